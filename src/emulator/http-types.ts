@@ -1,0 +1,63 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Snowflake } from '../spec/snowflake.js';
+import type { Application, World } from './world.js';
+
+/** A parsed request, as every route handler sees it. Paths are relative to /api/v10. */
+export interface EmulatorRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON body, or the `payload_json` of a multipart body; undefined when none. */
+  body: unknown;
+  /** Multipart file parts (`files[n]`), when the request was multipart/form-data. */
+  files: Array<{ field: string; filename: string; contentType?: string; data: Buffer }>;
+  rawBody: Buffer;
+  /** Who is calling, resolved from Authorization by the server before the handler runs. */
+  auth: RequestAuth;
+}
+
+export type RequestAuth =
+  | { kind: 'none' }
+  | { kind: 'bot'; application: Application }
+  | { kind: 'bearer'; application: Application; scopes: string[]; userId?: Snowflake };
+
+export interface EmulatorResponse {
+  status: number;
+  /** JSON body; omitted for 204. */
+  body?: unknown;
+  /** A non-JSON body (the /slack endpoint answers `ok`). */
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+/** What a handler may touch: the world, and a way to mint ids and persist. */
+export interface HandlerContext {
+  world: World;
+  /** A new snowflake from the current time (monotonic). */
+  nextId(): Snowflake;
+  /** Marks the world changed; the server persists it before the response is sent. */
+  changed(): void;
+  now(): number;
+}
+
+export type Handler = (req: EmulatorRequest, ctx: HandlerContext) => EmulatorResponse | Promise<EmulatorResponse>;
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** e.g. `/applications/:applicationId/commands/:commandId`; `:webhookToken` segments are secrets. */
+  pattern: string;
+  /**
+   * `app`: bot token or client-credentials bearer of the application in the path (or any app when no
+   * :applicationId); `optional`: resolved when present (webhook routes by id check MANAGE_WEBHOOKS
+   * themselves); `none`: the path carries the credential (webhook token routes).
+   */
+  auth: 'app' | 'optional' | 'none';
+  handler: Handler;
+}
+
+/** The service's error body: `{ code, message, errors? }`. */
+export function apiError(status: number, code: number, message: string, errors?: unknown): EmulatorResponse {
+  return { status, body: errors === undefined ? { message, code } : { message, code, errors } };
+}

@@ -1,0 +1,125 @@
+import type { Snowflake } from '../spec/snowflake.js';
+
+/**
+ * Everything the emulator knows, as one JSON-serialisable value: the store
+ * persists it whole. Route handlers read and change it through `Store`.
+ */
+export interface World {
+  /** Bumped on every change; persisted so ids and versions stay monotonic across restarts. */
+  serial: number;
+  applications: Record<Snowflake, Application>;
+  guilds: Record<Snowflake, Guild>;
+  /** Every command of every application and scope, by id. */
+  commands: Record<Snowflake, StoredCommand>;
+  /** Command permission rows, by `${guildId}:${commandOrAppId}`. */
+  permissions: Record<string, StoredPermissions>;
+  webhooks: Record<Snowflake, StoredWebhook>;
+  /** Messages sent through webhooks, by id. */
+  messages: Record<Snowflake, StoredMessage>;
+  /** Bearer tokens (client credentials and users'), by token. */
+  bearers: Record<string, BearerGrant>;
+  /** Command creates counted toward the daily allowance, by `${appId}:${scopeKey}`. */
+  dailyCreates: Record<string, { day: string; count: number }>;
+}
+
+export interface Application {
+  id: Snowflake;
+  name: string;
+  /** Secret: never logged. */
+  botToken: string;
+  /** Client-credentials secret, when the app has one. Secret. */
+  clientSecret?: string;
+  /** The bot user of the application (its id is the webhook creator for app webhooks). */
+  botUserId: Snowflake;
+  /** Apps with an Activity get the auto-created global entry point command. */
+  embedded: boolean;
+  /** The app's configured installation contexts; the default of `integration_types`. */
+  integrationTypes: number[];
+}
+
+export interface Guild {
+  id: Snowflake;
+  name: string;
+  channels: Channel[];
+  roles: Array<{ id: Snowflake; name: string }>;
+  members: Array<{ id: Snowflake; username: string }>;
+  /** Per application: is it authorised with applications.commands here, and its permission bits. */
+  apps: Record<Snowflake, { commandsScope: boolean; permissions: string }>;
+}
+
+export interface Channel {
+  id: Snowflake;
+  guildId: Snowflake;
+  /** ChannelType value: 0 text, 5 announcement, 15 forum, 16 media, 11/12 threads… */
+  type: number;
+  name: string;
+  /** Threads: their parent channel. */
+  parentId?: Snowflake;
+  archived?: boolean;
+  /** Forum and media channels: the tags a thread may carry. */
+  availableTags?: Array<{ id: Snowflake; name: string }>;
+}
+
+/** A command as stored: the service's full record, before response shaping. */
+export interface StoredCommand {
+  id: Snowflake;
+  application_id: Snowflake;
+  guild_id?: Snowflake;
+  version: Snowflake;
+  type: number;
+  name: string;
+  name_localizations: Record<string, string> | null;
+  description: string;
+  description_localizations: Record<string, string> | null;
+  options?: unknown[];
+  default_member_permissions: string | null;
+  dm_permission?: boolean;
+  contexts?: number[] | null;
+  integration_types?: number[];
+  nsfw: boolean;
+  handler?: number;
+}
+
+export interface StoredPermissions {
+  id: Snowflake;
+  application_id: Snowflake;
+  guild_id: Snowflake;
+  permissions: Array<{ id: Snowflake; type: number; permission: boolean }>;
+}
+
+export interface StoredWebhook {
+  id: Snowflake;
+  /** 1 incoming, 2 channel follower, 3 application. */
+  type: number;
+  guild_id: Snowflake | null;
+  channel_id: Snowflake | null;
+  name: string | null;
+  avatar: string | null;
+  /** Secret: never logged. */
+  token?: string;
+  application_id: Snowflake | null;
+  /** Creator user id (the bot user of the creating application). */
+  creatorId: Snowflake;
+  source_guild?: { id: Snowflake; name: string; icon: string | null };
+  source_channel?: { id: Snowflake; name: string };
+}
+
+export interface StoredMessage {
+  id: Snowflake;
+  webhookId: Snowflake;
+  channel_id: Snowflake;
+  /** The message object as the service returns it. */
+  message: Record<string, unknown>;
+  /** Stored file contents for attachments, base64, by attachment id. */
+  files?: Record<Snowflake, { filename: string; size: number; contentType?: string }>;
+}
+
+export interface BearerGrant {
+  /** The application the token was issued for. */
+  applicationId: Snowflake;
+  scopes: string[];
+  /** A user's grant (authorization-code flow): may edit command permissions. */
+  userId?: Snowflake;
+  /** Epoch ms. */
+  expiresAt: number;
+}

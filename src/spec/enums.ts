@@ -1,0 +1,149 @@
+/**
+ * Every numeric enumeration of the interface, as data: name -> value.
+ * Names are the interface's own (facts §4.1); the manifest accepts them in any
+ * case, with `-` for `_`, plus the few aliases listed beside each table.
+ * test/spec/enums.test.ts checks each table against discord-api-types.
+ */
+
+export type EnumTable = Readonly<Record<string, number>>;
+
+export const CommandType = {
+  CHAT_INPUT: 1,
+  USER: 2,
+  MESSAGE: 3,
+  PRIMARY_ENTRY_POINT: 4,
+} as const;
+export type CommandTypeValue = (typeof CommandType)[keyof typeof CommandType];
+
+export const OptionType = {
+  SUB_COMMAND: 1,
+  SUB_COMMAND_GROUP: 2,
+  STRING: 3,
+  INTEGER: 4,
+  BOOLEAN: 5,
+  USER: 6,
+  CHANNEL: 7,
+  ROLE: 8,
+  MENTIONABLE: 9,
+  NUMBER: 10,
+  ATTACHMENT: 11,
+} as const;
+export type OptionTypeValue = (typeof OptionType)[keyof typeof OptionType];
+
+export const EntryPointHandler = {
+  APP_HANDLER: 1,
+  DISCORD_LAUNCH_ACTIVITY: 2,
+} as const;
+
+export const IntegrationType = {
+  GUILD_INSTALL: 0,
+  USER_INSTALL: 1,
+} as const;
+
+export const InteractionContext = {
+  GUILD: 0,
+  BOT_DM: 1,
+  PRIVATE_CHANNEL: 2,
+} as const;
+
+export const PermissionEntryType = {
+  ROLE: 1,
+  USER: 2,
+  CHANNEL: 3,
+} as const;
+
+export const ChannelType = {
+  GUILD_TEXT: 0,
+  DM: 1,
+  GUILD_VOICE: 2,
+  GROUP_DM: 3,
+  GUILD_CATEGORY: 4,
+  GUILD_ANNOUNCEMENT: 5,
+  ANNOUNCEMENT_THREAD: 10,
+  PUBLIC_THREAD: 11,
+  PRIVATE_THREAD: 12,
+  GUILD_STAGE_VOICE: 13,
+  GUILD_DIRECTORY: 14,
+  GUILD_FORUM: 15,
+  GUILD_MEDIA: 16,
+} as const;
+
+export const WebhookType = {
+  INCOMING: 1,
+  CHANNEL_FOLLOWER: 2,
+  APPLICATION: 3,
+} as const;
+
+export const MessageFlag = {
+  CROSSPOSTED: 1 << 0,
+  IS_CROSSPOST: 1 << 1,
+  SUPPRESS_EMBEDS: 1 << 2,
+  SOURCE_MESSAGE_DELETED: 1 << 3,
+  URGENT: 1 << 4,
+  HAS_THREAD: 1 << 5,
+  EPHEMERAL: 1 << 6,
+  LOADING: 1 << 7,
+  FAILED_TO_MENTION_SOME_ROLES_IN_THREAD: 1 << 8,
+  SUPPRESS_NOTIFICATIONS: 1 << 12,
+  IS_VOICE_MESSAGE: 1 << 13,
+  HAS_SNAPSHOT: 1 << 14,
+  IS_COMPONENTS_V2: 1 << 15,
+} as const;
+
+/** Extra spellings accepted in manifests, keyed by the canonical name. */
+const ALIASES: Readonly<Record<string, string>> = {
+  SLASH: 'CHAT_INPUT',
+  ENTRY_POINT: 'PRIMARY_ENTRY_POINT',
+  SUBCOMMAND: 'SUB_COMMAND',
+  SUBCOMMAND_GROUP: 'SUB_COMMAND_GROUP',
+  GROUP: 'SUB_COMMAND_GROUP',
+  DOUBLE: 'NUMBER',
+  FLOAT: 'NUMBER',
+  TEXT: 'GUILD_TEXT',
+  VOICE: 'GUILD_VOICE',
+  CATEGORY: 'GUILD_CATEGORY',
+  ANNOUNCEMENT: 'GUILD_ANNOUNCEMENT',
+  FORUM: 'GUILD_FORUM',
+  MEDIA: 'GUILD_MEDIA',
+  STAGE: 'GUILD_STAGE_VOICE',
+  DM: 'BOT_DM',
+};
+
+function canonicalKey(input: string): string {
+  return input.trim().toUpperCase().replace(/[-\s]+/g, '_');
+}
+
+/**
+ * Resolves a manifest spelling (`message`, `STRING`, `bot-dm`, `3`) to the
+ * enum's number, or undefined when it names nothing in the table.
+ */
+export function enumValue(table: EnumTable, input: unknown): number | undefined {
+  if (typeof input === 'number') return Object.values(table).includes(input) ? input : undefined;
+  if (typeof input !== 'string') return undefined;
+  const key = canonicalKey(input);
+  if (key in table) return table[key];
+  const alias = ALIASES[key];
+  if (alias !== undefined && alias in table) return table[alias];
+  return undefined;
+}
+
+/** The canonical name of a value, for messages and for `pull`. */
+export function enumName(table: EnumTable, value: number): string | undefined {
+  for (const [name, v] of Object.entries(table)) if (v === value) return name;
+  return undefined;
+}
+
+/** Every accepted spelling of a table, lower-case, for the JSON Schema. */
+export function enumSpellings(table: EnumTable): string[] {
+  const names = Object.keys(table);
+  const aliases = Object.entries(ALIASES)
+    .filter(([, target]) => names.includes(target))
+    .map(([alias]) => alias);
+  return [...names, ...aliases].map((n) => n.toLowerCase());
+}
+
+export function describeEnum(table: EnumTable): string {
+  return Object.entries(table)
+    .map(([name, v]) => `${name} (${v})`)
+    .join(', ');
+}

@@ -1,0 +1,63 @@
+/**
+ * Every number the interface states, in one table. Where the spec and the live
+ * service disagree the spec's number is the default (DESIGN.md), and a manifest's
+ * `limits:` section or the emulator's configuration overrides it (the live
+ * service allows 15 USER and 15 MESSAGE commands, for example).
+ */
+export const DEFAULT_LIMITS = {
+  /** Command, option and localized-name length. */
+  name_max: 32,
+  /** Command and option description length (CHAT_INPUT). */
+  description_max: 100,
+  /** Options per command, subcommand or group. */
+  options_per_level: 25,
+  choices_per_option: 25,
+  choice_name_max: 100,
+  choice_string_value_max: 100,
+  /** Upper bound of min_length / max_length on STRING options. */
+  string_option_length_max: 6000,
+  /** Combined name + description + value characters of one CHAT_INPUT command. */
+  command_total_chars: 8000,
+  chat_input_commands: 100,
+  user_commands: 5,
+  message_commands: 5,
+  /** Global only; a guild may hold none. */
+  entry_point_commands: 1,
+  /** Command creates per day, per scope. */
+  daily_creates: 200,
+  permission_overwrites: 100,
+  webhook_name_max: 80,
+  webhooks_per_channel: 15,
+  webhooks_per_guild: 1000,
+  message_content_max: 2000,
+  embeds_per_message: 10,
+  embed_total_chars: 6000,
+  embed_title_max: 256,
+  embed_description_max: 4096,
+  embed_fields_max: 25,
+  embed_field_name_max: 256,
+  embed_field_value_max: 1024,
+  embed_footer_text_max: 2048,
+  embed_author_name_max: 256,
+} as const;
+
+export type LimitName = keyof typeof DEFAULT_LIMITS;
+export type Limits = { readonly [K in LimitName]: number };
+
+/** INTEGER options range over -(2^53-1)..2^53-1; NUMBER options over -2^53..2^53. */
+export const INTEGER_MIN = -Number.MAX_SAFE_INTEGER;
+export const INTEGER_MAX = Number.MAX_SAFE_INTEGER;
+export const NUMBER_MIN = -(2 ** 53);
+export const NUMBER_MAX = 2 ** 53;
+
+export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];
+
+export function resolveLimits(overrides?: Partial<Record<string, unknown>>): Limits {
+  const limits: Record<string, number> = { ...DEFAULT_LIMITS };
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    if (key in DEFAULT_LIMITS && typeof value === 'number' && Number.isInteger(value) && value >= 0) {
+      limits[key] = value;
+    }
+  }
+  return limits as Limits;
+}

@@ -1,0 +1,42 @@
+/** The 32 locales the service accepts as localization keys (facts §4.2). Keys are case-sensitive. */
+export const LOCALES = [
+  'id', 'da', 'de', 'en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'hr', 'it', 'lt', 'hu',
+  'nl', 'no', 'pl', 'pt-BR', 'ro', 'fi', 'sv-SE', 'vi', 'tr', 'cs', 'el', 'bg', 'ru',
+  'uk', 'hi', 'th', 'zh-CN', 'ja', 'zh-TW', 'ko',
+] as const;
+export type Locale = (typeof LOCALES)[number];
+
+const LOCALE_SET: ReadonlySet<string> = new Set(LOCALES);
+
+export function isLocale(key: string): key is Locale {
+  return LOCALE_SET.has(key);
+}
+
+/** A locale missing from a dictionary falls back to this one before the default value. */
+export const LOCALE_FALLBACK: Readonly<Partial<Record<Locale, Locale>>> = {
+  'en-US': 'en-GB',
+  'en-GB': 'en-US',
+  'es-419': 'es-ES',
+};
+
+/** Case-insensitive match, so `pt_br` can be suggested as `pt-BR`. */
+export function suggestLocale(key: string): Locale | undefined {
+  const k = key.replace('_', '-').toLowerCase();
+  return LOCALES.find((l) => l.toLowerCase() === k);
+}
+
+/**
+ * Picks the value a requester with `locale` sees: the exact key, then the
+ * documented fallback, else undefined (the default is shown).
+ */
+export function localizedValue(
+  dict: Readonly<Record<string, string | null>> | null | undefined,
+  locale: string | undefined,
+): string | undefined {
+  if (!dict || !locale) return undefined;
+  const direct = dict[locale];
+  if (typeof direct === 'string') return direct;
+  const fb = LOCALE_FALLBACK[locale as Locale];
+  const viaFallback = fb ? dict[fb] : undefined;
+  return typeof viaFallback === 'string' ? viaFallback : undefined;
+}

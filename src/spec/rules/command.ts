@@ -1,0 +1,187 @@
+import { CommandType, EntryPointHandler, IntegrationType, InteractionContext, describeEnum } from '../enums.js';
+import type { Limits } from '../limits.js';
+import { isBlank, textLength } from '../naming.js';
+import { ALL_PERMISSION_BITS, DECIMAL_PERMISSIONS } from '../permissions.js';
+import { ApiErrors, problem, type Problem } from '../problem.js';
+import type { Scope } from '../scope.js';
+import { checkLocalizations, localizedStrings } from './localizations.js';
+import { checkChatInputName, validateOptions } from './options.js';
+import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, has, isObject, type Obj } from './values.js';
+
+export interface CommandRuleContext {
+  scope: Scope;
+  limits: Limits;
+  /**
+   * PATCH bodies: every field is optional, and `type` comes from the stored
+   * command (a PATCH cannot change it).
+   */
+  partial?: { type: number };
+}
+
+const COMMAND_TYPES = Object.values(CommandType) as number[];
+/** Fields that exist only on global commands (spec: guild create takes all fields but these). */
+export const GLOBAL_ONLY_FIELDS = ['dm_permission', 'integration_types', 'contexts'] as const;
+
+/**
+ * Every rule of the spec that concerns one command definition, as the service
+ * receives it (numbers for enums, decimal strings for permissions). Safe on
+ * arbitrary JSON: wrong types are findings, never exceptions.
+ */
+export function validateCommand(input: unknown, ctx: CommandRuleContext): Problem[] {
+  const out: Problem[] = [];
+  if (!isObject(input)) {
+    out.push(problem('command-type', [], `A command must be a mapping, not ${describeValue(input)}.`, ApiErrors.object()));
+    return out;
+  }
+  const cmd = input;
+  const { limits } = ctx;
+  const partial = ctx.partial !== undefined;
+
+  let type: number = ctx.partial?.type ?? CommandType.CHAT_INPUT;
+  if (has(cmd, 'type') && !partial) {
+    if (typeof cmd.type !== 'number' || !COMMAND_TYPES.includes(cmd.type)) {
+      out.push(problem('command-type', ['type'], `Command type ${describeValue(cmd.type)} is not one of ${describeEnum(CommandType)}.`, ApiErrors.choices(COMMAND_TYPES)));
+      return out;
+    }
+    type = cmd.type;
+  }
+  const chatInput = type === CommandType.CHAT_INPUT;
+
+  if (ctx.scope.kind === 'guild' && type === CommandType.PRIMARY_ENTRY_POINT) {
+    out.push(problem('entry-point-guild', ['type'], 'A PRIMARY_ENTRY_POINT command can only be global; guilds cannot hold one.', ApiErrors.choices([1, 2, 3])));
+  }
+
+  // Name
+  if (chatInput) checkChatInputName(out, cmd.name, ['name'], limits, !partial);
+  else {
+    const name = checkText(out, cmd.name, ['name'], { rule: 'name-length', label: 'Name', min: 1, max: limits.name_max, required: !partial });
+    if (name !== undefined && name.length > 0) {
+      if (isBlank(name)) out.push(problem('name-length', ['name'], 'Name must not be blank.', ApiErrors.badLength(1, limits.name_max)));
+      else if (name.trim() !== name) out.push({ rule: 'name-whitespace', severity: 'warning', path: ['name'], message: `The service trims the spaces around "${name}", so the stored name will differ from the manifest.` });
+    }
+  }
+  checkLocalizations(out, cmd.name_localizations, ['name_localizations'], { field: 'name', defaultValue: cmd.name, namePattern: chatInput, min: 1, max: limits.name_max });
+
+  // Description
+  if (type === CommandType.USER || type === CommandType.MESSAGE) {
+    const label = type === CommandType.USER ? 'USER' : 'MESSAGE';
+    if (has(cmd, 'description') && cmd.description !== '') {
+      out.push(problem('description-forbidden', ['description'], `${label} commands take no description; remove it (the service stores "").`, ApiErrors.maxLength(0)));
+    }
+    const locs = localizedStrings(cmd.description_localizations);
+    if (locs.length > 0) out.push(problem('description-forbidden', ['description_localizations'], `${label} commands take no description localizations.`, ApiErrors.maxLength(0)));
+  } else {
+    checkText(out, cmd.description, ['description'], {
+      rule: 'description-length',
+      label: 'Description',
+      min: chatInput ? 1 : 0,
+      max: limits.description_max,
+      required: chatInput && !partial,
+    });
+    checkLocalizations(out, cmd.description_localizations, ['description_localizations'], { field: 'description', defaultValue: cmd.description, namePattern: false, min: 1, max: limits.description_max });
+  }
+
+  // Options
+  if (chatInput) validateOptions(out, cmd.options, ['options'], 'command', limits);
+  else if (Array.isArray(cmd.options) ? cmd.options.length > 0 : has(cmd, 'options')) {
+    out.push(problem('options-forbidden', ['options'], `Only CHAT_INPUT commands take options; this one is ${describeEnum({ [typeName(type)]: type })}.`, ApiErrors.maxLength(0)));
+  }
+
+  // Entry point handler
+  if (has(cmd, 'handler')) {
+    if (type !== CommandType.PRIMARY_ENTRY_POINT) {
+      out.push(problem('handler-entry-point-only', ['handler'], 'handler applies only to PRIMARY_ENTRY_POINT commands.', ApiErrors.invalid('handler is only valid for primary entry point commands', 'BASE_TYPE_INVALID')));
+    } else if (!Object.values(EntryPointHandler).includes(cmd.handler as 1 | 2)) {
+      out.push(problem('handler-value', ['handler'], `handler ${describeValue(cmd.handler)} is not one of ${describeEnum(EntryPointHandler)}.`, ApiErrors.choices(Object.values(EntryPointHandler))));
+    }
+  }
+
+  checkPermissionsField(out, cmd);
+  checkBoolean(out, cmd.nsfw, ['nsfw'], 'command-boolean', 'nsfw');
+  checkBoolean(out, cmd.dm_permission, ['dm_permission'], 'command-boolean', 'dm_permission');
+  checkBoolean(out, cmd.default_permission, ['default_permission'], 'command-boolean', 'default_permission');
+  if (has(cmd, 'default_permission')) {
+    out.push({ rule: 'deprecated-field', severity: 'warning', path: ['default_permission'], message: 'default_permission is deprecated; use default_member_permissions ("0" hides the command from everyone but administrators).' });
+  }
+  checkContexts(out, cmd, ctx);
+
+  if (chatInput) checkCommandSize(out, cmd, limits);
+  return out;
+}
+
+function typeName(type: number): string {
+  return Object.entries(CommandType).find(([, v]) => v === type)?.[0] ?? String(type);
+}
+
+function checkPermissionsField(out: Problem[], cmd: Obj): void {
+  const v = cmd.default_member_permissions;
+  if (v === undefined || v === null) return;
+  const text = typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
+  if (typeof text !== 'string' || !DECIMAL_PERMISSIONS.test(text)) {
+    out.push(problem('default-member-permissions', ['default_member_permissions'], `default_member_permissions must be a decimal permission string such as "32" or a list of permission names, not ${describeValue(v)}.`, ApiErrors.integer(v)));
+    return;
+  }
+  const unknown = BigInt(text) & ~ALL_PERMISSION_BITS;
+  if (unknown !== 0n) {
+    out.push({ rule: 'default-member-permissions', severity: 'warning', path: ['default_member_permissions'], message: `default_member_permissions sets bits no permission uses (${unknown}).` });
+  }
+}
+
+function checkContexts(out: Problem[], cmd: Obj, ctx: CommandRuleContext): void {
+  if (ctx.scope.kind === 'guild') {
+    for (const field of GLOBAL_ONLY_FIELDS) {
+      if (has(cmd, field) && cmd[field] !== null) {
+        out.push({ rule: 'global-only-field', severity: 'error', path: [field], message: `${field} applies only to global commands; the service ignores it on guild commands, so remove it.` });
+      }
+    }
+    if (Array.isArray(cmd.contexts) && cmd.contexts.includes(InteractionContext.BOT_DM)) {
+      const i = cmd.contexts.indexOf(InteractionContext.BOT_DM);
+      out.push({ rule: 'contexts-bot-dm-guild', severity: 'error', path: ['contexts', i], message: 'Guild commands cannot run in DMs with the app: BOT_DM is not a valid context here.' });
+    }
+  } else if (has(cmd, 'dm_permission') && has(cmd, 'contexts') && cmd.contexts !== null) {
+    out.push({ rule: 'deprecated-field', severity: 'warning', path: ['dm_permission'], message: 'dm_permission is deprecated and ignored when contexts is set; remove it.' });
+  }
+  const contexts = checkArray(out, cmd.contexts, ['contexts'], 'contexts-value', 'contexts');
+  if (contexts) checkEnumList(out, contexts, ['contexts'], 'contexts-value', 'Interaction context', InteractionContext);
+  const installs = checkArray(out, cmd.integration_types, ['integration_types'], 'integration-types-value', 'integration_types');
+  if (installs) checkEnumList(out, installs, ['integration_types'], 'integration-types-value', 'Integration type', IntegrationType);
+
+  if (contexts?.includes(InteractionContext.PRIVATE_CHANNEL) && ctx.scope.kind === 'global') {
+    const i = contexts.indexOf(InteractionContext.PRIVATE_CHANNEL);
+    if (installs && !installs.includes(IntegrationType.USER_INSTALL)) {
+      out.push({ rule: 'private-channel-needs-user-install', severity: 'error', path: ['contexts', i], message: 'PRIVATE_CHANNEL only works for commands installable by users: add user_install to integration_types.' });
+    } else if (!installs) {
+      out.push({ rule: 'private-channel-needs-user-install', severity: 'warning', path: ['contexts', i], message: 'PRIVATE_CHANNEL only works when the app is user-installable; set integration_types to include user_install to say so.' });
+    }
+  }
+}
+
+/**
+ * The 8000-character budget: names, descriptions and choice values across the
+ * command, counting for each field only its longest localization.
+ */
+export function commandSize(cmd: Obj): number {
+  const longest = (value: unknown, dict: unknown): number => {
+    let n = typeof value === 'string' ? textLength(value) : typeof value === 'number' ? String(value).length : 0;
+    for (const [, v] of localizedStrings(dict)) n = Math.max(n, textLength(v));
+    return n;
+  };
+  const walkOption = (o: unknown): number => {
+    if (!isObject(o)) return 0;
+    let n = longest(o.name, o.name_localizations) + longest(o.description, o.description_localizations);
+    if (Array.isArray(o.choices)) for (const c of o.choices) if (isObject(c)) n += longest(c.name, c.name_localizations) + longest(c.value, null);
+    if (Array.isArray(o.options)) for (const child of o.options) n += walkOption(child);
+    return n;
+  };
+  return walkOption(cmd);
+}
+
+function checkCommandSize(out: Problem[], cmd: Obj, limits: Limits): void {
+  const size = commandSize(cmd);
+  if (size > limits.command_total_chars) {
+    out.push({
+      ...problem('command-size', [], `The command totals ${size} characters of names, descriptions and values; the limit is ${limits.command_total_chars} (only the longest localization of each field counts).`, { code: 'APPLICATION_COMMAND_TOO_LARGE', message: `Command exceeds maximum size (${limits.command_total_chars})` }),
+      apiPath: [],
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { isLocale, LOCALES, suggestLocale } from '../locales.js';
+import { firstInvalidNameChar, matchesNamePattern, textLength, uppercaseChars } from '../naming.js';
+import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
+import { describeValue, isObject } from './values.js';
+
+export type LocalizedField = 'name' | 'description' | 'choice-name';
+
+export interface LocalizationCheck {
+  field: LocalizedField;
+  /** The default (unlocalized) value, to warn about entries equal to it. */
+  defaultValue: unknown;
+  /** Chat-input names follow the naming pattern and lowercase rule in every locale. */
+  namePattern: boolean;
+  min: number;
+  max: number;
+}
+
+/**
+ * `name_localizations` / `description_localizations`: a dictionary keyed by
+ * the 32 locales, or null. Each value obeys the rules of the default field.
+ */
+export function checkLocalizations(out: Problem[], dict: unknown, path: Path, check: LocalizationCheck): void {
+  if (dict === undefined || dict === null) return;
+  const label = check.field === 'description' ? 'Localized description' : 'Localized name';
+  if (!isObject(dict)) {
+    out.push(problem('localization-type', path, `${path.at(-1)} must be a mapping of locale to text, not ${describeValue(dict)}.`, ApiErrors.object()));
+    return;
+  }
+  for (const [locale, value] of Object.entries(dict)) {
+    const at = [...path, locale];
+    if (!isLocale(locale)) {
+      const hint = suggestLocale(locale);
+      out.push(
+        problem(
+          'localization-locale',
+          at,
+          `"${locale}" is not a locale the service knows${hint ? `; did you mean "${hint}"?` : ` (known: ${LOCALES.join(', ')}).`}`,
+          ApiErrors.choices(LOCALES),
+        ),
+      );
+      continue;
+    }
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'string') {
+      out.push(problem('localization-type', at, `${label} for ${locale} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+      continue;
+    }
+    const len = textLength(value);
+    if (len < check.min || len > check.max) {
+      out.push(
+        problem(
+          check.field === 'description' ? 'description-length' : 'name-length',
+          at,
+          `${label} for ${locale} must be ${check.min}-${check.max} characters long (it has ${len}).`,
+          ApiErrors.badLength(check.min, check.max),
+        ),
+      );
+    } else if (check.namePattern) {
+      // The service reports a bad localized name once, at the dictionary, not per locale.
+      const apiPath = path;
+      const upper = uppercaseChars(value);
+      if (!matchesNamePattern(value)) {
+        const bad = firstInvalidNameChar(value);
+        out.push({
+          ...problem('name-pattern', at, `Localized name for ${locale} "${value}" has a character names may not use${bad ? ` (${JSON.stringify(bad)})` : ''}: only letters, numbers, - and _.`, ApiErrors.invalidName()),
+          apiPath,
+        });
+      } else if (upper.length > 0) {
+        out.push({
+          ...problem('name-lowercase', at, `Localized name for ${locale} "${value}" must be lowercase (found ${upper.join('')}).`, ApiErrors.invalidName()),
+          apiPath,
+        });
+      }
+    }
+    if (value === check.defaultValue) {
+      out.push({
+        rule: 'localization-equals-default',
+        severity: 'warning',
+        path: at,
+        message: `${label} for ${locale} equals the default; the service ignores it, so it will not round-trip.`,
+      });
+    }
+  }
+}
+
+/** Reads a dictionary's string values, ignoring anything malformed (already reported). */
+export function localizedStrings(dict: unknown): Array<[string, string]> {
+  if (!isObject(dict)) return [];
+  return Object.entries(dict).filter((e): e is [string, string] => typeof e[1] === 'string');
+}

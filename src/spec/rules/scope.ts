@@ -1,0 +1,66 @@
+import { CommandType, enumName } from '../enums.js';
+import type { Limits } from '../limits.js';
+import { problem, type Problem } from '../problem.js';
+import type { Scope } from '../scope.js';
+import { isObject } from './values.js';
+
+/** How many commands of each type one scope may hold. */
+export function maxCommandsOfType(type: number, scope: Scope, limits: Limits): number {
+  switch (type) {
+    case CommandType.CHAT_INPUT:
+      return limits.chat_input_commands;
+    case CommandType.USER:
+      return limits.user_commands;
+    case CommandType.MESSAGE:
+      return limits.message_commands;
+    case CommandType.PRIMARY_ENTRY_POINT:
+      return scope.kind === 'global' ? limits.entry_point_commands : 0;
+    default:
+      return Infinity;
+  }
+}
+
+/** Identity of a command within a scope (spec rule A.7): type and name. */
+export function commandKey(cmd: { type?: unknown; name?: unknown }): string {
+  return `${typeof cmd.type === 'number' ? cmd.type : CommandType.CHAT_INPUT}:${String(cmd.name)}`;
+}
+
+/**
+ * Rules over a whole scope's list: per-type counts and name uniqueness per
+ * type. Paths start with the command's index in `commands`.
+ */
+export function validateScopeCommands(commands: readonly unknown[], scope: Scope, limits: Limits): Problem[] {
+  const out: Problem[] = [];
+  const counts = new Map<number, number>();
+  const seen = new Map<string, number>();
+  commands.forEach((cmd, i) => {
+    if (!isObject(cmd)) return;
+    const type = typeof cmd.type === 'number' ? cmd.type : CommandType.CHAT_INPUT;
+    const n = (counts.get(type) ?? 0) + 1;
+    counts.set(type, n);
+    const max = maxCommandsOfType(type, scope, limits);
+    // Entry points in guilds are reported per command (entry-point-guild).
+    if (n === max + 1 && max > 0) {
+      const name = enumName(CommandType, type) ?? String(type);
+      out.push({
+        ...problem('command-count', [i], `A ${scope.kind} scope may hold at most ${max} ${name} commands; this is number ${n}.`, {
+          code: 'APPLICATION_COMMANDS_MAX',
+          message: `Maximum number of application commands reached (${max})`,
+        }),
+        jsonCode: 30032,
+      });
+    }
+    if (typeof cmd.name !== 'string') return;
+    const key = commandKey({ type, name: cmd.name });
+    const first = seen.get(key);
+    if (first !== undefined) {
+      out.push(
+        problem('duplicate-name', [i, 'name'], `Another ${enumName(CommandType, type) ?? type} command in this scope is already named "${cmd.name}" (command ${first + 1}).`, {
+          code: 'APPLICATION_COMMANDS_DUPLICATE_NAME',
+          message: 'Application command names must be unique',
+        }),
+      );
+    } else seen.set(key, i);
+  });
+  return out;
+}

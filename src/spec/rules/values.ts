@@ -1,0 +1,92 @@
+import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
+import { textLength } from '../naming.js';
+
+/** Type guards and small checks shared by the rule modules. */
+
+export type Obj = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function has(obj: Obj, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key) && obj[key] !== undefined;
+}
+
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  return `${typeof value} ${String(value)}`;
+}
+
+/**
+ * A string field with a length range. Returns the string when it is one, so
+ * callers can go on checking it.
+ */
+export function checkText(
+  out: Problem[],
+  value: unknown,
+  path: Path,
+  opts: { rule: string; label: string; min: number; max: number; required: boolean },
+): string | undefined {
+  if (value === undefined || value === null) {
+    if (opts.required) out.push(problem(opts.rule, path, `${opts.label} is required.`, ApiErrors.required()));
+    return undefined;
+  }
+  if (typeof value !== 'string') {
+    out.push(problem(opts.rule, path, `${opts.label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+    return undefined;
+  }
+  const len = textLength(value);
+  if (len < opts.min || len > opts.max) {
+    const range = opts.min === opts.max ? `exactly ${opts.min}` : `${opts.min}-${opts.max}`;
+    out.push(
+      problem(
+        opts.rule,
+        path,
+        `${opts.label} must be ${range} characters long (it has ${len}).`,
+        opts.min > 0 ? ApiErrors.badLength(opts.min, opts.max) : ApiErrors.maxLength(opts.max),
+      ),
+    );
+  }
+  return value;
+}
+
+export function checkBoolean(out: Problem[], value: unknown, path: Path, rule: string, label: string): void {
+  if (value === undefined || value === null || typeof value === 'boolean') return;
+  out.push(problem(rule, path, `${label} must be true or false, not ${describeValue(value)}.`, ApiErrors.boolean(value)));
+}
+
+/** An array field; returns it, or undefined after reporting a non-array. */
+export function checkArray(out: Problem[], value: unknown, path: Path, rule: string, label: string): unknown[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) {
+    out.push(problem(rule, path, `${label} must be a list, not ${describeValue(value)}.`, ApiErrors.array()));
+    return undefined;
+  }
+  return value;
+}
+
+/** Each element of `list` must be one of `allowed`; duplicates earn a warning. */
+export function checkEnumList(
+  out: Problem[],
+  list: unknown[],
+  path: Path,
+  rule: string,
+  label: string,
+  allowed: Readonly<Record<string, number>>,
+): void {
+  const values = Object.values(allowed);
+  const seen = new Set<unknown>();
+  list.forEach((v, i) => {
+    if (typeof v !== 'number' || !values.includes(v)) {
+      const names = Object.entries(allowed).map(([n, x]) => `${n.toLowerCase()} (${x})`).join(', ');
+      out.push(problem(rule, [...path, i], `${label} ${describeValue(v)} is not one of ${names}.`, ApiErrors.choices(values)));
+    } else if (seen.has(v)) {
+      out.push({ rule, severity: 'warning', path: [...path, i], message: `${label} ${v} is listed twice.` });
+    }
+    seen.add(v);
+  });
+}

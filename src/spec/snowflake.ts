@@ -1,0 +1,16 @@
+/** A snowflake id, always a decimal string (JSON numbers lose precision above 2^53). */
+export type Snowflake = string;
+
+export const SNOWFLAKE_PATTERN = /^\d{1,20}$/;
+const MAX_SNOWFLAKE = (1n << 64n) - 1n;
+
+/** The service's epoch for snowflake timestamps (2015-01-01T00:00:00Z). */
+export const SNOWFLAKE_EPOCH = 1420070400000n;
+
+export function isSnowflake(value: unknown): value is Snowflake {
+  return typeof value === 'string' && SNOWFLAKE_PATTERN.test(value) && BigInt(value) <= MAX_SNOWFLAKE;
+}
+
+export function snowflakeTimestamp(id: Snowflake): Date {
+  return new Date(Number((BigInt(id) >> 22n) + SNOWFLAKE_EPOCH));
+}
