@@ -123,3 +123,43 @@ export interface BearerGrant {
   /** Epoch ms. */
   expiresAt: number;
 }
+
+/**
+ * A seed file (YAML or JSON) describing the emulator's starting world. Every
+ * field is optional; ids and secrets left out are generated.
+ */
+export interface Seed {
+  applications?: Array<{
+    id?: Snowflake;
+    name?: string;
+    bot_token?: string;
+    client_secret?: string;
+    embedded?: boolean;
+    integration_types?: number[];
+  }>;
+  guilds?: Array<{
+    id?: Snowflake;
+    name?: string;
+    channels?: Array<{ id?: Snowflake; type?: number; name?: string; parent_id?: Snowflake; archived?: boolean; available_tags?: Array<{ id?: Snowflake; name: string }> }>;
+    roles?: Array<{ id?: Snowflake; name: string }>;
+    members?: Array<{ id?: Snowflake; username: string }>;
+    /** Applications installed here; defaults to every application, with MANAGE_WEBHOOKS. */
+    apps?: Record<Snowflake, { commands_scope?: boolean; permissions?: string }>;
+  }>;
+  /** User bearer tokens allowed to edit command permissions. */
+  bearer_tokens?: Array<{ token: string; application_id: Snowflake; scopes?: string[]; user_id?: Snowflake }>;
+  /** Existing commands, as create bodies plus `application_id` and optional `guild_id`/`id`. */
+  commands?: Array<Record<string, unknown>>;
+}
+
+/** The credentials `startEmulator` hands back for its default application. Secrets: never logged. */
+export interface EmulatorCredentials {
+  applicationId: Snowflake;
+  botToken: string;
+  clientId: Snowflake;
+  clientSecret: string;
+  /** A user bearer token with applications.commands.permissions.update, for permission edits. */
+  bearerToken: string;
+  /** The default guild and its channels, for quick starts. */
+  guildId: Snowflake;
+}
