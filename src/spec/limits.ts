@@ -39,6 +39,14 @@ export const DEFAULT_LIMITS = {
   embed_field_value_max: 1024,
   embed_footer_text_max: 2048,
   embed_author_name_max: 256,
+  /** Name of a thread a webhook creates in a forum or media channel. */
+  thread_name_max: 100,
+  /** Tags a forum or media thread may carry. */
+  applied_tags_max: 5,
+  /** Files (attachments) in one message. */
+  files_per_message: 10,
+  /** Bytes of all files of one webhook request (the service's default upload limit, 10 MiB). */
+  upload_bytes_max: 10485760,
 } as const;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;

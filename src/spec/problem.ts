@@ -24,6 +24,8 @@ export interface Problem {
   /** A sentence a person can act on. */
   message: string;
   path: Path;
+  /** Point at the key of the last path segment rather than its value (e.g. an unknown locale). */
+  atKey?: boolean;
   /** Where the service reports it, when that differs from `path` (e.g. once per dictionary). */
   apiPath?: Path;
   /**

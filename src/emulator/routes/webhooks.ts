@@ -1,4 +1,204 @@
-import type { Route } from '../http-types.js';
+/**
+ * Part B of the interface: the webhook resource (create, list, get, edit,
+ * delete, by id with MANAGE_WEBHOOKS or by id + token), plus the message and
+ * compatibility routes from their own modules, as one list for the router.
+ */
+import { ChannelType, WebhookType } from '../../spec/enums.js';
+import { isObject } from '../../spec/rules/values.js';
+import { normalizeWebhookName, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../spec/webhook.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
+import {
+  canManageWebhooks,
+  errorResponse,
+  findChannel,
+  isResponse,
+  limitsOf,
+  newWebhookToken,
+  problemsResponse,
+  requireManage,
+  webhookByToken,
+} from '../webhook-access.js';
+import { imageHash, webhookObject } from '../webhook-shape.js';
+import type { Guild, StoredWebhook } from '../world.js';
+import { webhookCompatRoutes } from './webhook-compat.js';
+import { webhookMessageRoutes } from './webhook-messages.js';
 
-/** Part B of the interface. (Placeholder until the webhook routes land.) */
-export const webhookRoutes: Route[] = [];
+/** Channels that can hold webhooks (not categories, DMs, directories, or threads). */
+const WEBHOOK_CHANNEL_TYPES: readonly number[] = [
+  ChannelType.GUILD_TEXT,
+  ChannelType.GUILD_VOICE,
+  ChannelType.GUILD_ANNOUNCEMENT,
+  ChannelType.GUILD_STAGE_VOICE,
+  ChannelType.GUILD_FORUM,
+  ChannelType.GUILD_MEDIA,
+];
+const WRONG_CHANNEL_TYPE: EmulatorResponse = { status: 400, body: { message: 'Cannot execute action on this channel type', code: 50024 } };
+
+const ok = (body: unknown): EmulatorResponse => ({ status: 200, body });
+const noContent = (): EmulatorResponse => ({ status: 204 });
+
+function webhooksIn(ctx: HandlerContext, pick: (w: StoredWebhook) => boolean): StoredWebhook[] {
+  return Object.values(ctx.world.webhooks)
+    .filter(pick)
+    .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+}
+
+/** 30007 / 30058 when one more webhook would not fit in the channel or guild. */
+function capacityError(ctx: HandlerContext, guildId: string, channelId: string, ignoreId?: string): EmulatorResponse | undefined {
+  const limits = limitsOf(ctx);
+  const others = Object.values(ctx.world.webhooks).filter((w) => w.id !== ignoreId);
+  if (others.filter((w) => w.channel_id === channelId).length >= limits.webhooks_per_channel) {
+    return errorResponse(WebhookErrors.maxWebhooks(limits.webhooks_per_channel));
+  }
+  if (others.filter((w) => w.guild_id === guildId).length >= limits.webhooks_per_guild) {
+    return errorResponse(WebhookErrors.maxGuildWebhooks(limits.webhooks_per_guild));
+  }
+  return undefined;
+}
+
+function avatarOf(value: unknown): string | null {
+  return typeof value === 'string' ? imageHash(value) : null;
+}
+
+// The X-Audit-Log-Reason header is accepted on create/edit/delete by id; the emulator keeps no audit log.
+
+function createWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
+  const found = findChannel(ctx.world, req.params.channelId ?? '');
+  if (!found) return errorResponse(WebhookErrors.unknownChannel);
+  const denied = requireManage(req, found.guild);
+  if (denied) return denied;
+  if (!WEBHOOK_CHANNEL_TYPES.includes(found.channel.type)) return WRONG_CHANNEL_TYPE;
+  const invalid = problemsResponse(validateWebhookCreateBody(req.body, limitsOf(ctx)));
+  if (invalid) return invalid;
+  const full = capacityError(ctx, found.guild.id, found.channel.id);
+  if (full) return full;
+  const body = req.body as Record<string, unknown>;
+  const app = req.auth.application;
+  const webhook: StoredWebhook = {
+    id: ctx.nextId(),
+    type: WebhookType.INCOMING,
+    guild_id: found.guild.id,
+    channel_id: found.channel.id,
+    name: normalizeWebhookName(body.name as string),
+    avatar: avatarOf(body.avatar),
+    token: newWebhookToken(),
+    application_id: app.id,
+    creatorId: app.botUserId,
+  };
+  ctx.world.webhooks[webhook.id] = webhook;
+  ctx.changed();
+  return ok(webhookObject(ctx.world, webhook, { withUser: true }));
+}
+
+function listChannelWebhooks(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
+  const found = findChannel(ctx.world, req.params.channelId ?? '');
+  if (!found) return errorResponse(WebhookErrors.unknownChannel);
+  const denied = requireManage(req, found.guild);
+  if (denied) return denied;
+  return ok(webhooksIn(ctx, (w) => w.channel_id === found.channel.id).map((w) => webhookObject(ctx.world, w, { withUser: true })));
+}
+
+function listGuildWebhooks(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
+  const guild = ctx.world.guilds[req.params.guildId ?? ''];
+  if (!guild) return errorResponse(WebhookErrors.unknownGuild);
+  const denied = requireManage(req, guild);
+  if (denied) return denied;
+  return ok(webhooksIn(ctx, (w) => w.guild_id === guild.id).map((w) => webhookObject(ctx.world, w, { withUser: true })));
+}
+
+/** The webhook by id and its guild, after the credential check; the caller checks permission. */
+function webhookById(req: EmulatorRequest, ctx: HandlerContext): { webhook: StoredWebhook; guild: Guild | undefined } | EmulatorResponse {
+  if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
+  const webhook = ctx.world.webhooks[req.params.webhookId ?? ''];
+  if (!webhook) return errorResponse(WebhookErrors.unknownWebhook);
+  return { webhook, guild: webhook.guild_id ? ctx.world.guilds[webhook.guild_id] : undefined };
+}
+
+function getWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const found = webhookById(req, ctx);
+  if (isResponse(found)) return found;
+  const owner = req.auth.kind !== 'none' && found.webhook.application_id === req.auth.application.id;
+  if (!owner && !canManageWebhooks(req, found.guild)) return errorResponse(WebhookErrors.missingPermissions);
+  return ok(webhookObject(ctx.world, found.webhook, { withUser: true }));
+}
+
+function applyNameAndAvatar(webhook: StoredWebhook, body: Record<string, unknown>): void {
+  if (typeof body.name === 'string') webhook.name = normalizeWebhookName(body.name);
+  if (body.avatar !== undefined) webhook.avatar = avatarOf(body.avatar);
+}
+
+function editWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const found = webhookById(req, ctx);
+  if (isResponse(found)) return found;
+  const denied = requireManage(req, found.guild);
+  if (denied) return denied;
+  const invalid = problemsResponse(validateWebhookEditBody(req.body, limitsOf(ctx), { byToken: false }));
+  if (invalid) return invalid;
+  const body = isObject(req.body) ? req.body : {};
+  const { webhook } = found;
+  if (typeof body.channel_id === 'string' && body.channel_id !== webhook.channel_id) {
+    // Moving is only within the webhook's guild; any other channel is unknown from here.
+    const target = findChannel(ctx.world, body.channel_id);
+    if (!target || target.guild.id !== webhook.guild_id) return errorResponse(WebhookErrors.unknownChannel);
+    if (!WEBHOOK_CHANNEL_TYPES.includes(target.channel.type)) return WRONG_CHANNEL_TYPE;
+    const full = capacityError(ctx, target.guild.id, target.channel.id, webhook.id);
+    if (full) return full;
+    webhook.channel_id = target.channel.id;
+  }
+  applyNameAndAvatar(webhook, body);
+  ctx.changed();
+  return ok(webhookObject(ctx.world, webhook, { withUser: true }));
+}
+
+function deleteWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const found = webhookById(req, ctx);
+  if (isResponse(found)) return found;
+  const denied = requireManage(req, found.guild);
+  if (denied) return denied;
+  delete ctx.world.webhooks[found.webhook.id];
+  ctx.changed();
+  return noContent();
+}
+
+function getWebhookWithToken(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const webhook = webhookByToken(req, ctx);
+  if (isResponse(webhook)) return webhook;
+  return ok(webhookObject(ctx.world, webhook, { withUser: false }));
+}
+
+function editWebhookWithToken(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const webhook = webhookByToken(req, ctx);
+  if (isResponse(webhook)) return webhook;
+  const invalid = problemsResponse(validateWebhookEditBody(req.body, limitsOf(ctx), { byToken: true }));
+  if (invalid) return invalid;
+  // channel_id is ignored here (facts §13); the other fields still apply.
+  applyNameAndAvatar(webhook, isObject(req.body) ? req.body : {});
+  ctx.changed();
+  return ok(webhookObject(ctx.world, webhook, { withUser: false }));
+}
+
+function deleteWebhookWithToken(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const webhook = webhookByToken(req, ctx);
+  if (isResponse(webhook)) return webhook;
+  delete ctx.world.webhooks[webhook.id];
+  ctx.changed();
+  return noContent();
+}
+
+const resourceRoutes: Route[] = [
+  { method: 'POST', pattern: '/channels/:channelId/webhooks', auth: 'optional', handler: createWebhook },
+  { method: 'GET', pattern: '/channels/:channelId/webhooks', auth: 'optional', handler: listChannelWebhooks },
+  { method: 'GET', pattern: '/guilds/:guildId/webhooks', auth: 'optional', handler: listGuildWebhooks },
+  { method: 'GET', pattern: '/webhooks/:webhookId', auth: 'optional', handler: getWebhook },
+  { method: 'PATCH', pattern: '/webhooks/:webhookId', auth: 'optional', handler: editWebhook },
+  { method: 'DELETE', pattern: '/webhooks/:webhookId', auth: 'optional', handler: deleteWebhook },
+  { method: 'GET', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', handler: getWebhookWithToken },
+  { method: 'PATCH', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', handler: editWebhookWithToken },
+  { method: 'DELETE', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', handler: deleteWebhookWithToken },
+];
+
+/** Every route of part B. Literal suffixes (`/slack`, `/github`, `/messages/…`) come before nothing they could shadow. */
+export const webhookRoutes: Route[] = [...resourceRoutes, ...webhookMessageRoutes, ...webhookCompatRoutes];

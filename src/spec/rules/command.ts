@@ -129,13 +129,15 @@ function checkPermissionsField(out: Problem[], cmd: Obj): void {
 
 function checkContexts(out: Problem[], cmd: Obj, ctx: CommandRuleContext): void {
   if (ctx.scope.kind === 'guild') {
+    const botDm = Array.isArray(cmd.contexts) && cmd.contexts.includes(InteractionContext.BOT_DM);
     for (const field of GLOBAL_ONLY_FIELDS) {
-      if (has(cmd, field) && cmd[field] !== null) {
+      // BOT_DM in a guild's contexts gets its own, more precise finding below.
+      if (has(cmd, field) && cmd[field] !== null && !(field === 'contexts' && botDm)) {
         out.push({ rule: 'global-only-field', severity: 'error', path: [field], message: `${field} applies only to global commands; the service ignores it on guild commands, so remove it.` });
       }
     }
-    if (Array.isArray(cmd.contexts) && cmd.contexts.includes(InteractionContext.BOT_DM)) {
-      const i = cmd.contexts.indexOf(InteractionContext.BOT_DM);
+    if (botDm) {
+      const i = (cmd.contexts as unknown[]).indexOf(InteractionContext.BOT_DM);
       out.push({ rule: 'contexts-bot-dm-guild', severity: 'error', path: ['contexts', i], message: 'Guild commands cannot run in DMs with the app: BOT_DM is not a valid context here.' });
     }
   } else if (has(cmd, 'dm_permission') && has(cmd, 'contexts') && cmd.contexts !== null) {

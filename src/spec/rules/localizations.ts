@@ -30,14 +30,10 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
     const at = [...path, locale];
     if (!isLocale(locale)) {
       const hint = suggestLocale(locale);
-      out.push(
-        problem(
-          'localization-locale',
-          at,
-          `"${locale}" is not a locale the service knows${hint ? `; did you mean "${hint}"?` : ` (known: ${LOCALES.join(', ')}).`}`,
-          ApiErrors.choices(LOCALES),
-        ),
-      );
+      out.push({
+        ...problem('localization-locale', at, `"${locale}" is not a locale the service knows${hint ? `; did you mean "${hint}"?` : ` (known: ${LOCALES.join(', ')}).`}`, ApiErrors.choices(LOCALES)),
+        atKey: true,
+      });
       continue;
     }
     if (value === null || value === undefined) continue;

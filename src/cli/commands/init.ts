@@ -1,0 +1,50 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CmdsyncError } from '../../errors.js';
+import { writeLine, type CliContext } from '../context.js';
+
+export const SCHEMA_MODELINE = '# yaml-language-server: $schema=./node_modules/cmdsync/schemas/manifest.schema.json';
+
+const STARTER = `${SCHEMA_MODELINE}
+# cmdsync manifest: the commands of your application, as code.
+#   npx cmdsync lint            check it offline
+#   npx cmdsync plan            see what would change
+#   npx cmdsync apply           make it so
+application_id: \${DISCORD_APPLICATION_ID}
+
+commands:
+  - name: ping
+    description: Check that the bot is alive
+  - name: echo
+    description: Repeat a message
+    options:
+      - type: string
+        name: text
+        description: What to repeat
+        required: true
+        max_length: 2000
+  - type: user
+    name: Show profile
+    contexts: [guild, bot_dm]
+
+guilds: []
+#  - id: "123456789012345678"
+#    name: Test server
+#    commands:
+#      - name: debug
+#        description: Debug tools for the test server
+#        default_member_permissions: [MANAGE_GUILD]
+#    permissions:
+#      debug:
+#        - { role: everyone, allow: false }
+`;
+
+export async function runInit(opts: { path: string; force: boolean }, ctx: CliContext): Promise<number> {
+  const target = resolve(ctx.cwd, opts.path);
+  if (existsSync(target) && !opts.force) {
+    throw new CmdsyncError('FILE_EXISTS', `${opts.path} already exists; pass --force to overwrite it.`);
+  }
+  writeFileSync(target, STARTER);
+  writeLine(ctx.stderr, `Wrote ${opts.path}. Next: npx cmdsync lint`);
+  return 0;
+}

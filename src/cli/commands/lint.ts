@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ManifestReadError, UsageError } from '../../errors.js';
+import type { Diagnostic } from '../../manifest/diagnostic.js';
+import { lintManifest } from '../../manifest/lint.js';
+import { loadManifest } from '../../manifest/load.js';
+import { countReport, formatLintReport, type FileReport, type LintFormat } from '../../report/lint/index.js';
+import type { CliContext } from '../context.js';
+
+export interface LintCommandOptions {
+  files: string[];
+  manifest?: string;
+  format?: LintFormat;
+  maxWarnings?: number;
+  quiet: boolean;
+}
+
+export const DEFAULT_MANIFESTS = ['cmdsync.yaml', 'cmdsync.yml', 'cmdsync.json'];
+
+export function defaultManifest(cwd: string): string {
+  return DEFAULT_MANIFESTS.find((f) => existsSync(resolve(cwd, f))) ?? DEFAULT_MANIFESTS[0];
+}
+
+/** Lints one file; a file that cannot be read at all is one finding, not a crash. */
+export function lintPath(path: string, ctx: Pick<CliContext, 'cwd' | 'env'>): FileReport {
+  try {
+    const { manifest, diagnostics } = loadManifest(path, { cwd: ctx.cwd, env: ctx.env });
+    const all: Diagnostic[] = manifest ? lintManifest(manifest, diagnostics) : diagnostics;
+    return { file: manifest?.root.display ?? path, diagnostics: all };
+  } catch (err) {
+    if (err instanceof ManifestReadError && err.code !== 'MANIFEST_NOT_FOUND') {
+      return { file: err.file, diagnostics: [{ file: err.file, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'unreadable', message: err.message }] };
+    }
+    throw err;
+  }
+}
+
+/** Exit 0 clean (warnings allowed), 1 on any error finding, 2 on a usage or internal failure (ESLint's codes). */
+export async function runLint(opts: LintCommandOptions, ctx: CliContext): Promise<number> {
+  const paths = opts.files.length > 0 ? opts.files : [opts.manifest ?? defaultManifest(ctx.cwd)];
+  const reports: FileReport[] = [];
+  for (const path of paths) {
+    try {
+      reports.push(lintPath(path, ctx));
+    } catch (err) {
+      if (err instanceof ManifestReadError) throw new UsageError(err.message);
+      throw err;
+    }
+  }
+  const shown = opts.quiet ? reports.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') })) : reports;
+  const report = countReport(shown);
+  const format = opts.format ?? (ctx.terminal.isGitHubActions && !ctx.terminal.stdoutIsTTY ? 'github' : 'stylish');
+  ctx.stdout.write(formatLintReport(report, format));
+  const warnings = countReport(reports).warningCount;
+  if (report.errorCount > 0) return 1;
+  if (opts.maxWarnings !== undefined && warnings > opts.maxWarnings) {
+    ctx.stderr.write(`cmdsync found ${warnings} warnings (maximum: ${opts.maxWarnings}).\n`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,87 @@
+/**
+ * multipart/form-data bodies, as the service takes them for messages with
+ * files: `payload_json` holds the JSON body, `files[n]` (or any part with a
+ * filename) holds a file, and other plain fields are body fields too (the
+ * service accepts `content=…` without payload_json). Parsing is undici's
+ * (Node's own `Response.formData()`), so no parser of ours to get wrong.
+ */
+
+export interface MultipartFile {
+  field: string;
+  filename: string;
+  contentType?: string;
+  data: Buffer;
+}
+
+/** A body the service refuses before any rule runs; the server turns it into `{ code, message }`. */
+export class MultipartError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MultipartError';
+  }
+}
+
+/** Plain form fields that are free text; the others carry JSON (numbers, booleans, lists). */
+const TEXT_FIELDS = new Set(['content', 'username', 'avatar_url', 'thread_name', 'name']);
+
+function plainFieldValue(name: string, value: string): unknown {
+  if (TEXT_FIELDS.has(name)) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+export async function parseMultipart(
+  raw: Buffer,
+  contentType: string,
+): Promise<{ body: unknown; files: MultipartFile[] }> {
+  let form: FormData;
+  try {
+    form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new MultipartError(400, 50035, 'Invalid Form Body');
+  }
+  let payload: unknown;
+  const fields: Record<string, unknown> = {};
+  const files: MultipartFile[] = [];
+  for (const [field, value] of form.entries()) {
+    if (typeof value !== 'string') {
+      files.push({
+        field,
+        filename: value.name || field,
+        ...(value.type ? { contentType: value.type } : {}),
+        data: Buffer.from(await value.arrayBuffer()),
+      });
+    } else if (field === 'payload_json') {
+      try {
+        payload = JSON.parse(value);
+      } catch {
+        throw new MultipartError(400, 50109, 'The request body contains invalid JSON.');
+      }
+    } else {
+      fields[field] = plainFieldValue(field, value);
+    }
+  }
+  // payload_json wins over plain fields of the same name, as it is the documented carrier.
+  const body =
+    payload === undefined
+      ? Object.keys(fields).length > 0
+        ? fields
+        : undefined
+      : typeof payload === 'object' && payload !== null && !Array.isArray(payload)
+        ? { ...fields, ...payload }
+        : payload;
+  return { body, files };
+}
+
+/** The `n` of a `files[n]` field, when it has one (attachment entries refer to files by it). */
+export function fileIndex(field: string): number | undefined {
+  const m = /^files\[(\d+)\]$/.exec(field);
+  return m ? Number(m[1]) : undefined;
+}

@@ -1,0 +1,187 @@
+/**
+ * The service's rate-limit model (facts §2): a global limit per caller
+ * (50 requests per second by default) and per-route buckets, split by the
+ * top-level resource in the path (guild, channel, webhook id + token, or the
+ * application for global command routes), with the X-RateLimit-* headers the
+ * real service sends. Fixed windows that start at a bucket's first request.
+ */
+import { createHash } from 'node:crypto';
+import type { EmulatorResponse } from './http-types.js';
+
+export interface RouteLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/** Bucket names: the keys of `routes` in the options. */
+export type BucketName =
+  | 'commands.list'
+  | 'commands.get'
+  | 'commands.create'
+  | 'commands.edit'
+  | 'commands.delete'
+  | 'commands.bulk'
+  | 'permissions.get'
+  | 'permissions.edit'
+  | 'webhook.execute'
+  | 'webhooks'
+  | 'oauth.token'
+  | 'default';
+
+export interface RateLimitOptions {
+  /** Requests per second per caller, across routes; false turns the global limit off. */
+  global?: number | false;
+  /** Per-bucket overrides; false turns that bucket off. */
+  routes?: Partial<Record<BucketName, RouteLimit | false>>;
+}
+
+/**
+ * Real-looking numbers. Command creates: about 5 per 20 s per application
+ * (facts §2.4, observed); edits and deletes share that pace; webhook execute:
+ * 5 per 2 s per webhook (staff comment). The rest are the emulator's choice.
+ */
+export const DEFAULT_ROUTE_LIMITS: Record<BucketName, RouteLimit> = {
+  'commands.list': { limit: 50, windowMs: 1000 },
+  'commands.get': { limit: 50, windowMs: 1000 },
+  'commands.create': { limit: 5, windowMs: 20_000 },
+  'commands.edit': { limit: 5, windowMs: 20_000 },
+  'commands.delete': { limit: 5, windowMs: 20_000 },
+  'commands.bulk': { limit: 5, windowMs: 20_000 },
+  'permissions.get': { limit: 50, windowMs: 1000 },
+  'permissions.edit': { limit: 10, windowMs: 10_000 },
+  'webhook.execute': { limit: 5, windowMs: 2000 },
+  webhooks: { limit: 5, windowMs: 1000 },
+  'oauth.token': { limit: 5, windowMs: 1000 },
+  default: { limit: 50, windowMs: 1000 },
+};
+
+export const DEFAULT_GLOBAL_PER_SECOND = 50;
+
+/** Which bucket a route belongs to, from its method and pattern. */
+export function bucketOf(method: string, pattern: string): BucketName {
+  const segs = pattern.split('/').filter(Boolean);
+  const last = segs.at(-1) ?? '';
+  if (segs[0] === 'oauth2') return 'oauth.token';
+  if (segs[0] === 'webhooks' || (segs[0] === 'channels' && last === 'webhooks') || (segs[0] === 'guilds' && last === 'webhooks')) {
+    const tokenRoute = segs[0] === 'webhooks' && segs.length >= 3 && segs[1]!.startsWith(':') && segs[2]!.startsWith(':');
+    const tail = segs.slice(3);
+    if (method === 'POST' && tokenRoute && (tail.length === 0 || (tail.length === 1 && !tail[0]!.startsWith(':') && tail[0] !== 'messages'))) return 'webhook.execute';
+    return 'webhooks';
+  }
+  if (segs[0] === 'applications' && segs.includes('commands')) {
+    if (last === 'permissions') return method === 'GET' ? 'permissions.get' : 'permissions.edit';
+    if (last === 'commands') return method === 'GET' ? 'commands.list' : method === 'POST' ? 'commands.create' : 'commands.bulk';
+    return method === 'GET' ? 'commands.get' : method === 'PATCH' ? 'commands.edit' : 'commands.delete';
+  }
+  return 'default';
+}
+
+/**
+ * The top-level resource of a request path: its bucket is split by it, so a
+ * client working on several guilds in parallel is not throttled as one queue.
+ */
+export function majorParameter(path: string): string {
+  const segs = path.split('/').filter(Boolean);
+  const at = (name: string) => {
+    const i = segs.indexOf(name);
+    return i >= 0 && segs[i + 1] !== undefined && /^\d+$/.test(segs[i + 1]!) ? i : -1;
+  };
+  const g = at('guilds');
+  if (g >= 0) return `guild:${segs[g + 1]}`;
+  const c = at('channels');
+  if (c >= 0) return `channel:${segs[c + 1]}`;
+  if (segs[0] === 'webhooks' && segs[1]) {
+    // The token is hashed: bucket keys live in memory only, but never hold a secret in clear.
+    return segs[2] && segs[2] !== 'messages' ? `webhook:${segs[1]}:${hash(segs[2]).slice(0, 16)}` : `webhook:${segs[1]}`;
+  }
+  const a = at('applications');
+  if (a >= 0) return `application:${segs[a + 1]}`;
+  return 'none';
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+export type RateDecision = { ok: true; headers: Record<string, string> } | { ok: false; response: EmulatorResponse };
+
+function secs(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+  private readonly global: number | false;
+  private readonly routes: Record<BucketName, RouteLimit | false>;
+
+  constructor(options: RateLimitOptions = {}) {
+    this.global = options.global === undefined ? DEFAULT_GLOBAL_PER_SECOND : options.global;
+    this.routes = { ...DEFAULT_ROUTE_LIMITS, ...(options.routes ?? {}) };
+  }
+
+  private window(key: string, windowMs: number, now: number): Window {
+    let w = this.windows.get(key);
+    if (!w || now >= w.resetAt) {
+      w = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, w);
+      if (this.windows.size > 50_000) this.prune(now);
+    }
+    return w;
+  }
+
+  private prune(now: number): void {
+    for (const [k, w] of this.windows) if (now >= w.resetAt) this.windows.delete(k);
+  }
+
+  /**
+   * Admits or refuses one request. `caller` identifies the credential (a hash
+   * of the Authorization header, or the client address when there is none).
+   */
+  check(caller: string, method: string, pattern: string, path: string, now: number): RateDecision {
+    if (this.global !== false) {
+      const g = this.window(`global|${caller}`, 1000, now);
+      if (g.count >= this.global) {
+        const retry = (g.resetAt - now) / 1000;
+        return {
+          ok: false,
+          response: {
+            status: 429,
+            body: { message: 'You are being rate limited.', retry_after: Number(retry.toFixed(3)), global: true },
+            headers: { 'Retry-After': String(Math.max(1, Math.ceil(retry))), 'X-RateLimit-Global': 'true', 'X-RateLimit-Scope': 'global' },
+          },
+        };
+      }
+      g.count++;
+    }
+    const name = bucketOf(method, pattern);
+    const limit = this.routes[name];
+    if (!limit) return { ok: true, headers: {} };
+    const bucket = hash(`${method} ${name}`).slice(0, 32);
+    const w = this.window(`route|${caller}|${bucket}|${majorParameter(path)}`, limit.windowMs, now);
+    const headers = (remaining: number): Record<string, string> => ({
+      'X-RateLimit-Limit': String(limit.limit),
+      'X-RateLimit-Remaining': String(remaining),
+      'X-RateLimit-Reset': secs(w.resetAt),
+      'X-RateLimit-Reset-After': secs(w.resetAt - now),
+      'X-RateLimit-Bucket': bucket,
+    });
+    if (w.count >= limit.limit) {
+      const retry = (w.resetAt - now) / 1000;
+      return {
+        ok: false,
+        response: {
+          status: 429,
+          body: { message: 'You are being rate limited.', retry_after: Number(retry.toFixed(3)), global: false },
+          headers: { ...headers(0), 'Retry-After': String(Math.max(1, Math.ceil(retry))), 'X-RateLimit-Scope': 'user' },
+        },
+      };
+    }
+    w.count++;
+    return { ok: true, headers: headers(limit.limit - w.count) };
+  }
+}

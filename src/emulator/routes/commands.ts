@@ -1,0 +1,218 @@
+/**
+ * Part A: application command endpoints, global and guild. Validation is the
+ * src/spec rule functions only; this module decides what is stored and what
+ * the service answers.
+ */
+import { canonicalCommand, PATCHABLE_COMMAND_FIELDS, type CommandRecord } from '../../spec/defaults.js';
+import { CommandType } from '../../spec/enums.js';
+import type { Limits } from '../../spec/limits.js';
+import { ApiErrors, problem, type Problem } from '../../spec/problem.js';
+import { validateCommand } from '../../spec/rules/command.js';
+import { commandKey, validateScopeCommands } from '../../spec/rules/scope.js';
+import { dailyCreatesProblem, entryPointOwnerProblem, entryPointRemovalProblem, typeChangeProblem } from '../../spec/service-rules.js';
+import { isSnowflake } from '../../spec/snowflake.js';
+import { checkCommandAccess } from '../auth.js';
+import {
+  countDailyCreates,
+  dailyCreatesUsed,
+  deleteCommand,
+  findCommand,
+  insertCommand,
+  recordOf,
+  replaceRecord,
+  scopeCommands,
+} from '../commands-model.js';
+import { formErrorResponse } from '../form-errors.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http-types.js';
+import { queryBoolean, requestLocale, shapeCommand } from '../shape.js';
+import type { Application, StoredCommand } from '../world.js';
+import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
+import type { Scope } from '../../spec/scope.js';
+
+type Obj = Record<string, unknown>;
+
+const GLOBAL = '/applications/:applicationId/commands';
+const GUILD = '/applications/:applicationId/guilds/:guildId/commands';
+
+interface Resolved {
+  app: Application;
+  scope: Scope;
+}
+
+/** Auth for the command routes, then the scope; a response when either refuses. */
+function prepare(req: EmulatorRequest, ctx: HandlerContext, write: boolean): Resolved | EmulatorResponse {
+  const denied = checkCommandAccess(req.auth, write);
+  if (denied) return denied;
+  const app = applicationOf(req)!;
+  const scope = resolveScope(req, ctx, app);
+  if (isResponse(scope)) return scope;
+  return { app, scope };
+}
+
+function enforced(problems: readonly Problem[]): EmulatorResponse | undefined {
+  return formErrorResponse(problems);
+}
+
+function sameKey(a: { type: number; name: string }, b: { type: number; name: string }): boolean {
+  return commandKey(a) === commandKey(b);
+}
+
+export function commandRoutes(limits: Limits): Route[] {
+  const list = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+    const r = prepare(req, ctx, false);
+    if (isResponse(r)) return r;
+    const raw = req.query.get('with_localizations');
+    const withLocalizations = queryBoolean(raw);
+    if (raw !== null && withLocalizations === undefined) {
+      return formErrorResponse([problem('query-boolean', ['with_localizations'], 'with_localizations must be a boolean.', ApiErrors.boolean(raw))])!;
+    }
+    const mode = { kind: 'list' as const, withLocalizations: withLocalizations === true, locale: requestLocale(req.headers) };
+    return { status: 200, body: scopeCommands(ctx.world, r.app.id, r.scope).map((c) => shapeCommand(c, mode)) };
+  };
+
+  const create = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+    const r = prepare(req, ctx, true);
+    if (isResponse(r)) return r;
+    const { app, scope } = r;
+    const body = req.body;
+    const problems = validateCommand(body, { scope, limits });
+    const owner = entryPointOwnerProblem((body as Obj | undefined)?.type, app.embedded);
+    if (owner) problems.push(owner);
+    const refused = enforced(problems);
+    if (refused) return refused;
+    const record = canonicalCommand(body as Obj, scope, app.integrationTypes);
+    const existing = scopeCommands(ctx.world, app.id, scope);
+    // Create is an upsert keyed by (scope, type, name) (spec rule A.1).
+    const same = existing.find((c) => sameKey(c, record));
+    if (same) {
+      if (replaceRecord(ctx.world, same, record, ctx.nextId)) ctx.changed();
+      return { status: 200, body: shapeCommand(ctx.world.commands[same.id]!, { kind: 'full' }) };
+    }
+    const after = [...existing.map(recordOf), record];
+    const count = validateScopeCommands(after, scope, limits).filter((p) => p.path[0] === after.length - 1 && p.jsonCode !== undefined);
+    const daily = dailyCreatesProblem(dailyCreatesUsed(ctx.world, app.id, scope, ctx.now()), 1, limits);
+    const limited = enforced(daily ? [daily] : count);
+    if (limited) return limited;
+    const cmd = insertCommand(ctx.world, ctx.nextId, app.id, scope, record);
+    countDailyCreates(ctx.world, app.id, scope, ctx.now(), 1);
+    ctx.changed();
+    return { status: 201, body: shapeCommand(cmd, { kind: 'full' }) };
+  };
+
+  const getOne = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+    const r = prepare(req, ctx, false);
+    if (isResponse(r)) return r;
+    const cmd = findCommand(ctx.world, r.app.id, r.scope, req.params.commandId!);
+    return cmd ? { status: 200, body: shapeCommand(cmd, { kind: 'full' }) } : unknownCommand();
+  };
+
+  const edit = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+    const r = prepare(req, ctx, true);
+    if (isResponse(r)) return r;
+    const { app, scope } = r;
+    const cmd = findCommand(ctx.world, app.id, scope, req.params.commandId!);
+    if (!cmd) return unknownCommand();
+    const body = req.body;
+    const problems = validateCommand(body, { scope, limits, partial: { type: cmd.type } });
+    const typeChange = typeChangeProblem(cmd.type, body);
+    if (typeChange) problems.push(typeChange);
+    const refused = enforced(problems);
+    if (refused) return refused;
+    // Supplied fields replace the stored ones wholesale (spec rule A.2); type stays.
+    const merged: Obj = { ...recordOf(cmd) };
+    for (const key of PATCHABLE_COMMAND_FIELDS) if (Object.prototype.hasOwnProperty.call(body, key)) merged[key] = (body as Obj)[key];
+    merged.type = cmd.type;
+    const whole = enforced(validateCommand(merged, { scope, limits }));
+    if (whole) return whole;
+    const record = canonicalCommand(merged, scope, app.integrationTypes);
+    const clash = scopeCommands(ctx.world, app.id, scope).find((c) => c.id !== cmd.id && sameKey(c, record));
+    if (clash) return apiError(400, 40041, 'Application command with that name already exists');
+    if (replaceRecord(ctx.world, cmd, record, ctx.nextId)) ctx.changed();
+    return { status: 200, body: shapeCommand(ctx.world.commands[cmd.id]!, { kind: 'full' }) };
+  };
+
+  const remove = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+    const r = prepare(req, ctx, true);
+    if (isResponse(r)) return r;
+    const cmd = findCommand(ctx.world, r.app.id, r.scope, req.params.commandId!);
+    if (!cmd) return unknownCommand();
+    deleteCommand(ctx.world, cmd.id);
+    ctx.changed();
+    return { status: 204 };
+  };
+
+  const bulk = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+    const r = prepare(req, ctx, true);
+    if (isResponse(r)) return r;
+    const { app, scope } = r;
+    const body = req.body;
+    if (!Array.isArray(body)) {
+      return formErrorResponse([problem('bulk-body', [], 'A bulk overwrite body must be a list of commands.', ApiErrors.array())])!;
+    }
+    const problems: Problem[] = [];
+    body.forEach((entry, i) => {
+      problems.push(...atPath([i], validateCommand(entry, { scope, limits })));
+      const owner = entryPointOwnerProblem((entry as Obj | undefined)?.type, app.embedded, [i]);
+      if (owner) problems.push(owner);
+    });
+    problems.push(...validateScopeCommands(body, scope, limits));
+    const refused = enforced(problems);
+    if (refused) return refused;
+
+    // Match each entry to a stored command: by `id` when it names one, else by (type, name).
+    const existing = scopeCommands(ctx.world, app.id, scope);
+    const unmatched = new Map(existing.map((c) => [c.id, c]));
+    const plan: Array<{ record: CommandRecord; target?: StoredCommand }> = [];
+    const typeProblems: Problem[] = [];
+    body.forEach((entry: Obj, i) => {
+      const record = canonicalCommand(entry, scope, app.integrationTypes);
+      let target = isSnowflake(entry.id) ? unmatched.get(entry.id) : undefined;
+      if (target) {
+        const p = typeChangeProblem(target.type, entry, [i]);
+        if (p) typeProblems.push(p);
+      } else target = [...unmatched.values()].find((c) => sameKey(c, record));
+      if (target) unmatched.delete(target.id);
+      plan.push({ record, target });
+    });
+    const typeRefused = enforced(typeProblems);
+    if (typeRefused) return typeRefused;
+    if (scope.kind === 'global' && [...unmatched.values()].some((c) => c.type === CommandType.PRIMARY_ENTRY_POINT)) {
+      return enforced([entryPointRemovalProblem()])!;
+    }
+    const creates = plan.filter((p) => !p.target).length;
+    const daily = dailyCreatesProblem(dailyCreatesUsed(ctx.world, app.id, scope, ctx.now()), creates, limits);
+    if (daily) return enforced([daily])!;
+
+    let changed = false;
+    for (const c of unmatched.values()) {
+      deleteCommand(ctx.world, c.id);
+      changed = true;
+    }
+    const result: StoredCommand[] = [];
+    for (const p of plan) {
+      if (p.target) {
+        if (replaceRecord(ctx.world, p.target, p.record, ctx.nextId)) changed = true;
+        result.push(ctx.world.commands[p.target.id]!);
+      } else {
+        result.push(insertCommand(ctx.world, ctx.nextId, app.id, scope, p.record));
+        changed = true;
+      }
+    }
+    countDailyCreates(ctx.world, app.id, scope, ctx.now(), creates);
+    if (changed) ctx.changed();
+    return { status: 200, body: result.map((c) => shapeCommand(c, { kind: 'full' })) };
+  };
+
+  const routes: Route[] = [];
+  for (const base of [GLOBAL, GUILD]) {
+    routes.push(
+      { method: 'GET', pattern: base, auth: 'app', handler: list },
+      { method: 'POST', pattern: base, auth: 'app', handler: create },
+      { method: 'PUT', pattern: base, auth: 'app', handler: bulk },
+      { method: 'GET', pattern: `${base}/:commandId`, auth: 'app', handler: getOne },
+      { method: 'PATCH', pattern: `${base}/:commandId`, auth: 'app', handler: edit },
+      { method: 'DELETE', pattern: `${base}/:commandId`, auth: 'app', handler: remove },
+    );
+  }
+  return routes;
+}

@@ -1,0 +1,35 @@
+/** Checks shared by the command and permission routes: scope resolution and body helpers. */
+import type { Path, Problem } from '../../spec/problem.js';
+import type { Scope } from '../../spec/scope.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http-types.js';
+import type { Application } from '../world.js';
+
+export const unknownCommand = (): EmulatorResponse => apiError(404, 10063, 'Unknown application command');
+
+/** The application a route works on: the authenticated one (the server already checked it matches the path). */
+export function applicationOf(req: EmulatorRequest): Application | undefined {
+  return req.auth.kind === 'none' ? undefined : req.auth.application;
+}
+
+/**
+ * The scope named by the path. Guild routes need a known guild (10004) where
+ * the app holds the applications.commands scope (50001 Missing Access).
+ */
+export function resolveScope(req: EmulatorRequest, ctx: HandlerContext, app: Application): Scope | EmulatorResponse {
+  const guildId = req.params.guildId;
+  if (guildId === undefined) return { kind: 'global' };
+  const guild = Object.prototype.hasOwnProperty.call(ctx.world.guilds, guildId) ? ctx.world.guilds[guildId] : undefined;
+  if (!guild) return apiError(404, 10004, 'Unknown Guild');
+  const install = guild.apps[app.id];
+  if (!install || !install.commandsScope) return apiError(403, 50001, 'Missing Access');
+  return { kind: 'guild', guildId };
+}
+
+export function isResponse(value: unknown): value is EmulatorResponse {
+  return typeof value === 'object' && value !== null && 'status' in value && typeof (value as { status: unknown }).status === 'number';
+}
+
+/** Prefixes both the path and the service's path of problems (bulk bodies are keyed by index). */
+export function atPath(prefix: Path, problems: readonly Problem[]): Problem[] {
+  return problems.map((p) => ({ ...p, path: [...prefix, ...p.path], ...(p.apiPath ? { apiPath: [...prefix, ...p.apiPath] } : {}) }));
+}

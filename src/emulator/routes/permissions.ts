@@ -1,0 +1,94 @@
+/**
+ * Part A: guild application command permissions (v2). Reads take any
+ * credential of the app; edits take only a user's bearer with
+ * applications.commands.permissions.update. The batch PUT is disabled.
+ */
+import type { Limits } from '../../spec/limits.js';
+import { isObject } from '../../spec/rules/values.js';
+import { validatePermissionEntries } from '../../spec/rules/permissions.js';
+import { checkPermissionsRead, checkPermissionsWrite } from '../auth.js';
+import { findCommand } from '../commands-model.js';
+import { formErrorResponse } from '../form-errors.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http-types.js';
+import { shapePermissions } from '../shape.js';
+import type { StoredPermissions } from '../world.js';
+import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
+
+const BASE = '/applications/:applicationId/guilds/:guildId/commands';
+
+const unknownPermissions = (): EmulatorResponse => apiError(404, 10066, 'Unknown application command permissions');
+
+function rowKey(guildId: string, targetId: string): string {
+  return `${guildId}:${targetId}`;
+}
+
+/**
+ * The command (global, or of this guild) or the application id (the app-wide
+ * default row) a permissions path names.
+ */
+function checkTarget(req: EmulatorRequest, ctx: HandlerContext): { guildId: string; targetId: string } | EmulatorResponse {
+  const app = applicationOf(req)!;
+  const scope = resolveScope(req, ctx, app);
+  if (isResponse(scope)) return scope;
+  const guildId = req.params.guildId!;
+  const targetId = req.params.commandId!;
+  if (targetId !== app.id && !findCommand(ctx.world, app.id, scope, targetId) && !findCommand(ctx.world, app.id, { kind: 'global' }, targetId)) {
+    return unknownCommand();
+  }
+  return { guildId, targetId };
+}
+
+export function permissionRoutes(limits: Limits): Route[] {
+  const listAll = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+    const denied = checkPermissionsRead(req.auth);
+    if (denied) return denied;
+    const app = applicationOf(req)!;
+    const scope = resolveScope(req, ctx, app);
+    if (isResponse(scope)) return scope;
+    // Only rows that exist: commands (or the app row) with overwrites in this guild.
+    const rows = Object.values(ctx.world.permissions).filter((p) => p.application_id === app.id && p.guild_id === req.params.guildId);
+    return { status: 200, body: rows.map(shapePermissions) };
+  };
+
+  const getOne = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+    const denied = checkPermissionsRead(req.auth);
+    if (denied) return denied;
+    const t = checkTarget(req, ctx);
+    if (isResponse(t)) return t;
+    const row = ctx.world.permissions[rowKey(t.guildId, t.targetId)];
+    return row ? { status: 200, body: shapePermissions(row) } : unknownPermissions();
+  };
+
+  const put = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+    const denied = checkPermissionsWrite(req.auth);
+    if (denied) return denied;
+    const t = checkTarget(req, ctx);
+    if (isResponse(t)) return t;
+    const entries = isObject(req.body) ? req.body.permissions : undefined;
+    const refused = formErrorResponse(atPath(['permissions'], validatePermissionEntries(entries, limits)));
+    if (refused) return refused;
+    const app = applicationOf(req)!;
+    const row: StoredPermissions = {
+      id: t.targetId,
+      application_id: app.id,
+      guild_id: t.guildId,
+      permissions: (entries as Array<{ id: string; type: number; permission: boolean }>).map((e) => ({ id: e.id, type: e.type, permission: e.permission })),
+    };
+    // The PUT replaces the whole list; an empty list leaves no row (GET answers 10066 again).
+    const key = rowKey(t.guildId, t.targetId);
+    if (row.permissions.length === 0) delete ctx.world.permissions[key];
+    else ctx.world.permissions[key] = row;
+    ctx.changed();
+    return { status: 200, body: shapePermissions(row) };
+  };
+
+  /** Batch edit was removed with permissions v2: the route answers as an unsupported method. */
+  const batchDisabled = (): EmulatorResponse => apiError(405, 0, '405: Method Not Allowed');
+
+  return [
+    { method: 'GET', pattern: `${BASE}/permissions`, auth: 'app', handler: listAll },
+    { method: 'PUT', pattern: `${BASE}/permissions`, auth: 'optional', handler: batchDisabled },
+    { method: 'GET', pattern: `${BASE}/:commandId/permissions`, auth: 'app', handler: getOne },
+    { method: 'PUT', pattern: `${BASE}/:commandId/permissions`, auth: 'app', handler: put },
+  ];
+}

@@ -1,0 +1,55 @@
+/**
+ * The compatibility endpoints at their real paths: `/slack` (chat-service
+ * payloads) and `/github` (repository-host events). Each turns its foreign
+ * body into an execute body and sends it like execute does; neither works in
+ * a forum or media channel (220004).
+ */
+import { isForumLike, REPO_COMPAT_EVENTS, WebhookErrors } from '../../spec/webhook.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
+import { errorResponse, findChannel, isResponse, limitsOf, webhookByToken } from '../webhook-access.js';
+import { slackToExecuteBody } from '../webhook-slack.js';
+import { githubToExecuteBody } from '../webhook-github.js';
+import type { StoredWebhook } from '../world.js';
+import { parseExecuteQuery, sendWebhookMessage } from './webhook-messages.js';
+
+function refuseForum(ctx: HandlerContext, webhook: StoredWebhook): EmulatorResponse | undefined {
+  const found = webhook.channel_id ? findChannel(ctx.world, webhook.channel_id) : undefined;
+  if (found && isForumLike(found.channel.type)) return errorResponse(WebhookErrors.servicesInForum);
+  return undefined;
+}
+
+function slack(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const webhook = webhookByToken(req, ctx);
+  if (isResponse(webhook)) return webhook;
+  const query = parseExecuteQuery(req, true);
+  if (isResponse(query)) return query;
+  const forum = refuseForum(ctx, webhook);
+  if (forum) return forum;
+  const sent = sendWebhookMessage(ctx, { webhook, body: slackToExecuteBody(req.body), files: [], query });
+  if (isResponse(sent)) return sent;
+  // The chat-service convention: a plain `ok`, whatever `wait` says (facts §13).
+  return { status: 200, text: 'ok', headers: { 'content-type': 'text/plain; charset=utf-8' } };
+}
+
+function github(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const webhook = webhookByToken(req, ctx);
+  if (isResponse(webhook)) return webhook;
+  const query = parseExecuteQuery(req, true);
+  if (isResponse(query)) return query;
+  const forum = refuseForum(ctx, webhook);
+  if (forum) return forum;
+  const header = req.headers['x-github-event'];
+  const event = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() ?? '';
+  // Events outside the list (ping included) are acknowledged and dropped, so the host keeps delivering.
+  if (!(REPO_COMPAT_EVENTS as readonly string[]).includes(event)) return { status: 204 };
+  const body = githubToExecuteBody(event, req.body, limitsOf(ctx));
+  if (body === undefined) return { status: 204 };
+  const sent = sendWebhookMessage(ctx, { webhook, body, files: [], query });
+  if (isResponse(sent)) return sent;
+  return { status: 204 };
+}
+
+export const webhookCompatRoutes: Route[] = [
+  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken/slack', auth: 'none', handler: slack },
+  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken/github', auth: 'none', handler: github },
+];

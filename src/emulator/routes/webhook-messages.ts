@@ -1,0 +1,203 @@
+/**
+ * Executing a webhook and the webhook's own messages (get, edit, delete),
+ * all authorised by the token in the path.
+ */
+import { ChannelType } from '../../spec/enums.js';
+import type { Problem } from '../../spec/problem.js';
+import { isObject } from '../../spec/rules/values.js';
+import {
+  isForumLike,
+  parseQueryBoolean,
+  validateEditMessageBody,
+  validateExecuteBody,
+  validateSnowflakeQuery,
+  WebhookErrors,
+} from '../../spec/webhook.js';
+import { ApiErrors, problem } from '../../spec/problem.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
+import type { MultipartFile } from '../multipart.js';
+import { errorResponse, findChannel, isResponse, limitsOf, messageOf, problemsResponse, threadOf, webhookByToken } from '../webhook-access.js';
+import { applyEdit, buildExecutedMessage } from '../webhook-message.js';
+import type { Channel, StoredWebhook } from '../world.js';
+
+type Obj = Record<string, unknown>;
+
+/** The parsed query of an execute-like call, or the 50035 answer to a malformed one. */
+export interface ExecuteQuery {
+  wait: boolean;
+  withComponents: boolean;
+  threadId: string | undefined;
+}
+
+export function parseExecuteQuery(req: EmulatorRequest, waitDefault: boolean): ExecuteQuery | EmulatorResponse {
+  const wait = parseQueryBoolean(req.query.get('wait'), 'wait', waitDefault);
+  const withComponents = parseQueryBoolean(req.query.get('with_components'), 'with_components', false);
+  const threadId = req.query.get('thread_id') ?? undefined;
+  const bad = problemsResponse([...wait.problems, ...withComponents.problems, ...validateSnowflakeQuery(threadId, 'thread_id')]);
+  if (bad) return bad;
+  return { wait: wait.value, withComponents: withComponents.value, threadId };
+}
+
+/** Checks on the files themselves: how many, and how many bytes (413 like the service's upload limit). */
+function fileProblems(files: readonly MultipartFile[], ctx: HandlerContext): EmulatorResponse | undefined {
+  const limits = limitsOf(ctx);
+  const bytes = files.reduce((n, f) => n + f.data.length, 0);
+  if (bytes > limits.upload_bytes_max) return errorResponse(WebhookErrors.tooLarge);
+  if (files.length > limits.files_per_message) {
+    const p: Problem = problem('message-files-count', ['files'], `A message holds at most ${limits.files_per_message} files.`, ApiErrors.maxLength(limits.files_per_message));
+    return problemsResponse([p]);
+  }
+  return undefined;
+}
+
+export interface SendOptions {
+  webhook: StoredWebhook;
+  body: unknown;
+  files: readonly MultipartFile[];
+  query: ExecuteQuery;
+}
+
+/**
+ * Validates and stores one webhook message; shared by execute and the
+ * compatibility endpoints. Returns the stored message object or the refusal.
+ */
+export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj | EmulatorResponse {
+  const { webhook, query } = opts;
+  const found = webhook.channel_id ? findChannel(ctx.world, webhook.channel_id) : undefined;
+  if (!found) return errorResponse(WebhookErrors.unknownChannel);
+  let thread: Channel | undefined;
+  if (query.threadId !== undefined) {
+    const t = threadOf(ctx.world, webhook, query.threadId);
+    if (isResponse(t)) return t;
+    thread = t;
+  }
+  const tooMany = fileProblems(opts.files, ctx);
+  if (tooMany) return tooMany;
+  const applicationOwned = webhook.application_id !== null;
+  const problems = validateExecuteBody(opts.body, {
+    limits: limitsOf(ctx),
+    channelType: found.channel.type,
+    threadId: query.threadId ?? null,
+    hasFiles: opts.files.length > 0,
+    withComponents: query.withComponents,
+    applicationOwned,
+    ...(isForumLike(found.channel.type) ? { availableTags: (found.channel.availableTags ?? []).map((t) => t.id) } : {}),
+  });
+  const refused = problemsResponse(problems);
+  if (refused) return refused;
+
+  const body: Obj = isObject(opts.body) ? opts.body : {};
+  const id = ctx.nextId();
+  let channelId = thread?.id ?? found.channel.id;
+  if (thread?.archived) thread.archived = false;
+  if (typeof body.thread_name === 'string' && isForumLike(found.channel.type)) {
+    // A new post: the thread takes the id of its first message (facts §13).
+    const tags = Array.isArray(body.applied_tags) ? body.applied_tags.map(String) : [];
+    const post: Channel & { appliedTags?: string[] } = {
+      id,
+      guildId: found.guild.id,
+      type: ChannelType.PUBLIC_THREAD,
+      name: body.thread_name.trim(),
+      parentId: found.channel.id,
+      archived: false,
+      ...(tags.length > 0 ? { appliedTags: tags } : {}),
+    };
+    found.guild.channels.push(post);
+    channelId = id;
+  }
+  const stored = buildExecutedMessage({
+    id,
+    body,
+    files: opts.files,
+    webhook,
+    guild: found.guild,
+    channelId,
+    componentsRespected: applicationOwned || query.withComponents,
+    nowMs: ctx.now(),
+    nextId: () => ctx.nextId(),
+  });
+  ctx.world.messages[id] = stored;
+  ctx.changed();
+  return stored.message;
+}
+
+function execute(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const webhook = webhookByToken(req, ctx);
+  if (isResponse(webhook)) return webhook;
+  const query = parseExecuteQuery(req, false);
+  if (isResponse(query)) return query;
+  const message = sendWebhookMessage(ctx, { webhook, body: req.body, files: req.files, query });
+  if (isResponse(message)) return message;
+  // With files the service answers with the message even without wait (facts §13).
+  return query.wait || req.files.length > 0 ? { status: 200, body: message } : { status: 204 };
+}
+
+function getMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const webhook = webhookByToken(req, ctx);
+  if (isResponse(webhook)) return webhook;
+  const bad = problemsResponse(validateSnowflakeQuery(req.query.get('thread_id'), 'thread_id'));
+  if (bad) return bad;
+  const stored = messageOf(req, ctx, webhook);
+  if (isResponse(stored)) return stored;
+  return { status: 200, body: stored.message };
+}
+
+function editMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const webhook = webhookByToken(req, ctx);
+  if (isResponse(webhook)) return webhook;
+  const query = parseExecuteQuery(req, false);
+  if (isResponse(query)) return query;
+  const stored = messageOf(req, ctx, webhook);
+  if (isResponse(stored)) return stored;
+  const tooMany = fileProblems(req.files, ctx);
+  if (tooMany) return tooMany;
+  const m = stored.message;
+  const applicationOwned = webhook.application_id !== null;
+  const problems = validateEditMessageBody(req.body, {
+    limits: limitsOf(ctx),
+    previous: {
+      content: (m.content as string) ?? '',
+      embeds: (m.embeds as unknown[]) ?? [],
+      attachments: (m.attachments as unknown[]) ?? [],
+      components: (m.components as unknown[]) ?? [],
+      poll: m.poll ?? null,
+      flags: (m.flags as number) ?? 0,
+    },
+    hasFiles: req.files.length > 0,
+    withComponents: query.withComponents,
+    applicationOwned,
+  });
+  const refused = problemsResponse(problems);
+  if (refused) return refused;
+  const where = findChannel(ctx.world, stored.channel_id);
+  applyEdit({
+    stored,
+    body: isObject(req.body) ? req.body : {},
+    files: req.files,
+    guild: where?.guild,
+    componentsRespected: applicationOwned || query.withComponents,
+    nowMs: ctx.now(),
+    nextId: () => ctx.nextId(),
+  });
+  ctx.changed();
+  return { status: 200, body: stored.message };
+}
+
+function deleteMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const webhook = webhookByToken(req, ctx);
+  if (isResponse(webhook)) return webhook;
+  const bad = problemsResponse(validateSnowflakeQuery(req.query.get('thread_id'), 'thread_id'));
+  if (bad) return bad;
+  const stored = messageOf(req, ctx, webhook);
+  if (isResponse(stored)) return stored;
+  delete ctx.world.messages[stored.id];
+  ctx.changed();
+  return { status: 204 };
+}
+
+export const webhookMessageRoutes: Route[] = [
+  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', handler: execute },
+  { method: 'GET', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', handler: getMessage },
+  { method: 'PATCH', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', handler: editMessage },
+  { method: 'DELETE', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', handler: deleteMessage },
+];

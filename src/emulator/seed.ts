@@ -1,0 +1,224 @@
+/**
+ * The emulator's starting world: from a Seed (YAML or JSON file, or an
+ * object), or a sensible default (one app, one guild with every channel kind,
+ * one user bearer token allowed to edit permissions).
+ */
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
+import { canonicalCommand, DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
+import { ChannelType } from '../spec/enums.js';
+import type { Limits } from '../spec/limits.js';
+import { PERMISSION_BITS } from '../spec/permissions.js';
+import { validateCommand } from '../spec/rules/command.js';
+import type { Scope } from '../spec/scope.js';
+import { isSnowflake, type Snowflake } from '../spec/snowflake.js';
+import { SCOPE_PERMISSIONS_UPDATE } from './auth.js';
+import { ensureEntryPoint } from './commands-model.js';
+import { makeBotToken, randomToken } from './ids.js';
+import type { StoreMeta } from './store.js';
+import type { Application, Channel, EmulatorCredentials, Guild, Seed, StoredCommand, World } from './world.js';
+
+/** A seed that cannot be used; the message names the field. */
+export class SeedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SeedError';
+  }
+}
+
+/** User grants seeded or made by default live this long (they stand for a user's long-lived consent). */
+const USER_GRANT_MS = 10 * 365 * 24 * 3600 * 1000;
+
+export const DEFAULT_APP_PERMISSIONS = PERMISSION_BITS.MANAGE_WEBHOOKS!.toString();
+
+export async function readSeedFile(file: string): Promise<Seed> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new SeedError(`cannot read seed file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  let doc: unknown;
+  try {
+    // YAML is a superset of JSON: one parser reads both.
+    doc = parseYaml(text);
+  } catch (err) {
+    throw new SeedError(`seed file ${file} is not valid YAML or JSON: ${(err as Error).message.split('\n')[0]}`);
+  }
+  if (doc === null || doc === undefined) return {};
+  if (typeof doc !== 'object' || Array.isArray(doc)) throw new SeedError(`seed file ${file} must hold a mapping`);
+  return doc as Seed;
+}
+
+function emptyWorld(): World {
+  return { serial: 0, applications: {}, guilds: {}, commands: {}, permissions: {}, webhooks: {}, messages: {}, bearers: {}, dailyCreates: {} };
+}
+
+function idOr(value: unknown, nextId: () => Snowflake, where: string): Snowflake {
+  if (value === undefined || value === null) return nextId();
+  const text = typeof value === 'number' ? String(value) : value;
+  if (!isSnowflake(text)) throw new SeedError(`${where}: ${JSON.stringify(value)} is not a snowflake (give ids as strings)`);
+  return text;
+}
+
+function list<T>(value: T[] | undefined, where: string): T[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new SeedError(`${where} must be a list`);
+  return value;
+}
+
+const DEFAULT_CHANNELS: Array<{ type: number; name: string; tags?: string[] }> = [
+  { type: ChannelType.GUILD_TEXT, name: 'general' },
+  { type: ChannelType.GUILD_ANNOUNCEMENT, name: 'announcements' },
+  { type: ChannelType.GUILD_FORUM, name: 'forum', tags: ['bug', 'idea'] },
+  { type: ChannelType.GUILD_MEDIA, name: 'media', tags: ['art'] },
+];
+
+function defaultGuildSeed(): NonNullable<Seed['guilds']>[number] {
+  return {
+    name: 'Emulator Guild',
+    channels: DEFAULT_CHANNELS.map((c) => ({ type: c.type, name: c.name, available_tags: c.tags?.map((name) => ({ name })) })),
+    roles: [{ name: 'Moderator' }],
+    members: [{ username: 'emulator-user' }],
+  };
+}
+
+/**
+ * Builds a world from a seed. `seed` undefined means the default world; in a
+ * seed, a missing `applications` or `guilds` list means one default entry.
+ */
+export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now: number, limits: Limits): { world: World; meta: StoreMeta } {
+  const s: Seed = seed ?? {};
+  if (typeof s !== 'object' || Array.isArray(s)) throw new SeedError('seed must be a mapping');
+  const world = emptyWorld();
+
+  const appSeeds = s.applications === undefined ? [{}] : list(s.applications, 'applications');
+  if (appSeeds.length === 0) throw new SeedError('applications: at least one application is needed');
+  let defaultAppId = '';
+  appSeeds.forEach((a, i) => {
+    const id = idOr(a.id, nextId, `applications[${i}].id`);
+    if (i === 0) defaultAppId = id;
+    if (world.applications[id]) throw new SeedError(`applications[${i}].id: ${id} is used twice`);
+    const integrationTypes = a.integration_types ?? [...DEFAULT_APP_INTEGRATION_TYPES];
+    if (!Array.isArray(integrationTypes) || integrationTypes.some((t) => t !== 0 && t !== 1)) {
+      throw new SeedError(`applications[${i}].integration_types must be a list of 0 (guild install) and 1 (user install)`);
+    }
+    const app: Application = {
+      id,
+      name: a.name ?? `app-${i + 1}`,
+      botToken: a.bot_token ?? makeBotToken(id),
+      clientSecret: a.client_secret ?? randomToken(24),
+      botUserId: id,
+      embedded: a.embedded === true,
+      integrationTypes,
+    };
+    world.applications[id] = app;
+  });
+  const appIds = Object.keys(world.applications);
+
+  const defaultGuild = s.guilds === undefined;
+  const guildSeeds = defaultGuild ? [defaultGuildSeed()] : list(s.guilds, 'guilds');
+  let defaultGuildId = '';
+  guildSeeds.forEach((g, gi) => {
+    const id = idOr(g.id, nextId, `guilds[${gi}].id`);
+    if (gi === 0) defaultGuildId = id;
+    const channels: Channel[] = [];
+    for (const [ci, c] of list(g.channels, `guilds[${gi}].channels`).entries()) {
+      const channel: Channel = { id: idOr(c.id, nextId, `guilds[${gi}].channels[${ci}].id`), guildId: id, type: c.type ?? ChannelType.GUILD_TEXT, name: c.name ?? `channel-${ci + 1}` };
+      if (c.parent_id !== undefined) channel.parentId = String(c.parent_id);
+      if (c.archived !== undefined) channel.archived = c.archived;
+      if (c.available_tags) channel.availableTags = c.available_tags.map((t, ti) => ({ id: idOr(t.id, nextId, `guilds[${gi}].channels[${ci}].available_tags[${ti}].id`), name: t.name }));
+      else if (channel.type === ChannelType.GUILD_FORUM || channel.type === ChannelType.GUILD_MEDIA) channel.availableTags = [];
+      channels.push(channel);
+    }
+    // A default guild also gets a thread under its first text channel.
+    if (defaultGuild) {
+      const parent = channels.find((c) => c.type === ChannelType.GUILD_TEXT);
+      if (parent) channels.push({ id: nextId(), guildId: id, type: ChannelType.PUBLIC_THREAD, name: 'thread', parentId: parent.id, archived: false });
+    }
+    const apps: Guild['apps'] = {};
+    if (g.apps === undefined) for (const appId of appIds) apps[appId] = { commandsScope: true, permissions: DEFAULT_APP_PERMISSIONS };
+    else {
+      for (const [appId, cfg] of Object.entries(g.apps)) {
+        if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
+        apps[appId] = { commandsScope: cfg?.commands_scope !== false, permissions: cfg?.permissions ?? DEFAULT_APP_PERMISSIONS };
+      }
+    }
+    world.guilds[id] = {
+      id,
+      name: g.name ?? `guild-${gi + 1}`,
+      channels,
+      // The @everyone role has the guild's id.
+      roles: [{ id, name: '@everyone' }, ...list(g.roles, `guilds[${gi}].roles`).map((r, ri) => ({ id: idOr(r.id, nextId, `guilds[${gi}].roles[${ri}].id`), name: r.name }))],
+      members: list(g.members, `guilds[${gi}].members`).map((m, mi) => ({ id: idOr(m.id, nextId, `guilds[${gi}].members[${mi}].id`), username: m.username })),
+      apps,
+    };
+  });
+
+  for (const [bi, b] of list(s.bearer_tokens, 'bearer_tokens').entries()) {
+    if (typeof b.token !== 'string' || b.token.length === 0) throw new SeedError(`bearer_tokens[${bi}].token must be a non-empty string`);
+    const appId = String(b.application_id ?? defaultAppId);
+    if (!world.applications[appId]) throw new SeedError(`bearer_tokens[${bi}].application_id: ${appId} is not a seeded application`);
+    world.bearers[b.token] = {
+      applicationId: appId,
+      scopes: b.scopes ?? [SCOPE_PERMISSIONS_UPDATE],
+      userId: b.user_id !== undefined ? String(b.user_id) : firstMemberId(world) ?? nextId(),
+      expiresAt: now + USER_GRANT_MS,
+    };
+  }
+  ensureUserBearer(world, defaultAppId, nextId, now);
+
+  for (const [ci, c] of list(s.commands, 'commands').entries()) seedCommand(world, c, ci, defaultAppId, nextId, limits);
+  for (const app of Object.values(world.applications)) ensureEntryPoint(world, app, nextId);
+  return { world, meta: { defaultApplicationId: defaultAppId, defaultGuildId } };
+}
+
+function firstMemberId(world: World): Snowflake | undefined {
+  for (const g of Object.values(world.guilds)) if (g.members[0]) return g.members[0].id;
+  return undefined;
+}
+
+function userBearerOf(world: World, appId: Snowflake, now: number): string | undefined {
+  for (const [token, grant] of Object.entries(world.bearers)) {
+    if (grant.applicationId === appId && grant.userId !== undefined && grant.scopes.includes(SCOPE_PERMISSIONS_UPDATE) && grant.expiresAt > now) return token;
+  }
+  return undefined;
+}
+
+/** The default app always has one user bearer able to edit permissions (returned in the credentials). */
+export function ensureUserBearer(world: World, appId: Snowflake, nextId: () => Snowflake, now: number): boolean {
+  if (!world.applications[appId] || userBearerOf(world, appId, now)) return false;
+  world.bearers[randomToken(24)] = { applicationId: appId, scopes: [SCOPE_PERMISSIONS_UPDATE], userId: firstMemberId(world) ?? nextId(), expiresAt: now + USER_GRANT_MS };
+  return true;
+}
+
+function seedCommand(world: World, c: Record<string, unknown>, ci: number, defaultAppId: Snowflake, nextId: () => Snowflake, limits: Limits): void {
+  const where = `commands[${ci}]`;
+  if (typeof c !== 'object' || c === null) throw new SeedError(`${where} must be a mapping`);
+  const { application_id, guild_id, id, ...body } = c;
+  const appId = String(application_id ?? defaultAppId);
+  const app = world.applications[appId];
+  if (!app) throw new SeedError(`${where}.application_id: ${appId} is not a seeded application`);
+  const scope: Scope = guild_id === undefined || guild_id === null ? { kind: 'global' } : { kind: 'guild', guildId: String(guild_id) };
+  if (scope.kind === 'guild' && !world.guilds[scope.guildId]) throw new SeedError(`${where}.guild_id: ${scope.guildId} is not a seeded guild`);
+  const problems = validateCommand(body, { scope, limits }).filter((p) => p.api && p.severity === 'error');
+  if (problems.length > 0) throw new SeedError(`${where} (${String(body.name)}): ${problems[0]!.message}`);
+  const cmdId = idOr(id, nextId, `${where}.id`);
+  const record = canonicalCommand(body, scope, app.integrationTypes);
+  const stored = { id: cmdId, application_id: appId, version: nextId(), ...record, ...(scope.kind === 'guild' ? { guild_id: scope.guildId } : {}) } as StoredCommand;
+  world.commands[cmdId] = stored;
+}
+
+/** The credentials of the default application, read from the world. */
+export function credentialsOf(world: World, meta: StoreMeta, now: number): EmulatorCredentials {
+  const app = world.applications[meta.defaultApplicationId];
+  if (!app) throw new SeedError(`default application ${meta.defaultApplicationId} is missing from the world`);
+  return {
+    applicationId: app.id,
+    botToken: app.botToken,
+    clientId: app.id,
+    clientSecret: app.clientSecret ?? '',
+    bearerToken: userBearerOf(world, app.id, now) ?? '',
+    guildId: meta.defaultGuildId,
+  };
+}

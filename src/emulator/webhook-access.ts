@@ -1,0 +1,119 @@
+/**
+ * Finding webhooks, channels and messages for the webhook routes, and who may
+ * touch them: the token in the path (compared in constant time) or
+ * MANAGE_WEBHOOKS of the calling application in the webhook's guild.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_LIMITS, type Limits } from '../spec/limits.js';
+import { PERMISSION_BITS } from '../spec/permissions.js';
+import type { Problem } from '../spec/problem.js';
+import type { Snowflake } from '../spec/snowflake.js';
+import { isThreadType, WebhookErrors, type WebhookError } from '../spec/webhook.js';
+import { formErrorResponse } from './form-errors.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from './http-types.js';
+import type { Channel, Guild, StoredMessage, StoredWebhook, World } from './world.js';
+
+export function errorResponse(e: WebhookError): EmulatorResponse {
+  return apiError(e.status, e.code, e.message);
+}
+
+/** The limits the emulator was started with, when the core passes them on the context. */
+export function limitsOf(ctx: HandlerContext): Limits {
+  return (ctx as HandlerContext & { limits?: Limits }).limits ?? DEFAULT_LIMITS;
+}
+
+/**
+ * Problems → the service's answer. A malformed body (50035) is reported
+ * before the semantic refusals with their own codes (50006, 2200xx), as the
+ * service validates the form first. Warnings and unenforced findings pass.
+ */
+export function problemsResponse(problems: readonly Problem[]): EmulatorResponse | undefined {
+  const enforced = problems.filter((p) => p.api && p.severity === 'error');
+  return formErrorResponse(enforced.filter((p) => p.jsonCode === undefined)) ?? formErrorResponse(enforced);
+}
+
+// 51 random bytes are exactly 68 base64url characters, the length of real tokens.
+export function newWebhookToken(): string {
+  return randomBytes(51).toString('base64url');
+}
+
+/** Constant time whatever the lengths: both sides are hashed to equal-length digests first. */
+export function tokenMatches(expected: string | undefined, given: string): boolean {
+  const a = createHash('sha256').update(expected ?? '').digest();
+  const b = createHash('sha256').update(given).digest();
+  return timingSafeEqual(a, b) && expected !== undefined;
+}
+
+export function findChannel(world: World, channelId: Snowflake): { guild: Guild; channel: Channel } | undefined {
+  for (const guild of Object.values(world.guilds)) {
+    const channel = guild.channels.find((c) => c.id === channelId);
+    if (channel) return { guild, channel };
+  }
+  return undefined;
+}
+
+/** The webhook named by id and token in the path, or the service's refusal. */
+export function webhookByToken(req: EmulatorRequest, ctx: HandlerContext): StoredWebhook | EmulatorResponse {
+  const webhook = ctx.world.webhooks[req.params.webhookId ?? ''];
+  if (!webhook) return errorResponse(WebhookErrors.unknownWebhook);
+  if (!tokenMatches(webhook.token, req.params.webhookToken ?? '')) return errorResponse(WebhookErrors.invalidToken);
+  return webhook;
+}
+
+export function isResponse(v: unknown): v is EmulatorResponse {
+  return typeof v === 'object' && v !== null && 'status' in v && typeof (v as EmulatorResponse).status === 'number';
+}
+
+const MANAGE = PERMISSION_BITS.MANAGE_WEBHOOKS!;
+const ADMIN = PERMISSION_BITS.ADMINISTRATOR!;
+
+/** The calling application has MANAGE_WEBHOOKS (or ADMINISTRATOR) in the guild. */
+export function canManageWebhooks(req: EmulatorRequest, guild: Guild | undefined): boolean {
+  if (req.auth.kind === 'none' || !guild) return false;
+  const grant = guild.apps[req.auth.application.id];
+  if (!grant) return false;
+  let bits: bigint;
+  try {
+    bits = BigInt(grant.permissions);
+  } catch {
+    return false;
+  }
+  return (bits & (MANAGE | ADMIN)) !== 0n;
+}
+
+/** 401 without a credential, 403 without the permission; undefined when allowed. */
+export function requireManage(req: EmulatorRequest, guild: Guild | undefined): EmulatorResponse | undefined {
+  if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
+  return canManageWebhooks(req, guild) ? undefined : errorResponse(WebhookErrors.missingPermissions);
+}
+
+/**
+ * The thread named by `thread_id`: a thread whose parent is the webhook's
+ * channel, else Unknown Channel.
+ */
+export function threadOf(world: World, webhook: StoredWebhook, threadId: Snowflake): Channel | EmulatorResponse {
+  const found = findChannel(world, threadId);
+  if (!found || !isThreadType(found.channel.type) || found.channel.parentId !== webhook.channel_id) {
+    return errorResponse(WebhookErrors.unknownChannel);
+  }
+  return found.channel;
+}
+
+/**
+ * A message sent through this webhook. A message inside a thread is found
+ * only with `thread_id` naming that thread; without it (or with another
+ * thread) the answer is Unknown Message (facts §13).
+ */
+export function messageOf(req: EmulatorRequest, ctx: HandlerContext, webhook: StoredWebhook): StoredMessage | EmulatorResponse {
+  const threadId = req.query.get('thread_id');
+  if (threadId !== null) {
+    const thread = threadOf(ctx.world, webhook, threadId);
+    if (isResponse(thread)) return thread;
+  }
+  const stored = ctx.world.messages[req.params.messageId ?? ''];
+  if (!stored || stored.webhookId !== webhook.id) return errorResponse(WebhookErrors.unknownMessage);
+  const where = findChannel(ctx.world, stored.channel_id);
+  const inThread = where !== undefined && isThreadType(where.channel.type);
+  if (inThread ? threadId !== stored.channel_id : threadId !== null) return errorResponse(WebhookErrors.unknownMessage);
+  return stored;
+}

@@ -1,0 +1,58 @@
+/**
+ * Webhook and message objects as the service sends them (spec "Webhook",
+ * facts §5.4): key order, `null` vs absent, the user only to managers, the
+ * token only where the service returns it.
+ */
+import { createHash } from 'node:crypto';
+import { WebhookType } from '../spec/enums.js';
+import type { Snowflake } from '../spec/snowflake.js';
+import type { StoredWebhook, World } from './world.js';
+
+type Obj = Record<string, unknown>;
+
+/** ISO 8601 with microseconds and an explicit +00:00 offset, as the service writes timestamps. */
+export function serviceTimestamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/Z$/, '000+00:00');
+}
+
+/** A stand-in for the CDN's image hash: 32 hex characters, `a_` for animated images. */
+export function imageHash(data: string): string {
+  const hex = createHash('md5').update(data).digest('hex');
+  return data.startsWith('data:image/gif') ? `a_${hex}` : hex;
+}
+
+/** The creator: the bot user of the application that made the webhook. */
+export function creatorUser(world: World, userId: Snowflake): Obj {
+  const app = Object.values(world.applications).find((a) => a.botUserId === userId);
+  return {
+    id: userId,
+    username: app?.name ?? 'unknown-user',
+    avatar: null,
+    discriminator: '0000',
+    public_flags: 0,
+    flags: 0,
+    bot: true,
+    global_name: null,
+  };
+}
+
+export interface WebhookShapeOptions {
+  /** Fetched by id (manager view): the creator is included. With the token it is omitted. */
+  withUser: boolean;
+}
+
+export function webhookObject(world: World, w: StoredWebhook, opts: WebhookShapeOptions): Obj {
+  const out: Obj = { application_id: w.application_id, avatar: w.avatar, channel_id: w.channel_id, guild_id: w.guild_id, id: w.id, name: w.name, type: w.type };
+  if (opts.withUser) out.user = creatorUser(world, w.creatorId);
+  if (w.type === WebhookType.INCOMING && w.token !== undefined) out.token = w.token;
+  if (w.type === WebhookType.CHANNEL_FOLLOWER) {
+    if (w.source_guild) out.source_guild = w.source_guild;
+    if (w.source_channel) out.source_channel = w.source_channel;
+  }
+  return out;
+}
+
+/** The author of a webhook message: the webhook itself, under its name or the per-message override. */
+export function webhookAuthor(w: StoredWebhook, username: string | undefined, avatar: string | null): Obj {
+  return { id: w.id, username: username ?? w.name ?? 'Webhook', avatar, discriminator: '0000', bot: true, global_name: null };
+}

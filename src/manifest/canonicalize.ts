@@ -1,0 +1,117 @@
+import {
+  ChannelType,
+  CommandType,
+  EntryPointHandler,
+  IntegrationType,
+  InteractionContext,
+  OptionType,
+  PermissionEntryType,
+  enumValue,
+  type EnumTable,
+} from '../spec/enums.js';
+import { DECIMAL_PERMISSIONS, allChannelsId, permissionBit } from '../spec/permissions.js';
+import { problem, type Path, type Problem } from '../spec/problem.js';
+import { isObject, type Obj } from '../spec/rules/values.js';
+import { isSnowflake } from '../spec/snowflake.js';
+
+/**
+ * Manifest spellings -> the interface's wire form. Commands are written as
+ * the API takes them, plus friendly spellings (enum names, permission names).
+ * The result keeps the input's shape (same keys, same indices) so a rule's
+ * path points at the same node in the file. A spelling that names nothing is
+ * reported here and left as written.
+ */
+
+/** Keys a manifest may put on a command that are not sent to the service. */
+export const MANIFEST_ONLY_COMMAND_KEYS = ['renamed_from'] as const;
+
+function convertEnum(out: Problem[], table: EnumTable, value: unknown, path: Path, label: string): unknown {
+  if (typeof value !== 'string') return value;
+  const v = enumValue(table, value);
+  if (v === undefined) {
+    const names = Object.keys(table).map((n) => n.toLowerCase()).join(', ');
+    out.push(problem('enum-name', path, `"${value}" is not a ${label}; use one of ${names}.`));
+    return value;
+  }
+  return v;
+}
+
+function convertEnumList(out: Problem[], table: EnumTable, value: unknown, path: Path, label: string): unknown {
+  return Array.isArray(value) ? value.map((v, i) => convertEnum(out, table, v, [...path, i], label)) : value;
+}
+
+/** A list of permission names, one name, a number or a decimal string -> the decimal string. */
+export function canonicalPermissions(out: Problem[], value: unknown, path: Path): unknown {
+  if (value === null || value === undefined) return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  if (typeof value === 'string' && DECIMAL_PERMISSIONS.test(value)) return value;
+  // Number-like text ("1.1") is a malformed bit set, not a name: the spec rule says so.
+  if (typeof value === 'string' && /^[\d.\s-]+$/.test(value)) return value;
+  const names = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[|,]/) : undefined;
+  if (!names) return value;
+  let bits = 0n;
+  names.forEach((name, i) => {
+    const at = Array.isArray(value) ? [...path, i] : path;
+    if (typeof name === 'number' && Number.isSafeInteger(name) && name >= 0) bits |= BigInt(name);
+    else if (typeof name === 'string' && DECIMAL_PERMISSIONS.test(name.trim())) bits |= BigInt(name.trim());
+    else if (typeof name === 'string' && permissionBit(name) !== undefined) bits |= permissionBit(name)!;
+    else out.push(problem('permission-name', at, `"${String(name)}" is not a permission name (e.g. MANAGE_GUILD, BAN_MEMBERS).`));
+  });
+  return bits.toString();
+}
+
+function canonicalOption(out: Problem[], opt: unknown, path: Path): unknown {
+  if (!isObject(opt)) return opt;
+  const o: Obj = { ...opt };
+  if ('type' in o) o.type = convertEnum(out, OptionType, o.type, [...path, 'type'], 'option type');
+  if ('channel_types' in o) o.channel_types = convertEnumList(out, ChannelType, o.channel_types, [...path, 'channel_types'], 'channel type');
+  if (Array.isArray(o.options)) o.options = o.options.map((child, i) => canonicalOption(out, child, [...path, 'options', i]));
+  return o;
+}
+
+export function canonicalCommand(out: Problem[], cmd: unknown): unknown {
+  if (!isObject(cmd)) return cmd;
+  const c: Obj = { ...cmd };
+  if ('type' in c) c.type = convertEnum(out, CommandType, c.type, ['type'], 'command type');
+  if ('handler' in c) c.handler = convertEnum(out, EntryPointHandler, c.handler, ['handler'], 'entry point handler');
+  if ('contexts' in c) c.contexts = convertEnumList(out, InteractionContext, c.contexts, ['contexts'], 'interaction context');
+  if ('integration_types' in c) c.integration_types = convertEnumList(out, IntegrationType, c.integration_types, ['integration_types'], 'integration type');
+  if ('default_member_permissions' in c) c.default_member_permissions = canonicalPermissions(out, c.default_member_permissions, ['default_member_permissions']);
+  if (Array.isArray(c.options)) c.options = c.options.map((o, i) => canonicalOption(out, o, ['options', i]));
+  return c;
+}
+
+/** Drops what only the manifest uses, giving the body the service receives. */
+export function wireCommand(cmd: Obj): Obj {
+  const { renamed_from: _r, id: _id, ...wire } = cmd;
+  return wire;
+}
+
+const TARGET_KEYS = { role: PermissionEntryType.ROLE, user: PermissionEntryType.USER, channel: PermissionEntryType.CHANNEL } as const;
+
+/**
+ * `{ role: ID, allow: true }` (or user/channel; the symbols `everyone` and
+ * `all_channels`) or the wire form `{ id, type, permission }` -> wire form.
+ * Returns the key the id came from so problems can point at it.
+ */
+export function canonicalPermissionEntry(out: Problem[], entry: unknown, guildId: string | undefined, path: Path): { entry: unknown; idKey: string; permissionKey: string } {
+  if (!isObject(entry)) return { entry, idKey: 'id', permissionKey: 'permission' };
+  const targetKey = (Object.keys(TARGET_KEYS) as Array<keyof typeof TARGET_KEYS>).find((k) => k in entry);
+  if (!targetKey) {
+    const e: Obj = { ...entry };
+    if ('type' in e) e.type = convertEnum(out, PermissionEntryType, e.type, [...path, 'type'], 'permission entry type');
+    return { entry: e, idKey: 'id', permissionKey: 'permission' };
+  }
+  let id = entry[targetKey];
+  if (id === 'everyone' || id === '@everyone') {
+    if (targetKey !== 'role') out.push(problem('permission-entry', [...path, targetKey], '"everyone" is a role target: write role: everyone.'));
+    id = guildId;
+  } else if (id === 'all_channels') {
+    if (targetKey !== 'channel') out.push(problem('permission-entry', [...path, targetKey], '"all_channels" is a channel target: write channel: all_channels.'));
+    id = guildId && isSnowflake(guildId) ? allChannelsId(guildId) : undefined;
+  }
+  const others = Object.keys(TARGET_KEYS).filter((k) => k !== targetKey && k in entry);
+  if (others.length > 0) out.push(problem('permission-entry', [...path, others[0]], `An entry names one target; this one has both ${targetKey} and ${others[0]}.`));
+  const permissionKey = 'allow' in entry ? 'allow' : 'permission';
+  return { entry: { id, type: TARGET_KEYS[targetKey], permission: entry[permissionKey] }, idKey: targetKey, permissionKey };
+}

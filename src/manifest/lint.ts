@@ -1,0 +1,100 @@
+import { CommandType, enumValue } from '../spec/enums.js';
+import type { Path, Problem } from '../spec/problem.js';
+import { validateCommand } from '../spec/rules/command.js';
+import { validatePermissionEntries } from '../spec/rules/permissions.js';
+import { validateScopeCommands } from '../spec/rules/scope.js';
+import { GLOBAL, guildScope, type Scope } from '../spec/scope.js';
+import { isSnowflake } from '../spec/snowflake.js';
+import { compareDiagnostics, diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
+import { hasUnresolvedReference } from './interpolate.js';
+import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';
+import { applySuppressions } from './suppress.js';
+
+function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope, manifest: LoadedManifest): void {
+  for (const c of commands) {
+    for (const p of validateCommand(c.command, { scope, limits: manifest.limits })) out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
+    if ('id' in c.command && !isSnowflake(c.command.id) && !hasUnresolvedReference(c.command.id)) {
+      out.push(diagnosticAt(c.origin.file, [...c.origin.path, 'id'], 'error', 'snowflake', `Pinned id ${JSON.stringify(c.command.id)} is not a snowflake.`));
+    }
+  }
+  // Scope rules speak of indices into the scope's list; map them back to each command's own place.
+  for (const p of validateScopeCommands(commands.map((c) => c.command), scope, manifest.limits)) {
+    const [index, ...rest] = p.path;
+    const c = commands[index as number];
+    out.push(diagnosticFromProblem(c.origin.file, c.origin.path, { ...p, path: rest }));
+  }
+}
+
+/** Resolves a permissions key (`name`, `type:name`, `*`) to the commands it may name. */
+function permissionTargets(target: string, candidates: ManifestCommand[]): { matches: ManifestCommand[]; typed: boolean } {
+  const colon = target.indexOf(':');
+  const type = colon > 0 ? enumValue(CommandType, target.slice(0, colon)) : undefined;
+  const name = type !== undefined ? target.slice(colon + 1) : target;
+  const matches = candidates.filter((c) => c.command.name === name && (type === undefined || (c.command.type ?? 1) === type));
+  return { matches, typed: type !== undefined };
+}
+
+function checkPermissions(out: Diagnostic[], sets: ManifestPermissionSet[], guildCommands: ManifestCommand[], manifest: LoadedManifest): void {
+  const candidates = [...guildCommands, ...manifest.global.commands];
+  for (const set of sets) {
+    const { file, path } = set.origin;
+    // Rule paths name wire keys; point at the key the manifest used (role, allow…).
+    const translate = (p: Path): Path => {
+      const [i, key, ...rest] = p;
+      const keys = typeof i === 'number' ? set.keys[i] : undefined;
+      if (!keys) return p;
+      const mapped = key === 'id' ? keys.idKey : key === 'permission' ? keys.permissionKey : key;
+      return mapped === undefined ? [i] : [i, mapped, ...rest];
+    };
+    for (const p of validatePermissionEntries(set.entries, manifest.limits)) out.push(diagnosticFromProblem(file, path, p, translate));
+    if (set.target === '*') continue;
+    const { matches, typed } = permissionTargets(set.target, candidates);
+    if (matches.length === 0) {
+      out.push(diagnosticAt(file, path, 'error', 'permission-target', `No command named "${set.target}" in this guild or the global scope; permissions must name a declared command (or "*" for the application-wide default).`, { key: true }));
+    } else if (!typed && new Set(matches.map((m) => m.command.type ?? 1)).size > 1) {
+      out.push(diagnosticAt(file, path, 'error', 'permission-target', `"${set.target}" names commands of several types; write type:name (e.g. chat_input:${set.target}).`, { key: true }));
+    }
+  }
+}
+
+/**
+ * Every rule of the spec over a loaded manifest: each command, each scope's
+ * counts and names, permission entries and their targets. Findings are
+ * located, suppressions applied, and sorted by file and position.
+ */
+export function lintManifest(manifest: LoadedManifest, loadDiagnostics: Diagnostic[] = []): Diagnostic[] {
+  const out: Diagnostic[] = [...loadDiagnostics];
+  const { root } = manifest;
+  checkScope(out, manifest.global.commands, GLOBAL, manifest);
+  const seenGuilds = new Map<string, number>();
+  manifest.guilds.forEach((g, i) => {
+    const first = seenGuilds.get(g.id);
+    if (first !== undefined) out.push(diagnosticAt(root, ['guilds', i, 'id'], 'error', 'duplicate-guild', `Guild ${g.id} is already declared (guild ${first + 1}); merge the two entries.`));
+    else seenGuilds.set(g.id, i);
+    checkScope(out, g.commands, guildScope(g.id), manifest);
+    if (g.permissions) checkPermissions(out, g.permissions, g.commands, manifest);
+  });
+  return applySuppressions(dedupe(preferReadingFindings(out, loadDiagnostics)), manifest.files).sort(compareDiagnostics);
+}
+
+/**
+ * When reading a node already failed (an unknown enum name, an unsafe number),
+ * the spec rule judging the same node only repeats it less precisely.
+ */
+function preferReadingFindings(list: Diagnostic[], reading: Diagnostic[]): Diagnostic[] {
+  const at = new Set(reading.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}:${d.col}`));
+  return list.filter((d) => reading.includes(d) || !at.has(`${d.file}:${d.line}:${d.col}`));
+}
+
+/** Two rules may land on the same node with the same words (e.g. a shared list); say it once. */
+function dedupe(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.file}:${d.line}:${d.col}:${d.rule}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export type { Problem };

@@ -1,0 +1,261 @@
+import { dirname } from 'node:path';
+import { ManifestReadError } from '../errors.js';
+import { resolveLimits, type Limits } from '../spec/limits.js';
+import type { Path, Problem } from '../spec/problem.js';
+import { isObject, type Obj } from '../spec/rules/values.js';
+import { canonicalCommand, canonicalPermissionEntry } from './canonicalize.js';
+import { diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
+import { globFiles, isGlob } from './glob.js';
+import { interpolate, type MissingVariable } from './interpolate.js';
+import { offsetPosition } from './locate.js';
+import { toPlainValue, type UnsafeNumber } from './plain-values.js';
+import { checkSchema } from './schema-check.js';
+import { readSource, type SourceFile } from './source.js';
+
+/** Where a manifest node came from: which file, and its path in that file. */
+export interface Origin {
+  file: SourceFile;
+  path: Path;
+}
+
+/** One command as the manifest declares it, in canonical (wire) spelling. */
+export interface ManifestCommand {
+  /** Canonical object, still holding manifest-only keys (`id`, `renamed_from`). */
+  command: Obj;
+  origin: Origin;
+}
+
+export interface ManifestPermissionSet {
+  /** `name`, `type:name` or `*`. */
+  target: string;
+  /** Canonical `{ id, type, permission }` entries. */
+  entries: unknown[];
+  /** For each entry, the manifest keys its id and permission were written under. */
+  keys: Array<{ idKey: string; permissionKey: string }>;
+  origin: Origin;
+}
+
+export interface ManifestGuild {
+  id: string;
+  name?: string;
+  prune: boolean;
+  commands: ManifestCommand[];
+  /** Undefined when the guild has no `permissions:` key (permissions not managed). */
+  permissions?: ManifestPermissionSet[];
+  origin: Origin;
+}
+
+export interface LoadedManifest {
+  root: SourceFile;
+  /** Every file read: the root and its includes. */
+  files: SourceFile[];
+  applicationId?: string;
+  limits: Limits;
+  global: { prune: boolean; commands: ManifestCommand[] };
+  guilds: ManifestGuild[];
+  webhooks: unknown[];
+}
+
+export interface LoadOptions {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface LoadResult {
+  manifest?: LoadedManifest;
+  diagnostics: Diagnostic[];
+}
+
+/** Parse a file into a plain value, reporting syntax problems; undefined when it cannot be used. */
+function plainDocument(file: SourceFile, env: LoadOptions['env'], out: Diagnostic[]): unknown {
+  for (const err of file.doc.errors) {
+    const pos = offsetPosition(file, err.pos[0]);
+    out.push({ file: file.display, ...pos, severity: 'error', rule: 'syntax', message: `${err.message.split('\n')[0]} (${err.code})` });
+  }
+  for (const w of file.doc.warnings) {
+    out.push({ file: file.display, ...offsetPosition(file, w.pos[0]), severity: 'warning', rule: 'syntax', message: w.message.split('\n')[0] });
+  }
+  if (file.doc.errors.length > 0) return undefined;
+  if (file.doc.contents === null || file.text.trim() === '') {
+    out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'manifest-empty', message: 'The file is empty.' });
+    return undefined;
+  }
+  let raw: unknown;
+  try {
+    raw = file.doc.toJS({ maxAliasCount: 1000 });
+  } catch (err) {
+    out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'syntax', message: (err as Error).message });
+    return undefined;
+  }
+  const unsafe: UnsafeNumber[] = [];
+  const plain = toPlainValue(raw, unsafe);
+  for (const u of unsafe) {
+    out.push(diagnosticAt(file, u.path, 'error', 'unsafe-number', `${u.text} is outside the range JavaScript numbers hold exactly (±2^53); quote it if it is an id, or use a smaller number.`));
+  }
+  const missing: MissingVariable[] = [];
+  const value = interpolate(plain, env, missing);
+  for (const m of missing) {
+    out.push(diagnosticAt(file, m.path, 'warning', 'env-missing', `Environment variable ${m.name} is not set (write \${${m.name}:-default} for a fallback).`));
+  }
+  return value;
+}
+
+function loadCommands(list: unknown, file: SourceFile, base: Path, out: Diagnostic[]): ManifestCommand[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((raw, i) => {
+    const path = [...base, i];
+    const problems: Problem[] = [];
+    const command = canonicalCommand(problems, raw);
+    for (const p of problems) out.push(diagnosticFromProblem(file, path, p));
+    return { command: (isObject(command) ? command : { __invalid: command }) as Obj, origin: { file, path } };
+  });
+}
+
+/** Commands of an included file: one command, a list, or `{ commands: [...] }`. */
+function loadFragment(path: string, root: SourceFile, opts: LoadOptions, files: SourceFile[], out: Diagnostic[]): ManifestCommand[] {
+  let file: SourceFile;
+  try {
+    file = readSource(path, opts.cwd);
+  } catch (err) {
+    if (err instanceof ManifestReadError) {
+      out.push({ file: root.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'include', message: err.message });
+      return [];
+    }
+    throw err;
+  }
+  if (files.some((f) => f.absPath === file.absPath)) return [];
+  files.push(file);
+  const value = plainDocument(file, opts.env, out);
+  if (value === undefined) return [];
+  return loadFragmentValue(value, file, out);
+}
+
+function loadFragmentValue(value: unknown, file: SourceFile, out: Diagnostic[]): ManifestCommand[] {
+  if (Array.isArray(value)) {
+    value.forEach((_, i) => out.push(...checkSchema(file, value[i], [i], true)));
+    return loadCommands(value, file, [], out);
+  }
+  if (isObject(value) && Array.isArray(value.commands)) {
+    value.commands.forEach((c, i) => out.push(...checkSchema(file, c, ['commands', i], true)));
+    return loadCommands(value.commands, file, ['commands'], out);
+  }
+  if (isObject(value)) {
+    out.push(...checkSchema(file, value, [], true));
+    return [{ command: canonicalOrReport(value, file, out), origin: { file, path: [] } }];
+  }
+  out.push(diagnosticAt(file, [], 'error', 'schema', 'An included file holds one command (a mapping), a list of commands, or { commands: [...] }.'));
+  return [];
+}
+
+function canonicalOrReport(value: Obj, file: SourceFile, out: Diagnostic[]): Obj {
+  const problems: Problem[] = [];
+  const command = canonicalCommand(problems, value) as Obj;
+  for (const p of problems) out.push(diagnosticFromProblem(file, [], p));
+  return command;
+}
+
+function loadIncludes(list: unknown, file: SourceFile, base: Path, opts: LoadOptions, files: SourceFile[], out: Diagnostic[]): ManifestCommand[] {
+  if (!Array.isArray(list)) return [];
+  const dir = dirname(file.absPath);
+  const commands: ManifestCommand[] = [];
+  list.forEach((pattern, i) => {
+    if (typeof pattern !== 'string') return;
+    const paths = isGlob(pattern) ? globFiles(dir, pattern) : [pattern];
+    if (paths.length === 0) out.push(diagnosticAt(file, [...base, i], 'warning', 'include', `"${pattern}" matches no file.`));
+    for (const p of paths) commands.push(...loadFragment(isGlob(pattern) ? p : `${dir}/${p}`, file, opts, files, out));
+  });
+  return commands;
+}
+
+function loadPermissions(value: unknown, guildId: string, file: SourceFile, base: Path, out: Diagnostic[]): ManifestPermissionSet[] | undefined {
+  if (!isObject(value)) return undefined;
+  return Object.entries(value).map(([target, list]) => {
+    const path = [...base, target];
+    const entries: unknown[] = [];
+    const keys: ManifestPermissionSet['keys'] = [];
+    if (Array.isArray(list)) {
+      list.forEach((raw, i) => {
+        const problems: Problem[] = [];
+        const c = canonicalPermissionEntry(problems, raw, guildId, [i]);
+        for (const p of problems) out.push(diagnosticFromProblem(file, path, p));
+        entries.push(c.entry);
+        keys.push({ idKey: c.idKey, permissionKey: c.permissionKey });
+      });
+    }
+    return { target, entries, keys, origin: { file, path } };
+  });
+}
+
+/** A root that looks like a command file rather than a manifest (pre-commit may pass one). */
+function isFragmentRoot(value: unknown): boolean {
+  if (Array.isArray(value)) return true;
+  return isObject(value) && 'name' in value && !('commands' in value) && !('guilds' in value) && !('include' in value);
+}
+
+/**
+ * Reads a manifest and everything it includes into canonical form, with every
+ * parse, schema and spelling problem located. Rule checks are `lintManifest`'s
+ * job. Throws ManifestReadError only when the root file cannot be read.
+ */
+export function loadManifest(path: string, opts: LoadOptions): LoadResult {
+  const root = readSource(path, opts.cwd);
+  const diagnostics: Diagnostic[] = [];
+  const value = plainDocument(root, opts.env, diagnostics);
+  if (value === undefined) return { diagnostics };
+  if (!isObject(value)) {
+    diagnostics.push(diagnosticAt(root, [], 'error', 'schema', 'A manifest is a mapping with keys such as application_id, commands and guilds.'));
+    return { diagnostics };
+  }
+  const files: SourceFile[] = [root];
+  if (isFragmentRoot(value)) {
+    // Lint a lone command file as the global commands of an otherwise empty manifest.
+    const fragment = loadFragmentValue(value, root, diagnostics);
+    return { manifest: emptyManifest(root, files, opts, fragment), diagnostics };
+  }
+  diagnostics.push(...checkSchema(root, value, [], false));
+  const globalCommands = [
+    ...loadCommands(value.commands, root, ['commands'], diagnostics),
+    ...loadIncludes(value.include, root, ['include'], opts, files, diagnostics),
+  ];
+  const guilds: ManifestGuild[] = [];
+  if (Array.isArray(value.guilds)) {
+    value.guilds.forEach((g, i) => {
+      if (!isObject(g)) return;
+      const base = ['guilds', i];
+      const id = typeof g.id === 'string' ? g.id : g.id === undefined ? '' : String(g.id);
+      guilds.push({
+        id,
+        name: typeof g.name === 'string' ? g.name : undefined,
+        prune: g.prune !== false,
+        commands: [
+          ...loadCommands(g.commands, root, [...base, 'commands'], diagnostics),
+          ...loadIncludes(g.include, root, [...base, 'include'], opts, files, diagnostics),
+        ],
+        permissions: loadPermissions(g.permissions, id, root, [...base, 'permissions'], diagnostics),
+        origin: { file: root, path: base },
+      });
+    });
+  }
+  const manifest: LoadedManifest = {
+    root,
+    files,
+    applicationId: typeof value.application_id === 'string' ? value.application_id : (opts.env.DISCORD_APPLICATION_ID ?? undefined),
+    limits: resolveLimits(isObject(value.limits) ? value.limits : undefined),
+    global: { prune: value.prune !== false, commands: globalCommands },
+    guilds,
+    webhooks: Array.isArray(value.webhooks) ? value.webhooks : [],
+  };
+  return { manifest, diagnostics };
+}
+
+function emptyManifest(root: SourceFile, files: SourceFile[], opts: LoadOptions, commands: ManifestCommand[]): LoadedManifest {
+  return {
+    root,
+    files,
+    applicationId: opts.env.DISCORD_APPLICATION_ID,
+    limits: resolveLimits(),
+    global: { prune: false, commands },
+    guilds: [],
+    webhooks: [],
+  };
+}

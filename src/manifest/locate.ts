@@ -1,0 +1,74 @@
+import { isAlias, isMap, isPair, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import type { Path } from '../spec/problem.js';
+import type { SourceFile } from './source.js';
+
+export interface Position {
+  line: number;
+  col: number;
+  endLine: number;
+  endCol: number;
+}
+
+type Found = { node: Node; keyNode?: Node };
+
+function deref(file: SourceFile, node: unknown): Node | undefined {
+  if (isAlias(node)) return deref(file, node.resolve(file.doc));
+  return (node ?? undefined) as Node | undefined;
+}
+
+/** A map's entry by key, looking through `<<` merge keys the way the parser resolves them. */
+function mapEntry(file: SourceFile, map: YAMLMap, key: string): Found | undefined {
+  for (const pair of map.items) {
+    if (isScalar(pair.key) && String(pair.key.value) === key) {
+      return { node: deref(file, pair.value) ?? (pair.key as Node), keyNode: pair.key as Node };
+    }
+  }
+  for (const pair of map.items) {
+    if (isScalar(pair.key) && pair.key.value === '<<') {
+      const sources = deref(file, pair.value);
+      const list = isSeq(sources) ? sources.items.map((n) => deref(file, n)) : [sources];
+      for (const src of list) {
+        if (isMap(src)) {
+          const found = mapEntry(file, src, key);
+          if (found) return found;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The node at `path`, or the nearest existing ancestor. With `key`, the last
+ * segment's key is pointed at instead of its value (for unknown keys).
+ */
+export function locate(file: SourceFile, path: Path, opts: { key?: boolean } = {}): Position {
+  let node: Node | undefined = deref(file, file.doc.contents);
+  let target: Node | undefined = node;
+  for (let i = 0; i < path.length && node; i++) {
+    const seg = path[i];
+    let found: Found | undefined;
+    if (isMap(node)) found = mapEntry(file, node, String(seg));
+    else if (isSeq(node) && typeof seg === 'number') {
+      const item = deref(file, node.items[seg]);
+      if (item) found = { node: item };
+    }
+    if (!found) break;
+    node = found.node;
+    target = opts.key && i === path.length - 1 && found.keyNode ? found.keyNode : found.node;
+  }
+  return rangeOf(file, target);
+}
+
+export function rangeOf(file: SourceFile, node: Node | undefined): Position {
+  const range = node && !isPair(node) ? node.range : undefined;
+  if (!range) return { line: 1, col: 1, endLine: 1, endCol: 1 };
+  const start = file.lineCounter.linePos(range[0]);
+  const end = file.lineCounter.linePos(range[1]);
+  return { line: start.line, col: start.col, endLine: end.line, endCol: end.col };
+}
+
+export function offsetPosition(file: SourceFile, offset: number): Position {
+  const p = file.lineCounter.linePos(offset);
+  return { line: p.line, col: p.col, endLine: p.line, endCol: p.col };
+}

@@ -1,0 +1,68 @@
+import { Agent, FormData, request as undiciRequest } from 'undici';
+
+/** What the client hands the transport: a finished request, headers included. */
+export interface TransportRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array | FormData;
+  /** Fires on timeout or caller abort; the transport must stop and reject. */
+  signal: AbortSignal;
+}
+
+/** A complete answer: the body is read in full so the timeout covers it too. */
+export interface TransportResponse {
+  status: number;
+  /** Lower-cased names; repeated headers joined with `, `. */
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/**
+ * The one network primitive, injectable like @discordjs/rest's `makeRequest`.
+ * It throws only for transport failures (refused, reset, aborted); every
+ * HTTP status is a normal answer.
+ */
+export type RequestFunction = (request: TransportRequest) => Promise<TransportResponse>;
+
+export interface UndiciTransport {
+  request: RequestFunction;
+  /** Closes the keep-alive connections; in-flight requests finish first. */
+  close(): Promise<void>;
+}
+
+/**
+ * The default transport: one undici `Agent`, which keeps one keep-alive pool
+ * per origin, so a plan's many requests reuse a handful of connections.
+ */
+export function createUndiciTransport(options: { connectionsPerOrigin?: number; keepAliveTimeoutMs?: number } = {}): UndiciTransport {
+  const agent = new Agent({
+    connections: options.connectionsPerOrigin ?? 16,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
+  });
+  return {
+    async request(req) {
+      const res = await undiciRequest(req.url, {
+        dispatcher: agent,
+        method: req.method as 'GET',
+        headers: req.headers,
+        body: req.body,
+        signal: req.signal,
+      });
+      const body = new Uint8Array(await res.body.arrayBuffer());
+      return { status: res.statusCode, headers: normalizeHeaders(res.headers), body };
+    },
+    close: () => agent.close(),
+  };
+}
+
+export function normalizeHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+export { FormData };

@@ -1,0 +1,23 @@
+import kleur from 'kleur';
+import type { LintReport } from './types.js';
+
+/** ESLint's default layout: a header per file, aligned rows, a summary line. */
+export function formatStylish(report: LintReport): string {
+  const lines: string[] = [];
+  for (const f of report.files) {
+    if (f.diagnostics.length === 0) continue;
+    lines.push('', kleur.underline(f.file));
+    const posWidth = Math.max(...f.diagnostics.map((d) => `${d.line}:${d.col}`.length));
+    for (const d of f.diagnostics) {
+      const pos = `${d.line}:${d.col}`.padEnd(posWidth);
+      const sev = d.severity === 'error' ? kleur.red('error  ') : kleur.yellow('warning');
+      lines.push(`  ${kleur.dim(pos)}  ${sev}  ${d.message}  ${kleur.dim(d.rule)}`);
+    }
+  }
+  const total = report.errorCount + report.warningCount;
+  if (total > 0) {
+    const summary = `✖ ${total} problem${total === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'})`;
+    lines.push('', report.errorCount > 0 ? kleur.red().bold(summary) : kleur.yellow().bold(summary), '');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,181 @@
+/**
+ * What the service fills in, drops, or rewrites when it stores a command: the
+ * data behind "the shape GET returns" (facts §3.1, corpus "Observed GET
+ * shape"). The emulator builds its stored records with `canonicalCommand`;
+ * the planner's normalizer reuses the same defaults so that a manifest that
+ * omits a field and a remote record that carries the filled-in value compare
+ * equal.
+ */
+import { CommandType, EntryPointHandler, IntegrationType, OptionType } from './enums.js';
+import type { Scope } from './scope.js';
+
+type Obj = Record<string, unknown>;
+
+function isObj(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Field defaults of a command record. Global-only fields are marked. */
+export const COMMAND_DEFAULTS = {
+  type: CommandType.CHAT_INPUT,
+  nsfw: false,
+  /** null means "no restriction" (everyone may use it). */
+  default_member_permissions: null,
+  /** Global commands only; guild commands never carry it. */
+  dm_permission: true,
+  /** Global commands only; `null` means "never set" (not `[0,1,2]`). */
+  contexts: null,
+  /** USER and MESSAGE commands always come back with an empty description. */
+  context_menu_description: '',
+  /** PRIMARY_ENTRY_POINT commands created without a handler (emulator choice; facts silent). */
+  entry_point_handler: EntryPointHandler.APP_HANDLER,
+} as const;
+
+/** An application's installation contexts when its configuration says nothing: guild install only. */
+export const DEFAULT_APP_INTEGRATION_TYPES: readonly number[] = [IntegrationType.GUILD_INSTALL];
+
+/**
+ * The entry point command the service creates by itself for an app with an
+ * Activity (spec rule A.9). The description is the emulator's choice: the
+ * facts do not record the live one.
+ */
+export const AUTO_ENTRY_POINT = {
+  type: CommandType.PRIMARY_ENTRY_POINT,
+  name: 'Launch',
+  description: 'Launch an activity',
+  handler: EntryPointHandler.DISCORD_LAUNCH_ACTIVITY,
+} as const;
+
+/** Option fields the service sends only when true (never `false`). */
+export const OPTION_FIELDS_OMITTED_WHEN_FALSE = ['required', 'autocomplete'] as const;
+
+/** Command fields that exist only on global commands. */
+export const GLOBAL_ONLY_COMMAND_FIELDS = ['dm_permission', 'contexts', 'integration_types'] as const;
+
+/** The command fields a PATCH may replace (spec "PATCH params"); `type` is immutable. */
+export const PATCHABLE_COMMAND_FIELDS = [
+  'name',
+  'name_localizations',
+  'description',
+  'description_localizations',
+  'options',
+  'default_member_permissions',
+  'dm_permission',
+  'default_permission',
+  'integration_types',
+  'contexts',
+  'nsfw',
+  'handler',
+] as const;
+
+/** A command as the service stores it, minus the ids it assigns (id, application_id, guild_id, version). */
+export interface CommandRecord {
+  type: number;
+  name: string;
+  name_localizations: Record<string, string> | null;
+  description: string;
+  description_localizations: Record<string, string> | null;
+  options?: Obj[];
+  default_member_permissions: string | null;
+  dm_permission?: boolean;
+  contexts?: number[] | null;
+  integration_types?: number[];
+  nsfw: boolean;
+  handler?: number;
+}
+
+/**
+ * A localization dictionary as stored: entries equal to the default value and
+ * null entries are ignored by the service; an empty result is `null` (the
+ * service sends `null`, never `{}`).
+ */
+export function cleanLocalizations(dict: unknown, defaultValue: unknown): Record<string, string> | null {
+  if (!isObj(dict)) return null;
+  const out: Record<string, string> = {};
+  for (const [locale, value] of Object.entries(dict)) {
+    if (typeof value === 'string' && value !== defaultValue) out[locale] = value;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+function canonicalChoice(choice: unknown): Obj {
+  const c = isObj(choice) ? choice : {};
+  return { name: c.name, name_localizations: cleanLocalizations(c.name_localizations, c.name), value: c.value };
+}
+
+/**
+ * One option as stored: known fields only, `required`/`autocomplete` only when
+ * true, empty nested `options` dropped, localizations cleaned.
+ */
+export function canonicalOption(option: unknown): Obj {
+  const o = isObj(option) ? option : {};
+  const out: Obj = {
+    type: o.type,
+    name: o.name,
+    name_localizations: cleanLocalizations(o.name_localizations, o.name),
+    description: o.description,
+    description_localizations: cleanLocalizations(o.description_localizations, o.description),
+  };
+  const container = o.type === OptionType.SUB_COMMAND || o.type === OptionType.SUB_COMMAND_GROUP;
+  if (o.required === true && !container) out.required = true;
+  if (Array.isArray(o.choices) && o.choices.length > 0) out.choices = o.choices.map(canonicalChoice);
+  if (Array.isArray(o.channel_types) && o.channel_types.length > 0) out.channel_types = [...o.channel_types];
+  for (const key of ['min_value', 'max_value', 'min_length', 'max_length'] as const) {
+    if (typeof o[key] === 'number') out[key] = o[key];
+  }
+  if (o.autocomplete === true) out.autocomplete = true;
+  if (Array.isArray(o.options) && o.options.length > 0) out.options = o.options.map(canonicalOption);
+  return out;
+}
+
+/** `default_member_permissions` as stored: a canonical decimal string, or null. */
+export function canonicalPermissions(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value).toString();
+  return null;
+}
+
+/**
+ * A command body (create, bulk entry, or a PATCH merged onto the stored
+ * record) as the service stores it in `scope`. Assumes the body passed
+ * `validateCommand`; fields the service ignores are dropped (e.g.
+ * `dm_permission`/`contexts`/`integration_types` on guild commands,
+ * `default_permission` everywhere).
+ *
+ * `appIntegrationTypes` is the application's configured installation contexts,
+ * the default of `integration_types`.
+ */
+export function canonicalCommand(body: Obj, scope: Scope, appIntegrationTypes: readonly number[] = DEFAULT_APP_INTEGRATION_TYPES): CommandRecord {
+  const type = typeof body.type === 'number' ? body.type : COMMAND_DEFAULTS.type;
+  const contextMenu = type === CommandType.USER || type === CommandType.MESSAGE;
+  // The service trims the spaces around context-menu names (facts §10).
+  const rawName = typeof body.name === 'string' ? body.name : '';
+  const name = contextMenu ? rawName.trim() : rawName;
+  const description = contextMenu ? COMMAND_DEFAULTS.context_menu_description : typeof body.description === 'string' ? body.description : '';
+  const record: CommandRecord = {
+    type,
+    name,
+    name_localizations: cleanLocalizations(body.name_localizations, name),
+    description,
+    description_localizations: contextMenu ? null : cleanLocalizations(body.description_localizations, description),
+    default_member_permissions: canonicalPermissions(body.default_member_permissions),
+    nsfw: body.nsfw === true,
+  };
+  if (type === CommandType.CHAT_INPUT && Array.isArray(body.options) && body.options.length > 0) {
+    record.options = body.options.map(canonicalOption);
+  }
+  if (scope.kind === 'global') {
+    record.dm_permission = typeof body.dm_permission === 'boolean' ? body.dm_permission : COMMAND_DEFAULTS.dm_permission;
+    record.contexts = Array.isArray(body.contexts) ? [...(body.contexts as number[])] : COMMAND_DEFAULTS.contexts;
+    record.integration_types = Array.isArray(body.integration_types) ? [...(body.integration_types as number[])] : [...appIntegrationTypes];
+  }
+  if (type === CommandType.PRIMARY_ENTRY_POINT) {
+    record.handler = typeof body.handler === 'number' ? body.handler : COMMAND_DEFAULTS.entry_point_handler;
+  }
+  return record;
+}
+
+/** The record as a body again, so a PATCH can be merged onto it and re-canonicalized. */
+export function recordAsBody(record: CommandRecord): Obj {
+  return { ...record };
+}

@@ -1,0 +1,140 @@
+import type { Limits } from './limits.js';
+import { ApiErrors, problem, type Problem } from './problem.js';
+import { isSnowflake } from './snowflake.js';
+import { validateWebhookName } from './rules/webhook-name.js';
+import { describeValue, has, isObject } from './rules/values.js';
+
+/**
+ * Part B of the interface as data and rules: the webhook resource's bodies,
+ * the literal errors of the webhook routes (facts §13), and the re-exports of
+ * the message, embed and name rules. Used by `lint` (manifest webhooks),
+ * `webhook send` (check before sending) and the emulator.
+ */
+
+export {
+  validateWebhookName,
+  normalizeWebhookName,
+  reservedWordIn,
+  RESERVED_NAME_WORDS,
+  RESERVED_USERNAMES,
+  WebhookNameErrors,
+  type WebhookNameOptions,
+} from './rules/webhook-name.js';
+export { validateEmbeds, embedSize, sanitizeEmbed, EmbedErrors } from './rules/embed.js';
+export {
+  validateExecuteBody,
+  validateEditMessageBody,
+  parseQueryBoolean,
+  validateSnowflakeQuery,
+  effectiveFlags,
+  editedFlags,
+  interactiveComponentPaths,
+  isForumLike,
+  isThreadType,
+  EXECUTE_FLAGS,
+  EDIT_FLAGS,
+  MessageErrors,
+  JsonCodes,
+  type ExecuteRuleContext,
+  type EditRuleContext,
+  type PreviousMessageState,
+} from './rules/message.js';
+
+/** Literal answers of webhook routes that are not 50035 trees: status, JSON code, message (facts §13). */
+export interface WebhookError {
+  status: number;
+  code: number;
+  message: string;
+}
+
+export const WebhookErrors = {
+  unknownWebhook: { status: 404, code: 10015, message: 'Unknown Webhook' },
+  invalidToken: { status: 401, code: 50027, message: 'Invalid Webhook Token' },
+  unknownChannel: { status: 404, code: 10003, message: 'Unknown Channel' },
+  unknownGuild: { status: 404, code: 10004, message: 'Unknown Guild' },
+  unknownMessage: { status: 404, code: 10008, message: 'Unknown Message' },
+  missingPermissions: { status: 403, code: 50013, message: 'Missing Permissions' },
+  unauthorized: { status: 401, code: 0, message: '401: Unauthorized' },
+  maxWebhooks: (max: number): WebhookError => ({ status: 400, code: 30007, message: `Maximum number of webhooks reached (${max})` }),
+  maxGuildWebhooks: (max: number): WebhookError => ({ status: 400, code: 30058, message: `Maximum number of webhooks per guild reached (${max})` }),
+  emptyMessage: { status: 400, code: 50006, message: 'Cannot send an empty message' },
+  servicesInForum: { status: 400, code: 220004, message: 'Webhook services cannot be used in forum channels' },
+  tooLarge: { status: 413, code: 40005, message: 'Request entity too large' },
+  invalidJson: { status: 400, code: 50109, message: 'The request body contains invalid JSON.' },
+} as const satisfies Record<string, WebhookError | ((n: number) => WebhookError)>;
+
+/** Event kinds (the `X-GitHub-Event` header) the repo-compat endpoint accepts. */
+export const REPO_COMPAT_EVENTS = [
+  'commit_comment',
+  'create',
+  'delete',
+  'fork',
+  'issue_comment',
+  'issues',
+  'member',
+  'public',
+  'pull_request',
+  'pull_request_review',
+  'pull_request_review_comment',
+  'push',
+  'release',
+  'watch',
+  'check_run',
+  'check_suite',
+  'discussion',
+  'discussion_comment',
+] as const;
+
+/** Chat-compat body properties the service does not support (they are ignored). */
+export const CHAT_COMPAT_UNSUPPORTED = ['channel', 'icon_emoji', 'mrkdwn', 'mrkdwn_in'] as const;
+
+/** `data:image/png;base64,…` (png, jpeg, gif, webp), as avatars are sent. */
+const IMAGE_DATA = /^data:image\/(png|jpe?g|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+export const ImageErrors = { invalid: { code: 'IMAGE_INVALID', message: 'Invalid image data' } } as const;
+
+export function isImageData(value: unknown): value is string {
+  return typeof value === 'string' && IMAGE_DATA.test(value);
+}
+
+function checkAvatar(out: Problem[], avatar: unknown): void {
+  if (avatar === undefined || avatar === null || isImageData(avatar)) return;
+  out.push(problem('webhook-avatar', ['avatar'], `avatar must be image data (data:image/png;base64,…), not ${describeValue(avatar)}.`, ImageErrors.invalid));
+}
+
+/** POST /channels/{channel.id}/webhooks body. */
+export function validateWebhookCreateBody(body: unknown, limits: Limits): Problem[] {
+  const out: Problem[] = [];
+  if (!isObject(body)) {
+    out.push(problem('webhook-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+    return out;
+  }
+  out.push(...validateWebhookName(body.name, limits, { path: ['name'] }));
+  checkAvatar(out, body.avatar);
+  return out;
+}
+
+/**
+ * PATCH /webhooks/{id}[/{token}] body. With the token `channel_id` is not
+ * accepted: the service ignores it (facts §13), so it is a warning.
+ */
+export function validateWebhookEditBody(body: unknown, limits: Limits, opts: { byToken: boolean }): Problem[] {
+  const out: Problem[] = [];
+  if (body === undefined || body === null) return out;
+  if (!isObject(body)) {
+    out.push(problem('webhook-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+    return out;
+  }
+  if (has(body, 'name')) out.push(...validateWebhookName(body.name, limits, { path: ['name'] }));
+  checkAvatar(out, body.avatar);
+  if (has(body, 'channel_id')) {
+    if (opts.byToken) {
+      out.push({ rule: 'webhook-channel-by-token', severity: 'warning', path: ['channel_id'], message: 'channel_id cannot be changed with the webhook token; the service ignores it (use the id route with MANAGE_WEBHOOKS).' });
+    } else if (!isSnowflake(body.channel_id)) {
+      out.push(problem('webhook-channel-id', ['channel_id'], `channel_id must be a channel id, not ${describeValue(body.channel_id)}.`, ApiErrors.snowflake(body.channel_id)));
+    }
+  }
+  return out;
+}
+
+/** Webhook tokens as the service issues them (facts §5.2); clients should treat them as opaque. */
+export const WEBHOOK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{68}$/;
