@@ -172,6 +172,7 @@ export function buildManifestSchema(): JSONSchema {
     description: `Declares an application's commands, per-guild permissions and webhooks.\n${DOCS}`,
     type: 'object',
     additionalProperties: false,
+    patternProperties: { '^x-': { description: 'Extension keys (x-…) are ignored: a place for YAML anchors shared across guilds.' } },
     properties: {
       $schema: { description: 'The schema this file follows (for editors).', type: 'string' },
       application_id: { ...snowflake, description: 'The application id; may be ${ENV_VAR}. Falls back to DISCORD_APPLICATION_ID.' },

@@ -31,7 +31,7 @@ export function multipartBody(json: unknown, files: readonly FileUpload[]): Form
   const form = new FormData();
   if (json !== undefined) form.append('payload_json', JSON.stringify(json));
   files.forEach((file, index) => {
-    const blob = file.data instanceof Blob ? file.data : new Blob([file.data as BlobPart], file.contentType ? { type: file.contentType } : {});
+    const blob = file.data instanceof Blob ? file.data : new Blob([file.data], file.contentType ? { type: file.contentType } : {});
     form.append(`files[${index}]`, blob, file.name);
   });
   return form;

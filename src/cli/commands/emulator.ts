@@ -1,0 +1,72 @@
+/**
+ * `cmdsync emulator`: runs the local emulator until SIGINT/SIGTERM. Printing
+ * the default app's credentials is intended here: it is a local sandbox and
+ * the user needs them to point a bot at it.
+ */
+import { EmulatorDataError, EmulatorStartError, SeedError, startEmulator } from '../../emulator/index.js';
+
+export interface EmulatorCliOptions {
+  port?: number;
+  host: string;
+  data?: string;
+  seed?: string;
+  rateLimits: boolean;
+}
+
+function line(stream: NodeJS.WritableStream, text: string): void {
+  stream.write(`${text}\n`);
+}
+
+export async function runEmulator(
+  opts: EmulatorCliOptions,
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+): Promise<number> {
+  if (opts.port !== undefined && (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)) {
+    line(io.stderr, `error: --port must be a whole number from 0 to 65535, not ${String(opts.port)}`);
+    return 1;
+  }
+  let emulator;
+  try {
+    emulator = await startEmulator({
+      host: opts.host,
+      ...(opts.port !== undefined ? { port: opts.port } : {}),
+      ...(opts.data ? { dataFile: opts.data } : {}),
+      ...(opts.seed ? { seedFile: opts.seed } : {}),
+      ...(opts.rateLimits ? {} : { rateLimits: false as const }),
+    });
+  } catch (err) {
+    if (err instanceof SeedError || err instanceof EmulatorStartError || err instanceof EmulatorDataError) {
+      line(io.stderr, `error: ${err.message}`);
+      return 1;
+    }
+    const code = (err as NodeJS.ErrnoException)?.code;
+    line(io.stderr, `error: cannot start the emulator${code ? ` (${code})` : ''}: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
+    return 1;
+  }
+
+  const c = emulator.credentials;
+  line(io.stdout, `cmdsync emulator listening on ${emulator.url}`);
+  line(io.stdout, '');
+  line(io.stdout, `CMDSYNC_API_URL=${emulator.url}`);
+  line(io.stdout, `DISCORD_APPLICATION_ID=${c.applicationId}`);
+  line(io.stdout, `DISCORD_TOKEN=${c.botToken}`);
+  line(io.stdout, `DISCORD_CLIENT_ID=${c.clientId}`);
+  line(io.stdout, `DISCORD_CLIENT_SECRET=${c.clientSecret}`);
+  line(io.stdout, `DISCORD_BEARER_TOKEN=${c.bearerToken}`);
+  line(io.stdout, `# guild: ${c.guildId}`);
+  line(io.stdout, opts.data ? `# data: ${opts.data}` : '# data: in memory (lost on exit; use --data FILE to keep it)');
+  line(io.stdout, 'Press Ctrl+C to stop.');
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await emulator.close();
+  line(io.stderr, 'emulator stopped');
+  return 0;
+}

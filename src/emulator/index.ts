@@ -1,0 +1,142 @@
+/**
+ * `startEmulator`: a local, faithful implementation of the interface (parts A
+ * and B) on a loopback port, with an optional data file that survives kills.
+ */
+import type { AddressInfo } from 'node:net';
+import { resolveLimits, type Limits } from '../spec/limits.js';
+import { ensureEntryPoint } from './commands-model.js';
+import { FaultController, type FaultRule } from './faults.js';
+import type { Route } from './http-types.js';
+import { highestSnowflake, SnowflakeGenerator } from './ids.js';
+import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { commandRoutes } from './routes/commands.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { permissionRoutes } from './routes/permissions.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile } from './seed.js';
+import { API_PREFIX, createEmulatorServer } from './server.js';
+import { Store } from './store.js';
+import type { EmulatorCredentials, Seed, World } from './world.js';
+
+export type { EmulatorCredentials, Seed } from './world.js';
+export type { FaultRule, FaultKind } from './faults.js';
+export type { RateLimitOptions, RouteLimit, BucketName } from './rate-limit.js';
+export { SeedError } from './seed.js';
+export { EmulatorDataError } from './store.js';
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Persist the world here (atomic writes after every change); omitted = in memory only. An existing file wins over any seed. */
+  dataFile?: string;
+  seed?: Seed;
+  /** YAML or JSON seed file; ignored when `seed` is given. */
+  seedFile?: string;
+  /** Rate limits: on with real-looking numbers by default; `false` turns them off (tests, benchmarks). */
+  rateLimits?: RateLimitOptions | false;
+  /** Artificial latency added to every API request, in ms (to simulate a far-away service). */
+  latencyMs?: number;
+  faults?: FaultRule[];
+  /** Overrides of the limits table (e.g. `{ user_commands: 15 }`, `{ daily_creates: 3 }`). */
+  limits?: Partial<Record<string, number>>;
+  /** Clock (epoch ms), for tests of the daily allowance. */
+  now?: () => number;
+}
+
+export interface RunningEmulator {
+  /** Base URL including the version: `http://127.0.0.1:PORT/api/v10`. */
+  url: string;
+  credentials: EmulatorCredentials;
+  /** Runtime fault control (the same rules as POST /__emulator/faults). */
+  faults: FaultController;
+  /** The live world, read-only by convention (tests inspect it). */
+  readonly world: World;
+  limits: Limits;
+  close(): Promise<void>;
+}
+
+/** The emulator could not start (port in use, bad host); the message is one line for the CLI. */
+export class EmulatorStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmulatorStartError';
+  }
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const now = options.now ?? Date.now;
+  const limits = resolveLimits(options.limits);
+  const host = options.host ?? '127.0.0.1';
+
+  let store: Store;
+  let gen: SnowflakeGenerator;
+  const loaded = options.dataFile ? Store.load(options.dataFile) : undefined;
+  if (loaded) {
+    gen = new SnowflakeGenerator(highestSnowflake(loaded.world));
+    store = new Store(loaded.world, loaded.meta, options.dataFile);
+    const nextId = () => gen.next(now());
+    let touched = ensureUserBearer(store.world, store.meta.defaultApplicationId, nextId, now());
+    for (const app of Object.values(store.world.applications)) {
+      const before = Object.keys(store.world.commands).length;
+      ensureEntryPoint(store.world, app, nextId);
+      touched ||= Object.keys(store.world.commands).length !== before;
+    }
+    if (touched) store.persist();
+  } else {
+    gen = new SnowflakeGenerator();
+    const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
+    const built = buildWorld(seed, () => gen.next(now()), now(), limits);
+    store = new Store(built.world, built.meta, options.dataFile);
+    store.persist();
+  }
+  const nextId = () => gen.next(now());
+
+  const faults = new FaultController(options.faults ?? []);
+  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...webhookRoutes];
+  const server = createEmulatorServer({
+    store,
+    routes,
+    limits,
+    faults,
+    latencyMs: options.latencyMs ?? 0,
+    nextId,
+    now,
+    ...(options.rateLimits === false ? {} : { rateLimiter: new RateLimiter(options.rateLimits ?? {}) }),
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new EmulatorStartError(`port ${options.port} on ${host} is already in use`));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') reject(new EmulatorStartError(`cannot listen on ${host}: address not available`));
+      else if (err.code === 'EACCES') reject(new EmulatorStartError(`no permission to listen on ${host}:${options.port}`));
+      else reject(new EmulatorStartError(`cannot start the emulator: ${err.message}`));
+    };
+    server.once('error', onError);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${hostPart}:${port}${API_PREFIX}`,
+    credentials: credentialsOf(store.world, store.meta, now()),
+    faults,
+    get world() {
+      return store.world;
+    },
+    limits,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,252 @@
+/**
+ * The emulator's HTTP server (node:http, no framework). One request's path:
+ * body read → latency → routing → fault injection → rate limits → auth →
+ * body parsing → handler (serialised with the other handlers) → persist when
+ * the world changed → answer. The answer is written only after the data file
+ * holds the change.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Limits } from '../spec/limits.js';
+import type { Snowflake } from '../spec/snowflake.js';
+import { notYourApplication, resolveAuth, unauthorized } from './auth.js';
+import type { FaultAction, FaultController } from './faults.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type RequestAuth, type Route } from './http-types.js';
+import { MultipartError, parseMultipart } from './multipart.js';
+import type { RateLimiter } from './rate-limit.js';
+import { Router } from './router.js';
+import { CONTROL_PREFIX, handleControl } from './routes/control.js';
+import type { Store } from './store.js';
+
+export const API_PREFIX = '/api/v10';
+/** Larger bodies are refused before parsing (413 40005). */
+const MAX_BODY_BYTES = 26 * 1024 * 1024;
+
+export interface ServerOptions {
+  store: Store;
+  routes: readonly Route[];
+  limits: Limits;
+  rateLimiter?: RateLimiter;
+  faults: FaultController;
+  latencyMs: number;
+  nextId: () => Snowflake;
+  now: () => number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Serialises handlers so a change and its persistence are never interleaved with another request. */
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn);
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+
+function internalError(status = 500): EmulatorResponse {
+  return apiError(status, 0, `${status}: ${STATUS_TEXT[status] ?? 'Error'}`);
+}
+
+function contentTypeError(): EmulatorResponse {
+  return apiError(400, 50035, 'Invalid Form Body', {
+    _errors: [{ code: 'CONTENT_TYPE_INVALID', message: 'Expected "Content-Type" header to be one of {\'application/json\', \'multipart/form-data\'}.' }],
+  });
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) over = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, response: EmulatorResponse, extra: Record<string, string> = {}): void {
+  const headers: Record<string, string> = { ...extra, ...(response.headers ?? {}) };
+  let payload: string | undefined;
+  if (response.status !== 204) {
+    if (response.text !== undefined) {
+      payload = response.text;
+      headers['Content-Type'] ??= 'text/plain; charset=utf-8';
+    } else if (response.body !== undefined) {
+      payload = JSON.stringify(response.body);
+      headers['Content-Type'] = 'application/json';
+    }
+  }
+  if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
+  res.writeHead(response.status, headers);
+  res.end(payload);
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1' || (address?.startsWith('127.') ?? false);
+}
+
+/** Who the caller is for rate limiting: a hash of its credential, or its address. */
+function callerOf(req: IncomingMessage): string {
+  const auth = req.headers.authorization;
+  return auth ? createHash('sha256').update(auth).digest('hex').slice(0, 24) : `ip:${req.socket.remoteAddress ?? ''}`;
+}
+
+async function parseBody(raw: Buffer, contentType: string, routePattern: string): Promise<{ body: unknown; files: EmulatorRequest['files'] } | EmulatorResponse> {
+  if (raw.length === 0) return { body: undefined, files: [] };
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json') {
+    try {
+      return { body: JSON.parse(raw.toString('utf8')), files: [] };
+    } catch {
+      return apiError(400, 50109, 'The request body contains invalid JSON.');
+    }
+  }
+  if (type === 'multipart/form-data') {
+    try {
+      return await parseMultipart(raw, contentType);
+    } catch (err) {
+      if (err instanceof MultipartError) return apiError(err.status, err.code, err.message);
+      throw err;
+    }
+  }
+  // The OAuth2 token endpoint reads its form itself.
+  if (type === 'application/x-www-form-urlencoded' && routePattern === '/oauth2/token') return { body: undefined, files: [] };
+  return contentTypeError();
+}
+
+export function createEmulatorServer(options: ServerOptions): Server {
+  const router = new Router(options.routes);
+  const mutex = new Mutex();
+  const { store, faults } = options;
+
+  const authorize = (route: Route, params: Record<string, string>, header: string | undefined): RequestAuth | EmulatorResponse => {
+    if (route.auth === 'none') return { kind: 'none' };
+    const auth = resolveAuth(header, store.world, options.now());
+    if (auth.kind === 'invalid') return unauthorized();
+    if (route.auth === 'optional') return auth;
+    if (auth.kind === 'none') return unauthorized();
+    if (params.applicationId !== undefined && params.applicationId !== auth.application.id) return notYourApplication();
+    return auth;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    const method = (req.method ?? 'GET').toUpperCase();
+    let path = url.pathname;
+
+    if (path.startsWith(`${CONTROL_PREFIX}/`)) {
+      if (!isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, body: { message: 'The control endpoint answers loopback clients only' } });
+      let body: unknown;
+      try {
+        body = raw === 'too-large' || raw.length === 0 ? undefined : JSON.parse(raw.toString('utf8'));
+      } catch {
+        return send(res, { status: 400, body: { message: 'Body is not JSON' } });
+      }
+      return send(res, handleControl(method, path.slice(CONTROL_PREFIX.length), body, faults));
+    }
+
+    if (path.startsWith(`${API_PREFIX}/`)) path = path.slice(API_PREFIX.length);
+    else if (path === '/api/oauth2/token') path = '/oauth2/token';
+    else return send(res, apiError(404, 0, '404: Not Found'));
+
+    if (options.latencyMs > 0) await sleep(options.latencyMs);
+    if (raw === 'too-large') return send(res, apiError(413, 40005, 'Request entity too large'));
+
+    const match = router.match(method, path);
+    if (match.kind === 'not-found') return send(res, apiError(404, 0, '404: Not Found'));
+    if (match.kind === 'method-not-allowed') return send(res, apiError(405, 0, '405: Method Not Allowed'));
+    const { route, params } = match;
+
+    const fault = faults.decide(method, path, route.pattern);
+    if (fault && (await applyFault(fault, res))) return;
+
+    let limitHeaders: Record<string, string> = {};
+    if (options.rateLimiter) {
+      const decision = options.rateLimiter.check(callerOf(req), method, route.pattern, path, Date.now());
+      if (!decision.ok) return send(res, decision.response);
+      limitHeaders = decision.headers;
+    }
+
+    const auth = authorize(route, params, req.headers.authorization);
+    if (!('kind' in auth)) return send(res, auth, limitHeaders);
+
+    let parsed: { body: unknown; files: EmulatorRequest['files'] } = { body: undefined, files: [] };
+    if (method !== 'GET' && method !== 'DELETE') {
+      const p = await parseBody(raw, String(req.headers['content-type'] ?? ''), route.pattern);
+      if (!('files' in p)) return send(res, p, limitHeaders);
+      parsed = p;
+    }
+
+    const request: EmulatorRequest = { method, path, params, query: url.searchParams, headers: req.headers, body: parsed.body, files: parsed.files, rawBody: raw, auth };
+    const response = await mutex.run(async () => {
+      let changed = false;
+      // `limits` is an extra the webhook routes read (webhook-access.ts limitsOf).
+      const ctx: HandlerContext & { limits: Limits } = {
+        world: store.world,
+        nextId: options.nextId,
+        changed: () => {
+          changed = true;
+        },
+        now: options.now,
+        limits: options.limits,
+      };
+      const answer = await route.handler(request, ctx);
+      if (changed) {
+        store.world.serial++;
+        store.persist();
+      }
+      return answer;
+    });
+    if (fault?.kind === 'drop-after') {
+      req.socket.destroy();
+      return;
+    }
+    send(res, response, limitHeaders);
+  }
+
+  /** Acts on a fault; true when the request is finished (answered or dropped). */
+  async function applyFault(fault: FaultAction, res: ServerResponse): Promise<boolean> {
+    switch (fault.kind) {
+      case 'slow':
+        await sleep(fault.delayMs);
+        return false;
+      case 'drop':
+        res.socket?.destroy();
+        return true;
+      case 'error':
+        send(res, fault.status >= 500 ? internalError(fault.status) : apiError(fault.status, 0, `${fault.status}: Injected fault`));
+        return true;
+      case 'rate-limit':
+        send(res, {
+          status: 429,
+          body: { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false },
+          headers: { 'Retry-After': String(Math.max(1, Math.ceil(fault.retryAfter))), 'X-RateLimit-Scope': 'user', 'X-RateLimit-Limit': '1', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': fault.retryAfter.toFixed(3), 'X-RateLimit-Reset': ((Date.now() + fault.retryAfter * 1000) / 1000).toFixed(3), 'X-RateLimit-Bucket': 'injected-fault' },
+        });
+        return true;
+      case 'drop-after':
+        return false;
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      // Never echo the error: it could carry request data. The answer is the service's generic 500.
+      if (!res.headersSent) send(res, internalError());
+      else res.destroy();
+    });
+  });
+  return server;
+}

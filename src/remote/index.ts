@@ -1,0 +1,47 @@
+/**
+ * The HTTP client of cmdsync: every network operation goes through a
+ * `RestClient` (auth, rate limits, retries, timeouts, redaction, typed
+ * errors) and the typed endpoint calls built on it.
+ */
+export { RestClient, createClient, DEFAULT_CLIENT_OPTIONS } from './client.js';
+export type { ApiResponse, AuthMode, ClientCredentials, ClientOptions, ClientStats, HttpMethod, RequestOptions } from './client.js';
+export type { FileUpload, QueryValue } from './body.js';
+export {
+  CREDENTIAL_VARIABLES,
+  DEFAULT_API_URL,
+  describeCredentials,
+  hasAppAuth,
+  loadCredentials,
+  normalizeApiUrl,
+  requireAppAuth,
+  requireApplicationId,
+} from './credentials.js';
+export type { CredentialVariable, Credentials } from './credentials.js';
+export { parseDotenv } from './dotenv.js';
+export * from './endpoints.js';
+export {
+  AbortedError,
+  CredentialsError,
+  DiscordAPIError,
+  HTTPError,
+  InvalidRequestLimitError,
+  NetworkError,
+  OAuth2Error,
+  RateLimitError,
+  RemoteConfigError,
+  TimeoutError,
+  WebhookUrlError,
+} from './errors.js';
+export type { CredentialsErrorCode, RateLimitGiveUpReason, RequestInfo } from './errors.js';
+export { flattenFormErrors, formatFieldError, formatPath } from './form-errors.js';
+export type { FieldError } from './form-errors.js';
+export { maskSecretForActions } from './github-actions.js';
+export { InvalidRequestCounter } from './invalid-requests.js';
+export { REDACTED, Redactor, maskAuthorization, redactPatterns } from './redact.js';
+export { routeOf, isPermissionEditPath, isWebhookTokenPath } from './route.js';
+export type { RouteInfo } from './route.js';
+export { createUndiciTransport } from './transport.js';
+export type { RequestFunction, TransportRequest, TransportResponse } from './transport.js';
+export { cmdsyncVersion, userAgent } from './user-agent.js';
+export { parseWebhookUrl } from './webhook-url.js';
+export type { WebhookRef } from './webhook-url.js';
