@@ -28,7 +28,7 @@ function slack(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const sent = sendWebhookMessage(ctx, { webhook, body: slackToExecuteBody(req.body), files: [], query });
   if (isResponse(sent)) return sent;
   // The chat-service convention: a plain `ok`, whatever `wait` says (facts §13).
-  return { status: 200, text: 'ok', headers: { 'content-type': 'text/plain; charset=utf-8' } };
+  return { status: 200, text: 'ok' };
 }
 
 function github(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {

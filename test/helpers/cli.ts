@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './fixtures.js';
+
+export const BIN = join(ROOT, 'bin/cmdsync.js');
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the built CLI as a real process with piped (non-TTY) streams and a
+ * clean environment: no CI variables unless given, so tests see what a user
+ * piping the output sees.
+ */
+export function runBin(args: string[], opts: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; input?: string } = { cwd: ROOT }): Promise<RunResult> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...opts.env };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], { cwd: opts.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+export const ANSI = /\u001b\[/;
+/** A stack frame line: what users must never see. */
+export const STACK = /^\s+at .+\(.+:\d+:\d+\)$|^\s+at file:/m;
