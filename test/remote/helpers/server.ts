@@ -79,3 +79,23 @@ export const BOT_TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GfakeX.abcdefghijklmnopqrstuv
 export const WEBHOOK_TOKEN = 'wEbHoOkToKeN_0123456789-abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU';
 export const USER_BEARER = 'userBearer0123456789abcdefXYZ';
 export const CLIENT_SECRET = 'clientSecret_0123456789abcdef';
+
+/** The error a promise rejects with (fails the test if it resolves). */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** The error a function throws (fails the test if it returns). */
+export function thrownBy(fn: () => unknown): Error & Record<string, unknown> {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error('expected a throw');
+}

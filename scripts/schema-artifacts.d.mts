@@ -1,0 +1,1 @@
+export declare function generateSchemaArtifacts(schemaModule?: string): Promise<{ schemaJson: string; validatorJs: string }>;

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, resolveLimits } from '../../src/spec/limits.js';
+import { commandSize, validateCommand } from '../../src/spec/rules/command.js';
+import { validateScopeCommands } from '../../src/spec/rules/scope.js';
+import { GLOBAL, guildScope } from '../../src/spec/scope.js';
+
+const limits = resolveLimits();
+const errors = (cmd: unknown, scope = GLOBAL) => validateCommand(cmd, { scope, limits }).filter((p) => p.severity === 'error');
+const slash = (name: string) => ({ name, description: 'd' });
+
+// Cases from @discordjs/builders' tests and the service's observed behaviour (facts §11).
+describe('chat-input names', () => {
+  it.each(['ping', 'hello-world_command', 'aˇ㐆1٢〣²अก', 'hi_there', 'o_comandă', 'どうも', 'example'])('accepts %s', (name) => {
+    expect(errors(slash(name))).toEqual([]);
+  });
+  it.each([
+    ['', 'name-length'],
+    ['ABC', 'name-lowercase'],
+    ['TEST_COMMAND', 'name-lowercase'],
+    ['ĂĂĂĂĂĂ', 'name-lowercase'],
+    ['ABC123$%^&', 'name-pattern'],
+    ['help ping', 'name-pattern'],
+    ['🦦', 'name-pattern'],
+    ["isn't", 'name-pattern'],
+    ['a'.repeat(52), 'name-length'],
+  ])('refuses %j (%s)', (name, rule) => {
+    expect(errors(slash(name)).map((p) => p.rule)).toEqual([rule]);
+  });
+  it('refuses a missing name with the service code', () => {
+    expect(errors({ description: 'd' })).toMatchObject([{ rule: 'name-length', path: ['name'], api: { code: 'BASE_TYPE_REQUIRED' } }]);
+  });
+});
+
+describe('context-menu names', () => {
+  it.each(['ping', 'A COMMAND', 'o_comandă', 'どうも', '🎉', '🎉 abc'])('accepts %s', (name) => {
+    expect(errors({ type: 2, name })).toEqual([]);
+  });
+  it.each([' ', '', 'x'.repeat(52)])('refuses %j', (name) => {
+    expect(errors({ type: 3, name })).toHaveLength(1);
+  });
+  it('accepts the empty description the service itself returns', () => {
+    expect(errors({ type: 2, name: 'Profile', description: '' })).toEqual([]);
+  });
+});
+
+describe('paths and service codes for the emulator', () => {
+  it('points into nested options with the service inner code', () => {
+    const cmd = { name: 'x', description: 'd', options: [{ type: 1, name: 'sub', description: 'd', options: [{ type: 3, name: 'a', description: 'd' }, { type: 3, name: 'b', description: 'd', required: true }] }] };
+    expect(errors(cmd)).toMatchObject([{ rule: 'options-required-order', path: ['options', 0, 'options', 1, 'required'], api: { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID' } }]);
+  });
+
+  it('reports a bad localized name once at the dictionary for the service', () => {
+    const [p] = errors({ name: 'version', description: 'd', name_localizations: { ru: 'Версия' } });
+    expect(p).toMatchObject({ path: ['name_localizations', 'ru'], apiPath: ['name_localizations'], api: { code: 'APPLICATION_COMMAND_INVALID_NAME' } });
+  });
+
+  it('lets through what the service accepts (no api): global-only fields on a guild command', () => {
+    const found = validateCommand({ ...slash('x'), dm_permission: false }, { scope: guildScope('1'), limits });
+    expect(found).toMatchObject([{ rule: 'global-only-field' }]);
+    expect(found[0].api).toBeUndefined();
+  });
+
+  it('never throws on arbitrary JSON', () => {
+    for (const junk of [null, 5, 'x', [], { options: 'x' }, { options: [null, 5, { type: 'x', choices: {} }] }, { type: 1, name: {}, name_localizations: [] }]) {
+      expect(() => validateCommand(junk, { scope: GLOBAL, limits })).not.toThrow();
+    }
+  });
+});
+
+describe('sizes and counts', () => {
+  it('counts only the longest localization of each field toward 8000', () => {
+    const base = { name: 'abc', description: 'd'.repeat(10) };
+    expect(commandSize(base)).toBe(13);
+    expect(commandSize({ ...base, description_localizations: { fr: 'f'.repeat(40), de: 'g'.repeat(20) } })).toBe(43);
+  });
+
+  it('uses the limits table, which a manifest may raise', () => {
+    const users = Array.from({ length: 6 }, (_, i) => ({ type: 2, name: `U${i}` }));
+    expect(validateScopeCommands(users, GLOBAL, limits).map((p) => p.rule)).toEqual(['command-count']);
+    expect(validateScopeCommands(users, GLOBAL, resolveLimits({ user_commands: 15 }))).toEqual([]);
+    expect(DEFAULT_LIMITS.user_commands).toBe(5);
+  });
+
+  it('allows the same name across types and scopes but not within one', () => {
+    expect(validateScopeCommands([slash('info'), { type: 2, name: 'info' }], GLOBAL, limits)).toEqual([]);
+    expect(validateScopeCommands([slash('info'), slash('info')], GLOBAL, limits)).toMatchObject([{ rule: 'duplicate-name', path: [1, 'name'], api: { code: 'APPLICATION_COMMANDS_DUPLICATE_NAME' } }]);
+  });
+});
