@@ -1,3 +1,7 @@
 #!/usr/bin/env node
 // Launcher: the CLI is bundled into dist/ by `npm run build` (run by `npm install`).
-import '../dist/cli-bundle/main.js';
+// Node 22+ can cache compiled code between runs; on Node 20 this is a no-op.
+import module from 'node:module';
+
+module.enableCompileCache?.();
+await import('../dist/cli-bundle/main.js');

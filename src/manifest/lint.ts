@@ -6,7 +6,7 @@ import { validateScopeCommands } from '../spec/rules/scope.js';
 import { GLOBAL, guildScope, type Scope } from '../spec/scope.js';
 import { isSnowflake } from '../spec/snowflake.js';
 import { compareDiagnostics, diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
-import { hasUnresolvedReference } from './interpolate.js';
+import { hasUnresolvedReference } from './plain-values.js';
 import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';
 import { applySuppressions } from './suppress.js';
 

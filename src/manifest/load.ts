@@ -6,9 +6,9 @@ import { isObject, type Obj } from '../spec/rules/values.js';
 import { canonicalCommand, canonicalPermissionEntry } from './canonicalize.js';
 import { diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
 import { globFiles, isGlob } from './glob.js';
-import { interpolate, type MissingVariable } from './interpolate.js';
 import { offsetPosition } from './locate.js';
-import { toPlainValue, type UnsafeNumber } from './plain-values.js';
+import { toPlainValue, type PlainValueReport } from './plain-values.js';
+import { fastParse } from './fast-parse.js';
 import { checkSchema } from './schema-check.js';
 import { readSource, type SourceFile } from './source.js';
 
@@ -59,6 +59,24 @@ export interface LoadedManifest {
 export interface LoadOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Read values with the fast parser; throws FastPathMiss when it will not
+   * read a file. Only `checkManifest` uses this.
+   */
+  fast?: boolean;
+  /** Files already read, by absolute path, so a second pass reuses their parsed documents. */
+  sources?: Map<string, SourceFile>;
+}
+
+/** The fast parser refused a file: the caller retries on the exact path. */
+export class FastPathMiss extends Error {}
+
+function readCached(path: string, opts: LoadOptions): SourceFile {
+  const file = readSource(path, opts.cwd);
+  const cached = opts.sources?.get(file.absPath);
+  if (cached && cached.text === file.text) return cached;
+  opts.sources?.set(file.absPath, file);
+  return file;
 }
 
 export interface LoadResult {
@@ -67,7 +85,32 @@ export interface LoadResult {
 }
 
 /** Parse a file into a plain value, reporting syntax problems; undefined when it cannot be used. */
-function plainDocument(file: SourceFile, env: LoadOptions['env'], out: Diagnostic[]): unknown {
+function plainDocument(file: SourceFile, opts: LoadOptions, out: Diagnostic[]): unknown {
+  const raw = opts.fast ? fastValue(file) : exactValue(file, out);
+  if (raw === undefined) return undefined;
+  const report: PlainValueReport = { unsafe: [], missing: [] };
+  const value = toPlainValue(raw, opts.env, report);
+  for (const u of report.unsafe) {
+    out.push(diagnosticAt(file, u.path, 'error', 'unsafe-number', `${u.text} is outside the range JavaScript numbers hold exactly (±2^53); quote it if it is an id, or use a smaller number.`));
+  }
+  for (const m of report.missing) {
+    out.push(diagnosticAt(file, m.path, 'warning', 'env-missing', `Environment variable ${m.name} is not set (write \${${m.name}:-default} for a fallback).`));
+  }
+  return value;
+}
+
+function fastValue(file: SourceFile): unknown {
+  if (file.text.trim() === '') throw new FastPathMiss();
+  try {
+    const value = fastParse(file.text);
+    if (value === null || value === undefined) throw new FastPathMiss();
+    return value;
+  } catch {
+    throw new FastPathMiss();
+  }
+}
+
+function exactValue(file: SourceFile, out: Diagnostic[]): unknown {
   for (const err of file.doc.errors) {
     const pos = offsetPosition(file, err.pos[0]);
     out.push({ file: file.display, ...pos, severity: 'error', rule: 'syntax', message: `${err.message.split('\n')[0]} (${err.code})` });
@@ -80,24 +123,12 @@ function plainDocument(file: SourceFile, env: LoadOptions['env'], out: Diagnosti
     out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'manifest-empty', message: 'The file is empty.' });
     return undefined;
   }
-  let raw: unknown;
   try {
-    raw = file.doc.toJS({ maxAliasCount: 1000 });
+    return file.doc.toJS({ maxAliasCount: 1000 });
   } catch (err) {
     out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'syntax', message: (err as Error).message });
     return undefined;
   }
-  const unsafe: UnsafeNumber[] = [];
-  const plain = toPlainValue(raw, unsafe);
-  for (const u of unsafe) {
-    out.push(diagnosticAt(file, u.path, 'error', 'unsafe-number', `${u.text} is outside the range JavaScript numbers hold exactly (±2^53); quote it if it is an id, or use a smaller number.`));
-  }
-  const missing: MissingVariable[] = [];
-  const value = interpolate(plain, env, missing);
-  for (const m of missing) {
-    out.push(diagnosticAt(file, m.path, 'warning', 'env-missing', `Environment variable ${m.name} is not set (write \${${m.name}:-default} for a fallback).`));
-  }
-  return value;
 }
 
 function loadCommands(list: unknown, file: SourceFile, base: Path, out: Diagnostic[]): ManifestCommand[] {
@@ -115,7 +146,7 @@ function loadCommands(list: unknown, file: SourceFile, base: Path, out: Diagnost
 function loadFragment(path: string, root: SourceFile, opts: LoadOptions, files: SourceFile[], out: Diagnostic[]): ManifestCommand[] {
   let file: SourceFile;
   try {
-    file = readSource(path, opts.cwd);
+    file = readCached(path, opts);
   } catch (err) {
     if (err instanceof ManifestReadError) {
       out.push({ file: root.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'include', message: err.message });
@@ -125,7 +156,7 @@ function loadFragment(path: string, root: SourceFile, opts: LoadOptions, files: 
   }
   if (files.some((f) => f.absPath === file.absPath)) return [];
   files.push(file);
-  const value = plainDocument(file, opts.env, out);
+  const value = plainDocument(file, opts, out);
   if (value === undefined) return [];
   return loadFragmentValue(value, file, out);
 }
@@ -198,9 +229,9 @@ function isFragmentRoot(value: unknown): boolean {
  * job. Throws ManifestReadError only when the root file cannot be read.
  */
 export function loadManifest(path: string, opts: LoadOptions): LoadResult {
-  const root = readSource(path, opts.cwd);
+  const root = readCached(path, opts);
   const diagnostics: Diagnostic[] = [];
-  const value = plainDocument(root, opts.env, diagnostics);
+  const value = plainDocument(root, opts, diagnostics);
   if (value === undefined) return { diagnostics };
   if (!isObject(value)) {
     diagnostics.push(diagnosticAt(root, [], 'error', 'schema', 'A manifest is a mapping with keys such as application_id, commands and guilds.'));

@@ -1,6 +1,7 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import type { Node, YAMLMap } from 'yaml';
 import type { Path } from '../spec/problem.js';
 import type { SourceFile } from './source.js';
+import { yamlLib } from './yaml-lib.js';
 
 export interface Position {
   line: number;
@@ -12,12 +13,14 @@ export interface Position {
 type Found = { node: Node; keyNode?: Node };
 
 function deref(file: SourceFile, node: unknown): Node | undefined {
+  const { isAlias } = yamlLib();
   if (isAlias(node)) return deref(file, node.resolve(file.doc));
   return (node ?? undefined) as Node | undefined;
 }
 
 /** A map's entry by key, looking through `<<` merge keys the way the parser resolves them. */
 function mapEntry(file: SourceFile, map: YAMLMap, key: string): Found | undefined {
+  const { isMap, isScalar, isSeq } = yamlLib();
   for (const pair of map.items) {
     if (isScalar(pair.key) && String(pair.key.value) === key) {
       return { node: deref(file, pair.value) ?? (pair.key as Node), keyNode: pair.key as Node };
@@ -43,6 +46,7 @@ function mapEntry(file: SourceFile, map: YAMLMap, key: string): Found | undefine
  * segment's key is pointed at instead of its value (for unknown keys).
  */
 export function locate(file: SourceFile, path: Path, opts: { key?: boolean } = {}): Position {
+  const { isMap, isSeq } = yamlLib();
   let node: Node | undefined = deref(file, file.doc.contents);
   let target: Node | undefined = node;
   for (let i = 0; i < path.length && node; i++) {
@@ -61,7 +65,7 @@ export function locate(file: SourceFile, path: Path, opts: { key?: boolean } = {
 }
 
 export function rangeOf(file: SourceFile, node: Node | undefined): Position {
-  const range = node && !isPair(node) ? node.range : undefined;
+  const range = node && !yamlLib().isPair(node) ? node.range : undefined;
   if (!range) return { line: 1, col: 1, endLine: 1, endCol: 1 };
   const start = file.lineCounter.linePos(range[0]);
   const end = file.lineCounter.linePos(range[1]);

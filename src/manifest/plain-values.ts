@@ -1,4 +1,4 @@
-import type { Path } from '../spec/problem.js';
+import type { Path, PathSegment } from '../spec/problem.js';
 
 /** Keys whose values are snowflakes: an unquoted 18-digit id must keep every digit. */
 const SNOWFLAKE_KEYS = new Set(['id', 'application_id', 'guild_id', 'channel_id', 'role', 'user', 'channel']);
@@ -8,36 +8,73 @@ export interface UnsafeNumber {
   text: string;
 }
 
+export interface MissingVariable {
+  path: Path;
+  name: string;
+}
+
+export interface PlainValueReport {
+  unsafe: UnsafeNumber[];
+  missing: MissingVariable[];
+}
+
+const REFERENCE = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
 /**
- * Turns the parser's output (integers as BigInt) into plain JSON values:
- * snowflake-valued keys become decimal strings, other integers become numbers
- * when that is exact. An integer outside the safe range anywhere else is
- * reported rather than silently rounded, and left as its decimal string.
+ * Turns a parser's output into the plain JSON value the rest of cmdsync
+ * reads, in one walk:
+ * - integers arrive as BigInt where they are outside the safe range:
+ *   snowflake-valued keys become decimal strings, any other integer outside
+ *   ±2^53 is reported (never silently rounded) and kept as its digits;
+ * - `${VAR}` and `${VAR:-default}` in strings are replaced from `env`
+ *   (`$${` writes a literal `${`); an unset variable is reported and its
+ *   reference left as written.
+ * The path is a shared stack, copied only when something is reported.
  */
-export function toPlainValue(value: unknown, unsafe: UnsafeNumber[], path: Path = []): unknown {
-  if (typeof value === 'bigint') {
-    const key = path.at(-1);
-    const parentKey = typeof key === 'number' ? path.at(-2) : key;
-    if (typeof parentKey === 'string' && SNOWFLAKE_KEYS.has(parentKey)) return value.toString();
-    if (value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(value);
-    unsafe.push({ path, text: value.toString() });
-    return value.toString();
-  }
-  if (typeof value === 'number') {
-    const key = path.at(-1);
-    if (typeof key === 'string' && SNOWFLAKE_KEYS.has(key) && Number.isInteger(value)) return String(value);
-    return value;
-  }
-  if (Array.isArray(value)) return value.map((v, i) => toPlainValue(v, unsafe, [...path, i]));
-  if (value instanceof Map) {
-    const obj: Record<string, unknown> = {};
-    for (const [k, v] of value) obj[String(k)] = toPlainValue(v, unsafe, [...path, String(k)]);
-    return obj;
-  }
-  if (value !== null && typeof value === 'object') {
-    const obj: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) obj[k] = toPlainValue(v, unsafe, [...path, k]);
-    return obj;
-  }
-  return value;
+export function toPlainValue(value: unknown, env: Readonly<Record<string, string | undefined>>, report: PlainValueReport): unknown {
+  const path: PathSegment[] = [];
+  const walk = (v: unknown, key: PathSegment | undefined, parentKey: PathSegment | undefined): unknown => {
+    if (typeof v === 'string') return v.includes('${') ? interpolate(v) : v;
+    if (typeof v === 'bigint' || typeof v === 'number') {
+      const owner = typeof key === 'number' ? parentKey : key;
+      if (typeof owner === 'string' && SNOWFLAKE_KEYS.has(owner) && (typeof v === 'bigint' || Number.isInteger(v))) return v.toString();
+      if (typeof v === 'number') return v;
+      if (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
+      report.unsafe.push({ path: [...path], text: v.toString() });
+      return v.toString();
+    }
+    if (v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) {
+      const out = new Array(v.length);
+      for (let i = 0; i < v.length; i++) {
+        path.push(i);
+        out[i] = walk(v[i], i, key);
+        path.pop();
+      }
+      return out;
+    }
+    const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
+    const out: Record<string, unknown> = {};
+    for (const [k, child] of entries) {
+      const name = String(k);
+      path.push(name);
+      out[name] = walk(child, name, key);
+      path.pop();
+    }
+    return out;
+  };
+  const interpolate = (text: string): string =>
+    text.replace(REFERENCE, (whole, name: string | undefined, fallback: string | undefined) => {
+      if (name === undefined) return '${';
+      const v = env[name];
+      if (v !== undefined && v !== '') return v;
+      if (fallback !== undefined) return fallback;
+      report.missing.push({ path: [...path], name });
+      return whole;
+    });
+  return walk(value, undefined, undefined);
+}
+
+export function hasUnresolvedReference(value: unknown): boolean {
+  return typeof value === 'string' && /\$\{[A-Za-z_]/.test(value);
 }

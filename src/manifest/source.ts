@@ -1,19 +1,24 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
 import { ManifestReadError } from '../errors.js';
+import { yamlLib } from './yaml-lib.js';
 
 /** Larger manifests are refused up front: parsing them would take the hook's whole budget. */
 export const MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
 
-/** One manifest file, parsed, with what is needed to point at any node in it. */
+/**
+ * One manifest file. The YAML document (the source of positions and syntax
+ * errors) is parsed on first use: a clean manifest checked on the fast path
+ * (see check.ts) never needs it.
+ */
 export interface SourceFile {
   /** As shown to users: relative to the working directory. */
-  display: string;
-  absPath: string;
-  text: string;
-  doc: Document.Parsed;
-  lineCounter: LineCounter;
+  readonly display: string;
+  readonly absPath: string;
+  readonly text: string;
+  readonly doc: Document.Parsed;
+  readonly lineCounter: LineCounter;
 }
 
 export function displayPath(absPath: string, cwd: string): string {
@@ -56,14 +61,25 @@ export function readSource(path: string, cwd: string): SourceFile {
 }
 
 export function parseSource(text: string, absPath: string, display: string): SourceFile {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, {
-    lineCounter,
-    intAsBigInt: true,
-    merge: true,
-    uniqueKeys: true,
-    prettyErrors: false,
-    strict: true,
-  });
-  return { display, absPath, text, doc, lineCounter };
+  let parsed: { doc: Document.Parsed; lineCounter: LineCounter } | undefined;
+  const parse = (): { doc: Document.Parsed; lineCounter: LineCounter } => {
+    if (!parsed) {
+      const { LineCounter, parseDocument } = yamlLib();
+      const lineCounter = new LineCounter();
+      const doc = parseDocument(text, { lineCounter, intAsBigInt: true, merge: true, uniqueKeys: true, prettyErrors: false, strict: true });
+      parsed = { doc, lineCounter };
+    }
+    return parsed;
+  };
+  return {
+    display,
+    absPath,
+    text,
+    get doc() {
+      return parse().doc;
+    },
+    get lineCounter() {
+      return parse().lineCounter;
+    },
+  };
 }

@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ManifestReadError, UsageError } from '../../errors.js';
-import type { Diagnostic } from '../../manifest/diagnostic.js';
-import { lintManifest } from '../../manifest/lint.js';
-import { loadManifest } from '../../manifest/load.js';
+import { checkManifest } from '../../manifest/check.js';
 import { countReport, formatLintReport, type FileReport, type LintFormat } from '../../report/lint/index.js';
 import type { CliContext } from '../context.js';
 
@@ -24,9 +22,8 @@ export function defaultManifest(cwd: string): string {
 /** Lints one file; a file that cannot be read at all is one finding, not a crash. */
 export function lintPath(path: string, ctx: Pick<CliContext, 'cwd' | 'env'>): FileReport {
   try {
-    const { manifest, diagnostics } = loadManifest(path, { cwd: ctx.cwd, env: ctx.env });
-    const all: Diagnostic[] = manifest ? lintManifest(manifest, diagnostics) : diagnostics;
-    return { file: manifest?.root.display ?? path, diagnostics: all };
+    const { manifest, diagnostics } = checkManifest(path, { cwd: ctx.cwd, env: ctx.env });
+    return { file: manifest?.root.display ?? path, diagnostics };
   } catch (err) {
     if (err instanceof ManifestReadError && err.code !== 'MANIFEST_NOT_FOUND') {
       return { file: err.file, diagnostics: [{ file: err.file, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'unreadable', message: err.message }] };

@@ -1,0 +1,58 @@
+// Start-up cost of `cmdsync lint` on a 100-command manifest, as a ratio to a
+// bare `node -e 0` measured in the same run (pre-commit hooks pay it on every
+// commit). Runs are interleaved so machine noise hits both sides alike.
+// Target: at most 1.35x.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { stringify } from 'yaml';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const bin = resolve(import.meta.dirname, '../bin/cmdsync.js');
+
+function manifest() {
+  const commands = Array.from({ length: 100 }, (_, i) => ({
+    name: `command-${i}`,
+    description: `Command number ${i}, which does a useful thing`,
+    name_localizations: { fr: `commande-${i}`, de: `befehl-${i}` },
+    description_localizations: { fr: `Commande numéro ${i}`, de: `Befehl Nummer ${i}` },
+    default_member_permissions: i % 3 === 0 ? ['MANAGE_GUILD'] : undefined,
+    options: [
+      { type: 'string', name: 'text', description: 'Some text', required: true, max_length: 200 },
+      { type: 'integer', name: 'count', description: 'How many', min_value: 1, max_value: 100, choices: [1, 2, 3].map((n) => ({ name: `n${n}`, value: n })) },
+      { type: 'channel', name: 'where', description: 'Where', channel_types: ['guild_text'] },
+    ],
+  }));
+  return stringify({ application_id: '123456789012345678', commands });
+}
+
+function time(args) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  return { ms, status: r.status, out: r.stdout.toString() + r.stderr.toString() };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const dir = mkdtempSync(join(tmpdir(), 'cmdsync-bench-'));
+const file = join(dir, 'cmdsync.yaml');
+writeFileSync(file, manifest());
+try {
+  const check = time([bin, 'lint', file]);
+  if (check.status !== 0) throw new Error(`lint did not pass on the bench manifest:\n${check.out}`);
+  const bare = [];
+  const lint = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    bare.push(time(['-e', '0']).ms);
+    lint.push(time([bin, 'lint', file]).ms);
+  }
+  const b = median(bare);
+  const l = median(lint);
+  const ratio = l / b;
+  console.log(`lint, 100 commands: median ${l.toFixed(1)} ms; bare node -e 0: ${b.toFixed(1)} ms; ratio ${ratio.toFixed(2)}x (target <= 1.35x, ${ROUNDS} rounds)`);
+  process.exitCode = 0;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
