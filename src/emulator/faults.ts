@@ -85,6 +85,13 @@ export function checkFaultRule(value: unknown, where: string): FaultRule {
   return r as unknown as FaultRule;
 }
 
+function activate(rule: FaultRule, where: string): Active {
+  checkFaultRule(rule, where);
+  const a: Active = { rule: { ...rule }, matched: 0, injected: 0 };
+  if (rule.path !== undefined) a.pathRe = globToRegExp(rule.path);
+  return a;
+}
+
 export class FaultController {
   private active: Active[] = [];
 
@@ -97,16 +104,12 @@ export class FaultController {
 
   /** Replaces every rule (counters restart). */
   set(rules: readonly FaultRule[]): void {
-    this.active = rules.map((rule, i) => {
-      checkFaultRule(rule, `faults[${i}]`);
-      const a: Active = { rule, matched: 0, injected: 0 };
-      if (rule.path !== undefined) a.pathRe = globToRegExp(rule.path);
-      return a;
-    });
+    this.active = rules.map((rule, i) => activate(rule, `faults[${i}]`));
   }
 
+  /** Appends one rule; the others keep their counters. */
   add(rule: FaultRule): void {
-    this.set([...this.active.map((a) => a.rule), rule]);
+    this.active.push(activate(rule, `faults[${this.active.length}]`));
   }
 
   clear(): void {

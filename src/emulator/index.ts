@@ -4,7 +4,6 @@
  */
 import type { AddressInfo } from 'node:net';
 import { resolveLimits, type Limits } from '../spec/limits.js';
-import { ensureEntryPoint } from './commands-model.js';
 import { FaultController, type FaultRule } from './faults.js';
 import type { Route } from './http-types.js';
 import { highestSnowflake, SnowflakeGenerator } from './ids.js';
@@ -77,13 +76,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     gen = new SnowflakeGenerator(highestSnowflake(loaded.world));
     store = new Store(loaded.world, loaded.meta, options.dataFile);
     const nextId = () => gen.next(now());
-    let touched = ensureUserBearer(store.world, store.meta.defaultApplicationId, nextId, now());
-    for (const app of Object.values(store.world.applications)) {
-      const before = Object.keys(store.world.commands).length;
-      ensureEntryPoint(store.world, app, nextId);
-      touched ||= Object.keys(store.world.commands).length !== before;
-    }
-    if (touched) store.persist();
+    // The entry point is not re-created here: a user may have deleted it on purpose.
+    if (ensureUserBearer(store.world, store.meta.defaultApplicationId, nextId, now())) store.persist();
   } else {
     gen = new SnowflakeGenerator();
     const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);

@@ -174,8 +174,3 @@ export function canonicalCommand(body: Obj, scope: Scope, appIntegrationTypes: r
   }
   return record;
 }
-
-/** The record as a body again, so a PATCH can be merged onto it and re-canonicalized. */
-export function recordAsBody(record: CommandRecord): Obj {
-  return { ...record };
-}

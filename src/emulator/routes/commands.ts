@@ -27,7 +27,7 @@ import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerCont
 import { queryBoolean, requestLocale, shapeCommand } from '../shape.js';
 import type { Application, StoredCommand } from '../world.js';
 import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
-import type { Scope } from '../../spec/scope.js';
+import { scopeKey, type Scope } from '../../spec/scope.js';
 
 type Obj = Record<string, unknown>;
 
@@ -57,7 +57,27 @@ function sameKey(a: { type: number; name: string }, b: { type: number; name: str
   return commandKey(a) === commandKey(b);
 }
 
+/**
+ * List bodies, memoised while the world is unchanged: `world.serial` moves on
+ * every change, so a key holding it can never serve stale data.
+ */
+class ListMemo {
+  private readonly entries = new Map<string, string>();
+
+  /** The serialised body: a big list is then neither shaped nor stringified again. */
+  get(key: string, build: () => unknown[]): string {
+    let body = this.entries.get(key);
+    if (!body) {
+      if (this.entries.size >= 64) this.entries.clear();
+      body = JSON.stringify(build());
+      this.entries.set(key, body);
+    }
+    return body;
+  }
+}
+
 export function commandRoutes(limits: Limits): Route[] {
+  const memo = new ListMemo();
   const list = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
     const r = prepare(req, ctx, false);
     if (isResponse(r)) return r;
@@ -67,7 +87,9 @@ export function commandRoutes(limits: Limits): Route[] {
       return formErrorResponse([problem('query-boolean', ['with_localizations'], 'with_localizations must be a boolean.', ApiErrors.boolean(raw))])!;
     }
     const mode = { kind: 'list' as const, withLocalizations: withLocalizations === true, locale: requestLocale(req.headers) };
-    return { status: 200, body: scopeCommands(ctx.world, r.app.id, r.scope).map((c) => shapeCommand(c, mode)) };
+    const key = `${ctx.world.serial}|${r.app.id}|${scopeKey(r.scope)}|${mode.withLocalizations}|${mode.locale ?? ''}`;
+    const text = memo.get(key, () => scopeCommands(ctx.world, r.app.id, r.scope).map((c) => shapeCommand(c, mode)));
+    return { status: 200, text, headers: { 'Content-Type': 'application/json' } };
   };
 
   const create = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {

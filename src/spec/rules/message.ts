@@ -24,6 +24,12 @@ const TEXT_INPUT = 4;
 const BUTTON = 2;
 /** Link (5) and premium (6) buttons do not call the app back. */
 const NON_INTERACTIVE_BUTTON_STYLES = [5];
+/**
+ * Fixed sizes of the message format (not service quotas a manifest would
+ * override, so they stay out of the limits table and its generated schema).
+ */
+const ALLOWED_MENTION_IDS_MAX = 100;
+const ATTACHMENT_TEXT_MAX = 1024;
 
 /** The service's literal messages for answers that are not 50035 trees (facts §13). */
 export const MessageErrors = {
@@ -169,7 +175,8 @@ function checkAllowedMentions(out: Problem[], am: unknown): void {
   for (const kind of ['users', 'roles'] as const) {
     const ids = checkArray(out, am[kind], ['allowed_mentions', kind], 'allowed-mentions-type', `allowed_mentions.${kind}`);
     if (!ids) continue;
-    if (ids.length > 100) out.push(problem('allowed-mentions-ids', ['allowed_mentions', kind], `allowed_mentions.${kind} holds at most 100 ids.`, ApiErrors.maxLength(100)));
+    const max = ALLOWED_MENTION_IDS_MAX;
+    if (ids.length > max) out.push(problem('allowed-mentions-ids', ['allowed_mentions', kind], `allowed_mentions.${kind} holds at most ${max} ids.`, ApiErrors.maxLength(max)));
     ids.forEach((id, i) => {
       if (!isSnowflake(id)) out.push(problem('allowed-mentions-ids', ['allowed_mentions', kind, i], `${describeValue(id)} is not an id.`, ApiErrors.snowflake(id)));
     });
@@ -181,6 +188,7 @@ function checkAllowedMentions(out: Problem[], am: unknown): void {
 }
 
 function checkAttachments(out: Problem[], attachments: unknown): unknown[] {
+  const max = ATTACHMENT_TEXT_MAX;
   const list = checkArray(out, attachments, ['attachments'], 'message-attachments-type', 'Attachments') ?? [];
   list.forEach((a, i) => {
     if (!isObject(a)) {
@@ -191,8 +199,8 @@ function checkAttachments(out: Problem[], attachments: unknown): unknown[] {
     else if (!(typeof a.id === 'number' && Number.isInteger(a.id)) && !(typeof a.id === 'string' && /^\d+$/.test(a.id))) {
       out.push(problem('message-attachments-type', ['attachments', i, 'id'], `Attachment id ${describeValue(a.id)} is not an id.`, ApiErrors.snowflake(a.id)));
     }
-    checkText(out, a.filename, ['attachments', i, 'filename'], { rule: 'message-attachments-type', label: 'Attachment filename', min: 1, max: 1024, required: false });
-    checkText(out, a.description, ['attachments', i, 'description'], { rule: 'message-attachments-type', label: 'Attachment description', min: 0, max: 1024, required: false });
+    checkText(out, a.filename, ['attachments', i, 'filename'], { rule: 'message-attachments-type', label: 'Attachment filename', min: 1, max, required: false });
+    checkText(out, a.description, ['attachments', i, 'description'], { rule: 'message-attachments-type', label: 'Attachment description', min: 0, max, required: false });
   });
   return list;
 }

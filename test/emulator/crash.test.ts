@@ -1,0 +1,76 @@
+/**
+ * Crash safety: a child process runs the built emulator on a data file; the
+ * test sends writes and SIGKILLs it at random moments, many times. After each
+ * kill the data file must load and hold every write acknowledged (2xx) before
+ * the kill. Needs `npm run build` first (the test suite runs after the build).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { request } from 'undici';
+import { describe, expect, test } from 'vitest';
+import { Store } from '../../src/emulator/store.js';
+
+const DIST = resolve(__dirname, '../../dist/emulator/index.js');
+const ROUNDS = 20;
+
+function child(dataFile: string): Promise<{ proc: ChildProcess; url: string; token: string; app: string }> {
+  const script = `
+    const { startEmulator } = await import(${JSON.stringify(DIST)});
+    const em = await startEmulator({ dataFile: ${JSON.stringify(dataFile)}, rateLimits: false, limits: { daily_creates: 1000000, chat_input_commands: 1000000 } });
+    process.stdout.write(JSON.stringify({ url: em.url, token: em.credentials.botToken, app: em.credentials.applicationId }) + '\\n');
+  `;
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolveStart, reject) => {
+    const rl = createInterface({ input: proc.stdout! });
+    rl.once('line', (line) => resolveStart({ proc, ...JSON.parse(line) }));
+    proc.once('exit', (code) => reject(new Error(`emulator child exited early (${code})`)));
+  });
+}
+
+describe('crash safety (SIGKILL at random moments)', () => {
+  test('the build exists (run `npm run build` first)', () => {
+    expect(existsSync(DIST), `${DIST} is missing: run npm run build`).toBe(true);
+  });
+
+  test.runIf(existsSync(DIST))(`${ROUNDS} kill/restart rounds lose no acknowledged write`, async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-crash-')), 'world.json');
+    const acked = new Set<string>();
+    let seq = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const { proc, url, token, app } = await child(file);
+      let alive = true;
+      const writer = async () => {
+        while (alive) {
+          const name = `c${seq++}`;
+          try {
+            const res = await request(`${url}/applications/${app}/commands`, {
+              method: 'POST',
+              headers: { authorization: `Bot ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ name, description: `round ${round}` }),
+            });
+            await res.body.text();
+            if (res.statusCode >= 200 && res.statusCode < 300) acked.add(name);
+          } catch {
+            return; // the connection died with the process
+          }
+        }
+      };
+      const writers = Array.from({ length: 4 }, writer);
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 180));
+      proc.kill('SIGKILL');
+      alive = false;
+      await new Promise((r) => proc.once('exit', r));
+      await Promise.all(writers);
+
+      const loaded = Store.load(file);
+      expect(loaded, `round ${round}: data file missing`).toBeDefined();
+      const names = new Set(Object.values(loaded!.world.commands).map((c) => c.name));
+      const lost = [...acked].filter((n) => !names.has(n));
+      expect(lost, `round ${round}: acknowledged writes lost`).toEqual([]);
+    }
+    expect(acked.size).toBeGreaterThan(ROUNDS);
+  }, 120_000);
+});
