@@ -223,14 +223,18 @@ export class RestClient {
     const tokenPath = isWebhookTokenPath(options.path);
     if (tokenPath) {
       // The webhook token in the path is the credential: register it so no output shows it.
-      this.redactor.add(decodeURIComponent(options.path.split('/')[3] ?? ''));
+      const segment = stripQueryOf(options.path).split('/')[3] ?? '';
+      this.redactor.add(segment);
+      this.redactor.add(safeDecode(segment));
     }
     const info: RequestInfo = { method, url: this.redactor.redact(url) };
     // Token paths never carry Authorization (a 401 there must not look like a bad bot token), and permission edits
     // always use the user's bearer (the service refuses bot tokens with 20001): neither can be overridden.
     const mode: AuthMode = tokenPath ? 'none' : isPermissionEditPath(method, options.path) ? 'user' : (options.auth ?? 'app');
     // Resolve credentials before queueing: a missing bearer fails here, before anything is sent.
-    let auth = await this.#resolveAuth(mode, options.headers);
+    // An explicit Authorization header is honoured only for `auth: 'none'` off token paths (the OAuth2 Basic exchange).
+    const explicitHeaders = tokenPath ? undefined : options.headers;
+    let auth = await this.#resolveAuth(mode, explicitHeaders);
     const route = routeOf(method, options.path);
     const queue = this.#buckets.queueFor(route, baseUrl);
 
@@ -314,7 +318,7 @@ export class RestClient {
           // The cached bearer may have been revoked or expired early: exchange once more, then give up.
           refreshedBearer = true;
           this.#bearer = undefined;
-          auth = await this.#resolveAuth(mode, options.headers);
+          auth = await this.#resolveAuth(mode, explicitHeaders);
           this.#debug(`… 401 with the client-credentials bearer: exchanged a new one, retrying ${method} ${info.url}`);
           continue;
         }
@@ -400,7 +404,7 @@ export class RestClient {
     if (global) this.#pacer.blockUntil(now + wait);
     else for (const queue of queues) queue?.blockFor(wait, now);
     this.#debug(
-      `… 429 ${info.method} ${info.url}: ${global ? 'global' : `bucket ${queues[0]?.id}`} scope=${limits.scope ?? 'route'}, waiting ${wait}ms (${consecutive}/${this.#options.maxRateLimitRetries})`,
+      `… 429 ${info.method} ${info.url}: ${global ? 'global' : `bucket ${(queues[1] ?? queues[0])?.id}`} scope=${limits.scope ?? 'route'}, waiting ${wait}ms (${consecutive}/${this.#options.maxRateLimitRetries})`,
     );
     return wait;
   }
@@ -515,6 +519,19 @@ function systemCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+function stripQueryOf(path: string): string {
+  const q = path.search(/[?#]/);
+  return q === -1 ? path : path.slice(0, q);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function errorMessage(error: unknown): string {

@@ -19,6 +19,8 @@ export {
 export type { CredentialVariable, Credentials } from './credentials.js';
 export { parseDotenv } from './dotenv.js';
 export * from './endpoints.js';
+export { fetchRemoteScope, fetchRemoteScopes } from './fetch-scope.js';
+export type { RemoteScope } from './fetch-scope.js';
 export {
   AbortedError,
   CredentialsError,

@@ -8,6 +8,8 @@ import {
   setCommandPermissions,
 } from '../../src/remote/commands.js';
 import { CredentialsError, DiscordAPIError, HTTPError } from '../../src/remote/errors.js';
+import { fetchRemoteScopes } from '../../src/remote/fetch-scope.js';
+import * as remote from '../../src/remote/index.js';
 import { parseWebhookUrl } from '../../src/remote/webhook-url.js';
 import {
   createWebhook,
@@ -104,7 +106,8 @@ describe('RestClient basics (real HTTP)', () => {
     expect(await executeSlackWebhook(client, ref, { text: 'hi' })).toBe('ok');
     await executeGitHubWebhook(client, ref, 'push', { ref: 'refs/heads/main' });
     await deleteWebhookMessage(client, ref, '77', { threadId: '88' });
-    expect(server.seen.map((r) => r.headers.authorization)).toEqual([undefined, undefined, undefined, undefined]);
+    await client.request({ method: 'GET', path: `/webhooks/42/${WEBHOOK_TOKEN}`, baseUrl: ref.baseUrl, auth: 'app', headers: { Authorization: 'Bot sneaky' } });
+    expect(server.seen.map((r) => r.headers.authorization)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     expect(server.seen[2].headers['x-github-event']).toBe('push');
     expect(server.seen[3].path).toBe(`/webhooks/42/${WEBHOOK_TOKEN}/messages/77?thread_id=88`);
   });
@@ -169,5 +172,40 @@ describe('RestClient basics (real HTTP)', () => {
     expect(error.code).toBe('HTTP_ERROR');
     expect(error.status).toBe(404);
     expect(error.message).toContain('404 Not Found: <html>nope</html>');
+  });
+
+  it('fetches each scope once: commands, and permissions for guilds', async () => {
+    server = await startServer((req, res) => {
+      if (req.path.endsWith('/commands/permissions')) return json(res, 200, [{ id: '9', application_id: APP, guild_id: GUILD, permissions: [] }]);
+      json(res, 200, [{ id: req.path.includes('guilds') ? 'g' : 'G' }]);
+    });
+    client = new RestClient({ apiUrl: server.base, credentials: { botToken: BOT_TOKEN } });
+    const scopes = await fetchRemoteScopes(client, APP, [{ kind: 'global' }, { kind: 'guild', guildId: GUILD }]);
+    expect(scopes).toEqual([
+      { scope: { kind: 'global' }, commands: [{ id: 'G' }] },
+      { scope: { kind: 'guild', guildId: GUILD }, commands: [{ id: 'g' }], permissions: [{ id: '9', application_id: APP, guild_id: GUILD, permissions: [] }] },
+    ]);
+    expect(server.seen.map((r) => r.path).sort()).toEqual([
+      `/applications/${APP}/commands?with_localizations=true`,
+      `/applications/${APP}/guilds/${GUILD}/commands/permissions`,
+      `/applications/${APP}/guilds/${GUILD}/commands?with_localizations=true`,
+    ]);
+  });
+
+  it('createClient takes the API URL from loaded credentials unless overridden', async () => {
+    server = await startServer((_req, res) => json(res, 200, []));
+    client = remote.createClient({ botToken: BOT_TOKEN, apiUrl: server.base });
+    expect(client.apiUrl).toBe(server.base);
+    await listCommands(client, APP, { kind: 'global' });
+    expect(server.seen).toHaveLength(1);
+    const other = remote.createClient({ botToken: BOT_TOKEN, apiUrl: server.base }, { apiUrl: 'http://127.0.0.1:1/api/v10/' });
+    expect(other.apiUrl).toBe('http://127.0.0.1:1/api/v10');
+    await other.close();
+  });
+
+  it('the index exports the public API', () => {
+    for (const name of ['RestClient', 'createClient', 'loadCredentials', 'parseWebhookUrl', 'maskSecretForActions', 'DiscordAPIError', 'listCommands', 'executeWebhook', 'fetchRemoteScopes']) {
+      expect(typeof (remote as Record<string, unknown>)[name], name).toBe('function');
+    }
   });
 });

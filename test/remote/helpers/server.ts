@@ -12,7 +12,7 @@ export interface Seen {
   at: number;
 }
 
-export type Handler = (req: Seen, res: ServerResponse, index: number) => void | Promise<void>;
+export type Handler = (req: Seen, res: ServerResponse, index: number) => unknown;
 
 export interface TestServer {
   /** `http://127.0.0.1:PORT/api/v10`: what the client takes as apiUrl. */
