@@ -50,12 +50,31 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
       exitCode = await runInit({ path: opts.manifest, force: !!opts.force }, ctx);
     });
 
+  program
+    .command('emulator')
+    .description('run a local, faithful implementation of the interface (no account, no network)')
+    .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 8787)
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--data <file>', 'persist state to this file (default: in memory)')
+    .option('--seed <file>', 'YAML or JSON describing applications, guilds, channels and commands')
+    .option('--no-rate-limits', 'answer without modelling the service\'s rate limits')
+    .action(async (opts) => {
+      const { runEmulator } = await import('./commands/emulator.js');
+      exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits }, ctx);
+    });
+
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (err) {
     return handleError(err, ctx, usageExit);
   }
+}
+
+function parsePort(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port takes a number from 0 to 65535, not "${value}".`);
+  return n;
 }
 
 function parseCount(value: string): number {

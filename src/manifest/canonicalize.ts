@@ -69,7 +69,7 @@ function canonicalOption(out: Problem[], opt: unknown, path: Path): unknown {
   return o;
 }
 
-export function canonicalCommand(out: Problem[], cmd: unknown): unknown {
+export function manifestToWire(out: Problem[], cmd: unknown): unknown {
   if (!isObject(cmd)) return cmd;
   const c: Obj = { ...cmd };
   if ('type' in c) c.type = convertEnum(out, CommandType, c.type, ['type'], 'command type');

@@ -3,7 +3,7 @@ import { ManifestReadError } from '../errors.js';
 import { resolveLimits, type Limits } from '../spec/limits.js';
 import type { Path, Problem } from '../spec/problem.js';
 import { isObject, type Obj } from '../spec/rules/values.js';
-import { canonicalCommand, canonicalPermissionEntry } from './canonicalize.js';
+import { manifestToWire, canonicalPermissionEntry } from './canonicalize.js';
 import { diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
 import { globFiles, isGlob } from './glob.js';
 import { offsetPosition } from './locate.js';
@@ -136,7 +136,7 @@ function loadCommands(list: unknown, file: SourceFile, base: Path, out: Diagnost
   return list.map((raw, i) => {
     const path = [...base, i];
     const problems: Problem[] = [];
-    const command = canonicalCommand(problems, raw);
+    const command = manifestToWire(problems, raw);
     for (const p of problems) out.push(diagnosticFromProblem(file, path, p));
     return { command: (isObject(command) ? command : { __invalid: command }) as Obj, origin: { file, path } };
   });
@@ -180,7 +180,7 @@ function loadFragmentValue(value: unknown, file: SourceFile, out: Diagnostic[]):
 
 function canonicalOrReport(value: Obj, file: SourceFile, out: Diagnostic[]): Obj {
   const problems: Problem[] = [];
-  const command = canonicalCommand(problems, value) as Obj;
+  const command = manifestToWire(problems, value) as Obj;
   for (const p of problems) out.push(diagnosticFromProblem(file, [], p));
   return command;
 }

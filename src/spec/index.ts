@@ -11,3 +11,6 @@ export { validateCommand, commandSize, GLOBAL_ONLY_FIELDS, type CommandRuleConte
 export { validateScopeCommands, maxCommandsOfType, commandKey } from './rules/scope.js';
 export { validatePermissionEntries } from './rules/permissions.js';
 export { isObject } from './rules/values.js';
+export * from './defaults.js';
+export * from './service-rules.js';
+export * as webhook from './webhook.js';

@@ -1,0 +1,12 @@
+/**
+ * The programmatic API, for users who drive cmdsync from code.
+ * The CLI is a thin shell over these functions.
+ */
+export { checkManifest, type CheckResult } from './manifest/check.js';
+export { loadManifest, type LoadedManifest, type ManifestCommand, type ManifestGuild, type LoadOptions } from './manifest/load.js';
+export { lintManifest } from './manifest/lint.js';
+export type { Diagnostic } from './manifest/diagnostic.js';
+export { startEmulator, type EmulatorOptions, type RunningEmulator, type EmulatorCredentials, type Seed } from './emulator/index.js';
+export { CmdsyncError, UsageError, ManifestReadError, ManifestInvalidError } from './errors.js';
+export * as spec from './spec/index.js';
+export { VERSION } from './version.js';
