@@ -1,0 +1,123 @@
+import type { Problem } from '../spec/problem.js';
+import type { Scope } from '../spec/scope.js';
+import type { Snowflake } from '../spec/snowflake.js';
+import type { PermissionEntry } from '../spec/state.js';
+
+/**
+ * A plan: what apply will change, scope by scope, and the exact requests it
+ * will send. It is pure data: `plan --out` writes it as JSON and
+ * `apply PLANFILE` executes exactly it. It never holds a credential.
+ */
+
+/** Terraform's vocabulary, plus rename (same id, new name). */
+export type CommandActionKind = 'create' | 'update' | 'rename' | 'replace' | 'delete' | 'noop';
+
+export interface FieldChange {
+  /** Dotted path into the normalized command, e.g. `options[0].description`. */
+  path: string;
+  /** Undefined when the field is added. */
+  before?: unknown;
+  /** Undefined when the field is removed. */
+  after?: unknown;
+}
+
+export interface CommandAction {
+  kind: CommandActionKind;
+  /** `global/chat_input/ping`, `guild:123/user/Show profile`: stable across runs. */
+  address: string;
+  type: number;
+  name: string;
+  /** The remote command: its id and version (update, rename, replace, delete, noop). */
+  remote?: { id: Snowflake; version?: Snowflake; name: string; type: number };
+  /** The body apply sends (create, update, rename, replace), in wire form. */
+  body?: Record<string, unknown>;
+  /** Field-level differences between the normalized remote and desired commands. */
+  changes: FieldChange[];
+  /** Why, in a few words: `renamed_from`, `type changed`, `not in manifest`… */
+  reason?: string;
+  /** Where the command is written in the manifest, to map service errors back. */
+  origin?: { file: string; path: (string | number)[] };
+}
+
+export interface PermissionAction {
+  kind: 'replace' | 'noop';
+  /** `*` (application-wide) or the command's address. */
+  target: string;
+  /** Filled at plan time when the command exists; resolved during apply after a create or replace. */
+  commandId?: Snowflake;
+  before: PermissionEntry[];
+  after: PermissionEntry[];
+  /** Why a set that did not change is still sent (a rename or replace drops permissions). */
+  reason?: string;
+}
+
+/** One HTTP request apply will send, in order. */
+export interface PlannedRequest {
+  method: 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  /** Route template, e.g. `/applications/{app}/guilds/{guild}/commands/{id}`. */
+  route: string;
+  /** The addresses of the actions this request carries out. */
+  addresses: string[];
+}
+
+export type Strategy = 'bulk' | 'individual';
+
+export interface ScopePlan {
+  scope: Scope;
+  /** `global` or `guild:<id>`. */
+  key: string;
+  actions: CommandAction[];
+  permissions: PermissionAction[];
+  /** Remote commands kept although the manifest does not list them (prune: false, the auto-created entry point). */
+  kept: Array<{ address: string; id: Snowflake; reason: string }>;
+  strategy: Strategy;
+  requests: PlannedRequest[];
+  /** Creates this plan spends from the scope's daily allowance. */
+  creates: number;
+}
+
+export interface PlanWarning {
+  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote';
+  message: string;
+  /** The scope it concerns, when one. */
+  scope?: string;
+}
+
+/** Per scope, every remote command's id and version, and a digest of its permissions: what staleness is checked against. */
+export interface RemoteFingerprint {
+  [scopeKey: string]: { commands: Array<[Snowflake, Snowflake | undefined]>; permissions?: string };
+}
+
+export interface PlanSummary {
+  create: number;
+  update: number;
+  rename: number;
+  replace: number;
+  delete: number;
+  /** Permission sets replaced. */
+  permissions: number;
+}
+
+export const PLAN_FORMAT_VERSION = '1.0';
+
+export interface Plan {
+  format_version: string;
+  cmdsync_version: string;
+  application_id: Snowflake;
+  created_at: string;
+  manifest_sha256?: string;
+  scopes: ScopePlan[];
+  summary: PlanSummary;
+  /** Writes apply will send (reads are not counted). */
+  request_count: number;
+  /** Reads the plan itself sent. */
+  read_count: number;
+  warnings: PlanWarning[];
+  /** Findings that block applying (e.g. over the daily create allowance without --force). */
+  errors: Problem[];
+  fingerprint: RemoteFingerprint;
+}
+
+export function hasChanges(plan: Plan): boolean {
+  return plan.request_count > 0;
+}
