@@ -1,0 +1,42 @@
+import { CommandType, enumValue } from '../spec/enums.js';
+import { GLOBAL, guildScope } from '../spec/scope.js';
+import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand } from '../spec/state.js';
+import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';
+
+function stateCommand(c: ManifestCommand): StateCommand {
+  const { command } = c;
+  const renamed = command.renamed_from;
+  const out: StateCommand = { body: command, origin: { file: c.origin.file.display, path: [...c.origin.path] } };
+  if (typeof command.id === 'string') out.id = command.id;
+  if (typeof renamed === 'string') out.renamedFrom = [renamed];
+  else if (Array.isArray(renamed)) out.renamedFrom = renamed.filter((r): r is string => typeof r === 'string');
+  return out;
+}
+
+function permissionSet(set: ManifestPermissionSet): PermissionSet {
+  const origin = { file: set.origin.file.display, path: [...set.origin.path] };
+  const entries = set.entries as PermissionEntry[];
+  if (set.target === '*') return { target: { kind: 'application' }, entries, origin };
+  const colon = set.target.indexOf(':');
+  const type = colon > 0 ? enumValue(CommandType, set.target.slice(0, colon)) : undefined;
+  const name = type !== undefined ? set.target.slice(colon + 1) : set.target;
+  return { target: { kind: 'command', name, ...(type !== undefined ? { type } : {}) }, entries, origin };
+}
+
+/**
+ * The manifest as desired state: the global scope and each declared guild,
+ * with the scope's prune setting and, where declared, its permission sets.
+ * Call only on a manifest without error findings.
+ */
+export function desiredState(manifest: LoadedManifest, applicationId: string): State {
+  const scopes: ScopeState[] = [
+    { scope: GLOBAL, commands: manifest.global.commands.map(stateCommand), prune: manifest.global.prune },
+    ...manifest.guilds.map((g) => ({
+      scope: guildScope(g.id),
+      commands: g.commands.map(stateCommand),
+      prune: g.prune,
+      ...(g.permissions ? { permissions: g.permissions.map(permissionSet) } : {}),
+    })),
+  ];
+  return { applicationId, scopes };
+}

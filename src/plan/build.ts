@@ -1,0 +1,102 @@
+import type { Limits } from '../spec/limits.js';
+import { scopeKey } from '../spec/scope.js';
+import type { ScopeState, State } from '../spec/state.js';
+import { fingerprintOf } from './fingerprint.js';
+import { matchScope } from './match.js';
+import { PLAN_FORMAT_VERSION, type CommandAction, type Plan, type PlanSummary, type PlanWarning, type ScopePlan } from './model.js';
+import { planGuildPermissions } from './permissions.js';
+import { chooseStrategy, type StrategyChoice } from './strategy.js';
+
+export interface PlanOptions {
+  strategy: StrategyChoice;
+  limits: Limits;
+  /** A user bearer token is available for permission edits. */
+  canEditPermissions: boolean;
+  /** Spend more than the daily create allowance anyway. */
+  force: boolean;
+  cmdsyncVersion: string;
+  manifestSha256?: string;
+  /** GET requests the plan sent, for the summary. */
+  readCount: number;
+  now?: Date;
+}
+
+const emptyScope = (s: ScopeState): ScopeState => ({ scope: s.scope, commands: [], permissions: [] });
+
+/**
+ * Desired and actual state in, a plan out: pure. Every scope the manifest
+ * declares is matched against what the service holds; nothing outside those
+ * scopes is touched (DESIGN.md, "Nothing lost").
+ */
+export function buildPlan(desired: State, actual: State, opts: PlanOptions): Plan {
+  const actualByKey = new Map(actual.scopes.map((s) => [scopeKey(s.scope), s]));
+  const warnings: PlanWarning[] = [];
+  const errors: Plan['errors'] = [];
+  const matched = desired.scopes.map((d) => {
+    const a = actualByKey.get(scopeKey(d.scope)) ?? emptyScope(d);
+    return { d, a, m: matchScope(d, a) };
+  });
+  const globalActions = matched.find((x) => x.d.scope.kind === 'global')?.m.actions ?? [];
+
+  const scopes: ScopePlan[] = matched.map(({ d, a, m }) => {
+    const key = scopeKey(d.scope);
+    const { strategy, requests } = chooseStrategy(d.scope, m.actions, opts.strategy);
+    const permissions = d.scope.kind === 'guild' ? planGuildPermissions(desired.applicationId, d, a, { guild: m.actions, global: globalActions }) : [];
+    for (const p of permissions) {
+      if (p.kind === 'replace') requests.push({ method: 'PUT', route: `/applications/{app}/guilds/${(d.scope as { guildId: string }).guildId}/commands/{id}/permissions`, addresses: [p.target] });
+    }
+    const creates = m.actions.filter((x) => x.kind === 'create' || x.kind === 'replace').length;
+    if (creates > opts.limits.daily_creates) {
+      const message = `${key}: this plan creates ${creates} commands, more than the ${opts.limits.daily_creates} the service allows per day in a scope${opts.force ? ' (--force given: applying anyway)' : '; apply refuses it without --force'}.`;
+      if (opts.force) warnings.push({ code: 'daily-creates', message, scope: key });
+      else errors.push({ rule: 'daily-creates', severity: 'error', message, path: [] });
+    }
+    for (const dup of m.duplicates) warnings.push({ code: 'duplicate-remote', message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
+    warnings.push(...droppedPermissionWarnings(m.actions, key));
+    return { scope: d.scope, key, actions: m.actions, permissions, kept: m.kept, strategy, requests, creates };
+  });
+
+  const permissionWrites = scopes.flatMap((s) => s.permissions).filter((p) => p.kind === 'replace').length;
+  if (permissionWrites > 0 && !opts.canEditPermissions) {
+    warnings.push({ code: 'bearer-missing', message: `${permissionWrites} permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update). Commands will be applied, permissions will not.` });
+  }
+  return {
+    format_version: PLAN_FORMAT_VERSION,
+    cmdsync_version: opts.cmdsyncVersion,
+    application_id: desired.applicationId,
+    created_at: (opts.now ?? new Date()).toISOString(),
+    ...(opts.manifestSha256 ? { manifest_sha256: opts.manifestSha256 } : {}),
+    scopes,
+    summary: summarize(scopes),
+    request_count: scopes.reduce((n, s) => n + s.requests.length, 0),
+    read_count: opts.readCount,
+    warnings,
+    errors,
+    fingerprint: fingerprintOf(matched.map((x) => x.a)),
+  };
+}
+
+/** Spec A.6: deleting or renaming a command deletes its permissions everywhere; say so before acting. */
+function droppedPermissionWarnings(actions: CommandAction[], key: string): PlanWarning[] {
+  return actions
+    .filter((a) => a.kind === 'rename' || a.kind === 'replace' || a.kind === 'delete')
+    .map((a) => ({
+      code: 'permissions-dropped' as const,
+      scope: key,
+      message:
+        a.kind === 'rename'
+          ? `Renaming ${a.remote!.name} to ${a.name} keeps its id but the service deletes its permission overwrites; cmdsync re-applies them only in guilds whose permissions the manifest declares.`
+          : a.kind === 'replace'
+            ? `Replacing ${a.address} gives it a new id: its permission overwrites are lost (re-applied only where the manifest declares them).`
+            : `Deleting ${a.address} also deletes its permission overwrites.`,
+    }));
+}
+
+function summarize(scopes: ScopePlan[]): PlanSummary {
+  const s: PlanSummary = { create: 0, update: 0, rename: 0, replace: 0, delete: 0, permissions: 0 };
+  for (const scope of scopes) {
+    for (const a of scope.actions) if (a.kind !== 'noop') s[a.kind]++;
+    s.permissions += scope.permissions.filter((p) => p.kind === 'replace').length;
+  }
+  return s;
+}

@@ -1,0 +1,38 @@
+import type { Scope } from '../spec/scope.js';
+import type { CommandAction, PlannedRequest, Strategy } from './model.js';
+
+export type StrategyChoice = Strategy | 'auto';
+
+const commandsRoute = (scope: Scope): string =>
+  scope.kind === 'global' ? '/applications/{app}/commands' : `/applications/{app}/guilds/${scope.guildId}/commands`;
+
+/**
+ * Per-command requests, in the order that is safe near the count limits:
+ * deletes first (they free slots), then edits, then creates (peers §5.7).
+ * A replace is a delete and a create: the service cannot change a type.
+ */
+export function individualRequests(scope: Scope, actions: CommandAction[]): PlannedRequest[] {
+  const base = commandsRoute(scope);
+  const out: PlannedRequest[] = [];
+  for (const a of actions) if (a.kind === 'delete' || a.kind === 'replace') out.push({ method: 'DELETE', route: `${base}/{id}`, addresses: [a.address] });
+  for (const a of actions) if (a.kind === 'update' || a.kind === 'rename') out.push({ method: 'PATCH', route: `${base}/{id}`, addresses: [a.address] });
+  for (const a of actions) if (a.kind === 'create' || a.kind === 'replace') out.push({ method: 'POST', route: base, addresses: [a.address] });
+  return out;
+}
+
+export function bulkRequests(scope: Scope, actions: CommandAction[]): PlannedRequest[] {
+  const changed = actions.filter((a) => a.kind !== 'noop').map((a) => a.address);
+  return changed.length === 0 ? [] : [{ method: 'PUT', route: commandsRoute(scope), addresses: changed }];
+}
+
+/**
+ * The fewest requests wins; on a tie the per-command calls, whose blast radius
+ * is one command rather than the whole scope.
+ */
+export function chooseStrategy(scope: Scope, actions: CommandAction[], choice: StrategyChoice): { strategy: Strategy; requests: PlannedRequest[] } {
+  const individual = individualRequests(scope, actions);
+  const bulk = bulkRequests(scope, actions);
+  if (choice === 'individual') return { strategy: 'individual', requests: individual };
+  if (choice === 'bulk') return { strategy: 'bulk', requests: bulk };
+  return bulk.length < individual.length ? { strategy: 'bulk', requests: bulk } : { strategy: 'individual', requests: individual };
+}
