@@ -2,7 +2,7 @@ import { CommandType, enumName } from '../spec/enums.js';
 import { scopeKey, type Scope } from '../spec/scope.js';
 import type { ScopeState, StateCommand } from '../spec/state.js';
 import { diffValues } from './diff.js';
-import type { CommandAction } from './model.js';
+import type { CommandAction, KeptCommand } from './model.js';
 import { alignUnmanaged, normalizeCommand, type Normalized } from './normalize.js';
 
 /** `global/chat_input/ping`: stable across runs, shown in plans and used in plan files. */
@@ -15,7 +15,7 @@ const nameOf = (body: Record<string, unknown>): string => String(body.name ?? ''
 
 export interface ScopeMatch {
   actions: CommandAction[];
-  kept: Array<{ address: string; id: string; reason: string }>;
+  kept: KeptCommand[];
   /** Remote commands that share a (type, name) with an earlier one: the service let a duplicate in. */
   duplicates: string[];
 }
@@ -87,14 +87,20 @@ export function matchScope(desired: ScopeState, remote: ScopeState): ScopeMatch 
     const type = typeOf(r.body);
     const address = commandAddress(scope, type, nameOf(r.body));
     if (type === CommandType.PRIMARY_ENTRY_POINT && !declaresEntryPoint) {
-      kept.push({ address, id: r.id!, reason: 'the entry point command of the app\'s Activity (declare a primary_entry_point command to manage it)' });
+      kept.push({ address, id: r.id!, body: keptBody(r), reason: 'the entry point command of the app\'s Activity (declare a primary_entry_point command to manage it)' });
     } else if (desired.prune === false) {
-      kept.push({ address, id: r.id!, reason: 'not in the manifest (prune: false)' });
+      kept.push({ address, id: r.id!, body: keptBody(r), reason: 'not in the manifest (prune: false)' });
     } else {
       actions.push({ kind: 'delete', address, type, name: nameOf(r.body), remote: remoteRef(r), changes: [], reason: 'not in the manifest' });
     }
   }
   return { actions, kept, duplicates };
+}
+
+/** A remote record as a bulk-overwrite entry: its id and definition, without what only responses carry. */
+const RESPONSE_ONLY = new Set(['application_id', 'version', 'guild_id', 'name_localized', 'description_localized']);
+function keptBody(r: StateCommand): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(r.body).filter(([k]) => !RESPONSE_ONLY.has(k)));
 }
 
 function remoteRef(r: StateCommand): NonNullable<CommandAction['remote']> {
@@ -116,7 +122,7 @@ function actionFor(scope: Scope, p: Pair): CommandAction {
   }
   const aligned = alignUnmanaged(desiredNorm, body, remoteNorm);
   const changes = diffValues(remoteNorm, aligned);
-  if (changes.length === 0) return { kind: 'noop', address, type, name, remote, changes, origin };
+  if (changes.length === 0) return { kind: 'noop', address, type, name, remote, body, changes, origin };
   const kind = remote.name !== name ? 'rename' : 'update';
   return { kind, address, type, name, remote, body: patchBody(body, aligned, changes), changes, reason: p.reason, origin };
 }

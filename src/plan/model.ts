@@ -29,7 +29,10 @@ export interface CommandAction {
   name: string;
   /** The remote command: its id and version (update, rename, replace, delete, noop). */
   remote?: { id: Snowflake; version?: Snowflake; name: string; type: number };
-  /** The body apply sends (create, update, rename, replace), in wire form. */
+  /**
+   * The body apply sends, in wire form: the definition for create, replace and
+   * no-op (a bulk overwrite resends it), only what changes for update and rename.
+   */
   body?: Record<string, unknown>;
   /** Field-level differences between the normalized remote and desired commands. */
   changes: FieldChange[];
@@ -37,6 +40,15 @@ export interface CommandAction {
   reason?: string;
   /** Where the command is written in the manifest, to map service errors back. */
   origin?: { file: string; path: (string | number)[] };
+}
+
+/** A remote command the manifest does not own: left alone, and resent as it is in a bulk overwrite. */
+export interface KeptCommand {
+  address: string;
+  id: Snowflake;
+  reason: string;
+  /** Its definition as read, with its id, for a bulk overwrite to keep it unchanged. */
+  body: Record<string, unknown>;
 }
 
 export interface PermissionAction {
@@ -69,7 +81,7 @@ export interface ScopePlan {
   actions: CommandAction[];
   permissions: PermissionAction[];
   /** Remote commands kept although the manifest does not list them (prune: false, the auto-created entry point). */
-  kept: Array<{ address: string; id: Snowflake; reason: string }>;
+  kept: KeptCommand[];
   strategy: Strategy;
   requests: PlannedRequest[];
   /** Creates this plan spends from the scope's daily allowance. */

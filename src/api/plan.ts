@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { ManifestInvalidError } from '../errors.js';
+import { checkManifest } from '../manifest/check.js';
+import { desiredState } from '../manifest/desired.js';
+import type { Diagnostic } from '../manifest/diagnostic.js';
+import type { LoadedManifest } from '../manifest/load.js';
+import { buildPlan } from '../plan/build.js';
+import { fingerprintOf, staleScopes } from '../plan/fingerprint.js';
+import type { Plan } from '../plan/model.js';
+import type { StrategyChoice } from '../plan/strategy.js';
+import { fetchActualState } from '../remote/actual.js';
+import type { RestClient } from '../remote/client.js';
+import { scopeKey, type Scope } from '../spec/scope.js';
+import type { State } from '../spec/state.js';
+import { VERSION } from '../version.js';
+
+export interface PlanRequest {
+  manifestPath: string;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  client: RestClient;
+  /** The application to plan for (the manifest's, or DISCORD_APPLICATION_ID). */
+  applicationId: string;
+  strategy?: StrategyChoice;
+  force?: boolean;
+  canEditPermissions: boolean;
+  /** Narrow the plan: only these guilds, and/or the global scope. Default: every declared scope. */
+  only?: { guilds?: string[]; global?: boolean };
+}
+
+export interface PlanResult {
+  plan: Plan;
+  manifest: LoadedManifest;
+  desired: State;
+  actual: State;
+  /** Warnings found while reading the manifest (errors throw). */
+  diagnostics: Diagnostic[];
+}
+
+export class ManifestErrorsError extends ManifestInvalidError {
+  readonly diagnostics: Diagnostic[];
+
+  constructor(diagnostics: Diagnostic[]) {
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    super(`The manifest has ${errors.length} error(s); run cmdsync lint for details.`);
+    this.diagnostics = diagnostics;
+  }
+}
+
+/** Loads the manifest and refuses one with errors: the service would refuse it too. */
+export function loadValidManifest(path: string, cwd: string, env: PlanRequest['env']): { manifest: LoadedManifest; diagnostics: Diagnostic[] } {
+  const { manifest, diagnostics } = checkManifest(path, { cwd, env });
+  if (!manifest || diagnostics.some((d) => d.severity === 'error')) throw new ManifestErrorsError(diagnostics);
+  return { manifest, diagnostics };
+}
+
+function selectScopes(state: State, only: PlanRequest['only']): State {
+  if (!only || (only.guilds === undefined && only.global === undefined)) return state;
+  const guilds = new Set(only.guilds ?? []);
+  return { ...state, scopes: state.scopes.filter((s) => (s.scope.kind === 'global' ? only.global === true : guilds.has(s.scope.guildId))) };
+}
+
+/** Guilds whose permission sets the plan must read: those the manifest manages. */
+export function permissionGuilds(desired: State): Set<string> {
+  return new Set(desired.scopes.filter((s) => s.scope.kind === 'guild' && s.permissions).map((s) => (s.scope as { guildId: string }).guildId));
+}
+
+function manifestDigest(manifest: LoadedManifest): string {
+  const hash = createHash('sha256');
+  for (const f of manifest.files) hash.update(f.display).update('\0').update(f.text).update('\0');
+  return hash.digest('hex');
+}
+
+/**
+ * The whole of `cmdsync plan`: read the manifest, read each declared scope
+ * once, and compute the plan. Sends only GET requests.
+ */
+export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
+  const { manifest, diagnostics } = loadValidManifest(req.manifestPath, req.cwd, req.env);
+  const desired = selectScopes(desiredState(manifest, req.applicationId), req.only);
+  const scopes = desired.scopes.map((s) => s.scope);
+  const { state: actual, reads } = await fetchActualState(req.client, req.applicationId, scopes, permissionGuilds(desired));
+  const plan = buildPlan(desired, actual, {
+    strategy: req.strategy ?? 'auto',
+    limits: manifest.limits,
+    canEditPermissions: req.canEditPermissions,
+    force: req.force ?? false,
+    cmdsyncVersion: VERSION,
+    manifestSha256: manifestDigest(manifest),
+    readCount: reads,
+  });
+  return { plan, manifest, desired, actual, diagnostics };
+}
+
+/** Re-reads the scopes a saved plan was computed against; the keys of those that moved. */
+export async function checkPlanFreshness(plan: Plan, client: RestClient): Promise<string[]> {
+  const scopes: Scope[] = plan.scopes.map((s) => s.scope);
+  const withPermissions = new Set(plan.scopes.filter((s) => plan.fingerprint[scopeKey(s.scope)]?.permissions !== undefined && s.scope.kind === 'guild').map((s) => (s.scope as { guildId: string }).guildId));
+  const { state } = await fetchActualState(client, plan.application_id, scopes, withPermissions);
+  return staleScopes(plan.fingerprint, fingerprintOf(state.scopes));
+}

@@ -1,0 +1,179 @@
+import type { CommandAction, Plan, PlannedRequest, ScopePlan } from '../plan/model.js';
+import type { RestClient } from '../remote/client.js';
+import { bulkOverwriteCommands, createCommand, deleteCommand, editCommand, setCommandPermissions } from '../remote/commands.js';
+import { DiscordAPIError } from '../remote/errors.js';
+
+/** What the caller is told as apply goes (the CLI turns it into a spinner or plain lines). */
+export interface ApplyEvents {
+  start?(total: number): void;
+  requestStarted?(req: PlannedRequest, index: number): void;
+  requestDone?(req: PlannedRequest, index: number, ms: number): void;
+  requestFailed?(req: PlannedRequest, index: number, message: string): void;
+}
+
+export interface AppliedItem {
+  address: string;
+  kind: string;
+}
+
+export interface ApplyFailure {
+  address: string;
+  message: string;
+  error: unknown;
+  /** The actions the failed request carried, with where they are written, to point at the manifest. */
+  actions: CommandAction[];
+}
+
+export interface ApplyOutcome {
+  applied: AppliedItem[];
+  failed?: ApplyFailure;
+  notApplied: AppliedItem[];
+  /** Set when permission sets were not sent because no user bearer token is available. */
+  permissionsSkipped?: string;
+  requestsSent: number;
+}
+
+const UNKNOWN_APPLICATION_COMMAND = 10063;
+
+class Stop extends Error {}
+
+/**
+ * Carries out a plan through the client. Every request is safe to repeat:
+ * a create is an upsert, a delete that finds nothing is done, edits and
+ * overwrites replace. The first failure stops new requests; what was and was
+ * not applied is reported, and a second apply (which plans again) finishes.
+ * The global scope goes first, because guild permission sets may name
+ * global commands; guilds then run concurrently within the client's limits.
+ */
+export async function applyPlan(plan: Plan, client: RestClient, opts: { canEditPermissions: boolean; events?: ApplyEvents }): Promise<ApplyOutcome> {
+  const app = plan.application_id;
+  const outcome: ApplyOutcome = { applied: [], notApplied: [], requestsSent: 0 };
+  const ids = new Map<string, string>();
+  for (const s of plan.scopes) for (const a of s.actions) if (a.remote && a.kind !== 'replace' && a.kind !== 'delete') ids.set(a.address, a.remote.id);
+  const total = plan.scopes.reduce((n, s) => n + s.requests.filter((r) => opts.canEditPermissions || !isPermissionRequest(r)).length, 0);
+  opts.events?.start?.(total);
+  let index = 0;
+  let failed = false;
+
+  const send = async (req: PlannedRequest, actions: CommandAction[], run: () => Promise<void>): Promise<void> => {
+    if (failed) throw new Stop();
+    const i = index++;
+    const started = Date.now();
+    opts.events?.requestStarted?.(req, i);
+    try {
+      outcome.requestsSent++;
+      await run();
+      opts.events?.requestDone?.(req, i, Date.now() - started);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      opts.events?.requestFailed?.(req, i, message);
+      if (!failed) {
+        failed = true;
+        outcome.failed = { address: req.addresses.join(', '), message, error, actions };
+      }
+      throw new Stop();
+    }
+  };
+
+  const runScope = async (s: ScopePlan): Promise<void> => {
+    const done = new Set<string>();
+    try {
+      if (s.strategy === 'bulk') await runBulk(s, done);
+      else await runIndividual(s, done);
+      await runPermissions(s, done);
+    } catch (err) {
+      if (!(err instanceof Stop)) throw err;
+    } finally {
+      for (const a of s.actions) if (a.kind !== 'noop' && !done.has(a.address)) outcome.notApplied.push({ address: a.address, kind: a.kind });
+      for (const p of s.permissions) if (p.kind === 'replace' && !done.has(`perm:${p.target}`)) outcome.notApplied.push({ address: p.target, kind: 'permissions' });
+    }
+  };
+
+  const runBulk = async (s: ScopePlan, done: Set<string>): Promise<void> => {
+    const req = s.requests.find((r) => r.method === 'PUT' && !isPermissionRequest(r));
+    if (!req) return;
+    // The failure's field paths start with an index into this body: keep the actions in the same order.
+    const entries = s.actions.filter((a) => a.kind !== 'delete');
+    const body = [...entries.map(bulkEntry), ...s.kept.map((k) => k.body)];
+    await send(req, entries, async () => {
+      const result = await bulkOverwriteCommands(client, app, s.scope, body as unknown as Parameters<typeof bulkOverwriteCommands>[3]);
+      for (const c of result) {
+        const a = s.actions.find((x) => x.kind !== 'delete' && x.type === (c.type ?? 1) && x.name === c.name);
+        if (a) ids.set(a.address, c.id);
+      }
+    });
+    for (const a of s.actions) if (a.kind !== 'noop') {
+      done.add(a.address);
+      outcome.applied.push({ address: a.address, kind: a.kind });
+    }
+  };
+
+  const runIndividual = async (s: ScopePlan, done: Set<string>): Promise<void> => {
+    const byAddress = new Map(s.actions.map((a) => [a.address, a]));
+    const halfDone = new Set<string>();
+    for (const req of s.requests) {
+      if (isPermissionRequest(req)) continue;
+      const a = byAddress.get(req.addresses[0])!;
+      await send(req, [a], async () => {
+        if (req.method === 'DELETE') await deleteIgnoringMissing(s, a.remote!.id);
+        else if (req.method === 'PATCH') await editCommand(client, app, s.scope, a.remote!.id, a.body as Parameters<typeof editCommand>[4]);
+        else {
+          const { command } = await createCommand(client, app, s.scope, a.body as unknown as Parameters<typeof createCommand>[3]);
+          ids.set(a.address, command.id);
+        }
+      });
+      // A replace is two requests; it is applied once both went through.
+      if (a.kind === 'replace' && req.method === 'DELETE') {
+        halfDone.add(a.address);
+        continue;
+      }
+      done.add(a.address);
+      outcome.applied.push({ address: a.address, kind: a.kind });
+    }
+  };
+
+  const deleteIgnoringMissing = async (s: ScopePlan, id: string): Promise<void> => {
+    try {
+      await deleteCommand(client, app, s.scope, id);
+    } catch (err) {
+      if (!(err instanceof DiscordAPIError && err.apiCode === UNKNOWN_APPLICATION_COMMAND)) throw err;
+    }
+  };
+
+  const runPermissions = async (s: ScopePlan, done: Set<string>): Promise<void> => {
+    if (s.scope.kind !== 'guild') return;
+    const pending = s.permissions.filter((p) => p.kind === 'replace');
+    if (pending.length === 0) return;
+    if (!opts.canEditPermissions) {
+      outcome.permissionsSkipped = 'Permission sets were not applied: editing them needs a user bearer token in DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update); a bot token cannot.';
+      return;
+    }
+    const guildId = s.scope.guildId;
+    for (const p of pending) {
+      const req = s.requests.find((r) => isPermissionRequest(r) && r.addresses[0] === p.target)!;
+      const commandId = p.commandId ?? ids.get(p.target);
+      await send(req, [], async () => {
+        if (!commandId) throw new Error(`No command id for ${p.target}: its command was not created.`);
+        await setCommandPermissions(client, app, guildId, commandId, p.after);
+      });
+      done.add(`perm:${p.target}`);
+      outcome.applied.push({ address: p.target, kind: 'permissions' });
+    }
+  };
+
+  const [global, ...guilds] = [...plan.scopes].sort((a, b) => (a.scope.kind === 'global' ? -1 : b.scope.kind === 'global' ? 1 : 0));
+  if (global) await runScope(global);
+  await Promise.all(guilds.map(runScope));
+  return outcome;
+}
+
+function isPermissionRequest(req: PlannedRequest): boolean {
+  return req.route.endsWith('/permissions');
+}
+
+/** A bulk entry: the definition, with the remote id when the command keeps it (so renames keep ids). */
+function bulkEntry(a: CommandAction): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...a.body, type: a.type };
+  if (a.remote && a.kind !== 'replace') body.id = a.remote.id;
+  return body;
+}
