@@ -1,0 +1,83 @@
+import { stripVTControlCharacters } from 'node:util';
+import kleur from 'kleur';
+import type { ApplyResult, ApplyResultItem } from './types.js';
+
+const SIGN: Record<string, string> = { create: '+', update: '~', rename: '~', replace: '-/+', delete: '-', permissions: '~' };
+const DONE: Record<string, string> = {
+  create: 'created',
+  update: 'updated',
+  rename: 'renamed',
+  replace: 'replaced',
+  delete: 'deleted',
+  permissions: 'permission set replaced',
+};
+
+/** A service message is remote text: keep it on one line and free of terminal escapes. */
+export function sanitizeMessage(message: string): string {
+  return stripVTControlCharacters(message).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+}
+
+function count(items: ApplyResultItem[], kind: string): number {
+  return items.filter((i) => i.kind === kind).length;
+}
+
+/** `1 created, 2 updated, 0 renamed, 0 replaced, 1 deleted, 3 permission sets replaced` */
+export function appliedCounts(applied: ApplyResultItem[]): string {
+  const perms = count(applied, 'permissions');
+  return (
+    `${count(applied, 'create')} created, ${count(applied, 'update')} updated, ${count(applied, 'rename')} renamed, ` +
+    `${count(applied, 'replace')} replaced, ${count(applied, 'delete')} deleted, ` +
+    `${perms} permission set${perms === 1 ? '' : 's'} replaced`
+  );
+}
+
+function sign(kind: string): string {
+  const s = (SIGN[kind] ?? '*').padStart(3);
+  return kind === 'create' ? kleur.green(s) : kind === 'delete' ? kleur.red(s) : kind === 'replace' ? kleur.magenta(s) : kleur.yellow(s);
+}
+
+function list(title: string, items: ApplyResultItem[], done: boolean): string[] {
+  if (items.length === 0) return [];
+  return [
+    `${title} (${items.length}):`,
+    ...items.map((i) => `  ${sign(i.kind)} ${i.address} ${kleur.dim(done ? (DONE[i.kind] ?? i.kind) : `(${i.kind})`)}`),
+  ];
+}
+
+/** `3 of 5 requests`; with less to go on, `3 requests`, or counted in changes. */
+function failedAfter(result: ApplyResult): string {
+  const { requestsSent: sent, requestsTotal: total } = result;
+  if (sent !== undefined && total !== undefined) return `${sent} of ${total} request${total === 1 ? '' : 's'}`;
+  if (sent !== undefined) return `${sent} request${sent === 1 ? '' : 's'}`;
+  const changes = result.applied.length + result.notApplied.length;
+  return `${result.applied.length} of ${changes} change${changes === 1 ? '' : 's'}`;
+}
+
+/**
+ * The last words of an apply. On success, Terraform's "Apply complete!" line
+ * with counts per kind. On failure, how far it got, what was and was not
+ * applied, and that running it again is safe (every request is idempotent,
+ * DESIGN.md "Convergence").
+ */
+export function formatApplyResult(result: ApplyResult): string {
+  const lines: string[] = [];
+  if (!result.failed) {
+    lines.push(kleur.green().bold(`Apply complete! ${appliedCounts(result.applied)}.`));
+    if (result.permissionsSkipped) lines.push(kleur.yellow(sanitizeMessage(result.permissionsSkipped)));
+    const rest = list('Not applied', result.notApplied, false);
+    if (rest.length) lines.push('', ...rest);
+    return lines.join('\n') + '\n';
+  }
+
+  const { failed } = result;
+  const progress = failedAfter(result);
+  lines.push(kleur.red().bold(`Error: ${failed.address}: ${sanitizeMessage(failed.message)}`), '');
+  lines.push(kleur.red().bold(`Apply failed after ${progress}.`));
+  const applied = list('Applied', result.applied, true);
+  const notApplied = list('Not applied', result.notApplied, false);
+  if (applied.length) lines.push('', ...applied);
+  if (notApplied.length) lines.push('', ...notApplied);
+  if (result.permissionsSkipped) lines.push('', kleur.yellow(sanitizeMessage(result.permissionsSkipped)));
+  lines.push('', 'Run cmdsync apply again to finish: every request is safe to retry.');
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,28 @@
+/**
+ * What an apply did, as the executor reports it to the renderers. Pure data:
+ * addresses and service messages only (the executor redacts the latter).
+ */
+
+/** `create`, `update`, `rename`, `replace`, `delete` (a command action) or `permissions` (a permission set replaced). */
+export type AppliedKind = 'create' | 'update' | 'rename' | 'replace' | 'delete' | 'permissions';
+
+export interface ApplyResultItem {
+  address: string;
+  /** One of {@link AppliedKind}; typed as string so a kind added later still renders. */
+  kind: AppliedKind | (string & {});
+}
+
+export interface ApplyResult {
+  /** Actions the service confirmed, in the order they were sent. */
+  applied: ApplyResultItem[];
+  /** The request that failed and stopped the apply, when one did. */
+  failed?: { address: string; message: string };
+  /** Actions never sent (after a failure) or not confirmed. */
+  notApplied: ApplyResultItem[];
+  /** A sentence saying why permission sets were not applied (e.g. no bearer token), when they were skipped. */
+  permissionsSkipped?: string;
+  /** Requests sent, the failed one included: a failure says "after N of M requests". */
+  requestsSent?: number;
+  /** Requests the apply meant to send (those it skipped up front excluded). */
+  requestsTotal?: number;
+}

@@ -1,0 +1,201 @@
+import { appendFileSync } from 'node:fs';
+import type { Plan, ScopePlan } from '../../plan/model.js';
+import {
+  NO_CHANGES,
+  actionHeadline,
+  changingActions,
+  fieldLines,
+  keptLine,
+  permissionHeadline,
+  permissionLines,
+  planIsEmpty,
+  scopeCounts,
+  scopeTitle,
+  summaryLine,
+  type Line,
+} from './describe.js';
+
+/**
+ * The plan as GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY` or a PR
+ * comment: a table of counts per scope, then a collapsed `diff` block per
+ * scope. GitHub rejects a step summary over 1 MiB outright ("upload aborted"),
+ * so the output is cut to a byte budget and says how much was left out.
+ */
+
+/** GitHub's cap per step, less room for anything else the step appends. */
+export const STEP_SUMMARY_LIMIT = 1024 * 1024;
+export const DEFAULT_MARKDOWN_MAX_BYTES = STEP_SUMMARY_LIMIT - 16 * 1024;
+
+export interface PlanMarkdownOptions {
+  maxBytes?: number;
+  title?: string;
+  guildNames?: Readonly<Record<string, string>>;
+}
+
+const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Text outside code: no raw HTML, no table breaks, no stray line breaks. */
+function escapeInline(s: string): string {
+  return escapeHtml(s).replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+}
+
+/**
+ * In a `diff` block GitHub colours a line by its first character: `+` green,
+ * `-` red, `!` orange, `#` grey. Terraform's `~` has no colour there, so an
+ * in-place change is written `!` (as Terraform PR-comment tools do).
+ */
+function diffLine(line: Line, field: boolean): string {
+  const lead = line.sign === '~' ? '!' : line.sign;
+  const note = line.note ? `  ${line.note}` : '';
+  return field ? `${lead[0]}       ${line.text}${note}` : `${lead.padEnd(3)} ${line.text}${note}`;
+}
+
+interface Entry {
+  text: string;
+  /** Counts toward "N more actions not shown" (kept-command notes do not). */
+  counts: boolean;
+}
+
+function scopeEntries(scope: ScopePlan): Entry[] {
+  const entries: Entry[] = [];
+  for (const a of scope.actions) {
+    if (a.kind === 'noop') continue;
+    const lines = [diffLine(actionHeadline(scope, a), false), ...fieldLines(a).map((l) => diffLine(l, true))];
+    entries.push({ text: lines.join('\n') + '\n', counts: true });
+  }
+  for (const p of scope.permissions) {
+    if (p.kind === 'noop') continue;
+    const lines = [diffLine(permissionHeadline(scope, p), false), ...permissionLines(scope, p).map((l) => diffLine(l, true))];
+    entries.push({ text: lines.join('\n') + '\n', counts: true });
+  }
+  for (const k of scope.kept) entries.push({ text: `#   kept, not managed by the manifest: ${keptLine(scope, k)}\n`, counts: false });
+  return entries;
+}
+
+/** A fence longer than any backtick run inside, so a description holding ``` cannot close the block. */
+function fenceFor(texts: string[]): string {
+  let longest = 0;
+  for (const t of texts) for (const run of t.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function scopeSummaryText(scope: ScopePlan): string {
+  const c = scopeCounts(scope);
+  const parts = (['create', 'update', 'rename', 'replace', 'delete'] as const).filter((k) => c[k] > 0).map((k) => `${c[k]} to ${k}`);
+  if (c.permissions > 0) parts.push(`${c.permissions} permission set${c.permissions === 1 ? '' : 's'} to replace`);
+  if (parts.length === 0) parts.push('no changes');
+  return parts.join(', ');
+}
+
+function table(plan: Plan): string {
+  const rows = ['| Scope | Create | Update | Rename | Replace | Delete | Permission sets | Requests |', '|---|--:|--:|--:|--:|--:|--:|--:|'];
+  for (const s of plan.scopes) {
+    const c = scopeCounts(s);
+    rows.push(`| \`${s.key}\` | ${c.create} | ${c.update} | ${c.rename} | ${c.replace} | ${c.delete} | ${c.permissions} | ${s.requests.length} |`);
+  }
+  const t = plan.summary;
+  rows.push(`| **Total** | ${t.create} | ${t.update} | ${t.rename} | ${t.replace} | ${t.delete} | ${t.permissions} | ${plan.request_count} |`);
+  return rows.join('\n') + '\n\n';
+}
+
+function notices(plan: Plan): string[] {
+  const out: string[] = [];
+  for (const e of plan.errors) out.push(`> [!CAUTION]\n> ${escapeInline(e.message)} (\`${e.rule}\`)\n\n`);
+  for (const w of plan.warnings) out.push(`> [!WARNING]\n> ${w.scope ? `\`${w.scope}\`: ` : ''}${escapeInline(w.message)}\n\n`);
+  return out;
+}
+
+/** Appends parts while they fit, always keeping room for what must still be written after them. */
+class Budget {
+  readonly parts: string[] = [];
+  private used = 0;
+  constructor(private readonly max: number) {}
+  fits(s: string, reserve: number): boolean {
+    return this.used + bytes(s) + reserve <= this.max;
+  }
+  add(s: string): void {
+    this.parts.push(s);
+    this.used += bytes(s);
+  }
+}
+
+function omittedLine(n: number): string {
+  const what = n > 0 ? `${n} more action${n === 1 ? '' : 's'} not shown` : 'the rest of the plan is not shown';
+  return `\n_… ${what}: a step summary is limited to 1 MiB. Run \`cmdsync plan\` for the full plan._\n`;
+}
+
+/** Cuts on a UTF-8 character boundary: the last resort when the budget is smaller than the fixed text. */
+function cutToBytes(s: string, max: number): string {
+  const buf = Buffer.from(s, 'utf8');
+  if (buf.length <= max) return s;
+  let end = max;
+  while (end > 0 && (buf[end] & 0xc0) === 0x80) end--;
+  return buf.subarray(0, end).toString('utf8');
+}
+
+export function formatPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): string {
+  const max = opts.maxBytes ?? DEFAULT_MARKDOWN_MAX_BYTES;
+  const total = plan.scopes.reduce((n, s) => n + changingActions(s), 0);
+  // Room for the omission line with the largest count it could ever print.
+  const tail = bytes(omittedLine(Math.max(total, 10)));
+  const budget = new Budget(max);
+  const empty = planIsEmpty(plan);
+
+  let shown = 0;
+  let truncated = false;
+  const header = [
+    `## ${escapeInline(opts.title ?? 'cmdsync plan')}\n\n`,
+    `**${empty ? NO_CHANGES : summaryLine(plan)}**\n\n`,
+    ...(empty ? [] : [table(plan)]),
+    ...notices(plan),
+  ];
+  for (const part of header) {
+    if (!budget.fits(part, tail)) {
+      truncated = true;
+      break;
+    }
+    budget.add(part);
+  }
+
+  for (const scope of truncated ? [] : plan.scopes) {
+    const entries = scopeEntries(scope);
+    if (entries.length === 0) continue;
+    const fence = fenceFor(entries.map((e) => e.text));
+    const open = `<details><summary><code>${escapeHtml(scopeTitle(scope, opts.guildNames))}</code>: ${scopeSummaryText(scope)}</summary>\n\n${fence}diff\n`;
+    const close = `${fence}\n\n</details>\n\n`;
+    if (!budget.fits(open + entries[0].text, bytes(close) + tail)) {
+      truncated = true;
+      break;
+    }
+    budget.add(open);
+    for (const entry of entries) {
+      if (!budget.fits(entry.text, bytes(close) + tail)) {
+        truncated = true;
+        break;
+      }
+      budget.add(entry.text);
+      if (entry.counts) shown++;
+    }
+    budget.add(close);
+    if (truncated) break;
+  }
+
+  if (truncated) budget.add(omittedLine(total - shown));
+  return cutToBytes(budget.parts.join(''), max);
+}
+
+/**
+ * Appends to the step summary file GitHub names in `$GITHUB_STEP_SUMMARY`.
+ * Returns false when the variable is unset (not on GitHub Actions). Write
+ * errors are thrown: the caller decides whether a missing summary matters.
+ */
+export function writeStepSummary(markdown: string, env: Readonly<Record<string, string | undefined>>): boolean {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) return false;
+  appendFileSync(file, markdown.endsWith('\n') ? markdown : markdown + '\n', 'utf8');
+  return true;
+}

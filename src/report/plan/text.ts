@@ -1,0 +1,104 @@
+import kleur from 'kleur';
+import type { Plan, ScopePlan } from '../../plan/model.js';
+import {
+  NO_CHANGES,
+  actionHeadline,
+  fieldLines,
+  keptLine,
+  permissionHeadline,
+  permissionLines,
+  planIsEmpty,
+  scopeTitle,
+  summaryLine,
+  type Line,
+  type Sign,
+} from './describe.js';
+
+export interface PlanTextOptions {
+  /** Also list commands and permission sets that are already up to date. */
+  showNoop?: boolean;
+  /** Guild id -> name, to head `guild:<id>` blocks with a readable name. */
+  guildNames?: Readonly<Record<string, string>>;
+}
+
+/** Terraform's colours: green adds, yellow changes in place, red removes, magenta replaces. */
+function paint(sign: Sign): string {
+  switch (sign) {
+    case '+':
+      return kleur.green(sign);
+    case '~':
+      return kleur.yellow(sign);
+    case '-':
+      return kleur.red(sign);
+    case '-/+':
+      return kleur.magenta(sign);
+    case ' ':
+      return sign;
+  }
+}
+
+/**
+ * One line with its sign right-aligned in three columns (Terraform aligns
+ * `  +` with `-/+` the same way), indented under its heading.
+ */
+function render(line: Line, indent: number, width: number): string {
+  const pad = ' '.repeat(indent + width - line.sign.length);
+  const text = line.sign === ' ' ? kleur.dim(line.text) : line.text;
+  return `${pad}${paint(line.sign)} ${text}${line.note ? '  ' + kleur.dim(line.note) : ''}`;
+}
+
+function scopeBlock(scope: ScopePlan, opts: PlanTextOptions, withKept: boolean): string[] {
+  const body: string[] = [];
+  for (const action of scope.actions) {
+    if (action.kind === 'noop' && !opts.showNoop) continue;
+    body.push(render(actionHeadline(scope, action), 2, 3));
+    for (const line of fieldLines(action)) body.push(render(line, 8, 1));
+  }
+  for (const perm of scope.permissions) {
+    if (perm.kind === 'noop' && !opts.showNoop) continue;
+    body.push(render(permissionHeadline(scope, perm), 2, 3));
+    if (perm.kind !== 'noop') for (const line of permissionLines(scope, perm)) body.push(render(line, 8, 1));
+  }
+  if (withKept && scope.kept.length > 0) {
+    body.push(kleur.dim(`  Kept (not managed by the manifest):`));
+    for (const k of scope.kept) body.push(kleur.dim(`      ${keptLine(scope, k)}`));
+  }
+  return body.length > 0 ? [kleur.bold(scopeTitle(scope, opts.guildNames)), ...body] : [];
+}
+
+/** After a "No changes" line, unmanaged commands are still worth a mention: they explain remote commands the manifest does not list. */
+function keptNote(plan: Plan): string[] {
+  const all = plan.scopes.flatMap((s) => s.kept.map((k) => `  ${s.key}/${keptLine(s, k)}`));
+  if (all.length === 0) return [];
+  const n = all.length;
+  return [kleur.dim(`Kept ${n} remote command${n === 1 ? '' : 's'} the manifest does not manage:`), ...all.map((l) => kleur.dim(l))];
+}
+
+function diagnostics(plan: Plan): string[] {
+  const out: string[] = [];
+  if (plan.errors.length > 0) {
+    out.push(kleur.red().bold('Errors (apply will refuse this plan):'));
+    for (const e of plan.errors) out.push(kleur.red(`  ✖ ${e.message} [${e.rule}]`));
+  }
+  if (plan.warnings.length > 0) {
+    out.push(kleur.yellow().bold('Warnings:'));
+    for (const w of plan.warnings) out.push(kleur.yellow(`  ! ${w.scope ? `[${w.scope}] ` : ''}${w.message}`));
+  }
+  return out;
+}
+
+/** Blank-line-separated sections, ending with a newline. */
+function join(sections: string[][]): string {
+  return sections.filter((s) => s.length > 0).map((s) => s.join('\n')).join('\n\n') + '\n';
+}
+
+/** The human plan: a Terraform-style tree per scope, then warnings, then the summary line. */
+export function formatPlanText(plan: Plan, opts: PlanTextOptions = {}): string {
+  const empty = planIsEmpty(plan);
+  if (empty && !opts.showNoop) return join([[NO_CHANGES], keptNote(plan), diagnostics(plan)]);
+
+  const blocks = plan.scopes.map((s) => scopeBlock(s, opts, true));
+  const intro = empty ? [] : ['cmdsync will perform the following actions:'];
+  const footer = empty ? NO_CHANGES : kleur.bold(summaryLine(plan));
+  return join([intro, ...blocks, diagnostics(plan), [footer]]);
+}

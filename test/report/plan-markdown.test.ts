@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Plan } from '../../src/plan/model.js';
+import { DEFAULT_MARKDOWN_MAX_BYTES, formatPlanMarkdown, writeStepSummary } from '../../src/report/plan/markdown.js';
+import { testdir } from '../helpers/tmp.js';
+import { GUILD, action, basePlan, emptyPlan, fullPlan, scope } from './plan-fixtures.js';
+
+const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
+
+/** Many scopes of many updates with long, multi-byte descriptions. */
+function bigPlan(scopes: number, perScope: number): Plan {
+  const plan = basePlan();
+  for (let g = 0; g < scopes; g++) {
+    const key = `guild:${1000 + g}`;
+    const actions = Array.from({ length: perScope }, (_, i) =>
+      action({
+        kind: 'update',
+        address: `${key}/chat_input/cmd${i}`,
+        name: `cmd${i}`,
+        remote: { id: String(i + 1), name: `cmd${i}`, type: 1 },
+        changes: [
+          { path: 'description', before: 'é'.repeat(50), after: 'ü'.repeat(50) },
+          { path: 'options[0].description', before: 'a', after: 'b' },
+        ],
+      }),
+    );
+    plan.scopes.push(scope({ key, scope: { kind: 'guild', guildId: String(1000 + g) }, actions }));
+  }
+  const n = scopes * perScope;
+  plan.summary.update = n;
+  plan.request_count = n;
+  return plan;
+}
+
+function shownActions(md: string): number {
+  return md.split('\n').filter((l) => /^! {3}chat_input\/cmd\d+ will be updated/.test(l)).length;
+}
+
+describe('formatPlanMarkdown', () => {
+  it('has a title, the summary line, a table per scope and a diff block per scope', () => {
+    const md = formatPlanMarkdown(fullPlan(), { title: 'Commands plan' });
+    expect(md.startsWith('## Commands plan\n\n')).toBe(true);
+    expect(md).toContain('**Plan: 1 to create, 1 to update, 1 to rename, 1 to replace, 1 to delete, 2 permission sets to replace. Apply will send 7 requests.**');
+    expect(md).toContain('| `global` | 1 | 1 | 1 | 0 | 1 | 0 | 4 |');
+    expect(md).toContain(`| \`guild:${GUILD}\` | 0 | 0 | 0 | 1 | 0 | 2 | 3 |`);
+    expect(md).toContain('| **Total** | 1 | 1 | 1 | 1 | 1 | 2 | 7 |');
+    expect(md).toContain('<details><summary><code>global</code>: 1 to create, 1 to update, 1 to rename, 1 to delete</summary>\n\n```diff\n');
+    const lines = md.split('\n');
+    expect(lines).toContain('+   chat_input/ping will be created');
+    expect(lines).toContain('!   chat_input/echo will be updated in place');
+    expect(lines).toContain('!       description: "a" → "b"');
+    expect(lines).toContain('-       nsfw: true');
+    expect(lines).toContain('-/+ message/Profile must be replaced (type changed): new id; permissions will be re-applied');
+    expect(lines).toContain('#   kept, not managed by the manifest: primary_entry_point/launch (id 14): auto-created entry point');
+    expect(md).toContain('> [!WARNING]\n> This plan spends 2 of 200 daily creates.');
+    expect(md.match(/<details>/g)).toHaveLength(2);
+    expect(md.match(/<\/details>/g)).toHaveLength(2);
+    expect(md).not.toContain('not shown');
+  });
+
+  it('says "No changes" and still shows kept commands', () => {
+    const md = formatPlanMarkdown(emptyPlan());
+    expect(md).toContain('**No changes. Remote commands match the manifest.**');
+    expect(md).not.toContain('| Scope |');
+    expect(md).toContain('#   kept, not managed by the manifest: primary_entry_point/launch (id 2): auto-created entry point');
+  });
+
+  it('escapes HTML in names and lengthens the fence around backticks', () => {
+    const plan = fullPlan();
+    plan.scopes[0].actions[1].changes = [{ path: 'description', before: 'a', after: '```</details><b>x' }];
+    const md = formatPlanMarkdown(plan, { guildNames: { [GUILD]: '<script>' } });
+    expect(md).toContain('<code>guild:111111111111111111 (&lt;script&gt;)</code>');
+    expect(md).toContain('````diff\n');
+    expect(md.match(/<\/details>/g)).toHaveLength(2 + 1 /* inside the code block */);
+  });
+
+  it('stays under the byte cap and says how many actions were cut', () => {
+    const plan = bigPlan(5, 200);
+    const max = 20_000;
+    const md = formatPlanMarkdown(plan, { maxBytes: max });
+    expect(bytes(md)).toBeLessThanOrEqual(max);
+    const shown = shownActions(md);
+    expect(shown).toBeGreaterThan(0);
+    expect(md.trimEnd().split('\n').at(-1)).toBe(
+      `_… ${1000 - shown} more actions not shown: a step summary is limited to 1 MiB. Run \`cmdsync plan\` for the full plan._`,
+    );
+    // Every opened block is closed, so the rest of the page still renders.
+    expect(md.match(/<details>/g)!.length).toBe(md.match(/<\/details>/g)!.length);
+    expect((md.match(/^```/gm) ?? []).length % 2).toBe(0);
+  });
+
+  it('defaults to just under 1 MiB', () => {
+    expect(DEFAULT_MARKDOWN_MAX_BYTES).toBeLessThan(1024 * 1024);
+    const md = formatPlanMarkdown(bigPlan(10, 1000));
+    expect(bytes(md)).toBeLessThanOrEqual(DEFAULT_MARKDOWN_MAX_BYTES);
+    expect(md).toMatch(/_… \d+ more actions not shown/);
+    expect(bytes(md)).toBeGreaterThan(DEFAULT_MARKDOWN_MAX_BYTES - 2000);
+  });
+
+  it('holds any cap, even one smaller than its own header', () => {
+    for (const max of [0, 50, 300, 1000]) expect(bytes(formatPlanMarkdown(bigPlan(2, 50), { maxBytes: max }))).toBeLessThanOrEqual(max);
+  });
+
+  it('does not truncate a plan that fits', () => {
+    const plan = bigPlan(2, 10);
+    const md = formatPlanMarkdown(plan, { maxBytes: 100_000 });
+    expect(shownActions(md)).toBe(20);
+    expect(md).not.toContain('not shown');
+  });
+});
+
+describe('writeStepSummary', () => {
+  it('appends to the file named by GITHUB_STEP_SUMMARY', () => {
+    const file = join(testdir({ 'summary.md': '# earlier step output\n' }), 'summary.md');
+    expect(writeStepSummary('## cmdsync plan\n', { GITHUB_STEP_SUMMARY: file })).toBe(true);
+    expect(writeStepSummary('no newline', { GITHUB_STEP_SUMMARY: file })).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe('# earlier step output\n## cmdsync plan\nno newline\n');
+  });
+
+  it('does nothing outside GitHub Actions', () => {
+    expect(writeStepSummary('x', {})).toBe(false);
+    expect(writeStepSummary('x', { GITHUB_STEP_SUMMARY: '' })).toBe(false);
+  });
+});

@@ -1,0 +1,206 @@
+import { stripVTControlCharacters as strip } from 'node:util';
+import kleur from 'kleur';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compactValue } from '../../src/report/plan/describe.js';
+import { formatPlanText } from '../../src/report/plan/text.js';
+import { GUILD, action, basePlan, emptyPlan, fullPlan, scope } from './plan-fixtures.js';
+
+const initial = kleur.enabled;
+beforeEach(() => {
+  kleur.enabled = false;
+});
+afterEach(() => {
+  kleur.enabled = initial;
+});
+
+function lines(text: string): string[] {
+  return strip(text).split('\n');
+}
+
+describe('formatPlanText', () => {
+  it('renders every action kind with Terraform markers and field diffs', () => {
+    const out = lines(formatPlanText(fullPlan()));
+    expect(out[0]).toBe('cmdsync will perform the following actions:');
+    const expected = [
+      'global',
+      '    + chat_input/ping will be created',
+      '    ~ chat_input/echo will be updated in place',
+      '        ~ description: "a" → "b"',
+      '        + options[2]: {"type":3,"name":"x","description":"y"}',
+      '        - nsfw: true',
+      '    ~ chat_input/hi will be renamed: "hello" → "hi" (id kept)',
+      '    - chat_input/old will be deleted (not in manifest)',
+      '  Kept (not managed by the manifest):',
+      '      primary_entry_point/launch (id 14): auto-created entry point',
+    ];
+    const start = out.indexOf('global');
+    expect(out.slice(start, start + expected.length)).toEqual(expected);
+  });
+
+  it('does not repeat a rename as a name field diff', () => {
+    expect(strip(formatPlanText(fullPlan()))).not.toContain('~ name:');
+  });
+
+  it('marks a replace, names the type by its enum and says permissions follow the new id', () => {
+    const out = lines(formatPlanText(fullPlan()));
+    expect(out).toContain(`guild:${GUILD}`);
+    expect(out).toContain('  -/+ message/Profile must be replaced (type changed): new id; permissions will be re-applied');
+    expect(out).toContain('        ~ type: USER → MESSAGE  # forces replacement');
+  });
+
+  it('says only "new id" when no permission set follows the replaced command', () => {
+    const plan = fullPlan();
+    plan.scopes[1].permissions = [];
+    expect(lines(formatPlanText(plan))).toContain('  -/+ message/Profile must be replaced (type changed): new id');
+  });
+
+  it('lists permission entries added, removed and changed, with the guild pseudo-ids named', () => {
+    const out = lines(formatPlanText(fullPlan()));
+    const i = out.indexOf('    ~ application-wide permissions will be replaced');
+    expect(i).toBeGreaterThan(0);
+    expect(out.slice(i + 1, i + 4)).toEqual([
+      '        + role 123 allow',
+      `        + role ${GUILD} (@everyone) deny`,
+      '        - user 456 deny',
+    ]);
+    expect(out).toContain('    ~ permissions of message/Profile will be replaced (replaced command gets a new id)');
+    expect(out).toContain('          1 entry sent again unchanged');
+  });
+
+  it('shows a changed permission and the all-channels pseudo-id', () => {
+    const plan = basePlan({
+      scopes: [
+        scope({
+          key: 'guild:100',
+          scope: { kind: 'guild', guildId: '100' },
+          permissions: [{ kind: 'replace', target: '*', before: [{ id: '99', type: 3, permission: true }], after: [{ id: '99', type: 3, permission: false }] }],
+        }),
+      ],
+      summary: { create: 0, update: 0, rename: 0, replace: 0, delete: 0, permissions: 1 },
+      request_count: 1,
+    });
+    expect(lines(formatPlanText(plan))).toContain('        ~ channel 99 (all channels) allow → deny');
+  });
+
+  it('hides no-op actions and permission sets unless asked', () => {
+    expect(strip(formatPlanText(fullPlan()))).not.toContain('same');
+    expect(strip(formatPlanText(fullPlan()))).not.toContain('quiet');
+    const shown = lines(formatPlanText(fullPlan(), { showNoop: true }));
+    expect(shown).toContain('      chat_input/same is up to date');
+    expect(shown).toContain('      permissions of chat_input/quiet are up to date');
+  });
+
+  it('heads guild blocks with the guild name when given', () => {
+    expect(lines(formatPlanText(fullPlan(), { guildNames: { [GUILD]: 'My Server' } }))).toContain(`guild:${GUILD} (My Server)`);
+  });
+
+  it('ends with warnings and the exact summary line', () => {
+    const out = lines(formatPlanText(fullPlan())).filter((l) => l !== '');
+    expect(out.at(-1)).toBe(
+      'Plan: 1 to create, 1 to update, 1 to rename, 1 to replace, 1 to delete, 2 permission sets to replace. Apply will send 7 requests.',
+    );
+    const w = out.indexOf('Warnings:');
+    expect(out.slice(w, w + 3)).toEqual([
+      'Warnings:',
+      `  ! [guild:${GUILD}] Replacing message/Profile drops its permissions; they will be re-applied.`,
+      '  ! This plan spends 2 of 200 daily creates.',
+    ]);
+  });
+
+  it('matches the summary line of the brief for its counts', () => {
+    const plan = basePlan({ summary: { create: 1, update: 2, rename: 0, replace: 0, delete: 1, permissions: 3 }, request_count: 4 });
+    expect(strip(formatPlanText(plan)).trim().split('\n').at(-1)).toBe(
+      'Plan: 1 to create, 2 to update, 0 to rename, 0 to replace, 1 to delete, 3 permission sets to replace. Apply will send 4 requests.',
+    );
+  });
+
+  it('lists blocking errors', () => {
+    const plan = fullPlan();
+    plan.errors = [{ rule: 'daily-create-limit', severity: 'error', message: 'Over the daily create allowance.', path: [] }];
+    const out = lines(formatPlanText(plan));
+    expect(out).toContain('Errors (apply will refuse this plan):');
+    expect(out).toContain('  ✖ Over the daily create allowance. [daily-create-limit]');
+  });
+
+  it('says there is nothing to do, and still mentions kept commands', () => {
+    const text = strip(formatPlanText(emptyPlan()));
+    expect(text).toBe(
+      'No changes. Remote commands match the manifest.\n\n' +
+        'Kept 1 remote command the manifest does not manage:\n' +
+        '  global/primary_entry_point/launch (id 2): auto-created entry point\n',
+    );
+    expect(strip(formatPlanText(basePlan()))).toBe('No changes. Remote commands match the manifest.\n');
+  });
+
+  it('with showNoop on an empty plan, lists what is up to date and still says "No changes"', () => {
+    const out = lines(formatPlanText(emptyPlan(), { showNoop: true }));
+    expect(out).toContain('      chat_input/ping is up to date');
+    expect(out.filter((l) => l).at(-1)).toBe('No changes. Remote commands match the manifest.');
+    expect(out).not.toContain('cmdsync will perform the following actions:');
+  });
+
+  it('uses colour only when kleur is enabled', () => {
+    expect(formatPlanText(fullPlan())).toBe(strip(formatPlanText(fullPlan())));
+    kleur.enabled = true;
+    const coloured = formatPlanText(fullPlan());
+    expect(coloured).not.toBe(strip(coloured));
+    expect(coloured).toContain(kleur.green('+'));
+    expect(coloured).toContain(kleur.yellow('~'));
+    expect(coloured).toContain(kleur.red('-'));
+    expect(coloured).toContain(kleur.magenta('-/+'));
+    expect(coloured).toContain(kleur.yellow('  ! This plan spends 2 of 200 daily creates.'));
+  });
+
+  it('keeps long and hostile values on one short line', () => {
+    const long = 'x'.repeat(500);
+    const plan = basePlan({
+      scopes: [
+        scope({
+          key: 'global',
+          scope: { kind: 'global' },
+          actions: [
+            action({
+              kind: 'update',
+              address: 'global/chat_input/a',
+              name: 'a',
+              remote: { id: '1', name: 'a', type: 1 },
+              changes: [
+                { path: 'description', before: long, after: 'evil\u001b[31mred\nnext' },
+                { path: 'options', before: Array.from({ length: 20 }, (_, i) => ({ name: `opt${i}`, type: 3, description: long })) },
+              ],
+            }),
+          ],
+        }),
+      ],
+      summary: { create: 0, update: 1, rename: 0, replace: 0, delete: 0, permissions: 0 },
+      request_count: 1,
+    });
+    const text = formatPlanText(plan);
+    expect(text).not.toContain('\u001b');
+    const desc = text.split('\n').find((l) => l.includes('description:'))!;
+    expect(desc.length).toBeLessThan(160);
+    expect(desc).toContain('…');
+    expect(desc).toContain('"evil\\u001b[31mred\\nnext"');
+    const opts = text.split('\n').find((l) => l.includes('- options:'))!;
+    expect(opts.length).toBeLessThan(140);
+    expect(opts).toMatch(/… \d+ more\]$/);
+  });
+});
+
+describe('compactValue', () => {
+  it('prints short values as JSON and puts name and type first when cutting objects', () => {
+    expect(compactValue('a')).toBe('"a"');
+    expect(compactValue(3)).toBe('3');
+    expect(compactValue(null)).toBe('null');
+    expect(compactValue(undefined)).toBe('(none)');
+    expect(compactValue({ a: 1 })).toBe('{"a":1}');
+    const cut = compactValue({ description: 'd'.repeat(200), extra: 'e'.repeat(50), name: 'n', type: 3 }, 60);
+    expect(cut.startsWith('{"name":"n","type":3,')).toBe(true);
+    expect(cut).toMatch(/… \d+ more\}$/);
+  });
+
+  it('never splits a surrogate pair', () => {
+    const s = compactValue('😀'.repeat(100));
+    expect(s).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+});
