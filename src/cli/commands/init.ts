@@ -1,9 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CmdsyncError } from '../../errors.js';
+import { SCHEMA_MODELINE } from '../../manifest/write.js';
 import { writeLine, type CliContext } from '../context.js';
-
-export const SCHEMA_MODELINE = '# yaml-language-server: $schema=./node_modules/cmdsync/schemas/manifest.schema.json';
 
 const STARTER = `${SCHEMA_MODELINE}
 # cmdsync manifest: the commands of your application, as code.

@@ -1,0 +1,107 @@
+/**
+ * `cmdsync pull`: writes a manifest from what the service has (the global
+ * scope, the guilds named with `--guild`, and their permission sets), so a
+ * plan against the written file is empty.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { extname, relative, resolve } from 'node:path';
+import { CmdsyncError, UsageError } from '../../errors.js';
+import { manifestFromState, stringifyManifest } from '../../manifest/write.js';
+import { fetchRemoteScopes, type RemoteScope } from '../../remote/index.js';
+import { GLOBAL, guildScope } from '../../spec/scope.js';
+import { isSnowflake, type Snowflake } from '../../spec/snowflake.js';
+import type { ScopeState, State } from '../../spec/state.js';
+import { writeLine, type CliContext } from '../context.js';
+import { openSession } from '../session.js';
+
+export type ManifestFormat = 'yaml' | 'json';
+
+export interface PullOptions {
+  /** `-o, --output`; default `cmdsync.yaml` (`cmdsync.json` with `--format json`). */
+  output?: string;
+  /** `--format`; default from the output's extension (`.json` -> json), else yaml. */
+  format?: ManifestFormat;
+  /** `--guild <id>`, repeatable. */
+  guilds: string[];
+  force: boolean;
+  emulator: boolean;
+  apiUrl?: string;
+  debug: boolean;
+}
+
+/** The remote scopes as actual state (raw bodies; permission rows keyed by command id or `*`). */
+export function stateFromRemote(applicationId: Snowflake, scopes: RemoteScope[]): State {
+  return {
+    applicationId,
+    scopes: scopes.map((r): ScopeState => ({
+      scope: r.scope,
+      commands: r.commands.map((c) => ({ body: c as unknown as Record<string, unknown>, id: c.id, version: c.version })),
+      ...(r.permissions
+        ? {
+            permissions: r.permissions.map((p) => ({
+              // The application-wide row carries the application's id in place of a command id.
+              target: p.id === applicationId ? { kind: 'application' as const } : { kind: 'command' as const, id: p.id },
+              entries: p.permissions.map((e) => ({ id: e.id, type: e.type, permission: e.permission })),
+            })),
+          }
+        : {}),
+    })),
+  };
+}
+
+function resolveFormat(opts: PullOptions): { output: string; format: ManifestFormat } {
+  if (opts.format !== undefined && opts.format !== 'yaml' && opts.format !== 'json') {
+    throw new UsageError(`--format takes yaml or json, not "${String(opts.format)}".`);
+  }
+  const format = opts.format ?? (opts.output && extname(opts.output).toLowerCase() === '.json' ? 'json' : 'yaml');
+  const output = opts.output ?? (format === 'json' ? 'cmdsync.json' : 'cmdsync.yaml');
+  return { output, format };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export async function runPull(opts: PullOptions, ctx: CliContext): Promise<number> {
+  const { output, format } = resolveFormat(opts);
+  const guildIds = [...new Set(opts.guilds)];
+  const bad = guildIds.find((id) => !isSnowflake(id));
+  if (bad !== undefined) throw new UsageError(`--guild takes a guild id (a number such as 123456789012345678), not "${bad}".`);
+  const target = resolve(ctx.cwd, output);
+  const shown = relative(ctx.cwd, target) || output;
+  // Checked before any request, and again by the exclusive write below (the file may appear meanwhile).
+  if (!opts.force && existsSync(target)) throw fileExists(shown);
+
+  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds }, ctx);
+  let text: string;
+  let counts: { global: number; guildCommands: number; permissionSets: number };
+  try {
+    const remote = await fetchRemoteScopes(session.client, session.applicationId, [GLOBAL, ...guildIds.map(guildScope)], { permissions: true });
+    const state = stateFromRemote(session.applicationId, remote);
+    const doc = manifestFromState(state, { onWarning: (message) => writeLine(ctx.stderr, `warning: ${message}`) });
+    text = stringifyManifest(doc, format);
+    const guilds = (doc.guilds ?? []) as Array<{ commands: unknown[]; permissions?: Record<string, unknown> }>;
+    counts = {
+      global: (doc.commands as unknown[]).length,
+      guildCommands: guilds.reduce((n, g) => n + g.commands.length, 0),
+      permissionSets: guilds.reduce((n, g) => n + Object.keys(g.permissions ?? {}).length, 0),
+    };
+  } finally {
+    await session.close();
+  }
+
+  try {
+    writeFileSync(target, text, { flag: opts.force ? 'w' : 'wx' });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw fileExists(shown);
+    throw new CmdsyncError('WRITE_FAILED', `cannot write ${shown}: ${code ?? (err as Error).message}`);
+  }
+  const details = guildIds.length > 0 ? ` (${plural(counts.guildCommands, 'guild command')}, ${plural(counts.permissionSets, 'permission set')})` : '';
+  writeLine(ctx.stderr, `Wrote ${shown}: ${plural(counts.global, 'global command')}, ${plural(guildIds.length, 'guild')}${details}`);
+  return 0;
+}
+
+function fileExists(shown: string): CmdsyncError {
+  return new CmdsyncError('FILE_EXISTS', `${shown} already exists; pass --force to overwrite it.`);
+}
