@@ -26,6 +26,8 @@ export interface PlanRequest {
   canEditPermissions: boolean;
   /** Narrow the plan: only these guilds, and/or the global scope. Default: every declared scope. */
   only?: { guilds?: string[]; global?: boolean };
+  /** A manifest the caller already loaded with loadValidManifest (it is not read twice). */
+  loaded?: { manifest: LoadedManifest; diagnostics: Diagnostic[] };
 }
 
 export interface PlanResult {
@@ -76,7 +78,7 @@ function manifestDigest(manifest: LoadedManifest): string {
  * once, and compute the plan. Sends only GET requests.
  */
 export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
-  const { manifest, diagnostics } = loadValidManifest(req.manifestPath, req.cwd, req.env);
+  const { manifest, diagnostics } = req.loaded ?? loadValidManifest(req.manifestPath, req.cwd, req.env);
   const desired = selectScopes(desiredState(manifest, req.applicationId), req.only);
   const scopes = desired.scopes.map((s) => s.scope);
   const { state: actual, reads } = await fetchActualState(req.client, req.applicationId, scopes, permissionGuilds(desired));

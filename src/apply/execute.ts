@@ -85,7 +85,7 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: { canEditP
       if (!(err instanceof Stop)) throw err;
     } finally {
       for (const a of s.actions) if (a.kind !== 'noop' && !done.has(a.address)) outcome.notApplied.push({ address: a.address, kind: a.kind });
-      for (const p of s.permissions) if (p.kind === 'replace' && !done.has(`perm:${p.target}`)) outcome.notApplied.push({ address: p.target, kind: 'permissions' });
+      for (const p of s.permissions) if (p.kind === 'replace' && !done.has(`perm:${p.target}`)) outcome.notApplied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
     }
   };
 
@@ -157,7 +157,7 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: { canEditP
         await setCommandPermissions(client, app, guildId, commandId, p.after);
       });
       done.add(`perm:${p.target}`);
-      outcome.applied.push({ address: p.target, kind: 'permissions' });
+      outcome.applied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
     }
   };
 
@@ -165,6 +165,11 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: { canEditP
   if (global) await runScope(global);
   await Promise.all(guilds.map(runScope));
   return outcome;
+}
+
+/** `guild:1/permissions` for the application-wide set, `<command address>/permissions` otherwise. */
+function permissionAddress(s: ScopePlan, target: string): string {
+  return `${target === '*' ? s.key : target}/permissions`;
 }
 
 function isPermissionRequest(req: PlannedRequest): boolean {

@@ -50,6 +50,60 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
       exitCode = await runInit({ path: opts.manifest, force: !!opts.force }, ctx);
     });
 
+  const syncOptions = (cmd: Command): Command =>
+    cmd
+      .option('-m, --manifest <path>', 'manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
+      .option('--emulator', 'run against an in-process emulator (state in .cmdsync/emulator.json)')
+      .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
+      .option('--guild <id>', 'only this guild (repeatable)', collect, [])
+      .option('--global', 'only the global scope (with --guild: also it)')
+      .addOption(new Option('--strategy <strategy>', 'how to write each scope').choices(['auto', 'bulk', 'individual']).default('auto'))
+      .option('--force', 'spend more than the daily create allowance')
+      .option('--json', 'print one machine-readable document on stdout')
+      .option('--debug', 'log requests to stderr (credentials masked)');
+  const syncFlags = (opts: Record<string, unknown>) => ({
+    manifest: opts.manifest as string | undefined,
+    emulator: !!opts.emulator,
+    apiUrl: opts.apiUrl as string | undefined,
+    debug: !!opts.debug,
+    json: !!opts.json,
+    strategy: opts.strategy as 'auto' | 'bulk' | 'individual',
+    force: !!opts.force,
+    guild: opts.guild as string[],
+    global: !!opts.global,
+  });
+
+  syncOptions(program.command('plan').description('show what apply would change, field by field'))
+    .option('--out <file>', 'save the plan, to apply exactly it later')
+    .option('--detailed-exitcode', 'exit 2 when there are changes (0 none, 1 error)')
+    .action(async (opts) => {
+      const { runPlan } = await import('./commands/plan.js');
+      exitCode = await runPlan({ ...syncFlags(opts), out: opts.out, detailedExitcode: !!opts.detailedExitcode }, ctx);
+    });
+
+  syncOptions(program.command('apply').description('make the remote match the manifest (or apply a saved plan)'))
+    .argument('[planfile]', 'a plan saved with plan --out: applied exactly, if the remote has not changed since')
+    .option('--auto-approve', 'do not ask for confirmation')
+    .action(async (planFile: string | undefined, opts) => {
+      const { runApply } = await import('./commands/apply.js');
+      exitCode = await runApply({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove }, ctx);
+    });
+
+  program
+    .command('pull')
+    .description('write a manifest from the commands and permissions deployed now')
+    .option('-o, --output <file>', 'where to write it (default: cmdsync.yaml, or cmdsync.json with --format json)')
+    .addOption(new Option('--format <format>', 'file format (default: from --output, else yaml)').choices(['yaml', 'json']))
+    .option('--guild <id>', 'also pull this guild and its permissions (repeatable)', collect, [])
+    .option('--force', 'overwrite an existing file')
+    .option('--emulator', 'pull from the in-process emulator (state in .cmdsync/emulator.json)')
+    .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
+    .option('--debug', 'log requests to stderr (credentials masked)')
+    .action(async (opts) => {
+      const { runPull } = await import('./commands/pull.js');
+      exitCode = await runPull({ output: opts.output, format: opts.format, guilds: opts.guild, force: !!opts.force, emulator: !!opts.emulator, apiUrl: opts.apiUrl, debug: !!opts.debug }, ctx);
+    });
+
   program
     .command('emulator')
     .description('run a local, faithful implementation of the interface (no account, no network)')
@@ -69,6 +123,10 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
   } catch (err) {
     return handleError(err, ctx, usageExit);
   }
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function parsePort(value: string): number {

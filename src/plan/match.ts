@@ -114,7 +114,11 @@ function actionFor(scope: Scope, p: Pair): CommandAction {
   const address = commandAddress(scope, type, name);
   const origin = p.desired.origin ? { file: p.desired.origin.file, path: [...p.desired.origin.path] } : undefined;
   const desiredNorm = normalizeCommand(body, scope);
-  if (!p.remote) return { kind: 'create', address, type, name, body, changes: diffValues(undefined, desiredNorm), origin };
+  if (!p.remote) {
+    // Like Terraform's create: every attribute the new command sets, field by field.
+    const changes = diffValues({}, desiredNorm).filter((c) => c.after !== null);
+    return { kind: 'create', address, type, name, body, changes, origin };
+  }
   const remoteNorm = normalizeCommand(p.remote.body, scope);
   const remote = remoteRef(p.remote);
   if (typeOf(p.remote.body) !== type) {

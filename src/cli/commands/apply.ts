@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { checkPlanFreshness } from '../../api/plan.js';
+import { applyPlan, type ApplyOutcome } from '../../apply/execute.js';
+import { CmdsyncError } from '../../errors.js';
+import { hasChanges, type Plan } from '../../plan/model.js';
+import { parsePlan } from '../../plan/plan-file.js';
+import { createApplyProgress, formatApplyResult, type ApplyResult } from '../../report/apply/progress.js';
+import { planJsonDocument } from '../../report/plan/index.js';
+import type { SourceFile } from '../../manifest/source.js';
+import { writeLine, type CliContext } from '../context.js';
+import { locateServiceErrors } from '../service-errors.js';
+import { openSession, type Session } from '../session.js';
+import { makePlan, showPlan, writePlanErrors, type SyncOptions } from './plan.js';
+
+export interface ApplyCliOptions extends SyncOptions {
+  planFile?: string;
+  autoApprove: boolean;
+}
+
+async function confirm(ctx: CliContext): Promise<boolean> {
+  const rl = createInterface({ input: ctx.stdin, output: ctx.stderr, terminal: false });
+  ctx.stderr.write("\nDo you want to perform these actions?\n  cmdsync will perform the actions described above.\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: ");
+  const answer = await new Promise<string>((res) => {
+    rl.once('line', res);
+    rl.once('close', () => res(''));
+  });
+  rl.close();
+  return answer.trim() === 'yes';
+}
+
+/** A saved plan: applied exactly, after checking the remote has not moved since (Terraform's stale-plan check). */
+async function loadSavedPlan(opts: ApplyCliOptions, ctx: CliContext): Promise<{ plan: Plan; session: Session }> {
+  const path = resolve(ctx.cwd, opts.planFile!);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new CmdsyncError('PLAN_FILE_NOT_FOUND', `${opts.planFile}: cannot read the plan file.`);
+  }
+  const plan = parsePlan(text, opts.planFile!);
+  const guildIds = plan.scopes.flatMap((s) => (s.scope.kind === 'guild' ? [s.scope.guildId] : []));
+  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds, applicationId: plan.application_id }, ctx);
+  try {
+    if (session.applicationId !== plan.application_id) {
+      throw new CmdsyncError('PLAN_APPLICATION_MISMATCH', `The plan is for application ${plan.application_id}, but the credentials are for ${session.applicationId}.`);
+    }
+    const stale = await checkPlanFreshness(plan, session.client);
+    if (stale.length > 0) {
+      throw new CmdsyncError('PLAN_STALE', `Saved plan is stale: the remote changed since it was made (${stale.join(', ')}). Run cmdsync plan again.`);
+    }
+    return { plan, session };
+  } catch (err) {
+    await session.close();
+    throw err;
+  }
+}
+
+function toResult(outcome: ApplyOutcome, total: number): ApplyResult {
+  return {
+    applied: outcome.applied,
+    notApplied: outcome.notApplied,
+    requestsSent: outcome.requestsSent,
+    requestsTotal: total,
+    ...(outcome.failed ? { failed: { address: outcome.failed.address, message: outcome.failed.message } } : {}),
+    ...(outcome.permissionsSkipped ? { permissionsSkipped: outcome.permissionsSkipped } : {}),
+  };
+}
+
+export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<number> {
+  const human = opts.json ? ctx.stderr : ctx.stdout;
+  let plan: Plan;
+  let session: Session;
+  let files: readonly SourceFile[] = [];
+  if (opts.planFile) {
+    ({ plan, session } = await loadSavedPlan(opts, ctx));
+  } else {
+    const made = await makePlan(opts, ctx);
+    ({ session } = made);
+    plan = made.result.plan;
+    files = made.result.manifest.files;
+    showPlan(plan, made.result, ctx, human);
+  }
+  try {
+    if (writePlanErrors(plan, ctx)) return 1;
+    if (!hasChanges(plan)) {
+      if (opts.json) ctx.stdout.write(JSON.stringify({ ...planJsonDocument(plan), result: { applied: [], notApplied: [] } }, null, 2) + '\n');
+      return 0;
+    }
+    if (!opts.planFile && !opts.autoApprove) {
+      if (!ctx.terminal.interactive) {
+        throw new CmdsyncError('APPROVAL_REQUIRED', 'apply needs approval: run it in a terminal to answer the prompt, pass --auto-approve, or apply a saved plan (cmdsync plan --out plan.json; cmdsync apply plan.json).');
+      }
+      if (!(await confirm(ctx))) {
+        writeLine(ctx.stderr, 'Apply cancelled.');
+        return 1;
+      }
+    }
+    const total = plan.request_count - (session.canEditPermissions ? 0 : plan.summary.permissions);
+    const progress = await createApplyProgress(ctx.terminal, { stream: ctx.stderr });
+    const outcome = await applyPlan(plan, session.client, { canEditPermissions: session.canEditPermissions, events: progress });
+    const result = toResult(outcome, total);
+    progress.finish(result);
+    human.write(formatApplyResult(result));
+    if (outcome.failed) for (const line of locateServiceErrors(outcome.failed, files, ctx.cwd)) writeLine(ctx.stderr, line);
+    if (opts.json) ctx.stdout.write(JSON.stringify({ ...planJsonDocument(plan), result }, null, 2) + '\n');
+    return outcome.failed || outcome.permissionsSkipped ? 1 : 0;
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,95 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { planFromManifest, type PlanResult } from '../../api/plan.js';
+import { hasChanges, type Plan } from '../../plan/model.js';
+import { serializePlan } from '../../plan/plan-file.js';
+import type { StrategyChoice } from '../../plan/strategy.js';
+import { formatPlanJson, formatPlanMarkdown, formatPlanText, writeStepSummary } from '../../report/plan/index.js';
+import { writeLine, type CliContext } from '../context.js';
+import { readManifestForSync } from '../manifest-input.js';
+import { openSession, type Session } from '../session.js';
+
+export interface SyncOptions {
+  manifest?: string;
+  emulator: boolean;
+  apiUrl?: string;
+  debug: boolean;
+  json: boolean;
+  strategy: StrategyChoice;
+  force: boolean;
+  guild: string[];
+  global: boolean;
+}
+
+export interface PlanCliOptions extends SyncOptions {
+  out?: string;
+  detailedExitcode: boolean;
+}
+
+/** `--guild` and `--global` narrow the plan; neither means every declared scope. */
+export function onlyScopes(opts: SyncOptions): { guilds?: string[]; global?: boolean } | undefined {
+  if (opts.guild.length === 0 && !opts.global) return undefined;
+  return { guilds: opts.guild, global: opts.global };
+}
+
+/** Reads the manifest, opens a session, plans. The caller closes the session. */
+export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ result: PlanResult; session: Session }> {
+  const loaded = readManifestForSync(opts.manifest, ctx);
+  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest }, ctx);
+  try {
+    const result = await planFromManifest({
+      manifestPath: loaded.path,
+      cwd: ctx.cwd,
+      env: ctx.env,
+      client: session.client,
+      applicationId: session.applicationId,
+      canEditPermissions: session.canEditPermissions,
+      strategy: opts.strategy,
+      force: opts.force,
+      only: onlyScopes(opts),
+      loaded,
+    });
+    return { result, session };
+  } catch (err) {
+    await session.close();
+    throw err;
+  }
+}
+
+export function guildNames(result: PlanResult): Record<string, string> {
+  return Object.fromEntries(result.manifest.guilds.filter((g) => g.name).map((g) => [g.id, g.name!]));
+}
+
+/** Human plan text, to stdout (or stderr when stdout carries JSON). */
+export function showPlan(plan: Plan, result: PlanResult, ctx: CliContext, stream: NodeJS.WritableStream): void {
+  stream.write(formatPlanText(plan, { guildNames: guildNames(result) }));
+  if (ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan), ctx.env);
+}
+
+export function writePlanErrors(plan: Plan, ctx: CliContext): boolean {
+  for (const e of plan.errors) writeLine(ctx.stderr, `error: ${e.message}`);
+  return plan.errors.length > 0;
+}
+
+/** Exit 0 no changes, 2 changes with --detailed-exitcode, 1 error (Terraform's contract). */
+export async function runPlan(opts: PlanCliOptions, ctx: CliContext): Promise<number> {
+  const { result, session } = await makePlan(opts, ctx);
+  try {
+    const { plan } = result;
+    if (opts.json) ctx.stdout.write(formatPlanJson(plan));
+    else showPlan(plan, result, ctx, ctx.stdout);
+    if (opts.json && ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan), ctx.env);
+    if (opts.out) {
+      const target = resolve(ctx.cwd, opts.out);
+      // Written whole or not at all: a half-written plan file must never be applied.
+      const tmp = `${target}.tmp-${process.pid}`;
+      writeFileSync(tmp, serializePlan(plan), { mode: 0o600 });
+      renameSync(tmp, target);
+      writeLine(ctx.stderr, `Saved the plan to ${opts.out}. Apply exactly it with: cmdsync apply ${opts.out}`);
+    }
+    if (writePlanErrors(plan, ctx)) return 1;
+    return opts.detailedExitcode && hasChanges(plan) ? 2 : 0;
+  } finally {
+    await session.close();
+  }
+}

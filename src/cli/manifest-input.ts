@@ -1,0 +1,29 @@
+import { loadValidManifest, ManifestErrorsError } from '../api/plan.js';
+import { SilentExit } from '../errors.js';
+import type { Diagnostic } from '../manifest/diagnostic.js';
+import type { LoadedManifest } from '../manifest/load.js';
+import { countReport, formatLintReport } from '../report/lint/index.js';
+import { defaultManifest } from './commands/lint.js';
+import type { CliContext } from './context.js';
+
+/**
+ * The manifest plan, apply and notify work from: one with error findings is
+ * refused with the same report lint prints (on stderr), exit 1.
+ */
+export function readManifestForSync(path: string | undefined, ctx: CliContext): { path: string; manifest: LoadedManifest; diagnostics: Diagnostic[] } {
+  const manifestPath = path ?? defaultManifest(ctx.cwd);
+  try {
+    const { manifest, diagnostics } = loadValidManifest(manifestPath, ctx.cwd, ctx.env);
+    const warnings = diagnostics.filter((d) => d.severity === 'warning');
+    if (warnings.length > 0) ctx.stderr.write(formatLintReport(countReport([{ file: manifest.root.display, diagnostics: warnings }]), 'unix'));
+    return { path: manifestPath, manifest, diagnostics };
+  } catch (err) {
+    if (err instanceof ManifestErrorsError) {
+      const format = ctx.terminal.isGitHubActions && !ctx.terminal.stdoutIsTTY ? 'github' : 'stylish';
+      ctx.stderr.write(formatLintReport(countReport([{ file: manifestPath, diagnostics: err.diagnostics }]), format));
+      ctx.stderr.write('The manifest has errors: nothing was planned. Fix them (cmdsync lint shows them) and run again.\n');
+      throw new SilentExit(1);
+    }
+    throw err;
+  }
+}
