@@ -4,11 +4,14 @@ import { checkManifest } from '../manifest/check.js';
 import { desiredState } from '../manifest/desired.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
 import type { LoadedManifest } from '../manifest/load.js';
-import { buildPlan } from '../plan/build.js';
+import { buildPlan, webhookFingerprint } from '../plan/build.js';
 import { fingerprintOf, staleScopes } from '../plan/fingerprint.js';
 import type { Plan } from '../plan/model.js';
 import type { StrategyChoice } from '../plan/strategy.js';
 import { fetchActualState } from '../remote/actual.js';
+import { fetchActualWebhooks } from '../remote/actual-webhooks.js';
+import { desiredWebhooks } from '../manifest/desired.js';
+import { readLock, type LockFile } from '../manifest/lock.js';
 import type { RestClient } from '../remote/client.js';
 import { scopeKey, type Scope } from '../spec/scope.js';
 import type { State } from '../spec/state.js';
@@ -35,6 +38,8 @@ export interface PlanResult {
   manifest: LoadedManifest;
   desired: State;
   actual: State;
+  /** The lock file as read (apply updates and writes it back). */
+  lock: LockFile;
   /** Warnings found while reading the manifest (errors throw). */
   diagnostics: Diagnostic[];
 }
@@ -81,23 +86,40 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
   const { manifest, diagnostics } = req.loaded ?? loadValidManifest(req.manifestPath, req.cwd, req.env);
   const desired = selectScopes(desiredState(manifest, req.applicationId), req.only);
   const scopes = desired.scopes.map((s) => s.scope);
-  const { state: actual, reads } = await fetchActualState(req.client, req.applicationId, scopes, permissionGuilds(desired));
+  const lock = readLock(manifest.root.absPath);
+  const declaresWebhooks = manifest.webhooks.length > 0 && (!req.only || req.only.global === true);
+  const [{ state: actual, reads }, hooks] = await Promise.all([
+    fetchActualState(req.client, req.applicationId, scopes, permissionGuilds(desired)),
+    declaresWebhooks ? fetchDeclaredWebhooks(req.client, manifest, lock) : undefined,
+  ]);
   const plan = buildPlan(desired, actual, {
+    ...(hooks ? { webhooks: { desired: hooks.desired, actual: hooks.actual, lock: lock.webhooks } } : {}),
     strategy: req.strategy ?? 'auto',
     limits: manifest.limits,
     canEditPermissions: req.canEditPermissions,
     force: req.force ?? false,
     cmdsyncVersion: VERSION,
     manifestSha256: manifestDigest(manifest),
-    readCount: reads,
+    readCount: reads + (hooks?.reads ?? 0),
   });
-  return { plan, manifest, desired, actual, diagnostics };
+  return { plan, manifest, desired, actual, diagnostics, lock };
+}
+
+async function fetchDeclaredWebhooks(client: RestClient, manifest: LoadedManifest, lock: LockFile) {
+  const desired = desiredWebhooks(manifest);
+  const { webhooks: actual, reads } = await fetchActualWebhooks(client, desired.channels, Object.keys(lock.webhooks));
+  return { desired, actual, reads };
 }
 
 /** Re-reads the scopes a saved plan was computed against; the keys of those that moved. */
 export async function checkPlanFreshness(plan: Plan, client: RestClient): Promise<string[]> {
   const scopes: Scope[] = plan.scopes.map((s) => s.scope);
   const withPermissions = new Set(plan.scopes.filter((s) => plan.fingerprint[scopeKey(s.scope)]?.permissions !== undefined && s.scope.kind === 'guild').map((s) => (s.scope as { guildId: string }).guildId));
-  const { state } = await fetchActualState(client, plan.application_id, scopes, withPermissions);
-  return staleScopes(plan.fingerprint, fingerprintOf(state.scopes));
+  const [{ state }, hooks] = await Promise.all([
+    fetchActualState(client, plan.application_id, scopes, withPermissions),
+    plan.webhooks ? fetchActualWebhooks(client, plan.webhooks.channels, plan.webhooks.locked) : undefined,
+  ]);
+  const now = fingerprintOf(state.scopes);
+  if (hooks) now.webhooks = webhookFingerprint(hooks.webhooks);
+  return staleScopes(plan.fingerprint, now);
 }

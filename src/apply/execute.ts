@@ -2,6 +2,8 @@ import type { CommandAction, Plan, PlannedRequest, ScopePlan } from '../plan/mod
 import type { RestClient } from '../remote/client.js';
 import { bulkOverwriteCommands, createCommand, deleteCommand, editCommand, setCommandPermissions } from '../remote/commands.js';
 import { DiscordAPIError } from '../remote/errors.js';
+import { createWebhook, deleteWebhook, editWebhook } from '../remote/webhooks.js';
+import type { WebhookLock } from '../plan/webhooks.js';
 
 /** What the caller is told as apply goes (the CLI turns it into a spinner or plain lines). */
 export interface ApplyEvents {
@@ -31,6 +33,19 @@ export interface ApplyOutcome {
   /** Set when permission sets were not sent because no user bearer token is available. */
   permissionsSkipped?: string;
   requestsSent: number;
+  /** The lock file's webhook records after this apply (present when the plan has webhooks): the caller writes it. */
+  webhookLock?: Record<string, { key?: string; avatar?: string }>;
+}
+
+export interface ApplyOptions {
+  canEditPermissions: boolean;
+  events?: ApplyEvents;
+  /** `X-Audit-Log-Reason` of webhook creates, edits and deletes. */
+  reason?: string;
+  /** The lock file's webhook records as read with the plan. */
+  webhookLock?: WebhookLock;
+  /** Turns a webhook avatar source (a file path, a URL) into image data; injected so apply reads no files itself. */
+  loadAvatar?: (source: string) => Promise<string>;
 }
 
 const UNKNOWN_APPLICATION_COMMAND = 10063;
@@ -45,12 +60,12 @@ class Stop extends Error {}
  * The global scope goes first, because guild permission sets may name
  * global commands; guilds then run concurrently within the client's limits.
  */
-export async function applyPlan(plan: Plan, client: RestClient, opts: { canEditPermissions: boolean; events?: ApplyEvents }): Promise<ApplyOutcome> {
+export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptions): Promise<ApplyOutcome> {
   const app = plan.application_id;
   const outcome: ApplyOutcome = { applied: [], notApplied: [], requestsSent: 0 };
   const ids = new Map<string, string>();
   for (const s of plan.scopes) for (const a of s.actions) if (a.remote && a.kind !== 'replace' && a.kind !== 'delete') ids.set(a.address, a.remote.id);
-  const total = plan.scopes.reduce((n, s) => n + s.requests.filter((r) => opts.canEditPermissions || !isPermissionRequest(r)).length, 0);
+  const total = plan.scopes.reduce((n, s) => n + s.requests.filter((r) => opts.canEditPermissions || !isPermissionRequest(r)).length, 0) + (plan.webhooks?.requests.length ?? 0);
   opts.events?.start?.(total);
   let index = 0;
   let failed = false;
@@ -161,9 +176,63 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: { canEditP
     }
   };
 
+  /**
+   * Webhooks: a create is not idempotent (a create whose answer was lost and
+   * then retried makes a duplicate), so it is sent once; if its answer is
+   * lost, the next plan finds the webhook by name and adopts it.
+   */
+  const runWebhooks = async (): Promise<void> => {
+    const wp = plan.webhooks;
+    if (!wp) return;
+    const lock: Record<string, { key?: string; avatar?: string }> = { ...(opts.webhookLock ?? {}) };
+    outcome.webhookLock = lock;
+    const reason = opts.reason ?? 'cmdsync apply';
+    const avatarData = async (source: string | null | undefined): Promise<string | null | undefined> => {
+      if (source === undefined || source === null) return source;
+      if (!opts.loadAvatar) throw new Error('No avatar loader given to apply.');
+      return opts.loadAvatar(source);
+    };
+    const byAddress = new Map(wp.actions.map((a) => [a.address, a]));
+    // A no-op still records what the lock file did not know (its key, the avatar now declared).
+    for (const a of wp.actions) {
+      if (a.kind !== 'noop' || !a.remote) continue;
+      const avatar = lock[a.remote.id]?.avatar ?? a.avatarIdentity ?? undefined;
+      lock[a.remote.id] = { ...(a.key ? { key: a.key } : {}), ...(avatar ? { avatar } : {}) };
+    }
+    try {
+      for (const req of wp.requests) {
+        const a = byAddress.get(req.addresses[0])!;
+        await send(req, [], async () => {
+          if (a.kind === 'delete') {
+            try {
+              await deleteWebhook(client, a.remote!.id, { reason });
+            } catch (err) {
+              if (!(err instanceof DiscordAPIError && err.apiCode === 10015)) throw err;
+            }
+            delete lock[a.remote!.id];
+          } else if (a.kind === 'update') {
+            const body = { ...a.body, ...(a.body && 'avatar' in a.body ? { avatar: await avatarData(a.body.avatar) } : {}) };
+            await editWebhook(client, a.remote!.id, body as Parameters<typeof editWebhook>[2], { reason });
+            lock[a.remote!.id] = { ...(a.key ? { key: a.key } : {}), ...(a.avatarIdentity ? { avatar: a.avatarIdentity } : {}) };
+          } else {
+            const avatar = await avatarData(a.body?.avatar);
+            const created = await createWebhook(client, a.channelId, { name: a.name, ...(avatar ? { avatar } : {}) }, { reason, retries: 0 });
+            lock[created.id] = { ...(a.key ? { key: a.key } : {}), ...(a.avatarIdentity ? { avatar: a.avatarIdentity } : {}) };
+          }
+        });
+        outcome.applied.push({ address: a.address, kind: `webhook ${a.kind}` });
+      }
+    } catch (err) {
+      if (!(err instanceof Stop)) throw err;
+    } finally {
+      const applied = new Set(outcome.applied.map((x) => x.address));
+      for (const a of wp.actions) if (a.kind !== 'noop' && !applied.has(a.address)) outcome.notApplied.push({ address: a.address, kind: `webhook ${a.kind}` });
+    }
+  };
+
   const [global, ...guilds] = [...plan.scopes].sort((a, b) => (a.scope.kind === 'global' ? -1 : b.scope.kind === 'global' ? 1 : 0));
   if (global) await runScope(global);
-  await Promise.all(guilds.map(runScope));
+  await Promise.all([...guilds.map(runScope), runWebhooks()]);
   return outcome;
 }
 

@@ -84,9 +84,10 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
   syncOptions(program.command('apply').description('make the remote match the manifest (or apply a saved plan)'))
     .argument('[planfile]', 'a plan saved with plan --out: applied exactly, if the remote has not changed since')
     .option('--auto-approve', 'do not ask for confirmation')
+    .option('--reason <text>', 'audit-log reason for webhook changes (default: cmdsync apply)')
     .action(async (planFile: string | undefined, opts) => {
       const { runApply } = await import('./commands/apply.js');
-      exitCode = await runApply({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove }, ctx);
+      exitCode = await runApply({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove, reason: opts.reason }, ctx);
     });
 
   program

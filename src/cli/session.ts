@@ -121,7 +121,8 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
   try {
     mkdirSync(dir, { recursive: true });
     ignoreStateDir(dir);
-    provisioned = provisionDataFile(dataFile, { ...(applicationId ? { applicationId } : {}), guilds: [...guilds.values()] });
+    const channels = (opts.manifest?.webhooks ?? []).flatMap((w) => (typeof w === 'object' && w !== null && isSnowflake((w as { channel_id?: unknown }).channel_id) ? [(w as { channel_id: string }).channel_id] : []));
+    provisioned = provisionDataFile(dataFile, { ...(applicationId ? { applicationId } : {}), guilds: [...guilds.values()], channels });
     // Rate limits stay on with the real numbers: the session should behave as against the service.
     emulator = await startEmulator({ dataFile });
   } catch (err) {

@@ -21,6 +21,9 @@ export interface ProvisionRequest {
   applicationId?: Snowflake;
   /** Guilds that must exist with the application installed (applications.commands + MANAGE_WEBHOOKS). */
   guilds: Array<{ id: Snowflake; name?: string }>;
+  /** Channels that must exist somewhere (those the manifest declares webhooks in); missing ones become text channels of `channelGuild`. */
+  channels?: Snowflake[];
+  channelGuild?: Snowflake;
 }
 
 /**
@@ -57,6 +60,12 @@ export function provisionWorld(world: World, want: ProvisionRequest, nextId: () 
       changed = true;
     }
   }
+  const home = world.guilds[want.channelGuild ?? want.guilds[0]?.id ?? ''] ?? Object.values(world.guilds)[0];
+  for (const id of want.channels ?? []) {
+    if (!home || Object.values(world.guilds).some((g) => g.channels.some((c) => c.id === id))) continue;
+    home.channels.push({ id, guildId: home.id, type: 0, name: `channel-${id}` });
+    changed = true;
+  }
   if (appId !== undefined && ensureUserBearer(world, appId, nextId, now)) changed = true;
   if (changed) world.serial += 1;
   return changed;
@@ -85,8 +94,8 @@ export function provisionDataFile(file: string, want: ProvisionRequest, now: num
     store = new Store(built.world, built.meta, file);
   }
   const appId = want.applicationId ?? store.meta.defaultApplicationId;
-  const changed = provisionWorld(store.world, { ...want, applicationId: appId }, () => gen.next(now), now);
-  if (!loaded || changed) store.persist();
   const firstGuild = want.guilds[0]?.id ?? store.meta.defaultGuildId;
+  const changed = provisionWorld(store.world, { ...want, applicationId: appId, channelGuild: want.channelGuild ?? firstGuild }, () => gen.next(now), now);
+  if (!loaded || changed) store.persist();
   return { credentials: credentialsOf(store.world, { defaultApplicationId: appId, defaultGuildId: firstGuild }, now), created: !loaded, changed };
 }

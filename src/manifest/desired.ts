@@ -1,6 +1,9 @@
 import { CommandType, enumValue } from '../spec/enums.js';
 import { GLOBAL, guildScope } from '../spec/scope.js';
-import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand } from '../spec/state.js';
+import { isObject } from '../spec/rules/values.js';
+import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand, WebhookSetState, WebhookState } from '../spec/state.js';
+import { dirname, join } from 'node:path';
+import { isAvatarUrl, readAvatarFile } from './avatar.js';
 import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';
 
 function stateCommand(c: ManifestCommand): StateCommand {
@@ -39,4 +42,27 @@ export function desiredState(manifest: LoadedManifest, applicationId: string): S
     })),
   ];
   return { applicationId, scopes };
+}
+
+/**
+ * The manifest's webhooks as desired state. A file avatar is read here, to
+ * know its digest (the lock file remembers the digest of the avatar sent).
+ */
+export function desiredWebhooks(manifest: LoadedManifest): WebhookSetState {
+  const webhooks: WebhookState[] = [];
+  const channels = new Set<string>();
+  const keep = new Set<string>();
+  manifest.webhooks.forEach((w, i) => {
+    if (!isObject(w) || typeof w.channel_id !== 'string' || typeof w.name !== 'string') return;
+    channels.add(w.channel_id);
+    if (w.prune === false) keep.add(w.channel_id);
+    const state: WebhookState = { channelId: w.channel_id, name: w.name, origin: { file: manifest.root.display, path: ['webhooks', i] } };
+    if (typeof w.key === 'string') state.key = w.key;
+    if (typeof w.avatar === 'string') {
+      // File avatars are recorded relative to the working directory: apply (maybe of a saved plan) reads them from there.
+      state.avatar = isAvatarUrl(w.avatar) ? { source: w.avatar } : { source: join(dirname(manifest.root.display), w.avatar), sha256: readAvatarFile(w.avatar, manifest.root.absPath).sha256 };
+    }
+    webhooks.push(state);
+  });
+  return { channels: [...channels], keep: [...keep], webhooks };
 }

@@ -3,6 +3,10 @@ import type { Path, Problem } from '../spec/problem.js';
 import { validateCommand } from '../spec/rules/command.js';
 import { validatePermissionEntries } from '../spec/rules/permissions.js';
 import { validateScopeCommands } from '../spec/rules/scope.js';
+import { validateWebhookSet } from '../spec/rules/webhook-set.js';
+import { validateWebhookName } from '../spec/rules/webhook-name.js';
+import { isObject } from '../spec/rules/values.js';
+import { checkAvatarSource } from './avatar.js';
 import { GLOBAL, guildScope, type Scope } from '../spec/scope.js';
 import { isSnowflake } from '../spec/snowflake.js';
 import { compareDiagnostics, diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
@@ -74,6 +78,7 @@ export function lintManifest(manifest: LoadedManifest, loadDiagnostics: Diagnost
     checkScope(out, g.commands, guildScope(g.id), manifest);
     if (g.permissions) checkPermissions(out, g.permissions, g.commands, manifest);
   });
+  checkWebhooks(out, manifest);
   return applySuppressions(dedupe(preferReadingFindings(out, loadDiagnostics)), manifest.files).sort(compareDiagnostics);
 }
 
@@ -84,6 +89,20 @@ export function lintManifest(manifest: LoadedManifest, loadDiagnostics: Diagnost
 function preferReadingFindings(list: Diagnostic[], reading: Diagnostic[]): Diagnostic[] {
   const at = new Set(reading.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}:${d.col}`));
   return list.filter((d) => reading.includes(d) || !at.has(`${d.file}:${d.line}:${d.col}`));
+}
+
+/** Declared webhooks: each name, each avatar, and the set per channel (spec/rules/webhook-*). */
+function checkWebhooks(out: Diagnostic[], manifest: LoadedManifest): void {
+  const { root } = manifest;
+  manifest.webhooks.forEach((w, i) => {
+    if (!isObject(w)) return;
+    for (const p of validateWebhookName(w.name, manifest.limits, { path: ['name'] })) out.push(diagnosticFromProblem(root, ['webhooks', i], p));
+    if (typeof w.avatar === 'string') {
+      const why = checkAvatarSource(w.avatar, root.absPath);
+      if (why) out.push(diagnosticAt(root, ['webhooks', i, 'avatar'], 'error', 'webhook-avatar', why));
+    }
+  });
+  for (const p of validateWebhookSet(manifest.webhooks, manifest.limits)) out.push(diagnosticFromProblem(root, ['webhooks'], p));
 }
 
 /** Two rules may land on the same node with the same words (e.g. a shared list); say it once. */

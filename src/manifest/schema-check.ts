@@ -16,7 +16,10 @@ function parsePointer(pointer: string): Path {
 /** Inside commands and permission lists the spec rules judge values; see schema.ts. */
 function judgedBySpecRules(path: Path, fragment: boolean): boolean {
   if (fragment) return true;
-  return (path[0] === 'commands' && path.length >= 2) || (path[0] === 'guilds' && (path[2] === 'commands' || path[2] === 'permissions') && path.length >= 4);
+  return (
+    ((path[0] === 'commands' || path[0] === 'webhooks') && path.length >= 2) ||
+    (path[0] === 'guilds' && (path[2] === 'commands' || path[2] === 'permissions') && path.length >= 4)
+  );
 }
 
 /** Commands get a softer unknown-key finding: the service ignores such keys. */

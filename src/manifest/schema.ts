@@ -146,6 +146,19 @@ export function buildManifestSchema(): JSONSchema {
       type: 'array',
       items: { type: 'string', minLength: 1 },
     },
+    webhook: {
+      description: 'A webhook cmdsync keeps in a channel. Its token is a secret: cmdsync never prints it (see cmdsync webhook url).',
+      type: 'object',
+      additionalProperties: false,
+      required: ['channel_id', 'name'],
+      properties: {
+        channel_id: { ...snowflake, description: 'The channel the webhook posts to. Change it to move the webhook.' },
+        name: { description: `The webhook's default name, 1-${L.webhook_name_max} characters; may not contain "clyde" or "discord".`, type: 'string', minLength: 1, maxLength: L.webhook_name_max },
+        avatar: { description: 'An image file (path relative to the manifest) or an http(s) URL, sent as image data.', type: 'string' },
+        key: { description: 'A stable identity, so a rename or a move is not a delete and a create. Recorded in cmdsync.lock.json.', type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' },
+        prune: { description: 'false on any webhook of a channel keeps the webhooks of this application there that the manifest does not list (default: delete them).', type: 'boolean' },
+      },
+    },
     guild: {
       description: 'One guild whose commands (and their permissions) cmdsync manages.',
       type: 'object',
@@ -180,7 +193,7 @@ export function buildManifestSchema(): JSONSchema {
       include: { $ref: '#/definitions/include' },
       commands: { description: 'Global commands.', type: 'array', items: { $ref: '#/definitions/command' } },
       guilds: { description: 'Guilds and their commands and permissions.', type: 'array', items: { $ref: '#/definitions/guild' } },
-      webhooks: { description: 'Webhooks per channel (reserved; validated in a later version).', type: 'array' },
+      webhooks: { description: 'Webhooks of this application, per channel. Webhooks of other applications and channel-follower webhooks are never touched.', type: 'array', items: { $ref: '#/definitions/webhook' } },
       limits: {
         description: 'Overrides of the interface limits, for where the live service has raised them (e.g. user_commands: 15).',
         type: 'object',

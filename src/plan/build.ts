@@ -1,11 +1,12 @@
 import type { Limits } from '../spec/limits.js';
 import { scopeKey } from '../spec/scope.js';
-import type { ScopeState, State } from '../spec/state.js';
+import type { ScopeState, State, WebhookSetState, WebhookState } from '../spec/state.js';
 import { fingerprintOf } from './fingerprint.js';
 import { matchScope } from './match.js';
-import { PLAN_FORMAT_VERSION, type CommandAction, type Plan, type PlanSummary, type PlanWarning, type ScopePlan } from './model.js';
+import { PLAN_FORMAT_VERSION, type CommandAction, type Plan, type PlanSummary, type PlanWarning, type RemoteFingerprint, type ScopePlan, type WebhookPlan } from './model.js';
 import { planGuildPermissions } from './permissions.js';
 import { chooseStrategy, type StrategyChoice } from './strategy.js';
+import { planWebhooks, type WebhookLock } from './webhooks.js';
 
 export interface PlanOptions {
   strategy: StrategyChoice;
@@ -19,6 +20,8 @@ export interface PlanOptions {
   /** GET requests the plan sent, for the summary. */
   readCount: number;
   now?: Date;
+  /** The manifest's webhooks, what the declared channels hold, and the lock file's records. */
+  webhooks?: { desired: WebhookSetState; actual: WebhookState[]; lock: WebhookLock };
 }
 
 const emptyScope = (s: ScopeState): ScopeState => ({ scope: s.scope, commands: [], permissions: [] });
@@ -56,6 +59,12 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     return { scope: d.scope, key, actions: m.actions, permissions, kept: m.kept, strategy, requests, creates };
   });
 
+  const webhooks = opts.webhooks ? planWebhooks(opts.webhooks.desired, opts.webhooks.actual, opts.webhooks.lock, desired.applicationId) : undefined;
+  const fingerprint = fingerprintOf(matched.map((x) => x.a));
+  if (opts.webhooks) {
+    // Webhooks are part of what a saved plan was made against.
+    fingerprint.webhooks = webhookFingerprint(opts.webhooks.actual);
+  }
   const permissionWrites = scopes.flatMap((s) => s.permissions).filter((p) => p.kind === 'replace').length;
   if (permissionWrites > 0 && !opts.canEditPermissions) {
     warnings.push({ code: 'bearer-missing', message: `${permissionWrites} permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update). Commands will be applied, permissions will not.` });
@@ -67,13 +76,18 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     created_at: (opts.now ?? new Date()).toISOString(),
     ...(opts.manifestSha256 ? { manifest_sha256: opts.manifestSha256 } : {}),
     scopes,
-    summary: summarize(scopes),
-    request_count: scopes.reduce((n, s) => n + s.requests.length, 0),
+    ...(webhooks ? { webhooks } : {}),
+    summary: summarize(scopes, webhooks),
+    request_count: scopes.reduce((n, s) => n + s.requests.length, 0) + (webhooks?.requests.length ?? 0),
     read_count: opts.readCount,
     warnings,
     errors,
-    fingerprint: fingerprintOf(matched.map((x) => x.a)),
+    fingerprint,
   };
+}
+
+export function webhookFingerprint(actual: readonly WebhookState[]): RemoteFingerprint[string] {
+  return { commands: actual.map((w) => [w.id!, `${w.channelId}|${w.name}|${w.avatarHash ?? ''}`] as [string, string]).sort(([a], [b]) => (a < b ? -1 : 1)) };
 }
 
 /** Spec A.6: deleting or renaming a command deletes its permissions everywhere; say so before acting. */
@@ -92,11 +106,15 @@ function droppedPermissionWarnings(actions: CommandAction[], key: string): PlanW
     }));
 }
 
-function summarize(scopes: ScopePlan[]): PlanSummary {
+function summarize(scopes: ScopePlan[], webhooks: WebhookPlan | undefined): PlanSummary {
   const s: PlanSummary = { create: 0, update: 0, rename: 0, replace: 0, delete: 0, permissions: 0 };
   for (const scope of scopes) {
     for (const a of scope.actions) if (a.kind !== 'noop') s[a.kind]++;
     s.permissions += scope.permissions.filter((p) => p.kind === 'replace').length;
+  }
+  if (webhooks) {
+    s.webhooks = { create: 0, update: 0, delete: 0 };
+    for (const a of webhooks.actions) if (a.kind !== 'noop') s.webhooks[a.kind]++;
   }
   return s;
 }

@@ -100,6 +100,35 @@ export interface RemoteFingerprint {
   [scopeKey: string]: { commands: Array<[Snowflake, Snowflake | undefined]>; permissions?: string };
 }
 
+export type WebhookActionKind = 'create' | 'update' | 'delete' | 'noop';
+
+export interface WebhookAction {
+  kind: WebhookActionKind;
+  /** `webhook/<key>`, or `channel:<id>/webhook/<name>` for a keyless one. */
+  address: string;
+  key?: string;
+  channelId: Snowflake;
+  name: string;
+  remote?: { id: Snowflake; channelId: Snowflake; name: string };
+  changes: FieldChange[];
+  /** What apply sends: `avatar` is the source (a file path relative to the manifest, or a URL), read at apply time; null removes it. */
+  body?: { name?: string; channel_id?: Snowflake; avatar?: string | null };
+  /** The avatar identity the lock file records once applied (`sha256:…`, `url:…`). */
+  avatarIdentity?: string | null;
+  reason?: string;
+}
+
+/** The application's declared webhooks: what changes, and the requests. */
+export interface WebhookPlan {
+  actions: WebhookAction[];
+  requests: PlannedRequest[];
+  /** Webhooks of this application kept in declared channels (prune: false). */
+  kept: Array<{ id: Snowflake; channelId: Snowflake; name: string }>;
+  /** What the plan read (the declared channels, and webhook ids from the lock file): a saved plan re-reads exactly these. */
+  channels: Snowflake[];
+  locked: Snowflake[];
+}
+
 export interface PlanSummary {
   create: number;
   update: number;
@@ -108,6 +137,8 @@ export interface PlanSummary {
   delete: number;
   /** Permission sets replaced. */
   permissions: number;
+  /** Declared webhooks created, updated (renamed, moved, new avatar) and deleted. */
+  webhooks?: { create: number; update: number; delete: number };
 }
 
 export const PLAN_FORMAT_VERSION = '1.0';
@@ -119,6 +150,8 @@ export interface Plan {
   created_at: string;
   manifest_sha256?: string;
   scopes: ScopePlan[];
+  /** Present when the manifest declares webhooks. */
+  webhooks?: WebhookPlan;
   summary: PlanSummary;
   /** Writes apply will send (reads are not counted). */
   request_count: number;

@@ -22,10 +22,12 @@ import type { WebhookRef } from './webhook-url.js';
 /** Calls that change a webhook by id accept an audit-log reason. */
 export interface ReasonOptions extends CallOptions {
   reason?: string;
+  /** Override the client's retries (a create is not idempotent: retrying one whose answer was lost duplicates it). */
+  retries?: number;
 }
 
 export function createWebhook(client: RestClient, channelId: Snowflake, body: RESTPostAPIChannelWebhookJSONBody, options: ReasonOptions = {}): Promise<APIWebhook> {
-  return client.request({ method: 'POST', path: `/channels/${seg(channelId)}/webhooks`, body, reason: options.reason, signal: options.signal });
+  return client.request({ method: 'POST', path: `/channels/${seg(channelId)}/webhooks`, body, reason: options.reason, signal: options.signal, ...(options.retries !== undefined ? { retries: options.retries } : {}) });
 }
 
 export function listChannelWebhooks(client: RestClient, channelId: Snowflake, options: CallOptions = {}): Promise<APIWebhook[]> {

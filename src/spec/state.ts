@@ -56,3 +56,28 @@ export interface State {
   applicationId: Snowflake;
   scopes: ScopeState[];
 }
+
+/** A webhook, desired (from the manifest) or actual (from the service). Never holds its token. */
+export interface WebhookState {
+  channelId: Snowflake;
+  name: string;
+  /** Desired only: a stable identity across renames and moves. */
+  key?: string;
+  /** Desired: the avatar's source and digest (undefined: no avatar). Actual: the stored avatar hash, or null. */
+  avatar?: { source: string; sha256?: string } | null;
+  avatarHash?: string | null;
+  /** Actual only. */
+  id?: Snowflake;
+  applicationId?: Snowflake | null;
+  /** Actual only: 1 incoming, 2 channel follower, 3 application. */
+  type?: number;
+  origin?: { file: string; path: Path };
+}
+
+export interface WebhookSetState {
+  /** The channels the manifest declares webhooks in. */
+  channels: Snowflake[];
+  /** Channels where unlisted webhooks of this application are kept (some entry says prune: false). */
+  keep: Snowflake[];
+  webhooks: WebhookState[];
+}

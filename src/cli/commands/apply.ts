@@ -11,12 +11,17 @@ import { planJsonDocument } from '../../report/plan/index.js';
 import type { SourceFile } from '../../manifest/source.js';
 import { writeLine, type CliContext } from '../context.js';
 import { locateServiceErrors } from '../service-errors.js';
+import { avatarLoader } from '../avatar-loader.js';
+import { readLock, writeLock, type LockFile } from '../../manifest/lock.js';
+import { defaultManifest } from './lint.js';
 import { openSession, type Session } from '../session.js';
 import { makePlan, showPlan, writePlanErrors, type SyncOptions } from './plan.js';
 
 export interface ApplyCliOptions extends SyncOptions {
   planFile?: string;
   autoApprove: boolean;
+  /** Audit-log reason for webhook changes (default "cmdsync apply"). */
+  reason?: string;
 }
 
 async function confirm(ctx: CliContext): Promise<boolean> {
@@ -73,6 +78,8 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
   let plan: Plan;
   let session: Session;
   let files: readonly SourceFile[] = [];
+  let lock: LockFile | undefined;
+  const manifestPath = resolve(ctx.cwd, opts.manifest ?? defaultManifest(ctx.cwd));
   if (opts.planFile) {
     ({ plan, session } = await loadSavedPlan(opts, ctx));
   } else {
@@ -80,6 +87,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     ({ session } = made);
     plan = made.result.plan;
     files = made.result.manifest.files;
+    lock = made.result.lock;
     showPlan(plan, made.result, ctx, human);
   }
   try {
@@ -99,7 +107,18 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     }
     const total = plan.request_count - (session.canEditPermissions ? 0 : plan.summary.permissions);
     const progress = await createApplyProgress(ctx.terminal, { stream: ctx.stderr });
-    const outcome = await applyPlan(plan, session.client, { canEditPermissions: session.canEditPermissions, events: progress });
+    if (plan.webhooks) lock ??= readLock(manifestPath);
+    const outcome = await applyPlan(plan, session.client, {
+      canEditPermissions: session.canEditPermissions,
+      events: progress,
+      reason: opts.reason,
+      ...(lock ? { webhookLock: lock.webhooks } : {}),
+      loadAvatar: avatarLoader(ctx.cwd),
+    });
+    // Whatever went through is recorded, even after a failure: the next plan must know those webhooks.
+    if (outcome.webhookLock && lock && JSON.stringify(outcome.webhookLock) !== JSON.stringify(lock.webhooks)) {
+      writeLock(manifestPath, { format_version: 1, webhooks: outcome.webhookLock });
+    }
     const result = toResult(outcome, total);
     progress.finish(result);
     human.write(formatApplyResult(result));

@@ -27,8 +27,16 @@ export function appliedCounts(applied: ApplyResultItem[]): string {
   return (
     `${count(applied, 'create')} created, ${count(applied, 'update')} updated, ${count(applied, 'rename')} renamed, ` +
     `${count(applied, 'replace')} replaced, ${count(applied, 'delete')} deleted, ` +
-    `${perms} permission set${perms === 1 ? '' : 's'} replaced`
+    `${perms} permission set${perms === 1 ? '' : 's'} replaced` +
+    webhookCounts(applied)
   );
+}
+
+/** `; webhooks: 1 created, 0 updated, 0 deleted`, only when the apply touched webhooks. */
+function webhookCounts(applied: ApplyResultItem[]): string {
+  const n = (k: string): number => count(applied, `webhook ${k}`);
+  if (n('create') + n('update') + n('delete') === 0) return '';
+  return `; webhooks: ${n('create')} created, ${n('update')} updated, ${n('delete')} deleted`;
 }
 
 function sign(kind: string): string {

@@ -213,8 +213,9 @@ export function summaryLine(plan: Plan): string {
   const s = plan.summary;
   return (
     `Plan: ${s.create} to create, ${s.update} to update, ${s.rename} to rename, ${s.replace} to replace, ${s.delete} to delete, ` +
-    `${plural(s.permissions, 'permission set', 'permission sets')} to replace. ` +
-    `Apply will send ${plural(plan.request_count, 'request', 'requests')}.`
+    `${plural(s.permissions, 'permission set', 'permission sets')} to replace` +
+    (s.webhooks ? `; webhooks: ${s.webhooks.create} to create, ${s.webhooks.update} to update, ${s.webhooks.delete} to delete` : '') +
+    `. Apply will send ${plural(plan.request_count, 'request', 'requests')}.`
   );
 }
 

@@ -1,6 +1,7 @@
 import kleur from 'kleur';
 import type { Plan, ScopePlan } from '../../plan/model.js';
 import {
+  compactValue,
   NO_CHANGES,
   actionHeadline,
   fieldLines,
@@ -87,6 +88,27 @@ function diagnostics(plan: Plan): string[] {
   return out;
 }
 
+const WEBHOOK_VERB = { create: 'will be created', update: 'will be updated in place', delete: 'will be deleted', noop: 'is up to date' } as const;
+const WEBHOOK_SIGN = { create: kleur.green('+'), update: kleur.yellow('~'), delete: kleur.red('-'), noop: ' ' } as const;
+
+/** Declared webhooks, after the command scopes. Tokens are never part of a plan, so none can show here. */
+function webhookBlock(plan: Plan): string[] {
+  const wp = plan.webhooks;
+  if (!wp) return [];
+  const lines: string[] = [];
+  for (const a of wp.actions) {
+    if (a.kind === 'noop') continue;
+    lines.push(`    ${WEBHOOK_SIGN[a.kind]} ${a.address} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${a.reason})` : ''}`);
+    for (const c of a.changes) {
+      const sign = c.before === undefined ? kleur.green('+') : c.after === undefined ? kleur.red('-') : kleur.yellow('~');
+      const value = c.before !== undefined && c.after !== undefined ? `${compactValue(c.before)} → ${compactValue(c.after)}` : compactValue(c.after ?? c.before);
+      lines.push(`        ${sign} ${c.path}: ${value}`);
+    }
+  }
+  for (const k of wp.kept) lines.push(kleur.dim(`      kept: channel:${k.channelId}/webhook/${k.name} (prune: false)`));
+  return lines.length > 0 ? [kleur.bold('webhooks'), ...lines] : [];
+}
+
 /** Blank-line-separated sections, ending with a newline. */
 function join(sections: string[][]): string {
   return sections.filter((s) => s.length > 0).map((s) => s.join('\n')).join('\n\n') + '\n';
@@ -97,7 +119,7 @@ export function formatPlanText(plan: Plan, opts: PlanTextOptions = {}): string {
   const empty = planIsEmpty(plan);
   if (empty && !opts.showNoop) return join([[NO_CHANGES], keptNote(plan), diagnostics(plan)]);
 
-  const blocks = plan.scopes.map((s) => scopeBlock(s, opts, true));
+  const blocks = [...plan.scopes.map((s) => scopeBlock(s, opts, true)), webhookBlock(plan)];
   const intro = empty ? [] : ['cmdsync will perform the following actions:'];
   const footer = empty ? NO_CHANGES : kleur.bold(summaryLine(plan));
   return join([intro, ...blocks, diagnostics(plan), [footer]]);

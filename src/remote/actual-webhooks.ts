@@ -1,0 +1,34 @@
+import type { WebhookState } from '../spec/state.js';
+import type { RestClient } from './client.js';
+import { DiscordAPIError } from './errors.js';
+import { getWebhook, listChannelWebhooks } from './webhooks.js';
+
+const UNKNOWN_WEBHOOK = 10015;
+
+function toState(w: { id: string; type: number; channel_id: string | null; name: string | null; avatar: string | null; application_id: string | null }): WebhookState {
+  // The token the service returns to a manager is dropped here: state never carries it.
+  return { id: w.id, type: w.type, channelId: w.channel_id ?? '', name: w.name ?? '', avatarHash: w.avatar, applicationId: w.application_id };
+}
+
+/**
+ * The webhooks of each declared channel (one read per channel), plus any
+ * webhook the lock file knows by id that is not there (it may have been moved
+ * out of a declared channel, or moved by hand).
+ */
+export async function fetchActualWebhooks(client: RestClient, channels: readonly string[], lockedIds: readonly string[]): Promise<{ webhooks: WebhookState[]; reads: number }> {
+  const lists = await Promise.all(channels.map((c) => listChannelWebhooks(client, c)));
+  const webhooks = lists.flat().map((w) => toState(w as unknown as Parameters<typeof toState>[0]));
+  const seen = new Set(webhooks.map((w) => w.id));
+  const missing = lockedIds.filter((id) => !seen.has(id));
+  const extra = await Promise.all(
+    missing.map(async (id) => {
+      try {
+        return toState((await getWebhook(client, id)) as unknown as Parameters<typeof toState>[0]);
+      } catch (err) {
+        if (err instanceof DiscordAPIError && err.apiCode === UNKNOWN_WEBHOOK) return undefined;
+        throw err;
+      }
+    }),
+  );
+  return { webhooks: [...webhooks, ...extra.filter((w): w is WebhookState => w !== undefined)], reads: channels.length + missing.length };
+}
