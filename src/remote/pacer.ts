@@ -12,7 +12,7 @@ import { sleep } from './wait.js';
  *   connections (TCP, TLS), so they arrive late by a handshake or more. It is
  *   paid once per burst.
  */
-export const PACER_MARGIN_MS = { steady: 20, cold: 250 };
+export const PACER_MARGIN_MS = { steady: 15, cold: 250 };
 
 /**
  * Keeps every request of the client, across all buckets, under
@@ -50,6 +50,8 @@ export class GlobalPacer {
   }
 
   async #take(signal: AbortSignal | undefined, onWait: ((ms: number, reason: 'global-limit' | 'pacer') => void) | undefined): Promise<void> {
+    // Idle is judged on arrival: a request the pacer itself holds back finds the connections still warm.
+    const idle = Date.now() - this.#last >= this.#windowMs;
     for (;;) {
       const now = Date.now();
       const blocked = this.#blockedUntil - now;
@@ -62,7 +64,7 @@ export class GlobalPacer {
     if (this.#frees.length > 0) {
       const now = Date.now();
       // Idle for a whole window: this burst opens connections; its first window gets the cold margin.
-      if (now - this.#last >= this.#windowMs) this.#cold = this.#frees.length;
+      if (idle) this.#cold = this.#frees.length;
       const margin = this.#cold > 0 ? this.#margin.cold : this.#margin.steady;
       if (this.#cold > 0) this.#cold--;
       this.#frees[this.#next] = now + this.#windowMs + margin;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RestClient } from '../../src/remote/client.js';
 import { DiscordAPIError, InvalidRequestLimitError, RateLimitError } from '../../src/remote/errors.js';
 import { InvalidRequestCounter } from '../../src/remote/invalid-requests.js';
+import { GlobalPacer } from '../../src/remote/pacer.js';
 import { BOT_TOKEN, json, rejectionOf, sleep, startServer, type TestServer } from './helpers/server.js';
 
 const APP = '111111111111111111';
@@ -128,6 +129,25 @@ describe('global pacer', () => {
     for (let i = 0; i + 20 < at.length; i++) expect(at[i + 20] - at[i]).toBeGreaterThanOrEqual(950);
     // 45 requests at 20/s: the 41st cannot start before 2 s.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1950);
+  });
+
+  it('holds a slot past its window by a margin (the service counts arrivals), longer in the burst after an idle window', async () => {
+    const pacer = new GlobalPacer(2, 200, { steady: 20, cold: 100 });
+    const t0 = Date.now();
+    const startOf = async () => {
+      await pacer.take();
+      return Date.now() - t0;
+    };
+    // Idle at first: the first window's two slots free at 200 + 100 (cold: its requests open connections).
+    const first = [await startOf(), await startOf()];
+    const second = [await startOf(), await startOf()];
+    // Held back by the pacer, not idle: these slots only get the steady margin.
+    const third = await startOf();
+    expect(first[1]).toBeLessThan(50);
+    expect(second[0]).toBeGreaterThanOrEqual(299);
+    expect(second[1]).toBeGreaterThanOrEqual(299);
+    expect(third - second[0]).toBeGreaterThanOrEqual(219);
+    expect(third - second[0]).toBeLessThan(300);
   });
 });
 
