@@ -1,3 +1,4 @@
+import type { CommandRecord } from '../spec/defaults.js';
 import type { Snowflake } from '../spec/snowflake.js';
 
 /**
@@ -60,24 +61,12 @@ export interface Channel {
   availableTags?: Array<{ id: Snowflake; name: string }>;
 }
 
-/** A command as stored: the service's full record, before response shaping. */
-export interface StoredCommand {
+/** A command as stored: what the service keeps of a definition (spec/defaults), plus the ids it assigns. */
+export interface StoredCommand extends CommandRecord {
   id: Snowflake;
   application_id: Snowflake;
   guild_id?: Snowflake;
   version: Snowflake;
-  type: number;
-  name: string;
-  name_localizations: Record<string, string> | null;
-  description: string;
-  description_localizations: Record<string, string> | null;
-  options?: unknown[];
-  default_member_permissions: string | null;
-  dm_permission?: boolean;
-  contexts?: number[] | null;
-  integration_types?: number[];
-  nsfw: boolean;
-  handler?: number;
 }
 
 export interface StoredPermissions {
