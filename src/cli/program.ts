@@ -3,6 +3,7 @@ import kleur from 'kleur';
 import { CmdsyncError, SilentExit, UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { processContext, writeLine, type CliContext } from './context.js';
+import { registerWebhookCommands } from './commands/webhook/register.js';
 
 /**
  * Commander wiring only. Each action lazy-loads its module so `cmdsync lint`
@@ -60,7 +61,8 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
       .addOption(new Option('--strategy <strategy>', 'how to write each scope').choices(['auto', 'bulk', 'individual']).default('auto'))
       .option('--force', 'spend more than the daily create allowance')
       .option('--json', 'print one machine-readable document on stdout')
-      .option('--debug', 'log requests to stderr (credentials masked)');
+      .option('--debug', 'log requests to stderr (credentials masked)')
+      .option('--notify <url>', 'post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)');
   const syncFlags = (opts: Record<string, unknown>) => ({
     manifest: opts.manifest as string | undefined,
     emulator: !!opts.emulator,
@@ -71,6 +73,7 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
     force: !!opts.force,
     guild: opts.guild as string[],
     global: !!opts.global,
+    notify: opts.notify as string | undefined,
   });
 
   syncOptions(program.command('plan').description('show what apply would change, field by field'))
@@ -104,6 +107,8 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
       const { runPull } = await import('./commands/pull.js');
       exitCode = await runPull({ output: opts.output, format: opts.format, guilds: opts.guild, force: !!opts.force, emulator: !!opts.emulator, apiUrl: opts.apiUrl, debug: !!opts.debug }, ctx);
     });
+
+  registerWebhookCommands(program, ctx, (code) => (exitCode = code));
 
   program
     .command('emulator')

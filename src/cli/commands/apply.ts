@@ -15,6 +15,7 @@ import { avatarLoader } from '../avatar-loader.js';
 import { readLock, writeLock, type LockFile } from '../../manifest/lock.js';
 import { defaultManifest } from './lint.js';
 import { openSession, type Session } from '../session.js';
+import { notifyDeploy } from '../notify.js';
 import { makePlan, showPlan, writePlanErrors, type SyncOptions } from './plan.js';
 
 export interface ApplyCliOptions extends SyncOptions {
@@ -93,6 +94,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
   try {
     if (writePlanErrors(plan, ctx)) return 1;
     if (!hasChanges(plan)) {
+      await notifyDeploy(opts.notify, { plan, command: 'apply' }, ctx);
       if (opts.json) ctx.stdout.write(JSON.stringify({ ...planJsonDocument(plan), result: { applied: [], notApplied: [] } }, null, 2) + '\n');
       return 0;
     }
@@ -102,6 +104,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
       }
       if (!(await confirm(ctx))) {
         writeLine(ctx.stderr, 'Apply cancelled.');
+        await notifyDeploy(opts.notify, { plan, command: 'apply', error: 'apply cancelled' }, ctx);
         return 1;
       }
     }
@@ -123,6 +126,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     progress.finish(result);
     human.write(formatApplyResult(result));
     if (outcome.failed) for (const line of locateServiceErrors(outcome.failed, files, ctx.cwd)) writeLine(ctx.stderr, line);
+    await notifyDeploy(opts.notify, { plan, result, command: 'apply' }, ctx);
     if (opts.json) ctx.stdout.write(JSON.stringify({ ...planJsonDocument(plan), result }, null, 2) + '\n');
     return outcome.failed || outcome.permissionsSkipped ? 1 : 0;
   } finally {

@@ -8,6 +8,7 @@ import { formatPlanJson, formatPlanMarkdown, formatPlanText, writeStepSummary } 
 import { writeLine, type CliContext } from '../context.js';
 import { readManifestForSync } from '../manifest-input.js';
 import { openSession, type Session } from '../session.js';
+import { notifyDeploy } from '../notify.js';
 
 export interface SyncOptions {
   manifest?: string;
@@ -19,6 +20,8 @@ export interface SyncOptions {
   force: boolean;
   guild: string[];
   global: boolean;
+  /** A webhook URL to post a deploy report to (or CMDSYNC_NOTIFY_WEBHOOK). */
+  notify?: string;
 }
 
 export interface PlanCliOptions extends SyncOptions {
@@ -87,7 +90,9 @@ export async function runPlan(opts: PlanCliOptions, ctx: CliContext): Promise<nu
       renameSync(tmp, target);
       writeLine(ctx.stderr, `Saved the plan to ${opts.out}. Apply exactly it with: cmdsync apply ${opts.out}`);
     }
-    if (writePlanErrors(plan, ctx)) return 1;
+    const failed = writePlanErrors(plan, ctx);
+    await notifyDeploy(opts.notify, { plan, command: 'plan' }, ctx);
+    if (failed) return 1;
     return opts.detailedExitcode && hasChanges(plan) ? 2 : 0;
   } finally {
     await session.close();
