@@ -29,6 +29,24 @@ try {
     banner: { js: "import { createRequire as __cmdsyncRequire } from 'node:module'; const require = __cmdsyncRequire(import.meta.url);" },
     logLevel: 'warning',
   });
+  // `cmdsync lint` runs in pre-commit hooks: bin/cmdsync.js sends it to this
+  // single-file bundle, which loads far fewer modules than the split CLI.
+  await build({
+    entryPoints: { 'cli-lint': 'src/cli/lint-main.ts' },
+    outdir: out,
+    bundle: true,
+    splitting: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'bundle',
+    external: ['yaml'],
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    banner: { js: "import { createRequire as __cmdsyncRequire } from 'node:module'; const require = __cmdsyncRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
   const old = `dist.old-${process.pid}`;
   try {
     renameSync('dist', old);

@@ -3,7 +3,7 @@ import { SilentExit } from '../errors.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { countReport, formatLintReport } from '../report/lint/index.js';
-import { defaultManifest } from './commands/lint.js';
+import { defaultManifest } from './manifest-path.js';
 import type { CliContext } from './context.js';
 
 /**

@@ -1,8 +1,7 @@
-import { Command, CommanderError, Option } from 'commander';
-import kleur from 'kleur';
-import { CmdsyncError, SilentExit, UsageError } from '../errors.js';
-import { VERSION } from '../version.js';
-import { processContext, writeLine, type CliContext } from './context.js';
+import { Option, type Command } from 'commander';
+import { UsageError } from '../errors.js';
+import type { CliContext } from './context.js';
+import { contextFor, createProgram, handleError, registerLint } from './program-base.js';
 import { registerWebhookCommands } from './commands/webhook/register.js';
 
 /**
@@ -10,36 +9,13 @@ import { registerWebhookCommands } from './commands/webhook/register.js';
  * (run in pre-commit hooks) never loads the network client or the emulator.
  */
 export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<number> {
-  const colorFlag = argv.includes('--no-color') ? false : argv.includes('--color') ? true : undefined;
-  const ctx = ctxOverride ?? processContext(colorFlag);
-  kleur.enabled = ctx.terminal.color;
+  const ctx = contextFor(argv, ctxOverride);
   const usageExit = argv[0] === 'lint' ? 2 : 1;
   let exitCode = 0;
 
-  const program = new Command('cmdsync')
-    .description('Declarative sync for Discord application commands and webhooks.')
-    .version(VERSION, '-v, --version')
-    .option('--color', 'force colour output')
-    .option('--no-color', 'disable colour output')
-    .showSuggestionAfterError()
-    .exitOverride()
-    .configureOutput({
-      writeOut: (s) => ctx.stdout.write(s),
-      writeErr: (s) => ctx.stderr.write(s),
-    });
+  const program = createProgram(ctx);
 
-  program
-    .command('lint')
-    .description('check manifests offline against every rule and limit of the interface')
-    .argument('[files...]', 'manifest files (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
-    .option('-m, --manifest <path>', 'manifest file, when no files are given')
-    .addOption(new Option('-f, --format <format>', 'output format (default: github under GitHub Actions, else stylish)').choices(['stylish', 'unix', 'json', 'github']))
-    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseCount)
-    .option('-q, --quiet', 'report errors only')
-    .action(async (files: string[], opts) => {
-      const { runLint } = await import('./commands/lint.js');
-      exitCode = await runLint({ files, manifest: opts.manifest, format: opts.format, maxWarnings: opts.maxWarnings, quiet: !!opts.quiet }, ctx);
-    });
+  registerLint(program, ctx, (code) => (exitCode = code), async () => (await import('./commands/lint.js')).runLint);
 
   program
     .command('init')
@@ -139,30 +115,4 @@ function parsePort(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port takes a number from 0 to 65535, not "${value}".`);
   return n;
-}
-
-function parseCount(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--max-warnings takes a whole number, not "${value}".`);
-  return n;
-}
-
-/** The one place errors become messages and exit codes; never a stack trace for a user error. */
-function handleError(err: unknown, ctx: CliContext, usageExit: number): number {
-  if (err instanceof CommanderError) {
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
-    return usageExit;
-  }
-  if (err instanceof SilentExit) return err.exitCode;
-  if (err instanceof UsageError) {
-    writeLine(ctx.stderr, `${kleur.red('error:')} ${err.message}`);
-    return usageExit;
-  }
-  if (err instanceof CmdsyncError) {
-    writeLine(ctx.stderr, `${kleur.red('error:')} ${err.message}`);
-    return 1;
-  }
-  const e = err instanceof Error ? err : new Error(String(err));
-  writeLine(ctx.stderr, `${kleur.red('internal error:')} ${e.message}\nThis is a bug in cmdsync; please report it${ctx.env.CMDSYNC_DEBUG ? `\n${e.stack}` : ' (set CMDSYNC_DEBUG=1 for details)'}.`);
-  return usageExit === 2 ? 2 : 1;
 }

@@ -13,7 +13,7 @@ import { writeLine, type CliContext } from '../context.js';
 import { locateServiceErrors } from '../service-errors.js';
 import { avatarLoader } from '../avatar-loader.js';
 import { readLock, writeLock, type LockFile } from '../../manifest/lock.js';
-import { defaultManifest } from './lint.js';
+import { defaultManifest } from '../manifest-path.js';
 import { openSession, type Session } from '../session.js';
 import { notifyDeploy } from '../notify.js';
 import { makePlan, showPlan, writePlanErrors, type SyncOptions } from './plan.js';

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { ManifestReadError, UsageError } from '../../errors.js';
 import { checkManifest } from '../../manifest/check.js';
 import { countReport, formatLintReport, type FileReport, type LintFormat } from '../../report/lint/index.js';
 import type { CliContext } from '../context.js';
+import { defaultManifest } from '../manifest-path.js';
 
 export interface LintCommandOptions {
   files: string[];
@@ -13,11 +12,6 @@ export interface LintCommandOptions {
   quiet: boolean;
 }
 
-export const DEFAULT_MANIFESTS = ['cmdsync.yaml', 'cmdsync.yml', 'cmdsync.json'];
-
-export function defaultManifest(cwd: string): string {
-  return DEFAULT_MANIFESTS.find((f) => existsSync(resolve(cwd, f))) ?? DEFAULT_MANIFESTS[0];
-}
 
 /** Lints one file; a file that cannot be read at all is one finding, not a crash. */
 export function lintPath(path: string, ctx: Pick<CliContext, 'cwd' | 'env'>): FileReport {

@@ -11,7 +11,7 @@ import { withBotClient, type BotOptions } from './bot.js';
 import { idFrom } from './flag-values.js';
 import { resolve } from 'node:path';
 import { LOCK_FILE, readLock } from '../../../manifest/lock.js';
-import { defaultManifest } from '../lint.js';
+import { defaultManifest } from '../../manifest-path.js';
 
 /** A key declared in the manifest resolves through the lock file apply keeps beside it. */
 function resolveKey(keyOrId: string, manifest: string | undefined, ctx: CliContext): string {
