@@ -63,3 +63,17 @@ describe('real command sets from public bots (shared/corpus/real-defs)', () => {
     expect([...rules]).toEqual(['warning localization-equals-default']);
   });
 });
+
+describe('a large real manifest', () => {
+  it('three real bots whose names do not clash, in one global scope (59 commands: groups, subcommands, choices, localizations in three languages) lints clean', () => {
+    const dir = join(SHARED, 'corpus/real-defs');
+    const sets = ['thebastionbot--bastion.json', 'drakon64--cerberusbot.json', 'gtomika--mod-wvw-bot.json'];
+    const commands = sets.flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).commands);
+    expect(commands.length).toBeGreaterThanOrEqual(30);
+    const text = JSON.stringify(commands);
+    for (const feature of ['"type":2', '"type":1,', '"choices"', '"name_localizations"']) expect(text).toContain(feature);
+    const cwd = testdir({ 'cmdsync.yaml': stringify({ limits: { user_commands: 15 }, commands }) });
+    const report = lintPath('cmdsync.yaml', { cwd, env });
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});

@@ -233,3 +233,15 @@ describe('scale', () => {
 });
 
 void setCommandPermissions;
+
+describe('narrowing', () => {
+  it('--guild and --global plan only the scopes named', async () => {
+    const t = await setup({ guilds: [GUILD, '600000000000000002'] });
+    t.write({ commands: [ping], guilds: [{ id: GUILD, commands: [{ name: 'a', description: 'A' }] }, { id: '600000000000000002', commands: [{ name: 'b', description: 'B' }] }] });
+    const onlyGuild = await t.plan({ guilds: ['600000000000000002'] });
+    expect(onlyGuild.plan.scopes.map((s) => s.key)).toEqual(['guild:600000000000000002']);
+    expect(onlyGuild.plan.read_count).toBe(1);
+    const onlyGlobal = await t.plan({ global: true });
+    expect(onlyGlobal.plan.scopes.map((s) => s.key)).toEqual(['global']);
+  });
+});
