@@ -97,6 +97,8 @@ export async function executeWebhook(
     files: options.files,
     baseUrl: ref.baseUrl,
     signal: options.signal,
+    // A message is not idempotent: retrying one whose answer was lost posts it twice. (429s are still waited out.)
+    retries: 0,
   });
   return data === undefined || typeof data === 'string' ? undefined : data;
 }
@@ -162,6 +164,7 @@ export function executeSlackWebhook(client: RestClient, ref: WebhookRef, body: R
     body,
     baseUrl: ref.baseUrl,
     signal: options.signal,
+    retries: 0,
   });
 }
 
@@ -184,5 +187,6 @@ export function executeGitHubWebhook(
     headers: { 'x-github-event': event },
     baseUrl: ref.baseUrl,
     signal: options.signal,
+    retries: 0,
   });
 }

@@ -86,3 +86,10 @@ describe('sizes and counts', () => {
     expect(validateScopeCommands([slash('info'), slash('info')], GLOBAL, limits)).toMatchObject([{ rule: 'duplicate-name', path: [1, 'name'], api: { code: 'APPLICATION_COMMANDS_DUPLICATE_NAME' } }]);
   });
 });
+
+describe('context-menu names are trimmed by the service', () => {
+  it('" Report " and "Report" are the same MESSAGE command', () => {
+    const found = validateScopeCommands([{ type: 3, name: ' Report ' }, { type: 3, name: 'Report' }], GLOBAL, limits);
+    expect(found.map((p) => p.rule)).toEqual(['duplicate-name']);
+  });
+});

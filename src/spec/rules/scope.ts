@@ -20,9 +20,15 @@ export function maxCommandsOfType(type: number, scope: Scope, limits: Limits): n
   }
 }
 
-/** Identity of a command within a scope (spec rule A.7): type and name. */
+/**
+ * Identity of a command within a scope (spec rule A.7): type and name. The
+ * service trims the spaces around USER and MESSAGE names, so " Report" and
+ * "Report" are the same command there.
+ */
 export function commandKey(cmd: { type?: unknown; name?: unknown }): string {
-  return `${typeof cmd.type === 'number' ? cmd.type : CommandType.CHAT_INPUT}:${String(cmd.name)}`;
+  const type = typeof cmd.type === 'number' ? cmd.type : CommandType.CHAT_INPUT;
+  const contextMenu = type === CommandType.USER || type === CommandType.MESSAGE;
+  return `${type}:${contextMenu && typeof cmd.name === 'string' ? cmd.name.trim() : String(cmd.name)}`;
 }
 
 /**
