@@ -88,11 +88,14 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
   const scopes = desired.scopes.map((s) => s.scope);
   const lock = readLock(manifest.root.absPath);
   const declaresWebhooks = manifest.webhooks.length > 0 && (!req.only || req.only.global === true);
-  const [{ state: actual, reads }, hooks] = await Promise.all([
+  const [{ state: actual, reads, skipped }, hooks] = await Promise.all([
     fetchActualState(req.client, req.applicationId, scopes, permissionGuilds(desired)),
     declaresWebhooks ? fetchDeclaredWebhooks(req.client, manifest, lock) : undefined,
   ]);
-  const plan = buildPlan(desired, actual, {
+  // A scope that could not be read is left alone: planning it against nothing would recreate everything.
+  const unreadable = new Set(skipped.map((s) => scopeKey(s.scope)));
+  const reachable = { ...desired, scopes: desired.scopes.filter((s) => !unreadable.has(scopeKey(s.scope))) };
+  const plan = buildPlan(reachable, actual, {
     ...(hooks ? { webhooks: { desired: hooks.desired, actual: hooks.actual, lock: lock.webhooks } } : {}),
     strategy: req.strategy ?? 'auto',
     limits: manifest.limits,
@@ -102,6 +105,10 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
     manifestSha256: manifestDigest(manifest),
     readCount: reads + (hooks?.reads ?? 0),
   });
+  if (skipped.length > 0) {
+    plan.skipped = skipped.map((s) => scopeKey(s.scope));
+    for (const s of skipped) plan.warnings.push({ code: 'scope-skipped', scope: scopeKey(s.scope), message: `Skipped ${scopeKey(s.scope)}: ${s.reason}. Nothing there is planned or changed.` });
+  }
   return { plan, manifest, desired, actual, diagnostics, lock };
 }
 

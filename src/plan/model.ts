@@ -89,7 +89,7 @@ export interface ScopePlan {
 }
 
 export interface PlanWarning {
-  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote';
+  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote' | 'scope-skipped';
   message: string;
   /** The scope it concerns, when one. */
   scope?: string;
@@ -160,6 +160,8 @@ export interface Plan {
   warnings: PlanWarning[];
   /** Findings that block applying (e.g. over the daily create allowance without --force). */
   errors: Problem[];
+  /** Declared scopes the plan could not read (and so leaves alone); a run with any ends with exit 1. */
+  skipped?: string[];
   fingerprint: RemoteFingerprint;
 }
 

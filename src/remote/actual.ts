@@ -1,7 +1,8 @@
 import type { Scope } from '../spec/scope.js';
 import type { ScopeState, State } from '../spec/state.js';
 import type { RestClient } from './client.js';
-import { fetchRemoteScopes, type RemoteScope } from './fetch-scope.js';
+import { fetchRemoteScope, type RemoteScope } from './fetch-scope.js';
+import { DiscordAPIError } from './errors.js';
 
 /** Raw service responses as actual state: the planner normalizes both sides alike. */
 export function actualScope(remote: RemoteScope, applicationId: string): ScopeState {
@@ -23,16 +24,40 @@ export function actualScope(remote: RemoteScope, applicationId: string): ScopeSt
  * permissions only where `permissionGuilds` says they are managed), all
  * scopes concurrently within the client's rate limits.
  */
-export async function fetchActualState(client: RestClient, applicationId: string, scopes: readonly Scope[], permissionGuilds: ReadonlySet<string>): Promise<{ state: State; reads: number }> {
-  const withPerms = scopes.filter((s) => s.kind === 'guild' && permissionGuilds.has(s.guildId));
-  const without = scopes.filter((s) => !withPerms.includes(s));
-  const [a, b] = await Promise.all([
-    fetchRemoteScopes(client, applicationId, withPerms, { permissions: true }),
-    fetchRemoteScopes(client, applicationId, without, { permissions: false }),
-  ]);
-  const byScope = new Map([...a, ...b].map((r) => [r.scope, r]));
+export async function fetchActualState(
+  client: RestClient,
+  applicationId: string,
+  scopes: readonly Scope[],
+  permissionGuilds: ReadonlySet<string>,
+): Promise<{ state: State; reads: number; skipped: SkippedScope[] }> {
+  const skipped: SkippedScope[] = [];
+  const read = async (scope: Scope): Promise<ScopeState | undefined> => {
+    try {
+      const permissions = scope.kind === 'guild' && permissionGuilds.has(scope.guildId);
+      return actualScope(await fetchRemoteScope(client, applicationId, scope, { permissions }), applicationId);
+    } catch (err) {
+      // One guild the app cannot reach must not stop the others (peers §4.9).
+      const reason = scope.kind === 'guild' && err instanceof DiscordAPIError ? GUILD_UNREACHABLE[err.apiCode] : undefined;
+      if (!reason) throw err;
+      skipped.push({ scope, reason });
+      return undefined;
+    }
+  };
+  const states = await Promise.all(scopes.map(read));
   return {
-    state: { applicationId, scopes: scopes.map((s) => actualScope(byScope.get(s)!, applicationId)) },
-    reads: scopes.length + withPerms.length,
+    state: { applicationId, scopes: states.filter((s): s is ScopeState => s !== undefined) },
+    reads: scopes.length + scopes.filter((s) => s.kind === 'guild' && permissionGuilds.has(s.guildId)).length,
+    skipped,
   };
 }
+
+/** A declared guild the plan could not read, and why. */
+export interface SkippedScope {
+  scope: Scope;
+  reason: string;
+}
+
+const GUILD_UNREACHABLE: Readonly<Record<number, string>> = {
+  50001: 'the application lacks access there (is it in the guild, with the applications.commands scope?)',
+  10004: 'the service does not know this guild',
+};

@@ -245,3 +245,25 @@ describe('narrowing', () => {
     expect(onlyGlobal.plan.scopes.map((s) => s.key)).toEqual(['global']);
   });
 });
+
+describe('unreachable guilds', () => {
+  it('a guild the app cannot reach (50001) is skipped with a warning; the other scopes are planned and applied', async () => {
+    const BLOCKED = '600000000000000009';
+    const emulator = await startEmulator({
+      seed: { applications: [{ id: APP }], guilds: [{ id: GUILD }, { id: BLOCKED, apps: { [APP]: { commands_scope: false } } }] },
+      rateLimits: false,
+    });
+    running.push(emulator);
+    const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken: emulator.credentials.botToken } });
+    running.push({ close: () => client.close() });
+    const cwd = testdir();
+    testdirWrite(cwd, { commands: [ping], guilds: [{ id: GUILD, commands: [{ name: 'a', description: 'A' }] }, { id: BLOCKED, commands: [{ name: 'b', description: 'B' }] }] });
+    const { plan } = await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false });
+    expect(plan.skipped).toEqual([`guild:${BLOCKED}`]);
+    expect(plan.scopes.map((s) => s.key)).toEqual(['global', `guild:${GUILD}`]);
+    expect(plan.warnings.find((w) => w.code === 'scope-skipped')?.message).toMatch(/applications\.commands/);
+    const outcome = await applyPlan(plan, client, { canEditPermissions: false });
+    expect(outcome.failed).toBeUndefined();
+    expect((await listCommands(client, APP, { kind: 'guild', guildId: GUILD })).map((c) => c.name)).toEqual(['a']);
+  });
+});

@@ -96,7 +96,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     if (!hasChanges(plan)) {
       await notifyDeploy(opts.notify, { plan, command: 'apply' }, ctx);
       if (opts.json) ctx.stdout.write(JSON.stringify({ ...planJsonDocument(plan), result: { applied: [], notApplied: [] } }, null, 2) + '\n');
-      return 0;
+      return plan.skipped?.length ? 1 : 0;
     }
     if (!opts.planFile && !opts.autoApprove) {
       if (!ctx.terminal.interactive) {
@@ -128,7 +128,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     if (outcome.failed) for (const line of locateServiceErrors(outcome.failed, files, ctx.cwd)) writeLine(ctx.stderr, line);
     await notifyDeploy(opts.notify, { plan, result, command: 'apply' }, ctx);
     if (opts.json) ctx.stdout.write(JSON.stringify({ ...planJsonDocument(plan), result }, null, 2) + '\n');
-    return outcome.failed || outcome.permissionsSkipped ? 1 : 0;
+    return outcome.failed || outcome.permissionsSkipped || plan.skipped?.length ? 1 : 0;
   } finally {
     await session.close();
   }

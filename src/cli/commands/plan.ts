@@ -90,7 +90,7 @@ export async function runPlan(opts: PlanCliOptions, ctx: CliContext): Promise<nu
       renameSync(tmp, target);
       writeLine(ctx.stderr, `Saved the plan to ${opts.out}. Apply exactly it with: cmdsync apply ${opts.out}`);
     }
-    const failed = writePlanErrors(plan, ctx);
+    const failed = writePlanErrors(plan, ctx) || (plan.skipped?.length ?? 0) > 0;
     await notifyDeploy(opts.notify, { plan, command: 'plan' }, ctx);
     if (failed) return 1;
     return opts.detailedExitcode && hasChanges(plan) ? 2 : 0;
