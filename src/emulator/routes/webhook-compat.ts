@@ -12,19 +12,25 @@ import { githubToExecuteBody } from '../webhook-github.js';
 import type { StoredWebhook } from '../world.js';
 import { parseExecuteQuery, sendWebhookMessage } from './webhook-messages.js';
 
-function refuseForum(ctx: HandlerContext, webhook: StoredWebhook): EmulatorResponse | undefined {
-  const found = webhook.channel_id ? findChannel(ctx.world, webhook.channel_id) : undefined;
-  if (found && isForumLike(found.channel.type)) return errorResponse(WebhookErrors.servicesInForum);
-  return undefined;
-}
-
-function slack(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+/**
+ * What both compatibility endpoints check first: the webhook and its token,
+ * the query (`wait` defaults to true here), and that the channel is not a
+ * forum or media channel (220004).
+ */
+function compatTarget(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse | { webhook: StoredWebhook; query: Exclude<ReturnType<typeof parseExecuteQuery>, EmulatorResponse> } {
   const webhook = webhookByToken(req, ctx);
   if (isResponse(webhook)) return webhook;
   const query = parseExecuteQuery(req, true);
   if (isResponse(query)) return query;
-  const forum = refuseForum(ctx, webhook);
-  if (forum) return forum;
+  const found = webhook.channel_id ? findChannel(ctx.world, webhook.channel_id) : undefined;
+  if (found && isForumLike(found.channel.type)) return errorResponse(WebhookErrors.servicesInForum);
+  return { webhook, query };
+}
+
+function slack(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const target = compatTarget(req, ctx);
+  if (isResponse(target)) return target;
+  const { webhook, query } = target;
   const sent = sendWebhookMessage(ctx, { webhook, body: slackToExecuteBody(req.body), files: [], query });
   if (isResponse(sent)) return sent;
   // The chat-service convention: a plain `ok`, whatever `wait` says (facts §13).
@@ -32,12 +38,9 @@ function slack(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
 }
 
 function github(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  const webhook = webhookByToken(req, ctx);
-  if (isResponse(webhook)) return webhook;
-  const query = parseExecuteQuery(req, true);
-  if (isResponse(query)) return query;
-  const forum = refuseForum(ctx, webhook);
-  if (forum) return forum;
+  const target = compatTarget(req, ctx);
+  if (isResponse(target)) return target;
+  const { webhook, query } = target;
   const header = req.headers['x-github-event'];
   const event = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() ?? '';
   // Events outside the list (ping included) are acknowledged and dropped, so the host keeps delivering.

@@ -132,12 +132,17 @@ function execute(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   return query.wait || req.files.length > 0 ? { status: 200, body: message } : { status: 204 };
 }
 
-function getMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+/** A message this webhook sent, found by token, id and (for messages in threads) `thread_id`. */
+function ownMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse | ReturnType<typeof messageOf> {
   const webhook = webhookByToken(req, ctx);
   if (isResponse(webhook)) return webhook;
   const bad = problemsResponse(validateSnowflakeQuery(req.query.get('thread_id'), 'thread_id'));
   if (bad) return bad;
-  const stored = messageOf(req, ctx, webhook);
+  return messageOf(req, ctx, webhook);
+}
+
+function getMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const stored = ownMessage(req, ctx);
   if (isResponse(stored)) return stored;
   return { status: 200, body: stored.message };
 }
@@ -184,11 +189,7 @@ function editMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
 }
 
 function deleteMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  const webhook = webhookByToken(req, ctx);
-  if (isResponse(webhook)) return webhook;
-  const bad = problemsResponse(validateSnowflakeQuery(req.query.get('thread_id'), 'thread_id'));
-  if (bad) return bad;
-  const stored = messageOf(req, ctx, webhook);
+  const stored = ownMessage(req, ctx);
   if (isResponse(stored)) return stored;
   delete ctx.world.messages[stored.id];
   ctx.changed();
