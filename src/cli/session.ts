@@ -58,7 +58,7 @@ export async function openSession(opts: SessionOptions, ctx: CliContext): Promis
   return opts.emulator ? openEmulatorSession(opts, ctx) : openRemoteSession(opts, ctx);
 }
 
-function debugSink(opts: SessionOptions, ctx: CliContext): ClientOptions['onDebug'] {
+function debugSink(opts: { debug: boolean }, ctx: CliContext): ClientOptions['onDebug'] {
   // The client redacts every line before it reaches this sink.
   return opts.debug ? (line) => writeLine(ctx.stderr, `debug: ${line}`) : undefined;
 }
@@ -72,16 +72,16 @@ function chosenApplicationId(opts: SessionOptions): Snowflake | undefined {
   return isSnowflake(opts.manifest?.applicationId) ? opts.manifest.applicationId : undefined;
 }
 
-async function openRemoteSession(opts: SessionOptions, ctx: CliContext): Promise<Session> {
+/**
+ * A client for the service from the environment's credentials: `--api-url`
+ * or CMDSYNC_API_URL, redacted `--debug` lines, and under GitHub Actions the
+ * masking of derived secrets. Every network command builds its client here.
+ */
+export function openRemoteClient(opts: { apiUrl?: string; debug: boolean }, ctx: CliContext): { client: RestClient; apiUrl: string; credentials: ReturnType<typeof loadCredentials> } {
   const credentials = loadCredentials(ctx.env, ctx.cwd);
   const apiUrl = opts.apiUrl !== undefined ? normalizeApiUrl(opts.apiUrl, '--api-url') : credentials.apiUrl;
   // What to set comes first: without credentials nothing else matters.
   requireAppAuth(credentials);
-  const fromManifest = opts.manifest?.applicationId;
-  if (opts.applicationId === undefined && fromManifest !== undefined && fromManifest !== '' && !isSnowflake(fromManifest)) {
-    throw new CmdsyncError('APPLICATION_ID_INVALID', `application_id in ${opts.manifest!.root.display} is not a numeric id (snowflake); set it, or the variable it names (e.g. DISCORD_APPLICATION_ID).`);
-  }
-  const applicationId = requireApplicationId(credentials, chosenApplicationId(opts));
   const onDebug = debugSink(opts, ctx);
   onDebug?.(describeCredentials({ ...credentials, apiUrl }));
   const client = createClient(
@@ -92,6 +92,18 @@ async function openRemoteSession(opts: SessionOptions, ctx: CliContext): Promise
       ...(ctx.env.GITHUB_ACTIONS === 'true' ? { onSecret: (secret: string) => void maskSecretForActions(secret, (line) => ctx.stderr.write(line), ctx.env) } : {}),
     },
   );
+  return { client, apiUrl, credentials };
+}
+
+async function openRemoteSession(opts: SessionOptions, ctx: CliContext): Promise<Session> {
+  const credentials = loadCredentials(ctx.env, ctx.cwd);
+  requireAppAuth(credentials);
+  const fromManifest = opts.manifest?.applicationId;
+  if (opts.applicationId === undefined && fromManifest !== undefined && fromManifest !== '' && !isSnowflake(fromManifest)) {
+    throw new CmdsyncError('APPLICATION_ID_INVALID', `application_id in ${opts.manifest!.root.display} is not a numeric id (snowflake); set it, or the variable it names (e.g. DISCORD_APPLICATION_ID).`);
+  }
+  const applicationId = requireApplicationId(credentials, chosenApplicationId(opts));
+  const { client, apiUrl } = openRemoteClient(opts, ctx);
   return {
     client,
     applicationId,

@@ -280,15 +280,19 @@ export interface ExecuteRuleContext {
   availableTags?: readonly string[];
 }
 
+/** A message body as a mapping (absent counts as empty); anything else is reported. */
+function messageBody(out: Problem[], body: unknown): Obj | undefined {
+  if (body === undefined || body === null) return {};
+  if (isObject(body)) return body;
+  out.push(problem('message-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+  return undefined;
+}
+
 /** Every rule of an execute body. Safe on arbitrary JSON. */
 export function validateExecuteBody(body: unknown, ctx: ExecuteRuleContext): Problem[] {
   const out: Problem[] = [];
-  if (body === undefined || body === null) body = {};
-  if (!isObject(body)) {
-    out.push(problem('message-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
-    return out;
-  }
-  const b = body;
+  const b = messageBody(out, body);
+  if (!b) return out;
   const { limits } = ctx;
   checkContent(out, b.content, limits);
   out.push(...validateWebhookName(b.username, limits, { field: 'username', path: ['username'], optional: true }));
@@ -384,12 +388,8 @@ export function editedFlags(previous: number, requested: unknown): number {
 /** Every rule of an edit body, judged against the message it changes. Safe on arbitrary JSON. */
 export function validateEditMessageBody(body: unknown, ctx: EditRuleContext): Problem[] {
   const out: Problem[] = [];
-  if (body === undefined || body === null) body = {};
-  if (!isObject(body)) {
-    out.push(problem('message-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
-    return out;
-  }
-  const b = body;
+  const b = messageBody(out, body);
+  if (!b) return out;
   const { limits, previous } = ctx;
   checkContent(out, b.content, limits);
   out.push(...prefixPath(['embeds'], validateEmbeds(b.embeds, limits)));

@@ -4,17 +4,9 @@
  * id, so the remote case does not go through `openSession` (which requires
  * one); `--emulator` does, to share its provisioned local state.
  */
-import {
-  createClient,
-  describeCredentials,
-  loadCredentials,
-  maskSecretForActions,
-  normalizeApiUrl,
-  requireAppAuth,
-  type RestClient,
-} from '../../../remote/index.js';
-import { writeLine, type CliContext } from '../../context.js';
-import { openSession } from '../../session.js';
+import type { RestClient } from '../../../remote/index.js';
+import type { CliContext } from '../../context.js';
+import { openRemoteClient, openSession } from '../../session.js';
 
 export interface BotOptions {
   emulator: boolean;
@@ -34,18 +26,7 @@ export async function openBotClient(opts: BotOptions, ctx: CliContext): Promise<
     const session = await openSession({ emulator: true, apiUrl: opts.apiUrl, debug: opts.debug }, ctx);
     return { client: session.client, apiUrl: session.apiUrl, close: () => session.close() };
   }
-  const credentials = loadCredentials(ctx.env, ctx.cwd);
-  const apiUrl = opts.apiUrl !== undefined ? normalizeApiUrl(opts.apiUrl, '--api-url') : credentials.apiUrl;
-  requireAppAuth(credentials);
-  const onDebug = opts.debug ? (line: string) => writeLine(ctx.stderr, `debug: ${line}`) : undefined;
-  onDebug?.(describeCredentials({ ...credentials, apiUrl }));
-  const client = createClient(
-    { ...credentials, apiUrl },
-    {
-      ...(onDebug ? { onDebug } : {}),
-      ...(ctx.env.GITHUB_ACTIONS === 'true' ? { onSecret: (secret: string) => void maskSecretForActions(secret, (line) => ctx.stderr.write(line), ctx.env) } : {}),
-    },
-  );
+  const { client, apiUrl } = openRemoteClient(opts, ctx);
   return { client, apiUrl, close: () => client.close() };
 }
 
