@@ -7,7 +7,7 @@
  * emulator applies.
  */
 import type { Plan } from '../plan/model.js';
-import { resolveLimits } from '../spec/limits.js';
+import { DEFAULT_LIMITS, resolveLimits } from '../spec/limits.js';
 import { validateEmbeds } from '../spec/webhook.js';
 import { VERSION } from '../version.js';
 import { appliedCounts, sanitizeMessage } from './apply/result.js';
@@ -43,7 +43,7 @@ export const REPORT_COLORS = { success: 0x57f287, pending: 0x5865f2, partial: 0x
 /** How many changed commands the embed lists before "… and N more". */
 export const REPORT_MAX_COMMANDS = 10;
 
-const FIELD_VALUE_MAX = 1024;
+const FIELD_VALUE_MAX = DEFAULT_LIMITS.embed_field_value_max;
 
 /** Cut to `max` code points (never splitting a surrogate pair), marking the cut. */
 function clip(text: string, max: number): string {
@@ -121,8 +121,8 @@ export function deployReportEmbed(input: DeployReportInput): ReportEmbed {
   if (run) fields.push({ name: 'CI run', value: clip(`[${sanitizeMessage(env.GITHUB_REPOSITORY ?? '')} #${env.GITHUB_RUN_ID}](${run})`, FIELD_VALUE_MAX) });
 
   const embed: ReportEmbed = {
-    title: clip(`cmdsync ${command}: ${headline}`, 256),
-    description: clip(summaryLine(plan), 4096),
+    title: clip(`cmdsync ${command}: ${headline}`, DEFAULT_LIMITS.embed_title_max),
+    description: clip(summaryLine(plan), DEFAULT_LIMITS.embed_description_max),
     color: REPORT_COLORS[outcome],
     ...(run ? { url: run } : {}),
     fields,
