@@ -1,0 +1,300 @@
+/**
+ * A reader for the plain block-style YAML that manifests are written in:
+ * nested block mappings and sequences, one-line scalars (plain, single- or
+ * double-quoted), one-line flow sequences of scalars, `{}` and `[]`, and
+ * comments. It reads line by line with a few native regular expressions, so
+ * a cold process (a pre-commit hook) parses a large manifest several times
+ * faster than a general parser, which spends its time stepping through
+ * characters in the interpreter.
+ *
+ * It is exact or it declines: anything outside that subset (anchors, tags,
+ * block or multi-line scalars, flow mappings, tabs, directives, duplicate
+ * keys, escapes beyond JSON's, …) returns undefined and the caller uses a
+ * general parser. Plain scalars resolve as the exact parser resolves them
+ * (YAML 1.2 core schema, `intAsBigInt`): integers outside the safe range come
+ * back as BigInt. test/manifest/block-yaml.test.ts holds it to the exact
+ * parser's output, on every fixture and on mutated documents.
+ */
+
+class Decline {}
+const DECLINE = new Decline();
+
+function decline(): never {
+  throw DECLINE;
+}
+
+/** Nothing was written after the key or dash: the value is on the next lines, or null. */
+const EMPTY = Symbol('empty');
+
+/**
+ * A block mapping entry: a double-quoted, single-quoted or plain key, then
+ * `:` before a space or the line's end. A plain key may hold `:` not followed
+ * by a space (`chat_input:ban`) but never `#`; its first character is not an
+ * indicator.
+ */
+const ENTRY = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#]*?|-[^\s#][^#]*?)) *:(?: +(.*))?$/;
+const DOUBLE = /^"((?:[^"\\]|\\.)*)"(?: *| +#.*)$/;
+const SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
+const FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
+const FLOW_MAPPING = /^\{(.*)\}(?: *| +#.*)$/;
+/** One item of a flow sequence, with the comma after it (sticky: items are read in turn). */
+const FLOW_ITEM = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)) *(,|$)/y;
+/** One `key: value` pair of a flow mapping, with the comma after it. */
+const FLOW_PAIR = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#:]*?)) *: +(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)) *(,|$)/y;
+/** An escape, read in turn so `\\\\` is one escape; YAML and JSON read these alike (`\u` is left out: YAML pairs surrogates its own way). */
+const ESCAPE = /\\(.)/g;
+const JSON_ESCAPES = '"\\/bfnrt';
+/** Characters a plain scalar may not start with (beyond the quotes, handled first). */
+const INDICATOR = /^[&*!|>%@`,\]}?:#]|^-(?: |$)/;
+/** Text the subset does not cover anywhere in a file: tabs, control and special line-break characters. */
+const OUTSIDE_SUBSET = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+const BLANK = /^ *$/;
+const TRAILING_SPACES = / +$/;
+const INT = /^[-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+/** Core-schema numbers the subset leaves to the general parser: octal, hex, infinities, NaN. */
+const OTHER_NUMBER = /^(?:0o|0x|[-+]?\.(?:inf|Inf|INF)$|\.(?:nan|NaN|NAN)$)/;
+/** The exact parser refuses longer implicit keys. */
+const MAX_KEY = 1024;
+
+/** The document's significant lines: indentation and text after it. */
+let indents: number[] = [];
+let texts: string[] = [];
+let pos = 0;
+let count = 0;
+
+export function parseBlockYaml(source: string): unknown {
+  let text = source;
+  if (text.includes('\r')) {
+    text = text.replace(/\r\n/g, '\n');
+    if (text.includes('\r')) return undefined;
+  }
+  if (OUTSIDE_SUBSET.test(text)) return undefined;
+  indents = [];
+  texts = [];
+  pos = 0;
+  try {
+    splitLines(text);
+    count = indents.length;
+    if (count === 0) return undefined;
+    const value = parseNode(indents[0]);
+    if (pos !== count) return undefined;
+    return value;
+  } catch (err) {
+    if (err === DECLINE) return undefined;
+    throw err;
+  } finally {
+    indents = [];
+    texts = [];
+  }
+}
+
+function splitLines(text: string): void {
+  const lines = text.split('\n');
+  let started = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    // Only spaces indent, and only spaces are trimmed: YAML does not treat other Unicode white space (a no-break space in French text) as white space.
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32) indent++;
+    const content = indent === 0 ? line : line.slice(indent);
+    if (content === '' || content[0] === '#') continue;
+    if (indent === 0) {
+      const c = content[0];
+      if (c === '%') decline();
+      if ((c === '-' || c === '.') && /^(?:---|\.\.\.)(?: |$)/.test(content)) {
+        // One leading `---` is allowed (many editors write it); anything else is a stream of documents.
+        if (started || c === '.' || !/^--- *(?:#.*)?$/.test(content)) decline();
+        started = true;
+        continue;
+      }
+    }
+    started = true;
+    indents.push(indent);
+    texts.push(content);
+  }
+}
+
+function isSequenceItem(text: string): boolean {
+  return text[0] === '-' && (text.length === 1 || text[1] === ' ');
+}
+
+function parseNode(indent: number): unknown {
+  return isSequenceItem(texts[pos]) ? parseSequence(indent) : parseMapping(indent);
+}
+
+function parseMapping(indent: number): Record<string, unknown> {
+  const map: Record<string, unknown> = {};
+  while (pos < count && indents[pos] === indent) {
+    const text = texts[pos];
+    if (isSequenceItem(text)) decline();
+    const m = ENTRY.exec(text);
+    if (m === null) decline();
+    const key = m[1] !== undefined ? doubleQuoted(m[1]) : m[2] !== undefined ? m[2].replace(/''/g, "'") : plainKey(m[3]);
+    if (key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key)) decline();
+    pos++;
+    map[key] = valueAfter(m[4], indent, true);
+  }
+  if (pos < count && indents[pos] > indent) decline();
+  return map;
+}
+
+function parseSequence(indent: number): unknown[] {
+  const list: unknown[] = [];
+  while (pos < count && indents[pos] === indent && isSequenceItem(texts[pos])) {
+    const text = texts[pos];
+    let start = 1;
+    while (text.charCodeAt(start) === 32) start++;
+    const rest = text.slice(start);
+    if (rest === '' || rest[0] === '#') {
+      pos++;
+      list.push(valueAfter(undefined, indent, false));
+    } else if (isSequenceItem(rest)) {
+      decline();
+    } else if (ENTRY.test(rest)) {
+      // `- key: value` opens a mapping whose keys line up with this first one.
+      indents[pos] = indent + start;
+      texts[pos] = rest;
+      list.push(parseMapping(indent + start));
+    } else {
+      pos++;
+      list.push(valueAfter(rest, indent, false));
+    }
+  }
+  if (pos < count && indents[pos] > indent) decline();
+  return list;
+}
+
+/** The value of an entry or item whose own line (after the key or dash) holds `rest`. */
+function valueAfter(rest: string | undefined, indent: number, inMapping: boolean): unknown {
+  const inline = rest === undefined ? EMPTY : inlineValue(rest);
+  if (inline !== EMPTY) {
+    if (pos < count && indents[pos] > indent) decline();
+    return inline;
+  }
+  if (pos >= count) return null;
+  if (indents[pos] > indent) return parseNode(indents[pos]);
+  // A mapping's sequence may sit at the key's own indentation.
+  if (inMapping && indents[pos] === indent && isSequenceItem(texts[pos])) return parseSequence(indent);
+  return null;
+}
+
+function inlineValue(text: string): unknown {
+  if (text === '' || text[0] === '#') return EMPTY;
+  const c = text[0];
+  if (c === '"') {
+    const m = DOUBLE.exec(text);
+    return m === null ? decline() : doubleQuoted(m[1]);
+  }
+  if (c === "'") {
+    const m = SINGLE.exec(text);
+    return m === null ? decline() : m[1].replace(/''/g, "'");
+  }
+  if (c === '[') {
+    const m = FLOW_SEQUENCE.exec(text);
+    return m === null ? decline() : flowSequence(m[1]);
+  }
+  if (c === '{') {
+    const m = FLOW_MAPPING.exec(text);
+    return m === null ? decline() : flowMapping(m[1]);
+  }
+  if (INDICATOR.test(text)) decline();
+  const comment = text.indexOf(' #');
+  const plain = (comment === -1 ? text : text.slice(0, comment)).replace(TRAILING_SPACES, '');
+  if (plain.includes(': ') || plain.endsWith(':')) decline();
+  return plainScalar(plain);
+}
+
+function flowSequence(inner: string): unknown[] {
+  if (BLANK.test(inner)) return [];
+  const items: unknown[] = [];
+  FLOW_ITEM.lastIndex = 0;
+  for (;;) {
+    const at = FLOW_ITEM.lastIndex;
+    const m = FLOW_ITEM.exec(inner);
+    if (m === null || m.index !== at) decline();
+    if (m[1] !== undefined) items.push(doubleQuoted(m[1]));
+    else if (m[2] !== undefined) items.push(m[2].replace(/''/g, "'"));
+    else {
+      const plain = m[3];
+      if (plain.includes(': ') || plain.endsWith(':')) decline();
+      items.push(plainScalar(plain));
+    }
+    if (m[4] === '') {
+      if (FLOW_ITEM.lastIndex !== inner.length) decline();
+      return items;
+    }
+    // A trailing comma (`[a, b,]`) is valid YAML, but rare enough to leave to the general parser.
+    if (FLOW_ITEM.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_ITEM.lastIndex))) decline();
+  }
+}
+
+function flowMapping(inner: string): Record<string, unknown> {
+  const map: Record<string, unknown> = {};
+  if (BLANK.test(inner)) return map;
+  FLOW_PAIR.lastIndex = 0;
+  for (;;) {
+    const at = FLOW_PAIR.lastIndex;
+    const m = FLOW_PAIR.exec(inner);
+    if (m === null || m.index !== at) decline();
+    const key = m[1] !== undefined ? doubleQuoted(m[1]) : m[2] !== undefined ? m[2].replace(/''/g, "'") : plainKey(m[3]);
+    if (key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key)) decline();
+    if (m[4] !== undefined) map[key] = doubleQuoted(m[4]);
+    else if (m[5] !== undefined) map[key] = m[5].replace(/''/g, "'");
+    else {
+      const plain = m[6];
+      if (plain.includes(': ') || plain.endsWith(':')) decline();
+      map[key] = plainScalar(plain);
+    }
+    if (m[7] === '') return map;
+    if (FLOW_PAIR.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_PAIR.lastIndex))) decline();
+  }
+}
+
+function doubleQuoted(body: string): string {
+  if (!body.includes('\\')) return body;
+  for (const m of body.matchAll(ESCAPE)) if (!JSON_ESCAPES.includes(m[1])) decline();
+  return JSON.parse(`"${body}"`) as string;
+}
+
+function plainKey(text: string): string {
+  const value = plainScalar(text);
+  return typeof value === 'string' ? value : decline();
+}
+
+/** The YAML 1.2 core schema's resolution of a plain scalar, with integers as the exact parser reads them. */
+function plainScalar(text: string): unknown {
+  const c = text.charCodeAt(0);
+  if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) {
+    if (INT.test(text)) return integer(text);
+    if (FLOAT.test(text)) return Number(text);
+    if (OTHER_NUMBER.test(text)) decline();
+    return text;
+  }
+  switch (text) {
+    case '~':
+    case 'null':
+    case 'Null':
+    case 'NULL':
+      return null;
+    case 'true':
+    case 'True':
+    case 'TRUE':
+      return true;
+    case 'false':
+    case 'False':
+    case 'FALSE':
+      return false;
+    default:
+      return text;
+  }
+}
+
+function integer(text: string): number | bigint {
+  const n = Number(text);
+  if (Number.isSafeInteger(n)) return n === 0 ? 0 : n;
+  const negative = text[0] === '-';
+  const digits = negative || text[0] === '+' ? text.slice(1) : text;
+  const value = BigInt(digits);
+  return negative ? -value : value;
+}

@@ -1,0 +1,156 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseDocument, stringify } from 'yaml';
+import { parseBlockYaml } from '../../src/manifest/block-yaml.js';
+import { FIXTURES, SHARED } from '../helpers/fixtures.js';
+
+/**
+ * The block reader is a shortcut for the exact parser (`yaml`, with the
+ * options source.ts uses): whatever it accepts must read exactly as the
+ * exact parser reads it, with no error or warning there. Integers compare as
+ * toPlainValue will see them (the exact parser gives every integer as BigInt).
+ */
+function exact(text: string): { ok: true; value: unknown } | { ok: false } {
+  const doc = parseDocument(text, { intAsBigInt: true, merge: true, uniqueKeys: true, prettyErrors: false, strict: true });
+  if (doc.errors.length > 0 || doc.warnings.length > 0) return { ok: false };
+  return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }) };
+}
+
+function comparable(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => {
+    if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) && BigInt(Number(v)) === v ? Number(v) : `bigint:${v}`;
+    if (typeof v === 'number' && Object.is(v, -0)) return '-0';
+    if (typeof v === 'number' && !Number.isFinite(v)) return `number:${v}`;
+    return v;
+  });
+}
+
+/** Accepted implies identical to the exact parser; returns whether it was accepted. */
+function agrees(text: string): boolean {
+  const fast = parseBlockYaml(text);
+  if (fast === undefined) return false;
+  const full = exact(text);
+  if (!full.ok) throw new Error(`accepted a document the exact parser refuses:\n${text}`);
+  expect(comparable(fast), text).toBe(comparable(full.value));
+  return true;
+}
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f) => join(dir, f));
+}
+
+function corpusAsYaml(): string[] {
+  const dir = join(SHARED, 'corpus', 'real-defs');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => stringify({ application_id: '112233445566778899', commands: JSON.parse(readFileSync(join(dir, f), 'utf8')) }));
+}
+
+describe('block YAML reader', () => {
+  it('reads every fixture and corpus set it accepts exactly as the exact parser does, and accepts most of them', () => {
+    const texts = [...yamlFiles(FIXTURES).map((f) => readFileSync(f, 'utf8')), ...corpusAsYaml()];
+    const accepted = texts.filter(agrees).length;
+    expect(accepted / texts.length).toBeGreaterThan(0.8);
+  });
+
+  it.each([
+    ['block mappings and sequences', 'a:\n  b: 1\n  c:\n    - x\n    - y\nd: e\n'],
+    ['a sequence at its key’s indentation', 'a:\n- x\n- y\nb: 2\n'],
+    ['mappings opened by a dash, extra spaces after it', 'l:\n  -   k: 1\n      j: 2\n  - k: 3\n'],
+    ['nested items', 'l:\n  -\n    - 1\n    - 2\n  - 3\n'],
+    ['empty values are null', 'a:\nb: ~\nc: null\nd:\n  -\n'],
+    ['core-schema scalars', 'a: true\nb: False\nc: 12\nd: -7\ne: 1.5\nf: .5\ng: 1e3\nh: +4\ni: 007\nj: -0\nk: 1_000\nl: 12:30\nm: yes\nn: 0.\n'],
+    ['integers past 2^53 as BigInt', 'id: 112233445566778899\nneg: -9007199254740993\nsafe: 9007199254740991\n'],
+    ['quoted scalars and escapes', `a: "x \\"y\\" \\\\ \\n \\t \\/"\nb: 'it''s # not a comment'\nc: "# neither"\n"q k": 1\n'w''k': 2\n`],
+    ['comments everywhere', '# head\na: 1 # one\n  # indented comment\nb: C#sharp\nc: "s" # after\nl:\n  # in a list\n  - x # item\n'],
+    ['plain scalars with indicators inside', 'a: one, two [three] {four}\nb: http://example.com/x?y=1\nc: -dash\nd: a:b\ne: "100%"\nf: ends with -\n'],
+    ['flow sequences', 'a: [guild, bot_dm, "x, y", \'z\']\nb: []\nc: [ 1, 2.5, -3 ]\nd: [ ]\n'],
+    ['flow mappings', 'l:\n  - { name: n1, value: 1 }\n  - {"name": "q", "value": "yes"}\n  - {}\ne: { }\n'],
+    ['a leading document marker', '---\na: 1\n'],
+    ['CRLF line ends', 'a: 1\r\nb:\r\n  - x\r\n'],
+    ['keys with colons and spaces', 'permissions:\n  chat_input:ban: []\n  message:Report It: []\n  "*": []\n'],
+    ['no-break spaces as text, not white space', 'a: x\u00a0\nb: y\u00a0z\n'],
+    ['unicode text', 'name: café\ndescription: 日本語のコマンド ✨\nname_localizations:\n  ja: こんにちは\n'],
+  ])('accepts %s', (_name, text) => {
+    expect(agrees(text)).toBe(true);
+  });
+
+  it.each([
+    ['anchors and aliases', 'a: &x 1\nb: *x\n'],
+    ['merge keys', 'a: { x: 1 }\nb:\n  <<: {}\n'],
+    ['tags', 'a: !!str 1\n'],
+    ['block scalars', 'a: |\n  text\n'],
+    ['multi-line plain scalars', 'a: one\n  two\n'],
+    ['multi-line quoted scalars', 'a: "one\n  two"\n'],
+    ['nested flow collections', 'a: [[1], 2]\n'],
+    ['flow mappings of collections', 'a: { b: [1] }\n'],
+    ['a trailing comma', 'a: [1, 2,]\n'],
+    ['tabs', 'a:\t1\n'],
+    ['duplicate keys', 'a: 1\na: 2\n'],
+    ['duplicate keys across quoting', 'a: 1\n"a": 2\n'],
+    ['a second document', 'a: 1\n---\nb: 2\n'],
+    ['directives', '%YAML 1.2\n---\na: 1\n'],
+    ['JSON', '{"a": 1}\n'],
+    ['a scalar document', 'just text\n'],
+    ['a comment-only document', '# nothing\n'],
+    ['compact nested mappings', 'a: b: c\n'],
+    ['a sequence on its key’s line', 'a: - x\n'],
+    ['a stray deeper line', 'a: 1\n   b: 2\n'],
+    ['a sequence item among keys', 'a: 1\n- x\n'],
+    ['unicode escapes', 'a: "\\u00e9"\n'],
+    ['YAML-only escapes', 'a: "\\x41"\n'],
+    ['hex, octal and special floats', 'a: 0x1F\n'],
+    ['infinity', 'a: .inf\n'],
+    ['non-string keys', '1: a\n'],
+    ['null keys', '~: a\n'],
+    ['the prototype key', '__proto__: 1\n'],
+    ['a mis-indented key', 'a:\n    b: 1\n  c: 2\n'],
+    ['a key too long for an implicit key', `${'k'.repeat(1025)}: 1\n`],
+  ])('declines %s', (_name, text) => {
+    expect(parseBlockYaml(text)).toBeUndefined();
+  });
+
+  it('never disagrees with the exact parser on mutated documents', () => {
+    // A fixed-seed generator: the same mutations on every run.
+    let seed = 0x2545f491;
+    const random = (n: number): number => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % n;
+    };
+    const bases = [
+      readFileSync(join(FIXTURES, 'valid', 'commands', 'weather.yaml'), 'utf8'),
+      'application_id: "1"\ncommands:\n  - name: ping # c\n    description: \'Pong it\'\n    options:\n      - { type: string, name: a, description: "x y" }\n      - type: 4\n        name: n\n        min_value: -5\n        choices: [1, 2]\n    contexts: [guild]\nguilds:\n- id: 112233445566778899\n  commands: []\n',
+    ];
+    const pieces = [' ', '  ', '-', '- ', ':', ': ', '#', ' #', '"', "'", '[', ']', '{', '}', ',', '&a ', '*a', '!', '|', '>', '?', '%', '@', '\\', '\n', '\t', '0', '1e', '.', '~', 'x', 'é', '---', '\\"', "''", '\r', '\\u0041', '...', '<<: ', 'null', '0x1', '+', '.5', 'e3', '\u00a0', '\u2028', '\ufeff'];
+    let accepted = 0;
+    const runs = 4000;
+    for (let i = 0; i < runs; i++) {
+      let text = bases[random(bases.length)];
+      for (let k = 0, edits = 1 + random(3); k < edits; k++) {
+        const at = random(text.length + 1);
+        const op = random(4);
+        if (op === 0) text = text.slice(0, at) + pieces[random(pieces.length)] + text.slice(at);
+        else if (op === 1) text = text.slice(0, at) + text.slice(at + 1 + random(3));
+        else if (op === 2) {
+          const lines = text.split('\n');
+          const l = random(lines.length);
+          lines.splice(l, 0, lines[random(lines.length)]);
+          text = lines.join('\n');
+        } else {
+          const lines = text.split('\n');
+          const l = random(lines.length);
+          lines[l] = random(2) === 0 ? ` ${lines[l]}` : lines[l].replace(/^ /, '');
+          text = lines.join('\n');
+        }
+      }
+      if (agrees(text)) accepted++;
+    }
+    // Most mutations break the document or leave the subset; enough must stay inside it for the comparison to mean something.
+    expect(accepted).toBeGreaterThan(runs / 10);
+  });
+});
