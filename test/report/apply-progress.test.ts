@@ -2,16 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters as strip } from 'node:util';
-import kleur from 'kleur';
+import { colors, setColor } from '../../src/report/color.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlannedRequest } from '../../src/plan/model.js';
 import { createInteractiveProgress } from '../../src/report/apply/interactive.js';
 import { PlainProgress, createApplyProgress, requestLabel, type ApplyProgress } from '../../src/report/apply/progress.js';
 import type { ApplyResult } from '../../src/report/apply/types.js';
 
-const initial = kleur.enabled;
+const initial = colors().enabled;
 afterEach(() => {
-  kleur.enabled = initial;
+  setColor(initial);
 });
 
 /** A stream that records what is written; `tty` makes it look like a terminal to ora. */
@@ -81,7 +81,7 @@ describe('requestLabel', () => {
 
 describe('PlainProgress', () => {
   it('writes one line per event and no ANSI at all, even with colour on', () => {
-    kleur.enabled = true;
+    setColor(true);
     const { stream, text } = fakeStream();
     drive(new PlainProgress(stream, clock(1500)));
     expect(text()).toBe(
@@ -101,7 +101,7 @@ describe('PlainProgress', () => {
 
 describe('interactive progress', () => {
   it('persists one ✓/✗ line per request through ora on a terminal', async () => {
-    kleur.enabled = true;
+    setColor(true);
     const { stream, text } = fakeStream(true);
     const p = await createInteractiveProgress({ stream, isEnabled: true, color: true, now: clock(100) });
     drive(p);
@@ -110,12 +110,12 @@ describe('interactive progress', () => {
     expect(out).toContain('✗ [2/2] update guild:1/chat_input/echo: 50035 Invalid Form Body description: too long\n');
     expect(out).toContain('Sent 1 of 2 requests in 100 ms.\n');
     // Coloured symbols, and the hostile escape in the service message is gone.
-    expect(text()).toContain(kleur.green('✓'));
+    expect(text()).toContain(colors().green('✓'));
     expect(text()).not.toContain('\u001b[31mdescription');
   });
 
   it('prints only the final lines when ora is disabled', async () => {
-    kleur.enabled = false;
+    setColor(false);
     const { stream, text } = fakeStream();
     drive(await createInteractiveProgress({ stream, isEnabled: false, color: false, now: clock(100) }));
     expect(text()).not.toContain('\u001b');
@@ -154,7 +154,7 @@ describe('module boundaries', () => {
 
 describe('interactive progress with requests in flight together', () => {
   it('keeps spinning for the requests still running and persists each line once', async () => {
-    kleur.enabled = false;
+    setColor(false);
     const { stream, text } = fakeStream(true);
     const p = await createInteractiveProgress({ stream, isEnabled: true, color: false, now: clock(1) });
     const a: PlannedRequest = { method: 'POST', route: '/r', addresses: ['guild:1/chat_input/a'] };

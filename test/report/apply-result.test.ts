@@ -1,12 +1,12 @@
 import { stripVTControlCharacters as strip } from 'node:util';
-import kleur from 'kleur';
+import { colors, setColor } from '../../src/report/color.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatApplyResult } from '../../src/report/apply/result.js';
 import type { ApplyResult } from '../../src/report/apply/types.js';
 
-const initial = kleur.enabled;
+const initial = colors().enabled;
 afterEach(() => {
-  kleur.enabled = initial;
+  setColor(initial);
 });
 
 const success: ApplyResult = {
@@ -24,7 +24,7 @@ const success: ApplyResult = {
 
 describe('formatApplyResult', () => {
   it('ends a successful apply with the counts per kind', () => {
-    kleur.enabled = false;
+    setColor(false);
     expect(formatApplyResult(success)).toBe('Apply complete! 1 created, 2 updated, 0 renamed, 0 replaced, 1 deleted, 3 permission sets replaced.\n');
     expect(formatApplyResult({ applied: [{ address: 'a', kind: 'permissions' }], notApplied: [] })).toBe(
       'Apply complete! 0 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 1 permission set replaced.\n',
@@ -32,7 +32,7 @@ describe('formatApplyResult', () => {
   });
 
   it('notes skipped permission sets after a success', () => {
-    kleur.enabled = false;
+    setColor(false);
     const out = formatApplyResult({
       applied: [{ address: 'guild:1/chat_input/a', kind: 'rename' }],
       notApplied: [{ address: 'guild:1/permissions', kind: 'permissions' }],
@@ -49,7 +49,7 @@ describe('formatApplyResult', () => {
   });
 
   it('after a failure, says how far it got, what was and was not applied, and that retrying is safe', () => {
-    kleur.enabled = false;
+    setColor(false);
     const out = formatApplyResult({
       applied: [
         { address: 'global/chat_input/ping', kind: 'create' },
@@ -82,7 +82,7 @@ describe('formatApplyResult', () => {
   });
 
   it('says what it can when request counts are missing', () => {
-    kleur.enabled = false;
+    setColor(false);
     const failed = { address: 'a', message: 'boom' };
     const notApplied = [
       { address: 'a', kind: 'create' },
@@ -92,12 +92,12 @@ describe('formatApplyResult', () => {
     expect(formatApplyResult({ applied: [], failed, notApplied })).toContain('Apply failed after 0 of 2 changes.');
   });
 
-  it('colours only when kleur is enabled and strips escapes from service messages', () => {
-    kleur.enabled = false;
+  it('colours only when colour is enabled and strips escapes from service messages', () => {
+    setColor(false);
     const failed: ApplyResult = { applied: success.applied, failed: { address: 'a', message: 'bad\u001b[2J\nthing' }, notApplied: [] };
     expect(formatApplyResult(failed)).not.toContain('\u001b');
     expect(formatApplyResult(failed)).toContain('Error: a: bad thing');
-    kleur.enabled = true;
+    setColor(true);
     const coloured = formatApplyResult(success);
     expect(coloured).toContain('\u001b[');
     expect(strip(coloured)).toBe('Apply complete! 1 created, 2 updated, 0 renamed, 0 replaced, 1 deleted, 3 permission sets replaced.\n');

@@ -1,11 +1,11 @@
-import kleur from 'kleur';
+import { colors, setColor } from '../../src/report/color.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatPlanJson, type PlanJsonDocument } from '../../src/report/plan/json.js';
 import { GUILD, emptyPlan, fullPlan } from './plan-fixtures.js';
 
-const initial = kleur.enabled;
+const initial = colors().enabled;
 afterEach(() => {
-  kleur.enabled = initial;
+  setColor(initial);
 });
 
 function doc(plan = fullPlan()): PlanJsonDocument {
@@ -76,7 +76,7 @@ describe('formatPlanJson', () => {
   });
 
   it('contains no ANSI even when colour is on, and no credential-like keys', () => {
-    kleur.enabled = true;
+    setColor(true);
     const text = formatPlanJson(fullPlan());
     expect(text).not.toContain('\u001b');
     expect(text).not.toMatch(/"(token|authorization|secret|bearer)"/i);

@@ -1,16 +1,16 @@
 import { stripVTControlCharacters as strip } from 'node:util';
-import kleur from 'kleur';
+import { colors, setColor } from '../../src/report/color.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compactValue } from '../../src/report/plan/describe.js';
 import { formatPlanText } from '../../src/report/plan/text.js';
 import { GUILD, action, basePlan, emptyPlan, fullPlan, scope } from './plan-fixtures.js';
 
-const initial = kleur.enabled;
+const initial = colors().enabled;
 beforeEach(() => {
-  kleur.enabled = false;
+  setColor(false);
 });
 afterEach(() => {
-  kleur.enabled = initial;
+  setColor(initial);
 });
 
 function lines(text: string): string[] {
@@ -139,16 +139,16 @@ describe('formatPlanText', () => {
     expect(out).not.toContain('cmdsync will perform the following actions:');
   });
 
-  it('uses colour only when kleur is enabled', () => {
+  it('uses colour only when colour is enabled', () => {
     expect(formatPlanText(fullPlan())).toBe(strip(formatPlanText(fullPlan())));
-    kleur.enabled = true;
+    setColor(true);
     const coloured = formatPlanText(fullPlan());
     expect(coloured).not.toBe(strip(coloured));
-    expect(coloured).toContain(kleur.green('+'));
-    expect(coloured).toContain(kleur.yellow('~'));
-    expect(coloured).toContain(kleur.red('-'));
-    expect(coloured).toContain(kleur.magenta('-/+'));
-    expect(coloured).toContain(kleur.yellow('  ! This plan spends 2 of 200 daily creates.'));
+    expect(coloured).toContain(colors().green('+'));
+    expect(coloured).toContain(colors().yellow('~'));
+    expect(coloured).toContain(colors().red('-'));
+    expect(coloured).toContain(colors().magenta('-/+'));
+    expect(coloured).toContain(colors().yellow('  ! This plan spends 2 of 200 daily creates.'));
   });
 
   it('keeps long and hostile values on one short line', () => {

@@ -41,7 +41,8 @@ export async function runLint(opts: LintCommandOptions, ctx: CliContext): Promis
   const shown = opts.quiet ? reports.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') })) : reports;
   const report = countReport(shown);
   const format = opts.format ?? (ctx.terminal.isGitHubActions && !ctx.terminal.stdoutIsTTY ? 'github' : 'stylish');
-  ctx.stdout.write(formatLintReport(report, format));
+  const output = formatLintReport(report, format);
+  if (output !== '') ctx.stdout.write(output);
   const warnings = countReport(reports).warningCount;
   if (report.errorCount > 0) return 1;
   if (opts.maxWarnings !== undefined && warnings > opts.maxWarnings) {

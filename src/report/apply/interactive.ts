@@ -1,4 +1,4 @@
-import kleur from 'kleur';
+import { colors } from '../color.js';
 import type { Ora } from 'ora';
 import type { PlannedRequest } from '../../plan/model.js';
 import { ProgressCounter, formatDuration, requestLabel, type ApplyProgress, type ProgressStream } from './progress.js';
@@ -9,7 +9,7 @@ export interface InteractiveOptions {
   stream: ProgressStream;
   /** Passed to ora as is: ora's own TTY/CI guess ignores NO_COLOR (cli-conventions §1.4), so the caller decides. */
   isEnabled: boolean;
-  /** Spinner colour; symbols and text are coloured through kleur, which the caller enables or disables. */
+  /** Spinner colour; symbols and text are coloured through report/color.ts, which the caller enables or disables. */
   color: boolean;
   now?: () => number;
 }
@@ -34,7 +34,7 @@ class InteractiveProgress implements ApplyProgress {
     const [first] = this.inFlight.values();
     if (first === undefined) return;
     const more = this.inFlight.size - 1;
-    this.spinner.text = more > 0 ? `${first} ${kleur.dim(`(+${more} more in flight)`)}` : first;
+    this.spinner.text = more > 0 ? `${first} ${colors().dim(`(+${more} more in flight)`)}` : first;
     // Draw the new text now rather than on the next frame.
     if (this.spinner.isSpinning) this.spinner.render();
     else this.spinner.start();
@@ -53,15 +53,15 @@ class InteractiveProgress implements ApplyProgress {
   }
   requestDone(req: PlannedRequest, index: number, ms: number): void {
     this.counter.done++;
-    this.persist(index, kleur.green('✓'), `${this.counter.position(index)} ${requestLabel(req)} ${kleur.dim(formatDuration(ms))}`);
+    this.persist(index, colors().green('✓'), `${this.counter.position(index)} ${requestLabel(req)} ${colors().dim(formatDuration(ms))}`);
   }
   requestFailed(req: PlannedRequest, index: number, message: string): void {
-    this.persist(index, kleur.red('✗'), `${this.counter.position(index)} ${requestLabel(req)}: ${kleur.red(sanitizeMessage(message))}`);
+    this.persist(index, colors().red('✗'), `${this.counter.position(index)} ${requestLabel(req)}: ${colors().red(sanitizeMessage(message))}`);
   }
   finish(_result: ApplyResult): void {
     this.inFlight.clear();
     if (this.spinner.isSpinning) this.spinner.stop();
-    this.stream.write(kleur.dim(this.counter.tally()) + '\n');
+    this.stream.write(colors().dim(this.counter.tally()) + '\n');
   }
 }
 

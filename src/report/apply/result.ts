@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import kleur from 'kleur';
+import { colors } from '../color.js';
 import type { ApplyResult, ApplyResultItem } from './types.js';
 
 const SIGN: Record<string, string> = { create: '+', update: '~', rename: '~', replace: '-/+', delete: '-', permissions: '~' };
@@ -41,14 +41,14 @@ function webhookCounts(applied: ApplyResultItem[]): string {
 
 function sign(kind: string): string {
   const s = (SIGN[kind] ?? '*').padStart(3);
-  return kind === 'create' ? kleur.green(s) : kind === 'delete' ? kleur.red(s) : kind === 'replace' ? kleur.magenta(s) : kleur.yellow(s);
+  return kind === 'create' ? colors().green(s) : kind === 'delete' ? colors().red(s) : kind === 'replace' ? colors().magenta(s) : colors().yellow(s);
 }
 
 function list(title: string, items: ApplyResultItem[], done: boolean): string[] {
   if (items.length === 0) return [];
   return [
     `${title} (${items.length}):`,
-    ...items.map((i) => `  ${sign(i.kind)} ${i.address} ${kleur.dim(done ? (DONE[i.kind] ?? i.kind) : `(${i.kind})`)}`),
+    ...items.map((i) => `  ${sign(i.kind)} ${i.address} ${colors().dim(done ? (DONE[i.kind] ?? i.kind) : `(${i.kind})`)}`),
   ];
 }
 
@@ -70,8 +70,8 @@ function failedAfter(result: ApplyResult): string {
 export function formatApplyResult(result: ApplyResult): string {
   const lines: string[] = [];
   if (!result.failed) {
-    lines.push(kleur.green().bold(`Apply complete! ${appliedCounts(result.applied)}.`));
-    if (result.permissionsSkipped) lines.push(kleur.yellow(sanitizeMessage(result.permissionsSkipped)));
+    lines.push(colors().green().bold(`Apply complete! ${appliedCounts(result.applied)}.`));
+    if (result.permissionsSkipped) lines.push(colors().yellow(sanitizeMessage(result.permissionsSkipped)));
     const rest = list('Not applied', result.notApplied, false);
     if (rest.length) lines.push('', ...rest);
     return lines.join('\n') + '\n';
@@ -79,13 +79,13 @@ export function formatApplyResult(result: ApplyResult): string {
 
   const { failed } = result;
   const progress = failedAfter(result);
-  lines.push(kleur.red().bold(`Error: ${failed.address}: ${sanitizeMessage(failed.message)}`), '');
-  lines.push(kleur.red().bold(`Apply failed after ${progress}.`));
+  lines.push(colors().red().bold(`Error: ${failed.address}: ${sanitizeMessage(failed.message)}`), '');
+  lines.push(colors().red().bold(`Apply failed after ${progress}.`));
   const applied = list('Applied', result.applied, true);
   const notApplied = list('Not applied', result.notApplied, false);
   if (applied.length) lines.push('', ...applied);
   if (notApplied.length) lines.push('', ...notApplied);
-  if (result.permissionsSkipped) lines.push('', kleur.yellow(sanitizeMessage(result.permissionsSkipped)));
+  if (result.permissionsSkipped) lines.push('', colors().yellow(sanitizeMessage(result.permissionsSkipped)));
   lines.push('', 'Run cmdsync apply again to finish: every request is safe to retry.');
   return lines.join('\n') + '\n';
 }

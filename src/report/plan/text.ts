@@ -1,4 +1,4 @@
-import kleur from 'kleur';
+import { colors } from '../color.js';
 import type { Plan, ScopePlan } from '../../plan/model.js';
 import {
   compactValue,
@@ -26,13 +26,13 @@ export interface PlanTextOptions {
 function paint(sign: Sign): string {
   switch (sign) {
     case '+':
-      return kleur.green(sign);
+      return colors().green(sign);
     case '~':
-      return kleur.yellow(sign);
+      return colors().yellow(sign);
     case '-':
-      return kleur.red(sign);
+      return colors().red(sign);
     case '-/+':
-      return kleur.magenta(sign);
+      return colors().magenta(sign);
     case ' ':
       return sign;
   }
@@ -44,8 +44,8 @@ function paint(sign: Sign): string {
  */
 function render(line: Line, indent: number, width: number): string {
   const pad = ' '.repeat(indent + width - line.sign.length);
-  const text = line.sign === ' ' ? kleur.dim(line.text) : line.text;
-  return `${pad}${paint(line.sign)} ${text}${line.note ? '  ' + kleur.dim(line.note) : ''}`;
+  const text = line.sign === ' ' ? colors().dim(line.text) : line.text;
+  return `${pad}${paint(line.sign)} ${text}${line.note ? '  ' + colors().dim(line.note) : ''}`;
 }
 
 function scopeBlock(scope: ScopePlan, opts: PlanTextOptions, withKept: boolean): string[] {
@@ -61,10 +61,10 @@ function scopeBlock(scope: ScopePlan, opts: PlanTextOptions, withKept: boolean):
     if (perm.kind !== 'noop') for (const line of permissionLines(scope, perm)) body.push(render(line, 8, 1));
   }
   if (withKept && scope.kept.length > 0) {
-    body.push(kleur.dim(`  Kept (not managed by the manifest):`));
-    for (const k of scope.kept) body.push(kleur.dim(`      ${keptLine(scope, k)}`));
+    body.push(colors().dim(`  Kept (not managed by the manifest):`));
+    for (const k of scope.kept) body.push(colors().dim(`      ${keptLine(scope, k)}`));
   }
-  return body.length > 0 ? [kleur.bold(scopeTitle(scope, opts.guildNames)), ...body] : [];
+  return body.length > 0 ? [colors().bold(scopeTitle(scope, opts.guildNames)), ...body] : [];
 }
 
 /** After a "No changes" line, unmanaged commands are still worth a mention: they explain remote commands the manifest does not list. */
@@ -72,24 +72,24 @@ function keptNote(plan: Plan): string[] {
   const all = plan.scopes.flatMap((s) => s.kept.map((k) => `  ${s.key}/${keptLine(s, k)}`));
   if (all.length === 0) return [];
   const n = all.length;
-  return [kleur.dim(`Kept ${n} remote command${n === 1 ? '' : 's'} the manifest does not manage:`), ...all.map((l) => kleur.dim(l))];
+  return [colors().dim(`Kept ${n} remote command${n === 1 ? '' : 's'} the manifest does not manage:`), ...all.map((l) => colors().dim(l))];
 }
 
 function diagnostics(plan: Plan): string[] {
   const out: string[] = [];
   if (plan.errors.length > 0) {
-    out.push(kleur.red().bold('Errors (apply will refuse this plan):'));
-    for (const e of plan.errors) out.push(kleur.red(`  ✖ ${e.message} [${e.rule}]`));
+    out.push(colors().red().bold('Errors (apply will refuse this plan):'));
+    for (const e of plan.errors) out.push(colors().red(`  ✖ ${e.message} [${e.rule}]`));
   }
   if (plan.warnings.length > 0) {
-    out.push(kleur.yellow().bold('Warnings:'));
-    for (const w of plan.warnings) out.push(kleur.yellow(`  ! ${w.scope ? `[${w.scope}] ` : ''}${w.message}`));
+    out.push(colors().yellow().bold('Warnings:'));
+    for (const w of plan.warnings) out.push(colors().yellow(`  ! ${w.scope ? `[${w.scope}] ` : ''}${w.message}`));
   }
   return out;
 }
 
 const WEBHOOK_VERB = { create: 'will be created', update: 'will be updated in place', delete: 'will be deleted', noop: 'is up to date' } as const;
-const WEBHOOK_SIGN = { create: kleur.green('+'), update: kleur.yellow('~'), delete: kleur.red('-'), noop: ' ' } as const;
+const WEBHOOK_SIGN = { create: colors().green('+'), update: colors().yellow('~'), delete: colors().red('-'), noop: ' ' } as const;
 
 /** Declared webhooks, after the command scopes. Tokens are never part of a plan, so none can show here. */
 function webhookBlock(plan: Plan): string[] {
@@ -100,13 +100,13 @@ function webhookBlock(plan: Plan): string[] {
     if (a.kind === 'noop') continue;
     lines.push(`    ${WEBHOOK_SIGN[a.kind]} ${a.address} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${a.reason})` : ''}`);
     for (const c of a.changes) {
-      const sign = c.before === undefined ? kleur.green('+') : c.after === undefined ? kleur.red('-') : kleur.yellow('~');
+      const sign = c.before === undefined ? colors().green('+') : c.after === undefined ? colors().red('-') : colors().yellow('~');
       const value = c.before !== undefined && c.after !== undefined ? `${compactValue(c.before)} → ${compactValue(c.after)}` : compactValue(c.after ?? c.before);
       lines.push(`        ${sign} ${c.path}: ${value}`);
     }
   }
-  for (const k of wp.kept) lines.push(kleur.dim(`      kept: channel:${k.channelId}/webhook/${k.name} (prune: false)`));
-  return lines.length > 0 ? [kleur.bold('webhooks'), ...lines] : [];
+  for (const k of wp.kept) lines.push(colors().dim(`      kept: channel:${k.channelId}/webhook/${k.name} (prune: false)`));
+  return lines.length > 0 ? [colors().bold('webhooks'), ...lines] : [];
 }
 
 /** Blank-line-separated sections, ending with a newline. */
@@ -121,6 +121,6 @@ export function formatPlanText(plan: Plan, opts: PlanTextOptions = {}): string {
 
   const blocks = [...plan.scopes.map((s) => scopeBlock(s, opts, true)), webhookBlock(plan)];
   const intro = empty ? [] : ['cmdsync will perform the following actions:'];
-  const footer = empty ? NO_CHANGES : kleur.bold(summaryLine(plan));
+  const footer = empty ? NO_CHANGES : colors().bold(summaryLine(plan));
   return join([intro, ...blocks, diagnostics(plan), [footer]]);
 }
