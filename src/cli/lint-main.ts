@@ -1,19 +1,25 @@
 import { runLint } from './commands/lint.js';
-import { contextFor, createProgram, handleError, registerLint } from './program-base.js';
+import { contextFor } from './context.js';
+import { exitCodeFor } from './exit-code.js';
+import { parseLintArgs } from './lint-args.js';
 
 /**
- * The entry `bin/cmdsync.js` uses for `cmdsync lint`: bundled on its own, so a
- * pre-commit hook loads one file (the full CLI is split into many chunks).
- * Same program, options and exit codes as `cmdsync lint` in the full CLI.
+ * `cmdsync lint` on its own, bundled into one file that starts from V8's code
+ * cache (lint-launch.cts): pre-commit hooks pay its start-up on every commit.
+ * The command line a hook writes is read by parseLintArgs; anything else
+ * (help, a usage error) goes to the option parser, loaded only then. Same
+ * options, output and exit codes as `cmdsync lint` in the full CLI.
  */
-const argv = process.argv.slice(2);
-const ctx = contextFor(argv);
-let exitCode = 0;
-const program = createProgram(ctx);
-registerLint(program, ctx, (code) => (exitCode = code), async () => runLint);
-try {
-  await program.parseAsync(argv, { from: 'user' });
-  process.exitCode = exitCode;
-} catch (err) {
-  process.exitCode = handleError(err, ctx, 2);
+export async function main(argv: string[]): Promise<number> {
+  const opts = parseLintArgs(argv);
+  if (!opts) {
+    const { runLintProgram } = await import('./program-base.js');
+    return runLintProgram(argv);
+  }
+  const ctx = contextFor(argv);
+  try {
+    return await runLint(opts, ctx);
+  } catch (err) {
+    return exitCodeFor(err, ctx, 2);
+  }
 }

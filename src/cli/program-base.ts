@@ -1,9 +1,10 @@
 import { Command, CommanderError, Option } from 'commander';
-import kleur from 'kleur';
-import { CmdsyncError, SilentExit, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { processContext, writeLine, type CliContext } from './context.js';
+import { contextFor, type CliContext } from './context.js';
+import { exitCodeFor } from './exit-code.js';
 import type { LintCommandOptions } from './commands/lint.js';
+import { LINT_FORMATS } from '../report/lint/types.js';
 
 /** What every entry point shares: the program with its global options, and the mapping of errors to exit codes. */
 export function createProgram(ctx: CliContext): Command {
@@ -20,14 +21,6 @@ export function createProgram(ctx: CliContext): Command {
     });
 }
 
-/** The context of a run: colour decided once, from flags and environment, and pushed into kleur. */
-export function contextFor(argv: string[], ctxOverride?: CliContext): CliContext {
-  const colorFlag = argv.includes('--no-color') ? false : argv.includes('--color') ? true : undefined;
-  const ctx = ctxOverride ?? processContext(colorFlag);
-  kleur.enabled = ctx.terminal.color;
-  return ctx;
-}
-
 type RunLint = (opts: LintCommandOptions, ctx: CliContext) => Promise<number>;
 
 /** `cmdsync lint`; `load` gives the implementation (lazily in the full CLI, directly in the lint entry). */
@@ -37,7 +30,7 @@ export function registerLint(program: Command, ctx: CliContext, setExit: (code: 
     .description('check manifests offline against every rule and limit of the interface')
     .argument('[files...]', 'manifest files (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
     .option('-m, --manifest <path>', 'manifest file, when no files are given')
-    .addOption(new Option('-f, --format <format>', 'output format (default: github under GitHub Actions, else stylish)').choices(['stylish', 'unix', 'json', 'github']))
+    .addOption(new Option('-f, --format <format>', 'output format (default: github under GitHub Actions, else stylish)').choices(LINT_FORMATS))
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseCount)
     .option('-q, --quiet', 'report errors only')
     .action(async (files: string[], opts) => {
@@ -52,22 +45,25 @@ export function parseCount(value: string): number {
   return n;
 }
 
-/** The one place errors become messages and exit codes; never a stack trace for a user error. */
+/** Commander's own exits (help, version, a usage error it has already printed), then every other error. */
 export function handleError(err: unknown, ctx: CliContext, usageExit: number): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
     return usageExit;
   }
-  if (err instanceof SilentExit) return err.exitCode;
-  if (err instanceof UsageError) {
-    writeLine(ctx.stderr, `${kleur.red('error:')} ${err.message}`);
-    return usageExit;
+  return exitCodeFor(err, ctx, usageExit);
+}
+
+/** `cmdsync lint` with the option parser: the lint entry's path for help and usage errors. */
+export async function runLintProgram(argv: string[]): Promise<number> {
+  const ctx = contextFor(argv);
+  let exitCode = 0;
+  const program = createProgram(ctx);
+  registerLint(program, ctx, (code) => (exitCode = code), async () => (await import('./commands/lint.js')).runLint);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
+  } catch (err) {
+    return handleError(err, ctx, 2);
   }
-  if (err instanceof CmdsyncError) {
-    writeLine(ctx.stderr, `${kleur.red('error:')} ${err.message}`);
-    return 1;
-  }
-  const e = err instanceof Error ? err : new Error(String(err));
-  writeLine(ctx.stderr, `${kleur.red('internal error:')} ${e.message}\nThis is a bug in cmdsync; please report it${ctx.env.CMDSYNC_DEBUG ? `\n${e.stack}` : ' (set CMDSYNC_DEBUG=1 for details)'}.`);
-  return usageExit === 2 ? 2 : 1;
 }

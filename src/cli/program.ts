@@ -1,7 +1,8 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { CliContext } from './context.js';
-import { contextFor, createProgram, handleError, registerLint } from './program-base.js';
+import { contextFor } from './context.js';
+import { createProgram, handleError, registerLint } from './program-base.js';
 import { registerWebhookCommands } from './commands/webhook/register.js';
 
 /**
