@@ -112,7 +112,7 @@ describe('cmdsync lint (built binary)', () => {
     const r = await runBin(['lint'], { cwd, env: { CMDSYNC_TRACE_FILE: trace }, nodeArgs: ['--import', loader] });
     expect(r.code).toBe(1);
     const files = readFileSync(trace, 'utf8').split('\n').filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
-    expect(files.some((f) => f.endsWith('cli-lint.js'))).toBe(true);
+    expect(files.some((f) => f.endsWith('lint.cjs'))).toBe(true);
     for (const f of files) {
       const text = readFileSync(f, 'utf8');
       expect(text, f).not.toMatch(/undici|cli-spinners|startEmulator/);
