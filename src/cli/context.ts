@@ -22,7 +22,16 @@ export interface CliContext {
  * what Node decides the stream's kind from.
  */
 export function processContext(colorFlag?: boolean): CliContext {
-  let terminal: TerminalInfo | undefined;
+  let full: TerminalInfo | undefined;
+  const tty = (): TerminalInfo => {
+    if (!full) {
+      const { isatty } = loadCommonJs('node:tty') as typeof import('node:tty');
+      full = detectTerminal({ env: process.env, stdinIsTTY: isatty(0), stdoutIsTTY: isatty(1), stderrIsTTY: isatty(2), colorFlag });
+    }
+    return full;
+  };
+  // CI and GitHub Actions come from the environment alone; the rest asks the descriptors.
+  const fromEnv = detectTerminal({ env: process.env, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, colorFlag });
   return {
     cwd: process.cwd(),
     env: process.env,
@@ -35,12 +44,21 @@ export function processContext(colorFlag?: boolean): CliContext {
     get stdin() {
       return process.stdin;
     },
-    get terminal() {
-      if (!terminal) {
-        const { isatty } = loadCommonJs('node:tty') as typeof import('node:tty');
-        terminal = detectTerminal({ env: process.env, stdinIsTTY: isatty(0), stdoutIsTTY: isatty(1), stderrIsTTY: isatty(2), colorFlag });
-      }
-      return terminal;
+    terminal: {
+      isCI: fromEnv.isCI,
+      isGitHubActions: fromEnv.isGitHubActions,
+      get stdoutIsTTY() {
+        return tty().stdoutIsTTY;
+      },
+      get stderrIsTTY() {
+        return tty().stderrIsTTY;
+      },
+      get color() {
+        return tty().color;
+      },
+      get interactive() {
+        return tty().interactive;
+      },
     },
   };
 }
