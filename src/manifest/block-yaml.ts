@@ -27,12 +27,14 @@ function decline(): never {
 const EMPTY = Symbol('empty');
 
 /**
- * A block mapping entry: a double-quoted, single-quoted or plain key, then
- * `:` before a space or the line's end. A plain key may hold `:` not followed
- * by a space (`chat_input:ban`) but never `#`; its first character is not an
- * indicator.
+ * One line, read in one native match: its indentation (spaces only: YAML
+ * does not treat other Unicode white space, such as a no-break space in
+ * French text, as white space), a sequence dash with the spaces after it, a
+ * mapping key (double-quoted, single-quoted or plain) with its `:`, and the
+ * rest. A plain key may hold `:` not followed by a space (`chat_input:ban`)
+ * but never `#`, and does not start with an indicator.
  */
-const ENTRY = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#]*?|-[^\s#][^#]*?)) *:(?: +(.*))?$/;
+const LINE = /^( *)(- +|-$)?(?:(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#]*?|-[^\s#][^#]*?)) *:(?: +|$))?(.*)$/;
 const DOUBLE = /^"((?:[^"\\]|\\.)*)"(?: *| +#.*)$/;
 const SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
 const FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
@@ -44,12 +46,11 @@ const FLOW_PAIR = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\
 /** An escape, read in turn so `\\\\` is one escape; YAML and JSON read these alike (`\u` is left out: YAML pairs surrogates its own way). */
 const ESCAPE = /\\(.)/g;
 const JSON_ESCAPES = '"\\/bfnrt';
-/** Characters a plain scalar may not start with (beyond the quotes, handled first). */
-const INDICATOR = /^[&*!|>%@`,\]}?:#]|^-(?: |$)/;
+/** Characters a plain scalar may not start with (beyond quotes, brackets, `#` and `- `, handled first). */
+const INDICATORS = '&*!|>%@`,]}?:';
 /** Text the subset does not cover anywhere in a file: tabs, control and special line-break characters. */
 const OUTSIDE_SUBSET = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
 const BLANK = /^ *$/;
-const TRAILING_SPACES = / +$/;
 const INT = /^[-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
 /** Core-schema numbers the subset leaves to the general parser: octal, hex, infinities, NaN. */
@@ -57,9 +58,15 @@ const OTHER_NUMBER = /^(?:0o|0x|[-+]?\.(?:inf|Inf|INF)$|\.(?:nan|NaN|NAN)$)/;
 /** The exact parser refuses longer implicit keys. */
 const MAX_KEY = 1024;
 
-/** The document's significant lines: indentation and text after it. */
+/**
+ * The document's significant lines, in parallel arrays: indentation, the
+ * width of a leading `- ` (0 for none), the decoded key (undefined for none)
+ * and the text after the dash and key.
+ */
 let indents: number[] = [];
-let texts: string[] = [];
+let dashes: number[] = [];
+let keys: Array<string | undefined> = [];
+let rests: string[] = [];
 let pos = 0;
 let count = 0;
 
@@ -70,8 +77,6 @@ export function parseBlockYaml(source: string): unknown {
     if (text.includes('\r')) return undefined;
   }
   if (OUTSIDE_SUBSET.test(text)) return undefined;
-  indents = [];
-  texts = [];
   pos = 0;
   try {
     splitLines(text);
@@ -85,7 +90,9 @@ export function parseBlockYaml(source: string): unknown {
     throw err;
   } finally {
     indents = [];
-    texts = [];
+    dashes = [];
+    keys = [];
+    rests = [];
   }
 }
 
@@ -94,46 +101,44 @@ function splitLines(text: string): void {
   let started = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    // Only spaces indent, and only spaces are trimmed: YAML does not treat other Unicode white space (a no-break space in French text) as white space.
-    let indent = 0;
-    while (line.charCodeAt(indent) === 32) indent++;
-    const content = indent === 0 ? line : line.slice(indent);
-    if (content === '' || content[0] === '#') continue;
-    if (indent === 0) {
-      const c = content[0];
-      if (c === '%') decline();
-      if ((c === '-' || c === '.') && /^(?:---|\.\.\.)(?: |$)/.test(content)) {
-        // One leading `---` is allowed (many editors write it); anything else is a stream of documents.
-        if (started || c === '.' || !/^--- *(?:#.*)?$/.test(content)) decline();
-        started = true;
-        continue;
-      }
+    const c = line.charCodeAt(0);
+    if (c === 37) decline(); // `%`: a directive
+    if ((c === 45 || c === 46) && /^(?:---|\.\.\.)(?: |$)/.test(line)) {
+      // One leading `---` is allowed (many editors write it); anything else is a stream of documents.
+      if (started || c === 46 || !/^--- *(?:#.*)?$/.test(line)) decline();
+      started = true;
+      continue;
     }
+    const m = LINE.exec(line)!;
+    const dash = m[2];
+    const rest = m[6];
+    let key: string | undefined;
+    if (m[5] !== undefined) key = plainKey(m[5]);
+    else if (m[3] !== undefined) key = doubleQuoted(m[3]);
+    else if (m[4] !== undefined) key = m[4].replace(/''/g, "'");
+    else if (dash === undefined && (rest === '' || rest.charCodeAt(0) === 35)) continue; // blank or comment
+    const indent = m[1].length;
     started = true;
     indents.push(indent);
-    texts.push(content);
+    dashes.push(dash === undefined ? 0 : dash.length);
+    keys.push(key);
+    rests.push(rest);
   }
 }
 
-function isSequenceItem(text: string): boolean {
-  return text[0] === '-' && (text.length === 1 || text[1] === ' ');
-}
-
 function parseNode(indent: number): unknown {
-  return isSequenceItem(texts[pos]) ? parseSequence(indent) : parseMapping(indent);
+  return dashes[pos] !== 0 ? parseSequence(indent) : parseMapping(indent);
 }
 
 function parseMapping(indent: number): Record<string, unknown> {
   const map: Record<string, unknown> = {};
   while (pos < count && indents[pos] === indent) {
-    const text = texts[pos];
-    if (isSequenceItem(text)) decline();
-    const m = ENTRY.exec(text);
-    if (m === null) decline();
-    const key = m[1] !== undefined ? doubleQuoted(m[1]) : m[2] !== undefined ? m[2].replace(/''/g, "'") : plainKey(m[3]);
+    const key = keys[pos];
+    if (key === undefined || dashes[pos] !== 0) decline();
     if (key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key)) decline();
+    const rest = rests[pos];
     pos++;
-    map[key] = valueAfter(m[4], indent, true);
+    map[key] = valueAfter(rest, indent, true);
   }
   if (pos < count && indents[pos] > indent) decline();
   return map;
@@ -141,21 +146,16 @@ function parseMapping(indent: number): Record<string, unknown> {
 
 function parseSequence(indent: number): unknown[] {
   const list: unknown[] = [];
-  while (pos < count && indents[pos] === indent && isSequenceItem(texts[pos])) {
-    const text = texts[pos];
-    let start = 1;
-    while (text.charCodeAt(start) === 32) start++;
-    const rest = text.slice(start);
-    if (rest === '' || rest[0] === '#') {
-      pos++;
-      list.push(valueAfter(undefined, indent, false));
-    } else if (isSequenceItem(rest)) {
-      decline();
-    } else if (ENTRY.test(rest)) {
+  while (pos < count && indents[pos] === indent && dashes[pos] !== 0) {
+    const rest = rests[pos];
+    if (keys[pos] !== undefined) {
       // `- key: value` opens a mapping whose keys line up with this first one.
-      indents[pos] = indent + start;
-      texts[pos] = rest;
-      list.push(parseMapping(indent + start));
+      const column = indent + dashes[pos];
+      indents[pos] = column;
+      dashes[pos] = 0;
+      list.push(parseMapping(column));
+    } else if (rest.charCodeAt(0) === 45 && (rest.length === 1 || rest.charCodeAt(1) === 32)) {
+      decline(); // `- - x`: nested sequences on one line
     } else {
       pos++;
       list.push(valueAfter(rest, indent, false));
@@ -166,8 +166,8 @@ function parseSequence(indent: number): unknown[] {
 }
 
 /** The value of an entry or item whose own line (after the key or dash) holds `rest`. */
-function valueAfter(rest: string | undefined, indent: number, inMapping: boolean): unknown {
-  const inline = rest === undefined ? EMPTY : inlineValue(rest);
+function valueAfter(rest: string, indent: number, inMapping: boolean): unknown {
+  const inline = inlineValue(rest);
   if (inline !== EMPTY) {
     if (pos < count && indents[pos] > indent) decline();
     return inline;
@@ -175,33 +175,44 @@ function valueAfter(rest: string | undefined, indent: number, inMapping: boolean
   if (pos >= count) return null;
   if (indents[pos] > indent) return parseNode(indents[pos]);
   // A mapping's sequence may sit at the key's own indentation.
-  if (inMapping && indents[pos] === indent && isSequenceItem(texts[pos])) return parseSequence(indent);
+  if (inMapping && indents[pos] === indent && dashes[pos] !== 0) return parseSequence(indent);
   return null;
 }
 
 function inlineValue(text: string): unknown {
-  if (text === '' || text[0] === '#') return EMPTY;
-  const c = text[0];
-  if (c === '"') {
-    const m = DOUBLE.exec(text);
-    return m === null ? decline() : doubleQuoted(m[1]);
+  if (text === '') return EMPTY;
+  const c = text.charCodeAt(0);
+  switch (c) {
+    case 35: // #
+      return EMPTY;
+    case 34: {
+      const m = DOUBLE.exec(text);
+      return m === null ? decline() : doubleQuoted(m[1]);
+    }
+    case 39: {
+      const m = SINGLE.exec(text);
+      return m === null ? decline() : m[1].replace(/''/g, "'");
+    }
+    case 91: {
+      const m = FLOW_SEQUENCE.exec(text);
+      return m === null ? decline() : flowSequence(m[1]);
+    }
+    case 123: {
+      const m = FLOW_MAPPING.exec(text);
+      return m === null ? decline() : flowMapping(m[1]);
+    }
+    case 45: // `- x` here would be a sequence on its key's line
+      if (text.length === 1 || text.charCodeAt(1) === 32) decline();
+      break;
+    default:
+      if (INDICATORS.includes(text[0])) decline();
   }
-  if (c === "'") {
-    const m = SINGLE.exec(text);
-    return m === null ? decline() : m[1].replace(/''/g, "'");
-  }
-  if (c === '[') {
-    const m = FLOW_SEQUENCE.exec(text);
-    return m === null ? decline() : flowSequence(m[1]);
-  }
-  if (c === '{') {
-    const m = FLOW_MAPPING.exec(text);
-    return m === null ? decline() : flowMapping(m[1]);
-  }
-  if (INDICATOR.test(text)) decline();
   const comment = text.indexOf(' #');
-  const plain = (comment === -1 ? text : text.slice(0, comment)).replace(TRAILING_SPACES, '');
-  if (plain.includes(': ') || plain.endsWith(':')) decline();
+  let plain = comment === -1 ? text : text.slice(0, comment);
+  let end = plain.length;
+  while (plain.charCodeAt(end - 1) === 32) end--;
+  if (end !== plain.length) plain = plain.slice(0, end);
+  if (plain.charCodeAt(end - 1) === 58 || plain.includes(': ')) decline();
   return plainScalar(plain);
 }
 
@@ -271,6 +282,9 @@ function plainScalar(text: string): unknown {
     if (OTHER_NUMBER.test(text)) decline();
     return text;
   }
+  const length = text.length;
+  // Only the null and boolean words below have these lengths; most scalars skip the comparisons.
+  if (length !== 1 && length !== 4 && length !== 5) return text;
   switch (text) {
     case '~':
     case 'null':

@@ -93,6 +93,8 @@ describe('block YAML reader', () => {
     ['duplicate keys across quoting', 'a: 1\n"a": 2\n'],
     ['a second document', 'a: 1\n---\nb: 2\n'],
     ['directives', '%YAML 1.2\n---\na: 1\n'],
+    ['a document end marker before a key', 'a: 1\n...    b: 2\n'],
+    ['a document start marker before a key', 'a: 1\n---    b: 2\n'],
     ['JSON', '{"a": 1}\n'],
     ['a scalar document', 'just text\n'],
     ['a comment-only document', '# nothing\n'],
