@@ -12,8 +12,16 @@ import { jsYamlLib } from './yaml-lib.js';
  * it will not read; the caller then takes the exact path, which reports the
  * problem with its position.
  */
-export function fastParse(text: string): unknown {
-  return parseBlockYaml(text) ?? jsYamlLib().load(text, { schema: jsYamlSchema() });
+export interface ParsedValue {
+  value: unknown;
+  /** No node appears twice in the tree (YAML aliases share nodes), so it may be converted in place. */
+  unshared: boolean;
+}
+
+export function fastParse(text: string): ParsedValue {
+  const block = parseBlockYaml(text);
+  if (block !== undefined) return { value: block, unshared: true };
+  return { value: jsYamlLib().load(text, { schema: jsYamlSchema() }), unshared: false };
 }
 
 // `types` exists at run time but is missing from @types/js-yaml.

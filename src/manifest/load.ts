@@ -8,7 +8,7 @@ import { diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnost
 import { globFiles, isGlob } from './glob.js';
 import { offsetPosition } from './locate.js';
 import { toPlainValue, type PlainValueReport } from './plain-values.js';
-import { fastParse } from './fast-parse.js';
+import { fastParse, type ParsedValue } from './fast-parse.js';
 import { checkSchema } from './schema-check.js';
 import { readSource, type SourceFile } from './source.js';
 
@@ -86,10 +86,10 @@ export interface LoadResult {
 
 /** Parse a file into a plain value, reporting syntax problems; undefined when it cannot be used. */
 function plainDocument(file: SourceFile, opts: LoadOptions, out: Diagnostic[]): unknown {
-  const raw = opts.fast ? fastValue(file) : exactValue(file, out);
-  if (raw === undefined) return undefined;
+  const raw = opts.fast ? fastValue(file) : { value: exactValue(file, out), unshared: false };
+  if (raw.value === undefined) return undefined;
   const report: PlainValueReport = { unsafe: [], missing: [] };
-  const value = toPlainValue(raw, opts.env, report);
+  const value = toPlainValue(raw.value, opts.env, report, { reuse: raw.unshared });
   for (const u of report.unsafe) {
     out.push(diagnosticAt(file, u.path, 'error', 'unsafe-number', `${u.text} is outside the range JavaScript numbers hold exactly (±2^53); quote it if it is an id, or use a smaller number.`));
   }
@@ -99,12 +99,12 @@ function plainDocument(file: SourceFile, opts: LoadOptions, out: Diagnostic[]): 
   return value;
 }
 
-function fastValue(file: SourceFile): unknown {
+function fastValue(file: SourceFile): ParsedValue {
   if (file.text.trim() === '') throw new FastPathMiss();
   try {
-    const value = fastParse(file.text);
-    if (value === null || value === undefined) throw new FastPathMiss();
-    return value;
+    const parsed = fastParse(file.text);
+    if (parsed.value === null || parsed.value === undefined) throw new FastPathMiss();
+    return parsed;
   } catch {
     throw new FastPathMiss();
   }

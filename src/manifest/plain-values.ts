@@ -30,8 +30,12 @@ const REFERENCE = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
  *   (`$${` writes a literal `${`); an unset variable is reported and its
  *   reference left as written.
  * The path is a shared stack, copied only when something is reported.
+ * `reuse` converts the containers in place (saving a copy of the whole
+ * document at start-up); only for trees whose nodes are never shared, as
+ * YAML aliases share them.
  */
-export function toPlainValue(value: unknown, env: Readonly<Record<string, string | undefined>>, report: PlainValueReport): unknown {
+export function toPlainValue(value: unknown, env: Readonly<Record<string, string | undefined>>, report: PlainValueReport, opts: { reuse?: boolean } = {}): unknown {
+  const reuse = opts.reuse === true;
   const path: PathSegment[] = [];
   const walk = (v: unknown, key: PathSegment | undefined, parentKey: PathSegment | undefined): unknown => {
     if (typeof v === 'string') return v.includes('${') ? interpolate(v) : v;
@@ -45,7 +49,7 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
     }
     if (v === null || typeof v !== 'object') return v;
     if (Array.isArray(v)) {
-      const out = new Array(v.length);
+      const out = reuse ? v : new Array(v.length);
       for (let i = 0; i < v.length; i++) {
         path.push(i);
         out[i] = walk(v[i], i, key);
@@ -54,7 +58,7 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
       return out;
     }
     const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
-    const out: Record<string, unknown> = {};
+    const out: Record<string, unknown> = reuse && !(v instanceof Map) ? (v as Record<string, unknown>) : {};
     for (const [k, child] of entries) {
       const name = String(k);
       path.push(name);

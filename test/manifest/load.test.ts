@@ -43,6 +43,16 @@ describe('environment interpolation', () => {
     expect(manifest!.global.commands[0].command.description).toBe('Hello ${literal}');
   });
 
+  it('substitutes once per use when a YAML alias shares a mapping', () => {
+    // An alias shares one node between two places; converting it in place would read `$${X}` twice, the second time as `${X}`.
+    const text = 'x-option: &o { type: string, name: o, description: "$${X} and ${Y:-y}" }\ncommands:\n  - { name: a, description: A, options: [*o] }\n  - { name: b, description: B, options: [*o] }\n';
+    for (const fast of [true, false]) {
+      const cwd = testdir({ 'cmdsync.yaml': text });
+      const { manifest } = loadManifest('cmdsync.yaml', { cwd, env: { X: 'WRONG' }, fast });
+      expect(manifest!.global.commands.map((c) => (c.command.options as Array<{ description: string }>)[0].description)).toEqual(['${X} and y', '${X} and y']);
+    }
+  });
+
   it('warns about an unset variable, pointing at it', () => {
     const cwd = testdir({ 'cmdsync.yaml': 'application_id: ${NOPE}\n' });
     const report = lintPath('cmdsync.yaml', { cwd, env: {} });
