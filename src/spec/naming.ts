@@ -37,6 +37,8 @@ export function matchesNamePattern(name: string): boolean {
 /** Characters that have a lowercase form but are not written in it. */
 export function uppercaseChars(name: string): string[] {
   const found: string[] = [];
+  // Most names are already lowercase: one native call says so without walking the characters.
+  if (name.toLowerCase() === name) return found;
   for (const ch of name) if (ch.toLowerCase() !== ch) found.push(ch);
   return found;
 }

@@ -165,7 +165,12 @@ function checkContexts(out: Problem[], cmd: Obj, ctx: CommandRuleContext): void 
 export function commandSize(cmd: Obj): number {
   const longest = (value: unknown, dict: unknown): number => {
     let n = typeof value === 'string' ? textLength(value) : typeof value === 'number' ? String(value).length : 0;
-    for (const [, v] of localizedStrings(dict)) n = Math.max(n, textLength(v));
+    if (isObject(dict)) {
+      for (const locale in dict) {
+        const v = dict[locale];
+        if (typeof v === 'string') n = Math.max(n, textLength(v));
+      }
+    }
     return n;
   };
   const walkOption = (o: unknown): number => {

@@ -26,19 +26,21 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
     out.push(problem('localization-type', path, `${path.at(-1)} must be a mapping of locale to text, not ${describeValue(dict)}.`, ApiErrors.object()));
     return;
   }
-  for (const [locale, value] of Object.entries(dict)) {
-    const at = [...path, locale];
+  for (const locale in dict) {
+    const value = dict[locale];
+    // Built only for a finding: most entries have none.
+    const at = (): Path => [...path, locale];
     if (!isLocale(locale)) {
       const hint = suggestLocale(locale);
       out.push({
-        ...problem('localization-locale', at, `"${locale}" is not a locale the service knows${hint ? `; did you mean "${hint}"?` : ` (known: ${LOCALES.join(', ')}).`}`, ApiErrors.choices(LOCALES)),
+        ...problem('localization-locale', at(), `"${locale}" is not a locale the service knows${hint ? `; did you mean "${hint}"?` : ` (known: ${LOCALES.join(', ')}).`}`, ApiErrors.choices(LOCALES)),
         atKey: true,
       });
       continue;
     }
     if (value === null || value === undefined) continue;
     if (typeof value !== 'string') {
-      out.push(problem('localization-type', at, `${label} for ${locale} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+      out.push(problem('localization-type', at(), `${label} for ${locale} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
       continue;
     }
     const len = textLength(value);
@@ -46,7 +48,7 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
       out.push(
         problem(
           check.field === 'description' ? 'description-length' : 'name-length',
-          at,
+          at(),
           `${label} for ${locale} must be ${check.min}-${check.max} characters long (it has ${len}).`,
           ApiErrors.badLength(check.min, check.max),
         ),
@@ -54,25 +56,27 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
     } else if (check.namePattern) {
       // The service reports a bad localized name once, at the dictionary, not per locale.
       const apiPath = path;
-      const upper = uppercaseChars(value);
       if (!matchesNamePattern(value)) {
         const bad = firstInvalidNameChar(value);
         out.push({
-          ...problem('name-pattern', at, `Localized name for ${locale} "${value}" has a character names may not use${bad ? ` (${JSON.stringify(bad)})` : ''}: only letters, numbers, - and _.`, ApiErrors.invalidName()),
+          ...problem('name-pattern', at(), `Localized name for ${locale} "${value}" has a character names may not use${bad ? ` (${JSON.stringify(bad)})` : ''}: only letters, numbers, - and _.`, ApiErrors.invalidName()),
           apiPath,
         });
-      } else if (upper.length > 0) {
-        out.push({
-          ...problem('name-lowercase', at, `Localized name for ${locale} "${value}" must be lowercase (found ${upper.join('')}).`, ApiErrors.invalidName()),
-          apiPath,
-        });
+      } else {
+        const upper = uppercaseChars(value);
+        if (upper.length > 0) {
+          out.push({
+            ...problem('name-lowercase', at(), `Localized name for ${locale} "${value}" must be lowercase (found ${upper.join('')}).`, ApiErrors.invalidName()),
+            apiPath,
+          });
+        }
       }
     }
     if (value === check.defaultValue) {
       out.push({
         rule: 'localization-equals-default',
         severity: 'warning',
-        path: at,
+        path: at(),
         message: `${label} for ${locale} equals the default; the service ignores it, so it will not round-trip.`,
       });
     }

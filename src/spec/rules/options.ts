@@ -2,7 +2,7 @@ import { ChannelType, OptionType, describeEnum } from '../enums.js';
 import { INTEGER_MAX, INTEGER_MIN, NUMBER_MAX, NUMBER_MIN, type Limits } from '../limits.js';
 import { firstInvalidNameChar, matchesNamePattern, uppercaseChars } from '../naming.js';
 import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
-import { checkLocalizations, localizedStrings } from './localizations.js';
+import { checkLocalizations } from './localizations.js';
 import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, has, isObject, type Obj } from './values.js';
 
 /** Where an options array sits, which decides what it may hold (spec rule A.8). */
@@ -42,47 +42,58 @@ export function validateOptions(out: Problem[], value: unknown, path: Path, leve
 }
 
 function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, level: OptionLevel): void {
-  const objs = options.map((o, i) => [o, i] as const).filter((e): e is readonly [Obj, number] => isObject(e[0]));
-
-  const containers = objs.filter(([o]) => CONTAINERS.has(o.type as number));
-  if (level === 'command' && containers.length > 0 && containers.length < objs.length) {
-    for (const [o, i] of objs) {
-      if (!CONTAINERS.has(o.type as number)) {
+  // Plain loops over the objects among the options: this runs for every options list, at every level.
+  let objects = 0;
+  let containers = 0;
+  for (const o of options) {
+    if (!isObject(o)) continue;
+    objects++;
+    if (CONTAINERS.has(o.type as number)) containers++;
+  }
+  if (level === 'command' && containers > 0 && containers < objects) {
+    options.forEach((o, i) => {
+      if (isObject(o) && !CONTAINERS.has(o.type as number)) {
         out.push(problem('options-mixed', [...path, i, 'type'], `Option "${String(o.name)}" sits beside subcommands; a command with subcommands or groups takes no other options.`, ApiErrors.choices([1, 2])));
       }
-    }
+    });
   }
 
   // Defaults first, then localized names, so a clash names the earlier option.
   const defaults = new Map<string, number>();
-  for (const [o, i] of objs) {
-    if (typeof o.name !== 'string') continue;
+  for (let i = 0; i < options.length; i++) {
+    const o = options[i];
+    if (!isObject(o) || typeof o.name !== 'string') continue;
     const first = defaults.get(o.name);
     if (first !== undefined) {
       out.push(problem('option-name-unique', [...path, i, 'name'], `Option name "${o.name}" is already used by option ${first + 1} in this list.`, ApiErrors.invalid('Option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
     } else defaults.set(o.name, i);
   }
   const perLocale = new Map<string, Map<string, number>>();
-  for (const [o, i] of objs) {
-    for (const [locale, localized] of localizedStrings(o.name_localizations)) {
-      const at = [...path, i, 'name_localizations', locale];
+  for (let i = 0; i < options.length; i++) {
+    const o = options[i];
+    if (!isObject(o) || !isObject(o.name_localizations)) continue;
+    const dict = o.name_localizations;
+    for (const locale in dict) {
+      const localized = dict[locale];
+      if (typeof localized !== 'string') continue;
       const owner = defaults.get(localized);
       if (owner !== undefined && owner !== i) {
-        out.push(problem('localized-option-name-clash', at, `Localized name "${localized}" (${locale}) equals the default name of option ${owner + 1}.`, ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
+        out.push(problem('localized-option-name-clash', [...path, i, 'name_localizations', locale], `Localized name "${localized}" (${locale}) equals the default name of option ${owner + 1}.`, ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
         continue;
       }
-      const names = perLocale.get(locale) ?? new Map<string, number>();
-      perLocale.set(locale, names);
+      let names = perLocale.get(locale);
+      if (!names) perLocale.set(locale, (names = new Map<string, number>()));
       const prev = names.get(localized);
       if (prev !== undefined) {
-        out.push(problem('localized-option-name-clash', at, `Localized name "${localized}" (${locale}) is also the ${locale} name of option ${prev + 1}.`, ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
+        out.push(problem('localized-option-name-clash', [...path, i, 'name_localizations', locale], `Localized name "${localized}" (${locale}) is also the ${locale} name of option ${prev + 1}.`, ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
       } else names.set(localized, i);
     }
   }
 
   let optionalSeen: string | undefined;
-  for (const [o, i] of objs) {
-    if (CONTAINERS.has(o.type as number)) continue;
+  for (let i = 0; i < options.length; i++) {
+    const o = options[i];
+    if (!isObject(o) || CONTAINERS.has(o.type as number)) continue;
     if (o.required === true && optionalSeen !== undefined) {
       out.push(problem('options-required-order', [...path, i, 'required'], `Required option "${String(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`, { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }));
       continue;
