@@ -115,12 +115,13 @@ function validateOption(out: Problem[], opt: unknown, path: Path, level: OptionL
   }
   checkChatInputName(out, opt.name, [...path, 'name'], limits, true);
   checkText(out, opt.description, [...path, 'description'], { rule: 'description-length', label: 'Option description', min: 1, max: limits.description_max, required: true });
-  checkLocalizations(out, opt.name_localizations, [...path, 'name_localizations'], { field: 'name', defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max });
-  checkLocalizations(out, opt.description_localizations, [...path, 'description_localizations'], { field: 'description', defaultValue: opt.description, namePattern: false, min: 1, max: limits.description_max });
+  // Absent fields are skipped here rather than in the checks, so no path is built for them (this runs for every option).
+  if (opt.name_localizations != null) checkLocalizations(out, opt.name_localizations, [...path, 'name_localizations'], { field: 'name', defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max });
+  if (opt.description_localizations != null) checkLocalizations(out, opt.description_localizations, [...path, 'description_localizations'], { field: 'description', defaultValue: opt.description, namePattern: false, min: 1, max: limits.description_max });
   if (typeof type !== 'number' || !OPTION_TYPES.includes(type)) return;
 
   checkNesting(out, type, opt, path, level);
-  checkBoolean(out, opt.required, [...path, 'required'], 'option-required', 'required');
+  if (opt.required != null) checkBoolean(out, opt.required, [...path, 'required'], 'option-required', 'required');
   if (CONTAINERS.has(type) && has(opt, 'required')) {
     out.push(problem('option-required-container', [...path, 'required'], `A ${type === 1 ? 'subcommand' : 'subcommand group'} cannot be required; remove "required".`, ApiErrors.invalid('Subcommands and groups cannot be required', 'APPLICATION_COMMAND_OPTION_REQUIRED_INVALID')));
   }
@@ -144,19 +145,19 @@ function validateOption(out: Problem[], opt: unknown, path: Path, level: OptionL
 }
 
 function checkNesting(out: Problem[], type: number, opt: Obj, path: Path, level: OptionLevel): void {
-  const at = [...path, 'type'];
+  const at = (): Path => [...path, 'type'];
   if (type === OptionType.SUB_COMMAND_GROUP && level !== 'command') {
     const where = level === 'group' ? 'another group' : 'a subcommand';
-    out.push(problem('option-nesting', at, `Group "${String(opt.name)}" cannot sit inside ${where}; groups hold subcommands and sit only at the top level.`, ApiErrors.choices([1])));
+    out.push(problem('option-nesting', at(), `Group "${String(opt.name)}" cannot sit inside ${where}; groups hold subcommands and sit only at the top level.`, ApiErrors.choices([1])));
   } else if (type === OptionType.SUB_COMMAND && level === 'subcommand') {
-    out.push(problem('option-nesting', at, `Subcommand "${String(opt.name)}" cannot sit inside another subcommand.`, ApiErrors.choices(OPTION_TYPES.filter((t) => t > 2))));
+    out.push(problem('option-nesting', at(), `Subcommand "${String(opt.name)}" cannot sit inside another subcommand.`, ApiErrors.choices(OPTION_TYPES.filter((t) => t > 2))));
   } else if (level === 'group' && type !== OptionType.SUB_COMMAND) {
-    out.push(problem('option-nesting', at, `Group members must be subcommands; "${String(opt.name)}" is not.`, ApiErrors.choices([1])));
+    out.push(problem('option-nesting', at(), `Group members must be subcommands; "${String(opt.name)}" is not.`, ApiErrors.choices([1])));
   }
 }
 
 function checkAutocompleteAndChoices(out: Problem[], type: number, opt: Obj, path: Path, limits: Limits): void {
-  checkBoolean(out, opt.autocomplete, [...path, 'autocomplete'], 'option-autocomplete', 'autocomplete');
+  if (opt.autocomplete != null) checkBoolean(out, opt.autocomplete, [...path, 'autocomplete'], 'option-autocomplete', 'autocomplete');
   if (opt.autocomplete === true && !VALUED.has(type)) {
     out.push(problem('option-field-type', [...path, 'autocomplete'], 'autocomplete applies only to STRING, INTEGER and NUMBER options.', ApiErrors.invalid('Autocomplete is not supported for this option type', 'APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID')));
   }
