@@ -4,10 +4,8 @@
  * rejects it with STRING_TYPE_REGEX (facts §10), so it is checked separately
  * and refused too: a name the emulator accepts must also pass the service.
  */
+/** The character class of the documented pattern `^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`; its length bound is the name-length rule. */
 const NAME_CLASS = String.raw`[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]`;
-
-/** The documented pattern, whole. */
-export const NAME_PATTERN_SOURCE = `^${NAME_CLASS}{1,32}$`;
 
 const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
