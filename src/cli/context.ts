@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { setColor } from '../report/color.js';
-import { detectTerminal, type TerminalInfo } from '../report/terminal.js';
+import { detectCi, detectTerminal, type TerminalInfo } from '../report/terminal.js';
 
 const loadCommonJs = createRequire(import.meta.url);
 
@@ -31,7 +31,7 @@ export function processContext(colorFlag?: boolean): CliContext {
     return full;
   };
   // CI and GitHub Actions come from the environment alone; the rest asks the descriptors.
-  const fromEnv = detectTerminal({ env: process.env, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, colorFlag });
+  const { isCI, isGitHubActions } = detectCi(process.env);
   return {
     cwd: process.cwd(),
     env: process.env,
@@ -45,8 +45,8 @@ export function processContext(colorFlag?: boolean): CliContext {
       return process.stdin;
     },
     terminal: {
-      isCI: fromEnv.isCI,
-      isGitHubActions: fromEnv.isGitHubActions,
+      isCI,
+      isGitHubActions,
       get stdoutIsTTY() {
         return tty().stdoutIsTTY;
       },

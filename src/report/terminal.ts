@@ -23,10 +23,14 @@ export interface TerminalEnv {
   colorFlag?: boolean;
 }
 
+/** What the environment alone says: no file descriptor is asked. */
+export function detectCi(env: TerminalEnv['env']): Pick<TerminalInfo, 'isCI' | 'isGitHubActions'> {
+  return { isCI: !!env.CI && env.CI !== 'false' && env.CI !== '0', isGitHubActions: env.GITHUB_ACTIONS === 'true' };
+}
+
 export function detectTerminal(t: TerminalEnv): TerminalInfo {
   const { env } = t;
-  const isCI = !!env.CI && env.CI !== 'false' && env.CI !== '0';
-  const isGitHubActions = env.GITHUB_ACTIONS === 'true';
+  const { isCI, isGitHubActions } = detectCi(env);
   let color: boolean;
   if (t.colorFlag !== undefined) color = t.colorFlag;
   else if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') color = true;
