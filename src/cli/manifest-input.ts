@@ -2,7 +2,7 @@ import { loadValidManifest, ManifestErrorsError } from '../api/plan.js';
 import { SilentExit } from '../errors.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
 import type { LoadedManifest } from '../manifest/load.js';
-import { countReport, formatLintReport } from '../report/lint/index.js';
+import { countReport, defaultLintFormat, formatLintReport } from '../report/lint/index.js';
 import { defaultManifest } from './manifest-path.js';
 import type { CliContext } from './context.js';
 
@@ -19,8 +19,7 @@ export function readManifestForSync(path: string | undefined, ctx: CliContext): 
     return { path: manifestPath, manifest, diagnostics };
   } catch (err) {
     if (err instanceof ManifestErrorsError) {
-      const format = ctx.terminal.isGitHubActions && !ctx.terminal.stdoutIsTTY ? 'github' : 'stylish';
-      ctx.stderr.write(formatLintReport(countReport([{ file: manifestPath, diagnostics: err.diagnostics }]), format));
+      ctx.stderr.write(formatLintReport(countReport([{ file: manifestPath, diagnostics: err.diagnostics }]), defaultLintFormat(ctx.terminal)));
       ctx.stderr.write('The manifest has errors: nothing was planned. Fix them (cmdsync lint shows them) and run again.\n');
       throw new SilentExit(1);
     }

@@ -1,6 +1,6 @@
 import { ManifestReadError, UsageError } from '../../errors.js';
 import { checkManifest } from '../../manifest/check.js';
-import { countReport, formatLintReport, type FileReport, type LintFormat } from '../../report/lint/index.js';
+import { countReport, defaultLintFormat, formatLintReport, type FileReport, type LintFormat } from '../../report/lint/index.js';
 import type { CliContext } from '../context.js';
 import { defaultManifest } from '../manifest-path.js';
 
@@ -40,7 +40,7 @@ export async function runLint(opts: LintCommandOptions, ctx: CliContext): Promis
   }
   const shown = opts.quiet ? reports.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') })) : reports;
   const report = countReport(shown);
-  const format = opts.format ?? (ctx.terminal.isGitHubActions && !ctx.terminal.stdoutIsTTY ? 'github' : 'stylish');
+  const format = opts.format ?? defaultLintFormat(ctx.terminal);
   const output = formatLintReport(report, format);
   if (output !== '') ctx.stdout.write(output);
   const warnings = countReport(reports).warningCount;
