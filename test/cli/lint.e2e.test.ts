@@ -17,6 +17,13 @@ describe('cmdsync lint (built binary)', () => {
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
+  it('starts from the code cache the build wrote, under the V8 flags the launcher sets', async () => {
+    // A cache made under other flags is refused silently and every run compiles the whole bundle again.
+    const cwd = testdir({ 'cmdsync.yaml': GOOD });
+    const r = await runBin(['lint'], { cwd, env: { CMDSYNC_CODE_CACHE: 'report' } });
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'code cache: accepted\n' });
+  });
+
   it('exits 1 with file:line:col findings, no colour when piped', async () => {
     const cwd = testdir({ 'cmdsync.yaml': BAD });
     const r = await runBin(['lint', '--format', 'unix'], { cwd });
