@@ -33,8 +33,14 @@ const EMPTY = Symbol('empty');
  * mapping key (double-quoted, single-quoted or plain) with its `:`, and the
  * rest. A plain key may hold `:` not followed by a space (`chat_input:ban`)
  * but never `#`, and does not start with an indicator.
+ *
+ * The rest is either a simple scalar (group 6: a decimal integer, or a word
+ * starting with an ASCII letter that holds no `#` or `:`, with any trailing
+ * spaces outside it), which needs none of the checks of `inlineValue`, or
+ * anything else (group 7). Most values of a manifest are simple, and each
+ * check saved is saved on thousands of lines of a pre-commit run.
  */
-const LINE = /^( *)(- +|-$)?(?:(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#]*?|-[^\s#][^#]*?)) *:(?: +|$))?(.*)$/;
+const LINE = /^( *)(- +|-$)?(?:(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#]*?|-[^\s#][^#]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:]*[^ #:])?|[-+]?[0-9]+) *|(.*))$/;
 const DOUBLE = /^"((?:[^"\\]|\\.)*)"(?: *| +#.*)$/;
 const SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
 const FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
@@ -59,14 +65,17 @@ const OTHER_NUMBER = /^(?:0o|0x|[-+]?\.(?:inf|Inf|INF)$|\.(?:nan|NaN|NAN)$)/;
 const MAX_KEY = 1024;
 
 /**
- * The document's significant lines, in parallel arrays: indentation, the
- * width of a leading `- ` (0 for none), the decoded key (undefined for none)
- * and the text after the dash and key.
+ * The document's significant lines, in parallel arrays sized to the line
+ * count: indentation, the width of a leading `- ` (0 for none), the decoded
+ * key (undefined for none), and what follows the dash and key: a simple
+ * scalar's text, or else the rest of the line.
  */
-let indents: number[] = [];
-let dashes: number[] = [];
+const NO_LINES = new Int32Array(0);
+let indents = NO_LINES;
+let dashes = NO_LINES;
 let keys: Array<string | undefined> = [];
-let rests: string[] = [];
+let simples: Array<string | undefined> = [];
+let rests: Array<string | undefined> = [];
 let pos = 0;
 let count = 0;
 
@@ -80,7 +89,6 @@ export function parseBlockYaml(source: string): unknown {
   pos = 0;
   try {
     splitLines(text);
-    count = indents.length;
     if (count === 0) return undefined;
     const value = parseNode(indents[0]);
     if (pos !== count) return undefined;
@@ -89,15 +97,23 @@ export function parseBlockYaml(source: string): unknown {
     if (err === DECLINE) return undefined;
     throw err;
   } finally {
-    indents = [];
-    dashes = [];
+    indents = NO_LINES;
+    dashes = NO_LINES;
     keys = [];
+    simples = [];
     rests = [];
   }
 }
 
 function splitLines(text: string): void {
   const lines = text.split('\n');
+  const n = lines.length;
+  indents = new Int32Array(n);
+  dashes = new Int32Array(n);
+  keys = new Array(n);
+  simples = new Array(n);
+  rests = new Array(n);
+  count = 0;
   let started = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -111,18 +127,24 @@ function splitLines(text: string): void {
     }
     const m = LINE.exec(line)!;
     const dash = m[2];
-    const rest = m[6];
+    const plain = m[5];
+    const simple = m[6];
+    const rest = m[7];
     let key: string | undefined;
-    if (m[5] !== undefined) key = plainKey(m[5]);
-    else if (m[3] !== undefined) key = doubleQuoted(m[3]);
+    if (plain !== undefined) {
+      // Numbers and the null and boolean words never start with a lowercase letter, but for these three.
+      const c = plain.charCodeAt(0);
+      key = c >= 97 && c <= 122 && plain !== 'null' && plain !== 'true' && plain !== 'false' ? plain : plainKey(plain);
+    } else if (m[3] !== undefined) key = doubleQuoted(m[3]);
     else if (m[4] !== undefined) key = m[4].replace(/''/g, "'");
-    else if (dash === undefined && (rest === '' || rest.charCodeAt(0) === 35)) continue; // blank or comment
-    const indent = m[1].length;
+    else if (dash === undefined && simple === undefined && (rest === '' || rest!.charCodeAt(0) === 35)) continue; // blank or comment
     started = true;
-    indents.push(indent);
-    dashes.push(dash === undefined ? 0 : dash.length);
-    keys.push(key);
-    rests.push(rest);
+    indents[count] = m[1].length;
+    dashes[count] = dash === undefined ? 0 : dash.length;
+    keys[count] = key;
+    simples[count] = simple;
+    rests[count] = rest;
+    count++;
   }
 }
 
@@ -136,9 +158,8 @@ function parseMapping(indent: number): Record<string, unknown> {
     const key = keys[pos];
     if (key === undefined || dashes[pos] !== 0) decline();
     if (key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key)) decline();
-    const rest = rests[pos];
     pos++;
-    map[key] = valueAfter(rest, indent, true);
+    map[key] = valueAfter(pos - 1, indent, true);
   }
   if (pos < count && indents[pos] > indent) decline();
   return map;
@@ -154,20 +175,21 @@ function parseSequence(indent: number): unknown[] {
       indents[pos] = column;
       dashes[pos] = 0;
       list.push(parseMapping(column));
-    } else if (rest.charCodeAt(0) === 45 && (rest.length === 1 || rest.charCodeAt(1) === 32)) {
+    } else if (rest !== undefined && rest.charCodeAt(0) === 45 && (rest.length === 1 || rest.charCodeAt(1) === 32)) {
       decline(); // `- - x`: nested sequences on one line
     } else {
       pos++;
-      list.push(valueAfter(rest, indent, false));
+      list.push(valueAfter(pos - 1, indent, false));
     }
   }
   if (pos < count && indents[pos] > indent) decline();
   return list;
 }
 
-/** The value of an entry or item whose own line (after the key or dash) holds `rest`. */
-function valueAfter(rest: string, indent: number, inMapping: boolean): unknown {
-  const inline = inlineValue(rest);
+/** The value of the entry or item on significant line `line`: on that line after the key or dash, or on the lines below. */
+function valueAfter(line: number, indent: number, inMapping: boolean): unknown {
+  const simple = simples[line];
+  const inline = simple === undefined ? inlineValue(rests[line]!) : simpleScalar(simple);
   if (inline !== EMPTY) {
     if (pos < count && indents[pos] > indent) decline();
     return inline;
@@ -177,6 +199,14 @@ function valueAfter(rest: string, indent: number, inMapping: boolean): unknown {
   // A mapping's sequence may sit at the key's own indentation.
   if (inMapping && indents[pos] === indent && dashes[pos] !== 0) return parseSequence(indent);
   return null;
+}
+
+/** A scalar the line pattern classed as simple: a decimal integer, or a word with no `#` or `:`. */
+function simpleScalar(text: string): unknown {
+  if (text.charCodeAt(0) <= 57) return integer(text); // a digit or sign; letters come later
+  // Only the null and boolean words among such scalars have these lengths.
+  const length = text.length;
+  return length === 4 || length === 5 ? plainScalar(text) : text;
 }
 
 function inlineValue(text: string): unknown {

@@ -74,6 +74,7 @@ describe('block YAML reader', () => {
     ['keys with colons and spaces', 'permissions:\n  chat_input:ban: []\n  message:Report It: []\n  "*": []\n'],
     ['no-break spaces as text, not white space', 'a: x\u00a0\nb: y\u00a0z\n'],
     ['unicode text', 'name: café\ndescription: 日本語のコマンド ✨\nname_localizations:\n  ja: こんにちは\n'],
+    ['simple words and integers with trailing spaces, signs and the null and boolean words', 'a: word  \nb: Two words, here.   \nc: -12  \nd: +3\ne: NULL\nf: True \ng: FALSE\nh: nope\ni: 0\nj: Null  # c\nl:\n  - item  \n  - 42\n  - Null\n  - 18446744073709551616\n'],
   ])('accepts %s', (_name, text) => {
     expect(agrees(text)).toBe(true);
   });
