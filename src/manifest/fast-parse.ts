@@ -16,12 +16,15 @@ export interface ParsedValue {
   value: unknown;
   /** No node appears twice in the tree (YAML aliases share nodes), so it may be converted in place. */
   unshared: boolean;
+  /** Strings may hold `${…}` references (see toPlainValue). */
+  references: boolean;
 }
 
 export function fastParse(text: string): ParsedValue {
   const block = parseBlockYaml(text);
-  if (block !== undefined) return { value: block, unshared: true };
-  return { value: jsYamlLib().load(text, { schema: jsYamlSchema() }), unshared: false };
+  // The block reader decodes only JSON's escapes, none of which writes `$` or `{`: its strings hold `${` only where the file does.
+  if (block !== undefined) return { value: block, unshared: true, references: text.includes('${') };
+  return { value: jsYamlLib().load(text, { schema: jsYamlSchema() }), unshared: false, references: true };
 }
 
 // `types` exists at run time but is missing from @types/js-yaml.

@@ -86,10 +86,10 @@ export interface LoadResult {
 
 /** Parse a file into a plain value, reporting syntax problems; undefined when it cannot be used. */
 function plainDocument(file: SourceFile, opts: LoadOptions, out: Diagnostic[]): unknown {
-  const raw = opts.fast ? fastValue(file) : { value: exactValue(file, out), unshared: false };
+  const raw = opts.fast ? fastValue(file) : { value: exactValue(file, out), unshared: false, references: true };
   if (raw.value === undefined) return undefined;
   const report: PlainValueReport = { unsafe: [], missing: [] };
-  const value = toPlainValue(raw.value, opts.env, report, { reuse: raw.unshared });
+  const value = toPlainValue(raw.value, opts.env, report, { reuse: raw.unshared, references: raw.references });
   for (const u of report.unsafe) {
     out.push(diagnosticAt(file, u.path, 'error', 'unsafe-number', `${u.text} is outside the range JavaScript numbers hold exactly (±2^53); quote it if it is an id, or use a smaller number.`));
   }

@@ -20,6 +20,29 @@ export interface PlainValueReport {
 
 const REFERENCE = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
+/** The way from the root to a container, linked to its parent's: a path array is built only for a report. */
+interface PathLink {
+  key: PathSegment;
+  parent: PathLink | undefined;
+}
+
+function pathOf(link: PathLink | undefined, last?: PathSegment): Path {
+  const path: PathSegment[] = last === undefined ? [] : [last];
+  for (let at = link; at !== undefined; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
+export interface PlainValueOptions {
+  /** Convert the containers in place; only for trees whose nodes are never shared, as YAML aliases share them. */
+  reuse?: boolean;
+  /**
+   * Strings may hold `${…}` references. A caller that knows none can (the
+   * file has no `${`, and its parser decodes no escape into one) passes
+   * false, and strings are left as they are without a look inside each.
+   */
+  references?: boolean;
+}
+
 /**
  * Turns a parser's output into the plain JSON value the rest of cmdsync
  * reads, in one walk:
@@ -29,54 +52,78 @@ const REFERENCE = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
  * - `${VAR}` and `${VAR:-default}` in strings are replaced from `env`
  *   (`$${` writes a literal `${`); an unset variable is reported and its
  *   reference left as written.
- * The path is a shared stack, copied only when something is reported.
- * `reuse` converts the containers in place (saving a copy of the whole
- * document at start-up); only for trees whose nodes are never shared, as
- * YAML aliases share them.
+ * It runs on every manifest a pre-commit hook lints, so leaves that need
+ * nothing (booleans, null, strings without references) are passed over
+ * without a call, and a path is built only for a report.
  */
-export function toPlainValue(value: unknown, env: Readonly<Record<string, string | undefined>>, report: PlainValueReport, opts: { reuse?: boolean } = {}): unknown {
+export function toPlainValue(value: unknown, env: Readonly<Record<string, string | undefined>>, report: PlainValueReport, opts: PlainValueOptions = {}): unknown {
   const reuse = opts.reuse === true;
-  const path: PathSegment[] = [];
-  const walk = (v: unknown, key: PathSegment | undefined, parentKey: PathSegment | undefined): unknown => {
-    if (typeof v === 'string') return v.includes('${') ? interpolate(v) : v;
+  const references = opts.references !== false;
+
+  /** Whether `v` may come out different, or holds something that may. */
+  const needsWalk = (v: unknown): boolean => {
+    const t = typeof v;
+    return t === 'object' ? v !== null : t === 'number' || t === 'bigint' || (references && t === 'string');
+  };
+
+  /** `key`: where the value sits in its container (none for the root); `owner`: the key it sits under (for a list item, the list's key); `link`: the way to its container. */
+  const walk = (v: unknown, key: PathSegment | undefined, owner: PathSegment | undefined, link: PathLink | undefined): unknown => {
+    if (typeof v === 'string') return v.includes('${') ? interpolate(v, link, key) : v;
     if (typeof v === 'bigint' || typeof v === 'number') {
-      const owner = typeof key === 'number' ? parentKey : key;
       if (typeof owner === 'string' && SNOWFLAKE_KEYS.has(owner) && (typeof v === 'bigint' || Number.isInteger(v))) return v.toString();
       if (typeof v === 'number') return v;
       if (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
-      report.unsafe.push({ path: [...path], text: v.toString() });
+      report.unsafe.push({ path: pathOf(link, key), text: v.toString() });
       return v.toString();
     }
     if (v === null || typeof v !== 'object') return v;
+    return container(v, key === undefined ? link : { key, parent: link }, key);
+  };
+
+  /** `ownKey`: where the container sits; a list's items count it as the key they sit under. */
+  const container = (v: object, here: PathLink | undefined, ownKey: PathSegment | undefined): unknown => {
     if (Array.isArray(v)) {
       const out = reuse ? v : new Array(v.length);
       for (let i = 0; i < v.length; i++) {
-        path.push(i);
-        out[i] = walk(v[i], i, key);
-        path.pop();
+        const child: unknown = v[i];
+        if (needsWalk(child)) {
+          const converted = walk(child, i, ownKey, here);
+          if (!reuse || converted !== child) out[i] = converted;
+        } else if (!reuse) out[i] = child;
       }
       return out;
     }
-    const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
-    const out: Record<string, unknown> = reuse && !(v instanceof Map) ? (v as Record<string, unknown>) : {};
-    for (const [k, child] of entries) {
-      const name = String(k);
-      path.push(name);
-      out[name] = walk(child, name, key);
-      path.pop();
+    const entries = v instanceof Map ? [...v.entries()] : undefined;
+    const out: Record<string, unknown> = reuse && entries === undefined ? (v as Record<string, unknown>) : {};
+    if (entries !== undefined) {
+      for (const [k, child] of entries) {
+        const name = String(k);
+        out[name] = needsWalk(child) ? walk(child, name, name, here) : child;
+      }
+      return out;
+    }
+    const obj = v as Record<string, unknown>;
+    for (const name of Object.keys(obj)) {
+      const child = obj[name];
+      if (needsWalk(child)) {
+        const converted = walk(child, name, name, here);
+        if (!reuse || converted !== child) out[name] = converted;
+      } else if (!reuse) out[name] = child;
     }
     return out;
   };
-  const interpolate = (text: string): string =>
+
+  const interpolate = (text: string, link: PathLink | undefined, key: PathSegment | undefined): string =>
     text.replace(REFERENCE, (whole, name: string | undefined, fallback: string | undefined) => {
       if (name === undefined) return '${';
       const v = env[name];
       if (v !== undefined && v !== '') return v;
       if (fallback !== undefined) return fallback;
-      report.missing.push({ path: [...path], name });
+      report.missing.push({ path: pathOf(link, key), name });
       return whole;
     });
-  return walk(value, undefined, undefined);
+
+  return needsWalk(value) ? walk(value, undefined, undefined, undefined) : value;
 }
 
 export function hasUnresolvedReference(value: unknown): boolean {
