@@ -10,7 +10,8 @@ export function isObject(value: unknown): value is Obj {
 }
 
 export function has(obj: Obj, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(obj, key) && obj[key] !== undefined;
+  // Most keys asked about are absent: the plain read answers that before the own-property check.
+  return obj[key] !== undefined && Object.hasOwn(obj, key);
 }
 
 export function describeValue(value: unknown): string {
