@@ -36,7 +36,9 @@ try {
     ...commonJs,
     entryPoints: { lint: 'src/cli/lint-main.ts' },
     define: { 'import.meta.url': '__cmdsyncModuleUrl' },
-    banner: { js: "var __cmdsyncModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // The file is one function expression, the CommonJS module wrapper written out, which the launcher compiles as it is: wrapping it there would copy the whole source once more on every run.
+    banner: { js: "(function (exports, require, module, __filename, __dirname) {\nvar __cmdsyncModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    footer: { js: '\n})' },
   });
   await build({ ...commonJs, entryPoints: { launch: 'src/cli/lint-launch.cts' } });
   const old = `dist.old-${process.pid}`;

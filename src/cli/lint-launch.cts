@@ -62,8 +62,8 @@ try {
 } catch {
   // No cache (a build that could not write one): compile as usual.
 }
-const source = readFileSync(bundlePath, 'utf8');
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundlePath, cachedData });
+// The build writes the bundle as the CommonJS module wrapper, one function expression.
+const script = new Script(readFileSync(bundlePath, 'utf8'), { filename: bundlePath, cachedData });
 if (cacheMode === 'report') process.stderr.write(`code cache: ${cachedData === undefined ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted'}\n`);
 const bundleModule = { exports: {} as LintBundle };
 script.runInThisContext()(bundleModule.exports, createRequire(bundlePath), bundleModule, bundlePath, __dirname);
