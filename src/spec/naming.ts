@@ -16,6 +16,19 @@ export function textLength(value: string): number {
   return pairs === null ? value.length : value.length - pairs.length;
 }
 
+/**
+ * Whether `value` is `min` to `max` code points long. A string holds at least
+ * half as many code points as UTF-16 units and at most as many, so most
+ * strings are answered by their length alone, without counting: lint checks
+ * every name, description and localization of a manifest on every commit.
+ */
+export function lengthWithin(value: string, min: number, max: number): boolean {
+  const units = value.length;
+  if (units <= max && units + 1 >= 2 * min) return true;
+  const n = textLength(value);
+  return n >= min && n <= max;
+}
+
 /** The first character the pattern refuses, for the message. */
 export function firstInvalidNameChar(name: string): string | undefined {
   // Built on first use: a Unicode-property pattern costs a few hundred microseconds to create, and a clean lint never needs this one.

@@ -74,6 +74,18 @@ describe('sizes and counts', () => {
     expect(commandSize({ ...base, description_localizations: { fr: 'f'.repeat(40), de: 'g'.repeat(20) } })).toBe(43);
   });
 
+  it('counts code points, not UTF-16 units, at the 8000 boundary', () => {
+    // Each option: a 3-character name and a 100-code-point description of 99 emoji (two UTF-16 units each) and an x.
+    const options = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 3, name: `o${String(i).padStart(2, '0')}`, description: `${'😀'.repeat(99)}x` }));
+    const command = (n: number) => ({ name: 'big', description: 'd', options: options(n) });
+    const sizeFindings = (cmd: object) => validateCommand(cmd, { scope: GLOBAL, limits: resolveLimits({ options_per_level: 100 }) }).filter((p) => p.rule === 'command-size');
+    // 77 x 103 + 4 = 7,935 code points (15,558 UTF-16 units): within the limit.
+    expect(commandSize(command(77))).toBe(7935);
+    expect(sizeFindings(command(77))).toEqual([]);
+    // 78 x 103 + 4 = 8,038: over it.
+    expect(sizeFindings(command(78))).toMatchObject([{ message: expect.stringContaining('totals 8038 characters') }]);
+  });
+
   it('uses the limits table, which a manifest may raise', () => {
     const users = Array.from({ length: 6 }, (_, i) => ({ type: 2, name: `U${i}` }));
     expect(validateScopeCommands(users, GLOBAL, limits).map((p) => p.rule)).toEqual(['command-count']);

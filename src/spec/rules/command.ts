@@ -158,17 +158,20 @@ function checkContexts(out: Problem[], cmd: Obj, ctx: CommandRuleContext): void 
   }
 }
 
+const utf16Length = (text: string): number => text.length;
+
 /**
  * The 8000-character budget: names, descriptions and choice values across the
- * command, counting for each field only its longest localization.
+ * command, counting for each field only its longest localization. `measure`
+ * counts a string; the default counts code points, as the service does.
  */
-export function commandSize(cmd: Obj): number {
+export function commandSize(cmd: Obj, measure: (text: string) => number = textLength): number {
   const longest = (value: unknown, dict: unknown): number => {
-    let n = typeof value === 'string' ? textLength(value) : typeof value === 'number' ? String(value).length : 0;
+    let n = typeof value === 'string' ? measure(value) : typeof value === 'number' ? String(value).length : 0;
     if (isObject(dict)) {
       for (const locale in dict) {
         const v = dict[locale];
-        if (typeof v === 'string') n = Math.max(n, textLength(v));
+        if (typeof v === 'string') n = Math.max(n, measure(v));
       }
     }
     return n;
@@ -184,6 +187,8 @@ export function commandSize(cmd: Obj): number {
 }
 
 function checkCommandSize(out: Problem[], cmd: Obj, limits: Limits): void {
+  // UTF-16 units never number fewer than code points: a total within the limit in units is within it, with no string counted.
+  if (commandSize(cmd, utf16Length) <= limits.command_total_chars) return;
   const size = commandSize(cmd);
   if (size > limits.command_total_chars) {
     out.push({

@@ -1,5 +1,5 @@
 import { isLocale, LOCALES, suggestLocale } from '../locales.js';
-import { firstInvalidNameChar, matchesNamePattern, textLength, uppercaseChars } from '../naming.js';
+import { firstInvalidNameChar, lengthWithin, matchesNamePattern, textLength, uppercaseChars } from '../naming.js';
 import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
 import { describeValue, isObject } from './values.js';
 
@@ -43,8 +43,8 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
       out.push(problem('localization-type', at(), `${label} for ${locale} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
       continue;
     }
-    const len = textLength(value);
-    if (len < check.min || len > check.max) {
+    if (!lengthWithin(value, check.min, check.max)) {
+      const len = textLength(value);
       out.push(
         problem(
           check.field === 'description' ? 'description-length' : 'name-length',

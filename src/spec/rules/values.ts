@@ -1,5 +1,5 @@
 import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
-import { textLength } from '../naming.js';
+import { lengthWithin, textLength } from '../naming.js';
 
 /** Type guards and small checks shared by the rule modules. */
 
@@ -40,8 +40,8 @@ export function checkText(
     out.push(problem(opts.rule, path, `${opts.label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
     return undefined;
   }
-  const len = textLength(value);
-  if (len < opts.min || len > opts.max) {
+  if (!lengthWithin(value, opts.min, opts.max)) {
+    const len = textLength(value);
     const range = opts.min === opts.max ? `exactly ${opts.min}` : `${opts.min}-${opts.max}`;
     out.push(
       problem(
