@@ -10,9 +10,11 @@
  * V8 checks that a cache was made by the same V8 version and flags and
  * ignores it otherwise; the bundle then compiles as usual. The build writes
  * the bundle and its cache together, in the directory that replaces dist/,
- * through this same launcher, so the flags set below are part of both.
+ * through this same launcher, so the flags set below are part of both. A
+ * cache made by another Node (a package built elsewhere, a user who switched
+ * versions) is written again by the first run that finds it refused.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -50,6 +52,26 @@ export function tieringFlags(v8Version: string): string | undefined {
 /** `write`: the build's warm-up run saves the code compiled by this run; `report`: say on stderr whether V8 took the cache (tests). */
 const cacheMode = process.env.CMDSYNC_CODE_CACHE;
 
+/**
+ * Saves the code this run compiled. Pre-commit hooks may run lint in several
+ * processes at once, so the file is replaced whole (written aside, then
+ * renamed); a directory lint may not write to (a read-only install) only
+ * means the next run compiles again.
+ */
+function saveCache(script: Script, path: string): void {
+  const aside = `${path}.${process.pid}`;
+  try {
+    writeFileSync(aside, script.createCachedData());
+    renameSync(aside, path);
+  } catch {
+    try {
+      rmSync(aside, { force: true });
+    } catch {
+      // Nothing was written aside.
+    }
+  }
+}
+
 const flags = tieringFlags(process.versions.v8);
 if (flags !== undefined) setFlagsFromString(flags);
 
@@ -70,5 +92,5 @@ script.runInThisContext()(bundleModule.exports, createRequire(bundlePath), bundl
 
 void bundleModule.exports.main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
-  if (cacheMode === 'write') writeFileSync(cachePath, script.createCachedData());
+  if (cacheMode === 'write' || cachedData === undefined || script.cachedDataRejected === true) saveCache(script, cachePath);
 });
