@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import { parseBlockYaml } from '../../src/manifest/block-yaml.js';
 import { FIXTURES, SHARED } from '../helpers/fixtures.js';
+import { seededRandom } from '../helpers/random.js';
 
 /**
  * The block reader is a shortcut for the exact parser (`yaml`, with the
@@ -118,13 +119,7 @@ describe('block YAML reader', () => {
 
   it('never disagrees with the exact parser on mutated documents', () => {
     // A fixed-seed generator: the same mutations on every run.
-    let seed = 0x2545f491;
-    const random = (n: number): number => {
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) % n;
-    };
+    const random = seededRandom(0x2545f491);
     const bases = [
       readFileSync(join(FIXTURES, 'valid', 'commands', 'weather.yaml'), 'utf8'),
       'application_id: "1"\ncommands:\n  - name: ping # c\n    description: \'Pong it\'\n    options:\n      - { type: string, name: a, description: "x y" }\n      - type: 4\n        name: n\n        min_value: -5\n        choices: [1, 2]\n    contexts: [guild]\nguilds:\n- id: 112233445566778899\n  commands: []\n',

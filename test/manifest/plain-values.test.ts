@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toPlainValue, type PlainValueReport } from '../../src/manifest/plain-values.js';
 import type { PathSegment } from '../../src/spec/problem.js';
+import { seededRandom } from '../helpers/random.js';
 
 const SNOWFLAKE_KEYS = new Set(['id', 'application_id', 'guild_id', 'channel_id', 'role', 'user', 'channel']);
 const REFERENCE = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
@@ -82,13 +83,7 @@ describe('toPlainValue', () => {
   });
 
   it('gives what the plain walk gives on random trees, in place or copied, and copying leaves the input as it was', () => {
-    let seed = 0x1234567;
-    const random = (n: number): number => {
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) % n;
-    };
+    const random = seededRandom(0x1234567);
     const keys = ['id', 'role', 'name', 'options', 'user', 'value', 'x', 'channel'];
     const scalars = (): unknown =>
       [() => 'text', () => '${SET}', () => '${UNSET:-fallback}', () => '$${SET}', () => '${EMPTY}', () => '${NOPE}', () => random(100), () => -random(50) / 4, () => 2n ** 70n, () => BigInt(random(1000)), () => true, () => null][random(12)]();
