@@ -38,7 +38,7 @@ interface LintBundle {
  * Thresholds are read when V8 decides to tier up, so setting them before any
  * lint code runs is safe.
  */
-export function tieringFlags(v8Version: string): string | undefined {
+function tieringFlags(v8Version: string): string | undefined {
   const major = Number(v8Version.split('.')[0]);
   // Node 20. The default budget is 66 KiB of bytecode per tick.
   if (major === 11) return '--interrupt-budget=540672';
