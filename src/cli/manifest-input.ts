@@ -2,7 +2,7 @@ import { loadValidManifest, ManifestErrorsError } from '../api/plan.js';
 import { SilentExit } from '../errors.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
 import type { LoadedManifest } from '../manifest/load.js';
-import { countReport, defaultLintFormat, formatLintReport } from '../report/lint/index.js';
+import { countReport, defaultLintFormat, formatLintReport, reportsByFile } from '../report/lint/index.js';
 import { defaultManifest } from './manifest-path.js';
 import type { CliContext } from './context.js';
 
@@ -15,11 +15,11 @@ export function readManifestForSync(path: string | undefined, ctx: CliContext): 
   try {
     const { manifest, diagnostics } = loadValidManifest(manifestPath, ctx.cwd, ctx.env);
     const warnings = diagnostics.filter((d) => d.severity === 'warning');
-    if (warnings.length > 0) ctx.stderr.write(formatLintReport(countReport([{ file: manifest.root.display, diagnostics: warnings }]), 'unix'));
+    if (warnings.length > 0) ctx.stderr.write(formatLintReport(countReport(reportsByFile(manifest.root.display, warnings)), 'unix'));
     return { path: manifestPath, manifest, diagnostics };
   } catch (err) {
     if (err instanceof ManifestErrorsError) {
-      ctx.stderr.write(formatLintReport(countReport([{ file: manifestPath, diagnostics: err.diagnostics }]), defaultLintFormat(ctx.terminal)));
+      ctx.stderr.write(formatLintReport(countReport(reportsByFile(manifestPath, err.diagnostics)), defaultLintFormat(ctx.terminal)));
       ctx.stderr.write('The manifest has errors: nothing was planned. Fix them (cmdsync lint shows them) and run again.\n');
       throw new SilentExit(1);
     }

@@ -24,6 +24,29 @@ describe('cmdsync lint (built binary)', () => {
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: 'code cache: accepted\n' });
   });
 
+  it('shows a finding in an included file under that file, in every format', async () => {
+    const cwd = testdir({
+      'cmdsync.yaml': 'include:\n  - commands/*.yaml\n',
+      'commands/ping.yaml': 'name: ping\ndescription: Ping\n',
+      'commands/pong.yaml': 'name: ping\ndescription: Pong\n',
+    });
+    const stylish = await runBin(['lint'], { cwd });
+    expect(stylish.code).toBe(1);
+    expect(stylish.stdout).toMatch(/^\ncommands\/pong\.yaml\n {2}1:7 +error +Another CHAT_INPUT command in this scope is already named "ping"/);
+    expect(stylish.stdout).not.toContain('\ncmdsync.yaml\n');
+    const json = JSON.parse((await runBin(['lint', '--format', 'json'], { cwd })).stdout) as { files: Array<{ file: string; diagnostics: Array<{ rule: string; line: number }> }> };
+    expect(json.files.map((f) => [f.file, f.diagnostics.map((d) => `${d.rule}@${d.line}`)])).toEqual([
+      ['cmdsync.yaml', []],
+      ['commands/pong.yaml', ['duplicate-name@1']],
+    ]);
+    const github = await runBin(['lint', '--format', 'github'], { cwd });
+    expect(github.stdout).toContain('::error file=commands/pong.yaml,line=1,');
+    // plan refuses the manifest with the same report, each finding under its own file.
+    const plan = await runBin(['plan', '--emulator'], { cwd });
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toMatch(/^\ncommands\/pong\.yaml\n {2}1:7 +error/);
+  });
+
   it('exits 1 with file:line:col findings, no colour when piped', async () => {
     const cwd = testdir({ 'cmdsync.yaml': BAD });
     const r = await runBin(['lint', '--format', 'unix'], { cwd });

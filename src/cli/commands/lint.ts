@@ -1,6 +1,6 @@
 import { ManifestReadError, UsageError } from '../../errors.js';
 import { checkManifest } from '../../manifest/check.js';
-import { countReport, defaultLintFormat, formatLintReport, type FileReport, type LintFormat } from '../../report/lint/index.js';
+import { countReport, defaultLintFormat, formatLintReport, reportsByFile, type FileReport, type LintFormat } from '../../report/lint/index.js';
 import type { CliContext } from '../context.js';
 import { defaultManifest } from '../manifest-path.js';
 
@@ -32,7 +32,8 @@ export async function runLint(opts: LintCommandOptions, ctx: CliContext): Promis
   const reports: FileReport[] = [];
   for (const path of paths) {
     try {
-      reports.push(lintPath(path, ctx));
+      const linted = lintPath(path, ctx);
+      reports.push(...reportsByFile(linted.file, linted.diagnostics));
     } catch (err) {
       if (err instanceof ManifestReadError) throw new UsageError(err.message);
       throw err;
