@@ -142,14 +142,14 @@ function loadCommands(list: unknown, file: SourceFile, base: Path, out: Diagnost
   });
 }
 
-/** Commands of an included file: one command, a list, or `{ commands: [...] }`. */
-function loadFragment(path: string, root: SourceFile, opts: LoadOptions, files: SourceFile[], out: Diagnostic[]): ManifestCommand[] {
+/** Commands of an included file: one command, a list, or `{ commands: [...] }`. `entry`: the `include:` item in `root` that names it. */
+function loadFragment(path: string, root: SourceFile, entry: Path, opts: LoadOptions, files: SourceFile[], out: Diagnostic[]): ManifestCommand[] {
   let file: SourceFile;
   try {
     file = readCached(path, opts);
   } catch (err) {
     if (err instanceof ManifestReadError) {
-      out.push({ file: root.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'include', message: err.message });
+      out.push(diagnosticAt(root, entry, 'error', 'include', err.message));
       return [];
     }
     throw err;
@@ -193,7 +193,7 @@ function loadIncludes(list: unknown, file: SourceFile, base: Path, opts: LoadOpt
     if (typeof pattern !== 'string') return;
     const paths = isGlob(pattern) ? globFiles(dir, pattern) : [pattern];
     if (paths.length === 0) out.push(diagnosticAt(file, [...base, i], 'warning', 'include', `"${pattern}" matches no file.`));
-    for (const p of paths) commands.push(...loadFragment(isGlob(pattern) ? p : `${dir}/${p}`, file, opts, files, out));
+    for (const p of paths) commands.push(...loadFragment(isGlob(pattern) ? p : `${dir}/${p}`, file, [...base, i], opts, files, out));
   });
   return commands;
 }
