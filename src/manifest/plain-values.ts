@@ -80,35 +80,31 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
     return container(v, key === undefined ? link : { key, parent: link }, key);
   };
 
-  /** `ownKey`: where the container sits; a list's items count it as the key they sit under. */
+  /** `ownKey`: where the container sits; a list's items count it as the key they sit under. In place, only a child that changed is stored. */
   const container = (v: object, here: PathLink | undefined, ownKey: PathSegment | undefined): unknown => {
     if (Array.isArray(v)) {
       const out = reuse ? v : new Array(v.length);
       for (let i = 0; i < v.length; i++) {
         const child: unknown = v[i];
-        if (needsWalk(child)) {
-          const converted = walk(child, i, ownKey, here);
-          if (!reuse || converted !== child) out[i] = converted;
-        } else if (!reuse) out[i] = child;
+        const converted = needsWalk(child) ? walk(child, i, ownKey, here) : child;
+        if (!reuse || converted !== child) out[i] = converted;
       }
       return out;
     }
-    const entries = v instanceof Map ? [...v.entries()] : undefined;
-    const out: Record<string, unknown> = reuse && entries === undefined ? (v as Record<string, unknown>) : {};
-    if (entries !== undefined) {
-      for (const [k, child] of entries) {
+    if (v instanceof Map) {
+      const out: Record<string, unknown> = {};
+      for (const [k, child] of v) {
         const name = String(k);
         out[name] = needsWalk(child) ? walk(child, name, name, here) : child;
       }
       return out;
     }
     const obj = v as Record<string, unknown>;
+    const out: Record<string, unknown> = reuse ? obj : {};
     for (const name of Object.keys(obj)) {
       const child = obj[name];
-      if (needsWalk(child)) {
-        const converted = walk(child, name, name, here);
-        if (!reuse || converted !== child) out[name] = converted;
-      } else if (!reuse) out[name] = child;
+      const converted = needsWalk(child) ? walk(child, name, name, here) : child;
+      if (!reuse || converted !== child) out[name] = converted;
     }
     return out;
   };
