@@ -26,6 +26,7 @@ function keysOnly(schema) {
   const keyset = (def, nested) => ({
     type: 'object',
     additionalProperties: false,
+    ...(def.patternProperties ? { patternProperties: def.patternProperties } : {}),
     properties: Object.fromEntries(Object.keys(def.properties).map((k) => [k, nested[k] ?? {}])),
   });
   defs.choice = keyset(defs.choice, {});

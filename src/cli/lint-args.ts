@@ -20,7 +20,7 @@ export function parseLintArgs(argv: readonly string[]): LintCommandOptions | und
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    const takesValue = name === '-m' || name === '--manifest' || name === '-f' || name === '--format' || name === '--max-warnings';
+    const takesValue = name === '-m' || name === '--manifest' || name === '-f' || name === '--format' || name === '--max-warnings' || name === '-C' || name === '--chdir';
     if (!takesValue && eq !== -1) return undefined;
     let value: string | undefined;
     if (takesValue) {
@@ -44,6 +44,10 @@ export function parseLintArgs(argv: readonly string[]): LintCommandOptions | und
       case '-q':
       case '--quiet':
         out.quiet = true;
+        break;
+      case '-C':
+      case '--chdir':
+        // Applied to the context by applyChdir, from the whole command line, on both paths.
         break;
       case '--color':
       case '--no-color':

@@ -2,6 +2,7 @@ import { runLint } from './commands/lint.js';
 import { contextFor } from './context.js';
 import { exitCodeFor } from './exit-code.js';
 import { parseLintArgs } from './lint-args.js';
+import { applyChdir } from './workspace.js';
 
 /**
  * `cmdsync lint` on its own, bundled into one file that starts from V8's code
@@ -18,6 +19,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const ctx = contextFor(argv);
   try {
+    applyChdir(argv, ctx);
     return await runLint(opts, ctx);
   } catch (err) {
     return exitCodeFor(err, ctx, 2);

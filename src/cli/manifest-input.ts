@@ -3,7 +3,7 @@ import { SilentExit } from '../errors.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { countReport, defaultLintFormat, formatLintReport, reportsByFile } from '../report/lint/index.js';
-import { defaultManifest } from './manifest-path.js';
+import { interpolationEnv, locateManifest } from './workspace.js';
 import type { CliContext } from './context.js';
 
 /**
@@ -11,9 +11,9 @@ import type { CliContext } from './context.js';
  * refused with the same report lint prints (on stderr), exit 1.
  */
 export function readManifestForSync(path: string | undefined, ctx: CliContext): { path: string; manifest: LoadedManifest; diagnostics: Diagnostic[] } {
-  const manifestPath = path ?? defaultManifest(ctx.cwd);
+  const manifestPath = locateManifest(ctx, path);
   try {
-    const { manifest, diagnostics } = loadValidManifest(manifestPath, ctx.cwd, ctx.env);
+    const { manifest, diagnostics } = loadValidManifest(manifestPath, ctx.cwd, interpolationEnv(ctx));
     const warnings = diagnostics.filter((d) => d.severity === 'warning');
     if (warnings.length > 0) ctx.stderr.write(formatLintReport(countReport(reportsByFile(manifest.root.display, warnings)), 'unix'));
     return { path: manifestPath, manifest, diagnostics };

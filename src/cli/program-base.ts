@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { contextFor, type CliContext } from './context.js';
 import { exitCodeFor } from './exit-code.js';
+import { applyChdir } from './workspace.js';
 import type { LintCommandOptions } from './commands/lint.js';
 import { LINT_FORMATS } from '../report/lint/types.js';
 
@@ -13,6 +14,7 @@ export function createProgram(ctx: CliContext): Command {
     .version(VERSION, '-v, --version')
     .option('--color', 'force colour output')
     .option('--no-color', 'disable colour output')
+    .option('-C, --chdir <dir>', 'run as if cmdsync was started in <dir>')
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({
@@ -59,6 +61,11 @@ export async function runLintProgram(argv: string[]): Promise<number> {
   const ctx = contextFor(argv);
   let exitCode = 0;
   const program = createProgram(ctx);
+  try {
+    applyChdir(argv, ctx);
+  } catch (err) {
+    return handleError(err, ctx, 2);
+  }
   registerLint(program, ctx, (code) => (exitCode = code), async () => (await import('./commands/lint.js')).runLint);
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { CliContext } from './context.js';
 import { contextFor } from './context.js';
+import { applyChdir } from './workspace.js';
 import { createProgram, handleError, registerLint } from './program-base.js';
 import { registerWebhookCommands } from './commands/webhook/register.js';
 
@@ -11,10 +12,15 @@ import { registerWebhookCommands } from './commands/webhook/register.js';
  */
 export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<number> {
   const ctx = contextFor(argv, ctxOverride);
-  const usageExit = argv[0] === 'lint' ? 2 : 1;
+  const usageExit = subcommandOf(argv) === 'lint' ? 2 : 1;
   let exitCode = 0;
 
   const program = createProgram(ctx);
+  try {
+    applyChdir(argv, ctx);
+  } catch (err) {
+    return handleError(err, ctx, usageExit);
+  }
 
   registerLint(program, ctx, (code) => (exitCode = code), async () => (await import('./commands/lint.js')).runLint);
 
@@ -65,9 +71,10 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
     .argument('[planfile]', 'a plan saved with plan --out: applied exactly, if the remote has not changed since')
     .option('--auto-approve', 'do not ask for confirmation')
     .option('--reason <text>', 'audit-log reason for webhook changes (default: cmdsync apply)')
+    .option('--allow-mass-delete', 'without a prompt, still delete more than half (or all) of a scope\'s commands')
     .action(async (planFile: string | undefined, opts) => {
       const { runApply } = await import('./commands/apply.js');
-      exitCode = await runApply({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove, reason: opts.reason }, ctx);
+      exitCode = await runApply({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove, reason: opts.reason, allowMassDelete: !!opts.allowMassDelete }, ctx);
     });
 
   program
@@ -106,6 +113,15 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
   } catch (err) {
     return handleError(err, ctx, usageExit);
   }
+}
+
+/** The first word that is not a global option or its value (`cmdsync -C dir lint` is a lint). */
+function subcommandOf(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '-C' || argv[i] === '--chdir') i++;
+    else if (!argv[i].startsWith('-')) return argv[i];
+  }
+  return undefined;
 }
 
 function collect(value: string, previous: string[]): string[] {

@@ -9,6 +9,7 @@ import {
   enumValue,
   type EnumTable,
 } from '../spec/enums.js';
+import { RESPONSE_ONLY_COMMAND_FIELDS } from '../spec/defaults.js';
 import { DECIMAL_PERMISSIONS, allChannelsId, permissionBit } from '../spec/permissions.js';
 import { problem, type Path, type Problem } from '../spec/problem.js';
 import { isObject, type Obj } from '../spec/rules/values.js';
@@ -60,18 +61,31 @@ export function canonicalPermissions(out: Problem[], value: unknown, path: Path)
   return bits.toString();
 }
 
+/** A copy without the manifest's own x-… keys, which the service never sees. */
+function withoutExtensions(value: Obj): Obj {
+  const copy: Obj = {};
+  for (const key of Object.keys(value)) if (!key.startsWith('x-')) copy[key] = value[key];
+  return copy;
+}
+
+function canonicalChoice(choice: unknown): unknown {
+  return isObject(choice) ? withoutExtensions(choice) : choice;
+}
+
 function canonicalOption(out: Problem[], opt: unknown, path: Path): unknown {
   if (!isObject(opt)) return opt;
-  const o: Obj = { ...opt };
+  const o = withoutExtensions(opt);
   if ('type' in o) o.type = convertEnum(out, OptionType, o.type, [...path, 'type'], 'option type');
   if ('channel_types' in o) o.channel_types = convertEnumList(out, ChannelType, o.channel_types, [...path, 'channel_types'], 'channel type');
   if (Array.isArray(o.options)) o.options = o.options.map((child, i) => canonicalOption(out, child, [...path, 'options', i]));
+  if (Array.isArray(o.choices)) o.choices = o.choices.map(canonicalChoice);
   return o;
 }
 
 export function manifestToWire(out: Problem[], cmd: unknown): unknown {
   if (!isObject(cmd)) return cmd;
-  const c: Obj = { ...cmd };
+  const c = withoutExtensions(cmd);
+  for (const key of RESPONSE_ONLY_COMMAND_FIELDS) delete c[key];
   if ('type' in c) c.type = convertEnum(out, CommandType, c.type, ['type'], 'command type');
   if ('handler' in c) c.handler = convertEnum(out, EntryPointHandler, c.handler, ['handler'], 'entry point handler');
   if ('contexts' in c) c.contexts = convertEnumList(out, InteractionContext, c.contexts, ['contexts'], 'interaction context');
@@ -98,7 +112,7 @@ export function canonicalPermissionEntry(out: Problem[], entry: unknown, guildId
   if (!isObject(entry)) return { entry, idKey: 'id', permissionKey: 'permission' };
   const targetKey = (Object.keys(TARGET_KEYS) as Array<keyof typeof TARGET_KEYS>).find((k) => k in entry);
   if (!targetKey) {
-    const e: Obj = { ...entry };
+    const e = withoutExtensions(entry);
     if ('type' in e) e.type = convertEnum(out, PermissionEntryType, e.type, [...path, 'type'], 'permission entry type');
     return { entry: e, idKey: 'id', permissionKey: 'permission' };
   }

@@ -1,4 +1,4 @@
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ManifestReadError } from '../errors.js';
 import { resolveLimits, type Limits } from '../spec/limits.js';
 import type { Path, Problem } from '../spec/problem.js';
@@ -7,7 +7,7 @@ import { manifestToWire, canonicalPermissionEntry } from './canonicalize.js';
 import { diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
 import { globFiles, isGlob } from './glob.js';
 import { offsetPosition } from './locate.js';
-import { toPlainValue, type PlainValueReport } from './plain-values.js';
+import { AliasExpansionError, toPlainValue, type PlainValueReport } from './plain-values.js';
 import { fastParse, type ParsedValue } from './fast-parse.js';
 import { checkSchema } from './schema-check.js';
 import { readSource, type SourceFile } from './source.js';
@@ -88,10 +88,21 @@ export interface LoadResult {
 function plainDocument(file: SourceFile, opts: LoadOptions, out: Diagnostic[]): unknown {
   const raw = opts.fast ? fastValue(file) : { value: exactValue(file, out), unshared: false, references: true };
   if (raw.value === undefined) return undefined;
-  const report: PlainValueReport = { unsafe: [], missing: [] };
-  const value = toPlainValue(raw.value, opts.env, report, { reuse: raw.unshared, references: raw.references });
+  const report: PlainValueReport = { unsafe: [], missing: [], secret: [] };
+  let value: unknown;
+  try {
+    value = toPlainValue(raw.value, opts.env, report, { reuse: raw.unshared, references: raw.references });
+  } catch (err) {
+    if (!(err instanceof AliasExpansionError)) throw err;
+    if (opts.fast) throw new FastPathMiss();
+    out.push(diagnosticAt(file, err.path, 'error', 'yaml-alias', err.message));
+    return undefined;
+  }
   for (const u of report.unsafe) {
     out.push(diagnosticAt(file, u.path, 'error', 'unsafe-number', `${u.text} is outside the range JavaScript numbers hold exactly (±2^53); quote it if it is an id, or use a smaller number.`));
+  }
+  for (const s of report.secret) {
+    out.push(diagnosticAt(file, s.path, 'error', 'env-secret', `\${${s.name}} names a credential or a secret: a manifest value is shown in plans and logs and sent to the service, so cmdsync never reads it there.`));
   }
   for (const m of report.missing) {
     out.push(diagnosticAt(file, m.path, 'warning', 'env-missing', `Environment variable ${m.name} is not set (write \${${m.name}:-default} for a fallback).`));
@@ -126,6 +137,11 @@ function exactValue(file: SourceFile, out: Diagnostic[]): unknown {
   try {
     return file.doc.toJS({ maxAliasCount: 1000 });
   } catch (err) {
+    // The parser's own guard against alias bombs: said in the words of ours.
+    if (err instanceof ReferenceError && /alias/i.test(err.message)) {
+      out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'yaml-alias', message: new AliasExpansionError([]).message });
+      return undefined;
+    }
     out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'syntax', message: (err as Error).message });
     return undefined;
   }
@@ -191,9 +207,11 @@ function loadIncludes(list: unknown, file: SourceFile, base: Path, opts: LoadOpt
   const commands: ManifestCommand[] = [];
   list.forEach((pattern, i) => {
     if (typeof pattern !== 'string') return;
-    const paths = isGlob(pattern) ? globFiles(dir, pattern) : [pattern];
-    if (paths.length === 0) out.push(diagnosticAt(file, [...base, i], 'warning', 'include', `"${pattern}" matches no file.`));
-    for (const p of paths) commands.push(...loadFragment(isGlob(pattern) ? p : `${dir}/${p}`, file, [...base, i], opts, files, out));
+    // A pattern that matches nothing is an error, not a warning: the plan
+    // would otherwise delete every command those files were meant to hold.
+    const paths = isGlob(pattern) ? globFiles(dir, pattern) : [resolve(dir, pattern)];
+    if (paths.length === 0) out.push(diagnosticAt(file, [...base, i], 'error', 'include', `"${pattern}" matches no file.`));
+    for (const p of paths) commands.push(...loadFragment(p, file, [...base, i], opts, files, out));
   });
   return commands;
 }

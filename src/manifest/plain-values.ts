@@ -1,4 +1,5 @@
 import type { Path, PathSegment } from '../spec/problem.js';
+import { isSecretVariable } from './secret-variables.js';
 
 /** Keys whose values are snowflakes: an unquoted 18-digit id must keep every digit. */
 const SNOWFLAKE_KEYS = new Set(['id', 'application_id', 'guild_id', 'channel_id', 'role', 'user', 'channel']);
@@ -16,9 +17,21 @@ export interface MissingVariable {
 export interface PlainValueReport {
   unsafe: UnsafeNumber[];
   missing: MissingVariable[];
+  /** References to credentials and secret-looking names: never substituted. */
+  secret: MissingVariable[];
 }
 
 const REFERENCE = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+/** Nodes a document may gain through aliases: far beyond any real manifest's reuse of anchors, far below what would exhaust memory. */
+export const MAX_ALIAS_EXPANSION = 500_000;
+
+/** Aliases expand past MAX_ALIAS_EXPANSION nodes; `path`: where the cap was reached. */
+export class AliasExpansionError extends Error {
+  constructor(readonly path: Path) {
+    super(`YAML aliases expand this document past ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} nodes; write the repeated parts out, or reuse them less.`);
+  }
+}
 
 /** The way from the root to a container, linked to its parent's: a path array is built only for a report. */
 interface PathLink {
@@ -51,7 +64,7 @@ export interface PlainValueOptions {
  *   ±2^53 is reported (never silently rounded) and kept as its digits;
  * - `${VAR}` and `${VAR:-default}` in strings are replaced from `env`
  *   (`$${` writes a literal `${`); an unset variable is reported and its
- *   reference left as written.
+ *   reference left as written, and so is a secret one (never read).
  * It runs on every manifest a pre-commit hook lints, so leaves that need
  * nothing (booleans, null, strings without references) are passed over
  * without a call, and a path is built only for a report.
@@ -59,6 +72,12 @@ export interface PlainValueOptions {
 export function toPlainValue(value: unknown, env: Readonly<Record<string, string | undefined>>, report: PlainValueReport, opts: PlainValueOptions = {}): unknown {
   const reuse = opts.reuse === true;
   const references = opts.references !== false;
+  // A tree that may share nodes (YAML aliases) is copied out in full, so a
+  // few lines of nested aliases ("billion laughs") would expand without end:
+  // nodes reached again through an alias are counted, and capped.
+  const seen = reuse ? undefined : new WeakSet<object>();
+  let insideAlias = 0;
+  let expanded = 0;
 
   /** Whether `v` may come out different, or holds something that may. */
   const needsWalk = (v: unknown): boolean => {
@@ -82,6 +101,20 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
 
   /** `ownKey`: where the container sits; a list's items count it as the key they sit under. In place, only a child that changed is stored. */
   const container = (v: object, here: PathLink | undefined, ownKey: PathSegment | undefined): unknown => {
+    if (seen === undefined) return convert(v, here, ownKey);
+    const again = seen.has(v);
+    if (again) insideAlias++;
+    else seen.add(v);
+    if (insideAlias > 0) {
+      expanded += 1 + (Array.isArray(v) ? v.length : v instanceof Map ? v.size : Object.keys(v).length);
+      if (expanded > MAX_ALIAS_EXPANSION) throw new AliasExpansionError(pathOf(here));
+    }
+    const out = convert(v, here, ownKey);
+    if (again) insideAlias--;
+    return out;
+  };
+
+  const convert = (v: object, here: PathLink | undefined, ownKey: PathSegment | undefined): unknown => {
     if (Array.isArray(v)) {
       const out = reuse ? v : new Array(v.length);
       for (let i = 0; i < v.length; i++) {
@@ -112,6 +145,10 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
   const interpolate = (text: string, link: PathLink | undefined, key: PathSegment | undefined): string =>
     text.replace(REFERENCE, (whole, name: string | undefined, fallback: string | undefined) => {
       if (name === undefined) return '${';
+      if (isSecretVariable(name)) {
+        report.secret.push({ path: pathOf(link, key), name });
+        return whole;
+      }
       const v = env[name];
       if (v !== undefined && v !== '') return v;
       if (fallback !== undefined) return fallback;

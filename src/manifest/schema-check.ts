@@ -22,11 +22,6 @@ function judgedBySpecRules(path: Path, fragment: boolean): boolean {
   );
 }
 
-/** Commands get a softer unknown-key finding: the service ignores such keys. */
-function insideCommand(path: Path, fragment: boolean): boolean {
-  return fragment || path[0] === 'commands' || (path[0] === 'guilds' && path[2] === 'commands');
-}
-
 function describeType(params: Record<string, unknown>): string {
   const t = params.type;
   return Array.isArray(t) ? t.join(' or ') : String(t);
@@ -46,13 +41,14 @@ export function checkSchema(file: SourceFile, value: unknown, base: Path, fragme
   for (const err of errors) {
     const path = parsePointer(err.instancePath);
     const full = [...base, ...path];
-    const inCommand = insideCommand(path, fragment);
     if (err.keyword === 'additionalProperties') {
       const key = String(err.params.additionalProperty);
       const known = Object.keys((err as { parentSchema?: { properties?: object } }).parentSchema?.properties ?? {});
       const hint = closest(key, known.length ? known : KNOWN_KEYS);
-      const message = `Unknown key "${key}"${hint ? `; did you mean "${hint}"?` : '.'}${inCommand ? ' The service ignores it.' : ''}`;
-      out.push(diagnosticAt(file, [...full, key], inCommand ? 'warning' : 'error', 'unknown-key', message, { key: true }));
+      // An error, never a warning: the service would ignore a misspelled
+      // default_member_permissions and open the command to everyone.
+      const message = `Unknown key "${key}"${hint ? `; did you mean "${hint}"?` : '.'} Keys of your own start with x-.`;
+      out.push(diagnosticAt(file, [...full, key], 'error', 'unknown-key', message, { key: true }));
       continue;
     }
     if (judgedBySpecRules(path, fragment)) continue;

@@ -1,3 +1,4 @@
+import { RESPONSE_ONLY_COMMAND_FIELDS } from '../spec/defaults.js';
 import {
   ChannelType,
   CommandType,
@@ -60,6 +61,9 @@ function localizations(what: string, max: number): JSONSchema {
 
 const permissionNames = Object.keys(PERMISSION_BITS);
 
+/** Every mapping of the manifest takes x-… keys, ignored and never sent: the escape for tooling and YAML anchors. */
+const EXTENSIONS = { '^x-': { description: 'Extension keys (x-…) are ignored and never sent: a place for notes, tooling data and YAML anchors.' } };
+
 export function buildManifestSchema(): JSONSchema {
   const L = DEFAULT_LIMITS;
   const definitions: Record<string, JSONSchema> = {
@@ -67,6 +71,7 @@ export function buildManifestSchema(): JSONSchema {
       description: 'A predefined value the user picks from.',
       type: 'object',
       additionalProperties: false,
+      patternProperties: EXTENSIONS,
       required: ['name', 'value'],
       properties: {
         name: { description: `Shown to the user, 1-${L.choice_name_max} characters.`, type: 'string', minLength: 1, maxLength: L.choice_name_max },
@@ -78,6 +83,7 @@ export function buildManifestSchema(): JSONSchema {
       description: 'A command option, subcommand or subcommand group.',
       type: 'object',
       additionalProperties: false,
+      patternProperties: EXTENSIONS,
       required: ['type', 'name', 'description'],
       properties: {
         type: enumOf(OptionType, 'Option type: sub_command, sub_command_group, string, integer, boolean, user, channel, role, mentionable, number, attachment (or 1-11).'),
@@ -100,6 +106,7 @@ export function buildManifestSchema(): JSONSchema {
       description: 'An application command, in the service\'s own form plus friendly spellings for enums and permissions.',
       type: 'object',
       additionalProperties: false,
+      patternProperties: EXTENSIONS,
       required: ['name'],
       properties: {
         id: { ...snowflake, description: 'Pins the remote command this entry manages, so a rename keeps its id and permissions.' },
@@ -125,12 +132,15 @@ export function buildManifestSchema(): JSONSchema {
         integration_types: enumList(IntegrationType, 'Global commands only: where the app must be installed: guild_install, user_install. Omitted means the app\'s configured installation contexts.'),
         contexts: enumList(InteractionContext, 'Global commands only: where the command can be used: guild, bot_dm, private_channel.'),
         handler: enumOf(EntryPointHandler, 'PRIMARY_ENTRY_POINT commands only: app_handler or discord_launch_activity.'),
+        // What a GET response carries, so a pasted response lints: read, never sent.
+        ...Object.fromEntries([...RESPONSE_ONLY_COMMAND_FIELDS].map((k) => [k, { description: 'Read-only: what the service returns. Accepted so a pasted response lints; never sent.' }])),
       },
     },
     permissionEntry: {
       description: 'One overwrite: `{ role: ID, allow: true }`, `{ user: ID, allow: false }`, `{ channel: ID, allow: true }` (role: everyone and channel: all_channels are the guild-wide constants), or the wire form `{ id, type, permission }`.',
       type: 'object',
       additionalProperties: false,
+      patternProperties: EXTENSIONS,
       properties: {
         role: { description: 'A role id, or everyone.', type: ['string', 'integer'] },
         user: { description: 'A user id.', type: ['string', 'integer'] },
@@ -150,6 +160,7 @@ export function buildManifestSchema(): JSONSchema {
       description: 'A webhook cmdsync keeps in a channel. Its token is a secret: cmdsync never prints it (see cmdsync webhook url).',
       type: 'object',
       additionalProperties: false,
+      patternProperties: EXTENSIONS,
       required: ['channel_id', 'name'],
       properties: {
         channel_id: { ...snowflake, description: 'The channel the webhook posts to. Change it to move the webhook.' },
@@ -163,6 +174,7 @@ export function buildManifestSchema(): JSONSchema {
       description: 'One guild whose commands (and their permissions) cmdsync manages.',
       type: 'object',
       additionalProperties: false,
+      patternProperties: EXTENSIONS,
       required: ['id'],
       properties: {
         id: { ...snowflake, description: 'The guild id.' },
@@ -185,7 +197,7 @@ export function buildManifestSchema(): JSONSchema {
     description: `Declares an application's commands, per-guild permissions and webhooks.\n${DOCS}`,
     type: 'object',
     additionalProperties: false,
-    patternProperties: { '^x-': { description: 'Extension keys (x-…) are ignored: a place for YAML anchors shared across guilds.' } },
+    patternProperties: EXTENSIONS,
     properties: {
       $schema: { description: 'The schema this file follows (for editors).', type: 'string' },
       application_id: { ...snowflake, description: 'The application id; may be ${ENV_VAR}. Falls back to DISCORD_APPLICATION_ID.' },
@@ -198,6 +210,7 @@ export function buildManifestSchema(): JSONSchema {
         description: 'Overrides of the interface limits, for where the live service has raised them (e.g. user_commands: 15).',
         type: 'object',
         additionalProperties: false,
+      patternProperties: EXTENSIONS,
         properties: Object.fromEntries(LIMIT_NAMES.map((k) => [k, { description: `Default ${DEFAULT_LIMITS[k]}.`, type: 'integer', minimum: 0 }])),
       },
     },

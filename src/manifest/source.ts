@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { ManifestReadError } from '../errors.js';
@@ -35,29 +35,55 @@ export function displayPath(absPath: string, cwd: string): string {
 export function readSource(path: string, cwd: string): SourceFile {
   const absPath = resolve(cwd, path);
   const display = displayPath(absPath, cwd);
-  let size: number;
-  try {
-    const st = statSync(absPath);
-    if (st.isDirectory()) throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is a directory, not a manifest file.`);
-    size = st.size;
-  } catch (err) {
-    if (err instanceof ManifestReadError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new ManifestReadError('MANIFEST_NOT_FOUND', display, `${display}: no such file.`);
-    throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display}: cannot read (${code ?? 'unknown error'}).`);
-  }
-  if (size > MAX_MANIFEST_BYTES) {
-    throw new ManifestReadError('MANIFEST_TOO_LARGE', display, `${display} is ${(size / 1048576).toFixed(1)} MiB; manifests are limited to ${MAX_MANIFEST_BYTES / 1048576} MiB. Split it with include:.`);
-  }
-  let buf: Buffer;
-  try {
-    buf = readFileSync(absPath);
-  } catch (err) {
-    throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display}: cannot read (${(err as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
-  }
+  const buf = readBounded(absPath, display);
   if (buf.includes(0)) throw new ManifestReadError('MANIFEST_BINARY', display, `${display} is a binary file, not YAML or JSON.`);
   const text = buf.toString('utf8').replace(/^\uFEFF/, '');
   return parseSource(text, absPath, display);
+}
+
+/**
+ * The file's bytes, refusing what is not a regular file (a directory, a
+ * device such as /dev/zero, a FIFO that never ends) and reading at most one
+ * byte past the cap from the open descriptor, so a file that grows while it
+ * is read, or lies about its size, still cannot exhaust memory.
+ */
+function readBounded(absPath: string, display: string): Buffer {
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO with no writer must not hang before fstat can refuse it.
+    fd = openSync(absPath, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ManifestReadError('MANIFEST_NOT_FOUND', display, `${display}: no such file.`);
+    if (code === 'EISDIR') throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is a directory, not a manifest file.`);
+    throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display}: cannot read (${code ?? 'unknown error'}).`);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is a directory, not a manifest file.`);
+    if (!st.isFile()) throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is not a regular file (a device, pipe or socket); a manifest is a YAML or JSON file.`);
+    if (st.size > MAX_MANIFEST_BYTES) throw tooLarge(display, st.size);
+    const buf = Buffer.allocUnsafe(Math.min(st.size, MAX_MANIFEST_BYTES) + 1);
+    let length = 0;
+    for (;;) {
+      if (length === buf.length) throw tooLarge(display);
+      const n = readSync(fd, buf, length, buf.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    return buf.subarray(0, length);
+  } catch (err) {
+    if (err instanceof ManifestReadError) throw err;
+    throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display}: cannot read (${(err as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `size`: what fstat said, when it already said too much; a file that grew while read has none. */
+function tooLarge(display: string, size?: number): ManifestReadError {
+  const what = size === undefined ? 'larger than that' : `${(size / 1048576).toFixed(1)} MiB`;
+  return new ManifestReadError('MANIFEST_TOO_LARGE', display, `${display} is ${what}; manifests are limited to ${MAX_MANIFEST_BYTES / 1048576} MiB a file. Split it with include:.`);
 }
 
 export function parseSource(text: string, absPath: string, display: string): SourceFile {

@@ -3,7 +3,7 @@ import { scopeKey } from '../spec/scope.js';
 import type { ScopeState, State, WebhookSetState, WebhookState } from '../spec/state.js';
 import { fingerprintOf } from './fingerprint.js';
 import { matchScope } from './match.js';
-import { PLAN_FORMAT_VERSION, type CommandAction, type Plan, type PlanSummary, type PlanWarning, type RemoteFingerprint, type ScopePlan, type WebhookPlan } from './model.js';
+import { PLAN_FORMAT_VERSION, massDeletionMessage, massDeletions, type CommandAction, type Plan, type PlanSummary, type PlanWarning, type RemoteFingerprint, type ScopePlan, type WebhookPlan } from './model.js';
 import { planGuildPermissions } from './permissions.js';
 import { chooseStrategy, type StrategyChoice } from './strategy.js';
 import { planWebhooks, type WebhookLock } from './webhooks.js';
@@ -65,6 +65,8 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     // Webhooks are part of what a saved plan was made against.
     fingerprint.webhooks = webhookFingerprint(opts.webhooks.actual);
   }
+  const mass = massDeletions(scopes);
+  for (const m of mass) warnings.unshift({ code: 'mass-delete', message: massDeletionMessage(m), scope: m.scope });
   const permissionWrites = scopes.flatMap((s) => s.permissions).filter((p) => p.kind === 'replace').length;
   if (permissionWrites > 0 && !opts.canEditPermissions) {
     warnings.push({ code: 'bearer-missing', message: `${permissionWrites} permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update). Commands will be applied, permissions will not.` });
@@ -81,6 +83,7 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     request_count: scopes.reduce((n, s) => n + s.requests.length, 0) + (webhooks?.requests.length ?? 0),
     read_count: opts.readCount,
     warnings,
+    mass_deletions: mass,
     errors,
     fingerprint,
   };

@@ -1,3 +1,4 @@
+import { RESPONSE_ONLY_COMMAND_FIELDS } from '../spec/defaults.js';
 import { CommandType, enumName } from '../spec/enums.js';
 import { scopeKey, type Scope } from '../spec/scope.js';
 import type { ScopeState, StateCommand } from '../spec/state.js';
@@ -98,9 +99,8 @@ export function matchScope(desired: ScopeState, remote: ScopeState): ScopeMatch 
 }
 
 /** A remote record as a bulk-overwrite entry: its id and definition, without what only responses carry. */
-const RESPONSE_ONLY = new Set(['application_id', 'version', 'guild_id', 'name_localized', 'description_localized']);
 function keptBody(r: StateCommand): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(r.body).filter(([k]) => !RESPONSE_ONLY.has(k)));
+  return Object.fromEntries(Object.entries(r.body).filter(([k]) => !RESPONSE_ONLY_COMMAND_FIELDS.has(k)));
 }
 
 function remoteRef(r: StateCommand): NonNullable<CommandAction['remote']> {

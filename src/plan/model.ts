@@ -89,7 +89,7 @@ export interface ScopePlan {
 }
 
 export interface PlanWarning {
-  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote' | 'scope-skipped';
+  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote' | 'scope-skipped' | 'mass-delete';
   message: string;
   /** The scope it concerns, when one. */
   scope?: string;
@@ -141,7 +141,17 @@ export interface PlanSummary {
   webhooks?: { create: number; update: number; delete: number };
 }
 
-export const PLAN_FORMAT_VERSION = '1.0';
+/** A scope losing most of its commands: more often a mistake (an include that matched nothing, a wrong file) than a wish. */
+export interface MassDeletion {
+  scope: string;
+  /** Commands the plan deletes. */
+  delete: number;
+  /** Commands the scope holds now. */
+  remote: number;
+}
+
+/** 1.1: adds `mass_deletions` (readers of 1.0 plans recompute it from the scopes). */
+export const PLAN_FORMAT_VERSION = '1.1';
 
 export interface Plan {
   format_version: string;
@@ -158,6 +168,8 @@ export interface Plan {
   /** Reads the plan itself sent. */
   read_count: number;
   warnings: PlanWarning[];
+  /** Scopes losing more than half of their commands, or all of them: `apply --auto-approve` refuses these without `--allow-mass-delete`. */
+  mass_deletions?: MassDeletion[];
   /** Findings that block applying (e.g. over the daily create allowance without --force). */
   errors: Problem[];
   /** Declared scopes the plan could not read (and so leaves alone); a run with any ends with exit 1. */
@@ -167,4 +179,23 @@ export interface Plan {
 
 export function hasChanges(plan: Plan): boolean {
   return plan.request_count > 0;
+}
+
+/**
+ * The scopes a plan empties or mostly empties. Computed from the actions, so
+ * a saved plan of any 1.x version gives the same answer.
+ */
+export function massDeletions(scopes: readonly ScopePlan[]): MassDeletion[] {
+  const out: MassDeletion[] = [];
+  for (const s of scopes) {
+    const deletes = s.actions.filter((a) => a.kind === 'delete').length;
+    const remote = s.actions.filter((a) => a.remote !== undefined).length + s.kept.length;
+    if (deletes > 0 && (deletes === remote || deletes * 2 > remote)) out.push({ scope: s.key, delete: deletes, remote });
+  }
+  return out;
+}
+
+export function massDeletionMessage(m: MassDeletion): string {
+  const what = m.delete === m.remote ? `all ${m.remote} command${m.remote === 1 ? '' : 's'}` : `${m.delete} of the ${m.remote} commands`;
+  return `this plan deletes ${what} of ${m.scope}. If that is not what you meant, check the manifest (an include that matches nothing, the wrong file, a typo in a guild id). apply --auto-approve refuses it without --allow-mass-delete.`;
 }

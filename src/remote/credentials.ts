@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { isSnowflake } from '../spec/snowflake.js';
-import { parseDotenv } from './dotenv.js';
+import { readDotenv } from './dotenv.js';
 import { CredentialsError, RemoteConfigError } from './errors.js';
 
 /** The public service's versioned API base. */
@@ -45,16 +43,8 @@ export interface Credentials {
  * needs (`requireAppAuth`, `requireApplicationId`, the client for the bearer).
  */
 export function loadCredentials(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): Credentials {
-  const envFile = join(cwd, '.env');
-  let fileValues: Record<string, string> = {};
-  let readFile = false;
-  try {
-    fileValues = parseDotenv(readFileSync(envFile, 'utf8'));
-    readFile = true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new RemoteConfigError('.env', `cannot read ${envFile}: ${code ?? 'unknown error'}`);
-  }
+  const dotenv = readDotenv(cwd);
+  const fileValues = dotenv?.values ?? {};
 
   const sources: Credentials['sources'] = {};
   const pick = (name: CredentialVariable): string | undefined => {
@@ -93,7 +83,7 @@ export function loadCredentials(env: Record<string, string | undefined> = proces
     ...(applicationId ? { applicationId } : {}),
     apiUrl,
     sources,
-    ...(readFile ? { envFile } : {}),
+    ...(dotenv ? { envFile: dotenv.path } : {}),
   };
 }
 

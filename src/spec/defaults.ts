@@ -68,6 +68,13 @@ export const PATCHABLE_COMMAND_FIELDS = [
   'handler',
 ] as const;
 
+/**
+ * Fields a command response carries that no request takes: what the service
+ * assigns (ids, version) and the locale-resolved copies of the names. A
+ * pasted response may hold them; they are never compared or sent.
+ */
+export const RESPONSE_ONLY_COMMAND_FIELDS: ReadonlySet<string> = new Set(['application_id', 'version', 'guild_id', 'name_localized', 'description_localized']);
+
 /** A command as the service stores it, minus the ids it assigns (id, application_id, guild_id, version). */
 export interface CommandRecord {
   type: number;

@@ -15,7 +15,11 @@ export interface RunResult {
  * clean environment: no CI variables unless given, so tests see what a user
  * piping the output sees.
  */
-export function runBin(args: string[], opts: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; input?: string } = { cwd: ROOT }): Promise<RunResult> {
+/**
+ * A run that has not ended after `timeoutMs` is killed and reported with code
+ * null, so a hang fails its test at once instead of outliving it.
+ */
+export function runBin(args: string[], opts: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; input?: string; timeoutMs?: number } = { cwd: ROOT }): Promise<RunResult> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...opts.env };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], { cwd: opts.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -23,8 +27,12 @@ export function runBin(args: string[], opts: { cwd: string; env?: Record<string,
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 25_000);
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
     child.stdin.end(opts.input ?? '');
   });
 }

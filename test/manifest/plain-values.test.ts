@@ -47,7 +47,7 @@ function reference(value: unknown, env: Record<string, string>, report: PlainVal
   return walk(value, undefined, undefined);
 }
 
-const newReport = (): PlainValueReport => ({ unsafe: [], missing: [] });
+const newReport = (): PlainValueReport => ({ unsafe: [], missing: [], secret: [] });
 const env = { SET: 'value', EMPTY: '' };
 
 describe('toPlainValue', () => {

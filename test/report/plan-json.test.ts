@@ -1,6 +1,7 @@
 import { colors, setColor } from '../../src/report/color.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatPlanJson, type PlanJsonDocument } from '../../src/report/plan/json.js';
+import { PLAN_FORMAT_VERSION } from '../../src/plan/model.js';
 import { GUILD, emptyPlan, fullPlan } from './plan-fixtures.js';
 
 const initial = colors().enabled;
@@ -18,7 +19,7 @@ describe('formatPlanJson', () => {
   it('is the plan itself plus a flat changes list', () => {
     const plan = fullPlan();
     const d = doc(plan);
-    expect(d.format_version).toBe('1.0');
+    expect(d.format_version).toBe(PLAN_FORMAT_VERSION);
     expect(d.cmdsync_version).toBe('0.1.0');
     expect(d.application_id).toBe('999');
     expect(d.scopes).toEqual(JSON.parse(JSON.stringify(plan.scopes)));

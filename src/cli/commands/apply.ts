@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { checkPlanFreshness } from '../../api/plan.js';
 import { applyPlan, type ApplyOutcome } from '../../apply/execute.js';
 import { CmdsyncError } from '../../errors.js';
-import { hasChanges, type Plan } from '../../plan/model.js';
+import { hasChanges, massDeletions, type Plan } from '../../plan/model.js';
 import { parsePlan } from '../../plan/plan-file.js';
 import { createApplyProgress, formatApplyResult, type ApplyResult } from '../../report/apply/progress.js';
 import { planJsonDocument } from '../../report/plan/index.js';
@@ -13,7 +13,7 @@ import { writeLine, type CliContext } from '../context.js';
 import { locateServiceErrors } from '../service-errors.js';
 import { avatarLoader } from '../avatar-loader.js';
 import { readLock, writeLock, type LockFile } from '../../manifest/lock.js';
-import { defaultManifest } from '../manifest-path.js';
+import { locateManifest } from '../workspace.js';
 import { openSession, type Session } from '../session.js';
 import { notifyDeploy } from '../notify.js';
 import { makePlan, showPlan, writePlanErrors, type SyncOptions } from './plan.js';
@@ -23,6 +23,8 @@ export interface ApplyCliOptions extends SyncOptions {
   autoApprove: boolean;
   /** Audit-log reason for webhook changes (default "cmdsync apply"). */
   reason?: string;
+  /** Apply without a person's approval even when a scope loses most of its commands. */
+  allowMassDelete?: boolean;
 }
 
 async function confirm(ctx: CliContext): Promise<boolean> {
@@ -80,11 +82,14 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
   let session: Session;
   let files: readonly SourceFile[] = [];
   let lock: LockFile | undefined;
-  const manifestPath = resolve(ctx.cwd, opts.manifest ?? defaultManifest(ctx.cwd));
+  // The lock file lives beside the manifest; a saved plan names none, so it is found as any run finds it.
+  let manifestPath: string;
   if (opts.planFile) {
+    manifestPath = resolve(ctx.cwd, locateManifest(ctx, opts.manifest));
     ({ plan, session } = await loadSavedPlan(opts, ctx));
   } else {
     const made = await makePlan(opts, ctx);
+    manifestPath = made.result.manifest.root.absPath;
     ({ session } = made);
     plan = made.result.plan;
     files = made.result.manifest.files;
@@ -97,6 +102,12 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
       await notifyDeploy(opts.notify, { plan, command: 'apply' }, ctx);
       if (opts.json) ctx.stdout.write(JSON.stringify({ ...planJsonDocument(plan), result: { applied: [], notApplied: [] } }, null, 2) + '\n');
       return plan.skipped?.length ? 1 : 0;
+    }
+    // Unattended (auto-approved or a saved plan), emptying a scope needs its own yes: a typo in an include can ask for it.
+    const mass = massDeletions(plan.scopes);
+    if (mass.length > 0 && !opts.allowMassDelete && (opts.autoApprove || opts.planFile)) {
+      const what = mass.map((m) => `${m.delete} of the ${m.remote} commands of ${m.scope}`).join(', ');
+      throw new CmdsyncError('MASS_DELETE_REFUSED', `Refusing to delete ${what} without approval. Check the manifest; if this is what you meant, run apply again with --allow-mass-delete.`);
     }
     if (!opts.planFile && !opts.autoApprove) {
       if (!ctx.terminal.interactive) {

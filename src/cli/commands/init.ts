@@ -1,8 +1,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { CmdsyncError } from '../../errors.js';
 import { SCHEMA_MODELINE } from '../../manifest/write.js';
 import { writeLine, type CliContext } from '../context.js';
+import { DEFAULT_MANIFESTS, manifestsIn } from '../workspace.js';
 
 const STARTER = `${SCHEMA_MODELINE}
 # cmdsync manifest: the commands of your application, as code.
@@ -42,6 +43,11 @@ export async function runInit(opts: { path: string; force: boolean }, ctx: CliCo
   const target = resolve(ctx.cwd, opts.path);
   if (existsSync(target) && !opts.force) {
     throw new CmdsyncError('FILE_EXISTS', `${opts.path} already exists; pass --force to overwrite it.`);
+  }
+  // A second default manifest beside the first would make every later run refuse to guess between them.
+  if (DEFAULT_MANIFESTS.includes(basename(target))) {
+    const other = manifestsIn(dirname(target)).filter((f) => f !== basename(target));
+    if (other.length > 0) throw new CmdsyncError('MANIFEST_EXISTS', `${other.join(' and ')} already exists here; cmdsync uses one manifest per directory. Edit it, or write elsewhere with -m.`);
   }
   writeFileSync(target, STARTER);
   writeLine(ctx.stderr, `Wrote ${opts.path}. Next: npx cmdsync lint`);

@@ -2,7 +2,7 @@ import { ManifestReadError, UsageError } from '../../errors.js';
 import { checkManifest } from '../../manifest/check.js';
 import { countReport, defaultLintFormat, formatLintReport, reportsByFile, type FileReport, type LintFormat } from '../../report/lint/index.js';
 import type { CliContext } from '../context.js';
-import { defaultManifest } from '../manifest-path.js';
+import { interpolationEnv, locateManifest } from '../workspace.js';
 
 export interface LintCommandOptions {
   files: string[];
@@ -28,11 +28,18 @@ export function lintPath(path: string, ctx: Pick<CliContext, 'cwd' | 'env'>): Fi
 
 /** Exit 0 clean (warnings allowed), 1 on any error finding, 2 on a usage or internal failure (ESLint's codes). */
 export async function runLint(opts: LintCommandOptions, ctx: CliContext): Promise<number> {
-  const paths = opts.files.length > 0 ? opts.files : [opts.manifest ?? defaultManifest(ctx.cwd)];
   const reports: FileReport[] = [];
+  let paths: string[];
+  try {
+    paths = opts.files.length > 0 ? opts.files : [locateManifest(ctx, opts.manifest)];
+  } catch (err) {
+    if (err instanceof ManifestReadError) throw new UsageError(err.message);
+    throw err;
+  }
+  const env = { cwd: ctx.cwd, env: interpolationEnv(ctx) };
   for (const path of paths) {
     try {
-      const linted = lintPath(path, ctx);
+      const linted = lintPath(path, env);
       reports.push(...reportsByFile(linted.file, linted.diagnostics));
     } catch (err) {
       if (err instanceof ManifestReadError) throw new UsageError(err.message);

@@ -5,6 +5,7 @@ import { hasChanges, type Plan } from '../../plan/model.js';
 import { serializePlan } from '../../plan/plan-file.js';
 import type { StrategyChoice } from '../../plan/strategy.js';
 import { formatPlanJson, formatPlanMarkdown, formatPlanText, writeStepSummary } from '../../report/plan/index.js';
+import { annotation } from '../../report/github.js';
 import { writeLine, type CliContext } from '../context.js';
 import { readManifestForSync } from '../manifest-input.js';
 import { openSession, type Session } from '../session.js';
@@ -66,7 +67,14 @@ export function guildNames(result: PlanResult): Record<string, string> {
 /** Human plan text, to stdout (or stderr when stdout carries JSON). */
 export function showPlan(plan: Plan, result: PlanResult, ctx: CliContext, stream: NodeJS.WritableStream): void {
   stream.write(formatPlanText(plan, { guildNames: guildNames(result) }));
+  writePlanAnnotations(plan, ctx, stream);
   if (ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan), ctx.env);
+}
+
+/** Under GitHub Actions, a scope about to be emptied is also an annotation, seen on the run's page without opening the log. */
+export function writePlanAnnotations(plan: Plan, ctx: CliContext, stream: NodeJS.WritableStream): void {
+  if (!ctx.terminal.isGitHubActions) return;
+  for (const w of plan.warnings) if (w.code === 'mass-delete') writeLine(stream, annotation({ level: 'warning', title: 'cmdsync: mass deletion', message: w.message }));
 }
 
 export function writePlanErrors(plan: Plan, ctx: CliContext): boolean {
@@ -81,6 +89,7 @@ export async function runPlan(opts: PlanCliOptions, ctx: CliContext): Promise<nu
     const { plan } = result;
     if (opts.json) ctx.stdout.write(formatPlanJson(plan));
     else showPlan(plan, result, ctx, ctx.stdout);
+    if (opts.json) writePlanAnnotations(plan, ctx, ctx.stderr);
     if (opts.json && ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan), ctx.env);
     if (opts.out) {
       const target = resolve(ctx.cwd, opts.out);

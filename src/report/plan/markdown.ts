@@ -105,7 +105,7 @@ function table(plan: Plan): string {
 function notices(plan: Plan): string[] {
   const out: string[] = [];
   for (const e of plan.errors) out.push(`> [!CAUTION]\n> ${escapeInline(e.message)} (\`${e.rule}\`)\n\n`);
-  for (const w of plan.warnings) out.push(`> [!WARNING]\n> ${w.scope ? `\`${w.scope}\`: ` : ''}${escapeInline(w.message)}\n\n`);
+  for (const w of plan.warnings) out.push(`> [!${w.code === 'mass-delete' ? 'CAUTION' : 'WARNING'}]\n> ${w.scope ? `\`${w.scope}\`: ` : ''}${escapeInline(w.message)}\n\n`);
   return out;
 }
 

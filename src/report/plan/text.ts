@@ -81,9 +81,12 @@ function diagnostics(plan: Plan): string[] {
     out.push(colors().red().bold('Errors (apply will refuse this plan):'));
     for (const e of plan.errors) out.push(colors().red(`  ✖ ${e.message} [${e.rule}]`));
   }
-  if (plan.warnings.length > 0) {
+  // A scope about to be emptied is said on a line of its own, above the rest, as Terraform says "destroy".
+  for (const w of plan.warnings) if (w.code === 'mass-delete') out.push(colors().red().bold(`Warning: ${w.message}`));
+  const others = plan.warnings.filter((w) => w.code !== 'mass-delete');
+  if (others.length > 0) {
     out.push(colors().yellow().bold('Warnings:'));
-    for (const w of plan.warnings) out.push(colors().yellow(`  ! ${w.scope ? `[${w.scope}] ` : ''}${w.message}`));
+    for (const w of others) out.push(colors().yellow(`  ! ${w.scope ? `[${w.scope}] ` : ''}${w.message}`));
   }
   return out;
 }

@@ -11,12 +11,12 @@ import { withBotClient, type BotOptions } from './bot.js';
 import { idFrom } from './flag-values.js';
 import { resolve } from 'node:path';
 import { LOCK_FILE, readLock } from '../../../manifest/lock.js';
-import { defaultManifest } from '../../manifest-path.js';
+import { locateManifest } from '../../workspace.js';
 
 /** A key declared in the manifest resolves through the lock file apply keeps beside it. */
 function resolveKey(keyOrId: string, manifest: string | undefined, ctx: CliContext): string {
   if (/^\d+$/.test(keyOrId)) return keyOrId;
-  const lock = readLock(resolve(ctx.cwd, manifest ?? defaultManifest(ctx.cwd)));
+  const lock = readLock(resolve(ctx.cwd, locateManifest(ctx, manifest)));
   const found = Object.entries(lock.webhooks).find(([, v]) => v.key === keyOrId);
   if (!found) throw new CmdsyncError('WEBHOOK_KEY_UNKNOWN', `No webhook with key "${keyOrId}" in ${LOCK_FILE}: apply the manifest first, or pass the webhook id.`);
   return found[0];
