@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { CORPUS } from '../helpers/fixtures.js';
 import { bot, call, slash, start } from './helpers.js';
 
-const CORPUS = '/work/shared/corpus/real-get';
-const corpus = (file: string) => JSON.parse(readFileSync(`${CORPUS}/${file}`, 'utf8')).commands as any[];
+const corpus = (file: string) => JSON.parse(readFileSync(join(CORPUS, 'real-get', file), 'utf8')).commands as any[];
 const keys = (o: object) => Object.keys(o).sort();
 
 let em: RunningEmulator;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import { parseBlockYaml } from '../../src/manifest/block-yaml.js';
-import { FIXTURES, SHARED } from '../helpers/fixtures.js';
+import { CORPUS, FIXTURES, fixtureFiles } from '../helpers/fixtures.js';
 import { seededRandom } from '../helpers/random.js';
 
 /**
@@ -44,10 +44,8 @@ function yamlFiles(dir: string): string[] {
 }
 
 function corpusAsYaml(): string[] {
-  const dir = join(SHARED, 'corpus', 'real-defs');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => stringify({ application_id: '112233445566778899', commands: JSON.parse(readFileSync(join(dir, f), 'utf8')) }));
+  const dir = join(CORPUS, 'real-defs');
+  return fixtureFiles(dir, /\.json$/).map((f) => stringify({ application_id: '112233445566778899', commands: JSON.parse(readFileSync(join(dir, f), 'utf8')) }));
 }
 
 describe('block YAML reader', () => {

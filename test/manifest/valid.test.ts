@@ -1,16 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { lintPath } from '../../src/cli/commands/lint.js';
 import { loadManifest } from '../../src/manifest/load.js';
-import { FIXTURES, SHARED } from '../helpers/fixtures.js';
+import { CORPUS, FIXTURES, fixtureFiles } from '../helpers/fixtures.js';
 import { testdir } from '../helpers/tmp.js';
 
 const env = {};
 
 describe('valid manifests', () => {
-  for (const name of readdirSync(join(FIXTURES, 'valid')).filter((f) => f.endsWith('.yaml'))) {
+  for (const name of fixtureFiles(join(FIXTURES, 'valid'), /\.yaml$/)) {
     it(`${name} lints clean`, () => {
       const report = lintPath(join(FIXTURES, 'valid', name), { cwd: FIXTURES, env });
       expect(report.diagnostics).toEqual([]);
@@ -33,9 +33,9 @@ describe('valid manifests', () => {
   });
 });
 
-describe('real command sets from public bots (shared/corpus/real-defs)', () => {
-  const dir = join(SHARED, 'corpus/real-defs');
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+describe('real command sets from public bots (fixtures/corpus/real-defs)', () => {
+  const dir = join(CORPUS, 'real-defs');
+  for (const name of fixtureFiles(dir, /\.json$/)) {
     it(`${name} lints without errors, as JSON and as YAML`, () => {
       const { commands } = JSON.parse(readFileSync(join(dir, name), 'utf8'));
       // Keep the file's own text for JSON so unquoted big ids reach the parser as written.
@@ -66,7 +66,7 @@ describe('real command sets from public bots (shared/corpus/real-defs)', () => {
 
 describe('a large real manifest', () => {
   it('three real bots whose names do not clash, in one global scope (59 commands: groups, subcommands, choices, localizations in three languages) lints clean', () => {
-    const dir = join(SHARED, 'corpus/real-defs');
+    const dir = join(CORPUS, 'real-defs');
     const sets = ['thebastionbot--bastion.json', 'drakon64--cerberusbot.json', 'gtomika--mod-wvw-bot.json'];
     const commands = sets.flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).commands);
     expect(commands.length).toBeGreaterThanOrEqual(30);

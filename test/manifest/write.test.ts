@@ -3,7 +3,7 @@
  * written manifest lints clean and reads back to commands that normalize to
  * the remote ones, in YAML and in JSON.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { lintPath } from '../../src/cli/commands/lint.js';
@@ -14,19 +14,20 @@ import { canonicalCommand } from '../../src/spec/defaults.js';
 import { GLOBAL, guildScope, type Scope } from '../../src/spec/scope.js';
 import { isSnowflake } from '../../src/spec/snowflake.js';
 import type { State } from '../../src/spec/state.js';
+import { CORPUS, fixtureFiles } from '../helpers/fixtures.js';
 import { testdir } from '../helpers/tmp.js';
 
-const CORPUS = '/work/shared/corpus/real-get';
+const REAL_GET = join(CORPUS, 'real-get');
 const APP = '100000000000000001';
 const GUILD = '200000000000000001';
 type Obj = Record<string, any>;
 
 /** The bot-side responses: list GETs, create responses, guild GET/create. */
-const BOT_SIDE = readdirSync(CORPUS).filter((f) => f.endsWith('.json') && !f.startsWith('user-client-'));
-const USER_SIDE = readdirSync(CORPUS).filter((f) => f.startsWith('user-client-'));
+const BOT_SIDE = fixtureFiles(REAL_GET, /^(?!user-client-).*\.json$/);
+const USER_SIDE = fixtureFiles(REAL_GET, /^user-client-.*\.json$/);
 
 function corpus(file: string): Obj[] {
-  return JSON.parse(readFileSync(join(CORPUS, file), 'utf8')).commands;
+  return JSON.parse(readFileSync(join(REAL_GET, file), 'utf8')).commands;
 }
 
 /** Guild commands carry guild_id; the issue samples elide it, so any non-snowflake becomes our test guild. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { diffValues } from '../../src/plan/diff.js';
 import { alignUnmanaged, normalizeCommand } from '../../src/plan/normalize.js';
 import { GLOBAL, guildScope, type Scope } from '../../src/spec/scope.js';
-import { SHARED } from '../helpers/fixtures.js';
+import { CORPUS } from '../helpers/fixtures.js';
 
 type Obj = Record<string, unknown>;
 
@@ -92,7 +92,7 @@ describe('real service responses normalize like the definitions that produce the
   const files = ['heatlabs--heat-labs-configs.json', 'chrisae9--discord-interactions-webhook.json', 'smayxor--stock-create-response.json', 'unidentified-python-client--blep-create-response.json', 'unidentified-giveaway-dog-docs--create-response.json', 'discord-api-docs-issue-4838--guild-get.json', 'discord-api-docs-issue-4579--guild-create-response.json'];
   for (const f of files) {
     it(f, () => {
-      const { commands } = JSON.parse(readFileSync(join(SHARED, 'corpus/real-get', f), 'utf8')) as { commands: Obj[] };
+      const { commands } = JSON.parse(readFileSync(join(CORPUS, 'real-get', f), 'utf8')) as { commands: Obj[] };
       for (const remote of commands) {
         const scope = 'guild_id' in remote ? guildScope('1') : GLOBAL;
         expect(changes(strip(remote), remote, scope), `${remote.name} as returned`).toEqual([]);
