@@ -91,12 +91,12 @@ describe('includes', () => {
     expect(r.stdout).toMatch(/cmdsync\.yaml:4:5: error: .*not a regular file.*\[include\]/);
   });
 
-  it('globs reach sibling folders (../shared/*.yaml) and skip node_modules', async () => {
+  it('globs reach sibling folders (../common/*.yaml) and skip node_modules', async () => {
     const root = testdir({
-      'app/cmdsync.yaml': [APP, 'include: ["../shared/*.yaml", "**/*.yaml"]', ''].join('\n'),
+      'app/cmdsync.yaml': [APP, 'include: ["../common/*.yaml", "**/*.yaml"]', ''].join('\n'),
       'app/cmds/ping.yaml': 'name: ping\ndescription: Ping\n',
       'app/node_modules/dep/cmd.yaml': 'name: fromdep\ndescription: Must not be read\n',
-      'shared/hello.yaml': 'name: hello\ndescription: Hello\n',
+      'common/hello.yaml': 'name: hello\ndescription: Hello\n',
     });
     const cwd = join(root, 'app');
     expect((await run(cwd, ['lint'])).code).toBe(0);

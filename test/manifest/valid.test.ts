@@ -35,8 +35,11 @@ describe('valid manifests', () => {
 
 describe('real command sets from public bots (fixtures/corpus/real-defs)', () => {
   const dir = join(CORPUS, 'real-defs');
+  // Keys some bots keep beside a definition for their own framework; the
+  // service has no such field, so cmdsync reports them (an x- key is the escape).
+  const OWN_KEYS: Record<string, string[]> = { 'eliware--ask.json': ['permissions'] };
   for (const name of fixtureFiles(dir, /\.json$/)) {
-    it(`${name} lints without errors, as JSON and as YAML`, () => {
+    it(`${name} lints without errors, as JSON and as YAML (but for keys of the bot's own)`, () => {
       const { commands } = JSON.parse(readFileSync(join(dir, name), 'utf8'));
       // Keep the file's own text for JSON so unquoted big ids reach the parser as written.
       const raw = readFileSync(join(dir, name), 'utf8');
@@ -44,7 +47,10 @@ describe('real command sets from public bots (fixtures/corpus/real-defs)', () =>
       const cwd = testdir({ 'cmdsync.json': asJson, 'cmdsync.yaml': stringify({ commands }) });
       for (const file of ['cmdsync.json', 'cmdsync.yaml']) {
         const report = lintPath(file, { cwd, env });
-        expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+        const errors = report.diagnostics.filter((d) => d.severity === 'error');
+        const own = OWN_KEYS[name] ?? [];
+        expect(errors.filter((d) => !(d.rule === 'unknown-key' && own.some((k) => d.message.startsWith(`Unknown key "${k}"`))))).toEqual([]);
+        if (own.length > 0) expect(errors.length).toBeGreaterThan(0);
       }
     });
   }
