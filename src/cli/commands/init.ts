@@ -5,11 +5,13 @@ import { SCHEMA_MODELINE } from '../../manifest/write.js';
 import { writeLine, type CliContext } from '../context.js';
 import { DEFAULT_MANIFESTS, manifestsIn } from '../workspace.js';
 
-const STARTER = `${SCHEMA_MODELINE}
+export const STARTER = `${SCHEMA_MODELINE}
 # cmdsync manifest: the commands of your application, as code.
 #   npx cmdsync lint            check it offline
 #   npx cmdsync plan            see what would change
 #   npx cmdsync apply           make it so
+# Your application's id: set DISCORD_APPLICATION_ID in the environment, in .env
+# or as a CI variable (the README's recipe does), or write the id here instead.
 application_id: \${DISCORD_APPLICATION_ID}
 
 commands:

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { STARTER } from '../../src/cli/commands/init.js';
+import { SCHEMA_MODELINE } from '../../src/manifest/write.js';
+import { ROOT } from '../helpers/fixtures.js';
+
+/** A user who runs `cmdsync init` and copies the README's CI recipe gets a workflow that works. */
+describe("init's template, the schema modeline and the README's CI recipe agree", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const recipe = parse(/## CI recipe[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme)![1]) as { jobs: { sync: { steps: Array<{ run?: string; env?: Record<string, string> }> } } };
+
+  it('every variable the starter manifest reads is set for the plan and apply steps', () => {
+    const vars = [...STARTER.matchAll(/^[^#\n]*\$\{([A-Z_]+)/gm)].map((m) => m[1]);
+    expect(vars).toContain('DISCORD_APPLICATION_ID');
+    const steps = recipe.jobs.sync.steps.filter((s) => /cmdsync (plan|apply)/.test(s.run ?? ''));
+    expect(steps).toHaveLength(2);
+    for (const step of steps) for (const v of vars) expect(Object.keys(step.env ?? {}), `${step.run} sets ${v}`).toContain(v);
+  });
+
+  it('the modeline points where an install as a development dependency puts the schema', () => {
+    expect(STARTER.startsWith(SCHEMA_MODELINE)).toBe(true);
+    const path = /\$schema=\.\/node_modules\/cmdsync\/(\S+)/.exec(SCHEMA_MODELINE)![1];
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; files: string[] };
+    expect(pkg.name).toBe('cmdsync');
+    expect(pkg.files.some((f) => path.startsWith(`${f}/`))).toBe(true);
+    expect(() => readFileSync(join(ROOT, path))).not.toThrow();
+  });
+});
