@@ -18,14 +18,33 @@ function deref(file: SourceFile, node: unknown): Node | undefined {
   return (node ?? undefined) as Node | undefined;
 }
 
+/**
+ * Each mapping's pairs by key, built on first lookup: a file with many
+ * findings in one large mapping would otherwise scan it once per finding.
+ * The first pair of a key wins, as in the scan it replaces.
+ */
+const pairIndex = new WeakMap<YAMLMap, Map<string, YAMLMap['items'][number]>>();
+
+function pairsByKey(map: YAMLMap): Map<string, YAMLMap['items'][number]> {
+  let index = pairIndex.get(map);
+  if (!index) {
+    const { isScalar } = yamlLib();
+    index = new Map();
+    for (const pair of map.items) {
+      if (!isScalar(pair.key)) continue;
+      const name = String(pair.key.value);
+      if (!index.has(name)) index.set(name, pair);
+    }
+    pairIndex.set(map, index);
+  }
+  return index;
+}
+
 /** A map's entry by key, looking through `<<` merge keys the way the parser resolves them. */
 function mapEntry(file: SourceFile, map: YAMLMap, key: string): Found | undefined {
   const { isMap, isScalar, isSeq } = yamlLib();
-  for (const pair of map.items) {
-    if (isScalar(pair.key) && String(pair.key.value) === key) {
-      return { node: deref(file, pair.value) ?? (pair.key as Node), keyNode: pair.key as Node };
-    }
-  }
+  const own = pairsByKey(map).get(key);
+  if (own) return { node: deref(file, own.value) ?? (own.key as Node), keyNode: own.key as Node };
   for (const pair of map.items) {
     if (isScalar(pair.key) && pair.key.value === '<<') {
       const sources = deref(file, pair.value);

@@ -38,10 +38,17 @@ export function checkSchema(file: SourceFile, value: unknown, base: Path, fragme
   const errors: SchemaError[] = validate.errors ?? [];
   const out: Diagnostic[] = [];
   const valueReported = new Set<string>();
+  let unknownKeys = 0;
+  let moreAt: Path | undefined;
   for (const err of errors) {
     const path = parsePointer(err.instancePath);
     const full = [...base, ...path];
     if (err.keyword === 'additionalProperties') {
+      // Past a few dozen, more of the same helps nobody, and each costs a did-you-mean and a position.
+      if (++unknownKeys > MAX_UNKNOWN_KEY_FINDINGS) {
+        moreAt ??= full;
+        continue;
+      }
       const key = String(err.params.additionalProperty);
       const known = Object.keys((err as { parentSchema?: { properties?: object } }).parentSchema?.properties ?? {});
       const hint = closest(key, known.length ? known : KNOWN_KEYS);
@@ -78,8 +85,14 @@ export function checkSchema(file: SourceFile, value: unknown, base: Path, fragme
     }
     out.push(diagnosticAt(file, full, 'error', 'schema', message));
   }
+  if (moreAt) {
+    const more = unknownKeys - MAX_UNKNOWN_KEY_FINDINGS;
+    out.push(diagnosticAt(file, moreAt, 'error', 'unknown-key', `…and ${more} more unknown key${more === 1 ? '' : 's'} (the first ${MAX_UNKNOWN_KEY_FINDINGS} are shown).`));
+  }
   return out;
 }
+
+const MAX_UNKNOWN_KEY_FINDINGS = 50;
 
 /** Every key the manifest knows, for suggestions when the schema's own list is not at hand. */
 const KNOWN_KEYS = [

@@ -92,7 +92,10 @@ export function parseSource(text: string, absPath: string, display: string): Sou
     if (!parsed) {
       const { LineCounter, parseDocument } = yamlLib();
       const lineCounter = new LineCounter();
-      const doc = parseDocument(text, { lineCounter, intAsBigInt: true, merge: true, uniqueKeys: true, prettyErrors: false, strict: true });
+      // The parser's own unique-key check compares each key with every earlier
+      // one (a mapping of 100,000 keys took minutes); ours is one pass.
+      const doc = parseDocument(text, { lineCounter, intAsBigInt: true, merge: true, uniqueKeys: false, prettyErrors: false, strict: true });
+      reportDuplicateKeys(doc);
       parsed = { doc, lineCounter };
     }
     return parsed;
@@ -108,4 +111,23 @@ export function parseSource(text: string, absPath: string, display: string): Sou
       return parse().lineCounter;
     },
   };
+}
+
+/** Duplicate keys in any mapping, as the parser would report them with `uniqueKeys`, in linear time. */
+function reportDuplicateKeys(doc: Document.Parsed): void {
+  const { visit, isScalar, YAMLParseError } = yamlLib();
+  visit(doc, {
+    Map(_key, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (key === '<<' || key === null || typeof key === 'object') continue;
+        const id = typeof key === 'bigint' ? `${key}n` : key;
+        if (seen.has(id)) {
+          const range = (pair.key as { range?: [number, number, number] }).range;
+          doc.errors.push(new YAMLParseError(range ? [range[0], range[1]] : [0, 0], 'DUPLICATE_KEY', 'Map keys must be unique'));
+        } else seen.add(id);
+      }
+    },
+  });
 }
