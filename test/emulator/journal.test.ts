@@ -3,12 +3,14 @@
  * bytes of what it changed, not the world's size; a torn last record is
  * ignored; a file from the version before the journal still loads.
  */
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { EmulatorDataError, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { encodeRecord, readRecords, replay } from '../../src/emulator/journal.js';
 import { Store } from '../../src/emulator/store.js';
+import type { World } from '../../src/emulator/world.js';
 import { bot, call, start } from './helpers.js';
 
 let em: RunningEmulator | undefined;
@@ -51,7 +53,8 @@ async function fileWithMessages(count: number): Promise<{ file: string; d: strin
     loaded.world.messages[key] = { ...template, id: key, message: { ...template.message, id: key, content: `seeded ${i}` } };
   }
   writeFileSync(file, JSON.stringify({ format: 1, meta: loaded.meta, world: loaded.world }), { mode: 0o600 });
-  for (const f of readdirSync(d)) if (f !== 'world.json') writeFileSync(join(d, f), '');
+  // The snapshot now holds what the journal held.
+  rmSync(journalOf(file), { force: true });
   return { file, d, hook };
 }
 
@@ -181,4 +184,34 @@ test('changes made in place (a webhook renamed, a message edited, a forum post p
   expect((await call(em, 'GET', `/webhooks/${hook.id}/${hook.token}`)).body.name).toBe('renamed');
   expect((await call(em, 'GET', `/webhooks/${hook.id}/${hook.token}/messages/${id}`)).body.content).toBe('after');
   expect(em.world.guilds[em.credentials.guildId]!.channels.find((c) => c.id === post.body.channel_id)?.name).toBe('A post');
+});
+
+describe('journal records (pure)', () => {
+  const empty = (): World => ({ serial: 0, applications: {}, guilds: {}, commands: {}, permissions: {}, webhooks: {}, messages: {}, bearers: {}, dailyCreates: {} });
+  const message = (id: string, content: string) => ({ id, webhookId: '1', channel_id: '2', message: { id, content } });
+
+  test('records hold values, so a record replayed onto a snapshot that already has it changes nothing', () => {
+    const text =
+      encodeRecord(1, [{ collection: 'messages', key: '10', old: undefined, value: message('10', 'a'), json: undefined }]) +
+      encodeRecord(2, [{ collection: 'messages', key: '10', old: undefined, value: message('10', 'b'), json: undefined }, { collection: 'webhooks', key: '__proto__', old: undefined, value: { id: 'x' }, json: undefined }]) +
+      encodeRecord(3, [{ collection: 'messages', key: '10', old: message('10', 'b'), value: undefined, json: undefined }]);
+    const { records, tornBytes } = readRecords(text);
+    expect(tornBytes).toBe(0);
+    const once = empty();
+    expect(replay(once, records)).toBe(3);
+    const twice = empty();
+    replay(twice, records.slice(0, 2));
+    twice.serial = 1; // a snapshot taken after record 1 but holding record 2's change too
+    replay(twice, records);
+    expect(twice).toEqual(once);
+    expect(once.messages).toEqual({});
+    expect(Object.prototype.hasOwnProperty.call(once.webhooks, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(once.webhooks)).toBe(Object.prototype);
+  });
+
+  test('a torn tail is counted and left out; a zero-filled tail (a power cut) too', () => {
+    const good = encodeRecord(1, []);
+    expect(readRecords(good + '{"s":2,"c":[').tornBytes).toBe(12);
+    expect(readRecords(good + '\0\0\0\0').records).toHaveLength(1);
+  });
 });
