@@ -106,3 +106,17 @@ describe('message cap per channel', () => {
     }
   });
 });
+
+test('provisioning a data file for plan/apply --emulator drops no messages, whatever the cap', async () => {
+  const { provisionDataFile } = await import('../../src/emulator/provision.js');
+  const { Store } = await import('../../src/emulator/store.js');
+  const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-cap-')), 'w.json');
+  em = await start({ dataFile: file, maxMessagesPerChannel: 0 });
+  const hook = await hookIn(em, 0);
+  await Promise.all(Array.from({ length: 4 }, () => sendAll(em!, hook, 255)));
+  await em.close();
+  em = undefined;
+  const r = provisionDataFile(file, { guilds: [{ id: '2000000000000000099' }] });
+  expect(r.changed).toBe(true);
+  expect(Object.keys(Store.load(file)!.world.messages)).toHaveLength(1020);
+}, 30_000);
