@@ -102,9 +102,10 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
     .option('--data <file>', 'persist state to this file (default: in memory)')
     .option('--seed <file>', 'YAML or JSON describing applications, guilds, channels and commands')
     .option('--no-rate-limits', 'answer without modelling the service\'s rate limits')
+    .option('--max-messages-per-channel <n>', 'keep the newest N webhook messages per channel; older ones answer Unknown Message (0 = no cap)', parseMessageCap, 1000)
     .action(async (opts) => {
       const { runEmulator } = await import('./commands/emulator.js');
-      exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits }, ctx);
+      exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits, maxMessagesPerChannel: opts.maxMessagesPerChannel }, ctx);
     });
 
   try {
@@ -126,6 +127,12 @@ function subcommandOf(argv: readonly string[]): string | undefined {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+function parseMessageCap(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isSafeInteger(n) || n < 0) throw new UsageError(`--max-messages-per-channel takes a whole number ≥ 0 (0 = no cap), not "${value}".`);
+  return n;
 }
 
 function parsePort(value: string): number {

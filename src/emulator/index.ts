@@ -14,7 +14,7 @@ import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile } from './seed.js';
 import { API_PREFIX, createEmulatorServer } from './server.js';
-import { Store } from './store.js';
+import { Store, type StoreOptions } from './store.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
 
 export type { EmulatorCredentials, Seed } from './world.js';
@@ -22,14 +22,19 @@ export type { FaultRule, FaultKind } from './faults.js';
 export type { RateLimitOptions, RouteLimit, BucketName } from './rate-limit.js';
 export { SeedError } from './seed.js';
 export { EmulatorDataError } from './store.js';
+export { MessageCapError } from './message-cap.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Persist the world here (atomic writes after every change); omitted = in memory only. An existing file wins over any seed. */
+  /** Persist the world here (a snapshot plus a journal appended on every change); omitted = in memory only. An existing file wins over any seed. */
   dataFile?: string;
+  /** Messages kept per channel (a thread is its own channel); the oldest are dropped and then answer 10008. 0 = no cap. Default 1000. */
+  maxMessagesPerChannel?: number;
+  /** The journal is folded into a new snapshot once over this size and twice the snapshot's. Default 4 MiB (smaller in tests). */
+  journalLimitBytes?: number;
   seed?: Seed;
   /** YAML or JSON seed file; ignored when `seed` is given. */
   seedFile?: string;
@@ -69,20 +74,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const limits = resolveLimits(options.limits);
   const host = options.host ?? '127.0.0.1';
 
+  const storeOptions: StoreOptions = {
+    ...(options.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: options.maxMessagesPerChannel } : {}),
+    ...(options.journalLimitBytes !== undefined ? { journalLimitBytes: options.journalLimitBytes } : {}),
+  };
   let store: Store;
   let gen: SnowflakeGenerator;
   const loaded = options.dataFile ? Store.load(options.dataFile) : undefined;
   if (loaded) {
     gen = new SnowflakeGenerator(highestSnowflake(loaded.world));
-    store = new Store(loaded.world, loaded.meta, options.dataFile);
+    store = new Store(loaded.world, loaded.meta, options.dataFile, storeOptions);
     const nextId = () => gen.next(now());
     // The entry point is not re-created here: a user may have deleted it on purpose.
-    if (ensureUserBearer(store.world, store.meta.defaultApplicationId, nextId, now())) store.persist();
+    const bearerAdded = ensureUserBearer(store.world, store.meta.defaultApplicationId, nextId, now());
+    // A journal left by the last run is folded into a fresh snapshot, which also drops a torn last record.
+    if (bearerAdded || loaded.journaled || store.droppedAtLoad > 0) store.persist();
   } else {
     gen = new SnowflakeGenerator();
     const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
     const built = buildWorld(seed, () => gen.next(now()), now(), limits);
-    store = new Store(built.world, built.meta, options.dataFile);
+    store = new Store(built.world, built.meta, options.dataFile, storeOptions);
     store.persist();
   }
   const nextId = () => gen.next(now());
@@ -127,7 +138,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     limits,
     close() {
       closed ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          store.close();
+          resolve();
+        });
         server.closeAllConnections();
       });
       return closed;

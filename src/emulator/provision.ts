@@ -86,7 +86,8 @@ export function provisionDataFile(file: string, want: ProvisionRequest, now: num
   let gen: SnowflakeGenerator;
   if (loaded) {
     gen = new SnowflakeGenerator(highestSnowflake(loaded.world));
-    store = new Store(loaded.world, loaded.meta, file);
+    // No message cap here: provisioning adds what is missing and drops nothing; the emulator applies its cap at start.
+    store = new Store(loaded.world, loaded.meta, file, { maxMessagesPerChannel: 0 });
   } else {
     gen = new SnowflakeGenerator();
     const seed = want.applicationId !== undefined ? { applications: [{ id: want.applicationId }] } : undefined;

@@ -1,8 +1,8 @@
 /**
  * The emulator's HTTP server (node:http, no framework). One request's path:
  * body read → latency → routing → fault injection → rate limits → auth →
- * body parsing → handler (serialised with the other handlers) → persist when
- * the world changed → answer. The answer is written only after the data file
+ * body parsing → handler (serialised with the other handlers) → journal what
+ * the handler changed → answer. The answer is written only after the data file
  * holds the change.
  */
 import { createHash } from 'node:crypto';
@@ -193,9 +193,10 @@ export function createEmulatorServer(options: ServerOptions): Server {
     const request: EmulatorRequest = { method, path, params, query: url.searchParams, headers: req.headers, body: parsed.body, files: parsed.files, rawBody: raw, auth };
     const response = await mutex.run(async () => {
       let changed = false;
+      const tx = store.begin(method !== 'GET');
       // `limits` is an extra the webhook routes read (webhook-access.ts limitsOf).
       const ctx: HandlerContext & { limits: Limits } = {
-        world: store.world,
+        world: tx.world,
         nextId: options.nextId,
         changed: () => {
           changed = true;
@@ -204,10 +205,7 @@ export function createEmulatorServer(options: ServerOptions): Server {
         limits: options.limits,
       };
       const answer = await route.handler(request, ctx);
-      if (changed) {
-        store.world.serial++;
-        store.persist();
-      }
+      tx.commit(changed);
       return answer;
     });
     if (fault?.kind === 'drop-after') {

@@ -1,6 +1,9 @@
-import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Snowflake } from '../spec/snowflake.js';
+import { ChangeTracker, type Change } from './change-tracker.js';
+import { encodeRecord, JournalDamage, readRecords, replay } from './journal.js';
+import { DEFAULT_MAX_MESSAGES_PER_CHANNEL, MessageCap } from './message-cap.js';
 import type { World } from './world.js';
 
 /** Which application and guild `startEmulator` reports as its credentials. */
@@ -9,15 +12,23 @@ export interface StoreMeta {
   defaultGuildId: Snowflake;
 }
 
-/** The data file: the world plus what the emulator needs to restart as it was. */
+/** The snapshot: the world plus what the emulator needs to restart as it was. */
 interface DataFile {
   format: 1;
   meta: StoreMeta;
   world: World;
 }
 
-/** A data file that exists but cannot be used (not JSON, wrong format). */
+export interface StoreOptions {
+  /** Messages kept per channel, oldest dropped first; 0 = no cap. Default 1000. */
+  maxMessagesPerChannel?: number;
+  /** The journal is folded into the snapshot once it is over this size and over twice the snapshot. Default 4 MiB. */
+  journalLimitBytes?: number;
+}
+
+/** A data file or journal that exists but cannot be used (not JSON, wrong format, damaged). */
 export class EmulatorDataError extends Error {
+  readonly code = 'EMULATOR_DATA';
   constructor(
     readonly file: string,
     message: string,
@@ -27,37 +38,168 @@ export class EmulatorDataError extends Error {
   }
 }
 
+const DEFAULT_JOURNAL_LIMIT = 4 * 1024 * 1024;
+
+/** The journal of a data file: the file's name plus `.journal`, in the same directory. */
+export const journalPath = (file: string): string => `${file}.journal`;
+
+/** One request's access to the world: `world` to hand the handler, `commit` once it is done. */
+export interface Transaction {
+  world: World;
+  /** Journals what the handler changed (before the answer); `flagged`: the handler said it changed something. */
+  commit(flagged: boolean): void;
+}
+
 /**
- * Holds the world and, when a data file is configured, writes it atomically
- * after every change: temp file in the same directory, fsync, rename over the
- * old file, fsync the directory. A kill at any moment leaves either the old or
- * the new file, never a torn one. Writes are synchronous on purpose: the
- * server persists before it answers, so an acknowledged write is on disk.
+ * Holds the world and, with a data file, keeps it on disk as a snapshot plus
+ * an append-only journal. A write appends one record of the entries it
+ * changed and fdatasyncs it before the server answers, so its cost follows
+ * the change, not the world's size. Once the journal outgrows
+ * `journalLimitBytes` and twice the snapshot, the world is written as a new
+ * snapshot (temp file, fsync, rename, fsync of the directory) and the journal
+ * removed; the snapshot's cost is then spread over at least as many journal
+ * bytes as it has, so every write stays O(its size) on average. A kill at any
+ * moment leaves the old or the new snapshot, and a journal whose complete
+ * records replay onto either (journal.ts).
  */
 export class Store {
   private tmpCounter = 0;
+  private journalFd: number | undefined;
+  private journalBytes = 0;
+  private snapshotBytes = 0;
+  /** A journal append failed: the next write rewrites the snapshot, which holds everything. */
+  private needsSnapshot = false;
+  private compactScheduled = false;
+  private closed = false;
+  private readonly cap: MessageCap;
+  private readonly journalLimit: number;
+  /** Messages the cap dropped from the world this store was given (a lower cap than the data file was kept with). */
+  readonly droppedAtLoad: number;
 
   constructor(
     public world: World,
     public meta: StoreMeta,
     readonly file?: string,
-  ) {}
+    options: StoreOptions = {},
+  ) {
+    this.cap = new MessageCap(options.maxMessagesPerChannel ?? DEFAULT_MAX_MESSAGES_PER_CHANNEL);
+    this.journalLimit = options.journalLimitBytes ?? DEFAULT_JOURNAL_LIMIT;
+    this.droppedAtLoad = this.cap.load(world).length;
+    if (this.droppedAtLoad > 0) world.serial++;
+  }
 
+  /**
+   * Starts a request. `write` false (GET): the handler sees the world itself,
+   * untracked; should it still flag a change, the whole snapshot is written.
+   */
+  begin(write: boolean): Transaction {
+    if (!write) return { world: this.world, commit: (flagged) => flagged && this.commitWhole() };
+    const tracker = new ChangeTracker(this.world, this.file !== undefined);
+    return { world: tracker.view, commit: (flagged) => this.commit(tracker.changes(), flagged) };
+  }
+
+  private commitWhole(): void {
+    this.world.serial++;
+    this.persist();
+  }
+
+  private commit(changes: Change[], flagged: boolean): void {
+    if (changes.length === 0 && !flagged) return;
+    changes.push(...this.cap.apply(this.world, changes));
+    this.world.serial++;
+    // After close a late handler's change is not written: a new emulator may own the files by then.
+    if (!this.file || this.closed) return;
+    if (this.needsSnapshot) return this.persist();
+    this.append(encodeRecord(this.world.serial, changes));
+    if (this.journalBytes > Math.max(this.journalLimit, 2 * this.snapshotBytes)) this.scheduleCompaction();
+  }
+
+  private append(record: string): void {
+    const path = journalPath(this.file!);
+    if (this.journalFd === undefined) {
+      // A journal this store did not start may end in a torn record; appending after it would bury the
+      // next record in garbage. The snapshot takes everything (this write included) and the journal goes.
+      if (existsSync(path)) return this.persist();
+      // 0600: records hold tokens and secrets like the snapshot does.
+      this.journalFd = openSync(path, 'a', 0o600);
+      fsyncDirectory(dirname(path));
+    }
+    try {
+      const bytes = Buffer.from(record);
+      for (let done = 0; done < bytes.length; ) done += writeSync(this.journalFd, bytes, done);
+      fdatasyncSync(this.journalFd);
+      this.journalBytes += bytes.length;
+    } catch (err) {
+      // Take back a partial record so later ones do not follow garbage; the snapshot catches up on the next write.
+      this.needsSnapshot = true;
+      try {
+        ftruncateSync(this.journalFd, this.journalBytes);
+      } catch {
+        // The next snapshot removes the journal anyway.
+      }
+      throw err;
+    }
+  }
+
+  /** Compaction runs after the current answer is on its way; the journal already holds the write. */
+  private scheduleCompaction(): void {
+    if (this.compactScheduled) return;
+    this.compactScheduled = true;
+    setImmediate(() => {
+      this.compactScheduled = false;
+      if (this.closed || this.journalBytes <= Math.max(this.journalLimit, 2 * this.snapshotBytes)) return;
+      try {
+        this.persist();
+      } catch {
+        // The journal still holds every write; the next write tries again.
+        this.needsSnapshot = true;
+      }
+    });
+  }
+
+  /** Writes the whole world as the snapshot, then drops the journal it now contains. */
   persist(): void {
     if (!this.file) return;
     const data: DataFile = { format: 1, meta: this.meta, world: this.world };
-    writeFileAtomic(this.file, JSON.stringify(data), `${process.pid}.${++this.tmpCounter}`);
+    const text = JSON.stringify(data);
+    writeFileAtomic(this.file, text, `${process.pid}.${++this.tmpCounter}`);
+    this.snapshotBytes = Buffer.byteLength(text);
+    this.dropJournal();
+    this.needsSnapshot = false;
   }
 
-  /** Reads a data file; undefined when it does not exist. Removes temp files a killed process left behind. */
-  static load(file: string): { world: World; meta: StoreMeta } | undefined {
-    removeStaleTemps(file);
-    let text: string;
+  private dropJournal(): void {
+    if (this.journalFd !== undefined) closeSync(this.journalFd);
+    this.journalFd = undefined;
+    this.journalBytes = 0;
+    // A journal that survives this (a crash, a power cut) only holds records the snapshot's serial already covers.
     try {
-      text = readFileSync(file, 'utf8');
+      unlinkSync(journalPath(this.file!));
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new EmulatorDataError(file, `cannot read emulator data file ${file}: ${(err as Error).message}`);
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+
+  /** Stops writing: closes the journal. Every acknowledged write is already on disk. */
+  close(): void {
+    this.closed = true;
+    if (this.journalFd !== undefined) closeSync(this.journalFd);
+    this.journalFd = undefined;
+  }
+
+  /**
+   * Reads a data file and replays its journal; undefined when the file does
+   * not exist. `journaled`: a journal was there (the caller folds it into a
+   * new snapshot, which also drops a torn last record). Removes temp files a
+   * killed process left behind.
+   */
+  static load(file: string): { world: World; meta: StoreMeta; journaled: boolean } | undefined {
+    removeStaleTemps(file);
+    const text = readIfExists(file);
+    const journal = readIfExists(journalPath(file));
+    if (text === undefined) {
+      if (journal) throw new EmulatorDataError(file, `emulator data file ${file} is missing but its journal ${journalPath(file)} exists; restore the data file or remove the journal`);
+      return undefined;
     }
     let parsed: unknown;
     try {
@@ -69,12 +211,42 @@ export class Store {
     if (doc?.format !== 1 || typeof doc.world !== 'object' || doc.world === null || typeof doc.meta !== 'object') {
       throw new EmulatorDataError(file, `emulator data file ${file} is not a cmdsync emulator data file (format 1)`);
     }
-    return { world: doc.world, meta: doc.meta as StoreMeta };
+    const world = doc.world;
+    if (journal !== undefined) {
+      try {
+        replay(world, readRecords(journal).records);
+      } catch (err) {
+        if (err instanceof JournalDamage) throw new EmulatorDataError(file, `emulator journal ${journalPath(file)} is damaged at ${err.message}`);
+        throw err;
+      }
+    }
+    return { world, meta: doc.meta as StoreMeta, journaled: journal !== undefined };
+  }
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new EmulatorDataError(file, `cannot read emulator data file ${file}: ${(err as Error).message}`);
   }
 }
 
 function tempPrefix(file: string): string {
   return `.${basename(file)}.`;
+}
+
+function fsyncDirectory(dir: string): void {
+  let dfd: number | undefined;
+  try {
+    dfd = openSync(dir, 'r');
+    fsyncSync(dfd);
+  } catch {
+    // Some platforms cannot fsync a directory; the rename is still atomic there.
+  } finally {
+    if (dfd !== undefined) closeSync(dfd);
+  }
 }
 
 export function writeFileAtomic(file: string, data: string, unique: string): void {
@@ -89,15 +261,7 @@ export function writeFileAtomic(file: string, data: string, unique: string): voi
     closeSync(fd);
   }
   renameSync(tmp, file);
-  let dfd: number | undefined;
-  try {
-    dfd = openSync(dir, 'r');
-    fsyncSync(dfd);
-  } catch {
-    // Some platforms cannot fsync a directory; the rename is still atomic there.
-  } finally {
-    if (dfd !== undefined) closeSync(dfd);
-  }
+  fsyncDirectory(dir);
 }
 
 function removeStaleTemps(file: string): void {

@@ -6,7 +6,9 @@ import { PassThrough } from 'node:stream';
 import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { runEmulator } from '../../src/cli/commands/emulator.js';
-import { startEmulator } from '../../src/emulator/index.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { BIN, runBin, STACK } from '../helpers/cli.js';
+import { call } from './helpers.js';
 
 function capture() {
   const stream = new PassThrough();
@@ -71,5 +73,42 @@ describe('cmdsync emulator (runEmulator)', () => {
     const code = await new Promise((r) => proc.once('exit', r));
     expect(code).toBe(0);
     expect(err).toBe('emulator stopped\n');
+  });
+});
+
+describe('cmdsync emulator --max-messages-per-channel (the built binary)', () => {
+  test.runIf(existsSync(BIN))('keeps the newest N messages per channel: the older one answers 10008', async () => {
+    const seedFile = join(mkdtempSync(join(tmpdir(), 'cmdsync-cli-')), 'seed.yaml');
+    writeFileSync(seedFile, 'guilds:\n  - id: "2000000000000000001"\n    channels: [{ id: "3000000000000000001", type: 0, name: general }]\n');
+    const proc = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--no-rate-limits', '--seed', seedFile, '--max-messages-per-channel', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      await new Promise<void>((done, fail) => {
+        proc.stdout!.on('data', (c) => {
+          out += c;
+          if (out.includes('Ctrl+C')) done();
+        });
+        proc.once('exit', (code) => fail(new Error(`exited ${code}`)));
+      });
+      const em = { url: /CMDSYNC_API_URL=(\S+)/.exec(out)![1]! } as RunningEmulator;
+      const token = /DISCORD_TOKEN=(\S+)/.exec(out)![1]!;
+      const hook = await call(em, 'POST', '/channels/3000000000000000001/webhooks', { auth: `Bot ${token}`, body: { name: 'cap' } });
+      expect(hook.status).toBe(200);
+      const ids: string[] = [];
+      for (const content of ['old', 'new']) ids.push((await call(em, 'POST', `/webhooks/${hook.body.id}/${hook.body.token}?wait=true`, { body: { content } })).body.id);
+      const codes = [];
+      for (const id of ids) codes.push((await call(em, 'GET', `/webhooks/${hook.body.id}/${hook.body.token}/messages/${id}`)).body.code ?? 200);
+      expect(codes).toEqual([10008, 200]);
+    } finally {
+      proc.kill('SIGTERM');
+    }
+  });
+
+  test.runIf(existsSync(BIN))('a value that is not a whole number is a usage error: one line, exit 1 (the usage exit outside lint), no stack', async () => {
+    const r = await runBin(['emulator', '--max-messages-per-channel', 'lots'], { cwd: tmpdir() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--max-messages-per-channel takes a whole number ≥ 0 (0 = no cap), not "lots"');
+    expect(r.stderr).not.toMatch(STACK);
+    expect(r.stdout).toBe('');
   });
 });

@@ -16,11 +16,12 @@ import { Store } from '../../src/emulator/store.js';
 const DIST = resolve(__dirname, '../../dist/emulator/index.js');
 const ROUNDS = 20;
 
-function child(dataFile: string): Promise<{ proc: ChildProcess; url: string; token: string; app: string }> {
+function child(dataFile: string, extra: Record<string, unknown> = {}): Promise<{ proc: ChildProcess; url: string; token: string; app: string; guild: string }> {
+  const options = { dataFile, rateLimits: false, limits: { daily_creates: 1000000, chat_input_commands: 1000000 }, ...extra };
   const script = `
     const { startEmulator } = await import(${JSON.stringify(DIST)});
-    const em = await startEmulator({ dataFile: ${JSON.stringify(dataFile)}, rateLimits: false, limits: { daily_creates: 1000000, chat_input_commands: 1000000 } });
-    process.stdout.write(JSON.stringify({ url: em.url, token: em.credentials.botToken, app: em.credentials.applicationId }) + '\\n');
+    const em = await startEmulator(${JSON.stringify(options)});
+    process.stdout.write(JSON.stringify({ url: em.url, token: em.credentials.botToken, app: em.credentials.applicationId, guild: em.credentials.guildId }) + '\\n');
   `;
   const proc = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolveStart, reject) => {
@@ -70,6 +71,51 @@ describe('crash safety (SIGKILL at random moments)', () => {
       const names = new Set(Object.values(loaded!.world.commands).map((c) => c.name));
       const lost = [...acked].filter((n) => !names.has(n));
       expect(lost, `round ${round}: acknowledged writes lost`).toEqual([]);
+    }
+    expect(acked.size).toBeGreaterThan(ROUNDS);
+  }, 120_000);
+
+  test.runIf(existsSync(DIST))(`${ROUNDS} kill/restart rounds of webhook executes with a small journal (compactions mid-run) lose no acknowledged message`, async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-crash-journal-')), 'world.json');
+    const acked = new Set<string>();
+    let hook: { id: string; token: string } | undefined;
+    let seq = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      // 8 KiB: a compaction every dozen writes, so kills land in them too.
+      const { proc, url, token, guild } = await child(file, { journalLimitBytes: 8192, maxMessagesPerChannel: 0 });
+      if (!hook) {
+        const loaded = Store.load(file)!;
+        const channel = loaded.world.guilds[guild]!.channels.find((c) => c.type === 0)!.id;
+        const res = await request(`${url}/channels/${channel}/webhooks`, { method: 'POST', headers: { authorization: `Bot ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'crash' }) });
+        hook = (await res.body.json()) as { id: string; token: string };
+      }
+      let alive = true;
+      const writer = async () => {
+        while (alive) {
+          try {
+            const res = await request(`${url}/webhooks/${hook!.id}/${hook!.token}?wait=true`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ content: `message ${seq++} ${'x'.repeat(300)}` }),
+            });
+            const body = (await res.body.json()) as { id?: string };
+            if (res.statusCode === 200 && body.id) acked.add(body.id);
+          } catch {
+            return;
+          }
+        }
+      };
+      const writers = Array.from({ length: 4 }, writer);
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 180));
+      proc.kill('SIGKILL');
+      alive = false;
+      await new Promise((r) => proc.once('exit', r));
+      await Promise.all(writers);
+
+      const loaded = Store.load(file);
+      expect(loaded, `round ${round}: data file missing`).toBeDefined();
+      const lost = [...acked].filter((id) => !loaded!.world.messages[id]);
+      expect(lost, `round ${round}: acknowledged messages lost`).toEqual([]);
     }
     expect(acked.size).toBeGreaterThan(ROUNDS);
   }, 120_000);

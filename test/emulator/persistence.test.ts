@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startEmulator, SeedError, EmulatorDataError, type RunningEmulator } from '../../src/emulator/index.js';
+import { Store } from '../../src/emulator/store.js';
 import { bot, call, slash, start, userBearer } from './helpers.js';
 
 let em: RunningEmulator | undefined;
@@ -40,8 +41,8 @@ describe('persistence', () => {
     const file = join(dir(), 'w.json');
     em = await start({ dataFile: file });
     const r = await call(em, 'POST', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em), body: slash('now') });
-    const onDisk = JSON.parse(readFileSync(file, 'utf8'));
-    expect(onDisk.world.commands[r.body.id].name).toBe('now');
+    // On disk = the snapshot plus its journal, as a restart reads them.
+    expect(Store.load(file)!.world.commands[r.body.id]!.name).toBe('now');
   });
 
   test('a corrupt data file is refused with a clear error', async () => {

@@ -3,7 +3,7 @@
  * the default app's credentials is intended here: it is a local sandbox and
  * the user needs them to point a bot at it.
  */
-import { EmulatorDataError, EmulatorStartError, SeedError, startEmulator } from '../../emulator/index.js';
+import { EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator } from '../../emulator/index.js';
 
 export interface EmulatorCliOptions {
   port?: number;
@@ -11,6 +11,8 @@ export interface EmulatorCliOptions {
   data?: string;
   seed?: string;
   rateLimits: boolean;
+  /** Messages kept per channel; 0 = no cap; omitted = the emulator's default. */
+  maxMessagesPerChannel?: number;
 }
 
 function line(stream: NodeJS.WritableStream, text: string): void {
@@ -33,9 +35,10 @@ export async function runEmulator(
       ...(opts.data ? { dataFile: opts.data } : {}),
       ...(opts.seed ? { seedFile: opts.seed } : {}),
       ...(opts.rateLimits ? {} : { rateLimits: false as const }),
+      ...(opts.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: opts.maxMessagesPerChannel } : {}),
     });
   } catch (err) {
-    if (err instanceof SeedError || err instanceof EmulatorStartError || err instanceof EmulatorDataError) {
+    if (err instanceof SeedError || err instanceof EmulatorStartError || err instanceof EmulatorDataError || err instanceof MessageCapError) {
       line(io.stderr, `error: ${err.message}`);
       return 1;
     }
@@ -55,6 +58,8 @@ export async function runEmulator(
   line(io.stdout, `DISCORD_BEARER_TOKEN=${c.bearerToken}`);
   line(io.stdout, `# guild: ${c.guildId}`);
   line(io.stdout, opts.data ? `# data: ${opts.data}` : '# data: in memory (lost on exit; use --data FILE to keep it)');
+  const cap = opts.maxMessagesPerChannel;
+  line(io.stdout, cap === 0 ? '# messages: every one kept (no cap)' : `# messages: the newest ${cap ?? 1000} per channel are kept`);
   line(io.stdout, 'Press Ctrl+C to stop.');
 
   await new Promise<void>((resolve) => {

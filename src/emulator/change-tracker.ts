@@ -1,0 +1,139 @@
+/**
+ * Finds what one request changed in the world, so the store can journal
+ * those entries instead of the whole world. Handlers keep their plain
+ * `ctx.world.x[id]` code: they get a view whose collections note every entry
+ * they read, write or delete. Reads count because handlers change entries in
+ * place (a webhook renamed, a thread un-archived, a channel pushed onto a
+ * guild); an entry read is serialised before and after, and journalled only
+ * when the two differ.
+ */
+import type { World } from './world.js';
+
+/** The keyed collections of the world; everything else in it is a scalar the store manages (serial). */
+export const COLLECTIONS = ['applications', 'guilds', 'commands', 'permissions', 'webhooks', 'messages', 'bearers', 'dailyCreates'] as const;
+export type CollectionName = (typeof COLLECTIONS)[number];
+
+const isCollection = (name: string | symbol): name is CollectionName => (COLLECTIONS as readonly (string | symbol)[]).includes(name);
+
+/** One entry as it is now: `value` undefined = the entry no longer exists. */
+export interface EntryChange {
+  collection: CollectionName;
+  key: string;
+  /** The entry's value before the request (for indexes, e.g. the channel of a deleted message). */
+  old: unknown;
+  value: unknown;
+  /** `value` serialised, once, for the journal (when comparing); undefined when the entry was deleted. */
+  json: string | undefined;
+}
+
+/** A handler assigned a whole collection: it is journalled whole. */
+export interface CollectionChange {
+  collection: CollectionName;
+  key: null;
+  old: undefined;
+  value: unknown;
+  json: string;
+}
+
+export type Change = EntryChange | CollectionChange;
+
+interface Touch {
+  old: unknown;
+  /** Serialised value before the request; only when comparing. */
+  before: string | undefined;
+}
+
+const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+
+/**
+ * One request's view of the world. `compare` (a persisted world) notes reads
+ * and serialises entries to compare; without it only assignments and
+ * deletions are noted (an in-memory world needs them for the message cap and
+ * nothing else).
+ */
+export class ChangeTracker {
+  readonly view: World;
+  private readonly touched = new Map<CollectionName, Map<string, Touch>>();
+  private readonly replaced = new Set<CollectionName>();
+
+  constructor(
+    private readonly world: World,
+    private readonly compare: boolean,
+  ) {
+    const views = new Map<CollectionName, { target: object; proxy: object }>();
+    const collectionView = (name: CollectionName): object => {
+      const target = world[name];
+      let v = views.get(name);
+      if (!v || v.target !== target) {
+        v = { target, proxy: new Proxy(target, this.collectionHandler(name)) };
+        views.set(name, v);
+      }
+      return v.proxy;
+    };
+    this.view = new Proxy(world, {
+      get: (target, prop, receiver) => (isCollection(prop) ? collectionView(prop) : Reflect.get(target, prop, receiver)),
+      set: (target, prop, value) => {
+        if (isCollection(prop)) this.replaced.add(prop);
+        return Reflect.set(target, prop, value);
+      },
+    });
+  }
+
+  private collectionHandler(name: CollectionName): ProxyHandler<Record<string, unknown>> {
+    const touch = (target: Record<string, unknown>, key: string) => {
+      let entries = this.touched.get(name);
+      if (!entries) this.touched.set(name, (entries = new Map()));
+      if (entries.has(key)) return;
+      const old = own(target, key) ? target[key] : undefined;
+      entries.set(key, { old, before: this.compare && old !== undefined ? JSON.stringify(old) : undefined });
+    };
+    const read = (target: Record<string, unknown>, key: string | symbol) => {
+      if (this.compare && typeof key === 'string' && own(target, key)) touch(target, key);
+    };
+    return {
+      get: (target, key, receiver) => {
+        read(target, key);
+        return Reflect.get(target, key, receiver);
+      },
+      getOwnPropertyDescriptor: (target, key) => {
+        read(target, key);
+        return Reflect.getOwnPropertyDescriptor(target, key);
+      },
+      set: (target, key, value, receiver) => {
+        if (typeof key === 'string') touch(target, key);
+        return Reflect.set(target, key, value, receiver);
+      },
+      defineProperty: (target, key, descriptor) => {
+        if (typeof key === 'string') touch(target, key);
+        return Reflect.defineProperty(target, key, descriptor);
+      },
+      deleteProperty: (target, key) => {
+        if (typeof key === 'string') touch(target, key);
+        return Reflect.deleteProperty(target, key);
+      },
+    };
+  }
+
+  /** What differs now from when each entry was first touched. */
+  changes(): Change[] {
+    const out: Change[] = [];
+    for (const name of this.replaced) {
+      out.push({ collection: name, key: null, old: undefined, value: this.world[name], json: JSON.stringify(this.world[name]) });
+    }
+    for (const [name, entries] of this.touched) {
+      if (this.replaced.has(name)) continue;
+      const current = this.world[name] as Record<string, unknown>;
+      for (const [key, touch] of entries) {
+        const value = own(current, key) ? current[key] : undefined;
+        if (!this.compare) {
+          if (value !== touch.old) out.push({ collection: name, key, old: touch.old, value, json: undefined });
+          continue;
+        }
+        const json = value === undefined ? undefined : JSON.stringify(value);
+        if (json === touch.before) continue;
+        out.push({ collection: name, key, old: touch.old, value, json });
+      }
+    }
+    return out;
+  }
+}
