@@ -4,6 +4,8 @@ import { bulkOverwriteCommands, createCommand, deleteCommand, editCommand, setCo
 import { DiscordAPIError } from '../remote/errors.js';
 import { createWebhook, deleteWebhook, editWebhook } from '../remote/webhooks.js';
 import type { WebhookLock } from '../plan/webhooks.js';
+import type { LockFile } from '../manifest/lock.js';
+import { intentOf, lockRecord, resolveIntents, settleLock } from './webhook-lock.js';
 
 /** What the caller is told as apply goes (the CLI turns it into a spinner or plain lines). */
 export interface ApplyEvents {
@@ -35,6 +37,8 @@ export interface ApplyOutcome {
   requestsSent: number;
   /** The lock file's webhook records after this apply (present when the plan has webhooks): the caller writes it. */
   webhookLock?: Record<string, { key?: string; avatar?: string }>;
+  /** The whole lock file after this apply, intents included (present when the plan has webhooks). */
+  lock?: LockFile;
 }
 
 export interface ApplyOptions {
@@ -42,8 +46,18 @@ export interface ApplyOptions {
   events?: ApplyEvents;
   /** `X-Audit-Log-Reason` of webhook creates, edits and deletes. */
   reason?: string;
-  /** The lock file's webhook records as read with the plan. */
+  /** The lock file's webhook records as read with the plan (when `lock` is not given). */
   webhookLock?: WebhookLock;
+  /** The lock file as read with the plan, intents included. */
+  lock?: LockFile;
+  /**
+   * Persists the lock file; called before each webhook create is sent (with
+   * the create's intent) and after it is answered, so that a create whose
+   * answer is lost, even to a killed process, is recognised by the next plan.
+   */
+  saveLock?: (lock: LockFile) => void;
+  /** The clock intents are stamped with. */
+  now?: () => number;
   /** Turns a webhook avatar source (a file path, a URL) into image data; injected so apply reads no files itself. */
   loadAvatar?: (source: string) => Promise<string>;
 }
@@ -177,15 +191,23 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
   };
 
   /**
-   * Webhooks: a create is not idempotent (a create whose answer was lost and
-   * then retried makes a duplicate), so it is sent once; if its answer is
-   * lost, the next plan finds the webhook by name and adopts it.
+   * Webhooks: a create is not idempotent (the service has no idempotency key
+   * for webhooks, and a create whose answer was lost and then retried makes a
+   * duplicate), so it is sent once, after its intent is saved in the lock
+   * file; if its answer is lost, the next plan finds the webhook through the
+   * intent (or by name) and adopts it.
    */
   const runWebhooks = async (): Promise<void> => {
     const wp = plan.webhooks;
     if (!wp) return;
-    const lock: Record<string, { key?: string; avatar?: string }> = { ...(opts.webhookLock ?? {}) };
-    outcome.webhookLock = lock;
+    const now = opts.now ?? Date.now;
+    let lock: LockFile = settleLock(opts.lock ?? { format_version: 1, webhooks: { ...(opts.webhookLock ?? {}) } }, wp, now());
+    const keep = (next: LockFile) => {
+      lock = next;
+      outcome.lock = lock;
+      outcome.webhookLock = lock.webhooks;
+    };
+    keep(lock);
     const reason = opts.reason ?? 'cmdsync apply';
     const avatarData = async (source: string | null | undefined): Promise<string | null | undefined> => {
       if (source === undefined || source === null) return source;
@@ -193,12 +215,6 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
       return opts.loadAvatar(source);
     };
     const byAddress = new Map(wp.actions.map((a) => [a.address, a]));
-    // A no-op still records what the lock file did not know (its key, the avatar now declared).
-    for (const a of wp.actions) {
-      if (a.kind !== 'noop' || !a.remote) continue;
-      const avatar = lock[a.remote.id]?.avatar ?? a.avatarIdentity ?? undefined;
-      lock[a.remote.id] = { ...(a.key ? { key: a.key } : {}), ...(avatar ? { avatar } : {}) };
-    }
     try {
       for (const req of wp.requests) {
         const a = byAddress.get(req.addresses[0])!;
@@ -209,15 +225,23 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
             } catch (err) {
               if (!(err instanceof DiscordAPIError && err.apiCode === 10015)) throw err;
             }
-            delete lock[a.remote!.id];
+            const webhooks = { ...lock.webhooks };
+            delete webhooks[a.remote!.id];
+            keep(resolveIntents({ ...lock, webhooks }, a.remote!));
           } else if (a.kind === 'update') {
             const body = { ...a.body, ...(a.body && 'avatar' in a.body ? { avatar: await avatarData(a.body.avatar) } : {}) };
             await editWebhook(client, a.remote!.id, body as Parameters<typeof editWebhook>[2], { reason });
-            lock[a.remote!.id] = { ...(a.key ? { key: a.key } : {}), ...(a.avatarIdentity ? { avatar: a.avatarIdentity } : {}) };
+            keep(resolveIntents({ ...lock, webhooks: { ...lock.webhooks, [a.remote!.id]: lockRecord(a) } }, a.remote!));
           } else {
+            // The avatar is loaded before the intent is written: a create that is never sent leaves no intent.
             const avatar = await avatarData(a.body?.avatar);
+            const intent = intentOf(a, now());
+            keep({ ...lock, intents: [...(lock.intents ?? []), intent] });
+            opts.saveLock?.(lock);
+            // No retries: a retry after a lost answer is the duplicate this whole dance avoids (429s are still waited out).
             const created = await createWebhook(client, a.channelId, { name: a.name, ...(avatar ? { avatar } : {}) }, { reason, retries: 0 });
-            lock[created.id] = { ...(a.key ? { key: a.key } : {}), ...(a.avatarIdentity ? { avatar: a.avatarIdentity } : {}) };
+            keep({ ...lock, webhooks: { ...lock.webhooks, [created.id]: lockRecord(a) }, intents: (lock.intents ?? []).filter((i) => i !== intent) });
+            opts.saveLock?.(lock);
           }
         });
         outcome.applied.push({ address: a.address, kind: `webhook ${a.kind}` });
