@@ -125,6 +125,8 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
     const entries = s.actions.filter((a) => a.kind !== 'delete');
     const body = [...entries.map(bulkEntry), ...s.kept.map((k) => k.body)];
     await send(req, entries, async () => {
+      // Safe to resend after a lost answer (the client retries it, and so does the next apply): a bulk overwrite
+      // replaces the scope's whole list, matching entries by id or (type, name), so a second one changes nothing.
       const result = await bulkOverwriteCommands(client, app, s.scope, body as unknown as Parameters<typeof bulkOverwriteCommands>[3]);
       for (const c of result) {
         const a = s.actions.find((x) => x.kind !== 'delete' && x.type === (c.type ?? 1) && x.name === c.name);
@@ -147,6 +149,8 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
         if (req.method === 'DELETE') await deleteIgnoringMissing(s, a.remote!.id);
         else if (req.method === 'PATCH') await editCommand(client, app, s.scope, a.remote!.id, a.body as Parameters<typeof editCommand>[4]);
         else {
+          // Safe to resend after a lost answer: POST is an upsert by (scope, type, name), so the retry, or the next
+          // apply's plan, finds the command the lost request made and overwrites it instead of adding a second.
           const { command } = await createCommand(client, app, s.scope, a.body as unknown as Parameters<typeof createCommand>[3]);
           ids.set(a.address, command.id);
         }
