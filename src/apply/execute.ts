@@ -26,6 +26,8 @@ export interface ApplyFailure {
   error: unknown;
   /** The actions the failed request carried, with where they are written, to point at the manifest. */
   actions: CommandAction[];
+  /** Where the declared webhook of a failed webhook request is written. */
+  origin?: { file: string; path: (string | number)[] };
 }
 
 export interface ApplyOutcome {
@@ -84,7 +86,7 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
   let index = 0;
   let failed = false;
 
-  const send = async (req: PlannedRequest, actions: CommandAction[], run: () => Promise<void>): Promise<void> => {
+  const send = async (req: PlannedRequest, actions: CommandAction[], run: () => Promise<void>, origin?: ApplyFailure['origin']): Promise<void> => {
     if (failed) throw new Stop();
     const i = index++;
     const started = Date.now();
@@ -98,7 +100,7 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
       opts.events?.requestFailed?.(req, i, message);
       if (!failed) {
         failed = true;
-        outcome.failed = { address: req.addresses.join(', '), message, error, actions };
+        outcome.failed = { address: req.addresses.join(', '), message, error, actions, ...(origin ? { origin } : {}) };
       }
       throw new Stop();
     }
@@ -247,7 +249,7 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
             keep({ ...lock, webhooks: { ...lock.webhooks, [created.id]: lockRecord(a) }, intents: (lock.intents ?? []).filter((i) => i !== intent) });
             opts.saveLock?.(lock);
           }
-        });
+        }, a.origin);
         outcome.applied.push({ address: a.address, kind: `webhook ${a.kind}` });
       }
     } catch (err) {

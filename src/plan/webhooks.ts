@@ -75,7 +75,7 @@ export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookS
 
   const actions: WebhookAction[] = pairs.map(({ d, r }) => {
     const identity = avatarIdentity(d);
-    const base = { address: address(d), channelId: d.channelId, name: d.name, avatarIdentity: identity, ...(d.key ? { key: d.key } : {}) };
+    const base = { address: address(d), channelId: d.channelId, name: d.name, avatarIdentity: identity, ...(d.key ? { key: d.key } : {}), ...(d.origin ? { origin: { file: d.origin.file, path: [...d.origin.path] } } : {}) };
     if (!r) {
       const changes: FieldChange[] = [{ path: 'channel_id', after: d.channelId }, { path: 'name', after: d.name }];
       if (d.avatar) changes.push({ path: 'avatar', after: d.avatar.source });

@@ -12,6 +12,7 @@ import type { SourceFile } from '../../manifest/source.js';
 import { writeLine, type CliContext } from '../context.js';
 import { locateServiceErrors } from '../service-errors.js';
 import { avatarLoader } from '../avatar-loader.js';
+import { fetchTimeoutMs } from '../fetch-limits.js';
 import { lockChanged, readLock, writeLock, type LockFile } from '../../manifest/lock.js';
 import { settleLock } from '../../apply/webhook-lock.js';
 import { defaultManifest } from '../manifest-path.js';
@@ -125,7 +126,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
       ...(lock ? { lock } : {}),
       // Before each webhook create is sent and after it is answered: a killed apply must leave the intent behind.
       saveLock: (next) => writeLock(manifestPath, next),
-      loadAvatar: avatarLoader(ctx.cwd),
+      loadAvatar: avatarLoader(ctx.cwd, { timeoutMs: fetchTimeoutMs(ctx.env) }),
     });
     // Whatever went through is recorded, even after a failure: the next plan must know those webhooks.
     if (outcome.lock && lock && lockChanged(lock, outcome.lock)) writeLock(manifestPath, outcome.lock);
