@@ -77,7 +77,8 @@ export function createUndiciTransport(options: { connectionsPerOrigin?: number; 
         body: req.body,
         signal: req.signal,
       });
-      const body = await readCapped(res.body, req.maxBodyBytes);
+      // Uncapped (the service's answers) is read in one go; capped is counted chunk by chunk.
+      const body = req.maxBodyBytes === undefined ? new Uint8Array(await res.body.arrayBuffer()) : await readCapped(res.body, req.maxBodyBytes);
       return { status: res.statusCode, headers: normalizeHeaders(res.headers), body };
     },
     close: () => agent.close(),
