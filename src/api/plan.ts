@@ -5,6 +5,7 @@ import { desiredState } from '../manifest/desired.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { buildPlan, webhookFingerprint } from '../plan/build.js';
+import { webhookChannelsToRead } from '../plan/webhooks.js';
 import { fingerprintOf, staleScopes } from '../plan/fingerprint.js';
 import type { Plan } from '../plan/model.js';
 import type { StrategyChoice } from '../plan/strategy.js';
@@ -96,7 +97,7 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
   const unreadable = new Set(skipped.map((s) => scopeKey(s.scope)));
   const reachable = { ...desired, scopes: desired.scopes.filter((s) => !unreadable.has(scopeKey(s.scope))) };
   const plan = buildPlan(reachable, actual, {
-    ...(hooks ? { webhooks: { desired: hooks.desired, actual: hooks.actual, lock: lock.webhooks } } : {}),
+    ...(hooks ? { webhooks: { desired: hooks.desired, actual: hooks.actual, lock: lock.webhooks, intents: lock.intents ?? [] } } : {}),
     strategy: req.strategy ?? 'auto',
     limits: manifest.limits,
     canEditPermissions: req.canEditPermissions,
@@ -114,7 +115,7 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
 
 async function fetchDeclaredWebhooks(client: RestClient, manifest: LoadedManifest, lock: LockFile) {
   const desired = desiredWebhooks(manifest);
-  const { webhooks: actual, reads } = await fetchActualWebhooks(client, desired.channels, Object.keys(lock.webhooks));
+  const { webhooks: actual, reads } = await fetchActualWebhooks(client, webhookChannelsToRead(desired, lock.intents ?? []), Object.keys(lock.webhooks));
   return { desired, actual, reads };
 }
 

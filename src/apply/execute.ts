@@ -4,6 +4,8 @@ import { bulkOverwriteCommands, createCommand, deleteCommand, editCommand, setCo
 import { DiscordAPIError } from '../remote/errors.js';
 import { createWebhook, deleteWebhook, editWebhook } from '../remote/webhooks.js';
 import type { WebhookLock } from '../plan/webhooks.js';
+import type { LockFile } from '../manifest/lock.js';
+import { intentOf, lockRecord, resolveIntents, settleLock } from './webhook-lock.js';
 
 /** What the caller is told as apply goes (the CLI turns it into a spinner or plain lines). */
 export interface ApplyEvents {
@@ -24,6 +26,8 @@ export interface ApplyFailure {
   error: unknown;
   /** The actions the failed request carried, with where they are written, to point at the manifest. */
   actions: CommandAction[];
+  /** Where the declared webhook of a failed webhook request is written. */
+  origin?: { file: string; path: (string | number)[] };
 }
 
 export interface ApplyOutcome {
@@ -35,6 +39,8 @@ export interface ApplyOutcome {
   requestsSent: number;
   /** The lock file's webhook records after this apply (present when the plan has webhooks): the caller writes it. */
   webhookLock?: Record<string, { key?: string; avatar?: string }>;
+  /** The whole lock file after this apply, intents included (present when the plan has webhooks). */
+  lock?: LockFile;
 }
 
 export interface ApplyOptions {
@@ -42,8 +48,18 @@ export interface ApplyOptions {
   events?: ApplyEvents;
   /** `X-Audit-Log-Reason` of webhook creates, edits and deletes. */
   reason?: string;
-  /** The lock file's webhook records as read with the plan. */
+  /** The lock file's webhook records as read with the plan (when `lock` is not given). */
   webhookLock?: WebhookLock;
+  /** The lock file as read with the plan, intents included. */
+  lock?: LockFile;
+  /**
+   * Persists the lock file; called before each webhook create is sent (with
+   * the create's intent) and after it is answered, so that a create whose
+   * answer is lost, even to a killed process, is recognised by the next plan.
+   */
+  saveLock?: (lock: LockFile) => void;
+  /** The clock intents are stamped with. */
+  now?: () => number;
   /** Turns a webhook avatar source (a file path, a URL) into image data; injected so apply reads no files itself. */
   loadAvatar?: (source: string) => Promise<string>;
 }
@@ -70,7 +86,7 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
   let index = 0;
   let failed = false;
 
-  const send = async (req: PlannedRequest, actions: CommandAction[], run: () => Promise<void>): Promise<void> => {
+  const send = async (req: PlannedRequest, actions: CommandAction[], run: () => Promise<void>, origin?: ApplyFailure['origin']): Promise<void> => {
     if (failed) throw new Stop();
     const i = index++;
     const started = Date.now();
@@ -84,7 +100,7 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
       opts.events?.requestFailed?.(req, i, message);
       if (!failed) {
         failed = true;
-        outcome.failed = { address: req.addresses.join(', '), message, error, actions };
+        outcome.failed = { address: req.addresses.join(', '), message, error, actions, ...(origin ? { origin } : {}) };
       }
       throw new Stop();
     }
@@ -111,6 +127,8 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
     const entries = s.actions.filter((a) => a.kind !== 'delete');
     const body = [...entries.map(bulkEntry), ...s.kept.map((k) => k.body)];
     await send(req, entries, async () => {
+      // Safe to resend after a lost answer (the client retries it, and so does the next apply): a bulk overwrite
+      // replaces the scope's whole list, matching entries by id or (type, name), so a second one changes nothing.
       const result = await bulkOverwriteCommands(client, app, s.scope, body as unknown as Parameters<typeof bulkOverwriteCommands>[3]);
       for (const c of result) {
         const a = s.actions.find((x) => x.kind !== 'delete' && x.type === (c.type ?? 1) && x.name === c.name);
@@ -133,6 +151,8 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
         if (req.method === 'DELETE') await deleteIgnoringMissing(s, a.remote!.id);
         else if (req.method === 'PATCH') await editCommand(client, app, s.scope, a.remote!.id, a.body as Parameters<typeof editCommand>[4]);
         else {
+          // Safe to resend after a lost answer: POST is an upsert by (scope, type, name), so the retry, or the next
+          // apply's plan, finds the command the lost request made and overwrites it instead of adding a second.
           const { command } = await createCommand(client, app, s.scope, a.body as unknown as Parameters<typeof createCommand>[3]);
           ids.set(a.address, command.id);
         }
@@ -177,15 +197,23 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
   };
 
   /**
-   * Webhooks: a create is not idempotent (a create whose answer was lost and
-   * then retried makes a duplicate), so it is sent once; if its answer is
-   * lost, the next plan finds the webhook by name and adopts it.
+   * Webhooks: a create is not idempotent (the service has no idempotency key
+   * for webhooks, and a create whose answer was lost and then retried makes a
+   * duplicate), so it is sent once, after its intent is saved in the lock
+   * file; if its answer is lost, the next plan finds the webhook through the
+   * intent (or by name) and adopts it.
    */
   const runWebhooks = async (): Promise<void> => {
     const wp = plan.webhooks;
     if (!wp) return;
-    const lock: Record<string, { key?: string; avatar?: string }> = { ...(opts.webhookLock ?? {}) };
-    outcome.webhookLock = lock;
+    const now = opts.now ?? Date.now;
+    let lock: LockFile = settleLock(opts.lock ?? { format_version: 1, webhooks: { ...(opts.webhookLock ?? {}) } }, wp, now());
+    const keep = (next: LockFile) => {
+      lock = next;
+      outcome.lock = lock;
+      outcome.webhookLock = lock.webhooks;
+    };
+    keep(lock);
     const reason = opts.reason ?? 'cmdsync apply';
     const avatarData = async (source: string | null | undefined): Promise<string | null | undefined> => {
       if (source === undefined || source === null) return source;
@@ -193,12 +221,6 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
       return opts.loadAvatar(source);
     };
     const byAddress = new Map(wp.actions.map((a) => [a.address, a]));
-    // A no-op still records what the lock file did not know (its key, the avatar now declared).
-    for (const a of wp.actions) {
-      if (a.kind !== 'noop' || !a.remote) continue;
-      const avatar = lock[a.remote.id]?.avatar ?? a.avatarIdentity ?? undefined;
-      lock[a.remote.id] = { ...(a.key ? { key: a.key } : {}), ...(avatar ? { avatar } : {}) };
-    }
     try {
       for (const req of wp.requests) {
         const a = byAddress.get(req.addresses[0])!;
@@ -209,17 +231,25 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
             } catch (err) {
               if (!(err instanceof DiscordAPIError && err.apiCode === 10015)) throw err;
             }
-            delete lock[a.remote!.id];
+            const webhooks = { ...lock.webhooks };
+            delete webhooks[a.remote!.id];
+            keep(resolveIntents({ ...lock, webhooks }, a.remote!));
           } else if (a.kind === 'update') {
             const body = { ...a.body, ...(a.body && 'avatar' in a.body ? { avatar: await avatarData(a.body.avatar) } : {}) };
             await editWebhook(client, a.remote!.id, body as Parameters<typeof editWebhook>[2], { reason });
-            lock[a.remote!.id] = { ...(a.key ? { key: a.key } : {}), ...(a.avatarIdentity ? { avatar: a.avatarIdentity } : {}) };
+            keep(resolveIntents({ ...lock, webhooks: { ...lock.webhooks, [a.remote!.id]: lockRecord(a) } }, a.remote!));
           } else {
+            // The avatar is loaded before the intent is written: a create that is never sent leaves no intent.
             const avatar = await avatarData(a.body?.avatar);
+            const intent = intentOf(a, now());
+            keep({ ...lock, intents: [...(lock.intents ?? []), intent] });
+            opts.saveLock?.(lock);
+            // No retries: a retry after a lost answer is the duplicate this whole dance avoids (429s are still waited out).
             const created = await createWebhook(client, a.channelId, { name: a.name, ...(avatar ? { avatar } : {}) }, { reason, retries: 0 });
-            lock[created.id] = { ...(a.key ? { key: a.key } : {}), ...(a.avatarIdentity ? { avatar: a.avatarIdentity } : {}) };
+            keep({ ...lock, webhooks: { ...lock.webhooks, [created.id]: lockRecord(a) }, intents: (lock.intents ?? []).filter((i) => i !== intent) });
+            opts.saveLock?.(lock);
           }
-        });
+        }, a.origin);
         outcome.applied.push({ address: a.address, kind: `webhook ${a.kind}` });
       }
     } catch (err) {

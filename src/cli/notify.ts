@@ -8,6 +8,7 @@
 import { createClient, executeWebhook, parseWebhookUrl, redactPatterns, type RestClient } from '../remote/index.js';
 import { deployReportEmbed, type DeployReportInput } from '../report/notify.js';
 import { writeLine, type CliContext } from './context.js';
+import { fetchTimeoutMs } from './fetch-limits.js';
 
 export type NotifyInput = Omit<DeployReportInput, 'env'> & { env?: DeployReportInput['env'] };
 
@@ -17,8 +18,8 @@ export function notifyUrl(flag: string | undefined, env: CliContext['env']): str
   return value ? value : undefined;
 }
 
-/** A report must not hold up a deploy for long: one retry, a short timeout. */
-const NOTIFY_CLIENT = { timeoutMs: 10_000, retries: 1 } as const;
+/** The answer to a report is a small message: anything much larger is a server misbehaving. */
+const NOTIFY_MAX_RESPONSE_BYTES = 64 * 1024;
 
 export async function notifyDeploy(url: string | undefined, input: NotifyInput, ctx: CliContext): Promise<void> {
   const target = notifyUrl(url, ctx.env);
@@ -26,7 +27,8 @@ export async function notifyDeploy(url: string | undefined, input: NotifyInput, 
   let client: RestClient | undefined;
   try {
     const ref = parseWebhookUrl(target);
-    client = createClient({ apiUrl: ref.baseUrl }, NOTIFY_CLIENT);
+    // A report must not hold up a deploy: a short timeout (the post itself is never retried), a small answer.
+    client = createClient({ apiUrl: ref.baseUrl }, { timeoutMs: fetchTimeoutMs(ctx.env), retries: 0, maxResponseBytes: NOTIFY_MAX_RESPONSE_BYTES });
     client.redactor.add(ref.token);
     const embed = deployReportEmbed({ ...input, env: input.env ?? ctx.env });
     const message = await executeWebhook(client, ref, { embeds: [embed], allowed_mentions: { parse: [] } } as never, { wait: true });

@@ -6,7 +6,7 @@ import { matchScope } from './match.js';
 import { PLAN_FORMAT_VERSION, massDeletionMessage, massDeletions, type CommandAction, type Plan, type PlanSummary, type PlanWarning, type RemoteFingerprint, type ScopePlan, type WebhookPlan } from './model.js';
 import { planGuildPermissions } from './permissions.js';
 import { chooseStrategy, type StrategyChoice } from './strategy.js';
-import { planWebhooks, type WebhookLock } from './webhooks.js';
+import { planWebhooks, type WebhookIntentRef, type WebhookLock } from './webhooks.js';
 
 export interface PlanOptions {
   strategy: StrategyChoice;
@@ -21,7 +21,7 @@ export interface PlanOptions {
   readCount: number;
   now?: Date;
   /** The manifest's webhooks, what the declared channels hold, and the lock file's records. */
-  webhooks?: { desired: WebhookSetState; actual: WebhookState[]; lock: WebhookLock };
+  webhooks?: { desired: WebhookSetState; actual: WebhookState[]; lock: WebhookLock; intents?: readonly WebhookIntentRef[] };
 }
 
 const emptyScope = (s: ScopeState): ScopeState => ({ scope: s.scope, commands: [], permissions: [] });
@@ -59,7 +59,7 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     return { scope: d.scope, key, actions: m.actions, permissions, kept: m.kept, strategy, requests, creates };
   });
 
-  const webhooks = opts.webhooks ? planWebhooks(opts.webhooks.desired, opts.webhooks.actual, opts.webhooks.lock, desired.applicationId) : undefined;
+  const webhooks = opts.webhooks ? planWebhooks(opts.webhooks.desired, opts.webhooks.actual, opts.webhooks.lock, desired.applicationId, opts.webhooks.intents) : undefined;
   const fingerprint = fingerprintOf(matched.map((x) => x.a));
   if (opts.webhooks) {
     // Webhooks are part of what a saved plan was made against.

@@ -116,6 +116,8 @@ export interface WebhookAction {
   /** The avatar identity the lock file records once applied (`sha256:…`, `url:…`). */
   avatarIdentity?: string | null;
   reason?: string;
+  /** Where the declared webhook is written (absent for deletes), to point at it when a request for it fails. */
+  origin?: { file: string; path: (string | number)[] };
 }
 
 /** The application's declared webhooks: what changes, and the requests. */

@@ -14,16 +14,41 @@ function address(w: WebhookState): string {
   return w.key ? `webhook/${w.key}` : `channel:${w.channelId}/webhook/${w.name}`;
 }
 
+/** A create sent earlier whose answer was never seen (the lock file's `intents`): where it went, under which name. */
+export interface WebhookIntentRef {
+  channel_id: string;
+  name: string;
+  key?: string;
+}
+
+/** Whether `w` may be what the create `i` made: same channel, same name. */
+export function answersIntent(i: WebhookIntentRef, w: { channelId: string; name: string }): boolean {
+  return i.channel_id === w.channelId && i.name === w.name;
+}
+
+/** The channels a plan reads: the declared ones, and those earlier creates were sent to. */
+export function webhookChannelsToRead(desired: WebhookSetState, intents: readonly WebhookIntentRef[]): string[] {
+  return [...new Set([...desired.channels, ...intents.map((i) => i.channel_id)])];
+}
+
 /**
  * Reconciles declared webhooks like commands. Only incoming webhooks this
  * application created are ever touched: other applications' and
  * channel-follower webhooks are invisible to the plan. Identity: the key (via
- * the lock file's id), else the name within the channel. An avatar is
+ * the lock file's id), then a create of that key (or channel and name) whose
+ * answer was lost (the lock file's intents), else the name within the
+ * channel. The service has no idempotency key for webhooks, so a webhook
+ * found this way is adopted, never created twice. An avatar is
  * compared through the lock file's record of what was sent; with no record,
  * a remote avatar is assumed to be the declared one (the service keeps only
  * its own hash), so a missing lock never causes an endless update.
+ *
+ * Unclaimed webhooks of this application are deleted in declared channels
+ * (unless `prune: false`), and anywhere else when the lock file accounts for
+ * them: a recorded id, or an intent they answer (so a webhook whose create
+ * was interrupted is not orphaned when the manifest moves it away).
  */
-export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookState[], lock: WebhookLock, applicationId: string): WebhookPlan {
+export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookState[], lock: WebhookLock, applicationId: string, intents: readonly WebhookIntentRef[] = []): WebhookPlan {
   const ours = actual.filter((w) => w.type === WebhookType.INCOMING && w.applicationId === applicationId);
   const claimed = new Set<WebhookState>();
   const take = (w: WebhookState | undefined): WebhookState | undefined => {
@@ -35,11 +60,22 @@ export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookS
     const lockedId = d.key ? Object.entries(lock).find(([, v]) => v.key === d.key)?.[0] : undefined;
     return { d, r: lockedId ? take(ours.find((w) => w.id === lockedId)) : undefined };
   });
-  for (const p of pairs) if (!p.r) p.r = take(ours.find((w) => !claimed.has(w) && w.channelId === p.d.channelId && w.name === p.d.name && (!p.d.key || !lock[w.id!]?.key)));
+  // A lost create is found where it was sent, under the name it was sent with, even if the manifest moved or renamed it since.
+  for (const p of pairs) {
+    if (p.r) continue;
+    const mine = intents.filter((i) => (p.d.key ? i.key === p.d.key : !i.key && i.channel_id === p.d.channelId && i.name === p.d.name));
+    for (const i of mine) p.r ??= take(ours.find((w) => !claimed.has(w) && !lock[w.id!] && answersIntent(i, w)));
+  }
+  for (const p of pairs) {
+    if (p.r) continue;
+    const candidates = ours.filter((w) => !claimed.has(w) && w.channelId === p.d.channelId && w.name === p.d.name && (!p.d.key || !lock[w.id!]?.key));
+    // With an avatar declared, one that has an avatar is the likelier match; either is adopted (and updated if need be).
+    p.r = take(candidates.find((w) => (w.avatarHash != null) === (p.d.avatar != null)) ?? candidates[0]);
+  }
 
   const actions: WebhookAction[] = pairs.map(({ d, r }) => {
     const identity = avatarIdentity(d);
-    const base = { address: address(d), channelId: d.channelId, name: d.name, avatarIdentity: identity, ...(d.key ? { key: d.key } : {}) };
+    const base = { address: address(d), channelId: d.channelId, name: d.name, avatarIdentity: identity, ...(d.key ? { key: d.key } : {}), ...(d.origin ? { origin: { file: d.origin.file, path: [...d.origin.path] } } : {}) };
     if (!r) {
       const changes: FieldChange[] = [{ path: 'channel_id', after: d.channelId }, { path: 'name', after: d.name }];
       if (d.avatar) changes.push({ path: 'avatar', after: d.avatar.source });
@@ -68,11 +104,20 @@ export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookS
   const kept: WebhookPlan['kept'] = [];
   const declared = new Set(desired.channels);
   for (const w of ours) {
-    if (claimed.has(w) || !declared.has(w.channelId)) continue;
-    if (desired.keep.includes(w.channelId)) kept.push({ id: w.id!, channelId: w.channelId, name: w.name });
-    else actions.push({ kind: 'delete', address: `channel:${w.channelId}/webhook/${w.name}`, channelId: w.channelId, name: w.name, remote: { id: w.id!, channelId: w.channelId, name: w.name }, changes: [], reason: 'not in the manifest' });
+    if (claimed.has(w)) continue;
+    let reason: string;
+    if (declared.has(w.channelId)) {
+      if (desired.keep.includes(w.channelId)) {
+        kept.push({ id: w.id!, channelId: w.channelId, name: w.name });
+        continue;
+      }
+      reason = 'not in the manifest';
+    } else if (lock[w.id!]) reason = 'no longer in the manifest';
+    else if (intents.some((i) => answersIntent(i, w))) reason = 'created by an interrupted apply, no longer in the manifest';
+    else continue;
+    actions.push({ kind: 'delete', address: `channel:${w.channelId}/webhook/${w.name}`, channelId: w.channelId, name: w.name, remote: { id: w.id!, channelId: w.channelId, name: w.name }, changes: [], reason });
   }
-  return { actions, requests: webhookRequests(actions), kept, channels: [...desired.channels], locked: Object.keys(lock) };
+  return { actions, requests: webhookRequests(actions), kept, channels: webhookChannelsToRead(desired, intents), locked: Object.keys(lock) };
 }
 
 /** Deletes first (a channel holds at most 15), then edits and moves, then creates. */

@@ -10,6 +10,7 @@ import {
   NetworkError,
   OAuth2Error,
   RateLimitError,
+  ResponseTooLargeError,
   TimeoutError,
   type RequestInfo,
 } from './errors.js';
@@ -20,7 +21,7 @@ import { maskAuthorization, Redactor } from './redact.js';
 import { backoffDelay, isRetryableStatus } from './retry.js';
 import { isPermissionEditPath, isWebhookTokenPath, routeOf, type RouteInfo } from './route.js';
 import { Semaphore } from './semaphore.js';
-import { createUndiciTransport, type RequestFunction, type TransportRequest, type TransportResponse } from './transport.js';
+import { BodyTooLarge, createUndiciTransport, type RequestFunction, type TransportRequest, type TransportResponse } from './transport.js';
 import { userAgent } from './user-agent.js';
 import { sleep } from './wait.js';
 
@@ -50,6 +51,8 @@ export interface ClientOptions {
   request?: RequestFunction;
   /** Per attempt, covering the whole answer. */
   timeoutMs?: number;
+  /** Answers with a larger body are refused (RESPONSE_TOO_LARGE, not retried); unlimited when absent. */
+  maxResponseBytes?: number;
   /** Retries after a 5xx or a network failure/timeout (429s are waits, not retries). */
   retries?: number;
   backoffBaseMs?: number;
@@ -280,10 +283,12 @@ export class RestClient {
           });
           this.stats.sent++;
           this.#debug(`→ ${method} ${info.url} [${queue.id}] auth=${maskAuthorization(auth.header)}`);
-          response = await this.#attempt({ url, method, headers: auth.header ? { ...headers, authorization: auth.header } : headers, body }, timeoutMs, options.signal);
+          response = await this.#attempt({ url, method, headers: auth.header ? { ...headers, authorization: auth.header } : headers, body, ...(this.#options.maxResponseBytes !== undefined ? { maxBodyBytes: this.#options.maxResponseBytes } : {}) }, timeoutMs, options.signal);
         } catch (error) {
           release();
           if (error instanceof AbortedError || error === ABORT) throw new AbortedError(info);
+          // Asking again would only read the same endless body again.
+          if (error instanceof BodyTooLarge) throw new ResponseTooLargeError(info, error.maxBytes);
           const timedOut = error === TIMEOUT;
           const errno = timedOut ? undefined : systemCode(error);
           const what = timedOut ? `timeout after ${timeoutMs}ms` : (errno ?? this.redactor.redact(errorMessage(error)));
@@ -297,6 +302,9 @@ export class RestClient {
           throw new NetworkError(info, failures + 1, errno, what);
         }
         release();
+        // A transport that was given no way to stop early still must not hand on more than allowed.
+        const cap = this.#options.maxResponseBytes;
+        if (cap !== undefined && response.body.byteLength > cap) throw new ResponseTooLargeError(info, cap);
 
         const now = Date.now();
         const limits = readRateLimitHeaders(response.headers);

@@ -151,6 +151,25 @@ export class TimeoutError extends CmdsyncError {
   }
 }
 
+/** The answer's body went past the size the caller allows (a server streaming without end, or far too much). */
+export class ResponseTooLargeError extends CmdsyncError {
+  readonly url: string;
+  readonly maxBytes: number;
+
+  constructor(request: RequestInfo, maxBytes: number) {
+    super('RESPONSE_TOO_LARGE', `${request.method} ${request.url}: the answer is larger than ${formatBytes(maxBytes)}`);
+    this.url = request.url;
+    this.maxBytes = maxBytes;
+  }
+}
+
+/** `10 MiB`, `64 KiB`, `512 bytes`. */
+export function formatBytes(n: number): string {
+  if (n >= 1048576 && n % 1048576 === 0) return `${n / 1048576} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+
 /** The caller's AbortSignal fired. */
 export class AbortedError extends CmdsyncError {
   constructor(request: RequestInfo) {

@@ -31,6 +31,7 @@ export {
   OAuth2Error,
   RateLimitError,
   RemoteConfigError,
+  ResponseTooLargeError,
   TimeoutError,
   WebhookUrlError,
 } from './errors.js';

@@ -8,6 +8,34 @@ export interface TransportRequest {
   body?: string | Uint8Array | FormData;
   /** Fires on timeout or caller abort; the transport must stop and reject. */
   signal: AbortSignal;
+  /** Stop reading, and reject with `BodyTooLarge`, once the body passes this many bytes. */
+  maxBodyBytes?: number;
+}
+
+/** What a transport rejects with when the body passes `maxBodyBytes` (the client turns it into ResponseTooLargeError). */
+export class BodyTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`body larger than ${maxBytes} bytes`);
+  }
+}
+
+/**
+ * Reads a body whole, or throws BodyTooLarge as soon as it passes `max`
+ * bytes (destroying the stream, so a server that never stops cannot fill
+ * memory). Works on any async iterable of chunks (undici's body, fetch's).
+ */
+export async function readCapped(body: AsyncIterable<Uint8Array> & { destroy?: (err?: Error) => unknown }, max: number | undefined): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (max !== undefined && total > max) {
+      body.destroy?.();
+      throw new BodyTooLarge(max);
+    }
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** A complete answer: the body is read in full so the timeout covers it too. */
@@ -49,7 +77,8 @@ export function createUndiciTransport(options: { connectionsPerOrigin?: number; 
         body: req.body,
         signal: req.signal,
       });
-      const body = new Uint8Array(await res.body.arrayBuffer());
+      // Uncapped (the service's answers) is read in one go; capped is counted chunk by chunk.
+      const body = req.maxBodyBytes === undefined ? new Uint8Array(await res.body.arrayBuffer()) : await readCapped(res.body, req.maxBodyBytes);
       return { status: res.statusCode, headers: normalizeHeaders(res.headers), body };
     },
     close: () => agent.close(),

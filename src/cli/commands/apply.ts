@@ -12,7 +12,9 @@ import type { SourceFile } from '../../manifest/source.js';
 import { writeLine, type CliContext } from '../context.js';
 import { locateServiceErrors } from '../service-errors.js';
 import { avatarLoader } from '../avatar-loader.js';
-import { readLock, writeLock, type LockFile } from '../../manifest/lock.js';
+import { fetchTimeoutMs } from '../fetch-limits.js';
+import { lockChanged, readLock, writeLock, type LockFile } from '../../manifest/lock.js';
+import { settleLock } from '../../apply/webhook-lock.js';
 import { locateManifest } from '../workspace.js';
 import { openSession, type Session } from '../session.js';
 import { notifyDeploy } from '../notify.js';
@@ -99,6 +101,12 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
   try {
     if (writePlanErrors(plan, ctx)) return 1;
     if (!hasChanges(plan)) {
+      // Nothing to send, but a webhook found by name or through an intent is now recorded as ours.
+      if (plan.webhooks) {
+        lock ??= readLock(manifestPath);
+        const settled = settleLock(lock, plan.webhooks, Date.now());
+        if (lockChanged(lock, settled)) writeLock(manifestPath, settled);
+      }
       await notifyDeploy(opts.notify, { plan, command: 'apply' }, ctx);
       if (opts.json) ctx.stdout.write(JSON.stringify({ ...planJsonDocument(plan), result: { applied: [], notApplied: [] } }, null, 2) + '\n');
       return plan.skipped?.length ? 1 : 0;
@@ -126,13 +134,13 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
       canEditPermissions: session.canEditPermissions,
       events: progress,
       reason: opts.reason,
-      ...(lock ? { webhookLock: lock.webhooks } : {}),
-      loadAvatar: avatarLoader(ctx.cwd),
+      ...(lock ? { lock } : {}),
+      // Before each webhook create is sent and after it is answered: a killed apply must leave the intent behind.
+      saveLock: (next) => writeLock(manifestPath, next),
+      loadAvatar: avatarLoader(ctx.cwd, { timeoutMs: fetchTimeoutMs(ctx.env) }),
     });
     // Whatever went through is recorded, even after a failure: the next plan must know those webhooks.
-    if (outcome.webhookLock && lock && JSON.stringify(outcome.webhookLock) !== JSON.stringify(lock.webhooks)) {
-      writeLock(manifestPath, { format_version: 1, webhooks: outcome.webhookLock });
-    }
+    if (outcome.lock && lock && lockChanged(lock, outcome.lock)) writeLock(manifestPath, outcome.lock);
     const result = toResult(outcome, total);
     progress.finish(result);
     human.write(formatApplyResult(result));
