@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Store } from '../../src/emulator/store.js';
 import { runBin, STACK } from '../helpers/cli.js';
 import { testdir } from '../helpers/tmp.js';
 
@@ -13,20 +14,10 @@ import { testdir } from '../helpers/tmp.js';
 const APP = 'application_id: "500000000000000001"';
 const run = (cwd: string, args: string[], env: Record<string, string> = {}) => runBin(args, { cwd, env });
 
-/** The commands the embedded emulator holds for the default application, read from its state file. */
+/** The commands the embedded emulator holds, read from its data file (snapshot and journal) as the emulator reads it. */
 function emulatorCommandNames(cwd: string): string[] {
-  const state = JSON.parse(readFileSync(join(cwd, '.cmdsync/emulator.json'), 'utf8')) as unknown;
-  const names: string[] = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (typeof o.name === 'string' && typeof o.application_id === 'string' && 'version' in o) names.push(o.name);
-      else Object.values(o).forEach(walk);
-    }
-  };
-  walk(state);
-  return names.sort();
+  const loaded = Store.load(join(cwd, '.cmdsync/emulator.json'));
+  return Object.values(loaded?.world.commands ?? {}).map((c) => c!.name).sort();
 }
 
 describe('unknown keys are errors, everywhere', () => {
@@ -54,7 +45,7 @@ describe('unknown keys are errors, everywhere', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('nothing was planned');
     expect(r.stderr).not.toMatch(STACK);
-    expect(existsSync(join(cwd, '.cmdsync/emulator.json')) ? emulatorCommandNames(cwd) : []).toEqual([]);
+    expect(emulatorCommandNames(cwd)).toEqual([]);
   });
 
   it('x- keys are the escape for extensions: accepted anywhere, never sent', async () => {
@@ -65,7 +56,7 @@ describe('unknown keys are errors, everywhere', () => {
     expect((await run(cwd, ['apply', '--emulator', '--auto-approve'])).code).toBe(0);
     const again = await run(cwd, ['plan', '--emulator', '--detailed-exitcode']);
     expect(again.code).toBe(0);
-    expect(readFileSync(join(cwd, '.cmdsync/emulator.json'), 'utf8')).not.toContain('x-owner');
+    expect(JSON.stringify(Store.load(join(cwd, '.cmdsync/emulator.json'))!.world)).not.toContain('x-owner');
   });
 });
 
