@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { apiError, type EmulatorResponse, type RequestAuth } from './http-types.js';
+import { own } from './own.js';
 import type { World } from './world.js';
 
 /** Scope a client-credentials bearer needs to change commands (spec "Authentication"). */
@@ -42,7 +43,7 @@ export function resolveAuth(header: string | undefined, world: World, now: numbe
   let result: AuthResult = { kind: 'invalid' };
   for (const [value, grant] of Object.entries(world.bearers)) {
     if (!safeEqual(value, token!)) continue;
-    const application = world.applications[grant.applicationId];
+    const application = own(world.applications, grant.applicationId);
     if (grant.expiresAt <= now || !application) continue;
     result = grant.userId !== undefined
       ? { kind: 'bearer', application, scopes: grant.scopes, userId: grant.userId }

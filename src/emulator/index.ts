@@ -7,6 +7,7 @@ import { resolveLimits, type Limits } from '../spec/limits.js';
 import { FaultController, type FaultRule } from './faults.js';
 import type { Route } from './http-types.js';
 import { highestSnowflake, SnowflakeGenerator } from './ids.js';
+import { hardenWorld } from './own.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { commandRoutes } from './routes/commands.js';
 import { oauthRoutes } from './routes/oauth.js';
@@ -74,7 +75,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const loaded = options.dataFile ? Store.load(options.dataFile) : undefined;
   if (loaded) {
     gen = new SnowflakeGenerator(highestSnowflake(loaded.world));
-    store = new Store(loaded.world, loaded.meta, options.dataFile);
+    store = new Store(hardenWorld(loaded.world), loaded.meta, options.dataFile);
     const nextId = () => gen.next(now());
     // The entry point is not re-created here: a user may have deleted it on purpose.
     if (ensureUserBearer(store.world, store.meta.defaultApplicationId, nextId, now())) store.persist();
@@ -82,7 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     gen = new SnowflakeGenerator();
     const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
     const built = buildWorld(seed, () => gen.next(now()), now(), limits);
-    store = new Store(built.world, built.meta, options.dataFile);
+    store = new Store(hardenWorld(built.world), built.meta, options.dataFile);
     store.persist();
   }
   const nextId = () => gen.next(now());

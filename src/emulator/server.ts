@@ -12,9 +12,10 @@ import type { Snowflake } from '../spec/snowflake.js';
 import { notYourApplication, resolveAuth, unauthorized } from './auth.js';
 import type { FaultAction, FaultController } from './faults.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type RequestAuth, type Route } from './http-types.js';
+import { MAX_JSON_BYTES, parseJsonBody } from './json-body.js';
 import { MultipartError, parseMultipart } from './multipart.js';
 import type { RateLimiter } from './rate-limit.js';
-import { Router } from './router.js';
+import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
 import { CONTROL_PREFIX, handleControl } from './routes/control.js';
 import type { Store } from './store.js';
 
@@ -59,6 +60,10 @@ function contentTypeError(): EmulatorResponse {
   return apiError(400, 50035, 'Invalid Form Body', {
     _errors: [{ code: 'CONTENT_TYPE_INVALID', message: 'Expected "Content-Type" header to be one of {\'application/json\', \'multipart/form-data\'}.' }],
   });
+}
+
+function tooLarge(): EmulatorResponse {
+  return apiError(413, 40005, 'Request entity too large');
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -107,11 +112,9 @@ async function parseBody(raw: Buffer, contentType: string, routePattern: string)
   if (raw.length === 0) return { body: undefined, files: [] };
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json') {
-    try {
-      return { body: JSON.parse(raw.toString('utf8')), files: [] };
-    } catch {
-      return apiError(400, 50109, 'The request body contains invalid JSON.');
-    }
+    if (raw.length > MAX_JSON_BYTES) return tooLarge();
+    const parsed = parseJsonBody(raw.toString('utf8'));
+    return parsed.ok ? { body: parsed.value, files: [] } : apiError(400, 50109, 'The request body contains invalid JSON.');
   }
   if (type === 'multipart/form-data') {
     try {
@@ -143,9 +146,10 @@ export function createEmulatorServer(options: ServerOptions): Server {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://emulator');
+    // The target as sent: WHATWG URL parsing would resolve `..` and `%2e%2e` onto the parent resource.
+    const { path: target, query } = splitTarget(req.url ?? '/');
     const method = (req.method ?? 'GET').toUpperCase();
-    let path = url.pathname;
+    let path = target;
 
     if (path.startsWith(`${CONTROL_PREFIX}/`)) {
       if (!isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, body: { message: 'The control endpoint answers loopback clients only' } });
@@ -163,12 +167,14 @@ export function createEmulatorServer(options: ServerOptions): Server {
     else return send(res, apiError(404, 0, '404: Not Found'));
 
     if (options.latencyMs > 0) await sleep(options.latencyMs);
-    if (raw === 'too-large') return send(res, apiError(413, 40005, 'Request entity too large'));
+    if (raw === 'too-large') return send(res, tooLarge());
 
-    const match = router.match(method, path);
+    const match = hasDotSegment(path) ? ({ kind: 'not-found' } as const) : router.match(method, path);
     if (match.kind === 'not-found') return send(res, apiError(404, 0, '404: Not Found'));
     if (match.kind === 'method-not-allowed') return send(res, apiError(405, 0, '405: Method Not Allowed'));
     const { route, params } = match;
+    const badIds = malformedIds(params);
+    if (badIds) return send(res, badIds);
 
     const fault = faults.decide(method, path, route.pattern);
     if (fault && (await applyFault(fault, res))) return;
@@ -190,7 +196,7 @@ export function createEmulatorServer(options: ServerOptions): Server {
       parsed = p;
     }
 
-    const request: EmulatorRequest = { method, path, params, query: url.searchParams, headers: req.headers, body: parsed.body, files: parsed.files, rawBody: raw, auth };
+    const request: EmulatorRequest = { method, path, params, query, headers: req.headers, body: parsed.body, files: parsed.files, rawBody: raw, auth };
     const response = await mutex.run(async () => {
       let changed = false;
       // `limits` is an extra the webhook routes read (webhook-access.ts limitsOf).

@@ -18,6 +18,7 @@ import {
   requireManage,
   webhookByToken,
 } from '../webhook-access.js';
+import { own } from '../own.js';
 import { imageHash, webhookObject } from '../webhook-shape.js';
 import type { Guild, StoredWebhook } from '../world.js';
 import { webhookCompatRoutes } from './webhook-compat.js';
@@ -102,7 +103,7 @@ function listChannelWebhooks(req: EmulatorRequest, ctx: HandlerContext): Emulato
 
 function listGuildWebhooks(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
-  const guild = ctx.world.guilds[req.params.guildId ?? ''];
+  const guild = own(ctx.world.guilds, req.params.guildId);
   if (!guild) return errorResponse(WebhookErrors.unknownGuild);
   const denied = requireManage(req, guild);
   if (denied) return denied;
@@ -112,9 +113,9 @@ function listGuildWebhooks(req: EmulatorRequest, ctx: HandlerContext): EmulatorR
 /** The webhook by id and its guild, after the credential check; the caller checks permission. */
 function webhookById(req: EmulatorRequest, ctx: HandlerContext): { webhook: StoredWebhook; guild: Guild | undefined } | EmulatorResponse {
   if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
-  const webhook = ctx.world.webhooks[req.params.webhookId ?? ''];
+  const webhook = own(ctx.world.webhooks, req.params.webhookId);
   if (!webhook) return errorResponse(WebhookErrors.unknownWebhook);
-  return { webhook, guild: webhook.guild_id ? ctx.world.guilds[webhook.guild_id] : undefined };
+  return { webhook, guild: webhook.guild_id ? own(ctx.world.guilds, webhook.guild_id) : undefined };
 }
 
 function getWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
