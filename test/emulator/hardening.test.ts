@@ -180,3 +180,38 @@ describe('ids in the path', () => {
     expect(JSON.stringify(emu.world)).toBe(before);
   });
 });
+
+describe('only what the service stores', () => {
+  test('unknown keys of an embed and of a poll are dropped, not stored as sent', async () => {
+    const { send, emu } = await setup(false);
+    const r = await send(JSON.stringify({
+      content: 'x',
+      embeds: [{ title: 't', junk: 'y'.repeat(1000), footer: { text: 'f', junk: 1 }, fields: [{ name: 'n', value: 'v', junk: true }], image: { url: 'https://e/i.png', width: 5 } }],
+      poll: { question: { text: 'Q', junk: 1 }, answers: [{ poll_media: { text: 'a', junk: 2 }, junk: 3 }], junk: 4 },
+    }));
+    expect(r.status).toBe(200);
+    expect(r.body.embeds).toEqual([{ type: 'rich', title: 't', footer: { text: 'f' }, image: { url: 'https://e/i.png' }, fields: [{ name: 'n', value: 'v' }] }]);
+    expect(r.body.poll.question).toEqual({ text: 'Q' });
+    expect(r.body.poll.answers).toEqual([{ answer_id: 1, poll_media: { text: 'a' } }]);
+    expect(JSON.stringify(emu.world)).not.toContain('junk');
+  });
+
+  test('multipart payload_json and fields follow the JSON rules: too deep → 50109, `__proto__` field is an ordinary field', async () => {
+    const { emu, hook } = await setup(false);
+    const post = async (form: FormData) => {
+      const r = new Request('http://x', { method: 'POST', body: form });
+      return rawCall(emu.url, { method: 'POST', path: `/api/v10/webhooks/${hook.id}/${hook.token}?wait=true`, headers: { 'content-type': r.headers.get('content-type')! }, body: Buffer.from(await r.arrayBuffer()) });
+    };
+    const deepForm = new FormData();
+    deepForm.set('payload_json', `{"content":"a","embeds":[{"title":"t","x":${deep(100_000)}}]}`);
+    const deepReply = await post(deepForm);
+    expect(deepReply.status).toBe(400);
+    expect(deepReply.body).toEqual(INVALID_JSON);
+    const protoForm = new FormData();
+    protoForm.set('__proto__', '{"content":"sneaky"}');
+    protoForm.set('content', 'plain');
+    const protoReply = await post(protoForm);
+    expect(protoReply.status).toBe(200);
+    expect(protoReply.body.content).toBe('plain');
+  });
+});
