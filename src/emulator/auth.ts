@@ -80,9 +80,21 @@ export function checkCommandAccess(auth: RequestAuth, write: boolean): EmulatorR
   return undefined;
 }
 
-/** Permission reads: bot, client-credentials bearer, or a user's bearer of the app. */
+/** Permission reads: bot, client-credentials bearer, or a user's bearer of the app that carries the permissions scope. */
 export function checkPermissionsRead(auth: RequestAuth): EmulatorResponse | undefined {
-  return auth.kind === 'none' ? unauthorized() : undefined;
+  if (auth.kind === 'none') return unauthorized();
+  if (auth.kind === 'bearer' && auth.userId !== undefined && !auth.scopes.includes(SCOPE_PERMISSIONS_UPDATE)) return missingScope();
+  return undefined;
+}
+
+/**
+ * Webhook management by id (list, create, read, edit, delete): the bot token
+ * only. No OAuth2 scope grants it: `webhook.incoming` makes one webhook through
+ * the authorization flow and manages none, and a bearer answers as it does on
+ * command routes (facts §8).
+ */
+export function managesWebhooks(auth: RequestAuth): auth is Extract<RequestAuth, { kind: 'bot' }> {
+  return auth.kind === 'bot';
 }
 
 /** Permission edits: a bearer with applications.commands.permissions.update only; bots get 20001. */

@@ -70,7 +70,8 @@ const ADMIN = PERMISSION_BITS.ADMINISTRATOR!;
 
 /** The calling application has MANAGE_WEBHOOKS (or ADMINISTRATOR) in the guild. */
 export function canManageWebhooks(req: EmulatorRequest, guild: Guild | undefined): boolean {
-  if (req.auth.kind === 'none' || !guild) return false;
+  // Only the bot acts with its application's permissions in a guild; a bearer never does.
+  if (req.auth.kind !== 'bot' || !guild) return false;
   const grant = own(guild.apps, req.auth.application.id);
   if (!grant) return false;
   let bits: bigint;
