@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { resolveLimits, type Limits } from '../spec/limits.js';
 import { FaultController, type FaultRule } from './faults.js';
 import type { Route } from './http-types.js';
-import { highestSnowflake, SnowflakeGenerator } from './ids.js';
+import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
 import { hardenWorld } from './own.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { commandRoutes } from './routes/commands.js';
@@ -43,6 +43,8 @@ export interface EmulatorOptions {
   limits?: Partial<Record<string, number>>;
   /** Clock (epoch ms), for tests of the daily allowance. */
   now?: () => number;
+  /** The control routes' secret (`X-Cmdsync-Control`); a random one when omitted. */
+  controlToken?: string;
 }
 
 export interface RunningEmulator {
@@ -51,6 +53,8 @@ export interface RunningEmulator {
   credentials: EmulatorCredentials;
   /** Runtime fault control (the same rules as POST /__emulator/faults). */
   faults: FaultController;
+  /** The secret of the control routes (/__emulator/…), sent as `X-Cmdsync-Control: <token>`. */
+  controlToken: string;
   /** The live world, read-only by convention (tests inspect it). */
   readonly world: World;
   limits: Limits;
@@ -89,6 +93,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const nextId = () => gen.next(now());
 
   const faults = new FaultController(options.faults ?? []);
+  const controlToken = options.controlToken ?? randomToken(24);
   const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...webhookRoutes];
   const server = createEmulatorServer({
     store,
@@ -98,6 +103,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     latencyMs: options.latencyMs ?? 0,
     nextId,
     now,
+    controlToken,
     ...(options.rateLimits === false ? {} : { rateLimiter: new RateLimiter(options.rateLimits ?? {}) }),
   });
 
@@ -122,6 +128,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: `http://${hostPart}:${port}${API_PREFIX}`,
     credentials: credentialsOf(store.world, store.meta, now()),
     faults,
+    controlToken,
     get world() {
       return store.world;
     },

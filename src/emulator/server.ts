@@ -16,7 +16,7 @@ import { MAX_JSON_BYTES, parseJsonBody } from './json-body.js';
 import { MultipartError, parseMultipart } from './multipart.js';
 import type { RateLimiter } from './rate-limit.js';
 import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
-import { CONTROL_PREFIX, handleControl } from './routes/control.js';
+import { checkControlAccess, CONTROL_PREFIX, handleControl } from './routes/control.js';
 import type { Store } from './store.js';
 
 export const API_PREFIX = '/api/v10';
@@ -32,6 +32,8 @@ export interface ServerOptions {
   latencyMs: number;
   nextId: () => Snowflake;
   now: () => number;
+  /** The secret the control routes (/__emulator/…) require in `X-Cmdsync-Control`. */
+  controlToken: string;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -153,13 +155,17 @@ export function createEmulatorServer(options: ServerOptions): Server {
 
     if (path.startsWith(`${CONTROL_PREFIX}/`)) {
       if (!isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, body: { message: 'The control endpoint answers loopback clients only' } });
+      const sub = path.slice(CONTROL_PREFIX.length);
+      const refused = checkControlAccess(method, sub, req.headers, raw === 'too-large' || raw.length > 0, options.controlToken);
+      if (refused) return send(res, refused);
+      if (raw === 'too-large') return send(res, tooLarge());
       let body: unknown;
-      try {
-        body = raw === 'too-large' || raw.length === 0 ? undefined : JSON.parse(raw.toString('utf8'));
-      } catch {
-        return send(res, { status: 400, body: { message: 'Body is not JSON' } });
+      if (raw.length > 0) {
+        const parsed = parseJsonBody(raw.toString('utf8'));
+        if (!parsed.ok) return send(res, { status: 400, body: { message: 'Body is not JSON' } });
+        body = parsed.value;
       }
-      return send(res, handleControl(method, path.slice(CONTROL_PREFIX.length), body, faults));
+      return send(res, handleControl(method, sub, body, faults));
     }
 
     if (path.startsWith(`${API_PREFIX}/`)) path = path.slice(API_PREFIX.length);
