@@ -14,7 +14,8 @@ import { oauthRoutes } from './routes/oauth.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile } from './seed.js';
-import { API_PREFIX, createEmulatorServer } from './server.js';
+import { API_PREFIX, createEmulatorServer, type ServerTimeouts } from './server.js';
+export type { ServerTimeouts } from './server.js';
 import { Store } from './store.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
 
@@ -45,6 +46,8 @@ export interface EmulatorOptions {
   now?: () => number;
   /** The control routes' secret (`X-Cmdsync-Control`); a random one when omitted. */
   controlToken?: string;
+  /** Limits on slow peers (header/request/keep-alive time, connections per client address). */
+  timeouts?: ServerTimeouts;
 }
 
 export interface RunningEmulator {
@@ -104,6 +107,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     nextId,
     now,
     controlToken,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.rateLimits === false ? {} : { rateLimiter: new RateLimiter(options.rateLimits ?? {}) }),
   });
 

@@ -34,6 +34,51 @@ export interface ServerOptions {
   now: () => number;
   /** The secret the control routes (/__emulator/…) require in `X-Cmdsync-Control`. */
   controlToken: string;
+  timeouts?: ServerTimeouts;
+}
+
+/**
+ * How long a peer may take, as a public service sets it, so a slow client
+ * (one byte every few hundred ms) cannot hold connections forever.
+ */
+export interface ServerTimeouts {
+  /** Whole request head (Node's headersTimeout). Default 10 s. */
+  headersMs?: number;
+  /** Whole request, head and body (requestTimeout). Default 60 s. */
+  requestMs?: number;
+  /** Idle keep-alive connection (keepAliveTimeout). Default 5 s. */
+  keepAliveMs?: number;
+  /** How often Node checks the two limits above (connectionsCheckingInterval). Default 1 s. */
+  checkIntervalMs?: number;
+  /** Open connections one client address may hold; further ones are closed at once. Default 256. */
+  maxConnectionsPerClient?: number;
+}
+
+export const DEFAULT_TIMEOUTS: Required<ServerTimeouts> = {
+  headersMs: 10_000,
+  requestMs: 60_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 1_000,
+  maxConnectionsPerClient: 256,
+};
+
+/** Closes connections beyond the per-address allowance as soon as they open. */
+function limitConnectionsPerClient(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = open.get(address) ?? 0;
+    if (count >= max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -80,6 +125,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
     });
     req.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks)));
     req.on('error', reject);
+    // A peer cut off mid-body (e.g. by requestTimeout) never ends the body: settle instead of waiting forever.
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('request aborted'));
+    });
   });
 }
 
@@ -253,12 +302,21 @@ export function createEmulatorServer(options: ServerOptions): Server {
     }
   }
 
-  const server = createServer((req, res) => {
+  const t = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const serverOptions = {
+    headersTimeout: t.headersMs,
+    // Node requires requestTimeout >= headersTimeout.
+    requestTimeout: Math.max(t.requestMs, t.headersMs),
+    keepAliveTimeout: t.keepAliveMs,
+    connectionsCheckingInterval: t.checkIntervalMs,
+  };
+  const server = createServer(serverOptions, (req, res) => {
     handle(req, res).catch(() => {
       // Never echo the error: it could carry request data. The answer is the service's generic 500.
       if (!res.headersSent) send(res, internalError());
       else res.destroy();
     });
   });
+  limitConnectionsPerClient(server, t.maxConnectionsPerClient);
   return server;
 }
