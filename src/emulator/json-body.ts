@@ -15,19 +15,23 @@ export const MAX_JSON_BYTES = 8 * 1024 * 1024;
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false };
 
-/** Nesting within the limit and every number finite; iterative, so it cannot overflow the stack itself. */
+/**
+ * Nesting within the limit and every number finite. Recursive, but never
+ * deeper than `maxDepth` (it gives up there), so it cannot overflow the stack.
+ */
 export function isStorableJson(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return false;
-      continue;
-    }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= maxDepth) return false;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  return storable(value, maxDepth);
+}
+
+function storable(v: unknown, depthLeft: number): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (v === null || typeof v !== 'object') return true;
+  if (depthLeft === 0) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!storable(v[i], depthLeft - 1)) return false;
+    return true;
   }
+  for (const key in v) if (!storable((v as Record<string, unknown>)[key], depthLeft - 1)) return false;
   return true;
 }
 
