@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { apiError, type EmulatorResponse, type RequestAuth } from './http-types.js';
+import { own } from './own.js';
 import type { World } from './world.js';
 
 /** Scope a client-credentials bearer needs to change commands (spec "Authentication"). */
@@ -42,7 +43,7 @@ export function resolveAuth(header: string | undefined, world: World, now: numbe
   let result: AuthResult = { kind: 'invalid' };
   for (const [value, grant] of Object.entries(world.bearers)) {
     if (!safeEqual(value, token!)) continue;
-    const application = world.applications[grant.applicationId];
+    const application = own(world.applications, grant.applicationId);
     if (grant.expiresAt <= now || !application) continue;
     result = grant.userId !== undefined
       ? { kind: 'bearer', application, scopes: grant.scopes, userId: grant.userId }
@@ -79,9 +80,21 @@ export function checkCommandAccess(auth: RequestAuth, write: boolean): EmulatorR
   return undefined;
 }
 
-/** Permission reads: bot, client-credentials bearer, or a user's bearer of the app. */
+/** Permission reads: bot, client-credentials bearer, or a user's bearer of the app that carries the permissions scope. */
 export function checkPermissionsRead(auth: RequestAuth): EmulatorResponse | undefined {
-  return auth.kind === 'none' ? unauthorized() : undefined;
+  if (auth.kind === 'none') return unauthorized();
+  if (auth.kind === 'bearer' && auth.userId !== undefined && !auth.scopes.includes(SCOPE_PERMISSIONS_UPDATE)) return missingScope();
+  return undefined;
+}
+
+/**
+ * Webhook management by id (list, create, read, edit, delete): the bot token
+ * only. No OAuth2 scope grants it: `webhook.incoming` makes one webhook through
+ * the authorization flow and manages none, and a bearer answers as it does on
+ * command routes (facts §8).
+ */
+export function managesWebhooks(auth: RequestAuth): auth is Extract<RequestAuth, { kind: 'bot' }> {
+  return auth.kind === 'bot';
 }
 
 /** Permission edits: a bearer with applications.commands.permissions.update only; bots get 20001. */

@@ -8,6 +8,7 @@ import { AUTO_ENTRY_POINT, canonicalCommand, type CommandRecord } from '../spec/
 import { CommandType } from '../spec/enums.js';
 import { scopeKey, type Scope } from '../spec/scope.js';
 import type { Snowflake } from '../spec/snowflake.js';
+import { own } from './own.js';
 import type { Application, StoredCommand, World } from './world.js';
 
 export function scopeOf(cmd: StoredCommand): Scope {
@@ -31,7 +32,7 @@ export function scopeCommands(world: World, appId: Snowflake, scope: Scope): Sto
 }
 
 export function findCommand(world: World, appId: Snowflake, scope: Scope, id: string): StoredCommand | undefined {
-  const cmd = Object.prototype.hasOwnProperty.call(world.commands, id) ? world.commands[id] : undefined;
+  const cmd = own(world.commands, id);
   return cmd && inScope(cmd, appId, scope) ? cmd : undefined;
 }
 

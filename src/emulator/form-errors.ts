@@ -13,12 +13,14 @@ export function formErrorResponse(problems: readonly Problem[], prefix: Path = [
   if (enforced.length === 0) return undefined;
   const special = enforced.find((p) => p.jsonCode !== undefined);
   if (special?.jsonCode !== undefined && special.api) return apiError(400, special.jsonCode, special.api.message);
-  const tree: Record<string, unknown> = {};
+  // Null-prototype nodes: a body key such as `__proto__` or `constructor` is then an ordinary key of the tree,
+  // never a way to reach (and write to) Object.prototype.
+  const tree: Record<string, unknown> = Object.create(null);
   for (const p of enforced) {
     let node = tree;
     for (const seg of [...prefix, ...(p.apiPath ?? p.path)]) {
       const key = String(seg);
-      node[key] ??= {};
+      node[key] ??= Object.create(null);
       node = node[key] as Record<string, unknown>;
     }
     const list = (node._errors ??= []) as Array<{ code: string; message: string }>;

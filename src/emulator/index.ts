@@ -6,14 +6,16 @@ import type { AddressInfo } from 'node:net';
 import { resolveLimits, type Limits } from '../spec/limits.js';
 import { FaultController, type FaultRule } from './faults.js';
 import type { Route } from './http-types.js';
-import { highestSnowflake, SnowflakeGenerator } from './ids.js';
+import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
+import { hardenWorld } from './own.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { commandRoutes } from './routes/commands.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile } from './seed.js';
-import { API_PREFIX, createEmulatorServer } from './server.js';
+import { API_PREFIX, createEmulatorServer, type ServerTimeouts } from './server.js';
+export type { ServerTimeouts } from './server.js';
 import { Store, type StoreOptions } from './store.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
 
@@ -47,6 +49,10 @@ export interface EmulatorOptions {
   limits?: Partial<Record<string, number>>;
   /** Clock (epoch ms), for tests of the daily allowance. */
   now?: () => number;
+  /** The control routes' secret (`X-Cmdsync-Control`); a random one when omitted. */
+  controlToken?: string;
+  /** Limits on slow peers (header/request/keep-alive time, connections per client address). */
+  timeouts?: ServerTimeouts;
 }
 
 export interface RunningEmulator {
@@ -55,6 +61,8 @@ export interface RunningEmulator {
   credentials: EmulatorCredentials;
   /** Runtime fault control (the same rules as POST /__emulator/faults). */
   faults: FaultController;
+  /** The secret of the control routes (/__emulator/…), sent as `X-Cmdsync-Control: <token>`. */
+  controlToken: string;
   /** The live world, read-only by convention (tests inspect it). */
   readonly world: World;
   limits: Limits;
@@ -83,7 +91,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const loaded = options.dataFile ? Store.load(options.dataFile) : undefined;
   if (loaded) {
     gen = new SnowflakeGenerator(highestSnowflake(loaded.world));
-    store = new Store(loaded.world, loaded.meta, options.dataFile, storeOptions);
+    store = new Store(hardenWorld(loaded.world), loaded.meta, options.dataFile, storeOptions);
     const nextId = () => gen.next(now());
     // The entry point is not re-created here: a user may have deleted it on purpose.
     const bearerAdded = ensureUserBearer(store.world, store.meta.defaultApplicationId, nextId, now());
@@ -93,12 +101,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     gen = new SnowflakeGenerator();
     const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
     const built = buildWorld(seed, () => gen.next(now()), now(), limits);
-    store = new Store(built.world, built.meta, options.dataFile, storeOptions);
+    store = new Store(hardenWorld(built.world), built.meta, options.dataFile, storeOptions);
     store.persist();
   }
   const nextId = () => gen.next(now());
 
   const faults = new FaultController(options.faults ?? []);
+  const controlToken = options.controlToken ?? randomToken(24);
   const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...webhookRoutes];
   const server = createEmulatorServer({
     store,
@@ -108,6 +117,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     latencyMs: options.latencyMs ?? 0,
     nextId,
     now,
+    controlToken,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.rateLimits === false ? {} : { rateLimiter: new RateLimiter(options.rateLimits ?? {}) }),
   });
 
@@ -132,6 +143,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: `http://${hostPart}:${port}${API_PREFIX}`,
     credentials: credentialsOf(store.world, store.meta, now()),
     faults,
+    controlToken,
     get world() {
       return store.world;
     },

@@ -6,6 +6,8 @@
  * (Node's own `Response.formData()`), so no parser of ours to get wrong.
  */
 
+import { MAX_JSON_BYTES, parseJsonBody } from './json-body.js';
+
 export interface MultipartFile {
   field: string;
   filename: string;
@@ -30,11 +32,8 @@ const TEXT_FIELDS = new Set(['content', 'username', 'avatar_url', 'thread_name',
 
 function plainFieldValue(name: string, value: string): unknown {
   if (TEXT_FIELDS.has(name)) return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
+  const parsed = parseJsonBody(value);
+  return parsed.ok ? parsed.value : value;
 }
 
 export async function parseMultipart(
@@ -59,13 +58,13 @@ export async function parseMultipart(
         data: Buffer.from(await value.arrayBuffer()),
       });
     } else if (field === 'payload_json') {
-      try {
-        payload = JSON.parse(value);
-      } catch {
-        throw new MultipartError(400, 50109, 'The request body contains invalid JSON.');
-      }
+      if (value.length > MAX_JSON_BYTES) throw new MultipartError(413, 40005, 'Request entity too large');
+      const parsed = parseJsonBody(value);
+      if (!parsed.ok) throw new MultipartError(400, 50109, 'The request body contains invalid JSON.');
+      payload = parsed.value;
     } else {
-      fields[field] = plainFieldValue(field, value);
+      // defineProperty: a field named `__proto__` is a field, not the object's prototype.
+      Object.defineProperty(fields, field, { value: plainFieldValue(field, value), enumerable: true, writable: true, configurable: true });
     }
   }
   // payload_json wins over plain fields of the same name, as it is the documented carrier.

@@ -1,4 +1,7 @@
-import type { Route } from './http-types.js';
+import { ApiErrors, problem } from '../spec/problem.js';
+import { isSnowflake } from '../spec/snowflake.js';
+import { formErrorResponse } from './form-errors.js';
+import type { EmulatorResponse, Route } from './http-types.js';
 
 interface Compiled {
   route: Route;
@@ -60,4 +63,31 @@ export class Router {
     if (best && best.score === bestAny) return { kind: 'found', route: best.c.route, params: best.params };
     return bestAny !== undefined ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
   }
+}
+
+/** A request target split into its path (exactly as sent, no dot-segment resolution) and its query. */
+export function splitTarget(target: string): { path: string; query: URLSearchParams } {
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  return { path: path.startsWith('/') ? path : `/${path}`, query: new URLSearchParams(q < 0 ? '' : target.slice(q + 1)) };
+}
+
+/** `.` or `..` as a segment, literally or percent-encoded: such a path names no resource. */
+export function hasDotSegment(path: string): boolean {
+  return path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+}
+
+/**
+ * Ids in the path must be snowflakes: the service answers anything else in an
+ * id position with 50035 NUMBER_TYPE_COERCE at `<name>_id` (e.g. `guild_id`).
+ * Every `:…Id` parameter is an id; `:webhookToken` is not.
+ */
+export function malformedIds(params: Record<string, string>): EmulatorResponse | undefined {
+  const problems = Object.entries(params)
+    .filter(([name, value]) => name.endsWith('Id') && !isSnowflake(value))
+    .map(([name, value]) => {
+      const field = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+      return problem('path-snowflake', [field], `${field} must be a snowflake.`, ApiErrors.snowflake(value));
+    });
+  return formErrorResponse(problems);
 }

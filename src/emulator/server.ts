@@ -12,10 +12,11 @@ import type { Snowflake } from '../spec/snowflake.js';
 import { notYourApplication, resolveAuth, unauthorized } from './auth.js';
 import type { FaultAction, FaultController } from './faults.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type RequestAuth, type Route } from './http-types.js';
+import { MAX_JSON_BYTES, parseJsonBody } from './json-body.js';
 import { MultipartError, parseMultipart } from './multipart.js';
 import type { RateLimiter } from './rate-limit.js';
-import { Router } from './router.js';
-import { CONTROL_PREFIX, handleControl } from './routes/control.js';
+import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
+import { checkControlAccess, CONTROL_PREFIX, handleControl } from './routes/control.js';
 import type { Store } from './store.js';
 
 export const API_PREFIX = '/api/v10';
@@ -31,6 +32,53 @@ export interface ServerOptions {
   latencyMs: number;
   nextId: () => Snowflake;
   now: () => number;
+  /** The secret the control routes (/__emulator/…) require in `X-Cmdsync-Control`. */
+  controlToken: string;
+  timeouts?: ServerTimeouts;
+}
+
+/**
+ * How long a peer may take, as a public service sets it, so a slow client
+ * (one byte every few hundred ms) cannot hold connections forever.
+ */
+export interface ServerTimeouts {
+  /** Whole request head (Node's headersTimeout). Default 10 s. */
+  headersMs?: number;
+  /** Whole request, head and body (requestTimeout). Default 60 s. */
+  requestMs?: number;
+  /** Idle keep-alive connection (keepAliveTimeout). Default 5 s. */
+  keepAliveMs?: number;
+  /** How often Node checks the two limits above (connectionsCheckingInterval). Default 1 s. */
+  checkIntervalMs?: number;
+  /** Open connections one client address may hold; further ones are closed at once. Default 256. */
+  maxConnectionsPerClient?: number;
+}
+
+export const DEFAULT_TIMEOUTS: Required<ServerTimeouts> = {
+  headersMs: 10_000,
+  requestMs: 60_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 1_000,
+  maxConnectionsPerClient: 256,
+};
+
+/** Closes connections beyond the per-address allowance as soon as they open. */
+function limitConnectionsPerClient(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = open.get(address) ?? 0;
+    if (count >= max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -61,6 +109,10 @@ function contentTypeError(): EmulatorResponse {
   });
 }
 
+function tooLarge(): EmulatorResponse {
+  return apiError(413, 40005, 'Request entity too large');
+}
+
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -73,6 +125,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
     });
     req.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks)));
     req.on('error', reject);
+    // A peer cut off mid-body (e.g. by requestTimeout) never ends the body: settle instead of waiting forever.
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('request aborted'));
+    });
   });
 }
 
@@ -107,11 +163,9 @@ async function parseBody(raw: Buffer, contentType: string, routePattern: string)
   if (raw.length === 0) return { body: undefined, files: [] };
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json') {
-    try {
-      return { body: JSON.parse(raw.toString('utf8')), files: [] };
-    } catch {
-      return apiError(400, 50109, 'The request body contains invalid JSON.');
-    }
+    if (raw.length > MAX_JSON_BYTES) return tooLarge();
+    const parsed = parseJsonBody(raw.toString('utf8'));
+    return parsed.ok ? { body: parsed.value, files: [] } : apiError(400, 50109, 'The request body contains invalid JSON.');
   }
   if (type === 'multipart/form-data') {
     try {
@@ -143,19 +197,24 @@ export function createEmulatorServer(options: ServerOptions): Server {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://emulator');
+    // The target as sent: WHATWG URL parsing would resolve `..` and `%2e%2e` onto the parent resource.
+    const { path: target, query } = splitTarget(req.url ?? '/');
     const method = (req.method ?? 'GET').toUpperCase();
-    let path = url.pathname;
+    let path = target;
 
     if (path.startsWith(`${CONTROL_PREFIX}/`)) {
       if (!isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, body: { message: 'The control endpoint answers loopback clients only' } });
+      const sub = path.slice(CONTROL_PREFIX.length);
+      const refused = checkControlAccess(method, sub, req.headers, raw === 'too-large' || raw.length > 0, options.controlToken);
+      if (refused) return send(res, refused);
+      if (raw === 'too-large') return send(res, tooLarge());
       let body: unknown;
-      try {
-        body = raw === 'too-large' || raw.length === 0 ? undefined : JSON.parse(raw.toString('utf8'));
-      } catch {
-        return send(res, { status: 400, body: { message: 'Body is not JSON' } });
+      if (raw.length > 0) {
+        const parsed = parseJsonBody(raw.toString('utf8'));
+        if (!parsed.ok) return send(res, { status: 400, body: { message: 'Body is not JSON' } });
+        body = parsed.value;
       }
-      return send(res, handleControl(method, path.slice(CONTROL_PREFIX.length), body, faults));
+      return send(res, handleControl(method, sub, body, faults));
     }
 
     if (path.startsWith(`${API_PREFIX}/`)) path = path.slice(API_PREFIX.length);
@@ -163,12 +222,14 @@ export function createEmulatorServer(options: ServerOptions): Server {
     else return send(res, apiError(404, 0, '404: Not Found'));
 
     if (options.latencyMs > 0) await sleep(options.latencyMs);
-    if (raw === 'too-large') return send(res, apiError(413, 40005, 'Request entity too large'));
+    if (raw === 'too-large') return send(res, tooLarge());
 
-    const match = router.match(method, path);
+    const match = hasDotSegment(path) ? ({ kind: 'not-found' } as const) : router.match(method, path);
     if (match.kind === 'not-found') return send(res, apiError(404, 0, '404: Not Found'));
     if (match.kind === 'method-not-allowed') return send(res, apiError(405, 0, '405: Method Not Allowed'));
     const { route, params } = match;
+    const badIds = malformedIds(params);
+    if (badIds) return send(res, badIds);
 
     const fault = faults.decide(method, path, route.pattern);
     if (fault && (await applyFault(fault, res))) return;
@@ -190,7 +251,7 @@ export function createEmulatorServer(options: ServerOptions): Server {
       parsed = p;
     }
 
-    const request: EmulatorRequest = { method, path, params, query: url.searchParams, headers: req.headers, body: parsed.body, files: parsed.files, rawBody: raw, auth };
+    const request: EmulatorRequest = { method, path, params, query, headers: req.headers, body: parsed.body, files: parsed.files, rawBody: raw, auth };
     const response = await mutex.run(async () => {
       let changed = false;
       const tx = store.begin(method !== 'GET');
@@ -239,12 +300,21 @@ export function createEmulatorServer(options: ServerOptions): Server {
     }
   }
 
-  const server = createServer((req, res) => {
+  const t = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const serverOptions = {
+    headersTimeout: t.headersMs,
+    // Node requires requestTimeout >= headersTimeout.
+    requestTimeout: Math.max(t.requestMs, t.headersMs),
+    keepAliveTimeout: t.keepAliveMs,
+    connectionsCheckingInterval: t.checkIntervalMs,
+  };
+  const server = createServer(serverOptions, (req, res) => {
     handle(req, res).catch(() => {
       // Never echo the error: it could carry request data. The answer is the service's generic 500.
       if (!res.headersSent) send(res, internalError());
       else res.destroy();
     });
   });
+  limitConnectionsPerClient(server, t.maxConnectionsPerClient);
   return server;
 }

@@ -10,6 +10,7 @@ import type { Problem } from '../spec/problem.js';
 import type { Snowflake } from '../spec/snowflake.js';
 import { isThreadType, WebhookErrors, type WebhookError } from '../spec/webhook.js';
 import { formErrorResponse } from './form-errors.js';
+import { own } from './own.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from './http-types.js';
 import type { Channel, Guild, StoredMessage, StoredWebhook, World } from './world.js';
 
@@ -54,7 +55,7 @@ export function findChannel(world: World, channelId: Snowflake): { guild: Guild;
 
 /** The webhook named by id and token in the path, or the service's refusal. */
 export function webhookByToken(req: EmulatorRequest, ctx: HandlerContext): StoredWebhook | EmulatorResponse {
-  const webhook = ctx.world.webhooks[req.params.webhookId ?? ''];
+  const webhook = own(ctx.world.webhooks, req.params.webhookId);
   if (!webhook) return errorResponse(WebhookErrors.unknownWebhook);
   if (!tokenMatches(webhook.token, req.params.webhookToken ?? '')) return errorResponse(WebhookErrors.invalidToken);
   return webhook;
@@ -69,8 +70,9 @@ const ADMIN = PERMISSION_BITS.ADMINISTRATOR!;
 
 /** The calling application has MANAGE_WEBHOOKS (or ADMINISTRATOR) in the guild. */
 export function canManageWebhooks(req: EmulatorRequest, guild: Guild | undefined): boolean {
-  if (req.auth.kind === 'none' || !guild) return false;
-  const grant = guild.apps[req.auth.application.id];
+  // Only the bot acts with its application's permissions in a guild; a bearer never does.
+  if (req.auth.kind !== 'bot' || !guild) return false;
+  const grant = own(guild.apps, req.auth.application.id);
   if (!grant) return false;
   let bits: bigint;
   try {
@@ -110,7 +112,7 @@ export function messageOf(req: EmulatorRequest, ctx: HandlerContext, webhook: St
     const thread = threadOf(ctx.world, webhook, threadId);
     if (isResponse(thread)) return thread;
   }
-  const stored = ctx.world.messages[req.params.messageId ?? ''];
+  const stored = own(ctx.world.messages, req.params.messageId);
   if (!stored || stored.webhookId !== webhook.id) return errorResponse(WebhookErrors.unknownMessage);
   const where = findChannel(ctx.world, stored.channel_id);
   const inThread = where !== undefined && isThreadType(where.channel.type);

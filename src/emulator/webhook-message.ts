@@ -5,6 +5,7 @@
  */
 import { MessageFlag } from '../spec/enums.js';
 import { isObject } from '../spec/rules/values.js';
+import { valueText } from '../spec/problem.js';
 import type { Snowflake } from '../spec/snowflake.js';
 import { EDIT_FLAGS, EXECUTE_FLAGS, editedFlags, effectiveFlags, normalizeWebhookName, sanitizeEmbed } from '../spec/webhook.js';
 import { fileIndex, type MultipartFile } from './multipart.js';
@@ -74,7 +75,7 @@ function attachmentObject(id: Snowflake, channelId: Snowflake, file: MultipartFi
 function metaFor(entries: unknown, file: MultipartFile, position: number): Obj | undefined {
   if (!Array.isArray(entries)) return undefined;
   const n = fileIndex(file.field) ?? position;
-  return entries.find((e): e is Obj => isObject(e) && String(e.id) === String(n));
+  return entries.find((e): e is Obj => isObject(e) && valueText(e.id) === String(n));
 }
 
 function newAttachments(files: readonly MultipartFile[], entries: unknown, channelId: Snowflake, nextId: () => Snowflake, stored: NonNullable<StoredMessage['files']>): Obj[] {
@@ -86,13 +87,27 @@ function newAttachments(files: readonly MultipartFile[], entries: unknown, chann
   });
 }
 
+/** A poll media object as stored: its text and emoji, nothing else the request carried. */
+function pollMedia(media: unknown): Obj {
+  const m = isObject(media) ? media : {};
+  const out: Obj = {};
+  if (typeof m.text === 'string') out.text = m.text;
+  if (isObject(m.emoji)) {
+    const emoji: Obj = {};
+    if (typeof m.emoji.id === 'string') emoji.id = m.emoji.id;
+    if (typeof m.emoji.name === 'string') emoji.name = m.emoji.name;
+    out.emoji = emoji;
+  }
+  return out;
+}
+
 function pollObject(poll: unknown, nowMs: number): Obj | undefined {
   if (!isObject(poll)) return undefined;
   const hours = typeof poll.duration === 'number' ? poll.duration : 24;
   const answers = Array.isArray(poll.answers) ? poll.answers : [];
   return {
-    question: poll.question,
-    answers: answers.map((a, i) => ({ answer_id: i + 1, poll_media: isObject(a) ? a.poll_media : a })),
+    question: pollMedia(poll.question),
+    answers: answers.map((a, i) => ({ answer_id: i + 1, poll_media: pollMedia(isObject(a) ? a.poll_media : undefined) })),
     expiry: serviceTimestamp(nowMs + hours * 3600_000),
     allow_multiselect: poll.allow_multiselect === true,
     layout_type: typeof poll.layout_type === 'number' ? poll.layout_type : 1,
@@ -173,7 +188,7 @@ export function applyEdit(input: EditInput): void {
   const files = (stored.files ??= {});
   let attachments = (m.attachments as Obj[]) ?? [];
   if (has('attachments')) {
-    const keep = new Set((Array.isArray(b.attachments) ? b.attachments : []).filter(isObject).map((e) => String(e.id)));
+    const keep = new Set((Array.isArray(b.attachments) ? b.attachments : []).filter(isObject).map((e) => valueText(e.id)));
     attachments = attachments.filter((a) => keep.has(String(a.id)));
     for (const id of Object.keys(files)) if (!keep.has(id)) delete files[id];
   }

@@ -41,7 +41,11 @@ function attachmentToEmbed(a: Obj): Obj {
   if (str(a.image_url)) put('image', { url: a.image_url });
   if (str(a.thumb_url)) put('thumbnail', { url: a.thumb_url });
   if (str(a.footer)) put('footer', { text: a.footer, ...(str(a.footer_icon) ? { icon_url: a.footer_icon } : {}) });
-  if (typeof a.ts === 'number' || (typeof a.ts === 'string' && /^\d+(\.\d+)?$/.test(a.ts))) put('timestamp', new Date(Number(a.ts) * 1000).toISOString());
+  if (typeof a.ts === 'number' || (typeof a.ts === 'string' && /^\d+(\.\d+)?$/.test(a.ts))) {
+    // A time outside the Date range is no timestamp at all: ignored like the other unusable fields.
+    const when = new Date(Number(a.ts) * 1000);
+    if (!Number.isNaN(when.getTime())) put('timestamp', when.toISOString());
+  }
   return e;
 }
 

@@ -59,6 +59,15 @@ export function prefixPath(prefix: Path, problems: readonly Problem[]): Problem[
   return problems.map((p) => ({ ...p, path: [...prefix, ...p.path] }));
 }
 
+/**
+ * A value as the service quotes it in a message. Never throws: a JSON object
+ * whose `toString`/`valueOf` keys are not functions cannot go through String().
+ */
+export function valueText(value: unknown): string {
+  if (value !== null && typeof value === 'object') return Object.prototype.toString.call(value);
+  return String(value);
+}
+
 /** The service's literal inner errors, in one place. */
 export const ApiErrors = {
   required: (): ApiError => ({ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }),
@@ -79,15 +88,15 @@ export const ApiErrors = {
   string: (): ApiError => ({ code: 'BASE_TYPE_STRING', message: 'Must be a string.' }),
   boolean: (value: unknown): ApiError => ({
     code: 'BOOLEAN_TYPE_COERCE',
-    message: `Value "${String(value)}" is not a valid boolean.`,
+    message: `Value "${valueText(value)}" is not a valid boolean.`,
   }),
   integer: (value: unknown): ApiError => ({
     code: 'NUMBER_TYPE_COERCE',
-    message: `Value "${String(value)}" is not int.`,
+    message: `Value "${valueText(value)}" is not int.`,
   }),
   number: (value: unknown): ApiError => ({
     code: 'NUMBER_TYPE_COERCE',
-    message: `Value "${String(value)}" is not a valid number.`,
+    message: `Value "${valueText(value)}" is not a valid number.`,
   }),
   numberMin: (min: number): ApiError => ({
     code: 'NUMBER_TYPE_MIN',
@@ -101,7 +110,7 @@ export const ApiErrors = {
   object: (): ApiError => ({ code: 'DICT_TYPE_CONVERT', message: 'Only dictionaries may be used in a DictType' }),
   snowflake: (value: unknown): ApiError => ({
     code: 'NUMBER_TYPE_COERCE',
-    message: `Value "${String(value)}" is not snowflake.`,
+    message: `Value "${valueText(value)}" is not snowflake.`,
   }),
   invalid: (message: string, code = 'INVALID'): ApiError => ({ code, message }),
 } as const;

@@ -6,7 +6,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { RestClient } from '../../src/remote/client.js';
 import { listChannelWebhooks } from '../../src/remote/webhooks.js';
 import { BIN, runBin } from '../helpers/cli.js';
-import { listFaults, setFaults, until } from '../helpers/faults.js';
+import { listFaults, setFaults, until, type ControlledEmulator } from '../helpers/faults.js';
 import { testdir } from '../helpers/tmp.js';
 
 const APP = '500000000000000001';
@@ -24,10 +24,10 @@ afterEach(async () => {
  * received the webhook create (the create is held by a slow fault, so the
  * process dies with the request sent and its answer not yet back).
  */
-async function applyKilledAfterCreateSent(cwd: string, env: Record<string, string>, apiUrl: string): Promise<void> {
+async function applyKilledAfterCreateSent(cwd: string, env: Record<string, string>, emulator: ControlledEmulator): Promise<void> {
   const child = spawn(process.execPath, [BIN, 'apply', '--auto-approve'], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: 'ignore' });
   const exited = new Promise<NodeJS.Signals | null>((res) => child.on('exit', (_code, signal) => res(signal)));
-  await until(async () => (await listFaults(apiUrl))[0].matched >= 1, 10_000, 'the webhook create to reach the emulator');
+  await until(async () => (await listFaults(emulator))[0].matched >= 1, 10_000, 'the webhook create to reach the emulator');
   child.kill('SIGKILL');
   expect(await exited).toBe('SIGKILL');
 }
@@ -53,8 +53,8 @@ describe('apply killed after a webhook create was sent', () => {
   it('the next apply adopts the webhook: exactly one, recorded in the lock file', async () => {
     const t = await setup();
     t.write(A);
-    await setFaults(t.emulator.url, [{ kind: 'slow', delayMs: 1500, method: 'POST', path: '/channels/*/webhooks', times: 1 }]);
-    await applyKilledAfterCreateSent(t.cwd, t.env, t.emulator.url);
+    await setFaults(t.emulator, [{ kind: 'slow', delayMs: 1500, method: 'POST', path: '/channels/*/webhooks', times: 1 }]);
+    await applyKilledAfterCreateSent(t.cwd, t.env, t.emulator);
     expect(t.lock().intents).toMatchObject([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
     // The service carries out what it received, whoever is left to read the answer.
     await until(async () => (await t.ours()).length === 1, 10_000, 'the create to land');
@@ -71,8 +71,8 @@ describe('apply killed after a webhook create was sent', () => {
   it('then the manifest moves the webhook: it is moved, not orphaned ("No changes" was the old answer)', async () => {
     const t = await setup();
     t.write(A);
-    await setFaults(t.emulator.url, [{ kind: 'slow', delayMs: 1500, method: 'POST', path: '/channels/*/webhooks', times: 1 }]);
-    await applyKilledAfterCreateSent(t.cwd, t.env, t.emulator.url);
+    await setFaults(t.emulator, [{ kind: 'slow', delayMs: 1500, method: 'POST', path: '/channels/*/webhooks', times: 1 }]);
+    await applyKilledAfterCreateSent(t.cwd, t.env, t.emulator);
     await until(async () => (await t.ours()).length === 1, 10_000, 'the create to land');
     const [orphan] = await t.ours();
 

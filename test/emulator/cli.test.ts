@@ -65,6 +65,10 @@ describe('cmdsync emulator (runEmulator)', () => {
     const app = /DISCORD_APPLICATION_ID=(\d+)/.exec(out)![1]!;
     expect(out).toMatch(/DISCORD_CLIENT_SECRET=\S+/);
     expect(out).toMatch(/DISCORD_BEARER_TOKEN=\S+/);
+    const control = /CMDSYNC_EMULATOR_CONTROL_TOKEN=(\S+)/.exec(out)![1]!;
+    const faults = await request(url.replace('/api/v10', '/__emulator/faults'), { headers: { 'x-cmdsync-control': control } });
+    expect(faults.statusCode).toBe(200);
+    await faults.body.text();
     const res = await request(`${url}/applications/${app}/commands`, { headers: { authorization: `Bot ${token}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-ratelimit-limit']).toBeDefined();

@@ -14,7 +14,7 @@ afterEach(() => em.close());
 async function control(method: string, body?: unknown) {
   const res = await request(em.url.replace('/api/v10', '/__emulator/faults'), {
     method: method as 'GET',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { 'x-cmdsync-control': em.controlToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.body.text();

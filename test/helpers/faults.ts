@@ -3,13 +3,18 @@ import type { FaultRule } from '../../src/emulator/faults.js';
 
 /**
  * The one way these tests reach the emulator's fault injection: its control
- * endpoint over HTTP, as an out-of-process test would. (If the control routes
- * gain a credential, this is the one place to add it.)
+ * endpoint over HTTP, as an out-of-process test would, with the control
+ * token the emulator prints.
  */
-async function control(apiUrl: string, method: 'GET' | 'POST', body?: unknown): Promise<{ faults: Array<FaultRule & { matched: number; injected: number }> }> {
-  const res = await request(apiUrl.replace(/\/api\/v10$/, '/__emulator/faults'), {
+export interface ControlledEmulator {
+  url: string;
+  controlToken: string;
+}
+
+async function control(emulator: ControlledEmulator, method: 'GET' | 'POST', body?: unknown): Promise<{ faults: Array<FaultRule & { matched: number; injected: number }> }> {
+  const res = await request(emulator.url.replace(/\/api\/v10$/, '/__emulator/faults'), {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { 'x-cmdsync-control': emulator.controlToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.body.text();
@@ -18,13 +23,13 @@ async function control(apiUrl: string, method: 'GET' | 'POST', body?: unknown): 
 }
 
 /** Replaces the emulator's fault rules (an empty list clears them). */
-export async function setFaults(apiUrl: string, rules: FaultRule[]): Promise<void> {
-  await control(apiUrl, 'POST', { faults: rules });
+export async function setFaults(emulator: ControlledEmulator, rules: FaultRule[]): Promise<void> {
+  await control(emulator, 'POST', { faults: rules });
 }
 
 /** The rules with how many requests each matched and faulted. */
-export async function listFaults(apiUrl: string): Promise<Array<FaultRule & { matched: number; injected: number }>> {
-  return (await control(apiUrl, 'GET')).faults;
+export async function listFaults(emulator: ControlledEmulator): Promise<Array<FaultRule & { matched: number; injected: number }>> {
+  return (await control(emulator, 'GET')).faults;
 }
 
 /** Polls `check` until it is true (or fails the test after `ms`). */

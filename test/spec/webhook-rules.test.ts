@@ -255,7 +255,7 @@ describe('validateExecuteBody', () => {
     const comps = [{ type: 10, content: 'hello' }];
     expect(validateExecuteBody({ flags: v2, components: comps }, exec({ withComponents: true }))).toEqual([]);
     const ps = validateExecuteBody(
-      { flags: v2, components: comps, content: 'c', embeds: [{ title: 't' }], poll: { question: { text: 'q' }, answers: [{}] } },
+      { flags: v2, components: comps, content: 'c', embeds: [{ title: 't' }], poll: { question: { text: 'q' }, answers: [{ poll_media: { text: 'a' } }] } },
       exec({ withComponents: true, hasFiles: true }),
     );
     expect(brief(ps).map((p) => `${p.path} ${p.code}`)).toEqual([

@@ -57,7 +57,7 @@ async function setup() {
 describe('a webhook create whose answer is lost', () => {
   it('dropped after the write: the intent is in the lock file, and the next apply adopts the webhook (exactly one)', async () => {
     const t = await setup();
-    await setFaults(t.emulator.url, [{ ...CREATE, kind: 'drop-after', times: 1 }]);
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'drop-after', times: 1 }]);
     t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
     const first = await t.apply();
     expect(first.outcome.failed).toBeDefined();
@@ -76,7 +76,7 @@ describe('a webhook create whose answer is lost', () => {
 
   it('answered after the client gave up (a timeout): the next apply adopts it, exactly one', async () => {
     const t = await setup();
-    await setFaults(t.emulator.url, [{ ...CREATE, kind: 'slow', delayMs: 900, times: 1 }]);
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 900, times: 1 }]);
     t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
     const first = await t.apply();
     expect(first.outcome.failed?.message).toMatch(/no answer within 300 ms/);
@@ -93,7 +93,7 @@ describe('a webhook create whose answer is lost', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100ffff03000006000557bfab0000000049454e44ae426082', 'hex');
     writeFileSync(join(t.cwd, 'logo.png'), png);
     // The create went through without its avatar (sent by another tool, or an older manifest), and its answer was lost.
-    await setFaults(t.emulator.url, [{ ...CREATE, kind: 'drop-after', times: 1 }]);
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'drop-after', times: 1 }]);
     t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
     await t.apply();
     t.write([{ channel_id: A, name: 'Deploys', key: 'deploys', avatar: 'logo.png' }]);
@@ -109,7 +109,7 @@ describe('a webhook create whose answer is lost', () => {
 describe('a lost create, then the manifest moves the webhook', () => {
   it('with a key: the orphan in the old channel is found through the intent and moved (one webhook, same id)', async () => {
     const t = await setup();
-    await setFaults(t.emulator.url, [{ ...CREATE, kind: 'drop-after', times: 1 }]);
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'drop-after', times: 1 }]);
     t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
     await t.apply();
     const [orphan] = await t.ours();
@@ -123,7 +123,7 @@ describe('a lost create, then the manifest moves the webhook', () => {
 
   it('without a key: the orphan in the channel no longer declared is deleted, not left unreported', async () => {
     const t = await setup();
-    await setFaults(t.emulator.url, [{ ...CREATE, kind: 'drop-after', times: 1 }]);
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'drop-after', times: 1 }]);
     t.write([{ channel_id: A, name: 'Alerts' }]);
     await t.apply();
     t.write([{ channel_id: B, name: 'Alerts' }]);

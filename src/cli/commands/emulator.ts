@@ -56,6 +56,7 @@ export async function runEmulator(
   line(io.stdout, `DISCORD_CLIENT_ID=${c.clientId}`);
   line(io.stdout, `DISCORD_CLIENT_SECRET=${c.clientSecret}`);
   line(io.stdout, `DISCORD_BEARER_TOKEN=${c.bearerToken}`);
+  line(io.stdout, `CMDSYNC_EMULATOR_CONTROL_TOKEN=${emulator.controlToken}`);
   line(io.stdout, `# guild: ${c.guildId}`);
   line(io.stdout, opts.data ? `# data: ${opts.data}` : '# data: in memory (lost on exit; use --data FILE to keep it)');
   const cap = opts.maxMessagesPerChannel;

@@ -2,6 +2,7 @@
 import type { Path, Problem } from '../../spec/problem.js';
 import type { Scope } from '../../spec/scope.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http-types.js';
+import { own } from '../own.js';
 import type { Application } from '../world.js';
 
 export const unknownCommand = (): EmulatorResponse => apiError(404, 10063, 'Unknown application command');
@@ -18,9 +19,9 @@ export function applicationOf(req: EmulatorRequest): Application | undefined {
 export function resolveScope(req: EmulatorRequest, ctx: HandlerContext, app: Application): Scope | EmulatorResponse {
   const guildId = req.params.guildId;
   if (guildId === undefined) return { kind: 'global' };
-  const guild = Object.prototype.hasOwnProperty.call(ctx.world.guilds, guildId) ? ctx.world.guilds[guildId] : undefined;
+  const guild = own(ctx.world.guilds, guildId);
   if (!guild) return apiError(404, 10004, 'Unknown Guild');
-  const install = guild.apps[app.id];
+  const install = own(guild.apps, app.id);
   if (!install || !install.commandsScope) return apiError(403, 50001, 'Missing Access');
   return { kind: 'guild', guildId };
 }

@@ -5,12 +5,36 @@
  *   POST   /__emulator/faults   { "faults": [rule…] } or [rule…]: replace; { "add": rule }: append
  *   DELETE /__emulator/faults   remove every rule
  *   GET    /__emulator/health   { "ok": true }
- * Only loopback clients may use it.
+ * Only loopback clients may use it, and only with the control token the
+ * emulator prints, in the `X-Cmdsync-Control` header. A web page the developer
+ * visits can send a loopback request too (a "simple" text/plain POST needs no
+ * preflight), and a fault rule makes every request fail: the custom header
+ * forces a CORS preflight, which is never approved, and bodies must be JSON.
  */
+import type { IncomingHttpHeaders } from 'node:http';
+import { safeEqual } from '../auth.js';
 import { checkFaultRule, FaultRuleError, type FaultController, type FaultRule } from '../faults.js';
 import type { EmulatorResponse } from '../http-types.js';
 
 export const CONTROL_PREFIX = '/__emulator';
+export const CONTROL_HEADER = 'x-cmdsync-control';
+
+/**
+ * The refusal of a control request that lacks the token, or carries a body
+ * that is not JSON; undefined when it may go on. `/health` needs no token.
+ */
+export function checkControlAccess(method: string, path: string, headers: IncomingHttpHeaders, hasBody: boolean, token: string): EmulatorResponse | undefined {
+  // A preflight is never approved: no Access-Control-Allow-* header is ever sent.
+  if (method === 'OPTIONS') return { status: 403, body: { message: 'Cross-origin requests to the control endpoint are not allowed' } };
+  if (path === '/health' && method === 'GET') return undefined;
+  const given = headers[CONTROL_HEADER];
+  if (typeof given !== 'string' || !safeEqual(given, token)) {
+    return { status: 401, body: { message: `Send the emulator's control token in the ${CONTROL_HEADER} header` } };
+  }
+  const type = String(headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (hasBody && type !== 'application/json') return { status: 415, body: { message: 'Control requests take a JSON body (Content-Type: application/json)' } };
+  return undefined;
+}
 
 function bad(message: string): EmulatorResponse {
   return { status: 400, body: { message } };

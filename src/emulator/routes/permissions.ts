@@ -10,6 +10,7 @@ import { checkPermissionsRead, checkPermissionsWrite } from '../auth.js';
 import { findCommand } from '../commands-model.js';
 import { formErrorResponse } from '../form-errors.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http-types.js';
+import { own } from '../own.js';
 import { shapePermissions } from '../shape.js';
 import type { StoredPermissions } from '../world.js';
 import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
@@ -55,7 +56,7 @@ export function permissionRoutes(limits: Limits): Route[] {
     if (denied) return denied;
     const t = checkTarget(req, ctx);
     if (isResponse(t)) return t;
-    const row = ctx.world.permissions[rowKey(t.guildId, t.targetId)];
+    const row = own(ctx.world.permissions, rowKey(t.guildId, t.targetId));
     return row ? { status: 200, body: shapePermissions(row) } : unknownPermissions();
   };
 

@@ -88,23 +88,10 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
 
   const body: Obj = isObject(opts.body) ? opts.body : {};
   const id = ctx.nextId();
-  let channelId = thread?.id ?? found.channel.id;
-  if (thread?.archived) thread.archived = false;
-  if (typeof body.thread_name === 'string' && isForumLike(found.channel.type)) {
-    // A new post: the thread takes the id of its first message (facts §13).
-    const tags = Array.isArray(body.applied_tags) ? body.applied_tags.map(String) : [];
-    const post: Channel & { appliedTags?: string[] } = {
-      id,
-      guildId: found.guild.id,
-      type: ChannelType.PUBLIC_THREAD,
-      name: body.thread_name.trim(),
-      parentId: found.channel.id,
-      archived: false,
-      ...(tags.length > 0 ? { appliedTags: tags } : {}),
-    };
-    found.guild.channels.push(post);
-    channelId = id;
-  }
+  // A new forum post takes the id of its first message (facts §13).
+  const newPost = typeof body.thread_name === 'string' && isForumLike(found.channel.type);
+  const channelId = newPost ? id : (thread?.id ?? found.channel.id);
+  // Everything is built before anything changes: a request that fails leaves the world as it was.
   const stored = buildExecutedMessage({
     id,
     body,
@@ -116,6 +103,20 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
     nowMs: ctx.now(),
     nextId: () => ctx.nextId(),
   });
+  if (thread?.archived) thread.archived = false;
+  if (newPost) {
+    const tags = Array.isArray(body.applied_tags) ? body.applied_tags.filter((t): t is string => typeof t === 'string') : [];
+    const post: Channel & { appliedTags?: string[] } = {
+      id,
+      guildId: found.guild.id,
+      type: ChannelType.PUBLIC_THREAD,
+      name: (body.thread_name as string).trim(),
+      parentId: found.channel.id,
+      archived: false,
+      ...(tags.length > 0 ? { appliedTags: tags } : {}),
+    };
+    found.guild.channels.push(post);
+  }
   ctx.world.messages[id] = stored;
   ctx.changed();
   return stored.message;

@@ -18,6 +18,8 @@ import {
   requireManage,
   webhookByToken,
 } from '../webhook-access.js';
+import { managesWebhooks, unauthorized } from '../auth.js';
+import { own } from '../own.js';
 import { imageHash, webhookObject } from '../webhook-shape.js';
 import type { Guild, StoredWebhook } from '../world.js';
 import { webhookCompatRoutes } from './webhook-compat.js';
@@ -63,7 +65,7 @@ function avatarOf(value: unknown): string | null {
 // The X-Audit-Log-Reason header is accepted on create/edit/delete by id; the emulator keeps no audit log.
 
 function createWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
+  if (!managesWebhooks(req.auth)) return unauthorized();
   const found = findChannel(ctx.world, req.params.channelId ?? '');
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
   const denied = requireManage(req, found.guild);
@@ -92,7 +94,7 @@ function createWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
 }
 
 function listChannelWebhooks(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
+  if (!managesWebhooks(req.auth)) return unauthorized();
   const found = findChannel(ctx.world, req.params.channelId ?? '');
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
   const denied = requireManage(req, found.guild);
@@ -101,8 +103,8 @@ function listChannelWebhooks(req: EmulatorRequest, ctx: HandlerContext): Emulato
 }
 
 function listGuildWebhooks(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
-  const guild = ctx.world.guilds[req.params.guildId ?? ''];
+  if (!managesWebhooks(req.auth)) return unauthorized();
+  const guild = own(ctx.world.guilds, req.params.guildId);
   if (!guild) return errorResponse(WebhookErrors.unknownGuild);
   const denied = requireManage(req, guild);
   if (denied) return denied;
@@ -111,10 +113,10 @@ function listGuildWebhooks(req: EmulatorRequest, ctx: HandlerContext): EmulatorR
 
 /** The webhook by id and its guild, after the credential check; the caller checks permission. */
 function webhookById(req: EmulatorRequest, ctx: HandlerContext): { webhook: StoredWebhook; guild: Guild | undefined } | EmulatorResponse {
-  if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
-  const webhook = ctx.world.webhooks[req.params.webhookId ?? ''];
+  if (!managesWebhooks(req.auth)) return unauthorized();
+  const webhook = own(ctx.world.webhooks, req.params.webhookId);
   if (!webhook) return errorResponse(WebhookErrors.unknownWebhook);
-  return { webhook, guild: webhook.guild_id ? ctx.world.guilds[webhook.guild_id] : undefined };
+  return { webhook, guild: webhook.guild_id ? own(ctx.world.guilds, webhook.guild_id) : undefined };
 }
 
 function getWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {

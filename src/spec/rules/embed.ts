@@ -138,16 +138,33 @@ export function validateEmbeds(embeds: unknown, limits: Limits): Problem[] {
   return out;
 }
 
-/** The embed the service stores: type forced to rich; provider, video and media sizes dropped. */
+/**
+ * What the service keeps of each part of an embed sent by a webhook: every
+ * other key (unknown ones, and those it sets itself: `provider`, `video`,
+ * media `height`/`width`/`proxy_url`) is dropped, not stored as sent.
+ */
+const KEPT_EMBED_KEYS = ['title', 'description', 'url', 'timestamp', 'color'] as const;
+const KEPT_PART_KEYS: Record<string, readonly string[]> = {
+  footer: ['text', 'icon_url'],
+  image: ['url'],
+  thumbnail: ['url'],
+  author: ['name', 'url', 'icon_url'],
+};
+const KEPT_FIELD_KEYS = ['name', 'value', 'inline'] as const;
+
+function kept(source: Obj, keys: readonly string[]): Obj {
+  const out: Obj = {};
+  for (const key of keys) if (has(source, key) && source[key] !== null && source[key] !== undefined) out[key] = source[key];
+  return out;
+}
+
+/** The embed the service stores: known fields only, type forced to rich. */
 export function sanitizeEmbed(embed: Obj): Obj {
-  const { provider: _p, video: _v, type: _t, ...rest } = embed;
-  const out: Obj = { type: 'rich', ...rest };
-  for (const key of MEDIA_KEYS) {
-    const media = out[key];
-    if (!isObject(media)) continue;
-    const { height: _h, width: _w, proxy_url: _u, ...kept } = media;
-    out[key] = kept;
+  const out: Obj = { type: 'rich', ...kept(embed, KEPT_EMBED_KEYS) };
+  for (const [part, keys] of Object.entries(KEPT_PART_KEYS)) {
+    const value = embed[part];
+    if (isObject(value) && has(embed, part)) out[part] = kept(value, keys);
   }
-  for (const [k, v] of Object.entries(out)) if (v === null || v === undefined) delete out[k];
+  if (Array.isArray(embed.fields)) out.fields = embed.fields.filter(isObject).map((f) => kept(f, KEPT_FIELD_KEYS));
   return out;
 }

@@ -225,7 +225,23 @@ function checkPoll(out: Problem[], poll: unknown): void {
   }
   if (!isObject(poll.question)) out.push(problem('message-poll-type', ['poll', 'question'], 'A poll needs a question.', ApiErrors.required()));
   if (!Array.isArray(poll.answers) || poll.answers.length === 0) out.push(problem('message-poll-type', ['poll', 'answers'], 'A poll needs answers.', ApiErrors.required()));
+  else {
+    poll.answers.forEach((a, i) => {
+      if (!isObject(a)) out.push(problem('message-poll-type', ['poll', 'answers', i], `A poll answer must be a mapping, not ${describeValue(a)}.`, ApiErrors.object()));
+      else if (!isObject(a.poll_media)) out.push(problem('message-poll-type', ['poll', 'answers', i, 'poll_media'], 'A poll answer needs poll_media.', ApiErrors.required()));
+    });
+  }
+  // Hours the poll stays open: up to 32 days (the interface's poll object).
+  if (poll.duration !== undefined && poll.duration !== null) {
+    if (typeof poll.duration !== 'number' || !Number.isInteger(poll.duration)) {
+      out.push(problem('message-poll-type', ['poll', 'duration'], `A poll duration is a whole number of hours, not ${describeValue(poll.duration)}.`, ApiErrors.integer(poll.duration)));
+    } else if (poll.duration < 1) out.push(problem('message-poll-duration', ['poll', 'duration'], 'A poll lasts at least 1 hour.', ApiErrors.numberMin(1)));
+    else if (poll.duration > POLL_MAX_HOURS) out.push(problem('message-poll-duration', ['poll', 'duration'], `A poll lasts at most ${POLL_MAX_HOURS} hours.`, ApiErrors.numberMax(POLL_MAX_HOURS)));
+  }
 }
+
+/** 32 days. */
+const POLL_MAX_HOURS = 768;
 
 function nonEmptyText(v: unknown): boolean {
   return typeof v === 'string' && v.trim().length > 0;

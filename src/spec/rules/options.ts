@@ -1,7 +1,7 @@
 import { ChannelType, OptionType, describeEnum } from '../enums.js';
 import { INTEGER_MAX, INTEGER_MIN, NUMBER_MAX, NUMBER_MIN, type Limits } from '../limits.js';
 import { firstInvalidNameChar, matchesNamePattern, uppercaseChars } from '../naming.js';
-import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
+import { ApiErrors, problem, valueText, type Path, type Problem } from '../problem.js';
 import { checkLocalizations } from './localizations.js';
 import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, has, isObject, type Obj } from './values.js';
 
@@ -53,7 +53,7 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
   if (level === 'command' && containers > 0 && containers < objects) {
     options.forEach((o, i) => {
       if (isObject(o) && !CONTAINERS.has(o.type as number)) {
-        out.push(problem('options-mixed', [...path, i, 'type'], `Option "${String(o.name)}" sits beside subcommands; a command with subcommands or groups takes no other options.`, ApiErrors.choices([1, 2])));
+        out.push(problem('options-mixed', [...path, i, 'type'], `Option "${valueText(o.name)}" sits beside subcommands; a command with subcommands or groups takes no other options.`, ApiErrors.choices([1, 2])));
       }
     });
   }
@@ -95,10 +95,10 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
     const o = options[i];
     if (!isObject(o) || CONTAINERS.has(o.type as number)) continue;
     if (o.required === true && optionalSeen !== undefined) {
-      out.push(problem('options-required-order', [...path, i, 'required'], `Required option "${String(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`, { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }));
+      out.push(problem('options-required-order', [...path, i, 'required'], `Required option "${valueText(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`, { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }));
       continue;
     }
-    if (o.required !== true && optionalSeen === undefined) optionalSeen = String(o.name);
+    if (o.required !== true && optionalSeen === undefined) optionalSeen = valueText(o.name);
   }
 }
 
@@ -148,11 +148,11 @@ function checkNesting(out: Problem[], type: number, opt: Obj, path: Path, level:
   const at = (): Path => [...path, 'type'];
   if (type === OptionType.SUB_COMMAND_GROUP && level !== 'command') {
     const where = level === 'group' ? 'another group' : 'a subcommand';
-    out.push(problem('option-nesting', at(), `Group "${String(opt.name)}" cannot sit inside ${where}; groups hold subcommands and sit only at the top level.`, ApiErrors.choices([1])));
+    out.push(problem('option-nesting', at(), `Group "${valueText(opt.name)}" cannot sit inside ${where}; groups hold subcommands and sit only at the top level.`, ApiErrors.choices([1])));
   } else if (type === OptionType.SUB_COMMAND && level === 'subcommand') {
-    out.push(problem('option-nesting', at(), `Subcommand "${String(opt.name)}" cannot sit inside another subcommand.`, ApiErrors.choices(OPTION_TYPES.filter((t) => t > 2))));
+    out.push(problem('option-nesting', at(), `Subcommand "${valueText(opt.name)}" cannot sit inside another subcommand.`, ApiErrors.choices(OPTION_TYPES.filter((t) => t > 2))));
   } else if (level === 'group' && type !== OptionType.SUB_COMMAND) {
-    out.push(problem('option-nesting', at(), `Group members must be subcommands; "${String(opt.name)}" is not.`, ApiErrors.choices([1])));
+    out.push(problem('option-nesting', at(), `Group members must be subcommands; "${valueText(opt.name)}" is not.`, ApiErrors.choices([1])));
   }
 }
 

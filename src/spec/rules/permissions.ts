@@ -1,6 +1,6 @@
 import { PermissionEntryType, describeEnum } from '../enums.js';
 import type { Limits } from '../limits.js';
-import { ApiErrors, problem, type Problem } from '../problem.js';
+import { ApiErrors, problem, valueText, type Problem } from '../problem.js';
 import { isSnowflake } from '../snowflake.js';
 import { checkArray, describeValue, isObject } from './values.js';
 
@@ -34,7 +34,7 @@ export function validatePermissionEntries(entries: unknown, limits: Limits): Pro
     if (typeof entry.permission !== 'boolean') {
       out.push(problem('permission-entry', [i, 'permission'], `permission must be true or false, not ${describeValue(entry.permission)}.`, entry.permission === undefined ? ApiErrors.required() : ApiErrors.boolean(entry.permission)));
     }
-    const key = `${String(entry.type)}:${String(entry.id)}`;
+    const key = `${valueText(entry.type)}:${valueText(entry.id)}`;
     const first = seen.get(key);
     if (first !== undefined) {
       out.push(problem('permission-duplicate', [i], `This target already has an entry (entry ${first + 1}); the service keeps only one.`, ApiErrors.invalid('Duplicate permission overwrite', 'APPLICATION_COMMAND_PERMISSIONS_DUPLICATE')));

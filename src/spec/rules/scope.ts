@@ -1,6 +1,6 @@
 import { CommandType, enumName } from '../enums.js';
 import type { Limits } from '../limits.js';
-import { problem, type Problem } from '../problem.js';
+import { problem, valueText, type Problem } from '../problem.js';
 import type { Scope } from '../scope.js';
 import { isObject } from './values.js';
 
@@ -28,7 +28,7 @@ export function maxCommandsOfType(type: number, scope: Scope, limits: Limits): n
 export function commandKey(cmd: { type?: unknown; name?: unknown }): string {
   const type = typeof cmd.type === 'number' ? cmd.type : CommandType.CHAT_INPUT;
   const contextMenu = type === CommandType.USER || type === CommandType.MESSAGE;
-  return `${type}:${contextMenu && typeof cmd.name === 'string' ? cmd.name.trim() : String(cmd.name)}`;
+  return `${type}:${contextMenu && typeof cmd.name === 'string' ? cmd.name.trim() : valueText(cmd.name)}`;
 }
 
 /**
