@@ -54,7 +54,7 @@ describe('a command write whose answer is lost', () => {
 
     it(`${what}: the client's retry resends it, and there is exactly one command`, async () => {
       const t = await setup(3);
-      await setFaults(t.emulator.url, [{ kind, method, path: '/applications/*/commands', times: 1, delayMs: 600 }]);
+      await setFaults(t.emulator, [{ kind, method, path: '/applications/*/commands', times: 1, delayMs: 600 }]);
       const r = await t.apply(s);
       expect(r.plan.request_count).toBe(1);
       expect(r.outcome.failed).toBeUndefined();
@@ -65,7 +65,7 @@ describe('a command write whose answer is lost', () => {
 
     it(`${what}, and no retry left: the next apply finishes, exactly one command and an empty plan`, async () => {
       const t = await setup(0);
-      await setFaults(t.emulator.url, [{ kind, method, path: '/applications/*/commands', times: 1, delayMs: 600 }]);
+      await setFaults(t.emulator, [{ kind, method, path: '/applications/*/commands', times: 1, delayMs: 600 }]);
       const first = await t.apply(s);
       expect(first.outcome.failed).toBeDefined();
       await until(async () => (await t.commands()).length === 1, 5000, 'the write to land');
