@@ -11,14 +11,16 @@ import { testdir } from '../helpers/tmp.js';
  * the tarball's file name. npm >= 10.5 runs pack's lifecycle scripts in the
  * foreground and prints their banners and output on stdout, so the package's
  * own npm configuration must keep them off it. The real package.json and
- * .npmrc are packed with a stand-in build that prints on stdout as a build
- * might; scripts/ci/precommit-hook.sh does the real install under pre-commit.
+ * .npmrc are packed, with the real prepare script and a stand-in build that
+ * prints on stdout as a build might; scripts/ci/precommit-hook.sh does the
+ * real install under pre-commit.
  */
 describe('npm pack', () => {
   it('prints only the tarball name on stdout, although prepare runs and prints', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; scripts: Record<string, string> };
     const dir = testdir({
       'package.json': JSON.stringify(pkg),
+      'scripts/prepare.mjs': readFileSync(join(ROOT, 'scripts/prepare.mjs')),
       'scripts/build.mjs': "import { writeFileSync } from 'node:fs';\nconsole.log('build output on stdout');\nwriteFileSync('prepared', '');\n",
     });
     if (existsSync(join(ROOT, '.npmrc'))) copyFileSync(join(ROOT, '.npmrc'), join(dir, '.npmrc'));
