@@ -2,12 +2,13 @@
 // this package from a checkout or a git URL, or packs it.
 //
 // `npm install -g git+…` (how pre-commit >= 4.6.1 installs a hook) prepares
-// the clone without its devDependencies, so the build finds no esbuild or tsc:
-// npm passes its --global on to the install it runs in the clone, which then
-// installs the clone into the global prefix rather than the clone's own
-// dependencies into it (npm/cli#8440). In that case they are installed here
-// first, into the clone only, from the lockfile, with no scripts (this one
-// would run again).
+// the clone without its dependencies, so the build finds no esbuild or tsc,
+// and the packed clone has no node_modules for package.json's
+// bundleDependencies: npm passes its --global on to the install it runs in
+// the clone, which then installs the clone into the global prefix rather than
+// the clone's own dependencies into it (npm/cli#8440). In that case they are
+// installed here first, into the clone only, from the lockfile, with no
+// scripts (this one would run again).
 //
 // Nothing goes to stdout: `npm pack` prints the tarball's name there, and
 // pre-commit (up to 4.6.0) reads it.

@@ -117,25 +117,15 @@ EOF
 
 # pre-commit >= 4.6.1's install command, in pre-commit's environment (its own
 # global prefix, no user .npmrc). Under -g, npm prepares the clone with a
-# second, global install of it that writes the same directory as the first
-# (npm/cli#8440), and now and then the two collide on a file; that collision,
-# and only it, is tried once more, as a user would re-run pre-commit.
+# second, global install of it into the same directory (npm/cli#8440); unless
+# the dependencies come bundled, both extract them there at once and collide
+# (ENOTEMPTY, most runs with npm 10). So no retry here: a collision is a failure.
 check_git_install() {
-  local label=$1 prefix=$work/$1/node-env dir=$work/$1/lint out code attempt
-  for attempt in 1 2; do
-    rm -rf "$prefix"
-    mkdir -p "$prefix" "$dir"
-    code=0
-    out=$(cd "$work/hook" && NPM_CONFIG_PREFIX=$prefix npm_config_prefix=$prefix timeout "$step_timeout" \
-      env -u NPM_CONFIG_USERCONFIG -u npm_config_userconfig npm install --allow-git=root --install-links -g "git+file://$work/hook" 2>&1) || code=$?
-    [ "$code" = 0 ] && break
-    printf '%s\n' "$out" >&2
-    if [ "$attempt" = 1 ] && grep -Eq 'npm error (npm error )?code (ENOTEMPTY|ENOENT)|TAR_ENTRY_ERROR' <<<"$out"; then
-      say "$label: npm's two installs of the clone collided (npm/cli#8440); trying once more"
-      continue
-    fi
-    fail "$label: npm install -g git+file:// of the hook repository failed"
-  done
+  local label=$1 prefix=$work/$1/node-env dir=$work/$1/lint out code
+  mkdir -p "$prefix" "$dir"
+  out=$(cd "$work/hook" && NPM_CONFIG_PREFIX=$prefix npm_config_prefix=$prefix timeout "$step_timeout" \
+    env -u NPM_CONFIG_USERCONFIG -u npm_config_userconfig npm install --allow-git=root --install-links -g "git+file://$work/hook" 2>&1) \
+    || { printf '%s\n' "$out" >&2; fail "$label: npm install -g git+file:// of the hook repository failed"; }
   printf '%s' "$bad_manifest" >"$dir/cmdsync.yaml"
   code=0
   out=$(cd "$dir" && timeout "$step_timeout" "$prefix/bin/cmdsync" lint --format unix cmdsync.yaml 2>&1) || code=$?
