@@ -7,7 +7,7 @@ import { manifestToWire, canonicalPermissionEntry } from './canonicalize.js';
 import { diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
 import { globFiles, isGlob } from './glob.js';
 import { offsetPosition } from './locate.js';
-import { AliasExpansionError, toPlainValue, type PlainValueReport } from './plain-values.js';
+import { AliasExpansionError, NestingError, toPlainValue, type PlainValueReport } from './plain-values.js';
 import { fastParse, type ParsedValue } from './fast-parse.js';
 import { checkSchema } from './schema-check.js';
 import { readSource, type SourceFile } from './source.js';
@@ -93,9 +93,9 @@ function plainDocument(file: SourceFile, opts: LoadOptions, out: Diagnostic[]): 
   try {
     value = toPlainValue(raw.value, opts.env, report, { reuse: raw.unshared, references: raw.references });
   } catch (err) {
-    if (!(err instanceof AliasExpansionError)) throw err;
+    if (!(err instanceof AliasExpansionError) && !(err instanceof NestingError)) throw err;
     if (opts.fast) throw new FastPathMiss();
-    out.push(diagnosticAt(file, err.path, 'error', 'yaml-alias', err.message));
+    out.push(diagnosticAt(file, err.path, 'error', err instanceof NestingError ? 'yaml-depth' : 'yaml-alias', err.message));
     return undefined;
   }
   for (const u of report.unsafe) {
@@ -138,6 +138,10 @@ function exactValue(file: SourceFile, out: Diagnostic[]): unknown {
     return file.doc.toJS({ maxAliasCount: 1000 });
   } catch (err) {
     // The parser's own guard against alias bombs: said in the words of ours.
+    if (err instanceof RangeError) {
+      out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'yaml-depth', message: new NestingError([]).message });
+      return undefined;
+    }
     if (err instanceof ReferenceError && /alias/i.test(err.message)) {
       out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'yaml-alias', message: new AliasExpansionError([]).message });
       return undefined;

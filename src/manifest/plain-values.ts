@@ -33,6 +33,15 @@ export class AliasExpansionError extends Error {
   }
 }
 
+/** Mappings and lists inside each other, at most. */
+export const MAX_NESTING = 64;
+
+export class NestingError extends Error {
+  constructor(readonly path: Path) {
+    super(`The document nests mappings and lists more than ${MAX_NESTING} levels deep; no manifest needs that many.`);
+  }
+}
+
 /** The way from the root to a container, linked to its parent's: a path array is built only for a report. */
 interface PathLink {
   key: PathSegment;
@@ -78,6 +87,7 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
   const seen = reuse ? undefined : new WeakSet<object>();
   let insideAlias = 0;
   let expanded = 0;
+  let depth = 0;
 
   /** Whether `v` may come out different, or holds something that may. */
   const needsWalk = (v: unknown): boolean => {
@@ -101,6 +111,16 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
 
   /** `ownKey`: where the container sits; a list's items count it as the key they sit under. In place, only a child that changed is stored. */
   const container = (v: object, here: PathLink | undefined, ownKey: PathSegment | undefined): unknown => {
+    // The deepest real manifest is about a dozen levels; thousands would exhaust the stack.
+    if (++depth > MAX_NESTING) throw new NestingError(pathOf(here));
+    try {
+      return aliasChecked(v, here, ownKey);
+    } finally {
+      depth--;
+    }
+  };
+
+  const aliasChecked = (v: object, here: PathLink | undefined, ownKey: PathSegment | undefined): unknown => {
     if (seen === undefined) return convert(v, here, ownKey);
     const again = seen.has(v);
     if (again) insideAlias++;
