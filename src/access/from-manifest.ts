@@ -1,8 +1,8 @@
 import type { LoadedManifest, ManifestCommand, ManifestGuild } from '../manifest/load.js';
 import { CommandType, InteractionContext, enumValue } from '../spec/enums.js';
 import type { PermissionEntry } from '../spec/state.js';
-import { commandLabel } from './matrix.js';
-import type { CommandSubject, GuildAccess } from './model.js';
+import { commandLabel } from '../spec/access/matrix.js';
+import type { CommandSubject, GuildAccess } from '../spec/access/subjects.js';
 
 /** A global command reaches a guild unless its contexts leave guilds out (contexts decide where, not who). */
 function usableInGuilds(c: ManifestCommand): boolean {
@@ -31,7 +31,7 @@ function subjectOf(c: ManifestCommand): CommandSubject {
  * declares them. `managed` is false when the guild has no `permissions:` key:
  * its rows are then whatever is deployed, which the manifest cannot tell.
  */
-export function guildAccessFromManifest(manifest: LoadedManifest, guild: ManifestGuild | undefined, guildId: string): { access: GuildAccess; managed: boolean } {
+export function guildAccessFromManifest(manifest: LoadedManifest, guild: ManifestGuild | undefined, guildId: string): { access: GuildAccess; managed: boolean; declared: Map<CommandSubject, ManifestCommand> } {
   const guildCommands = guild?.commands ?? [];
   const globals = manifest.global.commands.filter(usableInGuilds);
   const subjects = new Map<ManifestCommand, CommandSubject>();
@@ -49,5 +49,6 @@ export function guildAccessFromManifest(manifest: LoadedManifest, guild: Manifes
   return {
     access: { guildId, ...(guild?.name ? { guildName: guild.name } : {}), appRows, commands: [...subjects.values()] },
     managed: guild?.permissions !== undefined,
+    declared: new Map([...subjects].map(([c, subject]) => [subject, c])),
   };
 }

@@ -3,8 +3,8 @@ import { ChannelType, InteractionContext } from '../spec/enums.js';
 import type { Snowflake } from '../spec/snowflake.js';
 import type { PermissionEntry } from '../spec/state.js';
 import type { Guild } from '../emulator/world.js';
-import { commandLabel } from './matrix.js';
-import type { CommandSubject, GuildAccess, GuildFacts } from './model.js';
+import { commandLabel } from '../spec/access/matrix.js';
+import type { CommandSubject, GuildAccess, GuildFacts } from '../spec/access/subjects.js';
 
 const rowsOf = (p: { permissions: Array<{ id: string; type: number; permission: boolean }> }): PermissionEntry[] => p.permissions.map((e) => ({ id: e.id, type: e.type, permission: e.permission }));
 

@@ -1,5 +1,5 @@
-import { buildMatrix, cellFor, columnLabel, commandLabel, outcomeText, principalLabel, type Cell, type Matrix } from '../access/matrix.js';
-import type { CommandSubject, GuildAccess } from '../access/model.js';
+import { buildMatrix, cellFor, columnLabel, commandLabel, outcomeText, principalLabel, type Cell, type Matrix } from '../spec/access/matrix.js';
+import type { CommandSubject, GuildAccess } from '../spec/access/subjects.js';
 import type { PermissionEntry, ScopeState } from '../spec/state.js';
 import type { CommandAction, PermissionAction, PlanWarning } from './model.js';
 import { normalizePermissions } from './normalize.js';

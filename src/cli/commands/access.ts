@@ -1,7 +1,7 @@
-import { axes, ask, buildMatrix, type Column } from '../../access/matrix.js';
+import { axes, ask, buildMatrix, type Column } from '../../spec/access/matrix.js';
 import { guildAccessFromManifest } from '../../access/from-manifest.js';
 import { guildAccessFromRemote, guildFactsFromWorld } from '../../access/from-remote.js';
-import type { CommandSubject, GuildAccess } from '../../access/model.js';
+import type { CommandSubject, GuildAccess } from '../../spec/access/subjects.js';
 import { UsageError } from '../../errors.js';
 import { fetchRemoteScope } from '../../remote/fetch-scope.js';
 import { CommandType, enumValue } from '../../spec/enums.js';

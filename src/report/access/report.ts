@@ -1,5 +1,5 @@
-import { columnLabel, outcomeText, principalLabel, decidingReason, type Cell, type Column, type Matrix, type Principal } from '../../access/matrix.js';
-import type { CommandSubject, GuildAccess } from '../../access/model.js';
+import { columnLabel, outcomeText, principalLabel, decidingReason, type Cell, type Column, type Matrix, type Principal } from '../../spec/access/matrix.js';
+import type { CommandSubject, GuildAccess } from '../../spec/access/subjects.js';
 import { permissionNames } from '../../spec/permissions.js';
 
 /** What `cmdsync access` answers, before it is written as text or JSON. */

@@ -2,3 +2,5 @@
 export * from './types.js';
 export { evaluateAccess, requiredPermissions, describePermissions, type Labeler } from './evaluate.js';
 export { basePermissions, channelPermissions, type ChannelOverwrite, type GuildRoles, type MemberRoles } from './base-permissions.js';
+export * from './subjects.js';
+export * from './matrix.js';

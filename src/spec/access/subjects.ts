@@ -1,6 +1,7 @@
-import type { AccessCommand, ChannelOverwrite } from '../spec/access/index.js';
-import type { Snowflake } from '../spec/snowflake.js';
-import type { PermissionEntry } from '../spec/state.js';
+import type { ChannelOverwrite } from './base-permissions.js';
+import type { AccessCommand } from './types.js';
+import type { Snowflake } from '../snowflake.js';
+import type { PermissionEntry } from '../state.js';
 
 /** One command as access sees it in a guild: its definition and its own rows there. */
 export interface CommandSubject {

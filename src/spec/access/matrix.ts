@@ -1,8 +1,10 @@
-import { basePermissions, channelPermissions, describePermissions, evaluateAccess, requiredPermissions, type AccessMember, type Labeler, type Step } from '../spec/access/index.js';
-import { CommandType, PermissionEntryType } from '../spec/enums.js';
-import { PERMISSION_BITS, allChannelsId } from '../spec/permissions.js';
-import type { PermissionEntry } from '../spec/state.js';
-import type { CommandSubject, GuildAccess, GuildFacts } from './model.js';
+import { describePermissions, evaluateAccess, requiredPermissions, type Labeler } from './evaluate.js';
+import { basePermissions, channelPermissions } from './base-permissions.js';
+import type { AccessMember, Step } from './types.js';
+import { CommandType, PermissionEntryType } from '../enums.js';
+import { PERMISSION_BITS, allChannelsId } from '../permissions.js';
+import type { PermissionEntry } from '../state.js';
+import type { CommandSubject, GuildAccess, GuildFacts } from './subjects.js';
 
 /**
  * The matrix of `cmdsync access` and of plan's effects: who (the roles and
