@@ -14,8 +14,16 @@ export function requiredPermissions(value: string | null | undefined): bigint | 
   return value === undefined || value === null ? null : BigInt(value);
 }
 
+const described = new Map<bigint, string>();
+
+/** `BAN_MEMBERS, MANAGE_GUILD`; remembered, since lint and plan describe the same few sets thousands of times. */
 export function describePermissions(bits: bigint): string {
-  return bits === 0n ? 'no permissions' : permissionNames(bits.toString()).join(', ');
+  let text = described.get(bits);
+  if (text === undefined) {
+    text = bits === 0n ? 'no permissions' : permissionNames(bits.toString()).join(', ');
+    if (described.size < 1024) described.set(bits, text);
+  }
+  return text;
 }
 
 /**
@@ -37,9 +45,10 @@ export function describePermissions(bits: bigint): string {
  */
 export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined): AccessResult {
   const because: Step[] = [];
+  const everywhere = allChannelsId(q.guildId);
   const name = (kind: 'role' | 'user' | 'channel', id: string): string => {
     if (kind === 'role' && id === q.guildId) return '@everyone';
-    if (kind === 'channel' && id === allChannelsId(q.guildId)) return 'all channels';
+    if (kind === 'channel' && id === everywhere) return 'all channels';
     const l = label(kind, id);
     return l ? `${kind} ${l}` : `${kind} ${id}`;
   };
@@ -59,7 +68,6 @@ export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined)
 
   // 2. Where: the first channel row found decides whether to go on.
   const channelId = q.channel.parentId ?? q.channel.id;
-  const everywhere = allChannelsId(q.guildId);
   const channelRow = (rows: readonly PermissionEntry[], id: string) => rows.find((r) => r.type === PermissionEntryType.CHANNEL && r.id === id);
   const channelChoice =
     ([['command', q.commandRows, channelId], ['command', q.commandRows, everywhere], ['app', q.appRows, channelId], ['app', q.appRows, everywhere]] as const)

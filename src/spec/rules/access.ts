@@ -1,9 +1,13 @@
-import { buildMatrix, type Cell } from '../access/matrix.js';
+import { axes, cellFor } from '../access/matrix.js';
 import type { CommandSubject, GuildAccess } from '../access/subjects.js';
 import { PermissionEntryType } from '../enums.js';
 import type { PermissionEntry } from '../state.js';
 
-const allDenied = (cells: Cell[][]): boolean => cells.every((row) => row.every((c) => c.outcome === 'denied'));
+/** Every principal but administrators is denied in every column; stops at the first one who is not. */
+function allDenied(g: GuildAccess, s: CommandSubject): boolean {
+  const { principals, columns } = axes(g, [s.commandRows, g.appRows]);
+  return principals.slice(1).every((p) => columns.every((c) => cellFor(g, s, p, c).outcome === 'denied'));
+}
 
 /**
  * The rows leave the command to administrators (and the owner) alone: every
@@ -12,10 +16,9 @@ const allDenied = (cells: Cell[][]): boolean => cells.every((row) => row.every((
  * misplaced `allow: false` does, and nobody else notices until they try.
  */
 export function leavesAdministratorsOnly(g: GuildAccess, s: CommandSubject): boolean {
-  if (s.commandRows.length === 0 && g.appRows.length === 0) return false;
-  const withRows = buildMatrix({ ...g, facts: undefined }, s).cells.slice(1);
-  const bare = buildMatrix({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] }).cells.slice(1);
-  return allDenied(withRows) && !allDenied(bare);
+  // Rows only ever take access away through a false one (adding a true row never revokes: a property test holds it).
+  if (!s.commandRows.some((r) => !r.permission) && !g.appRows.some((r) => !r.permission)) return false;
+  return allDenied({ ...g, facts: undefined }, s) && !allDenied({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] });
 }
 
 const TYPE_NAMES: Record<number, string> = { [PermissionEntryType.ROLE]: 'role', [PermissionEntryType.USER]: 'user', [PermissionEntryType.CHANNEL]: 'channel' };

@@ -91,6 +91,17 @@ describe('evaluateAccess properties', () => {
     }
   });
 
+  it('adding a true row never revokes access (so rows without a false one cannot lock anyone out)', () => {
+    const r = seededRandom(79);
+    for (let i = 0; i < RUNS; i++) {
+      const q = randomQuery(r);
+      if (!evaluateAccess(q).allowed) continue;
+      const row = randomRow(r, true);
+      const added = r(2) === 0 ? { ...q, commandRows: withRow(q.commandRows, row) } : { ...q, appRows: withRow(q.appRows, row) };
+      expect(evaluateAccess(added).allowed).toBe(true);
+    }
+  });
+
   it('is pure: the same query gives the same answer', () => {
     const r = seededRandom(90);
     for (let i = 0; i < 200; i++) {
