@@ -175,4 +175,31 @@ describe('cmdsync access (built binary)', () => {
     expect(matrixRow(matrix.stdout, '/ban', 'everyone else')).toEqual(['everyone else', 'no [2]', 'no [3]']);
     expect(matrix.stdout).toContain('[3] default_member_permissions needs BAN_MEMBERS; the member lacks BAN_MEMBERS');
   });
+
+  it('--remote reads the deployed rows over HTTP where the manifest does not manage them, and never prints the token', async () => {
+    const emulator = await startEmulator({ rateLimits: false, seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, name: 'Mods' }], commands: [{ guild_id: GUILD, name: 'ban', description: 'Ban a member', default_member_permissions: '4' }] } });
+    try {
+      const ban = Object.values(emulator.world.commands).find((c) => c.name === 'ban')!;
+      const put = await fetch(`${emulator.url}/applications/${APP}/guilds/${GUILD}/commands/${ban.id}/permissions`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${emulator.credentials.bearerToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ permissions: [{ id: MODS, type: 1, permission: true }, { id: GUILD, type: 1, permission: false }] }),
+      });
+      expect(put.status).toBe(200);
+      const cwd = testdir({ 'cmdsync.yaml': [`application_id: "${APP}"`, 'guilds:', `  - id: "${GUILD}"`, '    commands:', '      - { name: ban, description: Ban a member, default_member_permissions: "4" }'].join('\n') });
+      const env = { CMDSYNC_API_URL: emulator.url, DISCORD_TOKEN: emulator.credentials.botToken };
+      const r = await runBin(['access', 'ban', '--remote', '--guild', GUILD, '--debug'], { cwd, env });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`Guild ${GUILD}: rows from the remote`);
+      expect(matrixRow(r.stdout, '/ban', `role ${MODS}`)).toEqual([`role ${MODS}`, 'yes [2]']);
+      expect(matrixRow(r.stdout, '/ban', 'everyone else')).toEqual(['everyone else', 'no [3]']);
+      expect(r.stdout + r.stderr).not.toContain(emulator.credentials.botToken);
+      // Offline, the same manifest says what it cannot know.
+      const offline = await runBin(['access', 'ban', '--guild', GUILD], { cwd });
+      expect(offline.stdout).toContain(`note: the manifest does not manage guild ${GUILD}'s permissions (no permissions: key)`);
+      expect(matrixRow(offline.stdout, '/ban', 'everyone else')).toEqual(['everyone else', 'only with BAN_MEMBERS [2]']);
+    } finally {
+      await emulator.close();
+    }
+  });
 });
