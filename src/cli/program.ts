@@ -92,6 +92,29 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
       exitCode = await runPull({ output: opts.output, format: opts.format, guilds: opts.guild, force: !!opts.force, emulator: !!opts.emulator, apiUrl: opts.apiUrl, debug: !!opts.debug }, ctx);
     });
 
+  program
+    .command('access')
+    .description('who may use which command, in which channel, and why (offline from the manifest, or the deployed rows)')
+    .argument('[command]', 'one command: ban, /ban or message:Report message (default: every command in the guild)')
+    .option('-m, --manifest <path>', 'manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
+    .option('--guild <id>', 'the guild whose permission rows to evaluate')
+    .option('--channel <id>', 'only this channel')
+    .option('--role <id>', 'ask about a member with this role (repeatable)', collect, [])
+    .option('--user <id>', 'ask about this member')
+    .option('--permissions <names|bits>', "the member's permissions in the channel, e.g. BAN_MEMBERS,MANAGE_GUILD or 36")
+    .option('--remote', 'read the deployed rows where the manifest does not manage the guild\'s permissions')
+    .option('--emulator', 'read the in-process emulator (rows, roles, members and channels)')
+    .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
+    .option('--json', 'print one machine-readable document on stdout')
+    .option('--debug', 'log requests to stderr (credentials masked)')
+    .action(async (command: string | undefined, opts) => {
+      const { runAccess } = await import('./commands/access.js');
+      exitCode = await runAccess(
+        { command, manifest: opts.manifest, guild: opts.guild, channel: opts.channel, role: opts.role, user: opts.user, permissions: opts.permissions, remote: !!opts.remote, emulator: !!opts.emulator, apiUrl: opts.apiUrl, json: !!opts.json, debug: !!opts.debug },
+        ctx,
+      );
+    });
+
   registerWebhookCommands(program, ctx, (code) => (exitCode = code));
 
   program

@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { canonicalCommand, DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
 import { ChannelType } from '../spec/enums.js';
 import type { Limits } from '../spec/limits.js';
-import { PERMISSION_BITS } from '../spec/permissions.js';
+import { PERMISSION_BITS, parsePermissionSet } from '../spec/permissions.js';
 import { validateCommand } from '../spec/rules/command.js';
 import type { Scope } from '../spec/scope.js';
 import { isSnowflake, type Snowflake } from '../spec/snowflake.js';
@@ -129,6 +129,7 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
       if (c.archived !== undefined) channel.archived = c.archived;
       if (c.available_tags) channel.availableTags = c.available_tags.map((t, ti) => ({ id: idOr(t.id, nextId, `guilds[${gi}].channels[${ci}].available_tags[${ti}].id`), name: t.name }));
       else if (channel.type === ChannelType.GUILD_FORUM || channel.type === ChannelType.GUILD_MEDIA) channel.availableTags = [];
+      if (c.permission_overwrites !== undefined) channel.permissionOverwrites = list(c.permission_overwrites, `guilds[${gi}].channels[${ci}].permission_overwrites`).map((o, oi) => overwriteOf(o, `guilds[${gi}].channels[${ci}].permission_overwrites[${oi}]`));
       channels.push(channel);
     }
     // A default guild also gets a thread under its first text channel.
@@ -144,15 +145,30 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
         apps[appId] = { commandsScope: cfg?.commands_scope !== false, permissions: cfg?.permissions ?? DEFAULT_APP_PERMISSIONS };
       }
     }
-    world.guilds[id] = {
-      id,
-      name: g.name ?? `guild-${gi + 1}`,
-      channels,
-      // The @everyone role has the guild's id.
-      roles: [{ id, name: '@everyone' }, ...list(g.roles, `guilds[${gi}].roles`).map((r, ri) => ({ id: idOr(r.id, nextId, `guilds[${gi}].roles[${ri}].id`), name: r.name }))],
-      members: list(g.members, `guilds[${gi}].members`).map((m, mi) => ({ id: idOr(m.id, nextId, `guilds[${gi}].members[${mi}].id`), username: m.username })),
-      apps,
+    // The @everyone role has the guild's id; a seeded role of that id or name only sets its permissions.
+    const everyone: Guild['roles'][number] = { id, name: '@everyone' };
+    const roles: Guild['roles'] = [everyone];
+    for (const [ri, r] of list(g.roles, `guilds[${gi}].roles`).entries()) {
+      const where = `guilds[${gi}].roles[${ri}]`;
+      const isEveryone = r.name === '@everyone' || (r.id !== undefined && String(r.id) === id);
+      const role: Guild['roles'][number] = isEveryone ? everyone : { id: idOr(r.id, nextId, `${where}.id`), name: r.name };
+      if (r.permissions !== undefined) role.permissions = bitsOf(r.permissions, `${where}.permissions`);
+      if (!isEveryone) roles.push(role);
+    }
+    const roleId = (ref: unknown, where: string): Snowflake => {
+      const byName = roles.find((r) => r.name === ref);
+      if (byName) return byName.id;
+      if (isSnowflake(String(ref))) return String(ref);
+      throw new SeedError(`${where}: ${JSON.stringify(ref)} is neither a role id nor the name of a seeded role`);
     };
+    const members: Guild['members'] = list(g.members, `guilds[${gi}].members`).map((m, mi) => {
+      const where = `guilds[${gi}].members[${mi}]`;
+      const member: Guild['members'][number] = { id: idOr(m.id, nextId, `${where}.id`), username: m.username };
+      if (m.roles !== undefined) member.roles = list(m.roles, `${where}.roles`).map((ref, ri) => roleId(ref, `${where}.roles[${ri}]`));
+      return member;
+    });
+    world.guilds[id] = { id, name: g.name ?? `guild-${gi + 1}`, channels, roles, members, apps };
+    if (g.owner_id !== undefined) world.guilds[id].ownerId = idOr(g.owner_id, nextId, `guilds[${gi}].owner_id`);
   });
 
   for (const [bi, b] of list(s.bearer_tokens, 'bearer_tokens').entries()) {
@@ -171,6 +187,23 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
   for (const [ci, c] of list(s.commands, 'commands').entries()) seedCommand(world, c, ci, defaultAppId, nextId, limits);
   for (const app of Object.values(world.applications)) ensureEntryPoint(world, app, nextId);
   return { world, meta: { defaultApplicationId: defaultAppId, defaultGuildId } };
+}
+
+/** A seed's permission set (names or a decimal string) as the decimal string the world keeps. */
+function bitsOf(value: unknown, where: string): string {
+  const parsed = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? { bits: BigInt(value) } : typeof value === 'string' || Array.isArray(value) ? parsePermissionSet(value as string | string[]) : undefined;
+  if (!parsed) throw new SeedError(`${where} must be permission names or a decimal bit set`);
+  if ('unknown' in parsed) throw new SeedError(`${where}: "${parsed.unknown}" is not a permission name (e.g. SEND_MESSAGES, BAN_MEMBERS)`);
+  return parsed.bits.toString();
+}
+
+function overwriteOf(o: { id: unknown; type: unknown; allow?: unknown; deny?: unknown }, where: string): NonNullable<Channel['permissionOverwrites']>[number] {
+  if (typeof o !== 'object' || o === null) throw new SeedError(`${where} must be a mapping`);
+  const type = o.type === 'role' || o.type === 0 ? 0 : o.type === 'member' || o.type === 1 ? 1 : undefined;
+  if (type === undefined) throw new SeedError(`${where}.type must be role or member`);
+  const id = typeof o.id === 'number' ? String(o.id) : o.id;
+  if (!isSnowflake(id)) throw new SeedError(`${where}.id: ${JSON.stringify(o.id)} is not a snowflake (give ids as strings)`);
+  return { id, type, allow: o.allow === undefined ? '0' : bitsOf(o.allow, `${where}.allow`), deny: o.deny === undefined ? '0' : bitsOf(o.deny, `${where}.deny`) };
 }
 
 function firstMemberId(world: World): Snowflake | undefined {

@@ -42,8 +42,12 @@ export interface Guild {
   id: Snowflake;
   name: string;
   channels: Channel[];
-  roles: Array<{ id: Snowflake; name: string }>;
-  members: Array<{ id: Snowflake; username: string }>;
+  /** The owner may use every command (facts §6.1). */
+  ownerId?: Snowflake;
+  /** `permissions`: a decimal bit set (absent: none). @everyone has the guild's id. */
+  roles: Array<{ id: Snowflake; name: string; permissions?: string }>;
+  /** `roles`: the member's role ids, @everyone left out. */
+  members: Array<{ id: Snowflake; username: string; roles?: Snowflake[] }>;
   /** Per application: is it authorised with applications.commands here, and its permission bits. */
   apps: Record<Snowflake, { commandsScope: boolean; permissions: string }>;
 }
@@ -59,6 +63,8 @@ export interface Channel {
   archived?: boolean;
   /** Forum and media channels: the tags a thread may carry. */
   availableTags?: Array<{ id: Snowflake; name: string }>;
+  /** Type 0 a role, 1 a member; allow and deny as decimal bit sets. Threads use their parent's. */
+  permissionOverwrites?: Array<{ id: Snowflake; type: 0 | 1; allow: string; deny: string }>;
 }
 
 /** A command as stored: what the service keeps of a definition (spec/defaults), plus the ids it assigns. */
@@ -129,9 +135,22 @@ export interface Seed {
   guilds?: Array<{
     id?: Snowflake;
     name?: string;
-    channels?: Array<{ id?: Snowflake; type?: number; name?: string; parent_id?: Snowflake; archived?: boolean; available_tags?: Array<{ id?: Snowflake; name: string }> }>;
-    roles?: Array<{ id?: Snowflake; name: string }>;
-    members?: Array<{ id?: Snowflake; username: string }>;
+    channels?: Array<{
+      id?: Snowflake;
+      type?: number;
+      name?: string;
+      parent_id?: Snowflake;
+      archived?: boolean;
+      available_tags?: Array<{ id?: Snowflake; name: string }>;
+      /** `type`: role or member (or 0/1); `allow`/`deny`: permission names or a decimal bit set. */
+      permission_overwrites?: Array<{ id: Snowflake; type: 'role' | 'member' | 0 | 1; allow?: string | string[]; deny?: string | string[] }>;
+    }>;
+    /** The member id of the owner. */
+    owner_id?: Snowflake;
+    /** `permissions`: names or a decimal bit set. A role named @everyone (or with the guild's id) sets @everyone's. */
+    roles?: Array<{ id?: Snowflake; name: string; permissions?: string | string[] }>;
+    /** `roles`: role ids (or names of seeded roles). */
+    members?: Array<{ id?: Snowflake; username: string; roles?: string[] }>;
     /** Applications installed here; defaults to every application, with MANAGE_WEBHOOKS. */
     apps?: Record<Snowflake, { commands_scope?: boolean; permissions?: string }>;
   }>;

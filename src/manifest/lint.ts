@@ -13,6 +13,10 @@ import { compareDiagnostics, diagnosticAt, diagnosticFromProblem, type Diagnosti
 import { hasUnresolvedReference } from './plain-values.js';
 import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';
 import { applySuppressions } from './suppress.js';
+import { guildAccessFromManifest, resolvePermissionTarget } from '../access/from-manifest.js';
+import { conflictingRows, leavesAdministratorsOnly } from '../spec/rules/access.js';
+import type { ManifestGuild } from './load.js';
+import type { PermissionEntry } from '../spec/state.js';
 
 function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope, manifest: LoadedManifest): void {
   for (const c of commands) {
@@ -76,10 +80,53 @@ export function lintManifest(manifest: LoadedManifest, loadDiagnostics: Diagnost
     if (first !== undefined) out.push(diagnosticAt(root, ['guilds', i, 'id'], 'error', 'duplicate-guild', `Guild ${g.id} is already declared (guild ${first + 1}); merge the two entries.`));
     else seenGuilds.set(g.id, i);
     checkScope(out, g.commands, guildScope(g.id), manifest);
-    if (g.permissions) checkPermissions(out, g.permissions, g.commands, manifest);
+    if (g.permissions) {
+      checkPermissions(out, g.permissions, g.commands, manifest);
+      checkAccess(out, g, manifest);
+    }
   });
   checkWebhooks(out, manifest);
   return applySuppressions(dedupe(preferReadingFindings(out, loadDiagnostics)), manifest.files).sort(compareDiagnostics);
+}
+
+/**
+ * What the rows mean (spec/access): a set that leaves a command to
+ * administrators only, and two sets naming the same command (`ban` and
+ * `chat_input:ban`) that disagree about a target. Warnings: both can be
+ * meant, but neither should be an accident.
+ */
+function checkAccess(out: Diagnostic[], g: ManifestGuild, manifest: LoadedManifest): void {
+  if (!isSnowflake(g.id)) return;
+  const sets = g.permissions ?? [];
+  const byCommand = new Map<ManifestCommand, ManifestPermissionSet[]>();
+  for (const set of sets) {
+    if (set.target === '*') continue;
+    const c = resolvePermissionTarget(set.target, g.commands, manifest.global.commands);
+    if (c) byCommand.set(c, [...(byCommand.get(c) ?? []), set]);
+  }
+  for (const list of byCommand.values()) {
+    list.slice(1).forEach((set, i) => {
+      for (const earlier of list.slice(0, i + 1)) {
+        for (const c of conflictingRows(earlier.entries as PermissionEntry[], set.entries as PermissionEntry[])) {
+          out.push(diagnosticAt(set.origin.file, [...set.origin.path, c.index], 'warning', 'permission-conflict', `${c.target} is ${(set.entries[c.index] as PermissionEntry).permission ? 'allowed' : 'denied'} here but ${(set.entries[c.index] as PermissionEntry).permission ? 'denied' : 'allowed'} in the set "${earlier.target}"; both name the same command and only the set applied last survives. Keep one set.`));
+        }
+      }
+    });
+  }
+  const { access, declared } = guildAccessFromManifest(manifest, g, g.id);
+  const appSet = sets.find((s) => s.target === '*');
+  const lockedByApp: string[] = [];
+  for (const subject of access.commands) {
+    if (!leavesAdministratorsOnly(access, subject)) continue;
+    const command = declared.get(subject);
+    const own = command && subject.commandRows.length > 0 ? byCommand.get(command)?.at(-1) : undefined;
+    if (own) {
+      out.push(diagnosticAt(own.origin.file, own.origin.path, 'warning', 'permission-admins-only', `These rows leave ${subject.label} to administrators only: every role, user and channel they name, and everyone else, is denied. Add an allow row for who should use it, or disable this rule here if that is the point.`, { key: true }));
+    } else lockedByApp.push(subject.label);
+  }
+  if (appSet && lockedByApp.length > 0) {
+    out.push(diagnosticAt(appSet.origin.file, appSet.origin.path, 'warning', 'permission-admins-only', `The application-wide rows leave ${lockedByApp.join(', ')} to administrators only (commands without rows of their own). Add an allow row, give those commands rows of their own, or disable this rule here if that is the point.`, { key: true }));
+  }
 }
 
 /**

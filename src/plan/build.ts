@@ -5,6 +5,7 @@ import { fingerprintOf } from './fingerprint.js';
 import { matchScope } from './match.js';
 import { PLAN_FORMAT_VERSION, massDeletionMessage, massDeletions, type CommandAction, type Plan, type PlanSummary, type PlanWarning, type RemoteFingerprint, type ScopePlan, type WebhookPlan } from './model.js';
 import { planGuildPermissions } from './permissions.js';
+import { annotateAccessEffects } from './access-effects.js';
 import { chooseStrategy, type StrategyChoice } from './strategy.js';
 import { planWebhooks, type WebhookIntentRef, type WebhookLock } from './webhooks.js';
 
@@ -39,7 +40,8 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     const a = actualByKey.get(scopeKey(d.scope)) ?? emptyScope(d);
     return { d, a, m: matchScope(d, a) };
   });
-  const globalActions = matched.find((x) => x.d.scope.kind === 'global')?.m.actions ?? [];
+  const globalMatch = matched.find((x) => x.d.scope.kind === 'global');
+  const globalActions = globalMatch?.m.actions ?? [];
 
   const scopes: ScopePlan[] = matched.map(({ d, a, m }) => {
     const key = scopeKey(d.scope);
@@ -56,6 +58,10 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     }
     for (const dup of m.duplicates) warnings.push({ code: 'duplicate-remote', message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
     warnings.push(...droppedPermissionWarnings(m.actions, key));
+    if (d.scope.kind === 'guild') {
+      const sides = { applicationId: desired.applicationId, guildId: d.scope.guildId, desired: d, actual: a, actions: { guild: m.actions, global: globalActions }, permissions };
+      warnings.push(...annotateAccessEffects({ ...sides, ...(globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {}) }));
+    }
     return { scope: d.scope, key, actions: m.actions, permissions, kept: m.kept, strategy, requests, creates };
   });
 

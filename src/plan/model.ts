@@ -61,6 +61,8 @@ export interface PermissionAction {
   after: PermissionEntry[];
   /** Why a set that did not change is still sent (a rename or replace drops permissions). */
   reason?: string;
+  /** What the change does in effect (`after apply: role 1 can no longer use /ban in any channel`): the access model before and after. */
+  effects?: string[];
 }
 
 /** One HTTP request apply will send, in order. */
@@ -89,7 +91,7 @@ export interface ScopePlan {
 }
 
 export interface PlanWarning {
-  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote' | 'scope-skipped' | 'mass-delete';
+  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote' | 'scope-skipped' | 'mass-delete' | 'access-locked';
   message: string;
   /** The scope it concerns, when one. */
   scope?: string;

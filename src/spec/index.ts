@@ -14,3 +14,4 @@ export { isObject } from './rules/values.js';
 export * from './defaults.js';
 export * from './service-rules.js';
 export * as webhook from './webhook.js';
+export * as access from './access/index.js';

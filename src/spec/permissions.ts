@@ -92,3 +92,19 @@ export function everyoneId(guildId: string): string {
 export function allChannelsId(guildId: string): string {
   return (BigInt(guildId) - 1n).toString();
 }
+
+/**
+ * A bit set written by a person: a decimal string, or permission names
+ * separated by `,` or `|` (or a list of them). Undefined names the first
+ * word that is neither.
+ */
+export function parsePermissionSet(value: string | readonly string[]): { bits: bigint } | { unknown: string } {
+  const words = (typeof value === 'string' ? value.split(/[|,]/) : value).map((w) => w.trim()).filter((w) => w !== '');
+  let bits = 0n;
+  for (const w of words) {
+    const bit = DECIMAL_PERMISSIONS.test(w) ? BigInt(w) : permissionBit(w);
+    if (bit === undefined) return { unknown: w };
+    bits |= bit;
+  }
+  return { bits };
+}

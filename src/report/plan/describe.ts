@@ -197,6 +197,7 @@ export function permissionLines(scope: ScopePlan, action: PermissionAction): Lin
     const n = action.after.length;
     lines.push({ sign: ' ', text: `${n} ${n === 1 ? 'entry' : 'entries'} sent again unchanged` });
   }
+  for (const effect of action.effects ?? []) lines.push({ sign: ' ', text: effect });
   return lines;
 }
 

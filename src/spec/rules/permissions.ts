@@ -37,7 +37,9 @@ export function validatePermissionEntries(entries: unknown, limits: Limits): Pro
     const key = `${valueText(entry.type)}:${valueText(entry.id)}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      out.push(problem('permission-duplicate', [i], `This target already has an entry (entry ${first + 1}); the service keeps only one.`, ApiErrors.invalid('Duplicate permission overwrite', 'APPLICATION_COMMAND_PERMISSIONS_DUPLICATE')));
+      const earlier = list[first] as { permission?: unknown };
+      const conflict = earlier.permission !== entry.permission && typeof entry.permission === 'boolean' && typeof earlier.permission === 'boolean' ? `, with the opposite value (${entry.permission ? 'allow' : 'deny'} here, ${earlier.permission ? 'allow' : 'deny'} there): decide which one you mean` : '';
+      out.push(problem('permission-duplicate', [i], `This target already has an entry (entry ${first + 1})${conflict}; the service keeps only one.`, ApiErrors.invalid('Duplicate permission overwrite', 'APPLICATION_COMMAND_PERMISSIONS_DUPLICATE')));
     } else seen.set(key, i);
   });
   return out;

@@ -1,0 +1,54 @@
+import type { LoadedManifest, ManifestCommand, ManifestGuild } from '../manifest/load.js';
+import { CommandType, InteractionContext, enumValue } from '../spec/enums.js';
+import type { PermissionEntry } from '../spec/state.js';
+import { commandLabel } from '../spec/access/matrix.js';
+import type { CommandSubject, GuildAccess } from '../spec/access/subjects.js';
+
+/** A global command reaches a guild unless its contexts leave guilds out (contexts decide where, not who). */
+function usableInGuilds(c: ManifestCommand): boolean {
+  const contexts = c.command.contexts;
+  return !Array.isArray(contexts) || contexts.includes(InteractionContext.GUILD);
+}
+
+/** Which command a permissions key (`name`, `type:name`) names: the guild's first, then a global one. */
+export function resolvePermissionTarget(target: string, guild: readonly ManifestCommand[], global: readonly ManifestCommand[]): ManifestCommand | undefined {
+  const colon = target.indexOf(':');
+  const type = colon > 0 ? enumValue(CommandType, target.slice(0, colon)) : undefined;
+  const name = type !== undefined ? target.slice(colon + 1) : target;
+  const matches = (c: ManifestCommand) => c.command.name === name && (type === undefined || (c.command.type ?? 1) === type);
+  return guild.find(matches) ?? global.find(matches);
+}
+
+function subjectOf(c: ManifestCommand): CommandSubject {
+  const type = typeof c.command.type === 'number' ? c.command.type : 1;
+  const name = String(c.command.name);
+  const dmp = c.command.default_member_permissions;
+  return { label: commandLabel(name, type), name, command: { type, default_member_permissions: typeof dmp === 'string' ? dmp : null }, commandRows: [] };
+}
+
+/**
+ * One guild's commands (its own and the global ones) and rows as the manifest
+ * declares them. `managed` is false when the guild has no `permissions:` key:
+ * its rows are then whatever is deployed, which the manifest cannot tell.
+ */
+export function guildAccessFromManifest(manifest: LoadedManifest, guild: ManifestGuild | undefined, guildId: string): { access: GuildAccess; managed: boolean; declared: Map<CommandSubject, ManifestCommand> } {
+  const guildCommands = guild?.commands ?? [];
+  const globals = manifest.global.commands.filter(usableInGuilds);
+  const subjects = new Map<ManifestCommand, CommandSubject>();
+  for (const c of [...guildCommands, ...globals]) subjects.set(c, subjectOf(c));
+  let appRows: PermissionEntry[] = [];
+  for (const set of guild?.permissions ?? []) {
+    const rows = set.entries as PermissionEntry[];
+    if (set.target === '*') appRows = rows;
+    else {
+      const c = resolvePermissionTarget(set.target, guildCommands, manifest.global.commands);
+      const s = c ? subjects.get(c) : undefined;
+      if (s) s.commandRows = rows;
+    }
+  }
+  return {
+    access: { guildId, ...(guild?.name ? { guildName: guild.name } : {}), appRows, commands: [...subjects.values()] },
+    managed: guild?.permissions !== undefined,
+    declared: new Map([...subjects].map(([c, subject]) => [subject, c])),
+  };
+}

@@ -1,0 +1,142 @@
+import { CommandType, PermissionEntryType } from '../enums.js';
+import { PERMISSION_BITS, allChannelsId, permissionNames } from '../permissions.js';
+import type { PermissionEntry } from '../state.js';
+import type { AccessQuery, AccessResult, Layer, Step } from './types.js';
+
+/** How a role, user or channel id is shown in a reason; the default is its id. */
+export type Labeler = (kind: 'role' | 'user' | 'channel', id: string) => string | undefined;
+
+const ADMINISTRATOR = PERMISSION_BITS.ADMINISTRATOR;
+const SEND_MESSAGES = PERMISSION_BITS.SEND_MESSAGES;
+
+/** `default_member_permissions` as bits: null for "everyone" (absent or null). */
+export function requiredPermissions(value: string | null | undefined): bigint | null {
+  return value === undefined || value === null ? null : BigInt(value);
+}
+
+const described = new Map<bigint, string>();
+
+/** `BAN_MEMBERS, MANAGE_GUILD`; remembered, since lint and plan describe the same few sets thousands of times. */
+export function describePermissions(bits: bigint): string {
+  let text = described.get(bits);
+  if (text === undefined) {
+    text = bits === 0n ? 'no permissions' : permissionNames(bits.toString()).join(', ');
+    if (described.size < 1024) described.set(bits, text);
+  }
+  return text;
+}
+
+/**
+ * May this member use this command in this channel? Facts §6.1, in the order
+ * of the published flowchart as we read it ([UNC] there: the order inside the
+ * channel and member steps is our reading of the diagram, not text):
+ *
+ * 1. the guild owner and ADMINISTRATOR pass;
+ * 2. channel: the command's row for the channel (a thread's parent), else its
+ *    all-channels row, else the app's row for the channel, else the app's
+ *    all-channels row; `false` denies, `true` or none goes on;
+ * 3. member: the command's USER row decides; else its rows for the member's
+ *    roles (any allow wins over any deny); else its @everyone row; else the
+ *    same three at app level, where a deny denies and an allow only goes on;
+ * 4. `default_member_permissions`: null passes, otherwise every bit is needed.
+ *
+ * A user command also needs SEND_MESSAGES in the channel (spec: interactions).
+ * Pure: the same query always gives the same answer.
+ */
+export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined): AccessResult {
+  const because: Step[] = [];
+  const everywhere = allChannelsId(q.guildId);
+  const name = (kind: 'role' | 'user' | 'channel', id: string): string => {
+    if (kind === 'role' && id === q.guildId) return '@everyone';
+    if (kind === 'channel' && id === everywhere) return 'all channels';
+    const l = label(kind, id);
+    return l ? `${kind} ${l}` : `${kind} ${id}`;
+  };
+  const rowText = (layer: Layer, row: PermissionEntry, kind: 'role' | 'user' | 'channel'): string =>
+    `${layer} row: ${name(kind, row.id)} ${row.permission ? 'allow' : 'deny'}`;
+  const done = (allowed: boolean): AccessResult => ({ allowed, because });
+
+  if (q.member.owner) {
+    because.push({ kind: 'owner', effect: 'allow', text: 'guild owner: may use every command' });
+    return done(true);
+  }
+  if (q.permissions & ADMINISTRATOR) {
+    because.push({ kind: 'administrator', effect: 'allow', text: 'ADMINISTRATOR: may use every command' });
+    return done(true);
+  }
+  const held = q.permissions;
+
+  // 2. Where: the first channel row found decides whether to go on.
+  const channelId = q.channel.parentId ?? q.channel.id;
+  const channelRow = (rows: readonly PermissionEntry[], id: string) => rows.find((r) => r.type === PermissionEntryType.CHANNEL && r.id === id);
+  const channelChoice =
+    ([['command', q.commandRows, channelId], ['command', q.commandRows, everywhere], ['app', q.appRows, channelId], ['app', q.appRows, everywhere]] as const)
+      .map(([layer, rows, id]) => ({ layer, row: channelRow(rows, id) }))
+      .find((c) => c.row !== undefined);
+  if (channelChoice?.row) {
+    const { layer, row } = channelChoice;
+    const thread = q.channel.parentId !== undefined && row.id === q.channel.parentId ? ' (the thread\'s channel)' : '';
+    because.push({ kind: 'channel-row', layer, row, effect: row.permission ? 'continue' : 'deny', text: rowText(layer, row, 'channel') + thread });
+    if (!row.permission) return done(false);
+  } else {
+    because.push({ kind: 'no-channel-row', effect: 'continue', text: 'no row for this channel or all channels' });
+  }
+
+  // 3. Who: the member's own row, then their roles, then @everyone; command level first.
+  for (const layer of ['command', 'app'] as const) {
+    const rows = layer === 'command' ? q.commandRows : q.appRows;
+    const found = memberRow(rows, q);
+    if (!found) continue;
+    const { row, target } = found;
+    const kind = target === 'user' ? 'user' : 'role';
+    if (!row.permission) {
+      because.push({ kind: 'member-row', layer, target, row, effect: 'deny', text: rowText(layer, row, kind) });
+      return done(false);
+    }
+    if (layer === 'command') {
+      because.push({ kind: 'member-row', layer, target, row, effect: 'allow', text: `${rowText(layer, row, kind)} (overrides default_member_permissions)` });
+      return done(userCommandCheck(q, held, because));
+    }
+    because.push({ kind: 'member-row', layer, target, row, effect: 'continue', text: `${rowText(layer, row, kind)} (default_member_permissions still applies)` });
+    break;
+  }
+  if (!because.some((s) => s.kind === 'member-row')) {
+    because.push({ kind: 'no-member-row', effect: 'continue', text: 'no row for this member, their roles or @everyone' });
+  }
+
+  // 4. The command's own default.
+  const required = requiredPermissions(q.command.default_member_permissions);
+  if (required === null) {
+    because.push({ kind: 'default-permissions', required, missing: 0n, effect: 'allow', text: 'default_member_permissions is null: everyone' });
+    return done(userCommandCheck(q, held, because));
+  }
+  if (required === 0n) {
+    because.push({ kind: 'default-permissions', required, missing: 0n, effect: 'deny', text: 'default_member_permissions is "0": administrators only' });
+    return done(false);
+  }
+  // Unknown bits are required too: only administrators can hold them.
+  const missing = required & ~held;
+  if (missing !== 0n) {
+    because.push({ kind: 'default-permissions', required, missing, effect: 'deny', text: `default_member_permissions needs ${describePermissions(required)}; the member lacks ${describePermissions(missing)}` });
+    return done(false);
+  }
+  because.push({ kind: 'default-permissions', required, missing, effect: 'allow', text: `default_member_permissions needs ${describePermissions(required)}; the member has it` });
+  return done(userCommandCheck(q, held, because));
+}
+
+function memberRow(rows: readonly PermissionEntry[], q: AccessQuery): { row: PermissionEntry; target: 'user' | 'role' | 'everyone' } | undefined {
+  const user = rows.find((r) => r.type === PermissionEntryType.USER && r.id === q.member.userId);
+  if (user) return { row: user, target: 'user' };
+  const roles = new Set(q.member.roleIds.filter((id) => id !== q.guildId));
+  const roleRows = rows.filter((r) => r.type === PermissionEntryType.ROLE && roles.has(r.id));
+  const role = roleRows.find((r) => r.permission) ?? roleRows[0];
+  if (role) return { row: role, target: 'role' };
+  const everyone = rows.find((r) => r.type === PermissionEntryType.ROLE && r.id === q.guildId);
+  return everyone ? { row: everyone, target: 'everyone' } : undefined;
+}
+
+function userCommandCheck(q: AccessQuery, held: bigint, because: Step[]): boolean {
+  if ((q.command.type ?? CommandType.CHAT_INPUT) !== CommandType.USER || held & SEND_MESSAGES) return true;
+  because.push({ kind: 'send-messages', effect: 'deny', text: 'a user command also needs SEND_MESSAGES in the channel; the member lacks it' });
+  return false;
+}

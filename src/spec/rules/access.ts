@@ -1,0 +1,38 @@
+import { axes, cellFor } from '../access/matrix.js';
+import type { CommandSubject, GuildAccess } from '../access/subjects.js';
+import { PermissionEntryType } from '../enums.js';
+import type { PermissionEntry } from '../state.js';
+
+/** Every principal but administrators is denied in every column; stops at the first one who is not. */
+function allDenied(g: GuildAccess, s: CommandSubject): boolean {
+  const { principals, columns } = axes(g, [s.commandRows, g.appRows]);
+  return principals.slice(1).every((p) => columns.every((c) => cellFor(g, s, p, c).outcome === 'denied'));
+}
+
+/**
+ * The rows leave the command to administrators (and the owner) alone: every
+ * role, user and channel they name, and everyone else, is denied, where
+ * without any rows someone could use it. Worth a warning: it is what a
+ * misplaced `allow: false` does, and nobody else notices until they try.
+ */
+export function leavesAdministratorsOnly(g: GuildAccess, s: CommandSubject): boolean {
+  // Rows only ever take access away through a false one (adding a true row never revokes: a property test holds it).
+  if (!s.commandRows.some((r) => !r.permission) && !g.appRows.some((r) => !r.permission)) return false;
+  return allDenied({ ...g, facts: undefined }, s) && !allDenied({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] });
+}
+
+const TYPE_NAMES: Record<number, string> = { [PermissionEntryType.ROLE]: 'role', [PermissionEntryType.USER]: 'user', [PermissionEntryType.CHANNEL]: 'channel' };
+
+/**
+ * Rows of two lists for the same target with different values: `[i, j]`,
+ * the index in `later` and in `earlier`. (Within one list the service
+ * refuses a second row for a target outright: permission-duplicate.)
+ */
+export function conflictingRows(earlier: readonly PermissionEntry[], later: readonly PermissionEntry[]): Array<{ index: number; other: number; target: string }> {
+  const out: Array<{ index: number; other: number; target: string }> = [];
+  later.forEach((row, index) => {
+    const other = earlier.findIndex((e) => e.type === row.type && e.id === row.id && e.permission !== row.permission);
+    if (other >= 0) out.push({ index, other, target: `${TYPE_NAMES[row.type] ?? 'target'} ${row.id}` });
+  });
+  return out;
+}
