@@ -30,7 +30,7 @@ const emptyScope = (s: ScopeState): ScopeState => ({ scope: s.scope, commands: [
 /**
  * Desired and actual state in, a plan out: pure. Every scope the manifest
  * declares is matched against what the service holds; nothing outside those
- * scopes is touched (DESIGN.md, "Nothing lost").
+ * scopes is touched (docs/architecture.md, "Nothing lost").
  */
 export function buildPlan(desired: State, actual: State, opts: PlanOptions): Plan {
   const actualByKey = new Map(actual.scopes.map((s) => [scopeKey(s.scope), s]));

@@ -5,7 +5,7 @@ import type { PermissionEntry } from '../spec/state.js';
 
 /**
  * The one normalizer both sides pass through before they are compared
- * (DESIGN.md): a manifest's body and the service's record become the same
+ * (docs/architecture.md): a manifest's body and the service's record become the same
  * value whenever the service would store the one as the other.
  *
  * It starts from what the service stores (`canonicalCommand` in spec/defaults:

@@ -1,6 +1,6 @@
 /**
  * Every number the interface states, in one table. Where the spec and the live
- * service disagree the spec's number is the default (DESIGN.md), and a manifest's
+ * service disagree the spec's number is the default (docs/architecture.md), and a manifest's
  * `limits:` section or the emulator's configuration overrides it (the live
  * service allows 15 USER and 15 MESSAGE commands, for example).
  */

@@ -4,7 +4,7 @@ import type { Snowflake } from './snowflake.js';
 
 /**
  * Desired state (from a manifest) and actual state (from the service) share
- * this shape, so one normalizer and one differ serve both (DESIGN.md).
+ * this shape, so one normalizer and one differ serve both (docs/architecture.md).
  */
 
 /** `{ id, type, permission }` as the service takes it. */

@@ -107,7 +107,7 @@ export class PlainProgress implements ApplyProgress {
 
 /**
  * The spinner only for a person watching: an interactive terminal with colour
- * (DESIGN.md: no spinner when not a TTY, in CI, or with NO_COLOR). ora is
+ * (docs/architecture.md: no spinner when not a TTY, in CI, or with NO_COLOR). ora is
  * loaded here, on demand, so no command that never applies (lint above all)
  * pays for it.
  */

@@ -65,7 +65,7 @@ function failedAfter(result: ApplyResult): string {
  * The last words of an apply. On success, Terraform's "Apply complete!" line
  * with counts per kind. On failure, how far it got, what was and was not
  * applied, and that running it again is safe (every request is idempotent,
- * DESIGN.md "Convergence").
+ * docs/architecture.md "Convergence").
  */
 export function formatApplyResult(result: ApplyResult): string {
   const lines: string[] = [];
