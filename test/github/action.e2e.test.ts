@@ -209,11 +209,13 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     const first = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
     expect(first.code, first.stderr).toBe(0);
     const marker = gh.comments[0].body.split('\n')[0];
+    // Older comments come first in GitHub's order, so the marked one is on the third page of two.
     for (let i = 0; i < 4; i++) gh.comments.push({ id: 1 + i, issue: PR, body: i === 0 ? `> ${marker}\n> quoted by a reviewer` : `comment ${i}`, user: { login: 'octocat', type: 'User' } });
     const second = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
     expect(second.code, second.stderr).toBe(0);
     expect(gh.comments.filter((c) => c.body.startsWith(marker))).toHaveLength(1);
     expect(gh.comments[1].body).toMatch(/^> /);
+    expect(gh.requests.filter((r) => r.method === 'GET' && r.path.includes('page=3'))).toHaveLength(1);
     expect(gh.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(gh.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
   }, 60_000);
@@ -225,9 +227,10 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expect(run.code).toBe(1);
     expect(run.outputs['exit-code']).toBe('1');
     expect(run.outputs.summary).toMatch(/1 error/);
-    expect(run.stdout).toMatch(/^::error file=cmdsync\.yaml,line=5,/m);
+    // Annotations name files from the repository root, where GitHub looks for them, not from the working directory.
+    expect(run.stdout).toMatch(/^::error file=bot\/cmdsync\.yaml,line=5,/m);
     expect(summaryOf(job)).toContain('cmdsync lint');
-    expect(summaryOf(job)).toMatch(/cmdsync\.yaml:5:/);
+    expect(summaryOf(job)).toMatch(/bot\/cmdsync\.yaml:5:/);
     expect(gh.requests).toHaveLength(0);
   }, 60_000);
 

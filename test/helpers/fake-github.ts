@@ -61,9 +61,9 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
   const failures: Failure[] = [];
   let nextId = 1000;
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = body === undefined ? '' : JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4999' });
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4999', ...headers });
     res.end(text);
   };
 
@@ -85,8 +85,10 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
       if (req.method === 'GET') {
         const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), opts.pageSize ?? 100);
         const page = Number(url.searchParams.get('page') ?? 1);
-        const all = comments.filter((c) => c.issue === issue);
-        return send(res, 200, all.slice((page - 1) * perPage, page * perPage));
+        const all = comments.filter((c) => c.issue === issue).sort((a, b) => a.id - b.id);
+        // As GitHub does: the next page is named in the Link header, absolute, with the page size the server used.
+        const next = page * perPage < all.length ? { link: `<http://${req.headers.host}${prefix}${path}?per_page=${perPage}&page=${page + 1}>; rel="next"` } : undefined;
+        return send(res, 200, all.slice((page - 1) * perPage, page * perPage), next);
       }
       if (req.method === 'POST') {
         const comment: FakeComment = { id: nextId++, issue, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]', type: 'Bot' } };
