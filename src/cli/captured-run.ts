@@ -8,6 +8,8 @@ export interface CapturedRun {
   stdout: string;
   /** Its `error:` lines, already redacted by the command, for a report elsewhere. */
   errors: string[];
+  /** Its whole stderr, without terminal escapes: the findings and sentences a failure leaves. */
+  log: string;
   /** The directory it worked from in the end (after `-C` and the manifest's directory). */
   cwd: string;
 }
@@ -43,8 +45,18 @@ export async function runCaptured(argv: string[], ctx: CliContext): Promise<Capt
   };
   const { runCli } = await import('./program.js');
   const code = await runCli(argv, inner);
-  const errors = stripVTControlCharacters(stderr)
-    .split('\n')
-    .filter((line) => /^(error|internal error|Error):? /.test(line));
-  return { code, stdout, errors, cwd: inner.cwd };
+  const log = stripVTControlCharacters(stderr);
+  const errors = log.split('\n').filter((line) => /^(error|internal error|Error):? /.test(line));
+  return { code, stdout, errors, log, cwd: inner.cwd };
+}
+
+/** One line saying why a run failed: its first error line, else its last words. */
+export function failureLine(run: Pick<CapturedRun, 'errors' | 'log'>, fallback: string): string {
+  return run.errors[0] ?? run.log.split('\n').map((l) => l.trim()).filter(Boolean).at(-1) ?? fallback;
+}
+
+/** The end of a failed run's stderr, for a comment: enough to see why, bounded. */
+export function failureLog(run: Pick<CapturedRun, 'log'>, maxLines = 60): string[] {
+  const lines = run.log.replace(/\s+$/, '').split('\n');
+  return lines.length > maxLines ? ['…', ...lines.slice(-maxLines)] : lines;
 }

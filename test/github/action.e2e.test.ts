@@ -243,6 +243,32 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expect(run.stdout + run.stderr).not.toMatch(STACK);
   }, 60_000);
 
+  it('a plan that cannot be made fails the step and says why in the comment, without a stack trace', async () => {
+    const gh = (github = await startFakeGitHub({ repo: REPO }));
+    const job = newJob(MANIFEST.replace('name: echo', 'name: Echo'));
+    const run = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
+    expect(run.code).toBe(1);
+    expect(run.outputs['exit-code']).toBe('1');
+    expect(run.outputs['has-changes']).toBe('false');
+    expect(run.outputs['plan-file']).toBe('');
+    expect(run.outputs.summary).toMatch(/cmdsync\.yaml:5:11: error: Name "Echo" must be lowercase/);
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0].body).toContain('cmdsync plan failed');
+    expect(gh.comments[0].body).toContain(run.outputs.summary);
+    expect(run.stdout + run.stderr).not.toMatch(STACK);
+    expectNoSecrets(gh, job, [run]);
+  }, 60_000);
+
+  it('a credential that reached the plan text is redacted in the comment', async () => {
+    const gh = (github = await startFakeGitHub({ repo: REPO }));
+    const job = newJob(MANIFEST.replace('description: Statistics', `description: "${DISCORD_TOKEN}"`));
+    const run = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
+    expect(run.code, run.stderr).toBe(0);
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0].body).toContain('[REDACTED]');
+    for (const r of gh.requests) expect(r.body).not.toContain(DISCORD_TOKEN);
+  }, 60_000);
+
   it('comment: false posts nothing', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
     const job = newJob();

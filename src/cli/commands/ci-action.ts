@@ -15,10 +15,11 @@ import type { ApplyResult } from '../../report/apply/types.js';
 import { countReport, formatLintReport, type FileReport } from '../../report/lint/index.js';
 import { formatLintMarkdown, lintCounts } from '../../report/lint/markdown.js';
 import { annotation } from '../../report/github.js';
-import { HTTPError } from '../../remote/index.js';
+import { HTTPError, Redactor } from '../../remote/index.js';
+import { isSecretVariable } from '../../manifest/secret-variables.js';
 import { CmdsyncError } from '../../errors.js';
 import { cmdsyncVersion } from '../../remote/user-agent.js';
-import { runCaptured, type CapturedRun } from '../captured-run.js';
+import { failureLine, failureLog, runCaptured } from '../captured-run.js';
 import { writeLine, type CliContext } from '../context.js';
 
 /**
@@ -47,7 +48,7 @@ async function actionLint(inputs: ActionInputs, run: RunContext, ctx: CliContext
   const result = await runCaptured(['lint', ...manifestArgs(inputs), ...inputs.args, '--format', 'json'], ctx);
   const doc = parseJson<LintJson>(result.stdout);
   if (!doc) {
-    writeOutputs({ 'exit-code': String(result.code), 'has-changes': 'false', 'plan-file': '', summary: result.errors[0] ?? 'cmdsync lint failed' }, ctx.env);
+    setOutputs(ctx, { 'exit-code': String(result.code), 'has-changes': 'false', 'plan-file': '', summary: failureLine(result, 'cmdsync lint failed') });
     return result.code;
   }
   // GitHub places an annotation by its path from the repository root; cmdsync names files from where it ran.
@@ -58,8 +59,8 @@ async function actionLint(inputs: ActionInputs, run: RunContext, ctx: CliContext
   }));
   const report = countReport(files);
   ctx.stdout.write(formatLintReport(report, 'github'));
-  writeStepSummary(formatLintMarkdown(report, { title: title('lint', inputs) }), ctx.env);
-  writeOutputs({ 'exit-code': String(result.code), 'has-changes': 'false', 'plan-file': '', summary: lintCounts(report) }, ctx.env);
+  appendSummary(ctx, formatLintMarkdown(report, { title: title('lint', inputs) }));
+  setOutputs(ctx, { 'exit-code': String(result.code), 'has-changes': 'false', 'plan-file': '', summary: lintCounts(report) });
   return result.code;
 }
 
@@ -70,11 +71,11 @@ async function actionPlan(inputs: ActionInputs, run: RunContext, ctx: CliContext
   const result = await runCaptured(argv, ctx);
   const doc = parseJson<PlanJsonDocument>(result.stdout);
   const savedTo = planFile ?? (given !== undefined && doc ? resolve(result.cwd, given) : '');
-  const summary = doc ? (doc.has_changes ? summaryLine(doc) : NO_CHANGES) : (result.errors[0] ?? 'cmdsync plan failed');
-  writeOutputs({ 'exit-code': String(result.code), 'has-changes': String(doc?.has_changes ?? false), 'plan-file': doc ? savedTo : '', summary }, ctx.env);
+  const summary = doc ? (doc.has_changes ? summaryLine(doc) : NO_CHANGES) : failureLine(result, 'cmdsync plan failed');
+  setOutputs(ctx, { 'exit-code': String(result.code), 'has-changes': String(doc?.has_changes ?? false), 'plan-file': doc ? savedTo : '', summary });
   if (inputs.comment && run.pullRequest) {
     const frame = commentFrame(inputs, run, run.pullRequest.headSha ?? run.sha);
-    const body = doc ? planCommentBody(frame, doc, { errors: result.code === 1 ? result.errors : [] }) : failureCommentBody(frame, 'plan', result.errors);
+    const body = doc ? planCommentBody(frame, doc, { errors: result.code === 1 ? result.errors : [] }) : failureCommentBody(frame, 'plan', failureLog(result));
     await publish(inputs, run, ctx, run.pullRequest.number, frame.marker, body);
   }
   // Changes pending (2) is what a plan on a pull request is for, not a failure.
@@ -85,14 +86,14 @@ async function actionApply(inputs: ActionInputs, run: RunContext, ctx: CliContex
   const result = await runCaptured(['apply', ...manifestArgs(inputs), ...inputs.args, '--json', '--auto-approve'], ctx);
   const doc = parseJson<PlanJsonDocument & { result?: ApplyResult }>(result.stdout);
   const applied = doc?.result;
-  if (applied) writeStepSummary(formatApplyMarkdown(applied, { title: title('apply', inputs) }), ctx.env);
-  const summary = doc && applied ? (doc.has_changes || applied.failed ? applyHeadline(applied) : NO_CHANGES) : (result.errors[0] ?? 'cmdsync apply failed');
-  writeOutputs({ 'exit-code': String(result.code), 'has-changes': String(doc?.has_changes ?? false), 'plan-file': '', summary }, ctx.env);
+  if (applied) appendSummary(ctx, formatApplyMarkdown(applied, { title: title('apply', inputs) }));
+  const summary = doc && applied ? (doc.has_changes || applied.failed ? applyHeadline(applied) : NO_CHANGES) : failureLine(result, 'cmdsync apply failed');
+  setOutputs(ctx, { 'exit-code': String(result.code), 'has-changes': String(doc?.has_changes ?? false), 'plan-file': '', summary });
   if (inputs.comment) {
     const pr = run.pullRequest?.number ?? (await findMergedPull(inputs, run, ctx));
     if (pr !== undefined) {
       const frame = commentFrame(inputs, run, run.sha);
-      const body = doc ? applyCommentBody(frame, doc, applied, { hasChanges: doc.has_changes, errors: result.code !== 0 ? result.errors : [] }) : failureCommentBody(frame, 'apply', result.errors);
+      const body = doc ? applyCommentBody(frame, doc, applied, { hasChanges: doc.has_changes, errors: result.code !== 0 ? result.errors : [] }) : failureCommentBody(frame, 'apply', failureLog(result));
       await publish(inputs, run, ctx, pr, frame.marker, body);
     }
   }
@@ -138,7 +139,8 @@ async function withGitHub<T>(inputs: ActionInputs, run: RunContext, ctx: CliCont
 }
 
 async function publish(inputs: ActionInputs, run: RunContext, ctx: CliContext, pr: number, marker: string, body: string): Promise<void> {
-  const done = await withGitHub(inputs, run, ctx, `Could not comment on pull request #${pr}`, (api) => upsertComment(api, run.repository, pr, marker, body));
+  const safe = secretsRedactor(ctx.env).redact(body);
+  const done = await withGitHub(inputs, run, ctx, `Could not comment on pull request #${pr}`, (api) => upsertComment(api, run.repository, pr, marker, safe));
   if (done) writeLine(ctx.stderr, `${done.action === 'created' ? 'Commented on' : 'Updated the comment on'} pull request #${pr}.`);
 }
 
@@ -156,6 +158,25 @@ function describeGitHubError(err: unknown, api: GitHubRest | undefined): string 
   }
   if (err instanceof CmdsyncError) return safe;
   return `unexpected error: ${safe}`;
+}
+
+/**
+ * The values of every variable named like a secret (the credentials, the
+ * github-token input, ACTIONS_RUNTIME_TOKEN…). cmdsync keeps credentials out
+ * of what it prints; this is the second line for what the action publishes,
+ * should a secret have reached the text anyway (pasted into a manifest).
+ */
+function secretsRedactor(env: Readonly<Record<string, string | undefined>>): Redactor {
+  return new Redactor(Object.entries(env).flatMap(([name, value]) => (value && isSecretVariable(name) ? [value] : [])));
+}
+
+function setOutputs(ctx: CliContext, values: Record<string, string>): void {
+  const redactor = secretsRedactor(ctx.env);
+  writeOutputs(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, redactor.redact(v)])), ctx.env);
+}
+
+function appendSummary(ctx: CliContext, markdown: string): void {
+  writeStepSummary(secretsRedactor(ctx.env).redact(markdown), ctx.env);
 }
 
 function warn(ctx: CliContext, message: string): void {
