@@ -41,21 +41,21 @@ function frameBody(frame: CommentFrame, content: string, what: string): string {
   return body.length <= COMMENT_MAX_CHARS ? body : body.slice(0, COMMENT_MAX_CHARS - 20) + '\n\n_… (cut)_\n';
 }
 
-export function planCommentBody(frame: CommentFrame, plan: Plan, opts: { guildNames?: Readonly<Record<string, string>>; errors?: readonly string[] } = {}): string {
+export function planCommentBody(frame: CommentFrame, plan: Plan, opts: { guildNames?: Readonly<Record<string, string>> } = {}): string {
   const markdown = formatPlanMarkdown(plan, { title: title('plan', frame), maxBytes: PLAN_MAX_BYTES, limitNote: LIMIT_NOTE, ...(opts.guildNames ? { guildNames: opts.guildNames } : {}) });
-  return frameBody(frame, markdown + errorsBlock(opts.errors ?? []), 'plan of');
+  return frameBody(frame, markdown, 'plan of');
 }
 
-export function applyCommentBody(frame: CommentFrame, plan: Plan, result: ApplyResult | undefined, opts: { hasChanges: boolean; errors?: readonly string[] }): string {
+export function applyCommentBody(frame: CommentFrame, plan: Plan, result: ApplyResult | undefined, hasChanges: boolean): string {
   let content: string;
-  if (!opts.hasChanges && result && !result.failed) {
+  if (!hasChanges && result && !result.failed) {
     content = `## ${escapeInline(title('apply', frame))}\n\n**No changes.** The remote already matched the manifest; nothing was sent.\n\n`;
   } else {
     content = result ? formatApplyMarkdown(result, { title: title('apply', frame) }) : `## ${escapeInline(title('apply', frame))}\n\n`;
     const planMarkdown = formatPlanMarkdown(plan, { title: 'The plan that was applied', maxBytes: PLAN_MAX_BYTES - content.length, limitNote: LIMIT_NOTE });
     content += `<details><summary>The plan that was applied</summary>\n\n${planMarkdown.replace(/^## [^\n]*\n\n/, '')}\n</details>\n\n`;
   }
-  return frameBody(frame, content + errorsBlock(opts.errors ?? []), 'applied');
+  return frameBody(frame, content, 'applied');
 }
 
 /** When cmdsync stopped before it had a plan: its error lines, which it has already redacted. */

@@ -34,7 +34,7 @@ export async function runCiAction(ctx: CliContext): Promise<number> {
   const run = readRunContext(ctx.env);
   switch (inputs.command) {
     case 'lint':
-      return actionLint(inputs, run, ctx);
+      return actionLint(inputs, ctx);
     case 'plan':
       return actionPlan(inputs, run, ctx);
     case 'apply':
@@ -44,7 +44,7 @@ export async function runCiAction(ctx: CliContext): Promise<number> {
 
 const manifestArgs = (inputs: ActionInputs): string[] => (inputs.manifest ? ['-m', inputs.manifest] : []);
 
-async function actionLint(inputs: ActionInputs, run: RunContext, ctx: CliContext): Promise<number> {
+async function actionLint(inputs: ActionInputs, ctx: CliContext): Promise<number> {
   const result = await runCaptured(['lint', ...manifestArgs(inputs), ...inputs.args, '--format', 'json'], ctx);
   const doc = parseJson<LintJson>(result.stdout);
   if (!doc) {
@@ -75,7 +75,8 @@ async function actionPlan(inputs: ActionInputs, run: RunContext, ctx: CliContext
   setOutputs(ctx, { 'exit-code': String(result.code), 'has-changes': String(doc?.has_changes ?? false), 'plan-file': doc ? savedTo : '', summary });
   if (inputs.comment && run.pullRequest) {
     const frame = commentFrame(inputs, run, run.pullRequest.headSha ?? run.sha);
-    const body = doc ? planCommentBody(frame, doc, { errors: result.code === 1 ? result.errors : [] }) : failureCommentBody(frame, 'plan', failureLog(result));
+    // A plan's own errors (a daily create budget exceeded…) are in it, as cautions; without a plan, the log says why.
+    const body = doc ? planCommentBody(frame, doc) : failureCommentBody(frame, 'plan', failureLog(result));
     await publish(inputs, run, ctx, run.pullRequest.number, frame.marker, body);
   }
   // Changes pending (2) is what a plan on a pull request is for, not a failure.
@@ -93,7 +94,7 @@ async function actionApply(inputs: ActionInputs, run: RunContext, ctx: CliContex
     const pr = run.pullRequest?.number ?? (await findMergedPull(inputs, run, ctx));
     if (pr !== undefined) {
       const frame = commentFrame(inputs, run, run.sha);
-      const body = doc ? applyCommentBody(frame, doc, applied, { hasChanges: doc.has_changes, errors: result.code !== 0 ? result.errors : [] }) : failureCommentBody(frame, 'apply', failureLog(result));
+      const body = doc ? applyCommentBody(frame, doc, applied, doc.has_changes) : failureCommentBody(frame, 'apply', failureLog(result));
       await publish(inputs, run, ctx, pr, frame.marker, body);
     }
   }
