@@ -117,6 +117,15 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
 
   registerWebhookCommands(program, ctx, (code) => (exitCode = code));
 
+  // The GitHub Action's step (action.yml): inputs come as INPUT_* variables, not flags.
+  program
+    .command('ci-action', { hidden: true })
+    .description('run the GitHub Action step (lint, plan or apply; outputs, step summary, pull request comment)')
+    .action(async () => {
+      const { runCiAction } = await import('./commands/ci-action.js');
+      exitCode = await runCiAction(ctx);
+    });
+
   program
     .command('emulator')
     .description('run a local, faithful implementation of the interface (no account, no network)')

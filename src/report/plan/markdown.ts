@@ -30,16 +30,18 @@ export interface PlanMarkdownOptions {
   maxBytes?: number;
   title?: string;
   guildNames?: Readonly<Record<string, string>>;
+  /** Why a cut plan was cut (default: a step summary's 1 MiB limit). */
+  limitNote?: string;
 }
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Text outside code: no raw HTML, no table breaks, no stray line breaks. */
-function escapeInline(s: string): string {
+export function escapeInline(s: string): string {
   return escapeHtml(s).replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 }
 
@@ -123,9 +125,9 @@ class Budget {
   }
 }
 
-function omittedLine(n: number): string {
+function omittedLine(n: number, note = 'a step summary is limited to 1 MiB'): string {
   const what = n > 0 ? `${n} more action${n === 1 ? '' : 's'} not shown` : 'the rest of the plan is not shown';
-  return `\n_… ${what}: a step summary is limited to 1 MiB. Run \`cmdsync plan\` for the full plan._\n`;
+  return `\n_… ${what}: ${note}. Run \`cmdsync plan\` for the full plan._\n`;
 }
 
 /** Cuts on a UTF-8 character boundary: the last resort when the budget is smaller than the fixed text. */
@@ -141,7 +143,7 @@ export function formatPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
   const max = opts.maxBytes ?? DEFAULT_MARKDOWN_MAX_BYTES;
   const total = plan.scopes.reduce((n, s) => n + changingActions(s), 0);
   // Room for the omission line with the largest count it could ever print.
-  const tail = bytes(omittedLine(Math.max(total, 10)));
+  const tail = bytes(omittedLine(Math.max(total, 10), opts.limitNote));
   const budget = new Budget(max);
   const empty = planIsEmpty(plan);
 
@@ -184,7 +186,7 @@ export function formatPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
     if (truncated) break;
   }
 
-  if (truncated) budget.add(omittedLine(total - shown));
+  if (truncated) budget.add(omittedLine(total - shown, opts.limitNote));
   return cutToBytes(budget.parts.join(''), max);
 }
 

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { CmdsyncError } from '../errors.js';
+
+/**
+ * What a workflow run tells a step about itself: the default environment
+ * variables of GitHub Actions and the event payload at `GITHUB_EVENT_PATH`.
+ */
+
+export interface RunContext {
+  eventName: string;
+  /** `owner/name`. */
+  repository: string;
+  /** The commit the run is for (on a pull request, GitHub's test merge commit). */
+  sha: string;
+  /** `GITHUB_API_URL`: `https://api.github.com`, or a GitHub Enterprise Server's `/api/v3`. */
+  apiUrl: string;
+  serverUrl: string;
+  runId?: string;
+  /** Set on pull request events. */
+  pullRequest?: { number: number; headSha?: string };
+}
+
+/** Events whose payload carries the pull request the run is for. */
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']);
+
+export function readRunContext(env: Readonly<Record<string, string | undefined>>, readFile: (path: string) => string = (p) => readFileSync(p, 'utf8')): RunContext {
+  const eventName = env.GITHUB_EVENT_NAME ?? '';
+  const payload = readPayload(env.GITHUB_EVENT_PATH, readFile);
+  return {
+    eventName,
+    repository: env.GITHUB_REPOSITORY ?? '',
+    sha: env.GITHUB_SHA ?? '',
+    apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
+    serverUrl: env.GITHUB_SERVER_URL || 'https://github.com',
+    ...(env.GITHUB_RUN_ID ? { runId: env.GITHUB_RUN_ID } : {}),
+    ...pullRequestOf(eventName, payload),
+  };
+}
+
+function readPayload(path: string | undefined, readFile: (path: string) => string): Record<string, unknown> {
+  if (!path) return {};
+  let text: string;
+  try {
+    text = readFile(path);
+  } catch {
+    throw new CmdsyncError('GITHUB_EVENT_UNREADABLE', `cannot read the event payload GITHUB_EVENT_PATH names (${path}).`);
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    throw new CmdsyncError('GITHUB_EVENT_UNREADABLE', `the event payload at GITHUB_EVENT_PATH (${path}) is not JSON.`);
+  }
+}
+
+function pullRequestOf(eventName: string, payload: Record<string, unknown>): Pick<RunContext, 'pullRequest'> {
+  if (!PULL_REQUEST_EVENTS.has(eventName)) return {};
+  const pr = payload.pull_request as { number?: unknown; head?: { sha?: unknown } } | undefined;
+  const number = typeof pr?.number === 'number' ? pr.number : typeof payload.number === 'number' ? payload.number : undefined;
+  if (number === undefined) return {};
+  const headSha = typeof pr?.head?.sha === 'string' ? pr.head.sha : undefined;
+  return { pullRequest: { number, ...(headSha ? { headSha } : {}) } };
+}
+
+/** The run's page, for a comment's footer. */
+export function runUrl(run: RunContext): string | undefined {
+  return run.runId && run.repository ? `${run.serverUrl}/${run.repository}/actions/runs/${run.runId}` : undefined;
+}
