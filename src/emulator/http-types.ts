@@ -1,3 +1,4 @@
+import type { EventBus } from './events.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Snowflake } from '../spec/snowflake.js';
 import type { Application, World } from './world.js';
@@ -40,6 +41,8 @@ export interface HandlerContext {
   /** Marks the world changed; the server persists it before the response is sent. */
   changed(): void;
   now(): number;
+  /** Run-time events for the gateway (emulator/events.ts); sent once the request's write is committed. */
+  events: EventBus;
 }
 
 export type Handler = (req: EmulatorRequest, ctx: HandlerContext) => EmulatorResponse | Promise<EmulatorResponse>;

@@ -17,6 +17,7 @@ import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile } from './see
 import { API_PREFIX, createEmulatorServer, type ServerTimeouts } from './server.js';
 export type { ServerTimeouts } from './server.js';
 import { Store, type StoreOptions } from './store.js';
+import { EventBus } from './events.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
 
 export type { EmulatorCredentials, Seed } from './world.js';
@@ -63,6 +64,8 @@ export interface RunningEmulator {
   faults: FaultController;
   /** The secret of the control routes (/__emulator/…), sent as `X-Cmdsync-Control: <token>`. */
   controlToken: string;
+  /** Run-time events (gateway dispatches): subscribe to see what the service tells applications. */
+  events: EventBus;
   /** The live world, read-only by convention (tests inspect it). */
   readonly world: World;
   limits: Limits;
@@ -107,6 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const nextId = () => gen.next(now());
 
   const faults = new FaultController(options.faults ?? []);
+  const events = new EventBus();
   const controlToken = options.controlToken ?? randomToken(24);
   const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...webhookRoutes];
   const server = createEmulatorServer({
@@ -118,6 +122,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     nextId,
     now,
     controlToken,
+    events,
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.rateLimits === false ? {} : { rateLimiter: new RateLimiter(options.rateLimits ?? {}) }),
   });
@@ -144,6 +149,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     credentials: credentialsOf(store.world, store.meta, now()),
     faults,
     controlToken,
+    events,
     get world() {
       return store.world;
     },

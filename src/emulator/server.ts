@@ -18,6 +18,7 @@ import type { RateLimiter } from './rate-limit.js';
 import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
 import { checkControlAccess, CONTROL_PREFIX, handleControl } from './routes/control.js';
 import type { Store } from './store.js';
+import type { EventBus } from './events.js';
 
 export const API_PREFIX = '/api/v10';
 /** Larger bodies are refused before parsing (413 40005). */
@@ -35,6 +36,7 @@ export interface ServerOptions {
   /** The secret the control routes (/__emulator/…) require in `X-Cmdsync-Control`. */
   controlToken: string;
   timeouts?: ServerTimeouts;
+  events: EventBus;
 }
 
 /**
@@ -255,6 +257,7 @@ export function createEmulatorServer(options: ServerOptions): Server {
     const response = await mutex.run(async () => {
       let changed = false;
       const tx = store.begin(method !== 'GET');
+      options.events.hold();
       // `limits` is an extra the webhook routes read (webhook-access.ts limitsOf).
       const ctx: HandlerContext & { limits: Limits } = {
         world: tx.world,
@@ -264,9 +267,17 @@ export function createEmulatorServer(options: ServerOptions): Server {
         },
         now: options.now,
         limits: options.limits,
+        events: options.events,
       };
-      const answer = await route.handler(request, ctx);
-      tx.commit(changed);
+      let answer: EmulatorResponse;
+      try {
+        answer = await route.handler(request, ctx);
+        tx.commit(changed);
+      } catch (err) {
+        options.events.discard();
+        throw err;
+      }
+      options.events.flush();
       return answer;
     });
     if (fault?.kind === 'drop-after') {
