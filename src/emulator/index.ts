@@ -9,13 +9,16 @@ import type { Route } from './http-types.js';
 import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
 import { hardenWorld } from './own.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { Gateway, type GatewayOptions } from './gateway/gateway.js';
 import { commandRoutes } from './routes/commands.js';
+import { gatewayRoutes } from './routes/gateway.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile } from './seed.js';
 import { API_PREFIX, createEmulatorServer, type ServerTimeouts } from './server.js';
 export type { ServerTimeouts } from './server.js';
+export type { GatewayOptions } from './gateway/gateway.js';
 import { Store, type StoreOptions } from './store.js';
 import { EventBus } from './events.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
@@ -54,6 +57,8 @@ export interface EmulatorOptions {
   controlToken?: string;
   /** Limits on slow peers (header/request/keep-alive time, connections per client address). */
   timeouts?: ServerTimeouts;
+  /** The WebSocket gateway: heartbeat interval, session cap, resume window. */
+  gateway?: GatewayOptions;
 }
 
 export interface RunningEmulator {
@@ -66,6 +71,8 @@ export interface RunningEmulator {
   controlToken: string;
   /** Run-time events (gateway dispatches): subscribe to see what the service tells applications. */
   events: EventBus;
+  /** The WebSocket gateway bots connect to (`ws://127.0.0.1:PORT`), as GET /gateway/bot returns it. */
+  gatewayUrl: string;
   /** The live world, read-only by convention (tests inspect it). */
   readonly world: World;
   limits: Limits;
@@ -112,7 +119,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultController(options.faults ?? []);
   const events = new EventBus();
   const controlToken = options.controlToken ?? randomToken(24);
-  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...webhookRoutes];
+  const gateway = new Gateway(() => store.world, events, now, options.gateway);
+  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...webhookRoutes, ...gatewayRoutes(gateway)];
   const server = createEmulatorServer({
     store,
     routes,
@@ -126,6 +134,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.rateLimits === false ? {} : { rateLimiter: new RateLimiter(options.rateLimits ?? {}) }),
   });
+  gateway.attach(server);
 
   await new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
@@ -142,6 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   const port = (server.address() as AddressInfo).port;
   const hostPart = host.includes(':') ? `[${host}]` : host;
+  gateway.url = `ws://${hostPart}:${port}`;
 
   let closed: Promise<void> | undefined;
   return {
@@ -150,18 +160,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults,
     controlToken,
     events,
+    gatewayUrl: gateway.url,
     get world() {
       return store.world;
     },
     limits,
     close() {
-      closed ??= new Promise<void>((resolve) => {
-        server.close(() => {
-          store.close();
-          resolve();
-        });
-        server.closeAllConnections();
-      });
+      closed ??= gateway.close().then(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => {
+              store.close();
+              resolve();
+            });
+            server.closeAllConnections();
+          }),
+      );
       return closed;
     },
   };

@@ -80,7 +80,9 @@ export function permissionRoutes(limits: Limits): Route[] {
     if (row.permissions.length === 0) delete ctx.world.permissions[key];
     else ctx.world.permissions[key] = row;
     ctx.changed();
-    return { status: 200, body: shapePermissions(row) };
+    const body = shapePermissions(row);
+    ctx.events.emit({ applicationId: app.id, name: 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', data: body, guildId: t.guildId });
+    return { status: 200, body };
   };
 
   /** Batch edit was removed with permissions v2: the route answers as an unsupported method. */

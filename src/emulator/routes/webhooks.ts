@@ -58,6 +58,13 @@ function capacityError(ctx: HandlerContext, guildId: string, channelId: string, 
   return undefined;
 }
 
+/** WEBHOOKS_UPDATE to every application in the webhook's guild (the GUILD_WEBHOOKS intent is checked by the gateway). */
+function webhooksChanged(ctx: HandlerContext, guildId: string | null, channelId: string | null): void {
+  const guild = guildId ? own(ctx.world.guilds, guildId) : undefined;
+  if (!guild || !channelId) return;
+  for (const applicationId of Object.keys(guild.apps)) ctx.events.emit({ applicationId, name: 'WEBHOOKS_UPDATE', data: { guild_id: guild.id, channel_id: channelId }, guildId: guild.id });
+}
+
 function avatarOf(value: unknown): string | null {
   return typeof value === 'string' ? imageHash(value) : null;
 }
@@ -90,6 +97,7 @@ function createWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
   };
   ctx.world.webhooks[webhook.id] = webhook;
   ctx.changed();
+  webhooksChanged(ctx, webhook.guild_id, webhook.channel_id);
   return ok(webhookObject(ctx.world, webhook, { withUser: true }));
 }
 
@@ -141,6 +149,7 @@ function editWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
   if (invalid) return invalid;
   const body = isObject(req.body) ? req.body : {};
   const { webhook } = found;
+  const fromChannel = webhook.channel_id;
   if (typeof body.channel_id === 'string' && body.channel_id !== webhook.channel_id) {
     // Moving is only within the webhook's guild; any other channel is unknown from here.
     const target = findChannel(ctx.world, body.channel_id);
@@ -152,6 +161,9 @@ function editWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
   }
   applyNameAndAvatar(webhook, body);
   ctx.changed();
+  // A move changes both channels' webhook lists.
+  if (fromChannel !== webhook.channel_id) webhooksChanged(ctx, webhook.guild_id, fromChannel);
+  webhooksChanged(ctx, webhook.guild_id, webhook.channel_id);
   return ok(webhookObject(ctx.world, webhook, { withUser: true }));
 }
 
@@ -162,6 +174,7 @@ function deleteWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
   if (denied) return denied;
   delete ctx.world.webhooks[found.webhook.id];
   ctx.changed();
+  webhooksChanged(ctx, found.webhook.guild_id, found.webhook.channel_id);
   return noContent();
 }
 
@@ -179,6 +192,7 @@ function editWebhookWithToken(req: EmulatorRequest, ctx: HandlerContext): Emulat
   // channel_id is ignored here (facts §13); the other fields still apply.
   applyNameAndAvatar(webhook, isObject(req.body) ? req.body : {});
   ctx.changed();
+  webhooksChanged(ctx, webhook.guild_id, webhook.channel_id);
   return ok(webhookObject(ctx.world, webhook, { withUser: false }));
 }
 
@@ -187,6 +201,7 @@ function deleteWebhookWithToken(req: EmulatorRequest, ctx: HandlerContext): Emul
   if (isResponse(webhook)) return webhook;
   delete ctx.world.webhooks[webhook.id];
   ctx.changed();
+  webhooksChanged(ctx, webhook.guild_id, webhook.channel_id);
   return noContent();
 }
 

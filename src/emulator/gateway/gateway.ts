@@ -1,0 +1,259 @@
+/**
+ * The emulator's WebSocket gateway (facts §9.3) on the emulator's own HTTP
+ * server: Hello, Identify, Heartbeat/ACK, Resume, READY and GUILD_CREATE, and
+ * the run-time events of the EventBus dispatched to the sessions of their
+ * application. Transport is the `ws` package; protocol rules are in
+ * src/spec/gateway.ts and the frame checks in ./frames.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { CLIENT_SEND_LIMIT, DISPATCH_INTENT, GatewayClose, GatewayOp, HEARTBEAT_INTERVAL_MS, Intent, MAX_CLIENT_FRAME_BYTES, shardOf } from '../../spec/gateway.js';
+import { resolveAuth } from '../auth.js';
+import type { EmulatorEvent, EventBus } from '../events.js';
+import { own } from '../own.js';
+import type { Application, World } from '../world.js';
+import { bareToken, checkQuery, decodeFrame, isRefusal, readIdentify, readResume, type Refusal } from './frames.js';
+import { guildCreatePayload, guildsOf, readyPayload } from './payloads.js';
+import { Session } from './session.js';
+
+export interface GatewayOptions {
+  /** Sent in Hello; a connection silent for 1.5 intervals is closed with 4009. Default 41250 ms. */
+  heartbeatIntervalMs?: number;
+  /** Open gateway connections, and sessions kept for Resume, at most. Default 100. */
+  maxSessions?: number;
+  /** How long a dropped session may be resumed. Default 5 minutes. */
+  resumeWindowMs?: number;
+  /** Dispatches kept per session for Resume. Default 1000. */
+  bufferSize?: number;
+}
+
+/** Sessions a day, as the service reports it for a new bot (GET /gateway/bot). */
+export const SESSION_START_TOTAL = 1000;
+
+interface Connection {
+  ws: WebSocket;
+  session?: Session;
+  app?: Application;
+  heartbeatTimer?: NodeJS.Timeout;
+  framesInWindow: number;
+  windowStart: number;
+}
+
+export class Gateway {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES, clientTracking: false });
+  private readonly connections = new Set<Connection>();
+  private readonly sessions = new Map<string, Session>();
+  private readonly unsubscribe: () => void;
+  private readonly heartbeatMs: number;
+  private readonly maxSessions: number;
+  private readonly resumeWindowMs: number;
+  private readonly bufferSize: number;
+  private startsUsed = 0;
+  private closing = false;
+  /** The URL bots connect to, set once the server listens. */
+  url = '';
+
+  constructor(
+    private readonly world: () => World,
+    events: EventBus,
+    private readonly now: () => number,
+    options: GatewayOptions = {},
+  ) {
+    this.heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
+    this.maxSessions = options.maxSessions ?? 100;
+    this.resumeWindowMs = options.resumeWindowMs ?? 5 * 60_000;
+    this.bufferSize = options.bufferSize ?? 1000;
+    this.unsubscribe = events.subscribe((e) => this.deliver(e));
+  }
+
+  /** What GET /gateway/bot reports about session starts. */
+  sessionStartLimit() {
+    return { total: SESSION_START_TOTAL, remaining: Math.max(0, SESSION_START_TOTAL - this.startsUsed), reset_after: 86_400_000, max_concurrency: 1 };
+  }
+
+  attach(server: Server): void {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const target = new URL(req.url ?? '/', 'ws://emulator');
+    if (target.pathname !== '/') return refuseUpgrade(socket, 404, 'Not Found');
+    if (this.closing || this.connections.size >= this.maxSessions) return refuseUpgrade(socket, 503, 'Service Unavailable');
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, target.searchParams));
+  }
+
+  private open(ws: WebSocket, query: URLSearchParams): void {
+    const conn: Connection = { ws, framesInWindow: 0, windowStart: this.now() };
+    this.connections.add(conn);
+    ws.on('close', () => this.dropped(conn));
+    ws.on('error', () => ws.terminate());
+    const refused = checkQuery(query);
+    if (refused) return this.refuse(conn, refused);
+    ws.send(JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null }));
+    this.armHeartbeat(conn);
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return this.refuse(conn, { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' });
+      this.receive(conn, data.toString());
+    });
+  }
+
+  /** The deadline for the next heartbeat: the interval plus the slack the service gives for jitter and latency. */
+  private armHeartbeat(conn: Connection): void {
+    clearTimeout(conn.heartbeatTimer);
+    conn.heartbeatTimer = setTimeout(() => {
+      // A timed-out session is over: it cannot be resumed.
+      if (conn.session) this.sessions.delete(conn.session.id);
+      conn.session = undefined;
+      this.refuse(conn, { close: GatewayClose.SESSION_TIMED_OUT, reason: 'Session timed out.' });
+    }, Math.ceil(this.heartbeatMs * 1.5));
+    conn.heartbeatTimer.unref();
+  }
+
+  private receive(conn: Connection, text: string): void {
+    const t = this.now();
+    if (t - conn.windowStart >= CLIENT_SEND_LIMIT.windowMs) {
+      conn.windowStart = t;
+      conn.framesInWindow = 0;
+    }
+    if (++conn.framesInWindow > CLIENT_SEND_LIMIT.frames) return this.refuse(conn, { close: GatewayClose.RATE_LIMITED, reason: 'You are being rate limited.' });
+    const frame = decodeFrame(text);
+    if (isRefusal(frame)) return this.refuse(conn, frame);
+    switch (frame.op) {
+      case GatewayOp.HEARTBEAT:
+        this.armHeartbeat(conn);
+        conn.ws.send(JSON.stringify({ op: GatewayOp.HEARTBEAT_ACK, d: null, s: null, t: null }));
+        return;
+      case GatewayOp.IDENTIFY:
+        return this.identify(conn, frame.d);
+      case GatewayOp.RESUME:
+        return this.resume(conn, frame.d);
+      default:
+        // Presence, voice state, member and soundboard requests: accepted once authenticated, with nothing to send back.
+        if (!conn.session) this.refuse(conn, { close: GatewayClose.NOT_AUTHENTICATED, reason: 'Not authenticated.' });
+    }
+  }
+
+  private appOf(token: string): Application | undefined {
+    const auth = resolveAuth(`Bot ${bareToken(token)}`, this.world(), this.now());
+    return auth.kind === 'bot' ? auth.application : undefined;
+  }
+
+  private identify(conn: Connection, d: unknown): void {
+    if (conn.session) return this.refuse(conn, { close: GatewayClose.ALREADY_AUTHENTICATED, reason: 'You sent more than one identify payload.' });
+    const data = readIdentify(d);
+    if (isRefusal(data)) return this.refuse(conn, data);
+    const app = this.appOf(data.token);
+    if (!app) return this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: 'Authentication failed.' });
+    this.makeRoomForSession();
+    const session = new Session(randomBytes(16).toString('hex'), app.id, data.intents, data.shard, this.bufferSize);
+    this.sessions.set(session.id, session);
+    this.startsUsed += 1;
+    conn.session = session;
+    conn.app = app;
+    const world = this.world();
+    const guilds = guildsOf(world, app.id, data.shard);
+    const shard = (d as { shard?: unknown }).shard !== undefined ? data.shard : undefined;
+    conn.ws.send(session.record('READY', readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, ...(shard ? { shard } : {}) })));
+    if (data.intents & Intent.GUILDS) for (const g of guilds) conn.ws.send(session.record('GUILD_CREATE', guildCreatePayload(g, app)));
+  }
+
+  private resume(conn: Connection, d: unknown): void {
+    if (conn.session) return this.refuse(conn, { close: GatewayClose.ALREADY_AUTHENTICATED, reason: 'You sent more than one identify payload.' });
+    const data = readResume(d);
+    if (isRefusal(data)) return this.refuse(conn, data);
+    const app = this.appOf(data.token);
+    if (!app) return this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: 'Authentication failed.' });
+    this.expireDetached();
+    const session = this.sessions.get(data.sessionId);
+    const missed = session && session.applicationId === app.id ? session.since(data.seq) : undefined;
+    if (!session || !missed) {
+      // The client may Identify afresh on this connection.
+      conn.ws.send(JSON.stringify({ op: GatewayOp.INVALID_SESSION, d: false, s: null, t: null }));
+      return;
+    }
+    // A session lives on one connection: a resume takes it over from an older one still open.
+    for (const other of this.connections) {
+      if (other.session === session && other !== conn) {
+        other.session = undefined;
+        this.refuse(other, { close: GatewayClose.UNKNOWN_ERROR, reason: 'Session resumed elsewhere.' });
+      }
+    }
+    session.detachedAt = undefined;
+    conn.session = session;
+    conn.app = app;
+    for (const frame of missed) conn.ws.send(frame);
+    conn.ws.send(session.record('RESUMED', null));
+  }
+
+  /** At the cap, the oldest dropped session makes way; live ones are bounded by the connection cap. */
+  private makeRoomForSession(): void {
+    this.expireDetached();
+    if (this.sessions.size < this.maxSessions) return;
+    let oldest: Session | undefined;
+    for (const s of this.sessions.values()) if (s.detachedAt !== undefined && (!oldest || s.detachedAt < oldest.detachedAt!)) oldest = s;
+    if (oldest) this.sessions.delete(oldest.id);
+  }
+
+  private expireDetached(): void {
+    const t = this.now();
+    for (const s of this.sessions.values()) if (s.detachedAt !== undefined && t - s.detachedAt > this.resumeWindowMs) this.sessions.delete(s.id);
+  }
+
+  private dropped(conn: Connection): void {
+    clearTimeout(conn.heartbeatTimer);
+    this.connections.delete(conn);
+    if (conn.session) conn.session.detachedAt = this.now();
+  }
+
+  private refuse(conn: Connection, refusal: Refusal): void {
+    clearTimeout(conn.heartbeatTimer);
+    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.close(refusal.close, refusal.reason);
+  }
+
+  /** Sends a bus event to every session of its application that may see it, attached or waiting to resume. */
+  private deliver(event: EmulatorEvent): void {
+    const intent = event.intent ?? DISPATCH_INTENT[event.name] ?? 0;
+    const world = this.world();
+    const guild = event.guildId !== undefined ? own(world.guilds, event.guildId) : undefined;
+    const attached = new Map<Session, Connection>();
+    for (const c of this.connections) if (c.session) attached.set(c.session, c);
+    for (const session of this.sessions.values()) {
+      if (session.applicationId !== event.applicationId) continue;
+      if (intent !== 0 && (session.intents & intent) !== intent) continue;
+      if (event.guildId !== undefined) {
+        if (guild && guild.apps[session.applicationId] === undefined) continue;
+        if (shardOf(event.guildId, session.shard[1]) !== session.shard[0]) continue;
+      } else if (session.shard[0] !== 0) continue;
+      const frame = session.record(event.name, event.data);
+      attached.get(session)?.ws.send(frame);
+    }
+  }
+
+  /** Ends every connection (1001, going away) and forgets the sessions. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.unsubscribe();
+    const open = [...this.connections];
+    await Promise.all(
+      open.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            clearTimeout(c.heartbeatTimer);
+            if (c.ws.readyState === c.ws.CLOSED) return resolve();
+            c.ws.once('close', () => resolve());
+            c.ws.close(1001, 'The emulator is shutting down.');
+            // A peer that does not answer the close frame is cut off.
+            setTimeout(() => c.ws.terminate(), 500).unref();
+          }),
+      ),
+    );
+    this.sessions.clear();
+    this.wss.close();
+  }
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}

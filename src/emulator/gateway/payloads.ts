@@ -1,0 +1,129 @@
+/**
+ * What the gateway tells a bot about the world: READY and GUILD_CREATE, built
+ * from the emulator's world as pure functions (facts §9.3).
+ */
+import { GATEWAY_VERSION, shardOf } from '../../spec/gateway.js';
+import { snowflakeTimestamp } from '../../spec/snowflake.js';
+import type { Application, Channel, Guild, World } from '../world.js';
+
+/** Thread channel types: GUILD_CREATE lists them under `threads`, not `channels`. */
+const THREAD_TYPES = new Set([10, 11, 12]);
+
+export function botUser(app: Application) {
+  return { id: app.botUserId, username: app.name, discriminator: '0000', global_name: null, avatar: null, bot: true, system: false, flags: 0, verified: true, mfa_enabled: false };
+}
+
+function plainUser(id: string, username: string) {
+  return { id, username, discriminator: '0', global_name: null, avatar: null, bot: false, flags: 0 };
+}
+
+/** The guilds a session sees: those the application is installed in, on the session's shard. */
+export function guildsOf(world: World, applicationId: string, shard: [number, number]): Guild[] {
+  return Object.values(world.guilds).filter((g) => g.apps[applicationId] !== undefined && shardOf(g.id, shard[1]) === shard[0]);
+}
+
+export function readyPayload(args: { app: Application; guilds: Guild[]; sessionId: string; resumeUrl: string; shard?: [number, number] }) {
+  return {
+    v: GATEWAY_VERSION,
+    user: botUser(args.app),
+    guilds: args.guilds.map((g) => ({ id: g.id, unavailable: true })),
+    session_id: args.sessionId,
+    session_type: 'normal',
+    resume_gateway_url: args.resumeUrl,
+    ...(args.shard ? { shard: args.shard } : {}),
+    // The emulator's apps have no flags set (no verified intents, no auto-moderation badge).
+    application: { id: args.app.id, flags: 0 },
+    private_channels: [],
+    presences: [],
+    relationships: [],
+    guild_join_requests: [],
+    user_settings: {},
+  };
+}
+
+function channelPayload(c: Channel, position: number) {
+  return {
+    id: c.id,
+    type: c.type,
+    guild_id: c.guildId,
+    name: c.name,
+    position,
+    flags: 0,
+    nsfw: false,
+    parent_id: c.parentId ?? null,
+    permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: o.allow, deny: o.deny })),
+    ...(c.availableTags ? { available_tags: c.availableTags.map((t) => ({ id: t.id, name: t.name, moderated: false, emoji_id: null, emoji_name: null })) } : {}),
+  };
+}
+
+function threadPayload(c: Channel, ownerId: string) {
+  return {
+    id: c.id,
+    type: c.type,
+    guild_id: c.guildId,
+    name: c.name,
+    parent_id: c.parentId ?? null,
+    owner_id: ownerId,
+    flags: 0,
+    message_count: 0,
+    member_count: 0,
+    thread_metadata: { archived: c.archived ?? false, auto_archive_duration: 1440, archive_timestamp: snowflakeTimestamp(c.id).toISOString(), locked: false },
+  };
+}
+
+function memberPayload(user: ReturnType<typeof plainUser> | ReturnType<typeof botUser>, roles: string[], joinedAt: string) {
+  return { user, roles, nick: null, avatar: null, joined_at: joinedAt, deaf: false, mute: false, flags: 0, pending: false };
+}
+
+/** GUILD_CREATE for one guild as the application's bot sees it: the bot is one of the members. */
+export function guildCreatePayload(guild: Guild, app: Application) {
+  const joinedAt = snowflakeTimestamp(guild.id).toISOString();
+  const channels = guild.channels.filter((c) => !(THREAD_TYPES.has(c.type) && c.parentId !== undefined));
+  const threads = guild.channels.filter((c) => THREAD_TYPES.has(c.type) && c.parentId !== undefined);
+  const members = guild.members.map((m) => memberPayload(plainUser(m.id, m.username), m.roles ?? [], joinedAt));
+  if (!guild.members.some((m) => m.id === app.botUserId)) members.push(memberPayload(botUser(app), [], joinedAt));
+  return {
+    id: guild.id,
+    name: guild.name,
+    icon: null,
+    splash: null,
+    discovery_splash: null,
+    banner: null,
+    description: null,
+    owner_id: guild.ownerId ?? guild.members[0]?.id ?? app.botUserId,
+    unavailable: false,
+    large: false,
+    member_count: members.length,
+    joined_at: joinedAt,
+    afk_channel_id: null,
+    afk_timeout: 300,
+    verification_level: 0,
+    default_message_notifications: 0,
+    explicit_content_filter: 0,
+    mfa_level: 0,
+    nsfw_level: 0,
+    premium_tier: 0,
+    premium_subscription_count: 0,
+    system_channel_id: null,
+    system_channel_flags: 0,
+    rules_channel_id: null,
+    public_updates_channel_id: null,
+    safety_alerts_channel_id: null,
+    preferred_locale: 'en-US',
+    features: [],
+    application_id: null,
+    max_members: 25_000_000,
+    premium_progress_bar_enabled: false,
+    roles: guild.roles.map((r, position) => ({ id: r.id, name: r.name, permissions: r.permissions ?? '0', position, color: 0, colors: { primary_color: 0, secondary_color: null, tertiary_color: null }, hoist: false, managed: false, mentionable: false, icon: null, unicode_emoji: null, flags: 0 })),
+    channels: channels.map((c, i) => channelPayload(c, i)),
+    threads: threads.map((t) => threadPayload(t, app.botUserId)),
+    members,
+    presences: [],
+    voice_states: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
+    emojis: [],
+    stickers: [],
+  };
+}
