@@ -1,0 +1,104 @@
+/**
+ * A real bot library against the emulator: discord.js v14 finds the gateway
+ * through GET /gateway/bot on the emulator's REST base and connects over
+ * loopback like it would to the service.
+ */
+import { ChatInputCommandInteraction, Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import { afterEach, expect, test } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { bot, call, start, userBearer } from './helpers.js';
+
+let em: RunningEmulator;
+let client: Client | undefined;
+
+afterEach(async () => {
+  await client?.destroy();
+  client = undefined;
+  await em?.close();
+});
+
+function next<T>(event: string, ms = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`discord.js emitted no ${event} within ${ms} ms`)), ms);
+    client!.once(event, (value: T) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}
+
+test('a discord.js client logs in, sees the seeded guilds, and receives permission, webhook and interaction events', async () => {
+  em = await start();
+  const { applicationId, guildId } = em.credentials;
+  client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildWebhooks], rest: { api: em.url.replace(/\/v10$/, '') } });
+  const ready = next<Client<true>>(Events.ClientReady);
+  await client.login(em.credentials.botToken);
+  const c = await ready;
+
+  expect(c.user.id).toBe(em.world.applications[applicationId]!.botUserId);
+  expect(c.application.id).toBe(applicationId);
+  const guild = c.guilds.cache.get(guildId);
+  expect(guild?.available).toBe(true);
+  const seeded = em.world.guilds[guildId]!;
+  expect(guild!.name).toBe(seeded.name);
+  expect(guild!.roles.cache.map((r) => r.id).sort()).toEqual(seeded.roles.map((r) => r.id).sort());
+  for (const ch of seeded.channels) expect(c.channels.cache.has(ch.id)).toBe(true);
+  for (const m of seeded.members) expect(guild!.members.cache.has(m.id)).toBe(true);
+  expect(guild!.members.me?.id).toBe(c.user.id);
+
+  const cmd = await call(em, 'POST', `/applications/${applicationId}/guilds/${guildId}/commands`, {
+    auth: bot(em),
+    body: { name: 'remind', description: 'Set a reminder', options: [{ type: 3, name: 'what', description: 'What', required: true }, { type: 4, name: 'minutes', description: 'When' }] },
+  });
+  expect(cmd.status).toBe(201);
+
+  const permissionsUpdate = next<{ id: string; guildId: string; applicationId: string; permissions: unknown[] }>(Events.ApplicationCommandPermissionsUpdate);
+  const put = await call(em, 'PUT', `/applications/${applicationId}/guilds/${guildId}/commands/${cmd.body.id}/permissions`, {
+    auth: userBearer(em),
+    body: { permissions: [{ id: guildId, type: 1, permission: false }] },
+  });
+  expect(put.status).toBe(200);
+  const perms = await permissionsUpdate;
+  expect(perms).toMatchObject({ id: cmd.body.id, guildId, applicationId, permissions: [{ id: guildId, type: 1, permission: false }] });
+
+  const text = seeded.channels.find((ch) => ch.type === 0)!;
+  const webhooksUpdate = next<{ id: string }>(Events.WebhooksUpdate);
+  expect((await call(em, 'POST', `/channels/${text.id}/webhooks`, { auth: bot(em), body: { name: 'deploys' } })).status).toBe(200);
+  expect((await webhooksUpdate).id).toBe(text.id);
+
+  // A hand-built chat-input interaction, as a user typing `/remind what:tea minutes:5` would send.
+  const member = seeded.members[0]!;
+  const received = next<Interaction>(Events.InteractionCreate);
+  em.events.emit({
+    applicationId,
+    name: 'INTERACTION_CREATE',
+    guildId,
+    data: {
+      id: '1300000000000000001',
+      application_id: applicationId,
+      type: 2,
+      token: 'interaction-token',
+      version: 1,
+      guild_id: guildId,
+      channel_id: text.id,
+      channel: { id: text.id, type: 0, guild_id: guildId, name: text.name },
+      member: { user: { id: member.id, username: member.username, discriminator: '0', global_name: null, avatar: null }, roles: [], permissions: '2147483648', joined_at: '2024-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0 },
+      app_permissions: '536870912',
+      locale: 'en-US',
+      guild_locale: 'en-US',
+      entitlements: [],
+      authorizing_integration_owners: { '0': guildId },
+      context: 0,
+      data: { id: cmd.body.id, name: 'remind', type: 1, guild_id: guildId, options: [{ name: 'what', type: 3, value: 'tea' }, { name: 'minutes', type: 4, value: 5 }] },
+    },
+  });
+  const interaction = await received;
+  expect(interaction).toBeInstanceOf(ChatInputCommandInteraction);
+  const chat = interaction as ChatInputCommandInteraction;
+  expect(chat.commandName).toBe('remind');
+  expect(chat.commandId).toBe(cmd.body.id);
+  expect(chat.options.getString('what')).toBe('tea');
+  expect(chat.options.getInteger('minutes')).toBe(5);
+  expect(chat.user.id).toBe(member.id);
+  expect(chat.channelId).toBe(text.id);
+}, 20_000);
