@@ -36,3 +36,11 @@ describe('npm pack', () => {
     expect(existsSync(join(dir, tarball))).toBe(true);
   });
 });
+
+describe('bundled dependencies', () => {
+  it('every runtime dependency is bundled (a git install under -g otherwise races npm over it)', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; bundleDependencies: string[] | boolean };
+    if (pkg.bundleDependencies === true) return;
+    expect([...(pkg.bundleDependencies as string[])].sort()).toEqual(Object.keys(pkg.dependencies).sort());
+  });
+});
