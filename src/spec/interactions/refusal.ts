@@ -28,7 +28,7 @@ export interface PlaceFacts {
 export interface CommandFacts {
   type: number;
   guild_id?: string;
-  contexts?: number[] | null;
+  contexts?: readonly number[] | null;
   dm_permission?: boolean;
   nsfw?: boolean;
   default_member_permissions?: string | null;
