@@ -19,6 +19,15 @@ export type { ServerTimeouts } from './server.js';
 import { Store, type StoreOptions } from './store.js';
 import { EventBus } from './events.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
+import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
+import { invoke as invokeInteraction, type InvokeOutcome, type InvokeRequest } from './interactions/invoke.js';
+import { ensureKeyPairs } from './interactions/keys.js';
+import { InteractionRegistry } from './interactions/registry.js';
+import { interactionControl } from './routes/interaction-control.js';
+import { interactionRoutes } from './routes/interactions.js';
+import { endpointUrl } from './seed.js';
+export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
+export type { EndpointCheck } from './interactions/deliver.js';
 
 export type { EmulatorCredentials, Seed } from './world.js';
 export type { FaultRule, FaultKind } from './faults.js';
@@ -54,6 +63,8 @@ export interface EmulatorOptions {
   controlToken?: string;
   /** Limits on slow peers (header/request/keep-alive time, connections per client address). */
   timeouts?: ServerTimeouts;
+  /** The default application's interactions endpoint URL: interactions are POSTed there, signed, instead of sent over the gateway. */
+  interactionsUrl?: string;
 }
 
 export interface RunningEmulator {
@@ -69,6 +80,10 @@ export interface RunningEmulator {
   /** The live world, read-only by convention (tests inspect it). */
   readonly world: World;
   limits: Limits;
+  /** Invokes a command as a user would (the same as POST /__emulator/interactions and `cmdsync invoke`). */
+  invoke(request: InvokeRequest): Promise<InvokeOutcome>;
+  /** The service's check of an application's interactions endpoint (default: the default application's). */
+  checkInteractionsEndpoint(applicationId?: string): Promise<EndpointCheck>;
   close(): Promise<void>;
 }
 
@@ -108,11 +123,32 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store.persist();
   }
   const nextId = () => gen.next(now());
+  let keysOrUrlChanged = ensureKeyPairs(store.world);
+  if (options.interactionsUrl !== undefined) {
+    const app = store.world.applications[store.meta.defaultApplicationId]!;
+    const url = endpointUrl(options.interactionsUrl, 'interactionsUrl');
+    keysOrUrlChanged ||= app.interactionsEndpointUrl !== url;
+    app.interactionsEndpointUrl = url;
+  }
+  if (keysOrUrlChanged) store.persist();
 
   const faults = new FaultController(options.faults ?? []);
   const events = new EventBus();
   const controlToken = options.controlToken ?? randomToken(24);
-  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...webhookRoutes];
+  const interactions = new InteractionRegistry(now);
+  // The interaction routes come first: they share the application webhook paths and fall through for other tokens.
+  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes];
+  const invoke = (request: InvokeRequest) =>
+    invokeInteraction(
+      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId },
+      request,
+    );
+  const checkInteractionsEndpoint = async (applicationId?: string): Promise<EndpointCheck> => {
+    const app = store.world.applications[applicationId ?? store.meta.defaultApplicationId];
+    if (!app) throw new EmulatorStartError(`unknown application ${applicationId}`);
+    if (!app.interactionsEndpointUrl) return { url: '', ok: false, problems: ['the application has no interactions endpoint URL'] };
+    return checkEndpoint(app, now() / 1000);
+  };
   const server = createEmulatorServer({
     store,
     routes,
@@ -123,6 +159,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     controlToken,
     events,
+    control: interactionControl(invoke, (id) => checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.rateLimits === false ? {} : { rateLimiter: new RateLimiter(options.rateLimits ?? {}) }),
   });
@@ -154,6 +191,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return store.world;
     },
     limits,
+    invoke,
+    checkInteractionsEndpoint,
     close() {
       closed ??= new Promise<void>((resolve) => {
         server.close(() => {
