@@ -1,39 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyKey } from 'discord-interactions';
-import type { RunningEmulator, Seed } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { ADULT, ANN, APP, BOB, GENERAL, GUILD, interactionSeed } from '../helpers/interaction-seed.js';
 import { startHttpBot, type HttpBot } from '../helpers/http-bot.js';
 import { call, start } from './helpers.js';
-
-const APP = '110000000000000001';
-const GUILD = '120000000000000001';
-const MOD = '120000000000000002';
-const GENERAL = '130000000000000001';
-const ADULT = '130000000000000002';
-const ANN = '140000000000000001';
-const BOB = '140000000000000002';
-
-export const interactionSeed = (): Seed => ({
-  applications: [{ id: APP, name: 'Helper' }],
-  guilds: [
-    {
-      id: GUILD,
-      name: 'Test',
-      owner_id: ANN,
-      roles: [{ name: '@everyone', permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES'] }, { id: MOD, name: 'Moderator', permissions: ['MANAGE_GUILD'] }],
-      members: [{ id: ANN, username: 'ann' }, { id: BOB, username: 'bob' }],
-      channels: [{ id: GENERAL, name: 'general' }, { id: ADULT, name: 'adult', nsfw: true }],
-    },
-  ],
-  commands: [
-    { application_id: APP, name: 'hello', description: 'Say hello', name_localizations: { fr: 'bonjour' } },
-    { application_id: APP, name: 'secret', description: 'A secret' },
-    { application_id: APP, name: 'slow', description: 'Takes a while' },
-    { application_id: APP, name: 'silent', description: 'Never answers' },
-    { application_id: APP, name: 'adult', description: 'Age-restricted', nsfw: true },
-    { application_id: APP, name: 'search', description: 'Find fruit', options: [{ type: 3, name: 'fruit', description: 'Fruit', required: true, autocomplete: true }] },
-    { application_id: APP, guild_id: GUILD, name: 'admin', description: 'Admins', default_member_permissions: '32' },
-  ],
-});
 
 describe('HTTP interactions against a bot verifying signatures with discord-interactions', () => {
   let em: RunningEmulator;

@@ -55,6 +55,7 @@ export type InvokeOutcome =
   | {
       outcome: 'answered' | 'no-response';
       delivery: 'http' | 'gateway';
+      application: { id: Snowflake; name: string };
       interaction: Obj;
       /** The endpoint's HTTP answer (HTTP delivery). */
       endpoint?: { status?: number; error?: string };
@@ -290,6 +291,7 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
   return {
     outcome: live.answeredWith !== undefined ? 'answered' : 'no-response',
     delivery: app.interactionsEndpointUrl ? 'http' : 'gateway',
+    application: { id: app.id, name: app.name },
     interaction: payload,
     ...(endpoint ? { endpoint } : {}),
     ...(live.answeredWith !== undefined ? { callback: { type: live.answeredWith, ...(live.callbackData !== undefined ? { data: live.callbackData } : {}) } } : {}),
