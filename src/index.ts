@@ -10,3 +10,4 @@ export { startEmulator, type EmulatorOptions, type RunningEmulator, type Emulato
 export { CmdsyncError, UsageError, ManifestReadError, ManifestInvalidError } from './errors.js';
 export * as spec from './spec/index.js';
 export { VERSION } from './version.js';
+export { invoke, type InvokeTarget, type InvokeOutcome, type InvokeRequest } from './api/invoke.js';

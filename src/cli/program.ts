@@ -127,6 +127,30 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
     });
 
   program
+    .command('invoke')
+    .description('invoke a command on the emulator as a user would, and print what the user would see (exit 0 when the bot answered)')
+    .argument('[line]', "the command line as typed in the client, e.g. '/config logging enable channel:#1234'")
+    .option('--guild <id>', 'the guild (default: the channel\'s, or the emulator\'s default guild)')
+    .option('--channel <id>', 'the channel the command is used in (a channel outside every guild is a DM with the bot)')
+    .option('--user <id>', 'the member who invokes it (default: the guild\'s first member)')
+    .option('--locale <locale>', "the user's client language, e.g. fr (default en-US)")
+    .option('--user-command <name>', 'invoke a user command on --target USER_ID')
+    .option('--message-command <name>', 'invoke a message command on --target MESSAGE_ID')
+    .option('--target <id>', 'the user or message a user or message command acts on')
+    .option('--autocomplete', 'send an autocomplete request for the option being typed (the last one)')
+    .option('--wait <seconds>', 'collect follow-ups and edits this long after the first answer')
+    .option('--json', 'print the interaction sent and everything received, as JSON')
+    .option('--emulator', 'use the in-process emulator (state in .cmdsync/emulator.json) instead of a running one')
+    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
+    .action(async (lineArg: string | undefined, opts) => {
+      const { runInvoke } = await import('./commands/invoke.js');
+      exitCode = await runInvoke(
+        { line: lineArg, guild: opts.guild, channel: opts.channel, user: opts.user, locale: opts.locale, userCommand: opts.userCommand, messageCommand: opts.messageCommand, target: opts.target, autocomplete: !!opts.autocomplete, wait: opts.wait, json: !!opts.json, emulator: !!opts.emulator, apiUrl: opts.apiUrl },
+        ctx,
+      );
+    });
+
+  program
     .command('emulator')
     .description('run a local, faithful implementation of the interface (no account, no network)')
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 8787)
@@ -135,9 +159,10 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
     .option('--seed <file>', 'YAML or JSON describing applications, guilds, channels and commands')
     .option('--no-rate-limits', 'answer without modelling the service\'s rate limits')
     .option('--max-messages-per-channel <n>', 'keep the newest N webhook messages per channel; older ones answer Unknown Message (0 = no cap)', parseMessageCap, 1000)
+    .option('--interactions-url <url>', "the default application's interactions endpoint: interactions are POSTed there, signed, instead of sent over the gateway")
     .action(async (opts) => {
       const { runEmulator } = await import('./commands/emulator.js');
-      exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits, maxMessagesPerChannel: opts.maxMessagesPerChannel }, ctx);
+      exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits, maxMessagesPerChannel: opts.maxMessagesPerChannel, interactionsUrl: opts.interactionsUrl }, ctx);
     });
 
   try {

@@ -22,6 +22,15 @@ export type { GatewayOptions } from './gateway/gateway.js';
 import { Store, type StoreOptions } from './store.js';
 import { EventBus } from './events.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
+import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
+import { invoke as invokeInteraction, type InvokeOutcome, type InvokeRequest } from './interactions/invoke.js';
+import { ensureKeyPairs } from './interactions/keys.js';
+import { InteractionRegistry } from './interactions/registry.js';
+import { interactionControl } from './routes/interaction-control.js';
+import { interactionRoutes } from './routes/interactions.js';
+import { endpointUrl } from './seed.js';
+export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
+export type { EndpointCheck } from './interactions/deliver.js';
 
 export type { EmulatorCredentials, Seed } from './world.js';
 export type { FaultRule, FaultKind } from './faults.js';
@@ -59,6 +68,8 @@ export interface EmulatorOptions {
   timeouts?: ServerTimeouts;
   /** The WebSocket gateway: heartbeat interval, session cap, resume window. */
   gateway?: GatewayOptions;
+  /** The default application's interactions endpoint URL: interactions are POSTed there, signed, instead of sent over the gateway. */
+  interactionsUrl?: string;
 }
 
 export interface RunningEmulator {
@@ -76,6 +87,10 @@ export interface RunningEmulator {
   /** The live world, read-only by convention (tests inspect it). */
   readonly world: World;
   limits: Limits;
+  /** Invokes a command as a user would (the same as POST /__emulator/interactions and `cmdsync invoke`). */
+  invoke(request: InvokeRequest): Promise<InvokeOutcome>;
+  /** The service's check of an application's interactions endpoint (default: the default application's). */
+  checkInteractionsEndpoint(applicationId?: string): Promise<EndpointCheck>;
   close(): Promise<void>;
 }
 
@@ -115,12 +130,33 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store.persist();
   }
   const nextId = () => gen.next(now());
+  let keysOrUrlChanged = ensureKeyPairs(store.world);
+  if (options.interactionsUrl !== undefined) {
+    const app = store.world.applications[store.meta.defaultApplicationId]!;
+    const url = endpointUrl(options.interactionsUrl, 'interactionsUrl');
+    keysOrUrlChanged ||= app.interactionsEndpointUrl !== url;
+    app.interactionsEndpointUrl = url;
+  }
+  if (keysOrUrlChanged) store.persist();
 
   const faults = new FaultController(options.faults ?? []);
   const events = new EventBus();
   const controlToken = options.controlToken ?? randomToken(24);
   const gateway = new Gateway(() => store.world, events, now, options.gateway);
-  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...webhookRoutes, ...gatewayRoutes(gateway)];
+  const interactions = new InteractionRegistry(now);
+  // The interaction routes come first: they share the application webhook paths and fall through for other tokens.
+  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...gatewayRoutes(gateway)];
+  const invoke = (request: InvokeRequest) =>
+    invokeInteraction(
+      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId },
+      request,
+    );
+  const checkInteractionsEndpoint = async (applicationId?: string): Promise<EndpointCheck> => {
+    const app = store.world.applications[applicationId ?? store.meta.defaultApplicationId];
+    if (!app) throw new EmulatorStartError(`unknown application ${applicationId}`);
+    if (!app.interactionsEndpointUrl) return { url: '', ok: false, problems: ['the application has no interactions endpoint URL'] };
+    return checkEndpoint(app, now() / 1000);
+  };
   const server = createEmulatorServer({
     store,
     routes,
@@ -131,6 +167,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     controlToken,
     events,
+    control: interactionControl(invoke, (id) => checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.rateLimits === false ? {} : { rateLimiter: new RateLimiter(options.rateLimits ?? {}) }),
   });
@@ -165,6 +202,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return store.world;
     },
     limits,
+    invoke,
+    checkInteractionsEndpoint,
     close() {
       closed ??= gateway.close().then(
         () =>

@@ -3,6 +3,7 @@
  * object), or a sensible default (one app, one guild with every channel kind,
  * one user bearer token allowed to edit permissions).
  */
+import { checkKeyPair, generateKeyPair, type KeyPair } from './interactions/keys.js';
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { canonicalCommand, DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
@@ -111,7 +112,9 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
       botUserId: id,
       embedded: a.embedded === true,
       integrationTypes,
+      ...seededKeys(a, i),
     };
+    if (a.interactions_endpoint_url !== undefined) app.interactionsEndpointUrl = endpointUrl(a.interactions_endpoint_url, `applications[${i}].interactions_endpoint_url`);
     world.applications[id] = app;
   });
   const appIds = Object.keys(world.applications);
@@ -127,6 +130,7 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
       const channel: Channel = { id: idOr(c.id, nextId, `guilds[${gi}].channels[${ci}].id`), guildId: id, type: c.type ?? ChannelType.GUILD_TEXT, name: c.name ?? `channel-${ci + 1}` };
       if (c.parent_id !== undefined) channel.parentId = String(c.parent_id);
       if (c.archived !== undefined) channel.archived = c.archived;
+      if (c.nsfw === true) channel.nsfw = true;
       if (c.available_tags) channel.availableTags = c.available_tags.map((t, ti) => ({ id: idOr(t.id, nextId, `guilds[${gi}].channels[${ci}].available_tags[${ti}].id`), name: t.name }));
       else if (channel.type === ChannelType.GUILD_FORUM || channel.type === ChannelType.GUILD_MEDIA) channel.availableTags = [];
       if (c.permission_overwrites !== undefined) channel.permissionOverwrites = list(c.permission_overwrites, `guilds[${gi}].channels[${ci}].permission_overwrites`).map((o, oi) => overwriteOf(o, `guilds[${gi}].channels[${ci}].permission_overwrites[${oi}]`));
@@ -253,5 +257,25 @@ export function credentialsOf(world: World, meta: StoreMeta, now: number): Emula
     clientSecret: app.clientSecret ?? '',
     bearerToken: userBearerOf(world, app.id, now) ?? '',
     guildId: meta.defaultGuildId,
+    publicKey: app.publicKey ?? '',
   };
+}
+
+function seededKeys(a: NonNullable<Seed['applications']>[number], i: number): KeyPair {
+  if (a.public_key === undefined && a.private_key === undefined) return generateKeyPair();
+  const pair = { publicKey: String(a.public_key ?? ''), privateKey: String(a.private_key ?? '') };
+  const bad = checkKeyPair(pair);
+  if (bad) throw new SeedError(`applications[${i}]: ${bad}`);
+  return { publicKey: pair.publicKey.toLowerCase(), privateKey: pair.privateKey.toLowerCase() };
+}
+
+/** An interactions endpoint must be an absolute http(s) URL. */
+export function endpointUrl(value: unknown, where: string): string {
+  try {
+    const u = new URL(String(value));
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.toString();
+  } catch {
+    // reported below
+  }
+  throw new SeedError(`${where} must be an http:// or https:// URL`);
 }

@@ -37,6 +37,8 @@ export interface ServerOptions {
   controlToken: string;
   timeouts?: ServerTimeouts;
   events: EventBus;
+  /** More control endpoints (e.g. /interactions): an answer, or undefined to fall through to the built-in ones. Run outside the handler lock: they may wait on requests the application makes. */
+  control?: (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined;
 }
 
 /**
@@ -216,7 +218,8 @@ export function createEmulatorServer(options: ServerOptions): Server {
         if (!parsed.ok) return send(res, { status: 400, body: { message: 'Body is not JSON' } });
         body = parsed.value;
       }
-      return send(res, handleControl(method, sub, body, faults));
+      const extra = options.control?.(method, sub, body);
+      return send(res, extra ? await extra : handleControl(method, sub, body, faults));
     }
 
     if (path.startsWith(`${API_PREFIX}/`)) path = path.slice(API_PREFIX.length);

@@ -36,6 +36,11 @@ export interface Application {
   embedded: boolean;
   /** The app's configured installation contexts; the default of `integration_types`. */
   integrationTypes: number[];
+  /** Ed25519 key pair, hex (emulator/interactions/keys.ts); the private half is secret. Absent only in data files older than interactions. */
+  publicKey?: string;
+  privateKey?: string;
+  /** Where interactions are POSTed; without it they go out over the gateway. */
+  interactionsEndpointUrl?: string;
 }
 
 export interface Guild {
@@ -61,6 +66,8 @@ export interface Channel {
   /** Threads: their parent channel. */
   parentId?: Snowflake;
   archived?: boolean;
+  /** Age-restricted: the only channels where an `nsfw` command may be used. */
+  nsfw?: boolean;
   /** Forum and media channels: the tags a thread may carry. */
   availableTags?: Array<{ id: Snowflake; name: string }>;
   /** Type 0 a role, 1 a member; allow and deny as decimal bit sets. Threads use their parent's. */
@@ -131,6 +138,10 @@ export interface Seed {
     client_secret?: string;
     embedded?: boolean;
     integration_types?: number[];
+    /** Ed25519 key pair as 64 hex digits each; generated when left out. */
+    public_key?: string;
+    private_key?: string;
+    interactions_endpoint_url?: string;
   }>;
   guilds?: Array<{
     id?: Snowflake;
@@ -141,6 +152,7 @@ export interface Seed {
       name?: string;
       parent_id?: Snowflake;
       archived?: boolean;
+      nsfw?: boolean;
       available_tags?: Array<{ id?: Snowflake; name: string }>;
       /** `type`: role or member (or 0/1); `allow`/`deny`: permission names or a decimal bit set. */
       permission_overwrites?: Array<{ id: Snowflake; type: 'role' | 'member' | 0 | 1; allow?: string | string[]; deny?: string | string[] }>;
@@ -170,4 +182,6 @@ export interface EmulatorCredentials {
   bearerToken: string;
   /** The default guild and its channels, for quick starts. */
   guildId: Snowflake;
+  /** The application's Ed25519 public key (hex), for bots that take HTTP interactions. */
+  publicKey: string;
 }

@@ -65,6 +65,8 @@ describe('cmdsync emulator (runEmulator)', () => {
     const app = /DISCORD_APPLICATION_ID=(\d+)/.exec(out)![1]!;
     expect(out).toMatch(/DISCORD_CLIENT_SECRET=\S+/);
     expect(out).toMatch(/DISCORD_BEARER_TOKEN=\S+/);
+    const gatewayUrl = /# gateway: (ws:\/\/\S+)/.exec(out)![1]!;
+    expect(gatewayUrl).toBe(url.replace(/^http/, 'ws').replace(/\/api\/v10$/, ''));
     const control = /CMDSYNC_EMULATOR_CONTROL_TOKEN=(\S+)/.exec(out)![1]!;
     const faults = await request(url.replace('/api/v10', '/__emulator/faults'), { headers: { 'x-cmdsync-control': control } });
     expect(faults.statusCode).toBe(200);

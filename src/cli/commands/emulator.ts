@@ -13,6 +13,8 @@ export interface EmulatorCliOptions {
   rateLimits: boolean;
   /** Messages kept per channel; 0 = no cap; omitted = the emulator's default. */
   maxMessagesPerChannel?: number;
+  /** The default application's interactions endpoint URL. */
+  interactionsUrl?: string;
 }
 
 function line(stream: NodeJS.WritableStream, text: string): void {
@@ -36,6 +38,7 @@ export async function runEmulator(
       ...(opts.seed ? { seedFile: opts.seed } : {}),
       ...(opts.rateLimits ? {} : { rateLimits: false as const }),
       ...(opts.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: opts.maxMessagesPerChannel } : {}),
+      ...(opts.interactionsUrl !== undefined ? { interactionsUrl: opts.interactionsUrl } : {}),
     });
   } catch (err) {
     if (err instanceof SeedError || err instanceof EmulatorStartError || err instanceof EmulatorDataError || err instanceof MessageCapError) {
@@ -57,11 +60,22 @@ export async function runEmulator(
   line(io.stdout, `DISCORD_CLIENT_SECRET=${c.clientSecret}`);
   line(io.stdout, `DISCORD_BEARER_TOKEN=${c.bearerToken}`);
   line(io.stdout, `CMDSYNC_EMULATOR_CONTROL_TOKEN=${emulator.controlToken}`);
+  line(io.stdout, `DISCORD_PUBLIC_KEY=${c.publicKey}`);
   line(io.stdout, `# guild: ${c.guildId}`);
   line(io.stdout, opts.data ? `# data: ${opts.data}` : '# data: in memory (lost on exit; use --data FILE to keep it)');
   const cap = opts.maxMessagesPerChannel;
   line(io.stdout, cap === 0 ? '# messages: every one kept (no cap)' : `# messages: the newest ${cap ?? 1000} per channel are kept`);
+  const endpoint = emulator.world.applications[c.applicationId]?.interactionsEndpointUrl;
+  line(io.stdout, endpoint ? `# interactions: POSTed to ${endpoint}` : '# interactions: sent over the gateway (no interactions endpoint URL)');
+  line(io.stdout, `# gateway: ${emulator.gatewayUrl} (bots find it through GET /gateway/bot)`);
   line(io.stdout, 'Press Ctrl+C to stop.');
+  // As when the URL is saved in the developer portal: the endpoint must answer a PING and refuse a forged signature.
+  if (endpoint) {
+    void emulator.checkInteractionsEndpoint().then((check) => {
+      if (check.ok) line(io.stderr, `interactions endpoint ${endpoint}: answers PING and refuses bad signatures`);
+      else line(io.stderr, `warning: interactions endpoint ${endpoint}: ${check.problems.join('; ')} (the service would refuse this URL; it is used anyway)`);
+    });
+  }
 
   await new Promise<void>((resolve) => {
     const stop = () => {

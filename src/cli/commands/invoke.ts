@@ -1,0 +1,132 @@
+/**
+ * `cmdsync invoke '/config logging enable channel:#1234' --guild ID --channel ID --user ID`:
+ * has the emulator deliver a command to the bot as a user would, and prints
+ * what the user would see. Exit 0 when the bot answered, 1 otherwise.
+ */
+import { stat } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
+import { CmdsyncError, UsageError } from '../../errors.js';
+import type { InvokeOutcome, InvokeRequest, RunningEmulator } from '../../emulator/index.js';
+import { invoke } from '../../api/invoke.js';
+import { isSnowflake } from '../../spec/snowflake.js';
+import { LOCALES } from '../../spec/locales.js';
+import { CommandLineError, parseCommandLine } from '../../spec/interactions/command-line.js';
+import type { CliContext } from '../context.js';
+import { outcomeJson, renderOutcome } from './invoke-render.js';
+
+export interface InvokeCliOptions {
+  line?: string;
+  guild?: string;
+  channel?: string;
+  user?: string;
+  locale?: string;
+  userCommand?: string;
+  messageCommand?: string;
+  target?: string;
+  autocomplete: boolean;
+  wait?: string;
+  json: boolean;
+  emulator: boolean;
+  apiUrl?: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.txt': 'text/plain', '.json': 'application/json', '.pdf': 'application/pdf' };
+
+function checkId(value: string | undefined, flag: string): void {
+  if (value !== undefined && !isSnowflake(value)) throw new UsageError(`${flag} must be an id (a snowflake), not ${JSON.stringify(value)}`);
+}
+
+/** Files named by `file:PATH` values: their size and type, read here (the emulator does not read the user's disk). */
+async function attachmentFiles(line: string, cwd: string, partial: boolean): Promise<InvokeRequest['files']> {
+  let pairs;
+  try {
+    pairs = parseCommandLine(line, partial).pairs;
+  } catch (err) {
+    if (err instanceof CommandLineError) return undefined; // the emulator reports it with its caret
+    throw err;
+  }
+  const files: NonNullable<InvokeRequest['files']> = {};
+  for (const p of pairs) {
+    if (!p.value.startsWith('file:')) continue;
+    const path = p.value.slice(5);
+    try {
+      const s = await stat(resolve(cwd, path));
+      files[path] = { size: s.size, ...(CONTENT_TYPES[extname(path).toLowerCase()] ? { contentType: CONTENT_TYPES[extname(path).toLowerCase()]! } : {}) };
+    } catch {
+      throw new CmdsyncError('INVOKE_FILE_NOT_FOUND', `${p.name}: cannot read ${path}`);
+    }
+  }
+  return files;
+}
+
+export function requestOf(opts: InvokeCliOptions): InvokeRequest {
+  const kinds = [opts.line !== undefined, opts.userCommand !== undefined, opts.messageCommand !== undefined].filter(Boolean).length;
+  if (kinds !== 1) throw new UsageError("give exactly one of: a command line ('/name …'), --user-command NAME, --message-command NAME");
+  if ((opts.userCommand !== undefined || opts.messageCommand !== undefined) && opts.target === undefined) throw new UsageError('--user-command and --message-command need --target ID');
+  if (opts.autocomplete && opts.line === undefined) throw new UsageError('--autocomplete works on a command line');
+  checkId(opts.guild, '--guild');
+  checkId(opts.channel, '--channel');
+  checkId(opts.user, '--user');
+  checkId(opts.target, '--target');
+  if (opts.locale !== undefined && !(LOCALES as readonly string[]).includes(opts.locale)) throw new UsageError(`--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not ${JSON.stringify(opts.locale)}`);
+  let waitSeconds: number | undefined;
+  if (opts.wait !== undefined) {
+    waitSeconds = Number(opts.wait);
+    if (!/^\d+(\.\d+)?$/.test(opts.wait) || waitSeconds > 900) throw new UsageError(`--wait takes seconds from 0 to 900, not ${JSON.stringify(opts.wait)}`);
+  }
+  return {
+    ...(opts.line !== undefined ? { line: opts.line } : {}),
+    ...(opts.userCommand !== undefined ? { userCommand: opts.userCommand } : {}),
+    ...(opts.messageCommand !== undefined ? { messageCommand: opts.messageCommand } : {}),
+    ...(opts.target !== undefined ? { target: opts.target } : {}),
+    ...(opts.guild !== undefined ? { guildId: opts.guild } : {}),
+    ...(opts.channel !== undefined ? { channelId: opts.channel } : {}),
+    ...(opts.user !== undefined ? { userId: opts.user } : {}),
+    ...(opts.locale !== undefined ? { locale: opts.locale } : {}),
+    ...(opts.autocomplete ? { autocomplete: true } : {}),
+    ...(waitSeconds !== undefined ? { waitSeconds } : {}),
+  };
+}
+
+export async function runInvoke(opts: InvokeCliOptions, ctx: CliContext): Promise<number> {
+  const request = requestOf(opts);
+  if (opts.line !== undefined) {
+    const files = await attachmentFiles(opts.line, ctx.cwd, opts.autocomplete);
+    if (files && Object.keys(files).length > 0) request.files = files;
+  }
+  let outcome: InvokeOutcome;
+  let appName = 'The application';
+  if (opts.emulator) {
+    const { startEmulator } = await import('../../emulator/index.js');
+    const { mkdirSync } = await import('node:fs');
+    const dir = resolve(ctx.cwd, '.cmdsync');
+    mkdirSync(dir, { recursive: true });
+    let em: RunningEmulator | undefined;
+    try {
+      em = await startEmulator({ dataFile: resolve(dir, 'emulator.json') });
+      appName = em.world.applications[request.applicationId ?? em.credentials.applicationId]?.name ?? appName;
+      outcome = await em.invoke(request);
+    } catch (err) {
+      if (err instanceof Error && !(err instanceof CmdsyncError)) throw new CmdsyncError('EMULATOR_START_FAILED', `cannot start the local emulator: ${err.message.split('\n')[0]}`);
+      throw err;
+    } finally {
+      await em?.close();
+    }
+  } else {
+    const apiUrl = opts.apiUrl ?? ctx.env.CMDSYNC_API_URL?.trim();
+    const controlToken = ctx.env.CMDSYNC_EMULATOR_CONTROL_TOKEN?.trim();
+    if (!apiUrl) throw new UsageError('invoke talks to an emulator: set CMDSYNC_API_URL (and CMDSYNC_EMULATOR_CONTROL_TOKEN) to what `cmdsync emulator` printed, or use --emulator');
+    if (!controlToken) throw new UsageError('set CMDSYNC_EMULATOR_CONTROL_TOKEN to the control token `cmdsync emulator` printed');
+    try {
+      new URL(apiUrl);
+    } catch {
+      throw new UsageError(`CMDSYNC_API_URL is not a URL: ${JSON.stringify(apiUrl)}`);
+    }
+    outcome = await invoke(request, { apiUrl, controlToken });
+  }
+  if ('application' in outcome && outcome.application) appName = outcome.application.name;
+  if (opts.json) ctx.stdout.write(outcomeJson(outcome));
+  else if (outcome.outcome === 'invalid') ctx.stderr.write(renderOutcome(outcome, appName));
+  else ctx.stdout.write(renderOutcome(outcome, appName));
+  return outcome.outcome === 'answered' ? 0 : 1;
+}

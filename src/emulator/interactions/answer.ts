@@ -1,0 +1,176 @@
+/**
+ * Answering an interaction (facts §9.2): the callback, then the original
+ * response and follow-ups through the application's webhook. Messages are
+ * checked and built with the webhook message rules of part B, plus what only
+ * interactions may do (EPHEMERAL; a poll on the deferred original).
+ */
+import type { Limits } from '../../spec/limits.js';
+import { callbackDataProblem, callbackFits, CallbackType, EPHEMERAL, InteractionErrors } from '../../spec/interactions/callback.js';
+import { isObject } from '../../spec/rules/values.js';
+import type { Snowflake } from '../../spec/snowflake.js';
+import { validateEditMessageBody, validateExecuteBody } from '../../spec/webhook.js';
+import { apiError, type EmulatorResponse } from '../http-types.js';
+import type { MultipartFile } from '../multipart.js';
+import { findChannel, problemsResponse } from '../webhook-access.js';
+import { applyEdit, buildExecutedMessage } from '../webhook-message.js';
+import type { StoredMessage, StoredWebhook, World } from '../world.js';
+import type { InteractionRegistry, LiveInteraction } from './registry.js';
+
+type Obj = Record<string, unknown>;
+
+export interface AnswerEnv {
+  world: World;
+  nextId(): Snowflake;
+  now(): number;
+  limits: Limits;
+}
+
+const err = (e: { status: number; code: number; message: string }) => apiError(e.status, e.code, e.message);
+const badForm = (message: string) => apiError(400, 50035, 'Invalid Form Body', { _errors: [{ code: 'INTERACTION_CALLBACK_INVALID', message }] });
+
+/** The application's webhook (type 3): the author of interaction messages. */
+function appWebhook(env: AnswerEnv, live: LiveInteraction): StoredWebhook {
+  const app = env.world.applications[live.applicationId];
+  return { id: live.applicationId, type: 3, guild_id: live.guildId ?? null, channel_id: live.channelId, name: app?.name ?? 'app', avatar: null, application_id: live.applicationId, creatorId: app?.botUserId ?? live.applicationId };
+}
+
+function channelType(env: AnswerEnv, channelId: string): number {
+  return findChannel(env.world, channelId)?.channel.type ?? 1;
+}
+
+/** A new interaction message, or the refusal of its body. `original`: the callback's message (type 20/23, interaction_metadata). */
+function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files: readonly MultipartFile[], original: boolean): StoredMessage | EmulatorResponse {
+  const b: Obj = isObject(body) ? body : {};
+  const problems = validateExecuteBody(b, { limits: env.limits, channelType: channelType(env, live.channelId), threadId: null, hasFiles: files.length > 0, withComponents: true, applicationOwned: true });
+  const refused = problemsResponse(problems);
+  if (refused) return refused;
+  const webhook = appWebhook(env, live);
+  const app = env.world.applications[live.applicationId];
+  const stored = buildExecutedMessage({ id: env.nextId(), body: b, files, webhook, guild: findChannel(env.world, live.channelId)?.guild, channelId: live.channelId, componentsRespected: true, nowMs: env.now(), nextId: () => env.nextId() });
+  const m = stored.message;
+  // Interactions may answer ephemerally; the execute rules drop the bit, so it is put back here.
+  if (typeof b.flags === 'number' && b.flags & EPHEMERAL) m.flags = (m.flags as number) | EPHEMERAL;
+  m.author = { id: app?.botUserId ?? live.applicationId, username: app?.name ?? 'app', avatar: null, discriminator: '0', bot: true, global_name: null, public_flags: 0, flags: 0 };
+  m.interaction_metadata = { id: live.id, type: live.type, user: (live.payload.member as Obj | undefined)?.user ?? live.payload.user, authorizing_integration_owners: live.payload.authorizing_integration_owners, ...(original ? {} : { original_response_message_id: live.original?.id }) };
+  if (original) m.type = live.commandType === 1 ? 20 : 23;
+  return stored;
+}
+
+export function callbackResponse(live: LiveInteraction, withResponse: boolean): EmulatorResponse {
+  if (!withResponse) return { status: 204 };
+  const msg = live.original?.message;
+  const resource: Obj = { type: live.answeredWith };
+  if (msg && (live.answeredWith === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE || live.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE)) resource.message = msg;
+  return {
+    status: 200,
+    body: {
+      interaction: { id: live.id, type: live.type, activity_instance_id: null, response_message_id: msg?.id ?? null, response_message_loading: live.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, response_message_ephemeral: msg ? ((msg.flags as number) & EPHEMERAL) !== 0 : false },
+      resource,
+    },
+  };
+}
+
+/**
+ * The first (and only) callback. Refused with 40060 when already answered,
+ * and 10062 when the 3 s for a first answer have passed.
+ */
+export function applyCallback(reg: InteractionRegistry, env: AnswerEnv, live: LiveInteraction, body: unknown, files: readonly MultipartFile[], withResponse: boolean): EmulatorResponse {
+  if (live.answeredWith !== undefined) return err(InteractionErrors.acknowledged);
+  if (reg.firstAnswerLate(live)) return err(InteractionErrors.unknown);
+  const b = isObject(body) ? body : {};
+  const type = b.type;
+  if (typeof type !== 'number' || !Object.values(CallbackType).includes(type as never) || type === CallbackType.PONG) return badForm(`type: ${JSON.stringify(type)} is not an interaction callback type for this interaction`);
+  if (!callbackFits(live.type, type)) return apiError(400, 40043, 'Interaction callback type is not valid for this interaction');
+  const problem = callbackDataProblem(type, b.data);
+  if (problem) return badForm(problem);
+  if (type === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE) {
+    const msg = newMessage(env, live, b.data, files, true);
+    if ('status' in msg) return msg;
+    live.original = msg;
+  } else if (type === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
+    // "App is thinking…": an empty loading message the app edits later.
+    const flags = isObject(b.data) && typeof b.data.flags === 'number' ? b.data.flags & EPHEMERAL : 0;
+    const msg = newMessage(env, live, { content: '\u200b' }, [], true);
+    if ('status' in msg) return msg;
+    msg.message.content = '';
+    msg.message.flags = 128 | flags; // LOADING
+    live.original = msg;
+  }
+  live.answeredWith = type;
+  live.callbackData = b.data;
+  reg.record(live, 'callback', b);
+  return callbackResponse(live, withResponse);
+}
+
+const unknownMessage = () => apiError(404, 10008, 'Unknown Message');
+
+function needsAnswer(live: LiveInteraction): EmulatorResponse | undefined {
+  // Follow-ups and @original need an acknowledged interaction (the service answers 10015 otherwise).
+  return live.answeredWith === undefined ? apiError(404, 10015, 'Unknown Webhook') : undefined;
+}
+
+export function postFollowup(reg: InteractionRegistry, env: AnswerEnv, live: LiveInteraction, body: unknown, files: readonly MultipartFile[]): EmulatorResponse {
+  const early = needsAnswer(live);
+  if (early) return early;
+  const msg = newMessage(env, live, body, files, false);
+  if ('status' in msg) return msg;
+  live.followups.push(msg);
+  reg.record(live, 'followup', body);
+  return { status: 200, body: msg.message };
+}
+
+function findMessage(live: LiveInteraction, messageId: string): StoredMessage | undefined {
+  if (messageId === '@original') return live.original;
+  return live.followups.find((m) => m.id === messageId) ?? (live.original?.id === messageId ? live.original : undefined);
+}
+
+export function getMessage(live: LiveInteraction, messageId: string): EmulatorResponse {
+  const m = findMessage(live, messageId);
+  return m ? { status: 200, body: m.message } : unknownMessage();
+}
+
+export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: LiveInteraction, messageId: string, body: unknown, files: readonly MultipartFile[]): EmulatorResponse {
+  const early = needsAnswer(live);
+  if (early) return early;
+  const stored = findMessage(live, messageId);
+  if (!stored) return unknownMessage();
+  const m = stored.message;
+  const loading = ((m.flags as number) & 128) !== 0;
+  const b: Obj = isObject(body) ? body : {};
+  const problems = validateEditMessageBody(b, {
+    limits: env.limits,
+    previous: { content: (m.content as string) ?? '', embeds: (m.embeds as unknown[]) ?? [], attachments: (m.attachments as unknown[]) ?? [], components: (m.components as unknown[]) ?? [], poll: m.poll ?? null, flags: (m.flags as number) & ~(EPHEMERAL | 128) },
+    hasFiles: files.length > 0,
+    withComponents: true,
+    applicationOwned: true,
+  });
+  // A poll may be added only by editing the deferred original (spec part B, note 4).
+  const pollRefused = b.poll !== undefined && b.poll !== null && !loading ? apiError(400, 50035, 'Invalid Form Body', { poll: { _errors: [{ code: 'POLL_EDIT_NOT_DEFERRED', message: 'A poll can only be added to a deferred interaction response' }] } }) : undefined;
+  const refused = pollRefused ?? problemsResponse(problems.filter((p) => !(loading && p.path[0] === 'poll')));
+  if (refused) return refused;
+  const keep = (m.flags as number) & EPHEMERAL;
+  applyEdit({ stored, body: b, files, guild: findChannel(env.world, stored.channel_id)?.guild, componentsRespected: true, nowMs: env.now(), nextId: () => env.nextId() });
+  if (loading) {
+    // The deferred message becomes the answer: no longer loading, not "edited".
+    m.flags = ((m.flags as number) & ~128) | keep;
+    m.edited_timestamp = null;
+    if (isObject(b.poll)) m.poll = b.poll;
+  } else m.flags = (m.flags as number) | keep;
+  reg.record(live, stored === live.original ? 'edit-original' : 'edit-followup', body);
+  return { status: 200, body: m };
+}
+
+export function deleteMessage(reg: InteractionRegistry, live: LiveInteraction, messageId: string): EmulatorResponse {
+  const early = needsAnswer(live);
+  if (early) return early;
+  const stored = findMessage(live, messageId);
+  if (!stored) return unknownMessage();
+  if (stored === live.original) {
+    live.original = undefined;
+    reg.record(live, 'delete-original', null);
+  } else {
+    live.followups = live.followups.filter((f) => f !== stored);
+    reg.record(live, 'delete-followup', { id: stored.id });
+  }
+  return { status: 204 };
+}

@@ -1,0 +1,85 @@
+/**
+ * Sending an interaction to the application, as the service does: signed
+ * POST to its interactions endpoint (the response body is the callback), or
+ * INTERACTION_CREATE over the gateway (the app answers on the callback route).
+ * Also the check the service makes when an endpoint URL is saved.
+ */
+import type { EventBus } from '../events.js';
+import type { Application } from '../world.js';
+import { signInteraction } from './keys.js';
+
+export interface HttpAnswer {
+  /** HTTP status of the endpoint's answer, or undefined when it never answered in time. */
+  status?: number;
+  /** The parsed JSON body, when there was one. */
+  body?: unknown;
+  error?: string;
+}
+
+function signedHeaders(app: Application, body: string, timestamp: string): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    'User-Agent': 'Discord-Interactions/1.0 (+https://discord.com)',
+    'X-Signature-Ed25519': signInteraction(app.privateKey ?? '', timestamp, body),
+    'X-Signature-Timestamp': timestamp,
+  };
+}
+
+async function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer> {
+  try {
+    const res = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed };
+  } catch (err) {
+    const name = (err as Error).name;
+    return { error: name === 'TimeoutError' ? 'timed out' : `could not connect (${(err as Error).message})` };
+  }
+}
+
+/** POSTs the signed interaction; resolves with the endpoint's answer within `timeoutMs`. */
+export function deliverHttp(app: Application, payload: object, timeoutMs: number, nowSeconds: number): Promise<HttpAnswer> {
+  const body = JSON.stringify(payload);
+  const timestamp = String(Math.floor(nowSeconds));
+  return post(app.interactionsEndpointUrl ?? '', body, signedHeaders(app, body, timestamp), timeoutMs);
+}
+
+export function deliverGateway(events: EventBus, app: Application, payload: Record<string, unknown>): void {
+  events.emit({ applicationId: app.id, name: 'INTERACTION_CREATE', data: payload, ...(typeof payload.guild_id === 'string' ? { guildId: payload.guild_id } : {}) });
+}
+
+export interface EndpointCheck {
+  url: string;
+  ok: boolean;
+  /** What failed, in words; empty when ok. */
+  problems: string[];
+}
+
+/**
+ * The service's check of a new endpoint URL: a signed PING must get
+ * `{ "type": 1 }`, and a PING with a bad signature must get 401 (an endpoint
+ * that accepts forged requests is refused).
+ */
+export async function checkEndpoint(app: Application, nowSeconds: number, timeoutMs = 3000): Promise<EndpointCheck> {
+  const url = app.interactionsEndpointUrl ?? '';
+  const problems: string[] = [];
+  const ping = JSON.stringify({ application_id: app.id, id: '0', token: 'ping', type: 1, user: { id: '0', username: 'discord' }, version: 1 });
+  const timestamp = String(Math.floor(nowSeconds));
+  const good = await post(url, ping, signedHeaders(app, ping, timestamp), timeoutMs);
+  const bodyType = typeof good.body === 'object' && good.body !== null ? (good.body as { type?: unknown }).type : undefined;
+  if (good.error) problems.push(`a signed PING ${good.error}`);
+  else if (good.status !== 200 || bodyType !== 1) problems.push(`a signed PING got ${good.status} ${JSON.stringify(good.body) ?? ''}; it must get 200 {"type":1}`);
+  const forgedHeaders = signedHeaders(app, ping, timestamp);
+  // Flip one bit of the signature: valid hex, wrong signature.
+  const sig = forgedHeaders['X-Signature-Ed25519']!;
+  forgedHeaders['X-Signature-Ed25519'] = (sig[0] === '0' ? '1' : '0') + sig.slice(1);
+  const forged = await post(url, ping, forgedHeaders, timeoutMs);
+  if (forged.error) problems.push(`a PING with a bad signature ${forged.error}`);
+  else if (forged.status !== 401) problems.push(`a PING with a bad signature got ${forged.status}; it must get 401 (the endpoint accepts forged requests)`);
+  return { url, ok: problems.length === 0, problems };
+}

@@ -1,0 +1,322 @@
+/**
+ * One invocation, as a user makes it in the client: the line is parsed and
+ * checked against the registered command, the service's refusals are
+ * applied, the interaction is built and delivered, and what the application
+ * answers within the deadlines is collected as the user would see it.
+ */
+import { basename } from 'node:path';
+import type { Limits } from '../../spec/limits.js';
+import { CommandLineError, parseCommandLine, pointAt } from '../../spec/interactions/command-line.js';
+import { CallbackType, FIRST_ANSWER_MS } from '../../spec/interactions/callback.js';
+import { resolveOptions, type InteractionOption, type MentionLookup } from '../../spec/interactions/options.js';
+import { buildInteraction, memberChannelPermissions, type ChannelFacts, type GuildFacts } from '../../spec/interactions/payload.js';
+import { ageRefusal, permissionRefusal, placeRefusal, readRepair, type Refusal } from '../../spec/interactions/refusal.js';
+import { CommandType, EntryPointHandler } from '../../spec/enums.js';
+import type { Snowflake } from '../../spec/snowflake.js';
+import type { EventBus } from '../events.js';
+import { randomToken } from '../ids.js';
+import { own } from '../own.js';
+import type { Guild, StoredCommand, World } from '../world.js';
+import { applyCallback } from './answer.js';
+import { deliverGateway, deliverHttp } from './deliver.js';
+import { nextChange, type InteractionRegistry, type LiveInteraction, type Received } from './registry.js';
+
+type Obj = Record<string, unknown>;
+
+/** Without --wait, a deferred answer is awaited this long for its edit (a slow command's usual time). */
+const DEFERRED_WAIT_S = 10;
+
+export interface InvokeRequest {
+  /** `/config logging enable channel:#123` (chat input and entry point commands). */
+  line?: string;
+  userCommand?: string;
+  messageCommand?: string;
+  /** The user (user command) or message (message command) acted on. */
+  target?: Snowflake;
+  /** Absent with a channel outside every guild: a DM with the bot. */
+  guildId?: Snowflake;
+  channelId?: Snowflake;
+  userId?: Snowflake;
+  locale?: string;
+  autocomplete?: boolean;
+  /** How long to collect follow-ups after the first answer, in seconds. Default 0 (3 s when deferred). */
+  waitSeconds?: number;
+  applicationId?: Snowflake;
+  /** Files for ATTACHMENT options, by the path typed in the line. */
+  files?: Record<string, { size: number; contentType?: string }>;
+}
+
+export type InvokeOutcome =
+  /** The line or the request is wrong: nothing was sent. */
+  | { outcome: 'invalid'; message: string; pointer?: string; column?: number }
+  | { outcome: 'refused'; refusal: Refusal; interaction?: undefined }
+  /** Entry point with handler 2: the service launches the Activity itself. */
+  | { outcome: 'launched'; message: Obj }
+  | {
+      outcome: 'answered' | 'no-response';
+      delivery: 'http' | 'gateway';
+      application: { id: Snowflake; name: string };
+      interaction: Obj;
+      /** The endpoint's HTTP answer (HTTP delivery). */
+      endpoint?: { status?: number; error?: string };
+      callback?: { type: number; data?: unknown };
+      original?: Obj;
+      followups: Obj[];
+      choices?: unknown[];
+      received: Received[];
+    };
+
+export interface InvokeEnv {
+  world(): World;
+  registry: InteractionRegistry;
+  events: EventBus;
+  nextId(): Snowflake;
+  now(): number;
+  limits: Limits;
+  defaultApplicationId: Snowflake;
+  defaultGuildId: Snowflake;
+}
+
+const invalid = (message: string, line?: string, err?: CommandLineError): InvokeOutcome => ({
+  outcome: 'invalid',
+  message,
+  ...(line !== undefined && err ? { pointer: pointAt(line, err), column: err.column } : {}),
+});
+
+function guildFacts(g: Guild): GuildFacts {
+  return {
+    id: g.id,
+    ...(g.ownerId ? { ownerId: g.ownerId } : {}),
+    roles: g.roles.map((r) => ({ id: r.id, name: r.name, permissions: BigInt(r.permissions ?? '0') })),
+    members: g.members.map((m) => ({ id: m.id, username: m.username, roleIds: m.roles ?? [] })),
+    channels: g.channels.map((c) => channelFacts(g, c.id)!),
+  };
+}
+
+function channelFacts(g: Guild, id: string): ChannelFacts | undefined {
+  const c = g.channels.find((x) => x.id === id);
+  if (!c) return undefined;
+  // Threads take their parent's overwrites (and its age restriction).
+  const holder = c.parentId ? (g.channels.find((x) => x.id === c.parentId) ?? c) : c;
+  const overwrites = (holder.permissionOverwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) }));
+  return { id: c.id, type: c.type, name: c.name, ...(c.parentId ? { parentId: c.parentId } : {}), nsfw: holder.nsfw === true, overwrites };
+}
+
+function findGuildOfChannel(world: World, channelId: string): Guild | undefined {
+  return Object.values(world.guilds).find((g) => g.channels.some((c) => c.id === channelId));
+}
+
+function nameMatches(cmd: StoredCommand, typed: string, locale: string | undefined): boolean {
+  return cmd.name === typed || (locale !== undefined && cmd.name_localizations?.[locale] === typed);
+}
+
+/** The command the user picks: a guild command of that guild first, then a global one. */
+function pickCommand(world: World, appId: string, guildId: string | undefined, types: number[], typed: string, locale: string | undefined): StoredCommand | undefined {
+  const all = Object.values(world.commands).filter((c) => c.application_id === appId && types.includes(c.type) && nameMatches(c, typed, locale));
+  return all.find((c) => guildId !== undefined && c.guild_id === guildId) ?? all.find((c) => c.guild_id === undefined) ?? all[0];
+}
+
+function findMessage(world: World, id: string): Obj | undefined {
+  return own(world.messages, id)?.message;
+}
+
+export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<InvokeOutcome> {
+  const world = env.world();
+  const app = own(world.applications, req.applicationId ?? env.defaultApplicationId);
+  if (!app) return invalid(`unknown application ${req.applicationId}`);
+  const locale = req.locale ?? 'en-US';
+
+  // Where: a guild channel, or a DM with the bot.
+  let guild: Guild | undefined;
+  let channel: ChannelFacts;
+  const guildIdGiven = req.guildId;
+  if (req.channelId) {
+    guild = findGuildOfChannel(world, req.channelId);
+    if (guild && guildIdGiven && guild.id !== guildIdGiven) return invalid(`channel ${req.channelId} is not in guild ${guildIdGiven}`);
+    if (!guild && guildIdGiven) return invalid(`no channel ${req.channelId} in guild ${guildIdGiven}`);
+    channel = guild ? channelFacts(guild, req.channelId)! : { id: req.channelId, type: 1, name: 'dm', overwrites: [] };
+  } else {
+    guild = own(world.guilds, guildIdGiven ?? env.defaultGuildId);
+    if (!guild) return invalid(`unknown guild ${guildIdGiven}`);
+    const first = guild.channels.find((c) => c.type === 0) ?? guild.channels[0];
+    if (!first) return invalid(`guild ${guild.id} has no channel`);
+    channel = channelFacts(guild, first.id)!;
+  }
+  const facts = guild ? guildFacts(guild) : undefined;
+
+  // Who: a member of the guild (or anyone in a DM).
+  const userId = req.userId ?? guild?.members[0]?.id;
+  if (!userId) return invalid('give the invoking user (--user)');
+  const member = facts?.members.find((m) => m.id === userId);
+  if (facts && !member) return invalid(`user ${userId} is not a member of guild ${facts.id}`);
+  const user = member ?? { id: userId, username: `user-${userId.slice(-4)}`, roleIds: [] };
+
+  const lookup: MentionLookup = {
+    isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === userId || id === app.botUserId),
+    isRole: (id) => facts?.roles.some((r) => r.id === id) ?? false,
+    channelType: (id) => facts?.channels.find((c) => c.id === id)?.type,
+  };
+
+  // What: the command and its options.
+  let command: StoredCommand | undefined;
+  let options: InteractionOption[] = [];
+  let mentions = { users: [] as string[], roles: [] as string[], channels: [] as string[], attachments: [] as Obj[] };
+  let target: { id: string; message?: Obj } | undefined;
+  if (req.line !== undefined) {
+    let parsed;
+    try {
+      parsed = parseCommandLine(req.line, req.autocomplete === true);
+    } catch (err) {
+      if (err instanceof CommandLineError) return invalid(err.message, req.line, err);
+      throw err;
+    }
+    command = pickCommand(world, app.id, guild?.id, [CommandType.CHAT_INPUT, CommandType.PRIMARY_ENTRY_POINT], parsed.command.text, locale);
+    if (!command) {
+      const e = new CommandLineError(`no command "/${parsed.command.text}" is registered for this application here`, parsed.command.start - 1, parsed.command.end - parsed.command.start + 1);
+      return invalid(e.message, req.line, e);
+    }
+    try {
+      const { result } = resolveOptions(command as unknown as Obj, parsed, { locale, lookup, ...(req.autocomplete ? { autocomplete: true } : {}) });
+      options = result.options;
+      const attachments = result.attachments.map(({ option, path }) => {
+        const file = req.files?.[path];
+        const id = env.nextId();
+        const filename = basename(path);
+        const url = `https://cdn.discordapp.com/ephemeral-attachments/${command!.id}/${id}/${encodeURIComponent(filename)}`;
+        return { option, attachment: { id, filename, size: file?.size ?? 0, url, proxy_url: url.replace('cdn.discordapp.com', 'media.discordapp.net'), ...(file?.contentType ? { content_type: file.contentType } : {}), ephemeral: true } };
+      });
+      fillAttachmentIds(options, attachments.map((a) => ({ option: a.option, id: a.attachment.id })));
+      mentions = { users: result.users, roles: result.roles, channels: result.channels, attachments: attachments.map((a) => a.attachment) };
+    } catch (err) {
+      if (err instanceof CommandLineError) return invalid(err.message, req.line, err);
+      throw err;
+    }
+  } else if (req.userCommand !== undefined || req.messageCommand !== undefined) {
+    const isUser = req.userCommand !== undefined;
+    const name = (req.userCommand ?? req.messageCommand)!;
+    command = pickCommand(world, app.id, guild?.id, [isUser ? CommandType.USER : CommandType.MESSAGE], name, locale);
+    if (!command) return invalid(`no ${isUser ? 'user' : 'message'} command "${name}" is registered for this application here`);
+    if (!req.target) return invalid(`a ${isUser ? 'user' : 'message'} command needs --target`);
+    if (isUser) {
+      if (!lookup.isUser(req.target)) return invalid(`no user ${req.target} here`);
+      target = { id: req.target };
+    } else {
+      const message = findMessage(world, req.target);
+      if (!message) return invalid(`no message ${req.target} (a message command acts on a message the emulator holds)`);
+      target = { id: req.target, message };
+    }
+  } else return invalid('give a command line, --user-command or --message-command');
+  if (req.autocomplete && req.line === undefined) return invalid('autocomplete works on a command line');
+
+  // The service's refusals, in the order the client and then the service apply them.
+  const install = guild ? own(guild.apps, app.id) : undefined;
+  const place = { ...(guild ? { guildId: guild.id } : {}), installed: install?.commandsScope === true, channelNsfw: channel.nsfw === true };
+  const refusal =
+    placeRefusal(command, place) ??
+    ageRefusal(command, place) ??
+    repair(env.registry, command, userId) ??
+    (guild && facts
+      ? permissionRefusal({
+          guildId: guild.id,
+          command,
+          commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
+          appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
+          member: { userId, roleIds: user.roleIds, ...(guild.ownerId === userId ? { owner: true } : {}) },
+          permissions: memberChannelPermissions(facts, user, channel),
+          channel: { id: channel.id, ...(channel.parentId ? { parentId: channel.parentId } : {}) },
+        })
+      : undefined);
+  if (refusal) return { outcome: 'refused', refusal };
+
+  if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) {
+    return { outcome: 'launched', message: { content: `${user.username} started ${app.name}`, type: 0, channel_id: channel.id, activity: { type: 'launch' } } };
+  }
+
+  const payload = buildInteraction({
+    id: env.nextId(),
+    token: `aW50ZXJhY3Rpb246${randomToken(48)}`,
+    applicationId: app.id,
+    bot: { userId: app.botUserId, permissions: BigInt(install?.permissions ?? '0') },
+    command: command as unknown as Obj & { id: string; name: string; type: number },
+    autocomplete: req.autocomplete === true,
+    options,
+    ...(target ? { target } : {}),
+    mentions,
+    user: { id: user.id, username: user.username },
+    locale,
+    ...(facts ? { guild: facts } : {}),
+    channel,
+  });
+  const live: LiveInteraction = {
+    id: payload.id as string,
+    token: payload.token as string,
+    applicationId: app.id,
+    type: payload.type as number,
+    commandType: command.type,
+    commandName: command.name,
+    userId,
+    ...(guild ? { guildId: guild.id } : {}),
+    channelId: channel.id,
+    payload,
+    createdAt: env.now(),
+    followups: [],
+    received: [],
+    waiters: new Set(),
+  };
+  env.registry.add(live);
+
+  let endpoint: { status?: number; error?: string } | undefined;
+  if (app.interactionsEndpointUrl) {
+    const answer = await deliverHttp(app, payload, FIRST_ANSWER_MS, env.now() / 1000);
+    endpoint = answer.error ? { error: answer.error } : { status: answer.status! };
+    // An inline answer (200 with a callback body) is the callback; 202/204 means the app used the callback route.
+    if (answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && live.answeredWith === undefined) {
+      applyCallback(env.registry, { world: env.world(), nextId: env.nextId, now: env.now, limits: env.limits }, live, answer.body, [], false);
+    }
+  } else {
+    deliverGateway(env.events, app, payload);
+  }
+  // Wait for the first answer until the 3 s deadline.
+  while (live.answeredWith === undefined && env.now() - live.createdAt < FIRST_ANSWER_MS) await nextChange(live, FIRST_ANSWER_MS - (env.now() - live.createdAt));
+  if (live.answeredWith !== undefined) {
+    const deferred = live.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE;
+    const waitMs = (req.waitSeconds ?? (deferred ? DEFERRED_WAIT_S : 0)) * 1000;
+    const until = env.now() + waitMs;
+    // A deferred answer is awaited until it is edited; otherwise collect whatever arrives within --wait.
+    while (env.now() < until) {
+      if (deferred && req.waitSeconds === undefined && original(live) && !((original(live)!.flags as number) & 128)) break;
+      await nextChange(live, until - env.now());
+    }
+  }
+  return {
+    outcome: live.answeredWith !== undefined ? 'answered' : 'no-response',
+    delivery: app.interactionsEndpointUrl ? 'http' : 'gateway',
+    application: { id: app.id, name: app.name },
+    interaction: payload,
+    ...(endpoint ? { endpoint } : {}),
+    ...(live.answeredWith !== undefined ? { callback: { type: live.answeredWith, ...(live.callbackData !== undefined ? { data: live.callbackData } : {}) } } : {}),
+    ...(live.original ? { original: live.original.message } : {}),
+    followups: live.followups.map((f) => f.message),
+    ...(live.answeredWith === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT ? { choices: ((live.callbackData as Obj | undefined)?.choices as unknown[]) ?? [] } : {}),
+    received: live.received,
+  };
+}
+
+function original(live: LiveInteraction): Obj | undefined {
+  return live.original?.message;
+}
+
+function repair(registry: InteractionRegistry, command: StoredCommand, userId: string): Refusal | undefined {
+  const refusal = readRepair(command, registry.seenVersion(userId, command.id));
+  // Refused or not, the user's client now holds the current version.
+  registry.markSeen(userId, command.id, command.version);
+  return refusal;
+}
+
+/** Attachment options carry the id of the uploaded file. */
+function fillAttachmentIds(options: InteractionOption[], ids: Array<{ option: string; id: string }>): void {
+  for (const o of options) {
+    if (o.options) fillAttachmentIds(o.options, ids);
+    else if (o.type === 11) o.value = ids.find((i) => i.option === o.name)?.id ?? o.value;
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Interactions the emulator has delivered, and everything the application
+ * answered: kept in memory only (an interaction token lives 15 minutes; a
+ * restart forgets them as a service restart would end them), at most
+ * `MAX_LIVE` at a time, the oldest dropped first.
+ */
+import { FIRST_ANSWER_MS, TOKEN_LIFETIME_MS } from '../../spec/interactions/callback.js';
+import type { Snowflake } from '../../spec/snowflake.js';
+import { tokenMatches } from '../webhook-access.js';
+import type { StoredMessage } from '../world.js';
+
+type Obj = Record<string, unknown>;
+
+export const MAX_LIVE = 1000;
+
+/** One thing the application did with the interaction, in order: what `--json` prints. */
+export interface Received {
+  /** ms since delivery. */
+  at: number;
+  kind: 'callback' | 'followup' | 'edit-original' | 'delete-original' | 'edit-followup' | 'delete-followup';
+  body: unknown;
+}
+
+export interface LiveInteraction {
+  id: Snowflake;
+  token: string;
+  applicationId: Snowflake;
+  /** 2 command, 4 autocomplete. */
+  type: number;
+  /** 2 chat input, 3 user, 4 message… the command's type, for the response message's type. */
+  commandType: number;
+  commandName: string;
+  userId: Snowflake;
+  guildId?: Snowflake;
+  channelId: Snowflake;
+  payload: Obj;
+  createdAt: number;
+  /** The first answer's callback type, once answered. */
+  answeredWith?: number;
+  callbackData?: unknown;
+  original?: StoredMessage;
+  followups: StoredMessage[];
+  received: Received[];
+  /** Woken on every change, for `invoke --wait`. */
+  waiters: Set<() => void>;
+}
+
+export class InteractionRegistry {
+  private readonly live = new Map<Snowflake, LiveInteraction>();
+  /** Global command versions each user's client has loaded, by `${userId}:${commandId}` (read-repair). */
+  private readonly seen = new Map<string, string>();
+
+  constructor(private readonly now: () => number) {}
+
+  add(i: LiveInteraction): void {
+    this.live.set(i.id, i);
+    while (this.live.size > MAX_LIVE) this.live.delete(this.live.keys().next().value!);
+  }
+
+  get(id: Snowflake): LiveInteraction | undefined {
+    return this.live.get(id);
+  }
+
+  /** By id and token: the callback route. Expired (15 min) counts as unknown. */
+  byIdAndToken(id: string, token: string): LiveInteraction | undefined {
+    const i = this.live.get(id);
+    return i && tokenMatches(i.token, token) && !this.expired(i) ? i : undefined;
+  }
+
+  /** By application and token: the application webhook routes. */
+  byToken(applicationId: string, token: string): LiveInteraction | 'expired' | undefined {
+    for (const i of this.live.values()) {
+      if (i.applicationId === applicationId && tokenMatches(i.token, token)) return this.expired(i) ? 'expired' : i;
+    }
+    return undefined;
+  }
+
+  expired(i: LiveInteraction): boolean {
+    return this.now() - i.createdAt > TOKEN_LIFETIME_MS;
+  }
+
+  /** The first answer is accepted only within 3 s of delivery. */
+  firstAnswerLate(i: LiveInteraction): boolean {
+    return this.now() - i.createdAt > FIRST_ANSWER_MS;
+  }
+
+  record(i: LiveInteraction, kind: Received['kind'], body: unknown): void {
+    i.received.push({ at: this.now() - i.createdAt, kind, body });
+    for (const wake of [...i.waiters]) wake();
+  }
+
+  seenVersion(userId: string, commandId: string): string | undefined {
+    return this.seen.get(`${userId}:${commandId}`);
+  }
+
+  markSeen(userId: string, commandId: string, version: string): void {
+    const key = `${userId}:${commandId}`;
+    this.seen.delete(key);
+    this.seen.set(key, version);
+    if (this.seen.size > MAX_LIVE * 10) this.seen.delete(this.seen.keys().next().value!);
+  }
+}
+
+/** Resolves on the interaction's next change, or after `ms`. */
+export function nextChange(i: LiveInteraction, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      i.waiters.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.max(0, ms));
+    i.waiters.add(done);
+  });
+}

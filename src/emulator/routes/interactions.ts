@@ -1,0 +1,81 @@
+/**
+ * Answering interactions (facts §9.2): the callback route, and the
+ * application webhook routes an interaction token opens
+ * (`/webhooks/{application.id}/{token}` and its `messages/@original|{id}`).
+ * Those share their paths with ordinary webhooks: a token that is not a live
+ * interaction's falls through to the webhook routes.
+ */
+import { InteractionErrors } from '../../spec/interactions/callback.js';
+import type { Limits } from '../../spec/limits.js';
+import { parseQueryBoolean, WebhookErrors } from '../../spec/webhook.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type Handler, type HandlerContext, type Route } from '../http-types.js';
+import { applyCallback, deleteMessage, editMessage, getMessage, postFollowup, type AnswerEnv } from '../interactions/answer.js';
+import type { InteractionRegistry, LiveInteraction } from '../interactions/registry.js';
+import { errorResponse, limitsOf, problemsResponse } from '../webhook-access.js';
+
+function envOf(ctx: HandlerContext): AnswerEnv {
+  return { world: ctx.world, nextId: ctx.nextId, now: ctx.now, limits: limitsOf(ctx) as Limits };
+}
+
+function withResponseQuery(req: EmulatorRequest): boolean | EmulatorResponse {
+  const parsed = parseQueryBoolean(req.query.get('with_response'), 'with_response', false);
+  return problemsResponse(parsed.problems) ?? parsed.value;
+}
+
+export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: readonly Route[]): Route[] {
+  const callback: Handler = (req, ctx) => {
+    const live = registry.byIdAndToken(req.params.interactionId ?? '', req.params.interactionToken ?? '');
+    if (!live) return apiError(InteractionErrors.unknown.status, InteractionErrors.unknown.code, InteractionErrors.unknown.message);
+    const withResponse = withResponseQuery(req);
+    if (typeof withResponse !== 'boolean') return withResponse;
+    return applyCallback(registry, envOf(ctx), live, req.body, req.files, withResponse);
+  };
+
+  /** The live interaction of the token in the path; `undefined` when the path names an ordinary webhook. */
+  const liveOf = (req: EmulatorRequest): LiveInteraction | EmulatorResponse | undefined => {
+    const found = registry.byToken(req.params.webhookId ?? '', req.params.webhookToken ?? '');
+    if (found === 'expired') return errorResponse(WebhookErrors.invalidToken);
+    return found;
+  };
+  const fallback = (method: string, pattern: string): Handler => {
+    const route = webhookRoutes.find((r) => r.method === method && r.pattern === pattern);
+    return route ? route.handler : () => errorResponse(WebhookErrors.unknownWebhook);
+  };
+  const either = (method: Route['method'], pattern: string, onLive: (live: LiveInteraction, req: EmulatorRequest, ctx: HandlerContext) => EmulatorResponse): Route => {
+    const other = fallback(method, pattern);
+    return {
+      method,
+      pattern,
+      auth: 'none',
+      handler: (req, ctx) => {
+        const live = liveOf(req);
+        if (live === undefined) return other(req, ctx);
+        if ('status' in live && typeof live.status === 'number') return live as EmulatorResponse;
+        return onLive(live as LiveInteraction, req, ctx);
+      },
+    };
+  };
+  const original = (method: Route['method'], onLive: (live: LiveInteraction, req: EmulatorRequest, ctx: HandlerContext) => EmulatorResponse): Route => ({
+    method,
+    pattern: '/webhooks/:webhookId/:webhookToken/messages/@original',
+    auth: 'none',
+    handler: (req, ctx) => {
+      const live = liveOf(req);
+      // @original exists only for interaction tokens; anything else is an unknown webhook.
+      if (live === undefined) return errorResponse(WebhookErrors.unknownWebhook);
+      if ('status' in live && typeof live.status === 'number') return live as EmulatorResponse;
+      return onLive(live as LiveInteraction, req, ctx);
+    },
+  });
+  const msgPattern = '/webhooks/:webhookId/:webhookToken/messages/:messageId';
+  return [
+    { method: 'POST', pattern: '/interactions/:interactionId/:interactionToken/callback', auth: 'none', handler: callback },
+    original('GET', (live) => getMessage(live, '@original')),
+    original('PATCH', (live, req, ctx) => editMessage(registry, envOf(ctx), live, '@original', req.body, req.files)),
+    original('DELETE', (live) => deleteMessage(registry, live, '@original')),
+    either('POST', '/webhooks/:webhookId/:webhookToken', (live, req, ctx) => postFollowup(registry, envOf(ctx), live, req.body, req.files)),
+    either('GET', msgPattern, (live, req) => getMessage(live, req.params.messageId ?? '')),
+    either('PATCH', msgPattern, (live, req, ctx) => editMessage(registry, envOf(ctx), live, req.params.messageId ?? '', req.body, req.files)),
+    either('DELETE', msgPattern, (live, req) => deleteMessage(registry, live, req.params.messageId ?? '')),
+  ];
+}

@@ -1,0 +1,79 @@
+/**
+ * A tiny HTTP-interactions bot, written the way a bot developer writes one:
+ * node:http, signatures verified with the `discord-interactions` package, and
+ * answers over the interaction's callback and webhook routes. `apiBase` is
+ * the REST base it talks back to (the emulator's).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { InteractionResponseFlags, InteractionResponseType, InteractionType, verifyKey } from 'discord-interactions';
+
+export interface HttpBot {
+  url: string;
+  /** Every verified interaction, in order. */
+  received: any[];
+  /** Requests refused for a bad signature. */
+  forged: number;
+  close(): Promise<void>;
+}
+
+export interface HttpBotOptions {
+  publicKey: string;
+  apiBase: string;
+  /** Accept any signature: the endpoint the service must refuse. */
+  insecure?: boolean;
+}
+
+export async function startHttpBot(opts: HttpBotOptions): Promise<HttpBot> {
+  const bot: HttpBot = { url: '', received: [], forged: 0, close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const raw = Buffer.concat(chunks);
+      const ok = opts.insecure || (await verifyKey(raw, String(req.headers['x-signature-ed25519']), String(req.headers['x-signature-timestamp']), opts.publicKey));
+      if (!ok) {
+        bot.forged++;
+        res.writeHead(401).end('invalid request signature');
+        return;
+      }
+      const i = JSON.parse(raw.toString('utf8'));
+      const reply = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (i.type === InteractionType.PING) return reply({ type: InteractionResponseType.PONG });
+      bot.received.push(i);
+      const name = i.data.name;
+      const hook = `${opts.apiBase}/webhooks/${i.application_id}/${i.token}`;
+      if (i.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE) {
+        const typed = i.data.options.find((o: any) => o.focused).value;
+        return reply({ type: InteractionResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT, data: { choices: ['apple', 'apricot', 'banana'].filter((f) => f.startsWith(typed)).map((f) => ({ name: f, value: f })) } });
+      }
+      if (name === 'hello') {
+        const who = i.member?.user ?? i.user;
+        return reply({ type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `Hello <@${who.id}>`, embeds: [{ title: 'Greeting' }] } });
+      }
+      if (name === 'secret') return reply({ type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: 'only you', flags: InteractionResponseFlags.EPHEMERAL } });
+      if (name === 'slow') {
+        // Acknowledge over the callback route (202 to the POST), then edit @original and follow up.
+        res.writeHead(202).end();
+        await fetch(`${opts.apiBase}/interactions/${i.id}/${i.token}/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: InteractionResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE }) });
+        await new Promise((r) => setTimeout(r, 100));
+        await fetch(`${hook}/messages/@original`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'done thinking' }) });
+        await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'and one more thing' }) });
+        return;
+      }
+      if (name === 'silent') {
+        res.writeHead(202).end();
+        return;
+      }
+      return reply({ type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `ran ${name}` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  bot.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/interactions`;
+  bot.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return bot;
+}
