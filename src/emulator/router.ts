@@ -13,6 +13,15 @@ export type RouteMatch =
   | { kind: 'method-not-allowed' }
   | { kind: 'not-found' };
 
+/** A path segment decoded, or undefined when its percent-encoding is malformed (it then matches nothing). */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 function split(path: string): string[] {
   return path.split('/').filter((s) => s.length > 0);
 }
@@ -30,7 +39,9 @@ export class Router {
   }
 
   match(method: string, path: string): RouteMatch {
-    const parts = split(path);
+    // Segments are compared decoded, as the service does: clients send `@original` as `%40original`.
+    // (Dot segments, encoded or not, were refused before routing.)
+    const parts = split(path).map(decodeSegment);
     let best: { c: Compiled; params: Record<string, string>; score: string } | undefined;
     let bestAny: string | undefined;
     for (const c of this.compiled) {
@@ -41,12 +52,11 @@ export class Router {
       for (let i = 0; i < parts.length; i++) {
         const seg = c.segments[i]!;
         if (seg.startsWith(':')) {
-          try {
-            params[seg.slice(1)] = decodeURIComponent(parts[i]!);
-          } catch {
+          if (parts[i] === undefined) {
             ok = false;
             break;
           }
+          params[seg.slice(1)] = parts[i]!;
           score += '1';
         } else if (seg === parts[i]) score += '0';
         else {

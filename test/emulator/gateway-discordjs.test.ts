@@ -102,3 +102,46 @@ test('a discord.js client logs in, sees the seeded guilds, and receives permissi
   expect(chat.user.id).toBe(member.id);
   expect(chat.channelId).toBe(text.id);
 }, 20_000);
+
+test('a discord.js bot answers invocations over the gateway: a reply, a deferred reply edited, and autocomplete choices', async () => {
+  em = await start();
+  const { applicationId, guildId } = em.credentials;
+  const seeded = em.world.guilds[guildId]!;
+  const text = seeded.channels.find((ch) => ch.type === 0)!;
+  const member = seeded.members[0]!;
+  for (const body of [
+    { name: 'remind', description: 'Set a reminder', options: [{ type: 3, name: 'what', description: 'What', required: true, autocomplete: true }] },
+    { name: 'slow', description: 'Takes its time' },
+  ]) {
+    expect((await call(em, 'POST', `/applications/${applicationId}/guilds/${guildId}/commands`, { auth: bot(em), body })).status).toBe(201);
+  }
+
+  client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: em.url.replace(/\/v10$/, '') } });
+  // The bot as a user would write it with discord.js: every answer goes through the emulator's callback and webhook routes.
+  client.on(Events.InteractionCreate, async (interaction) => {
+    if (interaction.isAutocomplete()) {
+      const typed = interaction.options.getFocused();
+      await interaction.respond(['tea', 'team meeting', 'taxes'].filter((c) => c.startsWith(typed)).map((c) => ({ name: c, value: c })));
+    } else if (interaction.isChatInputCommand() && interaction.commandName === 'remind') {
+      await interaction.reply({ content: `I will remind you about ${interaction.options.getString('what')}.`, ephemeral: true });
+    } else if (interaction.isChatInputCommand() && interaction.commandName === 'slow') {
+      await interaction.deferReply();
+      await new Promise((r) => setTimeout(r, 200));
+      await interaction.editReply('Done, after a while.');
+    }
+  });
+  const ready = next<Client<true>>(Events.ClientReady);
+  await client.login(em.credentials.botToken);
+  await ready;
+
+  const where = { guildId, channelId: text.id, userId: member.id };
+  const reply = await em.invoke({ line: '/remind what:tea', ...where });
+  expect(reply).toMatchObject({ outcome: 'answered', delivery: 'gateway', callback: { type: 4, data: { content: 'I will remind you about tea.', flags: 64 } } });
+
+  const deferred = await em.invoke({ line: '/slow', ...where, waitSeconds: 2 });
+  expect(deferred).toMatchObject({ outcome: 'answered', callback: { type: 5 } });
+  expect((deferred as { original?: { content?: string } }).original?.content).toBe('Done, after a while.');
+
+  const suggestions = await em.invoke({ line: '/remind what:te', ...where, autocomplete: true });
+  expect(suggestions).toMatchObject({ outcome: 'answered', choices: [{ name: 'tea', value: 'tea' }, { name: 'team meeting', value: 'team meeting' }] });
+}, 30_000);
