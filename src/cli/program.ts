@@ -78,6 +78,17 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
     });
 
   program
+    .command('show')
+    .description('render a plan saved with plan --out (text, json or markdown), offline')
+    .argument('<planfile>', 'the saved plan')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']))
+    .option('--json', 'the same as --format json: the document plan --json prints')
+    .action(async (planFile: string, opts) => {
+      const { runShow } = await import('./commands/show.js');
+      exitCode = await runShow({ planFile, format: opts.format, json: !!opts.json }, ctx);
+    });
+
+  program
     .command('pull')
     .description('write a manifest from the commands and permissions deployed now')
     .option('-o, --output <file>', 'where to write it (default: cmdsync.yaml, or cmdsync.json with --format json)')

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { checkPlanFreshness } from '../../api/plan.js';
 import { applyPlan, type ApplyOutcome } from '../../apply/execute.js';
 import { CmdsyncError } from '../../errors.js';
 import { hasChanges, massDeletions, type Plan } from '../../plan/model.js';
-import { parsePlan } from '../../plan/plan-file.js';
+import { readSavedPlan } from '../saved-plan.js';
 import { createApplyProgress, formatApplyResult, type ApplyResult } from '../../report/apply/progress.js';
 import { planJsonDocument } from '../../report/plan/index.js';
 import type { SourceFile } from '../../manifest/source.js';
@@ -42,14 +41,7 @@ async function confirm(ctx: CliContext): Promise<boolean> {
 
 /** A saved plan: applied exactly, after checking the remote has not moved since (Terraform's stale-plan check). */
 async function loadSavedPlan(opts: ApplyCliOptions, ctx: CliContext): Promise<{ plan: Plan; session: Session }> {
-  const path = resolve(ctx.cwd, opts.planFile!);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new CmdsyncError('PLAN_FILE_NOT_FOUND', `${opts.planFile}: cannot read the plan file.`);
-  }
-  const plan = parsePlan(text, opts.planFile!);
+  const plan = readSavedPlan(ctx.cwd, opts.planFile!);
   const guildIds = plan.scopes.flatMap((s) => (s.scope.kind === 'guild' ? [s.scope.guildId] : []));
   const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds, applicationId: plan.application_id }, ctx);
   try {
