@@ -59,8 +59,9 @@ async function loadSavedPlan(opts: ApplyCliOptions, ctx: CliContext): Promise<{ 
   }
 }
 
-function toResult(outcome: ApplyOutcome, total: number): ApplyResult {
+function toResult(outcome: ApplyOutcome, total: number, skipped: readonly string[] | undefined): ApplyResult {
   return {
+    ...(skipped?.length ? { skippedScopes: [...skipped] } : {}),
     applied: outcome.applied,
     notApplied: outcome.notApplied,
     requestsSent: outcome.requestsSent,
@@ -133,7 +134,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     });
     // Whatever went through is recorded, even after a failure: the next plan must know those webhooks.
     if (outcome.lock && lock && lockChanged(lock, outcome.lock)) writeLock(manifestPath, outcome.lock);
-    const result = toResult(outcome, total);
+    const result = toResult(outcome, total, plan.skipped);
     progress.finish(result);
     human.write(formatApplyResult(result));
     if (outcome.failed) for (const line of locateServiceErrors(outcome.failed, files, ctx.cwd)) writeLine(ctx.stderr, line);
