@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ManifestInvalidError } from '../errors.js';
+import { CmdsyncError, ManifestInvalidError } from '../errors.js';
 import { checkManifest } from '../manifest/check.js';
 import { desiredState } from '../manifest/desired.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
@@ -65,6 +65,14 @@ export function loadValidManifest(path: string, cwd: string, env: PlanRequest['e
 function selectScopes(state: State, only: PlanRequest['only']): State {
   if (!only || (only.guilds === undefined && only.global === undefined)) return state;
   const guilds = new Set(only.guilds ?? []);
+  const declared = state.scopes.flatMap((s) => (s.scope.kind === 'guild' ? [s.scope.guildId] : []));
+  // A guild the manifest does not declare would otherwise be planned as nothing at all, silently.
+  for (const g of guilds) {
+    if (!declared.includes(g)) {
+      const known = declared.length > 0 ? `it declares ${declared.join(', ')}` : 'it declares no guilds';
+      throw new CmdsyncError('GUILD_NOT_DECLARED', `--guild ${g}: the manifest does not declare this guild (${known}).`);
+    }
+  }
   return { ...state, scopes: state.scopes.filter((s) => (s.scope.kind === 'global' ? only.global === true : guilds.has(s.scope.guildId))) };
 }
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { runBin, STACK } from '../helpers/cli.js';
+import { testdir } from '../helpers/tmp.js';
+
+const MANIFEST = [
+  'application_id: "500000000000000001"',
+  'commands:',
+  '  - { name: ping, description: Ping }',
+  'guilds:',
+  '  - id: "600000000000000001"',
+  '    commands:',
+  '      - { name: debug, description: Debug }',
+].join('\n');
+
+describe('plan --guild', () => {
+  it('is an error for a guild the manifest does not declare, before any request', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
+    const r = await runBin(['plan', '--emulator', '--guild', '600000000000000002'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error: --guild 600000000000000002: the manifest does not declare this guild (it declares 600000000000000001).');
+    expect(r.stderr).not.toMatch(STACK);
+    expect(r.stdout).toBe('');
+  });
+
+  it('plans a declared guild', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
+    const r = await runBin(['plan', '--emulator', '--guild', '600000000000000001'], { cwd });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('chat_input/debug will be created');
+    expect(r.stdout).not.toContain('chat_input/ping');
+  });
+});
