@@ -113,6 +113,17 @@ describe('formatPlanText', () => {
     );
   });
 
+  it('says up front, before the actions, that permission sets will not be applied without a bearer token', () => {
+    const plan = fullPlan();
+    plan.warnings.push({ code: 'bearer-missing', message: '2 permission set(s) need a user\'s bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not.' });
+    const out = lines(formatPlanText(plan));
+    const note = out.findIndex((l) => l.includes('need a user\'s bearer token'));
+    expect(note).toBeGreaterThan(0);
+    expect(note).toBeLessThan(out.indexOf('global'));
+    expect(out[note]).toBe("Warning: 2 permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not.");
+    expect(out.filter((l) => l.includes('bearer token'))).toHaveLength(1);
+  });
+
   it('lists blocking errors', () => {
     const plan = fullPlan();
     plan.errors = [{ rule: 'daily-create-limit', severity: 'error', message: 'Over the daily create allowance.', path: [] }];

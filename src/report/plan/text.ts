@@ -80,6 +80,13 @@ function keptNote(plan: Plan): string[] {
   return [colors().dim(`Kept ${n} remote command${n === 1 ? '' : 's'} the manifest does not manage:`), ...all.map((l) => colors().dim(l))];
 }
 
+/** What changes how the whole plan should be read goes before it, not after: permission sets that will not be applied. */
+const UP_FRONT: ReadonlySet<string> = new Set(['bearer-missing']);
+
+function upFront(plan: Plan): string[] {
+  return plan.warnings.filter((w) => UP_FRONT.has(w.code)).map((w) => colors().yellow().bold(`Warning: ${w.message}`));
+}
+
 function diagnostics(plan: Plan): string[] {
   const out: string[] = [];
   if (plan.errors.length > 0) {
@@ -88,7 +95,7 @@ function diagnostics(plan: Plan): string[] {
   }
   // A scope about to be emptied is said on a line of its own, above the rest, as Terraform says "destroy".
   for (const w of plan.warnings) if (w.code === 'mass-delete') out.push(colors().red().bold(`Warning: ${w.message}`));
-  const others = plan.warnings.filter((w) => w.code !== 'mass-delete' && !warningShownInline(plan, w));
+  const others = plan.warnings.filter((w) => w.code !== 'mass-delete' && !UP_FRONT.has(w.code) && !warningShownInline(plan, w));
   if (others.length > 0) {
     out.push(colors().yellow().bold('Warnings:'));
     for (const w of others) out.push(colors().yellow(`  ! ${w.scope ? `[${w.scope}] ` : ''}${w.message}`));
@@ -118,10 +125,10 @@ function join(sections: string[][]): string {
 /** The human plan: a Terraform-style tree per scope, then warnings, then the summary line. */
 export function formatPlanText(plan: Plan, opts: PlanTextOptions = {}): string {
   const empty = planIsEmpty(plan);
-  if (empty && !opts.showNoop) return join([[NO_CHANGES], keptNote(plan), diagnostics(plan)]);
+  if (empty && !opts.showNoop) return join([upFront(plan), [NO_CHANGES], keptNote(plan), diagnostics(plan)]);
 
   const blocks = [...plan.scopes.map((s) => scopeBlock(plan, s, opts, true)), webhookBlock(plan)];
   const intro = empty ? [] : ['cmdsync will perform the following actions:'];
   const footer = empty ? NO_CHANGES : colors().bold(summaryLine(plan));
-  return join([intro, ...blocks, diagnostics(plan), [footer]]);
+  return join([intro, upFront(plan), ...blocks, diagnostics(plan), [footer]]);
 }
