@@ -11,7 +11,7 @@ import { LINT_FORMATS } from '../report/lint/types.js';
 export function createProgram(ctx: CliContext): Command {
   return new Command('cmdsync')
     .description('Declarative sync for Discord application commands and webhooks.')
-    .version(VERSION, '-v, --version')
+    .version(VERSION, '-V, --version')
     .option('--color', 'force colour output')
     .option('--no-color', 'disable colour output')
     .option('-C, --chdir <dir>', 'run as if cmdsync was started in <dir>')

@@ -10,7 +10,9 @@ import { registerWebhookCommands } from './commands/webhook/register.js';
  * Commander wiring only. Each action lazy-loads its module so `cmdsync lint`
  * (run in pre-commit hooks) never loads the network client or the emulator.
  */
-export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<number> {
+export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promise<number> {
+  // -V is the convention (npm, git, Terraform's -version aside); -v was cmdsync's first spelling and keeps working.
+  const argv = argvIn.length === 1 && argvIn[0] === '-v' ? ['-V'] : argvIn;
   const ctx = contextFor(argv, ctxOverride);
   const usageExit = subcommandOf(argv) === 'lint' ? 2 : 1;
   let exitCode = 0;

@@ -30,3 +30,13 @@ describe('plan --guild', () => {
     expect(r.stdout).not.toContain('chat_input/ping');
   });
 });
+
+describe('version', () => {
+  it('-V and --version print the version (and -v still does)', async () => {
+    const { VERSION } = await import('../../src/version.js');
+    for (const flag of ['-V', '--version', '-v']) {
+      const r = await runBin([flag], { cwd: testdir({}) });
+      expect({ flag, code: r.code, out: r.stdout.trim() }).toEqual({ flag, code: 0, out: VERSION });
+    }
+  });
+});
