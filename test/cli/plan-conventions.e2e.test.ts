@@ -40,3 +40,27 @@ describe('version', () => {
     }
   });
 });
+
+describe('GitHub step summary', () => {
+  it('is titled for the command that ran; apply of a saved plan writes one too', async () => {
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
+    const env = (name: string) => ({ GITHUB_STEP_SUMMARY: join(cwd, name) });
+    const touch = (name: string) => writeFileSync(join(cwd, name), '');
+    for (const f of ['plan.md', 'apply.md', 'saved.md']) touch(f);
+
+    expect((await runBin(['plan', '--emulator', '--out', 'plan.json'], { cwd, env: env('plan.md') })).code).toBe(0);
+    expect(readFileSync(join(cwd, 'plan.md'), 'utf8')).toMatch(/^## cmdsync plan\n/);
+
+    expect((await runBin(['apply', '--emulator', 'plan.json'], { cwd, env: env('saved.md') })).code).toBe(0);
+    const saved = readFileSync(join(cwd, 'saved.md'), 'utf8');
+    expect(saved).toMatch(/^## cmdsync apply plan\.json\n/);
+    expect(saved).toContain('Plan: 2 to add, 0 to change, 0 to destroy. 2 requests.');
+
+    const edited = MANIFEST.replace('description: Ping', 'description: Ping the bot');
+    writeFileSync(join(cwd, 'cmdsync.yaml'), edited);
+    expect((await runBin(['apply', '--emulator', '--auto-approve'], { cwd, env: env('apply.md') })).code).toBe(0);
+    expect(readFileSync(join(cwd, 'apply.md'), 'utf8')).toMatch(/^## cmdsync apply\n/);
+  });
+});

@@ -6,7 +6,7 @@ import { CmdsyncError } from '../../errors.js';
 import { hasChanges, massDeletions, type Plan } from '../../plan/model.js';
 import { readSavedPlan } from '../saved-plan.js';
 import { createApplyProgress, formatApplyResult, type ApplyResult } from '../../report/apply/progress.js';
-import { planJsonDocument } from '../../report/plan/index.js';
+import { formatPlanMarkdown, planJsonDocument, writeStepSummary } from '../../report/plan/index.js';
 import type { SourceFile } from '../../manifest/source.js';
 import { writeLine, type CliContext } from '../context.js';
 import { locateServiceErrors } from '../service-errors.js';
@@ -82,6 +82,8 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
   if (opts.planFile) {
     manifestPath = resolve(ctx.cwd, locateManifest(ctx, opts.manifest));
     ({ plan, session } = await loadSavedPlan(opts, ctx));
+    // A saved plan is not shown again on the terminal (it was reviewed when made), but the run's page still says what was applied.
+    if (ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan, { title: `cmdsync apply ${opts.planFile}` }), ctx.env);
   } else {
     const made = await makePlan(opts, ctx);
     manifestPath = made.result.manifest.root.absPath;
@@ -89,7 +91,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     plan = made.result.plan;
     files = made.result.manifest.files;
     lock = made.result.lock;
-    showPlan(plan, made.result, ctx, human);
+    showPlan(plan, made.result, ctx, human, 'cmdsync apply');
   }
   try {
     if (writePlanErrors(plan, ctx)) return 1;

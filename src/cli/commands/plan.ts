@@ -65,10 +65,10 @@ export function guildNames(result: PlanResult): Record<string, string> {
 }
 
 /** Human plan text, to stdout (or stderr when stdout carries JSON). */
-export function showPlan(plan: Plan, result: PlanResult, ctx: CliContext, stream: NodeJS.WritableStream): void {
+export function showPlan(plan: Plan, result: PlanResult, ctx: CliContext, stream: NodeJS.WritableStream, title = 'cmdsync plan'): void {
   stream.write(formatPlanText(plan, { guildNames: guildNames(result) }));
   writePlanAnnotations(plan, ctx, stream);
-  if (ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan), ctx.env);
+  if (ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan, { title, guildNames: guildNames(result) }), ctx.env);
 }
 
 /** Under GitHub Actions, a scope about to be emptied is also an annotation, seen on the run's page without opening the log. */
