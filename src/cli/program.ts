@@ -62,7 +62,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
   });
 
   syncOptions(program.command('plan').description('show what apply would change, field by field'))
-    .option('--out <file>', 'save the plan, to apply exactly it later')
+    .option('-o, --out <file>', 'save the plan, to apply exactly it later (- for stdout: the human plan then goes to stderr)')
     .option('--detailed-exitcode', 'exit 2 when there are changes (0 none, 1 error)')
     .action(async (opts) => {
       const { runPlan } = await import('./commands/plan.js');
@@ -93,16 +93,18 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
   program
     .command('pull')
     .description('write a manifest from the commands and permissions deployed now')
-    .option('-o, --output <file>', 'where to write it (default: cmdsync.yaml, or cmdsync.json with --format json)')
+    .option('-o, --out <file>', 'where to write it, - for stdout (default: cmdsync.yaml, or cmdsync.json with --format json)')
+    .addOption(new Option('--output <file>').hideHelp())
     .addOption(new Option('--format <format>', 'file format (default: from --output, else yaml)').choices(['yaml', 'json']))
     .option('--guild <id>', 'also pull this guild and its permissions (repeatable)', collect, [])
     .option('--force', 'overwrite an existing file')
     .option('--emulator', 'pull from the in-process emulator (state in .cmdsync/emulator.json)')
     .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
+    .option('--json', 'print a report of what was written as one JSON document on stdout')
     .option('--debug', 'log requests to stderr (credentials masked)')
     .action(async (opts) => {
       const { runPull } = await import('./commands/pull.js');
-      exitCode = await runPull({ output: opts.output, format: opts.format, guilds: opts.guild, force: !!opts.force, emulator: !!opts.emulator, apiUrl: opts.apiUrl, debug: !!opts.debug }, ctx);
+      exitCode = await runPull({ output: opts.out ?? opts.output, format: opts.format, guilds: opts.guild, force: !!opts.force, emulator: !!opts.emulator, apiUrl: opts.apiUrl, debug: !!opts.debug, json: !!opts.json }, ctx);
     });
 
   program

@@ -6,6 +6,7 @@ import { serializePlan } from '../../plan/plan-file.js';
 import type { StrategyChoice } from '../../plan/strategy.js';
 import { formatPlanJson, formatPlanMarkdown, formatPlanText, writeStepSummary } from '../../report/plan/index.js';
 import { annotation } from '../../report/github.js';
+import { UsageError } from '../../errors.js';
 import { writeLine, type CliContext } from '../context.js';
 import { readManifestForSync } from '../manifest-input.js';
 import { openSession, type Session } from '../session.js';
@@ -84,14 +85,17 @@ export function writePlanErrors(plan: Plan, ctx: CliContext): boolean {
 
 /** Exit 0 no changes, 2 changes with --detailed-exitcode, 1 error (Terraform's contract). */
 export async function runPlan(opts: PlanCliOptions, ctx: CliContext): Promise<number> {
+  if (opts.out === '-' && opts.json) throw new UsageError('--out - and --json both write to stdout; give one.');
   const { result, session } = await makePlan(opts, ctx);
   try {
     const { plan } = result;
+    const outToStdout = opts.out === '-';
     if (opts.json) ctx.stdout.write(formatPlanJson(plan));
-    else showPlan(plan, result, ctx, ctx.stdout);
+    else showPlan(plan, result, ctx, outToStdout ? ctx.stderr : ctx.stdout);
     if (opts.json) writePlanAnnotations(plan, ctx, ctx.stderr);
     if (opts.json && ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan), ctx.env);
-    if (opts.out) {
+    if (outToStdout) ctx.stdout.write(serializePlan(plan));
+    else if (opts.out) {
       const target = resolve(ctx.cwd, opts.out);
       // Written whole or not at all: a half-written plan file must never be applied.
       const tmp = `${target}.tmp-${process.pid}`;

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBin, STACK } from '../helpers/cli.js';
+import { testdir } from '../helpers/tmp.js';
+
+/** -o/--out FILE on plan and pull, with `-` meaning stdout; --json on pull. */
+
+const MANIFEST = ['application_id: "500000000000000001"', 'commands:', '  - { name: ping, description: Ping }'].join('\n');
+
+async function deployed(): Promise<string> {
+  const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
+  expect((await runBin(['apply', '--emulator', '--auto-approve'], { cwd })).code).toBe(0);
+  return cwd;
+}
+
+describe('pull -o', () => {
+  it('`-o -` writes the manifest to stdout and no file named "-"', async () => {
+    const cwd = await deployed();
+    const r = await runBin(['pull', '--emulator', '-o', '-', '--format', 'json'], { cwd });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(cwd, '-'))).toBe(false);
+    expect(JSON.parse(r.stdout).commands).toEqual([expect.objectContaining({ name: 'ping', description: 'Ping' })]);
+    expect(r.stderr).toContain('Wrote the manifest to stdout');
+    const yaml = await runBin(['pull', '--emulator', '--out', '-'], { cwd });
+    expect(yaml.code).toBe(0);
+    expect(yaml.stdout).toMatch(/name: ping/);
+  });
+
+  it('--json prints one report document on stdout', async () => {
+    const cwd = await deployed();
+    const r = await runBin(['pull', '--emulator', '-o', 'pulled.yaml', '--json'], { cwd });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ file: 'pulled.yaml', format: 'yaml', global_commands: 1, guilds: 0, guild_commands: 0, permission_sets: 0 });
+    expect(readFileSync(join(cwd, 'pulled.yaml'), 'utf8')).toMatch(/name: ping/);
+    const clash = await runBin(['pull', '--emulator', '-o', '-', '--json'], { cwd });
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toContain('-o - and --json both write to stdout');
+    expect(clash.stderr).not.toMatch(STACK);
+  });
+});
+
+describe('plan -o', () => {
+  it('`-o -` prints the plan file on stdout and the human plan on stderr', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
+    const r = await runBin(['plan', '--emulator', '-o', '-'], { cwd });
+    expect(r.code).toBe(0);
+    expect(existsSync(join(cwd, '-'))).toBe(false);
+    const plan = JSON.parse(r.stdout);
+    expect(plan).toMatchObject({ format_version: '1.2', request_count: 1 });
+    expect(plan.has_changes).toBeUndefined();
+    expect(r.stderr).toContain('+ chat_input/ping will be created');
+    const saved = await runBin(['plan', '--emulator', '-o', 'p.json'], { cwd });
+    expect(saved.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(cwd, 'p.json'), 'utf8')).request_count).toBe(1);
+  });
+});
