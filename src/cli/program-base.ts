@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { contextFor, type CliContext } from './context.js';
-import { exitCodeFor } from './exit-code.js';
+import { exitCodeFor, writeErrorDocument } from './exit-code.js';
 import { applyChdir } from './workspace.js';
 import type { LintCommandOptions } from './commands/lint.js';
 import { LINT_FORMATS } from '../report/lint/types.js';
@@ -48,12 +48,14 @@ export function parseCount(value: string): number {
 }
 
 /** Commander's own exits (help, version, a usage error it has already printed), then every other error. */
-export function handleError(err: unknown, ctx: CliContext, usageExit: number): number {
+export function handleError(err: unknown, ctx: CliContext, usageExit: number, json = false): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+    // Commander has printed its message on stderr; a --json run still gets its one document.
+    if (json) writeErrorDocument(ctx, 'USAGE', err.message.replace(/^error: /, ''));
     return usageExit;
   }
-  return exitCodeFor(err, ctx, usageExit);
+  return exitCodeFor(err, ctx, usageExit, json);
 }
 
 /** `cmdsync lint` with the option parser: the lint entry's path for help and usage errors. */

@@ -15,6 +15,8 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
   const argv = argvIn.length === 1 && argvIn[0] === '-v' ? ['-V'] : argvIn;
   const ctx = contextFor(argv, ctxOverride);
   const usageExit = subcommandOf(argv) === 'lint' ? 2 : 1;
+  // Read from the raw words: a usage error can stop the parser before it sees --json.
+  const json = argv.includes('--json');
   let exitCode = 0;
 
   const program = createProgram(ctx);
@@ -150,7 +152,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (err) {
-    return handleError(err, ctx, usageExit);
+    return handleError(err, ctx, usageExit, json);
   }
 }
 

@@ -55,3 +55,25 @@ describe('plan -o', () => {
     expect(JSON.parse(readFileSync(join(cwd, 'p.json'), 'utf8')).request_count).toBe(1);
   });
 });
+
+describe('--json on failure', () => {
+  it('still prints one JSON document on stdout, an error with a stable code, and the message on stderr', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
+    const cases: Array<[string[], string]> = [
+      [['show', 'nope.json', '--json'], 'PLAN_FILE_NOT_FOUND'],
+      [['plan', '--json'], 'CREDENTIALS_MISSING'],
+      [['plan', '--emulator', '--json', '--guild', '1'], 'GUILD_NOT_DECLARED'],
+      [['plan', '--json', '--no-such-flag'], 'USAGE'],
+      [['pull', '--emulator', '--json', '--guild', 'x'], 'USAGE'],
+    ];
+    for (const [args, code] of cases) {
+      const r = await runBin(args, { cwd, env: { DISCORD_TOKEN: '' } });
+      expect({ args, code: r.code }).toEqual({ args, code: 1 });
+      const doc = JSON.parse(r.stdout);
+      expect({ args, code: doc.error.code }).toEqual({ args, code });
+      expect(typeof doc.error.message).toBe('string');
+      expect(r.stderr).toContain('error');
+      expect(r.stderr).not.toMatch(STACK);
+    }
+  });
+});
