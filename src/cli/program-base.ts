@@ -33,11 +33,14 @@ export function registerLint(program: Command, ctx: CliContext, setExit: (code: 
     .argument('[files...]', 'manifest files (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
     .option('-m, --manifest <path>', 'manifest file, when no files are given')
     .addOption(new Option('-f, --format <format>', 'output format (default: github under GitHub Actions, else stylish)').choices(LINT_FORMATS))
+    .option('--json', 'the same as --format json, as on every command that reports')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseCount)
     .option('-q, --quiet', 'report errors only')
     .action(async (files: string[], opts) => {
+      if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
+      const format = opts.json ? 'json' : opts.format;
       const runLint = await load();
-      setExit(await runLint({ files, manifest: opts.manifest, format: opts.format, maxWarnings: opts.maxWarnings, quiet: !!opts.quiet }, ctx));
+      setExit(await runLint({ files, manifest: opts.manifest, format, maxWarnings: opts.maxWarnings, quiet: !!opts.quiet }, ctx));
     });
 }
 
@@ -73,6 +76,6 @@ export async function runLintProgram(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (err) {
-    return handleError(err, ctx, 2);
+    return handleError(err, ctx, 2, argv.includes('--json'));
   }
 }

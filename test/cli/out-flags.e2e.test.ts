@@ -77,3 +77,17 @@ describe('--json on failure', () => {
     }
   });
 });
+
+describe('lint --json', () => {
+  it('is --format json; with another format it is a usage error (exit 2) with an error document', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
+    const json = await runBin(['lint', '--json'], { cwd });
+    const format = await runBin(['lint', '--format', 'json'], { cwd });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse(format.stdout));
+    const clash = await runBin(['lint', '--json', '--format', 'unix'], { cwd });
+    expect(clash.code).toBe(2);
+    expect(JSON.parse(clash.stdout).error.code).toBe('USAGE');
+    expect(clash.stderr).toContain('--json and --format unix disagree');
+  });
+});
