@@ -46,18 +46,24 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
       .option('--guild <id>', 'only this guild (repeatable)', collect, [])
       .option('--global', 'only the global scope (with --guild: also it)')
       .addOption(new Option('--strategy <strategy>', 'how to write each scope').choices(['auto', 'bulk', 'individual']).default('auto'))
-      .option('--force', 'spend more than the daily create allowance')
+      .option('--exceed-daily-creates', 'spend more than the daily create allowance')
+      .addOption(new Option('--force').hideHelp())
       .option('--json', 'print one machine-readable document on stdout')
       .option('--debug', 'log requests to stderr (credentials masked)')
       .option('--notify <url>', 'post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)');
-  const syncFlags = (opts: Record<string, unknown>) => ({
+  const syncFlags = (opts: Record<string, unknown>) => {
+    // --force means "overwrite a file" everywhere; it once meant this here, so say where that went.
+    if (opts.force) throw new UsageError('--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.');
+    return syncValues(opts);
+  };
+  const syncValues = (opts: Record<string, unknown>) => ({
     manifest: opts.manifest as string | undefined,
     emulator: !!opts.emulator,
     apiUrl: opts.apiUrl as string | undefined,
     debug: !!opts.debug,
     json: !!opts.json,
     strategy: opts.strategy as 'auto' | 'bulk' | 'individual',
-    force: !!opts.force,
+    force: !!opts.exceedDailyCreates,
     guild: opts.guild as string[],
     global: !!opts.global,
     notify: opts.notify as string | undefined,

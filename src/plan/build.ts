@@ -52,7 +52,7 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     }
     const creates = m.actions.filter((x) => x.kind === 'create' || x.kind === 'replace').length;
     if (creates > opts.limits.daily_creates) {
-      const message = `${key}: this plan creates ${creates} commands, more than the ${opts.limits.daily_creates} the service allows per day in a scope${opts.force ? ' (--force given: applying anyway)' : '; apply refuses it without --force'}.`;
+      const message = `${key}: this plan creates ${creates} commands, more than the ${opts.limits.daily_creates} the service allows per day in a scope${opts.force ? ' (--exceed-daily-creates given: applying anyway)' : '; apply refuses it without --exceed-daily-creates'}.`;
       if (opts.force) warnings.push({ code: 'daily-creates', message, scope: key, address: key });
       else errors.push({ rule: 'daily-creates', severity: 'error', message, path: [] });
     }

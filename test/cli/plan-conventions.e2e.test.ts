@@ -64,3 +64,24 @@ describe('GitHub step summary', () => {
     expect(readFileSync(join(cwd, 'apply.md'), 'utf8')).toMatch(/^## cmdsync apply\n/);
   });
 });
+
+describe('the daily create allowance', () => {
+  const OVER = ['application_id: "500000000000000001"', 'limits: { daily_creates: 1 }', 'commands:', '  - { name: ping, description: Ping }', '  - { name: pong, description: Pong }'].join('\n');
+
+  it('is exceeded only with its own flag; --force keeps the one meaning "overwrite a file"', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': OVER });
+    const refused = await runBin(['plan', '--emulator'], { cwd });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('apply refuses it without --exceed-daily-creates');
+
+    const allowed = await runBin(['plan', '--emulator', '--exceed-daily-creates'], { cwd });
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain('(--exceed-daily-creates given: applying anyway)');
+
+    for (const cmd of ['plan', 'apply']) {
+      const old = await runBin([cmd, '--emulator', '--force'], { cwd });
+      expect(old.code).toBe(1);
+      expect(old.stderr).toContain('--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.');
+    }
+  });
+});

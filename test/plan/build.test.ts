@@ -80,7 +80,7 @@ describe('requests and strategy', () => {
     const p = plan([{ scope: GLOBAL, commands: [want({ name: 'a', description: 'A' })] }], [{ scope: GLOBAL, commands: [remote({ name: 'a', description: 'A' })] }]);
     expect(p.request_count).toBe(0);
   });
-  it('refuses more creates than the daily allowance without --force', () => {
+  it('refuses more creates than the daily allowance unless told to exceed it', () => {
     const many = Array.from({ length: 3 }, (_, i) => want({ name: `c${i}`, description: 'C' }));
     const limits = resolveLimits({ daily_creates: 2 });
     expect(plan([{ scope: GLOBAL, commands: many }], [{ scope: GLOBAL, commands: [] }], { limits }).errors.map((e) => e.rule)).toEqual(['daily-creates']);
