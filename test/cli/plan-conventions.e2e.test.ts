@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { runBin, STACK } from '../helpers/cli.js';
 import { testdir } from '../helpers/tmp.js';
 
@@ -82,6 +83,22 @@ describe('the daily create allowance', () => {
       const old = await runBin([cmd, '--emulator', '--force'], { cwd });
       expect(old.code).toBe(1);
       expect(old.stderr).toContain('--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.');
+    }
+  });
+});
+
+describe('a skipped scope', () => {
+  it('is said on stderr as an error line, with why, and the run exits 1', async () => {
+    const APP = '500000000000000001';
+    const BLOCKED = '600000000000000009';
+    const emulator = await startEmulator({ rateLimits: false, seed: { applications: [{ id: APP }], guilds: [{ id: BLOCKED, apps: { [APP]: { commands_scope: false } } }] } });
+    try {
+      const cwd = testdir({ 'cmdsync.yaml': [`application_id: "${APP}"`, 'commands: []', 'guilds:', `  - id: "${BLOCKED}"`, '    commands: [{ name: b, description: B }]'].join('\n') });
+      const r = await runBin(['plan'], { cwd, env: { CMDSYNC_API_URL: emulator.url, DISCORD_TOKEN: emulator.credentials.botToken } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^error: Skipped guild:${BLOCKED}: .*applications\\.commands.*$`, 'm'));
+    } finally {
+      await emulator.close();
     }
   });
 });

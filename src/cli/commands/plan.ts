@@ -78,8 +78,10 @@ export function writePlanAnnotations(plan: Plan, ctx: CliContext, stream: NodeJS
   for (const w of plan.warnings) if (w.code === 'mass-delete') writeLine(stream, annotation({ level: 'warning', title: 'cmdsync: mass deletion', message: w.message }));
 }
 
+/** What makes the run fail, one `error:` line each on stderr: blocking findings, and scopes that could not be read (with why). */
 export function writePlanErrors(plan: Plan, ctx: CliContext): boolean {
   for (const e of plan.errors) writeLine(ctx.stderr, `error: ${e.message}`);
+  for (const w of plan.warnings) if (w.code === 'scope-skipped') writeLine(ctx.stderr, `error: ${w.message}`);
   return plan.errors.length > 0;
 }
 
