@@ -28,6 +28,8 @@ export interface PlanRequest {
   strategy?: StrategyChoice;
   force?: boolean;
   canEditPermissions: boolean;
+  /** Told how many scopes will be read, then as each is read or skipped (progress output). */
+  progress?: { start(scopes: number): void; scopeDone(scopeKey: string, outcome: 'read' | 'skipped'): void };
   /** Narrow the plan: only these guilds, and/or the global scope. Default: every declared scope. */
   only?: { guilds?: string[]; global?: boolean };
   /** A manifest the caller already loaded with loadValidManifest (it is not read twice). */
@@ -97,8 +99,9 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
   const scopes = desired.scopes.map((s) => s.scope);
   const lock = readLock(manifest.root.absPath);
   const declaresWebhooks = manifest.webhooks.length > 0 && (!req.only || req.only.global === true);
+  req.progress?.start(scopes.length);
   const [{ state: actual, reads, skipped }, hooks] = await Promise.all([
-    fetchActualState(req.client, req.applicationId, scopes, permissionGuilds(desired)),
+    fetchActualState(req.client, req.applicationId, scopes, permissionGuilds(desired), (scope, outcome) => req.progress?.scopeDone(scopeKey(scope), outcome)),
     declaresWebhooks ? fetchDeclaredWebhooks(req.client, manifest, lock) : undefined,
   ]);
   // A scope that could not be read is left alone: planning it against nothing would recreate everything.

@@ -102,3 +102,23 @@ describe('a skipped scope', () => {
     }
   });
 });
+
+describe('progress while reading remote state', () => {
+  it('in CI, one line per scope on stderr; stdout holds only the plan', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
+    const r = await runBin(['plan', '--emulator'], { cwd, env: { CI: 'true' } });
+    expect(r.code).toBe(0);
+    const lines = r.stderr.split('\n');
+    expect(lines).toContain('Reading remote state: 2 scopes');
+    // Scopes are read concurrently: each line counts how many are done when it is.
+    expect(lines.filter((l) => /^ {2}read (global|guild:600000000000000001) \([12] of 2\)$/.test(l))).toHaveLength(2);
+    expect(lines.some((l) => l.includes('(2 of 2)'))).toBe(true);
+    expect(r.stdout).not.toContain('Reading remote state');
+  });
+
+  it('piped outside CI, says nothing', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
+    const r = await runBin(['plan', '--emulator'], { cwd });
+    expect(r.stderr).not.toContain('Reading remote state');
+  });
+});

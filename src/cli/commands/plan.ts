@@ -6,6 +6,7 @@ import { serializePlan } from '../../plan/plan-file.js';
 import type { StrategyChoice } from '../../plan/strategy.js';
 import { formatPlanJson, formatPlanMarkdown, formatPlanText, writeStepSummary } from '../../report/plan/index.js';
 import { annotation } from '../../report/github.js';
+import { createReadProgress } from '../../report/plan/read-progress.js';
 import { UsageError } from '../../errors.js';
 import { writeLine, type CliContext } from '../context.js';
 import { readManifestForSync } from '../manifest-input.js';
@@ -41,8 +42,10 @@ export function onlyScopes(opts: SyncOptions): { guilds?: string[]; global?: boo
 export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ result: PlanResult; session: Session }> {
   const loaded = readManifestForSync(opts.manifest, ctx);
   const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest }, ctx);
+  const progress = await createReadProgress(ctx.terminal, ctx.stderr);
   try {
     const result = await planFromManifest({
+      ...(progress ? { progress } : {}),
       manifestPath: loaded.path,
       cwd: ctx.cwd,
       env: ctx.env,
@@ -54,8 +57,10 @@ export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ re
       only: onlyScopes(opts),
       loaded,
     });
+    progress?.finish();
     return { result, session };
   } catch (err) {
+    progress?.finish();
     await session.close();
     throw err;
   }
