@@ -91,3 +91,13 @@ describe('lint --json', () => {
     expect(clash.stderr).toContain('--json and --format unix disagree');
   });
 });
+
+describe('GitHub annotations from lint', () => {
+  it('name files relative to GITHUB_WORKSPACE and say each finding once', async () => {
+    const root = testdir({ 'bot/cmdsync.yaml': 'application_id: "500000000000000001"\ncommands:\n  - name: Ping\n    description: Ping\n' });
+    const r = await runBin(['-C', 'bot', 'lint', '--format', 'github'], { cwd: root, env: { GITHUB_WORKSPACE: root } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('::error file=bot/cmdsync.yaml,line=3,');
+    expect(r.stdout.match(/must be lowercase/g)).toHaveLength(1);
+  });
+});
