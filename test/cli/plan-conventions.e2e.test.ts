@@ -122,3 +122,18 @@ describe('progress while reading remote state', () => {
     expect(r.stderr).not.toContain('Reading remote state');
   });
 });
+
+describe('init -m x.json', () => {
+  it('writes a JSON manifest that lints clean', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const cwd = testdir({});
+    const r = await runBin(['init', '-m', 'cmdsync.json'], { cwd });
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(readFileSync(join(cwd, 'cmdsync.json'), 'utf8'));
+    expect(doc.$schema).toBe('./node_modules/cmdsync/schemas/manifest.schema.json');
+    expect(doc.commands.map((c: { name: string }) => c.name)).toEqual(['ping', 'echo', 'Show profile']);
+    const lint = await runBin(['lint'], { cwd, env: { DISCORD_APPLICATION_ID: '123456789012345678' } });
+    expect({ code: lint.code, out: lint.stdout }).toEqual({ code: 0, out: '' });
+  });
+});
