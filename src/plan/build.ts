@@ -55,6 +55,10 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
       const message = `${key}: this plan creates ${creates} commands, more than the ${opts.limits.daily_creates} the service allows per day in a scope${opts.force ? ' (--exceed-daily-creates given: applying anyway)' : '; apply refuses it without --exceed-daily-creates'}.`;
       if (opts.force) warnings.push({ code: 'daily-creates', message, scope: key, address: key });
       else errors.push({ rule: 'daily-creates', severity: 'error', message, path: [] });
+    } else if (creates > 0 && creates * 5 >= opts.limits.daily_creates * 4) {
+      // Within the allowance but most of it: a fix later that day may find none left (the service counts per scope per day).
+      const left = opts.limits.daily_creates - creates;
+      warnings.push({ code: 'daily-creates', scope: key, address: key, message: `${key}: this plan creates ${creates} commands, ${creates} of the ${opts.limits.daily_creates} the service allows per day in a scope: at most ${left} would be left until the allowance resets.` });
     }
     for (const dup of m.duplicates) warnings.push({ code: 'duplicate-remote', message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
     warnings.push(...droppedPermissionWarnings(m.actions, key, d.scope.kind === 'guild' ? a.permissions : undefined));
