@@ -166,6 +166,14 @@ describe('plan renderers, golden output', () => {
     const doc = JSON.parse(formatPlanJson(goldenPlan()));
     const remind = doc.changes.find((c: { address: string }) => c.address === 'global/chat_input/remind');
     await expect(JSON.stringify(remind.diff, null, 2) + '\n').toMatchFileSnapshot('golden/remind-diff.json');
+    const perms = doc.changes.find((c: { address: string }) => c.address === `guild:${GUILD}/message/Profile/permissions`);
+    expect(perms.diff.slice(0, 4)).toEqual([
+      { sign: '+', label: `role everyone (${GUILD})`, value: 'deny' },
+      { sign: '+', label: 'role 222222222222222222', value: 'allow' },
+      { sign: '+', label: `channel all_channels (${BigInt(GUILD) - 1n})`, value: 'deny' },
+      { sign: '+', label: 'channel 333333333333333333', value: 'allow' },
+    ]);
+    expect(perms.diff.slice(4).every((n: { sign: string; label: string }) => n.sign === ' ' && n.label.startsWith('after apply:'))).toBe(true);
   });
 
   it('an inserted option is one + block, not a cascade of changes down the list', () => {

@@ -171,26 +171,30 @@ export function permissionHeadline(scope: ScopePlan, action: PermissionAction): 
  * command gets a new id) says so instead of listing nothing.
  */
 export function permissionLines(scope: ScopePlan, action: PermissionAction): Line[] {
+  return permissionNodes(scope, action).flatMap((n) => nodeLines(n));
+}
+
+/** The same entry-level differences as a tree, for the JSON document; effects are context nodes. */
+export function permissionNodes(scope: ScopePlan, action: PermissionAction): DiffNode[] {
   const guildId = scope.scope.kind === 'guild' ? scope.scope.guildId : undefined;
   const key = (e: PermissionEntry): string => `${e.type}:${e.id}`;
   const before = new Map(action.before.map((e) => [key(e), e]));
   const after = new Map(action.after.map((e) => [key(e), e]));
-  const lines: Line[] = [];
+  const nodes: DiffNode[] = [];
   for (const e of action.after) {
     const old = before.get(key(e));
-    if (!old) lines.push({ sign: '+', text: `${entryLabel(e, guildId)}: ${allowDeny(e.permission)}` });
-    else if (old.permission !== e.permission)
-      lines.push({ sign: '~', text: `${entryLabel(e, guildId)}: ${allowDeny(old.permission)} → ${allowDeny(e.permission)}` });
+    if (!old) nodes.push({ sign: '+', label: entryLabel(e, guildId), value: allowDeny(e.permission) });
+    else if (old.permission !== e.permission) nodes.push({ sign: '~', label: entryLabel(e, guildId), before: allowDeny(old.permission), after: allowDeny(e.permission) });
   }
   for (const e of action.before) {
-    if (!after.has(key(e))) lines.push({ sign: '-', text: `${entryLabel(e, guildId)}: ${allowDeny(e.permission)}` });
+    if (!after.has(key(e))) nodes.push({ sign: '-', label: entryLabel(e, guildId), value: allowDeny(e.permission) });
   }
-  if (lines.length === 0 && action.kind === 'replace') {
+  if (nodes.length === 0 && action.kind === 'replace') {
     const n = action.after.length;
-    lines.push({ sign: ' ', text: `${n} ${n === 1 ? 'entry' : 'entries'} sent again unchanged` });
+    nodes.push({ sign: ' ', label: `${n} ${n === 1 ? 'entry' : 'entries'} sent again unchanged` });
   }
-  for (const effect of action.effects ?? []) lines.push({ sign: ' ', text: effect });
-  return lines;
+  for (const effect of action.effects ?? []) nodes.push({ sign: ' ', label: effect });
+  return nodes;
 }
 
 export function keptLine(scope: ScopePlan, kept: ScopePlan['kept'][number]): string {

@@ -1,5 +1,5 @@
 import { CommandType, enumName } from '../../spec/enums.js';
-import { actionTree } from './describe.js';
+import { actionTree, permissionNodes } from './describe.js';
 import type { DiffNode } from './tree.js';
 import { hasChanges, type CommandAction, type CommandActionKind, type FieldChange, type PermissionAction, type Plan, type ScopePlan } from '../../plan/model.js';
 
@@ -142,6 +142,7 @@ function permissionChange(scope: ScopePlan, p: PermissionAction): JsonChange {
     before: p.before,
     after: p.after,
     field_diffs: permissionDiffs(p),
+    ...(p.kind === 'noop' ? {} : { diff: permissionNodes(scope, p) }),
   };
 }
 
