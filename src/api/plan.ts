@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ManifestInvalidError } from '../errors.js';
+import { CmdsyncError, ManifestInvalidError } from '../errors.js';
 import { checkManifest } from '../manifest/check.js';
 import { desiredState } from '../manifest/desired.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
@@ -28,6 +28,8 @@ export interface PlanRequest {
   strategy?: StrategyChoice;
   force?: boolean;
   canEditPermissions: boolean;
+  /** Told how many scopes will be read, then as each is read or skipped (progress output). */
+  progress?: { start(scopes: number): void; scopeDone(scopeKey: string, outcome: 'read' | 'skipped'): void };
   /** Narrow the plan: only these guilds, and/or the global scope. Default: every declared scope. */
   only?: { guilds?: string[]; global?: boolean };
   /** A manifest the caller already loaded with loadValidManifest (it is not read twice). */
@@ -65,6 +67,14 @@ export function loadValidManifest(path: string, cwd: string, env: PlanRequest['e
 function selectScopes(state: State, only: PlanRequest['only']): State {
   if (!only || (only.guilds === undefined && only.global === undefined)) return state;
   const guilds = new Set(only.guilds ?? []);
+  const declared = state.scopes.flatMap((s) => (s.scope.kind === 'guild' ? [s.scope.guildId] : []));
+  // A guild the manifest does not declare would otherwise be planned as nothing at all, silently.
+  for (const g of guilds) {
+    if (!declared.includes(g)) {
+      const known = declared.length > 0 ? `it declares ${declared.join(', ')}` : 'it declares no guilds';
+      throw new CmdsyncError('GUILD_NOT_DECLARED', `--guild ${g}: the manifest does not declare this guild (${known}).`);
+    }
+  }
   return { ...state, scopes: state.scopes.filter((s) => (s.scope.kind === 'global' ? only.global === true : guilds.has(s.scope.guildId))) };
 }
 
@@ -89,8 +99,9 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
   const scopes = desired.scopes.map((s) => s.scope);
   const lock = readLock(manifest.root.absPath);
   const declaresWebhooks = manifest.webhooks.length > 0 && (!req.only || req.only.global === true);
+  req.progress?.start(scopes.length);
   const [{ state: actual, reads, skipped }, hooks] = await Promise.all([
-    fetchActualState(req.client, req.applicationId, scopes, permissionGuilds(desired)),
+    fetchActualState(req.client, req.applicationId, scopes, permissionGuilds(desired), (scope, outcome) => req.progress?.scopeDone(scopeKey(scope), outcome)),
     declaresWebhooks ? fetchDeclaredWebhooks(req.client, manifest, lock) : undefined,
   ]);
   // A scope that could not be read is left alone: planning it against nothing would recreate everything.

@@ -12,6 +12,7 @@ import type { LintCommandOptions } from './commands/lint.js';
 export function parseLintArgs(argv: readonly string[]): LintCommandOptions | undefined {
   if (argv[0] !== 'lint') return undefined;
   const out: LintCommandOptions = { files: [], quiet: false };
+  let json = false;
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i];
     if (arg[0] !== '-' || arg === '-') {
@@ -45,6 +46,9 @@ export function parseLintArgs(argv: readonly string[]): LintCommandOptions | und
       case '--quiet':
         out.quiet = true;
         break;
+      case '--json':
+        json = true;
+        break;
       case '-C':
       case '--chdir':
         // Applied to the context by applyChdir, from the whole command line, on both paths.
@@ -56,6 +60,11 @@ export function parseLintArgs(argv: readonly string[]): LintCommandOptions | und
       default:
         return undefined;
     }
+  }
+  if (json) {
+    // --json with another format is a usage error: the full program says so.
+    if (out.format !== undefined && out.format !== 'json') return undefined;
+    out.format = 'json';
   }
   return out;
 }

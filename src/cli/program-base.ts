@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { contextFor, type CliContext } from './context.js';
-import { exitCodeFor } from './exit-code.js';
+import { exitCodeFor, writeErrorDocument } from './exit-code.js';
 import { applyChdir } from './workspace.js';
 import type { LintCommandOptions } from './commands/lint.js';
 import { LINT_FORMATS } from '../report/lint/types.js';
@@ -11,7 +11,7 @@ import { LINT_FORMATS } from '../report/lint/types.js';
 export function createProgram(ctx: CliContext): Command {
   return new Command('cmdsync')
     .description('Declarative sync for Discord application commands and webhooks.')
-    .version(VERSION, '-v, --version')
+    .version(VERSION, '-V, --version')
     .option('--color', 'force colour output')
     .option('--no-color', 'disable colour output')
     .option('-C, --chdir <dir>', 'run as if cmdsync was started in <dir>')
@@ -33,11 +33,14 @@ export function registerLint(program: Command, ctx: CliContext, setExit: (code: 
     .argument('[files...]', 'manifest files (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
     .option('-m, --manifest <path>', 'manifest file, when no files are given')
     .addOption(new Option('-f, --format <format>', 'output format (default: github under GitHub Actions, else stylish)').choices(LINT_FORMATS))
+    .option('--json', 'the same as --format json, as on every command that reports')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseCount)
     .option('-q, --quiet', 'report errors only')
     .action(async (files: string[], opts) => {
+      if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
+      const format = opts.json ? 'json' : opts.format;
       const runLint = await load();
-      setExit(await runLint({ files, manifest: opts.manifest, format: opts.format, maxWarnings: opts.maxWarnings, quiet: !!opts.quiet }, ctx));
+      setExit(await runLint({ files, manifest: opts.manifest, format, maxWarnings: opts.maxWarnings, quiet: !!opts.quiet }, ctx));
     });
 }
 
@@ -48,12 +51,14 @@ export function parseCount(value: string): number {
 }
 
 /** Commander's own exits (help, version, a usage error it has already printed), then every other error. */
-export function handleError(err: unknown, ctx: CliContext, usageExit: number): number {
+export function handleError(err: unknown, ctx: CliContext, usageExit: number, json = false): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+    // Commander has printed its message on stderr; a --json run still gets its one document.
+    if (json) writeErrorDocument(ctx, 'USAGE', err.message.replace(/^error: /, ''));
     return usageExit;
   }
-  return exitCodeFor(err, ctx, usageExit);
+  return exitCodeFor(err, ctx, usageExit, json);
 }
 
 /** `cmdsync lint` with the option parser: the lint entry's path for help and usage errors. */
@@ -71,6 +76,6 @@ export async function runLintProgram(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (err) {
-    return handleError(err, ctx, 2);
+    return handleError(err, ctx, 2, argv.includes('--json'));
   }
 }

@@ -10,9 +10,13 @@ import { registerWebhookCommands } from './commands/webhook/register.js';
  * Commander wiring only. Each action lazy-loads its module so `cmdsync lint`
  * (run in pre-commit hooks) never loads the network client or the emulator.
  */
-export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<number> {
+export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promise<number> {
+  // -V is the convention (npm, git, Terraform's -version aside); -v was cmdsync's first spelling and keeps working.
+  const argv = argvIn.length === 1 && argvIn[0] === '-v' ? ['-V'] : argvIn;
   const ctx = contextFor(argv, ctxOverride);
   const usageExit = subcommandOf(argv) === 'lint' ? 2 : 1;
+  // Read from the raw words: a usage error can stop the parser before it sees --json.
+  const json = argv.includes('--json');
   let exitCode = 0;
 
   const program = createProgram(ctx);
@@ -42,25 +46,31 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
       .option('--guild <id>', 'only this guild (repeatable)', collect, [])
       .option('--global', 'only the global scope (with --guild: also it)')
       .addOption(new Option('--strategy <strategy>', 'how to write each scope').choices(['auto', 'bulk', 'individual']).default('auto'))
-      .option('--force', 'spend more than the daily create allowance')
+      .option('--exceed-daily-creates', 'spend more than the daily create allowance')
+      .addOption(new Option('--force').hideHelp())
       .option('--json', 'print one machine-readable document on stdout')
       .option('--debug', 'log requests to stderr (credentials masked)')
       .option('--notify <url>', 'post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)');
-  const syncFlags = (opts: Record<string, unknown>) => ({
+  const syncFlags = (opts: Record<string, unknown>) => {
+    // --force means "overwrite a file" everywhere; it once meant this here, so say where that went.
+    if (opts.force) throw new UsageError('--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.');
+    return syncValues(opts);
+  };
+  const syncValues = (opts: Record<string, unknown>) => ({
     manifest: opts.manifest as string | undefined,
     emulator: !!opts.emulator,
     apiUrl: opts.apiUrl as string | undefined,
     debug: !!opts.debug,
     json: !!opts.json,
     strategy: opts.strategy as 'auto' | 'bulk' | 'individual',
-    force: !!opts.force,
+    force: !!opts.exceedDailyCreates,
     guild: opts.guild as string[],
     global: !!opts.global,
     notify: opts.notify as string | undefined,
   });
 
   syncOptions(program.command('plan').description('show what apply would change, field by field'))
-    .option('--out <file>', 'save the plan, to apply exactly it later')
+    .option('-o, --out <file>', 'save the plan, to apply exactly it later (- for stdout: the human plan then goes to stderr)')
     .option('--detailed-exitcode', 'exit 2 when there are changes (0 none, 1 error)')
     .action(async (opts) => {
       const { runPlan } = await import('./commands/plan.js');
@@ -78,18 +88,31 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
     });
 
   program
+    .command('show')
+    .description('render a plan saved with plan --out (text, json or markdown), offline')
+    .argument('<planfile>', 'the saved plan')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']))
+    .option('--json', 'the same as --format json: the document plan --json prints')
+    .action(async (planFile: string, opts) => {
+      const { runShow } = await import('./commands/show.js');
+      exitCode = await runShow({ planFile, format: opts.format, json: !!opts.json }, ctx);
+    });
+
+  program
     .command('pull')
     .description('write a manifest from the commands and permissions deployed now')
-    .option('-o, --output <file>', 'where to write it (default: cmdsync.yaml, or cmdsync.json with --format json)')
+    .option('-o, --out <file>', 'where to write it, - for stdout (default: cmdsync.yaml, or cmdsync.json with --format json)')
+    .addOption(new Option('--output <file>').hideHelp())
     .addOption(new Option('--format <format>', 'file format (default: from --output, else yaml)').choices(['yaml', 'json']))
     .option('--guild <id>', 'also pull this guild and its permissions (repeatable)', collect, [])
     .option('--force', 'overwrite an existing file')
     .option('--emulator', 'pull from the in-process emulator (state in .cmdsync/emulator.json)')
     .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
+    .option('--json', 'print a report of what was written as one JSON document on stdout')
     .option('--debug', 'log requests to stderr (credentials masked)')
     .action(async (opts) => {
       const { runPull } = await import('./commands/pull.js');
-      exitCode = await runPull({ output: opts.output, format: opts.format, guilds: opts.guild, force: !!opts.force, emulator: !!opts.emulator, apiUrl: opts.apiUrl, debug: !!opts.debug }, ctx);
+      exitCode = await runPull({ output: opts.out ?? opts.output, format: opts.format, guilds: opts.guild, force: !!opts.force, emulator: !!opts.emulator, apiUrl: opts.apiUrl, debug: !!opts.debug, json: !!opts.json }, ctx);
     });
 
   program
@@ -169,7 +192,7 @@ export async function runCli(argv: string[], ctxOverride?: CliContext): Promise<
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;
   } catch (err) {
-    return handleError(err, ctx, usageExit);
+    return handleError(err, ctx, usageExit, json);
   }
 }
 

@@ -10,7 +10,8 @@ import {
   type EnumTable,
 } from '../spec/enums.js';
 import { RESPONSE_ONLY_COMMAND_FIELDS } from '../spec/defaults.js';
-import { DECIMAL_PERMISSIONS, allChannelsId, permissionBit } from '../spec/permissions.js';
+import { DECIMAL_PERMISSIONS, PERMISSION_BITS, allChannelsId, permissionBit } from '../spec/permissions.js';
+import { closest } from './suggest.js';
 import { problem, type Path, type Problem } from '../spec/problem.js';
 import { isObject, type Obj } from '../spec/rules/values.js';
 import { isSnowflake } from '../spec/snowflake.js';
@@ -26,12 +27,17 @@ import { isSnowflake } from '../spec/snowflake.js';
 /** Keys a manifest may put on a command that are not sent to the service. */
 export const MANIFEST_ONLY_COMMAND_KEYS = ['renamed_from'] as const;
 
+/** "an option type", "a channel type": the article the label's first sound wants. */
+const article = (label: string): string => (/^[aeiou]/i.test(label) ? 'an' : 'a');
+
 function convertEnum(out: Problem[], table: EnumTable, value: unknown, path: Path, label: string): unknown {
   if (typeof value !== 'string') return value;
   const v = enumValue(table, value);
   if (v === undefined) {
-    const names = Object.keys(table).map((n) => n.toLowerCase()).join(', ');
-    out.push(problem('enum-name', path, `"${value}" is not a ${label}; use one of ${names}.`));
+    const names = Object.keys(table).map((n) => n.toLowerCase());
+    const hint = closest(value, names);
+    const tail = hint ? `did you mean "${hint}"?` : `use one of ${names.join(', ')}.`;
+    out.push(problem('enum-name', path, `"${value}" is not ${article(label)} ${label}; ${tail}`));
     return value;
   }
   return v;
@@ -56,7 +62,10 @@ export function canonicalPermissions(out: Problem[], value: unknown, path: Path)
     if (typeof name === 'number' && Number.isSafeInteger(name) && name >= 0) bits |= BigInt(name);
     else if (typeof name === 'string' && DECIMAL_PERMISSIONS.test(name.trim())) bits |= BigInt(name.trim());
     else if (typeof name === 'string' && permissionBit(name) !== undefined) bits |= permissionBit(name)!;
-    else out.push(problem('permission-name', at, `"${String(name)}" is not a permission name (e.g. MANAGE_GUILD, BAN_MEMBERS).`));
+    else {
+      const hint = typeof name === 'string' ? closest(name.trim().toUpperCase(), Object.keys(PERMISSION_BITS)) : undefined;
+      out.push(problem('permission-name', at, `"${String(name)}" is not a permission name${hint ? `; did you mean "${hint}"?` : ' (e.g. MANAGE_GUILD, BAN_MEMBERS).'}`));
+    }
   });
   return bits.toString();
 }

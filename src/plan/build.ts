@@ -52,12 +52,16 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     }
     const creates = m.actions.filter((x) => x.kind === 'create' || x.kind === 'replace').length;
     if (creates > opts.limits.daily_creates) {
-      const message = `${key}: this plan creates ${creates} commands, more than the ${opts.limits.daily_creates} the service allows per day in a scope${opts.force ? ' (--force given: applying anyway)' : '; apply refuses it without --force'}.`;
-      if (opts.force) warnings.push({ code: 'daily-creates', message, scope: key });
+      const message = `${key}: this plan creates ${creates} commands, more than the ${opts.limits.daily_creates} the service allows per day in a scope${opts.force ? ' (--exceed-daily-creates given: applying anyway)' : '; apply refuses it without --exceed-daily-creates'}.`;
+      if (opts.force) warnings.push({ code: 'daily-creates', message, scope: key, address: key });
       else errors.push({ rule: 'daily-creates', severity: 'error', message, path: [] });
+    } else if (creates > 0 && creates * 5 >= opts.limits.daily_creates * 4) {
+      // Within the allowance but most of it: a fix later that day may find none left (the service counts per scope per day).
+      const left = opts.limits.daily_creates - creates;
+      warnings.push({ code: 'daily-creates', scope: key, address: key, message: `${key}: this plan creates ${creates} commands, ${creates} of the ${opts.limits.daily_creates} the service allows per day in a scope: at most ${left} would be left until the allowance resets.` });
     }
     for (const dup of m.duplicates) warnings.push({ code: 'duplicate-remote', message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
-    warnings.push(...droppedPermissionWarnings(m.actions, key));
+    warnings.push(...droppedPermissionWarnings(m.actions, key, d.scope.kind === 'guild' ? a.permissions : undefined));
     if (d.scope.kind === 'guild') {
       const sides = { applicationId: desired.applicationId, guildId: d.scope.guildId, desired: d, actual: a, actions: { guild: m.actions, global: globalActions }, permissions };
       warnings.push(...annotateAccessEffects({ ...sides, ...(globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {}) }));
@@ -71,6 +75,7 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     // Webhooks are part of what a saved plan was made against.
     fingerprint.webhooks = webhookFingerprint(opts.webhooks.actual);
   }
+  if (webhooks) warnings.push(...deletedWebhookWarnings(webhooks));
   const mass = massDeletions(scopes);
   for (const m of mass) warnings.unshift({ code: 'mass-delete', message: massDeletionMessage(m), scope: m.scope });
   const permissionWrites = scopes.flatMap((s) => s.permissions).filter((p) => p.kind === 'replace').length;
@@ -99,19 +104,39 @@ export function webhookFingerprint(actual: readonly WebhookState[]): RemoteFinge
   return { commands: actual.map((w) => [w.id!, `${w.channelId}|${w.name}|${w.avatarHash ?? ''}`] as [string, string]).sort(([a], [b]) => (a < b ? -1 : 1)) };
 }
 
-/** Spec A.6: deleting or renaming a command deletes its permissions everywhere; say so before acting. */
-function droppedPermissionWarnings(actions: CommandAction[], key: string): PlanWarning[] {
+/**
+ * Spec A.6: deleting or renaming a command deletes its permissions everywhere;
+ * say so before acting. A guild command whose guild's permissions were read
+ * and hold none for it loses nothing, so it gets no warning; a global
+ * command's rows may sit in any guild, so it always does.
+ */
+function droppedPermissionWarnings(actions: CommandAction[], key: string, remotePermissions: ScopeState['permissions']): PlanWarning[] {
+  const hasRows = (id: string | undefined): boolean =>
+    remotePermissions === undefined || id === undefined || remotePermissions.some((p) => p.target.kind === 'command' && p.target.id === id && p.entries.length > 0);
   return actions
     .filter((a) => a.kind === 'rename' || a.kind === 'replace' || a.kind === 'delete')
+    .filter((a) => hasRows(a.remote?.id))
     .map((a) => ({
       code: 'permissions-dropped' as const,
       scope: key,
+      address: a.address,
       message:
         a.kind === 'rename'
           ? `Renaming ${a.remote!.name} to ${a.name} keeps its id but the service deletes its permission overwrites; cmdsync re-applies them only in guilds whose permissions the manifest declares.`
           : a.kind === 'replace'
             ? `Replacing ${a.address} gives it a new id: its permission overwrites are lost (re-applied only where the manifest declares them).`
             : `Deleting ${a.address} also deletes its permission overwrites.`,
+    }));
+}
+
+/** A webhook's URL is its credential and its address: once deleted, whatever posts to it gets 404 Unknown Webhook. */
+function deletedWebhookWarnings(wp: WebhookPlan): PlanWarning[] {
+  return wp.actions
+    .filter((a) => a.kind === 'delete')
+    .map((a) => ({
+      code: 'webhook-deleted' as const,
+      address: a.address,
+      message: `Deleting ${a.address} stops its URL working: anything that posts to it (CI jobs, integrations) gets 404 Unknown Webhook.`,
     }));
 }
 

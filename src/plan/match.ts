@@ -117,18 +117,18 @@ function actionFor(scope: Scope, p: Pair): CommandAction {
   if (!p.remote) {
     // Like Terraform's create: every attribute the new command sets, field by field.
     const changes = diffValues({}, desiredNorm).filter((c) => c.after !== null);
-    return { kind: 'create', address, type, name, body, changes, origin };
+    return { kind: 'create', address, type, name, body, changes, origin, after: body };
   }
   const remoteNorm = normalizeCommand(p.remote.body, scope);
   const remote = remoteRef(p.remote);
   if (typeOf(p.remote.body) !== type) {
-    return { kind: 'replace', address, type, name, remote, body, changes: diffValues(remoteNorm, desiredNorm), reason: p.reason ?? 'type changed', origin };
+    return { kind: 'replace', address, type, name, remote, body, changes: diffValues(remoteNorm, desiredNorm), reason: p.reason ?? 'type changed', origin, before: remoteNorm, after: desiredNorm };
   }
   const aligned = alignUnmanaged(desiredNorm, body, remoteNorm);
   const changes = diffValues(remoteNorm, aligned);
   if (changes.length === 0) return { kind: 'noop', address, type, name, remote, body, changes, origin };
   const kind = remote.name !== name ? 'rename' : 'update';
-  return { kind, address, type, name, remote, body: patchBody(body, aligned, changes), changes, reason: p.reason, origin };
+  return { kind, address, type, name, remote, body: patchBody(body, aligned, changes), changes, reason: p.reason, origin, before: remoteNorm, after: aligned };
 }
 
 /** The manifest-only keys never reach the service. */

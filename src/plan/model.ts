@@ -40,6 +40,14 @@ export interface CommandAction {
   reason?: string;
   /** Where the command is written in the manifest, to map service errors back. */
   origin?: { file: string; path: (string | number)[] };
+  /**
+   * The whole command either side, for the nested diff a reviewer reads (1.2):
+   * `before` is the remote record normalized (update, rename, replace), `after`
+   * what the manifest asks for, normalized; for a create only the fields the
+   * manifest writes, so a plan never shows a value the service would fill in.
+   */
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
 }
 
 /** A remote command the manifest does not own: left alone, and resent as it is in a bulk overwrite. */
@@ -91,10 +99,12 @@ export interface ScopePlan {
 }
 
 export interface PlanWarning {
-  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote' | 'scope-skipped' | 'mass-delete' | 'access-locked';
+  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote' | 'scope-skipped' | 'mass-delete' | 'access-locked' | 'webhook-deleted';
   message: string;
   /** The scope it concerns, when one. */
   scope?: string;
+  /** The action it concerns (a command or webhook address), when one: renderers show it under that action (1.2). */
+  address?: string;
 }
 
 /** Per scope, every remote command's id and version, and a digest of its permissions: what staleness is checked against. */
@@ -154,8 +164,12 @@ export interface MassDeletion {
   remote: number;
 }
 
-/** 1.1: adds `mass_deletions` (readers of 1.0 plans recompute it from the scopes). */
-export const PLAN_FORMAT_VERSION = '1.1';
+/**
+ * 1.1: adds `mass_deletions` (readers of 1.0 plans recompute it from the scopes).
+ * 1.2: adds commands' `before`/`after` and warnings' `address` (readers of
+ * older plans show the flat `changes` list and every warning in one section).
+ */
+export const PLAN_FORMAT_VERSION = '1.2';
 
 export interface Plan {
   format_version: string;

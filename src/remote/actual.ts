@@ -29,17 +29,22 @@ export async function fetchActualState(
   applicationId: string,
   scopes: readonly Scope[],
   permissionGuilds: ReadonlySet<string>,
+  /** Told as each scope is read or skipped, for progress output. */
+  onScope?: (scope: Scope, outcome: 'read' | 'skipped') => void,
 ): Promise<{ state: State; reads: number; skipped: SkippedScope[] }> {
   const skipped: SkippedScope[] = [];
   const read = async (scope: Scope): Promise<ScopeState | undefined> => {
     try {
       const permissions = scope.kind === 'guild' && permissionGuilds.has(scope.guildId);
-      return actualScope(await fetchRemoteScope(client, applicationId, scope, { permissions }), applicationId);
+      const state = actualScope(await fetchRemoteScope(client, applicationId, scope, { permissions }), applicationId);
+      onScope?.(scope, 'read');
+      return state;
     } catch (err) {
       // One guild the app cannot reach must not stop the others (peers §4.9).
       const reason = scope.kind === 'guild' && err instanceof DiscordAPIError ? GUILD_UNREACHABLE[err.apiCode] : undefined;
       if (!reason) throw err;
       skipped.push({ scope, reason });
+      onScope?.(scope, 'skipped');
       return undefined;
     }
   };

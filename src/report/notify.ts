@@ -99,7 +99,8 @@ function resultLine(input: DeployReportInput): string {
     lines.push(`Failed at ${sanitizeMessage(result.failed.address)}: ${sanitizeMessage(result.failed.message)}`);
     lines.push(`Applied ${result.applied.length}, not applied ${result.notApplied.length}. Running apply again is safe.`);
   } else {
-    lines.push(`Apply complete: ${appliedCounts(result.applied)}.`);
+    const incomplete = !!result.permissionsSkipped || result.notApplied.length > 0 || (result.skippedScopes?.length ?? 0) > 0;
+    lines.push(`Apply ${incomplete ? 'incomplete' : 'complete'}: ${appliedCounts(result.applied)}.`);
   }
   if (result.permissionsSkipped) lines.push(sanitizeMessage(result.permissionsSkipped));
   return lines.join('\n');

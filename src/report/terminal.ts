@@ -31,10 +31,13 @@ export function detectCi(env: TerminalEnv['env']): Pick<TerminalInfo, 'isCI' | '
 export function detectTerminal(t: TerminalEnv): TerminalInfo {
   const { env } = t;
   const { isCI, isGitHubActions } = detectCi(env);
+  // The flag, then FORCE_COLOR either way (supports-color's reading: "", "true" and 1..3 on; "0" and "false" off), then what turns it off, then the terminal.
+  const forced = env.FORCE_COLOR === undefined ? undefined : env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   let color: boolean;
   if (t.colorFlag !== undefined) color = t.colorFlag;
-  else if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') color = true;
+  else if (forced !== undefined) color = forced;
   else if ((env.NO_COLOR ?? '') !== '') color = false;
+  else if (isCI) color = false;
   else if (env.TERM === 'dumb') color = false;
   else color = t.stdoutIsTTY;
   return {

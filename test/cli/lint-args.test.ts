@@ -44,6 +44,8 @@ describe('the lint entry’s own reading of the command line', () => {
     [['lint', '--manifest=x.yaml', '--format', 'stylish', '--format', 'json']],
     [['lint', '--no-color', 'a.yaml']],
     [['lint', '--color', '-q']],
+    [['lint', '--json', 'a.yaml']],
+    [['lint', '--json', '-f', 'json']],
   ])('reads %j exactly as the full program does', async (argv) => {
     const fast = parseLintArgs(argv);
     expect(fast).toBeDefined();
@@ -64,7 +66,13 @@ describe('the lint entry’s own reading of the command line', () => {
     [['lint', '--', '-file-with-dash.yaml']],
     [['lint', '-m']],
     [['plan']],
+    [['lint', '--json', '--format', 'unix']],
   ])('leaves %j to the full program', (argv) => {
     expect(parseLintArgs(argv)).toBeUndefined();
+  });
+
+  it('reads --json as --format json, and refuses it with another format', async () => {
+    expect(parseLintArgs(['lint', '--json'])).toEqual({ files: [], quiet: false, format: 'json' });
+    expect(await viaProgram(['lint', '--json', '--format', 'unix'])).toBe('refused');
   });
 });

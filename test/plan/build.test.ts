@@ -80,11 +80,21 @@ describe('requests and strategy', () => {
     const p = plan([{ scope: GLOBAL, commands: [want({ name: 'a', description: 'A' })] }], [{ scope: GLOBAL, commands: [remote({ name: 'a', description: 'A' })] }]);
     expect(p.request_count).toBe(0);
   });
-  it('refuses more creates than the daily allowance without --force', () => {
+  it('refuses more creates than the daily allowance unless told to exceed it', () => {
     const many = Array.from({ length: 3 }, (_, i) => want({ name: `c${i}`, description: 'C' }));
     const limits = resolveLimits({ daily_creates: 2 });
     expect(plan([{ scope: GLOBAL, commands: many }], [{ scope: GLOBAL, commands: [] }], { limits }).errors.map((e) => e.rule)).toEqual(['daily-creates']);
     expect(plan([{ scope: GLOBAL, commands: many }], [{ scope: GLOBAL, commands: [] }], { limits, force: true }).errors).toEqual([]);
+  });
+  it('warns, under the scope, when a plan spends most of the daily allowance (what is left for the rest of the day)', () => {
+    const make = (n: number) => Array.from({ length: n }, (_, i) => want({ name: `c${i}`, description: 'C' }));
+    const limits = resolveLimits({ daily_creates: 10 });
+    const near = plan([{ scope: GLOBAL, commands: make(8) }], [{ scope: GLOBAL, commands: [] }], { limits });
+    expect(near.errors).toEqual([]);
+    expect(near.warnings.filter((w) => w.code === 'daily-creates')).toEqual([
+      { code: 'daily-creates', scope: 'global', address: 'global', message: 'global: this plan creates 8 commands, 8 of the 10 the service allows per day in a scope: at most 2 would be left until the allowance resets.' },
+    ]);
+    expect(plan([{ scope: GLOBAL, commands: make(7) }], [{ scope: GLOBAL, commands: [] }], { limits }).warnings.filter((w) => w.code === 'daily-creates')).toEqual([]);
   });
 });
 

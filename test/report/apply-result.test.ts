@@ -31,7 +31,7 @@ describe('formatApplyResult', () => {
     );
   });
 
-  it('notes skipped permission sets after a success', () => {
+  it('says "Apply incomplete" (not "complete") when permission sets were skipped, and what was not applied', () => {
     setColor(false);
     const out = formatApplyResult({
       applied: [{ address: 'guild:1/chat_input/a', kind: 'rename' }],
@@ -39,11 +39,21 @@ describe('formatApplyResult', () => {
       permissionsSkipped: 'Permission sets were not applied: DISCORD_BEARER_TOKEN is not set.',
     });
     expect(out.split('\n')).toEqual([
-      'Apply complete! 0 created, 0 updated, 1 renamed, 0 replaced, 0 deleted, 0 permission sets replaced.',
+      'Apply incomplete: 0 created, 0 updated, 1 renamed, 0 replaced, 0 deleted, 0 permission sets replaced.',
       'Permission sets were not applied: DISCORD_BEARER_TOKEN is not set.',
       '',
       'Not applied (1):',
       '    ~ guild:1/permissions (permissions)',
+      '',
+    ]);
+  });
+
+  it('says "Apply incomplete" when a declared scope could not be read and was left alone', () => {
+    setColor(false);
+    const out = formatApplyResult({ applied: [{ address: 'global/chat_input/a', kind: 'create' }], notApplied: [], skippedScopes: ['guild:600000000000000001'] });
+    expect(out.split('\n')).toEqual([
+      'Apply incomplete: 1 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 0 permission sets replaced.',
+      'Not read, so left alone: guild:600000000000000001.',
       '',
     ]);
   });

@@ -41,7 +41,7 @@ describe('formatPlanMarkdown', () => {
   it('has a title, the summary line, a table per scope and a diff block per scope', () => {
     const md = formatPlanMarkdown(fullPlan(), { title: 'Commands plan' });
     expect(md.startsWith('## Commands plan\n\n')).toBe(true);
-    expect(md).toContain('**Plan: 1 to create, 1 to update, 1 to rename, 1 to replace, 1 to delete, 2 permission sets to replace. Apply will send 7 requests.**');
+    expect(md).toContain('**Plan: 2 to add, 2 to change, 2 to destroy; 2 permission sets. 7 requests.**');
     expect(md).toContain('| `global` | 1 | 1 | 1 | 0 | 1 | 0 | 4 |');
     expect(md).toContain(`| \`guild:${GUILD}\` | 0 | 0 | 0 | 1 | 0 | 2 | 3 |`);
     expect(md).toContain('| **Total** | 1 | 1 | 1 | 1 | 1 | 2 | 7 |');

@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { checkPlanFreshness } from '../../api/plan.js';
 import { applyPlan, type ApplyOutcome } from '../../apply/execute.js';
 import { CmdsyncError } from '../../errors.js';
 import { hasChanges, massDeletions, type Plan } from '../../plan/model.js';
-import { parsePlan } from '../../plan/plan-file.js';
+import { readSavedPlan } from '../saved-plan.js';
 import { createApplyProgress, formatApplyResult, type ApplyResult } from '../../report/apply/progress.js';
-import { planJsonDocument } from '../../report/plan/index.js';
+import { formatPlanMarkdown, planJsonDocument, writeStepSummary } from '../../report/plan/index.js';
 import type { SourceFile } from '../../manifest/source.js';
 import { writeLine, type CliContext } from '../context.js';
 import { locateServiceErrors } from '../service-errors.js';
@@ -42,14 +41,7 @@ async function confirm(ctx: CliContext): Promise<boolean> {
 
 /** A saved plan: applied exactly, after checking the remote has not moved since (Terraform's stale-plan check). */
 async function loadSavedPlan(opts: ApplyCliOptions, ctx: CliContext): Promise<{ plan: Plan; session: Session }> {
-  const path = resolve(ctx.cwd, opts.planFile!);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new CmdsyncError('PLAN_FILE_NOT_FOUND', `${opts.planFile}: cannot read the plan file.`);
-  }
-  const plan = parsePlan(text, opts.planFile!);
+  const plan = readSavedPlan(ctx.cwd, opts.planFile!);
   const guildIds = plan.scopes.flatMap((s) => (s.scope.kind === 'guild' ? [s.scope.guildId] : []));
   const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds, applicationId: plan.application_id }, ctx);
   try {
@@ -67,8 +59,9 @@ async function loadSavedPlan(opts: ApplyCliOptions, ctx: CliContext): Promise<{ 
   }
 }
 
-function toResult(outcome: ApplyOutcome, total: number): ApplyResult {
+function toResult(outcome: ApplyOutcome, total: number, skipped: readonly string[] | undefined): ApplyResult {
   return {
+    ...(skipped?.length ? { skippedScopes: [...skipped] } : {}),
     applied: outcome.applied,
     notApplied: outcome.notApplied,
     requestsSent: outcome.requestsSent,
@@ -89,6 +82,8 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
   if (opts.planFile) {
     manifestPath = resolve(ctx.cwd, locateManifest(ctx, opts.manifest));
     ({ plan, session } = await loadSavedPlan(opts, ctx));
+    // A saved plan is not shown again on the terminal (it was reviewed when made), but the run's page still says what was applied.
+    if (ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan, { title: `cmdsync apply ${opts.planFile}` }), ctx.env);
   } else {
     const made = await makePlan(opts, ctx);
     manifestPath = made.result.manifest.root.absPath;
@@ -96,7 +91,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     plan = made.result.plan;
     files = made.result.manifest.files;
     lock = made.result.lock;
-    showPlan(plan, made.result, ctx, human);
+    showPlan(plan, made.result, ctx, human, 'cmdsync apply');
   }
   try {
     if (writePlanErrors(plan, ctx)) return 1;
@@ -141,7 +136,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     });
     // Whatever went through is recorded, even after a failure: the next plan must know those webhooks.
     if (outcome.lock && lock && lockChanged(lock, outcome.lock)) writeLock(manifestPath, outcome.lock);
-    const result = toResult(outcome, total);
+    const result = toResult(outcome, total, plan.skipped);
     progress.finish(result);
     human.write(formatApplyResult(result));
     if (outcome.failed) for (const line of locateServiceErrors(outcome.failed, files, ctx.cwd)) writeLine(ctx.stderr, line);

@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { CmdsyncError } from '../../errors.js';
-import { SCHEMA_MODELINE } from '../../manifest/write.js';
+import { SCHEMA_MODELINE, SCHEMA_REF } from '../../manifest/write.js';
 import { writeLine, type CliContext } from '../context.js';
 import { DEFAULT_MANIFESTS, manifestsIn } from '../workspace.js';
 
@@ -41,6 +41,23 @@ guilds: []
 #        - { role: everyone, allow: false }
 `;
 
+/** The same starter for a `.json` manifest: JSON has no comments, so the schema goes in `$schema` and the hints stay in the YAML one. */
+export const STARTER_JSON =
+  JSON.stringify(
+    {
+      $schema: SCHEMA_REF,
+      application_id: '${DISCORD_APPLICATION_ID}',
+      commands: [
+        { name: 'ping', description: 'Check that the bot is alive' },
+        { name: 'echo', description: 'Repeat a message', options: [{ type: 'string', name: 'text', description: 'What to repeat', required: true, max_length: 2000 }] },
+        { type: 'user', name: 'Show profile', contexts: ['guild', 'bot_dm'] },
+      ],
+      guilds: [],
+    },
+    null,
+    2,
+  ) + '\n';
+
 export async function runInit(opts: { path: string; force: boolean }, ctx: CliContext): Promise<number> {
   const target = resolve(ctx.cwd, opts.path);
   if (existsSync(target) && !opts.force) {
@@ -51,7 +68,7 @@ export async function runInit(opts: { path: string; force: boolean }, ctx: CliCo
     const other = manifestsIn(dirname(target)).filter((f) => f !== basename(target));
     if (other.length > 0) throw new CmdsyncError('MANIFEST_EXISTS', `${other.join(' and ')} already exists here; cmdsync uses one manifest per directory. Edit it, or write elsewhere with -m.`);
   }
-  writeFileSync(target, STARTER);
+  writeFileSync(target, extname(target).toLowerCase() === '.json' ? STARTER_JSON : STARTER);
   writeLine(ctx.stderr, `Wrote ${opts.path}. Next: npx cmdsync lint`);
   return 0;
 }

@@ -49,7 +49,7 @@ export async function runLint(opts: LintCommandOptions, ctx: CliContext): Promis
   const shown = opts.quiet ? reports.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') })) : reports;
   const report = countReport(shown);
   const format = opts.format ?? defaultLintFormat(ctx.terminal);
-  const output = formatLintReport(report, format);
+  const output = formatLintReport(report, format, { cwd: ctx.cwd, workspace: ctx.env.GITHUB_WORKSPACE });
   if (output !== '') ctx.stdout.write(output);
   const warnings = countReport(reports).warningCount;
   if (report.errorCount > 0) return 1;

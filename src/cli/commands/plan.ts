@@ -6,6 +6,8 @@ import { serializePlan } from '../../plan/plan-file.js';
 import type { StrategyChoice } from '../../plan/strategy.js';
 import { formatPlanJson, formatPlanMarkdown, formatPlanText, writeStepSummary } from '../../report/plan/index.js';
 import { annotation } from '../../report/github.js';
+import { createReadProgress } from '../../report/plan/read-progress.js';
+import { UsageError } from '../../errors.js';
 import { writeLine, type CliContext } from '../context.js';
 import { readManifestForSync } from '../manifest-input.js';
 import { openSession, type Session } from '../session.js';
@@ -40,8 +42,10 @@ export function onlyScopes(opts: SyncOptions): { guilds?: string[]; global?: boo
 export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ result: PlanResult; session: Session }> {
   const loaded = readManifestForSync(opts.manifest, ctx);
   const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest }, ctx);
+  const progress = await createReadProgress(ctx.terminal, ctx.stderr);
   try {
     const result = await planFromManifest({
+      ...(progress ? { progress } : {}),
       manifestPath: loaded.path,
       cwd: ctx.cwd,
       env: ctx.env,
@@ -53,8 +57,10 @@ export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ re
       only: onlyScopes(opts),
       loaded,
     });
+    progress?.finish();
     return { result, session };
   } catch (err) {
+    progress?.finish();
     await session.close();
     throw err;
   }
@@ -65,10 +71,10 @@ export function guildNames(result: PlanResult): Record<string, string> {
 }
 
 /** Human plan text, to stdout (or stderr when stdout carries JSON). */
-export function showPlan(plan: Plan, result: PlanResult, ctx: CliContext, stream: NodeJS.WritableStream): void {
+export function showPlan(plan: Plan, result: PlanResult, ctx: CliContext, stream: NodeJS.WritableStream, title = 'cmdsync plan'): void {
   stream.write(formatPlanText(plan, { guildNames: guildNames(result) }));
   writePlanAnnotations(plan, ctx, stream);
-  if (ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan), ctx.env);
+  if (ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan, { title, guildNames: guildNames(result) }), ctx.env);
 }
 
 /** Under GitHub Actions, a scope about to be emptied is also an annotation, seen on the run's page without opening the log. */
@@ -77,21 +83,26 @@ export function writePlanAnnotations(plan: Plan, ctx: CliContext, stream: NodeJS
   for (const w of plan.warnings) if (w.code === 'mass-delete') writeLine(stream, annotation({ level: 'warning', title: 'cmdsync: mass deletion', message: w.message }));
 }
 
+/** What makes the run fail, one `error:` line each on stderr: blocking findings, and scopes that could not be read (with why). */
 export function writePlanErrors(plan: Plan, ctx: CliContext): boolean {
   for (const e of plan.errors) writeLine(ctx.stderr, `error: ${e.message}`);
+  for (const w of plan.warnings) if (w.code === 'scope-skipped') writeLine(ctx.stderr, `error: ${w.message}`);
   return plan.errors.length > 0;
 }
 
 /** Exit 0 no changes, 2 changes with --detailed-exitcode, 1 error (Terraform's contract). */
 export async function runPlan(opts: PlanCliOptions, ctx: CliContext): Promise<number> {
+  if (opts.out === '-' && opts.json) throw new UsageError('--out - and --json both write to stdout; give one.');
   const { result, session } = await makePlan(opts, ctx);
   try {
     const { plan } = result;
+    const outToStdout = opts.out === '-';
     if (opts.json) ctx.stdout.write(formatPlanJson(plan));
-    else showPlan(plan, result, ctx, ctx.stdout);
+    else showPlan(plan, result, ctx, outToStdout ? ctx.stderr : ctx.stdout);
     if (opts.json) writePlanAnnotations(plan, ctx, ctx.stderr);
     if (opts.json && ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan), ctx.env);
-    if (opts.out) {
+    if (outToStdout) ctx.stdout.write(serializePlan(plan));
+    else if (opts.out) {
       const target = resolve(ctx.cwd, opts.out);
       // Written whole or not at all: a half-written plan file must never be applied.
       const tmp = `${target}.tmp-${process.pid}`;

@@ -27,7 +27,12 @@ export interface PullOptions {
   emulator: boolean;
   apiUrl?: string;
   debug: boolean;
+  /** Print a report document on stdout. */
+  json?: boolean;
 }
+
+/** `-o -`: the manifest goes to stdout (a file named "-" is never what anyone means). */
+const STDOUT = '-';
 
 /** The remote scopes as actual state (raw bodies; permission rows keyed by command id or `*`). */
 export function stateFromRemote(applicationId: Snowflake, scopes: RemoteScope[]): State {
@@ -64,13 +69,15 @@ function plural(n: number, word: string): string {
 
 export async function runPull(opts: PullOptions, ctx: CliContext): Promise<number> {
   const { output, format } = resolveFormat(opts);
+  const toStdout = output === STDOUT;
+  if (toStdout && opts.json) throw new UsageError('-o - and --json both write to stdout; give one.');
   const guildIds = [...new Set(opts.guilds)];
   const bad = guildIds.find((id) => !isSnowflake(id));
   if (bad !== undefined) throw new UsageError(`--guild takes a guild id (a number such as 123456789012345678), not "${bad}".`);
   const target = resolve(ctx.cwd, output);
   const shown = relative(ctx.cwd, target) || output;
   // Checked before any request, and again by the exclusive write below (the file may appear meanwhile).
-  if (!opts.force && existsSync(target)) throw fileExists(shown);
+  if (!toStdout && !opts.force && existsSync(target)) throw fileExists(shown);
 
   const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds }, ctx);
   let text: string;
@@ -90,15 +97,22 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
     await session.close();
   }
 
-  try {
-    writeFileSync(target, text, { flag: opts.force ? 'w' : 'wx' });
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw fileExists(shown);
-    throw new CmdsyncError('WRITE_FAILED', `cannot write ${shown}: ${code ?? (err as Error).message}`);
+  if (toStdout) ctx.stdout.write(text);
+  else {
+    try {
+      writeFileSync(target, text, { flag: opts.force ? 'w' : 'wx' });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw fileExists(shown);
+      throw new CmdsyncError('WRITE_FAILED', `cannot write ${shown}: ${code ?? (err as Error).message}`);
+    }
   }
   const details = guildIds.length > 0 ? ` (${plural(counts.guildCommands, 'guild command')}, ${plural(counts.permissionSets, 'permission set')})` : '';
-  writeLine(ctx.stderr, `Wrote ${shown}: ${plural(counts.global, 'global command')}, ${plural(guildIds.length, 'guild')}${details}`);
+  writeLine(ctx.stderr, `Wrote ${toStdout ? 'the manifest to stdout' : shown}: ${plural(counts.global, 'global command')}, ${plural(guildIds.length, 'guild')}${details}`);
+  if (opts.json) {
+    const report = { file: shown, format, global_commands: counts.global, guilds: guildIds.length, guild_commands: counts.guildCommands, permission_sets: counts.permissionSets };
+    ctx.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  }
   return 0;
 }
 

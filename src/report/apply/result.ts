@@ -70,8 +70,11 @@ function failedAfter(result: ApplyResult): string {
 export function formatApplyResult(result: ApplyResult): string {
   const lines: string[] = [];
   if (!result.failed) {
-    lines.push(colors().green().bold(`Apply complete! ${appliedCounts(result.applied)}.`));
+    // "complete" only when nothing was left out: the exit code says 1 otherwise, and so must the words.
+    const incomplete = !!result.permissionsSkipped || result.notApplied.length > 0 || (result.skippedScopes?.length ?? 0) > 0;
+    lines.push(incomplete ? colors().yellow().bold(`Apply incomplete: ${appliedCounts(result.applied)}.`) : colors().green().bold(`Apply complete! ${appliedCounts(result.applied)}.`));
     if (result.permissionsSkipped) lines.push(colors().yellow(sanitizeMessage(result.permissionsSkipped)));
+    if (result.skippedScopes?.length) lines.push(colors().yellow(`Not read, so left alone: ${result.skippedScopes.join(', ')}.`));
     const rest = list('Not applied', result.notApplied, false);
     if (rest.length) lines.push('', ...rest);
     return lines.join('\n') + '\n';

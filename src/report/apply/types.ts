@@ -21,6 +21,8 @@ export interface ApplyResult {
   notApplied: ApplyResultItem[];
   /** A sentence saying why permission sets were not applied (e.g. no bearer token), when they were skipped. */
   permissionsSkipped?: string;
+  /** Declared scopes the plan could not read, and so left alone: the apply did not do everything. */
+  skippedScopes?: string[];
   /** Requests sent, the failed one included: a failure says "after N of M requests". */
   requestsSent?: number;
   /** Requests the apply meant to send (those it skipped up front excluded). */

@@ -1,4 +1,4 @@
-import { formatGithub } from './github.js';
+import { formatGithub, type GithubPaths } from './github.js';
 import { formatJson } from './json.js';
 import { formatStylish } from './stylish.js';
 import type { TerminalInfo } from '../terminal.js';
@@ -13,7 +13,7 @@ export function defaultLintFormat(terminal: Pick<TerminalInfo, 'isGitHubActions'
   return terminal.isGitHubActions && !terminal.stdoutIsTTY ? 'github' : 'stylish';
 }
 
-export function formatLintReport(report: LintReport, format: LintFormat): string {
+export function formatLintReport(report: LintReport, format: LintFormat, paths?: GithubPaths): string {
   switch (format) {
     case 'stylish':
       return formatStylish(report);
@@ -22,6 +22,6 @@ export function formatLintReport(report: LintReport, format: LintFormat): string
     case 'json':
       return formatJson(report);
     case 'github':
-      return formatGithub(report);
+      return formatGithub(report, paths);
   }
 }

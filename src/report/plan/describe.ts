@@ -1,6 +1,7 @@
-import { CommandType, OptionType, PermissionEntryType, enumName } from '../../spec/enums.js';
 import type { PermissionEntry } from '../../spec/state.js';
-import type { CommandAction, CommandActionKind, FieldChange, PermissionAction, Plan, ScopePlan } from '../../plan/model.js';
+import type { CommandAction, CommandActionKind, FieldChange, PermissionAction, Plan, PlanWarning, ScopePlan, WebhookAction } from '../../plan/model.js';
+import { createNodes, diffObject, type DiffNode } from './tree.js';
+import { displayValue, entryLabel } from './values.js';
 
 /**
  * The words and symbols every plan renderer shares (text, markdown), as plain
@@ -16,6 +17,10 @@ export interface Line {
   text: string;
   /** A trailing remark (`# forces replacement`), dimmed in the terminal. */
   note?: string;
+  /** Nesting under its action: 0 for a command's own fields, 1 inside an option block… */
+  depth?: number;
+  /** A warning about this action, shown under it. */
+  warn?: boolean;
 }
 
 export const ACTION_SIGN: Record<CommandActionKind, Sign> = {
@@ -39,84 +44,78 @@ export function scopeTitle(scope: ScopePlan, guildNames?: Readonly<Record<string
   return name ? `${scope.key} (${oneLine(name, 60)})` : scope.key;
 }
 
-const STRING_MAX = 60;
-const VALUE_MAX = 100;
-
 /** Newlines and other control characters would break the layout (and could carry terminal escapes). */
 function oneLine(s: string, max: number): string {
   const flat = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
   return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
 }
 
-function truncateString(s: string, max: number): string {
-  // Truncate by code point so a surrogate pair is never split.
-  const chars = Array.from(s);
-  return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : s;
-}
-
-/**
- * A value as compact JSON on one line. Long strings keep their start, long
- * objects and arrays keep their first members (`name` and `type` first, since
- * they identify an option) and say how many were left out. JSON escaping also
- * neutralises control characters, so a description cannot smuggle in ANSI.
- */
-export function compactValue(value: unknown, max: number = VALUE_MAX): string {
-  if (value === undefined) return '(none)';
-  if (typeof value === 'string') return JSON.stringify(truncateString(value, Math.min(STRING_MAX, Math.max(8, max - 2))));
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? String(value);
-  const full = JSON.stringify(value);
-  if (full.length <= max) return full;
-
-  const isArray = Array.isArray(value);
-  const entries: Array<[string | undefined, unknown]> = isArray
-    ? (value as unknown[]).map((v) => [undefined, v])
-    : orderKeys(Object.keys(value)).map((k) => [k, (value as Record<string, unknown>)[k]]);
-  const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
-  const parts: string[] = [];
-  let length = 2;
-  for (const [key, v] of entries) {
-    const child = (key === undefined ? '' : JSON.stringify(key) + ':') + compactValue(v, 30);
-    // Leave room for the "… N more" tail.
-    if (length + child.length + 12 > max && parts.length > 0) break;
-    parts.push(child);
-    length += child.length + 1;
-  }
-  const omitted = entries.length - parts.length;
-  if (omitted > 0) parts.push(`… ${omitted} more`);
-  return open + parts.join(',') + close;
-}
-
-function orderKeys(keys: string[]): string[] {
-  const first = ['name', 'type'].filter((k) => keys.includes(k));
-  return [...first, ...keys.filter((k) => !first.includes(k))];
-}
-
-/** Enum numbers read better as names: `type: CHAT_INPUT → USER`, `options[0].type: STRING`. */
-function displayValue(path: string, value: unknown): string {
-  if (typeof value === 'number') {
-    const name =
-      path === 'type' ? enumName(CommandType, value) : /(^|\.)options\[\d+\]\.type$/.test(path) ? enumName(OptionType, value) : undefined;
-    if (name) return name;
-  }
-  return compactValue(value);
-}
-
-/** `~ description: "a" → "b"`, `+ options[2]: {…}`, `- nsfw: true`. */
+/** `~ description: "a" → "b"`, `+ options[2]: {…}`, `- nsfw: true`: a plan of format 1.1 or older, which has no whole commands to nest. */
 export function fieldChangeLine(change: FieldChange): Line {
-  if (change.before === undefined) return { sign: '+', text: `${change.path}: ${displayValue(change.path, change.after)}` };
-  if (change.after === undefined) return { sign: '-', text: `${change.path}: ${displayValue(change.path, change.before)}` };
-  return { sign: '~', text: `${change.path}: ${displayValue(change.path, change.before)} → ${displayValue(change.path, change.after)}` };
+  const key = change.path.replace(/^.*\./, '');
+  const owner = /options\[\d+\]\.[^.]+$/.test(change.path) ? 'option' : 'command';
+  const show = (v: unknown): string => displayValue(key, v, owner);
+  if (change.before === undefined) return { sign: '+', text: `${change.path}: ${show(change.after)}` };
+  if (change.after === undefined) return { sign: '-', text: `${change.path}: ${show(change.before)}` };
+  return { sign: '~', text: `${change.path}: ${show(change.before)} → ${show(change.after)}` };
+}
+
+/** A tree of changes as signed, indented lines; a block's closing brace lines up under its name. */
+export function nodeLines(node: DiffNode, depth = 0): Line[] {
+  const note = node.note ? { note: node.note } : {};
+  if (node.children && node.children.length > 0) {
+    return [
+      { sign: node.sign, text: `${node.label} {`, depth, ...note },
+      ...node.children.flatMap((c) => nodeLines(c, depth + 1)),
+      { sign: ' ', text: '}', depth },
+    ];
+  }
+  let text = node.label;
+  if (node.words !== undefined) text += `: ${node.words}`;
+  else if (node.before !== undefined || node.after !== undefined) text += `: ${node.before} → ${node.after}`;
+  else if (node.value !== undefined) text += `: ${node.value}`;
+  return [{ sign: node.sign, text, depth, ...note }];
+}
+
+/** The change of one command as a tree, or undefined for a plan that does not carry whole commands (format 1.1). */
+export function actionTree(scope: ScopePlan, action: CommandAction): DiffNode[] | undefined {
+  if (action.kind === 'create' && action.after) return createNodes(action.after, scope.scope.kind === 'global');
+  if ((action.kind === 'update' || action.kind === 'rename' || action.kind === 'replace') && action.before && action.after) {
+    const nodes = diffObject(action.before, action.after, 'command');
+    // A rename's name change is already in its heading.
+    const shown = action.kind === 'rename' ? nodes.filter((n) => n.label !== 'name') : nodes;
+    // The service cannot edit a command's type, so that field is why it is replaced (Terraform's wording).
+    return shown.map((n) => (action.kind === 'replace' && n.label === 'type' ? { ...n, note: '# forces replacement' } : n));
+  }
+  return undefined;
 }
 
 /** The field lines under an action; a rename's name change is already in its heading. */
-export function fieldLines(action: CommandAction): Line[] {
+export function fieldLines(scope: ScopePlan, action: CommandAction): Line[] {
+  const tree = actionTree(scope, action);
+  if (tree) return tree.flatMap((n) => nodeLines(n));
   return action.changes
     .filter((c) => !(action.kind === 'rename' && c.path === 'name'))
     .map((c) => {
       const line = fieldChangeLine(c);
-      // The service cannot edit a command's type, so that field is why it is replaced (Terraform's wording).
       return action.kind === 'replace' && c.path === 'type' ? { ...line, note: '# forces replacement' } : line;
     });
+}
+
+/** Warnings that belong to one action (a lost URL, lost permissions), shown under it rather than at the end. */
+export function warningLines(plan: Plan, address: string): Line[] {
+  return plan.warnings.filter((w) => w.address === address).map((w) => ({ sign: ' ', text: `! ${w.message}`, warn: true }));
+}
+
+/**
+ * Whether a warning is shown beside what it concerns. Only when that is
+ * shown: a warning about an action that is not on screen stays in the list.
+ */
+export function warningShownInline(plan: Plan, w: PlanWarning): boolean {
+  if (w.address === undefined) return false;
+  if (plan.scopes.some((s) => s.key === w.address)) return true;
+  if (plan.scopes.some((s) => s.actions.some((a) => a.address === w.address && a.kind !== 'noop'))) return true;
+  return plan.webhooks?.actions.some((a) => a.address === w.address && a.kind !== 'noop') ?? false;
 }
 
 function permissionsFollow(scope: ScopePlan, address: string): boolean {
@@ -148,21 +147,14 @@ export function actionHeadline(scope: ScopePlan, action: CommandAction): Line {
   }
 }
 
-function permissionTypeName(type: number): string {
-  return (enumName(PermissionEntryType, type) ?? `type ${type}`).toLowerCase();
-}
-
-/** The service's two pseudo-ids: `@everyone` is the guild id, "all channels" is the guild id minus one. */
-function entryLabel(entry: PermissionEntry, guildId: string | undefined): string {
-  let label = `${permissionTypeName(entry.type)} ${entry.id}`;
-  if (guildId !== undefined && /^\d+$/.test(guildId) && /^\d+$/.test(entry.id)) {
-    if (entry.type === PermissionEntryType.ROLE && entry.id === guildId) label += ' (@everyone)';
-    if (entry.type === PermissionEntryType.CHANNEL && BigInt(entry.id) === BigInt(guildId) - 1n) label += ' (all channels)';
-  }
-  return label;
-}
-
 const allowDeny = (p: boolean): string => (p ? 'allow' : 'deny');
+
+/** Honest words for a PUT: a set where there was none is "set", one emptied is "cleared". */
+function permissionVerb(action: PermissionAction): string {
+  if (action.before.length === 0) return 'will be set';
+  if (action.after.length === 0) return 'will be cleared';
+  return 'will be replaced';
+}
 
 /** The heading of a permission set replacement: the application-wide row or one command's. */
 export function permissionHeadline(scope: ScopePlan, action: PermissionAction): Line {
@@ -170,7 +162,7 @@ export function permissionHeadline(scope: ScopePlan, action: PermissionAction): 
   const reason = action.reason ? ` (${oneLine(action.reason, 80)})` : '';
   return action.kind === 'noop'
     ? { sign: ' ', text: `${what} are up to date` }
-    : { sign: '~', text: `${what} will be replaced${reason}` };
+    : { sign: action.before.length === 0 ? '+' : '~', text: `${what} ${permissionVerb(action)}${reason}` };
 }
 
 /**
@@ -179,26 +171,30 @@ export function permissionHeadline(scope: ScopePlan, action: PermissionAction): 
  * command gets a new id) says so instead of listing nothing.
  */
 export function permissionLines(scope: ScopePlan, action: PermissionAction): Line[] {
+  return permissionNodes(scope, action).flatMap((n) => nodeLines(n));
+}
+
+/** The same entry-level differences as a tree, for the JSON document; effects are context nodes. */
+export function permissionNodes(scope: ScopePlan, action: PermissionAction): DiffNode[] {
   const guildId = scope.scope.kind === 'guild' ? scope.scope.guildId : undefined;
   const key = (e: PermissionEntry): string => `${e.type}:${e.id}`;
   const before = new Map(action.before.map((e) => [key(e), e]));
   const after = new Map(action.after.map((e) => [key(e), e]));
-  const lines: Line[] = [];
+  const nodes: DiffNode[] = [];
   for (const e of action.after) {
     const old = before.get(key(e));
-    if (!old) lines.push({ sign: '+', text: `${entryLabel(e, guildId)} ${allowDeny(e.permission)}` });
-    else if (old.permission !== e.permission)
-      lines.push({ sign: '~', text: `${entryLabel(e, guildId)} ${allowDeny(old.permission)} → ${allowDeny(e.permission)}` });
+    if (!old) nodes.push({ sign: '+', label: entryLabel(e, guildId), value: allowDeny(e.permission) });
+    else if (old.permission !== e.permission) nodes.push({ sign: '~', label: entryLabel(e, guildId), before: allowDeny(old.permission), after: allowDeny(e.permission) });
   }
   for (const e of action.before) {
-    if (!after.has(key(e))) lines.push({ sign: '-', text: `${entryLabel(e, guildId)} ${allowDeny(e.permission)}` });
+    if (!after.has(key(e))) nodes.push({ sign: '-', label: entryLabel(e, guildId), value: allowDeny(e.permission) });
   }
-  if (lines.length === 0 && action.kind === 'replace') {
+  if (nodes.length === 0 && action.kind === 'replace') {
     const n = action.after.length;
-    lines.push({ sign: ' ', text: `${n} ${n === 1 ? 'entry' : 'entries'} sent again unchanged` });
+    nodes.push({ sign: ' ', label: `${n} ${n === 1 ? 'entry' : 'entries'} sent again unchanged` });
   }
-  for (const effect of action.effects ?? []) lines.push({ sign: ' ', text: effect });
-  return lines;
+  for (const effect of action.effects ?? []) nodes.push({ sign: ' ', label: effect });
+  return nodes;
 }
 
 export function keptLine(scope: ScopePlan, kept: ScopePlan['kept'][number]): string {
@@ -209,15 +205,17 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** `Plan: 1 to create, … 3 permission sets to replace. Apply will send 4 requests.` */
+/**
+ * `Plan: 7 to add, 1 to change, 1 to destroy; 3 permission sets; 1 webhook. 6 requests.`
+ * Terraform's counting: a replace is one add and one destroy, a rename a change.
+ */
 export function summaryLine(plan: Plan): string {
   const s = plan.summary;
-  return (
-    `Plan: ${s.create} to create, ${s.update} to update, ${s.rename} to rename, ${s.replace} to replace, ${s.delete} to delete, ` +
-    `${plural(s.permissions, 'permission set', 'permission sets')} to replace` +
-    (s.webhooks ? `; webhooks: ${s.webhooks.create} to create, ${s.webhooks.update} to update, ${s.webhooks.delete} to delete` : '') +
-    `. Apply will send ${plural(plan.request_count, 'request', 'requests')}.`
-  );
+  const parts = [`Plan: ${s.create + s.replace} to add, ${s.update + s.rename} to change, ${s.delete + s.replace} to destroy`];
+  if (s.permissions > 0) parts.push(plural(s.permissions, 'permission set', 'permission sets'));
+  const w = s.webhooks ? s.webhooks.create + s.webhooks.update + s.webhooks.delete : 0;
+  if (w > 0) parts.push(plural(w, 'webhook', 'webhooks'));
+  return `${parts.join('; ')}. ${plural(plan.request_count, 'request', 'requests')}.`;
 }
 
 export const NO_CHANGES = 'No changes. Remote commands match the manifest.';
@@ -244,4 +242,21 @@ export function scopeCounts(scope: ScopePlan): Record<Exclude<CommandActionKind,
     delete: count('delete'),
     permissions: scope.permissions.filter((p) => p.kind === 'replace').length,
   };
+}
+
+const WEBHOOK_VERB = { create: 'will be created', update: 'will be updated in place', delete: 'will be deleted', noop: 'is up to date' } as const;
+const WEBHOOK_SIGN = { create: '+', update: '~', delete: '-', noop: ' ' } as const;
+
+/** A declared webhook's heading. Tokens are never part of a plan, so none can show here. */
+export function webhookHeadline(a: WebhookAction): Line {
+  return { sign: WEBHOOK_SIGN[a.kind], text: `${a.address} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${oneLine(a.reason, 80)})` : ''}` };
+}
+
+export function webhookFieldLines(a: WebhookAction): Line[] {
+  return a.changes.map((c) => {
+    const show = (v: unknown): string => displayValue(c.path, v, 'command');
+    if (c.before === undefined) return { sign: '+', text: `${c.path}: ${show(c.after)}` };
+    if (c.after === undefined) return { sign: '-', text: `${c.path}: ${show(c.before)}` };
+    return { sign: '~', text: `${c.path}: ${show(c.before)} → ${show(c.after)}` };
+  });
 }

@@ -1,4 +1,6 @@
 import { CommandType, enumName } from '../../spec/enums.js';
+import { actionTree, permissionNodes } from './describe.js';
+import type { DiffNode } from './tree.js';
 import { hasChanges, type CommandAction, type CommandActionKind, type FieldChange, type PermissionAction, type Plan, type ScopePlan } from '../../plan/model.js';
 
 /**
@@ -59,6 +61,12 @@ export interface JsonChange {
   before: unknown;
   after: unknown;
   field_diffs: JsonFieldDiff[];
+  /**
+   * The nested change the text and markdown plans show, as data: blocks for
+   * options, subcommands, groups and choices matched by name, values as the
+   * manifest spells them (format 1.2; absent for a change with nothing to nest).
+   */
+  diff?: DiffNode[];
 }
 
 export interface PlanJsonDocument extends Plan {
@@ -94,7 +102,13 @@ function commandChange(scope: ScopePlan, a: CommandAction): JsonChange {
     before: a.kind === 'create' ? null : (a.remote ?? null),
     after: a.kind === 'delete' ? null : (a.body ?? null),
     field_diffs: a.changes.map(fieldDiff),
+    ...treeOf(scope, a),
   };
+}
+
+function treeOf(scope: ScopePlan, a: CommandAction): { diff?: DiffNode[] } {
+  const tree = actionTree(scope, a);
+  return tree && tree.length > 0 ? { diff: tree } : {};
 }
 
 function entryKey(e: { type: number; id: string }): string {
@@ -128,6 +142,7 @@ function permissionChange(scope: ScopePlan, p: PermissionAction): JsonChange {
     before: p.before,
     after: p.after,
     field_diffs: permissionDiffs(p),
+    ...(p.kind === 'noop' ? {} : { diff: permissionNodes(scope, p) }),
   };
 }
 

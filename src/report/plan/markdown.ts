@@ -12,6 +12,10 @@ import {
   scopeCounts,
   scopeTitle,
   summaryLine,
+  warningLines,
+  warningShownInline,
+  webhookFieldLines,
+  webhookHeadline,
   type Line,
 } from './describe.js';
 
@@ -51,9 +55,11 @@ export function escapeInline(s: string): string {
  * in-place change is written `!` (as Terraform PR-comment tools do).
  */
 function diffLine(line: Line, field: boolean): string {
-  const lead = line.sign === '~' ? '!' : line.sign;
+  const lead = line.warn ? '!' : line.sign === '~' ? '!' : line.sign;
   const note = line.note ? `  ${line.note}` : '';
-  return field ? `${lead[0]}       ${line.text}${note}` : `${lead.padEnd(3)} ${line.text}${note}`;
+  // The lead already marks a warning orange; `! !` would say it twice.
+  const text = line.warn ? line.text.replace(/^! /, 'Warning: ') : line.text;
+  return field ? `${lead[0]}       ${'    '.repeat(line.depth ?? 0)}${text}${note}` : `${lead.padEnd(3)} ${text}${note}`;
 }
 
 interface Entry {
@@ -62,11 +68,13 @@ interface Entry {
   counts: boolean;
 }
 
-function scopeEntries(scope: ScopePlan): Entry[] {
+function scopeEntries(plan: Plan, scope: ScopePlan): Entry[] {
   const entries: Entry[] = [];
+  const scopeWarnings = warningLines(plan, scope.key);
+  if (scopeWarnings.length > 0) entries.push({ text: scopeWarnings.map((l) => diffLine(l, false)).join('\n') + '\n', counts: false });
   for (const a of scope.actions) {
     if (a.kind === 'noop') continue;
-    const lines = [diffLine(actionHeadline(scope, a), false), ...fieldLines(a).map((l) => diffLine(l, true))];
+    const lines = [diffLine(actionHeadline(scope, a), false), ...[...fieldLines(scope, a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))];
     entries.push({ text: lines.join('\n') + '\n', counts: true });
   }
   for (const p of scope.permissions) {
@@ -76,6 +84,12 @@ function scopeEntries(scope: ScopePlan): Entry[] {
   }
   for (const k of scope.kept) entries.push({ text: `#   kept, not managed by the manifest: ${keptLine(scope, k)}\n`, counts: false });
   return entries;
+}
+
+function webhookEntries(plan: Plan): string[] {
+  return (plan.webhooks?.actions ?? [])
+    .filter((a) => a.kind !== 'noop')
+    .map((a) => [diffLine(webhookHeadline(a), false), ...[...webhookFieldLines(a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))].join('\n') + '\n');
 }
 
 /** A fence longer than any backtick run inside, so a description holding ``` cannot close the block. */
@@ -88,7 +102,7 @@ function fenceFor(texts: string[]): string {
 function scopeSummaryText(scope: ScopePlan): string {
   const c = scopeCounts(scope);
   const parts = (['create', 'update', 'rename', 'replace', 'delete'] as const).filter((k) => c[k] > 0).map((k) => `${c[k]} to ${k}`);
-  if (c.permissions > 0) parts.push(`${c.permissions} permission set${c.permissions === 1 ? '' : 's'} to replace`);
+  if (c.permissions > 0) parts.push(`${c.permissions} permission set${c.permissions === 1 ? '' : 's'}`);
   if (parts.length === 0) parts.push('no changes');
   return parts.join(', ');
 }
@@ -107,7 +121,7 @@ function table(plan: Plan): string {
 function notices(plan: Plan): string[] {
   const out: string[] = [];
   for (const e of plan.errors) out.push(`> [!CAUTION]\n> ${escapeInline(e.message)} (\`${e.rule}\`)\n\n`);
-  for (const w of plan.warnings) out.push(`> [!${w.code === 'mass-delete' ? 'CAUTION' : 'WARNING'}]\n> ${w.scope ? `\`${w.scope}\`: ` : ''}${escapeInline(w.message)}\n\n`);
+  for (const w of plan.warnings) if (!warningShownInline(plan, w) || w.code === 'mass-delete') out.push(`> [!${w.code === 'mass-delete' ? 'CAUTION' : 'WARNING'}]\n> ${w.scope ? `\`${w.scope}\`: ` : ''}${escapeInline(w.message)}\n\n`);
   return out;
 }
 
@@ -164,7 +178,7 @@ export function formatPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
   }
 
   for (const scope of truncated ? [] : plan.scopes) {
-    const entries = scopeEntries(scope);
+    const entries = scopeEntries(plan, scope);
     if (entries.length === 0) continue;
     const fence = fenceFor(entries.map((e) => e.text));
     const open = `<details><summary><code>${escapeHtml(scopeTitle(scope, opts.guildNames))}</code>: ${scopeSummaryText(scope)}</summary>\n\n${fence}diff\n`;
@@ -184,6 +198,14 @@ export function formatPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
     }
     budget.add(close);
     if (truncated) break;
+  }
+
+  const hooks = truncated ? [] : webhookEntries(plan);
+  if (hooks.length > 0) {
+    const fence = fenceFor(hooks);
+    const block = `<details><summary><code>webhooks</code></summary>\n\n${fence}diff\n${hooks.join('')}${fence}\n\n</details>\n\n`;
+    if (budget.fits(block, tail)) budget.add(block);
+    else truncated = true;
   }
 
   if (truncated) budget.add(omittedLine(total - shown, opts.limitNote));

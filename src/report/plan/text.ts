@@ -1,7 +1,6 @@
 import { colors } from '../color.js';
 import type { Plan, ScopePlan } from '../../plan/model.js';
 import {
-  compactValue,
   NO_CHANGES,
   actionHeadline,
   fieldLines,
@@ -11,6 +10,10 @@ import {
   planIsEmpty,
   scopeTitle,
   summaryLine,
+  warningLines,
+  warningShownInline,
+  webhookFieldLines,
+  webhookHeadline,
   type Line,
   type Sign,
 } from './describe.js';
@@ -43,17 +46,19 @@ function paint(sign: Sign): string {
  * `  +` with `-/+` the same way), indented under its heading.
  */
 function render(line: Line, indent: number, width: number): string {
-  const pad = ' '.repeat(indent + width - line.sign.length);
-  const text = line.sign === ' ' ? colors().dim(line.text) : line.text;
+  const pad = ' '.repeat(indent + 4 * (line.depth ?? 0) + width - line.sign.length);
+  const text = line.warn ? colors().yellow(line.text) : line.sign === ' ' ? colors().dim(line.text) : line.text;
   return `${pad}${paint(line.sign)} ${text}${line.note ? '  ' + colors().dim(line.note) : ''}`;
 }
 
-function scopeBlock(scope: ScopePlan, opts: PlanTextOptions, withKept: boolean): string[] {
+function scopeBlock(plan: Plan, scope: ScopePlan, opts: PlanTextOptions, withKept: boolean): string[] {
   const body: string[] = [];
+  for (const line of warningLines(plan, scope.key)) body.push(render(line, 2, 3));
   for (const action of scope.actions) {
     if (action.kind === 'noop' && !opts.showNoop) continue;
     body.push(render(actionHeadline(scope, action), 2, 3));
-    for (const line of fieldLines(action)) body.push(render(line, 8, 1));
+    for (const line of fieldLines(scope, action)) body.push(render(line, 8, 1));
+    if (action.kind !== 'noop') for (const line of warningLines(plan, action.address)) body.push(render(line, 8, 1));
   }
   for (const perm of scope.permissions) {
     if (perm.kind === 'noop' && !opts.showNoop) continue;
@@ -75,6 +80,13 @@ function keptNote(plan: Plan): string[] {
   return [colors().dim(`Kept ${n} remote command${n === 1 ? '' : 's'} the manifest does not manage:`), ...all.map((l) => colors().dim(l))];
 }
 
+/** What changes how the whole plan should be read goes before it, not after: permission sets that will not be applied. */
+const UP_FRONT: ReadonlySet<string> = new Set(['bearer-missing']);
+
+function upFront(plan: Plan): string[] {
+  return plan.warnings.filter((w) => UP_FRONT.has(w.code)).map((w) => colors().yellow().bold(`Warning: ${w.message}`));
+}
+
 function diagnostics(plan: Plan): string[] {
   const out: string[] = [];
   if (plan.errors.length > 0) {
@@ -83,7 +95,7 @@ function diagnostics(plan: Plan): string[] {
   }
   // A scope about to be emptied is said on a line of its own, above the rest, as Terraform says "destroy".
   for (const w of plan.warnings) if (w.code === 'mass-delete') out.push(colors().red().bold(`Warning: ${w.message}`));
-  const others = plan.warnings.filter((w) => w.code !== 'mass-delete');
+  const others = plan.warnings.filter((w) => w.code !== 'mass-delete' && !UP_FRONT.has(w.code) && !warningShownInline(plan, w));
   if (others.length > 0) {
     out.push(colors().yellow().bold('Warnings:'));
     for (const w of others) out.push(colors().yellow(`  ! ${w.scope ? `[${w.scope}] ` : ''}${w.message}`));
@@ -91,22 +103,15 @@ function diagnostics(plan: Plan): string[] {
   return out;
 }
 
-const WEBHOOK_VERB = { create: 'will be created', update: 'will be updated in place', delete: 'will be deleted', noop: 'is up to date' } as const;
-const WEBHOOK_SIGN = { create: colors().green('+'), update: colors().yellow('~'), delete: colors().red('-'), noop: ' ' } as const;
-
-/** Declared webhooks, after the command scopes. Tokens are never part of a plan, so none can show here. */
+/** Declared webhooks, after the command scopes. */
 function webhookBlock(plan: Plan): string[] {
   const wp = plan.webhooks;
   if (!wp) return [];
   const lines: string[] = [];
   for (const a of wp.actions) {
     if (a.kind === 'noop') continue;
-    lines.push(`    ${WEBHOOK_SIGN[a.kind]} ${a.address} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${a.reason})` : ''}`);
-    for (const c of a.changes) {
-      const sign = c.before === undefined ? colors().green('+') : c.after === undefined ? colors().red('-') : colors().yellow('~');
-      const value = c.before !== undefined && c.after !== undefined ? `${compactValue(c.before)} → ${compactValue(c.after)}` : compactValue(c.after ?? c.before);
-      lines.push(`        ${sign} ${c.path}: ${value}`);
-    }
+    lines.push(render(webhookHeadline(a), 2, 3));
+    for (const line of [...webhookFieldLines(a), ...warningLines(plan, a.address)]) lines.push(render(line, 8, 1));
   }
   for (const k of wp.kept) lines.push(colors().dim(`      kept: channel:${k.channelId}/webhook/${k.name} (prune: false)`));
   return lines.length > 0 ? [colors().bold('webhooks'), ...lines] : [];
@@ -120,10 +125,10 @@ function join(sections: string[][]): string {
 /** The human plan: a Terraform-style tree per scope, then warnings, then the summary line. */
 export function formatPlanText(plan: Plan, opts: PlanTextOptions = {}): string {
   const empty = planIsEmpty(plan);
-  if (empty && !opts.showNoop) return join([[NO_CHANGES], keptNote(plan), diagnostics(plan)]);
+  if (empty && !opts.showNoop) return join([upFront(plan), [NO_CHANGES], keptNote(plan), diagnostics(plan)]);
 
-  const blocks = [...plan.scopes.map((s) => scopeBlock(s, opts, true)), webhookBlock(plan)];
+  const blocks = [...plan.scopes.map((s) => scopeBlock(plan, s, opts, true)), webhookBlock(plan)];
   const intro = empty ? [] : ['cmdsync will perform the following actions:'];
   const footer = empty ? NO_CHANGES : colors().bold(summaryLine(plan));
-  return join([intro, ...blocks, diagnostics(plan), [footer]]);
+  return join([intro, upFront(plan), ...blocks, diagnostics(plan), [footer]]);
 }
