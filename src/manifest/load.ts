@@ -9,6 +9,8 @@ import { globFiles, isGlob } from './glob.js';
 import { offsetPosition } from './locate.js';
 import { AliasExpansionError, NestingError, toPlainValue, type PlainValueReport } from './plain-values.js';
 import { fastParse, type ParsedValue } from './fast-parse.js';
+import { jsonProblem } from './json-strict.js';
+import { plainSyntaxError } from './syntax-message.js';
 import { checkSchema } from './schema-check.js';
 import { readSource, type SourceFile } from './source.js';
 
@@ -112,6 +114,8 @@ function plainDocument(file: SourceFile, opts: LoadOptions, out: Diagnostic[]): 
 
 function fastValue(file: SourceFile): ParsedValue {
   if (file.text.trim() === '') throw new FastPathMiss();
+  // What JSON forbids but YAML takes is reported on the exact path.
+  if (isJsonFile(file) && jsonProblem(file.text) !== undefined) throw new FastPathMiss();
   try {
     const parsed = fastParse(file.text);
     if (parsed.value === null || parsed.value === undefined) throw new FastPathMiss();
@@ -121,10 +125,24 @@ function fastValue(file: SourceFile): ParsedValue {
   }
 }
 
+function isJsonFile(file: SourceFile): boolean {
+  return file.absPath.toLowerCase().endsWith('.json');
+}
+
 function exactValue(file: SourceFile, out: Diagnostic[]): unknown {
+  const notJson = isJsonFile(file) && file.doc.errors.length === 0 ? jsonProblem(file.text) : undefined;
+  if (notJson) {
+    out.push({ file: file.display, ...offsetPosition(file, notJson.offset), severity: 'error', rule: 'syntax', message: notJson.message });
+    return undefined;
+  }
+  // Several parser errors often name one mistake: each plain finding once.
+  const said = new Set<string>();
   for (const err of file.doc.errors) {
-    const pos = offsetPosition(file, err.pos[0]);
-    out.push({ file: file.display, ...pos, severity: 'error', rule: 'syntax', message: `${err.message.split('\n')[0]} (${err.code})` });
+    const plain = plainSyntaxError(file.text, err);
+    const key = `${plain.offset}:${plain.message}`;
+    if (said.has(key)) continue;
+    said.add(key);
+    out.push({ file: file.display, ...offsetPosition(file, plain.offset), severity: 'error', rule: 'syntax', message: plain.message });
   }
   for (const w of file.doc.warnings) {
     out.push({ file: file.display, ...offsetPosition(file, w.pos[0]), severity: 'warning', rule: 'syntax', message: w.message.split('\n')[0] });
