@@ -20,6 +20,13 @@ import { checkControlAccess, CONTROL_PREFIX, handleControl } from './routes/cont
 import type { Store } from './store.js';
 
 export const API_PREFIX = '/api/v10';
+/** Versions served with the same routes: the service still serves v9, and clients pinned to it exist. */
+const API_PREFIXES = [API_PREFIX, '/api/v9'];
+/**
+ * Every answer of the real service passes Google's front end and says so;
+ * discord.py takes a 429 without it for a Cloudflare ban and raises instead of waiting.
+ */
+const VIA = '1.1 google';
 /** Larger bodies are refused before parsing (413 40005). */
 const MAX_BODY_BYTES = 26 * 1024 * 1024;
 
@@ -133,7 +140,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 }
 
 function send(res: ServerResponse, response: EmulatorResponse, extra: Record<string, string> = {}): void {
-  const headers: Record<string, string> = { ...extra, ...(response.headers ?? {}) };
+  const headers: Record<string, string> = { ...extra, ...(response.headers ?? {}), Via: VIA };
   let payload: string | undefined;
   if (response.status !== 204) {
     if (response.text !== undefined) {
@@ -167,7 +174,7 @@ async function parseBody(raw: Buffer, contentType: string, routePattern: string)
     const parsed = parseJsonBody(raw.toString('utf8'));
     return parsed.ok ? { body: parsed.value, files: [] } : apiError(400, 50109, 'The request body contains invalid JSON.');
   }
-  if (type === 'multipart/form-data') {
+  if (type === 'multipart/form-data' && routePattern !== '/oauth2/token') {
     try {
       return await parseMultipart(raw, contentType);
     } catch (err) {
@@ -175,8 +182,8 @@ async function parseBody(raw: Buffer, contentType: string, routePattern: string)
       throw err;
     }
   }
-  // The OAuth2 token endpoint reads its form itself.
-  if (type === 'application/x-www-form-urlencoded' && routePattern === '/oauth2/token') return { body: undefined, files: [] };
+  // The OAuth2 token endpoint reads its form itself (url-encoded or multipart).
+  if (routePattern === '/oauth2/token') return { body: undefined, files: [] };
   return contentTypeError();
 }
 
@@ -217,7 +224,8 @@ export function createEmulatorServer(options: ServerOptions): Server {
       return send(res, handleControl(method, sub, body, faults));
     }
 
-    if (path.startsWith(`${API_PREFIX}/`)) path = path.slice(API_PREFIX.length);
+    const prefix = API_PREFIXES.find((p) => path.startsWith(`${p}/`));
+    if (prefix) path = path.slice(prefix.length);
     else if (path === '/api/oauth2/token') path = '/oauth2/token';
     else return send(res, apiError(404, 0, '404: Not Found'));
 
