@@ -66,10 +66,10 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
   if (type === CommandType.USER || type === CommandType.MESSAGE) {
     const label = type === CommandType.USER ? 'USER' : 'MESSAGE';
     if (has(cmd, 'description') && cmd.description !== '') {
-      out.push(problem('description-forbidden', ['description'], `${label} commands take no description; remove it (the service stores "").`, ApiErrors.maxLength(0)));
+      out.push(problem('description-forbidden', ['description'], `${label} commands take no description; remove it (the service stores "").`, ApiErrors.contextMenuDescription()));
     }
     const locs = localizedStrings(cmd.description_localizations);
-    if (locs.length > 0) out.push(problem('description-forbidden', ['description_localizations'], `${label} commands take no description localizations.`, ApiErrors.maxLength(0)));
+    if (locs.length > 0) out.push(problem('description-forbidden', ['description_localizations'], `${label} commands take no description localizations.`, ApiErrors.contextMenuDescription()));
   } else {
     checkText(out, cmd.description, ['description'], {
       rule: 'description-length',
@@ -84,7 +84,7 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
   // Options
   if (chatInput) validateOptions(out, cmd.options, ['options'], 'command', limits);
   else if (Array.isArray(cmd.options) ? cmd.options.length > 0 : has(cmd, 'options')) {
-    out.push(problem('options-forbidden', ['options'], `Only CHAT_INPUT commands take options; this one is ${describeEnum({ [typeName(type)]: type })}.`, ApiErrors.maxLength(0)));
+    out.push(problem('options-forbidden', ['options'], `Only CHAT_INPUT commands take options; this one is ${describeEnum({ [typeName(type)]: type })}.`, type === CommandType.USER || type === CommandType.MESSAGE ? ApiErrors.contextMenuOptions() : ApiErrors.maxLength(0)));
   }
 
   // Entry point handler

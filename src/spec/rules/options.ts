@@ -95,7 +95,8 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
     const o = options[i];
     if (!isObject(o) || CONTAINERS.has(o.type as number)) continue;
     if (o.required === true && optionalSeen !== undefined) {
-      out.push(problem('options-required-order', [...path, i, 'required'], `Required option "${valueText(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`, { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }));
+      // The service reports it on the option itself (options.<index>._errors), facts §1.2.
+      out.push({ ...problem('options-required-order', [...path, i, 'required'], `Required option "${valueText(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`, { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }), apiPath: [...path, i] });
       continue;
     }
     if (o.required !== true && optionalSeen === undefined) optionalSeen = valueText(o.name);
