@@ -10,6 +10,7 @@ import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
 import { hardenWorld } from './own.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { commandRoutes } from './routes/commands.js';
+import { identityRoutes } from './routes/identity.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -108,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const faults = new FaultController(options.faults ?? []);
   const controlToken = options.controlToken ?? randomToken(24);
-  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...webhookRoutes];
+  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...identityRoutes, ...webhookRoutes];
   const server = createEmulatorServer({
     store,
     routes,

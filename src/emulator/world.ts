@@ -36,6 +36,20 @@ export interface Application {
   embedded: boolean;
   /** The app's configured installation contexts; the default of `integration_types`. */
   integrationTypes: number[];
+  /** Fields of the application object set through PATCH /applications/@me; absent ones answer their defaults. */
+  profile?: ApplicationProfile;
+}
+
+/** The editable fields of the application object the emulator keeps (wire names). */
+export interface ApplicationProfile {
+  description?: string;
+  tags?: string[];
+  interactions_endpoint_url?: string | null;
+  role_connections_verification_url?: string | null;
+  custom_install_url?: string | null;
+  install_params?: { scopes: string[]; permissions: string } | null;
+  /** Only the bits an owner may set (the limited gateway intents). */
+  flags?: number;
 }
 
 export interface Guild {
