@@ -68,8 +68,17 @@ interface Scan {
   unsafe: Array<[number, number]>;
 }
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MAX_SAFE = String(Number.MAX_SAFE_INTEGER);
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+/** Digits, `.`, `e`/`E`, `+`, `-`: the rest of a number token. */
+const isNumberChar = (c: number) => isDigit(c) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
+
+/** Digits text[first, end) (no leading zero) name an integer beyond 2^53 - 1: by length, then digit by digit. */
+function beyondSafe(text: string, first: number, end: number): boolean {
+  const length = end - first;
+  if (length !== MAX_SAFE.length) return length > MAX_SAFE.length;
+  return text.slice(first, end) > MAX_SAFE;
+}
 
 /** One pass over a JSON text: its nesting, and where its unsafe integers are. */
 function scanText(text: string): Scan {
@@ -94,12 +103,9 @@ function scanText(text: string): Scan {
       while (j < text.length && isDigit(text.charCodeAt(j))) j++;
       const end = j;
       // A fraction or exponent makes it no integer: skip the rest of the token.
-      while (j < text.length && /[0-9.eE+-]/.test(text[j]!)) j++;
+      while (j < text.length && isNumberChar(text.charCodeAt(j))) j++;
       // A leading zero is malformed JSON: left for JSON.parse to refuse, not quoted into a valid string.
-      if (j === end && end - first >= 16 && text.charCodeAt(first) !== 0x30) {
-        const n = BigInt(text.slice(start, end));
-        if (n > MAX_SAFE || n < -MAX_SAFE) unsafe.push([start, end]);
-      }
+      if (j === end && text.charCodeAt(first) !== 0x30 && beyondSafe(text, first, end)) unsafe.push([start, end]);
       i = j - 1;
     }
   }
