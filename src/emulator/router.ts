@@ -13,6 +13,16 @@ export type RouteMatch =
   | { kind: 'method-not-allowed' }
   | { kind: 'not-found' };
 
+/** A segment percent-decoded (clients send `%40me` for `@me`); undefined when it is not valid percent-encoding. */
+function decodeSegment(segment: string): string | undefined {
+  if (!segment.includes('%')) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 function split(path: string): string[] {
   return path.split('/').filter((s) => s.length > 0);
 }
@@ -48,7 +58,7 @@ export class Router {
             break;
           }
           score += '1';
-        } else if (seg === parts[i]) score += '0';
+        } else if (seg === parts[i] || seg === decodeSegment(parts[i]!)) score += '0';
         else {
           ok = false;
           break;

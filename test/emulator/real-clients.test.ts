@@ -118,6 +118,8 @@ describe('identity endpoints', () => {
     expect(r.body).toMatchObject({ id: app.botUserId, username: 'Main App', bot: true, avatar: null, global_name: null });
     expect(typeof r.body.discriminator).toBe('string');
     expect((await client.call('GET', '/users/@me', { auth: null })).status).toBe(401);
+    // @discordjs/core sends the segment percent-encoded; a path is compared decoded, as the service does.
+    expect((await client.call('GET', '/users/%40me')).body.id).toBe(app.botUserId);
   });
 
   it('GET /applications/@me and /oauth2/applications/@me describe the application', async () => {
