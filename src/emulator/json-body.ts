@@ -68,16 +68,17 @@ interface Scan {
   unsafe: Array<[number, number]>;
 }
 
-const MAX_SAFE = String(Number.MAX_SAFE_INTEGER);
+/** 2^53: a double holds it exactly, and NUMBER option bounds may be ±2^53 (spec); only integers beyond it are quoted. */
+const MAX_EXACT = String(2 ** 53);
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 /** Digits, `.`, `e`/`E`, `+`, `-`: the rest of a number token. */
 const isNumberChar = (c: number) => isDigit(c) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
 
-/** Digits text[first, end) (no leading zero) name an integer beyond 2^53 - 1: by length, then digit by digit. */
+/** Digits text[first, end) (no leading zero) name an integer beyond 2^53: by length, then digit by digit. */
 function beyondSafe(text: string, first: number, end: number): boolean {
   const length = end - first;
-  if (length !== MAX_SAFE.length) return length > MAX_SAFE.length;
-  return text.slice(first, end) > MAX_SAFE;
+  if (length !== MAX_EXACT.length) return length > MAX_EXACT.length;
+  return text.slice(first, end) > MAX_EXACT;
 }
 
 /** One pass over a JSON text: its nesting, and where its unsafe integers are. */
