@@ -29,7 +29,7 @@ beforeAll(async () => {
     port: 0,
     rateLimits: false,
     limits: { daily_creates: 1_000_000 },
-    seed: { applications: [{ id: APP, name: 'App', integration_types: [0, 1] }], guilds: [{ id: GUILD, name: 'G' }] },
+    seed: { applications: [{ id: APP, name: 'App', integration_types: [0, 1] }], guilds: [{ id: GUILD, name: 'G', channels: [{ id: '3000000000000000001', type: 0, name: 'general' }] }] },
   });
 });
 afterAll(() => emu.close());
@@ -278,4 +278,36 @@ describe('lint and emulator give one answer', () => {
     expect(disagreements).toEqual([]);
     expect(new Set(known)).toEqual(new Set([...KNOWN_LINT_GAP].map((rule) => `${rule}: lint refuses (unsafe-number, option-range), emulator accepts`)));
   }, 120_000);
+});
+
+describe('webhook names: one answer from lint and emulator', () => {
+  const NAMES: Array<[string, boolean]> = [
+    ['Deploys', true],
+    ['  Deploys  ', true],
+    ['\u200b', false],
+    ['\u200b\u200d\ufeff', false],
+    [' \n\t ', false],
+    ['\n', false],
+    ['a\u200b', true],
+    ['Discord bot', false],
+    ['x'.repeat(81), false],
+  ];
+
+  it('blank after the nickname rules (zero-width characters, newlines) is refused by both', async () => {
+    const dir = testdir();
+    const channel = emu.world.guilds[GUILD]!.channels.find((c) => c.type === 0)!.id;
+    const results: string[] = [];
+    for (const [i, [name, ok]] of NAMES.entries()) {
+      const file = join(dir, `w${i}.json`);
+      writeFileSync(file, JSON.stringify({ application_id: APP, webhooks: [{ channel_id: channel, name }] }, null, 2));
+      const loaded = loadManifest(file, { cwd: dir, env: {} });
+      const lintOk = [...loaded.diagnostics, ...(loaded.manifest ? lintManifest(loaded.manifest) : [])].every((d) => d.severity !== 'error');
+      const r = await call(emu, 'POST', `/channels/${channel}/webhooks`, { auth: `Bot ${emu.credentials.botToken}`, body: { name } });
+      if (r.status === 200) await call(emu, 'DELETE', `/webhooks/${r.body.id}`, { auth: `Bot ${emu.credentials.botToken}` });
+      const emuOk = r.status === 200;
+      results.push(`${JSON.stringify(name)}: lint ${lintOk}, emulator ${emuOk}${emuOk ? '' : ` at ${errorLeaves(r.body?.errors).join(',')}`}`);
+      expect({ name, lintOk, emuOk }).toEqual({ name, lintOk: ok, emuOk: ok });
+      if (!emuOk) expect(errorLeaves(r.body.errors)).toEqual(['name']);
+    }
+  });
 });
