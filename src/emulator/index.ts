@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { resolveLimits, type Limits } from '../spec/limits.js';
+import { dailyCreatesToday, utcDay } from './commands-model.js';
 import { FaultController, type FaultRule } from './faults.js';
 import type { Route } from './http-types.js';
 import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
@@ -67,7 +68,16 @@ export interface RunningEmulator {
   /** The live world, read-only by convention (tests inspect it). */
   readonly world: World;
   limits: Limits;
+  /** Today's command creates per application and scope (`left` is null where nothing is refused: global). */
+  dailyCreates(): DailyCreates;
   close(): Promise<void>;
+}
+
+export interface DailyCreates {
+  /** The UTC day counted. */
+  day: string;
+  limitPerGuild: number;
+  scopes: Array<{ application_id: string; scope: string; used: number; left: number | null }>;
 }
 
 /** The emulator could not start (port in use, bad host); the message is one line for the CLI. */
@@ -149,6 +159,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return store.world;
     },
     limits,
+    dailyCreates() {
+      return { day: utcDay(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };
+    },
     close() {
       closed ??= new Promise<void>((resolve) => {
         server.close(() => {

@@ -16,7 +16,8 @@ import { MAX_JSON_BYTES, parseJsonBody } from './json-body.js';
 import { MultipartError, parseMultipart } from './multipart.js';
 import type { RateLimiter } from './rate-limit.js';
 import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
-import { checkControlAccess, CONTROL_PREFIX, handleControl } from './routes/control.js';
+import { checkControlAccess, CONTROL_PREFIX, DAILY_CREATES_PATH, handleControl } from './routes/control.js';
+import { dailyCreatesToday, resetDailyCreates, utcDay } from './commands-model.js';
 import type { Store } from './store.js';
 
 export const API_PREFIX = '/api/v10';
@@ -221,6 +222,7 @@ export function createEmulatorServer(options: ServerOptions): Server {
         if (!parsed.ok) return send(res, { status: 400, body: { message: 'Body is not JSON' } });
         body = parsed.value;
       }
+      if (sub === DAILY_CREATES_PATH) return send(res, await mutex.run(async () => dailyCreatesControl(method)));
       return send(res, handleControl(method, sub, body, faults));
     }
 
@@ -282,6 +284,18 @@ export function createEmulatorServer(options: ServerOptions): Server {
       return;
     }
     send(res, response, limitHeaders);
+  }
+
+  /** GET: today's creates per application and scope; DELETE: start the allowance over (journaled like any change). */
+  function dailyCreatesControl(method: string): EmulatorResponse {
+    if (method === 'GET') {
+      const now = options.now();
+      return { status: 200, body: { day: utcDay(now), limit_per_guild: options.limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(store.world, now, options.limits.daily_creates) } };
+    }
+    if (method !== 'DELETE') return { status: 405, body: { message: 'Method not allowed' } };
+    const tx = store.begin(true);
+    tx.commit(resetDailyCreates(tx.world));
+    return { status: 204 };
   }
 
   /** Acts on a fault; true when the request is finished (answered or dropped). */

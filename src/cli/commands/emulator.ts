@@ -3,7 +3,7 @@
  * the default app's credentials is intended here: it is a local sandbox and
  * the user needs them to point a bot at it.
  */
-import { EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator } from '../../emulator/index.js';
+import { EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator, type DailyCreates } from '../../emulator/index.js';
 
 export interface EmulatorCliOptions {
   port?: number;
@@ -17,6 +17,15 @@ export interface EmulatorCliOptions {
 
 function line(stream: NodeJS.WritableStream, text: string): void {
   stream.write(`${text}\n`);
+}
+
+/** The create allowance, so a user who experiments knows how much is left and how to start over. */
+function printDailyCreates(out: NodeJS.WritableStream, daily: DailyCreates, appId: string): void {
+  line(out, `# daily command creates: ${daily.limitPerGuild} per guild per UTC day; global creates are counted, not limited`);
+  const mine = daily.scopes.filter((s) => s.application_id === appId);
+  if (mine.length === 0) line(out, `#   none used today (${daily.day})`);
+  for (const s of mine) line(out, s.scope === 'global' ? `#   global: ${s.used} used` : `#   guild ${s.scope}: ${s.used} used, ${s.left} left`);
+  line(out, '# reset: DELETE /__emulator/daily-creates (X-Cmdsync-Control: the control token)');
 }
 
 export async function runEmulator(
@@ -61,6 +70,7 @@ export async function runEmulator(
   line(io.stdout, opts.data ? `# data: ${opts.data}` : '# data: in memory (lost on exit; use --data FILE to keep it)');
   const cap = opts.maxMessagesPerChannel;
   line(io.stdout, cap === 0 ? '# messages: every one kept (no cap)' : `# messages: the newest ${cap ?? 1000} per channel are kept`);
+  printDailyCreates(io.stdout, emulator.dailyCreates(), c.applicationId);
   line(io.stdout, 'Press Ctrl+C to stop.');
 
   await new Promise<void>((resolve) => {
