@@ -3,7 +3,7 @@
  * and B) on a loopback port, with an optional data file that survives kills.
  */
 import type { AddressInfo } from 'node:net';
-import { resolveLimits, type Limits } from '../spec/limits.js';
+import { limitOverrideProblems, resolveLimits, type Limits } from '../spec/limits.js';
 import { dailyCreatesToday, utcDay } from './commands-model.js';
 import { FaultController, type FaultRule } from './faults.js';
 import type { Route } from './http-types.js';
@@ -15,7 +15,7 @@ import { identityRoutes } from './routes/identity.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
-import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile } from './seed.js';
+import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile, SeedError } from './seed.js';
 import { API_PREFIX, createEmulatorServer, type ServerTimeouts } from './server.js';
 export type { ServerTimeouts } from './server.js';
 import { Store, type StoreOptions } from './store.js';
@@ -90,7 +90,12 @@ export class EmulatorStartError extends Error {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const now = options.now ?? Date.now;
-  const limits = resolveLimits(options.limits);
+  // The seed is read first: its `limits:` apply even when a data file holds the world (they are configuration, not state).
+  const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
+  const seedLimits = seed && typeof seed === 'object' ? seed.limits : undefined;
+  const badLimits = limitOverrideProblems(seedLimits);
+  if (badLimits.length > 0) throw new SeedError(badLimits.join('; '));
+  const limits = resolveLimits({ ...seedLimits, ...options.limits });
   const host = options.host ?? '127.0.0.1';
 
   const storeOptions: StoreOptions = {
@@ -110,7 +115,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (bearerAdded || loaded.journaled || store.droppedAtLoad > 0) store.persist();
   } else {
     gen = new SnowflakeGenerator();
-    const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
     const built = buildWorld(seed, () => gen.next(now()), now(), limits);
     store = new Store(hardenWorld(built.world), built.meta, options.dataFile, storeOptions);
     store.persist();

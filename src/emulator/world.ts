@@ -170,6 +170,8 @@ export interface Seed {
   }>;
   /** User bearer tokens allowed to edit command permissions. */
   bearer_tokens?: Array<{ token: string; application_id: Snowflake; scopes?: string[]; user_id?: Snowflake }>;
+  /** Overrides of the spec's limits (e.g. `{ user_commands: 15 }`); `startEmulator({ limits })` wins over them. */
+  limits?: Partial<Record<string, number>>;
   /** Existing commands, as create bodies plus `application_id` and optional `guild_id`/`id`. */
   commands?: Array<Record<string, unknown>>;
 }

@@ -3,6 +3,7 @@
  * the default app's credentials is intended here: it is a local sandbox and
  * the user needs them to point a bot at it.
  */
+import { DEFAULT_LIMITS } from '../../spec/limits.js';
 import { EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator, type DailyCreates } from '../../emulator/index.js';
 
 export interface EmulatorCliOptions {
@@ -13,6 +14,8 @@ export interface EmulatorCliOptions {
   rateLimits: boolean;
   /** Messages kept per channel; 0 = no cap; omitted = the emulator's default. */
   maxMessagesPerChannel?: number;
+  /** `--limit KEY=N` overrides of the spec's limits (already checked). */
+  limits?: Record<string, number>;
 }
 
 function line(stream: NodeJS.WritableStream, text: string): void {
@@ -45,6 +48,7 @@ export async function runEmulator(
       ...(opts.seed ? { seedFile: opts.seed } : {}),
       ...(opts.rateLimits ? {} : { rateLimits: false as const }),
       ...(opts.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: opts.maxMessagesPerChannel } : {}),
+      ...(opts.limits && Object.keys(opts.limits).length > 0 ? { limits: opts.limits } : {}),
     });
   } catch (err) {
     if (err instanceof SeedError || err instanceof EmulatorStartError || err instanceof EmulatorDataError || err instanceof MessageCapError) {
@@ -70,6 +74,8 @@ export async function runEmulator(
   line(io.stdout, opts.data ? `# data: ${opts.data}` : '# data: in memory (lost on exit; use --data FILE to keep it)');
   const cap = opts.maxMessagesPerChannel;
   line(io.stdout, cap === 0 ? '# messages: every one kept (no cap)' : `# messages: the newest ${cap ?? 1000} per channel are kept`);
+  const changed = Object.entries(emulator.limits).filter(([key, value]) => DEFAULT_LIMITS[key as keyof typeof DEFAULT_LIMITS] !== value);
+  if (changed.length > 0) line(io.stdout, `# limits: ${changed.map(([k, v]) => `${k}=${v}`).sort().join(', ')} (the rest as the spec says)`);
   printDailyCreates(io.stdout, emulator.dailyCreates(), c.applicationId);
   line(io.stdout, 'Press Ctrl+C to stop.');
 
