@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
+import { limitOverrideProblems } from '../spec/limits.js';
 import type { CliContext } from './context.js';
 import { contextFor } from './context.js';
 import { applyChdir } from './workspace.js';
@@ -183,9 +184,10 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .option('--no-rate-limits', 'answer without modelling the service\'s rate limits')
     .option('--max-messages-per-channel <n>', 'keep the newest N webhook messages per channel; older ones answer Unknown Message (0 = no cap)', parseMessageCap, 1000)
     .option('--interactions-url <url>', "the default application's interactions endpoint: interactions are POSTed there, signed, instead of sent over the gateway")
+    .option('--limit <key=n>', 'override one of the spec\'s limits, e.g. user_commands=15 (repeatable; wins over the seed\'s limits:)', parseLimit, {})
     .action(async (opts) => {
       const { runEmulator } = await import('./commands/emulator.js');
-      exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits, maxMessagesPerChannel: opts.maxMessagesPerChannel, interactionsUrl: opts.interactionsUrl }, ctx);
+      exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits, maxMessagesPerChannel: opts.maxMessagesPerChannel, interactionsUrl: opts.interactionsUrl, limits: opts.limit }, ctx);
     });
 
   try {
@@ -213,6 +215,14 @@ function parseMessageCap(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isSafeInteger(n) || n < 0) throw new UsageError(`--max-messages-per-channel takes a whole number ≥ 0 (0 = no cap), not "${value}".`);
   return n;
+}
+
+/** `--limit KEY=N`, collected over repeats into one overrides object. */
+function parseLimit(value: string, previous: Record<string, number>): Record<string, number> {
+  const m = /^([a-z_]+)=(\d+)$/.exec(value.trim());
+  const problems = m ? limitOverrideProblems({ [m[1]!]: Number(m[2]) }, (key) => `--limit ${key}`) : [`--limit takes KEY=N (e.g. user_commands=15), not "${value}"`];
+  if (problems.length > 0) throw new UsageError(`${problems.join('; ')}.`);
+  return { ...previous, [m![1]!]: Number(m![2]) };
 }
 
 function parsePort(value: string): number {

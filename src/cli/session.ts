@@ -136,7 +136,8 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
     const channels = (opts.manifest?.webhooks ?? []).flatMap((w) => (typeof w === 'object' && w !== null && isSnowflake((w as { channel_id?: unknown }).channel_id) ? [(w as { channel_id: string }).channel_id] : []));
     provisioned = provisionDataFile(dataFile, { ...(applicationId ? { applicationId } : {}), guilds: [...guilds.values()], channels });
     // Rate limits stay on with the real numbers: the session should behave as against the service.
-    emulator = await startEmulator({ dataFile });
+    // The manifest's limits: what lint accepted, the emulator takes (e.g. 15 USER commands).
+    emulator = await startEmulator({ dataFile, ...(opts.manifest ? { limits: { ...opts.manifest.limits } } : {}) });
   } catch (err) {
     if (err instanceof EmulatorDataError || err instanceof EmulatorStartError || err instanceof SeedError) {
       throw new CmdsyncError('EMULATOR_START_FAILED', `cannot start the local emulator: ${err.message}`);

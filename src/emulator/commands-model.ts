@@ -108,6 +108,27 @@ export function countDailyCreates(world: World, appId: Snowflake, scope: Scope, 
   world.dailyCreates[key] = { day, count: used + n };
 }
 
+/** Today's creates per application and scope, as the control route shows them. */
+export function dailyCreatesToday(world: World, now: number, limit: number): Array<{ application_id: Snowflake; scope: string; used: number; left: number | null }> {
+  const day = utcDay(now);
+  const out: Array<{ application_id: Snowflake; scope: string; used: number; left: number | null }> = [];
+  for (const [key, entry] of Object.entries(world.dailyCreates)) {
+    if (entry.day !== day || entry.count <= 0) continue;
+    const i = key.indexOf(':');
+    const raw = key.slice(i + 1);
+    const guild = raw.startsWith('guild:');
+    out.push({ application_id: key.slice(0, i), scope: guild ? raw.slice('guild:'.length) : raw, used: entry.count, left: guild ? Math.max(0, limit - entry.count) : null });
+  }
+  return out;
+}
+
+/** Forgets every create counted: the allowance starts over (a control route, for local experiments). */
+export function resetDailyCreates(world: World): boolean {
+  const keys = Object.keys(world.dailyCreates);
+  for (const key of keys) delete world.dailyCreates[key];
+  return keys.length > 0;
+}
+
 /** Spec rule A.9: an app with an Activity gets the global Launch command, once, when it has none. */
 export function ensureEntryPoint(world: World, app: Application, nextId: () => Snowflake): void {
   if (!app.embedded) return;

@@ -3,7 +3,8 @@
  * and B) on a loopback port, with an optional data file that survives kills.
  */
 import type { AddressInfo } from 'node:net';
-import { resolveLimits, type Limits } from '../spec/limits.js';
+import { limitOverrideProblems, resolveLimits, type Limits } from '../spec/limits.js';
+import { dailyCreatesToday, utcDay } from './commands-model.js';
 import { FaultController, type FaultRule } from './faults.js';
 import type { Route } from './http-types.js';
 import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
@@ -12,10 +13,11 @@ import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { Gateway, type GatewayOptions } from './gateway/gateway.js';
 import { commandRoutes } from './routes/commands.js';
 import { gatewayRoutes } from './routes/gateway.js';
+import { identityRoutes } from './routes/identity.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
-import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile } from './seed.js';
+import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile, SeedError } from './seed.js';
 import { API_PREFIX, createEmulatorServer, type ServerTimeouts } from './server.js';
 export type { ServerTimeouts } from './server.js';
 export type { GatewayOptions } from './gateway/gateway.js';
@@ -91,7 +93,16 @@ export interface RunningEmulator {
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
   /** The service's check of an application's interactions endpoint (default: the default application's). */
   checkInteractionsEndpoint(applicationId?: string): Promise<EndpointCheck>;
+  /** Today's command creates per application and scope (`left` is null where nothing is refused: global). */
+  dailyCreates(): DailyCreates;
   close(): Promise<void>;
+}
+
+export interface DailyCreates {
+  /** The UTC day counted. */
+  day: string;
+  limitPerGuild: number;
+  scopes: Array<{ application_id: string; scope: string; used: number; left: number | null }>;
 }
 
 /** The emulator could not start (port in use, bad host); the message is one line for the CLI. */
@@ -104,7 +115,12 @@ export class EmulatorStartError extends Error {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const now = options.now ?? Date.now;
-  const limits = resolveLimits(options.limits);
+  // The seed is read first: its `limits:` apply even when a data file holds the world (they are configuration, not state).
+  const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
+  const seedLimits = seed && typeof seed === 'object' ? seed.limits : undefined;
+  const badLimits = limitOverrideProblems(seedLimits);
+  if (badLimits.length > 0) throw new SeedError(badLimits.join('; '));
+  const limits = resolveLimits({ ...seedLimits, ...options.limits });
   const host = options.host ?? '127.0.0.1';
 
   const storeOptions: StoreOptions = {
@@ -124,7 +140,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (bearerAdded || loaded.journaled || store.droppedAtLoad > 0) store.persist();
   } else {
     gen = new SnowflakeGenerator();
-    const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
     const built = buildWorld(seed, () => gen.next(now()), now(), limits);
     store = new Store(hardenWorld(built.world), built.meta, options.dataFile, storeOptions);
     store.persist();
@@ -145,7 +160,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const gateway = new Gateway(() => store.world, events, now, options.gateway);
   const interactions = new InteractionRegistry(now);
   // The interaction routes come first: they share the application webhook paths and fall through for other tokens.
-  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...gatewayRoutes(gateway)];
+  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...identityRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...gatewayRoutes(gateway)];
   const invoke = (request: InvokeRequest) =>
     invokeInteraction(
       { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId },
@@ -204,6 +219,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     limits,
     invoke,
     checkInteractionsEndpoint,
+    dailyCreates() {
+      return { day: utcDay(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };
+    },
     close() {
       closed ??= gateway.close().then(
         () =>

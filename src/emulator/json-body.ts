@@ -5,6 +5,15 @@
  * once would make every later write of the data file throw), and no number
  * that JSON.parse turned into ±Infinity (written back as `null`). Both are
  * answered like malformed JSON (400 50109).
+ *
+ * Integers beyond ±2^53 keep every digit: clients such as discord.py send
+ * snowflakes (channel_id, allowed_mentions.users, attachment and permission
+ * ids) as JSON numbers, and every integer of the interface that large is a
+ * snowflake, which the service treats as its decimal string. They are read as
+ * that string. A targeted pass over the text (the one that already measures
+ * nesting) finds them, so the parse itself stays Node's JSON.parse; a general
+ * lossless parser written in JavaScript would cost several times more on
+ * every body for a case only large integers need.
  */
 
 /** Deeper than any body of the interface (a command with a group, subcommand, option, choice and localization is ~10). */
@@ -41,21 +50,43 @@ function storable(v: unknown, depthLeft: number): boolean {
  * pathological body is refused before JSON.parse builds it.
  */
 export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): JsonParse {
-  if (nestingOf(text) > maxDepth) return { ok: false };
+  const scan = scanText(text);
+  if (scan.depth > maxDepth) return { ok: false };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(scan.unsafe.length > 0 ? quoteIntegers(text, scan.unsafe) : text);
   } catch {
     return { ok: false };
   }
   return isStorableJson(value, maxDepth) ? { ok: true, value } : { ok: false };
 }
 
-/** The deepest bracket nesting of a JSON text, ignoring brackets inside strings. */
-function nestingOf(text: string): number {
+interface Scan {
+  /** The deepest bracket nesting, ignoring brackets inside strings. */
+  depth: number;
+  /** [start, end) of each integer literal outside strings that a double cannot hold exactly. */
+  unsafe: Array<[number, number]>;
+}
+
+/** 2^53: a double holds it exactly, and NUMBER option bounds may be ±2^53 (spec); only integers beyond it are quoted. */
+const MAX_EXACT = String(2 ** 53);
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+/** Digits, `.`, `e`/`E`, `+`, `-`: the rest of a number token. */
+const isNumberChar = (c: number) => isDigit(c) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
+
+/** Digits text[first, end) (no leading zero) name an integer beyond 2^53: by length, then digit by digit. */
+function beyondSafe(text: string, first: number, end: number): boolean {
+  const length = end - first;
+  if (length !== MAX_EXACT.length) return length > MAX_EXACT.length;
+  return text.slice(first, end) > MAX_EXACT;
+}
+
+/** One pass over a JSON text: its nesting, and where its unsafe integers are. */
+function scanText(text: string): Scan {
   let depth = 0;
   let max = 0;
   let inString = false;
+  const unsafe: Array<[number, number]> = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
@@ -65,6 +96,31 @@ function nestingOf(text: string): number {
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > max) max = depth;
     } else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x2d || isDigit(c)) {
+      // A number token: only an integer of 16 digits or more can be beyond 2^53.
+      const start = i;
+      const first = c === 0x2d ? i + 1 : i;
+      let j = first;
+      while (j < text.length && isDigit(text.charCodeAt(j))) j++;
+      const end = j;
+      // A fraction or exponent makes it no integer: skip the rest of the token.
+      while (j < text.length && isNumberChar(text.charCodeAt(j))) j++;
+      // A leading zero is malformed JSON: left for JSON.parse to refuse, not quoted into a valid string.
+      if (j === end && text.charCodeAt(first) !== 0x30 && beyondSafe(text, first, end)) unsafe.push([start, end]);
+      i = j - 1;
+    }
   }
-  return max;
+  return { depth: max, unsafe };
+}
+
+/** The text with each given integer literal turned into a string literal of its digits. */
+function quoteIntegers(text: string, spans: ReadonlyArray<[number, number]>): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end] of spans) {
+    parts.push(text.slice(at, start), '"', text.slice(start, end), '"');
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }

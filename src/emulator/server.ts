@@ -16,11 +16,19 @@ import { MAX_JSON_BYTES, parseJsonBody } from './json-body.js';
 import { MultipartError, parseMultipart } from './multipart.js';
 import type { RateLimiter } from './rate-limit.js';
 import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
-import { checkControlAccess, CONTROL_PREFIX, handleControl } from './routes/control.js';
+import { checkControlAccess, CONTROL_PREFIX, DAILY_CREATES_PATH, handleControl } from './routes/control.js';
+import { dailyCreatesToday, resetDailyCreates, utcDay } from './commands-model.js';
 import type { Store } from './store.js';
 import type { EventBus } from './events.js';
 
 export const API_PREFIX = '/api/v10';
+/** Versions served with the same routes: the service still serves v9, and clients pinned to it exist. */
+const API_PREFIXES = [API_PREFIX, '/api/v9'];
+/**
+ * Every answer of the real service passes Google's front end and says so;
+ * discord.py takes a 429 without it for a Cloudflare ban and raises instead of waiting.
+ */
+const VIA = '1.1 google';
 /** Larger bodies are refused before parsing (413 40005). */
 const MAX_BODY_BYTES = 26 * 1024 * 1024;
 
@@ -137,7 +145,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 }
 
 function send(res: ServerResponse, response: EmulatorResponse, extra: Record<string, string> = {}): void {
-  const headers: Record<string, string> = { ...extra, ...(response.headers ?? {}) };
+  const headers: Record<string, string> = { ...extra, ...(response.headers ?? {}), Via: VIA };
   let payload: string | undefined;
   if (response.status !== 204) {
     if (response.text !== undefined) {
@@ -171,7 +179,7 @@ async function parseBody(raw: Buffer, contentType: string, routePattern: string)
     const parsed = parseJsonBody(raw.toString('utf8'));
     return parsed.ok ? { body: parsed.value, files: [] } : apiError(400, 50109, 'The request body contains invalid JSON.');
   }
-  if (type === 'multipart/form-data') {
+  if (type === 'multipart/form-data' && routePattern !== '/oauth2/token') {
     try {
       return await parseMultipart(raw, contentType);
     } catch (err) {
@@ -179,8 +187,8 @@ async function parseBody(raw: Buffer, contentType: string, routePattern: string)
       throw err;
     }
   }
-  // The OAuth2 token endpoint reads its form itself.
-  if (type === 'application/x-www-form-urlencoded' && routePattern === '/oauth2/token') return { body: undefined, files: [] };
+  // The OAuth2 token endpoint reads its form itself (url-encoded or multipart).
+  if (routePattern === '/oauth2/token') return { body: undefined, files: [] };
   return contentTypeError();
 }
 
@@ -218,11 +226,13 @@ export function createEmulatorServer(options: ServerOptions): Server {
         if (!parsed.ok) return send(res, { status: 400, body: { message: 'Body is not JSON' } });
         body = parsed.value;
       }
+      if (sub === DAILY_CREATES_PATH) return send(res, await mutex.run(async () => dailyCreatesControl(method)));
       const extra = options.control?.(method, sub, body);
       return send(res, extra ? await extra : handleControl(method, sub, body, faults));
     }
 
-    if (path.startsWith(`${API_PREFIX}/`)) path = path.slice(API_PREFIX.length);
+    const prefix = API_PREFIXES.find((p) => path.startsWith(`${p}/`));
+    if (prefix) path = path.slice(prefix.length);
     else if (path === '/api/oauth2/token') path = '/oauth2/token';
     else return send(res, apiError(404, 0, '404: Not Found'));
 
@@ -288,6 +298,18 @@ export function createEmulatorServer(options: ServerOptions): Server {
       return;
     }
     send(res, response, limitHeaders);
+  }
+
+  /** GET: today's creates per application and scope; DELETE: start the allowance over (journaled like any change). */
+  function dailyCreatesControl(method: string): EmulatorResponse {
+    if (method === 'GET') {
+      const now = options.now();
+      return { status: 200, body: { day: utcDay(now), limit_per_guild: options.limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(store.world, now, options.limits.daily_creates) } };
+    }
+    if (method !== 'DELETE') return { status: 405, body: { message: 'Method not allowed' } };
+    const tx = store.begin(true);
+    tx.commit(resetDailyCreates(tx.world));
+    return { status: 204 };
   }
 
   /** Acts on a fault; true when the request is finished (answered or dropped). */

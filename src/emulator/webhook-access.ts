@@ -86,6 +86,8 @@ export function canManageWebhooks(req: EmulatorRequest, guild: Guild | undefined
 /** 401 without a credential, 403 without the permission; undefined when allowed. */
 export function requireManage(req: EmulatorRequest, guild: Guild | undefined): EmulatorResponse | undefined {
   if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
+  // A bot that is not in the guild cannot see its channels at all (50001), whatever the permission.
+  if (req.auth.kind === 'bot' && guild && !own(guild.apps, req.auth.application.id)) return errorResponse(WebhookErrors.missingAccess);
   return canManageWebhooks(req, guild) ? undefined : errorResponse(WebhookErrors.missingPermissions);
 }
 

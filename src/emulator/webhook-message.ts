@@ -8,6 +8,7 @@ import { isObject } from '../spec/rules/values.js';
 import { valueText } from '../spec/problem.js';
 import type { Snowflake } from '../spec/snowflake.js';
 import { EDIT_FLAGS, EXECUTE_FLAGS, editedFlags, effectiveFlags, normalizeWebhookName, sanitizeEmbed } from '../spec/webhook.js';
+import { cleanFilename, fileContentType, resolveAttachmentReferences } from './attachment-file.js';
 import { fileIndex, type MultipartFile } from './multipart.js';
 import { imageHash, serviceTimestamp, webhookAuthor } from './webhook-shape.js';
 import type { Guild, StoredMessage, StoredWebhook } from './world.js';
@@ -63,11 +64,12 @@ export function resolveMentions(text: string, allowed: unknown, guild: Guild | u
 }
 
 function attachmentObject(id: Snowflake, channelId: Snowflake, file: MultipartFile, meta: Obj | undefined): Obj {
-  const filename = typeof meta?.filename === 'string' && meta.filename !== '' ? meta.filename : file.filename;
+  const filename = cleanFilename(typeof meta?.filename === 'string' && meta.filename !== '' ? meta.filename : file.filename);
   const url = `${CDN}/${channelId}/${id}/${encodeURIComponent(filename)}`;
   const out: Obj = { id, filename, size: file.data.length, url, proxy_url: url.replace('cdn.discordapp.com', 'media.discordapp.net') };
   if (typeof meta?.description === 'string') out.description = meta.description;
-  if (file.contentType) out.content_type = file.contentType;
+  const contentType = fileContentType(file.data, filename, file.contentType);
+  if (contentType) out.content_type = contentType;
   return out;
 }
 
@@ -82,7 +84,7 @@ function newAttachments(files: readonly MultipartFile[], entries: unknown, chann
   return files.map((file, i) => {
     const id = nextId();
     const a = attachmentObject(id, channelId, file, metaFor(entries, file, i));
-    stored[id] = { filename: a.filename as string, size: file.data.length, ...(file.contentType ? { contentType: file.contentType } : {}) };
+    stored[id] = { filename: a.filename as string, size: file.data.length, ...(typeof a.content_type === 'string' ? { contentType: a.content_type } : {}) };
     return a;
   });
 }
@@ -155,6 +157,7 @@ export function buildExecutedMessage(input: ExecuteInput): StoredMessage {
     webhook_id: webhook.id,
     author: webhookAuthor(webhook, username, avatar),
   };
+  message.embeds = resolveAttachmentReferences(message.embeds as Obj[], message.attachments as Obj[]);
   const poll = pollObject(b.poll, nowMs);
   if (poll) message.poll = poll;
   if (webhook.application_id) message.application_id = webhook.application_id;
@@ -193,6 +196,7 @@ export function applyEdit(input: EditInput): void {
     for (const id of Object.keys(files)) if (!keep.has(id)) delete files[id];
   }
   m.attachments = [...attachments, ...newAttachments(input.files, b.attachments, stored.channel_id, input.nextId, files)];
+  if (has('embeds')) m.embeds = resolveAttachmentReferences(m.embeds as Obj[], m.attachments as Obj[]);
 
   const v2 = ((m.flags as number) & MessageFlag.IS_COMPONENTS_V2) !== 0;
   if (has('content') || (v2 && has('components')) || has('allowed_mentions')) {

@@ -41,6 +41,19 @@ export interface Application {
   privateKey?: string;
   /** Where interactions are POSTed; without it they go out over the gateway. */
   interactionsEndpointUrl?: string;
+  /** Fields of the application object set through PATCH /applications/@me; absent ones answer their defaults. */
+  profile?: ApplicationProfile;
+}
+
+/** The editable fields of the application object the emulator keeps (wire names). */
+export interface ApplicationProfile {
+  description?: string;
+  tags?: string[];
+  role_connections_verification_url?: string | null;
+  custom_install_url?: string | null;
+  install_params?: { scopes: string[]; permissions: string } | null;
+  /** Only the bits an owner may set (the limited gateway intents). */
+  flags?: number;
 }
 
 export interface Guild {
@@ -168,6 +181,8 @@ export interface Seed {
   }>;
   /** User bearer tokens allowed to edit command permissions. */
   bearer_tokens?: Array<{ token: string; application_id: Snowflake; scopes?: string[]; user_id?: Snowflake }>;
+  /** Overrides of the spec's limits (e.g. `{ user_commands: 15 }`); `startEmulator({ limits })` wins over them. */
+  limits?: Partial<Record<string, number>>;
   /** Existing commands, as create bodies plus `application_id` and optional `guild_id`/`id`. */
   commands?: Array<Record<string, unknown>>;
 }

@@ -20,9 +20,11 @@ import type { PermissionEntry } from '../spec/state.js';
 
 function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope, manifest: LoadedManifest): void {
   for (const c of commands) {
-    for (const p of validateCommand(c.command, { scope, limits: manifest.limits })) out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
-    if ('id' in c.command && !isSnowflake(c.command.id) && !hasUnresolvedReference(c.command.id)) {
-      out.push(diagnosticAt(c.origin.file, [...c.origin.path, 'id'], 'error', 'snowflake', `Pinned id ${JSON.stringify(c.command.id)} is not a snowflake.`));
+    // An id still holding a ${VAR} reference is reported where the reference is.
+    const unresolvedId = 'id' in c.command && hasUnresolvedReference(c.command.id);
+    for (const p of validateCommand(c.command, { scope, limits: manifest.limits })) {
+      if (p.rule === 'command-id' && unresolvedId) continue;
+      out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
     }
   }
   // Scope rules speak of indices into the scope's list; map them back to each command's own place.

@@ -113,4 +113,7 @@ export const ApiErrors = {
     message: `Value "${valueText(value)}" is not snowflake.`,
   }),
   invalid: (message: string, code = 'INVALID'): ApiError => ({ code, message }),
+  /** Observed messages on USER/MESSAGE commands (facts §1.2); the inner codes were not captured, these are ours. */
+  contextMenuDescription: (): ApiError => ({ code: 'APPLICATION_COMMAND_CONTEXT_MENU_DESCRIPTION_INVALID', message: 'Context menu commands cannot have description' }),
+  contextMenuOptions: (): ApiError => ({ code: 'APPLICATION_COMMAND_CONTEXT_MENU_OPTIONS_INVALID', message: 'Context menu commands cannot have options' }),
 } as const;

@@ -8,6 +8,7 @@
 import { CommandType } from './enums.js';
 import type { Limits } from './limits.js';
 import type { Path, Problem } from './problem.js';
+import type { Scope } from './scope.js';
 
 /** facts §1.2: changing the type of an existing command is refused. */
 export function typeChangeProblem(storedType: number, body: unknown, path: Path = []): Problem | undefined {
@@ -51,10 +52,17 @@ export function entryPointRemovalProblem(): Problem {
 }
 
 /**
- * spec Limits "Command creates: 200 per day": `used` creates already spent
- * today in this scope, `adding` new commands the request would create.
+ * spec Limits "Command creates: 200 per day, per guild": `used` creates
+ * already spent today in this scope, `adding` new commands the request would
+ * create. The spec names no allowance for global commands, so global creates
+ * are never refused (they are still counted, to be shown).
  */
-export function dailyCreatesProblem(used: number, adding: number, limits: Limits): Problem | undefined {
+export function dailyCreatesLimited(scope: Scope): boolean {
+  return scope.kind === 'guild';
+}
+
+export function dailyCreatesProblem(used: number, adding: number, limits: Limits, scope: Scope): Problem | undefined {
+  if (!dailyCreatesLimited(scope)) return undefined;
   if (adding <= 0 || used + adding <= limits.daily_creates) return undefined;
   const message = `Max number of daily application command creates has been reached (${limits.daily_creates})`;
   return {

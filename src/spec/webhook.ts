@@ -54,6 +54,8 @@ export const WebhookErrors = {
   unknownGuild: { status: 404, code: 10004, message: 'Unknown Guild' },
   unknownMessage: { status: 404, code: 10008, message: 'Unknown Message' },
   missingPermissions: { status: 403, code: 50013, message: 'Missing Permissions' },
+  /** The application's bot is not in the channel's guild: it cannot see the channel at all. */
+  missingAccess: { status: 403, code: 50001, message: 'Missing Access' },
   unauthorized: { status: 401, code: 0, message: '401: Unauthorized' },
   maxWebhooks: (max: number): WebhookError => ({ status: 400, code: 30007, message: `Maximum number of webhooks reached (${max})` }),
   maxGuildWebhooks: (max: number): WebhookError => ({ status: 400, code: 30058, message: `Maximum number of webhooks per guild reached (${max})` }),

@@ -155,7 +155,7 @@ describe('execute', () => {
     expect(r.body.content).toBe('files!');
     expect(r.body.attachments).toHaveLength(2);
     const [a, b] = r.body.attachments;
-    expect(a).toMatchObject({ filename: 'a.txt', size: 5, content_type: 'text/plain' });
+    expect(a).toMatchObject({ filename: 'a.txt', size: 5, content_type: 'text/plain; charset=utf-8' });
     expect(b).toMatchObject({ filename: 'b.bin', size: 6, content_type: 'application/octet-stream', description: 'second file' });
     expect(a.id).toMatch(/^\d+$/);
     expect(a.url).toContain(`/${a.id}/a.txt`);

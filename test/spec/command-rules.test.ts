@@ -56,7 +56,7 @@ describe('paths and service codes for the emulator', () => {
 
   it('lets through what the service accepts (no api): global-only fields on a guild command', () => {
     const found = validateCommand({ ...slash('x'), dm_permission: false }, { scope: guildScope('1'), limits });
-    expect(found).toMatchObject([{ rule: 'global-only-field' }]);
+    expect(found).toMatchObject([{ rule: 'global-only-field', severity: 'warning' }]);
     expect(found[0].api).toBeUndefined();
   });
 

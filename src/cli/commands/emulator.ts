@@ -3,7 +3,8 @@
  * the default app's credentials is intended here: it is a local sandbox and
  * the user needs them to point a bot at it.
  */
-import { EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator } from '../../emulator/index.js';
+import { DEFAULT_LIMITS } from '../../spec/limits.js';
+import { EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator, type DailyCreates } from '../../emulator/index.js';
 
 export interface EmulatorCliOptions {
   port?: number;
@@ -15,10 +16,21 @@ export interface EmulatorCliOptions {
   maxMessagesPerChannel?: number;
   /** The default application's interactions endpoint URL. */
   interactionsUrl?: string;
+  /** `--limit KEY=N` overrides of the spec's limits (already checked). */
+  limits?: Record<string, number>;
 }
 
 function line(stream: NodeJS.WritableStream, text: string): void {
   stream.write(`${text}\n`);
+}
+
+/** The create allowance, so a user who experiments knows how much is left and how to start over. */
+function printDailyCreates(out: NodeJS.WritableStream, daily: DailyCreates, appId: string): void {
+  line(out, `# daily command creates: ${daily.limitPerGuild} per guild per UTC day; global creates are counted, not limited`);
+  const mine = daily.scopes.filter((s) => s.application_id === appId);
+  if (mine.length === 0) line(out, `#   none used today (${daily.day})`);
+  for (const s of mine) line(out, s.scope === 'global' ? `#   global: ${s.used} used` : `#   guild ${s.scope}: ${s.used} used, ${s.left} left`);
+  line(out, '# reset: DELETE /__emulator/daily-creates (X-Cmdsync-Control: the control token)');
 }
 
 export async function runEmulator(
@@ -39,6 +51,7 @@ export async function runEmulator(
       ...(opts.rateLimits ? {} : { rateLimits: false as const }),
       ...(opts.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: opts.maxMessagesPerChannel } : {}),
       ...(opts.interactionsUrl !== undefined ? { interactionsUrl: opts.interactionsUrl } : {}),
+      ...(opts.limits && Object.keys(opts.limits).length > 0 ? { limits: opts.limits } : {}),
     });
   } catch (err) {
     if (err instanceof SeedError || err instanceof EmulatorStartError || err instanceof EmulatorDataError || err instanceof MessageCapError) {
@@ -68,6 +81,9 @@ export async function runEmulator(
   const endpoint = emulator.world.applications[c.applicationId]?.interactionsEndpointUrl;
   line(io.stdout, endpoint ? `# interactions: POSTed to ${endpoint}` : '# interactions: sent over the gateway (no interactions endpoint URL)');
   line(io.stdout, `# gateway: ${emulator.gatewayUrl} (bots find it through GET /gateway/bot)`);
+  const changed = Object.entries(emulator.limits).filter(([key, value]) => DEFAULT_LIMITS[key as keyof typeof DEFAULT_LIMITS] !== value);
+  if (changed.length > 0) line(io.stdout, `# limits: ${changed.map(([k, v]) => `${k}=${v}`).sort().join(', ')} (the rest as the spec says)`);
+  printDailyCreates(io.stdout, emulator.dailyCreates(), c.applicationId);
   line(io.stdout, 'Press Ctrl+C to stop.');
   // As when the URL is saved in the developer portal: the endpoint must answer a PING and refuse a forged signature.
   if (endpoint) {

@@ -112,7 +112,7 @@ export function commandRoutes(limits: Limits): Route[] {
     }
     const after = [...existing.map(recordOf), record];
     const count = validateScopeCommands(after, scope, limits).filter((p) => p.path[0] === after.length - 1 && p.jsonCode !== undefined);
-    const daily = dailyCreatesProblem(dailyCreatesUsed(ctx.world, app.id, scope, ctx.now()), 1, limits);
+    const daily = dailyCreatesProblem(dailyCreatesUsed(ctx.world, app.id, scope, ctx.now()), 1, limits, scope);
     const limited = enforced(daily ? [daily] : count);
     if (limited) return limited;
     const cmd = insertCommand(ctx.world, ctx.nextId, app.id, scope, record);
@@ -202,7 +202,7 @@ export function commandRoutes(limits: Limits): Route[] {
       return enforced([entryPointRemovalProblem()])!;
     }
     const creates = plan.filter((p) => !p.target).length;
-    const daily = dailyCreatesProblem(dailyCreatesUsed(ctx.world, app.id, scope, ctx.now()), creates, limits);
+    const daily = dailyCreatesProblem(dailyCreatesUsed(ctx.world, app.id, scope, ctx.now()), creates, limits, scope);
     if (daily) return enforced([daily])!;
 
     let changed = false;

@@ -5,6 +5,8 @@
  *   POST   /__emulator/faults   { "faults": [rule…] } or [rule…]: replace; { "add": rule }: append
  *   DELETE /__emulator/faults   remove every rule
  *   GET    /__emulator/health   { "ok": true }
+ *   GET    /__emulator/daily-creates   today's command creates per application and scope
+ *   DELETE /__emulator/daily-creates   start the daily create allowance over
  * Only loopback clients may use it, and only with the control token the
  * emulator prints, in the `X-Cmdsync-Control` header. A web page the developer
  * visits can send a loopback request too (a "simple" text/plain POST needs no
@@ -18,6 +20,8 @@ import type { EmulatorResponse } from '../http-types.js';
 
 export const CONTROL_PREFIX = '/__emulator';
 export const CONTROL_HEADER = 'x-cmdsync-control';
+/** Served by the server itself (it needs the store); listed here with the other control paths. */
+export const DAILY_CREATES_PATH = '/daily-creates';
 
 /**
  * The refusal of a control request that lacks the token, or carries a body

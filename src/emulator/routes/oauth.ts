@@ -1,6 +1,6 @@
 /**
  * POST /oauth2/token, client-credentials grant only (facts §8):
- * form-urlencoded body, HTTP Basic client_id:client_secret (or both in the
+ * form-urlencoded or multipart/form-data body (oceanic.js sends multipart), HTTP Basic client_id:client_secret (or both in the
  * body), `grant_type=client_credentials`, `scope` space-separated. Errors use
  * the OAuth2 `{ error, error_description }` shape, not `{ code, message }`.
  */
@@ -43,13 +43,26 @@ function basicCredentials(header: string | string[] | undefined): { id: string; 
   return { id: decodeURIComponent(text.slice(0, i)), secret: decodeURIComponent(text.slice(i + 1)) };
 }
 
-function token(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') {
-    // The token endpoint cannot read a JSON body at all, so the grant type is "missing".
-    return oauthError(400, 'unsupported_grant_type', 'Unsupported grant type');
+/** The form's plain fields; undefined for a body the endpoint cannot read as a form. */
+async function readForm(req: EmulatorRequest): Promise<URLSearchParams | undefined> {
+  const header = String(req.headers['content-type'] ?? '');
+  const type = header.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') return new URLSearchParams(req.rawBody.toString('utf8'));
+  if (type !== 'multipart/form-data') return undefined;
+  try {
+    const form = await new Response(req.rawBody, { headers: { 'content-type': header } }).formData();
+    const fields = new URLSearchParams();
+    for (const [name, value] of form.entries()) if (typeof value === 'string') fields.append(name, value);
+    return fields;
+  } catch {
+    return undefined;
   }
-  const form = new URLSearchParams(req.rawBody.toString('utf8'));
+}
+
+async function token(req: EmulatorRequest, ctx: HandlerContext): Promise<EmulatorResponse> {
+  const form = await readForm(req);
+  // The token endpoint cannot read a JSON body at all, so the grant type is "missing".
+  if (!form) return oauthError(400, 'unsupported_grant_type', 'Unsupported grant type');
   const basic = basicCredentials(req.headers.authorization);
   const clientId = basic?.id ?? form.get('client_id') ?? '';
   const secret = basic?.secret ?? form.get('client_secret') ?? '';

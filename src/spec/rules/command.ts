@@ -4,8 +4,9 @@ import { isBlank, textLength } from '../naming.js';
 import { ALL_PERMISSION_BITS, DECIMAL_PERMISSIONS } from '../permissions.js';
 import { ApiErrors, problem, type Problem } from '../problem.js';
 import type { Scope } from '../scope.js';
+import { isSnowflake } from '../snowflake.js';
 import { checkLocalizations, localizedStrings } from './localizations.js';
-import { checkChatInputName, validateOptions } from './options.js';
+import { checkChatInputName, checkLocalizedOptionNames, validateOptions } from './options.js';
 import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, has, isObject, type Obj } from './values.js';
 
 export interface CommandRuleContext {
@@ -66,10 +67,10 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
   if (type === CommandType.USER || type === CommandType.MESSAGE) {
     const label = type === CommandType.USER ? 'USER' : 'MESSAGE';
     if (has(cmd, 'description') && cmd.description !== '') {
-      out.push(problem('description-forbidden', ['description'], `${label} commands take no description; remove it (the service stores "").`, ApiErrors.maxLength(0)));
+      out.push(problem('description-forbidden', ['description'], `${label} commands take no description; remove it (the service stores "").`, ApiErrors.contextMenuDescription()));
     }
     const locs = localizedStrings(cmd.description_localizations);
-    if (locs.length > 0) out.push(problem('description-forbidden', ['description_localizations'], `${label} commands take no description localizations.`, ApiErrors.maxLength(0)));
+    if (locs.length > 0) out.push(problem('description-forbidden', ['description_localizations'], `${label} commands take no description localizations.`, ApiErrors.contextMenuDescription()));
   } else {
     checkText(out, cmd.description, ['description'], {
       rule: 'description-length',
@@ -82,9 +83,12 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
   }
 
   // Options
-  if (chatInput) validateOptions(out, cmd.options, ['options'], 'command', limits);
+  if (chatInput) {
+    validateOptions(out, cmd.options, ['options'], 'command', limits);
+    checkLocalizedOptionNames(out, cmd.options, ['options']);
+  }
   else if (Array.isArray(cmd.options) ? cmd.options.length > 0 : has(cmd, 'options')) {
-    out.push(problem('options-forbidden', ['options'], `Only CHAT_INPUT commands take options; this one is ${describeEnum({ [typeName(type)]: type })}.`, ApiErrors.maxLength(0)));
+    out.push(problem('options-forbidden', ['options'], `Only CHAT_INPUT commands take options; this one is ${describeEnum({ [typeName(type)]: type })}.`, type === CommandType.USER || type === CommandType.MESSAGE ? ApiErrors.contextMenuOptions() : ApiErrors.maxLength(0)));
   }
 
   // Entry point handler
@@ -104,6 +108,7 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
     out.push({ rule: 'deprecated-field', severity: 'warning', path: ['default_permission'], message: 'default_permission is deprecated; use default_member_permissions ("0" hides the command from everyone but administrators).' });
   }
   checkContexts(out, cmd, ctx);
+  checkId(out, cmd);
 
   if (chatInput) checkCommandSize(out, cmd, limits);
   return out;
@@ -129,18 +134,21 @@ function checkPermissionsField(out: Problem[], cmd: Obj): void {
 
 function checkContexts(out: Problem[], cmd: Obj, ctx: CommandRuleContext): void {
   if (ctx.scope.kind === 'guild') {
-    const botDm = Array.isArray(cmd.contexts) && cmd.contexts.includes(InteractionContext.BOT_DM);
+    // Guild commands hold none of these (facts §3.1, §12.3): guild POST and PATCH do not take them and the
+    // guild bulk overwrite takes them only to default them, so the service accepts and drops them, whatever
+    // their value. Lint says so, as a warning; nothing refuses.
     for (const field of GLOBAL_ONLY_FIELDS) {
-      // BOT_DM in a guild's contexts gets its own, more precise finding below.
-      if (has(cmd, field) && cmd[field] !== null && !(field === 'contexts' && botDm)) {
-        out.push({ rule: 'global-only-field', severity: 'error', path: [field], message: `${field} applies only to global commands; the service ignores it on guild commands, so remove it.` });
-      }
+      if (!has(cmd, field) || cmd[field] === null) continue;
+      const botDm = field === 'contexts' && Array.isArray(cmd.contexts) && cmd.contexts.includes(InteractionContext.BOT_DM);
+      out.push(
+        botDm
+          ? { rule: 'contexts-bot-dm-guild', severity: 'warning', path: ['contexts', (cmd.contexts as unknown[]).indexOf(InteractionContext.BOT_DM)], message: 'Guild commands cannot run in DMs with the app, and the service drops contexts on guild commands: remove it.' }
+          : { rule: 'global-only-field', severity: 'warning', path: [field], message: `${field} applies only to global commands; the service drops it on guild commands, so remove it.` },
+      );
     }
-    if (botDm) {
-      const i = (cmd.contexts as unknown[]).indexOf(InteractionContext.BOT_DM);
-      out.push({ rule: 'contexts-bot-dm-guild', severity: 'error', path: ['contexts', i], message: 'Guild commands cannot run in DMs with the app: BOT_DM is not a valid context here.' });
-    }
-  } else if (has(cmd, 'dm_permission') && has(cmd, 'contexts') && cmd.contexts !== null) {
+    return;
+  }
+  if (has(cmd, 'dm_permission') && has(cmd, 'contexts') && cmd.contexts !== null) {
     out.push({ rule: 'deprecated-field', severity: 'warning', path: ['dm_permission'], message: 'dm_permission is deprecated and ignored when contexts is set; remove it.' });
   }
   const contexts = checkArray(out, cmd.contexts, ['contexts'], 'contexts-value', 'contexts');
@@ -148,14 +156,26 @@ function checkContexts(out: Problem[], cmd: Obj, ctx: CommandRuleContext): void 
   const installs = checkArray(out, cmd.integration_types, ['integration_types'], 'integration-types-value', 'integration_types');
   if (installs) checkEnumList(out, installs, ['integration_types'], 'integration-types-value', 'Integration type', IntegrationType);
 
-  if (contexts?.includes(InteractionContext.PRIVATE_CHANNEL) && ctx.scope.kind === 'global') {
+  // The spec calls PRIVATE_CHANNEL "meaningful only" with USER_INSTALL: the service stores it either way.
+  if (contexts?.includes(InteractionContext.PRIVATE_CHANNEL)) {
     const i = contexts.indexOf(InteractionContext.PRIVATE_CHANNEL);
     if (installs && !installs.includes(IntegrationType.USER_INSTALL)) {
-      out.push({ rule: 'private-channel-needs-user-install', severity: 'error', path: ['contexts', i], message: 'PRIVATE_CHANNEL only works for commands installable by users: add user_install to integration_types.' });
+      out.push({ rule: 'private-channel-needs-user-install', severity: 'warning', path: ['contexts', i], message: 'PRIVATE_CHANNEL does nothing unless the command is installable by users: add user_install to integration_types.' });
     } else if (!installs) {
       out.push({ rule: 'private-channel-needs-user-install', severity: 'warning', path: ['contexts', i], message: 'PRIVATE_CHANNEL only works when the app is user-installable; set integration_types to include user_install to say so.' });
     }
   }
+}
+
+/**
+ * `id` names the command to overwrite in a bulk body (a snowflake); the other
+ * routes take it as the response field it is. Both refuse one that is not a
+ * snowflake, so a pinned id that could never match is caught everywhere.
+ */
+function checkId(out: Problem[], cmd: Obj): void {
+  if (!has(cmd, 'id') || cmd.id === undefined || cmd.id === null) return;
+  const id = typeof cmd.id === 'number' && Number.isSafeInteger(cmd.id) && cmd.id >= 0 ? String(cmd.id) : cmd.id;
+  if (!isSnowflake(id)) out.push(problem('command-id', ['id'], `id ${describeValue(cmd.id)} is not a snowflake.`, ApiErrors.snowflake(cmd.id)));
 }
 
 const utf16Length = (text: string): number => text.length;

@@ -1,5 +1,5 @@
 import { isLocale, LOCALES, suggestLocale } from '../locales.js';
-import { firstInvalidNameChar, lengthWithin, matchesNamePattern, textLength, uppercaseChars } from '../naming.js';
+import { firstInvalidNameChar, isBlank, lengthWithin, matchesNamePattern, textLength, uppercaseChars } from '../naming.js';
 import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
 import { describeValue, isObject } from './values.js';
 
@@ -43,13 +43,15 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
       out.push(problem('localization-type', at(), `${label} for ${locale} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
       continue;
     }
-    if (!lengthWithin(value, check.min, check.max)) {
+    // Context-menu names are trimmed by the service (facts §10), their translations too: a blank one is empty.
+    const blankMenuName = check.field === 'name' && !check.namePattern && value.length > 0 && isBlank(value);
+    if (blankMenuName || !lengthWithin(value, check.min, check.max)) {
       const len = textLength(value);
       out.push(
         problem(
           check.field === 'description' ? 'description-length' : 'name-length',
           at(),
-          `${label} for ${locale} must be ${check.min}-${check.max} characters long (it has ${len}).`,
+          blankMenuName ? `${label} for ${locale} is blank; the service trims it to nothing.` : `${label} for ${locale} must be ${check.min}-${check.max} characters long (it has ${len}).`,
           ApiErrors.badLength(check.min, check.max),
         ),
       );

@@ -41,6 +41,49 @@ export function validateOptions(out: Problem[], value: unknown, path: Path, leve
   checkOptionSiblings(out, options, path, level);
 }
 
+/**
+ * Localized option names are unique per command, not per list (spec,
+ * Localization): a localized name may not be the default name of another
+ * option anywhere in the command, nor another option's name in the same
+ * locale. Options that share their default name (the same option under two
+ * subcommands) may share its translations too.
+ */
+export function checkLocalizedOptionNames(out: Problem[], value: unknown, path: Path): void {
+  const all: Array<{ o: Obj; path: Path }> = [];
+  const walk = (list: unknown, at: Path, depth: number) => {
+    if (!Array.isArray(list) || depth > 3) return;
+    list.forEach((o, i) => {
+      if (!isObject(o)) return;
+      all.push({ o, path: [...at, i] });
+      walk(o.options, [...at, i, 'options'], depth + 1);
+    });
+  };
+  walk(value, path, 0);
+  const defaults = new Map<string, Path>();
+  for (const { o, path: at } of all) if (typeof o.name === 'string' && !defaults.has(o.name)) defaults.set(o.name, at);
+  const perLocale = new Map<string, Map<string, { name: unknown; path: Path }>>();
+  const where = (at: Path) => at.filter((s) => typeof s === 'number').map((n) => Number(n) + 1).join('.');
+  for (const { o, path: at } of all) {
+    if (!isObject(o.name_localizations)) continue;
+    const dict = o.name_localizations;
+    for (const locale in dict) {
+      const localized = dict[locale];
+      if (typeof localized !== 'string' || localized === o.name) continue;
+      const owner = defaults.get(localized);
+      if (owner !== undefined) {
+        out.push(problem('localized-option-name-clash', [...at, 'name_localizations', locale], `Localized name "${localized}" (${locale}) is the default name of option ${where(owner)} of this command.`, ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
+        continue;
+      }
+      let names = perLocale.get(locale);
+      if (!names) perLocale.set(locale, (names = new Map()));
+      const prev = names.get(localized);
+      if (prev !== undefined && prev.name !== o.name) {
+        out.push(problem('localized-option-name-clash', [...at, 'name_localizations', locale], `Localized name "${localized}" (${locale}) is also the ${locale} name of option ${where(prev.path)} of this command.`, ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
+      } else if (prev === undefined) names.set(localized, { name: o.name, path: at });
+    }
+  }
+}
+
 function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, level: OptionLevel): void {
   // Plain loops over the objects among the options: this runs for every options list, at every level.
   let objects = 0;
@@ -68,34 +111,13 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
       out.push(problem('option-name-unique', [...path, i, 'name'], `Option name "${o.name}" is already used by option ${first + 1} in this list.`, ApiErrors.invalid('Option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
     } else defaults.set(o.name, i);
   }
-  const perLocale = new Map<string, Map<string, number>>();
-  for (let i = 0; i < options.length; i++) {
-    const o = options[i];
-    if (!isObject(o) || !isObject(o.name_localizations)) continue;
-    const dict = o.name_localizations;
-    for (const locale in dict) {
-      const localized = dict[locale];
-      if (typeof localized !== 'string') continue;
-      const owner = defaults.get(localized);
-      if (owner !== undefined && owner !== i) {
-        out.push(problem('localized-option-name-clash', [...path, i, 'name_localizations', locale], `Localized name "${localized}" (${locale}) equals the default name of option ${owner + 1}.`, ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
-        continue;
-      }
-      let names = perLocale.get(locale);
-      if (!names) perLocale.set(locale, (names = new Map<string, number>()));
-      const prev = names.get(localized);
-      if (prev !== undefined) {
-        out.push(problem('localized-option-name-clash', [...path, i, 'name_localizations', locale], `Localized name "${localized}" (${locale}) is also the ${locale} name of option ${prev + 1}.`, ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
-      } else names.set(localized, i);
-    }
-  }
-
   let optionalSeen: string | undefined;
   for (let i = 0; i < options.length; i++) {
     const o = options[i];
     if (!isObject(o) || CONTAINERS.has(o.type as number)) continue;
     if (o.required === true && optionalSeen !== undefined) {
-      out.push(problem('options-required-order', [...path, i, 'required'], `Required option "${valueText(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`, { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }));
+      // The service reports it on the option itself (options.<index>._errors), facts §1.2.
+      out.push({ ...problem('options-required-order', [...path, i, 'required'], `Required option "${valueText(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`, { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }), apiPath: [...path, i] });
       continue;
     }
     if (o.required !== true && optionalSeen === undefined) optionalSeen = valueText(o.name);

@@ -33,9 +33,20 @@ export interface WebhookNameOptions {
   optional?: boolean;
 }
 
-/** The name as the service stores it: nickname rules trim the ends and collapse runs of spaces. */
+/**
+ * Characters that render as nothing (zero-width space, joiners, word joiner,
+ * byte-order mark): the nickname rules limit them (facts §5.1), so a name made
+ * only of them, or of them and whitespace, is blank.
+ */
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
+
+/**
+ * The name as the service stores it: nickname rules drop invisible
+ * characters, trim the ends (newlines and tabs are whitespace) and collapse
+ * runs of whitespace.
+ */
 export function normalizeWebhookName(name: string): string {
-  return name.trim().replace(/\s{2,}/g, ' ');
+  return name.replace(INVISIBLE, '').trim().replace(/\s{2,}/g, ' ');
 }
 
 /** The first reserved word `name` contains, lower-case, if any. */

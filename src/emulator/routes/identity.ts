@@ -1,0 +1,168 @@
+/**
+ * Who the caller is, as clients ask at login: GET /users/@me (the bot user),
+ * GET and PATCH /applications/@me, GET /oauth2/applications/@me. discord.py's
+ * login, oceanic.js `restMode()` and discord.js `client.application.fetch()`
+ * call these before anything else. Shapes follow the service's user and
+ * application objects; only the fields the emulator models change.
+ */
+import { createHash } from 'node:crypto';
+import { IntegrationType } from '../../spec/enums.js';
+import { ApiErrors, problem, type Problem } from '../../spec/problem.js';
+import { isObject } from '../../spec/rules/values.js';
+import { unauthorized } from '../auth.js';
+import { formErrorResponse } from '../form-errors.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
+import type { Application, ApplicationProfile, World } from '../world.js';
+
+type Obj = Record<string, unknown>;
+
+/** Application flags (the service's bit values). */
+const FLAG_EMBEDDED = 1 << 17;
+/** The flags an owner may set through PATCH: the limited gateway intents (presence, members, message content). */
+const SETTABLE_FLAGS = (1 << 13) | (1 << 15) | (1 << 19);
+
+function botUser(app: Application): Obj {
+  return { id: app.botUserId, username: app.name, global_name: null, avatar: null, discriminator: '0000', public_flags: 0, flags: 0, bot: true, banner: null, accent_color: null, avatar_decoration_data: null, mfa_enabled: true, locale: 'en-US', verified: true, email: null };
+}
+
+/** The owner shown on the application: the owner of a guild it is installed in, else its first member. */
+function ownerOf(world: World, app: Application): Obj {
+  const guilds = Object.values(world.guilds).filter((g) => Object.prototype.hasOwnProperty.call(g.apps, app.id));
+  const owned = guilds.find((g) => g.ownerId !== undefined);
+  const member = owned ? owned.members.find((m) => m.id === owned.ownerId) : guilds.flatMap((g) => g.members)[0];
+  const id = owned?.ownerId ?? member?.id ?? app.botUserId;
+  return { id, username: member?.username ?? 'owner', global_name: null, avatar: null, discriminator: '0', public_flags: 0, flags: 0 };
+}
+
+export function applicationObject(world: World, app: Application): Obj {
+  const p: ApplicationProfile = app.profile ?? {};
+  const installParams = p.install_params ?? null;
+  const config: Obj = {};
+  for (const type of app.integrationTypes) {
+    config[String(type)] = type === IntegrationType.GUILD_INSTALL && installParams ? { oauth2_install_params: installParams } : {};
+  }
+  return {
+    id: app.id,
+    name: app.name,
+    icon: null,
+    description: p.description ?? '',
+    summary: '',
+    type: null,
+    hook: true,
+    bot_public: true,
+    bot_require_code_grant: false,
+    // The public half of the key interactions are signed with (emulator/interactions/keys.ts).
+    verify_key: app.publicKey ?? createHash('sha256').update(`verify-key:${app.id}`).digest('hex'),
+    flags: (app.embedded ? FLAG_EMBEDDED : 0) | (p.flags ?? 0),
+    is_monetized: false,
+    is_verified: false,
+    is_discoverable: false,
+    team: null,
+    owner: ownerOf(world, app),
+    bot: botUser(app),
+    tags: p.tags ?? [],
+    redirect_uris: [],
+    interactions_endpoint_url: app.interactionsEndpointUrl ?? null,
+    role_connections_verification_url: p.role_connections_verification_url ?? null,
+    custom_install_url: p.custom_install_url ?? null,
+    ...(installParams ? { install_params: installParams } : {}),
+    integration_types_config: config,
+    approximate_guild_count: Object.values(world.guilds).filter((g) => Object.prototype.hasOwnProperty.call(g.apps, app.id)).length,
+  };
+}
+
+function callerApp(req: EmulatorRequest): Application | undefined {
+  return req.auth.kind === 'none' ? undefined : req.auth.application;
+}
+
+const nullableString = (out: Problem[], body: Obj, key: string, nullable: boolean) => {
+  const v = body[key];
+  if (v === undefined || (nullable && v === null) || typeof v === 'string') return;
+  out.push(problem('application-field', [key], `${key} must be a string.`, ApiErrors.string()));
+};
+
+/** The problems of a PATCH /applications/@me body, field by field. */
+function checkPatch(body: unknown): Problem[] {
+  if (!isObject(body)) return [problem('application-body', [], 'The body must be an object.', ApiErrors.object())];
+  const out: Problem[] = [];
+  nullableString(out, body, 'description', false);
+  for (const key of ['interactions_endpoint_url', 'role_connections_verification_url', 'custom_install_url']) nullableString(out, body, key, true);
+  if (body.description !== undefined && typeof body.description === 'string' && body.description.length > 400) {
+    out.push(problem('application-field', ['description'], 'description is too long.', ApiErrors.maxLength(400)));
+  }
+  if (body.tags !== undefined) {
+    if (!Array.isArray(body.tags)) out.push(problem('application-field', ['tags'], 'tags must be a list.', ApiErrors.array()));
+    else if (body.tags.length > 5) out.push(problem('application-field', ['tags'], 'At most 5 tags.', ApiErrors.maxLength(5)));
+    else body.tags.forEach((t, i) => {
+      if (typeof t !== 'string') out.push(problem('application-field', ['tags', i], 'A tag must be a string.', ApiErrors.string()));
+      else if (t.length < 1 || t.length > 20) out.push(problem('application-field', ['tags', i], 'A tag is 1 to 20 characters.', ApiErrors.badLength(1, 20)));
+    });
+  }
+  if (body.flags !== undefined && !Number.isInteger(body.flags)) out.push(problem('application-field', ['flags'], 'flags must be an integer.', ApiErrors.integer(body.flags)));
+  if (body.install_params !== undefined && body.install_params !== null) {
+    const ip = body.install_params;
+    if (!isObject(ip)) out.push(problem('application-field', ['install_params'], 'install_params must be an object.', ApiErrors.object()));
+    else {
+      if (!Array.isArray(ip.scopes) || ip.scopes.some((s) => typeof s !== 'string')) out.push(problem('application-field', ['install_params', 'scopes'], 'scopes must be a list of strings.', ApiErrors.array()));
+      if (typeof ip.permissions !== 'string' || !/^\d+$/.test(ip.permissions)) out.push(problem('application-field', ['install_params', 'permissions'], 'permissions must be a decimal bit set.', ApiErrors.integer(ip.permissions)));
+    }
+  }
+  if (body.integration_types_config !== undefined) {
+    const c = body.integration_types_config;
+    const allowed = [String(IntegrationType.GUILD_INSTALL), String(IntegrationType.USER_INSTALL)];
+    if (!isObject(c)) out.push(problem('application-field', ['integration_types_config'], 'integration_types_config must be an object.', ApiErrors.object()));
+    else if (Object.keys(c).length === 0) out.push(problem('application-field', ['integration_types_config'], 'At least one installation context.', ApiErrors.required()));
+    else for (const key of Object.keys(c)) {
+      if (!allowed.includes(key)) out.push({ ...problem('application-field', ['integration_types_config', key], `Unknown installation context ${key}.`, ApiErrors.choices(allowed)), atKey: true });
+      else if (c[key] !== null && !isObject(c[key])) out.push(problem('application-field', ['integration_types_config', key], 'Each context takes an object.', ApiErrors.object()));
+    }
+  }
+  return out;
+}
+
+function getMe(req: EmulatorRequest): EmulatorResponse {
+  const app = callerApp(req);
+  if (!app) return unauthorized();
+  return { status: 200, body: botUser(app) };
+}
+
+function getApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const app = callerApp(req);
+  if (!app) return unauthorized();
+  return { status: 200, body: applicationObject(ctx.world, app) };
+}
+
+function patchApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  if (req.auth.kind !== 'bot') return unauthorized();
+  const refused = formErrorResponse(checkPatch(req.body));
+  if (refused) return refused;
+  const body = req.body as Obj;
+  // Through the world's collection, so the change tracker sees the entry change.
+  const app = ctx.world.applications[req.auth.application.id]!;
+  const profile: ApplicationProfile = { ...(app.profile ?? {}) };
+  if (typeof body.description === 'string') profile.description = body.description;
+  if (Array.isArray(body.tags)) profile.tags = body.tags as string[];
+  // The endpoint URL is where delivery reads it (interactions/), not a profile field.
+  if (body.interactions_endpoint_url !== undefined) {
+    if (typeof body.interactions_endpoint_url === 'string' && body.interactions_endpoint_url !== '') app.interactionsEndpointUrl = body.interactions_endpoint_url;
+    else delete app.interactionsEndpointUrl;
+  }
+  for (const key of ['role_connections_verification_url', 'custom_install_url'] as const) {
+    if (body[key] !== undefined) profile[key] = body[key] as string | null;
+  }
+  if (body.install_params !== undefined) profile.install_params = body.install_params as ApplicationProfile['install_params'];
+  if (typeof body.flags === 'number') profile.flags = body.flags & SETTABLE_FLAGS;
+  if (isObject(body.integration_types_config)) {
+    app.integrationTypes = Object.keys(body.integration_types_config).map(Number).sort((a, b) => a - b);
+  }
+  app.profile = profile;
+  ctx.changed();
+  return { status: 200, body: applicationObject(ctx.world, app) };
+}
+
+export const identityRoutes: Route[] = [
+  { method: 'GET', pattern: '/users/@me', auth: 'app', handler: getMe },
+  { method: 'GET', pattern: '/applications/@me', auth: 'app', handler: getApplication },
+  { method: 'PATCH', pattern: '/applications/@me', auth: 'app', handler: patchApplication },
+  { method: 'GET', pattern: '/oauth2/applications/@me', auth: 'app', handler: getApplication },
+];

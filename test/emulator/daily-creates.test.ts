@@ -1,0 +1,96 @@
+/**
+ * The daily create allowance: the spec's 200 per day per guild is kept for
+ * guilds; global creates are counted (visible) but not refused, so the demo and
+ * a few experiments do not lock a user out for the day. The allowance is
+ * visible and resettable through the control routes.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { BIN } from '../helpers/cli.js';
+import { bot, call, slash, start } from './helpers.js';
+import { rawCall } from './raw-http.js';
+
+let em: RunningEmulator | undefined;
+afterEach(async () => {
+  await em?.close();
+  em = undefined;
+});
+
+const control = (method: string) => rawCall(em!.url.replace('/api/v10', ''), { method, path: '/__emulator/daily-creates', headers: { 'x-cmdsync-control': em!.controlToken } });
+
+describe('daily create allowance', () => {
+  test('guild creates stop at the limit (30034); global creates do not', async () => {
+    em = await start({ limits: { daily_creates: 2 } });
+    const { applicationId: app, guildId: guild } = em.credentials;
+    const global = `/applications/${app}/commands`;
+    const inGuild = `/applications/${app}/guilds/${guild}/commands`;
+    for (const name of ['a', 'b', 'c', 'd']) expect((await call(em, 'POST', global, { auth: bot(em), body: slash(name) })).status).toBe(201);
+    expect((await call(em, 'PUT', global, { auth: bot(em), body: ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => slash(n)) })).status).toBe(200);
+    expect((await call(em, 'POST', inGuild, { auth: bot(em), body: slash('a') })).status).toBe(201);
+    expect((await call(em, 'POST', inGuild, { auth: bot(em), body: slash('b') })).status).toBe(201);
+    const over = await call(em, 'POST', inGuild, { auth: bot(em), body: slash('c') });
+    expect(over.body).toEqual({ message: 'Max number of daily application command creates has been reached (2)', code: 30034 });
+  });
+
+  test('GET /__emulator/daily-creates shows what is used and left; DELETE resets it', async () => {
+    em = await start({ limits: { daily_creates: 2 } });
+    const { applicationId: app, guildId: guild } = em.credentials;
+    const inGuild = `/applications/${app}/guilds/${guild}/commands`;
+    await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), body: slash('g') });
+    await call(em, 'POST', inGuild, { auth: bot(em), body: slash('a') });
+    await call(em, 'POST', inGuild, { auth: bot(em), body: slash('b') });
+    const shown = await control('GET');
+    expect(shown.status).toBe(200);
+    const body = shown.body;
+    expect(body).toMatchObject({ day: new Date().toISOString().slice(0, 10), limit_per_guild: 2 });
+    expect(body.scopes).toEqual(
+      expect.arrayContaining([
+        { application_id: app, scope: 'global', used: 1, left: null },
+        { application_id: app, scope: guild, used: 2, left: 0 },
+      ]),
+    );
+    expect((await control('DELETE')).status).toBe(204);
+    expect((await control("GET")).body.scopes).toEqual([]);
+    expect((await call(em, 'POST', inGuild, { auth: bot(em), body: slash('c') })).status).toBe(201);
+  });
+
+  test('the control route needs the control token', async () => {
+    em = await start();
+    const r = await rawCall(em!.url.replace('/api/v10', ''), { method: 'DELETE', path: '/__emulator/daily-creates' });
+    expect(r.status).toBe(401);
+  });
+});
+
+describe('cmdsync emulator prints the allowance (the built binary)', () => {
+  test.runIf(existsSync(BIN))('how many creates today, per guild and global, and how to reset', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cmdsync-daily-'));
+    const data = join(dir, 'emulator.json');
+    const first = await startEmulator({ dataFile: data, rateLimits: false, limits: {} });
+    const { applicationId: app, guildId: guild } = first.credentials;
+    await call(first, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(first), body: slash('one') });
+    await call(first, 'POST', `/applications/${app}/commands`, { auth: bot(first), body: slash('two') });
+    await first.close();
+    const proc = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--no-rate-limits', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      await new Promise<void>((done, fail) => {
+        proc.stdout!.on('data', (c) => {
+          out += c;
+          if (out.includes('Ctrl+C')) done();
+        });
+        proc.once('exit', (code) => fail(new Error(`exited ${code}`)));
+      });
+      expect(out).toContain('# daily command creates: 200 per guild per UTC day; global creates are counted, not limited');
+      expect(out).toContain(`#   guild ${guild}: 1 used, 199 left`);
+      expect(out).toContain('#   global: 1 used');
+      expect(out).toContain('# reset: DELETE /__emulator/daily-creates (X-Cmdsync-Control: the control token)');
+    } finally {
+      proc.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
