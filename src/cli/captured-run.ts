@@ -46,7 +46,7 @@ export async function runCaptured(argv: string[], ctx: CliContext): Promise<Capt
   const { runCli } = await import('./program.js');
   const code = await runCli(argv, inner);
   const log = stripVTControlCharacters(stderr);
-  const errors = log.split('\n').filter((line) => /^(error|internal error|Error):? /.test(line));
+  const errors = log.split('\n').flatMap((line) => (/^(error|internal error|Error):? /.test(line) ? [line] : annotationAsLine(line)));
   return { code, stdout, errors, log, cwd: inner.cwd };
 }
 
@@ -57,6 +57,20 @@ export function failureLine(run: Pick<CapturedRun, 'errors' | 'log'>, fallback: 
 
 /** The end of a failed run's stderr, for a comment: enough to see why, bounded. */
 export function failureLog(run: Pick<CapturedRun, 'log'>, maxLines = 60): string[] {
-  const lines = run.log.replace(/\s+$/, '').split('\n');
+  // Workflow commands are for the runner; a person reading the comment gets the plain finding.
+  const lines = run.log.replace(/\s+$/, '').split('\n').map((l) => annotationAsLine(l)[0] ?? l);
   return lines.length > maxLines ? ['…', ...lines.slice(-maxLines)] : lines;
+}
+
+/** A GitHub `::error file=…,line=…,col=…::message` annotation as the `file:line:col: error: message` line it stands for. */
+function annotationAsLine(line: string): string[] {
+  const m = /^::error ([^:]*)::(.*)$/.exec(line);
+  if (!m) return [];
+  const props = new Map(m[1]!.split(',').map((p) => { const eq = p.indexOf('='); return [p.slice(0, eq), unescapeAnnotation(p.slice(eq + 1))] as const; }));
+  const where = ['file', 'line', 'col'].map((k) => props.get(k)).filter((v) => v !== undefined).join(':');
+  return [`${where ? `${where}: ` : ''}error: ${unescapeAnnotation(m[2]!)}`];
+}
+
+function unescapeAnnotation(s: string): string {
+  return s.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
 }

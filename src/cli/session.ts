@@ -134,7 +134,7 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
     mkdirSync(dir, { recursive: true });
     ignoreStateDir(dir);
     const channels = (opts.manifest?.webhooks ?? []).flatMap((w) => (typeof w === 'object' && w !== null && isSnowflake((w as { channel_id?: unknown }).channel_id) ? [(w as { channel_id: string }).channel_id] : []));
-    provisioned = provisionDataFile(dataFile, { ...(applicationId ? { applicationId } : {}), guilds: [...guilds.values()], channels });
+    provisioned = provisionDataFile(dataFile, { ...(applicationId ? { applicationId } : {}), guilds: [...guilds.values()], channels, ...(opts.manifest?.application ? { application: opts.manifest.application } : {}) });
     // Rate limits stay on with the real numbers: the session should behave as against the service.
     // The manifest's limits: what lint accepted, the emulator takes (e.g. 15 USER commands).
     emulator = await startEmulator({ dataFile, ...(opts.manifest ? { limits: { ...opts.manifest.limits } } : {}) });

@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import { resolveLimits } from '../spec/limits.js';
 import { DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
 import type { Snowflake } from '../spec/snowflake.js';
+import type { ApplicationTraits } from '../spec/service-rules.js';
 import { highestSnowflake, makeBotToken, randomToken, SnowflakeGenerator } from './ids.js';
 import { buildWorld, credentialsOf, DEFAULT_APP_PERMISSIONS, ensureUserBearer } from './seed.js';
 import { Store } from './store.js';
@@ -24,6 +25,8 @@ export interface ProvisionRequest {
   /** Channels that must exist somewhere (those the manifest declares webhooks in); missing ones become text channels of `channelGuild`. */
   channels?: Snowflake[];
   channelGuild?: Snowflake;
+  /** What the manifest's `application:` says the application is; the local stand-in becomes that. */
+  application?: ApplicationTraits;
 }
 
 /**
@@ -46,6 +49,17 @@ export function provisionWorld(world: World, want: ProvisionRequest, nextId: () 
       integrationTypes: [...DEFAULT_APP_INTEGRATION_TYPES],
     };
     changed = true;
+  }
+  const app = world.applications[appId ?? ''];
+  if (app && want.application) {
+    const { embedded, integrationTypes, discoverable } = want.application;
+    if (app.embedded !== embedded || app.integrationTypes.join() !== integrationTypes.join() || (app.discoverable === true) !== discoverable) {
+      app.embedded = embedded;
+      app.integrationTypes = [...integrationTypes];
+      if (discoverable) app.discoverable = true;
+      else delete app.discoverable;
+      changed = true;
+    }
   }
   for (const g of want.guilds) {
     let guild = world.guilds[g.id];

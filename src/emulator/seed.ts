@@ -112,6 +112,7 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
       botUserId: id,
       embedded: a.embedded === true,
       integrationTypes,
+      ...(a.discoverable === true ? { discoverable: true } : {}),
       ...seededKeys(a, i),
     };
     if (a.interactions_endpoint_url !== undefined) app.interactionsEndpointUrl = endpointUrl(a.interactions_endpoint_url, `applications[${i}].interactions_endpoint_url`);

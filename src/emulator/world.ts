@@ -1,3 +1,4 @@
+import type { ApplicationTraits } from '../spec/service-rules.js';
 import type { CommandRecord } from '../spec/defaults.js';
 import type { Snowflake } from '../spec/snowflake.js';
 
@@ -36,6 +37,8 @@ export interface Application {
   embedded: boolean;
   /** The app's configured installation contexts; the default of `integration_types`. */
   integrationTypes: number[];
+  /** Discovery enabled (listed in the App Directory): no age-restricted commands. */
+  discoverable?: boolean;
   /** Ed25519 key pair, hex (emulator/interactions/keys.ts); the private half is secret. Absent only in data files older than interactions. */
   publicKey?: string;
   privateKey?: string;
@@ -150,6 +153,8 @@ export interface Seed {
     bot_token?: string;
     client_secret?: string;
     embedded?: boolean;
+    /** Discovery enabled: age-restricted commands are refused. */
+    discoverable?: boolean;
     integration_types?: number[];
     /** Ed25519 key pair as 64 hex digits each; generated when left out. */
     public_key?: string;
@@ -199,4 +204,9 @@ export interface EmulatorCredentials {
   guildId: Snowflake;
   /** The application's Ed25519 public key (hex), for bots that take HTTP interactions. */
   publicKey: string;
+}
+
+/** What command rules check of an application (spec/service-rules.ts). */
+export function traitsOf(app: Application): ApplicationTraits {
+  return { embedded: app.embedded, integrationTypes: app.integrationTypes, discoverable: app.discoverable === true };
 }

@@ -1,6 +1,7 @@
 import { CommandType, enumValue } from '../spec/enums.js';
 import type { Path, Problem } from '../spec/problem.js';
 import { validateCommand } from '../spec/rules/command.js';
+import { applicationCommandProblems } from '../spec/service-rules.js';
 import { validatePermissionEntries } from '../spec/rules/permissions.js';
 import { validateScopeCommands } from '../spec/rules/scope.js';
 import { validateWebhookSet } from '../spec/rules/webhook-set.js';
@@ -19,6 +20,10 @@ import type { ManifestGuild } from './load.js';
 import type { PermissionEntry } from '../spec/state.js';
 
 function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope, manifest: LoadedManifest): void {
+  // What the manifest says of its application (`application:`), the service checks every command against.
+  if (manifest.application) {
+    for (const c of commands) for (const p of applicationCommandProblems(c.command, manifest.application, scope)) out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
+  }
   for (const c of commands) {
     // An id still holding a ${VAR} reference is reported where the reference is.
     const unresolvedId = 'id' in c.command && hasUnresolvedReference(c.command.id);

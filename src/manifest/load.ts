@@ -1,6 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { ManifestReadError } from '../errors.js';
 import { resolveLimits, type Limits } from '../spec/limits.js';
+import { DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
+import { enumValue, IntegrationType } from '../spec/enums.js';
+import type { ApplicationTraits } from '../spec/service-rules.js';
 import type { Path, Problem } from '../spec/problem.js';
 import { isObject, type Obj } from '../spec/rules/values.js';
 import { manifestToWire, canonicalPermissionEntry } from './canonicalize.js';
@@ -52,6 +55,8 @@ export interface LoadedManifest {
   /** Every file read: the root and its includes. */
   files: SourceFile[];
   applicationId?: string;
+  /** The manifest's `application:` block: what commands are checked against, and what `--emulator` provisions. */
+  application?: ApplicationTraits;
   limits: Limits;
   global: { prune: boolean; commands: ManifestCommand[] };
   guilds: ManifestGuild[];
@@ -311,12 +316,29 @@ export function loadManifest(path: string, opts: LoadOptions): LoadResult {
     root,
     files,
     applicationId: typeof value.application_id === 'string' ? value.application_id : (opts.env.DISCORD_APPLICATION_ID ?? undefined),
+    ...(isObject(value.application) ? { application: loadApplication(value.application, root, diagnostics) } : {}),
     limits: resolveLimits(isObject(value.limits) ? value.limits : undefined),
     global: { prune: value.prune !== false, commands: globalCommands },
     guilds,
     webhooks: Array.isArray(value.webhooks) ? value.webhooks : [],
   };
   return { manifest, diagnostics };
+}
+
+/** `application:` in wire terms; what it leaves out is the service's default (no Activity, guild install, not discoverable). */
+function loadApplication(value: Obj, file: SourceFile, out: Diagnostic[]): ApplicationTraits {
+  const types = Array.isArray(value.integration_types) ? value.integration_types : undefined;
+  const integrationTypes: number[] = [];
+  types?.forEach((t, i) => {
+    const v = typeof t === 'number' ? t : typeof t === 'string' ? enumValue(IntegrationType, t) : undefined;
+    if (v === undefined) out.push(diagnosticAt(file, ['application', 'integration_types', i], 'error', 'enum-name', `"${String(t)}" is not an integration type; use guild_install or user_install.`));
+    else integrationTypes.push(v);
+  });
+  return {
+    embedded: value.embedded === true,
+    integrationTypes: types ? integrationTypes : [...DEFAULT_APP_INTEGRATION_TYPES],
+    discoverable: value.discoverable === true,
+  };
 }
 
 function emptyManifest(root: SourceFile, files: SourceFile[], opts: LoadOptions, commands: ManifestCommand[]): LoadedManifest {

@@ -33,6 +33,9 @@ export class AliasExpansionError extends Error {
   }
 }
 
+/** The largest magnitude an integer may have and still read exactly as a JavaScript number: 2^53. */
+const EXACT_LIMIT = 2n ** 53n;
+
 /** Mappings and lists inside each other, at most. */
 export const MAX_NESTING = 64;
 
@@ -101,7 +104,8 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
     if (typeof v === 'bigint' || typeof v === 'number') {
       if (typeof owner === 'string' && SNOWFLAKE_KEYS.has(owner) && (typeof v === 'bigint' || Number.isInteger(v))) return v.toString();
       if (typeof v === 'number') return v;
-      if (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
+      // ±2^53 itself is exact as a double (the interface's NUMBER bounds), one past the safe integers.
+      if (v >= -EXACT_LIMIT && v <= EXACT_LIMIT) return Number(v);
       report.unsafe.push({ path: pathOf(link, key), text: v.toString() });
       return v.toString();
     }

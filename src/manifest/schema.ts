@@ -202,6 +202,17 @@ export function buildManifestSchema(): JSONSchema {
       $schema: { description: 'The schema this file follows (for editors).', type: 'string' },
       application_id: { ...snowflake, description: 'The application id; may be ${ENV_VAR}. Falls back to DISCORD_APPLICATION_ID.' },
       prune: { description: 'Delete global commands the manifest does not list (default true).', type: 'boolean' },
+      application: {
+        description: 'What the application is, as its settings say: lint checks every command against it, and --emulator sessions provision it.',
+        type: 'object',
+        additionalProperties: false,
+        patternProperties: EXTENSIONS,
+        properties: {
+          embedded: { description: 'The app has an Activity (EMBEDDED flag): it may have a primary_entry_point command. Default false.', type: 'boolean' },
+          integration_types: enumList(IntegrationType, 'The installation contexts the app supports: guild_install, user_install. Commands may list only these. Default [guild_install].'),
+          discoverable: { description: 'Discovery is enabled (App Directory): no age-restricted (nsfw) commands. Default false.', type: 'boolean' },
+        },
+      },
       include: { $ref: '#/definitions/include' },
       commands: { description: 'Global commands.', type: 'array', items: { $ref: '#/definitions/command' } },
       guilds: { description: 'Guilds and their commands and permissions.', type: 'array', items: { $ref: '#/definitions/guild' } },

@@ -1,5 +1,6 @@
 import type { Limits } from '../spec/limits.js';
 import { scopeKey } from '../spec/scope.js';
+import { dailyCreatesLimited } from '../spec/service-rules.js';
 import type { ScopeState, State, WebhookSetState, WebhookState } from '../spec/state.js';
 import { fingerprintOf } from './fingerprint.js';
 import { matchScope } from './match.js';
@@ -51,11 +52,13 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
       if (p.kind === 'replace') requests.push({ method: 'PUT', route: `/applications/{app}/guilds/${(d.scope as { guildId: string }).guildId}/commands/{id}/permissions`, addresses: [p.target] });
     }
     const creates = m.actions.filter((x) => x.kind === 'create' || x.kind === 'replace').length;
-    if (creates > opts.limits.daily_creates) {
+    // The spec limits creates per guild per day; global creates are counted by the service but not refused.
+    const limited = dailyCreatesLimited(d.scope);
+    if (limited && creates > opts.limits.daily_creates) {
       const message = `${key}: this plan creates ${creates} commands, more than the ${opts.limits.daily_creates} the service allows per day in a scope${opts.force ? ' (--exceed-daily-creates given: applying anyway)' : '; apply refuses it without --exceed-daily-creates'}.`;
       if (opts.force) warnings.push({ code: 'daily-creates', message, scope: key, address: key });
       else errors.push({ rule: 'daily-creates', severity: 'error', message, path: [] });
-    } else if (creates > 0 && creates * 5 >= opts.limits.daily_creates * 4) {
+    } else if (limited && creates > 0 && creates * 5 >= opts.limits.daily_creates * 4) {
       // Within the allowance but most of it: a fix later that day may find none left (the service counts per scope per day).
       const left = opts.limits.daily_creates - creates;
       warnings.push({ code: 'daily-creates', scope: key, address: key, message: `${key}: this plan creates ${creates} commands, ${creates} of the ${opts.limits.daily_creates} the service allows per day in a scope: at most ${left} would be left until the allowance resets.` });
@@ -66,7 +69,7 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
       const sides = { applicationId: desired.applicationId, guildId: d.scope.guildId, desired: d, actual: a, actions: { guild: m.actions, global: globalActions }, permissions };
       warnings.push(...annotateAccessEffects({ ...sides, ...(globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {}) }));
     }
-    return { scope: d.scope, key, actions: m.actions, permissions, kept: m.kept, strategy, requests, creates };
+    return { scope: d.scope, key, actions: m.actions, permissions, kept: m.kept, strategy, requests, creates, ...(limited ? { create_allowance: opts.limits.daily_creates } : {}) };
   });
 
   const webhooks = opts.webhooks ? planWebhooks(opts.webhooks.desired, opts.webhooks.actual, opts.webhooks.lock, desired.applicationId, opts.webhooks.intents) : undefined;

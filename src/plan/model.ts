@@ -96,6 +96,8 @@ export interface ScopePlan {
   requests: PlannedRequest[];
   /** Creates this plan spends from the scope's daily allowance. */
   creates: number;
+  /** The scope's daily create allowance, where the service has one (guilds); absent for global. */
+  create_allowance?: number;
 }
 
 export interface PlanWarning {

@@ -36,6 +36,55 @@ export function entryPointOwnerProblem(type: unknown, embedded: boolean, path: P
   };
 }
 
+/** What the service knows of the application that a command is checked against. */
+export interface ApplicationTraits {
+  /** Has an Activity (EMBEDDED flag): may have a PRIMARY_ENTRY_POINT command. */
+  embedded: boolean;
+  /** The installation contexts the application supports (its configured integration types). */
+  integrationTypes: readonly number[];
+  /** Listed in the App Directory (discovery enabled). */
+  discoverable: boolean;
+}
+
+/**
+ * The rules a command answers to because of its application (spec
+ * "Installation context": a command's values must already be supported at the
+ * application level; "Apps with discovery enabled cannot have age-restricted
+ * commands"; the entry point needs an Activity). Used by the emulator on every
+ * write and by lint when the manifest declares its `application:`.
+ */
+export function applicationCommandProblems(body: unknown, app: ApplicationTraits, scope: Scope, path: Path = []): Problem[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const b = body as Record<string, unknown>;
+  const out: Problem[] = [];
+  const owner = entryPointOwnerProblem(b.type, app.embedded, path);
+  if (owner) out.push(owner);
+  // Guild commands take no integration_types (they are dropped), so only global ones are held to the app's.
+  if (scope.kind === 'global' && Array.isArray(b.integration_types)) {
+    b.integration_types.forEach((t, i) => {
+      if (typeof t === 'number' && !app.integrationTypes.includes(t)) {
+        out.push({
+          rule: 'integration-type-unsupported',
+          severity: 'error',
+          path: [...path, 'integration_types', i],
+          message: `The application does not support installation context ${t}; it supports ${app.integrationTypes.join(', ') || 'none'} (set them in the application's installation settings).`,
+          api: { code: 'APPLICATION_COMMAND_INTEGRATION_TYPE_UNSUPPORTED', message: 'Integration type is not supported by the application' },
+        });
+      }
+    });
+  }
+  if (b.nsfw === true && app.discoverable) {
+    out.push({
+      rule: 'nsfw-discoverable',
+      severity: 'error',
+      path: [...path, 'nsfw'],
+      message: 'An application with discovery enabled cannot have age-restricted (nsfw) commands.',
+      api: { code: 'APPLICATION_COMMAND_NSFW_DISCOVERABLE', message: 'Apps with discovery enabled cannot have age-restricted commands' },
+    });
+  }
+  return out;
+}
+
 /** facts §7: a global bulk overwrite must not drop the existing entry point command. */
 export const ENTRY_POINT_REMOVAL_MESSAGE =
   "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.";

@@ -67,7 +67,8 @@ describe('GitHub step summary', () => {
 });
 
 describe('the daily create allowance', () => {
-  const OVER = ['application_id: "500000000000000001"', 'limits: { daily_creates: 1 }', 'commands:', '  - { name: ping, description: Ping }', '  - { name: pong, description: Pong }'].join('\n');
+  // The allowance is per guild (global creates are not limited).
+  const OVER = ['application_id: "500000000000000001"', 'limits: { daily_creates: 1 }', 'guilds:', '  - id: "600000000000000001"', '    commands:', '      - { name: ping, description: Ping }', '      - { name: pong, description: Pong }'].join('\n');
 
   it('is exceeded only with its own flag; --force keeps the one meaning "overwrite a file"', async () => {
     const cwd = testdir({ 'cmdsync.yaml': OVER });

@@ -57,6 +57,8 @@ describe('response shapes match the corpus', () => {
 
   test('USER command create matches the Smayxor response: description "", no options', async () => {
     const smay = corpus('smayxor--stock-create-response.json')[0];
+    // That app is user-installable: a command may list only installation contexts its application supports.
+    expect((await call(em, 'PATCH', '/applications/@me', { auth: bot(em), body: { integration_types_config: { 0: {}, 1: {} } } })).status).toBe(200);
     const r = await call(em, 'POST', g(), { auth: bot(em), body: { type: 2, name: 'test2', integration_types: [0, 1], contexts: [0, 1, 2] } });
     expect(r.status).toBe(201);
     expect(keys(r.body)).toEqual(keys(smay));

@@ -23,7 +23,7 @@ function reference(value: unknown, env: Record<string, string>, report: PlainVal
       const owner = typeof key === 'number' ? parentKey : key;
       if (typeof owner === 'string' && SNOWFLAKE_KEYS.has(owner) && (typeof v === 'bigint' || Number.isInteger(v))) return v.toString();
       if (typeof v === 'number') return v;
-      if (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)) return Number(v);
+      if (v >= -(2n ** 53n) && v <= 2n ** 53n) return Number(v);
       report.unsafe.push({ path: [...path], text: v.toString() });
       return v.toString();
     }
@@ -60,6 +60,12 @@ describe('toPlainValue', () => {
       { path: ['c', 'd', 0, 0], text: '-36028797018963968' },
     ]);
     expect(report.missing).toEqual([{ path: ['a', 1], name: 'UNSET' }]);
+  });
+
+  it('reads ±2^53 (the NUMBER option bounds) as numbers, and reports one past them', () => {
+    const report = newReport();
+    expect(toPlainValue({ a: 2n ** 53n, b: -(2n ** 53n), c: 2n ** 53n + 1n }, {}, report)).toEqual({ a: 2 ** 53, b: -(2 ** 53), c: '9007199254740993' });
+    expect(report.unsafe).toEqual([{ path: ['c'], text: '9007199254740993' }]);
   });
 
   it('writes snowflake-valued keys as strings, and the direct items of a list under one', () => {

@@ -83,18 +83,22 @@ describe('requests and strategy', () => {
   it('refuses more creates than the daily allowance unless told to exceed it', () => {
     const many = Array.from({ length: 3 }, (_, i) => want({ name: `c${i}`, description: 'C' }));
     const limits = resolveLimits({ daily_creates: 2 });
-    expect(plan([{ scope: GLOBAL, commands: many }], [{ scope: GLOBAL, commands: [] }], { limits }).errors.map((e) => e.rule)).toEqual(['daily-creates']);
-    expect(plan([{ scope: GLOBAL, commands: many }], [{ scope: GLOBAL, commands: [] }], { limits, force: true }).errors).toEqual([]);
+    expect(plan([{ scope: guildScope(GUILD), commands: many }], [{ scope: guildScope(GUILD), commands: [] }], { limits }).errors.map((e) => e.rule)).toEqual(['daily-creates']);
+    expect(plan([{ scope: guildScope(GUILD), commands: many }], [{ scope: guildScope(GUILD), commands: [] }], { limits, force: true }).errors).toEqual([]);
+    // The spec limits creates per guild; global creates are counted by the service, never refused.
+    const global = plan([{ scope: GLOBAL, commands: many }], [{ scope: GLOBAL, commands: [] }], { limits });
+    expect(global.errors).toEqual([]);
+    expect(global.scopes[0]!.create_allowance).toBeUndefined();
   });
   it('warns, under the scope, when a plan spends most of the daily allowance (what is left for the rest of the day)', () => {
     const make = (n: number) => Array.from({ length: n }, (_, i) => want({ name: `c${i}`, description: 'C' }));
     const limits = resolveLimits({ daily_creates: 10 });
-    const near = plan([{ scope: GLOBAL, commands: make(8) }], [{ scope: GLOBAL, commands: [] }], { limits });
+    const near = plan([{ scope: guildScope(GUILD), commands: make(8) }], [{ scope: guildScope(GUILD), commands: [] }], { limits });
     expect(near.errors).toEqual([]);
     expect(near.warnings.filter((w) => w.code === 'daily-creates')).toEqual([
-      { code: 'daily-creates', scope: 'global', address: 'global', message: 'global: this plan creates 8 commands, 8 of the 10 the service allows per day in a scope: at most 2 would be left until the allowance resets.' },
+      { code: 'daily-creates', scope: `guild:${GUILD}`, address: `guild:${GUILD}`, message: `guild:${GUILD}: this plan creates 8 commands, 8 of the 10 the service allows per day in a scope: at most 2 would be left until the allowance resets.` },
     ]);
-    expect(plan([{ scope: GLOBAL, commands: make(7) }], [{ scope: GLOBAL, commands: [] }], { limits }).warnings.filter((w) => w.code === 'daily-creates')).toEqual([]);
+    expect(plan([{ scope: guildScope(GUILD), commands: make(7) }], [{ scope: guildScope(GUILD), commands: [] }], { limits }).warnings.filter((w) => w.code === 'daily-creates')).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import type { Limits } from '../../spec/limits.js';
 import { ApiErrors, problem, type Problem } from '../../spec/problem.js';
 import { validateCommand } from '../../spec/rules/command.js';
 import { commandKey, validateScopeCommands } from '../../spec/rules/scope.js';
-import { dailyCreatesProblem, entryPointOwnerProblem, entryPointRemovalProblem, typeChangeProblem } from '../../spec/service-rules.js';
+import { dailyCreatesProblem, applicationCommandProblems, entryPointRemovalProblem, typeChangeProblem } from '../../spec/service-rules.js';
 import { isSnowflake } from '../../spec/snowflake.js';
 import { checkCommandAccess } from '../auth.js';
 import {
@@ -25,7 +25,7 @@ import {
 import { formErrorResponse } from '../form-errors.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http-types.js';
 import { queryBoolean, requestLocale, shapeCommand } from '../shape.js';
-import type { Application, StoredCommand } from '../world.js';
+import { traitsOf, type Application, type StoredCommand } from '../world.js';
 import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
 import { scopeKey, type Scope } from '../../spec/scope.js';
 
@@ -98,8 +98,7 @@ export function commandRoutes(limits: Limits): Route[] {
     const { app, scope } = r;
     const body = req.body;
     const problems = validateCommand(body, { scope, limits });
-    const owner = entryPointOwnerProblem((body as Obj | undefined)?.type, app.embedded);
-    if (owner) problems.push(owner);
+    problems.push(...applicationCommandProblems(body, traitsOf(app), scope));
     const refused = enforced(problems);
     if (refused) return refused;
     const record = canonicalCommand(body as Obj, scope, app.integrationTypes);
@@ -144,7 +143,7 @@ export function commandRoutes(limits: Limits): Route[] {
     const merged: Obj = { ...recordOf(cmd) };
     for (const key of PATCHABLE_COMMAND_FIELDS) if (Object.prototype.hasOwnProperty.call(body, key)) merged[key] = (body as Obj)[key];
     merged.type = cmd.type;
-    const whole = enforced(validateCommand(merged, { scope, limits }));
+    const whole = enforced([...validateCommand(merged, { scope, limits }), ...applicationCommandProblems(merged, traitsOf(app), scope)]);
     if (whole) return whole;
     const record = canonicalCommand(merged, scope, app.integrationTypes);
     const clash = scopeCommands(ctx.world, app.id, scope).find((c) => c.id !== cmd.id && sameKey(c, record));
@@ -174,8 +173,7 @@ export function commandRoutes(limits: Limits): Route[] {
     const problems: Problem[] = [];
     body.forEach((entry, i) => {
       problems.push(...atPath([i], validateCommand(entry, { scope, limits })));
-      const owner = entryPointOwnerProblem((entry as Obj | undefined)?.type, app.embedded, [i]);
-      if (owner) problems.push(owner);
+      problems.push(...applicationCommandProblems(entry, traitsOf(app), scope, [i]));
     });
     problems.push(...validateScopeCommands(body, scope, limits));
     const refused = enforced(problems);

@@ -115,7 +115,9 @@ function table(plan: Plan): string {
   }
   const t = plan.summary;
   rows.push(`| **Total** | ${t.create} | ${t.update} | ${t.rename} | ${t.replace} | ${t.delete} | ${t.permissions} | ${plan.request_count} |`);
-  return rows.join('\n') + '\n\n';
+  const spends = plan.scopes.filter((s) => s.creates > 0 && s.create_allowance !== undefined).map((s) => `\`${s.key}\` ${s.creates} of ${s.create_allowance}`);
+  const allowance = spends.length > 0 ? `\nToday's command creates spent by this apply: ${spends.join(', ')}.\n` : '';
+  return rows.join('\n') + '\n' + allowance + '\n';
 }
 
 function notices(plan: Plan): string[] {

@@ -65,6 +65,10 @@ function scopeBlock(plan: Plan, scope: ScopePlan, opts: PlanTextOptions, withKep
     body.push(render(permissionHeadline(scope, perm), 2, 3));
     if (perm.kind !== 'noop') for (const line of permissionLines(scope, perm)) body.push(render(line, 8, 1));
   }
+  // What an apply spends of the day's allowance, so a second run that day is not a surprise.
+  if (scope.creates > 0 && scope.create_allowance !== undefined) {
+    body.push(colors().dim(`    Spends ${scope.creates} of today's ${scope.create_allowance} command creates in this guild.`));
+  }
   if (withKept && scope.kept.length > 0) {
     body.push(colors().dim(`  Kept (not managed by the manifest):`));
     for (const k of scope.kept) body.push(colors().dim(`      ${keptLine(scope, k)}`));
