@@ -21,7 +21,7 @@ export function parseLintArgs(argv: readonly string[]): LintCommandOptions | und
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    const takesValue = name === '-m' || name === '--manifest' || name === '-f' || name === '--format' || name === '--max-warnings' || name === '-C' || name === '--chdir';
+    const takesValue = name === '-m' || name === '--manifest' || name === '-f' || name === '--format' || name === '--max-warnings' || name === '-C' || name === '--chdir' || name === '--stdin-filename';
     if (!takesValue && eq !== -1) return undefined;
     let value: string | undefined;
     if (takesValue) {
@@ -48,6 +48,9 @@ export function parseLintArgs(argv: readonly string[]): LintCommandOptions | und
         break;
       case '--json':
         json = true;
+        break;
+      case '--stdin-filename':
+        out.stdinFilename = value;
         break;
       case '-C':
       case '--chdir':

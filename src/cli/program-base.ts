@@ -36,11 +36,12 @@ export function registerLint(program: Command, ctx: CliContext, setExit: (code: 
     .option('--json', 'the same as --format json, as on every command that reports')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseCount)
     .option('-q, --quiet', 'report errors only')
+    .option('--stdin-filename <name>', 'with - as a file: lint standard input as this file (positions, includes)')
     .action(async (files: string[], opts) => {
       if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
       const format = opts.json ? 'json' : opts.format;
       const runLint = await load();
-      setExit(await runLint({ files, manifest: opts.manifest, format, maxWarnings: opts.maxWarnings, quiet: !!opts.quiet }, ctx));
+      setExit(await runLint({ files, manifest: opts.manifest, format, maxWarnings: opts.maxWarnings, quiet: !!opts.quiet, ...(opts.stdinFilename !== undefined ? { stdinFilename: opts.stdinFilename } : {}) }, ctx));
     });
 }
 

@@ -15,7 +15,7 @@ export interface CheckResult {
  * the exact path, which alone produces located findings. Both passes run the
  * same rules, so the fast pass can only ever say "clean" earlier.
  */
-export function checkManifest(path: string, opts: Pick<LoadOptions, 'cwd' | 'env'>): CheckResult {
+export function checkManifest(path: string, opts: Pick<LoadOptions, 'cwd' | 'env' | 'given'>): CheckResult {
   const sources = new Map<string, SourceFile>();
   try {
     const fast = loadManifest(path, { ...opts, fast: true, sources });

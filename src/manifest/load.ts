@@ -73,12 +73,17 @@ export interface LoadOptions {
   fast?: boolean;
   /** Files already read, by absolute path, so a second pass reuses their parsed documents. */
   sources?: Map<string, SourceFile>;
+  /** Files whose text the caller gives (`cmdsync lint -` reads standard input), by absolute path. */
+  given?: ReadonlyMap<string, SourceFile>;
 }
 
 /** The fast parser refused a file: the caller retries on the exact path. */
 export class FastPathMiss extends Error {}
 
 function readCached(path: string, opts: LoadOptions): SourceFile {
+  // A file given as text (standard input) is read from nowhere else.
+  const given = opts.given?.get(resolve(opts.cwd, path));
+  if (given) return given;
   const file = readSource(path, opts.cwd);
   const cached = opts.sources?.get(file.absPath);
   if (cached && cached.text === file.text) return cached;

@@ -40,3 +40,16 @@ describe('syntax errors in plain words', () => {
     expect(yaml.code).toBe(0);
   });
 });
+
+describe('cmdsync lint - (standard input)', () => {
+  it('lints what is piped in, under the name --stdin-filename gives, includes relative to it', async () => {
+    const cwd = testdir({ 'app/commands/pong.yaml': 'name: Pong\ndescription: Pong\n' });
+    const text = 'application_id: "500000000000000001"\ninclude: [commands/*.yaml]\ncommands:\n  - name: Ping\n    description: Ping\n';
+    const r = await runBin(['lint', '-', '--stdin-filename', 'app/cmdsync.yaml', '--format', 'unix'], { cwd, input: text });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('app/cmdsync.yaml:4:11: error: Name "Ping" must be lowercase');
+    expect(r.stdout).toContain('app/commands/pong.yaml:1:7: error: Name "Pong" must be lowercase');
+    const clean = await runBin(['lint', '-'], { cwd, input: 'application_id: "500000000000000001"\ncommands: []\n' });
+    expect(clean).toMatchObject({ code: 0, stdout: '' });
+  });
+});

@@ -1,5 +1,7 @@
 import { ManifestReadError, UsageError } from '../../errors.js';
+import { resolve } from 'node:path';
 import { checkManifest } from '../../manifest/check.js';
+import { displayPath, MAX_MANIFEST_BYTES, parseSource, type SourceFile } from '../../manifest/source.js';
 import { countReport, defaultLintFormat, formatLintReport, reportsByFile, type FileReport, type LintFormat } from '../../report/lint/index.js';
 import type { CliContext } from '../context.js';
 import { interpolationEnv, locateManifest } from '../workspace.js';
@@ -10,13 +12,15 @@ export interface LintCommandOptions {
   format?: LintFormat;
   maxWarnings?: number;
   quiet: boolean;
+  /** With `-` among the files: the name standard input is linted as (positions, includes, format), as ESLint's `--stdin-filename`. */
+  stdinFilename?: string;
 }
 
 
 /** Lints one file; a file that cannot be read at all is one finding, not a crash. */
-export function lintPath(path: string, ctx: Pick<CliContext, 'cwd' | 'env'>): FileReport {
+export function lintPath(path: string, ctx: Pick<CliContext, 'cwd' | 'env'>, given?: ReadonlyMap<string, SourceFile>): FileReport {
   try {
-    const { manifest, diagnostics } = checkManifest(path, { cwd: ctx.cwd, env: ctx.env });
+    const { manifest, diagnostics } = checkManifest(path, { cwd: ctx.cwd, env: ctx.env, ...(given ? { given } : {}) });
     return { file: manifest?.root.display ?? path, diagnostics };
   } catch (err) {
     if (err instanceof ManifestReadError && err.code !== 'MANIFEST_NOT_FOUND') {
@@ -37,9 +41,11 @@ export async function runLint(opts: LintCommandOptions, ctx: CliContext): Promis
     throw err;
   }
   const env = { cwd: ctx.cwd, env: interpolationEnv(ctx) };
-  for (const path of paths) {
+  const stdin = paths.includes('-') ? await readStdinManifest(opts.stdinFilename, ctx) : undefined;
+  for (const named of paths) {
+    const path = named === '-' && stdin ? stdin.absPath : named;
     try {
-      const linted = lintPath(path, env);
+      const linted = lintPath(path, env, stdin ? new Map([[stdin.absPath, stdin]]) : undefined);
       reports.push(...reportsByFile(linted.file, linted.diagnostics));
     } catch (err) {
       if (err instanceof ManifestReadError) throw new UsageError(err.message);
@@ -58,4 +64,23 @@ export async function runLint(opts: LintCommandOptions, ctx: CliContext): Promis
     return 1;
   }
   return 0;
+}
+
+/**
+ * Standard input as a manifest named `filename` (default `stdin.yaml` in the
+ * working directory): editors and hooks pipe a buffer that is not saved yet.
+ * Held to the same size cap as a file.
+ */
+async function readStdinManifest(filename: string | undefined, ctx: CliContext): Promise<SourceFile> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.stdin as AsyncIterable<Buffer | string>) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buf.length;
+    if (size > MAX_MANIFEST_BYTES) throw new UsageError(`standard input is larger than ${MAX_MANIFEST_BYTES / 1048576} MiB; manifests are limited to that.`);
+    chunks.push(buf);
+  }
+  const absPath = resolve(ctx.cwd, filename ?? 'stdin.yaml');
+  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  return parseSource(text, absPath, displayPath(absPath, ctx.cwd));
 }
