@@ -11,7 +11,7 @@ import {
 } from '../spec/enums.js';
 import { RESPONSE_ONLY_COMMAND_FIELDS } from '../spec/defaults.js';
 import { DECIMAL_PERMISSIONS, PERMISSION_BITS, allChannelsId, permissionBit } from '../spec/permissions.js';
-import { closest } from './suggest.js';
+import { closest } from '../spec/suggest.js';
 import { problem, type Path, type Problem } from '../spec/problem.js';
 import { isObject, type Obj } from '../spec/rules/values.js';
 import { isSnowflake } from '../spec/snowflake.js';

@@ -22,7 +22,12 @@ export const LOCALE_FALLBACK: Readonly<Partial<Record<Locale, Locale>>> = {
 /** Case-insensitive match, so `pt_br` can be suggested as `pt-BR`. */
 export function suggestLocale(key: string): Locale | undefined {
   const k = key.replace('_', '-').toLowerCase();
-  return LOCALES.find((l) => l.toLowerCase() === k);
+  const exact = LOCALES.find((l) => l.toLowerCase() === k);
+  if (exact) return exact;
+  // `fr-FR` → `fr`, `en` → `en-US`, `pt` → `pt-BR`: the service's locale for that language.
+  const language = k.split('-')[0];
+  const same = LOCALES.filter((l) => l.toLowerCase().split('-')[0] === language);
+  return same.find((l) => l.toLowerCase() === language) ?? same.find((l) => l === 'en-US') ?? same[0];
 }
 
 /**

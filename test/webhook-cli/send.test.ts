@@ -162,6 +162,13 @@ describe('threads and forum/media channels', () => {
     expect(messageCount(emu)).toBe(before);
   });
 
+  test('a misspelled embed key is refused before sending, with a "did you mean" (the service would drop it silently)', async () => {
+    const cwd = testdir({ 'embeds.json': JSON.stringify([{ titel: 'Deploy', fields: [{ name: 'env', valeu: 'prod' }], footer: { txt: 'ci' } }]) });
+    const r = await refused(['--embeds', 'embeds.json'], /^error: embeds\[0\]\.titel: Unknown embed key "titel" \(did you mean "title"\?\); the service would drop it/m, hook, cwd);
+    expect(r.err).toMatch(/embeds\[0\]\.fields\[0\]\.valeu: Unknown embed key "valeu" \(did you mean "value"\?\)/);
+    expect(r.err).toMatch(/embeds\[0\]\.footer\.txt: Unknown embed key "txt" \(did you mean "text"\?\)/);
+  });
+
   test('--thread-name outside a forum: the service refusal (220003)', async () => {
     const r = await send(['--content', 'x', '--thread-name', 'nope']);
     expect(r.code).toBe(1);

@@ -1,3 +1,4 @@
+import { closest } from '../suggest.js';
 import type { Limits } from '../limits.js';
 import { textLength } from '../naming.js';
 import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
@@ -166,5 +167,42 @@ export function sanitizeEmbed(embed: Obj): Obj {
     if (isObject(value) && has(embed, part)) out[part] = kept(value, keys);
   }
   if (Array.isArray(embed.fields)) out.fields = embed.fields.filter(isObject).map((f) => kept(f, KEPT_FIELD_KEYS));
+  return out;
+}
+
+/** Every key an embed may be sent with, per part (docs: Embed Object); the service drops others silently. */
+const SENDABLE_EMBED_KEYS = ['title', 'type', 'description', 'url', 'timestamp', 'color', 'footer', 'image', 'thumbnail', 'video', 'provider', 'author', 'fields'];
+const SENDABLE_PART_KEYS: Record<string, readonly string[]> = {
+  footer: ['text', 'icon_url', 'proxy_icon_url'],
+  image: ['url', 'proxy_url', 'height', 'width'],
+  thumbnail: ['url', 'proxy_url', 'height', 'width'],
+  video: ['url', 'proxy_url', 'height', 'width'],
+  provider: ['name', 'url'],
+  author: ['name', 'url', 'icon_url', 'proxy_icon_url'],
+};
+const SENDABLE_FIELD_KEYS = ['name', 'value', 'inline'];
+
+/**
+ * Keys the service would drop without a word: a typo (`titel`) loses the
+ * title. Not a rule of the service (it accepts them), so the emulator does
+ * not refuse them; the CLI checks a message with it before sending.
+ */
+export function unknownEmbedKeys(embeds: unknown, base: Path = ['embeds']): Problem[] {
+  const out: Problem[] = [];
+  const check = (value: unknown, known: readonly string[], path: Path): void => {
+    if (!isObject(value)) return;
+    for (const key of Object.keys(value)) {
+      if (known.includes(key)) continue;
+      const hint = closest(key, known);
+      out.push({ rule: 'embed-unknown-key', severity: 'error', path: [...path, key], message: `Unknown embed key "${key}"${hint ? ` (did you mean "${hint}"?)` : ''}; the service would drop it.` });
+    }
+  };
+  if (!Array.isArray(embeds)) return out;
+  embeds.forEach((e, i) => {
+    check(e, SENDABLE_EMBED_KEYS, [...base, i]);
+    if (!isObject(e)) return;
+    for (const [part, keys] of Object.entries(SENDABLE_PART_KEYS)) check(e[part], keys, [...base, i, part]);
+    if (Array.isArray(e.fields)) e.fields.forEach((f, j) => check(f, SENDABLE_FIELD_KEYS, [...base, i, 'fields', j]));
+  });
   return out;
 }

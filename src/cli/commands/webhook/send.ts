@@ -16,6 +16,7 @@ import { ChannelType } from '../../../spec/enums.js';
 import { resolveLimits, type Limits } from '../../../spec/limits.js';
 import { problem, type Problem } from '../../../spec/problem.js';
 import { validateExecuteBody } from '../../../spec/webhook.js';
+import { unknownEmbedKeys } from '../../../spec/rules/embed.js';
 import { executeWebhook, getWebhookWithToken, type FileUpload } from '../../../remote/index.js';
 import { writeLine, type CliContext } from '../../context.js';
 import { runCompatSend, type CompatFormat } from './compat.js';
@@ -68,6 +69,7 @@ export async function runWebhookSend(opts: SendOptions, ctx: CliContext): Promis
     const applicationOwned = body.components !== undefined ? (await getWebhookWithToken(client, target.ref)).application_id != null : false;
     const problems = [
       ...uploadProblems(files, limits),
+      ...unknownEmbedKeys(body.embeds),
       ...validateExecuteBody(body, {
         limits,
         channelType: body.thread_name !== undefined ? ChannelType.GUILD_FORUM : ChannelType.GUILD_TEXT,
