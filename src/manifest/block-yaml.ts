@@ -1,14 +1,15 @@
 /**
  * A reader for the plain block-style YAML that manifests are written in:
  * nested block mappings and sequences, one-line scalars (plain, single- or
- * double-quoted), one-line flow sequences of scalars, `{}` and `[]`, and
+ * double-quoted), one-line flow sequences of scalars, one-line flow mappings
+ * of scalars and such sequences, `{}` and `[]`, and
  * comments. It reads line by line with a few native regular expressions, so
  * a cold process (a pre-commit hook) parses a large manifest several times
  * faster than a general parser, which spends its time stepping through
  * characters in the interpreter.
  *
  * It is exact or it declines: anything outside that subset (anchors, tags,
- * block or multi-line scalars, flow mappings, tabs, directives, duplicate
+ * block or multi-line scalars, nested flow mappings, tabs, directives, duplicate
  * keys, escapes beyond JSON's, …) returns undefined and the caller uses a
  * general parser. Plain scalars resolve as the exact parser resolves them
  * (YAML 1.2 core schema, `intAsBigInt`): integers outside the safe range come
@@ -47,8 +48,8 @@ const FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
 const FLOW_MAPPING = /^\{(.*)\}(?: *| +#.*)$/;
 /** One item of a flow sequence, with the comma after it (sticky: items are read in turn). */
 const FLOW_ITEM = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)) *(,|$)/y;
-/** One `key: value` pair of a flow mapping, with the comma after it. */
-const FLOW_PAIR = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#:]*?)) *: +(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)) *(,|$)/y;
+/** One `key: value` pair of a flow mapping (the value a scalar or a `[…]` of scalars), with the comma after it. */
+const FLOW_PAIR = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#:]*?)) *: +(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)|\[([^[\]{}"'#]*)\]) *(,|$)/y;
 /** An escape, read in turn so `\\\\` is one escape; YAML and JSON read these alike (`\u` is left out: YAML pairs surrogates its own way). */
 const ESCAPE = /\\(.)/g;
 const JSON_ESCAPES = '"\\/bfnrt';
@@ -282,12 +283,14 @@ function flowMapping(inner: string): Record<string, unknown> {
     if (key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key)) decline();
     if (m[4] !== undefined) map[key] = doubleQuoted(m[4]);
     else if (m[5] !== undefined) map[key] = m[5].replace(/''/g, "'");
+    // A list of plain scalars as a value (`channel_types: [guild_text]`), read as a flow sequence is.
+    else if (m[7] !== undefined) map[key] = flowSequence(m[7]);
     else {
       const plain = m[6];
       if (plain.includes(': ') || plain.endsWith(':')) decline();
       map[key] = plainScalar(plain);
     }
-    if (m[7] === '') return map;
+    if (m[8] === '') return map;
     if (FLOW_PAIR.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_PAIR.lastIndex))) decline();
   }
 }
