@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 /**
  * Trees an include never means, even under `**`: dependencies and VCS data.
  * tinyglobby only walks the directories a pattern can reach (its static base,
- * `../shared` for `../shared/*.yaml`), so an unrelated `build/` is not read.
+ * `../common` for `../common/*.yaml`), so an unrelated `build/` is not read.
  */
 const IGNORED = ['**/node_modules/**', '**/.git/**'];
 

@@ -16,7 +16,7 @@ function sources(dir: string): string[] {
 }
 
 describe('the repository is self-contained', () => {
-  // The reference material lived beside the worktree (../shared, /work/shared);
+  // The reference material lived in a shared folder beside the worktree;
   // a clone anywhere else has neither.
   const outside = /\/work\/|['"`]\.\.\/shared\b|\bSHARED\b/;
 
