@@ -7,7 +7,7 @@ import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { runEmulator } from '../../src/cli/commands/emulator.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, runBin, STACK } from '../helpers/cli.js';
+import { BIN, runBin, STACK, spawnEmulatorCli } from '../helpers/cli.js';
 import { call } from './helpers.js';
 
 function capture() {
@@ -86,16 +86,8 @@ describe('cmdsync emulator --max-messages-per-channel (the built binary)', () =>
   test.runIf(existsSync(BIN))('keeps the newest N messages per channel: the older one answers 10008', async () => {
     const seedFile = join(mkdtempSync(join(tmpdir(), 'cmdsync-cli-')), 'seed.yaml');
     writeFileSync(seedFile, 'guilds:\n  - id: "2000000000000000001"\n    channels: [{ id: "3000000000000000001", type: 0, name: general }]\n');
-    const proc = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--no-rate-limits', '--seed', seedFile, '--max-messages-per-channel', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--seed', seedFile, '--max-messages-per-channel', '1']);
     try {
-      let out = '';
-      await new Promise<void>((done, fail) => {
-        proc.stdout!.on('data', (c) => {
-          out += c;
-          if (out.includes('Ctrl+C')) done();
-        });
-        proc.once('exit', (code) => fail(new Error(`exited ${code}`)));
-      });
       const em = { url: /CMDSYNC_API_URL=(\S+)/.exec(out)![1]! } as RunningEmulator;
       const token = /DISCORD_TOKEN=(\S+)/.exec(out)![1]!;
       const hook = await call(em, 'POST', '/channels/3000000000000000001/webhooks', { auth: `Bot ${token}`, body: { name: 'cap' } });

@@ -4,13 +4,12 @@
  * a few experiments do not lock a user out for the day. The allowance is
  * visible and resettable through the control routes.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { BIN } from '../helpers/cli.js';
+import { BIN, spawnEmulatorCli } from '../helpers/cli.js';
 import { bot, call, slash, start } from './helpers.js';
 import { rawCall } from './raw-http.js';
 
@@ -74,16 +73,8 @@ describe('cmdsync emulator prints the allowance (the built binary)', () => {
     await call(first, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(first), body: slash('one') });
     await call(first, 'POST', `/applications/${app}/commands`, { auth: bot(first), body: slash('two') });
     await first.close();
-    const proc = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--no-rate-limits', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--data', data]);
     try {
-      let out = '';
-      await new Promise<void>((done, fail) => {
-        proc.stdout!.on('data', (c) => {
-          out += c;
-          if (out.includes('Ctrl+C')) done();
-        });
-        proc.once('exit', (code) => fail(new Error(`exited ${code}`)));
-      });
       expect(out).toContain('# daily command creates: 200 per guild per UTC day; global creates are counted, not limited');
       expect(out).toContain(`#   guild ${guild}: 1 used, 199 left`);
       expect(out).toContain('#   global: 1 used');

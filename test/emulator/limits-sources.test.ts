@@ -4,12 +4,11 @@
  * the manifest's `limits:` (lint accepts 15 USER commands there; the
  * emulator must too).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, runBin } from '../helpers/cli.js';
+import { BIN, runBin, spawnEmulatorCli } from '../helpers/cli.js';
 import { testdir } from '../helpers/tmp.js';
 import { bot, call, start } from './helpers.js';
 
@@ -37,16 +36,8 @@ describe('limits from the seed, the flags and the manifest', () => {
   });
 
   test.runIf(existsSync(BIN))('cmdsync emulator --limit user_commands=15', async () => {
-    const proc = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--no-rate-limits', '--limit', 'user_commands=15', '--limit', 'message_commands=7'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--limit', 'user_commands=15', '--limit', 'message_commands=7']);
     try {
-      let out = '';
-      await new Promise<void>((done, fail) => {
-        proc.stdout!.on('data', (c) => {
-          out += c;
-          if (out.includes('Ctrl+C')) done();
-        });
-        proc.once('exit', (code) => fail(new Error(`exited ${code}`)));
-      });
       const url = /CMDSYNC_API_URL=(\S+)/.exec(out)![1]!;
       const token = /DISCORD_TOKEN=(\S+)/.exec(out)![1]!;
       const app = /DISCORD_APPLICATION_ID=(\d+)/.exec(out)![1]!;

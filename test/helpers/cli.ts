@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './fixtures.js';
 
@@ -40,3 +40,20 @@ export function runBin(args: string[], opts: { cwd: string; env?: Record<string,
 export const ANSI = /\u001b\[/;
 /** A stack frame line: what users must never see. */
 export const STACK = /^\s+at .+\(.+:\d+:\d+\)$|^\s+at file:/m;
+
+/**
+ * `cmdsync emulator ARGS` as a real process, resolved once its banner is out
+ * (the line that ends it says Ctrl+C); the caller stops it.
+ */
+export async function spawnEmulatorCli(args: string[]): Promise<{ proc: ChildProcess; out: string }> {
+  const proc = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((done, fail) => {
+    proc.stdout!.on('data', (c) => {
+      out += c;
+      if (out.includes('Ctrl+C')) done();
+    });
+    proc.once('exit', (code) => fail(new Error(`cmdsync emulator exited ${code} before its banner`)));
+  });
+  return { proc, out };
+}
