@@ -8,6 +8,8 @@ import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CmdsyncError, UsageError } from '../errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
+import type { ProvisionRequest } from '../emulator/provision.js';
+import { CommandType } from '../spec/enums.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import {
   createClient,
@@ -134,7 +136,7 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
     mkdirSync(dir, { recursive: true });
     ignoreStateDir(dir);
     const channels = (opts.manifest?.webhooks ?? []).flatMap((w) => (typeof w === 'object' && w !== null && isSnowflake((w as { channel_id?: unknown }).channel_id) ? [(w as { channel_id: string }).channel_id] : []));
-    provisioned = provisionDataFile(dataFile, { ...(applicationId ? { applicationId } : {}), guilds: [...guilds.values()], channels, ...(opts.manifest?.application ? { application: opts.manifest.application } : {}) });
+    provisioned = provisionDataFile(dataFile, { ...(applicationId ? { applicationId } : {}), guilds: [...guilds.values()], channels, ...applicationNeeds(opts.manifest) });
     // Rate limits stay on with the real numbers: the session should behave as against the service.
     // The manifest's limits: what lint accepted, the emulator takes (e.g. 15 USER commands).
     emulator = await startEmulator({ dataFile, ...(opts.manifest ? { limits: { ...opts.manifest.limits } } : {}) });
@@ -170,4 +172,13 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
 function ignoreStateDir(dir: string): void {
   const file = join(dir, '.gitignore');
   if (!existsSync(file)) writeFileSync(file, '# Local emulator state (holds its tokens): not for version control.\n*\n');
+}
+
+/** What the local application must be for this manifest: as its `application:` says, or else wide enough for its commands. */
+function applicationNeeds(manifest: LoadedManifest | undefined): Pick<ProvisionRequest, 'application' | 'accommodate'> {
+  if (!manifest) return {};
+  if (manifest.application) return { application: manifest.application };
+  const commands = manifest.global.commands.map((c) => c.command);
+  const integrationTypes = [...new Set(commands.flatMap((c) => (Array.isArray(c.integration_types) ? c.integration_types.filter((t): t is number => typeof t === 'number') : [])))];
+  return { accommodate: { integrationTypes, entryPoint: commands.some((c) => c.type === CommandType.PRIMARY_ENTRY_POINT) } };
 }

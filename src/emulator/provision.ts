@@ -27,6 +27,12 @@ export interface ProvisionRequest {
   channelGuild?: Snowflake;
   /** What the manifest's `application:` says the application is; the local stand-in becomes that. */
   application?: ApplicationTraits;
+  /**
+   * Without an `application:` block the app's settings are unknown, so the
+   * local stand-in is widened to what the manifest's commands use (installation
+   * contexts, an entry point) rather than refuse them; it is never narrowed.
+   */
+  accommodate?: { integrationTypes: readonly number[]; entryPoint: boolean };
 }
 
 /**
@@ -58,6 +64,17 @@ export function provisionWorld(world: World, want: ProvisionRequest, nextId: () 
       app.integrationTypes = [...integrationTypes];
       if (discoverable) app.discoverable = true;
       else delete app.discoverable;
+      changed = true;
+    }
+  }
+  if (app && !want.application && want.accommodate) {
+    const missing = want.accommodate.integrationTypes.filter((t) => !app.integrationTypes.includes(t));
+    if (missing.length > 0) {
+      app.integrationTypes = [...app.integrationTypes, ...missing].sort((a, b) => a - b);
+      changed = true;
+    }
+    if (want.accommodate.entryPoint && !app.embedded) {
+      app.embedded = true;
       changed = true;
     }
   }

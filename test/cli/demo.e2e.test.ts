@@ -1,0 +1,35 @@
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBin } from '../helpers/cli.js';
+import { FIXTURES } from '../helpers/fixtures.js';
+import { testdir } from '../helpers/tmp.js';
+
+/**
+ * The README's main command (`npm run demo`): the example manifest applied to
+ * the embedded emulator, then nothing left to do. The example uses a
+ * user-install command, an entry point-free global scope, guild permissions
+ * and a webhook: without an `application:` block the local application is
+ * widened to what the commands use, never refused.
+ */
+describe('npm run demo, as the README promises', () => {
+  it('applies fixtures/valid/example.yaml, and a second run has nothing to do', async () => {
+    const cwd = testdir({});
+    cpSync(join(FIXTURES, 'valid'), join(cwd, 'fixtures/valid'), { recursive: true });
+    const args = ['apply', '--emulator', '--auto-approve', '-m', 'fixtures/valid/example.yaml'];
+    const first = await runBin(args, { cwd });
+    expect(first.stdout + first.stderr).not.toMatch(/error/i);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Apply complete! 7 created/m);
+    const second = await runBin(args, { cwd });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('No changes.');
+  });
+
+  it('a command for user installs applies without an application: block (the local app is widened, not refused)', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': 'application_id: "500000000000000001"\ncommands:\n  - { name: mine, description: Mine, integration_types: [guild_install, user_install], contexts: [guild, bot_dm, private_channel] }\n' });
+    const r = await runBin(['apply', '--emulator', '--auto-approve'], { cwd });
+    expect(r.code).toBe(0);
+    expect((await runBin(['plan', '--emulator', '--detailed-exitcode'], { cwd })).code).toBe(0);
+  });
+});
