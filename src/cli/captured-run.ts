@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
+import { parseErrorAnnotation } from '../report/github.js';
 import type { CliContext } from './context.js';
 
 export interface CapturedRun {
@@ -64,13 +65,8 @@ export function failureLog(run: Pick<CapturedRun, 'log'>, maxLines = 60): string
 
 /** A GitHub `::error file=…,line=…,col=…::message` annotation as the `file:line:col: error: message` line it stands for. */
 function annotationAsLine(line: string): string[] {
-  const m = /^::error ([^:]*)::(.*)$/.exec(line);
-  if (!m) return [];
-  const props = new Map(m[1]!.split(',').map((p) => { const eq = p.indexOf('='); return [p.slice(0, eq), unescapeAnnotation(p.slice(eq + 1))] as const; }));
-  const where = ['file', 'line', 'col'].map((k) => props.get(k)).filter((v) => v !== undefined).join(':');
-  return [`${where ? `${where}: ` : ''}error: ${unescapeAnnotation(m[2]!)}`];
-}
-
-function unescapeAnnotation(s: string): string {
-  return s.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const parsed = parseErrorAnnotation(line);
+  if (!parsed) return [];
+  const where = ['file', 'line', 'col'].map((k) => parsed.props.get(k)).filter((v) => v !== undefined).join(':');
+  return [`${where ? `${where}: ` : ''}error: ${parsed.message}`];
 }

@@ -31,6 +31,22 @@ export function annotation(a: Annotation): string {
   return `::${a.level}${props.length ? ' ' + props.join(',') : ''}::${escapeData(a.message)}`;
 }
 
+/** The inverse of `annotation` for an `::error` line: its properties and message, or undefined for any other line. */
+export function parseErrorAnnotation(line: string): { props: Map<string, string>; message: string } | undefined {
+  const m = /^::error ([^:]*)::(.*)$/.exec(line);
+  if (!m) return undefined;
+  const props = new Map<string, string>();
+  for (const p of m[1]!.split(',')) {
+    const eq = p.indexOf('=');
+    if (eq > 0) props.set(p.slice(0, eq), unescapeData(p.slice(eq + 1)));
+  }
+  return { props, message: unescapeData(m[2]!) };
+}
+
+function unescapeData(s: string): string {
+  return s.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+}
+
 /** GitHub shows at most 10 annotations of each level per step; the rest are dropped silently. */
 export const ANNOTATION_CAP_PER_LEVEL = 10;
 

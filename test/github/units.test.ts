@@ -106,3 +106,14 @@ describe('the plan comment', () => {
     expect(body.startsWith(commentMarker('default'))).toBe(true);
   });
 });
+
+describe('reading an annotation back', () => {
+  it('parseErrorAnnotation inverts annotation(), escapes included', async () => {
+    const { annotation, parseErrorAnnotation } = await import('../../src/report/github.js');
+    const line = annotation({ level: 'error', file: 'a,b:c.yaml', line: 5, col: 11, title: 'x', message: 'Name "Echo": 50% off\nsecond line' });
+    const parsed = parseErrorAnnotation(line)!;
+    expect(parsed.message).toBe('Name "Echo": 50% off\nsecond line');
+    expect([parsed.props.get('file'), parsed.props.get('line'), parsed.props.get('col')]).toEqual(['a,b:c.yaml', '5', '11']);
+    expect(parseErrorAnnotation('::warning ::x')).toBeUndefined();
+  });
+});
