@@ -57,8 +57,9 @@ export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookS
     return w;
   };
   const pairs = desired.webhooks.map((d) => {
-    const lockedId = d.key ? Object.entries(lock).find(([, v]) => v.key === d.key)?.[0] : undefined;
-    return { d, r: lockedId ? take(ours.find((w) => w.id === lockedId)) : undefined };
+    // A key may be recorded for a webhook that is gone (deleted by hand, another emulator): the one that exists wins.
+    const lockedIds = d.key ? Object.keys(lock).filter((id) => lock[id]!.key === d.key) : [];
+    return { d, r: take(ours.find((w) => lockedIds.includes(w.id!))) };
   });
   // A lost create is found where it was sent, under the name it was sent with, even if the manifest moved or renamed it since.
   for (const p of pairs) {

@@ -1,4 +1,4 @@
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/cli.js';
@@ -15,7 +15,8 @@ import { testdir } from '../helpers/tmp.js';
 describe('npm run demo, as the README promises', () => {
   it('applies fixtures/valid/example.yaml, and a second run has nothing to do', async () => {
     const cwd = testdir({});
-    cpSync(join(FIXTURES, 'valid'), join(cwd, 'fixtures/valid'), { recursive: true });
+    // Not the lock file a local `npm run demo` leaves beside the fixture: this run starts from nothing, as a fresh clone does.
+    cpSync(join(FIXTURES, 'valid'), join(cwd, 'fixtures/valid'), { recursive: true, filter: (src) => !src.endsWith('cmdsync.lock.json') });
     const args = ['apply', '--emulator', '--auto-approve', '-m', 'fixtures/valid/example.yaml'];
     const first = await runBin(args, { cwd });
     expect(first.stdout + first.stderr).not.toMatch(/error/i);
@@ -24,6 +25,21 @@ describe('npm run demo, as the README promises', () => {
     const second = await runBin(args, { cwd });
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('No changes.');
+  });
+
+  it('a lock file naming a webhook that is gone (an earlier emulator, a delete by hand) converges: one create, then nothing to do', async () => {
+    const cwd = testdir({});
+    cpSync(join(FIXTURES, 'valid'), join(cwd, 'fixtures/valid'), { recursive: true, filter: (src) => !src.endsWith('cmdsync.lock.json') });
+    const lock = join(cwd, 'fixtures/valid/cmdsync.lock.json');
+    writeFileSync(lock, JSON.stringify({ format_version: 1, webhooks: { '1574747971835133952': { key: 'deploys' } } }));
+    const args = ['apply', '--emulator', '--auto-approve', '-m', 'fixtures/valid/example.yaml'];
+    const first = await runBin(args, { cwd });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('webhooks: 1 created, 0 updated, 0 deleted');
+    const second = await runBin(args, { cwd });
+    expect(second.stdout).toContain('No changes.');
+    const keys = Object.values((JSON.parse(readFileSync(lock, 'utf8')) as { webhooks: Record<string, { key?: string }> }).webhooks).map((w) => w.key);
+    expect(keys).toEqual(['deploys']);
   });
 
   it('a command for user installs applies without an application: block (the local app is widened, not refused)', async () => {
