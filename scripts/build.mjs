@@ -9,6 +9,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { buildWeb } from './build-web.mjs';
 
 const out = `dist.build-${process.pid}`;
 const bundle = {
@@ -41,6 +42,7 @@ try {
     footer: { js: '\n})' },
   });
   await build({ ...commonJs, entryPoints: { launch: 'src/cli/lint-launch.cts' } });
+  await buildWeb(out);
   const old = `dist.old-${process.pid}`;
   try {
     renameSync('dist', old);

@@ -20,13 +20,75 @@ export interface EmulatorEvent {
 
 export type EventListener = (event: EmulatorEvent) => void;
 
+/**
+ * What happened inside the emulator that no application is told of, for
+ * observers (the web view's channel view and event log): a message shown in
+ * a channel, changed or removed; a request answered; an interaction
+ * delivered. Held and flushed with the request's dispatches, so a refused or
+ * failed request notes nothing it did not do. Never carries a token.
+ */
+export type EmulatorNote = MessageNote | RequestNote | DeliveryNote;
+
+export interface MessageNote {
+  kind: 'message';
+  action: 'create' | 'update' | 'delete';
+  channelId: Snowflake;
+  messageId: Snowflake;
+  /** The message object as the service returns it (the last one seen, for a deletion). */
+  message: Record<string, unknown>;
+  /** Who sent it: a webhook's execute, or an application's answer to an interaction. */
+  source: 'webhook' | 'interaction';
+  /** Interaction answers: who invoked which command (and so who alone sees an ephemeral answer). */
+  interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake };
+}
+
+export interface RequestNote {
+  kind: 'request';
+  method: string;
+  /** The route pattern (`/webhooks/:webhookId/:webhookToken`), never the path: paths carry tokens. */
+  route: string;
+  status: number;
+  /** Service error code of a refusal (50035, 10015…). */
+  code?: number;
+  /** The rate-limit bucket, and what refused the request when not the handler. */
+  bucket?: string;
+  refusedBy?: 'rate-limit' | 'fault' | 'auth';
+}
+
+export interface DeliveryNote {
+  kind: 'delivery';
+  applicationId: Snowflake;
+  /** Absent when the service refused the invocation before building an interaction. */
+  interactionId?: Snowflake;
+  transport: 'http' | 'gateway';
+  /** What came of it: `answered`, `no-response`, `http 500`, `no session`… */
+  outcome: string;
+  commandName?: string;
+}
+
+export type NoteListener = (note: EmulatorNote) => void;
+
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
+  private readonly noteListeners = new Set<NoteListener>();
   private pending: EmulatorEvent[] | undefined;
+  private pendingNotes: EmulatorNote[] | undefined;
 
   subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Observers of notes (the web view): called for every note, after its request's write is committed. */
+  observe(listener: NoteListener): () => void {
+    this.noteListeners.add(listener);
+    return () => this.noteListeners.delete(listener);
+  }
+
+  /** A note for observers; held with the request's dispatches like `emit`. */
+  note(note: EmulatorNote): void {
+    if (this.pendingNotes) this.pendingNotes.push(note);
+    else this.deliverNote(note);
   }
 
   /** Inside a request: held until `flush` (the write is committed) or dropped by `discard` (it failed). */
@@ -38,16 +100,31 @@ export class EventBus {
   /** Starts holding events for one request. */
   hold(): void {
     this.pending = [];
+    this.pendingNotes = [];
   }
 
   flush(): void {
     const events = this.pending ?? [];
+    const notes = this.pendingNotes ?? [];
     this.pending = undefined;
+    this.pendingNotes = undefined;
     for (const e of events) this.deliver(e);
+    for (const n of notes) this.deliverNote(n);
   }
 
   discard(): void {
     this.pending = undefined;
+    this.pendingNotes = undefined;
+  }
+
+  private deliverNote(note: EmulatorNote): void {
+    for (const listener of this.noteListeners) {
+      try {
+        listener(note);
+      } catch {
+        // An observer's failure must not fail the request.
+      }
+    }
   }
 
   private deliver(event: EmulatorEvent): void {

@@ -18,7 +18,11 @@ import { oauthRoutes } from './routes/oauth.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile, SeedError } from './seed.js';
-import { API_PREFIX, createEmulatorServer, type ServerTimeouts } from './server.js';
+import { API_PREFIX, createEmulatorServer, isLoopback, type ServerTimeouts } from './server.js';
+import { ActivityLog } from './view/activity.js';
+import { viewApi } from './view/api.js';
+import { pageServer } from './view/page.js';
+import { ViewStreams } from './view/stream.js';
 export type { ServerTimeouts } from './server.js';
 export type { GatewayOptions } from './gateway/gateway.js';
 import { Store, type StoreOptions } from './store.js';
@@ -70,6 +74,8 @@ export interface EmulatorOptions {
   timeouts?: ServerTimeouts;
   /** The WebSocket gateway: heartbeat interval, session cap, resume window. */
   gateway?: GatewayOptions;
+  /** Where the web view's built files are (default: dist/web of this package). */
+  webRoot?: string;
   /** The default application's interactions endpoint URL: interactions are POSTed there, signed, instead of sent over the gateway. */
   interactionsUrl?: string;
 }
@@ -82,6 +88,8 @@ export interface RunningEmulator {
   faults: FaultController;
   /** The secret of the control routes (/__emulator/…), sent as `X-Cmdsync-Control: <token>`. */
   controlToken: string;
+  /** The web view's address (`http://127.0.0.1:PORT/`): channels, commands, an invoke form and the emulator's state. */
+  viewUrl: string;
   /** Run-time events (gateway dispatches): subscribe to see what the service tells applications. */
   events: EventBus;
   /** The WebSocket gateway bots connect to (`ws://127.0.0.1:PORT`), as GET /gateway/bot returns it. */
@@ -172,7 +180,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (!app.interactionsEndpointUrl) return { url: '', ok: false, problems: ['the application has no interactions endpoint URL'] };
     return checkEndpoint(app, now() / 1000);
   };
+  const activity = new ActivityLog(events);
+  const streams = new ViewStreams(activity);
+  const viewEnv = { world: () => store.world, defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId }, activity };
   const server = createEmulatorServer({
+    view: {
+      page: pageServer({ ...(options.webRoot ? { webRoot: options.webRoot } : {}), controlToken, listenHost: () => host, isLoopbackPeer: (req) => isLoopback(req.socket.remoteAddress) }),
+      api: (method, path, query) => viewApi(viewEnv, method, path, query),
+      streams,
+    },
     store,
     routes,
     limits,
@@ -213,6 +229,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     controlToken,
     events,
     gatewayUrl: gateway.url,
+    viewUrl: `http://${hostPart === '0.0.0.0' || hostPart === '[::]' ? '127.0.0.1' : hostPart}:${port}/`,
     get world() {
       return store.world;
     },
@@ -223,6 +240,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return { day: utcDay(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };
     },
     close() {
+      streams.closeAll();
+      activity.close();
       closed ??= gateway.close().then(
         () =>
           new Promise<void>((resolve) => {

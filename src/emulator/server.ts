@@ -19,7 +19,10 @@ import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
 import { checkControlAccess, CONTROL_PREFIX, DAILY_CREATES_PATH, handleControl } from './routes/control.js';
 import { dailyCreatesToday, resetDailyCreates, utcDay } from './commands-model.js';
 import type { Store } from './store.js';
-import type { EventBus } from './events.js';
+import type { EventBus, RequestNote } from './events.js';
+import type { PageServer } from './view/page.js';
+import { VIEW_STREAM_PATH } from './view/api.js';
+import type { ViewStreams } from './view/stream.js';
 
 export const API_PREFIX = '/api/v10';
 /** Versions served with the same routes: the service still serves v9, and clients pinned to it exist. */
@@ -45,6 +48,12 @@ export interface ServerOptions {
   controlToken: string;
   timeouts?: ServerTimeouts;
   events: EventBus;
+  /** The web view: its page and assets, its API under /__emulator/view/, and its live stream. */
+  view?: {
+    page: PageServer;
+    api: (method: string, path: string, query: URLSearchParams) => EmulatorResponse | Promise<EmulatorResponse> | undefined;
+    streams: ViewStreams;
+  };
   /** More control endpoints (e.g. /interactions): an answer, or undefined to fall through to the built-in ones. Run outside the handler lock: they may wait on requests the application makes. */
   control?: (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined;
 }
@@ -161,7 +170,7 @@ function send(res: ServerResponse, response: EmulatorResponse, extra: Record<str
   res.end(payload);
 }
 
-function isLoopback(address: string | undefined): boolean {
+export function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1' || (address?.startsWith('127.') ?? false);
 }
 
@@ -197,6 +206,19 @@ export function createEmulatorServer(options: ServerOptions): Server {
   const mutex = new Mutex();
   const { store, faults } = options;
 
+  const noteRequest = (method: string, route: string, response: EmulatorResponse, bucket: string | undefined, refusedBy: RequestNote['refusedBy']) => {
+    const code = (response.body as { code?: unknown } | undefined)?.code;
+    options.events.note({
+      kind: 'request',
+      method,
+      route,
+      status: response.status,
+      ...(typeof code === 'number' && code !== 0 ? { code } : {}),
+      ...(bucket ? { bucket } : {}),
+      ...(refusedBy ? { refusedBy } : {}),
+    });
+  };
+
   const authorize = (route: Route, params: Record<string, string>, header: string | undefined): RequestAuth | EmulatorResponse => {
     if (route.auth === 'none') return { kind: 'none' };
     const auth = resolveAuth(header, store.world, options.now());
@@ -214,6 +236,8 @@ export function createEmulatorServer(options: ServerOptions): Server {
     const method = (req.method ?? 'GET').toUpperCase();
     let path = target;
 
+    if (options.view?.page.serve(req, res, path, method)) return;
+
     if (path.startsWith(`${CONTROL_PREFIX}/`)) {
       if (!isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, body: { message: 'The control endpoint answers loopback clients only' } });
       const sub = path.slice(CONTROL_PREFIX.length);
@@ -227,6 +251,12 @@ export function createEmulatorServer(options: ServerOptions): Server {
         body = parsed.value;
       }
       if (sub === DAILY_CREATES_PATH) return send(res, await mutex.run(async () => dailyCreatesControl(method)));
+      if (options.view && sub === VIEW_STREAM_PATH && method === 'GET') {
+        if (!options.view.streams.start(res)) send(res, { status: 429, body: { message: 'Too many open view streams' } });
+        return;
+      }
+      const viewAnswer = options.view?.api(method, sub, query);
+      if (viewAnswer) return send(res, await viewAnswer);
       const extra = options.control?.(method, sub, body);
       return send(res, extra ? await extra : handleControl(method, sub, body, faults));
     }
@@ -235,34 +265,46 @@ export function createEmulatorServer(options: ServerOptions): Server {
     if (prefix) path = path.slice(prefix.length);
     else if (path === '/api/oauth2/token') path = '/oauth2/token';
     else return send(res, apiError(404, 0, '404: Not Found'));
+    let routePattern = '(no route)';
+    let bucket: string | undefined;
+    /** Answers an API request and notes it for observers (the web view's event log). */
+    const reply = (response: EmulatorResponse, headers: Record<string, string> = {}, refusedBy?: RequestNote['refusedBy']) => {
+      send(res, response, headers);
+      noteRequest(method, routePattern, response, bucket, refusedBy);
+    };
 
     if (options.latencyMs > 0) await sleep(options.latencyMs);
-    if (raw === 'too-large') return send(res, tooLarge());
+    if (raw === 'too-large') return reply(tooLarge());
 
     const match = hasDotSegment(path) ? ({ kind: 'not-found' } as const) : router.match(method, path);
-    if (match.kind === 'not-found') return send(res, apiError(404, 0, '404: Not Found'));
-    if (match.kind === 'method-not-allowed') return send(res, apiError(405, 0, '405: Method Not Allowed'));
+    if (match.kind === 'not-found') return reply(apiError(404, 0, '404: Not Found'));
+    if (match.kind === 'method-not-allowed') return reply(apiError(405, 0, '405: Method Not Allowed'));
     const { route, params } = match;
+    routePattern = route.pattern;
     const badIds = malformedIds(params);
-    if (badIds) return send(res, badIds);
+    if (badIds) return reply(badIds);
 
     const fault = faults.decide(method, path, route.pattern);
-    if (fault && (await applyFault(fault, res))) return;
+    if (fault && (await applyFault(fault, res))) {
+      options.events.note({ kind: 'request', method, route: routePattern, status: fault.kind === 'drop' ? 0 : fault.kind === 'rate-limit' ? 429 : fault.kind === 'error' ? fault.status : 0, refusedBy: 'fault' });
+      return;
+    }
 
     let limitHeaders: Record<string, string> = {};
     if (options.rateLimiter) {
       const decision = options.rateLimiter.check(callerOf(req), method, route.pattern, path, Date.now());
-      if (!decision.ok) return send(res, decision.response);
+      if (!decision.ok) return reply(decision.response, {}, 'rate-limit');
       limitHeaders = decision.headers;
+      bucket = limitHeaders['X-RateLimit-Bucket'];
     }
 
     const auth = authorize(route, params, req.headers.authorization);
-    if (!('kind' in auth)) return send(res, auth, limitHeaders);
+    if (!('kind' in auth)) return reply(auth, limitHeaders, 'auth');
 
     let parsed: { body: unknown; files: EmulatorRequest['files'] } = { body: undefined, files: [] };
     if (method !== 'GET' && method !== 'DELETE') {
       const p = await parseBody(raw, String(req.headers['content-type'] ?? ''), route.pattern);
-      if (!('files' in p)) return send(res, p, limitHeaders);
+      if (!('files' in p)) return reply(p, limitHeaders);
       parsed = p;
     }
 
@@ -295,9 +337,10 @@ export function createEmulatorServer(options: ServerOptions): Server {
     });
     if (fault?.kind === 'drop-after') {
       req.socket.destroy();
+      options.events.note({ kind: 'request', method, route: routePattern, status: 0, refusedBy: 'fault' });
       return;
     }
-    send(res, response, limitHeaders);
+    reply(response, limitHeaders);
   }
 
   /** GET: today's creates per application and scope; DELETE: start the allowance over (journaled like any change). */

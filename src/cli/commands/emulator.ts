@@ -65,6 +65,7 @@ export async function runEmulator(
 
   const c = emulator.credentials;
   line(io.stdout, `cmdsync emulator listening on ${emulator.url}`);
+  line(io.stdout, `web view: ${emulator.viewUrl} (channels, commands, invoke, state; this machine only)`);
   line(io.stdout, '');
   line(io.stdout, `CMDSYNC_API_URL=${emulator.url}`);
   line(io.stdout, `DISCORD_APPLICATION_ID=${c.applicationId}`);

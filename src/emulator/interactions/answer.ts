@@ -15,6 +15,7 @@ import { findChannel, problemsResponse } from '../webhook-access.js';
 import { applyEdit, buildExecutedMessage } from '../webhook-message.js';
 import type { StoredMessage, StoredWebhook, World } from '../world.js';
 import type { InteractionRegistry, LiveInteraction } from './registry.js';
+import type { EventBus, MessageNote } from '../events.js';
 
 type Obj = Record<string, unknown>;
 
@@ -23,6 +24,21 @@ export interface AnswerEnv {
   nextId(): Snowflake;
   now(): number;
   limits: Limits;
+  /** Where the answer's messages are noted for observers (the web view). */
+  events?: EventBus;
+}
+
+/** Tells observers an answer's message appeared, changed or went: the channel shows it, and only the invoker an ephemeral one. */
+function noteAnswer(events: EventBus | undefined, live: LiveInteraction, stored: StoredMessage, action: MessageNote['action']): void {
+  events?.note({
+    kind: 'message',
+    action,
+    channelId: stored.channel_id,
+    messageId: stored.id,
+    message: structuredClone(stored.message),
+    source: 'interaction',
+    interaction: { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId },
+  });
 }
 
 const err = (e: { status: number; code: number; message: string }) => apiError(e.status, e.code, e.message);
@@ -87,6 +103,7 @@ export function applyCallback(reg: InteractionRegistry, env: AnswerEnv, live: Li
     const msg = newMessage(env, live, b.data, files, true);
     if ('status' in msg) return msg;
     live.original = msg;
+    noteAnswer(env.events, live, msg, 'create');
   } else if (type === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
     // "App is thinking…": an empty loading message the app edits later.
     const flags = isObject(b.data) && typeof b.data.flags === 'number' ? b.data.flags & EPHEMERAL : 0;
@@ -95,6 +112,7 @@ export function applyCallback(reg: InteractionRegistry, env: AnswerEnv, live: Li
     msg.message.content = '';
     msg.message.flags = 128 | flags; // LOADING
     live.original = msg;
+    noteAnswer(env.events, live, msg, 'create');
   }
   live.answeredWith = type;
   live.callbackData = b.data;
@@ -115,6 +133,7 @@ export function postFollowup(reg: InteractionRegistry, env: AnswerEnv, live: Liv
   const msg = newMessage(env, live, body, files, false);
   if ('status' in msg) return msg;
   live.followups.push(msg);
+  noteAnswer(env.events, live, msg, 'create');
   reg.record(live, 'followup', body);
   return { status: 200, body: msg.message };
 }
@@ -156,15 +175,17 @@ export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: Live
     m.edited_timestamp = null;
     if (isObject(b.poll)) m.poll = b.poll;
   } else m.flags = (m.flags as number) | keep;
+  noteAnswer(env.events, live, stored, 'update');
   reg.record(live, stored === live.original ? 'edit-original' : 'edit-followup', body);
   return { status: 200, body: m };
 }
 
-export function deleteMessage(reg: InteractionRegistry, live: LiveInteraction, messageId: string): EmulatorResponse {
+export function deleteMessage(reg: InteractionRegistry, live: LiveInteraction, messageId: string, events?: EventBus): EmulatorResponse {
   const early = needsAnswer(live);
   if (early) return early;
   const stored = findMessage(live, messageId);
   if (!stored) return unknownMessage();
+  noteAnswer(events, live, stored, 'delete');
   if (stored === live.original) {
     live.original = undefined;
     reg.record(live, 'delete-original', null);

@@ -226,7 +226,10 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
           channel: { id: channel.id, ...(channel.parentId ? { parentId: channel.parentId } : {}) },
         })
       : undefined);
-  if (refusal) return { outcome: 'refused', refusal };
+  if (refusal) {
+    env.events.note({ kind: 'delivery', applicationId: app.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome: `refused: ${refusal.message}`, commandName: command.name });
+    return { outcome: 'refused', refusal };
+  }
 
   if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) {
     return { outcome: 'launched', message: { content: `${user.username} started ${app.name}`, type: 0, channel_id: channel.id, activity: { type: 'launch' } } };
@@ -271,13 +274,21 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
     endpoint = answer.error ? { error: answer.error } : { status: answer.status! };
     // An inline answer (200 with a callback body) is the callback; 202/204 means the app used the callback route.
     if (answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && live.answeredWith === undefined) {
-      applyCallback(env.registry, { world: env.world(), nextId: env.nextId, now: env.now, limits: env.limits }, live, answer.body, [], false);
+      applyCallback(env.registry, { world: env.world(), nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false);
     }
   } else {
     deliverGateway(env.events, app, payload);
   }
   // Wait for the first answer until the 3 s deadline.
   while (live.answeredWith === undefined && env.now() - live.createdAt < FIRST_ANSWER_MS) await nextChange(live, FIRST_ANSWER_MS - (env.now() - live.createdAt));
+  env.events.note({
+    kind: 'delivery',
+    applicationId: app.id,
+    interactionId: live.id,
+    transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
+    outcome: live.answeredWith !== undefined ? `answered (callback type ${live.answeredWith})` : endpoint?.error ? `no answer: ${endpoint.error}` : endpoint?.status !== undefined ? `no answer: endpoint said ${endpoint.status}` : 'no answer within 3 s',
+    commandName: command.name,
+  });
   if (live.answeredWith !== undefined) {
     const deferred = live.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE;
     const waitMs = (req.waitSeconds ?? (deferred ? DEFERRED_WAIT_S : 0)) * 1000;

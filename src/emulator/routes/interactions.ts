@@ -14,7 +14,7 @@ import type { InteractionRegistry, LiveInteraction } from '../interactions/regis
 import { errorResponse, limitsOf, problemsResponse } from '../webhook-access.js';
 
 function envOf(ctx: HandlerContext): AnswerEnv {
-  return { world: ctx.world, nextId: ctx.nextId, now: ctx.now, limits: limitsOf(ctx) as Limits };
+  return { world: ctx.world, nextId: ctx.nextId, now: ctx.now, limits: limitsOf(ctx) as Limits, events: ctx.events };
 }
 
 function withResponseQuery(req: EmulatorRequest): boolean | EmulatorResponse {
@@ -72,10 +72,10 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
     { method: 'POST', pattern: '/interactions/:interactionId/:interactionToken/callback', auth: 'none', handler: callback },
     original('GET', (live) => getMessage(live, '@original')),
     original('PATCH', (live, req, ctx) => editMessage(registry, envOf(ctx), live, '@original', req.body, req.files)),
-    original('DELETE', (live) => deleteMessage(registry, live, '@original')),
+    original('DELETE', (live, _req, ctx) => deleteMessage(registry, live, '@original', ctx.events)),
     either('POST', '/webhooks/:webhookId/:webhookToken', (live, req, ctx) => postFollowup(registry, envOf(ctx), live, req.body, req.files)),
     either('GET', msgPattern, (live, req) => getMessage(live, req.params.messageId ?? '')),
     either('PATCH', msgPattern, (live, req, ctx) => editMessage(registry, envOf(ctx), live, req.params.messageId ?? '', req.body, req.files)),
-    either('DELETE', msgPattern, (live, req) => deleteMessage(registry, live, req.params.messageId ?? '')),
+    either('DELETE', msgPattern, (live, req, ctx) => deleteMessage(registry, live, req.params.messageId ?? '', ctx.events)),
   ];
 }

@@ -18,7 +18,7 @@ import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '.
 import type { MultipartFile } from '../multipart.js';
 import { errorResponse, findChannel, isResponse, limitsOf, messageOf, problemsResponse, threadOf, webhookByToken } from '../webhook-access.js';
 import { applyEdit, buildExecutedMessage } from '../webhook-message.js';
-import type { Channel, StoredWebhook } from '../world.js';
+import type { Channel, StoredMessage, StoredWebhook } from '../world.js';
 
 type Obj = Record<string, unknown>;
 
@@ -119,7 +119,13 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
   }
   ctx.world.messages[id] = stored;
   ctx.changed();
+  noteWebhookMessage(ctx, stored, 'create');
   return stored.message;
+}
+
+/** Tells observers (the web view) what a webhook did to a channel's messages. */
+function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete'): void {
+  ctx.events.note({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, message: structuredClone(stored.message), source: 'webhook' });
 }
 
 function execute(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
@@ -186,6 +192,7 @@ function editMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
     nextId: () => ctx.nextId(),
   });
   ctx.changed();
+  noteWebhookMessage(ctx, stored, 'update');
   return { status: 200, body: stored.message };
 }
 
@@ -194,6 +201,7 @@ function deleteMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
   if (isResponse(stored)) return stored;
   delete ctx.world.messages[stored.id];
   ctx.changed();
+  noteWebhookMessage(ctx, stored, 'delete');
   return { status: 204 };
 }
 

@@ -1,0 +1,79 @@
+/**
+ * The event log the web view shows: every request the API answered, every
+ * gateway dispatch, every interaction delivery and every message a channel
+ * gained, changed or lost, with a sequence number, newest last. Bounded (the
+ * oldest entries go first) and in memory only. Entries are summaries, never
+ * payloads: a dispatch's data can hold an interaction token.
+ */
+import type { EmulatorEvent, EmulatorNote, EventBus, MessageNote } from '../events.js';
+
+export const ACTIVITY_CAPACITY = 500;
+
+export type ActivityEntry = { seq: number; at: number } & (
+  | Exclude<EmulatorNote, MessageNote>
+  | { kind: 'message'; action: MessageNote['action']; channelId: string; messageId: string; source: MessageNote['source']; interaction?: MessageNote['interaction'] }
+  | { kind: 'dispatch'; name: string; applicationId: string; guildId?: string; summary?: string }
+);
+
+/** What a log entry says of a dispatch: its name and, for an interaction, which command and who. */
+function dispatchSummary(e: EmulatorEvent): string | undefined {
+  if (e.name !== 'INTERACTION_CREATE' || typeof e.data !== 'object' || e.data === null) return undefined;
+  const d = e.data as { data?: { name?: unknown }; member?: { user?: { username?: unknown } }; user?: { username?: unknown }; type?: unknown };
+  const who = d.member?.user?.username ?? d.user?.username;
+  const name = d.data?.name;
+  return [typeof name === 'string' ? `/${name}` : undefined, d.type === 4 ? '(autocomplete)' : undefined, typeof who === 'string' ? `by ${who}` : undefined].filter(Boolean).join(' ') || undefined;
+}
+
+export type ActivityListener = (entry: ActivityEntry, note?: EmulatorNote) => void;
+
+export class ActivityLog {
+  private readonly entries: ActivityEntry[] = [];
+  private seq = 0;
+  private readonly listeners = new Set<ActivityListener>();
+  private readonly unsubscribe: Array<() => void>;
+
+  constructor(
+    events: EventBus,
+    private readonly now: () => number = Date.now,
+    private readonly capacity = ACTIVITY_CAPACITY,
+  ) {
+    this.unsubscribe = [
+      events.subscribe((e) => this.add({ kind: 'dispatch', name: e.name, applicationId: e.applicationId, ...(e.guildId ? { guildId: e.guildId } : {}), ...(dispatchSummary(e) ? { summary: dispatchSummary(e)! } : {}) })),
+      events.observe((n) => {
+        if (n.kind !== 'message') return this.add(n);
+        const { message: _full, ...rest } = n;
+        this.add(rest, n);
+      }),
+    ];
+  }
+
+  private add(entry: DistributiveOmit<ActivityEntry, 'seq' | 'at'>, note?: EmulatorNote): void {
+    const full = { ...entry, seq: ++this.seq, at: this.now() } as ActivityEntry;
+    this.entries.push(full);
+    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    for (const l of this.listeners) {
+      try {
+        l(full, note);
+      } catch {
+        // A closed stream must not stop the others.
+      }
+    }
+  }
+
+  /** Entries after `seq` (all kept ones by default), oldest first. */
+  since(seq = 0): ActivityEntry[] {
+    return this.entries.filter((e) => e.seq > seq);
+  }
+
+  listen(listener: ActivityListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    for (const u of this.unsubscribe) u();
+    this.listeners.clear();
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

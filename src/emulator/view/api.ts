@@ -1,0 +1,39 @@
+/**
+ * The web view's API, under the control prefix (loopback, control token):
+ *   GET /__emulator/view/world      applications, guilds, channels, members (world-view.ts)
+ *   GET /__emulator/view/activity   the event log (`?after=SEQ`)
+ *   GET /__emulator/view/stream     the live feed (stream.ts; served by the server, it needs the socket)
+ * Each view's own data comes from its module; this file only routes.
+ */
+import type { EmulatorResponse } from '../http-types.js';
+import type { World } from '../world.js';
+import type { ActivityLog } from './activity.js';
+import { viewWorld } from './world-view.js';
+
+export const VIEW_API_PREFIX = '/view/';
+export const VIEW_STREAM_PATH = '/view/stream';
+
+export interface ViewApiEnv {
+  world(): World;
+  defaults: { applicationId: string; guildId: string };
+  activity: ActivityLog;
+}
+
+const notFound = (): EmulatorResponse => ({ status: 404, body: { message: 'Unknown view endpoint' } });
+
+/** An answer for a `/view/…` control path, or undefined for other paths. */
+export function viewApi(env: ViewApiEnv, method: string, path: string, query: URLSearchParams): EmulatorResponse | Promise<EmulatorResponse> | undefined {
+  if (!path.startsWith(VIEW_API_PREFIX)) return undefined;
+  if (method !== 'GET') return { status: 405, body: { message: 'Method not allowed' } };
+  const parts = path.slice(VIEW_API_PREFIX.length).split('/');
+  switch (parts[0]) {
+    case 'world':
+      return parts.length === 1 ? { status: 200, body: viewWorld(env.world(), env.defaults) } : notFound();
+    case 'activity': {
+      const after = Number(query.get('after') ?? '0');
+      return { status: 200, body: { entries: env.activity.since(Number.isFinite(after) ? after : 0) } };
+    }
+    default:
+      return notFound();
+  }
+}

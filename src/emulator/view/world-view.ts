@@ -1,0 +1,85 @@
+/**
+ * The world as the web view's side bar shows it: applications, guilds with
+ * their roles, members and channels (threads and forum posts under their
+ * parents). Pure; never a secret (no tokens, keys or client secrets).
+ */
+import { LOCALES } from '../../spec/locales.js';
+import type { World } from '../world.js';
+
+export interface ViewApplication {
+  id: string;
+  name: string;
+  botUserId: string;
+  /** How interactions reach it: POSTed to its endpoint, or over the gateway. */
+  delivery: 'http' | 'gateway';
+  interactionsUrl?: string;
+}
+
+export interface ViewChannel {
+  id: string;
+  name: string;
+  type: number;
+  parentId?: string;
+  archived?: boolean;
+  nsfw?: boolean;
+  /** Forum posts: the tags applied. */
+  appliedTags?: string[];
+  availableTags?: Array<{ id: string; name: string }>;
+}
+
+export interface ViewGuild {
+  id: string;
+  name: string;
+  ownerId?: string;
+  roles: Array<{ id: string; name: string; permissions: string }>;
+  members: Array<{ id: string; username: string; roles: string[]; owner: boolean }>;
+  channels: ViewChannel[];
+  /** Applications installed here, and whether with the applications.commands scope. */
+  apps: Array<{ id: string; commandsScope: boolean }>;
+}
+
+export interface ViewWorld {
+  serial: number;
+  defaultApplicationId: string;
+  defaultGuildId: string;
+  applications: ViewApplication[];
+  guilds: ViewGuild[];
+  locales: readonly string[];
+}
+
+export function viewWorld(world: World, defaults: { applicationId: string; guildId: string }): ViewWorld {
+  return {
+    serial: world.serial,
+    defaultApplicationId: defaults.applicationId,
+    defaultGuildId: defaults.guildId,
+    applications: Object.values(world.applications).map((a) => ({
+      id: a.id,
+      name: a.name,
+      botUserId: a.botUserId,
+      delivery: a.interactionsEndpointUrl ? 'http' : 'gateway',
+      ...(a.interactionsEndpointUrl ? { interactionsUrl: a.interactionsEndpointUrl } : {}),
+    })),
+    guilds: Object.values(world.guilds).map((g) => ({
+      id: g.id,
+      name: g.name,
+      ...(g.ownerId ? { ownerId: g.ownerId } : {}),
+      roles: g.roles.map((r) => ({ id: r.id, name: r.name, permissions: r.permissions ?? '0' })),
+      members: g.members.map((m) => ({ id: m.id, username: m.username, roles: m.roles ?? [], owner: m.id === g.ownerId })),
+      channels: g.channels.map((c) => {
+        const tags = (c as { appliedTags?: string[] }).appliedTags;
+        return {
+          id: c.id,
+          name: c.name,
+          type: c.type,
+          ...(c.parentId ? { parentId: c.parentId } : {}),
+          ...(c.archived ? { archived: true } : {}),
+          ...(c.nsfw ? { nsfw: true } : {}),
+          ...(tags && tags.length > 0 ? { appliedTags: tags } : {}),
+          ...(c.availableTags && c.availableTags.length > 0 ? { availableTags: c.availableTags } : {}),
+        };
+      }),
+      apps: Object.entries(g.apps).map(([id, a]) => ({ id, commandsScope: a.commandsScope })),
+    })),
+    locales: LOCALES,
+  };
+}

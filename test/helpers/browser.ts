@@ -1,0 +1,69 @@
+/**
+ * A real headless Chromium for the web view's tests, driven by playwright-core
+ * (which downloads no browser: it drives the system's). The browser comes from
+ * the system's packages (Debian's `chromium`, installed by
+ * scripts/ci/install-browser.sh), or CMDSYNC_CHROMIUM. Without one the browser
+ * tests are skipped with a message saying how to install it, except where
+ * CMDSYNC_REQUIRE_BROWSER=1 (CI), where a missing browser fails them.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+export function findChromium(): string | undefined {
+  const env = process.env.CMDSYNC_CHROMIUM;
+  if (env) return existsSync(env) ? env : undefined;
+  return CANDIDATES.find((c) => existsSync(c));
+}
+
+export const CHROMIUM = findChromium();
+export const BROWSER_SKIP_REASON = 'no Chromium found: install it with `sudo bash scripts/ci/install-browser.sh` (Debian: apt-get install chromium) or set CMDSYNC_CHROMIUM';
+
+if (!CHROMIUM) {
+  if (process.env.CMDSYNC_REQUIRE_BROWSER === '1') throw new Error(`browser tests required (CMDSYNC_REQUIRE_BROWSER=1) but ${BROWSER_SKIP_REASON}`);
+  console.warn(`skipping browser tests: ${BROWSER_SKIP_REASON}`);
+}
+
+/** Flags that keep Chromium off the network (this machine has none) and working as root in a container. */
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export interface BrowserSession {
+  browser: Browser;
+  page: Page;
+  /** Every URL the page requested: the tests check none left the emulator. */
+  requests: string[];
+  /** Console errors and uncaught page errors. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserSession> {
+  // Playwright gives the browser a fresh, empty profile of its own, removed on close.
+  const browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: ARGS });
+  const page = await browser.newPage({ viewport });
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return {
+    browser,
+    page,
+    requests,
+    errors,
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+/** Where screenshots go (kept as CI artifacts): test-artifacts/screenshots/. */
+export function screenshotPath(name: string): string {
+  const dir = join(process.cwd(), 'test-artifacts', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${name}.png`);
+}
