@@ -3,7 +3,7 @@
 // renderer (@skyra/discord-components-core, discord-markdown-parser), so the
 // page loads nothing from the network. Licences of bundled code go to
 // app.js.LEGAL.txt beside it.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 export async function buildWeb(out) {
@@ -21,5 +21,7 @@ export async function buildWeb(out) {
     logLevel: 'warning',
   });
   copyFileSync('src/web/index.html', `${dir}/index.html`);
-  copyFileSync('src/web/app.css', `${dir}/app.css`);
+  // One stylesheet: the page's chrome, then each view's own (src/web/views/*.css), in name order.
+  const views = readdirSync('src/web/views').filter((f) => f.endsWith('.css')).sort();
+  writeFileSync(`${dir}/app.css`, [readFileSync('src/web/app.css', 'utf8'), ...views.map((f) => readFileSync(`src/web/views/${f}`, 'utf8'))].join('\n'));
 }
