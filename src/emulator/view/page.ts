@@ -82,7 +82,7 @@ export function viewAllowed(req: IncomingMessage, listenHost: string, isLoopback
   const name = hostName(req.headers.host);
   if (LOOPBACK_NAMES.has(name) || name.endsWith('.localhost')) return true;
   const own = listenHost.includes(':') ? `[${listenHost.toLowerCase()}]` : listenHost.toLowerCase();
-  return name === own || name.startsWith('127.');
+  return name === own || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
 function plain(res: ServerResponse, status: number, text: string): void {
@@ -100,7 +100,8 @@ export interface PageServer {
  * the view calls the control routes with it, as `cmdsync invoke` does.
  */
 export function pageServer(options: { webRoot?: string; controlToken: string; listenHost: () => string; isLoopbackPeer: (req: IncomingMessage) => boolean }): PageServer {
-  const root = options.webRoot ?? findWebRoot();
+  const given = options.webRoot ?? findWebRoot();
+  const root = given && existsSync(join(given, 'index.html')) ? given : undefined;
   const cache = new Map<string, Buffer>();
   const read = (file: string): Buffer => {
     let b = cache.get(file);
