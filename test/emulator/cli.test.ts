@@ -110,3 +110,29 @@ describe('cmdsync emulator --max-messages-per-channel (the built binary)', () =>
     expect(r.stdout).toBe('');
   });
 });
+
+describe('cmdsync emulator: the web view (the built binary)', () => {
+  test('prints the web view URL, and the built page is served there, with everything it loads', async () => {
+    const { proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits']);
+    try {
+      const viewUrl = /^web view: (http:\/\/127\.0\.0\.1:\d+\/) /m.exec(out)?.[1];
+      expect(viewUrl, out).toBeDefined();
+      expect(viewUrl).toBe(/CMDSYNC_API_URL=(\S+)/.exec(out)![1]!.replace(/api\/v10$/, ''));
+      const page = await request(viewUrl!);
+      const html = await page.body.text();
+      expect(page.statusCode).toBe(200);
+      expect(html).toContain(`content="${/CMDSYNC_EMULATOR_CONTROL_TOKEN=(\S+)/.exec(out)![1]}"`);
+      // Every script and stylesheet the page names is served by the emulator itself.
+      const assets = [...html.matchAll(/(?:src|href)="(\/__view\/[^"]+)"/g)].map((m) => m[1]!);
+      expect(assets.length).toBeGreaterThanOrEqual(2);
+      for (const a of assets) {
+        const r = await request(new URL(a, viewUrl).href);
+        expect(r.statusCode, a).toBe(200);
+        expect((await r.body.arrayBuffer()).byteLength, a).toBeGreaterThan(100);
+      }
+      expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/);
+    } finally {
+      proc.kill('SIGTERM');
+    }
+  });
+});
