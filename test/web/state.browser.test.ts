@@ -48,7 +48,7 @@ describe.skipIf(!CHROMIUM)('the State view in Chromium', () => {
     const answered = page.locator('#event-log [data-kind="request"]:not(.refused)', { hasText: '→ 200' });
     await answered.waitFor();
     // Newest at top: the answered request came after the refused one.
-    const seqs = await page.locator('#event-log [data-seq]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.seq)));
+    const seqs = await page.locator('#event-log [data-seq]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
     expect(seqs.length).toBeGreaterThanOrEqual(2);
     expect([...seqs].sort((x, y) => y - x)).toEqual(seqs);
 
