@@ -115,7 +115,7 @@ export const mountState: MountView = (el: HTMLElement, app: AppContext) => {
             'tr',
             { 'data-bucket': b.bucket, class: b.remaining === 0 ? 'exhausted' : undefined },
             h('td', {}, b.bucket),
-            h('td', { class: 'mono' }, b.key),
+            h('td', { class: 'mono key' }, b.key),
             h('td', { class: 'mono muted nowrap' }, b.caller),
             h('td', { class: 'num' }, `${b.remaining}/${b.limit}`),
             h('td', {}, meter(b.remaining, b.limit)),
@@ -154,14 +154,14 @@ export const mountState: MountView = (el: HTMLElement, app: AppContext) => {
         s.faults.map((f, i) =>
           h('tr', { 'data-fault': String(i), class: f.injected > 0 ? 'fired' : undefined }, h('td', { class: 'num' }, i + 1), h('td', {}, faultAction(f)), h('td', { class: 'mono' }, faultMatch(f)), h('td', { class: 'counter' }, faultCounter(f))),
         ),
-        'No fault injected. Add rules with POST /__emulator/faults or --fault.',
+        'No fault injected. Add rules with POST /__emulator/faults or startEmulator({ faults }).',
       ),
     );
 
     gateway.summary.textContent = `${s.interactions.live} live interaction${s.interactions.live === 1 ? '' : 's'}`;
     gateway.body.replaceChildren(
       table(
-        ['Application', 'Intents', 'Shard', 'Guilds', 'Connected', 'Dispatches'],
+        ['Application', 'Intents', 'Shard', 'Guilds', 'Since', 'Sent'],
         s.gateway.sessions.map((g) =>
           h(
             'tr',
@@ -170,7 +170,7 @@ export const mountState: MountView = (el: HTMLElement, app: AppContext) => {
             h('td', { class: 'intents' }, intentNames(g.intents)),
             h('td', { class: 'num' }, `${g.shard[0]}/${g.shard[1]}`),
             h('td', { class: 'num' }, g.guilds),
-            h('td', {}, g.connectedSinceMs !== null ? `since ${clock(g.connectedSinceMs).slice(0, 8)}` : g.resumable ? 'dropped, resumable' : 'dropped, expired'),
+            h('td', {}, g.connectedSinceMs !== null ? clock(g.connectedSinceMs).slice(0, 8) : g.resumable ? 'dropped, resumable' : 'dropped, expired'),
             h('td', { class: 'num' }, g.seq),
           ),
         ),
