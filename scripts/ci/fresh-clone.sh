@@ -4,6 +4,9 @@
 # shared/, no node_modules, no dist/), then runs `npm ci` and `npm test` there.
 # Exits with npm test's status. Uncommitted changes are not tested: commit first.
 # The clone is removed on success and kept (its path printed) on failure.
+# CMDSYNC_REQUIRE_BROWSER (browser tests fail instead of skipping) reaches
+# npm test; with CMDSYNC_ARTIFACTS_DIR set, the clone's test-artifacts/
+# (screenshots) are copied there, pass or fail.
 set -euo pipefail
 
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
@@ -19,7 +22,14 @@ git -C "$clone" fetch --quiet "$repo" "$head"
 git -C "$clone" -c advice.detachedHead=false checkout --quiet "$head"
 
 status=0
-(cd "$clone" && npm ci --no-audit --no-fund && npm test) || status=$?
+echo "fresh-clone: CMDSYNC_REQUIRE_BROWSER=${CMDSYNC_REQUIRE_BROWSER:-unset}" >&2
+(cd "$clone" && npm ci --no-audit --no-fund && CMDSYNC_REQUIRE_BROWSER="${CMDSYNC_REQUIRE_BROWSER:-}" npm test) || status=$?
+
+if [ -n "${CMDSYNC_ARTIFACTS_DIR:-}" ] && [ -d "$clone/test-artifacts" ]; then
+  mkdir -p "$CMDSYNC_ARTIFACTS_DIR"
+  cp -R "$clone/test-artifacts/." "$CMDSYNC_ARTIFACTS_DIR/"
+  echo "fresh-clone: test artifacts copied to $CMDSYNC_ARTIFACTS_DIR" >&2
+fi
 
 if [ "$status" -eq 0 ]; then
   rm -rf "$work"

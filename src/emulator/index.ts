@@ -182,7 +182,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const activity = new ActivityLog(events);
   const streams = new ViewStreams(activity);
-  const viewEnv = { world: () => store.world, defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId }, activity };
+  const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
+  const stateSources = { world: () => store.world, now, limits, faults, ...(rateLimiter ? { rateLimiter } : {}), gateway, liveInteractions: () => interactions.liveCount() };
+  const viewEnv = { world: () => store.world, defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId }, activity, state: stateSources };
   const server = createEmulatorServer({
     view: {
       page: pageServer({ ...(options.webRoot ? { webRoot: options.webRoot } : {}), controlToken, listenHost: () => host, isLoopbackPeer: (req) => isLoopback(req.socket.remoteAddress) }),
@@ -200,7 +202,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     events,
     control: interactionControl(invoke, (id) => checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-    ...(options.rateLimits === false ? {} : { rateLimiter: new RateLimiter(options.rateLimits ?? {}) }),
+    ...(rateLimiter ? { rateLimiter } : {}),
   });
   gateway.attach(server);
 

@@ -106,6 +106,28 @@ function hash(text: string): string {
 interface Window {
   count: number;
   resetAt: number;
+  /** What the window counts, for `snapshot`: its bucket and the route's method. */
+  label?: { name: BucketName; method: string; major: string; limit: number };
+}
+
+/** One live window as the web view's state panel shows it. */
+export interface BucketSnapshot {
+  /** `global`, or the bucket name (`commands.create`). */
+  bucket: string;
+  /** The X-RateLimit-Bucket id the requests were answered with (the event log shows it); absent for the global window. */
+  bucketId?: string;
+  /** The method and top-level resource the window is split by (`POST guild:123`), or `all routes`. */
+  key: string;
+  limit: number;
+  remaining: number;
+  resetAfterMs: number;
+  /** A short label of the caller's credential hash, never the credential. */
+  caller: string;
+}
+
+/** A caller label: the first characters of its credential hash, or the address of a caller without one. */
+export function callerLabel(caller: string): string {
+  return caller.startsWith('ip:') ? `no credential (${caller.slice(3)})` : `caller ${caller.slice(0, 6)}`;
 }
 
 export type RateDecision = { ok: true; headers: Record<string, string> } | { ok: false; response: EmulatorResponse };
@@ -124,10 +146,10 @@ export class RateLimiter {
     this.routes = { ...DEFAULT_ROUTE_LIMITS, ...(options.routes ?? {}) };
   }
 
-  private window(key: string, windowMs: number, now: number): Window {
+  private window(key: string, windowMs: number, now: number, label?: Window['label']): Window {
     let w = this.windows.get(key);
     if (!w || now >= w.resetAt) {
-      w = { count: 0, resetAt: now + windowMs };
+      w = { count: 0, resetAt: now + windowMs, ...(label ? { label } : {}) };
       this.windows.set(key, w);
       if (this.windows.size > 50_000) this.prune(now);
     }
@@ -162,7 +184,8 @@ export class RateLimiter {
     const limit = this.routes[name];
     if (!limit) return { ok: true, headers: {} };
     const bucket = hash(`${method} ${name}`).slice(0, 32);
-    const w = this.window(`route|${caller}|${bucket}|${majorParameter(path)}`, limit.windowMs, now);
+    const major = majorParameter(path);
+    const w = this.window(`route|${caller}|${bucket}|${major}`, limit.windowMs, now, { name, method, major, limit: limit.limit });
     const headers = (remaining: number): Record<string, string> => ({
       'X-RateLimit-Limit': String(limit.limit),
       'X-RateLimit-Remaining': String(remaining),
@@ -183,5 +206,30 @@ export class RateLimiter {
     }
     w.count++;
     return { ok: true, headers: headers(limit.limit - w.count) };
+  }
+
+  /** The global limit per caller and second, or false when off. */
+  get globalPerSecond(): number | false {
+    return this.global;
+  }
+
+  /** The windows still open at `now` (read only: nothing is reset or pruned), the busiest first. */
+  snapshot(now: number): BucketSnapshot[] {
+    const out: BucketSnapshot[] = [];
+    for (const [key, w] of this.windows) {
+      if (now >= w.resetAt) continue;
+      const [kind, caller = '', bucketId] = key.split('|');
+      const resetAfterMs = w.resetAt - now;
+      if (kind === 'global') {
+        if (this.global === false) continue;
+        out.push({ bucket: 'global', key: 'all routes', limit: this.global, remaining: Math.max(0, this.global - w.count), resetAfterMs, caller: callerLabel(caller) });
+      } else if (w.label) {
+        const { name, method, limit } = w.label;
+        // A webhook's key holds a hash of its token: the view shows the webhook id alone.
+        const major = w.label.major.split(':').slice(0, 2).join(':');
+        out.push({ bucket: name, bucketId: bucketId!, key: major === 'none' ? method : `${method} ${major}`, limit, remaining: Math.max(0, limit - w.count), resetAfterMs, caller: callerLabel(caller) });
+      }
+    }
+    return out.sort((a, b) => a.remaining / a.limit - b.remaining / b.limit || a.bucket.localeCompare(b.bucket));
   }
 }

@@ -41,6 +41,21 @@ interface Connection {
   windowStart: number;
 }
 
+/** A session as the web view's state panel shows it: never its id, which with a token resumes it. */
+export interface SessionSnapshot {
+  applicationId: string;
+  intents: number;
+  shard: [number, number];
+  /** Guilds of the application on the session's shard. */
+  guilds: number;
+  /** When its current connection attached (epoch ms); null while it waits to be resumed. */
+  connectedSinceMs: number | null;
+  /** Whether a Resume would be served now: attached, or dropped within the resume window. */
+  resumable: boolean;
+  /** Dispatches sent on it so far (its sequence number). */
+  seq: number;
+}
+
 export class Gateway {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES, clientTracking: false });
   private readonly connections = new Set<Connection>();
@@ -51,6 +66,8 @@ export class Gateway {
   private readonly resumeWindowMs: number;
   private readonly bufferSize: number;
   private startsUsed = 0;
+  /** When each session's current connection attached, for `snapshot`. */
+  private readonly attachedAt = new WeakMap<Session, number>();
   private closing = false;
   /** The URL bots connect to, set once the server listens. */
   url = '';
@@ -149,6 +166,7 @@ export class Gateway {
     this.makeRoomForSession();
     const session = new Session(randomBytes(16).toString('hex'), app.id, data.intents, data.shard, this.bufferSize);
     this.sessions.set(session.id, session);
+    this.attachedAt.set(session, this.now());
     this.startsUsed += 1;
     conn.session = session;
     conn.app = app;
@@ -181,6 +199,7 @@ export class Gateway {
       }
     }
     session.detachedAt = undefined;
+    this.attachedAt.set(session, this.now());
     conn.session = session;
     conn.app = app;
     for (const frame of missed) conn.ws.send(frame);
@@ -229,6 +248,18 @@ export class Gateway {
       const frame = session.record(event.name, event.data);
       attached.get(session)?.ws.send(frame);
     }
+  }
+
+  /** The sessions kept, attached or dropped (read only: one past its resume window shows as not resumable, not removed). */
+  snapshot(): SessionSnapshot[] {
+    const t = this.now();
+    const world = this.world();
+    const out: SessionSnapshot[] = [];
+    for (const s of this.sessions.values()) {
+      const attached = s.detachedAt === undefined;
+      out.push({ applicationId: s.applicationId, intents: s.intents, shard: [...s.shard], guilds: guildsOf(world, s.applicationId, s.shard).length, connectedSinceMs: attached ? (this.attachedAt.get(s) ?? null) : null, resumable: attached || t - s.detachedAt! <= this.resumeWindowMs, seq: s.seq });
+    }
+    return out;
   }
 
   /** Ends every connection (1001, going away) and forgets the sessions. */

@@ -79,6 +79,13 @@ export class InteractionRegistry {
     return this.now() - i.createdAt > TOKEN_LIFETIME_MS;
   }
 
+  /** Interactions whose token still works (the web view's state panel). */
+  liveCount(): number {
+    let n = 0;
+    for (const i of this.live.values()) if (!this.expired(i)) n++;
+    return n;
+  }
+
   /** The first answer is accepted only within 3 s of delivery. */
   firstAnswerLate(i: LiveInteraction): boolean {
     return this.now() - i.createdAt > FIRST_ANSWER_MS;
