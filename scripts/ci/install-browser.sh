@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Chromium the web view's browser tests drive (through
 # playwright-core, which downloads no browser of its own): Debian's `chromium`
-# package. Idempotent: nothing happens when /usr/bin/chromium, or the browser
+# package (and a font, so text renders in screenshots). Idempotent: nothing happens when /usr/bin/chromium, or the browser
 # CMDSYNC_CHROMIUM names, is already there. Uses sudo when not root. Exits
 # non-zero, saying why, when it cannot install one.
 set -euo pipefail
@@ -33,7 +33,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 echo "install-browser: installing chromium with apt-get" >&2
-if ! "${as_root[@]}" apt-get update || ! "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium; then
+if ! "${as_root[@]}" apt-get update || ! "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-dejavu-core; then
   echo "install-browser: apt-get could not install chromium (no network or no such package?); set CMDSYNC_CHROMIUM to an installed Chromium instead" >&2
   exit 1
 fi
