@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Chromium the web view's browser tests drive (through
 # playwright-core, which downloads no browser of its own): Debian's `chromium`
-# package (and a font, so text renders in screenshots). Idempotent: nothing happens when /usr/bin/chromium, or the browser
-# CMDSYNC_CHROMIUM names, is already there. Uses sudo when not root. Exits
+# package, and a font so text renders in screenshots. Idempotent: nothing
+# happens when /usr/bin/chromium, or the browser CMDSYNC_CHROMIUM names, is
+# already there. Uses sudo when not root. Exits
 # non-zero, saying why, when it cannot install one.
 set -euo pipefail
 
