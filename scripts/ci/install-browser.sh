@@ -3,8 +3,8 @@
 # playwright-core, which downloads no browser of its own): Debian's `chromium`
 # package, and a font so text renders in screenshots. Idempotent: nothing
 # happens when /usr/bin/chromium, or the browser CMDSYNC_CHROMIUM names, is
-# already there. Uses sudo when not root. Exits
-# non-zero, saying why, when it cannot install one.
+# already there. Uses sudo when not root. Exits non-zero, saying why, when it
+# cannot install one.
 set -euo pipefail
 
 if [ -n "${CMDSYNC_CHROMIUM:-}" ]; then
