@@ -213,8 +213,8 @@ export class RateLimiter {
     return this.global;
   }
 
-  /** The windows still open at `now` (read only: nothing is reset or pruned), the busiest first. */
-  snapshot(now: number): BucketSnapshot[] {
+  /** The windows still open at `now` (read only: nothing is reset or pruned), the busiest `max` first: a flood of callers must not make the page's poll huge. */
+  snapshot(now: number, max = 200): BucketSnapshot[] {
     const out: BucketSnapshot[] = [];
     for (const [key, w] of this.windows) {
       if (now >= w.resetAt) continue;
@@ -230,6 +230,6 @@ export class RateLimiter {
         out.push({ bucket: name, bucketId: bucketId!, key: major === 'none' ? method : `${method} ${major}`, limit, remaining: Math.max(0, limit - w.count), resetAfterMs, caller: callerLabel(caller) });
       }
     }
-    return out.sort((a, b) => a.remaining / a.limit - b.remaining / b.limit || a.bucket.localeCompare(b.bucket));
+    return out.sort((a, b) => a.remaining / a.limit - b.remaining / b.limit || a.bucket.localeCompare(b.bucket)).slice(0, max);
   }
 }

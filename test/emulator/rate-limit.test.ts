@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { bucketOf, majorParameter } from '../../src/emulator/rate-limit.js';
+import { bucketOf, majorParameter, RateLimiter } from '../../src/emulator/rate-limit.js';
 import { bot, call, slash } from './helpers.js';
 
 let em: RunningEmulator | undefined;
@@ -102,5 +102,22 @@ describe('latency', () => {
     const t = Date.now();
     await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) });
     expect(Date.now() - t).toBeGreaterThanOrEqual(110);
+  });
+});
+
+describe('snapshot (the web view\'s state panel)', () => {
+  test('reads the open windows without touching them, busiest first, and at most `max` of them', () => {
+    const rl = new RateLimiter();
+    const now = 1_000_000;
+    for (let i = 0; i < 300; i++) expect(rl.check(`caller${String(i).padStart(4, '0')}`, 'GET', '/applications/:application_id/commands', '/applications/1/commands', now).ok).toBe(true);
+    for (let i = 0; i < 3; i++) rl.check('busyone', 'GET', '/applications/:application_id/commands', '/applications/1/commands', now);
+    const snap = rl.snapshot(now + 10);
+    expect(snap).toHaveLength(200);
+    expect(snap[0]!.caller).toBe('caller busyon');
+    expect(snap[0]!.remaining).toBeLessThan(snap[snap.length - 1]!.remaining);
+    expect(rl.snapshot(now + 10, 5)).toHaveLength(5);
+    // Reading changed nothing: the busy caller's next request is still counted from 3.
+    expect(rl.snapshot(now + 10, 1)[0]!.remaining).toBe(snap[0]!.remaining);
+    expect(rl.snapshot(now + 3_600_000)).toHaveLength(0);
   });
 });
