@@ -40,6 +40,15 @@ export interface MessageNote {
   source: 'webhook' | 'interaction';
   /** Interaction answers: who invoked which command (and so who alone sees an ephemeral answer). */
   interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake };
+  /** Files uploaded with this create or edit, by the id of the attachment each became (the web view shows them; the world keeps no bytes). */
+  files?: NoteFile[];
+}
+
+export interface NoteFile {
+  id: Snowflake;
+  filename: string;
+  contentType: string | undefined;
+  data: Buffer;
 }
 
 export interface RequestNote {

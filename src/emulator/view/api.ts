@@ -3,12 +3,14 @@
  *   GET /__emulator/view/world      applications, guilds, channels, members (world-view.ts)
  *   GET /__emulator/view/activity   the event log (`?after=SEQ`)
  *   GET /__emulator/view/stream     the live feed (stream.ts; served by the server, it needs the socket)
+ *   GET /__emulator/view/channels/:id/messages, /view/attachments/:id   a channel's messages (channel-messages.ts)
  * Each view's own data comes from its module; this file only routes.
  */
 import type { EmulatorResponse } from '../http-types.js';
 import type { World } from '../world.js';
 import type { ActivityLog } from './activity.js';
 import { viewWorld } from './world-view.js';
+import { attachmentAnswer, channelMessagesAnswer, type ChannelMessages } from './channel-messages.js';
 
 export const VIEW_API_PREFIX = '/view/';
 export const VIEW_STREAM_PATH = '/view/stream';
@@ -17,6 +19,7 @@ export interface ViewApiEnv {
   world(): World;
   defaults: { applicationId: string; guildId: string };
   activity: ActivityLog;
+  channelMessages: ChannelMessages;
 }
 
 const notFound = (): EmulatorResponse => ({ status: 404, body: { message: 'Unknown view endpoint' } });
@@ -33,6 +36,10 @@ export function viewApi(env: ViewApiEnv, method: string, path: string, query: UR
       const after = Number(query.get('after') ?? '0');
       return { status: 200, body: { entries: env.activity.since(Number.isFinite(after) ? after : 0) } };
     }
+    case 'channels':
+      return channelMessagesAnswer(env.channelMessages, parts, query);
+    case 'attachments':
+      return attachmentAnswer(env.channelMessages, parts);
     default:
       return notFound();
   }
