@@ -48,7 +48,8 @@ export interface NoteFile {
   id: Snowflake;
   filename: string;
   contentType: string | undefined;
-  data: Buffer;
+  /** The bytes (a Buffer), typed as its base class: the page's code reads these types without Node's. */
+  data: Uint8Array;
 }
 
 export interface RequestNote {

@@ -15,6 +15,7 @@ import type { EmulatorResponse } from '../http-types.js';
 import { isSnowflake, type Snowflake } from '../../spec/snowflake.js';
 import type { World } from '../world.js';
 import { AttachmentCache, inlineContentType } from './attachment-cache.js';
+import type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';
 
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 100;
@@ -25,26 +26,7 @@ export const MAX_TRACKED_CHANNELS = 500;
 
 const EPHEMERAL = 1 << 6;
 
-export interface ViewMessage {
-  id: Snowflake;
-  channelId: Snowflake;
-  source: MessageNote['source'];
-  /** The message object as the service returns it (the last one seen, for a deleted message). */
-  message: Record<string, unknown>;
-  ephemeral: boolean;
-  edited: boolean;
-  deleted: boolean;
-  /** Interaction answers: which command, who invoked it (and so who alone sees an ephemeral one). */
-  interaction?: { name: string; userId: Snowflake; username: string; applicationId: Snowflake };
-}
-
-export interface ChannelMessagesPage {
-  channelId: Snowflake;
-  /** Oldest first. */
-  messages: ViewMessage[];
-  /** Older messages exist before the first one. */
-  hasMore: boolean;
-}
+export type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';
 
 export const compareSnowflakes = (a: Snowflake, b: Snowflake): number => {
   const x = BigInt(a);
@@ -139,7 +121,7 @@ export class ChannelMessages {
 
   private onNote(n: EmulatorNote): void {
     if (n.kind !== 'message') return;
-    for (const f of n.files ?? []) this.files.put(f.id, { filename: f.filename, contentType: f.contentType, data: f.data });
+    for (const f of n.files ?? []) this.files.put(f.id, { filename: f.filename, contentType: f.contentType, data: Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data) });
     const interaction = n.interaction ? { name: n.interaction.name, userId: n.interaction.userId, username: this.username(n), applicationId: n.interaction.applicationId } : undefined;
     const m = viewMessage(n.message, n.source, n.channelId, { deleted: n.action === 'delete', ...(interaction ? { interaction } : {}) });
     if (n.action === 'delete') {
