@@ -6,6 +6,7 @@
 import { h } from '../dom.js';
 import { blobUrl, fileBox } from './attachments.js';
 import { renderMarkdown, type MentionNames } from './markdown.js';
+import { inlineIndexes } from './fields.js';
 import { attachmentFor, type AttachmentLike } from './media.js';
 import { cssColour, formatMessageTime, plainEmoji, safeHref } from './text.js';
 
@@ -24,19 +25,6 @@ function externalMedia(kind: string, url: unknown, slot: string): HTMLElement | 
   const href = safeHref(url);
   if (!href) return undefined;
   return h('div', { slot, class: 'embed-external-media' }, `${kind}: `, h('a', { href, target: '_blank', rel: 'noopener noreferrer nofollow' }, href));
-}
-
-/** Consecutive inline fields share a row of up to three, as the client lays them out. */
-export function inlineIndexes(fields: ReadonlyArray<{ inline?: unknown }>): Array<number | undefined> {
-  let run = 0;
-  return fields.map((f) => {
-    if (f.inline !== true) {
-      run = 0;
-      return undefined;
-    }
-    run = (run % 3) + 1;
-    return run;
-  });
 }
 
 export function renderEmbed(embed: Obj, attachments: readonly AttachmentLike[], names: MentionNames): HTMLElement {

@@ -47,3 +47,27 @@ export function mediaKind(a: Pick<AttachmentLike, 'filename' | 'content_type'>):
   if (!type && VIDEO_EXTENSIONS.test(a.filename)) return 'video';
   return 'file';
 }
+
+const EMBED_MEDIA: ReadonlyArray<readonly [string, string]> = [
+  ['image', 'url'],
+  ['thumbnail', 'url'],
+  ['video', 'url'],
+  ['author', 'icon_url'],
+  ['footer', 'icon_url'],
+];
+
+/** Attachments an embed shows: the client does not show them again below the message. */
+export function embeddedAttachmentIds(embeds: unknown, attachments: readonly AttachmentLike[]): Set<string> {
+  const ids = new Set<string>();
+  if (!Array.isArray(embeds)) return ids;
+  for (const e of embeds) {
+    if (typeof e !== 'object' || e === null) continue;
+    for (const [field, key] of EMBED_MEDIA) {
+      const media = (e as Record<string, unknown>)[field];
+      if (typeof media !== 'object' || media === null) continue;
+      const a = attachmentFor((media as Record<string, unknown>)[key], attachments);
+      if (a) ids.add(a.id);
+    }
+  }
+  return ids;
+}

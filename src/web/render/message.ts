@@ -17,7 +17,7 @@ import { renderActionRow } from './components.js';
 import { renderComponentsV2 } from './components-v2.js';
 import { renderEmbed } from './embed.js';
 import { renderMarkdown, type MentionNames } from './markdown.js';
-import { attachmentsOf } from './media.js';
+import { attachmentsOf, embeddedAttachmentIds } from './media.js';
 import { formatMessageTime, plainEmoji } from './text.js';
 
 type Obj = Record<string, unknown>;
@@ -86,7 +86,8 @@ export function renderMessage(m: ViewMessage, names: MentionNames): HTMLElement 
     box.slot = 'components';
     el.append(box);
   } else {
-    const shown = renderAttachments(attachments);
+    const inEmbeds = suppressEmbeds ? new Set<string>() : embeddedAttachmentIds(msg.embeds, attachments);
+    const shown = renderAttachments(attachments.filter((a) => !inEmbeds.has(a.id)));
     if (shown) el.append(shown);
     if (!suppressEmbeds) for (const e of objs(msg.embeds)) el.append(renderEmbed(e, attachments, names));
     const poll = obj(msg.poll);
