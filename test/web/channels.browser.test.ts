@@ -54,12 +54,13 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
         content: 'Build **passed** on `main` <:party:123456789012345678>',
         embeds: [
           {
-            title: 'Build report',
+            // Words the library would fetch from the CDN as emoji images: shown as text here.
+            title: 'Build report <:ok:223456789012345678> <:long:12345678901234567890123>',
             url: 'https://example.invalid/builds/42',
             description: 'All *green*, see the chart.',
             color: 0x23a55a,
             fields: [
-              { name: 'Duration', value: '42s', inline: true },
+              { name: 'Duration <a:spin:423456789012345678>', value: '42s', inline: true },
               { name: 'Tests', value: '1234 passed', inline: true },
             ],
             image: { url: 'attachment://chart.png' },
@@ -87,7 +88,8 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
     await msg.waitFor();
     // The author is the webhook's name, tagged as an app.
     await msg.getByText('Build Bot', { exact: true }).waitFor();
-    await msg.locator('discord-embed').getByText('Build report').waitFor();
+    await msg.locator('discord-embed').getByText('Build report :ok: <:long:12345678901234567890123>').waitFor();
+    await msg.locator('discord-embed-field').getByText('Duration :spin:').waitFor();
     await msg.locator('discord-embed-field').getByText('Duration').waitFor();
     await msg.locator('discord-embed-field').getByText('1234 passed').waitFor();
     await msg.locator('discord-button').getByText('Rerun').waitFor();

@@ -3,11 +3,12 @@
  * `globalThis.$discordMessage` once): avatars come from the page itself, so
  * the page never fetches the service's CDN.
  *
- * Emoji too: the embed title and field name renderers turn any word holding
- * a snowflake-like number (`<:name:id>`, or 17+ digits alone) into an image
- * from the CDN. They look the word up in `emojis` first, so an `emojis` that
- * answers every word with a nameless entry keeps each word as text; custom
- * emoji are written as `:name:` before they get there (render/text.ts).
+ * Emoji too: the embed title and field name renderers turn any word that
+ * merely contains `<:name:` and 17+ digits (even `<:x:` + 23 digits, which
+ * is no emoji) into an image from the CDN. They look the word up in
+ * `emojis` first, so an `emojis` that answers every word with a nameless
+ * entry keeps each word as text. Real custom emoji are written as `:name:`
+ * before they get there (render/text.ts).
  */
 import { avatarDataUrl } from './avatar.js';
 
