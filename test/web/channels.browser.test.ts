@@ -105,7 +105,10 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
     const image = embed.locator('img.discord-embed-image');
     await image.waitFor();
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
-    await b.page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 40, await image.elementHandle());
+    await b.page.waitForFunction((el) => {
+      const img = el as unknown as { complete: boolean; naturalWidth: number };
+      return img.complete && img.naturalWidth === 40;
+    }, await image.elementHandle());
     // Shown in the embed, the file is not shown again under the message.
     expect(await msg.locator('discord-attachments').count()).toBe(0);
     // The external thumbnail is a link, not an image.
