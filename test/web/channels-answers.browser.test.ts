@@ -156,7 +156,8 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium: answers, components v
     for (let i = 0; i < 10 && !(await texts()).includes('count 1'); i++) {
       const before = await shown();
       await b.page.locator('.messages-scroll').evaluate((el) => el.scrollTo({ top: 0 }));
-      await b.page.waitForFunction(`document.querySelectorAll('.messages [data-message-id]').length > ${before}`);
+      // More messages than before: the element at index `before` exists.
+      await b.page.locator('.messages [data-message-id]').nth(before).waitFor({ state: 'attached' });
     }
     expect(await texts()).toContain('count 1');
     const order = await b.page.locator('.messages [data-message-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')!));
