@@ -40,6 +40,16 @@ export interface MessageNote {
   source: 'webhook' | 'interaction';
   /** Interaction answers: who invoked which command (and so who alone sees an ephemeral answer). */
   interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake };
+  /** Files uploaded with this create or edit, by the id of the attachment each became (the web view shows them; the world keeps no bytes). */
+  files?: NoteFile[];
+}
+
+export interface NoteFile {
+  id: Snowflake;
+  filename: string;
+  contentType: string | undefined;
+  /** The bytes (a Buffer), typed as its base class: the page's code reads these types without Node's. */
+  data: Uint8Array;
 }
 
 export interface RequestNote {

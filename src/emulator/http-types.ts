@@ -30,6 +30,8 @@ export interface EmulatorResponse {
   body?: unknown;
   /** A non-JSON body (the /slack endpoint answers `ok`). */
   text?: string;
+  /** A binary body (the web view's attachment bytes); its Content-Type goes in `headers`. */
+  bytes?: Buffer;
   headers?: Record<string, string>;
 }
 

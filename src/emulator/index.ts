@@ -27,6 +27,7 @@ export type { ServerTimeouts } from './server.js';
 export type { GatewayOptions } from './gateway/gateway.js';
 import { Store, type StoreOptions } from './store.js';
 import { EventBus } from './events.js';
+import { ChannelMessages } from './view/channel-messages.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
 import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
 import { invoke as invokeInteraction, type InvokeOutcome, type InvokeRequest } from './interactions/invoke.js';
@@ -184,7 +185,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const streams = new ViewStreams(activity);
   const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
   const stateSources = { world: () => store.world, now, limits, faults, ...(rateLimiter ? { rateLimiter } : {}), gateway, liveInteractions: () => interactions.liveCount() };
-  const viewEnv = { world: () => store.world, defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId }, activity, state: stateSources };
+  const channelMessages = new ChannelMessages(events, () => store.world);
+  const viewEnv = { world: () => store.world, defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId }, activity, state: stateSources, channelMessages };
   const server = createEmulatorServer({
     view: {
       page: pageServer({ ...(options.webRoot ? { webRoot: options.webRoot } : {}), controlToken, listenHost: () => host, isLoopbackPeer: (req) => isLoopback(req.socket.remoteAddress) }),
@@ -244,6 +246,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close() {
       streams.closeAll();
       activity.close();
+      channelMessages.close();
       closed ??= gateway.close().then(
         () =>
           new Promise<void>((resolve) => {

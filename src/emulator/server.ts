@@ -155,9 +155,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 
 function send(res: ServerResponse, response: EmulatorResponse, extra: Record<string, string> = {}): void {
   const headers: Record<string, string> = { ...extra, ...(response.headers ?? {}), Via: VIA };
-  let payload: string | undefined;
+  let payload: string | Buffer | undefined;
   if (response.status !== 204) {
-    if (response.text !== undefined) {
+    if (response.bytes !== undefined) payload = response.bytes;
+    else if (response.text !== undefined) {
       payload = response.text;
       headers['Content-Type'] ??= 'text/plain; charset=utf-8';
     } else if (response.body !== undefined) {

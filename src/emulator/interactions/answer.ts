@@ -16,6 +16,7 @@ import { applyEdit, buildExecutedMessage } from '../webhook-message.js';
 import type { StoredMessage, StoredWebhook, World } from '../world.js';
 import type { InteractionRegistry, LiveInteraction } from './registry.js';
 import type { EventBus, MessageNote } from '../events.js';
+import { uploadedFiles } from '../note-files.js';
 
 type Obj = Record<string, unknown>;
 
@@ -29,7 +30,8 @@ export interface AnswerEnv {
 }
 
 /** Tells observers an answer's message appeared, changed or went: the channel shows it, and only the invoker an ephemeral one. */
-function noteAnswer(events: EventBus | undefined, live: LiveInteraction, stored: StoredMessage, action: MessageNote['action']): void {
+function noteAnswer(events: EventBus | undefined, live: LiveInteraction, stored: StoredMessage, action: MessageNote['action'], files: readonly MultipartFile[] = []): void {
+  const uploaded = uploadedFiles(stored.message, files);
   events?.note({
     kind: 'message',
     action,
@@ -38,6 +40,7 @@ function noteAnswer(events: EventBus | undefined, live: LiveInteraction, stored:
     message: structuredClone(stored.message),
     source: 'interaction',
     interaction: { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId },
+    ...(uploaded ? { files: uploaded } : {}),
   });
 }
 
@@ -103,7 +106,7 @@ export function applyCallback(reg: InteractionRegistry, env: AnswerEnv, live: Li
     const msg = newMessage(env, live, b.data, files, true);
     if ('status' in msg) return msg;
     live.original = msg;
-    noteAnswer(env.events, live, msg, 'create');
+    noteAnswer(env.events, live, msg, 'create', files);
   } else if (type === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
     // "App is thinking…": an empty loading message the app edits later.
     const flags = isObject(b.data) && typeof b.data.flags === 'number' ? b.data.flags & EPHEMERAL : 0;
@@ -133,7 +136,7 @@ export function postFollowup(reg: InteractionRegistry, env: AnswerEnv, live: Liv
   const msg = newMessage(env, live, body, files, false);
   if ('status' in msg) return msg;
   live.followups.push(msg);
-  noteAnswer(env.events, live, msg, 'create');
+  noteAnswer(env.events, live, msg, 'create', files);
   reg.record(live, 'followup', body);
   return { status: 200, body: msg.message };
 }
@@ -175,7 +178,7 @@ export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: Live
     m.edited_timestamp = null;
     if (isObject(b.poll)) m.poll = b.poll;
   } else m.flags = (m.flags as number) | keep;
-  noteAnswer(env.events, live, stored, 'update');
+  noteAnswer(env.events, live, stored, 'update', files);
   reg.record(live, stored === live.original ? 'edit-original' : 'edit-followup', body);
   return { status: 200, body: m };
 }

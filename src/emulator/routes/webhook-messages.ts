@@ -18,6 +18,7 @@ import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '.
 import type { MultipartFile } from '../multipart.js';
 import { errorResponse, findChannel, isResponse, limitsOf, messageOf, problemsResponse, threadOf, webhookByToken } from '../webhook-access.js';
 import { applyEdit, buildExecutedMessage } from '../webhook-message.js';
+import { uploadedFiles } from '../note-files.js';
 import type { Channel, StoredMessage, StoredWebhook } from '../world.js';
 
 type Obj = Record<string, unknown>;
@@ -119,13 +120,14 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
   }
   ctx.world.messages[id] = stored;
   ctx.changed();
-  noteWebhookMessage(ctx, stored, 'create');
+  noteWebhookMessage(ctx, stored, 'create', opts.files);
   return stored.message;
 }
 
 /** Tells observers (the web view) what a webhook did to a channel's messages. */
-function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete'): void {
-  ctx.events.note({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, message: structuredClone(stored.message), source: 'webhook' });
+function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete', files: readonly MultipartFile[] = []): void {
+  const uploaded = uploadedFiles(stored.message, files);
+  ctx.events.note({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, message: structuredClone(stored.message), source: 'webhook', ...(uploaded ? { files: uploaded } : {}) });
 }
 
 function execute(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
@@ -192,7 +194,7 @@ function editMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
     nextId: () => ctx.nextId(),
   });
   ctx.changed();
-  noteWebhookMessage(ctx, stored, 'update');
+  noteWebhookMessage(ctx, stored, 'update', req.files);
   return { status: 200, body: stored.message };
 }
 

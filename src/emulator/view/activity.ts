@@ -41,7 +41,8 @@ export class ActivityLog {
       events.subscribe((e) => this.add({ kind: 'dispatch', name: e.name, applicationId: e.applicationId, ...(e.guildId ? { guildId: e.guildId } : {}), ...(dispatchSummary(e) ? { summary: dispatchSummary(e)! } : {}) })),
       events.observe((n) => {
         if (n.kind !== 'message') return this.add(n);
-        const { message: _full, ...rest } = n;
+        // Neither the message nor uploaded bytes go in the log; the stream adds the message back.
+        const { message: _full, files: _files, ...rest } = n;
         this.add(rest, n);
       }),
     ];

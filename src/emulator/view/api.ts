@@ -4,6 +4,7 @@
  *   GET /__emulator/view/activity   the event log (`?after=SEQ`)
  *   GET /__emulator/view/state      rate limits, daily creates, faults, gateway sessions (state-panel.ts)
  *   GET /__emulator/view/stream     the live feed (stream.ts; served by the server, it needs the socket)
+ *   GET /__emulator/view/channels/:id/messages, /view/attachments/:id   a channel's messages (channel-messages.ts)
  * Each view's own data comes from its module; this file only routes.
  */
 import type { EmulatorResponse } from '../http-types.js';
@@ -11,6 +12,7 @@ import type { World } from '../world.js';
 import type { ActivityLog } from './activity.js';
 import { viewWorld } from './world-view.js';
 import { viewState, type StateSources } from './state-panel.js';
+import { attachmentAnswer, channelMessagesAnswer, type ChannelMessages } from './channel-messages.js';
 
 export const VIEW_API_PREFIX = '/view/';
 export const VIEW_STREAM_PATH = '/view/stream';
@@ -20,6 +22,7 @@ export interface ViewApiEnv {
   defaults: { applicationId: string; guildId: string };
   activity: ActivityLog;
   state: StateSources;
+  channelMessages: ChannelMessages;
 }
 
 const notFound = (): EmulatorResponse => ({ status: 404, body: { message: 'Unknown view endpoint' } });
@@ -38,6 +41,10 @@ export function viewApi(env: ViewApiEnv, method: string, path: string, query: UR
     }
     case 'state':
       return parts.length === 1 ? { status: 200, body: viewState(env.state) } : notFound();
+    case 'channels':
+      return channelMessagesAnswer(env.channelMessages, parts, query);
+    case 'attachments':
+      return attachmentAnswer(env.channelMessages, parts);
     default:
       return notFound();
   }

@@ -1,0 +1,19 @@
+/**
+ * Which attachment each uploaded file became, for the notes observers get
+ * (emulator/events.ts): building a message appends one attachment per file,
+ * in the files' order, after the attachments it kept (webhook-message.ts), so
+ * the last `files.length` attachments are the new files.
+ */
+import type { NoteFile } from './events.js';
+import type { MultipartFile } from './multipart.js';
+
+export function uploadedFiles(message: Record<string, unknown>, files: readonly MultipartFile[]): NoteFile[] | undefined {
+  if (files.length === 0) return undefined;
+  const attachments = Array.isArray(message.attachments) ? (message.attachments as Array<Record<string, unknown>>) : [];
+  const added = attachments.slice(attachments.length - files.length);
+  if (added.length !== files.length) return undefined;
+  return files.map((f, i) => {
+    const a = added[i]!;
+    return { id: String(a.id), filename: String(a.filename), contentType: typeof a.content_type === 'string' ? a.content_type : undefined, data: f.data };
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * The shapes of GET /__emulator/view/channels/:id/messages, apart from the
+ * store (channel-messages.ts) so the page (tsconfig.web.json, no Node types)
+ * can import them.
+ */
+import type { Snowflake } from '../../spec/snowflake.js';
+
+export interface ViewMessage {
+  id: Snowflake;
+  channelId: Snowflake;
+  /** Who sent it: a webhook's execute, or an application's answer to an interaction (MessageNote's source). */
+  source: 'webhook' | 'interaction';
+  /** The message object as the service returns it (the last one seen, for a deleted message). */
+  message: Record<string, unknown>;
+  ephemeral: boolean;
+  edited: boolean;
+  deleted: boolean;
+  /** Interaction answers: which command, who invoked it (and so who alone sees an ephemeral one). */
+  interaction?: { name: string; userId: Snowflake; username: string; applicationId: Snowflake };
+}
+
+export interface ChannelMessagesPage {
+  channelId: Snowflake;
+  /** Oldest first. */
+  messages: ViewMessage[];
+  /** Older messages exist before the first one. */
+  hasMore: boolean;
+}

@@ -1,0 +1,101 @@
+/**
+ * One message as the client shows it (discord-message): author and avatar
+ * (a webhook's name override is the message's author; avatars are drawn by
+ * the page), the APP tag, the time, markdown content, attachments, embeds,
+ * components v1 or v2, a poll, the "used /command" header of an
+ * interaction answer, "is thinking…" while deferred, "(edited)", and for an
+ * ephemeral answer who alone sees it. A deleted message stays, greyed and
+ * marked, with its last content.
+ */
+import './skyra.js';
+import type { ViewMessage } from '../../emulator/view/channel-messages-types.js';
+import { MessageFlag } from '../../spec/enums.js';
+import { h } from '../dom.js';
+import { renderAttachments } from './attachments.js';
+import { avatarDataUrl } from './avatar.js';
+import { renderActionRow } from './components.js';
+import { renderComponentsV2 } from './components-v2.js';
+import { renderEmbed } from './embed.js';
+import { renderMarkdown, type MentionNames } from './markdown.js';
+import { attachmentsOf, embeddedAttachmentIds } from './media.js';
+import { formatMessageTime, plainEmoji } from './text.js';
+
+type Obj = Record<string, unknown>;
+
+const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
+const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((c): c is Obj => obj(c) !== undefined) : []);
+
+export function messageClasses(m: ViewMessage): string {
+  return ['message', m.source, m.ephemeral ? 'ephemeral' : '', m.edited ? 'edited' : '', m.deleted ? 'deleted' : ''].filter(Boolean).join(' ');
+}
+
+function renderPoll(poll: Obj, names: MentionNames): HTMLElement {
+  const question = String(obj(poll.question)?.text ?? '');
+  const answers = objs(poll.answers);
+  const counts = new Map(objs(obj(poll.results)?.answer_counts).map((c) => [String(c.id), Number(c.count) || 0]));
+  return h(
+    'div',
+    { class: 'poll', slot: 'embeds' },
+    h('div', { class: 'poll-question' }, renderMarkdown(question, { names })),
+    h('div', { class: 'poll-kind muted' }, poll.allow_multiselect === true ? 'Select one or more answers' : 'Select one answer'),
+    answers.map((a) => {
+      const media = obj(a.poll_media);
+      const emoji = obj(media?.emoji);
+      const label = `${emoji?.name ? (emoji.id ? `:${String(emoji.name)}: ` : `${String(emoji.name)} `) : ''}${plainEmoji(String(media?.text ?? ''))}`;
+      return h('div', { class: 'poll-answer' }, h('span', {}, label), h('span', { class: 'poll-votes muted' }, `${counts.get(String(a.answer_id)) ?? 0} votes`));
+    }),
+  );
+}
+
+export function renderMessage(m: ViewMessage, names: MentionNames): HTMLElement {
+  const msg = m.message;
+  const author = obj(msg.author);
+  const authorName = String(author?.global_name ?? author?.username ?? 'Unknown');
+  const authorId = String(author?.id ?? m.id);
+  const flags = typeof msg.flags === 'number' ? msg.flags : 0;
+  const loading = (flags & MessageFlag.LOADING) !== 0;
+  const v2 = (flags & MessageFlag.IS_COMPONENTS_V2) !== 0;
+  const suppressEmbeds = (flags & MessageFlag.SUPPRESS_EMBEDS) !== 0;
+  const attachments = attachmentsOf(msg);
+
+  const el = h('discord-message', {
+    'data-message-id': m.id,
+    'data-source': m.source,
+    class: messageClasses(m),
+    author: authorName,
+    avatar: avatarDataUrl(authorId, authorName),
+    bot: author?.bot === true ? '' : undefined,
+    timestamp: formatMessageTime(msg.timestamp),
+    edited: m.edited ? '' : undefined,
+    ephemeral: m.ephemeral ? '' : undefined,
+    title: author?.avatar ? `avatar ${String(author.avatar)}` : undefined,
+  });
+
+  if (m.interaction) {
+    el.append(h('discord-command', { slot: 'reply', author: m.interaction.username, avatar: avatarDataUrl(m.interaction.userId, m.interaction.username), command: `/${m.interaction.name}`, class: 'command-header' }));
+  }
+
+  if (loading) el.append(h('span', { class: 'thinking' }, `${authorName} is thinking…`));
+  else if (!v2) el.append(...renderMarkdown(typeof msg.content === 'string' ? msg.content : '', { names }));
+
+  if (m.deleted) el.append(h('span', { class: 'deleted-mark' }, ' (deleted)'));
+  if (m.ephemeral && m.interaction) el.append(h('div', { class: 'ephemeral-note' }, `Only ${m.interaction.username} can see this`));
+
+  if (v2) {
+    const box = renderComponentsV2(msg.components, attachments, names);
+    box.slot = 'components';
+    el.append(box);
+  } else {
+    const inEmbeds = suppressEmbeds ? new Set<string>() : embeddedAttachmentIds(msg.embeds, attachments);
+    const shown = renderAttachments(attachments.filter((a) => !inEmbeds.has(a.id)));
+    if (shown) el.append(shown);
+    if (!suppressEmbeds) for (const e of objs(msg.embeds)) el.append(renderEmbed(e, attachments, names));
+    const poll = obj(msg.poll);
+    if (poll) el.append(renderPoll(poll, names));
+    for (const row of objs(msg.components)) el.append(renderActionRow(row, 'components'));
+  }
+
+  const thread = obj(msg.thread);
+  if (thread) el.append(h('discord-thread', { slot: 'thread', name: String(thread.name ?? 'thread'), cta: 'See Thread' }));
+  return el;
+}
