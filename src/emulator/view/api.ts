@@ -2,6 +2,7 @@
  * The web view's API, under the control prefix (loopback, control token):
  *   GET /__emulator/view/world      applications, guilds, channels, members (world-view.ts)
  *   GET /__emulator/view/activity   the event log (`?after=SEQ`)
+ *   GET /__emulator/view/commands   the command picker for a member in a channel (command-picker.ts)
  *   GET /__emulator/view/stream     the live feed (stream.ts; served by the server, it needs the socket)
  * Each view's own data comes from its module; this file only routes.
  */
@@ -9,6 +10,7 @@ import type { EmulatorResponse } from '../http-types.js';
 import type { World } from '../world.js';
 import type { ActivityLog } from './activity.js';
 import { viewWorld } from './world-view.js';
+import { viewCommands } from './command-picker.js';
 
 export const VIEW_API_PREFIX = '/view/';
 export const VIEW_STREAM_PATH = '/view/stream';
@@ -33,6 +35,8 @@ export function viewApi(env: ViewApiEnv, method: string, path: string, query: UR
       const after = Number(query.get('after') ?? '0');
       return { status: 200, body: { entries: env.activity.since(Number.isFinite(after) ? after : 0) } };
     }
+    case 'commands':
+      return parts.length === 1 ? viewCommands(env.world(), query, env.defaults) : notFound();
     default:
       return notFound();
   }
