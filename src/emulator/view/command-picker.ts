@@ -10,7 +10,6 @@ import { CommandType, OptionType } from '../../spec/enums.js';
 import { localizedValue } from '../../spec/locales.js';
 import type { MemberFacts } from '../../spec/interactions/payload.js';
 import type { RefusalKind } from '../../spec/interactions/refusal.js';
-import type { EmulatorResponse } from '../http-types.js';
 import { commandRefusal, resolvePlace, resolveUser, type Place } from '../interactions/place.js';
 import { own } from '../own.js';
 import type { StoredCommand, World } from '../world.js';
@@ -185,7 +184,7 @@ export function commandPicker(world: World, q: PickerQuery, defaults: { applicat
 }
 
 /** `GET /view/commands?application_id=&guild_id=&channel_id=&member_id=&locale=`: the picker, or 400 saying what is wrong. */
-export function viewCommands(world: World, query: URLSearchParams, defaults: { applicationId: string; guildId: string }): EmulatorResponse {
+export function viewCommands(world: World, query: URLSearchParams, defaults: { applicationId: string; guildId: string }): { status: number; body: PickerAnswer | { message: string } } {
   const get = (k: string) => query.get(k) ?? undefined;
   const picker = commandPicker(
     world,

@@ -37,7 +37,7 @@ function messageBlock(m: Obj, label: string): HTMLElement {
     h('div', { class: 'answer-label muted' }, label, flags & MessageFlag.EPHEMERAL ? ' · only you can see this' : '', flags & MessageFlag.LOADING ? ' · is thinking…' : ''),
     str(m.content) ? h('div', { class: 'answer-content' }, str(m.content)) : undefined,
     ...embeds.map((e) => h('div', { class: 'answer-embed' }, str(e.title) ? h('strong', {}, str(e.title)) : undefined, str(e.description) ? h('div', {}, str(e.description)) : undefined)),
-    ...attachments.map((a) => h('div', { class: 'answer-attachment muted' }, `📎 ${str(a.filename)}`)),
+    ...attachments.map((a) => h('div', { class: 'answer-attachment muted' }, `Attachment: ${str(a.filename)}`)),
   );
 }
 

@@ -38,7 +38,7 @@ function chips(options: PickerOption[]): HTMLElement[] {
   );
 }
 
-function commandItem(c: PickerCommand, selected: boolean, onPick: () => void): HTMLElement {
+function commandItem(c: PickerCommand, locale: string, selected: boolean, onPick: () => void): HTMLElement {
   const slash = c.type === CommandType.CHAT_INPUT || c.type === CommandType.PRIMARY_ENTRY_POINT;
   const refused = !c.access.allowed;
   const item = h(
@@ -54,12 +54,12 @@ function commandItem(c: PickerCommand, selected: boolean, onPick: () => void): H
     h(
       'div',
       { class: 'command-head' },
-      slash ? h('span', { class: 'slash' }, '/') : h('span', { class: 'context-icon' }, c.type === CommandType.USER ? '👤' : '💬'),
+      slash ? h('span', { class: 'slash' }, '/') : undefined,
       h('span', { class: 'command-name', lang: c.localized ? undefined : 'en' }, c.name),
       h('span', { class: `scope ${c.scope}`, title: c.scope === 'guild' ? `a command of server ${c.guildId}` : 'a global command' }, c.scope === 'guild' ? 'server' : 'global'),
       c.nsfw ? h('span', { class: 'scope nsfw', title: 'age-restricted' }, '18+') : undefined,
-      c.localized ? undefined : h('span', { class: 'scope default-name', title: `no localization for this locale: the default name is shown` }, 'default'),
-      refused ? h('span', { class: 'lock', 'aria-label': "can't use" }, '🔒') : undefined,
+      c.localized ? h('span', { class: 'scope localized', title: `localized name (default: ${c.defaultName})` }, locale) : undefined,
+      refused ? h('span', { class: 'lock', title: c.access.reason }, c.access.listed ? "can't use" : 'not offered') : undefined,
     ),
     c.description ? h('div', { class: 'command-description' }, c.description) : undefined,
     c.options.length ? h('div', { class: 'chips' }, ...chips(c.options)) : undefined,
@@ -118,7 +118,7 @@ export const mountCommands: MountView = (el, app) => {
           'div',
           { class: 'command-group' },
           h('h3', {}, g.title),
-          h('ul', {}, ...g.commands.map((c) => commandItem(c, picked?.applicationId === applicationId && picked.commandId === c.id, () => {
+          h('ul', {}, ...g.commands.map((c) => commandItem(c, answer.locale, picked?.applicationId === applicationId && picked.commandId === c.id, () => {
             picked = { applicationId, commandId: c.id };
             draw();
             openForm();

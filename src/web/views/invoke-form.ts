@@ -128,13 +128,16 @@ export function renderInvokeForm(cmd: PickerCommand, app: AppContext, applicatio
   const send = h('button', { type: 'submit', class: 'send' }, 'Send');
   const fieldsBox = h('div', { class: 'fields' });
   const base = { guildId: app.selection.guildId, channelId: app.selection.channelId, userId: app.selection.memberId, locale: app.selection.locale, applicationId, forPage: true };
+  const member = app.guild()?.members.find((m) => m.id === app.selection.memberId);
+  const where = app.channel() ? `#${app.channel()!.name}` : 'a DM with the app';
   const isSlash = cmd.type === CommandType.CHAT_INPUT || cmd.type === CommandType.PRIMARY_ENTRY_POINT;
   const form = h(
     'form',
     { class: 'invoke-form', 'data-command-id': cmd.id, novalidate: '' },
     h('h3', {}, isSlash ? h('span', { class: 'slash' }, '/') : undefined, h('span', { class: 'command-name' }, cmd.name), cmd.scope === 'guild' ? h('span', { class: 'scope guild' }, 'server') : h('span', { class: 'scope global' }, 'global')),
     cmd.description ? h('p', { class: 'muted description' }, cmd.description) : undefined,
-    cmd.access.allowed ? undefined : h('p', { class: 'refused-note' }, `🔒 ${cmd.access.message ?? 'Refused'} (${cmd.access.reason}) — sending shows the refusal.`),
+    h('p', { class: 'acting muted' }, `As @${member?.username ?? app.selection.memberId} in ${where}, locale ${app.selection.locale}`),
+    cmd.access.allowed ? undefined : h('p', { class: 'refused-note' }, `Can't use: ${cmd.access.message ?? 'refused'} (${cmd.access.reason}). Sending shows the refusal.`),
   );
 
   let validate: () => boolean = () => true;
