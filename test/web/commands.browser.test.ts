@@ -184,10 +184,7 @@ describe.skipIf(!CHROMIUM)('the Commands view and the invoke form in Chromium', 
     await field.click();
     await field.pressSequentially('ap');
     const suggestions = form.locator('.suggestions .suggestion');
-    await b.page.waitForFunction(() => {
-      const texts = [...document.querySelectorAll('.suggestions .suggestion')].map((e) => e.textContent);
-      return texts.length === 2 && texts[0] === 'apple (fresh)';
-    });
+    await form.locator('ul.suggestions[data-state="ready"][data-value="ap"]').waitFor();
     await expect(suggestions.allTextContents()).resolves.toEqual(['apple (fresh)', 'apricot (fresh)']);
     const asked = bot.verified.filter((i) => i.type === 4).at(-1);
     expect(asked.data.options).toEqual([{ name: 'fruit', type: 3, value: 'ap', focused: true }]);

@@ -154,9 +154,14 @@ export function renderInvokeForm(cmd: PickerCommand, app: AppContext, applicatio
       let timer: ReturnType<typeof setTimeout> | undefined;
       const ask = async () => {
         const mine = ++seq;
+        const typed = f.read();
+        // Which value the list answers, for whoever waits on it (a user sees it settle; tests wait for it).
+        list.dataset.value = typed;
+        list.dataset.state = 'loading';
         const check = checkLine(cmd, path, values(), app.guild(), app.selection.locale, f.option.defaultName);
         if (!check.ok) {
           list.replaceChildren(h('li', { class: 'muted' }, check.message));
+          list.dataset.state = 'ready';
           return;
         }
         list.replaceChildren(h('li', { class: 'muted' }, 'Loading suggestions…'));
@@ -173,14 +178,18 @@ export function renderInvokeForm(cmd: PickerCommand, app: AppContext, applicatio
                     b.addEventListener('click', () => {
                       (f.input as HTMLInputElement).value = String(c.value);
                       list.replaceChildren();
+                      delete list.dataset.state;
                       validate();
                     });
                     return h('li', {}, b);
                   })),
             );
           } else list.replaceChildren(h('li', { class: 'muted' }, out.outcome === 'refused' ? out.refusal.message : out.outcome === 'invalid' ? out.message : 'The application gave no suggestions'));
+          list.dataset.state = 'ready';
         } catch (err) {
-          if (mine === seq) list.replaceChildren(h('li', { class: 'error' }, err instanceof Error ? err.message : String(err)));
+          if (mine !== seq || disposed) return;
+          list.replaceChildren(h('li', { class: 'error' }, err instanceof Error ? err.message : String(err)));
+          list.dataset.state = 'ready';
         }
       };
       const schedule = () => {
