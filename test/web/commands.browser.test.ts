@@ -155,6 +155,11 @@ describe.skipIf(!CHROMIUM)('the Commands view and the invoke form in Chromium', 
     const body = await (await response).text();
     expect(body).not.toContain(sent.token);
     expect(body).not.toContain(em.credentials.botToken);
+
+    // A change elsewhere re-reads the picker; the form keeps its outcome.
+    const later = await call(em, 'POST', `/applications/${APP}/guilds/${GUILD}/commands`, { auth: `Bot ${em.credentials.botToken}`, body: { name: 'later', description: 'Added while the form is open' } });
+    await b.page.locator(`li.command[data-command-id="${later.body.id}"]`).waitFor();
+    await expect(form.locator('.outcome').textContent()).resolves.toContain('pong from test bot');
   });
 
   test('refusals come back with the reason; a value the client refuses blocks the send', async () => {

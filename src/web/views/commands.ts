@@ -96,10 +96,15 @@ export const mountCommands: MountView = (el, app) => {
     channel = id ? { id, handle: mountChannel(channelBox, app, id) } : undefined;
   };
 
+  let formKey = '';
   const openForm = () => {
+    const found = picked && answers.find((a) => a.applicationId === picked!.applicationId)?.answer.commands.find((c) => c.id === picked!.commandId);
+    // The world is re-read after every change (a bot's follow-up is one): keep what the user typed and the outcome unless the command or the selection changed.
+    const key = JSON.stringify([picked, found, app.selection]);
+    if (form && key === formKey) return;
+    formKey = key;
     form?.dispose();
     form = undefined;
-    const found = picked && answers.find((a) => a.applicationId === picked!.applicationId)?.answer.commands.find((c) => c.id === picked!.commandId);
     if (!found || !picked) {
       formBox.replaceChildren(h('p', { class: 'muted' }, picked ? 'That command is gone.' : 'Pick a command to fill in and send it.'));
       return;
