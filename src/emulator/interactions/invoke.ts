@@ -9,16 +9,17 @@ import type { Limits } from '../../spec/limits.js';
 import { CommandLineError, parseCommandLine, pointAt } from '../../spec/interactions/command-line.js';
 import { CallbackType, FIRST_ANSWER_MS } from '../../spec/interactions/callback.js';
 import { resolveOptions, type InteractionOption, type MentionLookup } from '../../spec/interactions/options.js';
-import { buildInteraction, memberChannelPermissions, type ChannelFacts, type GuildFacts } from '../../spec/interactions/payload.js';
-import { ageRefusal, permissionRefusal, placeRefusal, readRepair, type Refusal } from '../../spec/interactions/refusal.js';
+import { buildInteraction } from '../../spec/interactions/payload.js';
+import { readRepair, type Refusal } from '../../spec/interactions/refusal.js';
 import { CommandType, EntryPointHandler } from '../../spec/enums.js';
 import type { Snowflake } from '../../spec/snowflake.js';
 import type { EventBus } from '../events.js';
 import { randomToken } from '../ids.js';
 import { own } from '../own.js';
-import type { Guild, StoredCommand, World } from '../world.js';
+import type { StoredCommand, World } from '../world.js';
 import { applyCallback } from './answer.js';
 import { deliverGateway, deliverHttp } from './deliver.js';
+import { commandRefusal, resolvePlace, resolveUser } from './place.js';
 import { nextChange, type InteractionRegistry, type LiveInteraction, type Received } from './registry.js';
 
 type Obj = Record<string, unknown>;
@@ -83,29 +84,6 @@ const invalid = (message: string, line?: string, err?: CommandLineError): Invoke
   ...(line !== undefined && err ? { pointer: pointAt(line, err), column: err.column } : {}),
 });
 
-function guildFacts(g: Guild): GuildFacts {
-  return {
-    id: g.id,
-    ...(g.ownerId ? { ownerId: g.ownerId } : {}),
-    roles: g.roles.map((r) => ({ id: r.id, name: r.name, permissions: BigInt(r.permissions ?? '0') })),
-    members: g.members.map((m) => ({ id: m.id, username: m.username, roleIds: m.roles ?? [] })),
-    channels: g.channels.map((c) => channelFacts(g, c.id)!),
-  };
-}
-
-function channelFacts(g: Guild, id: string): ChannelFacts | undefined {
-  const c = g.channels.find((x) => x.id === id);
-  if (!c) return undefined;
-  // Threads take their parent's overwrites (and its age restriction).
-  const holder = c.parentId ? (g.channels.find((x) => x.id === c.parentId) ?? c) : c;
-  const overwrites = (holder.permissionOverwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) }));
-  return { id: c.id, type: c.type, name: c.name, ...(c.parentId ? { parentId: c.parentId } : {}), nsfw: holder.nsfw === true, overwrites };
-}
-
-function findGuildOfChannel(world: World, channelId: string): Guild | undefined {
-  return Object.values(world.guilds).find((g) => g.channels.some((c) => c.id === channelId));
-}
-
 function nameMatches(cmd: StoredCommand, typed: string, locale: string | undefined): boolean {
   return cmd.name === typed || (locale !== undefined && cmd.name_localizations?.[locale] === typed);
 }
@@ -126,30 +104,13 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
   if (!app) return invalid(`unknown application ${req.applicationId}`);
   const locale = req.locale ?? 'en-US';
 
-  // Where: a guild channel, or a DM with the bot.
-  let guild: Guild | undefined;
-  let channel: ChannelFacts;
-  const guildIdGiven = req.guildId;
-  if (req.channelId) {
-    guild = findGuildOfChannel(world, req.channelId);
-    if (guild && guildIdGiven && guild.id !== guildIdGiven) return invalid(`channel ${req.channelId} is not in guild ${guildIdGiven}`);
-    if (!guild && guildIdGiven) return invalid(`no channel ${req.channelId} in guild ${guildIdGiven}`);
-    channel = guild ? channelFacts(guild, req.channelId)! : { id: req.channelId, type: 1, name: 'dm', overwrites: [] };
-  } else {
-    guild = own(world.guilds, guildIdGiven ?? env.defaultGuildId);
-    if (!guild) return invalid(`unknown guild ${guildIdGiven}`);
-    const first = guild.channels.find((c) => c.type === 0) ?? guild.channels[0];
-    if (!first) return invalid(`guild ${guild.id} has no channel`);
-    channel = channelFacts(guild, first.id)!;
-  }
-  const facts = guild ? guildFacts(guild) : undefined;
-
-  // Who: a member of the guild (or anyone in a DM).
-  const userId = req.userId ?? guild?.members[0]?.id;
-  if (!userId) return invalid('give the invoking user (--user)');
-  const member = facts?.members.find((m) => m.id === userId);
-  if (facts && !member) return invalid(`user ${userId} is not a member of guild ${facts.id}`);
-  const user = member ?? { id: userId, username: `user-${userId.slice(-4)}`, roleIds: [] };
+  // Where: a guild channel, or a DM with the bot; who: a member of the guild (or anyone in a DM).
+  const place = resolvePlace(world, { ...(req.guildId ? { guildId: req.guildId } : {}), ...(req.channelId ? { channelId: req.channelId } : {}) }, env.defaultGuildId);
+  if (typeof place === 'string') return invalid(place);
+  const { guild, facts, channel } = place;
+  const user = resolveUser(place, req.userId);
+  if (typeof user === 'string') return invalid(user);
+  const userId = user.id;
 
   const lookup: MentionLookup = {
     isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === userId || id === app.botUserId),
@@ -210,22 +171,7 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
 
   // The service's refusals, in the order the client and then the service apply them.
   const install = guild ? own(guild.apps, app.id) : undefined;
-  const place = { ...(guild ? { guildId: guild.id } : {}), installed: install?.commandsScope === true, channelNsfw: channel.nsfw === true };
-  const refusal =
-    placeRefusal(command, place) ??
-    ageRefusal(command, place) ??
-    repair(env.registry, command, userId) ??
-    (guild && facts
-      ? permissionRefusal({
-          guildId: guild.id,
-          command,
-          commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
-          appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
-          member: { userId, roleIds: user.roleIds, ...(guild.ownerId === userId ? { owner: true } : {}) },
-          permissions: memberChannelPermissions(facts, user, channel),
-          channel: { id: channel.id, ...(channel.parentId ? { parentId: channel.parentId } : {}) },
-        })
-      : undefined);
+  const refusal = commandRefusal(world, app, place, command, user, () => repair(env.registry, command!, userId));
   if (refusal) {
     env.events.note({ kind: 'delivery', applicationId: app.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome: `refused: ${refusal.message}`, commandName: command.name });
     return { outcome: 'refused', refusal };

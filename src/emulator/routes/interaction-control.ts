@@ -7,6 +7,7 @@
 import type { EmulatorResponse } from '../http-types.js';
 import type { EndpointCheck } from '../interactions/deliver.js';
 import type { InvokeOutcome, InvokeRequest } from '../interactions/invoke.js';
+import { outcomeForPage } from '../view/page-outcome.js';
 
 const STRING_FIELDS = ['line', 'userCommand', 'messageCommand', 'target', 'guildId', 'channelId', 'userId', 'locale', 'applicationId'] as const;
 
@@ -29,7 +30,9 @@ export function interactionControl(
     if (path === '/interactions' && method === 'POST') {
       const req = parseInvokeRequest(body);
       if (typeof req === 'string') return Promise.resolve({ status: 400, body: { message: req } });
-      return invoke(req).then((outcome) => ({ status: 200, body: outcome }));
+      // The web view asks with `forPage`: it is answered without the interaction's token.
+      const { forPage, ...request } = req as InvokeRequest & { forPage?: unknown };
+      return invoke(request).then((outcome) => ({ status: 200, body: forPage === true ? outcomeForPage(outcome) : outcome }));
     }
     if (path === '/interactions/endpoint-check' && method === 'POST') {
       const appId = typeof body === 'object' && body !== null ? (body as { applicationId?: unknown }).applicationId : undefined;

@@ -3,6 +3,7 @@
  *   GET /__emulator/view/world      applications, guilds, channels, members (world-view.ts)
  *   GET /__emulator/view/activity   the event log (`?after=SEQ`)
  *   GET /__emulator/view/state      rate limits, daily creates, faults, gateway sessions (state-panel.ts)
+ *   GET /__emulator/view/commands   the command picker for a member in a channel (command-picker.ts)
  *   GET /__emulator/view/stream     the live feed (stream.ts; served by the server, it needs the socket)
  *   GET /__emulator/view/channels/:id/messages, /view/attachments/:id   a channel's messages (channel-messages.ts)
  * Each view's own data comes from its module; this file only routes.
@@ -13,6 +14,7 @@ import type { ActivityLog } from './activity.js';
 import { viewWorld } from './world-view.js';
 import { viewState, type StateSources } from './state-panel.js';
 import { attachmentAnswer, channelMessagesAnswer, type ChannelMessages } from './channel-messages.js';
+import { viewCommands } from './command-picker.js';
 
 export const VIEW_API_PREFIX = '/view/';
 export const VIEW_STREAM_PATH = '/view/stream';
@@ -45,6 +47,8 @@ export function viewApi(env: ViewApiEnv, method: string, path: string, query: UR
       return channelMessagesAnswer(env.channelMessages, parts, query);
     case 'attachments':
       return attachmentAnswer(env.channelMessages, parts);
+    case 'commands':
+      return parts.length === 1 ? viewCommands(env.world(), query, env.defaults) : notFound();
     default:
       return notFound();
   }

@@ -138,3 +138,30 @@ export function parseCommandLine(line: string, partial = false): ParsedLine {
   }
   return { command, words, pairs, endsInToken: line.length > 0 && !/\s$/.test(line) };
 }
+
+export interface LineOption {
+  name: string;
+  value: string;
+}
+
+/** A value as one token: quoted (with `\"` and `\\` escaped) when it holds whitespace or a quote. */
+function formatValue(value: string): string {
+  if (!/[\s"']/.test(value)) return value;
+  return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/**
+ * The line a user would type for a command path (name, then group and
+ * subcommand) and options in order: the inverse of `parseCommandLine`, so
+ * `parseCommandLine(formatCommandLine(p, o))` gives back `p` and `o`. While
+ * autocompleting, the focused option goes last (the parser focuses the last pair).
+ */
+export function formatCommandLine(path: readonly string[], options: readonly LineOption[] = []): string {
+  const bare = (what: string, s: string) => {
+    if (s === '' || /[\s"':]/.test(s)) throw new RangeError(`${what} ${JSON.stringify(s)} cannot be typed as a bare word`);
+    return s;
+  };
+  if (path.length === 0) throw new RangeError('a command line needs the command name');
+  const [name, ...words] = path;
+  return [`/${bare('command name', name!)}`, ...words.map((w) => bare('subcommand', w)), ...options.map((o) => `${bare('option name', o.name)}:${formatValue(o.value)}`)].join(' ');
+}

@@ -1,0 +1,201 @@
+/**
+ * The command picker as the client shows it to one member in one channel
+ * (`GET /__emulator/view/commands`): the application's guild commands of
+ * that guild and its global commands, names and descriptions in the
+ * member's locale (with the service's fallbacks), options as a tree, and
+ * whether the member may use each, decided by the invoke path's own
+ * refusal code (interactions/place.ts). Pure over the world.
+ */
+import { CommandType, OptionType } from '../../spec/enums.js';
+import { localizedValue } from '../../spec/locales.js';
+import type { MemberFacts } from '../../spec/interactions/payload.js';
+import type { RefusalKind } from '../../spec/interactions/refusal.js';
+import { commandRefusal, resolvePlace, resolveUser, type Place } from '../interactions/place.js';
+import { own } from '../own.js';
+import type { StoredCommand, World } from '../world.js';
+
+type Obj = Record<string, unknown>;
+type Dict = Record<string, string> | null | undefined;
+
+export interface PickerChoice {
+  /** As shown in the locale. */
+  name: string;
+  /** The name the command declares: what the invoke form types, unambiguous whatever the locale. */
+  defaultName: string;
+  value: string | number;
+}
+
+export interface PickerOption {
+  type: number;
+  name: string;
+  defaultName: string;
+  description: string;
+  localized: boolean;
+  required: boolean;
+  choices?: PickerChoice[];
+  min_value?: number;
+  max_value?: number;
+  min_length?: number;
+  max_length?: number;
+  autocomplete: boolean;
+  channel_types?: number[];
+  /** Subcommands of a group, options of a subcommand. */
+  options?: PickerOption[];
+}
+
+export interface PickerAccess {
+  allowed: boolean;
+  /** Why it is refused (the service's own words, then the rule), or why it is allowed. */
+  reason: string;
+  /** What the user sees when refused. */
+  message?: string;
+  kind?: RefusalKind;
+  /** The client lists it here (a command not offered in this place is left out of the picker). */
+  listed: boolean;
+}
+
+export interface PickerCommand {
+  id: string;
+  /** 1 chat input, 2 user, 3 message, 4 entry point. */
+  type: number;
+  scope: 'global' | 'guild';
+  guildId?: string;
+  name: string;
+  description: string;
+  defaultName: string;
+  /** The name shown comes from a localization (the locale's own or its fallback). */
+  localized: boolean;
+  options: PickerOption[];
+  nsfw: boolean;
+  contexts: number[] | null;
+  integrationTypes: number[];
+  defaultMemberPermissions: string | null;
+  access: PickerAccess;
+}
+
+export interface PickerAnswer {
+  applicationId: string;
+  guildId?: string;
+  channelId: string;
+  memberId: string;
+  locale: string;
+  commands: PickerCommand[];
+}
+
+export interface PickerQuery {
+  applicationId?: string;
+  /** Empty: a DM with the bot. */
+  guildId?: string;
+  channelId?: string;
+  memberId?: string;
+  locale?: string;
+}
+
+function shown(value: string, dict: Dict, locale: string): { text: string; localized: boolean } {
+  const l = localizedValue(dict, locale);
+  return l === undefined ? { text: value, localized: false } : { text: l, localized: true };
+}
+
+function pickerOption(o: Obj, locale: string): PickerOption {
+  const name = shown(o.name as string, o.name_localizations as Dict, locale);
+  const description = shown((o.description as string | undefined) ?? '', o.description_localizations as Dict, locale);
+  const num = (k: string) => (typeof o[k] === 'number' ? { [k]: o[k] as number } : {});
+  return {
+    type: o.type as number,
+    name: name.text,
+    defaultName: o.name as string,
+    description: description.text,
+    localized: name.localized,
+    required: o.required === true,
+    ...(Array.isArray(o.choices)
+      ? { choices: (o.choices as Obj[]).map((c) => ({ name: shown(c.name as string, c.name_localizations as Dict, locale).text, defaultName: c.name as string, value: c.value as string | number })) }
+      : {}),
+    ...num('min_value'),
+    ...num('max_value'),
+    ...num('min_length'),
+    ...num('max_length'),
+    autocomplete: o.autocomplete === true,
+    ...(Array.isArray(o.channel_types) ? { channel_types: o.channel_types as number[] } : {}),
+    ...(Array.isArray(o.options) && (o.type === OptionType.SUB_COMMAND || o.type === OptionType.SUB_COMMAND_GROUP) ? { options: (o.options as Obj[]).map((x) => pickerOption(x, locale)) } : {}),
+  };
+}
+
+/** Refusals the client shows by leaving the command out of the picker, rather than by refusing it. */
+const UNLISTED: ReadonlySet<RefusalKind> = new Set(['context', 'guild-command-elsewhere', 'not-installed']);
+
+function access(world: World, place: Place, cmd: StoredCommand, user: MemberFacts): PickerAccess {
+  const app = own(world.applications, cmd.application_id)!;
+  const refusal = commandRefusal(world, app, place, cmd, user);
+  if (!refusal) return { allowed: true, reason: 'allowed', listed: true };
+  return { allowed: false, reason: refusal.reason, message: refusal.message, kind: refusal.kind, listed: !UNLISTED.has(refusal.kind) };
+}
+
+function collator(locale: string): Intl.Collator {
+  try {
+    return new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  } catch {
+    return new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  }
+}
+
+/** Slash commands (and the entry point) first, then user commands, then message commands: the picker's and the context menus' groups. */
+const GROUP: Record<number, number> = { [CommandType.CHAT_INPUT]: 0, [CommandType.PRIMARY_ENTRY_POINT]: 0, [CommandType.USER]: 1, [CommandType.MESSAGE]: 2 };
+
+/** The picker for `q`, or what is wrong with the query. */
+export function commandPicker(world: World, q: PickerQuery, defaults: { applicationId: string; guildId: string }): PickerAnswer | string {
+  const appId = q.applicationId || defaults.applicationId;
+  if (!own(world.applications, appId)) return `unknown application ${appId}`;
+  const locale = q.locale || 'en-US';
+  const dm = q.guildId === '';
+  // A DM with the bot has no channel in the world: any id names it.
+  const place: Place | string = dm
+    ? (q.channelId && resolvePlace(world, { channelId: q.channelId }, defaults.guildId)) || { channel: { id: q.channelId || '0', type: 1, name: 'dm', overwrites: [] } }
+    : resolvePlace(world, { ...(q.guildId ? { guildId: q.guildId } : {}), ...(q.channelId ? { channelId: q.channelId } : {}) }, defaults.guildId);
+  if (typeof place === 'string') return place;
+  if (dm && place.guild) return `channel ${q.channelId} is in guild ${place.guild.id}, not a DM`;
+  const user = resolveUser(place, q.memberId || undefined);
+  if (typeof user === 'string') return user;
+
+  const guildId = place.guild?.id;
+  const order = collator(locale);
+  const commands = Object.values(world.commands)
+    .filter((c) => c.application_id === appId && (c.guild_id === undefined || c.guild_id === guildId))
+    .map((c): PickerCommand => {
+      const name = shown(c.name, c.name_localizations, locale);
+      return {
+        id: c.id,
+        type: c.type,
+        scope: c.guild_id === undefined ? 'global' : 'guild',
+        ...(c.guild_id !== undefined ? { guildId: c.guild_id } : {}),
+        name: name.text,
+        description: shown(c.description, c.description_localizations, locale).text,
+        defaultName: c.name,
+        localized: name.localized,
+        options: (c.options ?? []).map((o) => pickerOption(o, locale)),
+        nsfw: c.nsfw === true,
+        contexts: c.contexts ?? null,
+        integrationTypes: c.integration_types ?? [],
+        defaultMemberPermissions: c.default_member_permissions ?? null,
+        access: access(world, place, c, user),
+      };
+    })
+    .sort((a, b) => (GROUP[a.type] ?? 3) - (GROUP[b.type] ?? 3) || order.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { applicationId: appId, ...(guildId ? { guildId } : {}), channelId: place.channel.id, memberId: user.id, locale, commands };
+}
+
+/** `GET /view/commands?application_id=&guild_id=&channel_id=&member_id=&locale=`: the picker, or 400 saying what is wrong. */
+export function viewCommands(world: World, query: URLSearchParams, defaults: { applicationId: string; guildId: string }): { status: number; body: PickerAnswer | { message: string } } {
+  const get = (k: string) => query.get(k) ?? undefined;
+  const picker = commandPicker(
+    world,
+    {
+      ...(get('application_id') !== undefined ? { applicationId: get('application_id')! } : {}),
+      ...(get('guild_id') !== undefined ? { guildId: get('guild_id')! } : {}),
+      ...(get('channel_id') !== undefined ? { channelId: get('channel_id')! } : {}),
+      ...(get('member_id') !== undefined ? { memberId: get('member_id')! } : {}),
+      ...(get('locale') !== undefined ? { locale: get('locale')! } : {}),
+    },
+    defaults,
+  );
+  return typeof picker === 'string' ? { status: 400, body: { message: picker } } : { status: 200, body: picker };
+}
