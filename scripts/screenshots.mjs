@@ -88,7 +88,11 @@ try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {
     await shoot(browser, 'en-US', 'channels', `.messages[data-channel-id="${channel.id}"][data-loaded="true"] [data-message-id]`, 'web-view-channel.png');
-    await shoot(browser, 'fr', 'commands', '[data-command-id] .command-name', 'web-view-commands.png');
+    // The picture shows the form open on /deploy, as a developer sees it before sending.
+    await shoot(browser, 'fr', 'commands', '[data-command-id] .command-name', 'web-view-commands.png', async (page) => {
+      await page.locator('li.command', { hasText: 'deployer' }).first().click();
+      await page.locator('form.invoke-form').waitFor();
+    });
   } finally {
     await browser.close();
   }
@@ -97,7 +101,7 @@ try {
 }
 
 /** Opens the page with a saved selection (channel, member, locale) on one view and writes its picture once `ready` shows. */
-async function shoot(browser, locale, view, ready, file) {
+async function shoot(browser, locale, view, ready, file, act = async () => {}) {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, colorScheme: 'dark' });
   const page = await context.newPage();
   const errors = [];
@@ -109,6 +113,7 @@ async function shoot(browser, locale, view, ready, file) {
   } catch {
     throw new Error(`screenshots: the ${view} view never showed ${ready}${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`);
   }
+  await act(page);
   // Fonts and images settle before the picture.
   await page.evaluate(() => document.fonts.ready);
   await page.waitForLoadState('load');

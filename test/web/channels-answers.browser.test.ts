@@ -85,7 +85,7 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium: answers, components v
     const secret = b.page.locator('.messages discord-message.ephemeral', { hasText: 'only' });
     await secret.waitFor();
     await secret.getByText('Only bob can see this').waitFor();
-    expect(await secret.locator('discord-bold').textContent()).toBe('you');
+    expect(await secret.locator('strong').textContent()).toBe('you');
 
     const slow = em.invoke({ line: '/slow', channelId: GENERAL, userId: BOB, waitSeconds: 0 });
     const thinking = b.page.locator('.messages discord-message.interaction .thinking');
@@ -130,7 +130,7 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium: answers, components v
     const msg = message(sent.id);
     await msg.locator('.v2-container.accent').waitFor();
     await msg.locator('.v2-section discord-button').getByText('Details').waitFor();
-    expect(await msg.locator('.v2-text discord-bold').textContent()).toBe('systems');
+    expect(await msg.locator('.v2-text strong').textContent()).toBe('systems');
     await msg.locator('hr.v2-separator').waitFor({ state: 'attached' });
     // The emulator takes no files with IS_COMPONENTS_V2, so the gallery shows links: nothing is fetched off the emulator.
     await msg.locator('.v2-gallery .external-media a[href="https://example.invalid/near.png"]').waitFor();

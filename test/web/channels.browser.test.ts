@@ -96,7 +96,7 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
     expect(await msg.locator('discord-button[disabled]').textContent()).toContain('Cancel');
     expect(await msg.locator('discord-button[url]').getAttribute('url')).toBe('https://example.invalid/logs');
     // Markdown as elements, the custom emoji as text (its image would come from the CDN).
-    expect(await msg.locator(':scope > discord-bold').textContent()).toBe('passed');
+    expect(await msg.locator(':scope > strong').textContent()).toBe('passed');
     expect(await msg.locator(':scope > discord-code').textContent()).toBe('main');
     expect(await msg.textContent()).toContain(':party:');
     // The uploaded PNG shows from the emulator's kept bytes: a decoded blob: image in the embed.
@@ -124,7 +124,7 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
     await api('PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${sent.id}`, { json: { content: 'Build **passed** again' } });
     await b.page.locator(`.messages [data-message-id="${sent.id}"].edited`).waitFor();
     await msg.getByText('(edited)').waitFor();
-    expect(await msg.locator(':scope > discord-bold').textContent()).toBe('passed');
+    expect(await msg.locator(':scope > strong').textContent()).toBe('passed');
     expect(await msg.textContent()).toContain('again');
 
     await api('DELETE', `/webhooks/${hook.id}/${hook.token}/messages/${second.id}`);

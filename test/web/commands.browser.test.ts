@@ -155,6 +155,10 @@ describe.skipIf(!CHROMIUM)('the Commands view and the invoke form in Chromium', 
     const body = await (await response).text();
     expect(body).not.toContain(sent.token);
     expect(body).not.toContain(em.credentials.botToken);
+    // The channel beside the form shows the answer as the client does: under "bob used /ping".
+    const answer = b.page.locator(`.messages[data-channel-id="${GENERAL}"] [data-message-id]`, { hasText: 'pong from test bot' });
+    await answer.waitFor();
+    await expect(answer.locator('discord-command').count()).resolves.toBe(1);
 
     // A change elsewhere re-reads the picker; the form keeps its outcome.
     const later = await call(em, 'POST', `/applications/${APP}/guilds/${GUILD}/commands`, { auth: `Bot ${em.credentials.botToken}`, body: { name: 'later', description: 'Added while the form is open' } });

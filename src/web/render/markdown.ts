@@ -1,7 +1,10 @@
 /**
  * Message markdown as the client renders it: discord-markdown-parser's AST
  * (its `extended` rules, which webhooks and embeds get: masked links too)
- * mapped to @skyra/discord-components-core elements. Every piece of text
+ * mapped to @skyra/discord-components-core elements. Bold, italic,
+ * underline and subtext are plain HTML elements instead: the library's
+ * templates put whitespace around their slot, which shows as a space before
+ * the next punctuation ("**3 created**," read "3 created ,"). Every piece of text
  * goes in as a text node; links only with an http(s) target; custom emoji
  * as `:name:` text (their images live on the service's CDN).
  */
@@ -68,11 +71,11 @@ function node(n: AstNode, ctx: Ctx): Node[] {
     case 'newline':
       return [document.createElement('br')];
     case 'strong':
-      return wrap('discord-bold', n, ctx);
+      return wrap('strong', n, ctx);
     case 'em':
-      return wrap('discord-italic', n, ctx);
+      return wrap('em', n, ctx);
     case 'underline':
-      return wrap('discord-underlined', n, ctx);
+      return wrap('u', n, ctx);
     case 'strikethrough':
       return wrap('s', n, ctx);
     case 'spoiler':
@@ -80,7 +83,7 @@ function node(n: AstNode, ctx: Ctx): Node[] {
     case 'blockQuote':
       return wrap('discord-quote', n, ctx);
     case 'subtext':
-      return wrap('discord-subscript', n, ctx);
+      return wrap('small', n, ctx, { class: 'md-subtext' });
     case 'heading':
       return wrap('discord-header', n, ctx, { level: String(Math.min(3, Math.max(1, Number(n.level) || 1))) });
     case 'inlineCode':
