@@ -1,5 +1,7 @@
 import { request } from 'undici';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
+import { APP, interactionSeed } from '../helpers/interaction-seed.js';
+import { startHttpBot, type HttpBot } from '../helpers/http-bot.js';
 
 export interface Reply {
   status: number;
@@ -52,3 +54,11 @@ export function userBearer(em: RunningEmulator): string {
 }
 
 export const slash = (name: string, extra: Record<string, unknown> = {}) => ({ name, description: `The ${name} command`, ...extra });
+
+/** An emulator with the interaction seed whose application's endpoint is a real HTTP bot verifying signatures (test/helpers/http-bot.ts). */
+export async function startWithHttpBot(): Promise<{ em: RunningEmulator; bot: HttpBot }> {
+  const em = await start({ seed: interactionSeed() });
+  const bot = await startHttpBot({ publicKey: em.credentials.publicKey, apiBase: em.url });
+  em.world.applications[APP]!.interactionsEndpointUrl = bot.url;
+  return { em, bot };
+}

@@ -3,15 +3,13 @@ import { verifyKey } from 'discord-interactions';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { ADULT, ANN, APP, BOB, GENERAL, GUILD, interactionSeed } from '../helpers/interaction-seed.js';
 import { startHttpBot, type HttpBot } from '../helpers/http-bot.js';
-import { call, start } from './helpers.js';
+import { call, start, startWithHttpBot } from './helpers.js';
 
 describe('HTTP interactions against a bot verifying signatures with discord-interactions', () => {
   let em: RunningEmulator;
   let bot: HttpBot;
   beforeAll(async () => {
-    em = await start({ seed: interactionSeed() });
-    bot = await startHttpBot({ publicKey: em.credentials.publicKey, apiBase: em.url });
-    em.world.applications[APP]!.interactionsEndpointUrl = bot.url;
+    ({ em, bot } = await startWithHttpBot());
   });
   afterAll(async () => {
     await bot?.close();

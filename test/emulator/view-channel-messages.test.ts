@@ -5,10 +5,10 @@ import { AttachmentCache, inlineContentType } from '../../src/emulator/view/atta
 import { ChannelMessages, pageOf, viewMessage, type ChannelMessagesPage } from '../../src/emulator/view/channel-messages.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { World } from '../../src/emulator/world.js';
-import { APP, BOB, GENERAL, interactionSeed } from '../helpers/interaction-seed.js';
-import { startHttpBot, type HttpBot } from '../helpers/http-bot.js';
+import { APP, BOB, GENERAL } from '../helpers/interaction-seed.js';
+import type { HttpBot } from '../helpers/http-bot.js';
 import { solidPng } from '../helpers/png.js';
-import { start } from './helpers.js';
+import { startWithHttpBot } from './helpers.js';
 import { IDS, startWebhookEmulator, type Client } from './webhooks-setup.js';
 
 const CH = '900000000000000001';
@@ -236,9 +236,7 @@ describe('interaction answers in the channel view', () => {
   let em: RunningEmulator;
   let bot: HttpBot;
   beforeAll(async () => {
-    em = await start({ seed: interactionSeed() });
-    bot = await startHttpBot({ publicKey: em.credentials.publicKey, apiBase: em.url });
-    em.world.applications[APP]!.interactionsEndpointUrl = bot.url;
+    ({ em, bot } = await startWithHttpBot());
   });
   afterAll(async () => {
     await bot?.close();

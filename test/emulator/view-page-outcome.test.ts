@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { APP, BOB, GENERAL, interactionSeed } from '../helpers/interaction-seed.js';
-import { startHttpBot, type HttpBot } from '../helpers/http-bot.js';
-import { start } from './helpers.js';
+import { BOB, GENERAL } from '../helpers/interaction-seed.js';
+import type { HttpBot } from '../helpers/http-bot.js';
+import { startWithHttpBot } from './helpers.js';
 
 describe('POST /__emulator/interactions for the web view (forPage)', () => {
   let em: RunningEmulator;
   let bot: HttpBot;
   beforeAll(async () => {
-    em = await start({ seed: interactionSeed() });
-    bot = await startHttpBot({ publicKey: em.credentials.publicKey, apiBase: em.url });
-    em.world.applications[APP]!.interactionsEndpointUrl = bot.url;
+    ({ em, bot } = await startWithHttpBot());
   });
   afterAll(async () => {
     await bot?.close();

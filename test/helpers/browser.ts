@@ -67,3 +67,16 @@ export function screenshotPath(name: string): string {
   mkdirSync(dir, { recursive: true });
   return join(dir, `${name}.png`);
 }
+
+/** The emulator's HTTP API as a test drives it beside the page: JSON or multipart bodies, the bot token when asked, a thrown error on any refusal. */
+export function apiClient(em: { url: string; credentials: { botToken: string } }) {
+  return async (method: string, path: string, init: { json?: unknown; form?: FormData; bot?: boolean } = {}): Promise<Record<string, any>> => {
+    const headers: Record<string, string> = {};
+    if (init.bot) headers.authorization = `Bot ${em.credentials.botToken}`;
+    if (init.json !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${em.url}${path}`, { method, headers, body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text ? (JSON.parse(text) as Record<string, any>) : {};
+  };
+}

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { APP, BOB, GENERAL, interactionSeed } from '../helpers/interaction-seed.js';
-import { CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { apiClient, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 
 /** An interactions endpoint that answers /secret ephemerally, /hello at once, and defers /slow, keeping its token for the test. */
 function startBot(): Promise<{ url: string; tokens: Map<string, string>; close(): Promise<void> }> {
@@ -43,15 +43,7 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium: answers, components v
   let b: BrowserSession;
   let bot: Awaited<ReturnType<typeof startBot>>;
   const message = (id: string) => b.page.locator(`.messages [data-message-id="${id}"]`);
-  const api = async (method: string, path: string, init: { json?: unknown; form?: FormData; bot?: boolean } = {}) => {
-    const headers: Record<string, string> = {};
-    if (init.bot) headers.authorization = `Bot ${em.credentials.botToken}`;
-    if (init.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${em.url}${path}`, { method, headers, body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined) });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? (JSON.parse(text) as Record<string, any>) : {};
-  };
+  const api = (...args: Parameters<ReturnType<typeof apiClient>>) => apiClient(em)(...args);
 
   beforeAll(async () => {
     em = await startEmulator({ rateLimits: false, seed: interactionSeed() });

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { apiClient, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 import { solidPng } from '../helpers/png.js';
 
 describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
@@ -17,15 +17,7 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
   let thread: string;
   let hook: { id: string; token: string };
 
-  const api = async (method: string, path: string, init: { json?: unknown; form?: FormData; bot?: boolean } = {}) => {
-    const headers: Record<string, string> = {};
-    if (init.bot) headers.authorization = `Bot ${em.credentials.botToken}`;
-    if (init.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${em.url}${path}`, { method, headers, body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined) });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? (JSON.parse(text) as Record<string, any>) : {};
-  };
+  const api = (...args: Parameters<ReturnType<typeof apiClient>>) => apiClient(em)(...args);
   const message = (id: string) => b.page.locator(`.messages [data-message-id="${id}"]`);
 
   beforeAll(async () => {
