@@ -27,7 +27,16 @@ export type EventListener = (event: EmulatorEvent) => void;
  * delivered. Held and flushed with the request's dispatches, so a refused or
  * failed request notes nothing it did not do. Never carries a token.
  */
-export type EmulatorNote = MessageNote | RequestNote | DeliveryNote;
+export type EmulatorNote = MessageNote | RequestNote | DeliveryNote | ImageNote;
+
+/** An image the service would serve from its CDN, set as data (a webhook's avatar): the web view shows it without the network. Not logged. */
+export interface ImageNote {
+  kind: 'image';
+  /** The hash the API names the image by (`avatar` of the webhook and of its messages' author). */
+  hash: string;
+  contentType: string;
+  data: Uint8Array;
+}
 
 export interface MessageNote {
   kind: 'message';

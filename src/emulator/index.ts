@@ -28,6 +28,7 @@ export type { GatewayOptions } from './gateway/gateway.js';
 import { Store, type StoreOptions } from './store.js';
 import { EventBus } from './events.js';
 import { ChannelMessages } from './view/channel-messages.js';
+import { AvatarImages } from './view/avatar-images.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
 import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
 import { invoke as invokeInteraction, type InvokeOutcome, type InvokeRequest } from './interactions/invoke.js';
@@ -186,7 +187,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
   const stateSources = { world: () => store.world, now, limits, faults, ...(rateLimiter ? { rateLimiter } : {}), gateway, liveInteractions: () => interactions.liveCount() };
   const channelMessages = new ChannelMessages(events, () => store.world);
-  const viewEnv = { world: () => store.world, defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId }, activity, state: stateSources, channelMessages };
+  const avatars = new AvatarImages(events);
+  const viewEnv = { world: () => store.world, defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId }, activity, state: stateSources, channelMessages, avatars };
   const server = createEmulatorServer({
     view: {
       page: pageServer({ ...(options.webRoot ? { webRoot: options.webRoot } : {}), controlToken, listenHost: () => host, isLoopbackPeer: (req) => isLoopback(req.socket.remoteAddress) }),
@@ -247,6 +249,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       streams.closeAll();
       activity.close();
       channelMessages.close();
+      avatars.close();
       closed ??= gateway.close().then(
         () =>
           new Promise<void>((resolve) => {

@@ -161,6 +161,39 @@ describe('GET /__emulator/view/channels/:id/messages and /view/attachments/:id o
     expect((await view(emu, `channels/${IDS.text}/messages`, null)).status).toBeGreaterThanOrEqual(400);
   });
 
+  it('serves a webhook avatar sent as image data by its hash; an avatar URL override is not fetched or served', async () => {
+    const data = `data:image/png;base64,${png.toString('base64')}`;
+    const made = await client.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'with face', avatar: data } });
+    expect(made.status).toBe(200);
+    const hash = made.body.avatar as string;
+    expect(hash).toMatch(/^[0-9a-f]{32}$/);
+    const sent = await client.call('POST', `/webhooks/${made.body.id}/${made.body.token}?wait=true`, { auth: null, body: { content: 'hello' } });
+    expect(sent.body.author.avatar).toBe(hash);
+
+    expect((await view(emu, `avatars/${hash}`, null)).status).toBeGreaterThanOrEqual(400);
+    const served = await view(emu, `avatars/${hash}`);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.bytes.equals(png)).toBe(true);
+
+    const overridden = await client.call('POST', `/webhooks/${made.body.id}/${made.body.token}?wait=true`, { auth: null, body: { content: 'disguised', avatar_url: 'https://example.com/face.png' } });
+    expect(overridden.body.author.avatar).not.toBe(hash);
+    expect((await view(emu, `avatars/${overridden.body.author.avatar}`)).status).toBe(404);
+    expect((await view(emu, 'avatars/..%2F..%2Fetc')).status).toBe(404);
+
+    // A new avatar through the token route is served under its new hash.
+    const other = solidPng(4, 4, [10, 200, 10]);
+    const edited = await client.call('PATCH', `/webhooks/${made.body.id}/${made.body.token}`, { auth: null, body: { avatar: `data:image/png;base64,${other.toString('base64')}` } });
+    expect(edited.body.avatar).not.toBe(hash);
+    expect((await view(emu, `avatars/${edited.body.avatar}`)).bytes.equals(other)).toBe(true);
+
+    // The bytes stay out of the event log.
+    const log = await view<{ entries: Array<{ kind: string }> }>(emu, 'activity');
+    expect(log.body.entries.some((e) => e.kind === 'image')).toBe(false);
+    expect(JSON.stringify(log.body)).not.toContain(png.toString('base64').slice(0, 24));
+  });
+
   it('lists executed messages with their flags, pages them, and keeps a deleted one as a tombstone', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {

@@ -15,7 +15,7 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
   let b: BrowserSession;
   let general: string;
   let thread: string;
-  let hook: { id: string; token: string };
+  let hook: { id: string; token: string; avatar: string };
 
   const api = (...args: Parameters<ReturnType<typeof apiClient>>) => apiClient(em)(...args);
   const message = (id: string) => b.page.locator(`.messages [data-message-id="${id}"]`);
@@ -27,7 +27,9 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
     thread = guild.channels.find((c) => c.type === 11 && c.parentId === general)!.id;
     b = await openBrowser();
     b.page.setDefaultTimeout(8000);
-    hook = (await api('POST', `/channels/${general}/webhooks`, { bot: true, json: { name: 'Build Bot' } })) as { id: string; token: string };
+    // The webhook's avatar is image data, as `cmdsync apply` sends a manifest's avatar file.
+    const avatar = `data:image/png;base64,${solidPng(16, 16, [30, 120, 220]).toString('base64')}`;
+    hook = (await api('POST', `/channels/${general}/webhooks`, { bot: true, json: { name: 'Build Bot', avatar } })) as { id: string; token: string; avatar: string };
   });
   afterAll(async () => {
     await b?.close();
@@ -80,6 +82,9 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
     await msg.waitFor();
     // The author is the webhook's name, tagged as an app.
     await msg.getByText('Build Bot', { exact: true }).waitFor();
+    // Its avatar is the image it was given, from the emulator's kept bytes.
+    await b.page.locator(`[data-message-id="${sent.id}"][data-avatar="${hook.avatar}"]`).waitFor();
+    expect(await msg.getAttribute('avatar')).toMatch(/^blob:/);
     await msg.locator('discord-embed').getByText('Build report :ok: <:long:12345678901234567890123>').waitFor();
     await msg.locator('discord-embed-field').getByText('Duration :spin:').waitFor();
     await msg.locator('discord-embed-field').getByText('Duration').waitFor();

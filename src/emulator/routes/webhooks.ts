@@ -69,6 +69,13 @@ function avatarOf(value: unknown): string | null {
   return typeof value === 'string' ? imageHash(value) : null;
 }
 
+/** A webhook's avatar set as image data: noted with its hash, so the web view can draw it (the world keeps only the hash). */
+function noteAvatar(ctx: HandlerContext, value: unknown): void {
+  if (typeof value !== 'string') return;
+  const m = /^data:(image\/[a-z]+);base64,(.*)$/.exec(value);
+  if (m) ctx.events.note({ kind: 'image', hash: imageHash(value), contentType: m[1]!, data: Buffer.from(m[2]!, 'base64') });
+}
+
 // The X-Audit-Log-Reason header is accepted on create/edit/delete by id; the emulator keeps no audit log.
 
 function createWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
@@ -97,6 +104,7 @@ function createWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
   };
   ctx.world.webhooks[webhook.id] = webhook;
   ctx.changed();
+  noteAvatar(ctx, body.avatar);
   webhooksChanged(ctx, webhook.guild_id, webhook.channel_id);
   return ok(webhookObject(ctx.world, webhook, { withUser: true }));
 }
@@ -135,9 +143,12 @@ function getWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse
   return ok(webhookObject(ctx.world, found.webhook, { withUser: true }));
 }
 
-function applyNameAndAvatar(webhook: StoredWebhook, body: Record<string, unknown>): void {
+function applyNameAndAvatar(ctx: HandlerContext, webhook: StoredWebhook, body: Record<string, unknown>): void {
   if (typeof body.name === 'string') webhook.name = normalizeWebhookName(body.name);
-  if (body.avatar !== undefined) webhook.avatar = avatarOf(body.avatar);
+  if (body.avatar !== undefined) {
+    webhook.avatar = avatarOf(body.avatar);
+    noteAvatar(ctx, body.avatar);
+  }
 }
 
 function editWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
@@ -159,7 +170,7 @@ function editWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
     if (full) return full;
     webhook.channel_id = target.channel.id;
   }
-  applyNameAndAvatar(webhook, body);
+  applyNameAndAvatar(ctx, webhook, body);
   ctx.changed();
   // A move changes both channels' webhook lists.
   if (fromChannel !== webhook.channel_id) webhooksChanged(ctx, webhook.guild_id, fromChannel);
@@ -190,7 +201,7 @@ function editWebhookWithToken(req: EmulatorRequest, ctx: HandlerContext): Emulat
   const invalid = problemsResponse(validateWebhookEditBody(req.body, limitsOf(ctx), { byToken: true }));
   if (invalid) return invalid;
   // channel_id is ignored here (facts §13); the other fields still apply.
-  applyNameAndAvatar(webhook, isObject(req.body) ? req.body : {});
+  applyNameAndAvatar(ctx, webhook, isObject(req.body) ? req.body : {});
   ctx.changed();
   webhooksChanged(ctx, webhook.guild_id, webhook.channel_id);
   return ok(webhookObject(ctx.world, webhook, { withUser: false }));

@@ -5,12 +5,12 @@
  * oldest entries go first) and in memory only. Entries are summaries, never
  * payloads: a dispatch's data can hold an interaction token.
  */
-import type { EmulatorEvent, EmulatorNote, EventBus, MessageNote } from '../events.js';
+import type { EmulatorEvent, EmulatorNote, EventBus, ImageNote, MessageNote } from '../events.js';
 
 export const ACTIVITY_CAPACITY = 500;
 
 export type ActivityEntry = { seq: number; at: number } & (
-  | Exclude<EmulatorNote, MessageNote>
+  | Exclude<EmulatorNote, MessageNote | ImageNote>
   | { kind: 'message'; action: MessageNote['action']; channelId: string; messageId: string; source: MessageNote['source']; interaction?: MessageNote['interaction'] }
   | { kind: 'dispatch'; name: string; applicationId: string; guildId?: string; summary?: string }
 );
@@ -40,6 +40,8 @@ export class ActivityLog {
     this.unsubscribe = [
       events.subscribe((e) => this.add({ kind: 'dispatch', name: e.name, applicationId: e.applicationId, ...(e.guildId ? { guildId: e.guildId } : {}), ...(dispatchSummary(e) ? { summary: dispatchSummary(e)! } : {}) })),
       events.observe((n) => {
+        // Image bytes are for the view's avatars, not the log.
+        if (n.kind === 'image') return;
         if (n.kind !== 'message') return this.add(n);
         // Neither the message nor uploaded bytes go in the log; the stream adds the message back.
         const { message: _full, files: _files, ...rest } = n;

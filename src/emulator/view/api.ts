@@ -6,6 +6,7 @@
  *   GET /__emulator/view/commands   the command picker for a member in a channel (command-picker.ts)
  *   GET /__emulator/view/stream     the live feed (stream.ts; served by the server, it needs the socket)
  *   GET /__emulator/view/channels/:id/messages, /view/attachments/:id   a channel's messages (channel-messages.ts)
+ *   GET /__emulator/view/avatars/:hash   webhook avatars sent as image data (avatar-images.ts)
  * Each view's own data comes from its module; this file only routes.
  */
 import type { EmulatorResponse } from '../http-types.js';
@@ -15,6 +16,7 @@ import { viewWorld } from './world-view.js';
 import { viewState, type StateSources } from './state-panel.js';
 import { attachmentAnswer, channelMessagesAnswer, type ChannelMessages } from './channel-messages.js';
 import { viewCommands } from './command-picker.js';
+import { avatarAnswer, type AvatarImages } from './avatar-images.js';
 
 export const VIEW_API_PREFIX = '/view/';
 export const VIEW_STREAM_PATH = '/view/stream';
@@ -25,6 +27,7 @@ export interface ViewApiEnv {
   activity: ActivityLog;
   state: StateSources;
   channelMessages: ChannelMessages;
+  avatars: AvatarImages;
 }
 
 const notFound = (): EmulatorResponse => ({ status: 404, body: { message: 'Unknown view endpoint' } });
@@ -47,6 +50,8 @@ export function viewApi(env: ViewApiEnv, method: string, path: string, query: UR
       return channelMessagesAnswer(env.channelMessages, parts, query);
     case 'attachments':
       return attachmentAnswer(env.channelMessages, parts);
+    case 'avatars':
+      return avatarAnswer(env.avatars, parts);
     case 'commands':
       return parts.length === 1 ? viewCommands(env.world(), query, env.defaults) : notFound();
     default:

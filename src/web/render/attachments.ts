@@ -17,12 +17,22 @@ const blobs = new Map<string, Promise<string | undefined>>();
 
 /** The file's bytes as a `blob:` URL, or undefined when the emulator does not hold them. */
 export function blobUrl(attachmentId: string): Promise<string | undefined> {
-  const known = blobs.get(attachmentId);
+  return viewBlob('attachments', attachmentId);
+}
+
+/** A webhook avatar (by its hash) as a `blob:` URL, or undefined when the emulator holds no image for it (an avatar URL, or a restart). */
+export function avatarBlobUrl(hash: string): Promise<string | undefined> {
+  return viewBlob('avatars', hash);
+}
+
+function viewBlob(kind: 'attachments' | 'avatars', id: string): Promise<string | undefined> {
+  const key = `${kind}/${id}`;
+  const known = blobs.get(key);
   if (known) return known;
-  const p = fetch(`${CONTROL}/view/attachments/${encodeURIComponent(attachmentId)}`, { headers: controlHeaders() })
+  const p = fetch(`${CONTROL}/view/${key.split('/').map(encodeURIComponent).join('/')}`, { headers: controlHeaders() })
     .then(async (res) => (res.ok ? URL.createObjectURL(await res.blob()) : undefined))
     .catch(() => undefined);
-  blobs.set(attachmentId, p);
+  blobs.set(key, p);
   while (blobs.size > KEPT) {
     const [oldest, url] = blobs.entries().next().value!;
     blobs.delete(oldest);

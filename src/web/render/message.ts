@@ -1,7 +1,8 @@
 /**
  * One message as the client shows it (discord-message): author and avatar
- * (a webhook's name override is the message's author; avatars are drawn by
- * the page), the APP tag, the time, markdown content, attachments, embeds,
+ * (a webhook's name override is the message's author; its avatar is the
+ * image the webhook was given as data, else a letter drawn by the page, as
+ * the page loads nothing from the network), the APP tag, the time, markdown content, attachments, embeds,
  * components v1 or v2, a poll, the "used /command" header of an
  * interaction answer, "is thinking…" while deferred, "(edited)", and for an
  * ephemeral answer who alone sees it. A deleted message stays, greyed and
@@ -11,7 +12,7 @@ import './skyra.js';
 import type { ViewMessage } from '../../emulator/view/channel-messages-types.js';
 import { MessageFlag } from '../../spec/enums.js';
 import { h } from '../dom.js';
-import { renderAttachments } from './attachments.js';
+import { avatarBlobUrl, renderAttachments } from './attachments.js';
 import { avatarDataUrl } from './avatar.js';
 import { renderActionRow } from './components.js';
 import { renderComponentsV2 } from './components-v2.js';
@@ -70,6 +71,14 @@ export function renderMessage(m: ViewMessage, names: MentionNames): HTMLElement 
     ephemeral: m.ephemeral ? '' : undefined,
     title: author?.avatar ? `avatar ${String(author.avatar)}` : undefined,
   });
+  if (typeof author?.avatar === 'string') {
+    const hash = author.avatar;
+    void avatarBlobUrl(hash).then((url) => {
+      if (!url) return;
+      el.setAttribute('avatar', url);
+      el.dataset.avatar = hash;
+    });
+  }
 
   if (m.interaction) {
     el.append(h('discord-command', { slot: 'reply', author: m.interaction.username, avatar: avatarDataUrl(m.interaction.userId, m.interaction.username), command: `/${m.interaction.name}`, class: 'command-header' }));

@@ -52,7 +52,7 @@ export function mountChannel(el: HTMLElement, app: AppContext, channelId: string
   const names = namesFrom(app);
   const header = h('header', { class: 'channel-header', 'data-channel-id': channelId }, channelTitle(app, channelId));
   const status = h('div', { class: 'older muted' });
-  const list = h('discord-messages', { class: 'messages', 'data-channel-id': channelId });
+  const list = h('discord-messages', { class: 'messages', 'data-channel-id': channelId, 'no-background': '' });
   const scroller = h('div', { class: 'messages-scroll' }, status, list);
   const root = h('section', { class: 'channel-view' }, header, scroller);
   el.append(root);
