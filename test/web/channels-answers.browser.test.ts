@@ -158,4 +158,26 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium: answers, components v
     await b.page.getByText('The beginning of this channel.').waitFor();
     expect(b.errors).toEqual([]);
   });
+
+  test('a reader following a channel a bot floods keeps a bounded page; what left it comes back on scrolling up', async () => {
+    const hook = await api('POST', `/channels/${GENERAL}/webhooks`, { bot: true, json: { name: 'Flood' } });
+    await b.page.reload();
+    await b.page.locator(`.messages[data-channel-id="${GENERAL}"][data-loaded="true"]`).waitFor({ state: 'attached' });
+    const first = await api('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, { json: { content: 'flood 1' } });
+    await b.page.locator(`.messages [data-message-id="${first.id}"]`).waitFor();
+    for (let i = 2; i <= 340; i++) await api('POST', `/webhooks/${hook.id}/${hook.token}`, { json: { content: `flood ${i}` } });
+    await b.page.locator('.messages [data-message-id]', { hasText: 'flood 340' }).waitFor();
+    const shown = await b.page.locator('.messages [data-message-id]').count();
+    expect(shown).toBeGreaterThanOrEqual(300);
+    expect(shown).toBeLessThanOrEqual(301);
+    expect(await b.page.locator(`.messages [data-message-id="${first.id}"]`).count()).toBe(0);
+    // Scrolling up brings the trimmed messages back as older pages.
+    for (let i = 0; i < 20 && (await b.page.locator(`.messages [data-message-id="${first.id}"]`).count()) === 0; i++) {
+      const before = await b.page.locator('.messages [data-message-id]').count();
+      await b.page.locator('.messages-scroll').evaluate((el) => el.scrollTo({ top: 0 }));
+      await b.page.locator('.messages [data-message-id]').nth(before).waitFor({ state: 'attached' });
+    }
+    await b.page.locator(`.messages [data-message-id="${first.id}"]`).waitFor({ state: 'attached' });
+    expect(b.errors).toEqual([]);
+  });
 });

@@ -18,6 +18,8 @@ const PAGE = 50;
 /** Within this many pixels of the bottom the view follows new messages; of the top, it loads older ones. */
 const STICK_PX = 48;
 const OLDER_PX = 240;
+/** Messages kept in the page while the reader follows the bottom: a bot posting without pause must not grow the page without end; the trimmed ones come back as an older page. */
+const LIVE_KEPT = 300;
 
 /** Mentions named from the world the page holds. */
 export function namesFrom(app: AppContext): MentionNames {
@@ -81,6 +83,16 @@ export function mountChannel(el: HTMLElement, app: AppContext, channelId: string
     shown.set(vm.id, { vm, el: node });
   }
 
+  /** Following the bottom, the oldest messages past LIVE_KEPT leave the page (scrolling up loads them again). */
+  function trim(): void {
+    if (!stick || ids.length <= LIVE_KEPT) return;
+    for (const id of ids.splice(0, ids.length - LIVE_KEPT)) {
+      shown.get(id)?.el.remove();
+      shown.delete(id);
+    }
+    hasMore = true;
+  }
+
   /** A message older than every loaded one while older pages remain comes with its page, not from the stream. */
   const beyondLoaded = (id: string) => hasMore && ids.length > 0 && compareIds(id, ids[0]!) < 0;
 
@@ -97,8 +109,11 @@ export function mountChannel(el: HTMLElement, app: AppContext, channelId: string
   }
 
   const atBottom = () => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= STICK_PX;
+  // Where the view last scrolled itself: the scroll event that follows is not the reader's (by then more may have arrived, and it would read as "scrolled up").
+  let ownTop = -1;
   const toBottom = () => {
     scroller.scrollTop = scroller.scrollHeight;
+    ownTop = scroller.scrollTop;
   };
 
   async function fetchPage(before?: string): Promise<ChannelMessagesPage> {
@@ -139,7 +154,7 @@ export function mountChannel(el: HTMLElement, app: AppContext, channelId: string
   }
 
   scroller.addEventListener('scroll', () => {
-    stick = atBottom();
+    if (scroller.scrollTop !== ownTop) stick = atBottom();
     if (scroller.scrollTop <= OLDER_PX) void loadOlder();
   });
   // Content grows (a message arrives, an image decodes): a reader at the bottom stays there.
@@ -178,6 +193,7 @@ export function mountChannel(el: HTMLElement, app: AppContext, channelId: string
       else {
         stick = stick || atBottom();
         apply(e);
+        trim();
         showStatus();
       }
     },
