@@ -45,6 +45,17 @@ interface Touch {
 
 const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
+/** Makes `target` hold `saved`'s contents, keeping its identity (arrays and objects; a scalar entry is put back by the caller). */
+function refill(target: unknown, saved: unknown): void {
+  if (Array.isArray(target) && Array.isArray(saved)) {
+    target.splice(0, target.length, ...saved);
+  } else if (typeof target === 'object' && target !== null && typeof saved === 'object' && saved !== null) {
+    const t = target as Record<string, unknown>;
+    for (const k of Object.keys(t)) delete t[k];
+    Object.assign(t, saved);
+  }
+}
+
 /**
  * One request's view of the world. `compare` (a persisted world) notes reads
  * and serialises entries to compare; without it only assignments and
@@ -55,6 +66,8 @@ export class ChangeTracker {
   readonly view: World;
   private readonly touched = new Map<CollectionName, Map<string, Touch>>();
   private readonly replaced = new Set<CollectionName>();
+  /** A replaced collection's object before the request, for `rollback`. */
+  private readonly replacedOld = new Map<CollectionName, unknown>();
 
   constructor(
     private readonly world: World,
@@ -73,7 +86,10 @@ export class ChangeTracker {
     this.view = new Proxy(world, {
       get: (target, prop, receiver) => (isCollection(prop) ? collectionView(prop) : Reflect.get(target, prop, receiver)),
       set: (target, prop, value) => {
-        if (isCollection(prop)) this.replaced.add(prop);
+        if (isCollection(prop)) {
+          if (!this.replacedOld.has(prop)) this.replacedOld.set(prop, target[prop]);
+          this.replaced.add(prop);
+        }
         return Reflect.set(target, prop, value);
       },
     });
@@ -112,6 +128,33 @@ export class ChangeTracker {
         return Reflect.deleteProperty(target, key);
       },
     };
+  }
+
+  /**
+   * Puts back what the request did, for a handler that threw half way: its
+   * answer is an error, so the world must read as if it never ran. Entries
+   * come back from the copy taken when first touched (a persisted world
+   * compares, so every entry read is copied); without `compare`, only
+   * assignments and deletions are known, and an entry edited in place stays
+   * edited: an in-memory world trades that for not copying on every read.
+   */
+  rollback(): void {
+    for (const [name, old] of this.replacedOld) (this.world as unknown as Record<string, unknown>)[name] = old;
+    for (const [name, entries] of this.touched) {
+      if (this.replacedOld.has(name)) continue;
+      const current = this.world[name] as Record<string, unknown>;
+      for (const [key, touch] of entries) {
+        if (touch.old === undefined) delete current[key];
+        else {
+          // The entry object itself comes back (others may hold it), with its contents as they were.
+          if (touch.before !== undefined) refill(touch.old, JSON.parse(touch.before));
+          current[key] = touch.old;
+        }
+      }
+    }
+    this.touched.clear();
+    this.replaced.clear();
+    this.replacedOld.clear();
   }
 
   /** What differs now from when each entry was first touched. */

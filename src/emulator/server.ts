@@ -330,6 +330,8 @@ export function createEmulatorServer(options: ServerOptions): Server {
         answer = await route.handler(request, ctx);
         tx.commit(changed);
       } catch (err) {
+        // A handler that threw after changing the world must not leave the change behind its error answer.
+        tx.rollback();
         options.events.discard();
         throw err;
       }

@@ -48,6 +48,8 @@ export interface Transaction {
   world: World;
   /** Journals what the handler changed (before the answer); `flagged`: the handler said it changed something. */
   commit(flagged: boolean): void;
+  /** The handler threw: puts the world back as far as the request's tracker knows it (ChangeTracker.rollback). */
+  rollback(): void;
 }
 
 /**
@@ -93,9 +95,9 @@ export class Store {
    * untracked; should it still flag a change, the whole snapshot is written.
    */
   begin(write: boolean): Transaction {
-    if (!write) return { world: this.world, commit: (flagged) => flagged && this.commitWhole() };
+    if (!write) return { world: this.world, commit: (flagged) => flagged && this.commitWhole(), rollback: () => {} };
     const tracker = new ChangeTracker(this.world, this.file !== undefined);
-    return { world: tracker.view, commit: (flagged) => this.commit(tracker.changes(), flagged) };
+    return { world: tracker.view, commit: (flagged) => this.commit(tracker.changes(), flagged), rollback: () => tracker.rollback() };
   }
 
   private commitWhole(): void {
