@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -47,7 +47,7 @@ describe('cmdsync emulator (runEmulator)', () => {
   });
 
   const CLI = resolve(__dirname, '../../dist/cli/commands/emulator.js');
-  test.runIf(existsSync(CLI))('prints the URL and credentials, serves, and exits 0 on SIGTERM', async () => {
+  test('prints the URL and credentials, serves, and exits 0 on SIGTERM', async () => {
     const script = `
       const { runEmulator } = await import(${JSON.stringify(CLI)});
       process.exitCode = await runEmulator({ host: '127.0.0.1', port: 0, rateLimits: true }, { stdout: process.stdout, stderr: process.stderr });
@@ -83,7 +83,7 @@ describe('cmdsync emulator (runEmulator)', () => {
 });
 
 describe('cmdsync emulator --max-messages-per-channel (the built binary)', () => {
-  test.runIf(existsSync(BIN))('keeps the newest N messages per channel: the older one answers 10008', async () => {
+  test('keeps the newest N messages per channel: the older one answers 10008', async () => {
     const seedFile = join(mkdtempSync(join(tmpdir(), 'cmdsync-cli-')), 'seed.yaml');
     writeFileSync(seedFile, 'guilds:\n  - id: "2000000000000000001"\n    channels: [{ id: "3000000000000000001", type: 0, name: general }]\n');
     const { proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--seed', seedFile, '--max-messages-per-channel', '1']);
@@ -102,7 +102,7 @@ describe('cmdsync emulator --max-messages-per-channel (the built binary)', () =>
     }
   });
 
-  test.runIf(existsSync(BIN))('a value that is not a whole number is a usage error: one line, exit 1 (the usage exit outside lint), no stack', async () => {
+  test('a value that is not a whole number is a usage error: one line, exit 1 (the usage exit outside lint), no stack', async () => {
     const r = await runBin(['emulator', '--max-messages-per-channel', 'lots'], { cwd: tmpdir() });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('--max-messages-per-channel takes a whole number ≥ 0 (0 = no cap), not "lots"');

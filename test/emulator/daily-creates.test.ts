@@ -4,7 +4,7 @@
  * a few experiments do not lock a user out for the day. The allowance is
  * visible and resettable through the control routes.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -65,7 +65,7 @@ describe('daily create allowance', () => {
 });
 
 describe('cmdsync emulator prints the allowance (the built binary)', () => {
-  test.runIf(existsSync(BIN))('how many creates today, per guild and global, and how to reset', async () => {
+  test('how many creates today, per guild and global, and how to reset', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmdsync-daily-'));
     const data = join(dir, 'emulator.json');
     const first = await startEmulator({ dataFile: data, rateLimits: false, limits: {} });

@@ -4,7 +4,7 @@
  * the manifest's `limits:` (lint accepts 15 USER commands there; the
  * emulator must too).
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -35,7 +35,7 @@ describe('limits from the seed, the flags and the manifest', () => {
     await expect(start({ seed: { limits: { user_commands: -1 } } })).rejects.toThrow(/limits\.user_commands/);
   });
 
-  test.runIf(existsSync(BIN))('cmdsync emulator --limit user_commands=15', async () => {
+  test('cmdsync emulator --limit user_commands=15', async () => {
     const { proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--limit', 'user_commands=15', '--limit', 'message_commands=7']);
     try {
       const url = /CMDSYNC_API_URL=(\S+)/.exec(out)![1]!;
@@ -49,7 +49,7 @@ describe('limits from the seed, the flags and the manifest', () => {
     }
   });
 
-  test.runIf(existsSync(BIN))('cmdsync emulator --limit with a bad key or value: a clear error, exit 1 (as --port)', async () => {
+  test('cmdsync emulator --limit with a bad key or value: a clear error, exit 1 (as --port)', async () => {
     for (const [arg, says] of [['user_comands=15', '"user_comands" is not a limit'], ['user_commands=x', '--limit takes KEY=N']]) {
       const r = await runBin(['emulator', '--port', '0', '--limit', arg!], { cwd: testdir() });
       expect(r.code).toBe(1);
@@ -59,7 +59,7 @@ describe('limits from the seed, the flags and the manifest', () => {
     }
   });
 
-  test.runIf(existsSync(BIN))("apply --emulator takes the manifest's limits", async () => {
+  test("apply --emulator takes the manifest's limits", async () => {
     const dir = testdir();
     const manifest = { application_id: '1000000000000000001', limits: { user_commands: 15 }, commands: users(6) };
     writeFileSync(join(dir, 'cmdsync.json'), JSON.stringify(manifest, null, 2));
