@@ -77,6 +77,8 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium: answers, components v
     const secret = b.page.locator('.messages discord-message.ephemeral', { hasText: 'only' });
     await secret.waitFor();
     await secret.getByText('Only bob can see this').waitFor();
+    // One line says who sees it: not also the library's "Only you can see this".
+    expect(await secret.getByText('Only you can see this').count()).toBe(0);
     expect(await secret.locator('strong').textContent()).toBe('you');
 
     const slow = em.invoke({ line: '/slow', channelId: GENERAL, userId: BOB, waitSeconds: 0 });

@@ -68,7 +68,6 @@ export function renderMessage(m: ViewMessage, names: MentionNames): HTMLElement 
     bot: author?.bot === true ? '' : undefined,
     timestamp: formatMessageTime(msg.timestamp),
     edited: m.edited ? '' : undefined,
-    ephemeral: m.ephemeral ? '' : undefined,
     title: author?.avatar ? `avatar ${String(author.avatar)}` : undefined,
   });
   if (typeof author?.avatar === 'string') {
