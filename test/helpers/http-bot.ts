@@ -4,7 +4,7 @@
  * answers over the interaction's callback and webhook routes. `apiBase` is
  * the REST base it talks back to (the emulator's).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InteractionResponseFlags, InteractionResponseType, InteractionType, verifyKey } from 'discord-interactions';
 
@@ -24,23 +24,51 @@ export interface HttpBotOptions {
   insecure?: boolean;
 }
 
-export async function startHttpBot(opts: HttpBotOptions): Promise<HttpBot> {
-  const bot: HttpBot = { url: '', received: [], forged: 0, close: async () => undefined };
+/** An interactions endpoint on 127.0.0.1: it reads the body, verifies the signature (unless `insecure`), answers a forged one 401, and hands each verified interaction to `answer`. */
+export interface SignedEndpoint {
+  url: string;
+  /** Requests refused for a bad signature. */
+  forged: number;
+  close(): Promise<void>;
+}
+
+export type Reply = (body: unknown) => void;
+
+export async function startSignedEndpoint(opts: { publicKey: () => string; insecure?: boolean; answer: (interaction: any, reply: Reply, res: ServerResponse) => unknown }): Promise<SignedEndpoint> {
+  const endpoint: SignedEndpoint = { url: '', forged: 0, close: async () => undefined };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const raw = Buffer.concat(chunks);
-      const ok = opts.insecure || (await verifyKey(raw, String(req.headers['x-signature-ed25519']), String(req.headers['x-signature-timestamp']), opts.publicKey));
+      const ok = opts.insecure || (await verifyKey(raw, String(req.headers['x-signature-ed25519']), String(req.headers['x-signature-timestamp']), opts.publicKey()));
       if (!ok) {
-        bot.forged++;
+        endpoint.forged++;
         res.writeHead(401).end('invalid request signature');
         return;
       }
-      const i = JSON.parse(raw.toString('utf8'));
-      const reply = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const reply: Reply = (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      await opts.answer(JSON.parse(raw.toString('utf8')), reply, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  endpoint.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/interactions`;
+  endpoint.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return endpoint;
+}
+
+export async function startHttpBot(opts: HttpBotOptions): Promise<HttpBot> {
+  const received: any[] = [];
+  const endpoint = await startSignedEndpoint({
+    publicKey: () => opts.publicKey,
+    ...(opts.insecure ? { insecure: true } : {}),
+    answer: async (i, reply, res) => {
       if (i.type === InteractionType.PING) return reply({ type: InteractionResponseType.PONG });
-      bot.received.push(i);
+      received.push(i);
       const name = i.data.name;
       const hook = `${opts.apiBase}/webhooks/${i.application_id}/${i.token}`;
       if (i.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE) {
@@ -66,14 +94,14 @@ export async function startHttpBot(opts: HttpBotOptions): Promise<HttpBot> {
         return;
       }
       return reply({ type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `ran ${name}` } });
-    });
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  bot.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/interactions`;
-  bot.close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  return bot;
+  return {
+    url: endpoint.url,
+    received,
+    get forged() {
+      return endpoint.forged;
+    },
+    close: () => endpoint.close(),
+  };
 }

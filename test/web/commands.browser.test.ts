@@ -1,10 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { verifyKey } from 'discord-interactions';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator, type Seed } from '../../src/emulator/index.js';
 import { call } from '../emulator/helpers.js';
 import { CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { startSignedEndpoint } from '../helpers/http-bot.js';
 
 const APP = '110000000000000001';
 const GUILD = '120000000000000001';
@@ -37,22 +35,13 @@ interface TestBot {
 }
 
 async function startTestBot(): Promise<TestBot> {
-  const bot: TestBot = { url: '', publicKey: '', verified: [], forged: 0, close: async () => undefined };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const raw = Buffer.concat(chunks);
-      const ok = await verifyKey(raw, String(req.headers['x-signature-ed25519']), String(req.headers['x-signature-timestamp']), bot.publicKey);
-      if (!ok) {
-        bot.forged++;
-        res.writeHead(401).end('invalid request signature');
-        return;
-      }
-      const i = JSON.parse(raw.toString('utf8'));
-      const reply = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const verified: any[] = [];
+  let publicKey = '';
+  const endpoint = await startSignedEndpoint({
+    publicKey: () => publicKey,
+    answer: (i, reply) => {
       if (i.type === 1) return reply({ type: 1 });
-      bot.verified.push(i);
+      verified.push(i);
       if (i.type === 4) {
         const focused = (function find(opts: any[]): any {
           for (const o of opts ?? []) {
@@ -66,16 +55,22 @@ async function startTestBot(): Promise<TestBot> {
         return reply({ type: 8, data: { choices: FRUITS.filter((f) => f.startsWith(typed)).map((f) => ({ name: `${f} (fresh)`, value: f })) } });
       }
       return reply({ type: 4, data: { content: 'pong from test bot' } });
-    });
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  bot.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/interactions`;
-  bot.close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  return bot;
+  return {
+    url: endpoint.url,
+    verified,
+    get forged() {
+      return endpoint.forged;
+    },
+    set publicKey(key: string) {
+      publicKey = key;
+    },
+    get publicKey() {
+      return publicKey;
+    },
+    close: () => endpoint.close(),
+  };
 }
 
 describe.skipIf(!CHROMIUM)('the Commands view and the invoke form in Chromium', () => {
