@@ -7,7 +7,7 @@
 import { AUTO_ENTRY_POINT, canonicalCommand, type CommandRecord } from '../spec/defaults.js';
 import { CommandType } from '../spec/enums.js';
 import { scopeKey, type Scope } from '../spec/scope.js';
-import type { Snowflake } from '../spec/snowflake.js';
+import { compareSnowflakes, type Snowflake } from '../spec/snowflake.js';
 import { own } from './own.js';
 import type { Application, StoredCommand, World } from './world.js';
 
@@ -20,11 +20,7 @@ function inScope(cmd: StoredCommand, appId: Snowflake, scope: Scope): boolean {
   return scope.kind === 'global' ? cmd.guild_id === undefined : cmd.guild_id === scope.guildId;
 }
 
-function byId(a: StoredCommand, b: StoredCommand): number {
-  const x = BigInt(a.id);
-  const y = BigInt(b.id);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
+const byId = (a: StoredCommand, b: StoredCommand): number => compareSnowflakes(a.id, b.id);
 
 /** The commands of one application in one scope, oldest first (the service lists them by id). */
 export function scopeCommands(world: World, appId: Snowflake, scope: Scope): StoredCommand[] {

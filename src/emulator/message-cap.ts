@@ -6,7 +6,7 @@
  * deleted through the API.
  */
 import type { Change } from './change-tracker.js';
-import type { Snowflake } from '../spec/snowflake.js';
+import { compareSnowflakes, type Snowflake } from '../spec/snowflake.js';
 import type { StoredMessage, World } from './world.js';
 
 export const DEFAULT_MAX_MESSAGES_PER_CHANNEL = 1000;
@@ -20,7 +20,6 @@ export class MessageCapError extends Error {
   }
 }
 
-const byId = (a: Snowflake, b: Snowflake) => (BigInt(a) < BigInt(b) ? -1 : 1);
 const channelOf = (m: unknown) => (m as StoredMessage | undefined)?.channel_id;
 
 export class MessageCap {
@@ -43,7 +42,7 @@ export class MessageCap {
     }
     const dropped: Snowflake[] = [];
     for (const [channel, ids] of lists) {
-      ids.sort(byId);
+      ids.sort(compareSnowflakes);
       const over = Math.max(0, ids.length - this.max);
       for (const id of ids.slice(0, over)) {
         delete world.messages[id];

@@ -11,6 +11,13 @@ export function isSnowflake(value: unknown): value is Snowflake {
   return typeof value === 'string' && SNOWFLAKE_PATTERN.test(value) && BigInt(value) <= MAX_SNOWFLAKE;
 }
 
+/** Snowflakes compare as numbers (`"9"` before `"10"`): the order they were made in. */
+export function compareSnowflakes(a: Snowflake, b: Snowflake): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 export function snowflakeTimestamp(id: Snowflake): Date {
   return new Date(Number((BigInt(id) >> 22n) + SNOWFLAKE_EPOCH));
 }

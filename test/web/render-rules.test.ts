@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { inlineIndexes } from '../../src/web/render/fields.js';
 import { attachmentFor, embeddedAttachmentIds, mediaKind, type AttachmentLike } from '../../src/web/render/media.js';
 import { cssColour, formatBytes, formatDiscordTime, plainEmoji, safeHref } from '../../src/web/render/text.js';
-import { compareIds, insertionIndex, viewMessageOf } from '../../src/web/render/timeline.js';
+import { insertionIndex, viewMessageOf } from '../../src/web/render/timeline.js';
+import { compareSnowflakes } from '../../src/spec/snowflake.js';
 
 describe('text rules', () => {
   it('only http(s) links become anchors', () => {
@@ -73,8 +74,8 @@ describe('embed field layout', () => {
 
 describe('timeline', () => {
   it('orders snowflakes as numbers', () => {
-    expect(compareIds('9', '10')).toBe(-1);
-    expect(compareIds('1574822293727608832', '1574822293727608831')).toBe(1);
+    expect(compareSnowflakes('9', '10')).toBe(-1);
+    expect(compareSnowflakes('1574822293727608832', '1574822293727608831')).toBe(1);
     const ids = ['2', '9', '10', '100'];
     expect(insertionIndex(ids, '1')).toBe(0);
     expect(insertionIndex(ids, '11')).toBe(3);

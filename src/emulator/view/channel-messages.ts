@@ -12,7 +12,7 @@
  */
 import type { EmulatorNote, EventBus, MessageNote } from '../events.js';
 import type { EmulatorResponse } from '../http-types.js';
-import { isSnowflake, type Snowflake } from '../../spec/snowflake.js';
+import { compareSnowflakes, isSnowflake, type Snowflake } from '../../spec/snowflake.js';
 import type { World } from '../world.js';
 import { AttachmentCache, inlineContentType } from './attachment-cache.js';
 import type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';
@@ -27,12 +27,6 @@ export const MAX_TRACKED_CHANNELS = 500;
 const EPHEMERAL = 1 << 6;
 
 export type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';
-
-export const compareSnowflakes = (a: Snowflake, b: Snowflake): number => {
-  const x = BigInt(a);
-  const y = BigInt(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-};
 
 /** The page of `limit` messages just before `before` (the latest when absent), oldest first. `all` need not be sorted. */
 export function pageOf(all: readonly ViewMessage[], before: Snowflake | undefined, limit: number): { messages: ViewMessage[]; hasMore: boolean } {

@@ -4,14 +4,9 @@
  * into the same shape the messages endpoint returns.
  */
 import { MessageFlag } from '../../spec/enums.js';
+import { compareSnowflakes } from '../../spec/snowflake.js';
 import type { ViewMessage } from '../../emulator/view/channel-messages-types.js';
 
-/** Snowflakes compare as numbers: `"9" < "10"`. */
-export function compareIds(a: string, b: string): number {
-  const x = BigInt(a);
-  const y = BigInt(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
 
 /** The index at which `id` goes in ascending `ids` (after any equal one). */
 export function insertionIndex(ids: readonly string[], id: string): number {
@@ -19,7 +14,7 @@ export function insertionIndex(ids: readonly string[], id: string): number {
   let hi = ids.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (compareIds(ids[mid]!, id) <= 0) lo = mid + 1;
+    if (compareSnowflakes(ids[mid]!, id) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;

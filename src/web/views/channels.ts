@@ -11,7 +11,8 @@ import type { StreamEntry } from '../stream.js';
 import type { ChannelMessagesPage, ViewMessage } from '../../emulator/view/channel-messages-types.js';
 import type { MentionNames } from '../render/markdown.js';
 import { renderMessage } from '../render/message.js';
-import { compareIds, insertionIndex, viewMessageOf, type MessageEntry } from '../render/timeline.js';
+import { insertionIndex, viewMessageOf, type MessageEntry } from '../render/timeline.js';
+import { compareSnowflakes } from '../../spec/snowflake.js';
 import { channelGlyph } from '../sidebar.js';
 
 const PAGE = 50;
@@ -94,7 +95,7 @@ export function mountChannel(el: HTMLElement, app: AppContext, channelId: string
   }
 
   /** A message older than every loaded one while older pages remain comes with its page, not from the stream. */
-  const beyondLoaded = (id: string) => hasMore && ids.length > 0 && compareIds(id, ids[0]!) < 0;
+  const beyondLoaded = (id: string) => hasMore && ids.length > 0 && compareSnowflakes(id, ids[0]!) < 0;
 
   function apply(entry: MessageEntry): void {
     if (beyondLoaded(entry.messageId)) return;
