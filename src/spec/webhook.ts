@@ -98,6 +98,12 @@ export function isImageData(value: unknown): value is string {
   return typeof value === 'string' && IMAGE_DATA.test(value);
 }
 
+/** Image data's type and base64 payload, or undefined when `value` is not image data. */
+export function splitImageData(value: unknown): { contentType: string; base64: string } | undefined {
+  if (!isImageData(value)) return undefined;
+  return { contentType: value.slice('data:'.length, value.indexOf(';')), base64: value.slice(value.indexOf(',') + 1) };
+}
+
 function checkAvatar(out: Problem[], avatar: unknown): void {
   if (avatar === undefined || avatar === null || isImageData(avatar)) return;
   out.push(problem('webhook-avatar', ['avatar'], `avatar must be image data (data:image/png;base64,…), not ${describeValue(avatar)}.`, ImageErrors.invalid));

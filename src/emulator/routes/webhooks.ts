@@ -5,7 +5,7 @@
  */
 import { ChannelType, WebhookType } from '../../spec/enums.js';
 import { isObject } from '../../spec/rules/values.js';
-import { normalizeWebhookName, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../spec/webhook.js';
+import { normalizeWebhookName, splitImageData, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../spec/webhook.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
 import {
   canManageWebhooks,
@@ -71,9 +71,8 @@ function avatarOf(value: unknown): string | null {
 
 /** A webhook's avatar set as image data: noted with its hash, so the web view can draw it (the world keeps only the hash). */
 function noteAvatar(ctx: HandlerContext, value: unknown): void {
-  if (typeof value !== 'string') return;
-  const m = /^data:(image\/[a-z]+);base64,(.*)$/.exec(value);
-  if (m) ctx.events.note({ kind: 'image', hash: imageHash(value), contentType: m[1]!, data: Buffer.from(m[2]!, 'base64') });
+  const image = splitImageData(value);
+  if (image) ctx.events.note({ kind: 'image', hash: imageHash(value as string), contentType: image.contentType, data: Buffer.from(image.base64, 'base64') });
 }
 
 // The X-Audit-Log-Reason header is accepted on create/edit/delete by id; the emulator keeps no audit log.

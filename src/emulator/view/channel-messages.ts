@@ -12,6 +12,7 @@
  */
 import type { EmulatorNote, EventBus, MessageNote } from '../events.js';
 import type { EmulatorResponse } from '../http-types.js';
+import { MessageFlag } from '../../spec/enums.js';
 import { compareSnowflakes, isSnowflake, type Snowflake } from '../../spec/snowflake.js';
 import type { World } from '../world.js';
 import { AttachmentCache, inlineContentType } from './attachment-cache.js';
@@ -24,7 +25,6 @@ export const ANSWERS_PER_CHANNEL = 1000;
 export const TOMBSTONES_PER_CHANNEL = 200;
 export const MAX_TRACKED_CHANNELS = 500;
 
-const EPHEMERAL = 1 << 6;
 
 export type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';
 
@@ -42,7 +42,7 @@ export function viewMessage(message: Record<string, unknown>, source: MessageNot
     channelId,
     source,
     message,
-    ephemeral: (flags & EPHEMERAL) !== 0,
+    ephemeral: (flags & MessageFlag.EPHEMERAL) !== 0,
     edited: typeof message.edited_timestamp === 'string' && message.edited_timestamp !== '',
     deleted: extra.deleted === true,
     ...(extra.interaction ? { interaction: extra.interaction } : {}),
