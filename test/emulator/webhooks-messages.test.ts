@@ -145,12 +145,25 @@ describe('execute', () => {
     expect(refused.body.errors.components['0'].components['0']._errors[0].code).toBe('COMPONENT_INTERACTIVE_NOT_ALLOWED');
   });
 
-  it('multipart: payload_json plus two files; answers 200 even without wait', async () => {
+  it('multipart without wait answers 204 like any execute (the spec; docs/deviations.md), and stores the files', async () => {
+    const form = new FormData();
+    form.append('payload_json', JSON.stringify({ content: 'files, no wait' }));
+    form.append('files[0]', new Blob([Buffer.from('hello')], { type: 'text/plain' }), 'a.txt');
+    const before = Object.keys(emu.world.messages).length;
+    const r = await exec(hook, '', undefined, form);
+    expect(r.status).toBe(204);
+    expect(r.text).toBe('');
+    const stored = Object.values(emu.world.messages);
+    expect(stored.length).toBe(before + 1);
+    expect((stored.at(-1)!.message as any).attachments.map((a: any) => a.filename)).toEqual(['a.txt']);
+  });
+
+  it('multipart: payload_json plus two files; with wait=true answers 200 with the message', async () => {
     const form = new FormData();
     form.append('payload_json', JSON.stringify({ content: 'files!', attachments: [{ id: 1, description: 'second file' }] }));
     form.append('files[0]', new Blob([Buffer.from('hello')], { type: 'text/plain' }), 'a.txt');
     form.append('files[1]', new Blob([Buffer.from([0, 1, 2, 3, 4, 5])], { type: 'application/octet-stream' }), 'b.bin');
-    const r = await exec(hook, '', undefined, form);
+    const r = await exec(hook, '?wait=true', undefined, form);
     expect(r.status).toBe(200);
     expect(r.body.content).toBe('files!');
     expect(r.body.attachments).toHaveLength(2);
@@ -281,7 +294,7 @@ describe("the webhook's messages", () => {
     form1.append('payload_json', JSON.stringify({ content: 'with files' }));
     form1.append('files[0]', new Blob([Buffer.from('one')]), 'one.txt');
     form1.append('files[1]', new Blob([Buffer.from('two')]), 'two.txt');
-    const m = (await exec(hook, '', undefined, form1)).body;
+    const m = (await exec(hook, '?wait=true', undefined, form1)).body;
     const [one, two] = m.attachments;
 
     const form2 = new FormData();
