@@ -346,6 +346,31 @@ describe("the webhook's messages", () => {
     expect(embeds.body.embeds).toEqual([{ type: 'rich', title: 'e' }]);
   });
 
+  it('edit with poll: null removes the poll, so a message with a poll can become components v2', async () => {
+    const poll = { question: { text: 'Lunch?' }, answers: [{ poll_media: { text: 'yes' } }, { poll_media: { text: 'no' } }] };
+    const m = (await exec(hook, '?wait=true', { content: 'vote', poll })).body;
+    expect(m.poll.question).toEqual({ text: 'Lunch?' });
+    const v2 = { flags: 32768, content: null, components: [{ type: 10, content: 'now a v2 message' }] };
+    // The poll still there: the v2 flag is refused, naming it.
+    const refused = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: v2 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.poll._errors[0].code).toBe('MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2');
+    const edited = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { ...v2, poll: null } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.poll).toBeUndefined();
+    expect(edited.body.flags & 32768).toBe(32768);
+    expect(edited.body.components).toEqual([{ type: 10, content: 'now a v2 message' }]);
+    expect((await c.call('GET', msgPath(hook, m.id), { auth: null })).body.poll).toBeUndefined();
+  });
+
+  it('edit with poll: null on a message holding only a poll leaves it empty: 50006, the poll kept', async () => {
+    const poll = { question: { text: 'Only?' }, answers: [{ poll_media: { text: 'a' } }] };
+    const m = (await exec(hook, '?wait=true', { poll })).body;
+    const r = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { poll: null } });
+    expect(r.body).toEqual({ message: 'Cannot send an empty message', code: 50006 });
+    expect((await c.call('GET', msgPath(hook, m.id), { auth: null })).body.poll.question).toEqual({ text: 'Only?' });
+  });
+
   it('only messages of the same webhook can be edited or deleted', async () => {
     const m = (await exec(hook, '?wait=true', { content: 'mine' })).body;
     expect((await c.call('PATCH', msgPath(plain, m.id), { auth: null, body: { content: 'x' } })).body.code).toBe(10008);
