@@ -44,6 +44,14 @@ describe('chat-input names', () => {
   });
 });
 
+describe('localizations equal to the default', () => {
+  it('warn (ignored by the service) unless the entry stops a fallback to a different value (en-US beside en-GB)', () => {
+    const cmd = { name: 'color', description: 'Color', name_localizations: { 'en-US': 'color', 'en-GB': 'colour', de: 'color', 'es-419': 'color' } };
+    const warned = validateCommand(cmd, { scope: GLOBAL, limits }).filter((p) => p.rule === 'localization-equals-default');
+    expect(warned.map((p) => p.path.join('.'))).toEqual(['name_localizations.de', 'name_localizations.es-419']);
+  });
+});
+
 describe('context-menu names', () => {
   it.each(['ping', 'A COMMAND', 'o_comandă', 'どうも', '🎉', '🎉 abc'])('accepts %s', (name) => {
     expect(errors({ type: 2, name })).toEqual([]);

@@ -1,4 +1,4 @@
-import { isLocale, LOCALES, suggestLocale } from '../locales.js';
+import { defaultStopsFallback, isLocale, LOCALES, suggestLocale } from '../locales.js';
 import { apostropheWarning, firstInvalidNameChar, hasAsciiApostrophe, isBlank, lengthWithin, matchesNamePattern, textLength, uppercaseChars } from '../naming.js';
 import { ApiErrors, problem, warning, type Path, type Problem } from '../problem.js';
 import { describeValue, isObject } from './values.js';
@@ -75,7 +75,7 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
         if (hasAsciiApostrophe(value)) out.push(warning('name-apostrophe', at(), apostropheWarning(`Localized name for ${locale} "${value}"`)));
       }
     }
-    if (value === check.defaultValue) {
+    if (value === check.defaultValue && !defaultStopsFallback(dict, locale, check.defaultValue)) {
       out.push({
         rule: 'localization-equals-default',
         severity: 'warning',
