@@ -110,7 +110,11 @@ describe('sizes and counts', () => {
   it('uses the limits table, which a manifest may raise', () => {
     const users = Array.from({ length: 6 }, (_, i) => ({ type: 2, name: `U${i}` }));
     expect(validateScopeCommands(users, GLOBAL, limits).map((p) => p.rule)).toEqual(['command-count']);
+    // The spec's 5 is below the live service's 15 (a deliberate deviation): the finding says how to raise it.
+    expect(validateScopeCommands(users, GLOBAL, limits)[0]!.message).toBe('A global scope may hold at most 5 USER commands; this is number 6 (the spec\'s number; the live service allows 15: set limits.user_commands to use them).');
     expect(validateScopeCommands(users, GLOBAL, resolveLimits({ user_commands: 15 }))).toEqual([]);
+    const twenty = Array.from({ length: 21 }, (_, i) => ({ type: 3, name: `M${i}` }));
+    expect(validateScopeCommands(twenty, GLOBAL, resolveLimits({ message_commands: 20 }))[0]!.message).toBe('A global scope may hold at most 20 MESSAGE commands; this is number 21.');
     expect(DEFAULT_LIMITS.user_commands).toBe(5);
   });
 
