@@ -125,7 +125,7 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
 }
 
 /** Tells observers (the web view) what a webhook did to a channel's messages. */
-function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete', files: readonly MultipartFile[] = []): void {
+export function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete', files: readonly MultipartFile[] = []): void {
   const uploaded = uploadedFiles(stored.message, files);
   ctx.events.note({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, message: structuredClone(stored.message), source: 'webhook', ...(uploaded ? { files: uploaded } : {}) });
 }
