@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { limitOverrideProblems, resolveLimits, type Limits } from '../spec/limits.js';
 import { dailyCreatesToday, utcDay } from './commands-model.js';
 import { FaultController, type FaultRule } from './faults.js';
-import type { Route } from './http-types.js';
+import type { EmulatorResponse, Route } from './http-types.js';
 import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
 import { hardenWorld } from './own.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
@@ -15,8 +15,11 @@ import { commandRoutes } from './routes/commands.js';
 import { gatewayRoutes } from './routes/gateway.js';
 import { identityRoutes } from './routes/identity.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { webhookAuthorizeControl, withCodeGrant } from './routes/webhook-authorize.js';
+import { WebhookAuthorizations } from './webhook-authorizations.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { channelFollowerRoutes } from './routes/channel-followers.js';
 import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile, SeedError } from './seed.js';
 import { API_PREFIX, createEmulatorServer, isLoopback, type ServerTimeouts } from './server.js';
 import { ActivityLog } from './view/activity.js';
@@ -170,7 +173,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const gateway = new Gateway(() => store.world, events, now, options.gateway);
   const interactions = new InteractionRegistry(now);
   // The interaction routes come first: they share the application webhook paths and fall through for other tokens.
-  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...identityRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...gatewayRoutes(gateway)];
+  const webhookCodes = new WebhookAuthorizations(now);
+  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...withCodeGrant(oauthRoutes, webhookCodes), ...identityRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...channelFollowerRoutes, ...gatewayRoutes(gateway)];
   const invoke = (request: InvokeRequest) =>
     invokeInteraction(
       { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId },
@@ -204,7 +208,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     controlToken,
     events,
-    control: interactionControl(invoke, (id) => checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
+    control: firstControl(
+      webhookAuthorizeControl(() => store.world, store.meta.defaultApplicationId, webhookCodes),
+      interactionControl(invoke, (id) => checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
+    ),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(rateLimiter ? { rateLimiter } : {}),
   });
@@ -262,5 +269,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       );
       return closed;
     },
+  };
+}
+
+type Control = (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined;
+
+/** The first control handler that knows the path answers it. */
+function firstControl(...handlers: Control[]): Control {
+  return (method, path, body) => {
+    for (const h of handlers) {
+      const answer = h(method, path, body);
+      if (answer) return answer;
+    }
+    return undefined;
   };
 }

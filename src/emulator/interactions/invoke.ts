@@ -21,6 +21,7 @@ import { applyCallback } from './answer.js';
 import { deliverGateway, deliverHttp } from './deliver.js';
 import { commandRefusal, resolvePlace, resolveUser } from './place.js';
 import { nextChange, type InteractionRegistry, type LiveInteraction, type Received } from './registry.js';
+import { memberLocale } from '../user-locale.js';
 
 type Obj = Record<string, unknown>;
 
@@ -102,7 +103,6 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
   const world = env.world();
   const app = own(world.applications, req.applicationId ?? env.defaultApplicationId);
   if (!app) return invalid(`unknown application ${req.applicationId}`);
-  const locale = req.locale ?? 'en-US';
 
   // Where: a guild channel, or a DM with the bot; who: a member of the guild (or anyone in a DM).
   const place = resolvePlace(world, { ...(req.guildId ? { guildId: req.guildId } : {}), ...(req.channelId ? { channelId: req.channelId } : {}) }, env.defaultGuildId);
@@ -111,6 +111,8 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
   const user = resolveUser(place, req.userId);
   if (typeof user === 'string') return invalid(user);
   const userId = user.id;
+  // The client's language: as asked, else the user's setting (spec, Localization), else the service's default.
+  const locale = req.locale ?? memberLocale(world, userId, guild) ?? 'en-US';
 
   const lookup: MentionLookup = {
     isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === userId || id === app.botUserId),
