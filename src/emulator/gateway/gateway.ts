@@ -13,7 +13,7 @@ import { CLIENT_SEND_LIMIT, DISPATCH_INTENT, GatewayClose, GatewayOp, HEARTBEAT_
 import { resolveAuth } from '../auth.js';
 import type { EmulatorEvent, EventBus } from '../events.js';
 import { own } from '../own.js';
-import type { Application, World } from '../world.js';
+import type { Application, Guild, World } from '../world.js';
 import { bareToken, checkQuery, decodeFrame, isRefusal, readIdentify, readResume, type Refusal } from './frames.js';
 import { guildCreatePayload, guildsOf, readyPayload } from './payloads.js';
 import { Session } from './session.js';
@@ -239,15 +239,28 @@ export class Gateway {
     const attached = new Map<Session, Connection>();
     for (const c of this.connections) if (c.session) attached.set(c.session, c);
     for (const session of this.sessions.values()) {
-      if (session.applicationId !== event.applicationId) continue;
-      if (intent !== 0 && (session.intents & intent) !== intent) continue;
-      if (event.guildId !== undefined) {
-        if (guild && guild.apps[session.applicationId] === undefined) continue;
-        if (shardOf(event.guildId, session.shard[1]) !== session.shard[0]) continue;
-      } else if (session.shard[0] !== 0) continue;
+      if (!receives(session, event, intent, guild)) continue;
       const frame = session.record(event.name, event.data);
       attached.get(session)?.ws.send(frame);
     }
+  }
+
+  /**
+   * Who would receive a dispatch of `applicationId` about `guildId` with no
+   * intent needed (INTERACTION_CREATE): a connected session, only one that
+   * dropped and may still resume (it gets the dispatch on resuming), or none.
+   */
+  reach(applicationId: string, guildId?: string): 'connected' | 'resumable' | 'none' {
+    const event: EmulatorEvent = { applicationId, name: 'INTERACTION_CREATE', data: null, ...(guildId !== undefined ? { guildId } : {}) };
+    const guild = guildId !== undefined ? own(this.world().guilds, guildId) : undefined;
+    const t = this.now();
+    let reach: 'connected' | 'resumable' | 'none' = 'none';
+    for (const session of this.sessions.values()) {
+      if (!receives(session, event, 0, guild)) continue;
+      if (session.detachedAt === undefined) return 'connected';
+      if (t - session.detachedAt <= this.resumeWindowMs) reach = 'resumable';
+    }
+    return reach;
   }
 
   /** The sessions kept, attached or dropped (read only: one past its resume window shows as not resumable, not removed). */
@@ -283,6 +296,17 @@ export class Gateway {
     this.sessions.clear();
     this.wss.close();
   }
+}
+
+/** Whether a session is sent `event`: its application, the intent, and the guild on its shard (events without a guild go to shard 0). */
+function receives(session: Session, event: EmulatorEvent, intent: number, guild: Guild | undefined): boolean {
+  if (session.applicationId !== event.applicationId) return false;
+  if (intent !== 0 && (session.intents & intent) !== intent) return false;
+  if (event.guildId !== undefined) {
+    if (guild && guild.apps[session.applicationId] === undefined) return false;
+    return shardOf(event.guildId, session.shard[1]) === session.shard[0];
+  }
+  return session.shard[0] === 0;
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {
