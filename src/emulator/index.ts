@@ -182,7 +182,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...identityRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...gatewayRoutes(gateway)];
   const invoke = (request: InvokeRequest) =>
     invokeInteraction(
-      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId, gatewayReach: (appId, guildId) => gateway.reach(appId, guildId) },
+      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId, hasSessionFor: (appId, guildId) => gateway.hasSessionFor(appId, guildId) },
       request,
     );
   /** The last check of each application's endpoint, for the web view's state. */

@@ -97,14 +97,14 @@ describe.skipIf(!CHROMIUM)('the State view in Chromium', () => {
       // The emulator notes the answer with its callback type; the view once compared that with 'answered' and painted it red.
       await expect(answered.getAttribute('class')).resolves.not.toContain('failed');
       const red = 'rgb(250, 119, 124)';
-      await expect(answered.locator('.text').evaluate((el) => getComputedStyle(el).color)).resolves.not.toBe(red);
+      await expect(answered.locator('.text').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color)).resolves.not.toBe(red);
 
       // Nothing listens at the endpoint any more: no answer, painted as a failure, with why.
       await withBot.bot.close();
       expect(await e.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'no-response', cause: { kind: 'endpoint-unreachable' } });
       const failed = page.locator('#event-log [data-kind="delivery"].failed', { hasText: 'refused the connection' });
       await failed.waitFor();
-      await expect(failed.locator('.text').evaluate((el) => getComputedStyle(el).color)).resolves.toBe(red);
+      await expect(failed.locator('.text').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color)).resolves.toBe(red);
       await page.screenshot({ path: screenshotPath('state-view-deliveries'), fullPage: true });
       expect(b.errors).toEqual([]);
     } finally {

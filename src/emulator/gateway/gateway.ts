@@ -9,14 +9,14 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CLIENT_SEND_LIMIT, DISPATCH_INTENT, GatewayClose, GatewayOp, HEARTBEAT_INTERVAL_MS, Intent, MAX_CLIENT_FRAME_BYTES, shardOf } from '../../spec/gateway.js';
+import { CLIENT_SEND_LIMIT, DISPATCH_INTENT, GatewayClose, GatewayOp, HEARTBEAT_INTERVAL_MS, Intent, MAX_CLIENT_FRAME_BYTES } from '../../spec/gateway.js';
 import { resolveAuth } from '../auth.js';
 import type { EmulatorEvent, EventBus } from '../events.js';
 import { own } from '../own.js';
-import type { Application, Guild, World } from '../world.js';
+import type { Application, World } from '../world.js';
 import { bareToken, checkQuery, decodeFrame, isRefusal, readIdentify, readResume, type Refusal } from './frames.js';
 import { guildCreatePayload, guildsOf, readyPayload } from './payloads.js';
-import { Session } from './session.js';
+import { receives, Session } from './session.js';
 
 export interface GatewayOptions {
   /** Sent in Hello; a connection silent for 1.5 intervals is closed with 4009. Default 41250 ms. */
@@ -245,22 +245,12 @@ export class Gateway {
     }
   }
 
-  /**
-   * Who would receive a dispatch of `applicationId` about `guildId` with no
-   * intent needed (INTERACTION_CREATE): a connected session, only one that
-   * dropped and may still resume (it gets the dispatch on resuming), or none.
-   */
-  reach(applicationId: string, guildId?: string): 'connected' | 'resumable' | 'none' {
+  /** Whether a connected session of the application would receive its INTERACTION_CREATE about `guildId` (no intent needed). */
+  hasSessionFor(applicationId: string, guildId?: string): boolean {
     const event: EmulatorEvent = { applicationId, name: 'INTERACTION_CREATE', data: null, ...(guildId !== undefined ? { guildId } : {}) };
     const guild = guildId !== undefined ? own(this.world().guilds, guildId) : undefined;
-    const t = this.now();
-    let reach: 'connected' | 'resumable' | 'none' = 'none';
-    for (const session of this.sessions.values()) {
-      if (!receives(session, event, 0, guild)) continue;
-      if (session.detachedAt === undefined) return 'connected';
-      if (t - session.detachedAt <= this.resumeWindowMs) reach = 'resumable';
-    }
-    return reach;
+    for (const session of this.sessions.values()) if (session.detachedAt === undefined && receives(session, event, 0, guild)) return true;
+    return false;
   }
 
   /** The sessions kept, attached or dropped (read only: one past its resume window shows as not resumable, not removed). */
@@ -296,17 +286,6 @@ export class Gateway {
     this.sessions.clear();
     this.wss.close();
   }
-}
-
-/** Whether a session is sent `event`: its application, the intent, and the guild on its shard (events without a guild go to shard 0). */
-function receives(session: Session, event: EmulatorEvent, intent: number, guild: Guild | undefined): boolean {
-  if (session.applicationId !== event.applicationId) return false;
-  if (intent !== 0 && (session.intents & intent) !== intent) return false;
-  if (event.guildId !== undefined) {
-    if (guild && guild.apps[session.applicationId] === undefined) return false;
-    return shardOf(event.guildId, session.shard[1]) === session.shard[0];
-  }
-  return session.shard[0] === 0;
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {

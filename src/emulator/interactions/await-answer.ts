@@ -29,8 +29,8 @@ export interface AwaitEnv {
   nextId(): Snowflake;
   now(): number;
   limits: Limits;
-  /** Who would receive an INTERACTION_CREATE of this application (the gateway); absent = assume a session. */
-  gatewayReach?(applicationId: Snowflake, guildId?: Snowflake): 'connected' | 'resumable' | 'none';
+  /** Whether a connected gateway session of the application would receive its INTERACTION_CREATE; absent = assume one. */
+  hasSessionFor?(applicationId: Snowflake, guildId?: Snowflake): boolean;
 }
 
 export interface Delivered {
@@ -71,7 +71,7 @@ export async function deliverAndAwait(env: AwaitEnv, app: Application, live: Liv
   }
   while (early === undefined && live.answeredWith === undefined && env.now() - live.createdAt < FIRST_ANSWER_MS) await nextChange(live, FIRST_ANSWER_MS - (env.now() - live.createdAt));
   if (live.answeredWith !== undefined) return endpoint ? { endpoint } : {};
-  const noSession = !app.interactionsEndpointUrl && env.gatewayReach !== undefined && env.gatewayReach(app.id, live.guildId) !== 'connected';
+  const noSession = !app.interactionsEndpointUrl && env.hasSessionFor?.(app.id, live.guildId) === false;
   const cause: NoResponse = early ?? (noSession ? { kind: 'no-session' } : { kind: 'no-callback' });
   return { ...(endpoint ? { endpoint } : {}), cause };
 }

@@ -5,7 +5,6 @@
  * answers within the deadlines is collected as the user would see it.
  */
 import { basename } from 'node:path';
-import type { Limits } from '../../spec/limits.js';
 import { CommandLineError, parseCommandLine, pointAt } from '../../spec/interactions/command-line.js';
 import { CallbackType } from '../../spec/interactions/callback.js';
 import type { DeliveryOutcome, NoResponse } from '../../spec/interactions/delivery.js';
@@ -14,7 +13,6 @@ import { buildInteraction } from '../../spec/interactions/payload.js';
 import { readRepair, type Refusal } from '../../spec/interactions/refusal.js';
 import { CommandType, EntryPointHandler } from '../../spec/enums.js';
 import type { Snowflake } from '../../spec/snowflake.js';
-import type { EventBus } from '../events.js';
 import { randomToken } from '../ids.js';
 import { own } from '../own.js';
 import type { StoredCommand, World } from '../world.js';
@@ -69,12 +67,6 @@ export type InvokeOutcome =
   | ({ outcome: 'no-response'; cause: NoResponse } & Delivered);
 
 export interface InvokeEnv extends AwaitEnv {
-  world(): World;
-  registry: InteractionRegistry;
-  events: EventBus;
-  nextId(): Snowflake;
-  now(): number;
-  limits: Limits;
   defaultApplicationId: Snowflake;
   defaultGuildId: Snowflake;
 }
