@@ -69,6 +69,13 @@ describe('cmdsync invoke against a running emulator and an HTTP bot', () => {
     expect(r.code).toBe(0);
   });
 
+  it('a deferred answer without --wait: its edit and the follow-up sent right behind it are awaited, and the hint counts it', async () => {
+    const r = await runBin(['invoke', '/slow', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
+    expect(r.stdout).toBe('Helper deferred, then answered:\n  done thinking\nfollow-up:\n  and one more thing\n');
+    expect(r.stderr).toMatch(/^hint: 1 follow-up so far; Helper may send more for 15 minutes/);
+    expect(r.code).toBe(0);
+  });
+
   it('autocomplete choices', async () => {
     const r = await runBin(['invoke', '/search fruit:ap', '--autocomplete', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
     expect(r.stdout).toBe('Helper offered 2 choices:\n  apple\n  apricot\n');
