@@ -164,7 +164,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .option('--autocomplete', 'send an autocomplete request for the option being typed (the last one)')
     .option('--wait <seconds>', 'collect follow-ups and edits this long after the first answer')
     .option('--json', 'print the interaction sent and everything received, as JSON')
-    .option('--emulator', 'use the in-process emulator (state in .cmdsync/emulator.json) instead of a running one')
+    .option('--emulator', 'refused: an emulator inside this one command could never reach a bot (start `cmdsync emulator` instead)')
     .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
     .action(async (lineArg: string | undefined, opts) => {
       const { runInvoke } = await import('./commands/invoke.js');
@@ -174,7 +174,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
       );
     });
 
-  program
+  const emulatorCommand = program
     .command('emulator')
     .description('run a local, faithful implementation of the interface (no account, no network)')
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 8787)
@@ -188,6 +188,17 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .action(async (opts) => {
       const { runEmulator } = await import('./commands/emulator.js');
       exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits, maxMessagesPerChannel: opts.maxMessagesPerChannel, interactionsUrl: opts.interactionsUrl, limits: opts.limit }, ctx);
+    });
+
+  emulatorCommand
+    .command('check-endpoint')
+    .description("check an application's interactions endpoint URL on a running emulator now, as the service does when the URL is saved (exit 0 when it passes)")
+    .option('--application <id>', 'whose endpoint (default: the emulator\'s default application)')
+    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
+    .option('--json', 'print the check as JSON')
+    .action(async (opts) => {
+      const { runCheckEndpoint } = await import('./commands/check-endpoint.js');
+      exitCode = await runCheckEndpoint({ application: opts.application, apiUrl: opts.apiUrl, json: !!opts.json }, ctx);
     });
 
   try {

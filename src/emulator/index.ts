@@ -8,7 +8,7 @@ import { dailyCreatesToday, utcDay } from './commands-model.js';
 import { FaultController, type FaultRule } from './faults.js';
 import type { EmulatorResponse, Route } from './http-types.js';
 import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
-import { hardenWorld } from './own.js';
+import { hardenWorld, own } from './own.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { Gateway, type GatewayOptions } from './gateway/gateway.js';
 import { commandRoutes } from './routes/commands.js';
@@ -34,6 +34,7 @@ import { ChannelMessages } from './view/channel-messages.js';
 import { AvatarImages } from './view/avatar-images.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
 import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
+import { watchEndpoint, type EndpointWatchReport } from './interactions/endpoint-watch.js';
 import { invoke as invokeInteraction, type InvokeOutcome, type InvokeRequest } from './interactions/invoke.js';
 import { ensureKeyPairs } from './interactions/keys.js';
 import { InteractionRegistry } from './interactions/registry.js';
@@ -42,6 +43,7 @@ import { interactionRoutes } from './routes/interactions.js';
 import { endpointUrl } from './seed.js';
 export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
 export type { EndpointCheck } from './interactions/deliver.js';
+export type { EndpointWatchReport } from './interactions/endpoint-watch.js';
 
 export type { EmulatorCredentials, Seed } from './world.js';
 export type { FaultRule, FaultKind } from './faults.js';
@@ -83,6 +85,13 @@ export interface EmulatorOptions {
   webRoot?: string;
   /** The default application's interactions endpoint URL: interactions are POSTed there, signed, instead of sent over the gateway. */
   interactionsUrl?: string;
+  /**
+   * Check every application's interactions endpoint URL at start, as the
+   * service does when a URL is saved, again and again until it passes or
+   * about 2 minutes pass (the bot may not be up yet); each new result is
+   * reported here.
+   */
+  watchEndpoints?: (applicationId: string, report: EndpointWatchReport) => void;
 }
 
 export interface RunningEmulator {
@@ -177,19 +186,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...withCodeGrant(oauthRoutes, webhookCodes), ...identityRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...channelFollowerRoutes, ...gatewayRoutes(gateway)];
   const invoke = (request: InvokeRequest) =>
     invokeInteraction(
-      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId },
+      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId, hasSessionFor: (appId, guildId) => gateway.hasSessionFor(appId, guildId) },
       request,
     );
+  /** The last check of each application's endpoint, for the web view's state. */
+  const lastChecks = new Map<string, EndpointCheck & { at: number }>();
   const checkInteractionsEndpoint = async (applicationId?: string): Promise<EndpointCheck> => {
-    const app = store.world.applications[applicationId ?? store.meta.defaultApplicationId];
+    const app = own(store.world.applications, applicationId ?? store.meta.defaultApplicationId);
     if (!app) throw new EmulatorStartError(`unknown application ${applicationId}`);
-    if (!app.interactionsEndpointUrl) return { url: '', ok: false, problems: ['the application has no interactions endpoint URL'] };
-    return checkEndpoint(app, now() / 1000);
+    if (!app.interactionsEndpointUrl) return { url: '', ok: false, problems: [`application ${app.id} (${app.name}) has no interactions endpoint URL: it gets interactions over the gateway`], answered: false };
+    const check = await checkEndpoint(app, now() / 1000);
+    lastChecks.set(app.id, { ...check, at: now() });
+    return check;
   };
   const activity = new ActivityLog(events);
   const streams = new ViewStreams(activity);
   const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
-  const stateSources = { world: () => store.world, now, limits, faults, ...(rateLimiter ? { rateLimiter } : {}), gateway, liveInteractions: () => interactions.liveCount() };
+  const stateSources = { world: () => store.world, now, limits, faults, ...(rateLimiter ? { rateLimiter } : {}), gateway, liveInteractions: () => interactions.liveCount(), endpointChecks: (appId: string) => lastChecks.get(appId) };
   const channelMessages = new ChannelMessages(events, () => store.world);
   const avatars = new AvatarImages(events);
   const viewEnv = { world: () => store.world, defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId }, activity, state: stateSources, channelMessages, avatars };
@@ -234,6 +247,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const hostPart = host.includes(':') ? `[${host}]` : host;
   gateway.url = `ws://${hostPart}:${port}`;
 
+  const watches = options.watchEndpoints
+    ? Object.values(store.world.applications)
+        .filter((a) => a.interactionsEndpointUrl)
+        .map((a) => watchEndpoint(() => checkInteractionsEndpoint(a.id), (r) => options.watchEndpoints!(a.id, r)))
+    : [];
   let closed: Promise<void> | undefined;
   return {
     url: `http://${hostPart}:${port}${API_PREFIX}`,
@@ -253,6 +271,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return { day: utcDay(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };
     },
     close() {
+      for (const w of watches) w.stop();
       streams.closeAll();
       activity.close();
       channelMessages.close();

@@ -310,6 +310,8 @@ export function createEmulatorServer(options: ServerOptions): Server {
     }
 
     const request: EmulatorRequest = { method, path, params, query, headers: req.headers, body: parsed.body, files: parsed.files, rawBody: raw, auth };
+    const prechecked = route.precheck ? await route.precheck(request, options.now) : undefined;
+    if (prechecked) return reply(prechecked, limitHeaders);
     const response = await mutex.run(async () => {
       let changed = false;
       const tx = store.begin(method !== 'GET');

@@ -4,7 +4,8 @@
  * the user needs them to point a bot at it.
  */
 import { DEFAULT_LIMITS } from '../../spec/limits.js';
-import { EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator, type DailyCreates } from '../../emulator/index.js';
+import { EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator, type DailyCreates, type RunningEmulator } from '../../emulator/index.js';
+import { watchReportText } from './endpoint-check-text.js';
 
 export interface EmulatorCliOptions {
   port?: number;
@@ -41,7 +42,7 @@ export async function runEmulator(
     line(io.stderr, `error: --port must be a whole number from 0 to 65535, not ${String(opts.port)}`);
     return 1;
   }
-  let emulator;
+  let emulator: RunningEmulator | undefined;
   try {
     emulator = await startEmulator({
       host: opts.host,
@@ -52,6 +53,8 @@ export async function runEmulator(
       ...(opts.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: opts.maxMessagesPerChannel } : {}),
       ...(opts.interactionsUrl !== undefined ? { interactionsUrl: opts.interactionsUrl } : {}),
       ...(opts.limits && Object.keys(opts.limits).length > 0 ? { limits: opts.limits } : {}),
+      // As when a URL is saved in the developer portal: the endpoint must answer a PING and refuse a forged signature (re-checked until the bot is up).
+      watchEndpoints: (appId, report) => line(io.stderr, watchReportText(report, appId === emulator?.credentials.applicationId ? undefined : appId)),
     });
   } catch (err) {
     if (err instanceof SeedError || err instanceof EmulatorStartError || err instanceof EmulatorDataError || err instanceof MessageCapError) {
@@ -86,14 +89,6 @@ export async function runEmulator(
   if (changed.length > 0) line(io.stdout, `# limits: ${changed.map(([k, v]) => `${k}=${v}`).sort().join(', ')} (the rest as the spec says)`);
   printDailyCreates(io.stdout, emulator.dailyCreates(), c.applicationId);
   line(io.stdout, 'Press Ctrl+C to stop.');
-  // As when the URL is saved in the developer portal: the endpoint must answer a PING and refuse a forged signature.
-  if (endpoint) {
-    void emulator.checkInteractionsEndpoint().then((check) => {
-      if (check.ok) line(io.stderr, `interactions endpoint ${endpoint}: answers PING and refuses bad signatures`);
-      else line(io.stderr, `warning: interactions endpoint ${endpoint}: ${check.problems.join('; ')} (the service would refuse this URL; it is used anyway)`);
-    });
-  }
-
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);

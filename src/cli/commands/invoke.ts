@@ -1,18 +1,19 @@
 /**
  * `cmdsync invoke '/config logging enable channel:#1234' --guild ID --channel ID --user ID`:
  * has the emulator deliver a command to the bot as a user would, and prints
- * what the user would see. Exit 0 when the bot answered, 1 otherwise.
+ * what the user would see. Exit 0 when the bot answered (or the service
+ * launched the Activity itself), 1 otherwise.
  */
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { CmdsyncError, UsageError } from '../../errors.js';
-import type { InvokeOutcome, InvokeRequest, RunningEmulator } from '../../emulator/index.js';
+import type { InvokeOutcome, InvokeRequest } from '../../emulator/index.js';
 import { invoke } from '../../api/invoke.js';
 import { isSnowflake } from '../../spec/snowflake.js';
 import { LOCALES } from '../../spec/locales.js';
 import { CommandLineError, parseCommandLine } from '../../spec/interactions/command-line.js';
 import type { CliContext } from '../context.js';
-import { outcomeJson, renderOutcome } from './invoke-render.js';
+import { followupHint, outcomeJson, renderOutcome } from './invoke-render.js';
 
 export interface InvokeCliOptions {
   line?: string;
@@ -89,44 +90,28 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
 }
 
 export async function runInvoke(opts: InvokeCliOptions, ctx: CliContext): Promise<number> {
+  // An emulator started inside this one command lives only while it runs: no bot can be connected to it or hold its key.
+  if (opts.emulator) throw new UsageError('invoke --emulator cannot reach a bot: that emulator would live only inside this one command, so no bot could be connected to its gateway or verify signatures with its new key. Start `cmdsync emulator` in another terminal, point the bot at it, and set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what it prints.');
   const request = requestOf(opts);
   if (opts.line !== undefined) {
     const files = await attachmentFiles(opts.line, ctx.cwd, opts.autocomplete);
     if (files && Object.keys(files).length > 0) request.files = files;
   }
-  let outcome: InvokeOutcome;
-  let appName = 'The application';
-  if (opts.emulator) {
-    const { startEmulator } = await import('../../emulator/index.js');
-    const { mkdirSync } = await import('node:fs');
-    const dir = resolve(ctx.cwd, '.cmdsync');
-    mkdirSync(dir, { recursive: true });
-    let em: RunningEmulator | undefined;
-    try {
-      em = await startEmulator({ dataFile: resolve(dir, 'emulator.json') });
-      appName = em.world.applications[request.applicationId ?? em.credentials.applicationId]?.name ?? appName;
-      outcome = await em.invoke(request);
-    } catch (err) {
-      if (err instanceof Error && !(err instanceof CmdsyncError)) throw new CmdsyncError('EMULATOR_START_FAILED', `cannot start the local emulator: ${err.message.split('\n')[0]}`);
-      throw err;
-    } finally {
-      await em?.close();
-    }
-  } else {
-    const apiUrl = opts.apiUrl ?? ctx.env.CMDSYNC_API_URL?.trim();
-    const controlToken = ctx.env.CMDSYNC_EMULATOR_CONTROL_TOKEN?.trim();
-    if (!apiUrl) throw new UsageError('invoke talks to an emulator: set CMDSYNC_API_URL (and CMDSYNC_EMULATOR_CONTROL_TOKEN) to what `cmdsync emulator` printed, or use --emulator');
-    if (!controlToken) throw new UsageError('set CMDSYNC_EMULATOR_CONTROL_TOKEN to the control token `cmdsync emulator` printed');
-    try {
-      new URL(apiUrl);
-    } catch {
-      throw new UsageError(`CMDSYNC_API_URL is not a URL: ${JSON.stringify(apiUrl)}`);
-    }
-    outcome = await invoke(request, { apiUrl, controlToken });
+  const apiUrl = opts.apiUrl ?? ctx.env.CMDSYNC_API_URL?.trim();
+  const controlToken = ctx.env.CMDSYNC_EMULATOR_CONTROL_TOKEN?.trim();
+  if (!apiUrl) throw new UsageError('invoke talks to a running emulator: start `cmdsync emulator` and set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what it prints');
+  if (!controlToken) throw new UsageError('set CMDSYNC_EMULATOR_CONTROL_TOKEN to the control token `cmdsync emulator` printed');
+  try {
+    new URL(apiUrl);
+  } catch {
+    throw new UsageError(`CMDSYNC_API_URL is not a URL: ${JSON.stringify(apiUrl)}`);
   }
-  if ('application' in outcome && outcome.application) appName = outcome.application.name;
+  const outcome: InvokeOutcome = await invoke(request, { apiUrl, controlToken });
+  const appName = 'application' in outcome && outcome.application ? outcome.application.name : 'The application';
   if (opts.json) ctx.stdout.write(outcomeJson(outcome));
   else if (outcome.outcome === 'invalid') ctx.stderr.write(renderOutcome(outcome, appName));
   else ctx.stdout.write(renderOutcome(outcome, appName));
-  return outcome.outcome === 'answered' ? 0 : 1;
+  const hint = opts.json || request.waitSeconds !== undefined ? undefined : followupHint(outcome);
+  if (hint) ctx.stderr.write(hint);
+  return outcome.outcome === 'answered' || outcome.outcome === 'launched' ? 0 : 1;
 }
