@@ -16,6 +16,7 @@ import type { Snowflake } from '../../spec/snowflake.js';
 import type { EventBus } from '../events.js';
 import { randomToken } from '../ids.js';
 import { own } from '../own.js';
+import { nameLookup, resolveNames } from '../names.js';
 import type { StoredCommand, World } from '../world.js';
 import { applyCallback } from './answer.js';
 import { deliverGateway, deliverHttp } from './deliver.js';
@@ -34,7 +35,7 @@ export interface InvokeRequest {
   messageCommand?: string;
   /** The user (user command) or message (message command) acted on. */
   target?: Snowflake;
-  /** Absent with a channel outside every guild: a DM with the bot. */
+  /** Absent with a channel outside every guild: a DM with the bot. Guild, channel, user, application and a user command's target: an id or a name (names.ts). */
   guildId?: Snowflake;
   channelId?: Snowflake;
   userId?: Snowflake;
@@ -76,6 +77,8 @@ export interface InvokeEnv {
   limits: Limits;
   defaultApplicationId: Snowflake;
   defaultGuildId: Snowflake;
+  /** Runs a change to the world as one write (journalled with a data file), as a request's handler would. */
+  write<T>(change: (world: World) => T): T;
 }
 
 const invalid = (message: string, line?: string, err?: CommandLineError): InvokeOutcome => ({
@@ -98,8 +101,10 @@ function findMessage(world: World, id: string): Obj | undefined {
   return own(world.messages, id)?.message;
 }
 
-export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<InvokeOutcome> {
+export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<InvokeOutcome> {
   const world = env.world();
+  const req = resolveNames(world, request, env.defaultGuildId);
+  if ('problem' in req) return invalid(req.problem);
   const app = own(world.applications, req.applicationId ?? env.defaultApplicationId);
   if (!app) return invalid(`unknown application ${req.applicationId}`);
   const locale = req.locale ?? 'en-US';
@@ -116,6 +121,7 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
     isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === userId || id === app.botUserId),
     isRole: (id) => facts?.roles.some((r) => r.id === id) ?? false,
     channelType: (id) => facts?.channels.find((c) => c.id === id)?.type,
+    named: nameLookup(facts, [{ id: userId, name: user.username }, { id: app.botUserId, name: app.name }]),
   };
 
   // What: the command and its options.
@@ -220,7 +226,7 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
     endpoint = answer.error ? { error: answer.error } : { status: answer.status! };
     // An inline answer (200 with a callback body) is the callback; 202/204 means the app used the callback route.
     if (answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && live.answeredWith === undefined) {
-      applyCallback(env.registry, { world: env.world(), nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false);
+      env.write((world) => applyCallback(env.registry, { world, nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false));
     }
   } else {
     deliverGateway(env.events, app, payload);

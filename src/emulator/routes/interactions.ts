@@ -72,10 +72,10 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
     { method: 'POST', pattern: '/interactions/:interactionId/:interactionToken/callback', auth: 'none', handler: callback },
     original('GET', (live) => getMessage(live, '@original')),
     original('PATCH', (live, req, ctx) => editMessage(registry, envOf(ctx), live, '@original', req.body, req.files)),
-    original('DELETE', (live, _req, ctx) => deleteMessage(registry, live, '@original', ctx.events)),
+    original('DELETE', (live, _req, ctx) => deleteMessage(registry, live, '@original', ctx.events, ctx.world)),
     either('POST', '/webhooks/:webhookId/:webhookToken', (live, req, ctx) => postFollowup(registry, envOf(ctx), live, req.body, req.files)),
     either('GET', msgPattern, (live, req) => getMessage(live, req.params.messageId ?? '')),
     either('PATCH', msgPattern, (live, req, ctx) => editMessage(registry, envOf(ctx), live, req.params.messageId ?? '', req.body, req.files)),
-    either('DELETE', msgPattern, (live, req, ctx) => deleteMessage(registry, live, req.params.messageId ?? '', ctx.events)),
+    either('DELETE', msgPattern, (live, req, ctx) => deleteMessage(registry, live, req.params.messageId ?? '', ctx.events, ctx.world)),
   ];
 }

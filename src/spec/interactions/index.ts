@@ -4,3 +4,4 @@ export * from './options.js';
 export * from './payload.js';
 export * from './refusal.js';
 export * from './callback.js';
+export * from './names.js';
