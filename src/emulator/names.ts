@@ -8,7 +8,7 @@
  * interactions/names.ts).
  */
 import type { GuildFacts } from '../spec/interactions/payload.js';
-import { matchName, type NameCandidate, type NameKind, type NameMatch } from '../spec/interactions/names.js';
+import { matchName, nameLookup, type NameCandidate, type NameKind, type NameMatch } from '../spec/interactions/names.js';
 import { isSnowflake, type Snowflake } from '../spec/snowflake.js';
 import { own } from './own.js';
 import type { Guild, World } from './world.js';
@@ -95,12 +95,11 @@ export function resolveNames<T extends NamedRefs>(world: World, req: T, defaultG
 }
 
 /** `MentionLookup.named` for option values: the members, roles and channels of the guild (in a DM: the people in it). */
-export function nameLookup(facts: GuildFacts | undefined, dmUsers: NameCandidate[]): (kind: 'user' | 'role' | 'channel', name: string) => NameMatch {
-  const where = facts ? 'in this server' : 'in this DM';
-  return (kind, name) => {
-    if (kind === 'user') return matchName('user', name, facts ? facts.members.map((m) => ({ id: m.id, name: m.username })) : dmUsers, where);
-    // @everyone is a role named "@everyone": `@everyone` names it.
-    if (kind === 'role') return matchName('role', name, (facts?.roles ?? []).map((r) => ({ id: r.id, name: r.name.replace(/^@/, '') })), where);
-    return matchName('channel', name, (facts?.channels ?? []).map((c) => ({ id: c.id, name: c.name })), where);
-  };
+export function placeNames(facts: GuildFacts | undefined, dmUsers: NameCandidate[]): (kind: 'user' | 'role' | 'channel', name: string) => NameMatch {
+  return nameLookup({
+    users: facts ? facts.members.map((m) => ({ id: m.id, name: m.username })) : dmUsers,
+    roles: (facts?.roles ?? []).map((r) => ({ id: r.id, name: r.name })),
+    channels: (facts?.channels ?? []).map((c) => ({ id: c.id, name: c.name })),
+    where: facts ? 'in this server' : 'in this DM',
+  });
 }

@@ -16,7 +16,7 @@ import type { Snowflake } from '../../spec/snowflake.js';
 import type { EventBus } from '../events.js';
 import { randomToken } from '../ids.js';
 import { own } from '../own.js';
-import { nameLookup, resolveNames } from '../names.js';
+import { placeNames, resolveNames } from '../names.js';
 import type { StoredCommand, World } from '../world.js';
 import { applyCallback } from './answer.js';
 import { deliverGateway, deliverHttp } from './deliver.js';
@@ -121,7 +121,7 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
     isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === userId || id === app.botUserId),
     isRole: (id) => facts?.roles.some((r) => r.id === id) ?? false,
     channelType: (id) => facts?.channels.find((c) => c.id === id)?.type,
-    named: nameLookup(facts, [{ id: userId, name: user.username }, { id: app.botUserId, name: app.name }]),
+    named: placeNames(facts, [{ id: userId, name: user.username }, { id: app.botUserId, name: app.name }]),
   };
 
   // What: the command and its options.

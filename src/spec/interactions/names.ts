@@ -45,3 +45,22 @@ export function matchName(kind: NameKind, typed: string, candidates: readonly Na
   const near = [...candidates].sort((a, b) => editDistance(typed.toLowerCase(), a.name.toLowerCase()) - editDistance(typed.toLowerCase(), b.name.toLowerCase()));
   return { problem: `no ${kind} named "${shown}" ${where}; ${kind}s: ${listed(kind, near)}` };
 }
+
+/** What a place holds that option values may name: its members (or a DM's people), roles and channels. */
+export interface NamedPlace {
+  users: readonly NameCandidate[];
+  roles: readonly NameCandidate[];
+  channels: readonly NameCandidate[];
+  /** How the problems say where, e.g. `in this server`. */
+  where: string;
+}
+
+/** `MentionLookup.named` over a place (options.ts): `@name` and `#name` in option values. */
+export function nameLookup(place: NamedPlace): (kind: 'user' | 'role' | 'channel', name: string) => NameMatch {
+  return (kind, name) => {
+    if (kind === 'user') return matchName('user', name, place.users, place.where);
+    // @everyone is a role named "@everyone": `@everyone` names it.
+    if (kind === 'role') return matchName('role', name, place.roles.map((r) => ({ ...r, name: r.name.replace(/^@/, '') })), place.where);
+    return matchName('channel', name, place.channels, place.where);
+  };
+}
