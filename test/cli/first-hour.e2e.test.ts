@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REST, Routes } from 'discord.js';
+import { Client, Events, GatewayIntentBits, REST, Routes } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from '../../src/emulator/index.js';
 import { generateKeyPair } from '../../src/emulator/interactions/keys.js';
@@ -119,6 +119,21 @@ describe('cmdsync emulator and invoke: the first hour', () => {
       const doubled = new REST({ api: vars.CMDSYNC_API_URL!, retries: 0 }).setToken(vars.DISCORD_TOKEN!);
       await expect(doubled.get(Routes.applicationCommands(APP))).rejects.toThrow(/API version twice.*without the version/);
     });
+  });
+
+  describe('a discord.js client', () => {
+    it('configured as printed (rest.api = DISCORD_REST_BASE, the printed token) logs in and sees the seeded guild', async () => {
+      const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: vars.DISCORD_REST_BASE! } });
+      try {
+        const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
+        await client.login(vars.DISCORD_TOKEN!);
+        const c = await ready;
+        expect(c.application.id).toBe(APP);
+        expect(c.guilds.cache.get(GUILD)?.channels.cache.has(GENERAL)).toBe(true);
+      } finally {
+        await client.destroy();
+      }
+    }, 20_000);
   });
 
   describe('names in place of ids', () => {

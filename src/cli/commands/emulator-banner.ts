@@ -13,7 +13,6 @@ export const BANNER_CAPS = { applications: 5, guilds: 3, perList: 10 };
 
 /** Seed names are free text: one line each, whatever they hold. */
 function clean(name: string): string {
-  // eslint-disable-next-line no-control-regex
   return name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }
 
