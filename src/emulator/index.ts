@@ -40,7 +40,8 @@ import { ensureKeyPairs } from './interactions/keys.js';
 import { InteractionRegistry } from './interactions/registry.js';
 import { interactionControl } from './routes/interaction-control.js';
 import { interactionRoutes } from './routes/interactions.js';
-import { endpointUrl } from './seed.js';
+import { controlTokenProblem, endpointUrl } from './seed.js';
+export { controlTokenProblem } from './seed.js';
 export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
 export type { EndpointCheck } from './interactions/deliver.js';
 export type { EndpointWatchReport } from './interactions/endpoint-watch.js';
@@ -75,7 +76,7 @@ export interface EmulatorOptions {
   limits?: Partial<Record<string, number>>;
   /** Clock (epoch ms), for tests of the daily allowance. */
   now?: () => number;
-  /** The control routes' secret (`X-Cmdsync-Control`); a random one when omitted. */
+  /** The control routes' secret (`X-Cmdsync-Control`). Omitted: the seed's `control_token`, else the one the data file keeps, else a random one (kept in the data file). */
   controlToken?: string;
   /** Limits on slow peers (header/request/keep-alive time, connections per client address). */
   timeouts?: ServerTimeouts;
@@ -97,6 +98,8 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   /** Base URL including the version: `http://127.0.0.1:PORT/api/v10`. */
   url: string;
+  /** The REST base without the version, for libraries that add it themselves (discord.js `rest: { api }`): `http://127.0.0.1:PORT/api`. */
+  restBase: string;
   credentials: EmulatorCredentials;
   /** Runtime fault control (the same rules as POST /__emulator/faults). */
   faults: FaultController;
@@ -135,6 +138,20 @@ export class EmulatorStartError extends Error {
   }
 }
 
+/** One change outside a request (an answer an endpoint gave inline), journalled as a request's would be. */
+function writeOnce<T>(store: Store, change: (world: World) => T): T {
+  const tx = store.begin(true);
+  let result: T;
+  try {
+    result = change(tx.world);
+  } catch (err) {
+    tx.rollback();
+    throw err;
+  }
+  tx.commit(false);
+  return result;
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const now = options.now ?? Date.now;
   // The seed is read first: its `limits:` apply even when a data file holds the world (they are configuration, not state).
@@ -143,6 +160,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const badLimits = limitOverrideProblems(seedLimits);
   if (badLimits.length > 0) throw new SeedError(badLimits.join('; '));
   const limits = resolveLimits({ ...seedLimits, ...options.limits });
+  // Like the limits, a pinned control token is configuration: it wins over the one a data file keeps.
+  const pinnedToken = options.controlToken ?? (seed && typeof seed === 'object' ? seed.control_token : undefined);
+  const badToken = pinnedToken === undefined ? undefined : controlTokenProblem(pinnedToken);
+  if (badToken) throw new SeedError(`${options.controlToken !== undefined ? 'controlToken' : 'control_token'} ${badToken}`);
   const host = options.host ?? '127.0.0.1';
 
   const storeOptions: StoreOptions = {
@@ -178,7 +199,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const faults = new FaultController(options.faults ?? []);
   const events = new EventBus();
-  const controlToken = options.controlToken ?? randomToken(24);
+  const controlToken = pinnedToken ?? store.meta.controlToken ?? randomToken(24);
+  if (store.meta.controlToken !== controlToken) {
+    store.meta.controlToken = controlToken;
+    store.persist();
+  }
   const gateway = new Gateway(() => store.world, events, now, options.gateway);
   const interactions = new InteractionRegistry(now);
   // The interaction routes come first: they share the application webhook paths and fall through for other tokens.
@@ -186,7 +211,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...withCodeGrant(oauthRoutes, webhookCodes), ...identityRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...channelFollowerRoutes, ...gatewayRoutes(gateway)];
   const invoke = (request: InvokeRequest) =>
     invokeInteraction(
-      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId, hasSessionFor: (appId, guildId) => gateway.hasSessionFor(appId, guildId) },
+      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId, hasSessionFor: (appId, guildId) => gateway.hasSessionFor(appId, guildId), write: (change) => writeOnce(store, change) },
       request,
     );
   /** The last check of each application's endpoint, for the web view's state. */
@@ -255,6 +280,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let closed: Promise<void> | undefined;
   return {
     url: `http://${hostPart}:${port}${API_PREFIX}`,
+    restBase: `http://${hostPart}:${port}${API_PREFIX.replace(/\/v\d+$/, '')}`,
     credentials: credentialsOf(store.world, store.meta, now()),
     faults,
     controlToken,

@@ -15,6 +15,7 @@ import { CommandType, EntryPointHandler } from '../../spec/enums.js';
 import type { Snowflake } from '../../spec/snowflake.js';
 import { randomToken } from '../ids.js';
 import { own } from '../own.js';
+import { placeNames, resolveNames } from '../names.js';
 import type { StoredCommand, World } from '../world.js';
 import { collectAfterAnswer, deliverAndAwait, type AwaitEnv } from './await-answer.js';
 import { commandRefusal, resolvePlace, resolveUser } from './place.js';
@@ -30,7 +31,7 @@ export interface InvokeRequest {
   messageCommand?: string;
   /** The user (user command) or message (message command) acted on. */
   target?: Snowflake;
-  /** Absent with a channel outside every guild: a DM with the bot. */
+  /** Absent with a channel outside every guild: a DM with the bot. Guild, channel, user, application and a user command's target: an id or a name (names.ts). */
   guildId?: Snowflake;
   channelId?: Snowflake;
   userId?: Snowflake;
@@ -92,8 +93,10 @@ function findMessage(world: World, id: string): Obj | undefined {
   return own(world.messages, id)?.message;
 }
 
-export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<InvokeOutcome> {
+export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<InvokeOutcome> {
   const world = env.world();
+  const req = resolveNames(world, request, env.defaultGuildId);
+  if ('problem' in req) return invalid(req.problem);
   const app = own(world.applications, req.applicationId ?? env.defaultApplicationId);
   if (!app) return invalid(`unknown application ${req.applicationId}`);
 
@@ -111,6 +114,7 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
     isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === userId || id === app.botUserId),
     isRole: (id) => facts?.roles.some((r) => r.id === id) ?? false,
     channelType: (id) => facts?.channels.find((c) => c.id === id)?.type,
+    named: placeNames(facts, [{ id: userId, name: user.username }, { id: app.botUserId, name: app.name }]),
   };
 
   // What: the command and its options.
