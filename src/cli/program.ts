@@ -157,7 +157,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .option('--guild <id>', 'the guild (default: the channel\'s, or the emulator\'s default guild)')
     .option('--channel <id>', 'the channel the command is used in (a channel outside every guild is a DM with the bot)')
     .option('--user <id>', 'the member who invokes it (default: the guild\'s first member)')
-    .option('--locale <locale>', "the user's client language, e.g. fr (default en-US)")
+    .option('--locale <locale>', "the user's client language, e.g. fr (default: the member's locale setting, else en-US)")
     .option('--user-command <name>', 'invoke a user command on --target USER_ID')
     .option('--message-command <name>', 'invoke a message command on --target MESSAGE_ID')
     .option('--target <id>', 'the user or message a user or message command acts on')
