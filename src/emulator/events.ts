@@ -1,3 +1,4 @@
+import type { DeliveryOutcome } from '../spec/interactions/delivery.js';
 import type { Snowflake } from '../spec/snowflake.js';
 
 /**
@@ -80,8 +81,8 @@ export interface DeliveryNote {
   /** Absent when the service refused the invocation before building an interaction. */
   interactionId?: Snowflake;
   transport: 'http' | 'gateway';
-  /** What came of it: `answered`, `no-response`, `http 500`, `no session`… */
-  outcome: string;
+  /** What came of it, typed once for the emulator, the log, the CLI and the web view. */
+  outcome: DeliveryOutcome;
   commandName?: string;
 }
 

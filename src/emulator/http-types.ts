@@ -60,6 +60,13 @@ export interface Route {
    */
   auth: 'app' | 'optional' | 'none';
   handler: Handler;
+  /**
+   * A check that waits on the outside world (the service PINGs a new
+   * interactions endpoint URL before saving it): run before the handler and
+   * outside the handler lock, so other requests go on meanwhile. An answer
+   * refuses the request.
+   */
+  precheck?: (req: EmulatorRequest, now: () => number) => Promise<EmulatorResponse | undefined>;
 }
 
 /** The service's error body: `{ code, message, errors? }`. */

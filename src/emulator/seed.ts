@@ -283,6 +283,13 @@ function seededKeys(a: NonNullable<Seed['applications']>[number], i: number): Ke
   return { publicKey: pair.publicKey.toLowerCase(), privateKey: pair.privateKey.toLowerCase() };
 }
 
+/** What is wrong with a control token, or undefined: it travels in a header, and guards the control routes. */
+export function controlTokenProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'must be a string';
+  if (!/^[\x21-\x7e]{8,256}$/.test(value)) return 'must be 8 to 256 visible ASCII characters (no spaces)';
+  return undefined;
+}
+
 /** An interactions endpoint must be an absolute http(s) URL. */
 export function endpointUrl(value: unknown, where: string): string {
   try {

@@ -16,7 +16,7 @@ export interface World {
   /** Command permission rows, by `${guildId}:${commandOrAppId}`. */
   permissions: Record<string, StoredPermissions>;
   webhooks: Record<Snowflake, StoredWebhook>;
-  /** Messages sent through webhooks, by id. */
+  /** Messages sent through webhooks and interaction answers, by id. */
   messages: Record<Snowflake, StoredMessage>;
   /** Bearer tokens (client credentials and users'), by token. */
   bearers: Record<string, BearerGrant>;
@@ -124,12 +124,15 @@ export interface StoredWebhook {
 
 export interface StoredMessage {
   id: Snowflake;
+  /** The webhook it was sent through; an interaction answer's is the application's id (its webhook, type 3). */
   webhookId: Snowflake;
   channel_id: Snowflake;
   /** The message object as the service returns it. */
   message: Record<string, unknown>;
   /** Stored file contents for attachments, base64, by attachment id. */
   files?: Record<Snowflake, { filename: string; size: number; contentType?: string }>;
+  /** An interaction answer (original or follow-up): the interaction it answers. */
+  interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake };
 }
 
 export interface BearerGrant {
@@ -189,6 +192,8 @@ export interface Seed {
   /** User bearer tokens allowed to edit command permissions. */
   /** `user_id: null` makes a client-credentials grant; `locale`: the user's (or owner's) language setting. */
   bearer_tokens?: Array<{ token: string; application_id: Snowflake; scopes?: string[]; user_id?: Snowflake | null; locale?: string }>;
+  /** The control routes' secret (`X-Cmdsync-Control`), pinned; `startEmulator({ controlToken })` wins over it. */
+  control_token?: string;
   /** Overrides of the spec's limits (e.g. `{ user_commands: 15 }`); `startEmulator({ limits })` wins over them. */
   limits?: Partial<Record<string, number>>;
   /** Existing commands, as create bodies plus `application_id` and optional `guild_id`/`id`. */

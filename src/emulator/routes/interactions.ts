@@ -73,7 +73,7 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
     { method: 'POST', pattern: '/interactions/:interactionId/:interactionToken/callback', auth: 'none', handler: callback },
     original('GET', (live) => getMessage(live, '@original')),
     original('PATCH', (live, req, ctx) => editMessage(registry, envOf(ctx), live, '@original', req.body, req.files)),
-    original('DELETE', (live, _req, ctx) => deleteMessage(registry, live, '@original', ctx.events)),
+    original('DELETE', (live, _req, ctx) => deleteMessage(registry, live, '@original', ctx.events, ctx.world)),
     either('POST', '/webhooks/:webhookId/:webhookToken', (live, req, ctx) => postFollowup(registry, envOf(ctx), live, req.body, req.files)),
     // The interaction token opens the application's webhook (type 3): GET answers it as a webhook.
     either('GET', '/webhooks/:webhookId/:webhookToken', (live, _req, ctx) => {
@@ -82,6 +82,6 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
     }),
     either('GET', msgPattern, (live, req) => getMessage(live, req.params.messageId ?? '')),
     either('PATCH', msgPattern, (live, req, ctx) => editMessage(registry, envOf(ctx), live, req.params.messageId ?? '', req.body, req.files)),
-    either('DELETE', msgPattern, (live, req, ctx) => deleteMessage(registry, live, req.params.messageId ?? '', ctx.events)),
+    either('DELETE', msgPattern, (live, req, ctx) => deleteMessage(registry, live, req.params.messageId ?? '', ctx.events, ctx.world)),
   ];
 }
