@@ -158,7 +158,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .option('--guild <id|name>', 'the guild (default: the channel\'s, or the emulator\'s default guild)')
     .option('--channel <id|name>', 'the channel the command is used in, e.g. general (a channel outside every guild is a DM with the bot)')
     .option('--user <id|name>', 'the member who invokes it, e.g. bob (default: the guild\'s first member)')
-    .option('--locale <locale>', "the user's client language, e.g. fr (default en-US)")
+    .option('--locale <locale>', "the user's client language, e.g. fr (default: the member's locale setting, else en-US)")
     .option('--user-command <name>', 'invoke a user command on --target USER (an id or a name)')
     .option('--message-command <name>', 'invoke a message command on --target MESSAGE_ID (a webhook post or a bot\'s answer)')
     .option('--target <id|name>', 'the user or message a user or message command acts on')

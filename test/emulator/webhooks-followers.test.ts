@@ -43,8 +43,12 @@ const setAppPermissions = (bits: bigint) => {
 
 describe('channel follower webhooks', () => {
   it('following an announcement channel makes a type 2 webhook in the target with source_guild and source_channel, no token', async () => {
+    const events: Array<{ name: string; data: unknown }> = [];
+    const stop = emu.events.subscribe((e) => events.push({ name: e.name, data: e.data }));
     const r = await follow(IDS.announcement, IDS.text);
+    stop();
     expect(r.status).toBe(200);
+    expect(events).toContainEqual({ name: 'WEBHOOKS_UPDATE', data: { guild_id: IDS.guild, channel_id: IDS.text } });
     expect(r.body).toEqual({ channel_id: IDS.announcement, webhook_id: expect.stringMatching(/^\d+$/) });
     const got = await c.call('GET', `/webhooks/${r.body.webhook_id}`);
     expect(got.body).toMatchObject({
@@ -88,7 +92,13 @@ describe('channel follower webhooks', () => {
     setAppPermissions(MANAGE_WEBHOOKS);
     expect((await c.call('POST', path)).body).toEqual({ message: 'Missing Permissions', code: 50013 });
     setAppPermissions(MANAGE_WEBHOOKS | MANAGE_MESSAGES);
+    const notes: any[] = [];
+    const stop = emu.events.observe((n) => notes.push(n));
     const published = await c.call('POST', path);
+    stop();
+    // Observers (the web view) see the original updated and one new message per following channel.
+    const messageNotes = notes.filter((n) => n.kind === 'message').map((n) => `${n.action} ${n.channelId}`);
+    expect(messageNotes.sort()).toEqual([`create ${IDS.foreignText}`, `create ${IDS.text}`, `update ${IDS.announcement}`].sort());
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({ id: sent.body.id, content: 'Release 2.0 is out', flags: 1 });
 
