@@ -23,6 +23,7 @@ import type { EventBus, RequestNote } from './events.js';
 import type { PageServer } from './view/page.js';
 import { VIEW_STREAM_PATH } from './view/api.js';
 import type { ViewStreams } from './view/stream.js';
+import { doubledVersionAnswer } from './doubled-version.js';
 
 export const API_PREFIX = '/api/v10';
 /** Versions served with the same routes: the service still serves v9, and clients pinned to it exist. */
@@ -276,6 +277,8 @@ export function createEmulatorServer(options: ServerOptions): Server {
 
     if (options.latencyMs > 0) await sleep(options.latencyMs);
     if (raw === 'too-large') return reply(tooLarge());
+    const doubled = prefix ? doubledVersionAnswer(path, prefix, req.headers.host) : undefined;
+    if (doubled) return reply(doubled);
 
     const match = hasDotSegment(path) ? ({ kind: 'not-found' } as const) : router.match(method, path);
     if (match.kind === 'not-found') return reply(apiError(404, 0, '404: Not Found'));

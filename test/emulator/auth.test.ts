@@ -88,8 +88,11 @@ describe('OAuth2 client credentials', () => {
     expect(typeof wrongSecret.body.error_description).toBe('string');
     const json = await clientCredentials('identify', undefined, 'application/json', JSON.stringify({ grant_type: 'client_credentials', scope: 'identify' }));
     expect(json).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } });
-    const grant = await clientCredentials('identify', undefined, undefined, 'grant_type=authorization_code&scope=identify');
+    const grant = await clientCredentials('identify', undefined, undefined, 'grant_type=password&scope=identify');
     expect(grant.body.error).toBe('unsupported_grant_type');
+    // The authorization-code grant is the webhook.incoming flow's (webhooks-followers.test.ts): no code, no grant.
+    const code = await clientCredentials('identify', undefined, undefined, 'grant_type=authorization_code&scope=identify');
+    expect(code).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     const scope = await clientCredentials('applications.commands.permissions.update');
     expect(scope).toMatchObject({ status: 400, body: { error: 'invalid_scope' } });
   });

@@ -41,6 +41,11 @@ export const ANSI = /\u001b\[/;
 /** A stack frame line: what users must never see. */
 export const STACK = /^\s+at .+\(.+:\d+:\d+\)$|^\s+at file:/m;
 
+/** The `NAME=value` lines of the emulator's banner. */
+export function bannerVars(out: string): Record<string, string> {
+  return Object.fromEntries(out.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+}
+
 /**
  * `cmdsync emulator ARGS` as a real process, resolved once its banner is out
  * (the line that ends it says Ctrl+C); the caller stops it. `vars` are the

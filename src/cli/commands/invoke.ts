@@ -20,6 +20,8 @@ export interface InvokeCliOptions {
   guild?: string;
   channel?: string;
   user?: string;
+  /** The application whose command is invoked (default: the emulator's default one). */
+  application?: string;
   locale?: string;
   userCommand?: string;
   messageCommand?: string;
@@ -33,8 +35,9 @@ export interface InvokeCliOptions {
 
 const CONTENT_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.txt': 'text/plain', '.json': 'application/json', '.pdf': 'application/pdf' };
 
-function checkId(value: string | undefined, flag: string): void {
-  if (value !== undefined && !isSnowflake(value)) throw new UsageError(`${flag} must be an id (a snowflake), not ${JSON.stringify(value)}`);
+/** An id, or a name the emulator resolves (names.ts there): anything but an empty or multi-line value. */
+function checkRef(value: string | undefined, flag: string): void {
+  if (value !== undefined && (value.trim() === '' || /[\r\n]/.test(value))) throw new UsageError(`${flag} takes an id or a name, not ${JSON.stringify(value)}`);
 }
 
 /** Files named by `file:PATH` values: their size and type, read here (the emulator does not read the user's disk). */
@@ -65,10 +68,12 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
   if (kinds !== 1) throw new UsageError("give exactly one of: a command line ('/name …'), --user-command NAME, --message-command NAME");
   if ((opts.userCommand !== undefined || opts.messageCommand !== undefined) && opts.target === undefined) throw new UsageError('--user-command and --message-command need --target ID');
   if (opts.autocomplete && opts.line === undefined) throw new UsageError('--autocomplete works on a command line');
-  checkId(opts.guild, '--guild');
-  checkId(opts.channel, '--channel');
-  checkId(opts.user, '--user');
-  checkId(opts.target, '--target');
+  checkRef(opts.guild, '--guild');
+  checkRef(opts.channel, '--channel');
+  checkRef(opts.user, '--user');
+  checkRef(opts.application, '--application');
+  checkRef(opts.target, '--target');
+  if (opts.messageCommand !== undefined && opts.target !== undefined && !isSnowflake(opts.target)) throw new UsageError(`--target of a message command is a message id, not ${JSON.stringify(opts.target)}`);
   if (opts.locale !== undefined && !(LOCALES as readonly string[]).includes(opts.locale)) throw new UsageError(`--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not ${JSON.stringify(opts.locale)}`);
   let waitSeconds: number | undefined;
   if (opts.wait !== undefined) {
@@ -83,6 +88,7 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
     ...(opts.guild !== undefined ? { guildId: opts.guild } : {}),
     ...(opts.channel !== undefined ? { channelId: opts.channel } : {}),
     ...(opts.user !== undefined ? { userId: opts.user } : {}),
+    ...(opts.application !== undefined ? { applicationId: opts.application } : {}),
     ...(opts.locale !== undefined ? { locale: opts.locale } : {}),
     ...(opts.autocomplete ? { autocomplete: true } : {}),
     ...(waitSeconds !== undefined ? { waitSeconds } : {}),

@@ -31,6 +31,8 @@ export interface AwaitEnv {
   limits: Limits;
   /** Whether a connected gateway session of the application would receive its INTERACTION_CREATE; absent = assume one. */
   hasSessionFor?(applicationId: Snowflake, guildId?: Snowflake): boolean;
+  /** Runs a change to the world as one write (journalled with a data file), as a request's handler would. */
+  write<T>(change: (world: World) => T): T;
 }
 
 export interface Delivered {
@@ -60,7 +62,8 @@ export async function deliverAndAwait(env: AwaitEnv, app: Application, live: Liv
     let refusal: string | undefined;
     // An inline answer (200 with a callback body) is the callback; 202/204 means the app used the callback route.
     if (answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && live.answeredWith === undefined) {
-      const r = applyCallback(env.registry, { world: env.world(), nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false);
+      // Through the store, so an inline answer is kept in the data file like every other message.
+      const r = env.write((world) => applyCallback(env.registry, { world, nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false));
       if (r.status >= 400) refusal = (r.body as { message?: string } | undefined)?.message ?? `HTTP ${r.status}`;
     }
     if (live.answeredWith === undefined) early = endpointCause(answer, refusal);

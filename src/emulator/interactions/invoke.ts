@@ -15,10 +15,12 @@ import { CommandType, EntryPointHandler } from '../../spec/enums.js';
 import type { Snowflake } from '../../spec/snowflake.js';
 import { randomToken } from '../ids.js';
 import { own } from '../own.js';
+import { placeNames, resolveNames } from '../names.js';
 import type { StoredCommand, World } from '../world.js';
 import { collectAfterAnswer, deliverAndAwait, type AwaitEnv } from './await-answer.js';
 import { commandRefusal, resolvePlace, resolveUser } from './place.js';
 import type { InteractionRegistry, LiveInteraction, Received } from './registry.js';
+import { memberLocale } from '../user-locale.js';
 
 type Obj = Record<string, unknown>;
 
@@ -29,7 +31,7 @@ export interface InvokeRequest {
   messageCommand?: string;
   /** The user (user command) or message (message command) acted on. */
   target?: Snowflake;
-  /** Absent with a channel outside every guild: a DM with the bot. */
+  /** Absent with a channel outside every guild: a DM with the bot. Guild, channel, user, application and a user command's target: an id or a name (names.ts). */
   guildId?: Snowflake;
   channelId?: Snowflake;
   userId?: Snowflake;
@@ -91,11 +93,12 @@ function findMessage(world: World, id: string): Obj | undefined {
   return own(world.messages, id)?.message;
 }
 
-export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<InvokeOutcome> {
+export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<InvokeOutcome> {
   const world = env.world();
+  const req = resolveNames(world, request, env.defaultGuildId);
+  if ('problem' in req) return invalid(req.problem);
   const app = own(world.applications, req.applicationId ?? env.defaultApplicationId);
   if (!app) return invalid(`unknown application ${req.applicationId}`);
-  const locale = req.locale ?? 'en-US';
 
   // Where: a guild channel, or a DM with the bot; who: a member of the guild (or anyone in a DM).
   const place = resolvePlace(world, { ...(req.guildId ? { guildId: req.guildId } : {}), ...(req.channelId ? { channelId: req.channelId } : {}) }, env.defaultGuildId);
@@ -104,11 +107,14 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
   const user = resolveUser(place, req.userId);
   if (typeof user === 'string') return invalid(user);
   const userId = user.id;
+  // The client's language: as asked, else the user's setting (spec, Localization), else the service's default.
+  const locale = req.locale ?? memberLocale(world, userId, guild) ?? 'en-US';
 
   const lookup: MentionLookup = {
     isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === userId || id === app.botUserId),
     isRole: (id) => facts?.roles.some((r) => r.id === id) ?? false,
     channelType: (id) => facts?.channels.find((c) => c.id === id)?.type,
+    named: placeNames(facts, [{ id: userId, name: user.username }, { id: app.botUserId, name: app.name }]),
   };
 
   // What: the command and its options.

@@ -33,7 +33,7 @@ function oauthError(status: number, error: string, description: string): Emulato
   return { status, body: { error, error_description: description } };
 }
 
-function basicCredentials(header: string | string[] | undefined): { id: string; secret: string } | undefined {
+export function basicCredentials(header: string | string[] | undefined): { id: string; secret: string } | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   const m = value ? /^Basic\s+(\S+)$/i.exec(value.trim()) : null;
   if (!m) return undefined;
@@ -44,7 +44,7 @@ function basicCredentials(header: string | string[] | undefined): { id: string; 
 }
 
 /** The form's plain fields; undefined for a body the endpoint cannot read as a form. */
-async function readForm(req: EmulatorRequest): Promise<URLSearchParams | undefined> {
+export async function readForm(req: EmulatorRequest): Promise<URLSearchParams | undefined> {
   const header = String(req.headers['content-type'] ?? '');
   const type = header.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/x-www-form-urlencoded') return new URLSearchParams(req.rawBody.toString('utf8'));

@@ -5,3 +5,4 @@ export * from './payload.js';
 export * from './refusal.js';
 export * from './callback.js';
 export * from './delivery.js';
+export * from './names.js';
