@@ -1,4 +1,4 @@
-import type { CommandAction, Plan, PlannedRequest, ScopePlan } from '../plan/model.js';
+import type { CommandAction, Plan, PlannedRequest, ScopePlan, WebhookAction } from '../plan/model.js';
 import type { RestClient } from '../remote/client.js';
 import { bulkOverwriteCommands, createCommand, deleteCommand, editCommand, setCommandPermissions } from '../remote/commands.js';
 import { DiscordAPIError } from '../remote/errors.js';
@@ -6,6 +6,7 @@ import { createWebhook, deleteWebhook, editWebhook } from '../remote/webhooks.js
 import type { WebhookLock } from '../plan/webhooks.js';
 import type { LockFile } from '../manifest/lock.js';
 import { intentOf, lockRecord, resolveIntents, settleLock } from './webhook-lock.js';
+import { pairWebhookRequests } from './webhook-requests.js';
 
 /** What the caller is told as apply goes (the CLI turns it into a spinner or plain lines). */
 export interface ApplyEvents {
@@ -78,6 +79,8 @@ class Stop extends Error {}
  */
 export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptions): Promise<ApplyOutcome> {
   const app = plan.application_id;
+  // Before the first write: a saved plan whose webhook requests match none of its actions is refused whole.
+  const webhookPairs = plan.webhooks ? pairWebhookRequests(plan.webhooks) : [];
   const outcome: ApplyOutcome = { applied: [], notApplied: [], requestsSent: 0 };
   const ids = new Map<string, string>();
   for (const s of plan.scopes) for (const a of s.actions) if (a.remote && a.kind !== 'replace' && a.kind !== 'delete') ids.set(a.address, a.remote.id);
@@ -220,10 +223,9 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
       if (!opts.loadAvatar) throw new Error('No avatar loader given to apply.');
       return opts.loadAvatar(source);
     };
-    const byAddress = new Map(wp.actions.map((a) => [a.address, a]));
+    const applied = new Set<WebhookAction>();
     try {
-      for (const req of wp.requests) {
-        const a = byAddress.get(req.addresses[0])!;
+      for (const { req, action: a } of webhookPairs) {
         await send(req, [], async () => {
           if (a.kind === 'delete') {
             try {
@@ -250,13 +252,13 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
             opts.saveLock?.(lock);
           }
         }, a.origin);
+        applied.add(a);
         outcome.applied.push({ address: a.address, kind: `webhook ${a.kind}` });
       }
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
     } finally {
-      const applied = new Set(outcome.applied.map((x) => x.address));
-      for (const a of wp.actions) if (a.kind !== 'noop' && !applied.has(a.address)) outcome.notApplied.push({ address: a.address, kind: `webhook ${a.kind}` });
+      for (const a of wp.actions) if (a.kind !== 'noop' && !applied.has(a)) outcome.notApplied.push({ address: a.address, kind: `webhook ${a.kind}` });
     }
   };
 

@@ -121,11 +121,11 @@ export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookS
   return { actions, requests: webhookRequests(actions), kept, channels: webhookChannelsToRead(desired, intents), locked: Object.keys(lock) };
 }
 
-/** Deletes first (a channel holds at most 15), then edits and moves, then creates. */
+/** Deletes first (a channel holds at most 15), then edits and moves, then creates; a request on an existing webhook names it by id. */
 function webhookRequests(actions: WebhookAction[]): PlannedRequest[] {
   const out: PlannedRequest[] = [];
-  for (const a of actions) if (a.kind === 'delete') out.push({ method: 'DELETE', route: '/webhooks/{id}', addresses: [a.address] });
-  for (const a of actions) if (a.kind === 'update') out.push({ method: 'PATCH', route: '/webhooks/{id}', addresses: [a.address] });
+  for (const a of actions) if (a.kind === 'delete') out.push({ method: 'DELETE', route: '/webhooks/{id}', addresses: [a.address], id: a.remote!.id });
+  for (const a of actions) if (a.kind === 'update') out.push({ method: 'PATCH', route: '/webhooks/{id}', addresses: [a.address], id: a.remote!.id });
   for (const a of actions) if (a.kind === 'create') out.push({ method: 'POST', route: `/channels/${a.channelId}/webhooks`, addresses: [a.address] });
   return out;
 }
