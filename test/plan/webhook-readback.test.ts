@@ -47,9 +47,10 @@ describe('writeOutcomeUnknown: whether a failed write may have been carried out'
     expect(writeOutcomeUnknown(new DiscordAPIError(500, { code: 0, message: '500: Internal Server Error' }, info))).toBe(true);
   });
 
-  it('an answer that refused it: known, nothing written', () => {
+  it('an answer that refused it, or no connection at all: known, nothing written', () => {
     expect(writeOutcomeUnknown(new DiscordAPIError(400, { code: 30007, message: 'Maximum number of webhooks reached (15)' }, info))).toBe(false);
     expect(writeOutcomeUnknown(new DiscordAPIError(403, { code: 50013, message: 'Missing Permissions' }, info))).toBe(false);
+    expect(writeOutcomeUnknown(new NetworkError(info, 1, 'ECONNREFUSED', 'connect ECONNREFUSED'))).toBe(false);
     expect(writeOutcomeUnknown(new RateLimitError({ ...info, route: 'POST /channels/:id/webhooks', retryAfterMs: 0, global: false, scope: undefined, reason: 'blocked' }, 'blocked'))).toBe(false);
   });
 });
