@@ -180,20 +180,26 @@ class WebhookApply {
   }
 
   /** A webhook a lost create made, adopted for `a`: edited first where the manifest changed since that create was sent. */
-  private async adopt(a: WebhookAction, w: WebhookState, sent: Pick<WebhookIntent, 'avatar'>, member: Member): Promise<void> {
+  private async adopt(a: WebhookAction, w: WebhookState, sent: WebhookIntent, member: Member): Promise<void> {
     const body: { name?: string; channel_id?: string; avatar?: string | null } = {};
     if (w.name !== a.name) body.name = a.name;
     if (w.channelId !== a.channelId) body.channel_id = a.channelId;
     if ((sent.avatar ?? null) !== (a.avatarIdentity ?? null)) body.avatar = (await this.avatarData(a.body?.avatar)) ?? null;
     if (Object.keys(body).length > 0) await editWebhook(this.run.client, w.id!, body, { reason: this.reason });
-    this.record(a, w.id!, member);
+    this.record(a, w.id!, member, sent);
   }
 
-  /** `a` now has the webhook `id`: recorded, and its intents are done with. */
-  private record(a: WebhookAction, id: string, member: Member): void {
+  /**
+   * `a` now has the webhook `id`: recorded, with the intent it answers and
+   * those at its channel and name done with. An interrupted apply's intent
+   * elsewhere stays (until its grace period ends): should its create land
+   * after all, the next plan finds it there and deletes it.
+   */
+  private record(a: WebhookAction, id: string, member: Member, answered?: WebhookIntent): void {
     member.id = id;
     this.taken.add(id);
-    this.keep({ ...this.lock, webhooks: { ...this.lock.webhooks, [id]: lockRecord(a) }, intents: (this.lock.intents ?? []).filter((i) => !intentIsFor(i, a)) });
+    const rest = resolveIntents(this.lock, a);
+    this.keep({ ...rest, webhooks: { ...rest.webhooks, [id]: lockRecord(a) }, intents: (rest.intents ?? []).filter((i) => i !== answered) });
     this.save();
   }
 

@@ -145,6 +145,24 @@ describe('an interrupted apply\'s create in flight, and the manifest moved the w
     expect(hooks.map((w) => [w.name, w.channel_id])).toEqual([['Deploys', B]]);
     expect((await t.plan()).plan.request_count).toBe(0);
   });
+
+  it('landing only after its time was up: the intent stays in the lock file, and the next apply deletes the orphan it made', async () => {
+    const t = await setup();
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 700, times: 1 }]);
+    t.write([{ channel_id: B, name: 'Deploys', key: 'deploys' }]);
+    // Sent 800 ms ago: of the 900 ms a create is given to land, 100 are left.
+    writeLock(t.manifest, { format_version: 1, webhooks: {}, intents: [{ channel_id: A, name: 'Deploys', key: 'deploys', sent_at: new Date(Date.now() - 800).toISOString() }] });
+    const inFlight = createWebhook(t.client, A, { name: 'Deploys' }, { retries: 0 }).catch(() => undefined);
+    await until(async () => (await listFaults(t.emulator))[0].matched === 1, 2000, 'the create to reach the emulator');
+    await t.apply();
+    await inFlight;
+    await until(async () => (await t.ours()).length === 2, 3000, 'the late create to land');
+    expect(JSON.parse(t.lockText()).intents).toMatchObject([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
+    const next = await t.apply();
+    expect(next.plan.webhooks!.actions.map((a) => `${a.kind} ${a.channelId}`)).toEqual([`noop ${B}`, `delete ${A}`]);
+    expect((await t.ours()).map((w) => w.channel_id)).toEqual([B]);
+    expect((await t.plan()).plan.request_count).toBe(0);
+  });
 });
 
 describe('a lost create, then the manifest moves the webhook', () => {
