@@ -80,6 +80,12 @@ export interface PlannedRequest {
   route: string;
   /** The addresses of the actions this request carries out. */
   addresses: string[];
+  /**
+   * The webhook a webhook PATCH or DELETE acts on (1.3). Addresses are not
+   * enough: two of the application's webhooks may share a channel and a name,
+   * and the plan deletes (or adopts one and deletes) both.
+   */
+  id?: Snowflake;
 }
 
 export type Strategy = 'bulk' | 'individual';
@@ -170,8 +176,10 @@ export interface MassDeletion {
  * 1.1: adds `mass_deletions` (readers of 1.0 plans recompute it from the scopes).
  * 1.2: adds commands' `before`/`after` and warnings' `address` (readers of
  * older plans show the flat `changes` list and every warning in one section).
+ * 1.3: adds webhook requests' `id` (readers of older plans match a webhook
+ * request to its action by address and kind, each action once).
  */
-export const PLAN_FORMAT_VERSION = '1.2';
+export const PLAN_FORMAT_VERSION = '1.3';
 
 export interface Plan {
   format_version: string;
