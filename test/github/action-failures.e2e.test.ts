@@ -120,6 +120,20 @@ describe('the GitHub Action when the plan or apply fails', () => {
     expectNoSecrets(gh, job, [first, refused, after]);
   }, 120_000);
 
+  it('a saved plan is applied exactly; applied a second time it is stale, and the step fails saying so', async () => {
+    const gh = (github = await startFakeGitHub({ repo: REPO }));
+    const job = newJob();
+    const planned = await runAction(job, pullRequestEvent(job), { command: 'plan', comment: 'false' }, gh);
+    const planFile = planned.outputs['plan-file'];
+    expect(planFile).not.toBe('');
+    const applied = await runAction(job, pushEvent(job), { command: 'apply', args: `--emulator ${planFile}`, comment: 'false' }, gh);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.outputs.summary).toMatch(/^Apply complete! 3 created/);
+    const again = await runAction(job, pushEvent(job), { command: 'apply', args: `--emulator ${planFile}`, comment: 'false' }, gh);
+    expectFailed(again, job, 'apply', /Saved plan is stale: the remote changed since it was made \(global\)/);
+    expectNoSecrets(gh, job, [planned, applied, again]);
+  }, 90_000);
+
   it('client credentials with webhooks in the manifest: webhooks need DISCORD_TOKEN, said before any request', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
     const job = newJob(`${MANIFEST}\nwebhooks:\n  - channel_id: "700000000000000001"\n    name: Deploys\n    key: deploys\n`);
