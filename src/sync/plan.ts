@@ -1,6 +1,7 @@
 import { loadValidManifest, planFromManifest, type PlanRequest, type PlanResult } from '../api/plan.js';
 import { CmdsyncError } from '../errors.js';
 import type { LoadedManifest } from '../manifest/load.js';
+import type { Plan } from '../plan/model.js';
 import type { SyncTarget } from './target.js';
 
 /**
@@ -35,4 +36,9 @@ export async function planSync(req: SyncPlanRequest): Promise<PlanResult> {
   const loaded = req.loaded ?? loadValidManifest(req.manifestPath, req.cwd, req.env);
   checkTargetFor(loaded.manifest, target, req.only);
   return planFromManifest({ ...rest, loaded, client: target.client, applicationId: target.applicationId, canEditPermissions: target.canEditPermissions });
+}
+
+/** Why a plan cannot be applied as it is: its blocking findings, then the scopes it could not read (with why). Empty when it can. */
+export function planBlockers(plan: Plan): string[] {
+  return [...plan.errors.map((e) => e.message), ...plan.warnings.filter((w) => w.code === 'scope-skipped').map((w) => w.message)];
 }

@@ -15,7 +15,7 @@ import { escapeInline } from '../../report/plan/markdown.js';
 import { countReport, formatLintReport, reportsByFile } from '../../report/lint/index.js';
 import { applyChanges, recordUnchanged } from '../../sync/apply.js';
 import { checkMassDelete, checkSavedPlan } from '../../sync/gate.js';
-import { planSync } from '../../sync/plan.js';
+import { planBlockers, planSync } from '../../sync/plan.js';
 import { writeLine, type CliContext } from '../context.js';
 import { notifyDeploy } from '../notify.js';
 import { readSavedPlan } from '../saved-plan.js';
@@ -43,11 +43,6 @@ async function planInSession(opts: SyncOptions, ctx: CliContext): Promise<{ resu
     await session.close();
     throw err;
   }
-}
-
-/** Why a plan that was made cannot be applied as it is (a blocking finding, a scope that could not be read); undefined when it can. */
-function planErrors(plan: Plan): string[] {
-  return [...plan.errors.map((e) => e.message), ...plan.warnings.filter((w) => w.code === 'scope-skipped').map((w) => w.message)];
 }
 
 function logPlan(io: ActionIO, plan: Plan, names: Record<string, string>): void {
@@ -78,7 +73,7 @@ export async function actionPlan(io: ActionIO): Promise<number> {
     const names = guildNames(result);
     logPlan(io, plan, names);
     appendSummary(io, formatPlanMarkdown(plan, { title: title('plan', inputs), guildNames: names }));
-    const errors = planErrors(plan);
+    const errors = planBlockers(plan);
     for (const e of errors) errorAnnotation(io, 'cmdsync plan', e);
     const changes = hasChanges(plan);
     let planFile = '';
@@ -152,7 +147,7 @@ export async function actionApply(io: ActionIO): Promise<number> {
   const lockBefore = readText(lockPath(manifestPath));
   try {
     logPlan(io, plan, made ? guildNames(made) : {});
-    const errors = planErrors(plan);
+    const errors = planBlockers(plan);
     if (errors.length > 0) return await failed(io, 'apply', { code: 'PLAN_ERRORS', reason: errors[0]!, details: errors, findings: [] });
     if (!hasChanges(plan)) {
       recordUnchanged(plan, manifestPath, made?.lock);

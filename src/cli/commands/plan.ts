@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PlanResult } from '../../api/plan.js';
-import { planSync } from '../../sync/plan.js';
+import { planBlockers, planSync } from '../../sync/plan.js';
 import { hasChanges, type Plan } from '../../plan/model.js';
 import { serializePlan } from '../../plan/plan-file.js';
 import type { StrategyChoice } from '../../plan/strategy.js';
@@ -84,8 +84,7 @@ export function writePlanAnnotations(plan: Plan, ctx: CliContext, stream: NodeJS
 
 /** What makes the run fail, one `error:` line each on stderr: blocking findings, and scopes that could not be read (with why). */
 export function writePlanErrors(plan: Plan, ctx: CliContext): boolean {
-  for (const e of plan.errors) writeLine(ctx.stderr, `error: ${e.message}`);
-  for (const w of plan.warnings) if (w.code === 'scope-skipped') writeLine(ctx.stderr, `error: ${w.message}`);
+  for (const message of planBlockers(plan)) writeLine(ctx.stderr, `error: ${message}`);
   return plan.errors.length > 0;
 }
 
