@@ -88,6 +88,19 @@ export interface DeliveryNote {
 
 export type NoteListener = (note: EmulatorNote) => void;
 
+/**
+ * A message note whose `message` is a copy of `stored` taken the first time
+ * an observer reads it, not before: most notes are read by no one who keeps
+ * the message (no view connected), and a deep copy of every message sent was
+ * a tenth of the emulator's time. Read within the request's flush, the copy
+ * is the message as the request left it. Observers must not spread or
+ * destructure the whole note unless they mean to take the copy.
+ */
+export function messageNote(fields: Omit<MessageNote, 'message'>, stored: Record<string, unknown>): MessageNote {
+  let copy: Record<string, unknown> | undefined;
+  return Object.defineProperty(fields, 'message', { enumerable: true, get: () => (copy ??= structuredClone(stored)) }) as MessageNote;
+}
+
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
   private readonly noteListeners = new Set<NoteListener>();

@@ -6,6 +6,7 @@
  * holds the change.
  */
 import { createHash } from 'node:crypto';
+import { capConnectionsPerClient } from './connection-cap.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Limits } from '../spec/limits.js';
 import type { Snowflake } from '../spec/snowflake.js';
@@ -72,7 +73,7 @@ export interface ServerTimeouts {
   keepAliveMs?: number;
   /** How often Node checks the two limits above (connectionsCheckingInterval). Default 1 s. */
   checkIntervalMs?: number;
-  /** Open connections one client address may hold; further ones are closed at once. Default 256. */
+  /** Open connections one client address may hold; past it, a new one closes the one making least progress (connection-cap.ts). Default 256. */
   maxConnectionsPerClient?: number;
 }
 
@@ -83,25 +84,6 @@ export const DEFAULT_TIMEOUTS: Required<ServerTimeouts> = {
   checkIntervalMs: 1_000,
   maxConnectionsPerClient: 256,
 };
-
-/** Closes connections beyond the per-address allowance as soon as they open. */
-function limitConnectionsPerClient(server: Server, max: number): void {
-  const open = new Map<string, number>();
-  server.on('connection', (socket) => {
-    const address = socket.remoteAddress ?? '';
-    const count = open.get(address) ?? 0;
-    if (count >= max) {
-      socket.destroy();
-      return;
-    }
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -402,6 +384,6 @@ export function createEmulatorServer(options: ServerOptions): Server {
       else res.destroy();
     });
   });
-  limitConnectionsPerClient(server, t.maxConnectionsPerClient);
+  capConnectionsPerClient(server, t.maxConnectionsPerClient);
   return server;
 }

@@ -218,3 +218,31 @@ export interface EmulatorCredentials {
 export function traitsOf(app: Application): ApplicationTraits {
   return { embedded: app.embedded, integrationTypes: app.integrationTypes, discoverable: app.discoverable === true };
 }
+
+/**
+ * Where each channel is: its guild and place in the guild's list, by id. A
+ * cache kept beside the world under a symbol (never in its JSON), and only a
+ * hint: every hit is checked against the world, and a miss or a stale hint
+ * rebuilds it, so a channel added, removed or rolled back is never missed.
+ * Without it every webhook request searched every guild's channels, and,
+ * through the request's change tracker, read (and copied) every guild.
+ */
+const CHANNEL_INDEX = Symbol('channel index');
+type ChannelIndex = Map<Snowflake, { guildId: Snowflake; position: number }>;
+
+function channelAt(world: World, channelId: Snowflake, where: { guildId: Snowflake; position: number } | undefined): { guild: Guild; channel: Channel } | undefined {
+  if (!where) return undefined;
+  const guild = Object.hasOwn(world.guilds, where.guildId) ? world.guilds[where.guildId] : undefined;
+  const channel = guild?.channels[where.position];
+  return guild && channel?.id === channelId ? { guild, channel } : undefined;
+}
+
+export function findChannel(world: World, channelId: Snowflake): { guild: Guild; channel: Channel } | undefined {
+  const holder = world as World & { [CHANNEL_INDEX]?: ChannelIndex };
+  const hit = channelAt(world, channelId, holder[CHANNEL_INDEX]?.get(channelId));
+  if (hit) return hit;
+  const index: ChannelIndex = new Map();
+  for (const [guildId, guild] of Object.entries(world.guilds)) guild.channels.forEach((c, position) => index.set(c.id, { guildId, position }));
+  holder[CHANNEL_INDEX] = index;
+  return channelAt(world, channelId, index.get(channelId));
+}

@@ -10,6 +10,7 @@ describe('endpoint check wording', () => {
     expect(watchReportText(down)).toBe(`interactions endpoint ${url}: not answering yet (the endpoint refused the connection (ECONNREFUSED)); checking again as it comes up, for about 2 minutes`);
     const wrongKey = { check: { url, ok: false, answered: true, problems: ['a signed PING got 401; it must get 200 {"type":1}'] }, final: false };
     expect(watchReportText(wrongKey)).toMatch(/^warning: interactions endpoint .*: a signed PING got 401; .*the service would refuse this URL\. Checking again for about 2 minutes \(restart the bot with the DISCORD_PUBLIC_KEY printed above\)\.$/);
+    expect(watchReportText(wrongKey, '42')).toMatch(/^warning: interactions endpoint of 42 .*\(restart the bot with its public key as listed above\)\.$/);
     expect(watchReportText({ ...wrongKey, final: true })).toMatch(/\(it is used anyway\)\. Check again with `cmdsync emulator check-endpoint` or the State view's button\.$/);
     expect(watchReportText({ check: { url, ok: true, answered: true, problems: [] }, final: true }, '42')).toBe(`interactions endpoint of 42 ${url}: answers PING and refuses bad signatures`);
   });

@@ -127,7 +127,7 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     const entry = list.find((c) => c.type === 4)!;
     expect(entry.handler).toBe(2);
     const r = await invoke([`/${entry.name}`]);
-    expect(r.stdout).toBe(`The service launched Helper's Activity (entry point handler 2: the service launches it; the bot is not asked) and posted:\n  bob started Helper\n`);
+    expect(r.stdout).toBe(`The service launched Helper's Activity (entry point handler 2: the bot is not asked) and posted:\n  bob started Helper\n`);
     expect(r.stdout).not.toContain('The application');
     expect(r.code).toBe(0);
   });

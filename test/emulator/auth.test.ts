@@ -82,6 +82,17 @@ describe('OAuth2 client credentials', () => {
     await res.body.text();
   });
 
+  test('a Basic credential that is not valid percent-encoding is an unknown client (401), not a 500', async () => {
+    const unknown = await clientCredentials('identify', `Basic ${Buffer.from(`${em.credentials.clientId}:nope`).toString('base64')}`);
+    for (const pair of [`%E0%A4%A:${em.credentials.clientSecret}`, `${em.credentials.clientId}:%`, `${em.credentials.clientId}%zz:${em.credentials.clientSecret}%C3%28`]) {
+      const r = await clientCredentials('identify', `Basic ${Buffer.from(pair).toString('base64')}`);
+      expect(r, pair).toEqual({ ...unknown, headers: r.headers });
+    }
+    // The same credential well encoded still works: the refusal is about the encoding.
+    const encoded = `${encodeURIComponent(em.credentials.clientId)}:${encodeURIComponent(em.credentials.clientSecret)}`;
+    expect((await clientCredentials('identify', `Basic ${Buffer.from(encoded).toString('base64')}`)).status).toBe(200);
+  });
+
   test('OAuth errors use { error, error_description }', async () => {
     const wrongSecret = await clientCredentials('identify', `Basic ${Buffer.from(`${em.credentials.clientId}:nope`).toString('base64')}`);
     expect(wrongSecret).toMatchObject({ status: 401, body: { error: 'invalid_client' } });

@@ -78,6 +78,10 @@ export function worldLines(world: World, defaults: { applicationId: string; guil
     }
   }
   if (guilds.length > BANNER_CAPS.guilds) out.push(`# … and ${guilds.length - BANNER_CAPS.guilds} more guilds (GET /__emulator/view/world lists everything)`);
-  out.push('# names work where ids do: cmdsync invoke … --channel general --user bob, and in options who:@bob where:#general');
+  // The example uses names this world has, so it can be pasted.
+  const home = guilds[0];
+  const channel = clean(home?.channels[0]?.name ?? 'general');
+  const member = clean(home?.members[0]?.username ?? 'bob');
+  out.push(`# names work where ids do: cmdsync invoke … --channel ${channel} --user ${member}, and in options who:@${member} where:#${channel}`);
   return out;
 }

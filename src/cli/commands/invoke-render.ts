@@ -54,7 +54,7 @@ export function renderOutcome(o: InvokeOutcome, appName: string): string {
     case 'refused':
       return `${o.refusal.message}\n  why: ${o.refusal.reason}\n`;
     case 'launched':
-      return `The service launched ${o.application.name}'s Activity (entry point handler 2: the service launches it; the bot is not asked) and posted:\n${indent(messageText(o.message))}\n`;
+      return `The service launched ${o.application.name}'s Activity (entry point handler 2: the bot is not asked) and posted:\n${indent(messageText(o.message))}\n`;
     case 'no-response':
       return `The application did not respond: ${noResponseReason(o.cause)}\n`;
     case 'answered': {

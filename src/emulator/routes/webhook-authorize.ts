@@ -75,6 +75,7 @@ function executeUrl(req: EmulatorRequest, webhook: StoredWebhook): string {
 
 async function exchangeCode(req: EmulatorRequest, ctx: HandlerContext, form: URLSearchParams, codes: WebhookAuthorizations): Promise<EmulatorResponse> {
   const basic = basicCredentials(req.headers.authorization);
+  if (basic === 'unreadable') return oauthError(401, 'invalid_client', 'Invalid client');
   const clientId = basic?.id ?? form.get('client_id') ?? '';
   const secret = basic?.secret ?? form.get('client_secret') ?? '';
   const app = own(ctx.world.applications, clientId);

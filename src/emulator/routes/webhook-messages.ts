@@ -19,6 +19,7 @@ import type { MultipartFile } from '../multipart.js';
 import { errorResponse, findChannel, isResponse, limitsOf, messageOf, problemsResponse, threadOf, webhookByToken } from '../webhook-access.js';
 import { applyEdit, buildExecutedMessage } from '../webhook-message.js';
 import { uploadedFiles } from '../note-files.js';
+import { messageNote } from '../events.js';
 import type { Channel, StoredMessage, StoredWebhook } from '../world.js';
 
 type Obj = Record<string, unknown>;
@@ -127,7 +128,7 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
 /** Tells observers (the web view) what a webhook did to a channel's messages. */
 export function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete', files: readonly MultipartFile[] = []): void {
   const uploaded = uploadedFiles(stored.message, files);
-  ctx.events.note({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, message: structuredClone(stored.message), source: 'webhook', ...(uploaded ? { files: uploaded } : {}) });
+  ctx.events.note(messageNote({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, source: 'webhook', ...(uploaded ? { files: uploaded } : {}) }, stored.message));
 }
 
 /** Execute's answer, and the compatibility endpoints' ("as execute"): the message with `wait`, else 204. */

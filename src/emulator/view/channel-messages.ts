@@ -116,6 +116,8 @@ export class ChannelMessages {
   private onNote(n: EmulatorNote): void {
     if (n.kind !== 'message') return;
     for (const f of n.files ?? []) this.files.put(f.id, { filename: f.filename, contentType: f.contentType, data: Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data) });
+    // A webhook message the world holds is read from there: only answers and deletions are kept (and copied) here.
+    if (n.source !== 'interaction' && n.action !== 'delete') return;
     const interaction = n.interaction ? { name: n.interaction.name, userId: n.interaction.userId, username: this.username(n.message, n.interaction.userId), applicationId: n.interaction.applicationId } : undefined;
     const m = viewMessage(n.message, n.source, n.channelId, { deleted: n.action === 'delete', ...(interaction ? { interaction } : {}) });
     if (n.action === 'delete') {
