@@ -9,15 +9,17 @@ import { parse as parseYaml } from 'yaml';
 import { canonicalCommand, DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
 import { ChannelType } from '../spec/enums.js';
 import type { Limits } from '../spec/limits.js';
-import { PERMISSION_BITS, parsePermissionSet } from '../spec/permissions.js';
+import { NEW_GUILD_EVERYONE_PERMISSIONS, PERMISSION_BITS, parsePermissionSet } from '../spec/permissions.js';
+import { GUILD_INSTALL_SCOPES, grantsCommands, SCOPE_APPLICATIONS_COMMANDS, SCOPE_BOT } from '../spec/installation.js';
 import { validateCommand } from '../spec/rules/command.js';
 import type { Scope } from '../spec/scope.js';
 import { isSnowflake, type Snowflake } from '../spec/snowflake.js';
 import { SCOPE_PERMISSIONS_UPDATE } from './auth.js';
 import { ensureEntryPoint } from './commands-model.js';
 import { makeBotToken, randomToken } from './ids.js';
+import { own } from './own.js';
 import type { StoreMeta } from './store.js';
-import type { Application, Channel, EmulatorCredentials, Guild, Seed, StoredCommand, World } from './world.js';
+import type { Application, Channel, EmulatorCredentials, Guild, GuildInstall, Seed, StoredCommand, World } from './world.js';
 
 /** A seed that cannot be used; the message names the field. */
 export class SeedError extends Error {
@@ -145,15 +147,16 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
       if (parent) channels.push({ id: nextId(), guildId: id, type: ChannelType.PUBLIC_THREAD, name: 'thread', parentId: parent.id, archived: false });
     }
     const apps: Guild['apps'] = {};
-    if (g.apps === undefined) for (const appId of appIds) apps[appId] = { commandsScope: true, permissions: DEFAULT_APP_PERMISSIONS };
+    if (g.apps === undefined) for (const appId of appIds) apps[appId] = installOf(DEFAULT_INSTALL_SCOPES, DEFAULT_APP_PERMISSIONS);
     else {
       for (const [appId, cfg] of Object.entries(g.apps)) {
         if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
-        apps[appId] = { commandsScope: cfg?.commands_scope !== false, permissions: cfg?.permissions ?? DEFAULT_APP_PERMISSIONS };
+        apps[appId] = installOf(seededScopes(cfg, `guilds[${gi}].apps.${appId}`), cfg?.permissions ?? DEFAULT_APP_PERMISSIONS);
       }
     }
     // The @everyone role has the guild's id; a seeded role of that id or name only sets its permissions.
-    const everyone: Guild['roles'][number] = { id, name: '@everyone' };
+    // Unseeded, it holds what a new guild's @everyone holds (USE_APPLICATION_COMMANDS among them).
+    const everyone: Guild['roles'][number] = { id, name: '@everyone', permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString() };
     const roles: Guild['roles'] = [everyone];
     for (const [ri, r] of list(g.roles, `guilds[${gi}].roles`).entries()) {
       const where = `guilds[${gi}].roles[${ri}]`;
@@ -171,6 +174,8 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
     const members: Guild['members'] = list(g.members, `guilds[${gi}].members`).map((m, mi) => {
       const where = `guilds[${gi}].members[${mi}]`;
       const member: Guild['members'][number] = { id: idOr(m.id, nextId, `${where}.id`), username: m.username };
+      if (m.age_verified !== undefined && typeof m.age_verified !== 'boolean') throw new SeedError(`${where}.age_verified must be true or false`);
+      if (m.age_verified === true) member.ageVerified = true;
       if (m.roles !== undefined) member.roles = list(m.roles, `${where}.roles`).map((ref, ri) => roleId(ref, `${where}.roles[${ri}]`));
       return member;
     });
@@ -178,6 +183,7 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
     if (g.owner_id !== undefined) world.guilds[id].ownerId = idOr(g.owner_id, nextId, `guilds[${gi}].owner_id`);
   });
 
+  const manager = guildManager(world, defaultGuildId, nextId);
   for (const [bi, b] of list(s.bearer_tokens, 'bearer_tokens').entries()) {
     if (typeof b.token !== 'string' || b.token.length === 0) throw new SeedError(`bearer_tokens[${bi}].token must be a non-empty string`);
     const appId = String(b.application_id ?? defaultAppId);
@@ -185,7 +191,7 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
     world.bearers[b.token] = {
       applicationId: appId,
       scopes: b.scopes ?? [SCOPE_PERMISSIONS_UPDATE],
-      userId: b.user_id !== undefined ? String(b.user_id) : firstMemberId(world) ?? nextId(),
+      userId: b.user_id !== undefined ? String(b.user_id) : manager,
       expiresAt: now + USER_GRANT_MS,
     };
   }
@@ -213,8 +219,23 @@ function overwriteOf(o: { id: unknown; type: unknown; allow?: unknown; deny?: un
   return { id, type, allow: o.allow === undefined ? '0' : bitsOf(o.allow, `${where}.allow`), deny: o.deny === undefined ? '0' : bitsOf(o.deny, `${where}.deny`) };
 }
 
-function firstMemberId(world: World): Snowflake | undefined {
-  for (const g of Object.values(world.guilds)) if (g.members[0]) return g.members[0].id;
+/**
+ * The user behind a bearer the seed does not name a user for, and behind the
+ * generated one: someone who may edit command permissions (spec "Endpoints"
+ * 5), the default guild's owner. Guilds seeded without an owner are owned by
+ * this user (generated when the default guild has no owner either), so
+ * the bearer the emulator hands out works in every guild, and a seeded
+ * member's bearer only as far as their roles allow.
+ */
+function guildManager(world: World, defaultGuildId: Snowflake, nextId: () => Snowflake): Snowflake {
+  const manager = own(world.guilds, defaultGuildId)?.ownerId ?? nextId();
+  for (const g of Object.values(world.guilds)) g.ownerId ??= manager;
+  return manager;
+}
+
+/** Whoever owns a guild the app is in (the default application's guild manager, as buildWorld made it). */
+function anyOwner(world: World): Snowflake | undefined {
+  for (const g of Object.values(world.guilds)) if (g.ownerId) return g.ownerId;
   return undefined;
 }
 
@@ -225,11 +246,27 @@ function userBearerOf(world: World, appId: Snowflake, now: number): string | und
   return undefined;
 }
 
-/** The default app always has one user bearer able to edit permissions (returned in the credentials). */
+/** The default app always has one user bearer able to edit permissions (returned in the credentials): a guild owner's. */
 export function ensureUserBearer(world: World, appId: Snowflake, nextId: () => Snowflake, now: number): boolean {
   if (!world.applications[appId] || userBearerOf(world, appId, now)) return false;
-  world.bearers[randomToken(24)] = { applicationId: appId, scopes: [SCOPE_PERMISSIONS_UPDATE], userId: firstMemberId(world) ?? nextId(), expiresAt: now + USER_GRANT_MS };
+  world.bearers[randomToken(24)] = { applicationId: appId, scopes: [SCOPE_PERMISSIONS_UPDATE], userId: anyOwner(world) ?? nextId(), expiresAt: now + USER_GRANT_MS };
   return true;
+}
+
+/** The scopes of a default install: a bot, which brings applications.commands. */
+export const DEFAULT_INSTALL_SCOPES: readonly string[] = [SCOPE_BOT, SCOPE_APPLICATIONS_COMMANDS];
+
+/** An installation in a guild; whether it may add commands follows from its scopes. */
+export function installOf(scopes: readonly string[], permissions: string): GuildInstall {
+  return { scopes: [...scopes], commandsScope: grantsCommands(scopes), permissions };
+}
+
+function seededScopes(cfg: { scopes?: unknown; commands_scope?: unknown } | null | undefined, where: string): readonly string[] {
+  if (cfg?.scopes === undefined) return cfg?.commands_scope === false ? [] : DEFAULT_INSTALL_SCOPES;
+  if (!Array.isArray(cfg.scopes) || cfg.scopes.some((x) => !GUILD_INSTALL_SCOPES.includes(x as string))) {
+    throw new SeedError(`${where}.scopes must be a list of ${GUILD_INSTALL_SCOPES.join(' and ')}`);
+  }
+  return cfg.scopes as string[];
 }
 
 function seedCommand(world: World, c: Record<string, unknown>, ci: number, defaultAppId: Snowflake, nextId: () => Snowflake, limits: Limits): void {

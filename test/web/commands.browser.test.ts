@@ -18,7 +18,7 @@ const seed = (): Seed => ({
       id: GUILD,
       name: 'Test Guild',
       owner_id: ANN,
-      roles: [{ name: '@everyone', permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES'] }],
+      roles: [{ name: '@everyone', permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES', 'USE_APPLICATION_COMMANDS'] }],
       members: [{ id: ANN, username: 'ann' }, { id: BOB, username: 'bob' }],
       channels: [{ id: GENERAL, name: 'general' }],
     },

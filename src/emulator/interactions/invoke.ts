@@ -19,7 +19,9 @@ import { own } from '../own.js';
 import type { StoredCommand, World } from '../world.js';
 import { applyCallback } from './answer.js';
 import { deliverGateway, deliverHttp } from './deliver.js';
-import { commandRefusal, resolvePlace, resolveUser } from './place.js';
+import { commandRefusal, placeFacts, resolvePlace, resolveUser, type PlaceKind } from './place.js';
+import { authorizingOwners } from '../../spec/installation.js';
+import { launchMessage } from './launch.js';
 import { nextChange, type InteractionRegistry, type LiveInteraction, type Received } from './registry.js';
 
 type Obj = Record<string, unknown>;
@@ -37,6 +39,8 @@ export interface InvokeRequest {
   /** Absent with a channel outside every guild: a DM with the bot. */
   guildId?: Snowflake;
   channelId?: Snowflake;
+  /** A DM with the bot or a private channel (a group DM, reached by user-installed commands); default: a guild channel. */
+  context?: PlaceKind;
   userId?: Snowflake;
   locale?: string;
   autocomplete?: boolean;
@@ -105,10 +109,13 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
   const locale = req.locale ?? 'en-US';
 
   // Where: a guild channel, or a DM with the bot; who: a member of the guild (or anyone in a DM).
-  const place = resolvePlace(world, { ...(req.guildId ? { guildId: req.guildId } : {}), ...(req.channelId ? { channelId: req.channelId } : {}) }, env.defaultGuildId);
+  const outside = req.context === 'bot-dm' || req.context === 'private-channel';
+  // A DM or private channel need not be named: the user opens one.
+  const channelId = req.channelId ?? (outside ? env.nextId() : undefined);
+  const place = resolvePlace(world, { ...(req.guildId ? { guildId: req.guildId } : {}), ...(channelId ? { channelId } : {}), ...(req.context ? { context: req.context } : {}) }, env.defaultGuildId);
   if (typeof place === 'string') return invalid(place);
   const { guild, facts, channel } = place;
-  const user = resolveUser(place, req.userId);
+  const user = resolveUser(place, req.userId, world);
   if (typeof user === 'string') return invalid(user);
   const userId = user.id;
 
@@ -177,8 +184,12 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
     return { outcome: 'refused', refusal };
   }
 
+  const owners = authorizingOwners(command, placeFacts(app, place, user));
   if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) {
-    return { outcome: 'launched', message: { content: `${user.username} started ${app.name}`, type: 0, channel_id: channel.id, activity: { type: 'launch' } } };
+    // The service launches the Activity and posts the launch message in the channel itself (facts §9.2).
+    const message = launchMessage({ id: env.nextId(), nowMs: env.now(), app, command, user, channelId: channel.id, interactionId: env.nextId(), owners, ...(guild ? { guildId: guild.id } : {}) });
+    env.events.note({ kind: 'message', action: 'create', channelId: channel.id, messageId: message.id as string, message: structuredClone(message), source: 'interaction', interaction: { id: (message.interaction_metadata as Obj).id as string, name: command.name, userId, applicationId: app.id } });
+    return { outcome: 'launched', message };
   }
 
   const payload = buildInteraction({
@@ -195,6 +206,8 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
     locale,
     ...(facts ? { guild: facts } : {}),
     channel,
+    context: place.context,
+    owners,
   });
   const live: LiveInteraction = {
     id: payload.id as string,
