@@ -253,6 +253,23 @@ export function ensureUserBearer(world: World, appId: Snowflake, nextId: () => S
   return true;
 }
 
+/**
+ * Guilds added without an owner (a session provisioning a manifest's guilds)
+ * are owned by the user behind the app's bearer, as buildWorld does, so that
+ * bearer may edit their command permissions.
+ */
+export function ownOwnerlessGuilds(world: World, appId: Snowflake, now: number): boolean {
+  const token = userBearerOf(world, appId, now);
+  const userId = token ? world.bearers[token]!.userId : undefined;
+  let changed = false;
+  for (const g of Object.values(world.guilds)) {
+    if (g.ownerId !== undefined || userId === undefined) continue;
+    g.ownerId = userId;
+    changed = true;
+  }
+  return changed;
+}
+
 /** The scopes of a default install: a bot, which brings applications.commands. */
 export const DEFAULT_INSTALL_SCOPES: readonly string[] = [SCOPE_BOT, SCOPE_APPLICATIONS_COMMANDS];
 

@@ -95,7 +95,7 @@ describe('HTTP interactions against a bot verifying signatures with discord-inte
   it('refusals: permissions with the reason, age restriction, guild command elsewhere', async () => {
     const denied = await em.invoke({ line: '/admin', channelId: GENERAL, userId: BOB });
     // The member's picker does not show it (spec): invoke says so rather than what a visible command would answer.
-    expect(denied).toMatchObject({ outcome: 'refused', refusal: { kind: 'permission', hidden: true, message: 'This command is not in your command picker here.' } });
+    expect(denied).toMatchObject({ outcome: 'refused', refusal: { kind: 'permission', hidden: true, message: "/admin is not in bob's command picker here." } });
     expect(denied.outcome === 'refused' && denied.refusal.reason).toContain('lacks MANAGE_GUILD');
     expect(await em.invoke({ line: '/admin', channelId: GENERAL, userId: ANN })).toMatchObject({ outcome: 'answered' });
     expect(await em.invoke({ line: '/adult', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'refused', refusal: { kind: 'age-restricted' } });

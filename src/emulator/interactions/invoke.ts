@@ -10,7 +10,8 @@ import { CommandLineError, parseCommandLine, pointAt } from '../../spec/interact
 import { CallbackType, FIRST_ANSWER_MS } from '../../spec/interactions/callback.js';
 import { resolveOptions, type InteractionOption, type MentionLookup } from '../../spec/interactions/options.js';
 import { buildInteraction } from '../../spec/interactions/payload.js';
-import { readRepair, type Refusal } from '../../spec/interactions/refusal.js';
+import { notInPicker, readRepair, type Refusal } from '../../spec/interactions/refusal.js';
+import { commandLabel } from '../../spec/access/matrix.js';
 import { CommandType, EntryPointHandler } from '../../spec/enums.js';
 import type { Snowflake } from '../../spec/snowflake.js';
 import type { EventBus } from '../events.js';
@@ -178,7 +179,9 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
 
   // The service's refusals, in the order the client and then the service apply them.
   const install = guild ? own(guild.apps, app.id) : undefined;
-  const refusal = commandRefusal(world, app, place, command, user, () => repair(env.registry, command!, userId));
+  const refused = commandRefusal(world, app, place, command, user, () => repair(env.registry, command!, userId));
+  // A command the member's picker leaves out: say that, naming both.
+  const refusal = refused?.hidden ? { ...refused, message: notInPicker(commandLabel(command.name, command.type), user.username) } : refused;
   if (refusal) {
     env.events.note({ kind: 'delivery', applicationId: app.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome: `refused: ${refusal.message}`, commandName: command.name });
     return { outcome: 'refused', refusal };

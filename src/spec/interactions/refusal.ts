@@ -30,6 +30,11 @@ const HIDDEN: ReadonlySet<RefusalKind> = new Set(['context', 'guild-command-else
 /** What the member is told of a command their picker does not show: nothing, so say that. */
 export const NOT_IN_PICKER = 'This command is not in your command picker here.';
 
+/** The same, naming the command and the member (what `invoke` prints). */
+export function notInPicker(commandLabel: string, username: string): string {
+  return `${commandLabel} is not in ${username}'s command picker here.`;
+}
+
 function refusal(kind: RefusalKind, message: string, reason: string, hidden = HIDDEN.has(kind)): Refusal {
   return { kind, message: hidden ? NOT_IN_PICKER : message, reason, hidden };
 }

@@ -31,7 +31,6 @@ function query(over: Partial<AccessQuery> & { roles?: string[]; thread?: boolean
     commandRows: [],
     appRows: [],
     member: { userId: USER, roleIds: over.roles ?? [MOD] },
-    permissions: SEND_MESSAGES,
     channel: over.thread ? { id: THREAD, parentId: MOD_LOG } : { id: MOD_LOG },
     ...rest,
     permissions: (over.permissions ?? SEND_MESSAGES) | (noCommands ? 0n : USE_COMMANDS),
