@@ -251,3 +251,10 @@ describe('the handler-2 entry point', () => {
     expect(posted!.message.interaction_metadata?.name).toBe('Launch');
   });
 });
+
+describe('the seed', () => {
+  it('refuses an age_verified that is not a boolean and install scopes it does not model, naming the field', async () => {
+    await expect(start({ seed: { guilds: [{ members: [{ username: 'kid', age_verified: 'yes' as never }] }] } })).rejects.toThrow('guilds[0].members[0].age_verified must be true or false');
+    await expect(start({ seed: { applications: [{ id: APP }], guilds: [{ apps: { [APP]: { scopes: ['admin'] } } }] } })).rejects.toThrow(`guilds[0].apps.${APP}.scopes must be a list of bot and applications.commands`);
+  });
+});
