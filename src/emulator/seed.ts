@@ -10,16 +10,18 @@ import { canonicalCommand, DEFAULT_APP_INTEGRATION_TYPES } from '../spec/default
 import { ChannelType } from '../spec/enums.js';
 import type { Limits } from '../spec/limits.js';
 import { NEW_GUILD_EVERYONE_PERMISSIONS, PERMISSION_BITS, parsePermissionSet } from '../spec/permissions.js';
-import { GUILD_INSTALL_SCOPES, grantsCommands, SCOPE_APPLICATIONS_COMMANDS, SCOPE_BOT } from '../spec/installation.js';
+import { GUILD_INSTALL_SCOPES } from '../spec/installation.js';
 import { validateCommand } from '../spec/rules/command.js';
 import type { Scope } from '../spec/scope.js';
 import { isSnowflake, type Snowflake } from '../spec/snowflake.js';
 import { SCOPE_PERMISSIONS_UPDATE } from './auth.js';
 import { ensureEntryPoint } from './commands-model.js';
 import { makeBotToken, randomToken } from './ids.js';
-import { own } from './own.js';
+import { DEFAULT_INSTALL_SCOPES, ensureUserBearer, guildManager, installOf, USER_GRANT_MS, userBearerOf } from './grants.js';
+
+export { DEFAULT_INSTALL_SCOPES, ensureUserBearer, installOf, ownOwnerlessGuilds } from './grants.js';
 import type { StoreMeta } from './store.js';
-import type { Application, Channel, EmulatorCredentials, Guild, GuildInstall, Seed, StoredCommand, World } from './world.js';
+import type { Application, Channel, EmulatorCredentials, Guild, Seed, StoredCommand, World } from './world.js';
 
 /** A seed that cannot be used; the message names the field. */
 export class SeedError extends Error {
@@ -29,8 +31,6 @@ export class SeedError extends Error {
   }
 }
 
-/** User grants seeded or made by default live this long (they stand for a user's long-lived consent). */
-const USER_GRANT_MS = 10 * 365 * 24 * 3600 * 1000;
 
 export const DEFAULT_APP_PERMISSIONS = PERMISSION_BITS.MANAGE_WEBHOOKS!.toString();
 
@@ -217,65 +217,6 @@ function overwriteOf(o: { id: unknown; type: unknown; allow?: unknown; deny?: un
   const id = typeof o.id === 'number' ? String(o.id) : o.id;
   if (!isSnowflake(id)) throw new SeedError(`${where}.id: ${JSON.stringify(o.id)} is not a snowflake (give ids as strings)`);
   return { id, type, allow: o.allow === undefined ? '0' : bitsOf(o.allow, `${where}.allow`), deny: o.deny === undefined ? '0' : bitsOf(o.deny, `${where}.deny`) };
-}
-
-/**
- * The user behind a bearer the seed does not name a user for, and behind the
- * generated one: someone who may edit command permissions (spec "Endpoints"
- * 5), the default guild's owner. Guilds seeded without an owner are owned by
- * this user (generated when the default guild has no owner either), so
- * the bearer the emulator hands out works in every guild, and a seeded
- * member's bearer only as far as their roles allow.
- */
-function guildManager(world: World, defaultGuildId: Snowflake, nextId: () => Snowflake): Snowflake {
-  const manager = own(world.guilds, defaultGuildId)?.ownerId ?? nextId();
-  for (const g of Object.values(world.guilds)) g.ownerId ??= manager;
-  return manager;
-}
-
-/** Whoever owns a guild the app is in (the default application's guild manager, as buildWorld made it). */
-function anyOwner(world: World): Snowflake | undefined {
-  for (const g of Object.values(world.guilds)) if (g.ownerId) return g.ownerId;
-  return undefined;
-}
-
-function userBearerOf(world: World, appId: Snowflake, now: number): string | undefined {
-  for (const [token, grant] of Object.entries(world.bearers)) {
-    if (grant.applicationId === appId && grant.userId !== undefined && grant.scopes.includes(SCOPE_PERMISSIONS_UPDATE) && grant.expiresAt > now) return token;
-  }
-  return undefined;
-}
-
-/** The default app always has one user bearer able to edit permissions (returned in the credentials): a guild owner's. */
-export function ensureUserBearer(world: World, appId: Snowflake, nextId: () => Snowflake, now: number): boolean {
-  if (!world.applications[appId] || userBearerOf(world, appId, now)) return false;
-  world.bearers[randomToken(24)] = { applicationId: appId, scopes: [SCOPE_PERMISSIONS_UPDATE], userId: anyOwner(world) ?? nextId(), expiresAt: now + USER_GRANT_MS };
-  return true;
-}
-
-/**
- * Guilds added without an owner (a session provisioning a manifest's guilds)
- * are owned by the user behind the app's bearer, as buildWorld does, so that
- * bearer may edit their command permissions.
- */
-export function ownOwnerlessGuilds(world: World, appId: Snowflake, now: number): boolean {
-  const token = userBearerOf(world, appId, now);
-  const userId = token ? world.bearers[token]!.userId : undefined;
-  let changed = false;
-  for (const g of Object.values(world.guilds)) {
-    if (g.ownerId !== undefined || userId === undefined) continue;
-    g.ownerId = userId;
-    changed = true;
-  }
-  return changed;
-}
-
-/** The scopes of a default install: a bot, which brings applications.commands. */
-export const DEFAULT_INSTALL_SCOPES: readonly string[] = [SCOPE_BOT, SCOPE_APPLICATIONS_COMMANDS];
-
-/** An installation in a guild; whether it may add commands follows from its scopes. */
-export function installOf(scopes: readonly string[], permissions: string): GuildInstall {
-  return { scopes: [...scopes], commandsScope: grantsCommands(scopes), permissions };
 }
 
 function seededScopes(cfg: { scopes?: unknown; commands_scope?: unknown } | null | undefined, where: string): readonly string[] {

@@ -2,7 +2,8 @@
  * Why the service would refuse an invocation before the application hears of
  * it (spec "Events", facts §6.1, §7): the command is not offered where the
  * user is or no installation reaches there, the access model denies the
- * member, the command is age-restricted for this user or channel, or the user's copy of a global command is stale (read-repair). Pure.
+ * member, the command is age-restricted for this user or channel, or the
+ * user's copy of a global command is stale (read-repair). Pure.
  */
 import { evaluateAccess, type Labeler } from '../access/evaluate.js';
 import type { AccessQuery } from '../access/types.js';
