@@ -228,6 +228,14 @@ describe('user-installed commands in a DM with the bot and in a private channel'
     }
   });
 
+  it("the picker in a private channel: the user-installable command listed, the guild-install one hidden, with why", async () => {
+    const r = await control('GET', `/view/commands?context=private-channel&member_id=${BOB}`);
+    expect(r.status).toBe(200);
+    const byName = (n: string) => r.body.commands.find((c: { defaultName: string }) => c.defaultName === n);
+    expect(byName('anywhere').access).toMatchObject({ allowed: true, listed: true });
+    expect(byName('serveronly').access).toMatchObject({ allowed: false, listed: false, kind: 'not-installed' });
+  });
+
   it('a channel of a guild is not a DM', async () => {
     expect(await invoke({ line: '/anywhere', context: 'bot-dm', channelId: GENERAL, userId: BOB }, target())).toMatchObject({ outcome: 'invalid' });
   });
