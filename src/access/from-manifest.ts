@@ -3,6 +3,7 @@ import { CommandType, InteractionContext, enumValue } from '../spec/enums.js';
 import type { PermissionEntry } from '../spec/state.js';
 import { isPermissionEntry } from '../spec/rules/permissions.js';
 import { commandLabel } from '../spec/access/matrix.js';
+import { effectiveMemberPermissions } from '../spec/defaults.js';
 import type { CommandSubject, GuildAccess } from '../spec/access/subjects.js';
 
 /** A global command reaches a guild unless its contexts leave guilds out (contexts decide where, not who). */
@@ -23,8 +24,8 @@ export function resolvePermissionTarget(target: string, guild: readonly Manifest
 function subjectOf(c: ManifestCommand): CommandSubject {
   const type = typeof c.command.type === 'number' ? c.command.type : 1;
   const name = String(c.command.name);
-  const dmp = c.command.default_member_permissions;
-  return { label: commandLabel(name, type), name, command: { type, default_member_permissions: typeof dmp === 'string' ? dmp : null }, commandRows: [] };
+  // `default_permission: false` (deprecated) means what "0" means.
+  return { label: commandLabel(name, type), name, command: { type, default_member_permissions: effectiveMemberPermissions(c.command as Record<string, unknown>) }, commandRows: [] };
 }
 
 /**

@@ -124,6 +124,8 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .option('--user-command <name>', 'invoke a user command on --target USER (an id or a name)')
     .option('--message-command <name>', 'invoke a message command on --target MESSAGE_ID (a webhook post or a bot\'s answer)')
     .option('--target <id|name>', 'the user or message a user or message command acts on')
+    .option('--dm', 'in a DM with the bot (context BOT_DM; --channel optional)')
+    .option('--private-channel', "in a private channel, a group DM, where only user-installed commands reach (context PRIVATE_CHANNEL)")
     .option('--autocomplete', 'send an autocomplete request for the option being typed (the last one)')
     .option('--wait <seconds>', 'collect follow-ups and edits this long after the first answer')
     .option('--json', 'print the interaction sent and everything received, as JSON')
@@ -132,7 +134,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .action(async (lineArg: string | undefined, opts) => {
       const { runInvoke } = await import('./commands/invoke.js');
       exitCode = await runInvoke(
-        { line: lineArg, guild: opts.guild, channel: opts.channel, user: opts.user, application: opts.application, locale: opts.locale, userCommand: opts.userCommand, messageCommand: opts.messageCommand, target: opts.target, autocomplete: !!opts.autocomplete, wait: opts.wait, json: !!opts.json, emulator: !!opts.emulator, apiUrl: opts.apiUrl },
+        { line: lineArg, guild: opts.guild, channel: opts.channel, user: opts.user, application: opts.application, locale: opts.locale, userCommand: opts.userCommand, messageCommand: opts.messageCommand, target: opts.target, dm: !!opts.dm, privateChannel: !!opts.privateChannel, autocomplete: !!opts.autocomplete, wait: opts.wait, json: !!opts.json, emulator: !!opts.emulator, apiUrl: opts.apiUrl },
         ctx,
       );
     });

@@ -13,7 +13,8 @@ import { DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
 import type { Snowflake } from '../spec/snowflake.js';
 import type { ApplicationTraits } from '../spec/service-rules.js';
 import { highestSnowflake, makeBotToken, randomToken, SnowflakeGenerator } from './ids.js';
-import { buildWorld, credentialsOf, DEFAULT_APP_PERMISSIONS, ensureUserBearer } from './seed.js';
+import { buildWorld, credentialsOf, DEFAULT_APP_PERMISSIONS, DEFAULT_INSTALL_SCOPES, ensureUserBearer, installOf, ownOwnerlessGuilds } from './seed.js';
+import { NEW_GUILD_EVERYONE_PERMISSIONS } from '../spec/permissions.js';
 import { Store } from './store.js';
 import type { EmulatorCredentials, World } from './world.js';
 
@@ -82,12 +83,12 @@ export function provisionWorld(world: World, want: ProvisionRequest, nextId: () 
     let guild = world.guilds[g.id];
     if (!guild) {
       // The @everyone role has the guild's id, as buildWorld does.
-      guild = { id: g.id, name: g.name ?? `guild-${g.id}`, channels: [], roles: [{ id: g.id, name: '@everyone' }], members: [], apps: {} };
+      guild = { id: g.id, name: g.name ?? `guild-${g.id}`, channels: [], roles: [{ id: g.id, name: '@everyone', permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString() }], members: [], apps: {} };
       world.guilds[g.id] = guild;
       changed = true;
     }
     if (appId !== undefined && !guild.apps[appId]?.commandsScope) {
-      guild.apps[appId] = { commandsScope: true, permissions: guild.apps[appId]?.permissions ?? DEFAULT_APP_PERMISSIONS };
+      guild.apps[appId] = installOf(DEFAULT_INSTALL_SCOPES, guild.apps[appId]?.permissions ?? DEFAULT_APP_PERMISSIONS);
       changed = true;
     }
   }
@@ -98,6 +99,7 @@ export function provisionWorld(world: World, want: ProvisionRequest, nextId: () 
     changed = true;
   }
   if (appId !== undefined && ensureUserBearer(world, appId, nextId, now)) changed = true;
+  if (appId !== undefined && ownOwnerlessGuilds(world, appId, now)) changed = true;
   if (changed) world.serial += 1;
   return changed;
 }

@@ -10,13 +10,17 @@ import { canonicalCommand, DEFAULT_APP_INTEGRATION_TYPES } from '../spec/default
 import { ChannelType } from '../spec/enums.js';
 import { isLocale, suggestLocale } from '../spec/locales.js';
 import type { Limits } from '../spec/limits.js';
-import { PERMISSION_BITS, parsePermissionSet } from '../spec/permissions.js';
+import { NEW_GUILD_EVERYONE_PERMISSIONS, PERMISSION_BITS, parsePermissionSet } from '../spec/permissions.js';
+import { GUILD_INSTALL_SCOPES } from '../spec/installation.js';
 import { validateCommand } from '../spec/rules/command.js';
 import type { Scope } from '../spec/scope.js';
 import { isSnowflake, type Snowflake } from '../spec/snowflake.js';
 import { SCOPE_PERMISSIONS_UPDATE } from './auth.js';
 import { ensureEntryPoint } from './commands-model.js';
 import { makeBotToken, randomToken } from './ids.js';
+import { DEFAULT_INSTALL_SCOPES, ensureUserBearer, guildManager, installOf, USER_GRANT_MS, userBearerOf } from './grants.js';
+
+export { DEFAULT_INSTALL_SCOPES, ensureUserBearer, installOf, ownOwnerlessGuilds } from './grants.js';
 import type { StoreMeta } from './store.js';
 import type { Application, Channel, EmulatorCredentials, Guild, Seed, StoredCommand, World } from './world.js';
 
@@ -28,8 +32,6 @@ export class SeedError extends Error {
   }
 }
 
-/** User grants seeded or made by default live this long (they stand for a user's long-lived consent). */
-const USER_GRANT_MS = 10 * 365 * 24 * 3600 * 1000;
 
 export const DEFAULT_APP_PERMISSIONS = PERMISSION_BITS.MANAGE_WEBHOOKS!.toString();
 
@@ -146,15 +148,16 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
       if (parent) channels.push({ id: nextId(), guildId: id, type: ChannelType.PUBLIC_THREAD, name: 'thread', parentId: parent.id, archived: false });
     }
     const apps: Guild['apps'] = {};
-    if (g.apps === undefined) for (const appId of appIds) apps[appId] = { commandsScope: true, permissions: DEFAULT_APP_PERMISSIONS };
+    if (g.apps === undefined) for (const appId of appIds) apps[appId] = installOf(DEFAULT_INSTALL_SCOPES, DEFAULT_APP_PERMISSIONS);
     else {
       for (const [appId, cfg] of Object.entries(g.apps)) {
         if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
-        apps[appId] = { commandsScope: cfg?.commands_scope !== false, permissions: cfg?.permissions ?? DEFAULT_APP_PERMISSIONS };
+        apps[appId] = installOf(seededScopes(cfg, `guilds[${gi}].apps.${appId}`), cfg?.permissions ?? DEFAULT_APP_PERMISSIONS);
       }
     }
     // The @everyone role has the guild's id; a seeded role of that id or name only sets its permissions.
-    const everyone: Guild['roles'][number] = { id, name: '@everyone' };
+    // Unseeded, it holds what a new guild's @everyone holds (USE_APPLICATION_COMMANDS among them).
+    const everyone: Guild['roles'][number] = { id, name: '@everyone', permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString() };
     const roles: Guild['roles'] = [everyone];
     for (const [ri, r] of list(g.roles, `guilds[${gi}].roles`).entries()) {
       const where = `guilds[${gi}].roles[${ri}]`;
@@ -172,6 +175,8 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
     const members: Guild['members'] = list(g.members, `guilds[${gi}].members`).map((m, mi) => {
       const where = `guilds[${gi}].members[${mi}]`;
       const member: Guild['members'][number] = { id: idOr(m.id, nextId, `${where}.id`), username: m.username };
+      if (m.age_verified !== undefined && typeof m.age_verified !== 'boolean') throw new SeedError(`${where}.age_verified must be true or false`);
+      if (m.age_verified === true) member.ageVerified = true;
       if (m.roles !== undefined) member.roles = list(m.roles, `${where}.roles`).map((ref, ri) => roleId(ref, `${where}.roles[${ri}]`));
       if (m.locale !== undefined) member.locale = localeOf(m.locale, `${where}.locale`);
       return member;
@@ -180,6 +185,7 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
     if (g.owner_id !== undefined) world.guilds[id].ownerId = idOr(g.owner_id, nextId, `guilds[${gi}].owner_id`);
   });
 
+  const manager = guildManager(world, defaultGuildId, nextId);
   for (const [bi, b] of list(s.bearer_tokens, 'bearer_tokens').entries()) {
     if (typeof b.token !== 'string' || b.token.length === 0) throw new SeedError(`bearer_tokens[${bi}].token must be a non-empty string`);
     const appId = String(b.application_id ?? defaultAppId);
@@ -188,7 +194,7 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
       applicationId: appId,
       scopes: b.scopes ?? [SCOPE_PERMISSIONS_UPDATE],
       // `user_id: null`: a client-credentials grant (the application owner's), as /oauth2/token makes.
-      ...(b.user_id === null ? {} : { userId: b.user_id !== undefined ? String(b.user_id) : firstMemberId(world) ?? nextId() }),
+      ...(b.user_id === null ? {} : { userId: b.user_id !== undefined ? String(b.user_id) : manager }),
       expiresAt: now + USER_GRANT_MS,
       ...(b.locale !== undefined ? { locale: localeOf(b.locale, `bearer_tokens[${bi}].locale`) } : {}),
     };
@@ -224,23 +230,12 @@ function overwriteOf(o: { id: unknown; type: unknown; allow?: unknown; deny?: un
   return { id, type, allow: o.allow === undefined ? '0' : bitsOf(o.allow, `${where}.allow`), deny: o.deny === undefined ? '0' : bitsOf(o.deny, `${where}.deny`) };
 }
 
-function firstMemberId(world: World): Snowflake | undefined {
-  for (const g of Object.values(world.guilds)) if (g.members[0]) return g.members[0].id;
-  return undefined;
-}
-
-function userBearerOf(world: World, appId: Snowflake, now: number): string | undefined {
-  for (const [token, grant] of Object.entries(world.bearers)) {
-    if (grant.applicationId === appId && grant.userId !== undefined && grant.scopes.includes(SCOPE_PERMISSIONS_UPDATE) && grant.expiresAt > now) return token;
+function seededScopes(cfg: { scopes?: unknown; commands_scope?: unknown } | null | undefined, where: string): readonly string[] {
+  if (cfg?.scopes === undefined) return cfg?.commands_scope === false ? [] : DEFAULT_INSTALL_SCOPES;
+  if (!Array.isArray(cfg.scopes) || cfg.scopes.some((x) => !GUILD_INSTALL_SCOPES.includes(x as string))) {
+    throw new SeedError(`${where}.scopes must be a list of ${GUILD_INSTALL_SCOPES.join(' and ')}`);
   }
-  return undefined;
-}
-
-/** The default app always has one user bearer able to edit permissions (returned in the credentials). */
-export function ensureUserBearer(world: World, appId: Snowflake, nextId: () => Snowflake, now: number): boolean {
-  if (!world.applications[appId] || userBearerOf(world, appId, now)) return false;
-  world.bearers[randomToken(24)] = { applicationId: appId, scopes: [SCOPE_PERMISSIONS_UPDATE], userId: firstMemberId(world) ?? nextId(), expiresAt: now + USER_GRANT_MS };
-  return true;
+  return cfg.scopes as string[];
 }
 
 function seedCommand(world: World, c: Record<string, unknown>, ci: number, defaultAppId: Snowflake, nextId: () => Snowflake, limits: Limits): void {

@@ -18,6 +18,7 @@ import { MultipartError, parseMultipart } from './multipart.js';
 import type { RateLimiter } from './rate-limit.js';
 import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
 import { checkControlAccess, CONTROL_PREFIX, DAILY_CREATES_PATH, handleControl } from './routes/control.js';
+import { AUTHORIZE_PATH, authorizeControl } from './routes/authorize-control.js';
 import { dailyCreatesToday, resetDailyCreates, utcDay } from './commands-model.js';
 import type { Store } from './store.js';
 import type { EventBus, RequestNote } from './events.js';
@@ -235,6 +236,7 @@ export function createEmulatorServer(options: ServerOptions): Server {
         body = parsed.value;
       }
       if (sub === DAILY_CREATES_PATH) return send(res, await mutex.run(async () => dailyCreatesControl(method)));
+      if (sub === AUTHORIZE_PATH) return send(res, await mutex.run(async () => authorizeInstall(method, body)));
       if (options.view && sub === VIEW_STREAM_PATH && method === 'GET') {
         if (!options.view.streams.start(res)) send(res, { status: 429, body: { message: 'Too many open view streams' } });
         return;
@@ -343,6 +345,14 @@ export function createEmulatorServer(options: ServerOptions): Server {
     const tx = store.begin(true);
     tx.commit(resetDailyCreates(tx.world));
     return { status: 204 };
+  }
+
+  /** Installs an application in a guild with the scopes given (routes/authorize-control.ts), journaled like any change. */
+  function authorizeInstall(method: string, body: unknown): EmulatorResponse {
+    const tx = store.begin(method === 'POST');
+    const { response, changed } = authorizeControl(method, body, tx.world, { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId });
+    tx.commit(changed);
+    return response;
   }
 
   /** Acts on a fault; true when the request is finished (answered or dropped). */

@@ -67,10 +67,22 @@ export interface Guild {
   ownerId?: Snowflake;
   /** `permissions`: a decimal bit set (absent: none). @everyone has the guild's id. */
   roles: Array<{ id: Snowflake; name: string; permissions?: string }>;
-  /** `roles`: the member's role ids, @everyone left out. `locale`: the user's language setting (a locale key). */
-  members: Array<{ id: Snowflake; username: string; roles?: Snowflake[]; locale?: string }>;
-  /** Per application: is it authorised with applications.commands here, and its permission bits. */
-  apps: Record<Snowflake, { commandsScope: boolean; permissions: string }>;
+  /** `roles`: the member's role ids, @everyone left out. `locale`: the user's language setting (a locale key). `ageVerified`: known to be 18 or older (age-restricted commands). */
+  members: Array<{ id: Snowflake; username: string; roles?: Snowflake[]; locale?: string; ageVerified?: boolean }>;
+  /**
+   * Per application: the OAuth2 scopes it was authorised with here, whether
+   * they let it add commands (`applications.commands`, or `bot` which
+   * includes it: spec/installation.ts, set with the scopes), and its
+   * permission bits.
+   */
+  apps: Record<Snowflake, GuildInstall>;
+}
+
+export interface GuildInstall {
+  commandsScope: boolean;
+  permissions: string;
+  /** Absent in data files written before installations carried scopes. */
+  scopes?: string[];
 }
 
 export interface Channel {
@@ -184,10 +196,15 @@ export interface Seed {
     owner_id?: Snowflake;
     /** `permissions`: names or a decimal bit set. A role named @everyone (or with the guild's id) sets @everyone's. */
     roles?: Array<{ id?: Snowflake; name: string; permissions?: string | string[] }>;
-    /** `roles`: role ids (or names of seeded roles); `locale`: the user's language setting (e.g. `fr`), the requester locale after the headers. */
-    members?: Array<{ id?: Snowflake; username: string; roles?: string[]; locale?: string }>;
-    /** Applications installed here; defaults to every application, with MANAGE_WEBHOOKS. */
-    apps?: Record<Snowflake, { commands_scope?: boolean; permissions?: string }>;
+    /** `roles`: role ids (or names of seeded roles); `locale`: the user's language setting (e.g. `fr`), the requester locale after the headers; `age_verified`: 18 or older (default false: age-restricted commands are refused). */
+    members?: Array<{ id?: Snowflake; username: string; roles?: string[]; locale?: string; age_verified?: boolean }>;
+    /**
+     * Applications installed here; defaults to every application, authorised
+     * with `bot` and `applications.commands`, with MANAGE_WEBHOOKS. `scopes`:
+     * the OAuth2 scopes of the install (`bot` includes applications.commands);
+     * `commands_scope: false` (older seeds) is an install without either.
+     */
+    apps?: Record<Snowflake, { scopes?: string[]; commands_scope?: boolean; permissions?: string }>;
   }>;
   /** User bearer tokens allowed to edit command permissions. */
   /** `user_id: null` makes a client-credentials grant; `locale`: the user's (or owner's) language setting. */

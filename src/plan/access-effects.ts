@@ -3,6 +3,7 @@ import type { CommandSubject, GuildAccess } from '../spec/access/subjects.js';
 import type { PermissionEntry, ScopeState } from '../spec/state.js';
 import type { CommandAction, PermissionAction, PlanWarning } from './model.js';
 import { normalizePermissions } from './normalize.js';
+import { effectiveMemberPermissions } from '../spec/defaults.js';
 
 /** One command of the guild before and after apply: its default and its own rows. */
 export interface CommandAccessChange {
@@ -111,10 +112,8 @@ export interface GuildPlanSides {
   permissions: PermissionAction[];
 }
 
-const dmpOf = (body: Record<string, unknown> | undefined): string | null => {
-  const v = body?.default_member_permissions;
-  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
-};
+/** The command's default as the service stores it (`default_permission: false` included). */
+const dmpOf = (body: Record<string, unknown> | undefined): string | null => (body ? effectiveMemberPermissions(body) : null);
 
 /**
  * Sets each changed permission set's `effects` and returns the lock-out

@@ -145,6 +145,19 @@ export function canonicalPermissions(value: unknown): string | null {
 }
 
 /**
+ * `default_member_permissions` as the service stores it, `default_permission`
+ * (deprecated, still accepted: spec "Deprecations") taken into account: a
+ * command "not enabled by default" is one nobody but administrators may use
+ * until a row allows someone, which is what `"0"` says since permissions v2
+ * ([UNC]: the mapping is our reading of the docs; see docs/deviations.md).
+ * A `default_member_permissions` given alongside wins.
+ */
+export function effectiveMemberPermissions(body: Obj): string | null {
+  const stated = canonicalPermissions(body.default_member_permissions);
+  return stated === null && body.default_permission === false ? '0' : stated;
+}
+
+/**
  * A command body (create, bulk entry, or a PATCH merged onto the stored
  * record) as the service stores it in `scope`. Assumes the body passed
  * `validateCommand`; fields the service ignores are dropped (e.g.
@@ -167,7 +180,7 @@ export function canonicalCommand(body: Obj, scope: Scope, appIntegrationTypes: r
     name_localizations: cleanLocalizations(body.name_localizations, name),
     description,
     description_localizations: contextMenu ? null : cleanLocalizations(body.description_localizations, description),
-    default_member_permissions: canonicalPermissions(body.default_member_permissions),
+    default_member_permissions: effectiveMemberPermissions(body),
     nsfw: body.nsfw === true,
   };
   if (type === CommandType.CHAT_INPUT && Array.isArray(body.options) && body.options.length > 0) {

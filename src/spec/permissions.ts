@@ -63,6 +63,17 @@ const PERMISSION_ALIASES: Readonly<Record<string, string>> = {
 
 export const ALL_PERMISSION_BITS: bigint = Object.values(PERMISSION_BITS).reduce((a, b) => a | b, 0n);
 
+/**
+ * What the @everyone role of a newly created guild holds (the client's
+ * defaults; [UNC] the exact set drifts as permissions are added, the value
+ * is the one bot libraries and guides quote). It includes
+ * USE_APPLICATION_COMMANDS: in a new guild every member may use commands.
+ */
+export const NEW_GUILD_EVERYONE_PERMISSIONS = 1071698660929n;
+
+/** Who may edit a guild's command permissions besides the owner and administrators (spec "Endpoints" 5). */
+export const MANAGE_COMMAND_PERMISSIONS_BITS: bigint = PERMISSION_BITS.MANAGE_GUILD! | PERMISSION_BITS.MANAGE_ROLES!;
+
 /** The bit of one permission name (any case, `-` or `_`), or undefined. */
 export function permissionBit(name: string): bigint | undefined {
   const key = name.trim().toUpperCase().replace(/[-\s]+/g, '_');

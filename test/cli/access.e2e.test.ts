@@ -83,8 +83,22 @@ describe('cmdsync access (built binary)', () => {
     expect(no.code).toBe(0);
     expect(no.stdout).toContain(`user ${TROLL} with role ${MODS} in channel ${MOD_LOG}: no\n    - command row: channel ${MOD_LOG} allow\n    - command row: user ${TROLL} deny\n`);
     // App-level allow still needs default_member_permissions (stats has none): --permissions is what the member holds.
-    const staff = await run(cwd, ['access', 'stats', '--guild', GUILD, '--role', STAFF, '--channel', STAFF_ROOM, '--permissions', 'SEND_MESSAGES']);
+    const staff = await run(cwd, ['access', 'stats', '--guild', GUILD, '--role', STAFF, '--channel', STAFF_ROOM, '--permissions', 'SEND_MESSAGES,USE_APPLICATION_COMMANDS']);
     expect(staff.stdout).toContain(`in channel ${STAFF_ROOM}: yes\n    - app row: channel ${STAFF_ROOM} allow\n    - app row: role ${STAFF} allow (default_member_permissions still applies)\n    - default_member_permissions is null: everyone\n`);
+    // Without USE_APPLICATION_COMMANDS a member is offered no command at all.
+    const none = await run(cwd, ['access', 'stats', '--guild', GUILD, '--role', STAFF, '--channel', STAFF_ROOM, '--permissions', 'SEND_MESSAGES']);
+    expect(none.stdout).toContain(`in channel ${STAFF_ROOM}: no\n    - the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them\n`);
+  });
+
+  it('default_permission: false (deprecated) leaves the command to administrators, as "0" does', async () => {
+    const cwd = testdir({
+      'cmdsync.yaml': [`application_id: "${APP}"`, 'guilds:', `  - id: "${GUILD}"`, '    commands:', '      - { name: purge, description: Purge messages, default_permission: false }', '    permissions:', '      purge:', `        - { role: "${MODS}", allow: true }`].join('\n'),
+    });
+    const r = await run(cwd, ['access', 'purge', '--guild', GUILD]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\/purge {3}default_member_permissions: "0" \(administrators only\)$/m);
+    expect(matrixRow(r.stdout, '/purge', 'everyone else')[1]).toMatch(/^no /);
+    expect(matrixRow(r.stdout, '/purge', `role ${MODS}`)[1]).toMatch(/^yes /);
   });
 
   it('--json gives the same answers for machines', async () => {
@@ -136,7 +150,7 @@ describe('cmdsync access (built binary)', () => {
             id: GUILD,
             name: 'Mods',
             owner_id: OWNER,
-            roles: [{ name: '@everyone', permissions: ['SEND_MESSAGES', 'VIEW_CHANNEL'] }, { id: MODS, name: 'Moderators', permissions: ['BAN_MEMBERS'] }],
+            roles: [{ name: '@everyone', permissions: ['SEND_MESSAGES', 'VIEW_CHANNEL', 'USE_APPLICATION_COMMANDS'] }, { id: MODS, name: 'Moderators', permissions: ['BAN_MEMBERS'] }],
             members: [{ id: ALICE, username: 'alice', roles: ['Moderators'] }, { id: BOB, username: 'bob', roles: [MODS] }, { id: OWNER, username: 'owner' }],
             channels: [
               { id: MOD_LOG, name: 'mod-log' },

@@ -89,10 +89,27 @@ describe('cmdsync invoke against a running emulator and an HTTP bot', () => {
     expect(r.stdout).not.toContain(bot.received.at(-1).token);
   });
 
-  it('a refusal with its reason, exit 1', async () => {
+  it('a command the member may not use is not in their picker: said with the reason, exit 1', async () => {
     const r = await runBin(['invoke', '/admin', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
-    expect(r.stdout).toBe("You don't have permission to use this command.\n  why: default_member_permissions needs MANAGE_GUILD; the member lacks MANAGE_GUILD\n");
+    expect(r.stdout).toBe("/admin is not in bob's command picker here.\n  why: default_member_permissions needs MANAGE_GUILD; the member lacks MANAGE_GUILD\n");
     expect(r.code).toBe(1);
+  });
+
+  it('--dm: in a DM with the bot (context 1), the guild install authorizing it', async () => {
+    const r = await runBin(['invoke', '/hello', '--dm', '--user', BOB, '--json'], { cwd: dir, env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).interaction).toMatchObject({ context: 1, authorizing_integration_owners: { '0': '0' }, user: { id: BOB } });
+  });
+
+  it('--private-channel: refused for an app installed in guilds only, exit 1', async () => {
+    const r = await runBin(['invoke', '/hello', '--private-channel', '--user', BOB], { cwd: dir, env });
+    expect(r.stdout).toContain("/hello is not in bob's command picker here.");
+    expect(r.stdout).toContain('USER_INSTALL');
+    expect(r.code).toBe(1);
+    const both = await runBin(['invoke', '/hello', '--dm', '--guild', '120000000000000001'], { cwd: dir, env });
+    expect(both.code).not.toBe(0);
+    expect(both.stderr).toContain('leave out --guild');
+    expect(both.stderr).not.toMatch(STACK);
   });
 
   it('a bad line: the caret under the bad token, exit 1, no stack trace', async () => {

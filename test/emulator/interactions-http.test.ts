@@ -94,11 +94,17 @@ describe('HTTP interactions against a bot verifying signatures with discord-inte
 
   it('refusals: permissions with the reason, age restriction, guild command elsewhere', async () => {
     const denied = await em.invoke({ line: '/admin', channelId: GENERAL, userId: BOB });
-    expect(denied).toMatchObject({ outcome: 'refused', refusal: { kind: 'permission' } });
+    // The member's picker does not show it (spec): invoke says so rather than what a visible command would answer.
+    expect(denied).toMatchObject({ outcome: 'refused', refusal: { kind: 'permission', hidden: true, message: "/admin is not in bob's command picker here." } });
     expect(denied.outcome === 'refused' && denied.refusal.reason).toContain('lacks MANAGE_GUILD');
     expect(await em.invoke({ line: '/admin', channelId: GENERAL, userId: ANN })).toMatchObject({ outcome: 'answered' });
     expect(await em.invoke({ line: '/adult', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'refused', refusal: { kind: 'age-restricted' } });
-    expect(await em.invoke({ line: '/adult', channelId: ADULT, userId: BOB })).toMatchObject({ outcome: 'answered' });
+    // Bob is not age-verified: refused even in the age-restricted channel; Ann is.
+    const minor = await em.invoke({ line: '/adult', channelId: ADULT, userId: BOB });
+    expect(minor).toMatchObject({ outcome: 'refused', refusal: { kind: 'age-restricted', hidden: false } });
+    expect(minor.outcome === 'refused' && minor.refusal.reason).toContain('not age-verified');
+    expect(await em.invoke({ line: '/adult', channelId: GENERAL, userId: ANN })).toMatchObject({ outcome: 'refused', refusal: { kind: 'age-restricted' } });
+    expect(await em.invoke({ line: '/adult', channelId: ADULT, userId: ANN })).toMatchObject({ outcome: 'answered' });
     expect(await em.invoke({ line: '/admin', channelId: '150000000000000001', userId: BOB })).toMatchObject({ outcome: 'refused', refusal: { kind: 'guild-command-elsewhere' } });
   });
 

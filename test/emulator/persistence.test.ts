@@ -73,8 +73,11 @@ describe('seeds and the default world', () => {
     expect(guild.channels.map((c) => c.type).sort((a, b) => a - b)).toEqual([0, 5, 11, 15, 16]);
     expect(guild.channels.find((c) => c.type === 15)!.availableTags!.length).toBeGreaterThan(0);
     expect(guild.channels.find((c) => c.type === 11)!.parentId).toBe(guild.channels.find((c) => c.type === 0)!.id);
-    expect(guild.apps[em.credentials.applicationId]).toEqual({ commandsScope: true, permissions: String(1 << 29) });
-    expect(guild.roles[0]).toEqual({ id: guild.id, name: '@everyone' });
+    expect(guild.apps[em.credentials.applicationId]).toEqual({ scopes: ['bot', 'applications.commands'], commandsScope: true, permissions: String(1 << 29) });
+    // A new guild's @everyone: members may use commands.
+    expect(guild.roles[0]).toEqual({ id: guild.id, name: '@everyone', permissions: '1071698660929' });
+    // The bearer handed out is the guild owner's, who may edit command permissions.
+    expect(guild.ownerId).toBe(w.bearers[em.credentials.bearerToken]!.userId);
     expect(em.credentials.bearerToken.length).toBeGreaterThan(20);
     expect(em.credentials.clientSecret.length).toBeGreaterThan(20);
     expect(em.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v10$/);

@@ -55,6 +55,16 @@ describe('plan: what a permission change does in effect', () => {
     expect(effects(p)).toEqual(['after apply: everyone else can no longer use /ban in any channel']);
   });
 
+  it('default_permission: false (deprecated) counts as "0": only the role the rows open it to gains it, and the command is unchanged', () => {
+    const purge = { name: 'purge', default_permission: false };
+    const d: ScopeState[] = [{ scope: GLOBAL, commands: [] }, { scope: g, commands: [want(purge)], permissions: [cmdSet('purge', [role(MODS, true)])] }];
+    // The service stores it as "0".
+    const a: ScopeState[] = [{ scope: GLOBAL, commands: [] }, { scope: g, commands: [remote('11', { name: 'purge', default_member_permissions: '0' })], permissions: [] }];
+    const p = buildPlan({ applicationId: APP, scopes: d }, { applicationId: APP, scopes: a }, opts);
+    expect(effects(p)).toEqual([`after apply: role ${MODS} can now use /purge in every channel`]);
+    expect(p.scopes.flatMap((s) => s.actions).filter((c) => c.kind !== 'noop')).toEqual([]);
+  });
+
   it('says who gains a command', () => {
     const p = plan([cmdSet('ban', [role(HELPERS, true)])], []);
     expect(effects(p)).toEqual([`after apply: role ${HELPERS} can now use /ban in every channel without needing BAN_MEMBERS`]);

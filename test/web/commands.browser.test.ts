@@ -18,7 +18,7 @@ const seed = (): Seed => ({
       id: GUILD,
       name: 'Test Guild',
       owner_id: ANN,
-      roles: [{ name: '@everyone', permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES'] }],
+      roles: [{ name: '@everyone', permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES', 'USE_APPLICATION_COMMANDS'] }],
       members: [{ id: ANN, username: 'ann' }, { id: BOB, username: 'bob' }],
       channels: [{ id: GENERAL, name: 'general' }],
     },
@@ -119,11 +119,26 @@ describe.skipIf(!CHROMIUM)('the Commands view and the invoke form in Chromium', 
     await expect(item('ping').locator('.command-description').textContent()).resolves.toBe('Vérifier le bot');
     // No French name: the default is shown.
     await expect(item('search').locator('.command-name').textContent()).resolves.toBe('search');
+    // Bob may not use /admin: his picker does not show it (spec), until "show hidden" is on, which says why.
+    await expect(item('admin').count()).resolves.toBe(0);
+    await expect(b.page.locator('label.show-hidden .hidden-count').textContent()).resolves.toBe('(1)');
+    await b.page.check('#show-hidden');
+    await item('admin').waitFor();
     await expect(item('admin').getAttribute('data-allowed')).resolves.toBe('false');
+    await expect(item('admin').getAttribute('class')).resolves.toContain('unlisted');
     const reason = await item('admin').locator('.access-reason').textContent();
-    expect(reason).toContain("You don't have permission to use this command.");
+    expect(reason).toContain('Hidden from this member:');
     expect(reason).toContain('MANAGE_GUILD');
     await expect(item('ping').getAttribute('data-allowed')).resolves.toBe('true');
+    await b.page.uncheck('#show-hidden');
+    await expect(item('admin').count()).resolves.toBe(0);
+    // The owner may use it: nothing is hidden from her.
+    await b.page.selectOption('#member', ANN);
+    await loaded(`[data-member-id="${ANN}"]`);
+    await expect(item('admin').getAttribute('data-allowed')).resolves.toBe('true');
+    await expect(b.page.locator('label.show-hidden .hidden-count').textContent()).resolves.toBe('(0)');
+    await b.page.selectOption('#member', BOB);
+    await loaded(`[data-member-id="${BOB}"]`);
     // The context-menu command sits in its own group.
     await expect(item('Wave at').locator('xpath=ancestor::div[contains(@class,"command-group")]/h3').textContent()).resolves.toContain('User commands');
     await b.page.screenshot({ path: screenshotPath('commands-view') });
@@ -162,11 +177,15 @@ describe.skipIf(!CHROMIUM)('the Commands view and the invoke form in Chromium', 
   });
 
   test('refusals come back with the reason; a value the client refuses blocks the send', async () => {
+    // A hidden command can still be tried from the form (the switch shows it): the service refuses it, saying why.
+    await b.page.check('#show-hidden');
     await item('admin').click();
     const admin = b.page.locator(`form.invoke-form[data-command-id="${ids.admin}"]`);
     await admin.locator('button.send').click();
     await admin.locator('.outcome[data-state="refused"]').waitFor();
     await expect(admin.locator('.outcome').textContent()).resolves.toContain('MANAGE_GUILD');
+    await expect(admin.locator('.outcome').textContent()).resolves.toContain("not in bob's command picker");
+    await b.page.uncheck('#show-hidden');
 
     await item('roll').click();
     const roll = b.page.locator(`form.invoke-form[data-command-id="${ids.roll}"]`);

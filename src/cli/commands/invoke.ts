@@ -26,6 +26,9 @@ export interface InvokeCliOptions {
   userCommand?: string;
   messageCommand?: string;
   target?: string;
+  /** In a DM with the bot, or in a private channel (a group DM: user-installed commands only). */
+  dm?: boolean;
+  privateChannel?: boolean;
   autocomplete: boolean;
   wait?: string;
   json: boolean;
@@ -68,6 +71,8 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
   if (kinds !== 1) throw new UsageError("give exactly one of: a command line ('/name …'), --user-command NAME, --message-command NAME");
   if ((opts.userCommand !== undefined || opts.messageCommand !== undefined) && opts.target === undefined) throw new UsageError('--user-command and --message-command need --target ID');
   if (opts.autocomplete && opts.line === undefined) throw new UsageError('--autocomplete works on a command line');
+  if (opts.dm && opts.privateChannel) throw new UsageError('give at most one of --dm and --private-channel');
+  if ((opts.dm || opts.privateChannel) && opts.guild !== undefined) throw new UsageError(`${opts.dm ? '--dm' : '--private-channel'} is outside every guild: leave out --guild`);
   checkRef(opts.guild, '--guild');
   checkRef(opts.channel, '--channel');
   checkRef(opts.user, '--user');
@@ -89,6 +94,7 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
     ...(opts.channel !== undefined ? { channelId: opts.channel } : {}),
     ...(opts.user !== undefined ? { userId: opts.user } : {}),
     ...(opts.application !== undefined ? { applicationId: opts.application } : {}),
+    ...(opts.dm ? { context: 'bot-dm' as const } : opts.privateChannel ? { context: 'private-channel' as const } : {}),
     ...(opts.locale !== undefined ? { locale: opts.locale } : {}),
     ...(opts.autocomplete ? { autocomplete: true } : {}),
     ...(waitSeconds !== undefined ? { waitSeconds } : {}),

@@ -10,7 +10,8 @@ import { CallbackType } from '../../spec/interactions/callback.js';
 import type { DeliveryOutcome, NoResponse } from '../../spec/interactions/delivery.js';
 import { resolveOptions, type InteractionOption, type MentionLookup } from '../../spec/interactions/options.js';
 import { buildInteraction } from '../../spec/interactions/payload.js';
-import { readRepair, type Refusal } from '../../spec/interactions/refusal.js';
+import { notInPicker, readRepair, type Refusal } from '../../spec/interactions/refusal.js';
+import { commandLabel } from '../../spec/access/matrix.js';
 import { CommandType, EntryPointHandler } from '../../spec/enums.js';
 import type { Snowflake } from '../../spec/snowflake.js';
 import { randomToken } from '../ids.js';
@@ -18,7 +19,9 @@ import { own } from '../own.js';
 import { placeNames, resolveNames } from '../names.js';
 import type { StoredCommand, World } from '../world.js';
 import { collectAfterAnswer, deliverAndAwait, type AwaitEnv } from './await-answer.js';
-import { commandRefusal, resolvePlace, resolveUser } from './place.js';
+import { commandRefusal, placeFacts, resolvePlace, resolveUser, type PlaceKind } from './place.js';
+import { authorizingOwners } from '../../spec/installation.js';
+import { launchMessage } from './launch.js';
 import type { InteractionRegistry, LiveInteraction, Received } from './registry.js';
 import { memberLocale } from '../user-locale.js';
 
@@ -34,6 +37,8 @@ export interface InvokeRequest {
   /** Absent with a channel outside every guild: a DM with the bot. Guild, channel, user, application and a user command's target: an id or a name (names.ts). */
   guildId?: Snowflake;
   channelId?: Snowflake;
+  /** A DM with the bot or a private channel (a group DM, reached by user-installed commands); default: a guild channel. */
+  context?: PlaceKind;
   userId?: Snowflake;
   locale?: string;
   autocomplete?: boolean;
@@ -101,10 +106,13 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
   if (!app) return invalid(`unknown application ${req.applicationId}`);
 
   // Where: a guild channel, or a DM with the bot; who: a member of the guild (or anyone in a DM).
-  const place = resolvePlace(world, { ...(req.guildId ? { guildId: req.guildId } : {}), ...(req.channelId ? { channelId: req.channelId } : {}) }, env.defaultGuildId);
+  const outside = req.context === 'bot-dm' || req.context === 'private-channel';
+  // A DM or private channel need not be named: the user opens one.
+  const channelId = req.channelId ?? (outside ? env.nextId() : undefined);
+  const place = resolvePlace(world, { ...(req.guildId ? { guildId: req.guildId } : {}), ...(channelId ? { channelId } : {}), ...(req.context ? { context: req.context } : {}) }, env.defaultGuildId);
   if (typeof place === 'string') return invalid(place);
   const { guild, facts, channel } = place;
-  const user = resolveUser(place, req.userId);
+  const user = resolveUser(place, req.userId, world);
   if (typeof user === 'string') return invalid(user);
   const userId = user.id;
   // The client's language: as asked, else the user's setting (spec, Localization), else the service's default.
@@ -170,15 +178,25 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
 
   // The service's refusals, in the order the client and then the service apply them.
   const install = guild ? own(guild.apps, app.id) : undefined;
-  const refusal = commandRefusal(world, app, place, command, user, () => repair(env.registry, command!, userId));
+  const refused = commandRefusal(world, app, place, command, user, () => repair(env.registry, command!, userId));
+  // A command the member's picker leaves out: say that, naming both.
+  const refusal = refused?.hidden ? { ...refused, message: notInPicker(commandLabel(command.name, command.type), user.username) } : refused;
   if (refusal) {
     env.events.note({ kind: 'delivery', applicationId: app.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome: { kind: 'refused', message: refusal.message }, commandName: command.name });
     return { outcome: 'refused', refusal };
   }
 
+  const owners = authorizingOwners(command, placeFacts(app, place, user));
   if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) {
+    // The service launches the Activity and posts the launch message in the channel itself (facts §9.2); it is a message of the channel like an answer.
+    const message = launchMessage({ id: env.nextId(), nowMs: env.now(), app, command, user, channelId: channel.id, interactionId: env.nextId(), owners, ...(guild ? { guildId: guild.id } : {}) });
+    const interaction = { id: (message.interaction_metadata as Obj).id as string, name: command.name, userId, applicationId: app.id };
+    env.write((w) => {
+      w.messages[message.id as string] = { id: message.id as string, webhookId: app.id, channel_id: channel.id, message, interaction };
+    });
+    env.events.note({ kind: 'message', action: 'create', channelId: channel.id, messageId: message.id as string, message: structuredClone(message), source: 'interaction', interaction });
     env.events.note({ kind: 'delivery', applicationId: app.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome: { kind: 'launched' }, commandName: command.name });
-    return { outcome: 'launched', application: { id: app.id, name: app.name }, message: { content: `${user.username} started ${app.name}`, type: 0, channel_id: channel.id, activity: { type: 'launch' } } };
+    return { outcome: 'launched', application: { id: app.id, name: app.name }, message };
   }
 
   const payload = buildInteraction({
@@ -195,6 +213,8 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
     locale,
     ...(facts ? { guild: facts } : {}),
     channel,
+    context: place.context,
+    owners,
   });
   const live: LiveInteraction = {
     id: payload.id as string,

@@ -6,7 +6,9 @@
  * picker's lock and an actual invocation can never disagree.
  */
 import { memberChannelPermissions, type ChannelFacts, type GuildFacts, type MemberFacts } from '../../spec/interactions/payload.js';
-import { ageRefusal, permissionRefusal, placeRefusal, type Refusal } from '../../spec/interactions/refusal.js';
+import { ageRefusal, permissionRefusal, placeRefusal, type PlaceFacts, type Refusal } from '../../spec/interactions/refusal.js';
+import { ChannelType, IntegrationType, InteractionContext } from '../../spec/enums.js';
+import { authorizingOwners, type ContextValue } from '../../spec/installation.js';
 import type { Snowflake } from '../../spec/snowflake.js';
 import { own } from '../own.js';
 import type { Application, Guild, StoredCommand, World } from '../world.js';
@@ -16,7 +18,7 @@ export function guildFacts(g: Guild): GuildFacts {
     id: g.id,
     ...(g.ownerId ? { ownerId: g.ownerId } : {}),
     roles: g.roles.map((r) => ({ id: r.id, name: r.name, permissions: BigInt(r.permissions ?? '0') })),
-    members: g.members.map((m) => ({ id: m.id, username: m.username, roleIds: m.roles ?? [] })),
+    members: g.members.map((m) => ({ id: m.id, username: m.username, roleIds: m.roles ?? [], ...(m.ageVerified ? { ageVerified: true } : {}) })),
     channels: g.channels.map((c) => channelFacts(g, c.id)!),
   };
 }
@@ -34,44 +36,79 @@ export function findGuildOfChannel(world: World, channelId: string): Guild | und
   return Object.values(world.guilds).find((g) => g.channels.some((c) => c.id === channelId));
 }
 
-/** A guild channel with its guild, or a DM with the bot (no guild). */
+/** A guild channel with its guild, a DM with the bot, or a private channel (group DM) the user installed the app for. */
 export interface Place {
   guild?: Guild;
   facts?: GuildFacts;
   channel: ChannelFacts;
+  context: ContextValue;
 }
+
+/** Where the user is: a guild channel (the default), a DM with the bot, or a private channel. */
+export type PlaceKind = 'guild' | 'bot-dm' | 'private-channel';
 
 export interface PlaceRequest {
   guildId?: Snowflake;
   channelId?: Snowflake;
+  /** Absent: a guild channel, or a DM with the bot when the channel is in no guild. */
+  context?: PlaceKind;
+}
+
+function outsideGuilds(world: World, req: PlaceRequest, kind: 'bot-dm' | 'private-channel'): Place | string {
+  const what = kind === 'bot-dm' ? 'a DM with the bot' : 'a private channel';
+  if (req.guildId) return `${what} is in no guild: leave out the guild`;
+  if (!req.channelId) return `${what} needs a channel id`;
+  const inGuild = findGuildOfChannel(world, req.channelId);
+  if (inGuild) return `channel ${req.channelId} is in guild ${inGuild.id}, not ${what}`;
+  return kind === 'bot-dm'
+    ? { channel: { id: req.channelId, type: ChannelType.DM, name: 'dm', overwrites: [] }, context: InteractionContext.BOT_DM }
+    : { channel: { id: req.channelId, type: ChannelType.GROUP_DM, name: 'private channel', overwrites: [] }, context: InteractionContext.PRIVATE_CHANNEL };
 }
 
 /** The place a request names, or what is wrong with it. Without a channel: the guild's first text channel. */
 export function resolvePlace(world: World, req: PlaceRequest, defaultGuildId: Snowflake): Place | string {
+  if (req.context === 'bot-dm' || req.context === 'private-channel') return outsideGuilds(world, req, req.context);
   let guild: Guild | undefined;
   let channel: ChannelFacts;
   if (req.channelId) {
     guild = findGuildOfChannel(world, req.channelId);
     if (guild && req.guildId && guild.id !== req.guildId) return `channel ${req.channelId} is not in guild ${req.guildId}`;
     if (!guild && req.guildId) return `no channel ${req.channelId} in guild ${req.guildId}`;
-    channel = guild ? channelFacts(guild, req.channelId)! : { id: req.channelId, type: 1, name: 'dm', overwrites: [] };
+    channel = guild ? channelFacts(guild, req.channelId)! : { id: req.channelId, type: ChannelType.DM, name: 'dm', overwrites: [] };
   } else {
     guild = own(world.guilds, req.guildId ?? defaultGuildId);
     if (!guild) return `unknown guild ${req.guildId}`;
-    const first = guild.channels.find((c) => c.type === 0) ?? guild.channels[0];
+    const first = guild.channels.find((c) => c.type === ChannelType.GUILD_TEXT) ?? guild.channels[0];
     if (!first) return `guild ${guild.id} has no channel`;
     channel = channelFacts(guild, first.id)!;
   }
-  return { ...(guild ? { guild, facts: guildFacts(guild) } : {}), channel };
+  return { ...(guild ? { guild, facts: guildFacts(guild) } : {}), channel, context: guild ? InteractionContext.GUILD : InteractionContext.BOT_DM };
 }
 
-/** The acting user: a member of the guild, or anyone in a DM; or what is wrong. */
-export function resolveUser(place: Place, userId: Snowflake | undefined): MemberFacts | string {
+/** The acting user: a member of the guild, or anyone outside guilds (known by a membership elsewhere when they have one); or what is wrong. */
+export function resolveUser(place: Place, userId: Snowflake | undefined, world?: World): MemberFacts | string {
   const id = userId ?? place.guild?.members[0]?.id;
   if (!id) return 'give the invoking user (--user)';
   const member = place.facts?.members.find((m) => m.id === id);
   if (place.facts && !member) return `user ${id} is not a member of guild ${place.facts.id}`;
-  return member ?? { id, username: `user-${id.slice(-4)}`, roleIds: [] };
+  if (member) return member;
+  const known = world ? Object.values(world.guilds).flatMap((g) => g.members).find((m) => m.id === id) : undefined;
+  return { id, username: known?.username ?? `user-${id.slice(-4)}`, roleIds: [], ...(known?.ageVerified ? { ageVerified: true } : {}) };
+}
+
+/** What the refusal rules and the payload need to know of the place, the app's installations and the user. */
+export function placeFacts(app: Application, place: Place, user: MemberFacts): PlaceFacts {
+  const install = place.guild ? own(place.guild.apps, app.id) : undefined;
+  return {
+    context: place.context,
+    ...(place.guild ? { guildId: place.guild.id } : {}),
+    guildInstalled: install?.commandsScope === true,
+    // The emulator takes every user to have installed an app that supports user installs.
+    userInstalled: app.integrationTypes.includes(IntegrationType.USER_INSTALL),
+    userId: user.id,
+    channelNsfw: place.channel.nsfw === true,
+    ageVerified: user.ageVerified === true,
+  };
 }
 
 /**
@@ -82,13 +119,14 @@ export function resolveUser(place: Place, userId: Snowflake | undefined): Member
  */
 export function commandRefusal(world: World, app: Application, place: Place, command: StoredCommand, user: MemberFacts, beforePermissions?: () => Refusal | undefined): Refusal | undefined {
   const { guild, facts, channel } = place;
-  const install = guild ? own(guild.apps, app.id) : undefined;
-  const where = { ...(guild ? { guildId: guild.id } : {}), installed: install?.commandsScope === true, channelNsfw: channel.nsfw === true };
+  const where = placeFacts(app, place, user);
+  // The guild's permission rows govern what reaches the member through the guild's install.
+  const throughGuild = authorizingOwners(command, where)[String(IntegrationType.GUILD_INSTALL)] !== undefined && place.context === InteractionContext.GUILD;
   return (
     placeRefusal(command, where) ??
     ageRefusal(command, where) ??
     beforePermissions?.() ??
-    (guild && facts
+    (guild && facts && throughGuild
       ? permissionRefusal({
           guildId: guild.id,
           command,

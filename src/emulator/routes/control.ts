@@ -7,6 +7,7 @@
  *   GET    /__emulator/health   { "ok": true }
  *   GET    /__emulator/daily-creates   today's command creates per application and scope
  *   DELETE /__emulator/daily-creates   start the daily create allowance over
+ *   POST   /__emulator/authorize       install an application in a guild with `bot` and/or `applications.commands`
  * Only loopback clients may use it, and only with the control token the
  * emulator prints, in the `X-Cmdsync-Control` header. A web page the developer
  * visits can send a loopback request too (a "simple" text/plain POST needs no

@@ -5,6 +5,7 @@
  */
 import type { Limits } from '../../spec/limits.js';
 import { isObject } from '../../spec/rules/values.js';
+import { mayManageCommandPermissions } from '../../spec/access/manage.js';
 import { validatePermissionEntries } from '../../spec/rules/permissions.js';
 import { checkPermissionsRead, checkPermissionsWrite } from '../auth.js';
 import { findCommand } from '../commands-model.js';
@@ -18,6 +19,24 @@ import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from 
 const BASE = '/applications/:applicationId/guilds/:guildId/commands';
 
 const unknownPermissions = (): EmulatorResponse => apiError(404, 10066, 'Unknown application command permissions');
+
+/**
+ * The user behind the bearer must be able to manage the guild and its roles
+ * (spec "Endpoints" 5): otherwise 403 50013 Missing Permissions (facts §1.3).
+ */
+function checkManager(req: EmulatorRequest, ctx: HandlerContext, guildId: string): EmulatorResponse | undefined {
+  const guild = own(ctx.world.guilds, guildId);
+  const userId = req.auth.kind === 'bearer' ? req.auth.userId : undefined;
+  if (!guild || userId === undefined) return apiError(403, 50013, 'Missing Permissions');
+  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? '0')]));
+  const member = guild.members.find((m) => m.id === userId);
+  const verdict = mayManageCommandPermissions(
+    { guildId, ...(guild.ownerId ? { ownerId: guild.ownerId } : {}), roles },
+    userId,
+    member ? { userId, roleIds: member.roles ?? [] } : undefined,
+  );
+  return verdict.allowed ? undefined : apiError(403, 50013, 'Missing Permissions');
+}
 
 function rowKey(guildId: string, targetId: string): string {
   return `${guildId}:${targetId}`;
@@ -65,6 +84,8 @@ export function permissionRoutes(limits: Limits): Route[] {
     if (denied) return denied;
     const t = checkTarget(req, ctx);
     if (isResponse(t)) return t;
+    const notManager = checkManager(req, ctx, t.guildId);
+    if (notManager) return notManager;
     const entries = isObject(req.body) ? req.body.permissions : undefined;
     const refused = formErrorResponse(atPath(['permissions'], validatePermissionEntries(entries, limits)));
     if (refused) return refused;

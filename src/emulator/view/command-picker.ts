@@ -10,7 +10,7 @@ import { CommandType, OptionType } from '../../spec/enums.js';
 import { localizedValue } from '../../spec/locales.js';
 import type { MemberFacts } from '../../spec/interactions/payload.js';
 import type { RefusalKind } from '../../spec/interactions/refusal.js';
-import { commandRefusal, resolvePlace, resolveUser, type Place } from '../interactions/place.js';
+import { commandRefusal, resolvePlace, resolveUser, type Place, type PlaceKind } from '../interactions/place.js';
 import { own } from '../own.js';
 import type { StoredCommand, World } from '../world.js';
 import { memberLocale } from '../user-locale.js';
@@ -51,7 +51,7 @@ export interface PickerAccess {
   /** What the user sees when refused. */
   message?: string;
   kind?: RefusalKind;
-  /** The client lists it here (a command not offered in this place is left out of the picker). */
+  /** The client lists it here: a command not offered in this place, or one the member may not use, is left out of the picker. */
   listed: boolean;
 }
 
@@ -85,8 +85,9 @@ export interface PickerAnswer {
 
 export interface PickerQuery {
   applicationId?: string;
-  /** Empty: a DM with the bot. */
+  /** Empty: a DM with the bot (or a private channel, with `context`). */
   guildId?: string;
+  context?: PlaceKind;
   channelId?: string;
   memberId?: string;
   locale?: string;
@@ -121,14 +122,11 @@ function pickerOption(o: Obj, locale: string): PickerOption {
   };
 }
 
-/** Refusals the client shows by leaving the command out of the picker, rather than by refusing it. */
-const UNLISTED: ReadonlySet<RefusalKind> = new Set(['context', 'guild-command-elsewhere', 'not-installed']);
-
 function access(world: World, place: Place, cmd: StoredCommand, user: MemberFacts): PickerAccess {
   const app = own(world.applications, cmd.application_id)!;
   const refusal = commandRefusal(world, app, place, cmd, user);
   if (!refusal) return { allowed: true, reason: 'allowed', listed: true };
-  return { allowed: false, reason: refusal.reason, message: refusal.message, kind: refusal.kind, listed: !UNLISTED.has(refusal.kind) };
+  return { allowed: false, reason: refusal.reason, message: refusal.message, kind: refusal.kind, listed: !refusal.hidden };
 }
 
 function collator(locale: string): Intl.Collator {
@@ -146,14 +144,13 @@ const GROUP: Record<number, number> = { [CommandType.CHAT_INPUT]: 0, [CommandTyp
 export function commandPicker(world: World, q: PickerQuery, defaults: { applicationId: string; guildId: string }): PickerAnswer | string {
   const appId = q.applicationId || defaults.applicationId;
   if (!own(world.applications, appId)) return `unknown application ${appId}`;
-  const dm = q.guildId === '';
-  // A DM with the bot has no channel in the world: any id names it.
-  const place: Place | string = dm
-    ? (q.channelId && resolvePlace(world, { channelId: q.channelId }, defaults.guildId)) || { channel: { id: q.channelId || '0', type: 1, name: 'dm', overwrites: [] } }
+  const outside: PlaceKind | undefined = q.context === 'private-channel' ? 'private-channel' : q.guildId === '' || q.context === 'bot-dm' ? 'bot-dm' : undefined;
+  // A DM or private channel has no channel in the world: any id names it.
+  const place: Place | string = outside
+    ? resolvePlace(world, { channelId: q.channelId || '0', context: outside }, defaults.guildId)
     : resolvePlace(world, { ...(q.guildId ? { guildId: q.guildId } : {}), ...(q.channelId ? { channelId: q.channelId } : {}) }, defaults.guildId);
   if (typeof place === 'string') return place;
-  if (dm && place.guild) return `channel ${q.channelId} is in guild ${place.guild.id}, not a DM`;
-  const user = resolveUser(place, q.memberId || undefined);
+  const user = resolveUser(place, q.memberId || undefined, world);
   if (typeof user === 'string') return user;
   // The client's language: as asked, else the member's setting, else the service's default.
   const locale = q.locale || memberLocale(world, user.id, place.guild) || 'en-US';
@@ -185,7 +182,7 @@ export function commandPicker(world: World, q: PickerQuery, defaults: { applicat
   return { applicationId: appId, ...(guildId ? { guildId } : {}), channelId: place.channel.id, memberId: user.id, locale, commands };
 }
 
-/** `GET /view/commands?application_id=&guild_id=&channel_id=&member_id=&locale=`: the picker, or 400 saying what is wrong. */
+/** `GET /view/commands?application_id=&guild_id=&channel_id=&member_id=&locale=&context=`: the picker, or 400 saying what is wrong. */
 export function viewCommands(world: World, query: URLSearchParams, defaults: { applicationId: string; guildId: string }): { status: number; body: PickerAnswer | { message: string } } {
   const get = (k: string) => query.get(k) ?? undefined;
   const picker = commandPicker(
@@ -196,6 +193,7 @@ export function viewCommands(world: World, query: URLSearchParams, defaults: { a
       ...(get('channel_id') !== undefined ? { channelId: get('channel_id')! } : {}),
       ...(get('member_id') !== undefined ? { memberId: get('member_id')! } : {}),
       ...(get('locale') !== undefined ? { locale: get('locale')! } : {}),
+      ...(get('context') === 'bot-dm' || get('context') === 'private-channel' ? { context: get('context') as PlaceKind } : {}),
     },
     defaults,
   );

@@ -8,6 +8,7 @@ export type Labeler = (kind: 'role' | 'user' | 'channel', id: string) => string 
 
 const ADMINISTRATOR = PERMISSION_BITS.ADMINISTRATOR;
 const SEND_MESSAGES = PERMISSION_BITS.SEND_MESSAGES;
+const USE_APPLICATION_COMMANDS = PERMISSION_BITS.USE_APPLICATION_COMMANDS!;
 
 /** `default_member_permissions` as bits: null for "everyone" (absent or null). */
 export function requiredPermissions(value: string | null | undefined): bigint | null {
@@ -31,7 +32,8 @@ export function describePermissions(bits: bigint): string {
  * of the published flowchart as we read it ([UNC] there: the order inside the
  * channel and member steps is our reading of the diagram, not text):
  *
- * 1. the guild owner and ADMINISTRATOR pass;
+ * 1. the guild owner and ADMINISTRATOR pass; a member without
+ *    USE_APPLICATION_COMMANDS in the channel may use none (facts §4.3);
  * 2. channel: the command's row for the channel (a thread's parent), else its
  *    all-channels row, else the app's row for the channel, else the app's
  *    all-channels row; `false` denies, `true` or none goes on;
@@ -65,6 +67,10 @@ export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined)
     return done(true);
   }
   const held = q.permissions;
+  if (!(held & USE_APPLICATION_COMMANDS)) {
+    because.push({ kind: 'use-commands', effect: 'deny', text: 'the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them' });
+    return done(false);
+  }
 
   // 2. Where: the first channel row found decides whether to go on.
   const channelId = q.channel.parentId ?? q.channel.id;

@@ -4,3 +4,4 @@ export { evaluateAccess, requiredPermissions, describePermissions, type Labeler 
 export { basePermissions, channelPermissions, type ChannelOverwrite, type GuildRoles, type MemberRoles } from './base-permissions.js';
 export * from './subjects.js';
 export * from './matrix.js';
+export { mayManageCommandPermissions, type ManageVerdict } from './manage.js';

@@ -116,7 +116,8 @@ export function ask(g: GuildAccess, subject: CommandSubject, member: AccessMembe
   }
   const required = requiredPermissions(subject.command.default_member_permissions) ?? 0n;
   const userCommand = (subject.command.type ?? 1) === CommandType.USER;
-  const assumed = (required | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n)) & ~ADMINISTRATOR;
+  // Unknown permissions: the member is taken to hold USE_APPLICATION_COMMANDS, as every member of a new guild does.
+  const assumed = (required | PERMISSION_BITS.USE_APPLICATION_COMMANDS! | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n)) & ~ADMINISTRATOR;
   const r = evaluateAccess({ ...base, permissions: assumed }, label);
   if (!r.allowed) return { outcome: 'denied', because: r.because };
   if (r.because.some((s) => s.kind === 'owner' || s.kind === 'administrator')) return { outcome: 'allowed', because: r.because };

@@ -47,6 +47,7 @@ export type Layer = 'command' | 'app';
 export type Step =
   | { kind: 'owner'; effect: 'allow'; text: string }
   | { kind: 'administrator'; effect: 'allow'; text: string }
+  | { kind: 'use-commands'; effect: 'deny'; text: string }
   | { kind: 'channel-row'; layer: Layer; row: PermissionEntry; effect: 'deny' | 'continue'; text: string }
   | { kind: 'no-channel-row'; effect: 'continue'; text: string }
   | { kind: 'member-row'; layer: Layer; target: 'user' | 'role' | 'everyone'; row: PermissionEntry; effect: 'allow' | 'deny' | 'continue'; text: string }

@@ -22,6 +22,8 @@ export interface UserFacts {
 export interface MemberFacts extends UserFacts {
   /** Without @everyone. */
   roleIds: string[];
+  /** Known to be 18 or older: may use age-restricted commands. */
+  ageVerified?: boolean;
 }
 
 export interface ChannelFacts {
@@ -57,9 +59,13 @@ export interface InvocationFacts {
   mentions: { users: string[]; roles: string[]; channels: string[]; attachments: Obj[] };
   user: UserFacts;
   locale: string;
-  /** Absent in a DM with the bot. */
+  /** Absent in a DM with the bot or a private channel. */
   guild?: GuildFacts;
   channel: ChannelFacts;
+  /** GUILD, BOT_DM or PRIVATE_CHANNEL; default: GUILD in a guild, else BOT_DM. */
+  context?: number;
+  /** `authorizing_integration_owners`; default: the guild install ("0": the guild id, or "0" outside guilds). */
+  owners?: Record<string, string>;
 }
 
 export function userObject(u: UserFacts): Obj {
@@ -165,9 +171,9 @@ export function buildInteraction(f: InvocationFacts): Obj {
   if (f.command.guild_id) data.guild_id = f.command.guild_id;
   if (f.target) data.target_id = f.target.id;
 
-  const context = g ? InteractionContext.GUILD : InteractionContext.BOT_DM;
+  const context = f.context ?? (g ? InteractionContext.GUILD : InteractionContext.BOT_DM);
   // Delivered through the guild install in a guild; "0" stands for "no guild" in a DM with the bot.
-  const owners = { [String(IntegrationType.GUILD_INSTALL)]: g ? g.id : '0' };
+  const owners = f.owners ?? { [String(IntegrationType.GUILD_INSTALL)]: g ? g.id : '0' };
   // A DM with the bot: every permission a DM allows, as the service reports it (no guild to compute from).
   const DM_APP_PERMISSIONS = '1125899906842623';
   return {

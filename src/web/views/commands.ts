@@ -2,7 +2,9 @@
  * The Commands view: the picker as the client shows it to the selected
  * member in the selected channel and locale (per application when there are
  * several; slash commands, then user and message commands as their own
- * groups), who may use each and why not; a command clicked opens the invoke
+ * groups), who may use each and why not; commands the member may not see
+ * are left out, as the client leaves them out, unless "show hidden" is on
+ * (then each says why it is hidden); a command clicked opens the invoke
  * form, beside the channel's messages so the answer appears live.
  */
 import type { PickerAnswer, PickerCommand, PickerOption } from '../../emulator/view/command-picker.js';
@@ -59,11 +61,15 @@ function commandItem(c: PickerCommand, locale: string, selected: boolean, onPick
       h('span', { class: `scope ${c.scope}`, title: c.scope === 'guild' ? `a command of server ${c.guildId}` : 'a global command' }, c.scope === 'guild' ? 'server' : 'global'),
       c.nsfw ? h('span', { class: 'scope nsfw', title: 'age-restricted' }, '18+') : undefined,
       c.localized ? h('span', { class: 'scope localized', title: `localized name (default: ${c.defaultName})` }, locale) : undefined,
-      refused ? h('span', { class: 'lock', title: c.access.reason }, c.access.listed ? "can't use" : 'not offered') : undefined,
+      refused ? h('span', { class: 'lock', title: c.access.reason }, c.access.listed ? "can't use" : 'hidden') : undefined,
     ),
     c.description ? h('div', { class: 'command-description' }, c.description) : undefined,
     c.options.length ? h('div', { class: 'chips' }, ...chips(c.options)) : undefined,
-    refused ? h('div', { class: 'access-reason' }, h('strong', {}, c.access.listed ? "Can't use: " : 'Not offered here: '), c.access.message ?? '', ' ', h('span', { class: 'muted' }, `(${c.access.reason})`)) : undefined,
+    refused
+      ? c.access.listed
+        ? h('div', { class: 'access-reason' }, h('strong', {}, "Can't use: "), c.access.message ?? '', ' ', h('span', { class: 'muted' }, `(${c.access.reason})`))
+        : h('div', { class: 'access-reason hidden-reason' }, h('strong', {}, 'Hidden from this member: '), c.access.reason)
+      : undefined,
   );
   item.addEventListener('click', onPick);
   item.addEventListener('keydown', (ev) => {
@@ -81,6 +87,15 @@ export const mountCommands: MountView = (el, app) => {
   const channelBox = h('section', { class: 'command-channel', 'aria-label': 'Channel' });
   el.append(h('div', { class: 'commands-view' }, list, formBox, channelBox));
 
+  // The picker hides what the member may not use (spec); the switch shows those too, each with why.
+  let showHidden = false;
+  const hiddenSwitch = h('input', { type: 'checkbox', id: 'show-hidden' });
+  const hiddenCount = h('span', { class: 'muted hidden-count' });
+  const switchRow = h('label', { class: 'show-hidden', for: 'show-hidden' }, hiddenSwitch, ' Show hidden commands ', hiddenCount);
+  hiddenSwitch.addEventListener('change', () => {
+    showHidden = hiddenSwitch.checked;
+    draw();
+  });
   let answers: Array<{ applicationId: string; name: string; answer: PickerAnswer }> = [];
   let picked: { applicationId: string; commandId: string } | undefined;
   let form: InvokeForm | undefined;
@@ -116,8 +131,11 @@ export const mountCommands: MountView = (el, app) => {
   const draw = () => {
     const several = answers.length > 1;
     const parts: HTMLElement[] = [];
+    const hidden = answers.reduce((n, a) => n + a.answer.commands.filter((c) => !c.access.listed).length, 0);
+    hiddenCount.textContent = `(${hidden})`;
     for (const { applicationId, name, answer } of answers) {
-      const groups = GROUPS.map((g) => ({ ...g, commands: answer.commands.filter((c) => g.types.includes(c.type)) })).filter((g) => g.commands.length > 0);
+      const visible = answer.commands.filter((c) => showHidden || c.access.listed);
+      const groups = GROUPS.map((g) => ({ ...g, commands: visible.filter((c) => g.types.includes(c.type)) })).filter((g) => g.commands.length > 0);
       const body = groups.map((g) =>
         h(
           'div',
@@ -130,9 +148,9 @@ export const mountCommands: MountView = (el, app) => {
           }))),
         ),
       );
-      parts.push(h('div', { class: 'command-app', 'data-application-id': applicationId }, several || answer.commands.length === 0 ? h('h2', {}, name) : undefined, ...(body.length ? body : [h('p', { class: 'muted' }, 'No commands here yet.')])));
+      parts.push(h('div', { class: 'command-app', 'data-application-id': applicationId }, several || answer.commands.length === 0 ? h('h2', {}, name) : undefined, ...(body.length ? body : [h('p', { class: 'muted' }, answer.commands.length ? 'No command in this member\'s picker here.' : 'No commands here yet.')])));
     }
-    list.replaceChildren(...parts);
+    list.replaceChildren(switchRow, ...parts);
   };
 
   const load = async () => {

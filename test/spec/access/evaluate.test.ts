@@ -20,16 +20,20 @@ const channel = (id: string, permission: boolean): PermissionEntry => ({ id, typ
 const everyone = (permission: boolean) => role(GUILD, permission);
 const allChannels = (permission: boolean) => channel('999', permission);
 
-function query(over: Partial<AccessQuery> & { roles?: string[]; thread?: boolean }): AccessQuery {
+const USE_COMMANDS = PERMISSION_BITS.USE_APPLICATION_COMMANDS!;
+
+/** A member who holds USE_APPLICATION_COMMANDS (as every member of a new guild does) unless `noCommands`. */
+function query(over: Partial<AccessQuery> & { roles?: string[]; thread?: boolean; noCommands?: boolean }): AccessQuery {
+  const { noCommands, ...rest } = over;
   return {
     guildId: GUILD,
     command: { type: 1, default_member_permissions: String(BAN_MEMBERS) },
     commandRows: [],
     appRows: [],
     member: { userId: USER, roleIds: over.roles ?? [MOD] },
-    permissions: SEND_MESSAGES,
     channel: over.thread ? { id: THREAD, parentId: MOD_LOG } : { id: MOD_LOG },
-    ...over,
+    ...rest,
+    permissions: (over.permissions ?? SEND_MESSAGES) | (noCommands ? 0n : USE_COMMANDS),
   };
 }
 
@@ -42,6 +46,9 @@ interface Case {
 }
 
 const cases: Case[] = [
+  // Step 1b: without USE_APPLICATION_COMMANDS no command is offered, whatever the rows say.
+  { name: 'without USE_APPLICATION_COMMANDS a command row allowing the member does not help', q: query({ noCommands: true, commandRows: [user(USER, true)], command: { default_member_permissions: null } }), allowed: false, decided: 'the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them' },
+  { name: 'ADMINISTRATOR needs no USE_APPLICATION_COMMANDS', q: query({ noCommands: true, permissions: ADMINISTRATOR }), allowed: true, decided: 'ADMINISTRATOR: may use every command' },
   // Step 1: administrators and the owner.
   { name: 'ADMINISTRATOR passes whatever the rows say', q: query({ permissions: ADMINISTRATOR, commandRows: [user(USER, false), allChannels(false)], command: { default_member_permissions: '0' } }), allowed: true, decided: 'ADMINISTRATOR: may use every command' },
   { name: 'the guild owner passes whatever the rows say', q: query({ member: { userId: USER, roleIds: [], owner: true }, commandRows: [everyone(false)] }), allowed: true, decided: 'guild owner: may use every command' },

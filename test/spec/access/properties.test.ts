@@ -40,7 +40,8 @@ function randomQuery(r: Rand): AccessQuery {
     commandRows: randomRows(r),
     appRows: randomRows(r),
     member: { userId: pick(r, USER_IDS), roleIds: ROLE_IDS.slice(0, 3).filter(() => r(2) === 0) },
-    permissions: BITS.filter(() => r(2) === 0).reduce((a, b) => a | b, 0n),
+    // Every member of a new guild may use commands; the properties below are about the rows and defaults.
+    permissions: BITS.filter(() => r(2) === 0).reduce((a, b) => a | b, PERMISSION_BITS.USE_APPLICATION_COMMANDS!),
     channel: r(3) === 0 ? { id: '501', parentId: pick(r, ['401', '402']) } : { id: pick(r, ['401', '402']) },
   };
 }
@@ -50,6 +51,16 @@ function withRow(rows: readonly PermissionEntry[], row: PermissionEntry): Permis
 }
 
 describe('evaluateAccess properties', () => {
+  it('without USE_APPLICATION_COMMANDS only the owner and administrators pass', () => {
+    const r = seededRandom(21);
+    for (let i = 0; i < RUNS; i++) {
+      const q = randomQuery(r);
+      const without = { ...q, permissions: q.permissions & ~PERMISSION_BITS.USE_APPLICATION_COMMANDS! };
+      expect(evaluateAccess(without).allowed).toBe(false);
+      expect(evaluateAccess({ ...without, member: { ...q.member, owner: true } }).allowed).toBe(true);
+    }
+  });
+
   it('ADMINISTRATOR always passes', () => {
     const r = seededRandom(12);
     for (let i = 0; i < RUNS; i++) {

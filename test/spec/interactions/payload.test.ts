@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageRefusal, buildInteraction, placeRefusal, permissionRefusal, readRepair, type GuildFacts, type InvocationFacts } from '../../../src/spec/interactions/index.js';
+import { ageRefusal, buildInteraction, NOT_IN_PICKER, placeRefusal, permissionRefusal, readRepair, type GuildFacts, type InvocationFacts } from '../../../src/spec/interactions/index.js';
+import { authorizingOwners } from '../../../src/spec/installation.js';
 import { PERMISSION_BITS } from '../../../src/spec/permissions.js';
 
 const G = '100000000000000001';
@@ -78,34 +79,70 @@ describe('the interaction payload (facts §9.1)', () => {
 });
 
 describe('refusals', () => {
-  const place = { guildId: G, installed: true, channelNsfw: false };
+  const place = { context: 0, guildId: G, guildInstalled: true, userInstalled: false, userId: U, channelNsfw: false, ageVerified: true } as const;
+  const dm = { ...place, context: 1, guildId: undefined } as const;
+  const privateChannel = { ...place, context: 2, guildId: undefined, userInstalled: true } as const;
   it.each([
     [{ type: 1, guild_id: '1' }, place, 'guild-command-elsewhere'],
+    [{ type: 1, guild_id: G }, dm, 'guild-command-elsewhere'],
     [{ type: 1, contexts: [1] }, place, 'context'],
-    [{ type: 1, contexts: [0] }, { ...place, guildId: undefined }, 'context'],
-    [{ type: 1, dm_permission: false }, { ...place, guildId: undefined }, 'context'],
-    [{ type: 1 }, { ...place, installed: false }, 'not-installed'],
+    [{ type: 1, contexts: [0] }, dm, 'context'],
+    [{ type: 1, dm_permission: false }, dm, 'context'],
+    [{ type: 1 }, { ...place, guildInstalled: false }, 'not-installed'],
+    [{ type: 1, guild_id: G }, { ...place, guildInstalled: false }, 'not-installed'],
+    // A private channel is reached by user installs only.
+    [{ type: 1, integration_types: [0], contexts: [0, 1, 2] }, privateChannel, 'not-installed'],
+    [{ type: 1, integration_types: [0, 1], contexts: [0, 1] }, privateChannel, 'context'],
+    [{ type: 1, integration_types: [1], contexts: [2] }, { ...privateChannel, userInstalled: false }, 'not-installed'],
   ] as const)('%j in %j: %s', (cmd, where, kind) => {
     expect(placeRefusal(cmd, where)?.kind).toBe(kind);
   });
 
-  it('offers a command where its contexts allow', () => {
+  it('offers a command where its contexts and installations allow', () => {
     expect(placeRefusal({ type: 1, contexts: [0, 1] }, place)).toBeUndefined();
     expect(placeRefusal({ type: 1, guild_id: G }, place)).toBeUndefined();
+    expect(placeRefusal({ type: 1, integration_types: [1], contexts: [2] }, privateChannel)).toBeUndefined();
+    expect(placeRefusal({ type: 1, integration_types: [0, 1], contexts: null }, privateChannel)).toBeUndefined();
+    // A user install reaches a guild where the app is not installed.
+    expect(placeRefusal({ type: 1, integration_types: [1] }, { ...place, guildInstalled: false, userInstalled: true })).toBeUndefined();
   });
 
-  it('an age-restricted command only in an age-restricted channel', () => {
+  it('commands the picker leaves out say so instead of being refused', () => {
+    expect(placeRefusal({ type: 1, contexts: [1] }, place)).toMatchObject({ hidden: true, message: NOT_IN_PICKER });
+    expect(ageRefusal({ type: 1, nsfw: true }, place)).toMatchObject({ hidden: false });
+  });
+
+  it('authorizing_integration_owners: the guild install, "0" in a bot DM, the user for a user install', () => {
+    expect(authorizingOwners({ integration_types: [0] }, place)).toEqual({ '0': G });
+    expect(authorizingOwners({ integration_types: [0, 1] }, { ...place, userInstalled: true })).toEqual({ '0': G, '1': U });
+    expect(authorizingOwners({ integration_types: [0] }, dm)).toEqual({ '0': '0' });
+    expect(authorizingOwners({ integration_types: [0, 1] }, privateChannel)).toEqual({ '1': U });
+    expect(authorizingOwners({ guild_id: G, integration_types: [1] }, privateChannel)).toEqual({});
+  });
+
+  it('an age-restricted command: for age-verified users, in a guild only in an age-restricted channel', () => {
     expect(ageRefusal({ type: 1, nsfw: true }, place)?.kind).toBe('age-restricted');
     expect(ageRefusal({ type: 1, nsfw: true }, { ...place, channelNsfw: true })).toBeUndefined();
+    const minor = ageRefusal({ type: 1, nsfw: true }, { ...place, channelNsfw: true, ageVerified: false });
+    expect(minor?.kind).toBe('age-restricted');
+    expect(minor?.reason).toContain('not age-verified');
+    expect(ageRefusal({ type: 1, nsfw: true }, { ...dm, ageVerified: false })?.kind).toBe('age-restricted');
+    expect(ageRefusal({ type: 1, nsfw: true }, dm)).toBeUndefined();
   });
 
   it('the access model denies with its reason; a user command needs SEND_MESSAGES', () => {
     const base = { guildId: G, commandRows: [], appRows: [], member: { userId: U, roleIds: [MOD] }, channel: { id: CH } };
-    const r = permissionRefusal({ ...base, command: { default_member_permissions: String(P.MANAGE_GUILD) }, permissions: P.VIEW_CHANNEL! });
-    expect(r).toMatchObject({ kind: 'permission', message: "You don't have permission to use this command." });
+    const use = P.USE_APPLICATION_COMMANDS!;
+    const r = permissionRefusal({ ...base, command: { default_member_permissions: String(P.MANAGE_GUILD) }, permissions: P.VIEW_CHANNEL! | use });
+    // Hidden from the member's picker (spec: they do not see it).
+    expect(r).toMatchObject({ kind: 'permission', hidden: true, message: NOT_IN_PICKER });
     expect(r!.reason).toContain('lacks MANAGE_GUILD');
-    expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.VIEW_CHANNEL! })!.reason).toContain('SEND_MESSAGES');
-    expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.SEND_MESSAGES! })).toBeUndefined();
+    // A user command they see but may not send into this channel: refused when used.
+    expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.VIEW_CHANNEL! | use })).toMatchObject({ hidden: false, message: "You don't have permission to use this command." });
+    expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.VIEW_CHANNEL! | use })!.reason).toContain('SEND_MESSAGES');
+    expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.SEND_MESSAGES! | use })).toBeUndefined();
+    // Without USE_APPLICATION_COMMANDS no command is offered at all.
+    expect(permissionRefusal({ ...base, command: {}, permissions: P.SEND_MESSAGES! })!.reason).toContain('USE_APPLICATION_COMMANDS');
   });
 
   it('read-repair: a changed global command is refused for a user who saw the old one; guild commands are immediate', () => {

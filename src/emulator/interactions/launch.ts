@@ -1,0 +1,52 @@
+/**
+ * The message the service posts in the channel when a user launches an
+ * Activity through an entry point command with handler 2
+ * (DISCORD_LAUNCH_ACTIVITY, facts §7, §9.2): nothing reaches the app; the
+ * channel shows who launched what.
+ */
+import type { Snowflake } from '../../spec/snowflake.js';
+import { userObject } from '../../spec/interactions/payload.js';
+import { InteractionType } from '../../spec/interactions/payload.js';
+import type { Application, StoredCommand } from '../world.js';
+
+type Obj = Record<string, unknown>;
+
+/** Message type CHAT_INPUT_COMMAND: the service's type for a message a command produced. */
+const CHAT_INPUT_COMMAND_MESSAGE = 20;
+
+export interface LaunchFacts {
+  id: Snowflake;
+  nowMs: number;
+  app: Application;
+  command: StoredCommand;
+  user: { id: Snowflake; username: string };
+  channelId: Snowflake;
+  guildId?: Snowflake;
+  interactionId: Snowflake;
+  owners: Record<string, string>;
+}
+
+export function launchMessage(f: LaunchFacts): Obj {
+  return {
+    id: f.id,
+    type: CHAT_INPUT_COMMAND_MESSAGE,
+    channel_id: f.channelId,
+    ...(f.guildId ? { guild_id: f.guildId } : {}),
+    author: { id: f.app.botUserId, username: f.app.name, avatar: null, discriminator: '0', bot: true, global_name: null, public_flags: 0, flags: 0 },
+    content: `${f.user.username} started ${f.app.name}`,
+    timestamp: new Date(f.nowMs).toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    embeds: [],
+    components: [],
+    pinned: false,
+    flags: 0,
+    application_id: f.app.id,
+    interaction_metadata: { id: f.interactionId, type: InteractionType.APPLICATION_COMMAND, user: userObject(f.user), authorizing_integration_owners: f.owners, name: f.command.name, command_type: f.command.type },
+    activity: { type: 'launch' },
+  };
+}
