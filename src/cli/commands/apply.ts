@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { checkPlanFreshness } from '../../api/plan.js';
 import { applyPlan, type ApplyOutcome } from '../../apply/execute.js';
 import { CmdsyncError } from '../../errors.js';
-import { hasChanges, massDeletions, type Plan } from '../../plan/model.js';
+import { appliedCreates, hasChanges, massDeletions, type Plan } from '../../plan/model.js';
 import { readSavedPlan } from '../saved-plan.js';
 import { createApplyProgress, formatApplyResult, type ApplyResult } from '../../report/apply/progress.js';
 import { formatPlanMarkdown, planJsonDocument, writeStepSummary } from '../../report/plan/index.js';
@@ -12,7 +12,7 @@ import { writeLine, type CliContext } from '../context.js';
 import { locateServiceErrors } from '../service-errors.js';
 import { avatarLoader } from '../avatar-loader.js';
 import { fetchTimeoutMs } from '../fetch-limits.js';
-import { lockChanged, readLock, writeLock, type LockFile } from '../../manifest/lock.js';
+import { lockChanged, readLock, recordCreates, writeLock, type LockFile } from '../../manifest/lock.js';
 import { settleLock } from '../../apply/webhook-lock.js';
 import { locateManifest } from '../workspace.js';
 import { openSession, type Session } from '../session.js';
@@ -69,6 +69,15 @@ function toResult(outcome: ApplyOutcome, total: number, skipped: readonly string
     ...(outcome.failed ? { failed: { address: outcome.failed.address, message: outcome.failed.message } } : {}),
     ...(outcome.permissionsSkipped ? { permissionsSkipped: outcome.permissionsSkipped } : {}),
   };
+}
+
+/** Writes the lock file when the apply changed what it records: webhooks it manages, and (against the service) the creates it spent. */
+function recordLock(manifestPath: string, before: LockFile | undefined, outcome: ApplyOutcome, plan: Plan): void {
+  const created = plan.creates_counted_by === 'lock-file' ? appliedCreates(plan, outcome.applied) : {};
+  if (!outcome.lock && Object.keys(created).length === 0) return;
+  const prev = before ?? readLock(manifestPath);
+  const next = recordCreates(outcome.lock ?? prev, plan.application_id, created, Date.now());
+  if (lockChanged(prev, next)) writeLock(manifestPath, next);
 }
 
 export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<number> {
@@ -134,8 +143,8 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
       saveLock: (next) => writeLock(manifestPath, next),
       loadAvatar: avatarLoader(ctx.cwd, { timeoutMs: fetchTimeoutMs(ctx.env) }),
     });
-    // Whatever went through is recorded, even after a failure: the next plan must know those webhooks.
-    if (outcome.lock && lock && lockChanged(lock, outcome.lock)) writeLock(manifestPath, outcome.lock);
+    // Whatever went through is recorded, even after a failure: the next plan must know those webhooks, and today's creates.
+    recordLock(manifestPath, lock, outcome, plan);
     const result = toResult(outcome, total, plan.skipped);
     progress.finish(result);
     human.write(formatApplyResult(result));
