@@ -175,8 +175,10 @@ export interface MassDeletion {
  * 1.1: adds `mass_deletions` (readers of 1.0 plans recompute it from the scopes).
  * 1.2: adds commands' `before`/`after` and warnings' `address` (readers of
  * older plans show the flat `changes` list and every warning in one section).
+ * 1.3: adds errors' `location`, scopes' `creates_today` and `creates_counted_by`
+ * (readers of older plans count no earlier creates, and apply records none).
  */
-export const PLAN_FORMAT_VERSION = '1.2';
+export const PLAN_FORMAT_VERSION = '1.3';
 
 export interface Plan {
   format_version: string;
