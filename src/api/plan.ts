@@ -159,7 +159,8 @@ function checkAgainstApplication(plan: Plan, manifest: LoadedManifest, app: Remo
   }
   if (!app.traits && !app.emulator) return;
   const guilds = new Set(judge.scopes.flatMap((s) => (s.kind === 'guild' ? [s.guildId] : [])));
-  const findings = remoteFindings(manifest, { ...(app.traits ? { application: app.traits } : {}), limits: judge.limits }, { global: judge.scopes.some((s) => s.kind === 'global'), guilds });
+  const kept = Object.fromEntries(plan.scopes.map((s) => [s.key, s.kept.map((k) => k.body)]));
+  const findings = remoteFindings(manifest, { ...(app.traits ? { application: app.traits } : {}), limits: judge.limits, kept }, { global: judge.scopes.some((s) => s.kind === 'global'), guilds });
   for (const d of findings) {
     plan.errors.push({ rule: d.rule, severity: 'error', path: [], message: `${d.file}:${d.line}:${d.col}: ${d.message}`, location: { file: d.file, line: d.line, col: d.col } });
   }

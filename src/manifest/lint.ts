@@ -9,7 +9,7 @@ import { validateWebhookSet } from '../spec/rules/webhook-set.js';
 import { validateWebhookName } from '../spec/rules/webhook-name.js';
 import { isObject } from '../spec/rules/values.js';
 import { checkAvatarSource } from './avatar.js';
-import { GLOBAL, guildScope, type Scope } from '../spec/scope.js';
+import { GLOBAL, guildScope, scopeKey, type Scope } from '../spec/scope.js';
 import { isSnowflake } from '../spec/snowflake.js';
 import { compareDiagnostics, diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
 import { hasUnresolvedReference } from './plain-values.js';
@@ -20,10 +20,11 @@ import { conflictingRows, leavesAdministratorsOnly } from '../spec/rules/access.
 import type { ManifestGuild } from './load.js';
 import type { PermissionEntry } from '../spec/state.js';
 
-/** What commands are judged against: the application (when known) and the limits. */
+/** What commands are judged against: the application (when known), the limits, and per scope key the remote commands the scope keeps. */
 interface Judge {
   application?: ApplicationTraits;
   limits: Limits;
+  kept?: Readonly<Record<string, readonly unknown[]>>;
 }
 
 function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope, judge: Judge): void {
@@ -40,10 +41,12 @@ function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope
     }
   }
   // Scope rules speak of indices into the scope's list; map them back to each command's own place.
-  for (const p of validateScopeCommands(commands.map((c) => c.command), scope, judge.limits)) {
+  // Commands the scope keeps remotely (prune: false, the service's entry point) count first, so a limit is passed at a declared one.
+  const kept = judge.kept?.[scopeKey(scope)] ?? [];
+  for (const p of validateScopeCommands([...kept, ...commands.map((c) => c.command)], scope, judge.limits)) {
     const [index, ...rest] = p.path;
-    const c = commands[index as number];
-    out.push(diagnosticFromProblem(c.origin.file, c.origin.path, { ...p, path: rest }));
+    const c = commands[(index as number) - kept.length];
+    if (c) out.push(diagnosticFromProblem(c.origin.file, c.origin.path, { ...p, path: rest }));
   }
 }
 

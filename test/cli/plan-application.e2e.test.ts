@@ -96,6 +96,22 @@ describe("plan refuses what the emulator would, by the emulator's own limits and
   });
 });
 
+describe('commands the scope keeps count toward its limits', () => {
+  it('prune: false keeps five USER commands remotely: a sixth declared one is an error at its place, not a 30032 during apply', async () => {
+    em = await start();
+    const { applicationId: app, guildId: guild } = em.credentials;
+    for (const n of ['k1', 'k2', 'k3', 'k4', 'k5']) expect((await call(em, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(em), body: { type: 2, name: n } })).status).toBe(201);
+    const text = [`application_id: "${app}"`, 'guilds:', `  - id: "${guild}"`, '    prune: false', '    commands:', '      - { name: fine, description: Fine }', '      - { type: user, name: sixth }', ''].join('\n');
+    const cwd = testdir({ 'cmdsync.yaml': text });
+    const planned = await runBin(['plan'], { cwd, env: envFor(em.url) });
+    expect(planned.code).toBe(1);
+    expect(planned.stderr).toMatch(/error: cmdsync\.yaml:7:\d+: A guild scope may hold at most 5 USER commands; this is number 6/);
+    const applied = await runBin(['apply', '--auto-approve', '--strategy', 'individual'], { cwd, env: envFor(em.url) });
+    expect(applied.code).toBe(1);
+    expect(await remoteNames(`/applications/${app}/guilds/${guild}/commands`)).toEqual(['k1', 'k2', 'k3', 'k4', 'k5']);
+  });
+});
+
 describe("against the service, plan counts the creates cmdsync itself made today (the lock file)", () => {
   it('apply records its creates per scope; the next plan adds them to the allowance and says so', async () => {
     em = await start();

@@ -54,7 +54,7 @@ type Outcome = { kind: 'refused at plan time'; located: boolean } | { kind: 'app
 
 async function planAndApply(file: string, dir: string): Promise<Outcome> {
   const plan = (await planFromManifest({ manifestPath: file, cwd: dir, env: {}, client, applicationId: APP, canEditPermissions: false })).plan;
-  if (plan.errors.length > 0) return { kind: 'refused at plan time', located: plan.errors.every((e) => e.location?.file === file.split('/').pop() && e.location.line > 1) };
+  if (plan.errors.length > 0) return { kind: 'refused at plan time', located: plan.errors.every((e) => e.location !== undefined && e.location.file === file.split('/').pop() && e.location.line > 1) };
   const outcome = await applyPlan(plan, client, { canEditPermissions: false });
   if (outcome.failed) return { kind: 'failed during apply', message: outcome.failed.message };
   const again = (await planFromManifest({ manifestPath: file, cwd: dir, env: {}, client, applicationId: APP, canEditPermissions: false })).plan;
