@@ -7,7 +7,7 @@
 // Output goes to a fresh directory that replaces dist/ at the end, so a
 // concurrent run (a test process, an editor) never sees a half-built dist/.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { buildWeb } from './build-web.mjs';
 
@@ -29,6 +29,8 @@ const bundle = {
 };
 
 rmSync(out, { recursive: true, force: true });
+// Taken before anything is read: a source saved during the build counts as newer than it (scripts/build-if-stale.mjs).
+const startedAt = Date.now();
 try {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--outDir', out], { stdio: 'inherit' });
   await build({ ...bundle, entryPoints: { main: 'src/cli/main.ts' }, outdir: `${out}/cli-bundle`, splitting: true });
@@ -43,6 +45,7 @@ try {
   });
   await build({ ...commonJs, entryPoints: { launch: 'src/cli/lint-launch.cts' } });
   await buildWeb(out);
+  writeFileSync(`${out}/build-info.json`, `${JSON.stringify({ startedAt })}\n`);
   const old = `dist.old-${process.pid}`;
   try {
     renameSync('dist', old);

@@ -1,6 +1,7 @@
 import type { LoadedManifest, ManifestCommand, ManifestGuild } from '../manifest/load.js';
 import { CommandType, InteractionContext, enumValue } from '../spec/enums.js';
 import type { PermissionEntry } from '../spec/state.js';
+import { isPermissionEntry } from '../spec/rules/permissions.js';
 import { commandLabel } from '../spec/access/matrix.js';
 import type { CommandSubject, GuildAccess } from '../spec/access/subjects.js';
 
@@ -38,7 +39,8 @@ export function guildAccessFromManifest(manifest: LoadedManifest, guild: Manifes
   for (const c of [...guildCommands, ...globals]) subjects.set(c, subjectOf(c));
   let appRows: PermissionEntry[] = [];
   for (const set of guild?.permissions ?? []) {
-    const rows = set.entries as PermissionEntry[];
+    // Malformed rows are lint's errors; the access rules read only well-formed ones.
+    const rows = set.entries.filter(isPermissionEntry);
     if (set.target === '*') appRows = rows;
     else {
       const c = resolvePermissionTarget(set.target, guildCommands, manifest.global.commands);

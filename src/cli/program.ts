@@ -154,27 +154,28 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .command('invoke')
     .description('invoke a command on the emulator as a user would, and print what the user would see (exit 0 when the bot answered)')
     .argument('[line]', "the command line as typed in the client, e.g. '/config logging enable channel:#1234'")
-    .option('--guild <id>', 'the guild (default: the channel\'s, or the emulator\'s default guild)')
-    .option('--channel <id>', 'the channel the command is used in (a channel outside every guild is a DM with the bot)')
-    .option('--user <id>', 'the member who invokes it (default: the guild\'s first member)')
-    .option('--locale <locale>', "the user's client language, e.g. fr (default en-US)")
-    .option('--user-command <name>', 'invoke a user command on --target USER_ID')
-    .option('--message-command <name>', 'invoke a message command on --target MESSAGE_ID')
-    .option('--target <id>', 'the user or message a user or message command acts on')
+    .option('--application <id|name>', 'the application whose command it is (default: the emulator\'s default application)')
+    .option('--guild <id|name>', 'the guild (default: the channel\'s, or the emulator\'s default guild)')
+    .option('--channel <id|name>', 'the channel the command is used in, e.g. general (a channel outside every guild is a DM with the bot)')
+    .option('--user <id|name>', 'the member who invokes it, e.g. bob (default: the guild\'s first member)')
+    .option('--locale <locale>', "the user's client language, e.g. fr (default: the member's locale setting, else en-US)")
+    .option('--user-command <name>', 'invoke a user command on --target USER (an id or a name)')
+    .option('--message-command <name>', 'invoke a message command on --target MESSAGE_ID (a webhook post or a bot\'s answer)')
+    .option('--target <id|name>', 'the user or message a user or message command acts on')
     .option('--autocomplete', 'send an autocomplete request for the option being typed (the last one)')
     .option('--wait <seconds>', 'collect follow-ups and edits this long after the first answer')
     .option('--json', 'print the interaction sent and everything received, as JSON')
-    .option('--emulator', 'use the in-process emulator (state in .cmdsync/emulator.json) instead of a running one')
+    .option('--emulator', 'refused: an emulator inside this one command could never reach a bot (start `cmdsync emulator` instead)')
     .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
     .action(async (lineArg: string | undefined, opts) => {
       const { runInvoke } = await import('./commands/invoke.js');
       exitCode = await runInvoke(
-        { line: lineArg, guild: opts.guild, channel: opts.channel, user: opts.user, locale: opts.locale, userCommand: opts.userCommand, messageCommand: opts.messageCommand, target: opts.target, autocomplete: !!opts.autocomplete, wait: opts.wait, json: !!opts.json, emulator: !!opts.emulator, apiUrl: opts.apiUrl },
+        { line: lineArg, guild: opts.guild, channel: opts.channel, user: opts.user, application: opts.application, locale: opts.locale, userCommand: opts.userCommand, messageCommand: opts.messageCommand, target: opts.target, autocomplete: !!opts.autocomplete, wait: opts.wait, json: !!opts.json, emulator: !!opts.emulator, apiUrl: opts.apiUrl },
         ctx,
       );
     });
 
-  program
+  const emulatorCommand = program
     .command('emulator')
     .description('run a local, faithful implementation of the interface (no account, no network)')
     .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 8787)
@@ -185,9 +186,21 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .option('--max-messages-per-channel <n>', 'keep the newest N webhook messages per channel; older ones answer Unknown Message (0 = no cap)', parseMessageCap, 1000)
     .option('--interactions-url <url>', "the default application's interactions endpoint: interactions are POSTed there, signed, instead of sent over the gateway")
     .option('--limit <key=n>', 'override one of the spec\'s limits, e.g. user_commands=15 (repeatable; wins over the seed\'s limits:)', parseLimit, {})
+    .option('--control-token <token>', 'the control token to use (default: the seed\'s control_token, else the one --data keeps, else a new one)')
     .action(async (opts) => {
       const { runEmulator } = await import('./commands/emulator.js');
-      exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits, maxMessagesPerChannel: opts.maxMessagesPerChannel, interactionsUrl: opts.interactionsUrl, limits: opts.limit }, ctx);
+      exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits, maxMessagesPerChannel: opts.maxMessagesPerChannel, interactionsUrl: opts.interactionsUrl, limits: opts.limit, controlToken: opts.controlToken }, ctx);
+    });
+
+  emulatorCommand
+    .command('check-endpoint')
+    .description("check an application's interactions endpoint URL on a running emulator now, as the service does when the URL is saved (exit 0 when it passes)")
+    .option('--application <id>', 'whose endpoint (default: the emulator\'s default application)')
+    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
+    .option('--json', 'print the check as JSON')
+    .action(async (opts) => {
+      const { runCheckEndpoint } = await import('./commands/check-endpoint.js');
+      exitCode = await runCheckEndpoint({ application: opts.application, apiUrl: opts.apiUrl, json: !!opts.json }, ctx);
     });
 
   try {

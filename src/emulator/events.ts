@@ -1,3 +1,4 @@
+import type { DeliveryOutcome } from '../spec/interactions/delivery.js';
 import type { Snowflake } from '../spec/snowflake.js';
 
 /**
@@ -80,12 +81,25 @@ export interface DeliveryNote {
   /** Absent when the service refused the invocation before building an interaction. */
   interactionId?: Snowflake;
   transport: 'http' | 'gateway';
-  /** What came of it: `answered`, `no-response`, `http 500`, `no session`… */
-  outcome: string;
+  /** What came of it, typed once for the emulator, the log, the CLI and the web view. */
+  outcome: DeliveryOutcome;
   commandName?: string;
 }
 
 export type NoteListener = (note: EmulatorNote) => void;
+
+/**
+ * A message note whose `message` is a copy of `stored` taken the first time
+ * an observer reads it, not before: most notes are read by no one who keeps
+ * the message (no view connected), and a deep copy of every message sent was
+ * a tenth of the emulator's time. Read within the request's flush, the copy
+ * is the message as the request left it. Observers must not spread or
+ * destructure the whole note unless they mean to take the copy.
+ */
+export function messageNote(fields: Omit<MessageNote, 'message'>, stored: Record<string, unknown>): MessageNote {
+  let copy: Record<string, unknown> | undefined;
+  return Object.defineProperty(fields, 'message', { enumerable: true, get: () => (copy ??= structuredClone(stored)) }) as MessageNote;
+}
 
 export class EventBus {
   private readonly listeners = new Set<EventListener>();

@@ -22,7 +22,7 @@ export interface EmulatorRequest {
 export type RequestAuth =
   | { kind: 'none' }
   | { kind: 'bot'; application: Application }
-  | { kind: 'bearer'; application: Application; scopes: string[]; userId?: Snowflake };
+  | { kind: 'bearer'; application: Application; scopes: string[]; userId?: Snowflake; /** The language setting of the grant's user (for client credentials, the owner's), when it carries one. */ locale?: string };
 
 export interface EmulatorResponse {
   status: number;
@@ -60,6 +60,13 @@ export interface Route {
    */
   auth: 'app' | 'optional' | 'none';
   handler: Handler;
+  /**
+   * A check that waits on the outside world (the service PINGs a new
+   * interactions endpoint URL before saving it): run before the handler and
+   * outside the handler lock, so other requests go on meanwhile. An answer
+   * refuses the request.
+   */
+  precheck?: (req: EmulatorRequest, now: () => number) => Promise<EmulatorResponse | undefined>;
 }
 
 /** The service's error body: `{ code, message, errors? }`. */

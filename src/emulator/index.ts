@@ -6,17 +6,20 @@ import type { AddressInfo } from 'node:net';
 import { limitOverrideProblems, resolveLimits, type Limits } from '../spec/limits.js';
 import { dailyCreatesToday, utcDay } from './commands-model.js';
 import { FaultController, type FaultRule } from './faults.js';
-import type { Route } from './http-types.js';
+import type { EmulatorResponse, Route } from './http-types.js';
 import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
-import { hardenWorld } from './own.js';
+import { hardenWorld, own } from './own.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { Gateway, type GatewayOptions } from './gateway/gateway.js';
 import { commandRoutes } from './routes/commands.js';
 import { gatewayRoutes } from './routes/gateway.js';
 import { identityRoutes } from './routes/identity.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { webhookAuthorizeControl, withCodeGrant } from './routes/webhook-authorize.js';
+import { WebhookAuthorizations } from './webhook-authorizations.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { channelFollowerRoutes } from './routes/channel-followers.js';
 import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile, SeedError } from './seed.js';
 import { API_PREFIX, createEmulatorServer, isLoopback, type ServerTimeouts } from './server.js';
 import { ActivityLog } from './view/activity.js';
@@ -31,14 +34,17 @@ import { ChannelMessages } from './view/channel-messages.js';
 import { AvatarImages } from './view/avatar-images.js';
 import type { EmulatorCredentials, Seed, World } from './world.js';
 import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
+import { watchEndpoint, type EndpointWatchReport } from './interactions/endpoint-watch.js';
 import { invoke as invokeInteraction, type InvokeOutcome, type InvokeRequest } from './interactions/invoke.js';
 import { ensureKeyPairs } from './interactions/keys.js';
 import { InteractionRegistry } from './interactions/registry.js';
 import { interactionControl } from './routes/interaction-control.js';
 import { interactionRoutes } from './routes/interactions.js';
-import { endpointUrl } from './seed.js';
+import { controlTokenProblem, endpointUrl } from './seed.js';
+export { controlTokenProblem } from './seed.js';
 export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
 export type { EndpointCheck } from './interactions/deliver.js';
+export type { EndpointWatchReport } from './interactions/endpoint-watch.js';
 
 export type { EmulatorCredentials, Seed } from './world.js';
 export type { FaultRule, FaultKind } from './faults.js';
@@ -70,7 +76,7 @@ export interface EmulatorOptions {
   limits?: Partial<Record<string, number>>;
   /** Clock (epoch ms), for tests of the daily allowance. */
   now?: () => number;
-  /** The control routes' secret (`X-Cmdsync-Control`); a random one when omitted. */
+  /** The control routes' secret (`X-Cmdsync-Control`). Omitted: the seed's `control_token`, else the one the data file keeps, else a random one (kept in the data file). */
   controlToken?: string;
   /** Limits on slow peers (header/request/keep-alive time, connections per client address). */
   timeouts?: ServerTimeouts;
@@ -80,11 +86,20 @@ export interface EmulatorOptions {
   webRoot?: string;
   /** The default application's interactions endpoint URL: interactions are POSTed there, signed, instead of sent over the gateway. */
   interactionsUrl?: string;
+  /**
+   * Check every application's interactions endpoint URL at start, as the
+   * service does when a URL is saved, again and again until it passes or
+   * about 2 minutes pass (the bot may not be up yet); each new result is
+   * reported here.
+   */
+  watchEndpoints?: (applicationId: string, report: EndpointWatchReport) => void;
 }
 
 export interface RunningEmulator {
   /** Base URL including the version: `http://127.0.0.1:PORT/api/v10`. */
   url: string;
+  /** The REST base without the version, for libraries that add it themselves (discord.js `rest: { api }`): `http://127.0.0.1:PORT/api`. */
+  restBase: string;
   credentials: EmulatorCredentials;
   /** Runtime fault control (the same rules as POST /__emulator/faults). */
   faults: FaultController;
@@ -123,6 +138,20 @@ export class EmulatorStartError extends Error {
   }
 }
 
+/** One change outside a request (an answer an endpoint gave inline), journalled as a request's would be. */
+function writeOnce<T>(store: Store, change: (world: World) => T): T {
+  const tx = store.begin(true);
+  let result: T;
+  try {
+    result = change(tx.world);
+  } catch (err) {
+    tx.rollback();
+    throw err;
+  }
+  tx.commit(false);
+  return result;
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const now = options.now ?? Date.now;
   // The seed is read first: its `limits:` apply even when a data file holds the world (they are configuration, not state).
@@ -131,6 +160,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const badLimits = limitOverrideProblems(seedLimits);
   if (badLimits.length > 0) throw new SeedError(badLimits.join('; '));
   const limits = resolveLimits({ ...seedLimits, ...options.limits });
+  // Like the limits, a pinned control token is configuration: it wins over the one a data file keeps.
+  const pinnedToken = options.controlToken ?? (seed && typeof seed === 'object' ? seed.control_token : undefined);
+  const badToken = pinnedToken === undefined ? undefined : controlTokenProblem(pinnedToken);
+  if (badToken) throw new SeedError(`${options.controlToken !== undefined ? 'controlToken' : 'control_token'} ${badToken}`);
   const host = options.host ?? '127.0.0.1';
 
   const storeOptions: StoreOptions = {
@@ -166,26 +199,35 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const faults = new FaultController(options.faults ?? []);
   const events = new EventBus();
-  const controlToken = options.controlToken ?? randomToken(24);
+  const controlToken = pinnedToken ?? store.meta.controlToken ?? randomToken(24);
+  if (store.meta.controlToken !== controlToken) {
+    store.meta.controlToken = controlToken;
+    store.persist();
+  }
   const gateway = new Gateway(() => store.world, events, now, options.gateway);
   const interactions = new InteractionRegistry(now);
   // The interaction routes come first: they share the application webhook paths and fall through for other tokens.
-  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...oauthRoutes, ...identityRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...gatewayRoutes(gateway)];
+  const webhookCodes = new WebhookAuthorizations(now);
+  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...withCodeGrant(oauthRoutes, webhookCodes), ...identityRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...channelFollowerRoutes, ...gatewayRoutes(gateway)];
   const invoke = (request: InvokeRequest) =>
     invokeInteraction(
-      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId },
+      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId, hasSessionFor: (appId, guildId) => gateway.hasSessionFor(appId, guildId), write: (change) => writeOnce(store, change) },
       request,
     );
+  /** The last check of each application's endpoint, for the web view's state. */
+  const lastChecks = new Map<string, EndpointCheck & { at: number }>();
   const checkInteractionsEndpoint = async (applicationId?: string): Promise<EndpointCheck> => {
-    const app = store.world.applications[applicationId ?? store.meta.defaultApplicationId];
+    const app = own(store.world.applications, applicationId ?? store.meta.defaultApplicationId);
     if (!app) throw new EmulatorStartError(`unknown application ${applicationId}`);
-    if (!app.interactionsEndpointUrl) return { url: '', ok: false, problems: ['the application has no interactions endpoint URL'] };
-    return checkEndpoint(app, now() / 1000);
+    if (!app.interactionsEndpointUrl) return { url: '', ok: false, problems: [`application ${app.id} (${app.name}) has no interactions endpoint URL: it gets interactions over the gateway`], answered: false };
+    const check = await checkEndpoint(app, now() / 1000);
+    lastChecks.set(app.id, { ...check, at: now() });
+    return check;
   };
   const activity = new ActivityLog(events);
   const streams = new ViewStreams(activity);
   const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
-  const stateSources = { world: () => store.world, now, limits, faults, ...(rateLimiter ? { rateLimiter } : {}), gateway, liveInteractions: () => interactions.liveCount() };
+  const stateSources = { world: () => store.world, now, limits, faults, ...(rateLimiter ? { rateLimiter } : {}), gateway, liveInteractions: () => interactions.liveCount(), endpointChecks: (appId: string) => lastChecks.get(appId) };
   const channelMessages = new ChannelMessages(events, () => store.world);
   const avatars = new AvatarImages(events);
   const viewEnv = { world: () => store.world, defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId }, activity, state: stateSources, channelMessages, avatars };
@@ -204,7 +246,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     controlToken,
     events,
-    control: interactionControl(invoke, (id) => checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
+    control: firstControl(
+      webhookAuthorizeControl(() => store.world, store.meta.defaultApplicationId, webhookCodes),
+      interactionControl(invoke, (id) => checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
+    ),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(rateLimiter ? { rateLimiter } : {}),
   });
@@ -227,9 +272,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const hostPart = host.includes(':') ? `[${host}]` : host;
   gateway.url = `ws://${hostPart}:${port}`;
 
+  const watches = options.watchEndpoints
+    ? Object.values(store.world.applications)
+        .filter((a) => a.interactionsEndpointUrl)
+        .map((a) => watchEndpoint(() => checkInteractionsEndpoint(a.id), (r) => options.watchEndpoints!(a.id, r)))
+    : [];
   let closed: Promise<void> | undefined;
   return {
     url: `http://${hostPart}:${port}${API_PREFIX}`,
+    restBase: `http://${hostPart}:${port}${API_PREFIX.replace(/\/v\d+$/, '')}`,
     credentials: credentialsOf(store.world, store.meta, now()),
     faults,
     controlToken,
@@ -246,6 +297,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return { day: utcDay(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };
     },
     close() {
+      for (const w of watches) w.stop();
       streams.closeAll();
       activity.close();
       channelMessages.close();
@@ -262,5 +314,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       );
       return closed;
     },
+  };
+}
+
+type Control = (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined;
+
+/** The first control handler that knows the path answers it. */
+function firstControl(...handlers: Control[]): Control {
+  return (method, path, body) => {
+    for (const h of handlers) {
+      const answer = h(method, path, body);
+      if (answer) return answer;
+    }
+    return undefined;
   };
 }

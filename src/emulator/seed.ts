@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { canonicalCommand, DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
 import { ChannelType } from '../spec/enums.js';
+import { isLocale, suggestLocale } from '../spec/locales.js';
 import type { Limits } from '../spec/limits.js';
 import { PERMISSION_BITS, parsePermissionSet } from '../spec/permissions.js';
 import { validateCommand } from '../spec/rules/command.js';
@@ -172,6 +173,7 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
       const where = `guilds[${gi}].members[${mi}]`;
       const member: Guild['members'][number] = { id: idOr(m.id, nextId, `${where}.id`), username: m.username };
       if (m.roles !== undefined) member.roles = list(m.roles, `${where}.roles`).map((ref, ri) => roleId(ref, `${where}.roles[${ri}]`));
+      if (m.locale !== undefined) member.locale = localeOf(m.locale, `${where}.locale`);
       return member;
     });
     world.guilds[id] = { id, name: g.name ?? `guild-${gi + 1}`, channels, roles, members, apps };
@@ -185,8 +187,10 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
     world.bearers[b.token] = {
       applicationId: appId,
       scopes: b.scopes ?? [SCOPE_PERMISSIONS_UPDATE],
-      userId: b.user_id !== undefined ? String(b.user_id) : firstMemberId(world) ?? nextId(),
+      // `user_id: null`: a client-credentials grant (the application owner's), as /oauth2/token makes.
+      ...(b.user_id === null ? {} : { userId: b.user_id !== undefined ? String(b.user_id) : firstMemberId(world) ?? nextId() }),
       expiresAt: now + USER_GRANT_MS,
+      ...(b.locale !== undefined ? { locale: localeOf(b.locale, `bearer_tokens[${bi}].locale`) } : {}),
     };
   }
   ensureUserBearer(world, defaultAppId, nextId, now);
@@ -194,6 +198,13 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
   for (const [ci, c] of list(s.commands, 'commands').entries()) seedCommand(world, c, ci, defaultAppId, nextId, limits);
   for (const app of Object.values(world.applications)) ensureEntryPoint(world, app, nextId);
   return { world, meta: { defaultApplicationId: defaultAppId, defaultGuildId } };
+}
+
+/** A user's language setting: one of the service's locale keys. */
+function localeOf(value: unknown, where: string): string {
+  if (typeof value === 'string' && isLocale(value)) return value;
+  const hint = typeof value === 'string' ? suggestLocale(value) : undefined;
+  throw new SeedError(`${where}: ${JSON.stringify(value)} is not a locale${hint ? `; did you mean "${hint}"?` : ' (e.g. en-US, fr, pt-BR)'}`);
 }
 
 /** A seed's permission set (names or a decimal string) as the decimal string the world keeps. */
@@ -270,6 +281,13 @@ function seededKeys(a: NonNullable<Seed['applications']>[number], i: number): Ke
   const bad = checkKeyPair(pair);
   if (bad) throw new SeedError(`applications[${i}]: ${bad}`);
   return { publicKey: pair.publicKey.toLowerCase(), privateKey: pair.privateKey.toLowerCase() };
+}
+
+/** What is wrong with a control token, or undefined: it travels in a header, and guards the control routes. */
+export function controlTokenProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'must be a string';
+  if (!/^[\x21-\x7e]{8,256}$/.test(value)) return 'must be 8 to 256 visible ASCII characters (no spaces)';
+  return undefined;
 }
 
 /** An interactions endpoint must be an absolute http(s) URL. */

@@ -6,6 +6,7 @@
  * holds the change.
  */
 import { createHash } from 'node:crypto';
+import { capConnectionsPerClient } from './connection-cap.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Limits } from '../spec/limits.js';
 import type { Snowflake } from '../spec/snowflake.js';
@@ -24,6 +25,7 @@ import type { EventBus, RequestNote } from './events.js';
 import type { PageServer } from './view/page.js';
 import { VIEW_STREAM_PATH } from './view/api.js';
 import type { ViewStreams } from './view/stream.js';
+import { doubledVersionAnswer } from './doubled-version.js';
 
 export const API_PREFIX = '/api/v10';
 /** Versions served with the same routes: the service still serves v9, and clients pinned to it exist. */
@@ -72,7 +74,7 @@ export interface ServerTimeouts {
   keepAliveMs?: number;
   /** How often Node checks the two limits above (connectionsCheckingInterval). Default 1 s. */
   checkIntervalMs?: number;
-  /** Open connections one client address may hold; further ones are closed at once. Default 256. */
+  /** Open connections one client address may hold; past it, a new one closes the one making least progress (connection-cap.ts). Default 256. */
   maxConnectionsPerClient?: number;
 }
 
@@ -83,25 +85,6 @@ export const DEFAULT_TIMEOUTS: Required<ServerTimeouts> = {
   checkIntervalMs: 1_000,
   maxConnectionsPerClient: 256,
 };
-
-/** Closes connections beyond the per-address allowance as soon as they open. */
-function limitConnectionsPerClient(server: Server, max: number): void {
-  const open = new Map<string, number>();
-  server.on('connection', (socket) => {
-    const address = socket.remoteAddress ?? '';
-    const count = open.get(address) ?? 0;
-    if (count >= max) {
-      socket.destroy();
-      return;
-    }
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -278,6 +261,8 @@ export function createEmulatorServer(options: ServerOptions): Server {
 
     if (options.latencyMs > 0) await sleep(options.latencyMs);
     if (raw === 'too-large') return reply(tooLarge());
+    const doubled = prefix ? doubledVersionAnswer(path, prefix, req.headers.host) : undefined;
+    if (doubled) return reply(doubled);
 
     const match = hasDotSegment(path) ? ({ kind: 'not-found' } as const) : router.match(method, path);
     if (match.kind === 'not-found') return reply(apiError(404, 0, '404: Not Found'));
@@ -312,6 +297,8 @@ export function createEmulatorServer(options: ServerOptions): Server {
     }
 
     const request: EmulatorRequest = { method, path, params, query, headers: req.headers, body: parsed.body, files: parsed.files, rawBody: raw, auth };
+    const prechecked = route.precheck ? await route.precheck(request, options.now) : undefined;
+    if (prechecked) return reply(prechecked, limitHeaders);
     const response = await mutex.run(async () => {
       let changed = false;
       const tx = store.begin(method !== 'GET');
@@ -407,6 +394,6 @@ export function createEmulatorServer(options: ServerOptions): Server {
       else res.destroy();
     });
   });
-  limitConnectionsPerClient(server, t.maxConnectionsPerClient);
+  capConnectionsPerClient(server, t.maxConnectionsPerClient);
   return server;
 }

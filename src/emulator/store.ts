@@ -10,6 +10,8 @@ import type { World } from './world.js';
 export interface StoreMeta {
   defaultApplicationId: Snowflake;
   defaultGuildId: Snowflake;
+  /** The control routes' secret, kept so a restart with the same data file keeps it (absent in older files). */
+  controlToken?: string;
 }
 
 /** The snapshot: the world plus what the emulator needs to restart as it was. */

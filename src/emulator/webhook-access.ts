@@ -12,7 +12,7 @@ import { isThreadType, WebhookErrors, type WebhookError } from '../spec/webhook.
 import { formErrorResponse } from './form-errors.js';
 import { own } from './own.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from './http-types.js';
-import type { Channel, Guild, StoredMessage, StoredWebhook, World } from './world.js';
+import { findChannel, type Channel, type Guild, type StoredMessage, type StoredWebhook, type World } from './world.js';
 
 export function errorResponse(e: WebhookError): EmulatorResponse {
   return apiError(e.status, e.code, e.message);
@@ -45,13 +45,8 @@ export function tokenMatches(expected: string | undefined, given: string): boole
   return timingSafeEqual(a, b) && expected !== undefined;
 }
 
-export function findChannel(world: World, channelId: Snowflake): { guild: Guild; channel: Channel } | undefined {
-  for (const guild of Object.values(world.guilds)) {
-    const channel = guild.channels.find((c) => c.id === channelId);
-    if (channel) return { guild, channel };
-  }
-  return undefined;
-}
+// Channels by id: an index the world keeps (world.ts).
+export { findChannel };
 
 /** The webhook named by id and token in the path, or the service's refusal. */
 export function webhookByToken(req: EmulatorRequest, ctx: HandlerContext): StoredWebhook | EmulatorResponse {

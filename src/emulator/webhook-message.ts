@@ -187,6 +187,8 @@ export function applyEdit(input: EditInput): void {
   if (has('embeds')) m.embeds = Array.isArray(b.embeds) ? b.embeds.filter(isObject).map(sanitizeEmbed) : [];
   if (has('components') && input.componentsRespected) m.components = Array.isArray(b.components) ? b.components : [];
   if (has('flags')) m.flags = editedFlags(m.flags as number, b.flags) & (EDIT_FLAGS | MessageFlag.SUPPRESS_NOTIFICATIONS);
+  // Edit parameters are nullable: `poll: null` removes the poll (adding one is the caller's rule).
+  if (b.poll === null) delete m.poll;
 
   const files = (stored.files ??= {});
   let attachments = (m.attachments as Obj[]) ?? [];

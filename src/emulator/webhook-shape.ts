@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { WebhookType } from '../spec/enums.js';
 import type { Snowflake } from '../spec/snowflake.js';
-import type { StoredWebhook, World } from './world.js';
+import type { Application, StoredWebhook, World } from './world.js';
 
 type Obj = Record<string, unknown>;
 
@@ -21,17 +21,18 @@ export function imageHash(data: string): string {
   return data.startsWith('data:image/gif') ? `a_${hex}` : hex;
 }
 
-/** The creator: the bot user of the application that made the webhook. */
+/** The creator: the bot user of the application that made the webhook, or the member who authorized it (OAuth2 flow). */
 export function creatorUser(world: World, userId: Snowflake): Obj {
   const app = Object.values(world.applications).find((a) => a.botUserId === userId);
+  const member = app ? undefined : Object.values(world.guilds).flatMap((g) => g.members).find((m) => m.id === userId);
   return {
     id: userId,
-    username: app?.name ?? 'unknown-user',
+    username: app?.name ?? member?.username ?? 'unknown-user',
     avatar: null,
     discriminator: '0000',
     public_flags: 0,
     flags: 0,
-    bot: true,
+    ...(member ? {} : { bot: true }),
     global_name: null,
   };
 }
@@ -50,6 +51,15 @@ export function webhookObject(world: World, w: StoredWebhook, opts: WebhookShape
     if (w.source_channel) out.source_channel = w.source_channel;
   }
   return out;
+}
+
+/**
+ * The application's own webhook (type 3), which interaction tokens open: it
+ * has the application's id and name and belongs to no channel (the webhook
+ * resource's "Example Application Webhook"). Fetched with a token, so no user.
+ */
+export function applicationWebhookObject(app: Pick<Application, 'id' | 'name'>): Obj {
+  return { application_id: app.id, avatar: null, channel_id: null, guild_id: null, id: app.id, name: app.name, type: WebhookType.APPLICATION };
 }
 
 /** The author of a webhook message: the webhook itself, under its name or the per-message override. */

@@ -16,7 +16,7 @@ export interface World {
   /** Command permission rows, by `${guildId}:${commandOrAppId}`. */
   permissions: Record<string, StoredPermissions>;
   webhooks: Record<Snowflake, StoredWebhook>;
-  /** Messages sent through webhooks, by id. */
+  /** Messages sent through webhooks and interaction answers, by id. */
   messages: Record<Snowflake, StoredMessage>;
   /** Bearer tokens (client credentials and users'), by token. */
   bearers: Record<string, BearerGrant>;
@@ -67,8 +67,8 @@ export interface Guild {
   ownerId?: Snowflake;
   /** `permissions`: a decimal bit set (absent: none). @everyone has the guild's id. */
   roles: Array<{ id: Snowflake; name: string; permissions?: string }>;
-  /** `roles`: the member's role ids, @everyone left out. */
-  members: Array<{ id: Snowflake; username: string; roles?: Snowflake[] }>;
+  /** `roles`: the member's role ids, @everyone left out. `locale`: the user's language setting (a locale key). */
+  members: Array<{ id: Snowflake; username: string; roles?: Snowflake[]; locale?: string }>;
   /** Per application: is it authorised with applications.commands here, and its permission bits. */
   apps: Record<Snowflake, { commandsScope: boolean; permissions: string }>;
 }
@@ -124,12 +124,15 @@ export interface StoredWebhook {
 
 export interface StoredMessage {
   id: Snowflake;
+  /** The webhook it was sent through; an interaction answer's is the application's id (its webhook, type 3). */
   webhookId: Snowflake;
   channel_id: Snowflake;
   /** The message object as the service returns it. */
   message: Record<string, unknown>;
   /** Stored file contents for attachments, base64, by attachment id. */
   files?: Record<Snowflake, { filename: string; size: number; contentType?: string }>;
+  /** An interaction answer (original or follow-up): the interaction it answers. */
+  interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake };
 }
 
 export interface BearerGrant {
@@ -138,6 +141,8 @@ export interface BearerGrant {
   scopes: string[];
   /** A user's grant (authorization-code flow): may edit command permissions. */
   userId?: Snowflake;
+  /** That user's language setting; when absent, the member's. */
+  locale?: string;
   /** Epoch ms. */
   expiresAt: number;
 }
@@ -179,13 +184,16 @@ export interface Seed {
     owner_id?: Snowflake;
     /** `permissions`: names or a decimal bit set. A role named @everyone (or with the guild's id) sets @everyone's. */
     roles?: Array<{ id?: Snowflake; name: string; permissions?: string | string[] }>;
-    /** `roles`: role ids (or names of seeded roles). */
-    members?: Array<{ id?: Snowflake; username: string; roles?: string[] }>;
+    /** `roles`: role ids (or names of seeded roles); `locale`: the user's language setting (e.g. `fr`), the requester locale after the headers. */
+    members?: Array<{ id?: Snowflake; username: string; roles?: string[]; locale?: string }>;
     /** Applications installed here; defaults to every application, with MANAGE_WEBHOOKS. */
     apps?: Record<Snowflake, { commands_scope?: boolean; permissions?: string }>;
   }>;
   /** User bearer tokens allowed to edit command permissions. */
-  bearer_tokens?: Array<{ token: string; application_id: Snowflake; scopes?: string[]; user_id?: Snowflake }>;
+  /** `user_id: null` makes a client-credentials grant; `locale`: the user's (or owner's) language setting. */
+  bearer_tokens?: Array<{ token: string; application_id: Snowflake; scopes?: string[]; user_id?: Snowflake | null; locale?: string }>;
+  /** The control routes' secret (`X-Cmdsync-Control`), pinned; `startEmulator({ controlToken })` wins over it. */
+  control_token?: string;
   /** Overrides of the spec's limits (e.g. `{ user_commands: 15 }`); `startEmulator({ limits })` wins over them. */
   limits?: Partial<Record<string, number>>;
   /** Existing commands, as create bodies plus `application_id` and optional `guild_id`/`id`. */
@@ -209,4 +217,32 @@ export interface EmulatorCredentials {
 /** What command rules check of an application (spec/service-rules.ts). */
 export function traitsOf(app: Application): ApplicationTraits {
   return { embedded: app.embedded, integrationTypes: app.integrationTypes, discoverable: app.discoverable === true };
+}
+
+/**
+ * Where each channel is: its guild and place in the guild's list, by id. A
+ * cache kept beside the world under a symbol (never in its JSON), and only a
+ * hint: every hit is checked against the world, and a miss or a stale hint
+ * rebuilds it, so a channel added, removed or rolled back is never missed.
+ * Without it every webhook request searched every guild's channels, and,
+ * through the request's change tracker, read (and copied) every guild.
+ */
+const CHANNEL_INDEX = Symbol('channel index');
+type ChannelIndex = Map<Snowflake, { guildId: Snowflake; position: number }>;
+
+function channelAt(world: World, channelId: Snowflake, where: { guildId: Snowflake; position: number } | undefined): { guild: Guild; channel: Channel } | undefined {
+  if (!where) return undefined;
+  const guild = Object.hasOwn(world.guilds, where.guildId) ? world.guilds[where.guildId] : undefined;
+  const channel = guild?.channels[where.position];
+  return guild && channel?.id === channelId ? { guild, channel } : undefined;
+}
+
+export function findChannel(world: World, channelId: Snowflake): { guild: Guild; channel: Channel } | undefined {
+  const holder = world as World & { [CHANNEL_INDEX]?: ChannelIndex };
+  const hit = channelAt(world, channelId, holder[CHANNEL_INDEX]?.get(channelId));
+  if (hit) return hit;
+  const index: ChannelIndex = new Map();
+  for (const [guildId, guild] of Object.entries(world.guilds)) guild.channels.forEach((c, position) => index.set(c.id, { guildId, position }));
+  holder[CHANNEL_INDEX] = index;
+  return channelAt(world, channelId, index.get(channelId));
 }

@@ -18,7 +18,6 @@ import { applySuppressions } from './suppress.js';
 import { guildAccessFromManifest, resolvePermissionTarget } from '../access/from-manifest.js';
 import { conflictingRows, leavesAdministratorsOnly } from '../spec/rules/access.js';
 import type { ManifestGuild } from './load.js';
-import type { PermissionEntry } from '../spec/state.js';
 
 /** What commands are judged against: the application (when known), the limits, and per scope key the remote commands the scope keeps. */
 interface Judge {
@@ -138,8 +137,8 @@ function checkAccess(out: Diagnostic[], g: ManifestGuild, manifest: LoadedManife
   for (const list of byCommand.values()) {
     list.slice(1).forEach((set, i) => {
       for (const earlier of list.slice(0, i + 1)) {
-        for (const c of conflictingRows(earlier.entries as PermissionEntry[], set.entries as PermissionEntry[])) {
-          out.push(diagnosticAt(set.origin.file, [...set.origin.path, c.index], 'warning', 'permission-conflict', `${c.target} is ${(set.entries[c.index] as PermissionEntry).permission ? 'allowed' : 'denied'} here but ${(set.entries[c.index] as PermissionEntry).permission ? 'denied' : 'allowed'} in the set "${earlier.target}"; both name the same command and only the set applied last survives. Keep one set.`));
+        for (const c of conflictingRows(earlier.entries, set.entries)) {
+          out.push(diagnosticAt(set.origin.file, [...set.origin.path, c.index], 'warning', 'permission-conflict', `${c.target} is ${c.permission ? 'allowed' : 'denied'} here but ${c.permission ? 'denied' : 'allowed'} in the set "${earlier.target}"; both name the same command and only the set applied last survives. Keep one set.`));
         }
       }
     });

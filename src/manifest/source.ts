@@ -1,7 +1,7 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { ManifestReadError } from '../errors.js';
+import { readRegularFile } from './regular-file.js';
 import { yamlLib } from './yaml-lib.js';
 
 /** Larger manifests are refused up front: parsing them would take the hook's whole budget. */
@@ -41,42 +41,22 @@ export function readSource(path: string, cwd: string): SourceFile {
   return parseSource(text, absPath, display);
 }
 
-/**
- * The file's bytes, refusing what is not a regular file (a directory, a
- * device such as /dev/zero, a FIFO that never ends) and reading at most one
- * byte past the cap from the open descriptor, so a file that grows while it
- * is read, or lies about its size, still cannot exhaust memory.
- */
+/** The file's bytes, refusing what is not a regular file of at most MAX_MANIFEST_BYTES (regular-file.ts). */
 function readBounded(absPath: string, display: string): Buffer {
-  let fd: number;
-  try {
-    // O_NONBLOCK: opening a FIFO with no writer must not hang before fstat can refuse it.
-    fd = openSync(absPath, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new ManifestReadError('MANIFEST_NOT_FOUND', display, `${display}: no such file.`);
-    if (code === 'EISDIR') throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is a directory, not a manifest file.`);
-    throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display}: cannot read (${code ?? 'unknown error'}).`);
-  }
-  try {
-    const st = fstatSync(fd);
-    if (st.isDirectory()) throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is a directory, not a manifest file.`);
-    if (!st.isFile()) throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is not a regular file (a device, pipe or socket); a manifest is a YAML or JSON file.`);
-    if (st.size > MAX_MANIFEST_BYTES) throw tooLarge(display, st.size);
-    const buf = Buffer.allocUnsafe(Math.min(st.size, MAX_MANIFEST_BYTES) + 1);
-    let length = 0;
-    for (;;) {
-      if (length === buf.length) throw tooLarge(display);
-      const n = readSync(fd, buf, length, buf.length - length, null);
-      if (n === 0) break;
-      length += n;
-    }
-    return buf.subarray(0, length);
-  } catch (err) {
-    if (err instanceof ManifestReadError) throw err;
-    throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display}: cannot read (${(err as NodeJS.ErrnoException).code ?? 'unknown error'}).`);
-  } finally {
-    closeSync(fd);
+  const read = readRegularFile(absPath, MAX_MANIFEST_BYTES);
+  if ('bytes' in read) return read.bytes;
+  const r = read.refusal;
+  switch (r.kind) {
+    case 'missing':
+      throw new ManifestReadError('MANIFEST_NOT_FOUND', display, `${display}: no such file.`);
+    case 'directory':
+      throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is a directory, not a manifest file.`);
+    case 'not-regular':
+      throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is not a regular file (a device, pipe or socket); a manifest is a YAML or JSON file.`);
+    case 'too-large':
+      throw tooLarge(display, r.size);
+    case 'unreadable':
+      throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display}: cannot read (${r.code}).`);
   }
 }
 

@@ -7,6 +7,7 @@
  * equal.
  */
 import { CommandType, EntryPointHandler, IntegrationType, OptionType } from './enums.js';
+import { defaultStopsFallback } from './locales.js';
 import type { Scope } from './scope.js';
 
 type Obj = Record<string, unknown>;
@@ -93,14 +94,15 @@ export interface CommandRecord {
 
 /**
  * A localization dictionary as stored: entries equal to the default value and
- * null entries are ignored by the service; an empty result is `null` (the
- * service sends `null`, never `{}`).
+ * null entries are ignored by the service, except a default that keeps its
+ * locale from falling back to another locale's value (en-US beside en-GB);
+ * an empty result is `null` (the service sends `null`, never `{}`).
  */
 export function cleanLocalizations(dict: unknown, defaultValue: unknown): Record<string, string> | null {
   if (!isObj(dict)) return null;
   const out: Record<string, string> = {};
   for (const [locale, value] of Object.entries(dict)) {
-    if (typeof value === 'string' && value !== defaultValue) out[locale] = value;
+    if (typeof value === 'string' && (value !== defaultValue || defaultStopsFallback(dict, locale, defaultValue))) out[locale] = value;
   }
   return Object.keys(out).length > 0 ? out : null;
 }

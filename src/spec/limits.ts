@@ -52,6 +52,9 @@ export const DEFAULT_LIMITS = {
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type Limits = { readonly [K in LimitName]: number };
 
+/** Where the live service allows more than the spec says (facts §10): the spec's number stays the default (docs/deviations.md). */
+export const LIVE_LIMITS: Readonly<Partial<Record<LimitName, number>>> = { user_commands: 15, message_commands: 15 };
+
 /** INTEGER options range over -(2^53-1)..2^53-1; NUMBER options over -2^53..2^53. */
 export const INTEGER_MIN = -Number.MAX_SAFE_INTEGER;
 export const INTEGER_MAX = Number.MAX_SAFE_INTEGER;

@@ -45,3 +45,16 @@ export function localizedValue(
   const viaFallback = fb ? dict[fb] : undefined;
   return typeof viaFallback === 'string' ? viaFallback : undefined;
 }
+
+/**
+ * Whether `dict[locale]`, equal to the default value, still means something:
+ * without it a requester of `locale` would fall back to another locale's
+ * different value (spec, Localization: "A default value should be supplied
+ * under its own locale key to avoid an unexpected fallback"). Other entries
+ * equal to the default are ignored by the service.
+ */
+export function defaultStopsFallback(dict: Readonly<Record<string, unknown>>, locale: string, defaultValue: unknown): boolean {
+  const fb = LOCALE_FALLBACK[locale as Locale];
+  const other = fb ? dict[fb] : undefined;
+  return typeof other === 'string' && other !== defaultValue;
+}

@@ -63,6 +63,9 @@ export const WebhookErrors = {
   servicesInForum: { status: 400, code: 220004, message: 'Webhook services cannot be used in forum channels' },
   tooLarge: { status: 413, code: 40005, message: 'Request entity too large' },
   invalidJson: { status: 400, code: 50109, message: 'The request body contains invalid JSON.' },
+  /** A channel of the wrong kind for the action (webhooks in a category, following a channel that is not an announcement channel). */
+  wrongChannelType: { status: 400, code: 50024, message: 'Cannot execute action on this channel type' },
+  alreadyCrossposted: { status: 400, code: 40033, message: 'This message has already been crossposted.' },
 } as const satisfies Record<string, WebhookError | ((n: number) => WebhookError)>;
 
 /** Event kinds (the `X-GitHub-Event` header) the repo-compat endpoint accepts. */

@@ -52,7 +52,8 @@ describe('cmdsync invoke against a running emulator and an HTTP bot', () => {
 
   it('prints the bot\'s answer as the user sees it, exit 0', async () => {
     const r = await runBin(['invoke', '/hello', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
-    expect(r.stderr).toBe('');
+    // Without --wait, only the hint that follow-ups are not collected.
+    expect(r.stderr).toMatch(/^hint: no follow-up so far; [^\n]*--wait SECONDS[^\n]*\n$/);
     expect(r.stdout).toBe(`Helper answered:\n  Hello <@${BOB}>\n  [embed] Greeting\n`);
     expect(r.code).toBe(0);
   });
@@ -65,6 +66,13 @@ describe('cmdsync invoke against a running emulator and an HTTP bot', () => {
   it('a deferred answer with its edit and follow-up within --wait', async () => {
     const r = await runBin(['invoke', '/slow', '--channel', GENERAL, '--user', BOB, '--wait', '1'], { cwd: dir, env });
     expect(r.stdout).toBe('Helper deferred, then answered:\n  done thinking\nfollow-up:\n  and one more thing\n');
+    expect(r.code).toBe(0);
+  });
+
+  it('a deferred answer without --wait: its edit and the follow-up sent right behind it are awaited, and the hint counts it', async () => {
+    const r = await runBin(['invoke', '/slow', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
+    expect(r.stdout).toBe('Helper deferred, then answered:\n  done thinking\nfollow-up:\n  and one more thing\n');
+    expect(r.stderr).toMatch(/^hint: 1 follow-up so far; Helper may send more for 15 minutes/);
     expect(r.code).toBe(0);
   });
 
@@ -96,7 +104,7 @@ describe('cmdsync invoke against a running emulator and an HTTP bot', () => {
 
   it('"The application did not respond" after 3 s, exit 1', async () => {
     const r = await runBin(['invoke', '/silent', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
-    expect(r.stdout).toBe('The application did not respond (the endpoint answered HTTP 202 without a callback)\n');
+    expect(r.stdout).toBe('The application did not respond: no callback arrived within 3 s (the first answer must come within 3 s; defer with callback type 5 for slow work).\n');
     expect(r.code).toBe(1);
   }, 15_000);
 

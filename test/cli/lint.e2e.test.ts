@@ -47,6 +47,17 @@ describe('cmdsync lint (built binary)', () => {
     expect(plan.stderr).toMatch(/^\ncommands\/pong\.yaml\n {2}1:7 +error/);
   });
 
+  it("warns (name-apostrophe, exit 0) at file:line:col of a name with the ASCII apostrophe the spec allows and the live service was seen refusing", async () => {
+    const cwd = testdir({ 'cmdsync.yaml': "commands:\n  - name: isn't\n    description: Not\n    options:\n      - { type: string, name: \"what's\", description: What }\n" });
+    const r = await runBin(['lint', '--format', 'unix'], { cwd });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^cmdsync\.yaml:2:11: warning: Name "isn't" holds an ASCII apostrophe: .*live service has been seen to refuse it.* \[name-apostrophe\]$/);
+    expect(lines[1]).toMatch(/^cmdsync\.yaml:5:31: warning: Name "what's" holds an ASCII apostrophe.* \[name-apostrophe\]$/);
+    expect(r.stdout).not.toContain('error');
+  });
+
   it('exits 1 with file:line:col findings, no colour when piped', async () => {
     const cwd = testdir({ 'cmdsync.yaml': BAD });
     const r = await runBin(['lint', '--format', 'unix'], { cwd });

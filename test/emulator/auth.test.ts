@@ -82,14 +82,28 @@ describe('OAuth2 client credentials', () => {
     await res.body.text();
   });
 
+  test('a Basic credential that is not valid percent-encoding is an unknown client (401), not a 500', async () => {
+    const unknown = await clientCredentials('identify', `Basic ${Buffer.from(`${em.credentials.clientId}:nope`).toString('base64')}`);
+    for (const pair of [`%E0%A4%A:${em.credentials.clientSecret}`, `${em.credentials.clientId}:%`, `${em.credentials.clientId}%zz:${em.credentials.clientSecret}%C3%28`]) {
+      const r = await clientCredentials('identify', `Basic ${Buffer.from(pair).toString('base64')}`);
+      expect(r, pair).toEqual({ ...unknown, headers: r.headers });
+    }
+    // The same credential well encoded still works: the refusal is about the encoding.
+    const encoded = `${encodeURIComponent(em.credentials.clientId)}:${encodeURIComponent(em.credentials.clientSecret)}`;
+    expect((await clientCredentials('identify', `Basic ${Buffer.from(encoded).toString('base64')}`)).status).toBe(200);
+  });
+
   test('OAuth errors use { error, error_description }', async () => {
     const wrongSecret = await clientCredentials('identify', `Basic ${Buffer.from(`${em.credentials.clientId}:nope`).toString('base64')}`);
     expect(wrongSecret).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
     expect(typeof wrongSecret.body.error_description).toBe('string');
     const json = await clientCredentials('identify', undefined, 'application/json', JSON.stringify({ grant_type: 'client_credentials', scope: 'identify' }));
     expect(json).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } });
-    const grant = await clientCredentials('identify', undefined, undefined, 'grant_type=authorization_code&scope=identify');
+    const grant = await clientCredentials('identify', undefined, undefined, 'grant_type=password&scope=identify');
     expect(grant.body.error).toBe('unsupported_grant_type');
+    // The authorization-code grant is the webhook.incoming flow's (webhooks-followers.test.ts): no code, no grant.
+    const code = await clientCredentials('identify', undefined, undefined, 'grant_type=authorization_code&scope=identify');
+    expect(code).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     const scope = await clientCredentials('applications.commands.permissions.update');
     expect(scope).toMatchObject({ status: 400, body: { error: 'invalid_scope' } });
   });

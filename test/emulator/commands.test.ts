@@ -203,6 +203,16 @@ describe('validation errors as the service reports them', () => {
     expect(ep.body.errors.type._errors[0].code).toBe('APPLICATION_COMMAND_TYPE_INVALID');
   });
 
+  test("the ASCII apostrophe the spec's pattern allows is accepted in command, option and localized names (lint only warns)", async () => {
+    const body = slash("isn't", { options: [{ type: 3, name: "what's", description: 'w', name_localizations: { fr: "qu'est" } }] });
+    const r = await call(em, 'POST', g(), { auth: bot(em), body });
+    expect(r.status).toBe(201);
+    expect(r.body.name).toBe("isn't");
+    expect(r.body.options[0]).toMatchObject({ name: "what's", name_localizations: { fr: "qu'est" } });
+    // Other characters outside the pattern are still refused.
+    expect((await call(em, 'POST', g(), { auth: bot(em), body: slash('is$nt') })).body.errors.name._errors[0].code).toBe('STRING_TYPE_REGEX');
+  });
+
   test('too many USER commands → 30032; limits can be overridden', async () => {
     for (let i = 0; i < 5; i++) expect((await call(em, 'POST', g(), { auth: bot(em), body: { type: 2, name: `u${i}` } })).status).toBe(201);
     const r = await call(em, 'POST', g(), { auth: bot(em), body: { type: 2, name: 'u5' } });

@@ -30,7 +30,7 @@ function next<T>(event: string, ms = 5000): Promise<T> {
 test('a discord.js client logs in, sees the seeded guilds, and receives permission, webhook and interaction events', async () => {
   em = await start();
   const { applicationId, guildId } = em.credentials;
-  client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildWebhooks], rest: { api: em.url.replace(/\/v10$/, '') } });
+  client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildWebhooks], rest: { api: em.restBase } });
   const ready = next<Client<true>>(Events.ClientReady);
   await client.login(em.credentials.botToken);
   const c = await ready;
@@ -116,7 +116,7 @@ test('a discord.js bot answers invocations over the gateway: a reply, a deferred
     expect((await call(em, 'POST', `/applications/${applicationId}/guilds/${guildId}/commands`, { auth: bot(em), body })).status).toBe(201);
   }
 
-  client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: em.url.replace(/\/v10$/, '') } });
+  client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: em.restBase } });
   // The bot as a user would write it with discord.js: every answer goes through the emulator's callback and webhook routes.
   client.on(Events.InteractionCreate, async (interaction) => {
     if (interaction.isAutocomplete()) {

@@ -19,7 +19,7 @@ describe('HTTP interactions against a bot verifying signatures with discord-inte
   it('passes the service\'s endpoint check: PING answered, forged signature refused', async () => {
     const before = bot.forged;
     const check = await em.checkInteractionsEndpoint();
-    expect(check).toEqual({ url: bot.url, ok: true, problems: [] });
+    expect(check).toEqual({ url: bot.url, ok: true, problems: [], answered: true });
     expect(bot.forged).toBe(before + 1);
   });
 

@@ -7,6 +7,7 @@
  * the sockets are closed, not how fast.
  */
 import { connect, type Socket } from 'node:net';
+import { Pool } from 'undici';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { bot, call } from './helpers.js';
@@ -66,7 +67,7 @@ describe('slow clients', () => {
     expect((await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).body).toEqual([]);
   }, 30_000);
 
-  test('one client address holds a bounded number of connections', async () => {
+  test('one client address holds a bounded number of connections (the silent ones close first)', async () => {
     em = await startEmulator({ rateLimits: false, timeouts: { maxConnectionsPerClient: 5 } });
     const port = Number(new URL(em.url).port);
     const opened = [];
@@ -78,4 +79,53 @@ describe('slow clients', () => {
     // Closed connections give their places back.
     expect((await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).status).toBe(200);
   }, 30_000);
+
+  test('a slow client holding every connection of the address does not shut out a well-behaved one', async () => {
+    // Loopback: both clients are 127.0.0.1. Default head timeout (10 s): the cap alone must keep room.
+    em = await startEmulator({ rateLimits: false, timeouts: { maxConnectionsPerClient: 20 } });
+    const port = Number(new URL(em.url).port);
+    const app = em.credentials.applicationId;
+    const head = `GET /api/v10/applications/${app}/commands HTTP/1.1\r\nHost: x\r\nAuthorization: ${bot(em)}\r\n\r\n`;
+    // The slow client keeps 40 connections dribbling their heads, reopening each one closed (at most 2,000 opens).
+    let opens = 0;
+    let stop = false;
+    const slowOne = async (): Promise<void> => {
+      while (!stop && opens < 2_000) {
+        opens++;
+        // Not waiting for 'connect': the server may close a connection before the client sees it open.
+        const socket = connect(port, '127.0.0.1');
+        sockets.push(socket);
+        socket.on('error', () => {});
+        dribble(socket, head, 200);
+        await new Promise((done) => socket.once('close', done));
+      }
+    };
+    const attack = Array.from({ length: 40 }, slowOne);
+    await new Promise((r) => setTimeout(r, 300));
+    // The well-behaved client: 50 requests, 5 at a time, fresh and reused connections alike.
+    const pool = new Pool(new URL(em.url).origin, { connections: 5 });
+    const outcomes: Array<number | string> = [];
+    const path = `/api/v10/applications/${app}/commands`;
+    await Promise.all(
+      Array.from({ length: 5 }, async (_, w) => {
+        for (let i = 0; i < 10; i++) {
+          try {
+            const r = await pool.request(i % 2 ? { method: 'GET', path, headers: { authorization: bot(em!) } } : { method: 'POST', path, headers: { authorization: bot(em!), 'content-type': 'application/json' }, body: JSON.stringify({ name: `c${w}-${i}`, description: 'd' }) });
+            await r.body.dump();
+            outcomes.push(r.statusCode);
+          } catch (err) {
+            outcomes.push((err as Error).message);
+          }
+        }
+      }),
+    );
+    await pool.close();
+    stop = true;
+    for (const s of sockets) s.destroy();
+    await Promise.all(attack);
+    expect(outcomes.filter((o) => o !== 200 && o !== 201)).toEqual([]);
+    expect(outcomes).toHaveLength(50);
+    // The slow client was really at the cap: its connections were being closed to make room.
+    expect(opens).toBeGreaterThan(40);
+  }, 60_000);
 });

@@ -75,6 +75,19 @@ describe('the command picker (GET /__emulator/view/commands)', () => {
     expect(byName(picker({ locale: 'de' }), 'greet')).toMatchObject({ name: 'greet', description: 'Greet someone', localized: false, defaultName: 'greet' });
   });
 
+  it("without a locale asked, shows the member's own setting (the user's settings), else en-US", () => {
+    const bob = em.world.guilds[GUILD]!.members.find((m) => m.id === BOB)!;
+    expect(picker({})).toMatchObject({ locale: 'en-US' });
+    bob.locale = 'fr';
+    try {
+      expect(picker({})).toMatchObject({ locale: 'fr' });
+      expect(byName(picker({}), 'greet')).toMatchObject({ name: 'saluer', localized: true });
+      expect(picker({ locale: 'de' })).toMatchObject({ locale: 'de' });
+    } finally {
+      delete bob.locale;
+    }
+  });
+
   it('localizes options and choice names, keeping the default names the invoke form types', () => {
     const [tone, times] = byName(picker({ locale: 'fr' }), 'greet').options;
     expect(tone).toMatchObject({ name: 'ton', defaultName: 'tone', type: 3, required: false, autocomplete: false, choices: [{ name: 'chaleureux', defaultName: 'warm', value: 'w' }, { name: 'cold', defaultName: 'cold', value: 'c' }] });

@@ -82,7 +82,7 @@ describe('view state panel', () => {
     expect(sessions[0]).toMatchObject({ applicationId: em.credentials.applicationId, intents: 1, shard: [0, 1], resumable: true });
     expect(sessions[0].guilds).toBe(Object.values(em.world.guilds).filter((g) => g.apps[em!.credentials.applicationId]).length);
     expect(typeof sessions[0].connectedSinceMs).toBe('number');
-    expect((await state()).body.interactions).toEqual({ live: 0 });
+    expect((await state()).body.interactions).toEqual({ live: 0, endpoints: [{ applicationId: em.credentials.applicationId }] });
   });
 
   test('the answer never holds a token', async () => {

@@ -22,7 +22,21 @@ const lastMessage = () => {
 };
 
 describe('/slack', () => {
-  it('turns a chat-service body into a message and answers `ok` whatever wait says', async () => {
+  it('answers as execute with wait defaulting to true: the message, or 204 with wait=false (not the live `ok`: docs/deviations.md)', async () => {
+    const waited = await c.call('POST', `/webhooks/${hook.id}/${hook.token}/slack`, { auth: null, body: { text: 'default wait' } });
+    expect(waited.status).toBe(200);
+    expect(waited.body).toMatchObject({ content: 'default wait', channel_id: IDS.text, webhook_id: hook.id });
+    expect(waited.body.id).toBe(lastMessage().id);
+    const explicit = await c.call('POST', `/webhooks/${hook.id}/${hook.token}/slack?wait=true`, { auth: null, body: { text: 'explicit' } });
+    expect(explicit.body.content).toBe('explicit');
+    const before = Object.keys(emu.world.messages).length;
+    const quiet = await c.call('POST', `/webhooks/${hook.id}/${hook.token}/slack?wait=false`, { auth: null, body: { text: 'no wait' } });
+    expect(quiet.status).toBe(204);
+    expect(quiet.text).toBe('');
+    expect(Object.keys(emu.world.messages).length).toBe(before + 1);
+  });
+
+  it('turns a chat-service body into a message', async () => {
     for (const q of ['', '?wait=false', '?wait=true']) {
       const r = await c.call('POST', `/webhooks/${hook.id}/${hook.token}/slack${q}`, {
         auth: null,
@@ -36,8 +50,7 @@ describe('/slack', () => {
           attachments: [{ title: 'Run 42', title_link: 'https://ci/42', text: 'all green', color: 'good', fields: [{ title: 'Branch', value: 'main', short: true }], footer: 'ci', ts: 1700000000 }],
         },
       });
-      expect(r.status).toBe(200);
-      expect(r.text).toBe('ok');
+      expect(r.status).toBe(q === '?wait=false' ? 204 : 200);
     }
     const m = lastMessage().message as any;
     expect(m.content).toBe('Build passed');
@@ -49,7 +62,7 @@ describe('/slack', () => {
 
   it('honours thread_id', async () => {
     const r = await c.call('POST', `/webhooks/${hook.id}/${hook.token}/slack?thread_id=${IDS.thread}`, { auth: null, body: { text: 'threaded' } });
-    expect(r.text).toBe('ok');
+    expect(r.body.channel_id).toBe(IDS.thread);
     expect(lastMessage().channel_id).toBe(IDS.thread);
   });
 
@@ -70,7 +83,7 @@ describe('/github', () => {
   const post = (event: string | undefined, body: unknown, w = hook) =>
     c.call('POST', `/webhooks/${w.id}/${w.token}/github`, { auth: null, body, headers: event ? { 'X-GitHub-Event': event } : {} });
 
-  it('push: one embed listing the commits, answer 204', async () => {
+  it('push: one embed listing the commits, answered as execute (the message; 204 with wait=false)', async () => {
     const before = Object.keys(emu.world.messages).length;
     const r = await post('push', {
       ref: 'refs/heads/main',
@@ -82,9 +95,11 @@ describe('/github', () => {
         { id: '1234567abcdef', url: 'https://c/2', message: 'Add feature', author: { name: 'Cat' } },
       ],
     });
-    expect(r.status).toBe(204);
+    expect(r.status).toBe(200);
+    expect(r.body.id).toBe(lastMessage().id);
     expect(Object.keys(emu.world.messages).length).toBe(before + 1);
     const e = (lastMessage().message as any).embeds[0];
+    expect(r.body.embeds[0]).toEqual(e);
     expect(e.title).toBe('[acme/widgets] main: 2 new commits');
     expect(e.url).toBe('https://github.com/acme/widgets/compare/a...b');
     expect(e.description).toBe('[`abcdef1`](https://c/1) Fix bug - Octo\n[`1234567`](https://c/2) Add feature - Cat');
@@ -104,9 +119,17 @@ describe('/github', () => {
     ];
     for (const [event, payload, title] of cases) {
       const r = await post(event, { ...(payload as object), repository: repo, sender });
-      expect(r.status).toBe(204);
+      expect(r.status).toBe(200);
+      expect(r.body.embeds[0].title).toBe(title);
       expect((lastMessage().message as any).embeds[0].title).toBe(title);
     }
+  });
+
+  it('wait=false answers 204 and still sends', async () => {
+    const before = Object.keys(emu.world.messages).length;
+    const r = await c.call('POST', `/webhooks/${hook.id}/${hook.token}/github?wait=false`, { auth: null, body: { action: 'started', repository: repo, sender }, headers: { 'X-GitHub-Event': 'watch' } });
+    expect(r.status).toBe(204);
+    expect(Object.keys(emu.world.messages).length).toBe(before + 1);
   });
 
   it('unlisted events (ping) and pushes without commits are acknowledged with 204 and send nothing', async () => {

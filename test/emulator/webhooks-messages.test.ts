@@ -145,12 +145,25 @@ describe('execute', () => {
     expect(refused.body.errors.components['0'].components['0']._errors[0].code).toBe('COMPONENT_INTERACTIVE_NOT_ALLOWED');
   });
 
-  it('multipart: payload_json plus two files; answers 200 even without wait', async () => {
+  it('multipart without wait answers 204 like any execute (the spec; docs/deviations.md), and stores the files', async () => {
+    const form = new FormData();
+    form.append('payload_json', JSON.stringify({ content: 'files, no wait' }));
+    form.append('files[0]', new Blob([Buffer.from('hello')], { type: 'text/plain' }), 'a.txt');
+    const before = Object.keys(emu.world.messages).length;
+    const r = await exec(hook, '', undefined, form);
+    expect(r.status).toBe(204);
+    expect(r.text).toBe('');
+    const stored = Object.values(emu.world.messages);
+    expect(stored.length).toBe(before + 1);
+    expect((stored.at(-1)!.message as any).attachments.map((a: any) => a.filename)).toEqual(['a.txt']);
+  });
+
+  it('multipart: payload_json plus two files; with wait=true answers 200 with the message', async () => {
     const form = new FormData();
     form.append('payload_json', JSON.stringify({ content: 'files!', attachments: [{ id: 1, description: 'second file' }] }));
     form.append('files[0]', new Blob([Buffer.from('hello')], { type: 'text/plain' }), 'a.txt');
     form.append('files[1]', new Blob([Buffer.from([0, 1, 2, 3, 4, 5])], { type: 'application/octet-stream' }), 'b.bin');
-    const r = await exec(hook, '', undefined, form);
+    const r = await exec(hook, '?wait=true', undefined, form);
     expect(r.status).toBe(200);
     expect(r.body.content).toBe('files!');
     expect(r.body.attachments).toHaveLength(2);
@@ -281,7 +294,7 @@ describe("the webhook's messages", () => {
     form1.append('payload_json', JSON.stringify({ content: 'with files' }));
     form1.append('files[0]', new Blob([Buffer.from('one')]), 'one.txt');
     form1.append('files[1]', new Blob([Buffer.from('two')]), 'two.txt');
-    const m = (await exec(hook, '', undefined, form1)).body;
+    const m = (await exec(hook, '?wait=true', undefined, form1)).body;
     const [one, two] = m.attachments;
 
     const form2 = new FormData();
@@ -331,6 +344,31 @@ describe("the webhook's messages", () => {
     expect((await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { poll: { question: { text: 'q' }, answers: [{ poll_media: { text: 'a' } }] } } })).body.errors.poll._errors[0].code).toBe('POLL_EDIT_NOT_ALLOWED');
     const embeds = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { embeds: [{ title: 'e', type: 'article' }] } });
     expect(embeds.body.embeds).toEqual([{ type: 'rich', title: 'e' }]);
+  });
+
+  it('edit with poll: null removes the poll, so a message with a poll can become components v2', async () => {
+    const poll = { question: { text: 'Lunch?' }, answers: [{ poll_media: { text: 'yes' } }, { poll_media: { text: 'no' } }] };
+    const m = (await exec(hook, '?wait=true', { content: 'vote', poll })).body;
+    expect(m.poll.question).toEqual({ text: 'Lunch?' });
+    const v2 = { flags: 32768, content: null, components: [{ type: 10, content: 'now a v2 message' }] };
+    // The poll still there: the v2 flag is refused, naming it.
+    const refused = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: v2 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.poll._errors[0].code).toBe('MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2');
+    const edited = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { ...v2, poll: null } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.poll).toBeUndefined();
+    expect(edited.body.flags & 32768).toBe(32768);
+    expect(edited.body.components).toEqual([{ type: 10, content: 'now a v2 message' }]);
+    expect((await c.call('GET', msgPath(hook, m.id), { auth: null })).body.poll).toBeUndefined();
+  });
+
+  it('edit with poll: null on a message holding only a poll leaves it empty: 50006, the poll kept', async () => {
+    const poll = { question: { text: 'Only?' }, answers: [{ poll_media: { text: 'a' } }] };
+    const m = (await exec(hook, '?wait=true', { poll })).body;
+    const r = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { poll: null } });
+    expect(r.body).toEqual({ message: 'Cannot send an empty message', code: 50006 });
+    expect((await c.call('GET', msgPath(hook, m.id), { auth: null })).body.poll.question).toEqual({ text: 'Only?' });
   });
 
   it('only messages of the same webhook can be edited or deleted', async () => {

@@ -41,19 +41,28 @@ export const ANSI = /\u001b\[/;
 /** A stack frame line: what users must never see. */
 export const STACK = /^\s+at .+\(.+:\d+:\d+\)$|^\s+at file:/m;
 
+/** The `NAME=value` lines of the emulator's banner. */
+export function bannerVars(out: string): Record<string, string> {
+  return Object.fromEntries(out.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+}
+
 /**
  * `cmdsync emulator ARGS` as a real process, resolved once its banner is out
- * (the line that ends it says Ctrl+C); the caller stops it.
+ * (the line that ends it says Ctrl+C); the caller stops it. `vars` are the
+ * banner's `NAME=value` lines; `err()` what it has written to stderr so far.
  */
-export async function spawnEmulatorCli(args: string[]): Promise<{ proc: ChildProcess; out: string }> {
-  const proc = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function spawnEmulatorCli(args: string[], opts: { cwd?: string } = {}): Promise<{ proc: ChildProcess; out: string; vars: Record<string, string>; err: () => string }> {
+  const proc = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(opts.cwd ? { cwd: opts.cwd, env: { PATH: process.env.PATH ?? '' } } : {}) });
   let out = '';
+  let err = '';
+  proc.stderr!.on('data', (c) => (err += c));
   await new Promise<void>((done, fail) => {
     proc.stdout!.on('data', (c) => {
       out += c;
       if (out.includes('Ctrl+C')) done();
     });
-    proc.once('exit', (code) => fail(new Error(`cmdsync emulator exited ${code} before its banner`)));
+    proc.once('exit', (code) => fail(new Error(`cmdsync emulator exited ${code} before its banner: ${err}`)));
   });
-  return { proc, out };
+  const vars = Object.fromEntries(out.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  return { proc, out, vars, err: () => err };
 }

@@ -34,7 +34,7 @@ export interface SignedEndpoint {
 
 export type Reply = (body: unknown) => void;
 
-export async function startSignedEndpoint(opts: { publicKey: () => string; insecure?: boolean; answer: (interaction: any, reply: Reply, res: ServerResponse) => unknown }): Promise<SignedEndpoint> {
+export async function startSignedEndpoint(opts: { publicKey: () => string; insecure?: boolean; port?: number; answer: (interaction: any, reply: Reply, res: ServerResponse) => unknown }): Promise<SignedEndpoint> {
   const endpoint: SignedEndpoint = { url: '', forged: 0, close: async () => undefined };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -51,7 +51,7 @@ export async function startSignedEndpoint(opts: { publicKey: () => string; insec
       await opts.answer(JSON.parse(raw.toString('utf8')), reply, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   endpoint.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/interactions`;
   endpoint.close = () =>
     new Promise<void>((resolve) => {

@@ -1,6 +1,15 @@
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { guildAccessFromManifest } from '../../src/access/from-manifest.js';
 import { lintPath } from '../../src/cli/commands/lint.js';
+import { checkManifest } from '../../src/manifest/check.js';
+import { parseSource, type SourceFile } from '../../src/manifest/source.js';
+import { desiredState, desiredWebhooks } from '../../src/manifest/desired.js';
+import { buildPlan } from '../../src/plan/build.js';
+import { FIXTURES } from '../helpers/fixtures.js';
+import { oddVariants } from '../helpers/odd-shapes.js';
 import { seededRandom } from '../helpers/random.js';
 import { testdir } from '../helpers/tmp.js';
 
@@ -79,4 +88,87 @@ describe(`hostile manifests (seed ${SEED}, ${CASES} cases)`, () => {
       expect(count, `case ${i} of seed ${SEED}`).toBeLessThan(1200);
     }
   });
+});
+
+/**
+ * A manifest that reaches every rule lint and plan run: commands of every
+ * type with options, choices and localizations, the application's traits,
+ * limits, guild permissions (per command, typed, application-wide) and
+ * webhooks with a file avatar.
+ */
+const EVERY_RULE = {
+  application_id: '500000000000000001',
+  application: { embedded: true, integration_types: ['guild_install', 'user_install'], discoverable: false },
+  limits: { user_commands: 15 },
+  commands: [
+    {
+      name: 'admin', description: 'Admin tools', default_member_permissions: ['BAN_MEMBERS'], contexts: ['guild', 'bot_dm'], integration_types: ['guild_install'],
+      name_localizations: { fr: 'administrer' }, description_localizations: { fr: 'Outils' },
+      options: [
+        { type: 'sub_command_group', name: 'users', description: 'Users', options: [{ type: 'sub_command', name: 'ban', description: 'Ban', options: [{ type: 'user', name: 'who', description: 'Who', required: true }] }] },
+        { type: 'sub_command', name: 'say', description: 'Say', options: [
+          { type: 'string', name: 'text', description: 'Text', required: true, min_length: 1, max_length: 100, choices: [{ name: 'Hi', value: 'hi', name_localizations: { de: 'Hallo' } }] },
+          { type: 'number', name: 'n', description: 'N', min_value: -1.5, max_value: 9.5, autocomplete: true },
+          { type: 'channel', name: 'where', description: 'Where', channel_types: ['guild_text'] },
+        ] },
+      ],
+    },
+    { type: 'user', name: 'Profile', nsfw: false },
+    { type: 'primary_entry_point', name: 'launch', description: 'Launch', handler: 'discord_launch_activity' },
+  ],
+  guilds: [
+    {
+      id: '600000000000000010', name: 'Mods', prune: true,
+      commands: [{ name: 'ping', description: 'Ping', renamed_from: ['pong'], id: '700000000000000001' }, { type: 'message', name: 'ping' }],
+      permissions: {
+        'chat_input:ping': [{ role: 'everyone', allow: false }, { role: '610000000000000001', allow: true }, { channel: 'all_channels', allow: false }],
+        'message:ping': [{ user: '630000000000000001', allow: false }, { id: '620000000000000001', type: 'channel', permission: true }],
+        admin: [{ role: '610000000000000001', allow: true }],
+        '*': [{ channel: '620000000000000002', allow: true }],
+      },
+    },
+  ],
+  webhooks: [
+    { channel_id: '620000000000000001', name: 'Alerts', avatar: 'avatar.png', key: 'alerts', prune: true },
+    { channel_id: '620000000000000001', name: 'Deploys' },
+  ],
+};
+
+/** Lint (checkManifest), then what plan does with a manifest lint passes, with nothing deployed yet (pure: no service). */
+function lintThenPlanOffline(cwd: string, given: Map<string, SourceFile>): void {
+  const { manifest, diagnostics } = checkManifest('cmdsync.json', { cwd, env: {}, given });
+  if (!manifest || diagnostics.some((d) => d.severity === 'error')) return;
+  for (const g of manifest.guilds) guildAccessFromManifest(manifest, g, g.id);
+  const desired = desiredState(manifest, '500000000000000001');
+  const webhooks = { desired: desiredWebhooks(manifest), actual: [], lock: {} };
+  buildPlan(desired, { scopes: [] } as never, { strategy: 'auto', limits: manifest.limits, canEditPermissions: true, force: false, cmdsyncVersion: 'test', readCount: 0, webhooks });
+}
+
+describe('odd shapes at every node of a manifest that reaches every rule', () => {
+  it('the base manifest is clean, so each variant breaks only where it was changed', () => {
+    const cwd = testdir({});
+    copyFileSync(join(FIXTURES, 'valid', 'avatar.png'), join(cwd, 'avatar.png'));
+    writeFileSync(join(cwd, 'cmdsync.yaml'), stringify(EVERY_RULE));
+    expect(lintPath('cmdsync.yaml', { cwd, env: {} }).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('null, numbers, strings, lists for mappings and mappings for lists: findings from lint and plan, never a throw', () => {
+    const cwd = testdir({});
+    copyFileSync(join(FIXTURES, 'valid', 'avatar.png'), join(cwd, 'avatar.png'));
+    const file = join(cwd, 'cmdsync.json');
+    const failures: string[] = [];
+    let cases = 0;
+    for (const { path, shape, variant } of oddVariants(EVERY_RULE)) {
+      cases++;
+      // Given as text (as standard input is): the test measures the rules, not the disk.
+      const given = new Map([[file, parseSource(JSON.stringify(variant, null, 1), file, 'cmdsync.json')]]);
+      try {
+        lintThenPlanOffline(cwd, given);
+      } catch (err) {
+        failures.push(`${path.join('.')} = ${JSON.stringify(shape)}: ${(err as Error).stack?.split('\n').slice(0, 3).join(' | ')}`);
+      }
+    }
+    expect(cases).toBeGreaterThan(1000);
+    expect(failures.slice(0, 20), `${failures.length} of ${cases} variants threw`).toEqual([]);
+  }, 240_000);
 });

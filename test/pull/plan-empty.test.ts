@@ -22,7 +22,8 @@ beforeAll(async () => {
   await createCommand(client, app, GLOBAL, {
     name: 'remind',
     description: 'Set a reminder',
-    name_localizations: { fr: 'rappel', de: 'remind' },
+    // en-US equal to the default is kept beside a different en-GB (it stops the fallback); de equal to it is dropped.
+    name_localizations: { fr: 'rappel', de: 'remind', 'en-US': 'remind', 'en-GB': 'remind-me' },
     description_localizations: { fr: 'Créer un rappel' },
     default_member_permissions: '8',
     contexts: [0, 1, 2],

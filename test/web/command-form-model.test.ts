@@ -70,4 +70,11 @@ describe('the invoke form model', () => {
     expect(checkLine(ac, path!, new Map([['fruit', 'ap'], ['count', '']]), guild, 'en-US', 'fruit')).toEqual({ ok: true, line: '/config fruit:ap' });
     expect(checkLine(ac, path!, new Map([['fruit', 'ap'], ['count', '3']]), guild, 'en-US', 'fruit')).toEqual({ ok: true, line: '/config count:3 fruit:ap' });
   });
+
+  it('takes #name and @name as the emulator does, and lists the candidates for an unknown one', () => {
+    const [enable] = commandPaths(cmd);
+    expect(checkLine(cmd, enable!, new Map([['channel', '#general']]), guild, 'fr')).toEqual({ ok: true, line: '/config logging enable channel:#general' });
+    const typo = checkLine(cmd, enable!, new Map([['channel', '#genral']]), guild, 'fr');
+    expect(typo).toMatchObject({ ok: false, optionName: 'channel', message: 'no channel named "#genral" in this server; channels: #general (130000000000000001), #forum (130000000000000002)' });
+  });
 });

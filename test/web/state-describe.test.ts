@@ -1,5 +1,6 @@
 /** The State view's wording: what a log line, a fault rule and a session's intents say. */
 import { describe, expect, test } from 'vitest';
+import type { DeliveryOutcome } from '../../src/spec/interactions/delivery.js';
 import { countdown, describeEntry, faultAction, faultMatch, intentNames, scopeName } from '../../src/web/state/describe.js';
 
 describe('state view wording', () => {
@@ -18,9 +19,19 @@ describe('state view wording', () => {
   test('messages name their channel from the world, deliveries their outcome', () => {
     const world = { serial: 1, defaultApplicationId: '1', defaultGuildId: '2', locales: [], applications: [{ id: '1', name: 'Bot', botUserId: '9', delivery: 'gateway' as const }], guilds: [{ id: '2', name: 'G', roles: [], members: [], apps: [], channels: [{ id: '7', name: 'general', type: 0 }] }] };
     expect(describeEntry({ seq: 1, at: 0, kind: 'message', action: 'create', channelId: '7', messageId: '8', source: 'webhook' }, world).text).toBe('create in #general');
-    expect(describeEntry({ seq: 2, at: 0, kind: 'delivery', applicationId: '1', transport: 'http', outcome: 'http 500', commandName: 'ping' }, world)).toEqual({ kind: 'delivery', text: '/ping over http: http 500', detail: 'to Bot', failed: true });
+    expect(describeEntry({ seq: 2, at: 0, kind: 'delivery', applicationId: '1', transport: 'http', outcome: { kind: 'endpoint-error', status: 500 }, commandName: 'ping' }, world)).toEqual({ kind: 'delivery', text: '/ping over http: no answer: the endpoint answered HTTP 500', detail: 'to Bot', failed: true });
     expect(scopeName('2', world)).toBe('G');
     expect(scopeName('global', world)).toBe('global');
+  });
+
+  test('a delivery is failed only when nothing was answered: an answer of any callback type and a launch by the service are successes', () => {
+    const entry = (outcome: DeliveryOutcome) => describeEntry({ seq: 1, at: 0, kind: 'delivery', applicationId: '1', transport: 'gateway', outcome, commandName: 'go' });
+    // The emulator notes an answer with its callback type; it was once read as a failure.
+    expect(entry({ kind: 'answered', callbackType: 4 })).toMatchObject({ text: '/go over gateway: answered (callback type 4)', failed: false });
+    expect(entry({ kind: 'answered', callbackType: 5 }).failed).toBe(false);
+    expect(entry({ kind: 'launched' }).failed).toBe(false);
+    for (const o of [{ kind: 'no-session' }, { kind: 'signature-rejected' }, { kind: 'no-callback' }, { kind: 'refused', message: 'no' }] as DeliveryOutcome[]) expect(entry(o).failed).toBe(true);
+    expect(entry({ kind: 'no-session' }).text).toBe('/go over gateway: no answer: no gateway session connected');
   });
 
   test('fault rules read as what they do and match', () => {

@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { bot, call } from '../emulator/helpers.js';
+import { bot, call, startWithHttpBot } from '../emulator/helpers.js';
+import type { HttpBot } from '../helpers/http-bot.js';
+import { APP, BOB, GENERAL } from '../helpers/interaction-seed.js';
 import { rawCall } from '../emulator/raw-http.js';
 import { CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 
@@ -70,5 +72,44 @@ describe.skipIf(!CHROMIUM)('the State view in Chromium', () => {
     const origin = new URL(em.viewUrl).origin;
     expect(b.requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:'))).toEqual([]);
     expect(b.errors).toEqual([]);
+  });
+
+  test('a delivery the bot answered is not painted as a failure, one it did not is; an endpoint is checked with the button', async () => {
+    let withBot: { em: RunningEmulator; bot: HttpBot } | undefined;
+    try {
+      withBot = await startWithHttpBot();
+      const { em: e } = withBot;
+      const { page } = b;
+      await page.goto(`${e.viewUrl}#/state`);
+      await page.locator('#live.live').waitFor();
+
+      // The endpoint panel: the URL, not yet checked; the button runs the check and shows that it passes.
+      const row = page.locator(`#endpoints tr[data-application="${APP}"]`);
+      await row.waitFor();
+      await expect(row.textContent()).resolves.toContain(withBot.bot.url);
+      await row.locator('button[data-check-endpoint]').click();
+      await row.locator('[data-check="ok"]').waitFor();
+      await expect(row.locator('[data-check="ok"]').textContent()).resolves.toMatch(/^passes/);
+
+      expect(await e.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'answered' });
+      const answered = page.locator('#event-log [data-kind="delivery"]', { hasText: 'answered (callback type 4)' });
+      await answered.waitFor();
+      // The emulator notes the answer with its callback type; the view once compared that with 'answered' and painted it red.
+      await expect(answered.getAttribute('class')).resolves.not.toContain('failed');
+      const red = 'rgb(250, 119, 124)';
+      await expect(answered.locator('.text').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color)).resolves.not.toBe(red);
+
+      // Nothing listens at the endpoint any more: no answer, painted as a failure, with why.
+      await withBot.bot.close();
+      expect(await e.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'no-response', cause: { kind: 'endpoint-unreachable' } });
+      const failed = page.locator('#event-log [data-kind="delivery"].failed', { hasText: 'refused the connection' });
+      await failed.waitFor();
+      await expect(failed.locator('.text').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color)).resolves.toBe(red);
+      await page.screenshot({ path: screenshotPath('state-view-deliveries'), fullPage: true });
+      expect(b.errors).toEqual([]);
+    } finally {
+      await withBot?.bot.close().catch(() => undefined);
+      await withBot?.em.close();
+    }
   });
 });

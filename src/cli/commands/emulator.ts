@@ -4,7 +4,9 @@
  * the user needs them to point a bot at it.
  */
 import { DEFAULT_LIMITS } from '../../spec/limits.js';
-import { EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator, type DailyCreates } from '../../emulator/index.js';
+import { controlTokenProblem, EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator, type DailyCreates, type RunningEmulator } from '../../emulator/index.js';
+import { watchReportText } from './endpoint-check-text.js';
+import { printableUrl, urlLines, worldLines } from './emulator-banner.js';
 
 export interface EmulatorCliOptions {
   port?: number;
@@ -18,6 +20,8 @@ export interface EmulatorCliOptions {
   interactionsUrl?: string;
   /** `--limit KEY=N` overrides of the spec's limits (already checked). */
   limits?: Record<string, number>;
+  /** `--control-token`: pinned instead of the data file's or a random one. */
+  controlToken?: string;
 }
 
 function line(stream: NodeJS.WritableStream, text: string): void {
@@ -41,7 +45,12 @@ export async function runEmulator(
     line(io.stderr, `error: --port must be a whole number from 0 to 65535, not ${String(opts.port)}`);
     return 1;
   }
-  let emulator;
+  const badToken = opts.controlToken === undefined ? undefined : controlTokenProblem(opts.controlToken);
+  if (badToken) {
+    line(io.stderr, `error: --control-token ${badToken}`);
+    return 1;
+  }
+  let emulator: RunningEmulator | undefined;
   try {
     emulator = await startEmulator({
       host: opts.host,
@@ -52,6 +61,9 @@ export async function runEmulator(
       ...(opts.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: opts.maxMessagesPerChannel } : {}),
       ...(opts.interactionsUrl !== undefined ? { interactionsUrl: opts.interactionsUrl } : {}),
       ...(opts.limits && Object.keys(opts.limits).length > 0 ? { limits: opts.limits } : {}),
+      // As when a URL is saved in the developer portal: the endpoint must answer a PING and refuse a forged signature (re-checked until the bot is up).
+      watchEndpoints: (appId, report) => line(io.stderr, watchReportText(report, appId === emulator?.credentials.applicationId ? undefined : appId)),
+      ...(opts.controlToken !== undefined ? { controlToken: opts.controlToken } : {}),
     });
   } catch (err) {
     if (err instanceof SeedError || err instanceof EmulatorStartError || err instanceof EmulatorDataError || err instanceof MessageCapError) {
@@ -67,7 +79,7 @@ export async function runEmulator(
   line(io.stdout, `cmdsync emulator listening on ${emulator.url}`);
   line(io.stdout, `web view: ${emulator.viewUrl} (channels, commands, invoke, state; this machine only)`);
   line(io.stdout, '');
-  line(io.stdout, `CMDSYNC_API_URL=${emulator.url}`);
+  for (const l of urlLines(emulator.url, emulator.restBase)) line(io.stdout, l);
   line(io.stdout, `DISCORD_APPLICATION_ID=${c.applicationId}`);
   line(io.stdout, `DISCORD_TOKEN=${c.botToken}`);
   line(io.stdout, `DISCORD_CLIENT_ID=${c.clientId}`);
@@ -75,25 +87,17 @@ export async function runEmulator(
   line(io.stdout, `DISCORD_BEARER_TOKEN=${c.bearerToken}`);
   line(io.stdout, `CMDSYNC_EMULATOR_CONTROL_TOKEN=${emulator.controlToken}`);
   line(io.stdout, `DISCORD_PUBLIC_KEY=${c.publicKey}`);
-  line(io.stdout, `# guild: ${c.guildId}`);
-  line(io.stdout, opts.data ? `# data: ${opts.data}` : '# data: in memory (lost on exit; use --data FILE to keep it)');
+  for (const l of worldLines(emulator.world, { applicationId: c.applicationId, guildId: c.guildId })) line(io.stdout, l);
+  line(io.stdout, opts.data ? `# data: ${opts.data} (tokens, ids and the control token are kept across restarts)` : '# data: in memory (ids and tokens are new at every start; use --data FILE to keep them)');
   const cap = opts.maxMessagesPerChannel;
   line(io.stdout, cap === 0 ? '# messages: every one kept (no cap)' : `# messages: the newest ${cap ?? 1000} per channel are kept`);
   const endpoint = emulator.world.applications[c.applicationId]?.interactionsEndpointUrl;
-  line(io.stdout, endpoint ? `# interactions: POSTed to ${endpoint}` : '# interactions: sent over the gateway (no interactions endpoint URL)');
+  line(io.stdout, endpoint ? `# interactions: POSTed to ${printableUrl(endpoint)}` : '# interactions: sent over the gateway (no interactions endpoint URL)');
   line(io.stdout, `# gateway: ${emulator.gatewayUrl} (bots find it through GET /gateway/bot)`);
   const changed = Object.entries(emulator.limits).filter(([key, value]) => DEFAULT_LIMITS[key as keyof typeof DEFAULT_LIMITS] !== value);
   if (changed.length > 0) line(io.stdout, `# limits: ${changed.map(([k, v]) => `${k}=${v}`).sort().join(', ')} (the rest as the spec says)`);
   printDailyCreates(io.stdout, emulator.dailyCreates(), c.applicationId);
   line(io.stdout, 'Press Ctrl+C to stop.');
-  // As when the URL is saved in the developer portal: the endpoint must answer a PING and refuse a forged signature.
-  if (endpoint) {
-    void emulator.checkInteractionsEndpoint().then((check) => {
-      if (check.ok) line(io.stderr, `interactions endpoint ${endpoint}: answers PING and refuses bad signatures`);
-      else line(io.stderr, `warning: interactions endpoint ${endpoint}: ${check.problems.join('; ')} (the service would refuse this URL; it is used anyway)`);
-    });
-  }
-
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);

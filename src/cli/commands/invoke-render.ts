@@ -3,6 +3,8 @@
  * Pure: the outcome in, lines out.
  */
 import type { InvokeOutcome } from '../../emulator/index.js';
+import { TOKEN_LIFETIME_MS } from '../../spec/interactions/callback.js';
+import { noResponseReason } from '../../spec/interactions/delivery.js';
 
 type Obj = Record<string, unknown>;
 
@@ -52,11 +54,9 @@ export function renderOutcome(o: InvokeOutcome, appName: string): string {
     case 'refused':
       return `${o.refusal.message}\n  why: ${o.refusal.reason}\n`;
     case 'launched':
-      return `The service launched the Activity itself (entry point handler 2); nothing was sent to ${appName}.\n${indent(messageText(o.message))}\n`;
-    case 'no-response': {
-      const why = o.endpoint?.error ? ` (the endpoint ${o.endpoint.error})` : o.endpoint?.status !== undefined ? ` (the endpoint answered HTTP ${o.endpoint.status} without a callback)` : '';
-      return `The application did not respond${why}\n`;
-    }
+      return `The service launched ${o.application.name}'s Activity (entry point handler 2: the bot is not asked) and posted:\n${indent(messageText(o.message))}\n`;
+    case 'no-response':
+      return `The application did not respond: ${noResponseReason(o.cause)}\n`;
     case 'answered': {
       const out: string[] = [];
       const cb = o.callback?.type;
@@ -82,6 +82,17 @@ export function renderOutcome(o: InvokeOutcome, appName: string): string {
       return `${out.join('\n')}\n`;
     }
   }
+}
+
+/**
+ * Said after an answer when invoke did not wait (`--wait`): the bot may still
+ * send follow-ups, which nothing would show.
+ */
+export function followupHint(o: InvokeOutcome): string | undefined {
+  if (o.outcome !== 'answered' || o.choices) return undefined;
+  const n = o.followups.length;
+  const minutes = TOKEN_LIFETIME_MS / 60_000;
+  return `hint: ${n === 0 ? 'no follow-up' : `${n} follow-up${n === 1 ? '' : 's'}`} so far; ${o.application.name} may send more for ${minutes} minutes (the interaction token's life), and they are not shown here: add --wait SECONDS to collect them, or watch the channel in the web view.\n`;
 }
 
 /** `--json`: the interaction sent and everything received, the token masked (it is a credential for 15 minutes). */

@@ -1,24 +1,27 @@
 /**
  * `cmdsync invoke '/config logging enable channel:#1234' --guild ID --channel ID --user ID`:
  * has the emulator deliver a command to the bot as a user would, and prints
- * what the user would see. Exit 0 when the bot answered, 1 otherwise.
+ * what the user would see. Exit 0 when the bot answered (or the service
+ * launched the Activity itself), 1 otherwise.
  */
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { CmdsyncError, UsageError } from '../../errors.js';
-import type { InvokeOutcome, InvokeRequest, RunningEmulator } from '../../emulator/index.js';
+import type { InvokeOutcome, InvokeRequest } from '../../emulator/index.js';
 import { invoke } from '../../api/invoke.js';
 import { isSnowflake } from '../../spec/snowflake.js';
 import { LOCALES } from '../../spec/locales.js';
 import { CommandLineError, parseCommandLine } from '../../spec/interactions/command-line.js';
 import type { CliContext } from '../context.js';
-import { outcomeJson, renderOutcome } from './invoke-render.js';
+import { followupHint, outcomeJson, renderOutcome } from './invoke-render.js';
 
 export interface InvokeCliOptions {
   line?: string;
   guild?: string;
   channel?: string;
   user?: string;
+  /** The application whose command is invoked (default: the emulator's default one). */
+  application?: string;
   locale?: string;
   userCommand?: string;
   messageCommand?: string;
@@ -32,8 +35,9 @@ export interface InvokeCliOptions {
 
 const CONTENT_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.txt': 'text/plain', '.json': 'application/json', '.pdf': 'application/pdf' };
 
-function checkId(value: string | undefined, flag: string): void {
-  if (value !== undefined && !isSnowflake(value)) throw new UsageError(`${flag} must be an id (a snowflake), not ${JSON.stringify(value)}`);
+/** An id, or a name the emulator resolves (names.ts there): anything but an empty or multi-line value. */
+function checkRef(value: string | undefined, flag: string): void {
+  if (value !== undefined && (value.trim() === '' || /[\r\n]/.test(value))) throw new UsageError(`${flag} takes an id or a name, not ${JSON.stringify(value)}`);
 }
 
 /** Files named by `file:PATH` values: their size and type, read here (the emulator does not read the user's disk). */
@@ -64,10 +68,12 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
   if (kinds !== 1) throw new UsageError("give exactly one of: a command line ('/name …'), --user-command NAME, --message-command NAME");
   if ((opts.userCommand !== undefined || opts.messageCommand !== undefined) && opts.target === undefined) throw new UsageError('--user-command and --message-command need --target ID');
   if (opts.autocomplete && opts.line === undefined) throw new UsageError('--autocomplete works on a command line');
-  checkId(opts.guild, '--guild');
-  checkId(opts.channel, '--channel');
-  checkId(opts.user, '--user');
-  checkId(opts.target, '--target');
+  checkRef(opts.guild, '--guild');
+  checkRef(opts.channel, '--channel');
+  checkRef(opts.user, '--user');
+  checkRef(opts.application, '--application');
+  checkRef(opts.target, '--target');
+  if (opts.messageCommand !== undefined && opts.target !== undefined && !isSnowflake(opts.target)) throw new UsageError(`--target of a message command is a message id, not ${JSON.stringify(opts.target)}`);
   if (opts.locale !== undefined && !(LOCALES as readonly string[]).includes(opts.locale)) throw new UsageError(`--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not ${JSON.stringify(opts.locale)}`);
   let waitSeconds: number | undefined;
   if (opts.wait !== undefined) {
@@ -82,6 +88,7 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
     ...(opts.guild !== undefined ? { guildId: opts.guild } : {}),
     ...(opts.channel !== undefined ? { channelId: opts.channel } : {}),
     ...(opts.user !== undefined ? { userId: opts.user } : {}),
+    ...(opts.application !== undefined ? { applicationId: opts.application } : {}),
     ...(opts.locale !== undefined ? { locale: opts.locale } : {}),
     ...(opts.autocomplete ? { autocomplete: true } : {}),
     ...(waitSeconds !== undefined ? { waitSeconds } : {}),
@@ -89,44 +96,28 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
 }
 
 export async function runInvoke(opts: InvokeCliOptions, ctx: CliContext): Promise<number> {
+  // An emulator started inside this one command lives only while it runs: no bot can be connected to it or hold its key.
+  if (opts.emulator) throw new UsageError('invoke --emulator cannot reach a bot: that emulator would live only inside this one command, so no bot could be connected to its gateway or verify signatures with its new key. Start `cmdsync emulator` in another terminal, point the bot at it, and set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what it prints.');
   const request = requestOf(opts);
   if (opts.line !== undefined) {
     const files = await attachmentFiles(opts.line, ctx.cwd, opts.autocomplete);
     if (files && Object.keys(files).length > 0) request.files = files;
   }
-  let outcome: InvokeOutcome;
-  let appName = 'The application';
-  if (opts.emulator) {
-    const { startEmulator } = await import('../../emulator/index.js');
-    const { mkdirSync } = await import('node:fs');
-    const dir = resolve(ctx.cwd, '.cmdsync');
-    mkdirSync(dir, { recursive: true });
-    let em: RunningEmulator | undefined;
-    try {
-      em = await startEmulator({ dataFile: resolve(dir, 'emulator.json') });
-      appName = em.world.applications[request.applicationId ?? em.credentials.applicationId]?.name ?? appName;
-      outcome = await em.invoke(request);
-    } catch (err) {
-      if (err instanceof Error && !(err instanceof CmdsyncError)) throw new CmdsyncError('EMULATOR_START_FAILED', `cannot start the local emulator: ${err.message.split('\n')[0]}`);
-      throw err;
-    } finally {
-      await em?.close();
-    }
-  } else {
-    const apiUrl = opts.apiUrl ?? ctx.env.CMDSYNC_API_URL?.trim();
-    const controlToken = ctx.env.CMDSYNC_EMULATOR_CONTROL_TOKEN?.trim();
-    if (!apiUrl) throw new UsageError('invoke talks to an emulator: set CMDSYNC_API_URL (and CMDSYNC_EMULATOR_CONTROL_TOKEN) to what `cmdsync emulator` printed, or use --emulator');
-    if (!controlToken) throw new UsageError('set CMDSYNC_EMULATOR_CONTROL_TOKEN to the control token `cmdsync emulator` printed');
-    try {
-      new URL(apiUrl);
-    } catch {
-      throw new UsageError(`CMDSYNC_API_URL is not a URL: ${JSON.stringify(apiUrl)}`);
-    }
-    outcome = await invoke(request, { apiUrl, controlToken });
+  const apiUrl = opts.apiUrl ?? ctx.env.CMDSYNC_API_URL?.trim();
+  const controlToken = ctx.env.CMDSYNC_EMULATOR_CONTROL_TOKEN?.trim();
+  if (!apiUrl) throw new UsageError('invoke talks to a running emulator: start `cmdsync emulator` and set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what it prints');
+  if (!controlToken) throw new UsageError('set CMDSYNC_EMULATOR_CONTROL_TOKEN to the control token `cmdsync emulator` printed');
+  try {
+    new URL(apiUrl);
+  } catch {
+    throw new UsageError(`CMDSYNC_API_URL is not a URL: ${JSON.stringify(apiUrl)}`);
   }
-  if ('application' in outcome && outcome.application) appName = outcome.application.name;
+  const outcome: InvokeOutcome = await invoke(request, { apiUrl, controlToken });
+  const appName = 'application' in outcome && outcome.application ? outcome.application.name : 'The application';
   if (opts.json) ctx.stdout.write(outcomeJson(outcome));
   else if (outcome.outcome === 'invalid') ctx.stderr.write(renderOutcome(outcome, appName));
   else ctx.stdout.write(renderOutcome(outcome, appName));
-  return outcome.outcome === 'answered' ? 0 : 1;
+  const hint = opts.json || request.waitSeconds !== undefined ? undefined : followupHint(outcome);
+  if (hint) ctx.stderr.write(hint);
+  return outcome.outcome === 'answered' || outcome.outcome === 'launched' ? 0 : 1;
 }

@@ -9,14 +9,14 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CLIENT_SEND_LIMIT, DISPATCH_INTENT, GatewayClose, GatewayOp, HEARTBEAT_INTERVAL_MS, Intent, MAX_CLIENT_FRAME_BYTES, shardOf } from '../../spec/gateway.js';
+import { CLIENT_SEND_LIMIT, DISPATCH_INTENT, GatewayClose, GatewayOp, HEARTBEAT_INTERVAL_MS, Intent, MAX_CLIENT_FRAME_BYTES } from '../../spec/gateway.js';
 import { resolveAuth } from '../auth.js';
 import type { EmulatorEvent, EventBus } from '../events.js';
 import { own } from '../own.js';
 import type { Application, World } from '../world.js';
 import { bareToken, checkQuery, decodeFrame, isRefusal, readIdentify, readResume, type Refusal } from './frames.js';
 import { guildCreatePayload, guildsOf, readyPayload } from './payloads.js';
-import { Session } from './session.js';
+import { receives, Session } from './session.js';
 
 export interface GatewayOptions {
   /** Sent in Hello; a connection silent for 1.5 intervals is closed with 4009. Default 41250 ms. */
@@ -239,15 +239,18 @@ export class Gateway {
     const attached = new Map<Session, Connection>();
     for (const c of this.connections) if (c.session) attached.set(c.session, c);
     for (const session of this.sessions.values()) {
-      if (session.applicationId !== event.applicationId) continue;
-      if (intent !== 0 && (session.intents & intent) !== intent) continue;
-      if (event.guildId !== undefined) {
-        if (guild && guild.apps[session.applicationId] === undefined) continue;
-        if (shardOf(event.guildId, session.shard[1]) !== session.shard[0]) continue;
-      } else if (session.shard[0] !== 0) continue;
+      if (!receives(session, event, intent, guild)) continue;
       const frame = session.record(event.name, event.data);
       attached.get(session)?.ws.send(frame);
     }
+  }
+
+  /** Whether a connected session of the application would receive its INTERACTION_CREATE about `guildId` (no intent needed). */
+  hasSessionFor(applicationId: string, guildId?: string): boolean {
+    const event: EmulatorEvent = { applicationId, name: 'INTERACTION_CREATE', data: null, ...(guildId !== undefined ? { guildId } : {}) };
+    const guild = guildId !== undefined ? own(this.world().guilds, guildId) : undefined;
+    for (const session of this.sessions.values()) if (session.detachedAt === undefined && receives(session, event, 0, guild)) return true;
+    return false;
   }
 
   /** The sessions kept, attached or dropped (read only: one past its resume window shows as not resumable, not removed). */

@@ -3,7 +3,10 @@
  * Resume. Every dispatch gets the next sequence number and is kept in a
  * bounded buffer, whether or not a connection is attached to receive it.
  */
+import { shardOf } from '../../spec/gateway.js';
 import type { Snowflake } from '../../spec/snowflake.js';
+import type { EmulatorEvent } from '../events.js';
+import type { Guild } from '../world.js';
 
 export interface SentDispatch {
   s: number;
@@ -44,4 +47,15 @@ export class Session {
     if (seq + 1 < first) return undefined;
     return this.buffer.filter((b) => b.s > seq).map((b) => b.frame);
   }
+}
+
+/** Whether a session is sent `event`: its application, the intent, and the guild on its shard (events without a guild go to shard 0). */
+export function receives(session: Session, event: EmulatorEvent, intent: number, guild: Guild | undefined): boolean {
+  if (session.applicationId !== event.applicationId) return false;
+  if (intent !== 0 && (session.intents & intent) !== intent) return false;
+  if (event.guildId !== undefined) {
+    if (guild && guild.apps[session.applicationId] === undefined) return false;
+    return shardOf(event.guildId, session.shard[1]) === session.shard[0];
+  }
+  return session.shard[0] === 0;
 }

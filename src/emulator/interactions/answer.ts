@@ -17,6 +17,7 @@ import type { StoredMessage, StoredWebhook, World } from '../world.js';
 import type { InteractionRegistry, LiveInteraction } from './registry.js';
 import type { EventBus, MessageNote } from '../events.js';
 import { uploadedFiles } from '../note-files.js';
+import { own } from '../own.js';
 
 type Obj = Record<string, unknown>;
 
@@ -72,7 +73,23 @@ function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files:
   m.author = { id: app?.botUserId ?? live.applicationId, username: app?.name ?? 'app', avatar: null, discriminator: '0', bot: true, global_name: null, public_flags: 0, flags: 0 };
   m.interaction_metadata = { id: live.id, type: live.type, user: (live.payload.member as Obj | undefined)?.user ?? live.payload.user, authorizing_integration_owners: live.payload.authorizing_integration_owners, ...(original ? {} : { original_response_message_id: live.original?.id }) };
   if (original) m.type = live.commandType === 1 ? 20 : 23;
+  stored.interaction = { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId };
   return stored;
+}
+
+/** An answer is a message of its channel like any other: kept in the world, so it is persisted and a message command can target it. */
+function keep(env: AnswerEnv, stored: StoredMessage): void {
+  env.world.messages[stored.id] = stored;
+}
+
+/**
+ * The world's copy of an answer about to change, read through the request's
+ * view so the change is journalled; undefined when it is gone from the world
+ * (dropped by the message cap).
+ */
+function held(world: World, stored: StoredMessage): StoredMessage | undefined {
+  const inWorld = own(world.messages, stored.id);
+  return inWorld === stored ? inWorld : undefined;
 }
 
 export function callbackResponse(live: LiveInteraction, withResponse: boolean): EmulatorResponse {
@@ -106,6 +123,7 @@ export function applyCallback(reg: InteractionRegistry, env: AnswerEnv, live: Li
     const msg = newMessage(env, live, b.data, files, true);
     if ('status' in msg) return msg;
     live.original = msg;
+    keep(env, msg);
     noteAnswer(env.events, live, msg, 'create', files);
   } else if (type === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
     // "App is thinking…": an empty loading message the app edits later.
@@ -115,6 +133,7 @@ export function applyCallback(reg: InteractionRegistry, env: AnswerEnv, live: Li
     msg.message.content = '';
     msg.message.flags = 128 | flags; // LOADING
     live.original = msg;
+    keep(env, msg);
     noteAnswer(env.events, live, msg, 'create');
   }
   live.answeredWith = type;
@@ -136,6 +155,7 @@ export function postFollowup(reg: InteractionRegistry, env: AnswerEnv, live: Liv
   const msg = newMessage(env, live, body, files, false);
   if ('status' in msg) return msg;
   live.followups.push(msg);
+  keep(env, msg);
   noteAnswer(env.events, live, msg, 'create', files);
   reg.record(live, 'followup', body);
   return { status: 200, body: msg.message };
@@ -154,7 +174,8 @@ export function getMessage(live: LiveInteraction, messageId: string): EmulatorRe
 export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: LiveInteraction, messageId: string, body: unknown, files: readonly MultipartFile[]): EmulatorResponse {
   const early = needsAnswer(live);
   if (early) return early;
-  const stored = findMessage(live, messageId);
+  const found = findMessage(live, messageId);
+  const stored = found && held(env.world, found);
   if (!stored) return unknownMessage();
   const m = stored.message;
   const loading = ((m.flags as number) & 128) !== 0;
@@ -183,11 +204,13 @@ export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: Live
   return { status: 200, body: m };
 }
 
-export function deleteMessage(reg: InteractionRegistry, live: LiveInteraction, messageId: string, events?: EventBus): EmulatorResponse {
+export function deleteMessage(reg: InteractionRegistry, live: LiveInteraction, messageId: string, events: EventBus | undefined, world: World): EmulatorResponse {
   const early = needsAnswer(live);
   if (early) return early;
-  const stored = findMessage(live, messageId);
+  const found = findMessage(live, messageId);
+  const stored = found && held(world, found);
   if (!stored) return unknownMessage();
+  delete world.messages[stored.id];
   noteAnswer(events, live, stored, 'delete');
   if (stored === live.original) {
     live.original = undefined;

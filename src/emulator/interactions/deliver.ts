@@ -13,7 +13,10 @@ export interface HttpAnswer {
   status?: number;
   /** The parsed JSON body, when there was one. */
   body?: unknown;
+  /** Why it never answered, in words (`could not connect (…)`, `timed out`). */
   error?: string;
+  /** It did not answer within the time allowed (as opposed to never being reached). */
+  timedOut?: boolean;
 }
 
 function signedHeaders(app: Application, body: string, timestamp: string): Record<string, string> {
@@ -23,6 +26,14 @@ function signedHeaders(app: Application, body: string, timestamp: string): Recor
     'X-Signature-Ed25519': signInteraction(app.privateKey ?? '', timestamp, body),
     'X-Signature-Timestamp': timestamp,
   };
+}
+
+/** What stopped a request from reaching the endpoint, in words: `refused the connection (ECONNREFUSED)`. */
+function connectError(err: Error): string {
+  const code = (err.cause as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ECONNREFUSED') return `refused the connection (${code})`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `could not be found (${code})`;
+  return `could not be reached (${code ?? err.message})`;
 }
 
 async function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer> {
@@ -38,7 +49,7 @@ async function post(url: string, body: string, headers: Record<string, string>, 
     return { status: res.status, body: parsed };
   } catch (err) {
     const name = (err as Error).name;
-    return { error: name === 'TimeoutError' ? 'timed out' : `could not connect (${(err as Error).message})` };
+    return name === 'TimeoutError' ? { error: `did not answer within ${timeoutMs / 1000} s`, timedOut: true } : { error: connectError(err as Error) };
   }
 }
 
@@ -58,6 +69,8 @@ export interface EndpointCheck {
   ok: boolean;
   /** What failed, in words; empty when ok. */
   problems: string[];
+  /** The endpoint answered the signed PING with some HTTP status (it is up, right or wrong). */
+  answered: boolean;
 }
 
 /**
@@ -72,14 +85,15 @@ export async function checkEndpoint(app: Application, nowSeconds: number, timeou
   const timestamp = String(Math.floor(nowSeconds));
   const good = await post(url, ping, signedHeaders(app, ping, timestamp), timeoutMs);
   const bodyType = typeof good.body === 'object' && good.body !== null ? (good.body as { type?: unknown }).type : undefined;
-  if (good.error) problems.push(`a signed PING ${good.error}`);
-  else if (good.status !== 200 || bodyType !== 1) problems.push(`a signed PING got ${good.status} ${JSON.stringify(good.body) ?? ''}; it must get 200 {"type":1}`);
+  // An endpoint that cannot be reached fails the same way for the forged PING: say it once.
+  if (good.error) return { url, ok: false, problems: [`the endpoint ${good.error}`], answered: false };
+  if (good.status !== 200 || bodyType !== 1) problems.push(`a signed PING got ${[good.status, JSON.stringify(good.body)].filter((x) => x !== undefined).join(' ')}; it must get 200 {"type":1}${good.status === 401 ? " (401: the bot's DISCORD_PUBLIC_KEY is not this emulator's public key)" : ''}`);
   const forgedHeaders = signedHeaders(app, ping, timestamp);
   // Flip one bit of the signature: valid hex, wrong signature.
   const sig = forgedHeaders['X-Signature-Ed25519']!;
   forgedHeaders['X-Signature-Ed25519'] = (sig[0] === '0' ? '1' : '0') + sig.slice(1);
   const forged = await post(url, ping, forgedHeaders, timeoutMs);
-  if (forged.error) problems.push(`a PING with a bad signature ${forged.error}`);
+  if (forged.error) problems.push(`a PING with a bad signature: the endpoint ${forged.error}`);
   else if (forged.status !== 401) problems.push(`a PING with a bad signature got ${forged.status}; it must get 401 (the endpoint accepts forged requests)`);
-  return { url, ok: problems.length === 0, problems };
+  return { url, ok: problems.length === 0, problems, answered: true };
 }

@@ -5,27 +5,24 @@
  * answers within the deadlines is collected as the user would see it.
  */
 import { basename } from 'node:path';
-import type { Limits } from '../../spec/limits.js';
 import { CommandLineError, parseCommandLine, pointAt } from '../../spec/interactions/command-line.js';
-import { CallbackType, FIRST_ANSWER_MS } from '../../spec/interactions/callback.js';
+import { CallbackType } from '../../spec/interactions/callback.js';
+import type { DeliveryOutcome, NoResponse } from '../../spec/interactions/delivery.js';
 import { resolveOptions, type InteractionOption, type MentionLookup } from '../../spec/interactions/options.js';
 import { buildInteraction } from '../../spec/interactions/payload.js';
 import { readRepair, type Refusal } from '../../spec/interactions/refusal.js';
 import { CommandType, EntryPointHandler } from '../../spec/enums.js';
 import type { Snowflake } from '../../spec/snowflake.js';
-import type { EventBus } from '../events.js';
 import { randomToken } from '../ids.js';
 import { own } from '../own.js';
+import { placeNames, resolveNames } from '../names.js';
 import type { StoredCommand, World } from '../world.js';
-import { applyCallback } from './answer.js';
-import { deliverGateway, deliverHttp } from './deliver.js';
+import { collectAfterAnswer, deliverAndAwait, type AwaitEnv } from './await-answer.js';
 import { commandRefusal, resolvePlace, resolveUser } from './place.js';
-import { nextChange, type InteractionRegistry, type LiveInteraction, type Received } from './registry.js';
+import type { InteractionRegistry, LiveInteraction, Received } from './registry.js';
+import { memberLocale } from '../user-locale.js';
 
 type Obj = Record<string, unknown>;
-
-/** Without --wait, a deferred answer is awaited this long for its edit (a slow command's usual time). */
-const DEFERRED_WAIT_S = 10;
 
 export interface InvokeRequest {
   /** `/config logging enable channel:#123` (chat input and entry point commands). */
@@ -34,46 +31,44 @@ export interface InvokeRequest {
   messageCommand?: string;
   /** The user (user command) or message (message command) acted on. */
   target?: Snowflake;
-  /** Absent with a channel outside every guild: a DM with the bot. */
+  /** Absent with a channel outside every guild: a DM with the bot. Guild, channel, user, application and a user command's target: an id or a name (names.ts). */
   guildId?: Snowflake;
   channelId?: Snowflake;
   userId?: Snowflake;
   locale?: string;
   autocomplete?: boolean;
-  /** How long to collect follow-ups after the first answer, in seconds. Default 0 (3 s when deferred). */
+  /** How long to collect follow-ups after the first answer, in seconds. Default: none, or a deferred answer's edit (up to 10 s) and the follow-ups right behind it. */
   waitSeconds?: number;
   applicationId?: Snowflake;
   /** Files for ATTACHMENT options, by the path typed in the line. */
   files?: Record<string, { size: number; contentType?: string }>;
 }
 
+/** What an interaction that reached the application came to. */
+interface Delivered {
+  delivery: 'http' | 'gateway';
+  application: { id: Snowflake; name: string };
+  interaction: Obj;
+  /** The endpoint's HTTP answer (HTTP delivery). */
+  endpoint?: { status?: number; error?: string };
+  callback?: { type: number; data?: unknown };
+  original?: Obj;
+  followups: Obj[];
+  choices?: unknown[];
+  received: Received[];
+}
+
 export type InvokeOutcome =
   /** The line or the request is wrong: nothing was sent. */
   | { outcome: 'invalid'; message: string; pointer?: string; column?: number }
   | { outcome: 'refused'; refusal: Refusal; interaction?: undefined }
-  /** Entry point with handler 2: the service launches the Activity itself. */
-  | { outcome: 'launched'; message: Obj }
-  | {
-      outcome: 'answered' | 'no-response';
-      delivery: 'http' | 'gateway';
-      application: { id: Snowflake; name: string };
-      interaction: Obj;
-      /** The endpoint's HTTP answer (HTTP delivery). */
-      endpoint?: { status?: number; error?: string };
-      callback?: { type: number; data?: unknown };
-      original?: Obj;
-      followups: Obj[];
-      choices?: unknown[];
-      received: Received[];
-    };
+  /** Entry point with handler 2: the service launches the Activity itself (a success; nothing is delivered to the app). */
+  | { outcome: 'launched'; application: { id: Snowflake; name: string }; message: Obj }
+  | ({ outcome: 'answered' } & Delivered)
+  /** `cause`: why, typed (spec/interactions/delivery.ts). */
+  | ({ outcome: 'no-response'; cause: NoResponse } & Delivered);
 
-export interface InvokeEnv {
-  world(): World;
-  registry: InteractionRegistry;
-  events: EventBus;
-  nextId(): Snowflake;
-  now(): number;
-  limits: Limits;
+export interface InvokeEnv extends AwaitEnv {
   defaultApplicationId: Snowflake;
   defaultGuildId: Snowflake;
 }
@@ -98,11 +93,12 @@ function findMessage(world: World, id: string): Obj | undefined {
   return own(world.messages, id)?.message;
 }
 
-export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<InvokeOutcome> {
+export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<InvokeOutcome> {
   const world = env.world();
+  const req = resolveNames(world, request, env.defaultGuildId);
+  if ('problem' in req) return invalid(req.problem);
   const app = own(world.applications, req.applicationId ?? env.defaultApplicationId);
   if (!app) return invalid(`unknown application ${req.applicationId}`);
-  const locale = req.locale ?? 'en-US';
 
   // Where: a guild channel, or a DM with the bot; who: a member of the guild (or anyone in a DM).
   const place = resolvePlace(world, { ...(req.guildId ? { guildId: req.guildId } : {}), ...(req.channelId ? { channelId: req.channelId } : {}) }, env.defaultGuildId);
@@ -111,11 +107,14 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
   const user = resolveUser(place, req.userId);
   if (typeof user === 'string') return invalid(user);
   const userId = user.id;
+  // The client's language: as asked, else the user's setting (spec, Localization), else the service's default.
+  const locale = req.locale ?? memberLocale(world, userId, guild) ?? 'en-US';
 
   const lookup: MentionLookup = {
     isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === userId || id === app.botUserId),
     isRole: (id) => facts?.roles.some((r) => r.id === id) ?? false,
     channelType: (id) => facts?.channels.find((c) => c.id === id)?.type,
+    named: placeNames(facts, [{ id: userId, name: user.username }, { id: app.botUserId, name: app.name }]),
   };
 
   // What: the command and its options.
@@ -173,12 +172,13 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
   const install = guild ? own(guild.apps, app.id) : undefined;
   const refusal = commandRefusal(world, app, place, command, user, () => repair(env.registry, command!, userId));
   if (refusal) {
-    env.events.note({ kind: 'delivery', applicationId: app.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome: `refused: ${refusal.message}`, commandName: command.name });
+    env.events.note({ kind: 'delivery', applicationId: app.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome: { kind: 'refused', message: refusal.message }, commandName: command.name });
     return { outcome: 'refused', refusal };
   }
 
   if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) {
-    return { outcome: 'launched', message: { content: `${user.username} started ${app.name}`, type: 0, channel_id: channel.id, activity: { type: 'launch' } } };
+    env.events.note({ kind: 'delivery', applicationId: app.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome: { kind: 'launched' }, commandName: command.name });
+    return { outcome: 'launched', application: { id: app.id, name: app.name }, message: { content: `${user.username} started ${app.name}`, type: 0, channel_id: channel.id, activity: { type: 'launch' } } };
   }
 
   const payload = buildInteraction({
@@ -214,39 +214,12 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
   };
   env.registry.add(live);
 
-  let endpoint: { status?: number; error?: string } | undefined;
-  if (app.interactionsEndpointUrl) {
-    const answer = await deliverHttp(app, payload, FIRST_ANSWER_MS, env.now() / 1000);
-    endpoint = answer.error ? { error: answer.error } : { status: answer.status! };
-    // An inline answer (200 with a callback body) is the callback; 202/204 means the app used the callback route.
-    if (answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && live.answeredWith === undefined) {
-      applyCallback(env.registry, { world: env.world(), nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false);
-    }
-  } else {
-    deliverGateway(env.events, app, payload);
-  }
-  // Wait for the first answer until the 3 s deadline.
-  while (live.answeredWith === undefined && env.now() - live.createdAt < FIRST_ANSWER_MS) await nextChange(live, FIRST_ANSWER_MS - (env.now() - live.createdAt));
-  env.events.note({
-    kind: 'delivery',
-    applicationId: app.id,
-    interactionId: live.id,
-    transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
-    outcome: live.answeredWith !== undefined ? `answered (callback type ${live.answeredWith})` : endpoint?.error ? `no answer: ${endpoint.error}` : endpoint?.status !== undefined ? `no answer: endpoint said ${endpoint.status}` : 'no answer within 3 s',
-    commandName: command.name,
-  });
-  if (live.answeredWith !== undefined) {
-    const deferred = live.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE;
-    const waitMs = (req.waitSeconds ?? (deferred ? DEFERRED_WAIT_S : 0)) * 1000;
-    const until = env.now() + waitMs;
-    // A deferred answer is awaited until it is edited; otherwise collect whatever arrives within --wait.
-    while (env.now() < until) {
-      if (deferred && req.waitSeconds === undefined && original(live) && !((original(live)!.flags as number) & 128)) break;
-      await nextChange(live, until - env.now());
-    }
-  }
+  const { endpoint, cause } = await deliverAndAwait(env, app, live);
+  const outcome: DeliveryOutcome = live.answeredWith !== undefined ? { kind: 'answered', callbackType: live.answeredWith } : cause!;
+  env.events.note({ kind: 'delivery', applicationId: app.id, interactionId: live.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome, commandName: command.name });
+  if (live.answeredWith !== undefined) await collectAfterAnswer(env, live, req.waitSeconds);
   return {
-    outcome: live.answeredWith !== undefined ? 'answered' : 'no-response',
+    ...(live.answeredWith !== undefined ? { outcome: 'answered' as const } : { outcome: 'no-response' as const, cause: cause! }),
     delivery: app.interactionsEndpointUrl ? 'http' : 'gateway',
     application: { id: app.id, name: app.name },
     interaction: payload,
@@ -257,10 +230,6 @@ export async function invoke(env: InvokeEnv, req: InvokeRequest): Promise<Invoke
     ...(live.answeredWith === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT ? { choices: ((live.callbackData as Obj | undefined)?.choices as unknown[]) ?? [] } : {}),
     received: live.received,
   };
-}
-
-function original(live: LiveInteraction): Obj | undefined {
-  return live.original?.message;
 }
 
 function repair(registry: InteractionRegistry, command: StoredCommand, userId: string): Refusal | undefined {

@@ -28,6 +28,7 @@ import { queryBoolean, requestLocale, shapeCommand } from '../shape.js';
 import { traitsOf, type Application, type StoredCommand } from '../world.js';
 import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
 import { scopeKey, type Scope } from '../../spec/scope.js';
+import { settingsLocale } from '../user-locale.js';
 
 type Obj = Record<string, unknown>;
 
@@ -86,7 +87,7 @@ export function commandRoutes(limits: Limits): Route[] {
     if (raw !== null && withLocalizations === undefined) {
       return formErrorResponse([problem('query-boolean', ['with_localizations'], 'with_localizations must be a boolean.', ApiErrors.boolean(raw))])!;
     }
-    const mode = { kind: 'list' as const, withLocalizations: withLocalizations === true, locale: requestLocale(req.headers) };
+    const mode = { kind: 'list' as const, withLocalizations: withLocalizations === true, locale: requestLocale(req.headers) ?? settingsLocale(ctx.world, req.auth) };
     const key = `${ctx.world.serial}|${r.app.id}|${scopeKey(r.scope)}|${mode.withLocalizations}|${mode.locale ?? ''}`;
     const text = memo.get(key, () => scopeCommands(ctx.world, r.app.id, r.scope).map((c) => shapeCommand(c, mode)));
     return { status: 200, text, headers: { 'Content-Type': 'application/json' } };

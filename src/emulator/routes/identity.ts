@@ -15,6 +15,7 @@ import { isObject } from '../../spec/rules/values.js';
 import { unauthorized } from '../auth.js';
 import { formErrorResponse } from '../form-errors.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
+import { checkEndpoint } from '../interactions/deliver.js';
 import type { Application, ApplicationProfile, World } from '../world.js';
 
 type Obj = Record<string, unknown>;
@@ -162,9 +163,30 @@ function patchApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorRe
   return { status: 200, body: applicationObject(ctx.world, app) };
 }
 
+/**
+ * A new interactions endpoint URL is saved only if it passes the service's
+ * check (facts §9: a signed PING gets `{"type":1}`, a forged one 401); the
+ * service answers 50035 at the field otherwise. Our message says what failed.
+ */
+async function checkNewEndpoint(req: EmulatorRequest, now: () => number): Promise<EmulatorResponse | undefined> {
+  if (req.auth.kind !== 'bot' || !isObject(req.body)) return undefined;
+  const url = req.body.interactions_endpoint_url;
+  if (typeof url !== 'string' || url === '') return undefined;
+  const refuse = (detail: string) => formErrorResponse([problem('interactions-endpoint-url', ['interactions_endpoint_url'], `interactions_endpoint_url could not be verified: ${detail}`, ApiErrors.endpointUnverified(detail))]);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return refuse('not an http:// or https:// URL');
+  const check = await checkEndpoint({ ...req.auth.application, interactionsEndpointUrl: url }, now() / 1000);
+  return check.ok ? undefined : refuse(check.problems.join('; '));
+}
+
 export const identityRoutes: Route[] = [
   { method: 'GET', pattern: '/users/@me', auth: 'app', handler: getMe },
   { method: 'GET', pattern: '/applications/@me', auth: 'app', handler: getApplication },
-  { method: 'PATCH', pattern: '/applications/@me', auth: 'app', handler: patchApplication },
+  { method: 'PATCH', pattern: '/applications/@me', auth: 'app', handler: patchApplication, precheck: checkNewEndpoint },
   { method: 'GET', pattern: '/oauth2/applications/@me', auth: 'app', handler: getApplication },
 ];

@@ -12,6 +12,7 @@ import { apiError, type EmulatorRequest, type EmulatorResponse, type Handler, ty
 import { applyCallback, deleteMessage, editMessage, getMessage, postFollowup, type AnswerEnv } from '../interactions/answer.js';
 import type { InteractionRegistry, LiveInteraction } from '../interactions/registry.js';
 import { errorResponse, limitsOf, problemsResponse } from '../webhook-access.js';
+import { applicationWebhookObject } from '../webhook-shape.js';
 
 function envOf(ctx: HandlerContext): AnswerEnv {
   return { world: ctx.world, nextId: ctx.nextId, now: ctx.now, limits: limitsOf(ctx) as Limits, events: ctx.events };
@@ -72,10 +73,15 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
     { method: 'POST', pattern: '/interactions/:interactionId/:interactionToken/callback', auth: 'none', handler: callback },
     original('GET', (live) => getMessage(live, '@original')),
     original('PATCH', (live, req, ctx) => editMessage(registry, envOf(ctx), live, '@original', req.body, req.files)),
-    original('DELETE', (live, _req, ctx) => deleteMessage(registry, live, '@original', ctx.events)),
+    original('DELETE', (live, _req, ctx) => deleteMessage(registry, live, '@original', ctx.events, ctx.world)),
     either('POST', '/webhooks/:webhookId/:webhookToken', (live, req, ctx) => postFollowup(registry, envOf(ctx), live, req.body, req.files)),
+    // The interaction token opens the application's webhook (type 3): GET answers it as a webhook.
+    either('GET', '/webhooks/:webhookId/:webhookToken', (live, _req, ctx) => {
+      const app = ctx.world.applications[live.applicationId];
+      return app ? { status: 200, body: applicationWebhookObject(app) } : errorResponse(WebhookErrors.unknownWebhook);
+    }),
     either('GET', msgPattern, (live, req) => getMessage(live, req.params.messageId ?? '')),
     either('PATCH', msgPattern, (live, req, ctx) => editMessage(registry, envOf(ctx), live, req.params.messageId ?? '', req.body, req.files)),
-    either('DELETE', msgPattern, (live, req, ctx) => deleteMessage(registry, live, req.params.messageId ?? '', ctx.events)),
+    either('DELETE', msgPattern, (live, req, ctx) => deleteMessage(registry, live, req.params.messageId ?? '', ctx.events, ctx.world)),
   ];
 }

@@ -33,18 +33,31 @@ function oauthError(status: number, error: string, description: string): Emulato
   return { status, body: { error, error_description: description } };
 }
 
-function basicCredentials(header: string | string[] | undefined): { id: string; secret: string } | undefined {
+/** A Basic credential: its parts, or `unreadable` when they are not valid percent-encoding (no client can be named so). */
+export type BasicCredentials = { id: string; secret: string } | 'unreadable';
+
+function percentDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function basicCredentials(header: string | string[] | undefined): BasicCredentials | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   const m = value ? /^Basic\s+(\S+)$/i.exec(value.trim()) : null;
   if (!m) return undefined;
   const text = Buffer.from(m[1]!, 'base64').toString('utf8');
   const i = text.indexOf(':');
   if (i < 0) return undefined;
-  return { id: decodeURIComponent(text.slice(0, i)), secret: decodeURIComponent(text.slice(i + 1)) };
+  const id = percentDecoded(text.slice(0, i));
+  const secret = percentDecoded(text.slice(i + 1));
+  return id === undefined || secret === undefined ? 'unreadable' : { id, secret };
 }
 
 /** The form's plain fields; undefined for a body the endpoint cannot read as a form. */
-async function readForm(req: EmulatorRequest): Promise<URLSearchParams | undefined> {
+export async function readForm(req: EmulatorRequest): Promise<URLSearchParams | undefined> {
   const header = String(req.headers['content-type'] ?? '');
   const type = header.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/x-www-form-urlencoded') return new URLSearchParams(req.rawBody.toString('utf8'));
@@ -64,6 +77,7 @@ async function token(req: EmulatorRequest, ctx: HandlerContext): Promise<Emulato
   // The token endpoint cannot read a JSON body at all, so the grant type is "missing".
   if (!form) return oauthError(400, 'unsupported_grant_type', 'Unsupported grant type');
   const basic = basicCredentials(req.headers.authorization);
+  if (basic === 'unreadable') return oauthError(401, 'invalid_client', 'Invalid client');
   const clientId = basic?.id ?? form.get('client_id') ?? '';
   const secret = basic?.secret ?? form.get('client_secret') ?? '';
   let app: Application | undefined;

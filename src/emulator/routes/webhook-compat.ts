@@ -1,8 +1,9 @@
 /**
  * The compatibility endpoints at their real paths: `/slack` (chat-service
  * payloads) and `/github` (repository-host events). Each turns its foreign
- * body into an execute body and sends it like execute does; neither works in
- * a forum or media channel (220004).
+ * body into an execute body, sends it like execute does and answers as
+ * execute (the message, as `wait` defaults to true here); neither works in a
+ * forum or media channel (220004).
  */
 import { isForumLike, REPO_COMPAT_EVENTS, WebhookErrors } from '../../spec/webhook.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
@@ -10,7 +11,7 @@ import { errorResponse, findChannel, isResponse, limitsOf, webhookByToken } from
 import { slackToExecuteBody } from '../webhook-slack.js';
 import { githubToExecuteBody } from '../webhook-github.js';
 import type { StoredWebhook } from '../world.js';
-import { parseExecuteQuery, sendWebhookMessage } from './webhook-messages.js';
+import { executeAnswer, parseExecuteQuery, sendWebhookMessage } from './webhook-messages.js';
 
 /**
  * What both compatibility endpoints check first: the webhook and its token,
@@ -33,8 +34,8 @@ function slack(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const { webhook, query } = target;
   const sent = sendWebhookMessage(ctx, { webhook, body: slackToExecuteBody(req.body), files: [], query });
   if (isResponse(sent)) return sent;
-  // The chat-service convention: a plain `ok`, whatever `wait` says (facts §13).
-  return { status: 200, text: 'ok' };
+  // "As execute" (spec), with wait defaulting to true; the live service's plain `ok` is a deviation we do not copy (docs/deviations.md).
+  return executeAnswer(query, sent);
 }
 
 function github(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
@@ -49,7 +50,7 @@ function github(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if (body === undefined) return { status: 204 };
   const sent = sendWebhookMessage(ctx, { webhook, body, files: [], query });
   if (isResponse(sent)) return sent;
-  return { status: 204 };
+  return executeAnswer(query, sent);
 }
 
 export const webhookCompatRoutes: Route[] = [

@@ -19,6 +19,7 @@ import type { MultipartFile } from '../multipart.js';
 import { errorResponse, findChannel, isResponse, limitsOf, messageOf, problemsResponse, threadOf, webhookByToken } from '../webhook-access.js';
 import { applyEdit, buildExecutedMessage } from '../webhook-message.js';
 import { uploadedFiles } from '../note-files.js';
+import { messageNote } from '../events.js';
 import type { Channel, StoredMessage, StoredWebhook } from '../world.js';
 
 type Obj = Record<string, unknown>;
@@ -125,9 +126,14 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
 }
 
 /** Tells observers (the web view) what a webhook did to a channel's messages. */
-function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete', files: readonly MultipartFile[] = []): void {
+export function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete', files: readonly MultipartFile[] = []): void {
   const uploaded = uploadedFiles(stored.message, files);
-  ctx.events.note({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, message: structuredClone(stored.message), source: 'webhook', ...(uploaded ? { files: uploaded } : {}) });
+  ctx.events.note(messageNote({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, source: 'webhook', ...(uploaded ? { files: uploaded } : {}) }, stored.message));
+}
+
+/** Execute's answer, and the compatibility endpoints' ("as execute"): the message with `wait`, else 204. */
+export function executeAnswer(query: ExecuteQuery, message: Obj): EmulatorResponse {
+  return query.wait ? { status: 200, body: message } : { status: 204 };
 }
 
 function execute(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
@@ -137,8 +143,8 @@ function execute(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if (isResponse(query)) return query;
   const message = sendWebhookMessage(ctx, { webhook, body: req.body, files: req.files, query });
   if (isResponse(message)) return message;
-  // With files the service answers with the message even without wait (facts §13).
-  return query.wait || req.files.length > 0 ? { status: 200, body: message } : { status: 204 };
+  // The spec: 204 without wait, files or not (the live service was seen answering 200 with files: docs/deviations.md).
+  return executeAnswer(query, message);
 }
 
 /** A message this webhook sent, found by token, id and (for messages in threads) `thread_id`. */

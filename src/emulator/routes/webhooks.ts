@@ -26,7 +26,7 @@ import { webhookCompatRoutes } from './webhook-compat.js';
 import { webhookMessageRoutes } from './webhook-messages.js';
 
 /** Channels that can hold webhooks (not categories, DMs, directories, or threads). */
-const WEBHOOK_CHANNEL_TYPES: readonly number[] = [
+export const WEBHOOK_CHANNEL_TYPES: readonly number[] = [
   ChannelType.GUILD_TEXT,
   ChannelType.GUILD_VOICE,
   ChannelType.GUILD_ANNOUNCEMENT,
@@ -34,7 +34,7 @@ const WEBHOOK_CHANNEL_TYPES: readonly number[] = [
   ChannelType.GUILD_FORUM,
   ChannelType.GUILD_MEDIA,
 ];
-const WRONG_CHANNEL_TYPE: EmulatorResponse = { status: 400, body: { message: 'Cannot execute action on this channel type', code: 50024 } };
+const WRONG_CHANNEL_TYPE: EmulatorResponse = errorResponse(WebhookErrors.wrongChannelType);
 
 const ok = (body: unknown): EmulatorResponse => ({ status: 200, body });
 const noContent = (): EmulatorResponse => ({ status: 204 });
@@ -46,7 +46,7 @@ function webhooksIn(ctx: HandlerContext, pick: (w: StoredWebhook) => boolean): S
 }
 
 /** 30007 / 30058 when one more webhook would not fit in the channel or guild. */
-function capacityError(ctx: HandlerContext, guildId: string, channelId: string, ignoreId?: string): EmulatorResponse | undefined {
+export function capacityError(ctx: HandlerContext, guildId: string, channelId: string, ignoreId?: string): EmulatorResponse | undefined {
   const limits = limitsOf(ctx);
   const others = Object.values(ctx.world.webhooks).filter((w) => w.id !== ignoreId);
   if (others.filter((w) => w.channel_id === channelId).length >= limits.webhooks_per_channel) {
@@ -59,7 +59,7 @@ function capacityError(ctx: HandlerContext, guildId: string, channelId: string, 
 }
 
 /** WEBHOOKS_UPDATE to every application in the webhook's guild (the GUILD_WEBHOOKS intent is checked by the gateway). */
-function webhooksChanged(ctx: HandlerContext, guildId: string | null, channelId: string | null): void {
+export function webhooksChanged(ctx: HandlerContext, guildId: string | null, channelId: string | null): void {
   const guild = guildId ? own(ctx.world.guilds, guildId) : undefined;
   if (!guild || !channelId) return;
   for (const applicationId of Object.keys(guild.apps)) ctx.events.emit({ applicationId, name: 'WEBHOOKS_UPDATE', data: { guild_id: guild.id, channel_id: channelId }, guildId: guild.id });

@@ -27,7 +27,9 @@ function dispatchSummary(e: EmulatorEvent): string | undefined {
 export type ActivityListener = (entry: ActivityEntry, note?: EmulatorNote) => void;
 
 export class ActivityLog {
+  /** A ring: `entries[(start + i) % capacity]` is the i-th oldest; nothing is moved when the oldest goes. */
   private readonly entries: ActivityEntry[] = [];
+  private start = 0;
   private seq = 0;
   private readonly listeners = new Set<ActivityListener>();
   private readonly unsubscribe: Array<() => void>;
@@ -38,22 +40,29 @@ export class ActivityLog {
     private readonly capacity = ACTIVITY_CAPACITY,
   ) {
     this.unsubscribe = [
-      events.subscribe((e) => this.add({ kind: 'dispatch', name: e.name, applicationId: e.applicationId, ...(e.guildId ? { guildId: e.guildId } : {}), ...(dispatchSummary(e) ? { summary: dispatchSummary(e)! } : {}) })),
+      events.subscribe((e) => {
+        const summary = dispatchSummary(e);
+        this.add({ kind: 'dispatch', name: e.name, applicationId: e.applicationId, ...(e.guildId ? { guildId: e.guildId } : {}), ...(summary ? { summary } : {}) });
+      }),
       events.observe((n) => {
         // Image bytes are for the view's avatars, not the log.
         if (n.kind === 'image') return;
         if (n.kind !== 'message') return this.add(n);
-        // Neither the message nor uploaded bytes go in the log; the stream adds the message back.
-        const { message: _full, files: _files, ...rest } = n;
-        this.add(rest, n);
+        // Neither the message nor uploaded bytes go in the log (the stream adds the message back); named
+        // one by one, as reading the note's message would copy it (events.ts messageNote).
+        this.add({ kind: 'message', action: n.action, channelId: n.channelId, messageId: n.messageId, source: n.source, ...(n.interaction ? { interaction: n.interaction } : {}) }, n);
       }),
     ];
   }
 
   private add(entry: DistributiveOmit<ActivityEntry, 'seq' | 'at'>, note?: EmulatorNote): void {
     const full = { ...entry, seq: ++this.seq, at: this.now() } as ActivityEntry;
-    this.entries.push(full);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    if (this.entries.length < this.capacity) this.entries.push(full);
+    else {
+      this.entries[this.start] = full;
+      this.start = (this.start + 1) % this.capacity;
+    }
+    if (this.listeners.size === 0) return;
     for (const l of this.listeners) {
       try {
         l(full, note);
@@ -65,7 +74,8 @@ export class ActivityLog {
 
   /** Entries after `seq` (all kept ones by default), oldest first. */
   since(seq = 0): ActivityEntry[] {
-    return this.entries.filter((e) => e.seq > seq);
+    const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
+    return ordered.filter((e) => e.seq > seq);
   }
 
   listen(listener: ActivityListener): () => void {

@@ -3,10 +3,10 @@
  *   GET /__emulator/view/channels/:channelId/messages?before=ID&limit=N
  *   GET /__emulator/view/attachments/:attachmentId
  *
- * Webhook messages live in the world (persisted). Interaction answers do not
- * (the registry forgets them with their interaction), and deleted messages of
- * either source are gone from wherever they were: both are kept here, from
- * the notes the emulator emits, in memory and bounded. A deleted message
+ * Webhook messages and interaction answers live in the world (persisted).
+ * Answers are also kept here from the notes the emulator emits, in memory and
+ * bounded, as they were noted; deleted messages of either source are gone
+ * from the world and kept here as tombstones. A deleted message
  * stays as a tombstone with its last content, as the page marks it deleted
  * rather than letting it vanish from under the reader.
  */
@@ -116,7 +116,9 @@ export class ChannelMessages {
   private onNote(n: EmulatorNote): void {
     if (n.kind !== 'message') return;
     for (const f of n.files ?? []) this.files.put(f.id, { filename: f.filename, contentType: f.contentType, data: Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data) });
-    const interaction = n.interaction ? { name: n.interaction.name, userId: n.interaction.userId, username: this.username(n), applicationId: n.interaction.applicationId } : undefined;
+    // A webhook message the world holds is read from there: only answers and deletions are kept (and copied) here.
+    if (n.source !== 'interaction' && n.action !== 'delete') return;
+    const interaction = n.interaction ? { name: n.interaction.name, userId: n.interaction.userId, username: this.username(n.message, n.interaction.userId), applicationId: n.interaction.applicationId } : undefined;
     const m = viewMessage(n.message, n.source, n.channelId, { deleted: n.action === 'delete', ...(interaction ? { interaction } : {}) });
     if (n.action === 'delete') {
       this.answers.delete(n.channelId, n.messageId);
@@ -125,21 +127,24 @@ export class ChannelMessages {
   }
 
   /** Who invoked: the interaction's user as the answer names it, else the guild member, else the id. */
-  private username(n: MessageNote): string {
-    const meta = n.message.interaction_metadata as { user?: { id?: unknown; username?: unknown } } | undefined;
+  private username(message: Record<string, unknown>, userId: Snowflake): string {
+    const meta = message.interaction_metadata as { user?: { id?: unknown; username?: unknown } } | undefined;
     if (typeof meta?.user?.username === 'string') return meta.user.username;
     for (const g of Object.values(this.world().guilds)) {
-      const member = g.members.find((m) => m.id === n.interaction!.userId);
+      const member = g.members.find((m) => m.id === userId);
       if (member) return member.username;
     }
-    return n.interaction!.userId;
+    return userId;
   }
 
   /** Every message the channel shows: webhook messages, answers and tombstones; a tombstone wins over a stale copy. */
   private all(channelId: Snowflake): ViewMessage[] {
     const byId = new Map<Snowflake, ViewMessage>();
     for (const stored of Object.values(this.world().messages)) {
-      if (stored.channel_id === channelId) byId.set(stored.id, viewMessage(stored.message, 'webhook', channelId));
+      if (stored.channel_id !== channelId) continue;
+      const answer = stored.interaction;
+      const interaction = answer && { name: answer.name, userId: answer.userId, username: this.username(stored.message, answer.userId), applicationId: answer.applicationId };
+      byId.set(stored.id, viewMessage(stored.message, interaction ? 'interaction' : 'webhook', channelId, interaction ? { interaction } : {}));
     }
     for (const m of this.answers.list(channelId)) byId.set(m.id, m);
     for (const m of this.tombstones.list(channelId)) byId.set(m.id, m);

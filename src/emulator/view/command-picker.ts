@@ -13,6 +13,7 @@ import type { RefusalKind } from '../../spec/interactions/refusal.js';
 import { commandRefusal, resolvePlace, resolveUser, type Place } from '../interactions/place.js';
 import { own } from '../own.js';
 import type { StoredCommand, World } from '../world.js';
+import { memberLocale } from '../user-locale.js';
 
 type Obj = Record<string, unknown>;
 type Dict = Record<string, string> | null | undefined;
@@ -145,7 +146,6 @@ const GROUP: Record<number, number> = { [CommandType.CHAT_INPUT]: 0, [CommandTyp
 export function commandPicker(world: World, q: PickerQuery, defaults: { applicationId: string; guildId: string }): PickerAnswer | string {
   const appId = q.applicationId || defaults.applicationId;
   if (!own(world.applications, appId)) return `unknown application ${appId}`;
-  const locale = q.locale || 'en-US';
   const dm = q.guildId === '';
   // A DM with the bot has no channel in the world: any id names it.
   const place: Place | string = dm
@@ -155,6 +155,8 @@ export function commandPicker(world: World, q: PickerQuery, defaults: { applicat
   if (dm && place.guild) return `channel ${q.channelId} is in guild ${place.guild.id}, not a DM`;
   const user = resolveUser(place, q.memberId || undefined);
   if (typeof user === 'string') return user;
+  // The client's language: as asked, else the member's setting, else the service's default.
+  const locale = q.locale || memberLocale(world, user.id, place.guild) || 'en-US';
 
   const guildId = place.guild?.id;
   const order = collator(locale);

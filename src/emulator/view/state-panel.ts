@@ -11,6 +11,7 @@ import { dailyCreatesToday, utcDay } from '../commands-model.js';
 import type { FaultController, FaultRule } from '../faults.js';
 import type { Gateway, SessionSnapshot } from '../gateway/gateway.js';
 import type { BucketSnapshot, RateLimiter } from '../rate-limit.js';
+import type { EndpointCheck } from '../interactions/deliver.js';
 import type { World } from '../world.js';
 
 export interface StateSources {
@@ -23,6 +24,17 @@ export interface StateSources {
   rateLimiter?: RateLimiter;
   gateway: Gateway;
   liveInteractions(): number;
+  /** The last check of an application's interactions endpoint URL, if one ran. */
+  endpointChecks?(applicationId: string): (EndpointCheck & { at: number }) | undefined;
+}
+
+/** An application's way of receiving interactions, and the last check of its endpoint URL. */
+export interface ViewEndpoint {
+  applicationId: string;
+  /** Absent: interactions go over the gateway. */
+  url?: string;
+  /** The last check of this URL (one of an earlier URL is not shown). */
+  lastCheck?: { ok: boolean; problems: string[]; at: number };
 }
 
 export interface ViewState {
@@ -31,7 +43,18 @@ export interface ViewState {
   dailyCreates: { day: string; limit_per_guild: number; global_limited: false; scopes: ReturnType<typeof dailyCreatesToday> };
   faults: Array<FaultRule & { matched: number; injected: number }>;
   gateway: { sessions: SessionSnapshot[] };
-  interactions: { live: number };
+  interactions: { live: number; endpoints: ViewEndpoint[] };
+}
+
+function endpoints(s: StateSources): ViewEndpoint[] {
+  return Object.values(s.world().applications).map((a) => {
+    const last = a.interactionsEndpointUrl ? s.endpointChecks?.(a.id) : undefined;
+    return {
+      applicationId: a.id,
+      ...(a.interactionsEndpointUrl ? { url: a.interactionsEndpointUrl } : {}),
+      ...(last && last.url === a.interactionsEndpointUrl ? { lastCheck: { ok: last.ok, problems: last.problems, at: last.at } } : {}),
+    };
+  });
 }
 
 export function viewState(s: StateSources): ViewState {
@@ -47,6 +70,6 @@ export function viewState(s: StateSources): ViewState {
     dailyCreates: { day: utcDay(now), limit_per_guild: s.limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(s.world(), now, s.limits.daily_creates) },
     faults: s.faults.list(),
     gateway: { sessions: s.gateway.snapshot() },
-    interactions: { live: s.liveInteractions() },
+    interactions: { live: s.liveInteractions(), endpoints: endpoints(s) },
   };
 }

@@ -4,3 +4,5 @@ export * from './options.js';
 export * from './payload.js';
 export * from './refusal.js';
 export * from './callback.js';
+export * from './delivery.js';
+export * from './names.js';

@@ -7,6 +7,7 @@
  */
 import { ChannelType, OptionType } from '../enums.js';
 import { CommandLineError, type LinePair, type LineWord, type ParsedLine } from './command-line.js';
+import type { NameMatch } from './names.js';
 
 type Obj = Record<string, unknown>;
 
@@ -24,6 +25,8 @@ export interface MentionLookup {
   isRole(id: string): boolean;
   /** The channel's type, or undefined when the user cannot see it. */
   channelType(id: string): number | undefined;
+  /** `@name` and `#name`: the id a name stands for here, or why none does (names.ts). Without it only ids and mentions resolve. */
+  named?(kind: 'user' | 'role' | 'channel', name: string): NameMatch;
 }
 
 export interface ResolvedOptions {
@@ -187,23 +190,24 @@ function typedOption(def: Obj, pair: LinePair, out: ResolvedOptions, opts: Resol
       return withValue(b === 'true');
     }
     case OptionType.USER: {
-      const id = userId(v);
+      const id = userId(v) ?? byName(pair, opts, 'user', '@');
       if (!id) fail(pair, `"${v}" is not a user mention (<@id>)`);
       if (!lookupOf(opts).isUser(id)) fail(pair, `no user ${id} here`);
       out.users.push(id);
       return withValue(id);
     }
     case OptionType.ROLE: {
-      const id = roleId(v);
+      const id = roleId(v) ?? byName(pair, opts, 'role', '@');
       if (!id) fail(pair, `"${v}" is not a role mention (<@&id>)`);
       if (!lookupOf(opts).isRole(id)) fail(pair, `no role ${id} in this server`);
       out.roles.push(id);
       return withValue(id);
     }
     case OptionType.MENTIONABLE: {
-      const role = /^<@&(\d{17,20})>$/.exec(v)?.[1];
-      const user = role ? undefined : userId(v);
       const lookup = lookupOf(opts);
+      const named = mentionableByName(pair, lookup);
+      const role = /^<@&(\d{17,20})>$/.exec(v)?.[1] ?? (named?.kind === 'role' ? named.id : undefined);
+      const user = role ? undefined : (userId(v) ?? named?.id);
       if (role && lookup.isRole(role)) {
         out.roles.push(role);
         return withValue(role);
@@ -219,7 +223,7 @@ function typedOption(def: Obj, pair: LinePair, out: ResolvedOptions, opts: Resol
       fail(pair, `"${v}" is not a user or role mention here`);
     }
     case OptionType.CHANNEL: {
-      const id = channelId(v);
+      const id = channelId(v) ?? byName(pair, opts, 'channel', '#');
       if (!id) fail(pair, `"${v}" is not a channel mention (<#id>)`);
       const ct = lookupOf(opts).channelType(id);
       if (ct === undefined) fail(pair, `no channel ${id} in this server`);
@@ -240,6 +244,26 @@ function typedOption(def: Obj, pair: LinePair, out: ResolvedOptions, opts: Resol
     default:
       fail(pair, `option type ${type} cannot be given a value`);
   }
+}
+
+/** `@name` / `#name` through the lookup: its id, a failure listing the candidates, or undefined when the value is no name. */
+function byName(pair: LinePair, opts: ResolveOptions, kind: 'user' | 'role' | 'channel', sigil: '@' | '#'): string | undefined {
+  const named = lookupOf(opts).named;
+  if (!named || !pair.value.startsWith(sigil) || pair.value.length === 1) return undefined;
+  const match = named(kind, pair.value.slice(1));
+  if ('problem' in match) fail(pair, match.problem);
+  return match.id;
+}
+
+/** `@name` for a mentionable: a member or a role of that name; both is ambiguous. */
+function mentionableByName(pair: LinePair, lookup: MentionLookup): { kind: 'user' | 'role'; id: string } | undefined {
+  if (!lookup.named || !pair.value.startsWith('@') || pair.value.length === 1) return undefined;
+  const user = lookup.named('user', pair.value.slice(1));
+  const role = lookup.named('role', pair.value.slice(1));
+  if ('id' in user && 'id' in role) fail(pair, `"${pair.value}" names both a member (${user.id}) and a role (${role.id}); give <@id> or <@&id>`);
+  if ('id' in user) return { kind: 'user', id: user.id };
+  if ('id' in role) return { kind: 'role', id: role.id };
+  fail(pair, `${user.problem}; ${role.problem}`);
 }
 
 function lookupOf(opts: ResolveOptions): MentionLookup {

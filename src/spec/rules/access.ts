@@ -1,7 +1,7 @@
 import { axes, cellFor } from '../access/matrix.js';
 import type { CommandSubject, GuildAccess } from '../access/subjects.js';
 import { PermissionEntryType } from '../enums.js';
-import type { PermissionEntry } from '../state.js';
+import { isPermissionEntry } from './permissions.js';
 
 /** Every principal but administrators is denied in every column; stops at the first one who is not. */
 function allDenied(g: GuildAccess, s: CommandSubject): boolean {
@@ -24,15 +24,18 @@ export function leavesAdministratorsOnly(g: GuildAccess, s: CommandSubject): boo
 const TYPE_NAMES: Record<number, string> = { [PermissionEntryType.ROLE]: 'role', [PermissionEntryType.USER]: 'user', [PermissionEntryType.CHANNEL]: 'channel' };
 
 /**
- * Rows of two lists for the same target with different values: `[i, j]`,
- * the index in `later` and in `earlier`. (Within one list the service
- * refuses a second row for a target outright: permission-duplicate.)
+ * Rows of two lists for the same target with different values: `index` in
+ * `later`, `other` in `earlier`. (Within one list the service refuses a
+ * second row for a target outright: permission-duplicate.) The lists are as
+ * written: an entry that is not a row is validatePermissionEntries' finding,
+ * passed over here.
  */
-export function conflictingRows(earlier: readonly PermissionEntry[], later: readonly PermissionEntry[]): Array<{ index: number; other: number; target: string }> {
-  const out: Array<{ index: number; other: number; target: string }> = [];
+export function conflictingRows(earlier: readonly unknown[], later: readonly unknown[]): Array<{ index: number; other: number; target: string; permission: boolean }> {
+  const out: Array<{ index: number; other: number; target: string; permission: boolean }> = [];
   later.forEach((row, index) => {
-    const other = earlier.findIndex((e) => e.type === row.type && e.id === row.id && e.permission !== row.permission);
-    if (other >= 0) out.push({ index, other, target: `${TYPE_NAMES[row.type] ?? 'target'} ${row.id}` });
+    if (!isPermissionEntry(row)) return;
+    const other = earlier.findIndex((e) => isPermissionEntry(e) && e.type === row.type && e.id === row.id && e.permission !== row.permission);
+    if (other >= 0) out.push({ index, other, target: `${TYPE_NAMES[row.type] ?? 'target'} ${row.id}`, permission: row.permission });
   });
   return out;
 }

@@ -1,6 +1,6 @@
-import { isLocale, LOCALES, suggestLocale } from '../locales.js';
-import { firstInvalidNameChar, isBlank, lengthWithin, matchesNamePattern, textLength, uppercaseChars } from '../naming.js';
-import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
+import { defaultStopsFallback, isLocale, LOCALES, suggestLocale } from '../locales.js';
+import { apostropheWarning, firstInvalidNameChar, hasAsciiApostrophe, isBlank, lengthWithin, matchesNamePattern, textLength, uppercaseChars } from '../naming.js';
+import { ApiErrors, problem, warning, type Path, type Problem } from '../problem.js';
 import { describeValue, isObject } from './values.js';
 
 export type LocalizedField = 'name' | 'description' | 'choice-name';
@@ -61,7 +61,7 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
       if (!matchesNamePattern(value)) {
         const bad = firstInvalidNameChar(value);
         out.push({
-          ...problem('name-pattern', at(), `Localized name for ${locale} "${value}" has a character names may not use${bad ? ` (${JSON.stringify(bad)})` : ''}: only letters, numbers, - and _.`, ApiErrors.invalidName()),
+          ...problem('name-pattern', at(), `Localized name for ${locale} "${value}" has a character names may not use${bad ? ` (${JSON.stringify(bad)})` : ''}: only letters, numbers, - _ and '.`, ApiErrors.invalidName()),
           apiPath,
         });
       } else {
@@ -72,9 +72,10 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
             apiPath,
           });
         }
+        if (hasAsciiApostrophe(value)) out.push(warning('name-apostrophe', at(), apostropheWarning(`Localized name for ${locale} "${value}"`)));
       }
     }
-    if (value === check.defaultValue) {
+    if (value === check.defaultValue && !defaultStopsFallback(dict, locale, check.defaultValue)) {
       out.push({
         rule: 'localization-equals-default',
         severity: 'warning',

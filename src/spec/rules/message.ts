@@ -430,7 +430,8 @@ export function validateEditMessageBody(body: unknown, ctx: EditRuleContext): Pr
       embeds: nonEmptyList(pick('embeds', previous.embeds)),
       files: ctx.hasFiles || (has(b, 'attachments') ? kept.length > 0 : previous.attachments.length > 0),
       filesField: ctx.hasFiles ? 'files' : 'attachments',
-      poll: previous.poll !== null && previous.poll !== undefined,
+      // Edit parameters are nullable: `poll: null` removes the poll.
+      poll: has(b, 'poll') ? isObject(b.poll) : previous.poll !== null && previous.poll !== undefined,
       components: has(b, 'components') && respected ? components.length > 0 : previous.components.length > 0,
     },
     v2,

@@ -2,9 +2,20 @@ import { PermissionEntryType, describeEnum } from '../enums.js';
 import type { Limits } from '../limits.js';
 import { ApiErrors, problem, valueText, type Problem } from '../problem.js';
 import { isSnowflake } from '../snowflake.js';
+import type { PermissionEntry } from '../state.js';
 import { checkArray, describeValue, isObject } from './values.js';
 
 const ENTRY_TYPES = Object.values(PermissionEntryType) as number[];
+
+/**
+ * An entry of the `{ id, type, permission }` shape (its id still to be
+ * judged). What reads entries as rows (the access rules) takes only these:
+ * the rest are reported by validatePermissionEntries, and a row read from
+ * `null` would throw.
+ */
+export function isPermissionEntry(entry: unknown): entry is PermissionEntry {
+  return isObject(entry) && typeof entry.id === 'string' && typeof entry.type === 'number' && ENTRY_TYPES.includes(entry.type) && typeof entry.permission === 'boolean';
+}
 
 /**
  * The body of a command-permissions PUT: `permissions`, a list of at most 100

@@ -1,5 +1,5 @@
 import { CommandType, enumName } from '../enums.js';
-import type { Limits } from '../limits.js';
+import { LIVE_LIMITS, type LimitName, type Limits } from '../limits.js';
 import { problem, valueText, type Problem } from '../problem.js';
 import type { Scope } from '../scope.js';
 import { isObject } from './values.js';
@@ -18,6 +18,15 @@ export function maxCommandsOfType(type: number, scope: Scope, limits: Limits): n
     default:
       return Infinity;
   }
+}
+
+const LIMIT_OF_TYPE: Partial<Record<number, LimitName>> = { [CommandType.USER]: 'user_commands', [CommandType.MESSAGE]: 'message_commands' };
+
+/** A hint when the spec's count is below what the live service allows: the user may raise it in `limits:`. */
+function liveLimitHint(type: number, max: number): string {
+  const key = LIMIT_OF_TYPE[type];
+  const live = key ? LIVE_LIMITS[key] : undefined;
+  return key && live !== undefined && max < live ? ` (the spec's number; the live service allows ${live}: set limits.${key} to use them)` : '';
 }
 
 /**
@@ -49,7 +58,7 @@ export function validateScopeCommands(commands: readonly unknown[], scope: Scope
     if (n === max + 1 && max > 0) {
       const name = enumName(CommandType, type) ?? String(type);
       out.push({
-        ...problem('command-count', [i], `A ${scope.kind} scope may hold at most ${max} ${name} commands; this is number ${n}.`, {
+        ...problem('command-count', [i], `A ${scope.kind} scope may hold at most ${max} ${name} commands; this is number ${n}${liveLimitHint(type, max)}.`, {
           code: 'APPLICATION_COMMANDS_MAX',
           message: `Maximum number of application commands reached (${max})`,
         }),

@@ -8,6 +8,7 @@ import type { ActivityEntry } from '../../emulator/view/activity.js';
 import type { ViewState } from '../../emulator/view/state-panel.js';
 import type { ViewWorld } from '../../emulator/view/world-view.js';
 import { Intent } from '../../spec/gateway.js';
+import { deliveryLine, deliverySucceeded } from '../../spec/interactions/delivery.js';
 
 export type EntryKind = ActivityEntry['kind'];
 export const ENTRY_KINDS: readonly EntryKind[] = ['request', 'dispatch', 'delivery', 'message'];
@@ -56,7 +57,7 @@ export function describeEntry(e: ActivityEntry, world?: ViewWorld): EntryLine {
       return { kind: 'dispatch', text: e.summary ? `${e.name} ${e.summary}` : e.name, detail: `to ${appName(world, e.applicationId)}`, failed: false };
     case 'delivery': {
       const what = e.commandName ? `/${e.commandName}` : 'interaction';
-      return { kind: 'delivery', text: `${what} over ${e.transport}: ${e.outcome}`, detail: `to ${appName(world, e.applicationId)}`, failed: e.outcome !== 'answered' };
+      return { kind: 'delivery', text: `${what} over ${e.transport}: ${deliveryLine(e.outcome)}`, detail: `to ${appName(world, e.applicationId)}`, failed: !deliverySucceeded(e.outcome) };
     }
     case 'message': {
       const by = e.source === 'interaction' && e.interaction ? `answer to /${e.interaction.name}` : e.source;

@@ -7,6 +7,7 @@
  */
 import { CommandLineError, formatCommandLine, parseCommandLine, pointAt, type LineOption } from '../../spec/interactions/command-line.js';
 import { resolveOptions, type MentionLookup } from '../../spec/interactions/options.js';
+import { nameLookup } from '../../spec/interactions/names.js';
 import { OptionType } from '../../spec/enums.js';
 import type { PickerCommand, PickerOption } from '../../emulator/view/command-picker.js';
 import type { ViewGuild } from '../../emulator/view/world-view.js';
@@ -63,6 +64,13 @@ export function guildLookup(guild: ViewGuild | undefined): MentionLookup {
     isUser: (id) => guild?.members.some((m) => m.id === id) ?? false,
     isRole: (id) => guild?.roles.some((r) => r.id === id) ?? false,
     channelType: (id) => guild?.channels.find((c) => c.id === id)?.type,
+    // The emulator resolves @name and #name the same way (emulator/names.ts).
+    named: nameLookup({
+      users: (guild?.members ?? []).map((m) => ({ id: m.id, name: m.username })),
+      roles: (guild?.roles ?? []).map((r) => ({ id: r.id, name: r.name })),
+      channels: (guild?.channels ?? []).map((c) => ({ id: c.id, name: c.name })),
+      where: guild ? 'in this server' : 'in this DM',
+    }),
   };
 }
 

@@ -5,6 +5,7 @@
  * client's own complaint about the line with a caret under it.
  */
 import { MessageFlag } from '../../spec/enums.js';
+import { noResponseReason, type NoResponse } from '../../spec/interactions/delivery.js';
 import { h } from '../dom.js';
 
 type Obj = Record<string, unknown>;
@@ -13,17 +14,19 @@ type Obj = Record<string, unknown>;
 export type PageOutcome =
   | { outcome: 'invalid'; message: string; pointer?: string }
   | { outcome: 'refused'; refusal: { kind: string; message: string; reason: string } }
-  | { outcome: 'launched'; message: Obj }
-  | {
-      outcome: 'answered' | 'no-response';
-      delivery: 'http' | 'gateway';
-      application: { id: string; name: string };
-      endpoint?: { status?: number; error?: string };
-      callback?: { type: number; data?: unknown };
-      original?: Obj;
-      followups: Obj[];
-      choices?: Array<{ name: string; value: string | number }>;
-    };
+  | { outcome: 'launched'; application: { id: string; name: string }; message: Obj }
+  | ({ outcome: 'answered' } & PageDelivered)
+  | ({ outcome: 'no-response'; cause: NoResponse } & PageDelivered);
+
+interface PageDelivered {
+  delivery: 'http' | 'gateway';
+  application: { id: string; name: string };
+  endpoint?: { status?: number; error?: string };
+  callback?: { type: number; data?: unknown };
+  original?: Obj;
+  followups: Obj[];
+  choices?: Array<{ name: string; value: string | number }>;
+}
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -50,10 +53,8 @@ export function renderOutcome(o: PageOutcome): HTMLElement {
       return box('refused', h('strong', {}, o.refusal.message), h('div', { class: 'reason muted' }, `Why: ${o.refusal.reason}`));
     case 'launched':
       return box('launched', h('strong', {}, 'Activity launched: '), str(o.message.content));
-    case 'no-response': {
-      const why = o.endpoint?.error ? `the endpoint failed: ${o.endpoint.error}` : o.endpoint?.status !== undefined ? `the endpoint answered HTTP ${o.endpoint.status} without a callback` : 'no answer within 3 s';
-      return box('no-response', h('strong', {}, `${o.application.name} did not respond.`), h('div', { class: 'reason muted' }, `Why: ${why} (${o.delivery} delivery)`));
-    }
+    case 'no-response':
+      return box('no-response', h('strong', {}, `${o.application.name} did not respond.`), h('div', { class: 'reason muted', 'data-cause': o.cause.kind }, `Why: ${noResponseReason(o.cause)}`));
     case 'answered': {
       const parts: Array<Node | string | undefined> = [h('div', { class: 'muted' }, `Answered by ${o.application.name} over ${o.delivery === 'http' ? 'HTTP' : 'the gateway'} (callback type ${o.callback?.type ?? '?'})`)];
       if (o.choices) {

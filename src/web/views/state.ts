@@ -1,6 +1,7 @@
 /**
  * The State view: what shapes the emulator's next answers — rate-limit
- * windows, the daily create allowance, injected faults, gateway sessions —
+ * windows, the daily create allowance, injected faults, gateway sessions,
+ * interactions endpoints (with a button to check one) —
  * and the event log, where a refused request says what refused it (a rate
  * limit, a fault, missing authorization). The tables are re-read on a timer
  * and soon after each request; the log grows from the live feed.
@@ -10,6 +11,7 @@ import type { ViewState } from '../../emulator/view/state-panel.js';
 import { CONTROL, controlHeaders, getJson } from '../api.js';
 import type { AppContext, MountView } from '../app-context.js';
 import { h } from '../dom.js';
+import { endpointRows } from './state-endpoints.js';
 import {
   applicationName,
   clock,
@@ -62,6 +64,7 @@ export const mountState: MountView = (el: HTMLElement, app: AppContext) => {
   const daily = section('daily-creates', 'Daily command creates');
   const faults = section('faults', 'Faults');
   const gateway = section('gateway', 'Gateway sessions');
+  const endpoints = section('endpoints', 'Interactions endpoints');
   const log = section('event-log', 'Event log');
   const error = h('p', { class: 'error', role: 'alert', hidden: '' });
 
@@ -88,7 +91,7 @@ export const mountState: MountView = (el: HTMLElement, app: AppContext) => {
   resetDaily.addEventListener('click', () => void control('DELETE', '/daily-creates').then(refresh, showError));
   daily.actions.append(resetDaily);
 
-  el.append(h('div', { class: 'state-view' }, error, h('div', { class: 'state-grid' }, limits.el, daily.el, faults.el, gateway.el), log.el));
+  el.append(h('div', { class: 'state-view' }, error, h('div', { class: 'state-grid' }, limits.el, daily.el, faults.el, gateway.el, endpoints.el), log.el));
 
   // Rate-limit reset countdowns tick between reads: each cell knows when its window ends.
   const tick = () => {
@@ -177,6 +180,7 @@ export const mountState: MountView = (el: HTMLElement, app: AppContext) => {
         'No bot connected to the gateway.',
       ),
     );
+    endpoints.body.replaceChildren(table(['Application', 'Delivery', 'Last check', ''], endpointRows(s.interactions.endpoints, world, () => void refresh(), showError), 'No application.'));
     tick();
   }
 

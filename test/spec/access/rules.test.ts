@@ -26,7 +26,7 @@ describe('conflictingRows', () => {
   it('finds the same target with the other value, not the same value or another type', () => {
     const earlier = [{ id: '1', type: 1, permission: true }, { id: '2', type: 1, permission: false }];
     const later = [{ id: '1', type: 1, permission: false }, { id: '2', type: 1, permission: false }, { id: '1', type: 2, permission: false }];
-    expect(conflictingRows(earlier, later)).toEqual([{ index: 0, other: 0, target: 'role 1' }]);
+    expect(conflictingRows(earlier, later)).toEqual([{ index: 0, other: 0, target: 'role 1', permission: false }]);
   });
 
   it('a duplicate inside one set says when its values disagree', () => {

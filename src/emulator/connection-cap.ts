@@ -1,0 +1,86 @@
+/**
+ * The per-address connection cap, made so that one client cannot shut out
+ * the others. Everything local arrives from 127.0.0.1, so a cap that refused
+ * the newest connection let one slow client holding the cap's worth of
+ * connections (slowloris) fail every other local client's requests. Here a
+ * new connection over the cap closes instead the connection that is making
+ * the least progress, in this order:
+ *   1. one that has never been answered and holds no whole request (slow
+ *      head, slow body, or silent since it opened), oldest first;
+ *   2. an idle keep-alive connection, least recently answered first (what
+ *      the keep-alive timeout would close anyway);
+ *   3. one dribbling the body of a later request, least recently answered first.
+ * A connection whose whole request has arrived (it is being answered) is
+ * never closed; only when every connection of the address is such a one is
+ * the new connection refused. Slow connections still end at the head and
+ * request timeouts.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+interface Tracked {
+  socket: Socket;
+  /** When it opened, then when its latest answer finished. */
+  lastProgress: number;
+  answered: boolean;
+  /** The request being received or answered. */
+  request?: IncomingMessage;
+}
+
+/** Lower goes first; undefined: never closed to make room. */
+function evictionRank(c: Tracked): number | undefined {
+  if (c.request?.complete) return undefined;
+  if (!c.answered) return 1;
+  return c.request ? 3 : 2;
+}
+
+function victim(list: Iterable<Tracked>): Tracked | undefined {
+  let best: Tracked | undefined;
+  let bestRank = Infinity;
+  for (const c of list) {
+    const rank = evictionRank(c);
+    if (rank === undefined) continue;
+    if (rank < bestRank || (rank === bestRank && c.lastProgress < best!.lastProgress)) {
+      best = c;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+export function capConnectionsPerClient(server: Server, max: number, now: () => number = performance.now.bind(performance)): void {
+  const byAddress = new Map<string, Set<Tracked>>();
+  const bySocket = new WeakMap<Socket, Tracked>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    let open = byAddress.get(address);
+    if (!open) byAddress.set(address, (open = new Set()));
+    if (open.size >= max) {
+      const out = victim(open);
+      if (!out) {
+        socket.destroy();
+        return;
+      }
+      open.delete(out);
+      out.socket.destroy();
+    }
+    const tracked: Tracked = { socket, lastProgress: now(), answered: false };
+    open.add(tracked);
+    bySocket.set(socket, tracked);
+    socket.once('close', () => {
+      const set = byAddress.get(address);
+      set?.delete(tracked);
+      if (set?.size === 0) byAddress.delete(address);
+    });
+  });
+  server.on('request', (req: IncomingMessage, res) => {
+    const tracked = bySocket.get(req.socket);
+    if (!tracked) return;
+    tracked.request = req;
+    res.once('finish', () => {
+      tracked.request = undefined;
+      tracked.answered = true;
+      tracked.lastProgress = now();
+    });
+  });
+}

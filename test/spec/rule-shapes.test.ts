@@ -1,0 +1,102 @@
+/**
+ * Every rule that judges a value from outside (a manifest, a request body)
+ * gets each odd shape (null, numbers, strings, lists for mappings, mappings
+ * for lists) at every node of a valid input, and answers with Problems,
+ * never a throw. The table must name every such rule the spec exports, so a
+ * new rule cannot miss the test. The manifest side is in
+ * test/manifest/hostile.test.ts; the emulator's routes in test/emulator/fuzz.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { ChannelType } from '../../src/spec/enums.js';
+import { DEFAULT_LIMITS as limits } from '../../src/spec/limits.js';
+import { GLOBAL, guildScope } from '../../src/spec/scope.js';
+import * as access from '../../src/spec/rules/access.js';
+import * as command from '../../src/spec/rules/command.js';
+import * as embed from '../../src/spec/rules/embed.js';
+import * as localizations from '../../src/spec/rules/localizations.js';
+import * as message from '../../src/spec/rules/message.js';
+import * as options from '../../src/spec/rules/options.js';
+import * as permissions from '../../src/spec/rules/permissions.js';
+import * as scope from '../../src/spec/rules/scope.js';
+import * as webhookName from '../../src/spec/rules/webhook-name.js';
+import * as webhookSet from '../../src/spec/rules/webhook-set.js';
+import * as serviceRules from '../../src/spec/service-rules.js';
+import * as webhook from '../../src/spec/webhook.js';
+import * as callback from '../../src/spec/interactions/callback.js';
+import { oddVariants } from '../helpers/odd-shapes.js';
+
+const MODULES = { access, command, embed, localizations, message, options, permissions, scope, webhookName, webhookSet, serviceRules, webhook, callback };
+/** Rule functions by name: validate…, check…, …Problem(s), and the access rule that reads raw rows. */
+const RULE_NAME = /^(validate|check)|Problems?$|^conflictingRows$|^unknownEmbedKeys$/;
+
+const app = { embedded: false, integrationTypes: [0], discoverable: false };
+const slash = {
+  name: 'admin', description: 'Admin', default_member_permissions: '8', contexts: [0], integration_types: [0], nsfw: false,
+  name_localizations: { fr: 'administrer' }, description_localizations: { fr: 'Outils' },
+  options: [
+    { type: 2, name: 'users', description: 'U', options: [{ type: 1, name: 'ban', description: 'B', options: [{ type: 6, name: 'who', description: 'W', required: true }] }] },
+    { type: 1, name: 'say', description: 'S', options: [{ type: 3, name: 'text', description: 'T', choices: [{ name: 'Hi', value: 'hi', name_localizations: { de: 'Hallo' } }], min_length: 1 }, { type: 10, name: 'n', description: 'N', min_value: 1, max_value: 2 }, { type: 7, name: 'c', description: 'C', channel_types: [0] }] },
+  ],
+};
+const embeds = [{ title: 'T', description: 'D', url: 'https://example.com', color: 1, fields: [{ name: 'a', value: 'b', inline: true }], footer: { text: 'f' }, author: { name: 'a' }, image: { url: 'https://example.com/a.png' } }];
+const messageBody = {
+  content: 'hi', username: 'Bot', avatar_url: 'https://example.com/a.png', tts: false, embeds, flags: 4,
+  allowed_mentions: { parse: ['users'], users: [], roles: [] }, components: [{ type: 1, components: [{ type: 2, style: 5, label: 'L', url: 'https://example.com' }] }],
+  thread_name: 'T', applied_tags: ['1'], poll: { question: { text: 'Q' }, answers: [{ poll_media: { text: 'A' } }] }, attachments: [{ id: 0, filename: 'a.txt' }],
+};
+const rows = [{ id: '600000000000000001', type: 1, permission: false }, { id: '610000000000000001', type: 1, permission: true }];
+const png = 'data:image/png;base64,iVBORw0KGgo=';
+
+/**
+ * name → [a valid input, the call, how many levels of the input are the
+ * test's own holder (a mapping or list of the rule's arguments, or lists
+ * whose type the caller guarantees)]. The shapes replace the nodes below.
+ */
+const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
+  validateCommand: [slash, (v) => [command.validateCommand(v, { scope: GLOBAL, limits }), command.validateCommand(v, { scope: guildScope('600000000000000001'), limits, partial: { type: 1 } })]],
+  validateScopeCommands: [[slash, { type: 2, name: 'Profile' }], (v) => scope.validateScopeCommands(v, GLOBAL, limits), 1],
+  validateOptions: [slash.options, (v) => options.validateOptions([], v, ['options'], 'command', limits)],
+  checkLocalizedOptionNames: [slash.options, (v) => options.checkLocalizedOptionNames([], v, ['options'])],
+  checkChatInputName: [{ n: 'admin' }, (v) => options.checkChatInputName([], v.n, ['name'], limits, true), 1],
+  checkLocalizations: [{ fr: 'nom' }, (v) => localizations.checkLocalizations([], v, ['name_localizations'], { field: 'name', max: 32 } as never)],
+  validatePermissionEntries: [rows, (v) => permissions.validatePermissionEntries(v, limits)],
+  conflictingRows: [[rows, rows.map((r) => ({ ...r, permission: !r.permission }))], (v) => access.conflictingRows(v[0], v[1]), 2],
+  applicationCommandProblems: [slash, (v) => serviceRules.applicationCommandProblems(v, app, GLOBAL)],
+  typeChangeProblem: [slash, (v) => serviceRules.typeChangeProblem(1, v)],
+  entryPointOwnerProblem: [{ type: 4 }, (v) => serviceRules.entryPointOwnerProblem(v.type, false), 1],
+  dailyCreatesProblem: [{ used: 1 }, (v) => serviceRules.dailyCreatesProblem(v.used, 1, limits, GLOBAL), 1],
+  validateWebhookName: [{ name: 'Alerts' }, (v) => webhookName.validateWebhookName(v.name, limits, { path: ['name'] }), 1],
+  validateWebhookSet: [[{ channel_id: '620000000000000001', name: 'A', key: 'a', avatar: 'a.png', prune: false }, { channel_id: '620000000000000001', name: 'B' }], (v) => webhookSet.validateWebhookSet(v, limits), 1],
+  validateWebhookCreateBody: [{ name: 'A', avatar: png }, (v) => webhook.validateWebhookCreateBody(v, limits)],
+  validateWebhookEditBody: [{ name: 'A', avatar: png, channel_id: '620000000000000001' }, (v) => [false, true].map((byToken) => webhook.validateWebhookEditBody(v, limits, { byToken }))],
+  validateEmbeds: [embeds, (v) => embed.validateEmbeds(v, limits)],
+  unknownEmbedKeys: [embeds, (v) => embed.unknownEmbedKeys(v)],
+  validateExecuteBody: [messageBody, (v) => [ChannelType.GUILD_TEXT, ChannelType.GUILD_FORUM].map((channelType) => message.validateExecuteBody(v, { limits, channelType, hasFiles: false, withComponents: true, applicationOwned: true, availableTags: ['1'] }))],
+  validateEditMessageBody: [messageBody, (v) => message.validateEditMessageBody(v, { limits, previous: { content: 'a', embeds: [], attachments: [], components: [], poll: null, flags: 0 }, hasFiles: false, withComponents: true, applicationOwned: true })],
+  entryPointRemovalProblem: [{}, () => serviceRules.entryPointRemovalProblem()],
+  validateSnowflakeQuery: [{ raw: '620000000000000001' }, (v) => message.validateSnowflakeQuery(v.raw, 'thread_id'), 1],
+  callbackDataProblem: [messageBody, (v) => [4, 7, 8, 9].map((t) => callback.callbackDataProblem(t, v))],
+};
+
+describe('every rule survives every odd shape', () => {
+  it('the table names every rule the spec exports', () => {
+    const exported = Object.values(MODULES).flatMap((m) => Object.entries(m).filter(([n, f]) => typeof f === 'function' && RULE_NAME.test(n)).map(([n]) => n));
+    expect(exported.filter((n) => !(n in RULES)).sort()).toEqual([]);
+  });
+
+  for (const [name, [valid, call, holder]] of Object.entries(RULES)) {
+    it(name, () => {
+      call(valid);
+      const failures: string[] = [];
+      for (const { path, shape, variant } of oddVariants({ root: valid })) {
+        if (path.length <= (holder ?? 0)) continue;
+        try {
+          call((variant as { root: unknown }).root);
+        } catch (err) {
+          failures.push(`${path.slice(1).join('.') || '(root)'} = ${JSON.stringify(shape)}: ${(err as Error).stack?.split('\n').slice(0, 3).join(' | ')}`);
+        }
+      }
+      expect(failures.slice(0, 10), `${failures.length} threw`).toEqual([]);
+    });
+  }
+});
