@@ -2,10 +2,11 @@ import type { CommandAction, Plan, PlannedRequest, ScopePlan } from '../plan/mod
 import type { RestClient } from '../remote/client.js';
 import { bulkOverwriteCommands, createCommand, deleteCommand, editCommand, setCommandPermissions } from '../remote/commands.js';
 import { DiscordAPIError } from '../remote/errors.js';
-import { createWebhook, deleteWebhook, editWebhook } from '../remote/webhooks.js';
 import type { WebhookLock } from '../plan/webhooks.js';
 import type { LockFile } from '../manifest/lock.js';
-import { intentOf, lockRecord, resolveIntents, settleLock } from './webhook-lock.js';
+import { Stop } from './stop.js';
+import { applyWebhooks } from './webhooks.js';
+import { pairWebhookRequests } from './webhook-requests.js';
 
 /** What the caller is told as apply goes (the CLI turns it into a spinner or plain lines). */
 export interface ApplyEvents {
@@ -41,6 +42,11 @@ export interface ApplyOutcome {
   webhookLock?: Record<string, { key?: string; avatar?: string }>;
   /** The whole lock file after this apply, intents included (present when the plan has webhooks). */
   lock?: LockFile;
+  /**
+   * Webhooks this apply made twice (a create whose answer was lost landed
+   * after all, beside the one sent again) and removed at its read-back.
+   */
+  duplicatesRemoved?: Array<{ id: string; channelId: string; name: string }>;
 }
 
 export interface ApplyOptions {
@@ -60,13 +66,17 @@ export interface ApplyOptions {
   saveLock?: (lock: LockFile) => void;
   /** The clock intents are stamped with. */
   now?: () => number;
+  /**
+   * How long after it was sent a webhook create whose answer never came may
+   * still land (default three of the client's timeouts): it is looked for
+   * that long before it is sent again, and waited for by the read-back.
+   */
+  settleMs?: number;
   /** Turns a webhook avatar source (a file path, a URL) into image data; injected so apply reads no files itself. */
   loadAvatar?: (source: string) => Promise<string>;
 }
 
 const UNKNOWN_APPLICATION_COMMAND = 10063;
-
-class Stop extends Error {}
 
 /**
  * Carries out a plan through the client. Every request is safe to repeat:
@@ -78,6 +88,8 @@ class Stop extends Error {}
  */
 export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptions): Promise<ApplyOutcome> {
   const app = plan.application_id;
+  // Before the first write: a saved plan whose webhook requests match none of its actions is refused whole.
+  const webhookPairs = plan.webhooks ? pairWebhookRequests(plan.webhooks) : [];
   const outcome: ApplyOutcome = { applied: [], notApplied: [], requestsSent: 0 };
   const ids = new Map<string, string>();
   for (const s of plan.scopes) for (const a of s.actions) if (a.remote && a.kind !== 'replace' && a.kind !== 'delete') ids.set(a.address, a.remote.id);
@@ -196,73 +208,9 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
     }
   };
 
-  /**
-   * Webhooks: a create is not idempotent (the service has no idempotency key
-   * for webhooks, and a create whose answer was lost and then retried makes a
-   * duplicate), so it is sent once, after its intent is saved in the lock
-   * file; if its answer is lost, the next plan finds the webhook through the
-   * intent (or by name) and adopts it.
-   */
-  const runWebhooks = async (): Promise<void> => {
-    const wp = plan.webhooks;
-    if (!wp) return;
-    const now = opts.now ?? Date.now;
-    let lock: LockFile = settleLock(opts.lock ?? { format_version: 1, webhooks: { ...(opts.webhookLock ?? {}) } }, wp, now());
-    const keep = (next: LockFile) => {
-      lock = next;
-      outcome.lock = lock;
-      outcome.webhookLock = lock.webhooks;
-    };
-    keep(lock);
-    const reason = opts.reason ?? 'cmdsync apply';
-    const avatarData = async (source: string | null | undefined): Promise<string | null | undefined> => {
-      if (source === undefined || source === null) return source;
-      if (!opts.loadAvatar) throw new Error('No avatar loader given to apply.');
-      return opts.loadAvatar(source);
-    };
-    const byAddress = new Map(wp.actions.map((a) => [a.address, a]));
-    try {
-      for (const req of wp.requests) {
-        const a = byAddress.get(req.addresses[0])!;
-        await send(req, [], async () => {
-          if (a.kind === 'delete') {
-            try {
-              await deleteWebhook(client, a.remote!.id, { reason });
-            } catch (err) {
-              if (!(err instanceof DiscordAPIError && err.apiCode === 10015)) throw err;
-            }
-            const webhooks = { ...lock.webhooks };
-            delete webhooks[a.remote!.id];
-            keep(resolveIntents({ ...lock, webhooks }, a.remote!));
-          } else if (a.kind === 'update') {
-            const body = { ...a.body, ...(a.body && 'avatar' in a.body ? { avatar: await avatarData(a.body.avatar) } : {}) };
-            await editWebhook(client, a.remote!.id, body as Parameters<typeof editWebhook>[2], { reason });
-            keep(resolveIntents({ ...lock, webhooks: { ...lock.webhooks, [a.remote!.id]: lockRecord(a) } }, a.remote!));
-          } else {
-            // The avatar is loaded before the intent is written: a create that is never sent leaves no intent.
-            const avatar = await avatarData(a.body?.avatar);
-            const intent = intentOf(a, now());
-            keep({ ...lock, intents: [...(lock.intents ?? []), intent] });
-            opts.saveLock?.(lock);
-            // No retries: a retry after a lost answer is the duplicate this whole dance avoids (429s are still waited out).
-            const created = await createWebhook(client, a.channelId, { name: a.name, ...(avatar ? { avatar } : {}) }, { reason, retries: 0 });
-            keep({ ...lock, webhooks: { ...lock.webhooks, [created.id]: lockRecord(a) }, intents: (lock.intents ?? []).filter((i) => i !== intent) });
-            opts.saveLock?.(lock);
-          }
-        }, a.origin);
-        outcome.applied.push({ address: a.address, kind: `webhook ${a.kind}` });
-      }
-    } catch (err) {
-      if (!(err instanceof Stop)) throw err;
-    } finally {
-      const applied = new Set(outcome.applied.map((x) => x.address));
-      for (const a of wp.actions) if (a.kind !== 'noop' && !applied.has(a.address)) outcome.notApplied.push({ address: a.address, kind: `webhook ${a.kind}` });
-    }
-  };
-
   const [global, ...guilds] = [...plan.scopes].sort((a, b) => (a.scope.kind === 'global' ? -1 : b.scope.kind === 'global' ? 1 : 0));
   if (global) await runScope(global);
-  await Promise.all([...guilds.map(runScope), runWebhooks()]);
+  await Promise.all([...guilds.map(runScope), applyWebhooks({ plan, client, opts, outcome, pairs: webhookPairs, send: (req, run, origin) => send(req, [], run, origin) })]);
   return outcome;
 }
 

@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { limitOverrideProblems } from '../spec/limits.js';
 import type { CliContext } from './context.js';
@@ -6,6 +6,7 @@ import { contextFor } from './context.js';
 import { applyChdir } from './workspace.js';
 import { createProgram, handleError, registerLint } from './program-base.js';
 import { registerWebhookCommands } from './commands/webhook/register.js';
+import { registerApply, registerPlan } from './sync-flags.js';
 
 /**
  * Commander wiring only. Each action lazy-loads its module so `cmdsync lint`
@@ -39,54 +40,15 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
       exitCode = await runInit({ path: opts.manifest, force: !!opts.force }, ctx);
     });
 
-  const syncOptions = (cmd: Command): Command =>
-    cmd
-      .option('-m, --manifest <path>', 'manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
-      .option('--emulator', 'run against an in-process emulator (state in .cmdsync/emulator.json)')
-      .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
-      .option('--guild <id>', 'only this guild (repeatable)', collect, [])
-      .option('--global', 'only the global scope (with --guild: also it)')
-      .addOption(new Option('--strategy <strategy>', 'how to write each scope').choices(['auto', 'bulk', 'individual']).default('auto'))
-      .option('--exceed-daily-creates', 'spend more than the daily create allowance')
-      .addOption(new Option('--force').hideHelp())
-      .option('--json', 'print one machine-readable document on stdout')
-      .option('--debug', 'log requests to stderr (credentials masked)')
-      .option('--notify <url>', 'post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)');
-  const syncFlags = (opts: Record<string, unknown>) => {
-    // --force means "overwrite a file" everywhere; it once meant this here, so say where that went.
-    if (opts.force) throw new UsageError('--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.');
-    return syncValues(opts);
-  };
-  const syncValues = (opts: Record<string, unknown>) => ({
-    manifest: opts.manifest as string | undefined,
-    emulator: !!opts.emulator,
-    apiUrl: opts.apiUrl as string | undefined,
-    debug: !!opts.debug,
-    json: !!opts.json,
-    strategy: opts.strategy as 'auto' | 'bulk' | 'individual',
-    force: !!opts.exceedDailyCreates,
-    guild: opts.guild as string[],
-    global: !!opts.global,
-    notify: opts.notify as string | undefined,
+  registerPlan(program, async (opts) => {
+    const { runPlan } = await import('./commands/plan.js');
+    exitCode = await runPlan(opts, ctx);
   });
 
-  syncOptions(program.command('plan').description('show what apply would change, field by field'))
-    .option('-o, --out <file>', 'save the plan, to apply exactly it later (- for stdout: the human plan then goes to stderr)')
-    .option('--detailed-exitcode', 'exit 2 when there are changes (0 none, 1 error)')
-    .action(async (opts) => {
-      const { runPlan } = await import('./commands/plan.js');
-      exitCode = await runPlan({ ...syncFlags(opts), out: opts.out, detailedExitcode: !!opts.detailedExitcode }, ctx);
-    });
-
-  syncOptions(program.command('apply').description('make the remote match the manifest (or apply a saved plan)'))
-    .argument('[planfile]', 'a plan saved with plan --out: applied exactly, if the remote has not changed since')
-    .option('--auto-approve', 'do not ask for confirmation')
-    .option('--reason <text>', 'audit-log reason for webhook changes (default: cmdsync apply)')
-    .option('--allow-mass-delete', 'without a prompt, still delete more than half (or all) of a scope\'s commands')
-    .action(async (planFile: string | undefined, opts) => {
-      const { runApply } = await import('./commands/apply.js');
-      exitCode = await runApply({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove, reason: opts.reason, allowMassDelete: !!opts.allowMassDelete }, ctx);
-    });
+  registerApply(program, async (opts) => {
+    const { runApply } = await import('./commands/apply.js');
+    exitCode = await runApply(opts, ctx);
+  });
 
   program
     .command('show')

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { limitOverrideProblems, resolveLimits, type Limits } from '../spec/limits.js';
 import { dailyCreatesToday, utcDay } from './commands-model.js';
 import { FaultController, type FaultRule } from './faults.js';
-import type { EmulatorResponse, Route } from './http-types.js';
+import type { Route } from './http-types.js';
+import { firstControl } from './control-chain.js';
 import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
 import { hardenWorld, own } from './own.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
@@ -314,18 +315,5 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       );
       return closed;
     },
-  };
-}
-
-type Control = (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined;
-
-/** The first control handler that knows the path answers it. */
-function firstControl(...handlers: Control[]): Control {
-  return (method, path, body) => {
-    for (const h of handlers) {
-      const answer = h(method, path, body);
-      if (answer) return answer;
-    }
-    return undefined;
   };
 }

@@ -46,21 +46,63 @@ export function planCommentBody(frame: CommentFrame, plan: Plan, opts: { guildNa
   return frameBody(frame, markdown, 'plan of');
 }
 
-export function applyCommentBody(frame: CommentFrame, plan: Plan, result: ApplyResult | undefined, hasChanges: boolean): string {
-  let content: string;
-  if (!hasChanges && result && !result.failed) {
-    content = `## ${escapeInline(title('apply', frame))}\n\n**No changes.** The remote already matched the manifest; nothing was sent.\n\n`;
-  } else {
-    content = result ? formatApplyMarkdown(result, { title: title('apply', frame) }) : `## ${escapeInline(title('apply', frame))}\n\n`;
-    const planMarkdown = formatPlanMarkdown(plan, { title: 'The plan that was applied', maxBytes: PLAN_MAX_BYTES - content.length, limitNote: LIMIT_NOTE });
-    content += `<details><summary>The plan that was applied</summary>\n\n${planMarkdown.replace(/^## [^\n]*\n\n/, '')}\n</details>\n\n`;
-  }
-  return frameBody(frame, content, 'applied');
+/** Marks a comment that holds an apply which sent something, so a later apply with nothing to do keeps it. */
+export const APPLY_RESULT_MARK = '<!-- cmdsync:apply-result -->';
+const NO_CHANGES_SINCE_MARK = '<!-- cmdsync:no-changes-since -->';
+
+/**
+ * One apply section (the step summary's and the comment's): the outcome,
+ * then the plan that was applied, folded.
+ */
+export function applyMarkdown(title: string, plan: Plan, result: ApplyResult, maxBytes = PLAN_MAX_BYTES): string {
+  const content = formatApplyMarkdown(result, { title });
+  const planMarkdown = formatPlanMarkdown(plan, { title: 'The plan that was applied', maxBytes: maxBytes - content.length, limitNote: LIMIT_NOTE });
+  return `${content}<details><summary>The plan that was applied</summary>\n\n${planMarkdown.replace(/^## [^\n]*\n\n/, '')}\n</details>\n\n`;
 }
 
-/** When cmdsync stopped before it had a plan: its error lines, which it has already redacted. */
-export function failureCommentBody(frame: CommentFrame, command: string, errors: readonly string[]): string {
-  return frameBody(frame, `## ${escapeInline(title(command, frame))}\n\n> [!CAUTION]\n> **cmdsync ${command} failed.**\n\n${errorsBlock(errors)}`, command === 'apply' ? 'at' : 'plan of');
+export function applyCommentBody(frame: CommentFrame, plan: Plan, result: ApplyResult): string {
+  return frameBody(frame, `${APPLY_RESULT_MARK}\n${applyMarkdown(title('apply', frame), plan, result)}`, 'applied');
+}
+
+/**
+ * An apply that found nothing to do. The comment's last real apply stays
+ * (what was deployed is what a reader wants to see), under a note that
+ * nothing changed since; a comment holding anything else is replaced.
+ */
+export function noChangesApplyBody(frame: CommentFrame, previous: string | undefined): string {
+  const sha = frame.sha ? ` of \`${frame.sha.slice(0, 7)}\`` : '';
+  const kept = previous?.startsWith(`${frame.marker}\n${APPLY_RESULT_MARK}`) ? previousContent(frame.marker, previous) : undefined;
+  if (kept === undefined) {
+    return frameBody(frame, `## ${escapeInline(title('apply', frame))}\n\n**No changes.** The remote already matched the manifest; nothing was sent.\n\n`, 'applied');
+  }
+  const note = `${NO_CHANGES_SINCE_MARK}\n> [!NOTE]\n> **No changes since.** The apply${sha} found the remote matching the manifest and sent nothing; below is the last apply that changed something.\n\n`;
+  return frameBody(frame, `${APPLY_RESULT_MARK}\n${note}${kept}`, 'no changes since, at');
+}
+
+/** A comment's content between the marker lines and the footer, without an earlier "no changes since" note. */
+function previousContent(marker: string, body: string): string {
+  let content = body.slice(`${marker}\n${APPLY_RESULT_MARK}\n`.length);
+  const foot = content.lastIndexOf('\n---\n<sub>');
+  if (foot >= 0) content = content.slice(0, foot);
+  if (content.startsWith(NO_CHANGES_SINCE_MARK)) content = content.slice(content.indexOf('\n\n') + 2);
+  return content;
+}
+
+export interface FailureText {
+  reason: string;
+  details: readonly string[];
+  hint?: string;
+}
+
+/** When cmdsync stopped before it had a result: why, what is behind it, and what to do (the step summary's section, the comment's content). */
+export function failureMarkdown(heading: string, command: string, failure: FailureText): string {
+  const hint = failure.hint ? `${failure.hint}\n\n` : '';
+  const lines = [`cmdsync ${command} failed: ${failure.reason}`, ...failure.details.filter((d) => d !== failure.reason)];
+  return `## ${escapeInline(heading)}\n\n> [!CAUTION]\n> **cmdsync ${command} failed.**\n\n${hint}${errorsBlock(lines)}`;
+}
+
+export function failureCommentBody(frame: CommentFrame, command: string, failure: FailureText): string {
+  return frameBody(frame, failureMarkdown(title(command, frame), command, failure), command === 'apply' ? 'at' : 'plan of');
 }
 
 function errorsBlock(errors: readonly string[]): string {

@@ -52,10 +52,15 @@ export interface UpsertResult {
   id: number;
 }
 
-/** Edits the marked comment of the issue, or creates it. `body` must start with `marker`. */
-export async function upsertComment(api: GitHubRest, repository: string, issue: number, marker: string, body: string): Promise<UpsertResult> {
+/**
+ * Edits the marked comment of the issue, or creates it. `body` must start
+ * with `marker`; given as a function, it is made from the comment's current
+ * body (undefined when there is none yet).
+ */
+export async function upsertComment(api: GitHubRest, repository: string, issue: number, marker: string, bodyOf: string | ((existing: string | undefined) => string)): Promise<UpsertResult> {
   const comments = await listIssueComments(api, repository, issue, (page) => findMarkedComment(page, marker) !== undefined);
   const existing = findMarkedComment(comments, marker);
+  const body = typeof bodyOf === 'string' ? bodyOf : bodyOf(existing?.body);
   if (existing) {
     await api.request('PATCH', `/repos/${repository}/issues/comments/${existing.id}`, { body: { body } });
     return { action: 'updated', id: existing.id };

@@ -17,6 +17,8 @@ export interface ActionInputs {
   /** `args`, split as a shell would split a command line. */
   args: string[];
   comment: boolean;
+  /** Commit cmdsync.lock.json back to the branch after an apply that changed it. */
+  commitLockFile: boolean;
   /** Absent when empty: commenting is then skipped with a warning. */
   githubToken?: string;
 }
@@ -35,6 +37,7 @@ export function readActionInputs(env: Readonly<Record<string, string | undefined
     workingDirectory: input('WORKING_DIRECTORY') || '.',
     args: splitArgs(input('ARGS'), env),
     comment: parseBoolean(input('COMMENT') || 'true', 'comment'),
+    commitLockFile: parseBoolean(input('COMMIT_LOCK_FILE') || 'true', 'commit-lock-file'),
     ...(token ? { githubToken: token } : {}),
   };
 }

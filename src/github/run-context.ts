@@ -16,8 +16,12 @@ export interface RunContext {
   apiUrl: string;
   serverUrl: string;
   runId?: string;
-  /** Set on pull request events. */
-  pullRequest?: { number: number; headSha?: string };
+  /** `GITHUB_REF`: `refs/heads/main`, `refs/tags/v1`, `refs/pull/7/merge`. */
+  ref: string;
+  /** The repository's default branch, as the event payload names it. */
+  defaultBranch?: string;
+  /** Set on pull request events. `fromFork`: its head is another repository, so the run has no secrets and a read-only token. */
+  pullRequest?: { number: number; headSha?: string; fromFork: boolean };
 }
 
 /** Events whose payload carries the pull request the run is for. */
@@ -33,7 +37,9 @@ export function readRunContext(env: Readonly<Record<string, string | undefined>>
     apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
     serverUrl: env.GITHUB_SERVER_URL || 'https://github.com',
     ...(env.GITHUB_RUN_ID ? { runId: env.GITHUB_RUN_ID } : {}),
-    ...pullRequestOf(eventName, payload),
+    ref: env.GITHUB_REF ?? '',
+    ...defaultBranchOf(payload),
+    ...pullRequestOf(eventName, payload, env.GITHUB_REPOSITORY ?? ''),
   };
 }
 
@@ -53,13 +59,21 @@ function readPayload(path: string | undefined, readFile: (path: string) => strin
   }
 }
 
-function pullRequestOf(eventName: string, payload: Record<string, unknown>): Pick<RunContext, 'pullRequest'> {
+function defaultBranchOf(payload: Record<string, unknown>): Pick<RunContext, 'defaultBranch'> {
+  const branch = (payload.repository as { default_branch?: unknown } | undefined)?.default_branch;
+  return typeof branch === 'string' && branch !== '' ? { defaultBranch: branch } : {};
+}
+
+function pullRequestOf(eventName: string, payload: Record<string, unknown>, repository: string): Pick<RunContext, 'pullRequest'> {
   if (!PULL_REQUEST_EVENTS.has(eventName)) return {};
-  const pr = payload.pull_request as { number?: unknown; head?: { sha?: unknown } } | undefined;
+  const pr = payload.pull_request as { number?: unknown; head?: { sha?: unknown; repo?: { full_name?: unknown; fork?: unknown } | null } } | undefined;
   const number = typeof pr?.number === 'number' ? pr.number : typeof payload.number === 'number' ? payload.number : undefined;
   if (number === undefined) return {};
   const headSha = typeof pr?.head?.sha === 'string' ? pr.head.sha : undefined;
-  return { pullRequest: { number, ...(headSha ? { headSha } : {}) } };
+  // A deleted fork leaves head.repo null: still not this repository.
+  const headRepo = pr?.head?.repo === null ? '' : pr?.head?.repo?.full_name;
+  const fromFork = typeof headRepo === 'string' && headRepo.toLowerCase() !== repository.toLowerCase();
+  return { pullRequest: { number, ...(headSha ? { headSha } : {}), fromFork } };
 }
 
 /** The run's page, for a comment's footer. */

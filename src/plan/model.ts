@@ -80,6 +80,12 @@ export interface PlannedRequest {
   route: string;
   /** The addresses of the actions this request carries out. */
   addresses: string[];
+  /**
+   * The webhook a webhook PATCH or DELETE acts on (1.3). Addresses are not
+   * enough: two of the application's webhooks may share a channel and a name,
+   * and the plan deletes (or adopts one and deletes) both.
+   */
+  id?: Snowflake;
 }
 
 export type Strategy = 'bulk' | 'individual';
@@ -175,7 +181,9 @@ export interface MassDeletion {
  * 1.1: adds `mass_deletions` (readers of 1.0 plans recompute it from the scopes).
  * 1.2: adds commands' `before`/`after` and warnings' `address` (readers of
  * older plans show the flat `changes` list and every warning in one section).
- * 1.3: adds errors' `location`, scopes' `creates_today` and `creates_counted_by`
+ * 1.3: adds webhook requests' `id` (readers of older plans match a webhook
+ * request to its action by address and kind, each action once).
+ * Also 1.3: errors' `location`, scopes' `creates_today` and `creates_counted_by`
  * (readers of older plans count no earlier creates, and apply records none).
  */
 export const PLAN_FORMAT_VERSION = '1.3';

@@ -26,6 +26,11 @@ export function answersIntent(i: WebhookIntentRef, w: { channelId: string; name:
   return i.channel_id === w.channelId && i.name === w.name;
 }
 
+/** Whether the intent `i` is a create of the declared webhook `d`: by key when it has one, else by channel and name. */
+export function intentIsFor(i: WebhookIntentRef, d: { key?: string; channelId: string; name: string }): boolean {
+  return d.key ? i.key === d.key : !i.key && i.channel_id === d.channelId && i.name === d.name;
+}
+
 /** The channels a plan reads: the declared ones, and those earlier creates were sent to. */
 export function webhookChannelsToRead(desired: WebhookSetState, intents: readonly WebhookIntentRef[]): string[] {
   return [...new Set([...desired.channels, ...intents.map((i) => i.channel_id)])];
@@ -64,7 +69,7 @@ export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookS
   // A lost create is found where it was sent, under the name it was sent with, even if the manifest moved or renamed it since.
   for (const p of pairs) {
     if (p.r) continue;
-    const mine = intents.filter((i) => (p.d.key ? i.key === p.d.key : !i.key && i.channel_id === p.d.channelId && i.name === p.d.name));
+    const mine = intents.filter((i) => intentIsFor(i, p.d));
     for (const i of mine) p.r ??= take(ours.find((w) => !claimed.has(w) && !lock[w.id!] && answersIntent(i, w)));
   }
   for (const p of pairs) {
@@ -121,11 +126,11 @@ export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookS
   return { actions, requests: webhookRequests(actions), kept, channels: webhookChannelsToRead(desired, intents), locked: Object.keys(lock) };
 }
 
-/** Deletes first (a channel holds at most 15), then edits and moves, then creates. */
+/** Deletes first (a channel holds at most 15), then edits and moves, then creates; a request on an existing webhook names it by id. */
 function webhookRequests(actions: WebhookAction[]): PlannedRequest[] {
   const out: PlannedRequest[] = [];
-  for (const a of actions) if (a.kind === 'delete') out.push({ method: 'DELETE', route: '/webhooks/{id}', addresses: [a.address] });
-  for (const a of actions) if (a.kind === 'update') out.push({ method: 'PATCH', route: '/webhooks/{id}', addresses: [a.address] });
+  for (const a of actions) if (a.kind === 'delete') out.push({ method: 'DELETE', route: '/webhooks/{id}', addresses: [a.address], id: a.remote!.id });
+  for (const a of actions) if (a.kind === 'update') out.push({ method: 'PATCH', route: '/webhooks/{id}', addresses: [a.address], id: a.remote!.id });
   for (const a of actions) if (a.kind === 'create') out.push({ method: 'POST', route: `/channels/${a.channelId}/webhooks`, addresses: [a.address] });
   return out;
 }

@@ -10,6 +10,11 @@ function toState(w: { id: string; type: number; channel_id: string | null; name:
   return { id: w.id, type: w.type, channelId: w.channel_id ?? '', name: w.name ?? '', avatarHash: w.avatar, applicationId: w.application_id };
 }
 
+/** One channel's webhooks, as state (no token). */
+export async function channelWebhookStates(client: RestClient, channelId: string): Promise<WebhookState[]> {
+  return (await listChannelWebhooks(client, channelId)).map((w) => toState(w as unknown as Parameters<typeof toState>[0]));
+}
+
 /**
  * The webhooks of each declared channel (one read per channel), plus any
  * webhook the lock file knows by id that is not there (it may have been moved

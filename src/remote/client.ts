@@ -202,6 +202,11 @@ export class RestClient {
     return 'none';
   }
 
+  /** The per-attempt timeout: how long a request may go unanswered before its outcome is unknown. */
+  get timeoutMs(): number {
+    return this.#options.timeoutMs;
+  }
+
   /** Whether permission edits can be sent (a user bearer token is set). */
   get canEditPermissions(): boolean {
     return Boolean(this.#credentials.bearerToken);

@@ -220,3 +220,21 @@ export class WebhookUrlError extends CmdsyncError {
     super('WEBHOOK_URL_INVALID', message);
   }
 }
+
+/** Failures to connect at all: the request never left, so nothing can have been written. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Whether a write that failed with `err` may still have been carried out: no
+ * answer (a timeout, a dropped or reset connection, an abort, an answer cut
+ * off or too large) or a 5xx, which a service may send after writing. A 4xx
+ * or a 429 is an answer, and a connection never made sent nothing: nothing
+ * was written. An error of unknown kind is taken as unknown, the safe side
+ * for a write that must not be repeated.
+ */
+export function writeOutcomeUnknown(err: unknown): boolean {
+  if (err instanceof DiscordAPIError || err instanceof HTTPError) return err.status >= 500;
+  if (err instanceof NetworkError) return !(err.errno !== undefined && NEVER_SENT.has(err.errno));
+  if (err instanceof TimeoutError || err instanceof AbortedError || err instanceof ResponseTooLargeError) return true;
+  return !(err instanceof CmdsyncError);
+}

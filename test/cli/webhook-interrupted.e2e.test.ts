@@ -68,6 +68,21 @@ describe('apply killed after a webhook create was sent', () => {
     expect(plan.code).toBe(0);
   });
 
+  it('the next apply started while the killed one\'s create is still on the service: it waits for it and adopts it, no second create', async () => {
+    const t = await setup();
+    t.write(A);
+    await setFaults(t.emulator, [{ kind: 'slow', delayMs: 6000, method: 'POST', path: '/channels/*/webhooks', times: 1 }]);
+    await applyKilledAfterCreateSent(t.cwd, t.env, t.emulator);
+    const again = await runBin(['apply', '--auto-approve'], { cwd: t.cwd, env: t.env });
+    expect(again.code).toBe(0);
+    const hooks = await t.ours();
+    expect(hooks).toHaveLength(1);
+    // One create reached the service in all: the killed apply's, adopted once it landed.
+    expect((await listFaults(t.emulator))[0]).toMatchObject({ matched: 1, injected: 1 });
+    expect(t.lock()).toEqual({ format_version: 1, webhooks: { [hooks[0].id]: { key: 'deploys' } } });
+    expect((await runBin(['plan', '--detailed-exitcode'], { cwd: t.cwd, env: t.env })).code).toBe(0);
+  });
+
   it('then the manifest moves the webhook: it is moved, not orphaned ("No changes" was the old answer)', async () => {
     const t = await setup();
     t.write(A);

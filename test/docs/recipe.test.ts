@@ -31,6 +31,8 @@ describe("init's template, the schema modeline and the README's CI recipe agree"
     expect(outputs.length).toBeGreaterThan(0);
     for (const output of outputs) expect(Object.keys(action.outputs)).toContain(output);
     expect(recipe.permissions['pull-requests']).toBe('write');
+    // The apply commits cmdsync.lock.json back: without it a keyed webhook's rename is a delete + create.
+    expect(recipe.permissions.contents).toBe('write');
   });
 
   it('the modeline points where an install as a development dependency puts the schema', () => {

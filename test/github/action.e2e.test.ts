@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DISCORD_TOKEN, expectNoSecrets, HEAD_SHA, MANIFEST, MERGE_SHA, newJob, PR, pullRequestEvent, pushEvent, REPO, runAction, shownLog, summaryOf } from '../helpers/action-job.js';
 import { STACK } from '../helpers/cli.js';
-import { runCompositeAction, type CompositeRun } from '../helpers/composite-action.js';
+import type { CompositeRun } from '../helpers/composite-action.js';
 import { FAKE_GITHUB_TOKEN, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
-import { ROOT } from '../helpers/fixtures.js';
-import { testdir } from '../helpers/tmp.js';
 
 /*
  * The action as GitHub runs it: action.yml's steps under bash, with the
@@ -14,93 +13,11 @@ import { testdir } from '../helpers/tmp.js';
  * and a local server playing GitHub's REST API that records every request.
  */
 
-const DISCORD_TOKEN = 'MTIzNDU2Nzg5.discord-secret-token-value.abcdefghij';
-const REPO = 'acme/bot';
-const PR = 7;
-const HEAD_SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
-const MERGE_SHA = 'fedcba9876543210fedcba9876543210fedcba98';
-
-const MANIFEST = [
-  'application_id: "500000000000000001"',
-  'commands:',
-  '  - name: ping',
-  '    description: Ping',
-  '  - name: echo',
-  '    description: Echo a message',
-  '  - name: stats',
-  '    description: Statistics',
-].join('\n');
-
 let github: FakeGitHub | undefined;
 afterEach(async () => {
   await github?.close();
   github = undefined;
 });
-
-interface Job {
-  workspace: string;
-  summary: string;
-  temp: string;
-}
-
-function newJob(manifest = MANIFEST): Job {
-  const workspace = testdir({ 'bot/cmdsync.yaml': manifest });
-  const temp = join(workspace, '.runner-temp');
-  mkdirSync(temp);
-  return { workspace, summary: join(temp, 'step-summary.md'), temp };
-}
-
-function pullRequestEvent(job: Job): Record<string, string> {
-  const path = join(job.temp, 'event.json');
-  writeFileSync(path, JSON.stringify({ action: 'synchronize', number: PR, pull_request: { number: PR, head: { sha: HEAD_SHA }, base: { ref: 'main' } }, repository: { full_name: REPO } }));
-  return { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: path, GITHUB_SHA: '0000000000000000000000000000000000000001', GITHUB_REF: `refs/pull/${PR}/merge` };
-}
-
-function pushEvent(job: Job): Record<string, string> {
-  const path = join(job.temp, 'event.json');
-  writeFileSync(path, JSON.stringify({ ref: 'refs/heads/main', after: MERGE_SHA, repository: { full_name: REPO } }));
-  return { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: path, GITHUB_SHA: MERGE_SHA, GITHUB_REF: 'refs/heads/main' };
-}
-
-function runAction(job: Job, event: Record<string, string>, inputs: Record<string, string>, gh: FakeGitHub): Promise<CompositeRun> {
-  return runCompositeAction({
-    actionPath: ROOT,
-    githubToken: FAKE_GITHUB_TOKEN,
-    with: { 'working-directory': 'bot', args: '--emulator', ...inputs },
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      CI: 'true',
-      GITHUB_ACTIONS: 'true',
-      GITHUB_WORKSPACE: job.workspace,
-      GITHUB_REPOSITORY: REPO,
-      GITHUB_API_URL: gh.url,
-      GITHUB_SERVER_URL: 'https://github.example',
-      GITHUB_RUN_ID: '4242',
-      GITHUB_STEP_SUMMARY: job.summary,
-      RUNNER_TEMP: job.temp,
-      DISCORD_TOKEN,
-      ...event,
-    },
-  });
-}
-
-const summaryOf = (job: Job) => (existsSync(job.summary) ? readFileSync(job.summary, 'utf8') : '');
-
-/** Nothing a run left behind holds a credential: requests' bodies and paths, outputs, the summary, the log. */
-function expectNoSecrets(gh: FakeGitHub, job: Job, runs: CompositeRun[]): void {
-  for (const secret of [FAKE_GITHUB_TOKEN, DISCORD_TOKEN]) {
-    for (const r of gh.requests) {
-      expect(r.body).not.toContain(secret);
-      expect(r.path).not.toContain(secret);
-    }
-    expect(summaryOf(job)).not.toContain(secret);
-    for (const run of runs) {
-      expect(run.stdout + run.stderr).not.toContain(secret);
-      for (const step of run.steps) expect(step.outputFile).not.toContain(secret);
-    }
-  }
-}
 
 describe('the GitHub Action (action.yml run as the runner does)', () => {
   it('plan on a pull request creates one comment, updates it on each push, says "No changes" once applied; apply on push reports on the merged PR', async () => {
@@ -146,8 +63,11 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
 
     // 3. Merged: apply on push to main finds the PR of the merge commit and reports on its comment.
     gh.pullsOfCommit.set(MERGE_SHA, [{ number: PR, state: 'closed', merged_at: '2025-01-01T00:00:00Z', merge_commit_sha: MERGE_SHA }]);
+    const summaryBefore = summaryOf(job).length;
     const applied = await runAction(job, pushEvent(job), { command: 'apply' }, gh);
     runs.push(applied);
+    // One section for the apply: its outcome, with the plan folded under it.
+    expect(summaryOf(job).slice(summaryBefore).match(/^## cmdsync apply/gm)).toHaveLength(1);
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.outputs['exit-code']).toBe('0');
     expect(applied.outputs['has-changes']).toBe('true');
@@ -156,6 +76,20 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expect(gh.comments[0].body).toContain('Apply complete! 3 created');
     expect(gh.comments[0].body).toContain(MERGE_SHA.slice(0, 7));
     expect(summaryOf(job)).toContain('Apply complete! 3 created');
+
+    // 3b. Applied again with nothing to do: the comment keeps the apply that changed something, under "No changes since".
+    const again = await runAction(job, pushEvent(job), { command: 'apply' }, gh);
+    runs.push(again);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.outputs['has-changes']).toBe('false');
+    expect(again.outputs.summary).toBe('No changes. Remote commands match the manifest.');
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0].body).toContain('No changes since');
+    expect(gh.comments[0].body).toContain('Apply complete! 3 created');
+    const againAgain = await runAction(job, pushEvent(job), { command: 'apply' }, gh);
+    runs.push(againAgain);
+    expect(gh.comments[0].body.match(/No changes since/g)).toHaveLength(1);
+    expect(gh.comments[0].body).toContain('Apply complete! 3 created');
 
     // 4. A later plan with nothing to do says so in the same comment.
     const third = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
@@ -187,6 +121,7 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     const run = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/::warning title=cmdsync::.*pull-requests: write/);
+    expect(shownLog(run).match(/^::warning /gm)).toHaveLength(1);
     expect(run.outputs['has-changes']).toBe('true');
     expect(summaryOf(job)).toContain('Plan: 3 to add');
     expect(gh.comments).toHaveLength(0);
@@ -259,14 +194,22 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expectNoSecrets(gh, job, [run]);
   }, 60_000);
 
-  it('a credential that reached the plan text is redacted in the comment', async () => {
+  it('a credential pasted into the manifest is masked in the comment, the step summary, the outputs and the plan and apply logs, and ::add-mask::ed', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
     const job = newJob(MANIFEST.replace('description: Statistics', `description: "${DISCORD_TOKEN}"`));
     const run = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
     expect(run.code, run.stderr).toBe(0);
     expect(gh.comments).toHaveLength(1);
     expect(gh.comments[0].body).toContain('[REDACTED]');
-    for (const r of gh.requests) expect(r.body).not.toContain(DISCORD_TOKEN);
+    expect(summaryOf(job)).toContain('[REDACTED]');
+    // Before anything else is written, so the runner masks it in this step's log and every later step's.
+    expect(run.stdout.split('\n')[0]).toMatch(/^::add-mask::/);
+    expect(run.stdout).toContain(`::add-mask::${DISCORD_TOKEN}\n`);
+    gh.pullsOfCommit.set(MERGE_SHA, [{ number: PR, state: 'closed', merged_at: '2025-01-01T00:00:00Z', merge_commit_sha: MERGE_SHA }]);
+    const applied = await runAction(job, pushEvent(job), { command: 'apply' }, gh);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(shownLog(applied)).toContain('[REDACTED]');
+    expectNoSecrets(gh, job, [run, applied]);
   }, 60_000);
 
   it('comment: false posts nothing', async () => {

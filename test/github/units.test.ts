@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { commentMarker, findMarkedComment } from '../../src/github/comments.js';
-import { COMMENT_MAX_CHARS, planCommentBody } from '../../src/github/comment-body.js';
+import { applyCommentBody, COMMENT_MAX_CHARS, noChangesApplyBody, planCommentBody } from '../../src/github/comment-body.js';
+import { describeFailure } from '../../src/github/failure.js';
+import { commitLockFile, lockBranch } from '../../src/github/lock-commit.js';
+import { GitHubRest } from '../../src/github/rest.js';
+import { requireAppAuth } from '../../src/remote/credentials.js';
+import { FAKE_GITHUB_TOKEN, startFakeGitHub } from '../helpers/fake-github.js';
 import { readActionInputs, splitArgs } from '../../src/github/inputs.js';
 import { formatOutputs } from '../../src/github/outputs.js';
 import { readRunContext } from '../../src/github/run-context.js';
@@ -18,7 +23,8 @@ describe('action inputs', () => {
   });
 
   it('reads INPUT_* with defaults and refuses unknown values', () => {
-    expect(readActionInputs({})).toEqual({ command: 'plan', workingDirectory: '.', args: [], comment: true });
+    expect(readActionInputs({})).toEqual({ command: 'plan', workingDirectory: '.', args: [], comment: true, commitLockFile: true });
+    expect(readActionInputs({ INPUT_COMMIT_LOCK_FILE: 'false' }).commitLockFile).toBe(false);
     expect(readActionInputs({ INPUT_COMMAND: 'apply', INPUT_COMMENT: 'False', INPUT_GITHUB_TOKEN: 'ghs_x', INPUT_MANIFEST: 'a.yaml' })).toMatchObject({ command: 'apply', comment: false, githubToken: 'ghs_x', manifest: 'a.yaml' });
     expect(() => readActionInputs({ INPUT_COMMAND: 'destroy' })).toThrow(/must be one of lint, plan, apply/);
     expect(() => readActionInputs({ INPUT_COMMENT: 'yes' })).toThrow(/comment must be true or false/);
@@ -88,18 +94,23 @@ describe('apply as markdown', () => {
   });
 });
 
+/** A plan of `n` commands to create in the global scope, as the planner would return it. */
+function samplePlan(n = 1): Plan {
+  const actions = Array.from({ length: n }, (_, i) => ({ kind: 'create', address: `global/chat_input/c${i}`, type: 1, name: `c${i}`, changes: [{ path: 'description', after: 'x'.repeat(80) }] }));
+  return {
+    format_version: '1.1',
+    application_id: '1',
+    scopes: [{ scope: { kind: 'global' }, key: 'global', actions, permissions: [], kept: [], strategy: 'bulk', requests: [{}], creates: n }],
+    summary: { create: n, update: 0, rename: 0, replace: 0, delete: 0, permissions: 0 },
+    request_count: 1,
+    warnings: [],
+    errors: [],
+  } as unknown as Plan;
+}
+
 describe('the plan comment', () => {
   it('stays under GitHub\'s comment limit, however long the plan, and says it was cut', () => {
-    const actions = Array.from({ length: 3000 }, (_, i) => ({ kind: 'create', address: `global/chat_input/c${i}`, type: 1, name: `c${i}`, changes: [{ path: 'description', after: 'x'.repeat(80) }] }));
-    const plan = {
-      format_version: '1.1',
-      application_id: '1',
-      scopes: [{ scope: { kind: 'global' }, key: 'global', actions, permissions: [], kept: [], strategy: 'bulk', requests: [{}], creates: 3000 }],
-      summary: { create: 3000, update: 0, rename: 0, replace: 0, delete: 0, permissions: 0 },
-      request_count: 1,
-      warnings: [],
-      errors: [],
-    } as unknown as Plan;
+    const plan = samplePlan(3000);
     const body = planCommentBody({ marker: commentMarker('default'), version: '0.1.0' }, plan);
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
     expect(body).toMatch(/more actions not shown: a pull request comment is limited to 64 KiB/);
@@ -115,5 +126,90 @@ describe('reading an annotation back', () => {
     expect(parsed.message).toBe('Name "Echo": 50% off\nsecond line');
     expect([parsed.props.get('file'), parsed.props.get('line'), parsed.props.get('col')]).toEqual(['a,b:c.yaml', '5', '11']);
     expect(parseErrorAnnotation('::warning ::x')).toBeUndefined();
+  });
+});
+
+describe('the lock file commit', () => {
+  const lock = (key: string) => `{\n  "format_version": 1,\n  "webhooks": {\n    "1": { "key": "${key}" }\n  }\n}\n`;
+
+  it('writes over the branch only the lock file this run started from, naming the blob it replaces', async () => {
+    const gh = await startFakeGitHub({ repo: 'acme/bot' });
+    const api = new GitHubRest({ apiUrl: gh.url, token: FAKE_GITHUB_TOKEN, retries: 0 });
+    try {
+      const c = { path: 'bot/cmdsync.lock.json', branch: 'main', before: undefined, after: lock('a') };
+      expect(await commitLockFile(api, 'acme/bot', c)).toBe('committed');
+      expect(gh.files).toMatchObject([{ branch: 'main', path: 'bot/cmdsync.lock.json', text: lock('a') }]);
+      expect(await commitLockFile(api, 'acme/bot', c)).toBe('unchanged');
+      expect(await commitLockFile(api, 'acme/bot', { ...c, before: lock('a'), after: lock('b') })).toBe('committed');
+      expect(gh.files[0].text).toBe(lock('b'));
+      // Another run recorded "b" since this one checked out "a": its record is not thrown away.
+      await expect(commitLockFile(api, 'acme/bot', { ...c, before: lock('a'), after: lock('c') })).rejects.toMatchObject({ code: 'LOCK_FILE_MOVED' });
+      expect(gh.files[0].text).toBe(lock('b'));
+      expect(gh.requests.filter((r) => r.method === 'PUT')).toHaveLength(2);
+    } finally {
+      await api.close();
+      await gh.close();
+    }
+  });
+
+  it('goes to the pushed branch, else the default branch; a pull request has none of its own', () => {
+    const base = { eventName: 'push', repository: 'acme/bot', sha: '', apiUrl: '', serverUrl: '' };
+    expect(lockBranch({ ...base, ref: 'refs/heads/release/2' })).toBe('release/2');
+    expect(lockBranch({ ...base, ref: 'refs/tags/v1', defaultBranch: 'main' })).toBe('main');
+    expect(lockBranch({ ...base, ref: 'refs/tags/v1' })).toBeUndefined();
+  });
+});
+
+describe('failures as the action tells them', () => {
+  const run = (fromFork: boolean) => ({ eventName: 'pull_request', repository: 'acme/bot', sha: '', apiUrl: '', serverUrl: '', ref: '', pullRequest: { number: 7, fromFork } });
+  const missing = () => {
+    try {
+      requireAppAuth({});
+    } catch (err) {
+      return err;
+    }
+    throw new Error('requireAppAuth accepted no credentials');
+  };
+
+  it('no credentials on a fork pull request: secrets are not passed to forks, and what to do', () => {
+    const f = describeFailure(missing(), run(true));
+    expect(f.code).toBe('CREDENTIALS_MISSING');
+    expect(f.reason).toMatch(/secrets are not available to pull requests from forks/);
+    expect(f.hint).toMatch(/push the branch to this repository/);
+    const own = describeFailure(missing(), run(false));
+    expect(own.reason).toMatch(/no credentials: set DISCORD_TOKEN/);
+    expect(own.hint).toMatch(/secrets\.DISCORD_TOKEN/);
+  });
+
+  it('reads a fork from the event: the head is another repository, or a deleted one', () => {
+    const event = (repo: unknown) => JSON.stringify({ pull_request: { number: 3, head: { sha: 'x', repo } } });
+    const ctx = (repo: unknown) => readRunContext({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: 'e', GITHUB_REPOSITORY: 'acme/bot' }, () => event(repo)).pullRequest?.fromFork;
+    expect(ctx({ full_name: 'someone/bot' })).toBe(true);
+    expect(ctx(null)).toBe(true);
+    expect(ctx({ full_name: 'Acme/Bot' })).toBe(false);
+  });
+
+  it('anything else unexpected is named as a bug, never thrown on', () => {
+    expect(describeFailure(new TypeError("Cannot read properties of undefined (reading 'reduce')"), run(false))).toMatchObject({ code: 'INTERNAL', reason: expect.stringMatching(/^internal error: .*bug in cmdsync/) });
+  });
+});
+
+describe('an apply with no changes', () => {
+  const frame = { marker: commentMarker('default'), version: '0.0.0', sha: 'abcdef0123456789' };
+
+  it('keeps the last apply that changed something, under one "No changes since" note', () => {
+    const real = applyCommentBody(frame, samplePlan(), { applied: [{ address: 'global/chat_input/ping', kind: 'create' }], notApplied: [] });
+    const once = noChangesApplyBody(frame, real);
+    expect(once).toContain('No changes since');
+    expect(once).toContain('Apply complete! 1 created');
+    const twice = noChangesApplyBody(frame, once);
+    expect(twice.match(/No changes since/g)).toHaveLength(1);
+    expect(twice).toContain('Apply complete! 1 created');
+    expect(twice.match(/<sub>/g)).toHaveLength(1);
+  });
+
+  it('replaces a comment holding a plan or a failure', () => {
+    expect(noChangesApplyBody(frame, `${frame.marker}\n## cmdsync plan\n\nPlan: 1 to add`)).not.toContain('Plan: 1 to add');
+    expect(noChangesApplyBody(frame, undefined)).toContain('**No changes.**');
   });
 });

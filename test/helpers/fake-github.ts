@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server playing the part of GitHub's REST API that the action
- * uses: issue comments (list, create, update) and the pull requests of a
- * commit. It keeps comments in memory and records every request (method,
+ * uses: issue comments (list, create, update), the pull requests of a
+ * commit, and a repository file (read, create, update: the lock file). It keeps comments in memory and records every request (method,
  * path, headers, body) so tests can assert what was sent and what was not.
  * Served under a path prefix, as GitHub Enterprise serves `/api/v3`.
  */
@@ -31,6 +31,16 @@ export interface PullOfCommit {
   merge_commit_sha?: string;
 }
 
+/** A file of the repository as the contents API keeps it, by branch and path. */
+export interface FakeFile {
+  branch: string;
+  path: string;
+  text: string;
+  sha: string;
+  /** The commit message it was last written with. */
+  message?: string;
+}
+
 export interface FakeGitHub {
   /** `GITHUB_API_URL` for the action: the origin plus the prefix. */
   url: string;
@@ -38,6 +48,8 @@ export interface FakeGitHub {
   comments: FakeComment[];
   /** `GET /repos/{repo}/commits/{sha}/pulls` answers, by sha. */
   pullsOfCommit: Map<string, PullOfCommit[]>;
+  /** `GET`/`PUT /repos/{repo}/contents/{path}`: the repository's files, by branch. */
+  files: FakeFile[];
   /** Answers the next matching request with this status instead (then forgets it). */
   failNext(method: string, pathPrefix: string, status: number, body?: unknown): void;
   /** Answers every matching request with this status (a token without a permission). */
@@ -59,6 +71,7 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
   const comments: FakeComment[] = [];
   const pullsOfCommit = new Map<string, PullOfCommit[]>();
   const failures: Failure[] = [];
+  const files: FakeFile[] = [];
   let nextId = 1000;
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -102,6 +115,26 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
       comment.body = (JSON.parse(body) as { body: string }).body;
       return send(res, 200, comment);
     }
+    if ((m = new RegExp(`^${repoPath}/contents/(.+)$`).exec(path))) {
+      const filePath = m[1]!.split('/').map(decodeURIComponent).join('/');
+      if (req.method === 'GET') {
+        const file = files.find((f) => f.path === filePath && f.branch === (url.searchParams.get('ref') ?? 'main'));
+        if (!file) return send(res, 404, { message: 'Not Found' });
+        // As GitHub does: base64 in lines of 60 characters.
+        return send(res, 200, { type: 'file', path: file.path, sha: file.sha, encoding: 'base64', content: Buffer.from(file.text).toString('base64').replace(/.{60}/g, '$&\n') });
+      }
+      if (req.method === 'PUT') {
+        const put = JSON.parse(body) as { message: string; content: string; branch?: string; sha?: string };
+        const branch = put.branch ?? 'main';
+        const existing = files.find((f) => f.path === filePath && f.branch === branch);
+        // A write must name the blob it replaces, as GitHub requires (409 otherwise).
+        if (existing ? put.sha !== existing.sha : put.sha !== undefined) return send(res, 409, { message: `${filePath} does not match ${put.sha ?? 'nothing'}` });
+        const file: FakeFile = { branch, path: filePath, text: Buffer.from(put.content, 'base64').toString('utf8'), sha: `blob${nextId++}`, message: put.message };
+        if (existing) files.splice(files.indexOf(existing), 1, file);
+        else files.push(file);
+        return send(res, existing ? 200 : 201, { content: { path: filePath, sha: file.sha }, commit: { sha: `commit${nextId++}` } });
+      }
+    }
     if ((m = new RegExp(`^${repoPath}/commits/([0-9a-f]+)/pulls$`).exec(path)) && req.method === 'GET') {
       return send(res, 200, pullsOfCommit.get(m[1]) ?? []);
     }
@@ -120,6 +153,7 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
     requests,
     comments,
     pullsOfCommit,
+    files,
     failNext: (method, pathPrefix, status, body = { message: 'Server Error' }) => failures.push({ method, pathPrefix, status, body, once: true }),
     failAlways: (method, pathPrefix, status, body = { message: 'Resource not accessible by integration' }) => failures.push({ method, pathPrefix, status, body, once: false }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -8,8 +8,8 @@ import { avatarLoader } from '../../src/cli/avatar-loader.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { writeLock } from '../../src/manifest/lock.js';
 import { RestClient } from '../../src/remote/client.js';
-import { listChannelWebhooks } from '../../src/remote/webhooks.js';
-import { setFaults, until } from '../helpers/faults.js';
+import { createWebhook, listChannelWebhooks } from '../../src/remote/webhooks.js';
+import { listFaults, setFaults, until } from '../helpers/faults.js';
 import { testdir } from '../helpers/tmp.js';
 
 /*
@@ -55,17 +55,13 @@ async function setup() {
 }
 
 describe('a webhook create whose answer is lost', () => {
-  it('dropped after the write: the intent is in the lock file, and the next apply adopts the webhook (exactly one)', async () => {
+  it('dropped after the write: the same apply looks for it before sending another, and adopts it (exactly one, recorded)', async () => {
     const t = await setup();
     await setFaults(t.emulator, [{ ...CREATE, kind: 'drop-after', times: 1 }]);
     t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
     const first = await t.apply();
-    expect(first.outcome.failed).toBeDefined();
-    expect(await t.ours()).toHaveLength(1);
-    expect(JSON.parse(t.lockText()).intents).toMatchObject([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
-
-    const second = await t.apply();
-    expect(second.plan.summary.webhooks).toEqual({ create: 0, update: 0, delete: 0 });
+    expect(first.outcome.failed).toBeUndefined();
+    expect((await listFaults(t.emulator))[0]).toMatchObject({ matched: 1, injected: 1 });
     const hooks = await t.ours();
     expect(hooks.map((w) => w.name)).toEqual(['Deploys']);
     const lock = JSON.parse(t.lockText());
@@ -74,17 +70,43 @@ describe('a webhook create whose answer is lost', () => {
     expect((await t.plan()).plan.request_count).toBe(0);
   });
 
-  it('answered after the client gave up (a timeout): the next apply adopts it, exactly one', async () => {
+  it('answered after the client gave up (a timeout): the apply waits for it to land and adopts it, one create sent', async () => {
     const t = await setup();
-    await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 900, times: 1 }]);
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 700, times: 1 }]);
     t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
     const first = await t.apply();
-    expect(first.outcome.failed?.message).toMatch(/no answer within 300 ms/);
-    expect(JSON.parse(t.lockText()).intents).toMatchObject([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
-    // The service carries out the request it received, answer or not.
-    await until(async () => (await t.ours()).length === 1, 5000, 'the late create');
-    await t.apply();
+    expect(first.outcome.failed).toBeUndefined();
+    expect((await listFaults(t.emulator))[0]).toMatchObject({ matched: 1 });
     expect((await t.ours()).map((w) => w.name)).toEqual(['Deploys']);
+    expect(JSON.parse(t.lockText()).intents ?? []).toEqual([]);
+    expect((await t.plan()).plan.request_count).toBe(0);
+  });
+
+  it('lost outright (the connection dropped before the service ran it): sent again once it had its time to land, exactly one', async () => {
+    const t = await setup();
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'drop', times: 1 }]);
+    t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
+    const first = await t.apply();
+    expect(first.outcome.failed).toBeUndefined();
+    expect((await listFaults(t.emulator))[0]).toMatchObject({ matched: 2, injected: 1 });
+    expect((await t.ours()).map((w) => w.name)).toEqual(['Deploys']);
+    expect((await t.plan()).plan.request_count).toBe(0);
+  });
+
+  it('an interrupted apply\'s create still in flight (its intent in the lock file): the next apply waits for it and adopts it', async () => {
+    const t = await setup();
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 600, times: 1 }]);
+    t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
+    // What a killed apply leaves: the intent written, the create sent, no one left to read its answer.
+    writeLock(t.manifest, { format_version: 1, webhooks: {}, intents: [{ channel_id: A, name: 'Deploys', key: 'deploys', sent_at: new Date().toISOString() }] });
+    const inFlight = createWebhook(t.client, A, { name: 'Deploys' }, { retries: 0 }).catch(() => undefined);
+    await until(async () => (await listFaults(t.emulator))[0].matched === 1, 2000, 'the create to reach the emulator');
+    const next = await t.apply();
+    expect(next.outcome.failed).toBeUndefined();
+    await inFlight;
+    const hooks = await t.ours();
+    expect(hooks.map((w) => w.name)).toEqual(['Deploys']);
+    expect(JSON.parse(t.lockText())).toEqual({ format_version: 1, webhooks: { [hooks[0].id]: { key: 'deploys' } } });
     expect((await t.plan()).plan.request_count).toBe(0);
   });
 
@@ -102,6 +124,43 @@ describe('a webhook create whose answer is lost', () => {
     const hooks = await t.ours();
     expect(hooks).toHaveLength(1);
     expect(hooks[0].avatar).not.toBeNull();
+    expect((await t.plan()).plan.request_count).toBe(0);
+  });
+});
+
+describe('an interrupted apply\'s create in flight, and the manifest moved the webhook since', () => {
+  it('the next apply waits for it in the channel it was sent to, adopts it and moves it: one webhook, no second create', async () => {
+    const t = await setup();
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 600 }]);
+    t.write([{ channel_id: B, name: 'Deploys', key: 'deploys' }]);
+    writeLock(t.manifest, { format_version: 1, webhooks: {}, intents: [{ channel_id: A, name: 'Deploys', key: 'deploys', sent_at: new Date().toISOString() }] });
+    const inFlight = createWebhook(t.client, A, { name: 'Deploys' }, { retries: 0 }).catch(() => undefined);
+    await until(async () => (await listFaults(t.emulator))[0].matched === 1, 2000, 'the create to reach the emulator');
+    const next = await t.apply();
+    expect(next.plan.webhooks!.actions.map((a) => `${a.kind} ${a.channelId}`)).toEqual([`create ${B}`]);
+    expect(next.outcome.failed).toBeUndefined();
+    await inFlight;
+    expect((await listFaults(t.emulator))[0].matched).toBe(1);
+    const hooks = await t.ours();
+    expect(hooks.map((w) => [w.name, w.channel_id])).toEqual([['Deploys', B]]);
+    expect((await t.plan()).plan.request_count).toBe(0);
+  });
+
+  it('landing only after its time was up: the intent stays in the lock file, and the next apply deletes the orphan it made', async () => {
+    const t = await setup();
+    await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 700, times: 1 }]);
+    t.write([{ channel_id: B, name: 'Deploys', key: 'deploys' }]);
+    // Sent 800 ms ago: of the 900 ms a create is given to land, 100 are left.
+    writeLock(t.manifest, { format_version: 1, webhooks: {}, intents: [{ channel_id: A, name: 'Deploys', key: 'deploys', sent_at: new Date(Date.now() - 800).toISOString() }] });
+    const inFlight = createWebhook(t.client, A, { name: 'Deploys' }, { retries: 0 }).catch(() => undefined);
+    await until(async () => (await listFaults(t.emulator))[0].matched === 1, 2000, 'the create to reach the emulator');
+    await t.apply();
+    await inFlight;
+    await until(async () => (await t.ours()).length === 2, 3000, 'the late create to land');
+    expect(JSON.parse(t.lockText()).intents).toMatchObject([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
+    const next = await t.apply();
+    expect(next.plan.webhooks!.actions.map((a) => `${a.kind} ${a.channelId}`)).toEqual([`noop ${B}`, `delete ${A}`]);
+    expect((await t.ours()).map((w) => w.channel_id)).toEqual([B]);
     expect((await t.plan()).plan.request_count).toBe(0);
   });
 });
@@ -145,4 +204,75 @@ describe('a lost create, then the manifest moves the webhook', () => {
     expect((await t.ours()).map((w) => w.name)).toEqual(['Stays']);
     expect(Object.values(JSON.parse(t.lockText()).webhooks)).toEqual([{}]);
   });
+});
+
+/*
+ * The late answer: the create is still running on the service when the
+ * client gives up (a slow fault holds it, then carries it out). "Apply until
+ * it succeeds", as a person or a CI retry does, must leave exactly one
+ * webhook once apply returns, and still one once everything in flight has
+ * landed. Each run has its own channel, manifest and lock file; the runs go
+ * at once against one emulator, with delays below, around and above the
+ * client's 300 ms timeout (and below the 900 ms a create is given to land).
+ */
+describe('a late answer, many timings: no duplicate once apply returns', () => {
+  type Fault = { kind: 'slow' | 'drop' | 'drop-after'; delayMs?: number; nth?: number };
+  /** Per run, the faults of its channel's creates: `nth` picks the create, none means every one. */
+  const RUNS: Array<{ label: string; faults: Fault[] }> = [
+    ...[100, 200, 280, 300, 320, 400, 500, 600, 700, 1000].map((delayMs) => ({ label: `first slow ${delayMs}`, faults: [{ kind: 'slow' as const, delayMs, nth: 1 }] })),
+    ...[250, 350, 450, 550, 650].map((delayMs) => ({ label: `every slow ${delayMs}`, faults: [{ kind: 'slow' as const, delayMs }] })),
+    { label: 'first 1000, second 500', faults: [{ kind: 'slow', delayMs: 1000, nth: 1 }, { kind: 'slow', delayMs: 500, nth: 2 }] },
+    { label: 'first dropped unrun', faults: [{ kind: 'drop', nth: 1 }] },
+    { label: 'first dropped after the write', faults: [{ kind: 'drop-after', nth: 1 }] },
+  ];
+
+  async function manyRuns(n: number) {
+    const channels = Array.from({ length: n }, (_, i) => String(620000000000000001n + BigInt(i)));
+    const emulator = await startEmulator({
+      seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, channels: channels.map((id, i) => ({ id, type: 0, name: `c${i}` })) }] },
+      rateLimits: false,
+    });
+    running.push(emulator);
+    const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken: emulator.credentials.botToken }, backoffBaseMs: 5, timeoutMs: 300 });
+    running.push({ close: () => client.close() });
+    return { emulator, client, channels };
+  }
+
+  /** Plan and apply until an apply ends without a failure (at most 4), as a person or a CI retry would. */
+  async function applyUntilDone(client: RestClient, channel: string): Promise<{ applies: number; cwd: string; removed: number }> {
+    const cwd = testdir();
+    const manifest = join(cwd, 'cmdsync.yaml');
+    writeFileSync(manifest, stringify({ application_id: APP, webhooks: [{ channel_id: channel, name: 'Deploys', key: 'deploys' }] }));
+    let removed = 0;
+    for (let applies = 1; ; applies++) {
+      const r = await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false });
+      const outcome = await applyPlan(r.plan, client, { canEditPermissions: false, lock: r.lock, saveLock: (l) => writeLock(manifest, l), loadAvatar: avatarLoader(cwd) });
+      if (outcome.lock) writeLock(manifest, outcome.lock);
+      removed += outcome.duplicatesRemoved?.length ?? 0;
+      if (!outcome.failed || applies === 4) return { applies, cwd, removed };
+    }
+  }
+
+  it(RUNS.map((r) => r.label).join('; '), async () => {
+    const { emulator, client, channels } = await manyRuns(RUNS.length);
+    await setFaults(emulator, RUNS.flatMap((r, i) => r.faults.map((f) => ({ method: 'POST', path: `/channels/${channels[i]}/webhooks`, ...f }))));
+    const count = async (channel: string) => (await listChannelWebhooks(client, channel)).filter((w) => w.application_id === APP).length;
+    const results = await Promise.all(
+      RUNS.map(async (r, i) => {
+        const done = await applyUntilDone(client, channels[i]);
+        return { label: r.label, ...done, atReturn: await count(channels[i]) };
+      }),
+    );
+    // Whatever was still in flight has landed by now (the longest delay, and then some).
+    await new Promise((res) => setTimeout(res, 1300));
+    const outcomes = await Promise.all(results.map(async (r, i) => ({ label: r.label, atReturn: r.atReturn, settled: await count(channels[i]) })));
+    expect(outcomes.filter((r) => r.atReturn !== 1 || r.settled !== 1)).toEqual([]);
+    // The read-back had something to do: the second create of "first 1000, second 500" landed after the first was adopted.
+    expect(results.find((r) => r.label === 'first 1000, second 500')!.removed).toBe(1);
+    for (const r of results) {
+      const again = await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd: r.cwd, env: {}, client, applicationId: APP, canEditPermissions: false });
+      expect(again.plan.request_count).toBe(0);
+      expect(JSON.parse(readFileSync(join(r.cwd, 'cmdsync.lock.json'), 'utf8')).intents ?? []).toEqual([]);
+    }
+  }, 40_000);
 });

@@ -1,6 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { planFromManifest, type PlanResult } from '../../api/plan.js';
+import type { PlanResult } from '../../api/plan.js';
+import { planBlockers, planSync } from '../../sync/plan.js';
 import { hasChanges, type Plan } from '../../plan/model.js';
 import { serializePlan } from '../../plan/plan-file.js';
 import type { StrategyChoice } from '../../plan/strategy.js';
@@ -44,14 +45,12 @@ export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ re
   const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest }, ctx);
   const progress = await createReadProgress(ctx.terminal, ctx.stderr);
   try {
-    const result = await planFromManifest({
+    const result = await planSync({
       ...(progress ? { progress } : {}),
       manifestPath: loaded.path,
       cwd: ctx.cwd,
       env: ctx.env,
-      client: session.client,
-      applicationId: session.applicationId,
-      canEditPermissions: session.canEditPermissions,
+      target: session,
       strategy: opts.strategy,
       force: opts.force,
       only: onlyScopes(opts),
@@ -85,9 +84,15 @@ export function writePlanAnnotations(plan: Plan, ctx: CliContext, stream: NodeJS
 
 /** What makes the run fail, one `error:` line each on stderr: blocking findings, and scopes that could not be read (with why). */
 export function writePlanErrors(plan: Plan, ctx: CliContext): boolean {
-  for (const e of plan.errors) writeLine(ctx.stderr, `error: ${e.message}`);
-  for (const w of plan.warnings) if (w.code === 'scope-skipped') writeLine(ctx.stderr, `error: ${w.message}`);
+  for (const message of planBlockers(plan)) writeLine(ctx.stderr, `error: ${message}`);
   return plan.errors.length > 0;
+}
+
+/** Written whole or not at all: a half-written plan file must never be applied. */
+export function savePlanFile(target: string, plan: Plan): void {
+  const tmp = `${target}.tmp-${process.pid}`;
+  writeFileSync(tmp, serializePlan(plan), { mode: 0o600 });
+  renameSync(tmp, target);
 }
 
 /** Exit 0 no changes, 2 changes with --detailed-exitcode, 1 error (Terraform's contract). */
@@ -103,11 +108,7 @@ export async function runPlan(opts: PlanCliOptions, ctx: CliContext): Promise<nu
     if (opts.json && ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan), ctx.env);
     if (outToStdout) ctx.stdout.write(serializePlan(plan));
     else if (opts.out) {
-      const target = resolve(ctx.cwd, opts.out);
-      // Written whole or not at all: a half-written plan file must never be applied.
-      const tmp = `${target}.tmp-${process.pid}`;
-      writeFileSync(tmp, serializePlan(plan), { mode: 0o600 });
-      renameSync(tmp, target);
+      savePlanFile(resolve(ctx.cwd, opts.out), plan);
       writeLine(ctx.stderr, `Saved the plan to ${opts.out}. Apply exactly it with: cmdsync apply ${opts.out}`);
     }
     const failed = writePlanErrors(plan, ctx) || (plan.skipped?.length ?? 0) > 0;

@@ -1,0 +1,29 @@
+import { checkPlanFreshness } from '../api/plan.js';
+import { CmdsyncError } from '../errors.js';
+import { massDeletions, type Plan } from '../plan/model.js';
+import type { SyncTarget } from './target.js';
+
+/**
+ * What must hold before apply's first write. Each check throws a typed
+ * error, so the CLI and the Action say the same thing for the same refusal.
+ */
+
+/** A saved plan is applied only for its own application and only while the remote is as it was read (Terraform's stale-plan check). */
+export async function checkSavedPlan(plan: Plan, target: SyncTarget): Promise<void> {
+  if (target.applicationId !== plan.application_id) {
+    throw new CmdsyncError('PLAN_APPLICATION_MISMATCH', `The plan is for application ${plan.application_id}, but the credentials are for ${target.applicationId}.`);
+  }
+  const stale = await checkPlanFreshness(plan, target.client);
+  if (stale.length > 0) {
+    throw new CmdsyncError('PLAN_STALE', `Saved plan is stale: the remote changed since it was made (${stale.join(', ')}). Run cmdsync plan again.`);
+  }
+}
+
+/** Unattended (auto-approved or a saved plan), emptying a scope needs its own yes: a typo in an include can ask for it. */
+export function checkMassDelete(plan: Plan, opts: { unattended: boolean; allowMassDelete: boolean }): void {
+  const mass = massDeletions(plan.scopes);
+  if (mass.length > 0 && !opts.allowMassDelete && opts.unattended) {
+    const what = mass.map((m) => `${m.delete} of the ${m.remote} commands of ${m.scope}`).join(', ');
+    throw new CmdsyncError('MASS_DELETE_REFUSED', `Refusing to delete ${what} without approval. Check the manifest; if this is what you meant, run apply again with --allow-mass-delete.`);
+  }
+}
