@@ -12,7 +12,12 @@ import type { StrategyChoice } from '../plan/strategy.js';
 import { fetchActualState } from '../remote/actual.js';
 import { fetchActualWebhooks } from '../remote/actual-webhooks.js';
 import { desiredWebhooks } from '../manifest/desired.js';
-import { readLock, type LockFile } from '../manifest/lock.js';
+import { createsToday as lockCreatesToday, readLock, type LockFile } from '../manifest/lock.js';
+import { diagnosticAt } from '../manifest/diagnostic.js';
+import { remoteFindings } from '../manifest/lint.js';
+import { fetchApplication, type RemoteApplication } from '../remote/application.js';
+import { applicationMismatches } from '../spec/application.js';
+import type { Limits } from '../spec/limits.js';
 import type { RestClient } from '../remote/client.js';
 import { scopeKey, type Scope } from '../spec/scope.js';
 import type { State } from '../spec/state.js';
@@ -32,6 +37,8 @@ export interface PlanRequest {
   progress?: { start(scopes: number): void; scopeDone(scopeKey: string, outcome: 'read' | 'skipped'): void };
   /** Narrow the plan: only these guilds, and/or the global scope. Default: every declared scope. */
   only?: { guilds?: string[]; global?: boolean };
+  /** The clock, for today's create counts (default: now). */
+  now?: number;
   /** A manifest the caller already loaded with loadValidManifest (it is not read twice). */
   loaded?: { manifest: LoadedManifest; diagnostics: Diagnostic[] };
 }
@@ -100,28 +107,69 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
   const lock = readLock(manifest.root.absPath);
   const declaresWebhooks = manifest.webhooks.length > 0 && (!req.only || req.only.global === true);
   req.progress?.start(scopes.length);
-  const [{ state: actual, reads, skipped }, hooks] = await Promise.all([
+  const [{ state: actual, reads, skipped }, hooks, application] = await Promise.all([
     fetchActualState(req.client, req.applicationId, scopes, permissionGuilds(desired), (scope, outcome) => req.progress?.scopeDone(scopeKey(scope), outcome)),
     declaresWebhooks ? fetchDeclaredWebhooks(req.client, manifest, lock) : undefined,
+    fetchApplication(req.client, req.applicationId),
   ]);
   // A scope that could not be read is left alone: planning it against nothing would recreate everything.
   const unreadable = new Set(skipped.map((s) => scopeKey(s.scope)));
   const reachable = { ...desired, scopes: desired.scopes.filter((s) => !unreadable.has(scopeKey(s.scope))) };
+  const now = req.now ?? Date.now();
+  // An emulator says what it enforces and what it counted; against the service, the manifest's limits and cmdsync's own count.
+  const limits = application.emulator?.limits ?? manifest.limits;
+  const createsToday = application.emulator
+    ? { byScope: application.emulator.creates, countedBy: 'emulator' as const }
+    : { byScope: lockCreatesToday(lock, req.applicationId, now), countedBy: 'lock-file' as const };
   const plan = buildPlan(reachable, actual, {
     ...(hooks ? { webhooks: { desired: hooks.desired, actual: hooks.actual, lock: lock.webhooks, intents: lock.intents ?? [] } } : {}),
     strategy: req.strategy ?? 'auto',
-    limits: manifest.limits,
+    limits,
+    createsToday,
     canEditPermissions: req.canEditPermissions,
     force: req.force ?? false,
     cmdsyncVersion: VERSION,
     manifestSha256: manifestDigest(manifest),
-    readCount: reads + (hooks?.reads ?? 0),
+    readCount: reads + (hooks?.reads ?? 0) + application.reads,
+    now: new Date(now),
   });
+  plan.creates_counted_by = createsToday.countedBy;
+  checkAgainstApplication(plan, manifest, application, { limits, scopes: reachable.scopes.map((s) => s.scope) });
   if (skipped.length > 0) {
     plan.skipped = skipped.map((s) => scopeKey(s.scope));
     for (const s of skipped) plan.warnings.push({ code: 'scope-skipped', scope: scopeKey(s.scope), message: `Skipped ${scopeKey(s.scope)}: ${s.reason}. Nothing there is planned or changed.` });
   }
   return { plan, manifest, desired, actual, diagnostics, lock };
+}
+
+/**
+ * Before the first write: every command of the planned scopes judged by what
+ * the remote reports (its application, an emulator's limits), each refusal an
+ * error at its place in the manifest; and the manifest's `application:`
+ * block compared with the application (a difference is a warning there).
+ */
+function checkAgainstApplication(plan: Plan, manifest: LoadedManifest, app: RemoteApplication, judge: { limits: Limits; scopes: readonly Scope[] }): void {
+  if (!app.traits) {
+    plan.warnings.push({ code: 'application-unread', message: `Could not read the application (${app.unread}): commands were not checked against its settings (Activity, installation contexts, discovery).` });
+  }
+  if (app.emulator) {
+    // The manifest's limits: is what the user says the service allows; this emulator enforces its own (its seed or flags).
+    const differ = Object.entries(app.emulator.limits).filter(([k, v]) => manifest.limits[k as keyof Limits] !== v).map(([k, v]) => `${k} ${v} (the manifest says ${manifest.limits[k as keyof Limits]})`);
+    if (differ.length > 0) plan.warnings.push({ code: 'limits', message: `The emulator enforces its own limits, not the manifest's: ${differ.join(', ')}. Commands are checked against the emulator's.` });
+  }
+  if (!app.traits && !app.emulator) return;
+  const guilds = new Set(judge.scopes.flatMap((s) => (s.kind === 'guild' ? [s.guildId] : [])));
+  const kept = Object.fromEntries(plan.scopes.map((s) => [s.key, s.kept.map((k) => k.body)]));
+  const findings = remoteFindings(manifest, { ...(app.traits ? { application: app.traits } : {}), limits: judge.limits, kept }, { global: judge.scopes.some((s) => s.kind === 'global'), guilds });
+  for (const d of findings) {
+    plan.errors.push({ rule: d.rule, severity: 'error', path: [], message: `${d.file}:${d.line}:${d.col}: ${d.message}`, location: { file: d.file, line: d.line, col: d.col } });
+  }
+  if (manifest.application && app.traits) {
+    for (const p of applicationMismatches(manifest.application, app.traits)) {
+      const at = diagnosticAt(manifest.root, ['application', ...p.path], 'warning', p.rule, p.message);
+      plan.warnings.push({ code: 'application-mismatch', message: `${at.file}:${at.line}:${at.col}: ${p.message}` });
+    }
+  }
 }
 
 async function fetchDeclaredWebhooks(client: RestClient, manifest: LoadedManifest, lock: LockFile) {

@@ -9,7 +9,6 @@ import { join, relative } from 'node:path';
 import { CmdsyncError, UsageError } from '../errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
 import type { ProvisionRequest } from '../emulator/provision.js';
-import { CommandType } from '../spec/enums.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import {
   createClient,
@@ -174,11 +173,7 @@ function ignoreStateDir(dir: string): void {
   if (!existsSync(file)) writeFileSync(file, '# Local emulator state (holds its tokens): not for version control.\n*\n');
 }
 
-/** What the local application must be for this manifest: as its `application:` says, or else wide enough for its commands. */
-function applicationNeeds(manifest: LoadedManifest | undefined): Pick<ProvisionRequest, 'application' | 'accommodate'> {
-  if (!manifest) return {};
-  if (manifest.application) return { application: manifest.application };
-  const commands = manifest.global.commands.map((c) => c.command);
-  const integrationTypes = [...new Set(commands.flatMap((c) => (Array.isArray(c.integration_types) ? c.integration_types.filter((t): t is number => typeof t === 'number') : [])))];
-  return { accommodate: { integrationTypes, entryPoint: commands.some((c) => c.type === CommandType.PRIMARY_ENTRY_POINT) } };
+/** What the local application must be for this manifest: what its `application:` says, and nothing else. */
+function applicationNeeds(manifest: LoadedManifest | undefined): Pick<ProvisionRequest, 'application'> {
+  return manifest?.application ? { application: manifest.application } : {};
 }

@@ -12,6 +12,7 @@ import { resolveLimits } from '../spec/limits.js';
 import { DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
 import type { Snowflake } from '../spec/snowflake.js';
 import type { ApplicationTraits } from '../spec/service-rules.js';
+import { ensureEntryPoint } from './commands-model.js';
 import { highestSnowflake, makeBotToken, randomToken, SnowflakeGenerator } from './ids.js';
 import { buildWorld, credentialsOf, DEFAULT_APP_PERMISSIONS, DEFAULT_INSTALL_SCOPES, ensureUserBearer, installOf, ownOwnerlessGuilds } from './seed.js';
 import { NEW_GUILD_EVERYONE_PERMISSIONS } from '../spec/permissions.js';
@@ -26,14 +27,13 @@ export interface ProvisionRequest {
   /** Channels that must exist somewhere (those the manifest declares webhooks in); missing ones become text channels of `channelGuild`. */
   channels?: Snowflake[];
   channelGuild?: Snowflake;
-  /** What the manifest's `application:` says the application is; the local stand-in becomes that. */
-  application?: ApplicationTraits;
   /**
-   * Without an `application:` block the app's settings are unknown, so the
-   * local stand-in is widened to what the manifest's commands use (installation
-   * contexts, an entry point) rather than refuse them; it is never narrowed.
+   * What the manifest's `application:` says the application is; the local
+   * stand-in becomes that. Without it the application is left as it is (a new
+   * one is the default application a standalone emulator starts with), so a
+   * manifest that needs more fails here as it would against `cmdsync emulator`.
    */
-  accommodate?: { integrationTypes: readonly number[]; entryPoint: boolean };
+  application?: ApplicationTraits;
 }
 
 /**
@@ -65,17 +65,8 @@ export function provisionWorld(world: World, want: ProvisionRequest, nextId: () 
       app.integrationTypes = [...integrationTypes];
       if (discoverable) app.discoverable = true;
       else delete app.discoverable;
-      changed = true;
-    }
-  }
-  if (app && !want.application && want.accommodate) {
-    const missing = want.accommodate.integrationTypes.filter((t) => !app.integrationTypes.includes(t));
-    if (missing.length > 0) {
-      app.integrationTypes = [...app.integrationTypes, ...missing].sort((a, b) => a - b);
-      changed = true;
-    }
-    if (want.accommodate.entryPoint && !app.embedded) {
-      app.embedded = true;
+      // Turning Activities on makes the service create the entry point command (Launch), as a seeded embedded app has.
+      ensureEntryPoint(world, app, nextId);
       changed = true;
     }
   }

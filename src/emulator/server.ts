@@ -17,6 +17,7 @@ import { MAX_JSON_BYTES, parseJsonBody } from './json-body.js';
 import { MultipartError, parseMultipart } from './multipart.js';
 import type { RateLimiter } from './rate-limit.js';
 import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
+import { EMULATOR_LIMITS_PATH, type EmulatorLimitsAnswer } from '../spec/emulator-control.js';
 import { checkControlAccess, CONTROL_PREFIX, DAILY_CREATES_PATH, handleControl } from './routes/control.js';
 import { AUTHORIZE_PATH, authorizeControl } from './routes/authorize-control.js';
 import { dailyCreatesToday, resetDailyCreates, utcDay } from './commands-model.js';
@@ -237,6 +238,7 @@ export function createEmulatorServer(options: ServerOptions): Server {
       }
       if (sub === DAILY_CREATES_PATH) return send(res, await mutex.run(async () => dailyCreatesControl(method)));
       if (sub === AUTHORIZE_PATH) return send(res, await mutex.run(async () => authorizeInstall(method, body)));
+      if (sub === EMULATOR_LIMITS_PATH && method === 'GET') return send(res, await mutex.run(async () => limitsControl()));
       if (options.view && sub === VIEW_STREAM_PATH && method === 'GET') {
         if (!options.view.streams.start(res)) send(res, { status: 429, body: { message: 'Too many open view streams' } });
         return;
@@ -333,6 +335,14 @@ export function createEmulatorServer(options: ServerOptions): Server {
       return;
     }
     reply(response, limitHeaders);
+  }
+
+  /** What plan reads to refuse what this emulator would: its limits and today's creates (spec/emulator-control.ts). */
+  function limitsControl(): EmulatorResponse {
+    const now = options.now();
+    const creates = dailyCreatesToday(store.world, now, options.limits.daily_creates).map((c) => ({ application_id: c.application_id, scope: c.scope === 'global' ? 'global' : `guild:${c.scope}`, used: c.used }));
+    const body: EmulatorLimitsAnswer = { day: utcDay(now), limits: { ...options.limits }, creates };
+    return { status: 200, body };
   }
 
   /** GET: today's creates per application and scope; DELETE: start the allowance over (journaled like any change). */

@@ -1,14 +1,15 @@
 import { CommandType, enumValue } from '../spec/enums.js';
 import type { Path, Problem } from '../spec/problem.js';
 import { validateCommand } from '../spec/rules/command.js';
-import { applicationCommandProblems } from '../spec/service-rules.js';
+import { applicationCommandProblems, type ApplicationTraits } from '../spec/service-rules.js';
+import type { Limits } from '../spec/limits.js';
 import { validatePermissionEntries } from '../spec/rules/permissions.js';
 import { validateScopeCommands } from '../spec/rules/scope.js';
 import { validateWebhookSet } from '../spec/rules/webhook-set.js';
 import { validateWebhookName } from '../spec/rules/webhook-name.js';
 import { isObject } from '../spec/rules/values.js';
 import { checkAvatarSource } from './avatar.js';
-import { GLOBAL, guildScope, type Scope } from '../spec/scope.js';
+import { GLOBAL, guildScope, scopeKey, type Scope } from '../spec/scope.js';
 import { isSnowflake } from '../spec/snowflake.js';
 import { compareDiagnostics, diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
 import { hasUnresolvedReference } from './plain-values.js';
@@ -18,24 +19,33 @@ import { guildAccessFromManifest, resolvePermissionTarget } from '../access/from
 import { conflictingRows, leavesAdministratorsOnly } from '../spec/rules/access.js';
 import type { ManifestGuild } from './load.js';
 
-function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope, manifest: LoadedManifest): void {
-  // What the manifest says of its application (`application:`), the service checks every command against.
-  if (manifest.application) {
-    for (const c of commands) for (const p of applicationCommandProblems(c.command, manifest.application, scope)) out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
+/** What commands are judged against: the application (when known), the limits, and per scope key the remote commands the scope keeps. */
+interface Judge {
+  application?: ApplicationTraits;
+  limits: Limits;
+  kept?: Readonly<Record<string, readonly unknown[]>>;
+}
+
+function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope, judge: Judge): void {
+  // What the application is (the manifest's `application:`, or what the service reports), the service checks every command against.
+  if (judge.application) {
+    for (const c of commands) for (const p of applicationCommandProblems(c.command, judge.application, scope)) out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
   }
   for (const c of commands) {
     // An id still holding a ${VAR} reference is reported where the reference is.
     const unresolvedId = 'id' in c.command && hasUnresolvedReference(c.command.id);
-    for (const p of validateCommand(c.command, { scope, limits: manifest.limits })) {
+    for (const p of validateCommand(c.command, { scope, limits: judge.limits })) {
       if (p.rule === 'command-id' && unresolvedId) continue;
       out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
     }
   }
   // Scope rules speak of indices into the scope's list; map them back to each command's own place.
-  for (const p of validateScopeCommands(commands.map((c) => c.command), scope, manifest.limits)) {
+  // Commands the scope keeps remotely (prune: false, the service's entry point) count first, so a limit is passed at a declared one.
+  const kept = judge.kept?.[scopeKey(scope)] ?? [];
+  for (const p of validateScopeCommands([...kept, ...commands.map((c) => c.command)], scope, judge.limits)) {
     const [index, ...rest] = p.path;
-    const c = commands[index as number];
-    out.push(diagnosticFromProblem(c.origin.file, c.origin.path, { ...p, path: rest }));
+    const c = commands[(index as number) - kept.length];
+    if (c) out.push(diagnosticFromProblem(c.origin.file, c.origin.path, { ...p, path: rest }));
   }
 }
 
@@ -93,6 +103,20 @@ export function lintManifest(manifest: LoadedManifest, loadDiagnostics: Diagnost
   });
   checkWebhooks(out, manifest);
   return applySuppressions(dedupe(preferReadingFindings(out, loadDiagnostics)), manifest.files).sort(compareDiagnostics);
+}
+
+/**
+ * The commands' rules again, judged by what the remote says rather than what
+ * the manifest says: its application and the limits it enforces. `plan` runs
+ * it before anything is written, so a command the remote would refuse is an
+ * error at its place in the manifest, not a failure half way through apply.
+ * Only errors: the manifest's own lint already gave its warnings.
+ */
+export function remoteFindings(manifest: LoadedManifest, judge: Judge, scopes: { global: boolean; guilds: ReadonlySet<string> }): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (scopes.global) checkScope(out, manifest.global.commands, GLOBAL, judge);
+  for (const g of manifest.guilds) if (scopes.guilds.has(g.id)) checkScope(out, g.commands, guildScope(g.id), judge);
+  return dedupe(out.filter((d) => d.severity === 'error')).sort(compareDiagnostics);
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Limits } from '../spec/limits.js';
-import { scopeKey } from '../spec/scope.js';
-import { dailyCreatesLimited } from '../spec/service-rules.js';
+import { scopeKey, type Scope } from '../spec/scope.js';
+import { dailyCreatesLimited, dailyCreatesProblem } from '../spec/service-rules.js';
 import type { ScopeState, State, WebhookSetState, WebhookState } from '../spec/state.js';
 import { fingerprintOf } from './fingerprint.js';
 import { matchScope } from './match.js';
-import { PLAN_FORMAT_VERSION, massDeletionMessage, massDeletions, type CommandAction, type Plan, type PlanSummary, type PlanWarning, type RemoteFingerprint, type ScopePlan, type WebhookPlan } from './model.js';
+import { PLAN_FORMAT_VERSION, massDeletionMessage, massDeletions, type CommandAction, type CreatesCountedBy, type Plan, type PlanSummary, type PlanWarning, type RemoteFingerprint, type ScopePlan, type WebhookPlan } from './model.js';
 import { planGuildPermissions } from './permissions.js';
 import { annotateAccessEffects } from './access-effects.js';
 import { chooseStrategy, type StrategyChoice } from './strategy.js';
@@ -22,6 +22,8 @@ export interface PlanOptions {
   /** GET requests the plan sent, for the summary. */
   readCount: number;
   now?: Date;
+  /** Creates already spent today per scope key, and who counted them (the remote emulator, or the lock file). */
+  createsToday?: { byScope: Readonly<Record<string, number>>; countedBy: CreatesCountedBy };
   /** The manifest's webhooks, what the declared channels hold, and the lock file's records. */
   webhooks?: { desired: WebhookSetState; actual: WebhookState[]; lock: WebhookLock; intents?: readonly WebhookIntentRef[] };
 }
@@ -54,22 +56,16 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     const creates = m.actions.filter((x) => x.kind === 'create' || x.kind === 'replace').length;
     // The spec limits creates per guild per day; global creates are counted by the service but not refused.
     const limited = dailyCreatesLimited(d.scope);
-    if (limited && creates > opts.limits.daily_creates) {
-      const message = `${key}: this plan creates ${creates} commands, more than the ${opts.limits.daily_creates} the service allows per day in a scope${opts.force ? ' (--exceed-daily-creates given: applying anyway)' : '; apply refuses it without --exceed-daily-creates'}.`;
-      if (opts.force) warnings.push({ code: 'daily-creates', message, scope: key, address: key });
-      else errors.push({ rule: 'daily-creates', severity: 'error', message, path: [] });
-    } else if (limited && creates > 0 && creates * 5 >= opts.limits.daily_creates * 4) {
-      // Within the allowance but most of it: a fix later that day may find none left (the service counts per scope per day).
-      const left = opts.limits.daily_creates - creates;
-      warnings.push({ code: 'daily-creates', scope: key, address: key, message: `${key}: this plan creates ${creates} commands, ${creates} of the ${opts.limits.daily_creates} the service allows per day in a scope: at most ${left} would be left until the allowance resets.` });
-    }
+    const used = opts.createsToday?.byScope[key] ?? 0;
+    const today = opts.createsToday && used > 0 ? { used, counted_by: opts.createsToday.countedBy } : undefined;
+    if (limited) checkDailyCreates({ key, scope: d.scope, creates, used, countedBy: opts.createsToday?.countedBy, limits: opts.limits, force: opts.force }, warnings, errors);
     for (const dup of m.duplicates) warnings.push({ code: 'duplicate-remote', message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
     warnings.push(...droppedPermissionWarnings(m.actions, key, d.scope.kind === 'guild' ? a.permissions : undefined));
     if (d.scope.kind === 'guild') {
       const sides = { applicationId: desired.applicationId, guildId: d.scope.guildId, desired: d, actual: a, actions: { guild: m.actions, global: globalActions }, permissions };
       warnings.push(...annotateAccessEffects({ ...sides, ...(globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {}) }));
     }
-    return { scope: d.scope, key, actions: m.actions, permissions, kept: m.kept, strategy, requests, creates, ...(limited ? { create_allowance: opts.limits.daily_creates } : {}) };
+    return { scope: d.scope, key, actions: m.actions, permissions, kept: m.kept, strategy, requests, creates, ...(limited ? { create_allowance: opts.limits.daily_creates } : {}), ...(today ? { creates_today: today } : {}) };
   });
 
   const webhooks = opts.webhooks ? planWebhooks(opts.webhooks.desired, opts.webhooks.actual, opts.webhooks.lock, desired.applicationId, opts.webhooks.intents) : undefined;
@@ -101,6 +97,31 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     errors,
     fingerprint,
   };
+}
+
+const COUNTED_BY: Record<CreatesCountedBy, string> = {
+  emulator: 'counted by the emulator',
+  'lock-file': "by cmdsync's own applies, as cmdsync.lock.json records; creates by other tools are not known",
+};
+
+/**
+ * The daily create allowance of one scope, judged by the rule the emulator
+ * enforces (spec/service-rules.ts): over it is an error before the first
+ * write unless forced; most of it, a warning.
+ */
+function checkDailyCreates(s: { key: string; scope: Scope; creates: number; used: number; countedBy?: CreatesCountedBy; limits: Limits; force: boolean }, warnings: PlanWarning[], errors: Plan['errors']): void {
+  const { key, creates, used } = s;
+  const allowance = s.limits.daily_creates;
+  const spent = used > 0 && s.countedBy ? ` (${used} more were created earlier today, ${COUNTED_BY[s.countedBy]})` : '';
+  if (dailyCreatesProblem(used, creates, s.limits, s.scope)) {
+    const message = `${key}: this plan creates ${creates} commands${spent}, more than the ${allowance} the service allows per day in a scope${s.force ? ' (--exceed-daily-creates given: applying anyway)' : '; apply refuses it without --exceed-daily-creates'}.`;
+    if (s.force) warnings.push({ code: 'daily-creates', message, scope: key, address: key });
+    else errors.push({ rule: 'daily-creates', severity: 'error', message, path: [] });
+  } else if (creates > 0 && (used + creates) * 5 >= allowance * 4) {
+    // Within the allowance but most of it: a fix later that day may find none left (the service counts per scope per day).
+    const left = allowance - used - creates;
+    warnings.push({ code: 'daily-creates', scope: key, address: key, message: `${key}: this plan creates ${creates} commands${spent}, ${used + creates} of the ${allowance} the service allows per day in a scope: at most ${left} would be left until the allowance resets.` });
+  }
 }
 
 export function webhookFingerprint(actual: readonly WebhookState[]): RemoteFingerprint[string] {

@@ -30,8 +30,9 @@ interface Pair {
 /**
  * Pairs desired and remote commands of one scope, and turns each pair into an
  * action. Identity, strongest first (peers §3.1): a pinned id, then (type,
- * name), then a `renamed_from` name (a rename keeps the id and so its
- * permissions), then, for a name whose type changed, a replace. What is left
+ * name), then the entry point by its type alone (there is at most one), then a
+ * `renamed_from` name (a rename keeps the id and so its permissions), then, for
+ * a name whose type changed, a replace. What is left
  * remote is deleted when the scope prunes, except the service's own entry
  * point command when the manifest declares none.
  */
@@ -56,6 +57,16 @@ export function matchScope(desired: ScopeState, remote: ScopeState): ScopeMatch 
   // Pinned ids first, so a pin wins over another command's name.
   for (const p of pairs) if (p.desired.id) p.remote = take(byId.get(p.desired.id));
   for (const p of pairs) if (!p.remote && !p.desired.id) p.remote = take(byKey.get(`${typeOf(p.desired.body)}:${nameOf(p.desired.body)}`));
+  // An application has at most one entry point, and the service creates it ("Launch") by itself: a declared
+  // entry point means that command, whatever either is called, so it is edited in place and keeps its id.
+  for (const p of pairs) {
+    if (p.remote || p.desired.id || typeOf(p.desired.body) !== CommandType.PRIMARY_ENTRY_POINT) continue;
+    const existing = remote.commands.find((r) => !claimed.has(r) && typeOf(r.body) === CommandType.PRIMARY_ENTRY_POINT);
+    if (existing) {
+      p.remote = take(existing);
+      p.reason = "the application's entry point (it has at most one)";
+    }
+  }
   for (const p of pairs) {
     if (p.remote) continue;
     for (const old of p.desired.renamedFrom ?? []) {

@@ -104,10 +104,15 @@ export interface ScopePlan {
   creates: number;
   /** The scope's daily create allowance, where the service has one (guilds); absent for global. */
   create_allowance?: number;
+  /** Creates already spent today in this scope, and who counted them: the emulator itself, or cmdsync's own applies (the lock file). */
+  creates_today?: { used: number; counted_by: CreatesCountedBy };
 }
 
+/** Who counted today's creates: the remote emulator (it says), or the lock file (what cmdsync itself created; others may have created more). */
+export type CreatesCountedBy = 'emulator' | 'lock-file';
+
 export interface PlanWarning {
-  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote' | 'scope-skipped' | 'mass-delete' | 'access-locked' | 'webhook-deleted';
+  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote' | 'scope-skipped' | 'mass-delete' | 'access-locked' | 'webhook-deleted' | 'application-mismatch' | 'application-unread';
   message: string;
   /** The scope it concerns, when one. */
   scope?: string;
@@ -178,6 +183,8 @@ export interface MassDeletion {
  * older plans show the flat `changes` list and every warning in one section).
  * 1.3: adds webhook requests' `id` (readers of older plans match a webhook
  * request to its action by address and kind, each action once).
+ * Also 1.3: errors' `location`, scopes' `creates_today` and `creates_counted_by`
+ * (readers of older plans count no earlier creates, and apply records none).
  */
 export const PLAN_FORMAT_VERSION = '1.3';
 
@@ -198,11 +205,18 @@ export interface Plan {
   warnings: PlanWarning[];
   /** Scopes losing more than half of their commands, or all of them: `apply --auto-approve` refuses these without `--allow-mass-delete`. */
   mass_deletions?: MassDeletion[];
-  /** Findings that block applying (e.g. over the daily create allowance without --force). */
-  errors: Problem[];
+  /** Findings that block applying (e.g. over the daily create allowance without --force, a command the application cannot have). */
+  errors: PlanError[];
+  /** Who counts today's creates for this remote: an emulator counts its own; against the service apply records them in the lock file. */
+  creates_counted_by?: CreatesCountedBy;
   /** Declared scopes the plan could not read (and so leaves alone); a run with any ends with exit 1. */
   skipped?: string[];
   fingerprint: RemoteFingerprint;
+}
+
+/** A blocking finding; `location` when it is about a value written in the manifest (its message then starts with it too). */
+export interface PlanError extends Problem {
+  location?: { file: string; line: number; col: number };
 }
 
 export function hasChanges(plan: Plan): boolean {
@@ -226,4 +240,18 @@ export function massDeletions(scopes: readonly ScopePlan[]): MassDeletion[] {
 export function massDeletionMessage(m: MassDeletion): string {
   const what = m.delete === m.remote ? `all ${m.remote} command${m.remote === 1 ? '' : 's'}` : `${m.delete} of the ${m.remote} commands`;
   return `this plan deletes ${what} of ${m.scope}. If that is not what you meant, check the manifest (an include that matches nothing, the wrong file, a typo in a guild id). apply --auto-approve refuses it without --allow-mass-delete.`;
+}
+
+/**
+ * The creates an apply carried out, by scope key: what counts against the
+ * daily allowance (a replace creates a new command too).
+ */
+export function appliedCreates(plan: Plan, applied: ReadonlyArray<{ address: string; kind: string }>): Record<string, number> {
+  const done = new Set(applied.filter((a) => a.kind === 'create' || a.kind === 'replace').map((a) => a.address));
+  const out: Record<string, number> = {};
+  for (const s of plan.scopes) {
+    const n = s.actions.filter((a) => (a.kind === 'create' || a.kind === 'replace') && done.has(a.address)).length;
+    if (n > 0) out[s.key] = n;
+  }
+  return out;
 }

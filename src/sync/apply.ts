@@ -1,7 +1,7 @@
 import { applyPlan, type ApplyEvents, type ApplyOutcome } from '../apply/execute.js';
 import { settleLock } from '../apply/webhook-lock.js';
-import { lockChanged, readLock, writeLock, type LockFile } from '../manifest/lock.js';
-import type { Plan } from '../plan/model.js';
+import { lockChanged, readLock, recordCreates, writeLock, type LockFile } from '../manifest/lock.js';
+import { appliedCreates, type Plan } from '../plan/model.js';
 import type { ApplyResult } from '../report/apply/types.js';
 import type { SyncTarget } from './target.js';
 
@@ -60,9 +60,18 @@ export async function applyChanges(req: ApplyRequest): Promise<ApplyRun> {
     saveLock: (next) => writeLock(manifestPath, next),
     ...(req.loadAvatar ? { loadAvatar: req.loadAvatar } : {}),
   });
-  // Whatever went through is recorded, even after a failure: the next plan must know those webhooks.
-  if (outcome.lock && lock && lockChanged(lock, outcome.lock)) writeLock(manifestPath, outcome.lock);
+  // Whatever went through is recorded, even after a failure: the next plan must know those webhooks, and today's creates.
+  recordLock(manifestPath, lock, outcome, plan);
   return { outcome, result: applyResultOf(outcome, requestsToSend(plan, target), plan.skipped) };
+}
+
+/** Writes the lock file when the apply changed what it records: webhooks it manages, and (against the service) the creates it spent. */
+function recordLock(manifestPath: string, before: LockFile | undefined, outcome: ApplyOutcome, plan: Plan): void {
+  const created = plan.creates_counted_by === 'lock-file' ? appliedCreates(plan, outcome.applied) : {};
+  if (!outcome.lock && Object.keys(created).length === 0) return;
+  const prev = before ?? readLock(manifestPath);
+  const next = recordCreates(outcome.lock ?? prev, plan.application_id, created, Date.now());
+  if (lockChanged(prev, next)) writeLock(manifestPath, next);
 }
 
 /** A plan without changes sends nothing, but a webhook it found by name or through an intent is now recorded as ours. */

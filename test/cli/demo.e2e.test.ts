@@ -9,8 +9,8 @@ import { testdir } from '../helpers/tmp.js';
  * The README's main command (`npm run demo`): the example manifest applied to
  * the embedded emulator, then nothing left to do. The example uses a
  * user-install command, an entry point-free global scope, guild permissions
- * and a webhook: without an `application:` block the local application is
- * widened to what the commands use, never refused.
+ * and a webhook; its `application:` block says the application supports user
+ * installs, and `--emulator` provisions that (only that: issue 24).
  */
 describe('npm run demo, as the README promises', () => {
   it('applies fixtures/valid/example.yaml, and a second run has nothing to do', async () => {
@@ -42,9 +42,16 @@ describe('npm run demo, as the README promises', () => {
     expect(keys).toEqual(['deploys']);
   });
 
-  it('a command for user installs applies without an application: block (the local app is widened, not refused)', async () => {
-    const cwd = testdir({ 'cmdsync.yaml': 'application_id: "500000000000000001"\ncommands:\n  - { name: mine, description: Mine, integration_types: [guild_install, user_install], contexts: [guild, bot_dm, private_channel] }\n' });
+  it('a command for user installs needs the application: block that says so; without it plan refuses it at its place and nothing is sent', async () => {
+    const command = '  - { name: mine, description: Mine, integration_types: [guild_install, user_install], contexts: [guild, bot_dm, private_channel] }';
+    const cwd = testdir({ 'cmdsync.yaml': `application_id: "500000000000000001"\ncommands:\n${command}\n` });
+    const refused = await runBin(['apply', '--emulator', '--auto-approve'], { cwd });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/error: cmdsync\.yaml:3:\d+: The application does not support installation context 1/);
+    expect(refused.stdout).not.toContain('Apply complete');
+    writeFileSync(join(cwd, 'cmdsync.yaml'), `application_id: "500000000000000001"\napplication: { integration_types: [guild_install, user_install] }\ncommands:\n${command}\n`);
     const r = await runBin(['apply', '--emulator', '--auto-approve'], { cwd });
+    expect(r.stdout).toMatch(/^Apply complete! 1 created/m);
     expect(r.code).toBe(0);
     expect((await runBin(['plan', '--emulator', '--detailed-exitcode'], { cwd })).code).toBe(0);
   });

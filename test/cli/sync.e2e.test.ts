@@ -8,6 +8,7 @@ import type { CliContext } from '../../src/cli/context.js';
 import { detectTerminal } from '../../src/report/terminal.js';
 import { ANSI, runBin, STACK } from '../helpers/cli.js';
 import { testdir } from '../helpers/tmp.js';
+import { unmarked } from '../helpers/unmarked.js';
 
 const MANIFEST = [
   'application_id: "500000000000000001"',
@@ -92,11 +93,13 @@ describe('plan and apply against the embedded emulator (built binary)', () => {
 
   it("maps the service's 50035 back to the manifest's file:line:col", async () => {
     // A manifest that claims more than the service allows: lint takes its limits, the service keeps the spec's.
-    // (--emulator sessions take the manifest's limits, so this runs against a separate emulator, as a remote.)
+    // (--emulator sessions take the manifest's limits, and a plan refuses by an emulator's own limits, so this runs
+    // against a separate emulator that does not say it is one, as the service.)
     const service = await startEmulator({ rateLimits: false });
+    const proxy = await unmarked(service);
     const long = 'x'.repeat(150);
     const cwd = testdir({ 'cmdsync.yaml': `application_id: "${service.credentials.applicationId}"\nlimits: { description_max: 200 }\ncommands:\n  - name: ping\n    description: ${long}\n` });
-    const r = await run(cwd, ['apply', '--auto-approve'], { CMDSYNC_API_URL: service.url, DISCORD_TOKEN: service.credentials.botToken }).finally(() => service.close());
+    const r = await run(cwd, ['apply', '--auto-approve'], { CMDSYNC_API_URL: proxy.url, DISCORD_TOKEN: service.credentials.botToken }).finally(() => proxy.close().then(() => service.close()));
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Apply failed after 1 of 1 request');
     expect(r.stderr).toContain('cmdsync.yaml:5:18: Must be between 1 and 100 in length. [BASE_TYPE_BAD_LENGTH]');

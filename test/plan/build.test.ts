@@ -54,10 +54,25 @@ describe('actions', () => {
     expect(p.request_count).toBe(0);
   });
 
-  it('deletes the entry point only when the manifest manages one', () => {
+  it('a declared entry point is the existing one, whatever its name: one rename in place, id kept, nothing deleted', () => {
+    const launch = remote({ type: 4, name: 'Launch', description: 'L', handler: 2 }, '4444');
+    for (const strategy of ['bulk', 'individual'] as const) {
+      const p = plan([{ scope: GLOBAL, commands: [want({ type: 4, name: 'launch', description: 'Start', handler: 1 })] }], [{ scope: GLOBAL, commands: [launch] }], { strategy });
+      expect(kinds(p)).toEqual(['rename global/primary_entry_point/launch']);
+      const [action] = p.scopes[0].actions;
+      expect(action.remote?.id).toBe('4444');
+      expect(action.changes.map((c) => [c.path, c.before, c.after])).toEqual(expect.arrayContaining([['name', 'Launch', 'launch'], ['handler', 2, 1], ['description', 'L', 'Start']]));
+      expect(p.mass_deletions).toEqual([]);
+      expect(p.summary).toMatchObject({ create: 0, delete: 0, rename: 1 });
+      expect(p.request_count).toBe(1);
+      expect(p.scopes[0].requests[0].method).toBe(strategy === 'bulk' ? 'PUT' : 'PATCH');
+    }
+  });
+
+  it('the entry point is matched by type only when the manifest has no exact match; other remote commands still go', () => {
     const launch = remote({ type: 4, name: 'Launch', description: 'L', handler: 2 });
-    const p = plan([{ scope: GLOBAL, commands: [want({ type: 4, name: 'launch', description: 'Start', handler: 1 })] }], [{ scope: GLOBAL, commands: [launch] }]);
-    expect(kinds(p)).toEqual(['create global/primary_entry_point/launch', 'delete global/primary_entry_point/Launch']);
+    const p = plan([{ scope: GLOBAL, commands: [want({ type: 4, name: 'launch', description: 'Start', handler: 1 })] }], [{ scope: GLOBAL, commands: [launch, remote({ name: 'old', description: 'O' })] }]);
+    expect(kinds(p)).toEqual(['rename global/primary_entry_point/launch', 'delete global/chat_input/old']);
   });
 });
 

@@ -26,6 +26,29 @@ describe('provisionWorld', () => {
   });
 });
 
+describe('the application is what the manifest says, and nothing else (issue 24)', () => {
+  const commandsOf = (world: ReturnType<typeof buildWorld>['world'], app: string) => Object.values(world.commands).filter((c) => c.application_id === app);
+
+  test('without an application: block a new application is the default one a standalone emulator starts with, whatever the commands need', () => {
+    const { world } = buildWorld(undefined, nextId, Date.now(), resolveLimits());
+    const standalone = buildWorld({ applications: [{ id: '100000000000000078' }] }, nextId, Date.now(), resolveLimits()).world.applications['100000000000000078']!;
+    provisionWorld(world, { applicationId: '100000000000000078', guilds: [] }, nextId, Date.now());
+    const app = world.applications['100000000000000078']!;
+    expect([app.embedded, app.integrationTypes, app.discoverable === true]).toEqual([standalone.embedded, standalone.integrationTypes, standalone.discoverable === true]);
+    expect([app.embedded, app.integrationTypes]).toEqual([false, [0]]);
+  });
+
+  test('a block turning Activities on gets the entry point the service creates (Launch, handler 2), once', () => {
+    const { world } = buildWorld(undefined, nextId, Date.now(), resolveLimits());
+    const want = { applicationId: '100000000000000079', guilds: [], application: { embedded: true, integrationTypes: [0, 1], discoverable: false } };
+    provisionWorld(world, want, nextId, Date.now());
+    expect(world.applications['100000000000000079']).toMatchObject({ embedded: true, integrationTypes: [0, 1] });
+    expect(commandsOf(world, '100000000000000079').map((c) => [c.type, c.name, c.handler])).toEqual([[4, 'Launch', 2]]);
+    provisionWorld(world, want, nextId, Date.now());
+    expect(commandsOf(world, '100000000000000079')).toHaveLength(1);
+  });
+});
+
 describe('provisionDataFile', () => {
   test('creates the file (0600) with the application as default, then rewrites only when something is missing', () => {
     const file = join(testdir(), 'state', 'emulator.json');

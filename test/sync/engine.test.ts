@@ -224,7 +224,8 @@ describe('scale', () => {
     const t = await setup({ guilds });
     t.write({ guilds: guilds.map((id) => ({ id, commands: [{ name: 'ping', description: 'Ping' }, { name: 'help', description: 'Help' }] })) });
     const first = await t.apply();
-    expect(first.plan.read_count).toBe(101);
+    // Each guild's commands, the global scope, the application, and the emulator's limits.
+    expect(first.plan.read_count).toBe(103);
     expect(first.plan.request_count).toBe(100);
     expect(first.outcome.failed).toBeUndefined();
     const again = await t.plan();
@@ -240,7 +241,8 @@ describe('narrowing', () => {
     t.write({ commands: [ping], guilds: [{ id: GUILD, commands: [{ name: 'a', description: 'A' }] }, { id: '600000000000000002', commands: [{ name: 'b', description: 'B' }] }] });
     const onlyGuild = await t.plan({ guilds: ['600000000000000002'] });
     expect(onlyGuild.plan.scopes.map((s) => s.key)).toEqual(['guild:600000000000000002']);
-    expect(onlyGuild.plan.read_count).toBe(1);
+    // The guild's commands, the application and the emulator's limits.
+    expect(onlyGuild.plan.read_count).toBe(3);
     const onlyGlobal = await t.plan({ global: true });
     expect(onlyGlobal.plan.scopes.map((s) => s.key)).toEqual(['global']);
   });

@@ -8,13 +8,16 @@
  *   GET    /__emulator/daily-creates   today's command creates per application and scope
  *   DELETE /__emulator/daily-creates   start the daily create allowance over
  *   POST   /__emulator/authorize       install an application in a guild with `bot` and/or `applications.commands`
+ *   GET    /__emulator/limits   the limits this emulator enforces and today's creates (read-only, no token)
  * Only loopback clients may use it, and only with the control token the
- * emulator prints, in the `X-Cmdsync-Control` header. A web page the developer
+ * emulator prints, in the `X-Cmdsync-Control` header (`/health` and `/limits`,
+ * which change nothing and tell no secret, need none). A web page the developer
  * visits can send a loopback request too (a "simple" text/plain POST needs no
  * preflight), and a fault rule makes every request fail: the custom header
  * forces a CORS preflight, which is never approved, and bodies must be JSON.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { EMULATOR_LIMITS_PATH } from '../../spec/emulator-control.js';
 import { safeEqual } from '../auth.js';
 import { checkFaultRule, FaultRuleError, type FaultController, type FaultRule } from '../faults.js';
 import type { EmulatorResponse } from '../http-types.js';
@@ -31,7 +34,7 @@ export const DAILY_CREATES_PATH = '/daily-creates';
 export function checkControlAccess(method: string, path: string, headers: IncomingHttpHeaders, hasBody: boolean, token: string): EmulatorResponse | undefined {
   // A preflight is never approved: no Access-Control-Allow-* header is ever sent.
   if (method === 'OPTIONS') return { status: 403, body: { message: 'Cross-origin requests to the control endpoint are not allowed' } };
-  if (path === '/health' && method === 'GET') return undefined;
+  if ((path === '/health' || path === EMULATOR_LIMITS_PATH) && method === 'GET') return undefined;
   const given = headers[CONTROL_HEADER];
   if (typeof given !== 'string' || !safeEqual(given, token)) {
     return { status: 401, body: { message: `Send the emulator's control token in the ${CONTROL_HEADER} header` } };

@@ -6,7 +6,10 @@
  * application objects; only the fields the emulator models change.
  */
 import { createHash } from 'node:crypto';
+import { ApplicationFlag } from '../../spec/application.js';
+import { EMULATOR_MARKER_HEADER } from '../../spec/emulator-control.js';
 import { IntegrationType } from '../../spec/enums.js';
+import { CONTROL_PREFIX } from './control.js';
 import { ApiErrors, problem, type Problem } from '../../spec/problem.js';
 import { isObject } from '../../spec/rules/values.js';
 import { unauthorized } from '../auth.js';
@@ -17,8 +20,6 @@ import type { Application, ApplicationProfile, World } from '../world.js';
 
 type Obj = Record<string, unknown>;
 
-/** Application flags (the service's bit values). */
-const FLAG_EMBEDDED = 1 << 17;
 /** The flags an owner may set through PATCH: the limited gateway intents (presence, members, message content). */
 const SETTABLE_FLAGS = (1 << 13) | (1 << 15) | (1 << 19);
 
@@ -54,10 +55,10 @@ export function applicationObject(world: World, app: Application): Obj {
     bot_require_code_grant: false,
     // The public half of the key interactions are signed with (emulator/interactions/keys.ts).
     verify_key: app.publicKey ?? createHash('sha256').update(`verify-key:${app.id}`).digest('hex'),
-    flags: (app.embedded ? FLAG_EMBEDDED : 0) | (p.flags ?? 0),
+    flags: (app.embedded ? ApplicationFlag.EMBEDDED : 0) | (p.flags ?? 0),
     is_monetized: false,
     is_verified: false,
-    is_discoverable: false,
+    is_discoverable: app.discoverable === true,
     team: null,
     owner: ownerOf(world, app),
     bot: botUser(app),
@@ -130,7 +131,8 @@ function getMe(req: EmulatorRequest): EmulatorResponse {
 function getApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const app = callerApp(req);
   if (!app) return unauthorized();
-  return { status: 200, body: applicationObject(ctx.world, app) };
+  // The marker lets cmdsync's plan read this emulator's own limits (spec/emulator-control.ts); clients ignore it.
+  return { status: 200, body: applicationObject(ctx.world, app), headers: { [EMULATOR_MARKER_HEADER]: CONTROL_PREFIX } };
 }
 
 function patchApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {

@@ -67,7 +67,9 @@ function scopeBlock(plan: Plan, scope: ScopePlan, opts: PlanTextOptions, withKep
   }
   // What an apply spends of the day's allowance, so a second run that day is not a surprise.
   if (scope.creates > 0 && scope.create_allowance !== undefined) {
-    body.push(colors().dim(`    Spends ${scope.creates} of today's ${scope.create_allowance} command creates in this guild.`));
+    const today = scope.creates_today;
+    const earlier = today ? ` ${today.used} ${today.used === 1 ? 'was' : 'were'} already spent today (${today.counted_by === 'emulator' ? 'counted by the emulator' : "by cmdsync's own applies, as cmdsync.lock.json records"}).` : '';
+    body.push(colors().dim(`    Spends ${scope.creates} of today's ${scope.create_allowance} command creates in this guild.${earlier}`));
   }
   if (withKept && scope.kept.length > 0) {
     body.push(colors().dim(`  Kept (not managed by the manifest):`));

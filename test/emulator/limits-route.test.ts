@@ -1,0 +1,43 @@
+/**
+ * What `plan` reads of an emulator (spec/emulator-control.ts): the marker on
+ * GET /applications/@me, and GET /__emulator/limits with the limits it
+ * enforces and today's creates. Read-only, so no control token; anything
+ * else on the path still needs one.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { EMULATOR_MARKER_HEADER } from '../../src/spec/emulator-control.js';
+import { bot, call, slash, start } from './helpers.js';
+import { rawCall } from './raw-http.js';
+
+let em: RunningEmulator | undefined;
+afterEach(async () => {
+  await em?.close();
+  em = undefined;
+});
+
+describe('the limits control route', () => {
+  test("the application object points at the control endpoint; /limits answers the emulator's own limits and today's creates, per application and scope", async () => {
+    em = await start({ limits: { daily_creates: 7, user_commands: 3 } });
+    const { applicationId: app, guildId: guild } = em.credentials;
+    const me = await call(em, 'GET', '/applications/@me', { auth: bot(em) });
+    expect(me.headers[EMULATOR_MARKER_HEADER]).toBe('/__emulator');
+    for (const name of ['a', 'b']) expect((await call(em, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(em), body: slash(name) })).status).toBe(201);
+    expect((await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), body: slash('g') })).status).toBe(201);
+
+    const origin = em.url.replace('/api/v10', '');
+    const r = await rawCall(origin, { method: 'GET', path: '/__emulator/limits' });
+    expect(r.status).toBe(200);
+    expect(r.body.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(r.body.limits).toMatchObject({ daily_creates: 7, user_commands: 3, message_commands: 5 });
+    expect(r.body.creates).toEqual(expect.arrayContaining([{ application_id: app, scope: `guild:${guild}`, used: 2 }, { application_id: app, scope: 'global', used: 1 }]));
+    expect(r.body.creates).toHaveLength(2);
+  });
+
+  test('only GET goes without the token', async () => {
+    em = await start();
+    const origin = em.url.replace('/api/v10', '');
+    expect((await rawCall(origin, { method: 'DELETE', path: '/__emulator/limits' })).status).toBe(401);
+    expect((await rawCall(origin, { method: 'GET', path: '/__emulator/daily-creates' })).status).toBe(401);
+  });
+});
