@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/fixtures.js';
-import { allImports, cycles, importsOf, parse, sourceFiles, type Import } from './source-graph.js';
+import { allImports, cycles, importsOf, packagesOf, parse, sourceFiles, type Import } from './source-graph.js';
 
 /** A folder (`spec`) or a root file (`errors.ts`): the unit the table speaks of. */
 const areaOf = (file: string): string => (file.includes('/') ? file.slice(0, file.indexOf('/')) : file);
@@ -71,8 +71,22 @@ export function breach(imp: Import, table: ReadonlyMap<string, Allowed[]>): stri
   return undefined;
 }
 
+/** The rows whose packages column says `none`: they may import no package at all, `node:` included. */
+export function packageFree(doc: string, rootFiles: ReadonlySet<string>): string[] {
+  const start = doc.indexOf('| folder | holds | imports from `src/` |');
+  return doc
+    .slice(start)
+    .split('\n')
+    .slice(2)
+    .filter((row, i, rows) => row.startsWith('|') && rows.slice(0, i).every((r) => r.startsWith('|')))
+    .map((row) => row.split('|').slice(1).map((c) => c.trim()))
+    .filter((cells) => cells[3] === 'none')
+    .flatMap((cells) => [...cells[0]!.matchAll(/`([^`]+)`/g)].map((m) => areaName(m[1]!, rootFiles)));
+}
+
 const ROOT_FILES = new Set(sourceFiles().filter((f) => !f.includes('/')));
-const TABLE = readTable(readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8'), ROOT_FILES);
+const DOC = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+const TABLE = readTable(DOC, ROOT_FILES);
 
 describe('the layering of docs/architecture.md', () => {
   const imports = allImports();
@@ -121,6 +135,16 @@ describe('the layering of docs/architecture.md', () => {
       const why = breach(imp, TABLE);
       return why ? [`src/${imp.from}:${imp.line} imports src/${imp.to}: ${why}`] : [];
     });
+    expect(found).toEqual([]);
+  });
+
+  it('a folder whose packages are "none" imports no package, node: ones included', () => {
+    const free = packageFree(DOC, ROOT_FILES);
+    expect(free).toEqual(['spec']);
+    expect(packagesOf('spec/x.ts', "import { a } from './a.js';\nimport { readFileSync } from 'node:fs';\nconst y = import('yaml');")).toEqual(['node:fs', 'yaml']);
+    const found = sourceFiles()
+      .filter((f) => free.includes(areaOf(f)))
+      .flatMap((f) => packagesOf(f).map((p) => `src/${f} imports ${p}`));
     expect(found).toEqual([]);
   });
 

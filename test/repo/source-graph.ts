@@ -60,6 +60,11 @@ export function importsOf(file: string, sf: ts.SourceFile = parse(file)): Import
   return out;
 }
 
+/** The packages (bare specifiers, `node:` ones included) a file imports, in any of the forms above. */
+export function packagesOf(file: string, text = readFileSync(join(SRC, file), 'utf8')): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName).filter((f) => !f.startsWith('.'));
+}
+
 export function allImports(): Import[] {
   return sourceFiles().flatMap((f) => importsOf(f));
 }
