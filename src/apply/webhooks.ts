@@ -6,7 +6,7 @@ import type { RestClient } from '../remote/client.js';
 import { DiscordAPIError, writeOutcomeUnknown } from '../remote/errors.js';
 import { createWebhook, deleteWebhook, editWebhook } from '../remote/webhooks.js';
 import type { WebhookState } from '../spec/state.js';
-import type { ApplyFailure, ApplyOptions, ApplyOutcome } from './execute.js';
+import type { ApplyFailure, ApplyOptions, ApplyOutcome } from './outcome.js';
 import { Stop } from './stop.js';
 import { intentOf, lockRecord, resolveIntents, settleLock } from './webhook-lock.js';
 import { findLanded, pollInterval, readBack, SETTLE_TIMEOUTS, type CreateGroup, type Poll } from './webhook-readback.js';

@@ -7,7 +7,7 @@ import { checkKeyPair, generateKeyPair, type KeyPair } from './interactions/keys
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { canonicalCommand, DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
-import { ChannelType } from '../spec/enums.js';
+import { ChannelType, OverwriteType } from '../spec/enums.js';
 import { isLocale, suggestLocale } from '../spec/locales.js';
 import type { Limits } from '../spec/limits.js';
 import { NEW_GUILD_EVERYONE_PERMISSIONS, PERMISSION_BITS, parsePermissionSet } from '../spec/permissions.js';
@@ -223,7 +223,7 @@ function bitsOf(value: unknown, where: string): string {
 
 function overwriteOf(o: { id: unknown; type: unknown; allow?: unknown; deny?: unknown }, where: string): NonNullable<Channel['permissionOverwrites']>[number] {
   if (typeof o !== 'object' || o === null) throw new SeedError(`${where} must be a mapping`);
-  const type = o.type === 'role' || o.type === 0 ? 0 : o.type === 'member' || o.type === 1 ? 1 : undefined;
+  const type = o.type === 'role' || o.type === OverwriteType.ROLE ? OverwriteType.ROLE : o.type === 'member' || o.type === OverwriteType.MEMBER ? OverwriteType.MEMBER : undefined;
   if (type === undefined) throw new SeedError(`${where}.type must be role or member`);
   const id = typeof o.id === 'number' ? String(o.id) : o.id;
   if (!isSnowflake(id)) throw new SeedError(`${where}.id: ${JSON.stringify(o.id)} is not a snowflake (give ids as strings)`);

@@ -3,7 +3,7 @@
  * (facts §5.4): mentions resolved against the guild under the allowed
  * mentions, embeds sanitised, files turned into attachments.
  */
-import { MessageFlag } from '../spec/enums.js';
+import { ComponentType, MessageFlag } from '../spec/enums.js';
 import { isObject } from '../spec/rules/values.js';
 import { valueText } from '../spec/problem.js';
 import type { Snowflake } from '../spec/snowflake.js';
@@ -31,7 +31,7 @@ function mentionText(content: string, components: readonly unknown[], v2: boolea
   const walk = (list: readonly unknown[]) => {
     for (const c of list) {
       if (!isObject(c)) continue;
-      if (c.type === 10 && typeof c.content === 'string') texts.push(c.content);
+      if (c.type === ComponentType.TEXT_DISPLAY && typeof c.content === 'string') texts.push(c.content);
       if (Array.isArray(c.components)) walk(c.components);
     }
   };

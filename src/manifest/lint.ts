@@ -15,7 +15,7 @@ import { compareDiagnostics, diagnosticAt, diagnosticFromProblem, type Diagnosti
 import { hasUnresolvedReference } from './plain-values.js';
 import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';
 import { applySuppressions } from './suppress.js';
-import { guildAccessFromManifest, resolvePermissionTarget } from '../access/from-manifest.js';
+import { guildAccessFromManifest, resolvePermissionTarget } from './access.js';
 import { conflictingRows, leavesAdministratorsOnly } from '../spec/rules/access.js';
 import type { ManifestGuild } from './load.js';
 

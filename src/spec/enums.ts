@@ -74,6 +74,34 @@ export const WebhookType = {
   APPLICATION: 3,
 } as const;
 
+/** Message component types (buttons and selects of v1; layout and content of components v2). */
+export const ComponentType = {
+  ACTION_ROW: 1,
+  BUTTON: 2,
+  STRING_SELECT: 3,
+  TEXT_INPUT: 4,
+  USER_SELECT: 5,
+  ROLE_SELECT: 6,
+  MENTIONABLE_SELECT: 7,
+  CHANNEL_SELECT: 8,
+  SECTION: 9,
+  TEXT_DISPLAY: 10,
+  THUMBNAIL: 11,
+  MEDIA_GALLERY: 12,
+  FILE: 13,
+  SEPARATOR: 14,
+  CONTAINER: 17,
+} as const;
+
+/** The select menus among the component types. */
+export const SELECT_COMPONENT_TYPES: readonly number[] = [ComponentType.STRING_SELECT, ComponentType.USER_SELECT, ComponentType.ROLE_SELECT, ComponentType.MENTIONABLE_SELECT, ComponentType.CHANNEL_SELECT];
+
+/** Who a channel permission overwrite is for. */
+export const OverwriteType = {
+  ROLE: 0,
+  MEMBER: 1,
+} as const;
+
 export const MessageFlag = {
   CROSSPOSTED: 1 << 0,
   IS_CROSSPOST: 1 << 1,

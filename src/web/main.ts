@@ -13,13 +13,14 @@ import { mountChannels } from './views/channels.js';
 import { mountCommands } from './views/commands.js';
 import { mountState } from './views/state.js';
 import type { ViewWorld } from '../emulator/view/world-view.js';
+import { ChannelType } from '../spec/enums.js';
 
 const VIEWS: Record<string, MountView> = { channels: mountChannels, commands: mountCommands, state: mountState };
 const SELECTION_KEY = 'cmdsync-view-selection';
 
 function defaultSelection(world: ViewWorld, saved: Partial<Selection>): Selection {
   const guild = world.guilds.find((g) => g.id === saved.guildId) ?? world.guilds.find((g) => g.id === world.defaultGuildId) ?? world.guilds[0];
-  const channel = guild?.channels.find((c) => c.id === saved.channelId) ?? guild?.channels.find((c) => c.type === 0) ?? guild?.channels[0];
+  const channel = guild?.channels.find((c) => c.id === saved.channelId) ?? guild?.channels.find((c) => c.type === ChannelType.GUILD_TEXT) ?? guild?.channels[0];
   const member = guild?.members.find((m) => m.id === saved.memberId) ?? guild?.members.find((m) => m.owner) ?? guild?.members[0];
   return { guildId: guild?.id ?? '', channelId: channel?.id ?? '', memberId: member?.id ?? '', locale: saved.locale && world.locales.includes(saved.locale) ? saved.locale : 'en-US' };
 }

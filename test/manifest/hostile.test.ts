@@ -2,7 +2,7 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { guildAccessFromManifest } from '../../src/access/from-manifest.js';
+import { guildAccessFromManifest } from '../../src/manifest/access.js';
 import { lintPath } from '../../src/cli/commands/lint.js';
 import { checkManifest } from '../../src/manifest/check.js';
 import { parseSource, type SourceFile } from '../../src/manifest/source.js';

@@ -1,6 +1,7 @@
 import { axes, ask, buildMatrix, type Column } from '../../spec/access/matrix.js';
-import { guildAccessFromManifest } from '../../access/from-manifest.js';
-import { guildAccessFromRemote, guildFactsFromWorld } from '../../access/from-remote.js';
+import { guildAccessFromManifest } from '../../manifest/access.js';
+import { guildAccessFromRemote } from '../../remote/access.js';
+import { guildFactsFromWorld } from '../../emulator/access-facts.js';
 import type { CommandSubject, GuildAccess } from '../../spec/access/subjects.js';
 import { UsageError } from '../../errors.js';
 import { fetchRemoteScope } from '../../remote/fetch-scope.js';

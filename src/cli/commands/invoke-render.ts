@@ -5,6 +5,7 @@
 import type { InvokeOutcome } from '../../emulator/index.js';
 import { TOKEN_LIFETIME_MS } from '../../spec/interactions/callback.js';
 import { noResponseReason } from '../../spec/interactions/delivery.js';
+import { ComponentType, SELECT_COMPONENT_TYPES } from '../../spec/enums.js';
 
 type Obj = Record<string, unknown>;
 
@@ -22,9 +23,9 @@ function indent(text: string): string {
 function componentLines(components: unknown, out: string[]): void {
   if (!Array.isArray(components)) return;
   for (const c of components as Obj[]) {
-    if (c.type === 10 && typeof c.content === 'string') out.push(c.content);
-    else if (c.type === 2) out.push(`[button${typeof c.label === 'string' ? `: ${c.label}` : ''}]`);
-    else if (typeof c.type === 'number' && [3, 5, 6, 7, 8].includes(c.type)) out.push(`[select${typeof c.placeholder === 'string' ? `: ${c.placeholder}` : ''}]`);
+    if (c.type === ComponentType.TEXT_DISPLAY && typeof c.content === 'string') out.push(c.content);
+    else if (c.type === ComponentType.BUTTON) out.push(`[button${typeof c.label === 'string' ? `: ${c.label}` : ''}]`);
+    else if (typeof c.type === 'number' && SELECT_COMPONENT_TYPES.includes(c.type)) out.push(`[select${typeof c.placeholder === 'string' ? `: ${c.placeholder}` : ''}]`);
     componentLines(c.components, out);
     if (c.accessory) componentLines([c.accessory], out);
   }

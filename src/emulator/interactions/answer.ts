@@ -18,6 +18,7 @@ import type { InteractionRegistry, LiveInteraction } from './registry.js';
 import type { EventBus, MessageNote } from '../events.js';
 import { uploadedFiles } from '../note-files.js';
 import { own } from '../own.js';
+import { MessageFlag } from '../../spec/enums.js';
 
 type Obj = Record<string, unknown>;
 
@@ -178,11 +179,11 @@ export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: Live
   const stored = found && held(env.world, found);
   if (!stored) return unknownMessage();
   const m = stored.message;
-  const loading = ((m.flags as number) & 128) !== 0;
+  const loading = ((m.flags as number) & MessageFlag.LOADING) !== 0;
   const b: Obj = isObject(body) ? body : {};
   const problems = validateEditMessageBody(b, {
     limits: env.limits,
-    previous: { content: (m.content as string) ?? '', embeds: (m.embeds as unknown[]) ?? [], attachments: (m.attachments as unknown[]) ?? [], components: (m.components as unknown[]) ?? [], poll: m.poll ?? null, flags: (m.flags as number) & ~(EPHEMERAL | 128) },
+    previous: { content: (m.content as string) ?? '', embeds: (m.embeds as unknown[]) ?? [], attachments: (m.attachments as unknown[]) ?? [], components: (m.components as unknown[]) ?? [], poll: m.poll ?? null, flags: (m.flags as number) & ~(EPHEMERAL | MessageFlag.LOADING) },
     hasFiles: files.length > 0,
     withComponents: true,
     applicationOwned: true,
@@ -195,7 +196,7 @@ export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: Live
   applyEdit({ stored, body: b, files, guild: findChannel(env.world, stored.channel_id)?.guild, componentsRespected: true, nowMs: env.now(), nextId: () => env.nextId() });
   if (loading) {
     // The deferred message becomes the answer: no longer loading, not "edited".
-    m.flags = ((m.flags as number) & ~128) | keep;
+    m.flags = ((m.flags as number) & ~MessageFlag.LOADING) | keep;
     m.edited_timestamp = null;
     if (isObject(b.poll)) m.poll = b.poll;
   } else m.flags = (m.flags as number) | keep;

@@ -14,6 +14,7 @@ import type { Application, World } from '../world.js';
 import { applyCallback } from './answer.js';
 import { deliverGateway, deliverHttp, type HttpAnswer } from './deliver.js';
 import { nextChange, type InteractionRegistry, type LiveInteraction } from './registry.js';
+import { MessageFlag } from '../../spec/enums.js';
 
 type Obj = Record<string, unknown>;
 
@@ -81,7 +82,7 @@ export async function deliverAndAwait(env: AwaitEnv, app: Application, live: Liv
 
 function loading(live: LiveInteraction): boolean {
   const m = live.original?.message as Obj | undefined;
-  return m !== undefined && ((m.flags as number) & 128) !== 0;
+  return m !== undefined && ((m.flags as number) & MessageFlag.LOADING) !== 0;
 }
 
 /**

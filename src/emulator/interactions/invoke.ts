@@ -12,7 +12,7 @@ import { resolveOptions, type InteractionOption, type MentionLookup } from '../.
 import { buildInteraction } from '../../spec/interactions/payload.js';
 import { notInPicker, readRepair, type Refusal } from '../../spec/interactions/refusal.js';
 import { commandLabel } from '../../spec/access/matrix.js';
-import { CommandType, EntryPointHandler } from '../../spec/enums.js';
+import { CommandType, EntryPointHandler, OptionType } from '../../spec/enums.js';
 import type { Snowflake } from '../../spec/snowflake.js';
 import { randomToken } from '../ids.js';
 import { own } from '../own.js';
@@ -263,6 +263,6 @@ function repair(registry: InteractionRegistry, command: StoredCommand, userId: s
 function fillAttachmentIds(options: InteractionOption[], ids: Array<{ option: string; id: string }>): void {
   for (const o of options) {
     if (o.options) fillAttachmentIds(o.options, ids);
-    else if (o.type === 11) o.value = ids.find((i) => i.option === o.name)?.id ?? o.value;
+    else if (o.type === OptionType.ATTACHMENT) o.value = ids.find((i) => i.option === o.name)?.id ?? o.value;
   }
 }

@@ -6,6 +6,7 @@
  * payloads: a dispatch's data can hold an interaction token.
  */
 import type { EmulatorEvent, EmulatorNote, EventBus, ImageNote, MessageNote } from '../events.js';
+import { InteractionType } from '../../spec/interactions/payload.js';
 
 export const ACTIVITY_CAPACITY = 500;
 
@@ -21,7 +22,7 @@ function dispatchSummary(e: EmulatorEvent): string | undefined {
   const d = e.data as { data?: { name?: unknown }; member?: { user?: { username?: unknown } }; user?: { username?: unknown }; type?: unknown };
   const who = d.member?.user?.username ?? d.user?.username;
   const name = d.data?.name;
-  return [typeof name === 'string' ? `/${name}` : undefined, d.type === 4 ? '(autocomplete)' : undefined, typeof who === 'string' ? `by ${who}` : undefined].filter(Boolean).join(' ') || undefined;
+  return [typeof name === 'string' ? `/${name}` : undefined, d.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE ? '(autocomplete)' : undefined, typeof who === 'string' ? `by ${who}` : undefined].filter(Boolean).join(' ') || undefined;
 }
 
 export type ActivityListener = (entry: ActivityEntry, note?: EmulatorNote) => void;

@@ -1,7 +1,7 @@
 import { colors } from '../color.js';
 import type { Ora } from 'ora';
 import type { PlannedRequest } from '../../plan/model.js';
-import { ProgressCounter, formatDuration, requestLabel, type ApplyProgress, type ProgressStream } from './progress.js';
+import { ProgressCounter, formatDuration, requestLabel, type ApplyProgress, type ProgressStream } from './progress-shared.js';
 import { sanitizeMessage } from './result.js';
 import type { ApplyResult } from './types.js';
 

@@ -1,4 +1,4 @@
-import { ChannelType, MessageFlag } from '../enums.js';
+import { ChannelType, MessageFlag, SELECT_COMPONENT_TYPES } from '../enums.js';
 import type { Limits } from '../limits.js';
 import { textLength } from '../naming.js';
 import { ApiErrors, prefixPath, problem, type ApiError, type Path, type Problem } from '../problem.js';
@@ -19,7 +19,7 @@ export const EXECUTE_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.SUPPRESS_
 export const EDIT_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.IS_COMPONENTS_V2;
 
 /** Component types a non-application webhook may not send (they need an app to answer them). */
-const SELECT_TYPES = [3, 5, 6, 7, 8];
+const SELECT_TYPES = SELECT_COMPONENT_TYPES;
 const TEXT_INPUT = 4;
 const BUTTON = 2;
 /** Link (5) and premium (6) buttons do not call the app back. */

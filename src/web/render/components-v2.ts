@@ -12,6 +12,7 @@ import { renderActionRow, renderButton } from './components.js';
 import { renderMarkdown, type MentionNames } from './markdown.js';
 import { attachmentFor, type AttachmentLike } from './media.js';
 import { cssColour, safeHref } from './text.js';
+import { ComponentType } from '../../spec/enums.js';
 
 type Obj = Record<string, unknown>;
 
@@ -46,31 +47,31 @@ function spoilered(el: HTMLElement, c: Obj): HTMLElement {
 
 function component(c: Obj, ctx: Ctx): HTMLElement {
   switch (c.type) {
-    case 1:
+    case ComponentType.ACTION_ROW:
       return renderActionRow(c);
-    case 9: {
+    case ComponentType.SECTION: {
       const accessory = obj(c.accessory);
       let side: HTMLElement | undefined;
       // A button outside an action row would refuse to render (skyra checks its parent).
-      if (accessory?.type === 2) side = h('discord-action-row', { class: 'action-row' }, renderButton(accessory));
-      else if (accessory?.type === 11) side = spoilered(media(accessory.media, ctx, 'v2-thumbnail', accessory.description), accessory);
+      if (accessory?.type === ComponentType.BUTTON) side = h('discord-action-row', { class: 'action-row' }, renderButton(accessory));
+      else if (accessory?.type === ComponentType.THUMBNAIL) side = spoilered(media(accessory.media, ctx, 'v2-thumbnail', accessory.description), accessory);
       return h('div', { class: 'v2-section' }, h('div', { class: 'v2-section-text' }, objs(c.components).map((x) => component(x, ctx))), side ? h('div', { class: 'v2-accessory' }, side) : undefined);
     }
-    case 10:
+    case ComponentType.TEXT_DISPLAY:
       return h('div', { class: 'v2-text' }, renderMarkdown(String(c.content ?? ''), { names: ctx.names }));
-    case 11:
+    case ComponentType.THUMBNAIL:
       return spoilered(media(c.media, ctx, 'v2-thumbnail', c.description), c);
-    case 12: {
+    case ComponentType.MEDIA_GALLERY: {
       const items = objs(c.items);
       return h('div', { class: `v2-gallery count-${Math.min(items.length, 4)}` }, items.map((i) => spoilered(h('div', { class: 'v2-gallery-item' }, media(i.media, ctx, 'v2-gallery-image', i.description)), i)));
     }
-    case 13: {
+    case ComponentType.FILE: {
       const file = attachmentFor(obj(c.file)?.url, ctx.attachments);
       return spoilered(file ? fileBox(file) : h('div', { class: 'v2-file-missing' }, String(obj(c.file)?.url ?? 'file')), c);
     }
-    case 14:
+    case ComponentType.SEPARATOR:
       return h('hr', { class: `v2-separator${c.divider === false ? ' invisible' : ''} spacing-${c.spacing === 2 ? 'large' : 'small'}` });
-    case 17: {
+    case ComponentType.CONTAINER: {
       const accent = cssColour(c.accent_color);
       const box = h('div', { class: `v2-container${accent ? ' accent' : ''}` }, objs(c.components).map((x) => component(x, ctx)));
       if (accent) box.style.setProperty('--accent-colour', accent);

@@ -6,6 +6,7 @@
  */
 import { h } from '../dom.js';
 import { plainEmoji, safeHref } from './text.js';
+import { ComponentType } from '../../spec/enums.js';
 
 type Obj = Record<string, unknown>;
 
@@ -56,7 +57,7 @@ export function renderActionRow(row: Obj, slot?: string): HTMLElement {
   const children = Array.isArray(row.components) ? row.components.filter((c): c is Obj => typeof c === 'object' && c !== null) : [];
   const el = h('discord-action-row', { slot, class: 'action-row' });
   for (const c of children) {
-    if (c.type === 2) el.append(renderButton(c));
+    if (c.type === ComponentType.BUTTON) el.append(renderButton(c));
     else if (SELECT_TYPES.has(Number(c.type))) el.append(renderSelect(c));
     else el.append(h('span', { class: 'component-unknown' }, `component type ${String(c.type)}`));
   }

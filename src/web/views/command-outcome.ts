@@ -7,6 +7,7 @@
 import { MessageFlag } from '../../spec/enums.js';
 import { noResponseReason, type NoResponse } from '../../spec/interactions/delivery.js';
 import { h } from '../dom.js';
+import { CallbackType } from '../../spec/interactions/callback.js';
 
 type Obj = Record<string, unknown>;
 
@@ -62,7 +63,7 @@ export function renderOutcome(o: PageOutcome): HTMLElement {
         if (o.choices.length === 0) parts.push(h('div', { class: 'muted' }, 'No choices.'));
       }
       if (o.original) parts.push(messageBlock(o.original, 'Answer'));
-      else if (!o.choices && o.callback?.type !== undefined && o.callback.type !== 4 && o.callback.type !== 5) parts.push(h('div', { class: 'muted' }, 'No message: the callback did not post one.'));
+      else if (!o.choices && o.callback?.type !== undefined && o.callback.type !== CallbackType.CHANNEL_MESSAGE_WITH_SOURCE && o.callback.type !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) parts.push(h('div', { class: 'muted' }, 'No message: the callback did not post one.'));
       for (const f of o.followups) parts.push(messageBlock(f, 'Follow-up'));
       return box('answered', ...parts);
     }

@@ -12,10 +12,9 @@ import { CHAT_COMPAT_UNSUPPORTED, REPO_COMPAT_EVENTS } from '../../../spec/webho
 import { writeLine, type CliContext } from '../../context.js';
 import { idFrom } from './flag-values.js';
 import { readDocument } from './input.js';
-import type { SendOptions } from './send.js';
+import type { SendOptions } from './send-options.js';
 import { requireTokenTarget, withTokenClient } from './target.js';
 
-export type CompatFormat = 'chat-compat' | 'repo-compat';
 
 /** Message flags of `send` that mean nothing to a compatibility body: refused rather than silently dropped. */
 const MESSAGE_ONLY_FLAGS: Array<[keyof SendOptions, string]> = [

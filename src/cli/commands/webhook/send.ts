@@ -19,29 +19,15 @@ import { validateExecuteBody } from '../../../spec/webhook.js';
 import { unknownEmbedKeys } from '../../../spec/rules/embed.js';
 import { executeWebhook, getWebhookWithToken, type FileUpload } from '../../../remote/index.js';
 import { writeLine, type CliContext } from '../../context.js';
-import { runCompatSend, type CompatFormat } from './compat.js';
+import { runCompatSend } from './compat.js';
 import { idFrom } from './flag-values.js';
 import { readUploads } from './input.js';
 import { reportProblems } from './output.js';
-import { buildExecuteBody, type ExecuteFlagsInput } from './send-body.js';
+import { buildExecuteBody } from './send-body.js';
+import type { SendOptions } from './send-options.js';
 import { requireTokenTarget, withTokenClient } from './target.js';
 
-export interface SendOptions extends ExecuteFlagsInput {
-  url?: string;
-  /** `--file PATH`, repeatable: sent as multipart with `payload_json`. */
-  files: string[];
-  /** `--thread ID`: post into that thread (or forum post) of the webhook's channel. */
-  thread?: string;
-  wait: boolean;
-  withComponents: boolean;
-  format?: CompatFormat;
-  /** `--body FILE` for `--format`. */
-  body?: string;
-  /** `--event NAME` for `--format repo-compat`. */
-  event?: string;
-  json: boolean;
-  debug: boolean;
-}
+export type { SendOptions } from './send-options.js';
 
 /** File count and total size, checked before upload (path `files`, as the service reports them). */
 export function uploadProblems(files: readonly FileUpload[], limits: Limits): Problem[] {

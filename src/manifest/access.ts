@@ -1,4 +1,4 @@
-import type { LoadedManifest, ManifestCommand, ManifestGuild } from '../manifest/load.js';
+import type { LoadedManifest, ManifestCommand, ManifestGuild } from './load.js';
 import { CommandType, InteractionContext, enumValue } from '../spec/enums.js';
 import type { PermissionEntry } from '../spec/state.js';
 import { isPermissionEntry } from '../spec/rules/permissions.js';

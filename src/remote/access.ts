@@ -1,10 +1,9 @@
-import type { RemoteScope } from '../remote/fetch-scope.js';
-import { ChannelType, InteractionContext } from '../spec/enums.js';
+import type { RemoteScope } from './fetch-scope.js';
+import { InteractionContext } from '../spec/enums.js';
 import type { Snowflake } from '../spec/snowflake.js';
 import type { PermissionEntry } from '../spec/state.js';
-import type { Guild } from '../emulator/world.js';
 import { commandLabel } from '../spec/access/matrix.js';
-import type { CommandSubject, GuildAccess, GuildFacts } from '../spec/access/subjects.js';
+import type { CommandSubject, GuildAccess } from '../spec/access/subjects.js';
 
 const rowsOf = (p: { permissions: Array<{ id: string; type: number; permission: boolean }> }): PermissionEntry[] => p.permissions.map((e) => ({ id: e.id, type: e.type, permission: e.permission }));
 
@@ -21,26 +20,4 @@ export function guildAccessFromRemote(applicationId: Snowflake, guildId: Snowfla
     commandRows: byCommand.get(c.id) ?? [],
   }));
   return { guildId, appRows: app ? rowsOf(app) : [], commands };
-}
-
-const THREADS: readonly number[] = [ChannelType.ANNOUNCEMENT_THREAD, ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD];
-
-/** What the emulator knows of a guild: roles with permissions, members with roles, channels with overwrites, the owner. */
-export function guildFactsFromWorld(guild: Guild): GuildFacts {
-  return {
-    ...(guild.ownerId ? { ownerId: guild.ownerId } : {}),
-    roles: new Map(guild.roles.map((r) => [r.id, { name: r.name, permissions: BigInt(r.permissions ?? '0') }])),
-    members: new Map(guild.members.map((m) => [m.id, { name: m.username, roleIds: m.roles ?? [] }])),
-    channels: new Map(
-      guild.channels.map((c) => [
-        c.id,
-        {
-          name: c.name,
-          ...(c.parentId ? { parentId: c.parentId } : {}),
-          thread: THREADS.includes(c.type),
-          overwrites: (c.permissionOverwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) })),
-        },
-      ]),
-    ),
-  };
 }
