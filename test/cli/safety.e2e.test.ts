@@ -213,13 +213,15 @@ describe('hostile files', () => {
   it('a mapping of 100,000 keys is linted in linear time: 50 findings and a count of the rest (it took minutes before)', async () => {
     const keys = Array.from({ length: 100_000 }, (_, i) => `    k${i}: 1`).join('\n');
     const cwd = testdir({ 'cmdsync.yaml': [APP, 'commands:', '  - name: a', '    description: b', keys, ''].join('\n'), 'dup.yaml': [APP, 'commands:', '  - name: a', '    description: b', keys, '    k5: 2', ''].join('\n') });
-    const r = await run(cwd, ['lint', '--format', 'unix']);
+    // Seconds each on a quiet machine, several times that on CI's 2 busy cores; minutes (the quadratic bug) still end in a kill.
+    const big = { cwd, env: {}, timeoutMs: 90_000 };
+    const r = await runBin(['lint', '--format', 'unix'], big);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('…and 99950 more unknown keys');
-    const dup = await run(cwd, ['lint', '--format', 'unix', 'dup.yaml']);
+    const dup = await runBin(['lint', '--format', 'unix', 'dup.yaml'], big);
     expect(dup.code).toBe(1);
     expect(dup.stdout).toMatch(/dup\.yaml:100005:5: error: Duplicate key/);
-  });
+  }, 200_000);
 
   it('an included file over the size cap is an error at its entry', async () => {
     const cwd = testdir({ 'cmdsync.yaml': [APP, 'include: [big.yaml]', ''].join('\n'), 'big.yaml': `name: big\ndescription: "${'x'.repeat(6 * 1024 * 1024)}"\n` });
