@@ -223,6 +223,18 @@ describe('hostile files', () => {
     expect(dup.stdout).toMatch(/dup\.yaml:100005:5: error: Duplicate key/);
   }, 200_000);
 
+  it('a permission entry that is null, a number or a list (permissions: {ping: [null]}): lint and plan answer with a finding at it, exit 1, no stack (a TypeError before)', async () => {
+    for (const entry of ['null', '7', '[[]]']) {
+      const cwd = testdir({ 'cmdsync.yaml': [APP, 'guilds:', '  - id: "600000000000000001"', '    commands:', '      - { name: ping, description: Ping }', '    permissions:', `      ping: [${entry}]`, ''].join('\n') });
+      for (const args of [['lint', '--format', 'unix'], ['plan', '--emulator']]) {
+        const r = await run(cwd, args);
+        expect(r.code, `${args[0]} with [${entry}]`).toBe(1);
+        expect(r.stdout + r.stderr).toMatch(/cmdsync\.yaml:7:14: error: A permission entry must be a mapping|7:14 +error +A permission entry must be a mapping/);
+        expect(r.stdout + r.stderr).not.toMatch(STACK);
+      }
+    }
+  });
+
   it('an included file over the size cap is an error at its entry', async () => {
     const cwd = testdir({ 'cmdsync.yaml': [APP, 'include: [big.yaml]', ''].join('\n'), 'big.yaml': `name: big\ndescription: "${'x'.repeat(6 * 1024 * 1024)}"\n` });
     const r = await run(cwd, ['lint', '--format', 'unix']);
