@@ -43,6 +43,7 @@ export function applyResultOf(outcome: ApplyOutcome, total: number, skipped: rea
     requestsTotal: total,
     ...(outcome.failed ? { failed: { address: outcome.failed.address, message: outcome.failed.message } } : {}),
     ...(outcome.permissionsSkipped ? { permissionsSkipped: outcome.permissionsSkipped } : {}),
+    ...(outcome.duplicatesRemoved?.length ? { duplicatesRemoved: outcome.duplicatesRemoved.map((d) => ({ ...d })) } : {}),
   };
 }
 

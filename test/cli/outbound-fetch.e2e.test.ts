@@ -81,6 +81,13 @@ async function emulator(): Promise<RunningEmulator> {
 
 // Short limits so the test is quick; the defaults are 10 s and the service's avatar size.
 const LIMITS = { CMDSYNC_FETCH_TIMEOUT_MS: '400' };
+/**
+ * An endless body must be stopped by the size cap, not the clock: with 400 ms
+ * a loaded machine (CI's 2 cores) did not move 10 MiB in time and the timeout
+ * answered instead. The cap still ends it well inside these (the avatar's
+ * 10 MiB, the notify answer's 64 KiB), and the run's own limit still catches a hang.
+ */
+const ENDLESS_LIMITS = { avatar: { CMDSYNC_FETCH_TIMEOUT_MS: '15000' }, notify: { CMDSYNC_FETCH_TIMEOUT_MS: '5000' } };
 
 describe('a webhook avatar URL', () => {
   for (const kind of ['silent', 'endless'] as const) {
@@ -88,8 +95,8 @@ describe('a webhook avatar URL', () => {
       const em = await emulator();
       const server = await badServer(kind);
       const cwd = testdir({ 'cmdsync.yaml': `application_id: "${APP}"\nwebhooks:\n  - channel_id: "${A}"\n    name: Deploys\n    avatar: ${server.url}/logo.png\n` });
-      const env = { DISCORD_TOKEN: em.credentials.botToken, CMDSYNC_API_URL: em.url, ...LIMITS };
-      const r = await runWithLimit(['apply', '--auto-approve'], cwd, env, 20_000);
+      const env = { DISCORD_TOKEN: em.credentials.botToken, CMDSYNC_API_URL: em.url, ...(kind === 'silent' ? LIMITS : ENDLESS_LIMITS.avatar) };
+      const r = await runWithLimit(['apply', '--auto-approve'], cwd, env, 25_000);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(kind === 'silent' ? /cmdsync\.yaml:5:13: .*avatar.*no answer within 400 ms/ : /cmdsync\.yaml:5:13: .*avatar.*larger than 10 MiB/);
       expect(r.stderr).not.toMatch(STACK);
@@ -107,7 +114,7 @@ describe('the --notify webhook', () => {
       const em = await emulator();
       const server = await badServer(kind);
       const cwd = testdir({ 'cmdsync.yaml': `application_id: "${APP}"\ncommands:\n  - { name: ping, description: Ping }\n` });
-      const env = { DISCORD_TOKEN: em.credentials.botToken, CMDSYNC_API_URL: em.url, ...LIMITS };
+      const env = { DISCORD_TOKEN: em.credentials.botToken, CMDSYNC_API_URL: em.url, ...(kind === 'silent' ? LIMITS : ENDLESS_LIMITS.notify) };
       const r = await runWithLimit(['plan', '--detailed-exitcode', '--notify', `${server.url}/api/v10/webhooks/123/secret-token`], cwd, env, 20_000);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(kind === 'silent' ? /warning: could not post the deploy report .*no answer within 400 ms/ : /warning: could not post the deploy report .*larger than/);

@@ -213,12 +213,26 @@ describe('hostile files', () => {
   it('a mapping of 100,000 keys is linted in linear time: 50 findings and a count of the rest (it took minutes before)', async () => {
     const keys = Array.from({ length: 100_000 }, (_, i) => `    k${i}: 1`).join('\n');
     const cwd = testdir({ 'cmdsync.yaml': [APP, 'commands:', '  - name: a', '    description: b', keys, ''].join('\n'), 'dup.yaml': [APP, 'commands:', '  - name: a', '    description: b', keys, '    k5: 2', ''].join('\n') });
-    const r = await run(cwd, ['lint', '--format', 'unix']);
+    // Seconds each on a quiet machine, several times that on CI's 2 busy cores; minutes (the quadratic bug) still end in a kill.
+    const big = { cwd, env: {}, timeoutMs: 90_000 };
+    const r = await runBin(['lint', '--format', 'unix'], big);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('…and 99950 more unknown keys');
-    const dup = await run(cwd, ['lint', '--format', 'unix', 'dup.yaml']);
+    const dup = await runBin(['lint', '--format', 'unix', 'dup.yaml'], big);
     expect(dup.code).toBe(1);
     expect(dup.stdout).toMatch(/dup\.yaml:100005:5: error: Duplicate key/);
+  }, 200_000);
+
+  it('a permission entry that is null, a number or a list (permissions: {ping: [null]}): lint and plan answer with a finding at it, exit 1, no stack (a TypeError before)', async () => {
+    for (const entry of ['null', '7', '[[]]']) {
+      const cwd = testdir({ 'cmdsync.yaml': [APP, 'guilds:', '  - id: "600000000000000001"', '    commands:', '      - { name: ping, description: Ping }', '    permissions:', `      ping: [${entry}]`, ''].join('\n') });
+      for (const args of [['lint', '--format', 'unix'], ['plan', '--emulator']]) {
+        const r = await run(cwd, args);
+        expect(r.code, `${args[0]} with [${entry}]`).toBe(1);
+        expect(r.stdout + r.stderr).toMatch(/cmdsync\.yaml:7:14: error: A permission entry must be a mapping|7:14 +error +A permission entry must be a mapping/);
+        expect(r.stdout + r.stderr).not.toMatch(STACK);
+      }
+    }
   });
 
   it('an included file over the size cap is an error at its entry', async () => {

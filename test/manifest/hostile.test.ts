@@ -73,6 +73,7 @@ function hostileManifest(r: Pick): string {
 }
 
 describe(`hostile manifests (seed ${SEED}, ${CASES} cases)`, () => {
+  // 11 s at a load of 10 on 2 cores: the default 30 s was too close for CI.
   it('every one is answered with bounded findings, never a throw', () => {
     const r = seededRandom(SEED);
     const cwd = testdir({});
@@ -87,7 +88,7 @@ describe(`hostile manifests (seed ${SEED}, ${CASES} cases)`, () => {
       }
       expect(count, `case ${i} of seed ${SEED}`).toBeLessThan(1200);
     }
-  });
+  }, 120_000);
 });
 
 /**
@@ -170,5 +171,5 @@ describe('odd shapes at every node of a manifest that reaches every rule', () =>
     }
     expect(cases).toBeGreaterThan(1000);
     expect(failures.slice(0, 20), `${failures.length} of ${cases} variants threw`).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 });

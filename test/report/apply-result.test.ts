@@ -3,6 +3,9 @@ import { colors, setColor } from '../../src/report/color.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatApplyResult } from '../../src/report/apply/result.js';
 import type { ApplyResult } from '../../src/report/apply/types.js';
+import { formatApplyMarkdown } from '../../src/report/apply/markdown.js';
+import { applyResultOf } from '../../src/sync/apply.js';
+import type { ApplyOutcome } from '../../src/apply/execute.js';
 
 const initial = colors().enabled;
 afterEach(() => {
@@ -112,5 +115,37 @@ describe('formatApplyResult', () => {
     expect(coloured).toContain('\u001b[');
     expect(strip(coloured)).toBe('Apply complete! 1 created, 2 updated, 0 renamed, 0 replaced, 1 deleted, 3 permission sets replaced.\n');
     expect(formatApplyResult(failed)).not.toContain('\u001b[2J');
+  });
+});
+
+describe('webhooks removed by the read-back', () => {
+  const outcome: ApplyOutcome = {
+    applied: [{ address: 'webhook/deploys', kind: 'webhook create' }],
+    notApplied: [],
+    requestsSent: 2,
+    duplicatesRemoved: [{ id: '930000000000000002', channelId: '620000000000000001', name: 'Deploys' }],
+  };
+
+  it('are carried into the result (the JSON document) and named with their ids in text and markdown', () => {
+    setColor(false);
+    const result = applyResultOf(outcome, 1, undefined);
+    expect(JSON.parse(JSON.stringify(result)).duplicatesRemoved).toEqual([{ id: '930000000000000002', channelId: '620000000000000001', name: 'Deploys' }]);
+    const text = formatApplyResult(result).split('\n');
+    expect(text[0]).toBe('Apply complete! 0 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 0 permission sets replaced; webhooks: 1 created, 0 updated, 0 deleted.');
+    expect(text).toContain('Removed 1 duplicate webhook this apply made (a create whose answer was lost landed after all, beside the one sent again):');
+    expect(text).toContain('    - channel:620000000000000001/webhook/Deploys (id 930000000000000002) deleted');
+    const md = formatApplyMarkdown(result);
+    expect(md).toContain('Removed 1 duplicate webhook this apply made');
+    expect(md).toContain('- `channel:620000000000000001/webhook/Deploys (id 930000000000000002)` (deleted)');
+  });
+
+  it('are said after a failure too, and not at all when there were none', () => {
+    setColor(false);
+    const failed = applyResultOf({ ...outcome, failed: { address: 'webhook/other', message: 'Missing Access', error: new Error('x'), actions: [] } }, 2, undefined);
+    expect(formatApplyResult(failed)).toContain('(id 930000000000000002) deleted');
+    const none = applyResultOf({ ...outcome, duplicatesRemoved: [] }, 1, undefined);
+    expect(none).not.toHaveProperty('duplicatesRemoved');
+    expect(formatApplyResult(none)).not.toContain('duplicate');
+    expect(formatApplyMarkdown(none)).not.toContain('duplicate');
   });
 });

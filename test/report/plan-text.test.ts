@@ -2,6 +2,8 @@ import { stripVTControlCharacters as strip } from 'node:util';
 import { colors, setColor } from '../../src/report/color.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatPlanText } from '../../src/report/plan/text.js';
+import { formatPlanMarkdown } from '../../src/report/plan/markdown.js';
+import { planWebhooks } from '../../src/plan/webhooks.js';
 import { GUILD, action, basePlan, emptyPlan, fullPlan, scope } from './plan-fixtures.js';
 
 const initial = colors().enabled;
@@ -190,5 +192,28 @@ describe('formatPlanText', () => {
     const desc = text.split('\n').find((l) => l.includes('description:'))!;
     expect(desc).toBe(`        ~ description: "${long}" → "evil\\u001b[31mred\\nnext"`);
     expect(text).toContain('        ~ default_member_permissions: [SEND_MESSAGES] ("2048") → [] ("0": administrators only)');
+  });
+});
+
+describe('webhook actions of one address', () => {
+  const hook = (id: string, name: string) => ({ id, type: 1, channelId: '10', name, avatarHash: null, applicationId: '999' });
+  const twins = () => {
+    const webhooks = planWebhooks({ channels: ['10'], keep: [], webhooks: [] }, [hook('21', 'Twin'), hook('22', 'Twin'), hook('23', 'Solo')], {}, '999');
+    return basePlan({ webhooks, request_count: webhooks.requests.length });
+  };
+
+  it('two deletes of same-named webhooks in one channel show their ids, so they can be told apart; a lone one keeps its plain address', () => {
+    const out = lines(formatPlanText(twins()));
+    expect(out.filter((l) => l.includes('will be deleted'))).toEqual([
+      '    - channel:10/webhook/Twin (id 21) will be deleted (not in the manifest)',
+      '    - channel:10/webhook/Twin (id 22) will be deleted (not in the manifest)',
+      '    - channel:10/webhook/Solo will be deleted (not in the manifest)',
+    ]);
+  });
+
+  it('the markdown plan shows the ids the same way', () => {
+    const md = formatPlanMarkdown(twins());
+    expect(md).toContain('channel:10/webhook/Twin (id 21) will be deleted');
+    expect(md).toContain('channel:10/webhook/Twin (id 22) will be deleted');
   });
 });

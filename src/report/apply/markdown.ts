@@ -1,5 +1,5 @@
 import { escapeInline } from '../plan/markdown.js';
-import { appliedCounts, sanitizeMessage } from './result.js';
+import { appliedCounts, duplicateAddress, duplicatesSentence, sanitizeMessage } from './result.js';
 import type { ApplyResult, ApplyResultItem } from './types.js';
 
 /**
@@ -22,12 +22,20 @@ function list(title: string, items: readonly ApplyResultItem[]): string {
   return `<details><summary>${title} (${items.length})</summary>\n\n${rows.join('\n')}\n\n</details>\n\n`;
 }
 
+function duplicates(result: ApplyResult): string {
+  const head = duplicatesSentence(result);
+  if (!head) return '';
+  const rows = result.duplicatesRemoved!.map((d) => `- \`${escapeInline(sanitizeMessage(duplicateAddress(d))).replace(/`/g, "'")}\` (deleted)`);
+  return `> [!NOTE]\n> ${escapeInline(head)}\n\n${rows.join('\n')}\n\n`;
+}
+
 export function formatApplyMarkdown(result: ApplyResult, opts: { title?: string } = {}): string {
   const parts = [`## ${escapeInline(opts.title ?? 'cmdsync apply')}\n\n`];
   parts.push(result.failed ? `> [!CAUTION]\n> **${escapeInline(applyHeadline(result))}**\n\n` : `**${escapeInline(applyHeadline(result))}**\n\n`);
   if (result.permissionsSkipped) parts.push(`> [!WARNING]\n> ${escapeInline(sanitizeMessage(result.permissionsSkipped))}\n\n`);
   if (result.failed) parts.push(list('Applied', result.applied));
   parts.push(list('Not applied', result.notApplied));
+  parts.push(duplicates(result));
   if (result.failed) parts.push('Run `cmdsync apply` again to finish: every request is safe to retry.\n\n');
   return parts.join('');
 }

@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { colors } from '../color.js';
-import type { ApplyResult, ApplyResultItem } from './types.js';
+import type { ApplyResult, ApplyResultItem, RemovedDuplicate } from './types.js';
 
 const SIGN: Record<string, string> = { create: '+', update: '~', rename: '~', replace: '-/+', delete: '-', permissions: '~' };
 const DONE: Record<string, string> = {
@@ -39,6 +39,24 @@ function webhookCounts(applied: ApplyResultItem[]): string {
   return `; webhooks: ${n('create')} created, ${n('update')} updated, ${n('delete')} deleted`;
 }
 
+/** `channel:<id>/webhook/<name> (id <id>)`: the id, since the one kept has the same name and channel. */
+export function duplicateAddress(d: RemovedDuplicate): string {
+  return `channel:${d.channelId}/webhook/${d.name} (id ${d.id})`;
+}
+
+/** Why a webhook the plan did not mention was deleted: said, so the count of deletes is not a surprise. */
+export function duplicatesSentence(result: ApplyResult): string | undefined {
+  const n = result.duplicatesRemoved?.length ?? 0;
+  if (n === 0) return undefined;
+  return `Removed ${n} duplicate webhook${n === 1 ? '' : 's'} this apply made (a create whose answer was lost landed after all, beside the one sent again):`;
+}
+
+function duplicateLines(result: ApplyResult): string[] {
+  const head = duplicatesSentence(result);
+  if (!head) return [];
+  return [colors().yellow(head), ...result.duplicatesRemoved!.map((d) => `  ${sign('delete')} ${sanitizeMessage(duplicateAddress(d))} ${colors().dim('deleted')}`)];
+}
+
 function sign(kind: string): string {
   const s = (SIGN[kind] ?? '*').padStart(3);
   return kind === 'create' ? colors().green(s) : kind === 'delete' ? colors().red(s) : kind === 'replace' ? colors().magenta(s) : colors().yellow(s);
@@ -75,6 +93,8 @@ export function formatApplyResult(result: ApplyResult): string {
     lines.push(incomplete ? colors().yellow().bold(`Apply incomplete: ${appliedCounts(result.applied)}.`) : colors().green().bold(`Apply complete! ${appliedCounts(result.applied)}.`));
     if (result.permissionsSkipped) lines.push(colors().yellow(sanitizeMessage(result.permissionsSkipped)));
     if (result.skippedScopes?.length) lines.push(colors().yellow(`Not read, so left alone: ${result.skippedScopes.join(', ')}.`));
+    const dups = duplicateLines(result);
+    if (dups.length) lines.push('', ...dups);
     const rest = list('Not applied', result.notApplied, false);
     if (rest.length) lines.push('', ...rest);
     return lines.join('\n') + '\n';
@@ -88,6 +108,8 @@ export function formatApplyResult(result: ApplyResult): string {
   const notApplied = list('Not applied', result.notApplied, false);
   if (applied.length) lines.push('', ...applied);
   if (notApplied.length) lines.push('', ...notApplied);
+  const dups = duplicateLines(result);
+  if (dups.length) lines.push('', ...dups);
   if (result.permissionsSkipped) lines.push('', colors().yellow(sanitizeMessage(result.permissionsSkipped)));
   lines.push('', 'Run cmdsync apply again to finish: every request is safe to retry.');
   return lines.join('\n') + '\n';

@@ -27,4 +27,16 @@ export interface ApplyResult {
   requestsSent?: number;
   /** Requests the apply meant to send (those it skipped up front excluded). */
   requestsTotal?: number;
+  /**
+   * Webhooks this apply made twice (a create whose answer was lost landed
+   * after all, beside the one sent again) and removed at its read-back.
+   */
+  duplicatesRemoved?: RemovedDuplicate[];
+}
+
+/** A webhook apply created twice and removed, by id: the two had one name in one channel. */
+export interface RemovedDuplicate {
+  id: string;
+  channelId: string;
+  name: string;
 }

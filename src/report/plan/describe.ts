@@ -247,9 +247,22 @@ export function scopeCounts(scope: ScopePlan): Record<Exclude<CommandActionKind,
 const WEBHOOK_VERB = { create: 'will be created', update: 'will be updated in place', delete: 'will be deleted', noop: 'is up to date' } as const;
 const WEBHOOK_SIGN = { create: '+', update: '~', delete: '-', noop: ' ' } as const;
 
-/** A declared webhook's heading. Tokens are never part of a plan, so none can show here. */
-export function webhookHeadline(a: WebhookAction): Line {
-  return { sign: WEBHOOK_SIGN[a.kind], text: `${a.address} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${oneLine(a.reason, 80)})` : ''}` };
+/** Addresses more than one of the plan's webhook actions share (two of one name in one channel, no key): their headings need the id. */
+export function sharedWebhookAddresses(actions: readonly WebhookAction[]): ReadonlySet<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const a of actions) (seen.has(a.address) ? shared : seen).add(a.address);
+  return shared;
+}
+
+/**
+ * A declared webhook's heading, with the remote id when `shared` holds its
+ * address (otherwise two deletes would read the same). Tokens are never part
+ * of a plan, so none can show here.
+ */
+export function webhookHeadline(a: WebhookAction, shared: ReadonlySet<string> = new Set()): Line {
+  const id = a.remote && shared.has(a.address) ? ` (id ${a.remote.id})` : '';
+  return { sign: WEBHOOK_SIGN[a.kind], text: `${a.address}${id} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${oneLine(a.reason, 80)})` : ''}` };
 }
 
 export function webhookFieldLines(a: WebhookAction): Line[] {

@@ -15,6 +15,7 @@ import {
   warningLines,
   warningShownInline,
   webhookFieldLines,
+  sharedWebhookAddresses,
   webhookHeadline,
   type Line,
 } from './describe.js';
@@ -87,9 +88,11 @@ function scopeEntries(plan: Plan, scope: ScopePlan): Entry[] {
 }
 
 function webhookEntries(plan: Plan): string[] {
-  return (plan.webhooks?.actions ?? [])
+  const actions = plan.webhooks?.actions ?? [];
+  const shared = sharedWebhookAddresses(actions);
+  return actions
     .filter((a) => a.kind !== 'noop')
-    .map((a) => [diffLine(webhookHeadline(a), false), ...[...webhookFieldLines(a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))].join('\n') + '\n');
+    .map((a) => [diffLine(webhookHeadline(a, shared), false), ...[...webhookFieldLines(a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))].join('\n') + '\n');
 }
 
 /** A fence longer than any backtick run inside, so a description holding ``` cannot close the block. */

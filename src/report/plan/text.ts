@@ -13,6 +13,7 @@ import {
   warningLines,
   warningShownInline,
   webhookFieldLines,
+  sharedWebhookAddresses,
   webhookHeadline,
   type Line,
   type Sign,
@@ -114,9 +115,10 @@ function webhookBlock(plan: Plan): string[] {
   const wp = plan.webhooks;
   if (!wp) return [];
   const lines: string[] = [];
+  const shared = sharedWebhookAddresses(wp.actions);
   for (const a of wp.actions) {
     if (a.kind === 'noop') continue;
-    lines.push(render(webhookHeadline(a), 2, 3));
+    lines.push(render(webhookHeadline(a, shared), 2, 3));
     for (const line of [...webhookFieldLines(a), ...warningLines(plan, a.address)]) lines.push(render(line, 8, 1));
   }
   for (const k of wp.kept) lines.push(colors().dim(`      kept: channel:${k.channelId}/webhook/${k.name} (prune: false)`));
