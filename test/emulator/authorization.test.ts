@@ -149,6 +149,10 @@ describe('installs and their scopes: bot includes applications.commands', () => 
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: ['applications.commands'] })).body.commands).toBe(true);
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: ['identify'] })).status).toBe(400);
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: [] })).status).toBe(400);
+    // The webhook consent is the other authorize route: the install route names it instead of installing.
+    const webhookScope = await control('POST', '/authorize', { guildId: BARE, scopes: ['webhook.incoming'] });
+    expect(webhookScope.status).toBe(400);
+    expect(webhookScope.body.message).toContain('POST /__emulator/oauth2/authorize');
     expect((await control('POST', '/authorize', { guildId: '999999999999999999', scopes: ['bot'] })).status).toBe(404);
   });
 });

@@ -165,7 +165,9 @@ describe('the webhook.incoming OAuth2 flow', () => {
     expect(stranger.statusCode).toBe(400);
     expect(((await stranger.body.json()) as any).message).toContain('lacks MANAGE_WEBHOOKS');
     const bot = await control({ scope: 'bot webhook.incoming', channel_id: IDS.text });
-    expect(((await bot.body.json()) as any).message).toContain('not emulated by this flow: scope bot');
+    const botRefusal = ((await bot.body.json()) as any).message as string;
+    expect(botRefusal).toContain('not emulated by this flow: scope bot');
+    expect(botRefusal).toContain('POST /__emulator/authorize');
     expect((await exchange({ grant_type: 'refresh_token', refresh_token: 'x' })).body.error).toBe('unsupported_grant_type');
     // The client-credentials grant still goes to its own handler.
     expect((await exchange({ grant_type: 'client_credentials', scope: 'applications.commands.update' })).body.token_type).toBe('Bearer');

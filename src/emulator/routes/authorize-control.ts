@@ -4,7 +4,8 @@
  * scopes the user approved: `bot` (which includes `applications.commands`,
  * spec "Authentication"), `applications.commands`, or both. An install
  * without either (older seeds' `commands_scope: false`) cannot add commands;
- * authorizing again replaces its scopes.
+ * authorizing again replaces its scopes. The `webhook.incoming` consent, which
+ * answers a code instead of installing, is `POST /__emulator/oauth2/authorize`.
  *   body: { "scopes": ["bot"], "guildId"?, "applicationId"?, "permissions"? }
  */
 import { GUILD_INSTALL_SCOPES } from '../../spec/installation.js';
@@ -13,8 +14,10 @@ import type { EmulatorResponse } from '../http-types.js';
 import { own } from '../own.js';
 import { DEFAULT_APP_PERMISSIONS, installOf } from '../seed.js';
 import type { World } from '../world.js';
+import { AUTHORIZE_PATH as WEBHOOK_AUTHORIZE_PATH, WEBHOOK_SCOPE } from './webhook-authorize.js';
 
 export const AUTHORIZE_PATH = '/authorize';
+
 
 const bad = (message: string): EmulatorResponse => ({ status: 400, body: { message } });
 
@@ -25,6 +28,10 @@ export function authorizeControl(method: string, body: unknown, world: World, de
   const b = body as Record<string, unknown>;
   for (const k of ['guildId', 'applicationId', 'permissions'] as const) if (b[k] !== undefined && typeof b[k] !== 'string') return { response: bad(`${k} must be a string`), changed: false };
   const scopes = b.scopes;
+  // The other authorization the emulator models has its own control route: say where, rather than a bare list of scopes.
+  if (Array.isArray(scopes) && scopes.includes(WEBHOOK_SCOPE)) {
+    return { response: bad(`${WEBHOOK_SCOPE} is the webhook consent, not an install: POST /__emulator${WEBHOOK_AUTHORIZE_PATH} { "scope": "${WEBHOOK_SCOPE}", "channel_id" } answers a code for /oauth2/token`), changed: false };
+  }
   if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => !GUILD_INSTALL_SCOPES.includes(s as string))) {
     return { response: bad(`scopes must be a non-empty list of ${GUILD_INSTALL_SCOPES.join(', ')}`), changed: false };
   }

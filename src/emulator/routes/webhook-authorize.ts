@@ -37,7 +37,7 @@ function authorize(world: World, defaultAppId: string, codes: WebhookAuthorizati
   const scopes = (str(b.scope) ?? '').split(/\s+/).filter(Boolean);
   if (!scopes.includes(WEBHOOK_SCOPE)) return bad(`scope must include ${WEBHOOK_SCOPE}: the webhook flow is the one authorization emulated here`);
   const others = scopes.filter((s) => s !== WEBHOOK_SCOPE && s !== 'identify');
-  if (others.length > 0) return bad(`not emulated by this flow: scope ${others.join(', ')} (only ${WEBHOOK_SCOPE}, with identify)`);
+  if (others.length > 0) return bad(`not emulated by this flow: scope ${others.join(', ')} (only ${WEBHOOK_SCOPE}, with identify; an install with bot or applications.commands is POST /__emulator/authorize)`);
   const appId = str(b.client_id) ?? defaultAppId;
   if (!own(world.applications, appId)) return bad(`unknown application ${appId}`);
   const channelId = str(b.channel_id);
