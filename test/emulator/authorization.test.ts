@@ -149,10 +149,11 @@ describe('installs and their scopes: bot includes applications.commands', () => 
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: ['applications.commands'] })).body.commands).toBe(true);
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: ['identify'] })).status).toBe(400);
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: [] })).status).toBe(400);
-    // The webhook consent is the other authorize route: the install route names it instead of installing.
-    const webhookScope = await control('POST', '/authorize', { guildId: BARE, scopes: ['webhook.incoming'] });
-    expect(webhookScope.status).toBe(400);
-    expect(webhookScope.body.message).toContain('POST /__emulator/oauth2/authorize');
+    // With webhook.incoming among the scopes the same route is the webhook consent: a code to exchange, no install.
+    const general = Object.values(em.world.guilds).flatMap((g) => g.channels).find((c) => c.name === 'general')!;
+    const consent = await control('POST', '/authorize', { scopes: ['webhook.incoming'], channel_id: general.id });
+    expect(consent.status).toBe(200);
+    expect(consent.body.code).toMatch(/\w{10,}/);
     expect((await control('POST', '/authorize', { guildId: '999999999999999999', scopes: ['bot'] })).status).toBe(404);
   });
 });

@@ -4,8 +4,9 @@
  * scopes the user approved: `bot` (which includes `applications.commands`,
  * spec "Authentication"), `applications.commands`, or both. An install
  * without either (older seeds' `commands_scope: false`) cannot add commands;
- * authorizing again replaces its scopes. The `webhook.incoming` consent, which
- * answers a code instead of installing, is `POST /__emulator/oauth2/authorize`.
+ * authorizing again replaces its scopes. With `webhook.incoming` among the
+ * scopes the same route is the webhook consent and answers a code instead
+ * (also served at `/__emulator/oauth2/authorize`, see `authorizeTarget`).
  *   body: { "scopes": ["bot"], "guildId"?, "applicationId"?, "permissions"? }
  */
 import { GUILD_INSTALL_SCOPES } from '../../spec/installation.js';
@@ -16,7 +17,20 @@ import { DEFAULT_APP_PERMISSIONS, installOf } from '../seed.js';
 import type { World } from '../world.js';
 import { AUTHORIZE_PATH as WEBHOOK_AUTHORIZE_PATH, WEBHOOK_SCOPE } from './webhook-authorize.js';
 
-export const AUTHORIZE_PATH = '/authorize';
+/**
+ * Where a request to this route goes: scopes including `webhook.incoming`
+ * (`scopes` list or the authorize URL's space-separated `scope`) ask for the
+ * webhook consent, which answers a code (routes/webhook-authorize.ts at this
+ * path); anything else is an install.
+ */
+export function authorizeTarget(body: unknown): typeof AUTHORIZE_PATH | typeof WEBHOOK_AUTHORIZE_PATH {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return AUTHORIZE_PATH;
+  const b = body as Record<string, unknown>;
+  const scopes = Array.isArray(b.scopes) ? b.scopes : typeof b.scope === 'string' ? b.scope.split(/\s+/) : [];
+  return scopes.includes(WEBHOOK_SCOPE) ? WEBHOOK_AUTHORIZE_PATH : AUTHORIZE_PATH;
+}
+
+export const AUTHORIZE_PATH = '/authorize' as const;
 
 
 const bad = (message: string): EmulatorResponse => ({ status: 400, body: { message } });
@@ -28,10 +42,6 @@ export function authorizeControl(method: string, body: unknown, world: World, de
   const b = body as Record<string, unknown>;
   for (const k of ['guildId', 'applicationId', 'permissions'] as const) if (b[k] !== undefined && typeof b[k] !== 'string') return { response: bad(`${k} must be a string`), changed: false };
   const scopes = b.scopes;
-  // The other authorization the emulator models has its own control route: say where, rather than a bare list of scopes.
-  if (Array.isArray(scopes) && scopes.includes(WEBHOOK_SCOPE)) {
-    return { response: bad(`${WEBHOOK_SCOPE} is the webhook consent, not an install: POST /__emulator${WEBHOOK_AUTHORIZE_PATH} { "scope": "${WEBHOOK_SCOPE}", "channel_id" } answers a code for /oauth2/token`), changed: false };
-  }
   if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => !GUILD_INSTALL_SCOPES.includes(s as string))) {
     return { response: bad(`scopes must be a non-empty list of ${GUILD_INSTALL_SCOPES.join(', ')}`), changed: false };
   }
