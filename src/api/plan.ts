@@ -6,7 +6,7 @@ import type { Diagnostic } from '../manifest/diagnostic.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { buildPlan, webhookFingerprint } from '../plan/build.js';
 import { webhookChannelsToRead } from '../plan/webhooks.js';
-import { fingerprintOf, staleScopes } from '../plan/fingerprint.js';
+import { APPLICATION_FINGERPRINT_KEY, applicationFingerprint, fingerprintOf, staleScopes } from '../plan/fingerprint.js';
 import type { Plan } from '../plan/model.js';
 import type { StrategyChoice } from '../plan/strategy.js';
 import { fetchActualState } from '../remote/actual.js';
@@ -134,6 +134,7 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
     now: new Date(now),
   });
   plan.creates_counted_by = createsToday.countedBy;
+  if (application.traits) plan.fingerprint[APPLICATION_FINGERPRINT_KEY] = applicationFingerprint(application.traits);
   checkAgainstApplication(plan, manifest, application, { limits, scopes: reachable.scopes.map((s) => s.scope) });
   if (skipped.length > 0) {
     plan.skipped = skipped.map((s) => scopeKey(s.scope));
@@ -178,15 +179,19 @@ async function fetchDeclaredWebhooks(client: RestClient, manifest: LoadedManifes
   return { desired, actual, reads };
 }
 
-/** Re-reads the scopes a saved plan was computed against; the keys of those that moved. */
+/** Re-reads the scopes a saved plan was computed against (and the application its commands were checked against); the keys of those that moved. */
 export async function checkPlanFreshness(plan: Plan, client: RestClient): Promise<string[]> {
   const scopes: Scope[] = plan.scopes.map((s) => s.scope);
   const withPermissions = new Set(plan.scopes.filter((s) => plan.fingerprint[scopeKey(s.scope)]?.permissions !== undefined && s.scope.kind === 'guild').map((s) => (s.scope as { guildId: string }).guildId));
-  const [{ state }, hooks] = await Promise.all([
+  const checkedApplication = plan.fingerprint[APPLICATION_FINGERPRINT_KEY] !== undefined;
+  const [{ state }, hooks, application] = await Promise.all([
     fetchActualState(client, plan.application_id, scopes, withPermissions),
     plan.webhooks ? fetchActualWebhooks(client, plan.webhooks.channels, plan.webhooks.locked) : undefined,
+    checkedApplication ? fetchApplication(client, plan.application_id) : undefined,
   ]);
   const now = fingerprintOf(state.scopes);
   if (hooks) now.webhooks = webhookFingerprint(hooks.webhooks);
+  // Unreadable now but read then: stale, since the commands can no longer be checked against it.
+  if (application?.traits) now[APPLICATION_FINGERPRINT_KEY] = applicationFingerprint(application.traits);
   return staleScopes(plan.fingerprint, now);
 }

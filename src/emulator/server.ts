@@ -19,7 +19,7 @@ import type { RateLimiter } from './rate-limit.js';
 import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
 import { EMULATOR_LIMITS_PATH, type EmulatorLimitsAnswer } from '../spec/emulator-control.js';
 import { checkControlAccess, CONTROL_PREFIX, DAILY_CREATES_PATH, handleControl } from './routes/control.js';
-import { AUTHORIZE_PATH, authorizeControl } from './routes/authorize-control.js';
+import { AUTHORIZE_PATH, authorizeControl, authorizeTarget } from './routes/authorize-control.js';
 import { dailyCreatesToday, resetDailyCreates, utcDay } from './commands-model.js';
 import type { Store } from './store.js';
 import type { EventBus, RequestNote } from './events.js';
@@ -237,7 +237,9 @@ export function createEmulatorServer(options: ServerOptions): Server {
         body = parsed.value;
       }
       if (sub === DAILY_CREATES_PATH) return send(res, await mutex.run(async () => dailyCreatesControl(method)));
-      if (sub === AUTHORIZE_PATH) return send(res, await mutex.run(async () => authorizeInstall(method, body)));
+      // One authorize route: an install, or (webhook.incoming) the consent handled with the other control routes.
+      const controlPath = sub === AUTHORIZE_PATH ? authorizeTarget(body) : sub;
+      if (controlPath === AUTHORIZE_PATH) return send(res, await mutex.run(async () => authorizeInstall(method, body)));
       if (sub === EMULATOR_LIMITS_PATH && method === 'GET') return send(res, await mutex.run(async () => limitsControl()));
       if (options.view && sub === VIEW_STREAM_PATH && method === 'GET') {
         if (!options.view.streams.start(res)) send(res, { status: 429, body: { message: 'Too many open view streams' } });
@@ -245,7 +247,7 @@ export function createEmulatorServer(options: ServerOptions): Server {
       }
       const viewAnswer = options.view?.api(method, sub, query);
       if (viewAnswer) return send(res, await viewAnswer);
-      const extra = options.control?.(method, sub, body);
+      const extra = options.control?.(method, controlPath, body);
       return send(res, extra ? await extra : handleControl(method, sub, body, faults));
     }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { scopeKey } from '../spec/scope.js';
+import type { ApplicationTraits } from '../spec/service-rules.js';
 import type { ScopeState } from '../spec/state.js';
 import type { RemoteFingerprint } from './model.js';
 import { normalizePermissions } from './normalize.js';
@@ -29,4 +30,17 @@ export function fingerprintOf(actual: readonly ScopeState[]): RemoteFingerprint 
 /** The scopes whose remote state moved since the plan, by key; empty when none. */
 export function staleScopes(planned: RemoteFingerprint, now: RemoteFingerprint): string[] {
   return Object.keys(planned).filter((k) => JSON.stringify(planned[k]) !== JSON.stringify(now[k]));
+}
+
+/** The fingerprint key of the application's settings: a scope key never takes this form. */
+export const APPLICATION_FINGERPRINT_KEY = 'application';
+
+/**
+ * The application's settings a plan checked its commands against (EMBEDDED,
+ * installation contexts, discovery): a saved plan is stale once they moved,
+ * since a command that passed then may be refused half way through apply.
+ */
+export function applicationFingerprint(traits: ApplicationTraits): RemoteFingerprint[string] {
+  const types = [...traits.integrationTypes].sort((a, b) => a - b).join(',');
+  return { commands: [], application: `embedded=${traits.embedded};integration_types=${types};discoverable=${traits.discoverable}` };
 }

@@ -122,7 +122,8 @@ export interface PlanWarning {
 
 /** Per scope, every remote command's id and version, and a digest of its permissions: what staleness is checked against. */
 export interface RemoteFingerprint {
-  [scopeKey: string]: { commands: Array<[Snowflake, Snowflake | undefined]>; permissions?: string };
+  /** Per scope key; `webhooks` for the declared channels' webhooks; `application` for the settings commands were checked against. */
+  [scopeKey: string]: { commands: Array<[Snowflake, Snowflake | undefined]>; permissions?: string; application?: string };
 }
 
 export type WebhookActionKind = 'create' | 'update' | 'delete' | 'noop';

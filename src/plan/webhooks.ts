@@ -1,4 +1,4 @@
-import { WebhookType } from '../spec/enums.js';
+import { isApplicationsOwnWebhook } from '../spec/webhook.js';
 import type { WebhookSetState, WebhookState } from '../spec/state.js';
 import type { FieldChange, PlannedRequest, WebhookAction, WebhookPlan } from './model.js';
 
@@ -38,8 +38,9 @@ export function webhookChannelsToRead(desired: WebhookSetState, intents: readonl
 
 /**
  * Reconciles declared webhooks like commands. Only incoming webhooks this
- * application created are ever touched: other applications' and
- * channel-follower webhooks are invisible to the plan. Identity: the key (via
+ * application created are ever touched: other applications', channel-follower
+ * webhooks and those a user's webhook.incoming consent made for this
+ * application are invisible to the plan. Identity: the key (via
  * the lock file's id), then a create of that key (or channel and name) whose
  * answer was lost (the lock file's intents), else the name within the
  * channel. The service has no idempotency key for webhooks, so a webhook
@@ -54,7 +55,7 @@ export function webhookChannelsToRead(desired: WebhookSetState, intents: readonl
  * was interrupted is not orphaned when the manifest moves it away).
  */
 export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookState[], lock: WebhookLock, applicationId: string, intents: readonly WebhookIntentRef[] = []): WebhookPlan {
-  const ours = actual.filter((w) => w.type === WebhookType.INCOMING && w.applicationId === applicationId);
+  const ours = actual.filter((w) => isApplicationsOwnWebhook(w, applicationId));
   const claimed = new Set<WebhookState>();
   const take = (w: WebhookState | undefined): WebhookState | undefined => {
     if (!w || claimed.has(w)) return undefined;

@@ -71,6 +71,8 @@ export interface WebhookState {
   applicationId?: Snowflake | null;
   /** Actual only: 1 incoming, 2 channel follower, 3 application. */
   type?: number;
+  /** Actual only: its creator is a person, not a bot (made by a user's webhook.incoming consent); undefined when read without its creator. */
+  createdByUser?: boolean;
   origin?: { file: string; path: Path };
 }
 

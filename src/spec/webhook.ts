@@ -3,6 +3,8 @@ import { ApiErrors, problem, type Problem } from './problem.js';
 import { isSnowflake } from './snowflake.js';
 import { validateWebhookName } from './rules/webhook-name.js';
 import { describeValue, has, isObject } from './rules/values.js';
+import { WebhookType } from './enums.js';
+import type { WebhookState } from './state.js';
 
 /**
  * Part B of the interface as data and rules: the webhook resource's bodies,
@@ -149,3 +151,15 @@ export function validateWebhookEditBody(body: unknown, limits: Limits, opts: { b
 
 /** Webhook tokens as the service issues them (facts §5.2); clients should treat them as opaque. */
 export const WEBHOOK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{68}$/;
+
+/**
+ * Whether a webhook read from a channel is one the application made itself
+ * (`POST /channels/{id}/webhooks` with its bot token): an incoming webhook
+ * with its application_id whose creator is its bot user. A webhook made by a
+ * user's `webhook.incoming` consent carries the application's id too, but its
+ * creator is that user: it is theirs, and a plan never adopts or prunes it.
+ * A webhook read without its creator is judged by application_id alone.
+ */
+export function isApplicationsOwnWebhook(w: WebhookState, applicationId: string): boolean {
+  return w.type === WebhookType.INCOMING && w.applicationId === applicationId && w.createdByUser !== true;
+}

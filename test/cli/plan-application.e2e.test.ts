@@ -61,6 +61,18 @@ describe('plan checks every command against the application the service reports'
     expect(planned.code).toBe(0);
     expect(planned.stdout).toMatch(/cmdsync\.yaml:3:\d+: the manifest's application: block says embedded: true, but the service reports the application has no Activity/);
   });
+
+  it('a saved plan is refused as stale once the application lost its Activity, and nothing is sent', async () => {
+    em = await start({ seed: { applications: [{ embedded: true }] } });
+    const app = em.credentials.applicationId;
+    const cwd = testdir({ 'cmdsync.yaml': [`application_id: "${app}"`, 'commands:', '  - { type: primary_entry_point, name: launch, description: Launch, handler: app_handler }', ''].join('\n') });
+    expect((await runBin(['plan', '--out', 'plan.json'], { cwd, env: envFor(em.url) })).code).toBe(0);
+    em.world.applications[app]!.embedded = false;
+    const applied = await runBin(['apply', 'plan.json', '--auto-approve'], { cwd, env: envFor(em.url) });
+    expect(applied.code).toBe(1);
+    expect(applied.stderr).toMatch(/Saved plan is stale: .*\(application\)/);
+    expect(await remoteNames(`/applications/${app}/commands`)).toEqual(['Launch']);
+  });
 });
 
 describe("plan refuses what the emulator would, by the emulator's own limits and counts", () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { request } from 'undici';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { RestClient } from '../../src/remote/client.js';
 import { createWebhook } from '../../src/remote/webhooks.js';
@@ -49,5 +50,38 @@ describe('webhooks through the built binary', () => {
     const unknown = await runBin(['webhook', 'url', 'nope', '--emulator'], { cwd });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No webhook with key "nope" in cmdsync.lock.json');
+  });
+
+  it("plan leaves alone a webhook a user's webhook.incoming consent made for the application, in a declared channel", async () => {
+    const emulator = await startEmulator({ port: 0, rateLimits: false });
+    running.push(emulator);
+    const { applicationId, botToken, guildId, clientId, clientSecret } = emulator.credentials;
+    const channel = emulator.world.guilds[guildId].channels.find((c) => c.type === 0)!.id;
+    // The default guild's owner (the handed-out bearer's user) may manage webhooks; made a member so the consent page offers the channel.
+    const owner = emulator.world.guilds[guildId].ownerId!;
+    emulator.world.guilds[guildId].members.push({ id: owner, username: 'owner' });
+    const consent = await request(`${new URL(emulator.url).origin}/__emulator/oauth2/authorize`, {
+      method: 'POST',
+      headers: { 'x-cmdsync-control': emulator.controlToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ scope: 'webhook.incoming', channel_id: channel, user_id: owner }),
+    });
+    const given = (await consent.body.json()) as { code: string };
+    expect(consent.statusCode, JSON.stringify(given)).toBe(200);
+    const { code } = given;
+    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+    const token = await request(`${emulator.url}/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'authorization_code', code }).toString() });
+    const exchanged = (await token.body.json()) as { webhook: { id: string; application_id: string } };
+    expect(token.statusCode, JSON.stringify(exchanged)).toBe(200);
+    const consented = exchanged.webhook;
+    expect(consented.application_id).toBe(applicationId);
+
+    const cwd = testdir({ 'cmdsync.yaml': `application_id: "${applicationId}"\nwebhooks:\n  - { channel_id: "${channel}", name: Deploys }\n` });
+    const env = { DISCORD_TOKEN: botToken, CMDSYNC_API_URL: emulator.url };
+    const applied = await runBin(['apply', '--auto-approve'], { cwd, env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('webhooks: 1 created');
+    expect(emulator.world.webhooks[consented.id]).toBeDefined();
+    const again = await runBin(['plan', '--detailed-exitcode'], { cwd, env });
+    expect(again.code, again.stdout + again.stderr).toBe(0);
   });
 });

@@ -4,6 +4,9 @@
  * USE_APPLICATION_COMMANDS, default_permission, user installs in DMs and
  * private channels, the handler-2 launch message, age verification.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator, Seed } from '../../src/emulator/index.js';
 import { invoke } from '../../src/api/invoke.js';
@@ -146,6 +149,11 @@ describe('installs and their scopes: bot includes applications.commands', () => 
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: ['applications.commands'] })).body.commands).toBe(true);
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: ['identify'] })).status).toBe(400);
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: [] })).status).toBe(400);
+    // With webhook.incoming among the scopes the same route is the webhook consent: a code to exchange, no install.
+    const general = Object.values(em.world.guilds).flatMap((g) => g.channels).find((c) => c.name === 'general')!;
+    const consent = await control('POST', '/authorize', { scopes: ['webhook.incoming'], channel_id: general.id });
+    expect(consent.status).toBe(200);
+    expect(consent.body.code).toMatch(/\w{10,}/);
     expect((await control('POST', '/authorize', { guildId: '999999999999999999', scopes: ['bot'] })).status).toBe(404);
   });
 });
@@ -257,6 +265,19 @@ describe('the handler-2 entry point', () => {
     const posted = page.messages.find((m) => m.message.content === 'emulator-user started Arcade');
     expect(posted).toBeDefined();
     expect(posted!.message.interaction_metadata?.name).toBe('Launch');
+  });
+
+  it('the launch message is kept in the data file like an answer: after a restart the channel view still shows it', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'cmdsync-launch-')), 'data.json');
+    const seed: Seed = { applications: [{ name: 'Arcade', embedded: true }] };
+    launcher = await start({ seed, dataFile });
+    const general = Object.values(launcher.world.guilds)[0]!.channels.find((c) => c.name === 'general')!.id;
+    expect((await invoke({ line: '/Launch', channelId: general }, { apiUrl: launcher.url, controlToken: launcher.controlToken })).outcome).toBe('launched');
+    await launcher.close();
+    launcher = await start({ seed, dataFile });
+    const res = await fetch(`${new URL(launcher.url).origin}/__emulator/view/channels/${general}/messages`, { headers: { 'x-cmdsync-control': launcher.controlToken } });
+    const page = (await res.json()) as { messages: Array<{ message: { content: string; activity?: unknown } }> };
+    expect(page.messages.filter((m) => m.message.content === 'emulator-user started Arcade')).toHaveLength(1);
   });
 });
 

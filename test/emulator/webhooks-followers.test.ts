@@ -158,6 +158,14 @@ describe('the webhook.incoming OAuth2 flow', () => {
     expect((await exchange({ grant_type: 'authorization_code', code, redirect_uri: 'https://app.example/cb' })).body).toEqual({ error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
   });
 
+  it('the one authorize route takes the consent too: webhook.incoming among its scopes answers a code that exchanges for the webhook', async () => {
+    const res = await request(`${new URL(emu.url).origin}/__emulator/authorize`, { method: 'POST', headers: { 'x-cmdsync-control': emu.controlToken, 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ['webhook.incoming'], channel_id: IDS.otherText, user_id: IDS.member }) });
+    expect(res.statusCode).toBe(200);
+    const { code } = (await res.body.json()) as any;
+    const t = await exchange({ grant_type: 'authorization_code', code });
+    expect(t.body.webhook).toMatchObject({ type: 1, channel_id: IDS.otherText, application_id: IDS.app, user: { id: IDS.member } });
+  });
+
   it('refuses a redirect_uri other than the consent named, a user who may not manage webhooks, and other scopes', async () => {
     const { code } = (await (await control({ scope: 'webhook.incoming', channel_id: IDS.text, user_id: IDS.member, redirect_uri: 'https://app.example/cb' })).body.json()) as any;
     expect((await exchange({ grant_type: 'authorization_code', code, redirect_uri: 'https://evil.example/cb' })).body.error).toBe('invalid_grant');
@@ -165,7 +173,9 @@ describe('the webhook.incoming OAuth2 flow', () => {
     expect(stranger.statusCode).toBe(400);
     expect(((await stranger.body.json()) as any).message).toContain('lacks MANAGE_WEBHOOKS');
     const bot = await control({ scope: 'bot webhook.incoming', channel_id: IDS.text });
-    expect(((await bot.body.json()) as any).message).toContain('not emulated by this flow: scope bot');
+    const botRefusal = ((await bot.body.json()) as any).message as string;
+    expect(botRefusal).toContain('not emulated by this flow: scope bot');
+    expect(botRefusal).toContain('POST /__emulator/authorize');
     expect((await exchange({ grant_type: 'refresh_token', refresh_token: 'x' })).body.error).toBe('unsupported_grant_type');
     // The client-credentials grant still goes to its own handler.
     expect((await exchange({ grant_type: 'client_credentials', scope: 'applications.commands.update' })).body.token_type).toBe('Bearer');

@@ -216,6 +216,16 @@ describe('reliability', () => {
     await t.apply();
     expect(await checkPlanFreshness(plan, t.client)).toEqual(['global']);
   });
+
+  it('a saved plan goes stale when the application its commands were checked against changed (it lost its Activity)', async () => {
+    const t = await setup({ embedded: true });
+    t.write({ commands: [ping, { type: 'primary_entry_point', name: 'launch', description: 'Launch', handler: 'app_handler' }] });
+    const { plan } = await t.plan();
+    expect(plan.errors).toEqual([]);
+    expect(await checkPlanFreshness(plan, t.client)).toEqual([]);
+    t.emulator.world.applications[APP]!.embedded = false;
+    expect(await checkPlanFreshness(plan, t.client)).toEqual(['application']);
+  });
 });
 
 describe('scale', () => {

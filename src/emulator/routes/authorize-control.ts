@@ -4,7 +4,9 @@
  * scopes the user approved: `bot` (which includes `applications.commands`,
  * spec "Authentication"), `applications.commands`, or both. An install
  * without either (older seeds' `commands_scope: false`) cannot add commands;
- * authorizing again replaces its scopes.
+ * authorizing again replaces its scopes. With `webhook.incoming` among the
+ * scopes the same route is the webhook consent and answers a code instead
+ * (also served at `/__emulator/oauth2/authorize`, see `authorizeTarget`).
  *   body: { "scopes": ["bot"], "guildId"?, "applicationId"?, "permissions"? }
  */
 import { GUILD_INSTALL_SCOPES } from '../../spec/installation.js';
@@ -13,8 +15,23 @@ import type { EmulatorResponse } from '../http-types.js';
 import { own } from '../own.js';
 import { DEFAULT_APP_PERMISSIONS, installOf } from '../seed.js';
 import type { World } from '../world.js';
+import { AUTHORIZE_PATH as WEBHOOK_AUTHORIZE_PATH, WEBHOOK_SCOPE } from './webhook-authorize.js';
 
-export const AUTHORIZE_PATH = '/authorize';
+/**
+ * Where a request to this route goes: scopes including `webhook.incoming`
+ * (`scopes` list or the authorize URL's space-separated `scope`) ask for the
+ * webhook consent, which answers a code (routes/webhook-authorize.ts at this
+ * path); anything else is an install.
+ */
+export function authorizeTarget(body: unknown): typeof AUTHORIZE_PATH | typeof WEBHOOK_AUTHORIZE_PATH {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return AUTHORIZE_PATH;
+  const b = body as Record<string, unknown>;
+  const scopes = Array.isArray(b.scopes) ? b.scopes : typeof b.scope === 'string' ? b.scope.split(/\s+/) : [];
+  return scopes.includes(WEBHOOK_SCOPE) ? WEBHOOK_AUTHORIZE_PATH : AUTHORIZE_PATH;
+}
+
+export const AUTHORIZE_PATH = '/authorize' as const;
+
 
 const bad = (message: string): EmulatorResponse => ({ status: 400, body: { message } });
 

@@ -1,6 +1,7 @@
 /**
  * The `webhook.incoming` OAuth2 flow, both halves:
- *   POST /__emulator/oauth2/authorize   the user's consent (control token): { scope: "webhook.incoming",
+ *   POST /__emulator/oauth2/authorize   the user's consent (control token; also POST /__emulator/authorize
+ *                                        with webhook.incoming among its scopes): { scope: "webhook.incoming",
  *                                        channel_id, user_id?, client_id?, redirect_uri? } → { code, guild_id,
  *                                        channel_id, location? }, what the authorize page would redirect with
  *   POST /oauth2/token                   grant_type=authorization_code: the token, and `webhook` with its `url`
@@ -24,7 +25,7 @@ import { basicCredentials, readForm, TOKEN_LIFETIME_S } from './oauth.js';
 import { capacityError, WEBHOOK_CHANNEL_TYPES, webhooksChanged } from './webhooks.js';
 
 export const WEBHOOK_SCOPE = 'webhook.incoming';
-export const AUTHORIZE_PATH = '/oauth2/authorize';
+export const AUTHORIZE_PATH = '/oauth2/authorize' as const;
 
 const MANAGE_WEBHOOKS = PERMISSION_BITS.MANAGE_WEBHOOKS!;
 
@@ -34,10 +35,11 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 /** The consent: checked as the authorize page would (the user picks a channel they may manage webhooks in). */
 function authorize(world: World, defaultAppId: string, codes: WebhookAuthorizations, body: unknown): EmulatorResponse {
   const b = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const scopes = (str(b.scope) ?? '').split(/\s+/).filter(Boolean);
+  // The authorize URL's space-separated `scope`, or the install route's `scopes` list (POST /__emulator/authorize hands it on).
+  const scopes = Array.isArray(b.scopes) ? b.scopes.filter((x): x is string => typeof x === 'string') : (str(b.scope) ?? '').split(/\s+/).filter(Boolean);
   if (!scopes.includes(WEBHOOK_SCOPE)) return bad(`scope must include ${WEBHOOK_SCOPE}: the webhook flow is the one authorization emulated here`);
   const others = scopes.filter((s) => s !== WEBHOOK_SCOPE && s !== 'identify');
-  if (others.length > 0) return bad(`not emulated by this flow: scope ${others.join(', ')} (only ${WEBHOOK_SCOPE}, with identify)`);
+  if (others.length > 0) return bad(`not emulated by this flow: scope ${others.join(', ')} (only ${WEBHOOK_SCOPE}, with identify; an install with bot or applications.commands is POST /__emulator/authorize)`);
   const appId = str(b.client_id) ?? defaultAppId;
   if (!own(world.applications, appId)) return bad(`unknown application ${appId}`);
   const channelId = str(b.channel_id);
