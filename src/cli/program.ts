@@ -159,7 +159,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
   emulatorCommand
     .command('check-endpoint')
     .description("check an application's interactions endpoint URL on a running emulator now, as the service does when the URL is saved (exit 0 when it passes)")
-    .option('--application <id>', 'whose endpoint (default: the emulator\'s default application)')
+    .option('--application <id|name>', 'whose endpoint (default: the emulator\'s default application)')
     .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
     .option('--json', 'print the check as JSON')
     .action(async (opts) => {
