@@ -42,12 +42,14 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
 
   registerPlan(program, async (opts) => {
     const { runPlan } = await import('./commands/plan.js');
-    exitCode = await runPlan(opts, ctx);
+    const { redactedForGitHub } = await import('./github-redaction.js');
+    exitCode = await runPlan(opts, redactedForGitHub(ctx, { keepStdout: opts.out === '-' }));
   });
 
   registerApply(program, async (opts) => {
     const { runApply } = await import('./commands/apply.js');
-    exitCode = await runApply(opts, ctx);
+    const { redactedForGitHub } = await import('./github-redaction.js');
+    exitCode = await runApply(opts, redactedForGitHub(ctx));
   });
 
   program
