@@ -42,12 +42,14 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
 
   registerPlan(program, async (opts) => {
     const { runPlan } = await import('./commands/plan.js');
-    exitCode = await runPlan(opts, ctx);
+    const { redactedForGitHub } = await import('./github-redaction.js');
+    exitCode = await runPlan(opts, redactedForGitHub(ctx, { keepStdout: opts.out === '-' }));
   });
 
   registerApply(program, async (opts) => {
     const { runApply } = await import('./commands/apply.js');
-    exitCode = await runApply(opts, ctx);
+    const { redactedForGitHub } = await import('./github-redaction.js');
+    exitCode = await runApply(opts, redactedForGitHub(ctx));
   });
 
   program
@@ -84,9 +86,9 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .argument('[command]', 'one command: ban, /ban or message:Report message (default: every command in the guild)')
     .option('-m, --manifest <path>', 'manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
     .option('--guild <id>', 'the guild whose permission rows to evaluate')
-    .option('--channel <id>', 'only this channel')
-    .option('--role <id>', 'ask about a member with this role (repeatable)', collect, [])
-    .option('--user <id>', 'ask about this member')
+    .option('--channel <id>', 'only this channel (with --emulator: or its name, general or #general)')
+    .option('--role <id>', 'ask about a member with this role (repeatable; with --emulator: or its name)', collect, [])
+    .option('--user <id>', 'ask about this member (with --emulator: or their name, bob or @bob)')
     .option('--permissions <names|bits>', "the member's permissions in the channel, e.g. BAN_MEMBERS,MANAGE_GUILD or 36")
     .option('--remote', 'read the deployed rows where the manifest does not manage the guild\'s permissions')
     .option('--emulator', 'read the in-process emulator (rows, roles, members and channels)')
@@ -159,7 +161,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
   emulatorCommand
     .command('check-endpoint')
     .description("check an application's interactions endpoint URL on a running emulator now, as the service does when the URL is saved (exit 0 when it passes)")
-    .option('--application <id>', 'whose endpoint (default: the emulator\'s default application)')
+    .option('--application <id|name>', 'whose endpoint (default: the emulator\'s default application)')
     .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
     .option('--json', 'print the check as JSON')
     .action(async (opts) => {

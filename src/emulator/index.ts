@@ -10,6 +10,7 @@ import type { Route } from './http-types.js';
 import { firstControl } from './control-chain.js';
 import { highestSnowflake, randomToken, SnowflakeGenerator } from './ids.js';
 import { hardenWorld, own } from './own.js';
+import { resolveNames } from './names.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { Gateway, type GatewayOptions } from './gateway/gateway.js';
 import { commandRoutes } from './routes/commands.js';
@@ -218,7 +219,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   /** The last check of each application's endpoint, for the web view's state. */
   const lastChecks = new Map<string, EndpointCheck & { at: number }>();
   const checkInteractionsEndpoint = async (applicationId?: string): Promise<EndpointCheck> => {
-    const app = own(store.world.applications, applicationId ?? store.meta.defaultApplicationId);
+    // A name where the id goes, as `invoke --application` takes (an unknown or ambiguous one lists the candidates).
+    const named = resolveNames(store.world, applicationId !== undefined ? { applicationId } : {}, store.meta.defaultGuildId);
+    if ('problem' in named) throw new EmulatorStartError(named.problem);
+    const app = own(store.world.applications, named.applicationId ?? store.meta.defaultApplicationId);
     if (!app) throw new EmulatorStartError(`unknown application ${applicationId}`);
     if (!app.interactionsEndpointUrl) return { url: '', ok: false, problems: [`application ${app.id} (${app.name}) has no interactions endpoint URL: it gets interactions over the gateway`], answered: false };
     const check = await checkEndpoint(app, now() / 1000);

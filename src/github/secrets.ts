@@ -30,11 +30,18 @@ export function maskCommands(secrets: readonly string[]): string {
   return secrets.flatMap((s) => s.split(/\r?\n/).filter((line) => line !== '').map((line) => `::add-mask::${line}\n`)).join('');
 }
 
-/** A stream that passes on what it is given with every secret replaced; whole writes are redacted (cmdsync writes whole lines). */
+/**
+ * A stream that passes on what it is given with every secret replaced; whole
+ * writes are redacted (cmdsync writes whole lines). Each write reaches the
+ * target at once, not after the target's callback: otherwise writes queue
+ * here and lines come out of order with what is written to the target
+ * directly (an error printed after the run).
+ */
 export function redactingStream(target: NodeJS.WritableStream, redactor: Redactor): Writable {
   return new Writable({
     write(chunk: Buffer | string, _encoding, done) {
-      target.write(redactor.redact(chunk.toString()), () => done());
+      target.write(redactor.redact(chunk.toString()));
+      done();
     },
   });
 }

@@ -188,6 +188,24 @@ describe('cmdsync access (built binary)', () => {
     const matrix = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD]);
     expect(matrixRow(matrix.stdout, '/ban', 'everyone else')).toEqual(['everyone else', 'no [2]', 'no [3]']);
     expect(matrix.stdout).toContain('[3] default_member_permissions needs BAN_MEMBERS; the member lacks BAN_MEMBERS');
+
+    // Names where ids go, looked up in the emulator's guild: the same answers.
+    const byName = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', 'alice', '--channel', 'appeal']);
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(byName.stdout).toBe(thread.stdout);
+    const sigils = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', '@bob', '--channel', '#general']);
+    expect(sigils.stdout).toBe(bob.stdout);
+    const role = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--role', 'moderators', '--channel', 'general']);
+    expect(role.code, role.stderr).toBe(0);
+    expect(role.stdout).toContain(`with role ${MODS} in #general (${GENERAL}): yes`);
+    const typo = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', 'bobb']);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain(`no user named "@bobb" in guild Mods (${GUILD}); users: @bob (${BOB})`);
+    expect(typo.stderr).not.toMatch(STACK);
+    // Offline there is no guild to look a name up in: the error says where names are taken.
+    const offline = await run(cwd, ['access', 'ban', '--guild', GUILD, '--user', 'alice']);
+    expect(offline.code).toBe(1);
+    expect(offline.stderr).toContain('--user takes a numeric id (snowflake), not "alice" (names are taken with --emulator).');
   });
 
   it('--remote reads the deployed rows over HTTP where the manifest does not manage them, and never prints the token', async () => {

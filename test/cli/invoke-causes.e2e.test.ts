@@ -99,6 +99,14 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     expect(unknown.stderr).toContain('unknown application 199999999999999999');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).not.toMatch(STACK);
+    // A name where the id goes, as invoke --application takes it; an unknown one lists the applications.
+    const named = await runBin(['emulator', 'check-endpoint', '--application', 'helper'], { cwd: dir, env });
+    expect(named.stdout).toBe(`interactions endpoint ${endpoint.url}: answers PING and refuses bad signatures\n`);
+    expect(named.code).toBe(0);
+    const typo = await runBin(['emulator', 'check-endpoint', '--application', 'Helpr'], { cwd: dir, env });
+    expect(typo.stderr).toContain(`no application named "Helpr" in this emulator; applications: Helper (${APP})`);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).not.toMatch(STACK);
   });
 
   it('a 500 from the endpoint: said at once (the cause is the endpoint\'s status, not the 3 s deadline)', async () => {

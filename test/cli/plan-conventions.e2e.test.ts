@@ -64,6 +64,39 @@ describe('GitHub step summary', () => {
     expect((await runBin(['apply', '--emulator', '--auto-approve'], { cwd, env: env('apply.md') })).code).toBe(0);
     expect(readFileSync(join(cwd, 'apply.md'), 'utf8')).toMatch(/^## cmdsync apply\n/);
   });
+
+  it('run by hand under GitHub Actions, a secret pasted into a manifest value is masked in the step summary and the plan and apply logs, as the Action masks it', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const SECRET = 'sk-live-4f9a8b7c6d5e3f2a1b';
+    const cwd = testdir({ 'cmdsync.yaml': MANIFEST.replace('description: Ping', `description: "Ping ${SECRET}"`), 'plan.md': '', 'apply.md': '' });
+    const env = (name: string) => ({ GITHUB_ACTIONS: 'true', CI: 'true', GITHUB_STEP_SUMMARY: join(cwd, name), PAYMENTS_API_KEY: SECRET });
+
+    const plan = await runBin(['plan', '--emulator'], { cwd, env: env('plan.md') });
+    expect(plan.code, plan.stderr).toBe(0);
+    const planSummary = readFileSync(join(cwd, 'plan.md'), 'utf8');
+    expect(planSummary).toContain('Ping [REDACTED]');
+    expect(plan.stdout).toContain('Ping [REDACTED]');
+    // The runner hides it in this and later steps' logs.
+    expect(plan.stderr).toContain(`::add-mask::${SECRET}\n`);
+
+    const json = await runBin(['plan', '--emulator', '--json'], { cwd, env: env('plan.md') });
+    expect(() => JSON.parse(json.stdout)).not.toThrow();
+    expect(json.stdout).toContain('Ping [REDACTED]');
+
+    // A plan file on stdout is applied exactly: it keeps the value (the runner's mask covers the log).
+    const saved = await runBin(['plan', '--emulator', '--out', '-'], { cwd, env: env('plan.md') });
+    expect(saved.stdout).toContain(`Ping ${SECRET}`);
+    expect(saved.stderr).toContain('Ping [REDACTED]');
+
+    const apply = await runBin(['apply', '--emulator', '--auto-approve'], { cwd, env: env('apply.md') });
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(readFileSync(join(cwd, 'apply.md'), 'utf8')).toContain('Ping [REDACTED]');
+    expect(apply.stdout).toContain('Ping [REDACTED]');
+
+    const published = [plan, json, apply].flatMap((r) => [r.stdout, r.stderr.replace(`::add-mask::${SECRET}\n`, '')]).concat([planSummary, readFileSync(join(cwd, 'apply.md'), 'utf8')]);
+    for (const text of published) expect(text).not.toContain(SECRET);
+  });
 });
 
 describe('the daily create allowance', () => {

@@ -18,6 +18,7 @@ describe('persistence', () => {
     const file = join(dir(), 'world.json');
     em = await start({ dataFile: file });
     const creds = em.credentials;
+    const controlToken = em.controlToken;
     const app = creds.applicationId;
     const cmd = (await call(em, 'POST', `/applications/${app}/guilds/${creds.guildId}/commands`, { auth: bot(em), body: slash('keep') })).body;
     await call(em, 'PUT', `/applications/${app}/guilds/${creds.guildId}/commands/${cmd.id}/permissions`, { auth: userBearer(em), body: { permissions: [{ id: creds.guildId, type: 1, permission: false }] } });
@@ -27,6 +28,8 @@ describe('persistence', () => {
 
     em = await start({ dataFile: file, seed: { applications: [{ name: 'ignored' }] } });
     expect(em.credentials).toEqual(creds);
+    // The default world's control token too: scripts and the open web view keep working across a restart.
+    expect(em.controlToken).toBe(controlToken);
     const list = (await call(em, 'GET', `/applications/${app}/guilds/${creds.guildId}/commands`, { auth: bot(em) })).body;
     expect(list.map((c: any) => [c.id, c.version])).toEqual([[cmd.id, cmd.version]]);
     expect((await call(em, 'GET', `/applications/${app}/guilds/${creds.guildId}/commands/${cmd.id}/permissions`, { auth: bot(em) })).status).toBe(200);

@@ -1,4 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commandLines, expectNoSecrets, MANIFEST, MERGE_SHA, newJob, PR, pullRequestEvent, pushEvent, REPO, runAction, shownLog, summaryOf, type Job } from '../helpers/action-job.js';
@@ -90,6 +92,22 @@ describe('the GitHub Action when the plan or apply fails', () => {
     expect(gh.comments[0].body).toContain('refused the credentials');
     expectNoSecrets(gh, job, [run], [wrong]);
   }, 60_000);
+
+  it('a network error (nothing listens at the API address): the step fails saying it could not connect, never the reduce crash', async () => {
+    const gh = (github = await startFakeGitHub({ repo: REPO }));
+    const job = newJob();
+    // A loopback port that was just free: connections to it are refused.
+    const closed = createServer();
+    await new Promise<void>((res) => closed.listen(0, '127.0.0.1', () => res()));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((res) => closed.close(() => res()));
+    const run = await runAction(job, pullRequestEvent(job), { command: 'plan', args: '' }, gh, { CMDSYNC_API_URL: `http://127.0.0.1:${port}/api/v10` });
+    expectFailed(run, job, 'plan', /network error after \d+ attempts: ECONNREFUSED/);
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0].body).toContain('cmdsync plan failed');
+    expect(gh.comments[0].body).toMatch(/network error after \d+ attempts: ECONNREFUSED/);
+    expectNoSecrets(gh, job, [run]);
+  }, 90_000);
 
   it('a missing manifest fails the step and says where it looked', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));

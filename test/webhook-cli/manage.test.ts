@@ -248,4 +248,23 @@ describe('sessions', () => {
     expect(both.code).toBe(1);
     expect(both.err).toContain('cannot be used together');
   });
+
+  test('--emulator takes channel and guild names where it takes ids, as invoke does; an unknown one lists the channels', async () => {
+    const cwd = testdir();
+    const made = await cli(['webhook', 'create', '--channel', 'general', '--name', 'Deploys', '--emulator', '--json'], {}, cwd);
+    expect(made.code, made.err).toBe(0);
+    const hook = JSON.parse(made.out) as { id: string; channel_id: string; guild_id: string };
+    const byChannel = await cli(['webhook', 'list', '--channel', '#general', '--emulator', '--json'], {}, cwd);
+    expect(byChannel.code, byChannel.err).toBe(0);
+    expect((JSON.parse(byChannel.out) as Array<{ id: string; channel_id: string }>).map((w) => [w.id, w.channel_id])).toEqual([[hook.id, hook.channel_id]]);
+    const byGuild = await cli(['webhook', 'list', '--guild', 'Emulator Guild', '--emulator', '--json'], {}, cwd);
+    expect((JSON.parse(byGuild.out) as Array<{ id: string }>).map((w) => w.id)).toEqual([hook.id]);
+    const typo = await cli(['webhook', 'create', '--channel', 'genral', '--name', 'X', '--emulator'], {}, cwd);
+    expect(typo.code).toBe(1);
+    expect(typo.err).toContain(`--channel: no channel named "#genral" in guild Emulator Guild (${hook.guild_id}); channels: #general (${hook.channel_id})`);
+    // Against a service (no world here), an id is still required.
+    const remote = await cli(['webhook', 'list', '--channel', 'general'], botEnv(emu), cwd);
+    expect(remote.code).toBe(1);
+    expect(remote.err).toContain('--channel takes a numeric id, not "general"');
+  });
 });

@@ -13,6 +13,8 @@ import { formatAccessJson, formatAccessText, type AccessReport } from '../../rep
 import type { CliContext } from '../context.js';
 import { readManifestForSync } from '../manifest-input.js';
 import { openSession } from '../session.js';
+import { accessNameResolver, type AccessNameKind } from '../../emulator/access-names.js';
+import type { Guild } from '../../emulator/world.js';
 
 export interface AccessOptions {
   command?: string;
@@ -31,6 +33,35 @@ export interface AccessOptions {
 
 function snowflakeFlag(flag: string, value: string | undefined): void {
   if (value !== undefined && !isSnowflake(value)) throw new UsageError(`${flag} takes a numeric id (snowflake), not "${value}".`);
+}
+
+interface Who {
+  channel?: string;
+  user?: string;
+  role: string[];
+}
+
+function snowflakeFlags(who: Who, hint: string): void {
+  const says = (flag: string, value: string | undefined) => {
+    if (value !== undefined && !isSnowflake(value)) throw new UsageError(`${flag} takes a numeric id (snowflake), not "${value}"${hint}.`);
+  };
+  says('--channel', who.channel);
+  says('--user', who.user);
+  for (const r of who.role) says('--role', r);
+}
+
+/** Names in place of ids, looked up in the emulator's guild. */
+function idsOf(who: Who, guild: Guild): Who {
+  const resolve = accessNameResolver(guild);
+  const one = (kind: AccessNameKind, value: string | undefined): string | undefined => {
+    if (value === undefined) return undefined;
+    const match = resolve(kind, value);
+    if ('problem' in match) throw new UsageError(match.problem);
+    return match.id;
+  };
+  const channel = one('channel', who.channel);
+  const user = one('user', who.user);
+  return { ...(channel !== undefined ? { channel } : {}), ...(user !== undefined ? { user } : {}), role: who.role.map((r) => one('role', r)!) };
 }
 
 function parsePermissionsFlag(value: string | undefined): bigint | undefined {
@@ -60,9 +91,9 @@ function selectCommands(all: CommandSubject[], wanted: string | undefined, guild
 export async function runAccess(opts: AccessOptions, ctx: CliContext): Promise<number> {
   if (opts.guild === undefined) throw new UsageError('access needs --guild ID: permission rows belong to one guild.');
   snowflakeFlag('--guild', opts.guild);
-  snowflakeFlag('--channel', opts.channel);
-  snowflakeFlag('--user', opts.user);
-  for (const r of opts.role) snowflakeFlag('--role', r);
+  let who: Who = { ...(opts.channel !== undefined ? { channel: opts.channel } : {}), ...(opts.user !== undefined ? { user: opts.user } : {}), role: opts.role };
+  // With --emulator, names are looked up in its guild once it is open.
+  if (!opts.emulator) snowflakeFlags(who, ' (names are taken with --emulator)');
   if (opts.remote && opts.emulator) throw new UsageError('--remote and --emulator cannot be used together.');
   const permissions = parsePermissionsFlag(opts.permissions);
   const guildId = opts.guild;
@@ -90,6 +121,9 @@ export async function runAccess(opts: AccessOptions, ctx: CliContext): Promise<n
       const world = session.emulator?.world.guilds[guildId];
       if (world) {
         access = { ...access, facts: guildFactsFromWorld(world), guildName: access.guildName ?? world.name };
+        who = idsOf(who, world);
+      } else if (opts.emulator) {
+        snowflakeFlags(who, ` (the emulator has no guild ${guildId} to look names up in)`);
       }
     } finally {
       await session.close();
@@ -102,18 +136,18 @@ export async function runAccess(opts: AccessOptions, ctx: CliContext): Promise<n
   }
 
   const subjects = selectCommands(access.commands, opts.command, guildId);
-  const asked = opts.user !== undefined || opts.role.length > 0;
+  const asked = who.user !== undefined || who.role.length > 0;
   const report: AccessReport = { guild: access, source, notes, commands: [] };
   if (asked) {
-    const known = opts.user !== undefined ? access.facts?.members.get(opts.user) : undefined;
+    const known = who.user !== undefined ? access.facts?.members.get(who.user) : undefined;
     const member = {
-      userId: opts.user ?? '0',
-      roleIds: [...new Set([...(known?.roleIds ?? []), ...opts.role])],
-      ...(opts.user !== undefined && access.facts?.ownerId === opts.user ? { owner: true } : {}),
+      userId: who.user ?? '0',
+      roleIds: [...new Set([...(known?.roleIds ?? []), ...who.role])],
+      ...(who.user !== undefined && access.facts?.ownerId === who.user ? { owner: true } : {}),
     };
-    report.member = { ...(opts.user !== undefined ? { userId: opts.user } : {}), roleIds: member.roleIds, ...(permissions !== undefined ? { permissions } : {}) };
+    report.member = { ...(who.user !== undefined ? { userId: who.user } : {}), roleIds: member.roleIds, ...(permissions !== undefined ? { permissions } : {}) };
     for (const subject of subjects) {
-      const columns: Column[] = opts.channel !== undefined ? [{ kind: 'channel', id: opts.channel }] : axes(access, [subject.commandRows, access.appRows]).columns;
+      const columns: Column[] = who.channel !== undefined ? [{ kind: 'channel', id: who.channel }] : axes(access, [subject.commandRows, access.appRows]).columns;
       const answers = columns.map((column) => {
         const channelId = column.kind === 'channel' ? column.id : '0';
         const fact = access.facts?.channels.get(channelId);
@@ -125,7 +159,7 @@ export async function runAccess(opts: AccessOptions, ctx: CliContext): Promise<n
   } else {
     if (permissions !== undefined) report.member = { roleIds: [], permissions };
     for (const subject of subjects) {
-      const only: Column[] | undefined = opts.channel !== undefined ? [{ kind: 'channel', id: opts.channel }] : undefined;
+      const only: Column[] | undefined = who.channel !== undefined ? [{ kind: 'channel', id: who.channel }] : undefined;
       const matrix = buildMatrix(access, subject, permissions !== undefined ? { permissions } : {}, only);
       report.commands.push({ subject, matrix });
     }

@@ -4,7 +4,8 @@ import { CmdsyncError } from '../../errors.js';
 import { hasChanges, type Plan } from '../../plan/model.js';
 import { readSavedPlan } from '../saved-plan.js';
 import { createApplyProgress, formatApplyResult } from '../../report/apply/progress.js';
-import { formatPlanMarkdown, planJsonDocument, writeStepSummary } from '../../report/plan/index.js';
+import { formatPlanMarkdown, planJsonDocument } from '../../report/plan/index.js';
+import { writeRedactedStepSummary } from '../github-redaction.js';
 import type { SourceFile } from '../../manifest/source.js';
 import { writeLine, type CliContext } from '../context.js';
 import { locateServiceErrors } from '../service-errors.js';
@@ -64,7 +65,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     manifestPath = resolve(ctx.cwd, locateManifest(ctx, opts.manifest));
     ({ plan, session } = await loadSavedPlan(opts, ctx));
     // A saved plan is not shown again on the terminal (it was reviewed when made), but the run's page still says what was applied.
-    if (ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan, { title: `cmdsync apply ${opts.planFile}` }), ctx.env);
+    if (ctx.env.GITHUB_STEP_SUMMARY) writeRedactedStepSummary(formatPlanMarkdown(plan, { title: `cmdsync apply ${opts.planFile}` }), ctx);
   } else {
     const made = await makePlan(opts, ctx);
     manifestPath = made.result.manifest.root.absPath;

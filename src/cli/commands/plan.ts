@@ -5,7 +5,8 @@ import { planBlockers, planSync } from '../../sync/plan.js';
 import { hasChanges, type Plan } from '../../plan/model.js';
 import { serializePlan } from '../../plan/plan-file.js';
 import type { StrategyChoice } from '../../plan/strategy.js';
-import { formatPlanJson, formatPlanMarkdown, formatPlanText, writeStepSummary } from '../../report/plan/index.js';
+import { formatPlanJson, formatPlanMarkdown, formatPlanText } from '../../report/plan/index.js';
+import { writeRedactedStepSummary } from '../github-redaction.js';
 import { annotation } from '../../report/github.js';
 import { createReadProgress } from '../../report/plan/read-progress.js';
 import { UsageError } from '../../errors.js';
@@ -73,7 +74,7 @@ export function guildNames(result: PlanResult): Record<string, string> {
 export function showPlan(plan: Plan, result: PlanResult, ctx: CliContext, stream: NodeJS.WritableStream, title = 'cmdsync plan'): void {
   stream.write(formatPlanText(plan, { guildNames: guildNames(result) }));
   writePlanAnnotations(plan, ctx, stream);
-  if (ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan, { title, guildNames: guildNames(result) }), ctx.env);
+  if (ctx.env.GITHUB_STEP_SUMMARY) writeRedactedStepSummary(formatPlanMarkdown(plan, { title, guildNames: guildNames(result) }), ctx);
 }
 
 /** Under GitHub Actions, a scope about to be emptied is also an annotation, seen on the run's page without opening the log. */
@@ -105,7 +106,7 @@ export async function runPlan(opts: PlanCliOptions, ctx: CliContext): Promise<nu
     if (opts.json) ctx.stdout.write(formatPlanJson(plan));
     else showPlan(plan, result, ctx, outToStdout ? ctx.stderr : ctx.stdout);
     if (opts.json) writePlanAnnotations(plan, ctx, ctx.stderr);
-    if (opts.json && ctx.env.GITHUB_STEP_SUMMARY) writeStepSummary(formatPlanMarkdown(plan), ctx.env);
+    if (opts.json && ctx.env.GITHUB_STEP_SUMMARY) writeRedactedStepSummary(formatPlanMarkdown(plan), ctx);
     if (outToStdout) ctx.stdout.write(serializePlan(plan));
     else if (opts.out) {
       savePlanFile(resolve(ctx.cwd, opts.out), plan);

@@ -20,7 +20,7 @@ import {
 import { resolveLimits } from '../../../spec/limits.js';
 import { validateWebhookCreateBody, validateWebhookEditBody } from '../../../spec/webhook.js';
 import { writeLine, type CliContext } from '../../context.js';
-import { withBotClient, type BotOptions } from './bot.js';
+import { placeId, withBotClient, type BotOptions } from './bot.js';
 import { idFrom } from './flag-values.js';
 import { readAvatar } from './input.js';
 import { printWebhook, publicWebhook, reportProblems, webhookRow } from './output.js';
@@ -61,8 +61,9 @@ export interface ListOptions extends BotOptions, OutputOptions {
 
 export async function runWebhookList(opts: ListOptions, ctx: CliContext): Promise<number> {
   if ((opts.channel === undefined) === (opts.guild === undefined)) throw new UsageError('webhook list: give --channel ID or --guild ID (one of them).');
-  return withBotClient(opts, ctx, async ({ client }) => {
-    const webhooks = opts.channel !== undefined ? await listChannelWebhooks(client, idFrom(opts.channel, '--channel')) : await listGuildWebhooks(client, idFrom(opts.guild!, '--guild'));
+  return withBotClient(opts, ctx, async (bot) => {
+    const { client } = bot;
+    const webhooks = opts.channel !== undefined ? await listChannelWebhooks(client, placeId(bot, opts.channel, '--channel')) : await listGuildWebhooks(client, placeId(bot, opts.guild!, '--guild'));
     hideTokens(client, webhooks);
     if (opts.json) {
       ctx.stdout.write(JSON.stringify(webhooks.map(publicWebhook), null, 2) + '\n');
@@ -108,10 +109,12 @@ export interface CreateOptions extends BotOptions, OutputOptions {
 export async function runWebhookCreate(opts: CreateOptions, ctx: CliContext): Promise<number> {
   if (opts.channel === undefined) throw new UsageError('webhook create: --channel ID is required.');
   if (opts.name === undefined) throw new UsageError('webhook create: --name NAME is required.');
-  const channelId = idFrom(opts.channel, '--channel');
+  if (!opts.emulator) idFrom(opts.channel, '--channel');
   const body = { name: opts.name, ...(opts.avatar !== undefined ? { avatar: readAvatar(opts.avatar, ctx) } : {}) };
   if (reportProblems(validateWebhookCreateBody(body, resolveLimits()), ctx)) return 1;
-  return withBotClient(opts, ctx, async ({ client }) => {
+  return withBotClient(opts, ctx, async (bot) => {
+    const { client } = bot;
+    const channelId = placeId(bot, opts.channel!, '--channel');
     const webhook = await createWebhook(client, channelId, body, { reason: auditReason('create', opts.reason) });
     hideTokens(client, [webhook]);
     printWebhook(webhook, opts.json, ctx);

@@ -67,8 +67,8 @@ export function registerWebhookCommands(program: Command, ctx: CliContext, setEx
   const webhook = program.command('webhook').description('manage webhooks and send messages through them');
 
   botOptions(webhook.command('list').description('list the webhooks of a channel or a guild (tokens hidden)'))
-    .option('--channel <id>', 'the channel')
-    .option('--guild <id>', 'the guild')
+    .option('--channel <id>', 'the channel (with --emulator: or its name)')
+    .option('--guild <id>', 'the guild (with --emulator: or its name)')
     .option('--json', 'print JSON on stdout')
     .action(async (o: Opts) => {
       const { runWebhookList } = await import('./manage.js');
@@ -85,7 +85,7 @@ export function registerWebhookCommands(program: Command, ctx: CliContext, setEx
     });
 
   botOptions(webhook.command('create').description('create an incoming webhook in a channel'))
-    .option('--channel <id>', 'the channel (required)')
+    .option('--channel <id>', 'the channel (required; with --emulator: or its name, general or #general)')
     .option('--name <name>', 'the webhook name, 1-80 characters (required)')
     .option('--avatar <file>', 'avatar image (.png, .jpg, .gif, .webp)')
     .option('--reason <text>', 'audit-log reason (default: "cmdsync webhook create")')
