@@ -17,11 +17,16 @@
  * parser's output, on every fixture and on mutated documents.
  */
 
-class Decline {}
-const DECLINE = new Decline();
+/**
+ * Set by `decline` when the document leaves the subset. Every loop checks it
+ * and every reader returns at once, so a declined document costs no more
+ * reading; parseBlockYaml then gives undefined, whatever was built.
+ */
+let declined = false;
 
-function decline(): never {
-  throw DECLINE;
+function decline(): undefined {
+  declined = true;
+  return undefined;
 }
 
 /** Nothing was written after the key or dash: the value is on the next lines, or null. */
@@ -88,15 +93,12 @@ export function parseBlockYaml(source: string): unknown {
   }
   if (OUTSIDE_SUBSET.test(text)) return undefined;
   pos = 0;
+  declined = false;
   try {
     splitLines(text);
-    if (count === 0) return undefined;
+    if (declined || count === 0) return undefined;
     const value = parseNode(indents[0]);
-    if (pos !== count) return undefined;
-    return value;
-  } catch (err) {
-    if (err === DECLINE) return undefined;
-    throw err;
+    return declined || pos !== count ? undefined : value;
   } finally {
     indents = NO_LINES;
     dashes = NO_LINES;
@@ -119,10 +121,10 @@ function splitLines(text: string): void {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const c = line.charCodeAt(0);
-    if (c === 37) decline(); // `%`: a directive
+    if (c === 37) return void decline(); // `%`: a directive
     if ((c === 45 || c === 46) && /^(?:---|\.\.\.)(?: |$)/.test(line)) {
       // One leading `---` is allowed (many editors write it); anything else is a stream of documents.
-      if (started || c === 46 || !/^--- *(?:#.*)?$/.test(line)) decline();
+      if (started || c === 46 || !/^--- *(?:#.*)?$/.test(line)) return void decline();
       started = true;
       continue;
     }
@@ -139,6 +141,8 @@ function splitLines(text: string): void {
     } else if (m[3] !== undefined) key = doubleQuoted(m[3]);
     else if (m[4] !== undefined) key = m[4].replace(/''/g, "'");
     else if (dash === undefined && simple === undefined && (rest === '' || rest!.charCodeAt(0) === 35)) continue; // blank or comment
+    // A key the subset does not cover.
+    if (declined) return;
     started = true;
     indents[count] = m[1].length;
     dashes[count] = dash === undefined ? 0 : dash.length;
@@ -153,22 +157,22 @@ function parseNode(indent: number): unknown {
   return dashes[pos] !== 0 ? parseSequence(indent) : parseMapping(indent);
 }
 
-function parseMapping(indent: number): Record<string, unknown> {
+function parseMapping(indent: number): Record<string, unknown> | undefined {
   const map: Record<string, unknown> = {};
-  while (pos < count && indents[pos] === indent) {
+  while (!declined && pos < count && indents[pos] === indent) {
     const key = keys[pos];
-    if (key === undefined || dashes[pos] !== 0) decline();
-    if (key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key)) decline();
+    if (key === undefined || dashes[pos] !== 0) return decline();
+    if (key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key)) return decline();
     pos++;
     map[key] = valueAfter(pos - 1, indent, true);
   }
-  if (pos < count && indents[pos] > indent) decline();
+  if (pos < count && indents[pos] > indent) return decline();
   return map;
 }
 
-function parseSequence(indent: number): unknown[] {
+function parseSequence(indent: number): unknown[] | undefined {
   const list: unknown[] = [];
-  while (pos < count && indents[pos] === indent && dashes[pos] !== 0) {
+  while (!declined && pos < count && indents[pos] === indent && dashes[pos] !== 0) {
     const rest = rests[pos];
     if (keys[pos] !== undefined) {
       // `- key: value` opens a mapping whose keys line up with this first one.
@@ -177,13 +181,13 @@ function parseSequence(indent: number): unknown[] {
       dashes[pos] = 0;
       list.push(parseMapping(column));
     } else if (rest !== undefined && rest.charCodeAt(0) === 45 && (rest.length === 1 || rest.charCodeAt(1) === 32)) {
-      decline(); // `- - x`: nested sequences on one line
+      return decline(); // `- - x`: nested sequences on one line
     } else {
       pos++;
       list.push(valueAfter(pos - 1, indent, false));
     }
   }
-  if (pos < count && indents[pos] > indent) decline();
+  if (pos < count && indents[pos] > indent) return decline();
   return list;
 }
 
@@ -192,7 +196,7 @@ function valueAfter(line: number, indent: number, inMapping: boolean): unknown {
   const simple = simples[line];
   const inline = simple === undefined ? inlineValue(rests[line]!) : simpleScalar(simple);
   if (inline !== EMPTY) {
-    if (pos < count && indents[pos] > indent) decline();
+    if (pos < count && indents[pos] > indent) return decline();
     return inline;
   }
   if (pos >= count) return null;
@@ -233,75 +237,75 @@ function inlineValue(text: string): unknown {
       return m === null ? decline() : flowMapping(m[1]);
     }
     case 45: // `- x` here would be a sequence on its key's line
-      if (text.length === 1 || text.charCodeAt(1) === 32) decline();
+      if (text.length === 1 || text.charCodeAt(1) === 32) return decline();
       break;
     default:
-      if (INDICATORS.includes(text[0])) decline();
+      if (INDICATORS.includes(text[0])) return decline();
   }
   const comment = text.indexOf(' #');
   let plain = comment === -1 ? text : text.slice(0, comment);
   let end = plain.length;
   while (plain.charCodeAt(end - 1) === 32) end--;
   if (end !== plain.length) plain = plain.slice(0, end);
-  if (plain.charCodeAt(end - 1) === 58 || plain.includes(': ')) decline();
+  if (plain.charCodeAt(end - 1) === 58 || plain.includes(': ')) return decline();
   return plainScalar(plain);
 }
 
-function flowSequence(inner: string): unknown[] {
+function flowSequence(inner: string): unknown[] | undefined {
   if (BLANK.test(inner)) return [];
   const items: unknown[] = [];
   FLOW_ITEM.lastIndex = 0;
   for (;;) {
     const at = FLOW_ITEM.lastIndex;
     const m = FLOW_ITEM.exec(inner);
-    if (m === null || m.index !== at) decline();
+    if (m === null || m.index !== at) return decline();
     if (m[1] !== undefined) items.push(doubleQuoted(m[1]));
     else if (m[2] !== undefined) items.push(m[2].replace(/''/g, "'"));
     else {
       const plain = m[3];
-      if (plain.includes(': ') || plain.endsWith(':')) decline();
+      if (plain.includes(': ') || plain.endsWith(':')) return decline();
       items.push(plainScalar(plain));
     }
     if (m[4] === '') {
-      if (FLOW_ITEM.lastIndex !== inner.length) decline();
+      if (FLOW_ITEM.lastIndex !== inner.length) return decline();
       return items;
     }
     // A trailing comma (`[a, b,]`) is valid YAML, but rare enough to leave to the general parser.
-    if (FLOW_ITEM.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_ITEM.lastIndex))) decline();
+    if (declined || FLOW_ITEM.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_ITEM.lastIndex))) return decline();
   }
 }
 
-function flowMapping(inner: string): Record<string, unknown> {
+function flowMapping(inner: string): Record<string, unknown> | undefined {
   const map: Record<string, unknown> = {};
   if (BLANK.test(inner)) return map;
   FLOW_PAIR.lastIndex = 0;
   for (;;) {
     const at = FLOW_PAIR.lastIndex;
     const m = FLOW_PAIR.exec(inner);
-    if (m === null || m.index !== at) decline();
+    if (m === null || m.index !== at) return decline();
     const key = m[1] !== undefined ? doubleQuoted(m[1]) : m[2] !== undefined ? m[2].replace(/''/g, "'") : plainKey(m[3]);
-    if (key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key)) decline();
+    if (key === undefined || key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key)) return decline();
     if (m[4] !== undefined) map[key] = doubleQuoted(m[4]);
     else if (m[5] !== undefined) map[key] = m[5].replace(/''/g, "'");
     // A list of plain scalars as a value (`channel_types: [guild_text]`), read as a flow sequence is.
     else if (m[7] !== undefined) map[key] = flowSequence(m[7]);
     else {
       const plain = m[6];
-      if (plain.includes(': ') || plain.endsWith(':')) decline();
+      if (plain.includes(': ') || plain.endsWith(':')) return decline();
       map[key] = plainScalar(plain);
     }
     if (m[8] === '') return map;
-    if (FLOW_PAIR.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_PAIR.lastIndex))) decline();
+    if (declined || FLOW_PAIR.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_PAIR.lastIndex))) return decline();
   }
 }
 
-function doubleQuoted(body: string): string {
+function doubleQuoted(body: string): string | undefined {
   if (!body.includes('\\')) return body;
-  for (const m of body.matchAll(ESCAPE)) if (!JSON_ESCAPES.includes(m[1])) decline();
+  for (const m of body.matchAll(ESCAPE)) if (!JSON_ESCAPES.includes(m[1])) return decline();
   return JSON.parse(`"${body}"`) as string;
 }
 
-function plainKey(text: string): string {
+function plainKey(text: string): string | undefined {
   const value = plainScalar(text);
   return typeof value === 'string' ? value : decline();
 }
@@ -312,7 +316,7 @@ function plainScalar(text: string): unknown {
   if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) {
     if (INT.test(text)) return integer(text);
     if (FLOAT.test(text)) return Number(text);
-    if (OTHER_NUMBER.test(text)) decline();
+    if (OTHER_NUMBER.test(text)) return decline();
     return text;
   }
   const length = text.length;

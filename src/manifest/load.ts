@@ -67,8 +67,9 @@ export interface LoadOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /**
-   * Read values with the fast parser; throws FastPathMiss when it will not
-   * read a file. Only `checkManifest` uses this.
+   * Read values with the block reader (fast-parse.ts), which needs no
+   * positions; a file it declines marks the result `declined`. Only
+   * `checkManifest` uses this.
    */
   fast?: boolean;
   /** Files already read, by absolute path, so a second pass reuses their parsed documents. */
@@ -76,9 +77,6 @@ export interface LoadOptions {
   /** Files whose text the caller gives (`cmdsync lint -` reads standard input), by absolute path. */
   given?: ReadonlyMap<string, SourceFile>;
 }
-
-/** The fast parser refused a file: the caller retries on the exact path. */
-export class FastPathMiss extends Error {}
 
 function readCached(path: string, opts: LoadOptions): SourceFile {
   // A file given as text (standard input) is read from nowhere else.
@@ -94,11 +92,24 @@ function readCached(path: string, opts: LoadOptions): SourceFile {
 export interface LoadResult {
   manifest?: LoadedManifest;
   diagnostics: Diagnostic[];
+  /** A fast load met a file the block reader declines: only the exact path can judge it. */
+  declined?: true;
 }
 
-/** Parse a file into a plain value, reporting syntax problems; undefined when it cannot be used. */
-function plainDocument(file: SourceFile, opts: LoadOptions, out: Diagnostic[]): unknown {
+/** What one load carries from file to file: the findings, and whether a fast read was declined. */
+interface LoadState {
+  readonly diagnostics: Diagnostic[];
+  declined: boolean;
+}
+
+/** Parse a file into a plain value, reporting syntax problems; undefined when it cannot be used (or, on a fast load, is declined). */
+function plainDocument(file: SourceFile, opts: LoadOptions, state: LoadState): unknown {
+  const out = state.diagnostics;
   const raw = opts.fast ? fastValue(file) : { value: exactValue(file, out), unshared: false, references: true };
+  if (raw === undefined) {
+    state.declined = true;
+    return undefined;
+  }
   if (raw.value === undefined) return undefined;
   const report: PlainValueReport = { unsafe: [], missing: [], secret: [] };
   let value: unknown;
@@ -106,7 +117,11 @@ function plainDocument(file: SourceFile, opts: LoadOptions, out: Diagnostic[]): 
     value = toPlainValue(raw.value, opts.env, report, { reuse: raw.unshared, references: raw.references });
   } catch (err) {
     if (!(err instanceof AliasExpansionError) && !(err instanceof NestingError)) throw err;
-    if (opts.fast) throw new FastPathMiss();
+    // The exact path says where.
+    if (opts.fast) {
+      state.declined = true;
+      return undefined;
+    }
     out.push(diagnosticAt(file, err.path, 'error', err instanceof NestingError ? 'yaml-depth' : 'yaml-alias', err.message));
     return undefined;
   }
@@ -122,17 +137,14 @@ function plainDocument(file: SourceFile, opts: LoadOptions, out: Diagnostic[]): 
   return value;
 }
 
-function fastValue(file: SourceFile): ParsedValue {
-  if (file.text.trim() === '') throw new FastPathMiss();
+/** The block reader's value; undefined for a file only the exact path can judge (empty, not strict JSON, outside the reader's subset). */
+function fastValue(file: SourceFile): ParsedValue | undefined {
+  if (file.text.trim() === '') return undefined;
   // What JSON forbids but YAML takes is reported on the exact path.
-  if (isJsonFile(file) && jsonProblem(file.text) !== undefined) throw new FastPathMiss();
-  try {
-    const parsed = fastParse(file.text);
-    if (parsed.value === null || parsed.value === undefined) throw new FastPathMiss();
-    return parsed;
-  } catch {
-    throw new FastPathMiss();
-  }
+  if (isJsonFile(file) && jsonProblem(file.text) !== undefined) return undefined;
+  const parsed = fastParse(file.text);
+  if (parsed === undefined || parsed.value === null) return undefined;
+  return parsed;
 }
 
 function isJsonFile(file: SourceFile): boolean {
@@ -191,7 +203,8 @@ function loadCommands(list: unknown, file: SourceFile, base: Path, out: Diagnost
 }
 
 /** Commands of an included file: one command, a list, or `{ commands: [...] }`. `entry`: the `include:` item in `root` that names it. */
-function loadFragment(path: string, root: SourceFile, entry: Path, opts: LoadOptions, files: SourceFile[], out: Diagnostic[]): ManifestCommand[] {
+function loadFragment(path: string, root: SourceFile, entry: Path, opts: LoadOptions, files: SourceFile[], state: LoadState): ManifestCommand[] {
+  const out = state.diagnostics;
   let file: SourceFile;
   try {
     file = readCached(path, opts);
@@ -204,7 +217,7 @@ function loadFragment(path: string, root: SourceFile, entry: Path, opts: LoadOpt
   }
   if (files.some((f) => f.absPath === file.absPath)) return [];
   files.push(file);
-  const value = plainDocument(file, opts, out);
+  const value = plainDocument(file, opts, state);
   if (value === undefined) return [];
   return loadFragmentValue(value, file, out);
 }
@@ -233,7 +246,7 @@ function canonicalOrReport(value: Obj, file: SourceFile, out: Diagnostic[]): Obj
   return command;
 }
 
-function loadIncludes(list: unknown, file: SourceFile, base: Path, opts: LoadOptions, files: SourceFile[], out: Diagnostic[]): ManifestCommand[] {
+function loadIncludes(list: unknown, file: SourceFile, base: Path, opts: LoadOptions, files: SourceFile[], state: LoadState): ManifestCommand[] {
   if (!Array.isArray(list)) return [];
   const dir = dirname(file.absPath);
   const commands: ManifestCommand[] = [];
@@ -242,8 +255,8 @@ function loadIncludes(list: unknown, file: SourceFile, base: Path, opts: LoadOpt
     // A pattern that matches nothing is an error, not a warning: the plan
     // would otherwise delete every command those files were meant to hold.
     const paths = isGlob(pattern) ? globFiles(dir, pattern) : [resolve(dir, pattern)];
-    if (paths.length === 0) out.push(diagnosticAt(file, [...base, i], 'error', 'include', `"${pattern}" matches no file.`));
-    for (const p of paths) commands.push(...loadFragment(p, file, [...base, i], opts, files, out));
+    if (paths.length === 0) state.diagnostics.push(diagnosticAt(file, [...base, i], 'error', 'include', `"${pattern}" matches no file.`));
+    for (const p of paths) commands.push(...loadFragment(p, file, [...base, i], opts, files, state));
   });
   return commands;
 }
@@ -280,8 +293,10 @@ function isFragmentRoot(value: unknown): boolean {
  */
 export function loadManifest(path: string, opts: LoadOptions): LoadResult {
   const root = readCached(path, opts);
-  const diagnostics: Diagnostic[] = [];
-  const value = plainDocument(root, opts, diagnostics);
+  const state: LoadState = { diagnostics: [], declined: false };
+  const diagnostics = state.diagnostics;
+  const value = plainDocument(root, opts, state);
+  if (state.declined) return { diagnostics, declined: true };
   if (value === undefined) return { diagnostics };
   if (!isObject(value)) {
     diagnostics.push(diagnosticAt(root, [], 'error', 'schema', 'A manifest is a mapping with keys such as application_id, commands and guilds.'));
@@ -296,7 +311,7 @@ export function loadManifest(path: string, opts: LoadOptions): LoadResult {
   diagnostics.push(...checkSchema(root, value, [], false));
   const globalCommands = [
     ...loadCommands(value.commands, root, ['commands'], diagnostics),
-    ...loadIncludes(value.include, root, ['include'], opts, files, diagnostics),
+    ...loadIncludes(value.include, root, ['include'], opts, files, state),
   ];
   const guilds: ManifestGuild[] = [];
   if (Array.isArray(value.guilds)) {
@@ -310,7 +325,7 @@ export function loadManifest(path: string, opts: LoadOptions): LoadResult {
         prune: g.prune !== false,
         commands: [
           ...loadCommands(g.commands, root, [...base, 'commands'], diagnostics),
-          ...loadIncludes(g.include, root, [...base, 'include'], opts, files, diagnostics),
+          ...loadIncludes(g.include, root, [...base, 'include'], opts, files, state),
         ],
         permissions: loadPermissions(g.permissions, id, root, [...base, 'permissions'], diagnostics),
         origin: { file: root, path: base },
@@ -327,7 +342,7 @@ export function loadManifest(path: string, opts: LoadOptions): LoadResult {
     guilds,
     webhooks: Array.isArray(value.webhooks) ? value.webhooks : [],
   };
-  return { manifest, diagnostics };
+  return state.declined ? { diagnostics, declined: true } : { manifest, diagnostics };
 }
 
 /** `application:` in wire terms; what it leaves out is the service's default (no Activity, guild install, not discoverable). */

@@ -1,41 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDocument, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { parseBlockYaml } from '../../src/manifest/block-yaml.js';
 import { CORPUS, FIXTURES, fixtureFiles } from '../helpers/fixtures.js';
 import { seededRandom } from '../helpers/random.js';
-
-/**
- * The block reader is a shortcut for the exact parser (`yaml`, with the
- * options source.ts uses): whatever it accepts must read exactly as the
- * exact parser reads it, with no error or warning there. Integers compare as
- * toPlainValue will see them (the exact parser gives every integer as BigInt).
- */
-function exact(text: string): { ok: true; value: unknown } | { ok: false } {
-  const doc = parseDocument(text, { intAsBigInt: true, merge: true, uniqueKeys: true, prettyErrors: false, strict: true });
-  if (doc.errors.length > 0 || doc.warnings.length > 0) return { ok: false };
-  return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }) };
-}
-
-function comparable(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => {
-    if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) && BigInt(Number(v)) === v ? Number(v) : `bigint:${v}`;
-    if (typeof v === 'number' && Object.is(v, -0)) return '-0';
-    if (typeof v === 'number' && !Number.isFinite(v)) return `number:${v}`;
-    return v;
-  });
-}
-
-/** Accepted implies identical to the exact parser; returns whether it was accepted. */
-function agrees(text: string): boolean {
-  const fast = parseBlockYaml(text);
-  if (fast === undefined) return false;
-  const full = exact(text);
-  if (!full.ok) throw new Error(`accepted a document the exact parser refuses:\n${text}`);
-  expect(comparable(fast), text).toBe(comparable(full.value));
-  return true;
-}
+import { agrees, mutate } from '../helpers/yaml-differential.js';
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -124,28 +94,10 @@ describe('block YAML reader', () => {
       readFileSync(join(FIXTURES, 'valid', 'commands', 'weather.yaml'), 'utf8'),
       'application_id: "1"\ncommands:\n  - name: ping # c\n    description: \'Pong it\'\n    options:\n      - { type: string, name: a, description: "x y" }\n      - type: 4\n        name: n\n        min_value: -5\n        choices: [1, 2]\n    contexts: [guild]\nguilds:\n- id: 112233445566778899\n  commands: []\n',
     ];
-    const pieces = [' ', '  ', '-', '- ', ':', ': ', '#', ' #', '"', "'", '[', ']', '{', '}', ',', '&a ', '*a', '!', '|', '>', '?', '%', '@', '\\', '\n', '\t', '0', '1e', '.', '~', 'x', 'é', '---', '\\"', "''", '\r', '\\u0041', '...', '<<: ', 'null', '0x1', '+', '.5', 'e3', '\u00a0', '\u2028', '\ufeff'];
     let accepted = 0;
     const runs = 4000;
     for (let i = 0; i < runs; i++) {
-      let text = bases[random(bases.length)];
-      for (let k = 0, edits = 1 + random(3); k < edits; k++) {
-        const at = random(text.length + 1);
-        const op = random(4);
-        if (op === 0) text = text.slice(0, at) + pieces[random(pieces.length)] + text.slice(at);
-        else if (op === 1) text = text.slice(0, at) + text.slice(at + 1 + random(3));
-        else if (op === 2) {
-          const lines = text.split('\n');
-          const l = random(lines.length);
-          lines.splice(l, 0, lines[random(lines.length)]);
-          text = lines.join('\n');
-        } else {
-          const lines = text.split('\n');
-          const l = random(lines.length);
-          lines[l] = random(2) === 0 ? ` ${lines[l]}` : lines[l].replace(/^ /, '');
-          text = lines.join('\n');
-        }
-      }
+      const text = mutate(bases[random(bases.length)], random);
       if (agrees(text)) accepted++;
     }
     // Most mutations break the document or leave the subset; enough must stay inside it for the comparison to mean something.

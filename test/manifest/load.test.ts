@@ -46,11 +46,24 @@ describe('environment interpolation', () => {
   it('substitutes once per use when a YAML alias shares a mapping', () => {
     // An alias shares one node between two places; converting it in place would read `$${X}` twice, the second time as `${X}`.
     const text = 'x-option: &o { type: string, name: o, description: "$${X} and ${Y:-y}" }\ncommands:\n  - { name: a, description: A, options: [*o] }\n  - { name: b, description: B, options: [*o] }\n';
-    for (const fast of [true, false]) {
-      const cwd = testdir({ 'cmdsync.yaml': text });
-      const { manifest } = loadManifest('cmdsync.yaml', { cwd, env: { X: 'WRONG' }, fast });
-      expect(manifest!.global.commands.map((c) => (c.command.options as Array<{ description: string }>)[0].description)).toEqual(['${X} and y', '${X} and y']);
-    }
+    const cwd = testdir({ 'cmdsync.yaml': text });
+    const { manifest } = loadManifest('cmdsync.yaml', { cwd, env: { X: 'WRONG' } });
+    expect(manifest!.global.commands.map((c) => (c.command.options as Array<{ description: string }>)[0].description)).toEqual(['${X} and y', '${X} and y']);
+    // The block reader takes no aliases: a fast load says so, and only the exact path (above) reads the file.
+    expect(loadManifest('cmdsync.yaml', { cwd, env: { X: 'WRONG' }, fast: true })).toEqual({ diagnostics: [], declined: true });
+  });
+
+  it('a fast load that meets an included file the block reader declines is declined as a whole', () => {
+    const cwd = testdir({
+      'cmdsync.yaml': 'application_id: "123456789012345678"\ninclude: [more.yaml]\ncommands:\n  - { name: a, description: A }\n',
+      'more.yaml': '- name: b\n  description: |\n    B\n',
+    });
+    const fast = loadManifest('cmdsync.yaml', { cwd, env: {}, fast: true });
+    expect(fast.declined).toBe(true);
+    expect(fast.manifest).toBeUndefined();
+    const exact = loadManifest('cmdsync.yaml', { cwd, env: {} });
+    expect(exact.declined).toBeUndefined();
+    expect(exact.manifest!.global.commands.map((c) => c.command.description)).toEqual(['A', 'B\n']);
   });
 
   it('warns about an unset variable, pointing at it', () => {
