@@ -262,6 +262,13 @@ describe('sessions', () => {
     const typo = await cli(['webhook', 'create', '--channel', 'genral', '--name', 'X', '--emulator'], {}, cwd);
     expect(typo.code).toBe(1);
     expect(typo.err).toContain(`--channel: no channel named "#genral" in guild Emulator Guild (${hook.guild_id}); channels: #general (${hook.channel_id})`);
+    // edit --channel takes a name too: resolved before the request, a typo lists the channels and changes nothing.
+    const moved = await cli(['webhook', 'edit', hook.id, '--channel', '#general', '--name', 'Deploys 2', '--emulator', '--json'], {}, cwd);
+    expect(moved.code, moved.err).toBe(0);
+    expect(JSON.parse(moved.out)).toMatchObject({ id: hook.id, channel_id: hook.channel_id, name: 'Deploys 2' });
+    const editTypo = await cli(['webhook', 'edit', hook.id, '--channel', 'genral', '--name', 'Y', '--emulator'], {}, cwd);
+    expect(editTypo.code).toBe(1);
+    expect(editTypo.err).toContain('--channel: no channel named "#genral"');
     // Against a service (no world here), an id is still required.
     const remote = await cli(['webhook', 'list', '--channel', 'general'], botEnv(emu), cwd);
     expect(remote.code).toBe(1);

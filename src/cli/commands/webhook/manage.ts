@@ -134,6 +134,9 @@ export interface EditOptions extends BotOptions, OutputOptions {
   reason?: string;
 }
 
+/** Stands for a named channel while the body's other fields are checked, before the emulator resolves the name. */
+const NAMED_CHANNEL_PLACEHOLDER = '100000000000000000';
+
 export async function runWebhookEdit(id: string | undefined, opts: EditOptions, ctx: CliContext): Promise<number> {
   const route = chooseRoute(id, opts.url, ctx, 'edit');
   const byToken = 'target' in route;
@@ -145,13 +148,17 @@ export async function runWebhookEdit(id: string | undefined, opts: EditOptions, 
   if (opts.name !== undefined) body.name = opts.name;
   if (opts.avatar !== undefined) body.avatar = readAvatar(opts.avatar, ctx);
   if (opts.removeAvatar) body.avatar = null;
-  if (opts.channel !== undefined) body.channel_id = idFrom(opts.channel, '--channel');
+  // With --emulator a channel may be named (as invoke takes it); it is resolved once the emulator's world is open.
+  const channelByName = opts.channel !== undefined && opts.emulator === true;
+  if (opts.channel !== undefined) body.channel_id = channelByName ? NAMED_CHANNEL_PLACEHOLDER : idFrom(opts.channel, '--channel');
   if (Object.keys(body).length === 0) throw new UsageError('webhook edit: nothing to change; give --name, --avatar, --remove-avatar or --channel.');
   if (reportProblems(validateWebhookEditBody(body, resolveLimits(), { byToken }), ctx)) return 1;
 
   const webhook =
     'id' in route
-      ? await withBotClient(opts, ctx, async ({ client }) => {
+      ? await withBotClient(opts, ctx, async (bot) => {
+          const { client } = bot;
+          if (channelByName) body.channel_id = placeId(bot, opts.channel!, '--channel');
           const w = await editWebhook(client, route.id, body, { reason: auditReason('edit', opts.reason) });
           hideTokens(client, [w]);
           return w;
