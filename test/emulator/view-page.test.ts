@@ -162,16 +162,25 @@ describe('the view API', () => {
   });
 
   test('at most 16 streams are open at a time', async () => {
+    // The responses stay referenced: undici cancels the body of a response
+    // that is garbage collected, which would close a stream mid-test and let
+    // the 17th open (a stream that never ends).
     const controllers: AbortController[] = [];
+    const responses: Response[] = [];
+    const open = async () => {
+      const c = new AbortController();
+      controllers.push(c);
+      const r = await fetch(`${base()}/__emulator/view/stream`, { headers: { 'x-cmdsync-control': em.controlToken }, signal: c.signal });
+      responses.push(r);
+      return r.status;
+    };
     try {
-      for (let i = 0; i < 16; i++) {
-        const c = new AbortController();
-        controllers.push(c);
-        expect((await fetch(`${base()}/__emulator/view/stream`, { headers: { 'x-cmdsync-control': em.controlToken }, signal: c.signal })).status).toBe(200);
-      }
-      expect((await get('/__emulator/view/stream', em.controlToken)).status).toBe(429);
+      for (let i = 0; i < 16; i++) expect(await open()).toBe(200);
+      expect(await open()).toBe(429);
     } finally {
       for (const c of controllers) c.abort();
     }
+    expect(responses).toHaveLength(17);
   });
+
 });
