@@ -8,6 +8,6 @@ export { lintManifest } from './manifest/lint.js';
 export type { Diagnostic } from './manifest/diagnostic.js';
 export { startEmulator, type EmulatorOptions, type RunningEmulator, type EmulatorCredentials, type Seed } from './emulator/index.js';
 export { CmdsyncError, UsageError, ManifestReadError, ManifestInvalidError } from './errors.js';
-export * as spec from './spec/index.js';
+export * as spec from './wire/index.js';
 export { VERSION } from './version.js';
 export { invoke, type InvokeTarget, type InvokeOutcome, type InvokeRequest } from './api/invoke.js';

@@ -16,11 +16,11 @@ import { createsToday as lockCreatesToday, readLock, type LockFile } from '../ma
 import { diagnosticAt } from '../manifest/diagnostic.js';
 import { remoteFindings } from '../manifest/lint.js';
 import { fetchApplication, type RemoteApplication } from '../remote/application.js';
-import { applicationMismatches } from '../spec/application.js';
-import type { Limits } from '../spec/limits.js';
+import { applicationMismatches } from '../wire/application.js';
+import type { Limits } from '../wire/limits.js';
 import type { RestClient } from '../remote/client.js';
-import { scopeKey, type Scope } from '../spec/scope.js';
-import type { State } from '../spec/state.js';
+import { scopeKey, type Scope } from '../wire/scope.js';
+import type { State } from '../wire/state.js';
 import { VERSION } from '../version.js';
 
 export interface PlanRequest {

@@ -2,9 +2,9 @@ import type { WebhookAction } from '../plan/model.js';
 import { channelWebhookStates } from '../remote/actual-webhooks.js';
 import type { RestClient } from '../remote/client.js';
 import { sleep } from '../remote/wait.js';
-import { WebhookType } from '../spec/enums.js';
-import { compareSnowflakes } from '../spec/snowflake.js';
-import type { WebhookState } from '../spec/state.js';
+import { WebhookType } from '../wire/enums.js';
+import { compareSnowflakes } from '../wire/snowflake.js';
+import type { WebhookState } from '../wire/state.js';
 
 /*
  * The service has no idempotency key for webhook creates, and a create whose

@@ -5,7 +5,7 @@ import { answersIntent, intentIsFor } from '../plan/webhooks.js';
 import type { RestClient } from '../remote/client.js';
 import { DiscordAPIError, writeOutcomeUnknown } from '../remote/errors.js';
 import { createWebhook, deleteWebhook, editWebhook } from '../remote/webhooks.js';
-import type { WebhookState } from '../spec/state.js';
+import type { WebhookState } from '../wire/state.js';
 import type { ApplyFailure, ApplyOptions, ApplyOutcome } from './outcome.js';
 import { Stop } from './stop.js';
 import { intentOf, lockRecord, resolveIntents, settleLock } from './webhook-lock.js';

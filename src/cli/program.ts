@@ -1,6 +1,6 @@
 import { Option } from 'commander';
 import { UsageError } from '../errors.js';
-import { limitOverrideProblems } from '../spec/limits.js';
+import { limitOverrideProblems } from '../wire/limits.js';
 import type { CliContext } from './context.js';
 import { contextFor } from './context.js';
 import { applyChdir } from './workspace.js';

@@ -21,7 +21,7 @@ import {
   type ClientOptions,
   type RestClient,
 } from '../remote/index.js';
-import { isSnowflake, type Snowflake } from '../spec/snowflake.js';
+import { isSnowflake, type Snowflake } from '../wire/snowflake.js';
 import { writeLine, type CliContext } from './context.js';
 
 export interface SessionOptions {

@@ -2,11 +2,11 @@
  * `cmdsync access --emulator` takes names where it takes ids, as `invoke`
  * does (`--user bob` or `@bob`, `--channel general` or `#general`, `--role
  * Moderators`), looked up in the emulator's guild; an unknown or ambiguous
- * name is a problem listing the candidates (spec/interactions/names.ts).
+ * name is a problem listing the candidates (wire/interactions/names.ts).
  */
 import type { Guild } from './world.js';
-import { nameLookup, type NameMatch } from '../spec/interactions/names.js';
-import { isSnowflake } from '../spec/snowflake.js';
+import { nameLookup, type NameMatch } from '../wire/interactions/names.js';
+import { isSnowflake } from '../wire/snowflake.js';
 
 export type AccessNameKind = 'user' | 'role' | 'channel';
 

@@ -1,13 +1,13 @@
 /**
  * The emulator's command bookkeeping over the World: finding, storing,
  * versioning and deleting commands, the daily create counter, and the
- * auto-created entry point. No interface rules here (those are in src/spec);
+ * auto-created entry point. No interface rules here (those are in src/wire);
  * this is the service's storage behaviour.
  */
-import { AUTO_ENTRY_POINT, canonicalCommand, type CommandRecord } from '../spec/defaults.js';
-import { CommandType } from '../spec/enums.js';
-import { scopeKey, type Scope } from '../spec/scope.js';
-import { compareSnowflakes, type Snowflake } from '../spec/snowflake.js';
+import { AUTO_ENTRY_POINT, canonicalCommand, type CommandRecord } from '../wire/defaults.js';
+import { CommandType } from '../wire/enums.js';
+import { scopeKey, type Scope } from '../wire/scope.js';
+import { compareSnowflakes, type Snowflake } from '../wire/snowflake.js';
 import { own } from './own.js';
 import type { Application, StoredCommand, World } from './world.js';
 

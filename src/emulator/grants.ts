@@ -3,8 +3,8 @@
  * (their scopes), guild owners, and the user bearer it hands out, which is a
  * guild owner's so that it may edit command permissions (spec "Endpoints" 5).
  */
-import { grantsCommands, SCOPE_APPLICATIONS_COMMANDS, SCOPE_BOT } from '../spec/installation.js';
-import type { Snowflake } from '../spec/snowflake.js';
+import { grantsCommands, SCOPE_APPLICATIONS_COMMANDS, SCOPE_BOT } from '../wire/installation.js';
+import type { Snowflake } from '../wire/snowflake.js';
 import { SCOPE_PERMISSIONS_UPDATE } from './auth.js';
 import { randomToken } from './ids.js';
 import { own } from './own.js';

@@ -1,6 +1,6 @@
 import type { EventBus } from './events.js';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Snowflake } from '../spec/snowflake.js';
+import type { Snowflake } from '../wire/snowflake.js';
 import type { Application, World } from './world.js';
 
 /** A parsed request, as every route handler sees it. Paths are relative to /api/v10. */

@@ -3,7 +3,7 @@
  * and B) on a loopback port, with an optional data file that survives kills.
  */
 import type { AddressInfo } from 'node:net';
-import { limitOverrideProblems, resolveLimits, type Limits } from '../spec/limits.js';
+import { limitOverrideProblems, resolveLimits, type Limits } from '../wire/limits.js';
 import { dailyCreatesToday, utcDay } from './commands-model.js';
 import { FaultController, type FaultRule } from './faults.js';
 import type { Route } from './http-types.js';

@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { capConnectionsPerClient } from './connection-cap.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Limits } from '../spec/limits.js';
-import type { Snowflake } from '../spec/snowflake.js';
+import type { Limits } from '../wire/limits.js';
+import type { Snowflake } from '../wire/snowflake.js';
 import { notYourApplication, resolveAuth, unauthorized } from './auth.js';
 import type { FaultAction, FaultController } from './faults.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type RequestAuth, type Route } from './http-types.js';
@@ -17,7 +17,7 @@ import { MAX_JSON_BYTES, parseJsonBody } from './json-body.js';
 import { MultipartError, parseMultipart } from './multipart.js';
 import type { RateLimiter } from './rate-limit.js';
 import { hasDotSegment, malformedIds, Router, splitTarget } from './router.js';
-import { EMULATOR_LIMITS_PATH, type EmulatorLimitsAnswer } from '../spec/emulator-control.js';
+import { EMULATOR_LIMITS_PATH, type EmulatorLimitsAnswer } from '../wire/emulator-control.js';
 import { checkControlAccess, CONTROL_PREFIX, DAILY_CREATES_PATH, handleControl } from './routes/control.js';
 import { AUTHORIZE_PATH, authorizeControl, authorizeTarget } from './routes/authorize-control.js';
 import { dailyCreatesToday, resetDailyCreates, utcDay } from './commands-model.js';
@@ -339,7 +339,7 @@ export function createEmulatorServer(options: ServerOptions): Server {
     reply(response, limitHeaders);
   }
 
-  /** What plan reads to refuse what this emulator would: its limits and today's creates (spec/emulator-control.ts). */
+  /** What plan reads to refuse what this emulator would: its limits and today's creates (wire/emulator-control.ts). */
   function limitsControl(): EmulatorResponse {
     const now = options.now();
     const creates = dailyCreatesToday(store.world, now, options.limits.daily_creates).map((c) => ({ application_id: c.application_id, scope: c.scope === 'global' ? 'global' : `guild:${c.scope}`, used: c.used }));

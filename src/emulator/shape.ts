@@ -6,8 +6,8 @@
  * fields only on global commands, key order as the service writes it.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { isLocale, localizedValue, LOCALES } from '../spec/locales.js';
-import { CommandType } from '../spec/enums.js';
+import { isLocale, localizedValue, LOCALES } from '../wire/locales.js';
+import { CommandType } from '../wire/enums.js';
 import type { StoredCommand, StoredPermissions } from './world.js';
 
 type Obj = Record<string, unknown>;

@@ -4,11 +4,11 @@
  * MANAGE_WEBHOOKS of the calling application in the webhook's guild.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_LIMITS, type Limits } from '../spec/limits.js';
-import { PERMISSION_BITS } from '../spec/permissions.js';
-import type { Problem } from '../spec/problem.js';
-import type { Snowflake } from '../spec/snowflake.js';
-import { isThreadType, WebhookErrors, type WebhookError } from '../spec/webhook.js';
+import { DEFAULT_LIMITS, type Limits } from '../wire/limits.js';
+import { PERMISSION_BITS } from '../wire/permissions.js';
+import type { Problem } from '../wire/problem.js';
+import type { Snowflake } from '../wire/snowflake.js';
+import { isThreadType, WebhookErrors, type WebhookError } from '../wire/webhook.js';
 import { formErrorResponse } from './form-errors.js';
 import { own } from './own.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from './http-types.js';

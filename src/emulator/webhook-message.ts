@@ -3,11 +3,11 @@
  * (facts §5.4): mentions resolved against the guild under the allowed
  * mentions, embeds sanitised, files turned into attachments.
  */
-import { ComponentType, MessageFlag } from '../spec/enums.js';
-import { isObject } from '../spec/rules/values.js';
-import { valueText } from '../spec/problem.js';
-import type { Snowflake } from '../spec/snowflake.js';
-import { EDIT_FLAGS, EXECUTE_FLAGS, editedFlags, effectiveFlags, normalizeWebhookName, sanitizeEmbed } from '../spec/webhook.js';
+import { ComponentType, MessageFlag } from '../wire/enums.js';
+import { isObject } from '../wire/rules/values.js';
+import { valueText } from '../wire/problem.js';
+import type { Snowflake } from '../wire/snowflake.js';
+import { EDIT_FLAGS, EXECUTE_FLAGS, editedFlags, effectiveFlags, normalizeWebhookName, sanitizeEmbed } from '../wire/webhook.js';
 import { cleanFilename, fileContentType, resolveAttachmentReferences } from './attachment-file.js';
 import { fileIndex, type MultipartFile } from './multipart.js';
 import { imageHash, serviceTimestamp, webhookAuthor } from './webhook-shape.js';

@@ -4,8 +4,8 @@
  * token only where the service returns it.
  */
 import { createHash } from 'node:crypto';
-import { WebhookType } from '../spec/enums.js';
-import type { Snowflake } from '../spec/snowflake.js';
+import { WebhookType } from '../wire/enums.js';
+import type { Snowflake } from '../wire/snowflake.js';
 import type { Application, StoredWebhook, World } from './world.js';
 
 type Obj = Record<string, unknown>;

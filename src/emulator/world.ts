@@ -1,6 +1,6 @@
-import type { ApplicationTraits } from '../spec/service-rules.js';
-import type { CommandRecord } from '../spec/defaults.js';
-import type { Snowflake } from '../spec/snowflake.js';
+import type { ApplicationTraits } from '../wire/service-rules.js';
+import type { CommandRecord } from '../wire/defaults.js';
+import type { Snowflake } from '../wire/snowflake.js';
 
 /**
  * Everything the emulator knows, as one JSON-serialisable value: the store
@@ -72,7 +72,7 @@ export interface Guild {
   /**
    * Per application: the OAuth2 scopes it was authorised with here, whether
    * they let it add commands (`applications.commands`, or `bot` which
-   * includes it: spec/installation.ts, set with the scopes), and its
+   * includes it: wire/installation.ts, set with the scopes), and its
    * permission bits.
    */
   apps: Record<Snowflake, GuildInstall>;
@@ -102,7 +102,7 @@ export interface Channel {
   permissionOverwrites?: Array<{ id: Snowflake; type: 0 | 1; allow: string; deny: string }>;
 }
 
-/** A command as stored: what the service keeps of a definition (spec/defaults), plus the ids it assigns. */
+/** A command as stored: what the service keeps of a definition (wire/defaults), plus the ids it assigns. */
 export interface StoredCommand extends CommandRecord {
   id: Snowflake;
   application_id: Snowflake;
@@ -231,7 +231,7 @@ export interface EmulatorCredentials {
   publicKey: string;
 }
 
-/** What command rules check of an application (spec/service-rules.ts). */
+/** What command rules check of an application (wire/service-rules.ts). */
 export function traitsOf(app: Application): ApplicationTraits {
   return { embedded: app.embedded, integrationTypes: app.integrationTypes, discoverable: app.discoverable === true };
 }

@@ -1,10 +1,10 @@
 import type { LoadedManifest, ManifestCommand, ManifestGuild } from './load.js';
-import { CommandType, InteractionContext, enumValue } from '../spec/enums.js';
-import type { PermissionEntry } from '../spec/state.js';
-import { isPermissionEntry } from '../spec/rules/permissions.js';
-import { commandLabel } from '../spec/access/matrix.js';
-import { effectiveMemberPermissions } from '../spec/defaults.js';
-import type { CommandSubject, GuildAccess } from '../spec/access/subjects.js';
+import { CommandType, InteractionContext, enumValue } from '../wire/enums.js';
+import type { PermissionEntry } from '../wire/state.js';
+import { isPermissionEntry } from '../wire/rules/permissions.js';
+import { commandLabel } from '../wire/access/matrix.js';
+import { effectiveMemberPermissions } from '../wire/defaults.js';
+import type { CommandSubject, GuildAccess } from '../wire/access/subjects.js';
 
 /** A global command reaches a guild unless its contexts leave guilds out (contexts decide where, not who). */
 function usableInGuilds(c: ManifestCommand): boolean {

@@ -8,13 +8,13 @@ import {
   PermissionEntryType,
   enumValue,
   type EnumTable,
-} from '../spec/enums.js';
-import { RESPONSE_ONLY_COMMAND_FIELDS } from '../spec/defaults.js';
-import { DECIMAL_PERMISSIONS, PERMISSION_BITS, allChannelsId, permissionBit } from '../spec/permissions.js';
-import { closest } from '../spec/suggest.js';
-import { problem, type Path, type Problem } from '../spec/problem.js';
-import { isObject, type Obj } from '../spec/rules/values.js';
-import { isSnowflake } from '../spec/snowflake.js';
+} from '../wire/enums.js';
+import { RESPONSE_ONLY_COMMAND_FIELDS } from '../wire/defaults.js';
+import { DECIMAL_PERMISSIONS, PERMISSION_BITS, allChannelsId, permissionBit } from '../wire/permissions.js';
+import { closest } from '../wire/suggest.js';
+import { problem, type Path, type Problem } from '../wire/problem.js';
+import { isObject, type Obj } from '../wire/rules/values.js';
+import { isSnowflake } from '../wire/snowflake.js';
 
 /**
  * Manifest spellings -> the interface's wire form. Commands are written as

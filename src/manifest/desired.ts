@@ -1,7 +1,7 @@
-import { CommandType, enumValue } from '../spec/enums.js';
-import { GLOBAL, guildScope } from '../spec/scope.js';
-import { isObject } from '../spec/rules/values.js';
-import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand, WebhookSetState, WebhookState } from '../spec/state.js';
+import { CommandType, enumValue } from '../wire/enums.js';
+import { GLOBAL, guildScope } from '../wire/scope.js';
+import { isObject } from '../wire/rules/values.js';
+import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand, WebhookSetState, WebhookState } from '../wire/state.js';
 import { dirname, join } from 'node:path';
 import { isAvatarUrl, readAvatarFile } from './avatar.js';
 import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';

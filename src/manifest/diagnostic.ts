@@ -1,4 +1,4 @@
-import type { Path, Problem, Severity } from '../spec/problem.js';
+import type { Path, Problem, Severity } from '../wire/problem.js';
 import { locate, type Position } from './locate.js';
 import type { SourceFile } from './source.js';
 

@@ -1,22 +1,22 @@
-import { CommandType, enumValue } from '../spec/enums.js';
-import type { Path, Problem } from '../spec/problem.js';
-import { validateCommand } from '../spec/rules/command.js';
-import { applicationCommandProblems, type ApplicationTraits } from '../spec/service-rules.js';
-import type { Limits } from '../spec/limits.js';
-import { validatePermissionEntries } from '../spec/rules/permissions.js';
-import { validateScopeCommands } from '../spec/rules/scope.js';
-import { validateWebhookSet } from '../spec/rules/webhook-set.js';
-import { validateWebhookName } from '../spec/rules/webhook-name.js';
-import { isObject } from '../spec/rules/values.js';
+import { CommandType, enumValue } from '../wire/enums.js';
+import type { Path, Problem } from '../wire/problem.js';
+import { validateCommand } from '../wire/rules/command.js';
+import { applicationCommandProblems, type ApplicationTraits } from '../wire/service-rules.js';
+import type { Limits } from '../wire/limits.js';
+import { validatePermissionEntries } from '../wire/rules/permissions.js';
+import { validateScopeCommands } from '../wire/rules/scope.js';
+import { validateWebhookSet } from '../wire/rules/webhook-set.js';
+import { validateWebhookName } from '../wire/rules/webhook-name.js';
+import { isObject } from '../wire/rules/values.js';
 import { checkAvatarSource } from './avatar.js';
-import { GLOBAL, guildScope, scopeKey, type Scope } from '../spec/scope.js';
-import { isSnowflake } from '../spec/snowflake.js';
+import { GLOBAL, guildScope, scopeKey, type Scope } from '../wire/scope.js';
+import { isSnowflake } from '../wire/snowflake.js';
 import { compareDiagnostics, diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
 import { hasUnresolvedReference } from './plain-values.js';
 import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';
 import { applySuppressions } from './suppress.js';
 import { guildAccessFromManifest, resolvePermissionTarget } from './access.js';
-import { conflictingRows, leavesAdministratorsOnly } from '../spec/rules/access.js';
+import { conflictingRows, leavesAdministratorsOnly } from '../wire/rules/access.js';
 import type { ManifestGuild } from './load.js';
 
 /** What commands are judged against: the application (when known), the limits, and per scope key the remote commands the scope keeps. */
@@ -120,7 +120,7 @@ export function remoteFindings(manifest: LoadedManifest, judge: Judge, scopes: {
 }
 
 /**
- * What the rows mean (spec/access): a set that leaves a command to
+ * What the rows mean (wire/access): a set that leaves a command to
  * administrators only, and two sets naming the same command (`ban` and
  * `chat_input:ban`) that disagree about a target. Warnings: both can be
  * meant, but neither should be an accident.
@@ -168,7 +168,7 @@ function preferReadingFindings(list: Diagnostic[], reading: Diagnostic[]): Diagn
   return list.filter((d) => reading.includes(d) || !at.has(`${d.file}:${d.line}:${d.col}`));
 }
 
-/** Declared webhooks: each name, each avatar, and the set per channel (spec/rules/webhook-*). */
+/** Declared webhooks: each name, each avatar, and the set per channel (wire/rules/webhook-*). */
 function checkWebhooks(out: Diagnostic[], manifest: LoadedManifest): void {
   const { root } = manifest;
   manifest.webhooks.forEach((w, i) => {

@@ -1,11 +1,11 @@
 import { dirname, resolve } from 'node:path';
 import { ManifestReadError } from '../errors.js';
-import { resolveLimits, type Limits } from '../spec/limits.js';
-import { DEFAULT_APP_INTEGRATION_TYPES } from '../spec/defaults.js';
-import { enumValue, IntegrationType } from '../spec/enums.js';
-import type { ApplicationTraits } from '../spec/service-rules.js';
-import type { Path, Problem } from '../spec/problem.js';
-import { isObject, type Obj } from '../spec/rules/values.js';
+import { resolveLimits, type Limits } from '../wire/limits.js';
+import { DEFAULT_APP_INTEGRATION_TYPES } from '../wire/defaults.js';
+import { enumValue, IntegrationType } from '../wire/enums.js';
+import type { ApplicationTraits } from '../wire/service-rules.js';
+import type { Path, Problem } from '../wire/problem.js';
+import { isObject, type Obj } from '../wire/rules/values.js';
 import { manifestToWire, canonicalPermissionEntry } from './canonicalize.js';
 import { diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
 import { globFiles, isGlob } from './glob.js';

@@ -1,5 +1,5 @@
 import type { Node, YAMLMap } from 'yaml';
-import type { Path } from '../spec/problem.js';
+import type { Path } from '../wire/problem.js';
 import type { SourceFile } from './source.js';
 import { yamlLib } from './yaml-lib.js';
 

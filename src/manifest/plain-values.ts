@@ -1,4 +1,4 @@
-import type { Path, PathSegment } from '../spec/problem.js';
+import type { Path, PathSegment } from '../wire/problem.js';
 import { isSecretVariable } from './secret-variables.js';
 
 /** Keys whose values are snowflakes: an unquoted 18-digit id must keep every digit. */

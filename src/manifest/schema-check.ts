@@ -1,8 +1,8 @@
-import type { Path } from '../spec/problem.js';
+import type { Path } from '../wire/problem.js';
 import { validateCommandShape, validateManifest, type CompiledValidator, type SchemaError } from './generated/validate-manifest.js';
 import { diagnosticAt, type Diagnostic } from './diagnostic.js';
 import type { SourceFile } from './source.js';
-import { closest } from '../spec/suggest.js';
+import { closest } from '../wire/suggest.js';
 
 function parsePointer(pointer: string): Path {
   if (pointer === '') return [];

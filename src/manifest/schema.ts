@@ -1,4 +1,4 @@
-import { RESPONSE_ONLY_COMMAND_FIELDS } from '../spec/defaults.js';
+import { RESPONSE_ONLY_COMMAND_FIELDS } from '../wire/defaults.js';
 import {
   ChannelType,
   CommandType,
@@ -9,10 +9,10 @@ import {
   PermissionEntryType,
   enumSpellings,
   type EnumTable,
-} from '../spec/enums.js';
-import { DEFAULT_LIMITS, LIMIT_NAMES } from '../spec/limits.js';
-import { LOCALES } from '../spec/locales.js';
-import { PERMISSION_BITS } from '../spec/permissions.js';
+} from '../wire/enums.js';
+import { DEFAULT_LIMITS, LIMIT_NAMES } from '../wire/limits.js';
+import { LOCALES } from '../wire/locales.js';
+import { PERMISSION_BITS } from '../wire/permissions.js';
 
 /**
  * The manifest's JSON Schema (draft-07), built from the spec tables so enum

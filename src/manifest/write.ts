@@ -8,7 +8,7 @@
  */
 /** The modeline that points YAML editors at the schema shipped in the package. */
 export const SCHEMA_MODELINE = '# yaml-language-server: $schema=./node_modules/cmdsync/schemas/manifest.schema.json';
-import { cleanLocalizations } from '../spec/defaults.js';
+import { cleanLocalizations } from '../wire/defaults.js';
 import {
   ChannelType,
   CommandType,
@@ -19,11 +19,11 @@ import {
   PermissionEntryType,
   enumName,
   type EnumTable,
-} from '../spec/enums.js';
-import { allChannelsId, permissionNames } from '../spec/permissions.js';
-import type { Scope } from '../spec/scope.js';
-import { isSnowflake } from '../spec/snowflake.js';
-import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand } from '../spec/state.js';
+} from '../wire/enums.js';
+import { allChannelsId, permissionNames } from '../wire/permissions.js';
+import type { Scope } from '../wire/scope.js';
+import { isSnowflake } from '../wire/snowflake.js';
+import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand } from '../wire/state.js';
 import { yamlLib } from './yaml-lib.js';
 
 type Obj = Record<string, unknown>;

@@ -1,9 +1,9 @@
-import { buildMatrix, cellFor, columnLabel, commandLabel, outcomeText, principalLabel, type Cell, type Matrix } from '../spec/access/matrix.js';
-import type { CommandSubject, GuildAccess } from '../spec/access/subjects.js';
-import type { PermissionEntry, ScopeState } from '../spec/state.js';
+import { buildMatrix, cellFor, columnLabel, commandLabel, outcomeText, principalLabel, type Cell, type Matrix } from '../wire/access/matrix.js';
+import type { CommandSubject, GuildAccess } from '../wire/access/subjects.js';
+import type { PermissionEntry, ScopeState } from '../wire/state.js';
 import type { CommandAction, PermissionAction, PlanWarning } from './model.js';
 import { normalizePermissions } from './normalize.js';
-import { effectiveMemberPermissions } from '../spec/defaults.js';
+import { effectiveMemberPermissions } from '../wire/defaults.js';
 
 /** One command of the guild before and after apply: its default and its own rows. */
 export interface CommandAccessChange {

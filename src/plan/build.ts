@@ -1,7 +1,7 @@
-import type { Limits } from '../spec/limits.js';
-import { scopeKey, type Scope } from '../spec/scope.js';
-import { dailyCreatesLimited, dailyCreatesProblem } from '../spec/service-rules.js';
-import type { ScopeState, State, WebhookSetState, WebhookState } from '../spec/state.js';
+import type { Limits } from '../wire/limits.js';
+import { scopeKey, type Scope } from '../wire/scope.js';
+import { dailyCreatesLimited, dailyCreatesProblem } from '../wire/service-rules.js';
+import type { ScopeState, State, WebhookSetState, WebhookState } from '../wire/state.js';
 import { fingerprintOf } from './fingerprint.js';
 import { matchScope } from './match.js';
 import { PLAN_FORMAT_VERSION, massDeletionMessage, massDeletions, type CommandAction, type CreatesCountedBy, type Plan, type PlanSummary, type PlanWarning, type RemoteFingerprint, type ScopePlan, type WebhookPlan } from './model.js';
@@ -106,7 +106,7 @@ const COUNTED_BY: Record<CreatesCountedBy, string> = {
 
 /**
  * The daily create allowance of one scope, judged by the rule the emulator
- * enforces (spec/service-rules.ts): over it is an error before the first
+ * enforces (wire/service-rules.ts): over it is an error before the first
  * write unless forced; most of it, a warning.
  */
 function checkDailyCreates(s: { key: string; scope: Scope; creates: number; used: number; countedBy?: CreatesCountedBy; limits: Limits; force: boolean }, warnings: PlanWarning[], errors: Plan['errors']): void {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { scopeKey } from '../spec/scope.js';
-import type { ApplicationTraits } from '../spec/service-rules.js';
-import type { ScopeState } from '../spec/state.js';
+import { scopeKey } from '../wire/scope.js';
+import type { ApplicationTraits } from '../wire/service-rules.js';
+import type { ScopeState } from '../wire/state.js';
 import type { RemoteFingerprint } from './model.js';
 import { normalizePermissions } from './normalize.js';
 

@@ -1,7 +1,7 @@
-import { RESPONSE_ONLY_COMMAND_FIELDS } from '../spec/defaults.js';
-import { CommandType, enumName } from '../spec/enums.js';
-import { scopeKey, type Scope } from '../spec/scope.js';
-import type { ScopeState, StateCommand } from '../spec/state.js';
+import { RESPONSE_ONLY_COMMAND_FIELDS } from '../wire/defaults.js';
+import { CommandType, enumName } from '../wire/enums.js';
+import { scopeKey, type Scope } from '../wire/scope.js';
+import type { ScopeState, StateCommand } from '../wire/state.js';
 import { diffValues } from './diff.js';
 import type { CommandAction, KeptCommand } from './model.js';
 import { alignUnmanaged, normalizeCommand, type Normalized } from './normalize.js';

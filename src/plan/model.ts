@@ -1,7 +1,7 @@
-import type { Problem } from '../spec/problem.js';
-import type { Scope } from '../spec/scope.js';
-import type { Snowflake } from '../spec/snowflake.js';
-import type { PermissionEntry } from '../spec/state.js';
+import type { Problem } from '../wire/problem.js';
+import type { Scope } from '../wire/scope.js';
+import type { Snowflake } from '../wire/snowflake.js';
+import type { PermissionEntry } from '../wire/state.js';
 
 /**
  * A plan: what apply will change, scope by scope, and the exact requests it

@@ -1,14 +1,14 @@
-import { canonicalCommand } from '../spec/defaults.js';
-import { CommandType, InteractionContext } from '../spec/enums.js';
-import type { Scope } from '../spec/scope.js';
-import type { PermissionEntry } from '../spec/state.js';
+import { canonicalCommand } from '../wire/defaults.js';
+import { CommandType, InteractionContext } from '../wire/enums.js';
+import type { Scope } from '../wire/scope.js';
+import type { PermissionEntry } from '../wire/state.js';
 
 /**
  * The one normalizer both sides pass through before they are compared
  * (docs/architecture.md): a manifest's body and the service's record become the same
  * value whenever the service would store the one as the other.
  *
- * It starts from what the service stores (`canonicalCommand` in spec/defaults:
+ * It starts from what the service stores (`canonicalCommand` in wire/defaults:
  * defaults filled in, `required: false` dropped, localizations equal to the
  * default dropped, `null` ≡ `{}` ≡ absent…), then removes what differs only
  * in spelling: set-valued lists are sorted, dictionary keys are ordered.

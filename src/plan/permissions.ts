@@ -1,4 +1,4 @@
-import type { PermissionSet, ScopeState } from '../spec/state.js';
+import type { PermissionSet, ScopeState } from '../wire/state.js';
 import { deepEqual } from './diff.js';
 import type { CommandAction, PermissionAction } from './model.js';
 import { normalizePermissions } from './normalize.js';

@@ -1,4 +1,4 @@
-import type { Scope } from '../spec/scope.js';
+import type { Scope } from '../wire/scope.js';
 import type { CommandAction, PlannedRequest, Strategy } from './model.js';
 
 export type StrategyChoice = Strategy | 'auto';

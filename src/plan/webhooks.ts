@@ -1,5 +1,5 @@
-import { isApplicationsOwnWebhook } from '../spec/webhook.js';
-import type { WebhookSetState, WebhookState } from '../spec/state.js';
+import { isApplicationsOwnWebhook } from '../wire/webhook.js';
+import type { WebhookSetState, WebhookState } from '../wire/state.js';
 import type { FieldChange, PlannedRequest, WebhookAction, WebhookPlan } from './model.js';
 
 /** What the lock file knows of the webhooks cmdsync manages, by id. */

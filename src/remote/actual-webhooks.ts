@@ -1,4 +1,4 @@
-import type { WebhookState } from '../spec/state.js';
+import type { WebhookState } from '../wire/state.js';
 import type { RestClient } from './client.js';
 import { DiscordAPIError } from './errors.js';
 import { getWebhook, listChannelWebhooks } from './webhooks.js';

@@ -1,5 +1,5 @@
-import type { Scope } from '../spec/scope.js';
-import type { ScopeState, State } from '../spec/state.js';
+import type { Scope } from '../wire/scope.js';
+import type { ScopeState, State } from '../wire/state.js';
 import type { RestClient } from './client.js';
 import { fetchRemoteScope, type RemoteScope } from './fetch-scope.js';
 import { DiscordAPIError } from './errors.js';

@@ -4,10 +4,10 @@
  * emulator, that emulator's limits and today's create counts, so the plan
  * refuses at plan time what the remote would refuse half way through apply.
  */
-import { traitsOfApplicationObject } from '../spec/application.js';
-import { EMULATOR_LIMITS_PATH, EMULATOR_MARKER_HEADER, type EmulatorLimitsAnswer } from '../spec/emulator-control.js';
-import { resolveLimits, type Limits } from '../spec/limits.js';
-import type { ApplicationTraits } from '../spec/service-rules.js';
+import { traitsOfApplicationObject } from '../wire/application.js';
+import { EMULATOR_LIMITS_PATH, EMULATOR_MARKER_HEADER, type EmulatorLimitsAnswer } from '../wire/emulator-control.js';
+import { resolveLimits, type Limits } from '../wire/limits.js';
+import type { ApplicationTraits } from '../wire/service-rules.js';
 import type { RestClient } from './client.js';
 import { DiscordAPIError } from './errors.js';
 

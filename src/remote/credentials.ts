@@ -1,4 +1,4 @@
-import { isSnowflake } from '../spec/snowflake.js';
+import { isSnowflake } from '../wire/snowflake.js';
 import { readDotenv } from './dotenv.js';
 import { CredentialsError, RemoteConfigError } from './errors.js';
 

@@ -1,6 +1,6 @@
 import type { APIApplicationCommand, APIGuildApplicationCommandPermissions } from 'discord-api-types/v10';
-import type { Scope } from '../spec/scope.js';
-import type { Snowflake } from '../spec/snowflake.js';
+import type { Scope } from '../wire/scope.js';
+import type { Snowflake } from '../wire/snowflake.js';
 import type { RestClient } from './client.js';
 import { listCommands, listGuildCommandPermissions, type CallOptions } from './commands.js';
 

@@ -1,4 +1,4 @@
-import type { PathSegment } from '../spec/problem.js';
+import type { PathSegment } from '../wire/problem.js';
 
 /** One leaf of the service's 50035 `errors` tree. */
 export interface FieldError {

@@ -7,7 +7,7 @@ import type {
   RESTPostAPIChannelWebhookJSONBody,
   RESTPostAPIWebhookWithTokenJSONBody,
 } from 'discord-api-types/v10';
-import type { Snowflake } from '../spec/snowflake.js';
+import type { Snowflake } from '../wire/snowflake.js';
 import type { FileUpload } from './body.js';
 import type { RestClient } from './client.js';
 import { seg, type CallOptions } from './commands.js';

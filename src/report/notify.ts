@@ -7,8 +7,8 @@
  * emulator applies.
  */
 import type { Plan } from '../plan/model.js';
-import { DEFAULT_LIMITS, resolveLimits } from '../spec/limits.js';
-import { validateEmbeds } from '../spec/webhook.js';
+import { DEFAULT_LIMITS, resolveLimits } from '../wire/limits.js';
+import { validateEmbeds } from '../wire/webhook.js';
 import { VERSION } from '../version.js';
 import { appliedCounts, sanitizeMessage } from './apply/result.js';
 import type { ApplyResult } from './apply/types.js';

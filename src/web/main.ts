@@ -13,7 +13,7 @@ import { mountChannels } from './views/channels.js';
 import { mountCommands } from './views/commands.js';
 import { mountState } from './views/state.js';
 import type { ViewWorld } from '../emulator/view/world-view.js';
-import { ChannelType } from '../spec/enums.js';
+import { ChannelType } from '../wire/enums.js';
 
 const VIEWS: Record<string, MountView> = { channels: mountChannels, commands: mountCommands, state: mountState };
 const SELECTION_KEY = 'cmdsync-view-selection';

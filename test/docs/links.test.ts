@@ -1,6 +1,6 @@
 /**
  * The README and docs/ point only at files the repository has: every relative
- * link, every repository path written as code (`src/spec/limits.ts`), and
+ * link, every repository path written as code (`src/wire/limits.ts`), and
  * every root document named as code (`DESIGN.md`) must resolve.
  */
 import { existsSync, readFileSync } from 'node:fs';

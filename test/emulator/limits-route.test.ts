@@ -1,12 +1,12 @@
 /**
- * What `plan` reads of an emulator (spec/emulator-control.ts): the marker on
+ * What `plan` reads of an emulator (wire/emulator-control.ts): the marker on
  * GET /applications/@me, and GET /__emulator/limits with the limits it
  * enforces and today's creates. Read-only, so no control token; anything
  * else on the path still needs one.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { EMULATOR_MARKER_HEADER } from '../../src/spec/emulator-control.js';
+import { EMULATOR_MARKER_HEADER } from '../../src/wire/emulator-control.js';
 import { bot, call, slash, start } from './helpers.js';
 import { rawCall } from './raw-http.js';
 

@@ -11,7 +11,7 @@ import { ChangeTracker } from '../../src/emulator/change-tracker.js';
 import { buildWorld } from '../../src/emulator/seed.js';
 import { Store } from '../../src/emulator/store.js';
 import type { World } from '../../src/emulator/world.js';
-import { DEFAULT_LIMITS } from '../../src/spec/limits.js';
+import { DEFAULT_LIMITS } from '../../src/wire/limits.js';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { EventBus } from '../../src/emulator/events.js';

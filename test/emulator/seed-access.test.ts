@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, SeedError } from '../../src/emulator/seed.js';
-import { resolveLimits } from '../../src/spec/limits.js';
+import { resolveLimits } from '../../src/wire/limits.js';
 import type { Seed } from '../../src/emulator/world.js';
 
 // What access evaluation needs from a guild: role permissions, member roles, channel overwrites, the owner.

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { EMULATOR_MARKER_HEADER } from '../../src/spec/emulator-control.js';
+import { EMULATOR_MARKER_HEADER } from '../../src/wire/emulator-control.js';
 
 /**
  * A loopback stand-in for the real service: the emulator behind a proxy that

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toPlainValue, type PlainValueReport } from '../../src/manifest/plain-values.js';
-import type { PathSegment } from '../../src/spec/problem.js';
+import type { PathSegment } from '../../src/wire/problem.js';
 import { seededRandom } from '../helpers/random.js';
 
 const SNOWFLAKE_KEYS = new Set(['id', 'application_id', 'guild_id', 'channel_id', 'role', 'user', 'channel']);

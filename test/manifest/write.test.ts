@@ -10,10 +10,10 @@ import { lintPath } from '../../src/cli/commands/lint.js';
 import { wireCommand } from '../../src/manifest/canonicalize.js';
 import { loadManifest, type LoadedManifest } from '../../src/manifest/load.js';
 import { commandToManifest, manifestFromState, stringifyManifest } from '../../src/manifest/write.js';
-import { canonicalCommand } from '../../src/spec/defaults.js';
-import { GLOBAL, guildScope, type Scope } from '../../src/spec/scope.js';
-import { isSnowflake } from '../../src/spec/snowflake.js';
-import type { State } from '../../src/spec/state.js';
+import { canonicalCommand } from '../../src/wire/defaults.js';
+import { GLOBAL, guildScope, type Scope } from '../../src/wire/scope.js';
+import { isSnowflake } from '../../src/wire/snowflake.js';
+import type { State } from '../../src/wire/state.js';
 import { CORPUS, fixtureFiles } from '../helpers/fixtures.js';
 import { testdir } from '../helpers/tmp.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlan, type PlanOptions } from '../../src/plan/build.js';
 import { formatPlanText } from '../../src/report/plan/index.js';
-import { resolveLimits } from '../../src/spec/limits.js';
-import { GLOBAL, guildScope } from '../../src/spec/scope.js';
-import type { PermissionEntry, PermissionSet, ScopeState, StateCommand } from '../../src/spec/state.js';
+import { resolveLimits } from '../../src/wire/limits.js';
+import { GLOBAL, guildScope } from '../../src/wire/scope.js';
+import type { PermissionEntry, PermissionSet, ScopeState, StateCommand } from '../../src/wire/state.js';
 
 // What a permission-set change does in effect, evaluated with the access model before and after.
 const APP = '100';

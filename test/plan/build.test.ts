@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlan, type PlanOptions } from '../../src/plan/build.js';
-import { resolveLimits } from '../../src/spec/limits.js';
-import { GLOBAL, guildScope } from '../../src/spec/scope.js';
-import type { ScopeState, State, StateCommand } from '../../src/spec/state.js';
+import { resolveLimits } from '../../src/wire/limits.js';
+import { GLOBAL, guildScope } from '../../src/wire/scope.js';
+import type { ScopeState, State, StateCommand } from '../../src/wire/state.js';
 
 const APP = '100';
 const GUILD = '200';

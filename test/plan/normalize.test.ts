@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffValues } from '../../src/plan/diff.js';
 import { alignUnmanaged, normalizeCommand } from '../../src/plan/normalize.js';
-import { GLOBAL, guildScope, type Scope } from '../../src/spec/scope.js';
+import { GLOBAL, guildScope, type Scope } from '../../src/wire/scope.js';
 import { CORPUS } from '../helpers/fixtures.js';
 
 type Obj = Record<string, unknown>;

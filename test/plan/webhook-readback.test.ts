@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newcomers, resolveGroup, type CreateGroup } from '../../src/apply/webhook-readback.js';
 import type { WebhookAction } from '../../src/plan/model.js';
 import { AbortedError, DiscordAPIError, HTTPError, NetworkError, RateLimitError, TimeoutError, writeOutcomeUnknown } from '../../src/remote/errors.js';
-import type { WebhookState } from '../../src/spec/state.js';
+import type { WebhookState } from '../../src/wire/state.js';
 
 const APP = '1';
 const hook = (id: string, over: Partial<WebhookState> = {}): WebhookState => ({ id, type: 1, channelId: '10', name: 'Deploys', avatarHash: null, applicationId: APP, ...over });

@@ -7,7 +7,7 @@ import { runPull } from '../../src/cli/commands/pull.js';
 import { runPlan } from '../../src/cli/commands/plan.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { createClient, createCommand, setCommandPermissions, type RestClient } from '../../src/remote/index.js';
-import { GLOBAL, guildScope } from '../../src/spec/scope.js';
+import { GLOBAL, guildScope } from '../../src/wire/scope.js';
 import { testdir } from '../helpers/tmp.js';
 import { captureContext } from './context.js';
 

@@ -13,8 +13,8 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { wireCommand } from '../../src/manifest/canonicalize.js';
 import { loadManifest } from '../../src/manifest/load.js';
 import { createClient, createCommand, listCommands, listGuildCommandPermissions, setCommandPermissions, type RestClient } from '../../src/remote/index.js';
-import { canonicalCommand } from '../../src/spec/defaults.js';
-import { GLOBAL, guildScope } from '../../src/spec/scope.js';
+import { canonicalCommand } from '../../src/wire/defaults.js';
+import { GLOBAL, guildScope } from '../../src/wire/scope.js';
 import { testdir } from '../helpers/tmp.js';
 import { captureContext } from './context.js';
 

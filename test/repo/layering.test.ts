@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/fixtures.js';
 import { allImports, cycles, importsOf, packagesOf, parse, sourceFiles, type Import } from './source-graph.js';
 
-/** A folder (`spec`) or a root file (`errors.ts`): the unit the table speaks of. */
+/** A folder (`wire`) or a root file (`errors.ts`): the unit the table speaks of. */
 const areaOf = (file: string): string => (file.includes('/') ? file.slice(0, file.indexOf('/')) : file);
 
-/** `spec/` → `spec`; `errors` → `errors.ts`; `emulator/view/` stays a sub-path. */
+/** `wire/` → `wire`; `errors` → `errors.ts`; `emulator/view/` stays a sub-path. */
 function areaName(name: string, rootFiles: ReadonlySet<string>): string {
   const n = name.replace(/\/$/, '');
   return rootFiles.has(`${n}.ts`) ? `${n}.ts` : n;
@@ -93,7 +93,7 @@ describe('the layering of docs/architecture.md', () => {
 
   it('the reader sees static, type-only, re-exported and dynamic imports, and leaves packages out', () => {
     const text = [
-      "import { a } from '../spec/a.js';",
+      "import { a } from '../wire/a.js';",
       "import type { B } from '../plan/b.js';",
       "import { type C } from './c.js';",
       "export * from '../remote/d.js';",
@@ -104,25 +104,25 @@ describe('the layering of docs/architecture.md', () => {
       "import { h } from 'node:fs';",
     ].join('\n');
     const got = importsOf('cli/x.ts', parse('cli/x.ts', text)).map((i) => `${i.to}${i.typeOnly ? ' (type)' : ''}`);
-    expect(got).toEqual(['spec/a.ts', 'plan/b.ts (type)', 'cli/c.ts (type)', 'remote/d.ts', 'emulator/e.ts (type)', 'report/f.ts (type)', 'manifest/g.ts']);
+    expect(got).toEqual(['wire/a.ts', 'plan/b.ts (type)', 'cli/c.ts (type)', 'remote/d.ts', 'emulator/e.ts (type)', 'report/f.ts (type)', 'manifest/g.ts']);
     // The reader found the real tree, not an empty one.
     expect(imports.length).toBeGreaterThan(500);
   });
 
   it('the table is read as the rules it states', () => {
-    expect(TABLE.get('spec')).toEqual([]);
-    expect(TABLE.get('plan')!.map((a) => a.target)).toEqual(['spec', 'errors.ts']);
-    expect(TABLE.get('emulator')!.map((a) => a.target)).toEqual(['spec']);
-    expect(TABLE.get('web')).toEqual([{ target: 'spec', typeOnly: false }, { target: 'emulator/view', typeOnly: true }]);
+    expect(TABLE.get('wire')).toEqual([]);
+    expect(TABLE.get('plan')!.map((a) => a.target)).toEqual(['wire', 'errors.ts']);
+    expect(TABLE.get('emulator')!.map((a) => a.target)).toEqual(['wire']);
+    expect(TABLE.get('web')).toEqual([{ target: 'wire', typeOnly: false }, { target: 'emulator/view', typeOnly: true }]);
     expect(TABLE.get('cli')!.map((a) => a.target)).toContain('sync');
     const imp = (from: string, to: string, typeOnly = false): Import => ({ from, to, typeOnly, line: 1 });
-    expect(breach(imp('spec/a.ts', 'errors.ts'), TABLE)).toBe('spec may not import errors.ts');
+    expect(breach(imp('wire/a.ts', 'errors.ts'), TABLE)).toBe('wire may not import errors.ts');
     expect(breach(imp('plan/a.ts', 'remote/b.ts', true), TABLE)).toBe('plan may not import remote');
     expect(breach(imp('emulator/a.ts', 'manifest/b.ts'), TABLE)).toBe('emulator may not import manifest');
     expect(breach(imp('web/a.ts', 'emulator/view/b.ts'), TABLE)).toBe('web may import only types from emulator');
     expect(breach(imp('web/a.ts', 'emulator/view/b.ts', true), TABLE)).toBeUndefined();
     expect(breach(imp('web/a.ts', 'emulator/world.ts', true), TABLE)).toBe('web may not import emulator');
-    expect(breach(imp('nowhere/a.ts', 'spec/b.ts'), TABLE)).toMatch(/has no row/);
+    expect(breach(imp('nowhere/a.ts', 'wire/b.ts'), TABLE)).toMatch(/has no row/);
   });
 
   it('every folder and root file of src/ has a row', () => {
@@ -140,8 +140,8 @@ describe('the layering of docs/architecture.md', () => {
 
   it('a folder whose packages are "none" imports no package, node: ones included', () => {
     const free = packageFree(DOC, ROOT_FILES);
-    expect(free).toEqual(['spec']);
-    expect(packagesOf('spec/x.ts', "import { a } from './a.js';\nimport { readFileSync } from 'node:fs';\nconst y = import('yaml');")).toEqual(['node:fs', 'yaml']);
+    expect(free).toEqual(['wire']);
+    expect(packagesOf('wire/x.ts', "import { a } from './a.js';\nimport { readFileSync } from 'node:fs';\nconst y = import('yaml');")).toEqual(['node:fs', 'yaml']);
     const found = sourceFiles()
       .filter((f) => free.includes(areaOf(f)))
       .flatMap((f) => packagesOf(f).map((p) => `src/${f} imports ${p}`));

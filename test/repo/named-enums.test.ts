@@ -1,7 +1,7 @@
 /**
- * No bare number compared with `.type` or `.flags` outside src/spec (issue 26
+ * No bare number compared with `.type` or `.flags` outside src/wire (issue 26
  * item 2): a command type, option type, channel type or flag bit is named
- * once, in src/spec/enums.ts, and everything else uses the name.
+ * once, in src/wire/enums.ts, and everything else uses the name.
  */
 import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
@@ -91,8 +91,8 @@ describe('named enums instead of bare numbers', () => {
     ]);
   });
 
-  it('no file outside src/spec compares .type or .flags with a bare number', () => {
-    const files = sourceFiles().filter((f) => !f.startsWith('spec/'));
+  it('no file outside src/wire compares .type or .flags with a bare number', () => {
+    const files = sourceFiles().filter((f) => !f.startsWith('wire/'));
     expect(files.length).toBeGreaterThan(100);
     expect(files.flatMap((f) => bareComparisons(f))).toEqual([]);
   });

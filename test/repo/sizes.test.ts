@@ -15,7 +15,7 @@ const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 120;
 
 /** Over the line when this test was written (issue 26); remove an entry when its split lands. */
-const FILES_OVER = ['emulator/server.ts', 'remote/client.ts', 'spec/rules/message.ts'];
+const FILES_OVER = ['emulator/server.ts', 'remote/client.ts', 'wire/rules/message.ts'];
 const FUNCTIONS_OVER = [
   'apply/execute.ts:applyPlan',
   'cli/commands/webhook/register.ts:registerWebhookCommands',

@@ -1,9 +1,9 @@
 import { stripVTControlCharacters as strip } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildPlan } from '../../src/plan/build.js';
-import { DEFAULT_LIMITS } from '../../src/spec/limits.js';
-import { GLOBAL, guildScope } from '../../src/spec/scope.js';
-import type { State, WebhookState } from '../../src/spec/state.js';
+import { DEFAULT_LIMITS } from '../../src/wire/limits.js';
+import { GLOBAL, guildScope } from '../../src/wire/scope.js';
+import type { State, WebhookState } from '../../src/wire/state.js';
 import { colors, setColor } from '../../src/report/color.js';
 import { formatPlanJson, formatPlanMarkdown, formatPlanText } from '../../src/report/plan/index.js';
 import { wordDiff } from '../../src/report/plan/values.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { provisionDataFile, provisionWorld } from '../../src/emulator/provision.js';
 import { buildWorld } from '../../src/emulator/seed.js';
-import { resolveLimits } from '../../src/spec/limits.js';
+import { resolveLimits } from '../../src/wire/limits.js';
 import { testdir } from '../helpers/tmp.js';
 
 let n = 1_000_000_000_000_000n;

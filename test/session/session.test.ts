@@ -10,7 +10,7 @@ import { openSession, type Session } from '../../src/cli/session.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { loadManifest, type LoadedManifest } from '../../src/manifest/load.js';
 import { createCommand, listCommands, listGuildCommandPermissions, setCommandPermissions } from '../../src/remote/index.js';
-import { GLOBAL, guildScope } from '../../src/spec/scope.js';
+import { GLOBAL, guildScope } from '../../src/wire/scope.js';
 import { testdir } from '../helpers/tmp.js';
 import { captureContext } from '../pull/context.js';
 

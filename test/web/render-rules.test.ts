@@ -4,7 +4,7 @@ import { inlineIndexes } from '../../src/web/render/fields.js';
 import { attachmentFor, embeddedAttachmentIds, mediaKind, type AttachmentLike } from '../../src/web/render/media.js';
 import { cssColour, formatBytes, formatDiscordTime, plainEmoji, safeHref } from '../../src/web/render/text.js';
 import { insertionIndex, viewMessageOf } from '../../src/web/render/timeline.js';
-import { compareSnowflakes } from '../../src/spec/snowflake.js';
+import { compareSnowflakes } from '../../src/wire/snowflake.js';
 
 describe('text rules', () => {
   it('only http(s) links become anchors', () => {

@@ -1,6 +1,6 @@
 /** The State view's wording: what a log line, a fault rule and a session's intents say. */
 import { describe, expect, test } from 'vitest';
-import type { DeliveryOutcome } from '../../src/spec/interactions/delivery.js';
+import type { DeliveryOutcome } from '../../src/wire/interactions/delivery.js';
 import { countdown, describeEntry, faultAction, faultMatch, intentNames, scopeName } from '../../src/web/state/describe.js';
 
 describe('state view wording', () => {

@@ -5,7 +5,7 @@
  * to find an id. Pure. The tokens printed are the emulator's own: they open
  * nothing but this local emulator.
  */
-import { ChannelType, enumName } from '../../spec/enums.js';
+import { ChannelType, enumName } from '../../wire/enums.js';
 import type { World } from '../../emulator/world.js';
 
 /** Entries shown per list; the rest are counted ("… and N more"). */

@@ -3,7 +3,7 @@
  * the default app's credentials is intended here: it is a local sandbox and
  * the user needs them to point a bot at it.
  */
-import { DEFAULT_LIMITS } from '../../spec/limits.js';
+import { DEFAULT_LIMITS } from '../../wire/limits.js';
 import { controlTokenProblem, EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator, type DailyCreates, type RunningEmulator } from '../../emulator/index.js';
 import { watchReportText } from './endpoint-check-text.js';
 import { printableUrl, urlLines, worldLines } from './emulator-banner.js';

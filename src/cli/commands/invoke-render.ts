@@ -3,9 +3,9 @@
  * Pure: the outcome in, lines out.
  */
 import type { InvokeOutcome } from '../../emulator/index.js';
-import { TOKEN_LIFETIME_MS } from '../../spec/interactions/callback.js';
-import { noResponseReason } from '../../spec/interactions/delivery.js';
-import { ComponentType, SELECT_COMPONENT_TYPES } from '../../spec/enums.js';
+import { TOKEN_LIFETIME_MS } from '../../wire/interactions/callback.js';
+import { noResponseReason } from '../../wire/interactions/delivery.js';
+import { ComponentType, SELECT_COMPONENT_TYPES } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;
 

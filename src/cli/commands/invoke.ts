@@ -9,9 +9,9 @@ import { extname, resolve } from 'node:path';
 import { CmdsyncError, UsageError } from '../../errors.js';
 import type { InvokeOutcome, InvokeRequest } from '../../emulator/index.js';
 import { invoke } from '../../api/invoke.js';
-import { isSnowflake } from '../../spec/snowflake.js';
-import { LOCALES } from '../../spec/locales.js';
-import { CommandLineError, parseCommandLine } from '../../spec/interactions/command-line.js';
+import { isSnowflake } from '../../wire/snowflake.js';
+import { LOCALES } from '../../wire/locales.js';
+import { CommandLineError, parseCommandLine } from '../../wire/interactions/command-line.js';
 import type { CliContext } from '../context.js';
 import { followupHint, outcomeJson, renderOutcome } from './invoke-render.js';
 

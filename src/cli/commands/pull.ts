@@ -8,9 +8,9 @@ import { extname, relative, resolve } from 'node:path';
 import { CmdsyncError, UsageError } from '../../errors.js';
 import { manifestFromState, stringifyManifest } from '../../manifest/write.js';
 import { fetchRemoteScopes, type RemoteScope } from '../../remote/index.js';
-import { GLOBAL, guildScope } from '../../spec/scope.js';
-import { isSnowflake, type Snowflake } from '../../spec/snowflake.js';
-import type { ScopeState, State } from '../../spec/state.js';
+import { GLOBAL, guildScope } from '../../wire/scope.js';
+import { isSnowflake, type Snowflake } from '../../wire/snowflake.js';
+import type { ScopeState, State } from '../../wire/state.js';
 import { writeLine, type CliContext } from '../context.js';
 import { openSession } from '../session.js';
 

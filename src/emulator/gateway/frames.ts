@@ -3,7 +3,7 @@
  * either the parsed frame or the close code the service would end the
  * connection with.
  */
-import { CLIENT_OPS, GATEWAY_VERSION, GatewayClose, KNOWN_INTENTS } from '../../spec/gateway.js';
+import { CLIENT_OPS, GATEWAY_VERSION, GatewayClose, KNOWN_INTENTS } from '../../wire/gateway.js';
 
 export interface Refusal {
   close: number;

@@ -3,13 +3,13 @@
  * server: Hello, Identify, Heartbeat/ACK, Resume, READY and GUILD_CREATE, and
  * the run-time events of the EventBus dispatched to the sessions of their
  * application. Transport is the `ws` package; protocol rules are in
- * src/spec/gateway.ts and the frame checks in ./frames.ts.
+ * src/wire/gateway.ts and the frame checks in ./frames.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CLIENT_SEND_LIMIT, DISPATCH_INTENT, GatewayClose, GatewayOp, HEARTBEAT_INTERVAL_MS, Intent, MAX_CLIENT_FRAME_BYTES } from '../../spec/gateway.js';
+import { CLIENT_SEND_LIMIT, DISPATCH_INTENT, GatewayClose, GatewayOp, HEARTBEAT_INTERVAL_MS, Intent, MAX_CLIENT_FRAME_BYTES } from '../../wire/gateway.js';
 import { resolveAuth } from '../auth.js';
 import type { EmulatorEvent, EventBus } from '../events.js';
 import { own } from '../own.js';

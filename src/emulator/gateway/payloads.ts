@@ -2,8 +2,8 @@
  * What the gateway tells a bot about the world: READY and GUILD_CREATE, built
  * from the emulator's world as pure functions (facts §9.3).
  */
-import { GATEWAY_VERSION, shardOf } from '../../spec/gateway.js';
-import { snowflakeTimestamp } from '../../spec/snowflake.js';
+import { GATEWAY_VERSION, shardOf } from '../../wire/gateway.js';
+import { snowflakeTimestamp } from '../../wire/snowflake.js';
 import type { Application, Channel, Guild, World } from '../world.js';
 
 /** Thread channel types: GUILD_CREATE lists them under `threads`, not `channels`. */

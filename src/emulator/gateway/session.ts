@@ -3,8 +3,8 @@
  * Resume. Every dispatch gets the next sequence number and is kept in a
  * bounded buffer, whether or not a connection is attached to receive it.
  */
-import { shardOf } from '../../spec/gateway.js';
-import type { Snowflake } from '../../spec/snowflake.js';
+import { shardOf } from '../../wire/gateway.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 import type { EmulatorEvent } from '../events.js';
 import type { Guild } from '../world.js';
 

@@ -4,11 +4,11 @@
  * checked and built with the webhook message rules of part B, plus what only
  * interactions may do (EPHEMERAL; a poll on the deferred original).
  */
-import type { Limits } from '../../spec/limits.js';
-import { callbackDataProblem, callbackFits, CallbackType, EPHEMERAL, InteractionErrors } from '../../spec/interactions/callback.js';
-import { isObject } from '../../spec/rules/values.js';
-import type { Snowflake } from '../../spec/snowflake.js';
-import { validateEditMessageBody, validateExecuteBody } from '../../spec/webhook.js';
+import type { Limits } from '../../wire/limits.js';
+import { callbackDataProblem, callbackFits, CallbackType, EPHEMERAL, InteractionErrors } from '../../wire/interactions/callback.js';
+import { isObject } from '../../wire/rules/values.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import { validateEditMessageBody, validateExecuteBody } from '../../wire/webhook.js';
 import { apiError, type EmulatorResponse } from '../http-types.js';
 import type { MultipartFile } from '../multipart.js';
 import { findChannel, problemsResponse } from '../webhook-access.js';
@@ -18,7 +18,7 @@ import type { InteractionRegistry, LiveInteraction } from './registry.js';
 import type { EventBus, MessageNote } from '../events.js';
 import { uploadedFiles } from '../note-files.js';
 import { own } from '../own.js';
-import { MessageFlag } from '../../spec/enums.js';
+import { MessageFlag } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;
 

@@ -5,16 +5,16 @@
  * 401 or 500 ends the wait at once; either way the cause of no answer (no
  * gateway session among them) is a typed value.
  */
-import type { Limits } from '../../spec/limits.js';
-import { CallbackType, FIRST_ANSWER_MS } from '../../spec/interactions/callback.js';
-import type { NoResponse } from '../../spec/interactions/delivery.js';
-import type { Snowflake } from '../../spec/snowflake.js';
+import type { Limits } from '../../wire/limits.js';
+import { CallbackType, FIRST_ANSWER_MS } from '../../wire/interactions/callback.js';
+import type { NoResponse } from '../../wire/interactions/delivery.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 import type { EventBus } from '../events.js';
 import type { Application, World } from '../world.js';
 import { applyCallback } from './answer.js';
 import { deliverGateway, deliverHttp, type HttpAnswer } from './deliver.js';
 import { nextChange, type InteractionRegistry, type LiveInteraction } from './registry.js';
-import { MessageFlag } from '../../spec/enums.js';
+import { MessageFlag } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;
 

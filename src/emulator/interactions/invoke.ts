@@ -5,22 +5,22 @@
  * answers within the deadlines is collected as the user would see it.
  */
 import { basename } from 'node:path';
-import { CommandLineError, parseCommandLine, pointAt } from '../../spec/interactions/command-line.js';
-import { CallbackType } from '../../spec/interactions/callback.js';
-import type { DeliveryOutcome, NoResponse } from '../../spec/interactions/delivery.js';
-import { resolveOptions, type InteractionOption, type MentionLookup } from '../../spec/interactions/options.js';
-import { buildInteraction } from '../../spec/interactions/payload.js';
-import { notInPicker, readRepair, type Refusal } from '../../spec/interactions/refusal.js';
-import { commandLabel } from '../../spec/access/matrix.js';
-import { CommandType, EntryPointHandler, OptionType } from '../../spec/enums.js';
-import type { Snowflake } from '../../spec/snowflake.js';
+import { CommandLineError, parseCommandLine, pointAt } from '../../wire/interactions/command-line.js';
+import { CallbackType } from '../../wire/interactions/callback.js';
+import type { DeliveryOutcome, NoResponse } from '../../wire/interactions/delivery.js';
+import { resolveOptions, type InteractionOption, type MentionLookup } from '../../wire/interactions/options.js';
+import { buildInteraction } from '../../wire/interactions/payload.js';
+import { notInPicker, readRepair, type Refusal } from '../../wire/interactions/refusal.js';
+import { commandLabel } from '../../wire/access/matrix.js';
+import { CommandType, EntryPointHandler, OptionType } from '../../wire/enums.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 import { randomToken } from '../ids.js';
 import { own } from '../own.js';
 import { placeNames, resolveNames } from '../names.js';
 import type { StoredCommand, World } from '../world.js';
 import { collectAfterAnswer, deliverAndAwait, type AwaitEnv } from './await-answer.js';
 import { commandRefusal, placeFacts, resolvePlace, resolveUser, type PlaceKind } from './place.js';
-import { authorizingOwners } from '../../spec/installation.js';
+import { authorizingOwners } from '../../wire/installation.js';
 import { launchMessage } from './launch.js';
 import type { InteractionRegistry, LiveInteraction, Received } from './registry.js';
 import { memberLocale } from '../user-locale.js';
@@ -70,7 +70,7 @@ export type InvokeOutcome =
   /** Entry point with handler 2: the service launches the Activity itself (a success; nothing is delivered to the app). */
   | { outcome: 'launched'; application: { id: Snowflake; name: string }; message: Obj }
   | ({ outcome: 'answered' } & Delivered)
-  /** `cause`: why, typed (spec/interactions/delivery.ts). */
+  /** `cause`: why, typed (wire/interactions/delivery.ts). */
   | ({ outcome: 'no-response'; cause: NoResponse } & Delivered);
 
 export interface InvokeEnv extends AwaitEnv {

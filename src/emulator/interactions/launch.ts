@@ -4,9 +4,9 @@
  * (DISCORD_LAUNCH_ACTIVITY, facts §7, §9.2): nothing reaches the app; the
  * channel shows who launched what.
  */
-import type { Snowflake } from '../../spec/snowflake.js';
-import { userObject } from '../../spec/interactions/payload.js';
-import { InteractionType } from '../../spec/interactions/payload.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import { userObject } from '../../wire/interactions/payload.js';
+import { InteractionType } from '../../wire/interactions/payload.js';
 import type { Application, StoredCommand } from '../world.js';
 
 type Obj = Record<string, unknown>;

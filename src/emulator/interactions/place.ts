@@ -5,11 +5,11 @@
  * One module for the invoke path and the web view's command picker, so the
  * picker's lock and an actual invocation can never disagree.
  */
-import { memberChannelPermissions, type ChannelFacts, type GuildFacts, type MemberFacts } from '../../spec/interactions/payload.js';
-import { ageRefusal, permissionRefusal, placeRefusal, type PlaceFacts, type Refusal } from '../../spec/interactions/refusal.js';
-import { ChannelType, IntegrationType, InteractionContext } from '../../spec/enums.js';
-import { authorizingOwners, type ContextValue } from '../../spec/installation.js';
-import type { Snowflake } from '../../spec/snowflake.js';
+import { memberChannelPermissions, type ChannelFacts, type GuildFacts, type MemberFacts } from '../../wire/interactions/payload.js';
+import { ageRefusal, permissionRefusal, placeRefusal, type PlaceFacts, type Refusal } from '../../wire/interactions/refusal.js';
+import { ChannelType, IntegrationType, InteractionContext } from '../../wire/enums.js';
+import { authorizingOwners, type ContextValue } from '../../wire/installation.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 import { own } from '../own.js';
 import type { Application, Guild, StoredCommand, World } from '../world.js';
 

@@ -4,8 +4,8 @@
  * restart forgets them as a service restart would end them), at most
  * `MAX_LIVE` at a time, the oldest dropped first.
  */
-import { FIRST_ANSWER_MS, TOKEN_LIFETIME_MS } from '../../spec/interactions/callback.js';
-import type { Snowflake } from '../../spec/snowflake.js';
+import { FIRST_ANSWER_MS, TOKEN_LIFETIME_MS } from '../../wire/interactions/callback.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 import { tokenMatches } from '../webhook-access.js';
 import type { StoredMessage } from '../world.js';
 

@@ -9,8 +9,8 @@
  * (also served at `/__emulator/oauth2/authorize`, see `authorizeTarget`).
  *   body: { "scopes": ["bot"], "guildId"?, "applicationId"?, "permissions"? }
  */
-import { GUILD_INSTALL_SCOPES } from '../../spec/installation.js';
-import { DECIMAL_PERMISSIONS } from '../../spec/permissions.js';
+import { GUILD_INSTALL_SCOPES } from '../../wire/installation.js';
+import { DECIMAL_PERMISSIONS } from '../../wire/permissions.js';
 import type { EmulatorResponse } from '../http-types.js';
 import { own } from '../own.js';
 import { DEFAULT_APP_PERMISSIONS, installOf } from '../seed.js';

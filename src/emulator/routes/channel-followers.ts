@@ -7,12 +7,12 @@
  *   POST /channels/{channel.id}/messages/{message.id}/crosspost
  * Both take the bot token, as webhook management does.
  */
-import { ChannelType, MessageFlag, WebhookType } from '../../spec/enums.js';
-import { PERMISSION_BITS } from '../../spec/permissions.js';
-import { ApiErrors, problem } from '../../spec/problem.js';
-import { isObject } from '../../spec/rules/values.js';
-import { isSnowflake } from '../../spec/snowflake.js';
-import { WebhookErrors } from '../../spec/webhook.js';
+import { ChannelType, MessageFlag, WebhookType } from '../../wire/enums.js';
+import { PERMISSION_BITS } from '../../wire/permissions.js';
+import { ApiErrors, problem } from '../../wire/problem.js';
+import { isObject } from '../../wire/rules/values.js';
+import { isSnowflake } from '../../wire/snowflake.js';
+import { WebhookErrors } from '../../wire/webhook.js';
 import { managesWebhooks, unauthorized } from '../auth.js';
 import { formErrorResponse } from '../form-errors.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';

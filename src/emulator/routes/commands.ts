@@ -1,16 +1,16 @@
 /**
  * Part A: application command endpoints, global and guild. Validation is the
- * src/spec rule functions only; this module decides what is stored and what
+ * src/wire rule functions only; this module decides what is stored and what
  * the service answers.
  */
-import { canonicalCommand, PATCHABLE_COMMAND_FIELDS, type CommandRecord } from '../../spec/defaults.js';
-import { CommandType } from '../../spec/enums.js';
-import type { Limits } from '../../spec/limits.js';
-import { ApiErrors, problem, type Problem } from '../../spec/problem.js';
-import { validateCommand } from '../../spec/rules/command.js';
-import { commandKey, validateScopeCommands } from '../../spec/rules/scope.js';
-import { dailyCreatesProblem, applicationCommandProblems, entryPointRemovalProblem, typeChangeProblem } from '../../spec/service-rules.js';
-import { isSnowflake } from '../../spec/snowflake.js';
+import { canonicalCommand, PATCHABLE_COMMAND_FIELDS, type CommandRecord } from '../../wire/defaults.js';
+import { CommandType } from '../../wire/enums.js';
+import type { Limits } from '../../wire/limits.js';
+import { ApiErrors, problem, type Problem } from '../../wire/problem.js';
+import { validateCommand } from '../../wire/rules/command.js';
+import { commandKey, validateScopeCommands } from '../../wire/rules/scope.js';
+import { dailyCreatesProblem, applicationCommandProblems, entryPointRemovalProblem, typeChangeProblem } from '../../wire/service-rules.js';
+import { isSnowflake } from '../../wire/snowflake.js';
 import { checkCommandAccess } from '../auth.js';
 import {
   countDailyCreates,
@@ -27,7 +27,7 @@ import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerCont
 import { queryBoolean, requestLocale, shapeCommand } from '../shape.js';
 import { traitsOf, type Application, type StoredCommand } from '../world.js';
 import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
-import { scopeKey, type Scope } from '../../spec/scope.js';
+import { scopeKey, type Scope } from '../../wire/scope.js';
 import { settingsLocale } from '../user-locale.js';
 
 type Obj = Record<string, unknown>;

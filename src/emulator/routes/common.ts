@@ -1,6 +1,6 @@
 /** Checks shared by the command and permission routes: scope resolution and body helpers. */
-import type { Path, Problem } from '../../spec/problem.js';
-import type { Scope } from '../../spec/scope.js';
+import type { Path, Problem } from '../../wire/problem.js';
+import type { Scope } from '../../wire/scope.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http-types.js';
 import { own } from '../own.js';
 import type { Application } from '../world.js';

@@ -17,7 +17,7 @@
  * forces a CORS preflight, which is never approved, and bodies must be JSON.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { EMULATOR_LIMITS_PATH } from '../../spec/emulator-control.js';
+import { EMULATOR_LIMITS_PATH } from '../../wire/emulator-control.js';
 import { safeEqual } from '../auth.js';
 import { checkFaultRule, FaultRuleError, type FaultController, type FaultRule } from '../faults.js';
 import type { EmulatorResponse } from '../http-types.js';

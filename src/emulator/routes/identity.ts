@@ -6,12 +6,12 @@
  * application objects; only the fields the emulator models change.
  */
 import { createHash } from 'node:crypto';
-import { ApplicationFlag } from '../../spec/application.js';
-import { EMULATOR_MARKER_HEADER } from '../../spec/emulator-control.js';
-import { IntegrationType } from '../../spec/enums.js';
+import { ApplicationFlag } from '../../wire/application.js';
+import { EMULATOR_MARKER_HEADER } from '../../wire/emulator-control.js';
+import { IntegrationType } from '../../wire/enums.js';
 import { CONTROL_PREFIX } from './control.js';
-import { ApiErrors, problem, type Problem } from '../../spec/problem.js';
-import { isObject } from '../../spec/rules/values.js';
+import { ApiErrors, problem, type Problem } from '../../wire/problem.js';
+import { isObject } from '../../wire/rules/values.js';
 import { unauthorized } from '../auth.js';
 import { formErrorResponse } from '../form-errors.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
@@ -131,7 +131,7 @@ function getMe(req: EmulatorRequest): EmulatorResponse {
 function getApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const app = callerApp(req);
   if (!app) return unauthorized();
-  // The marker lets cmdsync's plan read this emulator's own limits (spec/emulator-control.ts); clients ignore it.
+  // The marker lets cmdsync's plan read this emulator's own limits (wire/emulator-control.ts); clients ignore it.
   return { status: 200, body: applicationObject(ctx.world, app), headers: { [EMULATOR_MARKER_HEADER]: CONTROL_PREFIX } };
 }
 

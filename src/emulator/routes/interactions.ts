@@ -5,9 +5,9 @@
  * Those share their paths with ordinary webhooks: a token that is not a live
  * interaction's falls through to the webhook routes.
  */
-import { InteractionErrors } from '../../spec/interactions/callback.js';
-import type { Limits } from '../../spec/limits.js';
-import { parseQueryBoolean, WebhookErrors } from '../../spec/webhook.js';
+import { InteractionErrors } from '../../wire/interactions/callback.js';
+import type { Limits } from '../../wire/limits.js';
+import { parseQueryBoolean, WebhookErrors } from '../../wire/webhook.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type Handler, type HandlerContext, type Route } from '../http-types.js';
 import { applyCallback, deleteMessage, editMessage, getMessage, postFollowup, type AnswerEnv } from '../interactions/answer.js';
 import type { InteractionRegistry, LiveInteraction } from '../interactions/registry.js';

@@ -3,10 +3,10 @@
  * credential of the app; edits take only a user's bearer with
  * applications.commands.permissions.update. The batch PUT is disabled.
  */
-import type { Limits } from '../../spec/limits.js';
-import { isObject } from '../../spec/rules/values.js';
-import { mayManageCommandPermissions } from '../../spec/access/manage.js';
-import { validatePermissionEntries } from '../../spec/rules/permissions.js';
+import type { Limits } from '../../wire/limits.js';
+import { isObject } from '../../wire/rules/values.js';
+import { mayManageCommandPermissions } from '../../wire/access/manage.js';
+import { validatePermissionEntries } from '../../wire/rules/permissions.js';
 import { checkPermissionsRead, checkPermissionsWrite } from '../auth.js';
 import { findCommand } from '../commands-model.js';
 import { formErrorResponse } from '../form-errors.js';

@@ -7,9 +7,9 @@
  *   POST /oauth2/token                   grant_type=authorization_code: the token, and `webhook` with its `url`
  * Other grant types go on to the client-credentials handler (oauth.ts).
  */
-import { PERMISSION_BITS } from '../../spec/permissions.js';
-import { memberChannelPermissions } from '../../spec/interactions/payload.js';
-import { WebhookErrors } from '../../spec/webhook.js';
+import { PERMISSION_BITS } from '../../wire/permissions.js';
+import { memberChannelPermissions } from '../../wire/interactions/payload.js';
+import { WebhookErrors } from '../../wire/webhook.js';
 import { safeEqual } from '../auth.js';
 import { randomToken } from '../ids.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
@@ -18,8 +18,8 @@ import { own } from '../own.js';
 import { errorResponse, findChannel, newWebhookToken } from '../webhook-access.js';
 import type { WebhookAuthorizations } from '../webhook-authorizations.js';
 import { webhookObject } from '../webhook-shape.js';
-import { normalizeWebhookName } from '../../spec/webhook.js';
-import { WebhookType } from '../../spec/enums.js';
+import { normalizeWebhookName } from '../../wire/webhook.js';
+import { WebhookType } from '../../wire/enums.js';
 import type { StoredWebhook, World } from '../world.js';
 import { basicCredentials, readForm, TOKEN_LIFETIME_S } from './oauth.js';
 import { capacityError, WEBHOOK_CHANNEL_TYPES, webhooksChanged } from './webhooks.js';

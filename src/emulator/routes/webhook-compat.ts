@@ -5,7 +5,7 @@
  * execute (the message, as `wait` defaults to true here); neither works in a
  * forum or media channel (220004).
  */
-import { isForumLike, REPO_COMPAT_EVENTS, WebhookErrors } from '../../spec/webhook.js';
+import { isForumLike, REPO_COMPAT_EVENTS, WebhookErrors } from '../../wire/webhook.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
 import { errorResponse, findChannel, isResponse, limitsOf, webhookByToken } from '../webhook-access.js';
 import { slackToExecuteBody } from '../webhook-slack.js';

@@ -2,9 +2,9 @@
  * Executing a webhook and the webhook's own messages (get, edit, delete),
  * all authorised by the token in the path.
  */
-import { ChannelType } from '../../spec/enums.js';
-import type { Problem } from '../../spec/problem.js';
-import { isObject } from '../../spec/rules/values.js';
+import { ChannelType } from '../../wire/enums.js';
+import type { Problem } from '../../wire/problem.js';
+import { isObject } from '../../wire/rules/values.js';
 import {
   isForumLike,
   parseQueryBoolean,
@@ -12,8 +12,8 @@ import {
   validateExecuteBody,
   validateSnowflakeQuery,
   WebhookErrors,
-} from '../../spec/webhook.js';
-import { ApiErrors, problem } from '../../spec/problem.js';
+} from '../../wire/webhook.js';
+import { ApiErrors, problem } from '../../wire/problem.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
 import type { MultipartFile } from '../multipart.js';
 import { errorResponse, findChannel, isResponse, limitsOf, messageOf, problemsResponse, threadOf, webhookByToken } from '../webhook-access.js';

@@ -3,9 +3,9 @@
  * delete, by id with MANAGE_WEBHOOKS or by id + token), plus the message and
  * compatibility routes from their own modules, as one list for the router.
  */
-import { ChannelType, WebhookType } from '../../spec/enums.js';
-import { isObject } from '../../spec/rules/values.js';
-import { normalizeWebhookName, splitImageData, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../spec/webhook.js';
+import { ChannelType, WebhookType } from '../../wire/enums.js';
+import { isObject } from '../../wire/rules/values.js';
+import { normalizeWebhookName, splitImageData, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../wire/webhook.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
 import {
   canManageWebhooks,

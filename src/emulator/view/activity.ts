@@ -6,7 +6,7 @@
  * payloads: a dispatch's data can hold an interaction token.
  */
 import type { EmulatorEvent, EmulatorNote, EventBus, ImageNote, MessageNote } from '../events.js';
-import { InteractionType } from '../../spec/interactions/payload.js';
+import { InteractionType } from '../../wire/interactions/payload.js';
 
 export const ACTIVITY_CAPACITY = 500;
 

@@ -3,7 +3,7 @@
  * store (channel-messages.ts) so the page (tsconfig.web.json, no Node types)
  * can import them.
  */
-import type { Snowflake } from '../../spec/snowflake.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 
 export interface ViewMessage {
   id: Snowflake;

@@ -12,8 +12,8 @@
  */
 import type { EmulatorNote, EventBus, MessageNote } from '../events.js';
 import type { EmulatorResponse } from '../http-types.js';
-import { MessageFlag } from '../../spec/enums.js';
-import { compareSnowflakes, isSnowflake, type Snowflake } from '../../spec/snowflake.js';
+import { MessageFlag } from '../../wire/enums.js';
+import { compareSnowflakes, isSnowflake, type Snowflake } from '../../wire/snowflake.js';
 import type { World } from '../world.js';
 import { AttachmentCache, inlineContentType } from './attachment-cache.js';
 import type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';

@@ -6,10 +6,10 @@
  * whether the member may use each, decided by the invoke path's own
  * refusal code (interactions/place.ts). Pure over the world.
  */
-import { CommandType, OptionType } from '../../spec/enums.js';
-import { localizedValue } from '../../spec/locales.js';
-import type { MemberFacts } from '../../spec/interactions/payload.js';
-import type { RefusalKind } from '../../spec/interactions/refusal.js';
+import { CommandType, OptionType } from '../../wire/enums.js';
+import { localizedValue } from '../../wire/locales.js';
+import type { MemberFacts } from '../../wire/interactions/payload.js';
+import type { RefusalKind } from '../../wire/interactions/refusal.js';
 import { commandRefusal, resolvePlace, resolveUser, type Place, type PlaceKind } from '../interactions/place.js';
 import { own } from '../own.js';
 import type { StoredCommand, World } from '../world.js';

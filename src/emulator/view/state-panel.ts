@@ -6,7 +6,7 @@
  * application, so no token (bot, bearer, interaction, webhook, control)
  * reaches the page.
  */
-import type { Limits } from '../../spec/limits.js';
+import type { Limits } from '../../wire/limits.js';
 import { dailyCreatesToday, utcDay } from '../commands-model.js';
 import type { FaultController, FaultRule } from '../faults.js';
 import type { Gateway, SessionSnapshot } from '../gateway/gateway.js';

@@ -3,7 +3,7 @@
  * their roles, members and channels (threads and forum posts under their
  * parents). Pure; never a secret (no tokens, keys or client secrets).
  */
-import { LOCALES } from '../../spec/locales.js';
+import { LOCALES } from '../../wire/locales.js';
 import type { World } from '../world.js';
 
 export interface ViewApplication {

@@ -1,6 +1,6 @@
-import { columnLabel, outcomeText, principalLabel, decidingReason, type Cell, type Column, type Matrix, type Principal } from '../../spec/access/matrix.js';
-import type { CommandSubject, GuildAccess } from '../../spec/access/subjects.js';
-import { permissionNames } from '../../spec/permissions.js';
+import { columnLabel, outcomeText, principalLabel, decidingReason, type Cell, type Column, type Matrix, type Principal } from '../../wire/access/matrix.js';
+import type { CommandSubject, GuildAccess } from '../../wire/access/subjects.js';
+import { permissionNames } from '../../wire/permissions.js';
 
 /** What `cmdsync access` answers, before it is written as text or JSON. */
 export interface AccessReport {

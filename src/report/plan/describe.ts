@@ -1,4 +1,4 @@
-import type { PermissionEntry } from '../../spec/state.js';
+import type { PermissionEntry } from '../../wire/state.js';
 import type { CommandAction, CommandActionKind, FieldChange, PermissionAction, Plan, PlanWarning, ScopePlan, WebhookAction } from '../../plan/model.js';
 import { createNodes, diffObject, type DiffNode } from './tree.js';
 import { displayValue, entryLabel } from './values.js';

@@ -1,4 +1,4 @@
-import { CommandType, enumName } from '../../spec/enums.js';
+import { CommandType, enumName } from '../../wire/enums.js';
 import { actionTree, permissionNodes } from './describe.js';
 import type { DiffNode } from './tree.js';
 import { hasChanges, type CommandAction, type CommandActionKind, type FieldChange, type PermissionAction, type Plan, type ScopePlan } from '../../plan/model.js';

@@ -1,5 +1,5 @@
 import { deepEqual } from '../../plan/diff.js';
-import { OptionType } from '../../spec/enums.js';
+import { OptionType } from '../../wire/enums.js';
 import { displayValue, quote, wordDiff, type Owner } from './values.js';
 
 /**

@@ -1,7 +1,7 @@
 import { diffWordsWithSpace } from 'diff';
-import { ChannelType, CommandType, EntryPointHandler, IntegrationType, InteractionContext, OptionType, PermissionEntryType, enumName, type EnumTable } from '../../spec/enums.js';
-import { DECIMAL_PERMISSIONS, permissionNames } from '../../spec/permissions.js';
-import type { PermissionEntry } from '../../spec/state.js';
+import { ChannelType, CommandType, EntryPointHandler, IntegrationType, InteractionContext, OptionType, PermissionEntryType, enumName, type EnumTable } from '../../wire/enums.js';
+import { DECIMAL_PERMISSIONS, permissionNames } from '../../wire/permissions.js';
+import type { PermissionEntry } from '../../wire/state.js';
 
 /**
  * Values as a manifest spells them (`[SEND_MESSAGES]`, `[guild, bot_dm]`,

@@ -12,7 +12,7 @@ import { renderActionRow, renderButton } from './components.js';
 import { renderMarkdown, type MentionNames } from './markdown.js';
 import { attachmentFor, type AttachmentLike } from './media.js';
 import { cssColour, safeHref } from './text.js';
-import { ComponentType } from '../../spec/enums.js';
+import { ComponentType } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;
 

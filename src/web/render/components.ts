@@ -6,7 +6,7 @@
  */
 import { h } from '../dom.js';
 import { plainEmoji, safeHref } from './text.js';
-import { ComponentType } from '../../spec/enums.js';
+import { ComponentType } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;
 

@@ -10,7 +10,7 @@
  */
 import './skyra.js';
 import type { ViewMessage } from '../../emulator/view/channel-messages-types.js';
-import { MessageFlag } from '../../spec/enums.js';
+import { MessageFlag } from '../../wire/enums.js';
 import { h } from '../dom.js';
 import { avatarBlobUrl, renderAttachments } from './attachments.js';
 import { avatarDataUrl } from './avatar.js';

@@ -3,8 +3,8 @@
  * (snowflake order, compared as numbers), and a live stream entry turned
  * into the same shape the messages endpoint returns.
  */
-import { MessageFlag } from '../../spec/enums.js';
-import { compareSnowflakes } from '../../spec/snowflake.js';
+import { MessageFlag } from '../../wire/enums.js';
+import { compareSnowflakes } from '../../wire/snowflake.js';
 import type { ViewMessage } from '../../emulator/view/channel-messages-types.js';
 
 

@@ -7,8 +7,8 @@
 import type { ActivityEntry } from '../../emulator/view/activity.js';
 import type { ViewState } from '../../emulator/view/state-panel.js';
 import type { ViewWorld } from '../../emulator/view/world-view.js';
-import { Intent } from '../../spec/gateway.js';
-import { deliveryLine, deliverySucceeded } from '../../spec/interactions/delivery.js';
+import { Intent } from '../../wire/gateway.js';
+import { deliveryLine, deliverySucceeded } from '../../wire/interactions/delivery.js';
 
 export type EntryKind = ActivityEntry['kind'];
 export const ENTRY_KINDS: readonly EntryKind[] = ['request', 'dispatch', 'delivery', 'message'];

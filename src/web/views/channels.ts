@@ -12,7 +12,7 @@ import type { ChannelMessagesPage, ViewMessage } from '../../emulator/view/chann
 import type { MentionNames } from '../render/markdown.js';
 import { renderMessage } from '../render/message.js';
 import { insertionIndex, viewMessageOf, type MessageEntry } from '../render/timeline.js';
-import { compareSnowflakes } from '../../spec/snowflake.js';
+import { compareSnowflakes } from '../../wire/snowflake.js';
 import { channelGlyph } from '../sidebar.js';
 
 const PAGE = 50;

@@ -5,10 +5,10 @@
  * spec's own parser and option rules, so the form refuses exactly what
  * the client (and the emulator's invoke path) refuses.
  */
-import { CommandLineError, formatCommandLine, parseCommandLine, pointAt, type LineOption } from '../../spec/interactions/command-line.js';
-import { resolveOptions, type MentionLookup } from '../../spec/interactions/options.js';
-import { nameLookup } from '../../spec/interactions/names.js';
-import { OptionType } from '../../spec/enums.js';
+import { CommandLineError, formatCommandLine, parseCommandLine, pointAt, type LineOption } from '../../wire/interactions/command-line.js';
+import { resolveOptions, type MentionLookup } from '../../wire/interactions/options.js';
+import { nameLookup } from '../../wire/interactions/names.js';
+import { OptionType } from '../../wire/enums.js';
 import type { PickerCommand, PickerOption } from '../../emulator/view/command-picker.js';
 import type { ViewGuild } from '../../emulator/view/world-view.js';
 

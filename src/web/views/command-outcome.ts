@@ -4,10 +4,10 @@
  * them fully), the refusal with its reason, "did not respond", or the
  * client's own complaint about the line with a caret under it.
  */
-import { MessageFlag } from '../../spec/enums.js';
-import { noResponseReason, type NoResponse } from '../../spec/interactions/delivery.js';
+import { MessageFlag } from '../../wire/enums.js';
+import { noResponseReason, type NoResponse } from '../../wire/interactions/delivery.js';
 import { h } from '../dom.js';
-import { CallbackType } from '../../spec/interactions/callback.js';
+import { CallbackType } from '../../wire/interactions/callback.js';
 
 type Obj = Record<string, unknown>;
 

@@ -8,7 +8,7 @@
  * form, beside the channel's messages so the answer appears live.
  */
 import type { PickerAnswer, PickerCommand, PickerOption } from '../../emulator/view/command-picker.js';
-import { CommandType, OptionType } from '../../spec/enums.js';
+import { CommandType, OptionType } from '../../wire/enums.js';
 import { getJson } from '../api.js';
 import type { AppContext, MountView, ViewHandle } from '../app-context.js';
 import { h } from '../dom.js';

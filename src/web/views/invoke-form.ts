@@ -8,7 +8,7 @@
  */
 import type { PickerCommand, PickerOption } from '../../emulator/view/command-picker.js';
 import type { ActivityEntry } from '../../emulator/view/activity.js';
-import { ChannelType, CommandType, OptionType } from '../../spec/enums.js';
+import { ChannelType, CommandType, OptionType } from '../../wire/enums.js';
 import { getJson, postJson } from '../api.js';
 import type { AppContext } from '../app-context.js';
 import { h } from '../dom.js';

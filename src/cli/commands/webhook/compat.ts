@@ -8,7 +8,7 @@
  */
 import { UsageError } from '../../../errors.js';
 import { executeGitHubWebhook, executeSlackWebhook } from '../../../remote/index.js';
-import { CHAT_COMPAT_UNSUPPORTED, REPO_COMPAT_EVENTS } from '../../../spec/webhook.js';
+import { CHAT_COMPAT_UNSUPPORTED, REPO_COMPAT_EVENTS } from '../../../wire/webhook.js';
 import { writeLine, type CliContext } from '../../context.js';
 import { idFrom } from './flag-values.js';
 import { readDocument } from './input.js';

@@ -3,8 +3,8 @@
  * mentions, embed colours. Pure; bad values are usage errors naming the flag.
  */
 import { UsageError } from '../../../errors.js';
-import { MessageFlag } from '../../../spec/enums.js';
-import { isSnowflake } from '../../../spec/snowflake.js';
+import { MessageFlag } from '../../../wire/enums.js';
+import { isSnowflake } from '../../../wire/snowflake.js';
 
 /** `--flag NAME` spellings and their bits (the only ones a webhook may set, facts §4.5). */
 export const MESSAGE_FLAG_NAMES = {

@@ -17,8 +17,8 @@ import {
   listGuildWebhooks,
   type RestClient,
 } from '../../../remote/index.js';
-import { resolveLimits } from '../../../spec/limits.js';
-import { validateWebhookCreateBody, validateWebhookEditBody } from '../../../spec/webhook.js';
+import { resolveLimits } from '../../../wire/limits.js';
+import { validateWebhookCreateBody, validateWebhookEditBody } from '../../../wire/webhook.js';
 import { writeLine, type CliContext } from '../../context.js';
 import { placeId, withBotClient, type BotOptions } from './bot.js';
 import { idFrom } from './flag-values.js';

@@ -9,9 +9,9 @@
  */
 import { UsageError } from '../../../errors.js';
 import { deleteWebhookMessage, editWebhookMessage, getWebhookMessage } from '../../../remote/index.js';
-import { MessageFlag } from '../../../spec/enums.js';
-import { resolveLimits } from '../../../spec/limits.js';
-import { validateEditMessageBody } from '../../../spec/webhook.js';
+import { MessageFlag } from '../../../wire/enums.js';
+import { resolveLimits } from '../../../wire/limits.js';
+import { validateEditMessageBody } from '../../../wire/webhook.js';
 import { writeLine, type CliContext } from '../../context.js';
 import { allowedMentionsFrom, flagsFrom, idFrom } from './flag-values.js';
 import { readComponents, readUploads } from './input.js';

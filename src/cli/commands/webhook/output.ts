@@ -6,8 +6,8 @@
  */
 import { formatPath } from '../../../remote/index.js';
 import { sanitizeMessage } from '../../../report/apply/result.js';
-import { enumName, WebhookType } from '../../../spec/enums.js';
-import type { Problem } from '../../../spec/problem.js';
+import { enumName, WebhookType } from '../../../wire/enums.js';
+import type { Problem } from '../../../wire/problem.js';
 import { writeLine, type CliContext } from '../../context.js';
 
 type Obj = Record<string, unknown>;

@@ -12,11 +12,11 @@
  * left to the service. Whether the webhook is application-owned matters only
  * for components, so the webhook is fetched (by token) only when some are sent.
  */
-import { ChannelType } from '../../../spec/enums.js';
-import { resolveLimits, type Limits } from '../../../spec/limits.js';
-import { problem, type Problem } from '../../../spec/problem.js';
-import { validateExecuteBody } from '../../../spec/webhook.js';
-import { unknownEmbedKeys } from '../../../spec/rules/embed.js';
+import { ChannelType } from '../../../wire/enums.js';
+import { resolveLimits, type Limits } from '../../../wire/limits.js';
+import { problem, type Problem } from '../../../wire/problem.js';
+import { validateExecuteBody } from '../../../wire/webhook.js';
+import { unknownEmbedKeys } from '../../../wire/rules/embed.js';
 import { executeWebhook, getWebhookWithToken, type FileUpload } from '../../../remote/index.js';
 import { writeLine, type CliContext } from '../../context.js';
 import { runCompatSend } from './compat.js';

@@ -7,7 +7,7 @@
  */
 import { UsageError } from '../../../errors.js';
 import { createClient, DEFAULT_API_URL, normalizeApiUrl, parseWebhookUrl, type RestClient, type WebhookRef } from '../../../remote/index.js';
-import { isSnowflake } from '../../../spec/snowflake.js';
+import { isSnowflake } from '../../../wire/snowflake.js';
 import { writeLine, type CliContext } from '../../context.js';
 
 export interface TokenTarget {

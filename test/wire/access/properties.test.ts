@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateAccess } from '../../../src/spec/access/evaluate.js';
-import type { AccessQuery } from '../../../src/spec/access/types.js';
-import { PERMISSION_BITS } from '../../../src/spec/permissions.js';
-import type { PermissionEntry } from '../../../src/spec/state.js';
+import { evaluateAccess } from '../../../src/wire/access/evaluate.js';
+import type { AccessQuery } from '../../../src/wire/access/types.js';
+import { PERMISSION_BITS } from '../../../src/wire/permissions.js';
+import type { PermissionEntry } from '../../../src/wire/state.js';
 import { seededRandom } from '../../helpers/random.js';
 
 // Generated queries over a small pool of ids, so rows often hit the member and the channel.

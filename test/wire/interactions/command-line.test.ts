@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandLineError, parseCommandLine, pointAt, resolveOptions, type MentionLookup } from '../../../src/spec/interactions/index.js';
+import { CommandLineError, parseCommandLine, pointAt, resolveOptions, type MentionLookup } from '../../../src/wire/interactions/index.js';
 
 const GUILD = '100000000000000001';
 const USER = '200000000000000001';

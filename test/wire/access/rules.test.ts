@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLimits } from '../../../src/spec/limits.js';
-import { conflictingRows, leavesAdministratorsOnly } from '../../../src/spec/rules/access.js';
-import { validatePermissionEntries } from '../../../src/spec/rules/permissions.js';
-import type { CommandSubject, GuildAccess } from '../../../src/spec/access/subjects.js';
+import { resolveLimits } from '../../../src/wire/limits.js';
+import { conflictingRows, leavesAdministratorsOnly } from '../../../src/wire/rules/access.js';
+import { validatePermissionEntries } from '../../../src/wire/rules/permissions.js';
+import type { CommandSubject, GuildAccess } from '../../../src/wire/access/subjects.js';
 
 const GUILD = '1000';
 const subject = (dmp: string | null, rows: CommandSubject['commandRows']): CommandSubject => ({ label: '/ban', name: 'ban', command: { type: 1, default_member_permissions: dmp }, commandRows: rows });

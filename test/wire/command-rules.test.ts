@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, resolveLimits } from '../../src/spec/limits.js';
-import { commandSize, validateCommand } from '../../src/spec/rules/command.js';
-import { validateScopeCommands } from '../../src/spec/rules/scope.js';
-import { GLOBAL, guildScope } from '../../src/spec/scope.js';
+import { DEFAULT_LIMITS, resolveLimits } from '../../src/wire/limits.js';
+import { commandSize, validateCommand } from '../../src/wire/rules/command.js';
+import { validateScopeCommands } from '../../src/wire/rules/scope.js';
+import { GLOBAL, guildScope } from '../../src/wire/scope.js';
 
 const limits = resolveLimits();
 const errors = (cmd: unknown, scope = GLOBAL) => validateCommand(cmd, { scope, limits }).filter((p) => p.severity === 'error');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lengthWithin, matchesNamePattern, textLength } from '../../src/spec/naming.js';
+import { lengthWithin, matchesNamePattern, textLength } from '../../src/wire/naming.js';
 
 describe('textLength', () => {
   it.each([

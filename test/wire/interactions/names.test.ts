@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LISTED_CANDIDATES, matchName, nameLookup } from '../../../src/spec/interactions/names.js';
+import { LISTED_CANDIDATES, matchName, nameLookup } from '../../../src/wire/interactions/names.js';
 
 const people = [
   { id: '1', name: 'ann' },

@@ -13,7 +13,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { lintManifest } from '../../src/manifest/lint.js';
 import { loadManifest } from '../../src/manifest/load.js';
 import { locate } from '../../src/manifest/locate.js';
-import type { Path } from '../../src/spec/problem.js';
+import type { Path } from '../../src/wire/problem.js';
 import { call } from '../emulator/helpers.js';
 import { seededRandom } from '../helpers/random.js';
 import { testdir } from '../helpers/tmp.js';

@@ -23,9 +23,9 @@ import {
   PermissionEntryType,
   WebhookType,
   enumValue,
-} from '../../src/spec/enums.js';
-import { LOCALES } from '../../src/spec/locales.js';
-import { PERMISSION_BITS, permissionBit, permissionNames } from '../../src/spec/permissions.js';
+} from '../../src/wire/enums.js';
+import { LOCALES } from '../../src/wire/locales.js';
+import { PERMISSION_BITS, permissionBit, permissionNames } from '../../src/wire/permissions.js';
 
 /** Our tables are data we own (names for manifests, numbers for the wire); discord-api-types is the cross-check. */
 function numericMembers(e: Record<string, string | number>): number[] {

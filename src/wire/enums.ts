@@ -2,7 +2,7 @@
  * Every numeric enumeration of the interface, as data: name -> value.
  * Names are the interface's own (facts §4.1); the manifest accepts them in any
  * case, with `-` for `_`, plus the few aliases listed beside each table.
- * test/spec/enums.test.ts checks each table against discord-api-types.
+ * test/wire/enums.test.ts checks each table against discord-api-types.
  */
 
 export type EnumTable = Readonly<Record<string, number>>;

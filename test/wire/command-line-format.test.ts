@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCommandLine, parseCommandLine } from '../../src/spec/interactions/command-line.js';
+import { formatCommandLine, parseCommandLine } from '../../src/wire/interactions/command-line.js';
 
 const roundTrip = (path: string[], options: Array<{ name: string; value: string }>) => {
   const line = formatCommandLine(path, options);

@@ -7,22 +7,22 @@
  * test/manifest/hostile.test.ts; the emulator's routes in test/emulator/fuzz.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { ChannelType } from '../../src/spec/enums.js';
-import { DEFAULT_LIMITS as limits } from '../../src/spec/limits.js';
-import { GLOBAL, guildScope } from '../../src/spec/scope.js';
-import * as access from '../../src/spec/rules/access.js';
-import * as command from '../../src/spec/rules/command.js';
-import * as embed from '../../src/spec/rules/embed.js';
-import * as localizations from '../../src/spec/rules/localizations.js';
-import * as message from '../../src/spec/rules/message.js';
-import * as options from '../../src/spec/rules/options.js';
-import * as permissions from '../../src/spec/rules/permissions.js';
-import * as scope from '../../src/spec/rules/scope.js';
-import * as webhookName from '../../src/spec/rules/webhook-name.js';
-import * as webhookSet from '../../src/spec/rules/webhook-set.js';
-import * as serviceRules from '../../src/spec/service-rules.js';
-import * as webhook from '../../src/spec/webhook.js';
-import * as callback from '../../src/spec/interactions/callback.js';
+import { ChannelType } from '../../src/wire/enums.js';
+import { DEFAULT_LIMITS as limits } from '../../src/wire/limits.js';
+import { GLOBAL, guildScope } from '../../src/wire/scope.js';
+import * as access from '../../src/wire/rules/access.js';
+import * as command from '../../src/wire/rules/command.js';
+import * as embed from '../../src/wire/rules/embed.js';
+import * as localizations from '../../src/wire/rules/localizations.js';
+import * as message from '../../src/wire/rules/message.js';
+import * as options from '../../src/wire/rules/options.js';
+import * as permissions from '../../src/wire/rules/permissions.js';
+import * as scope from '../../src/wire/rules/scope.js';
+import * as webhookName from '../../src/wire/rules/webhook-name.js';
+import * as webhookSet from '../../src/wire/rules/webhook-set.js';
+import * as serviceRules from '../../src/wire/service-rules.js';
+import * as webhook from '../../src/wire/webhook.js';
+import * as callback from '../../src/wire/interactions/callback.js';
 import { oddVariants } from '../helpers/odd-shapes.js';
 
 const MODULES = { access, command, embed, localizations, message, options, permissions, scope, webhookName, webhookSet, serviceRules, webhook, callback };

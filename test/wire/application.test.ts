@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applicationObject } from '../../src/emulator/routes/identity.js';
 import { buildWorld } from '../../src/emulator/seed.js';
-import { ApplicationFlag, applicationMismatches, traitsOfApplicationObject } from '../../src/spec/application.js';
-import { resolveLimits } from '../../src/spec/limits.js';
+import { ApplicationFlag, applicationMismatches, traitsOfApplicationObject } from '../../src/wire/application.js';
+import { resolveLimits } from '../../src/wire/limits.js';
 
 let n = 1_000_000_000_000_000n;
 const nextId = () => (n++).toString();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChannelType, MessageFlag } from '../../src/spec/enums.js';
-import { DEFAULT_LIMITS, resolveLimits } from '../../src/spec/limits.js';
-import type { Problem } from '../../src/spec/problem.js';
+import { ChannelType, MessageFlag } from '../../src/wire/enums.js';
+import { DEFAULT_LIMITS, resolveLimits } from '../../src/wire/limits.js';
+import type { Problem } from '../../src/wire/problem.js';
 import {
   editedFlags,
   effectiveFlags,
@@ -20,7 +20,7 @@ import {
   validateWebhookName,
   type EditRuleContext,
   type ExecuteRuleContext,
-} from '../../src/spec/webhook.js';
+} from '../../src/wire/webhook.js';
 
 const limits = DEFAULT_LIMITS;
 const errors = (ps: Problem[]) => ps.filter((p) => p.severity === 'error');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ageRefusal, buildInteraction, NOT_IN_PICKER, placeRefusal, permissionRefusal, readRepair, type GuildFacts, type InvocationFacts } from '../../../src/spec/interactions/index.js';
-import { authorizingOwners } from '../../../src/spec/installation.js';
-import { PERMISSION_BITS } from '../../../src/spec/permissions.js';
+import { ageRefusal, buildInteraction, NOT_IN_PICKER, placeRefusal, permissionRefusal, readRepair, type GuildFacts, type InvocationFacts } from '../../../src/wire/interactions/index.js';
+import { authorizingOwners } from '../../../src/wire/installation.js';
+import { PERMISSION_BITS } from '../../../src/wire/permissions.js';
 
 const G = '100000000000000001';
 const MOD = '100000000000000002';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { basePermissions, channelPermissions, type ChannelOverwrite } from '../../../src/spec/access/base-permissions.js';
-import { ALL_PERMISSION_BITS, PERMISSION_BITS } from '../../../src/spec/permissions.js';
+import { basePermissions, channelPermissions, type ChannelOverwrite } from '../../../src/wire/access/base-permissions.js';
+import { ALL_PERMISSION_BITS, PERMISSION_BITS } from '../../../src/wire/permissions.js';
 
 const { ADMINISTRATOR, BAN_MEMBERS, MANAGE_GUILD, SEND_MESSAGES, VIEW_CHANNEL, KICK_MEMBERS } = PERMISSION_BITS;
 const GUILD = '1000';
