@@ -52,7 +52,11 @@ async function load(em, hook, { seconds = Infinity, count = Infinity }) {
 async function createHook(em) {
   const { botToken, guildId } = em.credentials;
   const channel = em.world.guilds[guildId].channels.find((c) => c.type === 0);
-  const res = await fetch(`${em.url}/channels/${channel.id}/webhooks`, { method: 'POST', headers: { authorization: `Bot ${botToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) });
+  const res = await fetch(`${em.url}/channels/${channel.id}/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bot ${botToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench' }),
+  });
   if (res.status !== 200) throw new Error(`webhook create failed: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -135,8 +139,12 @@ const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 console.log(`\n(a) webhook execute with --data, ${SECONDS}s per case in alternating 1s slices, ${CONNECTIONS} connections, loopback, rate limits off`);
 console.log(`    100 stored messages (snapshot ${mib(small.bytes)}):      ${small.rps.toFixed(0).padStart(6)} req/s`);
 console.log(`    100,000 stored messages (snapshot ${mib(large.bytes)}): ${large.rps.toFixed(0).padStart(6)} req/s`);
-console.log(`    ratio 100k / 100: ${(large.rps / small.rps).toFixed(2)}x (1.00x = a write's cost does not grow with the world)${small.failed || large.failed ? `  (failed: ${small.failed}/${large.failed})` : ''}`);
+console.log(
+  `    ratio 100k / 100: ${(large.rps / small.rps).toFixed(2)}x (1.00x = a write's cost does not grow with the world)${small.failed || large.failed ? `  (failed: ${small.failed}/${large.failed})` : ''}`,
+);
 console.log(`\n(b) heap growth over ${MEMORY_MESSAGES.toLocaleString('en')} webhook executes (heap used after GC, in memory)`);
 console.log(`    cap off: ${uncapped.perMessage.toFixed(0).padStart(6)} bytes/message (${uncapped.kept} kept)`);
 console.log(`    cap 1000: ${capped.perMessage.toFixed(0).padStart(5)} bytes/message (${capped.kept} kept)`);
-console.log(`    ratio on / off: ${(capped.perMessage / uncapped.perMessage).toFixed(3)}x${capped.failed || uncapped.failed ? `  (failed: ${capped.failed}/${uncapped.failed})` : ''}`);
+console.log(
+  `    ratio on / off: ${(capped.perMessage / uncapped.perMessage).toFixed(3)}x${capped.failed || uncapped.failed ? `  (failed: ${capped.failed}/${uncapped.failed})` : ''}`,
+);

@@ -131,6 +131,8 @@ for (const { name, best } of results) {
   const [b] = best;
   best.forEach((e, i) => {
     const label = String(servers[i].label).slice(-20).padEnd(20);
-    console.log(`${(i === 0 ? name : '').padEnd(31)} ${label} ${fmt(e.rps)}   ${(e.rps / b.rps).toFixed(2)}   ${fmt(e.cpuPerReq)}      ${(b.cpuPerReq / e.cpuPerReq).toFixed(2)}${e.failed ? `  (failed: ${e.failed})` : ''}`);
+    console.log(
+      `${(i === 0 ? name : '').padEnd(31)} ${label} ${fmt(e.rps)}   ${(e.rps / b.rps).toFixed(2)}   ${fmt(e.cpuPerReq)}      ${(b.cpuPerReq / e.cpuPerReq).toFixed(2)}${e.failed ? `  (failed: ${e.failed})` : ''}`,
+    );
   });
 }

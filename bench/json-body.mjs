@@ -16,7 +16,18 @@ const bulk = JSON.stringify(
   Array.from({ length: 100 }, (_, i) => ({
     name: `command-${i}`,
     description: `Command number ${i} does things`,
-    options: [{ type: 3, name: 'what', description: 'What', required: true, choices: [{ name: 'a', value: 'a' }, { name: 'b', value: 'b' }] }],
+    options: [
+      {
+        type: 3,
+        name: 'what',
+        description: 'What',
+        required: true,
+        choices: [
+          { name: 'a', value: 'a' },
+          { name: 'b', value: 'b' },
+        ],
+      },
+    ],
   })),
 );
 const ids = Array.from({ length: 200 }, (_, i) => `${1058900000000000107n + BigInt(i)}`);

@@ -27,7 +27,10 @@ function manifest(withPermissions) {
       ],
     ]),
   );
-  permissions['*'] = [{ role: String(GUILD + 1000n), allow: true }, { channel: String(GUILD + 3000n), allow: true }];
+  permissions['*'] = [
+    { role: String(GUILD + 1000n), allow: true },
+    { channel: String(GUILD + 3000n), allow: true },
+  ];
   const guild = { id: String(GUILD), commands, ...(withPermissions ? { permissions } : {}) };
   return stringify({ application_id: '123456789012345678', guilds: [guild] });
 }
@@ -56,7 +59,9 @@ try {
     b.push(time(rows).ms);
   }
   const paired = median(b.map((ms, i) => ms / a[i]));
-  console.log(`lint, 100 guild commands with 10 permission rows each: median ${median(b).toFixed(1)} ms; without the permissions block: ${median(a).toFixed(1)} ms; ratio ${paired.toFixed(2)}x (median of per-round ratios; target <= 1.25x, ${ROUNDS} rounds)`);
+  console.log(
+    `lint, 100 guild commands with 10 permission rows each: median ${median(b).toFixed(1)} ms; without the permissions block: ${median(a).toFixed(1)} ms; ratio ${paired.toFixed(2)}x (median of per-round ratios; target <= 1.25x, ${ROUNDS} rounds)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

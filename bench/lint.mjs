@@ -60,16 +60,26 @@ function flowManifest() {
       '    options:',
       // Every fourth command holds its options in two subcommands, as in the block manifest.
       ...(i % 4 === 0
-        ? ['add', 'remove'].flatMap((name) => [`      - type: subcommand`, `        name: ${name}`, `        description: ${name} things`, '        options:', ...options('          ')])
+        ? ['add', 'remove'].flatMap((name) => [
+            `      - type: subcommand`,
+            `        name: ${name}`,
+            `        description: ${name} things`,
+            '        options:',
+            ...options('          '),
+          ])
         : options('      ')),
     );
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'cmdsync-bench-'));
 try {
-  for (const [style, text] of [['block style', manifest()], ['flow style (README)', flowManifest()]]) measure(style, text);
+  for (const [style, text] of [
+    ['block style', manifest()],
+    ['flow style (README)', flowManifest()],
+  ])
+    measure(style, text);
   process.exitCode = 0;
 } finally {
   rmSync(dir, { recursive: true, force: true });

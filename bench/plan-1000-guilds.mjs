@@ -69,7 +69,9 @@ try {
   console.log(`  ratio                     ${ratio.toFixed(3)}x  (target <= 1.05x)`);
   const windows = Math.ceil(plan.read_count / PER_SECOND);
   const margins = ((windows - 1) * PACER_MARGIN_MS.steady + PACER_MARGIN_MS.cold) / 1000;
-  console.log(`  of which pacer margins    ${margins.toFixed(2)} s  (${windows - 1} later windows × ${PACER_MARGIN_MS.steady} ms + ${PACER_MARGIN_MS.cold} ms for the first, cold one)`);
+  console.log(
+    `  of which pacer margins    ${margins.toFixed(2)} s  (${windows - 1} later windows × ${PACER_MARGIN_MS.steady} ms + ${PACER_MARGIN_MS.cold} ms for the first, cold one)`,
+  );
   console.log(`  429s received             ${client.stats.rateLimited}  (target 0)`);
   console.log(ok ? 'ON TARGET' : 'OFF TARGET');
 } finally {

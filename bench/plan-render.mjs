@@ -23,7 +23,11 @@ const remote = [];
 const desired = [];
 for (let i = 0; i < N; i++) {
   const name = `cmd${i}`;
-  remote.push({ id: String(1000 + i), version: '1', body: { id: String(1000 + i), type: 1, name, description: desc(i, 'stops'), options: [opt(3, 'a'), opt(3, 'b', { choices: choices(5) }), opt(4, 'c'), opt(5, 'd')] } });
+  remote.push({
+    id: String(1000 + i),
+    version: '1',
+    body: { id: String(1000 + i), type: 1, name, description: desc(i, 'stops'), options: [opt(3, 'a'), opt(3, 'b', { choices: choices(5) }), opt(4, 'c'), opt(5, 'd')] },
+  });
   desired.push({ body: { name, description: desc(i, 'keeps going'), options: [opt(3, 'a'), opt(6, 'new'), opt(3, 'b', { choices: choices(6) }), opt(4, 'c'), opt(5, 'd')] } });
 }
 const plan = buildPlan(

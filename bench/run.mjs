@@ -6,7 +6,9 @@ import { join } from 'node:path';
 
 const here = import.meta.dirname;
 const only = process.argv.slice(2);
-for (const file of readdirSync(here).filter((f) => f.endsWith('.mjs') && f !== 'run.mjs').sort()) {
+for (const file of readdirSync(here)
+  .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
+  .sort()) {
   if (only.length && !only.some((o) => file.includes(o))) continue;
   console.log(`\n== ${file}`);
   const r = spawnSync(process.execPath, [join(here, file)], { stdio: 'inherit' });

@@ -147,7 +147,9 @@ const naiveKeeps = await naiveRenameKeepsId();
 
 const pad = (v, n) => String(v).padEnd(n);
 console.log(`manifest: 20 global commands + ${GUILDS.length} guilds × 5 commands (options, localizations); permissions managed in 1 guild (${permissionSets} sets)`);
-console.log(`lower bound: reads = ${scopes} scopes + 1 permissions read = ${minReads}; naive sync: 0 reads, ${scopes} bulk overwrites + ${permissionSets} permission PUTs = ${naiveWrites} writes every run\n`);
+console.log(
+  `lower bound: reads = ${scopes} scopes + 1 permissions read = ${minReads}; naive sync: 0 reads, ${scopes} bulk overwrites + ${permissionSets} permission PUTs = ${naiveWrites} writes every run\n`,
+);
 console.log(`${pad('scenario', 14)}| plan reads | apply writes | lower bound (r/w) | naive writes | vs naive | converged`);
 console.log(`${'-'.repeat(14)}|------------|--------------|-------------------|--------------|----------|----------`);
 let allAtBound = true;
@@ -161,5 +163,7 @@ for (const { s, m } of rows) {
     `${pad(s.name, 14)}| ${pad(m.reads, 11)}| ${pad(m.writes, 13)}| ${pad(`${minReads}/${s.minWrites}${atBound ? '' : '  MISSED'}`, 18)}| ${pad(naiveWrites, 13)}| ${pad(vsNaive, 9)}| ${m.converged ? 'yes' : 'NO'}${mismatch}`,
   );
 }
-console.log(`\nnaive sync on the rename: the command ${naiveKeeps ? 'kept' : 'lost'} its id (${naiveKeeps ? 'unexpected' : 'a bulk overwrite matches by name, so the renamed command is created anew and its permission sets are gone'})`);
+console.log(
+  `\nnaive sync on the rename: the command ${naiveKeeps ? 'kept' : 'lost'} its id (${naiveKeeps ? 'unexpected' : 'a bulk overwrite matches by name, so the renamed command is created anew and its permission sets are gone'})`,
+);
 console.log(allAtBound ? 'every scenario equals the lower bound' : 'NOT every scenario equals the lower bound (see MISSED)');

@@ -17,7 +17,16 @@ import { startEmulator } from '../dist/emulator/index.js';
 
 const ROUNDS = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? 7);
 const MESSAGES = 1000;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 const CHROMIUM = process.env.CMDSYNC_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 const LOADED_TIMEOUT_MS = 60_000;
 
@@ -42,9 +51,30 @@ const hook = await hookRes.json();
 function message(i) {
   const body = { content: `Message ${i}: **build** \`#${1000 + i}\` finished in ${(i % 97) + 3}s — see the details below, <@${guild.members[0].id}>.` };
   if (i % 5 === 0) {
-    body.embeds = [{ title: `Deploy ${i}`, description: `Commit \`${(i * 2654435761).toString(16).slice(0, 7)}\` deployed to *staging*.`, color: 0x5865f2, fields: [{ name: 'Duration', value: `${i % 60}s`, inline: true }, { name: 'Status', value: 'passed', inline: true }], footer: { text: 'ci' }, timestamp: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() }];
+    body.embeds = [
+      {
+        title: `Deploy ${i}`,
+        description: `Commit \`${(i * 2654435761).toString(16).slice(0, 7)}\` deployed to *staging*.`,
+        color: 0x5865f2,
+        fields: [
+          { name: 'Duration', value: `${i % 60}s`, inline: true },
+          { name: 'Status', value: 'passed', inline: true },
+        ],
+        footer: { text: 'ci' },
+        timestamp: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+      },
+    ];
   }
-  if (i % 7 === 0) body.components = [{ type: 1, components: [{ type: 2, style: 5, label: 'Open run', url: `https://example.com/runs/${i}` }, { type: 2, style: 5, label: 'Logs', url: `https://example.com/logs/${i}` }] }];
+  if (i % 7 === 0)
+    body.components = [
+      {
+        type: 1,
+        components: [
+          { type: 2, style: 5, label: 'Open run', url: `https://example.com/runs/${i}` },
+          { type: 2, style: 5, label: 'Logs', url: `https://example.com/logs/${i}` },
+        ],
+      },
+    ];
   return body;
 }
 
@@ -54,7 +84,11 @@ await Promise.all(
   Array.from({ length: 8 }, async () => {
     while (next < MESSAGES) {
       const i = next++;
-      const r = await fetch(`${em.url}/webhooks/${hook.id}/${hook.token}?wait=true&with_components=true`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message(i)) });
+      const r = await fetch(`${em.url}/webhooks/${hook.id}/${hook.token}?wait=true&with_components=true`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(message(i)),
+      });
       if (!r.ok) throw new Error(`webhook execute ${i}: ${r.status} ${await r.text()}`);
       await r.arrayBuffer();
     }
@@ -104,7 +138,9 @@ async function open(channel, expectMessages) {
   try {
     await page.waitForFunction(() => window.__loadedAt !== undefined, undefined, { timeout: LOADED_TIMEOUT_MS });
   } catch {
-    throw new Error(`channel ${channel.name}: no .messages[data-channel-id="${channel.id}"][data-loaded="true"]${expectMessages ? ' with messages' : ''} within ${LOADED_TIMEOUT_MS / 1000} s (is the channel view built?)`);
+    throw new Error(
+      `channel ${channel.name}: no .messages[data-channel-id="${channel.id}"][data-loaded="true"]${expectMessages ? ' with messages' : ''} within ${LOADED_TIMEOUT_MS / 1000} s (is the channel view built?)`,
+    );
   }
   const ms = await page.evaluate(() => window.__loadedAt);
   const rendered = await page.locator(`.messages[data-channel-id="${channel.id}"] [data-message-id]`).count();

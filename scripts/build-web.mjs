@@ -22,6 +22,8 @@ export async function buildWeb(out) {
   });
   copyFileSync('src/web/index.html', `${dir}/index.html`);
   // One stylesheet: the page's chrome, then each view's own (src/web/views/*.css), in name order.
-  const views = readdirSync('src/web/views').filter((f) => f.endsWith('.css')).sort();
+  const views = readdirSync('src/web/views')
+    .filter((f) => f.endsWith('.css'))
+    .sort();
   writeFileSync(`${dir}/app.css`, [readFileSync('src/web/app.css', 'utf8'), ...views.map((f) => readFileSync(`src/web/views/${f}`, 'utf8'))].join('\n'));
 }

@@ -17,7 +17,16 @@ import { startEmulator } from '../dist/emulator/index.js';
 const root = join(import.meta.dirname, '..');
 const OUT = join(root, 'docs', 'images');
 const CHROMIUM = process.env.CMDSYNC_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 const VIEWPORT = { width: 1280, height: 760 };
 
 if (!CHROMIUM) {
@@ -60,7 +69,15 @@ try {
         timestamp: new Date().toISOString(),
       },
     ],
-    components: [{ type: 1, components: [{ type: 2, style: 5, label: 'View run', url: 'https://github.com/example/cmdsync/actions' }, { type: 2, style: 5, label: 'Changelog', url: 'https://github.com/example/cmdsync/releases' }] }],
+    components: [
+      {
+        type: 1,
+        components: [
+          { type: 2, style: 5, label: 'View run', url: 'https://github.com/example/cmdsync/actions' },
+          { type: 2, style: 5, label: 'Changelog', url: 'https://github.com/example/cmdsync/releases' },
+        ],
+      },
+    ],
   });
 
   // Guild commands, one localized in French with its options.
@@ -71,12 +88,34 @@ try {
     name_localizations: { fr: 'deployer' },
     description_localizations: { fr: 'Déployer la version actuelle' },
     options: [
-      { type: 3, name: 'target', description: 'Where to deploy', name_localizations: { fr: 'cible' }, description_localizations: { fr: 'Où déployer' }, required: true, choices: [{ name: 'staging', value: 'staging', name_localizations: { fr: 'préproduction' } }, { name: 'production', value: 'production' }] },
+      {
+        type: 3,
+        name: 'target',
+        description: 'Where to deploy',
+        name_localizations: { fr: 'cible' },
+        description_localizations: { fr: 'Où déployer' },
+        required: true,
+        choices: [
+          { name: 'staging', value: 'staging', name_localizations: { fr: 'préproduction' } },
+          { name: 'production', value: 'production' },
+        ],
+      },
       { type: 5, name: 'dry-run', description: 'Show the plan only', name_localizations: { fr: 'essai' }, description_localizations: { fr: 'Montrer le plan seulement' } },
     ],
   });
-  await api('POST', commands, { name: 'status', description: 'Show the service status', name_localizations: { fr: 'statut' }, description_localizations: { fr: 'Afficher l’état du service' } });
-  await api('POST', commands, { name: 'purge', description: 'Delete recent messages', default_member_permissions: '8192', name_localizations: { fr: 'purger' }, description_localizations: { fr: 'Supprimer les messages récents' } });
+  await api('POST', commands, {
+    name: 'status',
+    description: 'Show the service status',
+    name_localizations: { fr: 'statut' },
+    description_localizations: { fr: 'Afficher l’état du service' },
+  });
+  await api('POST', commands, {
+    name: 'purge',
+    description: 'Delete recent messages',
+    default_member_permissions: '8192',
+    name_localizations: { fr: 'purger' },
+    description_localizations: { fr: 'Supprimer les messages récents' },
+  });
 
   // A bot on the gateway answers /deploy: the answer shows in the channel.
   await answerOneInvocation(async () => {

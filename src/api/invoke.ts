@@ -34,7 +34,8 @@ async function controlPost(target: RemoteTarget, path: string, payload: unknown,
     throw new CmdsyncError('EMULATOR_UNREACHABLE', `cannot reach the emulator at ${new URL(target.apiUrl).origin}: ${(err as Error).message}`);
   }
   const body = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
-  if (res.status === 401) throw new CmdsyncError('EMULATOR_CONTROL_DENIED', 'the emulator refused the control token (set CMDSYNC_EMULATOR_CONTROL_TOKEN to the token `cmdsync emulator` printed)');
+  if (res.status === 401)
+    throw new CmdsyncError('EMULATOR_CONTROL_DENIED', 'the emulator refused the control token (set CMDSYNC_EMULATOR_CONTROL_TOKEN to the token `cmdsync emulator` printed)');
   if (res.status === 404) throw new CmdsyncError('EMULATOR_UNREACHABLE', `${new URL(target.apiUrl).origin} is not a cmdsync emulator with interactions`);
   return { status: res.status, body };
 }

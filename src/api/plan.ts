@@ -138,7 +138,8 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
   checkAgainstApplication(plan, manifest, application, { limits, scopes: reachable.scopes.map((s) => s.scope) });
   if (skipped.length > 0) {
     plan.skipped = skipped.map((s) => scopeKey(s.scope));
-    for (const s of skipped) plan.warnings.push({ code: 'scope-skipped', scope: scopeKey(s.scope), message: `Skipped ${scopeKey(s.scope)}: ${s.reason}. Nothing there is planned or changed.` });
+    for (const s of skipped)
+      plan.warnings.push({ code: 'scope-skipped', scope: scopeKey(s.scope), message: `Skipped ${scopeKey(s.scope)}: ${s.reason}. Nothing there is planned or changed.` });
   }
   return { plan, manifest, desired, actual, diagnostics, lock };
 }
@@ -151,17 +152,30 @@ export async function planFromManifest(req: PlanRequest): Promise<PlanResult> {
  */
 function checkAgainstApplication(plan: Plan, manifest: LoadedManifest, app: RemoteApplication, judge: { limits: Limits; scopes: readonly Scope[] }): void {
   if (!app.traits) {
-    plan.warnings.push({ code: 'application-unread', message: `Could not read the application (${app.unread}): commands were not checked against its settings (Activity, installation contexts, discovery).` });
+    plan.warnings.push({
+      code: 'application-unread',
+      message: `Could not read the application (${app.unread}): commands were not checked against its settings (Activity, installation contexts, discovery).`,
+    });
   }
   if (app.emulator) {
     // The manifest's limits: is what the user says the service allows; this emulator enforces its own (its seed or flags).
-    const differ = Object.entries(app.emulator.limits).filter(([k, v]) => manifest.limits[k as keyof Limits] !== v).map(([k, v]) => `${k} ${v} (the manifest says ${manifest.limits[k as keyof Limits]})`);
-    if (differ.length > 0) plan.warnings.push({ code: 'limits', message: `The emulator enforces its own limits, not the manifest's: ${differ.join(', ')}. Commands are checked against the emulator's.` });
+    const differ = Object.entries(app.emulator.limits)
+      .filter(([k, v]) => manifest.limits[k as keyof Limits] !== v)
+      .map(([k, v]) => `${k} ${v} (the manifest says ${manifest.limits[k as keyof Limits]})`);
+    if (differ.length > 0)
+      plan.warnings.push({
+        code: 'limits',
+        message: `The emulator enforces its own limits, not the manifest's: ${differ.join(', ')}. Commands are checked against the emulator's.`,
+      });
   }
   if (!app.traits && !app.emulator) return;
   const guilds = new Set(judge.scopes.flatMap((s) => (s.kind === 'guild' ? [s.guildId] : [])));
   const kept = Object.fromEntries(plan.scopes.map((s) => [s.key, s.kept.map((k) => k.body)]));
-  const findings = remoteFindings(manifest, { ...(app.traits ? { application: app.traits } : {}), limits: judge.limits, kept }, { global: judge.scopes.some((s) => s.kind === 'global'), guilds });
+  const findings = remoteFindings(
+    manifest,
+    { ...(app.traits ? { application: app.traits } : {}), limits: judge.limits, kept },
+    { global: judge.scopes.some((s) => s.kind === 'global'), guilds },
+  );
   for (const d of findings) {
     plan.errors.push({ rule: d.rule, severity: 'error', path: [], message: `${d.file}:${d.line}:${d.col}: ${d.message}`, location: { file: d.file, line: d.line, col: d.col } });
   }
@@ -182,7 +196,9 @@ async function fetchDeclaredWebhooks(client: RestClient, manifest: LoadedManifes
 /** Re-reads the scopes a saved plan was computed against (and the application its commands were checked against); the keys of those that moved. */
 export async function checkPlanFreshness(plan: Plan, client: RestClient): Promise<string[]> {
   const scopes: Scope[] = plan.scopes.map((s) => s.scope);
-  const withPermissions = new Set(plan.scopes.filter((s) => plan.fingerprint[scopeKey(s.scope)]?.permissions !== undefined && s.scope.kind === 'guild').map((s) => (s.scope as { guildId: string }).guildId));
+  const withPermissions = new Set(
+    plan.scopes.filter((s) => plan.fingerprint[scopeKey(s.scope)]?.permissions !== undefined && s.scope.kind === 'guild').map((s) => (s.scope as { guildId: string }).guildId),
+  );
   const checkedApplication = plan.fingerprint[APPLICATION_FINGERPRINT_KEY] !== undefined;
   const [{ state }, hooks, application] = await Promise.all([
     fetchActualState(client, plan.application_id, scopes, withPermissions),

@@ -5,7 +5,7 @@ import { DiscordAPIError } from '../remote/errors.js';
 import { Stop } from './stop.js';
 import { applyWebhooks } from './webhooks.js';
 import { pairWebhookRequests } from './webhook-requests.js';
-import type { AppliedItem, ApplyFailure, ApplyOptions, ApplyOutcome } from './outcome.js';
+import type { ApplyFailure, ApplyOptions, ApplyOutcome } from './outcome.js';
 
 export type { ApplyEvents, AppliedItem, ApplyFailure, ApplyOutcome, ApplyOptions } from './outcome.js';
 
@@ -61,7 +61,8 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
       if (!(err instanceof Stop)) throw err;
     } finally {
       for (const a of s.actions) if (a.kind !== 'noop' && !done.has(a.address)) outcome.notApplied.push({ address: a.address, kind: a.kind });
-      for (const p of s.permissions) if (p.kind === 'replace' && !done.has(`perm:${p.target}`)) outcome.notApplied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
+      for (const p of s.permissions)
+        if (p.kind === 'replace' && !done.has(`perm:${p.target}`)) outcome.notApplied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
     }
   };
 
@@ -80,10 +81,11 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
         if (a) ids.set(a.address, c.id);
       }
     });
-    for (const a of s.actions) if (a.kind !== 'noop') {
-      done.add(a.address);
-      outcome.applied.push({ address: a.address, kind: a.kind });
-    }
+    for (const a of s.actions)
+      if (a.kind !== 'noop') {
+        done.add(a.address);
+        outcome.applied.push({ address: a.address, kind: a.kind });
+      }
   };
 
   const runIndividual = async (s: ScopePlan, done: Set<string>): Promise<void> => {
@@ -125,7 +127,8 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
     const pending = s.permissions.filter((p) => p.kind === 'replace');
     if (pending.length === 0) return;
     if (!opts.canEditPermissions) {
-      outcome.permissionsSkipped = 'Permission sets were not applied: editing them needs a user bearer token in DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update); a bot token cannot.';
+      outcome.permissionsSkipped =
+        'Permission sets were not applied: editing them needs a user bearer token in DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update); a bot token cannot.';
       return;
     }
     const guildId = s.scope.guildId;

@@ -15,7 +15,13 @@ export function lockRecord(a: WebhookAction): { key?: string; avatar?: string } 
 
 /** The intent written down before `a`'s create is sent. */
 export function intentOf(a: WebhookAction, now: number): WebhookIntent {
-  return { channel_id: a.channelId, name: a.name, ...(a.key ? { key: a.key } : {}), ...(a.avatarIdentity ? { avatar: a.avatarIdentity } : {}), sent_at: new Date(now).toISOString() };
+  return {
+    channel_id: a.channelId,
+    name: a.name,
+    ...(a.key ? { key: a.key } : {}),
+    ...(a.avatarIdentity ? { avatar: a.avatarIdentity } : {}),
+    sent_at: new Date(now).toISOString(),
+  };
 }
 
 /** The lock without the intents the webhook `remote` answers (it has been adopted, moved or deleted). */

@@ -59,7 +59,12 @@ export function newcomers(list: readonly WebhookState[], app: string, target: Cr
  * the last read, by channel. A failed read throws (the caller cannot tell
  * then, so it must not create again).
  */
-async function readUntil(p: Poll, channels: readonly string[], deadline: number, settled: (read: ReadonlyMap<string, WebhookState[]>) => boolean): Promise<ReadonlyMap<string, WebhookState[]>> {
+async function readUntil(
+  p: Poll,
+  channels: readonly string[],
+  deadline: number,
+  settled: (read: ReadonlyMap<string, WebhookState[]>) => boolean,
+): Promise<ReadonlyMap<string, WebhookState[]>> {
   for (;;) {
     const started = Date.now();
     const read = new Map(await Promise.all(channels.map(async (c) => [c, await channelWebhookStates(p.client, c)] as const)));

@@ -17,7 +17,11 @@ export function pairWebhookRequests(wp: WebhookPlan): Array<{ req: PlannedReques
   return wp.requests.map((req) => {
     const kind = KIND[req.method];
     const action = wp.actions.find((a) => !taken.has(a) && a.kind === kind && (req.id !== undefined ? a.remote?.id === req.id : a.address === req.addresses[0]));
-    if (!action) throw new CmdsyncError('PLAN_FILE_INVALID', `The plan's ${req.method} ${req.route} for ${req.addresses.join(', ')}${req.id ? ` (webhook ${req.id})` : ''} matches none of its webhook actions; plan again.`);
+    if (!action)
+      throw new CmdsyncError(
+        'PLAN_FILE_INVALID',
+        `The plan's ${req.method} ${req.route} for ${req.addresses.join(', ')}${req.id ? ` (webhook ${req.id})` : ''} matches none of its webhook actions; plan again.`,
+      );
     taken.add(action);
     return { req, action };
   });

@@ -176,7 +176,10 @@ class WebhookApply {
       }
     }
     const message = lost instanceof Error ? lost.message : String(lost);
-    throw new CmdsyncError('WEBHOOK_CREATE_UNCONFIRMED', `${message}; sent ${CREATE_ATTEMPTS} times, and no webhook "${a.name}" appeared in channel ${a.channelId} within ${Math.round(this.settleMs / 1000)} s of either. The lock file records the attempts: the next apply looks for them before creating again.`);
+    throw new CmdsyncError(
+      'WEBHOOK_CREATE_UNCONFIRMED',
+      `${message}; sent ${CREATE_ATTEMPTS} times, and no webhook "${a.name}" appeared in channel ${a.channelId} within ${Math.round(this.settleMs / 1000)} s of either. The lock file records the attempts: the next apply looks for them before creating again.`,
+    );
   }
 
   /** A webhook a lost create made, adopted for `a`: edited first where the manifest changed since that create was sent. */

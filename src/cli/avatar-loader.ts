@@ -25,10 +25,14 @@ export function avatarLoader(cwd: string, opts: { timeoutMs?: number; maxBytes?:
       res = await fetchBounded(source, { timeoutMs, maxBytes });
     } catch (err) {
       const e = err as CmdsyncError;
-      throw new AvatarLoadError(e.code === 'FETCH_TOO_LARGE' ? 'AVATAR_TOO_LARGE' : e.code === 'FETCH_TIMEOUT' ? 'AVATAR_FETCH_TIMEOUT' : 'AVATAR_FETCH_FAILED', `avatar ${source}: ${e.message}`);
+      throw new AvatarLoadError(
+        e.code === 'FETCH_TOO_LARGE' ? 'AVATAR_TOO_LARGE' : e.code === 'FETCH_TIMEOUT' ? 'AVATAR_FETCH_TIMEOUT' : 'AVATAR_FETCH_FAILED',
+        `avatar ${source}: ${e.message}`,
+      );
     }
     const type = res.contentType;
-    if (res.status < 200 || res.status > 299 || !type.startsWith('image/')) throw new AvatarLoadError('AVATAR_FETCH_FAILED', `avatar ${source} did not answer with an image (HTTP ${res.status}, ${type || 'no content type'}).`);
+    if (res.status < 200 || res.status > 299 || !type.startsWith('image/'))
+      throw new AvatarLoadError('AVATAR_FETCH_FAILED', `avatar ${source} did not answer with an image (HTTP ${res.status}, ${type || 'no content type'}).`);
     return `data:${type.split(';')[0]};base64,${res.body.toString('base64')}`;
   };
 }

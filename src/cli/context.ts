@@ -72,5 +72,5 @@ export function contextFor(argv: readonly string[], ctxOverride?: CliContext): C
 }
 
 export function writeLine(stream: NodeJS.WritableStream, text: string): void {
-  stream.write(text.endsWith('\n') ? text : text + '\n');
+  stream.write(text.endsWith('\n') ? text : `${text}\n`);
 }

@@ -8,7 +8,7 @@ import { writeLine, type CliContext } from './context.js';
  * is the one stderr shows, which never holds a credential.
  */
 export function writeErrorDocument(ctx: CliContext, code: string, message: string): void {
-  ctx.stdout.write(JSON.stringify({ error: { code, message } }, null, 2) + '\n');
+  ctx.stdout.write(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
 }
 
 /** The one place errors become messages and exit codes; never a stack trace for a user error. */
@@ -26,7 +26,10 @@ export function exitCodeFor(err: unknown, ctx: CliContext, usageExit: number, js
     return 1;
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  writeLine(ctx.stderr, `${colors().red('internal error:')} ${e.message}\nThis is a bug in cmdsync; please report it${ctx.env.CMDSYNC_DEBUG ? `\n${e.stack}` : ' (set CMDSYNC_DEBUG=1 for details)'}.`);
+  writeLine(
+    ctx.stderr,
+    `${colors().red('internal error:')} ${e.message}\nThis is a bug in cmdsync; please report it${ctx.env.CMDSYNC_DEBUG ? `\n${e.stack}` : ' (set CMDSYNC_DEBUG=1 for details)'}.`,
+  );
   if (json) writeErrorDocument(ctx, 'INTERNAL', e.message);
   return usageExit === 2 ? 2 : 1;
 }

@@ -11,6 +11,7 @@ export function fetchTimeoutMs(env: Readonly<Record<string, string | undefined>>
   const raw = env.CMDSYNC_FETCH_TIMEOUT_MS?.trim();
   if (!raw) return FETCH_TIMEOUT_MS;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new CmdsyncError('FETCH_TIMEOUT_INVALID', `CMDSYNC_FETCH_TIMEOUT_MS must be a whole number of milliseconds above 0, not ${JSON.stringify(raw)}.`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new CmdsyncError('FETCH_TIMEOUT_INVALID', `CMDSYNC_FETCH_TIMEOUT_MS must be a whole number of milliseconds above 0, not ${JSON.stringify(raw)}.`);
   return n;
 }

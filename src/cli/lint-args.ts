@@ -21,7 +21,15 @@ export function parseLintArgs(argv: readonly string[]): LintCommandOptions | und
     }
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    const takesValue = name === '-m' || name === '--manifest' || name === '-f' || name === '--format' || name === '--max-warnings' || name === '-C' || name === '--chdir' || name === '--stdin-filename';
+    const takesValue =
+      name === '-m' ||
+      name === '--manifest' ||
+      name === '-f' ||
+      name === '--format' ||
+      name === '--max-warnings' ||
+      name === '-C' ||
+      name === '--chdir' ||
+      name === '--stdin-filename';
     if (!takesValue && eq !== -1) return undefined;
     let value: string | undefined;
     if (takesValue) {

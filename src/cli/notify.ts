@@ -36,7 +36,9 @@ export async function notifyDeploy(url: string | undefined, input: NotifyInput, 
   } catch (err) {
     const raw = err instanceof Error ? err.message : String(err);
     // The client's errors are redacted already; a parse or internal error is not, so redact again by pattern and token.
-    const text = redactPatterns(client ? client.redactor.redact(raw) : raw).trim().replace(/\s*\n\s*/g, '; ');
+    const text = redactPatterns(client ? client.redactor.redact(raw) : raw)
+      .trim()
+      .replace(/\s*\n\s*/g, '; ');
     writeLine(ctx.stderr, `warning: could not post the deploy report to the notify webhook: ${text}`);
   } finally {
     await client?.close().catch(() => undefined);

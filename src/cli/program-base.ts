@@ -41,7 +41,19 @@ export function registerLint(program: Command, ctx: CliContext, setExit: (code: 
       if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
       const format = opts.json ? 'json' : opts.format;
       const runLint = await load();
-      setExit(await runLint({ files, manifest: opts.manifest, format, maxWarnings: opts.maxWarnings, quiet: !!opts.quiet, ...(opts.stdinFilename !== undefined ? { stdinFilename: opts.stdinFilename } : {}) }, ctx));
+      setExit(
+        await runLint(
+          {
+            files,
+            manifest: opts.manifest,
+            format,
+            maxWarnings: opts.maxWarnings,
+            quiet: !!opts.quiet,
+            ...(opts.stdinFilename !== undefined ? { stdinFilename: opts.stdinFilename } : {}),
+          },
+          ctx,
+        ),
+      );
     });
 }
 
@@ -72,7 +84,12 @@ export async function runLintProgram(argv: string[]): Promise<number> {
   } catch (err) {
     return handleError(err, ctx, 2);
   }
-  registerLint(program, ctx, (code) => (exitCode = code), async () => (await import('./commands/lint.js')).runLint);
+  registerLint(
+    program,
+    ctx,
+    (code) => (exitCode = code),
+    async () => (await import('./commands/lint.js')).runLint,
+  );
   try {
     await program.parseAsync(argv, { from: 'user' });
     return exitCode;

@@ -28,7 +28,12 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     return handleError(err, ctx, usageExit);
   }
 
-  registerLint(program, ctx, (code) => (exitCode = code), async () => (await import('./commands/lint.js')).runLint);
+  registerLint(
+    program,
+    ctx,
+    (code) => (exitCode = code),
+    async () => (await import('./commands/lint.js')).runLint,
+  );
 
   program
     .command('init')
@@ -77,7 +82,19 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .option('--debug', 'log requests to stderr (credentials masked)')
     .action(async (opts) => {
       const { runPull } = await import('./commands/pull.js');
-      exitCode = await runPull({ output: opts.out ?? opts.output, format: opts.format, guilds: opts.guild, force: !!opts.force, emulator: !!opts.emulator, apiUrl: opts.apiUrl, debug: !!opts.debug, json: !!opts.json }, ctx);
+      exitCode = await runPull(
+        {
+          output: opts.out ?? opts.output,
+          format: opts.format,
+          guilds: opts.guild,
+          force: !!opts.force,
+          emulator: !!opts.emulator,
+          apiUrl: opts.apiUrl,
+          debug: !!opts.debug,
+          json: !!opts.json,
+        },
+        ctx,
+      );
     });
 
   program
@@ -90,7 +107,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .option('--role <id>', 'ask about a member with this role (repeatable; with --emulator: or its name)', collect, [])
     .option('--user <id>', 'ask about this member (with --emulator: or their name, bob or @bob)')
     .option('--permissions <names|bits>', "the member's permissions in the channel, e.g. BAN_MEMBERS,MANAGE_GUILD or 36")
-    .option('--remote', 'read the deployed rows where the manifest does not manage the guild\'s permissions')
+    .option('--remote', "read the deployed rows where the manifest does not manage the guild's permissions")
     .option('--emulator', 'read the in-process emulator (rows, roles, members and channels)')
     .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
     .option('--json', 'print one machine-readable document on stdout')
@@ -98,7 +115,20 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .action(async (command: string | undefined, opts) => {
       const { runAccess } = await import('./commands/access.js');
       exitCode = await runAccess(
-        { command, manifest: opts.manifest, guild: opts.guild, channel: opts.channel, role: opts.role, user: opts.user, permissions: opts.permissions, remote: !!opts.remote, emulator: !!opts.emulator, apiUrl: opts.apiUrl, json: !!opts.json, debug: !!opts.debug },
+        {
+          command,
+          manifest: opts.manifest,
+          guild: opts.guild,
+          channel: opts.channel,
+          role: opts.role,
+          user: opts.user,
+          permissions: opts.permissions,
+          remote: !!opts.remote,
+          emulator: !!opts.emulator,
+          apiUrl: opts.apiUrl,
+          json: !!opts.json,
+          debug: !!opts.debug,
+        },
         ctx,
       );
     });
@@ -118,16 +148,16 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .command('invoke')
     .description('invoke a command on the emulator as a user would, and print what the user would see (exit 0 when the bot answered)')
     .argument('[line]', "the command line as typed in the client, e.g. '/config logging enable channel:#1234'")
-    .option('--application <id|name>', 'the application whose command it is (default: the emulator\'s default application)')
-    .option('--guild <id|name>', 'the guild (default: the channel\'s, or the emulator\'s default guild)')
+    .option('--application <id|name>', "the application whose command it is (default: the emulator's default application)")
+    .option('--guild <id|name>', "the guild (default: the channel's, or the emulator's default guild)")
     .option('--channel <id|name>', 'the channel the command is used in, e.g. general (a channel outside every guild is a DM with the bot)')
-    .option('--user <id|name>', 'the member who invokes it, e.g. bob (default: the guild\'s first member)')
+    .option('--user <id|name>', "the member who invokes it, e.g. bob (default: the guild's first member)")
     .option('--locale <locale>', "the user's client language, e.g. fr (default: the member's locale setting, else en-US)")
     .option('--user-command <name>', 'invoke a user command on --target USER (an id or a name)')
-    .option('--message-command <name>', 'invoke a message command on --target MESSAGE_ID (a webhook post or a bot\'s answer)')
+    .option('--message-command <name>', "invoke a message command on --target MESSAGE_ID (a webhook post or a bot's answer)")
     .option('--target <id|name>', 'the user or message a user or message command acts on')
     .option('--dm', 'in a DM with the bot (context BOT_DM; --channel optional)')
-    .option('--private-channel', "in a private channel, a group DM, where only user-installed commands reach (context PRIVATE_CHANNEL)")
+    .option('--private-channel', 'in a private channel, a group DM, where only user-installed commands reach (context PRIVATE_CHANNEL)')
     .option('--autocomplete', 'send an autocomplete request for the option being typed (the last one)')
     .option('--wait <seconds>', 'collect follow-ups and edits this long after the first answer')
     .option('--json', 'print the interaction sent and everything received, as JSON')
@@ -136,7 +166,24 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .action(async (lineArg: string | undefined, opts) => {
       const { runInvoke } = await import('./commands/invoke.js');
       exitCode = await runInvoke(
-        { line: lineArg, guild: opts.guild, channel: opts.channel, user: opts.user, application: opts.application, locale: opts.locale, userCommand: opts.userCommand, messageCommand: opts.messageCommand, target: opts.target, dm: !!opts.dm, privateChannel: !!opts.privateChannel, autocomplete: !!opts.autocomplete, wait: opts.wait, json: !!opts.json, emulator: !!opts.emulator, apiUrl: opts.apiUrl },
+        {
+          line: lineArg,
+          guild: opts.guild,
+          channel: opts.channel,
+          user: opts.user,
+          application: opts.application,
+          locale: opts.locale,
+          userCommand: opts.userCommand,
+          messageCommand: opts.messageCommand,
+          target: opts.target,
+          dm: !!opts.dm,
+          privateChannel: !!opts.privateChannel,
+          autocomplete: !!opts.autocomplete,
+          wait: opts.wait,
+          json: !!opts.json,
+          emulator: !!opts.emulator,
+          apiUrl: opts.apiUrl,
+        },
         ctx,
       );
     });
@@ -148,20 +195,33 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--data <file>', 'persist state to this file (default: in memory)')
     .option('--seed <file>', 'YAML or JSON describing applications, guilds, channels and commands')
-    .option('--no-rate-limits', 'answer without modelling the service\'s rate limits')
+    .option('--no-rate-limits', "answer without modelling the service's rate limits")
     .option('--max-messages-per-channel <n>', 'keep the newest N webhook messages per channel; older ones answer Unknown Message (0 = no cap)', parseMessageCap, 1000)
     .option('--interactions-url <url>', "the default application's interactions endpoint: interactions are POSTed there, signed, instead of sent over the gateway")
-    .option('--limit <key=n>', 'override one of the spec\'s limits, e.g. user_commands=15 (repeatable; wins over the seed\'s limits:)', parseLimit, {})
-    .option('--control-token <token>', 'the control token to use (default: the seed\'s control_token, else the one --data keeps, else a new one)')
+    .option('--limit <key=n>', "override one of the spec's limits, e.g. user_commands=15 (repeatable; wins over the seed's limits:)", parseLimit, {})
+    .option('--control-token <token>', "the control token to use (default: the seed's control_token, else the one --data keeps, else a new one)")
     .action(async (opts) => {
       const { runEmulator } = await import('./commands/emulator.js');
-      exitCode = await runEmulator({ port: opts.port, host: opts.host, data: opts.data, seed: opts.seed, rateLimits: opts.rateLimits, maxMessagesPerChannel: opts.maxMessagesPerChannel, interactionsUrl: opts.interactionsUrl, limits: opts.limit, controlToken: opts.controlToken }, ctx);
+      exitCode = await runEmulator(
+        {
+          port: opts.port,
+          host: opts.host,
+          data: opts.data,
+          seed: opts.seed,
+          rateLimits: opts.rateLimits,
+          maxMessagesPerChannel: opts.maxMessagesPerChannel,
+          interactionsUrl: opts.interactionsUrl,
+          limits: opts.limit,
+          controlToken: opts.controlToken,
+        },
+        ctx,
+      );
     });
 
   emulatorCommand
     .command('check-endpoint')
     .description("check an application's interactions endpoint URL on a running emulator now, as the service does when the URL is saved (exit 0 when it passes)")
-    .option('--application <id|name>', 'whose endpoint (default: the emulator\'s default application)')
+    .option('--application <id|name>', "whose endpoint (default: the emulator's default application)")
     .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
     .option('--json', 'print the check as JSON')
     .action(async (opts) => {

@@ -78,7 +78,10 @@ function chosenApplicationId(opts: SessionOptions): Snowflake | undefined {
  * or CMDSYNC_API_URL, redacted `--debug` lines, and under GitHub Actions the
  * masking of derived secrets. Every network command builds its client here.
  */
-export function openRemoteClient(opts: { apiUrl?: string; debug: boolean }, ctx: CliContext): { client: RestClient; apiUrl: string; credentials: ReturnType<typeof loadCredentials> } {
+export function openRemoteClient(
+  opts: { apiUrl?: string; debug: boolean },
+  ctx: CliContext,
+): { client: RestClient; apiUrl: string; credentials: ReturnType<typeof loadCredentials> } {
   const credentials = loadCredentials(ctx.env, ctx.cwd);
   const apiUrl = opts.apiUrl !== undefined ? normalizeApiUrl(opts.apiUrl, '--api-url') : credentials.apiUrl;
   // What to set comes first: without credentials nothing else matters.
@@ -101,7 +104,10 @@ async function openRemoteSession(opts: SessionOptions, ctx: CliContext): Promise
   requireAppAuth(credentials);
   const fromManifest = opts.manifest?.applicationId;
   if (opts.applicationId === undefined && fromManifest !== undefined && fromManifest !== '' && !isSnowflake(fromManifest)) {
-    throw new CmdsyncError('APPLICATION_ID_INVALID', `application_id in ${opts.manifest!.root.display} is not a numeric id (snowflake); set it, or the variable it names (e.g. DISCORD_APPLICATION_ID).`);
+    throw new CmdsyncError(
+      'APPLICATION_ID_INVALID',
+      `application_id in ${opts.manifest!.root.display} is not a numeric id (snowflake); set it, or the variable it names (e.g. DISCORD_APPLICATION_ID).`,
+    );
   }
   const applicationId = requireApplicationId(credentials, chosenApplicationId(opts));
   const { client, apiUrl } = openRemoteClient(opts, ctx);
@@ -134,7 +140,9 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
   try {
     mkdirSync(dir, { recursive: true });
     ignoreStateDir(dir);
-    const channels = (opts.manifest?.webhooks ?? []).flatMap((w) => (typeof w === 'object' && w !== null && isSnowflake((w as { channel_id?: unknown }).channel_id) ? [(w as { channel_id: string }).channel_id] : []));
+    const channels = (opts.manifest?.webhooks ?? []).flatMap((w) =>
+      typeof w === 'object' && w !== null && isSnowflake((w as { channel_id?: unknown }).channel_id) ? [(w as { channel_id: string }).channel_id] : [],
+    );
     provisioned = provisionDataFile(dataFile, { ...(applicationId ? { applicationId } : {}), guilds: [...guilds.values()], channels, ...applicationNeeds(opts.manifest) });
     // Rate limits stay on with the real numbers: the session should behave as against the service.
     // The manifest's limits: what lint accepted, the emulator takes (e.g. 15 USER commands).

@@ -57,5 +57,7 @@ export function registerApply(program: Command, run: (opts: ApplyCliOptions) => 
     .option('--auto-approve', 'do not ask for confirmation')
     .option('--reason <text>', 'audit-log reason for webhook changes (default: cmdsync apply)')
     .option('--allow-mass-delete', "without a prompt, still delete more than half (or all) of a scope's commands")
-    .action(async (planFile: string | undefined, opts) => run({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove, reason: opts.reason, allowMassDelete: !!opts.allowMassDelete }));
+    .action(async (planFile: string | undefined, opts) =>
+      run({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove, reason: opts.reason, allowMassDelete: !!opts.allowMassDelete }),
+    );
 }

@@ -56,7 +56,11 @@ export function locateManifest(ctx: CliContext, named?: string): string {
     }
     if (existsSync(join(dir, '.git')) || dirname(dir) === dir) break;
   }
-  throw new ManifestReadError('MANIFEST_NOT_FOUND', DEFAULT_MANIFESTS[0], `No cmdsync.yaml, cmdsync.yml or cmdsync.json in ${ctx.cwd} or its parents up to the repository root. Run cmdsync init to write one, or name one with -m.`);
+  throw new ManifestReadError(
+    'MANIFEST_NOT_FOUND',
+    DEFAULT_MANIFESTS[0],
+    `No cmdsync.yaml, cmdsync.yml or cmdsync.json in ${ctx.cwd} or its parents up to the repository root. Run cmdsync init to write one, or name one with -m.`,
+  );
 }
 
 /** The default manifest names present in `dir`. */

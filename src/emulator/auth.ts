@@ -45,9 +45,10 @@ export function resolveAuth(header: string | undefined, world: World, now: numbe
     if (!safeEqual(value, token!)) continue;
     const application = own(world.applications, grant.applicationId);
     if (grant.expiresAt <= now || !application) continue;
-    result = grant.userId !== undefined
-      ? { kind: 'bearer', application, scopes: grant.scopes, userId: grant.userId, ...(grant.locale ? { locale: grant.locale } : {}) }
-      : { kind: 'bearer', application, scopes: grant.scopes, ...(grant.locale ? { locale: grant.locale } : {}) };
+    result =
+      grant.userId !== undefined
+        ? { kind: 'bearer', application, scopes: grant.scopes, userId: grant.userId, ...(grant.locale ? { locale: grant.locale } : {}) }
+        : { kind: 'bearer', application, scopes: grant.scopes, ...(grant.locale ? { locale: grant.locale } : {}) };
   }
   return result;
 }

@@ -43,7 +43,7 @@ interface Touch {
   before: string | undefined;
 }
 
-const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+const own = (o: object, key: string) => Object.hasOwn(o, key);
 
 /** Makes `target` hold `saved`'s contents, keeping its identity (arrays and objects; a scalar entry is put back by the caller). */
 function refill(target: unknown, saved: unknown): void {

@@ -24,7 +24,9 @@ const byId = (a: StoredCommand, b: StoredCommand): number => compareSnowflakes(a
 
 /** The commands of one application in one scope, oldest first (the service lists them by id). */
 export function scopeCommands(world: World, appId: Snowflake, scope: Scope): StoredCommand[] {
-  return Object.values(world.commands).filter((c) => inScope(c, appId, scope)).sort(byId);
+  return Object.values(world.commands)
+    .filter((c) => inScope(c, appId, scope))
+    .sort(byId);
 }
 
 export function findCommand(world: World, appId: Snowflake, scope: Scope, id: string): StoredCommand | undefined {

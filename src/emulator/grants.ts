@@ -71,4 +71,3 @@ export const DEFAULT_INSTALL_SCOPES: readonly string[] = [SCOPE_BOT, SCOPE_APPLI
 export function installOf(scopes: readonly string[], permissions: string): GuildInstall {
   return { scopes: [...scopes], commandsScope: grantsCommands(scopes), permissions };
 }
-

@@ -22,7 +22,13 @@ export interface EmulatorRequest {
 export type RequestAuth =
   | { kind: 'none' }
   | { kind: 'bot'; application: Application }
-  | { kind: 'bearer'; application: Application; scopes: string[]; userId?: Snowflake; /** The language setting of the grant's user (for client credentials, the owner's), when it carries one. */ locale?: string };
+  | {
+      kind: 'bearer';
+      application: Application;
+      scopes: string[];
+      userId?: Snowflake /** The language setting of the grant's user (for client credentials, the owner's), when it carries one. */;
+      locale?: string;
+    };
 
 export interface EmulatorResponse {
   status: number;

@@ -210,10 +210,30 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const interactions = new InteractionRegistry(now);
   // The interaction routes come first: they share the application webhook paths and fall through for other tokens.
   const webhookCodes = new WebhookAuthorizations(now);
-  const routes: Route[] = [...commandRoutes(limits), ...permissionRoutes(limits), ...withCodeGrant(oauthRoutes, webhookCodes), ...identityRoutes, ...interactionRoutes(interactions, webhookRoutes), ...webhookRoutes, ...channelFollowerRoutes, ...gatewayRoutes(gateway)];
+  const routes: Route[] = [
+    ...commandRoutes(limits),
+    ...permissionRoutes(limits),
+    ...withCodeGrant(oauthRoutes, webhookCodes),
+    ...identityRoutes,
+    ...interactionRoutes(interactions, webhookRoutes),
+    ...webhookRoutes,
+    ...channelFollowerRoutes,
+    ...gatewayRoutes(gateway),
+  ];
   const invoke = (request: InvokeRequest) =>
     invokeInteraction(
-      { world: () => store.world, registry: interactions, events, nextId, now, limits, defaultApplicationId: store.meta.defaultApplicationId, defaultGuildId: store.meta.defaultGuildId, hasSessionFor: (appId, guildId) => gateway.hasSessionFor(appId, guildId), write: (change) => writeOnce(store, change) },
+      {
+        world: () => store.world,
+        registry: interactions,
+        events,
+        nextId,
+        now,
+        limits,
+        defaultApplicationId: store.meta.defaultApplicationId,
+        defaultGuildId: store.meta.defaultGuildId,
+        hasSessionFor: (appId, guildId) => gateway.hasSessionFor(appId, guildId),
+        write: (change) => writeOnce(store, change),
+      },
       request,
     );
   /** The last check of each application's endpoint, for the web view's state. */
@@ -224,7 +244,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if ('problem' in named) throw new EmulatorStartError(named.problem);
     const app = own(store.world.applications, named.applicationId ?? store.meta.defaultApplicationId);
     if (!app) throw new EmulatorStartError(`unknown application ${applicationId}`);
-    if (!app.interactionsEndpointUrl) return { url: '', ok: false, problems: [`application ${app.id} (${app.name}) has no interactions endpoint URL: it gets interactions over the gateway`], answered: false };
+    if (!app.interactionsEndpointUrl)
+      return { url: '', ok: false, problems: [`application ${app.id} (${app.name}) has no interactions endpoint URL: it gets interactions over the gateway`], answered: false };
     const check = await checkEndpoint(app, now() / 1000);
     lastChecks.set(app.id, { ...check, at: now() });
     return check;
@@ -232,13 +253,34 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const activity = new ActivityLog(events);
   const streams = new ViewStreams(activity);
   const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
-  const stateSources = { world: () => store.world, now, limits, faults, ...(rateLimiter ? { rateLimiter } : {}), gateway, liveInteractions: () => interactions.liveCount(), endpointChecks: (appId: string) => lastChecks.get(appId) };
+  const stateSources = {
+    world: () => store.world,
+    now,
+    limits,
+    faults,
+    ...(rateLimiter ? { rateLimiter } : {}),
+    gateway,
+    liveInteractions: () => interactions.liveCount(),
+    endpointChecks: (appId: string) => lastChecks.get(appId),
+  };
   const channelMessages = new ChannelMessages(events, () => store.world);
   const avatars = new AvatarImages(events);
-  const viewEnv = { world: () => store.world, defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId }, activity, state: stateSources, channelMessages, avatars };
+  const viewEnv = {
+    world: () => store.world,
+    defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId },
+    activity,
+    state: stateSources,
+    channelMessages,
+    avatars,
+  };
   const server = createEmulatorServer({
     view: {
-      page: pageServer({ ...(options.webRoot ? { webRoot: options.webRoot } : {}), controlToken, listenHost: () => host, isLoopbackPeer: (req) => isLoopback(req.socket.remoteAddress) }),
+      page: pageServer({
+        ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+        controlToken,
+        listenHost: () => host,
+        isLoopbackPeer: (req) => isLoopback(req.socket.remoteAddress),
+      }),
       api: (method, path, query) => viewApi(viewEnv, method, path, query),
       streams,
     },
@@ -280,7 +322,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const watches = options.watchEndpoints
     ? Object.values(store.world.applications)
         .filter((a) => a.interactionsEndpointUrl)
-        .map((a) => watchEndpoint(() => checkInteractionsEndpoint(a.id), (r) => options.watchEndpoints!(a.id, r)))
+        .map((a) =>
+          watchEndpoint(
+            () => checkInteractionsEndpoint(a.id),
+            (r) => options.watchEndpoints!(a.id, r),
+          ),
+        )
     : [];
   let closed: Promise<void> | undefined;
   return {

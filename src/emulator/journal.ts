@@ -22,7 +22,10 @@ export interface JournalRecord {
 
 /** A journal line that does not read back; `line` is 1-based. */
 export class JournalDamage extends Error {
-  constructor(readonly line: number, reason: string) {
+  constructor(
+    readonly line: number,
+    reason: string,
+  ) {
     super(`line ${line}: ${reason}`);
   }
 }
@@ -53,7 +56,8 @@ function decodeRecord(line: string, lineNo: number): JournalRecord {
     const ok =
       Array.isArray(change) &&
       isCollection(change[0]) &&
-      ((typeof change[1] === 'string' && (change.length === 2 || change.length === 3)) || (change[1] === null && change.length === 3 && typeof change[2] === 'object' && change[2] !== null));
+      ((typeof change[1] === 'string' && (change.length === 2 || change.length === 3)) ||
+        (change[1] === null && change.length === 3 && typeof change[2] === 'object' && change[2] !== null));
     if (!ok) throw new JournalDamage(lineNo, 'a change is not [collection, key, value?]');
   }
   return { serial: r.s as number, changes: r.c as JournalRecord['changes'] };

@@ -36,10 +36,7 @@ function plainFieldValue(name: string, value: string): unknown {
   return parsed.ok ? parsed.value : value;
 }
 
-export async function parseMultipart(
-  raw: Buffer,
-  contentType: string,
-): Promise<{ body: unknown; files: MultipartFile[] }> {
+export async function parseMultipart(raw: Buffer, contentType: string): Promise<{ body: unknown; files: MultipartFile[] }> {
   let form: FormData;
   try {
     form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();

@@ -74,7 +74,14 @@ export function provisionWorld(world: World, want: ProvisionRequest, nextId: () 
     let guild = world.guilds[g.id];
     if (!guild) {
       // The @everyone role has the guild's id, as buildWorld does.
-      guild = { id: g.id, name: g.name ?? `guild-${g.id}`, channels: [], roles: [{ id: g.id, name: '@everyone', permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString() }], members: [], apps: {} };
+      guild = {
+        id: g.id,
+        name: g.name ?? `guild-${g.id}`,
+        channels: [],
+        roles: [{ id: g.id, name: '@everyone', permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString() }],
+        members: [],
+        apps: {},
+      };
       world.guilds[g.id] = guild;
       changed = true;
     }

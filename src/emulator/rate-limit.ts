@@ -227,7 +227,15 @@ export class RateLimiter {
         const { name, method, limit } = w.label;
         // A webhook's key holds a hash of its token: the view shows the webhook id alone.
         const major = w.label.major.split(':').slice(0, 2).join(':');
-        out.push({ bucket: name, bucketId: bucketId!, key: major === 'none' ? method : `${method} ${major}`, limit, remaining: Math.max(0, limit - w.count), resetAfterMs, caller: callerLabel(caller) });
+        out.push({
+          bucket: name,
+          bucketId: bucketId!,
+          key: major === 'none' ? method : `${method} ${major}`,
+          limit,
+          remaining: Math.max(0, limit - w.count),
+          resetAfterMs,
+          caller: callerLabel(caller),
+        });
       }
     }
     return out.sort((a, b) => a.remaining / a.limit - b.remaining / b.limit || a.bucket.localeCompare(b.bucket)).slice(0, max);

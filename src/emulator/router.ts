@@ -8,10 +8,7 @@ interface Compiled {
   segments: string[];
 }
 
-export type RouteMatch =
-  | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'method-not-allowed' }
-  | { kind: 'not-found' };
+export type RouteMatch = { kind: 'found'; route: Route; params: Record<string, string> } | { kind: 'method-not-allowed' } | { kind: 'not-found' };
 
 /** A path segment decoded, or undefined when its percent-encoding is malformed (it then matches nothing). */
 function decodeSegment(segment: string): string | undefined {

@@ -32,7 +32,6 @@ export class SeedError extends Error {
   }
 }
 
-
 export const DEFAULT_APP_PERMISSIONS = PERMISSION_BITS.MANAGE_WEBHOOKS!.toString();
 
 export async function readSeedFile(file: string): Promise<Seed> {
@@ -133,13 +132,22 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
     if (gi === 0) defaultGuildId = id;
     const channels: Channel[] = [];
     for (const [ci, c] of list(g.channels, `guilds[${gi}].channels`).entries()) {
-      const channel: Channel = { id: idOr(c.id, nextId, `guilds[${gi}].channels[${ci}].id`), guildId: id, type: c.type ?? ChannelType.GUILD_TEXT, name: c.name ?? `channel-${ci + 1}` };
+      const channel: Channel = {
+        id: idOr(c.id, nextId, `guilds[${gi}].channels[${ci}].id`),
+        guildId: id,
+        type: c.type ?? ChannelType.GUILD_TEXT,
+        name: c.name ?? `channel-${ci + 1}`,
+      };
       if (c.parent_id !== undefined) channel.parentId = String(c.parent_id);
       if (c.archived !== undefined) channel.archived = c.archived;
       if (c.nsfw === true) channel.nsfw = true;
-      if (c.available_tags) channel.availableTags = c.available_tags.map((t, ti) => ({ id: idOr(t.id, nextId, `guilds[${gi}].channels[${ci}].available_tags[${ti}].id`), name: t.name }));
+      if (c.available_tags)
+        channel.availableTags = c.available_tags.map((t, ti) => ({ id: idOr(t.id, nextId, `guilds[${gi}].channels[${ci}].available_tags[${ti}].id`), name: t.name }));
       else if (channel.type === ChannelType.GUILD_FORUM || channel.type === ChannelType.GUILD_MEDIA) channel.availableTags = [];
-      if (c.permission_overwrites !== undefined) channel.permissionOverwrites = list(c.permission_overwrites, `guilds[${gi}].channels[${ci}].permission_overwrites`).map((o, oi) => overwriteOf(o, `guilds[${gi}].channels[${ci}].permission_overwrites[${oi}]`));
+      if (c.permission_overwrites !== undefined)
+        channel.permissionOverwrites = list(c.permission_overwrites, `guilds[${gi}].channels[${ci}].permission_overwrites`).map((o, oi) =>
+          overwriteOf(o, `guilds[${gi}].channels[${ci}].permission_overwrites[${oi}]`),
+        );
       channels.push(channel);
     }
     // A default guild also gets a thread under its first text channel.
@@ -215,7 +223,12 @@ function localeOf(value: unknown, where: string): string {
 
 /** A seed's permission set (names or a decimal string) as the decimal string the world keeps. */
 function bitsOf(value: unknown, where: string): string {
-  const parsed = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? { bits: BigInt(value) } : typeof value === 'string' || Array.isArray(value) ? parsePermissionSet(value as string | string[]) : undefined;
+  const parsed =
+    typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+      ? { bits: BigInt(value) }
+      : typeof value === 'string' || Array.isArray(value)
+        ? parsePermissionSet(value as string | string[])
+        : undefined;
   if (!parsed) throw new SeedError(`${where} must be permission names or a decimal bit set`);
   if ('unknown' in parsed) throw new SeedError(`${where}: "${parsed.unknown}" is not a permission name (e.g. SEND_MESSAGES, BAN_MEMBERS)`);
   return parsed.bits.toString();

@@ -111,7 +111,7 @@ function internalError(status = 500): EmulatorResponse {
 
 function contentTypeError(): EmulatorResponse {
   return apiError(400, 50035, 'Invalid Form Body', {
-    _errors: [{ code: 'CONTENT_TYPE_INVALID', message: 'Expected "Content-Type" header to be one of {\'application/json\', \'multipart/form-data\'}.' }],
+    _errors: [{ code: 'CONTENT_TYPE_INVALID', message: "Expected \"Content-Type\" header to be one of {'application/json', 'multipart/form-data'}." }],
   });
 }
 
@@ -278,7 +278,13 @@ export function createEmulatorServer(options: ServerOptions): Server {
 
     const fault = faults.decide(method, path, route.pattern);
     if (fault && (await applyFault(fault, res))) {
-      options.events.note({ kind: 'request', method, route: routePattern, status: fault.kind === 'drop' ? 0 : fault.kind === 'rate-limit' ? 429 : fault.kind === 'error' ? fault.status : 0, refusedBy: 'fault' });
+      options.events.note({
+        kind: 'request',
+        method,
+        route: routePattern,
+        status: fault.kind === 'drop' ? 0 : fault.kind === 'rate-limit' ? 429 : fault.kind === 'error' ? fault.status : 0,
+        refusedBy: 'fault',
+      });
       return;
     }
 
@@ -342,7 +348,11 @@ export function createEmulatorServer(options: ServerOptions): Server {
   /** What plan reads to refuse what this emulator would: its limits and today's creates (wire/emulator-control.ts). */
   function limitsControl(): EmulatorResponse {
     const now = options.now();
-    const creates = dailyCreatesToday(store.world, now, options.limits.daily_creates).map((c) => ({ application_id: c.application_id, scope: c.scope === 'global' ? 'global' : `guild:${c.scope}`, used: c.used }));
+    const creates = dailyCreatesToday(store.world, now, options.limits.daily_creates).map((c) => ({
+      application_id: c.application_id,
+      scope: c.scope === 'global' ? 'global' : `guild:${c.scope}`,
+      used: c.used,
+    }));
     const body: EmulatorLimitsAnswer = { day: utcDay(now), limits: { ...options.limits }, creates };
     return { status: 200, body };
   }
@@ -351,7 +361,10 @@ export function createEmulatorServer(options: ServerOptions): Server {
   function dailyCreatesControl(method: string): EmulatorResponse {
     if (method === 'GET') {
       const now = options.now();
-      return { status: 200, body: { day: utcDay(now), limit_per_guild: options.limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(store.world, now, options.limits.daily_creates) } };
+      return {
+        status: 200,
+        body: { day: utcDay(now), limit_per_guild: options.limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(store.world, now, options.limits.daily_creates) },
+      };
     }
     if (method !== 'DELETE') return { status: 405, body: { message: 'Method not allowed' } };
     const tx = store.begin(true);
@@ -383,7 +396,15 @@ export function createEmulatorServer(options: ServerOptions): Server {
         send(res, {
           status: 429,
           body: { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false },
-          headers: { 'Retry-After': String(Math.max(1, Math.ceil(fault.retryAfter))), 'X-RateLimit-Scope': 'user', 'X-RateLimit-Limit': '1', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': fault.retryAfter.toFixed(3), 'X-RateLimit-Reset': ((Date.now() + fault.retryAfter * 1000) / 1000).toFixed(3), 'X-RateLimit-Bucket': 'injected-fault' },
+          headers: {
+            'Retry-After': String(Math.max(1, Math.ceil(fault.retryAfter))),
+            'X-RateLimit-Scope': 'user',
+            'X-RateLimit-Limit': '1',
+            'X-RateLimit-Remaining': '0',
+            'X-RateLimit-Reset-After': fault.retryAfter.toFixed(3),
+            'X-RateLimit-Reset': ((Date.now() + fault.retryAfter * 1000) / 1000).toFixed(3),
+            'X-RateLimit-Bucket': 'injected-fault',
+          },
         });
         return true;
       case 'drop-after':

@@ -61,7 +61,7 @@ export function shapeCommand(cmd: StoredCommand, mode: ShapeMode): Obj {
   };
   putLocalized(out, 'name', cmd.name, cmd.name_localizations, mode);
   const contextMenu = cmd.type === CommandType.USER || cmd.type === CommandType.MESSAGE;
-  putLocalized(out, 'description', contextMenu ? '' : cmd.description ?? '', contextMenu ? null : cmd.description_localizations, mode);
+  putLocalized(out, 'description', contextMenu ? '' : (cmd.description ?? ''), contextMenu ? null : cmd.description_localizations, mode);
   if (global) {
     out.dm_permission = cmd.dm_permission ?? true;
     out.contexts = cmd.contexts ?? null;

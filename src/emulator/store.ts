@@ -202,7 +202,8 @@ export class Store {
     const text = readIfExists(file);
     const journal = readIfExists(journalPath(file));
     if (text === undefined) {
-      if (journal) throw new EmulatorDataError(file, `emulator data file ${file} is missing but its journal ${journalPath(file)} exists; restore the data file or remove the journal`);
+      if (journal)
+        throw new EmulatorDataError(file, `emulator data file ${file} is missing but its journal ${journalPath(file)} exists; restore the data file or remove the journal`);
       return undefined;
     }
     let parsed: unknown;

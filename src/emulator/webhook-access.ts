@@ -40,7 +40,9 @@ export function newWebhookToken(): string {
 
 /** Constant time whatever the lengths: both sides are hashed to equal-length digests first. */
 export function tokenMatches(expected: string | undefined, given: string): boolean {
-  const a = createHash('sha256').update(expected ?? '').digest();
+  const a = createHash('sha256')
+    .update(expected ?? '')
+    .digest();
   const b = createHash('sha256').update(given).digest();
   return timingSafeEqual(a, b) && expected !== undefined;
 }

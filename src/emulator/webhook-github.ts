@@ -52,13 +52,25 @@ function summarize(event: string, p: Obj): Summary | undefined {
     case 'pull_request':
       return issueLike('Pull request', action, obj(p.pull_request));
     case 'issue_comment':
-      return { title: `New comment on issue #${text(obj(p.issue).number)}: ${text(obj(p.issue).title)}`, url: text(obj(p.comment).html_url), description: text(obj(p.comment).body) };
+      return {
+        title: `New comment on issue #${text(obj(p.issue).number)}: ${text(obj(p.issue).title)}`,
+        url: text(obj(p.comment).html_url),
+        description: text(obj(p.comment).body),
+      };
     case 'commit_comment':
       return { title: `New comment on commit \`${text(obj(p.comment).commit_id).slice(0, 7)}\``, url: text(obj(p.comment).html_url), description: text(obj(p.comment).body) };
     case 'pull_request_review':
-      return { title: `Pull request review ${text(obj(p.review).state) || action}: #${text(obj(p.pull_request).number)} ${text(obj(p.pull_request).title)}`, url: text(obj(p.review).html_url), description: text(obj(p.review).body) };
+      return {
+        title: `Pull request review ${text(obj(p.review).state) || action}: #${text(obj(p.pull_request).number)} ${text(obj(p.pull_request).title)}`,
+        url: text(obj(p.review).html_url),
+        description: text(obj(p.review).body),
+      };
     case 'pull_request_review_comment':
-      return { title: `New review comment on pull request #${text(obj(p.pull_request).number)}: ${text(obj(p.pull_request).title)}`, url: text(obj(p.comment).html_url), description: text(obj(p.comment).body) };
+      return {
+        title: `New review comment on pull request #${text(obj(p.pull_request).number)}: ${text(obj(p.pull_request).title)}`,
+        url: text(obj(p.comment).html_url),
+        description: text(obj(p.comment).body),
+      };
     case 'create':
       return { title: `New ${text(p.ref_type) || 'ref'} created: ${ref}` };
     case 'delete':
@@ -74,14 +86,26 @@ function summarize(event: string, p: Obj): Summary | undefined {
     case 'member':
       return { title: `Collaborator ${action || 'added'}: ${text(obj(p.member).login)}`, url: text(obj(p.member).html_url) };
     case 'discussion':
-      return { title: `Discussion ${action}: #${text(obj(p.discussion).number)} ${text(obj(p.discussion).title)}`, url: text(obj(p.discussion).html_url), description: action === 'created' ? text(obj(p.discussion).body) : undefined };
+      return {
+        title: `Discussion ${action}: #${text(obj(p.discussion).number)} ${text(obj(p.discussion).title)}`,
+        url: text(obj(p.discussion).html_url),
+        description: action === 'created' ? text(obj(p.discussion).body) : undefined,
+      };
     case 'discussion_comment':
-      return { title: `New comment on discussion #${text(obj(p.discussion).number)}: ${text(obj(p.discussion).title)}`, url: text(obj(p.comment).html_url), description: text(obj(p.comment).body) };
+      return {
+        title: `New comment on discussion #${text(obj(p.discussion).number)}: ${text(obj(p.discussion).title)}`,
+        url: text(obj(p.comment).html_url),
+        description: text(obj(p.comment).body),
+      };
     case 'check_run':
     case 'check_suite': {
       const run = obj(p[event]);
       const conclusion = text(run.conclusion) || text(run.status) || action;
-      return { title: `${event === 'check_run' ? `Check run ${text(run.name)}` : 'Check suite'} ${conclusion}`, url: text(run.html_url), color: conclusion === 'success' ? GREEN : conclusion === 'failure' ? RED : BLURPLE };
+      return {
+        title: `${event === 'check_run' ? `Check run ${text(run.name)}` : 'Check suite'} ${conclusion}`,
+        url: text(run.html_url),
+        color: conclusion === 'success' ? GREEN : conclusion === 'failure' ? RED : BLURPLE,
+      };
     }
     default:
       return undefined;
@@ -98,7 +122,11 @@ export function githubToExecuteBody(event: string, payload: unknown, limits: Lim
   if (s.url) embed.url = s.url;
   if (s.description) embed.description = clip(s.description, Math.min(500, limits.embed_description_max));
   if (text(sender.login)) {
-    embed.author = { name: text(sender.login), ...(text(sender.html_url) ? { url: text(sender.html_url) } : {}), ...(text(sender.avatar_url) ? { icon_url: text(sender.avatar_url) } : {}) };
+    embed.author = {
+      name: text(sender.login),
+      ...(text(sender.html_url) ? { url: text(sender.html_url) } : {}),
+      ...(text(sender.avatar_url) ? { icon_url: text(sender.avatar_url) } : {}),
+    };
   }
   return { embeds: [embed] };
 }

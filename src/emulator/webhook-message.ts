@@ -182,7 +182,7 @@ export interface EditInput {
 export function applyEdit(input: EditInput): void {
   const { stored, body: b } = input;
   const m = stored.message;
-  const has = (k: string) => Object.prototype.hasOwnProperty.call(b, k) && b[k] !== undefined;
+  const has = (k: string) => Object.hasOwn(b, k) && b[k] !== undefined;
   if (has('content')) m.content = typeof b.content === 'string' ? b.content : '';
   if (has('embeds')) m.embeds = Array.isArray(b.embeds) ? b.embeds.filter(isObject).map(sanitizeEmbed) : [];
   if (has('components') && input.componentsRespected) m.components = Array.isArray(b.components) ? b.components : [];

@@ -24,7 +24,11 @@ export function imageHash(data: string): string {
 /** The creator: the bot user of the application that made the webhook, or the member who authorized it (OAuth2 flow). */
 export function creatorUser(world: World, userId: Snowflake): Obj {
   const app = Object.values(world.applications).find((a) => a.botUserId === userId);
-  const member = app ? undefined : Object.values(world.guilds).flatMap((g) => g.members).find((m) => m.id === userId);
+  const member = app
+    ? undefined
+    : Object.values(world.guilds)
+        .flatMap((g) => g.members)
+        .find((m) => m.id === userId);
   return {
     id: userId,
     username: app?.name ?? member?.username ?? 'unknown-user',

@@ -52,13 +52,21 @@ function attachmentToEmbed(a: Obj): Obj {
 export function slackToExecuteBody(input: unknown): Obj {
   if (!isObject(input)) return {};
   const out: Obj = {};
-  const pretexts = Array.isArray(input.attachments) ? input.attachments.filter(isObject).map((a) => str(a.pretext)).filter((p) => p !== undefined) : [];
+  const pretexts = Array.isArray(input.attachments)
+    ? input.attachments
+        .filter(isObject)
+        .map((a) => str(a.pretext))
+        .filter((p) => p !== undefined)
+    : [];
   const content = [str(input.text), ...pretexts].filter((t) => t !== undefined).join('\n');
   if (content !== '') out.content = content;
   if (str(input.username)) out.username = input.username;
   if (str(input.icon_url)) out.avatar_url = input.icon_url;
   if (Array.isArray(input.attachments)) {
-    const embeds = input.attachments.filter(isObject).map(attachmentToEmbed).filter((e) => Object.keys(e).length > 0);
+    const embeds = input.attachments
+      .filter(isObject)
+      .map(attachmentToEmbed)
+      .filter((e) => Object.keys(e).length > 0);
     if (embeds.length > 0) out.embeds = embeds;
   }
   return out;

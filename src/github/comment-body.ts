@@ -38,11 +38,16 @@ function footer(frame: CommentFrame, what: string): string {
 
 function frameBody(frame: CommentFrame, content: string, what: string): string {
   const body = `${frame.marker}\n${content}${footer(frame, what)}`;
-  return body.length <= COMMENT_MAX_CHARS ? body : body.slice(0, COMMENT_MAX_CHARS - 20) + '\n\n_… (cut)_\n';
+  return body.length <= COMMENT_MAX_CHARS ? body : `${body.slice(0, COMMENT_MAX_CHARS - 20)}\n\n_… (cut)_\n`;
 }
 
 export function planCommentBody(frame: CommentFrame, plan: Plan, opts: { guildNames?: Readonly<Record<string, string>> } = {}): string {
-  const markdown = formatPlanMarkdown(plan, { title: title('plan', frame), maxBytes: PLAN_MAX_BYTES, limitNote: LIMIT_NOTE, ...(opts.guildNames ? { guildNames: opts.guildNames } : {}) });
+  const markdown = formatPlanMarkdown(plan, {
+    title: title('plan', frame),
+    maxBytes: PLAN_MAX_BYTES,
+    limitNote: LIMIT_NOTE,
+    ...(opts.guildNames ? { guildNames: opts.guildNames } : {}),
+  });
   return frameBody(frame, markdown, 'plan of');
 }
 

@@ -57,7 +57,13 @@ export interface UpsertResult {
  * with `marker`; given as a function, it is made from the comment's current
  * body (undefined when there is none yet).
  */
-export async function upsertComment(api: GitHubRest, repository: string, issue: number, marker: string, bodyOf: string | ((existing: string | undefined) => string)): Promise<UpsertResult> {
+export async function upsertComment(
+  api: GitHubRest,
+  repository: string,
+  issue: number,
+  marker: string,
+  bodyOf: string | ((existing: string | undefined) => string),
+): Promise<UpsertResult> {
   const comments = await listIssueComments(api, repository, issue, (page) => findMarkedComment(page, marker) !== undefined);
   const existing = findMarkedComment(comments, marker);
   const body = typeof bodyOf === 'string' ? bodyOf : bodyOf(existing?.body);

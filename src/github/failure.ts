@@ -25,7 +25,8 @@ const FORK_HINT =
   'The manifest was still linted. To see the plan, a maintainer can push the branch to this repository and open the pull request from there; ' +
   'or skip the plan for forks with `if: github.event.pull_request.head.repo.full_name == github.repository` on the plan step.';
 
-const SECRET_HINT = 'Add the bot token as a repository secret and pass it to the step: `env: { DISCORD_TOKEN: ${{ secrets.DISCORD_TOKEN }} }` (or DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET for commands only).';
+const SECRET_HINT =
+  'Add the bot token as a repository secret and pass it to the step: `env: { DISCORD_TOKEN: ${{ secrets.DISCORD_TOKEN }} }` (or DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET for commands only).';
 
 export function describeFailure(err: unknown, run: RunContext): ActionFailure {
   if (err instanceof ManifestErrorsError) {
@@ -43,7 +44,8 @@ export function describeFailure(err: unknown, run: RunContext): ActionFailure {
   if ((err instanceof DiscordAPIError || err instanceof HTTPError) && err.status === 401) {
     return {
       code: err.code,
-      reason: 'the service refused the credentials (401 Unauthorized): DISCORD_TOKEN (or DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET) is wrong, revoked, or for another application.',
+      reason:
+        'the service refused the credentials (401 Unauthorized): DISCORD_TOKEN (or DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET) is wrong, revoked, or for another application.',
       details: [err.message],
       hint: 'Check the repository secret the step passes as DISCORD_TOKEN: reset the token in the Developer Portal and store the new one.',
       findings: [],

@@ -42,7 +42,14 @@ export class GitHubRest {
   }
 
   request<T>(method: HttpMethod, path: string, opts: { query?: Record<string, string | number>; body?: unknown } = {}): Promise<T> {
-    return this.#client.request<T>({ method, path, auth: 'none', headers: this.#headers, ...(opts.query ? { query: opts.query } : {}), ...(opts.body !== undefined ? { body: opts.body } : {}) });
+    return this.#client.request<T>({
+      method,
+      path,
+      auth: 'none',
+      headers: this.#headers,
+      ...(opts.query ? { query: opts.query } : {}),
+      ...(opts.body !== undefined ? { body: opts.body } : {}),
+    });
   }
 
   /**
@@ -53,7 +60,7 @@ export class GitHubRest {
   async page<T>(path: string): Promise<{ data: T; next?: string }> {
     const response = await this.#client.send<T>({ method: 'GET', path, auth: 'none', headers: this.#headers });
     const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.link ?? '')?.[1];
-    return next?.startsWith(this.#base + '/') ? { data: response.data, next: next.slice(this.#base.length) } : { data: response.data };
+    return next?.startsWith(`${this.#base}/`) ? { data: response.data, next: next.slice(this.#base.length) } : { data: response.data };
   }
 
   /** Replaces every secret the client knows (the token) in `text`. */

@@ -27,7 +27,14 @@ export function secretsRedactor(env: Readonly<Record<string, string | undefined>
  * lines; they do not show in the log.
  */
 export function maskCommands(secrets: readonly string[]): string {
-  return secrets.flatMap((s) => s.split(/\r?\n/).filter((line) => line !== '').map((line) => `::add-mask::${line}\n`)).join('');
+  return secrets
+    .flatMap((s) =>
+      s
+        .split(/\r?\n/)
+        .filter((line) => line !== '')
+        .map((line) => `::add-mask::${line}\n`),
+    )
+    .join('');
 }
 
 /**

@@ -25,7 +25,12 @@ function subjectOf(c: ManifestCommand): CommandSubject {
   const type = typeof c.command.type === 'number' ? c.command.type : 1;
   const name = String(c.command.name);
   // `default_permission: false` (deprecated) means what "0" means.
-  return { label: commandLabel(name, type), name, command: { type, default_member_permissions: effectiveMemberPermissions(c.command as Record<string, unknown>) }, commandRows: [] };
+  return {
+    label: commandLabel(name, type),
+    name,
+    command: { type, default_member_permissions: effectiveMemberPermissions(c.command as Record<string, unknown>) },
+    commandRows: [],
+  };
 }
 
 /**
@@ -33,7 +38,11 @@ function subjectOf(c: ManifestCommand): CommandSubject {
  * declares them. `managed` is false when the guild has no `permissions:` key:
  * its rows are then whatever is deployed, which the manifest cannot tell.
  */
-export function guildAccessFromManifest(manifest: LoadedManifest, guild: ManifestGuild | undefined, guildId: string): { access: GuildAccess; managed: boolean; declared: Map<CommandSubject, ManifestCommand> } {
+export function guildAccessFromManifest(
+  manifest: LoadedManifest,
+  guild: ManifestGuild | undefined,
+  guildId: string,
+): { access: GuildAccess; managed: boolean; declared: Map<CommandSubject, ManifestCommand> } {
   const guildCommands = guild?.commands ?? [];
   const globals = manifest.global.commands.filter(usableInGuilds);
   const subjects = new Map<ManifestCommand, CommandSubject>();

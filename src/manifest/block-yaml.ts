@@ -46,7 +46,8 @@ const EMPTY = Symbol('empty');
  * anything else (group 7). Most values of a manifest are simple, and each
  * check saved is saved on thousands of lines of a pre-commit run.
  */
-const LINE = /^( *)(- +|-$)?(?:(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#]*?|-[^\s#][^#]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:]*[^ #:])?|[-+]?[0-9]+) *|(.*))$/;
+const LINE =
+  /^( *)(- +|-$)?(?:(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#]*?|-[^\s#][^#]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:]*[^ #:])?|[-+]?[0-9]+) *|(.*))$/;
 const DOUBLE = /^"((?:[^"\\]|\\.)*)"(?: *| +#.*)$/;
 const SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
 const FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
@@ -54,7 +55,8 @@ const FLOW_MAPPING = /^\{(.*)\}(?: *| +#.*)$/;
 /** One item of a flow sequence, with the comma after it (sticky: items are read in turn). */
 const FLOW_ITEM = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)) *(,|$)/y;
 /** One `key: value` pair of a flow mapping (the value a scalar or a `[…]` of scalars), with the comma after it. */
-const FLOW_PAIR = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#:]*?)) *: +(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)|\[([^[\]{}"'#]*)\]) *(,|$)/y;
+const FLOW_PAIR =
+  / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#:]*?)) *: +(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)|\[([^[\]{}"'#]*)\]) *(,|$)/y;
 /** An escape, read in turn so `\\\\` is one escape; YAML and JSON read these alike (`\u` is left out: YAML pairs surrogates its own way). */
 const ESCAPE = /\\(.)/g;
 const JSON_ESCAPES = '"\\/bfnrt';

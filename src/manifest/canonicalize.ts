@@ -1,14 +1,4 @@
-import {
-  ChannelType,
-  CommandType,
-  EntryPointHandler,
-  IntegrationType,
-  InteractionContext,
-  OptionType,
-  PermissionEntryType,
-  enumValue,
-  type EnumTable,
-} from '../wire/enums.js';
+import { ChannelType, CommandType, EntryPointHandler, IntegrationType, InteractionContext, OptionType, PermissionEntryType, enumValue, type EnumTable } from '../wire/enums.js';
 import { RESPONSE_ONLY_COMMAND_FIELDS } from '../wire/defaults.js';
 import { DECIMAL_PERMISSIONS, PERMISSION_BITS, allChannelsId, permissionBit } from '../wire/permissions.js';
 import { closest } from '../wire/suggest.js';

@@ -60,7 +60,9 @@ export function desiredWebhooks(manifest: LoadedManifest): WebhookSetState {
     if (typeof w.key === 'string') state.key = w.key;
     if (typeof w.avatar === 'string') {
       // File avatars are recorded relative to the working directory: apply (maybe of a saved plan) reads them from there.
-      state.avatar = isAvatarUrl(w.avatar) ? { source: w.avatar } : { source: join(dirname(manifest.root.display), w.avatar), sha256: readAvatarFile(w.avatar, manifest.root.absPath).sha256 };
+      state.avatar = isAvatarUrl(w.avatar)
+        ? { source: w.avatar }
+        : { source: join(dirname(manifest.root.display), w.avatar), sha256: readAvatarFile(w.avatar, manifest.root.absPath).sha256 };
     }
     webhooks.push(state);
   });

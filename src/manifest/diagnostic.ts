@@ -10,14 +10,7 @@ export interface Diagnostic extends Position {
   message: string;
 }
 
-export function diagnosticAt(
-  file: SourceFile,
-  path: Path,
-  severity: Severity,
-  rule: string,
-  message: string,
-  opts: { key?: boolean } = {},
-): Diagnostic {
+export function diagnosticAt(file: SourceFile, path: Path, severity: Severity, rule: string, message: string, opts: { key?: boolean } = {}): Diagnostic {
   return { file: file.display, ...locate(file, path, opts), severity, rule, message };
 }
 

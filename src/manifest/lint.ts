@@ -74,9 +74,20 @@ function checkPermissions(out: Diagnostic[], sets: ManifestPermissionSet[], guil
     if (set.target === '*') continue;
     const { matches, typed } = permissionTargets(set.target, candidates);
     if (matches.length === 0) {
-      out.push(diagnosticAt(file, path, 'error', 'permission-target', `No command named "${set.target}" in this guild or the global scope; permissions must name a declared command (or "*" for the application-wide default).`, { key: true }));
+      out.push(
+        diagnosticAt(
+          file,
+          path,
+          'error',
+          'permission-target',
+          `No command named "${set.target}" in this guild or the global scope; permissions must name a declared command (or "*" for the application-wide default).`,
+          { key: true },
+        ),
+      );
     } else if (!typed && new Set(matches.map((m) => m.command.type ?? 1)).size > 1) {
-      out.push(diagnosticAt(file, path, 'error', 'permission-target', `"${set.target}" names commands of several types; write type:name (e.g. chat_input:${set.target}).`, { key: true }));
+      out.push(
+        diagnosticAt(file, path, 'error', 'permission-target', `"${set.target}" names commands of several types; write type:name (e.g. chat_input:${set.target}).`, { key: true }),
+      );
     }
   }
 }
@@ -93,7 +104,8 @@ export function lintManifest(manifest: LoadedManifest, loadDiagnostics: Diagnost
   const seenGuilds = new Map<string, number>();
   manifest.guilds.forEach((g, i) => {
     const first = seenGuilds.get(g.id);
-    if (first !== undefined) out.push(diagnosticAt(root, ['guilds', i, 'id'], 'error', 'duplicate-guild', `Guild ${g.id} is already declared (guild ${first + 1}); merge the two entries.`));
+    if (first !== undefined)
+      out.push(diagnosticAt(root, ['guilds', i, 'id'], 'error', 'duplicate-guild', `Guild ${g.id} is already declared (guild ${first + 1}); merge the two entries.`));
     else seenGuilds.set(g.id, i);
     checkScope(out, g.commands, guildScope(g.id), manifest);
     if (g.permissions) {
@@ -138,7 +150,15 @@ function checkAccess(out: Diagnostic[], g: ManifestGuild, manifest: LoadedManife
     list.slice(1).forEach((set, i) => {
       for (const earlier of list.slice(0, i + 1)) {
         for (const c of conflictingRows(earlier.entries, set.entries)) {
-          out.push(diagnosticAt(set.origin.file, [...set.origin.path, c.index], 'warning', 'permission-conflict', `${c.target} is ${c.permission ? 'allowed' : 'denied'} here but ${c.permission ? 'denied' : 'allowed'} in the set "${earlier.target}"; both name the same command and only the set applied last survives. Keep one set.`));
+          out.push(
+            diagnosticAt(
+              set.origin.file,
+              [...set.origin.path, c.index],
+              'warning',
+              'permission-conflict',
+              `${c.target} is ${c.permission ? 'allowed' : 'denied'} here but ${c.permission ? 'denied' : 'allowed'} in the set "${earlier.target}"; both name the same command and only the set applied last survives. Keep one set.`,
+            ),
+          );
         }
       }
     });
@@ -151,11 +171,29 @@ function checkAccess(out: Diagnostic[], g: ManifestGuild, manifest: LoadedManife
     const command = declared.get(subject);
     const own = command && subject.commandRows.length > 0 ? byCommand.get(command)?.at(-1) : undefined;
     if (own) {
-      out.push(diagnosticAt(own.origin.file, own.origin.path, 'warning', 'permission-admins-only', `These rows leave ${subject.label} to administrators only: every role, user and channel they name, and everyone else, is denied. Add an allow row for who should use it, or disable this rule here if that is the point.`, { key: true }));
+      out.push(
+        diagnosticAt(
+          own.origin.file,
+          own.origin.path,
+          'warning',
+          'permission-admins-only',
+          `These rows leave ${subject.label} to administrators only: every role, user and channel they name, and everyone else, is denied. Add an allow row for who should use it, or disable this rule here if that is the point.`,
+          { key: true },
+        ),
+      );
     } else lockedByApp.push(subject.label);
   }
   if (appSet && lockedByApp.length > 0) {
-    out.push(diagnosticAt(appSet.origin.file, appSet.origin.path, 'warning', 'permission-admins-only', `The application-wide rows leave ${lockedByApp.join(', ')} to administrators only (commands without rows of their own). Add an allow row, give those commands rows of their own, or disable this rule here if that is the point.`, { key: true }));
+    out.push(
+      diagnosticAt(
+        appSet.origin.file,
+        appSet.origin.path,
+        'warning',
+        'permission-admins-only',
+        `The application-wide rows leave ${lockedByApp.join(', ')} to administrators only (commands without rows of their own). Add an allow row, give those commands rows of their own, or disable this rule here if that is the point.`,
+        { key: true },
+      ),
+    );
   }
 }
 

@@ -126,10 +126,26 @@ function plainDocument(file: SourceFile, opts: LoadOptions, state: LoadState): u
     return undefined;
   }
   for (const u of report.unsafe) {
-    out.push(diagnosticAt(file, u.path, 'error', 'unsafe-number', `${u.text} is outside the range JavaScript numbers hold exactly (±2^53); quote it if it is an id, or use a smaller number.`));
+    out.push(
+      diagnosticAt(
+        file,
+        u.path,
+        'error',
+        'unsafe-number',
+        `${u.text} is outside the range JavaScript numbers hold exactly (±2^53); quote it if it is an id, or use a smaller number.`,
+      ),
+    );
   }
   for (const s of report.secret) {
-    out.push(diagnosticAt(file, s.path, 'error', 'env-secret', `\${${s.name}} names a credential or a secret: a manifest value is shown in plans and logs and sent to the service, so cmdsync never reads it there.`));
+    out.push(
+      diagnosticAt(
+        file,
+        s.path,
+        'error',
+        'env-secret',
+        `\${${s.name}} names a credential or a secret: a manifest value is shown in plans and logs and sent to the service, so cmdsync never reads it there.`,
+      ),
+    );
   }
   for (const m of report.missing) {
     out.push(diagnosticAt(file, m.path, 'warning', 'env-missing', `Environment variable ${m.name} is not set (write \${${m.name}:-default} for a fallback).`));
@@ -309,10 +325,7 @@ export function loadManifest(path: string, opts: LoadOptions): LoadResult {
     return { manifest: emptyManifest(root, files, opts, fragment), diagnostics };
   }
   diagnostics.push(...checkSchema(root, value, [], false));
-  const globalCommands = [
-    ...loadCommands(value.commands, root, ['commands'], diagnostics),
-    ...loadIncludes(value.include, root, ['include'], opts, files, state),
-  ];
+  const globalCommands = [...loadCommands(value.commands, root, ['commands'], diagnostics), ...loadIncludes(value.include, root, ['include'], opts, files, state)];
   const guilds: ManifestGuild[] = [];
   if (Array.isArray(value.guilds)) {
     value.guilds.forEach((g, i) => {
@@ -323,10 +336,7 @@ export function loadManifest(path: string, opts: LoadOptions): LoadResult {
         id,
         name: typeof g.name === 'string' ? g.name : undefined,
         prune: g.prune !== false,
-        commands: [
-          ...loadCommands(g.commands, root, [...base, 'commands'], diagnostics),
-          ...loadIncludes(g.include, root, [...base, 'include'], opts, files, state),
-        ],
+        commands: [...loadCommands(g.commands, root, [...base, 'commands'], diagnostics), ...loadIncludes(g.include, root, [...base, 'include'], opts, files, state)],
         permissions: loadPermissions(g.permissions, id, root, [...base, 'permissions'], diagnostics),
         origin: { file: root, path: base },
       });
@@ -351,7 +361,8 @@ function loadApplication(value: Obj, file: SourceFile, out: Diagnostic[]): Appli
   const integrationTypes: number[] = [];
   types?.forEach((t, i) => {
     const v = typeof t === 'number' ? t : typeof t === 'string' ? enumValue(IntegrationType, t) : undefined;
-    if (v === undefined) out.push(diagnosticAt(file, ['application', 'integration_types', i], 'error', 'enum-name', `"${String(t)}" is not an integration type; use guild_install or user_install.`));
+    if (v === undefined)
+      out.push(diagnosticAt(file, ['application', 'integration_types', i], 'error', 'enum-name', `"${String(t)}" is not an integration type; use guild_install or user_install.`));
     else integrationTypes.push(v);
   });
   return {

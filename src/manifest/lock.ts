@@ -56,8 +56,15 @@ export function lockPath(manifestPath: string): string {
 
 function isIntent(v: unknown): v is WebhookIntent {
   const i = v as Record<string, unknown>;
-  return typeof v === 'object' && v !== null && typeof i.channel_id === 'string' && typeof i.name === 'string' && typeof i.sent_at === 'string'
-    && (i.key === undefined || typeof i.key === 'string') && (i.avatar === undefined || typeof i.avatar === 'string');
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof i.channel_id === 'string' &&
+    typeof i.name === 'string' &&
+    typeof i.sent_at === 'string' &&
+    (i.key === undefined || typeof i.key === 'string') &&
+    (i.avatar === undefined || typeof i.avatar === 'string')
+  );
 }
 
 export function readLock(manifestPath: string): LockFile {
@@ -88,7 +95,7 @@ export function writeLock(manifestPath: string, lock: LockFile): void {
     ...(lock.creates ? { creates: lock.creates } : {}),
   };
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, JSON.stringify(sorted, null, 2) + '\n');
+  writeFileSync(tmp, `${JSON.stringify(sorted, null, 2)}\n`);
   renameSync(tmp, path);
 }
 
@@ -100,8 +107,15 @@ export function lockChanged(prev: LockFile, next: LockFile): boolean {
 
 function isCreates(v: unknown): v is CommandCreates {
   const c = v as Record<string, unknown>;
-  return typeof v === 'object' && v !== null && typeof c.day === 'string' && typeof c.application_id === 'string'
-    && typeof c.scopes === 'object' && c.scopes !== null && Object.values(c.scopes).every((n) => Number.isInteger(n) && (n as number) >= 0);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof c.day === 'string' &&
+    typeof c.application_id === 'string' &&
+    typeof c.scopes === 'object' &&
+    c.scopes !== null &&
+    Object.values(c.scopes).every((n) => Number.isInteger(n) && (n as number) >= 0)
+  );
 }
 
 const utcDay = (now: number): string => new Date(now).toISOString().slice(0, 10);

@@ -17,8 +17,7 @@ function parsePointer(pointer: string): Path {
 function judgedBySpecRules(path: Path, fragment: boolean): boolean {
   if (fragment) return true;
   return (
-    ((path[0] === 'commands' || path[0] === 'webhooks') && path.length >= 2) ||
-    (path[0] === 'guilds' && (path[2] === 'commands' || path[2] === 'permissions') && path.length >= 4)
+    ((path[0] === 'commands' || path[0] === 'webhooks') && path.length >= 2) || (path[0] === 'guilds' && (path[2] === 'commands' || path[2] === 'permissions') && path.length >= 4)
   );
 }
 
@@ -96,9 +95,41 @@ const MAX_UNKNOWN_KEY_FINDINGS = 50;
 
 /** Every key the manifest knows, for suggestions when the schema's own list is not at hand. */
 const KNOWN_KEYS = [
-  'application_id', 'commands', 'guilds', 'webhooks', 'limits', 'include', 'prune', 'permissions', 'id', 'name',
-  'type', 'description', 'options', 'choices', 'name_localizations', 'description_localizations', 'required',
-  'default_member_permissions', 'dm_permission', 'nsfw', 'integration_types', 'contexts', 'handler', 'renamed_from',
-  'channel_types', 'min_value', 'max_value', 'min_length', 'max_length', 'autocomplete', 'value', 'role', 'user',
-  'channel', 'allow', 'permission', 'default_permission',
+  'application_id',
+  'commands',
+  'guilds',
+  'webhooks',
+  'limits',
+  'include',
+  'prune',
+  'permissions',
+  'id',
+  'name',
+  'type',
+  'description',
+  'options',
+  'choices',
+  'name_localizations',
+  'description_localizations',
+  'required',
+  'default_member_permissions',
+  'dm_permission',
+  'nsfw',
+  'integration_types',
+  'contexts',
+  'handler',
+  'renamed_from',
+  'channel_types',
+  'min_value',
+  'max_value',
+  'min_length',
+  'max_length',
+  'autocomplete',
+  'value',
+  'role',
+  'user',
+  'channel',
+  'allow',
+  'permission',
+  'default_permission',
 ];

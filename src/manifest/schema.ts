@@ -1,15 +1,5 @@
 import { RESPONSE_ONLY_COMMAND_FIELDS } from '../wire/defaults.js';
-import {
-  ChannelType,
-  CommandType,
-  EntryPointHandler,
-  IntegrationType,
-  InteractionContext,
-  OptionType,
-  PermissionEntryType,
-  enumSpellings,
-  type EnumTable,
-} from '../wire/enums.js';
+import { ChannelType, CommandType, EntryPointHandler, IntegrationType, InteractionContext, OptionType, PermissionEntryType, enumSpellings, type EnumTable } from '../wire/enums.js';
 import { DEFAULT_LIMITS, LIMIT_NAMES } from '../wire/limits.js';
 import { LOCALES } from '../wire/locales.js';
 import { PERMISSION_BITS } from '../wire/permissions.js';
@@ -76,7 +66,10 @@ export function buildManifestSchema(): JSONSchema {
       properties: {
         name: { description: `Shown to the user, 1-${L.choice_name_max} characters.`, type: 'string', minLength: 1, maxLength: L.choice_name_max },
         name_localizations: localizations('Localized choice names', L.choice_name_max),
-        value: { description: `Sent to the app: a string (up to ${L.choice_string_value_max} characters) for STRING options, a number for INTEGER and NUMBER options.`, type: ['string', 'number'] },
+        value: {
+          description: `Sent to the app: a string (up to ${L.choice_string_value_max} characters) for STRING options, a number for INTEGER and NUMBER options.`,
+          type: ['string', 'number'],
+        },
       },
     },
     option: {
@@ -92,52 +85,101 @@ export function buildManifestSchema(): JSONSchema {
         description: { description: `1-${L.description_max} characters.`, type: 'string', minLength: 1, maxLength: L.description_max },
         description_localizations: localizations('Localized option descriptions', L.description_max),
         required: { description: 'Whether the user must fill it in. Required options come first. Not for subcommands or groups.', type: 'boolean' },
-        choices: { description: `Up to ${L.choices_per_option} predefined values (STRING, INTEGER, NUMBER only; not with autocomplete).`, type: 'array', maxItems: L.choices_per_option, items: { $ref: '#/definitions/choice' } },
-        options: { description: `Nested options of a subcommand or group, up to ${L.options_per_level}.`, type: 'array', maxItems: L.options_per_level, items: { $ref: '#/definitions/option' } },
+        choices: {
+          description: `Up to ${L.choices_per_option} predefined values (STRING, INTEGER, NUMBER only; not with autocomplete).`,
+          type: 'array',
+          maxItems: L.choices_per_option,
+          items: { $ref: '#/definitions/choice' },
+        },
+        options: {
+          description: `Nested options of a subcommand or group, up to ${L.options_per_level}.`,
+          type: 'array',
+          maxItems: L.options_per_level,
+          items: { $ref: '#/definitions/option' },
+        },
         channel_types: enumList(ChannelType, 'CHANNEL options only: the channel types shown (guild_text, guild_voice, guild_category, guild_announcement, guild_forum, …).'),
         min_value: { description: 'INTEGER and NUMBER options: the smallest value allowed.', type: 'number' },
         max_value: { description: 'INTEGER and NUMBER options: the largest value allowed.', type: 'number' },
-        min_length: { description: `STRING options: the shortest input allowed, 0-${L.string_option_length_max}.`, type: 'integer', minimum: 0, maximum: L.string_option_length_max },
-        max_length: { description: `STRING options: the longest input allowed, 1-${L.string_option_length_max}.`, type: 'integer', minimum: 1, maximum: L.string_option_length_max },
+        min_length: {
+          description: `STRING options: the shortest input allowed, 0-${L.string_option_length_max}.`,
+          type: 'integer',
+          minimum: 0,
+          maximum: L.string_option_length_max,
+        },
+        max_length: {
+          description: `STRING options: the longest input allowed, 1-${L.string_option_length_max}.`,
+          type: 'integer',
+          minimum: 1,
+          maximum: L.string_option_length_max,
+        },
         autocomplete: { description: 'STRING, INTEGER and NUMBER options: the app suggests values as the user types. Not with choices.', type: 'boolean' },
       },
     },
     command: {
-      description: 'An application command, in the service\'s own form plus friendly spellings for enums and permissions.',
+      description: "An application command, in the service's own form plus friendly spellings for enums and permissions.",
       type: 'object',
       additionalProperties: false,
       patternProperties: EXTENSIONS,
       required: ['name'],
       properties: {
         id: { ...snowflake, description: 'Pins the remote command this entry manages, so a rename keeps its id and permissions.' },
-        renamed_from: { description: 'The previous name(s) of this command: the planner renames the remote command in place (id and permissions kept) instead of deleting it.', type: ['string', 'array'], items: { type: 'string' } },
+        renamed_from: {
+          description: 'The previous name(s) of this command: the planner renames the remote command in place (id and permissions kept) instead of deleting it.',
+          type: ['string', 'array'],
+          items: { type: 'string' },
+        },
         type: enumOf(CommandType, 'chat_input (slash, default), user, message, or primary_entry_point (or 1-4).'),
-        name: { description: `1-${L.name_max} characters. Slash commands: lowercase letters, numbers, - and _. User and message commands: any case, spaces allowed.`, type: 'string', minLength: 1, maxLength: L.name_max },
+        name: {
+          description: `1-${L.name_max} characters. Slash commands: lowercase letters, numbers, - and _. User and message commands: any case, spaces allowed.`,
+          type: 'string',
+          minLength: 1,
+          maxLength: L.name_max,
+        },
         name_localizations: localizations('Localized command names', L.name_max),
         description: { description: `Slash commands: 1-${L.description_max} characters. User and message commands take none.`, type: 'string', maxLength: L.description_max },
         description_localizations: localizations('Localized descriptions', L.description_max),
-        options: { description: `Slash commands only: up to ${L.options_per_level} options, or subcommands and groups.`, type: 'array', maxItems: L.options_per_level, items: { $ref: '#/definitions/option' } },
+        options: {
+          description: `Slash commands only: up to ${L.options_per_level} options, or subcommands and groups.`,
+          type: 'array',
+          maxItems: L.options_per_level,
+          items: { $ref: '#/definitions/option' },
+        },
         default_member_permissions: {
-          description: 'Who may use the command by default: a list of permission names (e.g. [MANAGE_GUILD, BAN_MEMBERS]), or the decimal bit set as a string. "0" means administrators only; null means everyone.',
+          description:
+            'Who may use the command by default: a list of permission names (e.g. [MANAGE_GUILD, BAN_MEMBERS]), or the decimal bit set as a string. "0" means administrators only; null means everyone.',
           anyOf: [
             { type: 'null' },
             { type: 'string', pattern: '^\\d+$' },
             { type: 'integer', minimum: 0 },
-            { type: 'array', items: { anyOf: [{ type: 'string', enum: [...permissionNames, ...permissionNames.map((n) => n.toLowerCase())] }, { type: 'string', pattern: '^\\d+$' }] } },
+            {
+              type: 'array',
+              items: {
+                anyOf: [
+                  { type: 'string', enum: [...permissionNames, ...permissionNames.map((n) => n.toLowerCase())] },
+                  { type: 'string', pattern: '^\\d+$' },
+                ],
+              },
+            },
           ],
         },
         dm_permission: { description: 'DEPRECATED. Global commands only: usable in DMs with the app. Use contexts instead.', type: ['boolean', 'null'] },
         default_permission: { description: 'DEPRECATED. Use default_member_permissions.', type: ['boolean', 'null'] },
         nsfw: { description: 'Age-restricted command (default false).', type: 'boolean' },
-        integration_types: enumList(IntegrationType, 'Global commands only: where the app must be installed: guild_install, user_install. Omitted means the app\'s configured installation contexts.'),
+        integration_types: enumList(
+          IntegrationType,
+          "Global commands only: where the app must be installed: guild_install, user_install. Omitted means the app's configured installation contexts.",
+        ),
         contexts: enumList(InteractionContext, 'Global commands only: where the command can be used: guild, bot_dm, private_channel.'),
         handler: enumOf(EntryPointHandler, 'PRIMARY_ENTRY_POINT commands only: app_handler or discord_launch_activity.'),
         // What a GET response carries, so a pasted response lints: read, never sent.
-        ...Object.fromEntries([...RESPONSE_ONLY_COMMAND_FIELDS].map((k) => [k, { description: 'Read-only: what the service returns. Accepted so a pasted response lints; never sent.' }])),
+        ...Object.fromEntries(
+          [...RESPONSE_ONLY_COMMAND_FIELDS].map((k) => [k, { description: 'Read-only: what the service returns. Accepted so a pasted response lints; never sent.' }]),
+        ),
       },
     },
     permissionEntry: {
-      description: 'One overwrite: `{ role: ID, allow: true }`, `{ user: ID, allow: false }`, `{ channel: ID, allow: true }` (role: everyone and channel: all_channels are the guild-wide constants), or the wire form `{ id, type, permission }`.',
+      description:
+        'One overwrite: `{ role: ID, allow: true }`, `{ user: ID, allow: false }`, `{ channel: ID, allow: true }` (role: everyone and channel: all_channels are the guild-wide constants), or the wire form `{ id, type, permission }`.',
       type: 'object',
       additionalProperties: false,
       patternProperties: EXTENSIONS,
@@ -164,10 +206,22 @@ export function buildManifestSchema(): JSONSchema {
       required: ['channel_id', 'name'],
       properties: {
         channel_id: { ...snowflake, description: 'The channel the webhook posts to. Change it to move the webhook.' },
-        name: { description: `The webhook's default name, 1-${L.webhook_name_max} characters; may not contain "clyde" or "discord".`, type: 'string', minLength: 1, maxLength: L.webhook_name_max },
+        name: {
+          description: `The webhook's default name, 1-${L.webhook_name_max} characters; may not contain "clyde" or "discord".`,
+          type: 'string',
+          minLength: 1,
+          maxLength: L.webhook_name_max,
+        },
         avatar: { description: 'An image file (path relative to the manifest) or an http(s) URL, sent as image data.', type: 'string' },
-        key: { description: 'A stable identity, so a rename or a move is not a delete and a create. Recorded in cmdsync.lock.json.', type: 'string', pattern: '^[A-Za-z0-9_.-]{1,64}$' },
-        prune: { description: 'false on any webhook of a channel keeps the webhooks of this application there that the manifest does not list (default: delete them).', type: 'boolean' },
+        key: {
+          description: 'A stable identity, so a rename or a move is not a delete and a create. Recorded in cmdsync.lock.json.',
+          type: 'string',
+          pattern: '^[A-Za-z0-9_.-]{1,64}$',
+        },
+        prune: {
+          description: 'false on any webhook of a channel keeps the webhooks of this application there that the manifest does not list (default: delete them).',
+          type: 'boolean',
+        },
       },
     },
     guild: {
@@ -183,7 +237,8 @@ export function buildManifestSchema(): JSONSchema {
         include: { $ref: '#/definitions/include' },
         commands: { description: 'Commands of this guild only.', type: 'array', items: { $ref: '#/definitions/command' } },
         permissions: {
-          description: 'Permission overwrites in this guild, by command name (type:name when names clash across types, e.g. message:Report) or "*" for the application-wide default.',
+          description:
+            'Permission overwrites in this guild, by command name (type:name when names clash across types, e.g. message:Report) or "*" for the application-wide default.',
           type: 'object',
           additionalProperties: { type: 'array', maxItems: L.permission_overwrites, items: { $ref: '#/definitions/permissionEntry' } },
         },
@@ -209,23 +264,29 @@ export function buildManifestSchema(): JSONSchema {
         patternProperties: EXTENSIONS,
         properties: {
           embedded: { description: 'The app has an Activity (EMBEDDED flag): it may have a primary_entry_point command. Default false.', type: 'boolean' },
-          integration_types: enumList(IntegrationType, 'The installation contexts the app supports: guild_install, user_install. Commands may list only these. Default [guild_install].'),
+          integration_types: enumList(
+            IntegrationType,
+            'The installation contexts the app supports: guild_install, user_install. Commands may list only these. Default [guild_install].',
+          ),
           discoverable: { description: 'Discovery is enabled (App Directory): no age-restricted (nsfw) commands. Default false.', type: 'boolean' },
         },
       },
       include: { $ref: '#/definitions/include' },
       commands: { description: 'Global commands.', type: 'array', items: { $ref: '#/definitions/command' } },
       guilds: { description: 'Guilds and their commands and permissions.', type: 'array', items: { $ref: '#/definitions/guild' } },
-      webhooks: { description: 'Webhooks of this application, per channel. Webhooks of other applications and channel-follower webhooks are never touched.', type: 'array', items: { $ref: '#/definitions/webhook' } },
+      webhooks: {
+        description: 'Webhooks of this application, per channel. Webhooks of other applications and channel-follower webhooks are never touched.',
+        type: 'array',
+        items: { $ref: '#/definitions/webhook' },
+      },
       limits: {
         description: 'Overrides of the interface limits, for where the live service has raised them (e.g. user_commands: 15).',
         type: 'object',
         additionalProperties: false,
-      patternProperties: EXTENSIONS,
+        patternProperties: EXTENSIONS,
         properties: Object.fromEntries(LIMIT_NAMES.map((k) => [k, { description: `Default ${DEFAULT_LIMITS[k]}.`, type: 'integer', minimum: 0 }])),
       },
     },
     definitions,
   };
 }
-

@@ -10,7 +10,23 @@
 const CREDENTIALS = new Set(['CMDSYNC_NOTIFY_WEBHOOK', 'DISCORD_WEBHOOK_URL', 'DISCORD_CLIENT_SECRET', 'DISCORD_TOKEN', 'DISCORD_BEARER_TOKEN']);
 
 /** Words that mark a secret when they stand as a part of the name (API_KEY, GH_TOKEN, DB_PASSWORD). */
-const SECRET_WORDS = new Set(['TOKEN', 'SECRET', 'SECRETS', 'PASSWORD', 'PASSWD', 'PASSPHRASE', 'PWD', 'CREDENTIAL', 'CREDENTIALS', 'APIKEY', 'PRIVATE', 'COOKIE', 'SESSION', 'AUTH', 'KEY']);
+const SECRET_WORDS = new Set([
+  'TOKEN',
+  'SECRET',
+  'SECRETS',
+  'PASSWORD',
+  'PASSWD',
+  'PASSPHRASE',
+  'PWD',
+  'CREDENTIAL',
+  'CREDENTIALS',
+  'APIKEY',
+  'PRIVATE',
+  'COOKIE',
+  'SESSION',
+  'AUTH',
+  'KEY',
+]);
 
 export function isSecretVariable(name: string): boolean {
   const upper = name.toUpperCase();

@@ -63,7 +63,11 @@ function readBounded(absPath: string, display: string): Buffer {
 /** `size`: what fstat said, when it already said too much; a file that grew while read has none. */
 function tooLarge(display: string, size?: number): ManifestReadError {
   const what = size === undefined ? 'larger than that' : `${(size / 1048576).toFixed(1)} MiB`;
-  return new ManifestReadError('MANIFEST_TOO_LARGE', display, `${display} is ${what}; manifests are limited to ${MAX_MANIFEST_BYTES / 1048576} MiB a file. Split it with include:.`);
+  return new ManifestReadError(
+    'MANIFEST_TOO_LARGE',
+    display,
+    `${display} is ${what}; manifests are limited to ${MAX_MANIFEST_BYTES / 1048576} MiB a file. Split it with include:.`,
+  );
 }
 
 export function parseSource(text: string, absPath: string, display: string): SourceFile {

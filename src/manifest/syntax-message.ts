@@ -31,8 +31,13 @@ export function plainSyntaxError(text: string, err: ParserError): SyntaxFinding 
     const bad = wrongIndent(text);
     if (bad) return bad;
   }
-  if (err.code === 'BLOCK_AS_IMPLICIT_KEY') return { offset: err.pos[0], message: 'A value cannot be another "key: value" on the same line; put it on its own line, indented under its key.' };
-  if (/^Flow (sequence|mapping)/.test(err.message)) return { offset: err.pos[0], message: `An unclosed ${err.message.startsWith('Flow sequence') ? '[ … ] list' : '{ … } mapping'}: close it on the same line, or indent its continuation under its key.` };
+  if (err.code === 'BLOCK_AS_IMPLICIT_KEY')
+    return { offset: err.pos[0], message: 'A value cannot be another "key: value" on the same line; put it on its own line, indented under its key.' };
+  if (/^Flow (sequence|mapping)/.test(err.message))
+    return {
+      offset: err.pos[0],
+      message: `An unclosed ${err.message.startsWith('Flow sequence') ? '[ … ] list' : '{ … } mapping'}: close it on the same line, or indent its continuation under its key.`,
+    };
   const words = err.message.split('\n')[0]!.replace(/\s*\([A-Z_]+\)\s*$/, '');
   return { offset: err.pos[0], message: words.endsWith('.') ? words : `${words}.` };
 }

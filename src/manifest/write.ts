@@ -9,17 +9,7 @@
 /** The modeline that points YAML editors at the schema shipped in the package. */
 export const SCHEMA_MODELINE = '# yaml-language-server: $schema=./node_modules/cmdsync/schemas/manifest.schema.json';
 import { cleanLocalizations } from '../wire/defaults.js';
-import {
-  ChannelType,
-  CommandType,
-  EntryPointHandler,
-  IntegrationType,
-  InteractionContext,
-  OptionType,
-  PermissionEntryType,
-  enumName,
-  type EnumTable,
-} from '../wire/enums.js';
+import { ChannelType, CommandType, EntryPointHandler, IntegrationType, InteractionContext, OptionType, PermissionEntryType, enumName, type EnumTable } from '../wire/enums.js';
 import { allChannelsId, permissionNames } from '../wire/permissions.js';
 import type { Scope } from '../wire/scope.js';
 import { isSnowflake } from '../wire/snowflake.js';
@@ -146,7 +136,7 @@ function uniqueCommands(scope: ScopeState, where: string, warn: (m: string) => v
   const seen = new Set<string>();
   return scope.commands.filter((c) => {
     const key = identity(c);
-    if (!seen.has(key)) return seen.add(key), true;
+    if (!seen.has(key)) return (seen.add(key), true);
     warn(`${where}: ${describeCommand(c)} exists twice remotely (id ${c.id ?? '?'}); only the first is written, so a plan will delete the other.`);
     return false;
   });

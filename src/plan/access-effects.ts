@@ -22,7 +22,12 @@ export interface CommandAccessChange {
  * and channels either side's rows name (members' permissions unknown, so
  * "only with X" is an outcome of its own). Pure.
  */
-export function accessEffects(guildId: string, appBefore: PermissionEntry[], appAfter: PermissionEntry[], commands: CommandAccessChange[]): { byTarget: Map<string, string[]>; warnings: PlanWarning[] } {
+export function accessEffects(
+  guildId: string,
+  appBefore: PermissionEntry[],
+  appAfter: PermissionEntry[],
+  commands: CommandAccessChange[],
+): { byTarget: Map<string, string[]>; warnings: PlanWarning[] } {
   const byTarget = new Map<string, string[]>();
   const warnings: PlanWarning[] = [];
   const appChanged = !sameRows(appBefore, appAfter);
@@ -31,7 +36,12 @@ export function accessEffects(guildId: string, appBefore: PermissionEntry[], app
     // App rows reach a command only where it has no row of its own deciding first; the model sorts that out.
     if (!ownChanged && !appChanged) continue;
     const label = commandLabel(c.name, c.type);
-    const subject = (dmp: string | null, rows: PermissionEntry[]): CommandSubject => ({ label, name: c.name, command: { type: c.type, default_member_permissions: dmp }, commandRows: rows });
+    const subject = (dmp: string | null, rows: PermissionEntry[]): CommandSubject => ({
+      label,
+      name: c.name,
+      command: { type: c.type, default_member_permissions: dmp },
+      commandRows: rows,
+    });
     const before: GuildAccess = { guildId, appRows: appBefore, commands: [] };
     const after: GuildAccess = { guildId, appRows: appAfter, commands: [] };
     const union = [...c.rowsBefore, ...c.rowsAfter];
@@ -43,10 +53,14 @@ export function accessEffects(guildId: string, appBefore: PermissionEntry[], app
     const target = ownChanged ? c.address : '*';
     if (lines.length > 0 || ownChanged) byTarget.set(target, [...(byTarget.get(target) ?? []), ...lines]);
     if (adminsOnly(now) && !adminsOnly(was)) {
-      warnings.push({ code: 'access-locked', scope: `guild:${guildId}`, message: `After apply only administrators can use ${label} in guild ${guildId}: every role, user and channel its rows name is denied.` });
+      warnings.push({
+        code: 'access-locked',
+        scope: `guild:${guildId}`,
+        message: `After apply only administrators can use ${label} in guild ${guildId}: every role, user and channel its rows name is denied.`,
+      });
     }
   }
-  for (const [target, lines] of byTarget) if (lines.length === 0) byTarget.set(target, ['after apply: nobody\'s access changes']);
+  for (const [target, lines] of byTarget) if (lines.length === 0) byTarget.set(target, ["after apply: nobody's access changes"]);
   return { byTarget, warnings };
 }
 
@@ -85,8 +99,10 @@ function describeChanges(g: GuildAccess, label: string, m: Matrix, was: Cell[][]
       const who = principalLabel(g, p);
       let text: string;
       if (after.outcome === 'denied') text = `${who} can no longer use ${label} ${where('in any channel')}`;
-      else if (after.outcome === 'allowed') text = `${who} can now use ${label} ${where('in every channel')}${before.outcome === 'conditional' ? ` without needing ${outcomeText(before).replace(/^only with /, '')}` : ''}`;
-      else text = `${who} can use ${label} ${where('in every channel')} only with ${outcomeText(after).replace(/^only with /, '')}${before.outcome === 'allowed' ? ' (before: without)' : ' (before: not at all)'}`;
+      else if (after.outcome === 'allowed')
+        text = `${who} can now use ${label} ${where('in every channel')}${before.outcome === 'conditional' ? ` without needing ${outcomeText(before).replace(/^only with /, '')}` : ''}`;
+      else
+        text = `${who} can use ${label} ${where('in every channel')} only with ${outcomeText(after).replace(/^only with /, '')}${before.outcome === 'allowed' ? ' (before: without)' : ' (before: not at all)'}`;
       lines.push(`after apply: ${text}`);
     }
   });
@@ -98,7 +114,6 @@ export function rowsOf(actions: PermissionAction[], address: string, fallback: P
   const a = actions.find((x) => x.target === address);
   return a ? { before: a.before, after: a.after } : { before: fallback, after: fallback };
 }
-
 
 /** The inputs of one guild's effects, as buildPlan has them. */
 export interface GuildPlanSides {
@@ -137,7 +152,15 @@ export function annotateAccessEffects(s: GuildPlanSides): PlanWarning[] {
       const kept = a.remote && (a.kind === 'noop' || a.kind === 'update' || a.kind === 'rename');
       const fallback = kept ? (remoteRows.get(a.remote!.id) ?? []) : [];
       const rows = rowsOf(s.permissions, a.address, fallback);
-      return { address: a.address, name: a.name, type: a.type, dmpBefore: kept ? dmpOf(remoteBodies.get(a.remote!.id)) : dmpAfter, dmpAfter, rowsBefore: rows.before, rowsAfter: rows.after };
+      return {
+        address: a.address,
+        name: a.name,
+        type: a.type,
+        dmpBefore: kept ? dmpOf(remoteBodies.get(a.remote!.id)) : dmpAfter,
+        dmpAfter,
+        rowsBefore: rows.before,
+        rowsAfter: rows.after,
+      };
     });
   const { byTarget, warnings } = accessEffects(s.guildId, appBefore, appAfter, commands);
   for (const p of s.permissions) {

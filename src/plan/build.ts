@@ -4,7 +4,19 @@ import { dailyCreatesLimited, dailyCreatesProblem } from '../wire/service-rules.
 import type { ScopeState, State, WebhookSetState, WebhookState } from '../wire/state.js';
 import { fingerprintOf } from './fingerprint.js';
 import { matchScope } from './match.js';
-import { PLAN_FORMAT_VERSION, massDeletionMessage, massDeletions, type CommandAction, type CreatesCountedBy, type Plan, type PlanSummary, type PlanWarning, type RemoteFingerprint, type ScopePlan, type WebhookPlan } from './model.js';
+import {
+  PLAN_FORMAT_VERSION,
+  massDeletionMessage,
+  massDeletions,
+  type CommandAction,
+  type CreatesCountedBy,
+  type Plan,
+  type PlanSummary,
+  type PlanWarning,
+  type RemoteFingerprint,
+  type ScopePlan,
+  type WebhookPlan,
+} from './model.js';
 import { planGuildPermissions } from './permissions.js';
 import { annotateAccessEffects } from './access-effects.js';
 import { chooseStrategy, type StrategyChoice } from './strategy.js';
@@ -51,7 +63,8 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     const { strategy, requests } = chooseStrategy(d.scope, m.actions, opts.strategy);
     const permissions = d.scope.kind === 'guild' ? planGuildPermissions(desired.applicationId, d, a, { guild: m.actions, global: globalActions }) : [];
     for (const p of permissions) {
-      if (p.kind === 'replace') requests.push({ method: 'PUT', route: `/applications/{app}/guilds/${(d.scope as { guildId: string }).guildId}/commands/{id}/permissions`, addresses: [p.target] });
+      if (p.kind === 'replace')
+        requests.push({ method: 'PUT', route: `/applications/{app}/guilds/${(d.scope as { guildId: string }).guildId}/commands/{id}/permissions`, addresses: [p.target] });
     }
     const creates = m.actions.filter((x) => x.kind === 'create' || x.kind === 'replace').length;
     // The spec limits creates per guild per day; global creates are counted by the service but not refused.
@@ -59,13 +72,25 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     const used = opts.createsToday?.byScope[key] ?? 0;
     const today = opts.createsToday && used > 0 ? { used, counted_by: opts.createsToday.countedBy } : undefined;
     if (limited) checkDailyCreates({ key, scope: d.scope, creates, used, countedBy: opts.createsToday?.countedBy, limits: opts.limits, force: opts.force }, warnings, errors);
-    for (const dup of m.duplicates) warnings.push({ code: 'duplicate-remote', message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
+    for (const dup of m.duplicates)
+      warnings.push({ code: 'duplicate-remote', message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
     warnings.push(...droppedPermissionWarnings(m.actions, key, d.scope.kind === 'guild' ? a.permissions : undefined));
     if (d.scope.kind === 'guild') {
       const sides = { applicationId: desired.applicationId, guildId: d.scope.guildId, desired: d, actual: a, actions: { guild: m.actions, global: globalActions }, permissions };
       warnings.push(...annotateAccessEffects({ ...sides, ...(globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {}) }));
     }
-    return { scope: d.scope, key, actions: m.actions, permissions, kept: m.kept, strategy, requests, creates, ...(limited ? { create_allowance: opts.limits.daily_creates } : {}), ...(today ? { creates_today: today } : {}) };
+    return {
+      scope: d.scope,
+      key,
+      actions: m.actions,
+      permissions,
+      kept: m.kept,
+      strategy,
+      requests,
+      creates,
+      ...(limited ? { create_allowance: opts.limits.daily_creates } : {}),
+      ...(today ? { creates_today: today } : {}),
+    };
   });
 
   const webhooks = opts.webhooks ? planWebhooks(opts.webhooks.desired, opts.webhooks.actual, opts.webhooks.lock, desired.applicationId, opts.webhooks.intents) : undefined;
@@ -79,7 +104,10 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
   for (const m of mass) warnings.unshift({ code: 'mass-delete', message: massDeletionMessage(m), scope: m.scope });
   const permissionWrites = scopes.flatMap((s) => s.permissions).filter((p) => p.kind === 'replace').length;
   if (permissionWrites > 0 && !opts.canEditPermissions) {
-    warnings.push({ code: 'bearer-missing', message: `${permissionWrites} permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update). Commands will be applied, permissions will not.` });
+    warnings.push({
+      code: 'bearer-missing',
+      message: `${permissionWrites} permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update). Commands will be applied, permissions will not.`,
+    });
   }
   return {
     format_version: PLAN_FORMAT_VERSION,
@@ -109,7 +137,11 @@ const COUNTED_BY: Record<CreatesCountedBy, string> = {
  * enforces (wire/service-rules.ts): over it is an error before the first
  * write unless forced; most of it, a warning.
  */
-function checkDailyCreates(s: { key: string; scope: Scope; creates: number; used: number; countedBy?: CreatesCountedBy; limits: Limits; force: boolean }, warnings: PlanWarning[], errors: Plan['errors']): void {
+function checkDailyCreates(
+  s: { key: string; scope: Scope; creates: number; used: number; countedBy?: CreatesCountedBy; limits: Limits; force: boolean },
+  warnings: PlanWarning[],
+  errors: Plan['errors'],
+): void {
   const { key, creates, used } = s;
   const allowance = s.limits.daily_creates;
   const spent = used > 0 && s.countedBy ? ` (${used} more were created earlier today, ${COUNTED_BY[s.countedBy]})` : '';
@@ -120,7 +152,12 @@ function checkDailyCreates(s: { key: string; scope: Scope; creates: number; used
   } else if (creates > 0 && (used + creates) * 5 >= allowance * 4) {
     // Within the allowance but most of it: a fix later that day may find none left (the service counts per scope per day).
     const left = allowance - used - creates;
-    warnings.push({ code: 'daily-creates', scope: key, address: key, message: `${key}: this plan creates ${creates} commands${spent}, ${used + creates} of the ${allowance} the service allows per day in a scope: at most ${left} would be left until the allowance resets.` });
+    warnings.push({
+      code: 'daily-creates',
+      scope: key,
+      address: key,
+      message: `${key}: this plan creates ${creates} commands${spent}, ${used + creates} of the ${allowance} the service allows per day in a scope: at most ${left} would be left until the allowance resets.`,
+    });
   }
 }
 

@@ -99,7 +99,7 @@ export function matchScope(desired: ScopeState, remote: ScopeState): ScopeMatch 
     const type = typeOf(r.body);
     const address = commandAddress(scope, type, nameOf(r.body));
     if (type === CommandType.PRIMARY_ENTRY_POINT && !declaresEntryPoint) {
-      kept.push({ address, id: r.id!, body: keptBody(r), reason: 'the entry point command of the app\'s Activity (declare a primary_entry_point command to manage it)' });
+      kept.push({ address, id: r.id!, body: keptBody(r), reason: "the entry point command of the app's Activity (declare a primary_entry_point command to manage it)" });
     } else if (desired.prune === false) {
       kept.push({ address, id: r.id!, body: keptBody(r), reason: 'not in the manifest (prune: false)' });
     } else {
@@ -133,7 +133,19 @@ function actionFor(scope: Scope, p: Pair): CommandAction {
   const remoteNorm = normalizeCommand(p.remote.body, scope);
   const remote = remoteRef(p.remote);
   if (typeOf(p.remote.body) !== type) {
-    return { kind: 'replace', address, type, name, remote, body, changes: diffValues(remoteNorm, desiredNorm), reason: p.reason ?? 'type changed', origin, before: remoteNorm, after: desiredNorm };
+    return {
+      kind: 'replace',
+      address,
+      type,
+      name,
+      remote,
+      body,
+      changes: diffValues(remoteNorm, desiredNorm),
+      reason: p.reason ?? 'type changed',
+      origin,
+      before: remoteNorm,
+      after: desiredNorm,
+    };
   }
   const aligned = alignUnmanaged(desiredNorm, body, remoteNorm);
   const changes = diffValues(remoteNorm, aligned);

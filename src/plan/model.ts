@@ -112,7 +112,19 @@ export interface ScopePlan {
 export type CreatesCountedBy = 'emulator' | 'lock-file';
 
 export interface PlanWarning {
-  code: 'permissions-dropped' | 'daily-creates' | 'limits' | 'bearer-missing' | 'unmanaged-entry-point' | 'duplicate-remote' | 'scope-skipped' | 'mass-delete' | 'access-locked' | 'webhook-deleted' | 'application-mismatch' | 'application-unread';
+  code:
+    | 'permissions-dropped'
+    | 'daily-creates'
+    | 'limits'
+    | 'bearer-missing'
+    | 'unmanaged-entry-point'
+    | 'duplicate-remote'
+    | 'scope-skipped'
+    | 'mass-delete'
+    | 'access-locked'
+    | 'webhook-deleted'
+    | 'application-mismatch'
+    | 'application-unread';
   message: string;
   /** The scope it concerns, when one. */
   scope?: string;

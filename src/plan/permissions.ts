@@ -45,7 +45,8 @@ export function planGuildPermissions(applicationId: string, desired: ScopeState,
     const before = commandId ? (remoteById.get(commandId) ?? []) : [];
     const dropped = action.kind === 'rename' || action.kind === 'replace' || action.kind === 'create';
     const kind = after.length > 0 && dropped ? 'replace' : deepEqual(before, after) ? 'noop' : 'replace';
-    const reason = action.kind === 'rename' ? 'a rename drops permissions' : action.kind === 'replace' ? 'the new command has none yet' : action.kind === 'create' ? 'new command' : undefined;
+    const reason =
+      action.kind === 'rename' ? 'a rename drops permissions' : action.kind === 'replace' ? 'the new command has none yet' : action.kind === 'create' ? 'new command' : undefined;
     out.push({ kind, target: action.address, commandId, before: dropped ? [] : before, after, ...(reason && kind === 'replace' ? { reason } : {}) });
   }
   // Sets the manifest does not list are cleared, unless their command is going away anyway.

@@ -8,7 +8,7 @@ import { PLAN_FORMAT_VERSION, type Plan } from './model.js';
  * versions only add keys).
  */
 export function serializePlan(plan: Plan): string {
-  return JSON.stringify(plan, null, 2) + '\n';
+  return `${JSON.stringify(plan, null, 2)}\n`;
 }
 
 export function parsePlan(text: string, source: string): Plan {
@@ -24,7 +24,10 @@ export function parsePlan(text: string, source: string): Plan {
   }
   const major = plan.format_version.split('.')[0];
   if (major !== PLAN_FORMAT_VERSION.split('.')[0]) {
-    throw new CmdsyncError('PLAN_FILE_VERSION', `${source} has plan format ${plan.format_version}; this cmdsync reads ${PLAN_FORMAT_VERSION.split('.')[0]}.x. Plan again with this version.`);
+    throw new CmdsyncError(
+      'PLAN_FILE_VERSION',
+      `${source} has plan format ${plan.format_version}; this cmdsync reads ${PLAN_FORMAT_VERSION.split('.')[0]}.x. Plan again with this version.`,
+    );
   }
   return plan as Plan;
 }

@@ -3,8 +3,7 @@ import type { CommandAction, PlannedRequest, Strategy } from './model.js';
 
 export type StrategyChoice = Strategy | 'auto';
 
-const commandsRoute = (scope: Scope): string =>
-  scope.kind === 'global' ? '/applications/{app}/commands' : `/applications/{app}/guilds/${scope.guildId}/commands`;
+const commandsRoute = (scope: Scope): string => (scope.kind === 'global' ? '/applications/{app}/commands' : `/applications/{app}/guilds/${scope.guildId}/commands`);
 
 /**
  * Per-command requests, in the order that is safe near the count limits:

@@ -54,7 +54,13 @@ export function webhookChannelsToRead(desired: WebhookSetState, intents: readonl
  * them: a recorded id, or an intent they answer (so a webhook whose create
  * was interrupted is not orphaned when the manifest moves it away).
  */
-export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookState[], lock: WebhookLock, applicationId: string, intents: readonly WebhookIntentRef[] = []): WebhookPlan {
+export function planWebhooks(
+  desired: WebhookSetState,
+  actual: readonly WebhookState[],
+  lock: WebhookLock,
+  applicationId: string,
+  intents: readonly WebhookIntentRef[] = [],
+): WebhookPlan {
   const ours = actual.filter((w) => isApplicationsOwnWebhook(w, applicationId));
   const claimed = new Set<WebhookState>();
   const take = (w: WebhookState | undefined): WebhookState | undefined => {
@@ -82,9 +88,19 @@ export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookS
 
   const actions: WebhookAction[] = pairs.map(({ d, r }) => {
     const identity = avatarIdentity(d);
-    const base = { address: address(d), channelId: d.channelId, name: d.name, avatarIdentity: identity, ...(d.key ? { key: d.key } : {}), ...(d.origin ? { origin: { file: d.origin.file, path: [...d.origin.path] } } : {}) };
+    const base = {
+      address: address(d),
+      channelId: d.channelId,
+      name: d.name,
+      avatarIdentity: identity,
+      ...(d.key ? { key: d.key } : {}),
+      ...(d.origin ? { origin: { file: d.origin.file, path: [...d.origin.path] } } : {}),
+    };
     if (!r) {
-      const changes: FieldChange[] = [{ path: 'channel_id', after: d.channelId }, { path: 'name', after: d.name }];
+      const changes: FieldChange[] = [
+        { path: 'channel_id', after: d.channelId },
+        { path: 'name', after: d.name },
+      ];
       if (d.avatar) changes.push({ path: 'avatar', after: d.avatar.source });
       return { ...base, kind: 'create', changes, body: { name: d.name, ...(d.avatar ? { avatar: d.avatar.source } : {}) } };
     }
@@ -122,7 +138,15 @@ export function planWebhooks(desired: WebhookSetState, actual: readonly WebhookS
     } else if (lock[w.id!]) reason = 'no longer in the manifest';
     else if (intents.some((i) => answersIntent(i, w))) reason = 'created by an interrupted apply, no longer in the manifest';
     else continue;
-    actions.push({ kind: 'delete', address: `channel:${w.channelId}/webhook/${w.name}`, channelId: w.channelId, name: w.name, remote: { id: w.id!, channelId: w.channelId, name: w.name }, changes: [], reason });
+    actions.push({
+      kind: 'delete',
+      address: `channel:${w.channelId}/webhook/${w.name}`,
+      channelId: w.channelId,
+      name: w.name,
+      remote: { id: w.id!, channelId: w.channelId, name: w.name },
+      changes: [],
+      reason,
+    });
   }
   return { actions, requests: webhookRequests(actions), kept, channels: webhookChannelsToRead(desired, intents), locked: Object.keys(lock) };
 }

@@ -5,7 +5,8 @@ import type { PermissionEntry } from '../wire/state.js';
 import { commandLabel } from '../wire/access/matrix.js';
 import type { CommandSubject, GuildAccess } from '../wire/access/subjects.js';
 
-const rowsOf = (p: { permissions: Array<{ id: string; type: number; permission: boolean }> }): PermissionEntry[] => p.permissions.map((e) => ({ id: e.id, type: e.type, permission: e.permission }));
+const rowsOf = (p: { permissions: Array<{ id: string; type: number; permission: boolean }> }): PermissionEntry[] =>
+  p.permissions.map((e) => ({ id: e.id, type: e.type, permission: e.permission }));
 
 /** The deployed commands of a guild (its own and the global ones) and their deployed rows. */
 export function guildAccessFromRemote(applicationId: Snowflake, guildId: Snowflake, guild: RemoteScope, global: RemoteScope): GuildAccess {

@@ -5,7 +5,15 @@ import { getWebhook, listChannelWebhooks } from './webhooks.js';
 
 const UNKNOWN_WEBHOOK = 10015;
 
-function toState(w: { id: string; type: number; channel_id: string | null; name: string | null; avatar: string | null; application_id: string | null; user?: { bot?: boolean } }): WebhookState {
+function toState(w: {
+  id: string;
+  type: number;
+  channel_id: string | null;
+  name: string | null;
+  avatar: string | null;
+  application_id: string | null;
+  user?: { bot?: boolean };
+}): WebhookState {
   // The token the service returns to a manager is dropped here: state never carries it.
   const state: WebhookState = { id: w.id, type: w.type, channelId: w.channel_id ?? '', name: w.name ?? '', avatarHash: w.avatar, applicationId: w.application_id };
   if (w.user) state.createdByUser = w.user.bot !== true;

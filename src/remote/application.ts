@@ -39,7 +39,7 @@ export async function fetchApplication(client: RestClient, applicationId: string
   if (!traits) return { unread: 'GET /applications/@me did not answer with an application object', reads: 1 };
   if (id !== applicationId) return { unread: `the credentials are for application ${String(id)}, not ${applicationId}`, reads: 1 };
   const marker = res.headers[EMULATOR_MARKER_HEADER];
-  if (!marker || !marker.startsWith('/')) return { traits, reads: 1 };
+  if (!marker?.startsWith('/')) return { traits, reads: 1 };
   const emulator = await fetchEmulatorLimits(client, marker, applicationId);
   return { traits, reads: 2, ...(emulator ? { emulator } : {}) };
 }

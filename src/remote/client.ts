@@ -177,11 +177,7 @@ export class RestClient {
     this.apiUrl = normalizeApiUrl(merged.apiUrl, 'apiUrl');
     this.concurrency = merged.concurrency;
     this.#credentials = { ...options.credentials };
-    this.redactor = new Redactor([
-      this.#credentials.botToken,
-      this.#credentials.clientSecret,
-      this.#credentials.bearerToken,
-    ]);
+    this.redactor = new Redactor([this.#credentials.botToken, this.#credentials.clientSecret, this.#credentials.bearerToken]);
     if (options.request) {
       this.#transport = options.request;
     } else {
@@ -283,12 +279,24 @@ export class RestClient {
         let response: TransportResponse;
         const started = Date.now();
         try {
-          await this.#pacer.take(options.signal, (ms, why) => this.#debug(`… wait ${ms}ms: ${why === 'global-limit' ? 'global rate limit' : 'global pacer'} (${method} ${info.url})`)).catch((error: unknown) => {
-            throw options.signal?.aborted ? new AbortedError(info) : error;
-          });
+          await this.#pacer
+            .take(options.signal, (ms, why) => this.#debug(`… wait ${ms}ms: ${why === 'global-limit' ? 'global rate limit' : 'global pacer'} (${method} ${info.url})`))
+            .catch((error: unknown) => {
+              throw options.signal?.aborted ? new AbortedError(info) : error;
+            });
           this.stats.sent++;
           this.#debug(`→ ${method} ${info.url} [${queue.id}] auth=${maskAuthorization(auth.header)}`);
-          response = await this.#attempt({ url, method, headers: auth.header ? { ...headers, authorization: auth.header } : headers, body, ...(this.#options.maxResponseBytes !== undefined ? { maxBodyBytes: this.#options.maxResponseBytes } : {}) }, timeoutMs, options.signal);
+          response = await this.#attempt(
+            {
+              url,
+              method,
+              headers: auth.header ? { ...headers, authorization: auth.header } : headers,
+              body,
+              ...(this.#options.maxResponseBytes !== undefined ? { maxBodyBytes: this.#options.maxResponseBytes } : {}),
+            },
+            timeoutMs,
+            options.signal,
+          );
         } catch (error) {
           release();
           if (error instanceof AbortedError || error === ABORT) throw new AbortedError(info);
@@ -424,7 +432,10 @@ export class RestClient {
 
   async #backoff(attempt: number, retries: number, info: RequestInfo, why: string, retryAfterMs: number | undefined, signal: AbortSignal | undefined): Promise<void> {
     this.stats.retried++;
-    const delay = Math.max(backoffDelay(attempt, { baseMs: this.#options.backoffBaseMs, maxMs: this.#options.backoffMaxMs }), Math.min(retryAfterMs ?? 0, this.#options.backoffMaxMs));
+    const delay = Math.max(
+      backoffDelay(attempt, { baseMs: this.#options.backoffBaseMs, maxMs: this.#options.backoffMaxMs }),
+      Math.min(retryAfterMs ?? 0, this.#options.backoffMaxMs),
+    );
     this.#debug(`… retry ${attempt}/${retries} of ${info.method} ${info.url} in ${delay}ms after ${why}`);
     await this.#sleep(delay, signal, info);
   }
@@ -556,10 +567,7 @@ function dropUndefined<T extends object>(value: T): Partial<T> {
 }
 
 /** A client from loaded credentials: `createClient(loadCredentials(), { onDebug })`. */
-export function createClient(
-  credentials: ClientCredentials & { apiUrl?: string },
-  options: Omit<ClientOptions, 'credentials'> = {},
-): RestClient {
+export function createClient(credentials: ClientCredentials & { apiUrl?: string }, options: Omit<ClientOptions, 'credentials'> = {}): RestClient {
   const { botToken, clientId, clientSecret, bearerToken } = credentials;
   return new RestClient({ ...options, apiUrl: options.apiUrl ?? credentials.apiUrl, credentials: { botToken, clientId, clientSecret, bearerToken } });
 }

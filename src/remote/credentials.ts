@@ -6,14 +6,7 @@ import { CredentialsError, RemoteConfigError } from './errors.js';
 export const DEFAULT_API_URL = 'https://discord.com/api/v10';
 
 /** Every variable cmdsync reads. Tokens are read from here only, never from flags. */
-export const CREDENTIAL_VARIABLES = [
-  'DISCORD_TOKEN',
-  'DISCORD_CLIENT_ID',
-  'DISCORD_CLIENT_SECRET',
-  'DISCORD_BEARER_TOKEN',
-  'DISCORD_APPLICATION_ID',
-  'CMDSYNC_API_URL',
-] as const;
+export const CREDENTIAL_VARIABLES = ['DISCORD_TOKEN', 'DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BEARER_TOKEN', 'DISCORD_APPLICATION_ID', 'CMDSYNC_API_URL'] as const;
 
 export type CredentialVariable = (typeof CREDENTIAL_VARIABLES)[number];
 
@@ -111,10 +104,18 @@ export function hasAppAuth(credentials: Pick<Credentials, 'botToken' | 'clientId
 export function requireAppAuth(credentials: Pick<Credentials, 'botToken' | 'clientId' | 'clientSecret'>): void {
   if (hasAppAuth(credentials)) return;
   if (credentials.clientId && !credentials.clientSecret) {
-    throw new CredentialsError('CREDENTIALS_MISSING', ['DISCORD_CLIENT_SECRET'], 'DISCORD_CLIENT_ID is set but DISCORD_CLIENT_SECRET is not: set DISCORD_CLIENT_SECRET (or DISCORD_TOKEN) in the environment or .env');
+    throw new CredentialsError(
+      'CREDENTIALS_MISSING',
+      ['DISCORD_CLIENT_SECRET'],
+      'DISCORD_CLIENT_ID is set but DISCORD_CLIENT_SECRET is not: set DISCORD_CLIENT_SECRET (or DISCORD_TOKEN) in the environment or .env',
+    );
   }
   if (credentials.clientSecret && !credentials.clientId) {
-    throw new CredentialsError('CREDENTIALS_MISSING', ['DISCORD_CLIENT_ID'], 'DISCORD_CLIENT_SECRET is set but DISCORD_CLIENT_ID is not: set DISCORD_CLIENT_ID (or DISCORD_TOKEN) in the environment or .env');
+    throw new CredentialsError(
+      'CREDENTIALS_MISSING',
+      ['DISCORD_CLIENT_ID'],
+      'DISCORD_CLIENT_SECRET is set but DISCORD_CLIENT_ID is not: set DISCORD_CLIENT_ID (or DISCORD_TOKEN) in the environment or .env',
+    );
   }
   throw new CredentialsError(
     'CREDENTIALS_MISSING',

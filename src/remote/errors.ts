@@ -83,10 +83,7 @@ export class RateLimitError extends CmdsyncError {
   readonly scope: string | undefined;
   readonly reason: RateLimitGiveUpReason;
 
-  constructor(
-    info: RequestInfo & { route: string; retryAfterMs: number; global: boolean; scope: string | undefined; reason: RateLimitGiveUpReason },
-    detail: string,
-  ) {
+  constructor(info: RequestInfo & { route: string; retryAfterMs: number; global: boolean; scope: string | undefined; reason: RateLimitGiveUpReason }, detail: string) {
     super('RATE_LIMITED', `${info.method} ${info.url}: rate limited (${detail})`);
     this.method = info.method;
     this.url = info.url;

@@ -13,7 +13,9 @@ export interface RouteInfo {
 const ID = /^\d+$/;
 
 export function routeOf(method: string, path: string): RouteInfo {
-  const segments = stripQuery(path).split('/').filter((s) => s !== '');
+  const segments = stripQuery(path)
+    .split('/')
+    .filter((s) => s !== '');
   const template: string[] = [];
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
@@ -49,7 +51,9 @@ function stripQuery(path: string): string {
 
 /** Paths that carry a webhook token: `/webhooks/{id}/{token}[/...]`. They are sent without Authorization. */
 export function isWebhookTokenPath(path: string): boolean {
-  const segments = stripQuery(path).split('/').filter((s) => s !== '');
+  const segments = stripQuery(path)
+    .split('/')
+    .filter((s) => s !== '');
   return segments[0] === 'webhooks' && ID.test(segments[1] ?? '') && segments.length >= 3;
 }
 

@@ -27,7 +27,14 @@ export interface ReasonOptions extends CallOptions {
 }
 
 export function createWebhook(client: RestClient, channelId: Snowflake, body: RESTPostAPIChannelWebhookJSONBody, options: ReasonOptions = {}): Promise<APIWebhook> {
-  return client.request({ method: 'POST', path: `/channels/${seg(channelId)}/webhooks`, body, reason: options.reason, signal: options.signal, ...(options.retries !== undefined ? { retries: options.retries } : {}) });
+  return client.request({
+    method: 'POST',
+    path: `/channels/${seg(channelId)}/webhooks`,
+    body,
+    reason: options.reason,
+    signal: options.signal,
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+  });
 }
 
 export function listChannelWebhooks(client: RestClient, channelId: Snowflake, options: CallOptions = {}): Promise<APIWebhook[]> {
@@ -172,13 +179,7 @@ export function executeSlackWebhook(client: RestClient, ref: WebhookRef, body: R
  * Posts a GitHub event payload (`/github`, the spec's repo-compat suffix);
  * `event` is sent as `X-GitHub-Event` (e.g. `push`, `issues`).
  */
-export function executeGitHubWebhook(
-  client: RestClient,
-  ref: WebhookRef,
-  event: string,
-  body: Record<string, unknown>,
-  options: CompatOptions = {},
-): Promise<unknown> {
+export function executeGitHubWebhook(client: RestClient, ref: WebhookRef, event: string, body: Record<string, unknown>, options: CompatOptions = {}): Promise<unknown> {
   return client.request({
     method: 'POST',
     path: `${webhookTokenPath(ref)}/github`,

@@ -28,7 +28,7 @@ export function annotation(a: Annotation): string {
     a.endColumn !== undefined && `endColumn=${a.endColumn}`,
     a.title !== undefined && `title=${escapeProperty(a.title)}`,
   ].filter(Boolean);
-  return `::${a.level}${props.length ? ' ' + props.join(',') : ''}::${escapeData(a.message)}`;
+  return `::${a.level}${props.length ? ` ${props.join(',')}` : ''}::${escapeData(a.message)}`;
 }
 
 /** The inverse of `annotation` for an `::error` line: its properties and message, or undefined for any other line. */

@@ -48,7 +48,7 @@ const FIELD_VALUE_MAX = DEFAULT_LIMITS.embed_field_value_max;
 /** Cut to `max` code points (never splitting a surrogate pair), marking the cut. */
 function clip(text: string, max: number): string {
   const chars = Array.from(text);
-  return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : text;
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
 }
 
 /** The CI run's page, when GitHub Actions' variables say where it is. */
@@ -91,7 +91,8 @@ function changedCommands(plan: Plan): string | undefined {
 function resultLine(input: DeployReportInput): string {
   const { plan, result, command, error } = input;
   if (error !== undefined) return `Failed: ${sanitizeMessage(error)}`;
-  if (plan.errors.length > 0) return `The plan has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: ${plan.errors.map((e) => sanitizeMessage(e.message)).join('; ')}`;
+  if (plan.errors.length > 0)
+    return `The plan has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: ${plan.errors.map((e) => sanitizeMessage(e.message)).join('; ')}`;
   if (command === 'plan') return planIsEmpty(plan) ? 'Nothing to apply.' : `Planned only: nothing was applied. ${summaryLine(plan)}`;
   if (!result) return planIsEmpty(plan) ? 'Nothing to apply: the remote matches the manifest.' : 'Nothing was applied.';
   const lines: string[] = [];

@@ -24,6 +24,9 @@ export function checkMassDelete(plan: Plan, opts: { unattended: boolean; allowMa
   const mass = massDeletions(plan.scopes);
   if (mass.length > 0 && !opts.allowMassDelete && opts.unattended) {
     const what = mass.map((m) => `${m.delete} of the ${m.remote} commands of ${m.scope}`).join(', ');
-    throw new CmdsyncError('MASS_DELETE_REFUSED', `Refusing to delete ${what} without approval. Check the manifest; if this is what you meant, run apply again with --allow-mass-delete.`);
+    throw new CmdsyncError(
+      'MASS_DELETE_REFUSED',
+      `Refusing to delete ${what} without approval. Check the manifest; if this is what you meant, run apply again with --allow-mass-delete.`,
+    );
   }
 }

@@ -22,7 +22,12 @@ function defaultSelection(world: ViewWorld, saved: Partial<Selection>): Selectio
   const guild = world.guilds.find((g) => g.id === saved.guildId) ?? world.guilds.find((g) => g.id === world.defaultGuildId) ?? world.guilds[0];
   const channel = guild?.channels.find((c) => c.id === saved.channelId) ?? guild?.channels.find((c) => c.type === ChannelType.GUILD_TEXT) ?? guild?.channels[0];
   const member = guild?.members.find((m) => m.id === saved.memberId) ?? guild?.members.find((m) => m.owner) ?? guild?.members[0];
-  return { guildId: guild?.id ?? '', channelId: channel?.id ?? '', memberId: member?.id ?? '', locale: saved.locale && world.locales.includes(saved.locale) ? saved.locale : 'en-US' };
+  return {
+    guildId: guild?.id ?? '',
+    channelId: channel?.id ?? '',
+    memberId: member?.id ?? '',
+    locale: saved.locale && world.locales.includes(saved.locale) ? saved.locale : 'en-US',
+  };
 }
 
 function readSaved(): Partial<Selection> {

@@ -86,9 +86,17 @@ export function renderSidebar(el: HTMLElement, app: AppContext): void {
     parts.push(h('section', { class: 'guild', 'data-guild-id': g.id }, h('h2', { title: g.id }, g.name), ...items));
   }
   const guild = app.guild();
-  const member = h('select', { id: 'member', 'aria-label': 'Act as member' }, ...(guild?.members ?? []).map((m) => h('option', { value: m.id, selected: m.id === app.selection.memberId ? '' : undefined }, `${m.username}${m.owner ? ' (owner)' : ''}`)));
+  const member = h(
+    'select',
+    { id: 'member', 'aria-label': 'Act as member' },
+    ...(guild?.members ?? []).map((m) => h('option', { value: m.id, selected: m.id === app.selection.memberId ? '' : undefined }, `${m.username}${m.owner ? ' (owner)' : ''}`)),
+  );
   member.addEventListener('change', () => app.select({ memberId: (member as HTMLSelectElement).value }));
-  const locale = h('select', { id: 'locale', 'aria-label': 'Locale' }, ...app.world.locales.map((l) => h('option', { value: l, selected: l === app.selection.locale ? '' : undefined }, l)));
+  const locale = h(
+    'select',
+    { id: 'locale', 'aria-label': 'Locale' },
+    ...app.world.locales.map((l) => h('option', { value: l, selected: l === app.selection.locale ? '' : undefined }, l)),
+  );
   locale.addEventListener('change', () => app.select({ locale: (locale as HTMLSelectElement).value }));
   parts.push(h('section', { class: 'as' }, h('label', {}, 'Acting as ', member), h('label', {}, 'Locale ', locale)));
   el.replaceChildren(...parts);

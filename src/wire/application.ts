@@ -32,13 +32,20 @@ export function traitsOfApplicationObject(obj: unknown): ApplicationTraits | und
   const o = obj as Record<string, unknown>;
   if (typeof o.flags !== 'number') return undefined;
   const config = o.integration_types_config;
-  const integrationTypes = typeof config === 'object' && config !== null && !Array.isArray(config)
-    ? Object.keys(config).map(Number).filter((t) => KNOWN_TYPES.has(t)).sort((a, b) => a - b)
-    : [...DEFAULT_APP_INTEGRATION_TYPES];
+  const integrationTypes =
+    typeof config === 'object' && config !== null && !Array.isArray(config)
+      ? Object.keys(config)
+          .map(Number)
+          .filter((t) => KNOWN_TYPES.has(t))
+          .sort((a, b) => a - b)
+      : [...DEFAULT_APP_INTEGRATION_TYPES];
   return { embedded: (o.flags & ApplicationFlag.EMBEDDED) !== 0, integrationTypes, discoverable: o.is_discoverable === true };
 }
 
-const typesText = (types: readonly number[]): string => (types.length === 0 ? 'none' : types.map((t) => (t === IntegrationType.GUILD_INSTALL ? 'guild_install' : t === IntegrationType.USER_INSTALL ? 'user_install' : String(t))).join(', '));
+const typesText = (types: readonly number[]): string =>
+  types.length === 0
+    ? 'none'
+    : types.map((t) => (t === IntegrationType.GUILD_INSTALL ? 'guild_install' : t === IntegrationType.USER_INSTALL ? 'user_install' : String(t))).join(', ');
 
 /**
  * Where the manifest's `application:` block and the service disagree, one
@@ -48,17 +55,35 @@ const typesText = (types: readonly number[]): string => (types.length === 0 ? 'n
  */
 export function applicationMismatches(declared: ApplicationTraits, actual: ApplicationTraits): Problem[] {
   const out: Problem[] = [];
-  const said = 'the manifest\'s application: block says';
+  const said = "the manifest's application: block says";
   if (declared.embedded !== actual.embedded) {
-    out.push(warning('application-mismatch', ['embedded'], `${said} embedded: ${declared.embedded}, but the service reports the application ${actual.embedded ? 'has' : 'has no'} Activity (EMBEDDED flag); commands are checked against the service.`));
+    out.push(
+      warning(
+        'application-mismatch',
+        ['embedded'],
+        `${said} embedded: ${declared.embedded}, but the service reports the application ${actual.embedded ? 'has' : 'has no'} Activity (EMBEDDED flag); commands are checked against the service.`,
+      ),
+    );
   }
   const a = [...declared.integrationTypes].sort((x, y) => x - y).join();
   const b = [...actual.integrationTypes].sort((x, y) => x - y).join();
   if (a !== b) {
-    out.push(warning('application-mismatch', ['integration_types'], `${said} integration_types: [${typesText(declared.integrationTypes)}], but the service reports [${typesText(actual.integrationTypes)}]; commands are checked against the service.`));
+    out.push(
+      warning(
+        'application-mismatch',
+        ['integration_types'],
+        `${said} integration_types: [${typesText(declared.integrationTypes)}], but the service reports [${typesText(actual.integrationTypes)}]; commands are checked against the service.`,
+      ),
+    );
   }
   if (declared.discoverable !== actual.discoverable) {
-    out.push(warning('application-mismatch', ['discoverable'], `${said} discoverable: ${declared.discoverable}, but the service reports the application is ${actual.discoverable ? '' : 'not '}discoverable; commands are checked against the service.`));
+    out.push(
+      warning(
+        'application-mismatch',
+        ['discoverable'],
+        `${said} discoverable: ${declared.discoverable}, but the service reports the application is ${actual.discoverable ? '' : 'not '}discoverable; commands are checked against the service.`,
+      ),
+    );
   }
   return out;
 }

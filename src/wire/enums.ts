@@ -94,7 +94,13 @@ export const ComponentType = {
 } as const;
 
 /** The select menus among the component types. */
-export const SELECT_COMPONENT_TYPES: readonly number[] = [ComponentType.STRING_SELECT, ComponentType.USER_SELECT, ComponentType.ROLE_SELECT, ComponentType.MENTIONABLE_SELECT, ComponentType.CHANNEL_SELECT];
+export const SELECT_COMPONENT_TYPES: readonly number[] = [
+  ComponentType.STRING_SELECT,
+  ComponentType.USER_SELECT,
+  ComponentType.ROLE_SELECT,
+  ComponentType.MENTIONABLE_SELECT,
+  ComponentType.CHANNEL_SELECT,
+];
 
 /** Who a channel permission overwrite is for. */
 export const OverwriteType = {
@@ -138,7 +144,10 @@ const ALIASES: Readonly<Record<string, string>> = {
 };
 
 function canonicalKey(input: string): string {
-  return input.trim().toUpperCase().replace(/[-\s]+/g, '_');
+  return input
+    .trim()
+    .toUpperCase()
+    .replace(/[-\s]+/g, '_');
 }
 
 /**

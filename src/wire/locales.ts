@@ -1,8 +1,37 @@
 /** The 32 locales the service accepts as localization keys (facts §4.2). Keys are case-sensitive. */
 export const LOCALES = [
-  'id', 'da', 'de', 'en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'hr', 'it', 'lt', 'hu',
-  'nl', 'no', 'pl', 'pt-BR', 'ro', 'fi', 'sv-SE', 'vi', 'tr', 'cs', 'el', 'bg', 'ru',
-  'uk', 'hi', 'th', 'zh-CN', 'ja', 'zh-TW', 'ko',
+  'id',
+  'da',
+  'de',
+  'en-GB',
+  'en-US',
+  'es-ES',
+  'es-419',
+  'fr',
+  'hr',
+  'it',
+  'lt',
+  'hu',
+  'nl',
+  'no',
+  'pl',
+  'pt-BR',
+  'ro',
+  'fi',
+  'sv-SE',
+  'vi',
+  'tr',
+  'cs',
+  'el',
+  'bg',
+  'ru',
+  'uk',
+  'hi',
+  'th',
+  'zh-CN',
+  'ja',
+  'zh-TW',
+  'ko',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -34,10 +63,7 @@ export function suggestLocale(key: string): Locale | undefined {
  * Picks the value a requester with `locale` sees: the exact key, then the
  * documented fallback, else undefined (the default is shown).
  */
-export function localizedValue(
-  dict: Readonly<Record<string, string | null>> | null | undefined,
-  locale: string | undefined,
-): string | undefined {
+export function localizedValue(dict: Readonly<Record<string, string | null>> | null | undefined, locale: string | undefined): string | undefined {
   if (!dict || !locale) return undefined;
   const direct = dict[locale];
   if (typeof direct === 'string') return direct;

@@ -76,7 +76,10 @@ export const MANAGE_COMMAND_PERMISSIONS_BITS: bigint = PERMISSION_BITS.MANAGE_GU
 
 /** The bit of one permission name (any case, `-` or `_`), or undefined. */
 export function permissionBit(name: string): bigint | undefined {
-  const key = name.trim().toUpperCase().replace(/[-\s]+/g, '_');
+  const key = name
+    .trim()
+    .toUpperCase()
+    .replace(/[-\s]+/g, '_');
   return PERMISSION_BITS[key] ?? PERMISSION_BITS[PERMISSION_ALIASES[key] ?? ''];
 }
 

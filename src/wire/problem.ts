@@ -41,13 +41,7 @@ export interface Problem {
   jsonCode?: number;
 }
 
-export function problem(
-  rule: string,
-  path: Path,
-  message: string,
-  api?: ApiError,
-  severity: Severity = 'error',
-): Problem {
+export function problem(rule: string, path: Path, message: string, api?: ApiError, severity: Severity = 'error'): Problem {
   return api ? { rule, severity, message, path, api } : { rule, severity, message, path };
 }
 
@@ -72,7 +66,10 @@ export function valueText(value: unknown): string {
 export const ApiErrors = {
   required: (): ApiError => ({ code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }),
   /** A new interactions endpoint URL that failed the PING check (facts §9); the emulator adds what failed in parentheses. */
-  endpointUnverified: (detail?: string): ApiError => ({ code: 'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID', message: `The specified interactions endpoint url could not be verified.${detail ? ` (${detail})` : ''}` }),
+  endpointUnverified: (detail?: string): ApiError => ({
+    code: 'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID',
+    message: `The specified interactions endpoint url could not be verified.${detail ? ` (${detail})` : ''}`,
+  }),
   badLength: (min: number, max: number): ApiError => ({
     code: 'BASE_TYPE_BAD_LENGTH',
     message: `Must be between ${min} and ${max} in length.`,

@@ -141,7 +141,12 @@ export function validateWebhookEditBody(body: unknown, limits: Limits, opts: { b
   checkAvatar(out, body.avatar);
   if (has(body, 'channel_id')) {
     if (opts.byToken) {
-      out.push({ rule: 'webhook-channel-by-token', severity: 'warning', path: ['channel_id'], message: 'channel_id cannot be changed with the webhook token; the service ignores it (use the id route with MANAGE_WEBHOOKS).' });
+      out.push({
+        rule: 'webhook-channel-by-token',
+        severity: 'warning',
+        path: ['channel_id'],
+        message: 'channel_id cannot be changed with the webhook token; the service ignores it (use the id route with MANAGE_WEBHOOKS).',
+      });
     } else if (!isSnowflake(body.channel_id)) {
       out.push(problem('webhook-channel-id', ['channel_id'], `channel_id must be a channel id, not ${describeValue(body.channel_id)}.`, ApiErrors.snowflake(body.channel_id)));
     }

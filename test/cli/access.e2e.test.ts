@@ -78,13 +78,17 @@ describe('cmdsync access (built binary)', () => {
     const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
     const yes = await run(cwd, ['access', 'ban', '--guild', GUILD, '--role', MODS, '--channel', MOD_LOG]);
     expect(yes.code).toBe(0);
-    expect(yes.stdout).toContain(`a member with role ${MODS} in channel ${MOD_LOG}: yes\n    - command row: channel ${MOD_LOG} allow\n    - command row: role ${MODS} allow (overrides default_member_permissions)\n`);
+    expect(yes.stdout).toContain(
+      `a member with role ${MODS} in channel ${MOD_LOG}: yes\n    - command row: channel ${MOD_LOG} allow\n    - command row: role ${MODS} allow (overrides default_member_permissions)\n`,
+    );
     const no = await run(cwd, ['access', '/ban', '--guild', GUILD, '--user', TROLL, '--role', MODS, '--channel', MOD_LOG]);
     expect(no.code).toBe(0);
     expect(no.stdout).toContain(`user ${TROLL} with role ${MODS} in channel ${MOD_LOG}: no\n    - command row: channel ${MOD_LOG} allow\n    - command row: user ${TROLL} deny\n`);
     // App-level allow still needs default_member_permissions (stats has none): --permissions is what the member holds.
     const staff = await run(cwd, ['access', 'stats', '--guild', GUILD, '--role', STAFF, '--channel', STAFF_ROOM, '--permissions', 'SEND_MESSAGES,USE_APPLICATION_COMMANDS']);
-    expect(staff.stdout).toContain(`in channel ${STAFF_ROOM}: yes\n    - app row: channel ${STAFF_ROOM} allow\n    - app row: role ${STAFF} allow (default_member_permissions still applies)\n    - default_member_permissions is null: everyone\n`);
+    expect(staff.stdout).toContain(
+      `in channel ${STAFF_ROOM}: yes\n    - app row: channel ${STAFF_ROOM} allow\n    - app row: role ${STAFF} allow (default_member_permissions still applies)\n    - default_member_permissions is null: everyone\n`,
+    );
     // Without USE_APPLICATION_COMMANDS a member is offered no command at all.
     const none = await run(cwd, ['access', 'stats', '--guild', GUILD, '--role', STAFF, '--channel', STAFF_ROOM, '--permissions', 'SEND_MESSAGES']);
     expect(none.stdout).toContain(`in channel ${STAFF_ROOM}: no\n    - the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them\n`);
@@ -92,7 +96,16 @@ describe('cmdsync access (built binary)', () => {
 
   it('default_permission: false (deprecated) leaves the command to administrators, as "0" does', async () => {
     const cwd = testdir({
-      'cmdsync.yaml': [`application_id: "${APP}"`, 'guilds:', `  - id: "${GUILD}"`, '    commands:', '      - { name: purge, description: Purge messages, default_permission: false }', '    permissions:', '      purge:', `        - { role: "${MODS}", allow: true }`].join('\n'),
+      'cmdsync.yaml': [
+        `application_id: "${APP}"`,
+        'guilds:',
+        `  - id: "${GUILD}"`,
+        '    commands:',
+        '      - { name: purge, description: Purge messages, default_permission: false }',
+        '    permissions:',
+        '      purge:',
+        `        - { role: "${MODS}", allow: true }`,
+      ].join('\n'),
     });
     const r = await run(cwd, ['access', 'purge', '--guild', GUILD]);
     expect(r.code).toBe(0);
@@ -108,7 +121,12 @@ describe('cmdsync access (built binary)', () => {
     const doc = JSON.parse(r.stdout);
     expect(doc).toMatchObject({ guild_id: GUILD, guild_name: 'Mods', source: 'manifest' });
     const [ban] = doc.commands;
-    expect(ban).toMatchObject({ name: 'ban', type: 1, default_member_permissions: '4', columns: [{ channel_id: MOD_LOG }, { channel_id: STAFF_ROOM }, { channel_id: null, label: 'all other channels' }] });
+    expect(ban).toMatchObject({
+      name: 'ban',
+      type: 1,
+      default_member_permissions: '4',
+      columns: [{ channel_id: MOD_LOG }, { channel_id: STAFF_ROOM }, { channel_id: null, label: 'all other channels' }],
+    });
     const mods = ban.rows.find((row: { principal: { id?: string } }) => row.principal.id === MODS);
     expect(mods.cells.map((c: { outcome: string }) => c.outcome)).toEqual(['allowed', 'denied', 'denied']);
     expect(mods.cells[2].reason).toBe('command row: all channels deny');
@@ -132,7 +150,13 @@ describe('cmdsync access (built binary)', () => {
   it('--emulator reads the deployed rows and the guild itself: roles, members, channel overwrites, threads, the owner', async () => {
     const cwd = testdir({
       // The manifest does not manage this guild's permissions: the deployed rows are the truth.
-      'cmdsync.yaml': [`application_id: "${APP}"`, 'guilds:', `  - id: "${GUILD}"`, '    commands:', '      - { name: ban, description: Ban a member, default_member_permissions: "4" }'].join('\n'),
+      'cmdsync.yaml': [
+        `application_id: "${APP}"`,
+        'guilds:',
+        `  - id: "${GUILD}"`,
+        '    commands:',
+        '      - { name: ban, description: Ban a member, default_member_permissions: "4" }',
+      ].join('\n'),
     });
     const THREAD = '620000000000000003';
     const ALICE = '630000000000000002'; // a moderator
@@ -150,8 +174,15 @@ describe('cmdsync access (built binary)', () => {
             id: GUILD,
             name: 'Mods',
             owner_id: OWNER,
-            roles: [{ name: '@everyone', permissions: ['SEND_MESSAGES', 'VIEW_CHANNEL', 'USE_APPLICATION_COMMANDS'] }, { id: MODS, name: 'Moderators', permissions: ['BAN_MEMBERS'] }],
-            members: [{ id: ALICE, username: 'alice', roles: ['Moderators'] }, { id: BOB, username: 'bob', roles: [MODS] }, { id: OWNER, username: 'owner' }],
+            roles: [
+              { name: '@everyone', permissions: ['SEND_MESSAGES', 'VIEW_CHANNEL', 'USE_APPLICATION_COMMANDS'] },
+              { id: MODS, name: 'Moderators', permissions: ['BAN_MEMBERS'] },
+            ],
+            members: [
+              { id: ALICE, username: 'alice', roles: ['Moderators'] },
+              { id: BOB, username: 'bob', roles: [MODS] },
+              { id: OWNER, username: 'owner' },
+            ],
             channels: [
               { id: MOD_LOG, name: 'mod-log' },
               { id: THREAD, name: 'appeal', type: 11, parent_id: MOD_LOG },
@@ -179,7 +210,9 @@ describe('cmdsync access (built binary)', () => {
     expect(thread.stdout).toContain(`Guild ${GUILD} (Mods): rows from the emulator`);
     expect(thread.stdout).toContain(`user ${ALICE} with role ${MODS} in #appeal (${THREAD}): no\n    - command row: channel #mod-log deny (the thread's channel)\n`);
     const general = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', ALICE, '--channel', GENERAL]);
-    expect(general.stdout).toContain(`in #general (${GENERAL}): yes\n    - no row for this channel or all channels\n    - no row for this member, their roles or @everyone\n    - default_member_permissions needs BAN_MEMBERS; the member has it\n`);
+    expect(general.stdout).toContain(
+      `in #general (${GENERAL}): yes\n    - no row for this channel or all channels\n    - no row for this member, their roles or @everyone\n    - default_member_permissions needs BAN_MEMBERS; the member has it\n`,
+    );
     const bob = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', BOB, '--channel', GENERAL]);
     expect(bob.stdout).toContain('default_member_permissions needs BAN_MEMBERS; the member lacks BAN_MEMBERS');
     const owner = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', OWNER, '--channel', MOD_LOG]);
@@ -209,16 +242,36 @@ describe('cmdsync access (built binary)', () => {
   });
 
   it('--remote reads the deployed rows over HTTP where the manifest does not manage them, and never prints the token', async () => {
-    const emulator = await startEmulator({ rateLimits: false, seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, name: 'Mods' }], commands: [{ guild_id: GUILD, name: 'ban', description: 'Ban a member', default_member_permissions: '4' }] } });
+    const emulator = await startEmulator({
+      rateLimits: false,
+      seed: {
+        applications: [{ id: APP }],
+        guilds: [{ id: GUILD, name: 'Mods' }],
+        commands: [{ guild_id: GUILD, name: 'ban', description: 'Ban a member', default_member_permissions: '4' }],
+      },
+    });
     try {
       const ban = Object.values(emulator.world.commands).find((c) => c.name === 'ban')!;
       const put = await fetch(`${emulator.url}/applications/${APP}/guilds/${GUILD}/commands/${ban.id}/permissions`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${emulator.credentials.bearerToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ permissions: [{ id: MODS, type: 1, permission: true }, { id: GUILD, type: 1, permission: false }] }),
+        body: JSON.stringify({
+          permissions: [
+            { id: MODS, type: 1, permission: true },
+            { id: GUILD, type: 1, permission: false },
+          ],
+        }),
       });
       expect(put.status).toBe(200);
-      const cwd = testdir({ 'cmdsync.yaml': [`application_id: "${APP}"`, 'guilds:', `  - id: "${GUILD}"`, '    commands:', '      - { name: ban, description: Ban a member, default_member_permissions: "4" }'].join('\n') });
+      const cwd = testdir({
+        'cmdsync.yaml': [
+          `application_id: "${APP}"`,
+          'guilds:',
+          `  - id: "${GUILD}"`,
+          '    commands:',
+          '      - { name: ban, description: Ban a member, default_member_permissions: "4" }',
+        ].join('\n'),
+      });
       const env = { CMDSYNC_API_URL: emulator.url, DISCORD_TOKEN: emulator.credentials.botToken };
       const r = await runBin(['access', 'ban', '--remote', '--guild', GUILD, '--debug'], { cwd, env });
       expect(r.code).toBe(0);

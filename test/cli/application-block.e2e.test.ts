@@ -29,15 +29,34 @@ describe('application: block', () => {
     expect(r.stdout).toMatch(/cmdsync\.yaml:4:\d+: error: Only applications with an Activity .*\[entry-point-embedded-only\]/);
   });
 
-  it('integration_types beyond the application\'s, and nsfw on a discoverable app, are errors at the field', async () => {
+  it("integration_types beyond the application's, and nsfw on a discoverable app, are errors at the field", async () => {
     const cwd = testdir({
-      'cmdsync.yaml': [APP, 'application:', '  integration_types: [guild_install]', '  discoverable: true', 'commands:', '  - name: mine', '    description: Mine', '    integration_types: [guild_install, user_install]', '    nsfw: true', ''].join('\n'),
+      'cmdsync.yaml': [
+        APP,
+        'application:',
+        '  integration_types: [guild_install]',
+        '  discoverable: true',
+        'commands:',
+        '  - name: mine',
+        '    description: Mine',
+        '    integration_types: [guild_install, user_install]',
+        '    nsfw: true',
+        '',
+      ].join('\n'),
     });
     const r = await run(cwd, ['lint', '--format', 'unix']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/cmdsync\.yaml:8:40: error: The application does not support installation context 1.*\[integration-type-unsupported\]/);
     expect(r.stdout).toMatch(/cmdsync\.yaml:9:11: error: .*discovery enabled.*\[nsfw-discoverable\]/);
-    const ok = testdir({ 'cmdsync.yaml': [APP, 'application: { integration_types: [guild_install, user_install] }', 'commands:', '  - { name: mine, description: Mine, integration_types: [guild_install, user_install], nsfw: true }', ''].join('\n') });
+    const ok = testdir({
+      'cmdsync.yaml': [
+        APP,
+        'application: { integration_types: [guild_install, user_install] }',
+        'commands:',
+        '  - { name: mine, description: Mine, integration_types: [guild_install, user_install], nsfw: true }',
+        '',
+      ].join('\n'),
+    });
     expect((await run(ok, ['lint'])).code).toBe(0);
   });
 
@@ -60,9 +79,19 @@ describe('application: block', () => {
 });
 
 describe('the daily create allowance in a plan', () => {
-  it('says, per guild, how much of the day\'s allowance an apply spends (global creates are not limited)', async () => {
+  it("says, per guild, how much of the day's allowance an apply spends (global creates are not limited)", async () => {
     const cwd = testdir({
-      'cmdsync.yaml': [APP, 'commands:', '  - { name: a, description: A }', 'guilds:', '  - id: "600000000000000001"', '    commands:', '      - { name: b, description: B }', '      - { name: c, description: C }', ''].join('\n'),
+      'cmdsync.yaml': [
+        APP,
+        'commands:',
+        '  - { name: a, description: A }',
+        'guilds:',
+        '  - id: "600000000000000001"',
+        '    commands:',
+        '      - { name: b, description: B }',
+        '      - { name: c, description: C }',
+        '',
+      ].join('\n'),
     });
     const text = await run(cwd, ['plan', '--emulator']);
     expect(text.stdout).toContain("Spends 2 of today's 200 command creates in this guild.");

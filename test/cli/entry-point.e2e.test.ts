@@ -27,7 +27,11 @@ describe('a declared entry point replaces the auto-created one in place', () => 
         const env = { CMDSYNC_API_URL: em.url, DISCORD_TOKEN: em.credentials.botToken };
         const planned = await runBin(['plan', '--strategy', strategy, '--json'], { cwd, env });
         expect(planned.code).toBe(0);
-        const plan = JSON.parse(planned.stdout) as { scopes: Array<{ actions: Array<{ kind: string; remote?: { id: string } }> }>; summary: Record<string, number>; mass_deletions: unknown[] };
+        const plan = JSON.parse(planned.stdout) as {
+          scopes: Array<{ actions: Array<{ kind: string; remote?: { id: string } }> }>;
+          summary: Record<string, number>;
+          mass_deletions: unknown[];
+        };
         expect(plan.summary).toMatchObject({ create: 1, rename: 1, delete: 0, replace: 0 });
         expect(plan.mass_deletions).toEqual([]);
         expect(plan.scopes[0]!.actions.find((a) => a.kind === 'rename')?.remote?.id).toBe(launch.id);

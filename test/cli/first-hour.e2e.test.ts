@@ -37,7 +37,16 @@ function firstHourSeed(botUrl: string): Seed {
   ];
   seed.guilds![0]!.members!.push({ id: BOB_TWIN, username: 'Bob' });
   seed.commands!.push(
-    { application_id: APP, name: 'greet', description: 'Greet', options: [{ type: 6, name: 'who', description: 'Who' }, { type: 7, name: 'where', description: 'Where' }, { type: 8, name: 'role', description: 'Role' }] },
+    {
+      application_id: APP,
+      name: 'greet',
+      description: 'Greet',
+      options: [
+        { type: 6, name: 'who', description: 'Who' },
+        { type: 7, name: 'where', description: 'Where' },
+        { type: 8, name: 'role', description: 'Role' },
+      ],
+    },
     { application_id: APP, type: 3, name: 'Quote' },
     { application_id: APP, type: 2, name: 'Profile' },
     { application_id: OTHER_APP, name: 'other-only', description: 'Only the second application has it' },
@@ -55,7 +64,9 @@ describe('cmdsync emulator and invoke: the first hour', () => {
   let env: Record<string, string>;
   const dataFile = () => join(dir, 'emulator.json');
   const start = async (extra: string[] = []) => {
-    ({ proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--seed', join(dir, 'seed.json'), '--data', dataFile(), '--interactions-url', bot.url, ...extra], { cwd: dir }));
+    ({ proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--seed', join(dir, 'seed.json'), '--data', dataFile(), '--interactions-url', bot.url, ...extra], {
+      cwd: dir,
+    }));
     vars = bannerVars(out);
     botOpts.publicKey = vars.DISCORD_PUBLIC_KEY!;
     botOpts.apiBase = vars.CMDSYNC_API_URL!;
@@ -63,7 +74,9 @@ describe('cmdsync emulator and invoke: the first hour', () => {
   };
   const invoke = (args: string[]) => runBin(['invoke', ...args], { cwd: dir, env });
   const channelMessages = async () => {
-    const res = await fetch(`${new URL(vars.CMDSYNC_API_URL!).origin}/__emulator/view/channels/${GENERAL}/messages?limit=100`, { headers: { 'x-cmdsync-control': env.CMDSYNC_EMULATOR_CONTROL_TOKEN! } });
+    const res = await fetch(`${new URL(vars.CMDSYNC_API_URL!).origin}/__emulator/view/channels/${GENERAL}/messages?limit=100`, {
+      headers: { 'x-cmdsync-control': env.CMDSYNC_EMULATOR_CONTROL_TOKEN! },
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as { messages: Array<{ id: string; source: string; message: { content: string } }> }).messages;
   };
@@ -185,7 +198,7 @@ describe('cmdsync emulator and invoke: the first hour', () => {
       expect(r.stderr).toContain(`@bob (${BOB})`);
     });
 
-    it('a user command on a member by name; a message command\'s target stays a message id', async () => {
+    it("a user command on a member by name; a message command's target stays a message id", async () => {
       const r = await invoke(['--user-command', 'Profile', '--target', 'bob', '--channel', 'general', '--user', 'ann']);
       expect(r.code).toBe(0);
       expect(bot.received.at(-1).data).toMatchObject({ name: 'Profile', target_id: BOB });
@@ -233,7 +246,11 @@ describe('cmdsync emulator and invoke: the first hour', () => {
       expect(vars.CMDSYNC_EMULATOR_CONTROL_TOKEN).toBe(first.CMDSYNC_EMULATOR_CONTROL_TOKEN);
       for (const key of ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BEARER_TOKEN', 'DISCORD_PUBLIC_KEY']) expect(vars[key], key).toBe(first[key]);
       // The world listing (ids and every application's token) is the same.
-      const listing = (text: string) => text.split('\n').filter((l) => /^# (guild|applications)|^#   /.test(l)).join('\n');
+      const listing = (text: string) =>
+        text
+          .split('\n')
+          .filter((l) => /^# (guild|applications)|^# {3}/.test(l))
+          .join('\n');
       expect(listing(out)).toBe(listing(firstBanner));
 
       const afterRestart = await channelMessages();
@@ -282,7 +299,10 @@ describe('cmdsync emulator: the banner of a big seed, and of a pinned seed', () 
       })),
     };
     writeFileSync(join(dir, 'seed.json'), JSON.stringify(seed));
-    const { proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--seed', join(dir, 'seed.json'), '--interactions-url', 'http://someone:hunter2secret@127.0.0.1:9/interactions'], { cwd: dir });
+    const { proc, out } = await spawnEmulatorCli(
+      ['--port', '0', '--no-rate-limits', '--seed', join(dir, 'seed.json'), '--interactions-url', 'http://someone:hunter2secret@127.0.0.1:9/interactions'],
+      { cwd: dir },
+    );
     try {
       expect(bannerVars(out).CMDSYNC_EMULATOR_CONTROL_TOKEN).toBe('seeded-control-token');
       expect(out).toContain('#   … and 3 more applications\n');

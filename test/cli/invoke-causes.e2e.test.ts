@@ -47,7 +47,15 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
         if (i.type === 1) return reply({ type: 1 });
         reply({ type: 4, data: { content: `ran ${i.data.name}` } });
         // A follow-up a moment after the answer, as a bot does when it finishes more work.
-        setTimeout(() => void fetch(`${apiBase}/webhooks/${i.application_id}/${i.token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'one more thing' }) }), 400);
+        setTimeout(
+          () =>
+            void fetch(`${apiBase}/webhooks/${i.application_id}/${i.token}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ content: 'one more thing' }),
+            }),
+          400,
+        );
       },
     });
     em = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--seed', seedFile(dir), '--interactions-url', endpoint.url], { cwd: dir });
@@ -70,17 +78,21 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     mode = 'ok';
     const r = await invoke(['/hello']);
     expect(r.stdout).toBe('Helper answered:\n  ran hello\n');
-    expect(r.stderr).toBe("hint: no follow-up so far; Helper may send more for 15 minutes (the interaction token's life), and they are not shown here: add --wait SECONDS to collect them, or watch the channel in the web view.\n");
+    expect(r.stderr).toBe(
+      "hint: no follow-up so far; Helper may send more for 15 minutes (the interaction token's life), and they are not shown here: add --wait SECONDS to collect them, or watch the channel in the web view.\n",
+    );
     expect(r.code).toBe(0);
     const waited = await invoke(['/hello', '--wait', '1']);
     expect(waited.stdout).toBe('Helper answered:\n  ran hello\nfollow-up:\n  one more thing\n');
     expect(waited.stderr).toBe('');
   });
 
-  it('a 401 from the endpoint: the signature check failed, and DISCORD_PUBLIC_KEY must be the emulator\'s', async () => {
+  it("a 401 from the endpoint: the signature check failed, and DISCORD_PUBLIC_KEY must be the emulator's", async () => {
     mode = 'wrong-key';
     const r = await invoke(['/hello']);
-    expect(r.stdout).toBe("The application did not respond: the endpoint answered 401: it could not verify the signature. Set the bot's DISCORD_PUBLIC_KEY to the public key this emulator printed (each emulator run without --data has a new key pair).\n");
+    expect(r.stdout).toBe(
+      "The application did not respond: the endpoint answered 401: it could not verify the signature. Set the bot's DISCORD_PUBLIC_KEY to the public key this emulator printed (each emulator run without --data has a new key pair).\n",
+    );
     expect(r.code).toBe(1);
     const json = JSON.parse((await invoke(['/hello', '--json'])).stdout);
     expect(json).toMatchObject({ outcome: 'no-response', cause: { kind: 'signature-rejected' }, endpoint: { status: 401 } });
@@ -89,7 +101,9 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
   it('check-endpoint: exit 1 with what failed while the bot has another key; exit 0 once it passes', async () => {
     mode = 'wrong-key';
     const bad = await runBin(['emulator', 'check-endpoint'], { cwd: dir, env });
-    expect(bad.stderr).toBe(`interactions endpoint ${endpoint.url}: a signed PING got 401; it must get 200 {"type":1} (401: the bot's DISCORD_PUBLIC_KEY is not this emulator's public key); the service would refuse this URL\n`);
+    expect(bad.stderr).toBe(
+      `interactions endpoint ${endpoint.url}: a signed PING got 401; it must get 200 {"type":1} (401: the bot's DISCORD_PUBLIC_KEY is not this emulator's public key); the service would refuse this URL\n`,
+    );
     expect(bad.code).toBe(1);
     mode = 'ok';
     const good = await runBin(['emulator', 'check-endpoint', '--application', APP], { cwd: dir, env });
@@ -109,7 +123,7 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     expect(typo.stderr).not.toMatch(STACK);
   });
 
-  it('a 500 from the endpoint: said at once (the cause is the endpoint\'s status, not the 3 s deadline)', async () => {
+  it("a 500 from the endpoint: said at once (the cause is the endpoint's status, not the 3 s deadline)", async () => {
     mode = 'fail-500';
     const json = JSON.parse((await invoke(['/hello', '--json'])).stdout);
     expect(json).toMatchObject({ outcome: 'no-response', cause: { kind: 'endpoint-error', status: 500 } });
@@ -120,7 +134,11 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
 
   it('PATCH /applications/@me refuses a URL that fails the check, and keeps the old one', async () => {
     mode = 'fail-500';
-    const res = await fetch(`${env.CMDSYNC_API_URL}/applications/@me`, { method: 'PATCH', headers: { authorization: `Bot ${em.vars.DISCORD_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ interactions_endpoint_url: `${endpoint.url}?v=2` }) });
+    const res = await fetch(`${env.CMDSYNC_API_URL}/applications/@me`, {
+      method: 'PATCH',
+      headers: { authorization: `Bot ${em.vars.DISCORD_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ interactions_endpoint_url: `${endpoint.url}?v=2` }),
+    });
     const body = (await res.json()) as any;
     expect(res.status).toBe(400);
     expect(body.errors.interactions_endpoint_url._errors[0]).toMatchObject({ code: 'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID' });
@@ -131,7 +149,11 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
 
   it('an entry point with handler 2 (the service launches the Activity): a success, exit 0, with the launch message', async () => {
     mode = 'ok';
-    const list = (await (await fetch(`${env.CMDSYNC_API_URL}/applications/${APP}/commands`, { headers: { authorization: `Bot ${em.vars.DISCORD_TOKEN}` } })).json()) as Array<{ type: number; name: string; handler?: number }>;
+    const list = (await (await fetch(`${env.CMDSYNC_API_URL}/applications/${APP}/commands`, { headers: { authorization: `Bot ${em.vars.DISCORD_TOKEN}` } })).json()) as Array<{
+      type: number;
+      name: string;
+      handler?: number;
+    }>;
     const entry = list.find((c) => c.type === 4)!;
     expect(entry.handler).toBe(2);
     const r = await invoke([`/${entry.name}`]);
@@ -167,7 +189,9 @@ describe('invoke says why the application did not respond (gateway)', () => {
 
   it('no session connected: says so and how to connect', async () => {
     const r = await runBin(['invoke', '/hello', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
-    expect(r.stdout).toMatch(/^The application did not respond: no gateway session of this application is connected, so nobody received the interaction\. Start the bot with the emulator's DISCORD_TOKEN and its REST base/);
+    expect(r.stdout).toMatch(
+      /^The application did not respond: no gateway session of this application is connected, so nobody received the interaction\. Start the bot with the emulator's DISCORD_TOKEN and its REST base/,
+    );
     expect(r.code).toBe(1);
   }, 15_000);
 
@@ -194,4 +218,3 @@ describe('invoke --emulator', () => {
     expect(r.stderr).not.toMatch(STACK);
   });
 });
-

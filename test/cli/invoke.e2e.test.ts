@@ -11,7 +11,11 @@ import { BOB, GENERAL, interactionSeed } from '../helpers/interaction-seed.js';
 function spawnEmulator(dir: string, interactionsUrl: string): Promise<{ proc: ChildProcess; vars: Record<string, string>; stderr: () => string }> {
   const seed = join(dir, 'seed.json');
   writeFileSync(seed, JSON.stringify(interactionSeed()));
-  const proc = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--seed', seed, '--no-rate-limits', '--interactions-url', interactionsUrl], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+  const proc = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--seed', seed, '--no-rate-limits', '--interactions-url', interactionsUrl], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '' },
+  });
   let out = '';
   let err = '';
   proc.stderr!.on('data', (c) => (err += c));
@@ -20,7 +24,12 @@ function spawnEmulator(dir: string, interactionsUrl: string): Promise<{ proc: Ch
     proc.stdout!.on('data', (c) => {
       out += c;
       if (!out.includes('Press Ctrl+C')) return;
-      const vars = Object.fromEntries(out.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+      const vars = Object.fromEntries(
+        out
+          .split('\n')
+          .filter((l) => /^[A-Z_]+=/.test(l))
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
       resolve({ proc, vars, stderr: () => err });
     });
   });
@@ -50,7 +59,7 @@ describe('cmdsync invoke against a running emulator and an HTTP bot', () => {
     expect(em.vars.DISCORD_PUBLIC_KEY).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('prints the bot\'s answer as the user sees it, exit 0', async () => {
+  it("prints the bot's answer as the user sees it, exit 0", async () => {
     const r = await runBin(['invoke', '/hello', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
     // Without --wait, only the hint that follow-ups are not collected.
     expect(r.stderr).toMatch(/^hint: no follow-up so far; [^\n]*--wait SECONDS[^\n]*\n$/);

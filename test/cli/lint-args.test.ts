@@ -18,10 +18,15 @@ async function viaProgram(argv: string[]): Promise<LintCommandOptions | 'refused
   };
   let seen: LintCommandOptions | undefined;
   const program = createProgram(ctx);
-  registerLint(program, ctx, () => {}, async () => async (opts) => {
-    seen = opts;
-    return 0;
-  });
+  registerLint(
+    program,
+    ctx,
+    () => {},
+    async () => async (opts) => {
+      seen = opts;
+      return 0;
+    },
+  );
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch {

@@ -15,10 +15,10 @@ const HEAD = 'application_id: "500000000000000001"\ncommands:\n  - name: ping\n'
 
 describe('syntax errors in plain words', () => {
   it('wrong indentation is reported at the line that is wrong, with the indent expected', async () => {
-    const over = await lint({ 'm.yaml': HEAD + '     description: Ping\n' }, 'm.yaml');
+    const over = await lint({ 'm.yaml': `${HEAD}     description: Ping\n` }, 'm.yaml');
     expect(over.code).toBe(1);
     expect(over.stdout).toBe('m.yaml:4:1: error: Wrong indentation: expected 4 spaces, found 5. [syntax]\n');
-    const under = await lint({ 'm.yaml': HEAD + '   description: Ping\n' }, 'm.yaml');
+    const under = await lint({ 'm.yaml': `${HEAD}   description: Ping\n` }, 'm.yaml');
     expect(under.stdout).toBe('m.yaml:4:1: error: Wrong indentation: expected 4 spaces, found 3. [syntax]\n');
   });
 
@@ -29,11 +29,16 @@ describe('syntax errors in plain words', () => {
 
   it('tabs and duplicate keys are said in words', async () => {
     expect((await lint({ 'm.yaml': 'commands:\n\t- name: ping\n' }, 'm.yaml')).stdout).toContain('Tabs are not allowed for indentation');
-    expect((await lint({ 'm.yaml': HEAD + '    name: pong\n    description: Ping\n' }, 'm.yaml')).stdout).toBe('m.yaml:4:5: error: Duplicate key: a key may appear only once in a mapping. [syntax]\n');
+    expect((await lint({ 'm.yaml': `${HEAD}    name: pong\n    description: Ping\n` }, 'm.yaml')).stdout).toBe(
+      'm.yaml:4:5: error: Duplicate key: a key may appear only once in a mapping. [syntax]\n',
+    );
   });
 
   it('a trailing comma in a .json manifest is an error at the comma (YAML would take it)', async () => {
-    const r = await lint({ 'cmdsync.json': '{\n  "application_id": "500000000000000001",\n  "commands": [\n    { "name": "ping", "description": "Ping" },\n  ]\n}\n' }, 'cmdsync.json');
+    const r = await lint(
+      { 'cmdsync.json': '{\n  "application_id": "500000000000000001",\n  "commands": [\n    { "name": "ping", "description": "Ping" },\n  ]\n}\n' },
+      'cmdsync.json',
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('cmdsync.json:4:46: error: A trailing comma is not allowed in JSON: remove it (or write the manifest in YAML). [syntax]\n');
     const yaml = await lint({ 'cmdsync.yaml': '{ "application_id": "500000000000000001", "commands": [ { "name": "ping", "description": "Ping" }, ] }\n' }, 'cmdsync.yaml');

@@ -47,8 +47,8 @@ describe('cmdsync lint (built binary)', () => {
     expect(plan.stderr).toMatch(/^\ncommands\/pong\.yaml\n {2}1:7 +error/);
   });
 
-  it("warns (name-apostrophe, exit 0) at file:line:col of a name with the ASCII apostrophe the spec allows and the live service was seen refusing", async () => {
-    const cwd = testdir({ 'cmdsync.yaml': "commands:\n  - name: isn't\n    description: Not\n    options:\n      - { type: string, name: \"what's\", description: What }\n" });
+  it('warns (name-apostrophe, exit 0) at file:line:col of a name with the ASCII apostrophe the spec allows and the live service was seen refusing', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': 'commands:\n  - name: isn\'t\n    description: Not\n    options:\n      - { type: string, name: "what\'s", description: What }\n' });
     const r = await runBin(['lint', '--format', 'unix'], { cwd });
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
@@ -97,7 +97,12 @@ describe('cmdsync lint (built binary)', () => {
     const cwd = testdir({ 'a/cmdsync.yaml': GOOD, 'b/cmdsync.yaml': BAD });
     const r = await runBin(['lint', 'a/cmdsync.yaml', 'b/cmdsync.yaml', '--format', 'unix'], { cwd });
     expect(r.code).toBe(1);
-    expect(r.stdout.split('\n').filter(Boolean).every((l) => l.startsWith('b/cmdsync.yaml:'))).toBe(true);
+    expect(
+      r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => l.startsWith('b/cmdsync.yaml:')),
+    ).toBe(true);
   });
 
   it('prints GitHub annotations by default under GitHub Actions', async () => {
@@ -136,7 +141,7 @@ describe('cmdsync lint (built binary)', () => {
     it('a 50 MB file is refused at once', async () => {
       const cwd = testdir();
       const path = join(cwd, 'cmdsync.yaml');
-      writeFileSync(path, 'commands:\n' + '  - { name: ping, description: Ping }\n'.repeat(1_400_000));
+      writeFileSync(path, `commands:\n${'  - { name: ping, description: Ping }\n'.repeat(1_400_000)}`);
       const started = Date.now();
       const r = await runBin(['lint', '--format', 'unix'], { cwd });
       expect(r.code).toBe(1);
@@ -152,7 +157,10 @@ describe('cmdsync lint (built binary)', () => {
     const loader = join(ROOT, 'test/helpers/trace-loader.mjs');
     const r = await runBin(['lint'], { cwd, env: { CMDSYNC_TRACE_FILE: trace }, nodeArgs: ['--import', loader] });
     expect(r.code).toBe(1);
-    const files = readFileSync(trace, 'utf8').split('\n').filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
+    const files = readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((u) => u.startsWith('file:'))
+      .map((u) => fileURLToPath(u));
     expect(files.some((f) => f.endsWith('lint.cjs'))).toBe(true);
     for (const f of files) {
       const text = readFileSync(f, 'utf8');

@@ -117,7 +117,9 @@ describe('the --notify webhook', () => {
       const env = { DISCORD_TOKEN: em.credentials.botToken, CMDSYNC_API_URL: em.url, ...(kind === 'silent' ? LIMITS : ENDLESS_LIMITS.notify) };
       const r = await runWithLimit(['plan', '--detailed-exitcode', '--notify', `${server.url}/api/v10/webhooks/123/secret-token`], cwd, env, 20_000);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(kind === 'silent' ? /warning: could not post the deploy report .*no answer within 400 ms/ : /warning: could not post the deploy report .*larger than/);
+      expect(r.stderr).toMatch(
+        kind === 'silent' ? /warning: could not post the deploy report .*no answer within 400 ms/ : /warning: could not post the deploy report .*larger than/,
+      );
       expect(r.ms).toBeLessThan(8_000);
       expect(r.stderr).not.toContain('secret-token');
       expect(r.stderr).not.toMatch(STACK);

@@ -44,8 +44,14 @@ describe('plan checks every command against the application the service reports'
     expect(planned.stderr).toMatch(/error: cmdsync\.yaml:4:\d+: Only applications with an Activity/);
     expect(planned.stderr).toMatch(/error: cmdsync\.yaml:5:\d+: The application does not support installation context 1; it supports 0/);
     expect(planned.stderr).toMatch(/error: cmdsync\.yaml:6:\d+: An application with discovery enabled cannot have age-restricted/);
-    const json = JSON.parse((await runBin(['plan', '--json'], { cwd, env: envFor(em.url) })).stdout) as { errors: Array<{ rule: string; location?: { file: string; line: number } }> };
-    expect(json.errors.map((e) => [e.rule, e.location?.line])).toEqual([['entry-point-embedded-only', 4], ['integration-type-unsupported', 5], ['nsfw-discoverable', 6]]);
+    const json = JSON.parse((await runBin(['plan', '--json'], { cwd, env: envFor(em.url) })).stdout) as {
+      errors: Array<{ rule: string; location?: { file: string; line: number } }>;
+    };
+    expect(json.errors.map((e) => [e.rule, e.location?.line])).toEqual([
+      ['entry-point-embedded-only', 4],
+      ['integration-type-unsupported', 5],
+      ['nsfw-discoverable', 6],
+    ]);
 
     const applied = await runBin(['apply', '--auto-approve', '--strategy', 'individual'], { cwd, env: envFor(em.url) });
     expect(applied.code).toBe(1);
@@ -65,7 +71,9 @@ describe('plan checks every command against the application the service reports'
   it('a saved plan is refused as stale once the application lost its Activity, and nothing is sent', async () => {
     em = await start({ seed: { applications: [{ embedded: true }] } });
     const app = em.credentials.applicationId;
-    const cwd = testdir({ 'cmdsync.yaml': [`application_id: "${app}"`, 'commands:', '  - { type: primary_entry_point, name: launch, description: Launch, handler: app_handler }', ''].join('\n') });
+    const cwd = testdir({
+      'cmdsync.yaml': [`application_id: "${app}"`, 'commands:', '  - { type: primary_entry_point, name: launch, description: Launch, handler: app_handler }', ''].join('\n'),
+    });
     expect((await runBin(['plan', '--out', 'plan.json'], { cwd, env: envFor(em.url) })).code).toBe(0);
     em.world.applications[app]!.embedded = false;
     const applied = await runBin(['apply', 'plan.json', '--auto-approve'], { cwd, env: envFor(em.url) });
@@ -88,7 +96,9 @@ describe("plan refuses what the emulator would, by the emulator's own limits and
     writeFileSync(join(cwd, 'cmdsync.yaml'), manifest(app, guild, ['a', 'b', 'c', 'd']));
     const planned = await runBin(['plan'], { cwd, env: envFor(em.url) });
     expect(planned.code).toBe(1);
-    expect(planned.stderr).toContain(`guild:${guild}: this plan creates 2 commands (2 more were created earlier today, counted by the emulator), more than the 3 the service allows per day in a scope`);
+    expect(planned.stderr).toContain(
+      `guild:${guild}: this plan creates 2 commands (2 more were created earlier today, counted by the emulator), more than the 3 the service allows per day in a scope`,
+    );
     const applied = await runBin(['apply', '--auto-approve', '--strategy', 'individual'], { cwd, env: envFor(em.url) });
     expect(applied.code).toBe(1);
     expect(await remoteNames(`/applications/${app}/guilds/${guild}/commands`)).toEqual(['a', 'b']);
@@ -112,8 +122,18 @@ describe('commands the scope keeps count toward its limits', () => {
   it('prune: false keeps five USER commands remotely: a sixth declared one is an error at its place, not a 30032 during apply', async () => {
     em = await start();
     const { applicationId: app, guildId: guild } = em.credentials;
-    for (const n of ['k1', 'k2', 'k3', 'k4', 'k5']) expect((await call(em, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(em), body: { type: 2, name: n } })).status).toBe(201);
-    const text = [`application_id: "${app}"`, 'guilds:', `  - id: "${guild}"`, '    prune: false', '    commands:', '      - { name: fine, description: Fine }', '      - { type: user, name: sixth }', ''].join('\n');
+    for (const n of ['k1', 'k2', 'k3', 'k4', 'k5'])
+      expect((await call(em, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(em), body: { type: 2, name: n } })).status).toBe(201);
+    const text = [
+      `application_id: "${app}"`,
+      'guilds:',
+      `  - id: "${guild}"`,
+      '    prune: false',
+      '    commands:',
+      '      - { name: fine, description: Fine }',
+      '      - { type: user, name: sixth }',
+      '',
+    ].join('\n');
     const cwd = testdir({ 'cmdsync.yaml': text });
     const planned = await runBin(['plan'], { cwd, env: envFor(em.url) });
     expect(planned.code).toBe(1);
@@ -124,13 +144,22 @@ describe('commands the scope keeps count toward its limits', () => {
   });
 });
 
-describe("against the service, plan counts the creates cmdsync itself made today (the lock file)", () => {
+describe('against the service, plan counts the creates cmdsync itself made today (the lock file)', () => {
   it('apply records its creates per scope; the next plan adds them to the allowance and says so', async () => {
     em = await start();
     const { applicationId: app, guildId: guild } = em.credentials;
     proxy = await unmarked(em);
     const { url } = proxy;
-    const text = (names: string[]) => [`application_id: "${app}"`, 'limits: { daily_creates: 3 }', 'guilds:', `  - id: "${guild}"`, '    commands:', ...names.map((n) => `      - { name: ${n}, description: ${n} }`), ''].join('\n');
+    const text = (names: string[]) =>
+      [
+        `application_id: "${app}"`,
+        'limits: { daily_creates: 3 }',
+        'guilds:',
+        `  - id: "${guild}"`,
+        '    commands:',
+        ...names.map((n) => `      - { name: ${n}, description: ${n} }`),
+        '',
+      ].join('\n');
     const cwd = testdir({ 'cmdsync.yaml': text(['a', 'b']) });
     expect((await runBin(['apply', '--auto-approve'], { cwd, env: envFor(url) })).code).toBe(0);
     const lock = JSON.parse(readFileSync(join(cwd, 'cmdsync.lock.json'), 'utf8')) as { creates: { application_id: string; scopes: Record<string, number>; day: string } };
@@ -144,6 +173,8 @@ describe("against the service, plan counts the creates cmdsync itself made today
     writeFileSync(join(cwd, 'cmdsync.yaml'), text(['a', 'b', 'c', 'd']));
     const over = await runBin(['plan'], { cwd, env: envFor(url) });
     expect(over.code).toBe(1);
-    expect(over.stderr).toContain(`guild:${guild}: this plan creates 2 commands (2 more were created earlier today, by cmdsync's own applies, as cmdsync.lock.json records; creates by other tools are not known), more than the 3`);
+    expect(over.stderr).toContain(
+      `guild:${guild}: this plan creates 2 commands (2 more were created earlier today, by cmdsync's own applies, as cmdsync.lock.json records; creates by other tools are not known), more than the 3`,
+    );
   });
 });

@@ -94,14 +94,24 @@ describe('GitHub step summary', () => {
     expect(readFileSync(join(cwd, 'apply.md'), 'utf8')).toContain('Ping [REDACTED]');
     expect(apply.stdout).toContain('Ping [REDACTED]');
 
-    const published = [plan, json, apply].flatMap((r) => [r.stdout, r.stderr.replace(`::add-mask::${SECRET}\n`, '')]).concat([planSummary, readFileSync(join(cwd, 'apply.md'), 'utf8')]);
+    const published = [plan, json, apply]
+      .flatMap((r) => [r.stdout, r.stderr.replace(`::add-mask::${SECRET}\n`, '')])
+      .concat([planSummary, readFileSync(join(cwd, 'apply.md'), 'utf8')]);
     for (const text of published) expect(text).not.toContain(SECRET);
   });
 });
 
 describe('the daily create allowance', () => {
   // The allowance is per guild (global creates are not limited).
-  const OVER = ['application_id: "500000000000000001"', 'limits: { daily_creates: 1 }', 'guilds:', '  - id: "600000000000000001"', '    commands:', '      - { name: ping, description: Ping }', '      - { name: pong, description: Pong }'].join('\n');
+  const OVER = [
+    'application_id: "500000000000000001"',
+    'limits: { daily_creates: 1 }',
+    'guilds:',
+    '  - id: "600000000000000001"',
+    '    commands:',
+    '      - { name: ping, description: Ping }',
+    '      - { name: pong, description: Pong }',
+  ].join('\n');
 
   it('is exceeded only with its own flag; --force keeps the one meaning "overwrite a file"', async () => {
     const cwd = testdir({ 'cmdsync.yaml': OVER });
@@ -127,7 +137,9 @@ describe('a skipped scope', () => {
     const BLOCKED = '600000000000000009';
     const emulator = await startEmulator({ rateLimits: false, seed: { applications: [{ id: APP }], guilds: [{ id: BLOCKED, apps: { [APP]: { commands_scope: false } } }] } });
     try {
-      const cwd = testdir({ 'cmdsync.yaml': [`application_id: "${APP}"`, 'commands: []', 'guilds:', `  - id: "${BLOCKED}"`, '    commands: [{ name: b, description: B }]'].join('\n') });
+      const cwd = testdir({
+        'cmdsync.yaml': [`application_id: "${APP}"`, 'commands: []', 'guilds:', `  - id: "${BLOCKED}"`, '    commands: [{ name: b, description: B }]'].join('\n'),
+      });
       const r = await runBin(['plan'], { cwd, env: { CMDSYNC_API_URL: emulator.url, DISCORD_TOKEN: emulator.credentials.botToken } });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(new RegExp(`^error: Skipped guild:${BLOCKED}: .*applications\\.commands.*$`, 'm'));

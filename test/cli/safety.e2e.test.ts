@@ -17,7 +17,9 @@ const run = (cwd: string, args: string[], env: Record<string, string> = {}) => r
 /** The commands the embedded emulator holds, read from its data file (snapshot and journal) as the emulator reads it. */
 function emulatorCommandNames(cwd: string): string[] {
   const loaded = Store.load(join(cwd, '.cmdsync/emulator.json'));
-  return Object.values(loaded?.world.commands ?? {}).map((c) => c!.name).sort();
+  return Object.values(loaded?.world.commands ?? {})
+    .map((c) => c!.name)
+    .sort();
 }
 
 describe('unknown keys are errors, everywhere', () => {
@@ -32,7 +34,15 @@ describe('unknown keys are errors, everywhere', () => {
 
   it('lint: a misspelled option key is an error too', async () => {
     const cwd = testdir({
-      'cmdsync.yaml': [APP, 'commands:', '  - name: remind', '    description: Remind', '    options:', '      - { type: string, name: what, description: What, requird: true }', ''].join('\n'),
+      'cmdsync.yaml': [
+        APP,
+        'commands:',
+        '  - name: remind',
+        '    description: Remind',
+        '    options:',
+        '      - { type: string, name: what, description: What, requird: true }',
+        '',
+      ].join('\n'),
     });
     const r = await run(cwd, ['lint', '--format', 'unix']);
     expect(r.code).toBe(1);
@@ -50,7 +60,16 @@ describe('unknown keys are errors, everywhere', () => {
 
   it('x- keys are the escape for extensions: accepted anywhere, never sent', async () => {
     const cwd = testdir({
-      'cmdsync.yaml': [APP, 'commands:', '  - name: ping', '    description: Ping', '    x-owner: team-a', '    options:', '      - { type: string, name: what, description: What, x-note: free text }', ''].join('\n'),
+      'cmdsync.yaml': [
+        APP,
+        'commands:',
+        '  - name: ping',
+        '    description: Ping',
+        '    x-owner: team-a',
+        '    options:',
+        '      - { type: string, name: what, description: What, x-note: free text }',
+        '',
+      ].join('\n'),
     });
     expect((await run(cwd, ['lint'])).code).toBe(0);
     expect((await run(cwd, ['apply', '--emulator', '--auto-approve'])).code).toBe(0);
@@ -75,7 +94,10 @@ describe('includes', () => {
   });
 
   it('a named include that is not a regular file is an error at its entry', async () => {
-    const cwd = testdir({ 'cmdsync.yaml': [APP, 'include:', '  - commands', '  - ../../../../../../../../dev/zero', ''].join('\n'), 'commands/x.yaml': 'name: x\ndescription: X\n' });
+    const cwd = testdir({
+      'cmdsync.yaml': [APP, 'include:', '  - commands', '  - ../../../../../../../../dev/zero', ''].join('\n'),
+      'commands/x.yaml': 'name: x\ndescription: X\n',
+    });
     const r = await run(cwd, ['lint', '--format', 'unix']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/cmdsync\.yaml:3:5: error: .*commands is a directory.*\[include\]/);
@@ -202,7 +224,12 @@ describe('hostile files', () => {
 
   it('a YAML alias bomb is refused, not expanded', async () => {
     const lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i <= 9; i++) lines.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(',')}]`);
+    for (let i = 1; i <= 9; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(9)
+          .fill(`*a${i - 1}`)
+          .join(',')}]`,
+      );
     const cwd = testdir({ 'cmdsync.yaml': [...lines.map((l) => `x-${l}`), APP, 'commands: []', ''].join('\n') });
     const r = await run(cwd, ['lint', '--format', 'unix']);
     expect(r.code).toBe(1);
@@ -212,7 +239,10 @@ describe('hostile files', () => {
 
   it('a mapping of 100,000 keys is linted in linear time: 50 findings and a count of the rest (it took minutes before)', async () => {
     const keys = Array.from({ length: 100_000 }, (_, i) => `    k${i}: 1`).join('\n');
-    const cwd = testdir({ 'cmdsync.yaml': [APP, 'commands:', '  - name: a', '    description: b', keys, ''].join('\n'), 'dup.yaml': [APP, 'commands:', '  - name: a', '    description: b', keys, '    k5: 2', ''].join('\n') });
+    const cwd = testdir({
+      'cmdsync.yaml': [APP, 'commands:', '  - name: a', '    description: b', keys, ''].join('\n'),
+      'dup.yaml': [APP, 'commands:', '  - name: a', '    description: b', keys, '    k5: 2', ''].join('\n'),
+    });
     // Seconds each on a quiet machine, several times that on CI's 2 busy cores; minutes (the quadratic bug) still end in a kill.
     const big = { cwd, env: {}, timeoutMs: 90_000 };
     const r = await runBin(['lint', '--format', 'unix'], big);
@@ -225,8 +255,22 @@ describe('hostile files', () => {
 
   it('a permission entry that is null, a number or a list (permissions: {ping: [null]}): lint and plan answer with a finding at it, exit 1, no stack (a TypeError before)', async () => {
     for (const entry of ['null', '7', '[[]]']) {
-      const cwd = testdir({ 'cmdsync.yaml': [APP, 'guilds:', '  - id: "600000000000000001"', '    commands:', '      - { name: ping, description: Ping }', '    permissions:', `      ping: [${entry}]`, ''].join('\n') });
-      for (const args of [['lint', '--format', 'unix'], ['plan', '--emulator']]) {
+      const cwd = testdir({
+        'cmdsync.yaml': [
+          APP,
+          'guilds:',
+          '  - id: "600000000000000001"',
+          '    commands:',
+          '      - { name: ping, description: Ping }',
+          '    permissions:',
+          `      ping: [${entry}]`,
+          '',
+        ].join('\n'),
+      });
+      for (const args of [
+        ['lint', '--format', 'unix'],
+        ['plan', '--emulator'],
+      ]) {
         const r = await run(cwd, args);
         expect(r.code, `${args[0]} with [${entry}]`).toBe(1);
         expect(r.stdout + r.stderr).toMatch(/cmdsync\.yaml:7:14: error: A permission entry must be a mapping|7:14 +error +A permission entry must be a mapping/);

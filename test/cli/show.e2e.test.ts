@@ -22,7 +22,10 @@ const run = (cwd: string, args: string[]) => runBin(args, { cwd });
 async function savedPlan(): Promise<string> {
   const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
   expect((await run(cwd, ['apply', '--emulator', '--auto-approve'])).code).toBe(0);
-  writeFileSync(join(cwd, 'cmdsync.yaml'), MANIFEST.replace('      - { type: string, name: when', '      - { type: user, name: who, description: Who }\n      - { type: string, name: when'));
+  writeFileSync(
+    join(cwd, 'cmdsync.yaml'),
+    MANIFEST.replace('      - { type: string, name: when', '      - { type: user, name: who, description: Who }\n      - { type: string, name: when'),
+  );
   const planned = await run(cwd, ['plan', '--emulator', '--out', 'plan.json']);
   expect(planned.code).toBe(0);
   return cwd;
@@ -34,7 +37,9 @@ describe('cmdsync show', () => {
     const text = await run(cwd, ['show', 'plan.json']);
     expect(text.code).toBe(0);
     expect(text.stdout).not.toMatch(ANSI);
-    expect(text.stdout).toContain(['    ~ chat_input/remind will be updated in place', '        + option "who" (user) {', '            + description: "Who"', '          }'].join('\n'));
+    expect(text.stdout).toContain(
+      ['    ~ chat_input/remind will be updated in place', '        + option "who" (user) {', '            + description: "Who"', '          }'].join('\n'),
+    );
     expect(text.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy. 1 request.');
 
     const md = await run(cwd, ['show', 'plan.json', '--format', 'markdown']);

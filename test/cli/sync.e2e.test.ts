@@ -98,8 +98,12 @@ describe('plan and apply against the embedded emulator (built binary)', () => {
     const service = await startEmulator({ rateLimits: false });
     const proxy = await unmarked(service);
     const long = 'x'.repeat(150);
-    const cwd = testdir({ 'cmdsync.yaml': `application_id: "${service.credentials.applicationId}"\nlimits: { description_max: 200 }\ncommands:\n  - name: ping\n    description: ${long}\n` });
-    const r = await run(cwd, ['apply', '--auto-approve'], { CMDSYNC_API_URL: proxy.url, DISCORD_TOKEN: service.credentials.botToken }).finally(() => proxy.close().then(() => service.close()));
+    const cwd = testdir({
+      'cmdsync.yaml': `application_id: "${service.credentials.applicationId}"\nlimits: { description_max: 200 }\ncommands:\n  - name: ping\n    description: ${long}\n`,
+    });
+    const r = await run(cwd, ['apply', '--auto-approve'], { CMDSYNC_API_URL: proxy.url, DISCORD_TOKEN: service.credentials.botToken }).finally(() =>
+      proxy.close().then(() => service.close()),
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Apply failed after 1 of 1 request');
     expect(r.stderr).toContain('cmdsync.yaml:5:18: Must be between 1 and 100 in length. [BASE_TYPE_BAD_LENGTH]');

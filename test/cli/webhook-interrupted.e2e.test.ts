@@ -35,14 +35,26 @@ async function applyKilledAfterCreateSent(cwd: string, env: Record<string, strin
 async function setup() {
   const emulator: RunningEmulator = await startEmulator({
     port: 0,
-    seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, channels: [{ id: A, type: 0, name: 'a' }, { id: B, type: 0, name: 'b' }] }] },
+    seed: {
+      applications: [{ id: APP }],
+      guilds: [
+        {
+          id: GUILD,
+          channels: [
+            { id: A, type: 0, name: 'a' },
+            { id: B, type: 0, name: 'b' },
+          ],
+        },
+      ],
+    },
     rateLimits: false,
   });
   running.push(emulator);
   const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken: emulator.credentials.botToken } });
   running.push({ close: () => client.close() });
   const cwd = testdir();
-  const write = (channel: string) => writeFileSync(join(cwd, 'cmdsync.yaml'), `application_id: "${APP}"\nwebhooks:\n  - { channel_id: "${channel}", name: Deploys, key: deploys }\n`);
+  const write = (channel: string) =>
+    writeFileSync(join(cwd, 'cmdsync.yaml'), `application_id: "${APP}"\nwebhooks:\n  - { channel_id: "${channel}", name: Deploys, key: deploys }\n`);
   const env = { DISCORD_TOKEN: emulator.credentials.botToken, CMDSYNC_API_URL: emulator.url };
   const ours = async () => (await Promise.all([A, B].map((c) => listChannelWebhooks(client, c)))).flat().filter((w) => w.application_id === APP);
   const lock = () => JSON.parse(readFileSync(join(cwd, 'cmdsync.lock.json'), 'utf8'));
@@ -68,7 +80,7 @@ describe('apply killed after a webhook create was sent', () => {
     expect(plan.code).toBe(0);
   });
 
-  it('the next apply started while the killed one\'s create is still on the service: it waits for it and adopts it, no second create', async () => {
+  it("the next apply started while the killed one's create is still on the service: it waits for it and adopts it, no second create", async () => {
     const t = await setup();
     t.write(A);
     await setFaults(t.emulator, [{ kind: 'slow', delayMs: 6000, method: 'POST', path: '/channels/*/webhooks', times: 1 }]);

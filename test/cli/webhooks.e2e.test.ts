@@ -31,7 +31,10 @@ describe('webhooks through the built binary', () => {
     expect(JSON.stringify(embed)).toContain('create 1');
     expect(r.stdout + r.stderr).not.toContain(hook.token!);
 
-    const broken = await runBin(['plan', '--detailed-exitcode', '--notify', `${emulator.url}/webhooks/${hook.id}/wrong-token`], { cwd, env: { ...env, CMDSYNC_NOTIFY_WEBHOOK: '' } });
+    const broken = await runBin(['plan', '--detailed-exitcode', '--notify', `${emulator.url}/webhooks/${hook.id}/wrong-token`], {
+      cwd,
+      env: { ...env, CMDSYNC_NOTIFY_WEBHOOK: '' },
+    });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/warning: .*notif/i);
     expect(broken.stderr).not.toContain('wrong-token');
@@ -69,7 +72,11 @@ describe('webhooks through the built binary', () => {
     expect(consent.statusCode, JSON.stringify(given)).toBe(200);
     const { code } = given;
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
-    const token = await request(`${emulator.url}/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'authorization_code', code }).toString() });
+    const token = await request(`${emulator.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code }).toString(),
+    });
     const exchanged = (await token.body.json()) as { webhook: { id: string; application_id: string } };
     expect(token.statusCode, JSON.stringify(exchanged)).toBe(200);
     const consented = exchanged.webhook;

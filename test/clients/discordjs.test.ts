@@ -24,13 +24,20 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-const ping = { name: 'ping', description: 'Replies with pong', options: [{ type: ApplicationCommandOptionType.String as const, name: 'text', description: 'What to echo', required: true }] };
+const ping = {
+  name: 'ping',
+  description: 'Replies with pong',
+  options: [{ type: ApplicationCommandOptionType.String as const, name: 'text', description: 'What to echo', required: true }],
+};
 
 describe('discord.js REST (@discordjs/rest)', () => {
   it('bulk-overwrites, lists and deletes global commands', async () => {
     const rest = new REST({ api }).setToken(emu.credentials.botToken);
     const appId = emu.credentials.applicationId;
-    const put = (await rest.put(Routes.applicationCommands(appId), { body: [ping, { type: ApplicationCommandType.User, name: 'Profile' }] })) as Array<{ id: string; name: string }>;
+    const put = (await rest.put(Routes.applicationCommands(appId), { body: [ping, { type: ApplicationCommandType.User, name: 'Profile' }] })) as Array<{
+      id: string;
+      name: string;
+    }>;
     expect(put.map((c) => c.name)).toEqual(['ping', 'Profile']);
     const listed = (await rest.get(Routes.applicationCommands(appId))) as Array<{ id: string }>;
     expect(listed.map((c) => c.id).sort()).toEqual(put.map((c) => c.id).sort());
@@ -38,9 +45,16 @@ describe('discord.js REST (@discordjs/rest)', () => {
     expect(((await rest.get(Routes.applicationCommands(appId))) as unknown[]).length).toBe(1);
   });
 
-  it('surfaces the emulator\'s form errors as DiscordAPIError with the field path', async () => {
+  it("surfaces the emulator's form errors as DiscordAPIError with the field path", async () => {
     const rest = new REST({ api }).setToken(emu.credentials.botToken);
-    const bad = { name: 'order', description: 'd', options: [{ type: 3, name: 'a', description: 'd' }, { type: 3, name: 'b', description: 'd', required: true }] };
+    const bad = {
+      name: 'order',
+      description: 'd',
+      options: [
+        { type: 3, name: 'a', description: 'd' },
+        { type: 3, name: 'b', description: 'd', required: true },
+      ],
+    };
     const err = await rest.post(Routes.applicationCommands(emu.credentials.applicationId), { body: bad }).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: expect.stringContaining('DiscordAPIError'), code: 50035, status: 400 });
     expect(String((err as Error).message)).toContain('options[1][APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID]');

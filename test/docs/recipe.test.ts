@@ -24,7 +24,7 @@ describe("init's template, the schema modeline and the README's CI recipe agree"
     for (const step of steps) for (const v of vars) expect(Object.keys(step.env ?? {}), `${step.with?.command} sets ${v}`).toContain(v);
   });
 
-  it("uses the action as action.yml declares it, with the permission its comment needs", () => {
+  it('uses the action as action.yml declares it, with the permission its comment needs', () => {
     expect(ours.map((s) => s.with?.command)).toEqual(['lint', 'plan', 'apply']);
     for (const step of ours) for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs)).toContain(input);
     const outputs = [...JSON.stringify(recipe).matchAll(/steps\.plan\.outputs\.([\w-]+)/g)].map((m) => m[1]);

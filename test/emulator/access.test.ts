@@ -56,7 +56,11 @@ describe('webhook management with a bearer', () => {
 
   test('a client-credentials grant cannot manage webhooks either; the bot token can', async () => {
     const basic = Buffer.from(`${emu.credentials.clientId}:${emu.credentials.clientSecret}`).toString('base64');
-    const res = await fetch(`${emu.url}/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=applications.commands.update%20guilds' });
+    const res = await fetch(`${emu.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&scope=applications.commands.update%20guilds',
+    });
     const grant = (await res.json()) as { access_token: string };
     const r = await client.call('GET', `/guilds/${IDS.guild}/webhooks`, { auth: `Bearer ${grant.access_token}` });
     expect(r.status).toBe(401);

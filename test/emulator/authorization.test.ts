@@ -58,7 +58,14 @@ const seed = (): Seed => ({
       channels: [
         { id: GENERAL, name: 'general' },
         // Muted members lose USE_APPLICATION_COMMANDS here; bob keeps it.
-        { id: QUIET, name: 'quiet', permission_overwrites: [{ id: GUILD, type: 'role', deny: ['USE_APPLICATION_COMMANDS'] }, { id: BOB, type: 'member', allow: ['USE_APPLICATION_COMMANDS'] }] },
+        {
+          id: QUIET,
+          name: 'quiet',
+          permission_overwrites: [
+            { id: GUILD, type: 'role', deny: ['USE_APPLICATION_COMMANDS'] },
+            { id: BOB, type: 'member', allow: ['USE_APPLICATION_COMMANDS'] },
+          ],
+        },
       ],
     },
     // Installed without applications.commands (as bots added before the scope existed were).
@@ -99,7 +106,10 @@ afterAll(async () => {
 describe('a permission edit needs a user who may manage the guild and its roles', () => {
   const hello = () => Object.values(em.world.commands).find((c) => c.name === 'hello')!.id;
   const put = (who: string) =>
-    call(em, 'PUT', `/applications/${APP}/guilds/${GUILD}/commands/${hello()}/permissions`, { auth: `Bearer ${token(who)}`, body: { permissions: [{ id: MANAGERS, type: 1, permission: true }] } });
+    call(em, 'PUT', `/applications/${APP}/guilds/${GUILD}/commands/${hello()}/permissions`, {
+      auth: `Bearer ${token(who)}`,
+      body: { permissions: [{ id: MANAGERS, type: 1, permission: true }] },
+    });
 
   it.each([
     ['the owner', OWNER],
@@ -125,7 +135,10 @@ describe('a permission edit needs a user who may manage the guild and its roles'
     const other = await start();
     try {
       const { applicationId, guildId, bearerToken } = other.credentials;
-      const r = await call(other, 'PUT', `/applications/${applicationId}/guilds/${guildId}/commands/${applicationId}/permissions`, { auth: `Bearer ${bearerToken}`, body: { permissions: [{ id: guildId, type: 1, permission: true }] } });
+      const r = await call(other, 'PUT', `/applications/${applicationId}/guilds/${guildId}/commands/${applicationId}/permissions`, {
+        auth: `Bearer ${bearerToken}`,
+        body: { permissions: [{ id: guildId, type: 1, permission: true }] },
+      });
       expect(r.status).toBe(200);
     } finally {
       await other.close();
@@ -150,7 +163,9 @@ describe('installs and their scopes: bot includes applications.commands', () => 
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: ['identify'] })).status).toBe(400);
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: [] })).status).toBe(400);
     // With webhook.incoming among the scopes the same route is the webhook consent: a code to exchange, no install.
-    const general = Object.values(em.world.guilds).flatMap((g) => g.channels).find((c) => c.name === 'general')!;
+    const general = Object.values(em.world.guilds)
+      .flatMap((g) => g.channels)
+      .find((c) => c.name === 'general')!;
     const consent = await control('POST', '/authorize', { scopes: ['webhook.incoming'], channel_id: general.id });
     expect(consent.status).toBe(200);
     expect(consent.body.code).toMatch(/\w{10,}/);
@@ -170,7 +185,9 @@ describe('USE_APPLICATION_COMMANDS', () => {
   });
 
   it('a member of a new guild holds it: the default world lets its user invoke', async () => {
-    const other = await start({ seed: { guilds: [{ name: 'New', members: [{ username: 'someone' }], channels: [{ name: 'general' }] }], commands: [{ name: 'ping', description: 'Ping' }] } });
+    const other = await start({
+      seed: { guilds: [{ name: 'New', members: [{ username: 'someone' }], channels: [{ name: 'general' }] }], commands: [{ name: 'ping', description: 'Ping' }] },
+    });
     try {
       const r = await invoke({ line: '/ping' }, { apiUrl: other.url, controlToken: other.controlToken });
       // No bot is connected: the service delivered it and nobody answered (it was not refused).
@@ -187,9 +204,15 @@ describe('default_permission: false (deprecated)', () => {
     expect(r.body.default_member_permissions).toBe('0');
     expect(r.body).not.toHaveProperty('default_permission');
     // A default given alongside wins.
-    const both = await call(em, 'POST', `/applications/${APP}/commands`, { auth: `Bot ${em.credentials.botToken}`, body: slash('both', { default_permission: false, default_member_permissions: '32' }) });
+    const both = await call(em, 'POST', `/applications/${APP}/commands`, {
+      auth: `Bot ${em.credentials.botToken}`,
+      body: slash('both', { default_permission: false, default_member_permissions: '32' }),
+    });
     expect(both.body.default_member_permissions).toBe('32');
-    expect(await invoke({ line: '/legacy', channelId: GENERAL, userId: BOB }, target())).toMatchObject({ outcome: 'refused', refusal: { kind: 'permission', reason: 'default_member_permissions is "0": administrators only' } });
+    expect(await invoke({ line: '/legacy', channelId: GENERAL, userId: BOB }, target())).toMatchObject({
+      outcome: 'refused',
+      refusal: { kind: 'permission', reason: 'default_member_permissions is "0": administrators only' },
+    });
     expect(await invoke({ line: '/legacy', channelId: GENERAL, userId: ADMIN }, target())).toMatchObject({ outcome: 'answered' });
   });
 });
@@ -236,7 +259,7 @@ describe('user-installed commands in a DM with the bot and in a private channel'
     }
   });
 
-  it("the picker in a private channel: the user-installable command listed, the guild-install one hidden, with why", async () => {
+  it('the picker in a private channel: the user-installable command listed, the guild-install one hidden, with why', async () => {
     const r = await control('GET', `/view/commands?context=private-channel&member_id=${BOB}`);
     expect(r.status).toBe(200);
     const byName = (n: string) => r.body.commands.find((c: { defaultName: string }) => c.defaultName === n);
@@ -283,7 +306,11 @@ describe('the handler-2 entry point', () => {
 
 describe('the seed', () => {
   it('refuses an age_verified that is not a boolean and install scopes it does not model, naming the field', async () => {
-    await expect(start({ seed: { guilds: [{ members: [{ username: 'kid', age_verified: 'yes' as never }] }] } })).rejects.toThrow('guilds[0].members[0].age_verified must be true or false');
-    await expect(start({ seed: { applications: [{ id: APP }], guilds: [{ apps: { [APP]: { scopes: ['admin'] } } }] } })).rejects.toThrow(`guilds[0].apps.${APP}.scopes must be a list of bot and applications.commands`);
+    await expect(start({ seed: { guilds: [{ members: [{ username: 'kid', age_verified: 'yes' as never }] }] } })).rejects.toThrow(
+      'guilds[0].members[0].age_verified must be true or false',
+    );
+    await expect(start({ seed: { applications: [{ id: APP }], guilds: [{ apps: { [APP]: { scopes: ['admin'] } } }] } })).rejects.toThrow(
+      `guilds[0].apps.${APP}.scopes must be a list of bot and applications.commands`,
+    );
   });
 });

@@ -7,7 +7,7 @@ import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
 import { runEmulator } from '../../src/cli/commands/emulator.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, runBin, STACK, spawnEmulatorCli } from '../helpers/cli.js';
+import { runBin, STACK, spawnEmulatorCli } from '../helpers/cli.js';
 import { call } from './helpers.js';
 
 function capture() {
@@ -56,10 +56,12 @@ describe('cmdsync emulator (runEmulator)', () => {
     let out = '';
     let err = '';
     proc.stderr!.on('data', (c) => (err += c));
-    await new Promise<void>((done) => proc.stdout!.on('data', (c) => {
-      out += c;
-      if (out.includes('Ctrl+C')) done();
-    }));
+    await new Promise<void>((done) =>
+      proc.stdout!.on('data', (c) => {
+        out += c;
+        if (out.includes('Ctrl+C')) done();
+      }),
+    );
     const url = /CMDSYNC_API_URL=(\S+)/.exec(out)![1]!;
     const token = /DISCORD_TOKEN=(\S+)/.exec(out)![1]!;
     const app = /DISCORD_APPLICATION_ID=(\d+)/.exec(out)![1]!;

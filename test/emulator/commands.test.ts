@@ -68,17 +68,39 @@ describe('response shapes match the corpus', () => {
   test('guild commands: guild_id, no dm_permission/contexts/integration_types even when sent', async () => {
     const r = await call(em, 'POST', gg(), { auth: bot(em), body: slash('test', { dm_permission: false, contexts: [0], integration_types: [0, 1] }) });
     expect(r.status).toBe(201);
-    expect(keys(r.body)).toEqual(['application_id', 'default_member_permissions', 'description', 'description_localizations', 'guild_id', 'id', 'name', 'name_localizations', 'nsfw', 'type', 'version']);
+    expect(keys(r.body)).toEqual([
+      'application_id',
+      'default_member_permissions',
+      'description',
+      'description_localizations',
+      'guild_id',
+      'id',
+      'name',
+      'name_localizations',
+      'nsfw',
+      'type',
+      'version',
+    ]);
     const list = (await call(em, 'GET', gg(), { auth: bot(em) })).body;
     const issue = corpus('discord-api-docs-issue-4838--guild-get.json')[0];
     // The 2022 sample still carried default_permission (gone since 2023) and no nsfw (always present since).
-    expect(keys(list[0])).toEqual(keys(issue).filter((k) => k !== 'default_permission').concat('nsfw').sort());
+    expect(keys(list[0])).toEqual(
+      keys(issue)
+        .filter((k) => k !== 'default_permission')
+        .concat('nsfw')
+        .sort(),
+    );
   });
 
   test('subcommands: no required key, options omitted when empty; false flags dropped; empty options[] dropped', async () => {
     const r = await call(em, 'POST', g(), {
       auth: bot(em),
-      body: slash('tag', { options: [{ type: 1, name: 'list', description: 'l', options: [] }, { type: 1, name: 'get', description: 'g', options: [{ type: 3, name: 'q', description: 'q', autocomplete: false, required: false }] }] }),
+      body: slash('tag', {
+        options: [
+          { type: 1, name: 'list', description: 'l', options: [] },
+          { type: 1, name: 'get', description: 'g', options: [{ type: 3, name: 'q', description: 'q', autocomplete: false, required: false }] },
+        ],
+      }),
     });
     expect(r.body.options[0]).toEqual({ type: 1, name: 'list', name_localizations: null, description: 'l', description_localizations: null });
     expect(r.body.options[1].options[0]).toEqual({ type: 3, name: 'q', name_localizations: null, description: 'q', description_localizations: null });
@@ -89,7 +111,15 @@ describe('response shapes match the corpus', () => {
   test('default_member_permissions as a number is stored as a string; min/max/channel_types echoed', async () => {
     const r = await call(em, 'POST', g(), {
       auth: bot(em),
-      body: slash('cfg', { default_member_permissions: 8, nsfw: true, options: [{ type: 4, name: 'n', description: 'd', min_value: 1, max_value: 5 }, { type: 7, name: 'c', description: 'd', channel_types: [0, 5] }, { type: 3, name: 's', description: 'd', min_length: 2, max_length: 10 }] }),
+      body: slash('cfg', {
+        default_member_permissions: 8,
+        nsfw: true,
+        options: [
+          { type: 4, name: 'n', description: 'd', min_value: 1, max_value: 5 },
+          { type: 7, name: 'c', description: 'd', channel_types: [0, 5] },
+          { type: 3, name: 's', description: 'd', min_length: 2, max_length: 10 },
+        ],
+      }),
     });
     expect(r.body.default_member_permissions).toBe('8');
     expect(r.body.nsfw).toBe(true);
@@ -131,7 +161,17 @@ describe('create / get / edit / delete', () => {
   });
 
   test('get one, unknown command 10063, PATCH replaces fields wholesale, type immutable, DELETE 204', async () => {
-    const a = (await call(em, 'POST', g(), { auth: bot(em), body: slash('ping', { options: [{ type: 3, name: 'a', description: 'a' }, { type: 3, name: 'b', description: 'b' }] }) })).body;
+    const a = (
+      await call(em, 'POST', g(), {
+        auth: bot(em),
+        body: slash('ping', {
+          options: [
+            { type: 3, name: 'a', description: 'a' },
+            { type: 3, name: 'b', description: 'b' },
+          ],
+        }),
+      })
+    ).body;
     const one = await call(em, 'GET', `${g()}/${a.id}`, { auth: bot(em) });
     expect(one.body).toEqual(a);
     const missing = await call(em, 'GET', `${g()}/123456789012345678`, { auth: bot(em) });
@@ -374,7 +414,8 @@ describe('entry point', () => {
     const r = await call(em, 'PUT', g(), { auth: bot(em), body: [slash('ping')] });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({
-      message: "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
+      message:
+        "You cannot remove this app's Entry Point command in a bulk update operation. Please include the Entry Point command in your update request or delete it separately.",
       code: 50240,
     });
     expect((await call(em, 'GET', g(), { auth: bot(em) })).body).toHaveLength(1);

@@ -27,7 +27,12 @@ async function stillServes(): Promise<void> {
 describe('control routes', () => {
   test('startEmulator returns a control token; with it (and JSON) a fault can be set', async () => {
     expect(em.controlToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    const r = await rawCall(base(), { method: 'POST', path: '/__emulator/faults', headers: { 'x-cmdsync-control': em.controlToken, 'content-type': 'application/json' }, body: FAULT });
+    const r = await rawCall(base(), {
+      method: 'POST',
+      path: '/__emulator/faults',
+      headers: { 'x-cmdsync-control': em.controlToken, 'content-type': 'application/json' },
+      body: FAULT,
+    });
     expect(r.status).toBe(200);
     expect((await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).status).toBe(500);
   });

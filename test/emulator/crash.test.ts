@@ -86,7 +86,11 @@ describe('crash safety (SIGKILL at random moments)', () => {
       if (!hook) {
         const loaded = Store.load(file)!;
         const channel = loaded.world.guilds[guild]!.channels.find((c) => c.type === 0)!.id;
-        const res = await request(`${url}/channels/${channel}/webhooks`, { method: 'POST', headers: { authorization: `Bot ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'crash' }) });
+        const res = await request(`${url}/channels/${channel}/webhooks`, {
+          method: 'POST',
+          headers: { authorization: `Bot ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'crash' }),
+        });
         hook = (await res.body.json()) as { id: string; token: string };
       }
       let alive = true;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, spawnEmulatorCli } from '../helpers/cli.js';
+import { spawnEmulatorCli } from '../helpers/cli.js';
 import { bot, call, slash, start } from './helpers.js';
 import { rawCall } from './raw-http.js';
 
@@ -53,7 +53,7 @@ describe('daily create allowance', () => {
       ]),
     );
     expect((await control('DELETE')).status).toBe(204);
-    expect((await control("GET")).body.scopes).toEqual([]);
+    expect((await control('GET')).body.scopes).toEqual([]);
     expect((await call(em, 'POST', inGuild, { auth: bot(em), body: slash('c') })).status).toBe(201);
   });
 

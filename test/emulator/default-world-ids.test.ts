@@ -12,10 +12,11 @@ afterEach(async () => {
 function idsOf(value: unknown, out = new Set<string>()): Set<string> {
   if (typeof value === 'string' && /^\d{15,20}$/.test(value)) out.add(value);
   else if (Array.isArray(value)) for (const v of value) idsOf(v, out);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) {
-    if (/^\d{15,20}$/.test(k)) out.add(k);
-    idsOf(v, out);
-  }
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (/^\d{15,20}$/.test(k)) out.add(k);
+      idsOf(v, out);
+    }
   return out;
 }
 
@@ -40,7 +41,12 @@ describe('default world ids', () => {
     const allChannels = String(BigInt(guild) - 1n);
     const r = await call(emu, 'PUT', `/applications/${app}/guilds/${guild}/commands/${app}/permissions`, {
       auth: userBearer(emu),
-      body: { permissions: [{ id: allChannels, type: 3, permission: false }, { id: guild, type: 1, permission: true }] },
+      body: {
+        permissions: [
+          { id: allChannels, type: 3, permission: false },
+          { id: guild, type: 1, permission: true },
+        ],
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body.id).toBe(app);

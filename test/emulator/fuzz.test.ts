@@ -105,7 +105,19 @@ function templates(): Template[] {
     tts: false,
     flags: 4096,
     allowed_mentions: { parse: ['users'], replied_user: false },
-    embeds: [{ title: 'T', description: 'D', color: 123, url: 'https://example.com', fields: [{ name: 'n', value: 'v', inline: true }], footer: { text: 'f' }, author: { name: 'a' }, image: { url: 'https://example.com/i.png' }, timestamp: '2024-01-01T00:00:00.000Z' }],
+    embeds: [
+      {
+        title: 'T',
+        description: 'D',
+        color: 123,
+        url: 'https://example.com',
+        fields: [{ name: 'n', value: 'v', inline: true }],
+        footer: { text: 'f' },
+        author: { name: 'a' },
+        image: { url: 'https://example.com/i.png' },
+        timestamp: '2024-01-01T00:00:00.000Z',
+      },
+    ],
     components: [{ type: 1, components: [{ type: 2, style: 5, label: 'Go', url: 'https://example.com' }] }],
     poll: { question: { text: 'Q?' }, answers: [{ poll_media: { text: 'yes' } }, { poll_media: { text: 'no' } }], duration: 1, allow_multiselect: false },
     attachments: [],
@@ -114,32 +126,89 @@ function templates(): Template[] {
   return [
     { name: 'create global command', method: 'POST', path: ['applications', { id: app }, 'commands'], body: command },
     { name: 'create guild command', method: 'POST', path: ['applications', { id: app }, 'guilds', { id: IDS.guild }, 'commands'], body: command },
-    { name: 'edit command', method: 'PATCH', path: ['applications', { id: app }, 'commands', { id: fx.globalCommand }], body: { description: 'Edited', options: (command as any).options } },
-    { name: 'bulk overwrite', method: 'PUT', path: ['applications', { id: app }, 'guilds', { id: IDS.guild }, 'commands'], body: [{ ...(command as object), id: fx.guildCommand, name: 'local' }, { name: 'second', description: 'Second', type: 1 }] as Json },
+    {
+      name: 'edit command',
+      method: 'PATCH',
+      path: ['applications', { id: app }, 'commands', { id: fx.globalCommand }],
+      body: { description: 'Edited', options: (command as any).options },
+    },
+    {
+      name: 'bulk overwrite',
+      method: 'PUT',
+      path: ['applications', { id: app }, 'guilds', { id: IDS.guild }, 'commands'],
+      body: [
+        { ...(command as object), id: fx.guildCommand, name: 'local' },
+        { name: 'second', description: 'Second', type: 1 },
+      ] as Json,
+    },
     {
       name: 'edit permissions',
       method: 'PUT',
       auth: fx.user,
       path: ['applications', { id: app }, 'guilds', { id: IDS.guild }, 'commands', { id: fx.guildCommand }, 'permissions'],
-      body: { permissions: [{ id: IDS.role, type: 1, permission: true }, { id: IDS.member, type: 2, permission: false }] },
+      body: {
+        permissions: [
+          { id: IDS.role, type: 1, permission: true },
+          { id: IDS.member, type: 2, permission: false },
+        ],
+      },
     },
     { name: 'create webhook', method: 'POST', path: ['channels', { id: IDS.otherText }, 'webhooks'], body: { name: 'made', avatar: 'data:image/png;base64,iVBORw0KGgo=' } },
     { name: 'edit webhook', method: 'PATCH', path: ['webhooks', { id: hook.id }], body: { name: 'renamed', channel_id: IDS.text, avatar: null } },
     { name: 'edit webhook by token', method: 'PATCH', auth: '', path: ['webhooks', { id: hook.id }, { id: hook.token }], body: { name: 'renamed2', avatar: null } },
     { name: 'execute', method: 'POST', auth: '', path: ['webhooks', { id: hook.id }, { id: hook.token }], query: '?wait=true', body: message },
-    { name: 'execute in thread', method: 'POST', auth: '', path: ['webhooks', { id: hook.id }, { id: hook.token }], query: `?wait=true&thread_id=${IDS.thread}`, body: { content: 'in thread' } },
-    { name: 'forum post', method: 'POST', auth: '', path: ['webhooks', { id: forumHook.id }, { id: forumHook.token }], query: '?wait=true', body: { content: 'post', thread_name: 'A post', applied_tags: [IDS.tagBug] } },
-    { name: 'edit message', method: 'PATCH', auth: '', path: ['webhooks', { id: hook.id }, { id: hook.token }, 'messages', { id: fx.message }], body: { content: 'edited', embeds: [{ title: 'E' }], allowed_mentions: { parse: [] }, attachments: [], flags: 4 } },
-    { name: 'chat-compat', method: 'POST', auth: '', path: ['webhooks', { id: hook.id }, { id: hook.token }, 'slack'], body: { text: 'hi', username: 'S', attachments: [{ title: 't', text: 'x', color: 'good', fields: [{ title: 'a', value: 'b', short: true }], ts: 1700000000 }] } },
+    {
+      name: 'execute in thread',
+      method: 'POST',
+      auth: '',
+      path: ['webhooks', { id: hook.id }, { id: hook.token }],
+      query: `?wait=true&thread_id=${IDS.thread}`,
+      body: { content: 'in thread' },
+    },
+    {
+      name: 'forum post',
+      method: 'POST',
+      auth: '',
+      path: ['webhooks', { id: forumHook.id }, { id: forumHook.token }],
+      query: '?wait=true',
+      body: { content: 'post', thread_name: 'A post', applied_tags: [IDS.tagBug] },
+    },
+    {
+      name: 'edit message',
+      method: 'PATCH',
+      auth: '',
+      path: ['webhooks', { id: hook.id }, { id: hook.token }, 'messages', { id: fx.message }],
+      body: { content: 'edited', embeds: [{ title: 'E' }], allowed_mentions: { parse: [] }, attachments: [], flags: 4 },
+    },
+    {
+      name: 'chat-compat',
+      method: 'POST',
+      auth: '',
+      path: ['webhooks', { id: hook.id }, { id: hook.token }, 'slack'],
+      body: { text: 'hi', username: 'S', attachments: [{ title: 't', text: 'x', color: 'good', fields: [{ title: 'a', value: 'b', short: true }], ts: 1700000000 }] },
+    },
     {
       name: 'repo-compat',
       method: 'POST',
       auth: '',
       headers: { 'x-github-event': 'push' },
       path: ['webhooks', { id: hook.id }, { id: hook.token }, 'github'],
-      body: { ref: 'refs/heads/main', compare: 'https://example.com/c', repository: { full_name: 'o/r' }, sender: { login: 'me' }, commits: [{ id: 'abcdef0123', url: 'https://example.com/x', message: 'm', author: { name: 'n' } }] },
+      body: {
+        ref: 'refs/heads/main',
+        compare: 'https://example.com/c',
+        repository: { full_name: 'o/r' },
+        sender: { login: 'me' },
+        commits: [{ id: 'abcdef0123', url: 'https://example.com/x', message: 'm', author: { name: 'n' } }],
+      },
     },
-    { name: 'token', method: 'POST', auth: '', form: true, path: ['oauth2', 'token'], body: { grant_type: 'client_credentials', scope: 'applications.commands.update', client_id: app, client_secret: fx.em.credentials.clientSecret } },
+    {
+      name: 'token',
+      method: 'POST',
+      auth: '',
+      form: true,
+      path: ['oauth2', 'token'],
+      body: { grant_type: 'client_credentials', scope: 'applications.commands.update', client_id: app, client_secret: fx.em.credentials.clientSecret },
+    },
   ];
 }
 
@@ -160,13 +229,20 @@ function deep(r: Rand, depth: number): Json {
 
 function garbage(r: Rand, raws: string[]): Json {
   switch (r(16)) {
-    case 0: return null;
-    case 1: return true;
-    case 2: return -1;
-    case 3: return 1.5;
-    case 4: return Number.MAX_SAFE_INTEGER;
-    case 5: return '';
-    case 6: return 'x'.repeat(pick(r, [101, 2001, 6001, 100_000]));
+    case 0:
+      return null;
+    case 1:
+      return true;
+    case 2:
+      return -1;
+    case 3:
+      return 1.5;
+    case 4:
+      return Number.MAX_SAFE_INTEGER;
+    case 5:
+      return '';
+    case 6:
+      return 'x'.repeat(pick(r, [101, 2001, 6001, 100_000]));
     case 7: {
       const depth = pick(r, [3, 2000, 200_000, 200_000]);
       if (depth <= 2000) return deep(r, depth);
@@ -174,17 +250,24 @@ function garbage(r: Rand, raws: string[]): Json {
       raws.push(r(2) ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
       return RAW(raws.length - 1);
     }
-    case 8: return [];
-    case 9: return {};
-    case 10: return [{ a: 1 }, 'b', null];
-    case 11: return { __proto__: { polluted: true }, toString: 'x' } as unknown as Json;
-    case 12: return '12345678901234567890123';
-    case 13: return '\u0000\ud800';
+    case 8:
+      return [];
+    case 9:
+      return {};
+    case 10:
+      return [{ a: 1 }, 'b', null];
+    case 11:
+      return { __proto__: { polluted: true }, toString: 'x' } as unknown as Json;
+    case 12:
+      return '12345678901234567890123';
+    case 13:
+      return '\u0000\ud800';
     case 14: {
       raws.push(pick(r, RAW_NUMBERS));
       return RAW(raws.length - 1);
     }
-    default: return { constructor: { prototype: { polluted: true } }, hasOwnProperty: 1, valueOf: null };
+    default:
+      return { constructor: { prototype: { polluted: true } }, hasOwnProperty: 1, valueOf: null };
   }
 }
 
@@ -252,7 +335,10 @@ function mutate(r: Rand, t: Template): Case {
     }
     case 4:
     case 12: {
-      const objects = all.filter((p) => { const v = p.reduce<any>((n, s) => n[s], body); return v !== null && typeof v === 'object' && !Array.isArray(v); });
+      const objects = all.filter((p) => {
+        const v = p.reduce<any>((n, s) => n[s], body);
+        return v !== null && typeof v === 'object' && !Array.isArray(v);
+      });
       const at = objects.length ? pick(r, objects) : [];
       const key = r(2) ? pick(r, PROTO_KEYS) : `unknown_${r(1000)}`;
       body = setAt(body, [...at, key], garbage(r, raws));
@@ -268,12 +354,34 @@ function mutate(r: Rand, t: Template): Case {
     }
     case 6: {
       const full = JSON.stringify(body);
-      text = pick(r, [full.slice(0, r(full.length)), `${full}}`, `{"a":`, 'null', '[]', 'not json', '\ufeff' + full, full.replace(/:/, '::'), '{"a":1,}', "{'a':1}", 'NaN', '"\\ud800"']);
+      text = pick(r, [
+        full.slice(0, r(full.length)),
+        `${full}}`,
+        `{"a":`,
+        'null',
+        '[]',
+        'not json',
+        `\ufeff${full}`,
+        full.replace(/:/, '::'),
+        '{"a":1,}',
+        "{'a':1}",
+        'NaN',
+        '"\\ud800"',
+      ]);
       description = `raw text ${JSON.stringify(text.slice(0, 40))}`;
       break;
     }
     case 7: {
-      headers['content-type'] = pick(r, ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-16', 'application/xml', '', 'application/json, text/plain', 'APPLICATION/JSON']);
+      headers['content-type'] = pick(r, [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+        'application/json; charset=utf-16',
+        'application/xml',
+        '',
+        'application/json, text/plain',
+        'APPLICATION/JSON',
+      ]);
       if (headers['content-type'] === '') delete headers['content-type'];
       description = `content-type ${JSON.stringify(headers['content-type'])}`;
       break;
@@ -391,54 +499,61 @@ async function probe(): Promise<string | undefined> {
 const pollutionBefore = Object.getOwnPropertyNames(Object.prototype).sort().join();
 
 describe('fuzzing the HTTP surface', () => {
-  test(`${CASES} mutated requests: no 5xx, no poisoning, refused requests change nothing (seed ${SEED})`, async () => {
-    const r = seededRandom(SEED);
-    const list = templates();
-    const failures: string[] = [];
-    const stats = { tried: 0, fivexx: 0, poisoned: 0, changedOnRefusal: 0 };
-    for (let i = 0; i < CASES; i++) {
-      const t = list[r(list.length)]!;
-      const c = mutate(r, t);
-      const before = snapshot();
-      let reply: RawReply;
-      try {
-        reply = await rawCall(fx.base, { method: c.method, path: c.path, headers: c.headers, ...(c.body !== undefined ? { body: c.body } : {}) });
-      } catch (err) {
-        reply = { status: 0, headers: {}, text: String(err), body: undefined };
+  test(
+    `${CASES} mutated requests: no 5xx, no poisoning, refused requests change nothing (seed ${SEED})`,
+    async () => {
+      const r = seededRandom(SEED);
+      const list = templates();
+      const failures: string[] = [];
+      const stats = { tried: 0, fivexx: 0, poisoned: 0, changedOnRefusal: 0 };
+      for (let i = 0; i < CASES; i++) {
+        const t = list[r(list.length)]!;
+        const c = mutate(r, t);
+        const before = snapshot();
+        let reply: RawReply;
+        try {
+          reply = await rawCall(fx.base, { method: c.method, path: c.path, headers: c.headers, ...(c.body !== undefined ? { body: c.body } : {}) });
+        } catch (err) {
+          reply = { status: 0, headers: {}, text: String(err), body: undefined };
+        }
+        stats.tried++;
+        const where = `seed=${SEED} case=${i} ${t.name}: ${c.description} → ${reply.status}`;
+        if (reply.status >= 500 || reply.status === 0) {
+          stats.fivexx++;
+          failures.push(`${where} ${reply.text.slice(0, 200)}`);
+        }
+        if (c.badPath && reply.status < 400) failures.push(`${where}: a malformed path was routed`);
+        if (reply.status >= 400 && snapshot() !== before) {
+          stats.changedOnRefusal++;
+          failures.push(`${where}: a refused request changed the world`);
+        }
+        if (Object.getOwnPropertyNames(Object.prototype).sort().join() !== pollutionBefore) {
+          failures.push(`${where}: Object.prototype was polluted`);
+          for (const k of Object.getOwnPropertyNames(Object.prototype)) if (!pollutionBefore.split(',').includes(k)) delete (Object.prototype as any)[k];
+        }
+        const odd = oddObjects(fx.em.world);
+        if (odd.length) failures.push(`${where}: the world holds what JSON cannot: ${odd.slice(0, 3).join('; ')}`);
+        const broken = await probe();
+        if (broken) {
+          stats.poisoned++;
+          failures.push(`${where}: poisoned, then ${broken}`);
+        }
       }
-      stats.tried++;
-      const where = `seed=${SEED} case=${i} ${t.name}: ${c.description} → ${reply.status}`;
-      if (reply.status >= 500 || reply.status === 0) {
-        stats.fivexx++;
-        failures.push(`${where} ${reply.text.slice(0, 200)}`);
-      }
-      if (c.badPath && reply.status < 400) failures.push(`${where}: a malformed path was routed`);
-      if (reply.status >= 400 && snapshot() !== before) {
-        stats.changedOnRefusal++;
-        failures.push(`${where}: a refused request changed the world`);
-      }
-      if (Object.getOwnPropertyNames(Object.prototype).sort().join() !== pollutionBefore) {
-        failures.push(`${where}: Object.prototype was polluted`);
-        for (const k of Object.getOwnPropertyNames(Object.prototype)) if (!pollutionBefore.split(',').includes(k)) delete (Object.prototype as any)[k];
-      }
-      const odd = oddObjects(fx.em.world);
-      if (odd.length) failures.push(`${where}: the world holds what JSON cannot: ${odd.slice(0, 3).join('; ')}`);
-      const broken = await probe();
-      if (broken) {
-        stats.poisoned++;
-        failures.push(`${where}: poisoned, then ${broken}`);
-      }
-    }
-    if (Object.getOwnPropertyNames(Object.prototype).sort().join() !== pollutionBefore || ({} as any).polluted !== undefined) failures.push(`seed=${SEED}: Object.prototype was polluted`);
-    // The data file must load back to the same world.
-    const world = snapshot();
-    await fx.em.close();
-    fx.em = await startEmulator({ rateLimits: false, dataFile: fx.dataFile });
-    fx.base = fx.em.url;
-    if (snapshot() !== world) failures.push(`seed=${SEED}: the data file did not load back to the same world`);
-    if (await probe()) failures.push(`seed=${SEED}: probes fail after a restart`);
-    console.log(`fuzz seed=${SEED}: ${stats.tried} bad requests, ${stats.fivexx} answered 5xx, ${stats.poisoned} poisonings, ${stats.changedOnRefusal} refusals that changed state`);
-    if (failures.length) console.log(failures.join('\n'));
-    expect(failures.slice(0, 20), `fuzz seed=${SEED}: ${failures.length} failures (rerun with CMDSYNC_FUZZ_SEED=${SEED})`).toEqual([]);
-  }, 120_000 + CASES * 200);
+      if (Object.getOwnPropertyNames(Object.prototype).sort().join() !== pollutionBefore || ({} as any).polluted !== undefined)
+        failures.push(`seed=${SEED}: Object.prototype was polluted`);
+      // The data file must load back to the same world.
+      const world = snapshot();
+      await fx.em.close();
+      fx.em = await startEmulator({ rateLimits: false, dataFile: fx.dataFile });
+      fx.base = fx.em.url;
+      if (snapshot() !== world) failures.push(`seed=${SEED}: the data file did not load back to the same world`);
+      if (await probe()) failures.push(`seed=${SEED}: probes fail after a restart`);
+      console.log(
+        `fuzz seed=${SEED}: ${stats.tried} bad requests, ${stats.fivexx} answered 5xx, ${stats.poisoned} poisonings, ${stats.changedOnRefusal} refusals that changed state`,
+      );
+      if (failures.length) console.log(failures.join('\n'));
+      expect(failures.slice(0, 20), `fuzz seed=${SEED}: ${failures.length} failures (rerun with CMDSYNC_FUZZ_SEED=${SEED})`).toEqual([]);
+    },
+    120_000 + CASES * 200,
+  );
 });

@@ -48,7 +48,14 @@ test('a discord.js client logs in, sees the seeded guilds, and receives permissi
 
   const cmd = await call(em, 'POST', `/applications/${applicationId}/guilds/${guildId}/commands`, {
     auth: bot(em),
-    body: { name: 'remind', description: 'Set a reminder', options: [{ type: 3, name: 'what', description: 'What', required: true }, { type: 4, name: 'minutes', description: 'When' }] },
+    body: {
+      name: 'remind',
+      description: 'Set a reminder',
+      options: [
+        { type: 3, name: 'what', description: 'What', required: true },
+        { type: 4, name: 'minutes', description: 'When' },
+      ],
+    },
   });
   expect(cmd.status).toBe(201);
 
@@ -82,14 +89,31 @@ test('a discord.js client logs in, sees the seeded guilds, and receives permissi
       guild_id: guildId,
       channel_id: text.id,
       channel: { id: text.id, type: 0, guild_id: guildId, name: text.name },
-      member: { user: { id: member.id, username: member.username, discriminator: '0', global_name: null, avatar: null }, roles: [], permissions: '2147483648', joined_at: '2024-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0 },
+      member: {
+        user: { id: member.id, username: member.username, discriminator: '0', global_name: null, avatar: null },
+        roles: [],
+        permissions: '2147483648',
+        joined_at: '2024-01-01T00:00:00.000Z',
+        deaf: false,
+        mute: false,
+        flags: 0,
+      },
       app_permissions: '536870912',
       locale: 'en-US',
       guild_locale: 'en-US',
       entitlements: [],
       authorizing_integration_owners: { '0': guildId },
       context: 0,
-      data: { id: cmd.body.id, name: 'remind', type: 1, guild_id: guildId, options: [{ name: 'what', type: 3, value: 'tea' }, { name: 'minutes', type: 4, value: 5 }] },
+      data: {
+        id: cmd.body.id,
+        name: 'remind',
+        type: 1,
+        guild_id: guildId,
+        options: [
+          { name: 'what', type: 3, value: 'tea' },
+          { name: 'minutes', type: 4, value: 5 },
+        ],
+      },
     },
   });
   const interaction = await received;
@@ -143,5 +167,11 @@ test('a discord.js bot answers invocations over the gateway: a reply, a deferred
   expect((deferred as { original?: { content?: string } }).original?.content).toBe('Done, after a while.');
 
   const suggestions = await em.invoke({ line: '/remind what:te', ...where, autocomplete: true });
-  expect(suggestions).toMatchObject({ outcome: 'answered', choices: [{ name: 'tea', value: 'tea' }, { name: 'team meeting', value: 'team meeting' }] });
+  expect(suggestions).toMatchObject({
+    outcome: 'answered',
+    choices: [
+      { name: 'tea', value: 'tea' },
+      { name: 'team meeting', value: 'team meeting' },
+    ],
+  });
 }, 30_000);

@@ -56,7 +56,12 @@ describe('handshake and close codes', () => {
     const r = await c.dispatch('READY');
     const app = em.world.applications[em.credentials.applicationId]!;
     expect(r.s).toBe(1);
-    expect(r.d).toMatchObject({ v: 10, user: { id: app.botUserId, username: app.name, bot: true }, guilds: [{ id: em.credentials.guildId, unavailable: true }], application: { id: app.id, flags: expect.any(Number) } });
+    expect(r.d).toMatchObject({
+      v: 10,
+      user: { id: app.botUserId, username: app.name, bot: true },
+      guilds: [{ id: em.credentials.guildId, unavailable: true }],
+      application: { id: app.id, flags: expect.any(Number) },
+    });
     expect(r.d.session_id).toMatch(/^[0-9a-f]{32}$/);
     expect(r.d.resume_gateway_url).toBe(em.gatewayUrl);
     const g = await c.dispatch('GUILD_CREATE');
@@ -64,7 +69,12 @@ describe('handshake and close codes', () => {
     const guild = em.world.guilds[em.credentials.guildId]!;
     expect(g.d).toMatchObject({ id: guild.id, name: guild.name, unavailable: false });
     const threads = guild.channels.filter((ch) => ch.parentId !== undefined && [10, 11, 12].includes(ch.type));
-    expect(g.d.channels.map((ch: any) => ch.id).sort()).toEqual(guild.channels.filter((ch) => !threads.includes(ch)).map((ch) => ch.id).sort());
+    expect(g.d.channels.map((ch: any) => ch.id).sort()).toEqual(
+      guild.channels
+        .filter((ch) => !threads.includes(ch))
+        .map((ch) => ch.id)
+        .sort(),
+    );
     expect(g.d.threads.map((t: any) => t.id)).toEqual(threads.map((t) => t.id));
     expect(g.d.roles.map((x: any) => x.id)).toEqual(guild.roles.map((x) => x.id));
     const memberIds = g.d.members.map((m: any) => m.user.id);
@@ -182,7 +192,7 @@ describe('resume', () => {
     const appId = em.credentials.applicationId;
     em.events.emit({ applicationId: appId, name: 'INTERACTION_CREATE', data: { id: 'one' } });
     em.events.emit({ applicationId: appId, name: 'INTERACTION_CREATE', data: { id: 'two' } });
-    const again = new RawGateway(r.d.resume_gateway_url + '?v=10&encoding=json');
+    const again = new RawGateway(`${r.d.resume_gateway_url}?v=10&encoding=json`);
     clients.push(again);
     await again.waitFor((f) => f.op === 10);
     again.send({ op: 6, d: { token: em.credentials.botToken, session_id: r.d.session_id, seq: lastSeq } });
@@ -221,7 +231,7 @@ describe('limits and shutdown', () => {
   test('connections beyond the cap are refused; closing the emulator closes live sessions', async () => {
     em = await start({ gateway: { maxSessions: 1 } });
     const { c } = await ready();
-    const extra = new RawGateway(em.gatewayUrl + '?v=10&encoding=json');
+    const extra = new RawGateway(`${em.gatewayUrl}?v=10&encoding=json`);
     clients.push(extra);
     await expect(extra.opened).rejects.toThrow(/503/);
     const closing = c.closed;
@@ -231,7 +241,7 @@ describe('limits and shutdown', () => {
 
   test('a plain HTTP request to the gateway path, or an upgrade elsewhere, is refused', async () => {
     em = await start();
-    const other = new RawGateway(em.gatewayUrl + '/api/v10/users?v=10');
+    const other = new RawGateway(`${em.gatewayUrl}/api/v10/users?v=10`);
     clients.push(other);
     await expect(other.opened).rejects.toThrow(/404/);
   });

@@ -149,7 +149,11 @@ describe('ids in the path', () => {
       ] as const) {
         const r = await rawCall(emu.url, { method: 'GET', path: `/api/v10${path}`, headers: { authorization: bot } });
         expect(r.status, path).toBe(400);
-        expect(r.body).toEqual({ message: 'Invalid Form Body', code: 50035, errors: { [field]: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: `Value "${name}" is not snowflake.` }] } } });
+        expect(r.body).toEqual({
+          message: 'Invalid Form Body',
+          code: 50035,
+          errors: { [field]: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: `Value "${name}" is not snowflake.` }] } },
+        });
       }
     }
   });
@@ -184,11 +188,15 @@ describe('ids in the path', () => {
 describe('only what the service stores', () => {
   test('unknown keys of an embed and of a poll are dropped, not stored as sent', async () => {
     const { send, emu } = await setup(false);
-    const r = await send(JSON.stringify({
-      content: 'x',
-      embeds: [{ title: 't', junk: 'y'.repeat(1000), footer: { text: 'f', junk: 1 }, fields: [{ name: 'n', value: 'v', junk: true }], image: { url: 'https://e/i.png', width: 5 } }],
-      poll: { question: { text: 'Q', junk: 1 }, answers: [{ poll_media: { text: 'a', junk: 2 }, junk: 3 }], junk: 4 },
-    }));
+    const r = await send(
+      JSON.stringify({
+        content: 'x',
+        embeds: [
+          { title: 't', junk: 'y'.repeat(1000), footer: { text: 'f', junk: 1 }, fields: [{ name: 'n', value: 'v', junk: true }], image: { url: 'https://e/i.png', width: 5 } },
+        ],
+        poll: { question: { text: 'Q', junk: 1 }, answers: [{ poll_media: { text: 'a', junk: 2 }, junk: 3 }], junk: 4 },
+      }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.embeds).toEqual([{ type: 'rich', title: 't', footer: { text: 'f' }, image: { url: 'https://e/i.png' }, fields: [{ name: 'n', value: 'v' }] }]);
     expect(r.body.poll.question).toEqual({ text: 'Q' });
@@ -200,7 +208,12 @@ describe('only what the service stores', () => {
     const { emu, hook } = await setup(false);
     const post = async (form: FormData) => {
       const r = new Request('http://x', { method: 'POST', body: form });
-      return rawCall(emu.url, { method: 'POST', path: `/api/v10/webhooks/${hook.id}/${hook.token}?wait=true`, headers: { 'content-type': r.headers.get('content-type')! }, body: Buffer.from(await r.arrayBuffer()) });
+      return rawCall(emu.url, {
+        method: 'POST',
+        path: `/api/v10/webhooks/${hook.id}/${hook.token}?wait=true`,
+        headers: { 'content-type': r.headers.get('content-type')! },
+        body: Buffer.from(await r.arrayBuffer()),
+      });
     };
     const deepForm = new FormData();
     deepForm.set('payload_json', `{"content":"a","embeds":[{"title":"t","x":${deep(100_000)}}]}`);

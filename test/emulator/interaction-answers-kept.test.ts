@@ -61,7 +61,10 @@ describe('interaction answers in the world', () => {
     expect(e.world.messages[original.id]?.interaction).toMatchObject({ name: 'hello', userId: BOB, applicationId: APP });
     // A message command on the answer, after the restart: it is used in the answer's channel.
     const quote = await e.invoke({ messageCommand: 'Quote', target: original.id, userId: BOB });
-    expect(answered(quote).interaction).toMatchObject({ channel_id: GENERAL, data: { target_id: original.id, resolved: { messages: { [original.id]: { content: `Hello <@${BOB}>` } } } } });
+    expect(answered(quote).interaction).toMatchObject({
+      channel_id: GENERAL,
+      data: { target_id: original.id, resolved: { messages: { [original.id]: { content: `Hello <@${BOB}>` } } } },
+    });
   }, 30_000);
 
   it('answers count toward the per-channel message cap like webhook posts', async () => {

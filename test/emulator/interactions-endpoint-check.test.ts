@@ -98,7 +98,12 @@ describe('the check on demand: POST /__emulator/interactions/endpoint-check', ()
     const state = await rawCall(base, { method: 'GET', path: '/__emulator/view/state', headers: { 'x-cmdsync-control': em.controlToken } });
     expect(state.body.interactions.endpoints).toEqual([{ applicationId: APP, url: wrongKey.url, lastCheck: { ok: false, problems: r.body.problems, at: expect.any(Number) } }]);
 
-    const unknown = await rawCall(base, { method: 'POST', path: '/__emulator/interactions/endpoint-check', headers, body: JSON.stringify({ applicationId: '199999999999999999' }) });
+    const unknown = await rawCall(base, {
+      method: 'POST',
+      path: '/__emulator/interactions/endpoint-check',
+      headers,
+      body: JSON.stringify({ applicationId: '199999999999999999' }),
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('unknown application 199999999999999999');
   });

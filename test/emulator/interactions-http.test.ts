@@ -16,7 +16,7 @@ describe('HTTP interactions against a bot verifying signatures with discord-inte
     await em?.close();
   });
 
-  it('passes the service\'s endpoint check: PING answered, forged signature refused', async () => {
+  it("passes the service's endpoint check: PING answered, forged signature refused", async () => {
     const before = bot.forged;
     const check = await em.checkInteractionsEndpoint();
     expect(check).toEqual({ url: bot.url, ok: true, problems: [], answered: true });
@@ -52,7 +52,7 @@ describe('HTTP interactions against a bot verifying signatures with discord-inte
     const body = '{"type":1}';
     const sig = signInteraction(em.world.applications[APP]!.privateKey!, '1700000000', body);
     expect(await verifyKey(body, sig, '1700000000', em.credentials.publicKey)).toBe(true);
-    expect(await verifyKey(body + ' ', sig, '1700000000', em.credentials.publicKey)).toBe(false);
+    expect(await verifyKey(`${body} `, sig, '1700000000', em.credentials.publicKey)).toBe(false);
   });
 
   it('keeps an ephemeral answer ephemeral', async () => {
@@ -72,7 +72,10 @@ describe('HTTP interactions against a bot verifying signatures with discord-inte
 
   it('autocomplete: the focused option with its partial value, and the choices', async () => {
     const out = await em.invoke({ line: '/search fruit:ap', channelId: GENERAL, userId: BOB, autocomplete: true });
-    expect(out.outcome === 'answered' && out.choices).toEqual([{ name: 'apple', value: 'apple' }, { name: 'apricot', value: 'apricot' }]);
+    expect(out.outcome === 'answered' && out.choices).toEqual([
+      { name: 'apple', value: 'apple' },
+      { name: 'apricot', value: 'apricot' },
+    ]);
     expect(bot.received.at(-1)).toMatchObject({ type: 4, data: { options: [{ name: 'fruit', type: 3, value: 'ap', focused: true }] } });
   });
 

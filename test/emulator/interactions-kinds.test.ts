@@ -114,7 +114,9 @@ describe('user and message commands, DMs, entry points, attachments', () => {
   });
 
   it('an attachment option: the file in resolved attachments under the option value', async () => {
-    const em = await start({ seed: withCommands([{ application_id: APP, name: 'upload', description: 'Upload', options: [{ type: 11, name: 'file', description: 'File', required: true }] }]) });
+    const em = await start({
+      seed: withCommands([{ application_id: APP, name: 'upload', description: 'Upload', options: [{ type: 11, name: 'file', description: 'File', required: true }] }]),
+    });
     try {
       const seen = gatewayBot(em);
       const out = await em.invoke({ line: '/upload file:file:./cat.png', channelId: GENERAL, userId: BOB, files: { './cat.png': { size: 1234, contentType: 'image/png' } } });

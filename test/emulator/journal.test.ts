@@ -193,7 +193,10 @@ describe('journal records (pure)', () => {
   test('records hold values, so a record replayed onto a snapshot that already has it changes nothing', () => {
     const text =
       encodeRecord(1, [{ collection: 'messages', key: '10', old: undefined, value: message('10', 'a'), json: undefined }]) +
-      encodeRecord(2, [{ collection: 'messages', key: '10', old: undefined, value: message('10', 'b'), json: undefined }, { collection: 'webhooks', key: '__proto__', old: undefined, value: { id: 'x' }, json: undefined }]) +
+      encodeRecord(2, [
+        { collection: 'messages', key: '10', old: undefined, value: message('10', 'b'), json: undefined },
+        { collection: 'webhooks', key: '__proto__', old: undefined, value: { id: 'x' }, json: undefined },
+      ]) +
       encodeRecord(3, [{ collection: 'messages', key: '10', old: message('10', 'b'), value: undefined, json: undefined }]);
     const { records, tornBytes } = readRecords(text);
     expect(tornBytes).toBe(0);
@@ -205,13 +208,13 @@ describe('journal records (pure)', () => {
     replay(twice, records);
     expect(twice).toEqual(once);
     expect(once.messages).toEqual({});
-    expect(Object.prototype.hasOwnProperty.call(once.webhooks, '__proto__')).toBe(true);
+    expect(Object.hasOwn(once.webhooks, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(once.webhooks)).toBe(Object.prototype);
   });
 
   test('a torn tail is counted and left out; a zero-filled tail (a power cut) too', () => {
     const good = encodeRecord(1, []);
-    expect(readRecords(good + '{"s":2,"c":[').tornBytes).toBe(12);
-    expect(readRecords(good + '\0\0\0\0').records).toHaveLength(1);
+    expect(readRecords(`${good}{"s":2,"c":[`).tornBytes).toBe(12);
+    expect(readRecords(`${good}\0\0\0\0`).records).toHaveLength(1);
   });
 });

@@ -30,7 +30,12 @@ describe('the limits control route', () => {
     expect(r.status).toBe(200);
     expect(r.body.day).toBe(new Date().toISOString().slice(0, 10));
     expect(r.body.limits).toMatchObject({ daily_creates: 7, user_commands: 3, message_commands: 5 });
-    expect(r.body.creates).toEqual(expect.arrayContaining([{ application_id: app, scope: `guild:${guild}`, used: 2 }, { application_id: app, scope: 'global', used: 1 }]));
+    expect(r.body.creates).toEqual(
+      expect.arrayContaining([
+        { application_id: app, scope: `guild:${guild}`, used: 2 },
+        { application_id: app, scope: 'global', used: 1 },
+      ]),
+    );
     expect(r.body.creates).toHaveLength(2);
   });
 

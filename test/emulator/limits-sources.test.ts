@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, runBin, spawnEmulatorCli } from '../helpers/cli.js';
+import { runBin, spawnEmulatorCli } from '../helpers/cli.js';
 import { testdir } from '../helpers/tmp.js';
 import { bot, call, start } from './helpers.js';
 
@@ -50,7 +50,10 @@ describe('limits from the seed, the flags and the manifest', () => {
   });
 
   test('cmdsync emulator --limit with a bad key or value: a clear error, exit 1 (as --port)', async () => {
-    for (const [arg, says] of [['user_comands=15', '"user_comands" is not a limit'], ['user_commands=x', '--limit takes KEY=N']]) {
+    for (const [arg, says] of [
+      ['user_comands=15', '"user_comands" is not a limit'],
+      ['user_commands=x', '--limit takes KEY=N'],
+    ]) {
       const r = await runBin(['emulator', '--port', '0', '--limit', arg!], { cwd: testdir() });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(says);

@@ -24,7 +24,10 @@ const seed = (): Seed => ({
       id: GUILD,
       name: 'G',
       roles: [{ name: '@everyone', permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES', 'USE_APPLICATION_COMMANDS'] }],
-      members: [{ id: FR_USER, username: 'amelie', locale: 'fr' }, { id: PLAIN_USER, username: 'bob' }],
+      members: [
+        { id: FR_USER, username: 'amelie', locale: 'fr' },
+        { id: PLAIN_USER, username: 'bob' },
+      ],
       channels: [{ id: TEXT, name: 'general' }],
     },
   ],

@@ -41,7 +41,10 @@ describe('a webhook message noted for the view', () => {
     bus.note(note('update', m));
     bus.flush();
     expect(m.reads()).toBe(0);
-    expect(log.since().map((e) => [e.kind, (e as { action?: string }).action, (e as { messageId?: string }).messageId])).toEqual([['message', 'create', '40'], ['message', 'update', '40']]);
+    expect(log.since().map((e) => [e.kind, (e as { action?: string }).action, (e as { messageId?: string }).messageId])).toEqual([
+      ['message', 'create', '40'],
+      ['message', 'update', '40'],
+    ]);
   });
 
   it('is copied once, as the request left it, for a connected view, and kept as a tombstone when deleted', () => {
@@ -72,7 +75,12 @@ describe('findChannel', () => {
   /** A world of `n` guilds of 3 channels each, whose guild reads are counted. */
   function world(n: number) {
     const guilds: Record<string, Guild> = Object.create(null);
-    for (let g = 0; g < n; g++) guilds[`${g + 1}`] = { id: `${g + 1}`, name: `g${g}`, channels: [0, 1, 2].map((c) => ({ id: `${g + 1}00${c}`, guildId: `${g + 1}`, type: 0, name: `c${c}` })) } as unknown as Guild;
+    for (let g = 0; g < n; g++)
+      guilds[`${g + 1}`] = {
+        id: `${g + 1}`,
+        name: `g${g}`,
+        channels: [0, 1, 2].map((c) => ({ id: `${g + 1}00${c}`, guildId: `${g + 1}`, type: 0, name: `c${c}` })),
+      } as unknown as Guild;
     let reads = 0;
     const counted = new Proxy(guilds, { get: (t, k) => (typeof k === 'string' && k in t && reads++, Reflect.get(t, k)), ownKeys: (t) => Reflect.ownKeys(t) });
     return { w: { guilds: counted } as unknown as World, guilds, reads: () => reads };

@@ -21,7 +21,10 @@ describe('persistence', () => {
     const controlToken = em.controlToken;
     const app = creds.applicationId;
     const cmd = (await call(em, 'POST', `/applications/${app}/guilds/${creds.guildId}/commands`, { auth: bot(em), body: slash('keep') })).body;
-    await call(em, 'PUT', `/applications/${app}/guilds/${creds.guildId}/commands/${cmd.id}/permissions`, { auth: userBearer(em), body: { permissions: [{ id: creds.guildId, type: 1, permission: false }] } });
+    await call(em, 'PUT', `/applications/${app}/guilds/${creds.guildId}/commands/${cmd.id}/permissions`, {
+      auth: userBearer(em),
+      body: { permissions: [{ id: creds.guildId, type: 1, permission: false }] },
+    });
     await em.close();
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(join(file, '..')).filter((n) => n.endsWith('.tmp'))).toEqual([]);
@@ -110,7 +113,13 @@ commands:
 `,
     );
     em = await start({ seedFile: file });
-    expect(em.credentials).toMatchObject({ applicationId: '1000000000000000001', botToken: 'seeded-token', clientSecret: 'seeded-secret', bearerToken: 'user-token', guildId: '1000000000000000010' });
+    expect(em.credentials).toMatchObject({
+      applicationId: '1000000000000000001',
+      botToken: 'seeded-token',
+      clientSecret: 'seeded-secret',
+      bearerToken: 'user-token',
+      guildId: '1000000000000000010',
+    });
     const global = (await call(em, 'GET', '/applications/1000000000000000001/commands', { auth: 'Bot seeded-token' })).body;
     expect(global.map((c: any) => c.name).sort()).toEqual(['Launch', 'seeded']);
     expect(global.find((c: any) => c.name === 'seeded').integration_types).toEqual([0, 1]);

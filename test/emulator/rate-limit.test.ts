@@ -105,11 +105,12 @@ describe('latency', () => {
   });
 });
 
-describe('snapshot (the web view\'s state panel)', () => {
+describe("snapshot (the web view's state panel)", () => {
   test('reads the open windows without touching them, busiest first, and at most `max` of them', () => {
     const rl = new RateLimiter();
     const now = 1_000_000;
-    for (let i = 0; i < 300; i++) expect(rl.check(`caller${String(i).padStart(4, '0')}`, 'GET', '/applications/:application_id/commands', '/applications/1/commands', now).ok).toBe(true);
+    for (let i = 0; i < 300; i++)
+      expect(rl.check(`caller${String(i).padStart(4, '0')}`, 'GET', '/applications/:application_id/commands', '/applications/1/commands', now).ok).toBe(true);
     for (let i = 0; i < 3; i++) rl.check('busyone', 'GET', '/applications/:application_id/commands', '/applications/1/commands', now);
     const snap = rl.snapshot(now + 10);
     expect(snap).toHaveLength(200);

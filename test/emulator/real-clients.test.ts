@@ -83,7 +83,11 @@ describe('snowflakes sent as JSON numbers keep every digit (discord.py)', () => 
   });
 
   it('small integers and non-integers are still numbers', async () => {
-    const r = await rawJson('POST', `/applications/${IDS.app}/commands`, '{"name":"nums","description":"d","options":[{"type":10,"name":"n","description":"d","min_value":-9007199254740991,"max_value":2.5}]}');
+    const r = await rawJson(
+      'POST',
+      `/applications/${IDS.app}/commands`,
+      '{"name":"nums","description":"d","options":[{"type":10,"name":"n","description":"d","min_value":-9007199254740991,"max_value":2.5}]}',
+    );
     expect(r.status).toBe(201);
     expect(r.body.options[0].min_value).toBe(-9007199254740991);
     expect(r.body.options[0].max_value).toBe(2.5);
@@ -92,7 +96,11 @@ describe('snowflakes sent as JSON numbers keep every digit (discord.py)', () => 
 
 describe('Via: 1.1 google on every response', () => {
   it('is on success, errors and 404s', async () => {
-    for (const r of [await client.call('GET', `/applications/${IDS.app}/commands`), await client.call('GET', '/nowhere'), await client.call('GET', `/applications/${IDS.app}/commands`, { auth: 'Bot wrong' })]) {
+    for (const r of [
+      await client.call('GET', `/applications/${IDS.app}/commands`),
+      await client.call('GET', '/nowhere'),
+      await client.call('GET', `/applications/${IDS.app}/commands`, { auth: 'Bot wrong' }),
+    ]) {
       expect(r.headers.via).toBe('1.1 google');
     }
   });
@@ -152,7 +160,12 @@ describe('identity endpoints', () => {
       },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ description: 'A bot', tags: ['tools'], install_params: { scopes: ['applications.commands', 'bot'], permissions: '536870912' }, integration_types_config: { '0': {}, '1': {} } });
+    expect(r.body).toMatchObject({
+      description: 'A bot',
+      tags: ['tools'],
+      install_params: { scopes: ['applications.commands', 'bot'], permissions: '536870912' },
+      integration_types_config: { '0': {}, '1': {} },
+    });
     const cmd = await client.call('POST', `/applications/${IDS.app}/commands`, { body: { name: 'both', description: 'd' } });
     expect(cmd.body.integration_types).toEqual([0, 1]);
     expect((await client.call('GET', '/applications/@me')).body.description).toBe('A bot');
@@ -218,10 +231,19 @@ describe('error answers', () => {
 
   it('a required option after an optional one is reported at options.<index>._errors', async () => {
     const r = await client.call('POST', `/applications/${IDS.app}/commands`, {
-      body: { name: 'order', description: 'd', options: [{ type: 3, name: 'a', description: 'd' }, { type: 3, name: 'b', description: 'd', required: true }] },
+      body: {
+        name: 'order',
+        description: 'd',
+        options: [
+          { type: 3, name: 'a', description: 'd' },
+          { type: 3, name: 'b', description: 'd', required: true },
+        ],
+      },
     });
     expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual({ options: { '1': { _errors: [{ code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }] } } });
+    expect(r.body.errors).toEqual({
+      options: { '1': { _errors: [{ code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }] } },
+    });
   });
 
   it('a description on a USER or MESSAGE command: "Context menu commands cannot have description"', async () => {

@@ -109,10 +109,24 @@ test('over HTTP: a handler that throws half way gets the generic 500, and the wo
     },
   ];
   const before = JSON.stringify(world);
-  const server = createEmulatorServer({ store, routes, limits: DEFAULT_LIMITS, faults: new FaultController(), latencyMs: 0, nextId, now: () => Date.now(), controlToken: 'x'.repeat(32), events });
+  const server = createEmulatorServer({
+    store,
+    routes,
+    limits: DEFAULT_LIMITS,
+    faults: new FaultController(),
+    latencyMs: 0,
+    nextId,
+    now: () => Date.now(),
+    controlToken: 'x'.repeat(32),
+    events,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const res = await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10/half-way`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v10/half-way`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.statusCode).toBe(500);
     expect(await res.body.text()).not.toContain('a handler bug');
   } finally {

@@ -9,23 +9,46 @@ const build = (seed: Seed) => buildWorld(seed, () => String(n++), 0, resolveLimi
 const G = '7000';
 
 describe('seeded guilds hold what the access model needs', () => {
-  it('reads role permissions (names or bits), @everyone\'s, member roles by id or name, overwrites and the owner', () => {
+  it("reads role permissions (names or bits), @everyone's, member roles by id or name, overwrites and the owner", () => {
     const world = build({
       guilds: [
         {
           id: G,
           owner_id: '7301',
-          roles: [{ name: '@everyone', permissions: 'SEND_MESSAGES' }, { id: '7201', name: 'Mods', permissions: ['BAN_MEMBERS', 'KICK_MEMBERS'] }, { id: '7202', name: 'Bots', permissions: '8' }],
-          members: [{ id: '7301', username: 'owner' }, { id: '7302', username: 'mod', roles: ['Mods', '7202'] }],
-          channels: [{ id: '7401', name: 'mod-log', permission_overwrites: [{ id: G, type: 'role', deny: ['SEND_MESSAGES'] }, { id: '7302', type: 1, allow: '2048' }] }],
+          roles: [
+            { name: '@everyone', permissions: 'SEND_MESSAGES' },
+            { id: '7201', name: 'Mods', permissions: ['BAN_MEMBERS', 'KICK_MEMBERS'] },
+            { id: '7202', name: 'Bots', permissions: '8' },
+          ],
+          members: [
+            { id: '7301', username: 'owner' },
+            { id: '7302', username: 'mod', roles: ['Mods', '7202'] },
+          ],
+          channels: [
+            {
+              id: '7401',
+              name: 'mod-log',
+              permission_overwrites: [
+                { id: G, type: 'role', deny: ['SEND_MESSAGES'] },
+                { id: '7302', type: 1, allow: '2048' },
+              ],
+            },
+          ],
         },
       ],
     });
     const guild = world.guilds[G];
     expect(guild.ownerId).toBe('7301');
-    expect(guild.roles).toEqual([{ id: G, name: '@everyone', permissions: '2048' }, { id: '7201', name: 'Mods', permissions: '6' }, { id: '7202', name: 'Bots', permissions: '8' }]);
+    expect(guild.roles).toEqual([
+      { id: G, name: '@everyone', permissions: '2048' },
+      { id: '7201', name: 'Mods', permissions: '6' },
+      { id: '7202', name: 'Bots', permissions: '8' },
+    ]);
     expect(guild.members[1]).toEqual({ id: '7302', username: 'mod', roles: ['7201', '7202'] });
-    expect(guild.channels[0].permissionOverwrites).toEqual([{ id: G, type: 0, allow: '0', deny: '2048' }, { id: '7302', type: 1, allow: '2048', deny: '0' }]);
+    expect(guild.channels[0].permissionOverwrites).toEqual([
+      { id: G, type: 0, allow: '0', deny: '2048' },
+      { id: '7302', type: 1, allow: '2048', deny: '0' },
+    ]);
   });
 
   it.each([

@@ -110,7 +110,16 @@ describe('slow clients', () => {
       Array.from({ length: 5 }, async (_, w) => {
         for (let i = 0; i < 10; i++) {
           try {
-            const r = await pool.request(i % 2 ? { method: 'GET', path, headers: { authorization: bot(em!) } } : { method: 'POST', path, headers: { authorization: bot(em!), 'content-type': 'application/json' }, body: JSON.stringify({ name: `c${w}-${i}`, description: 'd' }) });
+            const r = await pool.request(
+              i % 2
+                ? { method: 'GET', path, headers: { authorization: bot(em!) } }
+                : {
+                    method: 'POST',
+                    path,
+                    headers: { authorization: bot(em!), 'content-type': 'application/json' },
+                    body: JSON.stringify({ name: `c${w}-${i}`, description: 'd' }),
+                  },
+            );
             await r.body.dump();
             outcomes.push(r.statusCode);
           } catch (err) {

@@ -130,11 +130,23 @@ describe('AttachmentCache', () => {
   });
 
   it('shows inline only raster images, audio and video', () => {
-    expect(['image/png', 'image/jpeg', 'audio/ogg', 'video/mp4', 'image/svg+xml', 'text/html; charset=utf-8', undefined].map(inlineContentType)).toEqual([true, true, true, true, false, false, false]);
+    expect(['image/png', 'image/jpeg', 'audio/ogg', 'video/mp4', 'image/svg+xml', 'text/html; charset=utf-8', undefined].map(inlineContentType)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
-async function view<T>(em: RunningEmulator, path: string, token: string | null = em.controlToken): Promise<{ status: number; headers: Record<string, unknown>; body: T; bytes: Buffer }> {
+async function view<T>(
+  em: RunningEmulator,
+  path: string,
+  token: string | null = em.controlToken,
+): Promise<{ status: number; headers: Record<string, unknown>; body: T; bytes: Buffer }> {
   const res = await request(`${em.viewUrl}__emulator/view/${path}`, { headers: token === null ? {} : { 'x-cmdsync-control': token } });
   const bytes = Buffer.from(await res.body.arrayBuffer());
   let body: unknown;
@@ -177,14 +189,20 @@ describe('GET /__emulator/view/channels/:id/messages and /view/attachments/:id o
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.bytes.equals(png)).toBe(true);
 
-    const overridden = await client.call('POST', `/webhooks/${made.body.id}/${made.body.token}?wait=true`, { auth: null, body: { content: 'disguised', avatar_url: 'https://example.com/face.png' } });
+    const overridden = await client.call('POST', `/webhooks/${made.body.id}/${made.body.token}?wait=true`, {
+      auth: null,
+      body: { content: 'disguised', avatar_url: 'https://example.com/face.png' },
+    });
     expect(overridden.body.author.avatar).not.toBe(hash);
     expect((await view(emu, `avatars/${overridden.body.author.avatar}`)).status).toBe(404);
     expect((await view(emu, 'avatars/..%2F..%2Fetc')).status).toBe(404);
 
     // A new avatar through the token route is served under its new hash.
     const other = solidPng(4, 4, [10, 200, 10]);
-    const edited = await client.call('PATCH', `/webhooks/${made.body.id}/${made.body.token}`, { auth: null, body: { avatar: `data:image/png;base64,${other.toString('base64')}` } });
+    const edited = await client.call('PATCH', `/webhooks/${made.body.id}/${made.body.token}`, {
+      auth: null,
+      body: { avatar: `data:image/png;base64,${other.toString('base64')}` },
+    });
     expect(edited.body.avatar).not.toBe(hash);
     expect((await view(emu, `avatars/${edited.body.avatar}`)).bytes.equals(other)).toBe(true);
 

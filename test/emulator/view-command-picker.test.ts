@@ -34,7 +34,19 @@ function seed(): Seed {
         { type: 4, name: 'times', description: 'How often', min_value: 1, max_value: 5 },
       ],
     },
-    { application_id: APP, name: 'config', description: 'Configure', options: [{ type: 2, name: 'logging', description: 'Logs', options: [{ type: 1, name: 'enable', description: 'On', options: [{ type: 7, name: 'channel', description: 'Where', required: true, channel_types: [0] }] }] }] },
+    {
+      application_id: APP,
+      name: 'config',
+      description: 'Configure',
+      options: [
+        {
+          type: 2,
+          name: 'logging',
+          description: 'Logs',
+          options: [{ type: 1, name: 'enable', description: 'On', options: [{ type: 7, name: 'channel', description: 'Where', required: true, channel_types: [0] }] }],
+        },
+      ],
+    },
     { application_id: APP, name: 'dmonly', description: 'Only in DMs', contexts: [1] },
     { application_id: APP, name: 'blocked', description: 'Bob may not' },
     { application_id: APP, guild_id: OTHER_GUILD, name: 'faraway', description: 'Another guild’s' },
@@ -90,10 +102,24 @@ describe('the command picker (GET /__emulator/view/commands)', () => {
 
   it('localizes options and choice names, keeping the default names the invoke form types', () => {
     const [tone, times] = byName(picker({ locale: 'fr' }), 'greet').options;
-    expect(tone).toMatchObject({ name: 'ton', defaultName: 'tone', type: 3, required: false, autocomplete: false, choices: [{ name: 'chaleureux', defaultName: 'warm', value: 'w' }, { name: 'cold', defaultName: 'cold', value: 'c' }] });
+    expect(tone).toMatchObject({
+      name: 'ton',
+      defaultName: 'tone',
+      type: 3,
+      required: false,
+      autocomplete: false,
+      choices: [
+        { name: 'chaleureux', defaultName: 'warm', value: 'w' },
+        { name: 'cold', defaultName: 'cold', value: 'c' },
+      ],
+    });
     expect(times).toMatchObject({ name: 'times', type: 4, min_value: 1, max_value: 5 });
     const config = byName(picker({}), 'config');
-    expect(config.options[0]).toMatchObject({ type: 2, name: 'logging', options: [{ type: 1, name: 'enable', options: [{ type: 7, name: 'channel', required: true, channel_types: [0] }] }] });
+    expect(config.options[0]).toMatchObject({
+      type: 2,
+      name: 'logging',
+      options: [{ type: 1, name: 'enable', options: [{ type: 7, name: 'channel', required: true, channel_types: [0] }] }],
+    });
   });
 
   it('lists the guild’s commands and the global ones (not another guild’s), ordered by the name shown, context menus after', () => {
@@ -127,7 +153,15 @@ describe('the command picker (GET /__emulator/view/commands)', () => {
   });
 
   it('never disagrees with an actual invocation', async () => {
-    const lines: Record<string, string> = { hello: '/hello', admin: '/admin', adult: '/adult', dmonly: '/dmonly', blocked: '/blocked', greet: '/greet', search: '/search fruit:apple' };
+    const lines: Record<string, string> = {
+      hello: '/hello',
+      admin: '/admin',
+      adult: '/adult',
+      dmonly: '/dmonly',
+      blocked: '/blocked',
+      greet: '/greet',
+      search: '/search fruit:apple',
+    };
     let refused = 0;
     let allowed = 0;
     for (const memberId of [ANN, BOB]) {
@@ -136,7 +170,12 @@ describe('the command picker (GET /__emulator/view/commands)', () => {
         for (const [name, line] of Object.entries(lines)) {
           const shown = byName(answer, name).access;
           const out = await em.invoke({ line, channelId, userId: memberId });
-          expect({ name, memberId, channelId, outcome: out.outcome === 'refused' ? 'refused' : 'answered' }).toEqual({ name, memberId, channelId, outcome: shown.allowed ? 'answered' : 'refused' });
+          expect({ name, memberId, channelId, outcome: out.outcome === 'refused' ? 'refused' : 'answered' }).toEqual({
+            name,
+            memberId,
+            channelId,
+            outcome: shown.allowed ? 'answered' : 'refused',
+          });
           if (out.outcome === 'refused') {
             expect(out.refusal.reason).toBe(shown.reason);
             refused++;

@@ -17,7 +17,11 @@ describe('POST /__emulator/interactions for the web view (forPage)', () => {
   });
 
   const post = async (body: unknown) => {
-    const res = await request(`${new URL(em.url).origin}/__emulator/interactions`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-cmdsync-control': em.controlToken }, body: JSON.stringify(body) });
+    const res = await request(`${new URL(em.url).origin}/__emulator/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-cmdsync-control': em.controlToken },
+      body: JSON.stringify(body),
+    });
     return { status: res.statusCode, text: await res.body.text() };
   };
 

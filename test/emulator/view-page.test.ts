@@ -70,7 +70,16 @@ describe('the page', () => {
     expect(js.headers['content-type']).toMatch(/^text\/javascript/);
     expect(js.headers['x-content-type-options']).toBe('nosniff');
     expect((await rawCall(base(), { method: 'GET', path: '/__view/sub/x.css', headers: host })).status).toBe(200);
-    for (const path of ['/__view/../package.json', '/__view/%2e%2e/package.json', '/__view/..%2fpackage.json', '/__view/secret.yaml', '/__view/missing.js', '/__view/%E0%A4%A.js', '/__view/sub', '/__view/app.js%00.css']) {
+    for (const path of [
+      '/__view/../package.json',
+      '/__view/%2e%2e/package.json',
+      '/__view/..%2fpackage.json',
+      '/__view/secret.yaml',
+      '/__view/missing.js',
+      '/__view/%E0%A4%A.js',
+      '/__view/sub',
+      '/__view/app.js%00.css',
+    ]) {
       expect((await rawCall(base(), { method: 'GET', path, headers: host })).status, path).toBe(404);
     }
     expect((await rawCall(base(), { method: 'POST', path: '/__view/app.js', headers: host, body: 'x' })).status).toBe(405);
@@ -153,7 +162,12 @@ describe('the view API', () => {
     controller.abort();
     const entry = text
       .split('\n\n')
-      .map((b) => b.split('\n').find((l) => l.startsWith('data: '))?.slice(6))
+      .map((b) =>
+        b
+          .split('\n')
+          .find((l) => l.startsWith('data: '))
+          ?.slice(6),
+      )
       .filter((d): d is string => d !== undefined)
       .map((d) => JSON.parse(d))
       .find((e) => e.kind === 'message');
@@ -182,5 +196,4 @@ describe('the view API', () => {
     }
     expect(responses).toHaveLength(17);
   });
-
 });

@@ -20,7 +20,12 @@ afterEach(async () => {
 
 const base = () => em!.url.replace('/api/v10', '');
 const control = (method: string, path: string, body?: unknown) =>
-  rawCall(base(), { method, path: `/__emulator${path}`, headers: { 'x-cmdsync-control': em!.controlToken, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  rawCall(base(), {
+    method,
+    path: `/__emulator${path}`,
+    headers: { 'x-cmdsync-control': em!.controlToken, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
 const state = async () => {
   const r = await control('GET', '/view/state');
   expect(r.status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { Client, IDS, startWebhookEmulator } from './webhooks-setup.js';
+import { type Client, IDS, startWebhookEmulator } from './webhooks-setup.js';
 
 let emu: RunningEmulator;
 let c: Client;
@@ -47,7 +47,17 @@ describe('/slack', () => {
           channel: '#ignored',
           icon_emoji: ':ghost:',
           mrkdwn: true,
-          attachments: [{ title: 'Run 42', title_link: 'https://ci/42', text: 'all green', color: 'good', fields: [{ title: 'Branch', value: 'main', short: true }], footer: 'ci', ts: 1700000000 }],
+          attachments: [
+            {
+              title: 'Run 42',
+              title_link: 'https://ci/42',
+              text: 'all green',
+              color: 'good',
+              fields: [{ title: 'Branch', value: 'main', short: true }],
+              footer: 'ci',
+              ts: 1700000000,
+            },
+          ],
         },
       });
       expect(r.status).toBe(q === '?wait=false' ? 204 : 200);
@@ -56,7 +66,16 @@ describe('/slack', () => {
     expect(m.content).toBe('Build passed');
     expect(m.author.username).toBe('CI');
     expect(m.embeds).toEqual([
-      { type: 'rich', title: 'Run 42', url: 'https://ci/42', description: 'all green', color: 0x2eb886, fields: [{ name: 'Branch', value: 'main', inline: true }], footer: { text: 'ci' }, timestamp: '2023-11-14T22:13:20.000Z' },
+      {
+        type: 'rich',
+        title: 'Run 42',
+        url: 'https://ci/42',
+        description: 'all green',
+        color: 0x2eb886,
+        fields: [{ name: 'Branch', value: 'main', inline: true }],
+        footer: { text: 'ci' },
+        timestamp: '2023-11-14T22:13:20.000Z',
+      },
     ]);
   });
 
@@ -114,7 +133,11 @@ describe('/github', () => {
       ['watch', { action: 'started' }, '[acme/widgets] New star added'],
       ['fork', { forkee: { full_name: 'me/widgets', html_url: 'https://f' } }, '[acme/widgets] Fork created: me/widgets'],
       ['create', { ref: 'feature', ref_type: 'branch' }, '[acme/widgets] New branch created: feature'],
-      ['issue_comment', { action: 'created', issue: { number: 7, title: 'Crash' }, comment: { body: 'me too', html_url: 'https://c' } }, '[acme/widgets] New comment on issue #7: Crash'],
+      [
+        'issue_comment',
+        { action: 'created', issue: { number: 7, title: 'Crash' }, comment: { body: 'me too', html_url: 'https://c' } },
+        '[acme/widgets] New comment on issue #7: Crash',
+      ],
       ['check_run', { action: 'completed', check_run: { name: 'test', conclusion: 'success', html_url: 'https://cr' } }, '[acme/widgets] Check run test success'],
     ];
     for (const [event, payload, title] of cases) {
@@ -127,7 +150,11 @@ describe('/github', () => {
 
   it('wait=false answers 204 and still sends', async () => {
     const before = Object.keys(emu.world.messages).length;
-    const r = await c.call('POST', `/webhooks/${hook.id}/${hook.token}/github?wait=false`, { auth: null, body: { action: 'started', repository: repo, sender }, headers: { 'X-GitHub-Event': 'watch' } });
+    const r = await c.call('POST', `/webhooks/${hook.id}/${hook.token}/github?wait=false`, {
+      auth: null,
+      body: { action: 'started', repository: repo, sender },
+      headers: { 'X-GitHub-Event': 'watch' },
+    });
     expect(r.status).toBe(204);
     expect(Object.keys(emu.world.messages).length).toBe(before + 1);
   });

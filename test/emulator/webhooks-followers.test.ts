@@ -36,7 +36,8 @@ afterAll(async () => {
   await emu.close();
 });
 
-const follow = (source: string, target: unknown, auth?: string | null) => c.call('POST', `/channels/${source}/followers`, { body: { webhook_channel_id: target }, ...(auth !== undefined ? { auth } : {}) });
+const follow = (source: string, target: unknown, auth?: string | null) =>
+  c.call('POST', `/channels/${source}/followers`, { body: { webhook_channel_id: target }, ...(auth !== undefined ? { auth } : {}) });
 const setAppPermissions = (bits: bigint) => {
   emu.world.guilds[IDS.guild]!.apps[IDS.app]!.permissions = bits.toString();
 };
@@ -85,7 +86,10 @@ describe('channel follower webhooks', () => {
 
   it('a crossposted message reaches every following channel, pointing back at the original; once', async () => {
     const announcer = await c.create(IDS.announcement, 'Announcer');
-    const sent = await c.call('POST', `/webhooks/${announcer.id}/${announcer.token}?wait=true`, { auth: null, body: { content: 'Release 2.0 is out', embeds: [{ title: 'Notes' }] } });
+    const sent = await c.call('POST', `/webhooks/${announcer.id}/${announcer.token}?wait=true`, {
+      auth: null,
+      body: { content: 'Release 2.0 is out', embeds: [{ title: 'Notes' }] },
+    });
     expect(sent.status).toBe(200);
     const path = `/channels/${IDS.announcement}/messages/${sent.body.id}/crosspost`;
 
@@ -130,10 +134,19 @@ describe('channel follower webhooks', () => {
 });
 
 describe('the webhook.incoming OAuth2 flow', () => {
-  const control = (body: unknown) => request(`${new URL(emu.url).origin}/__emulator/oauth2/authorize`, { method: 'POST', headers: { 'x-cmdsync-control': emu.controlToken, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const control = (body: unknown) =>
+    request(`${new URL(emu.url).origin}/__emulator/oauth2/authorize`, {
+      method: 'POST',
+      headers: { 'x-cmdsync-control': emu.controlToken, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const exchange = async (fields: Record<string, string>) => {
     const basic = Buffer.from(`${emu.credentials.clientId}:${emu.credentials.clientSecret}`).toString('base64');
-    const res = await request(`${emu.url}/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const res = await request(`${emu.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
     return { status: res.statusCode, body: (await res.body.json()) as any };
   };
 
@@ -155,11 +168,18 @@ describe('the webhook.incoming OAuth2 flow', () => {
     expect(((await posted.body.json()) as any).channel_id).toBe(IDS.otherText);
 
     // A code is spent by its first exchange.
-    expect((await exchange({ grant_type: 'authorization_code', code, redirect_uri: 'https://app.example/cb' })).body).toEqual({ error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
+    expect((await exchange({ grant_type: 'authorization_code', code, redirect_uri: 'https://app.example/cb' })).body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Invalid "code" in request.',
+    });
   });
 
   it('the one authorize route takes the consent too: webhook.incoming among its scopes answers a code that exchanges for the webhook', async () => {
-    const res = await request(`${new URL(emu.url).origin}/__emulator/authorize`, { method: 'POST', headers: { 'x-cmdsync-control': emu.controlToken, 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ['webhook.incoming'], channel_id: IDS.otherText, user_id: IDS.member }) });
+    const res = await request(`${new URL(emu.url).origin}/__emulator/authorize`, {
+      method: 'POST',
+      headers: { 'x-cmdsync-control': emu.controlToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: ['webhook.incoming'], channel_id: IDS.otherText, user_id: IDS.member }),
+    });
     expect(res.statusCode).toBe(200);
     const { code } = (await res.body.json()) as any;
     const t = await exchange({ grant_type: 'authorization_code', code });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { Client, IDS, startWebhookEmulator } from './webhooks-setup.js';
+import { type Client, IDS, startWebhookEmulator } from './webhooks-setup.js';
 
 let emu: RunningEmulator;
 let c: Client;
@@ -18,7 +18,17 @@ beforeAll(async () => {
   forumHook = await c.create(IDS.forum, 'Poster');
   mediaHook = await c.create(IDS.media, 'Gallery');
   plain = { id: '7100000000000000001', token: PLAIN_TOKEN };
-  emu.world.webhooks[plain.id] = { id: plain.id, type: 1, guild_id: IDS.guild, channel_id: IDS.text, name: 'Plain', avatar: null, token: PLAIN_TOKEN, application_id: null, creatorId: IDS.member };
+  emu.world.webhooks[plain.id] = {
+    id: plain.id,
+    type: 1,
+    guild_id: IDS.guild,
+    channel_id: IDS.text,
+    name: 'Plain',
+    avatar: null,
+    token: PLAIN_TOKEN,
+    application_id: null,
+    creatorId: IDS.member,
+  };
 });
 afterAll(async () => {
   await emu.close();
@@ -38,12 +48,28 @@ describe('execute', () => {
   });
 
   it('with wait=true answers 200 with the message in the service shape', async () => {
-    const r = await exec(hook, '?wait=true', { content: 'hi <@' + IDS.member + '> <@&' + IDS.role + '> @everyone', tts: true });
+    const r = await exec(hook, '?wait=true', { content: `hi <@${IDS.member}> <@&${IDS.role}> @everyone`, tts: true });
     expect(r.status).toBe(200);
     const m = r.body;
     expect(Object.keys(m)).toEqual([
-      'id', 'type', 'channel_id', 'content', 'tts', 'timestamp', 'edited_timestamp', 'mention_everyone', 'mentions', 'mention_roles',
-      'attachments', 'embeds', 'components', 'pinned', 'flags', 'webhook_id', 'author', 'application_id',
+      'id',
+      'type',
+      'channel_id',
+      'content',
+      'tts',
+      'timestamp',
+      'edited_timestamp',
+      'mention_everyone',
+      'mentions',
+      'mention_roles',
+      'attachments',
+      'embeds',
+      'components',
+      'pinned',
+      'flags',
+      'webhook_id',
+      'author',
+      'application_id',
     ]);
     expect(m).toMatchObject({ type: 0, channel_id: IDS.text, tts: true, edited_timestamp: null, pinned: false, flags: 0, webhook_id: hook.id, application_id: IDS.app });
     expect(m.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
@@ -69,7 +95,9 @@ describe('execute', () => {
   });
 
   it('embeds are forced to rich and lose provider, video and image sizes', async () => {
-    const r = await exec(hook, '?wait=true', { embeds: [{ type: 'video', title: 't', provider: { name: 'p' }, video: { url: 'v' }, image: { url: 'https://i', width: 5, height: 5, proxy_url: 'p' } }] });
+    const r = await exec(hook, '?wait=true', {
+      embeds: [{ type: 'video', title: 't', provider: { name: 'p' }, video: { url: 'v' }, image: { url: 'https://i', width: 5, height: 5, proxy_url: 'p' } }],
+    });
     expect(r.status).toBe(200);
     expect(r.body.embeds).toEqual([{ type: 'rich', title: 't', image: { url: 'https://i' } }]);
   });
@@ -84,7 +112,11 @@ describe('execute', () => {
 
   it('content over 2000 and embed totals over 6000 are 50035 with the literal inner errors', async () => {
     const long = await exec(hook, '', { content: 'x'.repeat(2001) });
-    expect(long.body).toEqual({ message: 'Invalid Form Body', code: 50035, errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } } });
+    expect(long.body).toEqual({
+      message: 'Invalid Form Body',
+      code: 50035,
+      errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } },
+    });
     const big = await exec(hook, '', { embeds: [{ description: 'x'.repeat(4000) }, { description: 'x'.repeat(2001) }] });
     expect(big.body.errors.embeds._errors[0]).toEqual({ code: 'MAX_EMBED_SIZE_EXCEEDED', message: 'Embed size exceeds maximum size of 6000' });
     const eleven = await exec(hook, '', { embeds: Array.from({ length: 11 }, () => ({ title: 't' })) });
@@ -102,7 +134,11 @@ describe('execute', () => {
 
   it('boolean query values are checked (BOOLEAN_TYPE_COERCE) and thread_id must be a snowflake', async () => {
     const r = await exec(hook, '?wait=maybe', { content: 'x' });
-    expect(r.body).toEqual({ message: 'Invalid Form Body', code: 50035, errors: { wait: { _errors: [{ code: 'BOOLEAN_TYPE_COERCE', message: 'Value "maybe" is not a valid boolean.' }] } } });
+    expect(r.body).toEqual({
+      message: 'Invalid Form Body',
+      code: 50035,
+      errors: { wait: { _errors: [{ code: 'BOOLEAN_TYPE_COERCE', message: 'Value "maybe" is not a valid boolean.' }] } },
+    });
     const wc = await exec(hook, '?with_components=yes', { content: 'x' });
     expect(wc.body.errors.with_components._errors[0].code).toBe('BOOLEAN_TYPE_COERCE');
     const t = await exec(hook, '?thread_id=abc', { content: 'x' });
@@ -341,7 +377,10 @@ describe("the webhook's messages", () => {
   it('edit limits: content, embeds, polls', async () => {
     const m = (await exec(hook, '?wait=true', { content: 'limits' })).body;
     expect((await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { content: 'x'.repeat(2001) } })).body.errors.content._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
-    expect((await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { poll: { question: { text: 'q' }, answers: [{ poll_media: { text: 'a' } }] } } })).body.errors.poll._errors[0].code).toBe('POLL_EDIT_NOT_ALLOWED');
+    expect(
+      (await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { poll: { question: { text: 'q' }, answers: [{ poll_media: { text: 'a' } }] } } })).body.errors.poll
+        ._errors[0].code,
+    ).toBe('POLL_EDIT_NOT_ALLOWED');
     const embeds = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { embeds: [{ title: 'e', type: 'article' }] } });
     expect(embeds.body.embeds).toEqual([{ type: 'rich', title: 'e' }]);
   });

@@ -38,7 +38,15 @@ export const seed: Seed = {
       channels: [
         { id: IDS.text, type: 0, name: 'general' },
         { id: IDS.announcement, type: 5, name: 'news' },
-        { id: IDS.forum, type: 15, name: 'forum', available_tags: [{ id: IDS.tagBug, name: 'bug' }, { id: IDS.tagIdea, name: 'idea' }] },
+        {
+          id: IDS.forum,
+          type: 15,
+          name: 'forum',
+          available_tags: [
+            { id: IDS.tagBug, name: 'bug' },
+            { id: IDS.tagIdea, name: 'idea' },
+          ],
+        },
         { id: IDS.media, type: 16, name: 'media' },
         { id: IDS.category, type: 4, name: 'cat' },
         { id: IDS.thread, type: 11, name: 'thread', parent_id: IDS.text },

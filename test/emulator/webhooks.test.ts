@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { Client, IDS, OTHER_BOT_TOKEN, startWebhookEmulator } from './webhooks-setup.js';
+import { type Client, IDS, OTHER_BOT_TOKEN, startWebhookEmulator } from './webhooks-setup.js';
 
 let emu: RunningEmulator;
 let c: Client;

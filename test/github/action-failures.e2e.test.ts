@@ -3,7 +3,21 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandLines, expectNoSecrets, MANIFEST, MERGE_SHA, newJob, PR, pullRequestEvent, pushEvent, REPO, runAction, shownLog, summaryOf, type Job } from '../helpers/action-job.js';
+import {
+  commandLines,
+  expectNoSecrets,
+  MANIFEST,
+  MERGE_SHA,
+  newJob,
+  PR,
+  pullRequestEvent,
+  pushEvent,
+  REPO,
+  runAction,
+  shownLog,
+  summaryOf,
+  type Job,
+} from '../helpers/action-job.js';
 import { STACK } from '../helpers/cli.js';
 import type { CompositeRun } from '../helpers/composite-action.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
@@ -51,7 +65,10 @@ describe('the GitHub Action when the plan or apply fails', () => {
   it('a pull request from a fork (no secrets) says so in the comment; a later good plan edits the same comment', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
     const job = newJob();
-    const forked = await runAction(job, pullRequestEvent(job, { fork: true }), { command: 'plan', args: '' }, gh, { DISCORD_TOKEN: undefined, CMDSYNC_API_URL: (await discord()).url });
+    const forked = await runAction(job, pullRequestEvent(job, { fork: true }), { command: 'plan', args: '' }, gh, {
+      DISCORD_TOKEN: undefined,
+      CMDSYNC_API_URL: (await discord()).url,
+    });
     expectFailed(forked, job, 'plan', /secrets are not available to pull requests from forks/);
     expect(gh.comments).toHaveLength(1);
     const body = gh.comments[0].body;
@@ -156,7 +173,12 @@ describe('the GitHub Action when the plan or apply fails', () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
     const job = newJob(`${MANIFEST}\nwebhooks:\n  - channel_id: "700000000000000001"\n    name: Deploys\n    key: deploys\n`);
     const secret = 'client-secret-value-0123456789';
-    const run = await runAction(job, pullRequestEvent(job), { command: 'plan', args: '' }, gh, { DISCORD_TOKEN: undefined, DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: secret, CMDSYNC_API_URL: (await discord()).url });
+    const run = await runAction(job, pullRequestEvent(job), { command: 'plan', args: '' }, gh, {
+      DISCORD_TOKEN: undefined,
+      DISCORD_CLIENT_ID: APP,
+      DISCORD_CLIENT_SECRET: secret,
+      CMDSYNC_API_URL: (await discord()).url,
+    });
     expectFailed(run, job, 'plan', /declares webhooks, and managing webhooks needs a bot token: set DISCORD_TOKEN/);
     expectNoSecrets(gh, job, [run], [secret]);
   }, 60_000);

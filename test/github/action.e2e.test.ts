@@ -1,7 +1,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DISCORD_TOKEN, expectNoSecrets, HEAD_SHA, MANIFEST, MERGE_SHA, newJob, PR, pullRequestEvent, pushEvent, REPO, runAction, shownLog, summaryOf } from '../helpers/action-job.js';
+import {
+  DISCORD_TOKEN,
+  expectNoSecrets,
+  HEAD_SHA,
+  MANIFEST,
+  MERGE_SHA,
+  newJob,
+  PR,
+  pullRequestEvent,
+  pushEvent,
+  REPO,
+  runAction,
+  shownLog,
+  summaryOf,
+} from '../helpers/action-job.js';
 import { STACK } from '../helpers/cli.js';
 import type { CompositeRun } from '../helpers/composite-action.js';
 import { FAKE_GITHUB_TOKEN, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
@@ -67,7 +81,11 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     const applied = await runAction(job, pushEvent(job), { command: 'apply' }, gh);
     runs.push(applied);
     // One section for the apply: its outcome, with the plan folded under it.
-    expect(summaryOf(job).slice(summaryBefore).match(/^## cmdsync apply/gm)).toHaveLength(1);
+    expect(
+      summaryOf(job)
+        .slice(summaryBefore)
+        .match(/^## cmdsync apply/gm),
+    ).toHaveLength(1);
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.outputs['exit-code']).toBe('0');
     expect(applied.outputs['has-changes']).toBe('true');
@@ -145,7 +163,8 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expect(first.code, first.stderr).toBe(0);
     const marker = gh.comments[0].body.split('\n')[0];
     // Older comments come first in GitHub's order, so the marked one is on the third page of two.
-    for (let i = 0; i < 4; i++) gh.comments.push({ id: 1 + i, issue: PR, body: i === 0 ? `> ${marker}\n> quoted by a reviewer` : `comment ${i}`, user: { login: 'octocat', type: 'User' } });
+    for (let i = 0; i < 4; i++)
+      gh.comments.push({ id: 1 + i, issue: PR, body: i === 0 ? `> ${marker}\n> quoted by a reviewer` : `comment ${i}`, user: { login: 'octocat', type: 'User' } });
     const second = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
     expect(second.code, second.stderr).toBe(0);
     expect(gh.comments.filter((c) => c.body.startsWith(marker))).toHaveLength(1);

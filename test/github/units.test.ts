@@ -25,7 +25,12 @@ describe('action inputs', () => {
   it('reads INPUT_* with defaults and refuses unknown values', () => {
     expect(readActionInputs({})).toEqual({ command: 'plan', workingDirectory: '.', args: [], comment: true, commitLockFile: true });
     expect(readActionInputs({ INPUT_COMMIT_LOCK_FILE: 'false' }).commitLockFile).toBe(false);
-    expect(readActionInputs({ INPUT_COMMAND: 'apply', INPUT_COMMENT: 'False', INPUT_GITHUB_TOKEN: 'ghs_x', INPUT_MANIFEST: 'a.yaml' })).toMatchObject({ command: 'apply', comment: false, githubToken: 'ghs_x', manifest: 'a.yaml' });
+    expect(readActionInputs({ INPUT_COMMAND: 'apply', INPUT_COMMENT: 'False', INPUT_GITHUB_TOKEN: 'ghs_x', INPUT_MANIFEST: 'a.yaml' })).toMatchObject({
+      command: 'apply',
+      comment: false,
+      githubToken: 'ghs_x',
+      manifest: 'a.yaml',
+    });
     expect(() => readActionInputs({ INPUT_COMMAND: 'destroy' })).toThrow(/must be one of lint, plan, apply/);
     expect(() => readActionInputs({ INPUT_COMMENT: 'yes' })).toThrow(/comment must be true or false/);
   });
@@ -71,8 +76,13 @@ describe('the run context', () => {
   };
 
   it('knows the pull request of pull_request events, and none on a release', () => {
-    expect(readRunContext({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/pr.json', GITHUB_REPOSITORY: 'a/b' }, read)).toMatchObject({ pullRequest: { number: 12, headSha: 'abc1234def' }, apiUrl: 'https://api.github.com' });
-    expect(readRunContext({ GITHUB_EVENT_NAME: 'release', GITHUB_EVENT_PATH: '/release.json', GITHUB_API_URL: 'https://ghe.example/api/v3' }, read)).toMatchObject({ apiUrl: 'https://ghe.example/api/v3' });
+    expect(readRunContext({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/pr.json', GITHUB_REPOSITORY: 'a/b' }, read)).toMatchObject({
+      pullRequest: { number: 12, headSha: 'abc1234def' },
+      apiUrl: 'https://api.github.com',
+    });
+    expect(readRunContext({ GITHUB_EVENT_NAME: 'release', GITHUB_EVENT_PATH: '/release.json', GITHUB_API_URL: 'https://ghe.example/api/v3' }, read)).toMatchObject({
+      apiUrl: 'https://ghe.example/api/v3',
+    });
     expect(readRunContext({ GITHUB_EVENT_NAME: 'release', GITHUB_EVENT_PATH: '/release.json' }, read).pullRequest).toBeUndefined();
   });
 
@@ -84,8 +94,16 @@ describe('the run context', () => {
 
 describe('apply as markdown', () => {
   it('says Apply complete with counts, or where it failed and that a rerun finishes it', () => {
-    expect(applyHeadline({ applied: [{ address: 'global/chat_input/a', kind: 'create' }], notApplied: [] })).toBe('Apply complete! 1 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 0 permission sets replaced.');
-    const failed = { applied: [], notApplied: [{ address: 'global/chat_input/b', kind: 'update' }], failed: { address: 'global/chat_input/b', message: 'Invalid Form Body' }, requestsSent: 1, requestsTotal: 2 };
+    expect(applyHeadline({ applied: [{ address: 'global/chat_input/a', kind: 'create' }], notApplied: [] })).toBe(
+      'Apply complete! 1 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 0 permission sets replaced.',
+    );
+    const failed = {
+      applied: [],
+      notApplied: [{ address: 'global/chat_input/b', kind: 'update' }],
+      failed: { address: 'global/chat_input/b', message: 'Invalid Form Body' },
+      requestsSent: 1,
+      requestsTotal: 2,
+    };
     expect(applyHeadline(failed)).toBe('Apply failed after 1 of 2 requests: global/chat_input/b: Invalid Form Body');
     const md = formatApplyMarkdown(failed);
     expect(md).toContain('[!CAUTION]');
@@ -96,7 +114,13 @@ describe('apply as markdown', () => {
 
 /** A plan of `n` commands to create in the global scope, as the planner would return it. */
 function samplePlan(n = 1): Plan {
-  const actions = Array.from({ length: n }, (_, i) => ({ kind: 'create', address: `global/chat_input/c${i}`, type: 1, name: `c${i}`, changes: [{ path: 'description', after: 'x'.repeat(80) }] }));
+  const actions = Array.from({ length: n }, (_, i) => ({
+    kind: 'create',
+    address: `global/chat_input/c${i}`,
+    type: 1,
+    name: `c${i}`,
+    changes: [{ path: 'description', after: 'x'.repeat(80) }],
+  }));
   return {
     format_version: '1.1',
     application_id: '1',
@@ -109,7 +133,7 @@ function samplePlan(n = 1): Plan {
 }
 
 describe('the plan comment', () => {
-  it('stays under GitHub\'s comment limit, however long the plan, and says it was cut', () => {
+  it("stays under GitHub's comment limit, however long the plan, and says it was cut", () => {
     const plan = samplePlan(3000);
     const body = planCommentBody({ marker: commentMarker('default'), version: '0.1.0' }, plan);
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
@@ -183,14 +207,18 @@ describe('failures as the action tells them', () => {
 
   it('reads a fork from the event: the head is another repository, or a deleted one', () => {
     const event = (repo: unknown) => JSON.stringify({ pull_request: { number: 3, head: { sha: 'x', repo } } });
-    const ctx = (repo: unknown) => readRunContext({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: 'e', GITHUB_REPOSITORY: 'acme/bot' }, () => event(repo)).pullRequest?.fromFork;
+    const ctx = (repo: unknown) =>
+      readRunContext({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: 'e', GITHUB_REPOSITORY: 'acme/bot' }, () => event(repo)).pullRequest?.fromFork;
     expect(ctx({ full_name: 'someone/bot' })).toBe(true);
     expect(ctx(null)).toBe(true);
     expect(ctx({ full_name: 'Acme/Bot' })).toBe(false);
   });
 
   it('anything else unexpected is named as a bug, never thrown on', () => {
-    expect(describeFailure(new TypeError("Cannot read properties of undefined (reading 'reduce')"), run(false))).toMatchObject({ code: 'INTERNAL', reason: expect.stringMatching(/^internal error: .*bug in cmdsync/) });
+    expect(describeFailure(new TypeError("Cannot read properties of undefined (reading 'reduce')"), run(false))).toMatchObject({
+      code: 'INTERNAL',
+      reason: expect.stringMatching(/^internal error: .*bug in cmdsync/),
+    });
   });
 });
 

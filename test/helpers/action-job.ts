@@ -48,7 +48,15 @@ export function newJob(manifest: string | null = MANIFEST, files: Record<string,
 export function pullRequestEvent(job: Job, opts: { fork?: boolean } = {}): Record<string, string> {
   const path = join(job.temp, 'event.json');
   const head = { sha: HEAD_SHA, ref: 'feature', repo: opts.fork ? { full_name: 'someone/bot', fork: true } : { full_name: REPO, fork: false } };
-  writeFileSync(path, JSON.stringify({ action: 'synchronize', number: PR, pull_request: { number: PR, head, base: { ref: 'main', repo: { full_name: REPO } } }, repository: { full_name: REPO, default_branch: 'main' } }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      action: 'synchronize',
+      number: PR,
+      pull_request: { number: PR, head, base: { ref: 'main', repo: { full_name: REPO } } },
+      repository: { full_name: REPO, default_branch: 'main' },
+    }),
+  );
   return { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: path, GITHUB_SHA: '0000000000000000000000000000000000000001', GITHUB_REF: `refs/pull/${PR}/merge` };
 }
 
@@ -63,7 +71,13 @@ export function pushEvent(job: Job): Record<string, string> {
  * `env:` (DISCORD_TOKEN by default; a key set to undefined is left out, as
  * a fork's run has no secrets).
  */
-export function runAction(job: Job, event: Record<string, string>, inputs: Record<string, string>, gh: FakeGitHub, env: Record<string, string | undefined> = {}): Promise<CompositeRun> {
+export function runAction(
+  job: Job,
+  event: Record<string, string>,
+  inputs: Record<string, string>,
+  gh: FakeGitHub,
+  env: Record<string, string | undefined> = {},
+): Promise<CompositeRun> {
   const stepEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries({ DISCORD_TOKEN, ...env })) if (v !== undefined) stepEnv[k] = v;
   return runCompositeAction({
@@ -92,11 +106,17 @@ export const summaryOf = (job: Job): string => (existsSync(job.summary) ? readFi
 
 /** The log as the runner shows it: `::add-mask::` lines are commands it consumes, never printed. */
 export function shownLog(run: CompositeRun): string {
-  return (run.stdout + run.stderr).split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n');
+  return (run.stdout + run.stderr)
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'))
+    .join('\n');
 }
 
 /** `::error` / `::warning` workflow command lines of a run's log. */
-export const commandLines = (run: CompositeRun, kind: 'error' | 'warning'): string[] => shownLog(run).split('\n').filter((l) => l.startsWith(`::${kind} `));
+export const commandLines = (run: CompositeRun, kind: 'error' | 'warning'): string[] =>
+  shownLog(run)
+    .split('\n')
+    .filter((l) => l.startsWith(`::${kind} `));
 
 /** Nothing a run left behind holds a credential: requests' bodies and paths, the comments, outputs, the summary, the log. */
 export function expectNoSecrets(gh: FakeGitHub, job: Job, runs: CompositeRun[], more: string[] = []): void {

@@ -19,7 +19,10 @@ export interface RunResult {
  * A run that has not ended after `timeoutMs` is killed and reported with code
  * null, so a hang fails its test at once instead of outliving it.
  */
-export function runBin(args: string[], opts: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; input?: string; timeoutMs?: number } = { cwd: ROOT }): Promise<RunResult> {
+export function runBin(
+  args: string[],
+  opts: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; input?: string; timeoutMs?: number } = { cwd: ROOT },
+): Promise<RunResult> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...opts.env };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], { cwd: opts.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -43,7 +46,12 @@ export const STACK = /^\s+at .+\(.+:\d+:\d+\)$|^\s+at file:/m;
 
 /** The `NAME=value` lines of the emulator's banner. */
 export function bannerVars(out: string): Record<string, string> {
-  return Object.fromEntries(out.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    out
+      .split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
 }
 
 /**
@@ -52,7 +60,10 @@ export function bannerVars(out: string): Record<string, string> {
  * banner's `NAME=value` lines; `err()` what it has written to stderr so far.
  */
 export async function spawnEmulatorCli(args: string[], opts: { cwd?: string } = {}): Promise<{ proc: ChildProcess; out: string; vars: Record<string, string>; err: () => string }> {
-  const proc = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(opts.cwd ? { cwd: opts.cwd, env: { PATH: process.env.PATH ?? '' } } : {}) });
+  const proc = spawn(process.execPath, [BIN, 'emulator', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(opts.cwd ? { cwd: opts.cwd, env: { PATH: process.env.PATH ?? '' } } : {}),
+  });
   let out = '';
   let err = '';
   proc.stderr!.on('data', (c) => (err += c));
@@ -63,6 +74,11 @@ export async function spawnEmulatorCli(args: string[], opts: { cwd?: string } = 
     });
     proc.once('exit', (code) => fail(new Error(`cmdsync emulator exited ${code} before its banner: ${err}`)));
   });
-  const vars = Object.fromEntries(out.split('\n').filter((l) => /^[A-Z_]+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const vars = Object.fromEntries(
+    out
+      .split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
   return { proc, out, vars, err: () => err };
 }

@@ -17,7 +17,10 @@ import { parse } from 'yaml';
 interface ActionYaml {
   inputs?: Record<string, { default?: string; required?: boolean }>;
   outputs?: Record<string, { value: string }>;
-  runs: { using: string; steps: Array<{ id?: string; name?: string; shell?: string; run?: string; uses?: string; env?: Record<string, string>; 'working-directory'?: string; if?: string }> };
+  runs: {
+    using: string;
+    steps: Array<{ id?: string; name?: string; shell?: string; run?: string; uses?: string; env?: Record<string, string>; 'working-directory'?: string; if?: string }>;
+  };
 }
 
 export interface StepRun {

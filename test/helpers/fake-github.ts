@@ -82,7 +82,7 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
 
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    if (!url.pathname.startsWith(prefix + '/')) return send(res, 404, { message: 'Not Found' });
+    if (!url.pathname.startsWith(`${prefix}/`)) return send(res, 404, { message: 'Not Found' });
     const path = url.pathname.slice(prefix.length);
     requests.push({ method: req.method ?? '', path: path + url.search, headers: req.headers, body });
     const failure = failures.find((f) => f.method === req.method && path.startsWith(f.pathPrefix));

@@ -13,7 +13,9 @@ export const CORPUS = join(FIXTURES, 'corpus');
  */
 export function fixtureFiles(dir: string, pattern: RegExp): string[] {
   if (!existsSync(dir)) throw new Error(`fixture directory not found: ${dir}`);
-  const names = readdirSync(dir).filter((f) => pattern.test(f)).sort();
+  const names = readdirSync(dir)
+    .filter((f) => pattern.test(f))
+    .sort();
   if (names.length === 0) throw new Error(`no fixture files matching ${pattern} in ${dir}`);
   return names;
 }

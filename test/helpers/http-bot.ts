@@ -34,7 +34,12 @@ export interface SignedEndpoint {
 
 export type Reply = (body: unknown) => void;
 
-export async function startSignedEndpoint(opts: { publicKey: () => string; insecure?: boolean; port?: number; answer: (interaction: any, reply: Reply, res: ServerResponse) => unknown }): Promise<SignedEndpoint> {
+export async function startSignedEndpoint(opts: {
+  publicKey: () => string;
+  insecure?: boolean;
+  port?: number;
+  answer: (interaction: any, reply: Reply, res: ServerResponse) => unknown;
+}): Promise<SignedEndpoint> {
   const endpoint: SignedEndpoint = { url: '', forged: 0, close: async () => undefined };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -73,7 +78,10 @@ export async function startHttpBot(opts: HttpBotOptions): Promise<HttpBot> {
       const hook = `${opts.apiBase}/webhooks/${i.application_id}/${i.token}`;
       if (i.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE) {
         const typed = i.data.options.find((o: any) => o.focused).value;
-        return reply({ type: InteractionResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT, data: { choices: ['apple', 'apricot', 'banana'].filter((f) => f.startsWith(typed)).map((f) => ({ name: f, value: f })) } });
+        return reply({
+          type: InteractionResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
+          data: { choices: ['apple', 'apricot', 'banana'].filter((f) => f.startsWith(typed)).map((f) => ({ name: f, value: f })) },
+        });
       }
       if (name === 'hello') {
         const who = i.member?.user ?? i.user;
@@ -83,7 +91,11 @@ export async function startHttpBot(opts: HttpBotOptions): Promise<HttpBot> {
       if (name === 'slow') {
         // Acknowledge over the callback route (202 to the POST), then edit @original and follow up.
         res.writeHead(202).end();
-        await fetch(`${opts.apiBase}/interactions/${i.id}/${i.token}/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: InteractionResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE }) });
+        await fetch(`${opts.apiBase}/interactions/${i.id}/${i.token}/callback`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ type: InteractionResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE }),
+        });
         await new Promise((r) => setTimeout(r, 100));
         await fetch(`${hook}/messages/@original`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'done thinking' }) });
         await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'and one more thing' }) });

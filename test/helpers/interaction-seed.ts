@@ -16,9 +16,18 @@ export const interactionSeed = (): Seed => ({
       id: GUILD,
       name: 'Test',
       owner_id: ANN,
-      roles: [{ name: '@everyone', permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES', 'USE_APPLICATION_COMMANDS'] }, { id: MOD, name: 'Moderator', permissions: ['MANAGE_GUILD'] }],
-      members: [{ id: ANN, username: 'ann', age_verified: true }, { id: BOB, username: 'bob' }],
-      channels: [{ id: GENERAL, name: 'general' }, { id: ADULT, name: 'adult', nsfw: true }],
+      roles: [
+        { name: '@everyone', permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES', 'USE_APPLICATION_COMMANDS'] },
+        { id: MOD, name: 'Moderator', permissions: ['MANAGE_GUILD'] },
+      ],
+      members: [
+        { id: ANN, username: 'ann', age_verified: true },
+        { id: BOB, username: 'bob' },
+      ],
+      channels: [
+        { id: GENERAL, name: 'general' },
+        { id: ADULT, name: 'adult', nsfw: true },
+      ],
     },
   ],
   commands: [
@@ -31,4 +40,3 @@ export const interactionSeed = (): Seed => ({
     { application_id: APP, guild_id: GUILD, name: 'admin', description: 'Admins', default_member_permissions: '32' },
   ],
 });
-

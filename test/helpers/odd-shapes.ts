@@ -5,21 +5,7 @@
  * one at every node of a valid input; every rule must answer them with
  * findings, never a throw.
  */
-export const ODD_SHAPES: readonly unknown[] = [
-  null,
-  0,
-  1.5,
-  2 ** 64,
-  '',
-  'x',
-  true,
-  [],
-  [null],
-  [[null]],
-  [1, 'a'],
-  {},
-  { a: [[]] },
-];
+export const ODD_SHAPES: readonly unknown[] = [null, 0, 1.5, 2 ** 64, '', 'x', true, [], [null], [[null]], [1, 'a'], {}, { a: [[]] }];
 
 type Path = Array<string | number>;
 
@@ -28,7 +14,7 @@ export function nodePaths(value: unknown, base: Path = []): Path[] {
   const out: Path[] = [];
   const walk = (v: unknown, at: Path) => {
     if (Array.isArray(v)) v.forEach((x, i) => (out.push([...at, i]), walk(x, [...at, i])));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) (out.push([...at, k]), walk(x, [...at, k]));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push([...at, k]), walk(x, [...at, k]);
   };
   walk(value, base);
   return out;

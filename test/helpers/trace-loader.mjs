@@ -10,7 +10,7 @@ import vm from 'node:vm';
 register('./trace-hooks.mjs', import.meta.url);
 
 const log = (file) => {
-  if (process.env.CMDSYNC_TRACE_FILE) appendFileSync(process.env.CMDSYNC_TRACE_FILE, pathToFileURL(file).href + '\n');
+  if (process.env.CMDSYNC_TRACE_FILE) appendFileSync(process.env.CMDSYNC_TRACE_FILE, `${pathToFileURL(file).href}\n`);
 };
 
 const resolveFilename = Module._resolveFilename;

@@ -24,9 +24,10 @@ export async function unmarked(target: RunningEmulator): Promise<{ url: string; 
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}${upstream.pathname}`,
-    close: () => new Promise<void>((r) => {
-      proxy.closeAllConnections();
-      proxy.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        proxy.closeAllConnections();
+        proxy.close(() => r());
+      }),
   };
 }

@@ -16,7 +16,54 @@ import { agrees, comparable, exactRead, mutate } from '../helpers/yaml-different
 type Random = (n: number) => number;
 type Value = string | number | bigint | boolean | null | Value[] | { [key: string]: Value };
 
-const WORDS = ['ping', 'Pong!', 'café', '日本語 ✨', 'true', 'no', 'null', '~', '123', '-4.5', '1e3', 'a: b', 'C#sharp', 'x #y', '#tag', "it's", 'say "hi"', 'a, b', '[x]', '{y}', '${APP_ID}', '$${literal}', '- dash', 'ends:', 'path/to?x=1', '0x1F', '.inf', '', ' padded ', 'tab\there', 'two\nlines', 'back\\slash', '@you', '%off', '*star', '&amp', '!bang', '|pipe', '>gt', '?q', '`tick`', 'Yes', 'NULL', 'False', '12:30', '2026-11-25'];
+const WORDS = [
+  'ping',
+  'Pong!',
+  'café',
+  '日本語 ✨',
+  'true',
+  'no',
+  'null',
+  '~',
+  '123',
+  '-4.5',
+  '1e3',
+  'a: b',
+  'C#sharp',
+  'x #y',
+  '#tag',
+  "it's",
+  'say "hi"',
+  'a, b',
+  '[x]',
+  '{y}',
+  '${APP_ID}',
+  '$${literal}',
+  '- dash',
+  'ends:',
+  'path/to?x=1',
+  '0x1F',
+  '.inf',
+  '',
+  ' padded ',
+  'tab\there',
+  'two\nlines',
+  'back\\slash',
+  '@you',
+  '%off',
+  '*star',
+  '&amp',
+  '!bang',
+  '|pipe',
+  '>gt',
+  '?q',
+  '`tick`',
+  'Yes',
+  'NULL',
+  'False',
+  '12:30',
+  '2026-11-25',
+];
 const LOCALES = ['fr', 'de', 'en-US', 'es-ES', 'ja', 'zh-CN', 'pt-BR'];
 
 function pick<T>(random: Random, list: readonly T[]): T {
@@ -43,7 +90,11 @@ function leafOption(random: Random, i: number): Record<string, Value> {
     option.max_value = random(2) === 0 ? 1000 : 9007199254740993n;
     if (random(2) === 0) option.choices = [1, 2, 3].map((n) => ({ name: text(random), value: n * random(50) }));
   }
-  if (type === 'number') option.choices = [{ name: 'half', value: 0.5 }, { name: 'big', value: 1.5e10 }];
+  if (type === 'number')
+    option.choices = [
+      { name: 'half', value: 0.5 },
+      { name: 'big', value: 1.5e10 },
+    ];
   if (type === 'string' || type === 3) {
     option.max_length = 1 + random(6000);
     if (random(2) === 0) option.choices = [{ name: text(random), value: text(random) }];
@@ -61,8 +112,17 @@ function command(random: Random, i: number): Record<string, Value> {
   if (random(4) === 0) c.nsfw = true;
   const shape = random(3);
   if (shape === 0) c.options = Array.from({ length: random(4) }, (_, k) => leafOption(random, k));
-  else if (shape === 1) c.options = Array.from({ length: 1 + random(3) }, (_, k) => ({ type: 'subcommand', name: `sub-${k}`, description: text(random), options: [leafOption(random, 0)] }));
-  else c.options = [{ type: 'subcommand_group', name: 'group', description: text(random), options: [{ type: 'subcommand', name: 'inner', description: text(random), options: [leafOption(random, 0), leafOption(random, 1)] }] }];
+  else if (shape === 1)
+    c.options = Array.from({ length: 1 + random(3) }, (_, k) => ({ type: 'subcommand', name: `sub-${k}`, description: text(random), options: [leafOption(random, 0)] }));
+  else
+    c.options = [
+      {
+        type: 'subcommand_group',
+        name: 'group',
+        description: text(random),
+        options: [{ type: 'subcommand', name: 'inner', description: text(random), options: [leafOption(random, 0), leafOption(random, 1)] }],
+      },
+    ];
   return c;
 }
 
@@ -72,7 +132,9 @@ function manifest(random: Random): Record<string, Value> {
     commands: Array.from({ length: 1 + random(5) }, (_, i) => command(random, i)),
   };
   if (random(2) === 0) {
-    m.guilds = [{ id: '112233445566778899', prune: false, commands: [command(random, 9)], permissions: { 'chat_input:command-9': [{ role: '223344556677889900', permission: true }] } }];
+    m.guilds = [
+      { id: '112233445566778899', prune: false, commands: [command(random, 9)], permissions: { 'chat_input:command-9': [{ role: '223344556677889900', permission: true }] } },
+    ];
   }
   return m;
 }
@@ -87,11 +149,15 @@ function flowScalar(v: Value): string {
 
 const isScalar = (v: Value): boolean => v === null || typeof v !== 'object';
 /** What the reader takes on one line: a map of scalars and lists of plain scalars, or a list of scalars. */
-const oneLine = (v: Value): boolean => (Array.isArray(v) ? v.every(isScalar) : v !== null && typeof v === 'object' && Object.values(v).every((x) => isScalar(x) || (Array.isArray(x) && x.every(isScalar))));
+const oneLine = (v: Value): boolean =>
+  Array.isArray(v) ? v.every(isScalar) : v !== null && typeof v === 'object' && Object.values(v).every((x) => isScalar(x) || (Array.isArray(x) && x.every(isScalar)));
 
 function flowValue(v: Value): string {
   if (Array.isArray(v)) return `[${v.map(flowValue).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{ ${Object.entries(v).map(([k, x]) => `${k}: ${flowValue(x)}`).join(', ')} }`;
+  if (v !== null && typeof v === 'object')
+    return `{ ${Object.entries(v)
+      .map(([k, x]) => `${k}: ${flowValue(x)}`)
+      .join(', ')} }`;
   return flowScalar(v);
 }
 

@@ -43,8 +43,14 @@ describe('block YAML reader', () => {
     ['keys with colons and spaces', 'permissions:\n  chat_input:ban: []\n  message:Report It: []\n  "*": []\n'],
     ['no-break spaces as text, not white space', 'a: x\u00a0\nb: y\u00a0z\n'],
     ['unicode text', 'name: café\ndescription: 日本語のコマンド ✨\nname_localizations:\n  ja: こんにちは\n'],
-    ['simple words and integers with trailing spaces, signs and the null and boolean words', 'a: word  \nb: Two words, here.   \nc: -12  \nd: +3\ne: NULL\nf: True \ng: FALSE\nh: nope\ni: 0\nj: Null  # c\nl:\n  - item  \n  - 42\n  - Null\n  - 18446744073709551616\n'],
-    ['flow mappings holding flow sequences of scalars, as READMEs write options', 'o:\n  - { type: channel, name: where, channel_types: [guild_text, guild_voice ], e: [], n: [1, -2, true, null] }\n'],
+    [
+      'simple words and integers with trailing spaces, signs and the null and boolean words',
+      'a: word  \nb: Two words, here.   \nc: -12  \nd: +3\ne: NULL\nf: True \ng: FALSE\nh: nope\ni: 0\nj: Null  # c\nl:\n  - item  \n  - 42\n  - Null\n  - 18446744073709551616\n',
+    ],
+    [
+      'flow mappings holding flow sequences of scalars, as READMEs write options',
+      'o:\n  - { type: channel, name: where, channel_types: [guild_text, guild_voice ], e: [], n: [1, -2, true, null] }\n',
+    ],
   ])('accepts %s', (_name, text) => {
     expect(agrees(text)).toBe(true);
   });

@@ -29,7 +29,12 @@ const FRAGMENTS: Array<(r: Pick) => string> = [
     const width = 2 + r(9);
     const depth = 2 + r(9);
     const lines = [`x-a0: &a0 [${Array(width).fill('"lol"').join(',')}]`];
-    for (let i = 1; i <= depth; i++) lines.push(`x-a${i}: &a${i} [${Array(width).fill(`*a${i - 1}`).join(',')}]`);
+    for (let i = 1; i <= depth; i++)
+      lines.push(
+        `x-a${i}: &a${i} [${Array(width)
+          .fill(`*a${i - 1}`)
+          .join(',')}]`,
+      );
     return lines.join('\n');
   },
   // Deep nesting, flow and block.
@@ -44,13 +49,13 @@ const FRAGMENTS: Array<(r: Pick) => string> = [
     return out;
   },
   // Numbers JavaScript cannot hold, and special floats.
-  (r) => `x-n: ${['1e999', '-1e999', '.inf', '.nan', '99999999999999999999999999', '0x' + 'f'.repeat(40), '-0'][r(7)]}`,
+  (r) => `x-n: ${['1e999', '-1e999', '.inf', '.nan', '99999999999999999999999999', `0x${'f'.repeat(40)}`, '-0'][r(7)]}`,
   // Many keys in one mapping.
   (r) => `x-keys:\n${Array.from({ length: 1 + r(3000) }, (_, i) => `  k${i}: ${i}`).join('\n')}`,
   // A long string, in quotes or plain.
   (r) => `x-long: ${r(2) ? '"' : ''}${'x'.repeat(1 + r(200_000))}${r(2) ? '' : ''}`,
   // References to variables, some of them secrets, some malformed.
-  (r) => `x-ref: "${['${A', '${DISCORD_TOKEN}', '${X:-${Y}}', '$${LIT}', '${1BAD}', '${' + 'V'.repeat(5000) + '}'][r(6)]}"`,
+  (r) => `x-ref: "${['${A', '${DISCORD_TOKEN}', '${X:-${Y}}', '$${LIT}', '${1BAD}', `\${${'V'.repeat(5000)}}`][r(6)]}"`,
   // Tags, directives and documents the reader must refuse or read.
   (r) => ['x-tag: !!binary aGVsbG8=', 'x-tag: !custom 1', '%YAML 1.2\n---', '---\n---', 'x-set: !!set { a, b }', 'x-ts: 2001-12-14t21:59:43.10-05:00'][r(6)],
   // Broken syntax.
@@ -68,7 +73,7 @@ function hostileManifest(r: Pick): string {
   const n = 1 + r(3);
   for (let i = 0; i < n; i++) parts.push(FRAGMENTS[r(FRAGMENTS.length)](r));
   if (!parts.some((p) => p.startsWith('commands:'))) parts.push('commands: []');
-  const text = parts.join('\n') + '\n';
+  const text = `${parts.join('\n')}\n`;
   return r(10) === 0 ? text.replace(/\n/g, '\r\n') : text;
 }
 
@@ -103,15 +108,38 @@ const EVERY_RULE = {
   limits: { user_commands: 15 },
   commands: [
     {
-      name: 'admin', description: 'Admin tools', default_member_permissions: ['BAN_MEMBERS'], contexts: ['guild', 'bot_dm'], integration_types: ['guild_install'],
-      name_localizations: { fr: 'administrer' }, description_localizations: { fr: 'Outils' },
+      name: 'admin',
+      description: 'Admin tools',
+      default_member_permissions: ['BAN_MEMBERS'],
+      contexts: ['guild', 'bot_dm'],
+      integration_types: ['guild_install'],
+      name_localizations: { fr: 'administrer' },
+      description_localizations: { fr: 'Outils' },
       options: [
-        { type: 'sub_command_group', name: 'users', description: 'Users', options: [{ type: 'sub_command', name: 'ban', description: 'Ban', options: [{ type: 'user', name: 'who', description: 'Who', required: true }] }] },
-        { type: 'sub_command', name: 'say', description: 'Say', options: [
-          { type: 'string', name: 'text', description: 'Text', required: true, min_length: 1, max_length: 100, choices: [{ name: 'Hi', value: 'hi', name_localizations: { de: 'Hallo' } }] },
-          { type: 'number', name: 'n', description: 'N', min_value: -1.5, max_value: 9.5, autocomplete: true },
-          { type: 'channel', name: 'where', description: 'Where', channel_types: ['guild_text'] },
-        ] },
+        {
+          type: 'sub_command_group',
+          name: 'users',
+          description: 'Users',
+          options: [{ type: 'sub_command', name: 'ban', description: 'Ban', options: [{ type: 'user', name: 'who', description: 'Who', required: true }] }],
+        },
+        {
+          type: 'sub_command',
+          name: 'say',
+          description: 'Say',
+          options: [
+            {
+              type: 'string',
+              name: 'text',
+              description: 'Text',
+              required: true,
+              min_length: 1,
+              max_length: 100,
+              choices: [{ name: 'Hi', value: 'hi', name_localizations: { de: 'Hallo' } }],
+            },
+            { type: 'number', name: 'n', description: 'N', min_value: -1.5, max_value: 9.5, autocomplete: true },
+            { type: 'channel', name: 'where', description: 'Where', channel_types: ['guild_text'] },
+          ],
+        },
       ],
     },
     { type: 'user', name: 'Profile', nsfw: false },
@@ -119,11 +147,23 @@ const EVERY_RULE = {
   ],
   guilds: [
     {
-      id: '600000000000000010', name: 'Mods', prune: true,
-      commands: [{ name: 'ping', description: 'Ping', renamed_from: ['pong'], id: '700000000000000001' }, { type: 'message', name: 'ping' }],
+      id: '600000000000000010',
+      name: 'Mods',
+      prune: true,
+      commands: [
+        { name: 'ping', description: 'Ping', renamed_from: ['pong'], id: '700000000000000001' },
+        { type: 'message', name: 'ping' },
+      ],
       permissions: {
-        'chat_input:ping': [{ role: 'everyone', allow: false }, { role: '610000000000000001', allow: true }, { channel: 'all_channels', allow: false }],
-        'message:ping': [{ user: '630000000000000001', allow: false }, { id: '620000000000000001', type: 'channel', permission: true }],
+        'chat_input:ping': [
+          { role: 'everyone', allow: false },
+          { role: '610000000000000001', allow: true },
+          { channel: 'all_channels', allow: false },
+        ],
+        'message:ping': [
+          { user: '630000000000000001', allow: false },
+          { id: '620000000000000001', type: 'channel', permission: true },
+        ],
         admin: [{ role: '610000000000000001', allow: true }],
         '*': [{ channel: '620000000000000002', allow: true }],
       },
@@ -142,7 +182,15 @@ function lintThenPlanOffline(cwd: string, given: Map<string, SourceFile>): void 
   for (const g of manifest.guilds) guildAccessFromManifest(manifest, g, g.id);
   const desired = desiredState(manifest, '500000000000000001');
   const webhooks = { desired: desiredWebhooks(manifest), actual: [], lock: {} };
-  buildPlan(desired, { scopes: [] } as never, { strategy: 'auto', limits: manifest.limits, canEditPermissions: true, force: false, cmdsyncVersion: 'test', readCount: 0, webhooks });
+  buildPlan(desired, { scopes: [] } as never, {
+    strategy: 'auto',
+    limits: manifest.limits,
+    canEditPermissions: true,
+    force: false,
+    cmdsyncVersion: 'test',
+    readCount: 0,
+    webhooks,
+  });
 }
 
 describe('odd shapes at every node of a manifest that reaches every rule', () => {

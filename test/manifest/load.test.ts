@@ -45,7 +45,8 @@ describe('environment interpolation', () => {
 
   it('substitutes once per use when a YAML alias shares a mapping', () => {
     // An alias shares one node between two places; converting it in place would read `$${X}` twice, the second time as `${X}`.
-    const text = 'x-option: &o { type: string, name: o, description: "$${X} and ${Y:-y}" }\ncommands:\n  - { name: a, description: A, options: [*o] }\n  - { name: b, description: B, options: [*o] }\n';
+    const text =
+      'x-option: &o { type: string, name: o, description: "$${X} and ${Y:-y}" }\ncommands:\n  - { name: a, description: A, options: [*o] }\n  - { name: b, description: B, options: [*o] }\n';
     const cwd = testdir({ 'cmdsync.yaml': text });
     const { manifest } = loadManifest('cmdsync.yaml', { cwd, env: { X: 'WRONG' } });
     expect(manifest!.global.commands.map((c) => (c.command.options as Array<{ description: string }>)[0].description)).toEqual(['${X} and y', '${X} and y']);
@@ -84,11 +85,7 @@ describe('includes', () => {
     const { manifest } = loadManifest('cmdsync.yaml', { cwd, env: {} });
     expect(manifest!.global.commands.map((c) => c.command.name)).toEqual(['ping', 'alpha', 'ping', 'beta', 'Gamma']);
     const found = lintPath('cmdsync.yaml', { cwd, env: {} }).diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.rule}`);
-    expect(found).toEqual([
-      'cmdsync.yaml:1:33 include',
-      'commands/c.yaml:2:13 duplicate-name',
-      'commands/nested/b.yaml:2:11 name-lowercase',
-    ]);
+    expect(found).toEqual(['cmdsync.yaml:1:33 include', 'commands/c.yaml:2:13 duplicate-name', 'commands/nested/b.yaml:2:11 name-lowercase']);
   });
 
   it('lints a lone command file passed directly (as pre-commit may)', () => {
@@ -120,7 +117,11 @@ describe('bad input never throws', () => {
     ['a scalar document', 'just text\n', 'schema'],
     ['a list where a mapping belongs', 'commands: { name: ping }\n', 'schema'],
     ['a wrong type deep inside', 'commands:\n  - name: ping\n    description: 5\n    options: [{ type: [1], name: {}, description: null, choices: 3 }]\n', 'description-length'],
-    ['an alias bomb', 'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n', 'yaml-alias'],
+    [
+      'an alias bomb',
+      'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n',
+      'yaml-alias',
+    ],
     ['an empty file', '', 'manifest-empty'],
     ['only comments', '# nothing here\n', 'manifest-empty'],
   ])('%s', (_label, text, rule) => {

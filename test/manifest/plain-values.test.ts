@@ -80,7 +80,16 @@ describe('toPlainValue', () => {
   });
 
   it('reads Map nodes as mappings with string keys', () => {
-    expect(toPlainValue(new Map<unknown, unknown>([[1, 'one'], ['id', 9]]), {}, newReport())).toEqual({ 1: 'one', id: '9' });
+    expect(
+      toPlainValue(
+        new Map<unknown, unknown>([
+          [1, 'one'],
+          ['id', 9],
+        ]),
+        {},
+        newReport(),
+      ),
+    ).toEqual({ 1: 'one', id: '9' });
   });
 
   it('converts a scalar document', () => {
@@ -92,7 +101,20 @@ describe('toPlainValue', () => {
     const random = seededRandom(0x1234567);
     const keys = ['id', 'role', 'name', 'options', 'user', 'value', 'x', 'channel'];
     const scalars = (): unknown =>
-      [() => 'text', () => '${SET}', () => '${UNSET:-fallback}', () => '$${SET}', () => '${EMPTY}', () => '${NOPE}', () => random(100), () => -random(50) / 4, () => 2n ** 70n, () => BigInt(random(1000)), () => true, () => null][random(12)]();
+      [
+        () => 'text',
+        () => '${SET}',
+        () => '${UNSET:-fallback}',
+        () => '$${SET}',
+        () => '${EMPTY}',
+        () => '${NOPE}',
+        () => random(100),
+        () => -random(50) / 4,
+        () => 2n ** 70n,
+        () => BigInt(random(1000)),
+        () => true,
+        () => null,
+      ][random(12)]();
     const tree = (depth: number): unknown => {
       if (depth === 0 || random(3) === 0) return scalars();
       if (random(2) === 0) return Array.from({ length: random(4) }, () => tree(depth - 1));

@@ -159,7 +159,15 @@ describe('friendly spellings', () => {
       },
       { type: 4, name: 'minutes', description: 'Minutes', min_value: 0, max_value: 10080 },
       { type: 3, name: 'note', description: 'Note', min_length: 1, max_length: 200, required: false, autocomplete: false },
-      { type: 3, name: 'repeat', description: 'Repeat', choices: [{ name: 'Daily', name_localizations: { fr: 'Tous les jours' }, value: 'daily' }, { name: 'Never', name_localizations: null, value: 'never' }] },
+      {
+        type: 3,
+        name: 'repeat',
+        description: 'Repeat',
+        choices: [
+          { name: 'Daily', name_localizations: { fr: 'Tous les jours' }, value: 'daily' },
+          { name: 'Never', name_localizations: null, value: 'never' },
+        ],
+      },
     ],
   };
 
@@ -190,20 +198,32 @@ describe('friendly spellings', () => {
         },
         { type: 'integer', name: 'minutes', description: 'Minutes', min_value: 0, max_value: 10080 },
         { type: 'string', name: 'note', description: 'Note', min_length: 1, max_length: 200 },
-        { type: 'string', name: 'repeat', description: 'Repeat', choices: [{ name: 'Daily', name_localizations: { fr: 'Tous les jours' }, value: 'daily' }, { name: 'Never', value: 'never' }] },
+        {
+          type: 'string',
+          name: 'repeat',
+          description: 'Repeat',
+          choices: [
+            { name: 'Daily', name_localizations: { fr: 'Tous les jours' }, value: 'daily' },
+            { name: 'Never', value: 'never' },
+          ],
+        },
       ],
     });
   });
 
   test('"0" stays "0"; contexts win over dm_permission; the entry point keeps a non-default handler', () => {
-    expect(commandToManifest({ type: 3, name: 'Report', description: '', default_member_permissions: '0', dm_permission: false, contexts: [0], integration_types: [0] }, GLOBAL)).toEqual({
+    expect(
+      commandToManifest({ type: 3, name: 'Report', description: '', default_member_permissions: '0', dm_permission: false, contexts: [0], integration_types: [0] }, GLOBAL),
+    ).toEqual({
       type: 'message',
       name: 'Report',
       default_member_permissions: '0',
       contexts: ['guild'],
       integration_types: ['guild_install'],
     });
-    expect(commandToManifest({ type: 4, name: 'launch', description: 'Launch an activity', handler: 2, integration_types: [0, 1], contexts: null, dm_permission: true }, GLOBAL)).toEqual({
+    expect(
+      commandToManifest({ type: 4, name: 'launch', description: 'Launch an activity', handler: 2, integration_types: [0, 1], contexts: null, dm_permission: true }, GLOBAL),
+    ).toEqual({
       type: 'primary_entry_point',
       name: 'launch',
       description: 'Launch an activity',
@@ -217,7 +237,10 @@ describe('friendly spellings', () => {
     const group: Obj = { ...full, options: full.options.slice(0, 1) };
     const plain: Obj = { ...full, id: '300000000000000003', name: 'remind', name_localizations: null, options: full.options.slice(1) };
     for (const format of ['yaml', 'json'] as const) {
-      const { dir, file, manifest } = writeAndLoad(manifestFromState({ applicationId: APP, scopes: [{ scope: GLOBAL, commands: [group, plain].map((c) => ({ body: c, id: c.id })) }] }), format);
+      const { dir, file, manifest } = writeAndLoad(
+        manifestFromState({ applicationId: APP, scopes: [{ scope: GLOBAL, commands: [group, plain].map((c) => ({ body: c, id: c.id })) }] }),
+        format,
+      );
       expectLintClean(dir, file);
       expectRoundTrip([group, plain], manifest);
       expect(manifest.applicationId).toBe(APP);
@@ -242,7 +265,10 @@ describe('guild permissions', () => {
         scope: guildScope(GUILD),
         commands: guildCmds.map((c) => ({ body: c, id: c.id })),
         permissions: [
-          { target: { kind: 'command', id: '400000000000000004' }, entries: [everyone, { id: '500000000000000001', type: 1, permission: true }, allChannels, { id: '500000000000000002', type: 3, permission: true }] },
+          {
+            target: { kind: 'command', id: '400000000000000004' },
+            entries: [everyone, { id: '500000000000000001', type: 1, permission: true }, allChannels, { id: '500000000000000002', type: 3, permission: true }],
+          },
           { target: { kind: 'command', id: '400000000000000001' }, entries: [{ id: '500000000000000003', type: 2, permission: true }] },
           { target: { kind: 'command', id: '400000000000000003' }, entries: [{ id: '500000000000000003', type: 2, permission: false }] },
           { target: { kind: 'application' }, entries: [{ id: '500000000000000004', type: 1, permission: true }] },
@@ -260,7 +286,12 @@ describe('guild permissions', () => {
         name: 'Test server',
         commands: [{ name: 'debug', description: 'Debug' }],
         permissions: {
-          debug: [{ role: 'everyone', allow: false }, { role: '500000000000000001', allow: true }, { channel: 'all_channels', allow: false }, { channel: '500000000000000002', allow: true }],
+          debug: [
+            { role: 'everyone', allow: false },
+            { role: '500000000000000001', allow: true },
+            { channel: 'all_channels', allow: false },
+            { channel: '500000000000000002', allow: true },
+          ],
           'chat_input:info': [{ user: '500000000000000003', allow: true }],
           'Report message': [{ user: '500000000000000003', allow: false }],
           '*': [{ role: '500000000000000004', allow: true }],
@@ -293,14 +324,31 @@ describe('guild permissions', () => {
     expect(Object.keys((doc.guilds as Obj[])[0]!.permissions)).toEqual(['debug', 'chat_input:info', 'Report message', '*']);
     expect(warnings).toEqual([expect.stringContaining('499999999999999999')]);
 
-    const none = manifestFromState({ applicationId: APP, scopes: [{ scope: GLOBAL, commands: [] }, { scope: guildScope(GUILD), commands: [], permissions: [] }] });
+    const none = manifestFromState({
+      applicationId: APP,
+      scopes: [
+        { scope: GLOBAL, commands: [] },
+        { scope: guildScope(GUILD), commands: [], permissions: [] },
+      ],
+    });
     expect(none).toEqual({ application_id: APP, commands: [], guilds: [{ id: GUILD, commands: [] }] });
   });
 
   test('duplicate remote commands are written once, with a warning', () => {
     const warnings: string[] = [];
     const doc = manifestFromState(
-      { applicationId: APP, scopes: [{ scope: GLOBAL, commands: [{ body: globalCmds[0]!, id: '1' }, { body: { ...globalCmds[0]! }, id: '2' }] }] },
+      {
+        applicationId: APP,
+        scopes: [
+          {
+            scope: GLOBAL,
+            commands: [
+              { body: globalCmds[0]!, id: '1' },
+              { body: { ...globalCmds[0]! }, id: '2' },
+            ],
+          },
+        ],
+      },
       { onWarning: (m) => warnings.push(m) },
     );
     expect(doc.commands).toHaveLength(1);

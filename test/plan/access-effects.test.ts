@@ -17,7 +17,11 @@ const g = guildScope(GUILD);
 
 const role = (id: string, permission: boolean): PermissionEntry => ({ id, type: 1, permission });
 const channel = (id: string, permission: boolean): PermissionEntry => ({ id, type: 3, permission });
-const remote = (id: string, body: Record<string, unknown>): StateCommand => ({ id, version: '1', body: { id, application_id: APP, type: 1, description: 'D', default_member_permissions: null, ...body } });
+const remote = (id: string, body: Record<string, unknown>): StateCommand => ({
+  id,
+  version: '1',
+  body: { id, application_id: APP, type: 1, description: 'D', default_member_permissions: null, ...body },
+});
 const want = (body: Record<string, unknown>): StateCommand => ({ body: { description: 'D', ...body } });
 const ban = { name: 'ban', default_member_permissions: '4' };
 const cmdSet = (name: string, entries: PermissionEntry[]): PermissionSet => ({ target: { kind: 'command', name }, entries });
@@ -25,8 +29,14 @@ const remoteSet = (id: string, entries: PermissionEntry[]): PermissionSet => ({ 
 const appSet = (entries: PermissionEntry[]): PermissionSet => ({ target: { kind: 'application' }, entries });
 
 function plan(desired: PermissionSet[], actual: PermissionSet[], commands: Record<string, unknown>[] = [ban], global: StateCommand[] = []) {
-  const d: ScopeState[] = [{ scope: GLOBAL, commands: global }, { scope: g, commands: commands.map(want), permissions: desired }];
-  const a: ScopeState[] = [{ scope: GLOBAL, commands: global.map((c, i) => remote(String(90 + i), c.body)) }, { scope: g, commands: commands.map((c, i) => remote(String(11 + i), c)), permissions: actual }];
+  const d: ScopeState[] = [
+    { scope: GLOBAL, commands: global },
+    { scope: g, commands: commands.map(want), permissions: desired },
+  ];
+  const a: ScopeState[] = [
+    { scope: GLOBAL, commands: global.map((c, i) => remote(String(90 + i), c.body)) },
+    { scope: g, commands: commands.map((c, i) => remote(String(11 + i), c)), permissions: actual },
+  ];
   return buildPlan({ applicationId: APP, scopes: d }, { applicationId: APP, scopes: a }, opts);
 }
 const effects = (p: ReturnType<typeof plan>) => p.scopes.flatMap((s) => s.permissions.flatMap((x) => x.effects ?? []));
@@ -57,9 +67,15 @@ describe('plan: what a permission change does in effect', () => {
 
   it('default_permission: false (deprecated) counts as "0": only the role the rows open it to gains it, and the command is unchanged', () => {
     const purge = { name: 'purge', default_permission: false };
-    const d: ScopeState[] = [{ scope: GLOBAL, commands: [] }, { scope: g, commands: [want(purge)], permissions: [cmdSet('purge', [role(MODS, true)])] }];
+    const d: ScopeState[] = [
+      { scope: GLOBAL, commands: [] },
+      { scope: g, commands: [want(purge)], permissions: [cmdSet('purge', [role(MODS, true)])] },
+    ];
     // The service stores it as "0".
-    const a: ScopeState[] = [{ scope: GLOBAL, commands: [] }, { scope: g, commands: [remote('11', { name: 'purge', default_member_permissions: '0' })], permissions: [] }];
+    const a: ScopeState[] = [
+      { scope: GLOBAL, commands: [] },
+      { scope: g, commands: [remote('11', { name: 'purge', default_member_permissions: '0' })], permissions: [] },
+    ];
     const p = buildPlan({ applicationId: APP, scopes: d }, { applicationId: APP, scopes: a }, opts);
     expect(effects(p)).toEqual([`after apply: role ${MODS} can now use /purge in every channel`]);
     expect(p.scopes.flatMap((s) => s.actions).filter((c) => c.kind !== 'noop')).toEqual([]);
@@ -72,7 +88,11 @@ describe('plan: what a permission change does in effect', () => {
 
   it('a lock-out of everyone but administrators is a warning', () => {
     const p = plan([cmdSet('ban', [role(GUILD, false), role(MODS, false)])], [remoteSet('11', [role(MODS, true)])]);
-    expect(p.warnings).toContainEqual({ code: 'access-locked', scope: `guild:${GUILD}`, message: `After apply only administrators can use /ban in guild ${GUILD}: every role, user and channel its rows name is denied.` });
+    expect(p.warnings).toContainEqual({
+      code: 'access-locked',
+      scope: `guild:${GUILD}`,
+      message: `After apply only administrators can use /ban in guild ${GUILD}: every role, user and channel its rows name is denied.`,
+    });
     const text = formatPlanText(p);
     expect(text).toContain(`after apply: role ${MODS} can no longer use /ban in any channel`);
   });
@@ -80,7 +100,7 @@ describe('plan: what a permission change does in effect', () => {
   it('no effect, no words; a set that changes nothing in effect says so', () => {
     expect(effects(plan([cmdSet('ban', [role(MODS, true)])], [remoteSet('11', [role(MODS, true)])]))).toEqual([]);
     const p = plan([cmdSet('ban', [role(MODS, true), channel(MOD_LOG, true)])], [remoteSet('11', [role(MODS, true)])]);
-    expect(effects(p)).toEqual(['after apply: nobody\'s access changes']);
+    expect(effects(p)).toEqual(["after apply: nobody's access changes"]);
     expect(p.warnings.map((w) => w.code)).not.toContain('access-locked');
   });
 });

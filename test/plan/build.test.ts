@@ -8,7 +8,11 @@ const APP = '100';
 const GUILD = '200';
 const opts: PlanOptions = { strategy: 'auto', limits: resolveLimits(), canEditPermissions: true, force: false, cmdsyncVersion: 'test', readCount: 2 };
 let seq = 1000;
-const remote = (body: Record<string, unknown>, id = String(seq++)): StateCommand => ({ id, version: String(seq++), body: { id, application_id: APP, version: '1', type: 1, nsfw: false, default_member_permissions: null, description: '', ...body } });
+const remote = (body: Record<string, unknown>, id = String(seq++)): StateCommand => ({
+  id,
+  version: String(seq++),
+  body: { id, application_id: APP, version: '1', type: 1, nsfw: false, default_member_permissions: null, description: '', ...body },
+});
 const want = (body: Record<string, unknown>, extra: Partial<StateCommand> = {}): StateCommand => ({ body, ...extra });
 const state = (scopes: ScopeState[]): State => ({ applicationId: APP, scopes });
 const plan = (d: ScopeState[], a: ScopeState[], o: Partial<PlanOptions> = {}) => buildPlan(state(d), state(a), { ...opts, ...o });
@@ -46,8 +50,14 @@ describe('actions', () => {
   it('keeps what the manifest does not own: prune: false, and the auto-created entry point', () => {
     const launch = remote({ type: 4, name: 'Launch', description: 'Launch an activity', handler: 2 });
     const p = plan(
-      [{ scope: GLOBAL, commands: [] }, { scope: guildScope(GUILD), commands: [], prune: false }],
-      [{ scope: GLOBAL, commands: [launch] }, { scope: guildScope(GUILD), commands: [remote({ name: 'theirs', description: 'T' })] }],
+      [
+        { scope: GLOBAL, commands: [] },
+        { scope: guildScope(GUILD), commands: [], prune: false },
+      ],
+      [
+        { scope: GLOBAL, commands: [launch] },
+        { scope: guildScope(GUILD), commands: [remote({ name: 'theirs', description: 'T' })] },
+      ],
     );
     expect(kinds(p)).toEqual([]);
     expect(p.scopes.flatMap((s) => s.kept.map((k) => k.address))).toEqual(['global/primary_entry_point/Launch', `guild:${GUILD}/chat_input/theirs`]);
@@ -61,7 +71,13 @@ describe('actions', () => {
       expect(kinds(p)).toEqual(['rename global/primary_entry_point/launch']);
       const [action] = p.scopes[0].actions;
       expect(action.remote?.id).toBe('4444');
-      expect(action.changes.map((c) => [c.path, c.before, c.after])).toEqual(expect.arrayContaining([['name', 'Launch', 'launch'], ['handler', 2, 1], ['description', 'L', 'Start']]));
+      expect(action.changes.map((c) => [c.path, c.before, c.after])).toEqual(
+        expect.arrayContaining([
+          ['name', 'Launch', 'launch'],
+          ['handler', 2, 1],
+          ['description', 'L', 'Start'],
+        ]),
+      );
       expect(p.mass_deletions).toEqual([]);
       expect(p.summary).toMatchObject({ create: 0, delete: 0, rename: 1 });
       expect(p.request_count).toBe(1);
@@ -71,7 +87,10 @@ describe('actions', () => {
 
   it('the entry point is matched by type only when the manifest has no exact match; other remote commands still go', () => {
     const launch = remote({ type: 4, name: 'Launch', description: 'L', handler: 2 });
-    const p = plan([{ scope: GLOBAL, commands: [want({ type: 4, name: 'launch', description: 'Start', handler: 1 })] }], [{ scope: GLOBAL, commands: [launch, remote({ name: 'old', description: 'O' })] }]);
+    const p = plan(
+      [{ scope: GLOBAL, commands: [want({ type: 4, name: 'launch', description: 'Start', handler: 1 })] }],
+      [{ scope: GLOBAL, commands: [launch, remote({ name: 'old', description: 'O' })] }],
+    );
     expect(kinds(p)).toEqual(['rename global/primary_entry_point/launch', 'delete global/chat_input/old']);
   });
 });
@@ -111,9 +130,16 @@ describe('requests and strategy', () => {
     const near = plan([{ scope: guildScope(GUILD), commands: make(8) }], [{ scope: guildScope(GUILD), commands: [] }], { limits });
     expect(near.errors).toEqual([]);
     expect(near.warnings.filter((w) => w.code === 'daily-creates')).toEqual([
-      { code: 'daily-creates', scope: `guild:${GUILD}`, address: `guild:${GUILD}`, message: `guild:${GUILD}: this plan creates 8 commands, 8 of the 10 the service allows per day in a scope: at most 2 would be left until the allowance resets.` },
+      {
+        code: 'daily-creates',
+        scope: `guild:${GUILD}`,
+        address: `guild:${GUILD}`,
+        message: `guild:${GUILD}: this plan creates 8 commands, 8 of the 10 the service allows per day in a scope: at most 2 would be left until the allowance resets.`,
+      },
     ]);
-    expect(plan([{ scope: guildScope(GUILD), commands: make(7) }], [{ scope: guildScope(GUILD), commands: [] }], { limits }).warnings.filter((w) => w.code === 'daily-creates')).toEqual([]);
+    expect(
+      plan([{ scope: guildScope(GUILD), commands: make(7) }], [{ scope: guildScope(GUILD), commands: [] }], { limits }).warnings.filter((w) => w.code === 'daily-creates'),
+    ).toEqual([]);
   });
 });
 
@@ -125,30 +151,56 @@ describe('permissions', () => {
     const b = remote({ name: 'b', description: 'B' }, '12');
     const c = remote({ name: 'c', description: 'C' }, '13');
     const p = plan(
-      [{ scope: g, commands: [want({ name: 'a', description: 'A' }), want({ name: 'b', description: 'B' }), want({ name: 'c', description: 'C' })], permissions: [
-        { target: { kind: 'command', name: 'a' }, entries: [entry('1')] },
-        { target: { kind: 'command', name: 'b' }, entries: [entry('2'), entry('3')] },
-      ] }],
-      [{ scope: g, commands: [a, b, c], permissions: [
-        { target: { kind: 'command', id: '11' }, entries: [entry('1', false)] },
-        { target: { kind: 'command', id: '12' }, entries: [entry('3'), entry('2')] },
-        { target: { kind: 'command', id: '13' }, entries: [entry('4')] },
-      ] }],
+      [
+        {
+          scope: g,
+          commands: [want({ name: 'a', description: 'A' }), want({ name: 'b', description: 'B' }), want({ name: 'c', description: 'C' })],
+          permissions: [
+            { target: { kind: 'command', name: 'a' }, entries: [entry('1')] },
+            { target: { kind: 'command', name: 'b' }, entries: [entry('2'), entry('3')] },
+          ],
+        },
+      ],
+      [
+        {
+          scope: g,
+          commands: [a, b, c],
+          permissions: [
+            { target: { kind: 'command', id: '11' }, entries: [entry('1', false)] },
+            { target: { kind: 'command', id: '12' }, entries: [entry('3'), entry('2')] },
+            { target: { kind: 'command', id: '13' }, entries: [entry('4')] },
+          ],
+        },
+      ],
     );
-    expect(p.scopes[0].permissions.map((x) => `${x.kind} ${x.target}`)).toEqual([`replace guild:${GUILD}/chat_input/a`, `noop guild:${GUILD}/chat_input/b`, `replace guild:${GUILD}/chat_input/c`]);
+    expect(p.scopes[0].permissions.map((x) => `${x.kind} ${x.target}`)).toEqual([
+      `replace guild:${GUILD}/chat_input/a`,
+      `noop guild:${GUILD}/chat_input/b`,
+      `replace guild:${GUILD}/chat_input/c`,
+    ]);
     expect(p.scopes[0].permissions[2].after).toEqual([]);
     expect(p.request_count).toBe(2);
   });
   it('re-applies the set of a renamed command even if it looked equal', () => {
     const old = remote({ name: 'old', description: 'D' }, '21');
     const p = plan(
-      [{ scope: g, commands: [want({ name: 'new', description: 'D' }, { renamedFrom: ['old'] })], permissions: [{ target: { kind: 'command', name: 'new' }, entries: [entry('1')] }] }],
+      [
+        {
+          scope: g,
+          commands: [want({ name: 'new', description: 'D' }, { renamedFrom: ['old'] })],
+          permissions: [{ target: { kind: 'command', name: 'new' }, entries: [entry('1')] }],
+        },
+      ],
       [{ scope: g, commands: [old], permissions: [{ target: { kind: 'command', id: '21' }, entries: [entry('1')] }] }],
     );
     expect(p.scopes[0].permissions).toMatchObject([{ kind: 'replace', commandId: '21', reason: 'a rename drops permissions' }]);
   });
   it('warns when no bearer token can apply them', () => {
-    const p = plan([{ scope: g, commands: [want({ name: 'a', description: 'A' })], permissions: [{ target: { kind: 'application' }, entries: [entry('1')] }] }], [{ scope: g, commands: [], permissions: [] }], { canEditPermissions: false });
+    const p = plan(
+      [{ scope: g, commands: [want({ name: 'a', description: 'A' })], permissions: [{ target: { kind: 'application' }, entries: [entry('1')] }] }],
+      [{ scope: g, commands: [], permissions: [] }],
+      { canEditPermissions: false },
+    );
     expect(p.warnings.map((w) => w.code)).toContain('bearer-missing');
   });
 });

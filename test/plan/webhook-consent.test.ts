@@ -10,7 +10,7 @@ const byBot = { id: '21', type: 1, channelId: '10', name: 'Alerts', avatarHash: 
 const byConsent = { id: '22', type: 1, channelId: '10', name: 'Alerts', avatarHash: null, applicationId: APP, createdByUser: true };
 
 describe('webhooks made by a user through the webhook.incoming flow', () => {
-  it('are never deleted from a declared channel, while the application\'s own unlisted webhook is', () => {
+  it("are never deleted from a declared channel, while the application's own unlisted webhook is", () => {
     const wp = planWebhooks({ channels: ['10'], keep: [], webhooks: [] }, [byBot, byConsent], {}, APP);
     expect(wp.actions.map((a) => [a.kind, a.remote?.id])).toEqual([['delete', '21']]);
   });

@@ -10,13 +10,23 @@ const plan = (actions: WebhookPlan['actions']): WebhookPlan => ({ actions, reque
 describe('settleLock: the lock file as a plan leaves it before anything is sent', () => {
   it('records a webhook adopted unchanged, and drops the intent it answers', () => {
     const lock: LockFile = { format_version: 1, webhooks: {}, intents: [{ channel_id: '1', name: 'Deploys', key: 'd', sent_at: at(1000) }] };
-    const out = settleLock(lock, plan([{ kind: 'noop', address: 'webhook/d', key: 'd', channelId: '1', name: 'Deploys', remote: { id: '9', channelId: '1', name: 'Deploys' }, changes: [], avatarIdentity: null }]), NOW);
+    const out = settleLock(
+      lock,
+      plan([
+        { kind: 'noop', address: 'webhook/d', key: 'd', channelId: '1', name: 'Deploys', remote: { id: '9', channelId: '1', name: 'Deploys' }, changes: [], avatarIdentity: null },
+      ]),
+      NOW,
+    );
     expect(out).toEqual({ format_version: 1, webhooks: { '9': { key: 'd' } }, intents: [] });
   });
 
   it('keeps an intent a pending update or delete answers until that request goes through', () => {
     const intents = [{ channel_id: '1', name: 'Deploys', sent_at: at(2 * INTENT_GRACE_MS) }];
-    const out = settleLock({ format_version: 1, webhooks: {}, intents }, plan([{ kind: 'delete', address: 'x', channelId: '1', name: 'Deploys', remote: { id: '9', channelId: '1', name: 'Deploys' }, changes: [] }]), NOW);
+    const out = settleLock(
+      { format_version: 1, webhooks: {}, intents },
+      plan([{ kind: 'delete', address: 'x', channelId: '1', name: 'Deploys', remote: { id: '9', channelId: '1', name: 'Deploys' }, changes: [] }]),
+      NOW,
+    );
     expect(out.intents).toEqual(intents);
   });
 

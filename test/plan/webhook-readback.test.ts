@@ -7,10 +7,19 @@ import type { WebhookState } from '../../src/wire/state.js';
 const APP = '1';
 const hook = (id: string, over: Partial<WebhookState> = {}): WebhookState => ({ id, type: 1, channelId: '10', name: 'Deploys', avatarHash: null, applicationId: APP, ...over });
 const action: WebhookAction = { kind: 'create', address: 'webhook/d', key: 'd', channelId: '10', name: 'Deploys', changes: [] };
-const group = (over: Partial<CreateGroup>): CreateGroup => ({ channelId: '10', name: 'Deploys', members: [{ action }], sent: 1, mayLand: 1, deadlines: [], uncertain: true, ...over });
+const group = (over: Partial<CreateGroup>): CreateGroup => ({
+  channelId: '10',
+  name: 'Deploys',
+  members: [{ action }],
+  sent: 1,
+  mayLand: 1,
+  deadlines: [],
+  uncertain: true,
+  ...over,
+});
 
-describe('newcomers: what appeared at a create\'s channel and name while apply ran', () => {
-  it('only this application\'s incoming webhooks of that name, not what the plan saw, oldest first', () => {
+describe("newcomers: what appeared at a create's channel and name while apply ran", () => {
+  it("only this application's incoming webhooks of that name, not what the plan saw, oldest first", () => {
     const list = [hook('30'), hook('20'), hook('21', { name: 'Other' }), hook('22', { applicationId: '2' }), hook('23', { type: 2 }), hook('24', { channelId: '11' }), hook('5')];
     expect(newcomers(list, APP, { channelId: '10', name: 'Deploys' }, new Set(['5'])).map((w) => w.id)).toEqual(['20', '30']);
   });
@@ -23,7 +32,10 @@ describe('resolveGroup: what the read-back does with the newcomers', () => {
   });
 
   it('a member whose create never got an id keeps the oldest (its intent stays; the next plan adopts it)', () => {
-    const r = resolveGroup(group({ sent: 2, mayLand: 2 }), [hook('30'), hook('20')].sort((a, b) => Number(a.id) - Number(b.id)));
+    const r = resolveGroup(
+      group({ sent: 2, mayLand: 2 }),
+      [hook('30'), hook('20')].sort((a, b) => Number(a.id) - Number(b.id)),
+    );
     expect(r).toEqual({ reserved: [hook('20')], remove: [hook('30')] });
   });
 
@@ -51,6 +63,8 @@ describe('writeOutcomeUnknown: whether a failed write may have been carried out'
     expect(writeOutcomeUnknown(new DiscordAPIError(400, { code: 30007, message: 'Maximum number of webhooks reached (15)' }, info))).toBe(false);
     expect(writeOutcomeUnknown(new DiscordAPIError(403, { code: 50013, message: 'Missing Permissions' }, info))).toBe(false);
     expect(writeOutcomeUnknown(new NetworkError(info, 1, 'ECONNREFUSED', 'connect ECONNREFUSED'))).toBe(false);
-    expect(writeOutcomeUnknown(new RateLimitError({ ...info, route: 'POST /channels/:id/webhooks', retryAfterMs: 0, global: false, scope: undefined, reason: 'blocked' }, 'blocked'))).toBe(false);
+    expect(
+      writeOutcomeUnknown(new RateLimitError({ ...info, route: 'POST /channels/:id/webhooks', retryAfterMs: 0, global: false, scope: undefined, reason: 'blocked' }, 'blocked')),
+    ).toBe(false);
   });
 });

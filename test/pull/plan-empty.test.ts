@@ -40,7 +40,14 @@ beforeAll(async () => {
   const { command: debug } = await createCommand(client, app, guildScope(guild), {
     name: 'config',
     description: 'Config',
-    options: [{ type: 2, name: 'logging', description: 'Logging', options: [{ type: 1, name: 'enable', description: 'Enable', options: [{ type: 7, name: 'channel', description: 'Channel', required: true }] }] }],
+    options: [
+      {
+        type: 2,
+        name: 'logging',
+        description: 'Logging',
+        options: [{ type: 1, name: 'enable', description: 'Enable', options: [{ type: 7, name: 'channel', description: 'Channel', required: true }] }],
+      },
+    ],
   } as never);
   await setCommandPermissions(client, app, guild, debug.id, [
     { id: guild, type: 1, permission: false },
@@ -59,12 +66,27 @@ afterAll(async () => {
 for (const format of ['yaml', 'json'] as const) {
   test(`plan --detailed-exitcode against a pulled ${format} manifest reports no changes`, async () => {
     const cwd = testdir();
-    const env = { CMDSYNC_API_URL: em.url, DISCORD_TOKEN: em.credentials.botToken, DISCORD_APPLICATION_ID: em.credentials.applicationId, DISCORD_BEARER_TOKEN: em.credentials.bearerToken };
+    const env = {
+      CMDSYNC_API_URL: em.url,
+      DISCORD_TOKEN: em.credentials.botToken,
+      DISCORD_APPLICATION_ID: em.credentials.applicationId,
+      DISCORD_BEARER_TOKEN: em.credentials.bearerToken,
+    };
     const pull = captureContext(cwd, env);
     expect(await runPull({ format, guilds: [em.credentials.guildId], force: false, emulator: false, debug: false }, pull)).toBe(0);
     const ctx = captureContext(cwd, env);
     const code = await runPlan(
-      { manifest: format === 'json' ? 'cmdsync.json' : 'cmdsync.yaml', emulator: false, debug: false, json: true, strategy: 'auto', force: false, guild: [], global: false, detailedExitcode: true },
+      {
+        manifest: format === 'json' ? 'cmdsync.json' : 'cmdsync.yaml',
+        emulator: false,
+        debug: false,
+        json: true,
+        strategy: 'auto',
+        force: false,
+        guild: [],
+        global: false,
+        detailedExitcode: true,
+      },
       ctx,
     );
     const plan = JSON.parse(ctx.out());

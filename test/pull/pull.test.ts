@@ -88,7 +88,7 @@ describe('cmdsync pull', () => {
     expect(text).toContain(`application_id: "${app}"`);
     expect(text).toContain(`- id: "${guild}"`);
     expect(text).toContain('default_member_permissions: [ MANAGE_GUILD ]');
-    expect(text).toMatch(/^      "?chat_input:info"?:$/m);
+    expect(text).toMatch(/^ {6}"?chat_input:info"?:$/m);
     expect(text).toContain('- { role: everyone, allow: false }');
     expect(text).toContain('- { channel: all_channels, allow: false }');
     expect(lintPath('cmdsync.yaml', { cwd, env: {} }).diagnostics).toEqual([]);
@@ -112,11 +112,22 @@ describe('cmdsync pull', () => {
     const sets = manifest!.guilds[0]!.permissions!;
     expect(sets).toHaveLength(remoteSets.length);
     for (const s of sets) {
-      const target = s.target === '*' ? app : [...manifest!.guilds[0]!.commands, ...manifest!.global.commands].find((c) => s.target === c.command.name || s.target === `chat_input:${String(c.command.name)}`);
+      const target =
+        s.target === '*'
+          ? app
+          : [...manifest!.guilds[0]!.commands, ...manifest!.global.commands].find((c) => s.target === c.command.name || s.target === `chat_input:${String(c.command.name)}`);
       expect(target).toBeDefined();
     }
-    const entries = sets.flatMap((s) => s.entries).map((e) => JSON.stringify(e)).sort();
-    expect(entries).toEqual(remoteSets.flatMap((s) => s.permissions).map((e) => JSON.stringify({ id: e.id, type: e.type, permission: e.permission })).sort());
+    const entries = sets
+      .flatMap((s) => s.entries)
+      .map((e) => JSON.stringify(e))
+      .sort();
+    expect(entries).toEqual(
+      remoteSets
+        .flatMap((s) => s.permissions)
+        .map((e) => JSON.stringify({ id: e.id, type: e.type, permission: e.permission }))
+        .sort(),
+    );
   });
 
   test('refuses to overwrite a file without --force, and overwrites it with --force', async () => {

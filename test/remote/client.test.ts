@@ -1,25 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RestClient } from '../../src/remote/client.js';
-import {
-  bulkOverwriteCommands,
-  createCommand,
-  getCommandPermissions,
-  listCommands,
-  setCommandPermissions,
-} from '../../src/remote/commands.js';
+import { bulkOverwriteCommands, createCommand, getCommandPermissions, listCommands, setCommandPermissions } from '../../src/remote/commands.js';
 import { CredentialsError, DiscordAPIError, HTTPError } from '../../src/remote/errors.js';
 import { fetchRemoteScopes } from '../../src/remote/fetch-scope.js';
 import * as remote from '../../src/remote/index.js';
 import { parseWebhookUrl } from '../../src/remote/webhook-url.js';
-import {
-  createWebhook,
-  deleteWebhook,
-  deleteWebhookMessage,
-  executeGitHubWebhook,
-  executeSlackWebhook,
-  executeWebhook,
-  getWebhookWithToken,
-} from '../../src/remote/webhooks.js';
+import { createWebhook, deleteWebhook, deleteWebhookMessage, executeGitHubWebhook, executeSlackWebhook, executeWebhook, getWebhookWithToken } from '../../src/remote/webhooks.js';
 import { BOT_TOKEN, json, noContent, rejectionOf, startServer, USER_BEARER, WEBHOOK_TOKEN, type TestServer } from './helpers/server.js';
 
 const APP = '111111111111111111';
@@ -149,7 +135,12 @@ describe('RestClient basics (real HTTP)', () => {
     };
     server = await startServer((_req, res) => json(res, 400, body));
     client = new RestClient({ apiUrl: server.base, credentials: { botToken: BOT_TOKEN } });
-    const error = await rejectionOf(bulkOverwriteCommands(client, APP, { kind: 'global' }, [{ name: 'ok', description: 'd' }, { name: 'bad name', description: 'd' }]));
+    const error = await rejectionOf(
+      bulkOverwriteCommands(client, APP, { kind: 'global' }, [
+        { name: 'ok', description: 'd' },
+        { name: 'bad name', description: 'd' },
+      ]),
+    );
     expect(error).toBeInstanceOf(DiscordAPIError);
     const api = error as unknown as DiscordAPIError;
     expect(api.status).toBe(400);
@@ -204,7 +195,17 @@ describe('RestClient basics (real HTTP)', () => {
   });
 
   it('the index exports the public API', () => {
-    for (const name of ['RestClient', 'createClient', 'loadCredentials', 'parseWebhookUrl', 'maskSecretForActions', 'DiscordAPIError', 'listCommands', 'executeWebhook', 'fetchRemoteScopes']) {
+    for (const name of [
+      'RestClient',
+      'createClient',
+      'loadCredentials',
+      'parseWebhookUrl',
+      'maskSecretForActions',
+      'DiscordAPIError',
+      'listCommands',
+      'executeWebhook',
+      'fetchRemoteScopes',
+    ]) {
       expect(typeof (remote as Record<string, unknown>)[name], name).toBe('function');
     }
   });

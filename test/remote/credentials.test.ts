@@ -19,7 +19,17 @@ afterEach(() => {
 
 describe('parseDotenv', () => {
   it("reads a .env file as Node's own parser (node --env-file) does: comments, export, quotes, multi-line values, later wins", () => {
-    const text = ['\uFEFF# comment', 'export A=1', 'B = two words  # trailing comment', "C='single # not a comment'", 'D="line1\\nline2"', 'E="multi', 'line"', 'F=', 'A=override'].join('\r\n');
+    const text = [
+      '\uFEFF# comment',
+      'export A=1',
+      'B = two words  # trailing comment',
+      "C='single # not a comment'",
+      'D="line1\\nline2"',
+      'E="multi',
+      'line"',
+      'F=',
+      'A=override',
+    ].join('\r\n');
     expect(parseDotenv(text)).toEqual({ A: 'override', B: 'two words', C: 'single # not a comment', D: 'line1\nline2', E: 'multi\nline', F: '' });
   });
 });

@@ -42,7 +42,12 @@ function enforcingHandler(limit: number, windowMs: number, bucketOf: (path: stri
     };
     if (w.used > limit) {
       violations.push(`${key} at ${req.at}`);
-      return json(res, 429, { message: 'You are being rate limited.', retry_after: resetAfter, global: false }, { ...headers, 'x-ratelimit-scope': 'user', 'retry-after': String(Math.ceil(resetAfter)) });
+      return json(
+        res,
+        429,
+        { message: 'You are being rate limited.', retry_after: resetAfter, global: false },
+        { ...headers, 'x-ratelimit-scope': 'user', 'retry-after': String(Math.ceil(resetAfter)) },
+      );
     }
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -57,7 +62,12 @@ const guildOf = (path: string) => /guilds\/(\d+)/.exec(path)?.[1] ?? 'none';
 
 describe('bucket queues', () => {
   it('learns the bucket and waits for Reset-After when Remaining hits 0, with no 429', async () => {
-    const model = enforcingHandler(2, 300, () => 'cmd-bucket', () => 'app');
+    const model = enforcingHandler(
+      2,
+      300,
+      () => 'cmd-bucket',
+      () => 'app',
+    );
     server = await startServer(model.handler);
     const c = newClient();
     const path = `/applications/${APP}/commands`;
@@ -74,7 +84,12 @@ describe('bucket queues', () => {
   });
 
   it('routes that share a learned bucket share one queue', async () => {
-    const model = enforcingHandler(1, 250, () => 'same-bucket', () => 'app');
+    const model = enforcingHandler(
+      1,
+      250,
+      () => 'same-bucket',
+      () => 'app',
+    );
     server = await startServer(model.handler);
     const c = newClient();
     // Learn the bucket on both routes first. Before its first answer a route cannot be known to share a
@@ -155,7 +170,12 @@ describe('429 handling', () => {
   it('waits retry_after on a route 429 and succeeds without counting a failure', async () => {
     server = await startServer((_req, res, i) =>
       i === 0
-        ? json(res, 429, { message: 'You are being rate limited.', retry_after: 0.25, global: false }, { 'x-ratelimit-scope': 'user', 'x-ratelimit-bucket': 'b', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '0.25', 'retry-after': '1' })
+        ? json(
+            res,
+            429,
+            { message: 'You are being rate limited.', retry_after: 0.25, global: false },
+            { 'x-ratelimit-scope': 'user', 'x-ratelimit-bucket': 'b', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '0.25', 'retry-after': '1' },
+          )
         : json(res, 200, { ok: 1 }),
     );
     const c = newClient({ retries: 0 });
@@ -170,7 +190,12 @@ describe('429 handling', () => {
     server = await startServer((req, res) => {
       if (first) {
         first = false;
-        return json(res, 429, { message: 'You are being rate limited.', retry_after: 0.4, global: true }, { 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global', 'retry-after': '1' });
+        return json(
+          res,
+          429,
+          { message: 'You are being rate limited.', retry_after: 0.4, global: true },
+          { 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global', 'retry-after': '1' },
+        );
       }
       json(res, 200, { path: req.path });
     });
@@ -186,7 +211,9 @@ describe('429 handling', () => {
 
   it('a shared-scope 429 is waited out and not counted as invalid', async () => {
     server = await startServer((_req, res, i) =>
-      i === 0 ? json(res, 429, { message: 'The resource is being rate limited.', retry_after: 0.1, global: false }, { 'x-ratelimit-scope': 'shared', 'retry-after': '1' }) : json(res, 200, {}),
+      i === 0
+        ? json(res, 429, { message: 'The resource is being rate limited.', retry_after: 0.1, global: false }, { 'x-ratelimit-scope': 'shared', 'retry-after': '1' })
+        : json(res, 200, {}),
     );
     const c = newClient();
     await c.request({ method: 'PUT', path: `/applications/${APP}/commands`, body: [] });
@@ -211,7 +238,9 @@ describe('429 handling', () => {
   });
 
   it('refuses a wait beyond the cap instead of sleeping', async () => {
-    server = await startServer((_req, res) => json(res, 429, { message: 'The resource is being rate limited.', retry_after: 432, global: false }, { 'x-ratelimit-scope': 'shared' }));
+    server = await startServer((_req, res) =>
+      json(res, 429, { message: 'The resource is being rate limited.', retry_after: 432, global: false }, { 'x-ratelimit-scope': 'shared' }),
+    );
     const c = newClient({ maxRateLimitWaitMs: 5_000 });
     const started = Date.now();
     const error = await rejectionOf(c.request({ method: 'PUT', path: `/applications/${APP}/commands`, body: [] }));

@@ -6,7 +6,11 @@ const TOKEN = 'abcDEF_123-xyz';
 
 describe('parseWebhookUrl', () => {
   it('accepts the service hosts with and without a version', () => {
-    expect(parseWebhookUrl(`https://discord.com/api/webhooks/123456789012345678/${TOKEN}`)).toEqual({ id: '123456789012345678', token: TOKEN, baseUrl: 'https://discord.com/api/v10' });
+    expect(parseWebhookUrl(`https://discord.com/api/webhooks/123456789012345678/${TOKEN}`)).toEqual({
+      id: '123456789012345678',
+      token: TOKEN,
+      baseUrl: 'https://discord.com/api/v10',
+    });
     expect(parseWebhookUrl(`https://ptb.discord.com/api/v9/webhooks/1/${TOKEN}/`)).toEqual({ id: '1', token: TOKEN, baseUrl: 'https://ptb.discord.com/api/v9' });
     expect(parseWebhookUrl(`https://canary.discordapp.com/api/webhooks/1/${TOKEN}?wait=true`).baseUrl).toBe('https://canary.discordapp.com/api/v10');
   });

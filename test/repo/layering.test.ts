@@ -39,7 +39,10 @@ export function readTable(doc: string, rootFiles: ReadonlySet<string>): Map<stri
   const table = new Map<string, Allowed[]>();
   for (const row of rows) {
     if (!row.startsWith('|')) break;
-    const [folder, , imports] = row.split('|').slice(1).map((c) => c.trim());
+    const [folder, , imports] = row
+      .split('|')
+      .slice(1)
+      .map((c) => c.trim());
     const areas = [...folder!.matchAll(/`([^`]+)`/g)].map((m) => areaName(m[1]!, rootFiles));
     let allowed: Allowed[];
     if (/everything above/.test(imports!)) {
@@ -79,7 +82,12 @@ export function packageFree(doc: string, rootFiles: ReadonlySet<string>): string
     .split('\n')
     .slice(2)
     .filter((row, i, rows) => row.startsWith('|') && rows.slice(0, i).every((r) => r.startsWith('|')))
-    .map((row) => row.split('|').slice(1).map((c) => c.trim()))
+    .map((row) =>
+      row
+        .split('|')
+        .slice(1)
+        .map((c) => c.trim()),
+    )
     .filter((cells) => cells[3] === 'none')
     .flatMap((cells) => [...cells[0]!.matchAll(/`([^`]+)`/g)].map((m) => areaName(m[1]!, rootFiles)));
 }
@@ -113,7 +121,10 @@ describe('the layering of docs/architecture.md', () => {
     expect(TABLE.get('wire')).toEqual([]);
     expect(TABLE.get('plan')!.map((a) => a.target)).toEqual(['wire', 'errors.ts']);
     expect(TABLE.get('emulator')!.map((a) => a.target)).toEqual(['wire']);
-    expect(TABLE.get('web')).toEqual([{ target: 'wire', typeOnly: false }, { target: 'emulator/view', typeOnly: true }]);
+    expect(TABLE.get('web')).toEqual([
+      { target: 'wire', typeOnly: false },
+      { target: 'emulator/view', typeOnly: true },
+    ]);
     expect(TABLE.get('cli')!.map((a) => a.target)).toContain('sync');
     const imp = (from: string, to: string, typeOnly = false): Import => ({ from, to, typeOnly, line: 1 });
     expect(breach(imp('wire/a.ts', 'errors.ts'), TABLE)).toBe('wire may not import errors.ts');
@@ -130,7 +141,7 @@ describe('the layering of docs/architecture.md', () => {
     expect(areas.filter((a) => !TABLE.has(a))).toEqual([]);
   });
 
-  it('every relative import in src/ is one its folder\'s row allows', () => {
+  it("every relative import in src/ is one its folder's row allows", () => {
     const found = imports.flatMap((imp) => {
       const why = breach(imp, TABLE);
       return why ? [`src/${imp.from}:${imp.line} imports src/${imp.to}: ${why}`] : [];
@@ -160,7 +171,12 @@ describe('the layering of docs/architecture.md', () => {
   });
 
   it('the cycle finder reports a cycle and its files, and none in a chain', () => {
-    const edges = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    const edges = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
     expect(cycles(['a', 'b', 'c', 'd'], edges)).toEqual([['a', 'b', 'c']]);
     expect(cycles(['a', 'b'], new Map([['a', ['b']]]))).toEqual([]);
   });

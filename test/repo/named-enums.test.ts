@@ -31,7 +31,8 @@ function isTypeOrFlags(e: ts.Expression): boolean {
   const x = strip(e);
   if (ts.isPropertyAccessExpression(x)) return x.name.text === 'type' || x.name.text === 'flags';
   if (ts.isElementAccessExpression(x)) return ts.isStringLiteralLike(x.argumentExpression) && ['type', 'flags'].includes(x.argumentExpression.text);
-  if (ts.isCallExpression(x) && ts.isIdentifier(x.expression) && ['Number', 'BigInt'].includes(x.expression.text) && x.arguments.length === 1) return isTypeOrFlags(x.arguments[0]!);
+  if (ts.isCallExpression(x) && ts.isIdentifier(x.expression) && ['Number', 'BigInt'].includes(x.expression.text) && x.arguments.length === 1)
+    return isTypeOrFlags(x.arguments[0]!);
   if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) return isTypeOrFlags(x.left);
   return false;
 }
@@ -54,7 +55,13 @@ export function bareComparisons(file: string, text?: string): string[] {
       if ((isTypeOrFlags(node.left) && isNumber(node.right)) || (isNumber(node.left) && isTypeOrFlags(node.right))) found.push(at(node));
     } else if (ts.isSwitchStatement(node) && isTypeOrFlags(node.expression)) {
       for (const clause of node.caseBlock.clauses) if (ts.isCaseClause(clause) && isNumber(clause.expression)) found.push(at(clause.expression));
-    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'includes' && node.arguments.length === 1 && isTypeOrFlags(node.arguments[0]!)) {
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'includes' &&
+      node.arguments.length === 1 &&
+      isTypeOrFlags(node.arguments[0]!)
+    ) {
       const list = strip(node.expression.expression);
       if (ts.isArrayLiteralExpression(list) && list.elements.some((el) => isNumber(el as ts.Expression))) found.push(at(node));
     }

@@ -42,10 +42,15 @@ export function importsOf(file: string, sf: ts.SourceFile = parse(file)): Import
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
       const c = node.importClause;
-      const allTypes = !!c && (c.isTypeOnly || (!c.name && !!c.namedBindings && ts.isNamedImports(c.namedBindings) && c.namedBindings.elements.length > 0 && c.namedBindings.elements.every((e) => e.isTypeOnly)));
+      const allTypes =
+        !!c &&
+        (c.isTypeOnly ||
+          (!c.name && !!c.namedBindings && ts.isNamedImports(c.namedBindings) && c.namedBindings.elements.length > 0 && c.namedBindings.elements.every((e) => e.isTypeOnly)));
       add(node, node.moduleSpecifier, allTypes);
     } else if (ts.isExportDeclaration(node)) {
-      const allTypes = node.isTypeOnly || (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.length > 0 && node.exportClause.elements.every((e) => e.isTypeOnly));
+      const allTypes =
+        node.isTypeOnly ||
+        (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.length > 0 && node.exportClause.elements.every((e) => e.isTypeOnly));
       add(node, node.moduleSpecifier, allTypes);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       add(node, node.argument.literal as ts.Expression, true);
@@ -62,7 +67,10 @@ export function importsOf(file: string, sf: ts.SourceFile = parse(file)): Import
 
 /** The packages (bare specifiers, `node:` ones included) a file imports, in any of the forms above. */
 export function packagesOf(file: string, text = readFileSync(join(SRC, file), 'utf8')): string[] {
-  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName).filter((f) => !f.startsWith('.'));
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((f) => f.fileName)
+    .filter((f) => !f.startsWith('.'));
 }
 
 export function allImports(): Import[] {

@@ -60,7 +60,14 @@ function states(): { desired: State; actual: State } {
                       description: 'Ban someone',
                       options: [
                         opt(6, 'who', { required: true }),
-                        opt(3, 'reason', { description: 'Why', choices: [{ name: 'Spam', value: 'spam' }, { name: 'Abuse', value: 'abuse' }, { name: 'Other', value: 'other' }] }),
+                        opt(3, 'reason', {
+                          description: 'Why',
+                          choices: [
+                            { name: 'Spam', value: 'spam' },
+                            { name: 'Abuse', value: 'abuse' },
+                            { name: 'Other', value: 'other' },
+                          ],
+                        }),
                       ],
                     },
                   ],
@@ -113,7 +120,16 @@ function states(): { desired: State; actual: State } {
                     type: 1,
                     name: 'ban',
                     description: 'Ban someone',
-                    options: [opt(6, 'who', { required: true }), opt(3, 'reason', { description: 'The reason', choices: [{ name: 'Spam', value: 'spam' }, { name: 'Other', value: 'misc' }] })],
+                    options: [
+                      opt(6, 'who', { required: true }),
+                      opt(3, 'reason', {
+                        description: 'The reason',
+                        choices: [
+                          { name: 'Spam', value: 'spam' },
+                          { name: 'Other', value: 'misc' },
+                        ],
+                      }),
+                    ],
                   },
                 ],
               },
@@ -165,7 +181,7 @@ describe('plan renderers, golden output', () => {
   it('json: each change carries the same tree', async () => {
     const doc = JSON.parse(formatPlanJson(goldenPlan()));
     const remind = doc.changes.find((c: { address: string }) => c.address === 'global/chat_input/remind');
-    await expect(JSON.stringify(remind.diff, null, 2) + '\n').toMatchFileSnapshot('golden/remind-diff.json');
+    await expect(`${JSON.stringify(remind.diff, null, 2)}\n`).toMatchFileSnapshot('golden/remind-diff.json');
     const perms = doc.changes.find((c: { address: string }) => c.address === `guild:${GUILD}/message/Profile/permissions`);
     expect(perms.diff.slice(0, 4)).toEqual([
       { sign: '+', label: `role everyone (${GUILD})`, value: 'deny' },

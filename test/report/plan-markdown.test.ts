@@ -82,9 +82,7 @@ describe('formatPlanMarkdown', () => {
     expect(bytes(md)).toBeLessThanOrEqual(max);
     const shown = shownActions(md);
     expect(shown).toBeGreaterThan(0);
-    expect(md.trimEnd().split('\n').at(-1)).toBe(
-      `_… ${1000 - shown} more actions not shown: a step summary is limited to 1 MiB. Run \`cmdsync plan\` for the full plan._`,
-    );
+    expect(md.trimEnd().split('\n').at(-1)).toBe(`_… ${1000 - shown} more actions not shown: a step summary is limited to 1 MiB. Run \`cmdsync plan\` for the full plan._`);
     // Every opened block is closed, so the rest of the page still renders.
     expect(md.match(/<details>/g)!.length).toBe(md.match(/<\/details>/g)!.length);
     expect((md.match(/^```/gm) ?? []).length % 2).toBe(0);

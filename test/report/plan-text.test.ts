@@ -59,11 +59,7 @@ describe('formatPlanText', () => {
     const out = lines(formatPlanText(fullPlan()));
     const i = out.indexOf('    ~ application-wide permissions will be replaced');
     expect(i).toBeGreaterThan(0);
-    expect(out.slice(i + 1, i + 4)).toEqual([
-      '        + role 123: allow',
-      `        + role everyone (${GUILD}): deny`,
-      '        - user 456: deny',
-    ]);
+    expect(out.slice(i + 1, i + 4)).toEqual(['        + role 123: allow', `        + role everyone (${GUILD}): deny`, '        - user 456: deny']);
     expect(out).toContain('    ~ permissions of message/Profile will be replaced (replaced command gets a new id)');
     expect(out).toContain('          1 entry sent again unchanged');
   });
@@ -97,9 +93,7 @@ describe('formatPlanText', () => {
 
   it('ends with warnings and the exact summary line', () => {
     const out = lines(formatPlanText(fullPlan())).filter((l) => l !== '');
-    expect(out.at(-1)).toBe(
-      'Plan: 2 to add, 2 to change, 2 to destroy; 2 permission sets. 7 requests.',
-    );
+    expect(out.at(-1)).toBe('Plan: 2 to add, 2 to change, 2 to destroy; 2 permission sets. 7 requests.');
     const w = out.indexOf('Warnings:');
     expect(out.slice(w, w + 3)).toEqual([
       'Warnings:',
@@ -110,16 +104,17 @@ describe('formatPlanText', () => {
 
   it('matches the summary line of the brief for its counts', () => {
     const plan = basePlan({ summary: { create: 1, update: 2, rename: 0, replace: 0, delete: 1, permissions: 3 }, request_count: 4 });
-    expect(strip(formatPlanText(plan)).trim().split('\n').at(-1)).toBe(
-      'Plan: 1 to add, 2 to change, 1 to destroy; 3 permission sets. 4 requests.',
-    );
+    expect(strip(formatPlanText(plan)).trim().split('\n').at(-1)).toBe('Plan: 1 to add, 2 to change, 1 to destroy; 3 permission sets. 4 requests.');
   });
 
   it('says up front, before the actions, that permission sets will not be applied without a bearer token', () => {
     const plan = fullPlan();
-    plan.warnings.push({ code: 'bearer-missing', message: '2 permission set(s) need a user\'s bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not.' });
+    plan.warnings.push({
+      code: 'bearer-missing',
+      message: "2 permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not.",
+    });
     const out = lines(formatPlanText(plan));
-    const note = out.findIndex((l) => l.includes('need a user\'s bearer token'));
+    const note = out.findIndex((l) => l.includes("need a user's bearer token"));
     expect(note).toBeGreaterThan(0);
     expect(note).toBeLessThan(out.indexOf('global'));
     expect(out[note]).toBe("Warning: 2 permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not.");

@@ -16,7 +16,11 @@ describe('provisionWorld', () => {
     const want = { applicationId: '100000000000000077', guilds: [{ id: '200000000000000001', name: 'Test' }, { id: meta.defaultGuildId }] };
     expect(provisionWorld(world, want, nextId, Date.now())).toBe(true);
     expect(world.applications['100000000000000077']).toMatchObject({ id: '100000000000000077', embedded: false, integrationTypes: [0] });
-    expect(world.guilds['200000000000000001']).toMatchObject({ name: 'Test', roles: [{ id: '200000000000000001', name: '@everyone' }], apps: { '100000000000000077': { commandsScope: true } } });
+    expect(world.guilds['200000000000000001']).toMatchObject({
+      name: 'Test',
+      roles: [{ id: '200000000000000001', name: '@everyone' }],
+      apps: { '100000000000000077': { commandsScope: true } },
+    });
     // The existing default guild keeps its channels and its default app, and gains the new app.
     expect(Object.keys(world.guilds[meta.defaultGuildId]!.apps).sort()).toEqual([meta.defaultApplicationId, '100000000000000077'].sort());
     expect(world.guilds[meta.defaultGuildId]!.channels.length).toBeGreaterThan(0);

@@ -100,7 +100,12 @@ describe('openSession against a service', () => {
   });
 
   test('--debug shows redacted requests and where credentials came from, never a secret', async () => {
-    const env = { DISCORD_TOKEN: em.credentials.botToken, DISCORD_BEARER_TOKEN: em.credentials.bearerToken, DISCORD_APPLICATION_ID: em.credentials.applicationId, CMDSYNC_API_URL: em.url };
+    const env = {
+      DISCORD_TOKEN: em.credentials.botToken,
+      DISCORD_BEARER_TOKEN: em.credentials.bearerToken,
+      DISCORD_APPLICATION_ID: em.credentials.applicationId,
+      CMDSYNC_API_URL: em.url,
+    };
     const ctx = captureContext(testdir(), env);
     await withSession(await openSession({ ...base, debug: true }, ctx), (s) => listCommands(s.client, s.applicationId, GLOBAL));
     expect(ctx.err()).toContain('debug: bot token (DISCORD_TOKEN from env)');
@@ -158,7 +163,7 @@ describe('openSession --emulator', () => {
     expect(Object.keys(data.world.guilds)).toEqual(expect.arrayContaining([GUILD_A, GUILD_B]));
   });
 
-  test('a manifest naming another application than the state file\'s default gets that application\'s credentials', async () => {
+  test("a manifest naming another application than the state file's default gets that application's credentials", async () => {
     const dir = testdir();
     const first = await openSession({ ...base, emulator: true }, captureContext(dir, {}));
     const defaultApp = first.applicationId;
@@ -174,12 +179,15 @@ describe('openSession --emulator', () => {
     });
   });
 
-  test('an explicit application id (a saved plan\'s) wins over the manifest and the environment', async () => {
+  test("an explicit application id (a saved plan's) wins over the manifest and the environment", async () => {
     const dir = testdir();
     const manifest = manifestIn(dir, 'application_id: "100000000000000066"\ncommands: []\n');
-    await withSession(await openSession({ ...base, emulator: true, manifest, applicationId: '100000000000000044' }, captureContext(dir, { DISCORD_APPLICATION_ID: '100000000000000055' })), async (s) => {
-      expect(s.applicationId).toBe('100000000000000044');
-    });
+    await withSession(
+      await openSession({ ...base, emulator: true, manifest, applicationId: '100000000000000044' }, captureContext(dir, { DISCORD_APPLICATION_ID: '100000000000000055' })),
+      async (s) => {
+        expect(s.applicationId).toBe('100000000000000044');
+      },
+    );
     const env = { DISCORD_TOKEN: em.credentials.botToken, DISCORD_APPLICATION_ID: '100000000000000055', CMDSYNC_API_URL: em.url };
     await withSession(await openSession({ ...base, manifest, applicationId: em.credentials.applicationId }, captureContext(dir, env)), async (s) => {
       expect(s.applicationId).toBe(em.credentials.applicationId);
@@ -196,6 +204,9 @@ describe('openSession --emulator', () => {
 
   test('a corrupt state file is a clear, typed error', async () => {
     const dir = testdir({ '.cmdsync/emulator.json': '{"format": 1, "wor' });
-    await expect(openSession({ ...base, emulator: true }, captureContext(dir, {}))).rejects.toMatchObject({ code: 'EMULATOR_START_FAILED', message: expect.stringContaining('not valid JSON') });
+    await expect(openSession({ ...base, emulator: true }, captureContext(dir, {}))).rejects.toMatchObject({
+      code: 'EMULATOR_START_FAILED',
+      message: expect.stringContaining('not valid JSON'),
+    });
   });
 });

@@ -31,7 +31,8 @@ async function setup(retries: number) {
   running.push({ close: () => client.close() });
   const cwd = testdir();
   writeFileSync(join(cwd, 'cmdsync.yaml'), stringify({ application_id: APP, commands: [{ name: 'ping', description: 'Ping' }] }));
-  const plan = (strategy: 'individual' | 'bulk') => planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false, strategy });
+  const plan = (strategy: 'individual' | 'bulk') =>
+    planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false, strategy });
   const apply = async (strategy: 'individual' | 'bulk') => {
     const { plan: p } = await plan(strategy);
     return { plan: p, outcome: await applyPlan(p, client, { canEditPermissions: false }) };

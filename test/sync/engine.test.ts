@@ -26,12 +26,18 @@ async function setup(opts: { embedded?: boolean; guilds?: string[]; bearer?: boo
   });
   running.push(emulator);
   const { botToken, bearerToken } = emulator.credentials;
-  const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken, ...(opts.bearer === false ? {} : { bearerToken }) }, backoffBaseMs: 5, globalRequestsPerSecond: 10_000 });
+  const client = new RestClient({
+    apiUrl: emulator.url,
+    credentials: { botToken, ...(opts.bearer === false ? {} : { bearerToken }) },
+    backoffBaseMs: 5,
+    globalRequestsPerSecond: 10_000,
+  });
   running.push({ close: () => client.close() });
   const canEditPermissions = opts.bearer !== false;
   const cwd = testdir();
   const write = (manifest: object) => testdirWrite(cwd, manifest);
-  const plan = (o: Parameters<typeof planFromManifest>[0]['only'] = undefined) => planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions, only: o });
+  const plan = (o: Parameters<typeof planFromManifest>[0]['only'] = undefined) =>
+    planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions, only: o });
   const apply = async () => {
     const { plan: p } = await plan();
     const before = client.stats.sent;
@@ -75,7 +81,10 @@ describe('apply from empty, then no-op', () => {
     await t.apply();
     t.write({ commands: [{ ...ping, description: 'Ping the bot' }, echo] });
     const second = await t.apply();
-    expect(second.plan.scopes[0].actions.find((a) => a.name === 'ping')).toMatchObject({ kind: 'update', changes: [{ path: 'description', before: 'Ping', after: 'Ping the bot' }] });
+    expect(second.plan.scopes[0].actions.find((a) => a.name === 'ping')).toMatchObject({
+      kind: 'update',
+      changes: [{ path: 'description', before: 'Ping', after: 'Ping the bot' }],
+    });
     expect(second.writes).toBe(1);
     expect((await t.plan()).plan.request_count).toBe(0);
   });
@@ -129,7 +138,18 @@ describe('ownership', () => {
     const t = await setup();
     t.write({ guilds: [{ id: GUILD, commands: [{ name: 'theirs', description: 'T' }] }] });
     await t.apply();
-    t.write({ guilds: [{ id: GUILD, prune: false, commands: [{ name: 'a', description: 'A' }, { name: 'b', description: 'B' }] }] });
+    t.write({
+      guilds: [
+        {
+          id: GUILD,
+          prune: false,
+          commands: [
+            { name: 'a', description: 'A' },
+            { name: 'b', description: 'B' },
+          ],
+        },
+      ],
+    });
     const second = await t.apply();
     expect(second.plan.scopes[1].strategy).toBe('bulk');
     const names = (await listCommands(t.client, APP, { kind: 'guild', guildId: GUILD })).map((c) => c.name).sort();
@@ -170,7 +190,11 @@ describe('permissions', () => {
 
   it('clears a set the manifest no longer lists, and the app-wide row', async () => {
     const t = await setup();
-    t.write({ guilds: [{ id: GUILD, commands: [{ name: 'mod', description: 'M' }], permissions: { mod: [{ role: 'everyone', allow: false }], '*': [{ channel: 'all_channels', allow: false }] } }] });
+    t.write({
+      guilds: [
+        { id: GUILD, commands: [{ name: 'mod', description: 'M' }], permissions: { mod: [{ role: 'everyone', allow: false }], '*': [{ channel: 'all_channels', allow: false }] } },
+      ],
+    });
     await t.apply();
     t.write({ guilds: [{ id: GUILD, commands: [{ name: 'mod', description: 'M' }], permissions: {} }] });
     const second = await t.apply();
@@ -232,7 +256,15 @@ describe('scale', () => {
   it('100 guilds: one read each, one write each, then an empty plan', async () => {
     const guilds = Array.from({ length: 100 }, (_, i) => String(700000000000000000n + BigInt(i)));
     const t = await setup({ guilds });
-    t.write({ guilds: guilds.map((id) => ({ id, commands: [{ name: 'ping', description: 'Ping' }, { name: 'help', description: 'Help' }] })) });
+    t.write({
+      guilds: guilds.map((id) => ({
+        id,
+        commands: [
+          { name: 'ping', description: 'Ping' },
+          { name: 'help', description: 'Help' },
+        ],
+      })),
+    });
     const first = await t.apply();
     // Each guild's commands, the global scope, the application, and the emulator's limits.
     expect(first.plan.read_count).toBe(103);
@@ -248,7 +280,13 @@ void setCommandPermissions;
 describe('narrowing', () => {
   it('--guild and --global plan only the scopes named', async () => {
     const t = await setup({ guilds: [GUILD, '600000000000000002'] });
-    t.write({ commands: [ping], guilds: [{ id: GUILD, commands: [{ name: 'a', description: 'A' }] }, { id: '600000000000000002', commands: [{ name: 'b', description: 'B' }] }] });
+    t.write({
+      commands: [ping],
+      guilds: [
+        { id: GUILD, commands: [{ name: 'a', description: 'A' }] },
+        { id: '600000000000000002', commands: [{ name: 'b', description: 'B' }] },
+      ],
+    });
     const onlyGuild = await t.plan({ guilds: ['600000000000000002'] });
     expect(onlyGuild.plan.scopes.map((s) => s.key)).toEqual(['guild:600000000000000002']);
     // The guild's commands, the application and the emulator's limits.
@@ -269,7 +307,13 @@ describe('unreachable guilds', () => {
     const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken: emulator.credentials.botToken } });
     running.push({ close: () => client.close() });
     const cwd = testdir();
-    testdirWrite(cwd, { commands: [ping], guilds: [{ id: GUILD, commands: [{ name: 'a', description: 'A' }] }, { id: BLOCKED, commands: [{ name: 'b', description: 'B' }] }] });
+    testdirWrite(cwd, {
+      commands: [ping],
+      guilds: [
+        { id: GUILD, commands: [{ name: 'a', description: 'A' }] },
+        { id: BLOCKED, commands: [{ name: 'b', description: 'B' }] },
+      ],
+    });
     const { plan } = await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false });
     expect(plan.skipped).toEqual([`guild:${BLOCKED}`]);
     expect(plan.scopes.map((s) => s.key)).toEqual(['global', `guild:${GUILD}`]);

@@ -31,7 +31,18 @@ afterEach(async () => {
 
 async function setup() {
   const emulator: RunningEmulator = await startEmulator({
-    seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, channels: [{ id: A, type: 0, name: 'a' }, { id: B, type: 0, name: 'b' }] }] },
+    seed: {
+      applications: [{ id: APP }],
+      guilds: [
+        {
+          id: GUILD,
+          channels: [
+            { id: A, type: 0, name: 'a' },
+            { id: B, type: 0, name: 'b' },
+          ],
+        },
+      ],
+    },
     rateLimits: false,
   });
   running.push(emulator);
@@ -93,7 +104,7 @@ describe('a webhook create whose answer is lost', () => {
     expect((await t.plan()).plan.request_count).toBe(0);
   });
 
-  it('an interrupted apply\'s create still in flight (its intent in the lock file): the next apply waits for it and adopts it', async () => {
+  it("an interrupted apply's create still in flight (its intent in the lock file): the next apply waits for it and adopts it", async () => {
     const t = await setup();
     await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 600, times: 1 }]);
     t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
@@ -112,7 +123,10 @@ describe('a webhook create whose answer is lost', () => {
 
   it('declared with an avatar: the webhook found by name is adopted and given the avatar (an update, not a create)', async () => {
     const t = await setup();
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100ffff03000006000557bfab0000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100ffff03000006000557bfab0000000049454e44ae426082',
+      'hex',
+    );
     writeFileSync(join(t.cwd, 'logo.png'), png);
     // The create went through without its avatar (sent by another tool, or an older manifest), and its answer was lost.
     await setFaults(t.emulator, [{ ...CREATE, kind: 'drop-after', times: 1 }]);
@@ -128,7 +142,7 @@ describe('a webhook create whose answer is lost', () => {
   });
 });
 
-describe('an interrupted apply\'s create in flight, and the manifest moved the webhook since', () => {
+describe("an interrupted apply's create in flight, and the manifest moved the webhook since", () => {
   it('the next apply waits for it in the channel it was sent to, adopts it and moves it: one webhook, no second create', async () => {
     const t = await setup();
     await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 600 }]);
@@ -195,7 +209,10 @@ describe('a lost create, then the manifest moves the webhook', () => {
 
   it('a webhook the lock file records, in a channel the manifest no longer declares, is deleted', async () => {
     const t = await setup();
-    t.write([{ channel_id: A, name: 'Old', key: 'old' }, { channel_id: B, name: 'Stays' }]);
+    t.write([
+      { channel_id: A, name: 'Old', key: 'old' },
+      { channel_id: B, name: 'Stays' },
+    ]);
     await t.apply();
     t.write([{ channel_id: B, name: 'Stays' }]);
     const next = await t.plan();
@@ -221,7 +238,13 @@ describe('a late answer, many timings: no duplicate once apply returns', () => {
   const RUNS: Array<{ label: string; faults: Fault[] }> = [
     ...[100, 200, 280, 300, 320, 400, 500, 600, 700, 1000].map((delayMs) => ({ label: `first slow ${delayMs}`, faults: [{ kind: 'slow' as const, delayMs, nth: 1 }] })),
     ...[250, 350, 450, 550, 650].map((delayMs) => ({ label: `every slow ${delayMs}`, faults: [{ kind: 'slow' as const, delayMs }] })),
-    { label: 'first 1000, second 500', faults: [{ kind: 'slow', delayMs: 1000, nth: 1 }, { kind: 'slow', delayMs: 500, nth: 2 }] },
+    {
+      label: 'first 1000, second 500',
+      faults: [
+        { kind: 'slow', delayMs: 1000, nth: 1 },
+        { kind: 'slow', delayMs: 500, nth: 2 },
+      ],
+    },
     { label: 'first dropped unrun', faults: [{ kind: 'drop', nth: 1 }] },
     { label: 'first dropped after the write', faults: [{ kind: 'drop-after', nth: 1 }] },
   ];
@@ -255,7 +278,10 @@ describe('a late answer, many timings: no duplicate once apply returns', () => {
 
   it(RUNS.map((r) => r.label).join('; '), async () => {
     const { emulator, client, channels } = await manyRuns(RUNS.length);
-    await setFaults(emulator, RUNS.flatMap((r, i) => r.faults.map((f) => ({ method: 'POST', path: `/channels/${channels[i]}/webhooks`, ...f }))));
+    await setFaults(
+      emulator,
+      RUNS.flatMap((r, i) => r.faults.map((f) => ({ method: 'POST', path: `/channels/${channels[i]}/webhooks`, ...f }))),
+    );
     const count = async (channel: string) => (await listChannelWebhooks(client, channel)).filter((w) => w.application_id === APP).length;
     const results = await Promise.all(
       RUNS.map(async (r, i) => {

@@ -17,7 +17,10 @@ const GUILD = '600000000000000001';
 const A = '610000000000000001';
 const B = '610000000000000002';
 // A 1x1 PNG.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100ffff03000006000557bfab0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100ffff03000006000557bfab0000000049454e44ae426082',
+  'hex',
+);
 
 const running: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -26,7 +29,18 @@ afterEach(async () => {
 
 async function setup() {
   const emulator: RunningEmulator = await startEmulator({
-    seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, channels: [{ id: A, type: 0, name: 'a' }, { id: B, type: 0, name: 'b' }] }] },
+    seed: {
+      applications: [{ id: APP }],
+      guilds: [
+        {
+          id: GUILD,
+          channels: [
+            { id: A, type: 0, name: 'a' },
+            { id: B, type: 0, name: 'b' },
+          ],
+        },
+      ],
+    },
     rateLimits: false,
   });
   running.push(emulator);
@@ -35,7 +49,7 @@ async function setup() {
   const cwd = testdir({ 'logo.png': PNG, 'logo2.png': Buffer.concat([PNG, Buffer.from([0])]) });
   const manifest = join(cwd, 'cmdsync.yaml');
   const write = (webhooks: object[]) => writeFileSync(manifest, stringify({ application_id: APP, webhooks }));
-  const plan = async () => (await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false }));
+  const plan = async () => await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false });
   const apply = async () => {
     const r = await plan();
     const outcome = await applyPlan(r.plan, client, { canEditPermissions: false, webhookLock: r.lock.webhooks, loadAvatar: avatarLoader(cwd) });
@@ -49,7 +63,10 @@ async function setup() {
 describe('declared webhooks', () => {
   it('creates them, then plans nothing; no token in the plan, its JSON or the lock file', async () => {
     const t = await setup();
-    t.write([{ channel_id: A, name: 'Deploys', key: 'deploys', avatar: 'logo.png' }, { channel_id: A, name: 'Alerts' }]);
+    t.write([
+      { channel_id: A, name: 'Deploys', key: 'deploys', avatar: 'logo.png' },
+      { channel_id: A, name: 'Alerts' },
+    ]);
     const first = await t.apply();
     expect(first.plan.summary.webhooks).toEqual({ create: 2, update: 0, delete: 0 });
     expect(first.outcome.failed).toBeUndefined();
@@ -89,13 +106,35 @@ describe('declared webhooks', () => {
     expect((await t.plan()).plan.request_count).toBe(0);
   });
 
-  it('deletes this app\'s unlisted webhooks in a declared channel, unless prune: false; never touches other apps\' or follower webhooks', async () => {
+  it("deletes this app's unlisted webhooks in a declared channel, unless prune: false; never touches other apps' or follower webhooks", async () => {
     const t = await setup();
-    t.write([{ channel_id: A, name: 'Keep' }, { channel_id: A, name: 'Old' }]);
+    t.write([
+      { channel_id: A, name: 'Keep' },
+      { channel_id: A, name: 'Old' },
+    ]);
     await t.apply();
     const world = t.emulator.world;
-    world.webhooks['900000000000000001'] = { id: '900000000000000001', type: 1, guild_id: GUILD, channel_id: A, name: 'Theirs', avatar: null, token: 't'.repeat(68), application_id: '999999999999999999', creatorId: '1' };
-    world.webhooks['900000000000000002'] = { id: '900000000000000002', type: 2, guild_id: GUILD, channel_id: A, name: 'Follower', avatar: null, application_id: null, creatorId: '1' };
+    world.webhooks['900000000000000001'] = {
+      id: '900000000000000001',
+      type: 1,
+      guild_id: GUILD,
+      channel_id: A,
+      name: 'Theirs',
+      avatar: null,
+      token: 't'.repeat(68),
+      application_id: '999999999999999999',
+      creatorId: '1',
+    };
+    world.webhooks['900000000000000002'] = {
+      id: '900000000000000002',
+      type: 2,
+      guild_id: GUILD,
+      channel_id: A,
+      name: 'Follower',
+      avatar: null,
+      application_id: null,
+      creatorId: '1',
+    };
     t.write([{ channel_id: A, name: 'Keep', prune: false }]);
     expect((await t.plan()).plan.request_count).toBe(0);
     t.write([{ channel_id: A, name: 'Keep' }]);
@@ -104,13 +143,18 @@ describe('declared webhooks', () => {
     expect((await t.hooks(A)).map((w) => w.name).sort()).toEqual(['Follower', 'Keep', 'Theirs']);
   });
 
-  it('two of this app\'s webhooks with one name in a declared channel: each delete goes to its own id, and both are gone', async () => {
+  it("two of this app's webhooks with one name in a declared channel: each delete goes to its own id, and both are gone", async () => {
     const t = await setup();
     t.write([{ channel_id: A, name: 'Keep' }]);
     await t.apply();
     const dupes = [await createWebhook(t.client, A, { name: 'Twin' }), await createWebhook(t.client, A, { name: 'Twin' })];
     const plan = await t.plan();
-    expect(plan.plan.webhooks!.actions.filter((a) => a.kind === 'delete').map((a) => a.remote!.id).sort()).toEqual(dupes.map((w) => w.id).sort());
+    expect(
+      plan.plan
+        .webhooks!.actions.filter((a) => a.kind === 'delete')
+        .map((a) => a.remote!.id)
+        .sort(),
+    ).toEqual(dupes.map((w) => w.id).sort());
     const applied = await t.apply();
     expect(applied.outcome.failed).toBeUndefined();
     expect(applied.outcome.applied.filter((x) => x.kind === 'webhook delete')).toHaveLength(2);
@@ -138,7 +182,10 @@ describe('declared webhooks', () => {
     t.emulator.faults.add({ kind: 'rate-limit', retryAfter: 0.05, method: 'POST', path: '/channels/*/webhooks', nth: 1 });
     t.emulator.faults.add({ kind: 'drop-after', method: 'POST', path: '/channels/*/webhooks', nth: 2 });
     t.emulator.faults.add({ kind: 'error', status: 500, method: 'PATCH', path: '/webhooks/*', times: 5 });
-    t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }, { channel_id: A, name: 'Alerts', key: 'alerts' }]);
+    t.write([
+      { channel_id: A, name: 'Deploys', key: 'deploys' },
+      { channel_id: A, name: 'Alerts', key: 'alerts' },
+    ]);
     // The dropped create is looked for and adopted by the same apply; what is left, a next apply finishes.
     await t.apply();
     t.emulator.faults.set([]);
@@ -146,6 +193,10 @@ describe('declared webhooks', () => {
     expect((await t.plan()).plan.request_count).toBe(0);
     expect((await t.hooks(A)).map((w) => w.name).sort()).toEqual(['Alerts', 'Deploys']);
     const lock = readLock(t.manifest);
-    expect(Object.values(lock.webhooks).map((v) => v.key).sort()).toEqual(['alerts', 'deploys']);
+    expect(
+      Object.values(lock.webhooks)
+        .map((v) => v.key)
+        .sort(),
+    ).toEqual(['alerts', 'deploys']);
   });
 });

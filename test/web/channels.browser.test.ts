@@ -102,17 +102,22 @@ describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
     const image = embed.locator('img.discord-embed-image');
     await image.waitFor();
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
-    await b.page.waitForFunction((el) => {
-      const img = el as unknown as { complete: boolean; naturalWidth: number };
-      return img.complete && img.naturalWidth === 40;
-    }, await image.elementHandle());
+    await b.page.waitForFunction(
+      (el) => {
+        const img = el as unknown as { complete: boolean; naturalWidth: number };
+        return img.complete && img.naturalWidth === 40;
+      },
+      await image.elementHandle(),
+    );
     // Shown in the embed, the file is not shown again under the message.
     expect(await msg.locator('discord-attachments').count()).toBe(0);
     // The external thumbnail is a link, not an image.
     await embed.locator('.embed-external-media a[href="https://example.invalid/thumb.png"]').waitFor();
 
     // A second message, for the screenshot's sake and the order.
-    const second = await api('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, { json: { content: '> quoted\n# Heading\n||spoiler|| and ~~struck~~ <@0> https://example.invalid/x' } });
+    const second = await api('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, {
+      json: { content: '> quoted\n# Heading\n||spoiler|| and ~~struck~~ <@0> https://example.invalid/x' },
+    });
     await message(second.id).waitFor();
     const order = await b.page.locator('.messages [data-message-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')));
     expect(order.slice(-2)).toEqual([sent.id, second.id]);

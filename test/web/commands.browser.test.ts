@@ -19,7 +19,10 @@ const seed = (): Seed => ({
       name: 'Test Guild',
       owner_id: ANN,
       roles: [{ name: '@everyone', permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES', 'USE_APPLICATION_COMMANDS'] }],
-      members: [{ id: ANN, username: 'ann' }, { id: BOB, username: 'bob' }],
+      members: [
+        { id: ANN, username: 'ann' },
+        { id: BOB, username: 'bob' },
+      ],
       channels: [{ id: GENERAL, name: 'general' }],
     },
   ],
@@ -94,7 +97,10 @@ describe.skipIf(!CHROMIUM)('the Commands view and the invoke form in Chromium', 
       ],
     });
     expect(global.status).toBe(200);
-    const admin = await call(em, 'POST', `/applications/${APP}/guilds/${GUILD}/commands`, { auth, body: { name: 'admin', description: 'For managers', default_member_permissions: '32' } });
+    const admin = await call(em, 'POST', `/applications/${APP}/guilds/${GUILD}/commands`, {
+      auth,
+      body: { name: 'admin', description: 'For managers', default_member_permissions: '32' },
+    });
     expect(admin.status).toBe(201);
     for (const c of [...global.body, admin.body]) ids[c.name] = c.id;
     b = await openBrowser({ width: 1440, height: 900 });
@@ -171,7 +177,10 @@ describe.skipIf(!CHROMIUM)('the Commands view and the invoke form in Chromium', 
     await expect(answer.locator('discord-command').count()).resolves.toBe(1);
 
     // A change elsewhere re-reads the picker; the form keeps its outcome.
-    const later = await call(em, 'POST', `/applications/${APP}/guilds/${GUILD}/commands`, { auth: `Bot ${em.credentials.botToken}`, body: { name: 'later', description: 'Added while the form is open' } });
+    const later = await call(em, 'POST', `/applications/${APP}/guilds/${GUILD}/commands`, {
+      auth: `Bot ${em.credentials.botToken}`,
+      body: { name: 'later', description: 'Added while the form is open' },
+    });
     await b.page.locator(`li.command[data-command-id="${later.body.id}"]`).waitFor();
     await expect(form.locator('.outcome').textContent()).resolves.toContain('pong from test bot');
   });

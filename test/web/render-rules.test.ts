@@ -39,7 +39,13 @@ describe('text rules', () => {
 
 describe('media rules', () => {
   const atts: AttachmentLike[] = [
-    { id: '1', filename: 'chart.png', url: 'https://cdn.discordapp.com/attachments/9/1/chart.png', proxy_url: 'https://media.discordapp.net/attachments/9/1/chart.png', content_type: 'image/png' },
+    {
+      id: '1',
+      filename: 'chart.png',
+      url: 'https://cdn.discordapp.com/attachments/9/1/chart.png',
+      proxy_url: 'https://media.discordapp.net/attachments/9/1/chart.png',
+      content_type: 'image/png',
+    },
     { id: '2', filename: 'notes.txt', url: 'https://cdn.discordapp.com/attachments/9/2/notes.txt', content_type: 'text/plain' },
   ];
 
@@ -85,10 +91,24 @@ describe('timeline', () => {
 
   it('a stream entry becomes a view message: flags, edit, deletion, who invoked', () => {
     const vm = viewMessageOf(
-      { action: 'update', channelId: 'c', messageId: '5', source: 'interaction', interaction: { id: 'i', name: 'ping', userId: 'u1', applicationId: 'a' }, message: { id: '5', flags: 64, edited_timestamp: '2026-01-01T00:00:00+00:00' } },
+      {
+        action: 'update',
+        channelId: 'c',
+        messageId: '5',
+        source: 'interaction',
+        interaction: { id: 'i', name: 'ping', userId: 'u1', applicationId: 'a' },
+        message: { id: '5', flags: 64, edited_timestamp: '2026-01-01T00:00:00+00:00' },
+      },
       (id) => (id === 'u1' ? 'alice' : undefined),
     );
-    expect(vm).toMatchObject({ id: '5', channelId: 'c', ephemeral: true, edited: true, deleted: false, interaction: { name: 'ping', userId: 'u1', username: 'alice', applicationId: 'a' } });
+    expect(vm).toMatchObject({
+      id: '5',
+      channelId: 'c',
+      ephemeral: true,
+      edited: true,
+      deleted: false,
+      interaction: { name: 'ping', userId: 'u1', username: 'alice', applicationId: 'a' },
+    });
     const gone = viewMessageOf({ action: 'delete', channelId: 'c', messageId: '6', source: 'webhook', message: { id: '6', flags: 0, edited_timestamp: null } }, () => undefined);
     expect(gone).toMatchObject({ deleted: true, ephemeral: false, edited: false });
     expect(gone.interaction).toBeUndefined();

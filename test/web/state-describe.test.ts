@@ -17,9 +17,18 @@ describe('state view wording', () => {
   });
 
   test('messages name their channel from the world, deliveries their outcome', () => {
-    const world = { serial: 1, defaultApplicationId: '1', defaultGuildId: '2', locales: [], applications: [{ id: '1', name: 'Bot', botUserId: '9', delivery: 'gateway' as const }], guilds: [{ id: '2', name: 'G', roles: [], members: [], apps: [], channels: [{ id: '7', name: 'general', type: 0 }] }] };
+    const world = {
+      serial: 1,
+      defaultApplicationId: '1',
+      defaultGuildId: '2',
+      locales: [],
+      applications: [{ id: '1', name: 'Bot', botUserId: '9', delivery: 'gateway' as const }],
+      guilds: [{ id: '2', name: 'G', roles: [], members: [], apps: [], channels: [{ id: '7', name: 'general', type: 0 }] }],
+    };
     expect(describeEntry({ seq: 1, at: 0, kind: 'message', action: 'create', channelId: '7', messageId: '8', source: 'webhook' }, world).text).toBe('create in #general');
-    expect(describeEntry({ seq: 2, at: 0, kind: 'delivery', applicationId: '1', transport: 'http', outcome: { kind: 'endpoint-error', status: 500 }, commandName: 'ping' }, world)).toEqual({ kind: 'delivery', text: '/ping over http: no answer: the endpoint answered HTTP 500', detail: 'to Bot', failed: true });
+    expect(
+      describeEntry({ seq: 2, at: 0, kind: 'delivery', applicationId: '1', transport: 'http', outcome: { kind: 'endpoint-error', status: 500 }, commandName: 'ping' }, world),
+    ).toEqual({ kind: 'delivery', text: '/ping over http: no answer: the endpoint answered HTTP 500', detail: 'to Bot', failed: true });
     expect(scopeName('2', world)).toBe('G');
     expect(scopeName('global', world)).toBe('global');
   });
@@ -30,7 +39,8 @@ describe('state view wording', () => {
     expect(entry({ kind: 'answered', callbackType: 4 })).toMatchObject({ text: '/go over gateway: answered (callback type 4)', failed: false });
     expect(entry({ kind: 'answered', callbackType: 5 }).failed).toBe(false);
     expect(entry({ kind: 'launched' }).failed).toBe(false);
-    for (const o of [{ kind: 'no-session' }, { kind: 'signature-rejected' }, { kind: 'no-callback' }, { kind: 'refused', message: 'no' }] as DeliveryOutcome[]) expect(entry(o).failed).toBe(true);
+    for (const o of [{ kind: 'no-session' }, { kind: 'signature-rejected' }, { kind: 'no-callback' }, { kind: 'refused', message: 'no' }] as DeliveryOutcome[])
+      expect(entry(o).failed).toBe(true);
     expect(entry({ kind: 'no-session' }).text).toBe('/go over gateway: no answer: no gateway session connected');
   });
 

@@ -27,7 +27,12 @@ describe.skipIf(!CHROMIUM)('the State view in Chromium', () => {
   test('shows a fault with its counter, the request it refused live in the log, and a rate-limit bucket', async () => {
     const base = em.url.replace('/api/v10', '');
     const fault = { method: 'GET', path: '/applications/*/commands', kind: 'error', status: 503, times: 1 };
-    const added = await rawCall(base, { method: 'POST', path: '/__emulator/faults', headers: { 'x-cmdsync-control': em.controlToken, 'content-type': 'application/json' }, body: JSON.stringify({ add: fault }) });
+    const added = await rawCall(base, {
+      method: 'POST',
+      path: '/__emulator/faults',
+      headers: { 'x-cmdsync-control': em.controlToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ add: fault }),
+    });
     expect(added.status).toBe(200);
 
     const { page } = b;
@@ -97,14 +102,18 @@ describe.skipIf(!CHROMIUM)('the State view in Chromium', () => {
       // The emulator notes the answer with its callback type; the view once compared that with 'answered' and painted it red.
       await expect(answered.getAttribute('class')).resolves.not.toContain('failed');
       const red = 'rgb(250, 119, 124)';
-      await expect(answered.locator('.text').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color)).resolves.not.toBe(red);
+      await expect(
+        answered.locator('.text').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color),
+      ).resolves.not.toBe(red);
 
       // Nothing listens at the endpoint any more: no answer, painted as a failure, with why.
       await withBot.bot.close();
       expect(await e.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'no-response', cause: { kind: 'endpoint-unreachable' } });
       const failed = page.locator('#event-log [data-kind="delivery"].failed', { hasText: 'refused the connection' });
       await failed.waitFor();
-      await expect(failed.locator('.text').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color)).resolves.toBe(red);
+      await expect(
+        failed.locator('.text').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color),
+      ).resolves.toBe(red);
       await page.screenshot({ path: screenshotPath('state-view-deliveries'), fullPage: true });
       expect(b.errors).toEqual([]);
     } finally {

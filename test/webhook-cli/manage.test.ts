@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { parseWebhookUrl } from '../../src/remote/index.js';
 import { testdir } from '../helpers/tmp.js';
-import { Client, IDS, startWebhookEmulator } from '../emulator/webhooks-setup.js';
+import { type Client, IDS, startWebhookEmulator } from '../emulator/webhooks-setup.js';
 import { botEnv, cli, expectNoSecrets, hookUrl } from './helpers.js';
 
 let emu: RunningEmulator;
@@ -31,7 +31,12 @@ afterAll(async () => {
 
 /** Every webhook token in the world, and the bot token. */
 function allSecrets(): string[] {
-  secrets = [emu.credentials.botToken, ...Object.values(emu.world.webhooks).map((w) => w.token!).filter(Boolean)];
+  secrets = [
+    emu.credentials.botToken,
+    ...Object.values(emu.world.webhooks)
+      .map((w) => w.token!)
+      .filter(Boolean),
+  ];
   return secrets;
 }
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { testdir } from '../helpers/tmp.js';
-import { Client, IDS, startWebhookEmulator } from '../emulator/webhooks-setup.js';
+import { type Client, IDS, startWebhookEmulator } from '../emulator/webhooks-setup.js';
 import { cli, expectNoSecrets, hookUrl, type Run } from './helpers.js';
 
 let emu: RunningEmulator;

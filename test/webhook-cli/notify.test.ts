@@ -13,7 +13,7 @@ import { validateEmbeds } from '../../src/wire/webhook.js';
 import { captureContext } from '../pull/context.js';
 import { testdir } from '../helpers/tmp.js';
 import { action, basePlan, emptyPlan, fullPlan, GUILD, scope } from '../report/plan-fixtures.js';
-import { Client, IDS, startWebhookEmulator } from '../emulator/webhooks-setup.js';
+import { type Client, IDS, startWebhookEmulator } from '../emulator/webhooks-setup.js';
 import { hookUrl, lastMessage, messageCount } from './helpers.js';
 
 const CI = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/bot', GITHUB_RUN_ID: '123456' };
@@ -24,7 +24,11 @@ const valid = (e: unknown) => expect(validateEmbeds([e], resolveLimits()).filter
 /** A plan with `n` commands to create in the global scope. */
 function bigPlan(n: number, name = (i: number) => `cmd${i}`): Plan {
   const actions = Array.from({ length: n }, (_, i) => action({ kind: 'create', address: `global/chat_input/${name(i)}`, name: name(i) }));
-  return basePlan({ scopes: [scope({ key: 'global', scope: { kind: 'global' }, actions })], summary: { create: n, update: 0, rename: 0, replace: 0, delete: 0, permissions: 0 }, request_count: n });
+  return basePlan({
+    scopes: [scope({ key: 'global', scope: { kind: 'global' }, actions })],
+    summary: { create: n, update: 0, rename: 0, replace: 0, delete: 0, permissions: 0 },
+    request_count: n,
+  });
 }
 
 describe('deployReportEmbed', () => {
@@ -55,7 +59,9 @@ describe('deployReportEmbed', () => {
     expect(e.title).toBe('cmdsync plan: no changes');
     expect(e.color).toBe(REPORT_COLORS.success);
     expect(field(e, 'Changed commands')).toBeUndefined();
-    expect(deployReportEmbed({ plan: emptyPlan(), command: 'plan', env: { ...CI, GITHUB_RUN_ATTEMPT: '2' } }).url).toBe('https://github.com/acme/bot/actions/runs/123456/attempts/2');
+    expect(deployReportEmbed({ plan: emptyPlan(), command: 'plan', env: { ...CI, GITHUB_RUN_ATTEMPT: '2' } }).url).toBe(
+      'https://github.com/acme/bot/actions/runs/123456/attempts/2',
+    );
     expect(deployReportEmbed({ plan: emptyPlan(), command: 'plan', env: { GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '1' } }).url).toBeUndefined();
   });
 
@@ -70,14 +76,23 @@ describe('deployReportEmbed', () => {
       plan,
       command: 'apply',
       env: CI,
-      result: { applied: [{ address: 'global/chat_input/ping', kind: 'create' }], failed: { address: 'global/chat_input/echo', message: 'PATCH → 400 Invalid Form Body\n  description: too long' }, notApplied: [{ address: 'global/chat_input/old', kind: 'delete' }] },
+      result: {
+        applied: [{ address: 'global/chat_input/ping', kind: 'create' }],
+        failed: { address: 'global/chat_input/echo', message: 'PATCH → 400 Invalid Form Body\n  description: too long' },
+        notApplied: [{ address: 'global/chat_input/old', kind: 'delete' }],
+      },
     });
     expect(failed.title).toBe('cmdsync apply: failed');
     expect(failed.color).toBe(REPORT_COLORS.failure);
     expect(field(failed, 'Result')).toMatch(/^Failed at global\/chat_input\/echo: PATCH → 400 Invalid Form Body +description: too long\n/);
     expect(field(failed, 'Result')).toContain('Applied 1, not applied 1');
 
-    const partial = deployReportEmbed({ plan, command: 'apply', env: {}, result: { applied: [], notApplied: [], permissionsSkipped: 'Permission sets were not applied: no DISCORD_BEARER_TOKEN.' } });
+    const partial = deployReportEmbed({
+      plan,
+      command: 'apply',
+      env: {},
+      result: { applied: [], notApplied: [], permissionsSkipped: 'Permission sets were not applied: no DISCORD_BEARER_TOKEN.' },
+    });
     expect(partial.color).toBe(REPORT_COLORS.partial);
     expect(field(partial, 'Result')).toContain('no DISCORD_BEARER_TOKEN');
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { testdir } from '../helpers/tmp.js';
-import { Client, IDS, startWebhookEmulator } from '../emulator/webhooks-setup.js';
+import { type Client, IDS, startWebhookEmulator } from '../emulator/webhooks-setup.js';
 import { cli, expectNoSecrets, hookUrl, lastMessage, messageCount, type Run } from './helpers.js';
 
 let emu: RunningEmulator;
@@ -67,7 +67,20 @@ describe('sending', () => {
   });
 
   test('--username, --avatar-url, --tts, flags', async () => {
-    const r = await send(['--content', 'x', '--username', 'CI bot', '--avatar-url', 'https://example.com/a.png', '--tts', '--flag', 'suppress-embeds', '--flag', 'suppress-notifications', '--wait']);
+    const r = await send([
+      '--content',
+      'x',
+      '--username',
+      'CI bot',
+      '--avatar-url',
+      'https://example.com/a.png',
+      '--tts',
+      '--flag',
+      'suppress-embeds',
+      '--flag',
+      'suppress-notifications',
+      '--wait',
+    ]);
     expect(r.code).toBe(0);
     const m = msg(r.out.trim()).message;
     expect(m.author.username).toBe('CI bot');
@@ -97,7 +110,11 @@ describe('sending', () => {
     const y = await send(['--embeds', 'embeds.yaml', '--wait'], hook, cwd);
     expect(y.code).toBe(0);
     expect(msg(y.out.trim()).message.embeds).toEqual([{ type: 'rich', title: 'Deploy', description: 'done', color: 0x57f287, fields: [{ name: 'env', value: 'prod' }] }]);
-    const j = await send(['--embeds', 'embeds.json', '--embed-title', 'Three', '--embed-color', '#ff0000', '--embed-url', 'https://example.com', '--embed-description', 'd', '--wait'], hook, cwd);
+    const j = await send(
+      ['--embeds', 'embeds.json', '--embed-title', 'Three', '--embed-color', '#ff0000', '--embed-url', 'https://example.com', '--embed-description', 'd', '--wait'],
+      hook,
+      cwd,
+    );
     expect(msg(j.out.trim()).message.embeds.map((e: { title: string }) => e.title)).toEqual(['One', 'Two', 'Three']);
     expect(msg(j.out.trim()).message.embeds[2]).toMatchObject({ color: 0xff0000, url: 'https://example.com', description: 'd' });
     expect((await send(['--embed-color', 'red'])).err).toContain('--embed-color');
@@ -218,7 +235,12 @@ describe('validation before sending: the exact field, nothing sent', () => {
 
   test('components v2 exclusivity names each legacy field', async () => {
     const cwd = testdir({ 'v2.json': JSON.stringify([{ type: 10, content: 'hi' }]), 'a.txt': 'a' });
-    const r = await refused(['--content', 'x', '--embed-title', 't', '--file', 'a.txt', '--components', 'v2.json', '--flag', 'components-v2', '--with-components'], /^error: content: With IS_COMPONENTS_V2/m, hook, cwd);
+    const r = await refused(
+      ['--content', 'x', '--embed-title', 't', '--file', 'a.txt', '--components', 'v2.json', '--flag', 'components-v2', '--with-components'],
+      /^error: content: With IS_COMPONENTS_V2/m,
+      hook,
+      cwd,
+    );
     expect(r.err).toMatch(/^error: embeds: With IS_COMPONENTS_V2/m);
     expect(r.err).toMatch(/^error: files: With IS_COMPONENTS_V2/m);
   });

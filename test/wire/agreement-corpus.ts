@@ -19,7 +19,11 @@ export function bases(random: (n: number) => number): Obj[] {
       const type = [3, 4, 5, 6, 10][random(5)]!;
       const o: Obj = { type, name: `${word()}-${j}`, description: `Option ${j}` };
       if (j === 0) o.required = true;
-      if (type === 3 && random(2)) o.choices = [{ name: 'One', value: 'one' }, { name: 'Two', value: 'two' }];
+      if (type === 3 && random(2))
+        o.choices = [
+          { name: 'One', value: 'one' },
+          { name: 'Two', value: 'two' },
+        ];
       if (type === 10 && random(2)) Object.assign(o, { min_value: -1.5, max_value: 99.5 });
       if (random(3) === 0) o.name_localizations = { fr: `${word()}-fr-${j}` };
       options.push(o);
@@ -30,7 +34,12 @@ export function bases(random: (n: number) => number): Obj[] {
     name: 'admin',
     description: 'Admin tools',
     options: [
-      { type: 2, name: 'users', description: 'Users', options: [{ type: 1, name: 'ban', description: 'Ban', options: [{ type: 6, name: 'who', description: 'Who', required: true }] }] },
+      {
+        type: 2,
+        name: 'users',
+        description: 'Users',
+        options: [{ type: 1, name: 'ban', description: 'Ban', options: [{ type: 6, name: 'who', description: 'Who', required: true }] }],
+      },
       { type: 1, name: 'ping', description: 'Ping' },
     ],
   });
@@ -92,10 +101,16 @@ export const MUTATIONS: Mutation[] = [
     apply: (c) => (chatInput(c) ? { ...c, options: Array.from({ length: 26 }, (_, i) => ({ type: 3, name: `o${i}`, description: 'd' })) } : undefined),
   },
   { rule: 'bad option type', apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 99, name: 'x', description: 'd' }] } : undefined) },
-  { rule: 'NUMBER at +2^53 (valid)', apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 10, name: 'n', description: 'd', min_value: -(2 ** 53), max_value: 2 ** 53 }] } : undefined) },
+  {
+    rule: 'NUMBER at +2^53 (valid)',
+    apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 10, name: 'n', description: 'd', min_value: -(2 ** 53), max_value: 2 ** 53 }] } : undefined),
+  },
   { rule: 'NUMBER beyond 2^53', apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 10, name: 'n', description: 'd', max_value: 2 ** 54 }] } : undefined) },
   { rule: 'INTEGER at 2^53', apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 4, name: 'n', description: 'd', max_value: 2 ** 53 }] } : undefined) },
-  { rule: 'autocomplete with choices', apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 3, name: 's', description: 'd', autocomplete: true, choices: [{ name: 'a', value: 'a' }] }] } : undefined) },
+  {
+    rule: 'autocomplete with choices',
+    apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 3, name: 's', description: 'd', autocomplete: true, choices: [{ name: 'a', value: 'a' }] }] } : undefined),
+  },
   { rule: 'bad channel type', apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 7, name: 'c', description: 'd', channel_types: [100] }] } : undefined) },
   { rule: 'unknown locale', apply: (c) => ({ ...c, name_localizations: { xx: 'x' } }) },
   { rule: 'bad command type', apply: (c) => ({ ...c, type: 9 }) },

@@ -9,7 +9,11 @@ const nextId = () => (n++).toString();
 
 describe('the application object, read for what commands are checked against', () => {
   it('reads the EMBEDDED flag among others, the configured installation contexts and discovery', () => {
-    expect(traitsOfApplicationObject({ id: '1', flags: ApplicationFlag.EMBEDDED | (1 << 13), integration_types_config: { '0': {}, '1': {} }, is_discoverable: true })).toEqual({ embedded: true, integrationTypes: [0, 1], discoverable: true });
+    expect(traitsOfApplicationObject({ id: '1', flags: ApplicationFlag.EMBEDDED | (1 << 13), integration_types_config: { '0': {}, '1': {} }, is_discoverable: true })).toEqual({
+      embedded: true,
+      integrationTypes: [0, 1],
+      discoverable: true,
+    });
     expect(traitsOfApplicationObject({ id: '1', flags: 1 << 13, integration_types_config: { '1': {} } })).toEqual({ embedded: false, integrationTypes: [1], discoverable: false });
   });
 
@@ -21,10 +25,17 @@ describe('the application object, read for what commands are checked against', (
   });
 
   it('reads back what the emulator writes, for every trait', () => {
-    for (const seed of [{ embedded: true, integration_types: [0, 1], discoverable: true }, { embedded: false, integration_types: [1], discoverable: false }]) {
+    for (const seed of [
+      { embedded: true, integration_types: [0, 1], discoverable: true },
+      { embedded: false, integration_types: [1], discoverable: false },
+    ]) {
       const { world, meta } = buildWorld({ applications: [seed] }, nextId, Date.now(), resolveLimits());
       const app = world.applications[meta.defaultApplicationId]!;
-      expect(traitsOfApplicationObject(applicationObject(world, app))).toEqual({ embedded: seed.embedded, integrationTypes: seed.integration_types, discoverable: seed.discoverable });
+      expect(traitsOfApplicationObject(applicationObject(world, app))).toEqual({
+        embedded: seed.embedded,
+        integrationTypes: seed.integration_types,
+        discoverable: seed.discoverable,
+      });
     }
   });
 });

@@ -9,7 +9,15 @@ const roundTrip = (path: string[], options: Array<{ name: string; value: string 
 
 describe('formatCommandLine, the inverse of parseCommandLine', () => {
   it('writes the path and plain values as typed', () => {
-    expect(formatCommandLine(['config', 'logging', 'enable'], [{ name: 'channel', value: '<#130000000000000001>' }, { name: 'level', value: '3' }])).toBe('/config logging enable channel:<#130000000000000001> level:3');
+    expect(
+      formatCommandLine(
+        ['config', 'logging', 'enable'],
+        [
+          { name: 'channel', value: '<#130000000000000001>' },
+          { name: 'level', value: '3' },
+        ],
+      ),
+    ).toBe('/config logging enable channel:<#130000000000000001> level:3');
     expect(formatCommandLine(['ping'])).toBe('/ping');
     expect(formatCommandLine(['url'], [{ name: 'to', value: 'https://x.test:8080/a' }])).toBe('/url to:https://x.test:8080/a');
   });
@@ -21,9 +29,40 @@ describe('formatCommandLine, the inverse of parseCommandLine', () => {
   });
 
   it('round-trips awkward values through parseCommandLine', () => {
-    const values = ['two words', 'say "hi"', "it's", 'back\\slash', 'ends with \\', '\\"', 'tab\there', 'new\nline', ' lead and trail ', 'a:b:c', '"', "'", '', 'ünïcödé 🎉', 'a\u00a0b', '\\\\"\'"'];
+    const values = [
+      'two words',
+      'say "hi"',
+      "it's",
+      'back\\slash',
+      'ends with \\',
+      '\\"',
+      'tab\there',
+      'new\nline',
+      ' lead and trail ',
+      'a:b:c',
+      '"',
+      "'",
+      '',
+      'ünïcödé 🎉',
+      'a\u00a0b',
+      '\\\\"\'"',
+    ];
     for (const value of values) {
-      expect(roundTrip(['cmd', 'sub'], [{ name: 'opt', value }, { name: 'n', value: '42' }])).toMatchObject({ path: ['cmd', 'sub'], options: [{ name: 'opt', value }, { name: 'n', value: '42' }] });
+      expect(
+        roundTrip(
+          ['cmd', 'sub'],
+          [
+            { name: 'opt', value },
+            { name: 'n', value: '42' },
+          ],
+        ),
+      ).toMatchObject({
+        path: ['cmd', 'sub'],
+        options: [
+          { name: 'opt', value },
+          { name: 'n', value: '42' },
+        ],
+      });
     }
   });
 

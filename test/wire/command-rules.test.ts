@@ -66,8 +66,24 @@ describe('context-menu names', () => {
 
 describe('paths and service codes for the emulator', () => {
   it('points into nested options with the service inner code', () => {
-    const cmd = { name: 'x', description: 'd', options: [{ type: 1, name: 'sub', description: 'd', options: [{ type: 3, name: 'a', description: 'd' }, { type: 3, name: 'b', description: 'd', required: true }] }] };
-    expect(errors(cmd)).toMatchObject([{ rule: 'options-required-order', path: ['options', 0, 'options', 1, 'required'], api: { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID' } }]);
+    const cmd = {
+      name: 'x',
+      description: 'd',
+      options: [
+        {
+          type: 1,
+          name: 'sub',
+          description: 'd',
+          options: [
+            { type: 3, name: 'a', description: 'd' },
+            { type: 3, name: 'b', description: 'd', required: true },
+          ],
+        },
+      ],
+    };
+    expect(errors(cmd)).toMatchObject([
+      { rule: 'options-required-order', path: ['options', 0, 'options', 1, 'required'], api: { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID' } },
+    ]);
   });
 
   it('reports a bad localized name once at the dictionary for the service', () => {
@@ -111,22 +127,35 @@ describe('sizes and counts', () => {
     const users = Array.from({ length: 6 }, (_, i) => ({ type: 2, name: `U${i}` }));
     expect(validateScopeCommands(users, GLOBAL, limits).map((p) => p.rule)).toEqual(['command-count']);
     // The spec's 5 is below the live service's 15 (a deliberate deviation): the finding says how to raise it.
-    expect(validateScopeCommands(users, GLOBAL, limits)[0]!.message).toBe('A global scope may hold at most 5 USER commands; this is number 6 (the spec\'s number; the live service allows 15: set limits.user_commands to use them).');
+    expect(validateScopeCommands(users, GLOBAL, limits)[0]!.message).toBe(
+      "A global scope may hold at most 5 USER commands; this is number 6 (the spec's number; the live service allows 15: set limits.user_commands to use them).",
+    );
     expect(validateScopeCommands(users, GLOBAL, resolveLimits({ user_commands: 15 }))).toEqual([]);
     const twenty = Array.from({ length: 21 }, (_, i) => ({ type: 3, name: `M${i}` }));
-    expect(validateScopeCommands(twenty, GLOBAL, resolveLimits({ message_commands: 20 }))[0]!.message).toBe('A global scope may hold at most 20 MESSAGE commands; this is number 21.');
+    expect(validateScopeCommands(twenty, GLOBAL, resolveLimits({ message_commands: 20 }))[0]!.message).toBe(
+      'A global scope may hold at most 20 MESSAGE commands; this is number 21.',
+    );
     expect(DEFAULT_LIMITS.user_commands).toBe(5);
   });
 
   it('allows the same name across types and scopes but not within one', () => {
     expect(validateScopeCommands([slash('info'), { type: 2, name: 'info' }], GLOBAL, limits)).toEqual([]);
-    expect(validateScopeCommands([slash('info'), slash('info')], GLOBAL, limits)).toMatchObject([{ rule: 'duplicate-name', path: [1, 'name'], api: { code: 'APPLICATION_COMMANDS_DUPLICATE_NAME' } }]);
+    expect(validateScopeCommands([slash('info'), slash('info')], GLOBAL, limits)).toMatchObject([
+      { rule: 'duplicate-name', path: [1, 'name'], api: { code: 'APPLICATION_COMMANDS_DUPLICATE_NAME' } },
+    ]);
   });
 });
 
 describe('context-menu names are trimmed by the service', () => {
   it('" Report " and "Report" are the same MESSAGE command', () => {
-    const found = validateScopeCommands([{ type: 3, name: ' Report ' }, { type: 3, name: 'Report' }], GLOBAL, limits);
+    const found = validateScopeCommands(
+      [
+        { type: 3, name: ' Report ' },
+        { type: 3, name: 'Report' },
+      ],
+      GLOBAL,
+      limits,
+    );
     expect(found.map((p) => p.rule)).toEqual(['duplicate-name']);
   });
 });

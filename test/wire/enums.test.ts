@@ -29,7 +29,9 @@ import { PERMISSION_BITS, permissionBit, permissionNames } from '../../src/wire/
 
 /** Our tables are data we own (names for manifests, numbers for the wire); discord-api-types is the cross-check. */
 function numericMembers(e: Record<string, string | number>): number[] {
-  return Object.values(e).filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
+  return Object.values(e)
+    .filter((v): v is number => typeof v === 'number')
+    .sort((a, b) => a - b);
 }
 
 describe('enum tables agree with discord-api-types', () => {

@@ -29,7 +29,10 @@ beforeAll(async () => {
     port: 0,
     rateLimits: false,
     limits: { daily_creates: 1_000_000 },
-    seed: { applications: [{ id: APP, name: 'App', integration_types: [0, 1] }], guilds: [{ id: GUILD, name: 'G', channels: [{ id: '3000000000000000001', type: 0, name: 'general' }] }] },
+    seed: {
+      applications: [{ id: APP, name: 'App', integration_types: [0, 1] }],
+      guilds: [{ id: GUILD, name: 'G', channels: [{ id: '3000000000000000001', type: 0, name: 'general' }] }],
+    },
   });
 });
 afterAll(() => emu.close());
@@ -97,7 +100,9 @@ async function emulatorVerdicts(cmd: Obj, scope: 'global' | 'guild'): Promise<{ 
  * field the body lacks (lint can only point at the object that should hold it), a child of one.
  */
 function pathsAgree(emulatorPaths: string[], lintPaths: string[], present: Set<string>): boolean {
-  return emulatorPaths.every((e) => lintPaths.some((l) => l === e || e === '' || l.startsWith(`${e}.`) || (!present.has(e) && (l === '' ? !e.includes('.') : e.startsWith(`${l}.`)))));
+  return emulatorPaths.every((e) =>
+    lintPaths.some((l) => l === e || e === '' || l.startsWith(`${e}.`) || (!present.has(e) && (l === '' ? !e.includes('.') : e.startsWith(`${l}.`)))),
+  );
 }
 
 /**
@@ -129,10 +134,19 @@ describe('lint and emulator give one answer', () => {
             known.push(`${m.rule}: lint ${lint.ok ? 'accepts' : `refuses (${lint.rules.join(', ')})`}, emulator ${create.ok && bulk.ok ? 'accepts' : 'refuses'}`);
             continue;
           }
-          if (lint.ok !== ACCEPTED.has(m.rule)) disagreements.push(`${m.rule} [${scope}] ${cmd.name}: lint ${lint.ok ? 'accepts' : `refuses at ${lint.paths.join(', ')}`}, decided: ${ACCEPTED.has(m.rule) ? 'accept' : 'refuse'}`);
-          for (const [route, em] of [['create', create], ['bulk', bulk]] as const) {
+          if (lint.ok !== ACCEPTED.has(m.rule))
+            disagreements.push(
+              `${m.rule} [${scope}] ${cmd.name}: lint ${lint.ok ? 'accepts' : `refuses at ${lint.paths.join(', ')}`}, decided: ${ACCEPTED.has(m.rule) ? 'accept' : 'refuse'}`,
+            );
+          for (const [route, em] of [
+            ['create', create],
+            ['bulk', bulk],
+          ] as const) {
             const same = lint.ok === em.ok && (em.ok || pathsAgree(em.paths, lint.paths, present));
-            if (!same) disagreements.push(`${m.rule} [${scope} ${route}] ${cmd.name}: lint ${lint.ok ? 'accepts' : `refuses at ${lint.paths.join(', ')}`}; emulator ${em.ok ? 'accepts' : `refuses at ${em.paths.join(', ')}`}`);
+            if (!same)
+              disagreements.push(
+                `${m.rule} [${scope} ${route}] ${cmd.name}: lint ${lint.ok ? 'accepts' : `refuses at ${lint.paths.join(', ')}`}; emulator ${em.ok ? 'accepts' : `refuses at ${em.paths.join(', ')}`}`,
+              );
           }
         }
       }

@@ -30,16 +30,48 @@ describe('matchesNamePattern', () => {
     }
   });
 
-  it.each(['ping', 'ban-user', 'set_level_2', 'Ping', 'ピン', 'befehl-ä', 'नमस्ते', 'สวัสดี', 'ĳ', 'мод', 'ping pong', "it's", 'itʼs', 'a.b', 'emoji😀', '٣', '', 'x\u200by'])('agrees with the documented pattern on %j', (name) => {
-    expect(matchesNamePattern(name)).toBe(reference(name));
-  });
+  it.each(['ping', 'ban-user', 'set_level_2', 'Ping', 'ピン', 'befehl-ä', 'नमस्ते', 'สวัสดี', 'ĳ', 'мод', 'ping pong', "it's", 'itʼs', 'a.b', 'emoji😀', '٣', '', 'x\u200by'])(
+    'agrees with the documented pattern on %j',
+    (name) => {
+      expect(matchesNamePattern(name)).toBe(reference(name));
+    },
+  );
 });
 
 describe('lengthWithin', () => {
   it('answers as counting code points would, for every bound, on text with and without surrogate pairs', () => {
-    const texts = ['', 'a', 'ab', 'abc', '😀', '😀😀', 'a😀', '\uD800', '\uD800\uD800', 'x'.repeat(32), '😀'.repeat(16), '😀'.repeat(17), 'é'.repeat(33), '日本語'.repeat(11), '😀'.repeat(20) + 'x'.repeat(5)];
+    const texts = [
+      '',
+      'a',
+      'ab',
+      'abc',
+      '😀',
+      '😀😀',
+      'a😀',
+      '\uD800',
+      '\uD800\uD800',
+      'x'.repeat(32),
+      '😀'.repeat(16),
+      '😀'.repeat(17),
+      'é'.repeat(33),
+      '日本語'.repeat(11),
+      '😀'.repeat(20) + 'x'.repeat(5),
+    ];
     for (const text of texts) {
-      for (const [min, max] of [[0, 0], [1, 1], [1, 32], [2, 32], [1, 100], [0, 2], [3, 3], [16, 16], [17, 40], [33, 33], [1, 20], [2, 24]]) {
+      for (const [min, max] of [
+        [0, 0],
+        [1, 1],
+        [1, 32],
+        [2, 32],
+        [1, 100],
+        [0, 2],
+        [3, 3],
+        [16, 16],
+        [17, 40],
+        [33, 33],
+        [1, 20],
+        [2, 24],
+      ]) {
         const n = textLength(text);
         expect(lengthWithin(text, min, max), `${JSON.stringify(text)} in ${min}-${max}`).toBe(n >= min && n <= max);
       }

@@ -54,7 +54,8 @@ type Outcome = { kind: 'refused at plan time'; located: boolean } | { kind: 'app
 
 async function planAndApply(file: string, dir: string): Promise<Outcome> {
   const plan = (await planFromManifest({ manifestPath: file, cwd: dir, env: {}, client, applicationId: APP, canEditPermissions: false })).plan;
-  if (plan.errors.length > 0) return { kind: 'refused at plan time', located: plan.errors.every((e) => e.location !== undefined && e.location.file === file.split('/').pop() && e.location.line > 1) };
+  if (plan.errors.length > 0)
+    return { kind: 'refused at plan time', located: plan.errors.every((e) => e.location !== undefined && e.location.file === file.split('/').pop() && e.location.line > 1) };
   const outcome = await applyPlan(plan, client, { canEditPermissions: false });
   if (outcome.failed) return { kind: 'failed during apply', message: outcome.failed.message };
   const again = (await planFromManifest({ manifestPath: file, cwd: dir, env: {}, client, applicationId: APP, canEditPermissions: false })).plan;
@@ -87,7 +88,8 @@ describe('what lint accepts either fails at plan time, located, or applies', () 
           }
           const outcome = await planAndApply(file, dir);
           const remote = (await call(emu, 'GET', scopePath(scope), { auth })).body as unknown[];
-          tally[`${FOR_ANOTHER_APPLICATION.includes(m) ? 'for another application' : 'accepted'}: ${outcome.kind}`] = (tally[`${FOR_ANOTHER_APPLICATION.includes(m) ? 'for another application' : 'accepted'}: ${outcome.kind}`] ?? 0) + 1;
+          tally[`${FOR_ANOTHER_APPLICATION.includes(m) ? 'for another application' : 'accepted'}: ${outcome.kind}`] =
+            (tally[`${FOR_ANOTHER_APPLICATION.includes(m) ? 'for another application' : 'accepted'}: ${outcome.kind}`] ?? 0) + 1;
           const where = `${m.rule} [${scope}] ${cmd.name}`;
           if (outcome.kind === 'failed during apply') wrong.push(`${where}: failed during apply: ${outcome.message}`);
           if (outcome.kind === 'refused at plan time' && !outcome.located) wrong.push(`${where}: refused at plan time without a place in the manifest`);

@@ -31,20 +31,58 @@ const RULE_NAME = /^(validate|check)|Problems?$|^conflictingRows$|^unknownEmbedK
 
 const app = { embedded: false, integrationTypes: [0], discoverable: false };
 const slash = {
-  name: 'admin', description: 'Admin', default_member_permissions: '8', contexts: [0], integration_types: [0], nsfw: false,
-  name_localizations: { fr: 'administrer' }, description_localizations: { fr: 'Outils' },
+  name: 'admin',
+  description: 'Admin',
+  default_member_permissions: '8',
+  contexts: [0],
+  integration_types: [0],
+  nsfw: false,
+  name_localizations: { fr: 'administrer' },
+  description_localizations: { fr: 'Outils' },
   options: [
     { type: 2, name: 'users', description: 'U', options: [{ type: 1, name: 'ban', description: 'B', options: [{ type: 6, name: 'who', description: 'W', required: true }] }] },
-    { type: 1, name: 'say', description: 'S', options: [{ type: 3, name: 'text', description: 'T', choices: [{ name: 'Hi', value: 'hi', name_localizations: { de: 'Hallo' } }], min_length: 1 }, { type: 10, name: 'n', description: 'N', min_value: 1, max_value: 2 }, { type: 7, name: 'c', description: 'C', channel_types: [0] }] },
+    {
+      type: 1,
+      name: 'say',
+      description: 'S',
+      options: [
+        { type: 3, name: 'text', description: 'T', choices: [{ name: 'Hi', value: 'hi', name_localizations: { de: 'Hallo' } }], min_length: 1 },
+        { type: 10, name: 'n', description: 'N', min_value: 1, max_value: 2 },
+        { type: 7, name: 'c', description: 'C', channel_types: [0] },
+      ],
+    },
   ],
 };
-const embeds = [{ title: 'T', description: 'D', url: 'https://example.com', color: 1, fields: [{ name: 'a', value: 'b', inline: true }], footer: { text: 'f' }, author: { name: 'a' }, image: { url: 'https://example.com/a.png' } }];
+const embeds = [
+  {
+    title: 'T',
+    description: 'D',
+    url: 'https://example.com',
+    color: 1,
+    fields: [{ name: 'a', value: 'b', inline: true }],
+    footer: { text: 'f' },
+    author: { name: 'a' },
+    image: { url: 'https://example.com/a.png' },
+  },
+];
 const messageBody = {
-  content: 'hi', username: 'Bot', avatar_url: 'https://example.com/a.png', tts: false, embeds, flags: 4,
-  allowed_mentions: { parse: ['users'], users: [], roles: [] }, components: [{ type: 1, components: [{ type: 2, style: 5, label: 'L', url: 'https://example.com' }] }],
-  thread_name: 'T', applied_tags: ['1'], poll: { question: { text: 'Q' }, answers: [{ poll_media: { text: 'A' } }] }, attachments: [{ id: 0, filename: 'a.txt' }],
+  content: 'hi',
+  username: 'Bot',
+  avatar_url: 'https://example.com/a.png',
+  tts: false,
+  embeds,
+  flags: 4,
+  allowed_mentions: { parse: ['users'], users: [], roles: [] },
+  components: [{ type: 1, components: [{ type: 2, style: 5, label: 'L', url: 'https://example.com' }] }],
+  thread_name: 'T',
+  applied_tags: ['1'],
+  poll: { question: { text: 'Q' }, answers: [{ poll_media: { text: 'A' } }] },
+  attachments: [{ id: 0, filename: 'a.txt' }],
 };
-const rows = [{ id: '600000000000000001', type: 1, permission: false }, { id: '610000000000000001', type: 1, permission: true }];
+const rows = [
+  { id: '600000000000000001', type: 1, permission: false },
+  { id: '610000000000000001', type: 1, permission: true },
+];
 const png = 'data:image/png;base64,iVBORw0KGgo=';
 
 /**
@@ -53,7 +91,10 @@ const png = 'data:image/png;base64,iVBORw0KGgo=';
  * whose type the caller guarantees)]. The shapes replace the nodes below.
  */
 const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
-  validateCommand: [slash, (v) => [command.validateCommand(v, { scope: GLOBAL, limits }), command.validateCommand(v, { scope: guildScope('600000000000000001'), limits, partial: { type: 1 } })]],
+  validateCommand: [
+    slash,
+    (v) => [command.validateCommand(v, { scope: GLOBAL, limits }), command.validateCommand(v, { scope: guildScope('600000000000000001'), limits, partial: { type: 1 } })],
+  ],
   validateScopeCommands: [[slash, { type: 2, name: 'Profile' }], (v) => scope.validateScopeCommands(v, GLOBAL, limits), 1],
   validateOptions: [slash.options, (v) => options.validateOptions([], v, ['options'], 'command', limits)],
   checkLocalizedOptionNames: [slash.options, (v) => options.checkLocalizedOptionNames([], v, ['options'])],
@@ -66,13 +107,39 @@ const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
   entryPointOwnerProblem: [{ type: 4 }, (v) => serviceRules.entryPointOwnerProblem(v.type, false), 1],
   dailyCreatesProblem: [{ used: 1 }, (v) => serviceRules.dailyCreatesProblem(v.used, 1, limits, GLOBAL), 1],
   validateWebhookName: [{ name: 'Alerts' }, (v) => webhookName.validateWebhookName(v.name, limits, { path: ['name'] }), 1],
-  validateWebhookSet: [[{ channel_id: '620000000000000001', name: 'A', key: 'a', avatar: 'a.png', prune: false }, { channel_id: '620000000000000001', name: 'B' }], (v) => webhookSet.validateWebhookSet(v, limits), 1],
+  validateWebhookSet: [
+    [
+      { channel_id: '620000000000000001', name: 'A', key: 'a', avatar: 'a.png', prune: false },
+      { channel_id: '620000000000000001', name: 'B' },
+    ],
+    (v) => webhookSet.validateWebhookSet(v, limits),
+    1,
+  ],
   validateWebhookCreateBody: [{ name: 'A', avatar: png }, (v) => webhook.validateWebhookCreateBody(v, limits)],
-  validateWebhookEditBody: [{ name: 'A', avatar: png, channel_id: '620000000000000001' }, (v) => [false, true].map((byToken) => webhook.validateWebhookEditBody(v, limits, { byToken }))],
+  validateWebhookEditBody: [
+    { name: 'A', avatar: png, channel_id: '620000000000000001' },
+    (v) => [false, true].map((byToken) => webhook.validateWebhookEditBody(v, limits, { byToken })),
+  ],
   validateEmbeds: [embeds, (v) => embed.validateEmbeds(v, limits)],
   unknownEmbedKeys: [embeds, (v) => embed.unknownEmbedKeys(v)],
-  validateExecuteBody: [messageBody, (v) => [ChannelType.GUILD_TEXT, ChannelType.GUILD_FORUM].map((channelType) => message.validateExecuteBody(v, { limits, channelType, hasFiles: false, withComponents: true, applicationOwned: true, availableTags: ['1'] }))],
-  validateEditMessageBody: [messageBody, (v) => message.validateEditMessageBody(v, { limits, previous: { content: 'a', embeds: [], attachments: [], components: [], poll: null, flags: 0 }, hasFiles: false, withComponents: true, applicationOwned: true })],
+  validateExecuteBody: [
+    messageBody,
+    (v) =>
+      [ChannelType.GUILD_TEXT, ChannelType.GUILD_FORUM].map((channelType) =>
+        message.validateExecuteBody(v, { limits, channelType, hasFiles: false, withComponents: true, applicationOwned: true, availableTags: ['1'] }),
+      ),
+  ],
+  validateEditMessageBody: [
+    messageBody,
+    (v) =>
+      message.validateEditMessageBody(v, {
+        limits,
+        previous: { content: 'a', embeds: [], attachments: [], components: [], poll: null, flags: 0 },
+        hasFiles: false,
+        withComponents: true,
+        applicationOwned: true,
+      }),
+  ],
   entryPointRemovalProblem: [{}, () => serviceRules.entryPointRemovalProblem()],
   validateSnowflakeQuery: [{ raw: '620000000000000001' }, (v) => message.validateSnowflakeQuery(v.raw, 'thread_id'), 1],
   callbackDataProblem: [messageBody, (v) => [4, 7, 8, 9].map((t) => callback.callbackDataProblem(t, v))],
@@ -80,7 +147,11 @@ const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
 
 describe('every rule survives every odd shape', () => {
   it('the table names every rule the spec exports', () => {
-    const exported = Object.values(MODULES).flatMap((m) => Object.entries(m).filter(([n, f]) => typeof f === 'function' && RULE_NAME.test(n)).map(([n]) => n));
+    const exported = Object.values(MODULES).flatMap((m) =>
+      Object.entries(m)
+        .filter(([n, f]) => typeof f === 'function' && RULE_NAME.test(n))
+        .map(([n]) => n),
+    );
     expect(exported.filter((n) => !(n in RULES)).sort()).toEqual([]);
   });
 

@@ -36,7 +36,9 @@ describe('validateWebhookName', () => {
     expect(brief(validateWebhookName('', limits))).toEqual([{ rule: 'webhook-name-length', path: '', code: 'BASE_TYPE_BAD_LENGTH', json: undefined }]);
     expect(validateWebhookName('   ', limits)[0]!.api!.message).toBe('Must be between 1 and 80 in length.');
     expect(validateWebhookName('x'.repeat(80), limits)).toEqual([]);
-    expect(brief(validateWebhookName('x'.repeat(81), limits, { path: ['name'] }))).toEqual([{ rule: 'webhook-name-length', path: 'name', code: 'BASE_TYPE_BAD_LENGTH', json: undefined }]);
+    expect(brief(validateWebhookName('x'.repeat(81), limits, { path: ['name'] }))).toEqual([
+      { rule: 'webhook-name-length', path: 'name', code: 'BASE_TYPE_BAD_LENGTH', json: undefined },
+    ]);
   });
 
   it('follows the limits table', () => {
@@ -127,7 +129,14 @@ describe('validateEmbeds', () => {
   });
 
   it('limits embeds per message and fields per embed', () => {
-    expect(brief(validateEmbeds(Array.from({ length: 11 }, () => ({ title: 't' })), limits))).toEqual([{ rule: 'embeds-count', path: '', code: 'BASE_TYPE_MAX_LENGTH', json: undefined }]);
+    expect(
+      brief(
+        validateEmbeds(
+          Array.from({ length: 11 }, () => ({ title: 't' })),
+          limits,
+        ),
+      ),
+    ).toEqual([{ rule: 'embeds-count', path: '', code: 'BASE_TYPE_MAX_LENGTH', json: undefined }]);
     const fields = Array.from({ length: 26 }, () => ({ name: 'n', value: 'v' }));
     const ps = validateEmbeds([{ fields }], limits);
     expect(brief(ps)).toEqual([{ rule: 'embed-fields-count', path: '0.fields', code: 'BASE_TYPE_MAX_LENGTH', json: undefined }]);
@@ -205,7 +214,17 @@ describe('validateExecuteBody', () => {
   });
 
   it('refuses interactive components from a non-app webhook, allows them from an app-owned one', () => {
-    const body = { components: [{ type: 1, components: [{ type: 2, style: 1, label: 'b', custom_id: 'c' }, { type: 3, custom_id: 's', options: [] }] }] };
+    const body = {
+      components: [
+        {
+          type: 1,
+          components: [
+            { type: 2, style: 1, label: 'b', custom_id: 'c' },
+            { type: 3, custom_id: 's', options: [] },
+          ],
+        },
+      ],
+    };
     const ps = validateExecuteBody(body, exec({ withComponents: true }));
     expect(brief(ps)).toEqual([
       { rule: 'message-components-interactive', path: 'components.0.components.0', code: 'COMPONENT_INTERACTIVE_NOT_ALLOWED', json: undefined },
@@ -228,7 +247,9 @@ describe('validateExecuteBody', () => {
   });
 
   it('checks the username override', () => {
-    expect(brief(validateExecuteBody({ content: 'x', username: 'discord bot' }, exec()))).toEqual([{ rule: 'webhook-name-reserved', path: 'username', code: 'USERNAME_INVALID_CONTAINS', json: undefined }]);
+    expect(brief(validateExecuteBody({ content: 'x', username: 'discord bot' }, exec()))).toEqual([
+      { rule: 'webhook-name-reserved', path: 'username', code: 'USERNAME_INVALID_CONTAINS', json: undefined },
+    ]);
     expect(brief(validateExecuteBody({ content: 'x', username: 'here' }, exec()))[0]!.code).toBe('USERNAME_INVALID');
   });
 
@@ -290,15 +311,21 @@ describe('validateExecuteBody', () => {
     const forum = exec({ channelType: ChannelType.GUILD_FORUM, availableTags: ['11', '12'] });
     expect(brief(validateExecuteBody({ content: 'x', thread_name: 'x'.repeat(101) }, forum))[0]!.code).toBe('BASE_TYPE_BAD_LENGTH');
     expect(validateExecuteBody({ content: 'x', thread_name: 't', applied_tags: ['11'] }, forum)).toEqual([]);
-    expect(brief(validateExecuteBody({ content: 'x', thread_name: 't', applied_tags: ['13'] }, forum))).toEqual([{ rule: 'applied-tags-unknown', path: 'applied_tags.0', code: 'BASE_TYPE_CHOICES', json: undefined }]);
-    expect(brief(validateExecuteBody({ content: 'x', thread_name: 't', applied_tags: ['1', '2', '3', '4', '5', '6'] }, exec({ channelType: ChannelType.GUILD_FORUM })))[0]!.code).toBe('BASE_TYPE_MAX_LENGTH');
+    expect(brief(validateExecuteBody({ content: 'x', thread_name: 't', applied_tags: ['13'] }, forum))).toEqual([
+      { rule: 'applied-tags-unknown', path: 'applied_tags.0', code: 'BASE_TYPE_CHOICES', json: undefined },
+    ]);
+    expect(
+      brief(validateExecuteBody({ content: 'x', thread_name: 't', applied_tags: ['1', '2', '3', '4', '5', '6'] }, exec({ channelType: ChannelType.GUILD_FORUM })))[0]!.code,
+    ).toBe('BASE_TYPE_MAX_LENGTH');
     const outside = validateExecuteBody({ content: 'x', applied_tags: ['11'] }, exec());
     expect(outside.map((p) => [p.rule, p.severity])).toEqual([['applied-tags-ignored', 'warning']]);
   });
 
   it('checks attachments entries', () => {
     expect(validateExecuteBody({ attachments: [{ id: 0, description: 'd' }] }, exec({ hasFiles: true }))).toEqual([]);
-    expect(brief(validateExecuteBody({ attachments: [{}] }, exec({ hasFiles: true })))).toEqual([{ rule: 'message-attachments-type', path: 'attachments.0.id', code: 'BASE_TYPE_REQUIRED', json: undefined }]);
+    expect(brief(validateExecuteBody({ attachments: [{}] }, exec({ hasFiles: true })))).toEqual([
+      { rule: 'message-attachments-type', path: 'attachments.0.id', code: 'BASE_TYPE_REQUIRED', json: undefined },
+    ]);
   });
 
   it('refuses a body that is not a mapping', () => {
@@ -350,7 +377,10 @@ describe('validateEditMessageBody', () => {
       'attachments MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
     ]);
     expect(
-      validateEditMessageBody({ flags: 32768, components: comps, content: null, embeds: null, attachments: [] }, edit({ embeds: [{ title: 't' }], attachments: [{ id: '1' }] }, { applicationOwned: true })),
+      validateEditMessageBody(
+        { flags: 32768, components: comps, content: null, embeds: null, attachments: [] },
+        edit({ embeds: [{ title: 't' }], attachments: [{ id: '1' }] }, { applicationOwned: true }),
+      ),
     ).toEqual([]);
     const poll = validateEditMessageBody({ flags: 32768, components: comps, content: null }, edit({ poll: { question: {} } }, { applicationOwned: true }));
     expect(brief(poll).map((p) => p.path)).toEqual(['poll']);
@@ -362,7 +392,9 @@ describe('validateEditMessageBody', () => {
   });
 
   it('refuses adding a poll', () => {
-    expect(brief(validateEditMessageBody({ poll: { question: { text: 'q' }, answers: [] } }, edit()))).toEqual([{ rule: 'message-poll-edit', path: 'poll', code: 'POLL_EDIT_NOT_ALLOWED', json: undefined }]);
+    expect(brief(validateEditMessageBody({ poll: { question: { text: 'q' }, answers: [] } }, edit()))).toEqual([
+      { rule: 'message-poll-edit', path: 'poll', code: 'POLL_EDIT_NOT_ALLOWED', json: undefined },
+    ]);
   });
 
   it('ignores components from a non-app webhook without with_components', () => {
@@ -395,7 +427,9 @@ describe('webhook create and edit bodies', () => {
     expect(validateWebhookCreateBody({ name: 'ok', avatar: png }, limits)).toEqual([]);
     expect(validateWebhookCreateBody({ name: 'ok', avatar: null }, limits)).toEqual([]);
     expect(brief(validateWebhookCreateBody({}, limits))).toEqual([{ rule: 'webhook-name-length', path: 'name', code: 'BASE_TYPE_REQUIRED', json: undefined }]);
-    expect(brief(validateWebhookCreateBody({ name: 'ok', avatar: 'http://x' }, limits))).toEqual([{ rule: 'webhook-avatar', path: 'avatar', code: 'IMAGE_INVALID', json: undefined }]);
+    expect(brief(validateWebhookCreateBody({ name: 'ok', avatar: 'http://x' }, limits))).toEqual([
+      { rule: 'webhook-avatar', path: 'avatar', code: 'IMAGE_INVALID', json: undefined },
+    ]);
     expect(brief(validateWebhookCreateBody(null, limits))[0]!.code).toBe('DICT_TYPE_CONVERT');
     expect(isImageData(png)).toBe(true);
   });

@@ -116,7 +116,7 @@ export async function runAccess(opts: AccessOptions, ctx: CliContext): Promise<n
         access = { ...guildAccessFromRemote(session.applicationId, guildId, guildRemote, globalRemote), ...(declared?.name ? { guildName: declared.name } : {}) };
         source = opts.emulator ? 'emulator' : 'remote';
       } else {
-        notes.push('the manifest manages this guild\'s permissions: these are its rows, what apply makes true (cmdsync plan shows how they differ from the deployed ones).');
+        notes.push("the manifest manages this guild's permissions: these are its rows, what apply makes true (cmdsync plan shows how they differ from the deployed ones).");
       }
       const world = session.emulator?.world.guilds[guildId];
       if (world) {
@@ -129,7 +129,9 @@ export async function runAccess(opts: AccessOptions, ctx: CliContext): Promise<n
       await session.close();
     }
   } else if (!fromManifest.managed) {
-    notes.push(`the manifest does not manage guild ${guildId}'s permissions (no permissions: key): this shows what the commands' defaults allow; the deployed rows may differ (pass --remote or --emulator to read them).`);
+    notes.push(
+      `the manifest does not manage guild ${guildId}'s permissions (no permissions: key): this shows what the commands' defaults allow; the deployed rows may differ (pass --remote or --emulator to read them).`,
+    );
   }
   if (!access.facts && permissions === undefined) {
     notes.push('members\' permissions are not known here: "only with X" means the answer turns on default_member_permissions (pass --permissions to say what the member holds).');

@@ -80,13 +80,16 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     if (!hasChanges(plan)) {
       recordUnchanged(plan, manifestPath, lock);
       await notifyDeploy(opts.notify, { plan, command: 'apply' }, ctx);
-      if (opts.json) ctx.stdout.write(JSON.stringify({ ...planJsonDocument(plan), result: { applied: [], notApplied: [] } }, null, 2) + '\n');
+      if (opts.json) ctx.stdout.write(`${JSON.stringify({ ...planJsonDocument(plan), result: { applied: [], notApplied: [] } }, null, 2)}\n`);
       return plan.skipped?.length ? 1 : 0;
     }
     checkMassDelete(plan, { unattended: opts.autoApprove || !!opts.planFile, allowMassDelete: !!opts.allowMassDelete });
     if (!opts.planFile && !opts.autoApprove) {
       if (!ctx.terminal.interactive) {
-        throw new CmdsyncError('APPROVAL_REQUIRED', 'apply needs approval: run it in a terminal to answer the prompt, pass --auto-approve, or apply a saved plan (cmdsync plan --out plan.json; cmdsync apply plan.json).');
+        throw new CmdsyncError(
+          'APPROVAL_REQUIRED',
+          'apply needs approval: run it in a terminal to answer the prompt, pass --auto-approve, or apply a saved plan (cmdsync plan --out plan.json; cmdsync apply plan.json).',
+        );
       }
       if (!(await confirm(ctx))) {
         writeLine(ctx.stderr, 'Apply cancelled.');
@@ -108,7 +111,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     human.write(formatApplyResult(result));
     if (outcome.failed) for (const line of locateServiceErrors(outcome.failed, files, ctx.cwd)) writeLine(ctx.stderr, line);
     await notifyDeploy(opts.notify, { plan, result, command: 'apply' }, ctx);
-    if (opts.json) ctx.stdout.write(JSON.stringify({ ...planJsonDocument(plan), result }, null, 2) + '\n');
+    if (opts.json) ctx.stdout.write(`${JSON.stringify({ ...planJsonDocument(plan), result }, null, 2)}\n`);
     return outcome.failed || outcome.permissionsSkipped || plan.skipped?.length ? 1 : 0;
   } finally {
     await session.close();

@@ -14,9 +14,7 @@ import type { PlanCliOptions } from './plan.js';
  */
 async function parseWith<T>(register: (program: Command, keep: (opts: T) => void) => void, words: string[]): Promise<T> {
   let parsed: T | undefined;
-  const program = new Command('cmdsync')
-    .exitOverride()
-    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+  const program = new Command('cmdsync').exitOverride().configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
   register(program, (opts) => (parsed = opts));
   try {
     await program.parseAsync(words, { from: 'user' });
@@ -39,10 +37,15 @@ export function parseApplyArgs(args: string[]): Promise<ApplyCliOptions> {
 export function parseLintArgs(args: string[], ctx: CliContext): Promise<LintCommandOptions> {
   return parseWith<LintCommandOptions>(
     (program, keep) =>
-      registerLint(program, ctx, () => undefined, async () => async (opts) => {
-        keep(opts);
-        return 0;
-      }),
+      registerLint(
+        program,
+        ctx,
+        () => undefined,
+        async () => async (opts) => {
+          keep(opts);
+          return 0;
+        },
+      ),
     ['lint', ...args],
   );
 }

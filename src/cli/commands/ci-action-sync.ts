@@ -34,7 +34,13 @@ async function planInSession(opts: SyncOptions, ctx: CliContext): Promise<{ resu
   const manifestPath = locateManifest(ctx, opts.manifest);
   const loaded = loadValidManifest(manifestPath, ctx.cwd, interpolationEnv(ctx));
   const warnings = loaded.diagnostics.filter((d) => d.severity === 'warning');
-  if (warnings.length > 0) ctx.stdout.write(formatLintReport(countReport(reportsByFile(loaded.manifest.root.display, warnings)), 'github', { cwd: ctx.cwd, ...(ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {}) }));
+  if (warnings.length > 0)
+    ctx.stdout.write(
+      formatLintReport(countReport(reportsByFile(loaded.manifest.root.display, warnings)), 'github', {
+        cwd: ctx.cwd,
+        ...(ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {}),
+      }),
+    );
   const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest }, ctx);
   try {
     const result = await planSync({ manifestPath, cwd: ctx.cwd, env: ctx.env, target: session, strategy: opts.strategy, force: opts.force, only: onlyScopes(opts), loaded });
@@ -208,7 +214,9 @@ async function keepLockFile(io: ActionIO, manifestPath: string, before: string |
   const path = lockPath(manifestPath);
   const after = readText(path);
   if (after === undefined || after === before) return;
-  const fromRoot = relative(io.ctx.env.GITHUB_WORKSPACE || io.ctx.cwd, path).split(sep).join('/');
+  const fromRoot = relative(io.ctx.env.GITHUB_WORKSPACE || io.ctx.cwd, path)
+    .split(sep)
+    .join('/');
   const branch = lockBranch(io.run);
   let committed: 'committed' | 'unchanged' | undefined;
   if (!io.inputs.commitLockFile) {
@@ -216,10 +224,18 @@ async function keepLockFile(io: ActionIO, manifestPath: string, before: string |
   } else if (io.run.pullRequest || branch === undefined || fromRoot.startsWith('..')) {
     warn(io, `${fromRoot} changed but this run has no branch to commit it to; commit it (it is in the step summary) or the next plan will match webhooks by name.`);
   } else {
-    committed = await withGitHub(io, `Could not commit ${fromRoot} to ${branch}`, (api) => commitLockFile(api, io.run.repository, { path: fromRoot, branch, before, after }), 'contents: write');
+    committed = await withGitHub(
+      io,
+      `Could not commit ${fromRoot} to ${branch}`,
+      (api) => commitLockFile(api, io.run.repository, { path: fromRoot, branch, before, after }),
+      'contents: write',
+    );
     if (committed === 'committed') writeLine(io.ctx.stderr, `Committed ${fromRoot} to ${branch}.`);
   }
   if (committed === undefined) {
-    appendSummary(io, `<details><summary>${escapeInline(fromRoot)} (not committed: commit it, or the next plan matches webhooks by name)</summary>\n\n\`\`\`json\n${after}\`\`\`\n</details>\n\n`);
+    appendSummary(
+      io,
+      `<details><summary>${escapeInline(fromRoot)} (not committed: commit it, or the next plan matches webhooks by name)</summary>\n\n\`\`\`json\n${after}\`\`\`\n</details>\n\n`,
+    );
   }
 }

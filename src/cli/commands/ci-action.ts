@@ -52,7 +52,10 @@ async function actionLint(io: ActionIO): Promise<number> {
     return failed(io, 'lint', describeFailure(err, io.run));
   }
   // GitHub places an annotation by its path from the repository root; cmdsync names files from where it ran.
-  const fromRoot = (file: string) => relative(ctx.env.GITHUB_WORKSPACE || ctx.cwd, resolve(ctx.cwd, file)).split(sep).join('/');
+  const fromRoot = (file: string) =>
+    relative(ctx.env.GITHUB_WORKSPACE || ctx.cwd, resolve(ctx.cwd, file))
+      .split(sep)
+      .join('/');
   const shown = reports.map((r) => ({
     file: fromRoot(r.file),
     diagnostics: r.diagnostics.filter((d) => !quiet || d.severity === 'error').map((d) => ({ ...d, file: fromRoot(d.file) })),

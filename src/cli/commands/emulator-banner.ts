@@ -39,7 +39,7 @@ export function printableUrl(url: string): string {
 export function urlLines(versioned: string, restBase: string): string[] {
   return [
     '# CMDSYNC_API_URL has the version (cmdsync, raw HTTP); DISCORD_REST_BASE has not, for libraries that add it',
-    "# (discord.js: rest: { api: DISCORD_REST_BASE }; given CMDSYNC_API_URL it would ask for /api/v10/v10/…)",
+    '# (discord.js: rest: { api: DISCORD_REST_BASE }; given CMDSYNC_API_URL it would ask for /api/v10/v10/…)',
     `CMDSYNC_API_URL=${versioned}`,
     `DISCORD_REST_BASE=${restBase}`,
   ];

@@ -4,7 +4,16 @@
  * the user needs them to point a bot at it.
  */
 import { DEFAULT_LIMITS } from '../../wire/limits.js';
-import { controlTokenProblem, EmulatorDataError, EmulatorStartError, MessageCapError, SeedError, startEmulator, type DailyCreates, type RunningEmulator } from '../../emulator/index.js';
+import {
+  controlTokenProblem,
+  EmulatorDataError,
+  EmulatorStartError,
+  MessageCapError,
+  SeedError,
+  startEmulator,
+  type DailyCreates,
+  type RunningEmulator,
+} from '../../emulator/index.js';
 import { watchReportText } from './endpoint-check-text.js';
 import { printableUrl, urlLines, worldLines } from './emulator-banner.js';
 
@@ -37,10 +46,7 @@ function printDailyCreates(out: NodeJS.WritableStream, daily: DailyCreates, appI
   line(out, '# reset: DELETE /__emulator/daily-creates (X-Cmdsync-Control: the control token)');
 }
 
-export async function runEmulator(
-  opts: EmulatorCliOptions,
-  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
-): Promise<number> {
+export async function runEmulator(opts: EmulatorCliOptions, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number> {
   if (opts.port !== undefined && (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)) {
     line(io.stderr, `error: --port must be a whole number from 0 to 65535, not ${String(opts.port)}`);
     return 1;
@@ -88,14 +94,26 @@ export async function runEmulator(
   line(io.stdout, `CMDSYNC_EMULATOR_CONTROL_TOKEN=${emulator.controlToken}`);
   line(io.stdout, `DISCORD_PUBLIC_KEY=${c.publicKey}`);
   for (const l of worldLines(emulator.world, { applicationId: c.applicationId, guildId: c.guildId })) line(io.stdout, l);
-  line(io.stdout, opts.data ? `# data: ${opts.data} (tokens, ids and the control token are kept across restarts)` : '# data: in memory (ids and tokens are new at every start; use --data FILE to keep them)');
+  line(
+    io.stdout,
+    opts.data
+      ? `# data: ${opts.data} (tokens, ids and the control token are kept across restarts)`
+      : '# data: in memory (ids and tokens are new at every start; use --data FILE to keep them)',
+  );
   const cap = opts.maxMessagesPerChannel;
   line(io.stdout, cap === 0 ? '# messages: every one kept (no cap)' : `# messages: the newest ${cap ?? 1000} per channel are kept`);
   const endpoint = emulator.world.applications[c.applicationId]?.interactionsEndpointUrl;
   line(io.stdout, endpoint ? `# interactions: POSTed to ${printableUrl(endpoint)}` : '# interactions: sent over the gateway (no interactions endpoint URL)');
   line(io.stdout, `# gateway: ${emulator.gatewayUrl} (bots find it through GET /gateway/bot)`);
   const changed = Object.entries(emulator.limits).filter(([key, value]) => DEFAULT_LIMITS[key as keyof typeof DEFAULT_LIMITS] !== value);
-  if (changed.length > 0) line(io.stdout, `# limits: ${changed.map(([k, v]) => `${k}=${v}`).sort().join(', ')} (the rest as the spec says)`);
+  if (changed.length > 0)
+    line(
+      io.stdout,
+      `# limits: ${changed
+        .map(([k, v]) => `${k}=${v}`)
+        .sort()
+        .join(', ')} (the rest as the spec says)`,
+    );
   printDailyCreates(io.stdout, emulator.dailyCreates(), c.applicationId);
   line(io.stdout, 'Press Ctrl+C to stop.');
   await new Promise<void>((resolve) => {

@@ -43,7 +43,7 @@ guilds: []
 
 /** The same starter for a `.json` manifest: JSON has no comments, so the schema goes in `$schema` and the hints stay in the YAML one. */
 export const STARTER_JSON =
-  JSON.stringify(
+  `${JSON.stringify(
     {
       $schema: SCHEMA_REF,
       application_id: '${DISCORD_APPLICATION_ID}',
@@ -56,7 +56,7 @@ export const STARTER_JSON =
     },
     null,
     2,
-  ) + '\n';
+  )}\n`;
 
 export async function runInit(opts: { path: string; force: boolean }, ctx: CliContext): Promise<number> {
   const target = resolve(ctx.cwd, opts.path);
@@ -66,7 +66,8 @@ export async function runInit(opts: { path: string; force: boolean }, ctx: CliCo
   // A second default manifest beside the first would make every later run refuse to guess between them.
   if (DEFAULT_MANIFESTS.includes(basename(target))) {
     const other = manifestsIn(dirname(target)).filter((f) => f !== basename(target));
-    if (other.length > 0) throw new CmdsyncError('MANIFEST_EXISTS', `${other.join(' and ')} already exists here; cmdsync uses one manifest per directory. Edit it, or write elsewhere with -m.`);
+    if (other.length > 0)
+      throw new CmdsyncError('MANIFEST_EXISTS', `${other.join(' and ')} already exists here; cmdsync uses one manifest per directory. Edit it, or write elsewhere with -m.`);
   }
   writeFileSync(target, extname(target).toLowerCase() === '.json' ? STARTER_JSON : STARTER);
   writeLine(ctx.stderr, `Wrote ${opts.path}. Next: npx cmdsync lint`);

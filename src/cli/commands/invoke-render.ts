@@ -42,7 +42,10 @@ export function messageText(m: Obj): string {
   componentLines(m.components, lines);
   for (const a of (m.attachments as Obj[] | undefined) ?? []) lines.push(`[file] ${String(a.filename)}`);
   const poll = m.poll as Obj | undefined;
-  if (poll) lines.push(`[poll] ${String((poll.question as Obj | undefined)?.text ?? '')}: ${((poll.answers as Obj[]) ?? []).map((a) => String((a.poll_media as Obj | undefined)?.text ?? '')).join(' / ')}`);
+  if (poll)
+    lines.push(
+      `[poll] ${String((poll.question as Obj | undefined)?.text ?? '')}: ${((poll.answers as Obj[]) ?? []).map((a) => String((a.poll_media as Obj | undefined)?.text ?? '')).join(' / ')}`,
+    );
   if (lines.length === 0) lines.push('(empty message)');
   if (((m.flags as number) ?? 0) & EPHEMERAL) lines.push('(only you can see this)');
   return lines.join('\n');

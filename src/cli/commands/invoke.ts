@@ -36,7 +36,16 @@ export interface InvokeCliOptions {
   apiUrl?: string;
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.txt': 'text/plain', '.json': 'application/json', '.pdf': 'application/pdf' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.txt': 'text/plain',
+  '.json': 'application/json',
+  '.pdf': 'application/pdf',
+};
 
 /** An id, or a name the emulator resolves (names.ts there): anything but an empty or multi-line value. */
 function checkRef(value: string | undefined, flag: string): void {
@@ -69,7 +78,8 @@ async function attachmentFiles(line: string, cwd: string, partial: boolean): Pro
 export function requestOf(opts: InvokeCliOptions): InvokeRequest {
   const kinds = [opts.line !== undefined, opts.userCommand !== undefined, opts.messageCommand !== undefined].filter(Boolean).length;
   if (kinds !== 1) throw new UsageError("give exactly one of: a command line ('/name …'), --user-command NAME, --message-command NAME");
-  if ((opts.userCommand !== undefined || opts.messageCommand !== undefined) && opts.target === undefined) throw new UsageError('--user-command and --message-command need --target ID');
+  if ((opts.userCommand !== undefined || opts.messageCommand !== undefined) && opts.target === undefined)
+    throw new UsageError('--user-command and --message-command need --target ID');
   if (opts.autocomplete && opts.line === undefined) throw new UsageError('--autocomplete works on a command line');
   if (opts.dm && opts.privateChannel) throw new UsageError('give at most one of --dm and --private-channel');
   if ((opts.dm || opts.privateChannel) && opts.guild !== undefined) throw new UsageError(`${opts.dm ? '--dm' : '--private-channel'} is outside every guild: leave out --guild`);
@@ -78,8 +88,10 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
   checkRef(opts.user, '--user');
   checkRef(opts.application, '--application');
   checkRef(opts.target, '--target');
-  if (opts.messageCommand !== undefined && opts.target !== undefined && !isSnowflake(opts.target)) throw new UsageError(`--target of a message command is a message id, not ${JSON.stringify(opts.target)}`);
-  if (opts.locale !== undefined && !(LOCALES as readonly string[]).includes(opts.locale)) throw new UsageError(`--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not ${JSON.stringify(opts.locale)}`);
+  if (opts.messageCommand !== undefined && opts.target !== undefined && !isSnowflake(opts.target))
+    throw new UsageError(`--target of a message command is a message id, not ${JSON.stringify(opts.target)}`);
+  if (opts.locale !== undefined && !(LOCALES as readonly string[]).includes(opts.locale))
+    throw new UsageError(`--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not ${JSON.stringify(opts.locale)}`);
   let waitSeconds: number | undefined;
   if (opts.wait !== undefined) {
     waitSeconds = Number(opts.wait);
@@ -103,7 +115,10 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
 
 export async function runInvoke(opts: InvokeCliOptions, ctx: CliContext): Promise<number> {
   // An emulator started inside this one command lives only while it runs: no bot can be connected to it or hold its key.
-  if (opts.emulator) throw new UsageError('invoke --emulator cannot reach a bot: that emulator would live only inside this one command, so no bot could be connected to its gateway or verify signatures with its new key. Start `cmdsync emulator` in another terminal, point the bot at it, and set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what it prints.');
+  if (opts.emulator)
+    throw new UsageError(
+      'invoke --emulator cannot reach a bot: that emulator would live only inside this one command, so no bot could be connected to its gateway or verify signatures with its new key. Start `cmdsync emulator` in another terminal, point the bot at it, and set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what it prints.',
+    );
   const request = requestOf(opts);
   if (opts.line !== undefined) {
     const files = await attachmentFiles(opts.line, ctx.cwd, opts.autocomplete);

@@ -16,7 +16,6 @@ export interface LintCommandOptions {
   stdinFilename?: string;
 }
 
-
 /** Lints one file; a file that cannot be read at all is one finding, not a crash. */
 export function lintPath(path: string, ctx: Pick<CliContext, 'cwd' | 'env'>, given?: ReadonlyMap<string, SourceFile>): FileReport {
   try {
@@ -81,6 +80,8 @@ async function readStdinManifest(filename: string | undefined, ctx: CliContext):
     chunks.push(buf);
   }
   const absPath = resolve(ctx.cwd, filename ?? 'stdin.yaml');
-  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   return parseSource(text, absPath, displayPath(absPath, ctx.cwd));
 }

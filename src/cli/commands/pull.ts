@@ -38,19 +38,21 @@ const STDOUT = '-';
 export function stateFromRemote(applicationId: Snowflake, scopes: RemoteScope[]): State {
   return {
     applicationId,
-    scopes: scopes.map((r): ScopeState => ({
-      scope: r.scope,
-      commands: r.commands.map((c) => ({ body: c as unknown as Record<string, unknown>, id: c.id, version: c.version })),
-      ...(r.permissions
-        ? {
-            permissions: r.permissions.map((p) => ({
-              // The application-wide row carries the application's id in place of a command id.
-              target: p.id === applicationId ? { kind: 'application' as const } : { kind: 'command' as const, id: p.id },
-              entries: p.permissions.map((e) => ({ id: e.id, type: e.type, permission: e.permission })),
-            })),
-          }
-        : {}),
-    })),
+    scopes: scopes.map(
+      (r): ScopeState => ({
+        scope: r.scope,
+        commands: r.commands.map((c) => ({ body: c as unknown as Record<string, unknown>, id: c.id, version: c.version })),
+        ...(r.permissions
+          ? {
+              permissions: r.permissions.map((p) => ({
+                // The application-wide row carries the application's id in place of a command id.
+                target: p.id === applicationId ? { kind: 'application' as const } : { kind: 'command' as const, id: p.id },
+                entries: p.permissions.map((e) => ({ id: e.id, type: e.type, permission: e.permission })),
+              })),
+            }
+          : {}),
+      }),
+    ),
   };
 }
 
@@ -111,7 +113,7 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
   writeLine(ctx.stderr, `Wrote ${toStdout ? 'the manifest to stdout' : shown}: ${plural(counts.global, 'global command')}, ${plural(guildIds.length, 'guild')}${details}`);
   if (opts.json) {
     const report = { file: shown, format, global_commands: counts.global, guilds: guildIds.length, guild_commands: counts.guildCommands, permission_sets: counts.permissionSets };
-    ctx.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   }
   return 0;
 }

@@ -119,12 +119,15 @@ export class Gateway {
   /** The deadline for the next heartbeat: the interval plus the slack the service gives for jitter and latency. */
   private armHeartbeat(conn: Connection): void {
     clearTimeout(conn.heartbeatTimer);
-    conn.heartbeatTimer = setTimeout(() => {
-      // A timed-out session is over: it cannot be resumed.
-      if (conn.session) this.sessions.delete(conn.session.id);
-      conn.session = undefined;
-      this.refuse(conn, { close: GatewayClose.SESSION_TIMED_OUT, reason: 'Session timed out.' });
-    }, Math.ceil(this.heartbeatMs * 1.5));
+    conn.heartbeatTimer = setTimeout(
+      () => {
+        // A timed-out session is over: it cannot be resumed.
+        if (conn.session) this.sessions.delete(conn.session.id);
+        conn.session = undefined;
+        this.refuse(conn, { close: GatewayClose.SESSION_TIMED_OUT, reason: 'Session timed out.' });
+      },
+      Math.ceil(this.heartbeatMs * 1.5),
+    );
     conn.heartbeatTimer.unref();
   }
 
@@ -260,7 +263,15 @@ export class Gateway {
     const out: SessionSnapshot[] = [];
     for (const s of this.sessions.values()) {
       const attached = s.detachedAt === undefined;
-      out.push({ applicationId: s.applicationId, intents: s.intents, shard: [...s.shard], guilds: guildsOf(world, s.applicationId, s.shard).length, connectedSinceMs: attached ? (this.attachedAt.get(s) ?? null) : null, resumable: attached || t - s.detachedAt! <= this.resumeWindowMs, seq: s.seq });
+      out.push({
+        applicationId: s.applicationId,
+        intents: s.intents,
+        shard: [...s.shard],
+        guilds: guildsOf(world, s.applicationId, s.shard).length,
+        connectedSinceMs: attached ? (this.attachedAt.get(s) ?? null) : null,
+        resumable: attached || t - s.detachedAt! <= this.resumeWindowMs,
+        seq: s.seq,
+      });
     }
     return out;
   }

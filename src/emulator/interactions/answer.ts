@@ -52,7 +52,16 @@ const badForm = (message: string) => apiError(400, 50035, 'Invalid Form Body', {
 /** The application's webhook (type 3): the author of interaction messages. */
 function appWebhook(env: AnswerEnv, live: LiveInteraction): StoredWebhook {
   const app = env.world.applications[live.applicationId];
-  return { id: live.applicationId, type: 3, guild_id: live.guildId ?? null, channel_id: live.channelId, name: app?.name ?? 'app', avatar: null, application_id: live.applicationId, creatorId: app?.botUserId ?? live.applicationId };
+  return {
+    id: live.applicationId,
+    type: 3,
+    guild_id: live.guildId ?? null,
+    channel_id: live.channelId,
+    name: app?.name ?? 'app',
+    avatar: null,
+    application_id: live.applicationId,
+    creatorId: app?.botUserId ?? live.applicationId,
+  };
 }
 
 function channelType(env: AnswerEnv, channelId: string): number {
@@ -62,17 +71,40 @@ function channelType(env: AnswerEnv, channelId: string): number {
 /** A new interaction message, or the refusal of its body. `original`: the callback's message (type 20/23, interaction_metadata). */
 function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files: readonly MultipartFile[], original: boolean): StoredMessage | EmulatorResponse {
   const b: Obj = isObject(body) ? body : {};
-  const problems = validateExecuteBody(b, { limits: env.limits, channelType: channelType(env, live.channelId), threadId: null, hasFiles: files.length > 0, withComponents: true, applicationOwned: true });
+  const problems = validateExecuteBody(b, {
+    limits: env.limits,
+    channelType: channelType(env, live.channelId),
+    threadId: null,
+    hasFiles: files.length > 0,
+    withComponents: true,
+    applicationOwned: true,
+  });
   const refused = problemsResponse(problems);
   if (refused) return refused;
   const webhook = appWebhook(env, live);
   const app = env.world.applications[live.applicationId];
-  const stored = buildExecutedMessage({ id: env.nextId(), body: b, files, webhook, guild: findChannel(env.world, live.channelId)?.guild, channelId: live.channelId, componentsRespected: true, nowMs: env.now(), nextId: () => env.nextId() });
+  const stored = buildExecutedMessage({
+    id: env.nextId(),
+    body: b,
+    files,
+    webhook,
+    guild: findChannel(env.world, live.channelId)?.guild,
+    channelId: live.channelId,
+    componentsRespected: true,
+    nowMs: env.now(),
+    nextId: () => env.nextId(),
+  });
   const m = stored.message;
   // Interactions may answer ephemerally; the execute rules drop the bit, so it is put back here.
   if (typeof b.flags === 'number' && b.flags & EPHEMERAL) m.flags = (m.flags as number) | EPHEMERAL;
   m.author = { id: app?.botUserId ?? live.applicationId, username: app?.name ?? 'app', avatar: null, discriminator: '0', bot: true, global_name: null, public_flags: 0, flags: 0 };
-  m.interaction_metadata = { id: live.id, type: live.type, user: (live.payload.member as Obj | undefined)?.user ?? live.payload.user, authorizing_integration_owners: live.payload.authorizing_integration_owners, ...(original ? {} : { original_response_message_id: live.original?.id }) };
+  m.interaction_metadata = {
+    id: live.id,
+    type: live.type,
+    user: (live.payload.member as Obj | undefined)?.user ?? live.payload.user,
+    authorizing_integration_owners: live.payload.authorizing_integration_owners,
+    ...(original ? {} : { original_response_message_id: live.original?.id }),
+  };
   if (original) m.type = live.commandType === 1 ? 20 : 23;
   stored.interaction = { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId };
   return stored;
@@ -101,7 +133,14 @@ export function callbackResponse(live: LiveInteraction, withResponse: boolean): 
   return {
     status: 200,
     body: {
-      interaction: { id: live.id, type: live.type, activity_instance_id: null, response_message_id: msg?.id ?? null, response_message_loading: live.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, response_message_ephemeral: msg ? ((msg.flags as number) & EPHEMERAL) !== 0 : false },
+      interaction: {
+        id: live.id,
+        type: live.type,
+        activity_instance_id: null,
+        response_message_id: msg?.id ?? null,
+        response_message_loading: live.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+        response_message_ephemeral: msg ? ((msg.flags as number) & EPHEMERAL) !== 0 : false,
+      },
       resource,
     },
   };
@@ -111,12 +150,20 @@ export function callbackResponse(live: LiveInteraction, withResponse: boolean): 
  * The first (and only) callback. Refused with 40060 when already answered,
  * and 10062 when the 3 s for a first answer have passed.
  */
-export function applyCallback(reg: InteractionRegistry, env: AnswerEnv, live: LiveInteraction, body: unknown, files: readonly MultipartFile[], withResponse: boolean): EmulatorResponse {
+export function applyCallback(
+  reg: InteractionRegistry,
+  env: AnswerEnv,
+  live: LiveInteraction,
+  body: unknown,
+  files: readonly MultipartFile[],
+  withResponse: boolean,
+): EmulatorResponse {
   if (live.answeredWith !== undefined) return err(InteractionErrors.acknowledged);
   if (reg.firstAnswerLate(live)) return err(InteractionErrors.unknown);
   const b = isObject(body) ? body : {};
   const type = b.type;
-  if (typeof type !== 'number' || !Object.values(CallbackType).includes(type as never) || type === CallbackType.PONG) return badForm(`type: ${JSON.stringify(type)} is not an interaction callback type for this interaction`);
+  if (typeof type !== 'number' || !Object.values(CallbackType).includes(type as never) || type === CallbackType.PONG)
+    return badForm(`type: ${JSON.stringify(type)} is not an interaction callback type for this interaction`);
   if (!callbackFits(live.type, type)) return apiError(400, 40043, 'Interaction callback type is not valid for this interaction');
   const problem = callbackDataProblem(type, b.data);
   if (problem) return badForm(problem);
@@ -183,13 +230,25 @@ export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: Live
   const b: Obj = isObject(body) ? body : {};
   const problems = validateEditMessageBody(b, {
     limits: env.limits,
-    previous: { content: (m.content as string) ?? '', embeds: (m.embeds as unknown[]) ?? [], attachments: (m.attachments as unknown[]) ?? [], components: (m.components as unknown[]) ?? [], poll: m.poll ?? null, flags: (m.flags as number) & ~(EPHEMERAL | MessageFlag.LOADING) },
+    previous: {
+      content: (m.content as string) ?? '',
+      embeds: (m.embeds as unknown[]) ?? [],
+      attachments: (m.attachments as unknown[]) ?? [],
+      components: (m.components as unknown[]) ?? [],
+      poll: m.poll ?? null,
+      flags: (m.flags as number) & ~(EPHEMERAL | MessageFlag.LOADING),
+    },
     hasFiles: files.length > 0,
     withComponents: true,
     applicationOwned: true,
   });
   // A poll may be added only by editing the deferred original (spec part B, note 4).
-  const pollRefused = b.poll !== undefined && b.poll !== null && !loading ? apiError(400, 50035, 'Invalid Form Body', { poll: { _errors: [{ code: 'POLL_EDIT_NOT_DEFERRED', message: 'A poll can only be added to a deferred interaction response' }] } }) : undefined;
+  const pollRefused =
+    b.poll !== undefined && b.poll !== null && !loading
+      ? apiError(400, 50035, 'Invalid Form Body', {
+          poll: { _errors: [{ code: 'POLL_EDIT_NOT_DEFERRED', message: 'A poll can only be added to a deferred interaction response' }] },
+        })
+      : undefined;
   const refused = pollRefused ?? problemsResponse(problems.filter((p) => !(loading && p.path[0] === 'poll')));
   if (refused) return refused;
   const keep = (m.flags as number) & EPHEMERAL;

@@ -64,7 +64,9 @@ export async function deliverAndAwait(env: AwaitEnv, app: Application, live: Liv
     // An inline answer (200 with a callback body) is the callback; 202/204 means the app used the callback route.
     if (answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && live.answeredWith === undefined) {
       // Through the store, so an inline answer is kept in the data file like every other message.
-      const r = env.write((world) => applyCallback(env.registry, { world, nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false));
+      const r = env.write((world) =>
+        applyCallback(env.registry, { world, nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false),
+      );
       if (r.status >= 400) refusal = (r.body as { message?: string } | undefined)?.message ?? `HTTP ${r.status}`;
     }
     if (live.answeredWith === undefined) early = endpointCause(answer, refusal);
@@ -73,7 +75,8 @@ export async function deliverAndAwait(env: AwaitEnv, app: Application, live: Liv
     // event bus (a test driving a bot directly) may answer.
     deliverGateway(env.events, app, live.payload);
   }
-  while (early === undefined && live.answeredWith === undefined && env.now() - live.createdAt < FIRST_ANSWER_MS) await nextChange(live, FIRST_ANSWER_MS - (env.now() - live.createdAt));
+  while (early === undefined && live.answeredWith === undefined && env.now() - live.createdAt < FIRST_ANSWER_MS)
+    await nextChange(live, FIRST_ANSWER_MS - (env.now() - live.createdAt));
   if (live.answeredWith !== undefined) return endpoint ? { endpoint } : {};
   const noSession = !app.interactionsEndpointUrl && env.hasSessionFor?.(app.id, live.guildId) === false;
   const cause: NoResponse = early ?? (noSession ? { kind: 'no-session' } : { kind: 'no-callback' });

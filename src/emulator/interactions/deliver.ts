@@ -87,7 +87,10 @@ export async function checkEndpoint(app: Application, nowSeconds: number, timeou
   const bodyType = typeof good.body === 'object' && good.body !== null ? (good.body as { type?: unknown }).type : undefined;
   // An endpoint that cannot be reached fails the same way for the forged PING: say it once.
   if (good.error) return { url, ok: false, problems: [`the endpoint ${good.error}`], answered: false };
-  if (good.status !== 200 || bodyType !== 1) problems.push(`a signed PING got ${[good.status, JSON.stringify(good.body)].filter((x) => x !== undefined).join(' ')}; it must get 200 {"type":1}${good.status === 401 ? " (401: the bot's DISCORD_PUBLIC_KEY is not this emulator's public key)" : ''}`);
+  if (good.status !== 200 || bodyType !== 1)
+    problems.push(
+      `a signed PING got ${[good.status, JSON.stringify(good.body)].filter((x) => x !== undefined).join(' ')}; it must get 200 {"type":1}${good.status === 401 ? " (401: the bot's DISCORD_PUBLIC_KEY is not this emulator's public key)" : ''}`,
+    );
   const forgedHeaders = signedHeaders(app, ping, timestamp);
   // Flip one bit of the signature: valid hex, wrong signature.
   const sig = forgedHeaders['X-Signature-Ed25519']!;

@@ -17,7 +17,11 @@ export interface EndpointWatchReport {
 }
 
 /** Runs `check` until it passes or `delaysMs` run out; `stop()` ends it early (the emulator closing). */
-export function watchEndpoint(check: () => Promise<EndpointCheck>, report: (r: EndpointWatchReport) => void, delaysMs: readonly number[] = WATCH_DELAYS_MS): { stop(): void; done: Promise<void> } {
+export function watchEndpoint(
+  check: () => Promise<EndpointCheck>,
+  report: (r: EndpointWatchReport) => void,
+  delaysMs: readonly number[] = WATCH_DELAYS_MS,
+): { stop(): void; done: Promise<void> } {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let wake: (() => void) | undefined;

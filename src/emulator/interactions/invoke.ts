@@ -109,7 +109,11 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
   const outside = req.context === 'bot-dm' || req.context === 'private-channel';
   // A DM or private channel need not be named: the user opens one.
   const channelId = req.channelId ?? (outside ? env.nextId() : undefined);
-  const place = resolvePlace(world, { ...(req.guildId ? { guildId: req.guildId } : {}), ...(channelId ? { channelId } : {}), ...(req.context ? { context: req.context } : {}) }, env.defaultGuildId);
+  const place = resolvePlace(
+    world,
+    { ...(req.guildId ? { guildId: req.guildId } : {}), ...(channelId ? { channelId } : {}), ...(req.context ? { context: req.context } : {}) },
+    env.defaultGuildId,
+  );
   if (typeof place === 'string') return invalid(place);
   const { guild, facts, channel } = place;
   const user = resolveUser(place, req.userId, world);
@@ -122,7 +126,10 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
     isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === userId || id === app.botUserId),
     isRole: (id) => facts?.roles.some((r) => r.id === id) ?? false,
     channelType: (id) => facts?.channels.find((c) => c.id === id)?.type,
-    named: placeNames(facts, [{ id: userId, name: user.username }, { id: app.botUserId, name: app.name }]),
+    named: placeNames(facts, [
+      { id: userId, name: user.username },
+      { id: app.botUserId, name: app.name },
+    ]),
   };
 
   // What: the command and its options.
@@ -140,7 +147,11 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
     }
     command = pickCommand(world, app.id, guild?.id, [CommandType.CHAT_INPUT, CommandType.PRIMARY_ENTRY_POINT], parsed.command.text, locale);
     if (!command) {
-      const e = new CommandLineError(`no command "/${parsed.command.text}" is registered for this application here`, parsed.command.start - 1, parsed.command.end - parsed.command.start + 1);
+      const e = new CommandLineError(
+        `no command "/${parsed.command.text}" is registered for this application here`,
+        parsed.command.start - 1,
+        parsed.command.end - parsed.command.start + 1,
+      );
       return invalid(e.message, req.line, e);
     }
     try {
@@ -151,9 +162,23 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
         const id = env.nextId();
         const filename = basename(path);
         const url = `https://cdn.discordapp.com/ephemeral-attachments/${command!.id}/${id}/${encodeURIComponent(filename)}`;
-        return { option, attachment: { id, filename, size: file?.size ?? 0, url, proxy_url: url.replace('cdn.discordapp.com', 'media.discordapp.net'), ...(file?.contentType ? { content_type: file.contentType } : {}), ephemeral: true } };
+        return {
+          option,
+          attachment: {
+            id,
+            filename,
+            size: file?.size ?? 0,
+            url,
+            proxy_url: url.replace('cdn.discordapp.com', 'media.discordapp.net'),
+            ...(file?.contentType ? { content_type: file.contentType } : {}),
+            ephemeral: true,
+          },
+        };
       });
-      fillAttachmentIds(options, attachments.map((a) => ({ option: a.option, id: a.attachment.id })));
+      fillAttachmentIds(
+        options,
+        attachments.map((a) => ({ option: a.option, id: a.attachment.id })),
+      );
       mentions = { users: result.users, roles: result.roles, channels: result.channels, attachments: attachments.map((a) => a.attachment) };
     } catch (err) {
       if (err instanceof CommandLineError) return invalid(err.message, req.line, err);
@@ -182,20 +207,50 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
   // A command the member's picker leaves out: say that, naming both.
   const refusal = refused?.hidden ? { ...refused, message: notInPicker(commandLabel(command.name, command.type), user.username) } : refused;
   if (refusal) {
-    env.events.note({ kind: 'delivery', applicationId: app.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome: { kind: 'refused', message: refusal.message }, commandName: command.name });
+    env.events.note({
+      kind: 'delivery',
+      applicationId: app.id,
+      transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
+      outcome: { kind: 'refused', message: refusal.message },
+      commandName: command.name,
+    });
     return { outcome: 'refused', refusal };
   }
 
   const owners = authorizingOwners(command, placeFacts(app, place, user));
   if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) {
     // The service launches the Activity and posts the launch message in the channel itself (facts §9.2); it is a message of the channel like an answer.
-    const message = launchMessage({ id: env.nextId(), nowMs: env.now(), app, command, user, channelId: channel.id, interactionId: env.nextId(), owners, ...(guild ? { guildId: guild.id } : {}) });
+    const message = launchMessage({
+      id: env.nextId(),
+      nowMs: env.now(),
+      app,
+      command,
+      user,
+      channelId: channel.id,
+      interactionId: env.nextId(),
+      owners,
+      ...(guild ? { guildId: guild.id } : {}),
+    });
     const interaction = { id: (message.interaction_metadata as Obj).id as string, name: command.name, userId, applicationId: app.id };
     env.write((w) => {
       w.messages[message.id as string] = { id: message.id as string, webhookId: app.id, channel_id: channel.id, message, interaction };
     });
-    env.events.note({ kind: 'message', action: 'create', channelId: channel.id, messageId: message.id as string, message: structuredClone(message), source: 'interaction', interaction });
-    env.events.note({ kind: 'delivery', applicationId: app.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome: { kind: 'launched' }, commandName: command.name });
+    env.events.note({
+      kind: 'message',
+      action: 'create',
+      channelId: channel.id,
+      messageId: message.id as string,
+      message: structuredClone(message),
+      source: 'interaction',
+      interaction,
+    });
+    env.events.note({
+      kind: 'delivery',
+      applicationId: app.id,
+      transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
+      outcome: { kind: 'launched' },
+      commandName: command.name,
+    });
     return { outcome: 'launched', application: { id: app.id, name: app.name }, message };
   }
 
@@ -236,7 +291,14 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
 
   const { endpoint, cause } = await deliverAndAwait(env, app, live);
   const outcome: DeliveryOutcome = live.answeredWith !== undefined ? { kind: 'answered', callbackType: live.answeredWith } : cause!;
-  env.events.note({ kind: 'delivery', applicationId: app.id, interactionId: live.id, transport: app.interactionsEndpointUrl ? 'http' : 'gateway', outcome, commandName: command.name });
+  env.events.note({
+    kind: 'delivery',
+    applicationId: app.id,
+    interactionId: live.id,
+    transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
+    outcome,
+    commandName: command.name,
+  });
   if (live.answeredWith !== undefined) await collectAfterAnswer(env, live, req.waitSeconds);
   return {
     ...(live.answeredWith !== undefined ? { outcome: 'answered' as const } : { outcome: 'no-response' as const, cause: cause! }),

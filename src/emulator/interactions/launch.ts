@@ -46,7 +46,14 @@ export function launchMessage(f: LaunchFacts): Obj {
     pinned: false,
     flags: 0,
     application_id: f.app.id,
-    interaction_metadata: { id: f.interactionId, type: InteractionType.APPLICATION_COMMAND, user: userObject(f.user), authorizing_integration_owners: f.owners, name: f.command.name, command_type: f.command.type },
+    interaction_metadata: {
+      id: f.interactionId,
+      type: InteractionType.APPLICATION_COMMAND,
+      user: userObject(f.user),
+      authorizing_integration_owners: f.owners,
+      name: f.command.name,
+      command_type: f.command.type,
+    },
     activity: { type: 'launch' },
   };
 }

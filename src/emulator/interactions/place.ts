@@ -92,7 +92,11 @@ export function resolveUser(place: Place, userId: Snowflake | undefined, world?:
   const member = place.facts?.members.find((m) => m.id === id);
   if (place.facts && !member) return `user ${id} is not a member of guild ${place.facts.id}`;
   if (member) return member;
-  const known = world ? Object.values(world.guilds).flatMap((g) => g.members).find((m) => m.id === id) : undefined;
+  const known = world
+    ? Object.values(world.guilds)
+        .flatMap((g) => g.members)
+        .find((m) => m.id === id)
+    : undefined;
   return { id, username: known?.username ?? `user-${id.slice(-4)}`, roleIds: [], ...(known?.ageVerified ? { ageVerified: true } : {}) };
 }
 
@@ -117,7 +121,14 @@ export function placeFacts(app: Application, place: Place, user: MemberFacts): P
  * invoke path's read-repair, which depends on what this user's client last
  * loaded (a picker shows the current version, so it has none).
  */
-export function commandRefusal(world: World, app: Application, place: Place, command: StoredCommand, user: MemberFacts, beforePermissions?: () => Refusal | undefined): Refusal | undefined {
+export function commandRefusal(
+  world: World,
+  app: Application,
+  place: Place,
+  command: StoredCommand,
+  user: MemberFacts,
+  beforePermissions?: () => Refusal | undefined,
+): Refusal | undefined {
   const { guild, facts, channel } = place;
   const where = placeFacts(app, place, user);
   // The guild's permission rows govern what reaches the member through the guild's install.

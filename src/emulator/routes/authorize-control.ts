@@ -32,15 +32,20 @@ export function authorizeTarget(body: unknown): typeof AUTHORIZE_PATH | typeof W
 
 export const AUTHORIZE_PATH = '/authorize' as const;
 
-
 const bad = (message: string): EmulatorResponse => ({ status: 400, body: { message } });
 
 /** The answer, and whether the world changed. */
-export function authorizeControl(method: string, body: unknown, world: World, defaults: { applicationId: string; guildId: string }): { response: EmulatorResponse; changed: boolean } {
+export function authorizeControl(
+  method: string,
+  body: unknown,
+  world: World,
+  defaults: { applicationId: string; guildId: string },
+): { response: EmulatorResponse; changed: boolean } {
   if (method !== 'POST') return { response: { status: 405, body: { message: 'Method not allowed' } }, changed: false };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { response: bad('Send { "scopes": ["bot"], "guildId", "applicationId" }'), changed: false };
   const b = body as Record<string, unknown>;
-  for (const k of ['guildId', 'applicationId', 'permissions'] as const) if (b[k] !== undefined && typeof b[k] !== 'string') return { response: bad(`${k} must be a string`), changed: false };
+  for (const k of ['guildId', 'applicationId', 'permissions'] as const)
+    if (b[k] !== undefined && typeof b[k] !== 'string') return { response: bad(`${k} must be a string`), changed: false };
   const scopes = b.scopes;
   if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => !GUILD_INSTALL_SCOPES.includes(s as string))) {
     return { response: bad(`scopes must be a non-empty list of ${GUILD_INSTALL_SCOPES.join(', ')}`), changed: false };

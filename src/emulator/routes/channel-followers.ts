@@ -60,7 +60,9 @@ function followChannel(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
   if (denied) return denied;
   if (!FOLLOWER_TARGET_TYPES.includes(target.channel.type)) return errorResponse(WebhookErrors.wrongChannelType);
   // Following the same channel into the same channel again is the same follow.
-  const existing = Object.values(ctx.world.webhooks).find((w) => w.type === WebhookType.CHANNEL_FOLLOWER && w.channel_id === target.channel.id && w.source_channel?.id === source.channel.id);
+  const existing = Object.values(ctx.world.webhooks).find(
+    (w) => w.type === WebhookType.CHANNEL_FOLLOWER && w.channel_id === target.channel.id && w.source_channel?.id === source.channel.id,
+  );
   if (existing) return { status: 200, body: { channel_id: source.channel.id, webhook_id: existing.id } };
   const full = capacityError(ctx, target.guild.id, target.channel.id);
   if (full) return full;
@@ -132,7 +134,9 @@ function crosspost(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse 
   const flags = (stored.message.flags as number) ?? 0;
   if (flags & MessageFlag.CROSSPOSTED) return errorResponse(WebhookErrors.alreadyCrossposted);
   stored.message.flags = flags | MessageFlag.CROSSPOSTED;
-  const followers = Object.values(ctx.world.webhooks).filter((w) => w.type === WebhookType.CHANNEL_FOLLOWER && w.source_channel?.id === source.channel.id && w.channel_id && findChannel(ctx.world, w.channel_id));
+  const followers = Object.values(ctx.world.webhooks).filter(
+    (w) => w.type === WebhookType.CHANNEL_FOLLOWER && w.source_channel?.id === source.channel.id && w.channel_id && findChannel(ctx.world, w.channel_id),
+  );
   const copies = followers.map((f) => crosspostCopy(ctx, f, source, stored.message));
   for (const copy of copies) ctx.world.messages[copy.id] = copy;
   ctx.changed();

@@ -12,16 +12,7 @@ import { commandKey, validateScopeCommands } from '../../wire/rules/scope.js';
 import { dailyCreatesProblem, applicationCommandProblems, entryPointRemovalProblem, typeChangeProblem } from '../../wire/service-rules.js';
 import { isSnowflake } from '../../wire/snowflake.js';
 import { checkCommandAccess } from '../auth.js';
-import {
-  countDailyCreates,
-  dailyCreatesUsed,
-  deleteCommand,
-  findCommand,
-  insertCommand,
-  recordOf,
-  replaceRecord,
-  scopeCommands,
-} from '../commands-model.js';
+import { countDailyCreates, dailyCreatesUsed, deleteCommand, findCommand, insertCommand, recordOf, replaceRecord, scopeCommands } from '../commands-model.js';
 import { formErrorResponse } from '../form-errors.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http-types.js';
 import { queryBoolean, requestLocale, shapeCommand } from '../shape.js';
@@ -142,7 +133,7 @@ export function commandRoutes(limits: Limits): Route[] {
     if (refused) return refused;
     // Supplied fields replace the stored ones wholesale (spec rule A.2); type stays.
     const merged: Obj = { ...recordOf(cmd) };
-    for (const key of PATCHABLE_COMMAND_FIELDS) if (Object.prototype.hasOwnProperty.call(body, key)) merged[key] = (body as Obj)[key];
+    for (const key of PATCHABLE_COMMAND_FIELDS) if (Object.hasOwn(body as Obj, key)) merged[key] = (body as Obj)[key];
     merged.type = cmd.type;
     const whole = enforced([...validateCommand(merged, { scope, limits }), ...applicationCommandProblems(merged, traitsOf(app), scope)]);
     if (whole) return whole;

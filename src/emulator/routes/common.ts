@@ -22,7 +22,7 @@ export function resolveScope(req: EmulatorRequest, ctx: HandlerContext, app: App
   const guild = own(ctx.world.guilds, guildId);
   if (!guild) return apiError(404, 10004, 'Unknown Guild');
   const install = own(guild.apps, app.id);
-  if (!install || !install.commandsScope) return apiError(403, 50001, 'Missing Access');
+  if (!install?.commandsScope) return apiError(403, 50001, 'Missing Access');
   return { kind: 'guild', guildId };
 }
 

@@ -39,7 +39,10 @@ export function checkControlAccess(method: string, path: string, headers: Incomi
   if (typeof given !== 'string' || !safeEqual(given, token)) {
     return { status: 401, body: { message: `Send the emulator's control token in the ${CONTROL_HEADER} header` } };
   }
-  const type = String(headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = String(headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   if (hasBody && type !== 'application/json') return { status: 415, body: { message: 'Control requests take a JSON body (Content-Type: application/json)' } };
   return undefined;
 }

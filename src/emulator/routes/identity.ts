@@ -24,12 +24,28 @@ type Obj = Record<string, unknown>;
 const SETTABLE_FLAGS = (1 << 13) | (1 << 15) | (1 << 19);
 
 function botUser(app: Application): Obj {
-  return { id: app.botUserId, username: app.name, global_name: null, avatar: null, discriminator: '0000', public_flags: 0, flags: 0, bot: true, banner: null, accent_color: null, avatar_decoration_data: null, mfa_enabled: true, locale: 'en-US', verified: true, email: null };
+  return {
+    id: app.botUserId,
+    username: app.name,
+    global_name: null,
+    avatar: null,
+    discriminator: '0000',
+    public_flags: 0,
+    flags: 0,
+    bot: true,
+    banner: null,
+    accent_color: null,
+    avatar_decoration_data: null,
+    mfa_enabled: true,
+    locale: 'en-US',
+    verified: true,
+    email: null,
+  };
 }
 
 /** The owner shown on the application: the owner of a guild it is installed in, else its first member. */
 function ownerOf(world: World, app: Application): Obj {
-  const guilds = Object.values(world.guilds).filter((g) => Object.prototype.hasOwnProperty.call(g.apps, app.id));
+  const guilds = Object.values(world.guilds).filter((g) => Object.hasOwn(g.apps, app.id));
   const owned = guilds.find((g) => g.ownerId !== undefined);
   const member = owned ? owned.members.find((m) => m.id === owned.ownerId) : guilds.flatMap((g) => g.members)[0];
   const id = owned?.ownerId ?? member?.id ?? app.botUserId;
@@ -69,7 +85,7 @@ export function applicationObject(world: World, app: Application): Obj {
     custom_install_url: p.custom_install_url ?? null,
     ...(installParams ? { install_params: installParams } : {}),
     integration_types_config: config,
-    approximate_guild_count: Object.values(world.guilds).filter((g) => Object.prototype.hasOwnProperty.call(g.apps, app.id)).length,
+    approximate_guild_count: Object.values(world.guilds).filter((g) => Object.hasOwn(g.apps, app.id)).length,
   };
 }
 
@@ -95,18 +111,21 @@ function checkPatch(body: unknown): Problem[] {
   if (body.tags !== undefined) {
     if (!Array.isArray(body.tags)) out.push(problem('application-field', ['tags'], 'tags must be a list.', ApiErrors.array()));
     else if (body.tags.length > 5) out.push(problem('application-field', ['tags'], 'At most 5 tags.', ApiErrors.maxLength(5)));
-    else body.tags.forEach((t, i) => {
-      if (typeof t !== 'string') out.push(problem('application-field', ['tags', i], 'A tag must be a string.', ApiErrors.string()));
-      else if (t.length < 1 || t.length > 20) out.push(problem('application-field', ['tags', i], 'A tag is 1 to 20 characters.', ApiErrors.badLength(1, 20)));
-    });
+    else
+      body.tags.forEach((t, i) => {
+        if (typeof t !== 'string') out.push(problem('application-field', ['tags', i], 'A tag must be a string.', ApiErrors.string()));
+        else if (t.length < 1 || t.length > 20) out.push(problem('application-field', ['tags', i], 'A tag is 1 to 20 characters.', ApiErrors.badLength(1, 20)));
+      });
   }
   if (body.flags !== undefined && !Number.isInteger(body.flags)) out.push(problem('application-field', ['flags'], 'flags must be an integer.', ApiErrors.integer(body.flags)));
   if (body.install_params !== undefined && body.install_params !== null) {
     const ip = body.install_params;
     if (!isObject(ip)) out.push(problem('application-field', ['install_params'], 'install_params must be an object.', ApiErrors.object()));
     else {
-      if (!Array.isArray(ip.scopes) || ip.scopes.some((s) => typeof s !== 'string')) out.push(problem('application-field', ['install_params', 'scopes'], 'scopes must be a list of strings.', ApiErrors.array()));
-      if (typeof ip.permissions !== 'string' || !/^\d+$/.test(ip.permissions)) out.push(problem('application-field', ['install_params', 'permissions'], 'permissions must be a decimal bit set.', ApiErrors.integer(ip.permissions)));
+      if (!Array.isArray(ip.scopes) || ip.scopes.some((s) => typeof s !== 'string'))
+        out.push(problem('application-field', ['install_params', 'scopes'], 'scopes must be a list of strings.', ApiErrors.array()));
+      if (typeof ip.permissions !== 'string' || !/^\d+$/.test(ip.permissions))
+        out.push(problem('application-field', ['install_params', 'permissions'], 'permissions must be a decimal bit set.', ApiErrors.integer(ip.permissions)));
     }
   }
   if (body.integration_types_config !== undefined) {
@@ -114,10 +133,13 @@ function checkPatch(body: unknown): Problem[] {
     const allowed = [String(IntegrationType.GUILD_INSTALL), String(IntegrationType.USER_INSTALL)];
     if (!isObject(c)) out.push(problem('application-field', ['integration_types_config'], 'integration_types_config must be an object.', ApiErrors.object()));
     else if (Object.keys(c).length === 0) out.push(problem('application-field', ['integration_types_config'], 'At least one installation context.', ApiErrors.required()));
-    else for (const key of Object.keys(c)) {
-      if (!allowed.includes(key)) out.push({ ...problem('application-field', ['integration_types_config', key], `Unknown installation context ${key}.`, ApiErrors.choices(allowed)), atKey: true });
-      else if (c[key] !== null && !isObject(c[key])) out.push(problem('application-field', ['integration_types_config', key], 'Each context takes an object.', ApiErrors.object()));
-    }
+    else
+      for (const key of Object.keys(c)) {
+        if (!allowed.includes(key))
+          out.push({ ...problem('application-field', ['integration_types_config', key], `Unknown installation context ${key}.`, ApiErrors.choices(allowed)), atKey: true });
+        else if (c[key] !== null && !isObject(c[key]))
+          out.push(problem('application-field', ['integration_types_config', key], 'Each context takes an object.', ApiErrors.object()));
+      }
   }
   return out;
 }
@@ -156,7 +178,9 @@ function patchApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorRe
   if (body.install_params !== undefined) profile.install_params = body.install_params as ApplicationProfile['install_params'];
   if (typeof body.flags === 'number') profile.flags = body.flags & SETTABLE_FLAGS;
   if (isObject(body.integration_types_config)) {
-    app.integrationTypes = Object.keys(body.integration_types_config).map(Number).sort((a, b) => a - b);
+    app.integrationTypes = Object.keys(body.integration_types_config)
+      .map(Number)
+      .sort((a, b) => a - b);
   }
   app.profile = profile;
   ctx.changed();
@@ -172,7 +196,10 @@ async function checkNewEndpoint(req: EmulatorRequest, now: () => number): Promis
   if (req.auth.kind !== 'bot' || !isObject(req.body)) return undefined;
   const url = req.body.interactions_endpoint_url;
   if (typeof url !== 'string' || url === '') return undefined;
-  const refuse = (detail: string) => formErrorResponse([problem('interactions-endpoint-url', ['interactions_endpoint_url'], `interactions_endpoint_url could not be verified: ${detail}`, ApiErrors.endpointUnverified(detail))]);
+  const refuse = (detail: string) =>
+    formErrorResponse([
+      problem('interactions-endpoint-url', ['interactions_endpoint_url'], `interactions_endpoint_url could not be verified: ${detail}`, ApiErrors.endpointUnverified(detail)),
+    ]);
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);

@@ -39,7 +39,10 @@ function authorize(world: World, defaultAppId: string, codes: WebhookAuthorizati
   const scopes = Array.isArray(b.scopes) ? b.scopes.filter((x): x is string => typeof x === 'string') : (str(b.scope) ?? '').split(/\s+/).filter(Boolean);
   if (!scopes.includes(WEBHOOK_SCOPE)) return bad(`scope must include ${WEBHOOK_SCOPE}: the webhook flow is the one authorization emulated here`);
   const others = scopes.filter((s) => s !== WEBHOOK_SCOPE && s !== 'identify');
-  if (others.length > 0) return bad(`not emulated by this flow: scope ${others.join(', ')} (only ${WEBHOOK_SCOPE}, with identify; an install with bot or applications.commands is POST /__emulator/authorize)`);
+  if (others.length > 0)
+    return bad(
+      `not emulated by this flow: scope ${others.join(', ')} (only ${WEBHOOK_SCOPE}, with identify; an install with bot or applications.commands is POST /__emulator/authorize)`,
+    );
   const appId = str(b.client_id) ?? defaultAppId;
   if (!own(world.applications, appId)) return bad(`unknown application ${appId}`);
   const channelId = str(b.channel_id);
@@ -58,7 +61,11 @@ function authorize(world: World, defaultAppId: string, codes: WebhookAuthorizati
   return { status: 200, body: { code, guild_id: found.guild.id, channel_id: channelId, ...(location ? { location } : {}) } };
 }
 
-export function webhookAuthorizeControl(world: () => World, defaultAppId: string, codes: WebhookAuthorizations): (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined {
+export function webhookAuthorizeControl(
+  world: () => World,
+  defaultAppId: string,
+  codes: WebhookAuthorizations,
+): (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined {
   return (method, path, body) => {
     if (path !== AUTHORIZE_PATH) return undefined;
     if (method !== 'POST') return Promise.resolve({ status: 405, body: { message: 'Method not allowed' } });

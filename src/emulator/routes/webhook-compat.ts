@@ -18,7 +18,10 @@ import { executeAnswer, parseExecuteQuery, sendWebhookMessage } from './webhook-
  * the query (`wait` defaults to true here), and that the channel is not a
  * forum or media channel (220004).
  */
-function compatTarget(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse | { webhook: StoredWebhook; query: Exclude<ReturnType<typeof parseExecuteQuery>, EmulatorResponse> } {
+function compatTarget(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+): EmulatorResponse | { webhook: StoredWebhook; query: Exclude<ReturnType<typeof parseExecuteQuery>, EmulatorResponse> } {
   const webhook = webhookByToken(req, ctx);
   if (isResponse(webhook)) return webhook;
   const query = parseExecuteQuery(req, true);

@@ -5,14 +5,7 @@
 import { ChannelType } from '../../wire/enums.js';
 import type { Problem } from '../../wire/problem.js';
 import { isObject } from '../../wire/rules/values.js';
-import {
-  isForumLike,
-  parseQueryBoolean,
-  validateEditMessageBody,
-  validateExecuteBody,
-  validateSnowflakeQuery,
-  WebhookErrors,
-} from '../../wire/webhook.js';
+import { isForumLike, parseQueryBoolean, validateEditMessageBody, validateExecuteBody, validateSnowflakeQuery, WebhookErrors } from '../../wire/webhook.js';
 import { ApiErrors, problem } from '../../wire/problem.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
 import type { MultipartFile } from '../multipart.js';
@@ -128,7 +121,9 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
 /** Tells observers (the web view) what a webhook did to a channel's messages. */
 export function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete', files: readonly MultipartFile[] = []): void {
   const uploaded = uploadedFiles(stored.message, files);
-  ctx.events.note(messageNote({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, source: 'webhook', ...(uploaded ? { files: uploaded } : {}) }, stored.message));
+  ctx.events.note(
+    messageNote({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, source: 'webhook', ...(uploaded ? { files: uploaded } : {}) }, stored.message),
+  );
 }
 
 /** Execute's answer, and the compatibility endpoints' ("as execute"): the message with `wait`, else 204. */

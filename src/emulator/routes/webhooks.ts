@@ -7,17 +7,7 @@ import { ChannelType, WebhookType } from '../../wire/enums.js';
 import { isObject } from '../../wire/rules/values.js';
 import { normalizeWebhookName, splitImageData, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../wire/webhook.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
-import {
-  canManageWebhooks,
-  errorResponse,
-  findChannel,
-  isResponse,
-  limitsOf,
-  newWebhookToken,
-  problemsResponse,
-  requireManage,
-  webhookByToken,
-} from '../webhook-access.js';
+import { canManageWebhooks, errorResponse, findChannel, isResponse, limitsOf, newWebhookToken, problemsResponse, requireManage, webhookByToken } from '../webhook-access.js';
 import { managesWebhooks, unauthorized } from '../auth.js';
 import { own } from '../own.js';
 import { imageHash, webhookObject } from '../webhook-shape.js';
@@ -62,7 +52,8 @@ export function capacityError(ctx: HandlerContext, guildId: string, channelId: s
 export function webhooksChanged(ctx: HandlerContext, guildId: string | null, channelId: string | null): void {
   const guild = guildId ? own(ctx.world.guilds, guildId) : undefined;
   if (!guild || !channelId) return;
-  for (const applicationId of Object.keys(guild.apps)) ctx.events.emit({ applicationId, name: 'WEBHOOKS_UPDATE', data: { guild_id: guild.id, channel_id: channelId }, guildId: guild.id });
+  for (const applicationId of Object.keys(guild.apps))
+    ctx.events.emit({ applicationId, name: 'WEBHOOKS_UPDATE', data: { guild_id: guild.id, channel_id: channelId }, guildId: guild.id });
 }
 
 function avatarOf(value: unknown): string | null {

@@ -22,7 +22,15 @@ function dispatchSummary(e: EmulatorEvent): string | undefined {
   const d = e.data as { data?: { name?: unknown }; member?: { user?: { username?: unknown } }; user?: { username?: unknown }; type?: unknown };
   const who = d.member?.user?.username ?? d.user?.username;
   const name = d.data?.name;
-  return [typeof name === 'string' ? `/${name}` : undefined, d.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE ? '(autocomplete)' : undefined, typeof who === 'string' ? `by ${who}` : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    [
+      typeof name === 'string' ? `/${name}` : undefined,
+      d.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE ? '(autocomplete)' : undefined,
+      typeof who === 'string' ? `by ${who}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined
+  );
 }
 
 export type ActivityListener = (entry: ActivityEntry, note?: EmulatorNote) => void;
@@ -51,7 +59,10 @@ export class ActivityLog {
         if (n.kind !== 'message') return this.add(n);
         // Neither the message nor uploaded bytes go in the log (the stream adds the message back); named
         // one by one, as reading the note's message would copy it (events.ts messageNote).
-        this.add({ kind: 'message', action: n.action, channelId: n.channelId, messageId: n.messageId, source: n.source, ...(n.interaction ? { interaction: n.interaction } : {}) }, n);
+        this.add(
+          { kind: 'message', action: n.action, channelId: n.channelId, messageId: n.messageId, source: n.source, ...(n.interaction ? { interaction: n.interaction } : {}) },
+          n,
+        );
       }),
     ];
   }

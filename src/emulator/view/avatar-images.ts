@@ -36,7 +36,8 @@ export function avatarAnswer(avatars: AvatarImages, parts: readonly string[]): E
   const hash = parts[1];
   if (parts.length !== 2 || !hash || !HASH.test(hash)) return { status: 404, body: { message: 'Unknown view endpoint' } };
   const image = avatars.images.get(hash);
-  if (!image || !inlineContentType(image.contentType) || !image.contentType!.startsWith('image/')) return { status: 404, body: { message: 'Unknown avatar (only avatars sent as image data are kept)' } };
+  if (!image || !inlineContentType(image.contentType) || !image.contentType!.startsWith('image/'))
+    return { status: 404, body: { message: 'Unknown avatar (only avatars sent as image data are kept)' } };
   return {
     status: 200,
     bytes: image.data,

@@ -25,7 +25,6 @@ export const ANSWERS_PER_CHANNEL = 1000;
 export const TOMBSTONES_PER_CHANNEL = 200;
 export const MAX_TRACKED_CHANNELS = 500;
 
-
 export type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';
 
 /** The page of `limit` messages just before `before` (the latest when absent), oldest first. `all` need not be sorted. */
@@ -35,7 +34,12 @@ export function pageOf(all: readonly ViewMessage[], before: Snowflake | undefine
 }
 
 /** A view message from a message object. */
-export function viewMessage(message: Record<string, unknown>, source: MessageNote['source'], channelId: Snowflake, extra: { deleted?: boolean; interaction?: ViewMessage['interaction'] } = {}): ViewMessage {
+export function viewMessage(
+  message: Record<string, unknown>,
+  source: MessageNote['source'],
+  channelId: Snowflake,
+  extra: { deleted?: boolean; interaction?: ViewMessage['interaction'] } = {},
+): ViewMessage {
   const flags = typeof message.flags === 'number' ? message.flags : 0;
   return {
     id: String(message.id),
@@ -118,7 +122,9 @@ export class ChannelMessages {
     for (const f of n.files ?? []) this.files.put(f.id, { filename: f.filename, contentType: f.contentType, data: Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data) });
     // A webhook message the world holds is read from there: only answers and deletions are kept (and copied) here.
     if (n.source !== 'interaction' && n.action !== 'delete') return;
-    const interaction = n.interaction ? { name: n.interaction.name, userId: n.interaction.userId, username: this.username(n.message, n.interaction.userId), applicationId: n.interaction.applicationId } : undefined;
+    const interaction = n.interaction
+      ? { name: n.interaction.name, userId: n.interaction.userId, username: this.username(n.message, n.interaction.userId), applicationId: n.interaction.applicationId }
+      : undefined;
     const m = viewMessage(n.message, n.source, n.channelId, { deleted: n.action === 'delete', ...(interaction ? { interaction } : {}) });
     if (n.action === 'delete') {
       this.answers.delete(n.channelId, n.messageId);

@@ -110,7 +110,13 @@ function pickerOption(o: Obj, locale: string): PickerOption {
     localized: name.localized,
     required: o.required === true,
     ...(Array.isArray(o.choices)
-      ? { choices: (o.choices as Obj[]).map((c) => ({ name: shown(c.name as string, c.name_localizations as Dict, locale).text, defaultName: c.name as string, value: c.value as string | number })) }
+      ? {
+          choices: (o.choices as Obj[]).map((c) => ({
+            name: shown(c.name as string, c.name_localizations as Dict, locale).text,
+            defaultName: c.name as string,
+            value: c.value as string | number,
+          })),
+        }
       : {}),
     ...num('min_value'),
     ...num('max_value'),
@@ -118,7 +124,9 @@ function pickerOption(o: Obj, locale: string): PickerOption {
     ...num('max_length'),
     autocomplete: o.autocomplete === true,
     ...(Array.isArray(o.channel_types) ? { channel_types: o.channel_types as number[] } : {}),
-    ...(Array.isArray(o.options) && (o.type === OptionType.SUB_COMMAND || o.type === OptionType.SUB_COMMAND_GROUP) ? { options: (o.options as Obj[]).map((x) => pickerOption(x, locale)) } : {}),
+    ...(Array.isArray(o.options) && (o.type === OptionType.SUB_COMMAND || o.type === OptionType.SUB_COMMAND_GROUP)
+      ? { options: (o.options as Obj[]).map((x) => pickerOption(x, locale)) }
+      : {}),
   };
 }
 
@@ -183,7 +191,11 @@ export function commandPicker(world: World, q: PickerQuery, defaults: { applicat
 }
 
 /** `GET /view/commands?application_id=&guild_id=&channel_id=&member_id=&locale=&context=`: the picker, or 400 saying what is wrong. */
-export function viewCommands(world: World, query: URLSearchParams, defaults: { applicationId: string; guildId: string }): { status: number; body: PickerAnswer | { message: string } } {
+export function viewCommands(
+  world: World,
+  query: URLSearchParams,
+  defaults: { applicationId: string; guildId: string },
+): { status: number; body: PickerAnswer | { message: string } } {
   const get = (k: string) => query.get(k) ?? undefined;
   const picker = commandPicker(
     world,

@@ -26,7 +26,10 @@ function pad(text: string, width: number): string {
 
 function memberText(r: AccessReport): string {
   const m = r.member!;
-  const parts = [m.userId ? `user ${m.userId}` : 'a member', m.roleIds.length > 0 ? `with role${m.roleIds.length > 1 ? 's' : ''} ${m.roleIds.join(', ')}` : 'with no other role than @everyone'];
+  const parts = [
+    m.userId ? `user ${m.userId}` : 'a member',
+    m.roleIds.length > 0 ? `with role${m.roleIds.length > 1 ? 's' : ''} ${m.roleIds.join(', ')}` : 'with no other role than @everyone',
+  ];
   return parts.join(' ');
 }
 
@@ -52,7 +55,9 @@ function matrixLines(g: GuildAccess, m: Matrix): string[] {
 
 export function formatAccessText(r: AccessReport): string {
   const g = r.guild;
-  const out: string[] = [`Guild ${g.guildId}${g.guildName ? ` (${g.guildName})` : ''}: rows from ${r.source === 'defaults' ? 'nowhere (the commands\' defaults only)' : `the ${r.source}`}`];
+  const out: string[] = [
+    `Guild ${g.guildId}${g.guildName ? ` (${g.guildName})` : ''}: rows from ${r.source === 'defaults' ? "nowhere (the commands' defaults only)" : `the ${r.source}`}`,
+  ];
   for (const n of r.notes) out.push(`note: ${n}`);
   if (r.member?.permissions !== undefined) out.push(`Permissions taken as: ${r.member.permissions === 0n ? 'none' : permissionNames(r.member.permissions.toString()).join(', ')}`);
   for (const c of r.commands) {
@@ -98,7 +103,9 @@ export function formatAccessJson(r: AccessReport): string {
             })),
           }
         : {}),
-      ...(c.answers ? { answers: c.answers.map((a) => ({ ...columnJson(g, a.column), allowed: a.cell.outcome === 'conditional' ? null : a.cell.outcome === 'allowed', ...cellJson(a.cell) })) } : {}),
+      ...(c.answers
+        ? { answers: c.answers.map((a) => ({ ...columnJson(g, a.column), allowed: a.cell.outcome === 'conditional' ? null : a.cell.outcome === 'allowed', ...cellJson(a.cell) })) }
+        : {}),
     })),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -61,7 +61,7 @@ class InteractiveProgress implements ApplyProgress {
   finish(_result: ApplyResult): void {
     this.inFlight.clear();
     if (this.spinner.isSpinning) this.spinner.stop();
-    this.stream.write(colors().dim(this.counter.tally()) + '\n');
+    this.stream.write(`${colors().dim(this.counter.tally())}\n`);
   }
 }
 

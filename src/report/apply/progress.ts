@@ -25,7 +25,7 @@ export class PlainProgress implements ApplyProgress {
     this.counter = new ProgressCounter(now);
   }
   private line(s: string): void {
-    this.stream.write(s + '\n');
+    this.stream.write(`${s}\n`);
   }
   start(total: number): void {
     this.counter.start(total);

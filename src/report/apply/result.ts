@@ -14,7 +14,9 @@ const DONE: Record<string, string> = {
 
 /** A service message is remote text: keep it on one line and free of terminal escapes. */
 export function sanitizeMessage(message: string): string {
-  return stripVTControlCharacters(message).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return stripVTControlCharacters(message)
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .trim();
 }
 
 function count(items: ApplyResultItem[], kind: string): number {
@@ -64,10 +66,7 @@ function sign(kind: string): string {
 
 function list(title: string, items: ApplyResultItem[], done: boolean): string[] {
   if (items.length === 0) return [];
-  return [
-    `${title} (${items.length}):`,
-    ...items.map((i) => `  ${sign(i.kind)} ${i.address} ${colors().dim(done ? (DONE[i.kind] ?? i.kind) : `(${i.kind})`)}`),
-  ];
+  return [`${title} (${items.length}):`, ...items.map((i) => `  ${sign(i.kind)} ${i.address} ${colors().dim(done ? (DONE[i.kind] ?? i.kind) : `(${i.kind})`)}`)];
 }
 
 /** `3 of 5 requests`; with less to go on, `3 requests`, or counted in changes. */
@@ -90,19 +89,32 @@ export function formatApplyResult(result: ApplyResult): string {
   if (!result.failed) {
     // "complete" only when nothing was left out: the exit code says 1 otherwise, and so must the words.
     const incomplete = !!result.permissionsSkipped || result.notApplied.length > 0 || (result.skippedScopes?.length ?? 0) > 0;
-    lines.push(incomplete ? colors().yellow().bold(`Apply incomplete: ${appliedCounts(result.applied)}.`) : colors().green().bold(`Apply complete! ${appliedCounts(result.applied)}.`));
+    lines.push(
+      incomplete
+        ? colors()
+            .yellow()
+            .bold(`Apply incomplete: ${appliedCounts(result.applied)}.`)
+        : colors()
+            .green()
+            .bold(`Apply complete! ${appliedCounts(result.applied)}.`),
+    );
     if (result.permissionsSkipped) lines.push(colors().yellow(sanitizeMessage(result.permissionsSkipped)));
     if (result.skippedScopes?.length) lines.push(colors().yellow(`Not read, so left alone: ${result.skippedScopes.join(', ')}.`));
     const dups = duplicateLines(result);
     if (dups.length) lines.push('', ...dups);
     const rest = list('Not applied', result.notApplied, false);
     if (rest.length) lines.push('', ...rest);
-    return lines.join('\n') + '\n';
+    return `${lines.join('\n')}\n`;
   }
 
   const { failed } = result;
   const progress = failedAfter(result);
-  lines.push(colors().red().bold(`Error: ${failed.address}: ${sanitizeMessage(failed.message)}`), '');
+  lines.push(
+    colors()
+      .red()
+      .bold(`Error: ${failed.address}: ${sanitizeMessage(failed.message)}`),
+    '',
+  );
   lines.push(colors().red().bold(`Apply failed after ${progress}.`));
   const applied = list('Applied', result.applied, true);
   const notApplied = list('Not applied', result.notApplied, false);
@@ -112,5 +124,5 @@ export function formatApplyResult(result: ApplyResult): string {
   if (dups.length) lines.push('', ...dups);
   if (result.permissionsSkipped) lines.push('', colors().yellow(sanitizeMessage(result.permissionsSkipped)));
   lines.push('', 'Run cmdsync apply again to finish: every request is safe to retry.');
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -34,7 +34,18 @@ export function formatGithub(report: LintReport, paths?: GithubPaths): string {
         continue;
       }
       shown[d.severity]++;
-      lines.push(annotation({ level: d.severity, file: workspacePath(d.file, paths), line: d.line, endLine: d.endLine, col: d.col, endColumn: d.endCol, title: `cmdsync ${d.rule}`, message: d.message }));
+      lines.push(
+        annotation({
+          level: d.severity,
+          file: workspacePath(d.file, paths),
+          line: d.line,
+          endLine: d.endLine,
+          col: d.col,
+          endColumn: d.endCol,
+          title: `cmdsync ${d.rule}`,
+          message: d.message,
+        }),
+      );
     }
     if (left.length > 0) rest.push({ ...f, diagnostics: left });
   }

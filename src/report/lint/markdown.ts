@@ -32,7 +32,7 @@ export function formatLintMarkdown(report: LintReport, opts: { title?: string } 
       rows.push(`| ${d.severity === 'error' ? '❌' : '⚠️'} | \`${escapeInline(d.file)}:${d.line}:${d.col}\` | \`${escapeInline(d.rule)}\` | ${escapeInline(d.message)} |`);
     }
   }
-  parts.push(rows.join('\n') + '\n');
+  parts.push(`${rows.join('\n')}\n`);
   if (total > shown) parts.push(`\n_… ${total - shown} more not shown: run \`cmdsync lint\` for all of them._\n`);
   return parts.join('');
 }

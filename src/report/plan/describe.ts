@@ -34,7 +34,7 @@ export const ACTION_SIGN: Record<CommandActionKind, Sign> = {
 
 /** `global/chat_input/ping` shown under the `global` heading reads `chat_input/ping`. */
 export function localAddress(scopeKey: string, address: string): string {
-  return address.startsWith(scopeKey + '/') ? address.slice(scopeKey.length + 1) : address;
+  return address.startsWith(`${scopeKey}/`) ? address.slice(scopeKey.length + 1) : address;
 }
 
 /** `global`, or `guild:123 (My server)` when the caller knows the guild's name. */
@@ -47,7 +47,7 @@ export function scopeTitle(scope: ScopePlan, guildNames?: Readonly<Record<string
 /** Newlines and other control characters would break the layout (and could carry terminal escapes). */
 function oneLine(s: string, max: number): string {
   const flat = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-  return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 /** `~ description: "a" → "b"`, `+ options[2]: {…}`, `- nsfw: true`: a plan of format 1.1 or older, which has no whole commands to nest. */
@@ -64,11 +64,7 @@ export function fieldChangeLine(change: FieldChange): Line {
 export function nodeLines(node: DiffNode, depth = 0): Line[] {
   const note = node.note ? { note: node.note } : {};
   if (node.children && node.children.length > 0) {
-    return [
-      { sign: node.sign, text: `${node.label} {`, depth, ...note },
-      ...node.children.flatMap((c) => nodeLines(c, depth + 1)),
-      { sign: ' ', text: '}', depth },
-    ];
+    return [{ sign: node.sign, text: `${node.label} {`, depth, ...note }, ...node.children.flatMap((c) => nodeLines(c, depth + 1)), { sign: ' ', text: '}', depth }];
   }
   let text = node.label;
   if (node.words !== undefined) text += `: ${node.words}`;

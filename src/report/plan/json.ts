@@ -82,7 +82,7 @@ function fieldDiff(c: FieldChange): JsonFieldDiff {
 
 function previousAddress(action: CommandAction): string | undefined {
   const old = action.remote?.name;
-  if (action.kind !== 'rename' || old === undefined || !action.address.endsWith('/' + action.name)) return undefined;
+  if (action.kind !== 'rename' || old === undefined || !action.address.endsWith(`/${action.name}`)) return undefined;
   return action.address.slice(0, action.address.length - action.name.length) + old;
 }
 
@@ -157,5 +157,5 @@ export function planJsonDocument(plan: Plan): PlanJsonDocument {
 
 /** The document as printed on stdout: pretty JSON, one trailing newline, nothing else. */
 export function formatPlanJson(plan: Plan): string {
-  return JSON.stringify(planJsonDocument(plan), null, 2) + '\n';
+  return `${JSON.stringify(planJsonDocument(plan), null, 2)}\n`;
 }

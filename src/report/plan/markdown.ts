@@ -47,7 +47,9 @@ export function escapeHtml(s: string): string {
 
 /** Text outside code: no raw HTML, no table breaks, no stray line breaks. */
 export function escapeInline(s: string): string {
-  return escapeHtml(s).replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+  return escapeHtml(s)
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 /**
@@ -72,16 +74,16 @@ interface Entry {
 function scopeEntries(plan: Plan, scope: ScopePlan): Entry[] {
   const entries: Entry[] = [];
   const scopeWarnings = warningLines(plan, scope.key);
-  if (scopeWarnings.length > 0) entries.push({ text: scopeWarnings.map((l) => diffLine(l, false)).join('\n') + '\n', counts: false });
+  if (scopeWarnings.length > 0) entries.push({ text: `${scopeWarnings.map((l) => diffLine(l, false)).join('\n')}\n`, counts: false });
   for (const a of scope.actions) {
     if (a.kind === 'noop') continue;
     const lines = [diffLine(actionHeadline(scope, a), false), ...[...fieldLines(scope, a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))];
-    entries.push({ text: lines.join('\n') + '\n', counts: true });
+    entries.push({ text: `${lines.join('\n')}\n`, counts: true });
   }
   for (const p of scope.permissions) {
     if (p.kind === 'noop') continue;
     const lines = [diffLine(permissionHeadline(scope, p), false), ...permissionLines(scope, p).map((l) => diffLine(l, true))];
-    entries.push({ text: lines.join('\n') + '\n', counts: true });
+    entries.push({ text: `${lines.join('\n')}\n`, counts: true });
   }
   for (const k of scope.kept) entries.push({ text: `#   kept, not managed by the manifest: ${keptLine(scope, k)}\n`, counts: false });
   return entries;
@@ -92,7 +94,7 @@ function webhookEntries(plan: Plan): string[] {
   const shared = sharedWebhookAddresses(actions);
   return actions
     .filter((a) => a.kind !== 'noop')
-    .map((a) => [diffLine(webhookHeadline(a, shared), false), ...[...webhookFieldLines(a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))].join('\n') + '\n');
+    .map((a) => `${[diffLine(webhookHeadline(a, shared), false), ...[...webhookFieldLines(a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))].join('\n')}\n`);
 }
 
 /** A fence longer than any backtick run inside, so a description holding ``` cannot close the block. */
@@ -120,13 +122,15 @@ function table(plan: Plan): string {
   rows.push(`| **Total** | ${t.create} | ${t.update} | ${t.rename} | ${t.replace} | ${t.delete} | ${t.permissions} | ${plan.request_count} |`);
   const spends = plan.scopes.filter((s) => s.creates > 0 && s.create_allowance !== undefined).map((s) => `\`${s.key}\` ${s.creates} of ${s.create_allowance}`);
   const allowance = spends.length > 0 ? `\nToday's command creates spent by this apply: ${spends.join(', ')}.\n` : '';
-  return rows.join('\n') + '\n' + allowance + '\n';
+  return `${rows.join('\n')}\n${allowance}\n`;
 }
 
 function notices(plan: Plan): string[] {
   const out: string[] = [];
   for (const e of plan.errors) out.push(`> [!CAUTION]\n> ${escapeInline(e.message)} (\`${e.rule}\`)\n\n`);
-  for (const w of plan.warnings) if (!warningShownInline(plan, w) || w.code === 'mass-delete') out.push(`> [!${w.code === 'mass-delete' ? 'CAUTION' : 'WARNING'}]\n> ${w.scope ? `\`${w.scope}\`: ` : ''}${escapeInline(w.message)}\n\n`);
+  for (const w of plan.warnings)
+    if (!warningShownInline(plan, w) || w.code === 'mass-delete')
+      out.push(`> [!${w.code === 'mass-delete' ? 'CAUTION' : 'WARNING'}]\n> ${w.scope ? `\`${w.scope}\`: ` : ''}${escapeInline(w.message)}\n\n`);
   return out;
 }
 
@@ -168,12 +172,7 @@ export function formatPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
 
   let shown = 0;
   let truncated = false;
-  const header = [
-    `## ${escapeInline(opts.title ?? 'cmdsync plan')}\n\n`,
-    `**${empty ? NO_CHANGES : summaryLine(plan)}**\n\n`,
-    ...(empty ? [] : [table(plan)]),
-    ...notices(plan),
-  ];
+  const header = [`## ${escapeInline(opts.title ?? 'cmdsync plan')}\n\n`, `**${empty ? NO_CHANGES : summaryLine(plan)}**\n\n`, ...(empty ? [] : [table(plan)]), ...notices(plan)];
   for (const part of header) {
     if (!budget.fits(part, tail)) {
       truncated = true;
@@ -225,6 +224,6 @@ export function formatPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
 export function writeStepSummary(markdown: string, env: Readonly<Record<string, string | undefined>>): boolean {
   const file = env.GITHUB_STEP_SUMMARY;
   if (!file) return false;
-  appendFileSync(file, markdown.endsWith('\n') ? markdown : markdown + '\n', 'utf8');
+  appendFileSync(file, markdown.endsWith('\n') ? markdown : `${markdown}\n`, 'utf8');
   return true;
 }

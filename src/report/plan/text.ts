@@ -49,7 +49,7 @@ function paint(sign: Sign): string {
 function render(line: Line, indent: number, width: number): string {
   const pad = ' '.repeat(indent + 4 * (line.depth ?? 0) + width - line.sign.length);
   const text = line.warn ? colors().yellow(line.text) : line.sign === ' ' ? colors().dim(line.text) : line.text;
-  return `${pad}${paint(line.sign)} ${text}${line.note ? '  ' + colors().dim(line.note) : ''}`;
+  return `${pad}${paint(line.sign)} ${text}${line.note ? `  ${colors().dim(line.note)}` : ''}`;
 }
 
 function scopeBlock(plan: Plan, scope: ScopePlan, opts: PlanTextOptions, withKept: boolean): string[] {
@@ -69,7 +69,9 @@ function scopeBlock(plan: Plan, scope: ScopePlan, opts: PlanTextOptions, withKep
   // What an apply spends of the day's allowance, so a second run that day is not a surprise.
   if (scope.creates > 0 && scope.create_allowance !== undefined) {
     const today = scope.creates_today;
-    const earlier = today ? ` ${today.used} ${today.used === 1 ? 'was' : 'were'} already spent today (${today.counted_by === 'emulator' ? 'counted by the emulator' : "by cmdsync's own applies, as cmdsync.lock.json records"}).` : '';
+    const earlier = today
+      ? ` ${today.used} ${today.used === 1 ? 'was' : 'were'} already spent today (${today.counted_by === 'emulator' ? 'counted by the emulator' : "by cmdsync's own applies, as cmdsync.lock.json records"}).`
+      : '';
     body.push(colors().dim(`    Spends ${scope.creates} of today's ${scope.create_allowance} command creates in this guild.${earlier}`));
   }
   if (withKept && scope.kept.length > 0) {
@@ -127,7 +129,12 @@ function webhookBlock(plan: Plan): string[] {
 
 /** Blank-line-separated sections, ending with a newline. */
 function join(sections: string[][]): string {
-  return sections.filter((s) => s.length > 0).map((s) => s.join('\n')).join('\n\n') + '\n';
+  return (
+    `${sections
+      .filter((s) => s.length > 0)
+      .map((s) => s.join('\n'))
+      .join('\n\n')}\n`
+  );
 }
 
 /** The human plan: a Terraform-style tree per scope, then warnings, then the summary line. */

@@ -154,7 +154,8 @@ export function diffNamedList(list: 'options' | 'choices', before: Obj[], after:
     }
     const moved = !staying.has(name);
     if (list === 'choices' && inlineChoice(old) && inlineChoice(item) && !moved) {
-      if (!deepEqual(old.value, item.value)) out.push({ sign: '~', label: blockLabel(list, item), before: displayValue('value', old.value, owner), after: displayValue('value', item.value, owner) });
+      if (!deepEqual(old.value, item.value))
+        out.push({ sign: '~', label: blockLabel(list, item), before: displayValue('value', old.value, owner), after: displayValue('value', item.value, owner) });
     } else {
       const children = diffObject(old, item, owner);
       const note = moved ? `moved from position ${before.indexOf(old) + 1} to ${after.indexOf(item) + 1}` : undefined;

@@ -44,7 +44,15 @@ function viewBlob(kind: 'attachments' | 'avatars', id: string): Promise<string |
 /** A file box: name and size, a download of the kept bytes when there are any. */
 export function fileBox(a: Pick<AttachmentLike, 'id' | 'filename' | 'size'>, slot?: string): HTMLElement {
   const size = formatBytes(a.size ?? 0);
-  const box = h('discord-file-attachment', { slot, name: a.filename, bytes: String(size.value), 'bytes-unit': size.unit, 'data-attachment-id': a.id, rel: 'noopener', target: '_blank' });
+  const box = h('discord-file-attachment', {
+    slot,
+    name: a.filename,
+    bytes: String(size.value),
+    'bytes-unit': size.unit,
+    'data-attachment-id': a.id,
+    rel: 'noopener',
+    target: '_blank',
+  });
   void blobUrl(a.id).then((url) => {
     if (url) box.setAttribute('href', url);
     else box.setAttribute('title', 'The emulator no longer holds this file');
@@ -53,7 +61,11 @@ export function fileBox(a: Pick<AttachmentLike, 'id' | 'filename' | 'size'>, slo
 }
 
 /** An `<img>` showing the attachment once its bytes arrive; `onMissing` swaps in something else when they never do. */
-export function attachmentImage(a: Pick<AttachmentLike, 'id' | 'filename' | 'description'>, onMissing: (img: HTMLImageElement) => void, cls = 'attachment-image'): HTMLImageElement {
+export function attachmentImage(
+  a: Pick<AttachmentLike, 'id' | 'filename' | 'description'>,
+  onMissing: (img: HTMLImageElement) => void,
+  cls = 'attachment-image',
+): HTMLImageElement {
   const img = h('img', { class: `${cls} loading`, alt: a.description ?? a.filename, 'data-attachment-id': a.id });
   void blobUrl(a.id).then((url) => {
     if (url) {

@@ -55,7 +55,16 @@ function component(c: Obj, ctx: Ctx): HTMLElement {
       // A button outside an action row would refuse to render (skyra checks its parent).
       if (accessory?.type === ComponentType.BUTTON) side = h('discord-action-row', { class: 'action-row' }, renderButton(accessory));
       else if (accessory?.type === ComponentType.THUMBNAIL) side = spoilered(media(accessory.media, ctx, 'v2-thumbnail', accessory.description), accessory);
-      return h('div', { class: 'v2-section' }, h('div', { class: 'v2-section-text' }, objs(c.components).map((x) => component(x, ctx))), side ? h('div', { class: 'v2-accessory' }, side) : undefined);
+      return h(
+        'div',
+        { class: 'v2-section' },
+        h(
+          'div',
+          { class: 'v2-section-text' },
+          objs(c.components).map((x) => component(x, ctx)),
+        ),
+        side ? h('div', { class: 'v2-accessory' }, side) : undefined,
+      );
     }
     case ComponentType.TEXT_DISPLAY:
       return h('div', { class: 'v2-text' }, renderMarkdown(String(c.content ?? ''), { names: ctx.names }));
@@ -63,7 +72,11 @@ function component(c: Obj, ctx: Ctx): HTMLElement {
       return spoilered(media(c.media, ctx, 'v2-thumbnail', c.description), c);
     case ComponentType.MEDIA_GALLERY: {
       const items = objs(c.items);
-      return h('div', { class: `v2-gallery count-${Math.min(items.length, 4)}` }, items.map((i) => spoilered(h('div', { class: 'v2-gallery-item' }, media(i.media, ctx, 'v2-gallery-image', i.description)), i)));
+      return h(
+        'div',
+        { class: `v2-gallery count-${Math.min(items.length, 4)}` },
+        items.map((i) => spoilered(h('div', { class: 'v2-gallery-item' }, media(i.media, ctx, 'v2-gallery-image', i.description)), i)),
+      );
     }
     case ComponentType.FILE: {
       const file = attachmentFor(obj(c.file)?.url, ctx.attachments);
@@ -73,7 +86,11 @@ function component(c: Obj, ctx: Ctx): HTMLElement {
       return h('hr', { class: `v2-separator${c.divider === false ? ' invisible' : ''} spacing-${c.spacing === 2 ? 'large' : 'small'}` });
     case ComponentType.CONTAINER: {
       const accent = cssColour(c.accent_color);
-      const box = h('div', { class: `v2-container${accent ? ' accent' : ''}` }, objs(c.components).map((x) => component(x, ctx)));
+      const box = h(
+        'div',
+        { class: `v2-container${accent ? ' accent' : ''}` },
+        objs(c.components).map((x) => component(x, ctx)),
+      );
       if (accent) box.style.setProperty('--accent-colour', accent);
       return spoilered(box, c);
     }
@@ -83,5 +100,9 @@ function component(c: Obj, ctx: Ctx): HTMLElement {
 }
 
 export function renderComponentsV2(components: unknown, attachments: readonly AttachmentLike[], names: MentionNames): HTMLElement {
-  return h('div', { class: 'components-v2' }, objs(components).map((c) => component(c, { attachments, names })));
+  return h(
+    'div',
+    { class: 'components-v2' },
+    objs(components).map((c) => component(c, { attachments, names })),
+  );
 }

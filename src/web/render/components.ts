@@ -10,7 +10,14 @@ import { ComponentType } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;
 
-const BUTTON_STYLES: Record<number, 'primary' | 'secondary' | 'success' | 'destructive'> = { 1: 'primary', 2: 'secondary', 3: 'success', 4: 'destructive', 5: 'secondary', 6: 'primary' };
+const BUTTON_STYLES: Record<number, 'primary' | 'secondary' | 'success' | 'destructive'> = {
+  1: 'primary',
+  2: 'secondary',
+  3: 'success',
+  4: 'destructive',
+  5: 'secondary',
+  6: 'primary',
+};
 const SELECT_PLACEHOLDER: Record<number, string> = { 3: 'Make a selection', 5: 'Select a user', 6: 'Select a role', 7: 'Select a user or role', 8: 'Select a channel' };
 export const SELECT_TYPES = new Set(Object.keys(SELECT_PLACEHOLDER).map(Number));
 

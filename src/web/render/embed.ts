@@ -52,12 +52,26 @@ export function renderEmbed(embed: Obj, attachments: readonly AttachmentLike[], 
       h(
         'discord-embed-fields',
         { slot: 'fields' },
-        fields.map((f, i) => h('discord-embed-field', { 'field-title': plainEmoji(String(f.name ?? '')), inline: f.inline === true ? '' : undefined, 'inline-index': indexes[i] === undefined ? undefined : String(indexes[i]) }, renderMarkdown(String(f.value ?? ''), { names, embed: true }))),
+        fields.map((f, i) =>
+          h(
+            'discord-embed-field',
+            {
+              'field-title': plainEmoji(String(f.name ?? '')),
+              inline: f.inline === true ? '' : undefined,
+              'inline-index': indexes[i] === undefined ? undefined : String(indexes[i]),
+            },
+            renderMarkdown(String(f.value ?? ''), { names, embed: true }),
+          ),
+        ),
       ),
     );
   }
 
-  for (const [key, label] of [['image', 'Image'], ['thumbnail', 'Thumbnail'], ['video', 'Video']] as const) {
+  for (const [key, label] of [
+    ['image', 'Image'],
+    ['thumbnail', 'Thumbnail'],
+    ['video', 'Video'],
+  ] as const) {
     const media = obj(embed[key]);
     if (!media) continue;
     const file = attachmentFor(media.url, attachments);

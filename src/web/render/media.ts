@@ -19,7 +19,9 @@ export interface AttachmentLike {
 export function attachmentsOf(message: Record<string, unknown>): AttachmentLike[] {
   const list = message.attachments;
   if (!Array.isArray(list)) return [];
-  return list.filter((a): a is AttachmentLike => typeof a === 'object' && a !== null && typeof (a as AttachmentLike).id === 'string' && typeof (a as AttachmentLike).filename === 'string');
+  return list.filter(
+    (a): a is AttachmentLike => typeof a === 'object' && a !== null && typeof (a as AttachmentLike).id === 'string' && typeof (a as AttachmentLike).filename === 'string',
+  );
 }
 
 /** The message's attachment a media URL refers to, if any. */

@@ -80,7 +80,15 @@ export function renderMessage(m: ViewMessage, names: MentionNames): HTMLElement 
   }
 
   if (m.interaction) {
-    el.append(h('discord-command', { slot: 'reply', author: m.interaction.username, avatar: avatarDataUrl(m.interaction.userId, m.interaction.username), command: `/${m.interaction.name}`, class: 'command-header' }));
+    el.append(
+      h('discord-command', {
+        slot: 'reply',
+        author: m.interaction.username,
+        avatar: avatarDataUrl(m.interaction.userId, m.interaction.username),
+        command: `/${m.interaction.name}`,
+        class: 'command-header',
+      }),
+    );
   }
 
   if (loading) el.append(h('span', { class: 'thinking' }, `${authorName} is thinking…`));

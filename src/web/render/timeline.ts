@@ -7,7 +7,6 @@ import { MessageFlag } from '../../wire/enums.js';
 import { compareSnowflakes } from '../../wire/snowflake.js';
 import type { ViewMessage } from '../../emulator/view/channel-messages-types.js';
 
-
 /** The index at which `id` goes in ascending `ids` (after any equal one). */
 export function insertionIndex(ids: readonly string[], id: string): number {
   let lo = 0;

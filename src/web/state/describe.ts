@@ -51,13 +51,24 @@ export function describeEntry(e: ActivityEntry, world?: ViewWorld): EntryLine {
       // Status 0: the connection was dropped instead of answered.
       const status = e.status === 0 ? 'dropped' : String(e.status);
       const detail = [e.code !== undefined ? `code ${e.code}` : undefined, e.bucket ? `bucket ${e.bucket.slice(0, 8)}` : undefined].filter(Boolean).join(' · ');
-      return { kind: 'request', text: `${e.method} ${e.route} → ${status}`, ...(detail ? { detail } : {}), ...(e.refusedBy ? { refusedBy: e.refusedBy } : {}), failed: e.status === 0 || e.status >= 400 };
+      return {
+        kind: 'request',
+        text: `${e.method} ${e.route} → ${status}`,
+        ...(detail ? { detail } : {}),
+        ...(e.refusedBy ? { refusedBy: e.refusedBy } : {}),
+        failed: e.status === 0 || e.status >= 400,
+      };
     }
     case 'dispatch':
       return { kind: 'dispatch', text: e.summary ? `${e.name} ${e.summary}` : e.name, detail: `to ${appName(world, e.applicationId)}`, failed: false };
     case 'delivery': {
       const what = e.commandName ? `/${e.commandName}` : 'interaction';
-      return { kind: 'delivery', text: `${what} over ${e.transport}: ${deliveryLine(e.outcome)}`, detail: `to ${appName(world, e.applicationId)}`, failed: !deliverySucceeded(e.outcome) };
+      return {
+        kind: 'delivery',
+        text: `${what} over ${e.transport}: ${deliveryLine(e.outcome)}`,
+        detail: `to ${appName(world, e.applicationId)}`,
+        failed: !deliverySucceeded(e.outcome),
+      };
     }
     case 'message': {
       const by = e.source === 'interaction' && e.interaction ? `answer to /${e.interaction.name}` : e.source;

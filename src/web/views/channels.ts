@@ -124,7 +124,15 @@ export function mountChannel(el: HTMLElement, app: AppContext, channelId: string
   }
 
   function showStatus(): void {
-    status.textContent = !loaded ? 'Loading messages…' : hasMore ? (loadingOlder ? 'Loading older messages…' : 'Scroll up for older messages') : ids.length === 0 ? 'No messages in this channel yet. Messages sent through webhooks and interaction answers show here.' : 'The beginning of this channel.';
+    status.textContent = !loaded
+      ? 'Loading messages…'
+      : hasMore
+        ? loadingOlder
+          ? 'Loading older messages…'
+          : 'Scroll up for older messages'
+        : ids.length === 0
+          ? 'No messages in this channel yet. Messages sent through webhooks and interaction answers show here.'
+          : 'The beginning of this channel.';
   }
 
   async function loadOlder(): Promise<void> {
@@ -189,7 +197,14 @@ export function mountChannel(el: HTMLElement, app: AppContext, channelId: string
   return {
     onEntry(entry: StreamEntry) {
       if (entry.kind !== 'message' || entry.channelId !== channelId) return;
-      const e: MessageEntry = { action: entry.action, channelId: entry.channelId, messageId: entry.messageId, source: entry.source, ...(entry.interaction ? { interaction: entry.interaction } : {}), ...(entry.message ? { message: entry.message } : {}) };
+      const e: MessageEntry = {
+        action: entry.action,
+        channelId: entry.channelId,
+        messageId: entry.messageId,
+        source: entry.source,
+        ...(entry.interaction ? { interaction: entry.interaction } : {}),
+        ...(entry.message ? { message: entry.message } : {}),
+      };
       if (!loaded) early.push(e);
       else {
         stick = stick || atBottom();

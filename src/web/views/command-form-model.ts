@@ -76,7 +76,9 @@ export function guildLookup(guild: ViewGuild | undefined): MentionLookup {
 
 /** The values typed for a path's options, in the command's order; empty fields are left out as the client leaves them. */
 export function lineOptions(path: CommandPath, values: ReadonlyMap<string, string>, focused?: string): LineOption[] {
-  const filled = path.options.filter((o) => o.defaultName !== focused && (values.get(o.defaultName) ?? '') !== '').map((o) => ({ name: o.defaultName, value: values.get(o.defaultName)! }));
+  const filled = path.options
+    .filter((o) => o.defaultName !== focused && (values.get(o.defaultName) ?? '') !== '')
+    .map((o) => ({ name: o.defaultName, value: values.get(o.defaultName)! }));
   // The autocomplete parser focuses the last pair.
   return focused !== undefined ? [...filled, { name: focused, value: values.get(focused) ?? '' }] : filled;
 }

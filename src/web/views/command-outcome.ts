@@ -40,7 +40,9 @@ function messageBlock(m: Obj, label: string): HTMLElement {
     { class: `answer${flags & MessageFlag.EPHEMERAL ? ' ephemeral' : ''}`, 'data-message-id': str(m.id) || undefined },
     h('div', { class: 'answer-label muted' }, label, flags & MessageFlag.EPHEMERAL ? ' · only you can see this' : '', flags & MessageFlag.LOADING ? ' · is thinking…' : ''),
     str(m.content) ? h('div', { class: 'answer-content' }, str(m.content)) : undefined,
-    ...embeds.map((e) => h('div', { class: 'answer-embed' }, str(e.title) ? h('strong', {}, str(e.title)) : undefined, str(e.description) ? h('div', {}, str(e.description)) : undefined)),
+    ...embeds.map((e) =>
+      h('div', { class: 'answer-embed' }, str(e.title) ? h('strong', {}, str(e.title)) : undefined, str(e.description) ? h('div', {}, str(e.description)) : undefined),
+    ),
     ...attachments.map((a) => h('div', { class: 'answer-attachment muted' }, `Attachment: ${str(a.filename)}`)),
   );
 }
@@ -55,15 +57,27 @@ export function renderOutcome(o: PageOutcome): HTMLElement {
     case 'launched':
       return box('launched', h('strong', {}, 'Activity launched: '), str(o.message.content));
     case 'no-response':
-      return box('no-response', h('strong', {}, `${o.application.name} did not respond.`), h('div', { class: 'reason muted', 'data-cause': o.cause.kind }, `Why: ${noResponseReason(o.cause)}`));
+      return box(
+        'no-response',
+        h('strong', {}, `${o.application.name} did not respond.`),
+        h('div', { class: 'reason muted', 'data-cause': o.cause.kind }, `Why: ${noResponseReason(o.cause)}`),
+      );
     case 'answered': {
-      const parts: Array<Node | string | undefined> = [h('div', { class: 'muted' }, `Answered by ${o.application.name} over ${o.delivery === 'http' ? 'HTTP' : 'the gateway'} (callback type ${o.callback?.type ?? '?'})`)];
+      const parts: Array<Node | string | undefined> = [
+        h('div', { class: 'muted' }, `Answered by ${o.application.name} over ${o.delivery === 'http' ? 'HTTP' : 'the gateway'} (callback type ${o.callback?.type ?? '?'})`),
+      ];
       if (o.choices) {
         parts.push(h('ul', { class: 'answer-choices' }, ...o.choices.map((c) => h('li', {}, `${c.name} → ${String(c.value)}`))));
         if (o.choices.length === 0) parts.push(h('div', { class: 'muted' }, 'No choices.'));
       }
       if (o.original) parts.push(messageBlock(o.original, 'Answer'));
-      else if (!o.choices && o.callback?.type !== undefined && o.callback.type !== CallbackType.CHANNEL_MESSAGE_WITH_SOURCE && o.callback.type !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) parts.push(h('div', { class: 'muted' }, 'No message: the callback did not post one.'));
+      else if (
+        !o.choices &&
+        o.callback?.type !== undefined &&
+        o.callback.type !== CallbackType.CHANNEL_MESSAGE_WITH_SOURCE &&
+        o.callback.type !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+      )
+        parts.push(h('div', { class: 'muted' }, 'No message: the callback did not post one.'));
       for (const f of o.followups) parts.push(messageBlock(f, 'Follow-up'));
       return box('answered', ...parts);
     }

@@ -141,14 +141,27 @@ export const mountCommands: MountView = (el, app) => {
           'div',
           { class: 'command-group' },
           h('h3', {}, g.title),
-          h('ul', {}, ...g.commands.map((c) => commandItem(c, answer.locale, picked?.applicationId === applicationId && picked.commandId === c.id, () => {
-            picked = { applicationId, commandId: c.id };
-            draw();
-            openForm();
-          }))),
+          h(
+            'ul',
+            {},
+            ...g.commands.map((c) =>
+              commandItem(c, answer.locale, picked?.applicationId === applicationId && picked.commandId === c.id, () => {
+                picked = { applicationId, commandId: c.id };
+                draw();
+                openForm();
+              }),
+            ),
+          ),
         ),
       );
-      parts.push(h('div', { class: 'command-app', 'data-application-id': applicationId }, several || answer.commands.length === 0 ? h('h2', {}, name) : undefined, ...(body.length ? body : [h('p', { class: 'muted' }, answer.commands.length ? 'No command in this member\'s picker here.' : 'No commands here yet.')])));
+      parts.push(
+        h(
+          'div',
+          { class: 'command-app', 'data-application-id': applicationId },
+          several || answer.commands.length === 0 ? h('h2', {}, name) : undefined,
+          ...(body.length ? body : [h('p', { class: 'muted' }, answer.commands.length ? "No command in this member's picker here." : 'No commands here yet.')]),
+        ),
+      );
     }
     list.replaceChildren(switchRow, ...parts);
   };

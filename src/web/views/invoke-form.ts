@@ -43,7 +43,11 @@ function optionInput(o: PickerOption, app: AppContext): { input: HTMLElement; re
   const guild = app.guild();
   const name = o.defaultName;
   if (o.choices && !o.autocomplete) {
-    const s = select(name, 'Choose…', o.choices.map((c) => h('option', { value: c.defaultName }, c.name)));
+    const s = select(
+      name,
+      'Choose…',
+      o.choices.map((c) => h('option', { value: c.defaultName }, c.name)),
+    );
     return { input: s, read: () => s.value, problem: () => undefined };
   }
   switch (o.type) {
@@ -52,11 +56,19 @@ function optionInput(o: PickerOption, app: AppContext): { input: HTMLElement; re
       return { input: s, read: () => s.value, problem: () => undefined };
     }
     case OptionType.USER: {
-      const s = select(name, 'Pick a member…', (guild?.members ?? []).map((m) => h('option', { value: mentionValue.user(m.id) }, `@${m.username}`)));
+      const s = select(
+        name,
+        'Pick a member…',
+        (guild?.members ?? []).map((m) => h('option', { value: mentionValue.user(m.id) }, `@${m.username}`)),
+      );
       return { input: s, read: () => s.value, problem: () => undefined };
     }
     case OptionType.ROLE: {
-      const s = select(name, 'Pick a role…', (guild?.roles ?? []).map((r) => h('option', { value: mentionValue.role(r.id) }, r.name.startsWith('@') ? r.name : `@${r.name}`)));
+      const s = select(
+        name,
+        'Pick a role…',
+        (guild?.roles ?? []).map((r) => h('option', { value: mentionValue.role(r.id) }, r.name.startsWith('@') ? r.name : `@${r.name}`)),
+      );
       return { input: s, read: () => s.value, problem: () => undefined };
     }
     case OptionType.MENTIONABLE: {
@@ -69,13 +81,21 @@ function optionInput(o: PickerOption, app: AppContext): { input: HTMLElement; re
     case OptionType.CHANNEL: {
       // The client offers only the channel types the option takes.
       const channels = (guild?.channels ?? []).filter((c) => !o.channel_types || o.channel_types.includes(c.type));
-      const s = select(name, channels.length ? 'Pick a channel…' : 'No channel of these types', channels.map((c) => h('option', { value: mentionValue.channel(c.id) }, `#${c.name}`)));
+      const s = select(
+        name,
+        channels.length ? 'Pick a channel…' : 'No channel of these types',
+        channels.map((c) => h('option', { value: mentionValue.channel(c.id) }, `#${c.name}`)),
+      );
       return { input: s, read: () => s.value, problem: () => undefined };
     }
     case OptionType.ATTACHMENT: {
       const file = h('input', { type: 'text', name, 'data-option': name, placeholder: 'file name, e.g. report.pdf' });
       const size = h('input', { type: 'number', name: `${name}.size`, min: '0', step: '1', value: '1024', 'aria-label': 'size in bytes' });
-      return { input: h('span', { class: 'attachment' }, file, size, h('span', { class: 'muted' }, 'bytes')), read: () => file.value.trim(), problem: () => (size.validity.valid ? undefined : 'a size in whole bytes') };
+      return {
+        input: h('span', { class: 'attachment' }, file, size, h('span', { class: 'muted' }, 'bytes')),
+        read: () => file.value.trim(),
+        problem: () => (size.validity.valid ? undefined : 'a size in whole bytes'),
+      };
     }
     case OptionType.INTEGER:
     case OptionType.NUMBER: {
@@ -104,7 +124,12 @@ function optionInput(o: PickerOption, app: AppContext): { input: HTMLElement; re
 }
 
 function typeName(type: number): string {
-  return Object.entries(OptionType).find(([, v]) => v === type)?.[0].toLowerCase().replace(/_/g, ' ') ?? String(type);
+  return (
+    Object.entries(OptionType)
+      .find(([, v]) => v === type)?.[0]
+      .toLowerCase()
+      .replace(/_/g, ' ') ?? String(type)
+  );
 }
 
 /** Messages in the channel that a message command can act on: those the live log saw created and not deleted. */
@@ -134,7 +159,13 @@ export function renderInvokeForm(cmd: PickerCommand, app: AppContext, applicatio
   const form = h(
     'form',
     { class: 'invoke-form', 'data-command-id': cmd.id, novalidate: '' },
-    h('h3', {}, isSlash ? h('span', { class: 'slash' }, '/') : undefined, h('span', { class: 'command-name' }, cmd.name), cmd.scope === 'guild' ? h('span', { class: 'scope guild' }, 'server') : h('span', { class: 'scope global' }, 'global')),
+    h(
+      'h3',
+      {},
+      isSlash ? h('span', { class: 'slash' }, '/') : undefined,
+      h('span', { class: 'command-name' }, cmd.name),
+      cmd.scope === 'guild' ? h('span', { class: 'scope guild' }, 'server') : h('span', { class: 'scope global' }, 'global'),
+    ),
     cmd.description ? h('p', { class: 'muted description' }, cmd.description) : undefined,
     h('p', { class: 'acting muted' }, `As @${member?.username ?? app.selection.memberId} in ${where}, locale ${app.selection.locale}`),
     cmd.access.allowed ? undefined : h('p', { class: 'refused-note' }, `Can't use: ${cmd.access.message ?? 'refused'} (${cmd.access.reason}). Sending shows the refusal.`),
@@ -184,7 +215,10 @@ export function renderInvokeForm(cmd: PickerCommand, app: AppContext, applicatio
                     return h('li', {}, b);
                   })),
             );
-          } else list.replaceChildren(h('li', { class: 'muted' }, out.outcome === 'refused' ? out.refusal.message : out.outcome === 'invalid' ? out.message : 'The application gave no suggestions'));
+          } else
+            list.replaceChildren(
+              h('li', { class: 'muted' }, out.outcome === 'refused' ? out.refusal.message : out.outcome === 'invalid' ? out.message : 'The application gave no suggestions'),
+            );
           list.dataset.state = 'ready';
         } catch (err) {
           if (mine !== seq || disposed) return;
@@ -214,7 +248,13 @@ export function renderInvokeForm(cmd: PickerCommand, app: AppContext, applicatio
         const row = h(
           'label',
           { class: 'field', 'data-field': o.defaultName },
-          h('span', { class: 'field-name' }, o.name, o.required ? h('span', { class: 'required', title: 'required' }, '*') : undefined, h('span', { class: 'chip' }, typeName(o.type))),
+          h(
+            'span',
+            { class: 'field-name' },
+            o.name,
+            o.required ? h('span', { class: 'required', title: 'required' }, '*') : undefined,
+            h('span', { class: 'chip' }, typeName(o.type)),
+          ),
           input,
           h('span', { class: 'hint muted' }, [o.description, limitsHint(o)].filter(Boolean).join(' · ')),
           suggestions,
@@ -267,7 +307,12 @@ export function renderInvokeForm(cmd: PickerCommand, app: AppContext, applicatio
     // A context-menu command acts on a member or a message.
     const isUser = cmd.type === CommandType.USER;
     let target: HTMLInputElement | HTMLSelectElement;
-    if (isUser) target = select('target', 'Pick the member…', (app.guild()?.members ?? []).map((m) => h('option', { value: m.id }, `@${m.username}`)));
+    if (isUser)
+      target = select(
+        'target',
+        'Pick the member…',
+        (app.guild()?.members ?? []).map((m) => h('option', { value: m.id }, `@${m.username}`)),
+      );
     else {
       const list = h('datalist', { id: `messages-${cmd.id}` });
       target = h('input', { type: 'text', name: 'target', 'data-option': 'target', placeholder: 'message id', list: list.id, inputmode: 'numeric' });
@@ -276,7 +321,9 @@ export function renderInvokeForm(cmd: PickerCommand, app: AppContext, applicatio
         .then((ids) => list.replaceChildren(...ids.map((id) => h('option', { value: id }))))
         .catch(() => undefined);
     }
-    fieldsBox.append(h('label', { class: 'field', 'data-field': 'target' }, h('span', { class: 'field-name' }, isUser ? 'Member' : 'Message', h('span', { class: 'required' }, '*')), target));
+    fieldsBox.append(
+      h('label', { class: 'field', 'data-field': 'target' }, h('span', { class: 'field-name' }, isUser ? 'Member' : 'Message', h('span', { class: 'required' }, '*')), target),
+    );
     validate = () => {
       const v = target.value.trim();
       const msg = v === '' ? `pick the ${isUser ? 'member' : 'message'} to act on` : /^\d{17,20}$/.test(v) ? '' : 'a message id is a snowflake (17 to 20 digits)';

@@ -12,19 +12,7 @@ import { CONTROL, controlHeaders, getJson } from '../api.js';
 import type { AppContext, MountView } from '../app-context.js';
 import { h } from '../dom.js';
 import { endpointRows } from './state-endpoints.js';
-import {
-  applicationName,
-  clock,
-  countdown,
-  describeEntry,
-  ENTRY_KINDS,
-  faultAction,
-  faultCounter,
-  faultMatch,
-  intentNames,
-  REFUSAL_TEXT,
-  scopeName,
-} from '../state/describe.js';
+import { applicationName, clock, countdown, describeEntry, ENTRY_KINDS, faultAction, faultCounter, faultMatch, intentNames, REFUSAL_TEXT, scopeName } from '../state/describe.js';
 
 /** Rows the log keeps, as many as the emulator's activity log holds. */
 const LOG_ROWS = 500;
@@ -35,7 +23,20 @@ const FILTERS = ['all', ...ENTRY_KINDS, 'refused'] as const;
 
 function table(head: string[], rows: HTMLTableRowElement[], empty: string): HTMLElement {
   if (rows.length === 0) return h('p', { class: 'muted empty' }, empty);
-  return h('table', {}, h('thead', {}, h('tr', {}, head.map((t) => h('th', {}, t)))), h('tbody', {}, rows));
+  return h(
+    'table',
+    {},
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        head.map((t) => h('th', {}, t)),
+      ),
+    ),
+    h('tbody', {}, rows),
+  );
 }
 
 function section(id: string, title: string): { el: HTMLElement; summary: HTMLElement; body: HTMLElement; actions: HTMLElement } {
@@ -155,7 +156,14 @@ export const mountState: MountView = (el: HTMLElement, app: AppContext) => {
       table(
         ['#', 'Does', 'Matches', 'Counter'],
         s.faults.map((f, i) =>
-          h('tr', { 'data-fault': String(i), class: f.injected > 0 ? 'fired' : undefined }, h('td', { class: 'num' }, i + 1), h('td', {}, faultAction(f)), h('td', { class: 'mono' }, faultMatch(f)), h('td', { class: 'counter' }, faultCounter(f))),
+          h(
+            'tr',
+            { 'data-fault': String(i), class: f.injected > 0 ? 'fired' : undefined },
+            h('td', { class: 'num' }, i + 1),
+            h('td', {}, faultAction(f)),
+            h('td', { class: 'mono' }, faultMatch(f)),
+            h('td', { class: 'counter' }, faultCounter(f)),
+          ),
         ),
         'No fault injected. Add rules with POST /__emulator/faults or startEmulator({ faults }).',
       ),
@@ -180,7 +188,13 @@ export const mountState: MountView = (el: HTMLElement, app: AppContext) => {
         'No bot connected to the gateway.',
       ),
     );
-    endpoints.body.replaceChildren(table(['Application', 'Delivery', 'Last check', ''], endpointRows(s.interactions.endpoints, world, () => void refresh(), showError), 'No application.'));
+    endpoints.body.replaceChildren(
+      table(
+        ['Application', 'Delivery', 'Last check', ''],
+        endpointRows(s.interactions.endpoints, world, () => void refresh(), showError),
+        'No application.',
+      ),
+    );
     tick();
   }
 

@@ -54,8 +54,7 @@ export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined)
     const l = label(kind, id);
     return l ? `${kind} ${l}` : `${kind} ${id}`;
   };
-  const rowText = (layer: Layer, row: PermissionEntry, kind: 'role' | 'user' | 'channel'): string =>
-    `${layer} row: ${name(kind, row.id)} ${row.permission ? 'allow' : 'deny'}`;
+  const rowText = (layer: Layer, row: PermissionEntry, kind: 'role' | 'user' | 'channel'): string => `${layer} row: ${name(kind, row.id)} ${row.permission ? 'allow' : 'deny'}`;
   const done = (allowed: boolean): AccessResult => ({ allowed, because });
 
   if (q.member.owner) {
@@ -75,13 +74,19 @@ export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined)
   // 2. Where: the first channel row found decides whether to go on.
   const channelId = q.channel.parentId ?? q.channel.id;
   const channelRow = (rows: readonly PermissionEntry[], id: string) => rows.find((r) => r.type === PermissionEntryType.CHANNEL && r.id === id);
-  const channelChoice =
-    ([['command', q.commandRows, channelId], ['command', q.commandRows, everywhere], ['app', q.appRows, channelId], ['app', q.appRows, everywhere]] as const)
-      .map(([layer, rows, id]) => ({ layer, row: channelRow(rows, id) }))
-      .find((c) => c.row !== undefined);
+  const channelChoice = (
+    [
+      ['command', q.commandRows, channelId],
+      ['command', q.commandRows, everywhere],
+      ['app', q.appRows, channelId],
+      ['app', q.appRows, everywhere],
+    ] as const
+  )
+    .map(([layer, rows, id]) => ({ layer, row: channelRow(rows, id) }))
+    .find((c) => c.row !== undefined);
   if (channelChoice?.row) {
     const { layer, row } = channelChoice;
-    const thread = q.channel.parentId !== undefined && row.id === q.channel.parentId ? ' (the thread\'s channel)' : '';
+    const thread = q.channel.parentId !== undefined && row.id === q.channel.parentId ? " (the thread's channel)" : '';
     because.push({ kind: 'channel-row', layer, row, effect: row.permission ? 'continue' : 'deny', text: rowText(layer, row, 'channel') + thread });
     if (!row.permission) return done(false);
   } else {
@@ -123,7 +128,13 @@ export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined)
   // Unknown bits are required too: only administrators can hold them.
   const missing = required & ~held;
   if (missing !== 0n) {
-    because.push({ kind: 'default-permissions', required, missing, effect: 'deny', text: `default_member_permissions needs ${describePermissions(required)}; the member lacks ${describePermissions(missing)}` });
+    because.push({
+      kind: 'default-permissions',
+      required,
+      missing,
+      effect: 'deny',
+      text: `default_member_permissions needs ${describePermissions(required)}; the member lacks ${describePermissions(missing)}`,
+    });
     return done(false);
   }
   because.push({ kind: 'default-permissions', required, missing, effect: 'allow', text: `default_member_permissions needs ${describePermissions(required)}; the member has it` });

@@ -11,11 +11,7 @@ import type { CommandSubject, GuildAccess, GuildFacts } from './subjects.js';
  * users the rows name, everyone else, administrators) may use a command in
  * which channel (those the rows name, all other channels), and why. Pure.
  */
-export type Principal =
-  | { kind: 'administrators' }
-  | { kind: 'role'; id: string }
-  | { kind: 'user'; id: string }
-  | { kind: 'everyone-else' };
+export type Principal = { kind: 'administrators' } | { kind: 'role'; id: string } | { kind: 'user'; id: string } | { kind: 'everyone-else' };
 
 export type Column = { kind: 'channel'; id: string } | { kind: 'other-channels' };
 
@@ -122,9 +118,11 @@ export function ask(g: GuildAccess, subject: CommandSubject, member: AccessMembe
   if (!r.allowed) return { outcome: 'denied', because: r.because };
   if (r.because.some((s) => s.kind === 'owner' || s.kind === 'administrator')) return { outcome: 'allowed', because: r.because };
   const byDefault = r.because.find((s) => s.kind === 'default-permissions');
-  const needs = (byDefault && byDefault.required ? byDefault.required : 0n) | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n);
+  const needs = (byDefault?.required ? byDefault.required : 0n) | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n);
   if (needs === 0n) return { outcome: 'allowed', because: r.because };
-  const because = r.because.map((s): Step => (s.kind === 'default-permissions' && s.required ? { ...s, text: `default_member_permissions: only with ${describePermissions(s.required ?? 0n)}` } : s));
+  const because = r.because.map(
+    (s): Step => (s.kind === 'default-permissions' && s.required ? { ...s, text: `default_member_permissions: only with ${describePermissions(s.required ?? 0n)}` } : s),
+  );
   if (userCommand) because.push({ kind: 'send-messages', effect: 'deny', text: 'a user command also needs SEND_MESSAGES in the channel' });
   return { outcome: 'conditional', needs, because };
 }
@@ -139,7 +137,12 @@ function channelOf(g: GuildAccess, column: Column): { id: string; parentId?: str
 export function axes(g: GuildAccess, rowLists: ReadonlyArray<readonly PermissionEntry[]>): { principals: Principal[]; columns: Column[] } {
   const m = mentioned(g.guildId, rowLists);
   return {
-    principals: [{ kind: 'administrators' }, ...m.roles.map((id) => ({ kind: 'role' as const, id })), ...m.users.map((id) => ({ kind: 'user' as const, id })), { kind: 'everyone-else' }],
+    principals: [
+      { kind: 'administrators' },
+      ...m.roles.map((id) => ({ kind: 'role' as const, id })),
+      ...m.users.map((id) => ({ kind: 'user' as const, id })),
+      { kind: 'everyone-else' },
+    ],
     columns: [...m.channels.map((id) => ({ kind: 'channel' as const, id })), { kind: 'other-channels' }],
   };
 }

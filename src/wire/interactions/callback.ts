@@ -30,10 +30,20 @@ export const InteractionErrors = {
 export function callbackFits(interactionType: number, callbackType: number): boolean {
   if (interactionType === 4) return callbackType === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT;
   if (interactionType === 2) {
-    return ([CallbackType.CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.MODAL, CallbackType.PREMIUM_REQUIRED, CallbackType.LAUNCH_ACTIVITY] as number[]).includes(callbackType);
+    return (
+      [
+        CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
+        CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+        CallbackType.MODAL,
+        CallbackType.PREMIUM_REQUIRED,
+        CallbackType.LAUNCH_ACTIVITY,
+      ] as number[]
+    ).includes(callbackType);
   }
   if (interactionType === 3 || interactionType === 5) {
-    return ([CallbackType.CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE] as number[]).includes(callbackType);
+    return (
+      [CallbackType.CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE] as number[]
+    ).includes(callbackType);
   }
   return false;
 }

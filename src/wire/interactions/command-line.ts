@@ -117,7 +117,7 @@ function tokenize(line: string): RawToken[] {
 export function parseCommandLine(line: string, partial = false): ParsedLine {
   const tokens = tokenize(line);
   const first = tokens[0];
-  if (!first || !first.text.startsWith('/') || first.text.length < 2 || first.colon !== undefined) {
+  if (!first?.text.startsWith('/') || first.text.length < 2 || first.colon !== undefined) {
     throw new CommandLineError('a command line starts with /name', first?.start ?? 0, first ? first.end - first.start : 1);
   }
   const command: LineWord = { text: first.text.slice(1), start: first.start + 1, end: first.end };

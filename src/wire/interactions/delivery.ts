@@ -65,9 +65,9 @@ export function deliveryLine(o: DeliveryOutcome): string {
 export function noResponseReason(o: NoResponse): string {
   switch (o.kind) {
     case 'no-session':
-      return 'no gateway session of this application is connected, so nobody received the interaction. Start the bot with the emulator\'s DISCORD_TOKEN and its REST base (CMDSYNC_API_URL without /v10: the bot finds the gateway through GET /gateway/bot), or give the application an interactions endpoint URL (--interactions-url).';
+      return "no gateway session of this application is connected, so nobody received the interaction. Start the bot with the emulator's DISCORD_TOKEN and its REST base (CMDSYNC_API_URL without /v10: the bot finds the gateway through GET /gateway/bot), or give the application an interactions endpoint URL (--interactions-url).";
     case 'signature-rejected':
-      return 'the endpoint answered 401: it could not verify the signature. Set the bot\'s DISCORD_PUBLIC_KEY to the public key this emulator printed (each emulator run without --data has a new key pair).';
+      return "the endpoint answered 401: it could not verify the signature. Set the bot's DISCORD_PUBLIC_KEY to the public key this emulator printed (each emulator run without --data has a new key pair).";
     case 'endpoint-unreachable':
       return `the interactions endpoint ${o.error}: is the bot running and listening there?`;
     case 'endpoint-error':

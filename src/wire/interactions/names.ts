@@ -60,7 +60,13 @@ export function nameLookup(place: NamedPlace): (kind: 'user' | 'role' | 'channel
   return (kind, name) => {
     if (kind === 'user') return matchName('user', name, place.users, place.where);
     // @everyone is a role named "@everyone": `@everyone` names it.
-    if (kind === 'role') return matchName('role', name, place.roles.map((r) => ({ ...r, name: r.name.replace(/^@/, '') })), place.where);
+    if (kind === 'role')
+      return matchName(
+        'role',
+        name,
+        place.roles.map((r) => ({ ...r, name: r.name.replace(/^@/, '') })),
+        place.where,
+      );
     return matchName('channel', name, place.channels, place.where);
   };
 }

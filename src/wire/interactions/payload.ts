@@ -140,7 +140,20 @@ function resolvedData(f: InvocationFacts): Obj | undefined {
   }
   for (const id of f.mentions.roles) {
     const r = g?.roles.find((x) => x.id === id);
-    if (r) roles[id] = { id, name: r.name, color: 0, hoist: false, icon: null, unicode_emoji: null, position: r.id === g?.id ? 0 : 1, permissions: r.permissions.toString(), managed: false, mentionable: false, flags: 0 };
+    if (r)
+      roles[id] = {
+        id,
+        name: r.name,
+        color: 0,
+        hoist: false,
+        icon: null,
+        unicode_emoji: null,
+        position: r.id === g?.id ? 0 : 1,
+        permissions: r.permissions.toString(),
+        managed: false,
+        mentionable: false,
+        flags: 0,
+      };
   }
   for (const id of f.mentions.channels) {
     const c = g?.channels.find((x) => x.id === id);

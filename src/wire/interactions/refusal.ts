@@ -69,25 +69,33 @@ export function placeRefusal(cmd: CommandFacts, place: PlaceFacts): Refusal | un
   const unavailable = (kind: RefusalKind, reason: string): Refusal => refusal(kind, 'This command is not available here.', reason);
   const context = place.context;
   if (cmd.guild_id !== undefined) {
-    if (context !== InteractionContext.GUILD || cmd.guild_id !== place.guildId) return unavailable('guild-command-elsewhere', `a command of server ${cmd.guild_id} is offered only there`);
+    if (context !== InteractionContext.GUILD || cmd.guild_id !== place.guildId)
+      return unavailable('guild-command-elsewhere', `a command of server ${cmd.guild_id} is offered only there`);
   } else if (Array.isArray(cmd.contexts)) {
     if (!cmd.contexts.includes(context)) return unavailable('context', `its contexts (${cmd.contexts.join(', ')}) leave out ${CONTEXT_NAMES[context]} (${context})`);
   } else if (context === InteractionContext.BOT_DM && cmd.dm_permission === false) {
     return unavailable('context', 'dm_permission is false: not offered in DMs');
   }
   if (Object.keys(authorizingOwners(cmd, place)).length > 0) return undefined;
-  if (context === InteractionContext.GUILD) return unavailable('not-installed', `the application is not installed with applications.commands (or bot) in server ${place.guildId}${userInstallNote(cmd, place)}`);
-  return unavailable('not-installed', `only a user install reaches ${CONTEXT_NAMES[context]}: the command's integration_types (${(cmd.integration_types ?? []).join(', ') || 'none'}) leave out USER_INSTALL (${IntegrationType.USER_INSTALL})${userInstallNote(cmd, place)}`);
+  if (context === InteractionContext.GUILD)
+    return unavailable('not-installed', `the application is not installed with applications.commands (or bot) in server ${place.guildId}${userInstallNote(cmd, place)}`);
+  return unavailable(
+    'not-installed',
+    `only a user install reaches ${CONTEXT_NAMES[context]}: the command's integration_types (${(cmd.integration_types ?? []).join(', ') || 'none'}) leave out USER_INSTALL (${IntegrationType.USER_INSTALL})${userInstallNote(cmd, place)}`,
+  );
 }
 
 function userInstallNote(cmd: CommandFacts, place: PlaceFacts): string {
-  return cmd.guild_id === undefined && cmd.integration_types?.includes(IntegrationType.USER_INSTALL) && !place.userInstalled ? ', and the application does not support user installs' : '';
+  return cmd.guild_id === undefined && cmd.integration_types?.includes(IntegrationType.USER_INSTALL) && !place.userInstalled
+    ? ', and the application does not support user installs'
+    : '';
 }
 
 /** Age-restricted commands: users aged 18 or older (age-verified), and in a guild only in age-restricted channels (spec "Localization and age restriction"). */
 export function ageRefusal(cmd: CommandFacts, place: PlaceFacts): Refusal | undefined {
   if (cmd.nsfw !== true) return undefined;
-  if (!place.ageVerified) return refusal('age-restricted', 'This command is age-restricted: only users aged 18 or older can use it.', 'nsfw: true, and this user is not age-verified (18+)');
+  if (!place.ageVerified)
+    return refusal('age-restricted', 'This command is age-restricted: only users aged 18 or older can use it.', 'nsfw: true, and this user is not age-verified (18+)');
   // A DM with the app counts as age-restricted-capable for a verified adult.
   if (place.context === InteractionContext.GUILD && !place.channelNsfw) {
     return refusal('age-restricted', 'This command is age-restricted and can only be used in age-restricted channels.', 'nsfw: true, and this channel is not age-restricted');
@@ -112,7 +120,11 @@ export function permissionRefusal(query: AccessQuery, label?: Labeler): Refusal 
  */
 export function readRepair(cmd: { guild_id?: string; version: string }, seenVersion: string | undefined): Refusal | undefined {
   if (cmd.guild_id !== undefined || seenVersion === undefined || seenVersion === cmd.version) return undefined;
-  return refusal('outdated', 'This command is outdated, please try again in a few minutes.', `the command changed (version ${seenVersion} → ${cmd.version}) since this user's client loaded it; it has reloaded it now`);
+  return refusal(
+    'outdated',
+    'This command is outdated, please try again in a few minutes.',
+    `the command changed (version ${seenVersion} → ${cmd.version}) since this user's client loaded it; it has reloaded it now`,
+  );
 }
 
 export function isUserCommand(cmd: CommandFacts): boolean {

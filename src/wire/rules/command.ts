@@ -58,7 +58,13 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
     const name = checkText(out, cmd.name, ['name'], { rule: 'name-length', label: 'Name', min: 1, max: limits.name_max, required: !partial });
     if (name !== undefined && name.length > 0) {
       if (isBlank(name)) out.push(problem('name-length', ['name'], 'Name must not be blank.', ApiErrors.badLength(1, limits.name_max)));
-      else if (name.trim() !== name) out.push({ rule: 'name-whitespace', severity: 'warning', path: ['name'], message: `The service trims the spaces around "${name}", so the stored name will differ from the manifest.` });
+      else if (name.trim() !== name)
+        out.push({
+          rule: 'name-whitespace',
+          severity: 'warning',
+          path: ['name'],
+          message: `The service trims the spaces around "${name}", so the stored name will differ from the manifest.`,
+        });
     }
   }
   checkLocalizations(out, cmd.name_localizations, ['name_localizations'], { field: 'name', defaultValue: cmd.name, namePattern: chatInput, min: 1, max: limits.name_max });
@@ -70,7 +76,8 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
       out.push(problem('description-forbidden', ['description'], `${label} commands take no description; remove it (the service stores "").`, ApiErrors.contextMenuDescription()));
     }
     const locs = localizedStrings(cmd.description_localizations);
-    if (locs.length > 0) out.push(problem('description-forbidden', ['description_localizations'], `${label} commands take no description localizations.`, ApiErrors.contextMenuDescription()));
+    if (locs.length > 0)
+      out.push(problem('description-forbidden', ['description_localizations'], `${label} commands take no description localizations.`, ApiErrors.contextMenuDescription()));
   } else {
     checkText(out, cmd.description, ['description'], {
       rule: 'description-length',
@@ -79,24 +86,50 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
       max: limits.description_max,
       required: chatInput && !partial,
     });
-    checkLocalizations(out, cmd.description_localizations, ['description_localizations'], { field: 'description', defaultValue: cmd.description, namePattern: false, min: 1, max: limits.description_max });
+    checkLocalizations(out, cmd.description_localizations, ['description_localizations'], {
+      field: 'description',
+      defaultValue: cmd.description,
+      namePattern: false,
+      min: 1,
+      max: limits.description_max,
+    });
   }
 
   // Options
   if (chatInput) {
     validateOptions(out, cmd.options, ['options'], 'command', limits);
     checkLocalizedOptionNames(out, cmd.options, ['options']);
-  }
-  else if (Array.isArray(cmd.options) ? cmd.options.length > 0 : has(cmd, 'options')) {
-    out.push(problem('options-forbidden', ['options'], `Only CHAT_INPUT commands take options; this one is ${describeEnum({ [typeName(type)]: type })}.`, type === CommandType.USER || type === CommandType.MESSAGE ? ApiErrors.contextMenuOptions() : ApiErrors.maxLength(0)));
+  } else if (Array.isArray(cmd.options) ? cmd.options.length > 0 : has(cmd, 'options')) {
+    out.push(
+      problem(
+        'options-forbidden',
+        ['options'],
+        `Only CHAT_INPUT commands take options; this one is ${describeEnum({ [typeName(type)]: type })}.`,
+        type === CommandType.USER || type === CommandType.MESSAGE ? ApiErrors.contextMenuOptions() : ApiErrors.maxLength(0),
+      ),
+    );
   }
 
   // Entry point handler
   if (has(cmd, 'handler')) {
     if (type !== CommandType.PRIMARY_ENTRY_POINT) {
-      out.push(problem('handler-entry-point-only', ['handler'], 'handler applies only to PRIMARY_ENTRY_POINT commands.', ApiErrors.invalid('handler is only valid for primary entry point commands', 'BASE_TYPE_INVALID')));
+      out.push(
+        problem(
+          'handler-entry-point-only',
+          ['handler'],
+          'handler applies only to PRIMARY_ENTRY_POINT commands.',
+          ApiErrors.invalid('handler is only valid for primary entry point commands', 'BASE_TYPE_INVALID'),
+        ),
+      );
     } else if (!Object.values(EntryPointHandler).includes(cmd.handler as 1 | 2)) {
-      out.push(problem('handler-value', ['handler'], `handler ${describeValue(cmd.handler)} is not one of ${describeEnum(EntryPointHandler)}.`, ApiErrors.choices(Object.values(EntryPointHandler))));
+      out.push(
+        problem(
+          'handler-value',
+          ['handler'],
+          `handler ${describeValue(cmd.handler)} is not one of ${describeEnum(EntryPointHandler)}.`,
+          ApiErrors.choices(Object.values(EntryPointHandler)),
+        ),
+      );
     }
   }
 
@@ -105,7 +138,12 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
   checkBoolean(out, cmd.dm_permission, ['dm_permission'], 'command-boolean', 'dm_permission');
   checkBoolean(out, cmd.default_permission, ['default_permission'], 'command-boolean', 'default_permission');
   if (has(cmd, 'default_permission')) {
-    out.push({ rule: 'deprecated-field', severity: 'warning', path: ['default_permission'], message: 'default_permission is deprecated; use default_member_permissions ("0" hides the command from everyone but administrators).' });
+    out.push({
+      rule: 'deprecated-field',
+      severity: 'warning',
+      path: ['default_permission'],
+      message: 'default_permission is deprecated; use default_member_permissions ("0" hides the command from everyone but administrators).',
+    });
   }
   checkContexts(out, cmd, ctx);
   checkId(out, cmd);
@@ -123,12 +161,24 @@ function checkPermissionsField(out: Problem[], cmd: Obj): void {
   if (v === undefined || v === null) return;
   const text = typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
   if (typeof text !== 'string' || !DECIMAL_PERMISSIONS.test(text)) {
-    out.push(problem('default-member-permissions', ['default_member_permissions'], `default_member_permissions must be a decimal permission string such as "32" or a list of permission names, not ${describeValue(v)}.`, ApiErrors.integer(v)));
+    out.push(
+      problem(
+        'default-member-permissions',
+        ['default_member_permissions'],
+        `default_member_permissions must be a decimal permission string such as "32" or a list of permission names, not ${describeValue(v)}.`,
+        ApiErrors.integer(v),
+      ),
+    );
     return;
   }
   const unknown = BigInt(text) & ~ALL_PERMISSION_BITS;
   if (unknown !== 0n) {
-    out.push({ rule: 'default-member-permissions', severity: 'warning', path: ['default_member_permissions'], message: `default_member_permissions sets bits no permission uses (${unknown}).` });
+    out.push({
+      rule: 'default-member-permissions',
+      severity: 'warning',
+      path: ['default_member_permissions'],
+      message: `default_member_permissions sets bits no permission uses (${unknown}).`,
+    });
   }
 }
 
@@ -142,8 +192,18 @@ function checkContexts(out: Problem[], cmd: Obj, ctx: CommandRuleContext): void 
       const botDm = field === 'contexts' && Array.isArray(cmd.contexts) && cmd.contexts.includes(InteractionContext.BOT_DM);
       out.push(
         botDm
-          ? { rule: 'contexts-bot-dm-guild', severity: 'warning', path: ['contexts', (cmd.contexts as unknown[]).indexOf(InteractionContext.BOT_DM)], message: 'Guild commands cannot run in DMs with the app, and the service drops contexts on guild commands: remove it.' }
-          : { rule: 'global-only-field', severity: 'warning', path: [field], message: `${field} applies only to global commands; the service drops it on guild commands, so remove it.` },
+          ? {
+              rule: 'contexts-bot-dm-guild',
+              severity: 'warning',
+              path: ['contexts', (cmd.contexts as unknown[]).indexOf(InteractionContext.BOT_DM)],
+              message: 'Guild commands cannot run in DMs with the app, and the service drops contexts on guild commands: remove it.',
+            }
+          : {
+              rule: 'global-only-field',
+              severity: 'warning',
+              path: [field],
+              message: `${field} applies only to global commands; the service drops it on guild commands, so remove it.`,
+            },
       );
     }
     return;
@@ -160,9 +220,19 @@ function checkContexts(out: Problem[], cmd: Obj, ctx: CommandRuleContext): void 
   if (contexts?.includes(InteractionContext.PRIVATE_CHANNEL)) {
     const i = contexts.indexOf(InteractionContext.PRIVATE_CHANNEL);
     if (installs && !installs.includes(IntegrationType.USER_INSTALL)) {
-      out.push({ rule: 'private-channel-needs-user-install', severity: 'warning', path: ['contexts', i], message: 'PRIVATE_CHANNEL does nothing unless the command is installable by users: add user_install to integration_types.' });
+      out.push({
+        rule: 'private-channel-needs-user-install',
+        severity: 'warning',
+        path: ['contexts', i],
+        message: 'PRIVATE_CHANNEL does nothing unless the command is installable by users: add user_install to integration_types.',
+      });
     } else if (!installs) {
-      out.push({ rule: 'private-channel-needs-user-install', severity: 'warning', path: ['contexts', i], message: 'PRIVATE_CHANNEL only works when the app is user-installable; set integration_types to include user_install to say so.' });
+      out.push({
+        rule: 'private-channel-needs-user-install',
+        severity: 'warning',
+        path: ['contexts', i],
+        message: 'PRIVATE_CHANNEL only works when the app is user-installable; set integration_types to include user_install to say so.',
+      });
     }
   }
 }
@@ -212,7 +282,12 @@ function checkCommandSize(out: Problem[], cmd: Obj, limits: Limits): void {
   const size = commandSize(cmd);
   if (size > limits.command_total_chars) {
     out.push({
-      ...problem('command-size', [], `The command totals ${size} characters of names, descriptions and values; the limit is ${limits.command_total_chars} (only the longest localization of each field counts).`, { code: 'APPLICATION_COMMAND_TOO_LARGE', message: `Command exceeds maximum size (${limits.command_total_chars})` }),
+      ...problem(
+        'command-size',
+        [],
+        `The command totals ${size} characters of names, descriptions and values; the limit is ${limits.command_total_chars} (only the longest localization of each field counts).`,
+        { code: 'APPLICATION_COMMAND_TOO_LARGE', message: `Command exceeds maximum size (${limits.command_total_chars})` },
+      ),
       apiPath: [],
     });
   }

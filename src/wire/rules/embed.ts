@@ -105,7 +105,14 @@ function validateEmbed(out: Problem[], e: unknown, i: number, limits: Limits): v
     return;
   }
   if (e.fields.length > limits.embed_fields_max) {
-    out.push(problem('embed-fields-count', [i, 'fields'], `An embed holds at most ${limits.embed_fields_max} fields (it has ${e.fields.length}).`, ApiErrors.maxLength(limits.embed_fields_max)));
+    out.push(
+      problem(
+        'embed-fields-count',
+        [i, 'fields'],
+        `An embed holds at most ${limits.embed_fields_max} fields (it has ${e.fields.length}).`,
+        ApiErrors.maxLength(limits.embed_fields_max),
+      ),
+    );
   }
   e.fields.forEach((f, j) => {
     if (!isObject(f)) {
@@ -133,7 +140,12 @@ export function validateEmbeds(embeds: unknown, limits: Limits): Problem[] {
   const size = embedSize(embeds);
   if (size > limits.embed_total_chars) {
     out.push(
-      problem('embed-total-size', [], `The embeds of one message may hold ${limits.embed_total_chars} characters in total (titles, descriptions, field names and values, footers, authors); these hold ${size}.`, EmbedErrors.tooLarge(limits.embed_total_chars)),
+      problem(
+        'embed-total-size',
+        [],
+        `The embeds of one message may hold ${limits.embed_total_chars} characters in total (titles, descriptions, field names and values, footers, authors); these hold ${size}.`,
+        EmbedErrors.tooLarge(limits.embed_total_chars),
+      ),
     );
   }
   return out;
@@ -194,7 +206,12 @@ export function unknownEmbedKeys(embeds: unknown, base: Path = ['embeds']): Prob
     for (const key of Object.keys(value)) {
       if (known.includes(key)) continue;
       const hint = closest(key, known);
-      out.push({ rule: 'embed-unknown-key', severity: 'error', path: [...path, key], message: `Unknown embed key "${key}"${hint ? ` (did you mean "${hint}"?)` : ''}; the service would drop it.` });
+      out.push({
+        rule: 'embed-unknown-key',
+        severity: 'error',
+        path: [...path, key],
+        message: `Unknown embed key "${key}"${hint ? ` (did you mean "${hint}"?)` : ''}; the service would drop it.`,
+      });
     }
   };
   if (!Array.isArray(embeds)) return out;

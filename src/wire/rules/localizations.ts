@@ -33,7 +33,12 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
     if (!isLocale(locale)) {
       const hint = suggestLocale(locale);
       out.push({
-        ...problem('localization-locale', at(), `"${locale}" is not a locale the service knows${hint ? `; did you mean "${hint}"?` : ` (known: ${LOCALES.join(', ')}).`}`, ApiErrors.choices(LOCALES)),
+        ...problem(
+          'localization-locale',
+          at(),
+          `"${locale}" is not a locale the service knows${hint ? `; did you mean "${hint}"?` : ` (known: ${LOCALES.join(', ')}).`}`,
+          ApiErrors.choices(LOCALES),
+        ),
         atKey: true,
       });
       continue;
@@ -51,7 +56,9 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
         problem(
           check.field === 'description' ? 'description-length' : 'name-length',
           at(),
-          blankMenuName ? `${label} for ${locale} is blank; the service trims it to nothing.` : `${label} for ${locale} must be ${check.min}-${check.max} characters long (it has ${len}).`,
+          blankMenuName
+            ? `${label} for ${locale} is blank; the service trims it to nothing.`
+            : `${label} for ${locale} must be ${check.min}-${check.max} characters long (it has ${len}).`,
           ApiErrors.badLength(check.min, check.max),
         ),
       );
@@ -61,7 +68,12 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
       if (!matchesNamePattern(value)) {
         const bad = firstInvalidNameChar(value);
         out.push({
-          ...problem('name-pattern', at(), `Localized name for ${locale} "${value}" has a character names may not use${bad ? ` (${JSON.stringify(bad)})` : ''}: only letters, numbers, - _ and '.`, ApiErrors.invalidName()),
+          ...problem(
+            'name-pattern',
+            at(),
+            `Localized name for ${locale} "${value}" has a character names may not use${bad ? ` (${JSON.stringify(bad)})` : ''}: only letters, numbers, - _ and '.`,
+            ApiErrors.invalidName(),
+          ),
           apiPath,
         });
       } else {

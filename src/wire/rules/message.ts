@@ -152,7 +152,12 @@ function checkComponents(out: Problem[], components: unknown, respected: boolean
   if (!applicationOwned) {
     for (const p of interactiveComponentPaths(list, ['components'])) {
       out.push(
-        problem('message-components-interactive', p, 'Only application-owned webhooks may send interactive components (buttons other than links, selects, text inputs).', MessageErrors.interactiveComponents),
+        problem(
+          'message-components-interactive',
+          p,
+          'Only application-owned webhooks may send interactive components (buttons other than links, selects, text inputs).',
+          MessageErrors.interactiveComponents,
+        ),
       );
     }
   }
@@ -169,7 +174,14 @@ function checkAllowedMentions(out: Problem[], am: unknown): void {
   const kinds = ['roles', 'users', 'everyone'];
   parse.forEach((k, i) => {
     if (typeof k !== 'string' || !kinds.includes(k)) {
-      out.push(problem('allowed-mentions-parse', ['allowed_mentions', 'parse', i], `allowed_mentions.parse holds ${describeValue(k)}; use roles, users or everyone.`, ApiErrors.choices(kinds)));
+      out.push(
+        problem(
+          'allowed-mentions-parse',
+          ['allowed_mentions', 'parse', i],
+          `allowed_mentions.parse holds ${describeValue(k)}; use roles, users or everyone.`,
+          ApiErrors.choices(kinds),
+        ),
+      );
     }
   });
   for (const kind of ['users', 'roles'] as const) {
@@ -181,7 +193,9 @@ function checkAllowedMentions(out: Problem[], am: unknown): void {
       if (!isSnowflake(id)) out.push(problem('allowed-mentions-ids', ['allowed_mentions', kind, i], `${describeValue(id)} is not an id.`, ApiErrors.snowflake(id)));
     });
     if (parse.includes(kind) && ids.length > 0) {
-      out.push(problem('allowed-mentions-exclusive', ['allowed_mentions', kind], `allowed_mentions cannot both parse ${kind} and list ${kind}.`, MessageErrors.mentionsExclusive(kind)));
+      out.push(
+        problem('allowed-mentions-exclusive', ['allowed_mentions', kind], `allowed_mentions cannot both parse ${kind} and list ${kind}.`, MessageErrors.mentionsExclusive(kind)),
+      );
     }
   }
   checkBoolean(out, am.replied_user, ['allowed_mentions', 'replied_user'], 'allowed-mentions-type', 'allowed_mentions.replied_user');
@@ -195,7 +209,8 @@ function checkAttachments(out: Problem[], attachments: unknown): unknown[] {
       out.push(problem('message-attachments-type', ['attachments', i], `An attachment must be a mapping, not ${describeValue(a)}.`, ApiErrors.object()));
       return;
     }
-    if (a.id === undefined || a.id === null) out.push(problem('message-attachments-type', ['attachments', i, 'id'], 'An attachment entry needs the id of the file it names.', ApiErrors.required()));
+    if (a.id === undefined || a.id === null)
+      out.push(problem('message-attachments-type', ['attachments', i, 'id'], 'An attachment entry needs the id of the file it names.', ApiErrors.required()));
     else if (!(typeof a.id === 'number' && Number.isInteger(a.id)) && !(typeof a.id === 'string' && /^\d+$/.test(a.id))) {
       out.push(problem('message-attachments-type', ['attachments', i, 'id'], `Attachment id ${describeValue(a.id)} is not an id.`, ApiErrors.snowflake(a.id)));
     }
@@ -213,7 +228,14 @@ function checkContent(out: Problem[], content: unknown, limits: Limits): void {
   }
   const len = textLength(content);
   if (len > limits.message_content_max) {
-    out.push(problem('message-content-length', ['content'], `Content holds at most ${limits.message_content_max} characters (it has ${len}).`, ApiErrors.maxLength(limits.message_content_max)));
+    out.push(
+      problem(
+        'message-content-length',
+        ['content'],
+        `Content holds at most ${limits.message_content_max} characters (it has ${len}).`,
+        ApiErrors.maxLength(limits.message_content_max),
+      ),
+    );
   }
 }
 
@@ -234,9 +256,12 @@ function checkPoll(out: Problem[], poll: unknown): void {
   // Hours the poll stays open: up to 32 days (the interface's poll object).
   if (poll.duration !== undefined && poll.duration !== null) {
     if (typeof poll.duration !== 'number' || !Number.isInteger(poll.duration)) {
-      out.push(problem('message-poll-type', ['poll', 'duration'], `A poll duration is a whole number of hours, not ${describeValue(poll.duration)}.`, ApiErrors.integer(poll.duration)));
+      out.push(
+        problem('message-poll-type', ['poll', 'duration'], `A poll duration is a whole number of hours, not ${describeValue(poll.duration)}.`, ApiErrors.integer(poll.duration)),
+      );
     } else if (poll.duration < 1) out.push(problem('message-poll-duration', ['poll', 'duration'], 'A poll lasts at least 1 hour.', ApiErrors.numberMin(1)));
-    else if (poll.duration > POLL_MAX_HOURS) out.push(problem('message-poll-duration', ['poll', 'duration'], `A poll lasts at most ${POLL_MAX_HOURS} hours.`, ApiErrors.numberMax(POLL_MAX_HOURS)));
+    else if (poll.duration > POLL_MAX_HOURS)
+      out.push(problem('message-poll-duration', ['poll', 'duration'], `A poll lasts at most ${POLL_MAX_HOURS} hours.`, ApiErrors.numberMax(POLL_MAX_HOURS)));
   }
 }
 
@@ -270,7 +295,15 @@ function checkState(out: Problem[], s: MessageState, v2: boolean): void {
       [s.poll, 'poll'],
     ];
     for (const [present, field] of legacy) {
-      if (present) out.push(problem('message-components-v2-exclusive', [field], `With IS_COMPONENTS_V2 a message holds only components; remove or null '${field}'.`, MessageErrors.legacyWithV2(field)));
+      if (present)
+        out.push(
+          problem(
+            'message-components-v2-exclusive',
+            [field],
+            `With IS_COMPONENTS_V2 a message holds only components; remove or null '${field}'.`,
+            MessageErrors.legacyWithV2(field),
+          ),
+        );
     }
   }
   if (!s.content && !s.embeds && !s.files && !s.poll && !s.components) {
@@ -349,17 +382,28 @@ function checkThreadFields(out: Problem[], b: Obj, ctx: ExecuteRuleContext): voi
     checkText(out, b.thread_name, ['thread_name'], { rule: 'thread-name-length', label: 'thread_name', min: 1, max: ctx.limits.thread_name_max, required: false });
   }
   if (forum && !hasThreadId && !hasThreadName) {
-    out.push({ ...problem('forum-thread-required', [], 'A forum or media channel needs thread_id (query) or thread_name (body).', MessageErrors.forumNeedsThread), jsonCode: JsonCodes.forumNeedsThread });
+    out.push({
+      ...problem('forum-thread-required', [], 'A forum or media channel needs thread_id (query) or thread_name (body).', MessageErrors.forumNeedsThread),
+      jsonCode: JsonCodes.forumNeedsThread,
+    });
   } else if (forum && hasThreadId && hasThreadName) {
     out.push({ ...problem('forum-thread-both', ['thread_name'], 'Give thread_id or thread_name, not both.', MessageErrors.forumBothThread), jsonCode: JsonCodes.forumBothThread });
   } else if (!forum && hasThreadName) {
-    out.push({ ...problem('thread-name-outside-forum', ['thread_name'], 'thread_name creates a post and needs a forum or media channel.', MessageErrors.threadsOnlyInForum), jsonCode: JsonCodes.threadsOnlyInForum });
+    out.push({
+      ...problem('thread-name-outside-forum', ['thread_name'], 'thread_name creates a post and needs a forum or media channel.', MessageErrors.threadsOnlyInForum),
+      jsonCode: JsonCodes.threadsOnlyInForum,
+    });
   }
   const tags = checkArray(out, b.applied_tags, ['applied_tags'], 'applied-tags-type', 'applied_tags');
   if (!tags) return;
   if (!forum || !hasThreadName) {
     if (tags.length > 0) {
-      out.push({ rule: 'applied-tags-ignored', severity: 'warning', path: ['applied_tags'], message: 'applied_tags only apply to a new post (thread_name) in a forum or media channel; they are ignored here.' });
+      out.push({
+        rule: 'applied-tags-ignored',
+        severity: 'warning',
+        path: ['applied_tags'],
+        message: 'applied_tags only apply to a new post (thread_name) in a forum or media channel; they are ignored here.',
+      });
     }
     return;
   }

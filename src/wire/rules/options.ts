@@ -37,7 +37,9 @@ export function validateOptions(out: Problem[], value: unknown, path: Path, leve
   const options = checkArray(out, value, path, 'options-type', 'options');
   if (!options) return;
   if (options.length > limits.options_per_level) {
-    out.push(problem('options-max', path, `At most ${limits.options_per_level} options are allowed here (found ${options.length}).`, ApiErrors.maxLength(limits.options_per_level)));
+    out.push(
+      problem('options-max', path, `At most ${limits.options_per_level} options are allowed here (found ${options.length}).`, ApiErrors.maxLength(limits.options_per_level)),
+    );
   }
   for (let i = 0; i < options.length; i++) validateOption(out, options[i], [...path, i], level, limits);
   checkOptionSiblings(out, options, path, level);
@@ -64,7 +66,11 @@ export function checkLocalizedOptionNames(out: Problem[], value: unknown, path: 
   const defaults = new Map<string, Path>();
   for (const { o, path: at } of all) if (typeof o.name === 'string' && !defaults.has(o.name)) defaults.set(o.name, at);
   const perLocale = new Map<string, Map<string, { name: unknown; path: Path }>>();
-  const where = (at: Path) => at.filter((s) => typeof s === 'number').map((n) => Number(n) + 1).join('.');
+  const where = (at: Path) =>
+    at
+      .filter((s) => typeof s === 'number')
+      .map((n) => Number(n) + 1)
+      .join('.');
   for (const { o, path: at } of all) {
     if (!isObject(o.name_localizations)) continue;
     const dict = o.name_localizations;
@@ -73,14 +79,28 @@ export function checkLocalizedOptionNames(out: Problem[], value: unknown, path: 
       if (typeof localized !== 'string' || localized === o.name) continue;
       const owner = defaults.get(localized);
       if (owner !== undefined) {
-        out.push(problem('localized-option-name-clash', [...at, 'name_localizations', locale], `Localized name "${localized}" (${locale}) is the default name of option ${where(owner)} of this command.`, ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
+        out.push(
+          problem(
+            'localized-option-name-clash',
+            [...at, 'name_localizations', locale],
+            `Localized name "${localized}" (${locale}) is the default name of option ${where(owner)} of this command.`,
+            ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME'),
+          ),
+        );
         continue;
       }
       let names = perLocale.get(locale);
       if (!names) perLocale.set(locale, (names = new Map()));
       const prev = names.get(localized);
       if (prev !== undefined && prev.name !== o.name) {
-        out.push(problem('localized-option-name-clash', [...at, 'name_localizations', locale], `Localized name "${localized}" (${locale}) is also the ${locale} name of option ${where(prev.path)} of this command.`, ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
+        out.push(
+          problem(
+            'localized-option-name-clash',
+            [...at, 'name_localizations', locale],
+            `Localized name "${localized}" (${locale}) is also the ${locale} name of option ${where(prev.path)} of this command.`,
+            ApiErrors.invalid('Localized option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME'),
+          ),
+        );
       } else if (prev === undefined) names.set(localized, { name: o.name, path: at });
     }
   }
@@ -98,7 +118,14 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
   if (level === 'command' && containers > 0 && containers < objects) {
     options.forEach((o, i) => {
       if (isObject(o) && !CONTAINERS.has(o.type as number)) {
-        out.push(problem('options-mixed', [...path, i, 'type'], `Option "${valueText(o.name)}" sits beside subcommands; a command with subcommands or groups takes no other options.`, ApiErrors.choices([1, 2])));
+        out.push(
+          problem(
+            'options-mixed',
+            [...path, i, 'type'],
+            `Option "${valueText(o.name)}" sits beside subcommands; a command with subcommands or groups takes no other options.`,
+            ApiErrors.choices([1, 2]),
+          ),
+        );
       }
     });
   }
@@ -110,7 +137,14 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
     if (!isObject(o) || typeof o.name !== 'string') continue;
     const first = defaults.get(o.name);
     if (first !== undefined) {
-      out.push(problem('option-name-unique', [...path, i, 'name'], `Option name "${o.name}" is already used by option ${first + 1} in this list.`, ApiErrors.invalid('Option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME')));
+      out.push(
+        problem(
+          'option-name-unique',
+          [...path, i, 'name'],
+          `Option name "${o.name}" is already used by option ${first + 1} in this list.`,
+          ApiErrors.invalid('Option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME'),
+        ),
+      );
     } else defaults.set(o.name, i);
   }
   let optionalSeen: string | undefined;
@@ -119,7 +153,15 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
     if (!isObject(o) || CONTAINERS.has(o.type as number)) continue;
     if (o.required === true && optionalSeen !== undefined) {
       // The service reports it on the option itself (options.<index>._errors), facts §1.2.
-      out.push({ ...problem('options-required-order', [...path, i, 'required'], `Required option "${valueText(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`, { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }), apiPath: [...path, i] });
+      out.push({
+        ...problem(
+          'options-required-order',
+          [...path, i, 'required'],
+          `Required option "${valueText(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`,
+          { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' },
+        ),
+        apiPath: [...path, i],
+      });
       continue;
     }
     if (o.required !== true && optionalSeen === undefined) optionalSeen = valueText(o.name);
@@ -140,14 +182,29 @@ function validateOption(out: Problem[], opt: unknown, path: Path, level: OptionL
   checkChatInputName(out, opt.name, [...path, 'name'], limits, true);
   checkText(out, opt.description, [...path, 'description'], { rule: 'description-length', label: 'Option description', min: 1, max: limits.description_max, required: true });
   // Absent fields are skipped here rather than in the checks, so no path is built for them (this runs for every option).
-  if (opt.name_localizations != null) checkLocalizations(out, opt.name_localizations, [...path, 'name_localizations'], { field: 'name', defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max });
-  if (opt.description_localizations != null) checkLocalizations(out, opt.description_localizations, [...path, 'description_localizations'], { field: 'description', defaultValue: opt.description, namePattern: false, min: 1, max: limits.description_max });
+  if (opt.name_localizations != null)
+    checkLocalizations(out, opt.name_localizations, [...path, 'name_localizations'], { field: 'name', defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max });
+  if (opt.description_localizations != null)
+    checkLocalizations(out, opt.description_localizations, [...path, 'description_localizations'], {
+      field: 'description',
+      defaultValue: opt.description,
+      namePattern: false,
+      min: 1,
+      max: limits.description_max,
+    });
   if (typeof type !== 'number' || !OPTION_TYPES.includes(type)) return;
 
   checkNesting(out, type, opt, path, level);
   if (opt.required != null) checkBoolean(out, opt.required, [...path, 'required'], 'option-required', 'required');
   if (CONTAINERS.has(type) && has(opt, 'required')) {
-    out.push(problem('option-required-container', [...path, 'required'], `A ${type === 1 ? 'subcommand' : 'subcommand group'} cannot be required; remove "required".`, ApiErrors.invalid('Subcommands and groups cannot be required', 'APPLICATION_COMMAND_OPTION_REQUIRED_INVALID')));
+    out.push(
+      problem(
+        'option-required-container',
+        [...path, 'required'],
+        `A ${type === 1 ? 'subcommand' : 'subcommand group'} cannot be required; remove "required".`,
+        ApiErrors.invalid('Subcommands and groups cannot be required', 'APPLICATION_COMMAND_OPTION_REQUIRED_INVALID'),
+      ),
+    );
   }
 
   if (CONTAINERS.has(type)) {
@@ -172,7 +229,9 @@ function checkNesting(out: Problem[], type: number, opt: Obj, path: Path, level:
   const at = (): Path => [...path, 'type'];
   if (type === OptionType.SUB_COMMAND_GROUP && level !== 'command') {
     const where = level === 'group' ? 'another group' : 'a subcommand';
-    out.push(problem('option-nesting', at(), `Group "${valueText(opt.name)}" cannot sit inside ${where}; groups hold subcommands and sit only at the top level.`, ApiErrors.choices([1])));
+    out.push(
+      problem('option-nesting', at(), `Group "${valueText(opt.name)}" cannot sit inside ${where}; groups hold subcommands and sit only at the top level.`, ApiErrors.choices([1])),
+    );
   } else if (type === OptionType.SUB_COMMAND && level === 'subcommand') {
     out.push(problem('option-nesting', at(), `Subcommand "${valueText(opt.name)}" cannot sit inside another subcommand.`, ApiErrors.choices(OPTION_TYPES.filter((t) => t > 2))));
   } else if (level === 'group' && type !== OptionType.SUB_COMMAND) {
@@ -183,7 +242,14 @@ function checkNesting(out: Problem[], type: number, opt: Obj, path: Path, level:
 function checkAutocompleteAndChoices(out: Problem[], type: number, opt: Obj, path: Path, limits: Limits): void {
   if (opt.autocomplete != null) checkBoolean(out, opt.autocomplete, [...path, 'autocomplete'], 'option-autocomplete', 'autocomplete');
   if (opt.autocomplete === true && !VALUED.has(type)) {
-    out.push(problem('option-field-type', [...path, 'autocomplete'], 'autocomplete applies only to STRING, INTEGER and NUMBER options.', ApiErrors.invalid('Autocomplete is not supported for this option type', 'APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID')));
+    out.push(
+      problem(
+        'option-field-type',
+        [...path, 'autocomplete'],
+        'autocomplete applies only to STRING, INTEGER and NUMBER options.',
+        ApiErrors.invalid('Autocomplete is not supported for this option type', 'APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID'),
+      ),
+    );
   }
   if (!has(opt, 'choices')) return;
   const choices = checkArray(out, opt.choices, [...path, 'choices'], 'choices-type', 'choices');
@@ -193,10 +259,24 @@ function checkAutocompleteAndChoices(out: Problem[], type: number, opt: Obj, pat
     return;
   }
   if (opt.autocomplete === true && choices.length > 0) {
-    out.push(problem('choices-with-autocomplete', [...path, 'autocomplete'], 'An option with choices cannot also use autocomplete; drop one of them.', ApiErrors.invalid('Autocomplete cannot be used with choices', 'APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE')));
+    out.push(
+      problem(
+        'choices-with-autocomplete',
+        [...path, 'autocomplete'],
+        'An option with choices cannot also use autocomplete; drop one of them.',
+        ApiErrors.invalid('Autocomplete cannot be used with choices', 'APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE'),
+      ),
+    );
   }
   if (choices.length > limits.choices_per_option) {
-    out.push(problem('choices-max', [...path, 'choices'], `At most ${limits.choices_per_option} choices are allowed (found ${choices.length}).`, ApiErrors.maxLength(limits.choices_per_option)));
+    out.push(
+      problem(
+        'choices-max',
+        [...path, 'choices'],
+        `At most ${limits.choices_per_option} choices are allowed (found ${choices.length}).`,
+        ApiErrors.maxLength(limits.choices_per_option),
+      ),
+    );
   }
   const names = new Map<string, number>();
   for (let i = 0; i < choices.length; i++) {
@@ -209,10 +289,23 @@ function checkAutocompleteAndChoices(out: Problem[], type: number, opt: Obj, pat
     const name = checkText(out, choice.name, [...at, 'name'], { rule: 'choice-name-length', label: 'Choice name', min: 1, max: limits.choice_name_max, required: true });
     if (name !== undefined) {
       const first = names.get(name);
-      if (first !== undefined) out.push({ rule: 'choice-name-unique', severity: 'warning', path: [...at, 'name'], message: `Choice name "${name}" is also used by choice ${first + 1}; users cannot tell them apart.` });
+      if (first !== undefined)
+        out.push({
+          rule: 'choice-name-unique',
+          severity: 'warning',
+          path: [...at, 'name'],
+          message: `Choice name "${name}" is also used by choice ${first + 1}; users cannot tell them apart.`,
+        });
       else names.set(name, i);
     }
-    if (choice.name_localizations != null) checkLocalizations(out, choice.name_localizations, [...at, 'name_localizations'], { field: 'choice-name', defaultValue: choice.name, namePattern: false, min: 1, max: limits.choice_name_max });
+    if (choice.name_localizations != null)
+      checkLocalizations(out, choice.name_localizations, [...at, 'name_localizations'], {
+        field: 'choice-name',
+        defaultValue: choice.name,
+        namePattern: false,
+        min: 1,
+        max: limits.choice_name_max,
+      });
     checkChoiceValue(out, type, choice.value, [...at, 'value'], limits);
   }
 }
@@ -228,7 +321,14 @@ function checkChoiceValue(out: Problem[], type: number, value: unknown, path: Pa
   }
   const integer = type === OptionType.INTEGER;
   if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-    out.push(problem('choice-value', path, `Choice value of an ${integer ? 'INTEGER' : 'NUMBER'} option must be ${integer ? 'an integer' : 'a number'}, not ${describeValue(value)}.`, integer ? ApiErrors.integer(value) : ApiErrors.number(value)));
+    out.push(
+      problem(
+        'choice-value',
+        path,
+        `Choice value of an ${integer ? 'INTEGER' : 'NUMBER'} option must be ${integer ? 'an integer' : 'a number'}, not ${describeValue(value)}.`,
+        integer ? ApiErrors.integer(value) : ApiErrors.number(value),
+      ),
+    );
     return;
   }
   checkNumericBounds(out, value, path, integer, 'choice-value');
@@ -246,7 +346,9 @@ function checkRange(out: Problem[], type: number, opt: Obj, path: Path, key: 'mi
   if (!has(opt, key)) return;
   const at = [...path, key];
   if (!NUMERIC.has(type)) {
-    out.push(problem('option-field-type', at, `${key} applies only to INTEGER and NUMBER options.`, ApiErrors.invalid(`${key} is not allowed for this option type`, 'BASE_TYPE_INVALID')));
+    out.push(
+      problem('option-field-type', at, `${key} applies only to INTEGER and NUMBER options.`, ApiErrors.invalid(`${key} is not allowed for this option type`, 'BASE_TYPE_INVALID')),
+    );
     return;
   }
   const v = opt[key];
@@ -269,7 +371,9 @@ function checkLength(out: Problem[], type: number, opt: Obj, path: Path, key: 'm
   if (typeof v !== 'number' || !Number.isInteger(v)) {
     out.push(problem('option-length-range', at, `${key} must be an integer, not ${describeValue(v)}.`, ApiErrors.integer(v)));
   } else if (v < floor || v > lengthMax) {
-    out.push(problem('option-length-range', at, `${key} must be between ${floor} and ${lengthMax} (it is ${v}).`, v < floor ? ApiErrors.numberMin(floor) : ApiErrors.numberMax(lengthMax)));
+    out.push(
+      problem('option-length-range', at, `${key} must be between ${floor} and ${lengthMax} (it is ${v}).`, v < floor ? ApiErrors.numberMin(floor) : ApiErrors.numberMax(lengthMax)),
+    );
   }
 }
 
@@ -277,11 +381,25 @@ function checkRanges(out: Problem[], type: number, opt: Obj, path: Path, limits:
   checkRange(out, type, opt, path, 'min_value');
   checkRange(out, type, opt, path, 'max_value');
   if (typeof opt.min_value === 'number' && typeof opt.max_value === 'number' && opt.min_value > opt.max_value) {
-    out.push(problem('option-range', [...path, 'min_value'], `min_value ${opt.min_value} is greater than max_value ${opt.max_value}.`, ApiErrors.invalid('min_value must be less than or equal to max_value', 'APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID')));
+    out.push(
+      problem(
+        'option-range',
+        [...path, 'min_value'],
+        `min_value ${opt.min_value} is greater than max_value ${opt.max_value}.`,
+        ApiErrors.invalid('min_value must be less than or equal to max_value', 'APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID'),
+      ),
+    );
   }
   checkLength(out, type, opt, path, 'min_length', 0, limits.string_option_length_max);
   checkLength(out, type, opt, path, 'max_length', 1, limits.string_option_length_max);
   if (typeof opt.min_length === 'number' && typeof opt.max_length === 'number' && opt.min_length > opt.max_length) {
-    out.push(problem('option-length-range', [...path, 'min_length'], `min_length ${opt.min_length} is greater than max_length ${opt.max_length}.`, ApiErrors.invalid('min_length must be less than or equal to max_length', 'APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID')));
+    out.push(
+      problem(
+        'option-length-range',
+        [...path, 'min_length'],
+        `min_length ${opt.min_length} is greater than max_length ${opt.max_length}.`,
+        ApiErrors.invalid('min_length must be less than or equal to max_length', 'APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID'),
+      ),
+    );
   }
 }

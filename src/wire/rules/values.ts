@@ -18,7 +18,7 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   return `${typeof value} ${String(value)}`;
 }
 
@@ -26,12 +26,7 @@ export function describeValue(value: unknown): string {
  * A string field with a length range. Returns the string when it is one, so
  * callers can go on checking it.
  */
-export function checkText(
-  out: Problem[],
-  value: unknown,
-  path: Path,
-  opts: { rule: string; label: string; min: number; max: number; required: boolean },
-): string | undefined {
+export function checkText(out: Problem[], value: unknown, path: Path, opts: { rule: string; label: string; min: number; max: number; required: boolean }): string | undefined {
   if (value === undefined || value === null) {
     if (opts.required) out.push(problem(opts.rule, path, `${opts.label} is required.`, ApiErrors.required()));
     return undefined;
@@ -71,19 +66,14 @@ export function checkArray(out: Problem[], value: unknown, path: Path, rule: str
 }
 
 /** Each element of `list` must be one of `allowed`; duplicates earn a warning. */
-export function checkEnumList(
-  out: Problem[],
-  list: unknown[],
-  path: Path,
-  rule: string,
-  label: string,
-  allowed: Readonly<Record<string, number>>,
-): void {
+export function checkEnumList(out: Problem[], list: unknown[], path: Path, rule: string, label: string, allowed: Readonly<Record<string, number>>): void {
   const values = Object.values(allowed);
   const seen = new Set<unknown>();
   list.forEach((v, i) => {
     if (typeof v !== 'number' || !values.includes(v)) {
-      const names = Object.entries(allowed).map(([n, x]) => `${n.toLowerCase()} (${x})`).join(', ');
+      const names = Object.entries(allowed)
+        .map(([n, x]) => `${n.toLowerCase()} (${x})`)
+        .join(', ');
       out.push(problem(rule, [...path, i], `${label} ${describeValue(v)} is not one of ${names}.`, ApiErrors.choices(values)));
     } else if (seen.has(v)) {
       out.push({ rule, severity: 'warning', path: [...path, i], message: `${label} ${v} is listed twice.` });

@@ -46,7 +46,10 @@ const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
  * runs of whitespace.
  */
 export function normalizeWebhookName(name: string): string {
-  return name.replace(INVISIBLE, '').trim().replace(/\s{2,}/g, ' ');
+  return name
+    .replace(INVISIBLE, '')
+    .trim()
+    .replace(/\s{2,}/g, ' ');
 }
 
 /** The first reserved word `name` contains, lower-case, if any. */
@@ -72,9 +75,7 @@ export function validateWebhookName(name: unknown, limits: Limits, opts: Webhook
   const trimmed = normalizeWebhookName(name);
   const len = textLength(trimmed);
   if (len < 1 || len > max) {
-    out.push(
-      problem('webhook-name-length', path, `${label} must be 1-${max} characters long (it has ${len} after trimming).`, ApiErrors.badLength(1, max)),
-    );
+    out.push(problem('webhook-name-length', path, `${label} must be 1-${max} characters long (it has ${len} after trimming).`, ApiErrors.badLength(1, max)));
   }
   const word = reservedWordIn(trimmed);
   if (word !== undefined) {

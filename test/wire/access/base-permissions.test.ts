@@ -41,7 +41,7 @@ describe('channelPermissions (the documented order)', () => {
     ['overwrites of roles the member lacks do nothing', [ow('203', 0, 0n, SEND_MESSAGES)], base],
     ['the member deny beats a role allow', [ow('201', 0, MANAGE_GUILD, 0n), ow('301', 1, 0n, MANAGE_GUILD)], base],
     ['the member allow beats a role deny', [ow('201', 0, 0n, BAN_MEMBERS), ow('301', 1, BAN_MEMBERS, 0n)], base],
-    ['another member\'s overwrite does nothing', [ow('302', 1, 0n, SEND_MESSAGES)], base],
+    ["another member's overwrite does nothing", [ow('302', 1, 0n, SEND_MESSAGES)], base],
   ] as const)('%s', (_name, overwrites, expected) => {
     expect(channelPermissions(base, GUILD, member(['201', '202']), overwrites)).toBe(expected);
   });

@@ -35,7 +35,14 @@ const config = {
             { type: 8, name: 'role' },
             { type: 9, name: 'target' },
             { type: 11, name: 'file' },
-            { type: 3, name: 'level', choices: [{ name: 'Low', name_localizations: { fr: 'Bas' }, value: 'low' }, { name: 'High', value: 'high' }] },
+            {
+              type: 3,
+              name: 'level',
+              choices: [
+                { name: 'Low', name_localizations: { fr: 'Bas' }, value: 'low' },
+                { name: 'High', value: 'high' },
+              ],
+            },
             { type: 3, name: 'query', autocomplete: true },
           ],
         },
@@ -54,20 +61,81 @@ describe('the command line as a user types it', () => {
   it.each([
     [`/config logging enable channel:<#${TEXT}>`, [{ name: 'channel', type: 7, value: TEXT }]],
     [`/config logging enable channel:#${TEXT}`, [{ name: 'channel', type: 7, value: TEXT }]],
-    [`/config logging enable note:"two w" channel:${TEXT}`, [{ name: 'channel', type: 7, value: TEXT }, { name: 'note', type: 3, value: 'two w' }]],
-    [`/config logging enable channel:#${TEXT} note:'it\\'s'`, [{ name: 'channel', type: 7, value: TEXT }, { name: 'note', type: 3, value: "it's" }]],
-    [`/config logging enable channel:#${TEXT} days:7 ratio:0.5 loud:True`, [{ name: 'channel', type: 7, value: TEXT }, { name: 'days', type: 4, value: 7 }, { name: 'ratio', type: 10, value: 0.5 }, { name: 'loud', type: 5, value: true }]],
-    [`/config logging enable channel:#${TEXT} who:<@!${USER}> role:<@&${ROLE}> target:<@&${ROLE}>`, [{ name: 'channel', type: 7, value: TEXT }, { name: 'who', type: 6, value: USER }, { name: 'role', type: 8, value: ROLE }, { name: 'target', type: 9, value: ROLE }]],
-    [`/config logging enable channel:#${TEXT} level:High`, [{ name: 'channel', type: 7, value: TEXT }, { name: 'level', type: 3, value: 'high' }]],
-    [`/config logging enable channel:#${TEXT} level:low`, [{ name: 'channel', type: 7, value: TEXT }, { name: 'level', type: 3, value: 'low' }]],
-    [`/config logging enable channel:#${TEXT} file:file:./a.png`, [{ name: 'channel', type: 7, value: TEXT }, { name: 'file', type: 11, value: '' }]],
+    [
+      `/config logging enable note:"two w" channel:${TEXT}`,
+      [
+        { name: 'channel', type: 7, value: TEXT },
+        { name: 'note', type: 3, value: 'two w' },
+      ],
+    ],
+    [
+      `/config logging enable channel:#${TEXT} note:'it\\'s'`,
+      [
+        { name: 'channel', type: 7, value: TEXT },
+        { name: 'note', type: 3, value: "it's" },
+      ],
+    ],
+    [
+      `/config logging enable channel:#${TEXT} days:7 ratio:0.5 loud:True`,
+      [
+        { name: 'channel', type: 7, value: TEXT },
+        { name: 'days', type: 4, value: 7 },
+        { name: 'ratio', type: 10, value: 0.5 },
+        { name: 'loud', type: 5, value: true },
+      ],
+    ],
+    [
+      `/config logging enable channel:#${TEXT} who:<@!${USER}> role:<@&${ROLE}> target:<@&${ROLE}>`,
+      [
+        { name: 'channel', type: 7, value: TEXT },
+        { name: 'who', type: 6, value: USER },
+        { name: 'role', type: 8, value: ROLE },
+        { name: 'target', type: 9, value: ROLE },
+      ],
+    ],
+    [
+      `/config logging enable channel:#${TEXT} level:High`,
+      [
+        { name: 'channel', type: 7, value: TEXT },
+        { name: 'level', type: 3, value: 'high' },
+      ],
+    ],
+    [
+      `/config logging enable channel:#${TEXT} level:low`,
+      [
+        { name: 'channel', type: 7, value: TEXT },
+        { name: 'level', type: 3, value: 'low' },
+      ],
+    ],
+    [
+      `/config logging enable channel:#${TEXT} file:file:./a.png`,
+      [
+        { name: 'channel', type: 7, value: TEXT },
+        { name: 'file', type: 11, value: '' },
+      ],
+    ],
   ])('%s', (line, expected) => {
     expect(leaf(line).leaf).toEqual(expected);
   });
 
   it('nests the group and subcommand around the options, default names only', () => {
     const { result } = leaf(`/config journal enable channel:#${TEXT} level:Bas`, { locale: 'fr' });
-    expect(result.options).toEqual([{ name: 'logging', type: 2, options: [{ name: 'enable', type: 1, options: [{ name: 'channel', type: 7, value: TEXT }, { name: 'level', type: 3, value: 'low' }] }] }]);
+    expect(result.options).toEqual([
+      {
+        name: 'logging',
+        type: 2,
+        options: [
+          {
+            name: 'enable',
+            type: 1,
+            options: [
+              { name: 'channel', type: 7, value: TEXT },
+              { name: 'level', type: 3, value: 'low' },
+            ],
+          },
+        ],
+      },
+    ]);
     expect(result.channels).toEqual([TEXT]);
   });
 
@@ -126,7 +194,10 @@ describe('autocomplete: a partial line', () => {
   });
 
   it('lets required options be missing, still checks the finished ones', () => {
-    expect(leaf(`/config logging enable days:3 query:`, { autocomplete: true }).leaf).toEqual([{ name: 'days', type: 4, value: 3 }, { name: 'query', type: 3, value: '', focused: true }]);
+    expect(leaf(`/config logging enable days:3 query:`, { autocomplete: true }).leaf).toEqual([
+      { name: 'days', type: 4, value: 3 },
+      { name: 'query', type: 3, value: '', focused: true },
+    ]);
     expect(() => leaf(`/config logging enable days:99 query:x`, { autocomplete: true })).toThrow('at most 30');
   });
 

@@ -22,7 +22,9 @@ describe('matchName', () => {
       { id: '10', name: 'general', note: 'in guild A' },
       { id: '20', name: 'general', note: 'in guild B' },
     ];
-    expect(matchName('channel', 'general', channels, 'in any guild')).toEqual({ problem: 'channel name "#general" is ambiguous in any guild: #general (10, in guild A), #general (20, in guild B); give the id' });
+    expect(matchName('channel', 'general', channels, 'in any guild')).toEqual({
+      problem: 'channel name "#general" is ambiguous in any guild: #general (10, in guild A), #general (20, in guild B); give the id',
+    });
   });
 
   it('unknown: the candidates, nearest first, capped with a count', () => {
@@ -36,7 +38,15 @@ describe('matchName', () => {
 
 describe('nameLookup', () => {
   it('@everyone names the role called "@everyone"', () => {
-    const named = nameLookup({ users: [], roles: [{ id: '5', name: '@everyone' }, { id: '6', name: 'Mod' }], channels: [], where: 'here' });
+    const named = nameLookup({
+      users: [],
+      roles: [
+        { id: '5', name: '@everyone' },
+        { id: '6', name: 'Mod' },
+      ],
+      channels: [],
+      where: 'here',
+    });
     expect(named('role', 'everyone')).toEqual({ id: '5' });
     expect(named('role', 'mod')).toEqual({ id: '6' });
   });

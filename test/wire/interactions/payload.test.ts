@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ageRefusal, buildInteraction, NOT_IN_PICKER, placeRefusal, permissionRefusal, readRepair, type GuildFacts, type InvocationFacts } from '../../../src/wire/interactions/index.js';
+import {
+  ageRefusal,
+  buildInteraction,
+  NOT_IN_PICKER,
+  placeRefusal,
+  permissionRefusal,
+  readRepair,
+  type GuildFacts,
+  type InvocationFacts,
+} from '../../../src/wire/interactions/index.js';
 import { authorizingOwners } from '../../../src/wire/installation.js';
 import { PERMISSION_BITS } from '../../../src/wire/permissions.js';
 
@@ -18,7 +27,17 @@ const guild: GuildFacts = {
   ],
   members: [{ id: U, username: 'ann', roleIds: [MOD] }],
   // @everyone may not send here; the bot may not manage webhooks here.
-  channels: [{ id: CH, type: 0, name: 'general', overwrites: [{ id: G, type: 0, allow: 0n, deny: P.SEND_MESSAGES! }, { id: BOT, type: 1, allow: 0n, deny: P.MANAGE_WEBHOOKS! }] }],
+  channels: [
+    {
+      id: CH,
+      type: 0,
+      name: 'general',
+      overwrites: [
+        { id: G, type: 0, allow: 0n, deny: P.SEND_MESSAGES! },
+        { id: BOT, type: 1, allow: 0n, deny: P.MANAGE_WEBHOOKS! },
+      ],
+    },
+  ],
 };
 
 const facts = (over: Partial<InvocationFacts> = {}): InvocationFacts => ({
@@ -70,7 +89,9 @@ describe('the interaction payload (facts §9.1)', () => {
   });
 
   it('a user command: target_id and the target in resolved users and members', () => {
-    const i = buildInteraction(facts({ command: { id: '5', name: 'Profile', type: 2 }, options: [], target: { id: U }, mentions: { users: [], roles: [], channels: [], attachments: [] } }));
+    const i = buildInteraction(
+      facts({ command: { id: '5', name: 'Profile', type: 2 }, options: [], target: { id: U }, mentions: { users: [], roles: [], channels: [], attachments: [] } }),
+    );
     const data = i.data as Record<string, unknown>;
     expect(data.target_id).toBe(U);
     expect(data).not.toHaveProperty('options');
@@ -138,7 +159,10 @@ describe('refusals', () => {
     expect(r).toMatchObject({ kind: 'permission', hidden: true, message: NOT_IN_PICKER });
     expect(r!.reason).toContain('lacks MANAGE_GUILD');
     // A user command they see but may not send into this channel: refused when used.
-    expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.VIEW_CHANNEL! | use })).toMatchObject({ hidden: false, message: "You don't have permission to use this command." });
+    expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.VIEW_CHANNEL! | use })).toMatchObject({
+      hidden: false,
+      message: "You don't have permission to use this command.",
+    });
     expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.VIEW_CHANNEL! | use })!.reason).toContain('SEND_MESSAGES');
     expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.SEND_MESSAGES! | use })).toBeUndefined();
     // Without USE_APPLICATION_COMMANDS no command is offered at all.

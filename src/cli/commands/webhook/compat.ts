@@ -15,7 +15,6 @@ import { readDocument } from './input.js';
 import type { SendOptions } from './send-options.js';
 import { requireTokenTarget, withTokenClient } from './target.js';
 
-
 /** Message flags of `send` that mean nothing to a compatibility body: refused rather than silently dropped. */
 const MESSAGE_ONLY_FLAGS: Array<[keyof SendOptions, string]> = [
   ['content', '--content'],

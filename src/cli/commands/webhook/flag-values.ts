@@ -40,10 +40,14 @@ const MENTION_KINDS = ['users', 'roles', 'everyone'] as const;
  */
 export function allowedMentionsFrom(value: string | undefined): { parse: string[] } {
   if (value === undefined) return { parse: [] };
-  const parts = value.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+  const parts = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
   if (parts.length === 1 && parts[0] === 'none') return { parse: [] };
   for (const p of parts) {
-    if (!(MENTION_KINDS as readonly string[]).includes(p)) throw new UsageError(`--allow-mentions takes a comma-separated list of ${MENTION_KINDS.join(', ')} (or none); not "${p}".`);
+    if (!(MENTION_KINDS as readonly string[]).includes(p))
+      throw new UsageError(`--allow-mentions takes a comma-separated list of ${MENTION_KINDS.join(', ')} (or none); not "${p}".`);
   }
   return { parse: [...new Set(parts)] };
 }

@@ -63,10 +63,13 @@ export async function runWebhookList(opts: ListOptions, ctx: CliContext): Promis
   if ((opts.channel === undefined) === (opts.guild === undefined)) throw new UsageError('webhook list: give --channel ID or --guild ID (one of them).');
   return withBotClient(opts, ctx, async (bot) => {
     const { client } = bot;
-    const webhooks = opts.channel !== undefined ? await listChannelWebhooks(client, placeId(bot, opts.channel, '--channel')) : await listGuildWebhooks(client, placeId(bot, opts.guild!, '--guild'));
+    const webhooks =
+      opts.channel !== undefined
+        ? await listChannelWebhooks(client, placeId(bot, opts.channel, '--channel'))
+        : await listGuildWebhooks(client, placeId(bot, opts.guild!, '--guild'));
     hideTokens(client, webhooks);
     if (opts.json) {
-      ctx.stdout.write(JSON.stringify(webhooks.map(publicWebhook), null, 2) + '\n');
+      ctx.stdout.write(`${JSON.stringify(webhooks.map(publicWebhook), null, 2)}\n`);
     } else if (webhooks.length === 0) {
       writeLine(ctx.stderr, `No webhooks in ${opts.channel !== undefined ? `channel ${opts.channel}` : `guild ${opts.guild}`}.`);
     } else {
@@ -143,7 +146,8 @@ export async function runWebhookEdit(id: string | undefined, opts: EditOptions, 
   if (opts.avatar !== undefined && opts.removeAvatar) throw new UsageError('webhook edit: --avatar and --remove-avatar cannot be used together.');
   // The token route ignores channel_id (facts §13) and takes no audit-log reason: refuse rather than silently drop them.
   if (byToken && opts.channel !== undefined) throw new UsageError('webhook edit --channel moves a webhook and needs the bot token: run webhook edit ID --channel CHANNEL.');
-  if (byToken && opts.reason !== undefined) throw new UsageError('webhook edit --reason applies to edits by ID with the bot token; edits with the webhook token have no audit-log reason.');
+  if (byToken && opts.reason !== undefined)
+    throw new UsageError('webhook edit --reason applies to edits by ID with the bot token; edits with the webhook token have no audit-log reason.');
   const body: Record<string, unknown> = {};
   if (opts.name !== undefined) body.name = opts.name;
   if (opts.avatar !== undefined) body.avatar = readAvatar(opts.avatar, ctx);
@@ -182,7 +186,8 @@ export async function runWebhookDelete(id: string | undefined, opts: DeleteOptio
     await withBotClient(opts, ctx, ({ client }) => deleteWebhook(client, route.id, { reason: auditReason('delete', opts.reason) }));
     writeLine(ctx.stderr, `Deleted webhook ${route.id}.`);
   } else {
-    if (opts.reason !== undefined) throw new UsageError('webhook delete --reason applies to deletes by ID with the bot token; deletes with the webhook token have no audit-log reason.');
+    if (opts.reason !== undefined)
+      throw new UsageError('webhook delete --reason applies to deletes by ID with the bot token; deletes with the webhook token have no audit-log reason.');
     await withTokenClient(route.target, opts, ctx, (client) => deleteWebhookWithToken(client, route.target.ref));
     writeLine(ctx.stderr, `Deleted webhook ${route.target.ref.id}.`);
   }

@@ -37,7 +37,7 @@ export async function runMessageGet(messageId: string, opts: MessageTargetOption
   const thread = threadOption(opts);
   return withTokenClient(target, opts, ctx, async (client) => {
     const message = client.redactor.redactValue(await getWebhookMessage(client, target.ref, id, thread));
-    if (opts.json) ctx.stdout.write(JSON.stringify(message, null, 2) + '\n');
+    if (opts.json) ctx.stdout.write(`${JSON.stringify(message, null, 2)}\n`);
     else writeLine(ctx.stdout, messageLines(message).join('\n'));
     return 0;
   });
@@ -78,8 +78,18 @@ function buildEditBody(opts: MessageEditOptions, ctx: CliContext, newFiles: read
   conflict('components', opts.components !== undefined, '--components');
 
   const body: Record<string, unknown> = {};
-  const nothing = opts.content === undefined && opts.components === undefined && clear.size === 0 && opts.keepAttachments.length === 0 && newFiles.length === 0 && opts.flags.length === 0 && opts.allowMentions === undefined;
-  if (nothing && embedsFrom(opts, ctx) === undefined) throw new UsageError('webhook message edit: nothing to change; give --content, --embeds, --embed-*, --components, --file, --keep-attachment, --clear, --flag or --allow-mentions.');
+  const nothing =
+    opts.content === undefined &&
+    opts.components === undefined &&
+    clear.size === 0 &&
+    opts.keepAttachments.length === 0 &&
+    newFiles.length === 0 &&
+    opts.flags.length === 0 &&
+    opts.allowMentions === undefined;
+  if (nothing && embedsFrom(opts, ctx) === undefined)
+    throw new UsageError(
+      'webhook message edit: nothing to change; give --content, --embeds, --embed-*, --components, --file, --keep-attachment, --clear, --flag or --allow-mentions.',
+    );
   if (opts.content !== undefined) body.content = opts.content;
   const embeds = embedsFrom(opts, ctx);
   conflict('embeds', embeds !== undefined, '--embeds/--embed-*');
@@ -88,10 +98,7 @@ function buildEditBody(opts: MessageEditOptions, ctx: CliContext, newFiles: read
   for (const c of clear) body[c] = null;
   // Listing attachments replaces the kept set; new files are listed by index so the service keeps them too.
   if (opts.keepAttachments.length > 0 || clear.has('attachments')) {
-    body.attachments = [
-      ...opts.keepAttachments.map((a) => ({ id: idFrom(a, '--keep-attachment') })),
-      ...newFiles.map((f, i) => ({ id: i, filename: f.name })),
-    ];
+    body.attachments = [...opts.keepAttachments.map((a) => ({ id: idFrom(a, '--keep-attachment') })), ...newFiles.map((f, i) => ({ id: i, filename: f.name }))];
   }
   const flags = flagsFrom(opts.flags, EDIT_FLAG_NAMES);
   if (flags !== undefined) body.flags = flags;
@@ -135,7 +142,7 @@ export async function runMessageEdit(messageId: string, opts: MessageEditOptions
       ...(files.length > 0 ? { files } : {}),
     });
     const shown = client.redactor.redactValue(edited);
-    if (opts.json) ctx.stdout.write(JSON.stringify(shown, null, 2) + '\n');
+    if (opts.json) ctx.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
     else writeLine(ctx.stdout, messageLines(shown).join('\n'));
     writeLine(ctx.stderr, `Edited message ${id}.`);
     return 0;

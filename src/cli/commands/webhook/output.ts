@@ -53,7 +53,7 @@ export function webhookRow(webhook: unknown): string {
 
 /** Prints a webhook (or a list) as JSON without tokens, or as human lines. */
 export function printWebhook(webhook: unknown, json: boolean, ctx: CliContext): void {
-  if (json) ctx.stdout.write(JSON.stringify(publicWebhook(webhook), null, 2) + '\n');
+  if (json) ctx.stdout.write(`${JSON.stringify(publicWebhook(webhook), null, 2)}\n`);
   else writeLine(ctx.stdout, webhookLines(webhook).join('\n'));
 }
 
@@ -78,7 +78,7 @@ export function reportProblems(problems: readonly Problem[], ctx: CliContext): b
 export function messageLines(message: unknown): string[] {
   const m = message as Obj;
   const lines = [`id:          ${text(m.id)}`, `channel:     ${text(m.channel_id)}`];
-  if (typeof m.content === 'string' && m.content !== '') lines.push(`content:     ${text(m.content.length > 200 ? m.content.slice(0, 199) + '…' : m.content)}`);
+  if (typeof m.content === 'string' && m.content !== '') lines.push(`content:     ${text(m.content.length > 200 ? `${m.content.slice(0, 199)}…` : m.content)}`);
   const embeds = Array.isArray(m.embeds) ? m.embeds.length : 0;
   const components = Array.isArray(m.components) ? m.components.length : 0;
   lines.push(`embeds:      ${embeds}`);

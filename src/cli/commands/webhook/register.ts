@@ -94,7 +94,14 @@ export function registerWebhookCommands(program: Command, ctx: CliContext, setEx
       const { runWebhookCreate } = await import('./manage.js');
       setExit(
         await runWebhookCreate(
-          { ...bot(o), json: !!o.json, channel: o.channel as string | undefined, name: o.name as string | undefined, avatar: o.avatar as string | undefined, reason: o.reason as string | undefined },
+          {
+            ...bot(o),
+            json: !!o.json,
+            channel: o.channel as string | undefined,
+            name: o.name as string | undefined,
+            avatar: o.avatar as string | undefined,
+            reason: o.reason as string | undefined,
+          },
           ctx,
         ),
       );
@@ -154,7 +161,7 @@ export function registerWebhookCommands(program: Command, ctx: CliContext, setEx
     .option('--thread-name <name>', 'create a forum or media post with this title')
     .option('--tag <id>', 'tag of the new forum/media post (repeatable)', collect, [])
     .option('--flag <name>', 'message flag: suppress-embeds, suppress-notifications or components-v2 (repeatable)', collect, [])
-    .option('--wait', "wait for the message and print its id")
+    .option('--wait', 'wait for the message and print its id')
     .addOption(new Option('--format <format>', 'post --body to a compatibility endpoint instead').choices(['chat-compat', 'repo-compat']))
     .option('--body <file>', 'the body for --format (JSON or YAML)')
     .option('--event <name>', 'the event kind for --format repo-compat (push, issues, …)')
@@ -204,17 +211,12 @@ export function registerWebhookCommands(program: Command, ctx: CliContext, setEx
     .action(async (id: string, o: Opts) => {
       const { runMessageEdit } = await import('./message.js');
       setExit(
-        await runMessageEdit(
-          id,
-          { ...contentFlags(o), thread: o.thread as string | undefined, keepAttachments: o.keepAttachment as string[], clear: o.clear as string[] },
-          ctx,
-        ),
+        await runMessageEdit(id, { ...contentFlags(o), thread: o.thread as string | undefined, keepAttachments: o.keepAttachment as string[], clear: o.clear as string[] }, ctx),
       );
     });
 
-  messageTarget(message.command('delete').description('delete a message sent through the webhook'))
-    .action(async (id: string, o: Opts) => {
-      const { runMessageDelete } = await import('./message.js');
-      setExit(await runMessageDelete(id, { url: o.url as string | undefined, thread: o.thread as string | undefined, debug: !!o.debug }, ctx));
-    });
+  messageTarget(message.command('delete').description('delete a message sent through the webhook')).action(async (id: string, o: Opts) => {
+    const { runMessageDelete } = await import('./message.js');
+    setExit(await runMessageDelete(id, { url: o.url as string | undefined, thread: o.thread as string | undefined, debug: !!o.debug }, ctx));
+  });
 }

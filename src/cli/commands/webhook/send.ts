@@ -74,7 +74,7 @@ export async function runWebhookSend(opts: SendOptions, ctx: CliContext): Promis
       ...(files.length > 0 ? { files } : {}),
     });
     if (opts.json) {
-      ctx.stdout.write(JSON.stringify(client.redactor.redactValue(message ?? null), null, 2) + '\n');
+      ctx.stdout.write(`${JSON.stringify(client.redactor.redactValue(message ?? null), null, 2)}\n`);
     } else if (wait && message) {
       // The id alone on stdout, so `id=$(cmdsync webhook send --wait …)` works.
       writeLine(ctx.stdout, message.id);

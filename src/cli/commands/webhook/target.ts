@@ -44,10 +44,7 @@ export function requireTokenTarget(url: string | undefined, ctx: CliContext, wha
 
 /** A client without credentials: it can only call token routes. The caller closes it. */
 export function tokenClient(target: TokenTarget, opts: { debug: boolean }, ctx: CliContext): RestClient {
-  const client = createClient(
-    { apiUrl: target.ref.baseUrl },
-    opts.debug ? { onDebug: (line) => writeLine(ctx.stderr, `debug: ${line}`) } : {},
-  );
+  const client = createClient({ apiUrl: target.ref.baseUrl }, opts.debug ? { onDebug: (line) => writeLine(ctx.stderr, `debug: ${line}`) } : {});
   client.redactor.add(target.ref.token);
   return client;
 }
