@@ -9,7 +9,7 @@
 // quoted body the ratio is larger (about 7x here): V8 parses short strings far
 // faster than 19-digit numbers, so that baseline is tiny; it is shown so a
 // regression in the quoting pass stands out.
-const { parseJsonBody } = await import(process.env.JSON_BODY_MODULE ?? '../dist/emulator/json-body.js');
+const { parseJsonBody } = await import(process.env.JSON_BODY_MODULE ?? '../dist/emulator/http/json-body.js');
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
 const bulk = JSON.stringify(

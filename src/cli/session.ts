@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CmdsyncError, UsageError } from '../errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
-import type { ProvisionRequest } from '../emulator/provision.js';
+import type { ProvisionRequest } from '../emulator/state/provision.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import {
   createClient,
@@ -124,7 +124,7 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
   // Lazily loaded: plan/apply against the real service never load the emulator.
   const [{ startEmulator, EmulatorDataError, EmulatorStartError, SeedError }, { provisionDataFile }] = await Promise.all([
     import('../emulator/index.js'),
-    import('../emulator/provision.js'),
+    import('../emulator/state/provision.js'),
   ]);
   // DISCORD_APPLICATION_ID still names the application when the manifest does not; tokens from the environment are not used.
   const credentials = loadCredentials(ctx.env, ctx.cwd);

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../src/emulator/store.js';
+import { Store } from '../../src/emulator/state/store.js';
 import { runBin, STACK } from '../helpers/cli.js';
 import { testdir } from '../helpers/tmp.js';
 

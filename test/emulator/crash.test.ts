@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { describe, expect, test } from 'vitest';
-import { Store } from '../../src/emulator/store.js';
+import { Store } from '../../src/emulator/state/store.js';
 
 const DIST = resolve(__dirname, '../../dist/emulator/index.js');
 const ROUNDS = 20;

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { EmulatorDataError, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { encodeRecord, readRecords, replay } from '../../src/emulator/journal.js';
-import { Store } from '../../src/emulator/store.js';
-import type { World } from '../../src/emulator/world.js';
+import { encodeRecord, readRecords, replay } from '../../src/emulator/state/journal.js';
+import { Store } from '../../src/emulator/state/store.js';
+import type { World } from '../../src/emulator/state/world.js';
 import { bot, call, start } from './helpers.js';
 
 let em: RunningEmulator | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonBody } from '../../src/emulator/json-body.js';
+import { parseJsonBody } from '../../src/emulator/http/json-body.js';
 
 const parse = (text: string) => {
   const r = parseJsonBody(text);

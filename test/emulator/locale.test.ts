@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { SeedError, type RunningEmulator } from '../../src/emulator/index.js';
-import type { Seed } from '../../src/emulator/world.js';
+import type { Seed } from '../../src/emulator/state/world.js';
 import { bot, call, slash, start } from './helpers.js';
 
 const APP = '110000000000000001';

@@ -108,8 +108,8 @@ describe('message cap per channel', () => {
 });
 
 test('provisioning a data file for plan/apply --emulator drops no messages, whatever the cap', async () => {
-  const { provisionDataFile } = await import('../../src/emulator/provision.js');
-  const { Store } = await import('../../src/emulator/store.js');
+  const { provisionDataFile } = await import('../../src/emulator/state/provision.js');
+  const { Store } = await import('../../src/emulator/state/store.js');
   const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-cap-')), 'w.json');
   em = await start({ dataFile: file, maxMessagesPerChannel: 0 });
   const hook = await hookIn(em, 0);

@@ -6,10 +6,10 @@
  * guild. Throughput itself is measured in bench/emulator.mjs.
  */
 import { describe, expect, it } from 'vitest';
-import { EventBus, messageNote } from '../../src/emulator/events.js';
+import { EventBus, messageNote } from '../../src/emulator/gateway/events.js';
 import { ActivityLog } from '../../src/emulator/view/activity.js';
 import { ChannelMessages } from '../../src/emulator/view/channel-messages.js';
-import { findChannel, type Guild, type World } from '../../src/emulator/world.js';
+import { findChannel, type Guild, type World } from '../../src/emulator/state/world.js';
 
 /** A stored message whose every property read is counted (a deep copy reads them all). */
 function countedMessage(id: string): { id: string; message: Record<string, unknown>; reads: () => number } {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startEmulator, SeedError, EmulatorDataError, type RunningEmulator } from '../../src/emulator/index.js';
-import { Store } from '../../src/emulator/store.js';
+import { Store } from '../../src/emulator/state/store.js';
 import { bot, call, slash, start, userBearer } from './helpers.js';
 
 let em: RunningEmulator | undefined;

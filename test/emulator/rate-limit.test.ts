@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { bucketOf, majorParameter, RateLimiter } from '../../src/emulator/rate-limit.js';
+import { bucketOf, majorParameter, RateLimiter } from '../../src/emulator/http/rate-limit.js';
 import { bot, call, slash } from './helpers.js';
 
 let em: RunningEmulator | undefined;

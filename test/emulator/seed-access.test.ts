@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildWorld, SeedError } from '../../src/emulator/seed.js';
+import { buildWorld, SeedError } from '../../src/emulator/state/seed.js';
 import { resolveLimits } from '../../src/wire/limits.js';
-import type { Seed } from '../../src/emulator/world.js';
+import type { Seed } from '../../src/emulator/state/world.js';
 
 // What access evaluation needs from a guild: role permissions, member roles, channel overwrites, the owner.
 let n = 100;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { EventBus, type MessageNote } from '../../src/emulator/events.js';
+import { EventBus, type MessageNote } from '../../src/emulator/gateway/events.js';
 import { AttachmentCache, inlineContentType } from '../../src/emulator/view/attachment-cache.js';
 import { ChannelMessages, pageOf, viewMessage, type ChannelMessagesPage } from '../../src/emulator/view/channel-messages.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import type { World } from '../../src/emulator/world.js';
+import type { World } from '../../src/emulator/state/world.js';
 import { APP, BOB, GENERAL } from '../helpers/interaction-seed.js';
 import type { HttpBot } from '../helpers/http-bot.js';
 import { solidPng } from '../helpers/png.js';

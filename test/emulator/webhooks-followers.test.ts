@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import type { Seed } from '../../src/emulator/world.js';
+import type { Seed } from '../../src/emulator/state/world.js';
 import { APP as HTTP_APP } from '../helpers/interaction-seed.js';
 import type { HttpBot } from '../helpers/http-bot.js';
 import { startWithHttpBot } from './helpers.js';

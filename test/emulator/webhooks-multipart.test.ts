@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileIndex, MultipartError, parseMultipart } from '../../src/emulator/multipart.js';
+import { fileIndex, MultipartError, parseMultipart } from '../../src/emulator/http/multipart.js';
 
 async function encode(form: FormData): Promise<{ raw: Buffer; type: string }> {
   const r = new Request('http://x', { method: 'POST', body: form });

@@ -1,7 +1,7 @@
 /** Shared world and HTTP helpers of the webhook integration tests. */
 import { request } from 'undici';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import type { Seed } from '../../src/emulator/world.js';
+import type { Seed } from '../../src/emulator/state/world.js';
 
 export const IDS = {
   app: '1000000000000000001',

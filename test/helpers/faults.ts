@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { FaultRule } from '../../src/emulator/faults.js';
+import type { FaultRule } from '../../src/emulator/http/faults.js';
 
 /**
  * The one way these tests reach the emulator's fault injection: its control

@@ -132,7 +132,7 @@ describe('the layering of docs/architecture.md', () => {
     expect(breach(imp('emulator/a.ts', 'manifest/b.ts'), TABLE)).toBe('emulator may not import manifest');
     expect(breach(imp('web/a.ts', 'emulator/view/b.ts'), TABLE)).toBe('web may import only types from emulator');
     expect(breach(imp('web/a.ts', 'emulator/view/b.ts', true), TABLE)).toBeUndefined();
-    expect(breach(imp('web/a.ts', 'emulator/world.ts', true), TABLE)).toBe('web may not import emulator');
+    expect(breach(imp('web/a.ts', 'emulator/state/world.ts', true), TABLE)).toBe('web may not import emulator');
     expect(breach(imp('nowhere/a.ts', 'wire/b.ts'), TABLE)).toMatch(/has no row/);
   });
 

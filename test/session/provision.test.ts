@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { provisionDataFile, provisionWorld } from '../../src/emulator/provision.js';
-import { buildWorld } from '../../src/emulator/seed.js';
+import { provisionDataFile, provisionWorld } from '../../src/emulator/state/provision.js';
+import { buildWorld } from '../../src/emulator/state/seed.js';
 import { resolveLimits } from '../../src/wire/limits.js';
 import { testdir } from '../helpers/tmp.js';
 

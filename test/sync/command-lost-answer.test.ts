@@ -12,7 +12,7 @@ import { stringify } from 'yaml';
 import { planFromManifest } from '../../src/api/plan.js';
 import { applyPlan } from '../../src/apply/execute.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import type { FaultRule } from '../../src/emulator/faults.js';
+import type { FaultRule } from '../../src/emulator/http/faults.js';
 import { RestClient } from '../../src/remote/client.js';
 import { listCommands } from '../../src/remote/commands.js';
 import { setFaults, until } from '../helpers/faults.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applicationObject } from '../../src/emulator/routes/identity.js';
-import { buildWorld } from '../../src/emulator/seed.js';
+import { buildWorld } from '../../src/emulator/state/seed.js';
 import { ApplicationFlag, applicationMismatches, traitsOfApplicationObject } from '../../src/wire/application.js';
 import { resolveLimits } from '../../src/wire/limits.js';
 

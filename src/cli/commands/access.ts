@@ -1,7 +1,7 @@
 import { axes, ask, buildMatrix, type Column } from '../../wire/access/matrix.js';
 import { guildAccessFromManifest } from '../../manifest/access.js';
 import { guildAccessFromRemote } from '../../remote/access.js';
-import { guildFactsFromWorld } from '../../emulator/access-facts.js';
+import { guildFactsFromWorld } from '../../emulator/state/access-facts.js';
 import type { CommandSubject, GuildAccess } from '../../wire/access/subjects.js';
 import { UsageError } from '../../errors.js';
 import { fetchRemoteScope } from '../../remote/fetch-scope.js';
@@ -13,8 +13,8 @@ import { formatAccessJson, formatAccessText, type AccessReport } from '../../rep
 import type { CliContext } from '../context.js';
 import { readManifestForSync } from '../manifest-input.js';
 import { openSession } from '../session.js';
-import { accessNameResolver, type AccessNameKind } from '../../emulator/access-names.js';
-import type { Guild } from '../../emulator/world.js';
+import { accessNameResolver, type AccessNameKind } from '../../emulator/state/access-names.js';
+import type { Guild } from '../../emulator/state/world.js';
 
 export interface AccessOptions {
   command?: string;

@@ -6,7 +6,7 @@
  * nothing but this local emulator.
  */
 import { ChannelType, enumName } from '../../wire/enums.js';
-import type { World } from '../../emulator/world.js';
+import type { World } from '../../emulator/state/world.js';
 
 /** Entries shown per list; the rest are counted ("… and N more"). */
 export const BANNER_CAPS = { applications: 5, guilds: 3, perList: 10 };

@@ -42,21 +42,20 @@ guilds: []
 `;
 
 /** The same starter for a `.json` manifest: JSON has no comments, so the schema goes in `$schema` and the hints stay in the YAML one. */
-export const STARTER_JSON =
-  `${JSON.stringify(
-    {
-      $schema: SCHEMA_REF,
-      application_id: '${DISCORD_APPLICATION_ID}',
-      commands: [
-        { name: 'ping', description: 'Check that the bot is alive' },
-        { name: 'echo', description: 'Repeat a message', options: [{ type: 'string', name: 'text', description: 'What to repeat', required: true, max_length: 2000 }] },
-        { type: 'user', name: 'Show profile', contexts: ['guild', 'bot_dm'] },
-      ],
-      guilds: [],
-    },
-    null,
-    2,
-  )}\n`;
+export const STARTER_JSON = `${JSON.stringify(
+  {
+    $schema: SCHEMA_REF,
+    application_id: '${DISCORD_APPLICATION_ID}',
+    commands: [
+      { name: 'ping', description: 'Check that the bot is alive' },
+      { name: 'echo', description: 'Repeat a message', options: [{ type: 'string', name: 'text', description: 'What to repeat', required: true, max_length: 2000 }] },
+      { type: 'user', name: 'Show profile', contexts: ['guild', 'bot_dm'] },
+    ],
+    guilds: [],
+  },
+  null,
+  2,
+)}\n`;
 
 export async function runInit(opts: { path: string; force: boolean }, ctx: CliContext): Promise<number> {
   const target = resolve(ctx.cwd, opts.path);

@@ -4,7 +4,7 @@
  */
 import { GATEWAY_VERSION, shardOf } from '../../wire/gateway.js';
 import { snowflakeTimestamp } from '../../wire/snowflake.js';
-import type { Application, Channel, Guild, World } from '../world.js';
+import type { Application, Channel, Guild, World } from '../state/world.js';
 
 /** Thread channel types: GUILD_CREATE lists them under `threads`, not `channels`. */
 const THREAD_TYPES = new Set([10, 11, 12]);

@@ -5,8 +5,8 @@
  */
 import { shardOf } from '../../wire/gateway.js';
 import type { Snowflake } from '../../wire/snowflake.js';
-import type { EmulatorEvent } from '../events.js';
-import type { Guild } from '../world.js';
+import type { EmulatorEvent } from './events.js';
+import type { Guild } from '../state/world.js';
 
 export interface SentDispatch {
   s: number;

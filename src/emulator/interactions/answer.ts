@@ -9,15 +9,15 @@ import { callbackDataProblem, callbackFits, CallbackType, EPHEMERAL, Interaction
 import { isObject } from '../../wire/rules/values.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { validateEditMessageBody, validateExecuteBody } from '../../wire/webhook.js';
-import { apiError, type EmulatorResponse } from '../http-types.js';
-import type { MultipartFile } from '../multipart.js';
-import { findChannel, problemsResponse } from '../webhook-access.js';
-import { applyEdit, buildExecutedMessage } from '../webhook-message.js';
-import type { StoredMessage, StoredWebhook, World } from '../world.js';
+import { apiError, type EmulatorResponse } from '../http/http-types.js';
+import type { MultipartFile } from '../http/multipart.js';
+import { findChannel, problemsResponse } from '../state/webhook-access.js';
+import { applyEdit, buildExecutedMessage } from '../models/webhook-message.js';
+import type { StoredMessage, StoredWebhook, World } from '../state/world.js';
 import type { InteractionRegistry, LiveInteraction } from './registry.js';
-import type { EventBus, MessageNote } from '../events.js';
-import { uploadedFiles } from '../note-files.js';
-import { own } from '../own.js';
+import type { EventBus, MessageNote } from '../gateway/events.js';
+import { uploadedFiles } from '../models/note-files.js';
+import { own } from '../state/own.js';
 import { MessageFlag } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;

@@ -4,8 +4,8 @@
  * INTERACTION_CREATE over the gateway (the app answers on the callback route).
  * Also the check the service makes when an endpoint URL is saved.
  */
-import type { EventBus } from '../events.js';
-import type { Application } from '../world.js';
+import type { EventBus } from '../gateway/events.js';
+import type { Application } from '../state/world.js';
 import { signInteraction } from './keys.js';
 
 export interface HttpAnswer {

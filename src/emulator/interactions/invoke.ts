@@ -14,16 +14,16 @@ import { notInPicker, readRepair, type Refusal } from '../../wire/interactions/r
 import { commandLabel } from '../../wire/access/matrix.js';
 import { CommandType, EntryPointHandler, OptionType } from '../../wire/enums.js';
 import type { Snowflake } from '../../wire/snowflake.js';
-import { randomToken } from '../ids.js';
-import { own } from '../own.js';
-import { placeNames, resolveNames } from '../names.js';
-import type { StoredCommand, World } from '../world.js';
+import { randomToken } from '../state/ids.js';
+import { own } from '../state/own.js';
+import { placeNames, resolveNames } from '../state/names.js';
+import type { StoredCommand, World } from '../state/world.js';
 import { collectAfterAnswer, deliverAndAwait, type AwaitEnv } from './await-answer.js';
 import { commandRefusal, placeFacts, resolvePlace, resolveUser, type PlaceKind } from './place.js';
 import { authorizingOwners } from '../../wire/installation.js';
 import { launchMessage } from './launch.js';
 import type { InteractionRegistry, LiveInteraction, Received } from './registry.js';
-import { memberLocale } from '../user-locale.js';
+import { memberLocale } from '../http/user-locale.js';
 
 type Obj = Record<string, unknown>;
 

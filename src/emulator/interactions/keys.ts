@@ -4,7 +4,7 @@
  * verifies with the public key the developer portal shows. Node's own crypto.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
-import type { World } from '../world.js';
+import type { World } from '../state/world.js';
 
 export interface KeyPair {
   /** 32 bytes, hex: what bots are configured with (`PUBLIC_KEY`). */

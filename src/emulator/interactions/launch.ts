@@ -7,7 +7,7 @@
 import type { Snowflake } from '../../wire/snowflake.js';
 import { userObject } from '../../wire/interactions/payload.js';
 import { InteractionType } from '../../wire/interactions/payload.js';
-import type { Application, StoredCommand } from '../world.js';
+import type { Application, StoredCommand } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
 

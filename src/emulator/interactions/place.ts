@@ -10,8 +10,8 @@ import { ageRefusal, permissionRefusal, placeRefusal, type PlaceFacts, type Refu
 import { ChannelType, IntegrationType, InteractionContext } from '../../wire/enums.js';
 import { authorizingOwners, type ContextValue } from '../../wire/installation.js';
 import type { Snowflake } from '../../wire/snowflake.js';
-import { own } from '../own.js';
-import type { Application, Guild, StoredCommand, World } from '../world.js';
+import { own } from '../state/own.js';
+import type { Application, Guild, StoredCommand, World } from '../state/world.js';
 
 export function guildFacts(g: Guild): GuildFacts {
   return {

@@ -6,8 +6,8 @@
  */
 import { FIRST_ANSWER_MS, TOKEN_LIFETIME_MS } from '../../wire/interactions/callback.js';
 import type { Snowflake } from '../../wire/snowflake.js';
-import { tokenMatches } from '../webhook-access.js';
-import type { StoredMessage } from '../world.js';
+import { tokenMatches } from '../state/webhook-access.js';
+import type { StoredMessage } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
 

@@ -11,10 +11,10 @@
  */
 import { GUILD_INSTALL_SCOPES } from '../../wire/installation.js';
 import { DECIMAL_PERMISSIONS } from '../../wire/permissions.js';
-import type { EmulatorResponse } from '../http-types.js';
-import { own } from '../own.js';
-import { DEFAULT_APP_PERMISSIONS, installOf } from '../seed.js';
-import type { World } from '../world.js';
+import type { EmulatorResponse } from '../http/http-types.js';
+import { own } from '../state/own.js';
+import { DEFAULT_APP_PERMISSIONS, installOf } from '../state/seed.js';
+import type { World } from '../state/world.js';
 import { AUTHORIZE_PATH as WEBHOOK_AUTHORIZE_PATH, WEBHOOK_SCOPE } from './webhook-authorize.js';
 
 /**

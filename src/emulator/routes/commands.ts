@@ -11,15 +11,15 @@ import { validateCommand } from '../../wire/rules/command.js';
 import { commandKey, validateScopeCommands } from '../../wire/rules/scope.js';
 import { dailyCreatesProblem, applicationCommandProblems, entryPointRemovalProblem, typeChangeProblem } from '../../wire/service-rules.js';
 import { isSnowflake } from '../../wire/snowflake.js';
-import { checkCommandAccess } from '../auth.js';
-import { countDailyCreates, dailyCreatesUsed, deleteCommand, findCommand, insertCommand, recordOf, replaceRecord, scopeCommands } from '../commands-model.js';
-import { formErrorResponse } from '../form-errors.js';
-import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http-types.js';
-import { queryBoolean, requestLocale, shapeCommand } from '../shape.js';
-import { traitsOf, type Application, type StoredCommand } from '../world.js';
+import { checkCommandAccess } from '../http/auth.js';
+import { countDailyCreates, dailyCreatesUsed, deleteCommand, findCommand, insertCommand, recordOf, replaceRecord, scopeCommands } from '../state/commands-model.js';
+import { formErrorResponse } from '../http/form-errors.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http/http-types.js';
+import { queryBoolean, requestLocale, shapeCommand } from '../models/shape.js';
+import { traitsOf, type Application, type StoredCommand } from '../state/world.js';
 import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
 import { scopeKey, type Scope } from '../../wire/scope.js';
-import { settingsLocale } from '../user-locale.js';
+import { settingsLocale } from '../http/user-locale.js';
 
 type Obj = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 /** Checks shared by the command and permission routes: scope resolution and body helpers. */
 import type { Path, Problem } from '../../wire/problem.js';
 import type { Scope } from '../../wire/scope.js';
-import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http-types.js';
-import { own } from '../own.js';
-import type { Application } from '../world.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http/http-types.js';
+import { own } from '../state/own.js';
+import type { Application } from '../state/world.js';
 
 export const unknownCommand = (): EmulatorResponse => apiError(404, 10063, 'Unknown application command');
 

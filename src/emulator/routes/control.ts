@@ -18,9 +18,9 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { EMULATOR_LIMITS_PATH } from '../../wire/emulator-control.js';
-import { safeEqual } from '../auth.js';
-import { checkFaultRule, FaultRuleError, type FaultController, type FaultRule } from '../faults.js';
-import type { EmulatorResponse } from '../http-types.js';
+import { safeEqual } from '../http/auth.js';
+import { checkFaultRule, FaultRuleError, type FaultController, type FaultRule } from '../http/faults.js';
+import type { EmulatorResponse } from '../http/http-types.js';
 
 export const CONTROL_PREFIX = '/__emulator';
 export const CONTROL_HEADER = 'x-cmdsync-control';

@@ -2,9 +2,9 @@
  * GET /gateway and GET /gateway/bot (facts §9.3): both point at the emulator's
  * own WebSocket gateway, so a bot whose REST base is the emulator follows it there.
  */
-import { unauthorized } from '../auth.js';
+import { unauthorized } from '../http/auth.js';
 import type { Gateway } from '../gateway/gateway.js';
-import type { Route } from '../http-types.js';
+import type { Route } from '../http/http-types.js';
 
 export function gatewayRoutes(gateway: Gateway): Route[] {
   return [

@@ -12,11 +12,11 @@ import { IntegrationType } from '../../wire/enums.js';
 import { CONTROL_PREFIX } from './control.js';
 import { ApiErrors, problem, type Problem } from '../../wire/problem.js';
 import { isObject } from '../../wire/rules/values.js';
-import { unauthorized } from '../auth.js';
-import { formErrorResponse } from '../form-errors.js';
-import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
+import { unauthorized } from '../http/auth.js';
+import { formErrorResponse } from '../http/form-errors.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { checkEndpoint } from '../interactions/deliver.js';
-import type { Application, ApplicationProfile, World } from '../world.js';
+import type { Application, ApplicationProfile, World } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  *   POST /__emulator/interactions                 invoke a command; the answer is what the user would see
  *   POST /__emulator/interactions/endpoint-check  the service's check of an app's interactions endpoint URL
  */
-import type { EmulatorResponse } from '../http-types.js';
+import type { EmulatorResponse } from '../http/http-types.js';
 import type { EndpointCheck } from '../interactions/deliver.js';
 import type { InvokeOutcome, InvokeRequest } from '../interactions/invoke.js';
 import { outcomeForPage } from '../view/page-outcome.js';

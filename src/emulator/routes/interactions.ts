@@ -8,11 +8,11 @@
 import { InteractionErrors } from '../../wire/interactions/callback.js';
 import type { Limits } from '../../wire/limits.js';
 import { parseQueryBoolean, WebhookErrors } from '../../wire/webhook.js';
-import { apiError, type EmulatorRequest, type EmulatorResponse, type Handler, type HandlerContext, type Route } from '../http-types.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type Handler, type HandlerContext, type Route } from '../http/http-types.js';
 import { applyCallback, deleteMessage, editMessage, getMessage, postFollowup, type AnswerEnv } from '../interactions/answer.js';
 import type { InteractionRegistry, LiveInteraction } from '../interactions/registry.js';
-import { errorResponse, limitsOf, problemsResponse } from '../webhook-access.js';
-import { applicationWebhookObject } from '../webhook-shape.js';
+import { errorResponse, limitsOf, problemsResponse } from '../state/webhook-access.js';
+import { applicationWebhookObject } from '../models/webhook-shape.js';
 
 function envOf(ctx: HandlerContext): AnswerEnv {
   return { world: ctx.world, nextId: ctx.nextId, now: ctx.now, limits: limitsOf(ctx) as Limits, events: ctx.events };

@@ -4,10 +4,10 @@
  * body), `grant_type=client_credentials`, `scope` space-separated. Errors use
  * the OAuth2 `{ error, error_description }` shape, not `{ code, message }`.
  */
-import { safeEqual, SCOPE_COMMANDS_UPDATE } from '../auth.js';
-import { randomToken } from '../ids.js';
-import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
-import type { Application } from '../world.js';
+import { safeEqual, SCOPE_COMMANDS_UPDATE } from '../http/auth.js';
+import { randomToken } from '../state/ids.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
+import type { Application } from '../state/world.js';
 
 /** Client-credentials tokens last a week. */
 export const TOKEN_LIFETIME_S = 604800;

@@ -10,17 +10,17 @@
 import { PERMISSION_BITS } from '../../wire/permissions.js';
 import { memberChannelPermissions } from '../../wire/interactions/payload.js';
 import { WebhookErrors } from '../../wire/webhook.js';
-import { safeEqual } from '../auth.js';
-import { randomToken } from '../ids.js';
-import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
+import { safeEqual } from '../http/auth.js';
+import { randomToken } from '../state/ids.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { channelFacts, guildFacts } from '../interactions/place.js';
-import { own } from '../own.js';
-import { errorResponse, findChannel, newWebhookToken } from '../webhook-access.js';
-import type { WebhookAuthorizations } from '../webhook-authorizations.js';
-import { webhookObject } from '../webhook-shape.js';
+import { own } from '../state/own.js';
+import { errorResponse, findChannel, newWebhookToken } from '../state/webhook-access.js';
+import type { WebhookAuthorizations } from '../state/webhook-authorizations.js';
+import { webhookObject } from '../models/webhook-shape.js';
 import { normalizeWebhookName } from '../../wire/webhook.js';
 import { WebhookType } from '../../wire/enums.js';
-import type { StoredWebhook, World } from '../world.js';
+import type { StoredWebhook, World } from '../state/world.js';
 import { basicCredentials, readForm, TOKEN_LIFETIME_S } from './oauth.js';
 import { capacityError, WEBHOOK_CHANNEL_TYPES, webhooksChanged } from './webhooks.js';
 

@@ -6,11 +6,11 @@
  * forum or media channel (220004).
  */
 import { isForumLike, REPO_COMPAT_EVENTS, WebhookErrors } from '../../wire/webhook.js';
-import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
-import { errorResponse, findChannel, isResponse, limitsOf, webhookByToken } from '../webhook-access.js';
-import { slackToExecuteBody } from '../webhook-slack.js';
-import { githubToExecuteBody } from '../webhook-github.js';
-import type { StoredWebhook } from '../world.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
+import { errorResponse, findChannel, isResponse, limitsOf, webhookByToken } from '../state/webhook-access.js';
+import { slackToExecuteBody } from '../models/webhook-slack.js';
+import { githubToExecuteBody } from '../models/webhook-github.js';
+import type { StoredWebhook } from '../state/world.js';
 import { executeAnswer, parseExecuteQuery, sendWebhookMessage } from './webhook-messages.js';
 
 /**

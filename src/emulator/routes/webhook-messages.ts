@@ -7,13 +7,13 @@ import type { Problem } from '../../wire/problem.js';
 import { isObject } from '../../wire/rules/values.js';
 import { isForumLike, parseQueryBoolean, validateEditMessageBody, validateExecuteBody, validateSnowflakeQuery, WebhookErrors } from '../../wire/webhook.js';
 import { ApiErrors, problem } from '../../wire/problem.js';
-import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
-import type { MultipartFile } from '../multipart.js';
-import { errorResponse, findChannel, isResponse, limitsOf, messageOf, problemsResponse, threadOf, webhookByToken } from '../webhook-access.js';
-import { applyEdit, buildExecutedMessage } from '../webhook-message.js';
-import { uploadedFiles } from '../note-files.js';
-import { messageNote } from '../events.js';
-import type { Channel, StoredMessage, StoredWebhook } from '../world.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
+import type { MultipartFile } from '../http/multipart.js';
+import { errorResponse, findChannel, isResponse, limitsOf, messageOf, problemsResponse, threadOf, webhookByToken } from '../state/webhook-access.js';
+import { applyEdit, buildExecutedMessage } from '../models/webhook-message.js';
+import { uploadedFiles } from '../models/note-files.js';
+import { messageNote } from '../gateway/events.js';
+import type { Channel, StoredMessage, StoredWebhook } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
 

@@ -6,12 +6,12 @@
 import { ChannelType, WebhookType } from '../../wire/enums.js';
 import { isObject } from '../../wire/rules/values.js';
 import { normalizeWebhookName, splitImageData, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../wire/webhook.js';
-import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
-import { canManageWebhooks, errorResponse, findChannel, isResponse, limitsOf, newWebhookToken, problemsResponse, requireManage, webhookByToken } from '../webhook-access.js';
-import { managesWebhooks, unauthorized } from '../auth.js';
-import { own } from '../own.js';
-import { imageHash, webhookObject } from '../webhook-shape.js';
-import type { Guild, StoredWebhook } from '../world.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
+import { canManageWebhooks, errorResponse, findChannel, isResponse, limitsOf, newWebhookToken, problemsResponse, requireManage, webhookByToken } from '../state/webhook-access.js';
+import { managesWebhooks, unauthorized } from '../http/auth.js';
+import { own } from '../state/own.js';
+import { imageHash, webhookObject } from '../models/webhook-shape.js';
+import type { Guild, StoredWebhook } from '../state/world.js';
 import { webhookCompatRoutes } from './webhook-compat.js';
 import { webhookMessageRoutes } from './webhook-messages.js';
 

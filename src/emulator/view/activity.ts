@@ -5,7 +5,7 @@
  * oldest entries go first) and in memory only. Entries are summaries, never
  * payloads: a dispatch's data can hold an interaction token.
  */
-import type { EmulatorEvent, EmulatorNote, EventBus, ImageNote, MessageNote } from '../events.js';
+import type { EmulatorEvent, EmulatorNote, EventBus, ImageNote, MessageNote } from '../gateway/events.js';
 import { InteractionType } from '../../wire/interactions/payload.js';
 
 export const ACTIVITY_CAPACITY = 500;

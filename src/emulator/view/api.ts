@@ -9,8 +9,8 @@
  *   GET /__emulator/view/avatars/:hash   webhook avatars sent as image data (avatar-images.ts)
  * Each view's own data comes from its module; this file only routes.
  */
-import type { EmulatorResponse } from '../http-types.js';
-import type { World } from '../world.js';
+import type { EmulatorResponse } from '../http/http-types.js';
+import type { World } from '../state/world.js';
 import type { ActivityLog } from './activity.js';
 import { viewWorld } from './world-view.js';
 import { viewState, type StateSources } from './state-panel.js';

@@ -1,14 +1,14 @@
 /**
  * Avatars the web view can draw: a webhook's avatar sent as image data (as
  * `cmdsync apply` sends a manifest's avatar file) is noted with its hash
- * (emulator/events.ts ImageNote); the world keeps only the hash, so the bytes
+ * (emulator/gateway/events.ts ImageNote); the world keeps only the hash, so the bytes
  * are kept here, in memory and bounded. An avatar given as a URL (a
  * message's `avatar_url` override) is on someone else's server: the page
  * draws a letter avatar for it rather than fetch it.
  *   GET /__emulator/view/avatars/:hash
  */
-import type { EventBus } from '../events.js';
-import type { EmulatorResponse } from '../http-types.js';
+import type { EventBus } from '../gateway/events.js';
+import type { EmulatorResponse } from '../http/http-types.js';
 import { AttachmentCache, inlineContentType } from './attachment-cache.js';
 
 export const AVATAR_CACHE_BYTES = 8 * 1024 * 1024;

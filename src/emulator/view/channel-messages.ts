@@ -10,11 +10,11 @@
  * stays as a tombstone with its last content, as the page marks it deleted
  * rather than letting it vanish from under the reader.
  */
-import type { EmulatorNote, EventBus, MessageNote } from '../events.js';
-import type { EmulatorResponse } from '../http-types.js';
+import type { EmulatorNote, EventBus, MessageNote } from '../gateway/events.js';
+import type { EmulatorResponse } from '../http/http-types.js';
 import { MessageFlag } from '../../wire/enums.js';
 import { compareSnowflakes, isSnowflake, type Snowflake } from '../../wire/snowflake.js';
-import type { World } from '../world.js';
+import type { World } from '../state/world.js';
 import { AttachmentCache, inlineContentType } from './attachment-cache.js';
 import type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';
 

@@ -11,9 +11,9 @@ import { localizedValue } from '../../wire/locales.js';
 import type { MemberFacts } from '../../wire/interactions/payload.js';
 import type { RefusalKind } from '../../wire/interactions/refusal.js';
 import { commandRefusal, resolvePlace, resolveUser, type Place, type PlaceKind } from '../interactions/place.js';
-import { own } from '../own.js';
-import type { StoredCommand, World } from '../world.js';
-import { memberLocale } from '../user-locale.js';
+import { own } from '../state/own.js';
+import type { StoredCommand, World } from '../state/world.js';
+import { memberLocale } from '../http/user-locale.js';
 
 type Obj = Record<string, unknown>;
 type Dict = Record<string, string> | null | undefined;

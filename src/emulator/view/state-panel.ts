@@ -7,12 +7,12 @@
  * reaches the page.
  */
 import type { Limits } from '../../wire/limits.js';
-import { dailyCreatesToday, utcDay } from '../commands-model.js';
-import type { FaultController, FaultRule } from '../faults.js';
+import { dailyCreatesToday, utcDay } from '../state/commands-model.js';
+import type { FaultController, FaultRule } from '../http/faults.js';
 import type { Gateway, SessionSnapshot } from '../gateway/gateway.js';
-import type { BucketSnapshot, RateLimiter } from '../rate-limit.js';
+import type { BucketSnapshot, RateLimiter } from '../http/rate-limit.js';
 import type { EndpointCheck } from '../interactions/deliver.js';
-import type { World } from '../world.js';
+import type { World } from '../state/world.js';
 
 export interface StateSources {
   world(): World;

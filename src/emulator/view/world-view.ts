@@ -4,7 +4,7 @@
  * parents). Pure; never a secret (no tokens, keys or client secrets).
  */
 import { LOCALES } from '../../wire/locales.js';
-import type { World } from '../world.js';
+import type { World } from '../state/world.js';
 
 export interface ViewApplication {
   id: string;

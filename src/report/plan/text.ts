@@ -129,12 +129,10 @@ function webhookBlock(plan: Plan): string[] {
 
 /** Blank-line-separated sections, ending with a newline. */
 function join(sections: string[][]): string {
-  return (
-    `${sections
-      .filter((s) => s.length > 0)
-      .map((s) => s.join('\n'))
-      .join('\n\n')}\n`
-  );
+  return `${sections
+    .filter((s) => s.length > 0)
+    .map((s) => s.join('\n'))
+    .join('\n\n')}\n`;
 }
 
 /** The human plan: a Terraform-style tree per scope, then warnings, then the summary line. */

@@ -64,7 +64,7 @@ export function guildLookup(guild: ViewGuild | undefined): MentionLookup {
     isUser: (id) => guild?.members.some((m) => m.id === id) ?? false,
     isRole: (id) => guild?.roles.some((r) => r.id === id) ?? false,
     channelType: (id) => guild?.channels.find((c) => c.id === id)?.type,
-    // The emulator resolves @name and #name the same way (emulator/names.ts).
+    // The emulator resolves @name and #name the same way (emulator/state/names.ts).
     named: nameLookup({
       users: (guild?.members ?? []).map((m) => ({ id: m.id, name: m.username })),
       roles: (guild?.roles ?? []).map((r) => ({ id: r.id, name: r.name })),

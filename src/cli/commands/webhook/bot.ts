@@ -5,8 +5,8 @@
  * one); `--emulator` does, to share its provisioned local state.
  */
 import { UsageError } from '../../../errors.js';
-import { resolveNames } from '../../../emulator/names.js';
-import type { World } from '../../../emulator/world.js';
+import { resolveNames } from '../../../emulator/state/names.js';
+import type { World } from '../../../emulator/state/world.js';
 import type { RestClient } from '../../../remote/index.js';
 import type { CliContext } from '../../context.js';
 import { idFrom } from './flag-values.js';

@@ -1,6 +1,6 @@
 /** A guild of the world as wire/access's facts, for `cmdsync access --emulator` (the emulator owns its world's layout). */
-import { ChannelType } from '../wire/enums.js';
-import type { GuildFacts } from '../wire/access/subjects.js';
+import { ChannelType } from '../../wire/enums.js';
+import type { GuildFacts } from '../../wire/access/subjects.js';
 import type { Guild } from './world.js';
 
 const THREADS: readonly number[] = [ChannelType.ANNOUNCEMENT_THREAD, ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD];

@@ -5,8 +5,8 @@
  * commits). The exact wording of the service's embeds is not documented;
  * these follow the layout it is known for.
  */
-import type { Limits } from '../wire/limits.js';
-import { isObject } from '../wire/rules/values.js';
+import type { Limits } from '../../wire/limits.js';
+import { isObject } from '../../wire/rules/values.js';
 
 type Obj = Record<string, unknown>;
 

@@ -3,15 +3,15 @@
  * (facts §5.4): mentions resolved against the guild under the allowed
  * mentions, embeds sanitised, files turned into attachments.
  */
-import { ComponentType, MessageFlag } from '../wire/enums.js';
-import { isObject } from '../wire/rules/values.js';
-import { valueText } from '../wire/problem.js';
-import type { Snowflake } from '../wire/snowflake.js';
-import { EDIT_FLAGS, EXECUTE_FLAGS, editedFlags, effectiveFlags, normalizeWebhookName, sanitizeEmbed } from '../wire/webhook.js';
+import { ComponentType, MessageFlag } from '../../wire/enums.js';
+import { isObject } from '../../wire/rules/values.js';
+import { valueText } from '../../wire/problem.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import { EDIT_FLAGS, EXECUTE_FLAGS, editedFlags, effectiveFlags, normalizeWebhookName, sanitizeEmbed } from '../../wire/webhook.js';
 import { cleanFilename, fileContentType, resolveAttachmentReferences } from './attachment-file.js';
-import { fileIndex, type MultipartFile } from './multipart.js';
+import { fileIndex, type MultipartFile } from '../http/multipart.js';
 import { imageHash, serviceTimestamp, webhookAuthor } from './webhook-shape.js';
-import type { Guild, StoredMessage, StoredWebhook } from './world.js';
+import type { Guild, StoredMessage, StoredWebhook } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
  * deleted through the API.
  */
 import type { Change } from './change-tracker.js';
-import { compareSnowflakes, type Snowflake } from '../wire/snowflake.js';
+import { compareSnowflakes, type Snowflake } from '../../wire/snowflake.js';
 import type { StoredMessage, World } from './world.js';
 
 export const DEFAULT_MAX_MESSAGES_PER_CHANNEL = 1000;

@@ -4,7 +4,7 @@
  * attachment → an embed. `channel`, `icon_emoji`, `mrkdwn` and `mrkdwn_in`
  * are not supported by the service and are ignored.
  */
-import { isObject } from '../wire/rules/values.js';
+import { isObject } from '../../wire/rules/values.js';
 
 type Obj = Record<string, unknown>;
 

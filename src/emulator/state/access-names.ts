@@ -5,8 +5,8 @@
  * name is a problem listing the candidates (wire/interactions/names.ts).
  */
 import type { Guild } from './world.js';
-import { nameLookup, type NameMatch } from '../wire/interactions/names.js';
-import { isSnowflake } from '../wire/snowflake.js';
+import { nameLookup, type NameMatch } from '../../wire/interactions/names.js';
+import { isSnowflake } from '../../wire/snowflake.js';
 
 export type AccessNameKind = 'user' | 'role' | 'channel';
 

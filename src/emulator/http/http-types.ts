@@ -1,7 +1,7 @@
-import type { EventBus } from './events.js';
+import type { EventBus } from '../gateway/events.js';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Snowflake } from '../wire/snowflake.js';
-import type { Application, World } from './world.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import type { Application, World } from '../state/world.js';
 
 /** A parsed request, as every route handler sees it. Paths are relative to /api/v10. */
 export interface EmulatorRequest {
@@ -49,7 +49,7 @@ export interface HandlerContext {
   /** Marks the world changed; the server persists it before the response is sent. */
   changed(): void;
   now(): number;
-  /** Run-time events for the gateway (emulator/events.ts); sent once the request's write is committed. */
+  /** Run-time events for the gateway (emulator/gateway/events.ts); sent once the request's write is committed. */
   events: EventBus;
 }
 

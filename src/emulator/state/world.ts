@@ -1,6 +1,6 @@
-import type { ApplicationTraits } from '../wire/service-rules.js';
-import type { CommandRecord } from '../wire/defaults.js';
-import type { Snowflake } from '../wire/snowflake.js';
+import type { ApplicationTraits } from '../../wire/service-rules.js';
+import type { CommandRecord } from '../../wire/defaults.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 
 /**
  * Everything the emulator knows, as one JSON-serialisable value: the store

@@ -8,14 +8,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { resolveLimits } from '../wire/limits.js';
-import { DEFAULT_APP_INTEGRATION_TYPES } from '../wire/defaults.js';
-import type { Snowflake } from '../wire/snowflake.js';
-import type { ApplicationTraits } from '../wire/service-rules.js';
+import { resolveLimits } from '../../wire/limits.js';
+import { DEFAULT_APP_INTEGRATION_TYPES } from '../../wire/defaults.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import type { ApplicationTraits } from '../../wire/service-rules.js';
 import { ensureEntryPoint } from './commands-model.js';
 import { highestSnowflake, makeBotToken, randomToken, SnowflakeGenerator } from './ids.js';
 import { buildWorld, credentialsOf, DEFAULT_APP_PERMISSIONS, DEFAULT_INSTALL_SCOPES, ensureUserBearer, installOf, ownOwnerlessGuilds } from './seed.js';
-import { NEW_GUILD_EVERYONE_PERMISSIONS } from '../wire/permissions.js';
+import { NEW_GUILD_EVERYONE_PERMISSIONS } from '../../wire/permissions.js';
 import { Store } from './store.js';
 import type { EmulatorCredentials, World } from './world.js';
 

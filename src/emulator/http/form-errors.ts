@@ -1,4 +1,4 @@
-import type { Path, Problem } from '../wire/problem.js';
+import type { Path, Problem } from '../../wire/problem.js';
 import { apiError, type EmulatorResponse } from './http-types.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { apiError, type EmulatorResponse, type RequestAuth } from './http-types.js';
-import { own } from './own.js';
-import type { World } from './world.js';
+import { own } from '../state/own.js';
+import type { World } from '../state/world.js';
 
 /** Scope a client-credentials bearer needs to change commands (spec "Authentication"). */
 export const SCOPE_COMMANDS_UPDATE = 'applications.commands.update';

@@ -3,9 +3,9 @@
  * (their scopes), guild owners, and the user bearer it hands out, which is a
  * guild owner's so that it may edit command permissions (spec "Endpoints" 5).
  */
-import { grantsCommands, SCOPE_APPLICATIONS_COMMANDS, SCOPE_BOT } from '../wire/installation.js';
-import type { Snowflake } from '../wire/snowflake.js';
-import { SCOPE_PERMISSIONS_UPDATE } from './auth.js';
+import { grantsCommands, SCOPE_APPLICATIONS_COMMANDS, SCOPE_BOT } from '../../wire/installation.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import { SCOPE_PERMISSIONS_UPDATE } from '../http/auth.js';
 import { randomToken } from './ids.js';
 import { own } from './own.js';
 import type { GuildInstall, World } from './world.js';

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { Snowflake } from '../wire/snowflake.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 import { ChangeTracker, type Change } from './change-tracker.js';
 import { encodeRecord, JournalDamage, readRecords, replay } from './journal.js';
 import { DEFAULT_MAX_MESSAGES_PER_CHANNEL, MessageCap } from './message-cap.js';

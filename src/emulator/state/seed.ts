@@ -3,19 +3,19 @@
  * object), or a sensible default (one app, one guild with every channel kind,
  * one user bearer token allowed to edit permissions).
  */
-import { checkKeyPair, generateKeyPair, type KeyPair } from './interactions/keys.js';
+import { checkKeyPair, generateKeyPair, type KeyPair } from '../interactions/keys.js';
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
-import { canonicalCommand, DEFAULT_APP_INTEGRATION_TYPES } from '../wire/defaults.js';
-import { ChannelType, OverwriteType } from '../wire/enums.js';
-import { isLocale, suggestLocale } from '../wire/locales.js';
-import type { Limits } from '../wire/limits.js';
-import { NEW_GUILD_EVERYONE_PERMISSIONS, PERMISSION_BITS, parsePermissionSet } from '../wire/permissions.js';
-import { GUILD_INSTALL_SCOPES } from '../wire/installation.js';
-import { validateCommand } from '../wire/rules/command.js';
-import type { Scope } from '../wire/scope.js';
-import { isSnowflake, type Snowflake } from '../wire/snowflake.js';
-import { SCOPE_PERMISSIONS_UPDATE } from './auth.js';
+import { canonicalCommand, DEFAULT_APP_INTEGRATION_TYPES } from '../../wire/defaults.js';
+import { ChannelType, OverwriteType } from '../../wire/enums.js';
+import { isLocale, suggestLocale } from '../../wire/locales.js';
+import type { Limits } from '../../wire/limits.js';
+import { NEW_GUILD_EVERYONE_PERMISSIONS, PERMISSION_BITS, parsePermissionSet } from '../../wire/permissions.js';
+import { GUILD_INSTALL_SCOPES } from '../../wire/installation.js';
+import { validateCommand } from '../../wire/rules/command.js';
+import type { Scope } from '../../wire/scope.js';
+import { isSnowflake, type Snowflake } from '../../wire/snowflake.js';
+import { SCOPE_PERMISSIONS_UPDATE } from '../http/auth.js';
 import { ensureEntryPoint } from './commands-model.js';
 import { makeBotToken, randomToken } from './ids.js';
 import { DEFAULT_INSTALL_SCOPES, ensureUserBearer, guildManager, installOf, USER_GRANT_MS, userBearerOf } from './grants.js';

@@ -1,11 +1,11 @@
 /**
  * Which attachment each uploaded file became, for the notes observers get
- * (emulator/events.ts): building a message appends one attachment per file,
+ * (emulator/gateway/events.ts): building a message appends one attachment per file,
  * in the files' order, after the attachments it kept (webhook-message.ts), so
  * the last `files.length` attachments are the new files.
  */
-import type { NoteFile } from './events.js';
-import type { MultipartFile } from './multipart.js';
+import type { NoteFile } from '../gateway/events.js';
+import type { MultipartFile } from '../http/multipart.js';
 
 export function uploadedFiles(message: Record<string, unknown>, files: readonly MultipartFile[]): NoteFile[] | undefined {
   if (files.length === 0) return undefined;

@@ -1,5 +1,5 @@
-import { ApiErrors, problem } from '../wire/problem.js';
-import { isSnowflake } from '../wire/snowflake.js';
+import { ApiErrors, problem } from '../../wire/problem.js';
+import { isSnowflake } from '../../wire/snowflake.js';
 import { formErrorResponse } from './form-errors.js';
 import type { EmulatorResponse, Route } from './http-types.js';
 

@@ -1,5 +1,5 @@
-import type { DeliveryOutcome } from '../wire/interactions/delivery.js';
-import type { Snowflake } from '../wire/snowflake.js';
+import type { DeliveryOutcome } from '../../wire/interactions/delivery.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 
 /**
  * What the service tells an application at run time, as gateway dispatches:

@@ -7,9 +7,9 @@
  * an unknown or ambiguous name is a problem listing the candidates (spec
  * interactions/names.ts).
  */
-import type { GuildFacts } from '../wire/interactions/payload.js';
-import { matchName, nameLookup, type NameCandidate, type NameKind, type NameMatch } from '../wire/interactions/names.js';
-import { isSnowflake, type Snowflake } from '../wire/snowflake.js';
+import type { GuildFacts } from '../../wire/interactions/payload.js';
+import { matchName, nameLookup, type NameCandidate, type NameKind, type NameMatch } from '../../wire/interactions/names.js';
+import { isSnowflake, type Snowflake } from '../../wire/snowflake.js';
 import { own } from './own.js';
 import type { Guild, World } from './world.js';
 

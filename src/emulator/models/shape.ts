@@ -6,9 +6,9 @@
  * fields only on global commands, key order as the service writes it.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { isLocale, localizedValue, LOCALES } from '../wire/locales.js';
-import { CommandType } from '../wire/enums.js';
-import type { StoredCommand, StoredPermissions } from './world.js';
+import { isLocale, localizedValue, LOCALES } from '../../wire/locales.js';
+import { CommandType } from '../../wire/enums.js';
+import type { StoredCommand, StoredPermissions } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
 type Dict = Record<string, string> | null | undefined;

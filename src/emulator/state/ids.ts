@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SNOWFLAKE_EPOCH, type Snowflake } from '../wire/snowflake.js';
+import { SNOWFLAKE_EPOCH, type Snowflake } from '../../wire/snowflake.js';
 import type { World } from './world.js';
 
 /**

@@ -4,9 +4,9 @@
  * token only where the service returns it.
  */
 import { createHash } from 'node:crypto';
-import { WebhookType } from '../wire/enums.js';
-import type { Snowflake } from '../wire/snowflake.js';
-import type { Application, StoredWebhook, World } from './world.js';
+import { WebhookType } from '../../wire/enums.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import type { Application, StoredWebhook, World } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
 

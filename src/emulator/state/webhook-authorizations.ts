@@ -8,7 +8,7 @@
  * retrying the consent would see anyway.
  */
 import { randomToken } from './ids.js';
-import type { Snowflake } from '../wire/snowflake.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 
 /** What the user consented to. */
 export interface WebhookGrant {

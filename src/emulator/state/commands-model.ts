@@ -4,10 +4,10 @@
  * auto-created entry point. No interface rules here (those are in src/wire);
  * this is the service's storage behaviour.
  */
-import { AUTO_ENTRY_POINT, canonicalCommand, type CommandRecord } from '../wire/defaults.js';
-import { CommandType } from '../wire/enums.js';
-import { scopeKey, type Scope } from '../wire/scope.js';
-import { compareSnowflakes, type Snowflake } from '../wire/snowflake.js';
+import { AUTO_ENTRY_POINT, canonicalCommand, type CommandRecord } from '../../wire/defaults.js';
+import { CommandType } from '../../wire/enums.js';
+import { scopeKey, type Scope } from '../../wire/scope.js';
+import { compareSnowflakes, type Snowflake } from '../../wire/snowflake.js';
 import { own } from './own.js';
 import type { Application, StoredCommand, World } from './world.js';
 

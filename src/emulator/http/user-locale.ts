@@ -5,7 +5,7 @@
  * bot token carries none.
  */
 import type { RequestAuth } from './http-types.js';
-import type { Guild, World } from './world.js';
+import type { Guild, World } from '../state/world.js';
 
 /** The locale setting of member `userId` in `guild`, or in any guild when none is given. */
 export function memberLocale(world: World, userId: string, guild?: Guild): string | undefined {

@@ -4,14 +4,14 @@
  * MANAGE_WEBHOOKS of the calling application in the webhook's guild.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_LIMITS, type Limits } from '../wire/limits.js';
-import { PERMISSION_BITS } from '../wire/permissions.js';
-import type { Problem } from '../wire/problem.js';
-import type { Snowflake } from '../wire/snowflake.js';
-import { isThreadType, WebhookErrors, type WebhookError } from '../wire/webhook.js';
-import { formErrorResponse } from './form-errors.js';
+import { DEFAULT_LIMITS, type Limits } from '../../wire/limits.js';
+import { PERMISSION_BITS } from '../../wire/permissions.js';
+import type { Problem } from '../../wire/problem.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import { isThreadType, WebhookErrors, type WebhookError } from '../../wire/webhook.js';
+import { formErrorResponse } from '../http/form-errors.js';
 import { own } from './own.js';
-import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from './http-types.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http/http-types.js';
 import { findChannel, type Channel, type Guild, type StoredMessage, type StoredWebhook, type World } from './world.js';
 
 export function errorResponse(e: WebhookError): EmulatorResponse {
