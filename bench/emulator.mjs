@@ -69,8 +69,15 @@ function server(script, scriptArgs) {
     next().then((info) =>
       resolve({
         info,
-        cpuUs: () => (child.stdin.write('cpu\n'), next().then((l) => l.cpuUs)),
-        stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
+        cpuUs: () => {
+          child.stdin.write('cpu\n');
+          return next().then((l) => l.cpuUs);
+        },
+        stop: () =>
+          new Promise((r) => {
+            child.once('exit', r);
+            child.kill('SIGTERM');
+          }),
       }),
     );
     child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));

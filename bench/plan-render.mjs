@@ -45,7 +45,11 @@ function time(fn, rounds = 20) {
 const render = time(() => formatPlanText(plan));
 const floor = time(() => JSON.stringify(plan));
 const flat = structuredClone(plan);
-for (const s of flat.scopes) for (const a of s.actions) delete a.before, delete a.after;
+for (const s of flat.scopes)
+  for (const a of s.actions) {
+    delete a.before;
+    delete a.after;
+  }
 const size12 = Buffer.byteLength(serializePlan(plan));
 const size11 = Buffer.byteLength(serializePlan(flat));
 const renderRatio = render / floor;

@@ -63,6 +63,7 @@ const JSON_ESCAPES = '"\\/bfnrt';
 /** Characters a plain scalar may not start with (beyond quotes, brackets, `#` and `- `, handled first). */
 const INDICATORS = '&*!|>%@`,]}?:';
 /** Text the subset does not cover anywhere in a file: tabs, control and special line-break characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
 const OUTSIDE_SUBSET = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
 const BLANK = /^ *$/;
 const INT = /^[-+]?[0-9]+$/;

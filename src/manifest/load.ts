@@ -240,11 +240,15 @@ function loadFragment(path: string, root: SourceFile, entry: Path, opts: LoadOpt
 
 function loadFragmentValue(value: unknown, file: SourceFile, out: Diagnostic[]): ManifestCommand[] {
   if (Array.isArray(value)) {
-    value.forEach((_, i) => out.push(...checkSchema(file, value[i], [i], true)));
+    value.forEach((_, i) => {
+      out.push(...checkSchema(file, value[i], [i], true));
+    });
     return loadCommands(value, file, [], out);
   }
   if (isObject(value) && Array.isArray(value.commands)) {
-    value.commands.forEach((c, i) => out.push(...checkSchema(file, c, ['commands', i], true)));
+    value.commands.forEach((c, i) => {
+      out.push(...checkSchema(file, c, ['commands', i], true));
+    });
     return loadCommands(value.commands, file, ['commands'], out);
   }
   if (isObject(value)) {

@@ -136,7 +136,10 @@ function uniqueCommands(scope: ScopeState, where: string, warn: (m: string) => v
   const seen = new Set<string>();
   return scope.commands.filter((c) => {
     const key = identity(c);
-    if (!seen.has(key)) return (seen.add(key), true);
+    if (!seen.has(key)) {
+      seen.add(key);
+      return true;
+    }
     warn(`${where}: ${describeCommand(c)} exists twice remotely (id ${c.id ?? '?'}); only the first is written, so a plan will delete the other.`);
     return false;
   });

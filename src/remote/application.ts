@@ -27,7 +27,7 @@ export interface RemoteApplication {
  * application. Any other failure is the plan's failure, as for every read.
  */
 export async function fetchApplication(client: RestClient, applicationId: string): Promise<RemoteApplication> {
-  let res;
+  let res: Awaited<ReturnType<RestClient['send']>>;
   try {
     res = await client.send<unknown>({ method: 'GET', path: '/applications/@me' });
   } catch (err) {

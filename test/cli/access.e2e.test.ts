@@ -9,7 +9,6 @@ import { testdir } from '../helpers/tmp.js';
 // in #mod-log whatever BAN_MEMBERS says, and closed to one user.
 const APP = '500000000000000001';
 const GUILD = '600000000000000010';
-const ALL_CHANNELS = '600000000000000009';
 const MODS = '610000000000000001';
 const STAFF = '610000000000000002';
 const MOD_LOG = '620000000000000001';

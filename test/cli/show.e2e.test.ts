@@ -59,7 +59,11 @@ describe('cmdsync show', () => {
     const cwd = await savedPlan();
     const plan = JSON.parse(readFileSync(join(cwd, 'plan.json'), 'utf8'));
     plan.format_version = '1.1';
-    for (const s of plan.scopes) for (const a of s.actions) delete a.before, delete a.after;
+    for (const s of plan.scopes)
+      for (const a of s.actions) {
+        delete a.before;
+        delete a.after;
+      }
     writeFileSync(join(cwd, 'old.json'), JSON.stringify(plan));
     const r = await run(cwd, ['show', 'old.json']);
     expect(r.code).toBe(0);

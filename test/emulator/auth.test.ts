@@ -5,7 +5,6 @@ import { bot, call, slash, start } from './helpers.js';
 
 let em: RunningEmulator;
 let app: string;
-let guild: string;
 
 const OTHER_APP = '1100000000000000001';
 const NO_SCOPE_GUILD = '1100000000000000002';
@@ -18,7 +17,6 @@ beforeEach(async () => {
     },
   });
   app = em.credentials.applicationId;
-  guild = em.credentials.guildId;
 });
 afterEach(() => em.close());
 

@@ -274,7 +274,10 @@ function garbage(r: Rand, raws: string[]): Json {
 /** Every node of a value, by path. */
 function nodes(v: Json, at: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
   out.push(at);
-  if (Array.isArray(v)) v.forEach((x, i) => nodes(x, [...at, i], out));
+  if (Array.isArray(v))
+    v.forEach((x, i) => {
+      nodes(x, [...at, i], out);
+    });
   else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) nodes(v[k]!, [...at, k], out);
   return out;
 }
@@ -433,7 +436,9 @@ function mutate(r: Rand, t: Template): Case {
       text = new URLSearchParams(pairs).toString();
     } else {
       text = JSON.stringify(body);
-      raws.forEach((raw, i) => (text = text!.replace(JSON.stringify(RAW(i)), raw)));
+      raws.forEach((raw, i) => {
+        text = text!.replace(JSON.stringify(RAW(i)), raw);
+      });
     }
   }
   return { description, method: t.method, path: `/api/v10/${segments.join('/')}${t.query ?? ''}`, headers, body: text, badPath };

@@ -131,7 +131,7 @@ describe('the check at start, re-run until the endpoint passes', () => {
     expect(reports[0]).toMatchObject({ final: false, check: { ok: false, answered: false } });
     // Up, with the key of an earlier run.
     let key = OTHER_KEY;
-    const endpoint: SignedEndpoint = await startSignedEndpoint({ publicKey: () => key, port, answer: (i, reply) => reply({ type: 1 }) });
+    const endpoint: SignedEndpoint = await startSignedEndpoint({ publicKey: () => key, port, answer: (_i, reply) => reply({ type: 1 }) });
     closers.push(() => endpoint.close());
     await expect.poll(() => reports.length, { timeout: 5000 }).toBe(2);
     expect(reports[1]).toMatchObject({ final: false, check: { ok: false, answered: true } });

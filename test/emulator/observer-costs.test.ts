@@ -16,7 +16,13 @@ function countedMessage(id: string): { id: string; message: Record<string, unkno
   let reads = 0;
   const message: Record<string, unknown> = {};
   for (const [k, v] of Object.entries({ id, channel_id: '30', content: 'hello', embeds: [], flags: 0 })) {
-    Object.defineProperty(message, k, { enumerable: true, get: () => (reads++, v) });
+    Object.defineProperty(message, k, {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return v;
+      },
+    });
   }
   return { id, message, reads: () => reads };
 }
@@ -82,7 +88,13 @@ describe('findChannel', () => {
         channels: [0, 1, 2].map((c) => ({ id: `${g + 1}00${c}`, guildId: `${g + 1}`, type: 0, name: `c${c}` })),
       } as unknown as Guild;
     let reads = 0;
-    const counted = new Proxy(guilds, { get: (t, k) => (typeof k === 'string' && k in t && reads++, Reflect.get(t, k)), ownKeys: (t) => Reflect.ownKeys(t) });
+    const counted = new Proxy(guilds, {
+      get: (t, k) => {
+        if (typeof k === 'string' && k in t) reads++;
+        return Reflect.get(t, k);
+      },
+      ownKeys: (t) => Reflect.ownKeys(t),
+    });
     return { w: { guilds: counted } as unknown as World, guilds, reads: () => reads };
   }
 

@@ -40,6 +40,7 @@ export function runBin(
   });
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
 export const ANSI = /\u001b\[/;
 /** A stack frame line: what users must never see. */
 export const STACK = /^\s+at .+\(.+:\d+:\d+\)$|^\s+at file:/m;

@@ -13,8 +13,16 @@ type Path = Array<string | number>;
 export function nodePaths(value: unknown, base: Path = []): Path[] {
   const out: Path[] = [];
   const walk = (v: unknown, at: Path) => {
-    if (Array.isArray(v)) v.forEach((x, i) => (out.push([...at, i]), walk(x, [...at, i])));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push([...at, k]), walk(x, [...at, k]);
+    if (Array.isArray(v))
+      v.forEach((x, i) => {
+        out.push([...at, i]);
+        walk(x, [...at, i]);
+      });
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        out.push([...at, k]);
+        walk(x, [...at, k]);
+      }
   };
   walk(value, base);
   return out;

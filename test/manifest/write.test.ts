@@ -314,7 +314,9 @@ describe('guild permissions', () => {
       const sets = manifest.guilds[0]!.permissions!;
       expect(sets.map((s) => s.target)).toEqual(['debug', 'chat_input:info', 'Report message', '*']);
       const remoteSets = remote.scopes[1]!.permissions!;
-      sets.forEach((s, i) => expect(s.entries).toEqual(remoteSets[i]!.entries));
+      sets.forEach((s, i) => {
+        expect(s.entries).toEqual(remoteSets[i]!.entries);
+      });
     }
   });
 

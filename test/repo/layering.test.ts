@@ -20,7 +20,7 @@ function areaName(name: string, rootFiles: ReadonlySet<string>): string {
   return rootFiles.has(`${n}.ts`) ? `${n}.ts` : n;
 }
 
-export interface Allowed {
+interface Allowed {
   /** Where the import may go: an area, or a path prefix such as `emulator/view`. */
   target: string;
   typeOnly: boolean;
@@ -32,7 +32,7 @@ export interface Allowed {
  * `(the `X` type only)`, `the types of `X`` — may be imported only with
  * `import type`.
  */
-export function readTable(doc: string, rootFiles: ReadonlySet<string>): Map<string, Allowed[]> {
+function readTable(doc: string, rootFiles: ReadonlySet<string>): Map<string, Allowed[]> {
   const start = doc.indexOf('| folder | holds | imports from `src/` |');
   if (start < 0) throw new Error('docs/architecture.md has no folder table');
   const rows = doc.slice(start).split('\n').slice(2);
@@ -62,7 +62,7 @@ export function readTable(doc: string, rootFiles: ReadonlySet<string>): Map<stri
 }
 
 /** Why an import breaks its row, or undefined when the row allows it. */
-export function breach(imp: Import, table: ReadonlyMap<string, Allowed[]>): string | undefined {
+function breach(imp: Import, table: ReadonlyMap<string, Allowed[]>): string | undefined {
   const from = areaOf(imp.from);
   const to = areaOf(imp.to);
   if (from === to) return undefined;
@@ -75,7 +75,7 @@ export function breach(imp: Import, table: ReadonlyMap<string, Allowed[]>): stri
 }
 
 /** The rows whose packages column says `none`: they may import no package at all, `node:` included. */
-export function packageFree(doc: string, rootFiles: ReadonlySet<string>): string[] {
+function packageFree(doc: string, rootFiles: ReadonlySet<string>): string[] {
   const start = doc.indexOf('| folder | holds | imports from `src/` |');
   return doc
     .slice(start)

@@ -46,7 +46,7 @@ function isNumber(e: ts.Expression): boolean {
 }
 
 /** Where a file compares `.type`/`.flags` with a bare number: `line: text`. */
-export function bareComparisons(file: string, text?: string): string[] {
+function bareComparisons(file: string, text?: string): string[] {
   const sf = parse(file, text);
   const found: string[] = [];
   const at = (n: ts.Node): string => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${n.getText(sf).replace(/\s+/g, ' ')}`;

@@ -36,7 +36,7 @@ const FUNCTIONS_OVER = [
 ];
 
 /** `file:name (N lines)` for every function, method or arrow longer than `max` lines. */
-export function longFunctions(file: string, max: number, text?: string): Array<{ at: string; lines: number }> {
+function longFunctions(file: string, max: number, text?: string): Array<{ at: string; lines: number }> {
   const sf = parse(file, text);
   const out: Array<{ at: string; lines: number }> = [];
   const visit = (node: ts.Node): void => {

@@ -40,7 +40,10 @@ afterAll(() => emu.close());
 /** Every path in a value (objects and arrays), parents first. */
 function allPaths(value: unknown, base: Path = []): Path[] {
   const out: Path[] = [base];
-  if (Array.isArray(value)) value.forEach((v, i) => out.push(...allPaths(v, [...base, i])));
+  if (Array.isArray(value))
+    value.forEach((v, i) => {
+      out.push(...allPaths(v, [...base, i]));
+    });
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...allPaths(v, [...base, k]));
   return out;
 }

@@ -13,6 +13,7 @@ export const BANNER_CAPS = { applications: 5, guilds: 3, perList: 10 };
 
 /** Seed names are free text: one line each, whatever they hold. */
 function clean(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
   return name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }
 

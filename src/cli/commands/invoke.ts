@@ -54,7 +54,7 @@ function checkRef(value: string | undefined, flag: string): void {
 
 /** Files named by `file:PATH` values: their size and type, read here (the emulator does not read the user's disk). */
 async function attachmentFiles(line: string, cwd: string, partial: boolean): Promise<InvokeRequest['files']> {
-  let pairs;
+  let pairs: ReturnType<typeof parseCommandLine>['pairs'];
   try {
     pairs = parseCommandLine(line, partial).pairs;
   } catch (err) {

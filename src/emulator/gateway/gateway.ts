@@ -96,8 +96,14 @@ export class Gateway {
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const target = new URL(req.url ?? '/', 'ws://emulator');
-    if (target.pathname !== '/') return refuseUpgrade(socket, 404, 'Not Found');
-    if (this.closing || this.connections.size >= this.maxSessions) return refuseUpgrade(socket, 503, 'Service Unavailable');
+    if (target.pathname !== '/') {
+      refuseUpgrade(socket, 404, 'Not Found');
+      return;
+    }
+    if (this.closing || this.connections.size >= this.maxSessions) {
+      refuseUpgrade(socket, 503, 'Service Unavailable');
+      return;
+    }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws, target.searchParams));
   }
 
@@ -107,7 +113,10 @@ export class Gateway {
     ws.on('close', () => this.dropped(conn));
     ws.on('error', () => ws.terminate());
     const refused = checkQuery(query);
-    if (refused) return this.refuse(conn, refused);
+    if (refused) {
+      this.refuse(conn, refused);
+      return;
+    }
     ws.send(JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null }));
     this.armHeartbeat(conn);
     ws.on('message', (data, isBinary) => {
@@ -137,18 +146,26 @@ export class Gateway {
       conn.windowStart = t;
       conn.framesInWindow = 0;
     }
-    if (++conn.framesInWindow > CLIENT_SEND_LIMIT.frames) return this.refuse(conn, { close: GatewayClose.RATE_LIMITED, reason: 'You are being rate limited.' });
+    if (++conn.framesInWindow > CLIENT_SEND_LIMIT.frames) {
+      this.refuse(conn, { close: GatewayClose.RATE_LIMITED, reason: 'You are being rate limited.' });
+      return;
+    }
     const frame = decodeFrame(text);
-    if (isRefusal(frame)) return this.refuse(conn, frame);
+    if (isRefusal(frame)) {
+      this.refuse(conn, frame);
+      return;
+    }
     switch (frame.op) {
       case GatewayOp.HEARTBEAT:
         this.armHeartbeat(conn);
         conn.ws.send(JSON.stringify({ op: GatewayOp.HEARTBEAT_ACK, d: null, s: null, t: null }));
         return;
       case GatewayOp.IDENTIFY:
-        return this.identify(conn, frame.d);
+        this.identify(conn, frame.d);
+        return;
       case GatewayOp.RESUME:
-        return this.resume(conn, frame.d);
+        this.resume(conn, frame.d);
+        return;
       default:
         // Presence, voice state, member and soundboard requests: accepted once authenticated, with nothing to send back.
         if (!conn.session) this.refuse(conn, { close: GatewayClose.NOT_AUTHENTICATED, reason: 'Not authenticated.' });
@@ -161,11 +178,20 @@ export class Gateway {
   }
 
   private identify(conn: Connection, d: unknown): void {
-    if (conn.session) return this.refuse(conn, { close: GatewayClose.ALREADY_AUTHENTICATED, reason: 'You sent more than one identify payload.' });
+    if (conn.session) {
+      this.refuse(conn, { close: GatewayClose.ALREADY_AUTHENTICATED, reason: 'You sent more than one identify payload.' });
+      return;
+    }
     const data = readIdentify(d);
-    if (isRefusal(data)) return this.refuse(conn, data);
+    if (isRefusal(data)) {
+      this.refuse(conn, data);
+      return;
+    }
     const app = this.appOf(data.token);
-    if (!app) return this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: 'Authentication failed.' });
+    if (!app) {
+      this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: 'Authentication failed.' });
+      return;
+    }
     this.makeRoomForSession();
     const session = new Session(randomBytes(16).toString('hex'), app.id, data.intents, data.shard, this.bufferSize);
     this.sessions.set(session.id, session);
@@ -181,11 +207,20 @@ export class Gateway {
   }
 
   private resume(conn: Connection, d: unknown): void {
-    if (conn.session) return this.refuse(conn, { close: GatewayClose.ALREADY_AUTHENTICATED, reason: 'You sent more than one identify payload.' });
+    if (conn.session) {
+      this.refuse(conn, { close: GatewayClose.ALREADY_AUTHENTICATED, reason: 'You sent more than one identify payload.' });
+      return;
+    }
     const data = readResume(d);
-    if (isRefusal(data)) return this.refuse(conn, data);
+    if (isRefusal(data)) {
+      this.refuse(conn, data);
+      return;
+    }
     const app = this.appOf(data.token);
-    if (!app) return this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: 'Authentication failed.' });
+    if (!app) {
+      this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: 'Authentication failed.' });
+      return;
+    }
     this.expireDetached();
     const session = this.sessions.get(data.sessionId);
     const missed = session && session.applicationId === app.id ? session.since(data.seq) : undefined;

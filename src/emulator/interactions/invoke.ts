@@ -138,7 +138,7 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
   let mentions = { users: [] as string[], roles: [] as string[], channels: [] as string[], attachments: [] as Obj[] };
   let target: { id: string; message?: Obj } | undefined;
   if (req.line !== undefined) {
-    let parsed;
+    let parsed: ReturnType<typeof parseCommandLine>;
     try {
       parsed = parseCommandLine(req.line, req.autocomplete === true);
     } catch (err) {

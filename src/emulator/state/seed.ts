@@ -128,7 +128,14 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
   guildSeeds.forEach((g, gi) => {
     // A generated guild id follows an id burned for it: guild id - 1 is the guild's "all channels" constant,
     // and ids are issued in sequence, so it would otherwise be the application or channel made just before.
-    const id = idOr(g.id, () => (nextId(), nextId()), `guilds[${gi}].id`);
+    const id = idOr(
+      g.id,
+      () => {
+        nextId();
+        return nextId();
+      },
+      `guilds[${gi}].id`,
+    );
     if (gi === 0) defaultGuildId = id;
     const channels: Channel[] = [];
     for (const [ci, c] of list(g.channels, `guilds[${gi}].channels`).entries()) {

@@ -113,7 +113,10 @@ export class Store {
     this.world.serial++;
     // After close a late handler's change is not written: a new emulator may own the files by then.
     if (!this.file || this.closed) return;
-    if (this.needsSnapshot) return this.persist();
+    if (this.needsSnapshot) {
+      this.persist();
+      return;
+    }
     this.append(encodeRecord(this.world.serial, changes));
     if (this.journalBytes > Math.max(this.journalLimit, 2 * this.snapshotBytes)) this.scheduleCompaction();
   }
@@ -123,7 +126,10 @@ export class Store {
     if (this.journalFd === undefined) {
       // A journal this store did not start may end in a torn record; appending after it would bury the
       // next record in garbage. The snapshot takes everything (this write included) and the journal goes.
-      if (existsSync(path)) return this.persist();
+      if (existsSync(path)) {
+        this.persist();
+        return;
+      }
       // 0600: records hold tokens and secrets like the snapshot does.
       this.journalFd = openSync(path, 'a', 0o600);
       fsyncDirectory(dirname(path));

@@ -259,7 +259,10 @@ export function findChannel(world: World, channelId: Snowflake): { guild: Guild;
   const hit = channelAt(world, channelId, holder[CHANNEL_INDEX]?.get(channelId));
   if (hit) return hit;
   const index: ChannelIndex = new Map();
-  for (const [guildId, guild] of Object.entries(world.guilds)) guild.channels.forEach((c, position) => index.set(c.id, { guildId, position }));
+  for (const [guildId, guild] of Object.entries(world.guilds))
+    guild.channels.forEach((c, position) => {
+      index.set(c.id, { guildId, position });
+    });
   holder[CHANNEL_INDEX] = index;
   return channelAt(world, channelId, index.get(channelId));
 }

@@ -14,9 +14,12 @@ const DONE: Record<string, string> = {
 
 /** A service message is remote text: keep it on one line and free of terminal escapes. */
 export function sanitizeMessage(message: string): string {
-  return stripVTControlCharacters(message)
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .trim();
+  return (
+    stripVTControlCharacters(message)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
+      .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+      .trim()
+  );
 }
 
 function count(items: ApplyResultItem[], kind: string): number {

@@ -46,6 +46,7 @@ export function scopeTitle(scope: ScopePlan, guildNames?: Readonly<Record<string
 
 /** Newlines and other control characters would break the layout (and could carry terminal escapes). */
 function oneLine(s: string, max: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
   const flat = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

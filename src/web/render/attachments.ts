@@ -84,7 +84,7 @@ export function renderAttachments(list: readonly AttachmentLike[]): HTMLElement 
     const kind = mediaKind(a);
     if (kind === 'image') {
       const wrap = h('discord-image-attachment', { 'custom-image-element': '', alt: a.filename, class: 'image-attachment' });
-      wrap.append(attachmentImage(a, (img) => wrap.replaceWith(fileBox(a))));
+      wrap.append(attachmentImage(a, () => wrap.replaceWith(fileBox(a))));
       holder.append(wrap);
     } else if (kind === 'video') {
       const video = h('video', { class: 'attachment-video', controls: '', preload: 'metadata', 'data-attachment-id': a.id });

@@ -220,7 +220,7 @@ function typedOption(def: Obj, pair: LinePair, out: ResolvedOptions, opts: Resol
         out.roles.push(user);
         return withValue(user);
       }
-      fail(pair, `"${v}" is not a user or role mention here`);
+      return fail(pair, `"${v}" is not a user or role mention here`);
     }
     case OptionType.CHANNEL: {
       const id = channelId(v) ?? byName(pair, opts, 'channel', '#');

@@ -136,7 +136,9 @@ export function validateEmbeds(embeds: unknown, limits: Limits): Problem[] {
   if (embeds.length > limits.embeds_per_message) {
     out.push(problem('embeds-count', [], `A message holds at most ${limits.embeds_per_message} embeds (it has ${embeds.length}).`, ApiErrors.maxLength(limits.embeds_per_message)));
   }
-  embeds.forEach((e, i) => validateEmbed(out, e, i, limits));
+  embeds.forEach((e, i) => {
+    validateEmbed(out, e, i, limits);
+  });
   const size = embedSize(embeds);
   if (size > limits.embed_total_chars) {
     out.push(
@@ -219,7 +221,10 @@ export function unknownEmbedKeys(embeds: unknown, base: Path = ['embeds']): Prob
     check(e, SENDABLE_EMBED_KEYS, [...base, i]);
     if (!isObject(e)) return;
     for (const [part, keys] of Object.entries(SENDABLE_PART_KEYS)) check(e[part], keys, [...base, i, part]);
-    if (Array.isArray(e.fields)) e.fields.forEach((f, j) => check(f, SENDABLE_FIELD_KEYS, [...base, i, 'fields', j]));
+    if (Array.isArray(e.fields))
+      e.fields.forEach((f, j) => {
+        check(f, SENDABLE_FIELD_KEYS, [...base, i, 'fields', j]);
+      });
   });
   return out;
 }
