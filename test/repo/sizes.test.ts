@@ -30,7 +30,6 @@ const FUNCTIONS_OVER = [
   'remote/client.ts:send',
   'web/views/commands.ts:mountCommands',
   'web/views/invoke-form.ts:renderInvokeForm',
-  'web/views/state.ts:mountState',
   'wire/rules/command.ts:validateCommand',
 ];
 
