@@ -29,7 +29,6 @@ const FUNCTIONS_OVER = [
   'manifest/schema.ts:buildManifestSchema',
   'remote/client.ts:send',
   'web/views/commands.ts:mountCommands',
-  'web/views/invoke-form.ts:renderInvokeForm',
   'wire/rules/command.ts:validateCommand',
 ];
 
