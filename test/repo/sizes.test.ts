@@ -28,7 +28,6 @@ const FUNCTIONS_OVER = [
   'emulator/state/seed.ts:buildWorld',
   'manifest/schema.ts:buildManifestSchema',
   'remote/client.ts:send',
-  'web/views/commands.ts:mountCommands',
   'wire/rules/command.ts:validateCommand',
 ];
 
