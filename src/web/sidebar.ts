@@ -5,7 +5,7 @@
  */
 import { html, nothing, render, svg, type TemplateResult } from 'lit-html';
 import type { AppContext } from './app-context.js';
-import type { ViewChannel, ViewGuild } from '../emulator/view/world-view.js';
+import type { ViewChannel, ViewGuild } from '../emulator/view/world-types.js';
 
 /** Channel types (facts §4): text 0, announcement 5, forum 15, media 16, voice 2, stage 13, threads 10/11/12. */
 const THREADS = new Set([10, 11, 12]);

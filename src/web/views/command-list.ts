@@ -4,7 +4,7 @@
  * with its scope, options as chips, and who may use it and why not.
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
-import type { PickerAnswer, PickerCommand, PickerOption } from '../../emulator/view/command-picker.js';
+import type { PickerAnswer, PickerCommand, PickerOption } from '../../emulator/view/picker-types.js';
 import { CommandType, OptionType } from '../../wire/enums.js';
 
 const GROUPS: Array<{ title: string; types: number[] }> = [

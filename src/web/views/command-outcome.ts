@@ -6,28 +6,11 @@
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { MessageFlag } from '../../wire/enums.js';
-import { noResponseReason, type NoResponse } from '../../wire/interactions/delivery.js';
+import type { PageOutcome } from '../../emulator/view/outcome-types.js';
+import { noResponseReason } from '../../wire/interactions/delivery.js';
 import { CallbackType } from '../../wire/interactions/callback.js';
 
 type Obj = Record<string, unknown>;
-
-/** The emulator's invoke outcome as the page receives it (`forPage`: without the interaction's token). */
-export type PageOutcome =
-  | { outcome: 'invalid'; message: string; pointer?: string }
-  | { outcome: 'refused'; refusal: { kind: string; message: string; reason: string } }
-  | { outcome: 'launched'; application: { id: string; name: string }; message: Obj }
-  | ({ outcome: 'answered' } & PageDelivered)
-  | ({ outcome: 'no-response'; cause: NoResponse } & PageDelivered);
-
-interface PageDelivered {
-  delivery: 'http' | 'gateway';
-  application: { id: string; name: string };
-  endpoint?: { status?: number; error?: string };
-  callback?: { type: number; data?: unknown };
-  original?: Obj;
-  followups: Obj[];
-  choices?: Array<{ name: string; value: string | number }>;
-}
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

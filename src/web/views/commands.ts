@@ -9,7 +9,7 @@
  */
 import { html, nothing, render, type TemplateResult } from 'lit-html';
 import { createRef, ref } from 'lit-html/directives/ref.js';
-import type { PickerAnswer } from '../../emulator/view/command-picker.js';
+import type { PickerAnswer } from '../../emulator/view/picker-types.js';
 import { getJson } from '../api.js';
 import type { AppContext, MountView, ViewHandle } from '../app-context.js';
 import { mountChannel } from './channels.js';

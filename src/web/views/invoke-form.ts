@@ -8,12 +8,13 @@
  */
 import { html, nothing, render, type TemplateResult } from 'lit-html';
 import { createRef, ref } from 'lit-html/directives/ref.js';
-import type { PickerCommand } from '../../emulator/view/command-picker.js';
-import type { ActivityEntry } from '../../emulator/view/activity.js';
+import type { PickerCommand } from '../../emulator/view/picker-types.js';
+import type { ActivityEntry } from '../../emulator/view/activity-types.js';
 import { CommandType } from '../../wire/enums.js';
 import { getJson, postJson } from '../api.js';
 import type { AppContext } from '../app-context.js';
-import { renderOutcome, type PageOutcome } from './command-outcome.js';
+import type { PageOutcome } from '../../emulator/view/outcome-types.js';
+import { renderOutcome } from './command-outcome.js';
 import { SlashFields, type Verdict } from './invoke-slash.js';
 
 export interface InvokeForm {

@@ -6,7 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { keyed } from 'lit-html/directives/keyed.js';
-import type { PickerCommand } from '../../emulator/view/command-picker.js';
+import type { PickerCommand } from '../../emulator/view/picker-types.js';
 import { OptionType } from '../../wire/enums.js';
 import type { AppContext } from '../app-context.js';
 import { checkLine, commandPaths, type CommandPath } from './command-form-model.js';

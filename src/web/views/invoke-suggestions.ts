@@ -6,13 +6,11 @@
  * whether it is ready (`data-state`), for whoever waits on it.
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
-import type { PageOutcome } from './command-outcome.js';
+import type { PageChoice, PageOutcome } from '../../emulator/view/outcome-types.js';
 import type { LineCheck } from './command-form-model.js';
 import { postJson } from '../api.js';
 
 const AUTOCOMPLETE_DEBOUNCE_MS = 250;
-
-type Choice = { name: string; value: string | number };
 
 interface List {
   /** The value typed when asked. */
@@ -20,7 +18,7 @@ interface List {
   state?: 'loading' | 'ready';
   /** A note in place of choices (a check that failed, "Loading suggestions…"), or the choices. */
   note?: { text: string; error: boolean };
-  choices?: Choice[];
+  choices?: PageChoice[];
 }
 
 export interface SuggestionsHost {
@@ -76,7 +74,7 @@ export class Suggestions {
     if (mine === this.seqs.get(option) && !this.disposed) this.set(option, list);
   }
 
-  private pick(option: string, c: Choice): void {
+  private pick(option: string, c: PageChoice): void {
     this.host.fill(option, String(c.value));
     this.set(option, { value: this.lists.get(option)?.value ?? '' });
   }

@@ -7,8 +7,8 @@
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { ref } from 'lit-html/directives/ref.js';
-import type { PickerOption } from '../../emulator/view/command-picker.js';
-import type { ViewGuild } from '../../emulator/view/world-view.js';
+import type { PickerOption } from '../../emulator/view/picker-types.js';
+import type { ViewGuild } from '../../emulator/view/world-types.js';
 import { ChannelType, OptionType } from '../../wire/enums.js';
 import { mentionValue } from './command-form-model.js';
 

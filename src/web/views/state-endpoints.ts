@@ -5,8 +5,8 @@
  * forged one) now.
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
-import type { ViewState } from '../../emulator/view/state-panel.js';
-import type { ViewWorld } from '../../emulator/view/world-view.js';
+import type { ViewState } from '../../emulator/view/state-types.js';
+import type { ViewWorld } from '../../emulator/view/world-types.js';
 import { applicationName, clock } from '../state/describe.js';
 
 type Endpoint = ViewState['interactions']['endpoints'][number];

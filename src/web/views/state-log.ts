@@ -6,8 +6,8 @@
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
-import type { ActivityEntry } from '../../emulator/view/activity.js';
-import type { ViewWorld } from '../../emulator/view/world-view.js';
+import type { ActivityEntry } from '../../emulator/view/activity-types.js';
+import type { ViewWorld } from '../../emulator/view/world-types.js';
 import { clock, describeEntry, ENTRY_KINDS, REFUSAL_TEXT, type EntryLine } from '../state/describe.js';
 
 /** Rows the log keeps, as many as the emulator's activity log holds. */

@@ -6,8 +6,8 @@
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { styleMap } from 'lit-html/directives/style-map.js';
-import type { ViewState } from '../../emulator/view/state-panel.js';
-import type { ViewWorld } from '../../emulator/view/world-view.js';
+import type { ViewState } from '../../emulator/view/state-types.js';
+import type { ViewWorld } from '../../emulator/view/world-types.js';
 import { applicationName, clock, countdown, faultAction, faultCounter, faultMatch, intentNames, scopeName } from '../state/describe.js';
 
 type Body = TemplateResult | typeof nothing;

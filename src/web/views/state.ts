@@ -7,8 +7,8 @@
  * and soon after each request; the log grows from the live feed.
  */
 import { html, nothing, render, type TemplateResult } from 'lit-html';
-import type { ActivityEntry } from '../../emulator/view/activity.js';
-import type { ViewState } from '../../emulator/view/state-panel.js';
+import type { ActivityEntry } from '../../emulator/view/activity-types.js';
+import type { ViewState } from '../../emulator/view/state-types.js';
 import { CONTROL, controlHeaders, getJson, postJson } from '../api.js';
 import type { AppContext, MountView } from '../app-context.js';
 import { endpointRows } from './state-endpoints.js';
