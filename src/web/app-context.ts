@@ -3,7 +3,7 @@
  * channels, members), the selection the side bar holds (guild, channel, the
  * member the page acts and sees as), and the live feed.
  */
-import type { ViewChannel, ViewGuild, ViewWorld } from '../emulator/view/world-view.js';
+import type { ViewChannel, ViewGuild, ViewWorld } from '../emulator/view/world-types.js';
 import type { StreamEntry } from './stream.js';
 
 export interface Selection {

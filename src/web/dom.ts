@@ -1,6 +1,7 @@
 /**
- * Element building for the page's own chrome. Text goes in as text nodes,
- * never as HTML: everything shown comes from applications and webhooks.
+ * Element building for the message renderer (render/; the views are lit-html
+ * templates). Text goes in as text nodes, never as HTML: everything shown
+ * comes from applications and webhooks.
  */
 type Child = Node | string | number | false | null | undefined;
 

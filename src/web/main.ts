@@ -12,7 +12,7 @@ import { openStream } from './stream.js';
 import { mountChannels } from './views/channels.js';
 import { mountCommands } from './views/commands.js';
 import { mountState } from './views/state.js';
-import type { ViewWorld } from '../emulator/view/world-view.js';
+import type { ViewWorld } from '../emulator/view/world-types.js';
 import { ChannelType } from '../wire/enums.js';
 
 const VIEWS: Record<string, MountView> = { channels: mountChannels, commands: mountCommands, state: mountState };

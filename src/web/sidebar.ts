@@ -3,9 +3,9 @@
  * (threads under their parent, forum posts under their forum), then the
  * member the page acts as and the locale it shows.
  */
+import { html, nothing, render, svg, type TemplateResult } from 'lit-html';
 import type { AppContext } from './app-context.js';
-import type { ViewChannel } from '../emulator/view/world-view.js';
-import { h } from './dom.js';
+import type { ViewChannel, ViewGuild } from '../emulator/view/world-types.js';
 
 /** Channel types (facts §4): text 0, announcement 5, forum 15, media 16, voice 2, stage 13, threads 10/11/12. */
 const THREADS = new Set([10, 11, 12]);
@@ -25,79 +25,52 @@ const GLYPHS: Record<number, { path: string; label: string }> = {
   11: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'thread' },
   12: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'private thread' },
 };
+const POST_GLYPH = { path: 'M5 4h14v12H9l-4 4V4Zm4 5h6m-6 3h4', label: 'forum post' };
 
 /** The channel type's icon, as the client draws one before a channel's name. */
-export function channelGlyph(type: number, post = false): HTMLElement {
-  const glyph = post ? { path: 'M5 4h14v12H9l-4 4V4Zm4 5h6m-6 3h4', label: 'forum post' } : (GLYPHS[type] ?? GLYPHS[0]!);
-  const NS = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(NS, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('width', '16');
-  svg.setAttribute('height', '16');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS(NS, 'path');
-  path.setAttribute('d', glyph.path);
-  path.setAttribute('fill', 'none');
-  path.setAttribute('stroke', 'currentColor');
-  path.setAttribute('stroke-width', '2');
-  path.setAttribute('stroke-linecap', 'round');
-  path.setAttribute('stroke-linejoin', 'round');
-  svg.append(path);
-  return h('span', { class: 'icon', title: glyph.label, 'data-glyph': post ? 'post' : String(type) }, svg);
+export function channelGlyph(type: number, post = false): TemplateResult {
+  const glyph = post ? POST_GLYPH : (GLYPHS[type] ?? GLYPHS[0]!);
+  const path = svg`<path d=${glyph.path} fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></path>`;
+  return html`<span class="icon" title=${glyph.label} data-glyph=${post ? 'post' : String(type)}><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">${path}</svg></span>`;
 }
 
-function channelItem(app: AppContext, guildId: string, c: ViewChannel, depth: number, children: ViewChannel[], parentType?: number): HTMLElement[] {
+function channelItem(app: AppContext, guildId: string, c: ViewChannel, depth: number, children: ViewChannel[], parentType?: number): TemplateResult {
   const selected = c.id === app.selection.channelId;
   const isPost = c.parentId !== undefined && children.length === 0 && THREADS.has(c.type);
-  const link = h(
-    'a',
-    {
-      href: '#',
-      class: `channel depth-${depth}${selected ? ' selected' : ''}${c.archived ? ' archived' : ''}`,
-      'data-channel-id': c.id,
-      title: `${c.name} (${c.id})${c.archived ? ', archived' : ''}`,
-      'aria-current': selected ? 'true' : undefined,
-    },
-    channelGlyph(c.type, isPost && (parentType === 15 || parentType === 16)),
-    h('span', { class: 'name' }, c.name),
-    c.nsfw ? h('span', { class: 'badge' }, '18+') : undefined,
-    isPost && c.appliedTags?.length ? h('span', { class: 'badge' }, `${c.appliedTags.length} tag${c.appliedTags.length > 1 ? 's' : ''}`) : undefined,
-  );
-  link.addEventListener('click', (ev) => {
+  const tags = isPost && c.appliedTags?.length ? c.appliedTags.length : 0;
+  const pick = (ev: Event) => {
     ev.preventDefault();
     app.select({ guildId, channelId: c.id });
     if (!location.hash.startsWith('#/commands')) location.hash = '#/channels';
-  });
-  return [link];
+  };
+  return html`<a href="#" class="channel depth-${depth}${selected ? ' selected' : ''}${c.archived ? ' archived' : ''}" data-channel-id=${c.id} title="${c.name} (${c.id})${c.archived ? ', archived' : ''}" aria-current=${selected ? 'true' : nothing} @click=${pick}>${channelGlyph(c.type, isPost && (parentType === 15 || parentType === 16))}<span class="name">${c.name}</span>${c.nsfw ? html`<span class="badge">18+</span>` : nothing}${tags ? html`<span class="badge">${tags} tag${tags > 1 ? 's' : ''}</span>` : nothing}</a>`;
+}
+
+/** A guild's channels in the order the side bar lists them: each parent, then what is under it. */
+function guildSection(app: AppContext, g: ViewGuild): TemplateResult {
+  const byParent = new Map<string, ViewChannel[]>();
+  for (const c of g.channels) if (c.parentId) byParent.set(c.parentId, [...(byParent.get(c.parentId) ?? []), c]);
+  const items: TemplateResult[] = [];
+  const add = (c: ViewChannel, depth: number, parentType?: number) => {
+    const kids = byParent.get(c.id) ?? [];
+    items.push(channelItem(app, g.id, c, depth, kids, parentType));
+    for (const k of kids) add(k, depth + 1, c.type);
+  };
+  for (const c of g.channels) if (!c.parentId || !g.channels.some((p) => p.id === c.parentId)) add(c, 0);
+  return html`<section class="guild" data-guild-id=${g.id}><h2 title=${g.id}>${g.name}</h2>${items}</section>`;
+}
+
+/** Who the page acts as and in which locale; `.selected` (not the attribute) so a re-render moves the choice. */
+function actingAs(app: AppContext): TemplateResult {
+  const members = app.guild()?.members ?? [];
+  const pick = (key: 'memberId' | 'locale') => (ev: Event) => app.select({ [key]: (ev.target as HTMLSelectElement).value });
+  return html`<section class="as"><label>Acting as <select id="member" aria-label="Act as member" @change=${pick('memberId')}>${members.map(
+    (m) => html`<option value=${m.id} .selected=${m.id === app.selection.memberId}>${m.username}${m.owner ? ' (owner)' : ''}</option>`,
+  )}</select></label><label>Locale <select id="locale" aria-label="Locale" @change=${pick('locale')}>${app.world.locales.map(
+    (l) => html`<option value=${l} .selected=${l === app.selection.locale}>${l}</option>`,
+  )}</select></label></section>`;
 }
 
 export function renderSidebar(el: HTMLElement, app: AppContext): void {
-  const parts: HTMLElement[] = [];
-  for (const g of app.world.guilds) {
-    const byParent = new Map<string, ViewChannel[]>();
-    for (const c of g.channels) if (c.parentId) byParent.set(c.parentId, [...(byParent.get(c.parentId) ?? []), c]);
-    const items: HTMLElement[] = [];
-    const add = (c: ViewChannel, depth: number, parentType?: number) => {
-      const kids = byParent.get(c.id) ?? [];
-      items.push(...channelItem(app, g.id, c, depth, kids, parentType));
-      for (const k of kids) add(k, depth + 1, c.type);
-    };
-    for (const c of g.channels) if (!c.parentId || !g.channels.some((p) => p.id === c.parentId)) add(c, 0);
-    parts.push(h('section', { class: 'guild', 'data-guild-id': g.id }, h('h2', { title: g.id }, g.name), ...items));
-  }
-  const guild = app.guild();
-  const member = h(
-    'select',
-    { id: 'member', 'aria-label': 'Act as member' },
-    ...(guild?.members ?? []).map((m) => h('option', { value: m.id, selected: m.id === app.selection.memberId ? '' : undefined }, `${m.username}${m.owner ? ' (owner)' : ''}`)),
-  );
-  member.addEventListener('change', () => app.select({ memberId: (member as HTMLSelectElement).value }));
-  const locale = h(
-    'select',
-    { id: 'locale', 'aria-label': 'Locale' },
-    ...app.world.locales.map((l) => h('option', { value: l, selected: l === app.selection.locale ? '' : undefined }, l)),
-  );
-  locale.addEventListener('change', () => app.select({ locale: (locale as HTMLSelectElement).value }));
-  parts.push(h('section', { class: 'as' }, h('label', {}, 'Acting as ', member), h('label', {}, 'Locale ', locale)));
-  el.replaceChildren(...parts);
+  render(html`${app.world.guilds.map((g) => guildSection(app, g))}${actingAs(app)}`, el);
 }

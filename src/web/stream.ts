@@ -4,10 +4,9 @@
  * Reconnects after a second when the emulator restarts or the stream drops.
  */
 import { CONTROL, controlHeaders } from './api.js';
-import type { ActivityEntry } from '../emulator/view/activity.js';
+import type { StreamEntry } from '../emulator/view/activity-types.js';
 
-/** An activity entry as the stream sends it: message entries carry the message. */
-export type StreamEntry = ActivityEntry & { message?: Record<string, unknown> };
+export type { StreamEntry };
 
 export type StreamStatus = 'live' | 'reconnecting';
 

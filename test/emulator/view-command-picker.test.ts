@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { RunningEmulator, Seed } from '../../src/emulator/index.js';
-import { commandPicker, type PickerAnswer, type PickerCommand } from '../../src/emulator/view/command-picker.js';
+import { commandPicker } from '../../src/emulator/view/command-picker.js';
+import type { PickerAnswer, PickerCommand } from '../../src/emulator/view/picker-types.js';
 import { ADULT, ANN, APP, BOB, GENERAL, GUILD, interactionSeed } from '../helpers/interaction-seed.js';
 import { startHttpBot, type HttpBot } from '../helpers/http-bot.js';
 import { start } from './helpers.js';

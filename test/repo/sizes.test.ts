@@ -28,10 +28,6 @@ const FUNCTIONS_OVER = [
   'emulator/state/seed.ts:buildWorld',
   'manifest/schema.ts:buildManifestSchema',
   'remote/client.ts:send',
-  'web/views/channels.ts:mountChannel',
-  'web/views/commands.ts:mountCommands',
-  'web/views/invoke-form.ts:renderInvokeForm',
-  'web/views/state.ts:mountState',
   'wire/rules/command.ts:validateCommand',
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PickerCommand, PickerOption } from '../../src/emulator/view/command-picker.js';
-import type { ViewGuild } from '../../src/emulator/view/world-view.js';
+import type { PickerCommand, PickerOption } from '../../src/emulator/view/picker-types.js';
+import type { ViewGuild } from '../../src/emulator/view/world-types.js';
 import { checkLine, commandPaths } from '../../src/web/views/command-form-model.js';
 
 const opt = (o: Partial<PickerOption> & { type: number; defaultName: string }): PickerOption => ({

@@ -5,16 +5,11 @@
  * oldest entries go first) and in memory only. Entries are summaries, never
  * payloads: a dispatch's data can hold an interaction token.
  */
-import type { EmulatorEvent, EmulatorNote, EventBus, ImageNote, MessageNote } from '../gateway/events.js';
+import type { EmulatorEvent, EmulatorNote, EventBus } from '../gateway/events.js';
+import type { ActivityEntry } from './activity-types.js';
 import { InteractionType } from '../../wire/interactions/payload.js';
 
 export const ACTIVITY_CAPACITY = 500;
-
-export type ActivityEntry = { seq: number; at: number } & (
-  | Exclude<EmulatorNote, MessageNote | ImageNote>
-  | { kind: 'message'; action: MessageNote['action']; channelId: string; messageId: string; source: MessageNote['source']; interaction?: MessageNote['interaction'] }
-  | { kind: 'dispatch'; name: string; applicationId: string; guildId?: string; summary?: string }
-);
 
 /** What a log entry says of a dispatch: its name and, for an interaction, which command and who. */
 function dispatchSummary(e: EmulatorEvent): string | undefined {

@@ -7,11 +7,13 @@
  *   GET /__emulator/view/stream     the live feed (stream.ts; served by the server, it needs the socket)
  *   GET /__emulator/view/channels/:id/messages, /view/attachments/:id   a channel's messages (channel-messages.ts)
  *   GET /__emulator/view/avatars/:hash   webhook avatars sent as image data (avatar-images.ts)
- * Each view's own data comes from its module; this file only routes.
+ * Each view's own data comes from its module, its shape from the
+ * matching *-types.ts (shared with the page); this file only routes.
  */
 import type { EmulatorResponse } from '../http/http-types.js';
 import type { World } from '../state/world.js';
 import type { ActivityLog } from './activity.js';
+import type { ActivityAnswer } from './activity-types.js';
 import { viewWorld } from './world-view.js';
 import { viewState, type StateSources } from './state-panel.js';
 import { attachmentAnswer, channelMessagesAnswer, type ChannelMessages } from './channel-messages.js';
@@ -42,7 +44,7 @@ export function viewApi(env: ViewApiEnv, method: string, path: string, query: UR
       return parts.length === 1 ? { status: 200, body: viewWorld(env.world(), env.defaults) } : notFound();
     case 'activity': {
       const after = Number(query.get('after') ?? '0');
-      return { status: 200, body: { entries: env.activity.since(Number.isFinite(after) ? after : 0) } };
+      return { status: 200, body: { entries: env.activity.since(Number.isFinite(after) ? after : 0) } satisfies ActivityAnswer };
     }
     case 'state':
       return parts.length === 1 ? { status: 200, body: viewState(env.state) } : notFound();

@@ -8,11 +8,12 @@
  */
 import type { Limits } from '../../wire/limits.js';
 import { dailyCreatesToday, utcDay } from '../state/commands-model.js';
-import type { FaultController, FaultRule } from '../http/faults.js';
-import type { Gateway, SessionSnapshot } from '../gateway/gateway.js';
-import type { BucketSnapshot, RateLimiter } from '../http/rate-limit.js';
+import type { FaultController } from '../http/faults.js';
+import type { Gateway } from '../gateway/gateway.js';
+import type { RateLimiter } from '../http/rate-limit.js';
 import type { EndpointCheck } from '../interactions/deliver.js';
 import type { World } from '../state/world.js';
+import type { ViewEndpoint, ViewState } from './state-types.js';
 
 export interface StateSources {
   world(): World;
@@ -26,24 +27,6 @@ export interface StateSources {
   liveInteractions(): number;
   /** The last check of an application's interactions endpoint URL, if one ran. */
   endpointChecks?(applicationId: string): (EndpointCheck & { at: number }) | undefined;
-}
-
-/** An application's way of receiving interactions, and the last check of its endpoint URL. */
-export interface ViewEndpoint {
-  applicationId: string;
-  /** Absent: interactions go over the gateway. */
-  url?: string;
-  /** The last check of this URL (one of an earlier URL is not shown). */
-  lastCheck?: { ok: boolean; problems: string[]; at: number };
-}
-
-export interface ViewState {
-  rateLimits: { enabled: boolean; global: { limit: number | null }; buckets: BucketSnapshot[] };
-  /** The same answer as GET /__emulator/daily-creates. */
-  dailyCreates: { day: string; limit_per_guild: number; global_limited: false; scopes: ReturnType<typeof dailyCreatesToday> };
-  faults: Array<FaultRule & { matched: number; injected: number }>;
-  gateway: { sessions: SessionSnapshot[] };
-  interactions: { live: number; endpoints: ViewEndpoint[] };
 }
 
 function endpoints(s: StateSources): ViewEndpoint[] {

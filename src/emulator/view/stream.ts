@@ -8,6 +8,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { ActivityLog } from './activity.js';
+import type { StreamEntry } from './activity-types.js';
 
 export const MAX_STREAMS = 16;
 /** A reader this far behind (a tab frozen in the background) is cut off rather than buffered without end. */
@@ -25,7 +26,7 @@ export class ViewStreams {
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
     res.write(': cmdsync emulator\n\n');
     const stop = this.log.listen((entry, note) => {
-      const data = note?.kind === 'message' ? { ...entry, message: note.message } : entry;
+      const data: StreamEntry = note?.kind === 'message' ? { ...entry, message: note.message } : entry;
       if (res.writableLength > MAX_BACKLOG_BYTES) return void res.destroy();
       res.write(`id: ${entry.seq}\ndata: ${JSON.stringify(data)}\n\n`);
     });

@@ -5,47 +5,7 @@
  */
 import { LOCALES } from '../../wire/locales.js';
 import type { World } from '../state/world.js';
-
-export interface ViewApplication {
-  id: string;
-  name: string;
-  botUserId: string;
-  /** How interactions reach it: POSTed to its endpoint, or over the gateway. */
-  delivery: 'http' | 'gateway';
-  interactionsUrl?: string;
-}
-
-export interface ViewChannel {
-  id: string;
-  name: string;
-  type: number;
-  parentId?: string;
-  archived?: boolean;
-  nsfw?: boolean;
-  /** Forum posts: the tags applied. */
-  appliedTags?: string[];
-  availableTags?: Array<{ id: string; name: string }>;
-}
-
-export interface ViewGuild {
-  id: string;
-  name: string;
-  ownerId?: string;
-  roles: Array<{ id: string; name: string; permissions: string }>;
-  members: Array<{ id: string; username: string; roles: string[]; owner: boolean }>;
-  channels: ViewChannel[];
-  /** Applications installed here, and whether with the applications.commands scope. */
-  apps: Array<{ id: string; commandsScope: boolean }>;
-}
-
-export interface ViewWorld {
-  serial: number;
-  defaultApplicationId: string;
-  defaultGuildId: string;
-  applications: ViewApplication[];
-  guilds: ViewGuild[];
-  locales: readonly string[];
-}
+import type { ViewWorld } from './world-types.js';
 
 export function viewWorld(world: World, defaults: { applicationId: string; guildId: string }): ViewWorld {
   return {

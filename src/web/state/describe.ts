@@ -4,9 +4,9 @@
  * (what it does, what it matches, how often it fired), a rate-limit window,
  * a session's intents. Pure, so the wording is tested without a browser.
  */
-import type { ActivityEntry } from '../../emulator/view/activity.js';
-import type { ViewState } from '../../emulator/view/state-panel.js';
-import type { ViewWorld } from '../../emulator/view/world-view.js';
+import type { ActivityEntry } from '../../emulator/view/activity-types.js';
+import type { ViewState } from '../../emulator/view/state-types.js';
+import type { ViewWorld } from '../../emulator/view/world-types.js';
 import { Intent } from '../../wire/gateway.js';
 import { deliveryLine, deliverySucceeded } from '../../wire/interactions/delivery.js';
 

@@ -9,8 +9,8 @@ import { CommandLineError, formatCommandLine, parseCommandLine, pointAt, type Li
 import { resolveOptions, type MentionLookup } from '../../wire/interactions/options.js';
 import { nameLookup } from '../../wire/interactions/names.js';
 import { OptionType } from '../../wire/enums.js';
-import type { PickerCommand, PickerOption } from '../../emulator/view/command-picker.js';
-import type { ViewGuild } from '../../emulator/view/world-view.js';
+import type { PickerCommand, PickerOption } from '../../emulator/view/picker-types.js';
+import type { ViewGuild } from '../../emulator/view/world-types.js';
 
 type Obj = Record<string, unknown>;
 

@@ -4,39 +4,34 @@
  * URL, and a button that runs the service's check (a signed PING, then a
  * forged one) now.
  */
-import type { ViewState } from '../../emulator/view/state-panel.js';
-import type { ViewWorld } from '../../emulator/view/world-view.js';
-import { postJson } from '../api.js';
-import { h } from '../dom.js';
+import { html, nothing, type TemplateResult } from 'lit-html';
+import type { ViewState } from '../../emulator/view/state-types.js';
+import type { ViewWorld } from '../../emulator/view/world-types.js';
 import { applicationName, clock } from '../state/describe.js';
 
 type Endpoint = ViewState['interactions']['endpoints'][number];
 
-function lastCheckCell(e: Endpoint): HTMLElement {
-  if (!e.url) return h('td', { class: 'muted' }, '—');
-  if (!e.lastCheck) return h('td', { class: 'muted check' }, 'not checked yet');
+function lastCheckCell(e: Endpoint): TemplateResult {
+  if (!e.url) return html`<td class="muted">—</td>`;
+  if (!e.lastCheck) return html`<td class="muted check">not checked yet</td>`;
   const when = clock(e.lastCheck.at).slice(0, 8);
   return e.lastCheck.ok
-    ? h('td', { class: 'check ok', 'data-check': 'ok' }, `passes (${when})`)
-    : h('td', { class: 'check failed', 'data-check': 'failed' }, `${e.lastCheck.problems.join('; ')} (${when})`);
+    ? html`<td class="check ok" data-check="ok">passes (${when})</td>`
+    : html`<td class="check failed" data-check="failed">${e.lastCheck.problems.join('; ')} (${when})</td>`;
 }
 
-/** The rows; `onChecked` re-reads the state after a check (its result is kept by the emulator). */
-export function endpointRows(endpoints: readonly Endpoint[], world: ViewWorld | undefined, onChecked: () => void, onError: (err: unknown) => void): HTMLTableRowElement[] {
+/** The rows; `checking` holds the applications whose check is under way, `onCheck` starts one. */
+export function endpointRows(
+  endpoints: readonly Endpoint[],
+  world: ViewWorld | undefined,
+  checking: ReadonlySet<string>,
+  onCheck: (applicationId: string) => void,
+): TemplateResult[] {
   return endpoints.map((e) => {
-    const button = e.url ? h('button', { type: 'button', class: 'secondary small', 'data-check-endpoint': e.applicationId }, 'Check now') : null;
-    button?.addEventListener('click', () => {
-      button.disabled = true;
-      button.textContent = 'Checking…';
-      void postJson('/interactions/endpoint-check', { applicationId: e.applicationId }).then(onChecked, onError);
-    });
-    return h(
-      'tr',
-      { 'data-application': e.applicationId },
-      h('td', {}, applicationName(world, e.applicationId)),
-      h('td', { class: e.url ? 'mono' : 'muted' }, e.url ?? 'gateway (no endpoint URL)'),
-      lastCheckCell(e),
-      h('td', {}, button),
-    );
+    const busy = checking.has(e.applicationId);
+    const button = e.url
+      ? html`<button type="button" class="secondary small" data-check-endpoint=${e.applicationId} ?disabled=${busy} @click=${() => onCheck(e.applicationId)}>${busy ? 'Checking…' : 'Check now'}</button>`
+      : nothing;
+    return html`<tr data-application=${e.applicationId}><td>${applicationName(world, e.applicationId)}</td><td class=${e.url ? 'mono' : 'muted'}>${e.url ?? 'gateway (no endpoint URL)'}</td>${lastCheckCell(e)}<td>${button}</td></tr>`;
   });
 }

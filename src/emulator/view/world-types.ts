@@ -1,0 +1,45 @@
+/**
+ * The shape of GET /__emulator/view/world (world-view.ts builds it): what the
+ * page's side bar and views know of the world. Types only, so the page
+ * (tsconfig.web.json, no Node types) imports the same definition.
+ */
+export interface ViewApplication {
+  id: string;
+  name: string;
+  botUserId: string;
+  /** How interactions reach it: POSTed to its endpoint, or over the gateway. */
+  delivery: 'http' | 'gateway';
+  interactionsUrl?: string;
+}
+
+export interface ViewChannel {
+  id: string;
+  name: string;
+  type: number;
+  parentId?: string;
+  archived?: boolean;
+  nsfw?: boolean;
+  /** Forum posts: the tags applied. */
+  appliedTags?: string[];
+  availableTags?: Array<{ id: string; name: string }>;
+}
+
+export interface ViewGuild {
+  id: string;
+  name: string;
+  ownerId?: string;
+  roles: Array<{ id: string; name: string; permissions: string }>;
+  members: Array<{ id: string; username: string; roles: string[]; owner: boolean }>;
+  channels: ViewChannel[];
+  /** Applications installed here, and whether with the applications.commands scope. */
+  apps: Array<{ id: string; commandsScope: boolean }>;
+}
+
+export interface ViewWorld {
+  serial: number;
+  defaultApplicationId: string;
+  defaultGuildId: string;
+  applications: ViewApplication[];
+  guilds: ViewGuild[];
+  locales: readonly string[];
+}
