@@ -1,6 +1,6 @@
-import { checkPlanFreshness } from '../api/plan.js';
 import { CmdsyncError } from '../errors.js';
 import { massDeletions, type Plan } from '../plan/model.js';
+import { checkPlanFreshness } from './freshness.js';
 import type { SyncTarget } from './target.js';
 
 /**
