@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { loadValidManifest, type PlanResult } from '../../api/plan.js';
 import { applyCommentBody, applyMarkdown, noChangesApplyBody, planCommentBody } from '../../github/comment-body.js';
 import { describeFailure } from '../../github/failure.js';
 import { commitLockFile, lockBranch } from '../../github/lock-commit.js';
@@ -15,7 +14,8 @@ import { escapeInline } from '../../report/plan/markdown.js';
 import { countReport, formatLintReport, reportsByFile } from '../../report/lint/index.js';
 import { applyChanges, recordUnchanged } from '../../sync/apply.js';
 import { checkMassDelete, checkSavedPlan } from '../../sync/gate.js';
-import { planBlockers, planSync } from '../../sync/plan.js';
+import { loadValidManifest } from '../../sync/load.js';
+import { planBlockers, planSync, type PlanResult } from '../../sync/plan.js';
 import { writeLine, type CliContext } from '../context.js';
 import { notifyDeploy } from '../notify.js';
 import { readSavedPlan } from '../saved-plan.js';

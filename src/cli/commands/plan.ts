@@ -1,7 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { PlanResult } from '../../api/plan.js';
-import { planBlockers, planSync } from '../../sync/plan.js';
+import { planBlockers, planSync, type PlanResult } from '../../sync/plan.js';
 import { hasChanges, type Plan } from '../../plan/model.js';
 import { serializePlan } from '../../plan/plan-file.js';
 import type { StrategyChoice } from '../../plan/strategy.js';
