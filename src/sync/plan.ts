@@ -125,8 +125,3 @@ function manifestDigest(manifest: LoadedManifest): string {
   for (const f of manifest.files) hash.update(f.display).update('\0').update(f.text).update('\0');
   return hash.digest('hex');
 }
-
-/** Why a plan cannot be applied as it is: its blocking findings, then the scopes it could not read (with why). Empty when it can. */
-export function planBlockers(plan: Plan): string[] {
-  return [...plan.errors.map((e) => e.message), ...plan.warnings.filter((w) => w.code === 'scope-skipped').map((w) => w.message)];
-}

@@ -1,10 +1,22 @@
 import { CmdsyncError } from '../errors.js';
+import type { Plan } from '../plan/model.js';
 import type { State } from '../wire/state.js';
 
 /** A narrower run: only these guilds, and/or the global scope. Absent: every declared scope. */
 export interface ScopeSelection {
   guilds?: string[];
   global?: boolean;
+}
+
+/** `--guild` (repeatable) and `--global` narrow a run; neither means every declared scope. */
+export function scopeSelection(guilds: readonly string[], global: boolean): ScopeSelection | undefined {
+  if (guilds.length === 0 && !global) return undefined;
+  return { guilds: [...guilds], global };
+}
+
+/** The guilds a (saved) plan touches: what a session for it must be able to reach. */
+export function plannedGuilds(plan: Pick<Plan, 'scopes'>): string[] {
+  return plan.scopes.flatMap((s) => (s.scope.kind === 'guild' ? [s.scope.guildId] : []));
 }
 
 /** The declared scopes a run plans; a guild it names that the manifest does not declare is refused. */
