@@ -18,7 +18,6 @@ const MAX_FUNCTION_LINES = 120;
 const FILES_OVER = ['emulator/http/server.ts', 'remote/client.ts', 'wire/rules/message.ts', 'wire/rules/options.ts'];
 const FUNCTIONS_OVER = [
   'cli/commands/webhook/register.ts:registerWebhookCommands',
-  'cli/program.ts:runCli',
   'emulator/http/server.ts:createEmulatorServer',
   'emulator/http/server.ts:handle',
   'emulator/index.ts:startEmulator',
