@@ -40,8 +40,8 @@ async function confirm(ctx: CliContext): Promise<boolean> {
   return answer.trim() === 'yes';
 }
 
-/** A saved plan: applied exactly, after checking the remote has not moved since. */
-async function loadSavedPlan(opts: ApplyCliOptions, ctx: CliContext): Promise<{ plan: Plan; session: Session }> {
+/** A saved plan and a session for it, once the remote is checked not to have moved since (the CLI's apply and the Action's). */
+export async function openSavedPlan(opts: Pick<ApplyCliOptions, 'planFile' | 'emulator' | 'apiUrl' | 'debug'>, ctx: CliContext): Promise<{ plan: Plan; session: Session }> {
   const plan = readSavedPlan(ctx.cwd, opts.planFile!);
   const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds: plannedGuilds(plan), applicationId: plan.application_id }, ctx);
   try {
@@ -63,7 +63,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
   let manifestPath: string;
   if (opts.planFile) {
     manifestPath = resolve(ctx.cwd, locateManifest(ctx, opts.manifest));
-    ({ plan, session } = await loadSavedPlan(opts, ctx));
+    ({ plan, session } = await openSavedPlan(opts, ctx));
     // A saved plan is not shown again on the terminal (it was reviewed when made), but the run's page still says what was applied.
     if (ctx.env.GITHUB_STEP_SUMMARY) writeRedactedStepSummary(formatPlanMarkdown(plan, { title: `cmdsync apply ${opts.planFile}` }), ctx);
   } else {

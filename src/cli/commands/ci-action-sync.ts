@@ -13,11 +13,11 @@ import { formatPlanMarkdown, formatPlanText } from '../../report/plan/index.js';
 import { escapeInline } from '../../report/plan/markdown.js';
 import { countReport, formatLintReport, reportsByFile } from '../../report/lint/index.js';
 import { applyChanges, recordUnchanged } from '../../sync/apply.js';
-import { checkMassDelete, checkSavedPlan } from '../../sync/gate.js';
+import { checkMassDelete } from '../../sync/gate.js';
 import { loadValidManifest } from '../../sync/load.js';
-import { savePlanFile, readSavedPlan } from '../../sync/plan-file.js';
+import { savePlanFile } from '../../sync/plan-file.js';
 import { planSync, type PlanResult } from '../../sync/plan.js';
-import { plannedGuilds, scopeSelection } from '../../sync/scopes.js';
+import { scopeSelection } from '../../sync/scopes.js';
 import { applyComplete, planBlockers, planStatus } from '../../sync/status.js';
 import { writeLine, type CliContext } from '../context.js';
 import { notifyDeploy } from '../notify.js';
@@ -28,6 +28,7 @@ import { fetchTimeoutMs } from '../fetch-limits.js';
 import { interpolationEnv, locateManifest } from '../workspace.js';
 import { parseApplyArgs, parsePlanArgs } from './ci-action-args.js';
 import { appendSummary, applyPullRequest, commentFrame, errorAnnotation, publish, setOutputs, title, warn, withGitHub, type ActionIO } from './ci-action-io.js';
+import { openSavedPlan } from './apply.js';
 import { failed } from './ci-action-failed.js';
 import { guildNames, writePlanAnnotations, type SyncOptions } from './plan.js';
 
@@ -128,14 +129,7 @@ async function prepareApply(io: ActionIO, opts: Awaited<ReturnType<typeof parseA
   const { ctx } = io;
   if (opts.planFile) {
     const manifestPath = resolve(ctx.cwd, locateManifest(ctx, opts.manifest));
-    const plan = readSavedPlan(ctx.cwd, opts.planFile);
-    const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds: plannedGuilds(plan), applicationId: plan.application_id }, ctx);
-    try {
-      await checkSavedPlan(plan, session);
-    } catch (err) {
-      await session.close();
-      throw err;
-    }
+    const { plan, session } = await openSavedPlan(opts, ctx);
     return { plan, session, manifestPath };
   }
   const { result, session } = await planInSession(opts, ctx);
