@@ -20,134 +20,150 @@ const UNKNOWN_APPLICATION_COMMAND = 10063;
  * global commands; guilds then run concurrently within the client's limits.
  */
 export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptions): Promise<ApplyOutcome> {
-  const app = plan.application_id;
   // Before the first write: a saved plan whose webhook requests match none of its actions is refused whole.
-  const webhookPairs = plan.webhooks ? pairWebhookRequests(plan.webhooks) : [];
-  const outcome: ApplyOutcome = { applied: [], notApplied: [], requestsSent: 0 };
-  const ids = new Map<string, string>();
-  for (const s of plan.scopes) for (const a of s.actions) if (a.remote && a.kind !== 'replace' && a.kind !== 'delete') ids.set(a.address, a.remote.id);
+  const pairs = plan.webhooks ? pairWebhookRequests(plan.webhooks) : [];
+  const run = new PlanRun(plan, client, opts);
   const total = plan.scopes.reduce((n, s) => n + s.requests.filter((r) => opts.canEditPermissions || !isPermissionRequest(r)).length, 0) + (plan.webhooks?.requests.length ?? 0);
   opts.events?.start?.(total);
-  let index = 0;
-  let failed = false;
+  const [global, ...guilds] = [...plan.scopes].sort((a, b) => (a.scope.kind === 'global' ? -1 : b.scope.kind === 'global' ? 1 : 0));
+  if (global) await run.scope(global);
+  await Promise.all([
+    ...guilds.map((s) => run.scope(s)),
+    applyWebhooks({ plan, client, opts, outcome: run.outcome, pairs, send: (req, send, origin) => run.send(req, [], send, origin) }),
+  ]);
+  return run.outcome;
+}
 
-  const send = async (req: PlannedRequest, actions: CommandAction[], run: () => Promise<void>, origin?: ApplyFailure['origin']): Promise<void> => {
-    if (failed) throw new Stop();
-    const i = index++;
+/** One apply of a plan's commands and permission sets: the outcome so far, the ids learned, and whether a request failed (which stops the rest). */
+class PlanRun {
+  readonly outcome: ApplyOutcome = { applied: [], notApplied: [], requestsSent: 0 };
+  /** Command ids by address: the remote's, then those creates and overwrites answer with (permission sets need them). */
+  private readonly ids = new Map<string, string>();
+  private index = 0;
+  private failed = false;
+  private readonly app: string;
+
+  constructor(
+    plan: Plan,
+    private readonly client: RestClient,
+    private readonly opts: ApplyOptions,
+  ) {
+    this.app = plan.application_id;
+    for (const s of plan.scopes) for (const a of s.actions) if (a.remote && a.kind !== 'replace' && a.kind !== 'delete') this.ids.set(a.address, a.remote.id);
+  }
+
+  /** Sends one planned request; the first failure is recorded and every request after it stops (`Stop`). */
+  async send(req: PlannedRequest, actions: CommandAction[], run: () => Promise<void>, origin?: ApplyFailure['origin']): Promise<void> {
+    if (this.failed) throw new Stop();
+    const { events } = this.opts;
+    const i = this.index++;
     const started = Date.now();
-    opts.events?.requestStarted?.(req, i);
+    events?.requestStarted?.(req, i);
     try {
-      outcome.requestsSent++;
+      this.outcome.requestsSent++;
       await run();
-      opts.events?.requestDone?.(req, i, Date.now() - started);
+      events?.requestDone?.(req, i, Date.now() - started);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      opts.events?.requestFailed?.(req, i, message);
-      if (!failed) {
-        failed = true;
-        outcome.failed = { address: req.addresses.join(', '), message, error, actions, ...(origin ? { origin } : {}) };
+      events?.requestFailed?.(req, i, message);
+      if (!this.failed) {
+        this.failed = true;
+        this.outcome.failed = { address: req.addresses.join(', '), message, error, actions, ...(origin ? { origin } : {}) };
       }
       throw new Stop();
     }
-  };
+  }
 
-  const runScope = async (s: ScopePlan): Promise<void> => {
+  async scope(s: ScopePlan): Promise<void> {
     const done = new Set<string>();
     try {
-      if (s.strategy === 'bulk') await runBulk(s, done);
-      else await runIndividual(s, done);
-      await runPermissions(s, done);
+      if (s.strategy === 'bulk') await this.bulk(s, done);
+      else await this.individual(s, done);
+      await this.permissions(s, done);
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
     } finally {
-      for (const a of s.actions) if (a.kind !== 'noop' && !done.has(a.address)) outcome.notApplied.push({ address: a.address, kind: a.kind });
+      for (const a of s.actions) if (a.kind !== 'noop' && !done.has(a.address)) this.outcome.notApplied.push({ address: a.address, kind: a.kind });
       for (const p of s.permissions)
-        if (p.kind === 'replace' && !done.has(`perm:${p.target}`)) outcome.notApplied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
+        if (p.kind === 'replace' && !done.has(`perm:${p.target}`)) this.outcome.notApplied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
     }
-  };
+  }
 
-  const runBulk = async (s: ScopePlan, done: Set<string>): Promise<void> => {
+  private async bulk(s: ScopePlan, done: Set<string>): Promise<void> {
     const req = s.requests.find((r) => r.method === 'PUT' && !isPermissionRequest(r));
     if (!req) return;
     // The failure's field paths start with an index into this body: keep the actions in the same order.
     const entries = s.actions.filter((a) => a.kind !== 'delete');
     const body = [...entries.map(bulkEntry), ...s.kept.map((k) => k.body)];
-    await send(req, entries, async () => {
+    await this.send(req, entries, async () => {
       // Safe to resend after a lost answer (the client retries it, and so does the next apply): a bulk overwrite
       // replaces the scope's whole list, matching entries by id or (type, name), so a second one changes nothing.
-      const result = await bulkOverwriteCommands(client, app, s.scope, body as unknown as Parameters<typeof bulkOverwriteCommands>[3]);
+      const result = await bulkOverwriteCommands(this.client, this.app, s.scope, body as unknown as Parameters<typeof bulkOverwriteCommands>[3]);
       for (const c of result) {
         const a = s.actions.find((x) => x.kind !== 'delete' && x.type === (c.type ?? 1) && x.name === c.name);
-        if (a) ids.set(a.address, c.id);
+        if (a) this.ids.set(a.address, c.id);
       }
     });
     for (const a of s.actions)
       if (a.kind !== 'noop') {
         done.add(a.address);
-        outcome.applied.push({ address: a.address, kind: a.kind });
+        this.outcome.applied.push({ address: a.address, kind: a.kind });
       }
-  };
+  }
 
-  const runIndividual = async (s: ScopePlan, done: Set<string>): Promise<void> => {
+  private async individual(s: ScopePlan, done: Set<string>): Promise<void> {
     const byAddress = new Map(s.actions.map((a) => [a.address, a]));
-    const halfDone = new Set<string>();
     for (const req of s.requests) {
       if (isPermissionRequest(req)) continue;
       const a = byAddress.get(req.addresses[0])!;
-      await send(req, [a], async () => {
-        if (req.method === 'DELETE') await deleteIgnoringMissing(s, a.remote!.id);
-        else if (req.method === 'PATCH') await editCommand(client, app, s.scope, a.remote!.id, a.body as Parameters<typeof editCommand>[4]);
-        else {
-          // Safe to resend after a lost answer: POST is an upsert by (scope, type, name), so the retry, or the next
-          // apply's plan, finds the command the lost request made and overwrites it instead of adding a second.
-          const { command } = await createCommand(client, app, s.scope, a.body as unknown as Parameters<typeof createCommand>[3]);
-          ids.set(a.address, command.id);
-        }
-      });
+      await this.send(req, [a], () => this.commandRequest(s, a, req));
       // A replace is two requests; it is applied once both went through.
-      if (a.kind === 'replace' && req.method === 'DELETE') {
-        halfDone.add(a.address);
-        continue;
-      }
+      if (a.kind === 'replace' && req.method === 'DELETE') continue;
       done.add(a.address);
-      outcome.applied.push({ address: a.address, kind: a.kind });
+      this.outcome.applied.push({ address: a.address, kind: a.kind });
     }
-  };
+  }
 
-  const deleteIgnoringMissing = async (s: ScopePlan, id: string): Promise<void> => {
+  private async commandRequest(s: ScopePlan, a: CommandAction, req: PlannedRequest): Promise<void> {
+    if (req.method === 'DELETE') await this.deleteIgnoringMissing(s, a.remote!.id);
+    else if (req.method === 'PATCH') await editCommand(this.client, this.app, s.scope, a.remote!.id, a.body as Parameters<typeof editCommand>[4]);
+    else {
+      // Safe to resend after a lost answer: POST is an upsert by (scope, type, name), so the retry, or the next
+      // apply's plan, finds the command the lost request made and overwrites it instead of adding a second.
+      const { command } = await createCommand(this.client, this.app, s.scope, a.body as unknown as Parameters<typeof createCommand>[3]);
+      this.ids.set(a.address, command.id);
+    }
+  }
+
+  private async deleteIgnoringMissing(s: ScopePlan, id: string): Promise<void> {
     try {
-      await deleteCommand(client, app, s.scope, id);
+      await deleteCommand(this.client, this.app, s.scope, id);
     } catch (err) {
       if (!(err instanceof DiscordAPIError && err.apiCode === UNKNOWN_APPLICATION_COMMAND)) throw err;
     }
-  };
+  }
 
-  const runPermissions = async (s: ScopePlan, done: Set<string>): Promise<void> => {
+  private async permissions(s: ScopePlan, done: Set<string>): Promise<void> {
     if (s.scope.kind !== 'guild') return;
     const pending = s.permissions.filter((p) => p.kind === 'replace');
     if (pending.length === 0) return;
-    if (!opts.canEditPermissions) {
-      outcome.permissionsSkipped =
+    if (!this.opts.canEditPermissions) {
+      this.outcome.permissionsSkipped =
         'Permission sets were not applied: editing them needs a user bearer token in DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update); a bot token cannot.';
       return;
     }
     const guildId = s.scope.guildId;
     for (const p of pending) {
       const req = s.requests.find((r) => isPermissionRequest(r) && r.addresses[0] === p.target)!;
-      const commandId = p.commandId ?? ids.get(p.target);
-      await send(req, [], async () => {
+      const commandId = p.commandId ?? this.ids.get(p.target);
+      await this.send(req, [], async () => {
         if (!commandId) throw new Error(`No command id for ${p.target}: its command was not created.`);
-        await setCommandPermissions(client, app, guildId, commandId, p.after);
+        await setCommandPermissions(this.client, this.app, guildId, commandId, p.after);
       });
       done.add(`perm:${p.target}`);
-      outcome.applied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
+      this.outcome.applied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
     }
-  };
-
-  const [global, ...guilds] = [...plan.scopes].sort((a, b) => (a.scope.kind === 'global' ? -1 : b.scope.kind === 'global' ? 1 : 0));
-  if (global) await runScope(global);
-  await Promise.all([...guilds.map(runScope), applyWebhooks({ plan, client, opts, outcome, pairs: webhookPairs, send: (req, run, origin) => send(req, [], run, origin) })]);
-  return outcome;
+  }
 }
 
 /** `guild:1/permissions` for the application-wide set, `<command address>/permissions` otherwise. */

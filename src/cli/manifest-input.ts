@@ -1,4 +1,4 @@
-import { loadValidManifest, ManifestErrorsError } from '../api/plan.js';
+import { loadValidManifest, ManifestErrorsError } from '../sync/load.js';
 import { SilentExit } from '../errors.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
 import type { LoadedManifest } from '../manifest/load.js';

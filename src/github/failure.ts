@@ -1,4 +1,4 @@
-import { ManifestErrorsError } from '../api/plan.js';
+import { ManifestErrorsError } from '../sync/load.js';
 import { CmdsyncError } from '../errors.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
 import { CredentialsError, DiscordAPIError, HTTPError } from '../remote/errors.js';

@@ -1,6 +1,6 @@
-import { checkPlanFreshness } from '../api/plan.js';
 import { CmdsyncError } from '../errors.js';
 import { massDeletions, type Plan } from '../plan/model.js';
+import { checkPlanFreshness } from './freshness.js';
 import type { SyncTarget } from './target.js';
 
 /**
@@ -29,4 +29,19 @@ export function checkMassDelete(plan: Plan, opts: { unattended: boolean; allowMa
       `Refusing to delete ${what} without approval. Check the manifest; if this is what you meant, run apply again with --allow-mass-delete.`,
     );
   }
+}
+
+/** How an apply is approved: already (auto-approved, or a saved plan, reviewed when it was made), or by a person asked now. */
+export type Approval = 'given' | 'ask';
+
+/** With nobody to ask (no terminal) and no approval given, apply refuses rather than guess. */
+export function approvalOf(how: { savedPlan: boolean; autoApprove: boolean; canAsk: boolean }): Approval {
+  if (how.savedPlan || how.autoApprove) return 'given';
+  if (!how.canAsk) {
+    throw new CmdsyncError(
+      'APPROVAL_REQUIRED',
+      'apply needs approval: run it in a terminal to answer the prompt, pass --auto-approve, or apply a saved plan (cmdsync plan --out plan.json; cmdsync apply plan.json).',
+    );
+  }
+  return 'ask';
 }

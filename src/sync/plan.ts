@@ -1,20 +1,54 @@
-import { loadValidManifest, planFromManifest, type PlanRequest, type PlanResult } from '../api/plan.js';
+import { createHash } from 'node:crypto';
 import { CmdsyncError } from '../errors.js';
+import { desiredState } from '../manifest/desired.js';
+import type { Diagnostic } from '../manifest/diagnostic.js';
 import type { LoadedManifest } from '../manifest/load.js';
+import { createsToday as lockCreatesToday, readLock, type LockFile } from '../manifest/lock.js';
+import { buildPlan } from '../plan/build.js';
+import { APPLICATION_FINGERPRINT_KEY, applicationFingerprint } from '../plan/fingerprint.js';
 import type { Plan } from '../plan/model.js';
+import type { StrategyChoice } from '../plan/strategy.js';
+import { VERSION } from '../version.js';
+import { scopeKey } from '../wire/scope.js';
+import type { State } from '../wire/state.js';
+import { checkAgainstApplication } from './application-check.js';
+import { loadValidManifest, type InterpolationEnv, type ValidManifest } from './load.js';
+import { readRemote, type ReadProgress, type RemoteRead } from './read-remote.js';
+import { managesWebhooks, selectScopes, type ScopeSelection } from './scopes.js';
 import type { SyncTarget } from './target.js';
 
 /**
- * Plan's side of the workflow: what the target must be able to do for this
- * manifest, then load → read the remote → plan (api/plan.ts). A plan reads
- * only; it never writes.
+ * Plan's side of the workflow: load the manifest (`load.ts`), check the
+ * target can do what it asks, read the remote (`read-remote.ts`), plan
+ * (`plan/`, pure) and judge the plan by what the remote reports
+ * (`application-check.ts`). A plan reads only; it never writes.
  */
 
-export type SyncPlanRequest = Omit<PlanRequest, 'client' | 'applicationId' | 'canEditPermissions'> & { target: SyncTarget };
+export interface PlanRequest {
+  manifestPath: string;
+  cwd: string;
+  /** The variables `${VAR}` reads in the manifest. */
+  env: InterpolationEnv;
+  target: SyncTarget;
+  strategy?: StrategyChoice;
+  force?: boolean;
+  progress?: ReadProgress;
+  only?: ScopeSelection;
+  /** The clock, for today's create counts (default: now). */
+  now?: number;
+  /** A manifest the caller already loaded with loadValidManifest (it is not read twice). */
+  loaded?: ValidManifest;
+}
 
-/** Whether this plan reads (and so manages) the manifest's webhooks: declared, and the global part is in the run. */
-function managesWebhooks(manifest: LoadedManifest, only: PlanRequest['only']): boolean {
-  return manifest.webhooks.length > 0 && (!only || only.global === true);
+export interface PlanResult {
+  plan: Plan;
+  manifest: LoadedManifest;
+  desired: State;
+  actual: State;
+  /** The lock file as read (apply updates and writes it back). */
+  lock: LockFile;
+  /** Warnings found while reading the manifest (errors throw). */
+  diagnostics: Diagnostic[];
 }
 
 /**
@@ -22,8 +56,8 @@ function managesWebhooks(manifest: LoadedManifest, only: PlanRequest['only']): b
  * credentials give is refused there (401). Said before the first request,
  * by name, rather than as the service's bare 401.
  */
-export function checkTargetFor(manifest: LoadedManifest, target: SyncTarget, only?: PlanRequest['only']): void {
-  if (managesWebhooks(manifest, only) && target.client.appAuth === 'client-credentials') {
+export function checkTargetFor(manifest: LoadedManifest, target: SyncTarget, only?: ScopeSelection): void {
+  if (managesWebhooks(manifest.webhooks.length, only) && target.client.appAuth === 'client-credentials') {
     throw new CmdsyncError(
       'WEBHOOKS_NEED_BOT_TOKEN',
       `${manifest.root.display} declares webhooks, and managing webhooks needs a bot token: set DISCORD_TOKEN (client credentials, DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET, can manage commands only).`,
@@ -31,14 +65,63 @@ export function checkTargetFor(manifest: LoadedManifest, target: SyncTarget, onl
   }
 }
 
-export async function planSync(req: SyncPlanRequest): Promise<PlanResult> {
-  const { target, ...rest } = req;
-  const loaded = req.loaded ?? loadValidManifest(req.manifestPath, req.cwd, req.env);
-  checkTargetFor(loaded.manifest, target, req.only);
-  return planFromManifest({ ...rest, loaded, client: target.client, applicationId: target.applicationId, canEditPermissions: target.canEditPermissions });
+/** The whole of `cmdsync plan`: load → check the target → read the remote → plan → judge. Sends only GET requests. */
+export async function planSync(req: PlanRequest): Promise<PlanResult> {
+  const { target } = req;
+  const { manifest, diagnostics } = req.loaded ?? loadValidManifest(req.manifestPath, req.cwd, req.env);
+  checkTargetFor(manifest, target, req.only);
+  const desired = selectScopes(desiredState(manifest, target.applicationId), req.only);
+  const lock = readLock(manifest.root.absPath);
+  const remote = await readRemote({
+    client: target.client,
+    applicationId: target.applicationId,
+    manifest,
+    desired,
+    lock,
+    withWebhooks: managesWebhooks(manifest.webhooks.length, req.only),
+    ...(req.progress ? { progress: req.progress } : {}),
+  });
+  const plan = planAgainst(req, manifest, desired, lock, remote);
+  return { plan, manifest, desired, actual: remote.actual, diagnostics, lock };
 }
 
-/** Why a plan cannot be applied as it is: its blocking findings, then the scopes it could not read (with why). Empty when it can. */
-export function planBlockers(plan: Plan): string[] {
-  return [...plan.errors.map((e) => e.message), ...plan.warnings.filter((w) => w.code === 'scope-skipped').map((w) => w.message)];
+/** The plan of the scopes that could be read, judged by what the remote reports. */
+function planAgainst(req: PlanRequest, manifest: LoadedManifest, desired: State, lock: LockFile, remote: RemoteRead): Plan {
+  const { application, skipped } = remote;
+  // A scope that could not be read is left alone: planning it against nothing would recreate everything.
+  const unreadable = new Set(skipped.map((s) => scopeKey(s.scope)));
+  const reachable = { ...desired, scopes: desired.scopes.filter((s) => !unreadable.has(scopeKey(s.scope))) };
+  const now = req.now ?? Date.now();
+  // An emulator says what it enforces and what it counted; against the service, the manifest's limits and cmdsync's own count.
+  const limits = application.emulator?.limits ?? manifest.limits;
+  const createsToday = application.emulator
+    ? { byScope: application.emulator.creates, countedBy: 'emulator' as const }
+    : { byScope: lockCreatesToday(lock, req.target.applicationId, now), countedBy: 'lock-file' as const };
+  const plan = buildPlan(reachable, remote.actual, {
+    ...(remote.webhooks ? { webhooks: { ...remote.webhooks, lock: lock.webhooks, intents: lock.intents ?? [] } } : {}),
+    strategy: req.strategy ?? 'auto',
+    limits,
+    createsToday,
+    canEditPermissions: req.target.canEditPermissions,
+    force: req.force ?? false,
+    cmdsyncVersion: VERSION,
+    manifestSha256: manifestDigest(manifest),
+    readCount: remote.reads,
+    now: new Date(now),
+  });
+  plan.creates_counted_by = createsToday.countedBy;
+  if (application.traits) plan.fingerprint[APPLICATION_FINGERPRINT_KEY] = applicationFingerprint(application.traits);
+  checkAgainstApplication(plan, manifest, application, { limits, scopes: reachable.scopes.map((s) => s.scope) });
+  if (skipped.length > 0) {
+    plan.skipped = skipped.map((s) => scopeKey(s.scope));
+    for (const s of skipped)
+      plan.warnings.push({ code: 'scope-skipped', scope: scopeKey(s.scope), message: `Skipped ${scopeKey(s.scope)}: ${s.reason}. Nothing there is planned or changed.` });
+  }
+  return plan;
+}
+
+function manifestDigest(manifest: LoadedManifest): string {
+  const hash = createHash('sha256');
+  for (const f of manifest.files) hash.update(f.display).update('\0').update(f.text).update('\0');
+  return hash.digest('hex');
 }

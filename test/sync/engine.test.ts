@@ -4,7 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { checkPlanFreshness, planFromManifest } from '../../src/api/plan.js';
+import { planFromManifest } from '../../src/api/plan.js';
+import { checkPlanFreshness } from '../../src/sync/freshness.js';
 import { applyPlan } from '../../src/apply/execute.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { RestClient } from '../../src/remote/client.js';

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { CmdsyncError } from '../../errors.js';
 import { hasChanges, type Plan } from '../../plan/model.js';
-import { readSavedPlan } from '../saved-plan.js';
+import { readSavedPlan } from '../../sync/plan-file.js';
 import { createApplyProgress, formatApplyResult } from '../../report/apply/progress.js';
 import { formatPlanMarkdown, planJsonDocument } from '../../report/plan/index.js';
 import { writeRedactedStepSummary } from '../github-redaction.js';
@@ -13,7 +12,9 @@ import { avatarLoader } from '../avatar-loader.js';
 import { fetchTimeoutMs } from '../fetch-limits.js';
 import type { LockFile } from '../../manifest/lock.js';
 import { applyChanges, recordUnchanged } from '../../sync/apply.js';
-import { checkMassDelete, checkSavedPlan } from '../../sync/gate.js';
+import { approvalOf, checkMassDelete, checkSavedPlan } from '../../sync/gate.js';
+import { plannedGuilds } from '../../sync/scopes.js';
+import { applyComplete } from '../../sync/status.js';
 import { locateManifest } from '../workspace.js';
 import { openSession, type Session } from '../session.js';
 import { notifyDeploy } from '../notify.js';
@@ -39,11 +40,10 @@ async function confirm(ctx: CliContext): Promise<boolean> {
   return answer.trim() === 'yes';
 }
 
-/** A saved plan: applied exactly, after checking the remote has not moved since. */
-async function loadSavedPlan(opts: ApplyCliOptions, ctx: CliContext): Promise<{ plan: Plan; session: Session }> {
+/** A saved plan and a session for it, once the remote is checked not to have moved since (the CLI's apply and the Action's). */
+export async function openSavedPlan(opts: Pick<ApplyCliOptions, 'planFile' | 'emulator' | 'apiUrl' | 'debug'>, ctx: CliContext): Promise<{ plan: Plan; session: Session }> {
   const plan = readSavedPlan(ctx.cwd, opts.planFile!);
-  const guildIds = plan.scopes.flatMap((s) => (s.scope.kind === 'guild' ? [s.scope.guildId] : []));
-  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds, applicationId: plan.application_id }, ctx);
+  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds: plannedGuilds(plan), applicationId: plan.application_id }, ctx);
   try {
     await checkSavedPlan(plan, session);
     return { plan, session };
@@ -63,7 +63,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
   let manifestPath: string;
   if (opts.planFile) {
     manifestPath = resolve(ctx.cwd, locateManifest(ctx, opts.manifest));
-    ({ plan, session } = await loadSavedPlan(opts, ctx));
+    ({ plan, session } = await openSavedPlan(opts, ctx));
     // A saved plan is not shown again on the terminal (it was reviewed when made), but the run's page still says what was applied.
     if (ctx.env.GITHUB_STEP_SUMMARY) writeRedactedStepSummary(formatPlanMarkdown(plan, { title: `cmdsync apply ${opts.planFile}` }), ctx);
   } else {
@@ -81,21 +81,14 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
       recordUnchanged(plan, manifestPath, lock);
       await notifyDeploy(opts.notify, { plan, command: 'apply' }, ctx);
       if (opts.json) ctx.stdout.write(`${JSON.stringify({ ...planJsonDocument(plan), result: { applied: [], notApplied: [] } }, null, 2)}\n`);
-      return plan.skipped?.length ? 1 : 0;
+      return applyComplete(plan) ? 0 : 1;
     }
-    checkMassDelete(plan, { unattended: opts.autoApprove || !!opts.planFile, allowMassDelete: !!opts.allowMassDelete });
-    if (!opts.planFile && !opts.autoApprove) {
-      if (!ctx.terminal.interactive) {
-        throw new CmdsyncError(
-          'APPROVAL_REQUIRED',
-          'apply needs approval: run it in a terminal to answer the prompt, pass --auto-approve, or apply a saved plan (cmdsync plan --out plan.json; cmdsync apply plan.json).',
-        );
-      }
-      if (!(await confirm(ctx))) {
-        writeLine(ctx.stderr, 'Apply cancelled.');
-        await notifyDeploy(opts.notify, { plan, command: 'apply', error: 'apply cancelled' }, ctx);
-        return 1;
-      }
+    const approval = approvalOf({ savedPlan: !!opts.planFile, autoApprove: opts.autoApprove, canAsk: ctx.terminal.interactive });
+    checkMassDelete(plan, { unattended: approval === 'given', allowMassDelete: !!opts.allowMassDelete });
+    if (approval === 'ask' && !(await confirm(ctx))) {
+      writeLine(ctx.stderr, 'Apply cancelled.');
+      await notifyDeploy(opts.notify, { plan, command: 'apply', error: 'apply cancelled' }, ctx);
+      return 1;
     }
     const progress = await createApplyProgress(ctx.terminal, { stream: ctx.stderr });
     const { outcome, result } = await applyChanges({
@@ -112,7 +105,7 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     if (outcome.failed) for (const line of locateServiceErrors(outcome.failed, files, ctx.cwd)) writeLine(ctx.stderr, line);
     await notifyDeploy(opts.notify, { plan, result, command: 'apply' }, ctx);
     if (opts.json) ctx.stdout.write(`${JSON.stringify({ ...planJsonDocument(plan), result }, null, 2)}\n`);
-    return outcome.failed || outcome.permissionsSkipped || plan.skipped?.length ? 1 : 0;
+    return applyComplete(plan, outcome) ? 0 : 1;
   } finally {
     await session.close();
   }

@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { loadValidManifest, type PlanResult } from '../../api/plan.js';
 import { applyCommentBody, applyMarkdown, noChangesApplyBody, planCommentBody } from '../../github/comment-body.js';
 import { describeFailure } from '../../github/failure.js';
 import { commitLockFile, lockBranch } from '../../github/lock-commit.js';
@@ -14,11 +13,14 @@ import { formatPlanMarkdown, formatPlanText } from '../../report/plan/index.js';
 import { escapeInline } from '../../report/plan/markdown.js';
 import { countReport, formatLintReport, reportsByFile } from '../../report/lint/index.js';
 import { applyChanges, recordUnchanged } from '../../sync/apply.js';
-import { checkMassDelete, checkSavedPlan } from '../../sync/gate.js';
-import { planBlockers, planSync } from '../../sync/plan.js';
+import { checkMassDelete } from '../../sync/gate.js';
+import { loadValidManifest } from '../../sync/load.js';
+import { savePlanFile } from '../../sync/plan-file.js';
+import { planSync, type PlanResult } from '../../sync/plan.js';
+import { scopeSelection } from '../../sync/scopes.js';
+import { applyComplete, planBlockers, planStatus } from '../../sync/status.js';
 import { writeLine, type CliContext } from '../context.js';
 import { notifyDeploy } from '../notify.js';
-import { readSavedPlan } from '../saved-plan.js';
 import { locateServiceErrors } from '../service-errors.js';
 import { openSession, type Session } from '../session.js';
 import { avatarLoader } from '../avatar-loader.js';
@@ -26,8 +28,9 @@ import { fetchTimeoutMs } from '../fetch-limits.js';
 import { interpolationEnv, locateManifest } from '../workspace.js';
 import { parseApplyArgs, parsePlanArgs } from './ci-action-args.js';
 import { appendSummary, applyPullRequest, commentFrame, errorAnnotation, publish, setOutputs, title, warn, withGitHub, type ActionIO } from './ci-action-io.js';
+import { openSavedPlan } from './apply.js';
 import { failed } from './ci-action-failed.js';
-import { guildNames, onlyScopes, savePlanFile, writePlanAnnotations, type SyncOptions } from './plan.js';
+import { guildNames, writePlanAnnotations, type SyncOptions } from './plan.js';
 
 /** Load → open the session → plan, as `cmdsync plan` does, with failures left typed for the caller. */
 async function planInSession(opts: SyncOptions, ctx: CliContext): Promise<{ result: PlanResult; session: Session }> {
@@ -43,7 +46,16 @@ async function planInSession(opts: SyncOptions, ctx: CliContext): Promise<{ resu
     );
   const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest }, ctx);
   try {
-    const result = await planSync({ manifestPath, cwd: ctx.cwd, env: ctx.env, target: session, strategy: opts.strategy, force: opts.force, only: onlyScopes(opts), loaded });
+    const result = await planSync({
+      manifestPath,
+      cwd: ctx.cwd,
+      env: ctx.env,
+      target: session,
+      strategy: opts.strategy,
+      force: opts.force,
+      only: scopeSelection(opts.guild, opts.global),
+      loaded,
+    });
     return { result, session };
   } catch (err) {
     await session.close();
@@ -81,15 +93,16 @@ export async function actionPlan(io: ActionIO): Promise<number> {
     appendSummary(io, formatPlanMarkdown(plan, { title: title('plan', inputs), guildNames: names }));
     const errors = planBlockers(plan);
     for (const e of errors) errorAnnotation(io, 'cmdsync plan', e);
+    const status = planStatus(plan);
     const changes = hasChanges(plan);
     let planFile = '';
-    if (errors.length === 0) {
+    if (status !== 'blocked') {
       // A plan with errors is not saved: it is not one to apply.
       planFile = opts.out !== undefined ? resolve(ctx.cwd, opts.out) : join(mkdtempSync(join(scratchDir(ctx), 'cmdsync-plan-')), 'plan.json');
       savePlanFile(planFile, plan);
     }
-    const code = errors.length > 0 ? 1 : changes ? 2 : 0;
-    const summary = errors.length > 0 ? `cmdsync plan failed: ${errors[0]}` : changes ? summaryLine(plan) : NO_CHANGES;
+    const code = status === 'blocked' ? 1 : status === 'changes' ? 2 : 0;
+    const summary = status === 'blocked' ? `cmdsync plan failed: ${errors[0]}` : status === 'changes' ? summaryLine(plan) : NO_CHANGES;
     setOutputs(io, { 'exit-code': String(code), 'has-changes': String(changes), 'plan-file': planFile, summary });
     if (inputs.comment && run.pullRequest) {
       const frame = commentFrame(io, run.pullRequest.headSha ?? run.sha);
@@ -116,15 +129,7 @@ async function prepareApply(io: ActionIO, opts: Awaited<ReturnType<typeof parseA
   const { ctx } = io;
   if (opts.planFile) {
     const manifestPath = resolve(ctx.cwd, locateManifest(ctx, opts.manifest));
-    const plan = readSavedPlan(ctx.cwd, opts.planFile);
-    const guildIds = plan.scopes.flatMap((s) => (s.scope.kind === 'guild' ? [s.scope.guildId] : []));
-    const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds, applicationId: plan.application_id }, ctx);
-    try {
-      await checkSavedPlan(plan, session);
-    } catch (err) {
-      await session.close();
-      throw err;
-    }
+    const { plan, session } = await openSavedPlan(opts, ctx);
     return { plan, session, manifestPath };
   }
   const { result, session } = await planInSession(opts, ctx);
@@ -180,7 +185,7 @@ export async function actionApply(io: ActionIO): Promise<number> {
         errorAnnotation(io, 'cmdsync apply failed', applyHeadline(result));
       }
       appendSummary(io, applyMarkdown(title('apply', inputs), plan, result));
-      const code = outcome.failed || outcome.permissionsSkipped || plan.skipped?.length ? 1 : 0;
+      const code = applyComplete(plan, outcome) ? 0 : 1;
       setOutputs(io, { 'exit-code': String(code), 'has-changes': 'true', 'plan-file': '', summary: applyHeadline(result) });
       await report(io, (frame) => applyCommentBody(frame, plan, result));
       await notifyDeploy(opts.notify, { plan, result, command: 'apply' }, ctx);

@@ -1,8 +1,9 @@
-import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { PlanResult } from '../../api/plan.js';
-import { planBlockers, planSync } from '../../sync/plan.js';
-import { hasChanges, type Plan } from '../../plan/model.js';
+import { planSync, type PlanResult } from '../../sync/plan.js';
+import { savePlanFile } from '../../sync/plan-file.js';
+import { scopeSelection } from '../../sync/scopes.js';
+import { planBlockers, planStatus } from '../../sync/status.js';
+import type { Plan } from '../../plan/model.js';
 import { serializePlan } from '../../plan/plan-file.js';
 import type { StrategyChoice } from '../../plan/strategy.js';
 import { formatPlanJson, formatPlanMarkdown, formatPlanText } from '../../report/plan/index.js';
@@ -34,12 +35,6 @@ export interface PlanCliOptions extends SyncOptions {
   detailedExitcode: boolean;
 }
 
-/** `--guild` and `--global` narrow the plan; neither means every declared scope. */
-export function onlyScopes(opts: SyncOptions): { guilds?: string[]; global?: boolean } | undefined {
-  if (opts.guild.length === 0 && !opts.global) return undefined;
-  return { guilds: opts.guild, global: opts.global };
-}
-
 /** Reads the manifest, opens a session, plans. The caller closes the session. */
 export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ result: PlanResult; session: Session }> {
   const loaded = readManifestForSync(opts.manifest, ctx);
@@ -54,7 +49,7 @@ export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ re
       target: session,
       strategy: opts.strategy,
       force: opts.force,
-      only: onlyScopes(opts),
+      only: scopeSelection(opts.guild, opts.global),
       loaded,
     });
     progress?.finish();
@@ -89,13 +84,6 @@ export function writePlanErrors(plan: Plan, ctx: CliContext): boolean {
   return plan.errors.length > 0;
 }
 
-/** Written whole or not at all: a half-written plan file must never be applied. */
-export function savePlanFile(target: string, plan: Plan): void {
-  const tmp = `${target}.tmp-${process.pid}`;
-  writeFileSync(tmp, serializePlan(plan), { mode: 0o600 });
-  renameSync(tmp, target);
-}
-
 /** Exit 0 no changes, 2 changes with --detailed-exitcode, 1 error (Terraform's contract). */
 export async function runPlan(opts: PlanCliOptions, ctx: CliContext): Promise<number> {
   if (opts.out === '-' && opts.json) throw new UsageError('--out - and --json both write to stdout; give one.');
@@ -112,10 +100,11 @@ export async function runPlan(opts: PlanCliOptions, ctx: CliContext): Promise<nu
       savePlanFile(resolve(ctx.cwd, opts.out), plan);
       writeLine(ctx.stderr, `Saved the plan to ${opts.out}. Apply exactly it with: cmdsync apply ${opts.out}`);
     }
-    const failed = writePlanErrors(plan, ctx) || (plan.skipped?.length ?? 0) > 0;
+    const status = planStatus(plan);
+    writePlanErrors(plan, ctx);
     await notifyDeploy(opts.notify, { plan, command: 'plan' }, ctx);
-    if (failed) return 1;
-    return opts.detailedExitcode && hasChanges(plan) ? 2 : 0;
+    if (status === 'blocked') return 1;
+    return opts.detailedExitcode && status === 'changes' ? 2 : 0;
   } finally {
     await session.close();
   }

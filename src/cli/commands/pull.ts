@@ -7,10 +7,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { extname, relative, resolve } from 'node:path';
 import { CmdsyncError, UsageError } from '../../errors.js';
 import { manifestFromState, stringifyManifest } from '../../manifest/write.js';
-import { fetchRemoteScopes, type RemoteScope } from '../../remote/index.js';
+import { actualScope } from '../../remote/actual.js';
+import { fetchRemoteScopes } from '../../remote/index.js';
 import { GLOBAL, guildScope } from '../../wire/scope.js';
-import { isSnowflake, type Snowflake } from '../../wire/snowflake.js';
-import type { ScopeState, State } from '../../wire/state.js';
+import { isSnowflake } from '../../wire/snowflake.js';
 import { writeLine, type CliContext } from '../context.js';
 import { openSession } from '../session.js';
 
@@ -33,28 +33,6 @@ export interface PullOptions {
 
 /** `-o -`: the manifest goes to stdout (a file named "-" is never what anyone means). */
 const STDOUT = '-';
-
-/** The remote scopes as actual state (raw bodies; permission rows keyed by command id or `*`). */
-export function stateFromRemote(applicationId: Snowflake, scopes: RemoteScope[]): State {
-  return {
-    applicationId,
-    scopes: scopes.map(
-      (r): ScopeState => ({
-        scope: r.scope,
-        commands: r.commands.map((c) => ({ body: c as unknown as Record<string, unknown>, id: c.id, version: c.version })),
-        ...(r.permissions
-          ? {
-              permissions: r.permissions.map((p) => ({
-                // The application-wide row carries the application's id in place of a command id.
-                target: p.id === applicationId ? { kind: 'application' as const } : { kind: 'command' as const, id: p.id },
-                entries: p.permissions.map((e) => ({ id: e.id, type: e.type, permission: e.permission })),
-              })),
-            }
-          : {}),
-      }),
-    ),
-  };
-}
 
 function resolveFormat(opts: PullOptions): { output: string; format: ManifestFormat } {
   if (opts.format !== undefined && opts.format !== 'yaml' && opts.format !== 'json') {
@@ -86,7 +64,8 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
   let counts: { global: number; guildCommands: number; permissionSets: number };
   try {
     const remote = await fetchRemoteScopes(session.client, session.applicationId, [GLOBAL, ...guildIds.map(guildScope)], { permissions: true });
-    const state = stateFromRemote(session.applicationId, remote);
+    // The same actual state a plan reads, so a plan against the written file is empty.
+    const state = { applicationId: session.applicationId, scopes: remote.map((r) => actualScope(r, session.applicationId)) };
     const doc = manifestFromState(state, { onWarning: (message) => writeLine(ctx.stderr, `warning: ${message}`) });
     text = stringifyManifest(doc, format);
     const guilds = (doc.guilds ?? []) as Array<{ commands: unknown[]; permissions?: Record<string, unknown> }>;

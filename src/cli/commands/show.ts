@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { formatPlanJson, formatPlanMarkdown, formatPlanText } from '../../report/plan/index.js';
 import type { CliContext } from '../context.js';
-import { readSavedPlan } from '../saved-plan.js';
+import { readSavedPlan } from '../../sync/plan-file.js';
 
 export const SHOW_FORMATS = ['text', 'json', 'markdown'] as const;
 export type ShowFormat = (typeof SHOW_FORMATS)[number];

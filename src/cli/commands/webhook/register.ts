@@ -1,7 +1,7 @@
 /**
  * The `cmdsync webhook …` command tree. Wiring only: each action lazy-loads
  * its module (as program.ts does), so other commands never load them.
- * program.ts calls `registerWebhookCommands(program, ctx, (code) => (exitCode = code))`.
+ * program.ts calls `registerWebhookCommands(program, ctx, setExit)`.
  */
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../../context.js';
@@ -63,9 +63,16 @@ function contentFlags(o: Opts) {
   };
 }
 
-export function registerWebhookCommands(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
-  const webhook = program.command('webhook').description('manage webhooks and send messages through them');
+type SetExit = (code: number) => void;
 
+export function registerWebhookCommands(program: Command, ctx: CliContext, setExit: SetExit): void {
+  const webhook = program.command('webhook').description('manage webhooks and send messages through them');
+  registerManage(webhook, ctx, setExit);
+  registerMessages(webhook, ctx, setExit);
+}
+
+/** `list`, `get`, `create`, `edit`, `delete` and `url`: the webhooks themselves. */
+function registerManage(webhook: Command, ctx: CliContext, setExit: SetExit): void {
   botOptions(webhook.command('list').description('list the webhooks of a channel or a guild (tokens hidden)'))
     .option('--channel <id>', 'the channel (with --emulator: or its name)')
     .option('--guild <id>', 'the guild (with --emulator: or its name)')
@@ -152,7 +159,10 @@ export function registerWebhookCommands(program: Command, ctx: CliContext, setEx
       const { runWebhookUrl } = await import('./url.js');
       setExit(await runWebhookUrl(id, { ...bot(o), manifest: o.manifest as string | undefined }, ctx));
     });
+}
 
+/** `send`, and `message get|edit|delete`: messages through a webhook. */
+function registerMessages(webhook: Command, ctx: CliContext, setExit: SetExit): void {
   contentOptions(webhook.command('send').description('send a message through a webhook (checked against the rules first)'))
     .option('--username <name>', 'override the webhook name for this message')
     .option('--avatar-url <url>', 'override the avatar for this message')

@@ -1,0 +1,226 @@
+import { Option, type Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { limitOverrideProblems } from '../wire/limits.js';
+import type { CliContext } from './context.js';
+
+/**
+ * The commands beside lint, plan, apply and webhook, registered for
+ * program.ts. Wiring only: each action lazy-loads its module.
+ */
+
+type SetExit = (code: number) => void;
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** `cmdsync init`. */
+export function registerInit(program: Command, ctx: CliContext, setExit: SetExit): void {
+  program
+    .command('init')
+    .description('write a starter cmdsync.yaml')
+    .option('-m, --manifest <path>', 'where to write it', 'cmdsync.yaml')
+    .option('--force', 'overwrite an existing file')
+    .action(async (opts) => {
+      const { runInit } = await import('./commands/init.js');
+      setExit(await runInit({ path: opts.manifest, force: !!opts.force }, ctx));
+    });
+}
+
+/** `show` (a saved plan), `pull` and `access`: what is planned, deployed, and who may use it. */
+export function registerDeployedCommands(program: Command, ctx: CliContext, setExit: SetExit): void {
+  program
+    .command('show')
+    .description('render a plan saved with plan --out (text, json or markdown), offline')
+    .argument('<planfile>', 'the saved plan')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']))
+    .option('--json', 'the same as --format json: the document plan --json prints')
+    .action(async (planFile: string, opts) => {
+      const { runShow } = await import('./commands/show.js');
+      setExit(await runShow({ planFile, format: opts.format, json: !!opts.json }, ctx));
+    });
+
+  program
+    .command('pull')
+    .description('write a manifest from the commands and permissions deployed now')
+    .option('-o, --out <file>', 'where to write it, - for stdout (default: cmdsync.yaml, or cmdsync.json with --format json)')
+    .addOption(new Option('--output <file>').hideHelp())
+    .addOption(new Option('--format <format>', 'file format (default: from --output, else yaml)').choices(['yaml', 'json']))
+    .option('--guild <id>', 'also pull this guild and its permissions (repeatable)', collect, [])
+    .option('--force', 'overwrite an existing file')
+    .option('--emulator', 'pull from the in-process emulator (state in .cmdsync/emulator.json)')
+    .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
+    .option('--json', 'print a report of what was written as one JSON document on stdout')
+    .option('--debug', 'log requests to stderr (credentials masked)')
+    .action(async (opts) => {
+      const { runPull } = await import('./commands/pull.js');
+      setExit(
+        await runPull(
+          {
+            output: opts.out ?? opts.output,
+            format: opts.format,
+            guilds: opts.guild,
+            force: !!opts.force,
+            emulator: !!opts.emulator,
+            apiUrl: opts.apiUrl,
+            debug: !!opts.debug,
+            json: !!opts.json,
+          },
+          ctx,
+        ),
+      );
+    });
+
+  program
+    .command('access')
+    .description('who may use which command, in which channel, and why (offline from the manifest, or the deployed rows)')
+    .argument('[command]', 'one command: ban, /ban or message:Report message (default: every command in the guild)')
+    .option('-m, --manifest <path>', 'manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
+    .option('--guild <id>', 'the guild whose permission rows to evaluate')
+    .option('--channel <id>', 'only this channel (with --emulator: or its name, general or #general)')
+    .option('--role <id>', 'ask about a member with this role (repeatable; with --emulator: or its name)', collect, [])
+    .option('--user <id>', 'ask about this member (with --emulator: or their name, bob or @bob)')
+    .option('--permissions <names|bits>', "the member's permissions in the channel, e.g. BAN_MEMBERS,MANAGE_GUILD or 36")
+    .option('--remote', "read the deployed rows where the manifest does not manage the guild's permissions")
+    .option('--emulator', 'read the in-process emulator (rows, roles, members and channels)')
+    .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
+    .option('--json', 'print one machine-readable document on stdout')
+    .option('--debug', 'log requests to stderr (credentials masked)')
+    .action(async (command: string | undefined, opts) => {
+      const { runAccess } = await import('./commands/access.js');
+      setExit(
+        await runAccess(
+          {
+            command,
+            manifest: opts.manifest,
+            guild: opts.guild,
+            channel: opts.channel,
+            role: opts.role,
+            user: opts.user,
+            permissions: opts.permissions,
+            remote: !!opts.remote,
+            emulator: !!opts.emulator,
+            apiUrl: opts.apiUrl,
+            json: !!opts.json,
+            debug: !!opts.debug,
+          },
+          ctx,
+        ),
+      );
+    });
+}
+
+/** `cmdsync invoke`: a command used on a running emulator. */
+export function registerInvoke(program: Command, ctx: CliContext, setExit: SetExit): void {
+  program
+    .command('invoke')
+    .description('invoke a command on the emulator as a user would, and print what the user would see (exit 0 when the bot answered)')
+    .argument('[line]', "the command line as typed in the client, e.g. '/config logging enable channel:#1234'")
+    .option('--application <id|name>', "the application whose command it is (default: the emulator's default application)")
+    .option('--guild <id|name>', "the guild (default: the channel's, or the emulator's default guild)")
+    .option('--channel <id|name>', 'the channel the command is used in, e.g. general (a channel outside every guild is a DM with the bot)')
+    .option('--user <id|name>', "the member who invokes it, e.g. bob (default: the guild's first member)")
+    .option('--locale <locale>', "the user's client language, e.g. fr (default: the member's locale setting, else en-US)")
+    .option('--user-command <name>', 'invoke a user command on --target USER (an id or a name)')
+    .option('--message-command <name>', "invoke a message command on --target MESSAGE_ID (a webhook post or a bot's answer)")
+    .option('--target <id|name>', 'the user or message a user or message command acts on')
+    .option('--dm', 'in a DM with the bot (context BOT_DM; --channel optional)')
+    .option('--private-channel', 'in a private channel, a group DM, where only user-installed commands reach (context PRIVATE_CHANNEL)')
+    .option('--autocomplete', 'send an autocomplete request for the option being typed (the last one)')
+    .option('--wait <seconds>', 'collect follow-ups and edits this long after the first answer')
+    .option('--json', 'print the interaction sent and everything received, as JSON')
+    .option('--emulator', 'refused: an emulator inside this one command could never reach a bot (start `cmdsync emulator` instead)')
+    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
+    .action(async (lineArg: string | undefined, opts) => {
+      const { runInvoke } = await import('./commands/invoke.js');
+      setExit(
+        await runInvoke(
+          {
+            line: lineArg,
+            guild: opts.guild,
+            channel: opts.channel,
+            user: opts.user,
+            application: opts.application,
+            locale: opts.locale,
+            userCommand: opts.userCommand,
+            messageCommand: opts.messageCommand,
+            target: opts.target,
+            dm: !!opts.dm,
+            privateChannel: !!opts.privateChannel,
+            autocomplete: !!opts.autocomplete,
+            wait: opts.wait,
+            json: !!opts.json,
+            emulator: !!opts.emulator,
+            apiUrl: opts.apiUrl,
+          },
+          ctx,
+        ),
+      );
+    });
+}
+
+/** `cmdsync emulator`, and `emulator check-endpoint` on a running one. */
+export function registerEmulator(program: Command, ctx: CliContext, setExit: SetExit): void {
+  const emulatorCommand = program
+    .command('emulator')
+    .description('run a local, faithful implementation of the interface (no account, no network)')
+    .option('-p, --port <port>', 'port to listen on (0 = any free port)', parsePort, 8787)
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--data <file>', 'persist state to this file (default: in memory)')
+    .option('--seed <file>', 'YAML or JSON describing applications, guilds, channels and commands')
+    .option('--no-rate-limits', "answer without modelling the service's rate limits")
+    .option('--max-messages-per-channel <n>', 'keep the newest N webhook messages per channel; older ones answer Unknown Message (0 = no cap)', parseMessageCap, 1000)
+    .option('--interactions-url <url>', "the default application's interactions endpoint: interactions are POSTed there, signed, instead of sent over the gateway")
+    .option('--limit <key=n>', "override one of the spec's limits, e.g. user_commands=15 (repeatable; wins over the seed's limits:)", parseLimit, {})
+    .option('--control-token <token>', "the control token to use (default: the seed's control_token, else the one --data keeps, else a new one)")
+    .action(async (opts) => {
+      const { runEmulator } = await import('./commands/emulator.js');
+      setExit(
+        await runEmulator(
+          {
+            port: opts.port,
+            host: opts.host,
+            data: opts.data,
+            seed: opts.seed,
+            rateLimits: opts.rateLimits,
+            maxMessagesPerChannel: opts.maxMessagesPerChannel,
+            interactionsUrl: opts.interactionsUrl,
+            limits: opts.limit,
+            controlToken: opts.controlToken,
+          },
+          ctx,
+        ),
+      );
+    });
+
+  emulatorCommand
+    .command('check-endpoint')
+    .description("check an application's interactions endpoint URL on a running emulator now, as the service does when the URL is saved (exit 0 when it passes)")
+    .option('--application <id|name>', "whose endpoint (default: the emulator's default application)")
+    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
+    .option('--json', 'print the check as JSON')
+    .action(async (opts) => {
+      const { runCheckEndpoint } = await import('./commands/check-endpoint.js');
+      setExit(await runCheckEndpoint({ application: opts.application, apiUrl: opts.apiUrl, json: !!opts.json }, ctx));
+    });
+}
+
+function parseMessageCap(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isSafeInteger(n) || n < 0) throw new UsageError(`--max-messages-per-channel takes a whole number ≥ 0 (0 = no cap), not "${value}".`);
+  return n;
+}
+
+/** `--limit KEY=N`, collected over repeats into one overrides object. */
+function parseLimit(value: string, previous: Record<string, number>): Record<string, number> {
+  const m = /^([a-z_]+)=(\d+)$/.exec(value.trim());
+  const problems = m ? limitOverrideProblems({ [m[1]!]: Number(m[2]) }, (key) => `--limit ${key}`) : [`--limit takes KEY=N (e.g. user_commands=15), not "${value}"`];
+  if (problems.length > 0) throw new UsageError(`${problems.join('; ')}.`);
+  return { ...previous, [m![1]!]: Number(m![2]) };
+}
+
+function parsePort(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port takes a number from 0 to 65535, not "${value}".`);
+  return n;
+}

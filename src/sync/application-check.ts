@@ -1,0 +1,51 @@
+import { diagnosticAt } from '../manifest/diagnostic.js';
+import { remoteFindings } from '../manifest/lint.js';
+import type { LoadedManifest } from '../manifest/load.js';
+import type { Plan } from '../plan/model.js';
+import type { RemoteApplication } from '../remote/application.js';
+import { applicationMismatches } from '../wire/application.js';
+import type { Limits } from '../wire/limits.js';
+import type { Scope } from '../wire/scope.js';
+
+/**
+ * Before the first write: every command of the planned scopes judged by what
+ * the remote reports (its application, an emulator's limits), each refusal an
+ * error at its place in the manifest; and the manifest's `application:`
+ * block compared with the application (a difference is a warning there).
+ */
+export function checkAgainstApplication(plan: Plan, manifest: LoadedManifest, app: RemoteApplication, judge: { limits: Limits; scopes: readonly Scope[] }): void {
+  if (!app.traits) {
+    plan.warnings.push({
+      code: 'application-unread',
+      message: `Could not read the application (${app.unread}): commands were not checked against its settings (Activity, installation contexts, discovery).`,
+    });
+  }
+  if (app.emulator) {
+    // The manifest's limits: is what the user says the service allows; this emulator enforces its own (its seed or flags).
+    const differ = Object.entries(app.emulator.limits)
+      .filter(([k, v]) => manifest.limits[k as keyof Limits] !== v)
+      .map(([k, v]) => `${k} ${v} (the manifest says ${manifest.limits[k as keyof Limits]})`);
+    if (differ.length > 0)
+      plan.warnings.push({
+        code: 'limits',
+        message: `The emulator enforces its own limits, not the manifest's: ${differ.join(', ')}. Commands are checked against the emulator's.`,
+      });
+  }
+  if (!app.traits && !app.emulator) return;
+  const guilds = new Set(judge.scopes.flatMap((s) => (s.kind === 'guild' ? [s.guildId] : [])));
+  const kept = Object.fromEntries(plan.scopes.map((s) => [s.key, s.kept.map((k) => k.body)]));
+  const findings = remoteFindings(
+    manifest,
+    { ...(app.traits ? { application: app.traits } : {}), limits: judge.limits, kept },
+    { global: judge.scopes.some((s) => s.kind === 'global'), guilds },
+  );
+  for (const d of findings) {
+    plan.errors.push({ rule: d.rule, severity: 'error', path: [], message: `${d.file}:${d.line}:${d.col}: ${d.message}`, location: { file: d.file, line: d.line, col: d.col } });
+  }
+  if (manifest.application && app.traits) {
+    for (const p of applicationMismatches(manifest.application, app.traits)) {
+      const at = diagnosticAt(manifest.root, ['application', ...p.path], 'warning', p.rule, p.message);
+      plan.warnings.push({ code: 'application-mismatch', message: `${at.file}:${at.line}:${at.col}: ${p.message}` });
+    }
+  }
+}
