@@ -6,11 +6,13 @@
 // each as a ratio to a bare node:http server doing the same parse and answer
 // (bench/servers/bare-server.mjs). The emulator and the bare server each run
 // in their own process; this process is the client for both, with the same
-// connection pool. Rounds alternate between the two so a busy machine slows
-// both alike; the best round of each is kept (requests a second, and CPU per
-// request, which a busy machine disturbs less). --dist measures another build
-// instead of this one; --compare DIR adds a second emulator from another build
-// (e.g. main's), measured in the same rounds against the same baseline.
+// connection pool. Rounds alternate between the servers so a busy machine
+// slows them alike; each round gives a ratio to the bare server's requests a
+// second in the same round, and the median of those is printed (also for the
+// CPU time per request, which a busy machine disturbs less). --dist measures
+// another build instead of this one; --compare DIR adds a second emulator
+// from another build (e.g. main's), measured in the same rounds against the
+// same baseline. See bench/emulator.md.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +26,7 @@ const flag = (name, fallback) => {
 };
 const DIST = flag('--dist', undefined);
 const COMPARE = flag('--compare', undefined);
-const ROUNDS = Number(flag('--rounds', 3));
+const ROUNDS = Number(flag('--rounds', 5));
 const SECONDS = Number(args[0] ?? 3);
 const CONNECTIONS = 16;
 
@@ -95,8 +97,10 @@ async function measure(s, origin, request) {
 const emu = await server('./servers/emulator-server.mjs', DIST ? [DIST] : []);
 const other = COMPARE ? await server('./servers/emulator-server.mjs', [COMPARE]) : undefined;
 const dir = mkdtempSync(join(tmpdir(), 'cmdsync-bench-'));
-writeFileSync(join(dir, 'commands.json'), JSON.stringify(emu.info.commands));
-const bare = await server('./servers/bare-server.mjs', [join(dir, 'commands.json')]);
+// What the bare server checks: the same list, the bot's credential, the webhook's path (id and token).
+const expected = { commands: emu.info.commands, authorization: emu.info.get.headers.authorization, executePath: emu.info.execute.path };
+writeFileSync(join(dir, 'bare.json'), JSON.stringify(expected));
+const bare = await server('./servers/bare-server.mjs', [join(dir, 'bare.json')]);
 
 const body = JSON.stringify({ content: 'hello from the benchmark' });
 /** Each emulator's own paths (ids and tokens differ); the bare server answers the first one's. */
@@ -114,32 +118,37 @@ const servers = [
   ...(other ? [{ label: COMPARE, s: other, request: requests(other.info) }] : []),
 ];
 
+const median = (xs) => {
+  const a = [...xs].sort((x, y) => x - y);
+  return a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+};
 const results = [];
 for (const c of CASES) {
   // A first round of each warms it up (JIT); it is not counted.
   for (const x of servers) await load(x.s.info.origin, x.request[c.key]);
-  const best = servers.map(() => ({ rps: 0, failed: 0, cpuPerReq: Infinity }));
+  const rounds = servers.map(() => []);
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [i, x] of servers.entries()) {
-      const m = await measure(x.s, x.s.info.origin, x.request[c.key]);
-      best[i] = { rps: Math.max(best[i].rps, m.rps), failed: best[i].failed + m.failed, cpuPerReq: Math.min(best[i].cpuPerReq, m.cpuPerReq) };
-    }
+    for (const [i, x] of servers.entries()) rounds[i].push(await measure(x.s, x.s.info.origin, x.request[c.key]));
   }
-  results.push({ name: c.name, best });
+  results.push({ name: c.name, rounds });
 }
 await Promise.all(servers.map((x) => x.s.stop()));
 rmSync(dir, { recursive: true, force: true });
 
 const fmt = (n) => n.toFixed(0).padStart(8);
-console.log(`\n${SECONDS}s a round, best of ${ROUNDS}, ${CONNECTIONS} connections, loopback, rate limits off, each server in its own process\n`);
-// The CPU ratio is the throughput ratio each would reach with a core to itself: bare CPU per request / the emulator's.
+console.log(`\n${SECONDS}s a round, ${ROUNDS} rounds, ${CONNECTIONS} connections, loopback, rate limits off, each server in its own process`);
+console.log('ratios: the median over rounds of this server against the bare one in the same round\n');
+// The CPU ratio is the throughput ratio each would reach with a core to itself: bare CPU per request / the server's.
 console.log('case                            server                req/s   ratio   CPU µs/req   CPU ratio');
-for (const { name, best } of results) {
-  const [b] = best;
-  best.forEach((e, i) => {
+for (const { name, rounds } of results) {
+  const [b] = rounds;
+  rounds.forEach((mine, i) => {
     const label = String(servers[i].label).slice(-20).padEnd(20);
-    console.log(
-      `${(i === 0 ? name : '').padEnd(31)} ${label} ${fmt(e.rps)}   ${(e.rps / b.rps).toFixed(2)}   ${fmt(e.cpuPerReq)}      ${(b.cpuPerReq / e.cpuPerReq).toFixed(2)}${e.failed ? `  (failed: ${e.failed})` : ''}`,
-    );
+    const rps = median(mine.map((m) => m.rps));
+    const ratio = median(mine.map((m, r) => m.rps / b[r].rps));
+    const cpu = median(mine.map((m) => m.cpuPerReq));
+    const cpuRatio = median(mine.map((m, r) => b[r].cpuPerReq / m.cpuPerReq));
+    const failed = mine.reduce((n, m) => n + m.failed, 0);
+    console.log(`${(i === 0 ? name : '').padEnd(31)} ${label} ${fmt(rps)}   ${ratio.toFixed(2)}   ${fmt(cpu)}      ${cpuRatio.toFixed(2)}${failed ? `  (failed: ${failed})` : ''}`);
   });
 }

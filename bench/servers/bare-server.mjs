@@ -1,22 +1,25 @@
 // The baseline for bench/emulator.mjs, in its own process: a bare node:http
 // server doing the same parse and answer as the emulator's two routes, and
-// nothing else (no routing table, auth check beyond presence, limits, store
-// or observers). GET commands: the authorization header must be there; the
+// nothing else (no routing table, limits, store or observers).
+// GET commands: the authorization header must be the bot's (else 401); the
 // list is serialized once, as the emulator memoises it while the world is
-// unchanged (routes/commands.ts ListMemo). Webhook execute: the
-// body is read and parsed as JSON, its content checked, and 204 answered.
-// argv[2]: a JSON file holding the command list.
+// unchanged (routes/commands.ts ListMemo). Webhook execute: the path must
+// name the webhook and its token (else 404), the body is read and parsed as
+// JSON, its content checked, and 204 answered.
+// argv[2]: a JSON file { commands, authorization, executePath }.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const listBody = JSON.stringify(JSON.parse(readFileSync(process.argv[2], 'utf8')));
+const { commands, authorization, executePath } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const listBody = JSON.stringify(commands);
 const server = createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   if (req.method === 'GET' && url.pathname.endsWith('/commands')) {
-    if (!req.headers.authorization) return res.writeHead(401).end();
+    if (req.headers.authorization !== authorization) return res.writeHead(401).end();
     req.resume();
     return res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(listBody) }).end(listBody);
   }
+  if (url.pathname !== executePath) return res.writeHead(404).end();
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {

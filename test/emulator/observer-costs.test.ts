@@ -67,7 +67,44 @@ describe('a webhook message noted for the view', () => {
   });
 });
 
+describe('a message note', () => {
+  it('holds its message as an own property, copied on first read: a spread or JSON of the note has it, as the request left it', () => {
+    const m = countedMessage('42');
+    const n = note('create', m);
+    expect(m.reads()).toBe(0);
+    expect(Object.keys(n)).toEqual(['kind', 'action', 'channelId', 'messageId', 'source', 'message']);
+    expect({ ...n }).toEqual({
+      kind: 'message',
+      action: 'create',
+      channelId: '30',
+      messageId: '42',
+      source: 'webhook',
+      message: { id: '42', channel_id: '30', content: 'hello', embeds: [], flags: 0 },
+    });
+    const reads = m.reads();
+    expect(JSON.parse(JSON.stringify(n)).message.content).toBe('hello');
+    expect(n.message).toBe(n.message);
+    expect(m.reads()).toBe(reads);
+  });
+});
+
 describe('the event log', () => {
+  it('gives listeners and readers the same flat entries: what happened, its number and its time', () => {
+    const bus = new EventBus();
+    const log = new ActivityLog(bus, () => 1234);
+    const heard: unknown[] = [];
+    log.listen((entry) => heard.push(entry));
+    bus.note({ kind: 'request', method: 'POST', route: '/webhooks/:webhookId/:webhookToken', status: 204 });
+    bus.note(note('create', countedMessage('43')));
+    const expected = [
+      { kind: 'request', method: 'POST', route: '/webhooks/:webhookId/:webhookToken', status: 204, seq: 1, at: 1234 },
+      { kind: 'message', action: 'create', channelId: '30', messageId: '43', source: 'webhook', seq: 2, at: 1234 },
+    ];
+    expect(heard).toEqual(expected);
+    expect(log.since()).toEqual(expected);
+    expect(Object.keys(log.since()[0]!)).toEqual(['kind', 'method', 'route', 'status', 'seq', 'at']);
+  });
+
   it('keeps the newest entries up to its bound, oldest first, across many wraps', () => {
     const bus = new EventBus();
     const log = new ActivityLog(bus, () => 0, 7);

@@ -97,8 +97,30 @@ export type NoteListener = (note: EmulatorNote) => void;
  * destructure the whole note unless they mean to take the copy.
  */
 export function messageNote(fields: Omit<MessageNote, 'message'>, stored: Record<string, unknown>): MessageNote {
-  let copy: Record<string, unknown> | undefined;
-  return Object.defineProperty(fields, 'message', { enumerable: true, get: () => (copy ??= structuredClone(stored)) }) as MessageNote;
+  return new LazyMessageNote(fields, stored) as unknown as MessageNote;
+}
+
+/**
+ * `message` is an own enumerable accessor, as a plain note's would be (a
+ * spread or JSON of the note has it), defined from one shared descriptor:
+ * a getter made per note cost microseconds (V8 turns the object into a
+ * dictionary), one shared keeps the note a plain fast object.
+ */
+class LazyMessageNote {
+  readonly #stored: Record<string, unknown>;
+  #copy: Record<string, unknown> | undefined;
+  static readonly #message: PropertyDescriptor = {
+    enumerable: true,
+    get(this: LazyMessageNote) {
+      return (this.#copy ??= structuredClone(this.#stored));
+    },
+  };
+
+  constructor(fields: Omit<MessageNote, 'message'>, stored: Record<string, unknown>) {
+    Object.assign(this, fields);
+    this.#stored = stored;
+    Object.defineProperty(this, 'message', LazyMessageNote.#message);
+  }
 }
 
 export class EventBus {

@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { apiError, type EmulatorResponse, type RequestAuth } from './http-types.js';
 import { own } from '../state/own.js';
+import { digestMatches, secretDigest } from '../state/secrets.js';
 import type { World } from '../state/world.js';
 
 /** Scope a client-credentials bearer needs to change commands (spec "Authentication"). */
@@ -8,17 +9,13 @@ export const SCOPE_COMMANDS_UPDATE = 'applications.commands.update';
 /** Scope a user's bearer needs to edit command permissions. */
 export const SCOPE_PERMISSIONS_UPDATE = 'applications.commands.permissions.update';
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
 /**
  * Constant-time string comparison: both sides are hashed first so the buffers
  * handed to timingSafeEqual always have equal length and the length of the
  * secret does not leak either.
  */
 export function safeEqual(a: string, b: string): boolean {
-  return timingSafeEqual(digest(a), digest(b));
+  return timingSafeEqual(secretDigest(a), secretDigest(b));
 }
 
 export type AuthResult = RequestAuth | { kind: 'invalid' };
@@ -33,16 +30,18 @@ export function resolveAuth(header: string | undefined, world: World, now: numbe
   const match = /^(Bot|Bearer)\s+(\S+)\s*$/i.exec(header.trim());
   if (!match) return { kind: 'invalid' };
   const [, scheme, token] = match;
+  // Hashed once, compared with every candidate's kept digest (state/secrets.ts).
+  const given = secretDigest(token!);
   if (scheme!.toLowerCase() === 'bot') {
     let found: RequestAuth | undefined;
     for (const app of Object.values(world.applications)) {
-      if (safeEqual(app.botToken, token!) && !found) found = { kind: 'bot', application: app };
+      if (digestMatches(app.botToken, given) && !found) found = { kind: 'bot', application: app };
     }
     return found ?? { kind: 'invalid' };
   }
   let result: AuthResult = { kind: 'invalid' };
   for (const [value, grant] of Object.entries(world.bearers)) {
-    if (!safeEqual(value, token!)) continue;
+    if (!digestMatches(value, given)) continue;
     const application = own(world.applications, grant.applicationId);
     if (grant.expiresAt <= now || !application) continue;
     result =

@@ -5,7 +5,7 @@
  * application for global command routes), with the X-RateLimit-* headers the
  * real service sends. Fixed windows that start at a bucket's first request.
  */
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import type { EmulatorResponse } from './http-types.js';
 
 export interface RouteLimit {
@@ -100,7 +100,19 @@ export function majorParameter(path: string): string {
 }
 
 function hash(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return digest('sha256', text, 'hex');
+}
+
+/** Bucket ids by `method name`: a handful of them, hashed once each rather than on every request. */
+const bucketIds = new Map<string, string>();
+function bucketId(method: string, name: BucketName): string {
+  const key = `${method} ${name}`;
+  let id = bucketIds.get(key);
+  if (id === undefined) {
+    id = hash(key).slice(0, 32);
+    bucketIds.set(key, id);
+  }
+  return id;
 }
 
 interface Window {
@@ -183,7 +195,7 @@ export class RateLimiter {
     const name = bucketOf(method, pattern);
     const limit = this.routes[name];
     if (!limit) return { ok: true, headers: {} };
-    const bucket = hash(`${method} ${name}`).slice(0, 32);
+    const bucket = bucketId(method, name);
     const major = majorParameter(path);
     const w = this.window(`route|${caller}|${bucket}|${major}`, limit.windowMs, now, { name, method, major, limit: limit.limit });
     const headers = (remaining: number): Record<string, string> => ({

@@ -139,7 +139,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 }
 
 function send(res: ServerResponse, response: EmulatorResponse, extra: Record<string, string> = {}): void {
-  const headers: Record<string, string> = { ...extra, ...(response.headers ?? {}), Via: VIA };
+  // Not a spread followed by more keys: V8's slow path on Node 20, ~1.5 µs a request (bench/emulator.md).
+  const headers: Record<string, string> = Object.assign({}, extra, response.headers, { Via: VIA });
   let payload: string | Buffer | undefined;
   if (response.status !== 204) {
     if (response.bytes !== undefined) payload = response.bytes;

@@ -12,7 +12,8 @@ type Obj = Record<string, unknown>;
 
 /** ISO 8601 with microseconds and an explicit +00:00 offset, as the service writes timestamps. */
 export function serviceTimestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/Z$/, '000+00:00');
+  // toISOString always ends in `Z`.
+  return `${new Date(ms).toISOString().slice(0, -1)}000+00:00`;
 }
 
 /** A stand-in for the CDN's image hash: 32 hex characters, `a_` for animated images. */

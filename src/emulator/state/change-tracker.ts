@@ -13,7 +13,8 @@ import type { World } from './world.js';
 export const COLLECTIONS = ['applications', 'guilds', 'commands', 'permissions', 'webhooks', 'messages', 'bearers', 'dailyCreates'] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
-const isCollection = (name: string | symbol): name is CollectionName => (COLLECTIONS as readonly (string | symbol)[]).includes(name);
+const COLLECTION_NAMES: ReadonlySet<string | symbol> = new Set(COLLECTIONS);
+const isCollection = (name: string | symbol): name is CollectionName => COLLECTION_NAMES.has(name);
 
 /** One entry as it is now: `value` undefined = the entry no longer exists. */
 export interface EntryChange {
@@ -103,21 +104,11 @@ export class ChangeTracker {
       const old = own(target, key) ? target[key] : undefined;
       entries.set(key, { old, before: this.compare && old !== undefined ? JSON.stringify(old) : undefined });
     };
-    const read = (target: Record<string, unknown>, key: string | symbol) => {
-      if (this.compare && typeof key === 'string' && own(target, key)) touch(target, key);
-    };
-    return {
-      get: (target, key, receiver) => {
-        read(target, key);
-        return Reflect.get(target, key, receiver);
-      },
-      getOwnPropertyDescriptor: (target, key) => {
-        read(target, key);
-        return Reflect.getOwnPropertyDescriptor(target, key);
-      },
-      set: (target, key, value, receiver) => {
+    const writes: ProxyHandler<Record<string, unknown>> = {
+      // The target itself receives the write: with the proxy as receiver, one assignment would also run defineProperty's trap.
+      set: (target, key, value) => {
         if (typeof key === 'string') touch(target, key);
-        return Reflect.set(target, key, value, receiver);
+        return Reflect.set(target, key, value);
       },
       defineProperty: (target, key, descriptor) => {
         if (typeof key === 'string') touch(target, key);
@@ -126,6 +117,22 @@ export class ChangeTracker {
       deleteProperty: (target, key) => {
         if (typeof key === 'string') touch(target, key);
         return Reflect.deleteProperty(target, key);
+      },
+    };
+    // Without `compare` reads are not noted: no read traps at all, so a read costs what it costs on the object.
+    if (!this.compare) return writes;
+    const read = (target: Record<string, unknown>, key: string | symbol) => {
+      if (typeof key === 'string' && own(target, key)) touch(target, key);
+    };
+    return {
+      ...writes,
+      get: (target, key, receiver) => {
+        read(target, key);
+        return Reflect.get(target, key, receiver);
+      },
+      getOwnPropertyDescriptor: (target, key) => {
+        read(target, key);
+        return Reflect.getOwnPropertyDescriptor(target, key);
       },
     };
   }

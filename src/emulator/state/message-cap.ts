@@ -22,9 +22,58 @@ export class MessageCapError extends Error {
 
 const channelOf = (m: unknown) => (m as StoredMessage | undefined)?.channel_id;
 
+/**
+ * One channel's message ids, oldest first: a queue, so the oldest is found
+ * without walking past the ones dropped before it (a Set iterated from its
+ * start skips every deleted slot, about a thousand per message once a
+ * channel is full). `live` maps each id to its place in `order`; an id
+ * removed out of turn stays in `order` until the head passes it.
+ */
+class ChannelIds {
+  private order: Snowflake[] = [];
+  private head = 0;
+  private readonly live = new Map<Snowflake, number>();
+
+  get size(): number {
+    return this.live.size;
+  }
+
+  /** An id already held keeps its place, as in a Set. */
+  add(id: Snowflake): void {
+    if (this.live.has(id)) return;
+    this.live.set(id, this.order.length);
+    this.order.push(id);
+  }
+
+  delete(id: Snowflake): void {
+    this.live.delete(id);
+    // Ids removed out of turn in a channel under the cap are never shifted past: drop them now and then.
+    if (this.order.length - this.head > 2 * this.live.size + 1024) this.compact();
+  }
+
+  /** Removes and returns the oldest id (the channel is not empty). */
+  shift(): Snowflake {
+    for (;;) {
+      const id = this.order[this.head]!;
+      const place = this.head++;
+      if (this.live.get(id) !== place) continue;
+      this.live.delete(id);
+      if (this.head > 1024 && this.head * 2 > this.order.length) this.compact();
+      return id;
+    }
+  }
+
+  /** `order` holds the live ids only (a Map iterates in insertion order, which is their order). */
+  private compact(): void {
+    this.order = [...this.live.keys()];
+    this.head = 0;
+    for (const [place, id] of this.order.entries()) this.live.set(id, place);
+  }
+}
+
 export class MessageCap {
   /** Message ids per channel, oldest first (ids are snowflakes; new ones are always the newest). */
-  private readonly channels = new Map<Snowflake, Set<Snowflake>>();
+  private readonly channels = new Map<Snowflake, ChannelIds>();
 
   /** `max` 0 = no cap; the index is then not kept at all. */
   constructor(readonly max: number) {
@@ -48,7 +97,9 @@ export class MessageCap {
         delete world.messages[id];
         dropped.push(id);
       }
-      this.channels.set(channel, new Set(ids.slice(over)));
+      const kept = new ChannelIds();
+      for (const id of ids.slice(over)) kept.add(id);
+      this.channels.set(channel, kept);
     }
     return dropped;
   }
@@ -77,7 +128,10 @@ export class MessageCap {
       }
       if (after !== undefined) {
         let set = this.channels.get(after);
-        if (!set) this.channels.set(after, (set = new Set()));
+        if (!set) {
+          set = new ChannelIds();
+          this.channels.set(after, set);
+        }
         set.add(c.key);
         grown.add(after);
       }
@@ -85,9 +139,8 @@ export class MessageCap {
     const drops: Change[] = [];
     for (const channel of grown) {
       const set = this.channels.get(channel)!;
-      for (const id of set) {
-        if (set.size <= this.max) break;
-        set.delete(id);
+      while (set.size > this.max) {
+        const id = set.shift();
         const old = world.messages[id];
         delete world.messages[id];
         drops.push({ collection: 'messages', key: id, old, value: undefined, json: undefined });

@@ -3,7 +3,7 @@
  * touch them: the token in the path (compared in constant time) or
  * MANAGE_WEBHOOKS of the calling application in the webhook's guild.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_LIMITS, type Limits } from '../../wire/limits.js';
 import { PERMISSION_BITS } from '../../wire/permissions.js';
 import type { Problem } from '../../wire/problem.js';
@@ -11,6 +11,7 @@ import type { Snowflake } from '../../wire/snowflake.js';
 import { isThreadType, WebhookErrors, type WebhookError } from '../../wire/webhook.js';
 import { formErrorResponse } from '../http/form-errors.js';
 import { own } from './own.js';
+import { secretMatches } from './secrets.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http/http-types.js';
 import { findChannel, type Channel, type Guild, type StoredMessage, type StoredWebhook, type World } from './world.js';
 
@@ -38,14 +39,8 @@ export function newWebhookToken(): string {
   return randomBytes(51).toString('base64url');
 }
 
-/** Constant time whatever the lengths: both sides are hashed to equal-length digests first. */
-export function tokenMatches(expected: string | undefined, given: string): boolean {
-  const a = createHash('sha256')
-    .update(expected ?? '')
-    .digest();
-  const b = createHash('sha256').update(given).digest();
-  return timingSafeEqual(a, b) && expected !== undefined;
-}
+/** A token in a path is the stored one: constant time whatever the lengths (state/secrets.ts). */
+export const tokenMatches = secretMatches;
 
 // Channels by id: an index the world keeps (world.ts).
 export { findChannel };

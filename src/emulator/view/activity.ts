@@ -30,9 +30,23 @@ function dispatchSummary(e: EmulatorEvent): string | undefined {
 
 export type ActivityListener = (entry: ActivityEntry, note?: EmulatorNote) => void;
 
+/**
+ * An entry as kept: what happened, with its number and time beside it. The
+ * flat entry (`{ ...what, seq, at }`) is made only when someone reads it: on
+ * Node 20 a spread followed by more keys takes V8's slow path, microseconds
+ * per note, paid on every request for a log nobody may be watching.
+ */
+interface Kept {
+  seq: number;
+  at: number;
+  what: DistributiveOmit<ActivityEntry, 'seq' | 'at'>;
+}
+
+const flat = (k: Kept): ActivityEntry => Object.assign({}, k.what, { seq: k.seq, at: k.at }) as ActivityEntry;
+
 export class ActivityLog {
   /** A ring: `entries[(start + i) % capacity]` is the i-th oldest; nothing is moved when the oldest goes. */
-  private readonly entries: ActivityEntry[] = [];
+  private readonly entries: Kept[] = [];
   private start = 0;
   private seq = 0;
   private readonly listeners = new Set<ActivityListener>();
@@ -62,14 +76,16 @@ export class ActivityLog {
     ];
   }
 
-  private add(entry: DistributiveOmit<ActivityEntry, 'seq' | 'at'>, note?: EmulatorNote): void {
-    const full = { ...entry, seq: ++this.seq, at: this.now() } as ActivityEntry;
-    if (this.entries.length < this.capacity) this.entries.push(full);
+  /** `what` is kept as given: notes are not changed after they are made. */
+  private add(what: DistributiveOmit<ActivityEntry, 'seq' | 'at'>, note?: EmulatorNote): void {
+    const kept: Kept = { seq: ++this.seq, at: this.now(), what };
+    if (this.entries.length < this.capacity) this.entries.push(kept);
     else {
-      this.entries[this.start] = full;
+      this.entries[this.start] = kept;
       this.start = (this.start + 1) % this.capacity;
     }
     if (this.listeners.size === 0) return;
+    const full = flat(kept);
     for (const l of this.listeners) {
       try {
         l(full, note);
@@ -82,7 +98,7 @@ export class ActivityLog {
   /** Entries after `seq` (all kept ones by default), oldest first. */
   since(seq = 0): ActivityEntry[] {
     const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
-    return ordered.filter((e) => e.seq > seq);
+    return ordered.filter((e) => e.seq > seq).map(flat);
   }
 
   listen(listener: ActivityListener): () => void {
