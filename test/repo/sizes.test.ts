@@ -21,7 +21,6 @@ const FUNCTIONS_OVER = [
   'cli/commands/webhook/register.ts:registerWebhookCommands',
   'cli/program.ts:runCli',
   'emulator/index.ts:startEmulator',
-  'emulator/routes/commands.ts:commandRoutes',
   'emulator/state/seed.ts:buildWorld',
   'manifest/schema.ts:buildManifestSchema',
   'remote/client.ts:send',
