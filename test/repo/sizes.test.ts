@@ -21,7 +21,6 @@ const FUNCTIONS_OVER = [
   'cli/commands/webhook/register.ts:registerWebhookCommands',
   'cli/program.ts:runCli',
   'emulator/index.ts:startEmulator',
-  'emulator/state/seed.ts:buildWorld',
   'manifest/schema.ts:buildManifestSchema',
   'remote/client.ts:send',
   'web/views/channels.ts:mountChannel',
