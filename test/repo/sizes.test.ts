@@ -20,7 +20,6 @@ const FUNCTIONS_OVER = [
   'apply/execute.ts:applyPlan',
   'cli/commands/webhook/register.ts:registerWebhookCommands',
   'cli/program.ts:runCli',
-  'emulator/index.ts:startEmulator',
   'manifest/schema.ts:buildManifestSchema',
   'remote/client.ts:send',
   'web/views/channels.ts:mountChannel',
