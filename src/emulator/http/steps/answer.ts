@@ -16,7 +16,8 @@ const VIA = '1.1 google';
 export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 export function send(res: ServerResponse, response: EmulatorResponse, extra: Readonly<Record<string, string>> = NO_HEADERS): void {
-  const headers: Record<string, string> = { ...extra, ...(response.headers ?? {}), Via: VIA };
+  // Object.assign, not spreads then a key: the spread form takes V8's slow path (speed26's notes, ~1.5 µs a request).
+  const headers: Record<string, string> = Object.assign({}, extra, response.headers, { Via: VIA });
   let payload: string | Buffer | undefined;
   if (response.status !== 204) {
     if (response.bytes !== undefined) payload = response.bytes;

@@ -1,5 +1,5 @@
 /** Rate limits: the caller's request counted in its buckets (rate-limit.ts), or the 429. */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Exchange } from '../exchange.js';
 import type { EmulatorResponse } from '../http-types.js';
@@ -7,7 +7,8 @@ import type { EmulatorResponse } from '../http-types.js';
 /** Who the caller is for rate limiting: a hash of its credential, or its address. */
 function callerOf(req: IncomingMessage): string {
   const auth = req.headers.authorization;
-  return auth ? createHash('sha256').update(auth).digest('hex').slice(0, 24) : `ip:${req.socket.remoteAddress ?? ''}`;
+  // One-shot hash: no Hash object per request.
+  return auth ? hash('sha256', auth, 'hex').slice(0, 24) : `ip:${req.socket.remoteAddress ?? ''}`;
 }
 
 /** Counts the request; the refusal when over, else the exchange carries the limit headers and bucket from here on. */
