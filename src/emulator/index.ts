@@ -2,14 +2,16 @@
  * `startEmulator`: a local, faithful implementation of the interface (parts A
  * and B) on a loopback port, with an optional data file that survives kills.
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { limitOverrideProblems, resolveLimits, type Limits } from '../wire/limits.js';
 import { dailyCreatesToday, utcDay } from './state/commands-model.js';
 import { FaultController, type FaultRule } from './http/faults.js';
 import type { Route } from './http/http-types.js';
 import { firstControl } from './http/control-chain.js';
-import { highestSnowflake, randomToken, SnowflakeGenerator } from './state/ids.js';
-import { hardenWorld, own } from './state/own.js';
+import type { Snowflake } from '../wire/snowflake.js';
+import { own } from './state/own.js';
+import { openWorld } from './state/open-world.js';
 import { resolveNames } from './state/names.js';
 import { RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { Gateway, type GatewayOptions } from './gateway/gateway.js';
@@ -22,15 +24,16 @@ import { WebhookAuthorizations } from './state/webhook-authorizations.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { channelFollowerRoutes } from './routes/channel-followers.js';
-import { buildWorld, credentialsOf, ensureUserBearer, readSeedFile, SeedError } from './state/seed.js';
-import { API_PREFIX, createEmulatorServer, isLoopback, type ServerTimeouts } from './http/server.js';
+import { credentialsOf, readSeedFile, SeedError } from './state/seed.js';
+import { API_PREFIX, createEmulatorServer, isLoopback, type ServerOptions, type ServerTimeouts } from './http/server.js';
 import { ActivityLog } from './view/activity.js';
 import { viewApi } from './view/api.js';
+import type { StateSources } from './view/state-panel.js';
 import { pageServer } from './view/page.js';
 import { ViewStreams } from './view/stream.js';
 export type { ServerTimeouts } from './http/server.js';
 export type { GatewayOptions } from './gateway/gateway.js';
-import { Store, type StoreOptions } from './state/store.js';
+import type { Store, StoreOptions } from './state/store.js';
 import { EventBus } from './gateway/events.js';
 import { ChannelMessages } from './view/channel-messages.js';
 import { AvatarImages } from './view/avatar-images.js';
@@ -38,11 +41,10 @@ import type { EmulatorCredentials, Seed, World } from './state/world.js';
 import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
 import { watchEndpoint, type EndpointWatchReport } from './interactions/endpoint-watch.js';
 import { invoke as invokeInteraction, type InvokeOutcome, type InvokeRequest } from './interactions/invoke.js';
-import { ensureKeyPairs } from './interactions/keys.js';
 import { InteractionRegistry } from './interactions/registry.js';
 import { interactionControl } from './routes/interaction-control.js';
 import { interactionRoutes } from './routes/interactions.js';
-import { controlTokenProblem, endpointUrl } from './state/seed.js';
+import { controlTokenProblem } from './state/seed.js';
 export { controlTokenProblem } from './state/seed.js';
 export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
 export type { EndpointCheck } from './interactions/deliver.js';
@@ -154,7 +156,16 @@ function writeOnce<T>(store: Store, change: (world: World) => T): T {
   return result;
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+/** What the start options and the seed configure (not state: they apply even when a data file holds the world). */
+interface StartConfig {
+  now: () => number;
+  seed: Seed | undefined;
+  limits: Limits;
+  pinnedToken: string | undefined;
+  host: string;
+}
+
+async function startConfig(options: EmulatorOptions): Promise<StartConfig> {
   const now = options.now ?? Date.now;
   // The seed is read first: its `limits:` apply even when a data file holds the world (they are configuration, not state).
   const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
@@ -166,65 +177,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const pinnedToken = options.controlToken ?? (seed && typeof seed === 'object' ? seed.control_token : undefined);
   const badToken = pinnedToken === undefined ? undefined : controlTokenProblem(pinnedToken);
   if (badToken) throw new SeedError(`${options.controlToken !== undefined ? 'controlToken' : 'control_token'} ${badToken}`);
-  const host = options.host ?? '127.0.0.1';
+  return { now, seed, limits, pinnedToken, host: options.host ?? '127.0.0.1' };
+}
 
-  const storeOptions: StoreOptions = {
-    ...(options.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: options.maxMessagesPerChannel } : {}),
-    ...(options.journalLimitBytes !== undefined ? { journalLimitBytes: options.journalLimitBytes } : {}),
-  };
-  let store: Store;
-  let gen: SnowflakeGenerator;
-  const loaded = options.dataFile ? Store.load(options.dataFile) : undefined;
-  if (loaded) {
-    gen = new SnowflakeGenerator(highestSnowflake(loaded.world));
-    store = new Store(hardenWorld(loaded.world), loaded.meta, options.dataFile, storeOptions);
-    const nextId = () => gen.next(now());
-    // The entry point is not re-created here: a user may have deleted it on purpose.
-    const bearerAdded = ensureUserBearer(store.world, store.meta.defaultApplicationId, nextId, now());
-    // A journal left by the last run is folded into a fresh snapshot, which also drops a torn last record.
-    if (bearerAdded || loaded.journaled || store.droppedAtLoad > 0) store.persist();
-  } else {
-    gen = new SnowflakeGenerator();
-    const built = buildWorld(seed, () => gen.next(now()), now(), limits);
-    store = new Store(hardenWorld(built.world), built.meta, options.dataFile, storeOptions);
-    store.persist();
-  }
-  const nextId = () => gen.next(now());
-  let keysOrUrlChanged = ensureKeyPairs(store.world);
-  if (options.interactionsUrl !== undefined) {
-    const app = store.world.applications[store.meta.defaultApplicationId]!;
-    const url = endpointUrl(options.interactionsUrl, 'interactionsUrl');
-    keysOrUrlChanged ||= app.interactionsEndpointUrl !== url;
-    app.interactionsEndpointUrl = url;
-  }
-  if (keysOrUrlChanged) store.persist();
-
-  const faults = new FaultController(options.faults ?? []);
-  const events = new EventBus();
-  const controlToken = pinnedToken ?? store.meta.controlToken ?? randomToken(24);
-  if (store.meta.controlToken !== controlToken) {
-    store.meta.controlToken = controlToken;
-    store.persist();
-  }
-  const gateway = new Gateway(() => store.world, events, now, options.gateway);
-  const interactions = new InteractionRegistry(now);
-  // The interaction routes come first: they share the application webhook paths and fall through for other tokens.
-  const webhookCodes = new WebhookAuthorizations(now);
-  const routes: Route[] = [
-    ...commandRoutes(limits),
-    ...permissionRoutes(limits),
-    ...withCodeGrant(oauthRoutes, webhookCodes),
-    ...identityRoutes,
-    ...interactionRoutes(interactions, webhookRoutes),
-    ...webhookRoutes,
-    ...channelFollowerRoutes,
-    ...gatewayRoutes(gateway),
-  ];
+/** The parts that answer interactions: invoking a command as a user would, and the service's check of an endpoint (the last one of each application kept for the web view). */
+function interactionParts(store: Store, nextId: () => Snowflake, { now, limits }: StartConfig, events: EventBus, gateway: Gateway) {
+  const registry = new InteractionRegistry(now);
   const invoke = (request: InvokeRequest) =>
     invokeInteraction(
       {
         world: () => store.world,
-        registry: interactions,
+        registry,
         events,
         nextId,
         now,
@@ -236,7 +199,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       },
       request,
     );
-  /** The last check of each application's endpoint, for the web view's state. */
   const lastChecks = new Map<string, EndpointCheck & { at: number }>();
   const checkInteractionsEndpoint = async (applicationId?: string): Promise<EndpointCheck> => {
     // A name where the id goes, as `invoke --application` takes (an unknown or ambiguous one lists the candidates).
@@ -250,40 +212,108 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     lastChecks.set(app.id, { ...check, at: now() });
     return check;
   };
+  return { registry, invoke, checkInteractionsEndpoint, lastChecks };
+}
+
+/** The web view's server side: its page, its data API and its live stream, and what they keep while the emulator runs. */
+function viewParts(store: Store, options: EmulatorOptions, config: StartConfig, controlToken: string, state: Omit<StateSources, 'world' | 'now' | 'limits'>, events: EventBus) {
   const activity = new ActivityLog(events);
   const streams = new ViewStreams(activity);
-  const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
-  const stateSources = {
-    world: () => store.world,
-    now,
-    limits,
-    faults,
-    ...(rateLimiter ? { rateLimiter } : {}),
-    gateway,
-    liveInteractions: () => interactions.liveCount(),
-    endpointChecks: (appId: string) => lastChecks.get(appId),
-  };
   const channelMessages = new ChannelMessages(events, () => store.world);
   const avatars = new AvatarImages(events);
   const viewEnv = {
     world: () => store.world,
     defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId },
     activity,
-    state: stateSources,
+    state: { world: () => store.world, now: config.now, limits: config.limits, ...state },
     channelMessages,
     avatars,
   };
-  const server = createEmulatorServer({
-    view: {
-      page: pageServer({
-        ...(options.webRoot ? { webRoot: options.webRoot } : {}),
-        controlToken,
-        listenHost: () => host,
-        isLoopbackPeer: (req) => isLoopback(req.socket.remoteAddress),
-      }),
-      api: (method, path, query) => viewApi(viewEnv, method, path, query),
-      streams,
+  const view: NonNullable<ServerOptions['view']> = {
+    page: pageServer({
+      ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+      controlToken,
+      listenHost: () => config.host,
+      isLoopbackPeer: (req) => isLoopback(req.socket.remoteAddress),
+    }),
+    api: (method, path, query) => viewApi(viewEnv, method, path, query),
+    streams,
+  };
+  const close = () => {
+    streams.closeAll();
+    activity.close();
+    channelMessages.close();
+    avatars.close();
+  };
+  return { view, close };
+}
+
+/** Listens on the host and port; a failure is one line for the CLI. */
+function listen(server: Server, host: string, port: number | undefined): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new EmulatorStartError(`port ${port} on ${host} is already in use`));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') reject(new EmulatorStartError(`cannot listen on ${host}: address not available`));
+      else if (err.code === 'EACCES') reject(new EmulatorStartError(`no permission to listen on ${host}:${port}`));
+      else reject(new EmulatorStartError(`cannot start the emulator: ${err.message}`));
+    };
+    server.once('error', onError);
+    server.listen(port ?? 0, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const config = await startConfig(options);
+  const { now, limits, host } = config;
+  const storeOptions: StoreOptions = {
+    ...(options.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: options.maxMessagesPerChannel } : {}),
+    ...(options.journalLimitBytes !== undefined ? { journalLimitBytes: options.journalLimitBytes } : {}),
+  };
+  const { store, nextId, controlToken } = openWorld({
+    ...(options.dataFile !== undefined ? { dataFile: options.dataFile } : {}),
+    ...(config.seed !== undefined ? { seed: config.seed } : {}),
+    ...(options.interactionsUrl !== undefined ? { interactionsUrl: options.interactionsUrl } : {}),
+    ...(config.pinnedToken !== undefined ? { pinnedToken: config.pinnedToken } : {}),
+    limits,
+    now,
+    storeOptions,
+  });
+  const faults = new FaultController(options.faults ?? []);
+  const events = new EventBus();
+  const gateway = new Gateway(() => store.world, events, now, options.gateway);
+  const interactions = interactionParts(store, nextId, config, events, gateway);
+  // The interaction routes come first: they share the application webhook paths and fall through for other tokens.
+  const webhookCodes = new WebhookAuthorizations(now);
+  const routes: Route[] = [
+    ...commandRoutes(limits),
+    ...permissionRoutes(limits),
+    ...withCodeGrant(oauthRoutes, webhookCodes),
+    ...identityRoutes,
+    ...interactionRoutes(interactions.registry, webhookRoutes),
+    ...webhookRoutes,
+    ...channelFollowerRoutes,
+    ...gatewayRoutes(gateway),
+  ];
+  const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
+  const view = viewParts(
+    store,
+    options,
+    config,
+    controlToken,
+    {
+      faults,
+      ...(rateLimiter ? { rateLimiter } : {}),
+      gateway,
+      liveInteractions: () => interactions.registry.liveCount(),
+      endpointChecks: (appId: string) => interactions.lastChecks.get(appId),
     },
+    events,
+  );
+  const server = createEmulatorServer({
+    view: view.view,
     store,
     routes,
     limits,
@@ -295,27 +325,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     events,
     control: firstControl(
       webhookAuthorizeControl(() => store.world, store.meta.defaultApplicationId, webhookCodes),
-      interactionControl(invoke, (id) => checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
+      interactionControl(interactions.invoke, (id) => interactions.checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
     ),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(rateLimiter ? { rateLimiter } : {}),
   });
   gateway.attach(server);
-
-  await new Promise<void>((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new EmulatorStartError(`port ${options.port} on ${host} is already in use`));
-      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') reject(new EmulatorStartError(`cannot listen on ${host}: address not available`));
-      else if (err.code === 'EACCES') reject(new EmulatorStartError(`no permission to listen on ${host}:${options.port}`));
-      else reject(new EmulatorStartError(`cannot start the emulator: ${err.message}`));
-    };
-    server.once('error', onError);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, host, options.port);
   const hostPart = host.includes(':') ? `[${host}]` : host;
   gateway.url = `ws://${hostPart}:${port}`;
 
@@ -324,7 +340,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         .filter((a) => a.interactionsEndpointUrl)
         .map((a) =>
           watchEndpoint(
-            () => checkInteractionsEndpoint(a.id),
+            () => interactions.checkInteractionsEndpoint(a.id),
             (r) => options.watchEndpoints!(a.id, r),
           ),
         )
@@ -343,17 +359,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return store.world;
     },
     limits,
-    invoke,
-    checkInteractionsEndpoint,
+    invoke: interactions.invoke,
+    checkInteractionsEndpoint: interactions.checkInteractionsEndpoint,
     dailyCreates() {
       return { day: utcDay(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };
     },
     close() {
       for (const w of watches) w.stop();
-      streams.closeAll();
-      activity.close();
-      channelMessages.close();
-      avatars.close();
+      view.close();
       closed ??= gateway.close().then(
         () =>
           new Promise<void>((resolve) => {

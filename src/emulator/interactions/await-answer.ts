@@ -13,7 +13,7 @@ import type { EventBus } from '../gateway/events.js';
 import type { Application, World } from '../state/world.js';
 import { applyCallback } from './answer.js';
 import { deliverGateway, deliverHttp, type HttpAnswer } from './deliver.js';
-import { nextChange, type InteractionRegistry, type LiveInteraction } from './registry.js';
+import { quietFor, when, type InteractionRegistry, type LiveInteraction } from './registry.js';
 import { MessageFlag } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;
@@ -53,39 +53,47 @@ function endpointCause(answer: HttpAnswer, refusal: string | undefined): NoRespo
   return undefined;
 }
 
-/** Sends the interaction and waits up to the 3 s for its first answer; the cause when none came. */
+/** An HTTP delivery: the endpoint's answer (an inline callback is applied), and the cause of no answer it shows at once. */
+async function deliverOverHttp(env: AwaitEnv, app: Application, live: LiveInteraction): Promise<Delivered & { early?: NoResponse }> {
+  const answer = await deliverHttp(app, live.payload, FIRST_ANSWER_MS, env.now() / 1000);
+  const endpoint = answer.error ? { error: answer.error } : { status: answer.status! };
+  let refusal: string | undefined;
+  // An inline answer (200 with a callback body) is the callback; 202/204 means the app used the callback route.
+  if (answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && live.answeredWith === undefined) {
+    // Through the store, so an inline answer is kept in the data file like every other message.
+    const r = env.write((world) => applyCallback(env.registry, { world, nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false));
+    if (r.status >= 400) refusal = (r.body as { message?: string } | undefined)?.message ?? `HTTP ${r.status}`;
+  }
+  const early = live.answeredWith === undefined ? endpointCause(answer, refusal) : undefined;
+  return early ? { endpoint, early } : { endpoint };
+}
+
+const answered = (live: LiveInteraction): boolean => live.answeredWith !== undefined;
+
+/**
+ * Delivers the interaction and awaits its first answer: a promise that
+ * settles when the callback arrives or the 3 s pass (or at once, when the
+ * endpoint's own answer shows none will come). The cause when none came.
+ */
 export async function deliverAndAwait(env: AwaitEnv, app: Application, live: LiveInteraction): Promise<Delivered> {
   let endpoint: Delivered['endpoint'];
   let early: NoResponse | undefined;
-  if (app.interactionsEndpointUrl) {
-    const answer = await deliverHttp(app, live.payload, FIRST_ANSWER_MS, env.now() / 1000);
-    endpoint = answer.error ? { error: answer.error } : { status: answer.status! };
-    let refusal: string | undefined;
-    // An inline answer (200 with a callback body) is the callback; 202/204 means the app used the callback route.
-    if (answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && live.answeredWith === undefined) {
-      // Through the store, so an inline answer is kept in the data file like every other message.
-      const r = env.write((world) =>
-        applyCallback(env.registry, { world, nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false),
-      );
-      if (r.status >= 400) refusal = (r.body as { message?: string } | undefined)?.message ?? `HTTP ${r.status}`;
-    }
-    if (live.answeredWith === undefined) early = endpointCause(answer, refusal);
-  } else {
-    // Without a session nobody receives it; the 3 s are waited all the same, as an observer of the
-    // event bus (a test driving a bot directly) may answer.
-    deliverGateway(env.events, app, live.payload);
-  }
-  while (early === undefined && live.answeredWith === undefined && env.now() - live.createdAt < FIRST_ANSWER_MS)
-    await nextChange(live, FIRST_ANSWER_MS - (env.now() - live.createdAt));
-  if (live.answeredWith !== undefined) return endpoint ? { endpoint } : {};
+  if (app.interactionsEndpointUrl) ({ endpoint, early } = await deliverOverHttp(env, app, live));
+  // Without a session nobody receives it; the 3 s are waited all the same, as an observer of the
+  // event bus (a test driving a bot directly) may answer.
+  else deliverGateway(env.events, app, live.payload);
+  if (early === undefined) await when(live, answered, FIRST_ANSWER_MS - (env.now() - live.createdAt));
+  if (answered(live)) return endpoint ? { endpoint } : {};
   const noSession = !app.interactionsEndpointUrl && env.hasSessionFor?.(app.id, live.guildId) === false;
   const cause: NoResponse = early ?? (noSession ? { kind: 'no-session' } : { kind: 'no-callback' });
   return { ...(endpoint ? { endpoint } : {}), cause };
 }
 
-function loading(live: LiveInteraction): boolean {
-  const m = live.original?.message as Obj | undefined;
-  return m !== undefined && ((m.flags as number) & MessageFlag.LOADING) !== 0;
+/** A deferred answer's edit has come (the loading message became the answer), or the original was deleted instead. */
+function deferredSettled(live: LiveInteraction): boolean {
+  if (live.original === undefined) return live.received.some((r) => r.kind === 'delete-original');
+  const m = live.original.message as Obj;
+  return ((m.flags as number) & MessageFlag.LOADING) === 0;
 }
 
 /**
@@ -94,22 +102,13 @@ function loading(live: LiveInteraction): boolean {
  * follow-ups sent right behind it.
  */
 export async function collectAfterAnswer(env: Pick<AwaitEnv, 'now'>, live: LiveInteraction, waitSeconds: number | undefined): Promise<void> {
-  if (waitSeconds !== undefined) {
-    const until = env.now() + waitSeconds * 1000;
-    while (env.now() < until) await nextChange(live, until - env.now());
-    return;
-  }
+  if (waitSeconds !== undefined) return sleep(waitSeconds * 1000);
   if (live.answeredWith !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) return;
   const until = env.now() + DEFERRED_WAIT_S * 1000;
-  while (env.now() < until && (live.original === undefined || loading(live))) {
-    if (live.original === undefined && live.received.some((r) => r.kind === 'delete-original')) return;
-    await nextChange(live, until - env.now());
-  }
+  await when(live, deferredSettled, DEFERRED_WAIT_S * 1000);
+  if (live.original === undefined) return;
   // Settle: follow-ups sent right behind the edit arrive within moments of it.
-  let last = live.received.length;
-  while (env.now() < until) {
-    await nextChange(live, Math.min(SETTLE_MS, until - env.now()));
-    if (live.received.length === last) return;
-    last = live.received.length;
-  }
+  await quietFor(live, SETTLE_MS, until - env.now());
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

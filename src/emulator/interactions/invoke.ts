@@ -4,22 +4,22 @@
  * applied, the interaction is built and delivered, and what the application
  * answers within the deadlines is collected as the user would see it.
  */
-import { basename } from 'node:path';
-import { CommandLineError, parseCommandLine, pointAt } from '../../wire/interactions/command-line.js';
 import { CallbackType } from '../../wire/interactions/callback.js';
 import type { DeliveryOutcome, NoResponse } from '../../wire/interactions/delivery.js';
-import { resolveOptions, type InteractionOption, type MentionLookup } from '../../wire/interactions/options.js';
+import type { MentionLookup } from '../../wire/interactions/options.js';
+import type { MemberFacts } from '../../wire/interactions/payload.js';
 import { buildInteraction } from '../../wire/interactions/payload.js';
 import { notInPicker, readRepair, type Refusal } from '../../wire/interactions/refusal.js';
 import { commandLabel } from '../../wire/access/matrix.js';
-import { CommandType, EntryPointHandler, OptionType } from '../../wire/enums.js';
+import { CommandType, EntryPointHandler } from '../../wire/enums.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { randomToken } from '../state/ids.js';
 import { own } from '../state/own.js';
 import { placeNames, resolveNames } from '../state/names.js';
-import type { StoredCommand, World } from '../state/world.js';
-import { collectAfterAnswer, deliverAndAwait, type AwaitEnv } from './await-answer.js';
-import { commandRefusal, placeFacts, resolvePlace, resolveUser, type PlaceKind } from './place.js';
+import type { Application, StoredCommand, World } from '../state/world.js';
+import { collectAfterAnswer, deliverAndAwait, type AwaitEnv, type Delivered as Answered } from './await-answer.js';
+import { invalid, invokedCommand, type Invalid, type Invoked } from './invoked.js';
+import { commandRefusal, placeFacts, resolvePlace, resolveUser, type Place, type PlaceKind } from './place.js';
 import { authorizingOwners } from '../../wire/installation.js';
 import { launchMessage } from './launch.js';
 import type { InteractionRegistry, LiveInteraction, Received } from './registry.js';
@@ -65,7 +65,7 @@ interface Delivered {
 
 export type InvokeOutcome =
   /** The line or the request is wrong: nothing was sent. */
-  | { outcome: 'invalid'; message: string; pointer?: string; column?: number }
+  | Invalid
   | { outcome: 'refused'; refusal: Refusal; interaction?: undefined }
   /** Entry point with handler 2: the service launches the Activity itself (a success; nothing is delivered to the app). */
   | { outcome: 'launched'; application: { id: Snowflake; name: string }; message: Obj }
@@ -78,33 +78,44 @@ export interface InvokeEnv extends AwaitEnv {
   defaultGuildId: Snowflake;
 }
 
-const invalid = (message: string, line?: string, err?: CommandLineError): InvokeOutcome => ({
-  outcome: 'invalid',
-  message,
-  ...(line !== undefined && err ? { pointer: pointAt(line, err), column: err.column } : {}),
-});
-
-function nameMatches(cmd: StoredCommand, typed: string, locale: string | undefined): boolean {
-  return cmd.name === typed || (locale !== undefined && cmd.name_localizations?.[locale] === typed);
-}
-
-/** The command the user picks: a guild command of that guild first, then a global one. */
-function pickCommand(world: World, appId: string, guildId: string | undefined, types: number[], typed: string, locale: string | undefined): StoredCommand | undefined {
-  const all = Object.values(world.commands).filter((c) => c.application_id === appId && types.includes(c.type) && nameMatches(c, typed, locale));
-  return all.find((c) => guildId !== undefined && c.guild_id === guildId) ?? all.find((c) => c.guild_id === undefined) ?? all[0];
-}
-
-function findMessage(world: World, id: string): Obj | undefined {
-  return own(world.messages, id)?.message;
+/** Where and by whom: the application, the place (guild channel, DM or private channel), the member, their language, and what mentions may name. */
+interface Invocation {
+  world: World;
+  req: InvokeRequest;
+  app: Application;
+  place: Place;
+  user: MemberFacts;
+  locale: string;
+  lookup: MentionLookup;
 }
 
 export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<InvokeOutcome> {
+  const at = invocationOf(env, request);
+  if ('outcome' in at) return at;
+  const invoked = invokedCommand({ world: at.world, appId: at.app.id, guildId: at.place.guild?.id, locale: at.locale, lookup: at.lookup, nextId: env.nextId }, at.req);
+  if ('outcome' in invoked) return invoked;
+  const { command } = invoked;
+  const refusal = refusalOf(env, at, command);
+  if (refusal) {
+    noteDelivery(env, at.app, command, { kind: 'refused', message: refusal.message });
+    return { outcome: 'refused', refusal };
+  }
+  const owners = authorizingOwners(command, placeFacts(at.app, at.place, at.user));
+  if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) return launch(env, at, command, owners);
+  const live = liveInteraction(env, at, invoked, owners);
+  env.registry.add(live);
+  const answered = await deliverAndAwait(env, at.app, live);
+  noteDelivery(env, at.app, command, live.answeredWith !== undefined ? { kind: 'answered', callbackType: live.answeredWith } : answered.cause!, live.id);
+  if (live.answeredWith !== undefined) await collectAfterAnswer(env, live, at.req.waitSeconds);
+  return outcomeOf(at.app, live, answered);
+}
+
+function invocationOf(env: InvokeEnv, request: InvokeRequest): Invocation | Invalid {
   const world = env.world();
   const req = resolveNames(world, request, env.defaultGuildId);
   if ('problem' in req) return invalid(req.problem);
   const app = own(world.applications, req.applicationId ?? env.defaultApplicationId);
   if (!app) return invalid(`unknown application ${req.applicationId}`);
-
   // Where: a guild channel, or a DM with the bot; who: a member of the guild (or anyone in a DM).
   const outside = req.context === 'bot-dm' || req.context === 'private-channel';
   // A DM or private channel need not be named: the user opens one.
@@ -115,196 +126,117 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
     env.defaultGuildId,
   );
   if (typeof place === 'string') return invalid(place);
-  const { guild, facts, channel } = place;
   const user = resolveUser(place, req.userId, world);
   if (typeof user === 'string') return invalid(user);
-  const userId = user.id;
   // The client's language: as asked, else the user's setting (spec, Localization), else the service's default.
-  const locale = req.locale ?? memberLocale(world, userId, guild) ?? 'en-US';
-
+  const locale = req.locale ?? memberLocale(world, user.id, place.guild) ?? 'en-US';
+  const { facts } = place;
   const lookup: MentionLookup = {
-    isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === userId || id === app.botUserId),
+    isUser: (id) => (facts ? facts.members.some((m) => m.id === id) : id === user.id || id === app.botUserId),
     isRole: (id) => facts?.roles.some((r) => r.id === id) ?? false,
     channelType: (id) => facts?.channels.find((c) => c.id === id)?.type,
     named: placeNames(facts, [
-      { id: userId, name: user.username },
+      { id: user.id, name: user.username },
       { id: app.botUserId, name: app.name },
     ]),
   };
+  return { world, req, app, place, user, locale, lookup };
+}
 
-  // What: the command and its options.
-  let command: StoredCommand | undefined;
-  let options: InteractionOption[] = [];
-  let mentions = { users: [] as string[], roles: [] as string[], channels: [] as string[], attachments: [] as Obj[] };
-  let target: { id: string; message?: Obj } | undefined;
-  if (req.line !== undefined) {
-    let parsed: ReturnType<typeof parseCommandLine>;
-    try {
-      parsed = parseCommandLine(req.line, req.autocomplete === true);
-    } catch (err) {
-      if (err instanceof CommandLineError) return invalid(err.message, req.line, err);
-      throw err;
-    }
-    command = pickCommand(world, app.id, guild?.id, [CommandType.CHAT_INPUT, CommandType.PRIMARY_ENTRY_POINT], parsed.command.text, locale);
-    if (!command) {
-      const e = new CommandLineError(
-        `no command "/${parsed.command.text}" is registered for this application here`,
-        parsed.command.start - 1,
-        parsed.command.end - parsed.command.start + 1,
-      );
-      return invalid(e.message, req.line, e);
-    }
-    try {
-      const { result } = resolveOptions(command as unknown as Obj, parsed, { locale, lookup, ...(req.autocomplete ? { autocomplete: true } : {}) });
-      options = result.options;
-      const attachments = result.attachments.map(({ option, path }) => {
-        const file = req.files?.[path];
-        const id = env.nextId();
-        const filename = basename(path);
-        const url = `https://cdn.discordapp.com/ephemeral-attachments/${command!.id}/${id}/${encodeURIComponent(filename)}`;
-        return {
-          option,
-          attachment: {
-            id,
-            filename,
-            size: file?.size ?? 0,
-            url,
-            proxy_url: url.replace('cdn.discordapp.com', 'media.discordapp.net'),
-            ...(file?.contentType ? { content_type: file.contentType } : {}),
-            ephemeral: true,
-          },
-        };
-      });
-      fillAttachmentIds(
-        options,
-        attachments.map((a) => ({ option: a.option, id: a.attachment.id })),
-      );
-      mentions = { users: result.users, roles: result.roles, channels: result.channels, attachments: attachments.map((a) => a.attachment) };
-    } catch (err) {
-      if (err instanceof CommandLineError) return invalid(err.message, req.line, err);
-      throw err;
-    }
-  } else if (req.userCommand !== undefined || req.messageCommand !== undefined) {
-    const isUser = req.userCommand !== undefined;
-    const name = (req.userCommand ?? req.messageCommand)!;
-    command = pickCommand(world, app.id, guild?.id, [isUser ? CommandType.USER : CommandType.MESSAGE], name, locale);
-    if (!command) return invalid(`no ${isUser ? 'user' : 'message'} command "${name}" is registered for this application here`);
-    if (!req.target) return invalid(`a ${isUser ? 'user' : 'message'} command needs --target`);
-    if (isUser) {
-      if (!lookup.isUser(req.target)) return invalid(`no user ${req.target} here`);
-      target = { id: req.target };
-    } else {
-      const message = findMessage(world, req.target);
-      if (!message) return invalid(`no message ${req.target} (a message command acts on a message the emulator holds)`);
-      target = { id: req.target, message };
-    }
-  } else return invalid('give a command line, --user-command or --message-command');
-  if (req.autocomplete && req.line === undefined) return invalid('autocomplete works on a command line');
-
-  // The service's refusals, in the order the client and then the service apply them.
-  const install = guild ? own(guild.apps, app.id) : undefined;
-  const refused = commandRefusal(world, app, place, command, user, () => repair(env.registry, command!, userId));
+/** The service's refusals, in the order the client and then the service apply them. */
+function refusalOf(env: InvokeEnv, at: Invocation, command: StoredCommand): Refusal | undefined {
+  const refused = commandRefusal(at.world, at.app, at.place, command, at.user, () => repair(env.registry, command, at.user.id));
   // A command the member's picker leaves out: say that, naming both.
-  const refusal = refused?.hidden ? { ...refused, message: notInPicker(commandLabel(command.name, command.type), user.username) } : refused;
-  if (refusal) {
-    env.events.note({
-      kind: 'delivery',
-      applicationId: app.id,
-      transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
-      outcome: { kind: 'refused', message: refusal.message },
-      commandName: command.name,
-    });
-    return { outcome: 'refused', refusal };
-  }
+  return refused?.hidden ? { ...refused, message: notInPicker(commandLabel(command.name, command.type), at.user.username) } : refused;
+}
 
-  const owners = authorizingOwners(command, placeFacts(app, place, user));
-  if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) {
-    // The service launches the Activity and posts the launch message in the channel itself (facts §9.2); it is a message of the channel like an answer.
-    const message = launchMessage({
-      id: env.nextId(),
-      nowMs: env.now(),
-      app,
-      command,
-      user,
-      channelId: channel.id,
-      interactionId: env.nextId(),
-      owners,
-      ...(guild ? { guildId: guild.id } : {}),
-    });
-    const interaction = { id: (message.interaction_metadata as Obj).id as string, name: command.name, userId, applicationId: app.id };
-    env.write((w) => {
-      w.messages[message.id as string] = { id: message.id as string, webhookId: app.id, channel_id: channel.id, message, interaction };
-    });
-    env.events.note({
-      kind: 'message',
-      action: 'create',
-      channelId: channel.id,
-      messageId: message.id as string,
-      message: structuredClone(message),
-      source: 'interaction',
-      interaction,
-    });
-    env.events.note({
-      kind: 'delivery',
-      applicationId: app.id,
-      transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
-      outcome: { kind: 'launched' },
-      commandName: command.name,
-    });
-    return { outcome: 'launched', application: { id: app.id, name: app.name }, message };
-  }
+function noteDelivery(env: InvokeEnv, app: Application, command: StoredCommand, outcome: DeliveryOutcome, interactionId?: Snowflake): void {
+  env.events.note({
+    kind: 'delivery',
+    applicationId: app.id,
+    ...(interactionId !== undefined ? { interactionId } : {}),
+    transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
+    outcome,
+    commandName: command.name,
+  });
+}
 
+/** An entry point with handler 2: the service launches the Activity and posts the launch message in the channel itself (facts §9.2); it is a message of the channel like an answer. */
+function launch(env: InvokeEnv, at: Invocation, command: StoredCommand, owners: Record<string, string>): InvokeOutcome {
+  const { app, place, user } = at;
+  const channel = place.channel;
+  const message = launchMessage({
+    id: env.nextId(),
+    nowMs: env.now(),
+    app,
+    command,
+    user,
+    channelId: channel.id,
+    interactionId: env.nextId(),
+    owners,
+    ...(place.guild ? { guildId: place.guild.id } : {}),
+  });
+  const interaction = { id: (message.interaction_metadata as Obj).id as string, name: command.name, userId: user.id, applicationId: app.id };
+  env.write((w) => {
+    w.messages[message.id as string] = { id: message.id as string, webhookId: app.id, channel_id: channel.id, message, interaction };
+  });
+  env.events.note({
+    kind: 'message',
+    action: 'create',
+    channelId: channel.id,
+    messageId: message.id as string,
+    message: structuredClone(message),
+    source: 'interaction',
+    interaction,
+  });
+  noteDelivery(env, app, command, { kind: 'launched' });
+  return { outcome: 'launched', application: { id: app.id, name: app.name }, message };
+}
+
+/** The interaction as the application receives it, kept live for its answers. */
+function liveInteraction(env: InvokeEnv, at: Invocation, { command, options, mentions, target }: Invoked, owners: Record<string, string>): LiveInteraction {
+  const { app, place, user } = at;
+  const install = place.guild ? own(place.guild.apps, app.id) : undefined;
   const payload = buildInteraction({
     id: env.nextId(),
     token: `aW50ZXJhY3Rpb246${randomToken(48)}`,
     applicationId: app.id,
     bot: { userId: app.botUserId, permissions: BigInt(install?.permissions ?? '0') },
     command: command as unknown as Obj & { id: string; name: string; type: number },
-    autocomplete: req.autocomplete === true,
+    autocomplete: at.req.autocomplete === true,
     options,
     ...(target ? { target } : {}),
     mentions,
     user: { id: user.id, username: user.username },
-    locale,
-    ...(facts ? { guild: facts } : {}),
-    channel,
+    locale: at.locale,
+    ...(place.facts ? { guild: place.facts } : {}),
+    channel: place.channel,
     context: place.context,
     owners,
   });
-  const live: LiveInteraction = {
+  return {
     id: payload.id as string,
     token: payload.token as string,
     applicationId: app.id,
     type: payload.type as number,
     commandType: command.type,
     commandName: command.name,
-    userId,
-    ...(guild ? { guildId: guild.id } : {}),
-    channelId: channel.id,
+    userId: user.id,
+    ...(place.guild ? { guildId: place.guild.id } : {}),
+    channelId: place.channel.id,
     payload,
     createdAt: env.now(),
     followups: [],
     received: [],
     waiters: new Set(),
   };
-  env.registry.add(live);
+}
 
-  const { endpoint, cause } = await deliverAndAwait(env, app, live);
-  const outcome: DeliveryOutcome = live.answeredWith !== undefined ? { kind: 'answered', callbackType: live.answeredWith } : cause!;
-  env.events.note({
-    kind: 'delivery',
-    applicationId: app.id,
-    interactionId: live.id,
-    transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
-    outcome,
-    commandName: command.name,
-  });
-  if (live.answeredWith !== undefined) await collectAfterAnswer(env, live, req.waitSeconds);
-  return {
-    ...(live.answeredWith !== undefined ? { outcome: 'answered' as const } : { outcome: 'no-response' as const, cause: cause! }),
+function outcomeOf(app: Application, live: LiveInteraction, { endpoint, cause }: Answered): InvokeOutcome {
+  const delivered: Delivered = {
     delivery: app.interactionsEndpointUrl ? 'http' : 'gateway',
     application: { id: app.id, name: app.name },
-    interaction: payload,
+    interaction: live.payload,
     ...(endpoint ? { endpoint } : {}),
     ...(live.answeredWith !== undefined ? { callback: { type: live.answeredWith, ...(live.callbackData !== undefined ? { data: live.callbackData } : {}) } } : {}),
     ...(live.original ? { original: live.original.message } : {}),
@@ -312,6 +244,7 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
     ...(live.answeredWith === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT ? { choices: ((live.callbackData as Obj | undefined)?.choices as unknown[]) ?? [] } : {}),
     received: live.received,
   };
+  return live.answeredWith !== undefined ? { outcome: 'answered', ...delivered } : { outcome: 'no-response', cause: cause!, ...delivered };
 }
 
 function repair(registry: InteractionRegistry, command: StoredCommand, userId: string): Refusal | undefined {
@@ -319,12 +252,4 @@ function repair(registry: InteractionRegistry, command: StoredCommand, userId: s
   // Refused or not, the user's client now holds the current version.
   registry.markSeen(userId, command.id, command.version);
   return refusal;
-}
-
-/** Attachment options carry the id of the uploaded file. */
-function fillAttachmentIds(options: InteractionOption[], ids: Array<{ option: string; id: string }>): void {
-  for (const o of options) {
-    if (o.options) fillAttachmentIds(o.options, ids);
-    else if (o.type === OptionType.ATTACHMENT) o.value = ids.find((i) => i.option === o.name)?.id ?? o.value;
-  }
 }

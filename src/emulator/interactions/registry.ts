@@ -41,7 +41,7 @@ export interface LiveInteraction {
   original?: StoredMessage;
   followups: StoredMessage[];
   received: Received[];
-  /** Woken on every change, for `invoke --wait`. */
+  /** Told of every change (registry.ts `when`, `quietFor`): what an invocation waiting for the answer listens to. */
   waiters: Set<() => void>;
 }
 
@@ -108,15 +108,43 @@ export class InteractionRegistry {
   }
 }
 
-/** Resolves on the interaction's next change, or after `ms`. */
-export function nextChange(i: LiveInteraction, ms: number): Promise<void> {
+/**
+ * Resolves once `ready(i)` holds (checked now and on each of the
+ * interaction's changes), or after `ms`: one promise and one timer, woken by
+ * the change itself, never a loop.
+ */
+export function when(i: LiveInteraction, ready: (i: LiveInteraction) => boolean, ms: number): Promise<void> {
+  if (ready(i) || ms <= 0) return Promise.resolve();
   return new Promise((resolve) => {
+    const check = () => {
+      if (ready(i)) done();
+    };
     const done = () => {
       clearTimeout(timer);
-      i.waiters.delete(done);
+      i.waiters.delete(check);
       resolve();
     };
-    const timer = setTimeout(done, Math.max(0, ms));
-    i.waiters.add(done);
+    const timer = setTimeout(done, ms);
+    i.waiters.add(check);
+  });
+}
+
+/** Resolves once no change has come for `gapMs`, or after `ms`: what follows an answer arrives close behind it. */
+export function quietFor(i: LiveInteraction, gapMs: number, ms: number): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(gap);
+      clearTimeout(deadline);
+      i.waiters.delete(restart);
+      resolve();
+    };
+    const restart = () => {
+      clearTimeout(gap);
+      gap = setTimeout(done, gapMs);
+    };
+    let gap = setTimeout(done, Math.min(gapMs, ms));
+    const deadline = setTimeout(done, ms);
+    i.waiters.add(restart);
   });
 }

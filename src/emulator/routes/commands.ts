@@ -14,7 +14,7 @@ import { isSnowflake } from '../../wire/snowflake.js';
 import { checkCommandAccess } from '../http/auth.js';
 import { countDailyCreates, dailyCreatesUsed, deleteCommand, findCommand, insertCommand, recordOf, replaceRecord, scopeCommands } from '../state/commands-model.js';
 import { formErrorResponse } from '../http/form-errors.js';
-import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http/http-types.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type Handler, type HandlerContext, type Route } from '../http/http-types.js';
 import { queryBoolean, requestLocale, shapeCommand } from '../models/shape.js';
 import { traitsOf, type Application, type StoredCommand } from '../state/world.js';
 import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
@@ -68,9 +68,8 @@ class ListMemo {
   }
 }
 
-export function commandRoutes(limits: Limits): Route[] {
-  const memo = new ListMemo();
-  const list = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+function listCommands(memo: ListMemo): Handler {
+  return (req, ctx) => {
     const r = prepare(req, ctx, false);
     if (isResponse(r)) return r;
     const raw = req.query.get('with_localizations');
@@ -83,8 +82,10 @@ export function commandRoutes(limits: Limits): Route[] {
     const text = memo.get(key, () => scopeCommands(ctx.world, r.app.id, r.scope).map((c) => shapeCommand(c, mode)));
     return { status: 200, text, headers: { 'Content-Type': 'application/json' } };
   };
+}
 
-  const create = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+function createCommand(limits: Limits): Handler {
+  return (req, ctx) => {
     const r = prepare(req, ctx, true);
     if (isResponse(r)) return r;
     const { app, scope } = r;
@@ -111,15 +112,17 @@ export function commandRoutes(limits: Limits): Route[] {
     ctx.changed();
     return { status: 201, body: shapeCommand(cmd, { kind: 'full' }) };
   };
+}
 
-  const getOne = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
-    const r = prepare(req, ctx, false);
-    if (isResponse(r)) return r;
-    const cmd = findCommand(ctx.world, r.app.id, r.scope, req.params.commandId!);
-    return cmd ? { status: 200, body: shapeCommand(cmd, { kind: 'full' }) } : unknownCommand();
-  };
+const getCommand: Handler = (req, ctx) => {
+  const r = prepare(req, ctx, false);
+  if (isResponse(r)) return r;
+  const cmd = findCommand(ctx.world, r.app.id, r.scope, req.params.commandId!);
+  return cmd ? { status: 200, body: shapeCommand(cmd, { kind: 'full' }) } : unknownCommand();
+};
 
-  const edit = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+function editCommand(limits: Limits): Handler {
+  return (req, ctx) => {
     const r = prepare(req, ctx, true);
     if (isResponse(r)) return r;
     const { app, scope } = r;
@@ -143,18 +146,60 @@ export function commandRoutes(limits: Limits): Route[] {
     if (replaceRecord(ctx.world, cmd, record, ctx.nextId)) ctx.changed();
     return { status: 200, body: shapeCommand(ctx.world.commands[cmd.id]!, { kind: 'full' }) };
   };
+}
 
-  const remove = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
-    const r = prepare(req, ctx, true);
-    if (isResponse(r)) return r;
-    const cmd = findCommand(ctx.world, r.app.id, r.scope, req.params.commandId!);
-    if (!cmd) return unknownCommand();
-    deleteCommand(ctx.world, cmd.id);
-    ctx.changed();
-    return { status: 204 };
-  };
+const deleteOne: Handler = (req, ctx) => {
+  const r = prepare(req, ctx, true);
+  if (isResponse(r)) return r;
+  const cmd = findCommand(ctx.world, r.app.id, r.scope, req.params.commandId!);
+  if (!cmd) return unknownCommand();
+  deleteCommand(ctx.world, cmd.id);
+  ctx.changed();
+  return { status: 204 };
+};
 
-  const bulk = (req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse => {
+type BulkPlan = Array<{ record: CommandRecord; target?: StoredCommand }>;
+
+/** Each entry of a bulk overwrite matched to a stored command: by `id` when it names one, else by (type, name); what is left unmatched is deleted. */
+function matchBulk(body: Obj[], existing: StoredCommand[], scope: Scope, app: Application): { plan: BulkPlan; unmatched: Map<string, StoredCommand>; typeProblems: Problem[] } {
+  const unmatched = new Map(existing.map((c) => [c.id, c]));
+  const plan: BulkPlan = [];
+  const typeProblems: Problem[] = [];
+  body.forEach((entry, i) => {
+    const record = canonicalCommand(entry, scope, app.integrationTypes);
+    let target = isSnowflake(entry.id) ? unmatched.get(entry.id) : undefined;
+    if (target) {
+      const p = typeChangeProblem(target.type, entry, [i]);
+      if (p) typeProblems.push(p);
+    } else target = [...unmatched.values()].find((c) => sameKey(c, record));
+    if (target) unmatched.delete(target.id);
+    plan.push({ record, target });
+  });
+  return { plan, unmatched, typeProblems };
+}
+
+/** Deletes the unmatched, replaces the matched and inserts the rest; whether anything changed, and the scope's commands in the body's order. */
+function applyBulk(ctx: HandlerContext, app: Application, scope: Scope, plan: BulkPlan, unmatched: Map<string, StoredCommand>): { changed: boolean; result: StoredCommand[] } {
+  let changed = false;
+  for (const c of unmatched.values()) {
+    deleteCommand(ctx.world, c.id);
+    changed = true;
+  }
+  const result: StoredCommand[] = [];
+  for (const p of plan) {
+    if (p.target) {
+      if (replaceRecord(ctx.world, p.target, p.record, ctx.nextId)) changed = true;
+      result.push(ctx.world.commands[p.target.id]!);
+    } else {
+      result.push(insertCommand(ctx.world, ctx.nextId, app.id, scope, p.record));
+      changed = true;
+    }
+  }
+  return { changed, result };
+}
+
+function bulkOverwrite(limits: Limits): Handler {
+  return (req, ctx) => {
     const r = prepare(req, ctx, true);
     if (isResponse(r)) return r;
     const { app, scope } = r;
@@ -171,21 +216,7 @@ export function commandRoutes(limits: Limits): Route[] {
     const refused = enforced(problems);
     if (refused) return refused;
 
-    // Match each entry to a stored command: by `id` when it names one, else by (type, name).
-    const existing = scopeCommands(ctx.world, app.id, scope);
-    const unmatched = new Map(existing.map((c) => [c.id, c]));
-    const plan: Array<{ record: CommandRecord; target?: StoredCommand }> = [];
-    const typeProblems: Problem[] = [];
-    body.forEach((entry: Obj, i) => {
-      const record = canonicalCommand(entry, scope, app.integrationTypes);
-      let target = isSnowflake(entry.id) ? unmatched.get(entry.id) : undefined;
-      if (target) {
-        const p = typeChangeProblem(target.type, entry, [i]);
-        if (p) typeProblems.push(p);
-      } else target = [...unmatched.values()].find((c) => sameKey(c, record));
-      if (target) unmatched.delete(target.id);
-      plan.push({ record, target });
-    });
+    const { plan, unmatched, typeProblems } = matchBulk(body, scopeCommands(ctx.world, app.id, scope), scope, app);
     const typeRefused = enforced(typeProblems);
     if (typeRefused) return typeRefused;
     if (scope.kind === 'global' && [...unmatched.values()].some((c) => c.type === CommandType.PRIMARY_ENTRY_POINT)) {
@@ -195,35 +226,27 @@ export function commandRoutes(limits: Limits): Route[] {
     const daily = dailyCreatesProblem(dailyCreatesUsed(ctx.world, app.id, scope, ctx.now()), creates, limits, scope);
     if (daily) return enforced([daily])!;
 
-    let changed = false;
-    for (const c of unmatched.values()) {
-      deleteCommand(ctx.world, c.id);
-      changed = true;
-    }
-    const result: StoredCommand[] = [];
-    for (const p of plan) {
-      if (p.target) {
-        if (replaceRecord(ctx.world, p.target, p.record, ctx.nextId)) changed = true;
-        result.push(ctx.world.commands[p.target.id]!);
-      } else {
-        result.push(insertCommand(ctx.world, ctx.nextId, app.id, scope, p.record));
-        changed = true;
-      }
-    }
+    const { changed, result } = applyBulk(ctx, app, scope, plan, unmatched);
     countDailyCreates(ctx.world, app.id, scope, ctx.now(), creates);
     if (changed) ctx.changed();
     return { status: 200, body: result.map((c) => shapeCommand(c, { kind: 'full' })) };
   };
+}
 
+export function commandRoutes(limits: Limits): Route[] {
+  const list = listCommands(new ListMemo());
+  const create = createCommand(limits);
+  const edit = editCommand(limits);
+  const bulk = bulkOverwrite(limits);
   const routes: Route[] = [];
   for (const base of [GLOBAL, GUILD]) {
     routes.push(
       { method: 'GET', pattern: base, auth: 'app', handler: list },
       { method: 'POST', pattern: base, auth: 'app', handler: create },
       { method: 'PUT', pattern: base, auth: 'app', handler: bulk },
-      { method: 'GET', pattern: `${base}/:commandId`, auth: 'app', handler: getOne },
+      { method: 'GET', pattern: `${base}/:commandId`, auth: 'app', handler: getCommand },
       { method: 'PATCH', pattern: `${base}/:commandId`, auth: 'app', handler: edit },
-      { method: 'DELETE', pattern: `${base}/:commandId`, auth: 'app', handler: remove },
+      { method: 'DELETE', pattern: `${base}/:commandId`, auth: 'app', handler: deleteOne },
     );
   }
   return routes;

@@ -94,7 +94,25 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
   const s: Seed = seed ?? {};
   if (typeof s !== 'object' || Array.isArray(s)) throw new SeedError('seed must be a mapping');
   const world = emptyWorld();
+  const defaultAppId = seedApplications(world, s, nextId);
+  const defaultGuild = s.guilds === undefined;
+  const guildSeeds = defaultGuild ? [defaultGuildSeed()] : list(s.guilds, 'guilds');
+  let defaultGuildId = '';
+  guildSeeds.forEach((g, gi) => {
+    const guild = seedGuild(world, g, gi, defaultGuild, nextId);
+    if (gi === 0) defaultGuildId = guild.id;
+  });
+  seedBearers(world, s, defaultAppId, guildManager(world, defaultGuildId, nextId), now);
+  ensureUserBearer(world, defaultAppId, nextId, now);
+  for (const [ci, c] of list(s.commands, 'commands').entries()) seedCommand(world, c, ci, defaultAppId, nextId, limits);
+  for (const app of Object.values(world.applications)) ensureEntryPoint(world, app, nextId);
+  return { world, meta: { defaultApplicationId: defaultAppId, defaultGuildId } };
+}
 
+type GuildSeed = NonNullable<Seed['guilds']>[number];
+
+/** The seeded applications (one default when the seed lists none); the first one's id, the default application. */
+function seedApplications(world: World, s: Seed, nextId: () => Snowflake): Snowflake {
   const appSeeds = s.applications === undefined ? [{}] : list(s.applications, 'applications');
   if (appSeeds.length === 0) throw new SeedError('applications: at least one application is needed');
   let defaultAppId = '';
@@ -120,87 +138,89 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
     if (a.interactions_endpoint_url !== undefined) app.interactionsEndpointUrl = endpointUrl(a.interactions_endpoint_url, `applications[${i}].interactions_endpoint_url`);
     world.applications[id] = app;
   });
-  const appIds = Object.keys(world.applications);
+  return defaultAppId;
+}
 
-  const defaultGuild = s.guilds === undefined;
-  const guildSeeds = defaultGuild ? [defaultGuildSeed()] : list(s.guilds, 'guilds');
-  let defaultGuildId = '';
-  guildSeeds.forEach((g, gi) => {
-    // A generated guild id follows an id burned for it: guild id - 1 is the guild's "all channels" constant,
-    // and ids are issued in sequence, so it would otherwise be the application or channel made just before.
-    const id = idOr(
-      g.id,
-      () => {
-        nextId();
-        return nextId();
-      },
-      `guilds[${gi}].id`,
-    );
-    if (gi === 0) defaultGuildId = id;
-    const channels: Channel[] = [];
-    for (const [ci, c] of list(g.channels, `guilds[${gi}].channels`).entries()) {
-      const channel: Channel = {
-        id: idOr(c.id, nextId, `guilds[${gi}].channels[${ci}].id`),
-        guildId: id,
-        type: c.type ?? ChannelType.GUILD_TEXT,
-        name: c.name ?? `channel-${ci + 1}`,
-      };
-      if (c.parent_id !== undefined) channel.parentId = String(c.parent_id);
-      if (c.archived !== undefined) channel.archived = c.archived;
-      if (c.nsfw === true) channel.nsfw = true;
-      if (c.available_tags)
-        channel.availableTags = c.available_tags.map((t, ti) => ({ id: idOr(t.id, nextId, `guilds[${gi}].channels[${ci}].available_tags[${ti}].id`), name: t.name }));
-      else if (channel.type === ChannelType.GUILD_FORUM || channel.type === ChannelType.GUILD_MEDIA) channel.availableTags = [];
-      if (c.permission_overwrites !== undefined)
-        channel.permissionOverwrites = list(c.permission_overwrites, `guilds[${gi}].channels[${ci}].permission_overwrites`).map((o, oi) =>
-          overwriteOf(o, `guilds[${gi}].channels[${ci}].permission_overwrites[${oi}]`),
-        );
-      channels.push(channel);
+/** One seeded guild: its channels (a default guild also gets a thread), the applications installed, roles and members. */
+function seedGuild(world: World, g: GuildSeed, gi: number, defaultGuild: boolean, nextId: () => Snowflake): Guild {
+  // A generated guild id follows an id burned for it: guild id - 1 is the guild's "all channels" constant,
+  // and ids are issued in sequence, so it would otherwise be the application or channel made just before.
+  const id = idOr(
+    g.id,
+    () => {
+      nextId();
+      return nextId();
+    },
+    `guilds[${gi}].id`,
+  );
+  const channels = list(g.channels, `guilds[${gi}].channels`).map((c, ci) => seedChannel(c, `guilds[${gi}].channels[${ci}]`, ci, id, nextId));
+  // A default guild also gets a thread under its first text channel.
+  if (defaultGuild) {
+    const parent = channels.find((c) => c.type === ChannelType.GUILD_TEXT);
+    if (parent) channels.push({ id: nextId(), guildId: id, type: ChannelType.PUBLIC_THREAD, name: 'thread', parentId: parent.id, archived: false });
+  }
+  const apps: Guild['apps'] = {};
+  if (g.apps === undefined) for (const appId of Object.keys(world.applications)) apps[appId] = installOf(DEFAULT_INSTALL_SCOPES, DEFAULT_APP_PERMISSIONS);
+  else {
+    for (const [appId, cfg] of Object.entries(g.apps)) {
+      if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
+      apps[appId] = installOf(seededScopes(cfg, `guilds[${gi}].apps.${appId}`), cfg?.permissions ?? DEFAULT_APP_PERMISSIONS);
     }
-    // A default guild also gets a thread under its first text channel.
-    if (defaultGuild) {
-      const parent = channels.find((c) => c.type === ChannelType.GUILD_TEXT);
-      if (parent) channels.push({ id: nextId(), guildId: id, type: ChannelType.PUBLIC_THREAD, name: 'thread', parentId: parent.id, archived: false });
-    }
-    const apps: Guild['apps'] = {};
-    if (g.apps === undefined) for (const appId of appIds) apps[appId] = installOf(DEFAULT_INSTALL_SCOPES, DEFAULT_APP_PERMISSIONS);
-    else {
-      for (const [appId, cfg] of Object.entries(g.apps)) {
-        if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
-        apps[appId] = installOf(seededScopes(cfg, `guilds[${gi}].apps.${appId}`), cfg?.permissions ?? DEFAULT_APP_PERMISSIONS);
-      }
-    }
-    // The @everyone role has the guild's id; a seeded role of that id or name only sets its permissions.
-    // Unseeded, it holds what a new guild's @everyone holds (USE_APPLICATION_COMMANDS among them).
-    const everyone: Guild['roles'][number] = { id, name: '@everyone', permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString() };
-    const roles: Guild['roles'] = [everyone];
-    for (const [ri, r] of list(g.roles, `guilds[${gi}].roles`).entries()) {
-      const where = `guilds[${gi}].roles[${ri}]`;
-      const isEveryone = r.name === '@everyone' || (r.id !== undefined && String(r.id) === id);
-      const role: Guild['roles'][number] = isEveryone ? everyone : { id: idOr(r.id, nextId, `${where}.id`), name: r.name };
-      if (r.permissions !== undefined) role.permissions = bitsOf(r.permissions, `${where}.permissions`);
-      if (!isEveryone) roles.push(role);
-    }
-    const roleId = (ref: unknown, where: string): Snowflake => {
-      const byName = roles.find((r) => r.name === ref);
-      if (byName) return byName.id;
-      if (isSnowflake(String(ref))) return String(ref);
-      throw new SeedError(`${where}: ${JSON.stringify(ref)} is neither a role id nor the name of a seeded role`);
-    };
-    const members: Guild['members'] = list(g.members, `guilds[${gi}].members`).map((m, mi) => {
-      const where = `guilds[${gi}].members[${mi}]`;
-      const member: Guild['members'][number] = { id: idOr(m.id, nextId, `${where}.id`), username: m.username };
-      if (m.age_verified !== undefined && typeof m.age_verified !== 'boolean') throw new SeedError(`${where}.age_verified must be true or false`);
-      if (m.age_verified === true) member.ageVerified = true;
-      if (m.roles !== undefined) member.roles = list(m.roles, `${where}.roles`).map((ref, ri) => roleId(ref, `${where}.roles[${ri}]`));
-      if (m.locale !== undefined) member.locale = localeOf(m.locale, `${where}.locale`);
-      return member;
-    });
-    world.guilds[id] = { id, name: g.name ?? `guild-${gi + 1}`, channels, roles, members, apps };
-    if (g.owner_id !== undefined) world.guilds[id].ownerId = idOr(g.owner_id, nextId, `guilds[${gi}].owner_id`);
-  });
+  }
+  const roles = seedRoles(g, gi, id, nextId);
+  const members = list(g.members, `guilds[${gi}].members`).map((m, mi) => seedMember(m, `guilds[${gi}].members[${mi}]`, roles, nextId));
+  const guild: Guild = { id, name: g.name ?? `guild-${gi + 1}`, channels, roles, members, apps };
+  world.guilds[id] = guild;
+  if (g.owner_id !== undefined) guild.ownerId = idOr(g.owner_id, nextId, `guilds[${gi}].owner_id`);
+  return guild;
+}
 
-  const manager = guildManager(world, defaultGuildId, nextId);
+function seedChannel(c: NonNullable<GuildSeed['channels']>[number], where: string, ci: number, guildId: Snowflake, nextId: () => Snowflake): Channel {
+  const channel: Channel = { id: idOr(c.id, nextId, `${where}.id`), guildId, type: c.type ?? ChannelType.GUILD_TEXT, name: c.name ?? `channel-${ci + 1}` };
+  if (c.parent_id !== undefined) channel.parentId = String(c.parent_id);
+  if (c.archived !== undefined) channel.archived = c.archived;
+  if (c.nsfw === true) channel.nsfw = true;
+  if (c.available_tags) channel.availableTags = c.available_tags.map((t, ti) => ({ id: idOr(t.id, nextId, `${where}.available_tags[${ti}].id`), name: t.name }));
+  else if (channel.type === ChannelType.GUILD_FORUM || channel.type === ChannelType.GUILD_MEDIA) channel.availableTags = [];
+  if (c.permission_overwrites !== undefined)
+    channel.permissionOverwrites = list(c.permission_overwrites, `${where}.permission_overwrites`).map((o, oi) => overwriteOf(o, `${where}.permission_overwrites[${oi}]`));
+  return channel;
+}
+
+/**
+ * The @everyone role has the guild's id; a seeded role of that id or name only sets its permissions.
+ * Unseeded, it holds what a new guild's @everyone holds (USE_APPLICATION_COMMANDS among them).
+ */
+function seedRoles(g: GuildSeed, gi: number, guildId: Snowflake, nextId: () => Snowflake): Guild['roles'] {
+  const everyone: Guild['roles'][number] = { id: guildId, name: '@everyone', permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString() };
+  const roles: Guild['roles'] = [everyone];
+  for (const [ri, r] of list(g.roles, `guilds[${gi}].roles`).entries()) {
+    const where = `guilds[${gi}].roles[${ri}]`;
+    const isEveryone = r.name === '@everyone' || (r.id !== undefined && String(r.id) === guildId);
+    const role: Guild['roles'][number] = isEveryone ? everyone : { id: idOr(r.id, nextId, `${where}.id`), name: r.name };
+    if (r.permissions !== undefined) role.permissions = bitsOf(r.permissions, `${where}.permissions`);
+    if (!isEveryone) roles.push(role);
+  }
+  return roles;
+}
+
+function seedMember(m: NonNullable<GuildSeed['members']>[number], where: string, roles: Guild['roles'], nextId: () => Snowflake): Guild['members'][number] {
+  const roleId = (ref: unknown, at: string): Snowflake => {
+    const byName = roles.find((r) => r.name === ref);
+    if (byName) return byName.id;
+    if (isSnowflake(String(ref))) return String(ref);
+    throw new SeedError(`${at}: ${JSON.stringify(ref)} is neither a role id nor the name of a seeded role`);
+  };
+  const member: Guild['members'][number] = { id: idOr(m.id, nextId, `${where}.id`), username: m.username };
+  if (m.age_verified !== undefined && typeof m.age_verified !== 'boolean') throw new SeedError(`${where}.age_verified must be true or false`);
+  if (m.age_verified === true) member.ageVerified = true;
+  if (m.roles !== undefined) member.roles = list(m.roles, `${where}.roles`).map((ref, ri) => roleId(ref, `${where}.roles[${ri}]`));
+  if (m.locale !== undefined) member.locale = localeOf(m.locale, `${where}.locale`);
+  return member;
+}
+
+/** Seeded bearer tokens; one without a user is a client-credentials grant. */
+function seedBearers(world: World, s: Seed, defaultAppId: Snowflake, manager: Snowflake, now: number): void {
   for (const [bi, b] of list(s.bearer_tokens, 'bearer_tokens').entries()) {
     if (typeof b.token !== 'string' || b.token.length === 0) throw new SeedError(`bearer_tokens[${bi}].token must be a non-empty string`);
     const appId = String(b.application_id ?? defaultAppId);
@@ -214,11 +234,6 @@ export function buildWorld(seed: Seed | undefined, nextId: () => Snowflake, now:
       ...(b.locale !== undefined ? { locale: localeOf(b.locale, `bearer_tokens[${bi}].locale`) } : {}),
     };
   }
-  ensureUserBearer(world, defaultAppId, nextId, now);
-
-  for (const [ci, c] of list(s.commands, 'commands').entries()) seedCommand(world, c, ci, defaultAppId, nextId, limits);
-  for (const app of Object.values(world.applications)) ensureEntryPoint(world, app, nextId);
-  return { world, meta: { defaultApplicationId: defaultAppId, defaultGuildId } };
 }
 
 /** A user's language setting: one of the service's locale keys. */

@@ -1,0 +1,64 @@
+/**
+ * The last step: an answer written to the socket, and what observers (the
+ * web view's event log) are told about it. Also the answers several steps give.
+ */
+import type { ServerResponse } from 'node:http';
+import type { EventBus, RequestNote } from '../../gateway/events.js';
+import { apiError, type EmulatorResponse } from '../http-types.js';
+
+/**
+ * Every answer of the real service passes Google's front end and says so;
+ * discord.py takes a 429 without it for a Cloudflare ban and raises instead of waiting.
+ */
+const VIA = '1.1 google';
+
+/** No extra headers (shared: send never changes what it is given). */
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+export function send(res: ServerResponse, response: EmulatorResponse, extra: Readonly<Record<string, string>> = NO_HEADERS): void {
+  // Object.assign, not spreads then a key: the spread form takes V8's slow path (speed26's notes, ~1.5 µs a request).
+  const headers: Record<string, string> = Object.assign({}, extra, response.headers, { Via: VIA });
+  let payload: string | Buffer | undefined;
+  if (response.status !== 204) {
+    if (response.bytes !== undefined) payload = response.bytes;
+    else if (response.text !== undefined) {
+      payload = response.text;
+      headers['Content-Type'] ??= 'text/plain; charset=utf-8';
+    } else if (response.body !== undefined) {
+      payload = JSON.stringify(response.body);
+      headers['Content-Type'] = 'application/json';
+    }
+  }
+  if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
+  res.writeHead(response.status, headers);
+  res.end(payload);
+}
+
+/** Tells observers an API request was answered (or refused, and by which step). */
+export function noteRequest(events: EventBus, method: string, route: string, response: EmulatorResponse, bucket: string | undefined, refusedBy: RequestNote['refusedBy']): void {
+  const code = (response.body as { code?: unknown } | undefined)?.code;
+  events.note({
+    kind: 'request',
+    method,
+    route,
+    status: response.status,
+    ...(typeof code === 'number' && code !== 0 ? { code } : {}),
+    ...(bucket ? { bucket } : {}),
+    ...(refusedBy ? { refusedBy } : {}),
+  });
+}
+
+const STATUS_TEXT: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+
+export function internalError(status = 500): EmulatorResponse {
+  return apiError(status, 0, `${status}: ${STATUS_TEXT[status] ?? 'Error'}`);
+}
+
+/** Larger than the service takes (413 40005). */
+export function tooLarge(): EmulatorResponse {
+  return apiError(413, 40005, 'Request entity too large');
+}
+
+export function notFound(): EmulatorResponse {
+  return apiError(404, 0, '404: Not Found');
+}

@@ -1,0 +1,17 @@
+/** Routing: the route and its path parameters, or the 404/405/50035 the service answers. */
+import { apiError, type EmulatorResponse, type Route } from '../http-types.js';
+import { hasDotSegment, malformedIds, type Router } from '../router.js';
+import { notFound } from './answer.js';
+
+export interface Matched {
+  route: Route;
+  params: Record<string, string>;
+}
+
+export function matchRoute(router: Router, method: string, path: string): Matched | EmulatorResponse {
+  if (hasDotSegment(path)) return notFound();
+  const match = router.match(method, path);
+  if (match.kind === 'not-found') return notFound();
+  if (match.kind === 'method-not-allowed') return apiError(405, 0, '405: Method Not Allowed');
+  return malformedIds(match.params) ?? match;
+}

@@ -1,0 +1,49 @@
+/** Body parsing, after auth: the request as handlers see it (JSON, or multipart with files), or the 400/413. */
+import type { Exchange } from '../exchange.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type RequestAuth } from '../http-types.js';
+import { MAX_JSON_BYTES, parseJsonBody } from '../json-body.js';
+import { MultipartError, parseMultipart } from '../multipart.js';
+import { tooLarge } from './answer.js';
+import type { Matched } from './match-route.js';
+
+/** The OAuth2 token endpoint reads its form itself (url-encoded or multipart). */
+const TOKEN_ROUTE = '/oauth2/token';
+/** Shared by every request without a body: frozen, so a handler that tried to add to it would throw rather than leak into the next request. */
+const NO_FILES = Object.freeze([]) as unknown as EmulatorRequest['files'];
+
+function contentTypeError(): EmulatorResponse {
+  return apiError(400, 50035, 'Invalid Form Body', {
+    _errors: [{ code: 'CONTENT_TYPE_INVALID', message: "Expected \"Content-Type\" header to be one of {'application/json', 'multipart/form-data'}." }],
+  });
+}
+
+type Parsed = { body: unknown; files: EmulatorRequest['files'] };
+
+async function parseBody(raw: Buffer, contentType: string, routePattern: string): Promise<Parsed | EmulatorResponse> {
+  if (raw.length === 0) return { body: undefined, files: [] };
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json') {
+    if (raw.length > MAX_JSON_BYTES) return tooLarge();
+    const parsed = parseJsonBody(raw.toString('utf8'));
+    return parsed.ok ? { body: parsed.value, files: [] } : apiError(400, 50109, 'The request body contains invalid JSON.');
+  }
+  if (type === 'multipart/form-data' && routePattern !== TOKEN_ROUTE) {
+    try {
+      return await parseMultipart(raw, contentType);
+    } catch (err) {
+      if (err instanceof MultipartError) return apiError(err.status, err.code, err.message);
+      throw err;
+    }
+  }
+  if (routePattern === TOKEN_ROUTE) return { body: undefined, files: [] };
+  return contentTypeError();
+}
+
+/** The request for the handler; GET and DELETE bodies are not read. */
+export async function buildRequest(ex: Exchange, { route, params }: Matched, auth: RequestAuth, raw: Buffer): Promise<EmulatorRequest | EmulatorResponse> {
+  const { method, path, query, req } = ex;
+  if (method === 'GET' || method === 'DELETE') return { method, path, params, query, headers: req.headers, body: undefined, files: NO_FILES, rawBody: raw, auth };
+  const parsed = await parseBody(raw, String(req.headers['content-type'] ?? ''), route.pattern);
+  if (!('files' in parsed)) return parsed;
+  return { method, path, params, query, headers: req.headers, body: parsed.body, files: parsed.files, rawBody: raw, auth };
+}
