@@ -3,7 +3,7 @@
  * (facts §5.4): mentions resolved against the guild under the allowed
  * mentions, embeds sanitised, files turned into attachments.
  */
-import { ComponentType, MessageFlag } from '../../wire/enums.js';
+import { ComponentType, MessageFlag, PollLayoutType } from '../../wire/enums.js';
 import { isObject } from '../../wire/rules/values.js';
 import { valueText } from '../../wire/problem.js';
 import type { Snowflake } from '../../wire/snowflake.js';
@@ -112,7 +112,7 @@ function pollObject(poll: unknown, nowMs: number): Obj | undefined {
     answers: answers.map((a, i) => ({ answer_id: i + 1, poll_media: pollMedia(isObject(a) ? a.poll_media : undefined) })),
     expiry: serviceTimestamp(nowMs + hours * 3600_000),
     allow_multiselect: poll.allow_multiselect === true,
-    layout_type: typeof poll.layout_type === 'number' ? poll.layout_type : 1,
+    layout_type: typeof poll.layout_type === 'number' ? poll.layout_type : PollLayoutType.DEFAULT,
     results: { is_finalized: false, answer_counts: [] },
   };
 }

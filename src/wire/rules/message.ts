@@ -1,4 +1,5 @@
-import { ChannelType, MessageFlag, SELECT_COMPONENT_TYPES } from '../enums.js';
+import { ButtonStyle, ComponentType, MessageFlag, SELECT_COMPONENT_TYPES } from '../enums.js';
+import { isForumLike } from '../channels.js';
 import type { Limits } from '../limits.js';
 import { textLength } from '../naming.js';
 import { ApiErrors, prefixPath, problem, type ApiError, type Path, type Problem } from '../problem.js';
@@ -20,10 +21,8 @@ export const EDIT_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.IS_COMPONENT
 
 /** Component types a non-application webhook may not send (they need an app to answer them). */
 const SELECT_TYPES = SELECT_COMPONENT_TYPES;
-const TEXT_INPUT = 4;
-const BUTTON = 2;
-/** Link (5) and premium (6) buttons do not call the app back. */
-const NON_INTERACTIVE_BUTTON_STYLES = [5];
+/** Link buttons do not call the app back. */
+const NON_INTERACTIVE_BUTTON_STYLES: readonly number[] = [ButtonStyle.LINK];
 /**
  * Fixed sizes of the message format (not service quotas a manifest would
  * override, so they stay out of the limits table and its generated schema).
@@ -55,14 +54,6 @@ export const MessageErrors = {
 } as const;
 
 export const JsonCodes = { empty: 50006, forumNeedsThread: 220001, forumBothThread: 220002, threadsOnlyInForum: 220003 } as const;
-
-export function isForumLike(channelType: number): boolean {
-  return channelType === ChannelType.GUILD_FORUM || channelType === ChannelType.GUILD_MEDIA;
-}
-
-export function isThreadType(channelType: number): boolean {
-  return channelType === ChannelType.ANNOUNCEMENT_THREAD || channelType === ChannelType.PUBLIC_THREAD || channelType === ChannelType.PRIVATE_THREAD;
-}
 
 // ---------------------------------------------------------------- query
 
@@ -115,8 +106,8 @@ function checkFlags(out: Problem[], flags: unknown, allowed: number, what: strin
 }
 
 function isInteractive(c: Obj): boolean {
-  if (c.type === BUTTON) return !NON_INTERACTIVE_BUTTON_STYLES.includes(c.style as number);
-  return c.type === TEXT_INPUT || SELECT_TYPES.includes(c.type as number);
+  if (c.type === ComponentType.BUTTON) return !NON_INTERACTIVE_BUTTON_STYLES.includes(c.style as number);
+  return c.type === ComponentType.TEXT_INPUT || SELECT_TYPES.includes(c.type as number);
 }
 
 /** Paths of interactive components, searching rows, containers and section accessories. */
