@@ -6,7 +6,7 @@
 import { ComponentType, MessageFlag, PollLayoutType } from '../../wire/enums.js';
 import { isObject } from '../../wire/rules/values.js';
 import { valueText } from '../../wire/problem.js';
-import type { Snowflake } from '../../wire/snowflake.js';
+import { MENTION_SOURCE, type Snowflake } from '../../wire/snowflake.js';
 import { EDIT_FLAGS, EXECUTE_FLAGS, editedFlags, effectiveFlags, normalizeWebhookName, sanitizeEmbed } from '../../wire/webhook.js';
 import { cleanFilename, fileContentType, resolveAttachmentReferences } from './attachment-file.js';
 import { fileIndex, type MultipartFile } from '../http/multipart.js';
@@ -51,8 +51,8 @@ export function resolveMentions(text: string, allowed: unknown, guild: Guild | u
   const userOk = (id: string) => parse.includes('users') || listed('users').includes(id);
   const roleOk = (id: string) => parse.includes('roles') || listed('roles').includes(id);
 
-  const userIds = [...new Set([...text.matchAll(/<@!?(\d{1,20})>/g)].map((m) => m[1]!))];
-  const roleIds = [...new Set([...text.matchAll(/<@&(\d{1,20})>/g)].map((m) => m[1]!))];
+  const userIds = [...new Set([...text.matchAll(new RegExp(MENTION_SOURCE.user, 'g'))].map((m) => m[1]!))];
+  const roleIds = [...new Set([...text.matchAll(new RegExp(MENTION_SOURCE.role, 'g'))].map((m) => m[1]!))];
   const mentions = userIds
     .filter(userOk)
     .map((id) => guild?.members.find((m) => m.id === id))

@@ -9,6 +9,8 @@
 import type { PickerCommand, PickerOption } from '../../emulator/view/command-picker.js';
 import type { ActivityEntry } from '../../emulator/view/activity.js';
 import { ChannelType, CommandType, OptionType } from '../../wire/enums.js';
+import { DEFAULT_LIMITS } from '../../wire/limits.js';
+import { isSnowflake } from '../../wire/snowflake.js';
 import { getJson, postJson } from '../api.js';
 import type { AppContext } from '../app-context.js';
 import { h } from '../dom.js';
@@ -28,7 +30,7 @@ type Field = { option: PickerOption; read(): string; problem(): string | undefin
 function limitsHint(o: PickerOption): string {
   const parts: string[] = [];
   if (o.min_value !== undefined || o.max_value !== undefined) parts.push(`${o.min_value ?? '−∞'} to ${o.max_value ?? '∞'}`);
-  if (o.min_length !== undefined || o.max_length !== undefined) parts.push(`${o.min_length ?? 0}–${o.max_length ?? 6000} characters`);
+  if (o.min_length !== undefined || o.max_length !== undefined) parts.push(`${o.min_length ?? 0}–${o.max_length ?? DEFAULT_LIMITS.string_option_length_max} characters`);
   if (o.channel_types) parts.push(o.channel_types.map((t) => CHANNEL_NAMES[t] ?? String(t)).join(', '));
   if (o.autocomplete) parts.push('suggestions from the app');
   return parts.join(' · ');
@@ -326,7 +328,7 @@ export function renderInvokeForm(cmd: PickerCommand, app: AppContext, applicatio
     );
     validate = () => {
       const v = target.value.trim();
-      const msg = v === '' ? `pick the ${isUser ? 'member' : 'message'} to act on` : /^\d{17,20}$/.test(v) ? '' : 'a message id is a snowflake (17 to 20 digits)';
+      const msg = v === '' ? `pick the ${isUser ? 'member' : 'message'} to act on` : isSnowflake(v) ? '' : 'a message id is a snowflake (a number of up to 20 digits)';
       problem.textContent = msg;
       preview.textContent = `${isUser ? 'User' : 'Message'} command “${cmd.name}” on ${v || '…'}`;
       send.disabled = msg !== '';

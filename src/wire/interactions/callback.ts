@@ -21,6 +21,14 @@ export const CallbackType = {
 export const FIRST_ANSWER_MS = 3_000;
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
 export const MAX_AUTOCOMPLETE_CHOICES = 25;
+/** How long invoke may collect follow-ups and edits after the first answer: no longer than the token lives. */
+export const MAX_WAIT_SECONDS = TOKEN_LIFETIME_MS / 1000;
+export const WAIT_SECONDS_RANGE = `from 0 to ${MAX_WAIT_SECONDS}`;
+
+/** A wait invoke accepts: a number of seconds from 0 to `MAX_WAIT_SECONDS` (not NaN, not infinite). */
+export function isWaitSeconds(value: unknown): value is number {
+  return typeof value === 'number' && value >= 0 && value <= MAX_WAIT_SECONDS;
+}
 /** EPHEMERAL: allowed on interaction answers and follow-ups, not on plain webhook executes. */
 export const EPHEMERAL = MessageFlag.EPHEMERAL;
 
