@@ -1,5 +1,6 @@
-import { RestClient, cmdsyncVersion, normalizeApiUrl, type HttpMethod, type RequestFunction } from '../remote/index.js';
+import { RestClient, normalizeApiUrl, type HttpMethod, type RequestFunction } from '../remote/index.js';
 import { PROJECT_URL } from '../remote/user-agent.js';
+import { VERSION } from '../version.js';
 
 /** The REST API version the requests are written for (GitHub's date-named versions). */
 export const GITHUB_API_VERSION = '2022-11-28';
@@ -29,7 +30,7 @@ export class GitHubRest {
     this.#base = normalizeApiUrl(opts.apiUrl, 'GITHUB_API_URL');
     this.#client = new RestClient({
       apiUrl: this.#base,
-      userAgent: `cmdsync/${cmdsyncVersion()} (+${PROJECT_URL})`,
+      userAgent: `cmdsync/${VERSION} (+${PROJECT_URL})`,
       // GitHub allows far fewer requests than the Discord service; a comment takes a handful.
       globalRequestsPerSecond: 10,
       concurrency: 4,

@@ -1,6 +1,7 @@
 import { canonicalCommand } from '../wire/defaults.js';
 import { CommandType, InteractionContext } from '../wire/enums.js';
 import type { Scope } from '../wire/scope.js';
+import { compareSnowflakes } from '../wire/snowflake.js';
 import type { PermissionEntry } from '../wire/state.js';
 
 /**
@@ -81,5 +82,5 @@ export function alignUnmanaged(desired: Normalized, desiredBody: Record<string, 
 export function normalizePermissions(entries: readonly PermissionEntry[]): PermissionEntry[] {
   const seen = new Map<string, PermissionEntry>();
   for (const e of entries) seen.set(`${e.type}:${e.id}`, { id: String(e.id), type: e.type, permission: e.permission });
-  return [...seen.values()].sort((a, b) => a.type - b.type || (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0));
+  return [...seen.values()].sort((a, b) => a.type - b.type || compareSnowflakes(a.id, b.id));
 }

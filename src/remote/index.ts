@@ -45,6 +45,6 @@ export { routeOf, isPermissionEditPath, isWebhookTokenPath } from './route.js';
 export type { RouteInfo } from './route.js';
 export { createUndiciTransport } from './transport.js';
 export type { RequestFunction, TransportRequest, TransportResponse } from './transport.js';
-export { cmdsyncVersion, userAgent } from './user-agent.js';
+export { userAgent } from './user-agent.js';
 export { parseWebhookUrl } from './webhook-url.js';
 export type { WebhookRef } from './webhook-url.js';

@@ -6,44 +6,43 @@
 import { html, nothing, render, svg, type TemplateResult } from 'lit-html';
 import type { AppContext } from './app-context.js';
 import type { ViewChannel, ViewGuild } from '../emulator/view/world-types.js';
-
-/** Channel types (facts §4): text 0, announcement 5, forum 15, media 16, voice 2, stage 13, threads 10/11/12. */
-const THREADS = new Set([10, 11, 12]);
+import { isForumLike, isThreadType } from '../wire/channels.js';
+import { ChannelType } from '../wire/enums.js';
 
 /**
  * Channel icons as small inline SVG (the page ships no icon font and the
  * browser may have no emoji font): one path each, drawn in the text colour.
  */
 const GLYPHS: Record<number, { path: string; label: string }> = {
-  0: { path: 'M9 3 7 21M17 3l-2 18M4 8.5h17M3 15.5h17', label: 'text channel' },
-  5: { path: 'M4 10v4h3l7 4V6L7 10H4Zm13-1.5a4.5 4.5 0 0 1 0 7', label: 'announcement channel' },
-  15: { path: 'M4 5h13v9H9l-4 3v-3H4V5Zm16 4v8h-1v3l-4-3h-5', label: 'forum' },
-  16: { path: 'M4 5h16v14H4V5Zm0 11 5-5 4 4 2-2 5 5M15.5 9.5h.01', label: 'media channel' },
-  2: { path: 'M4 10v4h3l5 4V6l-5 4H4Zm12-2a5 5 0 0 1 0 8m2.5-10.5a8.5 8.5 0 0 1 0 13', label: 'voice channel' },
-  13: { path: 'M12 4a3 3 0 0 1 3 3v4a3 3 0 0 1-6 0V7a3 3 0 0 1 3-3Zm-6 7a6 6 0 0 0 12 0M12 17v3', label: 'stage channel' },
-  10: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'thread' },
-  11: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'thread' },
-  12: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'private thread' },
+  [ChannelType.GUILD_TEXT]: { path: 'M9 3 7 21M17 3l-2 18M4 8.5h17M3 15.5h17', label: 'text channel' },
+  [ChannelType.GUILD_ANNOUNCEMENT]: { path: 'M4 10v4h3l7 4V6L7 10H4Zm13-1.5a4.5 4.5 0 0 1 0 7', label: 'announcement channel' },
+  [ChannelType.GUILD_FORUM]: { path: 'M4 5h13v9H9l-4 3v-3H4V5Zm16 4v8h-1v3l-4-3h-5', label: 'forum' },
+  [ChannelType.GUILD_MEDIA]: { path: 'M4 5h16v14H4V5Zm0 11 5-5 4 4 2-2 5 5M15.5 9.5h.01', label: 'media channel' },
+  [ChannelType.GUILD_VOICE]: { path: 'M4 10v4h3l5 4V6l-5 4H4Zm12-2a5 5 0 0 1 0 8m2.5-10.5a8.5 8.5 0 0 1 0 13', label: 'voice channel' },
+  [ChannelType.GUILD_STAGE_VOICE]: { path: 'M12 4a3 3 0 0 1 3 3v4a3 3 0 0 1-6 0V7a3 3 0 0 1 3-3Zm-6 7a6 6 0 0 0 12 0M12 17v3', label: 'stage channel' },
+  [ChannelType.ANNOUNCEMENT_THREAD]: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'thread' },
+  [ChannelType.PUBLIC_THREAD]: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'thread' },
+  [ChannelType.PRIVATE_THREAD]: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'private thread' },
 };
 const POST_GLYPH = { path: 'M5 4h14v12H9l-4 4V4Zm4 5h6m-6 3h4', label: 'forum post' };
 
 /** The channel type's icon, as the client draws one before a channel's name. */
 export function channelGlyph(type: number, post = false): TemplateResult {
-  const glyph = post ? POST_GLYPH : (GLYPHS[type] ?? GLYPHS[0]!);
+  const glyph = post ? POST_GLYPH : (GLYPHS[type] ?? GLYPHS[ChannelType.GUILD_TEXT]!);
   const path = svg`<path d=${glyph.path} fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></path>`;
   return html`<span class="icon" title=${glyph.label} data-glyph=${post ? 'post' : String(type)}><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">${path}</svg></span>`;
 }
 
 function channelItem(app: AppContext, guildId: string, c: ViewChannel, depth: number, children: ViewChannel[], parentType?: number): TemplateResult {
   const selected = c.id === app.selection.channelId;
-  const isPost = c.parentId !== undefined && children.length === 0 && THREADS.has(c.type);
+  const isPost = c.parentId !== undefined && children.length === 0 && isThreadType(c.type);
   const tags = isPost && c.appliedTags?.length ? c.appliedTags.length : 0;
   const pick = (ev: Event) => {
     ev.preventDefault();
     app.select({ guildId, channelId: c.id });
     if (!location.hash.startsWith('#/commands')) location.hash = '#/channels';
   };
-  return html`<a href="#" class="channel depth-${depth}${selected ? ' selected' : ''}${c.archived ? ' archived' : ''}" data-channel-id=${c.id} title="${c.name} (${c.id})${c.archived ? ', archived' : ''}" aria-current=${selected ? 'true' : nothing} @click=${pick}>${channelGlyph(c.type, isPost && (parentType === 15 || parentType === 16))}<span class="name">${c.name}</span>${c.nsfw ? html`<span class="badge">18+</span>` : nothing}${tags ? html`<span class="badge">${tags} tag${tags > 1 ? 's' : ''}</span>` : nothing}</a>`;
+  return html`<a href="#" class="channel depth-${depth}${selected ? ' selected' : ''}${c.archived ? ' archived' : ''}" data-channel-id=${c.id} title="${c.name} (${c.id})${c.archived ? ', archived' : ''}" aria-current=${selected ? 'true' : nothing} @click=${pick}>${channelGlyph(c.type, isPost && parentType !== undefined && isForumLike(parentType))}<span class="name">${c.name}</span>${c.nsfw ? html`<span class="badge">18+</span>` : nothing}${tags ? html`<span class="badge">${tags} tag${tags > 1 ? 's' : ''}</span>` : nothing}</a>`;
 }
 
 /** A guild's channels in the order the side bar lists them: each parent, then what is under it. */

@@ -14,6 +14,10 @@ import type { ApplicationTraits } from './service-rules.js';
 export const ApplicationFlag = {
   /** Has an Activity: may have a PRIMARY_ENTRY_POINT command. */
   EMBEDDED: 1 << 17,
+  /** The limited gateway intents an app below 100 servers may turn on itself. */
+  GATEWAY_PRESENCE_LIMITED: 1 << 13,
+  GATEWAY_GUILD_MEMBERS_LIMITED: 1 << 15,
+  GATEWAY_MESSAGE_CONTENT_LIMITED: 1 << 19,
 } as const;
 
 /** The default application the service gives a new app (and both emulators start from). */

@@ -47,9 +47,6 @@ export const AUTO_ENTRY_POINT = {
   handler: EntryPointHandler.DISCORD_LAUNCH_ACTIVITY,
 } as const;
 
-/** Option fields the service sends only when true (never `false`). */
-export const OPTION_FIELDS_OMITTED_WHEN_FALSE = ['required', 'autocomplete'] as const;
-
 /** Command fields that exist only on global commands. */
 export const GLOBAL_ONLY_COMMAND_FIELDS = ['dm_permission', 'contexts', 'integration_types'] as const;
 
@@ -107,34 +104,56 @@ export function cleanLocalizations(dict: unknown, defaultValue: unknown): Record
   return Object.keys(out).length > 0 ? out : null;
 }
 
-function canonicalChoice(choice: unknown): Obj {
+/**
+ * How one name (or description) of an option or choice is written: the stored
+ * record and a full response carry the value and its dictionary; a GET list
+ * may carry a locale-resolved copy instead (emulator/models/shape.ts).
+ */
+export type PutLocalized = (out: Obj, field: 'name' | 'description', value: unknown, dict: unknown) => void;
+
+/** The stored form: the value, then its dictionary cleaned (`null` when empty). */
+const putCleaned: PutLocalized = (out, field, value, dict) => {
+  out[field] = value;
+  out[`${field}_localizations`] = cleanLocalizations(dict, value);
+};
+
+function writeChoice(choice: unknown, put: PutLocalized): Obj {
   const c = isObj(choice) ? choice : {};
-  return { name: c.name, name_localizations: cleanLocalizations(c.name_localizations, c.name), value: c.value };
+  const out: Obj = {};
+  put(out, 'name', c.name, c.name_localizations);
+  out.value = c.value;
+  return out;
 }
 
 /**
- * One option as stored: known fields only, `required`/`autocomplete` only when
- * true, empty nested `options` dropped, localizations cleaned.
+ * One option with the field presence and key order the service writes
+ * (facts §3.1): known fields only; `required` only when true and never on a
+ * subcommand or group (spec "Command option": it does not apply to them, and
+ * the guild GET list shows subcommands without it); `autocomplete` only when
+ * true; `choices`, `channel_types` and nested `options` only when non-empty;
+ * min/max only when set. The stored record and every response use this one
+ * definition; only how names are written differs (`put`).
  */
-export function canonicalOption(option: unknown): Obj {
+export function writeOption(option: unknown, put: PutLocalized): Obj {
   const o = isObj(option) ? option : {};
-  const out: Obj = {
-    type: o.type,
-    name: o.name,
-    name_localizations: cleanLocalizations(o.name_localizations, o.name),
-    description: o.description,
-    description_localizations: cleanLocalizations(o.description_localizations, o.description),
-  };
+  const out: Obj = { type: o.type };
+  put(out, 'name', o.name, o.name_localizations);
+  put(out, 'description', o.description, o.description_localizations);
   const container = o.type === OptionType.SUB_COMMAND || o.type === OptionType.SUB_COMMAND_GROUP;
   if (o.required === true && !container) out.required = true;
-  if (Array.isArray(o.choices) && o.choices.length > 0) out.choices = o.choices.map(canonicalChoice);
+  if (Array.isArray(o.choices) && o.choices.length > 0) out.choices = o.choices.map((c) => writeChoice(c, put));
   if (Array.isArray(o.channel_types) && o.channel_types.length > 0) out.channel_types = [...o.channel_types];
   for (const key of ['min_value', 'max_value', 'min_length', 'max_length'] as const) {
     if (typeof o[key] === 'number') out[key] = o[key];
   }
   if (o.autocomplete === true) out.autocomplete = true;
-  if (Array.isArray(o.options) && o.options.length > 0) out.options = o.options.map(canonicalOption);
+  if (Array.isArray(o.options) && o.options.length > 0) out.options = o.options.map((child) => writeOption(child, put));
   return out;
+}
+
+/** One option as stored: `writeOption` with localizations cleaned. */
+export function canonicalOption(option: unknown): Obj {
+  return writeOption(option, putCleaned);
 }
 
 /** `default_member_permissions` as stored: a canonical decimal string, or null. */

@@ -102,6 +102,29 @@ export const SELECT_COMPONENT_TYPES: readonly number[] = [
   ComponentType.CHANNEL_SELECT,
 ];
 
+/** Button styles; LINK and PREMIUM buttons never call the app back. */
+export const ButtonStyle = {
+  PRIMARY: 1,
+  SECONDARY: 2,
+  SUCCESS: 3,
+  DANGER: 4,
+  LINK: 5,
+  PREMIUM: 6,
+} as const;
+
+/** Message types the emulator writes: plain posts, and an app's answer to a slash or context-menu command. */
+export const MessageType = {
+  DEFAULT: 0,
+  REPLY: 19,
+  CHAT_INPUT_COMMAND: 20,
+  CONTEXT_MENU_COMMAND: 23,
+} as const;
+
+/** A poll's layout; the service knows one. */
+export const PollLayoutType = {
+  DEFAULT: 1,
+} as const;
+
 /** Who a channel permission overwrite is for. */
 export const OverwriteType = {
   ROLE: 0,

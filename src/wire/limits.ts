@@ -52,6 +52,20 @@ export const DEFAULT_LIMITS = {
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type Limits = { readonly [K in LimitName]: number };
 
+/**
+ * Fixed sizes of the message format: not service quotas a manifest would
+ * override, so they stay out of `DEFAULT_LIMITS` and its generated schema.
+ */
+export const MESSAGE_FORMAT = {
+  /** Ids in `allowed_mentions.users` or `.roles`. */
+  allowed_mention_ids_max: 100,
+  /** An attachment's description and a file name's text. */
+  attachment_text_max: 1024,
+  /** Hours a poll stays open: 1 to 32 days' worth. */
+  poll_hours_min: 1,
+  poll_hours_max: 32 * 24,
+} as const;
+
 /** Where the live service allows more than the spec says (facts §10): the spec's number stays the default (docs/deviations.md). */
 export const LIVE_LIMITS: Readonly<Partial<Record<LimitName, number>>> = { user_commands: 15, message_commands: 15 };
 

@@ -1,7 +1,16 @@
 /** A snowflake id, always a decimal string (JSON numbers lose precision above 2^53). */
 export type Snowflake = string;
 
-export const SNOWFLAKE_PATTERN = /^\d{1,20}$/;
+/** A snowflake's digits, for patterns that find one inside text (`<@id>`, `<#id>`): the one definition of its syntax. */
+export const SNOWFLAKE_DIGITS = String.raw`\d{1,20}`;
+export const SNOWFLAKE_PATTERN = new RegExp(`^${SNOWFLAKE_DIGITS}$`);
+
+/** Mentions in message text (regular expression sources; the id is group 1): a user `<@id>` or `<@!id>`, a role `<@&id>`, a channel `<#id>`. */
+export const MENTION_SOURCE = {
+  user: `<@!?(${SNOWFLAKE_DIGITS})>`,
+  role: `<@&(${SNOWFLAKE_DIGITS})>`,
+  channel: `<#(${SNOWFLAKE_DIGITS})>`,
+} as const;
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
 
 /** The service's epoch for snowflake timestamps (2015-01-01T00:00:00Z). */

@@ -13,6 +13,7 @@ import type { WebhookState } from './state.js';
  * `webhook send` (check before sending) and the emulator.
  */
 
+export { isForumLike, isThreadType } from './channels.js';
 export {
   validateWebhookName,
   normalizeWebhookName,
@@ -31,8 +32,6 @@ export {
   effectiveFlags,
   editedFlags,
   interactiveComponentPaths,
-  isForumLike,
-  isThreadType,
   EXECUTE_FLAGS,
   EDIT_FLAGS,
   MessageErrors,

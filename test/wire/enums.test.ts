@@ -7,19 +7,27 @@ import {
   EntryPointCommandHandlerType,
   InteractionContextType,
   Locale,
+  ButtonStyle as DButtonStyle,
+  ComponentType as DComponentType,
   MessageFlags,
+  MessageType as DMessageType,
+  PollLayoutType as DPollLayoutType,
   PermissionFlagsBits,
   WebhookType as DWebhookType,
 } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import {
+  ButtonStyle,
   ChannelType,
   CommandType,
+  ComponentType,
   EntryPointHandler,
   IntegrationType,
   InteractionContext,
   MessageFlag,
+  MessageType,
   OptionType,
+  PollLayoutType,
   PermissionEntryType,
   WebhookType,
   enumValue,
@@ -45,6 +53,17 @@ describe('enum tables agree with discord-api-types', () => {
     ['webhook types', WebhookType, DWebhookType],
   ])('%s', (_name, ours, theirs) => {
     expect(Object.values(ours).sort((a, b) => a - b)).toEqual(numericMembers(theirs as unknown as Record<string, number>));
+  });
+
+  it.each([
+    ['channel types', ChannelType, DChannelType],
+    ['component types', ComponentType, DComponentType],
+    ['button styles', ButtonStyle, DButtonStyle],
+    ['message types', MessageType, DMessageType],
+    ['poll layouts', PollLayoutType, DPollLayoutType],
+  ])('%s are a subset, each name with the same number', (_name, ours, theirs) => {
+    const theirsByName = Object.fromEntries(Object.entries(theirs as unknown as Record<string, number>).map(([k, v]) => [k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase(), v]));
+    for (const [name, v] of Object.entries(ours)) expect(theirsByName[name], name).toBe(v);
   });
 
   it('channel types are a subset, with the same numbers', () => {

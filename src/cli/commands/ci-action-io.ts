@@ -9,7 +9,7 @@ import { writeStepSummary } from '../../report/plan/markdown.js';
 import { annotation } from '../../report/github.js';
 import { HTTPError, type Redactor } from '../../remote/index.js';
 import { CmdsyncError } from '../../errors.js';
-import { cmdsyncVersion } from '../../remote/user-agent.js';
+import { VERSION } from '../../version.js';
 import { writeLine, type CliContext } from '../context.js';
 
 /**
@@ -61,7 +61,7 @@ function manifestLabel(inputs: ActionInputs): string {
 export function commentFrame(io: ActionIO, sha: string): CommentFrame {
   const label = manifestLabel(io.inputs);
   const url = runUrl(io.run);
-  return { marker: commentMarker(label || 'default'), ...(label ? { label } : {}), ...(sha ? { sha } : {}), ...(url ? { runUrl: url } : {}), version: cmdsyncVersion() };
+  return { marker: commentMarker(label || 'default'), ...(label ? { label } : {}), ...(sha ? { sha } : {}), ...(url ? { runUrl: url } : {}), version: VERSION };
 }
 
 export function title(command: string, inputs: ActionInputs): string {

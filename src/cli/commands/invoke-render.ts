@@ -5,12 +5,9 @@
 import type { InvokeOutcome } from '../../emulator/index.js';
 import { TOKEN_LIFETIME_MS } from '../../wire/interactions/callback.js';
 import { noResponseReason } from '../../wire/interactions/delivery.js';
-import { ComponentType, SELECT_COMPONENT_TYPES } from '../../wire/enums.js';
+import { ComponentType, MessageFlag, SELECT_COMPONENT_TYPES } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;
-
-const EPHEMERAL = 64;
-const LOADING = 128;
 
 function indent(text: string): string {
   return text
@@ -47,7 +44,7 @@ export function messageText(m: Obj): string {
       `[poll] ${String((poll.question as Obj | undefined)?.text ?? '')}: ${((poll.answers as Obj[]) ?? []).map((a) => String((a.poll_media as Obj | undefined)?.text ?? '')).join(' / ')}`,
     );
   if (lines.length === 0) lines.push('(empty message)');
-  if (((m.flags as number) ?? 0) & EPHEMERAL) lines.push('(only you can see this)');
+  if (((m.flags as number) ?? 0) & MessageFlag.EPHEMERAL) lines.push('(only you can see this)');
   return lines.join('\n');
 }
 
@@ -73,7 +70,7 @@ export function renderOutcome(o: InvokeOutcome, appName: string): string {
       } else if (cb === 12) out.push(`${appName} launched its Activity`);
       else if (cb === 10) out.push(`${appName} asked the user to upgrade (premium required)`);
       else if (o.original) {
-        const loading = ((o.original.flags as number) ?? 0) & LOADING;
+        const loading = ((o.original.flags as number) ?? 0) & MessageFlag.LOADING;
         if (cb === 5) out.push(loading ? `${appName} is thinking… (deferred; no edit arrived in time)` : `${appName} deferred, then answered:`);
         else out.push(`${appName} answered:`);
         if (!loading) out.push(indent(messageText(o.original)));

@@ -11,6 +11,7 @@ import type { InvokeOutcome, InvokeRequest } from '../../emulator/index.js';
 import { invoke } from '../../api/invoke.js';
 import { isSnowflake } from '../../wire/snowflake.js';
 import { LOCALES } from '../../wire/locales.js';
+import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
 import { CommandLineError, parseCommandLine } from '../../wire/interactions/command-line.js';
 import type { CliContext } from '../context.js';
 import { followupHint, outcomeJson, renderOutcome } from './invoke-render.js';
@@ -95,7 +96,7 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
   let waitSeconds: number | undefined;
   if (opts.wait !== undefined) {
     waitSeconds = Number(opts.wait);
-    if (!/^\d+(\.\d+)?$/.test(opts.wait) || waitSeconds > 900) throw new UsageError(`--wait takes seconds from 0 to 900, not ${JSON.stringify(opts.wait)}`);
+    if (!/^\d+(\.\d+)?$/.test(opts.wait) || !isWaitSeconds(waitSeconds)) throw new UsageError(`--wait takes seconds ${WAIT_SECONDS_RANGE}, not ${JSON.stringify(opts.wait)}`);
   }
   return {
     ...(opts.line !== undefined ? { line: opts.line } : {}),

@@ -4,10 +4,8 @@
  */
 import { GATEWAY_VERSION, shardOf } from '../../wire/gateway.js';
 import { snowflakeTimestamp } from '../../wire/snowflake.js';
+import { isThreadType } from '../../wire/channels.js';
 import type { Application, Channel, Guild, World } from '../state/world.js';
-
-/** Thread channel types: GUILD_CREATE lists them under `threads`, not `channels`. */
-const THREAD_TYPES = new Set([10, 11, 12]);
 
 export function botUser(app: Application) {
   return { id: app.botUserId, username: app.name, discriminator: '0000', global_name: null, avatar: null, bot: true, system: false, flags: 0, verified: true, mfa_enabled: false };
@@ -78,8 +76,9 @@ function memberPayload(user: ReturnType<typeof plainUser> | ReturnType<typeof bo
 /** GUILD_CREATE for one guild as the application's bot sees it: the bot is one of the members. */
 export function guildCreatePayload(guild: Guild, app: Application) {
   const joinedAt = snowflakeTimestamp(guild.id).toISOString();
-  const channels = guild.channels.filter((c) => !(THREAD_TYPES.has(c.type) && c.parentId !== undefined));
-  const threads = guild.channels.filter((c) => THREAD_TYPES.has(c.type) && c.parentId !== undefined);
+  // GUILD_CREATE lists threads under `threads`, not `channels`.
+  const channels = guild.channels.filter((c) => !(isThreadType(c.type) && c.parentId !== undefined));
+  const threads = guild.channels.filter((c) => isThreadType(c.type) && c.parentId !== undefined);
   const members = guild.members.map((m) => memberPayload(plainUser(m.id, m.username), m.roles ?? [], joinedAt));
   if (!guild.members.some((m) => m.id === app.botUserId)) members.push(memberPayload(botUser(app), [], joinedAt));
   return {

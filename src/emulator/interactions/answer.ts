@@ -18,7 +18,7 @@ import type { InteractionRegistry, LiveInteraction } from './registry.js';
 import type { EventBus, MessageNote } from '../gateway/events.js';
 import { uploadedFiles } from '../models/note-files.js';
 import { own } from '../state/own.js';
-import { MessageFlag } from '../../wire/enums.js';
+import { CommandType, MessageFlag, MessageType, WebhookType } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;
 
@@ -49,12 +49,12 @@ function noteAnswer(events: EventBus | undefined, live: LiveInteraction, stored:
 const err = (e: { status: number; code: number; message: string }) => apiError(e.status, e.code, e.message);
 const badForm = (message: string) => apiError(400, 50035, 'Invalid Form Body', { _errors: [{ code: 'INTERACTION_CALLBACK_INVALID', message }] });
 
-/** The application's webhook (type 3): the author of interaction messages. */
+/** The application's webhook: the author of interaction messages. */
 function appWebhook(env: AnswerEnv, live: LiveInteraction): StoredWebhook {
   const app = env.world.applications[live.applicationId];
   return {
     id: live.applicationId,
-    type: 3,
+    type: WebhookType.APPLICATION,
     guild_id: live.guildId ?? null,
     channel_id: live.channelId,
     name: app?.name ?? 'app',
@@ -105,7 +105,7 @@ function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files:
     authorizing_integration_owners: live.payload.authorizing_integration_owners,
     ...(original ? {} : { original_response_message_id: live.original?.id }),
   };
-  if (original) m.type = live.commandType === 1 ? 20 : 23;
+  if (original) m.type = live.commandType === CommandType.CHAT_INPUT ? MessageType.CHAT_INPUT_COMMAND : MessageType.CONTEXT_MENU_COMMAND;
   stored.interaction = { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId };
   return stored;
 }
@@ -179,7 +179,7 @@ export function applyCallback(
     const msg = newMessage(env, live, { content: '\u200b' }, [], true);
     if ('status' in msg) return msg;
     msg.message.content = '';
-    msg.message.flags = 128 | flags; // LOADING
+    msg.message.flags = MessageFlag.LOADING | flags;
     live.original = msg;
     keep(env, msg);
     noteAnswer(env.events, live, msg, 'create');

@@ -7,6 +7,8 @@
 import type { EventBus } from '../gateway/events.js';
 import type { Application } from '../state/world.js';
 import { signInteraction } from './keys.js';
+import { CallbackType } from '../../wire/interactions/callback.js';
+import { InteractionType } from '../../wire/interactions/payload.js';
 
 export interface HttpAnswer {
   /** HTTP status of the endpoint's answer, or undefined when it never answered in time. */
@@ -81,13 +83,13 @@ export interface EndpointCheck {
 export async function checkEndpoint(app: Application, nowSeconds: number, timeoutMs = 3000): Promise<EndpointCheck> {
   const url = app.interactionsEndpointUrl ?? '';
   const problems: string[] = [];
-  const ping = JSON.stringify({ application_id: app.id, id: '0', token: 'ping', type: 1, user: { id: '0', username: 'discord' }, version: 1 });
+  const ping = JSON.stringify({ application_id: app.id, id: '0', token: 'ping', type: InteractionType.PING, user: { id: '0', username: 'discord' }, version: 1 });
   const timestamp = String(Math.floor(nowSeconds));
   const good = await post(url, ping, signedHeaders(app, ping, timestamp), timeoutMs);
   const bodyType = typeof good.body === 'object' && good.body !== null ? (good.body as { type?: unknown }).type : undefined;
   // An endpoint that cannot be reached fails the same way for the forged PING: say it once.
   if (good.error) return { url, ok: false, problems: [`the endpoint ${good.error}`], answered: false };
-  if (good.status !== 200 || bodyType !== 1)
+  if (good.status !== 200 || bodyType !== CallbackType.PONG)
     problems.push(
       `a signed PING got ${[good.status, JSON.stringify(good.body)].filter((x) => x !== undefined).join(' ')}; it must get 200 {"type":1}${good.status === 401 ? " (401: the bot's DISCORD_PUBLIC_KEY is not this emulator's public key)" : ''}`,
     );

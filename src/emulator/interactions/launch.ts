@@ -7,12 +7,10 @@
 import type { Snowflake } from '../../wire/snowflake.js';
 import { userObject } from '../../wire/interactions/payload.js';
 import { InteractionType } from '../../wire/interactions/payload.js';
+import { MessageType } from '../../wire/enums.js';
 import type { Application, StoredCommand } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
-
-/** Message type CHAT_INPUT_COMMAND: the service's type for a message a command produced. */
-const CHAT_INPUT_COMMAND_MESSAGE = 20;
 
 export interface LaunchFacts {
   id: Snowflake;
@@ -29,7 +27,7 @@ export interface LaunchFacts {
 export function launchMessage(f: LaunchFacts): Obj {
   return {
     id: f.id,
-    type: CHAT_INPUT_COMMAND_MESSAGE,
+    type: MessageType.CHAT_INPUT_COMMAND,
     channel_id: f.channelId,
     ...(f.guildId ? { guild_id: f.guildId } : {}),
     author: { id: f.app.botUserId, username: f.app.name, avatar: null, discriminator: '0', bot: true, global_name: null, public_flags: 0, flags: 0 },

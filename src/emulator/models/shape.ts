@@ -1,13 +1,14 @@
 /**
  * Response shaping: a stored command (or permission row) as the service sends
  * it, with the exact field presence of facts §3.1 and the corpus: `null` vs
- * absent, localizations only where that endpoint sends them, `required` /
- * `autocomplete` only when true, `options` only when non-empty, global-only
- * fields only on global commands, key order as the service writes it.
+ * absent, localizations only where that endpoint sends them, global-only
+ * fields only on global commands, key order as the service writes it. An
+ * option's fields are wire/defaults.ts's `writeOption`, as stored.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { isLocale, localizedValue, LOCALES } from '../../wire/locales.js';
 import { CommandType } from '../../wire/enums.js';
+import { COMMAND_DEFAULTS, DEFAULT_APP_INTEGRATION_TYPES, writeOption } from '../../wire/defaults.js';
 import type { StoredCommand, StoredPermissions } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
@@ -30,24 +31,8 @@ function putLocalized(out: Obj, field: 'name' | 'description', value: unknown, d
   }
 }
 
-function shapeChoice(choice: Obj, mode: ShapeMode): Obj {
-  const out: Obj = {};
-  putLocalized(out, 'name', choice.name, choice.name_localizations as Dict, mode);
-  out.value = choice.value;
-  return out;
-}
-
 function shapeOption(opt: Obj, mode: ShapeMode): Obj {
-  const out: Obj = { type: opt.type };
-  putLocalized(out, 'name', opt.name, opt.name_localizations as Dict, mode);
-  putLocalized(out, 'description', opt.description, opt.description_localizations as Dict, mode);
-  if (opt.required === true) out.required = true;
-  if (Array.isArray(opt.choices) && opt.choices.length > 0) out.choices = (opt.choices as Obj[]).map((c) => shapeChoice(c, mode));
-  if (Array.isArray(opt.channel_types) && opt.channel_types.length > 0) out.channel_types = opt.channel_types;
-  for (const key of ['min_value', 'max_value', 'min_length', 'max_length'] as const) if (typeof opt[key] === 'number') out[key] = opt[key];
-  if (opt.autocomplete === true) out.autocomplete = true;
-  if (Array.isArray(opt.options) && opt.options.length > 0) out.options = (opt.options as Obj[]).map((o) => shapeOption(o, mode));
-  return out;
+  return writeOption(opt, (out, field, value, dict) => putLocalized(out, field, value, dict as Dict, mode));
 }
 
 export function shapeCommand(cmd: StoredCommand, mode: ShapeMode): Obj {
@@ -63,9 +48,9 @@ export function shapeCommand(cmd: StoredCommand, mode: ShapeMode): Obj {
   const contextMenu = cmd.type === CommandType.USER || cmd.type === CommandType.MESSAGE;
   putLocalized(out, 'description', contextMenu ? '' : (cmd.description ?? ''), contextMenu ? null : cmd.description_localizations, mode);
   if (global) {
-    out.dm_permission = cmd.dm_permission ?? true;
-    out.contexts = cmd.contexts ?? null;
-    out.integration_types = cmd.integration_types ?? [0];
+    out.dm_permission = cmd.dm_permission ?? COMMAND_DEFAULTS.dm_permission;
+    out.contexts = cmd.contexts ?? COMMAND_DEFAULTS.contexts;
+    out.integration_types = cmd.integration_types ?? [...DEFAULT_APP_INTEGRATION_TYPES];
   } else {
     out.guild_id = cmd.guild_id;
   }

@@ -3,10 +3,10 @@
  * (facts §5.4): mentions resolved against the guild under the allowed
  * mentions, embeds sanitised, files turned into attachments.
  */
-import { ComponentType, MessageFlag } from '../../wire/enums.js';
+import { ComponentType, MessageFlag, PollLayoutType } from '../../wire/enums.js';
 import { isObject } from '../../wire/rules/values.js';
 import { valueText } from '../../wire/problem.js';
-import type { Snowflake } from '../../wire/snowflake.js';
+import { MENTION_SOURCE, type Snowflake } from '../../wire/snowflake.js';
 import { EDIT_FLAGS, EXECUTE_FLAGS, editedFlags, effectiveFlags, normalizeWebhookName, sanitizeEmbed } from '../../wire/webhook.js';
 import { cleanFilename, fileContentType, resolveAttachmentReferences } from './attachment-file.js';
 import { fileIndex, type MultipartFile } from '../http/multipart.js';
@@ -53,8 +53,8 @@ export function resolveMentions(text: string, allowed: unknown, guild: Guild | u
   const userOk = (id: string) => parse.includes('users') || listed('users').includes(id);
   const roleOk = (id: string) => parse.includes('roles') || listed('roles').includes(id);
 
-  const userIds = [...new Set([...text.matchAll(/<@!?(\d{1,20})>/g)].map((m) => m[1]!))];
-  const roleIds = [...new Set([...text.matchAll(/<@&(\d{1,20})>/g)].map((m) => m[1]!))];
+  const userIds = [...new Set([...text.matchAll(new RegExp(MENTION_SOURCE.user, 'g'))].map((m) => m[1]!))];
+  const roleIds = [...new Set([...text.matchAll(new RegExp(MENTION_SOURCE.role, 'g'))].map((m) => m[1]!))];
   const mentions = userIds
     .filter(userOk)
     .map((id) => guild?.members.find((m) => m.id === id))
@@ -114,7 +114,7 @@ function pollObject(poll: unknown, nowMs: number): Obj | undefined {
     answers: answers.map((a, i) => ({ answer_id: i + 1, poll_media: pollMedia(isObject(a) ? a.poll_media : undefined) })),
     expiry: serviceTimestamp(nowMs + hours * 3600_000),
     allow_multiselect: poll.allow_multiselect === true,
-    layout_type: typeof poll.layout_type === 'number' ? poll.layout_type : 1,
+    layout_type: typeof poll.layout_type === 'number' ? poll.layout_type : PollLayoutType.DEFAULT,
     results: { is_finalized: false, answer_counts: [] },
   };
 }

@@ -7,10 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import { ApplicationFlag } from '../../wire/application.js';
+import { SETTABLE_APPLICATION_FLAGS, validateApplicationPatch } from '../../wire/rules/application-patch.js';
 import { EMULATOR_MARKER_HEADER } from '../../wire/emulator-control.js';
 import { IntegrationType } from '../../wire/enums.js';
 import { CONTROL_PREFIX } from './control.js';
-import { ApiErrors, problem, type Problem } from '../../wire/problem.js';
+import { ApiErrors, problem } from '../../wire/problem.js';
 import { isObject } from '../../wire/rules/values.js';
 import { unauthorized } from '../http/auth.js';
 import { formErrorResponse } from '../http/form-errors.js';
@@ -19,9 +20,6 @@ import { checkEndpoint } from '../interactions/deliver.js';
 import type { Application, ApplicationProfile, World } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
-
-/** The flags an owner may set through PATCH: the limited gateway intents (presence, members, message content). */
-const SETTABLE_FLAGS = (1 << 13) | (1 << 15) | (1 << 19);
 
 function botUser(app: Application): Obj {
   return {
@@ -93,57 +91,6 @@ function callerApp(req: EmulatorRequest): Application | undefined {
   return req.auth.kind === 'none' ? undefined : req.auth.application;
 }
 
-const nullableString = (out: Problem[], body: Obj, key: string, nullable: boolean) => {
-  const v = body[key];
-  if (v === undefined || (nullable && v === null) || typeof v === 'string') return;
-  out.push(problem('application-field', [key], `${key} must be a string.`, ApiErrors.string()));
-};
-
-/** The problems of a PATCH /applications/@me body, field by field. */
-function checkPatch(body: unknown): Problem[] {
-  if (!isObject(body)) return [problem('application-body', [], 'The body must be an object.', ApiErrors.object())];
-  const out: Problem[] = [];
-  nullableString(out, body, 'description', false);
-  for (const key of ['interactions_endpoint_url', 'role_connections_verification_url', 'custom_install_url']) nullableString(out, body, key, true);
-  if (body.description !== undefined && typeof body.description === 'string' && body.description.length > 400) {
-    out.push(problem('application-field', ['description'], 'description is too long.', ApiErrors.maxLength(400)));
-  }
-  if (body.tags !== undefined) {
-    if (!Array.isArray(body.tags)) out.push(problem('application-field', ['tags'], 'tags must be a list.', ApiErrors.array()));
-    else if (body.tags.length > 5) out.push(problem('application-field', ['tags'], 'At most 5 tags.', ApiErrors.maxLength(5)));
-    else
-      body.tags.forEach((t, i) => {
-        if (typeof t !== 'string') out.push(problem('application-field', ['tags', i], 'A tag must be a string.', ApiErrors.string()));
-        else if (t.length < 1 || t.length > 20) out.push(problem('application-field', ['tags', i], 'A tag is 1 to 20 characters.', ApiErrors.badLength(1, 20)));
-      });
-  }
-  if (body.flags !== undefined && !Number.isInteger(body.flags)) out.push(problem('application-field', ['flags'], 'flags must be an integer.', ApiErrors.integer(body.flags)));
-  if (body.install_params !== undefined && body.install_params !== null) {
-    const ip = body.install_params;
-    if (!isObject(ip)) out.push(problem('application-field', ['install_params'], 'install_params must be an object.', ApiErrors.object()));
-    else {
-      if (!Array.isArray(ip.scopes) || ip.scopes.some((s) => typeof s !== 'string'))
-        out.push(problem('application-field', ['install_params', 'scopes'], 'scopes must be a list of strings.', ApiErrors.array()));
-      if (typeof ip.permissions !== 'string' || !/^\d+$/.test(ip.permissions))
-        out.push(problem('application-field', ['install_params', 'permissions'], 'permissions must be a decimal bit set.', ApiErrors.integer(ip.permissions)));
-    }
-  }
-  if (body.integration_types_config !== undefined) {
-    const c = body.integration_types_config;
-    const allowed = [String(IntegrationType.GUILD_INSTALL), String(IntegrationType.USER_INSTALL)];
-    if (!isObject(c)) out.push(problem('application-field', ['integration_types_config'], 'integration_types_config must be an object.', ApiErrors.object()));
-    else if (Object.keys(c).length === 0) out.push(problem('application-field', ['integration_types_config'], 'At least one installation context.', ApiErrors.required()));
-    else
-      for (const key of Object.keys(c)) {
-        if (!allowed.includes(key))
-          out.push({ ...problem('application-field', ['integration_types_config', key], `Unknown installation context ${key}.`, ApiErrors.choices(allowed)), atKey: true });
-        else if (c[key] !== null && !isObject(c[key]))
-          out.push(problem('application-field', ['integration_types_config', key], 'Each context takes an object.', ApiErrors.object()));
-      }
-  }
-  return out;
-}
-
 function getMe(req: EmulatorRequest): EmulatorResponse {
   const app = callerApp(req);
   if (!app) return unauthorized();
@@ -159,7 +106,7 @@ function getApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorResp
 
 function patchApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if (req.auth.kind !== 'bot') return unauthorized();
-  const refused = formErrorResponse(checkPatch(req.body));
+  const refused = formErrorResponse(validateApplicationPatch(req.body));
   if (refused) return refused;
   const body = req.body as Obj;
   // Through the world's collection, so the change tracker sees the entry change.
@@ -176,7 +123,7 @@ function patchApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorRe
     if (body[key] !== undefined) profile[key] = body[key] as string | null;
   }
   if (body.install_params !== undefined) profile.install_params = body.install_params as ApplicationProfile['install_params'];
-  if (typeof body.flags === 'number') profile.flags = body.flags & SETTABLE_FLAGS;
+  if (typeof body.flags === 'number') profile.flags = body.flags & SETTABLE_APPLICATION_FLAGS;
   if (isObject(body.integration_types_config)) {
     app.integrationTypes = Object.keys(body.integration_types_config)
       .map(Number)

@@ -8,6 +8,7 @@ import type { EmulatorResponse } from '../http/http-types.js';
 import type { EndpointCheck } from '../interactions/deliver.js';
 import type { InvokeOutcome, InvokeRequest } from '../interactions/invoke.js';
 import { outcomeForPage } from '../view/page-outcome.js';
+import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
 
 const STRING_FIELDS = ['line', 'userCommand', 'messageCommand', 'target', 'guildId', 'channelId', 'userId', 'locale', 'applicationId'] as const;
 
@@ -18,8 +19,7 @@ export function parseInvokeRequest(body: unknown): InvokeRequest | string {
   for (const k of STRING_FIELDS) if (b[k] !== undefined && typeof b[k] !== 'string') return `${k} must be a string`;
   if (b.context !== undefined && b.context !== 'guild' && b.context !== 'bot-dm' && b.context !== 'private-channel') return 'context must be guild, bot-dm or private-channel';
   if (b.autocomplete !== undefined && typeof b.autocomplete !== 'boolean') return 'autocomplete must be true or false';
-  if (b.waitSeconds !== undefined && (typeof b.waitSeconds !== 'number' || !(b.waitSeconds >= 0) || b.waitSeconds > 900))
-    return 'waitSeconds must be a number of seconds from 0 to 900';
+  if (b.waitSeconds !== undefined && !isWaitSeconds(b.waitSeconds)) return `waitSeconds must be a number of seconds ${WAIT_SECONDS_RANGE}`;
   if (b.files !== undefined && (typeof b.files !== 'object' || b.files === null)) return 'files must be a mapping of path to { size, contentType }';
   return b as InvokeRequest;
 }

@@ -5,6 +5,7 @@
  */
 import { ChannelType, WebhookType } from '../../wire/enums.js';
 import { isObject } from '../../wire/rules/values.js';
+import { compareSnowflakes } from '../../wire/snowflake.js';
 import { normalizeWebhookName, splitImageData, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../wire/webhook.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { canManageWebhooks, errorResponse, findChannel, isResponse, limitsOf, newWebhookToken, problemsResponse, requireManage, webhookByToken } from '../state/webhook-access.js';
@@ -32,7 +33,7 @@ const noContent = (): EmulatorResponse => ({ status: 204 });
 function webhooksIn(ctx: HandlerContext, pick: (w: StoredWebhook) => boolean): StoredWebhook[] {
   return Object.values(ctx.world.webhooks)
     .filter(pick)
-    .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    .sort((a, b) => compareSnowflakes(a.id, b.id));
 }
 
 /** 30007 / 30058 when one more webhook would not fit in the channel or guild. */

@@ -1,9 +1,7 @@
 /** A guild of the world as wire/access's facts, for `cmdsync access --emulator` (the emulator owns its world's layout). */
-import { ChannelType } from '../../wire/enums.js';
+import { isThreadType } from '../../wire/channels.js';
 import type { GuildFacts } from '../../wire/access/subjects.js';
 import type { Guild } from './world.js';
-
-const THREADS: readonly number[] = [ChannelType.ANNOUNCEMENT_THREAD, ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD];
 
 /** What the emulator knows of a guild: roles with permissions, members with roles, channels with overwrites, the owner. */
 export function guildFactsFromWorld(guild: Guild): GuildFacts {
@@ -17,7 +15,7 @@ export function guildFactsFromWorld(guild: Guild): GuildFacts {
         {
           name: c.name,
           ...(c.parentId ? { parentId: c.parentId } : {}),
-          thread: THREADS.includes(c.type),
+          thread: isThreadType(c.type),
           overwrites: (c.permissionOverwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) })),
         },
       ]),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SNOWFLAKE_EPOCH, type Snowflake } from '../../wire/snowflake.js';
+import { SNOWFLAKE_EPOCH, SNOWFLAKE_PATTERN, type Snowflake } from '../../wire/snowflake.js';
 import type { World } from './world.js';
 
 /**
@@ -25,7 +25,7 @@ export class SnowflakeGenerator {
 export function highestSnowflake(world: World): bigint {
   let max = 0n;
   const see = (v: unknown) => {
-    if (typeof v === 'string' && /^\d{1,20}$/.test(v)) {
+    if (typeof v === 'string' && SNOWFLAKE_PATTERN.test(v)) {
       const n = BigInt(v);
       if (n > max) max = n;
     }

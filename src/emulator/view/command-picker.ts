@@ -8,6 +8,7 @@
  */
 import { CommandType, OptionType } from '../../wire/enums.js';
 import { localizedValue } from '../../wire/locales.js';
+import { compareSnowflakes } from '../../wire/snowflake.js';
 import type { MemberFacts } from '../../wire/interactions/payload.js';
 import { commandRefusal, resolvePlace, resolveUser, type Place, type PlaceKind } from '../interactions/place.js';
 import { own } from '../state/own.js';
@@ -121,7 +122,7 @@ export function commandPicker(world: World, q: PickerQuery, defaults: { applicat
         access: access(world, place, c, user),
       };
     })
-    .sort((a, b) => (GROUP[a.type] ?? 3) - (GROUP[b.type] ?? 3) || order.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort((a, b) => (GROUP[a.type] ?? 3) - (GROUP[b.type] ?? 3) || order.compare(a.name, b.name) || compareSnowflakes(a.id, b.id));
   return { applicationId: appId, ...(guildId ? { guildId } : {}), channelId: place.channel.id, memberId: user.id, locale, commands };
 }
 

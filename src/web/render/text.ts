@@ -3,6 +3,7 @@
  * tested under Node: which links may become anchors, how custom emoji and
  * timestamps read, how sizes are written.
  */
+import { SNOWFLAKE_DIGITS } from '../../wire/snowflake.js';
 
 /** An http(s) URL as given, or undefined: no `javascript:`, `data:` or relative link from a bot becomes an anchor. */
 export function safeHref(url: unknown): string | undefined {
@@ -15,12 +16,14 @@ export function safeHref(url: unknown): string | undefined {
   }
 }
 
+const CUSTOM_EMOJI = new RegExp(String.raw`<a?:(\w{1,32}):${SNOWFLAKE_DIGITS}>`, 'g');
+
 /**
  * Custom emoji (`<:name:id>`, `<a:name:id>`) as `:name:`: the page loads no
  * emoji image (they live on the service's CDN).
  */
 export function plainEmoji(text: string): string {
-  return text.replace(/<a?:(\w{1,32}):\d{1,21}>/g, ':$1:');
+  return text.replace(CUSTOM_EMOJI, ':$1:');
 }
 
 /** `n` bytes as the client writes a file size. */

@@ -11,6 +11,7 @@ import { createRef, ref } from 'lit-html/directives/ref.js';
 import type { PickerCommand } from '../../emulator/view/picker-types.js';
 import type { ActivityEntry } from '../../emulator/view/activity-types.js';
 import { CommandType } from '../../wire/enums.js';
+import { isSnowflake } from '../../wire/snowflake.js';
 import { getJson, postJson } from '../api.js';
 import type { AppContext } from '../app-context.js';
 import type { PageOutcome } from '../../emulator/view/outcome-types.js';
@@ -80,7 +81,7 @@ class ContextTarget implements FormPart {
   verdict(): Verdict {
     const { isUser, cmd } = this;
     const v = this.value();
-    const msg = v === '' ? `pick the ${isUser ? 'member' : 'message'} to act on` : /^\d{17,20}$/.test(v) ? '' : 'a message id is a snowflake (17 to 20 digits)';
+    const msg = v === '' ? `pick the ${isUser ? 'member' : 'message'} to act on` : isSnowflake(v) ? '' : 'a message id is a snowflake (a number of up to 20 digits)';
     return { ok: msg === '', problem: msg, preview: `${isUser ? 'User' : 'Message'} command “${cmd.name}” on ${v || '…'}`, missing: new Set() };
   }
 

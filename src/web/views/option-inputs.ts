@@ -10,6 +10,7 @@ import { ref } from 'lit-html/directives/ref.js';
 import type { PickerOption } from '../../emulator/view/picker-types.js';
 import type { ViewGuild } from '../../emulator/view/world-types.js';
 import { ChannelType, OptionType } from '../../wire/enums.js';
+import { DEFAULT_LIMITS } from '../../wire/limits.js';
 import { mentionValue } from './command-form-model.js';
 
 const CHANNEL_NAMES: Record<number, string> = Object.fromEntries(Object.entries(ChannelType).map(([k, v]) => [v, k.toLowerCase().replace(/_/g, ' ')]));
@@ -17,7 +18,7 @@ const CHANNEL_NAMES: Record<number, string> = Object.fromEntries(Object.entries(
 export function limitsHint(o: PickerOption): string {
   const parts: string[] = [];
   if (o.min_value !== undefined || o.max_value !== undefined) parts.push(`${o.min_value ?? '−∞'} to ${o.max_value ?? '∞'}`);
-  if (o.min_length !== undefined || o.max_length !== undefined) parts.push(`${o.min_length ?? 0}–${o.max_length ?? 6000} characters`);
+  if (o.min_length !== undefined || o.max_length !== undefined) parts.push(`${o.min_length ?? 0}–${o.max_length ?? DEFAULT_LIMITS.string_option_length_max} characters`);
   if (o.channel_types) parts.push(o.channel_types.map((t) => CHANNEL_NAMES[t] ?? String(t)).join(', '));
   if (o.autocomplete) parts.push('suggestions from the app');
   return parts.join(' · ');

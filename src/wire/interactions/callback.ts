@@ -1,3 +1,6 @@
+import { MessageFlag } from '../enums.js';
+import { InteractionType } from './payload.js';
+
 /**
  * Interaction callbacks (facts §9.2): which types exist, which fit which
  * interaction, and the errors of answering. Pure.
@@ -18,18 +21,26 @@ export const CallbackType = {
 export const FIRST_ANSWER_MS = 3_000;
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
 export const MAX_AUTOCOMPLETE_CHOICES = 25;
+/** How long invoke may collect follow-ups and edits after the first answer: no longer than the token lives. */
+export const MAX_WAIT_SECONDS = TOKEN_LIFETIME_MS / 1000;
+export const WAIT_SECONDS_RANGE = `from 0 to ${MAX_WAIT_SECONDS}`;
+
+/** A wait invoke accepts: a number of seconds from 0 to `MAX_WAIT_SECONDS` (not NaN, not infinite). */
+export function isWaitSeconds(value: unknown): value is number {
+  return typeof value === 'number' && value >= 0 && value <= MAX_WAIT_SECONDS;
+}
 /** EPHEMERAL: allowed on interaction answers and follow-ups, not on plain webhook executes. */
-export const EPHEMERAL = 64;
+export const EPHEMERAL = MessageFlag.EPHEMERAL;
 
 export const InteractionErrors = {
   unknown: { status: 404, code: 10062, message: 'Unknown interaction' },
   acknowledged: { status: 400, code: 40060, message: 'Interaction has already been acknowledged' },
 } as const;
 
-/** Types a command invocation (2) or an autocomplete (4) may be answered with; others are refused as the service refuses them. */
+/** Types a command invocation or an autocomplete may be answered with; others are refused as the service refuses them. */
 export function callbackFits(interactionType: number, callbackType: number): boolean {
-  if (interactionType === 4) return callbackType === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT;
-  if (interactionType === 2) {
+  if (interactionType === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE) return callbackType === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT;
+  if (interactionType === InteractionType.APPLICATION_COMMAND) {
     return (
       [
         CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
@@ -40,7 +51,7 @@ export function callbackFits(interactionType: number, callbackType: number): boo
       ] as number[]
     ).includes(callbackType);
   }
-  if (interactionType === 3 || interactionType === 5) {
+  if (interactionType === InteractionType.MESSAGE_COMPONENT || interactionType === InteractionType.MODAL_SUBMIT) {
     return (
       [CallbackType.CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE] as number[]
     ).includes(callbackType);

@@ -6,6 +6,7 @@
  * channels come in through `MentionLookup`.
  */
 import { ChannelType, OptionType } from '../enums.js';
+import { isSnowflake, MENTION_SOURCE, SNOWFLAKE_DIGITS } from '../snowflake.js';
 import { CommandLineError, type LinePair, type LineWord, type ParsedLine } from './command-line.js';
 import type { NameMatch } from './names.js';
 
@@ -68,10 +69,17 @@ function optionList(o: Obj): Obj[] {
 const names = (list: Obj[]) => list.map((o) => o.name as string).join(', ');
 
 /** `<@123>`, `<@!123>` or a bare id. */
-const userId = (v: string) => /^<@!?(\d{17,20})>$/.exec(v)?.[1] ?? (/^\d{17,20}$/.test(v) ? v : undefined);
-const roleId = (v: string) => /^<@&(\d{17,20})>$/.exec(v)?.[1] ?? (/^\d{17,20}$/.test(v) ? v : undefined);
+const USER_MENTION = new RegExp(`^${MENTION_SOURCE.user}$`);
+const ROLE_MENTION = new RegExp(`^${MENTION_SOURCE.role}$`);
+const CHANNEL_MENTION = new RegExp(`^(?:${MENTION_SOURCE.channel}|#?(${SNOWFLAKE_DIGITS}))$`);
+const bareId = (v: string) => (isSnowflake(v) ? v : undefined);
+const userId = (v: string) => USER_MENTION.exec(v)?.[1] ?? bareId(v);
+const roleId = (v: string) => ROLE_MENTION.exec(v)?.[1] ?? bareId(v);
 /** `<#123>`, `#123` or a bare id. */
-const channelId = (v: string) => /^<#(\d{17,20})>$/.exec(v)?.[1] ?? /^#?(\d{17,20})$/.exec(v)?.[1];
+const channelId = (v: string) => {
+  const m = CHANNEL_MENTION.exec(v);
+  return m?.[1] ?? m?.[2];
+};
 
 const CHANNEL_NAMES: Record<number, string> = Object.fromEntries(Object.entries(ChannelType).map(([k, v]) => [v, k]));
 
@@ -206,7 +214,7 @@ function typedOption(def: Obj, pair: LinePair, out: ResolvedOptions, opts: Resol
     case OptionType.MENTIONABLE: {
       const lookup = lookupOf(opts);
       const named = mentionableByName(pair, lookup);
-      const role = /^<@&(\d{17,20})>$/.exec(v)?.[1] ?? (named?.kind === 'role' ? named.id : undefined);
+      const role = ROLE_MENTION.exec(v)?.[1] ?? (named?.kind === 'role' ? named.id : undefined);
       const user = role ? undefined : (userId(v) ?? named?.id);
       if (role && lookup.isRole(role)) {
         out.roles.push(role);

@@ -1,5 +1,6 @@
-import { ChannelType, MessageFlag, SELECT_COMPONENT_TYPES } from '../enums.js';
-import type { Limits } from '../limits.js';
+import { ButtonStyle, ComponentType, MessageFlag, SELECT_COMPONENT_TYPES } from '../enums.js';
+import { isForumLike } from '../channels.js';
+import { MESSAGE_FORMAT, type Limits } from '../limits.js';
 import { textLength } from '../naming.js';
 import { ApiErrors, prefixPath, problem, type ApiError, type Path, type Problem } from '../problem.js';
 import { isSnowflake } from '../snowflake.js';
@@ -20,16 +21,8 @@ export const EDIT_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.IS_COMPONENT
 
 /** Component types a non-application webhook may not send (they need an app to answer them). */
 const SELECT_TYPES = SELECT_COMPONENT_TYPES;
-const TEXT_INPUT = 4;
-const BUTTON = 2;
-/** Link (5) and premium (6) buttons do not call the app back. */
-const NON_INTERACTIVE_BUTTON_STYLES = [5];
-/**
- * Fixed sizes of the message format (not service quotas a manifest would
- * override, so they stay out of the limits table and its generated schema).
- */
-const ALLOWED_MENTION_IDS_MAX = 100;
-const ATTACHMENT_TEXT_MAX = 1024;
+/** Link buttons do not call the app back. */
+const NON_INTERACTIVE_BUTTON_STYLES: readonly number[] = [ButtonStyle.LINK];
 
 /** The service's literal messages for answers that are not 50035 trees (facts §13). */
 export const MessageErrors = {
@@ -55,14 +48,6 @@ export const MessageErrors = {
 } as const;
 
 export const JsonCodes = { empty: 50006, forumNeedsThread: 220001, forumBothThread: 220002, threadsOnlyInForum: 220003 } as const;
-
-export function isForumLike(channelType: number): boolean {
-  return channelType === ChannelType.GUILD_FORUM || channelType === ChannelType.GUILD_MEDIA;
-}
-
-export function isThreadType(channelType: number): boolean {
-  return channelType === ChannelType.ANNOUNCEMENT_THREAD || channelType === ChannelType.PUBLIC_THREAD || channelType === ChannelType.PRIVATE_THREAD;
-}
 
 // ---------------------------------------------------------------- query
 
@@ -115,8 +100,8 @@ function checkFlags(out: Problem[], flags: unknown, allowed: number, what: strin
 }
 
 function isInteractive(c: Obj): boolean {
-  if (c.type === BUTTON) return !NON_INTERACTIVE_BUTTON_STYLES.includes(c.style as number);
-  return c.type === TEXT_INPUT || SELECT_TYPES.includes(c.type as number);
+  if (c.type === ComponentType.BUTTON) return !NON_INTERACTIVE_BUTTON_STYLES.includes(c.style as number);
+  return c.type === ComponentType.TEXT_INPUT || SELECT_TYPES.includes(c.type as number);
 }
 
 /** Paths of interactive components, searching rows, containers and section accessories. */
@@ -187,7 +172,7 @@ function checkAllowedMentions(out: Problem[], am: unknown): void {
   for (const kind of ['users', 'roles'] as const) {
     const ids = checkArray(out, am[kind], ['allowed_mentions', kind], 'allowed-mentions-type', `allowed_mentions.${kind}`);
     if (!ids) continue;
-    const max = ALLOWED_MENTION_IDS_MAX;
+    const max = MESSAGE_FORMAT.allowed_mention_ids_max;
     if (ids.length > max) out.push(problem('allowed-mentions-ids', ['allowed_mentions', kind], `allowed_mentions.${kind} holds at most ${max} ids.`, ApiErrors.maxLength(max)));
     ids.forEach((id, i) => {
       if (!isSnowflake(id)) out.push(problem('allowed-mentions-ids', ['allowed_mentions', kind, i], `${describeValue(id)} is not an id.`, ApiErrors.snowflake(id)));
@@ -202,7 +187,7 @@ function checkAllowedMentions(out: Problem[], am: unknown): void {
 }
 
 function checkAttachments(out: Problem[], attachments: unknown): unknown[] {
-  const max = ATTACHMENT_TEXT_MAX;
+  const max = MESSAGE_FORMAT.attachment_text_max;
   const list = checkArray(out, attachments, ['attachments'], 'message-attachments-type', 'Attachments') ?? [];
   list.forEach((a, i) => {
     if (!isObject(a)) {
@@ -259,14 +244,16 @@ function checkPoll(out: Problem[], poll: unknown): void {
       out.push(
         problem('message-poll-type', ['poll', 'duration'], `A poll duration is a whole number of hours, not ${describeValue(poll.duration)}.`, ApiErrors.integer(poll.duration)),
       );
-    } else if (poll.duration < 1) out.push(problem('message-poll-duration', ['poll', 'duration'], 'A poll lasts at least 1 hour.', ApiErrors.numberMin(1)));
-    else if (poll.duration > POLL_MAX_HOURS)
-      out.push(problem('message-poll-duration', ['poll', 'duration'], `A poll lasts at most ${POLL_MAX_HOURS} hours.`, ApiErrors.numberMax(POLL_MAX_HOURS)));
+    } else if (poll.duration < MESSAGE_FORMAT.poll_hours_min)
+      out.push(
+        problem('message-poll-duration', ['poll', 'duration'], `A poll lasts at least ${MESSAGE_FORMAT.poll_hours_min} hour.`, ApiErrors.numberMin(MESSAGE_FORMAT.poll_hours_min)),
+      );
+    else if (poll.duration > MESSAGE_FORMAT.poll_hours_max)
+      out.push(
+        problem('message-poll-duration', ['poll', 'duration'], `A poll lasts at most ${MESSAGE_FORMAT.poll_hours_max} hours.`, ApiErrors.numberMax(MESSAGE_FORMAT.poll_hours_max)),
+      );
   }
 }
-
-/** 32 days. */
-const POLL_MAX_HOURS = 768;
 
 function nonEmptyText(v: unknown): boolean {
   return typeof v === 'string' && v.trim().length > 0;

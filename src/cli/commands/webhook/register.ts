@@ -5,6 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../../context.js';
+import { DEFAULT_LIMITS } from '../../../wire/limits.js';
 
 type Opts = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ const URL_HELP = "the webhook's URL: uses its token instead of DISCORD_TOKEN (en
 /** Flags shared by `send` and `message edit` that build message content. */
 function contentOptions(cmd: Command): Command {
   return cmd
-    .option('--content <text>', 'message text (up to 2000 characters)')
+    .option('--content <text>', `message text (up to ${DEFAULT_LIMITS.message_content_max} characters)`)
     .option('--embeds <file>', 'embeds from a JSON or YAML file (a list, one embed, or {embeds: [...]})')
     .option('--embed-title <text>', 'an embed from flags: its title')
     .option('--embed-description <text>', 'an embed from flags: its description')
@@ -93,7 +94,7 @@ function registerManage(webhook: Command, ctx: CliContext, setExit: SetExit): vo
 
   botOptions(webhook.command('create').description('create an incoming webhook in a channel'))
     .option('--channel <id>', 'the channel (required; with --emulator: or its name, general or #general)')
-    .option('--name <name>', 'the webhook name, 1-80 characters (required)')
+    .option('--name <name>', `the webhook name, 1-${DEFAULT_LIMITS.webhook_name_max} characters (required)`)
     .option('--avatar <file>', 'avatar image (.png, .jpg, .gif, .webp)')
     .option('--reason <text>', 'audit-log reason (default: "cmdsync webhook create")')
     .option('--json', 'print JSON on stdout (without the token)')
