@@ -11,7 +11,7 @@
 // to confirm arithmetic.
 // Where the time over the floor goes: loading the 1000-guild manifest, the
 // pacer's margins (each 50-request window is held a little past 1 s, the
-// first one more, see src/remote/pacer.ts), and the last round trip.
+// first one more, see src/remote/http/pacer.ts), and the last round trip.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

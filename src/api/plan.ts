@@ -18,7 +18,7 @@ import { remoteFindings } from '../manifest/lint.js';
 import { fetchApplication, type RemoteApplication } from '../remote/application.js';
 import { applicationMismatches } from '../wire/application.js';
 import type { Limits } from '../wire/limits.js';
-import type { RestClient } from '../remote/client.js';
+import type { RestClient } from '../remote/http/client.js';
 import { scopeKey, type Scope } from '../wire/scope.js';
 import type { State } from '../wire/state.js';
 import { VERSION } from '../version.js';

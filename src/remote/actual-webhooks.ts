@@ -1,5 +1,5 @@
 import type { WebhookState } from '../wire/state.js';
-import type { RestClient } from './client.js';
+import type { RestClient } from './http/client.js';
 import { DiscordAPIError } from './errors.js';
 import { getWebhook, listChannelWebhooks } from './webhooks.js';
 

@@ -1,6 +1,6 @@
 import type { Scope } from '../wire/scope.js';
 import type { ScopeState, State } from '../wire/state.js';
-import type { RestClient } from './client.js';
+import type { RestClient } from './http/client.js';
 import { fetchRemoteScope, type RemoteScope } from './fetch-scope.js';
 import { DiscordAPIError } from './errors.js';
 

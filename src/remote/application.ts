@@ -8,7 +8,7 @@ import { traitsOfApplicationObject } from '../wire/application.js';
 import { EMULATOR_LIMITS_PATH, EMULATOR_MARKER_HEADER, type EmulatorLimitsAnswer } from '../wire/emulator-control.js';
 import { resolveLimits, type Limits } from '../wire/limits.js';
 import type { ApplicationTraits } from '../wire/service-rules.js';
-import type { RestClient } from './client.js';
+import type { RestClient } from './http/client.js';
 import { DiscordAPIError } from './errors.js';
 
 export interface RemoteApplication {

@@ -3,9 +3,9 @@
  * `RestClient` (auth, rate limits, retries, timeouts, redaction, typed
  * errors) and the typed endpoint calls built on it.
  */
-export { RestClient, createClient, DEFAULT_CLIENT_OPTIONS } from './client.js';
-export type { ApiResponse, AuthMode, ClientCredentials, ClientOptions, ClientStats, HttpMethod, RequestOptions } from './client.js';
-export type { FileUpload, QueryValue } from './body.js';
+export { RestClient, createClient, DEFAULT_CLIENT_OPTIONS } from './http/client.js';
+export type { ApiResponse, AuthMode, ClientCredentials, ClientOptions, ClientStats, HttpMethod, RequestOptions } from './http/client.js';
+export type { FileUpload, QueryValue } from './http/body.js';
 export {
   CREDENTIAL_VARIABLES,
   DEFAULT_API_URL,
@@ -39,12 +39,12 @@ export type { CredentialsErrorCode, RateLimitGiveUpReason, RequestInfo } from '.
 export { flattenFormErrors, formatFieldError, formatPath } from './form-errors.js';
 export type { FieldError } from './form-errors.js';
 export { maskSecretForActions } from './github-actions.js';
-export { InvalidRequestCounter } from './invalid-requests.js';
+export { InvalidRequestCounter } from './http/invalid-requests.js';
 export { REDACTED, Redactor, maskAuthorization, redactPatterns } from './redact.js';
-export { routeOf, isPermissionEditPath, isWebhookTokenPath } from './route.js';
-export type { RouteInfo } from './route.js';
-export { createUndiciTransport } from './transport.js';
-export type { RequestFunction, TransportRequest, TransportResponse } from './transport.js';
-export { cmdsyncVersion, userAgent } from './user-agent.js';
+export { routeOf, isPermissionEditPath, isWebhookTokenPath } from './http/route.js';
+export type { RouteInfo } from './http/route.js';
+export { createUndiciTransport } from './http/transport.js';
+export type { RequestFunction, TransportRequest, TransportResponse } from './http/transport.js';
+export { cmdsyncVersion, userAgent } from './http/user-agent.js';
 export { parseWebhookUrl } from './webhook-url.js';
 export type { WebhookRef } from './webhook-url.js';

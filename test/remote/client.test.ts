@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { bulkOverwriteCommands, createCommand, getCommandPermissions, listCommands, setCommandPermissions } from '../../src/remote/commands.js';
 import { CredentialsError, DiscordAPIError, HTTPError } from '../../src/remote/errors.js';
 import { fetchRemoteScopes } from '../../src/remote/fetch-scope.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskAuthorization, Redactor, redactPatterns } from '../../src/remote/redact.js';
-import { backoffDelay, isRetryableStatus } from '../../src/remote/retry.js';
+import { backoffDelay, isRetryableStatus } from '../../src/remote/http/retry.js';
 import { maskSecretForActions } from '../../src/remote/github-actions.js';
 
 describe('Redactor', () => {

@@ -7,7 +7,7 @@ import { stringify } from 'yaml';
 import { checkPlanFreshness, planFromManifest } from '../../src/api/plan.js';
 import { applyPlan } from '../../src/apply/execute.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { listCommands, getCommandPermissions, setCommandPermissions } from '../../src/remote/commands.js';
 import { testdir } from '../helpers/tmp.js';
 

@@ -9,7 +9,7 @@ import { writeStepSummary } from '../../report/plan/markdown.js';
 import { annotation } from '../../report/github.js';
 import { HTTPError, type Redactor } from '../../remote/index.js';
 import { CmdsyncError } from '../../errors.js';
-import { cmdsyncVersion } from '../../remote/user-agent.js';
+import { cmdsyncVersion } from '../../remote/http/user-agent.js';
 import { writeLine, type CliContext } from '../context.js';
 
 /**

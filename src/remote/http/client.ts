@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { buildQuery, multipartBody, parseBody, type FileUpload, type QueryValue } from './body.js';
-import { DEFAULT_API_URL, normalizeApiUrl, requireAppAuth } from './credentials.js';
+import { DEFAULT_API_URL, normalizeApiUrl, requireAppAuth } from '../credentials.js';
 import {
   AbortedError,
   CredentialsError,
@@ -13,11 +13,11 @@ import {
   ResponseTooLargeError,
   TimeoutError,
   type RequestInfo,
-} from './errors.js';
+} from '../errors.js';
 import { InvalidRequestCounter } from './invalid-requests.js';
 import { GlobalPacer } from './pacer.js';
 import { BucketRegistry, readRateLimitHeaders, type BucketQueue, type RateLimitHeaders } from './rate-limit.js';
-import { maskAuthorization, Redactor } from './redact.js';
+import { maskAuthorization, Redactor } from '../redact.js';
 import { backoffDelay, isRetryableStatus } from './retry.js';
 import { isPermissionEditPath, isWebhookTokenPath, routeOf, type RouteInfo } from './route.js';
 import { Semaphore } from './semaphore.js';
