@@ -23,3 +23,38 @@ export function backoffDelay(attempt: number, options: BackoffOptions, random: (
 export function isRetryableStatus(status: number): boolean {
   return status >= 500 && status <= 599;
 }
+
+/**
+ * The delay before a retry: the backoff, or the `Retry-After` a 5xx came
+ * with when that is longer (never past `maxMs`).
+ */
+export function retryDelay(attempt: number, options: BackoffOptions, retryAfterMs: number | undefined): number {
+  return Math.max(backoffDelay(attempt, options), Math.min(retryAfterMs ?? 0, options.maxMs));
+}
+
+/**
+ * One request's counts across its attempts. Retries (after a 5xx or a lost
+ * attempt) are bounded by `retries`; 429s are waits, bounded apart (in a row
+ * and in total); a 401 on a client-credentials bearer renews it once.
+ */
+export class RetryBudget {
+  /** Retries used. */
+  failures = 0;
+  consecutive429 = 0;
+  waited429Ms = 0;
+  bearerRenewed = false;
+
+  constructor(readonly retries: number) {}
+
+  /** Takes one retry when any is left. */
+  takeRetry(): boolean {
+    if (this.failures >= this.retries) return false;
+    this.failures++;
+    return true;
+  }
+
+  /** The attempt that failed last, counted from 1. */
+  get attempts(): number {
+    return this.failures + 1;
+  }
+}
