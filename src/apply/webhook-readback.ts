@@ -1,5 +1,5 @@
 import type { WebhookAction } from '../plan/model.js';
-import { channelWebhookStates } from '../remote/actual-webhooks.js';
+import { channelWebhookStates } from '../remote/read/actual-webhooks.js';
 import type { RestClient } from '../remote/http/client.js';
 import { sleep } from '../remote/http/wait.js';
 import { WebhookType } from '../wire/enums.js';

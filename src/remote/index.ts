@@ -19,8 +19,8 @@ export {
 export type { CredentialVariable, Credentials } from './credentials.js';
 export { parseDotenv } from './dotenv.js';
 export * from './endpoints.js';
-export { fetchRemoteScope, fetchRemoteScopes } from './fetch-scope.js';
-export type { RemoteScope } from './fetch-scope.js';
+export { fetchRemoteScope, fetchRemoteScopes } from './read/fetch-scope.js';
+export type { RemoteScope } from './read/fetch-scope.js';
 export {
   AbortedError,
   CredentialsError,
