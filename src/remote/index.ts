@@ -1,7 +1,9 @@
 /**
  * The HTTP client of cmdsync: every network operation goes through a
  * `RestClient` (auth, rate limits, retries, timeouts, redaction, typed
- * errors) and the typed endpoint calls built on it.
+ * errors) and the typed endpoint calls built on it. The credentials it is
+ * built from, and the redaction it uses, come from `src/config/` and are
+ * passed on here for the client's callers.
  */
 export { RestClient, createClient, DEFAULT_CLIENT_OPTIONS } from './http/client.js';
 export type { ApiResponse, AuthMode, ClientCredentials, ClientOptions, ClientStats, HttpMethod, RequestOptions } from './http/client.js';
@@ -15,27 +17,27 @@ export {
   normalizeApiUrl,
   requireAppAuth,
   requireApplicationId,
-} from './credentials.js';
-export type { CredentialVariable, Credentials } from './credentials.js';
-export { parseDotenv } from './dotenv.js';
+} from '../config/credentials.js';
+export type { CredentialVariable, Credentials } from '../config/credentials.js';
+export { parseDotenv } from '../config/dotenv.js';
 export * from './endpoints.js';
 export { fetchRemoteScope, fetchRemoteScopes } from './read/fetch-scope.js';
 export type { RemoteScope } from './read/fetch-scope.js';
 export {
   AbortedError,
-  CredentialsError,
   DiscordAPIError,
   HTTPError,
   InvalidRequestLimitError,
   NetworkError,
   OAuth2Error,
   RateLimitError,
-  RemoteConfigError,
   ResponseTooLargeError,
   TimeoutError,
   WebhookUrlError,
 } from './errors.js';
-export type { CredentialsErrorCode, RateLimitGiveUpReason, RequestInfo } from './errors.js';
+export type { RateLimitGiveUpReason, RequestInfo } from './errors.js';
+export { CredentialsError, RemoteConfigError } from '../config/errors.js';
+export type { CredentialsErrorCode } from '../config/errors.js';
 export { flattenFormErrors, formatFieldError, formatPath } from './form-errors.js';
 export type { FieldError } from './form-errors.js';
 export { maskSecretForActions } from './github-actions.js';

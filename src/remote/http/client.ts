@@ -1,4 +1,4 @@
-import { normalizeApiUrl } from '../credentials.js';
+import { normalizeApiUrl } from '../../config/credentials.js';
 import { ResponseTooLargeError, type RequestInfo } from '../errors.js';
 import { maskAuthorization, Redactor } from '../redact.js';
 import { attempt } from './attempt.js';

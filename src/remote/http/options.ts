@@ -1,5 +1,5 @@
 import type { FileUpload, QueryValue } from './body.js';
-import { DEFAULT_API_URL } from '../credentials.js';
+import { DEFAULT_API_URL } from '../../config/credentials.js';
 import type { InvalidRequestCounter } from './invalid-requests.js';
 import type { RequestFunction } from './transport.js';
 
