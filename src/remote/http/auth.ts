@@ -1,7 +1,7 @@
 import { requireAppAuth } from '../../config/credentials.js';
 import { CredentialsError } from '../../config/errors.js';
 import { OAuth2Error } from '../errors.js';
-import type { Redactor } from '../redact.js';
+import type { Redactor } from '../../config/redact.js';
 import type { AuthMode, ClientCredentials, HttpMethod, RequestOptions } from './options.js';
 import { isPermissionEditPath } from './route.js';
 

@@ -1,6 +1,6 @@
 import { normalizeApiUrl } from '../../config/credentials.js';
 import { ResponseTooLargeError, type RequestInfo } from '../errors.js';
-import { maskAuthorization, Redactor } from '../redact.js';
+import { maskAuthorization, Redactor } from '../../config/redact.js';
 import { attempt } from './attempt.js';
 import { Authenticator, type ResolvedAuth } from './auth.js';
 import { buildQuery, encodeRequest, parseBody } from './body.js';

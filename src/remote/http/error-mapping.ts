@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { CmdsyncError } from '../../errors.js';
 import { AbortedError, DiscordAPIError, HTTPError, NetworkError, OAuth2Error, ResponseTooLargeError, TimeoutError, type RequestInfo } from '../errors.js';
-import type { Redactor } from '../redact.js';
+import type { Redactor } from '../../config/redact.js';
 import { ABORT, TIMEOUT } from './attempt.js';
 import { parseBody } from './body.js';
 import { BodyTooLarge, type TransportResponse } from './transport.js';
