@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { planFromManifest } from '../dist/api/plan.js';
 import { startEmulator } from '../dist/emulator/index.js';
-import { RestClient } from '../dist/remote/client.js';
-import { PACER_MARGIN_MS } from '../dist/remote/pacer.js';
+import { RestClient } from '../dist/remote/http/client.js';
+import { PACER_MARGIN_MS } from '../dist/remote/http/pacer.js';
 
 const GUILDS = Number(process.argv[2] ?? 1000);
 const PER_SECOND = 50;
