@@ -11,15 +11,15 @@
 // to confirm arithmetic.
 // Where the time over the floor goes: loading the 1000-guild manifest, the
 // pacer's margins (each 50-request window is held a little past 1 s, the
-// first one more, see src/remote/pacer.ts), and the last round trip.
+// first one more, see src/remote/http/pacer.ts), and the last round trip.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { planFromManifest } from '../dist/api/plan.js';
 import { startEmulator } from '../dist/emulator/index.js';
-import { RestClient } from '../dist/remote/client.js';
-import { PACER_MARGIN_MS } from '../dist/remote/pacer.js';
+import { RestClient } from '../dist/remote/http/client.js';
+import { PACER_MARGIN_MS } from '../dist/remote/http/pacer.js';
 
 const GUILDS = Number(process.argv[2] ?? 1000);
 const PER_SECOND = 50;

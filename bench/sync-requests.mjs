@@ -13,7 +13,7 @@ import { stringify } from 'yaml';
 import { planFromManifest } from '../dist/api/plan.js';
 import { applyPlan } from '../dist/apply/execute.js';
 import { startEmulator } from '../dist/emulator/index.js';
-import { RestClient } from '../dist/remote/client.js';
+import { RestClient } from '../dist/remote/http/client.js';
 import { bulkOverwriteCommands, listCommands } from '../dist/remote/commands.js';
 
 const APP = '500000000000000001';

@@ -4,7 +4,7 @@
  * `src/sync/` (load → read the remote → plan), which the CLI and the GitHub
  * Action run too.
  */
-import type { RestClient } from '../remote/client.js';
+import type { RestClient } from '../remote/http/client.js';
 import { planSync, type PlanRequest, type PlanResult } from '../sync/plan.js';
 
 export type { PlanResult } from '../sync/plan.js';

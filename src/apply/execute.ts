@@ -1,5 +1,5 @@
 import type { CommandAction, Plan, PlannedRequest, ScopePlan } from '../plan/model.js';
-import type { RestClient } from '../remote/client.js';
+import type { RestClient } from '../remote/http/client.js';
 import { bulkOverwriteCommands, createCommand, deleteCommand, editCommand, setCommandPermissions } from '../remote/commands.js';
 import { DiscordAPIError } from '../remote/errors.js';
 import { Stop } from './stop.js';

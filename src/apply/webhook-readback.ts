@@ -1,7 +1,7 @@
 import type { WebhookAction } from '../plan/model.js';
-import { channelWebhookStates } from '../remote/actual-webhooks.js';
-import type { RestClient } from '../remote/client.js';
-import { sleep } from '../remote/wait.js';
+import { channelWebhookStates } from '../remote/read/actual-webhooks.js';
+import type { RestClient } from '../remote/http/client.js';
+import { sleep } from '../remote/http/wait.js';
 import { WebhookType } from '../wire/enums.js';
 import { compareSnowflakes } from '../wire/snowflake.js';
 import type { WebhookState } from '../wire/state.js';

@@ -2,7 +2,7 @@ import { CmdsyncError } from '../errors.js';
 import type { LockFile, WebhookIntent } from '../manifest/lock.js';
 import type { Plan, PlannedRequest, WebhookAction, WebhookPlan } from '../plan/model.js';
 import { answersIntent, intentIsFor } from '../plan/webhooks.js';
-import type { RestClient } from '../remote/client.js';
+import type { RestClient } from '../remote/http/client.js';
 import { DiscordAPIError, writeOutcomeUnknown } from '../remote/errors.js';
 import { createWebhook, deleteWebhook, editWebhook } from '../remote/webhooks.js';
 import type { WebhookState } from '../wire/state.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { CmdsyncError } from '../errors.js';
 import { isAvatarUrl, MAX_AVATAR_BYTES, readAvatarFile } from '../manifest/avatar.js';
-import { fetchBounded } from '../remote/bounded-fetch.js';
+import { fetchBounded } from '../remote/http/bounded-fetch.js';
 import { FETCH_TIMEOUT_MS } from './fetch-limits.js';
 
 /** An avatar that could not be loaded: the CLI points at the webhook's `avatar` in the manifest. */

@@ -1,10 +1,12 @@
 /**
  * `cmdsync plan` and `apply` run by hand in a workflow step publish what the
  * Action publishes: a step summary and a log. They mask the same secrets the
- * same way (src/github/secrets.ts), so a credential pasted into a manifest
+ * same way (src/config/: secrets.ts, redact.ts, ci-mask.ts), so a credential pasted into a manifest
  * value is `[REDACTED]` in the summary and the log whichever way cmdsync ran.
  */
-import { maskCommands, redactingStream, secretsRedactor, secretValues } from '../github/secrets.js';
+import { maskCommands } from '../config/ci-mask.js';
+import { redactingStream, secretsRedactor } from '../config/redact.js';
+import { secretValues } from '../config/secrets.js';
 import { writeStepSummary } from '../report/plan/markdown.js';
 import type { CliContext } from './context.js';
 

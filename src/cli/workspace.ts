@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ManifestReadError, UsageError } from '../errors.js';
-import { readDotenv, withDotenv } from '../remote/dotenv.js';
+import { readDotenv, withDotenv } from '../config/dotenv.js';
 import type { CliContext } from './context.js';
 
 /**

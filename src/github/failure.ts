@@ -1,7 +1,8 @@
 import { ManifestErrorsError } from '../sync/load.js';
 import { CmdsyncError } from '../errors.js';
 import type { Diagnostic } from '../manifest/diagnostic.js';
-import { CredentialsError, DiscordAPIError, HTTPError } from '../remote/errors.js';
+import { CredentialsError } from '../config/errors.js';
+import { DiscordAPIError, HTTPError } from '../remote/errors.js';
 import type { RunContext } from './run-context.js';
 
 /**

@@ -1,5 +1,5 @@
 import { RestClient, normalizeApiUrl, type HttpMethod, type RequestFunction } from '../remote/index.js';
-import { PROJECT_URL } from '../remote/user-agent.js';
+import { PROJECT_URL } from '../remote/http/user-agent.js';
 import { VERSION } from '../version.js';
 
 /** The REST API version the requests are written for (GitHub's date-named versions). */

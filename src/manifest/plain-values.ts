@@ -1,5 +1,5 @@
 import type { Path, PathSegment } from '../wire/problem.js';
-import { isSecretVariable } from './secret-variables.js';
+import { isSecretVariable } from '../config/secrets.js';
 
 /** Keys whose values are snowflakes: an unquoted 18-digit id must keep every digit. */
 const SNOWFLAKE_KEYS = new Set(['id', 'application_id', 'guild_id', 'channel_id', 'role', 'user', 'channel']);

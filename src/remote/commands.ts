@@ -8,7 +8,7 @@ import type {
 } from 'discord-api-types/v10';
 import type { Scope } from '../wire/scope.js';
 import type { Snowflake } from '../wire/snowflake.js';
-import type { RestClient } from './client.js';
+import type { RestClient } from './http/client.js';
 import { DiscordAPIError } from './errors.js';
 
 /*

@@ -174,28 +174,6 @@ export class AbortedError extends CmdsyncError {
   }
 }
 
-export type CredentialsErrorCode = 'CREDENTIALS_MISSING' | 'BEARER_TOKEN_REQUIRED' | 'APPLICATION_ID_MISSING';
-
-/** A credential the operation needs is not set. `variables` names what to set (environment or `.env`). */
-export class CredentialsError extends CmdsyncError {
-  readonly variables: string[];
-
-  constructor(code: CredentialsErrorCode, variables: string[], message: string) {
-    super(code, message);
-    this.variables = variables;
-  }
-}
-
-/** A configuration value (e.g. `CMDSYNC_API_URL`) is malformed. */
-export class RemoteConfigError extends CmdsyncError {
-  readonly variable: string;
-
-  constructor(variable: string, message: string) {
-    super('REMOTE_CONFIG_INVALID', message);
-    this.variable = variable;
-  }
-}
-
 /** The client-credentials exchange was refused (`{ error, error_description }` body). */
 export class OAuth2Error extends CmdsyncError {
   readonly status: number;

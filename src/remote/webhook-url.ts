@@ -1,5 +1,5 @@
 import { WebhookUrlError } from './errors.js';
-import { DEFAULT_API_URL } from './credentials.js';
+import { DEFAULT_API_URL } from '../config/credentials.js';
 
 /** A webhook addressed by its token: all the credential a token route needs. `token` is a secret. */
 export interface WebhookRef {

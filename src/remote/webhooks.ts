@@ -8,8 +8,8 @@ import type {
   RESTPostAPIWebhookWithTokenJSONBody,
 } from 'discord-api-types/v10';
 import type { Snowflake } from '../wire/snowflake.js';
-import type { FileUpload } from './body.js';
-import type { RestClient } from './client.js';
+import type { FileUpload } from './http/body.js';
+import type { RestClient } from './http/client.js';
 import { seg, type CallOptions } from './commands.js';
 import type { WebhookRef } from './webhook-url.js';
 

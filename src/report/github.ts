@@ -49,7 +49,3 @@ function unescapeData(s: string): string {
 
 /** GitHub shows at most 10 annotations of each level per step; the rest are dropped silently. */
 export const ANNOTATION_CAP_PER_LEVEL = 10;
-
-export function addMask(value: string): string {
-  return `::add-mask::${value}`;
-}

@@ -2,7 +2,7 @@ import { diagnosticAt } from '../manifest/diagnostic.js';
 import { remoteFindings } from '../manifest/lint.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import type { Plan } from '../plan/model.js';
-import type { RemoteApplication } from '../remote/application.js';
+import type { RemoteApplication } from '../remote/read/application.js';
 import { applicationMismatches } from '../wire/application.js';
 import type { Limits } from '../wire/limits.js';
 import type { Scope } from '../wire/scope.js';

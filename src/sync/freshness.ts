@@ -1,10 +1,10 @@
 import { webhookFingerprint } from '../plan/build.js';
 import { APPLICATION_FINGERPRINT_KEY, applicationFingerprint, fingerprintOf, staleScopes } from '../plan/fingerprint.js';
 import type { Plan } from '../plan/model.js';
-import { fetchActualState } from '../remote/actual.js';
-import { fetchActualWebhooks } from '../remote/actual-webhooks.js';
-import { fetchApplication } from '../remote/application.js';
-import type { RestClient } from '../remote/client.js';
+import { fetchActualState } from '../remote/read/actual.js';
+import { fetchActualWebhooks } from '../remote/read/actual-webhooks.js';
+import { fetchApplication } from '../remote/read/application.js';
+import type { RestClient } from '../remote/http/client.js';
 import { scopeKey, type Scope } from '../wire/scope.js';
 
 /** Re-reads the scopes a saved plan was computed against (and the application its commands were checked against); the keys of those that moved. */

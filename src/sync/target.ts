@@ -1,4 +1,4 @@
-import type { RestClient } from '../remote/client.js';
+import type { RestClient } from '../remote/http/client.js';
 
 /** Where a plan is read and applied: the client, the application it acts for, and whether it can write permission sets. A CLI session is one. */
 export interface SyncTarget {

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { listChannelWebhooks } from '../../src/remote/webhooks.js';
 import { BIN, runBin } from '../helpers/cli.js';
 import { listFaults, setFaults, until, type ControlledEmulator } from '../helpers/faults.js';

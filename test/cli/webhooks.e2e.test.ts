@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { createWebhook } from '../../src/remote/webhooks.js';
 import { runBin } from '../helpers/cli.js';
 import { testdir } from '../helpers/tmp.js';

@@ -4,7 +4,7 @@ import { applyCommentBody, COMMENT_MAX_CHARS, noChangesApplyBody, planCommentBod
 import { describeFailure } from '../../src/github/failure.js';
 import { commitLockFile, lockBranch } from '../../src/github/lock-commit.js';
 import { GitHubRest } from '../../src/github/rest.js';
-import { requireAppAuth } from '../../src/remote/credentials.js';
+import { requireAppAuth } from '../../src/config/credentials.js';
 import { FAKE_GITHUB_TOKEN, startFakeGitHub } from '../helpers/fake-github.js';
 import { readActionInputs, splitArgs } from '../../src/github/inputs.js';
 import { formatOutputs } from '../../src/github/outputs.js';

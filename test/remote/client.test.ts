@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { bulkOverwriteCommands, createCommand, getCommandPermissions, listCommands, setCommandPermissions } from '../../src/remote/commands.js';
-import { CredentialsError, DiscordAPIError, HTTPError } from '../../src/remote/errors.js';
-import { fetchRemoteScopes } from '../../src/remote/fetch-scope.js';
+import { CredentialsError } from '../../src/config/errors.js';
+import { DiscordAPIError, HTTPError } from '../../src/remote/errors.js';
+import { fetchRemoteScopes } from '../../src/remote/read/fetch-scope.js';
 import * as remote from '../../src/remote/index.js';
 import { parseWebhookUrl } from '../../src/remote/webhook-url.js';
 import { createWebhook, deleteWebhook, deleteWebhookMessage, executeGitHubWebhook, executeSlackWebhook, executeWebhook, getWebhookWithToken } from '../../src/remote/webhooks.js';

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeCredentials, loadCredentials, requireAppAuth, requireApplicationId } from '../../src/remote/credentials.js';
-import { parseDotenv } from '../../src/remote/dotenv.js';
-import { CredentialsError, RemoteConfigError } from '../../src/remote/errors.js';
+import { describeCredentials, loadCredentials, requireAppAuth, requireApplicationId } from '../../src/config/credentials.js';
+import { parseDotenv } from '../../src/config/dotenv.js';
+import { CredentialsError, RemoteConfigError } from '../../src/config/errors.js';
 
 const dirs: string[] = [];
 function dirWithEnv(text?: string): string {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { RestClient, type ClientCredentials } from '../../src/remote/client.js';
+import { RestClient, type ClientCredentials } from '../../src/remote/http/client.js';
 import { bulkOverwriteCommands, createCommand, listCommands, setCommandPermissions, getCommandPermissions } from '../../src/remote/commands.js';
 import { parseWebhookUrl } from '../../src/remote/webhook-url.js';
 import { createWebhook, executeWebhook, getWebhookMessage } from '../../src/remote/webhooks.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { listCommands } from '../../src/remote/commands.js';
 import { OAuth2Error } from '../../src/remote/errors.js';
 import { CLIENT_SECRET, json, rejectionOf, startServer, type TestServer } from './helpers/server.js';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { DiscordAPIError, InvalidRequestLimitError, RateLimitError } from '../../src/remote/errors.js';
-import { InvalidRequestCounter } from '../../src/remote/invalid-requests.js';
-import { GlobalPacer } from '../../src/remote/pacer.js';
+import { InvalidRequestCounter } from '../../src/remote/http/invalid-requests.js';
+import { GlobalPacer } from '../../src/remote/http/pacer.js';
 import { BOT_TOKEN, json, rejectionOf, sleep, startServer, type TestServer } from './helpers/server.js';
 
 const APP = '111111111111111111';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { maskAuthorization, Redactor, redactPatterns } from '../../src/remote/redact.js';
-import { backoffDelay, isRetryableStatus } from '../../src/remote/retry.js';
-import { maskSecretForActions } from '../../src/remote/github-actions.js';
+import { maskAuthorization, Redactor, redactPatterns } from '../../src/config/redact.js';
+import { backoffDelay, isRetryableStatus } from '../../src/remote/http/retry.js';
+import { maskSecretForActions } from '../../src/config/ci-mask.js';
 
 describe('Redactor', () => {
   it('replaces registered secrets, longest first, and their URL-encoded form', () => {

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { executeWebhook } from '../../src/remote/webhooks.js';
 import { BOT_TOKEN, json, rejectionOf, startServer, USER_BEARER, WEBHOOK_TOKEN, type TestServer } from './helpers/server.js';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { AbortedError, DiscordAPIError, HTTPError, NetworkError, TimeoutError } from '../../src/remote/errors.js';
 import { BOT_TOKEN, json, rejectionOf, sleep, startServer, type TestServer } from './helpers/server.js';
 

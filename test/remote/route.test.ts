@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPermissionEditPath, isWebhookTokenPath, routeOf } from '../../src/remote/route.js';
+import { isPermissionEditPath, isWebhookTokenPath, routeOf } from '../../src/remote/http/route.js';
 
 describe('routeOf', () => {
   it('files guild command routes under the guild, not the application', () => {

@@ -15,8 +15,8 @@ const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 120;
 
 /** Over the line when this test was written (issue 26); remove an entry when its split lands. */
-const FILES_OVER = ['remote/client.ts', 'wire/rules/message.ts', 'wire/rules/options.ts'];
-const FUNCTIONS_OVER = ['manifest/schema.ts:buildManifestSchema', 'remote/client.ts:send', 'wire/rules/command.ts:validateCommand'];
+const FILES_OVER = ['wire/rules/message.ts', 'wire/rules/options.ts'];
+const FUNCTIONS_OVER = ['manifest/schema.ts:buildManifestSchema', 'wire/rules/command.ts:validateCommand'];
 
 /** `file:name (N lines)` for every function, method or arrow longer than `max` lines. */
 function longFunctions(file: string, max: number, text?: string): Array<{ at: string; lines: number }> {

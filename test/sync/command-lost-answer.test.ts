@@ -13,7 +13,7 @@ import { planFromManifest } from '../../src/api/plan.js';
 import { applyPlan } from '../../src/apply/execute.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import type { FaultRule } from '../../src/emulator/http/faults.js';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { listCommands } from '../../src/remote/commands.js';
 import { setFaults, until } from '../helpers/faults.js';
 import { testdir } from '../helpers/tmp.js';

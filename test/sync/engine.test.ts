@@ -8,7 +8,7 @@ import { planFromManifest } from '../../src/api/plan.js';
 import { checkPlanFreshness } from '../../src/sync/freshness.js';
 import { applyPlan } from '../../src/apply/execute.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { listCommands, getCommandPermissions, setCommandPermissions } from '../../src/remote/commands.js';
 import { testdir } from '../helpers/tmp.js';
 

@@ -7,7 +7,7 @@ import { applyPlan } from '../../src/apply/execute.js';
 import { avatarLoader } from '../../src/cli/avatar-loader.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { readLock, writeLock } from '../../src/manifest/lock.js';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { createWebhook, listChannelWebhooks } from '../../src/remote/webhooks.js';
 import { formatPlanJson, formatPlanText } from '../../src/report/plan/index.js';
 import { testdir } from '../helpers/tmp.js';

@@ -62,7 +62,9 @@ describe('enum tables agree with discord-api-types', () => {
     ['message types', MessageType, DMessageType],
     ['poll layouts', PollLayoutType, DPollLayoutType],
   ])('%s are a subset, each name with the same number', (_name, ours, theirs) => {
-    const theirsByName = Object.fromEntries(Object.entries(theirs as unknown as Record<string, number>).map(([k, v]) => [k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase(), v]));
+    const theirsByName = Object.fromEntries(
+      Object.entries(theirs as unknown as Record<string, number>).map(([k, v]) => [k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase(), v]),
+    );
     for (const [name, v] of Object.entries(ours)) expect(theirsByName[name], name).toBe(v);
   });
 

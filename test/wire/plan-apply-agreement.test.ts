@@ -17,7 +17,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { lintManifest } from '../../src/manifest/lint.js';
 import { loadManifest } from '../../src/manifest/load.js';
 import { hasChanges } from '../../src/plan/model.js';
-import { RestClient } from '../../src/remote/client.js';
+import { RestClient } from '../../src/remote/http/client.js';
 import { call } from '../emulator/helpers.js';
 import { seededRandom } from '../helpers/random.js';
 import { testdir } from '../helpers/tmp.js';

@@ -1,10 +1,10 @@
 import { axes, ask, buildMatrix, type Column } from '../../wire/access/matrix.js';
 import { guildAccessFromManifest } from '../../manifest/access.js';
-import { guildAccessFromRemote } from '../../remote/access.js';
+import { guildAccessFromRemote } from '../../remote/read/access.js';
 import { guildFactsFromWorld } from '../../emulator/state/access-facts.js';
 import type { CommandSubject, GuildAccess } from '../../wire/access/subjects.js';
 import { UsageError } from '../../errors.js';
-import { fetchRemoteScope } from '../../remote/fetch-scope.js';
+import { fetchRemoteScope } from '../../remote/read/fetch-scope.js';
 import { CommandType, enumValue } from '../../wire/enums.js';
 import { parsePermissionSet } from '../../wire/permissions.js';
 import { GLOBAL, guildScope } from '../../wire/scope.js';

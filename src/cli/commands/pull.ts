@@ -7,7 +7,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { extname, relative, resolve } from 'node:path';
 import { CmdsyncError, UsageError } from '../../errors.js';
 import { manifestFromState, stringifyManifest } from '../../manifest/write.js';
-import { actualScope } from '../../remote/actual.js';
+import { actualScope } from '../../remote/read/actual.js';
 import { fetchRemoteScopes } from '../../remote/index.js';
 import { GLOBAL, guildScope } from '../../wire/scope.js';
 import { isSnowflake } from '../../wire/snowflake.js';

@@ -5,7 +5,7 @@
  */
 import { CmdsyncError } from '../../../errors.js';
 import { getWebhook } from '../../../remote/index.js';
-import { addMask } from '../../../report/github.js';
+import { maskSecretForActions } from '../../../config/ci-mask.js';
 import { writeLine, type CliContext } from '../../context.js';
 import { withBotClient, type BotOptions } from './bot.js';
 import { idFrom } from './flag-values.js';
@@ -29,7 +29,7 @@ export async function runWebhookUrl(id: string, opts: BotOptions & { manifest?: 
     if (typeof webhook.token !== 'string' || webhook.token === '') {
       throw new CmdsyncError('WEBHOOK_NO_TOKEN', `webhook ${webhookId} has no token the bot can read (only incoming webhooks have one, and only their managers see it).`);
     }
-    if (ctx.env.GITHUB_ACTIONS === 'true') writeLine(ctx.stderr, addMask(webhook.token));
+    maskSecretForActions(webhook.token, (line) => ctx.stderr.write(line), ctx.env);
     writeLine(ctx.stdout, `${apiUrl}/webhooks/${webhook.id}/${encodeURIComponent(webhook.token)}`);
     return 0;
   });

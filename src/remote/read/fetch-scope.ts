@@ -1,8 +1,8 @@
 import type { APIApplicationCommand, APIGuildApplicationCommandPermissions } from 'discord-api-types/v10';
-import type { Scope } from '../wire/scope.js';
-import type { Snowflake } from '../wire/snowflake.js';
-import type { RestClient } from './client.js';
-import { listCommands, listGuildCommandPermissions, type CallOptions } from './commands.js';
+import type { Scope } from '../../wire/scope.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import type { RestClient } from '../http/client.js';
+import { listCommands, listGuildCommandPermissions, type CallOptions } from '../commands.js';
 
 /** One scope as the service has it, raw (normalizing is the planner's job). */
 export interface RemoteScope {

@@ -1,5 +1,5 @@
-import { CmdsyncError } from '../errors.js';
-import { formatBytes } from './errors.js';
+import { CmdsyncError } from '../../errors.js';
+import { formatBytes } from '../errors.js';
 import { BodyTooLarge, readCapped } from './transport.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { Scope } from '../wire/scope.js';
-import type { ScopeState, State } from '../wire/state.js';
-import type { RestClient } from './client.js';
+import type { Scope } from '../../wire/scope.js';
+import type { ScopeState, State } from '../../wire/state.js';
+import type { RestClient } from '../http/client.js';
 import { fetchRemoteScope, type RemoteScope } from './fetch-scope.js';
-import { DiscordAPIError } from './errors.js';
+import { DiscordAPIError } from '../errors.js';
 
 /** Raw service responses as actual state: the planner normalizes both sides alike. */
 export function actualScope(remote: RemoteScope, applicationId: string): ScopeState {

@@ -1,4 +1,5 @@
 import { FormData } from 'undici';
+import type { TransportRequest } from './transport.js';
 
 /** A file for a multipart request (`files[n]`). */
 export interface FileUpload {
@@ -35,6 +36,38 @@ export function multipartBody(json: unknown, files: readonly FileUpload[]): Form
     form.append(`files[${index}]`, blob, file.name);
   });
   return form;
+}
+
+/** What a request carries besides its URL: the caller's headers (never its Authorization), the audit-log reason, and the body. */
+export interface RequestContent {
+  body?: unknown;
+  files?: readonly FileUpload[];
+  form?: URLSearchParams;
+  headers?: Record<string, string>;
+  reason?: string;
+}
+
+/**
+ * The headers and body on the wire: files as multipart, a form as
+ * urlencoded, anything else as JSON. Authorization is left out; the
+ * authenticator adds it per attempt.
+ */
+export function encodeRequest(content: RequestContent, userAgent: string): { headers: Record<string, string>; body: TransportRequest['body'] } {
+  const headers: Record<string, string> = { 'user-agent': userAgent };
+  for (const [name, value] of Object.entries(content.headers ?? {})) headers[name.toLowerCase()] = value;
+  delete headers.authorization;
+  if (content.reason !== undefined) headers['x-audit-log-reason'] = encodeURIComponent(content.reason);
+  let body: TransportRequest['body'];
+  if (content.files && content.files.length > 0) {
+    body = multipartBody(content.body, content.files);
+  } else if (content.form) {
+    body = content.form.toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (content.body !== undefined) {
+    body = JSON.stringify(content.body);
+    headers['content-type'] = 'application/json';
+  }
+  return { headers, body };
 }
 
 /** Parses a response body: JSON when it is JSON, text otherwise, undefined when empty. */

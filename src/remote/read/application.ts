@@ -4,12 +4,12 @@
  * emulator, that emulator's limits and today's create counts, so the plan
  * refuses at plan time what the remote would refuse half way through apply.
  */
-import { traitsOfApplicationObject } from '../wire/application.js';
-import { EMULATOR_LIMITS_PATH, EMULATOR_MARKER_HEADER, type EmulatorLimitsAnswer } from '../wire/emulator-control.js';
-import { resolveLimits, type Limits } from '../wire/limits.js';
-import type { ApplicationTraits } from '../wire/service-rules.js';
-import type { RestClient } from './client.js';
-import { DiscordAPIError } from './errors.js';
+import { traitsOfApplicationObject } from '../../wire/application.js';
+import { EMULATOR_LIMITS_PATH, EMULATOR_MARKER_HEADER, type EmulatorLimitsAnswer } from '../../wire/emulator-control.js';
+import { resolveLimits, type Limits } from '../../wire/limits.js';
+import type { ApplicationTraits } from '../../wire/service-rules.js';
+import type { RestClient } from '../http/client.js';
+import { DiscordAPIError } from '../errors.js';
 
 export interface RemoteApplication {
   /** What the service reports; undefined when it could not be read (`unread` says why). */

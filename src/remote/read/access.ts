@@ -1,9 +1,9 @@
 import type { RemoteScope } from './fetch-scope.js';
-import { InteractionContext } from '../wire/enums.js';
-import type { Snowflake } from '../wire/snowflake.js';
-import type { PermissionEntry } from '../wire/state.js';
-import { commandLabel } from '../wire/access/matrix.js';
-import type { CommandSubject, GuildAccess } from '../wire/access/subjects.js';
+import { InteractionContext } from '../../wire/enums.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import type { PermissionEntry } from '../../wire/state.js';
+import { commandLabel } from '../../wire/access/matrix.js';
+import type { CommandSubject, GuildAccess } from '../../wire/access/subjects.js';
 
 const rowsOf = (p: { permissions: Array<{ id: string; type: number; permission: boolean }> }): PermissionEntry[] =>
   p.permissions.map((e) => ({ id: e.id, type: e.type, permission: e.permission }));

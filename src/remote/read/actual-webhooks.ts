@@ -1,7 +1,7 @@
-import type { WebhookState } from '../wire/state.js';
-import type { RestClient } from './client.js';
-import { DiscordAPIError } from './errors.js';
-import { getWebhook, listChannelWebhooks } from './webhooks.js';
+import type { WebhookState } from '../../wire/state.js';
+import type { RestClient } from '../http/client.js';
+import { DiscordAPIError } from '../errors.js';
+import { getWebhook, listChannelWebhooks } from '../webhooks.js';
 
 const UNKNOWN_WEBHOOK = 10015;
 

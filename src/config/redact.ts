@@ -1,3 +1,6 @@
+import { Writable } from 'node:stream';
+import { secretValues } from './secrets.js';
+
 /** What every secret is replaced with. */
 export const REDACTED = '[REDACTED]';
 
@@ -76,4 +79,25 @@ function redactDeep(value: unknown, redact: (s: string) => string): unknown {
     return out;
   }
   return value;
+}
+
+/** A redactor for every secret-named variable of `env` (`secrets.ts`): what the CLI and the Action publish under GitHub Actions goes through it. */
+export function secretsRedactor(env: Readonly<Record<string, string | undefined>>): Redactor {
+  return new Redactor(secretValues(env));
+}
+
+/**
+ * A stream that passes on what it is given with every secret replaced; whole
+ * writes are redacted (cmdsync writes whole lines). Each write reaches the
+ * target at once, not after the target's callback: otherwise writes queue
+ * here and lines come out of order with what is written to the target
+ * directly (an error printed after the run).
+ */
+export function redactingStream(target: NodeJS.WritableStream, redactor: Redactor): Writable {
+  return new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      target.write(redactor.redact(chunk.toString()));
+      done();
+    },
+  });
 }

@@ -1,3 +1,5 @@
+import { AbortedError, type RequestInfo } from '../errors.js';
+
 /**
  * Resolves after `ms`, or rejects with the signal's reason when it aborts
  * first. Every wait of the client (backoff, bucket reset, 429) goes through
@@ -17,4 +19,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** `sleep` for a request: the caller's abort ends the wait as that request's AbortedError. */
+export async function waitForRequest(ms: number, signal: AbortSignal | undefined, info: RequestInfo): Promise<void> {
+  try {
+    await sleep(ms, signal);
+  } catch {
+    throw new AbortedError(info);
+  }
 }

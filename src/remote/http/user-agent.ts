@@ -1,4 +1,4 @@
-import { VERSION } from '../version.js';
+import { VERSION } from '../../version.js';
 
 export const PROJECT_URL = 'https://github.com/cmdsync/cmdsync';
 
