@@ -27,7 +27,7 @@ const isBigIntCall = (e: ts.Expression): boolean => ts.isCallExpression(e) && ts
 const ORDER = new Set([ts.SyntaxKind.LessThanToken, ts.SyntaxKind.GreaterThanToken, ts.SyntaxKind.LessThanEqualsToken, ts.SyntaxKind.GreaterThanEqualsToken]);
 
 /** Where a file restates a wire fact: `file:line: what`. */
-export function restatedFacts(file: string, source?: string): string[] {
+function restatedFacts(file: string, source?: string): string[] {
   const sf = parse(file, source);
   const found: string[] = [];
   const at = (n: ts.Node, what: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${what}`);
