@@ -36,26 +36,43 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
   }
   const cmd = input;
   const { limits } = ctx;
-  const partial = ctx.partial !== undefined;
-
-  let type: number = ctx.partial?.type ?? CommandType.CHAT_INPUT;
-  if (has(cmd, 'type') && !partial) {
-    if (typeof cmd.type !== 'number' || !COMMAND_TYPES.includes(cmd.type)) {
-      out.push(problem('command-type', ['type'], `Command type ${describeValue(cmd.type)} is not one of ${describeEnum(CommandType)}.`, ApiErrors.choices(COMMAND_TYPES)));
-      return out;
-    }
-    type = cmd.type;
-  }
+  const type = commandType(out, cmd, ctx);
+  if (type === undefined) return out;
   const chatInput = type === CommandType.CHAT_INPUT;
 
   if (ctx.scope.kind === 'guild' && type === CommandType.PRIMARY_ENTRY_POINT) {
     out.push(problem('entry-point-guild', ['type'], 'A PRIMARY_ENTRY_POINT command can only be global; guilds cannot hold one.', ApiErrors.choices([1, 2, 3])));
   }
+  checkName(out, cmd, type, ctx);
+  checkDescription(out, cmd, type, ctx);
+  checkCommandOptions(out, cmd, type, limits);
+  checkHandler(out, cmd, type);
+  checkPermissionsField(out, cmd);
+  checkFlags(out, cmd);
+  checkContexts(out, cmd, ctx);
+  checkId(out, cmd);
+  if (chatInput) checkCommandSize(out, cmd, limits);
+  return out;
+}
 
-  // Name
-  if (chatInput) checkChatInputName(out, cmd.name, ['name'], limits, !partial);
+/** The command's type: the stored one for a PATCH, else its own (CHAT_INPUT when absent); undefined when it is no type at all. */
+function commandType(out: Problem[], cmd: Obj, ctx: CommandRuleContext): number | undefined {
+  if (ctx.partial !== undefined) return ctx.partial.type;
+  if (!has(cmd, 'type')) return CommandType.CHAT_INPUT;
+  if (typeof cmd.type !== 'number' || !COMMAND_TYPES.includes(cmd.type)) {
+    out.push(problem('command-type', ['type'], `Command type ${describeValue(cmd.type)} is not one of ${describeEnum(CommandType)}.`, ApiErrors.choices(COMMAND_TYPES)));
+    return undefined;
+  }
+  return cmd.type;
+}
+
+function checkName(out: Problem[], cmd: Obj, type: number, ctx: CommandRuleContext): void {
+  const { limits } = ctx;
+  const required = ctx.partial === undefined;
+  const chatInput = type === CommandType.CHAT_INPUT;
+  if (chatInput) checkChatInputName(out, cmd.name, ['name'], limits, required);
   else {
-    const name = checkText(out, cmd.name, ['name'], { rule: 'name-length', label: 'Name', min: 1, max: limits.name_max, required: !partial });
+    const name = checkText(out, cmd.name, ['name'], { rule: 'name-length', label: 'Name', min: 1, max: limits.name_max, required });
     if (name !== undefined && name.length > 0) {
       if (isBlank(name)) out.push(problem('name-length', ['name'], 'Name must not be blank.', ApiErrors.badLength(1, limits.name_max)));
       else if (name.trim() !== name)
@@ -68,8 +85,11 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
     }
   }
   checkLocalizations(out, cmd.name_localizations, ['name_localizations'], { field: 'name', defaultValue: cmd.name, namePattern: chatInput, min: 1, max: limits.name_max });
+}
 
-  // Description
+function checkDescription(out: Problem[], cmd: Obj, type: number, ctx: CommandRuleContext): void {
+  const { limits } = ctx;
+  const chatInput = type === CommandType.CHAT_INPUT;
   if (type === CommandType.USER || type === CommandType.MESSAGE) {
     const label = type === CommandType.USER ? 'USER' : 'MESSAGE';
     if (has(cmd, 'description') && cmd.description !== '') {
@@ -78,25 +98,26 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
     const locs = localizedStrings(cmd.description_localizations);
     if (locs.length > 0)
       out.push(problem('description-forbidden', ['description_localizations'], `${label} commands take no description localizations.`, ApiErrors.contextMenuDescription()));
-  } else {
-    checkText(out, cmd.description, ['description'], {
-      rule: 'description-length',
-      label: 'Description',
-      min: chatInput ? 1 : 0,
-      max: limits.description_max,
-      required: chatInput && !partial,
-    });
-    checkLocalizations(out, cmd.description_localizations, ['description_localizations'], {
-      field: 'description',
-      defaultValue: cmd.description,
-      namePattern: false,
-      min: 1,
-      max: limits.description_max,
-    });
+    return;
   }
+  checkText(out, cmd.description, ['description'], {
+    rule: 'description-length',
+    label: 'Description',
+    min: chatInput ? 1 : 0,
+    max: limits.description_max,
+    required: chatInput && ctx.partial === undefined,
+  });
+  checkLocalizations(out, cmd.description_localizations, ['description_localizations'], {
+    field: 'description',
+    defaultValue: cmd.description,
+    namePattern: false,
+    min: 1,
+    max: limits.description_max,
+  });
+}
 
-  // Options
-  if (chatInput) {
+function checkCommandOptions(out: Problem[], cmd: Obj, type: number, limits: Limits): void {
+  if (type === CommandType.CHAT_INPUT) {
     validateOptions(out, cmd.options, ['options'], 'command', limits);
     checkLocalizedOptionNames(out, cmd.options, ['options']);
   } else if (Array.isArray(cmd.options) ? cmd.options.length > 0 : has(cmd, 'options')) {
@@ -109,31 +130,32 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
       ),
     );
   }
+}
 
-  // Entry point handler
-  if (has(cmd, 'handler')) {
-    if (type !== CommandType.PRIMARY_ENTRY_POINT) {
-      out.push(
-        problem(
-          'handler-entry-point-only',
-          ['handler'],
-          'handler applies only to PRIMARY_ENTRY_POINT commands.',
-          ApiErrors.invalid('handler is only valid for primary entry point commands', 'BASE_TYPE_INVALID'),
-        ),
-      );
-    } else if (!Object.values(EntryPointHandler).includes(cmd.handler as 1 | 2)) {
-      out.push(
-        problem(
-          'handler-value',
-          ['handler'],
-          `handler ${describeValue(cmd.handler)} is not one of ${describeEnum(EntryPointHandler)}.`,
-          ApiErrors.choices(Object.values(EntryPointHandler)),
-        ),
-      );
-    }
+function checkHandler(out: Problem[], cmd: Obj, type: number): void {
+  if (!has(cmd, 'handler')) return;
+  if (type !== CommandType.PRIMARY_ENTRY_POINT) {
+    out.push(
+      problem(
+        'handler-entry-point-only',
+        ['handler'],
+        'handler applies only to PRIMARY_ENTRY_POINT commands.',
+        ApiErrors.invalid('handler is only valid for primary entry point commands', 'BASE_TYPE_INVALID'),
+      ),
+    );
+  } else if (!Object.values(EntryPointHandler).includes(cmd.handler as 1 | 2)) {
+    out.push(
+      problem(
+        'handler-value',
+        ['handler'],
+        `handler ${describeValue(cmd.handler)} is not one of ${describeEnum(EntryPointHandler)}.`,
+        ApiErrors.choices(Object.values(EntryPointHandler)),
+      ),
+    );
   }
+}
 
-  checkPermissionsField(out, cmd);
+function checkFlags(out: Problem[], cmd: Obj): void {
   checkBoolean(out, cmd.nsfw, ['nsfw'], 'command-boolean', 'nsfw');
   checkBoolean(out, cmd.dm_permission, ['dm_permission'], 'command-boolean', 'dm_permission');
   checkBoolean(out, cmd.default_permission, ['default_permission'], 'command-boolean', 'default_permission');
@@ -145,11 +167,6 @@ export function validateCommand(input: unknown, ctx: CommandRuleContext): Proble
       message: 'default_permission is deprecated; use default_member_permissions ("0" hides the command from everyone but administrators).',
     });
   }
-  checkContexts(out, cmd, ctx);
-  checkId(out, cmd);
-
-  if (chatInput) checkCommandSize(out, cmd, limits);
-  return out;
 }
 
 function typeName(type: number): string {
