@@ -24,22 +24,11 @@ export {
   type WebhookNameOptions,
 } from './rules/webhook-name.js';
 export { validateEmbeds, embedSize, sanitizeEmbed, EmbedErrors } from './rules/embed.js';
-export {
-  validateExecuteBody,
-  validateEditMessageBody,
-  parseQueryBoolean,
-  validateSnowflakeQuery,
-  effectiveFlags,
-  editedFlags,
-  interactiveComponentPaths,
-  EXECUTE_FLAGS,
-  EDIT_FLAGS,
-  MessageErrors,
-  JsonCodes,
-  type ExecuteRuleContext,
-  type EditRuleContext,
-  type PreviousMessageState,
-} from './rules/message.js';
+export { validateExecuteBody, validateEditMessageBody, type ExecuteRuleContext, type EditRuleContext, type PreviousMessageState } from './rules/message.js';
+export { parseQueryBoolean, validateSnowflakeQuery } from './rules/message-query.js';
+export { effectiveFlags, editedFlags, EXECUTE_FLAGS, EDIT_FLAGS } from './rules/message-flags.js';
+export { interactiveComponentPaths } from './rules/message-components.js';
+export { MessageErrors, JsonCodes } from './rules/message-errors.js';
 
 /** Literal answers of webhook routes that are not 50035 trees: status, JSON code, message (facts §13). */
 export interface WebhookError {

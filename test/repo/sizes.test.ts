@@ -15,7 +15,7 @@ const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 120;
 
 /** Over the line when this test was written (issue 26); remove an entry when its split lands. */
-const FILES_OVER = ['wire/rules/message.ts', 'wire/rules/options.ts'];
+const FILES_OVER: string[] = [];
 const FUNCTIONS_OVER: string[] = [];
 
 /** `file:name (N lines)` for every function, method or arrow longer than `max` lines. */

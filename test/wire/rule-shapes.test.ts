@@ -14,7 +14,15 @@ import * as access from '../../src/wire/rules/access.js';
 import * as command from '../../src/wire/rules/command.js';
 import * as embed from '../../src/wire/rules/embed.js';
 import * as localizations from '../../src/wire/rules/localizations.js';
+import * as allowedMentions from '../../src/wire/rules/allowed-mentions.js';
 import * as message from '../../src/wire/rules/message.js';
+import * as messageComponents from '../../src/wire/rules/message-components.js';
+import * as messageFields from '../../src/wire/rules/message-fields.js';
+import * as messageFlags from '../../src/wire/rules/message-flags.js';
+import * as messageQuery from '../../src/wire/rules/message-query.js';
+import * as messageThread from '../../src/wire/rules/message-thread.js';
+import * as optionNames from '../../src/wire/rules/option-names.js';
+import * as optionValues from '../../src/wire/rules/option-values.js';
 import * as options from '../../src/wire/rules/options.js';
 import * as permissions from '../../src/wire/rules/permissions.js';
 import * as scope from '../../src/wire/rules/scope.js';
@@ -25,7 +33,29 @@ import * as webhook from '../../src/wire/webhook.js';
 import * as callback from '../../src/wire/interactions/callback.js';
 import { oddVariants } from '../helpers/odd-shapes.js';
 
-const MODULES = { access, command, embed, localizations, message, options, permissions, scope, webhookName, webhookSet, serviceRules, webhook, callback };
+const MODULES = {
+  access,
+  command,
+  embed,
+  localizations,
+  allowedMentions,
+  message,
+  messageComponents,
+  messageFields,
+  messageFlags,
+  messageQuery,
+  messageThread,
+  optionNames,
+  optionValues,
+  options,
+  permissions,
+  scope,
+  webhookName,
+  webhookSet,
+  serviceRules,
+  webhook,
+  callback,
+};
 /** Rule functions by name: validate…, check…, …Problem(s), and the access rule that reads raw rows. */
 const RULE_NAME = /^(validate|check)|Problems?$|^conflictingRows$|^unknownEmbedKeys$/;
 
@@ -97,8 +127,8 @@ const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
   ],
   validateScopeCommands: [[slash, { type: 2, name: 'Profile' }], (v) => scope.validateScopeCommands(v, GLOBAL, limits), 1],
   validateOptions: [slash.options, (v) => options.validateOptions([], v, ['options'], 'command', limits)],
-  checkLocalizedOptionNames: [slash.options, (v) => options.checkLocalizedOptionNames([], v, ['options'])],
-  checkChatInputName: [{ n: 'admin' }, (v) => options.checkChatInputName([], v.n, ['name'], limits, true), 1],
+  checkLocalizedOptionNames: [slash.options, (v) => optionNames.checkLocalizedOptionNames([], v, ['options'])],
+  checkChatInputName: [{ n: 'admin' }, (v) => optionNames.checkChatInputName([], v.n, ['name'], limits, true), 1],
   checkLocalizations: [{ fr: 'nom' }, (v) => localizations.checkLocalizations([], v, ['name_localizations'], { field: 'name', max: 32 } as never)],
   validatePermissionEntries: [rows, (v) => permissions.validatePermissionEntries(v, limits)],
   conflictingRows: [[rows, rows.map((r) => ({ ...r, permission: !r.permission }))], (v) => access.conflictingRows(v[0], v[1]), 2],
@@ -141,7 +171,20 @@ const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
       }),
   ],
   entryPointRemovalProblem: [{}, () => serviceRules.entryPointRemovalProblem()],
-  validateSnowflakeQuery: [{ raw: '620000000000000001' }, (v) => message.validateSnowflakeQuery(v.raw, 'thread_id'), 1],
+  checkContent: [{ content: 'hi' }, (v) => messageFields.checkContent([], v.content, limits), 1],
+  checkAttachments: [messageBody.attachments, (v) => messageFields.checkAttachments([], v)],
+  checkPoll: [messageBody.poll, (v) => messageFields.checkPoll([], v)],
+  checkAllowedMentions: [messageBody.allowed_mentions, (v) => allowedMentions.checkAllowedMentions([], v)],
+  checkComponents: [messageBody.components, (v) => [true, false].flatMap((respected) => [true, false].map((owned) => messageComponents.checkComponents([], v, respected, owned)))],
+  checkFlags: [{ flags: 4 }, (v) => messageFlags.checkFlags([], v.flags, messageFlags.EXECUTE_FLAGS, 'an execute'), 1],
+  checkThreadFields: [
+    messageBody,
+    (v) => [ChannelType.GUILD_TEXT, ChannelType.GUILD_FORUM].map((channelType) => messageThread.checkThreadFields([], v, { limits, channelType, availableTags: ['1'] })),
+    1,
+  ],
+  checkAutocompleteAndChoices: [slash.options[1].options![0], (v) => [3, 4, 10, 5].map((type) => optionValues.checkAutocompleteAndChoices([], type, v, ['options', 0], limits)), 1],
+  checkRanges: [slash.options[1].options![1], (v) => [3, 4, 10, 5].map((type) => optionValues.checkRanges([], type, v, ['options', 0], limits)), 1],
+  validateSnowflakeQuery: [{ raw: '620000000000000001' }, (v) => messageQuery.validateSnowflakeQuery(v.raw, 'thread_id'), 1],
   callbackDataProblem: [messageBody, (v) => [4, 7, 8, 9].map((t) => callback.callbackDataProblem(t, v))],
 };
 

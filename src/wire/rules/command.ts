@@ -6,7 +6,8 @@ import { ApiErrors, problem, type Problem } from '../problem.js';
 import type { Scope } from '../scope.js';
 import { isSnowflake } from '../snowflake.js';
 import { checkLocalizations, localizedStrings } from './localizations.js';
-import { checkChatInputName, checkLocalizedOptionNames, validateOptions } from './options.js';
+import { checkChatInputName, checkLocalizedOptionNames } from './option-names.js';
+import { validateOptions } from './options.js';
 import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, has, isObject, type Obj } from './values.js';
 
 export interface CommandRuleContext {
