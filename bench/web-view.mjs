@@ -11,23 +11,13 @@
 //       MutationObserver (no polling interval in the figure).
 // The busy channel is reported as ratios to the empty one measured in the
 // same run (medians), plus the absolute page weight in KB.
-import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { startEmulator } from '../dist/emulator/index.js';
 
 const ROUNDS = Number(process.argv[2] ?? process.env.BENCH_ROUNDS ?? 7);
 const MESSAGES = 1000;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-const CHROMIUM = process.env.CMDSYNC_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+const CHROMIUM = findChromium();
 const LOADED_TIMEOUT_MS = 60_000;
 
 if (!CHROMIUM) {
@@ -95,7 +85,7 @@ await Promise.all(
   }),
 );
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 
 /** One page load of a channel: bytes transferred and ms from navigation start to its messages rendered. */
 async function open(channel, expectMessages) {

@@ -8,25 +8,16 @@
 //   docs/images/web-view-commands.png  the command picker under locale fr
 // It waits on the views' DOM contract (.messages[data-loaded="true"],
 // [data-command-id] .command-name), so it fails loudly if a view changed.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 import WebSocket from 'ws';
 import { startEmulator } from '../dist/emulator/index.js';
 
 const root = join(import.meta.dirname, '..');
 const OUT = join(root, 'docs', 'images');
-const CHROMIUM = process.env.CMDSYNC_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+const CHROMIUM = findChromium();
 const VIEWPORT = { width: 1280, height: 760 };
 
 if (!CHROMIUM) {
@@ -124,7 +115,7 @@ try {
   });
 
   mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {
     await shoot(browser, 'en-US', 'channels', `.messages[data-channel-id="${channel.id}"][data-loaded="true"] [data-message-id]`, 'web-view-channel.png');
     // The picture shows the form open on /deploy, as a developer sees it before sending.

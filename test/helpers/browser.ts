@@ -6,17 +6,10 @@
  * tests are skipped with a message saying how to install it, except where
  * CMDSYNC_REQUIRE_BROWSER=1 (CI), where a missing browser fails them.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
-
-export function findChromium(): string | undefined {
-  const env = process.env.CMDSYNC_CHROMIUM;
-  if (env) return existsSync(env) ? env : undefined;
-  return CANDIDATES.find((c) => existsSync(c));
-}
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 
 export const CHROMIUM = findChromium();
 export const BROWSER_SKIP_REASON = 'no Chromium found: install it with `sudo bash scripts/ci/install-browser.sh` (Debian: apt-get install chromium) or set CMDSYNC_CHROMIUM';
@@ -25,18 +18,6 @@ if (!CHROMIUM) {
   if (process.env.CMDSYNC_REQUIRE_BROWSER === '1') throw new Error(`browser tests required (CMDSYNC_REQUIRE_BROWSER=1) but ${BROWSER_SKIP_REASON}`);
   console.warn(`skipping browser tests: ${BROWSER_SKIP_REASON}`);
 }
-
-/** Flags that keep Chromium off the network (this machine has none) and working as root in a container. */
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 export interface BrowserSession {
   browser: Browser;
@@ -50,7 +31,7 @@ export interface BrowserSession {
 
 export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserSession> {
   // Playwright gives the browser a fresh, empty profile of its own, removed on close.
-  const browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport });
   const requests: string[] = [];
   const errors: string[] = [];
