@@ -47,7 +47,7 @@ const EMPTY = Symbol('empty');
  * check saved is saved on thousands of lines of a pre-commit run.
  */
 const LINE =
-  /^( *)(- +|-$)?(?:(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#]*?|-[^\s#][^#]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:]*[^ #:])?|[-+]?[0-9]+) *|(.*))$/;
+  /^( *)(- +|-$)?(?:(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#\n]*?|-[^\s#][^#\n]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:\n]*[^ #:\n])?|[-+]?[0-9]+) *|(.*))$/my;
 const DOUBLE = /^"((?:[^"\\]|\\.)*)"(?: *| +#.*)$/;
 const SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
 const FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
@@ -112,8 +112,9 @@ export function parseBlockYaml(source: string): unknown {
 }
 
 function splitLines(text: string): void {
-  const lines = text.split('\n');
-  const n = lines.length;
+  // Sized for the worst case, one significant line per line; a typed array of that size costs nothing to fill.
+  let n = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++;
   indents = new Int32Array(n);
   dashes = new Int32Array(n);
   keys = new Array(n);
@@ -121,17 +122,25 @@ function splitLines(text: string): void {
   rests = new Array(n);
   count = 0;
   let started = false;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const c = line.charCodeAt(0);
+  const length = text.length;
+  // One sticky, multi-line match per line over the whole text: no array of lines to build and keep.
+  for (let start = 0; start <= length; ) {
+    const c = text.charCodeAt(start);
     if (c === 37) return void decline(); // `%`: a directive
-    if ((c === 45 || c === 46) && /^(?:---|\.\.\.)(?: |$)/.test(line)) {
-      // One leading `---` is allowed (many editors write it); anything else is a stream of documents.
-      if (started || c === 46 || !/^--- *(?:#.*)?$/.test(line)) return void decline();
-      started = true;
-      continue;
+    if (c === 45 || c === 46) {
+      const end = text.indexOf('\n', start);
+      const line = text.slice(start, end === -1 ? length : end);
+      if (/^(?:---|\.\.\.)(?: |$)/.test(line)) {
+        // One leading `---` is allowed (many editors write it); anything else is a stream of documents.
+        if (started || c === 46 || !/^--- *(?:#.*)?$/.test(line)) return void decline();
+        started = true;
+        start = end === -1 ? length + 1 : end + 1;
+        continue;
+      }
     }
-    const m = LINE.exec(line)!;
+    LINE.lastIndex = start;
+    const m = LINE.exec(text)!;
+    start = LINE.lastIndex + 1;
     const dash = m[2];
     const plain = m[5];
     const simple = m[6];

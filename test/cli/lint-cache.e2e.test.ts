@@ -10,14 +10,15 @@ import { testdir } from '../helpers/tmp.js';
  * a cache of our choosing: a package installed from the registry carries the
  * cache its publisher's Node made, which another Node refuses.
  */
-function installedCopy(): { root: string; cache: string; lint: (cwd: string) => { code: number | null; stdout: string; stderr: string } } {
+function installedCopy(): { root: string; cache: string; lint: (cwd: string, nodeOptions?: string) => { code: number | null; stdout: string; stderr: string } } {
   const root = testdir({ 'work/cmdsync.yaml': 'commands:\n  - name: ping\n    description: Ping\n' });
   cpSync(join(ROOT, 'bin'), join(root, 'bin'), { recursive: true });
   mkdirSync(join(root, 'dist/cli-lint'), { recursive: true });
   for (const f of ['launch.cjs', 'lint.cjs']) cpSync(join(ROOT, 'dist/cli-lint', f), join(root, 'dist/cli-lint', f));
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
-  const lint = (cwd: string) => {
-    const r = spawnSync(process.execPath, [join(root, 'bin/cmdsync.js'), 'lint'], { cwd, env: { PATH: process.env.PATH ?? '', CMDSYNC_CODE_CACHE: 'report' }, encoding: 'utf8' });
+  const lint = (cwd: string, nodeOptions = '') => {
+    const env = { PATH: process.env.PATH ?? '', CMDSYNC_CODE_CACHE: 'report', NODE_OPTIONS: nodeOptions };
+    const r = spawnSync(process.execPath, [join(root, 'bin/cmdsync.js'), 'lint'], { cwd, env, encoding: 'utf8' });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   return { root, cache: join(root, 'dist/cli-lint/lint.cache'), lint };
@@ -46,5 +47,14 @@ describe('the lint code cache', () => {
     const work = join(pkg.root, 'work');
     for (let i = 0; i < 2; i++) expect(pkg.lint(work)).toEqual({ code: 0, stdout: '', stderr: 'code cache: missing\n' });
     expect(readdirSync(join(pkg.root, 'dist/cli-lint')).sort()).toEqual(['launch.cjs', 'lint.cache', 'lint.cjs']);
+  });
+
+  it('sets its V8 flags without a deprecation warning, even where deprecations are fatal', () => {
+    const pkg = installedCopy();
+    const work = join(pkg.root, 'work');
+    pkg.lint(work);
+    for (const options of ['--throw-deprecation', '--pending-deprecation --trace-deprecation']) {
+      expect(pkg.lint(work, options)).toEqual({ code: 0, stdout: '', stderr: 'code cache: accepted\n' });
+    }
   });
 });
