@@ -4,9 +4,10 @@
 # shared/, no node_modules, no dist/), then runs `npm ci` and `npm test` there.
 # Exits with npm test's status. Uncommitted changes are not tested: commit first.
 # The clone is removed on success and kept (its path printed) on failure.
-# CMDSYNC_REQUIRE_BROWSER (browser tests fail instead of skipping) reaches
-# npm test; with CMDSYNC_ARTIFACTS_DIR set, the clone's test-artifacts/
-# (screenshots) are copied there, pass or fail.
+# CMDSYNC_REQUIRE_BROWSER and CMDSYNC_REQUIRE_DISCORD_PY (browser and
+# discord.py tests fail instead of skipping) reach npm test; with
+# CMDSYNC_ARTIFACTS_DIR set, the clone's test-artifacts/ (screenshots) are
+# copied there, pass or fail.
 set -euo pipefail
 
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
@@ -22,8 +23,8 @@ git -C "$clone" fetch --quiet "$repo" "$head"
 git -C "$clone" -c advice.detachedHead=false checkout --quiet "$head"
 
 status=0
-echo "fresh-clone: CMDSYNC_REQUIRE_BROWSER=${CMDSYNC_REQUIRE_BROWSER:-unset}" >&2
-(cd "$clone" && npm ci --no-audit --no-fund && CMDSYNC_REQUIRE_BROWSER="${CMDSYNC_REQUIRE_BROWSER:-}" npm test) || status=$?
+echo "fresh-clone: CMDSYNC_REQUIRE_BROWSER=${CMDSYNC_REQUIRE_BROWSER:-unset} CMDSYNC_REQUIRE_DISCORD_PY=${CMDSYNC_REQUIRE_DISCORD_PY:-unset}" >&2
+(cd "$clone" && npm ci --no-audit --no-fund && CMDSYNC_REQUIRE_BROWSER="${CMDSYNC_REQUIRE_BROWSER:-}" CMDSYNC_REQUIRE_DISCORD_PY="${CMDSYNC_REQUIRE_DISCORD_PY:-}" npm test) || status=$?
 
 if [ -n "${CMDSYNC_ARTIFACTS_DIR:-}" ] && [ -d "$clone/test-artifacts" ]; then
   mkdir -p "$CMDSYNC_ARTIFACTS_DIR"

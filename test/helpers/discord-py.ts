@@ -1,0 +1,34 @@
+/**
+ * discord.py (Debian's python3-discord) for the "any language" proofs. CI
+ * installs it (scripts/ci/install-discord-py.sh) and sets
+ * CMDSYNC_REQUIRE_DISCORD_PY=1, where a missing package fails the tests;
+ * elsewhere they are skipped with the reason.
+ */
+import { spawnSync } from 'node:child_process';
+
+/**
+ * The first Python that imports discord: the one on PATH, else Debian's own
+ * (a pyenv or virtualenv python3 first on PATH does not see Debian's packages).
+ */
+function findPython(): { python?: string; reason?: string } {
+  const tried: string[] = [];
+  for (const python of ['python3', '/usr/bin/python3']) {
+    const r = spawnSync(python, ['-c', 'import discord'], { encoding: 'utf8' });
+    if (r.status === 0) return { python };
+    tried.push(r.error ? `${python}: not found` : `${python}: no discord module`);
+  }
+  return { reason: `discord.py is not installed (${tried.join('; ')}): apt-get install python3-discord, or bash scripts/ci/install-discord-py.sh` };
+}
+
+const found = findPython();
+/** The Python interpreter that has discord.py. */
+export const PYTHON = found.python ?? 'python3';
+/** Why the discord.py tests cannot run here, or undefined when they can. */
+export const DISCORD_PY_SKIP_REASON = found.reason;
+
+export function discordPyAvailable(): boolean {
+  if (DISCORD_PY_SKIP_REASON === undefined) return true;
+  if (process.env.CMDSYNC_REQUIRE_DISCORD_PY === '1') throw new Error(`discord.py tests required (CMDSYNC_REQUIRE_DISCORD_PY=1) but ${DISCORD_PY_SKIP_REASON}`);
+  console.warn(`skipping the discord.py tests: ${DISCORD_PY_SKIP_REASON}`);
+  return false;
+}
