@@ -14,6 +14,10 @@ import type { ApplicationTraits } from './service-rules.js';
 export const ApplicationFlag = {
   /** Has an Activity: may have a PRIMARY_ENTRY_POINT command. */
   EMBEDDED: 1 << 17,
+  /** The privileged gateway intents approved for a verified app (wire/intents.ts reads them). */
+  GATEWAY_PRESENCE: 1 << 12,
+  GATEWAY_GUILD_MEMBERS: 1 << 14,
+  GATEWAY_MESSAGE_CONTENT: 1 << 18,
   /** The limited gateway intents an app below 100 servers may turn on itself. */
   GATEWAY_PRESENCE_LIMITED: 1 << 13,
   GATEWAY_GUILD_MEMBERS_LIMITED: 1 << 15,

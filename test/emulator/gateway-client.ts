@@ -72,3 +72,20 @@ export class RawGateway {
 export function identify(token: string, intents: number, extra: Record<string, unknown> = {}) {
   return { op: 2, d: { token, intents, properties: { os: 'linux', browser: 'test', device: 'test' }, ...extra } };
 }
+
+/** A client connected to `gatewayUrl + query`, identified with `intents`, its READY and GUILD_CREATEs read. */
+export async function readyClient(
+  gatewayUrl: string,
+  token: string,
+  intents: number,
+  query = '?v=10&encoding=json',
+  extra: Record<string, unknown> = {},
+): Promise<{ c: RawGateway; ready: Frame }> {
+  const c = new RawGateway(gatewayUrl + query);
+  await c.opened;
+  await c.waitFor((f) => f.op === 10);
+  c.send(identify(token, intents, extra));
+  const ready = await c.dispatch('READY');
+  if (intents & 1) for (let i = 0; i < ready.d.guilds.length; i++) await c.dispatch('GUILD_CREATE');
+  return { c, ready };
+}

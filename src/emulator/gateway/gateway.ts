@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CLIENT_SEND_LIMIT, DISPATCH_INTENT, GatewayClose, GatewayOp, HEARTBEAT_INTERVAL_MS, Intent, MAX_CLIENT_FRAME_BYTES } from '../../wire/gateway.js';
+import { CLIENT_SEND_LIMIT, GatewayClose, GatewayOp, HEARTBEAT_INTERVAL_MS, Intent, MAX_CLIENT_FRAME_BYTES } from '../../wire/gateway.js';
 import { resolveAuth } from '../http/auth.js';
 import type { EmulatorEvent, EventBus } from './events.js';
 import { own } from '../state/own.js';
@@ -17,6 +17,8 @@ import type { Application, World } from '../state/world.js';
 import { bareToken, checkQuery, decodeFrame, isRefusal, readIdentify, readResume, type Refusal } from './frames.js';
 import { guildCreatePayload, guildsOf, readyPayload } from './payloads.js';
 import { receives, Session } from './session.js';
+import { disallowedIntents } from '../../wire/intents.js';
+import { appReadsContent, intentOf, payloadFor } from './dispatch.js';
 
 export interface GatewayOptions {
   /** Sent in Hello; a connection silent for 1.5 intervals is closed with 4009. Default 41250 ms. */
@@ -192,6 +194,10 @@ export class Gateway {
       this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: 'Authentication failed.' });
       return;
     }
+    if (disallowedIntents(data.intents, app.profile?.flags ?? 0) !== 0) {
+      this.refuse(conn, { close: GatewayClose.DISALLOWED_INTENTS, reason: 'Disallowed intent(s).' });
+      return;
+    }
     this.makeRoomForSession();
     const session = new Session(randomBytes(16).toString('hex'), app.id, data.intents, data.shard, this.bufferSize);
     this.sessions.set(session.id, session);
@@ -271,14 +277,16 @@ export class Gateway {
 
   /** Sends a bus event to every session of its application that may see it, attached or waiting to resume. */
   private deliver(event: EmulatorEvent): void {
-    const intent = event.intent ?? DISPATCH_INTENT[event.name] ?? 0;
     const world = this.world();
+    const app = own(world.applications, event.applicationId);
+    const intent = intentOf(event, app);
+    const appReads = appReadsContent(app);
     const guild = event.guildId !== undefined ? own(world.guilds, event.guildId) : undefined;
     const attached = new Map<Session, Connection>();
     for (const c of this.connections) if (c.session) attached.set(c.session, c);
     for (const session of this.sessions.values()) {
       if (!receives(session, event, intent, guild)) continue;
-      const frame = session.record(event.name, event.data);
+      const frame = session.record(event.name, payloadFor(event, session, app, appReads));
       attached.get(session)?.ws.send(frame);
     }
   }

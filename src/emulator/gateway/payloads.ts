@@ -29,8 +29,8 @@ export function readyPayload(args: { app: Application; guilds: Guild[]; sessionI
     session_type: 'normal',
     resume_gateway_url: args.resumeUrl,
     ...(args.shard ? { shard: args.shard } : {}),
-    // The emulator's apps have no flags set (no verified intents, no auto-moderation badge).
-    application: { id: args.app.id, flags: 0 },
+    // The application's gateway-intent flags, as GET /applications/@me reports them.
+    application: { id: args.app.id, flags: args.app.profile?.flags ?? 0 },
     private_channels: [],
     presences: [],
     relationships: [],

@@ -123,7 +123,8 @@ function patchApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorRe
     if (body[key] !== undefined) profile[key] = body[key] as string | null;
   }
   if (body.install_params !== undefined) profile.install_params = body.install_params as ApplicationProfile['install_params'];
-  if (typeof body.flags === 'number') profile.flags = body.flags & SETTABLE_APPLICATION_FLAGS;
+  // The approved (non-limited) intent flags are not the owner's to change.
+  if (typeof body.flags === 'number') profile.flags = ((profile.flags ?? 0) & ~SETTABLE_APPLICATION_FLAGS) | (body.flags & SETTABLE_APPLICATION_FLAGS);
   if (isObject(body.integration_types_config)) {
     app.integrationTypes = Object.keys(body.integration_types_config)
       .map(Number)

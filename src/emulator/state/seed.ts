@@ -12,6 +12,7 @@ import { isLocale, suggestLocale } from '../../wire/locales.js';
 import type { Limits } from '../../wire/limits.js';
 import { NEW_GUILD_EVERYONE_PERMISSIONS, PERMISSION_BITS, parsePermissionSet } from '../../wire/permissions.js';
 import { GUILD_INSTALL_SCOPES } from '../../wire/installation.js';
+import { GATEWAY_FLAG_NAMES } from '../../wire/intents.js';
 import { validateCommand } from '../../wire/rules/command.js';
 import type { Scope } from '../../wire/scope.js';
 import { isSnowflake, type Snowflake } from '../../wire/snowflake.js';
@@ -136,9 +137,23 @@ function seedApplications(world: World, s: Seed, nextId: () => Snowflake): Snowf
       ...seededKeys(a, i),
     };
     if (a.interactions_endpoint_url !== undefined) app.interactionsEndpointUrl = endpointUrl(a.interactions_endpoint_url, `applications[${i}].interactions_endpoint_url`);
+    if (a.flags !== undefined) app.profile = { flags: gatewayFlagsOf(a.flags, `applications[${i}].flags`) };
     world.applications[id] = app;
   });
   return defaultAppId;
+}
+
+/** A seed's application `flags`: the gateway-intent flags by name (GATEWAY_MESSAGE_CONTENT, …); none enabled when left out, as for a new app. */
+function gatewayFlagsOf(flags: unknown, where: string): number {
+  const names = Object.keys(GATEWAY_FLAG_NAMES);
+  if (!Array.isArray(flags)) throw new SeedError(`${where} must be a list of flag names (${names.join(', ')})`);
+  let bits = 0;
+  for (const [fi, name] of flags.entries()) {
+    const bit = typeof name === 'string' && Object.hasOwn(GATEWAY_FLAG_NAMES, name) ? GATEWAY_FLAG_NAMES[name]! : undefined;
+    if (bit === undefined) throw new SeedError(`${where}[${fi}]: ${JSON.stringify(name)} is not an application flag the emulator takes (${names.join(', ')})`);
+    bits |= bit;
+  }
+  return bits;
 }
 
 /** One seeded guild: its channels (a default guild also gets a thread), the applications installed, roles and members. */

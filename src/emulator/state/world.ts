@@ -55,7 +55,7 @@ export interface ApplicationProfile {
   role_connections_verification_url?: string | null;
   custom_install_url?: string | null;
   install_params?: { scopes: string[]; permissions: string } | null;
-  /** Only the bits an owner may set (the limited gateway intents). */
+  /** The gateway-intent flags: the limited ones an owner sets through PATCH, and the approved ones only a seed gives. */
   flags?: number;
 }
 
@@ -177,6 +177,8 @@ export interface Seed {
     public_key?: string;
     private_key?: string;
     interactions_endpoint_url?: string;
+    /** The privileged gateway intents enabled, as the service names the flags (`GATEWAY_MESSAGE_CONTENT`, `GATEWAY_GUILD_MEMBERS_LIMITED`, …); none when left out. */
+    flags?: string[];
   }>;
   guilds?: Array<{
     id?: Snowflake;
