@@ -92,6 +92,13 @@ export const CLIENT_SEND_LIMIT = { frames: 120, windowMs: 60_000 } as const;
 /** The largest frame a client may send (the service's limit on Identify and other payloads). */
 export const MAX_CLIENT_FRAME_BYTES = 4096;
 
+/** Members per GUILD_MEMBERS_CHUNK, and at most per prefix or id request (op 8). */
+export const MEMBERS_PER_CHUNK = 1000;
+export const MEMBERS_PER_QUERY = 100;
+
+/** Identify's `large_threshold`: the range it may give, and its default (GUILD_CREATE lists fewer members above it). */
+export const LARGE_THRESHOLD = { min: 50, max: 250, default: 50 } as const;
+
 /** Which shard a guild's events go to. */
 export function shardOf(guildId: string, shardCount: number): number {
   return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));

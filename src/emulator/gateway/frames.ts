@@ -3,7 +3,7 @@
  * either the parsed frame or the close code the service would end the
  * connection with.
  */
-import { CLIENT_OPS, GATEWAY_VERSION, GatewayClose, KNOWN_INTENTS } from '../../wire/gateway.js';
+import { CLIENT_OPS, GATEWAY_VERSION, GatewayClose, KNOWN_INTENTS, LARGE_THRESHOLD } from '../../wire/gateway.js';
 
 export interface Refusal {
   close: number;
@@ -17,10 +17,40 @@ export interface ClientFrame {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * `text` with every integer literal too long for a double made a string:
+ * discord.py sends snowflakes (`guild_id`, `user_ids`) as JSON numbers, which
+ * JSON.parse would round. Strings in the text are left as they are.
+ */
+export function quoteBigIntegers(text: string): string {
+  if (!/\d{16}/.test(text)) return text;
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (ch >= '0' && ch <= '9') {
+      let j = i;
+      while (j < text.length && /[0-9.eE+-]/.test(text[j]!)) j++;
+      const literal = text.slice(i, j);
+      out += /^\d{16,}$/.test(literal) && !Number.isSafeInteger(Number(literal)) ? `"${literal}"` : literal;
+      i = j;
+    } else {
+      out += ch;
+      i++;
+    }
+  }
+  return out;
+}
+
 export function decodeFrame(text: string): ClientFrame | Refusal {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(quoteBigIntegers(text));
   } catch {
     return { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' };
   }
@@ -43,6 +73,8 @@ export interface IdentifyData {
   token: string;
   intents: number;
   shard: [number, number];
+  /** Members above which GUILD_CREATE lists only some (50-250; 50 when not given). */
+  largeThreshold: number;
 }
 
 export function readIdentify(d: unknown): IdentifyData | Refusal {
@@ -59,7 +91,9 @@ export function readIdentify(d: unknown): IdentifyData | Refusal {
     }
     shard = [s[0], s[1]];
   }
-  return { token: d.token, intents, shard };
+  const lt = d.large_threshold;
+  const largeThreshold = Number.isInteger(lt) ? Math.min(LARGE_THRESHOLD.max, Math.max(LARGE_THRESHOLD.min, lt as number)) : LARGE_THRESHOLD.default;
+  return { token: d.token, intents, shard, largeThreshold };
 }
 
 export interface ResumeData {

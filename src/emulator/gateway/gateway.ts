@@ -19,6 +19,8 @@ import { guildCreatePayload, guildsOf, readyPayload } from './payloads.js';
 import { receives, Session } from './session.js';
 import { disallowedIntents } from '../../wire/intents.js';
 import { appReadsContent, intentOf, payloadFor } from './dispatch.js';
+import { FullListLimiter } from './member-request.js';
+import { answerRequest } from './requests.js';
 
 export interface GatewayOptions {
   /** Sent in Hello; a connection silent for 1.5 intervals is closed with 4009. Default 41250 ms. */
@@ -68,6 +70,7 @@ export class Gateway {
   private readonly resumeWindowMs: number;
   private readonly bufferSize: number;
   private startsUsed = 0;
+  private readonly fullLists = new FullListLimiter();
   /** When each session's current connection attached, for `snapshot`. */
   private readonly attachedAt = new WeakMap<Session, number>();
   private closing = false;
@@ -169,9 +172,16 @@ export class Gateway {
         this.resume(conn, frame.d);
         return;
       default:
-        // Presence, voice state, member and soundboard requests: accepted once authenticated, with nothing to send back.
-        if (!conn.session) this.refuse(conn, { close: GatewayClose.NOT_AUTHENTICATED, reason: 'Not authenticated.' });
+        this.request(conn, frame.op, frame.d);
     }
+  }
+
+  /** Presence, voice state, member and soundboard requests, once authenticated (./requests.ts). */
+  private request(conn: Connection, op: number, d: unknown): void {
+    if (!conn.session || !conn.app) return this.refuse(conn, { close: GatewayClose.NOT_AUTHENTICATED, reason: 'Not authenticated.' });
+    const answer = answerRequest(op, d, { session: conn.session, app: conn.app, world: this.world(), now: this.now(), fullLists: this.fullLists });
+    if (isRefusal(answer)) return this.refuse(conn, answer);
+    for (const { t, d: data } of answer.dispatches) conn.ws.send(conn.session.record(t, data));
   }
 
   private appOf(token: string): Application | undefined {
@@ -209,7 +219,7 @@ export class Gateway {
     const guilds = guildsOf(world, app.id, data.shard);
     const shard = (d as { shard?: unknown }).shard !== undefined ? data.shard : undefined;
     conn.ws.send(session.record('READY', readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, ...(shard ? { shard } : {}) })));
-    if (data.intents & Intent.GUILDS) for (const g of guilds) conn.ws.send(session.record('GUILD_CREATE', guildCreatePayload(g, app)));
+    if (data.intents & Intent.GUILDS) for (const g of guilds) conn.ws.send(session.record('GUILD_CREATE', guildCreatePayload(g, app, data.intents, data.largeThreshold)));
   }
 
   private resume(conn: Connection, d: unknown): void {

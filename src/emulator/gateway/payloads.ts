@@ -6,14 +6,7 @@ import { GATEWAY_VERSION, shardOf } from '../../wire/gateway.js';
 import { snowflakeTimestamp } from '../../wire/snowflake.js';
 import { isThreadType } from '../../wire/channels.js';
 import type { Application, Channel, Guild, World } from '../state/world.js';
-
-export function botUser(app: Application) {
-  return { id: app.botUserId, username: app.name, discriminator: '0000', global_name: null, avatar: null, bot: true, system: false, flags: 0, verified: true, mfa_enabled: false };
-}
-
-function plainUser(id: string, username: string) {
-  return { id, username, discriminator: '0', global_name: null, avatar: null, bot: false, flags: 0 };
-}
+import { botUser, guildCreateMembers } from './members.js';
 
 /** The guilds a session sees: those the application is installed in, on the session's shard. */
 export function guildsOf(world: World, applicationId: string, shard: [number, number]): Guild[] {
@@ -69,18 +62,13 @@ function threadPayload(c: Channel, ownerId: string) {
   };
 }
 
-function memberPayload(user: ReturnType<typeof plainUser> | ReturnType<typeof botUser>, roles: string[], joinedAt: string) {
-  return { user, roles, nick: null, avatar: null, joined_at: joinedAt, deaf: false, mute: false, flags: 0, pending: false };
-}
-
-/** GUILD_CREATE for one guild as the application's bot sees it: the bot is one of the members. */
-export function guildCreatePayload(guild: Guild, app: Application) {
+/** GUILD_CREATE for one guild as a session of the application's bot sees it: the members its intents show (./members.ts). */
+export function guildCreatePayload(guild: Guild, app: Application, intents: number, largeThreshold: number) {
   const joinedAt = snowflakeTimestamp(guild.id).toISOString();
   // GUILD_CREATE lists threads under `threads`, not `channels`.
   const channels = guild.channels.filter((c) => !(isThreadType(c.type) && c.parentId !== undefined));
   const threads = guild.channels.filter((c) => isThreadType(c.type) && c.parentId !== undefined);
-  const members = guild.members.map((m) => memberPayload(plainUser(m.id, m.username), m.roles ?? [], joinedAt));
-  if (!guild.members.some((m) => m.id === app.botUserId)) members.push(memberPayload(botUser(app), [], joinedAt));
+  const { members, member_count, large } = guildCreateMembers(guild, app, intents, largeThreshold);
   return {
     id: guild.id,
     name: guild.name,
@@ -91,8 +79,8 @@ export function guildCreatePayload(guild: Guild, app: Application) {
     description: null,
     owner_id: guild.ownerId ?? guild.members[0]?.id ?? app.botUserId,
     unavailable: false,
-    large: false,
-    member_count: members.length,
+    large,
+    member_count,
     joined_at: joinedAt,
     afk_channel_id: null,
     afk_timeout: 300,

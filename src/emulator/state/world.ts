@@ -67,8 +67,8 @@ export interface Guild {
   ownerId?: Snowflake;
   /** `permissions`: a decimal bit set (absent: none). @everyone has the guild's id. */
   roles: Array<{ id: Snowflake; name: string; permissions?: string }>;
-  /** `roles`: the member's role ids, @everyone left out. `locale`: the user's language setting (a locale key). `ageVerified`: known to be 18 or older (age-restricted commands). */
-  members: Array<{ id: Snowflake; username: string; roles?: Snowflake[]; locale?: string; ageVerified?: boolean }>;
+  /** `roles`: the member's role ids, @everyone left out. `locale`: the user's language setting (a locale key). `ageVerified`: known to be 18 or older (age-restricted commands). `nick`, `joinedAt` (ISO time; absent: when the guild was made): as the member object says. */
+  members: Array<{ id: Snowflake; username: string; roles?: Snowflake[]; locale?: string; ageVerified?: boolean; nick?: string; joinedAt?: string }>;
   /**
    * Per application: the OAuth2 scopes it was authorised with here, whether
    * they let it add commands (`applications.commands`, or `bot` which

@@ -1,0 +1,22 @@
+/** Reading what a gateway client sends (src/emulator/gateway/frames.ts). */
+import { describe, expect, test } from 'vitest';
+import { decodeFrame, quoteBigIntegers, readIdentify } from '../../src/emulator/gateway/frames.js';
+
+describe('quoteBigIntegers', () => {
+  test('integers beyond a double become strings; small numbers and every string stay as they are', () => {
+    expect(quoteBigIntegers('{"a":123456789012345678901,"b":[42,9007199254740993],"c":"x 12345678901234567890"}')).toBe(
+      '{"a":"123456789012345678901","b":[42,"9007199254740993"],"c":"x 12345678901234567890"}',
+    );
+    expect(quoteBigIntegers('{"s":"a\\"1234567890123456789","n":1.5e300}')).toBe('{"s":"a\\"1234567890123456789","n":1.5e300}');
+    expect(decodeFrame('{"op":8,"d":{"guild_id":1234567890123456789}}')).toEqual({ op: 8, d: { guild_id: '1234567890123456789' } });
+  });
+});
+
+describe('readIdentify', () => {
+  test('large_threshold within 50-250, 50 when left out', () => {
+    const base = { token: 't', intents: 1 };
+    expect(readIdentify(base)).toMatchObject({ largeThreshold: 50 });
+    expect(readIdentify({ ...base, large_threshold: 250 })).toMatchObject({ largeThreshold: 250 });
+    expect(readIdentify({ ...base, large_threshold: 1000 })).toMatchObject({ largeThreshold: 250 });
+  });
+});
