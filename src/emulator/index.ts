@@ -9,6 +9,7 @@ import { dailyCreatesToday, utcDay } from './state/commands-model.js';
 import { FaultController, type FaultRule } from './http/faults.js';
 import type { Route } from './http/http-types.js';
 import { firstControl } from './http/control-chain.js';
+import { memberControl } from './routes/member-control.js';
 import type { Snowflake } from '../wire/snowflake.js';
 import { own } from './state/own.js';
 import { openWorld } from './state/open-world.js';
@@ -326,6 +327,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     control: firstControl(
       webhookAuthorizeControl(() => store.world, store.meta.defaultApplicationId, webhookCodes),
       interactionControl(interactions.invoke, (id) => interactions.checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
+      memberControl(store, events, nextId, now),
     ),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(rateLimiter ? { rateLimiter } : {}),

@@ -152,6 +152,15 @@ export class EventBus {
     else this.deliver(event);
   }
 
+  /**
+   * An event whose change is already committed outside any request (a control
+   * route's own transaction): sent now, never held with, or dropped by, a
+   * request that happens to be in flight.
+   */
+  emitCommitted(event: EmulatorEvent): void {
+    this.deliver(event);
+  }
+
   /** Starts holding events for one request. */
   hold(): void {
     this.pending = [];
