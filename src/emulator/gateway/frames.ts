@@ -3,6 +3,7 @@
  * either the parsed frame or the close code the service would end the
  * connection with.
  */
+import { TRANSPORT_COMPRESSIONS, type TransportCompression } from './transport.js';
 import { CLIENT_OPS, GATEWAY_VERSION, GatewayClose, KNOWN_INTENTS, LARGE_THRESHOLD } from '../../wire/gateway.js';
 
 export interface Refusal {
@@ -59,14 +60,25 @@ export function decodeFrame(text: string): ClientFrame | Refusal {
   return { op: value.op, d: value.d };
 }
 
-/** The connection URL's query: `v` must be the version the emulator speaks, `encoding` json. */
-export function checkQuery(query: URLSearchParams): Refusal | undefined {
+/** What the connection URL's query asks for, once checked. */
+export interface QueryChoice {
+  compress: TransportCompression | undefined;
+}
+
+/**
+ * The connection URL's query: `v` must be the version the emulator speaks,
+ * `encoding` json (ETF is not emulated: refused by name, not answered in
+ * JSON), `compress` a transport compression the emulator serves.
+ */
+export function checkQuery(query: URLSearchParams): QueryChoice | Refusal {
   const v = query.get('v');
   if (v !== null && v !== String(GATEWAY_VERSION)) return { close: GatewayClose.INVALID_API_VERSION, reason: 'Invalid API version provided.' };
   const encoding = query.get('encoding');
-  if (encoding !== null && encoding !== 'json') return { close: GatewayClose.DECODE_ERROR, reason: `The emulator speaks encoding=json only, not ${encoding}.` };
-  if (query.has('compress')) return { close: GatewayClose.DECODE_ERROR, reason: 'The emulator does not compress the transport (compress=zlib-stream).' };
-  return undefined;
+  if (encoding !== null && encoding !== 'json') return { close: GatewayClose.DECODE_ERROR, reason: `The emulator speaks encoding=json only, not ${encoding.slice(0, 20)}.` };
+  const compress = query.get('compress');
+  if (compress === null) return { compress: undefined };
+  if ((TRANSPORT_COMPRESSIONS as readonly string[]).includes(compress)) return { compress: compress as TransportCompression };
+  return { close: GatewayClose.DECODE_ERROR, reason: `The emulator compresses with compress=zlib-stream only, not ${compress.slice(0, 20)}.` };
 }
 
 export interface IdentifyData {

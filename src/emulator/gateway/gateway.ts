@@ -21,6 +21,7 @@ import { disallowedIntents } from '../../wire/intents.js';
 import { appReadsContent, intentOf, payloadFor } from './dispatch.js';
 import { FullListLimiter } from './member-request.js';
 import { answerRequest } from './requests.js';
+import { type Transport, transportFor } from './transport.js';
 
 export interface GatewayOptions {
   /** Sent in Hello; a connection silent for 1.5 intervals is closed with 4009. Default 41250 ms. */
@@ -38,6 +39,8 @@ export const SESSION_START_TOTAL = 1000;
 
 interface Connection {
   ws: WebSocket;
+  /** Where messages go out: text, or a zlib stream (./transport.ts). */
+  out: Transport;
   session?: Session;
   app?: Application;
   heartbeatTimer?: NodeJS.Timeout;
@@ -113,16 +116,16 @@ export class Gateway {
   }
 
   private open(ws: WebSocket, query: URLSearchParams): void {
-    const conn: Connection = { ws, framesInWindow: 0, windowStart: this.now() };
+    const checked = checkQuery(query);
+    const conn: Connection = { ws, out: transportFor(ws, isRefusal(checked) ? undefined : checked.compress), framesInWindow: 0, windowStart: this.now() };
     this.connections.add(conn);
     ws.on('close', () => this.dropped(conn));
     ws.on('error', () => ws.terminate());
-    const refused = checkQuery(query);
-    if (refused) {
-      this.refuse(conn, refused);
+    if (isRefusal(checked)) {
+      this.refuse(conn, checked);
       return;
     }
-    ws.send(JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null }));
+    conn.out.send(JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null }));
     this.armHeartbeat(conn);
     ws.on('message', (data, isBinary) => {
       if (isBinary) return this.refuse(conn, { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' });
@@ -163,7 +166,7 @@ export class Gateway {
     switch (frame.op) {
       case GatewayOp.HEARTBEAT:
         this.armHeartbeat(conn);
-        conn.ws.send(JSON.stringify({ op: GatewayOp.HEARTBEAT_ACK, d: null, s: null, t: null }));
+        conn.out.send(JSON.stringify({ op: GatewayOp.HEARTBEAT_ACK, d: null, s: null, t: null }));
         return;
       case GatewayOp.IDENTIFY:
         this.identify(conn, frame.d);
@@ -181,7 +184,7 @@ export class Gateway {
     if (!conn.session || !conn.app) return this.refuse(conn, { close: GatewayClose.NOT_AUTHENTICATED, reason: 'Not authenticated.' });
     const answer = answerRequest(op, d, { session: conn.session, app: conn.app, world: this.world(), now: this.now(), fullLists: this.fullLists });
     if (isRefusal(answer)) return this.refuse(conn, answer);
-    for (const { t, d: data } of answer.dispatches) conn.ws.send(conn.session.record(t, data));
+    for (const { t, d: data } of answer.dispatches) conn.out.send(conn.session.record(t, data));
   }
 
   private appOf(token: string): Application | undefined {
@@ -218,8 +221,8 @@ export class Gateway {
     const world = this.world();
     const guilds = guildsOf(world, app.id, data.shard);
     const shard = (d as { shard?: unknown }).shard !== undefined ? data.shard : undefined;
-    conn.ws.send(session.record('READY', readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, ...(shard ? { shard } : {}) })));
-    if (data.intents & Intent.GUILDS) for (const g of guilds) conn.ws.send(session.record('GUILD_CREATE', guildCreatePayload(g, app, data.intents, data.largeThreshold)));
+    conn.out.send(session.record('READY', readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, ...(shard ? { shard } : {}) })));
+    if (data.intents & Intent.GUILDS) for (const g of guilds) conn.out.send(session.record('GUILD_CREATE', guildCreatePayload(g, app, data.intents, data.largeThreshold)));
   }
 
   private resume(conn: Connection, d: unknown): void {
@@ -242,7 +245,7 @@ export class Gateway {
     const missed = session && session.applicationId === app.id ? session.since(data.seq) : undefined;
     if (!session || !missed) {
       // The client may Identify afresh on this connection.
-      conn.ws.send(JSON.stringify({ op: GatewayOp.INVALID_SESSION, d: false, s: null, t: null }));
+      conn.out.send(JSON.stringify({ op: GatewayOp.INVALID_SESSION, d: false, s: null, t: null }));
       return;
     }
     // A session lives on one connection: a resume takes it over from an older one still open.
@@ -256,8 +259,8 @@ export class Gateway {
     this.attachedAt.set(session, this.now());
     conn.session = session;
     conn.app = app;
-    for (const frame of missed) conn.ws.send(frame);
-    conn.ws.send(session.record('RESUMED', null));
+    for (const frame of missed) conn.out.send(frame);
+    conn.out.send(session.record('RESUMED', null));
   }
 
   /** At the cap, the oldest dropped session makes way; live ones are bounded by the connection cap. */
@@ -276,13 +279,14 @@ export class Gateway {
 
   private dropped(conn: Connection): void {
     clearTimeout(conn.heartbeatTimer);
+    conn.out.dispose();
     this.connections.delete(conn);
     if (conn.session) conn.session.detachedAt = this.now();
   }
 
   private refuse(conn: Connection, refusal: Refusal): void {
     clearTimeout(conn.heartbeatTimer);
-    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.close(refusal.close, refusal.reason);
+    conn.out.close(refusal.close, refusal.reason);
   }
 
   /** Sends a bus event to every session of its application that may see it, attached or waiting to resume. */
@@ -297,7 +301,7 @@ export class Gateway {
     for (const session of this.sessions.values()) {
       if (!receives(session, event, intent, guild)) continue;
       const frame = session.record(event.name, payloadFor(event, session, app, appReads));
-      attached.get(session)?.ws.send(frame);
+      attached.get(session)?.out.send(frame);
     }
   }
 

@@ -1,0 +1,57 @@
+/**
+ * discord.py (Debian's python3-discord) against the emulator's gateway: a
+ * real client that always asks for zlib-stream transport compression, sends
+ * snowflakes as JSON integers, and with the members intent chunks its guilds
+ * (op 8) before it is ready. Skipped, saying why, where the library is not
+ * installed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, expect, test } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+
+const PYTHON = '/usr/bin/python3';
+const BOT = fileURLToPath(new URL('./discordpy/members_bot.py', import.meta.url));
+const probe = spawnSync(PYTHON, ['-c', 'import discord, yarl; print(discord.__version__)'], { encoding: 'utf8' });
+const missing =
+  probe.status === 0
+    ? undefined
+    : `discord.py is not importable by ${PYTHON} (install Debian's python3-discord): ${(probe.stderr || String(probe.error ?? '')).trim().split('\n').pop()}`;
+if (missing) console.warn(`skipping the discord.py gateway test: ${missing}`);
+
+let em: RunningEmulator | undefined;
+afterEach(async () => {
+  await em?.close();
+  em = undefined;
+});
+
+function runBot(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(PYTHON, [BOT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+test.skipIf(missing !== undefined)('a discord.py bot logs in over zlib-stream and chunks its guild’s members before on_ready', { timeout: 60_000 }, async () => {
+  const members = Array.from({ length: 40 }, (_, i) => ({ id: String(700000000000000000n + BigInt(i)), username: `member${i}` }));
+  em = await startEmulator({
+    rateLimits: false,
+    seed: { applications: [{ flags: ['GATEWAY_GUILD_MEMBERS_LIMITED'] }], guilds: [{ id: '900000000000000001', name: 'py-guild', members }] },
+  });
+  const run = await runBot([em.url, em.gatewayUrl, em.credentials.botToken]);
+  expect(run.code, run.stderr).toBe(0);
+  const seen = JSON.parse(run.stdout.trim().split('\n').pop()!);
+  const botId = em.world.applications[em.credentials.applicationId]!.botUserId;
+  expect(seen.user).toBe(botId);
+  expect(seen.guilds).toHaveLength(1);
+  expect(seen.guilds[0]).toMatchObject({ id: '900000000000000001', name: 'py-guild', chunked: true });
+  expect(seen.guilds[0].members).toEqual([...members.map((m) => m.id), botId].sort());
+});
