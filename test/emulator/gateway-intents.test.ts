@@ -115,6 +115,16 @@ describe('message dispatches per session', () => {
     expect((await reader.dispatch('MESSAGE_UPDATE')).d.content).toBe('edited');
   });
 
+  test('a session identified with MESSAGE_CONTENT reads blank once the owner turns the flag off', async () => {
+    em = await start({ seed: { applications: [{ flags: ['GATEWAY_MESSAGE_CONTENT_LIMITED'] }] } });
+    const { c } = await ready(GUILDS | GUILD_MESSAGES | MESSAGE_CONTENT);
+    emit('MESSAGE_CREATE', message());
+    expect((await c.dispatch('MESSAGE_CREATE')).d.content).toBe('hello there');
+    expect((await call(em, 'PATCH', '/applications/@me', { auth: bot(em), body: { flags: 0 } })).body.flags).toBe(0);
+    emit('MESSAGE_CREATE', message());
+    expect((await c.dispatch('MESSAGE_CREATE')).d.content).toBe('');
+  });
+
   test('the exceptions: a mention of the bot, the bot’s own message, a DM; a referenced message is judged on its own', async () => {
     em = await start();
     const botId = em.world.applications[em.credentials.applicationId]!.botUserId;
