@@ -3,21 +3,16 @@
  * real client that always asks for zlib-stream transport compression, sends
  * snowflakes as JSON integers, and with the members intent chunks its guilds
  * (op 8) before it is ready. Skipped, saying why, where the library is not
- * installed.
+ * installed (test/helpers/discord-py.ts; CI requires it).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { discordPyAvailable, PYTHON } from '../helpers/discord-py.js';
 
-const PYTHON = '/usr/bin/python3';
 const BOT = fileURLToPath(new URL('./discordpy/members_bot.py', import.meta.url));
-const probe = spawnSync(PYTHON, ['-c', 'import discord, yarl; print(discord.__version__)'], { encoding: 'utf8' });
-const missing =
-  probe.status === 0
-    ? undefined
-    : `discord.py is not importable by ${PYTHON} (install Debian's python3-discord): ${(probe.stderr || String(probe.error ?? '')).trim().split('\n').pop()}`;
-if (missing) console.warn(`skipping the discord.py gateway test: ${missing}`);
+const available = discordPyAvailable();
 
 let em: RunningEmulator | undefined;
 afterEach(async () => {
@@ -40,7 +35,7 @@ function runBot(args: string[]): Promise<{ code: number | null; stdout: string; 
   });
 }
 
-test.skipIf(missing !== undefined)('a discord.py bot logs in over zlib-stream and chunks its guild’s members before on_ready', { timeout: 60_000 }, async () => {
+test.skipIf(!available)('a discord.py bot logs in over zlib-stream and chunks its guild’s members before on_ready', { timeout: 60_000 }, async () => {
   const members = Array.from({ length: 40 }, (_, i) => ({ id: String(700000000000000000n + BigInt(i)), username: `member${i}` }));
   em = await startEmulator({
     rateLimits: false,

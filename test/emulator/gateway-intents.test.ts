@@ -28,7 +28,7 @@ async function ready(intents: number) {
 }
 
 async function identifyClosed(intents: number) {
-  const c = new RawGateway(em.gatewayUrl + '?v=10&encoding=json');
+  const c = new RawGateway(`${em.gatewayUrl}?v=10&encoding=json`);
   clients.push(c);
   await c.opened;
   c.send(identify(em.credentials.botToken, intents));

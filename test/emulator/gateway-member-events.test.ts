@@ -3,7 +3,7 @@ import { Client, Events, GatewayIntentBits, type GuildMember } from 'discord.js'
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { start } from './helpers.js';
-import { RawGateway, readyClient } from './gateway-client.js';
+import { type RawGateway, readyClient } from './gateway-client.js';
 
 const GUILDS = 1 << 0;
 const GUILD_MEMBERS = 1 << 1;

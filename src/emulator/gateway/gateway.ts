@@ -181,9 +181,15 @@ export class Gateway {
 
   /** Presence, voice state, member and soundboard requests, once authenticated (./requests.ts). */
   private request(conn: Connection, op: number, d: unknown): void {
-    if (!conn.session || !conn.app) return this.refuse(conn, { close: GatewayClose.NOT_AUTHENTICATED, reason: 'Not authenticated.' });
+    if (!conn.session || !conn.app) {
+      this.refuse(conn, { close: GatewayClose.NOT_AUTHENTICATED, reason: 'Not authenticated.' });
+      return;
+    }
     const answer = answerRequest(op, d, { session: conn.session, app: conn.app, world: this.world(), now: this.now(), fullLists: this.fullLists });
-    if (isRefusal(answer)) return this.refuse(conn, answer);
+    if (isRefusal(answer)) {
+      this.refuse(conn, answer);
+      return;
+    }
     for (const { t, d: data } of answer.dispatches) conn.out.send(conn.session.record(t, data));
   }
 
