@@ -1,4 +1,5 @@
 /** Privileged intents per application (close 4014), and message dispatches gated and blanked per session (facts §7.2, §7.3). */
+import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { SeedError } from '../../src/emulator/index.js';
@@ -169,5 +170,51 @@ describe('message dispatches per session', () => {
     expect(dmOnly.seen('MESSAGE_CREATE').map((f) => f.d.id)).toEqual(['300000000000000002']);
     expect(dmOnly.seen('MESSAGE_REACTION_ADD')).toHaveLength(1);
     expect(dmOnly.seen('MESSAGE_DELETE')).toHaveLength(0);
+  });
+});
+
+describe('discord.js', () => {
+  test('messageCreate with content only when the bot asked for MessageContent and the app has the flag', async () => {
+    em = await start({ seed: { applications: [{ flags: ['GATEWAY_MESSAGE_CONTENT_LIMITED'] }] } });
+    const guild = em.world.guilds[em.credentials.guildId]!;
+    const channel = guild.channels.find((ch) => ch.type === 0)!;
+    const member = guild.members[0]!;
+    const sent = {
+      id: '300000000000000009',
+      type: 0,
+      channel_id: channel.id,
+      guild_id: guild.id,
+      author: { id: member.id, username: member.username, discriminator: '0', global_name: null, avatar: null },
+      content: '!ping',
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [],
+      embeds: [],
+      pinned: false,
+      flags: 0,
+      components: [],
+    };
+    const seen: Record<string, string> = {};
+    for (const [label, intents] of [
+      ['blind', [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages]],
+      ['reader', [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent]],
+    ] as const) {
+      const client = new Client({ intents: [...intents], rest: { api: em.restBase } });
+      try {
+        const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+        await client.login(em.credentials.botToken);
+        await ready;
+        const got = new Promise<string>((resolve) => client.once(Events.MessageCreate, (m) => resolve(m.content)));
+        em.events.emit({ applicationId: em.credentials.applicationId, name: 'MESSAGE_CREATE', data: sent, guildId: guild.id });
+        seen[label] = await got;
+      } finally {
+        await client.destroy();
+      }
+    }
+    expect(seen).toEqual({ blind: '', reader: '!ping' });
   });
 });
