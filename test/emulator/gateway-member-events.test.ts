@@ -1,5 +1,8 @@
 /** Members joining, changing and leaving through the control routes, told over the gateway as GUILD_MEMBER_ADD / _UPDATE / _REMOVE (GUILD_MEMBERS intent). */
 import { Client, Events, GatewayIntentBits, type GuildMember } from 'discord.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { start } from './helpers.js';
@@ -76,6 +79,19 @@ describe('member control routes', () => {
     expect((await control('POST', `/guilds/${GUILD}/members`, {})).status).toBe(400);
     expect(em.world.guilds[GUILD]!.members).toHaveLength(1);
   });
+});
+
+test('a member change is journaled: a restart from the data file keeps it', async () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-members-')), 'world.json');
+  em = await start({ dataFile: file, seed: seed() });
+  expect((await control('POST', `/guilds/${GUILD}/members`, { id: '800000000000000005', username: 'dee', roles: [MODS] })).status).toBe(201);
+  expect((await control('PATCH', `/guilds/${GUILD}/members/800000000000000001`, { nick: 'Annie' })).status).toBe(200);
+  await em.close();
+  em = await start({ dataFile: file });
+  expect(em.world.guilds[GUILD]!.members).toEqual([
+    { id: '800000000000000001', username: 'ann', nick: 'Annie' },
+    { id: '800000000000000005', username: 'dee', roles: [MODS], joinedAt: expect.any(String) },
+  ]);
 });
 
 test('a discord.js bot with GuildMembers sees a member join and leave', async () => {
