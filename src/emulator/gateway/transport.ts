@@ -39,6 +39,7 @@ class ZlibStream implements Transport {
   private output: Buffer[] = [];
   private inFlight = 0;
   private closing: (() => void) | undefined;
+  private disposed = false;
 
   constructor(private readonly ws: WebSocket) {
     // Flowing from the start: the output of a flush is pushed (as 'data') before the flush's callback runs.
@@ -47,6 +48,7 @@ class ZlibStream implements Transport {
   }
 
   send(text: string): void {
+    if (this.disposed) return;
     this.inFlight += 1;
     this.deflate.write(text);
     this.deflate.flush(constants.Z_SYNC_FLUSH, () => {
@@ -67,6 +69,7 @@ class ZlibStream implements Transport {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.deflate.close();
   }
 }
