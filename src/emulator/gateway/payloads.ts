@@ -11,7 +11,7 @@ export function botUser(app: Application) {
   return { id: app.botUserId, username: app.name, discriminator: '0000', global_name: null, avatar: null, bot: true, system: false, flags: 0, verified: true, mfa_enabled: false };
 }
 
-function plainUser(id: string, username: string) {
+export function plainUser(id: string, username: string) {
   return { id, username, discriminator: '0', global_name: null, avatar: null, bot: false, flags: 0 };
 }
 
@@ -39,7 +39,7 @@ export function readyPayload(args: { app: Application; guilds: Guild[]; sessionI
   };
 }
 
-function channelPayload(c: Channel, position: number) {
+export function channelPayload(c: Channel, position: number) {
   return {
     id: c.id,
     type: c.type,
@@ -54,7 +54,7 @@ function channelPayload(c: Channel, position: number) {
   };
 }
 
-function threadPayload(c: Channel, ownerId: string) {
+export function threadPayload(c: Channel, ownerId: string) {
   return {
     id: c.id,
     type: c.type,
@@ -69,7 +69,7 @@ function threadPayload(c: Channel, ownerId: string) {
   };
 }
 
-function memberPayload(user: ReturnType<typeof plainUser> | ReturnType<typeof botUser>, roles: string[], joinedAt: string) {
+export function memberPayload(user: ReturnType<typeof plainUser> | ReturnType<typeof botUser>, roles: string[], joinedAt: string) {
   return { user, roles, nick: null, avatar: null, joined_at: joinedAt, deaf: false, mute: false, flags: 0, pending: false };
 }
 
