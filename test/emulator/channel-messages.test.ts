@@ -165,3 +165,11 @@ describe('a member says something (POST /__emulator/messages)', () => {
     expect(await say(em, { channelId: CH.general, userId: ALICE, content: '' })).toMatchObject({ status: 400, body: { code: 50006 } });
   });
 });
+
+test('enforce_nonce: the same nonce again returns the message already sent instead of a second one', async () => {
+  const first = await post(CH.general, { content: 'once', nonce: 'same-nonce', enforce_nonce: true });
+  const again = await post(CH.general, { content: 'once', nonce: 'same-nonce', enforce_nonce: true });
+  expect(again.body.id).toBe(first.body.id);
+  const loose = await post(CH.general, { content: 'twice', nonce: 'same-nonce' });
+  expect(loose.body.id).not.toBe(first.body.id);
+});

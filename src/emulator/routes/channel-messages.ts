@@ -67,6 +67,18 @@ function replyTarget(ctx: HandlerContext, channelId: string, b: Obj): StoredMess
   return problemsResponse([p]);
 }
 
+/** How long `enforce_nonce` remembers a nonce ("a few minutes", facts §5.2 [UNC]). */
+const NONCE_WINDOW_MS = 5 * 60_000;
+
+/** With `enforce_nonce`, the bot's message in this channel with the same nonce, sent within the window: the service returns it instead of a new one. */
+function enforcedNonce(ctx: HandlerContext, at: ChannelAccess, b: Obj): StoredMessage | undefined {
+  if (b.enforce_nonce !== true || (typeof b.nonce !== 'string' && typeof b.nonce !== 'number')) return undefined;
+  const since = ctx.now() - NONCE_WINDOW_MS;
+  return Object.values(ctx.world.messages).find(
+    (m) => m.channel_id === at.channel.id && m.authorId === at.app.botUserId && m.message.nonce === b.nonce && Date.parse(String(m.message.timestamp)) >= since,
+  );
+}
+
 function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const at = channelAccess(req, ctx);
   if ('status' in at) return at;
@@ -84,6 +96,8 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if (denied) return channelError(denied);
   const refused = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
   if (refused) return refused;
+  const again = enforcedNonce(ctx, at, b);
+  if (again) return { status: 200, body: restMessage(ctx.world, again, at.app.botUserId) };
   const replyTo = replyTarget(ctx, at.channel.id, b);
   if (replyTo && 'status' in replyTo) return replyTo;
   const stored = buildBotMessage(
