@@ -83,7 +83,8 @@ function setV8Flags(flags: string): void {
   const quiet = process.noDeprecation;
   try {
     process.noDeprecation = true;
-    binding = process.binding('v8') as typeof binding;
+    // Not in @types/node: the legacy bindings are undocumented.
+    binding = (process as unknown as { binding(name: string): unknown }).binding('v8') as typeof binding;
   } catch {
     // Node 24 and later: no such binding.
   } finally {

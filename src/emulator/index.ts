@@ -25,6 +25,8 @@ import { WebhookAuthorizations } from './state/webhook-authorizations.js';
 import { permissionRoutes } from './routes/permissions.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { channelFollowerRoutes } from './routes/channel-followers.js';
+import { botRestRoutes } from './routes/bot-rest.js';
+import { messageControl } from './routes/message-control.js';
 import { credentialsOf, readSeedFile, SeedError } from './state/seed.js';
 import { API_PREFIX, createEmulatorServer, isLoopback, type ServerOptions, type ServerTimeouts } from './http/server.js';
 import { ActivityLog } from './view/activity.js';
@@ -296,6 +298,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...interactionRoutes(interactions.registry, webhookRoutes),
     ...webhookRoutes,
     ...channelFollowerRoutes,
+    ...botRestRoutes,
     ...gatewayRoutes(gateway),
   ];
   const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
@@ -328,6 +331,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       webhookAuthorizeControl(() => store.world, store.meta.defaultApplicationId, webhookCodes),
       interactionControl(interactions.invoke, (id) => interactions.checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
       memberControl(store, events, nextId, now),
+      messageControl({ store, events, nextId, now, limits }),
     ),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(rateLimiter ? { rateLimiter } : {}),

@@ -117,7 +117,7 @@ describe('request errors', () => {
   });
 
   test('unknown route 404 code 0; wrong method 405 code 0; outside /api/v10 404', async () => {
-    expect((await call(em, 'GET', '/nothing/here', { auth: bot(em) })).body).toEqual({ message: '404: Not Found', code: 0 });
+    expect((await call(em, 'GET', '/nothing/here', { auth: bot(em) })).body).toEqual({ message: '404: Not Found (GET /nothing/here is not emulated)', code: 0 });
     expect((await call(em, 'POST', `/applications/${app}/commands/123`, { auth: bot(em) })).body).toEqual({ message: '405: Method Not Allowed', code: 0 });
     const res = await request(em.url.replace('/api/v10', '/elsewhere'));
     expect(res.statusCode).toBe(404);

@@ -46,8 +46,8 @@ export interface MessageNote {
   messageId: Snowflake;
   /** The message object as the service returns it (the last one seen, for a deletion). */
   message: Record<string, unknown>;
-  /** Who sent it: a webhook's execute, or an application's answer to an interaction. */
-  source: 'webhook' | 'interaction';
+  /** Who sent it: a webhook's execute, an application's answer to an interaction, its bot through REST, or a member. */
+  source: 'webhook' | 'interaction' | 'bot' | 'member';
   /** Interaction answers: who invoked which command (and so who alone sees an ephemeral answer). */
   interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake };
   /** Files uploaded with this create or edit, by the id of the attachment each became (the web view shows them; the world keeps no bytes). */
@@ -70,9 +70,9 @@ export interface RequestNote {
   status: number;
   /** Service error code of a refusal (50035, 10015…). */
   code?: number;
-  /** The rate-limit bucket, and what refused the request when not the handler. */
+  /** The rate-limit bucket, and what refused the request when not the handler (`not-emulated`: no route of the emulator's; `route` is then the path's shape). */
   bucket?: string;
-  refusedBy?: 'rate-limit' | 'fault' | 'auth';
+  refusedBy?: 'rate-limit' | 'fault' | 'auth' | 'not-emulated';
 }
 
 export interface DeliveryNote {

@@ -5,6 +5,7 @@
  * payloads of at most 1000 members. Pure but for the rate limit's memory.
  */
 import { GatewayClose, Intent, MEMBERS_PER_CHUNK, MEMBERS_PER_QUERY } from '../../wire/gateway.js';
+import { isSnowflake } from '../../wire/snowflake.js';
 import type { Application, Guild } from '../state/world.js';
 import type { Refusal } from './frames.js';
 import { guildMembers } from './members.js';
@@ -24,7 +25,7 @@ export const FULL_LIST_WINDOW_MS = 30_000;
 const NONCE_MAX_BYTES = 32;
 
 const invalid: Refusal = { close: GatewayClose.UNKNOWN_OPCODE, reason: 'Invalid payload for REQUEST_GUILD_MEMBERS.' };
-const idText = (v: unknown): string | undefined => (typeof v === 'string' && /^\d{1,20}$/.test(v) ? v : Number.isSafeInteger(v) && (v as number) >= 0 ? String(v) : undefined);
+const idText = (v: unknown): string | undefined => (isSnowflake(v) ? v : Number.isSafeInteger(v) && (v as number) >= 0 ? String(v) : undefined);
 
 /** The request, or the close for a payload the service refuses (4001: no guild, or neither `query` nor `user_ids`, or `query` without `limit`). */
 export function readMemberRequest(d: unknown): MemberRequest | Refusal {

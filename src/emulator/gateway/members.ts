@@ -14,12 +14,13 @@ export function botUser(app: Application) {
   return { id: app.botUserId, username: app.name, discriminator: '0000', global_name: null, avatar: null, bot: true, system: false, flags: 0, verified: true, mfa_enabled: false };
 }
 
-function plainUser(m: GuildMember) {
+/** A member's user object (the emulator's members are people, not bots). */
+export function plainUser(m: { id: string; username: string }) {
   return { id: m.id, username: m.username, discriminator: '0', global_name: null, avatar: null, bot: false, flags: 0 };
 }
 
 /** The member object of the Guild Member resource, with its user. */
-export function memberObject(guild: Guild, m: GuildMember, user: object = plainUser(m)) {
+export function memberObject(guild: Guild, m: GuildMember, user: { id: string; username: string } = plainUser(m)) {
   return {
     user,
     roles: m.roles ?? [],

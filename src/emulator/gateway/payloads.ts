@@ -32,7 +32,7 @@ export function readyPayload(args: { app: Application; guilds: Guild[]; sessionI
   };
 }
 
-function channelPayload(c: Channel, position: number) {
+export function channelPayload(c: Channel, position: number) {
   return {
     id: c.id,
     type: c.type,
@@ -47,7 +47,7 @@ function channelPayload(c: Channel, position: number) {
   };
 }
 
-function threadPayload(c: Channel, ownerId: string) {
+export function threadPayload(c: Channel, ownerId: string) {
   return {
     id: c.id,
     type: c.type,

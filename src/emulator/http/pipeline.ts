@@ -15,6 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { doubledVersionAnswer } from './doubled-version.js';
 import { Exchange, type PipelineEnv } from './exchange.js';
 import { splitTarget } from './router.js';
+import { isNotEmulated, routeShape } from './not-emulated.js';
 import { send, notFound, tooLarge } from './steps/answer.js';
 import { apiPrefix, isVersioned } from './steps/api-path.js';
 import { authorize } from './steps/authorize.js';
@@ -44,7 +45,11 @@ export async function handleRequest(env: PipelineEnv, req: IncomingMessage, res:
   if (doubled) return ex.reply(doubled);
 
   const matched = matchRoute(env.router, method, ex.path);
-  if ('status' in matched) return ex.reply(matched);
+  if ('status' in matched) {
+    if (!isNotEmulated(matched)) return ex.reply(matched);
+    ex.routePattern = routeShape(ex.path);
+    return ex.reply(matched, 'not-emulated');
+  }
   const { route } = matched;
   ex.routePattern = route.pattern;
 

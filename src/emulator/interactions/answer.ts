@@ -16,7 +16,7 @@ import { applyEdit, buildExecutedMessage } from '../models/webhook-message.js';
 import type { StoredMessage, StoredWebhook, World } from '../state/world.js';
 import type { InteractionRegistry, LiveInteraction } from './registry.js';
 import type { EventBus, MessageNote } from '../gateway/events.js';
-import { uploadedFiles } from '../models/note-files.js';
+import { announceMessage } from '../models/message-events.js';
 import { own } from '../state/own.js';
 import { CommandType, MessageFlag, MessageType, WebhookType } from '../../wire/enums.js';
 
@@ -31,19 +31,9 @@ export interface AnswerEnv {
   events?: EventBus;
 }
 
-/** Tells observers an answer's message appeared, changed or went: the channel shows it, and only the invoker an ephemeral one. */
-function noteAnswer(events: EventBus | undefined, live: LiveInteraction, stored: StoredMessage, action: MessageNote['action'], files: readonly MultipartFile[] = []): void {
-  const uploaded = uploadedFiles(stored.message, files);
-  events?.note({
-    kind: 'message',
-    action,
-    channelId: stored.channel_id,
-    messageId: stored.id,
-    message: structuredClone(stored.message),
-    source: 'interaction',
-    interaction: { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId },
-    ...(uploaded ? { files: uploaded } : {}),
-  });
+/** Tells the bots in the guild and observers an answer's message appeared, changed or went: the channel shows it, and only the invoker an ephemeral one. */
+function noteAnswer(env: { events?: EventBus | undefined; world: World }, stored: StoredMessage, action: MessageNote['action'], files: readonly MultipartFile[] = []): void {
+  if (env.events) announceMessage(env.events, env.world, stored, action, { files });
 }
 
 const err = (e: { status: number; code: number; message: string }) => apiError(e.status, e.code, e.message);
@@ -106,6 +96,7 @@ function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files:
     ...(original ? {} : { original_response_message_id: live.original?.id }),
   };
   if (original) m.type = live.commandType === CommandType.CHAT_INPUT ? MessageType.CHAT_INPUT_COMMAND : MessageType.CONTEXT_MENU_COMMAND;
+  stored.sender = 'interaction';
   stored.interaction = { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId };
   return stored;
 }
@@ -172,7 +163,7 @@ export function applyCallback(
     if ('status' in msg) return msg;
     live.original = msg;
     keep(env, msg);
-    noteAnswer(env.events, live, msg, 'create', files);
+    noteAnswer(env, msg, 'create', files);
   } else if (type === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
     // "App is thinking…": an empty loading message the app edits later.
     const flags = isObject(b.data) && typeof b.data.flags === 'number' ? b.data.flags & EPHEMERAL : 0;
@@ -182,7 +173,7 @@ export function applyCallback(
     msg.message.flags = MessageFlag.LOADING | flags;
     live.original = msg;
     keep(env, msg);
-    noteAnswer(env.events, live, msg, 'create');
+    noteAnswer(env, msg, 'create');
   }
   live.answeredWith = type;
   live.callbackData = b.data;
@@ -204,7 +195,7 @@ export function postFollowup(reg: InteractionRegistry, env: AnswerEnv, live: Liv
   if ('status' in msg) return msg;
   live.followups.push(msg);
   keep(env, msg);
-  noteAnswer(env.events, live, msg, 'create', files);
+  noteAnswer(env, msg, 'create', files);
   reg.record(live, 'followup', body);
   return { status: 200, body: msg.message };
 }
@@ -259,7 +250,7 @@ export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: Live
     m.edited_timestamp = null;
     if (isObject(b.poll)) m.poll = b.poll;
   } else m.flags = (m.flags as number) | keep;
-  noteAnswer(env.events, live, stored, 'update', files);
+  noteAnswer(env, stored, 'update', files);
   reg.record(live, stored === live.original ? 'edit-original' : 'edit-followup', body);
   return { status: 200, body: m };
 }
@@ -271,7 +262,7 @@ export function deleteMessage(reg: InteractionRegistry, live: LiveInteraction, m
   const stored = found && held(world, found);
   if (!stored) return unknownMessage();
   delete world.messages[stored.id];
-  noteAnswer(events, live, stored, 'delete');
+  noteAnswer({ events, world }, stored, 'delete');
   if (stored === live.original) {
     live.original = undefined;
     reg.record(live, 'delete-original', null);

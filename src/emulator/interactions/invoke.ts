@@ -16,7 +16,8 @@ import type { Snowflake } from '../../wire/snowflake.js';
 import { randomToken } from '../state/ids.js';
 import { own } from '../state/own.js';
 import { placeNames, resolveNames } from '../state/names.js';
-import type { Application, StoredCommand, World } from '../state/world.js';
+import type { Application, StoredCommand, StoredMessage, World } from '../state/world.js';
+import { announceMessage } from '../models/message-events.js';
 import { collectAfterAnswer, deliverAndAwait, type AwaitEnv, type Delivered as Answered } from './await-answer.js';
 import { invalid, invokedCommand, type Invalid, type Invoked } from './invoked.js';
 import { commandRefusal, placeFacts, resolvePlace, resolveUser, type Place, type PlaceKind } from './place.js';
@@ -177,18 +178,11 @@ function launch(env: InvokeEnv, at: Invocation, command: StoredCommand, owners: 
     ...(place.guild ? { guildId: place.guild.id } : {}),
   });
   const interaction = { id: (message.interaction_metadata as Obj).id as string, name: command.name, userId: user.id, applicationId: app.id };
+  const stored: StoredMessage = { id: message.id as string, sender: 'interaction', webhookId: app.id, channel_id: channel.id, message, interaction };
   env.write((w) => {
-    w.messages[message.id as string] = { id: message.id as string, webhookId: app.id, channel_id: channel.id, message, interaction };
+    w.messages[stored.id] = stored;
   });
-  env.events.note({
-    kind: 'message',
-    action: 'create',
-    channelId: channel.id,
-    messageId: message.id as string,
-    message: structuredClone(message),
-    source: 'interaction',
-    interaction,
-  });
+  announceMessage(env.events, env.world(), stored, 'create');
   noteDelivery(env, app, command, { kind: 'launched' });
   return { outcome: 'launched', application: { id: app.id, name: app.name }, message };
 }

@@ -132,16 +132,32 @@ export interface ExecuteInput {
   nextId: () => Snowflake;
 }
 
-/** The stored message of an execute whose body passed the rules. */
-export function buildExecutedMessage(input: ExecuteInput): StoredMessage {
-  const { body: b, webhook, nowMs } = input;
+/** What every sender's new message is built from: the validated body, where it lands, and who wrote it. */
+export interface MessageInput {
+  id: Snowflake;
+  body: Obj;
+  files: readonly MultipartFile[];
+  guild: Guild | undefined;
+  channelId: Snowflake;
+  componentsRespected: boolean;
+  nowMs: number;
+  nextId: () => Snowflake;
+  /** The flag bits this sender may set. */
+  allowedFlags: number;
+  /** `webhook_id` (when sent through one) and `author`, in the service's key order after `flags`. */
+  identity: { webhook_id?: Snowflake; author: Obj };
+  /** `@everyone`/`@here` may ping (bots need MENTION_EVERYONE; webhooks always may). */
+  mayMentionEveryone?: boolean;
+}
+
+/** The message object and its files, for any sender (facts §6.1): the one builder webhook posts, answers, bot and member posts share. */
+export function buildMessageObject(input: MessageInput): { message: Obj; files: NonNullable<StoredMessage['files']> } {
+  const { body: b, nowMs } = input;
   const files: NonNullable<StoredMessage['files']> = {};
-  const flags = effectiveFlags(b.flags, EXECUTE_FLAGS);
+  const flags = effectiveFlags(b.flags, input.allowedFlags);
   const content = typeof b.content === 'string' ? b.content : '';
   const components = input.componentsRespected && Array.isArray(b.components) ? b.components : [];
   const v2 = (flags & MessageFlag.IS_COMPONENTS_V2) !== 0;
-  const username = typeof b.username === 'string' ? normalizeWebhookName(b.username) : undefined;
-  const avatar = typeof b.avatar_url === 'string' ? imageHash(b.avatar_url) : webhook.avatar;
   // Named one by one rather than spread in: a spread followed by more keys is V8's slow path on Node 20.
   const mentions = resolveMentions(mentionText(content, components, v2), b.allowed_mentions, input.guild);
   const message: Obj = {
@@ -152,7 +168,7 @@ export function buildExecutedMessage(input: ExecuteInput): StoredMessage {
     tts: b.tts === true,
     timestamp: serviceTimestamp(nowMs),
     edited_timestamp: null,
-    mention_everyone: mentions.mention_everyone,
+    mention_everyone: mentions.mention_everyone && input.mayMentionEveryone !== false,
     mentions: mentions.mentions,
     mention_roles: mentions.mention_roles,
     attachments: newAttachments(input.files, b.attachments, input.channelId, input.nextId, files),
@@ -160,14 +176,27 @@ export function buildExecutedMessage(input: ExecuteInput): StoredMessage {
     components,
     pinned: false,
     flags,
-    webhook_id: webhook.id,
-    author: webhookAuthor(webhook, username, avatar),
   };
+  if (input.identity.webhook_id !== undefined) message.webhook_id = input.identity.webhook_id;
+  message.author = input.identity.author;
   message.embeds = resolveAttachmentReferences(message.embeds as Obj[], message.attachments as Obj[]);
   const poll = pollObject(b.poll, nowMs);
   if (poll) message.poll = poll;
+  return { message, files };
+}
+
+/** The stored message of an execute whose body passed the rules. */
+export function buildExecutedMessage(input: ExecuteInput): StoredMessage {
+  const { body: b, webhook } = input;
+  const username = typeof b.username === 'string' ? normalizeWebhookName(b.username) : undefined;
+  const avatar = typeof b.avatar_url === 'string' ? imageHash(b.avatar_url) : webhook.avatar;
+  const { message, files } = buildMessageObject({
+    ...input,
+    allowedFlags: EXECUTE_FLAGS,
+    identity: { webhook_id: webhook.id, author: webhookAuthor(webhook, username, avatar) },
+  });
   if (webhook.application_id) message.application_id = webhook.application_id;
-  return { id: input.id, webhookId: webhook.id, channel_id: input.channelId, message, files };
+  return { id: input.id, sender: 'webhook', webhookId: webhook.id, channel_id: input.channelId, message, files };
 }
 
 export interface EditInput {

@@ -11,8 +11,7 @@ import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '.
 import type { MultipartFile } from '../http/multipart.js';
 import { errorResponse, findChannel, isResponse, limitsOf, messageOf, problemsResponse, threadOf, webhookByToken } from '../state/webhook-access.js';
 import { applyEdit, buildExecutedMessage } from '../models/webhook-message.js';
-import { uploadedFiles } from '../models/note-files.js';
-import { messageNote } from '../gateway/events.js';
+import { announceMessage } from '../models/message-events.js';
 import type { Channel, StoredMessage, StoredWebhook } from '../state/world.js';
 
 type Obj = Record<string, unknown>;
@@ -118,12 +117,9 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
   return stored.message;
 }
 
-/** Tells observers (the web view) what a webhook did to a channel's messages. */
+/** Tells the bots in the guild (MESSAGE_CREATE/UPDATE/DELETE) and observers (the web view) what a webhook did to a channel's messages. */
 export function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete', files: readonly MultipartFile[] = []): void {
-  const uploaded = uploadedFiles(stored.message, files);
-  ctx.events.note(
-    messageNote({ kind: 'message', action, channelId: stored.channel_id, messageId: stored.id, source: 'webhook', ...(uploaded ? { files: uploaded } : {}) }, stored.message),
-  );
+  announceMessage(ctx.events, ctx.world, stored, action, { files });
 }
 
 /** Execute's answer, and the compatibility endpoints' ("as execute"): the message with `wait`, else 204. */

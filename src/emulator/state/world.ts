@@ -16,7 +16,7 @@ export interface World {
   /** Command permission rows, by `${guildId}:${commandOrAppId}`. */
   permissions: Record<string, StoredPermissions>;
   webhooks: Record<Snowflake, StoredWebhook>;
-  /** Messages sent through webhooks and interaction answers, by id. */
+  /** Every message of every channel (webhook posts, interaction answers, bot and member posts), by id. */
   messages: Record<Snowflake, StoredMessage>;
   /** Bearer tokens (client credentials and users'), by token. */
   bearers: Record<string, BearerGrant>;
@@ -134,10 +134,21 @@ export interface StoredWebhook {
   source_channel?: { id: Snowflake; name: string };
 }
 
+/** Who sent a message: a webhook's execute, an application's answer to an interaction, its bot through REST, or a member. */
+export type MessageSender = 'webhook' | 'interaction' | 'bot' | 'member';
+
 export interface StoredMessage {
   id: Snowflake;
-  /** The webhook it was sent through; an interaction answer's is the application's id (its webhook, type 3). */
-  webhookId: Snowflake;
+  /** Absent in data files older than channel messages: then `interaction` tells an answer from a webhook's message (models/message.ts senderOf). */
+  sender?: MessageSender;
+  /** The webhook it was sent through; an interaction answer's is the application's id (its webhook, type 3). Absent for bot and member posts. */
+  webhookId?: Snowflake;
+  /** The user who wrote it (bot and member posts): who may edit it, and whose own message a delete is. */
+  authorId?: Snowflake;
+  /** Bot posts: the application whose bot sent it. */
+  applicationId?: Snowflake;
+  /** Reactions, in the order first added: the emoji (`name`, or `name:id` for a custom one) and who reacted. */
+  reactions?: Array<{ emoji: string; userIds: Snowflake[] }>;
   channel_id: Snowflake;
   /** The message object as the service returns it. */
   message: Record<string, unknown>;

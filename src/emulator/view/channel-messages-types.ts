@@ -8,8 +8,8 @@ import type { Snowflake } from '../../wire/snowflake.js';
 export interface ViewMessage {
   id: Snowflake;
   channelId: Snowflake;
-  /** Who sent it: a webhook's execute, or an application's answer to an interaction (MessageNote's source). */
-  source: 'webhook' | 'interaction';
+  /** Who sent it: a webhook's execute, an application's answer to an interaction, its bot, or a member (MessageNote's source). */
+  source: 'webhook' | 'interaction' | 'bot' | 'member';
   /** The message object as the service returns it (the last one seen, for a deleted message). */
   message: Record<string, unknown>;
   ephemeral: boolean;

@@ -3,7 +3,7 @@
  *   GET /__emulator/view/channels/:channelId/messages?before=ID&limit=N
  *   GET /__emulator/view/attachments/:attachmentId
  *
- * Webhook messages and interaction answers live in the world (persisted).
+ * Every message (webhook posts, answers, bot and member posts) lives in the world (persisted).
  * Answers are also kept here from the notes the emulator emits, in memory and
  * bounded, as they were noted; deleted messages of either source are gone
  * from the world and kept here as tombstones. A deleted message
@@ -15,6 +15,7 @@ import type { EmulatorResponse } from '../http/http-types.js';
 import { MessageFlag } from '../../wire/enums.js';
 import { compareSnowflakes, isSnowflake, type Snowflake } from '../../wire/snowflake.js';
 import type { World } from '../state/world.js';
+import { senderOf } from '../models/message.js';
 import { AttachmentCache, inlineContentType } from './attachment-cache.js';
 import type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';
 
@@ -150,7 +151,7 @@ export class ChannelMessages {
       if (stored.channel_id !== channelId) continue;
       const answer = stored.interaction;
       const interaction = answer && { name: answer.name, userId: answer.userId, username: this.username(stored.message, answer.userId), applicationId: answer.applicationId };
-      byId.set(stored.id, viewMessage(stored.message, interaction ? 'interaction' : 'webhook', channelId, interaction ? { interaction } : {}));
+      byId.set(stored.id, viewMessage(stored.message, senderOf(stored), channelId, interaction ? { interaction } : {}));
     }
     for (const m of this.answers.list(channelId)) byId.set(m.id, m);
     for (const m of this.tombstones.list(channelId)) byId.set(m.id, m);

@@ -13,7 +13,7 @@ import { deliveryLine, deliverySucceeded } from '../../wire/interactions/deliver
 export type EntryKind = ActivityEntry['kind'];
 export const ENTRY_KINDS: readonly EntryKind[] = ['request', 'dispatch', 'delivery', 'message'];
 
-type Refusal = 'rate-limit' | 'fault' | 'auth';
+type Refusal = 'rate-limit' | 'fault' | 'auth' | 'not-emulated';
 
 export interface EntryLine {
   kind: EntryKind;
@@ -31,6 +31,7 @@ export const REFUSAL_TEXT: Record<Refusal, string> = {
   'rate-limit': 'refused by a rate limit',
   fault: 'refused by an injected fault',
   auth: 'refused: not authorized',
+  'not-emulated': 'not emulated',
 };
 
 function channelName(world: ViewWorld | undefined, id: string): string {

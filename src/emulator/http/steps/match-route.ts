@@ -2,6 +2,7 @@
 import { apiError, type EmulatorResponse, type Route } from '../http-types.js';
 import { hasDotSegment, malformedIds, type Router } from '../router.js';
 import { notFound } from './answer.js';
+import { notEmulated } from '../not-emulated.js';
 
 export interface Matched {
   route: Route;
@@ -11,7 +12,7 @@ export interface Matched {
 export function matchRoute(router: Router, method: string, path: string): Matched | EmulatorResponse {
   if (hasDotSegment(path)) return notFound();
   const match = router.match(method, path);
-  if (match.kind === 'not-found') return notFound();
+  if (match.kind === 'not-found') return notEmulated(method, path);
   if (match.kind === 'method-not-allowed') return apiError(405, 0, '405: Method Not Allowed');
   return malformedIds(match.params) ?? match;
 }

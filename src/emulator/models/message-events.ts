@@ -1,0 +1,158 @@
+/**
+ * Telling the world a message appeared, changed, went, or was reacted to:
+ * one gateway dispatch per application whose bot is in the guild (facts
+ * §7.4; who may see the content is the gateway's per-session concern), and
+ * the note the web view's channel view and log use. Every sender's messages
+ * pass here, so no path forgets either.
+ */
+import { MessageFlag } from '../../wire/enums.js';
+import { Intent } from '../../wire/gateway.js';
+import { SCOPE_BOT } from '../../wire/installation.js';
+import { snowflakeTimestamp, type Snowflake } from '../../wire/snowflake.js';
+import { messageNote, type EmulatorEvent, type EventBus, type MessageNote } from '../gateway/events.js';
+import type { MultipartFile } from '../http/multipart.js';
+import { findChannel, type Guild, type StoredMessage, type World } from '../state/world.js';
+import { uploadedFiles } from './note-files.js';
+import { messageView, referencedOf, senderOf } from './message.js';
+
+type Obj = Record<string, unknown>;
+
+/** The application's bot is a member of the guild: installed with `bot` (older data files kept no scopes: their installs were bots). */
+export function botInGuild(guild: Guild, applicationId: Snowflake): boolean {
+  const install = Object.hasOwn(guild.apps, applicationId) ? guild.apps[applicationId] : undefined;
+  return install !== undefined && (install.scopes === undefined || install.scopes.includes(SCOPE_BOT));
+}
+
+/**
+ * A dispatch whose data is built when a session first reads it: most
+ * messages are sent with no gateway session listening, and a copy per
+ * application for each would be wasted.
+ */
+class LazyDispatch implements EmulatorEvent {
+  #data: unknown;
+  #build: (() => unknown) | undefined;
+  guildId?: Snowflake;
+  intent?: number;
+
+  constructor(
+    readonly applicationId: Snowflake,
+    readonly name: string,
+    build: () => unknown,
+    guildId: Snowflake | undefined,
+    intent: number,
+  ) {
+    this.#build = build;
+    if (guildId !== undefined) this.guildId = guildId;
+    this.intent = intent;
+  }
+
+  get data(): unknown {
+    if (this.#build) {
+      this.#data = this.#build();
+      this.#build = undefined;
+    }
+    return this.#data;
+  }
+}
+
+/** Who hears of a message: every bot in its guild, or (DMs, ephemeral answers) the one application it concerns. */
+interface Audience {
+  guild: Guild | undefined;
+  appIds: Snowflake[];
+  intent: { guild: number; dm: number };
+}
+
+function audienceOf(world: World, stored: StoredMessage, intents: { guild: number; dm: number }): Audience {
+  const ephemeral = ((stored.message.flags as number) & MessageFlag.EPHEMERAL) !== 0;
+  const guild = ephemeral ? undefined : findChannel(world, stored.channel_id)?.guild;
+  if (guild) return { guild, appIds: Object.keys(guild.apps).filter((id) => botInGuild(guild, id)), intent: intents };
+  const own = stored.interaction?.applicationId ?? stored.applicationId;
+  return { guild: undefined, appIds: own ? [own] : [], intent: intents };
+}
+
+/** MESSAGE_CREATE/UPDATE's `member`: the author's guild membership without `user` (none for webhooks). */
+function authorMember(guild: Guild | undefined, stored: StoredMessage): Obj | undefined {
+  if (!guild || senderOf(stored) === 'webhook') return undefined;
+  const author = stored.message.author as { id?: string } | undefined;
+  const m = guild.members.find((x) => x.id === author?.id);
+  return {
+    roles: [...(m?.roles ?? [])],
+    nick: null,
+    avatar: null,
+    banner: null,
+    joined_at: snowflakeTimestamp(guild.id).toISOString(),
+    premium_since: null,
+    deaf: false,
+    mute: false,
+    flags: 0,
+    pending: false,
+    communication_disabled_until: null,
+  };
+}
+
+function emitAll(events: EventBus, audience: Audience, name: string, build: (appId: Snowflake) => () => unknown): void {
+  const intent = audience.guild ? audience.intent.guild : audience.intent.dm;
+  for (const appId of audience.appIds) events.emit(new LazyDispatch(appId, name, build(appId), audience.guild?.id, intent));
+}
+
+export interface AnnounceOptions {
+  files?: readonly MultipartFile[];
+}
+
+/** Dispatches MESSAGE_CREATE/UPDATE/DELETE for `stored` and notes it for observers. */
+export function announceMessage(events: EventBus, world: World, stored: StoredMessage, action: MessageNote['action'], opts: AnnounceOptions = {}): void {
+  const audience = audienceOf(world, stored, { guild: Intent.GUILD_MESSAGES, dm: Intent.DIRECT_MESSAGES });
+  const guildId = audience.guild?.id;
+  if (action === 'delete') {
+    const data = { id: stored.id, channel_id: stored.channel_id, ...(guildId ? { guild_id: guildId } : {}) };
+    emitAll(events, audience, 'MESSAGE_DELETE', () => () => data);
+  } else {
+    const referenced = referencedOf(world, stored);
+    const member = authorMember(audience.guild, stored);
+    const bots = new Map(audience.appIds.map((id) => [id, world.applications[id]?.botUserId]));
+    emitAll(events, audience, action === 'create' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', (appId) => () => {
+      const out = messageView(stored, bots.get(appId), referenced);
+      if (action === 'update') out.tts = false;
+      if (guildId) out.guild_id = guildId;
+      if (member) out.member = member;
+      return out;
+    });
+  }
+  const uploaded = uploadedFiles(stored.message, opts.files ?? []);
+  const source = senderOf(stored);
+  events.note(
+    messageNote(
+      {
+        kind: 'message',
+        action,
+        channelId: stored.channel_id,
+        messageId: stored.id,
+        source,
+        ...(stored.interaction ? { interaction: stored.interaction } : {}),
+        ...(uploaded ? { files: uploaded } : {}),
+      },
+      stored.message,
+    ),
+  );
+}
+
+/** MESSAGE_REACTION_ADD / _REMOVE for the user's own reaction (facts §7.4). */
+export function announceReaction(events: EventBus, world: World, stored: StoredMessage, userId: Snowflake, emoji: string, added: boolean): void {
+  const audience = audienceOf(world, stored, { guild: Intent.GUILD_MESSAGE_REACTIONS, dm: Intent.DIRECT_MESSAGE_REACTIONS });
+  const [name, id] = emoji.split(':');
+  const data: Obj = {
+    user_id: userId,
+    channel_id: stored.channel_id,
+    message_id: stored.id,
+    ...(audience.guild ? { guild_id: audience.guild.id } : {}),
+    emoji: { id: id ?? null, name },
+    burst: false,
+    type: 0,
+  };
+  if (added) {
+    const author = (stored.message.author as { id?: string } | undefined)?.id;
+    if (author) data.message_author_id = author;
+    data.burst_colors = [];
+  }
+  emitAll(events, audience, added ? 'MESSAGE_REACTION_ADD' : 'MESSAGE_REACTION_REMOVE', () => () => data);
+}

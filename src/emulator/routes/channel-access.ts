@@ -1,0 +1,62 @@
+/**
+ * Who is asking and what they may do in a channel, for the channel-message
+ * and read routes: the bot of the calling application, the channel and its
+ * guild, and the bot's permissions there, computed by wire/access's
+ * evaluator (the same one interactions' `app_permissions` use).
+ */
+import { appChannelPermissions } from '../../wire/interactions/payload.js';
+import { ChannelErrors, type ChannelError } from '../../wire/messages/errors.js';
+import type { Snowflake } from '../../wire/snowflake.js';
+import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http/http-types.js';
+import { channelFacts, guildFacts } from '../interactions/place.js';
+import { botInGuild } from '../models/message-events.js';
+import { own } from '../state/own.js';
+import { findChannel, type Application, type Channel, type Guild } from '../state/world.js';
+
+export function channelError(e: ChannelError): EmulatorResponse {
+  return apiError(e.status, e.code, e.message);
+}
+
+/** These routes act as a bot user: a bearer (client credentials) is not one. */
+export function botOf(req: EmulatorRequest): Application | EmulatorResponse {
+  return req.auth.kind === 'bot' ? req.auth.application : apiError(401, 0, '401: Unauthorized');
+}
+
+/** The bot's permissions in a channel of a guild it is in: its install's bits as its managed role, then the overwrites. */
+export function botChannelPermissions(guild: Guild, app: Application, channelId: Snowflake): bigint {
+  const install = own(guild.apps, app.id);
+  let bits = 0n;
+  try {
+    bits = BigInt(install?.permissions ?? '0');
+  } catch {
+    bits = 0n;
+  }
+  const channel = channelFacts(guild, channelId);
+  return channel ? appChannelPermissions(guildFacts(guild), { userId: app.botUserId, permissions: bits }, channel) : 0n;
+}
+
+export interface ChannelAccess {
+  app: Application;
+  guild: Guild;
+  channel: Channel;
+  perms: bigint;
+}
+
+/** The channel in the path as the calling bot sees it: 10003 when unknown, 50001 when its guild does not have the bot. */
+export function channelAccess(req: EmulatorRequest, ctx: HandlerContext): ChannelAccess | EmulatorResponse {
+  const app = botOf(req);
+  if ('status' in app) return app;
+  const found = findChannel(ctx.world, req.params.channelId ?? '');
+  if (!found) return channelError(ChannelErrors.unknownChannel);
+  if (!botInGuild(found.guild, app.id)) return channelError(ChannelErrors.missingAccess);
+  return { app, guild: found.guild, channel: found.channel, perms: botChannelPermissions(found.guild, app, found.channel.id) };
+}
+
+/** The guild in the path, with the calling bot in it (10004 otherwise: the service hides guilds the bot is not in). */
+export function guildAccess(req: EmulatorRequest, ctx: HandlerContext): { app: Application; guild: Guild } | EmulatorResponse {
+  const app = botOf(req);
+  if ('status' in app) return app;
+  const guild = own(ctx.world.guilds, req.params.guildId);
+  if (!guild || !botInGuild(guild, app.id)) return channelError(ChannelErrors.unknownGuild);
+  return { app, guild };
+}

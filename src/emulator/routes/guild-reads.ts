@@ -1,0 +1,103 @@
+/**
+ * What a bot reads of the guilds it is in (facts §5.2): GET /channels/{id},
+ * /guilds/{id}, its channels, roles, one member and the member list. The
+ * objects are the ones GUILD_CREATE carries (gateway/payloads.ts), so the
+ * gateway and REST never disagree.
+ */
+import { isThreadType } from '../../wire/channels.js';
+import { LARGE_THRESHOLD } from '../../wire/gateway.js';
+import { ChannelErrors, GUILD_MEMBERS_APP_FLAGS, memberPage, parseMemberPageQuery, viewRefusal } from '../../wire/messages/index.js';
+import { guildMembers } from '../gateway/members.js';
+import { channelPayload, guildCreatePayload, threadPayload } from '../gateway/payloads.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
+import { problemsResponse } from '../state/webhook-access.js';
+import type { Application, Guild } from '../state/world.js';
+import { channelAccess, channelError, guildAccess } from './channel-access.js';
+
+/** Keys of GUILD_CREATE that the guild object of GET /guilds/{id} does not carry. */
+const GATEWAY_ONLY = [
+  'channels',
+  'threads',
+  'members',
+  'presences',
+  'voice_states',
+  'stage_instances',
+  'guild_scheduled_events',
+  'soundboard_sounds',
+  'joined_at',
+  'large',
+  'member_count',
+  'unavailable',
+];
+
+function channelObject(guild: Guild, app: Application, channelId: string) {
+  const c = guild.channels.find((x) => x.id === channelId)!;
+  if (isThreadType(c.type) && c.parentId !== undefined) return threadPayload(c, app.botUserId);
+  const listed = guild.channels.filter((x) => !(isThreadType(x.type) && x.parentId !== undefined));
+  return channelPayload(c, listed.indexOf(c));
+}
+
+function getChannel(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const at = channelAccess(req, ctx);
+  if ('status' in at) return at;
+  const seen = viewRefusal(at.perms);
+  if (seen) return channelError(seen);
+  return { status: 200, body: channelObject(at.guild, at.app, at.channel.id) };
+}
+
+function getGuild(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const at = guildAccess(req, ctx);
+  if ('status' in at) return at;
+  const full = guildCreatePayload(at.guild, at.app, 0, LARGE_THRESHOLD.default) as Record<string, unknown>;
+  // The whole guild's count: GUILD_CREATE's `members` list depends on a session's intents, its count does not.
+  const members = full.member_count as number;
+  for (const key of GATEWAY_ONLY) delete full[key];
+  if (req.query.get('with_counts') === 'true') {
+    full.approximate_member_count = members;
+    full.approximate_presence_count = 0;
+  }
+  return { status: 200, body: full };
+}
+
+function getChannels(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const at = guildAccess(req, ctx);
+  if ('status' in at) return at;
+  return { status: 200, body: guildCreatePayload(at.guild, at.app, 0, LARGE_THRESHOLD.default).channels };
+}
+
+function getRoles(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const at = guildAccess(req, ctx);
+  if ('status' in at) return at;
+  return { status: 200, body: guildCreatePayload(at.guild, at.app, 0, LARGE_THRESHOLD.default).roles };
+}
+
+/** The guild's members as the service lists them: the seeded ones and the bot. */
+function members(guild: Guild, app: Application) {
+  return guildMembers(guild, app).map((object) => ({ id: object.user.id, object }));
+}
+
+function getMember(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const at = guildAccess(req, ctx);
+  if ('status' in at) return at;
+  const found = members(at.guild, at.app).find((m) => m.id === req.params.userId);
+  return found ? { status: 200, body: found.object } : channelError(ChannelErrors.unknownMember);
+}
+
+function listMembers(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const at = guildAccess(req, ctx);
+  if ('status' in at) return at;
+  // Listing members needs the privileged GUILD_MEMBERS intent enabled for the application.
+  if (((at.app.profile?.flags ?? 0) & GUILD_MEMBERS_APP_FLAGS) === 0) return channelError(ChannelErrors.missingAccess);
+  const q = parseMemberPageQuery((name) => req.query.get(name));
+  if (Array.isArray(q)) return problemsResponse(q)!;
+  return { status: 200, body: memberPage(members(at.guild, at.app), q).map((m) => m.object) };
+}
+
+export const guildReadRoutes: Route[] = [
+  { method: 'GET', pattern: '/channels/:channelId', auth: 'optional', handler: getChannel },
+  { method: 'GET', pattern: '/guilds/:guildId', auth: 'optional', handler: getGuild },
+  { method: 'GET', pattern: '/guilds/:guildId/channels', auth: 'optional', handler: getChannels },
+  { method: 'GET', pattern: '/guilds/:guildId/roles', auth: 'optional', handler: getRoles },
+  { method: 'GET', pattern: '/guilds/:guildId/members', auth: 'optional', handler: listMembers },
+  { method: 'GET', pattern: '/guilds/:guildId/members/:userId', auth: 'optional', handler: getMember },
+];

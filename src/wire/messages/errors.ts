@@ -1,0 +1,29 @@
+/**
+ * The service's answers on the channel-message and read routes
+ * (components-messages-gateway facts §4.3): code, status and literal text.
+ */
+export interface ChannelError {
+  status: number;
+  code: number;
+  message: string;
+}
+
+export const ChannelErrors = {
+  unknownChannel: { status: 404, code: 10003, message: 'Unknown Channel' },
+  unknownGuild: { status: 404, code: 10004, message: 'Unknown Guild' },
+  unknownMember: { status: 404, code: 10007, message: 'Unknown Member' },
+  unknownMessage: { status: 404, code: 10008, message: 'Unknown Message' },
+  unknownUser: { status: 404, code: 10013, message: 'Unknown User' },
+  unknownEmoji: { status: 400, code: 10014, message: 'Unknown Emoji' },
+  maxReactions: { status: 400, code: 30010, message: 'Maximum number of reactions reached (20)' },
+  missingAccess: { status: 403, code: 50001, message: 'Missing Access' },
+  otherAuthor: { status: 403, code: 50005, message: 'Cannot edit a message authored by another user' },
+  empty: { status: 400, code: 50006, message: 'Cannot send an empty message' },
+  notText: { status: 400, code: 50008, message: 'Cannot send messages in a non-text channel' },
+  missingPermissions: { status: 403, code: 50013, message: 'Missing Permissions' },
+  systemMessage: { status: 400, code: 50021, message: 'Cannot execute action on a system message' },
+  replyWithoutHistory: { status: 403, code: 160002, message: 'Cannot reply without permission to read message history' },
+} as const satisfies Record<string, ChannelError>;
+
+/** Reactions a message may carry, distinct emoji (30010 past it). */
+export const MAX_REACTIONS_PER_MESSAGE = 20;
