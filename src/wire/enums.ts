@@ -90,7 +90,13 @@ export const ComponentType = {
   MEDIA_GALLERY: 12,
   FILE: 13,
   SEPARATOR: 14,
+  CONTENT_INVENTORY_ENTRY: 16,
   CONTAINER: 17,
+  LABEL: 18,
+  FILE_UPLOAD: 19,
+  RADIO_GROUP: 21,
+  CHECKBOX_GROUP: 22,
+  CHECKBOX: 23,
 } as const;
 
 /** The select menus among the component types. */
@@ -110,6 +116,18 @@ export const ButtonStyle = {
   DANGER: 4,
   LINK: 5,
   PREMIUM: 6,
+} as const;
+
+/** A text input's look: one line or several (modals only). */
+export const TextInputStyle = {
+  SHORT: 1,
+  PARAGRAPH: 2,
+} as const;
+
+/** The padding a components-v2 Separator adds. */
+export const SeparatorSpacing = {
+  SMALL: 1,
+  LARGE: 2,
 } as const;
 
 /** Message types the emulator writes: plain posts, and an app's answer to a slash or context-menu command. */

@@ -4,6 +4,7 @@
  * mentions, embeds sanitised, files turned into attachments.
  */
 import { ComponentType, MessageFlag, PollLayoutType } from '../../wire/enums.js';
+import { numberComponents } from '../../wire/components/normalize.js';
 import { isObject } from '../../wire/rules/values.js';
 import { valueText } from '../../wire/problem.js';
 import { MENTION_SOURCE, type Snowflake } from '../../wire/snowflake.js';
@@ -138,7 +139,7 @@ export function buildExecutedMessage(input: ExecuteInput): StoredMessage {
   const files: NonNullable<StoredMessage['files']> = {};
   const flags = effectiveFlags(b.flags, EXECUTE_FLAGS);
   const content = typeof b.content === 'string' ? b.content : '';
-  const components = input.componentsRespected && Array.isArray(b.components) ? b.components : [];
+  const components = input.componentsRespected && Array.isArray(b.components) && b.components.length > 0 ? numberComponents(b.components) : [];
   const v2 = (flags & MessageFlag.IS_COMPONENTS_V2) !== 0;
   const username = typeof b.username === 'string' ? normalizeWebhookName(b.username) : undefined;
   const avatar = typeof b.avatar_url === 'string' ? imageHash(b.avatar_url) : webhook.avatar;
@@ -191,7 +192,7 @@ export function applyEdit(input: EditInput): void {
   const has = (k: string) => Object.hasOwn(b, k) && b[k] !== undefined;
   if (has('content')) m.content = typeof b.content === 'string' ? b.content : '';
   if (has('embeds')) m.embeds = Array.isArray(b.embeds) ? b.embeds.filter(isObject).map(sanitizeEmbed) : [];
-  if (has('components') && input.componentsRespected) m.components = Array.isArray(b.components) ? b.components : [];
+  if (has('components') && input.componentsRespected) m.components = Array.isArray(b.components) ? numberComponents(b.components) : [];
   if (has('flags')) m.flags = editedFlags(m.flags as number, b.flags) & (EDIT_FLAGS | MessageFlag.SUPPRESS_NOTIFICATIONS);
   // Edit parameters are nullable: `poll: null` removes the poll (adding one is the caller's rule).
   if (b.poll === null) delete m.poll;
