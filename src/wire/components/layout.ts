@@ -14,7 +14,12 @@ const L = COMPONENT_LIMITS;
 /** An Action Row of a message: up to 5 buttons, or one select alone (§1.8); the child that overflows is reported. */
 export function checkMessageRow(w: Walk, c: Obj, path: Path): void {
   const where = [...path, 'components'];
-  const children = checkCount(w.out, c.components, where, 'An action row’s components', { min: 1, max: L.row_width });
+  // Too many children is a width error (below), not a length one: only an empty row is refused for its length.
+  if (Array.isArray(c.components) && c.components.length === 0) {
+    w.out.push(problem('component-count', where, 'An action row holds 1-5 components.', ApiErrors.badLength(1, L.row_width)));
+    return;
+  }
+  const children = checkCount(w.out, c.components, where, 'An action row’s components', { min: 1, max: Number.MAX_SAFE_INTEGER });
   if (!children) return;
   let width = 0;
   let reported = false;

@@ -7,7 +7,7 @@ import { ApiErrors, problem, type Problem } from '../problem.js';
 import { describeValue, isObject } from '../rules/values.js';
 import { CHILDREN, COMPONENT_LIMITS } from './catalog.js';
 import { componentWalk } from './dispatch.js';
-import { checkCount, checkCustomId, checkMaxText } from './walk.js';
+import { checkCount, checkCustomId, checkLength } from './walk.js';
 
 export function checkModalData(data: unknown): Problem[] {
   const w = componentWalk('modal');
@@ -18,8 +18,7 @@ export function checkModalData(data: unknown): Problem[] {
   }
   checkCustomId(w, data, [], true);
   const { min, max } = COMPONENT_LIMITS.modal_title;
-  const title = checkMaxText(w.out, data.title, ['title'], 'A modal title', max, true);
-  if (title !== undefined && title.length < min) w.out.push(problem('component-text', ['title'], 'A modal title cannot be empty.', ApiErrors.badLength(min, max)));
+  checkLength(w.out, data.title, ['title'], 'A modal title', { min, max, required: true });
   const list = checkCount(w.out, data.components, ['components'], 'A modal’s components', COMPONENT_LIMITS.modal_components);
   for (const [i, c] of (list ?? []).entries()) w.visit(c, ['components', i], CHILDREN.modalTop);
   return w.out;

@@ -5,7 +5,7 @@
  */
 import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
 import { lengthWithin, textLength } from '../naming.js';
-import { checkText, describeValue, isObject, type Obj } from '../rules/values.js';
+import { describeValue, isObject, type Obj } from '../rules/values.js';
 import { COMPONENT_LIMITS } from './catalog.js';
 import { ComponentErrors } from './errors.js';
 
@@ -54,7 +54,7 @@ export function checkComponentId(w: Walk, c: Obj, path: Path): void {
 export function checkCustomId(w: Walk, c: Obj, path: Path, required: boolean): void {
   const where = [...path, 'custom_id'];
   const { min, max } = COMPONENT_LIMITS.custom_id;
-  const id = checkText(w.out, c.custom_id, where, { rule: 'component-custom-id', label: 'custom_id', min, max, required });
+  const id = checkLength(w.out, c.custom_id, where, 'custom_id', { min, max, required });
   if (id === undefined || !lengthWithin(id, min, max)) return;
   if (w.customIds.has(id)) {
     w.out.push(problem('component-custom-id', where, `custom_id ${JSON.stringify(id)} is already used in this ${w.surface}.`, ComponentErrors.customIdDuplicated));
@@ -75,9 +75,30 @@ export function checkInteger(out: Problem[], value: unknown, path: Path, rule: s
   return false;
 }
 
-/** A text field of at most `max` characters (absent is fine unless `required`). */
+/**
+ * A string of `min`..`max` characters. Too long is BASE_TYPE_MAX_LENGTH (facts
+ * §4.1 lists custom_id, label, url, placeholder and option fields so); an
+ * empty required one is BASE_TYPE_BAD_LENGTH. Returns the string when it is one.
+ */
+export function checkLength(out: Problem[], value: unknown, path: Path, label: string, range: { min: number; max: number; required: boolean }): string | undefined {
+  if (value === undefined || value === null) {
+    if (range.required) out.push(problem('component-text', path, `${label} is required.`, ApiErrors.required()));
+    return undefined;
+  }
+  if (typeof value !== 'string') {
+    out.push(problem('component-text', path, `${label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+    return undefined;
+  }
+  if (lengthWithin(value, range.min, range.max)) return value;
+  const len = textLength(value);
+  const api = len > range.max ? ApiErrors.maxLength(range.max) : ApiErrors.badLength(range.min, range.max);
+  out.push(problem('component-text', path, `${label} must be ${range.min}-${range.max} characters long (it has ${len}).`, api));
+  return value;
+}
+
+/** A text field of at most `max` characters (absent is fine unless `required`, then at least 1). */
 export function checkMaxText(out: Problem[], value: unknown, path: Path, label: string, max: number, required = false): string | undefined {
-  return checkText(out, value, path, { rule: 'component-text', label, min: required ? 1 : 0, max, required });
+  return checkLength(out, value, path, label, { min: required ? 1 : 0, max, required });
 }
 
 /** A partial emoji: `{ id?, name?, animated? }` naming a custom emoji by id or a unicode one by name. */
