@@ -71,7 +71,11 @@ function channelType(env: AnswerEnv, channelId: string): number {
   return findChannel(env.world, channelId)?.channel.type ?? 1;
 }
 
-/** A new interaction message, or the refusal of its body. `original`: the callback's message (type 20/23, interaction_metadata). */
+/**
+ * A new interaction message, or the refusal of its body. `original`: the
+ * callback's message (type 20/23, interaction_metadata), whose body is the
+ * callback's `data`: its errors are reported under `data.`.
+ */
 function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files: readonly MultipartFile[], original: boolean): StoredMessage | EmulatorResponse {
   const b: Obj = isObject(body) ? body : {};
   const problems = validateExecuteBody(b, {
@@ -82,7 +86,7 @@ function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files:
     withComponents: true,
     applicationOwned: true,
   });
-  const refused = problemsResponse(problems);
+  const refused = problemsResponse(original ? prefixPath(['data'], problems) : problems);
   if (refused) return refused;
   const webhook = appWebhook(env, live);
   const app = env.world.applications[live.applicationId];
