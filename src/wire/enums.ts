@@ -118,12 +118,6 @@ export const ButtonStyle = {
   PREMIUM: 6,
 } as const;
 
-/** A text input's look: one line or several (modals only). */
-export const TextInputStyle = {
-  SHORT: 1,
-  PARAGRAPH: 2,
-} as const;
-
 /** The padding a components-v2 Separator adds. */
 export const SeparatorSpacing = {
   SMALL: 1,
@@ -136,6 +130,12 @@ export const MessageType = {
   REPLY: 19,
   CHAT_INPUT_COMMAND: 20,
   CONTEXT_MENU_COMMAND: 23,
+} as const;
+
+/** Text input styles (modals): one line, or several. */
+export const TextInputStyle = {
+  SHORT: 1,
+  PARAGRAPH: 2,
 } as const;
 
 /** A poll's layout; the service knows one. */

@@ -31,7 +31,6 @@ import * as webhookSet from '../../src/wire/rules/webhook-set.js';
 import * as serviceRules from '../../src/wire/service-rules.js';
 import * as webhook from '../../src/wire/webhook.js';
 import * as callback from '../../src/wire/interactions/callback.js';
-import * as callbackChoices from '../../src/wire/interactions/callback-choices.js';
 import * as componentsMessage from '../../src/wire/components/message.js';
 import * as componentsModal from '../../src/wire/components/modal.js';
 import { oddVariants } from '../helpers/odd-shapes.js';
@@ -58,7 +57,6 @@ const MODULES = {
   serviceRules,
   webhook,
   callback,
-  callbackChoices,
   componentsMessage,
   componentsModal,
 };
@@ -254,7 +252,6 @@ const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
   ],
   checkComponentTree: [componentsBody.components, (v) => [true, false].map((v2) => componentsMessage.checkComponentTree(v, v2)), 1],
   checkModalData: [modalData, (v) => componentsModal.checkModalData(v)],
-  callbackTypeProblem: [{ type: 9 }, (v) => [2, 3, 5].map((t) => callbackChoices.callbackTypeProblem(t, v.type)), 1],
   checkFlags: [{ flags: 4 }, (v) => messageFlags.checkFlags([], v.flags, messageFlags.EXECUTE_FLAGS, 'an execute'), 1],
   checkThreadFields: [
     messageBody,

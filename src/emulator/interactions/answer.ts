@@ -5,8 +5,7 @@
  * interactions may do (EPHEMERAL; a poll on the deferred original).
  */
 import type { Limits } from '../../wire/limits.js';
-import { callbackDataProblem, CallbackType, EPHEMERAL, InteractionErrors } from '../../wire/interactions/callback.js';
-import { callbackTypeProblem } from '../../wire/interactions/callback-choices.js';
+import { callbackDataProblem, callbackFits, CallbackType, EPHEMERAL, InteractionErrors } from '../../wire/interactions/callback.js';
 import { checkModalData } from '../../wire/components/modal.js';
 import { prefixPath } from '../../wire/problem.js';
 import { isObject } from '../../wire/rules/values.js';
@@ -168,12 +167,13 @@ export function applyCallback(
   if (live.answeredWith !== undefined) return err(InteractionErrors.acknowledged);
   if (reg.firstAnswerLate(live)) return err(InteractionErrors.unknown);
   const b = isObject(body) ? body : {};
-  const type = b.type;
-  // A type this interaction cannot take (a modal answering a modal submit, a PONG to a command): 50035 at `type`.
-  const wrongType = problemsResponse([callbackTypeProblem(live.type, type)].filter((p) => p !== undefined));
-  if (wrongType || typeof type !== 'number') return wrongType ?? badForm('type is required');
-  const modal = type === CallbackType.MODAL ? problemsResponse(prefixPath(['data'], checkModalData(b.data))) : undefined;
+  // A modal is judged by the component rules (wire/components/modal.ts), its errors under `data.`.
+  const modal = b.type === CallbackType.MODAL ? problemsResponse(prefixPath(['data'], checkModalData(b.data))) : undefined;
   if (modal) return modal;
+  const type = b.type;
+  if (typeof type !== 'number' || !Object.values(CallbackType).includes(type as never) || type === CallbackType.PONG)
+    return badForm(`type: ${JSON.stringify(type)} is not an interaction callback type for this interaction`);
+  if (!callbackFits(live.type, type)) return apiError(400, 40043, 'Interaction callback type is not valid for this interaction');
   const problem = callbackDataProblem(type, b.data);
   if (problem) return badForm(problem);
   if (type === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE) {

@@ -43,8 +43,3 @@ export const ComponentErrors = {
   fileUrl: { code: 'FILE_COMPONENT_ATTACHMENT_REQUIRED', message: 'A file component must reference an attachment (attachment://<filename>)' },
   v2TextTooLong: (max: number): ApiError => ({ code: 'COMPONENTS_V2_TEXT_TOO_LONG', message: `Text displays may hold at most ${max} characters in total` }),
 } as const satisfies Record<string, ApiError | ((...a: never[]) => ApiError)>;
-
-/** The callback-type refusal (§2.2, §4.2): the allowed set in braces, as the service writes it. */
-export function callbackTypeChoices(allowed: readonly number[]): ApiError {
-  return { code: 'BASE_TYPE_CHOICES', message: `Value must be one of {${allowed.join(', ')}}.` };
-}

@@ -1,6 +1,6 @@
 /** Components and modals as wire facts and rules (facts components-messages-gateway §1, §3, §4). */
 export * from './catalog.js';
-export { ComponentErrors, callbackTypeChoices } from './errors.js';
+export { ComponentErrors } from './errors.js';
 export {
   checkComponentTree,
   checkMessageComponents,

@@ -1,4 +1,5 @@
 import { MessageFlag } from '../enums.js';
+import { InteractionType } from './payload.js';
 
 /**
  * Interaction callbacks (facts §9.2): which types exist, which fit which
@@ -36,7 +37,27 @@ export const InteractionErrors = {
   acknowledged: { status: 400, code: 40060, message: 'Interaction has already been acknowledged' },
 } as const;
 
-// Which types answer which interaction, and the refusal of others: callback-choices.ts.
+/** Types a command invocation or an autocomplete may be answered with; others are refused as the service refuses them. */
+export function callbackFits(interactionType: number, callbackType: number): boolean {
+  if (interactionType === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE) return callbackType === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT;
+  if (interactionType === InteractionType.APPLICATION_COMMAND) {
+    return (
+      [
+        CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
+        CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+        CallbackType.MODAL,
+        CallbackType.PREMIUM_REQUIRED,
+        CallbackType.LAUNCH_ACTIVITY,
+      ] as number[]
+    ).includes(callbackType);
+  }
+  if (interactionType === InteractionType.MESSAGE_COMPONENT || interactionType === InteractionType.MODAL_SUBMIT) {
+    return (
+      [CallbackType.CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE] as number[]
+    ).includes(callbackType);
+  }
+  return false;
+}
 
 /** A problem with a callback's `data` other than the message rules (checked with the webhook message rules). */
 export function callbackDataProblem(callbackType: number, data: unknown): string | undefined {
@@ -48,6 +69,8 @@ export function callbackDataProblem(callbackType: number, data: unknown): string
     const bad = choices.findIndex((c) => typeof c !== 'object' || c === null || typeof (c as { name?: unknown }).name !== 'string' || !('value' in c));
     if (bad >= 0) return `data.choices[${bad}]: a choice needs a name and a value`;
   }
-  // A modal's data is judged by the component rules (wire/components/modal.ts).
+  if (callbackType === CallbackType.MODAL) {
+    if (typeof d?.custom_id !== 'string' || typeof d.title !== 'string' || !Array.isArray(d.components)) return 'data: a modal needs custom_id, title and components';
+  }
   return undefined;
 }

@@ -1,9 +1,6 @@
-/** A modal as callback 9's data (facts components §1.5, §1.6, §3.1, §4.1) and which callbacks answer which interaction (§2.2). */
+/** A modal as callback 9's data (facts components §1.5, §1.6, §3.1, §4.1). */
 import { describe, expect, it } from 'vitest';
 import { checkModalData } from '../../../src/wire/components/index.js';
-import { ALLOWED_CALLBACKS, callbackTypeProblem } from '../../../src/wire/interactions/callback-choices.js';
-import { CallbackType } from '../../../src/wire/interactions/callback.js';
-import { InteractionType } from '../../../src/wire/interactions/payload.js';
 import { errors } from './brief.js';
 
 const input = (custom_id: string, extra: object = {}) => ({ type: 4, custom_id, style: 1, ...extra });
@@ -116,25 +113,5 @@ describe('modals', () => {
     expect(check(modal([label('A', input('same')), label('B', input('same'))]))).toEqual([
       { path: 'components.1.component.custom_id', code: 'COMPONENT_CUSTOM_ID_DUPLICATED', message: 'Component custom id was already specified' },
     ]);
-  });
-});
-
-describe('which callbacks answer which interaction', () => {
-  it('a modal answers a command or a component, never a modal submit (the service lists the others in braces)', () => {
-    expect(callbackTypeProblem(InteractionType.APPLICATION_COMMAND, CallbackType.MODAL)).toBeUndefined();
-    expect(callbackTypeProblem(InteractionType.MESSAGE_COMPONENT, CallbackType.MODAL)).toBeUndefined();
-    expect(callbackTypeProblem(InteractionType.MODAL_SUBMIT, CallbackType.MODAL)?.api).toEqual({
-      code: 'BASE_TYPE_CHOICES',
-      message: 'Value must be one of {4, 5, 6, 7, 10, 12}.',
-    });
-    expect(callbackTypeProblem(InteractionType.MODAL_SUBMIT, CallbackType.MODAL)?.path).toEqual(['type']);
-  });
-
-  it('update callbacks (6, 7) answer components and modal submits only; autocomplete takes only 8', () => {
-    expect(callbackTypeProblem(InteractionType.APPLICATION_COMMAND, CallbackType.UPDATE_MESSAGE)?.api?.message).toBe('Value must be one of {4, 5, 9, 10, 12}.');
-    expect(callbackTypeProblem(InteractionType.MESSAGE_COMPONENT, CallbackType.UPDATE_MESSAGE)).toBeUndefined();
-    expect(callbackTypeProblem(InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE, CallbackType.CHANNEL_MESSAGE_WITH_SOURCE)?.api?.message).toBe('Value must be one of {8}.');
-    expect(callbackTypeProblem(InteractionType.APPLICATION_COMMAND, 'x')?.api?.code).toBe('BASE_TYPE_CHOICES');
-    expect(ALLOWED_CALLBACKS[InteractionType.MESSAGE_COMPONENT]).toContain(CallbackType.DEFERRED_UPDATE_MESSAGE);
   });
 });
