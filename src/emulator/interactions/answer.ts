@@ -6,10 +6,10 @@
  */
 import type { Limits } from '../../wire/limits.js';
 import { callbackDataProblem, callbackFits, CallbackType, EPHEMERAL, InteractionErrors } from '../../wire/interactions/callback.js';
-import { checkModalData } from '../../wire/components/modal.js';
-import { prefixPath } from '../../wire/problem.js';
 import { isObject } from '../../wire/rules/values.js';
 import type { Snowflake } from '../../wire/snowflake.js';
+import { checkModalData } from '../../wire/components/modal.js';
+import { prefixPath } from '../../wire/problem.js';
 import { validateEditMessageBody, validateExecuteBody } from '../../wire/webhook.js';
 import { apiError, type EmulatorResponse } from '../http/http-types.js';
 import type { MultipartFile } from '../http/multipart.js';
