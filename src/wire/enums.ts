@@ -90,7 +90,13 @@ export const ComponentType = {
   MEDIA_GALLERY: 12,
   FILE: 13,
   SEPARATOR: 14,
+  CONTENT_INVENTORY_ENTRY: 16,
   CONTAINER: 17,
+  LABEL: 18,
+  FILE_UPLOAD: 19,
+  RADIO_GROUP: 21,
+  CHECKBOX_GROUP: 22,
+  CHECKBOX: 23,
 } as const;
 
 /** The select menus among the component types. */
@@ -112,12 +118,24 @@ export const ButtonStyle = {
   PREMIUM: 6,
 } as const;
 
+/** The padding a components-v2 Separator adds. */
+export const SeparatorSpacing = {
+  SMALL: 1,
+  LARGE: 2,
+} as const;
+
 /** Message types the emulator writes: plain posts, and an app's answer to a slash or context-menu command. */
 export const MessageType = {
   DEFAULT: 0,
   REPLY: 19,
   CHAT_INPUT_COMMAND: 20,
   CONTEXT_MENU_COMMAND: 23,
+} as const;
+
+/** Text input styles (modals): one line, or several. */
+export const TextInputStyle = {
+  SHORT: 1,
+  PARAGRAPH: 2,
 } as const;
 
 /** A poll's layout; the service knows one. */

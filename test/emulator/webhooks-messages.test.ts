@@ -169,13 +169,14 @@ describe('execute', () => {
     const button = [{ type: 1, components: [{ type: 2, style: 1, label: 'go', custom_id: 'go' }] }];
     const app = await exec(hook, '?wait=true', { components: button });
     expect(app.status).toBe(200);
-    expect(app.body.components).toEqual(button);
+    // Stored as the service returns them: each component numbered, parents first (facts components §1.2).
+    expect(app.body.components).toEqual([{ type: 1, id: 1, components: [{ type: 2, id: 2, style: 1, label: 'go', custom_id: 'go' }] }]);
     const ignored = await exec(plain, '?wait=true', { content: 'x', components: link });
     expect(ignored.body.components).toEqual([]);
     expect((await exec(plain, '?wait=true', { components: link })).body.code).toBe(50006);
     const respected = await exec(plain, '?wait=true&with_components=true', { components: link });
     expect(respected.status).toBe(200);
-    expect(respected.body.components).toEqual(link);
+    expect(respected.body.components).toEqual([{ ...link[0], id: 1, components: [{ ...link[0]!.components[0], id: 2 }] }]);
     const refused = await exec(plain, '?wait=true&with_components=true', { components: button });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.components['0'].components['0']._errors[0].code).toBe('COMPONENT_INTERACTIVE_NOT_ALLOWED');
@@ -398,7 +399,7 @@ describe("the webhook's messages", () => {
     expect(edited.status).toBe(200);
     expect(edited.body.poll).toBeUndefined();
     expect(edited.body.flags & 32768).toBe(32768);
-    expect(edited.body.components).toEqual([{ type: 10, content: 'now a v2 message' }]);
+    expect(edited.body.components).toEqual([{ type: 10, id: 1, content: 'now a v2 message' }]);
     expect((await c.call('GET', msgPath(hook, m.id), { auth: null })).body.poll).toBeUndefined();
   });
 

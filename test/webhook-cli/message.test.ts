@@ -127,7 +127,7 @@ describe('message edit', () => {
     const ok = await run(['message', 'edit', id, '--clear', 'content', '--components', 'v2.yaml', '--flag', 'components-v2', '--with-components'], cwd);
     expect(ok.code).toBe(0);
     expect(stored(id).flags & 32768).toBe(32768);
-    expect(stored(id).components).toEqual([{ type: 10, content: 'now v2' }]);
+    expect(stored(id).components).toEqual([{ type: 10, id: 1, content: 'now v2' }]);
 
     // IS_COMPONENTS_V2 cannot be removed: later flag edits carry it over instead of failing.
     expect((await run(['message', 'edit', id, '--flag', 'suppress-embeds'])).code).toBe(0);

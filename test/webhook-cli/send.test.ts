@@ -143,7 +143,7 @@ describe('sending', () => {
     expect(r.code).toBe(0);
     const m = msg(r.out.trim()).message;
     expect(m.flags).toBe(32768);
-    expect(m.components).toEqual([{ type: 10, content: 'Deployed **v1.2**' }]);
+    expect(m.components).toEqual([{ type: 10, id: 1, content: 'Deployed **v1.2**' }]);
   });
 });
 

@@ -8,6 +8,8 @@ import {
   InteractionContextType,
   Locale,
   ButtonStyle as DButtonStyle,
+  SeparatorSpacingSize as DSeparatorSpacing,
+  TextInputStyle as DTextInputStyle,
   ComponentType as DComponentType,
   MessageFlags,
   MessageType as DMessageType,
@@ -29,6 +31,8 @@ import {
   OptionType,
   PollLayoutType,
   PermissionEntryType,
+  SeparatorSpacing,
+  TextInputStyle,
   WebhookType,
   enumValue,
 } from '../../src/wire/enums.js';
@@ -51,6 +55,8 @@ describe('enum tables agree with discord-api-types', () => {
     ['interaction contexts', InteractionContext, InteractionContextType],
     ['permission entry types', PermissionEntryType, ApplicationCommandPermissionType],
     ['webhook types', WebhookType, DWebhookType],
+    ['text input styles', TextInputStyle, DTextInputStyle],
+    ['separator spacings', SeparatorSpacing, DSeparatorSpacing],
   ])('%s', (_name, ours, theirs) => {
     expect(Object.values(ours).sort((a, b) => a - b)).toEqual(numericMembers(theirs as unknown as Record<string, number>));
   });

@@ -31,6 +31,8 @@ import * as webhookSet from '../../src/wire/rules/webhook-set.js';
 import * as serviceRules from '../../src/wire/service-rules.js';
 import * as webhook from '../../src/wire/webhook.js';
 import * as callback from '../../src/wire/interactions/callback.js';
+import * as componentsMessage from '../../src/wire/components/message.js';
+import * as componentsModal from '../../src/wire/components/modal.js';
 import { oddVariants } from '../helpers/odd-shapes.js';
 
 const MODULES = {
@@ -55,6 +57,8 @@ const MODULES = {
   serviceRules,
   webhook,
   callback,
+  componentsMessage,
+  componentsModal,
 };
 /** Rule functions by name: validate…, check…, …Problem(s), and the access rule that reads raw rows. */
 const RULE_NAME = /^(validate|check)|Problems?$|^conflictingRows$|^unknownEmbedKeys$/;
@@ -108,6 +112,68 @@ const messageBody = {
   applied_tags: ['1'],
   poll: { question: { text: 'Q' }, answers: [{ poll_media: { text: 'A' } }] },
   attachments: [{ id: 0, filename: 'a.txt' }],
+};
+/** A components-v2 message touching every kind of message component. */
+const componentsBody = {
+  flags: 32768,
+  components: [
+    {
+      type: 1,
+      components: [
+        { type: 2, style: 1, label: 'Go', custom_id: 'go', emoji: { name: 'x' } },
+        { type: 2, style: 6, sku_id: '1' },
+      ],
+    },
+    {
+      type: 1,
+      components: [
+        {
+          type: 3,
+          custom_id: 's',
+          min_values: 1,
+          max_values: 2,
+          options: [
+            { label: 'A', value: 'a', default: true },
+            { label: 'B', value: 'b' },
+          ],
+        },
+      ],
+    },
+    { type: 1, components: [{ type: 7, custom_id: 'm', default_values: [{ id: '1', type: 'user' }] }] },
+    { type: 1, components: [{ type: 8, custom_id: 'c', channel_types: [0] }] },
+    {
+      type: 17,
+      accent_color: 1,
+      components: [
+        { type: 9, components: [{ type: 10, content: 'hi' }], accessory: { type: 11, media: { url: 'https://example.com/a.png' }, description: 'd' } },
+        { type: 12, items: [{ media: { url: 'https://example.com/b.png' }, spoiler: true }] },
+        { type: 13, file: { url: 'attachment://a.txt' } },
+        { type: 14, divider: true, spacing: 2 },
+      ],
+    },
+  ],
+};
+const modalData = {
+  custom_id: 'm',
+  title: 'T',
+  components: [
+    { type: 18, label: 'L', description: 'D', component: { type: 4, custom_id: 'a', style: 1, min_length: 1, max_length: 10, value: 'v' } },
+    { type: 1, components: [{ type: 4, custom_id: 'b', style: 2, label: 'B' }] },
+    {
+      type: 18,
+      label: 'R',
+      component: {
+        type: 21,
+        custom_id: 'r',
+        options: [
+          { label: 'A', value: 'a' },
+          { label: 'B', value: 'b' },
+        ],
+      },
+    },
+    { type: 18, label: 'G', component: { type: 22, custom_id: 'g', min_values: 0, required: false, options: [{ label: 'A', value: 'a' }] } },
+    { type: 18, label: 'F', component: { type: 19, custom_id: 'f', file_types: ['image'] } },
+  ],
 };
 const rows = [
   { id: '600000000000000001', type: 1, permission: false },
@@ -175,7 +241,17 @@ const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
   checkAttachments: [messageBody.attachments, (v) => messageFields.checkAttachments([], v)],
   checkPoll: [messageBody.poll, (v) => messageFields.checkPoll([], v)],
   checkAllowedMentions: [messageBody.allowed_mentions, (v) => allowedMentions.checkAllowedMentions([], v)],
-  checkComponents: [messageBody.components, (v) => [true, false].flatMap((respected) => [true, false].map((owned) => messageComponents.checkComponents([], v, respected, owned)))],
+  checkComponents: [
+    messageBody,
+    (v) => (['application', 'application-webhook', 'webhook'] as const).map((sender) => messageComponents.checkComponents([], v, { sender, withComponents: true })),
+    1,
+  ],
+  checkMessageComponents: [
+    componentsBody,
+    (v) => [0, 32768].map((previousFlags) => componentsMessage.checkMessageComponents(v, { sender: 'webhook', withComponents: true, previousFlags })),
+  ],
+  checkComponentTree: [componentsBody.components, (v) => [true, false].map((v2) => componentsMessage.checkComponentTree(v, v2)), 1],
+  checkModalData: [modalData, (v) => componentsModal.checkModalData(v)],
   checkFlags: [{ flags: 4 }, (v) => messageFlags.checkFlags([], v.flags, messageFlags.EXECUTE_FLAGS, 'an execute'), 1],
   checkThreadFields: [
     messageBody,

@@ -216,19 +216,14 @@ describe('validateExecuteBody', () => {
   it('refuses interactive components from a non-app webhook, allows them from an app-owned one', () => {
     const body = {
       components: [
-        {
-          type: 1,
-          components: [
-            { type: 2, style: 1, label: 'b', custom_id: 'c' },
-            { type: 3, custom_id: 's', options: [] },
-          ],
-        },
+        { type: 1, components: [{ type: 2, style: 1, label: 'b', custom_id: 'c' }] },
+        { type: 1, components: [{ type: 3, custom_id: 's', options: [{ label: 'A', value: 'a' }] }] },
       ],
     };
     const ps = validateExecuteBody(body, exec({ withComponents: true }));
     expect(brief(ps)).toEqual([
       { rule: 'message-components-interactive', path: 'components.0.components.0', code: 'COMPONENT_INTERACTIVE_NOT_ALLOWED', json: undefined },
-      { rule: 'message-components-interactive', path: 'components.0.components.1', code: 'COMPONENT_INTERACTIVE_NOT_ALLOWED', json: undefined },
+      { rule: 'message-components-interactive', path: 'components.1.components.0', code: 'COMPONENT_INTERACTIVE_NOT_ALLOWED', json: undefined },
     ]);
     expect(validateExecuteBody(body, exec({ applicationOwned: true }))).toEqual([]);
     expect(interactiveComponentPaths([{ type: 9, accessory: { type: 2, style: 2 } }])).toEqual([[0, 'accessory']]);

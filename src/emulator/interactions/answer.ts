@@ -8,6 +8,8 @@ import type { Limits } from '../../wire/limits.js';
 import { callbackDataProblem, callbackFits, CallbackType, EPHEMERAL, InteractionErrors } from '../../wire/interactions/callback.js';
 import { isObject } from '../../wire/rules/values.js';
 import type { Snowflake } from '../../wire/snowflake.js';
+import { checkModalData } from '../../wire/components/modal.js';
+import { prefixPath } from '../../wire/problem.js';
 import { validateEditMessageBody, validateExecuteBody } from '../../wire/webhook.js';
 import { apiError, type EmulatorResponse } from '../http/http-types.js';
 import type { MultipartFile } from '../http/multipart.js';
@@ -58,7 +60,11 @@ function channelType(env: AnswerEnv, channelId: string): number {
   return findChannel(env.world, channelId)?.channel.type ?? 1;
 }
 
-/** A new interaction message, or the refusal of its body. `original`: the callback's message (type 20/23, interaction_metadata). */
+/**
+ * A new interaction message, or the refusal of its body. `original`: the
+ * callback's message (type 20/23, interaction_metadata), whose body is the
+ * callback's `data`: its errors are reported under `data.`.
+ */
 function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files: readonly MultipartFile[], original: boolean): StoredMessage | EmulatorResponse {
   const b: Obj = isObject(body) ? body : {};
   const problems = validateExecuteBody(b, {
@@ -69,7 +75,7 @@ function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files:
     withComponents: true,
     applicationOwned: true,
   });
-  const refused = problemsResponse(problems);
+  const refused = problemsResponse(original ? prefixPath(['data'], problems) : problems);
   if (refused) return refused;
   const webhook = appWebhook(env, live);
   const app = env.world.applications[live.applicationId];
@@ -152,6 +158,9 @@ export function applyCallback(
   if (live.answeredWith !== undefined) return err(InteractionErrors.acknowledged);
   if (reg.firstAnswerLate(live)) return err(InteractionErrors.unknown);
   const b = isObject(body) ? body : {};
+  // A modal is judged by the component rules (wire/components/modal.ts), its errors under `data.`.
+  const modal = b.type === CallbackType.MODAL ? problemsResponse(prefixPath(['data'], checkModalData(b.data))) : undefined;
+  if (modal) return modal;
   const type = b.type;
   if (typeof type !== 'number' || !Object.values(CallbackType).includes(type as never) || type === CallbackType.PONG)
     return badForm(`type: ${JSON.stringify(type)} is not an interaction callback type for this interaction`);

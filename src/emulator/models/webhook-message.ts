@@ -4,6 +4,7 @@
  * mentions, embeds sanitised, files turned into attachments.
  */
 import { ComponentType, MessageFlag, PollLayoutType } from '../../wire/enums.js';
+import { numberComponents } from '../../wire/components/normalize.js';
 import { isObject } from '../../wire/rules/values.js';
 import { valueText } from '../../wire/problem.js';
 import { MENTION_SOURCE, type Snowflake } from '../../wire/snowflake.js';
@@ -156,7 +157,7 @@ export function buildMessageObject(input: MessageInput): { message: Obj; files: 
   const files: NonNullable<StoredMessage['files']> = {};
   const flags = effectiveFlags(b.flags, input.allowedFlags);
   const content = typeof b.content === 'string' ? b.content : '';
-  const components = input.componentsRespected && Array.isArray(b.components) ? b.components : [];
+  const components = input.componentsRespected && Array.isArray(b.components) && b.components.length > 0 ? numberComponents(b.components) : [];
   const v2 = (flags & MessageFlag.IS_COMPONENTS_V2) !== 0;
   // Named one by one rather than spread in: a spread followed by more keys is V8's slow path on Node 20.
   const mentions = resolveMentions(mentionText(content, components, v2), b.allowed_mentions, input.guild);
@@ -220,7 +221,7 @@ export function applyEdit(input: EditInput): void {
   const has = (k: string) => Object.hasOwn(b, k) && b[k] !== undefined;
   if (has('content')) m.content = typeof b.content === 'string' ? b.content : '';
   if (has('embeds')) m.embeds = Array.isArray(b.embeds) ? b.embeds.filter(isObject).map(sanitizeEmbed) : [];
-  if (has('components') && input.componentsRespected) m.components = Array.isArray(b.components) ? b.components : [];
+  if (has('components') && input.componentsRespected) m.components = Array.isArray(b.components) ? numberComponents(b.components) : [];
   if (has('flags')) m.flags = editedFlags(m.flags as number, b.flags) & (EDIT_FLAGS | MessageFlag.SUPPRESS_NOTIFICATIONS);
   // Edit parameters are nullable: `poll: null` removes the poll (adding one is the caller's rule).
   if (b.poll === null) delete m.poll;

@@ -1,3 +1,4 @@
+import { ComponentErrors } from '../components/errors.js';
 import type { ApiError } from '../problem.js';
 
 /** The service's literal messages for answers that are not 50035 trees (facts §13). */
@@ -12,10 +13,7 @@ export const MessageErrors = {
   }),
   // The three below are not in the facts; wording and codes are ours (docs/emulator-webhooks.md).
   removeV2: { code: 'MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG', message: 'The IS_COMPONENTS_V2 flag cannot be removed once set' },
-  interactiveComponents: {
-    code: 'COMPONENT_INTERACTIVE_NOT_ALLOWED',
-    message: 'Interactive components can only be sent by application-owned webhooks',
-  },
+  interactiveComponents: ComponentErrors.interactiveNotAllowed,
   pollEdit: { code: 'POLL_EDIT_NOT_ALLOWED', message: 'Polls can only be added when editing a deferred interaction response' },
   mentionsExclusive: (kind: 'users' | 'roles'): ApiError => ({
     code: 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',

@@ -91,7 +91,7 @@ export function validateExecuteBody(body: unknown, ctx: ExecuteRuleContext): Pro
   checkBoolean(out, b.tts, ['tts'], 'message-tts', 'tts');
   out.push(...prefixPath(['embeds'], validateEmbeds(b.embeds, limits)));
   checkAllowedMentions(out, b.allowed_mentions);
-  const components = checkComponents(out, b.components, ctx.applicationOwned || ctx.withComponents, ctx.applicationOwned);
+  const components = checkComponents(out, b, { sender: ctx.applicationOwned ? 'application-webhook' : 'webhook', withComponents: ctx.withComponents });
   const attachments = checkAttachments(out, b.attachments);
   checkPoll(out, b.poll);
   checkFlags(out, b.flags, EXECUTE_FLAGS, 'an execute');
@@ -142,7 +142,11 @@ export function validateEditMessageBody(body: unknown, ctx: EditRuleContext): Pr
   out.push(...prefixPath(['embeds'], validateEmbeds(b.embeds, limits)));
   checkAllowedMentions(out, b.allowed_mentions);
   const respected = ctx.applicationOwned || ctx.withComponents;
-  const components = checkComponents(out, b.components, respected, ctx.applicationOwned);
+  const components = checkComponents(out, b, {
+    sender: ctx.applicationOwned ? 'application-webhook' : 'webhook',
+    withComponents: ctx.withComponents,
+    previousFlags: previous.flags,
+  });
   const kept = checkAttachments(out, b.attachments);
   checkFlags(out, b.flags, EDIT_FLAGS, 'an edit');
   if (b.poll !== undefined && b.poll !== null) {
