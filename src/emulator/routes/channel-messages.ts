@@ -177,6 +177,7 @@ function edit(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
     components: (m.components as unknown[]) ?? [],
     stickers: Array.isArray(m.sticker_items) && m.sticker_items.length > 0,
     poll: m.poll !== undefined && m.poll !== null,
+    flags: typeof m.flags === 'number' ? m.flags : 0,
   };
   const refused = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelEditBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0, previous }));
   if (refused) return refused;

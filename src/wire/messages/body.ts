@@ -27,13 +27,12 @@ export const NONCE_MAX = 25;
 export const STICKERS_MAX = 3;
 
 /**
- * The one place a channel message's components are judged. A bot's messages
- * may hold interactive components (it answers them), so they are always
- * respected. (The component rules proper are being written in
- * wire/components/; this call is where they plug in.)
+ * The one place a channel message's components are judged (wire/components/).
+ * A bot's messages may hold interactive components (it answers them). On an
+ * edit, `previousFlags` keeps a components-v2 message judged as one.
  */
-export function checkMessageComponents(out: Problem[], components: unknown): unknown[] {
-  return checkComponents(out, components, true, true);
+function checkBotComponents(out: Problem[], body: Obj, previousFlags?: number): unknown[] {
+  return checkComponents(out, body, { sender: 'application', ...(previousFlags !== undefined ? { previousFlags } : {}) });
 }
 
 function messageBody(out: Problem[], body: unknown): Obj | undefined {
@@ -84,7 +83,7 @@ export function validateChannelMessageBody(body: unknown, ctx: { limits: Limits;
   checkBoolean(out, b.tts, ['tts'], 'message-tts', 'tts');
   out.push(...prefixPath(['embeds'], validateEmbeds(b.embeds, ctx.limits)));
   checkAllowedMentions(out, b.allowed_mentions);
-  const components = checkMessageComponents(out, b.components);
+  const components = checkBotComponents(out, b);
   checkAttachments(out, b.attachments);
   checkPoll(out, b.poll);
   checkFlags(out, b.flags, CHANNEL_MESSAGE_FLAGS, 'a channel message');
@@ -113,6 +112,8 @@ export interface EditedMessage {
   components: readonly unknown[];
   stickers: boolean;
   poll: boolean;
+  /** The message's flags: IS_COMPONENTS_V2 stays once set. */
+  flags: number;
 }
 
 /** Every rule of an author's edit body, judged against the message it changes. */
@@ -124,7 +125,7 @@ export function validateChannelEditBody(body: unknown, ctx: { limits: Limits; ha
   checkContent(out, b.content, ctx.limits);
   out.push(...prefixPath(['embeds'], validateEmbeds(b.embeds, ctx.limits)));
   checkAllowedMentions(out, b.allowed_mentions);
-  const components = checkMessageComponents(out, b.components);
+  const components = checkBotComponents(out, b, previous.flags);
   const kept = checkAttachments(out, b.attachments);
   checkFlags(out, b.flags, EDIT_FLAGS, 'an edit');
   const pick = (key: string, before: unknown): unknown => (has(b, key) && b[key] !== undefined ? b[key] : before);
