@@ -101,3 +101,20 @@ describe('own reactions', () => {
     expect((await call(em, 'PUT', `/channels/${CH.general}/messages/1300000000000009999/reactions/${encodeURIComponent('🎉')}/@me`, { auth: bot(em) })).body.code).toBe(10008);
   });
 });
+
+test('a subscriber of the emulator events that serialises them sees the dispatch data (built lazily)', async () => {
+  const seen: string[] = [];
+  const stop = em.events.subscribe((e) => {
+    if (e.name === 'MESSAGE_CREATE') seen.push(JSON.stringify({ ...e }));
+  });
+  const sent = await call(em, 'POST', `/channels/${CH.general}/messages`, { auth: bot(em), body: { content: 'seen by a subscriber' } });
+  stop();
+  expect(seen.map((s) => JSON.parse(s))).toEqual([
+    expect.objectContaining({
+      applicationId: em.credentials.applicationId,
+      guildId: GUILD,
+      intent: Intent.GUILD_MESSAGES,
+      data: expect.objectContaining({ id: sent.body.id, content: 'seen by a subscriber' }),
+    }),
+  ]);
+});

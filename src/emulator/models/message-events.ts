@@ -24,15 +24,28 @@ export function botInGuild(guild: Guild, applicationId: Snowflake): boolean {
 }
 
 /**
- * A dispatch whose data is built when a session first reads it: most
- * messages are sent with no gateway session listening, and a copy per
- * application for each would be wasted.
+ * A dispatch whose data is built when it is first read: most messages are
+ * sent with no gateway session listening, and a copy per application for
+ * each would be wasted. `data` is an own enumerable accessor from one shared
+ * descriptor (as events.ts's lazy message note), so a subscriber that spreads
+ * or serialises the event still sees it.
  */
-class LazyDispatch implements EmulatorEvent {
+class LazyDispatch {
   #data: unknown;
   #build: (() => unknown) | undefined;
+  declare readonly data: unknown;
   guildId?: Snowflake;
-  intent?: number;
+  intent: number;
+  static readonly #dataDescriptor: PropertyDescriptor = {
+    enumerable: true,
+    get(this: LazyDispatch) {
+      if (this.#build) {
+        this.#data = this.#build();
+        this.#build = undefined;
+      }
+      return this.#data;
+    },
+  };
 
   constructor(
     readonly applicationId: Snowflake,
@@ -44,14 +57,7 @@ class LazyDispatch implements EmulatorEvent {
     this.#build = build;
     if (guildId !== undefined) this.guildId = guildId;
     this.intent = intent;
-  }
-
-  get data(): unknown {
-    if (this.#build) {
-      this.#data = this.#build();
-      this.#build = undefined;
-    }
-    return this.#data;
+    Object.defineProperty(this, 'data', LazyDispatch.#dataDescriptor);
   }
 }
 
@@ -92,7 +98,7 @@ function authorMember(guild: Guild | undefined, stored: StoredMessage): Obj | un
 
 function emitAll(events: EventBus, audience: Audience, name: string, build: (appId: Snowflake) => () => unknown): void {
   const intent = audience.guild ? audience.intent.guild : audience.intent.dm;
-  for (const appId of audience.appIds) events.emit(new LazyDispatch(appId, name, build(appId), audience.guild?.id, intent));
+  for (const appId of audience.appIds) events.emit(new LazyDispatch(appId, name, build(appId), audience.guild?.id, intent) as EmulatorEvent);
 }
 
 export interface AnnounceOptions {
