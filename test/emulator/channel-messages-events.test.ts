@@ -8,7 +8,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { Intent } from '../../src/wire/gateway.js';
 import { identify, RawGateway } from './gateway-client.js';
 import { bot, call, start } from './helpers.js';
-import { ALICE, CH, GUILD, messageSeed, say } from './channel-messages-setup.js';
+import { ALICE, BOB, CH, GUILD, messageSeed, say } from './channel-messages-setup.js';
 
 let em: RunningEmulator;
 const clients: RawGateway[] = [];
@@ -47,9 +47,11 @@ describe('message dispatches', () => {
 
   test("a member's message carries the member's roles; a webhook's has no member", async () => {
     const c = await session(Intent.GUILDS | Intent.GUILD_MESSAGES);
-    await say(em, { channelId: CH.general, userId: ALICE, content: 'from alice' });
+    await say(em, { channelId: CH.general, userId: ALICE, content: `from alice to <@${BOB}>` });
     const fromAlice = await c.dispatch('MESSAGE_CREATE');
     expect(fromAlice.d).toMatchObject({ author: { id: ALICE }, guild_id: GUILD });
+    // Each mentioned user carries their member on the gateway copy (facts §7.4), without a nested user.
+    expect(fromAlice.d.mentions).toEqual([expect.objectContaining({ id: BOB, member: expect.objectContaining({ roles: [] }) })]);
     expect(fromAlice.d.member.roles).toEqual(em.world.guilds[GUILD]!.members.find((m) => m.id === ALICE)!.roles);
 
     const hook = await call(em, 'POST', `/channels/${CH.general}/webhooks`, { auth: bot(em), body: { name: 'deploys' } });

@@ -76,13 +76,9 @@ function audienceOf(world: World, stored: StoredMessage, intents: { guild: numbe
   return { guild: undefined, appIds: own ? [own] : [], intent: intents };
 }
 
-/** MESSAGE_CREATE/UPDATE's `member`: the author's guild membership without `user` (none for webhooks). */
-function authorMember(guild: Guild | undefined, stored: StoredMessage): Obj | undefined {
-  if (!guild || senderOf(stored) === 'webhook') return undefined;
-  const author = stored.message.author as { id?: string } | undefined;
-  const m = guild.members.find((x) => x.id === author?.id);
+function partialMember(guild: Guild, roles: readonly string[]): Obj {
   return {
-    roles: [...(m?.roles ?? [])],
+    roles: [...roles],
     nick: null,
     avatar: null,
     banner: null,
@@ -94,6 +90,22 @@ function authorMember(guild: Guild | undefined, stored: StoredMessage): Obj | un
     pending: false,
     communication_disabled_until: null,
   };
+}
+
+/** MESSAGE_CREATE/UPDATE's `member`: the author's guild membership without `user` (none for webhooks). */
+function authorMember(guild: Guild | undefined, stored: StoredMessage): Obj | undefined {
+  if (!guild || senderOf(stored) === 'webhook') return undefined;
+  const author = stored.message.author as { id?: string } | undefined;
+  return partialMember(guild, guild.members.find((x) => x.id === author?.id)?.roles ?? []);
+}
+
+/** On gateway copies each mentioned user carries their partial `member` (facts §7.4). */
+function mentionsWithMembers(guild: Guild, mentions: unknown): unknown {
+  if (!Array.isArray(mentions)) return mentions;
+  return mentions.map((u: Obj) => {
+    const m = guild.members.find((x) => x.id === u.id);
+    return m ? { ...u, member: partialMember(guild, m.roles ?? []) } : u;
+  });
 }
 
 function emitAll(events: EventBus, audience: Audience, name: string, build: (appId: Snowflake) => () => unknown): void {
@@ -121,6 +133,7 @@ export function announceMessage(events: EventBus, world: World, stored: StoredMe
       if (action === 'update') out.tts = false;
       if (guildId) out.guild_id = guildId;
       if (member) out.member = member;
+      if (audience.guild) out.mentions = mentionsWithMembers(audience.guild, out.mentions);
       return out;
     });
   }
