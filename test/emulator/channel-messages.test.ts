@@ -16,7 +16,7 @@ const post = (channel: string, body: unknown) => call(em, 'POST', `/channels/${c
 
 describe('POST /channels/{id}/messages', () => {
   test('stores the message with the bot as author and answers its shape (facts §6.1, §6.2)', async () => {
-    const r = await post(CH.general, { content: 'hello <@' + ALICE + '>', nonce: 'n1' });
+    const r = await post(CH.general, { content: `hello <@${ALICE}>`, nonce: 'n1' });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       type: 0,
