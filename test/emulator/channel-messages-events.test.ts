@@ -8,7 +8,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { Intent } from '../../src/wire/gateway.js';
 import { identify, RawGateway } from './gateway-client.js';
 import { bot, call, start } from './helpers.js';
-import { ALICE, CH, GUILD, messageSeed, say } from './channel-messages-setup.js';
+import { ALICE, BOB, CH, GUILD, messageSeed, say } from './channel-messages-setup.js';
 
 let em: RunningEmulator;
 const clients: RawGateway[] = [];
@@ -47,9 +47,11 @@ describe('message dispatches', () => {
 
   test("a member's message carries the member's roles; a webhook's has no member", async () => {
     const c = await session(Intent.GUILDS | Intent.GUILD_MESSAGES);
-    await say(em, { channelId: CH.general, userId: ALICE, content: 'from alice' });
+    await say(em, { channelId: CH.general, userId: ALICE, content: `from alice to <@${BOB}>` });
     const fromAlice = await c.dispatch('MESSAGE_CREATE');
     expect(fromAlice.d).toMatchObject({ author: { id: ALICE }, guild_id: GUILD });
+    // Each mentioned user carries their member on the gateway copy (facts §7.4), without a nested user.
+    expect(fromAlice.d.mentions).toEqual([expect.objectContaining({ id: BOB, member: expect.objectContaining({ roles: [] }) })]);
     expect(fromAlice.d.member.roles).toEqual(em.world.guilds[GUILD]!.members.find((m) => m.id === ALICE)!.roles);
 
     const hook = await call(em, 'POST', `/channels/${CH.general}/webhooks`, { auth: bot(em), body: { name: 'deploys' } });
@@ -100,4 +102,21 @@ describe('own reactions', () => {
     expect((await call(em, 'PUT', `/channels/${CH.noEmbeds}/messages/${elsewhere.body.id}/reactions/${encodeURIComponent('🎉')}/@me`, { auth: bot(em) })).body.code).toBe(50013);
     expect((await call(em, 'PUT', `/channels/${CH.general}/messages/1300000000000009999/reactions/${encodeURIComponent('🎉')}/@me`, { auth: bot(em) })).body.code).toBe(10008);
   });
+});
+
+test('a subscriber of the emulator events that serialises them sees the dispatch data (built lazily)', async () => {
+  const seen: string[] = [];
+  const stop = em.events.subscribe((e) => {
+    if (e.name === 'MESSAGE_CREATE') seen.push(JSON.stringify({ ...e }));
+  });
+  const sent = await call(em, 'POST', `/channels/${CH.general}/messages`, { auth: bot(em), body: { content: 'seen by a subscriber' } });
+  stop();
+  expect(seen.map((s) => JSON.parse(s))).toEqual([
+    expect.objectContaining({
+      applicationId: em.credentials.applicationId,
+      guildId: GUILD,
+      intent: Intent.GUILD_MESSAGES,
+      data: expect.objectContaining({ id: sent.body.id, content: 'seen by a subscriber' }),
+    }),
+  ]);
 });

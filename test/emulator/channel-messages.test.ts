@@ -16,7 +16,7 @@ const post = (channel: string, body: unknown) => call(em, 'POST', `/channels/${c
 
 describe('POST /channels/{id}/messages', () => {
   test('stores the message with the bot as author and answers its shape (facts §6.1, §6.2)', async () => {
-    const r = await post(CH.general, { content: 'hello <@' + ALICE + '>', nonce: 'n1' });
+    const r = await post(CH.general, { content: `hello <@${ALICE}>`, nonce: 'n1' });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       type: 0,
@@ -55,6 +55,8 @@ describe('POST /channels/{id}/messages', () => {
     expect(await post(CH.noEmbeds, { embeds: [{ title: 't' }] })).toMatchObject({ status: 403, body: { code: 50013 } });
     expect((await post(CH.noEmbeds, { content: 'plain text is fine' })).status).toBe(200);
     expect(await post(CH.category, { content: 'x' })).toMatchObject({ status: 400, body: { code: 50008 } });
+    // The world holds no stickers.
+    expect(await post(CH.general, { sticker_ids: ['1300000000000009999'] })).toMatchObject({ status: 400, body: { code: 10060 } });
     expect(await call(em, 'POST', `/channels/${CH.general}/messages`, { body: { content: 'x' } })).toMatchObject({ status: 401 });
   });
 

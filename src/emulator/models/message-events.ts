@@ -24,15 +24,28 @@ export function botInGuild(guild: Guild, applicationId: Snowflake): boolean {
 }
 
 /**
- * A dispatch whose data is built when a session first reads it: most
- * messages are sent with no gateway session listening, and a copy per
- * application for each would be wasted.
+ * A dispatch whose data is built when it is first read: most messages are
+ * sent with no gateway session listening, and a copy per application for
+ * each would be wasted. `data` is an own enumerable accessor from one shared
+ * descriptor (as events.ts's lazy message note), so a subscriber that spreads
+ * or serialises the event still sees it.
  */
-class LazyDispatch implements EmulatorEvent {
+class LazyDispatch {
   #data: unknown;
   #build: (() => unknown) | undefined;
+  declare readonly data: unknown;
   guildId?: Snowflake;
-  intent?: number;
+  intent: number;
+  static readonly #dataDescriptor: PropertyDescriptor = {
+    enumerable: true,
+    get(this: LazyDispatch) {
+      if (this.#build) {
+        this.#data = this.#build();
+        this.#build = undefined;
+      }
+      return this.#data;
+    },
+  };
 
   constructor(
     readonly applicationId: Snowflake,
@@ -44,14 +57,7 @@ class LazyDispatch implements EmulatorEvent {
     this.#build = build;
     if (guildId !== undefined) this.guildId = guildId;
     this.intent = intent;
-  }
-
-  get data(): unknown {
-    if (this.#build) {
-      this.#data = this.#build();
-      this.#build = undefined;
-    }
-    return this.#data;
+    Object.defineProperty(this, 'data', LazyDispatch.#dataDescriptor);
   }
 }
 
@@ -70,13 +76,9 @@ function audienceOf(world: World, stored: StoredMessage, intents: { guild: numbe
   return { guild: undefined, appIds: own ? [own] : [], intent: intents };
 }
 
-/** MESSAGE_CREATE/UPDATE's `member`: the author's guild membership without `user` (none for webhooks). */
-function authorMember(guild: Guild | undefined, stored: StoredMessage): Obj | undefined {
-  if (!guild || senderOf(stored) === 'webhook') return undefined;
-  const author = stored.message.author as { id?: string } | undefined;
-  const m = guild.members.find((x) => x.id === author?.id);
+function partialMember(guild: Guild, roles: readonly string[]): Obj {
   return {
-    roles: [...(m?.roles ?? [])],
+    roles: [...roles],
     nick: null,
     avatar: null,
     banner: null,
@@ -90,9 +92,25 @@ function authorMember(guild: Guild | undefined, stored: StoredMessage): Obj | un
   };
 }
 
+/** MESSAGE_CREATE/UPDATE's `member`: the author's guild membership without `user` (none for webhooks). */
+function authorMember(guild: Guild | undefined, stored: StoredMessage): Obj | undefined {
+  if (!guild || senderOf(stored) === 'webhook') return undefined;
+  const author = stored.message.author as { id?: string } | undefined;
+  return partialMember(guild, guild.members.find((x) => x.id === author?.id)?.roles ?? []);
+}
+
+/** On gateway copies each mentioned user carries their partial `member` (facts §7.4). */
+function mentionsWithMembers(guild: Guild, mentions: unknown): unknown {
+  if (!Array.isArray(mentions)) return mentions;
+  return mentions.map((u: Obj) => {
+    const m = guild.members.find((x) => x.id === u.id);
+    return m ? { ...u, member: partialMember(guild, m.roles ?? []) } : u;
+  });
+}
+
 function emitAll(events: EventBus, audience: Audience, name: string, build: (appId: Snowflake) => () => unknown): void {
   const intent = audience.guild ? audience.intent.guild : audience.intent.dm;
-  for (const appId of audience.appIds) events.emit(new LazyDispatch(appId, name, build(appId), audience.guild?.id, intent));
+  for (const appId of audience.appIds) events.emit(new LazyDispatch(appId, name, build(appId), audience.guild?.id, intent) as EmulatorEvent);
 }
 
 export interface AnnounceOptions {
@@ -115,6 +133,7 @@ export function announceMessage(events: EventBus, world: World, stored: StoredMe
       if (action === 'update') out.tts = false;
       if (guildId) out.guild_id = guildId;
       if (member) out.member = member;
+      if (audience.guild) out.mentions = mentionsWithMembers(audience.guild, out.mentions);
       return out;
     });
   }

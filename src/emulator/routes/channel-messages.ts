@@ -96,6 +96,8 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if (denied) return channelError(denied);
   const refused = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
   if (refused) return refused;
+  // The world holds no stickers: any sticker named is unknown.
+  if (Array.isArray(b.sticker_ids) && b.sticker_ids.length > 0) return channelError(ChannelErrors.unknownSticker);
   const again = enforcedNonce(ctx, at, b);
   if (again) return { status: 200, body: restMessage(ctx.world, again, at.app.botUserId) };
   const replyTo = replyTarget(ctx, at.channel.id, b);

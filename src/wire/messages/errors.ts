@@ -15,6 +15,8 @@ export const ChannelErrors = {
   unknownMessage: { status: 404, code: 10008, message: 'Unknown Message' },
   unknownUser: { status: 404, code: 10013, message: 'Unknown User' },
   unknownEmoji: { status: 400, code: 10014, message: 'Unknown Emoji' },
+  /** Not in the facts' table: the service's code for an unknown sticker; the status is ours. */
+  unknownSticker: { status: 400, code: 10060, message: 'Unknown Sticker' },
   maxReactions: { status: 400, code: 30010, message: 'Maximum number of reactions reached (20)' },
   missingAccess: { status: 403, code: 50001, message: 'Missing Access' },
   otherAuthor: { status: 403, code: 50005, message: 'Cannot edit a message authored by another user' },
