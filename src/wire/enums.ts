@@ -120,6 +120,18 @@ export const MessageType = {
   CONTEXT_MENU_COMMAND: 23,
 } as const;
 
+/** Text input styles (modals): one line, or several. */
+export const TextInputStyle = {
+  SHORT: 1,
+  PARAGRAPH: 2,
+} as const;
+
+/** `message_reference.type`: a reply (DEFAULT) or a forward. */
+export const MessageReferenceType = {
+  DEFAULT: 0,
+  FORWARD: 1,
+} as const;
+
 /** A poll's layout; the service knows one. */
 export const PollLayoutType = {
   DEFAULT: 1,
