@@ -194,4 +194,49 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
       app.interactionsEndpointUrl = url;
     }
   });
+
+  it('a modal submit answered with a modal: 400 50035 BASE_TYPE_CHOICES {4, 5, 6, 7, 10, 12} (the modal came from a component); 4 is then accepted', async () => {
+    const app = em.world.applications[APP]!;
+    const url = app.interactionsEndpointUrl;
+    delete app.interactionsEndpointUrl;
+    const replies: Array<{ type: number; status: number; body: any }> = [];
+    // Over the gateway: this observer answers on the callback route and keeps what each answer got.
+    const unsub = em.events.subscribe((e) => {
+      if (e.name !== 'INTERACTION_CREATE') return;
+      const i = e.data as any;
+      const send = (body: unknown) => call(em, 'POST', `/interactions/${i.id}/${i.token}/callback`, { body });
+      const answer = answerFor(i, () => undefined, em.url) as { type: number };
+      void send(answer).then(async (r) => {
+        replies.push({ type: i.type, status: r.status, body: r.body });
+        if (r.status === 400) replies.push({ type: i.type, ...(await send({ type: 4, data: { content: 'plain thanks' } })) });
+      });
+    });
+    try {
+      const messageId = await panel();
+      expect(await em.click({ messageId, button: 'Ask', userId: BOB })).toMatchObject({ outcome: 'answered', delivery: 'gateway', modal: { custom_id: 'asked' } });
+      const out = await em.submitModal({ userId: BOB, fields: { text: 'hello' } });
+      expect(out).toMatchObject({ outcome: 'answered', original: { content: 'plain thanks', message_reference: { message_id: messageId } } });
+      const refused = replies.find((r) => r.type === 5 && r.status === 400);
+      expect(refused?.body).toMatchObject({ code: 50035, errors: { type: { _errors: [{ code: 'BASE_TYPE_CHOICES', message: 'Value must be one of {4, 5, 6, 7, 10, 12}.' }] } } });
+    } finally {
+      unsub();
+      app.interactionsEndpointUrl = url;
+    }
+  });
+
+  it('the control routes: a click by route answers the outcome; a malformed request is 400 naming the field', async () => {
+    const messageId = await panel();
+    const headers = { 'x-cmdsync-control': em.controlToken };
+    const base = em.url.replace(/\/api\/v10$/, '');
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}/__emulator/interactions/${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ok = await post('click', { messageId, button: 'Confirm', userId: BOB });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ outcome: 'answered', callback: { type: 7 } });
+    const noValues = await post('select', { messageId, menu: 'fruit' });
+    expect(noValues.status).toBe(400);
+    expect(((await noValues.json()) as any).message).toContain('values must be a list');
+    const noUser = await post('modal-submit', { fields: {} });
+    expect(((await noUser.json()) as any).message).toBe('userId is required (a string)');
+  });
 });

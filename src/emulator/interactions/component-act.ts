@@ -14,7 +14,7 @@ import { isSnowflake, type Snowflake } from '../../wire/snowflake.js';
 import { own } from '../state/own.js';
 import { resolveNames } from '../state/names.js';
 import type { StoredMessage, World } from '../state/world.js';
-import { invalid, type Invalid } from './invoked.js';
+import { invalid } from './invoked.js';
 import { resolvePlace, resolveUser, type Place } from './place.js';
 import { deliverComponent, envelopeFor, type ComponentEnv, type ComponentOutcome } from './component-deliver.js';
 

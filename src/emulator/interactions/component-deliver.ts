@@ -113,8 +113,8 @@ export async function deliverComponent(env: ComponentEnv, app: Application, d: C
     applicationId: app.id,
     interactionId: live.id,
     transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
+    // No command name: the event log would show a custom_id as a slash command.
     outcome: live.answeredWith !== undefined ? { kind: 'answered', callbackType: live.answeredWith } : answered.cause!,
-    commandName: d.name,
   });
   if (live.answeredWith === CallbackType.DEFERRED_UPDATE_MESSAGE && d.waitSeconds === undefined)
     await when(live, (i) => i.received.some((r) => r.kind === 'edit-original'), DEFERRED_UPDATE_WAIT_MS);
