@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { startSignedEndpoint, type SignedEndpoint } from '../helpers/http-bot.js';
 import { ANN, APP, BOB, GENERAL, GUILD } from '../helpers/interaction-seed.js';
-import { answerFor, componentSeed, MOD_ROLE } from './component-bot.js';
+import { answerFor, componentSeed, MOD_ROLE, PANEL } from './component-bot.js';
 import { call, start } from './helpers.js';
 
 describe('components and modals delivered to a signed HTTP endpoint', () => {
@@ -62,6 +62,15 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
     const again = await em.click({ messageId, button: 'confirm', userId: BOB });
     expect(again).toMatchObject({ outcome: 'refused', refusal: { kind: 'unknown-component' } });
     expect(received.length).toBe(count);
+  });
+
+  it("a button on an application-owned webhook's post reaches that application", async () => {
+    const hook = await call(em, 'POST', `/channels/${GENERAL}/webhooks`, { auth: `Bot ${em.credentials.botToken}`, body: { name: 'poster' } });
+    const sent = await call(em, 'POST', `/webhooks/${hook.body.id}/${hook.body.token}?wait=true`, { body: { content: 'Pick', components: PANEL.components } });
+    expect(sent.status).toBe(200);
+    const out = await em.click({ messageId: sent.body.id, button: 'Confirm', userId: BOB });
+    expect(out).toMatchObject({ outcome: 'answered', application: { id: APP }, message: { id: sent.body.id, content: `Confirmed by <@${BOB}>` } });
+    expect(received.at(-1)).toMatchObject({ type: 3, message: { id: sent.body.id, webhook_id: hook.body.id } });
   });
 
   it('a deferred update (6): the later edit of @original edits the component message', async () => {
@@ -239,4 +248,44 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
     const noUser = await post('modal-submit', { fields: {} });
     expect(((await noUser.json()) as any).message).toBe('userId is required (a string)');
   });
+
+  it('a component interaction keeps the command rules: a second callback 40060, a wrong token 10062, a callback after 3 s 10062', async () => {
+    const app = em.world.applications[APP]!;
+    const url = app.interactionsEndpointUrl;
+    delete app.interactionsEndpointUrl;
+    const got: Record<string, { status: number; code?: number }> = {};
+    let lateClick = false;
+    const unsub = em.events.subscribe((e) => {
+      if (e.name !== 'INTERACTION_CREATE') return;
+      const i = e.data as any;
+      const send = async (name: string, token: string, body: unknown) => {
+        const r = await call(em, 'POST', `/interactions/${i.id}/${token}/callback`, { body });
+        got[name] = { status: r.status, code: r.body?.code };
+      };
+      if (i.type === 2)
+        void send(
+          'panel',
+          i.token,
+          answerFor(i, () => undefined, em.url),
+        );
+      else if (lateClick) setTimeout(() => void send('late', i.token, { type: 6 }), 3300);
+      else
+        void send('wrong', `${i.token}x`, { type: 6 })
+          .then(() => send('first', i.token, { type: 6 }))
+          .then(() => send('second', i.token, { type: 6 }));
+    });
+    try {
+      const messageId = await panel();
+      expect(await em.click({ messageId, button: 'Later', userId: BOB })).toMatchObject({ outcome: 'answered', callback: { type: 6 } });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(got).toMatchObject({ wrong: { status: 404, code: 10062 }, first: { status: 204 }, second: { status: 400, code: 40060 } });
+      lateClick = true;
+      expect(await em.click({ messageId, button: 'Later', userId: BOB })).toMatchObject({ outcome: 'no-response', cause: { kind: 'no-session' } });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(got.late).toEqual({ status: 404, code: 10062 });
+    } finally {
+      unsub();
+      app.interactionsEndpointUrl = url;
+    }
+  }, 10_000);
 });

@@ -38,9 +38,13 @@ export interface SelectRequest extends Omit<ClickRequest, 'button'> {
   values: string[];
 }
 
-/** The application whose answer or webhook made the message: the one its components call back. */
+/** The application whose answer, webhook or bot user made the message: the one its components call back. */
 export function messageOwner(world: World, stored: StoredMessage): Snowflake | undefined {
-  return stored.interaction?.applicationId ?? (own(world.webhooks, stored.webhookId)?.application_id || undefined) ?? (stored.message.application_id as Snowflake | undefined);
+  const byWebhook = own(world.webhooks, stored.webhookId)?.application_id ?? undefined;
+  const authorId = (stored.message.author as { id?: unknown } | undefined)?.id;
+  // A bot's own post in a channel: its author is the application's bot user.
+  const byBot = typeof authorId === 'string' ? Object.values(world.applications).find((a) => a.botUserId === authorId)?.id : undefined;
+  return stored.interaction?.applicationId ?? byWebhook ?? (stored.message.application_id as Snowflake | undefined) ?? byBot;
 }
 
 interface Target {
