@@ -66,6 +66,7 @@ export const FEEDBACK_MODAL = {
 /** The callback body for an interaction; `later` is called for work after the callback (an edit of @original). */
 export function answerFor(i: any, later: (work: () => Promise<unknown>) => void, apiBase: string): unknown {
   if (i.type === 2 && i.data.name === 'panel') return { type: 4, data: PANEL };
+  if (i.type === 2 && i.data.name === 'secret') return { type: 4, data: { ...PANEL, flags: 64 } };
   if (i.type === 2 && i.data.name === 'form') return { type: 9, data: FEEDBACK_MODAL };
   const who = (i.member?.user ?? i.user).id;
   if (i.type === 3) {
@@ -86,8 +87,11 @@ export function answerFor(i: any, later: (work: () => Promise<unknown>) => void,
     if (id === 'who' || id === 'whom')
       return { type: 7, data: { content: `picked ${Object.keys(i.data.resolved?.users ?? {}).join(',')} roles ${Object.keys(i.data.resolved?.roles ?? {}).join(',')}` } };
   }
+  const typed = i.type === 5 ? i.data.components[0].components[0].value : undefined;
+  // 7 to a modal submit: allowed only when a component opened the modal.
+  if (typed === 'update') return { type: 7, data: { content: `updated from ${i.data.custom_id}` } };
   if (i.type === 5 && i.data.custom_id === 'feedback') {
-    const text = i.data.components[0].components[0].value;
+    const text = typed;
     return { type: 4, data: { content: `thanks: ${text}` } };
   }
   // A modal in answer to a modal submit: the service refuses it.

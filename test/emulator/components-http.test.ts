@@ -143,6 +143,27 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
     expect(received.at(-1)).toMatchObject({ type: 5, message: { id: messageId }, data: { custom_id: 'asked' } });
   });
 
+  it('a modal submit may update the message (7) only when a component opened the modal', async () => {
+    const messageId = await panel();
+    await em.click({ messageId, button: 'Ask', userId: BOB });
+    expect(await em.submitModal({ userId: BOB, fields: { text: 'update' } })).toMatchObject({
+      outcome: 'answered',
+      callback: { type: 7 },
+      message: { id: messageId, content: 'updated from asked' },
+    });
+    await em.invoke({ line: '/form', channelId: GENERAL, userId: BOB });
+    expect(await em.submitModal({ userId: BOB, fields: { text: 'update' } })).toMatchObject({ outcome: 'no-response', cause: { kind: 'bad-callback' } });
+  });
+
+  it('an ephemeral answer is unknown to anyone but its invoker', async () => {
+    const out = await em.invoke({ line: '/secret', channelId: GENERAL, userId: BOB });
+    const messageId = out.outcome === 'answered' ? (out.original!.id as string) : '';
+    const before = received.length;
+    expect(await em.click({ messageId, button: 'Confirm', userId: ANN })).toMatchObject({ outcome: 'refused', refusal: { kind: 'unknown-message' } });
+    expect(received.length).toBe(before);
+    expect(await em.click({ messageId, button: 'Confirm', userId: BOB })).toMatchObject({ outcome: 'answered', message: { id: messageId, flags: 64 } });
+  });
+
   describe('refused before delivery (nothing reaches the bot)', () => {
     const refusedCases: Array<[string, (m: string) => Promise<unknown>, string]> = [
       ['an unknown message', () => em.click({ messageId: '199999999999999999', button: 'confirm', userId: BOB }), 'unknown-message'],
