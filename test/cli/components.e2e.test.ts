@@ -53,6 +53,15 @@ describe('cmdsync click, select and submit-modal against a running emulator', ()
     expect(JSON.parse(again.stdout)).toMatchObject({ outcome: 'refused', refusal: { kind: 'unknown-component' } });
   });
 
+  it('invoke names the message id of an answer with components, and the command that uses them (stderr)', async () => {
+    const r = await runBin(['invoke', '/panel', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
+    expect(r.stdout).toContain('[button: Confirm]');
+    const hint = /^hint: message (\d+) has components: cmdsync click \1 Confirm --user (\d+), or cmdsync select \1 Fruit VALUE… --user \2$/m.exec(r.stderr);
+    expect(hint?.[2]).toBe(BOB);
+    const clicked = await runBin(['click', hint![1]!, 'Confirm', '--user', BOB], { cwd: dir, env });
+    expect(clicked.code).toBe(0);
+  });
+
   it('click --json on a live button', async () => {
     const messageId = await panel();
     const r = await runBin(['click', messageId, 'confirm', '--user', BOB, '--json'], { cwd: dir, env });

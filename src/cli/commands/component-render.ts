@@ -6,7 +6,8 @@
 import type { ComponentOutcome } from '../../emulator/index.js';
 import { CallbackType } from '../../wire/interactions/callback.js';
 import { noResponseReason } from '../../wire/interactions/delivery.js';
-import { MessageFlag } from '../../wire/enums.js';
+import { ButtonStyle, ComponentType, MessageFlag, SELECT_COMPONENT_TYPES } from '../../wire/enums.js';
+import { allComponents } from '../../wire/interactions/component-use.js';
 import { messageText, userOf } from './invoke-render.js';
 import { modalText } from './modal-text.js';
 
@@ -57,4 +58,19 @@ export function componentJson(o: ComponentOutcome): string {
   const interaction = copy.interaction as Obj | undefined;
   if (interaction && typeof interaction.token === 'string') interaction.token = '[redacted]';
   return `${JSON.stringify(copy, null, 2)}\n`;
+}
+
+/** Said on stderr after a message with buttons or selects a member can use: its id and the command that uses them (text output hides ids). */
+export function useHint(m: Obj | undefined, userId: string | undefined): string | undefined {
+  if (!m || typeof m.id !== 'string') return undefined;
+  const usable = allComponents(m.components).filter((c) => c.disabled !== true);
+  const button = usable.find((c) => c.type === ComponentType.BUTTON && c.style !== ButtonStyle.LINK && c.style !== ButtonStyle.PREMIUM);
+  const menu = usable.find((c) => SELECT_COMPONENT_TYPES.includes(c.type as number));
+  const user = userId !== undefined ? ` --user ${userId}` : '';
+  const quote = (v: unknown) => (/^[\w-]+$/.test(String(v)) ? String(v) : `'${String(v).replace(/'/g, "'\\''")}'`);
+  const ways = [
+    ...(button ? [`cmdsync click ${m.id} ${quote(button.label ?? button.custom_id)}${user}`] : []),
+    ...(menu ? [`cmdsync select ${m.id} ${quote(menu.placeholder ?? menu.custom_id)} VALUE…${user}`] : []),
+  ];
+  return ways.length > 0 ? `hint: message ${m.id} has components: ${ways.join(', or ')}\n` : undefined;
 }

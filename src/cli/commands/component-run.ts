@@ -10,7 +10,8 @@ import type { RemoteTarget } from '../../api/invoke.js';
 import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
 import { LOCALES } from '../../wire/locales.js';
 import type { CliContext } from '../context.js';
-import { componentJson, renderComponentOutcome } from './component-render.js';
+import { componentJson, renderComponentOutcome, useHint } from './component-render.js';
+import { userOf } from './invoke-render.js';
 
 export interface MemberCliOptions {
   user?: string;
@@ -57,5 +58,9 @@ export function printOutcome(outcome: ComponentOutcome, opts: MemberCliOptions, 
   if (opts.json) ctx.stdout.write(componentJson(outcome));
   else if (outcome.outcome === 'invalid') ctx.stderr.write(renderComponentOutcome(outcome));
   else ctx.stdout.write(renderComponentOutcome(outcome));
+  if (!opts.json && outcome.outcome === 'answered') {
+    const hint = useHint(outcome.original ?? outcome.followups.at(-1), userOf(outcome.interaction));
+    if (hint) ctx.stderr.write(hint);
+  }
   return outcome.outcome === 'answered' ? 0 : 1;
 }
