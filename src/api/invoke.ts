@@ -18,10 +18,10 @@ export function controlUrl(apiUrl: string, path: string): string {
   return `${u.origin}/__emulator${path}`;
 }
 
-type RemoteTarget = { apiUrl: string; controlToken: string };
+export type RemoteTarget = { apiUrl: string; controlToken: string };
 
 /** POSTs JSON to a control route of a running emulator; the refusals every control call shares become typed errors. */
-async function controlPost(target: RemoteTarget, path: string, payload: unknown, timeoutMs: number): Promise<{ status: number; body: { message?: string } | undefined }> {
+export async function controlPost(target: RemoteTarget, path: string, payload: unknown, timeoutMs: number): Promise<{ status: number; body: { message?: string } | undefined }> {
   let res: Response;
   try {
     res = await fetch(controlUrl(target.apiUrl, path), {

@@ -159,6 +159,59 @@ export function registerInvoke(program: Command, ctx: CliContext, setExit: SetEx
     });
 }
 
+const MEMBER_FLAGS = (command: Command): Command =>
+  command
+    .option('--locale <locale>', "the member's client language, e.g. fr (default: their locale setting, else en-US)")
+    .option('--wait <seconds>', 'collect follow-ups and edits this long after the first answer')
+    .option('--json', 'print the interaction sent and everything received, as JSON')
+    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)');
+
+const memberOptions = (opts: Record<string, unknown>) => ({
+  user: opts.user as string | undefined,
+  locale: opts.locale as string | undefined,
+  wait: opts.wait as string | undefined,
+  json: !!opts.json,
+  apiUrl: opts.apiUrl as string | undefined,
+});
+
+/** `cmdsync click`, `select` and `submit-modal`: a member using a message's components, or their open modal, on a running emulator. */
+export function registerMemberActions(program: Command, ctx: CliContext, setExit: SetExit): void {
+  MEMBER_FLAGS(
+    program
+      .command('click')
+      .description('click a button on a message as a member, and print what they see afterwards (exit 0 when the bot answered)')
+      .argument('<message-id>', 'the message the button is on')
+      .argument('<button>', "the button's custom_id or label")
+      .option('--user <id|name>', "the member who clicks (default: the guild's first member)"),
+  ).action(async (messageId: string, button: string, opts) => {
+    const { runClick } = await import('./commands/click.js');
+    setExit(await runClick({ messageId, button, ...memberOptions(opts) }, ctx));
+  });
+  MEMBER_FLAGS(
+    program
+      .command('select')
+      .description('choose values in a select menu on a message as a member, and print what they see afterwards (exit 0 when the bot answered)')
+      .argument('<message-id>', 'the message the select is on')
+      .argument('<menu>', "the select's custom_id or placeholder")
+      .argument('[values...]', 'option values or labels; user, role or channel ids (or names) for those selects')
+      .option('--user <id|name>', "the member who chooses (default: the guild's first member)"),
+  ).action(async (messageId: string, menu: string, values: string[], opts) => {
+    const { runSelect } = await import('./commands/select.js');
+    setExit(await runSelect({ messageId, menu, values, ...memberOptions(opts) }, ctx));
+  });
+  MEMBER_FLAGS(
+    program
+      .command('submit-modal')
+      .description('submit the modal a member has open, and print what they see afterwards (exit 0 when the bot answered)')
+      .argument('[fields...]', 'FIELD=VALUE for each input (FIELD: its custom_id or label); others keep their pre-filled text')
+      .option('--user <id|name>', 'the member whose open modal is submitted')
+      .option('--application <id|name>', 'whose modal, when the member has modals of several applications open'),
+  ).action(async (fields: string[], opts) => {
+    const { runSubmitModal } = await import('./commands/submit-modal.js');
+    setExit(await runSubmitModal({ fields, application: opts.application, ...memberOptions(opts) }, ctx));
+  });
+}
+
 /** `cmdsync emulator`, and `emulator check-endpoint` on a running one. */
 export function registerEmulator(program: Command, ctx: CliContext, setExit: SetExit): void {
   const emulatorCommand = program

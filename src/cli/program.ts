@@ -3,7 +3,7 @@ import { contextFor } from './context.js';
 import { applyChdir } from './workspace.js';
 import { createProgram, handleError, registerLint } from './program-base.js';
 import { registerWebhookCommands } from './commands/webhook/register.js';
-import { registerDeployedCommands, registerEmulator, registerInit, registerInvoke } from './program-commands.js';
+import { registerDeployedCommands, registerEmulator, registerInit, registerInvoke, registerMemberActions } from './program-commands.js';
 import { registerApply, registerPlan } from './sync-flags.js';
 
 /**
@@ -56,6 +56,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
     });
 
   registerInvoke(program, ctx, setExit);
+  registerMemberActions(program, ctx, setExit);
   registerEmulator(program, ctx, setExit);
 
   try {

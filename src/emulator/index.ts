@@ -45,11 +45,13 @@ import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
 import { watchEndpoint, type EndpointWatchReport } from './interactions/endpoint-watch.js';
 import { invoke as invokeInteraction, type InvokeOutcome, type InvokeRequest } from './interactions/invoke.js';
 import { InteractionRegistry } from './interactions/registry.js';
+import { componentActions, type ComponentActions } from './interactions/component-api.js';
 import { interactionControl } from './routes/interaction-control.js';
 import { interactionRoutes } from './routes/interactions.js';
 import { controlTokenProblem } from './state/seed.js';
 export { controlTokenProblem } from './state/seed.js';
 export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
+export type { ClickRequest, ComponentActions, ComponentDelivered, ComponentOutcome, ModalSubmitRequest, SelectRequest } from './interactions/component-api.js';
 export type { EndpointCheck } from './interactions/deliver.js';
 export type { EndpointWatchReport } from './interactions/endpoint-watch.js';
 
@@ -102,7 +104,8 @@ export interface EmulatorOptions {
   watchEndpoints?: (applicationId: string, report: EndpointWatchReport) => void;
 }
 
-export interface RunningEmulator {
+/** `click`, `select` and `submitModal` (ComponentActions): a member using a message's components, or submitting their open modal. */
+export interface RunningEmulator extends ComponentActions {
   /** Base URL including the version: `http://127.0.0.1:PORT/api/v10`. */
   url: string;
   /** The REST base without the version, for libraries that add it themselves (discord.js `rest: { api }`): `http://127.0.0.1:PORT/api`. */
@@ -186,22 +189,20 @@ async function startConfig(options: EmulatorOptions): Promise<StartConfig> {
 /** The parts that answer interactions: invoking a command as a user would, and the service's check of an endpoint (the last one of each application kept for the web view). */
 function interactionParts(store: Store, nextId: () => Snowflake, { now, limits }: StartConfig, events: EventBus, gateway: Gateway) {
   const registry = new InteractionRegistry(now);
-  const invoke = (request: InvokeRequest) =>
-    invokeInteraction(
-      {
-        world: () => store.world,
-        registry,
-        events,
-        nextId,
-        now,
-        limits,
-        defaultApplicationId: store.meta.defaultApplicationId,
-        defaultGuildId: store.meta.defaultGuildId,
-        hasSessionFor: (appId, guildId) => gateway.hasSessionFor(appId, guildId),
-        write: (change) => writeOnce(store, change),
-      },
-      request,
-    );
+  const env = {
+    world: () => store.world,
+    registry,
+    events,
+    nextId,
+    now,
+    limits,
+    defaultApplicationId: store.meta.defaultApplicationId,
+    defaultGuildId: store.meta.defaultGuildId,
+    hasSessionFor: (appId: Snowflake, guildId?: Snowflake) => gateway.hasSessionFor(appId, guildId),
+    write: <T>(change: (world: World) => T) => writeOnce(store, change),
+  };
+  const invoke = (request: InvokeRequest) => invokeInteraction(env, request);
+  const components = componentActions(env);
   const lastChecks = new Map<string, EndpointCheck & { at: number }>();
   const checkInteractionsEndpoint = async (applicationId?: string): Promise<EndpointCheck> => {
     // A name where the id goes, as `invoke --application` takes (an unknown or ambiguous one lists the candidates).
@@ -215,7 +216,7 @@ function interactionParts(store: Store, nextId: () => Snowflake, { now, limits }
     lastChecks.set(app.id, { ...check, at: now() });
     return check;
   };
-  return { registry, invoke, checkInteractionsEndpoint, lastChecks };
+  return { registry, invoke, components, checkInteractionsEndpoint, lastChecks };
 }
 
 /** The web view's server side: its page, its data API and its live stream, and what they keep while the emulator runs. */
@@ -329,7 +330,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     events,
     control: firstControl(
       webhookAuthorizeControl(() => store.world, store.meta.defaultApplicationId, webhookCodes),
-      interactionControl(interactions.invoke, (id) => interactions.checkInteractionsEndpoint(id).catch((e: Error) => e.message)),
+      interactionControl(interactions.invoke, (id) => interactions.checkInteractionsEndpoint(id).catch((e: Error) => e.message), interactions.components),
       memberControl(store, events, nextId, now),
       messageControl({ store, events, nextId, now, limits }),
     ),
@@ -366,6 +367,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     limits,
     invoke: interactions.invoke,
+    ...interactions.components,
     checkInteractionsEndpoint: interactions.checkInteractionsEndpoint,
     dailyCreates() {
       return { day: utcDay(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };

@@ -138,6 +138,12 @@ export const TextInputStyle = {
   PARAGRAPH: 2,
 } as const;
 
+/** `message_reference.type`: a reply (DEFAULT) or a forward. */
+export const MessageReferenceType = {
+  DEFAULT: 0,
+  FORWARD: 1,
+} as const;
+
 /** A poll's layout; the service knows one. */
 export const PollLayoutType = {
   DEFAULT: 1,

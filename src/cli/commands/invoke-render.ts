@@ -6,6 +6,7 @@ import type { InvokeOutcome } from '../../emulator/index.js';
 import { TOKEN_LIFETIME_MS } from '../../wire/interactions/callback.js';
 import { noResponseReason } from '../../wire/interactions/delivery.js';
 import { ComponentType, MessageFlag, SELECT_COMPONENT_TYPES } from '../../wire/enums.js';
+import { modalText } from './modal-text.js';
 
 type Obj = Record<string, unknown>;
 
@@ -26,6 +27,12 @@ function componentLines(components: unknown, out: string[]): void {
     componentLines(c.components, out);
     if (c.accessory) componentLines([c.accessory], out);
   }
+}
+
+/** The member an interaction came from (for the hint on submitting their form). */
+export function userOf(interaction: Obj): string | undefined {
+  const user = ((interaction.member as Obj | undefined)?.user ?? interaction.user) as Obj | undefined;
+  return typeof user?.id === 'string' ? user.id : undefined;
 }
 
 export function messageText(m: Obj): string {
@@ -66,7 +73,8 @@ export function renderOutcome(o: InvokeOutcome, appName: string): string {
         for (const c of o.choices as Obj[]) out.push(`  ${String(c.name)}${c.value !== c.name ? `  (${JSON.stringify(c.value)})` : ''}`);
       } else if (cb === 9) {
         const d = (o.callback?.data ?? {}) as Obj;
-        out.push(`${appName} opened a form: ${String(d.title ?? '')}`);
+        out.push(`${appName} opened a form:`);
+        out.push(indent(modalText(d, userOf(o.interaction))));
       } else if (cb === 12) out.push(`${appName} launched its Activity`);
       else if (cb === 10) out.push(`${appName} asked the user to upgrade (premium required)`);
       else if (o.original) {

@@ -14,7 +14,8 @@ import { LOCALES } from '../../wire/locales.js';
 import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
 import { CommandLineError, parseCommandLine } from '../../wire/interactions/command-line.js';
 import type { CliContext } from '../context.js';
-import { followupHint, outcomeJson, renderOutcome } from './invoke-render.js';
+import { followupHint, outcomeJson, renderOutcome, userOf } from './invoke-render.js';
+import { useHint } from './component-render.js';
 
 export interface InvokeCliOptions {
   line?: string;
@@ -141,5 +142,7 @@ export async function runInvoke(opts: InvokeCliOptions, ctx: CliContext): Promis
   else ctx.stdout.write(renderOutcome(outcome, appName));
   const hint = opts.json || request.waitSeconds !== undefined ? undefined : followupHint(outcome);
   if (hint) ctx.stderr.write(hint);
+  const use = opts.json || outcome.outcome !== 'answered' ? undefined : useHint(outcome.original, userOf(outcome.interaction));
+  if (use) ctx.stderr.write(use);
   return outcome.outcome === 'answered' || outcome.outcome === 'launched' ? 0 : 1;
 }

@@ -5,7 +5,7 @@
  * interactions may do (EPHEMERAL; a poll on the deferred original).
  */
 import type { Limits } from '../../wire/limits.js';
-import { callbackDataProblem, callbackFits, CallbackType, EPHEMERAL, InteractionErrors } from '../../wire/interactions/callback.js';
+import { callbackDataProblem, CallbackType, EPHEMERAL, InteractionErrors } from '../../wire/interactions/callback.js';
 import { isObject } from '../../wire/rules/values.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { checkModalData } from '../../wire/components/modal.js';
@@ -21,6 +21,7 @@ import type { EventBus, MessageNote } from '../gateway/events.js';
 import { announceMessage } from '../models/message-events.js';
 import { own } from '../state/own.js';
 import { CommandType, MessageFlag, MessageType, WebhookType } from '../../wire/enums.js';
+import { applyComponentCallback, callbackTypeRefusal, shapeComponentReply } from './component-answer.js';
 
 type Obj = Record<string, unknown>;
 
@@ -103,6 +104,7 @@ function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files:
   };
   if (original) m.type = live.commandType === CommandType.CHAT_INPUT ? MessageType.CHAT_INPUT_COMMAND : MessageType.CONTEXT_MENU_COMMAND;
   stored.sender = 'interaction';
+  shapeComponentReply(live, m, original);
   stored.interaction = { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId };
   return stored;
 }
@@ -126,7 +128,8 @@ export function callbackResponse(live: LiveInteraction, withResponse: boolean): 
   if (!withResponse) return { status: 204 };
   const msg = live.original?.message;
   const resource: Obj = { type: live.answeredWith };
-  if (msg && (live.answeredWith === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE || live.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE)) resource.message = msg;
+  const withMessage: number[] = [CallbackType.CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.UPDATE_MESSAGE];
+  if (msg && withMessage.includes(live.answeredWith!)) resource.message = msg;
   return {
     status: 200,
     body: {
@@ -164,7 +167,8 @@ export function applyCallback(
   const type = b.type;
   if (typeof type !== 'number' || !Object.values(CallbackType).includes(type as never) || type === CallbackType.PONG)
     return badForm(`type: ${JSON.stringify(type)} is not an interaction callback type for this interaction`);
-  if (!callbackFits(live.type, type)) return apiError(400, 40043, 'Interaction callback type is not valid for this interaction');
+  const typeRefused = callbackTypeRefusal(live, type);
+  if (typeRefused) return typeRefused;
   const problem = callbackDataProblem(type, b.data);
   if (problem) return badForm(problem);
   if (type === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE) {
@@ -183,6 +187,9 @@ export function applyCallback(
     live.original = msg;
     keep(env, msg);
     noteAnswer(env, msg, 'create');
+  } else {
+    const refused = applyComponentCallback(reg, env, live, type, b.data, files, rewriteMessage);
+    if (refused) return refused;
   }
   live.answeredWith = type;
   live.callbackData = b.data;
@@ -225,6 +232,13 @@ export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: Live
   const found = findMessage(live, messageId);
   const stored = found && held(env.world, found);
   if (!stored) return unknownMessage();
+  const edited = rewriteMessage(env, stored, body, files);
+  if (edited.status === 200) reg.record(live, stored === live.original ? 'edit-original' : 'edit-followup', body);
+  return edited;
+}
+
+/** Edits an interaction's message (an answer, or the message a component is on) with the webhook edit rules, and tells observers. */
+export function rewriteMessage(env: AnswerEnv, stored: StoredMessage, body: unknown, files: readonly MultipartFile[]): EmulatorResponse {
   const m = stored.message;
   const loading = ((m.flags as number) & MessageFlag.LOADING) !== 0;
   const b: Obj = isObject(body) ? body : {};
@@ -260,7 +274,6 @@ export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: Live
     if (isObject(b.poll)) m.poll = b.poll;
   } else m.flags = (m.flags as number) | keep;
   noteAnswer(env, stored, 'update', files);
-  reg.record(live, stored === live.original ? 'edit-original' : 'edit-followup', body);
   return { status: 200, body: m };
 }
 

@@ -8,6 +8,7 @@ import { FIRST_ANSWER_MS, TOKEN_LIFETIME_MS } from '../../wire/interactions/call
 import type { Snowflake } from '../../wire/snowflake.js';
 import { tokenMatches } from '../state/webhook-access.js';
 import type { StoredMessage } from '../state/world.js';
+import { OpenModals } from './modal-open.js';
 
 type Obj = Record<string, unknown>;
 
@@ -41,12 +42,16 @@ export interface LiveInteraction {
   original?: StoredMessage;
   followups: StoredMessage[];
   received: Received[];
+  /** A component's interaction or a modal submit: the message the component is on (6 and 7 change it), and what its answers' `interaction_metadata` adds (facts §6.4). */
+  component?: { messageId?: Snowflake; metadata: Obj };
   /** Told of every change (registry.ts `when`, `quietFor`): what an invocation waiting for the answer listens to. */
   waiters: Set<() => void>;
 }
 
 export class InteractionRegistry {
   private readonly live = new Map<Snowflake, LiveInteraction>();
+  /** The modals members have open (callback 9). */
+  readonly modals = new OpenModals();
   /** Global command versions each user's client has loaded, by `${userId}:${commandId}` (read-repair). */
   private readonly seen = new Map<string, string>();
 

@@ -3,12 +3,15 @@
  * of /__emulator):
  *   POST /__emulator/interactions                 invoke a command; the answer is what the user would see
  *   POST /__emulator/interactions/endpoint-check  the service's check of an app's interactions endpoint URL
+ *   POST /__emulator/interactions/click|select|modal-submit  a member using components (component-control.ts)
  */
 import type { EmulatorResponse } from '../http/http-types.js';
 import type { EndpointCheck } from '../interactions/deliver.js';
 import type { InvokeOutcome, InvokeRequest } from '../interactions/invoke.js';
 import { outcomeForPage } from '../view/page-outcome.js';
 import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
+import type { ComponentActions } from '../interactions/component-api.js';
+import { componentControl } from './component-control.js';
 
 const STRING_FIELDS = ['line', 'userCommand', 'messageCommand', 'target', 'guildId', 'channelId', 'userId', 'locale', 'applicationId'] as const;
 
@@ -27,7 +30,9 @@ export function parseInvokeRequest(body: unknown): InvokeRequest | string {
 export function interactionControl(
   invoke: (req: InvokeRequest) => Promise<InvokeOutcome>,
   check: (applicationId?: string) => Promise<EndpointCheck | string>,
+  components?: ComponentActions,
 ): (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined {
+  const used = components ? componentControl(components) : () => undefined;
   return (method, path, body) => {
     if (path === '/interactions' && method === 'POST') {
       const req = parseInvokeRequest(body);
@@ -40,6 +45,6 @@ export function interactionControl(
       const appId = typeof body === 'object' && body !== null ? (body as { applicationId?: unknown }).applicationId : undefined;
       return check(typeof appId === 'string' ? appId : undefined).then((r) => (typeof r === 'string' ? { status: 400, body: { message: r } } : { status: 200, body: r }));
     }
-    return undefined;
+    return used(method, path, body);
   };
 }

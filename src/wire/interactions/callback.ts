@@ -37,26 +37,49 @@ export const InteractionErrors = {
   acknowledged: { status: 400, code: 40060, message: 'Interaction has already been acknowledged' },
 } as const;
 
-/** Types a command invocation or an autocomplete may be answered with; others are refused as the service refuses them. */
-export function callbackFits(interactionType: number, callbackType: number): boolean {
-  if (interactionType === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE) return callbackType === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT;
-  if (interactionType === InteractionType.APPLICATION_COMMAND) {
-    return (
-      [
-        CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
-        CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
-        CallbackType.MODAL,
-        CallbackType.PREMIUM_REQUIRED,
-        CallbackType.LAUNCH_ACTIVITY,
-      ] as number[]
-    ).includes(callbackType);
+/**
+ * The callback types each interaction type may be answered with (facts
+ * §2.2): 6 and 7 only for components, and for a modal submit only when the
+ * modal was opened from a component; never a modal (9) to a modal submit.
+ */
+export function allowedCallbacks(interactionType: number, modalFromMessage = false): number[] {
+  const {
+    CHANNEL_MESSAGE_WITH_SOURCE: MSG,
+    DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: DEFER,
+    DEFERRED_UPDATE_MESSAGE,
+    UPDATE_MESSAGE,
+    MODAL,
+    PREMIUM_REQUIRED,
+    LAUNCH_ACTIVITY,
+  } = CallbackType;
+  switch (interactionType) {
+    case InteractionType.PING:
+      return [CallbackType.PONG];
+    case InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE:
+      return [CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT];
+    case InteractionType.APPLICATION_COMMAND:
+      return [MSG, DEFER, MODAL, PREMIUM_REQUIRED, LAUNCH_ACTIVITY];
+    case InteractionType.MESSAGE_COMPONENT:
+      return [MSG, DEFER, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, MODAL, PREMIUM_REQUIRED, LAUNCH_ACTIVITY];
+    case InteractionType.MODAL_SUBMIT:
+      return modalFromMessage ? [MSG, DEFER, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, PREMIUM_REQUIRED, LAUNCH_ACTIVITY] : [MSG, DEFER, PREMIUM_REQUIRED, LAUNCH_ACTIVITY];
+    default:
+      return [];
   }
-  if (interactionType === InteractionType.MESSAGE_COMPONENT || interactionType === InteractionType.MODAL_SUBMIT) {
-    return (
-      [CallbackType.CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_UPDATE_MESSAGE, CallbackType.UPDATE_MESSAGE] as number[]
-    ).includes(callbackType);
-  }
-  return false;
+}
+
+export function callbackFits(interactionType: number, callbackType: number, modalFromMessage = false): boolean {
+  return allowedCallbacks(interactionType, modalFromMessage).includes(callbackType);
+}
+
+/** The service's refusal of a callback type this interaction does not take: 50035 with BASE_TYPE_CHOICES at `type`, the choices in braces (facts §2.2). */
+export function callbackTypeChoicesError(allowed: readonly number[]) {
+  return {
+    status: 400,
+    code: 50035,
+    message: 'Invalid Form Body',
+    errors: { type: { _errors: [{ code: 'BASE_TYPE_CHOICES', message: `Value must be one of {${allowed.join(', ')}}.` }] } },
+  } as const;
 }
 
 /** A problem with a callback's `data` other than the message rules (checked with the webhook message rules). */

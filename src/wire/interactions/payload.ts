@@ -123,22 +123,23 @@ function channelObject(c: ChannelFacts, guildId: string | undefined, permissions
   };
 }
 
-/** `data.resolved`, with only the kinds that have entries (as the service sends it). */
-function resolvedData(f: InvocationFacts): Obj | undefined {
-  const g = f.guild;
+/** The users (and their members), roles and channels a set of ids names, shaped as `data.resolved` carries them; `invokerId`: whose permissions a channel carries. */
+export function mentionedObjects(
+  g: GuildFacts | undefined,
+  channel: ChannelFacts,
+  invokerId: string,
+  ids: { users: readonly string[]; roles: readonly string[]; channels: readonly string[] },
+): Obj {
   const users: Obj = {};
   const members: Obj = {};
   const roles: Obj = {};
   const channels: Obj = {};
-  const messages: Obj = {};
-  const attachments: Obj = {};
-  const userIds = [...f.mentions.users, ...(f.command.type === 2 && f.target ? [f.target.id] : [])];
-  for (const id of userIds) {
+  for (const id of ids.users) {
     const m = g?.members.find((x) => x.id === id);
     users[id] = userObject(m ?? { id, username: `user-${id.slice(-4)}` });
-    if (g && m) members[id] = memberObject(g, m, f.channel, false);
+    if (g && m) members[id] = memberObject(g, m, channel, false);
   }
-  for (const id of f.mentions.roles) {
+  for (const id of ids.roles) {
     const r = g?.roles.find((x) => x.id === id);
     if (r)
       roles[id] = {
@@ -155,35 +156,41 @@ function resolvedData(f: InvocationFacts): Obj | undefined {
         flags: 0,
       };
   }
-  for (const id of f.mentions.channels) {
+  for (const id of ids.channels) {
     const c = g?.channels.find((x) => x.id === id);
     // A mentioned channel carries the invoking member's permissions there.
-    const member = g?.members.find((m) => m.id === f.user.id) ?? { id: f.user.id, roleIds: [] };
+    const member = g?.members.find((m) => m.id === invokerId) ?? { id: invokerId, roleIds: [] };
     if (c && g) channels[id] = channelObject(c, undefined, memberChannelPermissions(g, member, c));
   }
-  if (f.command.type === 3 && f.target?.message) messages[f.target.id] = f.target.message;
-  for (const a of f.mentions.attachments) attachments[String(a.id)] = a;
+  return { users, members, roles, channels };
+}
+
+/** Only the kinds that have entries (as the service sends `resolved`); undefined when none has. */
+export function nonEmptyResolved(kinds: Obj): Obj | undefined {
   const out: Obj = {};
-  for (const [k, v] of Object.entries({ users, members, roles, channels, messages, attachments })) if (Object.keys(v).length > 0) out[k] = v;
+  for (const [k, v] of Object.entries(kinds)) if (Object.keys(v as Obj).length > 0) out[k] = v;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/**
- * The whole interaction. `data.name` is the command's default name whatever
- * the user's locale (facts §9.1); `version` is always 1.
- */
-export function buildInteraction(f: InvocationFacts): Obj {
+/** `data.resolved` of a command. */
+function resolvedData(f: InvocationFacts): Obj | undefined {
+  const userIds = [...f.mentions.users, ...(f.command.type === 2 && f.target ? [f.target.id] : [])];
+  const messages: Obj = {};
+  const attachments: Obj = {};
+  if (f.command.type === 3 && f.target?.message) messages[f.target.id] = f.target.message;
+  for (const a of f.mentions.attachments) attachments[String(a.id)] = a;
+  return nonEmptyResolved({ ...mentionedObjects(f.guild, f.channel, f.user.id, { ...f.mentions, users: userIds }), messages, attachments });
+}
+
+/** Who, where and for which application an interaction is: every field but `type` and `data`. */
+export type EnvelopeFacts = Pick<InvocationFacts, 'id' | 'token' | 'applicationId' | 'bot' | 'user' | 'locale' | 'guild' | 'channel' | 'context' | 'owners'>;
+
+/** The interaction's fields every type shares (facts §9.1): the member or user, the place, the permissions, the token. */
+export function interactionEnvelope(f: EnvelopeFacts): Obj {
   const g = f.guild;
   const member = g ? (g.members.find((m) => m.id === f.user.id) ?? { ...f.user, roleIds: [] }) : undefined;
   const memberPerms = g && member ? memberChannelPermissions(g, member, f.channel) : undefined;
   const appPerms = g ? appChannelPermissions(g, f.bot, f.channel) : undefined;
-  const data: Obj = { id: f.command.id, name: f.command.name, type: f.command.type };
-  if (f.options.length > 0) data.options = f.options;
-  const resolved = resolvedData(f);
-  if (resolved) data.resolved = resolved;
-  if (f.command.guild_id) data.guild_id = f.command.guild_id;
-  if (f.target) data.target_id = f.target.id;
-
   const context = f.context ?? (g ? InteractionContext.GUILD : InteractionContext.BOT_DM);
   // Delivered through the guild install in a guild; "0" stands for "no guild" in a DM with the bot.
   const owners = f.owners ?? { [String(IntegrationType.GUILD_INSTALL)]: g ? g.id : '0' };
@@ -197,7 +204,6 @@ export function buildInteraction(f: InvocationFacts): Obj {
     channel: channelObject(f.channel, g?.id, memberPerms),
     channel_id: f.channel.id,
     context,
-    data,
     entitlement_sku_ids: [],
     entitlements: [],
     ...(g ? { guild: { id: g.id, locale: g.locale ?? 'en-US', features: [] }, guild_id: g.id, guild_locale: g.locale ?? 'en-US' } : {}),
@@ -205,7 +211,30 @@ export function buildInteraction(f: InvocationFacts): Obj {
     locale: f.locale,
     ...(g && member ? { member: memberObject(g, member, f.channel, true) } : { user: userObject(f.user) }),
     token: f.token,
-    type: f.autocomplete ? InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE : InteractionType.APPLICATION_COMMAND,
     version: 1,
   };
+}
+
+/**
+ * The whole interaction. `data.name` is the command's default name whatever
+ * the user's locale (facts §9.1); `version` is always 1.
+ */
+export function buildInteraction(f: InvocationFacts): Obj {
+  const data: Obj = { id: f.command.id, name: f.command.name, type: f.command.type };
+  if (f.options.length > 0) data.options = f.options;
+  const resolved = resolvedData(f);
+  if (resolved) data.resolved = resolved;
+  if (f.command.guild_id) data.guild_id = f.command.guild_id;
+  if (f.target) data.target_id = f.target.id;
+  return withTypeAndData(interactionEnvelope(f), f.autocomplete ? InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE : InteractionType.APPLICATION_COMMAND, data);
+}
+
+/** The envelope with the interaction's `type` and `data`, its keys in the service's (alphabetical) order. */
+export function withTypeAndData(envelope: Obj, type: number, data: Obj, extra: Obj = {}): Obj {
+  const all: Obj = { ...envelope, ...extra, data, type };
+  return Object.fromEntries(
+    Object.keys(all)
+      .sort()
+      .map((k) => [k, all[k]]),
+  );
 }
