@@ -1,11 +1,14 @@
 import type { Limits } from '../limits.js';
 import { apostropheWarning, firstInvalidNameChar, hasAsciiApostrophe, matchesNamePattern, uppercaseChars } from '../naming.js';
 import { ApiErrors, problem, warning, type Path, type PathSegment, type Problem } from '../problem.js';
-import { checkText, isObject, pathTo, type Obj } from './values.js';
+import { checkText, isObject, pathTo, textCheck, type Obj } from './values.js';
+
+const REQUIRED_NAME = textCheck('name-length', 'Name', 1, true, (limits) => limits.name_max);
+const NAME = textCheck('name-length', 'Name', 1, false, (limits) => limits.name_max);
 
 /** Name rules shared by CHAT_INPUT commands and every option. The name sits at `path` + `key` (see pathTo). */
 export function checkChatInputName(out: Problem[], name: unknown, path: Path, limits: Limits, required: boolean, key?: PathSegment): void {
-  const value = checkText(out, name, path, { rule: 'name-length', label: 'Name', min: 1, max: limits.name_max, required }, key);
+  const value = checkText(out, name, path, required ? REQUIRED_NAME(limits) : NAME(limits), key);
   if (value === undefined || value.length === 0) return;
   if (!matchesNamePattern(value)) {
     const bad = firstInvalidNameChar(value);
@@ -31,6 +34,8 @@ export function checkChatInputName(out: Problem[], name: unknown, path: Path, li
  * subcommands) may share its translations too.
  */
 export function checkLocalizedOptionNames(out: Problem[], value: unknown, path: Path): void {
+  // Most commands localize no option name: nothing to compare, and nothing built.
+  if (!localizesAnOptionName(value, 0)) return;
   // Every option of the command, parents before children, with its index in its list and its parent's place in
   // `all` (-1: the command's own list). Paths are built from these only for a finding: this runs for every command.
   const all: Obj[] = [];
@@ -55,7 +60,7 @@ export function checkLocalizedOptionNames(out: Problem[], value: unknown, path: 
       tail.unshift(indices[at]);
       if (parents[at] !== -1) tail.unshift('options');
     }
-    return [...path, ...tail];
+    return path.concat(tail);
   };
   const defaults = new Map<string, number>();
   for (let k = 0; k < all.length; k++) {
@@ -102,4 +107,14 @@ export function checkLocalizedOptionNames(out: Problem[], value: unknown, path: 
       } else if (prev === undefined) names.set(localized, { name: o.name, at: k });
     }
   }
+}
+
+/** Whether an option in `list` (at most as deep as the walk above goes) has a name_localizations mapping. */
+function localizesAnOptionName(list: unknown, depth: number): boolean {
+  if (!Array.isArray(list) || depth > 3) return false;
+  for (let i = 0; i < list.length; i++) {
+    const o = list[i];
+    if (isObject(o) && (isObject(o.name_localizations) || localizesAnOptionName(o.options, depth + 1))) return true;
+  }
+  return false;
 }

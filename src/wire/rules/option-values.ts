@@ -2,7 +2,7 @@ import { OptionType } from '../enums.js';
 import { INTEGER_MAX, INTEGER_MIN, NUMBER_MAX, NUMBER_MIN, type Limits } from '../limits.js';
 import { ApiErrors, problem, type Path, type PathSegment, type Problem } from '../problem.js';
 import { checkLocalizations } from './localizations.js';
-import { checkArray, checkBoolean, checkText, describeValue, has, isObject, pathTo, type Obj } from './values.js';
+import { checkArray, checkBoolean, checkText, describeValue, firstNamed, has, isObject, pathTo, textCheck, type Obj } from './values.js';
 
 /**
  * What an option's value may be: autocomplete, choices, numeric and length
@@ -12,6 +12,8 @@ import { checkArray, checkBoolean, checkText, describeValue, has, isObject, path
 
 const VALUED = new Set<number>([OptionType.STRING, OptionType.INTEGER, OptionType.NUMBER]);
 const NUMERIC = new Set<number>([OptionType.INTEGER, OptionType.NUMBER]);
+const CHOICE_NAME = textCheck('choice-name-length', 'Choice name', 1, true, (limits) => limits.choice_name_max);
+const STRING_CHOICE_VALUE = textCheck('choice-value', 'String choice value', 1, true, (limits) => limits.choice_string_value_max);
 
 /** The service's answer to a field an option of this type may not carry. */
 export const NO_OPTIONS_API = ApiErrors.maxLength(0);
@@ -55,25 +57,23 @@ export function checkAutocompleteAndChoices(out: Problem[], type: number, opt: O
       ),
     );
   }
-  const names = new Map<string, number>();
   for (let i = 0; i < choices.length; i++) {
     const choice = choices[i];
-    const at = [...path, 'choices', i];
+    const at = path.concat('choices', i);
     if (!isObject(choice)) {
       out.push(problem('choice-type', at, `A choice must be a mapping with name and value, not ${describeValue(choice)}.`, ApiErrors.object()));
       continue;
     }
-    const name = checkText(out, choice.name, at, { rule: 'choice-name-length', label: 'Choice name', min: 1, max: limits.choice_name_max, required: true }, 'name');
+    const name = checkText(out, choice.name, at, CHOICE_NAME(limits), 'name');
     if (name !== undefined) {
-      const first = names.get(name);
-      if (first !== undefined)
+      const first = firstNamed(choices, name, i);
+      if (first !== i)
         out.push({
           rule: 'choice-name-unique',
           severity: 'warning',
           path: [...at, 'name'],
           message: `Choice name "${name}" is also used by choice ${first + 1}; users cannot tell them apart.`,
         });
-      else names.set(name, i);
     }
     if (choice.name_localizations != null)
       checkLocalizations(
@@ -93,7 +93,7 @@ function checkChoiceValue(out: Problem[], type: number, value: unknown, path: Pa
     return;
   }
   if (type === OptionType.STRING) {
-    checkText(out, value, path, { rule: 'choice-value', label: 'String choice value', min: 1, max: limits.choice_string_value_max, required: true }, key);
+    checkText(out, value, path, STRING_CHOICE_VALUE(limits), key);
     return;
   }
   const integer = type === OptionType.INTEGER;

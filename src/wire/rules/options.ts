@@ -4,12 +4,13 @@ import { ApiErrors, problem, valueText, type Path, type Problem } from '../probl
 import { checkLocalizations } from './localizations.js';
 import { checkChatInputName } from './option-names.js';
 import { NO_OPTIONS_API, checkAutocompleteAndChoices, checkRanges } from './option-values.js';
-import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, has, isObject, pathTo, type Obj } from './values.js';
+import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, firstNamed, has, isObject, pathTo, textCheck, type Obj } from './values.js';
 
 /** Where an options array sits, which decides what it may hold (spec rule A.8). */
 export type OptionLevel = 'command' | 'group' | 'subcommand';
 
 const OPTION_TYPES = Object.values(OptionType) as number[];
+const DESCRIPTION = textCheck('description-length', 'Option description', 1, true, (limits) => limits.description_max);
 const CONTAINERS = new Set<number>([OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP]);
 
 export function validateOptions(out: Problem[], value: unknown, path: Path, level: OptionLevel, limits: Limits): void {
@@ -20,7 +21,7 @@ export function validateOptions(out: Problem[], value: unknown, path: Path, leve
       problem('options-max', path, `At most ${limits.options_per_level} options are allowed here (found ${options.length}).`, ApiErrors.maxLength(limits.options_per_level)),
     );
   }
-  for (let i = 0; i < options.length; i++) validateOption(out, options[i], [...path, i], level, limits);
+  for (let i = 0; i < options.length; i++) validateOption(out, options[i], pathTo(path, i), level, limits);
   checkOptionSiblings(out, options, path, level);
 }
 
@@ -50,12 +51,11 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
   }
 
   // Defaults first, then localized names, so a clash names the earlier option.
-  const defaults = new Map<string, number>();
   for (let i = 0; i < options.length; i++) {
     const o = options[i];
     if (!isObject(o) || typeof o.name !== 'string') continue;
-    const first = defaults.get(o.name);
-    if (first !== undefined) {
+    const first = firstNamed(options, o.name, i);
+    if (first !== i) {
       out.push(
         problem(
           'option-name-unique',
@@ -64,7 +64,7 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
           ApiErrors.invalid('Option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME'),
         ),
       );
-    } else defaults.set(o.name, i);
+    }
   }
   let optionalSeen: string | undefined;
   for (let i = 0; i < options.length; i++) {
@@ -100,7 +100,7 @@ function validateOption(out: Problem[], opt: unknown, path: Path, level: OptionL
   }
   // Each check is given the option's path and its field's key, and builds the field's path only for a finding (this runs for every option).
   checkChatInputName(out, opt.name, path, limits, true, 'name');
-  checkText(out, opt.description, path, { rule: 'description-length', label: 'Option description', min: 1, max: limits.description_max, required: true }, 'description');
+  checkText(out, opt.description, path, DESCRIPTION(limits), 'description');
   if (opt.name_localizations != null)
     checkLocalizations(out, opt.name_localizations, path, { field: 'name', defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max }, 'name_localizations');
   if (opt.description_localizations != null)
@@ -127,7 +127,7 @@ function validateOption(out: Problem[], opt: unknown, path: Path, level: OptionL
   }
 
   if (CONTAINERS.has(type)) {
-    validateOptions(out, opt.options, [...path, 'options'], type === OptionType.SUB_COMMAND_GROUP ? 'group' : 'subcommand', limits);
+    validateOptions(out, opt.options, pathTo(path, 'options'), type === OptionType.SUB_COMMAND_GROUP ? 'group' : 'subcommand', limits);
   } else if (Array.isArray(opt.options) ? opt.options.length > 0 : has(opt, 'options')) {
     out.push(problem('option-field-type', [...path, 'options'], 'Only subcommands and groups hold nested options.', NO_OPTIONS_API));
   }

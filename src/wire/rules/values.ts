@@ -1,5 +1,6 @@
 import { ApiErrors, problem, type Path, type PathSegment, type Problem } from '../problem.js';
 import { lengthWithin, textLength } from '../naming.js';
+import type { Limits } from '../limits.js';
 
 /** Type guards and small checks shared by the rule modules. */
 
@@ -14,7 +15,21 @@ export const ROOT: Path = [];
  * most find nothing, and they run for every field of every command.
  */
 export function pathTo(path: Path, key?: PathSegment): Path {
-  return key === undefined ? path : [...path, key];
+  // `concat` allocates the new array at its size; `[...path, key]` (in the interpreter, where lint runs) copies and then grows it, at nearly three times the bytes.
+  return key === undefined ? path : path.concat(key);
+}
+
+/**
+ * The index of the first mapping in `list` before `end` whose `name` is
+ * `name`, or `end` when none is. Lists of options and choices are short: a
+ * scan allocates nothing where a map per list would.
+ */
+export function firstNamed(list: readonly unknown[], name: string, end: number): number {
+  for (let j = 0; j < end; j++) {
+    const o = list[j];
+    if (isObject(o) && o.name === name) return j;
+  }
+  return end;
 }
 
 export function isObject(value: unknown): value is Obj {
@@ -34,17 +49,34 @@ export function describeValue(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
+/** What checkText checks a string field against. */
+export interface TextCheck {
+  rule: string;
+  label: string;
+  min: number;
+  max: number;
+  required: boolean;
+}
+
+/**
+ * A TextCheck whose maximum is a limit: made again only when that limit
+ * differs from the last one asked for, not once per field checked (these
+ * run for every option and choice).
+ */
+export function textCheck(rule: string, label: string, min: number, required: boolean, max: (limits: Limits) => number): (limits: Limits) => TextCheck {
+  let check: TextCheck | undefined;
+  return (limits) => {
+    const limit = max(limits);
+    if (check === undefined || check.max !== limit) check = { rule, label, min, max: limit, required };
+    return check;
+  };
+}
+
 /**
  * A string field with a length range. Returns the string when it is one, so
  * callers can go on checking it.
  */
-export function checkText(
-  out: Problem[],
-  value: unknown,
-  path: Path,
-  opts: { rule: string; label: string; min: number; max: number; required: boolean },
-  key?: PathSegment,
-): string | undefined {
+export function checkText(out: Problem[], value: unknown, path: Path, opts: TextCheck, key?: PathSegment): string | undefined {
   if (value === undefined || value === null) {
     if (opts.required) out.push(problem(opts.rule, pathTo(path, key), `${opts.label} is required.`, ApiErrors.required()));
     return undefined;
