@@ -96,7 +96,7 @@ function withoutExtensions(value: Obj, drop?: ReadonlySet<string>): Obj {
 /** Each item of `list` copied by `each`, which is given the item's path: `path` + its index. */
 function canonicalList(out: Problem[], list: unknown[], path: Path, each: (out: Problem[], item: unknown, path: Path) => unknown): unknown[] {
   const copy = new Array(list.length);
-  for (let i = 0; i < list.length; i++) copy[i] = each(out, list[i], [...path, i]);
+  for (let i = 0; i < list.length; i++) copy[i] = each(out, list[i], pathTo(path, i));
   return copy;
 }
 
@@ -114,7 +114,7 @@ function canonicalOption(out: Problem[], opt: unknown, path: Path): unknown {
   const o = withoutExtensions(opt);
   if ('type' in o) o.type = convertEnum(out, OptionType, o.type, path, 'option type', 'type');
   if ('channel_types' in o) o.channel_types = convertEnumList(out, ChannelType, o.channel_types, path, 'channel type', 'channel_types');
-  if (Array.isArray(o.options)) o.options = canonicalList(out, o.options, [...path, 'options'], canonicalOption);
+  if (Array.isArray(o.options)) o.options = canonicalList(out, o.options, pathTo(path, 'options'), canonicalOption);
   if (Array.isArray(o.choices)) o.choices = canonicalChoices(o.choices);
   return o;
 }
