@@ -33,21 +33,27 @@ function decline(): undefined {
 const EMPTY = Symbol('empty');
 
 /**
- * One line, read in one native match: its indentation (spaces only: YAML
- * does not treat other Unicode white space, such as a no-break space in
- * French text, as white space), a sequence dash with the spaces after it, a
- * mapping key (double-quoted, single-quoted or plain) with its `:`, and the
- * rest. A plain key may hold `:` not followed by a space (`chat_input:ban`)
- * but never `#`, and does not start with an indicator.
+ * A line after its indentation and sequence dash (which splitLines measures
+ * with SPACES), read in one native match: a mapping key (double-quoted,
+ * single-quoted or plain) with its `:`, and the rest. A plain key may hold
+ * `:` not followed by a space (`chat_input:ban`) but never `#`, and does not
+ * start with an indicator.
  *
- * The rest is either a simple scalar (group 6: a decimal integer, or a word
+ * The rest is either a simple scalar (group 4: a decimal integer, or a word
  * starting with an ASCII letter that holds no `#` or `:`, with any trailing
  * spaces outside it), which needs none of the checks of `inlineValue`, or
- * anything else (group 7). Most values of a manifest are simple, and each
+ * anything else (group 5). Most values of a manifest are simple, and each
  * check saved is saved on thousands of lines of a pre-commit run.
+ *
+ * The whole pattern is a lookahead, so the match itself is empty: no string
+ * is made for it, only for the groups (a clean lint allocates little enough
+ * that this, and no strings for the indentation and the dash, spare it a
+ * young-generation collection).
  */
 const LINE =
-  /^( *)(- +|-$)?(?:(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#\n]*?|-[^\s#][^#\n]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:\n]*[^ #:\n])?|[-+]?[0-9]+) *|(.*))$/my;
+  /(?=(?:(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#\n]*?|-[^\s#][^#\n]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:\n]*[^ #:\n])?|[-+]?[0-9]+) *|(.*))$)/my;
+/** A run of spaces, read with `test` for where it ends: no match array. */
+const SPACES = / */y;
 const DOUBLE = /^"((?:[^"\\]|\\.)*)"(?: *| +#.*)$/;
 const SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
 const FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
@@ -83,8 +89,9 @@ const NO_LINES = new Int32Array(0);
 let indents = NO_LINES;
 let dashes = NO_LINES;
 let keys: Array<string | undefined> = [];
-let simples: Array<string | undefined> = [];
-let rests: Array<string | undefined> = [];
+/** What follows the dash and key: a simple scalar's text where `simple` is 1 for the line, else the rest of the line (one array, not two, of the line count). */
+let texts: Array<string | undefined> = [];
+let simple = new Uint8Array(0);
 let pos = 0;
 let count = 0;
 
@@ -106,8 +113,8 @@ export function parseBlockYaml(source: string): unknown {
     indents = NO_LINES;
     dashes = NO_LINES;
     keys = [];
-    simples = [];
-    rests = [];
+    texts = [];
+    simple = new Uint8Array(0);
   }
 }
 
@@ -118,8 +125,8 @@ function splitLines(text: string): void {
   indents = new Int32Array(n);
   dashes = new Int32Array(n);
   keys = new Array(n);
-  simples = new Array(n);
-  rests = new Array(n);
+  texts = new Array(n);
+  simple = new Uint8Array(n);
   count = 0;
   let started = false;
   const length = text.length;
@@ -138,29 +145,44 @@ function splitLines(text: string): void {
         continue;
       }
     }
-    LINE.lastIndex = start;
+    // The indentation, then a sequence dash (`- ` with any spaces after it, or `-` ending the line): their widths.
+    SPACES.lastIndex = start;
+    SPACES.test(text);
+    const dashAt = SPACES.lastIndex;
+    const indent = dashAt - start;
+    let at = dashAt;
+    if (text.charCodeAt(dashAt) === 45) {
+      const next = text.charCodeAt(dashAt + 1);
+      if (next === 32) {
+        SPACES.lastIndex = dashAt + 1;
+        SPACES.test(text);
+        at = SPACES.lastIndex;
+      } else if (next === 10 || dashAt + 1 === length) at = dashAt + 1;
+    }
+    LINE.lastIndex = at;
     const m = LINE.exec(text)!;
-    start = LINE.lastIndex + 1;
-    const dash = m[2];
-    const plain = m[5];
-    const simple = m[6];
-    const rest = m[7];
+    const end = text.indexOf('\n', at);
+    start = end === -1 ? length + 1 : end + 1;
+    const dash = at - dashAt;
+    const plain = m[3];
+    const simpleText = m[4];
+    const rest = m[5];
     let key: string | undefined;
     if (plain !== undefined) {
       // Numbers and the null and boolean words never start with a lowercase letter, but for these three.
       const c = plain.charCodeAt(0);
       key = c >= 97 && c <= 122 && plain !== 'null' && plain !== 'true' && plain !== 'false' ? plain : plainKey(plain);
-    } else if (m[3] !== undefined) key = doubleQuoted(m[3]);
-    else if (m[4] !== undefined) key = m[4].replace(/''/g, "'");
-    else if (dash === undefined && simple === undefined && (rest === '' || rest!.charCodeAt(0) === 35)) continue; // blank or comment
+    } else if (m[1] !== undefined) key = doubleQuoted(m[1]);
+    else if (m[2] !== undefined) key = m[2].replace(/''/g, "'");
+    else if (dash === 0 && simpleText === undefined && (rest === '' || rest!.charCodeAt(0) === 35)) continue; // blank or comment
     // A key the subset does not cover.
     if (declined) return;
     started = true;
-    indents[count] = m[1].length;
-    dashes[count] = dash === undefined ? 0 : dash.length;
+    indents[count] = indent;
+    dashes[count] = dash;
     keys[count] = key;
-    simples[count] = simple;
-    rests[count] = rest;
+    simple[count] = simpleText === undefined ? 0 : 1;
+    texts[count] = simpleText === undefined ? rest : simpleText;
     count++;
   }
 }
@@ -185,7 +207,7 @@ function parseMapping(indent: number): Record<string, unknown> | undefined {
 function parseSequence(indent: number): unknown[] | undefined {
   const list: unknown[] = [];
   while (!declined && pos < count && indents[pos] === indent && dashes[pos] !== 0) {
-    const rest = rests[pos];
+    const rest = simple[pos] === 1 ? undefined : texts[pos];
     if (keys[pos] !== undefined) {
       // `- key: value` opens a mapping whose keys line up with this first one.
       const column = indent + dashes[pos];
@@ -205,8 +227,7 @@ function parseSequence(indent: number): unknown[] | undefined {
 
 /** The value of the entry or item on significant line `line`: on that line after the key or dash, or on the lines below. */
 function valueAfter(line: number, indent: number, inMapping: boolean): unknown {
-  const simple = simples[line];
-  const inline = simple === undefined ? inlineValue(rests[line]!) : simpleScalar(simple);
+  const inline = simple[line] === 1 ? simpleScalar(texts[line]!) : inlineValue(texts[line]!);
   if (inline !== EMPTY) {
     if (pos < count && indents[pos] > indent) return decline();
     return inline;

@@ -2,8 +2,8 @@ import { ChannelType, CommandType, EntryPointHandler, IntegrationType, Interacti
 import { RESPONSE_ONLY_COMMAND_FIELDS } from '../wire/defaults.js';
 import { DECIMAL_PERMISSIONS, PERMISSION_BITS, allChannelsId, permissionBit } from '../wire/permissions.js';
 import { closest } from '../wire/suggest.js';
-import { problem, type Path, type Problem } from '../wire/problem.js';
-import { isObject, type Obj } from '../wire/rules/values.js';
+import { problem, type Path, type PathSegment, type Problem } from '../wire/problem.js';
+import { isObject, pathTo, ROOT, type Obj } from '../wire/rules/values.js';
 import { isSnowflake } from '../wire/snowflake.js';
 
 /**
@@ -20,21 +20,30 @@ export const MANIFEST_ONLY_COMMAND_KEYS = ['renamed_from'] as const;
 /** "an option type", "a channel type": the article the label's first sound wants. */
 const article = (label: string): string => (/^[aeiou]/i.test(label) ? 'an' : 'a');
 
-function convertEnum(out: Problem[], table: EnumTable, value: unknown, path: Path, label: string): unknown {
+/** The value at `path` + `key` (see pathTo: the path is built only for a report; this runs for every option). */
+function convertEnum(out: Problem[], table: EnumTable, value: unknown, path: Path, label: string, key?: PathSegment): unknown {
   if (typeof value !== 'string') return value;
   const v = enumValue(table, value);
   if (v === undefined) {
     const names = Object.keys(table).map((n) => n.toLowerCase());
     const hint = closest(value, names);
     const tail = hint ? `did you mean "${hint}"?` : `use one of ${names.join(', ')}.`;
-    out.push(problem('enum-name', path, `"${value}" is not ${article(label)} ${label}; ${tail}`));
+    out.push(problem('enum-name', pathTo(path, key), `"${value}" is not ${article(label)} ${label}; ${tail}`));
     return value;
   }
   return v;
 }
 
-function convertEnumList(out: Problem[], table: EnumTable, value: unknown, path: Path, label: string): unknown {
-  return Array.isArray(value) ? value.map((v, i) => convertEnum(out, table, v, [...path, i], label)) : value;
+/** The list at `path` + `key`, converted item by item. */
+function convertEnumList(out: Problem[], table: EnumTable, value: unknown, path: Path, label: string, key: PathSegment): unknown {
+  if (!Array.isArray(value)) return value;
+  const list = new Array(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    // The item's path is built only for a name that names nothing, which convertEnum reports.
+    list[i] = typeof item !== 'string' ? item : (enumValue(table, item) ?? convertEnum(out, table, item, [...path, key, i], label));
+  }
+  return list;
 }
 
 /** A list of permission names, one name, a number or a decimal string -> the decimal string. */
@@ -48,49 +57,77 @@ export function canonicalPermissions(out: Problem[], value: unknown, path: Path)
   if (!names) return value;
   let bits = 0n;
   names.forEach((name, i) => {
-    const at = Array.isArray(value) ? [...path, i] : path;
     if (typeof name === 'number' && Number.isSafeInteger(name) && name >= 0) bits |= BigInt(name);
     else if (typeof name === 'string' && DECIMAL_PERMISSIONS.test(name.trim())) bits |= BigInt(name.trim());
     else if (typeof name === 'string' && permissionBit(name) !== undefined) bits |= permissionBit(name)!;
     else {
       const hint = typeof name === 'string' ? closest(name.trim().toUpperCase(), Object.keys(PERMISSION_BITS)) : undefined;
-      out.push(problem('permission-name', at, `"${String(name)}" is not a permission name${hint ? `; did you mean "${hint}"?` : ' (e.g. MANAGE_GUILD, BAN_MEMBERS).'}`));
+      out.push(
+        problem(
+          'permission-name',
+          Array.isArray(value) ? [...path, i] : path,
+          `"${String(name)}" is not a permission name${hint ? `; did you mean "${hint}"?` : ' (e.g. MANAGE_GUILD, BAN_MEMBERS).'}`,
+        ),
+      );
     }
   });
   return bits.toString();
 }
 
-/** A copy without the manifest's own x-… keys, which the service never sees. */
-function withoutExtensions(value: Obj): Obj {
+/**
+ * A copy without the manifest's own x-… keys, which the service never sees,
+ * nor the keys in `drop`. It runs for every command, option and choice.
+ */
+function withoutExtensions(value: Obj, drop?: ReadonlySet<string>): Obj {
+  // Most have no key to leave out: a spread copies them whole, in their shape, in one step (`__proto__` as an own key goes the long way, as before).
+  let whole = true;
+  for (const key in value) {
+    if (key.startsWith('x-') || key === '__proto__' || drop?.has(key) === true) {
+      whole = false;
+      break;
+    }
+  }
+  if (whole) return { ...value };
   const copy: Obj = {};
-  for (const key of Object.keys(value)) if (!key.startsWith('x-')) copy[key] = value[key];
+  for (const key of Object.keys(value)) if (!key.startsWith('x-') && drop?.has(key) !== true) copy[key] = value[key];
   return copy;
 }
 
-function canonicalChoice(choice: unknown): unknown {
-  return isObject(choice) ? withoutExtensions(choice) : choice;
+/** Each item of `list` copied by `each`, which is given the item's path: `path` + its index. */
+function canonicalList(out: Problem[], list: unknown[], path: Path, each: (out: Problem[], item: unknown, path: Path) => unknown): unknown[] {
+  const copy = new Array(list.length);
+  for (let i = 0; i < list.length; i++) copy[i] = each(out, list[i], pathTo(path, i));
+  return copy;
+}
+
+function canonicalChoices(list: unknown[]): unknown[] {
+  const copy = new Array(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const choice: unknown = list[i];
+    copy[i] = isObject(choice) ? withoutExtensions(choice) : choice;
+  }
+  return copy;
 }
 
 function canonicalOption(out: Problem[], opt: unknown, path: Path): unknown {
   if (!isObject(opt)) return opt;
   const o = withoutExtensions(opt);
-  if ('type' in o) o.type = convertEnum(out, OptionType, o.type, [...path, 'type'], 'option type');
-  if ('channel_types' in o) o.channel_types = convertEnumList(out, ChannelType, o.channel_types, [...path, 'channel_types'], 'channel type');
-  if (Array.isArray(o.options)) o.options = o.options.map((child, i) => canonicalOption(out, child, [...path, 'options', i]));
-  if (Array.isArray(o.choices)) o.choices = o.choices.map(canonicalChoice);
+  if ('type' in o) o.type = convertEnum(out, OptionType, o.type, path, 'option type', 'type');
+  if ('channel_types' in o) o.channel_types = convertEnumList(out, ChannelType, o.channel_types, path, 'channel type', 'channel_types');
+  if (Array.isArray(o.options)) o.options = canonicalList(out, o.options, pathTo(path, 'options'), canonicalOption);
+  if (Array.isArray(o.choices)) o.choices = canonicalChoices(o.choices);
   return o;
 }
 
 export function manifestToWire(out: Problem[], cmd: unknown): unknown {
   if (!isObject(cmd)) return cmd;
-  const c = withoutExtensions(cmd);
-  for (const key of RESPONSE_ONLY_COMMAND_FIELDS) delete c[key];
-  if ('type' in c) c.type = convertEnum(out, CommandType, c.type, ['type'], 'command type');
-  if ('handler' in c) c.handler = convertEnum(out, EntryPointHandler, c.handler, ['handler'], 'entry point handler');
-  if ('contexts' in c) c.contexts = convertEnumList(out, InteractionContext, c.contexts, ['contexts'], 'interaction context');
-  if ('integration_types' in c) c.integration_types = convertEnumList(out, IntegrationType, c.integration_types, ['integration_types'], 'integration type');
+  const c = withoutExtensions(cmd, RESPONSE_ONLY_COMMAND_FIELDS);
+  if ('type' in c) c.type = convertEnum(out, CommandType, c.type, ROOT, 'command type', 'type');
+  if ('handler' in c) c.handler = convertEnum(out, EntryPointHandler, c.handler, ROOT, 'entry point handler', 'handler');
+  if ('contexts' in c) c.contexts = convertEnumList(out, InteractionContext, c.contexts, ROOT, 'interaction context', 'contexts');
+  if ('integration_types' in c) c.integration_types = convertEnumList(out, IntegrationType, c.integration_types, ROOT, 'integration type', 'integration_types');
   if ('default_member_permissions' in c) c.default_member_permissions = canonicalPermissions(out, c.default_member_permissions, ['default_member_permissions']);
-  if (Array.isArray(c.options)) c.options = c.options.map((o, i) => canonicalOption(out, o, ['options', i]));
+  if (Array.isArray(c.options)) c.options = canonicalList(out, c.options, ['options'], canonicalOption);
   return c;
 }
 
@@ -112,7 +149,7 @@ export function canonicalPermissionEntry(out: Problem[], entry: unknown, guildId
   const targetKey = (Object.keys(TARGET_KEYS) as Array<keyof typeof TARGET_KEYS>).find((k) => k in entry);
   if (!targetKey) {
     const e = withoutExtensions(entry);
-    if ('type' in e) e.type = convertEnum(out, PermissionEntryType, e.type, [...path, 'type'], 'permission entry type');
+    if ('type' in e) e.type = convertEnum(out, PermissionEntryType, e.type, path, 'permission entry type', 'type');
     return { entry: e, idKey: 'id', permissionKey: 'permission' };
   }
   let id = entry[targetKey];

@@ -45,18 +45,6 @@ export class NestingError extends Error {
   }
 }
 
-/** The way from the root to a container, linked to its parent's: a path array is built only for a report. */
-interface PathLink {
-  key: PathSegment;
-  parent: PathLink | undefined;
-}
-
-function pathOf(link: PathLink | undefined, last?: PathSegment): Path {
-  const path: PathSegment[] = last === undefined ? [] : [last];
-  for (let at = link; at !== undefined; at = at.parent) path.unshift(at.key);
-  return path;
-}
-
 export interface PlainValueOptions {
   /** Convert the containers in place; only for trees whose nodes are never shared, as YAML aliases share them. */
   reuse?: boolean;
@@ -91,6 +79,9 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
   let insideAlias = 0;
   let expanded = 0;
   let depth = 0;
+  // The keys from the root to the container being walked, pushed and popped in turn: a path array is built only for a report.
+  const keys: PathSegment[] = [];
+  const pathOf = (last?: PathSegment): Path => (last === undefined ? keys.slice() : [...keys, last]);
 
   /** Whether `v` may come out different, or holds something that may. */
   const needsWalk = (v: unknown): boolean => {
@@ -98,52 +89,57 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
     return t === 'object' ? v !== null : t === 'number' || t === 'bigint' || (references && t === 'string');
   };
 
-  /** `key`: where the value sits in its container (none for the root); `owner`: the key it sits under (for a list item, the list's key); `link`: the way to its container. */
-  const walk = (v: unknown, key: PathSegment | undefined, owner: PathSegment | undefined, link: PathLink | undefined): unknown => {
-    if (typeof v === 'string') return v.includes('${') ? interpolate(v, link, key) : v;
+  /** `key`: where the value sits in its container (none for the root); `owner`: the key it sits under (for a list item, the list's key). */
+  const walk = (v: unknown, key: PathSegment | undefined, owner: PathSegment | undefined): unknown => {
+    if (typeof v === 'string') return v.includes('${') ? interpolate(v, key) : v;
     if (typeof v === 'bigint' || typeof v === 'number') {
       if (typeof owner === 'string' && SNOWFLAKE_KEYS.has(owner) && (typeof v === 'bigint' || Number.isInteger(v))) return v.toString();
       if (typeof v === 'number') return v;
       // ±2^53 itself is exact as a double (the interface's NUMBER bounds), one past the safe integers.
       if (v >= -EXACT_LIMIT && v <= EXACT_LIMIT) return Number(v);
-      report.unsafe.push({ path: pathOf(link, key), text: v.toString() });
+      report.unsafe.push({ path: pathOf(key), text: v.toString() });
       return v.toString();
     }
     if (v === null || typeof v !== 'object') return v;
-    return container(v, key === undefined ? link : { key, parent: link }, key);
+    if (key === undefined) return container(v, key);
+    // Not popped when a NestingError or AliasExpansionError ends the walk: it has taken its path by then.
+    keys.push(key);
+    const out = container(v, key);
+    keys.pop();
+    return out;
   };
 
   /** `ownKey`: where the container sits; a list's items count it as the key they sit under. In place, only a child that changed is stored. */
-  const container = (v: object, here: PathLink | undefined, ownKey: PathSegment | undefined): unknown => {
+  const container = (v: object, ownKey: PathSegment | undefined): unknown => {
     // The deepest real manifest is about a dozen levels; thousands would exhaust the stack.
-    if (++depth > MAX_NESTING) throw new NestingError(pathOf(here));
+    if (++depth > MAX_NESTING) throw new NestingError(pathOf());
     try {
-      return aliasChecked(v, here, ownKey);
+      return aliasChecked(v, ownKey);
     } finally {
       depth--;
     }
   };
 
-  const aliasChecked = (v: object, here: PathLink | undefined, ownKey: PathSegment | undefined): unknown => {
-    if (seen === undefined) return convert(v, here, ownKey);
+  const aliasChecked = (v: object, ownKey: PathSegment | undefined): unknown => {
+    if (seen === undefined) return convert(v, ownKey);
     const again = seen.has(v);
     if (again) insideAlias++;
     else seen.add(v);
     if (insideAlias > 0) {
       expanded += 1 + (Array.isArray(v) ? v.length : v instanceof Map ? v.size : Object.keys(v).length);
-      if (expanded > MAX_ALIAS_EXPANSION) throw new AliasExpansionError(pathOf(here));
+      if (expanded > MAX_ALIAS_EXPANSION) throw new AliasExpansionError(pathOf());
     }
-    const out = convert(v, here, ownKey);
+    const out = convert(v, ownKey);
     if (again) insideAlias--;
     return out;
   };
 
-  const convert = (v: object, here: PathLink | undefined, ownKey: PathSegment | undefined): unknown => {
+  const convert = (v: object, ownKey: PathSegment | undefined): unknown => {
     if (Array.isArray(v)) {
       const out = reuse ? v : new Array(v.length);
       for (let i = 0; i < v.length; i++) {
         const child: unknown = v[i];
-        const converted = needsWalk(child) ? walk(child, i, ownKey, here) : child;
+        const converted = needsWalk(child) ? walk(child, i, ownKey) : child;
         if (!reuse || converted !== child) out[i] = converted;
       }
       return out;
@@ -152,35 +148,36 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
       const out: Record<string, unknown> = {};
       for (const [k, child] of v) {
         const name = String(k);
-        out[name] = needsWalk(child) ? walk(child, name, name, here) : child;
+        out[name] = needsWalk(child) ? walk(child, name, name) : child;
       }
       return out;
     }
     const obj = v as Record<string, unknown>;
     const out: Record<string, unknown> = reuse ? obj : {};
-    for (const name of Object.keys(obj)) {
+    // for-in, not a loop over Object.keys: no array of keys, nor an iterator and a result object per key in the interpreter.
+    for (const name in obj) {
       const child = obj[name];
-      const converted = needsWalk(child) ? walk(child, name, name, here) : child;
+      const converted = needsWalk(child) ? walk(child, name, name) : child;
       if (!reuse || converted !== child) out[name] = converted;
     }
     return out;
   };
 
-  const interpolate = (text: string, link: PathLink | undefined, key: PathSegment | undefined): string =>
+  const interpolate = (text: string, key: PathSegment | undefined): string =>
     text.replace(REFERENCE, (whole, name: string | undefined, fallback: string | undefined) => {
       if (name === undefined) return '${';
       if (isSecretVariable(name)) {
-        report.secret.push({ path: pathOf(link, key), name });
+        report.secret.push({ path: pathOf(key), name });
         return whole;
       }
       const v = env[name];
       if (v !== undefined && v !== '') return v;
       if (fallback !== undefined) return fallback;
-      report.missing.push({ path: pathOf(link, key), name });
+      report.missing.push({ path: pathOf(key), name });
       return whole;
     });
 
-  return needsWalk(value) ? walk(value, undefined, undefined, undefined) : value;
+  return needsWalk(value) ? walk(value, undefined, undefined) : value;
 }
 
 export function hasUnresolvedReference(value: unknown): boolean {

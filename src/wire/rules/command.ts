@@ -8,7 +8,7 @@ import { isSnowflake } from '../snowflake.js';
 import { checkLocalizations, localizedStrings } from './localizations.js';
 import { checkChatInputName, checkLocalizedOptionNames } from './option-names.js';
 import { validateOptions } from './options.js';
-import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, has, isObject, type Obj } from './values.js';
+import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, has, isObject, ROOT, type Obj } from './values.js';
 
 export interface CommandRuleContext {
   scope: Scope;
@@ -71,7 +71,8 @@ function checkName(out: Problem[], cmd: Obj, type: number, ctx: CommandRuleConte
   const { limits } = ctx;
   const required = ctx.partial === undefined;
   const chatInput = type === CommandType.CHAT_INPUT;
-  if (chatInput) checkChatInputName(out, cmd.name, ['name'], limits, required);
+  // Checks that take a key build the field's path only for a finding (ROOT + key).
+  if (chatInput) checkChatInputName(out, cmd.name, ROOT, limits, required, 'name');
   else {
     const name = checkText(out, cmd.name, ['name'], { rule: 'name-length', label: 'Name', min: 1, max: limits.name_max, required });
     if (name !== undefined && name.length > 0) {
@@ -85,7 +86,7 @@ function checkName(out: Problem[], cmd: Obj, type: number, ctx: CommandRuleConte
         });
     }
   }
-  checkLocalizations(out, cmd.name_localizations, ['name_localizations'], { field: 'name', defaultValue: cmd.name, namePattern: chatInput, min: 1, max: limits.name_max });
+  checkLocalizations(out, cmd.name_localizations, ROOT, { field: 'name', defaultValue: cmd.name, namePattern: chatInput, min: 1, max: limits.name_max }, 'name_localizations');
 }
 
 function checkDescription(out: Problem[], cmd: Obj, type: number, ctx: CommandRuleContext): void {
@@ -101,20 +102,20 @@ function checkDescription(out: Problem[], cmd: Obj, type: number, ctx: CommandRu
       out.push(problem('description-forbidden', ['description_localizations'], `${label} commands take no description localizations.`, ApiErrors.contextMenuDescription()));
     return;
   }
-  checkText(out, cmd.description, ['description'], {
-    rule: 'description-length',
-    label: 'Description',
-    min: chatInput ? 1 : 0,
-    max: limits.description_max,
-    required: chatInput && ctx.partial === undefined,
-  });
-  checkLocalizations(out, cmd.description_localizations, ['description_localizations'], {
-    field: 'description',
-    defaultValue: cmd.description,
-    namePattern: false,
-    min: 1,
-    max: limits.description_max,
-  });
+  checkText(
+    out,
+    cmd.description,
+    ROOT,
+    { rule: 'description-length', label: 'Description', min: chatInput ? 1 : 0, max: limits.description_max, required: chatInput && ctx.partial === undefined },
+    'description',
+  );
+  checkLocalizations(
+    out,
+    cmd.description_localizations,
+    ROOT,
+    { field: 'description', defaultValue: cmd.description, namePattern: false, min: 1, max: limits.description_max },
+    'description_localizations',
+  );
 }
 
 function checkCommandOptions(out: Problem[], cmd: Obj, type: number, limits: Limits): void {
@@ -157,9 +158,9 @@ function checkHandler(out: Problem[], cmd: Obj, type: number): void {
 }
 
 function checkFlags(out: Problem[], cmd: Obj): void {
-  checkBoolean(out, cmd.nsfw, ['nsfw'], 'command-boolean', 'nsfw');
-  checkBoolean(out, cmd.dm_permission, ['dm_permission'], 'command-boolean', 'dm_permission');
-  checkBoolean(out, cmd.default_permission, ['default_permission'], 'command-boolean', 'default_permission');
+  checkBoolean(out, cmd.nsfw, ROOT, 'command-boolean', 'nsfw', 'nsfw');
+  checkBoolean(out, cmd.dm_permission, ROOT, 'command-boolean', 'dm_permission', 'dm_permission');
+  checkBoolean(out, cmd.default_permission, ROOT, 'command-boolean', 'default_permission', 'default_permission');
   if (has(cmd, 'default_permission')) {
     out.push({
       rule: 'deprecated-field',
@@ -229,10 +230,10 @@ function checkContexts(out: Problem[], cmd: Obj, ctx: CommandRuleContext): void 
   if (has(cmd, 'dm_permission') && has(cmd, 'contexts') && cmd.contexts !== null) {
     out.push({ rule: 'deprecated-field', severity: 'warning', path: ['dm_permission'], message: 'dm_permission is deprecated and ignored when contexts is set; remove it.' });
   }
-  const contexts = checkArray(out, cmd.contexts, ['contexts'], 'contexts-value', 'contexts');
-  if (contexts) checkEnumList(out, contexts, ['contexts'], 'contexts-value', 'Interaction context', InteractionContext);
-  const installs = checkArray(out, cmd.integration_types, ['integration_types'], 'integration-types-value', 'integration_types');
-  if (installs) checkEnumList(out, installs, ['integration_types'], 'integration-types-value', 'Integration type', IntegrationType);
+  const contexts = checkArray(out, cmd.contexts, ROOT, 'contexts-value', 'contexts', 'contexts');
+  if (contexts) checkEnumList(out, contexts, ROOT, 'contexts-value', 'Interaction context', InteractionContext, 'contexts');
+  const installs = checkArray(out, cmd.integration_types, ROOT, 'integration-types-value', 'integration_types', 'integration_types');
+  if (installs) checkEnumList(out, installs, ROOT, 'integration-types-value', 'Integration type', IntegrationType, 'integration_types');
 
   // The spec calls PRIVATE_CHANNEL "meaningful only" with USER_INSTALL: the service stores it either way.
   if (contexts?.includes(InteractionContext.PRIVATE_CHANNEL)) {
@@ -287,8 +288,14 @@ export function commandSize(cmd: Obj, measure: (text: string) => number = textLe
   const walkOption = (o: unknown): number => {
     if (!isObject(o)) return 0;
     let n = longest(o.name, o.name_localizations) + longest(o.description, o.description_localizations);
-    if (Array.isArray(o.choices)) for (const c of o.choices) if (isObject(c)) n += longest(c.name, c.name_localizations) + longest(c.value, null);
-    if (Array.isArray(o.options)) for (const child of o.options) n += walkOption(child);
+    // Index loops: for-of makes an iterator and a result object per step in the interpreter, and this runs for every option.
+    const { choices, options } = o;
+    if (Array.isArray(choices))
+      for (let i = 0; i < choices.length; i++) {
+        const c = choices[i];
+        if (isObject(c)) n += longest(c.name, c.name_localizations) + longest(c.value, null);
+      }
+    if (Array.isArray(options)) for (let i = 0; i < options.length; i++) n += walkOption(options[i]);
     return n;
   };
   return walkOption(cmd);

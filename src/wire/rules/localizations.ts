@@ -1,7 +1,7 @@
 import { defaultStopsFallback, isLocale, LOCALES, suggestLocale } from '../locales.js';
 import { apostropheWarning, firstInvalidNameChar, hasAsciiApostrophe, isBlank, lengthWithin, matchesNamePattern, textLength, uppercaseChars } from '../naming.js';
-import { ApiErrors, problem, warning, type Path, type Problem } from '../problem.js';
-import { describeValue, isObject } from './values.js';
+import { ApiErrors, problem, warning, type Path, type PathSegment, type Problem } from '../problem.js';
+import { describeValue, isObject, pathTo } from './values.js';
 
 export type LocalizedField = 'name' | 'description' | 'choice-name';
 
@@ -15,27 +15,33 @@ export interface LocalizationCheck {
   max: number;
 }
 
+/** Where an entry of the dictionary at `path` + `key` sits. */
+function entryPath(path: Path, key: PathSegment | undefined, locale: string): Path {
+  return key === undefined ? [...path, locale] : [...path, key, locale];
+}
+
 /**
  * `name_localizations` / `description_localizations`: a dictionary keyed by
  * the 32 locales, or null. Each value obeys the rules of the default field.
+ * The dictionary sits at `path` + `key` (see pathTo); paths are built only
+ * for findings.
  */
-export function checkLocalizations(out: Problem[], dict: unknown, path: Path, check: LocalizationCheck): void {
+export function checkLocalizations(out: Problem[], dict: unknown, path: Path, check: LocalizationCheck, key?: PathSegment): void {
   if (dict === undefined || dict === null) return;
   const label = check.field === 'description' ? 'Localized description' : 'Localized name';
   if (!isObject(dict)) {
-    out.push(problem('localization-type', path, `${path.at(-1)} must be a mapping of locale to text, not ${describeValue(dict)}.`, ApiErrors.object()));
+    const at = pathTo(path, key);
+    out.push(problem('localization-type', at, `${at.at(-1)} must be a mapping of locale to text, not ${describeValue(dict)}.`, ApiErrors.object()));
     return;
   }
   for (const locale in dict) {
     const value = dict[locale];
-    // Built only for a finding: most entries have none.
-    const at = (): Path => [...path, locale];
     if (!isLocale(locale)) {
       const hint = suggestLocale(locale);
       out.push({
         ...problem(
           'localization-locale',
-          at(),
+          entryPath(path, key, locale),
           `"${locale}" is not a locale the service knows${hint ? `; did you mean "${hint}"?` : ` (known: ${LOCALES.join(', ')}).`}`,
           ApiErrors.choices(LOCALES),
         ),
@@ -45,7 +51,7 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
     }
     if (value === null || value === undefined) continue;
     if (typeof value !== 'string') {
-      out.push(problem('localization-type', at(), `${label} for ${locale} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+      out.push(problem('localization-type', entryPath(path, key, locale), `${label} for ${locale} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
       continue;
     }
     // Context-menu names are trimmed by the service (facts §10), their translations too: a blank one is empty.
@@ -55,7 +61,7 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
       out.push(
         problem(
           check.field === 'description' ? 'description-length' : 'name-length',
-          at(),
+          entryPath(path, key, locale),
           blankMenuName
             ? `${label} for ${locale} is blank; the service trims it to nothing.`
             : `${label} for ${locale} must be ${check.min}-${check.max} characters long (it has ${len}).`,
@@ -63,35 +69,39 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
         ),
       );
     } else if (check.namePattern) {
-      // The service reports a bad localized name once, at the dictionary, not per locale.
-      const apiPath = path;
+      // The service reports a bad localized name once, at the dictionary, not per locale (apiPath).
       if (!matchesNamePattern(value)) {
         const bad = firstInvalidNameChar(value);
         out.push({
           ...problem(
             'name-pattern',
-            at(),
+            entryPath(path, key, locale),
             `Localized name for ${locale} "${value}" has a character names may not use${bad ? ` (${JSON.stringify(bad)})` : ''}: only letters, numbers, - _ and '.`,
             ApiErrors.invalidName(),
           ),
-          apiPath,
+          apiPath: pathTo(path, key),
         });
       } else {
         const upper = uppercaseChars(value);
         if (upper.length > 0) {
           out.push({
-            ...problem('name-lowercase', at(), `Localized name for ${locale} "${value}" must be lowercase (found ${upper.join('')}).`, ApiErrors.invalidName()),
-            apiPath,
+            ...problem(
+              'name-lowercase',
+              entryPath(path, key, locale),
+              `Localized name for ${locale} "${value}" must be lowercase (found ${upper.join('')}).`,
+              ApiErrors.invalidName(),
+            ),
+            apiPath: pathTo(path, key),
           });
         }
-        if (hasAsciiApostrophe(value)) out.push(warning('name-apostrophe', at(), apostropheWarning(`Localized name for ${locale} "${value}"`)));
+        if (hasAsciiApostrophe(value)) out.push(warning('name-apostrophe', entryPath(path, key, locale), apostropheWarning(`Localized name for ${locale} "${value}"`)));
       }
     }
     if (value === check.defaultValue && !defaultStopsFallback(dict, locale, check.defaultValue)) {
       out.push({
         rule: 'localization-equals-default',
         severity: 'warning',
-        path: at(),
+        path: entryPath(path, key, locale),
         message: `${label} for ${locale} equals the default; the service ignores it, so it will not round-trip.`,
       });
     }

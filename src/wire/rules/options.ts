@@ -4,12 +4,13 @@ import { ApiErrors, problem, valueText, type Path, type Problem } from '../probl
 import { checkLocalizations } from './localizations.js';
 import { checkChatInputName } from './option-names.js';
 import { NO_OPTIONS_API, checkAutocompleteAndChoices, checkRanges } from './option-values.js';
-import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, has, isObject, type Obj } from './values.js';
+import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, firstNamed, has, isObject, pathTo, textCheck, type Obj } from './values.js';
 
 /** Where an options array sits, which decides what it may hold (spec rule A.8). */
 export type OptionLevel = 'command' | 'group' | 'subcommand';
 
 const OPTION_TYPES = Object.values(OptionType) as number[];
+const DESCRIPTION = textCheck('description-length', 'Option description', 1, true, (limits) => limits.description_max);
 const CONTAINERS = new Set<number>([OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP]);
 
 export function validateOptions(out: Problem[], value: unknown, path: Path, level: OptionLevel, limits: Limits): void {
@@ -20,7 +21,7 @@ export function validateOptions(out: Problem[], value: unknown, path: Path, leve
       problem('options-max', path, `At most ${limits.options_per_level} options are allowed here (found ${options.length}).`, ApiErrors.maxLength(limits.options_per_level)),
     );
   }
-  for (let i = 0; i < options.length; i++) validateOption(out, options[i], [...path, i], level, limits);
+  for (let i = 0; i < options.length; i++) validateOption(out, options[i], pathTo(path, i), level, limits);
   checkOptionSiblings(out, options, path, level);
 }
 
@@ -28,7 +29,8 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
   // Plain loops over the objects among the options: this runs for every options list, at every level.
   let objects = 0;
   let containers = 0;
-  for (const o of options) {
+  for (let i = 0; i < options.length; i++) {
+    const o = options[i];
     if (!isObject(o)) continue;
     objects++;
     if (CONTAINERS.has(o.type as number)) containers++;
@@ -49,12 +51,11 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
   }
 
   // Defaults first, then localized names, so a clash names the earlier option.
-  const defaults = new Map<string, number>();
   for (let i = 0; i < options.length; i++) {
     const o = options[i];
     if (!isObject(o) || typeof o.name !== 'string') continue;
-    const first = defaults.get(o.name);
-    if (first !== undefined) {
+    const first = firstNamed(options, o.name, i);
+    if (first !== i) {
       out.push(
         problem(
           'option-name-unique',
@@ -63,7 +64,7 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
           ApiErrors.invalid('Option names must be unique', 'APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME'),
         ),
       );
-    } else defaults.set(o.name, i);
+    }
   }
   let optionalSeen: string | undefined;
   for (let i = 0; i < options.length; i++) {
@@ -97,23 +98,23 @@ function validateOption(out: Problem[], opt: unknown, path: Path, level: OptionL
   } else if (typeof type !== 'number' || !OPTION_TYPES.includes(type)) {
     out.push(problem('option-type', [...path, 'type'], `Option type ${describeValue(type)} is not one of ${describeEnum(OptionType)}.`, ApiErrors.choices(OPTION_TYPES)));
   }
-  checkChatInputName(out, opt.name, [...path, 'name'], limits, true);
-  checkText(out, opt.description, [...path, 'description'], { rule: 'description-length', label: 'Option description', min: 1, max: limits.description_max, required: true });
-  // Absent fields are skipped here rather than in the checks, so no path is built for them (this runs for every option).
+  // Each check is given the option's path and its field's key, and builds the field's path only for a finding (this runs for every option).
+  checkChatInputName(out, opt.name, path, limits, true, 'name');
+  checkText(out, opt.description, path, DESCRIPTION(limits), 'description');
   if (opt.name_localizations != null)
-    checkLocalizations(out, opt.name_localizations, [...path, 'name_localizations'], { field: 'name', defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max });
+    checkLocalizations(out, opt.name_localizations, path, { field: 'name', defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max }, 'name_localizations');
   if (opt.description_localizations != null)
-    checkLocalizations(out, opt.description_localizations, [...path, 'description_localizations'], {
-      field: 'description',
-      defaultValue: opt.description,
-      namePattern: false,
-      min: 1,
-      max: limits.description_max,
-    });
+    checkLocalizations(
+      out,
+      opt.description_localizations,
+      path,
+      { field: 'description', defaultValue: opt.description, namePattern: false, min: 1, max: limits.description_max },
+      'description_localizations',
+    );
   if (typeof type !== 'number' || !OPTION_TYPES.includes(type)) return;
 
   checkNesting(out, type, opt, path, level);
-  if (opt.required != null) checkBoolean(out, opt.required, [...path, 'required'], 'option-required', 'required');
+  if (opt.required != null) checkBoolean(out, opt.required, path, 'option-required', 'required', 'required');
   if (CONTAINERS.has(type) && has(opt, 'required')) {
     out.push(
       problem(
@@ -126,7 +127,7 @@ function validateOption(out: Problem[], opt: unknown, path: Path, level: OptionL
   }
 
   if (CONTAINERS.has(type)) {
-    validateOptions(out, opt.options, [...path, 'options'], type === OptionType.SUB_COMMAND_GROUP ? 'group' : 'subcommand', limits);
+    validateOptions(out, opt.options, pathTo(path, 'options'), type === OptionType.SUB_COMMAND_GROUP ? 'group' : 'subcommand', limits);
   } else if (Array.isArray(opt.options) ? opt.options.length > 0 : has(opt, 'options')) {
     out.push(problem('option-field-type', [...path, 'options'], 'Only subcommands and groups hold nested options.', NO_OPTIONS_API));
   }
@@ -137,22 +138,33 @@ function validateOption(out: Problem[], opt: unknown, path: Path, level: OptionL
     if (type !== OptionType.CHANNEL) {
       out.push(problem('option-field-type', [...path, 'channel_types'], 'channel_types applies only to CHANNEL options.', NO_OPTIONS_API));
     } else {
-      const list = checkArray(out, opt.channel_types, [...path, 'channel_types'], 'channel-types', 'channel_types');
-      if (list) checkEnumList(out, list, [...path, 'channel_types'], 'channel-types', 'Channel type', ChannelType);
+      const list = checkArray(out, opt.channel_types, path, 'channel-types', 'channel_types', 'channel_types');
+      if (list) checkEnumList(out, list, path, 'channel-types', 'Channel type', ChannelType, 'channel_types');
     }
   }
 }
 
 function checkNesting(out: Problem[], type: number, opt: Obj, path: Path, level: OptionLevel): void {
-  const at = (): Path => [...path, 'type'];
   if (type === OptionType.SUB_COMMAND_GROUP && level !== 'command') {
     const where = level === 'group' ? 'another group' : 'a subcommand';
     out.push(
-      problem('option-nesting', at(), `Group "${valueText(opt.name)}" cannot sit inside ${where}; groups hold subcommands and sit only at the top level.`, ApiErrors.choices([1])),
+      problem(
+        'option-nesting',
+        pathTo(path, 'type'),
+        `Group "${valueText(opt.name)}" cannot sit inside ${where}; groups hold subcommands and sit only at the top level.`,
+        ApiErrors.choices([1]),
+      ),
     );
   } else if (type === OptionType.SUB_COMMAND && level === 'subcommand') {
-    out.push(problem('option-nesting', at(), `Subcommand "${valueText(opt.name)}" cannot sit inside another subcommand.`, ApiErrors.choices(OPTION_TYPES.filter((t) => t > 2))));
+    out.push(
+      problem(
+        'option-nesting',
+        pathTo(path, 'type'),
+        `Subcommand "${valueText(opt.name)}" cannot sit inside another subcommand.`,
+        ApiErrors.choices(OPTION_TYPES.filter((t) => t > 2)),
+      ),
+    );
   } else if (level === 'group' && type !== OptionType.SUB_COMMAND) {
-    out.push(problem('option-nesting', at(), `Group members must be subcommands; "${valueText(opt.name)}" is not.`, ApiErrors.choices([1])));
+    out.push(problem('option-nesting', pathTo(path, 'type'), `Group members must be subcommands; "${valueText(opt.name)}" is not.`, ApiErrors.choices([1])));
   }
 }

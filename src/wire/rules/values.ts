@@ -1,9 +1,36 @@
-import { ApiErrors, problem, type Path, type Problem } from '../problem.js';
+import { ApiErrors, problem, type Path, type PathSegment, type Problem } from '../problem.js';
 import { lengthWithin, textLength } from '../naming.js';
+import type { Limits } from '../limits.js';
 
 /** Type guards and small checks shared by the rule modules. */
 
 export type Obj = Record<string, unknown>;
+
+/** The empty path, shared: a rule passes it with a `key` rather than build `[key]` for a check that finds nothing. */
+export const ROOT: Path = [];
+
+/**
+ * `path` extended by `key` (none: `path` itself). The checks below take the
+ * parent's path and the key and build the field's path only for a finding:
+ * most find nothing, and they run for every field of every command.
+ */
+export function pathTo(path: Path, key?: PathSegment): Path {
+  // `concat` allocates the new array at its size; `[...path, key]` (in the interpreter, where lint runs) copies and then grows it, at nearly three times the bytes.
+  return key === undefined ? path : path.concat(key);
+}
+
+/**
+ * The index of the first mapping in `list` before `end` whose `name` is
+ * `name`, or `end` when none is. Lists of options and choices are short: a
+ * scan allocates nothing where a map per list would.
+ */
+export function firstNamed(list: readonly unknown[], name: string, end: number): number {
+  for (let j = 0; j < end; j++) {
+    const o = list[j];
+    if (isObject(o) && o.name === name) return j;
+  }
+  return end;
+}
 
 export function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -22,17 +49,40 @@ export function describeValue(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
+/** What checkText checks a string field against. */
+export interface TextCheck {
+  rule: string;
+  label: string;
+  min: number;
+  max: number;
+  required: boolean;
+}
+
+/**
+ * A TextCheck whose maximum is a limit: made again only when that limit
+ * differs from the last one asked for, not once per field checked (these
+ * run for every option and choice).
+ */
+export function textCheck(rule: string, label: string, min: number, required: boolean, max: (limits: Limits) => number): (limits: Limits) => TextCheck {
+  let check: TextCheck | undefined;
+  return (limits) => {
+    const limit = max(limits);
+    if (check === undefined || check.max !== limit) check = { rule, label, min, max: limit, required };
+    return check;
+  };
+}
+
 /**
  * A string field with a length range. Returns the string when it is one, so
  * callers can go on checking it.
  */
-export function checkText(out: Problem[], value: unknown, path: Path, opts: { rule: string; label: string; min: number; max: number; required: boolean }): string | undefined {
+export function checkText(out: Problem[], value: unknown, path: Path, opts: TextCheck, key?: PathSegment): string | undefined {
   if (value === undefined || value === null) {
-    if (opts.required) out.push(problem(opts.rule, path, `${opts.label} is required.`, ApiErrors.required()));
+    if (opts.required) out.push(problem(opts.rule, pathTo(path, key), `${opts.label} is required.`, ApiErrors.required()));
     return undefined;
   }
   if (typeof value !== 'string') {
-    out.push(problem(opts.rule, path, `${opts.label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+    out.push(problem(opts.rule, pathTo(path, key), `${opts.label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
     return undefined;
   }
   if (!lengthWithin(value, opts.min, opts.max)) {
@@ -41,7 +91,7 @@ export function checkText(out: Problem[], value: unknown, path: Path, opts: { ru
     out.push(
       problem(
         opts.rule,
-        path,
+        pathTo(path, key),
         `${opts.label} must be ${range} characters long (it has ${len}).`,
         opts.min > 0 ? ApiErrors.badLength(opts.min, opts.max) : ApiErrors.maxLength(opts.max),
       ),
@@ -50,34 +100,34 @@ export function checkText(out: Problem[], value: unknown, path: Path, opts: { ru
   return value;
 }
 
-export function checkBoolean(out: Problem[], value: unknown, path: Path, rule: string, label: string): void {
+export function checkBoolean(out: Problem[], value: unknown, path: Path, rule: string, label: string, key?: PathSegment): void {
   if (value === undefined || value === null || typeof value === 'boolean') return;
-  out.push(problem(rule, path, `${label} must be true or false, not ${describeValue(value)}.`, ApiErrors.boolean(value)));
+  out.push(problem(rule, pathTo(path, key), `${label} must be true or false, not ${describeValue(value)}.`, ApiErrors.boolean(value)));
 }
 
 /** An array field; returns it, or undefined after reporting a non-array. */
-export function checkArray(out: Problem[], value: unknown, path: Path, rule: string, label: string): unknown[] | undefined {
+export function checkArray(out: Problem[], value: unknown, path: Path, rule: string, label: string, key?: PathSegment): unknown[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) {
-    out.push(problem(rule, path, `${label} must be a list, not ${describeValue(value)}.`, ApiErrors.array()));
+    out.push(problem(rule, pathTo(path, key), `${label} must be a list, not ${describeValue(value)}.`, ApiErrors.array()));
     return undefined;
   }
   return value;
 }
 
 /** Each element of `list` must be one of `allowed`; duplicates earn a warning. */
-export function checkEnumList(out: Problem[], list: unknown[], path: Path, rule: string, label: string, allowed: Readonly<Record<string, number>>): void {
+export function checkEnumList(out: Problem[], list: unknown[], path: Path, rule: string, label: string, allowed: Readonly<Record<string, number>>, key?: PathSegment): void {
   const values = Object.values(allowed);
-  const seen = new Set<unknown>();
-  list.forEach((v, i) => {
+  // A later element is a duplicate of an earlier one: the short lists need no set.
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i];
     if (typeof v !== 'number' || !values.includes(v)) {
       const names = Object.entries(allowed)
         .map(([n, x]) => `${n.toLowerCase()} (${x})`)
         .join(', ');
-      out.push(problem(rule, [...path, i], `${label} ${describeValue(v)} is not one of ${names}.`, ApiErrors.choices(values)));
-    } else if (seen.has(v)) {
-      out.push({ rule, severity: 'warning', path: [...path, i], message: `${label} ${v} is listed twice.` });
+      out.push(problem(rule, [...pathTo(path, key), i], `${label} ${describeValue(v)} is not one of ${names}.`, ApiErrors.choices(values)));
+    } else if (list.indexOf(v) < i) {
+      out.push({ rule, severity: 'warning', path: [...pathTo(path, key), i], message: `${label} ${v} is listed twice.` });
     }
-    seen.add(v);
-  });
+  }
 }
