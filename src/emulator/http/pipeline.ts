@@ -59,12 +59,15 @@ export async function handleRequest(env: PipelineEnv, req: IncomingMessage, res:
   if (limited) return ex.reply(limited, 'rate-limit');
   const auth = authorize(matched, req.headers.authorization, options);
   if ('status' in auth) return ex.reply(auth, 'auth');
-  const request = await buildRequest(ex, matched, auth, raw);
+  // Only a multipart body or an asynchronous handler makes a promise: the rest of the path runs in this turn.
+  const built = buildRequest(ex, matched, auth, raw);
+  const request = built instanceof Promise ? await built : built;
   if ('status' in request) return ex.reply(request);
   const prechecked = route.precheck ? await route.precheck(request, options.now) : undefined;
   if (prechecked) return ex.reply(prechecked);
 
-  const response = await runHandler(env, route, request);
+  const handled = runHandler(env, route, request);
+  const response = handled instanceof Promise ? await handled : handled;
   if (fault?.kind === 'drop-after') return dropAfterHandler(ex);
   ex.reply(response);
 }

@@ -5,10 +5,16 @@ import type { EmulatorResponse, Route } from './http-types.js';
 
 interface Compiled {
   route: Route;
-  segments: string[];
+  /** Each segment's literal, or undefined where the pattern has a parameter. */
+  literals: Array<string | undefined>;
+  /** The parameters: their place in the path and their name. */
+  params: Array<[number, string]>;
 }
 
 export type RouteMatch = { kind: 'found'; route: Route; params: Record<string, string> } | { kind: 'method-not-allowed' } | { kind: 'not-found' };
+
+const NOT_FOUND: RouteMatch = Object.freeze({ kind: 'not-found' });
+const METHOD_NOT_ALLOWED: RouteMatch = Object.freeze({ kind: 'method-not-allowed' });
 
 /** A path segment decoded, or undefined when its percent-encoding is malformed (it then matches nothing). */
 function decodeSegment(segment: string): string | undefined {
@@ -24,6 +30,36 @@ function split(path: string): string[] {
   return path.split('/').filter((s) => s.length > 0);
 }
 
+function compile(route: Route): Compiled {
+  const segments = split(route.pattern);
+  const params: Array<[number, string]> = [];
+  const literals = segments.map((seg, i) => {
+    if (!seg.startsWith(':')) return seg;
+    params.push([i, seg.slice(1)]);
+    return undefined;
+  });
+  return { route, literals, params };
+}
+
+/**
+ * How well a route fits the path's segments, or -1 when it does not: one bit
+ * per segment, the first the highest, set where a parameter matched. Lower is
+ * better, so a literal segment beats a parameter at the same position.
+ */
+function fitScore(c: Compiled, parts: ReadonlyArray<string | undefined>): number {
+  let score = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const literal = c.literals[i];
+    const part = parts[i];
+    if (literal === undefined) {
+      if (part === undefined) return -1;
+      score = score * 2 + 1;
+    } else if (literal === part) score *= 2;
+    else return -1;
+  }
+  return score;
+}
+
 /**
  * Matches a path (relative to /api/v10) against route patterns. A literal
  * segment beats a parameter at the same position, so
@@ -35,10 +71,10 @@ export class Router {
 
   constructor(routes: readonly Route[]) {
     for (const route of routes) {
-      const segments = split(route.pattern);
-      const list = this.bySegments.get(segments.length);
-      if (list) list.push({ route, segments });
-      else this.bySegments.set(segments.length, [{ route, segments }]);
+      const c = compile(route);
+      const list = this.bySegments.get(c.literals.length);
+      if (list) list.push(c);
+      else this.bySegments.set(c.literals.length, [c]);
     }
   }
 
@@ -46,35 +82,26 @@ export class Router {
     // Segments are compared decoded, as the service does: clients send `@original` as `%40original`.
     // (Dot segments, encoded or not, were refused before routing.)
     const parts = split(path).map(decodeSegment);
-    let best: { c: Compiled; params: Record<string, string>; score: string } | undefined;
-    let bestAny: string | undefined;
+    let best: Compiled | undefined;
+    let bestScore = -1;
+    let bestAny = -1;
     for (const c of this.bySegments.get(parts.length) ?? []) {
-      const params: Record<string, string> = {};
-      let score = '';
-      let ok = true;
-      for (let i = 0; i < parts.length; i++) {
-        const seg = c.segments[i]!;
-        if (seg.startsWith(':')) {
-          if (parts[i] === undefined) {
-            ok = false;
-            break;
-          }
-          params[seg.slice(1)] = parts[i]!;
-          score += '1';
-        } else if (seg === parts[i]) score += '0';
-        else {
-          ok = false;
-          break;
-        }
-      }
-      if (!ok) continue;
-      if (bestAny === undefined || score < bestAny) bestAny = score;
+      const score = fitScore(c, parts);
+      if (score < 0) continue;
+      if (bestAny < 0 || score < bestAny) bestAny = score;
       if (c.route.method !== method) continue;
-      if (!best || score < best.score) best = { c, params, score };
+      if (!best || score < bestScore) {
+        best = c;
+        bestScore = score;
+      }
     }
     // A literal route for another method still owns its path: `DELETE .../commands/permissions` is not `DELETE .../:commandId`.
-    if (best && best.score === bestAny) return { kind: 'found', route: best.c.route, params: best.params };
-    return bestAny !== undefined ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
+    if (best && bestScore === bestAny) {
+      const params: Record<string, string> = {};
+      for (const [i, name] of best.params) params[name] = parts[i]!;
+      return { kind: 'found', route: best.route, params };
+    }
+    return bestAny >= 0 ? METHOD_NOT_ALLOWED : NOT_FOUND;
   }
 }
 

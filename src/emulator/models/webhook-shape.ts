@@ -12,9 +12,12 @@ type Obj = Record<string, unknown>;
 
 /** ISO 8601 with microseconds and an explicit +00:00 offset, as the service writes timestamps. */
 export function serviceTimestamp(ms: number): string {
-  // toISOString always ends in `Z`.
-  return `${new Date(ms).toISOString().slice(0, -1)}000+00:00`;
+  // A busy emulator stamps many messages in the same millisecond: the last one is kept (a Date and its ISO string are ~1 µs).
+  if (ms !== lastStamp.ms) lastStamp = { ms, text: `${new Date(ms).toISOString().slice(0, -1)}000+00:00` };
+  return lastStamp.text;
 }
+
+let lastStamp = { ms: Number.NaN, text: '' };
 
 /** A stand-in for the CDN's image hash: 32 hex characters, `a_` for animated images. */
 export function imageHash(data: string): string {

@@ -57,6 +57,74 @@ function refill(target: unknown, saved: unknown): void {
   }
 }
 
+/** The world's own traps, shared by every tracker (the tracker is reached through the handler object). */
+class WorldTraps implements ProxyHandler<World> {
+  /** The collections' views, made when first read. */
+  private readonly views = new Map<CollectionName, { target: object; proxy: object }>();
+
+  constructor(private readonly tracker: ChangeTracker) {}
+
+  get(target: World, prop: string | symbol, receiver: unknown): unknown {
+    return isCollection(prop) ? this.collectionView(target, prop) : Reflect.get(target, prop, receiver);
+  }
+
+  set(target: World, prop: string | symbol, value: unknown): boolean {
+    if (isCollection(prop)) this.tracker.replacing(prop, target[prop]);
+    return Reflect.set(target, prop, value);
+  }
+
+  private collectionView(world: World, name: CollectionName): object {
+    const target = world[name];
+    let v = this.views.get(name);
+    if (!v || v.target !== target) {
+      v = { target, proxy: new Proxy(target, this.tracker.compare ? new ReadWriteTraps(this.tracker, name) : new WriteTraps(this.tracker, name)) };
+      this.views.set(name, v);
+    }
+    return v.proxy;
+  }
+}
+
+/**
+ * A collection's traps for writes: one small object per collection a request
+ * reaches (its methods on the prototype, not closures made per request).
+ * The target itself receives each write: with the proxy as receiver, one
+ * assignment would also run defineProperty's trap.
+ */
+class WriteTraps implements ProxyHandler<Record<string, unknown>> {
+  constructor(
+    protected readonly tracker: ChangeTracker,
+    protected readonly name: CollectionName,
+  ) {}
+
+  set(target: Record<string, unknown>, key: string | symbol, value: unknown): boolean {
+    if (typeof key === 'string') this.tracker.touch(this.name, target, key);
+    return Reflect.set(target, key, value);
+  }
+
+  defineProperty(target: Record<string, unknown>, key: string | symbol, descriptor: PropertyDescriptor): boolean {
+    if (typeof key === 'string') this.tracker.touch(this.name, target, key);
+    return Reflect.defineProperty(target, key, descriptor);
+  }
+
+  deleteProperty(target: Record<string, unknown>, key: string | symbol): boolean {
+    if (typeof key === 'string') this.tracker.touch(this.name, target, key);
+    return Reflect.deleteProperty(target, key);
+  }
+}
+
+/** With `compare`, reads are noted too. (Without it there are no read traps at all, so a read costs what it costs on the object.) */
+class ReadWriteTraps extends WriteTraps {
+  get(target: Record<string, unknown>, key: string | symbol, receiver: unknown): unknown {
+    if (typeof key === 'string' && own(target, key)) this.tracker.touch(this.name, target, key);
+    return Reflect.get(target, key, receiver);
+  }
+
+  getOwnPropertyDescriptor(target: Record<string, unknown>, key: string | symbol): PropertyDescriptor | undefined {
+    if (typeof key === 'string' && own(target, key)) this.tracker.touch(this.name, target, key);
+    return Reflect.getOwnPropertyDescriptor(target, key);
+  }
+}
+
 /**
  * One request's view of the world. `compare` (a persisted world) notes reads
  * and serialises entries to compare; without it only assignments and
@@ -72,69 +140,24 @@ export class ChangeTracker {
 
   constructor(
     private readonly world: World,
-    private readonly compare: boolean,
+    readonly compare: boolean,
   ) {
-    const views = new Map<CollectionName, { target: object; proxy: object }>();
-    const collectionView = (name: CollectionName): object => {
-      const target = world[name];
-      let v = views.get(name);
-      if (!v || v.target !== target) {
-        v = { target, proxy: new Proxy(target, this.collectionHandler(name)) };
-        views.set(name, v);
-      }
-      return v.proxy;
-    };
-    this.view = new Proxy(world, {
-      get: (target, prop, receiver) => (isCollection(prop) ? collectionView(prop) : Reflect.get(target, prop, receiver)),
-      set: (target, prop, value) => {
-        if (isCollection(prop)) {
-          if (!this.replacedOld.has(prop)) this.replacedOld.set(prop, target[prop]);
-          this.replaced.add(prop);
-        }
-        return Reflect.set(target, prop, value);
-      },
-    });
+    this.view = new Proxy(world, new WorldTraps(this));
   }
 
-  private collectionHandler(name: CollectionName): ProxyHandler<Record<string, unknown>> {
-    const touch = (target: Record<string, unknown>, key: string) => {
-      let entries = this.touched.get(name);
-      if (!entries) this.touched.set(name, (entries = new Map()));
-      if (entries.has(key)) return;
-      const old = own(target, key) ? target[key] : undefined;
-      entries.set(key, { old, before: this.compare && old !== undefined ? JSON.stringify(old) : undefined });
-    };
-    const writes: ProxyHandler<Record<string, unknown>> = {
-      // The target itself receives the write: with the proxy as receiver, one assignment would also run defineProperty's trap.
-      set: (target, key, value) => {
-        if (typeof key === 'string') touch(target, key);
-        return Reflect.set(target, key, value);
-      },
-      defineProperty: (target, key, descriptor) => {
-        if (typeof key === 'string') touch(target, key);
-        return Reflect.defineProperty(target, key, descriptor);
-      },
-      deleteProperty: (target, key) => {
-        if (typeof key === 'string') touch(target, key);
-        return Reflect.deleteProperty(target, key);
-      },
-    };
-    // Without `compare` reads are not noted: no read traps at all, so a read costs what it costs on the object.
-    if (!this.compare) return writes;
-    const read = (target: Record<string, unknown>, key: string | symbol) => {
-      if (typeof key === 'string' && own(target, key)) touch(target, key);
-    };
-    return {
-      ...writes,
-      get: (target, key, receiver) => {
-        read(target, key);
-        return Reflect.get(target, key, receiver);
-      },
-      getOwnPropertyDescriptor: (target, key) => {
-        read(target, key);
-        return Reflect.getOwnPropertyDescriptor(target, key);
-      },
-    };
+  /** A handler assigns a whole collection. */
+  replacing(name: CollectionName, old: unknown): void {
+    if (!this.replacedOld.has(name)) this.replacedOld.set(name, old);
+    this.replaced.add(name);
+  }
+
+  /** An entry is about to be read or written: its value before the request is kept, once. */
+  touch(name: CollectionName, target: Record<string, unknown>, key: string): void {
+    let entries = this.touched.get(name);
+    if (!entries) this.touched.set(name, (entries = new Map()));
+    if (entries.has(key)) return;
+    const old = own(target, key) ? target[key] : undefined;
+    entries.set(key, { old, before: this.compare && old !== undefined ? JSON.stringify(old) : undefined });
   }
 
   /**

@@ -37,15 +37,12 @@ export function send(res: ServerResponse, response: EmulatorResponse, extra: Rea
 /** Tells observers an API request was answered (or refused, and by which step). */
 export function noteRequest(events: EventBus, method: string, route: string, response: EmulatorResponse, bucket: string | undefined, refusedBy: RequestNote['refusedBy']): void {
   const code = (response.body as { code?: unknown } | undefined)?.code;
-  events.note({
-    kind: 'request',
-    method,
-    route,
-    status: response.status,
-    ...(typeof code === 'number' && code !== 0 ? { code } : {}),
-    ...(bucket ? { bucket } : {}),
-    ...(refusedBy ? { refusedBy } : {}),
-  });
+  // Keys added one by one: spreads of optional parts take V8's slow path (as in send()).
+  const note: RequestNote = { kind: 'request', method, route, status: response.status };
+  if (typeof code === 'number' && code !== 0) note.code = code;
+  if (bucket) note.bucket = bucket;
+  if (refusedBy) note.refusedBy = refusedBy;
+  events.note(note);
 }
 
 const STATUS_TEXT: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };

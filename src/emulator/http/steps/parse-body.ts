@@ -19,7 +19,8 @@ function contentTypeError(): EmulatorResponse {
 
 type Parsed = { body: unknown; files: EmulatorRequest['files'] };
 
-async function parseBody(raw: Buffer, contentType: string, routePattern: string): Promise<Parsed | EmulatorResponse> {
+/** Synchronous but for multipart bodies: a JSON body costs no promise. */
+function parseBody(raw: Buffer, contentType: string, routePattern: string): Parsed | EmulatorResponse | Promise<Parsed | EmulatorResponse> {
   if (raw.length === 0) return { body: undefined, files: [] };
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json') {
@@ -27,23 +28,31 @@ async function parseBody(raw: Buffer, contentType: string, routePattern: string)
     const parsed = parseJsonBody(raw.toString('utf8'));
     return parsed.ok ? { body: parsed.value, files: [] } : apiError(400, 50109, 'The request body contains invalid JSON.');
   }
-  if (type === 'multipart/form-data' && routePattern !== TOKEN_ROUTE) {
-    try {
-      return await parseMultipart(raw, contentType);
-    } catch (err) {
-      if (err instanceof MultipartError) return apiError(err.status, err.code, err.message);
-      throw err;
-    }
-  }
+  if (type === 'multipart/form-data' && routePattern !== TOKEN_ROUTE) return parseMultipartBody(raw, contentType);
   if (routePattern === TOKEN_ROUTE) return { body: undefined, files: [] };
   return contentTypeError();
 }
 
-/** The request for the handler; GET and DELETE bodies are not read. */
-export async function buildRequest(ex: Exchange, { route, params }: Matched, auth: RequestAuth, raw: Buffer): Promise<EmulatorRequest | EmulatorResponse> {
-  const { method, path, query, req } = ex;
-  if (method === 'GET' || method === 'DELETE') return { method, path, params, query, headers: req.headers, body: undefined, files: NO_FILES, rawBody: raw, auth };
-  const parsed = await parseBody(raw, String(req.headers['content-type'] ?? ''), route.pattern);
-  if (!('files' in parsed)) return parsed;
-  return { method, path, params, query, headers: req.headers, body: parsed.body, files: parsed.files, rawBody: raw, auth };
+async function parseMultipartBody(raw: Buffer, contentType: string): Promise<Parsed | EmulatorResponse> {
+  try {
+    return await parseMultipart(raw, contentType);
+  } catch (err) {
+    if (err instanceof MultipartError) return apiError(err.status, err.code, err.message);
+    throw err;
+  }
+}
+
+type Built = EmulatorRequest | EmulatorResponse;
+
+/** The request for the handler; GET and DELETE bodies are not read. A value, but a promise for a multipart body. */
+export function buildRequest(ex: Exchange, matched: Matched, auth: RequestAuth, raw: Buffer): Built | Promise<Built> {
+  const { method, req } = ex;
+  if (method === 'GET' || method === 'DELETE') return request(ex, matched, auth, raw, { body: undefined, files: NO_FILES });
+  const parsed = parseBody(raw, String(req.headers['content-type'] ?? ''), matched.route.pattern);
+  if (parsed instanceof Promise) return parsed.then((p) => ('files' in p ? request(ex, matched, auth, raw, p) : p));
+  return 'files' in parsed ? request(ex, matched, auth, raw, parsed) : parsed;
+}
+
+function request({ method, path, query, req }: Exchange, { params }: Matched, auth: RequestAuth, raw: Buffer, { body, files }: Parsed): EmulatorRequest {
+  return { method, path, params, query, headers: req.headers, body, files, rawBody: raw, auth };
 }

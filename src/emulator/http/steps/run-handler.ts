@@ -5,6 +5,7 @@
  * dispatches and observer notes are held until the change is committed.
  */
 import type { EventBus } from '../../gateway/events.js';
+import type { Transaction } from '../../state/store.js';
 import type { World } from '../../state/world.js';
 import type { Limits } from '../../../wire/limits.js';
 import type { Snowflake } from '../../../wire/snowflake.js';
@@ -36,26 +37,48 @@ class HandlerCall implements HandlerContext {
   }
 }
 
-async function inTransaction(options: ServerOptions, route: Route, request: EmulatorRequest): Promise<EmulatorResponse> {
+/**
+ * The handler inside a store transaction. A synchronous handler (nearly
+ * every one) is answered synchronously: no promise is made for it.
+ */
+function inTransaction(options: ServerOptions, route: Route, request: EmulatorRequest): EmulatorResponse | Promise<EmulatorResponse> {
   const tx = options.store.begin(request.method !== 'GET');
   options.events.hold();
   const call = new HandlerCall(tx.world, options);
-  let answer: EmulatorResponse;
+  let out: EmulatorResponse | Promise<EmulatorResponse>;
   try {
-    // Most handlers answer synchronously: no extra microtask turn for them.
-    const out = route.handler(request, call);
-    answer = out instanceof Promise ? await out : out;
+    out = route.handler(request, call);
+  } catch (err) {
+    throw abort(options, tx, err);
+  }
+  if (out instanceof Promise)
+    return out.then(
+      (answer) => commit(options, tx, call, answer),
+      (err) => {
+        throw abort(options, tx, err);
+      },
+    );
+  return commit(options, tx, call, out);
+}
+
+function commit(options: ServerOptions, tx: Transaction, call: HandlerCall, answer: EmulatorResponse): EmulatorResponse {
+  try {
     tx.commit(call.dirty);
   } catch (err) {
-    // A handler that threw after changing the world must not leave the change behind its error answer.
-    tx.rollback();
-    options.events.discard();
-    throw err;
+    throw abort(options, tx, err);
   }
   options.events.flush();
   return answer;
 }
 
-export function runHandler({ lock, options }: PipelineEnv, route: Route, request: EmulatorRequest): Promise<EmulatorResponse> {
+/** A handler that threw after changing the world must not leave the change behind its error answer. */
+function abort(options: ServerOptions, tx: Transaction, err: unknown): unknown {
+  tx.rollback();
+  options.events.discard();
+  return err;
+}
+
+/** The handler's answer: a value when it ran at once (the lock was free and the handler synchronous), else a promise. */
+export function runHandler({ lock, options }: PipelineEnv, route: Route, request: EmulatorRequest): EmulatorResponse | Promise<EmulatorResponse> {
   return lock.run(() => inTransaction(options, route, request));
 }
