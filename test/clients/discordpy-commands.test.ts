@@ -84,7 +84,7 @@ describe.skipIf(!run)('a discord.py bot against the emulator', () => {
     em = undefined;
   });
 
-  it('logs in over the gateway and answers a slash command through its own REST client', async () => {
+  it('logs in over the gateway, answers a slash command through its own REST client, and a button click by updating the message', async () => {
     em = await start();
     const { applicationId, guildId } = em.credentials;
     for (const name of ['ping', 'confirm']) {
@@ -103,5 +103,17 @@ describe.skipIf(!run)('a discord.py bot against the emulator', () => {
     expect(outcome.callback?.type).toBe(4);
     expect(String((outcome.callback?.data as { content?: string })?.content)).toMatch(/^pong, /);
     expect(await py.next('invoked')).toMatchObject({ command: 'ping' });
+
+    // A button flow: discord.py's View answers the click by editing the message in place (callback 7).
+    const asked = await em.invoke({ line: '/confirm' });
+    expect(asked.outcome, py.output()).toBe('answered');
+    if (asked.outcome !== 'answered') return;
+    const messageId = asked.original!.id as string;
+    expect(asked.original).toMatchObject({ content: 'Are you sure?', components: [{ type: 1, components: [{ type: 2, label: 'Confirm', custom_id: 'confirm' }] }] });
+    const user = em.world.guilds[guildId]!.members[0]!.id;
+    const clicked = await em.click({ messageId, button: 'Confirm', userId: user });
+    expect(clicked, py.output()).toMatchObject({ outcome: 'answered', callback: { type: 7 }, message: { id: messageId, content: 'Confirmed.', components: [] } });
+    expect(await py.next('clicked')).toMatchObject({ user, custom_id: 'confirm' });
+    expect(em.world.messages[messageId]!.message).toMatchObject({ content: 'Confirmed.', components: [] });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { deprecatedInteraction } from '../../src/emulator/interactions/answer.js';
 import { Intent } from '../../src/wire/gateway.js';
 import type { HttpBot } from '../helpers/http-bot.js';
 import { APP, BOB, GENERAL } from '../helpers/interaction-seed.js';
@@ -36,6 +37,15 @@ test('an answer to /hello is listed with type 20 and interaction_metadata, dispa
     const created = await gw.dispatch('MESSAGE_CREATE');
     const botUserId = em.world.applications[APP]!.botUserId;
     expect(created.d).toMatchObject({ type: 20, channel_id: GENERAL, author: { id: botUserId, bot: true }, interaction_metadata: { user: { id: BOB } } });
+    // The deprecated `interaction` object is still on replies to commands (facts §6.4).
+    if (outcome.outcome === 'answered')
+      expect(created.d.interaction).toEqual({
+        id: outcome.interaction.id,
+        type: 2,
+        name: 'hello',
+        user: expect.objectContaining({ id: BOB }),
+        member: expect.objectContaining({ roles: expect.any(Array) }),
+      });
 
     // This world's @everyone cannot read history: the list is empty (facts §5.2) until the bot's install can.
     expect((await call(em, 'GET', `/channels/${GENERAL}/messages`, { auth: `Bot ${token}` })).body).toEqual([]);
@@ -51,4 +61,13 @@ test('an answer to /hello is listed with type 20 and interaction_metadata, dispa
   } finally {
     gw.ws.terminate();
   }
+});
+
+test("the deprecated interaction object names a reply's subcommands, and leaves out member in a DM", () => {
+  const user = { id: BOB, username: 'bob' };
+  const options = [{ type: 2, name: 'logging', options: [{ type: 1, name: 'enable', options: [{ type: 7, name: 'channel', value: GENERAL }] }] }];
+  const inGuild = { id: '1', type: 2, commandName: 'config', payload: { data: { name: 'config', options }, member: { user, roles: [] } } };
+  expect(deprecatedInteraction(inGuild)).toEqual({ id: '1', type: 2, name: 'config logging enable', user, member: { roles: [] } });
+  const inDm = { id: '2', type: 2, commandName: 'ping', payload: { data: { name: 'ping', options: [{ type: 3, name: 'text', value: 'x' }] }, user } };
+  expect(deprecatedInteraction(inDm)).toEqual({ id: '2', type: 2, name: 'ping', user });
 });

@@ -20,7 +20,7 @@ import type { InteractionRegistry, LiveInteraction } from './registry.js';
 import type { EventBus, MessageNote } from '../gateway/events.js';
 import { announceMessage } from '../models/message-events.js';
 import { own } from '../state/own.js';
-import { CommandType, MessageFlag, MessageType, WebhookType } from '../../wire/enums.js';
+import { CommandType, MessageFlag, MessageType, OptionType, WebhookType } from '../../wire/enums.js';
 import { applyComponentCallback, callbackTypeRefusal, shapeComponentReply } from './component-answer.js';
 
 type Obj = Record<string, unknown>;
@@ -103,10 +103,28 @@ function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files:
     ...(original ? {} : { original_response_message_id: live.original?.id }),
   };
   if (original) m.type = live.commandType === CommandType.CHAT_INPUT ? MessageType.CHAT_INPUT_COMMAND : MessageType.CONTEXT_MENU_COMMAND;
+  // The deprecated `interaction` object, still sent on replies to commands (facts §6.4): discord.py 2.2 finds a reply's view by it.
+  if (!live.component) m.interaction = deprecatedInteraction(live);
   stored.sender = 'interaction';
   shapeComponentReply(live, m, original);
   stored.interaction = { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId };
   return stored;
+}
+
+/** `{ id, type, name (with its subcommands), user, member? }` of the command a reply answers. */
+export function deprecatedInteraction(live: Pick<LiveInteraction, 'id' | 'type' | 'commandName' | 'payload'>): Obj {
+  const member = live.payload.member as Obj | undefined;
+  const names = [live.commandName];
+  let options = (live.payload.data as Obj | undefined)?.options;
+  for (;;) {
+    // A subcommand group or subcommand is the one option whose own options hold the rest.
+    const first: unknown = Array.isArray(options) ? options[0] : undefined;
+    if (!isObject(first) || (first.type !== OptionType.SUB_COMMAND && first.type !== OptionType.SUB_COMMAND_GROUP)) break;
+    names.push(String(first.name));
+    options = first.options;
+  }
+  const { user, ...rest } = member ?? {};
+  return { id: live.id, type: live.type, name: names.join(' '), user: user ?? live.payload.user, ...(member ? { member: rest } : {}) };
 }
 
 /** An answer is a message of its channel like any other: kept in the world, so it is persisted and a message command can target it. */
