@@ -12,4 +12,5 @@ export * as spec from './wire/index.js';
 export { VERSION } from './version.js';
 export { invoke, type InvokeTarget, type InvokeOutcome, type InvokeRequest } from './api/invoke.js';
 export { click, select, submitModal, type ClickRequest, type SelectRequest, type ModalSubmitRequest, type ComponentOutcome } from './api/components.js';
+export { say, type SayRequest, type SayOutcome } from './api/messages.js';
 export { planFromManifest, ManifestErrorsError, type PlanFromManifestRequest, type PlanResult } from './api/plan.js';

@@ -174,7 +174,7 @@ const memberOptions = (opts: Record<string, unknown>) => ({
   apiUrl: opts.apiUrl as string | undefined,
 });
 
-/** `cmdsync click`, `select` and `submit-modal`: a member using a message's components, or their open modal, on a running emulator. */
+/** `cmdsync click`, `select`, `submit-modal` and `say`: a member using a message's components, their open modal, or a channel, on a running emulator. */
 export function registerMemberActions(program: Command, ctx: CliContext, setExit: SetExit): void {
   MEMBER_FLAGS(
     program
@@ -210,6 +210,18 @@ export function registerMemberActions(program: Command, ctx: CliContext, setExit
     const { runSubmitModal } = await import('./commands/submit-modal.js');
     setExit(await runSubmitModal({ fields, application: opts.application, ...memberOptions(opts) }, ctx));
   });
+  program
+    .command('say')
+    .description('post a message in a channel as a member (bots see MESSAGE_CREATE), and print it (exit 1 when the service refuses it)')
+    .argument('<channel-id>', 'the channel to post in')
+    .argument('<text>', 'what the member says')
+    .option('--user <id>', "the member who posts (a member of the channel's guild)")
+    .option('--json', 'print the message, or the refusal, as JSON')
+    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
+    .action(async (channelId: string, text: string, opts) => {
+      const { runSay } = await import('./commands/say.js');
+      setExit(await runSay({ channelId, text, user: opts.user, json: !!opts.json, apiUrl: opts.apiUrl }, ctx));
+    });
 }
 
 /** `cmdsync emulator`, and `emulator check-endpoint` on a running one. */

@@ -1,0 +1,34 @@
+/**
+ * `say()`: a member posts a message in a channel of an emulator (started in
+ * this process, or a running one by its URL and control token), through the
+ * control route `POST /__emulator/messages`. The outcome is the message as
+ * the channel now holds it, or the service's refusal (a member without
+ * SEND_MESSAGES, an empty message, an unknown channel or member).
+ */
+import { CmdsyncError } from '../errors.js';
+import type { Snowflake } from '../wire/snowflake.js';
+import { controlPost, type InvokeTarget, type RemoteTarget } from './invoke.js';
+
+export interface SayRequest {
+  channelId: Snowflake;
+  /** The member who posts: a member of the channel's guild, by id. */
+  userId: Snowflake;
+  content: string;
+}
+
+export type SayOutcome =
+  | { outcome: 'posted'; message: Record<string, unknown> }
+  /** What the service answered instead: its status, code and message, and a form error's tree. */
+  | { outcome: 'refused'; status: number; code?: number; message: string; errors?: unknown };
+
+function remoteOf(target: InvokeTarget): RemoteTarget {
+  return 'emulator' in target ? { apiUrl: target.emulator.url, controlToken: target.emulator.controlToken } : target;
+}
+
+export async function say(request: SayRequest, target: InvokeTarget): Promise<SayOutcome> {
+  const { status, body } = await controlPost(remoteOf(target), '/messages', request, 15_000);
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (status === 200) return { outcome: 'posted', message: b };
+  if (typeof b.message !== 'string') throw new CmdsyncError('SAY_FAILED', `the emulator could not post it: HTTP ${status}`);
+  return { outcome: 'refused', status, message: b.message, ...(typeof b.code === 'number' ? { code: b.code } : {}), ...(b.errors !== undefined ? { errors: b.errors } : {}) };
+}
