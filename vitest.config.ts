@@ -6,12 +6,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Much of the suite waits (child processes, the 3 s answer deadline, rate-limit windows), so more
-    // files than cores run side by side; vitest's default on a 2-core machine is one at a time.
-    maxWorkers: 4,
-    // A worker keeps its loaded modules from one file to the next instead of importing src/ afresh for
-    // each (about half the time of a run of small files). Tests keep no state in modules: each starts
-    // its own emulator, server and temp dir, and fake timers are restored after the test that sets them.
-    isolate: false,
+    // Two files side by side (one per core): much of the suite waits (child processes, the 3 s answer
+    // deadline, rate-limit windows), and vitest's default on a 2-core machine is one at a time. Four
+    // workers starved the CLI tests' child processes into their timeouts on a loaded machine, and
+    // `isolate: false` broke discord.js's undici in test/clients, so neither is used.
+    maxWorkers: 2,
   },
 });

@@ -42,8 +42,7 @@ async function killMoment(ackedThisRound: () => number): Promise<void> {
   await new Promise((r) => setTimeout(r, Math.random() * 180));
 }
 
-// Concurrent: the two runs of kills wait on child processes, not on this one.
-describe.concurrent('crash safety (SIGKILL at random moments)', () => {
+describe('crash safety (SIGKILL at random moments)', () => {
   test('the build exists (run `npm run build` first)', () => {
     expect(existsSync(DIST), `${DIST} is missing: run npm run build`).toBe(true);
   });
