@@ -1,19 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { runBin, STACK } from '../helpers/cli.js';
+import { describe, expect, it } from '../helpers/context.js';
 import { testdir } from '../helpers/tmp.js';
 
 /** Webhooks are managed with a bot token; client credentials give a bearer the service refuses there. */
 const APP = '500000000000000001';
-let emulator: RunningEmulator | undefined;
-afterEach(async () => {
-  await emulator?.close();
-  emulator = undefined;
-});
 
 describe('client credentials and webhooks', () => {
-  it('plan and apply say webhooks need DISCORD_TOKEN, before any request, instead of a bare 401', async () => {
-    emulator = await startEmulator({ seed: { applications: [{ id: APP }], guilds: [] }, rateLimits: false });
+  it.override('emulatorOptions', { seed: { applications: [{ id: APP }], guilds: [] } });
+  it('plan and apply say webhooks need DISCORD_TOKEN, before any request, instead of a bare 401', async ({ emulator }) => {
     const secret = 'client-secret-value-0123456789';
     const cwd = testdir({ 'cmdsync.yaml': `application_id: "${APP}"\ncommands: []\nwebhooks:\n  - channel_id: "700000000000000001"\n    name: Deploys\n` });
     const env = { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: secret, CMDSYNC_API_URL: emulator.url };

@@ -7,23 +7,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { spawnEmulatorCli } from '../helpers/cli.js';
-import { bot, call, slash, start } from './helpers.js';
+import { describe, expect, test } from '../helpers/context.js';
+import { bot, call, slash } from './helpers.js';
 import { rawCall } from './raw-http.js';
 
-let em: RunningEmulator | undefined;
-afterEach(async () => {
-  await em?.close();
-  em = undefined;
-});
-
-const control = (method: string) => rawCall(em!.url.replace('/api/v10', ''), { method, path: '/__emulator/daily-creates', headers: { 'x-cmdsync-control': em!.controlToken } });
+const control = (em: RunningEmulator, method: string) =>
+  rawCall(em.url.replace('/api/v10', ''), { method, path: '/__emulator/daily-creates', headers: { 'x-cmdsync-control': em.controlToken } });
 
 describe('daily create allowance', () => {
-  test('guild creates stop at the limit (30034); global creates do not', async () => {
-    em = await start({ limits: { daily_creates: 2 } });
+  // The day comes from the emulator's clock, so a run across midnight cannot see two days.
+  test.override('emulatorOptions', ({ clock }) => ({ now: clock.now, limits: { daily_creates: 2 } }));
+
+  test('guild creates stop at the limit (30034); global creates do not', async ({ emulator: em }) => {
     const { applicationId: app, guildId: guild } = em.credentials;
     const global = `/applications/${app}/commands`;
     const inGuild = `/applications/${app}/guilds/${guild}/commands`;
@@ -35,31 +32,29 @@ describe('daily create allowance', () => {
     expect(over.body).toEqual({ message: 'Max number of daily application command creates has been reached (2)', code: 30034 });
   });
 
-  test('GET /__emulator/daily-creates shows what is used and left; DELETE resets it', async () => {
-    em = await start({ limits: { daily_creates: 2 } });
+  test('GET /__emulator/daily-creates shows what is used and left; DELETE resets it', async ({ emulator: em, clock }) => {
     const { applicationId: app, guildId: guild } = em.credentials;
     const inGuild = `/applications/${app}/guilds/${guild}/commands`;
     await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), body: slash('g') });
     await call(em, 'POST', inGuild, { auth: bot(em), body: slash('a') });
     await call(em, 'POST', inGuild, { auth: bot(em), body: slash('b') });
-    const shown = await control('GET');
+    const shown = await control(em, 'GET');
     expect(shown.status).toBe(200);
     const body = shown.body;
-    expect(body).toMatchObject({ day: new Date().toISOString().slice(0, 10), limit_per_guild: 2 });
+    expect(body).toMatchObject({ day: new Date(clock.now()).toISOString().slice(0, 10), limit_per_guild: 2 });
     expect(body.scopes).toEqual(
       expect.arrayContaining([
         { application_id: app, scope: 'global', used: 1, left: null },
         { application_id: app, scope: guild, used: 2, left: 0 },
       ]),
     );
-    expect((await control('DELETE')).status).toBe(204);
-    expect((await control('GET')).body.scopes).toEqual([]);
+    expect((await control(em, 'DELETE')).status).toBe(204);
+    expect((await control(em, 'GET')).body.scopes).toEqual([]);
     expect((await call(em, 'POST', inGuild, { auth: bot(em), body: slash('c') })).status).toBe(201);
   });
 
-  test('the control route needs the control token', async () => {
-    em = await start();
-    const r = await rawCall(em!.url.replace('/api/v10', ''), { method: 'DELETE', path: '/__emulator/daily-creates' });
+  test('the control route needs the control token', async ({ emulator: em }) => {
+    const r = await rawCall(em.url.replace('/api/v10', ''), { method: 'DELETE', path: '/__emulator/daily-creates' });
     expect(r.status).toBe(401);
   });
 });

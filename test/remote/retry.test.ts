@@ -127,7 +127,8 @@ describe('timeouts and network failures', () => {
     const error = await rejectionOf(c.request({ method: 'GET', path: '/guilds/1/webhooks', signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortedError);
     expect(error.code).toBe('ABORTED');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Well before the 5 s timeout would have ended it.
+    expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it('an injected request function replaces undici and cannot hang the client', async () => {
