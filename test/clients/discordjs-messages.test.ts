@@ -28,12 +28,16 @@ function next<T>(event: string, match: (value: T) => boolean = () => true, ms = 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, seed: messageSeed });
   const c = new Client({
-    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildMessageReactions],
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildMessageReactions, GatewayIntentBits.MessageContent],
     rest: { api: emu.restBase },
   });
   const ready = new Promise<Client<true>>((resolve) => c.once(Events.ClientReady, resolve));
   await c.login(emu.credentials.botToken);
   client = await ready;
+  // What most bots in the wild do: a text command answered in the channel.
+  client.on(Events.MessageCreate, (m) => {
+    if (m.content === '!ping') void m.channel.send(`pong, ${m.author.username}`);
+  });
 });
 afterAll(async () => {
   await client?.destroy();
@@ -76,7 +80,7 @@ test('send, edit, reply, react, fetch and delete a message as a discord.js bot',
   expect((gone as DiscordAPIError).code).toBe(10008);
 });
 
-test("guild.members.fetch(id) reads one member over REST; a member's message reaches messageCreate", async () => {
+test("guild.members.fetch(id) reads one member over REST; a member's !ping reaches messageCreate with its content and the bot answers in the channel", async () => {
   const guild = client.guilds.cache.get(GUILD)!;
   const member = await guild.members.fetch({ user: ALICE, force: true });
   expect(member.user.username).toBe('alice');
@@ -84,11 +88,17 @@ test("guild.members.fetch(id) reads one member over REST; a member's message rea
   expect((await guild.members.fetch(ALICE)).id).toBe(ALICE);
 
   const fromAlice = next<Message>(Events.MessageCreate, (m) => m.author.id === ALICE);
+  const pong = next<Message>(Events.MessageCreate, (m) => m.author.id === client.user.id && m.content.startsWith('pong'));
   await say(emu, { channelId: CH.general, userId: ALICE, content: '!ping' });
   const m = await fromAlice;
   expect(m.author.bot).toBe(false);
   expect(m.member?.id).toBe(ALICE);
   expect(m.channelId).toBe(CH.general);
+  expect(m.content).toBe('!ping');
+  // The answer is a channel message like any other: stored, and dispatched back to the bot.
+  const answer = await pong;
+  expect(answer.content).toBe('pong, alice');
+  expect(emu.world.messages[answer.id]?.message).toMatchObject({ content: 'pong, alice', channel_id: CH.general, author: { id: client.user.id, bot: true } });
 });
 
 test('a refusal surfaces as the DiscordAPIError the service would raise', async () => {
