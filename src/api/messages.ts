@@ -6,13 +6,13 @@
  * SEND_MESSAGES, an empty message, an unknown channel or member).
  */
 import { CmdsyncError } from '../errors.js';
-import type { Snowflake } from '../wire/snowflake.js';
 import { controlPost, type InvokeTarget, type RemoteTarget } from './invoke.js';
 
 export interface SayRequest {
-  channelId: Snowflake;
+  /** The channel's id. */
+  channelId: string;
   /** The member who posts: a member of the channel's guild, by id. */
-  userId: Snowflake;
+  userId: string;
   content: string;
 }
 
