@@ -7,10 +7,9 @@
 import { UsageError } from '../../errors.js';
 import type { ComponentOutcome } from '../../emulator/index.js';
 import type { RemoteTarget } from '../../api/invoke.js';
-import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
-import { LOCALES } from '../../wire/locales.js';
 import type { CliContext } from '../context.js';
 import { componentJson, renderComponentOutcome, useHint } from './component-render.js';
+import { localeFlag, waitFlag } from './member-flags.js';
 import { userOf } from './invoke-render.js';
 
 export interface MemberCliOptions {
@@ -39,13 +38,8 @@ export function emulatorTarget(opts: MemberCliOptions, ctx: CliContext, command:
 /** The request fields every member action takes: who, in which language, how long to wait. */
 export function memberFields(opts: MemberCliOptions): { userId?: string; locale?: string; waitSeconds?: number } {
   if (opts.user !== undefined && (opts.user.trim() === '' || /[\r\n]/.test(opts.user))) throw new UsageError(`--user takes an id or a name, not ${JSON.stringify(opts.user)}`);
-  if (opts.locale !== undefined && !(LOCALES as readonly string[]).includes(opts.locale))
-    throw new UsageError(`--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not ${JSON.stringify(opts.locale)}`);
-  let waitSeconds: number | undefined;
-  if (opts.wait !== undefined) {
-    waitSeconds = Number(opts.wait);
-    if (!/^\d+(\.\d+)?$/.test(opts.wait) || !isWaitSeconds(waitSeconds)) throw new UsageError(`--wait takes seconds ${WAIT_SECONDS_RANGE}, not ${JSON.stringify(opts.wait)}`);
-  }
+  localeFlag(opts.locale);
+  const waitSeconds = waitFlag(opts.wait);
   return {
     ...(opts.user !== undefined ? { userId: opts.user } : {}),
     ...(opts.locale !== undefined ? { locale: opts.locale } : {}),

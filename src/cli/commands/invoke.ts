@@ -10,12 +10,11 @@ import { CmdsyncError, UsageError } from '../../errors.js';
 import type { InvokeOutcome, InvokeRequest } from '../../emulator/index.js';
 import { invoke } from '../../api/invoke.js';
 import { isSnowflake } from '../../wire/snowflake.js';
-import { LOCALES } from '../../wire/locales.js';
-import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
 import { CommandLineError, parseCommandLine } from '../../wire/interactions/command-line.js';
 import type { CliContext } from '../context.js';
 import { followupHint, outcomeJson, renderOutcome, userOf } from './invoke-render.js';
 import { useHint } from './component-render.js';
+import { localeFlag, waitFlag } from './member-flags.js';
 
 export interface InvokeCliOptions {
   line?: string;
@@ -92,13 +91,8 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
   checkRef(opts.target, '--target');
   if (opts.messageCommand !== undefined && opts.target !== undefined && !isSnowflake(opts.target))
     throw new UsageError(`--target of a message command is a message id, not ${JSON.stringify(opts.target)}`);
-  if (opts.locale !== undefined && !(LOCALES as readonly string[]).includes(opts.locale))
-    throw new UsageError(`--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not ${JSON.stringify(opts.locale)}`);
-  let waitSeconds: number | undefined;
-  if (opts.wait !== undefined) {
-    waitSeconds = Number(opts.wait);
-    if (!/^\d+(\.\d+)?$/.test(opts.wait) || !isWaitSeconds(waitSeconds)) throw new UsageError(`--wait takes seconds ${WAIT_SECONDS_RANGE}, not ${JSON.stringify(opts.wait)}`);
-  }
+  localeFlag(opts.locale);
+  const waitSeconds = waitFlag(opts.wait);
   return {
     ...(opts.line !== undefined ? { line: opts.line } : {}),
     ...(opts.userCommand !== undefined ? { userCommand: opts.userCommand } : {}),

@@ -1,0 +1,23 @@
+/**
+ * The flags every member action reads the same way (`invoke`, `click`,
+ * `select`, `submit-modal`): the member's client language and how long to
+ * collect follow-ups.
+ */
+import { UsageError } from '../../errors.js';
+import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
+import { LOCALES } from '../../wire/locales.js';
+
+/** `--locale`: one of the service's locales. */
+export function localeFlag(locale: string | undefined): string | undefined {
+  if (locale !== undefined && !(LOCALES as readonly string[]).includes(locale))
+    throw new UsageError(`--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not ${JSON.stringify(locale)}`);
+  return locale;
+}
+
+/** `--wait SECONDS`: a decimal number of seconds in the range the emulator collects for. */
+export function waitFlag(wait: string | undefined): number | undefined {
+  if (wait === undefined) return undefined;
+  const seconds = Number(wait);
+  if (!/^\d+(\.\d+)?$/.test(wait) || !isWaitSeconds(seconds)) throw new UsageError(`--wait takes seconds ${WAIT_SECONDS_RANGE}, not ${JSON.stringify(wait)}`);
+  return seconds;
+}
