@@ -2,27 +2,26 @@
  * The service's answers on the channel-message and read routes
  * (components-messages-gateway facts §4.3): code, status and literal text.
  */
-export interface ChannelError {
-  status: number;
-  code: number;
-  message: string;
-}
+import { type WebhookError, WebhookErrors } from '../webhook.js';
+
+/** Same shape as the webhook routes' answers; the answers both route families give are written once, there. */
+export type ChannelError = WebhookError;
 
 export const ChannelErrors = {
-  unknownChannel: { status: 404, code: 10003, message: 'Unknown Channel' },
-  unknownGuild: { status: 404, code: 10004, message: 'Unknown Guild' },
+  unknownChannel: WebhookErrors.unknownChannel,
+  unknownGuild: WebhookErrors.unknownGuild,
   unknownMember: { status: 404, code: 10007, message: 'Unknown Member' },
-  unknownMessage: { status: 404, code: 10008, message: 'Unknown Message' },
+  unknownMessage: WebhookErrors.unknownMessage,
   unknownUser: { status: 404, code: 10013, message: 'Unknown User' },
   unknownEmoji: { status: 400, code: 10014, message: 'Unknown Emoji' },
   /** Not in the facts' table: the service's code for an unknown sticker; the status is ours. */
   unknownSticker: { status: 400, code: 10060, message: 'Unknown Sticker' },
   maxReactions: { status: 400, code: 30010, message: 'Maximum number of reactions reached (20)' },
-  missingAccess: { status: 403, code: 50001, message: 'Missing Access' },
+  missingAccess: WebhookErrors.missingAccess,
   otherAuthor: { status: 403, code: 50005, message: 'Cannot edit a message authored by another user' },
-  empty: { status: 400, code: 50006, message: 'Cannot send an empty message' },
+  empty: WebhookErrors.emptyMessage,
   notText: { status: 400, code: 50008, message: 'Cannot send messages in a non-text channel' },
-  missingPermissions: { status: 403, code: 50013, message: 'Missing Permissions' },
+  missingPermissions: WebhookErrors.missingPermissions,
   systemMessage: { status: 400, code: 50021, message: 'Cannot execute action on a system message' },
   replyWithoutHistory: { status: 403, code: 160002, message: 'Cannot reply without permission to read message history' },
 } as const satisfies Record<string, ChannelError>;
