@@ -3,7 +3,8 @@
  * the gateway answering: a click on a button reaches the bot and the
  * updated message appears in place; a string select and a user select do
  * too; a modal opens as a dialog (from a click and from the invoke form),
- * refuses an empty required field before sending anything, and submits;
+ * refuses an empty required field before sending anything, stays open when
+ * the bot does not answer, and submits;
  * the composer posts as the member and the bot's reply appears. What the
  * client would not send (a disabled button, an ephemeral message of
  * another member) sends nothing, or shows "This interaction failed".
@@ -32,6 +33,8 @@ async function answer(i: Interaction): Promise<void> {
   else if (i.isButton() && i.customId === 'ask') await i.showModal({ ...FEEDBACK_MODAL, custom_id: 'asked' } as never);
   else if (i.isStringSelectMenu()) await i.update({ content: `chose ${i.values.join(', ')}` });
   else if (i.isUserSelectMenu()) await i.update({ content: `picked ${i.users.map((u) => u.username).join(', ')}` });
+  // "silent": the bot never answers, so the member's client says the interaction failed.
+  else if (i.isModalSubmit() && i.fields.getTextInputValue('text') === 'silent') return;
   else if (i.isModalSubmit()) await i.reply({ content: `thanks: ${i.fields.getTextInputValue('text')} (${i.fields.getTextInputValue('mood')})` });
 }
 
@@ -136,6 +139,15 @@ describe.skipIf(!CHROMIUM)('the web view acting as a member, with a discord.js b
     await dialog.locator('button.modal-submit').click();
     await expect(dialog.locator('[data-custom-id="text"] .field-error').textContent()).resolves.toBe('Your text needs at least 3 characters (got 2)');
     expect(seen.length).toBe(before);
+
+    // Unanswered: the form stays open, saying why, and can be sent again.
+    await text.fill('silent');
+    await dialog.locator('button.modal-submit').click();
+    const failure = dialog.locator('.modal-failure');
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain('This interaction failed');
+    expect(await failure.locator('.reason').textContent()).toContain('Helper did not respond');
+    expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
 
     await text.fill('great');
     await dialog.locator('button.modal-submit').click();
