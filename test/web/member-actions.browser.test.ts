@@ -97,8 +97,23 @@ describe.skipIf(!CHROMIUM)('the web view acting as a member, with a discord.js b
   test('a string select: options, at most max_values, sent on "Select"; a user select lists the members and sends one pick at once', async () => {
     const msg = await panel();
     const id = await msg.getAttribute('data-message-id');
-    await msg.locator('discord-string-select-menu[data-custom-id="fruit"]').click();
+    const fruit = msg.locator('discord-string-select-menu[data-custom-id="fruit"]');
     const menu = b.page.locator('.select-popup[data-custom-id="fruit"]');
+    /** The select's chevron points down again: the element's own open state follows the menu's. */
+    const chevronDown = () => fruit.evaluate((el) => el.shadowRoot!.querySelector('.discord-string-select-menu-option-slot.discord-string-select-menu-hidden') !== null);
+    // A second click on the select closes the menu, as in the client.
+    await fruit.click();
+    await menu.waitFor();
+    await fruit.click();
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(chevronDown).toBe(true);
+    // Escape closes it too, sending nothing, and the chevron turns back.
+    await fruit.click();
+    await menu.waitFor();
+    await b.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(chevronDown).toBe(true);
+    await fruit.click();
     await menu.waitFor();
     expect(await menu.locator('.select-option .option-label').allTextContents()).toEqual(['Apple', 'Banana', 'Cherry']);
     await menu.locator('.select-option', { hasText: 'Apple' }).click();

@@ -3,8 +3,8 @@
  * the guild's members, roles, channels), preselected as its defaults say.
  * One pick sends at once; several wait for "Select", which stays off while
  * the count is outside min_values..max_values, and options past max_values
- * are greyed out. Escape or a click elsewhere closes it, sending nothing.
- * One menu is open at a time.
+ * are greyed out. Escape, a click elsewhere or on the select again closes
+ * it, sending nothing. One menu is open at a time.
  */
 import { html, nothing, render } from 'lit-html';
 import type { ViewGuild } from '../../emulator/view/world-types.js';
@@ -20,14 +20,23 @@ export interface SelectMenuRequest {
   send(values: string[]): void;
 }
 
-let closeOpen: (() => void) | undefined;
+let open: { anchor: HTMLElement; close(): void } | undefined;
 
-export function closeSelectMenu(): void {
-  closeOpen?.();
+/** The select element turns its own chevron on each click: turned back when the menu closes another way. */
+function chevronBack(anchor: HTMLElement): void {
+  const shadow = anchor.shadowRoot;
+  if (shadow?.querySelector('.discord-string-select-menu-option-slot:not(.discord-string-select-menu-hidden)')) shadow.querySelector('input')?.click();
 }
 
+export function closeSelectMenu(): void {
+  open?.close();
+}
+
+/** Opens the select's menu; a second click on the select closes it, as in the client. */
 export function openSelectMenu(req: SelectMenuRequest): void {
+  const again = open?.anchor === req.anchor;
   closeSelectMenu();
+  if (again) return;
   const { component } = req;
   const choices = selectChoices(component, req.guild);
   const one = picksOne(component);
@@ -40,7 +49,9 @@ export function openSelectMenu(req: SelectMenuRequest): void {
     popup.remove();
     document.removeEventListener('pointerdown', outside, true);
     document.removeEventListener('keydown', onKey, true);
-    if (closeOpen === close) closeOpen = undefined;
+    if (open?.close === close) open = undefined;
+    // After the click that closed it has reached the select (a click on the select turns the chevron itself).
+    setTimeout(() => chevronBack(req.anchor));
   };
   const outside = (ev: Event) => {
     const path = ev.composedPath();
@@ -80,7 +91,7 @@ export function openSelectMenu(req: SelectMenuRequest): void {
   place(popup, req.anchor);
   document.addEventListener('pointerdown', outside, true);
   document.addEventListener('keydown', onKey, true);
-  closeOpen = close;
+  open = { anchor: req.anchor, close };
 }
 
 /** Under the select, or above it when there is no room below. */
