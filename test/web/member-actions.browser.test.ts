@@ -179,7 +179,7 @@ describe.skipIf(!CHROMIUM)('the web view acting as a member, with a discord.js b
     await b.page.locator('form.invoke-form button.send').click();
     const dialog = b.page.locator('dialog.modal-dialog[data-custom-id="feedback"]');
     await dialog.waitFor();
-    await expect(b.page.locator('form.invoke-form .outcome').textContent()).resolves.toContain('Opened the form “Feedback”');
+    await b.page.locator('form.invoke-form .outcome', { hasText: 'Opened the form “Feedback”' }).waitFor();
     const before = seen.length;
     await dialog.locator('button.modal-cancel').click();
     await dialog.waitFor({ state: 'detached' });
@@ -219,7 +219,9 @@ describe.skipIf(!CHROMIUM)('the web view acting as a member, with a discord.js b
 
     await box.fill('x'.repeat(2001));
     await box.press('Enter');
-    await expect(b.page.locator('form.composer .composer-problem').textContent()).resolves.toBe('Not sent: Invalid Form Body (50035)');
+    const problem = b.page.locator('form.composer .composer-problem', { hasText: 'Not sent' });
+    await problem.waitFor();
+    expect(await problem.textContent()).toBe('Not sent: Invalid Form Body (50035)');
     expect(await box.inputValue()).toHaveLength(2001);
     // The browser logs the refused POST itself; nothing else went wrong.
     expect(b.errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
