@@ -51,12 +51,10 @@ export async function parseTestFile(text: string, absPath: string, display = abs
 }
 
 async function readTop(r: Reader, node: YNode, absPath: string): Promise<TestFile | undefined> {
-  const before = r.problems.length;
   const map = r.entries(node, 'the test file', TOP_KEYS);
   if (!map) return undefined;
   const scenariosEntry = map.get('scenarios');
-  // A misspelt `scenarios:` was just reported as such; saying it is missing too would be noise.
-  if (!scenariosEntry) return r.problems.length > before ? undefined : r.problem(r.at(node), 'the test file has no scenarios: (a list of { name, steps })');
+  if (!scenariosEntry) return r.missing(node, ['scenarios'], r.at(node), 'the test file has no scenarios: (a list of { name, steps })');
   const botEntry = map.get('bot');
   const worldEntry = map.get('world');
   const manifestEntry = map.get('manifest');
@@ -144,8 +142,8 @@ function readScenario(r: Reader, node: YNode, fallback: SourceAt): Scenario | un
   if (!map) return undefined;
   const nameEntry = map.get('name');
   const stepsEntry = map.get('steps');
-  if (!nameEntry) r.problem(at, 'a scenario needs a name:');
-  if (!stepsEntry) r.problem(at, 'a scenario needs steps: (a list of actions, each with its expect:)');
+  if (!nameEntry) r.missing(node, ['name'], at, 'a scenario needs a name:');
+  if (!stepsEntry) r.missing(node, ['steps'], at, 'a scenario needs steps: (a list of actions, each with its expect:)');
   const name = nameEntry && r.nonEmpty(nameEntry);
   const restartEntry = map.get('restart');
   const restart = restartEntry ? r.bool(restartEntry) : false;
