@@ -156,6 +156,15 @@ describe('renderJunit', () => {
     expect(fileError!.text).toBe('broken.test.yaml:4:5: unknown key "stpes" in a scenario; did you mean "steps"?');
   });
 
+  it('a scenario that could not run because its file could not says why', () => {
+    const notReady: RunResult = {
+      ...run,
+      files: [{ path: 'a', scenarios: [{ ...errored, steps: [] }], problems: [{ message: 'the bot exited with code 1 before it was ready', at: at(2, 3) }] }],
+    };
+    const root = parseXml(renderJunit(notReady));
+    expect(find(root, 'testcase').map((c) => c.children[0]?.attrs.message)).toEqual(['error in the test at bot.test.yaml:30: the bot exited with code 1 before it was ready']);
+  });
+
   it('keeps newlines in attributes', () => {
     const weird: RunResult = { ...run, files: [{ path: 'a', scenarios: [{ ...passed, name: 'two\nlines\tand "quotes"' }] }] };
     expect(find(parseXml(renderJunit(weird)), 'testcase')[0]!.attrs.name).toBe('two\nlines\tand "quotes"');
