@@ -213,6 +213,10 @@ describe('readTestFile: problems, each at its line and column', () => {
     expect(await problems('- just\n- a list\n')).toEqual([
       { message: 'the test file must be a mapping (key: value), not a list', at: expect.objectContaining({ line: 1, column: 1 }) },
     ]);
+    const dir = testdir({ 'd.test.yaml/x': '' });
+    expect(await readTestFile(join(dir, 'd.test.yaml'))).toEqual({
+      problems: [{ message: 'cannot read the test file: it is a directory', at: expect.objectContaining({ line: 1 }) }],
+    });
     const missing = await readTestFile('/nonexistent/dir/x.test.yaml');
     expect(missing).toEqual({ problems: [{ message: 'cannot read the test file: no such file', at: { file: '/nonexistent/dir/x.test.yaml', line: 1, column: 1 } }] });
   });

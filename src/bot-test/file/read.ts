@@ -26,7 +26,8 @@ export async function readTestFile(path: string): Promise<ReadTestFileResult> {
   try {
     text = await readFile(absPath, 'utf8');
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
+    const code = (err as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message;
     return { problems: [{ message: `cannot read the test file: ${reason}`, at: { file: display, line: 1, column: 1 } }] };
   }
   return parseTestFile(text, absPath, display);
