@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testAnnotations } from '../../src/report/bot-test/annotations.js';
+import { formatTestAnnotations, testAnnotations } from '../../src/report/bot-test/annotations.js';
+import { parseErrorAnnotation } from '../../src/report/github.js';
 import { renderTestJson, TEST_JSON_FORMAT_VERSION } from '../../src/report/bot-test/json.js';
 import { renderJunit } from '../../src/report/bot-test/junit.js';
 import { renderTestRun, scenarioLine } from '../../src/report/bot-test/text.js';
@@ -155,6 +156,15 @@ describe('renderJunit', () => {
     expect(fileError!.text).toBe('broken.test.yaml:4:5: unknown key "stpes" in a scenario; did you mean "steps"?');
   });
 
+  it('a scenario that could not run because its file could not says why', () => {
+    const notReady: RunResult = {
+      ...run,
+      files: [{ path: 'a', scenarios: [{ ...errored, steps: [] }], problems: [{ message: 'the bot exited with code 1 before it was ready', at: at(2, 3) }] }],
+    };
+    const root = parseXml(renderJunit(notReady));
+    expect(find(root, 'testcase').map((c) => c.children[0]?.attrs.message)).toEqual(['error in the test at bot.test.yaml:30: the bot exited with code 1 before it was ready']);
+  });
+
   it('keeps newlines in attributes', () => {
     const weird: RunResult = { ...run, files: [{ path: 'a', scenarios: [{ ...passed, name: 'two\nlines\tand "quotes"' }] }] };
     expect(find(parseXml(renderJunit(weird)), 'testcase')[0]!.attrs.name).toBe('two\nlines\tand "quotes"');
@@ -185,5 +195,26 @@ describe('testAnnotations', () => {
       { file: 'broken.test.yaml', line: 4, title: 'cmdsync test: error in the test file', message: 'unknown key "stpes" in a scenario; did you mean "steps"?' },
     ]);
     expect(testAnnotations({ ...run, files: [{ path: 'a', scenarios: [passed] }] })).toEqual([]);
+  });
+});
+
+describe('formatTestAnnotations', () => {
+  it('::error commands at each line, relative to the workspace, read back as written', () => {
+    const lines = formatTestAnnotations(run, { cwd: '/ws/bots', workspace: '/ws' });
+    expect(lines).toHaveLength(3);
+    const first = parseErrorAnnotation(lines[0]!)!;
+    expect(Object.fromEntries(first.props)).toEqual({ file: 'bots/bot.test.yaml', line: '26', title: 'confirm <then> click & "go": failed' });
+    expect(first.message).toBe(testAnnotations(run)[0]!.message);
+  });
+
+  it('beyond GitHub cap, plain lines, none lost', () => {
+    const many: RunResult = { ...run, files: [{ path: 'a', scenarios: Array.from({ length: 12 }, (_, i) => ({ ...errored, name: `s${i}` })) }] };
+    const lines = formatTestAnnotations(many);
+    expect(lines.filter((l) => l.startsWith('::error'))).toHaveLength(10);
+    expect(lines[10]).toMatch(/^::notice::2 more failing step\(s\)/);
+    expect(lines.slice(11)).toEqual([
+      'bot.test.yaml:33: s10: error in the test: step 1 (invoke): no member "carol" in the world (members: alice, bob)',
+      expect.stringMatching(/^bot\.test\.yaml:33: s11: /),
+    ]);
   });
 });

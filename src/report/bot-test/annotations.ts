@@ -1,4 +1,6 @@
 import type { RunResult, SourceAt } from '../../bot-test/model.js';
+import { ANNOTATION_CAP_PER_LEVEL, annotation } from '../github.js';
+import { type GithubPaths, workspacePath } from '../lint/github.js';
 import { stepAction } from './transcript.js';
 
 export interface TestAnnotation {
@@ -37,4 +39,23 @@ export function testAnnotations(result: RunResult): TestAnnotation[] {
     }
   }
   return out;
+}
+
+/**
+ * The annotations as workflow commands for the Action's log: the first
+ * ones as `::error` at their line (path relative to the workspace, where
+ * GitHub places them), those beyond GitHub's cap as plain lines so none is
+ * lost.
+ */
+export function formatTestAnnotations(result: RunResult, paths?: GithubPaths): string[] {
+  const all = testAnnotations(result);
+  const lines = all
+    .slice(0, ANNOTATION_CAP_PER_LEVEL)
+    .map((a) => annotation({ level: 'error', file: workspacePath(a.file, paths), line: a.line, title: a.title, message: a.message }));
+  const rest = all.slice(ANNOTATION_CAP_PER_LEVEL);
+  if (rest.length > 0) {
+    lines.push(`::notice::${rest.length} more failing step(s) are not annotated (GitHub shows ${ANNOTATION_CAP_PER_LEVEL}); they are listed below.`);
+    for (const a of rest) lines.push(`${a.file}:${a.line}: ${a.title}: ${a.message.replace(/\n/g, ' / ')}`);
+  }
+  return lines;
 }

@@ -52,7 +52,8 @@ function testcase(f: FileResult, s: ScenarioResult): string {
       : `step failed at ${at}`;
     inner = element('failure', message, 'mismatch', `${details}\n\nTranscript:\n${transcript}`);
   } else {
-    const problem = step?.status === 'error' ? step.problem : 'the scenario could not run';
+    // A scenario with no step of its own at fault could not run because its file could not (the bot never got ready): say why.
+    const problem = step?.status === 'error' ? step.problem : (f.problems?.[0]?.message ?? 'the scenario could not run');
     inner = element('error', `error in the test at ${at}: ${problem}`, 'test-error', `Transcript:\n${transcript}`);
   }
   return [`${open}>`, inner, '    </testcase>'].join('\n');
