@@ -12,6 +12,10 @@ import { RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { Gateway, type GatewayOptions } from './gateway/gateway.js';
 import { WebhookAuthorizations } from './state/webhook-authorizations.js';
 import { EmulatorStartError } from './start-error.js';
+import { AdvancingClock } from './harness/clock.js';
+import { InFlight } from './harness/in-flight.js';
+import { emulatorHarness, type EmulatorHarness } from './harness/harness.js';
+export type { EmulatorHarness, InteractionAnswers, SettleOptions } from './harness/harness.js';
 import { credentialsOf, readSeedFile, SeedError } from './state/seed.js';
 import { API_PREFIX, createEmulatorServer, type ServerTimeouts } from './http/server.js';
 export type { ServerTimeouts } from './http/server.js';
@@ -78,6 +82,8 @@ export interface EmulatorOptions {
    * reported here.
    */
   watchEndpoints?: (applicationId: string, report: EndpointWatchReport) => void;
+  /** A test runner drives this emulator: `harness` is there (a saved point, the clock, settling). In memory only. */
+  harness?: boolean;
 }
 
 /** `click`, `select` and `submitModal` (ComponentActions): a member using a message's components, or submitting their open modal. */
@@ -106,6 +112,8 @@ export interface RunningEmulator extends ComponentActions {
   checkInteractionsEndpoint(applicationId?: string): Promise<EndpointCheck>;
   /** Today's command creates per application and scope (`left` is null where nothing is refused: global). */
   dailyCreates(): DailyCreates;
+  /** With `harness: true`: what a test runner drives (a saved point, the clock, settling). */
+  harness?: EmulatorHarness;
   close(): Promise<void>;
 }
 
@@ -119,7 +127,8 @@ export interface DailyCreates {
 export { EmulatorStartError } from './start-error.js';
 
 async function startConfig(options: EmulatorOptions): Promise<StartConfig> {
-  const now = options.now ?? Date.now;
+  const clock = new AdvancingClock(options.now ?? Date.now);
+  const { now } = clock;
   // The seed is read first: its `limits:` apply even when a data file holds the world (they are configuration, not state).
   const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
   const seedLimits = seed && typeof seed === 'object' ? seed.limits : undefined;
@@ -130,7 +139,7 @@ async function startConfig(options: EmulatorOptions): Promise<StartConfig> {
   const pinnedToken = options.controlToken ?? (seed && typeof seed === 'object' ? seed.control_token : undefined);
   const badToken = pinnedToken === undefined ? undefined : controlTokenProblem(pinnedToken);
   if (badToken) throw new SeedError(`${options.controlToken !== undefined ? 'controlToken' : 'control_token'} ${badToken}`);
-  return { now, seed, limits, pinnedToken, host: options.host ?? '127.0.0.1' };
+  return { now, clock, seed, limits, pinnedToken, host: options.host ?? '127.0.0.1' };
 }
 
 /** Listens on the host and port; a failure is one line for the CLI. */
@@ -190,6 +199,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(rateLimiter ? { rateLimiter } : {}),
   });
   gateway.attach(server);
+  const inFlight = options.harness ? new InFlight(server, events) : undefined;
+  const harness = inFlight ? emulatorHarness({ store, registry: interactions.registry, faults, clock: config.clock, inFlight }) : undefined;
   const port = await listen(server, host, options.port);
   const hostPart = host.includes(':') ? `[${host}]` : host;
   gateway.url = `ws://${hostPart}:${port}`;
@@ -221,11 +232,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     invoke: interactions.invoke,
     ...interactions.components,
     checkInteractionsEndpoint: interactions.checkInteractionsEndpoint,
+    ...(harness ? { harness } : {}),
     dailyCreates() {
       return { day: utcDay(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };
     },
     close() {
       for (const w of watches) w.stop();
+      inFlight?.close();
       view.close();
       closed ??= gateway.close().then(
         () =>

@@ -42,10 +42,13 @@ import { componentActions } from './interactions/component-api.js';
 import { interactionControl } from './routes/interaction-control.js';
 import { interactionRoutes } from './routes/interactions.js';
 import { EmulatorStartError } from './start-error.js';
+import type { AdvancingClock } from './harness/clock.js';
 
 /** What the start options and the seed configure (not state: they apply even when a data file holds the world). */
 export interface StartConfig {
   now: () => number;
+  /** The clock `now` reads: a test runner advances it. */
+  clock: AdvancingClock;
   seed: Seed | undefined;
   limits: Limits;
   pinnedToken: string | undefined;
