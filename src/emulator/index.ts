@@ -200,7 +200,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   gateway.attach(server);
   const inFlight = options.harness ? new InFlight(server, events) : undefined;
-  const harness = inFlight ? emulatorHarness({ store, registry: interactions.registry, faults, clock: config.clock, inFlight }) : undefined;
+  const harness = inFlight
+    ? emulatorHarness({ store, registry: interactions.registry, faults, clock: config.clock, inFlight, hasSessionFor: (id) => gateway.hasSessionFor(id) })
+    : undefined;
   const port = await listen(server, host, options.port);
   const hostPart = host.includes(':') ? `[${host}]` : host;
   gateway.url = `ws://${hostPart}:${port}`;

@@ -21,6 +21,8 @@ export type { SettleOptions } from './settle.js';
 
 /** An interaction's answers as they stand: the original (a reply or the updated message) and follow-ups, each as the channel now holds it. */
 export interface InteractionAnswers {
+  /** The interaction's type (2 command, 3 component, 4 autocomplete, 5 modal submit). */
+  type: number;
   callbackType?: number;
   original?: Obj;
   followups: Obj[];
@@ -39,6 +41,8 @@ export interface EmulatorHarness {
   settled(options?: SettleOptions): Promise<boolean>;
   /** Counts an action of the runner's as in flight until it settles. */
   track<T>(work: Promise<T>): Promise<T>;
+  /** The application has a gateway session identified (a gateway bot is ready). */
+  connected(applicationId: Snowflake): boolean;
   /** What the interaction came to, read from the world now. */
   answers(interactionId: Snowflake): InteractionAnswers | undefined;
 }
@@ -53,9 +57,10 @@ interface Parts {
   faults: FaultController;
   clock: AdvancingClock;
   inFlight: InFlight;
+  hasSessionFor(applicationId: Snowflake): boolean;
 }
 
-export function emulatorHarness({ store, registry, faults, clock, inFlight }: Parts): EmulatorHarness {
+export function emulatorHarness({ store, registry, faults, clock, inFlight, hasSessionFor }: Parts): EmulatorHarness {
   let saved: World | undefined;
   const current = (m: { id: Snowflake; message: Obj } | undefined): Obj | undefined => (m ? (store.world.messages[m.id]?.message ?? m.message) : undefined);
   return {
@@ -77,6 +82,7 @@ export function emulatorHarness({ store, registry, faults, clock, inFlight }: Pa
     advance: (ms) => clock.advance(ms),
     settled: (options) => settle(inFlight, () => interactionsAwaiting(registry, clock.now()), options),
     track: (work) => inFlight.track(work),
+    connected: (applicationId) => hasSessionFor(applicationId),
     answers(interactionId) {
       const live = registry.get(interactionId);
       if (!live) return undefined;
@@ -84,6 +90,7 @@ export function emulatorHarness({ store, registry, faults, clock, inFlight }: Pa
       const original = live.original && live.original.id !== messageId ? current(live.original) : undefined;
       const message = messageId !== undefined ? store.world.messages[messageId]?.message : undefined;
       return {
+        type: live.type,
         ...(live.answeredWith !== undefined ? { callbackType: live.answeredWith } : {}),
         ...(original ? { original } : {}),
         followups: live.followups.map((f) => current(f)!),
