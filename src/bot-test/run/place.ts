@@ -8,6 +8,7 @@ import type { RunningEmulator } from '../../emulator/index.js';
 import { resolveNames } from '../../emulator/state/names.js';
 import type { StoredMessage } from '../../emulator/state/world.js';
 import { EPHEMERAL } from '../../wire/interactions/callback.js';
+import { compareSnowflakes } from '../../wire/snowflake.js';
 import type { Scenario, Step } from '../model.js';
 
 export interface Place {
@@ -25,7 +26,7 @@ export function placeOf(emulator: RunningEmulator, scenario: Scenario, step: Ste
   return resolved;
 }
 
-const byId = (a: StoredMessage, b: StoredMessage): number => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0);
+const byId = (a: StoredMessage, b: StoredMessage): number => compareSnowflakes(a.id, b.id);
 
 /** The application's own messages in the channel the member can see, oldest first. */
 function botMessages(emulator: RunningEmulator, applicationId: string, channelId: string, userId: string | undefined): StoredMessage[] {
@@ -48,5 +49,5 @@ export function latestBotMessage(emulator: RunningEmulator, applicationId: strin
 
 /** The bot's first message in the channel after `afterId`. */
 export function nextBotMessage(emulator: RunningEmulator, applicationId: string, channelId: string, afterId: string): StoredMessage | undefined {
-  return botMessages(emulator, applicationId, channelId, undefined).find((m) => BigInt(m.id) > BigInt(afterId));
+  return botMessages(emulator, applicationId, channelId, undefined).find((m) => compareSnowflakes(m.id, afterId) > 0);
 }
