@@ -125,6 +125,12 @@ describe('readTestFile: problems, each at its line and column', () => {
     await oneProblem(`bot: { run: x, zzz: 1 }\n${scenario('      - say: hi\n')}`, 'unknown key "zzz" in bot \\(known: run, interactions\\)', 1, 16);
   });
 
+  it('a misspelt key is not reported again as missing', async () => {
+    await oneProblem(scenario('      - invok: /ping\n'), 'unknown key "invok" in a step; did you mean "invoke"', 4, 9);
+    await oneProblem(`scenarios:\n  - name: a\n    stpes: [{ say: hi }]\n`, 'unknown key "stpes" in a scenario; did you mean "steps"', 3, 5);
+    await oneProblem(`scenarios:\n  - nmae: a\n    steps: [{ say: hi }]\n`, 'did you mean "name"', 2, 5);
+  });
+
   it('a step with no action, or two', async () => {
     await oneProblem(scenario('      - expect: { reply: pong }\n'), 'a step needs an action: one of invoke, autocomplete', 4, 9);
     await oneProblem(scenario('      - invoke: /ping\n        click: Yes\n'), 'a step has one action; this one has invoke and click', 5, 9);
@@ -207,6 +213,10 @@ describe('readTestFile: problems, each at its line and column', () => {
     expect(await problems('- just\n- a list\n')).toEqual([
       { message: 'the test file must be a mapping (key: value), not a list', at: expect.objectContaining({ line: 1, column: 1 }) },
     ]);
+    const dir = testdir({ 'd.test.yaml/x': '' });
+    expect(await readTestFile(join(dir, 'd.test.yaml'))).toEqual({
+      problems: [{ message: 'cannot read the test file: it is a directory', at: expect.objectContaining({ line: 1 }) }],
+    });
     const missing = await readTestFile('/nonexistent/dir/x.test.yaml');
     expect(missing).toEqual({ problems: [{ message: 'cannot read the test file: no such file', at: { file: '/nonexistent/dir/x.test.yaml', line: 1, column: 1 } }] });
   });

@@ -20,6 +20,8 @@ export interface Entry {
  */
 export class Reader {
   readonly problems: TestFileProblem[] = [];
+  /** The keys each mapping was told it probably meant: a key reported as misspelt is not reported again as missing. */
+  private readonly hints = new WeakMap<object, Set<string>>();
 
   constructor(
     readonly file: string,
@@ -62,12 +64,20 @@ export class Reader {
       }
       if (!known.includes(key)) {
         const hint = closest(key, known);
+        if (hint) this.hints.set(node, (this.hints.get(node) ?? new Set()).add(hint));
         this.problem(this.at(keyNode), `unknown key "${key}" in ${what}${hint ? `; did you mean "${hint}"?` : ` (known: ${known.join(', ')})`}`);
         continue;
       }
       out.set(key, { key, keyNode, value: pair.value as YNode });
     }
     return out;
+  }
+
+  /** Reports `message` unless one of `keys` was already suggested for this mapping (the typo said it); undefined either way. */
+  missing(node: YNode, keys: readonly string[], at: SourceAt, message: string): undefined {
+    const hinted = node ? this.hints.get(node) : undefined;
+    if (!keys.some((k) => hinted?.has(k))) this.problem(at, message);
+    return undefined;
   }
 
   /** Where an entry's value is, or its key when the value is empty. */

@@ -26,7 +26,8 @@ export async function readTestFile(path: string): Promise<ReadTestFileResult> {
   try {
     text = await readFile(absPath, 'utf8');
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
+    const code = (err as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message;
     return { problems: [{ message: `cannot read the test file: ${reason}`, at: { file: display, line: 1, column: 1 } }] };
   }
   return parseTestFile(text, absPath, display);
@@ -51,12 +52,10 @@ export async function parseTestFile(text: string, absPath: string, display = abs
 }
 
 async function readTop(r: Reader, node: YNode, absPath: string): Promise<TestFile | undefined> {
-  const before = r.problems.length;
   const map = r.entries(node, 'the test file', TOP_KEYS);
   if (!map) return undefined;
   const scenariosEntry = map.get('scenarios');
-  // A misspelt `scenarios:` was just reported as such; saying it is missing too would be noise.
-  if (!scenariosEntry) return r.problems.length > before ? undefined : r.problem(r.at(node), 'the test file has no scenarios: (a list of { name, steps })');
+  if (!scenariosEntry) return r.missing(node, ['scenarios'], r.at(node), 'the test file has no scenarios: (a list of { name, steps })');
   const botEntry = map.get('bot');
   const worldEntry = map.get('world');
   const manifestEntry = map.get('manifest');
@@ -144,8 +143,8 @@ function readScenario(r: Reader, node: YNode, fallback: SourceAt): Scenario | un
   if (!map) return undefined;
   const nameEntry = map.get('name');
   const stepsEntry = map.get('steps');
-  if (!nameEntry) r.problem(at, 'a scenario needs a name:');
-  if (!stepsEntry) r.problem(at, 'a scenario needs steps: (a list of actions, each with its expect:)');
+  if (!nameEntry) r.missing(node, ['name'], at, 'a scenario needs a name:');
+  if (!stepsEntry) r.missing(node, ['steps'], at, 'a scenario needs steps: (a list of actions, each with its expect:)');
   const name = nameEntry && r.nonEmpty(nameEntry);
   const restartEntry = map.get('restart');
   const restart = restartEntry ? r.bool(restartEntry) : false;

@@ -24,7 +24,7 @@ export function readStep(r: Reader, node: YNode, fallback: SourceAt): Step | und
   const map = r.entries(node, 'a step', STEP_KEYS, at);
   if (!map) return undefined;
   const actions = [...map.values()].filter((e) => (ACTIONS as readonly string[]).includes(e.key));
-  if (actions.length === 0) return r.problem(at, `a step needs an action: one of ${ACTIONS.join(', ')}`);
+  if (actions.length === 0) return r.missing(node, ACTIONS, at, `a step needs an action: one of ${ACTIONS.join(', ')}`);
   if (actions.length > 1)
     return r.problem(r.at(actions[1]!.keyNode), `a step has one action; this one has ${actions.map((a) => a.key).join(' and ')} (start a new "- " item for each)`);
   const kind = actions[0]!.key as StepKind;
