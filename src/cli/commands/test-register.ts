@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { CliContext } from '../context.js';
+import type { TestCliOptions } from './test.js';
 
 function parseSeconds(value: string): number {
   const n = Number(value);
@@ -10,6 +11,14 @@ function parseSeconds(value: string): number {
 }
 
 export function registerTest(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
+  defineTest(program, async (opts) => {
+    const { runTest } = await import('./test.js');
+    setExit(await runTest(opts, ctx));
+  });
+}
+
+/** The command and its flags, for the CLI and for the Action's `args` (which reads them with the same definitions). */
+export function defineTest(program: Command, action: (opts: TestCliOptions) => Promise<void>): void {
   program
     .command('test')
     .description('run bot test files (*.test.yaml) against the embedded emulator and the bot itself; exit 1 when any scenario fails')
@@ -19,20 +28,14 @@ export function registerTest(program: Command, ctx: CliContext, setExit: (code: 
     .option('--output <file>', 'write the junit (or --json) report to this file')
     .option('--json', 'print the whole run as JSON')
     .option('--ready-timeout <seconds>', 'how long the bot may take to be ready (default 30)', parseSeconds)
-    .action(async (files: string[], opts) => {
-      const { runTest } = await import('./test.js');
-      setExit(
-        await runTest(
-          {
-            files,
-            bot: opts.bot,
-            reporter: opts.reporter,
-            output: opts.output,
-            json: !!opts.json,
-            ...(opts.readyTimeout !== undefined ? { readyTimeout: opts.readyTimeout } : {}),
-          },
-          ctx,
-        ),
-      );
-    });
+    .action(async (files: string[], opts) =>
+      action({
+        files,
+        bot: opts.bot,
+        reporter: opts.reporter,
+        output: opts.output,
+        json: !!opts.json,
+        ...(opts.readyTimeout !== undefined ? { readyTimeout: opts.readyTimeout } : {}),
+      }),
+    );
 }
