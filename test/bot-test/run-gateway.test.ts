@@ -34,7 +34,7 @@ test('every scenario passes, told one by one as it ends', () => {
   expect(result.files[0]!.problems).toBeUndefined();
   const failing = result.files[0]!.scenarios.filter((s) => s.status !== 'passed');
   expect(failing.map((s) => ({ name: s.name, steps: s.steps }))).toEqual([]);
-  expect(result).toMatchObject({ passed: 12, failed: 0, errors: 0 });
+  expect(result).toMatchObject({ passed: 13, failed: 0, errors: 0 });
   expect(streamed).toEqual(result.files[0]!.scenarios.map((s) => s.name));
 });
 
@@ -65,9 +65,19 @@ test('the transcript holds the steps, the delivery, the answer and the REST requ
   expect(t.some((e) => e.kind === 'bot-output')).toBe(false);
 });
 
-test('no bot process is left after the run (the pid the bot itself reported)', () => {
-  const s = scenario('ping answers').steps[1]!;
-  const pid = Number(/pid (\d+)/.exec(s.status === 'passed' ? s.observed.reply!.content : '')![1]);
-  expect(pid).toBeGreaterThan(0);
-  expect(alive(pid)).toBe(false);
+/** The pid the bot reported in the scenario's /whoami step. */
+function pidIn(name: string, step: number): number {
+  const s = scenario(name).steps[step]!;
+  return Number(/pid (\d+)/.exec(s.status === 'passed' ? s.observed.reply!.content : '')![1]);
+}
+
+test('restart: true starts a new bot process, ready again before the steps', () => {
+  expect(pidIn('after a restart', 0)).not.toBe(pidIn('ping answers', 1));
+});
+
+test('no bot process is left after the run (the pids the bots themselves reported)', () => {
+  for (const pid of [pidIn('ping answers', 1), pidIn('after a restart', 0)]) {
+    expect(pid).toBeGreaterThan(0);
+    expect(alive(pid)).toBe(false);
+  }
 });
