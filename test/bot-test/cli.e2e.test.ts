@@ -32,6 +32,8 @@ test('a failing expectation exits 1 with expected and actual; an unknown member 
   expect(lines[2]).toMatch(/^✓ failing\.test\.yaml › ping still answers/);
   expect(r.stdout).toMatch(/reply\.content \(line 11\)\s+"hello"\s+"pong"/);
   expect(r.stdout).toMatch(/error in the test, not the bot: no user named "@?carol"/);
+  // A failing scenario's transcript keeps the bot's own output, in order.
+  expect(r.stdout).toMatch(/bot stdout: command \/ping from alice/);
   expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed, 1 error');
   expect(r.stderr).not.toMatch(STACK);
 }, 120_000);
