@@ -96,7 +96,7 @@ async function afterInteraction(ctx: StepContext, out: InvokeOutcome | Component
     await ctx.harness.settled();
     return { observed: { followups: [], refused: refusal.message } };
   }
-  await ctx.harness.settled();
+  await ctx.harness.settled(undefined, out.outcome === 'answered' ? (out.interaction.id as string) : undefined);
   if (out.outcome === 'launched') return { observed: { followups: [], reply: observedMessage(out.message) } };
   const answers = ctx.harness.answers(out.interaction.id as string);
   const observed: Observed = { followups: (answers?.followups ?? []).map(observedMessage) };

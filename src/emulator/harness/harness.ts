@@ -13,7 +13,7 @@ import type { Store } from '../state/store.js';
 import type { World } from '../state/world.js';
 import type { AdvancingClock } from './clock.js';
 import type { InFlight } from './in-flight.js';
-import { interactionsAwaiting, settle, type SettleOptions } from './settle.js';
+import { answeredFinally, interactionsAwaiting, settle, type SettleOptions } from './settle.js';
 
 type Obj = Record<string, unknown>;
 
@@ -37,8 +37,11 @@ export interface EmulatorHarness {
   restore(): void;
   /** Moves the emulator's clock forward (token expiry). */
   advance(ms: number): void;
-  /** Resolves true once nothing is in flight and nothing happened for the quiet period, false when the bound came first. */
-  settled(options?: SettleOptions): Promise<boolean>;
+  /**
+   * Resolves true once nothing is in flight and nothing happened for the quiet period, false when the bound came first.
+   * `interactionId`, the runner's action's interaction: once it has its final answer in its delivery's response and the bot made no request since, a short quiet period suffices.
+   */
+  settled(options?: SettleOptions, interactionId?: Snowflake): Promise<boolean>;
   /** Counts an action of the runner's as in flight until it settles. */
   track<T>(work: Promise<T>): Promise<T>;
   /** The application has a gateway session identified (a gateway bot is ready). */
@@ -80,7 +83,8 @@ export function emulatorHarness({ store, registry, faults, clock, inFlight, hasS
       inFlight.touch();
     },
     advance: (ms) => clock.advance(ms),
-    settled: (options) => settle(inFlight, () => interactionsAwaiting(registry, clock.now()), options),
+    settled: (options, interactionId) =>
+      settle(inFlight, () => interactionsAwaiting(registry, clock.now()), options, interactionId !== undefined ? () => answeredFinally(registry, interactionId) : undefined),
     track: (work) => inFlight.track(work),
     connected: (applicationId) => hasSessionFor(applicationId),
     answers(interactionId) {

@@ -15,6 +15,9 @@ const API_ROOT = API_PREFIX.replace(/\/v\d+$/, '/');
 export class InFlight {
   private requests = 0;
   private actions = 0;
+  /** API requests begun in all, and as the runner's latest action began: whether the bot has made a request since. */
+  private begun = 0;
+  private begunAtAction = 0;
   private last: number = performance.now();
   private readonly detach: Array<() => void> = [];
 
@@ -23,6 +26,7 @@ export class InFlight {
       // The web view's streams stay open for ever: only the API counts.
       if (!req.url?.startsWith(API_ROOT)) return;
       this.requests++;
+      this.begun++;
       this.touch();
       let ended = false;
       const end = () => {
@@ -47,6 +51,7 @@ export class InFlight {
   /** Counts `work` as in flight until it settles (an invocation awaiting the bot's answer). */
   async track<T>(work: Promise<T>): Promise<T> {
     this.actions++;
+    this.begunAtAction = this.begun;
     this.touch();
     try {
       return await work;
@@ -58,6 +63,11 @@ export class InFlight {
 
   get busy(): boolean {
     return this.requests > 0 || this.actions > 0;
+  }
+
+  /** API requests begun since the runner's latest action began (a gateway bot's callback, an edit, a follow-up, a message). */
+  get requestsSinceAction(): number {
+    return this.begun - this.begunAtAction;
   }
 
   /** ms since anything last happened. */

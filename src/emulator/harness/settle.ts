@@ -41,12 +41,34 @@ export function interactionsAwaiting(registry: InteractionRegistry, now: number)
   return n;
 }
 
-/** Resolves true once settled, false when the bound came first. */
-export async function settle(inFlight: InFlight, pending: () => number, options: SettleOptions = {}): Promise<boolean> {
-  const quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
+/**
+ * The quiet period once the runner's interaction has its final answer (a
+ * message, an update, choices, a modal) in its delivery's response and the
+ * bot has made no request since the action began: an HTTP bot that means to
+ * do more (an edit, a follow-up) starts it as it answers, so a short wait
+ * sees it, and from its first request on the full quiet period applies
+ * again. A gateway bot answers by a request, so it always gets the full one.
+ */
+export const ANSWERED_QUIET_MS = 25;
+const FINAL_ANSWERS: readonly number[] = [
+  CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
+  CallbackType.UPDATE_MESSAGE,
+  CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
+  CallbackType.MODAL,
+];
+
+export function answeredFinally(registry: InteractionRegistry, interactionId: string): boolean {
+  const answer = registry.get(interactionId)?.answeredWith;
+  return answer !== undefined && FINAL_ANSWERS.includes(answer);
+}
+
+/** Resolves true once settled, false when the bound came first. `answered`: the runner's interaction has its final answer (see ANSWERED_QUIET_MS). */
+export async function settle(inFlight: InFlight, pending: () => number, options: SettleOptions = {}, answered?: () => boolean): Promise<boolean> {
+  const fullQuietMs = options.quietMs ?? DEFAULT_QUIET_MS;
   const maxMs = options.maxMs ?? DEFAULT_SETTLE_MAX_MS;
   const start = performance.now();
   for (;;) {
+    const quietMs = inFlight.requestsSinceAction === 0 && answered?.() ? Math.min(fullQuietMs, ANSWERED_QUIET_MS) : fullQuietMs;
     const busy = inFlight.busy || pending() > 0;
     const idle = inFlight.idleMs;
     if (!busy && idle >= quietMs) return true;
