@@ -1,0 +1,67 @@
+/**
+ * The runner against a real discord.js bot over the gateway
+ * (fixtures/bot-test/bots/gateway/): every kind of step, per-scenario reset
+ * with the bot still connected, the clock's advance expiring a token, a
+ * `fail:` making the bot's REST call 500, and the bot's process gone after.
+ */
+import { execFileSync } from 'node:child_process';
+import { beforeAll, expect, test } from 'vitest';
+import type { RunResult, ScenarioResult } from '../../src/bot-test/model.js';
+import { runTestFiles } from '../../src/bot-test/run/run-files.js';
+import { join } from 'node:path';
+import { FIXTURES } from '../helpers/fixtures.js';
+
+const FILE = join(FIXTURES, 'bot-test/bots/gateway/passing.test.yaml');
+let result: RunResult;
+const streamed: string[] = [];
+
+/** Processes whose command line names this file's bot (none must be left). */
+function botProcesses(): string[] {
+  const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
+  return out.split('\n').filter((l) => l.includes('node bot.mjs'));
+}
+
+beforeAll(async () => {
+  result = await runTestFiles({ files: [FILE], onScenario: (_file, s) => streamed.push(s.name) });
+}, 120_000);
+
+const scenario = (name: string): ScenarioResult => result.files[0]!.scenarios.find((s) => s.name === name)!;
+
+test('every scenario passes, told one by one as it ends', () => {
+  expect(result.files[0]!.problems).toBeUndefined();
+  const failing = result.files[0]!.scenarios.filter((s) => s.status !== 'passed');
+  expect(failing.map((s) => ({ name: s.name, steps: s.steps }))).toEqual([]);
+  expect(result).toMatchObject({ passed: 11, failed: 0, errors: 0 });
+  expect(streamed).toEqual(result.files[0]!.scenarios.map((s) => s.name));
+});
+
+test('what each step observed is what the member saw', () => {
+  const slow = scenario('deferred answer and follow-up').steps[0]!;
+  expect(slow.status === 'passed' && slow.observed).toMatchObject({ reply: { content: 'done' }, followups: [{ content: 'and one more', ephemeral: true }] });
+  const click = scenario('button click updates the message').steps[1]!;
+  expect(click.status === 'passed' && click.observed.update).toMatchObject({ content: 'Done', components: [] });
+});
+
+test('each scenario starts from the saved world, and the bot stayed connected (one ready, the same process)', () => {
+  const pid = (name: string, i: number) => {
+    const s = scenario(name).steps[i]!;
+    return s.status === 'passed' ? s.observed.reply!.content : '';
+  };
+  expect(pid('a fresh world, the same bot', 1)).toBe(pid('ping answers', 1));
+});
+
+test('the transcript holds the steps, the delivery, the answer and the REST requests with their status, never a token', () => {
+  const t = scenario('a failing REST call').transcript;
+  expect(t[0]).toMatchObject({ kind: 'step', index: 0, action: 'fail' });
+  expect(t).toContainEqual(expect.objectContaining({ kind: 'request', method: 'POST', route: '/channels/:channelId/messages', status: 500 }));
+  expect(t).toContainEqual(expect.objectContaining({ kind: 'delivery', transport: 'gateway', name: 'post' }));
+  expect(t).toContainEqual(expect.objectContaining({ kind: 'answer', callbackType: 5 }));
+  expect(t).toContainEqual(expect.objectContaining({ kind: 'dispatch', name: 'INTERACTION_CREATE' }));
+  expect(JSON.stringify(t)).not.toMatch(/aW50ZXJhY3Rpb246/);
+  // A passing scenario keeps no bot output.
+  expect(t.some((e) => e.kind === 'bot-output')).toBe(false);
+});
+
+test('no bot process is left after the run', () => {
+  expect(botProcesses()).toEqual([]);
+});
