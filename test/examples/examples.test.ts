@@ -13,6 +13,7 @@ import type { RunResult as TestRunResult } from '../../src/bot-test/model.js';
 import { runBin } from '../helpers/cli.js';
 import { DISCORD_PY_SKIP_REASON, discordPyAvailable, PYTHON } from '../helpers/discord-py.js';
 import { ROOT } from '../helpers/fixtures.js';
+import { testdir } from '../helpers/tmp.js';
 
 interface Example {
   dir: string;
@@ -74,15 +75,15 @@ for (const example of EXAMPLES) {
       'failing.test.yaml exits 1: the first scenario passes, the second fails at its step with expected "Pong!" and actual "pong"',
       async () => {
         const step = lineOf(example, 'failing.test.yaml', 'content: Pong!') - 1;
-        const text = await cmdsyncTest(example, 'failing.test.yaml');
+        // One run: the text report on stdout, the JSON beside it in a file.
+        const report = join(testdir(), 'report.json');
+        const text = await cmdsyncTest(example, 'failing.test.yaml', ['--json', '--output', report]);
         expect(text.code, text.stderr + text.stdout).toBe(1);
         expect(text.stdout).toContain(`failing.test.yaml:${step}`);
         expect(text.stdout).toContain('Pong!');
         expect(text.stdout.trimEnd().split('\n').at(-1)).toMatch(/^1 passed, 1 failed\b/);
 
-        const json = await cmdsyncTest(example, 'failing.test.yaml', ['--json']);
-        expect(json.code, json.stderr).toBe(1);
-        const result = JSON.parse(json.stdout) as TestRunResult;
+        const result = JSON.parse(readFileSync(report, 'utf8')) as TestRunResult;
         expect(result).toMatchObject({ passed: 1, failed: 1, errors: 0 });
         const [passing, failing] = result.files[0].scenarios;
         expect(passing.status).toBe('passed');
