@@ -6,11 +6,11 @@
  * nor the child it started is left running; a usage error exits 2.
  * (`npm run build` first.)
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { runBin, STACK } from '../helpers/cli.js';
+import { BIN, runBin, STACK } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { testdir } from '../helpers/tmp.js';
 
@@ -34,7 +34,6 @@ test('a failing expectation exits 1 with expected and actual; an unknown member 
   expect(r.stdout).toMatch(/error in the test, not the bot: no user named "@?carol"/);
   expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed, 1 error');
   expect(r.stderr).not.toMatch(STACK);
-  expect(running('node bot.mjs')).toEqual([]);
 }, 120_000);
 
 test('--reporter junit --output FILE writes the XML and still streams the lines; --json prints the run', async () => {
@@ -70,3 +69,36 @@ test('usage errors exit 2: an unknown reporter, no test file', async () => {
   expect(none.code).toBe(2);
   expect(none.stderr).toMatch(/no \*\.test\.yaml files/);
 });
+
+test('interrupted (SIGINT) mid-run, the runner stops the bot before it exits', async () => {
+  const dir = testdir();
+  const pidFile = join(dir, 'bot.pid');
+  const child = spawn(process.execPath, [BIN, 'test', 'passing.test.yaml', '--bot', `node bot.mjs & echo $! > ${pidFile}; wait`], {
+    cwd: GATEWAY,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const firstLine = new Promise<void>((resolve) =>
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve();
+    }),
+  );
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await firstLine;
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  expect(alive(pid)).toBe(true);
+  child.kill('SIGINT');
+  expect(await exited).toBe(130);
+  expect(alive(pid)).toBe(false);
+}, 90_000);
+
+/** Running: in the process table and not a zombie waiting to be reaped. */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}

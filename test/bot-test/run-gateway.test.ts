@@ -4,10 +4,10 @@
  * with the bot still connected, the clock's advance expiring a token, a
  * `fail:` making the bot's REST call 500, and the bot's process gone after.
  */
-import { execFileSync } from 'node:child_process';
 import { beforeAll, expect, test } from 'vitest';
 import type { RunResult, ScenarioResult } from '../../src/bot-test/model.js';
 import { runTestFiles } from '../../src/bot-test/run/run-files.js';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers/fixtures.js';
 
@@ -15,10 +15,13 @@ const FILE = join(FIXTURES, 'bot-test/bots/gateway/passing.test.yaml');
 let result: RunResult;
 const streamed: string[] = [];
 
-/** Processes whose command line names this file's bot (none must be left). */
-function botProcesses(): string[] {
-  const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
-  return out.split('\n').filter((l) => l.includes('node bot.mjs'));
+/** Running: in the process table and not a zombie waiting to be reaped. */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 beforeAll(async () => {
@@ -31,7 +34,7 @@ test('every scenario passes, told one by one as it ends', () => {
   expect(result.files[0]!.problems).toBeUndefined();
   const failing = result.files[0]!.scenarios.filter((s) => s.status !== 'passed');
   expect(failing.map((s) => ({ name: s.name, steps: s.steps }))).toEqual([]);
-  expect(result).toMatchObject({ passed: 11, failed: 0, errors: 0 });
+  expect(result).toMatchObject({ passed: 13, failed: 0, errors: 0 });
   expect(streamed).toEqual(result.files[0]!.scenarios.map((s) => s.name));
 });
 
@@ -62,6 +65,19 @@ test('the transcript holds the steps, the delivery, the answer and the REST requ
   expect(t.some((e) => e.kind === 'bot-output')).toBe(false);
 });
 
-test('no bot process is left after the run', () => {
-  expect(botProcesses()).toEqual([]);
+/** The pid the bot reported in the scenario's /whoami step. */
+function pidIn(name: string, step: number): number {
+  const s = scenario(name).steps[step]!;
+  return Number(/pid (\d+)/.exec(s.status === 'passed' ? s.observed.reply!.content : '')![1]);
+}
+
+test('restart: true starts a new bot process, ready again before the steps', () => {
+  expect(pidIn('after a restart', 0)).not.toBe(pidIn('ping answers', 1));
+});
+
+test('no bot process is left after the run (the pids the bots themselves reported)', () => {
+  for (const pid of [pidIn('ping answers', 1), pidIn('after a restart', 0)]) {
+    expect(pid).toBeGreaterThan(0);
+    expect(alive(pid)).toBe(false);
+  }
 });

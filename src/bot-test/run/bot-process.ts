@@ -97,36 +97,51 @@ export class BotProcess {
     return this.lines.slice(-n);
   }
 
-  private signal(sig: NodeJS.Signals): void {
-    if (this.child.pid === undefined || this.exitCode !== undefined) return;
+  /** Kills every process of the group at once (the runner is exiting). */
+  killNow(): void {
+    if (this.child.pid === undefined) return;
     try {
-      process.kill(-this.child.pid, sig);
+      process.kill(-this.child.pid, 'SIGKILL');
     } catch {
       // The group is gone already.
     }
   }
 
-  killNow(): void {
-    this.signal('SIGKILL');
-  }
-
-  /** Stops the whole process group: TERM, then KILL after a grace period. */
-  async stop(): Promise<void> {
-    if (this.exitCode !== undefined) return this.killGroupLeftovers();
-    this.signal('SIGTERM');
-    const timer = setTimeout(() => this.signal('SIGKILL'), STOP_GRACE_MS);
-    await this.exited;
-    clearTimeout(timer);
-    this.killGroupLeftovers();
-  }
-
-  /** The shell may exit before the children it started: the group is killed all the same. */
-  private killGroupLeftovers(): void {
-    if (this.child.pid === undefined) return;
+  /** Whether any process of the group is left (the shell may be gone while the bot it started is not). */
+  private groupAlive(): boolean {
+    if (this.child.pid === undefined) return false;
     try {
-      process.kill(-this.child.pid, 'SIGKILL');
+      process.kill(-this.child.pid, 0);
+      return true;
     } catch {
-      // Nothing left.
+      return false;
     }
+  }
+
+  /** Resolves once the whole group is gone, or after `ms`. */
+  private async groupGone(ms: number): Promise<boolean> {
+    const until = performance.now() + ms;
+    while (this.groupAlive()) {
+      if (performance.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return true;
+  }
+
+  /** Stops the whole process group: TERM, then KILL after a grace period; resolves once no process of it is left. */
+  async stop(): Promise<void> {
+    if (this.child.pid === undefined) return;
+    if (this.groupAlive()) {
+      try {
+        process.kill(-this.child.pid, 'SIGTERM');
+      } catch {
+        // Gone meanwhile.
+      }
+      if (!(await this.groupGone(STOP_GRACE_MS))) {
+        this.killNow();
+        await this.groupGone(STOP_GRACE_MS);
+      }
+    }
+    await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
   }
 }

@@ -72,6 +72,8 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
       transcript: recorder,
       restartBot: async () => {
         await bot?.stop();
+        // The old session must be seen gone first, or it would pass for the new bot's readiness.
+        if (!http) await until(() => !harness.connected(identity.applicationId), timeout);
         return startBot();
       },
     };
@@ -80,4 +82,9 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
     await stop();
     throw err;
   }
+}
+
+async function until(done: () => boolean, ms: number): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!done() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 }

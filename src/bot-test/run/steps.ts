@@ -135,7 +135,7 @@ async function say(ctx: StepContext, place: Place, text: string): Promise<StepRu
 
 const PREFIX = /^\/api(?:\/v\d+)?(?=\/)/;
 
-function fail(ctx: StepContext, action: Extract<StepAction, { kind: 'fail' }>): StepRun {
+export function fail(ctx: StepContext, action: Extract<StepAction, { kind: 'fail' }>): StepRun {
   const m = /^([A-Za-z]+)\s+(\/\S*)$/.exec(action.route.trim());
   if (!m) return { problem: `fail: route ${JSON.stringify(action.route)} is not "METHOD /path" (e.g. "POST /channels/*/messages")` };
   try {
