@@ -74,7 +74,7 @@ async function viaRunner(runTestFiles, n) {
   writeFileSync(file, testFile(n));
   rmSync(timesFile, { force: true });
   const seen = [];
-  const run = () => runTestFiles({ files: [file], env: { ...process.env, BENCH_BOT_TIMES: timesFile }, onScenario: (_f, s) => seen.push(performance.now()) });
+  const run = () => runTestFiles({ files: [file], env: { ...process.env, BENCH_BOT_TIMES: timesFile }, onScenario: () => seen.push(performance.now()) });
   let result = await run();
   // The port the runner chose can be taken before the bot listens (another process, or a client socket's local port): run again.
   for (let tries = 0; tries < 3 && result.files[0].problems?.some((p) => p.message.includes('EADDRINUSE')); tries++) {

@@ -168,7 +168,8 @@ export interface Mismatch {
 /** In order, what happened in a scenario: each delivery and answer, each REST request the bot made, each dispatch. Never a token. */
 export type TranscriptEntry =
   | { kind: 'step'; index: number; action: StepKind; at: SourceAt }
-  | { kind: 'delivery'; transport: 'http' | 'gateway'; interactionType: number; name?: string; outcome: string }
+  /** `delivered`: false when the service refused before an interaction existed (nothing reached the bot). */
+  | { kind: 'delivery'; transport: 'http' | 'gateway'; delivered: boolean; interactionType: number; name?: string; outcome: string }
   | { kind: 'answer'; callbackType: number }
   | { kind: 'request'; method: string; route: string; status: number; code?: number }
   | { kind: 'dispatch'; name: string }

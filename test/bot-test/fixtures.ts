@@ -5,7 +5,7 @@ export const at = (line: number, column = 9, file = 'bot.test.yaml'): SourceAt =
 
 const transcript = (action: 'invoke' | 'click', index: number): TranscriptEntry[] => [
   { kind: 'step', index, action, at: at(22 + index * 2) },
-  { kind: 'delivery', transport: 'gateway', interactionType: action === 'click' ? 3 : 2, name: action === 'click' ? 'yes' : 'confirm', outcome: 'answered' },
+  { kind: 'delivery', transport: 'gateway', delivered: true, interactionType: action === 'click' ? 3 : 2, name: action === 'click' ? 'yes' : 'confirm', outcome: 'answered' },
   { kind: 'dispatch', name: 'INTERACTION_CREATE' },
   { kind: 'answer', callbackType: action === 'click' ? 7 : 4 },
   { kind: 'request', method: 'POST', route: '/channels/1/messages', status: 500, code: 0 },

@@ -43,6 +43,14 @@ describe('matchStep: messages', () => {
     ]);
   });
 
+  it('components: [] asks for a message without any (the buttons gone after a click)', () => {
+    const none: Expectation = { update: { components: [], at: at(7) }, at: at(6) };
+    expect(matchStep(none, observed({ update: msg('Done') }))).toEqual([]);
+    expect(matchStep(none, observed({ update: msg('Done', { components: buttons('Yes') }) }))).toEqual([
+      { path: 'update.components', expected: '[]', actual: '["Yes"]', at: at(7) },
+    ]);
+  });
+
   it('ephemeral', () => {
     expect(matchStep(reply({ ephemeral: true }), observed({ reply: msg('x') }))).toEqual([{ path: 'reply.ephemeral', expected: 'true', actual: 'false', at: at(5) }]);
   });

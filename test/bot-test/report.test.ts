@@ -4,6 +4,7 @@ import { parseErrorAnnotation } from '../../src/report/github.js';
 import { renderTestJson, TEST_JSON_FORMAT_VERSION } from '../../src/report/bot-test/json.js';
 import { renderJunit } from '../../src/report/bot-test/junit.js';
 import { renderTestRun, scenarioLine } from '../../src/report/bot-test/text.js';
+import { transcriptLine } from '../../src/report/bot-test/transcript.js';
 import { colors, setColor } from '../../src/report/color.js';
 import type { RunResult } from '../../src/bot-test/model.js';
 import { at, errored, failed, passed, run } from './fixtures.js';
@@ -216,5 +217,13 @@ describe('formatTestAnnotations', () => {
       'bot.test.yaml:33: s10: error in the test: step 1 (invoke): no member "carol" in the world (members: alice, bob)',
       expect.stringMatching(/^bot\.test\.yaml:33: s11: /),
     ]);
+  });
+});
+
+describe('transcript lines', () => {
+  it('a delivery says over which transport it went, a refusal that nothing reached the bot', () => {
+    const line = (delivered: boolean) => transcriptLine({ kind: 'delivery', transport: 'http', delivered, interactionType: 2, name: 'ban', outcome: 'refused: not in the picker' });
+    expect(line(true)).toBe('  → APPLICATION_COMMAND ban delivered over http: refused: not in the picker');
+    expect(line(false)).toBe('  ✕ APPLICATION_COMMAND ban not delivered: refused: not in the picker');
   });
 });

@@ -63,6 +63,22 @@ test('the transcript holds the steps, the delivery, the answer and the REST requ
   expect(JSON.stringify(t)).not.toMatch(/aW50ZXJhY3Rpb246/);
   // A passing scenario keeps no bot output.
   expect(t.some((e) => e.kind === 'bot-output')).toBe(false);
+  // In the order things began: the delivery right after its step, before the bot's requests that answered it.
+  const step1 = t.findIndex((e) => e.kind === 'step' && e.index === 1);
+  expect(t[step1 + 1]).toMatchObject({ kind: 'delivery', delivered: true, name: 'post' });
+  expect(t.findIndex((e) => e.kind === 'request' && e.route.includes('/callback'))).toBeGreaterThan(step1 + 1);
+});
+
+test("a refusal's transcript says nothing reached the bot, and the refusal carries the rule's reason", () => {
+  const refused = result.files[0]!.scenarios.flatMap((s) => s.steps.map((step) => ({ s, step }))).find(({ step }) => step.status === 'passed' && step.observed.refused);
+  expect(refused).toBeDefined();
+  const { s, step } = refused!;
+  expect(step.status === 'passed' && step.observed.refused).toMatch(/\(.+\)$/);
+  const from = s.transcript.findIndex((e) => e.kind === 'step' && e.index === step.index);
+  const next = s.transcript.findIndex((e, i) => i > from && e.kind === 'step');
+  const during = s.transcript.slice(from + 1, next < 0 ? undefined : next);
+  expect(during).toContainEqual(expect.objectContaining({ kind: 'delivery', delivered: false }));
+  expect(during.some((e) => e.kind === 'dispatch' && e.name === 'INTERACTION_CREATE')).toBe(false);
 });
 
 /** The pid the bot reported in the scenario's /whoami step. */

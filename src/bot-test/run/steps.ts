@@ -91,10 +91,11 @@ async function component(ctx: StepContext, place: Place, action: Extract<StepAct
 async function afterInteraction(ctx: StepContext, out: InvokeOutcome | ComponentOutcome): Promise<StepRun> {
   if (out.outcome === 'invalid') return { problem: out.message };
   if (out.outcome === 'refused') {
-    const refusal = out.refusal as { kind: string; message: string };
+    // A command's refusal says what the member sees and, apart, why (the rule that refused): `refused: BAN_MEMBERS` reads the reason.
+    const refusal = out.refusal as { kind: string; message: string; reason?: string };
     if ((TEST_FAULTS as readonly string[]).includes(refusal.kind)) return { problem: refusal.message };
     await ctx.harness.settled();
-    return { observed: { followups: [], refused: refusal.message } };
+    return { observed: { followups: [], refused: refusal.reason ? `${refusal.message} (${refusal.reason})` : refusal.message } };
   }
   await ctx.harness.settled(undefined, out.outcome === 'answered' ? (out.interaction.id as string) : undefined);
   if (out.outcome === 'launched') return { observed: { followups: [], reply: observedMessage(out.message) } };

@@ -12,6 +12,8 @@ import type { TranscriptEntry } from '../model.js';
 
 export class TranscriptRecorder {
   private entries: TranscriptEntry[] = [];
+  /** Where a delivery's entries go: right after its step's line. The emulator notes a delivery once it is answered, after the bot's own requests; the transcript reads in the order things began. */
+  private deliveriesAt = 0;
   private readonly detach: Array<() => void>;
 
   constructor(emulator: RunningEmulator, harness: EmulatorHarness) {
@@ -20,12 +22,19 @@ export class TranscriptRecorder {
 
   push(entry: TranscriptEntry): void {
     this.entries.push(entry);
+    if (entry.kind === 'step') this.deliveriesAt = this.entries.length;
+  }
+
+  private pushDelivery(...entries: TranscriptEntry[]): void {
+    this.entries.splice(this.deliveriesAt, 0, ...entries);
+    this.deliveriesAt += entries.length;
   }
 
   /** What was recorded since the last take, and a fresh start. */
   take(): TranscriptEntry[] {
     const out = this.entries;
     this.entries = [];
+    this.deliveriesAt = 0;
     return out;
   }
 
@@ -43,14 +52,17 @@ export class TranscriptRecorder {
         return;
       case 'delivery': {
         const type = note.interactionId !== undefined ? harness.answers(note.interactionId)?.type : undefined;
-        this.push({
+        const delivery: TranscriptEntry = {
           kind: 'delivery',
           transport: note.transport,
+          // A refusal is noted before any interaction exists: nothing reached the bot.
+          delivered: note.interactionId !== undefined,
           interactionType: type ?? InteractionType.APPLICATION_COMMAND,
           ...(note.commandName !== undefined ? { name: note.commandName } : {}),
           outcome: deliveryLine(note.outcome),
-        });
-        if (note.outcome.kind === 'answered') this.push({ kind: 'answer', callbackType: note.outcome.callbackType });
+        };
+        if (note.outcome.kind === 'answered') this.pushDelivery(delivery, { kind: 'answer', callbackType: note.outcome.callbackType });
+        else this.pushDelivery(delivery);
         return;
       }
       case 'image':

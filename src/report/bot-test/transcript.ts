@@ -10,7 +10,8 @@ export function transcriptLine(e: TranscriptEntry): string {
       return `step ${e.index + 1}: ${e.action} (${e.at.file}:${e.at.line})`;
     case 'delivery': {
       const type = enumName(InteractionType, e.interactionType) ?? `type ${e.interactionType}`;
-      return `  → ${type}${e.name ? ` ${e.name}` : ''} delivered over ${e.transport}: ${e.outcome}`;
+      const what = `${type}${e.name ? ` ${e.name}` : ''}`;
+      return e.delivered ? `  → ${what} delivered over ${e.transport}: ${e.outcome}` : `  ✕ ${what} not delivered: ${e.outcome}`;
     }
     case 'answer':
       return `  ← answered ${enumName(CallbackType, e.callbackType) ?? `callback ${e.callbackType}`}`;
