@@ -91,9 +91,13 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
   const act = async (action: StepAction, o: ActOptions = {}): Promise<BotTestResult> => {
     const step: Step = { action, at: AT, ...actor(o) };
     const run = await runStep(ctx, scenario, step);
-    const transcript = ctx.transcript.take();
-    if ('problem' in run) throw new CmdsyncError('BOT_TEST_STEP', run.problem);
-    return { ...run.observed, transcript };
+    if ('problem' in run) {
+      ctx.transcript.take();
+      throw new CmdsyncError('BOT_TEST_STEP', run.problem);
+    }
+    // No expectation to tell a finished answer from one still coming: read after the full quiet period.
+    const observed = run.recheck ? await run.recheck() : run.observed;
+    return { ...observed, transcript: ctx.transcript.take() };
   };
   return {
     emulator: ctx.emulator,

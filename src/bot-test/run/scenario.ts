@@ -36,13 +36,17 @@ export async function runScenario(ctx: ScenarioContext, scenario: Scenario): Pro
     } catch (err) {
       run = { problem: (err as Error).message };
     }
-    const durationMs = performance.now() - stepStart;
     if ('problem' in run) {
       steps.push({ status: 'error', index, at: step.at, problem: run.problem });
       status = 'error';
       continue;
     }
-    const mismatches = step.expect ? matchStep(step.expect, run.observed) : [];
+    let mismatches = step.expect ? matchStep(step.expect, run.observed) : [];
+    if (mismatches.length > 0 && run.recheck && step.expect) {
+      run = { observed: await run.recheck() };
+      mismatches = matchStep(step.expect, run.observed);
+    }
+    const durationMs = performance.now() - stepStart;
     if (mismatches.length > 0) {
       steps.push({ status: 'failed', index, at: step.at, observed: run.observed, mismatches, durationMs });
       status = 'failed';

@@ -19,7 +19,14 @@ export interface StepContext {
   applicationId: string;
 }
 
-export type StepRun = { observed: Observed } | { problem: string };
+/**
+ * `recheck`: what was observed after the full quiet period. A step is first
+ * read after a short one once its interaction has its final answer; when
+ * that does not match what the step expects, the bot may still be sending
+ * (a follow-up a moment after a reply), so the step is read again before it
+ * is called failed. Passing steps stay fast; a failure is never early.
+ */
+export type StepRun = { observed: Observed; recheck?: () => Promise<Observed> } | { problem: string };
 
 /** What the client refuses because the test named something that is not there: the test's fault, not the bot's. */
 const TEST_FAULTS: readonly ComponentRefusalKind[] = ['unknown-message', 'unknown-component', 'ambiguous-component', 'unknown-value', 'no-modal'];
@@ -99,9 +106,18 @@ async function afterInteraction(ctx: StepContext, out: InvokeOutcome | Component
   }
   await ctx.harness.settled(undefined, out.outcome === 'answered' ? (out.interaction.id as string) : undefined);
   if (out.outcome === 'launched') return { observed: { followups: [], reply: observedMessage(out.message) } };
+  const recheck = async (): Promise<Observed> => {
+    await ctx.harness.settled();
+    return observeAnswers(ctx, out);
+  };
+  return { observed: observeAnswers(ctx, out), recheck };
+}
+
+/** The interaction's answers as they stand, in the terms expectations use. */
+function observeAnswers(ctx: StepContext, out: Extract<InvokeOutcome | ComponentOutcome, { outcome: 'answered' | 'no-response' }>): Observed {
   const answers = ctx.harness.answers(out.interaction.id as string);
   const observed: Observed = { followups: (answers?.followups ?? []).map(observedMessage) };
-  if (out.outcome === 'no-response') return { observed: { ...observed, noAnswer: deliveryLine(out.cause) } };
+  if (out.outcome === 'no-response') return { ...observed, noAnswer: deliveryLine(out.cause) };
   const callback = answers?.callbackType ?? out.callback?.type;
   const data = (out.callback?.data ?? {}) as Obj;
   if (callback === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE || callback === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
@@ -111,7 +127,7 @@ async function afterInteraction(ctx: StepContext, out: InvokeOutcome | Component
   } else if (callback === CallbackType.MODAL) observed.modal = observedModal(data);
   else if (callback === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT)
     observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c: Obj) => ({ name: String(c.name), value: c.value }));
-  return { observed };
+  return observed;
 }
 
 async function say(ctx: StepContext, place: Place, text: string): Promise<StepRun> {

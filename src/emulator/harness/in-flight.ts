@@ -11,6 +11,8 @@ import type { EventBus } from '../gateway/events.js';
 import { API_PREFIX } from '../http/server.js';
 
 const API_ROOT = API_PREFIX.replace(/\/v\d+$/, '/');
+/** An interaction's first answer over REST (how a gateway bot answers): `/api[/vN]/interactions/{id}/{token}/callback`. */
+const CALLBACK = /\/interactions\/\d+\/[^/]+\/callback(?:\?|$)/;
 
 export class InFlight {
   private requests = 0;
@@ -18,6 +20,9 @@ export class InFlight {
   /** API requests begun in all, and as the runner's latest action began: whether the bot has made a request since. */
   private begun = 0;
   private begunAtAction = 0;
+  /** Of those, first answers to interactions (callback routes). */
+  private callbacks = 0;
+  private callbacksAtAction = 0;
   private last: number = performance.now();
   private readonly detach: Array<() => void> = [];
 
@@ -27,6 +32,7 @@ export class InFlight {
       if (!req.url?.startsWith(API_ROOT)) return;
       this.requests++;
       this.begun++;
+      if (CALLBACK.test(req.url)) this.callbacks++;
       this.touch();
       let ended = false;
       const end = () => {
@@ -52,6 +58,7 @@ export class InFlight {
   async track<T>(work: Promise<T>): Promise<T> {
     this.actions++;
     this.begunAtAction = this.begun;
+    this.callbacksAtAction = this.callbacks;
     this.touch();
     try {
       return await work;
@@ -68,6 +75,11 @@ export class InFlight {
   /** API requests begun since the runner's latest action began (a gateway bot's callback, an edit, a follow-up, a message). */
   get requestsSinceAction(): number {
     return this.begun - this.begunAtAction;
+  }
+
+  /** Requests since the latest action began other than first answers through the callback route: what a bot did beyond answering. */
+  get otherRequestsSinceAction(): number {
+    return this.requestsSinceAction - (this.callbacks - this.callbacksAtAction);
   }
 
   /** ms since anything last happened. */

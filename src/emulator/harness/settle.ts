@@ -43,11 +43,12 @@ export function interactionsAwaiting(registry: InteractionRegistry, now: number)
 
 /**
  * The quiet period once the runner's interaction has its final answer (a
- * message, an update, choices, a modal) in its delivery's response and the
- * bot has made no request since the action began: an HTTP bot that means to
- * do more (an edit, a follow-up) starts it as it answers, so a short wait
- * sees it, and from its first request on the full quiet period applies
- * again. A gateway bot answers by a request, so it always gets the full one.
+ * message, an update, choices, a modal) and the bot has made no request
+ * since the action began but that answer (an HTTP bot's in its delivery's
+ * response, a gateway bot's through the callback route): a bot that means
+ * to do more (an edit, a follow-up) starts it as it answers, so a short wait
+ * sees it, and from its first other request on the full quiet period
+ * applies again.
  */
 export const ANSWERED_QUIET_MS = 25;
 const FINAL_ANSWERS: readonly number[] = [
@@ -68,7 +69,7 @@ export async function settle(inFlight: InFlight, pending: () => number, options:
   const maxMs = options.maxMs ?? DEFAULT_SETTLE_MAX_MS;
   const start = performance.now();
   for (;;) {
-    const quietMs = inFlight.requestsSinceAction === 0 && answered?.() ? Math.min(fullQuietMs, ANSWERED_QUIET_MS) : fullQuietMs;
+    const quietMs = inFlight.otherRequestsSinceAction === 0 && answered?.() ? Math.min(fullQuietMs, ANSWERED_QUIET_MS) : fullQuietMs;
     const busy = inFlight.busy || pending() > 0;
     const idle = inFlight.idleMs;
     if (!busy && idle >= quietMs) return true;
