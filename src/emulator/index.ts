@@ -44,7 +44,7 @@ import type { EmulatorCredentials, Seed, World } from './state/world.js';
 import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
 import { watchEndpoint, type EndpointWatchReport } from './interactions/endpoint-watch.js';
 import { invoke as invokeInteraction, type InvokeOutcome, type InvokeRequest } from './interactions/invoke.js';
-import { InteractionRegistry } from './interactions/registry.js';
+import { InteractionRegistry, type Timers } from './interactions/registry.js';
 import { componentActions, type ComponentActions } from './interactions/component-api.js';
 import { interactionControl } from './routes/interaction-control.js';
 import { interactionRoutes } from './routes/interactions.js';
@@ -53,6 +53,7 @@ export { controlTokenProblem } from './state/seed.js';
 export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
 export type { ClickRequest, ComponentActions, ComponentDelivered, ComponentOutcome, ModalSubmitRequest, SelectRequest } from './interactions/component-api.js';
 export type { EndpointCheck } from './interactions/deliver.js';
+export type { Timers } from './interactions/registry.js';
 export type { EndpointWatchReport } from './interactions/endpoint-watch.js';
 
 export type { EmulatorCredentials, Seed } from './state/world.js';
@@ -83,8 +84,10 @@ export interface EmulatorOptions {
   faults?: FaultRule[];
   /** Overrides of the limits table (e.g. `{ user_commands: 15 }`, `{ daily_creates: 3 }`). */
   limits?: Partial<Record<string, number>>;
-  /** Clock (epoch ms), for tests of the daily allowance. */
+  /** Clock (epoch ms): the daily allowance, token lifetimes, the 3 s answer deadline, rate-limit windows. Tests pass one they move by hand (test/helpers/clock.ts). */
   now?: () => number;
+  /** The timers of the waits for an application's answer (the 3 s, a deferred answer's edit, `--wait`); with `now`, a test's clock ends them without waiting real time. */
+  timers?: Timers;
   /** The control routes' secret (`X-Cmdsync-Control`). Omitted: the seed's `control_token`, else the one the data file keeps, else a random one (kept in the data file). */
   controlToken?: string;
   /** Limits on slow peers (header/request/keep-alive time, connections per client address). */
@@ -165,6 +168,7 @@ function writeOnce<T>(store: Store, change: (world: World) => T): T {
 /** What the start options and the seed configure (not state: they apply even when a data file holds the world). */
 interface StartConfig {
   now: () => number;
+  timers: Timers | undefined;
   seed: Seed | undefined;
   limits: Limits;
   pinnedToken: string | undefined;
@@ -183,12 +187,12 @@ async function startConfig(options: EmulatorOptions): Promise<StartConfig> {
   const pinnedToken = options.controlToken ?? (seed && typeof seed === 'object' ? seed.control_token : undefined);
   const badToken = pinnedToken === undefined ? undefined : controlTokenProblem(pinnedToken);
   if (badToken) throw new SeedError(`${options.controlToken !== undefined ? 'controlToken' : 'control_token'} ${badToken}`);
-  return { now, seed, limits, pinnedToken, host: options.host ?? '127.0.0.1' };
+  return { now, timers: options.timers, seed, limits, pinnedToken, host: options.host ?? '127.0.0.1' };
 }
 
 /** The parts that answer interactions: invoking a command as a user would, and the service's check of an endpoint (the last one of each application kept for the web view). */
-function interactionParts(store: Store, nextId: () => Snowflake, { now, limits }: StartConfig, events: EventBus, gateway: Gateway) {
-  const registry = new InteractionRegistry(now);
+function interactionParts(store: Store, nextId: () => Snowflake, { now, timers, limits }: StartConfig, events: EventBus, gateway: Gateway) {
+  const registry = new InteractionRegistry(now, timers);
   const env = {
     world: () => store.world,
     registry,
