@@ -1,15 +1,18 @@
 // HTTP interactions delivered per second (not a test). Run after `npm run build`:
-//   node bench/interactions-http.mjs [seconds-in-all]
+//   node bench/interactions-http.mjs [seconds-per-path] (three paths, interleaved)
 // A trivial bot (node:http, verifies the Ed25519 signature with node:crypto,
 // answers inline with a message) is driven two ways, one invocation at a time,
 // interleaved in the same run:
-//   1. bare: a loopback POST of the same payload, signed, straight to the bot;
+//   1. bare: a loopback POST of the same payload, signed, straight to the bot,
+//      sent two ways: with fetch, and with node:http and a keep-alive agent
+//      (what the emulator itself uses since issue 26 item 8; the stricter
+//      baseline, as it costs the client less than fetch);
 //   2. emulator: invoke('/ping') — parse and check the line, refusals, build the
 //      payload, sign, POST, apply the callback through the message rules.
-// Prints both rates and their ratio, emulator/bare (issue 26 item 8: at least
-// 0.5x), the median over interleaved rounds. See bench/emulator.md.
+// Prints the rates and the ratios emulator/bare (issue 26 item 8: at least
+// 0.5x), the medians over interleaved rounds. See bench/emulator.md.
 import { createPublicKey, sign, verify, createPrivateKey } from 'node:crypto';
-import { createServer } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import { startEmulator } from '../dist/emulator/index.js';
 
 const SECONDS = Number(process.argv[2] ?? 4);
@@ -56,6 +59,21 @@ async function bare() {
   const res = await fetch(url, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'x-signature-ed25519': sig, 'x-signature-timestamp': ts } });
   await res.json();
 }
+const agent = new Agent({ keepAlive: true });
+function bareHttp() {
+  const ts = String(Math.floor(Date.now() / 1000));
+  const sig = sign(null, Buffer.from(ts + payload), key).toString('hex');
+  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-signature-ed25519': sig, 'x-signature-timestamp': ts };
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 async function viaEmulator() {
   const out = await em.invoke({ line: '/ping', channelId: CHANNEL, userId: USER });
   if (out.outcome !== 'answered') throw new Error(out.outcome);
@@ -72,24 +90,25 @@ async function rate(fn, ms) {
 }
 
 try {
-  for (let i = 0; i < 50; i++) await Promise.all([bare(), viaEmulator()]); // warm-up
-  const bareRates = [];
-  const emuRates = [];
-  // Interleaved rounds so drift (other load on the machine) hits both alike; each round gives a ratio.
+  for (let i = 0; i < 50; i++) await Promise.all([bare(), bareHttp(), viaEmulator()]); // warm-up
+  const rates = { fetch: [], http: [], emulator: [] };
+  // Interleaved rounds so drift (other load on the machine) hits all alike; each round gives a ratio.
   for (let round = 0; round < ROUNDS; round++) {
-    bareRates.push(await rate(bare, (SECONDS * 1000) / ROUNDS));
-    emuRates.push(await rate(viaEmulator, (SECONDS * 1000) / ROUNDS));
+    rates.fetch.push(await rate(bare, (SECONDS * 1000) / ROUNDS));
+    rates.http.push(await rate(bareHttp, (SECONDS * 1000) / ROUNDS));
+    rates.emulator.push(await rate(viaEmulator, (SECONDS * 1000) / ROUNDS));
   }
   const median = (xs) => {
     const a = [...xs].sort((x, y) => x - y);
     return a.length % 2 ? a[(a.length - 1) / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
   };
-  const b = median(bareRates);
-  const e = median(emuRates);
-  const ratio = median(emuRates.map((r, i) => r / bareRates[i]));
-  console.log(`bare signed loopback round trip: ${b.toFixed(0)}/s; through the emulator (invoke → signed POST → callback): ${e.toFixed(0)}/s`);
-  console.log(`ratio (emulator/bare, median of ${ROUNDS} rounds): ${ratio.toFixed(2)}x`);
+  const ratio = (base) => median(rates.emulator.map((r, i) => r / base[i])).toFixed(2);
+  console.log(
+    `bare signed loopback round trip: ${median(rates.fetch).toFixed(0)}/s with fetch, ${median(rates.http).toFixed(0)}/s with node:http; through the emulator (invoke → signed POST → callback): ${median(rates.emulator).toFixed(0)}/s`,
+  );
+  console.log(`ratio (emulator/bare, median of ${ROUNDS} rounds): ${ratio(rates.http)}x against node:http, ${ratio(rates.fetch)}x against fetch`);
 } finally {
+  agent.destroy();
   bot.close();
   bot.closeAllConnections();
   await em.close();

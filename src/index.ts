@@ -14,3 +14,4 @@ export { invoke, type InvokeTarget, type InvokeOutcome, type InvokeRequest } fro
 export { click, select, submitModal, type ClickRequest, type SelectRequest, type ModalSubmitRequest, type ComponentOutcome } from './api/components.js';
 export { say, type SayRequest, type SayOutcome } from './api/messages.js';
 export { planFromManifest, ManifestErrorsError, type PlanFromManifestRequest, type PlanResult } from './api/plan.js';
+export { startBotTest, type BotTest, type BotTestOptions, type BotTestResult, type ActOptions } from './api/bot-test.js';

@@ -5,6 +5,7 @@ import { createProgram, handleError, registerLint } from './program-base.js';
 import { registerWebhookCommands } from './commands/webhook/register.js';
 import { registerDeployedCommands, registerEmulator, registerInit, registerInvoke, registerMemberActions } from './program-commands.js';
 import { registerApply, registerPlan } from './sync-flags.js';
+import { registerTest } from './commands/test-register.js';
 
 /**
  * Commander wiring only. Each action lazy-loads its module so `cmdsync lint`
@@ -14,7 +15,8 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
   // -V is the convention (npm, git, Terraform's -version aside); -v was cmdsync's first spelling and keeps working.
   const argv = argvIn.length === 1 && argvIn[0] === '-v' ? ['-V'] : argvIn;
   const ctx = contextFor(argv, ctxOverride);
-  const usageExit = subcommandOf(argv) === 'lint' ? 2 : 1;
+  // lint and test exit 2 on a usage error, as ESLint and test runners do.
+  const usageExit = ['lint', 'test'].includes(subcommandOf(argv) ?? '') ? 2 : 1;
   // Read from the raw words: a usage error can stop the parser before it sees --json.
   const json = argv.includes('--json');
   let exitCode = 0;
@@ -58,6 +60,7 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
   registerInvoke(program, ctx, setExit);
   registerMemberActions(program, ctx, setExit);
   registerEmulator(program, ctx, setExit);
+  registerTest(program, ctx, setExit);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -7,53 +7,34 @@ import type { AddressInfo } from 'node:net';
 import { limitOverrideProblems, resolveLimits, type Limits } from '../wire/limits.js';
 import { dailyCreatesToday, utcDay } from './state/commands-model.js';
 import { FaultController, type FaultRule } from './http/faults.js';
-import type { Route } from './http/http-types.js';
-import { firstControl } from './http/control-chain.js';
-import { memberControl } from './routes/member-control.js';
-import type { Snowflake } from '../wire/snowflake.js';
-import { own } from './state/own.js';
 import { openWorld } from './state/open-world.js';
-import { resolveNames } from './state/names.js';
 import { RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { Gateway, type GatewayOptions } from './gateway/gateway.js';
-import { commandRoutes } from './routes/commands.js';
-import { gatewayRoutes } from './routes/gateway.js';
-import { identityRoutes } from './routes/identity.js';
-import { oauthRoutes } from './routes/oauth.js';
-import { webhookAuthorizeControl, withCodeGrant } from './routes/webhook-authorize.js';
 import { WebhookAuthorizations } from './state/webhook-authorizations.js';
-import { permissionRoutes } from './routes/permissions.js';
-import { webhookRoutes } from './routes/webhooks.js';
-import { channelFollowerRoutes } from './routes/channel-followers.js';
-import { botRestRoutes } from './routes/bot-rest.js';
-import { messageControl } from './routes/message-control.js';
+import { EmulatorStartError } from './start-error.js';
+import { AdvancingClock } from './harness/clock.js';
+import { InFlight } from './harness/in-flight.js';
+import { emulatorHarness, type EmulatorHarness } from './harness/harness.js';
+export type { EmulatorHarness, InteractionAnswers, SettleOptions } from './harness/harness.js';
 import { credentialsOf, readSeedFile, SeedError } from './state/seed.js';
-import { API_PREFIX, createEmulatorServer, isLoopback, type ServerOptions, type ServerTimeouts } from './http/server.js';
-import { ActivityLog } from './view/activity.js';
-import { viewApi } from './view/api.js';
-import type { StateSources } from './view/state-panel.js';
-import { pageServer } from './view/page.js';
-import { ViewStreams } from './view/stream.js';
+import { API_PREFIX, createEmulatorServer, type ServerTimeouts } from './http/server.js';
 export type { ServerTimeouts } from './http/server.js';
 export type { GatewayOptions } from './gateway/gateway.js';
-import type { Store, StoreOptions } from './state/store.js';
+import type { StoreOptions } from './state/store.js';
 import { EventBus } from './gateway/events.js';
-import { ChannelMessages } from './view/channel-messages.js';
-import { AvatarImages } from './view/avatar-images.js';
 import type { EmulatorCredentials, Seed, World } from './state/world.js';
-import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
+import { apiRoutes, controlRoutes, interactionParts, stateSources, viewParts, type StartConfig } from './parts.js';
+import type { EndpointCheck } from './interactions/deliver.js';
 import { watchEndpoint, type EndpointWatchReport } from './interactions/endpoint-watch.js';
-import { invoke as invokeInteraction, type InvokeOutcome, type InvokeRequest } from './interactions/invoke.js';
-import { InteractionRegistry, type Timers } from './interactions/registry.js';
-import { componentActions, type ComponentActions } from './interactions/component-api.js';
-import { interactionControl } from './routes/interaction-control.js';
-import { interactionRoutes } from './routes/interactions.js';
+import type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
+import type { ComponentActions } from './interactions/component-api.js';
 import { controlTokenProblem } from './state/seed.js';
 export { controlTokenProblem } from './state/seed.js';
 export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
 export type { ClickRequest, ComponentActions, ComponentDelivered, ComponentOutcome, ModalSubmitRequest, SelectRequest } from './interactions/component-api.js';
 export type { EndpointCheck } from './interactions/deliver.js';
 export type { Timers } from './interactions/registry.js';
+import type { Timers } from './interactions/registry.js';
 export type { EndpointWatchReport } from './interactions/endpoint-watch.js';
 
 export type { EmulatorCredentials, Seed } from './state/world.js';
@@ -105,6 +86,8 @@ export interface EmulatorOptions {
    * reported here.
    */
   watchEndpoints?: (applicationId: string, report: EndpointWatchReport) => void;
+  /** A test runner drives this emulator: `harness` is there (a saved point, the clock, settling). In memory only. */
+  harness?: boolean;
 }
 
 /** `click`, `select` and `submitModal` (ComponentActions): a member using a message's components, or submitting their open modal. */
@@ -133,6 +116,8 @@ export interface RunningEmulator extends ComponentActions {
   checkInteractionsEndpoint(applicationId?: string): Promise<EndpointCheck>;
   /** Today's command creates per application and scope (`left` is null where nothing is refused: global). */
   dailyCreates(): DailyCreates;
+  /** With `harness: true`: what a test runner drives (a saved point, the clock, settling). */
+  harness?: EmulatorHarness;
   close(): Promise<void>;
 }
 
@@ -143,40 +128,11 @@ export interface DailyCreates {
   scopes: Array<{ application_id: string; scope: string; used: number; left: number | null }>;
 }
 
-/** The emulator could not start (port in use, bad host); the message is one line for the CLI. */
-export class EmulatorStartError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'EmulatorStartError';
-  }
-}
-
-/** One change outside a request (an answer an endpoint gave inline), journalled as a request's would be. */
-function writeOnce<T>(store: Store, change: (world: World) => T): T {
-  const tx = store.begin(true);
-  let result: T;
-  try {
-    result = change(tx.world);
-  } catch (err) {
-    tx.rollback();
-    throw err;
-  }
-  tx.commit(false);
-  return result;
-}
-
-/** What the start options and the seed configure (not state: they apply even when a data file holds the world). */
-interface StartConfig {
-  now: () => number;
-  timers: Timers | undefined;
-  seed: Seed | undefined;
-  limits: Limits;
-  pinnedToken: string | undefined;
-  host: string;
-}
+export { EmulatorStartError } from './start-error.js';
 
 async function startConfig(options: EmulatorOptions): Promise<StartConfig> {
-  const now = options.now ?? Date.now;
+  const clock = new AdvancingClock(options.now ?? Date.now);
+  const { now } = clock;
   // The seed is read first: its `limits:` apply even when a data file holds the world (they are configuration, not state).
   const seed = options.seed ?? (options.seedFile ? await readSeedFile(options.seedFile) : undefined);
   const seedLimits = seed && typeof seed === 'object' ? seed.limits : undefined;
@@ -187,73 +143,7 @@ async function startConfig(options: EmulatorOptions): Promise<StartConfig> {
   const pinnedToken = options.controlToken ?? (seed && typeof seed === 'object' ? seed.control_token : undefined);
   const badToken = pinnedToken === undefined ? undefined : controlTokenProblem(pinnedToken);
   if (badToken) throw new SeedError(`${options.controlToken !== undefined ? 'controlToken' : 'control_token'} ${badToken}`);
-  return { now, timers: options.timers, seed, limits, pinnedToken, host: options.host ?? '127.0.0.1' };
-}
-
-/** The parts that answer interactions: invoking a command as a user would, and the service's check of an endpoint (the last one of each application kept for the web view). */
-function interactionParts(store: Store, nextId: () => Snowflake, { now, timers, limits }: StartConfig, events: EventBus, gateway: Gateway) {
-  const registry = new InteractionRegistry(now, timers);
-  const env = {
-    world: () => store.world,
-    registry,
-    events,
-    nextId,
-    now,
-    limits,
-    defaultApplicationId: store.meta.defaultApplicationId,
-    defaultGuildId: store.meta.defaultGuildId,
-    hasSessionFor: (appId: Snowflake, guildId?: Snowflake) => gateway.hasSessionFor(appId, guildId),
-    write: <T>(change: (world: World) => T) => writeOnce(store, change),
-  };
-  const invoke = (request: InvokeRequest) => invokeInteraction(env, request);
-  const components = componentActions(env);
-  const lastChecks = new Map<string, EndpointCheck & { at: number }>();
-  const checkInteractionsEndpoint = async (applicationId?: string): Promise<EndpointCheck> => {
-    // A name where the id goes, as `invoke --application` takes (an unknown or ambiguous one lists the candidates).
-    const named = resolveNames(store.world, applicationId !== undefined ? { applicationId } : {}, store.meta.defaultGuildId);
-    if ('problem' in named) throw new EmulatorStartError(named.problem);
-    const app = own(store.world.applications, named.applicationId ?? store.meta.defaultApplicationId);
-    if (!app) throw new EmulatorStartError(`unknown application ${applicationId}`);
-    if (!app.interactionsEndpointUrl)
-      return { url: '', ok: false, problems: [`application ${app.id} (${app.name}) has no interactions endpoint URL: it gets interactions over the gateway`], answered: false };
-    const check = await checkEndpoint(app, now() / 1000);
-    lastChecks.set(app.id, { ...check, at: now() });
-    return check;
-  };
-  return { registry, invoke, components, checkInteractionsEndpoint, lastChecks };
-}
-
-/** The web view's server side: its page, its data API and its live stream, and what they keep while the emulator runs. */
-function viewParts(store: Store, options: EmulatorOptions, config: StartConfig, controlToken: string, state: Omit<StateSources, 'world' | 'now' | 'limits'>, events: EventBus) {
-  const activity = new ActivityLog(events);
-  const streams = new ViewStreams(activity);
-  const channelMessages = new ChannelMessages(events, () => store.world);
-  const avatars = new AvatarImages(events);
-  const viewEnv = {
-    world: () => store.world,
-    defaults: { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId },
-    activity,
-    state: { world: () => store.world, now: config.now, limits: config.limits, ...state },
-    channelMessages,
-    avatars,
-  };
-  const view: NonNullable<ServerOptions['view']> = {
-    page: pageServer({
-      ...(options.webRoot ? { webRoot: options.webRoot } : {}),
-      controlToken,
-      listenHost: () => config.host,
-      isLoopbackPeer: (req) => isLoopback(req.socket.remoteAddress),
-    }),
-    api: (method, path, query) => viewApi(viewEnv, method, path, query),
-    streams,
-  };
-  const close = () => {
-    streams.closeAll();
-    activity.close();
-    channelMessages.close();
-    avatars.close();
-  };
-  return { view, close };
+  return { now, clock, timers: options.timers, seed, limits, pinnedToken, host: options.host ?? '127.0.0.1' };
 }
 
 /** Listens on the host and port; a failure is one line for the CLI. */
@@ -293,34 +183,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const events = new EventBus();
   const gateway = new Gateway(() => store.world, events, now, options.gateway);
   const interactions = interactionParts(store, nextId, config, events, gateway);
-  // The interaction routes come first: they share the application webhook paths and fall through for other tokens.
   const webhookCodes = new WebhookAuthorizations(now);
-  const routes: Route[] = [
-    ...commandRoutes(limits),
-    ...permissionRoutes(limits),
-    ...withCodeGrant(oauthRoutes, webhookCodes),
-    ...identityRoutes,
-    ...interactionRoutes(interactions.registry, webhookRoutes),
-    ...webhookRoutes,
-    ...channelFollowerRoutes,
-    ...botRestRoutes,
-    ...gatewayRoutes(gateway),
-  ];
+  const routes = apiRoutes(limits, interactions.registry, gateway, webhookCodes);
   const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
-  const view = viewParts(
-    store,
-    options,
-    config,
-    controlToken,
-    {
-      faults,
-      ...(rateLimiter ? { rateLimiter } : {}),
-      gateway,
-      liveInteractions: () => interactions.registry.liveCount(),
-      endpointChecks: (appId: string) => interactions.lastChecks.get(appId),
-    },
-    events,
-  );
+  const view = viewParts(store, options.webRoot, config, controlToken, stateSources(faults, rateLimiter, gateway, interactions), events);
   const server = createEmulatorServer({
     view: view.view,
     store,
@@ -332,16 +198,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     controlToken,
     events,
-    control: firstControl(
-      webhookAuthorizeControl(() => store.world, store.meta.defaultApplicationId, webhookCodes),
-      interactionControl(interactions.invoke, (id) => interactions.checkInteractionsEndpoint(id).catch((e: Error) => e.message), interactions.components),
-      memberControl(store, events, nextId, now),
-      messageControl({ store, events, nextId, now, limits }),
-    ),
+    control: controlRoutes(store, events, nextId, config, interactions, webhookCodes),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(rateLimiter ? { rateLimiter } : {}),
   });
   gateway.attach(server);
+  const inFlight = options.harness ? new InFlight(server, events) : undefined;
+  const harness = inFlight
+    ? emulatorHarness({ store, registry: interactions.registry, faults, clock: config.clock, inFlight, hasSessionFor: (id) => gateway.hasSessionFor(id) })
+    : undefined;
   const port = await listen(server, host, options.port);
   const hostPart = host.includes(':') ? `[${host}]` : host;
   gateway.url = `ws://${hostPart}:${port}`;
@@ -373,11 +238,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     invoke: interactions.invoke,
     ...interactions.components,
     checkInteractionsEndpoint: interactions.checkInteractionsEndpoint,
+    ...(harness ? { harness } : {}),
     dailyCreates() {
       return { day: utcDay(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };
     },
     close() {
       for (const w of watches) w.stop();
+      inFlight?.close();
       view.close();
       closed ??= gateway.close().then(
         () =>

@@ -1,7 +1,7 @@
 import type { Plan } from '../plan/model.js';
 import { escapeInline, formatPlanMarkdown } from '../report/plan/markdown.js';
 import { formatApplyMarkdown } from '../report/apply/markdown.js';
-import type { ApplyResult } from '../report/apply/types.js';
+import type { ApplyResult } from '../sync/apply-result.js';
 
 /**
  * The bodies of the pull request comment: the hidden marker first (how the

@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
  * itself: action.yml hands each one over as an `INPUT_*` variable.
  */
 
-export const ACTION_COMMANDS = ['lint', 'plan', 'apply'] as const;
+export const ACTION_COMMANDS = ['lint', 'plan', 'apply', 'test'] as const;
 export type ActionCommand = (typeof ACTION_COMMANDS)[number];
 
 export interface ActionInputs {

@@ -11,7 +11,7 @@ import { DEFAULT_LIMITS, resolveLimits } from '../wire/limits.js';
 import { validateEmbeds } from '../wire/webhook.js';
 import { VERSION } from '../version.js';
 import { appliedCounts, sanitizeMessage } from './apply/result.js';
-import type { ApplyResult } from './apply/types.js';
+import type { ApplyResult } from '../sync/apply-result.js';
 import { ACTION_SIGN, planIsEmpty, summaryLine } from './plan/describe.js';
 
 export interface DeployReportInput {

@@ -2,7 +2,7 @@ import { applyPlan, type ApplyEvents, type ApplyOutcome } from '../apply/execute
 import { settleLock } from '../apply/webhook-lock.js';
 import { lockChanged, readLock, recordCreates, writeLock, type LockFile } from '../manifest/lock.js';
 import { appliedCreates, type Plan } from '../plan/model.js';
-import type { ApplyResult } from '../report/apply/types.js';
+import type { ApplyResult } from './apply-result.js';
 import type { SyncTarget } from './target.js';
 
 /**

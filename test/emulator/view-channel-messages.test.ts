@@ -106,6 +106,24 @@ describe('ChannelMessages store', () => {
     store.close();
   });
 
+  it('keeps the newest ids whatever order they come in (deletions of older messages, ids of different lengths)', () => {
+    const events = new EventBus();
+    const store = new ChannelMessages(events, () => fakeWorld(), { answersPerChannel: 3, tombstonesPerChannel: 3 });
+    for (const id of ['100', '101', '102', '103']) events.note(answer(id, 'create'));
+    // 99 is older than all of them (shorter, not smaller as text): it goes at once; 104 pushes out 101.
+    events.note(answer('99', 'create'));
+    events.note(answer('104', 'create'));
+    expect(store.page(CH, undefined).messages.map((m) => m.id)).toEqual(['102', '103', '104']);
+    // Tombstones arrive newest first here; an edit of a kept one does not change its place.
+    for (const id of ['1000', '20', '300', '4']) events.note(answer(id, 'delete'));
+    events.note(answer('300', 'delete', { content: 'edited' }));
+    events.note(answer('5000', 'delete'));
+    const tombstones = store.page(CH, undefined).messages.filter((m) => m.deleted);
+    expect(tombstones.map((m) => m.id)).toEqual(['300', '1000', '5000']);
+    expect(tombstones[0]!.message.content).toBe('edited');
+    store.close();
+  });
+
   it('stops listening when closed', () => {
     const events = new EventBus();
     const store = new ChannelMessages(events, () => fakeWorld());

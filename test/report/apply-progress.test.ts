@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PlannedRequest } from '../../src/plan/model.js';
 import { createInteractiveProgress } from '../../src/report/apply/interactive.js';
 import { PlainProgress, createApplyProgress, requestLabel, type ApplyProgress } from '../../src/report/apply/progress.js';
-import type { ApplyResult } from '../../src/report/apply/types.js';
+import type { ApplyResult } from '../../src/sync/apply-result.js';
 
 const initial = colors().enabled;
 afterEach(() => {

@@ -2,7 +2,7 @@ import { stripVTControlCharacters as strip } from 'node:util';
 import { colors, setColor } from '../../src/report/color.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatApplyResult } from '../../src/report/apply/result.js';
-import type { ApplyResult } from '../../src/report/apply/types.js';
+import type { ApplyResult } from '../../src/sync/apply-result.js';
 import { formatApplyMarkdown } from '../../src/report/apply/markdown.js';
 import { applyResultOf } from '../../src/sync/apply.js';
 import type { ApplyOutcome } from '../../src/apply/execute.js';

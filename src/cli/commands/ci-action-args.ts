@@ -6,6 +6,8 @@ import type { CliContext } from '../context.js';
 import type { ApplyCliOptions } from './apply.js';
 import type { LintCommandOptions } from './lint.js';
 import type { PlanCliOptions } from './plan.js';
+import { defineTest } from './test-register.js';
+import type { TestCliOptions } from './test.js';
 
 /**
  * The action's `args` input, read with the CLI's own flag definitions: the
@@ -48,4 +50,8 @@ export function parseLintArgs(args: string[], ctx: CliContext): Promise<LintComm
       ),
     ['lint', ...args],
   );
+}
+
+export function parseTestArgs(args: string[]): Promise<TestCliOptions> {
+  return parseWith<TestCliOptions>((program, keep) => defineTest(program, async (opts) => keep(opts)), ['test', ...args]);
 }

@@ -10,6 +10,7 @@ import { parseLintArgs } from './ci-action-args.js';
 import { failed } from './ci-action-failed.js';
 import { appendSummary, openActionIO, setOutputs, title, type ActionIO } from './ci-action-io.js';
 import { actionApply, actionPlan } from './ci-action-sync.js';
+import { actionTest } from './ci-action-test.js';
 import { lintPath } from './lint.js';
 
 /**
@@ -30,6 +31,8 @@ export async function runCiAction(ctx: CliContext): Promise<number> {
       return actionPlan(io);
     case 'apply':
       return actionApply(io);
+    case 'test':
+      return actionTest(io);
   }
 }
 

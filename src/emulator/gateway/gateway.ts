@@ -297,6 +297,8 @@ export class Gateway {
 
   /** Sends a bus event to every session of its application that may see it, attached or waiting to resume. */
   private deliver(event: EmulatorEvent): void {
+    // Most events are emitted with no session kept at all (every webhook post of a bench, every REST test).
+    if (this.sessions.size === 0) return;
     const world = this.world();
     const app = own(world.applications, event.applicationId);
     const intent = intentOf(event, app);

@@ -6,6 +6,7 @@
  */
 import type { EventBus } from '../gateway/events.js';
 import type { Application } from '../state/world.js';
+import { EndpointPostError, postToEndpoint, type EndpointReply } from './endpoint-post.js';
 import { signInteraction } from './keys.js';
 import { CallbackType } from '../../wire/interactions/callback.js';
 import { InteractionType } from '../../wire/interactions/payload.js';
@@ -31,28 +32,28 @@ function signedHeaders(app: Application, body: string, timestamp: string): Recor
 }
 
 /** What stopped a request from reaching the endpoint, in words: `refused the connection (ECONNREFUSED)`. */
-function connectError(err: Error): string {
-  const code = (err.cause as NodeJS.ErrnoException | undefined)?.code;
+function connectError(err: EndpointPostError): string {
+  const { code } = err;
   if (code === 'ECONNREFUSED') return `refused the connection (${code})`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `could not be found (${code})`;
   return `could not be reached (${code ?? err.message})`;
 }
 
 async function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer> {
+  let reply: EndpointReply;
   try {
-    const res = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    return { status: res.status, body: parsed };
+    reply = await postToEndpoint(url, body, headers, timeoutMs);
   } catch (err) {
-    const name = (err as Error).name;
-    return name === 'TimeoutError' ? { error: `did not answer within ${timeoutMs / 1000} s`, timedOut: true } : { error: connectError(err as Error) };
+    if (!(err instanceof EndpointPostError)) throw err;
+    return err.timedOut ? { error: `did not answer within ${timeoutMs / 1000} s`, timedOut: true } : { error: connectError(err) };
   }
+  let parsed: unknown;
+  try {
+    parsed = reply.text === '' ? undefined : JSON.parse(reply.text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: reply.status, body: parsed };
 }
 
 /** POSTs the signed interaction; resolves with the endpoint's answer within `timeoutMs`. */

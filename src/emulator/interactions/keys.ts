@@ -3,7 +3,7 @@
  * interaction it POSTs to an endpoint with the private key, and the app
  * verifies with the public key the developer portal shows. Node's own crypto.
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import type { World } from '../state/world.js';
 
 export interface KeyPair {
@@ -36,9 +36,25 @@ function privateKeyObject(privateHex: string) {
   return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, Buffer.from(privateHex, 'hex')]), format: 'der', type: 'pkcs8' });
 }
 
+/**
+ * Key objects by seed: loading one (DER parse) cost more than the signature
+ * itself on every delivery. Few applications per emulator; the bound only
+ * keeps a process that makes many emulators from keeping every key.
+ */
+const MAX_SIGNING_KEYS = 64;
+const signingKeys = new Map<string, KeyObject>();
+
+function signingKey(privateHex: string): KeyObject {
+  let key = signingKeys.get(privateHex);
+  if (key) return key;
+  if (signingKeys.size >= MAX_SIGNING_KEYS) signingKeys.clear();
+  signingKeys.set(privateHex, (key = privateKeyObject(privateHex)));
+  return key;
+}
+
 /** The hex signature of `timestamp + body`, as sent in X-Signature-Ed25519. */
 export function signInteraction(privateHex: string, timestamp: string, body: string): string {
-  return sign(null, Buffer.from(timestamp + body), privateKeyObject(privateHex)).toString('hex');
+  return sign(null, Buffer.from(timestamp + body), signingKey(privateHex)).toString('hex');
 }
 
 export function verifyInteraction(publicHex: string, timestamp: string, body: string, signatureHex: string): boolean {

@@ -37,6 +37,10 @@ export class OpenModals {
     return [...this.open.values()].filter((m) => m.userId === userId && (applicationId === undefined || m.applicationId === applicationId));
   }
 
+  clear(): void {
+    this.open.clear();
+  }
+
   /** Submitting (or dismissing) closes it. */
   close(m: OpenModal): void {
     const key = `${m.userId}:${m.applicationId}`;

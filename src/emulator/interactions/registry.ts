@@ -80,6 +80,17 @@ export class InteractionRegistry {
     while (this.live.size > MAX_LIVE) this.live.delete(this.live.keys().next().value!);
   }
 
+  /** Every live interaction, oldest first (a test runner's settling reads them). */
+  all(): IterableIterator<LiveInteraction> {
+    return this.live.values();
+  }
+
+  /** Forgets every interaction and open modal: a test runner's reset to its saved world. */
+  clear(): void {
+    this.live.clear();
+    this.modals.clear();
+  }
+
   get(id: Snowflake): LiveInteraction | undefined {
     return this.live.get(id);
   }

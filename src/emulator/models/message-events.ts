@@ -127,14 +127,17 @@ export function announceMessage(events: EventBus, world: World, stored: StoredMe
   } else {
     const referenced = referencedOf(world, stored);
     const member = authorMember(audience.guild, stored);
-    const bots = new Map(audience.appIds.map((id) => [id, world.applications[id]?.botUserId]));
-    emitAll(events, audience, action === 'create' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', (appId) => () => {
-      const out = messageView(stored, bots.get(appId), referenced);
-      if (action === 'update') out.tts = false;
-      if (guildId) out.guild_id = guildId;
-      if (member) out.member = member;
-      if (audience.guild) out.mentions = mentionsWithMembers(audience.guild, out.mentions);
-      return out;
+    emitAll(events, audience, action === 'create' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', (appId) => {
+      // Read now, not when (if ever) a session reads the dispatch: the bot user as the message was sent.
+      const botUserId = world.applications[appId]?.botUserId;
+      return () => {
+        const out = messageView(stored, botUserId, referenced);
+        if (action === 'update') out.tts = false;
+        if (guildId) out.guild_id = guildId;
+        if (member) out.member = member;
+        if (audience.guild) out.mentions = mentionsWithMembers(audience.guild, out.mentions);
+        return out;
+      };
     });
   }
   const uploaded = uploadedFiles(stored.message, opts.files ?? []);

@@ -5,10 +5,12 @@
  *   POST /__emulator/interactions/select        { messageId, menu, values: [...], userId?, locale?, waitSeconds? }
  *   POST /__emulator/interactions/modal-submit  { userId, fields: { field: text }, applicationId?, locale?, waitSeconds? }
  * Each answers 200 with the outcome (what the member sees), or 400 naming what is wrong with the request.
+ * The web view asks with `forPage: true`: the outcome comes without the interaction (its token is a credential).
  */
 import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
 import type { EmulatorResponse } from '../http/http-types.js';
-import type { ClickRequest, ComponentActions, ModalSubmitRequest, SelectRequest } from '../interactions/component-api.js';
+import type { ClickRequest, ComponentActions, ComponentOutcome, ModalSubmitRequest, SelectRequest } from '../interactions/component-api.js';
+import { componentOutcomeForPage } from '../view/page-outcome.js';
 
 type Obj = Record<string, unknown>;
 
@@ -46,7 +48,7 @@ const PARSERS = {
   '/interactions/modal-submit': (a: ComponentActions, b: Obj) => run(parseModalSubmit(b), (r) => a.submitModal(r)),
 } as const;
 
-function run<R>(req: R | string, act: (r: R) => Promise<unknown>): Promise<EmulatorResponse> {
+function run<R>(req: R | string, act: (r: R) => Promise<ComponentOutcome>): Promise<EmulatorResponse> {
   if (typeof req === 'string') return Promise.resolve({ status: 400, body: { message: req } });
   return act(req).then((outcome) => ({ status: 200, body: outcome }));
 }
@@ -55,6 +57,8 @@ export function componentControl(actions: ComponentActions): (method: string, pa
   return (method, path, body) => {
     if (method !== 'POST' || !Object.hasOwn(PARSERS, path)) return undefined;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return Promise.resolve({ status: 400, body: { message: 'Send a JSON object' } });
-    return PARSERS[path as keyof typeof PARSERS](actions, body as Obj);
+    const { forPage, ...request } = body as Obj;
+    const answer = PARSERS[path as keyof typeof PARSERS](actions, request);
+    return forPage === true ? answer.then((r) => (r.status === 200 ? { ...r, body: componentOutcomeForPage(r.body as ComponentOutcome) } : r)) : answer;
   };
 }

@@ -30,6 +30,8 @@ export function limitsOf(ctx: HandlerContext): Limits {
  * service validates the form first. Warnings and unenforced findings pass.
  */
 export function problemsResponse(problems: readonly Problem[]): EmulatorResponse | undefined {
+  // Nearly every request has none: no filtered copies for them.
+  if (problems.length === 0) return undefined;
   const enforced = problems.filter((p) => p.api && p.severity === 'error');
   return formErrorResponse(enforced.filter((p) => p.jsonCode === undefined)) ?? formErrorResponse(enforced);
 }

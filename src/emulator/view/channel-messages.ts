@@ -54,9 +54,41 @@ export function viewMessage(
   };
 }
 
+/**
+ * One channel's entries, in the order they were first added, and whether
+ * that is also id order (the usual case: each new answer has a newer id):
+ * then the oldest is the first entry, and trimming costs no sort. It was a
+ * sort of the whole shelf on every answer once a channel had filled it.
+ */
+class Shelf extends Map<Snowflake, ViewMessage> {
+  ordered = true;
+  /** The newest id added while ordered. */
+  newest: Snowflake | undefined = undefined;
+
+  add(m: ViewMessage): void {
+    if (!this.has(m.id)) {
+      if (this.newest !== undefined && compareSnowflakes(m.id, this.newest) < 0) this.ordered = false;
+      else this.newest = m.id;
+    }
+    this.set(m.id, m);
+  }
+
+  /** Drops the oldest ids until `keep` are left. */
+  trim(keep: number): void {
+    if (!this.ordered) {
+      const sorted = [...this].sort((a, b) => compareSnowflakes(a[0], b[0]));
+      this.clear();
+      for (const [id, m] of sorted) this.set(id, m);
+      this.ordered = true;
+      this.newest = sorted.at(-1)?.[0];
+    }
+    while (this.size > keep) this.delete(this.keys().next().value!);
+  }
+}
+
 /** Per-channel maps, bounded twice: entries per channel (oldest id out) and channels (least recently written out). */
 class ChannelShelves {
-  private readonly channels = new Map<Snowflake, Map<Snowflake, ViewMessage>>();
+  private readonly channels = new Map<Snowflake, Shelf>();
 
   constructor(
     private readonly perChannel: number,
@@ -66,14 +98,11 @@ class ChannelShelves {
   set(m: ViewMessage): void {
     let shelf = this.channels.get(m.channelId);
     if (shelf) this.channels.delete(m.channelId);
-    else shelf = new Map();
+    else shelf = new Shelf();
     // Re-inserted: the most recently written channel is last.
     this.channels.set(m.channelId, shelf);
-    shelf.set(m.id, m);
-    if (shelf.size > this.perChannel) {
-      const ids = [...shelf.keys()].sort(compareSnowflakes);
-      for (const id of ids.slice(0, shelf.size - this.perChannel)) shelf.delete(id);
-    }
+    shelf.add(m);
+    if (shelf.size > this.perChannel) shelf.trim(this.perChannel);
     while (this.channels.size > this.maxChannels) this.channels.delete(this.channels.keys().next().value!);
   }
 

@@ -4,7 +4,8 @@
  * application), so the page gets the outcome without it. Pure.
  */
 import type { InvokeOutcome } from '../interactions/invoke.js';
-import type { PageChoice, PageOutcome } from './outcome-types.js';
+import type { ComponentOutcome } from '../interactions/component-deliver.js';
+import type { PageChoice, PageComponentOutcome, PageOutcome } from './outcome-types.js';
 
 /** Autocomplete choices as the page lists them (the invoke path keeps the callback's choices as it got them). */
 function pageChoices(choices: readonly unknown[]): PageChoice[] {
@@ -19,4 +20,12 @@ export function outcomeForPage(outcome: InvokeOutcome): PageOutcome {
   const { token: _token, ...interaction } = outcome.interaction;
   const { choices, ...rest } = outcome;
   return { ...rest, interaction, ...(choices ? { choices: pageChoices(choices) } : {}) };
+}
+
+/** A component's or modal's outcome for the page: what the member sees, without the interaction (its token) or what the bot sent raw. */
+export function componentOutcomeForPage(outcome: ComponentOutcome): PageComponentOutcome {
+  if (outcome.outcome === 'invalid') return { outcome: 'invalid', message: outcome.message };
+  if (outcome.outcome === 'refused') return outcome;
+  const { interaction: _interaction, received: _received, endpoint: _endpoint, ...seen } = outcome;
+  return seen;
 }

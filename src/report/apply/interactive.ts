@@ -3,7 +3,7 @@ import type { Ora } from 'ora';
 import type { PlannedRequest } from '../../plan/model.js';
 import { ProgressCounter, formatDuration, requestLabel, type ApplyProgress, type ProgressStream } from './progress-shared.js';
 import { sanitizeMessage } from './result.js';
-import type { ApplyResult } from './types.js';
+import type { ApplyResult } from '../../sync/apply-result.js';
 
 export interface InteractiveOptions {
   stream: ProgressStream;

@@ -1,6 +1,6 @@
 import { escapeInline } from '../plan/markdown.js';
 import { appliedCounts, duplicateAddress, duplicatesSentence, sanitizeMessage } from './result.js';
-import type { ApplyResult, ApplyResultItem } from './types.js';
+import type { ApplyResult, ApplyResultItem } from '../../sync/apply-result.js';
 
 /**
  * An apply's outcome as GitHub-flavoured Markdown, for the step summary and

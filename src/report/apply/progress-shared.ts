@@ -1,7 +1,7 @@
 /** What both progress displays (plain lines here, the spinner in interactive.ts) share, apart so neither imports the other. */
 import type { PlannedRequest } from '../../plan/model.js';
 import { sanitizeMessage } from './result.js';
-import type { ApplyResult } from './types.js';
+import type { ApplyResult } from '../../sync/apply-result.js';
 
 /**
  * Progress of an apply, request by request, on stderr (stdout stays for the

@@ -1,11 +1,11 @@
 import type { PlannedRequest } from '../../plan/model.js';
 import type { TerminalInfo } from '../terminal.js';
 import { sanitizeMessage } from './result.js';
-import type { ApplyResult } from './types.js';
+import type { ApplyResult } from '../../sync/apply-result.js';
 import { ProgressCounter, formatDuration, requestLabel, type ApplyProgress, type ProgressStream } from './progress-shared.js';
 
 export { formatApplyResult } from './result.js';
-export type { ApplyResult } from './types.js';
+export type { ApplyResult } from '../../sync/apply-result.js';
 export { formatDuration, requestLabel, type ApplyProgress, type ProgressStream } from './progress-shared.js';
 
 export interface ProgressOptions {

@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { colors } from '../color.js';
-import type { ApplyResult, ApplyResultItem, RemovedDuplicate } from './types.js';
+import type { ApplyResult, ApplyResultItem, RemovedDuplicate } from '../../sync/apply-result.js';
 
 const SIGN: Record<string, string> = { create: '+', update: '~', rename: '~', replace: '-/+', delete: '-', permissions: '~' };
 const DONE: Record<string, string> = {

@@ -10,7 +10,7 @@ export interface GithubPaths {
   workspace?: string;
 }
 
-function workspacePath(file: string, paths: GithubPaths | undefined): string {
+export function workspacePath(file: string, paths: GithubPaths | undefined): string {
   if (!paths?.workspace) return file;
   const rel = relative(paths.workspace, isAbsolute(file) ? file : resolve(paths.cwd, file));
   // Outside the workspace GitHub cannot place it anyway; keep the name the user knows.

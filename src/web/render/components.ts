@@ -2,7 +2,8 @@
  * Message components v1 as the client shows them: action rows of buttons
  * (every style: link buttons as links, premium buttons with their SKU) and
  * selects (string, user, role, mentionable, channel) with their placeholder.
- * Nothing here acts: the page shows what a member would see.
+ * Each interactive one carries its custom_id (`data-custom-id`): the channel
+ * view makes them live for the member it acts as (views/component-live.ts).
  */
 import { h } from '../dom.js';
 import { plainEmoji, safeHref } from './text.js';
@@ -43,6 +44,7 @@ export function renderButton(b: Obj): HTMLElement {
       class: `button style-${style}${premium ? ' premium' : ''}`,
       title: premium ? `Premium: SKU ${String(b.sku_id ?? '?')}` : typeof b.custom_id === 'string' ? `custom_id: ${b.custom_id}` : url,
       'data-style': String(style),
+      'data-custom-id': typeof b.custom_id === 'string' ? b.custom_id : undefined,
     },
     `${emojiText(b.emoji)}${label}`,
   );
@@ -56,6 +58,7 @@ export function renderSelect(s: Obj): HTMLElement {
     disabled: s.disabled === true ? '' : undefined,
     class: `select select-${type}`,
     title: typeof s.custom_id === 'string' ? `custom_id: ${s.custom_id}` : undefined,
+    'data-custom-id': typeof s.custom_id === 'string' ? s.custom_id : undefined,
   });
 }
 

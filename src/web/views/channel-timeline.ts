@@ -52,6 +52,8 @@ export class ChannelTimeline {
     private readonly channelId: string,
     private readonly names: MentionNames,
     private title: () => TemplateResult,
+    /** Drawn under the messages: the composer. */
+    private readonly footer?: HTMLElement,
   ) {
     this.draw();
     // Content grows (a message arrives, an image decodes): a reader at the bottom stays there.
@@ -69,7 +71,12 @@ export class ChannelTimeline {
       this.ids,
       (m) => m,
       (m) => this.shown.get(m)!.el,
-    )}</discord-messages></div>`;
+    )}</discord-messages></div>${this.footer ?? nothing}`;
+  }
+
+  /** A loaded message as the view holds it now (the live components read its components). */
+  message(id: string): ViewMessage | undefined {
+    return this.shown.get(id)?.vm;
   }
 
   private statusText(): string {

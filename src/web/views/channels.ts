@@ -3,6 +3,9 @@
  * interaction answers, deleted ones as tombstones), rendered as the client
  * shows them and kept live from the stream. The latest page loads first,
  * older pages as the reader scrolls up; only loaded messages are rendered.
+ * The member the side bar names acts here: their buttons and selects are
+ * live (component-live.ts) and the composer under the messages posts as
+ * them.
  */
 import { html, nothing, type TemplateResult } from 'lit-html';
 import type { AppContext, MountView, ViewHandle } from '../app-context.js';
@@ -11,6 +14,8 @@ import type { MentionNames } from '../render/markdown.js';
 import type { MessageEntry } from '../render/timeline.js';
 import { channelGlyph } from '../sidebar.js';
 import { ChannelTimeline } from './channel-timeline.js';
+import { liveComponents } from './component-live.js';
+import { renderComposer } from './composer.js';
 
 /** Mentions named from the world the page holds. */
 export function namesFrom(app: AppContext): MentionNames {
@@ -54,16 +59,23 @@ export function mountChannel(el: HTMLElement, app: AppContext, channelId: string
   const root = document.createElement('section');
   root.className = 'channel-view';
   el.append(root);
-  const timeline = new ChannelTimeline(root, channelId, namesFrom(app), () => channelTitle(app, channelId));
+  const composer = channelId ? renderComposer(app, channelId) : undefined;
+  const timeline = new ChannelTimeline(root, channelId, namesFrom(app), () => channelTitle(app, channelId), composer?.el);
+  const stopComponents = liveComponents(root, { app, message: (id) => timeline.message(id) });
   return {
     onEntry(entry: StreamEntry) {
       const e = messageEntry(entry, channelId);
       if (e) timeline.onMessage(e);
     },
+    onSelection() {
+      composer?.redraw();
+    },
     onWorld() {
       timeline.retitle(() => channelTitle(app, channelId));
+      composer?.redraw();
     },
     unmount() {
+      stopComponents();
       timeline.close();
       root.remove();
     },
@@ -76,7 +88,7 @@ export const mountChannels: MountView = (el, app) => {
   return {
     onEntry: (e) => inner.onEntry?.(e),
     onSelection() {
-      if (app.selection.channelId === channelId) return;
+      if (app.selection.channelId === channelId) return inner.onSelection?.();
       inner.unmount?.();
       channelId = app.selection.channelId;
       inner = mountChannel(el, app, channelId);

@@ -38,7 +38,9 @@ function answered(o: Extract<PageOutcome, { outcome: 'answered' }>): TemplateRes
   const choices = o.choices
     ? html`<ul class="answer-choices">${o.choices.map((c) => html`<li>${c.name} → ${String(c.value)}</li>`)}</ul>${o.choices.length === 0 ? html`<div class="muted">No choices.</div>` : nothing}`
     : nothing;
-  const original = o.original ? messageBlock(o.original, 'Answer') : postsNoMessage(o) ? html`<div class="muted">No message: the callback did not post one.</div>` : nothing;
+  const modal = o.callback?.type === CallbackType.MODAL ? (o.callback.data as Obj | undefined) : undefined;
+  const none = modal ? html`<div class="muted">Opened the form “${str(modal.title)}”.</div>` : html`<div class="muted">No message: the callback did not post one.</div>`;
+  const original = o.original ? messageBlock(o.original, 'Answer') : postsNoMessage(o) ? none : nothing;
   return box('answered', html`<div class="muted">${how}</div>${choices}${original}${o.followups.map((f) => messageBlock(f, 'Follow-up'))}`);
 }
 

@@ -16,6 +16,8 @@ import { getJson, postJson } from '../api.js';
 import type { AppContext } from '../app-context.js';
 import type { PageOutcome } from '../../emulator/view/outcome-types.js';
 import { renderOutcome } from './command-outcome.js';
+import { openModalDialog } from './modal-dialog.js';
+import { CallbackType } from '../../wire/interactions/callback.js';
 import { SlashFields, type Verdict } from './invoke-slash.js';
 
 export interface InvokeForm {
@@ -173,6 +175,10 @@ class InvokeFormView implements InvokeForm {
     postJson<PageOutcome>('/interactions', this.part.request())
       .then((out) => {
         this.sent = { state: out.outcome, body: renderOutcome(out) };
+        // The application opened a modal: the member now has it in front of them.
+        const modal = out.outcome === 'answered' && out.callback?.type === CallbackType.MODAL ? out.callback.data : undefined;
+        if (out.outcome === 'answered' && typeof modal === 'object' && modal !== null)
+          openModalDialog(modal as Record<string, unknown>, { applicationId: out.application.id, who: { userId: this.app.selection.memberId, locale: this.app.selection.locale } });
       })
       .catch((err: unknown) => {
         this.sent = { state: 'error', message: err instanceof Error ? err.message : String(err) };

@@ -4,6 +4,7 @@
  * them (required, min/max length), and the MODAL_SUBMIT interaction's data
  * mirroring the modal's top level. Pure.
  */
+import { COMPONENT_LIMITS } from '../components/catalog.js';
 import { ComponentType, TextInputStyle } from '../enums.js';
 import { refuse, type ComponentRefusal } from './component-use.js';
 
@@ -46,24 +47,31 @@ export function modalValues(modal: Obj, given: Readonly<Record<string, string>>)
   }
   for (const f of fields) {
     const id = String(f.input.custom_id);
-    const required = f.input.required !== false;
     if (f.input.type !== ComponentType.TEXT_INPUT) {
-      if (required) return refuse('modal-field', `"${fieldName(f)}" is required and is not a text input: the emulator fills only text inputs`);
+      if (f.input.required !== false) return refuse('modal-field', `"${fieldName(f)}" is required and is not a text input: the emulator fills only text inputs`);
       continue;
     }
     const text = values.get(id) ?? (typeof f.input.value === 'string' ? f.input.value : '');
     values.set(id, text);
-    const problem = lengthProblem(f.input, text, required);
+    const problem = textInputProblem(f.input, text);
     if (problem) return refuse('modal-field', `"${fieldName(f)}" ${problem}`);
   }
   return values;
 }
 
-/** The client's checks of one text input. */
-function lengthProblem(input: Obj, text: string, required: boolean): string | undefined {
+/** What the client lets a member type in a text input (facts §1.5): required unless `required: false`, lengths 0 to the service's maximum by default. */
+export function textInputBounds(input: Obj): { required: boolean; min: number; max: number } {
+  return {
+    required: input.required !== false,
+    min: typeof input.min_length === 'number' ? input.min_length : 0,
+    max: typeof input.max_length === 'number' ? input.max_length : COMPONENT_LIMITS.text_input_length_max,
+  };
+}
+
+/** The client's checks of one text input's text, as the member is told them (`is required`); undefined when it may be sent. */
+export function textInputProblem(input: Obj, text: string): string | undefined {
+  const { required, min, max } = textInputBounds(input);
   if (text === '') return required ? 'is required' : undefined;
-  const min = typeof input.min_length === 'number' ? input.min_length : 0;
-  const max = typeof input.max_length === 'number' ? input.max_length : 4000;
   if (text.length < min) return `needs at least ${min} characters (got ${text.length})`;
   if (text.length > max) return `takes at most ${max} characters (got ${text.length})`;
   if (input.style !== TextInputStyle.PARAGRAPH && text.includes('\n')) return 'is a single line (short style)';

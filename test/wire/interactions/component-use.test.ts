@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { componentData, entityValues, findComponent, stringSelectValues, unusable } from '../../../src/wire/interactions/component-use.js';
-import { modalSubmitData, modalValues } from '../../../src/wire/interactions/component-modal.js';
+import { modalSubmitData, modalValues, textInputBounds, textInputProblem } from '../../../src/wire/interactions/component-modal.js';
 
 const row = (...components: object[]) => ({ type: 1, components });
 const fruit = {
@@ -83,5 +83,22 @@ describe('a modal submitted as the client does', () => {
     expect(modalValues(modal, { name: 'Annabel' })).toMatchObject({ message: '"Name" takes at most 5 characters (got 7)' });
     expect(modalValues(modal, { name: 'a\nb' })).toMatchObject({ message: '"Name" is a single line (short style)' });
     expect(modalValues(modal, { age: '3' })).toMatchObject({ kind: 'modal-field' });
+  });
+});
+
+describe('one text input as the client checks it (textInputProblem, shared by the web view dialog)', () => {
+  const short = { type: 4, custom_id: 'name', style: 1, min_length: 2, max_length: 5 };
+  it('required unless required: false; lengths; one line in a short input', () => {
+    expect(textInputProblem(short, '')).toBe('is required');
+    expect(textInputProblem({ ...short, required: false }, '')).toBeUndefined();
+    expect(textInputProblem(short, 'a')).toBe('needs at least 2 characters (got 1)');
+    expect(textInputProblem(short, 'abcdef')).toBe('takes at most 5 characters (got 6)');
+    expect(textInputProblem(short, 'a\nb')).toBe('is a single line (short style)');
+    expect(textInputProblem({ ...short, style: 2 }, 'a\nb')).toBeUndefined();
+    expect(textInputProblem(short, 'abc')).toBeUndefined();
+  });
+  it('bounds default to the service maximum and required', () => {
+    expect(textInputBounds({ type: 4, custom_id: 'x' })).toEqual({ required: true, min: 0, max: 4000 });
+    expect(textInputBounds(short)).toEqual({ required: true, min: 2, max: 5 });
   });
 });

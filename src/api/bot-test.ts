@@ -1,0 +1,127 @@
+/**
+ * Bot tests from code (vitest, jest): start a bot against a world in the
+ * embedded emulator, act as a member in a channel, and get what the member
+ * saw — `reply`, `update`, `followups`, `modal`, `choices`, `refused`,
+ * `noAnswer`, `message` — with the transcript of the step, as plain data
+ * that `expect(...).toMatchObject` reads. Each action settles first (the
+ * bot's follow-ups and edits are in). A step that cannot run (an unknown
+ * member, no such button) throws a CmdsyncError (`BOT_TEST_STEP`).
+ *
+ *   const t = await startBotTest({ world, bot: 'node bot.js', as: 'alice', in: 'general' });
+ *   expect(await t.invoke('/ping')).toMatchObject({ reply: { content: 'pong' } });
+ *   await t.stop();
+ */
+import { duration } from '../bot-test/file/values.js';
+import type { Observed, Scenario, Step, StepAction, TranscriptEntry } from '../bot-test/model.js';
+import { startSession } from '../bot-test/run/session.js';
+import { fail, runStep } from '../bot-test/run/steps.js';
+import type { RunningEmulator } from '../emulator/index.js';
+import { CmdsyncError } from '../errors.js';
+
+export type { Observed, ObservedMessage, ObservedModal, TranscriptEntry } from '../bot-test/model.js';
+
+export interface BotTestOptions {
+  /** The emulator's seed (guilds, channels, members, applications), or… */
+  world?: Record<string, unknown>;
+  /** …the path of a seed file. Neither: the emulator's default world. */
+  seedFile?: string;
+  /** The shell command that starts the bot, run in `cwd`. */
+  bot: string;
+  /** Default: the current directory. */
+  cwd?: string;
+  /** HTTP bots: their endpoint, `${PORT}` standing for the port chosen (the bot gets it as PORT). */
+  interactions?: string;
+  /** The manifest applied before the bot starts; found from `cwd` when absent; `false`: none (the world's own commands). */
+  manifest?: string | false;
+  /** The bot's environment before the emulator's variables (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  readyTimeoutMs?: number;
+  /** The member who acts and the channel, unless an action names others. */
+  as?: string;
+  in?: string;
+}
+
+export interface ActOptions {
+  as?: string;
+  in?: string;
+}
+
+export interface BotTestResult extends Observed {
+  /** What happened during the action, in order (never a token). */
+  transcript: TranscriptEntry[];
+}
+
+export interface BotTest {
+  /** The running emulator (its world, events and faults). */
+  emulator: RunningEmulator;
+  invoke(line: string, options?: ActOptions): Promise<BotTestResult>;
+  autocomplete(line: string, options?: ActOptions): Promise<BotTestResult>;
+  userCommand(name: string, target: string, options?: ActOptions): Promise<BotTestResult>;
+  messageCommand(name: string, target: string, options?: ActOptions): Promise<BotTestResult>;
+  /** On `message` (an id), else the bot's latest message in the channel. */
+  click(button: string, options?: ActOptions & { message?: string }): Promise<BotTestResult>;
+  select(menu: string, values: string[], options?: ActOptions & { message?: string }): Promise<BotTestResult>;
+  submitModal(fields: Record<string, string>, options?: ActOptions): Promise<BotTestResult>;
+  say(text: string, options?: ActOptions): Promise<BotTestResult>;
+  /** Moves the emulator's clock: ms, or `16m`, `30s`, `1h`. */
+  advance(by: number | string): void;
+  /** The next `times` requests matching `route` (`POST /channels/*\/messages`) answer `status`. */
+  fail(route: string, status?: number, times?: number): void;
+  /** Back to the world as it was when the bot got ready (the bot stays connected). */
+  reset(): void;
+  /** Stops the bot's process group and the emulator. */
+  stop(): Promise<void>;
+}
+
+const AT = { file: '<api>', line: 0, column: 0 };
+
+export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
+  const session = await startSession({
+    world: options.seedFile !== undefined ? { seedFile: options.seedFile } : { seed: options.world ?? {} },
+    run: options.bot,
+    cwd: options.cwd ?? process.cwd(),
+    ...(options.interactions !== undefined ? { interactions: options.interactions } : {}),
+    ...(options.manifest !== undefined ? { manifest: options.manifest } : {}),
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
+  });
+  const { ctx } = session;
+  const scenario: Scenario = { name: 'api', restart: false, steps: [], at: AT, ...actor(options) };
+  ctx.transcript.take();
+  const act = async (action: StepAction, o: ActOptions = {}): Promise<BotTestResult> => {
+    const step: Step = { action, at: AT, ...actor(o) };
+    const run = await runStep(ctx, scenario, step);
+    const transcript = ctx.transcript.take();
+    if ('problem' in run) throw new CmdsyncError('BOT_TEST_STEP', run.problem);
+    return { ...run.observed, transcript };
+  };
+  return {
+    emulator: ctx.emulator,
+    invoke: (line, o) => act({ kind: 'invoke', line }, o),
+    autocomplete: (line, o) => act({ kind: 'autocomplete', line }, o),
+    userCommand: (name, target, o) => act({ kind: 'user-command', name, target }, o),
+    messageCommand: (name, target, o) => act({ kind: 'message-command', name, target }, o),
+    click: (button, o = {}) => act({ kind: 'click', button, ...(o.message !== undefined ? { message: o.message } : {}) }, o),
+    select: (menu, values, o = {}) => act({ kind: 'select', menu, values, ...(o.message !== undefined ? { message: o.message } : {}) }, o),
+    submitModal: (fields, o) => act({ kind: 'submit-modal', fields }, o),
+    say: (text, o) => act({ kind: 'say', text }, o),
+    advance(by) {
+      const ms = typeof by === 'number' ? by : duration(by);
+      if (typeof ms !== 'number') throw new CmdsyncError('BOT_TEST_STEP', ms.problem);
+      ctx.harness.advance(ms);
+    },
+    fail(route, status = 500, times = 1) {
+      const run = fail(ctx, { kind: 'fail', route, status, times });
+      if ('problem' in run) throw new CmdsyncError('BOT_TEST_STEP', run.problem);
+    },
+    reset() {
+      ctx.harness.restore();
+      ctx.transcript.take();
+    },
+    stop: () => session.stop(),
+  };
+}
+
+function actor(o: ActOptions): ActOptions {
+  return { ...(o.as !== undefined ? { as: o.as } : {}), ...(o.in !== undefined ? { in: o.in } : {}) };
+}

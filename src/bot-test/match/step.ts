@@ -1,0 +1,112 @@
+import type { Expectation, Mismatch, Observed, ObservedMessage } from '../model.js';
+import { matchExactList, matchMessage, matchModal } from './message.js';
+import { show } from './text.js';
+
+/** The answers a step can expect, in the order they are checked and reported. */
+const ANSWER_KEYS = ['reply', 'update', 'modal', 'choices', 'followups', 'message'] as const;
+type AnswerKey = (typeof ANSWER_KEYS)[number];
+
+/**
+ * Each difference between what a step expects and what it observed; none:
+ * the step passed. Partial: only what is written is checked. When the step
+ * was refused or the bot did not answer, an expected answer is one mismatch
+ * that says so, rather than a list of every field it lacks.
+ */
+export function matchStep(expect: Expectation, observed: Observed): Mismatch[] {
+  const written = ANSWER_KEYS.filter((k) => expect[k] !== undefined);
+  if (expect.refused !== undefined) return matchRefused(expect, observed);
+  if (expect.noAnswer) {
+    return observed.noAnswer === undefined ? [{ path: 'no-answer', expected: 'no answer', actual: happened(observed), at: expect.at }] : [];
+  }
+  const first = written[0];
+  if (first && (observed.refused !== undefined || observed.noAnswer !== undefined)) {
+    return [{ path: first, expected: expectedOf(first, expect), actual: happened(observed), at: atOf(first, expect) }];
+  }
+  return written.flatMap((key) => matchAnswer(key, expect, observed));
+}
+
+function matchRefused(expect: Expectation, observed: Observed): Mismatch[] {
+  const expected = expect.refused === true ? 'refused' : `refused, containing ${show(expect.refused)}`;
+  if (observed.refused === undefined) return [{ path: 'refused', expected, actual: happened(observed), at: expect.at }];
+  if (expect.refused === true || observed.refused.toLowerCase().includes(expect.refused!.toLowerCase())) return [];
+  return [{ path: 'refused', expected, actual: `refused: ${show(observed.refused)}`, at: expect.at }];
+}
+
+function matchAnswer(key: AnswerKey, expect: Expectation, observed: Observed): Mismatch[] {
+  const at = atOf(key, expect);
+  const missing = (): Mismatch[] => [{ path: key, expected: expectedOf(key, expect), actual: `no ${noun(key)}; ${happened(observed)}`, at }];
+  switch (key) {
+    case 'reply':
+    case 'update':
+    case 'message': {
+      const actual = observed[key];
+      return actual ? matchMessage(key, expect[key]!, actual) : missing();
+    }
+    case 'modal':
+      return observed.modal ? matchModal(expect.modal!, observed.modal) : missing();
+    case 'choices':
+      return observed.choices
+        ? matchExactList(
+            'choices',
+            expect.choices!,
+            observed.choices.map((c) => c.name),
+            at,
+          )
+        : missing();
+    case 'followups':
+      return matchFollowups(expect, observed.followups);
+  }
+}
+
+function matchFollowups(expect: Expectation, followups: ObservedMessage[]): Mismatch[] {
+  const want = expect.followups!;
+  const out: Mismatch[] = [];
+  if (want.length !== followups.length) {
+    out.push({
+      path: 'followups',
+      expected: count(want.length, 'follow-up'),
+      actual: `${count(followups.length, 'follow-up')}${followups.length ? `: ${followups.map((f) => show(f.content)).join(', ')}` : ''}`,
+      at: expect.at,
+    });
+  }
+  want.forEach((m, i) => {
+    const actual = followups[i];
+    if (actual) out.push(...matchMessage(`followups[${i}]`, m, actual));
+  });
+  return out;
+}
+
+const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+function noun(key: AnswerKey): string {
+  return { reply: 'reply', update: 'update', modal: 'modal', choices: 'choices', followups: 'follow-ups', message: 'message from the bot' }[key];
+}
+
+function expectedOf(key: AnswerKey, expect: Expectation): string {
+  if (key === 'reply' || key === 'update' || key === 'message') {
+    const content = expect[key]!.content;
+    return content ? `a ${noun(key)}${'exact' in content ? ` ${show(content.exact)}` : ` matching /${content.pattern}/${content.flags}`}` : `a ${noun(key)}`;
+  }
+  if (key === 'modal') return 'a modal';
+  if (key === 'choices') return count(expect.choices!.length, 'choice');
+  return count(expect.followups!.length, 'follow-up');
+}
+
+function atOf(key: AnswerKey, expect: Expectation) {
+  const v = expect[key];
+  return v && !Array.isArray(v) && 'at' in v ? v.at : expect.at;
+}
+
+/** What the step came to, in a few words: the `actual` of a mismatch about the kind of answer. */
+export function happened(o: Observed): string {
+  if (o.refused !== undefined) return `refused: ${o.refused}`;
+  if (o.noAnswer !== undefined) return `no answer: ${o.noAnswer}`;
+  const parts: string[] = [];
+  if (o.reply) parts.push(`replied ${show(o.reply.content)}`);
+  if (o.update) parts.push(`updated the message to ${show(o.update.content)}`);
+  if (o.modal) parts.push(`opened the modal ${show(o.modal.title)}`);
+  if (o.choices) parts.push(count(o.choices.length, 'choice'));
+  if (o.followups.length) parts.push(count(o.followups.length, 'follow-up'));
+  if (o.message) parts.push(`said ${show(o.message.content)}`);
+  return parts.length ? `the bot ${parts.join(', ')}` : 'nothing happened';
+}

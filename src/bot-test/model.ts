@@ -1,0 +1,216 @@
+/**
+ * `cmdsync test`: the values a bot test file becomes, and what running it
+ * comes to. The file reader (bot-test/file/) makes a `TestFile`; the runner
+ * (bot-test/run/) acts each step on the emulator and records what it saw as
+ * an `Observed`; the matchers (bot-test/match/) compare it with the step's
+ * `Expectation`; the reports (report/bot-test/) render the `RunResult`.
+ * Pure data: no function, no emulator type, so each side can be tested alone.
+ */
+
+/** Where a piece of the test file was written (1-based), for `file:line` in the report and the Action's annotations. */
+export interface SourceAt {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** How the bot under test is started and reached. */
+export interface BotSpec {
+  /** Shell command, run in `cwd` (`--bot` overrides the file's `run:`). */
+  run: string;
+  /** The file's directory. */
+  cwd: string;
+  /** HTTP-interactions bots: the endpoint URL, `${PORT}` replaced by the port the runner chose. Absent: a gateway bot. */
+  interactions?: string;
+  at: SourceAt;
+}
+
+/** The emulator's seed as written (an object) or the path of a seed file, resolved against the test file's directory. */
+export type WorldSpec = { seed: Record<string, unknown> } | { seedFile: string };
+
+/**
+ * A string a value must match: exactly, or (written `/…/flags`) as a regular
+ * expression. Kept as source text so results stay plain data.
+ */
+export type TextMatcher = { exact: string } | { pattern: string; flags: string };
+
+/** Partial: only the fields written are checked. */
+export interface MessageMatcher {
+  content?: TextMatcher;
+  /** Each embed a partial object: every field written must be equal (strings may be TextMatchers' source text). */
+  embeds?: Record<string, unknown>[];
+  /** Buttons and selects in order, each matched by its label, else its custom_id, else a select's placeholder. */
+  components?: TextMatcher[];
+  ephemeral?: boolean;
+  at: SourceAt;
+}
+
+export interface ModalMatcher {
+  title?: TextMatcher;
+  /** Each text input in order, by label, else custom_id. */
+  fields?: TextMatcher[];
+  at: SourceAt;
+}
+
+/** What a step expects; partial: only the keys written are checked. */
+export interface Expectation {
+  /** The answer to the interaction (callback 4, or the deferred answer's edit). */
+  reply?: MessageMatcher;
+  /** The message the component was on, as updated (callback 7, or the deferred update's edit). */
+  update?: MessageMatcher;
+  /** Follow-up messages, in order; exactly as many as written. */
+  followups?: MessageMatcher[];
+  /** The modal opened (callback 9). */
+  modal?: ModalMatcher;
+  /** Autocomplete choices in order, by name; exactly as many as written. */
+  choices?: TextMatcher[];
+  /** The service refused (nothing reached the bot): `true`, or a text the refusal must contain. */
+  refused?: true | string;
+  /** The bot did not answer within the deadline. */
+  noAnswer?: true;
+  /** `say`: the bot's next message in the channel. */
+  message?: MessageMatcher;
+  at: SourceAt;
+}
+
+/** Names a member (`alice`, `@alice` or an id), a channel (`general`, `#general` or an id). */
+export interface Actor {
+  as?: string;
+  in?: string;
+}
+
+export type StepAction =
+  | { kind: 'invoke'; line: string }
+  | { kind: 'autocomplete'; line: string }
+  | { kind: 'user-command'; name: string; target: string }
+  | { kind: 'message-command'; name: string; target: string }
+  /** On `message` (an id), else the bot's latest message in the channel. */
+  | { kind: 'click'; button: string; message?: string }
+  | { kind: 'select'; menu: string; values: string[]; message?: string }
+  | { kind: 'submit-modal'; fields: Record<string, string> }
+  | { kind: 'say'; text: string }
+  /** Moves the emulator's clock (token expiry), in ms. */
+  | { kind: 'advance'; ms: number }
+  /** The next `times` requests matching `route` (`METHOD /path/with/*`) answer `status`. */
+  | { kind: 'fail'; route: string; status: number; times: number };
+
+export type StepKind = StepAction['kind'];
+
+export interface Step extends Actor {
+  action: StepAction;
+  expect?: Expectation;
+  at: SourceAt;
+}
+
+export interface Scenario extends Actor {
+  name: string;
+  /** Restart the bot before this scenario. */
+  restart: boolean;
+  steps: Step[];
+  at: SourceAt;
+}
+
+export interface TestFile {
+  path: string;
+  bot?: BotSpec;
+  world: WorldSpec;
+  /** The manifest whose commands and permission rows are applied before the bot starts; absent: found from the file's directory as `plan` finds it. */
+  manifest?: string;
+  scenarios: Scenario[];
+}
+
+/** A test file that cannot be read or is not a valid test: each problem located. */
+export interface TestFileProblem {
+  message: string;
+  at: SourceAt;
+}
+
+/** A message as the member saw it, reduced to what matchers read. */
+export interface ObservedMessage {
+  id: string;
+  content: string;
+  embeds: Record<string, unknown>[];
+  /** Buttons and selects in order. */
+  components: Array<{ type: number; customId?: string; label?: string; placeholder?: string; disabled?: boolean; url?: string }>;
+  ephemeral: boolean;
+}
+
+export interface ObservedModal {
+  title: string;
+  customId: string;
+  fields: Array<{ customId: string; label: string; style: number; required: boolean }>;
+}
+
+/** What one step came to, in the terms expectations use. */
+export interface Observed {
+  reply?: ObservedMessage;
+  update?: ObservedMessage;
+  followups: ObservedMessage[];
+  modal?: ObservedModal;
+  choices?: Array<{ name: string; value: unknown }>;
+  /** The service's refusal, as the member sees it. */
+  refused?: string;
+  /** Why the bot's answer never came (the typed delivery cause's text). */
+  noAnswer?: string;
+  /** `say`: the bot's next message in the channel. */
+  message?: ObservedMessage;
+}
+
+/** One difference between what was written and what happened. */
+export interface Mismatch {
+  /** `reply.content`, `followups[1].embeds[0].title`, `choices`. */
+  path: string;
+  expected: string;
+  actual: string;
+  at: SourceAt;
+}
+
+/** In order, what happened in a scenario: each delivery and answer, each REST request the bot made, each dispatch. Never a token. */
+export type TranscriptEntry =
+  | { kind: 'step'; index: number; action: StepKind; at: SourceAt }
+  /** `delivered`: false when the service refused before an interaction existed (nothing reached the bot). */
+  | { kind: 'delivery'; transport: 'http' | 'gateway'; delivered: boolean; interactionType: number; name?: string; outcome: string }
+  | { kind: 'answer'; callbackType: number }
+  | { kind: 'request'; method: string; route: string; status: number; code?: number }
+  | { kind: 'dispatch'; name: string }
+  | { kind: 'message'; action: 'create' | 'update' | 'delete'; channelId: string; messageId: string; source: string }
+  /** The bot's own output (stdout/stderr lines), kept for a failing scenario. */
+  | { kind: 'bot-output'; stream: 'stdout' | 'stderr'; line: string };
+
+/**
+ * A step's result. `error` is a fault in the *test* (an unknown member, no
+ * such button, a bad route pattern): the bot was not at fault, and the
+ * report says so.
+ */
+export type StepResult =
+  | { status: 'passed'; index: number; at: SourceAt; observed: Observed; durationMs: number }
+  | { status: 'failed'; index: number; at: SourceAt; observed: Observed; mismatches: Mismatch[]; durationMs: number }
+  | { status: 'error'; index: number; at: SourceAt; problem: string };
+
+export type Outcome = 'passed' | 'failed' | 'error';
+
+export interface ScenarioResult {
+  name: string;
+  at: SourceAt;
+  status: Outcome;
+  /** The steps run, in order; a scenario stops at its first failing or erroring step. */
+  steps: StepResult[];
+  transcript: TranscriptEntry[];
+  durationMs: number;
+}
+
+export interface FileResult {
+  path: string;
+  scenarios: ScenarioResult[];
+  /** The file could not run at all (unreadable, invalid, the bot did not start or get ready): every scenario counts as an error. */
+  problems?: TestFileProblem[];
+}
+
+export interface RunResult {
+  files: FileResult[];
+  passed: number;
+  failed: number;
+  /** Scenarios that could not run (errors in the test, or a file that could not run). */
+  errors: number;
+  durationMs: number;
+}

@@ -1,0 +1,53 @@
+/**
+ * One test file: its session (world, manifest, bot, saved point), each
+ * scenario run from the saved world, the session stopped at the end
+ * whatever happened. What keeps the file from running is its problem.
+ */
+import { dirname } from 'node:path';
+import { CmdsyncError } from '../../errors.js';
+import type { FileResult, ScenarioResult, SourceAt, TestFile } from '../model.js';
+import { runScenario } from './scenario.js';
+import { startSession, type BotSession } from './session.js';
+
+export interface RunFileOptions {
+  /** Overrides the file's `bot.run`. */
+  bot?: string;
+  env?: NodeJS.ProcessEnv;
+  onScenario?: (file: string, result: ScenarioResult) => void;
+  readyTimeoutMs?: number;
+}
+
+const problemAt = (file: TestFile): SourceAt => file.bot?.at ?? { file: file.path, line: 1, column: 1 };
+
+export async function runTestFile(file: TestFile, options: RunFileOptions = {}): Promise<FileResult> {
+  const run = options.bot ?? file.bot?.run;
+  if (run === undefined) return { path: file.path, scenarios: [], problems: [{ message: 'no bot to test: give bot.run in the file, or --bot', at: problemAt(file) }] };
+  const cwd = file.bot?.cwd ?? dirname(file.path);
+  let session: BotSession;
+  try {
+    session = await startSession({
+      world: file.world,
+      run,
+      cwd,
+      ...(file.bot?.interactions !== undefined ? { interactions: file.bot.interactions } : {}),
+      // Absent: found from the file's directory (cwd), as plan finds one.
+      ...(file.manifest !== undefined ? { manifest: file.manifest } : {}),
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
+    });
+  } catch (err) {
+    if (err instanceof CmdsyncError) return { path: file.path, scenarios: [], problems: [{ message: err.message, at: problemAt(file) }] };
+    throw err;
+  }
+  try {
+    const scenarios: ScenarioResult[] = [];
+    for (const scenario of file.scenarios) {
+      const result = await runScenario(session.ctx, scenario);
+      scenarios.push(result);
+      options.onScenario?.(file.path, result);
+    }
+    return { path: file.path, scenarios };
+  } finally {
+    await session.stop();
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * A bot under test in its world, ready to be acted on: the embedded
+ * emulator started from the world, the manifest applied, the bot started
+ * with the emulator's variables and awaited, the world saved. Shared by the
+ * file runner and the programmatic API; `stop` ends the bot's process group
+ * and the emulator, whatever state they are in.
+ */
+import { CmdsyncError } from '../../errors.js';
+import type { WorldSpec } from '../model.js';
+import { BotProcess } from './bot-process.js';
+import { applyManifest, findManifest, manifestApplicationId } from './manifest.js';
+import { DEFAULT_READY_TIMEOUT_MS, waitReady } from './ready.js';
+import type { ScenarioContext } from './scenario.js';
+import { TranscriptRecorder } from './transcript.js';
+import { botEnvironment, botIdentity, freePort, startWorld, type TestWorld } from './world.js';
+
+export interface SessionSpec {
+  world: WorldSpec;
+  /** The shell command that starts the bot, run in `cwd`. */
+  run: string;
+  cwd: string;
+  /** HTTP bots: the endpoint URL, `${PORT}` standing for the port the runner chooses. */
+  interactions?: string;
+  /** The manifest applied before the bot starts: a path (against `cwd`), found from `cwd` when absent, or `false` for none (the world's own commands). */
+  manifest?: string | false;
+  env?: NodeJS.ProcessEnv;
+  readyTimeoutMs?: number;
+}
+
+export interface BotSession {
+  ctx: ScenarioContext;
+  stop(): Promise<void>;
+}
+
+export async function startSession(spec: SessionSpec): Promise<BotSession> {
+  let world: TestWorld | undefined;
+  let bot: BotProcess | undefined;
+  let transcript: TranscriptRecorder | undefined;
+  const stop = async () => {
+    await bot?.stop();
+    transcript?.close();
+    await world?.emulator.close();
+  };
+  try {
+    world = await startWorld(spec.world);
+    const { emulator, harness } = world;
+    const port = await freePort();
+    const base = spec.env ?? process.env;
+    const manifest = spec.manifest === false ? undefined : findManifest(spec.cwd, spec.manifest);
+    const guess = botIdentity(emulator, undefined);
+    const identity = manifest ? botIdentity(emulator, manifestApplicationId(manifest, botEnvironment(emulator, guess, port, base))) : guess;
+    const env = botEnvironment(emulator, identity, port, base);
+    if (manifest) await applyManifest(manifest, emulator, identity, env);
+    const http = spec.interactions !== undefined;
+    // Set in the world before the saved point: the endpoint is part of the application as the test declares it.
+    if (http) emulator.world.applications[identity.applicationId]!.interactionsEndpointUrl = spec.interactions!.replaceAll('${PORT}', String(port));
+    const recorder = new TranscriptRecorder(emulator, harness);
+    transcript = recorder;
+    const timeout = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
+    const startBot = async (): Promise<string | undefined> => {
+      bot = new BotProcess(spec.run, spec.cwd, env);
+      bot.onOutput((stream, line) => recorder.push({ kind: 'bot-output', stream, line }));
+      return waitReady(emulator, harness, bot, identity.applicationId, http, timeout);
+    };
+    const notReady = await startBot();
+    if (notReady !== undefined) throw new CmdsyncError('BOT_TEST_NOT_READY', notReady);
+    harness.save();
+    const ctx: ScenarioContext = {
+      emulator,
+      harness,
+      applicationId: identity.applicationId,
+      transcript: recorder,
+      restartBot: async () => {
+        await bot?.stop();
+        // The old session must be seen gone first, or it would pass for the new bot's readiness.
+        if (!http) await until(() => !harness.connected(identity.applicationId), timeout);
+        return startBot();
+      },
+    };
+    return { ctx, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function until(done: () => boolean, ms: number): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!done() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}

@@ -1,0 +1,148 @@
+/**
+ * One step acted on the emulator as the member would, then settled, and
+ * what it came to as an `Observed`; or why it could not run (an unknown
+ * member, no such button, nothing to click: a fault in the test).
+ */
+import type { ComponentOutcome, EmulatorHarness, InvokeOutcome, RunningEmulator } from '../../emulator/index.js';
+import { CallbackType } from '../../wire/interactions/callback.js';
+import type { ComponentRefusalKind } from '../../wire/interactions/component-use.js';
+import { deliveryLine } from '../../wire/interactions/delivery.js';
+import type { Observed, Scenario, Step, StepAction } from '../model.js';
+import { observedMessage, observedModal } from './observe.js';
+import { latestBotMessage, nextBotMessage, placeOf, type Place } from './place.js';
+
+type Obj = Record<string, unknown>;
+
+export interface StepContext {
+  emulator: RunningEmulator;
+  harness: EmulatorHarness;
+  applicationId: string;
+}
+
+export type StepRun = { observed: Observed } | { problem: string };
+
+/** What the client refuses because the test named something that is not there: the test's fault, not the bot's. */
+const TEST_FAULTS: readonly ComponentRefusalKind[] = ['unknown-message', 'unknown-component', 'ambiguous-component', 'unknown-value', 'no-modal'];
+
+const nothing = (): Observed => ({ followups: [] });
+
+export async function runStep(ctx: StepContext, scenario: Scenario, step: Step): Promise<StepRun> {
+  const place = placeOf(ctx.emulator, scenario, step);
+  if ('problem' in place) return place;
+  const action = step.action;
+  switch (action.kind) {
+    case 'invoke':
+    case 'autocomplete':
+    case 'user-command':
+    case 'message-command':
+      return afterInteraction(ctx, await ctx.harness.track(ctx.emulator.invoke({ ...invokeRequest(action), ...place, waitSeconds: 0 })));
+    case 'click':
+    case 'select':
+      return component(ctx, place, action);
+    case 'submit-modal':
+      if (place.userId === undefined) return { problem: 'submit-modal needs a member: give as:' };
+      return afterInteraction(
+        ctx,
+        await ctx.harness.track(ctx.emulator.submitModal({ userId: place.userId, applicationId: ctx.applicationId, fields: action.fields, waitSeconds: 0 })),
+      );
+    case 'say':
+      return say(ctx, place, action.text);
+    case 'advance':
+      ctx.harness.advance(action.ms);
+      return { observed: nothing() };
+    case 'fail':
+      return fail(ctx, action);
+  }
+}
+
+function invokeRequest(action: Extract<StepAction, { kind: 'invoke' | 'autocomplete' | 'user-command' | 'message-command' }>) {
+  switch (action.kind) {
+    case 'invoke':
+      return { line: action.line };
+    case 'autocomplete':
+      return { line: action.line, autocomplete: true };
+    case 'user-command':
+      return { userCommand: action.name, target: action.target };
+    case 'message-command':
+      return { messageCommand: action.name, target: action.target };
+  }
+}
+
+/** The channel a step acts in: named, else the world's first guild's first channel. */
+function channelOf(ctx: StepContext, place: Place): string | undefined {
+  if (place.channelId !== undefined) return place.channelId;
+  return ctx.emulator.world.guilds[ctx.emulator.credentials.guildId]?.channels[0]?.id;
+}
+
+async function component(ctx: StepContext, place: Place, action: Extract<StepAction, { kind: 'click' | 'select' }>): Promise<StepRun> {
+  let messageId = action.message;
+  if (messageId === undefined) {
+    const channelId = channelOf(ctx, place);
+    const latest = channelId !== undefined ? latestBotMessage(ctx.emulator, ctx.applicationId, channelId, place.userId) : undefined;
+    if (!latest) return { problem: `nothing to ${action.kind}: the bot has no message in the channel` };
+    messageId = latest.id;
+  }
+  const base = { messageId, ...(place.userId !== undefined ? { userId: place.userId } : {}), waitSeconds: 0 };
+  const work = action.kind === 'click' ? ctx.emulator.click({ ...base, button: action.button }) : ctx.emulator.select({ ...base, menu: action.menu, values: action.values });
+  return afterInteraction(ctx, await ctx.harness.track(work));
+}
+
+/** Settles, then reads what the interaction came to as the member now sees it. */
+async function afterInteraction(ctx: StepContext, out: InvokeOutcome | ComponentOutcome): Promise<StepRun> {
+  if (out.outcome === 'invalid') return { problem: out.message };
+  if (out.outcome === 'refused') {
+    // A command's refusal says what the member sees and, apart, why (the rule that refused): `refused: BAN_MEMBERS` reads the reason.
+    const refusal = out.refusal as { kind: string; message: string; reason?: string };
+    if ((TEST_FAULTS as readonly string[]).includes(refusal.kind)) return { problem: refusal.message };
+    await ctx.harness.settled();
+    return { observed: { followups: [], refused: refusal.reason ? `${refusal.message} (${refusal.reason})` : refusal.message } };
+  }
+  await ctx.harness.settled(undefined, out.outcome === 'answered' ? (out.interaction.id as string) : undefined);
+  if (out.outcome === 'launched') return { observed: { followups: [], reply: observedMessage(out.message) } };
+  const answers = ctx.harness.answers(out.interaction.id as string);
+  const observed: Observed = { followups: (answers?.followups ?? []).map(observedMessage) };
+  if (out.outcome === 'no-response') return { observed: { ...observed, noAnswer: deliveryLine(out.cause) } };
+  const callback = answers?.callbackType ?? out.callback?.type;
+  const data = (out.callback?.data ?? {}) as Obj;
+  if (callback === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE || callback === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
+    if (answers?.original) observed.reply = observedMessage(answers.original);
+  } else if (callback === CallbackType.UPDATE_MESSAGE || callback === CallbackType.DEFERRED_UPDATE_MESSAGE) {
+    if (answers?.message) observed.update = observedMessage(answers.message);
+  } else if (callback === CallbackType.MODAL) observed.modal = observedModal(data);
+  else if (callback === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT)
+    observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c: Obj) => ({ name: String(c.name), value: c.value }));
+  return { observed };
+}
+
+async function say(ctx: StepContext, place: Place, text: string): Promise<StepRun> {
+  const channelId = channelOf(ctx, place);
+  if (place.userId === undefined || channelId === undefined) return { problem: 'say needs a member and a channel: give as: and in:' };
+  const res = await ctx.harness.track(
+    fetch(`${new URL(ctx.emulator.url).origin}/__emulator/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-cmdsync-control': ctx.emulator.controlToken },
+      body: JSON.stringify({ channelId, userId: place.userId, content: text }),
+    }),
+  );
+  const body = (await res.json().catch(() => ({}))) as Obj;
+  if (res.status !== 200) {
+    await ctx.harness.settled();
+    return { observed: { followups: [], refused: String(body.message ?? `HTTP ${res.status}`) } };
+  }
+  await ctx.harness.settled();
+  const next = nextBotMessage(ctx.emulator, ctx.applicationId, channelId, String(body.id));
+  return { observed: { followups: [], ...(next ? { message: observedMessage(next.message) } : {}) } };
+}
+
+const PREFIX = /^\/api(?:\/v\d+)?(?=\/)/;
+
+export function fail(ctx: StepContext, action: Extract<StepAction, { kind: 'fail' }>): StepRun {
+  const m = /^([A-Za-z]+)\s+(\/\S*)$/.exec(action.route.trim());
+  if (!m) return { problem: `fail: route ${JSON.stringify(action.route)} is not "METHOD /path" (e.g. "POST /channels/*/messages")` };
+  try {
+    ctx.emulator.faults.add({ kind: 'error', method: m[1]!.toUpperCase(), path: m[2]!.replace(PREFIX, ''), status: action.status, times: action.times });
+  } catch (err) {
+    return { problem: `fail: ${(err as Error).message}` };
+  }
+  return { observed: nothing() };
+}

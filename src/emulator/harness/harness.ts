@@ -1,0 +1,105 @@
+/**
+ * What a test runner needs of a running emulator beyond what a member can
+ * do: a saved point to return to before each scenario, a clock it moves,
+ * knowing when the bot has settled, and what an interaction came to once it
+ * has. The bot's gateway sessions, ids and tokens outlive a restore: only
+ * the world (messages, commands, permissions, state) and what lives beside
+ * it (interactions, open modals, fault rules, the clock's offset) go back.
+ */
+import type { Snowflake } from '../../wire/snowflake.js';
+import type { FaultController } from '../http/faults.js';
+import type { InteractionRegistry } from '../interactions/registry.js';
+import type { Store } from '../state/store.js';
+import type { World } from '../state/world.js';
+import type { AdvancingClock } from './clock.js';
+import type { InFlight } from './in-flight.js';
+import { answeredFinally, interactionsAwaiting, settle, type SettleOptions } from './settle.js';
+
+type Obj = Record<string, unknown>;
+
+export type { SettleOptions } from './settle.js';
+
+/** An interaction's answers as they stand: the original (a reply or the updated message) and follow-ups, each as the channel now holds it. */
+export interface InteractionAnswers {
+  /** The interaction's type (2 command, 3 component, 4 autocomplete, 5 modal submit). */
+  type: number;
+  callbackType?: number;
+  original?: Obj;
+  followups: Obj[];
+  /** The message the component was on, as it now is. */
+  message?: Obj;
+}
+
+export interface EmulatorHarness {
+  /** Saves the world as it is now: the point `restore` returns to. */
+  save(): void;
+  /** Back to the saved world: messages, permissions and state as saved; interactions, open modals and fault rules forgotten; the clock's offset back to 0. */
+  restore(): void;
+  /** Moves the emulator's clock forward (token expiry). */
+  advance(ms: number): void;
+  /**
+   * Resolves true once nothing is in flight and nothing happened for the quiet period, false when the bound came first.
+   * `interactionId`, the runner's action's interaction: once it has its final answer in its delivery's response and the bot made no request since, a short quiet period suffices.
+   */
+  settled(options?: SettleOptions, interactionId?: Snowflake): Promise<boolean>;
+  /** Counts an action of the runner's as in flight until it settles. */
+  track<T>(work: Promise<T>): Promise<T>;
+  /** The application has a gateway session identified (a gateway bot is ready). */
+  connected(applicationId: Snowflake): boolean;
+  /** What the interaction came to, read from the world now. */
+  answers(interactionId: Snowflake): InteractionAnswers | undefined;
+}
+
+export class HarnessError extends Error {
+  readonly code = 'EMULATOR_HARNESS';
+}
+
+interface Parts {
+  store: Store;
+  registry: InteractionRegistry;
+  faults: FaultController;
+  clock: AdvancingClock;
+  inFlight: InFlight;
+  hasSessionFor(applicationId: Snowflake): boolean;
+}
+
+export function emulatorHarness({ store, registry, faults, clock, inFlight, hasSessionFor }: Parts): EmulatorHarness {
+  let saved: World | undefined;
+  const current = (m: { id: Snowflake; message: Obj } | undefined): Obj | undefined => (m ? (store.world.messages[m.id]?.message ?? m.message) : undefined);
+  return {
+    save() {
+      if (store.file) throw new HarnessError('a saved point is kept in memory: start the emulator without a data file');
+      saved = structuredClone(store.world);
+    },
+    restore() {
+      if (!saved) throw new HarnessError('nothing saved to restore');
+      const world = structuredClone(saved);
+      // A new serial: whatever cached the world by it (ETags, the view) reads it again.
+      world.serial = store.world.serial + 1;
+      store.world = world;
+      registry.clear();
+      faults.clear();
+      clock.reset();
+      inFlight.touch();
+    },
+    advance: (ms) => clock.advance(ms),
+    settled: (options, interactionId) =>
+      settle(inFlight, () => interactionsAwaiting(registry, clock.now()), options, interactionId !== undefined ? () => answeredFinally(registry, interactionId) : undefined),
+    track: (work) => inFlight.track(work),
+    connected: (applicationId) => hasSessionFor(applicationId),
+    answers(interactionId) {
+      const live = registry.get(interactionId);
+      if (!live) return undefined;
+      const messageId = live.component?.messageId;
+      const original = live.original && live.original.id !== messageId ? current(live.original) : undefined;
+      const message = messageId !== undefined ? store.world.messages[messageId]?.message : undefined;
+      return {
+        type: live.type,
+        ...(live.answeredWith !== undefined ? { callbackType: live.answeredWith } : {}),
+        ...(original ? { original } : {}),
+        followups: live.followups.map((f) => current(f)!),
+        ...(message ? { message } : {}),
+      };
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * What is going on inside the emulator, for a runner that must know when a
+ * bot has finished reacting: API requests being handled (counted from the
+ * server's `request` event to the response's end, so the pipeline in http/
+ * is untouched), the runner's own actions (an invocation awaiting its
+ * answer), and the moment anything last happened (a request, a note, a
+ * dispatch).
+ */
+import type { Server } from 'node:http';
+import type { EventBus } from '../gateway/events.js';
+import { API_PREFIX } from '../http/server.js';
+
+const API_ROOT = API_PREFIX.replace(/\/v\d+$/, '/');
+
+export class InFlight {
+  private requests = 0;
+  private actions = 0;
+  /** API requests begun in all, and as the runner's latest action began: whether the bot has made a request since. */
+  private begun = 0;
+  private begunAtAction = 0;
+  private last: number = performance.now();
+  private readonly detach: Array<() => void> = [];
+
+  constructor(server: Server, events: EventBus) {
+    const onRequest = (req: { url?: string }, res: NodeJS.EventEmitter) => {
+      // The web view's streams stay open for ever: only the API counts.
+      if (!req.url?.startsWith(API_ROOT)) return;
+      this.requests++;
+      this.begun++;
+      this.touch();
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        this.requests--;
+        this.touch();
+      };
+      res.once('finish', end);
+      res.once('close', end);
+    };
+    server.prependListener('request', onRequest);
+    this.detach.push(() => server.off('request', onRequest));
+    this.detach.push(events.observe(() => this.touch()));
+    this.detach.push(events.subscribe(() => this.touch()));
+  }
+
+  touch(): void {
+    this.last = performance.now();
+  }
+
+  /** Counts `work` as in flight until it settles (an invocation awaiting the bot's answer). */
+  async track<T>(work: Promise<T>): Promise<T> {
+    this.actions++;
+    this.begunAtAction = this.begun;
+    this.touch();
+    try {
+      return await work;
+    } finally {
+      this.actions--;
+      this.touch();
+    }
+  }
+
+  get busy(): boolean {
+    return this.requests > 0 || this.actions > 0;
+  }
+
+  /** API requests begun since the runner's latest action began (a gateway bot's callback, an edit, a follow-up, a message). */
+  get requestsSinceAction(): number {
+    return this.begun - this.begunAtAction;
+  }
+
+  /** ms since anything last happened. */
+  get idleMs(): number {
+    return performance.now() - this.last;
+  }
+
+  close(): void {
+    for (const d of this.detach) d();
+  }
+}

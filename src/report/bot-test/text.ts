@@ -1,0 +1,77 @@
+import type { FileResult, Mismatch, RunResult, ScenarioResult, SourceAt, StepResult } from '../../bot-test/model.js';
+import { fileName } from './file-name.js';
+import { type Paint, withPaint } from './paint.js';
+import { stepAction, transcriptLines } from './transcript.js';
+
+/** `✓ bot.test.yaml › ping answers (12 ms)`: one scenario's outcome, printed as it finishes. */
+export function scenarioLine(file: string, result: ScenarioResult, color: boolean): string {
+  return withPaint(color, (p) => scenarioLineWith(p, file, result));
+}
+
+function scenarioLineWith(p: Paint, file: string, r: ScenarioResult): string {
+  const title = `${file} › ${r.name} ${p.dim(`(${Math.round(r.durationMs)} ms)`)}`;
+  if (r.status === 'passed') return `${p.green('✓')} ${title}`;
+  if (r.status === 'failed') return `${p.red('✗')} ${title}`;
+  return `${p.yellow('✗')} ${title} ${p.yellow('— error in the test')}`;
+}
+
+/**
+ * What follows the scenario lines: each failing scenario in detail (the
+ * step at its line, expected and actual side by side, the transcript in
+ * order), each test error said as one, each file that could not run, and
+ * the last line `N passed, M failed` (`, K errors` when any).
+ */
+export function renderTestRun(result: RunResult, options: { color: boolean }): string {
+  return withPaint(options.color, (p) => {
+    const blocks = result.files.flatMap((f) => fileBlocks(p, f));
+    return [...blocks, summaryLine(p, result)].join('\n\n');
+  });
+}
+
+export function summaryLine(p: Paint, r: RunResult): string {
+  const parts = [p.green(`${r.passed} passed`), r.failed > 0 ? p.red(`${r.failed} failed`) : `${r.failed} failed`];
+  if (r.errors > 0) parts.push(p.yellow(`${r.errors} error${r.errors === 1 ? '' : 's'}`));
+  return parts.join(', ');
+}
+
+function fileBlocks(p: Paint, f: FileResult): string[] {
+  const out: string[] = [];
+  if (f.problems?.length) {
+    const lines = f.problems.map((pr) => `  ${where(pr.at)}: ${pr.message}`);
+    out.push([p.yellow(p.bold(`Error in the test file ${fileName(f)} (it did not run):`)), ...lines].join('\n'));
+  }
+  for (const s of f.scenarios) if (s.status !== 'passed') out.push(scenarioBlock(p, s));
+  return out;
+}
+
+const where = (at: SourceAt): string => `${at.file}:${at.line}:${at.column}`;
+
+function scenarioBlock(p: Paint, s: ScenarioResult): string {
+  const head = `${s.status === 'failed' ? p.red(p.bold('✗ Failed:')) : p.yellow(p.bold('✗ Error in the test:'))} ${s.at.file} › ${s.name}`;
+  const last = s.steps.at(-1);
+  const body = last && last.status !== 'passed' ? stepBlock(p, s, last) : [`  ${s.status === 'error' ? 'the scenario could not run' : 'no step failed'} (${where(s.at)})`];
+  const transcript = s.transcript.length > 0 ? ['', p.dim('  Transcript:'), ...transcriptLines(s.transcript).map((l) => p.dim(`    ${l}`))] : [];
+  return [head, ...body, ...transcript].join('\n');
+}
+
+function stepBlock(p: Paint, s: ScenarioResult, step: StepResult): string[] {
+  const action = stepAction(s.transcript, step);
+  const title = `  step ${step.index + 1}${action ? ` (${action})` : ''} at ${where(step.at)}`;
+  if (step.status === 'error') return [title, `  ${p.yellow('error in the test, not the bot:')} ${step.problem}`];
+  if (step.status === 'passed') return [title];
+  return [title, ...mismatchTable(p, step.mismatches)];
+}
+
+/** Expected and actual side by side, one row per mismatch; stacked when a row would not fit. */
+export function mismatchTable(p: Paint, mismatches: Mismatch[]): string[] {
+  const rows = mismatches.map((m) => ({ what: `${m.path} (line ${m.at.line})`, expected: m.expected, actual: m.actual }));
+  const w = {
+    what: Math.max(5, ...rows.map((r) => r.what.length)),
+    expected: Math.max(8, ...rows.map((r) => r.expected.length)),
+  };
+  const width = 4 + w.what + 2 + w.expected + 2 + Math.max(6, ...rows.map((r) => r.actual.length));
+  if (width > 120) return rows.flatMap((r) => [`    ${r.what}`, `      expected: ${p.green(r.expected)}`, `      actual:   ${p.red(r.actual)}`]);
+  const pad = (s: string, n: number): string => s + ' '.repeat(n - s.length);
+  const header = p.dim(`    ${pad('where', w.what)}  ${pad('expected', w.expected)}  actual`);
+  return [header, ...rows.map((r) => `    ${pad(r.what, w.what)}  ${p.green(pad(r.expected, w.expected))}  ${p.red(r.actual)}`)];
+}

@@ -1,0 +1,65 @@
+import type { RunResult, ScenarioResult, SourceAt, TranscriptEntry } from '../../src/bot-test/model.js';
+
+/** Run results as the runner makes them, for the report tests. */
+export const at = (line: number, column = 9, file = 'bot.test.yaml'): SourceAt => ({ file, line, column });
+
+const transcript = (action: 'invoke' | 'click', index: number): TranscriptEntry[] => [
+  { kind: 'step', index, action, at: at(22 + index * 2) },
+  { kind: 'delivery', transport: 'gateway', delivered: true, interactionType: action === 'click' ? 3 : 2, name: action === 'click' ? 'yes' : 'confirm', outcome: 'answered' },
+  { kind: 'dispatch', name: 'INTERACTION_CREATE' },
+  { kind: 'answer', callbackType: action === 'click' ? 7 : 4 },
+  { kind: 'request', method: 'POST', route: '/channels/1/messages', status: 500, code: 0 },
+  { kind: 'message', action: 'create', channelId: '1', messageId: '2', source: 'bot' },
+  { kind: 'bot-output', stream: 'stderr', line: '\u001b[31mError\u001b[0m: <oops> & "bad" \u0007' },
+];
+
+export const passed: ScenarioResult = {
+  name: 'ping answers',
+  at: at(11, 5),
+  status: 'passed',
+  steps: [{ status: 'passed', index: 0, at: at(15), observed: { followups: [] }, durationMs: 4 }],
+  transcript: transcript('invoke', 0),
+  durationMs: 12.4,
+};
+
+export const failed: ScenarioResult = {
+  name: 'confirm <then> click & "go"',
+  at: at(18, 5),
+  status: 'failed',
+  steps: [
+    { status: 'passed', index: 0, at: at(22), observed: { followups: [] }, durationMs: 3 },
+    {
+      status: 'failed',
+      index: 1,
+      at: at(26),
+      observed: { followups: [] },
+      mismatches: [
+        { path: 'update.content', expected: '"Done"', actual: '"Cancelled"', at: at(27, 26) },
+        { path: 'update.components', expected: '["Undo"]', actual: '[]', at: at(27, 26) },
+      ],
+      durationMs: 9,
+    },
+  ],
+  transcript: [...transcript('invoke', 0), ...transcript('click', 1)],
+  durationMs: 30,
+};
+
+export const errored: ScenarioResult = {
+  name: 'unknown member',
+  at: at(30, 5),
+  status: 'error',
+  steps: [{ status: 'error', index: 0, at: at(33), problem: 'no member "carol" in the world (members: alice, bob)' }],
+  transcript: [{ kind: 'step', index: 0, action: 'invoke', at: at(33) }],
+  durationMs: 1,
+};
+
+export const run: RunResult = {
+  files: [
+    { path: '/repo/bot.test.yaml', scenarios: [passed, failed, errored] },
+    { path: '/repo/broken.test.yaml', scenarios: [], problems: [{ message: 'unknown key "stpes" in a scenario; did you mean "steps"?', at: at(4, 5, 'broken.test.yaml') }] },
+  ],
+  passed: 1,
+  failed: 1,
+  errors: 2,
+  durationMs: 1234,
+};

@@ -1,0 +1,89 @@
+/**
+ * The harness a test runner drives (emulator/harness/): settling waits for
+ * what the bot does after its answer, a restore puts the saved world back
+ * (messages gone, ids and tokens kept), the clock's advance expires tokens,
+ * and the answers of an interaction are read as the channel now holds them.
+ * The "bot" here answers INTERACTION_CREATE over the real callback and
+ * webhook routes.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { BOB, GENERAL, interactionSeed } from '../helpers/interaction-seed.js';
+import { start } from './helpers.js';
+
+let em: RunningEmulator;
+const tokens: string[] = [];
+
+async function post(path: string, body: unknown, method = 'POST'): Promise<number> {
+  const res = await fetch(em.url + path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  em = await start({ seed: interactionSeed(), harness: true });
+  em.events.subscribe((e) => {
+    if (e.name !== 'INTERACTION_CREATE') return;
+    const i = e.data as { id: string; token: string; application_id: string; data: { name: string } };
+    tokens.push(i.token);
+    void (async () => {
+      if (i.data.name === 'slow') {
+        // Defer, edit 150 ms later (awaited as owed), then a follow-up 50 ms after that (within the quiet period).
+        await post(`/interactions/${i.id}/${i.token}/callback`, { type: 5 });
+        await sleep(150);
+        await post(`/webhooks/${i.application_id}/${i.token}/messages/@original`, { content: 'done' }, 'PATCH');
+        await sleep(50);
+        await post(`/webhooks/${i.application_id}/${i.token}`, { content: 'and one more' });
+      } else if (i.data.name === 'hello') await post(`/interactions/${i.id}/${i.token}/callback`, { type: 4, data: { content: 'hi' } });
+    })();
+  });
+  em.harness!.save();
+});
+
+afterAll(() => em?.close());
+
+test('settled() waits for the deferred edit and the follow-up behind it; answers() reads them as they stand', async () => {
+  const out = await em.harness!.track(em.invoke({ line: '/slow', channelId: GENERAL, userId: BOB, waitSeconds: 0 }));
+  if (out.outcome !== 'answered') throw new Error(JSON.stringify(out));
+  expect(out.followups).toHaveLength(0);
+  expect(await em.harness!.settled({ quietMs: 500 })).toBe(true);
+  const answers = em.harness!.answers(out.interaction.id as string)!;
+  expect(answers.original).toMatchObject({ content: 'done' });
+  expect(answers.followups.map((f) => f.content)).toEqual(['and one more']);
+});
+
+test('restore() puts the saved world back: the messages are gone, the credentials stay', async () => {
+  const before = em.credentials.botToken;
+  await em.invoke({ line: '/hello', channelId: GENERAL, userId: BOB, waitSeconds: 0 });
+  await em.harness!.settled();
+  expect(Object.values(em.world.messages).some((m) => m.message.content === 'hi')).toBe(true);
+  em.harness!.restore();
+  expect(Object.values(em.world.messages)).toHaveLength(0);
+  expect(em.world.applications[em.credentials.applicationId]!.botToken).toBe(before);
+  const res = await fetch(`${em.url}/users/@me`, { headers: { authorization: `Bot ${before}` } });
+  expect(res.status).toBe(200);
+});
+
+test("advance() makes an interaction's token expire: its follow-up is refused; restore() sets the clock back", async () => {
+  em.harness!.restore();
+  const out = await em.invoke({ line: '/hello', channelId: GENERAL, userId: BOB, waitSeconds: 0 });
+  expect(out.outcome).toBe('answered');
+  const token = tokens.at(-1)!;
+  expect(await post(`/webhooks/${em.credentials.applicationId}/${token}`, { content: 'still here' })).toBe(200);
+  em.harness!.advance(16 * 60_000);
+  expect(await post(`/webhooks/${em.credentials.applicationId}/${token}`, { content: 'too late' })).not.toBe(200);
+  em.harness!.restore();
+  const again = await em.invoke({ line: '/hello', channelId: GENERAL, userId: BOB, waitSeconds: 0 });
+  expect(again.outcome).toBe('answered');
+});
+
+test('settled() is bounded: an interaction nobody answers holds it no longer than asked', async () => {
+  const started = performance.now();
+  const pending = em.invoke({ line: '/silent', channelId: GENERAL, userId: BOB, waitSeconds: 0 });
+  await sleep(20);
+  expect(await em.harness!.settled({ maxMs: 300 })).toBe(false);
+  expect(performance.now() - started).toBeLessThan(2_500);
+  await pending;
+});
