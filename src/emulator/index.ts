@@ -33,6 +33,8 @@ export { controlTokenProblem } from './state/seed.js';
 export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
 export type { ClickRequest, ComponentActions, ComponentDelivered, ComponentOutcome, ModalSubmitRequest, SelectRequest } from './interactions/component-api.js';
 export type { EndpointCheck } from './interactions/deliver.js';
+export type { Timers } from './interactions/registry.js';
+import type { Timers } from './interactions/registry.js';
 export type { EndpointWatchReport } from './interactions/endpoint-watch.js';
 
 export type { EmulatorCredentials, Seed } from './state/world.js';
@@ -63,8 +65,10 @@ export interface EmulatorOptions {
   faults?: FaultRule[];
   /** Overrides of the limits table (e.g. `{ user_commands: 15 }`, `{ daily_creates: 3 }`). */
   limits?: Partial<Record<string, number>>;
-  /** Clock (epoch ms), for tests of the daily allowance. */
+  /** Clock (epoch ms): the daily allowance, token lifetimes, the 3 s answer deadline, rate-limit windows. Tests pass one they move by hand (test/helpers/clock.ts). */
   now?: () => number;
+  /** The timers of the waits for an application's answer (the 3 s, a deferred answer's edit, `--wait`); with `now`, a test's clock ends them without waiting real time. */
+  timers?: Timers;
   /** The control routes' secret (`X-Cmdsync-Control`). Omitted: the seed's `control_token`, else the one the data file keeps, else a random one (kept in the data file). */
   controlToken?: string;
   /** Limits on slow peers (header/request/keep-alive time, connections per client address). */
@@ -139,7 +143,7 @@ async function startConfig(options: EmulatorOptions): Promise<StartConfig> {
   const pinnedToken = options.controlToken ?? (seed && typeof seed === 'object' ? seed.control_token : undefined);
   const badToken = pinnedToken === undefined ? undefined : controlTokenProblem(pinnedToken);
   if (badToken) throw new SeedError(`${options.controlToken !== undefined ? 'controlToken' : 'control_token'} ${badToken}`);
-  return { now, clock, seed, limits, pinnedToken, host: options.host ?? '127.0.0.1' };
+  return { now, clock, timers: options.timers, seed, limits, pinnedToken, host: options.host ?? '127.0.0.1' };
 }
 
 /** Listens on the host and port; a failure is one line for the CLI. */

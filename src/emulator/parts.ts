@@ -37,7 +37,7 @@ import { AvatarImages } from './view/avatar-images.js';
 import type { Seed, World } from './state/world.js';
 import { checkEndpoint, type EndpointCheck } from './interactions/deliver.js';
 import { invoke as invokeInteraction, type InvokeRequest } from './interactions/invoke.js';
-import { InteractionRegistry } from './interactions/registry.js';
+import { InteractionRegistry, type Timers } from './interactions/registry.js';
 import { componentActions } from './interactions/component-api.js';
 import { interactionControl } from './routes/interaction-control.js';
 import { interactionRoutes } from './routes/interactions.js';
@@ -49,6 +49,8 @@ export interface StartConfig {
   now: () => number;
   /** The clock `now` reads: a test runner advances it. */
   clock: AdvancingClock;
+  /** The timers of the waits for an answer (EmulatorOptions.timers); undefined: the process's. */
+  timers: Timers | undefined;
   seed: Seed | undefined;
   limits: Limits;
   pinnedToken: string | undefined;
@@ -70,8 +72,8 @@ export function writeOnce<T>(store: Store, change: (world: World) => T): T {
 }
 
 /** The parts that answer interactions: invoking a command as a user would, and the service's check of an endpoint (the last one of each application kept for the web view). */
-export function interactionParts(store: Store, nextId: () => Snowflake, { now, limits }: StartConfig, events: EventBus, gateway: Gateway) {
-  const registry = new InteractionRegistry(now);
+export function interactionParts(store: Store, nextId: () => Snowflake, { now, timers, limits }: StartConfig, events: EventBus, gateway: Gateway) {
+  const registry = new InteractionRegistry(now, timers);
   const env = {
     world: () => store.world,
     registry,

@@ -5,35 +5,32 @@
  * webhooks by id. A user's grant reads command permissions only with the
  * permissions scope.
  */
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, test as base } from '../helpers/context.js';
 import { Client, IDS, seed } from './webhooks-setup.js';
 
-let emu: RunningEmulator;
-let client: Client;
 const IDENTIFY = 'user-identify-only-token';
 const INCOMING = 'user-webhook-incoming-token';
 
-beforeEach(async () => {
-  emu = await startEmulator({
-    rateLimits: false,
-    seed: {
-      ...seed,
-      bearer_tokens: [
-        { token: IDENTIFY, application_id: IDS.app, scopes: ['identify'], user_id: IDS.member },
-        { token: INCOMING, application_id: IDS.app, scopes: ['identify', 'webhook.incoming'], user_id: IDS.member },
-      ],
-    },
-  });
-  client = new Client(emu);
+/** Each test's emulator (the shared fixture) with two user grants, and a client of it. */
+const test = base.extend<{ client: Client }>({
+  client: async ({ emulator }: { emulator: RunningEmulator }, use: (c: Client) => Promise<void>) => use(new Client(emulator)),
 });
-afterEach(() => emu.close());
+test.override('emulatorOptions', {
+  seed: {
+    ...seed,
+    bearer_tokens: [
+      { token: IDENTIFY, application_id: IDS.app, scopes: ['identify'], user_id: IDS.member },
+      { token: INCOMING, application_id: IDS.app, scopes: ['identify', 'webhook.incoming'], user_id: IDS.member },
+    ],
+  },
+});
 
 const UNAUTHORIZED = { message: '401: Unauthorized', code: 0 };
 
 describe('webhook management with a bearer', () => {
   for (const token of [IDENTIFY, INCOMING]) {
-    test(`a user grant (${token}) cannot list, read, create, edit or delete webhooks; nothing changes, no token leaks`, async () => {
+    test(`a user grant (${token}) cannot list, read, create, edit or delete webhooks; nothing changes, no token leaks`, async ({ emulator: emu, client }) => {
       const hook = await client.create(IDS.text);
       const before = JSON.stringify(emu.world);
       const auth = `Bearer ${token}`;
@@ -54,7 +51,7 @@ describe('webhook management with a bearer', () => {
     });
   }
 
-  test('a client-credentials grant cannot manage webhooks either; the bot token can', async () => {
+  test('a client-credentials grant cannot manage webhooks either; the bot token can', async ({ emulator: emu, client }) => {
     const basic = Buffer.from(`${emu.credentials.clientId}:${emu.credentials.clientSecret}`).toString('base64');
     const res = await fetch(`${emu.url}/oauth2/token`, {
       method: 'POST',
@@ -69,7 +66,7 @@ describe('webhook management with a bearer', () => {
 });
 
 describe('command permissions with a user grant', () => {
-  test('reading needs the permissions scope (401 40001), as editing does', async () => {
+  test('reading needs the permissions scope (401 40001), as editing does', async ({ emulator: emu, client }) => {
     const app = emu.credentials.applicationId;
     const r = await client.call('GET', `/applications/${app}/guilds/${IDS.guild}/commands/permissions`, { auth: `Bearer ${IDENTIFY}` });
     expect(r.status).toBe(401);

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator, Seed } from '../../src/emulator/index.js';
 import { invoke } from '../../src/api/invoke.js';
+import { FIRST_ANSWER_MS } from '../../src/wire/interactions/callback.js';
+import { TestClock } from '../helpers/clock.js';
 import { call, slash, start } from './helpers.js';
 import { startHttpBot, type HttpBot } from '../helpers/http-bot.js';
 
@@ -185,11 +187,15 @@ describe('USE_APPLICATION_COMMANDS', () => {
   });
 
   it('a member of a new guild holds it: the default world lets its user invoke', async () => {
+    // Nobody answers: the 3 s for an answer pass on a clock, not in real time.
+    const clock = new TestClock();
     const other = await start({
       seed: { guilds: [{ name: 'New', members: [{ username: 'someone' }], channels: [{ name: 'general' }] }], commands: [{ name: 'ping', description: 'Ping' }] },
+      now: clock.now,
+      timers: clock,
     });
     try {
-      const r = await invoke({ line: '/ping' }, { apiUrl: other.url, controlToken: other.controlToken });
+      const r = await clock.skipWait(invoke({ line: '/ping' }, { apiUrl: other.url, controlToken: other.controlToken }), FIRST_ANSWER_MS);
       // No bot is connected: the service delivered it and nobody answered (it was not refused).
       expect(r.outcome).toBe('no-response');
     } finally {

@@ -3,6 +3,8 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { startSignedEndpoint, type SignedEndpoint } from '../helpers/http-bot.js';
 import { ANN, APP, BOB, GENERAL, GUILD } from '../helpers/interaction-seed.js';
 import { answerFor, componentSeed, MOD_ROLE, PANEL } from './component-bot.js';
+import { DEFERRED_UPDATE_WAIT_MS } from '../../src/emulator/interactions/component-deliver.js';
+import { TestClock } from '../helpers/clock.js';
 import { call, start } from './helpers.js';
 
 describe('components and modals delivered to a signed HTTP endpoint', () => {
@@ -10,8 +12,10 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
   let endpoint: SignedEndpoint;
   const received: any[] = [];
   const work = new Set<Promise<unknown>>();
+  // Runs with real time; the test of the 3 s deadline jumps over it instead of waiting.
+  const clock = new TestClock(Date.now(), { running: true });
   beforeAll(async () => {
-    em = await start({ seed: componentSeed() });
+    em = await start({ seed: componentSeed(), now: clock.now, timers: clock });
     endpoint = await startSignedEndpoint({
       publicKey: () => em.credentials.publicKey,
       answer: (i, reply) => {
@@ -278,34 +282,43 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
     const url = app.interactionsEndpointUrl;
     delete app.interactionsEndpointUrl;
     const got: Record<string, { status: number; code?: number }> = {};
-    let lateClick = false;
+    const send = async (name: string, i: { id: string }, token: string, body: unknown) => {
+      const r = await call(em, 'POST', `/interactions/${i.id}/${token}/callback`, { body });
+      got[name] = { status: r.status, code: r.body?.code };
+    };
+    let lateClick: { id: string; token: string } | undefined;
+    let callbacks: Promise<void> | undefined;
     const unsub = em.events.subscribe((e) => {
       if (e.name !== 'INTERACTION_CREATE') return;
       const i = e.data as any;
-      const send = async (name: string, token: string, body: unknown) => {
-        const r = await call(em, 'POST', `/interactions/${i.id}/${token}/callback`, { body });
-        got[name] = { status: r.status, code: r.body?.code };
-      };
       if (i.type === 2)
         void send(
           'panel',
+          i,
           i.token,
           answerFor(i, () => undefined, em.url),
         );
-      else if (lateClick) setTimeout(() => void send('late', i.token, { type: 6 }), 3300);
+      else if (callbacks) lateClick = i;
       else
-        void send('wrong', `${i.token}x`, { type: 6 })
-          .then(() => send('first', i.token, { type: 6 }))
-          .then(() => send('second', i.token, { type: 6 }));
+        callbacks = send('wrong', i, `${i.token}x`, { type: 6 })
+          .then(() => send('first', i, i.token, { type: 6 }))
+          .then(() => send('second', i, i.token, { type: 6 }));
     });
     try {
       const messageId = await panel();
-      expect(await em.click({ messageId, button: 'Later', userId: BOB })).toMatchObject({ outcome: 'answered', callback: { type: 6 } });
-      await new Promise((r) => setTimeout(r, 100));
+      const answered = em.click({ messageId, button: 'Later', userId: BOB });
+      await callbacks;
+      // The click now waits for an edit of the message that no one sends (a deferred update): its time passes at once.
+      await clock.waiting();
+      clock.advance(DEFERRED_UPDATE_WAIT_MS);
+      expect(await answered).toMatchObject({ outcome: 'answered', callback: { type: 6 } });
       expect(got).toMatchObject({ wrong: { status: 404, code: 10062 }, first: { status: 204 }, second: { status: 400, code: 40060 } });
-      lateClick = true;
-      expect(await em.click({ messageId, button: 'Later', userId: BOB })).toMatchObject({ outcome: 'no-response', cause: { kind: 'no-session' } });
-      await new Promise((r) => setTimeout(r, 500));
+      const noAnswer = em.click({ messageId, button: 'Later', userId: BOB });
+      await clock.waiting();
+      clock.advance(3_001);
+      expect(await noAnswer).toMatchObject({ outcome: 'no-response', cause: { kind: 'no-session' } });
+      expect(lateClick).toBeDefined();
+      await send('late', lateClick!, lateClick!.token, { type: 6 });
       expect(got.late).toEqual({ status: 404, code: 10062 });
     } finally {
       unsub();

@@ -56,8 +56,8 @@ export function userBearer(em: RunningEmulator): string {
 export const slash = (name: string, extra: Record<string, unknown> = {}) => ({ name, description: `The ${name} command`, ...extra });
 
 /** An emulator with the interaction seed whose application's endpoint is a real HTTP bot verifying signatures (test/helpers/http-bot.ts). */
-export async function startWithHttpBot(): Promise<{ em: RunningEmulator; bot: HttpBot }> {
-  const em = await start({ seed: interactionSeed() });
+export async function startWithHttpBot(options: EmulatorOptions = {}): Promise<{ em: RunningEmulator; bot: HttpBot }> {
+  const em = await start({ seed: interactionSeed(), ...options });
   const bot = await startHttpBot({ publicKey: em.credentials.publicKey, apiBase: em.url });
   em.world.applications[APP]!.interactionsEndpointUrl = bot.url;
   return { em, bot };

@@ -7,6 +7,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { SeedError, type RunningEmulator } from '../../src/emulator/index.js';
 import type { Seed } from '../../src/emulator/state/world.js';
+import { FIRST_ANSWER_MS } from '../../src/wire/interactions/callback.js';
+import { TestClock } from '../helpers/clock.js';
 import { bot, call, slash, start } from './helpers.js';
 
 const APP = '110000000000000001';
@@ -81,12 +83,18 @@ describe("the user's setting, after X-Discord-Locale and Accept-Language", () =>
   });
 
   test("an interaction carries the invoking member's locale (en-US for a member without one)", async () => {
-    em = await start({ seed: { ...seed(), commands: [{ application_id: APP, name: 'hello', description: 'Hi', name_localizations: { fr: 'bonjour' } }] } });
-    const fr = await em.invoke({ line: '/bonjour', channelId: TEXT, userId: FR_USER });
+    // No bot answers: the 3 s for an answer pass on a clock, not in real time.
+    const clock = new TestClock();
+    em = await start({
+      seed: { ...seed(), commands: [{ application_id: APP, name: 'hello', description: 'Hi', name_localizations: { fr: 'bonjour' } }] },
+      now: clock.now,
+      timers: clock,
+    });
+    const fr = await clock.skipWait(em.invoke({ line: '/bonjour', channelId: TEXT, userId: FR_USER }), FIRST_ANSWER_MS);
     expect(fr.outcome).toBe('no-response');
     if (fr.outcome !== 'no-response') return;
     expect(fr.interaction).toMatchObject({ locale: 'fr', data: { name: 'hello' } });
-    const plain = await em.invoke({ line: '/hello', channelId: TEXT, userId: PLAIN_USER });
+    const plain = await clock.skipWait(em.invoke({ line: '/hello', channelId: TEXT, userId: PLAIN_USER }), FIRST_ANSWER_MS);
     expect(plain.outcome === 'no-response' && plain.interaction.locale).toBe('en-US');
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { bucketOf, majorParameter, RateLimiter } from '../../src/emulator/http/rate-limit.js';
+import { TestClock } from '../helpers/clock.js';
 import { bot, call, slash } from './helpers.js';
 
 let em: RunningEmulator | undefined;
@@ -48,12 +49,15 @@ describe('per-route buckets', () => {
     expect(other.headers['x-ratelimit-remaining']).toBe('1');
   });
 
-  test('buckets reset after their window', async () => {
-    em = await startEmulator({ rateLimits: { routes: { 'commands.list': { limit: 1, windowMs: 200 } } } });
+  test("buckets reset after their window, on the emulator's clock", async () => {
+    const clock = new TestClock();
+    em = await startEmulator({ rateLimits: { routes: { 'commands.list': { limit: 1, windowMs: 200 } } }, now: clock.now });
     const url = `/applications/${em.credentials.applicationId}/commands`;
     expect((await call(em, 'GET', url, { auth: bot(em) })).status).toBe(200);
     expect((await call(em, 'GET', url, { auth: bot(em) })).status).toBe(429);
-    await new Promise((r) => setTimeout(r, 250));
+    clock.advance(199);
+    expect((await call(em, 'GET', url, { auth: bot(em) })).status).toBe(429);
+    clock.advance(51);
     expect((await call(em, 'GET', url, { auth: bot(em) })).status).toBe(200);
   });
 

@@ -3,6 +3,7 @@ import { request } from 'undici';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { describe, expect, test } from './context.js';
 import type { TempDir } from './context.js';
+import { TestClock } from './clock.js';
 
 // Values kept from one test to the next, to see what the fixtures left behind.
 let dirOfFirst: TempDir | undefined;
@@ -41,6 +42,40 @@ describe('the shared fixtures', () => {
     expect(clock.now()).toBe(t);
     clock.advance(15 * 60_000);
     expect(clock.now() - t).toBe(15 * 60_000);
+  });
+
+  test("clock's timers fire in order as it passes them, at their moment, and never on their own", async ({ clock }) => {
+    const fired: Array<[string, number]> = [];
+    const start = clock.now();
+    const waiting = clock.waiting();
+    clock.setTimeout(() => fired.push(['b', clock.now() - start]), 300);
+    await waiting;
+    clock.setTimeout(() => fired.push(['a', clock.now() - start]), 100);
+    clock.clearTimeout(clock.setTimeout(() => fired.push(['cleared', 0]), 50));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fired).toEqual([]);
+    clock.advance(299);
+    expect(fired).toEqual([['a', 100]]);
+    clock.advance(1);
+    expect(fired).toEqual([
+      ['a', 100],
+      ['b', 300],
+    ]);
+    expect(clock.pending).toBe(0);
+  });
+});
+
+describe('a running clock', () => {
+  test('moves with real time, its timers fire on their own, and advance jumps ahead', async () => {
+    const clock = new TestClock(Date.now(), { running: true });
+    const t = clock.now();
+    await new Promise<void>((r) => clock.setTimeout(r, 30));
+    expect(clock.now() - t).toBeGreaterThanOrEqual(29);
+    let fired = false;
+    clock.setTimeout(() => (fired = true), 60_000);
+    clock.advance(60_000);
+    expect(fired).toBe(true);
+    expect(clock.now() - t).toBeGreaterThanOrEqual(60_000);
   });
 });
 

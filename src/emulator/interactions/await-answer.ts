@@ -82,7 +82,7 @@ export async function deliverAndAwait(env: AwaitEnv, app: Application, live: Liv
   // Without a session nobody receives it; the 3 s are waited all the same, as an observer of the
   // event bus (a test driving a bot directly) may answer.
   else deliverGateway(env.events, app, live.payload);
-  if (early === undefined) await when(live, answered, FIRST_ANSWER_MS - (env.now() - live.createdAt));
+  if (early === undefined) await when(live, answered, FIRST_ANSWER_MS - (env.now() - live.createdAt), env.registry.timers);
   if (answered(live)) return endpoint ? { endpoint } : {};
   const noSession = !app.interactionsEndpointUrl && env.hasSessionFor?.(app.id, live.guildId) === false;
   const cause: NoResponse = early ?? (noSession ? { kind: 'no-session' } : { kind: 'no-callback' });
@@ -101,14 +101,13 @@ function deferredSettled(live: LiveInteraction): boolean {
  * it; without, a deferred answer's edit (up to DEFERRED_WAIT_S) and the
  * follow-ups sent right behind it.
  */
-export async function collectAfterAnswer(env: Pick<AwaitEnv, 'now'>, live: LiveInteraction, waitSeconds: number | undefined): Promise<void> {
-  if (waitSeconds !== undefined) return sleep(waitSeconds * 1000);
+export async function collectAfterAnswer(env: Pick<AwaitEnv, 'now' | 'registry'>, live: LiveInteraction, waitSeconds: number | undefined): Promise<void> {
+  const { timers } = env.registry;
+  if (waitSeconds !== undefined) return new Promise<void>((resolve) => timers.setTimeout(resolve, waitSeconds * 1000));
   if (live.answeredWith !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) return;
   const until = env.now() + DEFERRED_WAIT_S * 1000;
-  await when(live, deferredSettled, DEFERRED_WAIT_S * 1000);
+  await when(live, deferredSettled, DEFERRED_WAIT_S * 1000, timers);
   if (live.original === undefined) return;
   // Settle: follow-ups sent right behind the edit arrive within moments of it.
-  await quietFor(live, SETTLE_MS, until - env.now());
+  await quietFor(live, SETTLE_MS, until - env.now(), timers);
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -117,7 +117,7 @@ export async function deliverComponent(env: ComponentEnv, app: Application, d: C
     outcome: live.answeredWith !== undefined ? { kind: 'answered', callbackType: live.answeredWith } : answered.cause!,
   });
   if (live.answeredWith === CallbackType.DEFERRED_UPDATE_MESSAGE && d.waitSeconds === undefined)
-    await when(live, (i) => i.received.some((r) => r.kind === 'edit-original'), DEFERRED_UPDATE_WAIT_MS);
+    await when(live, (i) => i.received.some((r) => r.kind === 'edit-original'), DEFERRED_UPDATE_WAIT_MS, env.registry.timers);
   else if (live.answeredWith !== undefined) await collectAfterAnswer(env, live, d.waitSeconds);
   return outcomeOf(env, app, live, answered);
 }

@@ -14,6 +14,21 @@ type Obj = Record<string, unknown>;
 
 export const MAX_LIVE = 1000;
 
+/**
+ * Where the emulator's waits for an application get their time (the 3 s
+ * first answer, a deferred answer's edit, `--wait`): the process's timers,
+ * or a test's clock that moves them on by hand (EmulatorOptions.timers).
+ */
+export interface Timers {
+  setTimeout(fire: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const SYSTEM_TIMERS: Timers = {
+  setTimeout: (fire, ms) => setTimeout(fire, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 /** One thing the application did with the interaction, in order: what `--json` prints. */
 export interface Received {
   /** ms since delivery. */
@@ -55,7 +70,10 @@ export class InteractionRegistry {
   /** Global command versions each user's client has loaded, by `${userId}:${commandId}` (read-repair). */
   private readonly seen = new Map<string, string>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    readonly timers: Timers = SYSTEM_TIMERS,
+  ) {}
 
   add(i: LiveInteraction): void {
     this.live.set(i.id, i);
@@ -129,38 +147,38 @@ export class InteractionRegistry {
  * interaction's changes), or after `ms`: one promise and one timer, woken by
  * the change itself, never a loop.
  */
-export function when(i: LiveInteraction, ready: (i: LiveInteraction) => boolean, ms: number): Promise<void> {
+export function when(i: LiveInteraction, ready: (i: LiveInteraction) => boolean, ms: number, timers: Timers = SYSTEM_TIMERS): Promise<void> {
   if (ready(i) || ms <= 0) return Promise.resolve();
   return new Promise((resolve) => {
     const check = () => {
       if (ready(i)) done();
     };
     const done = () => {
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       i.waiters.delete(check);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    const timer = timers.setTimeout(done, ms);
     i.waiters.add(check);
   });
 }
 
 /** Resolves once no change has come for `gapMs`, or after `ms`: what follows an answer arrives close behind it. */
-export function quietFor(i: LiveInteraction, gapMs: number, ms: number): Promise<void> {
+export function quietFor(i: LiveInteraction, gapMs: number, ms: number, timers: Timers = SYSTEM_TIMERS): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
-      clearTimeout(gap);
-      clearTimeout(deadline);
+      timers.clearTimeout(gap);
+      timers.clearTimeout(deadline);
       i.waiters.delete(restart);
       resolve();
     };
     const restart = () => {
-      clearTimeout(gap);
-      gap = setTimeout(done, gapMs);
+      timers.clearTimeout(gap);
+      gap = timers.setTimeout(done, gapMs);
     };
-    let gap = setTimeout(done, Math.min(gapMs, ms));
-    const deadline = setTimeout(done, ms);
+    let gap = timers.setTimeout(done, Math.min(gapMs, ms));
+    const deadline = timers.setTimeout(done, ms);
     i.waiters.add(restart);
   });
 }

@@ -47,8 +47,7 @@ export function viewState(s: StateSources): ViewState {
     rateLimits: {
       enabled: s.rateLimiter !== undefined,
       global: { limit: typeof global === 'number' ? global : null },
-      // The server's limiter runs on the wall clock, not the emulator's (a test's clock may stand still).
-      buckets: s.rateLimiter?.snapshot(Date.now()) ?? [],
+      buckets: s.rateLimiter?.snapshot(now) ?? [],
     },
     dailyCreates: { day: utcDay(now), limit_per_guild: s.limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(s.world(), now, s.limits.daily_creates) },
     faults: s.faults.list(),

@@ -15,7 +15,7 @@ function callerOf(req: IncomingMessage): string {
 export function countRateLimit(ex: Exchange, routePattern: string): EmulatorResponse | undefined {
   const limiter = ex.env.options.rateLimiter;
   if (!limiter) return undefined;
-  const decision = limiter.check(callerOf(ex.req), ex.method, routePattern, ex.path, Date.now());
+  const decision = limiter.check(callerOf(ex.req), ex.method, routePattern, ex.path, ex.env.options.now());
   if (!decision.ok) return decision.response;
   ex.limitHeaders = decision.headers;
   ex.bucket = decision.headers['X-RateLimit-Bucket'];
