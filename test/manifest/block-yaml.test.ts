@@ -20,7 +20,12 @@ function corpusAsYaml(): string[] {
 
 describe('block YAML reader', () => {
   it('reads every fixture and corpus set it accepts exactly as the exact parser does, and accepts most of them', () => {
-    const texts = [...yamlFiles(FIXTURES).map((f) => readFileSync(f, 'utf8')), ...corpusAsYaml()];
+    // Every YAML fixture must read alike where the fast reader takes it; "most" is counted over manifests and
+    // seeds only: bot test files (fixtures/bot-test, examples) are read by the exact parser alone, never the fast path.
+    const files = yamlFiles(FIXTURES);
+    const botTests = files.filter((f) => f.endsWith('.test.yaml'));
+    for (const f of botTests) agrees(readFileSync(f, 'utf8'));
+    const texts = [...files.filter((f) => !botTests.includes(f)).map((f) => readFileSync(f, 'utf8')), ...corpusAsYaml()];
     const accepted = texts.filter(agrees).length;
     expect(accepted / texts.length).toBeGreaterThan(0.8);
   });
