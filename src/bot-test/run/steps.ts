@@ -4,6 +4,7 @@
  * member, no such button, nothing to click: a fault in the test).
  */
 import type { ComponentOutcome, EmulatorHarness, InvokeOutcome, RunningEmulator } from '../../emulator/index.js';
+import { ANSWERED_QUIET_MS } from '../../emulator/harness/settle.js';
 import { CallbackType } from '../../wire/interactions/callback.js';
 import type { ComponentRefusalKind } from '../../wire/interactions/component-use.js';
 import { deliveryLine } from '../../wire/interactions/delivery.js';
@@ -101,7 +102,8 @@ async function afterInteraction(ctx: StepContext, out: InvokeOutcome | Component
     // A command's refusal says what the member sees and, apart, why (the rule that refused): `refused: BAN_MEMBERS` reads the reason.
     const refusal = out.refusal as { kind: string; message: string; reason?: string };
     if ((TEST_FAULTS as readonly string[]).includes(refusal.kind)) return { problem: refusal.message };
-    await ctx.harness.settled();
+    // Nothing reached the bot: only what was already under way (an earlier step's late work) is waited for.
+    await ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS });
     return { observed: { followups: [], refused: refusal.reason ? `${refusal.message} (${refusal.reason})` : refusal.message } };
   }
   await ctx.harness.settled(undefined, out.outcome === 'answered' ? (out.interaction.id as string) : undefined);
