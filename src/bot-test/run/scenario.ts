@@ -6,7 +6,7 @@
  */
 import { matchStep } from '../match/step.js';
 import type { Outcome, Scenario, ScenarioResult, StepResult } from '../model.js';
-import { runStep, type StepContext } from './steps.js';
+import { RECHECK_QUIET_MS, runStep, type StepContext } from './steps.js';
 import type { TranscriptRecorder } from './transcript.js';
 
 export interface ScenarioContext extends StepContext {
@@ -43,7 +43,7 @@ export async function runScenario(ctx: ScenarioContext, scenario: Scenario): Pro
     }
     let mismatches = step.expect ? matchStep(step.expect, run.observed) : [];
     if (mismatches.length > 0 && run.recheck && step.expect) {
-      run = { observed: await run.recheck() };
+      run = { observed: await run.recheck(RECHECK_QUIET_MS) };
       mismatches = matchStep(step.expect, run.observed);
     }
     const durationMs = performance.now() - stepStart;

@@ -27,7 +27,14 @@ export interface StepContext {
  * (a follow-up a moment after a reply), so the step is read again before it
  * is called failed. Passing steps stay fast; a failure is never early.
  */
-export type StepRun = { observed: Observed; recheck?: () => Promise<Observed> } | { problem: string };
+export type StepRun = { observed: Observed; recheck?: (quietMs?: number) => Promise<Observed> } | { problem: string };
+
+/**
+ * The quiet period of a step's second reading: only a step that did not
+ * match waits it, so it can be long enough for a loaded CI machine, where a
+ * bot took over 400 ms between a deferred answer's edit and its follow-up.
+ */
+export const RECHECK_QUIET_MS = 1_000;
 
 /** What the client refuses because the test named something that is not there: the test's fault, not the bot's. */
 const TEST_FAULTS: readonly ComponentRefusalKind[] = ['unknown-message', 'unknown-component', 'ambiguous-component', 'unknown-value', 'no-modal'];
@@ -108,8 +115,8 @@ async function afterInteraction(ctx: StepContext, out: InvokeOutcome | Component
   }
   await ctx.harness.settled(undefined, out.outcome === 'answered' ? (out.interaction.id as string) : undefined);
   if (out.outcome === 'launched') return { observed: { followups: [], reply: observedMessage(out.message) } };
-  const recheck = async (): Promise<Observed> => {
-    await ctx.harness.settled();
+  const recheck = async (quietMs?: number): Promise<Observed> => {
+    await ctx.harness.settled(quietMs !== undefined ? { quietMs } : undefined);
     return observeAnswers(ctx, out);
   };
   return { observed: observeAnswers(ctx, out), recheck };
