@@ -21,9 +21,13 @@ export function plainUser(m: { id: string; username: string }) {
 
 /** The member object of the Guild Member resource, with its user. */
 export function memberObject(guild: Guild, m: GuildMember, user: { id: string; username: string } = plainUser(m)) {
+  return { user, ...memberFields(guild, m) };
+}
+
+/** The member object without its user: what MESSAGE_CREATE's `member` and each mention's `member` carry (facts §7.4). */
+export function memberFields(guild: Guild, m: Pick<GuildMember, 'roles' | 'nick' | 'joinedAt'>) {
   return {
-    user,
-    roles: m.roles ?? [],
+    roles: [...(m.roles ?? [])],
     nick: m.nick ?? null,
     avatar: null,
     banner: null,

@@ -8,8 +8,9 @@
 import { MessageFlag } from '../../wire/enums.js';
 import { Intent } from '../../wire/gateway.js';
 import { SCOPE_BOT } from '../../wire/installation.js';
-import { snowflakeTimestamp, type Snowflake } from '../../wire/snowflake.js';
+import type { Snowflake } from '../../wire/snowflake.js';
 import { messageNote, type EmulatorEvent, type EventBus, type MessageNote } from '../gateway/events.js';
+import { memberFields } from '../gateway/members.js';
 import type { MultipartFile } from '../http/multipart.js';
 import { findChannel, type Guild, type StoredMessage, type World } from '../state/world.js';
 import { uploadedFiles } from './note-files.js';
@@ -76,27 +77,11 @@ function audienceOf(world: World, stored: StoredMessage, intents: { guild: numbe
   return { guild: undefined, appIds: own ? [own] : [], intent: intents };
 }
 
-function partialMember(guild: Guild, roles: readonly string[]): Obj {
-  return {
-    roles: [...roles],
-    nick: null,
-    avatar: null,
-    banner: null,
-    joined_at: snowflakeTimestamp(guild.id).toISOString(),
-    premium_since: null,
-    deaf: false,
-    mute: false,
-    flags: 0,
-    pending: false,
-    communication_disabled_until: null,
-  };
-}
-
 /** MESSAGE_CREATE/UPDATE's `member`: the author's guild membership without `user` (none for webhooks). */
 function authorMember(guild: Guild | undefined, stored: StoredMessage): Obj | undefined {
   if (!guild || senderOf(stored) === 'webhook') return undefined;
   const author = stored.message.author as { id?: string } | undefined;
-  return partialMember(guild, guild.members.find((x) => x.id === author?.id)?.roles ?? []);
+  return memberFields(guild, guild.members.find((x) => x.id === author?.id) ?? {});
 }
 
 /** On gateway copies each mentioned user carries their partial `member` (facts §7.4). */
@@ -104,7 +89,7 @@ function mentionsWithMembers(guild: Guild, mentions: unknown): unknown {
   if (!Array.isArray(mentions)) return mentions;
   return mentions.map((u: Obj) => {
     const m = guild.members.find((x) => x.id === u.id);
-    return m ? { ...u, member: partialMember(guild, m.roles ?? []) } : u;
+    return m ? { ...u, member: memberFields(guild, m) } : u;
   });
 }
 
