@@ -1,7 +1,7 @@
 /**
  * `say()`: a member posts a message in a channel of an emulator (started in
  * this process, or a running one by its URL and control token), through the
- * control route `POST /__emulator/messages`. The outcome is the message as
+ * control route `POST /__emulator/messages` (in this process, without it). The outcome is the message as
  * the channel now holds it, or the service's refusal (a member without
  * SEND_MESSAGES, an empty message, an unknown channel or member).
  */
@@ -21,12 +21,9 @@ export type SayOutcome =
   /** What the service answered instead: its status, code and message, and a form error's tree. */
   | { outcome: 'refused'; status: number; code?: number; message: string; errors?: unknown };
 
-function remoteOf(target: InvokeTarget): RemoteTarget {
-  return 'emulator' in target ? { apiUrl: target.emulator.url, controlToken: target.emulator.controlToken } : target;
-}
-
 export async function say(request: SayRequest, target: InvokeTarget): Promise<SayOutcome> {
-  const { status, body } = await controlPost(remoteOf(target), '/messages', request, 15_000);
+  // An emulator of this process is asked directly; a running one through its control route (the same answer).
+  const { status, body } = 'emulator' in target ? target.emulator.say({ ...request }) : await controlPost(target as RemoteTarget, '/messages', request, 15_000);
   const b = (body ?? {}) as Record<string, unknown>;
   if (status === 200) return { outcome: 'posted', message: b };
   if (typeof b.message !== 'string') throw new CmdsyncError('SAY_FAILED', `the emulator could not post it: HTTP ${status}`);

@@ -12,6 +12,9 @@ import { RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { Gateway, type GatewayOptions } from './gateway/gateway.js';
 import { WebhookAuthorizations } from './state/webhook-authorizations.js';
 import { EmulatorStartError } from './start-error.js';
+import type { Snowflake } from '../wire/snowflake.js';
+import type { EmulatorResponse } from './http/http-types.js';
+import { memberSay } from './routes/message-control.js';
 import { AdvancingClock } from './harness/clock.js';
 import { InFlight } from './harness/in-flight.js';
 import { emulatorHarness, type EmulatorHarness } from './harness/harness.js';
@@ -112,6 +115,8 @@ export interface RunningEmulator extends ComponentActions {
   limits: Limits;
   /** Invokes a command as a user would (the same as POST /__emulator/interactions and `cmdsync invoke`). */
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
+  /** A member posts in a channel (the same as POST /__emulator/messages and `cmdsync say`): 200 with the message, or the service's refusal. */
+  say(request: { channelId: Snowflake; userId: Snowflake; content?: string } & Record<string, unknown>): EmulatorResponse;
   /** The service's check of an application's interactions endpoint (default: the default application's). */
   checkInteractionsEndpoint(applicationId?: string): Promise<EndpointCheck>;
   /** Today's command creates per application and scope (`left` is null where nothing is refused: global). */
@@ -236,6 +241,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     limits,
     invoke: interactions.invoke,
+    say: (request) => memberSay({ store, events, nextId, now, limits }, request),
     ...interactions.components,
     checkInteractionsEndpoint: interactions.checkInteractionsEndpoint,
     ...(harness ? { harness } : {}),

@@ -142,14 +142,9 @@ function observeAnswers(ctx: StepContext, out: Extract<InvokeOutcome | Component
 async function say(ctx: StepContext, place: Place, text: string): Promise<StepRun> {
   const channelId = channelOf(ctx, place);
   if (place.userId === undefined || channelId === undefined) return { problem: 'say needs a member and a channel: give as: and in:' };
-  const res = await ctx.harness.track(
-    fetch(`${new URL(ctx.emulator.url).origin}/__emulator/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-cmdsync-control': ctx.emulator.controlToken },
-      body: JSON.stringify({ channelId, userId: place.userId, content: text }),
-    }),
-  );
-  const body = (await res.json().catch(() => ({}))) as Obj;
+  // The runner's action begins here, as an invocation's does (the bot's requests are counted from it).
+  const res = await ctx.harness.track(Promise.resolve(ctx.emulator.say({ channelId, userId: place.userId, content: text })));
+  const body = (res.body ?? {}) as Obj;
   if (res.status !== 200) {
     await ctx.harness.settled();
     return { observed: { followups: [], refused: String(body.message ?? `HTTP ${res.status}`) } };

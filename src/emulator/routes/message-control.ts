@@ -22,7 +22,8 @@ export interface MessageControlEnv {
   limits: Limits;
 }
 
-function say(env: MessageControlEnv, body: unknown): EmulatorResponse {
+/** A member's post (the control route's body): the service's answer as a response. Also `RunningEmulator.say`, for callers in this process. */
+export function memberSay(env: MessageControlEnv, body: unknown): EmulatorResponse {
   const b = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
   if (!b || typeof b.channelId !== 'string' || typeof b.userId !== 'string') return { status: 400, body: { message: 'Send { "channelId", "userId", "content", … }' } };
   const { channelId, userId, ...message } = b;
@@ -47,6 +48,6 @@ export function messageControl(env: MessageControlEnv): (method: string, path: s
   return (method, path, body) => {
     if (path !== MESSAGES_CONTROL_PATH) return undefined;
     if (method !== 'POST') return Promise.resolve({ status: 405, body: { message: 'Method not allowed' } });
-    return Promise.resolve(say(env, body));
+    return Promise.resolve(memberSay(env, body));
   };
 }
