@@ -5,7 +5,7 @@
  * nothing has happened for a quiet period. Bounded: a bot that keeps busy
  * does not hold the run for ever.
  */
-import { CallbackType, FIRST_ANSWER_MS } from '../../wire/interactions/callback.js';
+import { CallbackType, FIRST_ANSWER_MS, isFinalAnswer } from '../../wire/interactions/callback.js';
 import { MessageFlag } from '../../wire/enums.js';
 import type { InteractionRegistry, LiveInteraction } from '../interactions/registry.js';
 import type { InFlight } from './in-flight.js';
@@ -51,16 +51,9 @@ export function interactionsAwaiting(registry: InteractionRegistry, now: number)
  * applies again.
  */
 export const ANSWERED_QUIET_MS = 25;
-const FINAL_ANSWERS: readonly number[] = [
-  CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
-  CallbackType.UPDATE_MESSAGE,
-  CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
-  CallbackType.MODAL,
-];
-
 export function answeredFinally(registry: InteractionRegistry, interactionId: string): boolean {
   const answer = registry.get(interactionId)?.answeredWith;
-  return answer !== undefined && FINAL_ANSWERS.includes(answer);
+  return answer !== undefined && isFinalAnswer(answer);
 }
 
 /** Resolves true once settled, false when the bound came first. `answered`: the runner's interaction has its final answer (see ANSWERED_QUIET_MS). */

@@ -19,6 +19,17 @@ export const CallbackType = {
 
 /** The first answer must come within 3 s; the token then serves follow-ups for 15 min. */
 export const FIRST_ANSWER_MS = 3_000;
+
+/** An answer that is all the member gets unless the bot does more: a message, an update, choices, a modal (not a deferral, which promises an edit). */
+export function isFinalAnswer(callbackType: number): boolean {
+  return (
+    callbackType === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE ||
+    callbackType === CallbackType.UPDATE_MESSAGE ||
+    callbackType === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT ||
+    callbackType === CallbackType.MODAL
+  );
+}
+
 export const TOKEN_LIFETIME_MS = 15 * 60_000;
 export const MAX_AUTOCOMPLETE_CHOICES = 25;
 /** How long invoke may collect follow-ups and edits after the first answer: no longer than the token lives. */
