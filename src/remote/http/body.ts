@@ -1,4 +1,4 @@
-import { FormData } from 'undici';
+import { FormData } from './undici-parts.js';
 import type { TransportRequest } from './transport.js';
 
 /** A file for a multipart request (`files[n]`). */

@@ -1,4 +1,4 @@
-import { Agent, FormData, request as undiciRequest } from 'undici';
+import { Agent, FormData, request as undiciRequest } from './undici-parts.js';
 
 /** What the client hands the transport: a finished request, headers included. */
 export interface TransportRequest {
