@@ -11,7 +11,7 @@ import { openWorld } from './state/open-world.js';
 import { RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { Gateway, type GatewayOptions } from './gateway/gateway.js';
 import { WebhookAuthorizations } from './state/webhook-authorizations.js';
-import { EmulatorStartError } from './start-error.js';
+import { EmulatorStartError } from './http/start-error.js';
 import type { Snowflake } from '../wire/snowflake.js';
 import type { EmulatorResponse } from './http/http-types.js';
 import { memberSay } from './routes/message-control.js';
@@ -26,7 +26,7 @@ export type { GatewayOptions } from './gateway/gateway.js';
 import type { StoreOptions } from './state/store.js';
 import { EventBus } from './gateway/events.js';
 import type { EmulatorCredentials, Seed, World } from './state/world.js';
-import { apiRoutes, controlRoutes, interactionParts, stateSources, viewParts, type StartConfig } from './parts.js';
+import { apiRoutes, controlRoutes, interactionParts, stateSources, viewParts, type StartConfig } from './wiring/parts.js';
 import type { EndpointCheck } from './interactions/deliver.js';
 import { watchEndpoint, type EndpointWatchReport } from './interactions/endpoint-watch.js';
 import type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
@@ -133,7 +133,7 @@ export interface DailyCreates {
   scopes: Array<{ application_id: string; scope: string; used: number; left: number | null }>;
 }
 
-export { EmulatorStartError } from './start-error.js';
+export { EmulatorStartError } from './http/start-error.js';
 
 async function startConfig(options: EmulatorOptions): Promise<StartConfig> {
   const clock = new AdvancingClock(options.now ?? Date.now);
