@@ -191,9 +191,10 @@ export class ChangeTracker {
    * per write (two Maps, a Set, proxies and traps per write before).
    */
   reset(): void {
-    for (const entries of this.touched.values()) entries.clear();
-    this.replaced.clear();
-    this.replacedOld.clear();
+    // Only non-empty ones: V8 gives a cleared Map or Set a new table even when it was empty.
+    for (const entries of this.touched.values()) if (entries.size > 0) entries.clear();
+    if (this.replaced.size > 0) this.replaced.clear();
+    if (this.replacedOld.size > 0) this.replacedOld.clear();
   }
 
   /** What differs now from when each entry was first touched. */
@@ -203,7 +204,7 @@ export class ChangeTracker {
       out.push({ collection: name, key: null, old: undefined, value: this.world[name], json: JSON.stringify(this.world[name]) });
     }
     for (const [name, entries] of this.touched) {
-      if (this.replaced.has(name)) continue;
+      if (entries.size === 0 || this.replaced.has(name)) continue;
       const current = this.world[name] as Record<string, unknown>;
       for (const [key, touch] of entries) {
         const value = own(current, key) ? current[key] : undefined;
