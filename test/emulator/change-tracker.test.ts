@@ -30,6 +30,21 @@ describe.each([false, true])('ChangeTracker (compare: %s)', (compare) => {
     expect(Object.keys(world.messages).sort()).toEqual(['a', 'b', 'c']);
   });
 
+  it('reports each of many entries once, touched again or not, and nothing after a reset', () => {
+    const world = freshWorld();
+    const t = new ChangeTracker(world, compare);
+    for (const round of [1, 2]) for (let i = 0; i < 20; i++) t.view.messages[`m${i}`] = message(`m${i}-${round}`);
+    expect(keys(t)).toEqual(Array.from({ length: 20 }, (_, i) => `messages:m${i}:set`));
+    t.reset();
+    expect(t.changes()).toEqual([]);
+    t.view.messages.m3 = message('m3-again');
+    delete t.view.messages.m4;
+    expect(keys(t)).toEqual(['messages:m3:set', 'messages:m4:deleted']);
+    t.rollback();
+    expect(world.messages.m3?.message.id).toBe('m3-2');
+    expect(world.messages.m4?.message.id).toBe('m4-2');
+  });
+
   it('reports no entry only read, by key, by `in`, by enumeration or by descriptor', () => {
     const world = freshWorld();
     world.messages.m = message('m');

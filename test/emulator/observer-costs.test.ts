@@ -107,10 +107,15 @@ describe('the event log', () => {
 
   it('keeps the newest entries up to its bound, oldest first, across many wraps', () => {
     const bus = new EventBus();
-    const log = new ActivityLog(bus, () => 0, 7);
+    let clock = 1000;
+    const log = new ActivityLog(bus, () => (clock += 10), 7);
     for (let i = 1; i <= 25; i++) bus.note({ kind: 'request', method: 'GET', route: `/r${i}`, status: 200 });
     expect(log.since().map((e) => e.seq)).toEqual([19, 20, 21, 22, 23, 24, 25]);
+    // Each entry keeps its own time (the i-th note was stamped 1000 + 10 i).
+    expect(log.since().map((e) => e.at)).toEqual([19, 20, 21, 22, 23, 24, 25].map((i) => 1000 + 10 * i));
     expect(log.since(22).map((e) => (e as { route: string }).route)).toEqual(['/r23', '/r24', '/r25']);
+    expect(log.since(22.5).map((e) => e.seq)).toEqual([23, 24, 25]);
+    expect(log.since(3).map((e) => e.seq)).toEqual([19, 20, 21, 22, 23, 24, 25]);
   });
 });
 

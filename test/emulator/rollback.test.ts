@@ -87,6 +87,34 @@ describe('Store: a rolled-back write leaves nothing in the data file', () => {
   });
 });
 
+describe("Store: each write sees only its own changes (a settled write's tracker is reused)", () => {
+  test('a rollback undoes only its own write, open writes do not share what they touched, and nothing carries over', () => {
+    const { world, meta } = buildWorld(undefined, nextId, Date.UTC(2026, 10, 24), DEFAULT_LIMITS);
+    const store = new Store(world, meta);
+    const hook = (id: string) => ({ id }) as never;
+    const first = store.begin(true);
+    first.world.webhooks['1777777777777777771'] = hook('1777777777777777771');
+    first.commit(false);
+    const serial = world.serial;
+    const second = store.begin(true);
+    expect(second.world.webhooks['1777777777777777771']).toBeDefined();
+    second.world.webhooks['1777777777777777772'] = hook('1777777777777777772');
+    second.rollback();
+    expect(Object.keys(world.webhooks)).toContain('1777777777777777771');
+    expect(Object.keys(world.webhooks)).not.toContain('1777777777777777772');
+    const open = store.begin(true);
+    const other = store.begin(true);
+    open.world.webhooks['1777777777777777773'] = hook('1777777777777777773');
+    other.rollback();
+    expect(Object.keys(world.webhooks)).toContain('1777777777777777773');
+    open.commit(false);
+    expect(world.serial).toBe(serial + 1);
+    const idle = store.begin(true);
+    idle.commit(false);
+    expect(world.serial).toBe(serial + 1);
+  });
+});
+
 test('over HTTP: a handler that throws half way gets the generic 500, and the world, the data file and the event log keep nothing of it', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-rollback-')), 'world.json');
   const { world, meta } = buildWorld(undefined, nextId, Date.UTC(2026, 10, 24), DEFAULT_LIMITS);

@@ -16,6 +16,14 @@ describe('secretMatches', () => {
     expect(secretMatches('', '')).toBe(true);
   });
 
+  it('matches a given secret that matched before only while the stored one is still the same', () => {
+    expect(secretMatches('rotated-1', 'rotated-1')).toBe(true);
+    expect(secretMatches('rotated-1', 'rotated-1')).toBe(true);
+    expect(secretMatches('rotated-2', 'rotated-1')).toBe(false);
+    expect(secretMatches(undefined, 'rotated-1')).toBe(false);
+    expect(secretMatches('rotated-2', 'rotated-2')).toBe(true);
+  });
+
   it('never matches a secret that is not there, not even the empty one', () => {
     expect(secretMatches(undefined, '')).toBe(false);
     expect(secretMatches(undefined, 'x')).toBe(false);

@@ -15,7 +15,7 @@
  * the new connection refused. Slow connections still end at the head and
  * request timeouts.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 interface Tracked {
@@ -48,7 +48,8 @@ function victim(list: Iterable<Tracked>): Tracked | undefined {
   return best;
 }
 
-export function capConnectionsPerClient(server: Server, max: number, now: () => number = performance.now.bind(performance)): void {
+/** Tracks connections from now on; the function returned is to be called with each request as it arrives. */
+export function capConnectionsPerClient(server: Server, max: number, now: () => number = performance.now.bind(performance)): (req: IncomingMessage, res: ServerResponse) => void {
   const byAddress = new Map<string, Set<Tracked>>();
   const bySocket = new WeakMap<Socket, Tracked>();
   server.on('connection', (socket: Socket) => {
@@ -73,14 +74,19 @@ export function capConnectionsPerClient(server: Server, max: number, now: () => 
       if (set?.size === 0) byAddress.delete(address);
     });
   });
-  server.on('request', (req: IncomingMessage, res) => {
+  // One listener for every response (it finds its connection through the request), not a closure per request.
+  function finished(this: ServerResponse): void {
+    const tracked = bySocket.get(this.req.socket);
+    if (!tracked) return;
+    tracked.request = undefined;
+    tracked.answered = true;
+    tracked.lastProgress = now();
+  }
+  // Called from the server's own request listener: a second 'request' listener makes every emit copy the listener list.
+  return (req, res) => {
     const tracked = bySocket.get(req.socket);
     if (!tracked) return;
     tracked.request = req;
-    res.once('finish', () => {
-      tracked.request = undefined;
-      tracked.answered = true;
-      tracked.lastProgress = now();
-    });
-  });
+    res.on('finish', finished);
+  };
 }

@@ -9,7 +9,8 @@
  *   for observers).
  *
  * A step answers a refusal or hands on what it learnt; nothing is allocated
- * per request but the Exchange and what the steps return.
+ * per request but the Exchange and what the steps return. server.ts reads
+ * the body and calls handleRequest with it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { doubledVersionAnswer } from './doubled-version.js';
@@ -22,13 +23,19 @@ import { authorize } from './steps/authorize.js';
 import { answerControl, isControlPath } from './steps/control-routes.js';
 import { countRateLimit } from './steps/count-rate-limit.js';
 import { dropAfterHandler, injectFault, sleep } from './steps/inject-fault.js';
-import { matchRoute } from './steps/match-route.js';
+import type { FaultAction } from './faults.js';
+import type { EmulatorRequest, EmulatorResponse, Route } from './http-types.js';
+import { type Matched, matchRoute } from './steps/match-route.js';
 import { buildRequest } from './steps/parse-body.js';
-import { readBody } from './steps/read-body.js';
 import { runHandler } from './steps/run-handler.js';
 
-export async function handleRequest(env: PipelineEnv, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const raw = await readBody(req);
+/**
+ * The request after its body was read. Synchronous but for the steps that
+ * may wait (latency, a fault, a multipart body, a precheck or an
+ * asynchronous handler): only then is a promise made, and the rest of the
+ * path continues from it.
+ */
+export function handleRequest(env: PipelineEnv, req: IncomingMessage, res: ServerResponse, raw: Buffer | 'too-large'): void | Promise<void> {
   // The target as sent: WHATWG URL parsing would resolve `..` and `%2e%2e` onto the parent resource.
   const { path: target, query } = splitTarget(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
@@ -39,8 +46,13 @@ export async function handleRequest(env: PipelineEnv, req: IncomingMessage, res:
   if (prefix === undefined) return send(res, notFound());
 
   const ex = new Exchange(env, req, res, method, target.slice(prefix.length), query);
-  if (options.latencyMs > 0) await sleep(options.latencyMs);
+  if (options.latencyMs > 0) return sleep(options.latencyMs).then(() => routed(ex, prefix, raw));
+  return routed(ex, prefix, raw);
+}
+
+function routed(ex: Exchange, prefix: string, raw: Buffer | 'too-large'): void | Promise<void> {
   if (raw === 'too-large') return ex.reply(tooLarge());
+  const { env, method, req } = ex;
   const doubled = isVersioned(prefix) ? doubledVersionAnswer(ex.path, prefix, req.headers.host) : undefined;
   if (doubled) return ex.reply(doubled);
 
@@ -50,24 +62,35 @@ export async function handleRequest(env: PipelineEnv, req: IncomingMessage, res:
     ex.routePattern = routeShape(ex.path);
     return ex.reply(matched, 'not-emulated');
   }
-  const { route } = matched;
-  ex.routePattern = route.pattern;
+  ex.routePattern = matched.route.pattern;
+  const fault = env.options.faults.decide(method, ex.path, matched.route.pattern);
+  if (fault) return injectFault(fault, ex).then((finished) => (finished ? undefined : admitted(ex, matched, raw, fault)));
+  return admitted(ex, matched, raw, undefined);
+}
 
-  const fault = options.faults.decide(method, ex.path, route.pattern);
-  if (fault && (await injectFault(fault, ex))) return;
-  const limited = countRateLimit(ex, route.pattern);
+function admitted(ex: Exchange, matched: Matched, raw: Buffer, fault: FaultAction | undefined): void | Promise<void> {
+  const limited = countRateLimit(ex, matched.route.pattern);
   if (limited) return ex.reply(limited, 'rate-limit');
-  const auth = authorize(matched, req.headers.authorization, options);
+  const auth = authorize(matched, ex.req.headers.authorization, ex.env.options);
   if ('status' in auth) return ex.reply(auth, 'auth');
-  // Only a multipart body or an asynchronous handler makes a promise: the rest of the path runs in this turn.
   const built = buildRequest(ex, matched, auth, raw);
-  const request = built instanceof Promise ? await built : built;
-  if ('status' in request) return ex.reply(request);
-  const prechecked = route.precheck ? await route.precheck(request, options.now) : undefined;
-  if (prechecked) return ex.reply(prechecked);
+  if (built instanceof Promise) return built.then((request) => prechecked(ex, matched.route, request, fault));
+  return prechecked(ex, matched.route, built, fault);
+}
 
-  const handled = runHandler(env, route, request);
-  const response = handled instanceof Promise ? await handled : handled;
-  if (fault?.kind === 'drop-after') return dropAfterHandler(ex);
-  ex.reply(response);
+function prechecked(ex: Exchange, route: Route, request: EmulatorRequest | EmulatorResponse, fault: FaultAction | undefined): void | Promise<void> {
+  if ('status' in request) return ex.reply(request);
+  if (!route.precheck) return handled(ex, route, request, fault);
+  return route.precheck(request, ex.env.options.now).then((refused) => (refused ? ex.reply(refused) : handled(ex, route, request, fault)));
+}
+
+function handled(ex: Exchange, route: Route, request: EmulatorRequest, fault: FaultAction | undefined): void | Promise<void> {
+  const out = runHandler(ex.env, route, request);
+  if (out instanceof Promise) return out.then((response) => answered(ex, response, fault));
+  return answered(ex, out, fault);
+}
+
+function answered(ex: Exchange, response: EmulatorResponse, fault: FaultAction | undefined): void {
+  if (fault?.kind === 'drop-after') dropAfterHandler(ex);
+  else ex.reply(response);
 }

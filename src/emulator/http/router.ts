@@ -81,7 +81,8 @@ export class Router {
   match(method: string, path: string): RouteMatch {
     // Segments are compared decoded, as the service does: clients send `@original` as `%40original`.
     // (Dot segments, encoded or not, were refused before routing.)
-    const parts = split(path).map(decodeSegment);
+    const parts: Array<string | undefined> = [];
+    for (const segment of path.split('/')) if (segment.length > 0) parts.push(decodeSegment(segment));
     let best: Compiled | undefined;
     let bestScore = -1;
     let bestAny = -1;
@@ -105,11 +106,29 @@ export class Router {
   }
 }
 
+/** The query of every target without one: shared, so it refuses changes (one would reach the next request). */
+class NoQuery extends URLSearchParams {
+  override append(): void {
+    throw new TypeError('a request without a query has a read-only one');
+  }
+  override delete(): void {
+    this.append();
+  }
+  override set(): void {
+    this.append();
+  }
+  override sort(): void {
+    this.append();
+  }
+}
+
+const NO_QUERY: URLSearchParams = new NoQuery();
+
 /** A request target split into its path (exactly as sent, no dot-segment resolution) and its query. */
 export function splitTarget(target: string): { path: string; query: URLSearchParams } {
   const q = target.indexOf('?');
   const path = q < 0 ? target : target.slice(0, q);
-  return { path: path.startsWith('/') ? path : `/${path}`, query: new URLSearchParams(q < 0 ? '' : target.slice(q + 1)) };
+  return { path: path.startsWith('/') ? path : `/${path}`, query: q < 0 ? NO_QUERY : new URLSearchParams(target.slice(q + 1)) };
 }
 
 /** `.` or `..` as a segment, literally or percent-encoded: such a path names no resource. */

@@ -11,6 +11,7 @@ import { Router } from './router.js';
 import { DEFAULT_TIMEOUTS, type ServerOptions } from './server-options.js';
 import { internalError, send } from './steps/answer.js';
 import { HandlerLock } from './steps/handler-lock.js';
+import { readBody } from './steps/read-body.js';
 
 export { API_PREFIX } from './steps/api-path.js';
 export { isLoopback } from './steps/control-routes.js';
@@ -26,13 +27,26 @@ export function createEmulatorServer(options: ServerOptions): Server {
     keepAliveTimeout: t.keepAliveMs,
     connectionsCheckingInterval: t.checkIntervalMs,
   };
-  const server = createServer(serverOptions, (req, res) => {
-    handleRequest(env, req, res).catch(() => {
-      // Never echo the error: it could carry request data. The answer is the service's generic 500.
+  const server = createServer(serverOptions);
+  const arrived = capConnectionsPerClient(server, t.maxConnectionsPerClient);
+  server.on('request', (req, res) => {
+    arrived(req, res);
+    // Never echo the error: it could carry request data. The answer is the service's generic 500.
+    const failed = () => {
       if (!res.headersSent) send(res, internalError());
       else res.destroy();
-    });
+    };
+    readBody(
+      req,
+      (raw) => {
+        try {
+          handleRequest(env, req, res, raw)?.catch(failed);
+        } catch {
+          failed();
+        }
+      },
+      failed,
+    );
   });
-  capConnectionsPerClient(server, t.maxConnectionsPerClient);
   return server;
 }

@@ -110,7 +110,8 @@ export class MessageCap {
    */
   apply(world: World, changes: readonly Change[]): Change[] {
     if (this.max === 0) return [];
-    const grown = new Set<Snowflake>();
+    // An array, made on the first message: nearly every request adds one message or none.
+    let grown: Snowflake[] | undefined;
     for (const c of changes) {
       if (c.collection !== 'messages') continue;
       if (c.key === null) {
@@ -133,11 +134,12 @@ export class MessageCap {
           this.channels.set(after, set);
         }
         set.add(c.key);
-        grown.add(after);
+        if (!grown) grown = [after];
+        else if (!grown.includes(after)) grown.push(after);
       }
     }
     const drops: Change[] = [];
-    for (const channel of grown) {
+    for (const channel of grown ?? []) {
       const set = this.channels.get(channel)!;
       while (set.size > this.max) {
         const id = set.shift();

@@ -3,7 +3,8 @@
  * world holds, in constant time whatever the lengths: both sides are hashed
  * to equal-length digests first, so neither the secret nor its length leaks.
  * The stored side's digest is kept, as it is compared on every request that
- * names it (a webhook execute, each application on a bot token).
+ * names it (a webhook execute, each application on a bot token), and so is
+ * a given secret that matched (`matched` below).
  */
 import { hash, timingSafeEqual } from 'node:crypto';
 
@@ -31,7 +32,20 @@ export function digestMatches(expected: string | undefined, given: Buffer): bool
   return timingSafeEqual(storedDigest(expected ?? ''), given) && expected !== undefined;
 }
 
+/**
+ * Given secrets that matched, with the stored secret each matched: the same
+ * pair again (every execute of a webhook) skips the hash. Only matches are
+ * kept, so guesses cannot fill it, and a guess is looked up by its string's
+ * hash, never compared with a stored secret: anything not kept is compared
+ * by digest as before.
+ */
+const matched = new Map<string, string>();
+
 /** The secret a request gave is the one stored (undefined: there is none, never a match). */
 export function secretMatches(expected: string | undefined, given: string): boolean {
-  return digestMatches(expected, secretDigest(given));
+  if (expected !== undefined && matched.get(given) === expected) return true;
+  if (!digestMatches(expected, secretDigest(given))) return false;
+  if (matched.size >= MAX_STORED) for (const key of [...matched.keys()].slice(0, MAX_STORED / 2)) matched.delete(key);
+  matched.set(given, expected!);
+  return true;
 }

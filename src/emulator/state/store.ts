@@ -76,6 +76,8 @@ export class Store {
   private compactScheduled = false;
   private closed = false;
   private readonly cap: MessageCap;
+  /** The last settled write's tracker, for the next write (change-tracker.ts reset). */
+  private spare: ChangeTracker | undefined;
   private readonly journalLimit: number;
   /** Messages the cap dropped from the world this store was given (a lower cap than the data file was kept with). */
   readonly droppedAtLoad: number;
@@ -98,8 +100,24 @@ export class Store {
    */
   begin(write: boolean): Transaction {
     if (!write) return { world: this.world, commit: (flagged) => flagged && this.commitWhole(), rollback: () => {} };
-    const tracker = new ChangeTracker(this.world, this.file !== undefined);
-    return { world: tracker.view, commit: (flagged) => this.commit(tracker.changes(), flagged), rollback: () => tracker.rollback() };
+    const tracker = this.spare?.world === this.world ? this.spare : new ChangeTracker(this.world, this.file !== undefined);
+    this.spare = undefined;
+    // Handed back once the write is settled; a transaction still open (an asynchronous handler) keeps its own.
+    const release = () => {
+      tracker.reset();
+      this.spare = tracker;
+    };
+    return {
+      world: tracker.view,
+      commit: (flagged) => {
+        this.commit(tracker.changes(), flagged);
+        release();
+      },
+      rollback: () => {
+        tracker.rollback();
+        release();
+      },
+    };
   }
 
   private commitWhole(): void {

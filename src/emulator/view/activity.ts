@@ -30,23 +30,25 @@ function dispatchSummary(e: EmulatorEvent): string | undefined {
 
 export type ActivityListener = (entry: ActivityEntry, note?: EmulatorNote) => void;
 
-/**
- * An entry as kept: what happened, with its number and time beside it. The
- * flat entry (`{ ...what, seq, at }`) is made only when someone reads it: on
- * Node 20 a spread followed by more keys takes V8's slow path, microseconds
- * per note, paid on every request for a log nobody may be watching.
- */
-interface Kept {
-  seq: number;
-  at: number;
-  what: DistributiveOmit<ActivityEntry, 'seq' | 'at'>;
-}
+/** What an entry says, without its number and time (kept beside it in the ring). */
+type What = DistributiveOmit<ActivityEntry, 'seq' | 'at'>;
 
-const flat = (k: Kept): ActivityEntry => Object.assign({}, k.what, { seq: k.seq, at: k.at }) as ActivityEntry;
+/**
+ * The flat entry (`{ ...what, seq, at }`) is made only when someone reads it:
+ * on Node 20 a spread followed by more keys takes V8's slow path,
+ * microseconds per note, paid on every request for a log nobody may be watching.
+ */
+const flat = (what: What, seq: number, at: number): ActivityEntry => Object.assign({}, what, { seq, at }) as ActivityEntry;
 
 export class ActivityLog {
-  /** A ring: `entries[(start + i) % capacity]` is the i-th oldest; nothing is moved when the oldest goes. */
-  private readonly entries: Kept[] = [];
+  /**
+   * A ring: `entries[(start + i) % capacity]` is the i-th oldest, its time at
+   * the same place in `times`, and its number follows from the newest's
+   * (`seq`): no object per entry beside what it says, and nothing is moved
+   * when the oldest goes.
+   */
+  private readonly entries: What[] = [];
+  private readonly times: Float64Array;
   private start = 0;
   private seq = 0;
   private readonly listeners = new Set<ActivityListener>();
@@ -57,6 +59,7 @@ export class ActivityLog {
     private readonly now: () => number = Date.now,
     private readonly capacity = ACTIVITY_CAPACITY,
   ) {
+    this.times = new Float64Array(capacity);
     this.unsubscribe = [
       events.subscribe((e) => {
         const summary = dispatchSummary(e);
@@ -77,15 +80,19 @@ export class ActivityLog {
   }
 
   /** `what` is kept as given: notes are not changed after they are made. */
-  private add(what: DistributiveOmit<ActivityEntry, 'seq' | 'at'>, note?: EmulatorNote): void {
-    const kept: Kept = { seq: ++this.seq, at: this.now(), what };
-    if (this.entries.length < this.capacity) this.entries.push(kept);
+  private add(what: What, note?: EmulatorNote): void {
+    const seq = ++this.seq;
+    const at = this.now();
+    let place = this.entries.length;
+    if (place < this.capacity) this.entries.push(what);
     else {
-      this.entries[this.start] = kept;
-      this.start = (this.start + 1) % this.capacity;
+      place = this.start;
+      this.entries[place] = what;
+      this.start = (place + 1) % this.capacity;
     }
+    this.times[place] = at;
     if (this.listeners.size === 0) return;
-    const full = flat(kept);
+    const full = flat(what, seq, at);
     for (const l of this.listeners) {
       try {
         l(full, note);
@@ -97,8 +104,14 @@ export class ActivityLog {
 
   /** Entries after `seq` (all kept ones by default), oldest first. */
   since(seq = 0): ActivityEntry[] {
-    const ordered = [...this.entries.slice(this.start), ...this.entries.slice(0, this.start)];
-    return ordered.filter((e) => e.seq > seq).map(flat);
+    const count = this.entries.length;
+    const oldest = this.seq - count + 1;
+    const out: ActivityEntry[] = [];
+    for (let i = Math.max(0, Math.floor(seq) + 1 - oldest); i < count; i++) {
+      const place = (this.start + i) % this.capacity;
+      out.push(flat(this.entries[place]!, oldest + i, this.times[place]!));
+    }
+    return out;
   }
 
   listen(listener: ActivityListener): () => void {

@@ -22,7 +22,8 @@ type Parsed = { body: unknown; files: EmulatorRequest['files'] };
 /** Synchronous but for multipart bodies: a JSON body costs no promise. */
 function parseBody(raw: Buffer, contentType: string, routePattern: string): Parsed | EmulatorResponse | Promise<Parsed | EmulatorResponse> {
   if (raw.length === 0) return { body: undefined, files: [] };
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  // Nearly every client sends exactly this: no split, trim and lower-casing for it.
+  const type = contentType === 'application/json' ? contentType : contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json') {
     if (raw.length > MAX_JSON_BYTES) return tooLarge();
     const parsed = parseJsonBody(raw.toString('utf8'));
