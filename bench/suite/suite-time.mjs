@@ -22,8 +22,11 @@ const flag = (name, fallback) => {
 const BASE = flag('--base', 'fa42e20');
 const ROUNDS = Number(flag('--rounds', 1));
 const here = resolve(import.meta.dirname, '../..');
-/** Test folders renamed since: src/spec became src/wire (and test/spec with it) in 9ac4637. */
-const RENAMED = [['test/spec/', 'test/wire/']];
+/** Test paths renamed since: src/spec became src/wire (and test/spec with it) in 9ac4637; lint's cache test became the code cache's, both bundles. */
+const RENAMED = [
+  ['test/spec/', 'test/wire/'],
+  ['test/cli/lint-cache.e2e.test.ts', 'test/cli/code-cache.e2e.test.ts'],
+];
 
 const git = (...a) => execFileSync('git', a, { cwd: here, encoding: 'utf8' });
 const tmp = mkdtempSync(join(tmpdir(), 'cmdsync-suite-time-'));

@@ -1,3 +1,6 @@
 import { runCli } from './program.js';
 
-process.exitCode = await runCli(process.argv.slice(2));
+/** The CLI bundle's entry (scripts/build.mjs), started by cli-launch.cts: the exit code of one command line. */
+export function main(argv: string[]): Promise<number> {
+  return runCli(argv);
+}

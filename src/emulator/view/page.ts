@@ -50,7 +50,7 @@ const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** `dist/web/` of the package this module runs from (dist/emulator/view/, the CLI bundle in dist/cli-bundle/, or src/ under tests). */
+/** `dist/web/` of the package this module runs from (dist/emulator/view/, the CLI bundle in dist/cli-main/, or src/ under tests). */
 export function findWebRoot(from: string = fileURLToPath(import.meta.url)): string | undefined {
   let dir = dirname(from);
   for (let i = 0; i < 6; i++) {
