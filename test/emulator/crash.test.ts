@@ -10,25 +10,57 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { Store } from '../../src/emulator/state/store.js';
 
 const DIST = resolve(__dirname, '../../dist/emulator/index.js');
 const ROUNDS = 20;
 
-function child(dataFile: string, extra: Record<string, unknown> = {}): Promise<{ proc: ChildProcess; url: string; token: string; app: string; guild: string }> {
-  const options = { dataFile, rateLimits: false, limits: { daily_creates: 1000000, chat_input_commands: 1000000 }, ...extra };
+type Started = { proc: ChildProcess; url: string; token: string; app: string; guild: string };
+
+/**
+ * A child process that has imported the built emulator and starts it on a
+ * data file when told. The import is most of a child's start-up: the next
+ * round's child makes it while this round writes, and reads the data file
+ * only once told, after this round's kill.
+ */
+function warmChild(): { start(dataFile: string, extra?: Record<string, unknown>): Promise<Started>; discard(): void } {
   const script = `
     const { startEmulator } = await import(${JSON.stringify(DIST)});
-    const em = await startEmulator(${JSON.stringify(options)});
-    process.stdout.write(JSON.stringify({ url: em.url, token: em.credentials.botToken, app: em.credentials.applicationId, guild: em.credentials.guildId }) + '\\n');
+    const { createInterface } = await import('node:readline');
+    createInterface({ input: process.stdin }).once('line', async (line) => {
+      const em = await startEmulator(JSON.parse(line));
+      process.stdout.write(JSON.stringify({ url: em.url, token: em.credentials.botToken, app: em.credentials.applicationId, guild: em.credentials.guildId }) + '\\n');
+    });
   `;
-  const proc = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolveStart, reject) => {
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const started = new Promise<Started>((resolveStart, reject) => {
     const rl = createInterface({ input: proc.stdout! });
     rl.once('line', (line) => resolveStart({ proc, ...JSON.parse(line) }));
     proc.once('exit', (code) => reject(new Error(`emulator child exited early (${code})`)));
   });
+  started.catch(() => {}); // a discarded child's early exit is no failure; start() awaits the same promise
+  return {
+    start(dataFile, extra = {}) {
+      const options = { dataFile, rateLimits: false, limits: { daily_creates: 1000000, chat_input_commands: 1000000 }, ...extra };
+      proc.stdin!.write(`${JSON.stringify(options)}\n`);
+      return started;
+    },
+    discard: () => proc.kill('SIGKILL'),
+  };
+}
+
+/** Round after round, each started by a child warmed during the round before. */
+function children(): { next(dataFile: string, extra?: Record<string, unknown>): Promise<Started>; close(): void } {
+  let warm = warmChild();
+  return {
+    next(dataFile, extra) {
+      const started = warm.start(dataFile, extra);
+      warm = warmChild();
+      return started;
+    },
+    close: () => warm.discard(),
+  };
 }
 
 /**
@@ -51,8 +83,10 @@ describe('crash safety (SIGKILL at random moments)', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-crash-')), 'world.json');
     const acked = new Set<string>();
     let seq = 0;
+    const spawner = children();
+    onTestFinished(() => spawner.close());
     for (let round = 0; round < ROUNDS; round++) {
-      const { proc, url, token, app } = await child(file);
+      const { proc, url, token, app } = await spawner.next(file);
       let alive = true;
       const writer = async () => {
         while (alive) {
@@ -92,9 +126,11 @@ describe('crash safety (SIGKILL at random moments)', () => {
     const acked = new Set<string>();
     let hook: { id: string; token: string } | undefined;
     let seq = 0;
+    const spawner = children();
+    onTestFinished(() => spawner.close());
     for (let round = 0; round < ROUNDS; round++) {
       // 8 KiB: a compaction every dozen writes, so kills land in them too.
-      const { proc, url, token, guild } = await child(file, { journalLimitBytes: 8192, maxMessagesPerChannel: 0 });
+      const { proc, url, token, guild } = await spawner.next(file, { journalLimitBytes: 8192, maxMessagesPerChannel: 0 });
       if (!hook) {
         const loaded = Store.load(file)!;
         const channel = loaded.world.guilds[guild]!.channels.find((c) => c.type === 0)!.id;
