@@ -29,10 +29,32 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+/**
+ * One Chromium per test worker, shared by the browser test files it runs
+ * (their modules are shared: vitest.config.ts, isolate: false). Starting one
+ * costs ~2 s of CPU; each session gets a fresh context of its own (cookies,
+ * storage, cache), which is what a fresh profile gave. Playwright closes the
+ * browser when the worker exits. A browser that crashed or was closed is
+ * started again.
+ */
+let shared: Promise<Browser> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = chromium.launch({ executablePath: CHROMIUM!, headless: true, args: CHROMIUM_ARGS });
+    shared = launching;
+    launching.then(
+      (browser) => browser.on('disconnected', () => shared === launching && (shared = undefined)),
+      () => shared === launching && (shared = undefined),
+    );
+  }
+  return shared;
+}
+
 export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserSession> {
-  // Playwright gives the browser a fresh, empty profile of its own, removed on close.
-  const browser = await chromium.launch({ executablePath: CHROMIUM!, headless: true, args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport });
+  const browser = await sharedBrowser();
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
   const requests: string[] = [];
   const errors: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
@@ -46,7 +68,7 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
     requests,
     errors,
     async close() {
-      await browser.close();
+      await context.close();
     },
   };
 }
