@@ -16,8 +16,8 @@ import { build } from 'esbuild';
 import { buildWeb } from './build-web.mjs';
 
 const out = `dist.build-${process.pid}`;
-/** A launcher: CommonJS (a few ms sooner to start than an ES module), bundled whole. */
-const launcher = {
+/** A launcher's build: CommonJS (a few ms sooner to start than an ES module), bundled whole. */
+const launcherBuild = {
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -31,9 +31,9 @@ const launcher = {
   outExtension: { '.js': '.cjs' },
   logLevel: 'warning',
 };
-/** A bundle a launcher compiles from the code cache (src/cli/code-cache.cts). */
-const cached = {
-  ...launcher,
+/** The build of a bundle a launcher compiles from the code cache (src/cli/code-cache.cts). */
+const cachedBuild = {
+  ...launcherBuild,
   define: { 'import.meta.url': '__cmdsyncModuleUrl' },
   // The file is one function expression, the CommonJS module wrapper written out, which the launcher compiles as it is: wrapping it there would copy the whole source once more on every run.
   banner: { js: "(function (exports, require, module, __filename, __dirname) {\nvar __cmdsyncModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -45,10 +45,10 @@ rmSync(out, { recursive: true, force: true });
 const startedAt = Date.now();
 try {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--outDir', out], { stdio: 'inherit' });
-  await build({ ...cached, entryPoints: { main: 'src/cli/main.ts' }, outdir: `${out}/cli-main` });
-  await build({ ...launcher, entryPoints: { launch: 'src/cli/cli-launch.cts' }, outdir: `${out}/cli-main` });
-  await build({ ...cached, entryPoints: { lint: 'src/cli/lint-main.ts' }, outdir: `${out}/cli-lint` });
-  await build({ ...launcher, entryPoints: { launch: 'src/cli/lint-launch.cts' }, outdir: `${out}/cli-lint` });
+  await build({ ...cachedBuild, entryPoints: { main: 'src/cli/main.ts' }, outdir: `${out}/cli-main` });
+  await build({ ...launcherBuild, entryPoints: { launch: 'src/cli/cli-launch.cts' }, outdir: `${out}/cli-main` });
+  await build({ ...cachedBuild, entryPoints: { lint: 'src/cli/lint-main.ts' }, outdir: `${out}/cli-lint` });
+  await build({ ...launcherBuild, entryPoints: { launch: 'src/cli/lint-launch.cts' }, outdir: `${out}/cli-lint` });
   await buildWeb(out);
   writeFileSync(`${out}/build-info.json`, `${JSON.stringify({ startedAt })}\n`);
   const old = `dist.old-${process.pid}`;
@@ -70,13 +70,7 @@ try {
 /** Lints the valid fixtures with the fresh bundle, saving the code V8 compiled on the way. */
 function writeLintCache(launcher) {
   const manifests = ['fixtures/valid/example.yaml', 'fixtures/valid/anchors.yaml'].filter((f) => existsSync(f));
-  if (manifests.length === 0) return;
-  const run = spawnSync(process.execPath, [launcher, 'lint', '--format', 'json', ...manifests], {
-    env: { ...process.env, CMDSYNC_CODE_CACHE: 'write' },
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`the lint bundle failed on the valid fixtures (exit ${run.status}):\n${run.stdout}${run.stderr}`);
-  checkCache(launcher, ['lint', ...manifests]);
+  if (manifests.length > 0) warmUp(launcher, ['lint', '--format', 'json', ...manifests], ['lint', ...manifests]);
 }
 
 /**
@@ -90,17 +84,21 @@ function writeCliCache(launcher) {
   const work = mkdtempSync(join(tmpdir(), 'cmdsync-build-'));
   try {
     cpSync('fixtures/valid', work, { recursive: true });
-    const args = ['apply', '--emulator', '--auto-approve', '--no-color', '-m', 'example.yaml'];
-    const run = spawnSync(process.execPath, [resolve(launcher), ...args], { cwd: work, env: { ...process.env, CMDSYNC_CODE_CACHE: 'write' }, encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`the CLI bundle failed to apply the example manifest (exit ${run.status}):\n${run.stdout}${run.stderr}`);
-    checkCache(resolve(launcher), ['plan', '--emulator', '-m', 'example.yaml'], work);
+    warmUp(resolve(launcher), ['apply', '--emulator', '--auto-approve', '--no-color', '-m', 'example.yaml'], ['plan', '--emulator', '-m', 'example.yaml'], work);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** A cache V8 refuses (made under other flags) costs every later run its whole compile; say so now. */
-function checkCache(launcher, args, cwd) {
-  const check = spawnSync(process.execPath, [launcher, ...args], { cwd, env: { ...process.env, CMDSYNC_CODE_CACHE: 'report' }, encoding: 'utf8' });
-  if (!check.stderr.includes('code cache: accepted')) throw new Error(`V8 did not take the code cache the build wrote for ${launcher}:\n${check.stderr}`);
+/**
+ * Runs `args` through the launcher, which writes its cache, then `check`: a
+ * cache V8 refuses (made under other flags) would cost every later run its
+ * whole compile, so the build says so now.
+ */
+function warmUp(launcher, args, check, cwd) {
+  const run = (mode, argv) => spawnSync(process.execPath, [launcher, ...argv], { cwd, env: { ...process.env, CMDSYNC_CODE_CACHE: mode }, encoding: 'utf8' });
+  const written = run('write', args);
+  if (written.status !== 0) throw new Error(`${launcher} ${args.join(' ')} failed (exit ${written.status}):\n${written.stdout}${written.stderr}`);
+  const checked = run('report', check);
+  if (!checked.stderr.includes('code cache: accepted')) throw new Error(`V8 did not take the code cache the build wrote for ${launcher}:\n${checked.stderr}`);
 }

@@ -4,7 +4,7 @@
  * `dist/cli-main/main.cjs` and the cache the build writes by applying the
  * example manifest to the embedded emulator. A command such as `plan` in a CI
  * step or `apply` in a script is a fresh process each time, and on Node 20 a
- * quarter of its CPU was compiling (bench/cli-start.md).
+ * fifth of its CPU was compiling (bench/cli-start.md).
  */
 import { runFromCodeCache, setV8Flags } from './code-cache.cjs';
 

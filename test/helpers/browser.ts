@@ -42,11 +42,11 @@ let shared: Promise<Browser> | undefined;
 function sharedBrowser(): Promise<Browser> {
   if (!shared) {
     const launching = chromium.launch({ executablePath: CHROMIUM!, headless: true, args: CHROMIUM_ARGS });
+    const forget = () => {
+      if (shared === launching) shared = undefined;
+    };
     shared = launching;
-    launching.then(
-      (browser) => browser.on('disconnected', () => shared === launching && (shared = undefined)),
-      () => shared === launching && (shared = undefined),
-    );
+    launching.then((browser) => browser.on('disconnected', forget), forget);
   }
   return shared;
 }
