@@ -324,7 +324,7 @@ describe('interaction answers in the channel view', () => {
       ['done thinking', 'interaction', false, false],
       ['and one more thing', 'interaction', false, false],
     ]);
-    expect(page.messages[0]!.interaction).toEqual({ name: 'secret', userId: BOB, username: 'bob', applicationId: APP });
+    expect(page.messages[0]!.interaction).toEqual({ name: 'secret', command: 'secret', userId: BOB, username: 'bob', applicationId: APP });
 
     const token = bot.received.at(-1).token as string;
     const form = new FormData();

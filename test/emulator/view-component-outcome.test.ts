@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import type { ChannelMessagesPage } from '../../src/emulator/view/channel-messages-types.js';
 import { startSignedEndpoint, type SignedEndpoint } from '../helpers/http-bot.js';
 import { APP, BOB, GENERAL } from '../helpers/interaction-seed.js';
 import { answerFor, componentSeed } from './component-bot.js';
@@ -71,6 +72,25 @@ describe('POST /__emulator/interactions/click|select|modal-submit for the web vi
     const select = JSON.parse((await post('select', { messageId, menu: 'fruit', values: ['apple'], userId: BOB, forPage: true })).text);
     expect(select).toMatchObject({ outcome: 'answered', callback: { type: 4 }, original: { content: 'you chose apple' } });
     expect(select.interaction).toBeUndefined();
+  });
+
+  it("the channel view heads an answer with the command a member used, never a form's or a component's custom_id", async () => {
+    const opened = await em.invoke({ line: '/form', channelId: GENERAL, userId: BOB });
+    expect(opened).toMatchObject({ outcome: 'answered', callback: { type: 9 } });
+    const submitted = JSON.parse((await post('modal-submit', { userId: BOB, fields: { 'Your text': 'hello' }, forPage: true })).text);
+    expect(submitted).toMatchObject({ outcome: 'answered', original: { content: 'thanks: hello' } });
+    const messageId = await panel();
+    const chose = JSON.parse((await post('select', { messageId, menu: 'fruit', values: ['apple'], userId: BOB, forPage: true })).text);
+    expect(chose).toMatchObject({ outcome: 'answered', original: { content: 'you chose apple' } });
+
+    const res = await request(`${new URL(em.url).origin}/__emulator/view/channels/${GENERAL}/messages?limit=100`, { headers: { 'x-cmdsync-control': em.controlToken } });
+    const page = (await res.body.json()) as ChannelMessagesPage;
+    const shown = (content: string) => page.messages.find((m) => m.message.content === content)?.interaction;
+    // The form /form opened: the client shows "bob used /form", not the form's custom_id as a command.
+    expect(shown('thanks: hello')).toMatchObject({ name: 'feedback', command: 'form', userId: BOB });
+    expect(shown('you chose apple')).toMatchObject({ name: 'fruit', userId: BOB });
+    expect(shown('you chose apple')?.command).toBeUndefined();
+    expect(page.messages.find((m) => m.id === messageId)?.interaction).toMatchObject({ name: 'panel', command: 'panel' });
   });
 
   it('a bad request is still a 400 naming the problem', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { inlineIndexes } from '../../src/web/render/fields.js';
 import { attachmentFor, embeddedAttachmentIds, mediaKind, type AttachmentLike } from '../../src/web/render/media.js';
-import { cssColour, formatBytes, formatDiscordTime, plainEmoji, safeHref } from '../../src/web/render/text.js';
+import { answerHeading, cssColour, formatBytes, formatDiscordTime, plainEmoji, safeHref } from '../../src/web/render/text.js';
 import { insertionIndex, viewMessageOf } from '../../src/web/render/timeline.js';
 import { compareSnowflakes } from '../../src/wire/snowflake.js';
 
@@ -16,6 +16,13 @@ describe('text rules', () => {
   it('custom emoji read as :name:, so no emoji image is fetched', () => {
     expect(plainEmoji('hi <:blob:123456789012345678> and <a:dance:223456789012345678>!')).toBe('hi :blob: and :dance:!');
     expect(plainEmoji('<:not emoji:1>')).toBe('<:not emoji:1>');
+  });
+
+  it("an answer is headed with the command used, else with what the member used: never a form's custom_id as a command", () => {
+    expect(answerHeading({ username: 'bob', command: 'ping' }, 2)).toEqual({ kind: 'command', command: 'ping' });
+    expect(answerHeading({ username: 'bob', command: 'feedback' }, 5)).toEqual({ kind: 'command', command: 'feedback' });
+    expect(answerHeading({ username: 'bob' }, 5)).toEqual({ kind: 'used', text: 'bob submitted a form' });
+    expect(answerHeading({ username: 'bob' }, 3)).toEqual({ kind: 'used', text: 'bob used a component' });
   });
 
   it('sizes and colours', () => {

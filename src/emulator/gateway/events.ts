@@ -49,7 +49,7 @@ export interface MessageNote {
   /** Who sent it: a webhook's execute, an application's answer to an interaction, its bot through REST, or a member. */
   source: 'webhook' | 'interaction' | 'bot' | 'member';
   /** Interaction answers: who invoked which command (and so who alone sees an ephemeral answer). */
-  interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake };
+  interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake; command?: string };
   /** Files uploaded with this create or edit, by the id of the attachment each became (the web view shows them; the world keeps no bytes). */
   files?: NoteFile[];
 }

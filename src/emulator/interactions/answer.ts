@@ -107,7 +107,9 @@ function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files:
   if (!live.component) m.interaction = deprecatedInteraction(live);
   stored.sender = 'interaction';
   shapeComponentReply(live, m, original);
-  stored.interaction = { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId };
+  // The client heads a command's answer, and a form's a command opened, "used /command"; a component's answer is a reply instead.
+  const command = live.component ? live.component.openedBy : live.commandName;
+  stored.interaction = { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId, ...(command !== undefined ? { command } : {}) };
   return stored;
 }
 

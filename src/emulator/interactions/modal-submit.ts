@@ -68,7 +68,11 @@ export async function submitModal(env: ComponentEnv, req: ModalSubmitRequest): P
     userId: m.userId,
     ...(typeof m.opener.guild_id === 'string' ? { guildId: m.opener.guild_id } : {}),
     channelId: String(m.opener.channel_id),
-    component: { ...(message ? { messageId: m.messageId! } : {}), metadata: { triggering_interaction_metadata: triggering(m.opener, m.messageId) } },
+    component: {
+      ...(message ? { messageId: m.messageId! } : {}),
+      metadata: { triggering_interaction_metadata: triggering(m.opener, m.messageId) },
+      ...(m.opener.type === InteractionType.APPLICATION_COMMAND ? { openedBy: String((m.opener.data as Obj | undefined)?.name) } : {}),
+    },
     ...(req.waitSeconds !== undefined ? { waitSeconds: req.waitSeconds } : {}),
   });
   // Answered, the form closes; unanswered, the client keeps it open with an error.

@@ -57,8 +57,11 @@ export interface LiveInteraction {
   original?: StoredMessage;
   followups: StoredMessage[];
   received: Received[];
-  /** A component's interaction or a modal submit: the message the component is on (6 and 7 change it), and what its answers' `interaction_metadata` adds (facts §6.4). */
-  component?: { messageId?: Snowflake; metadata: Obj };
+  /**
+   * A component's interaction or a modal submit: the message the component is on (6 and 7 change it), what its
+   * answers' `interaction_metadata` adds (facts §6.4), and for a form a command opened, that command's name.
+   */
+  component?: { messageId?: Snowflake; metadata: Obj; openedBy?: string };
   /** Told of every change (registry.ts `when`, `quietFor`): what an invocation waiting for the answer listens to. */
   waiters: Set<() => void>;
 }

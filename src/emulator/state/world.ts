@@ -154,8 +154,14 @@ export interface StoredMessage {
   message: Record<string, unknown>;
   /** Stored file contents for attachments, base64, by attachment id. */
   files?: Record<Snowflake, { filename: string; size: number; contentType?: string }>;
-  /** An interaction answer (original or follow-up): the interaction it answers. */
-  interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake };
+  /**
+   * An interaction answer (original or follow-up): the interaction it answers. `name` is what the
+   * interaction named (a command's name, a component's or a form's custom_id); `command` is the
+   * command the client heads the answer with ("used /command"): the command answered, or the one
+   * that opened the form. A component's answer, or a form's opened by a component, has none: the
+   * client shows it as a reply to the message used. Older versions kept no `command`.
+   */
+  interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake; command?: string };
 }
 
 export interface BearerGrant {

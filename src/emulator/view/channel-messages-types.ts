@@ -15,8 +15,12 @@ export interface ViewMessage {
   ephemeral: boolean;
   edited: boolean;
   deleted: boolean;
-  /** Interaction answers: which command, who invoked it (and so who alone sees an ephemeral one). */
-  interaction?: { name: string; userId: Snowflake; username: string; applicationId: Snowflake };
+  /**
+   * Interaction answers: what the interaction named, who used it (and so who alone sees an ephemeral one), and
+   * the command the client heads the answer with ("used /command"); none for the answer to a component, or to a
+   * form a component opened, which the client shows as a reply to the message used.
+   */
+  interaction?: { name: string; userId: Snowflake; username: string; applicationId: Snowflake; command?: string };
 }
 
 export interface ChannelMessagesPage {

@@ -13,6 +13,7 @@
 import type { EmulatorNote, EventBus, MessageNote } from '../gateway/events.js';
 import type { EmulatorResponse } from '../http/http-types.js';
 import { MessageFlag } from '../../wire/enums.js';
+import { InteractionType } from '../../wire/interactions/payload.js';
 import { compareSnowflakes, isSnowflake, type Snowflake } from '../../wire/snowflake.js';
 import type { World } from '../state/world.js';
 import { senderOf } from '../models/message.js';
@@ -32,6 +33,16 @@ export type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.
 export function pageOf(all: readonly ViewMessage[], before: Snowflake | undefined, limit: number): { messages: ViewMessage[]; hasMore: boolean } {
   const older = (before === undefined ? [...all] : all.filter((m) => compareSnowflakes(m.id, before) < 0)).sort((a, b) => compareSnowflakes(a.id, b.id));
   return { messages: older.slice(Math.max(0, older.length - limit)), hasMore: older.length > limit };
+}
+
+/**
+ * The command the client heads an answer with: kept with the answer, or, for one kept before answers kept it,
+ * read off the message (a command's answer has interaction_metadata of type 2).
+ */
+function headingCommand(answer: NonNullable<MessageNote['interaction']>, message: Record<string, unknown>): string | undefined {
+  if (answer.command !== undefined) return answer.command;
+  const meta = message.interaction_metadata as { type?: unknown } | undefined;
+  return meta?.type === InteractionType.APPLICATION_COMMAND ? answer.name : undefined;
 }
 
 /** A view message from a message object. */
@@ -152,14 +163,18 @@ export class ChannelMessages {
     for (const f of n.files ?? []) this.files.put(f.id, { filename: f.filename, contentType: f.contentType, data: Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data) });
     // A webhook message the world holds is read from there: only answers and deletions are kept (and copied) here.
     if (n.source !== 'interaction' && n.action !== 'delete') return;
-    const interaction = n.interaction
-      ? { name: n.interaction.name, userId: n.interaction.userId, username: this.username(n.message, n.interaction.userId), applicationId: n.interaction.applicationId }
-      : undefined;
+    const interaction = n.interaction && this.answerOf(n.interaction, n.message);
     const m = viewMessage(n.message, n.source, n.channelId, { deleted: n.action === 'delete', ...(interaction ? { interaction } : {}) });
     if (n.action === 'delete') {
       this.answers.delete(n.channelId, n.messageId);
       this.tombstones.set(m);
     } else if (n.source === 'interaction') this.answers.set(m);
+  }
+
+  private answerOf(answer: NonNullable<MessageNote['interaction']>, message: Record<string, unknown>): NonNullable<ViewMessage['interaction']> {
+    const command = headingCommand(answer, message);
+    const { name, userId, applicationId } = answer;
+    return { name, userId, username: this.username(message, userId), applicationId, ...(command !== undefined ? { command } : {}) };
   }
 
   /** Who invoked: the interaction's user as the answer names it, else the guild member, else the id. */
@@ -178,8 +193,7 @@ export class ChannelMessages {
     const byId = new Map<Snowflake, ViewMessage>();
     for (const stored of Object.values(this.world().messages)) {
       if (stored.channel_id !== channelId) continue;
-      const answer = stored.interaction;
-      const interaction = answer && { name: answer.name, userId: answer.userId, username: this.username(stored.message, answer.userId), applicationId: answer.applicationId };
+      const interaction = stored.interaction && this.answerOf(stored.interaction, stored.message);
       byId.set(stored.id, viewMessage(stored.message, senderOf(stored), channelId, interaction ? { interaction } : {}));
     }
     for (const m of this.answers.list(channelId)) byId.set(m.id, m);

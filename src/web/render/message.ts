@@ -19,12 +19,20 @@ import { renderComponentsV2 } from './components-v2.js';
 import { renderEmbed } from './embed.js';
 import { renderMarkdown, type MentionNames } from './markdown.js';
 import { attachmentsOf, embeddedAttachmentIds } from './media.js';
-import { formatMessageTime, plainEmoji } from './text.js';
+import { answerHeading, formatMessageTime, plainEmoji } from './text.js';
 
 type Obj = Record<string, unknown>;
 
 const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
 const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((c): c is Obj => obj(c) !== undefined) : []);
+
+/** An answer's header, as answerHeading says (a command's "used /name", else what the member used). */
+function answerHeader(a: NonNullable<ViewMessage['interaction']>, msg: Obj): HTMLElement {
+  const avatar = avatarDataUrl(a.userId, a.username);
+  const heading = answerHeading(a, obj(msg.interaction_metadata)?.type);
+  if (heading.kind === 'command') return h('discord-command', { slot: 'reply', author: a.username, avatar, command: `/${heading.command}`, class: 'command-header' });
+  return h('div', { slot: 'reply', class: 'component-header' }, heading.text);
+}
 
 export function messageClasses(m: ViewMessage): string {
   return ['message', m.source, m.ephemeral ? 'ephemeral' : '', m.edited ? 'edited' : '', m.deleted ? 'deleted' : ''].filter(Boolean).join(' ');
@@ -79,17 +87,7 @@ export function renderMessage(m: ViewMessage, names: MentionNames): HTMLElement 
     });
   }
 
-  if (m.interaction) {
-    el.append(
-      h('discord-command', {
-        slot: 'reply',
-        author: m.interaction.username,
-        avatar: avatarDataUrl(m.interaction.userId, m.interaction.username),
-        command: `/${m.interaction.name}`,
-        class: 'command-header',
-      }),
-    );
-  }
+  if (m.interaction) el.append(answerHeader(m.interaction, msg));
 
   if (loading) el.append(h('span', { class: 'thinking' }, `${authorName} is thinking…`));
   else if (!v2) el.append(...renderMarkdown(typeof msg.content === 'string' ? msg.content : '', { names }));

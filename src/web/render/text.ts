@@ -1,8 +1,9 @@
 /**
  * Small text rules of the message renderer, pure (no DOM), so they are
  * tested under Node: which links may become anchors, how custom emoji and
- * timestamps read, how sizes are written.
+ * timestamps read, how sizes are written, how an answer is headed.
  */
+import { InteractionType } from '../../wire/interactions/payload.js';
 import { SNOWFLAKE_DIGITS } from '../../wire/snowflake.js';
 
 /** An http(s) URL as given, or undefined: no `javascript:`, `data:` or relative link from a bot becomes an anchor. */
@@ -85,4 +86,14 @@ function relative(ms: number, locale: string): string {
 /** An embed or accent colour (an integer) as CSS. */
 export function cssColour(n: unknown): string | undefined {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 0xffffff ? `#${n.toString(16).padStart(6, '0')}` : undefined;
+}
+
+/**
+ * How the client heads an interaction's answer: "bob used /feedback" under a command's answer, or a form's that a
+ * command opened; the answer to a component, or to a form a component opened, says what bob used, never a
+ * custom_id as if it were a command. `metadataType` is the message's interaction_metadata.type.
+ */
+export function answerHeading(a: { username: string; command?: string }, metadataType: unknown): { kind: 'command'; command: string } | { kind: 'used'; text: string } {
+  if (a.command !== undefined) return { kind: 'command', command: a.command };
+  return { kind: 'used', text: `${a.username} ${metadataType === InteractionType.MODAL_SUBMIT ? 'submitted a form' : 'used a component'}` };
 }
