@@ -58630,7 +58630,23 @@ async function main() {
   }
 }
 
+// src/cli/code-cache.cts
+function setV8Flags(flags) {
+  let binding;
+  const quiet = process.noDeprecation;
+  try {
+    process.noDeprecation = true;
+    binding = process.binding("v8");
+  } catch {
+  } finally {
+    process.noDeprecation = quiet;
+  }
+  if (typeof binding?.setFlagsFromString === "function") binding.setFlagsFromString(flags);
+  else require("node:v8").setFlagsFromString(flags);
+}
+
 // src/cli/action-entry.ts
+if (Number.parseInt(process.versions.node, 10) < 22) setV8Flags("--liftoff-only");
 void main().then((code) => {
   process.exitCode = code;
 });
