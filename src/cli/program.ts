@@ -48,15 +48,6 @@ export async function runCli(argvIn: string[], ctxOverride?: CliContext): Promis
   registerDeployedCommands(program, ctx, setExit);
   registerWebhookCommands(program, ctx, setExit);
 
-  // The GitHub Action's step (action.yml): inputs come as INPUT_* variables, not flags.
-  program
-    .command('ci-action', { hidden: true })
-    .description('run the GitHub Action step (lint, plan or apply; outputs, step summary, pull request comment)')
-    .action(async () => {
-      const { runCiAction } = await import('./commands/ci-action.js');
-      setExit(await runCiAction(ctx));
-    });
-
   registerInvoke(program, ctx, setExit);
   registerMemberActions(program, ctx, setExit);
   registerEmulator(program, ctx, setExit);

@@ -1,9 +1,12 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse } from 'shell-quote';
 import { UsageError } from '../errors.js';
 
 /**
- * The action's inputs. A composite action does not pass them to its steps by
- * itself: action.yml hands each one over as an `INPUT_*` variable.
+ * The action's inputs, as the runner hands them to a JavaScript action: each
+ * as `INPUT_` and its name upper-cased, spaces as `_` and hyphens kept
+ * (`INPUT_WORKING-DIRECTORY`), with action.yml's defaults filled in.
  */
 
 export const ACTION_COMMANDS = ['lint', 'plan', 'apply', 'test'] as const;
@@ -12,7 +15,7 @@ export type ActionCommand = (typeof ACTION_COMMANDS)[number];
 export interface ActionInputs {
   command: ActionCommand;
   manifest?: string;
-  /** As given (for the comment's identity); the step already runs in it. */
+  /** As given, relative to the workspace (also the comment's identity); the action moves there first (actionDirectory). */
   workingDirectory: string;
   /** `args`, split as a shell would split a command line. */
   args: string[];
@@ -24,22 +27,45 @@ export interface ActionInputs {
 }
 
 export function readActionInputs(env: Readonly<Record<string, string | undefined>>): ActionInputs {
-  const input = (name: string): string => (env[`INPUT_${name}`] ?? '').trim();
-  const command = input('COMMAND') || 'plan';
+  const input = (name: string): string => inputValue(env, name);
+  const command = input('command') || 'plan';
   if (!(ACTION_COMMANDS as readonly string[]).includes(command)) {
     throw new UsageError(`the action's input command must be one of ${ACTION_COMMANDS.join(', ')}, not ${JSON.stringify(command)}.`);
   }
-  const manifest = input('MANIFEST');
-  const token = input('GITHUB_TOKEN');
+  const manifest = input('manifest');
+  const token = input('github-token');
   return {
     command: command as ActionCommand,
     ...(manifest ? { manifest } : {}),
-    workingDirectory: input('WORKING_DIRECTORY') || '.',
-    args: splitArgs(input('ARGS'), env),
-    comment: parseBoolean(input('COMMENT') || 'true', 'comment'),
-    commitLockFile: parseBoolean(input('COMMIT_LOCK_FILE') || 'true', 'commit-lock-file'),
+    workingDirectory: input('working-directory') || '.',
+    args: splitArgs(input('args'), env),
+    comment: parseBoolean(input('comment') || 'true', 'comment'),
+    commitLockFile: parseBoolean(input('commit-lock-file') || 'true', 'commit-lock-file'),
     ...(token ? { githubToken: token } : {}),
   };
+}
+
+/** An input as the runner passes it: `INPUT_` and the name upper-cased, spaces as `_`. */
+function inputValue(env: Readonly<Record<string, string | undefined>>, name: string): string {
+  return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+}
+
+/**
+ * Where the action runs: its `working-directory` input, from the workspace.
+ * The runner starts a JavaScript action in the workspace whatever the input
+ * says, so the action moves there itself (action-main.ts).
+ */
+export function actionDirectory(env: Readonly<Record<string, string | undefined>>, cwd: string): string {
+  const given = inputValue(env, 'working-directory') || '.';
+  const dir = resolve(env.GITHUB_WORKSPACE || cwd, given);
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    // reported below
+  }
+  if (!isDir) throw new UsageError(`the action's input working-directory: no such directory: ${given}`);
+  return dir;
 }
 
 /** YAML 1.2 core schema booleans, as actions/toolkit's getBooleanInput reads them. */

@@ -19,7 +19,7 @@ import {
   type Job,
 } from '../helpers/action-job.js';
 import { STACK } from '../helpers/cli.js';
-import type { CompositeRun } from '../helpers/composite-action.js';
+import type { ActionRun } from '../helpers/action-runner.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 
@@ -45,7 +45,7 @@ async function discord(): Promise<RunningEmulator> {
 }
 
 /** The outputs, summary and log of a run that failed with `reason`. */
-function expectFailed(run: CompositeRun, job: Job, command: string, reason: RegExp): void {
+function expectFailed(run: ActionRun, job: Job, command: string, reason: RegExp): void {
   expect(run.code).toBe(1);
   expect(run.outputs['exit-code']).toBe('1');
   expect(run.outputs['has-changes']).toBe('false');

@@ -7,7 +7,7 @@ import { FIXTURES, ROOT } from '../helpers/fixtures.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 
 /*
- * The action's `command: test` as GitHub runs it (action.yml under bash):
+ * The action's `command: test` as GitHub runs it (action.yml's bundle under the runner's Node):
  * the gateway fixture bot (discord.js) and its deliberately failing file in
  * the workspace; each failing step annotated at its line, the step summary,
  * the outputs, no pull request comment.

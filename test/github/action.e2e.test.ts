@@ -17,13 +17,14 @@ import {
   summaryOf,
 } from '../helpers/action-job.js';
 import { STACK } from '../helpers/cli.js';
-import type { CompositeRun } from '../helpers/composite-action.js';
+import type { ActionRun } from '../helpers/action-runner.js';
 import { FAKE_GITHUB_TOKEN, startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
 
 /*
- * The action as GitHub runs it: action.yml's steps under bash, with the
- * variables and files of a workflow run (event payload, $GITHUB_OUTPUT,
- * $GITHUB_STEP_SUMMARY), the built cmdsync against its embedded emulator,
+ * The action as GitHub runs it: action.yml's committed bundle started by
+ * the runner's Node with nothing installed, with the variables and files of
+ * a workflow run (event payload, $GITHUB_OUTPUT, $GITHUB_STEP_SUMMARY),
+ * against the bundle's embedded emulator,
  * and a local server playing GitHub's REST API that records every request.
  */
 
@@ -37,7 +38,7 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
   it('plan on a pull request creates one comment, updates it on each push, says "No changes" once applied; apply on push reports on the merged PR', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
     const job = newJob();
-    const runs: CompositeRun[] = [];
+    const runs: ActionRun[] = [];
 
     // 1. First push to the PR: a comment is created.
     const first = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
@@ -56,6 +57,9 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expect(comment.body).toContain('<details>');
     expect(comment.body).toContain(HEAD_SHA.slice(0, 7));
     expect(comment.body).toContain('https://github.example/acme/bot/actions/runs/4242');
+    // The summary is this manifest's plan and nothing else: no install or build of the action writes to it.
+    expect(summaryOf(job)).toBe(first.summary);
+    expect(summaryOf(job).match(/^## .*/gm)).toEqual(['## cmdsync plan: bot']);
     expect(summaryOf(job)).toContain('Plan: 3 to add');
     const post = gh.requests.find((r) => r.method === 'POST')!;
     expect(post.path).toBe(`/repos/${REPO}/issues/${PR}/comments`);
@@ -195,6 +199,11 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expect(run.code).toBe(1);
     expect(run.stdout + run.stderr).toMatch(/command.*must be one of lint, plan, apply/);
     expect(run.stdout + run.stderr).not.toMatch(STACK);
+    const nowhere = await runAction(job, pullRequestEvent(job), { command: 'plan', 'working-directory': 'bots/missing' }, gh);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toMatch(/working-directory: no such directory: bots\/missing/);
+    expect(nowhere.stdout + nowhere.stderr).not.toMatch(STACK);
+    expect(gh.requests).toHaveLength(0);
   }, 60_000);
 
   it('a plan that cannot be made fails the step and says why in the comment, without a stack trace', async () => {

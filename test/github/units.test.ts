@@ -10,7 +10,7 @@ import { readActionInputs, splitArgs } from '../../src/github/inputs.js';
 import { formatOutputs } from '../../src/github/outputs.js';
 import { readRunContext } from '../../src/github/run-context.js';
 import { applyHeadline, formatApplyMarkdown } from '../../src/report/apply/markdown.js';
-import { parseOutputFile } from '../helpers/composite-action.js';
+import { parseOutputFile } from '../helpers/action-runner.js';
 import type { Plan } from '../../src/plan/model.js';
 
 describe('action inputs', () => {
@@ -22,14 +22,17 @@ describe('action inputs', () => {
     expect(() => splitArgs('--global > out', {})).toThrow(/remove ">"/);
   });
 
-  it('reads INPUT_* with defaults and refuses unknown values', () => {
+  it('reads INPUT_* as the runner names them (hyphens kept), with defaults, and refuses unknown values', () => {
     expect(readActionInputs({})).toEqual({ command: 'plan', workingDirectory: '.', args: [], comment: true, commitLockFile: true });
-    expect(readActionInputs({ INPUT_COMMIT_LOCK_FILE: 'false' }).commitLockFile).toBe(false);
-    expect(readActionInputs({ INPUT_COMMAND: 'apply', INPUT_COMMENT: 'False', INPUT_GITHUB_TOKEN: 'ghs_x', INPUT_MANIFEST: 'a.yaml' })).toMatchObject({
+    expect(readActionInputs({ 'INPUT_COMMIT-LOCK-FILE': 'false' }).commitLockFile).toBe(false);
+    expect(
+      readActionInputs({ INPUT_COMMAND: 'apply', INPUT_COMMENT: 'False', 'INPUT_GITHUB-TOKEN': 'ghs_x', INPUT_MANIFEST: 'a.yaml', 'INPUT_WORKING-DIRECTORY': 'bots/a' }),
+    ).toMatchObject({
       command: 'apply',
       comment: false,
       githubToken: 'ghs_x',
       manifest: 'a.yaml',
+      workingDirectory: 'bots/a',
     });
     expect(() => readActionInputs({ INPUT_COMMAND: 'destroy' })).toThrow(/must be one of lint, plan, apply/);
     expect(() => readActionInputs({ INPUT_COMMENT: 'yes' })).toThrow(/comment must be true or false/);

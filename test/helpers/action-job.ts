@@ -1,16 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { runCompositeAction, type CompositeRun } from './composite-action.js';
+import { actionCheckout, runNodeAction, type ActionRun } from './action-runner.js';
 import { FAKE_GITHUB_TOKEN, type FakeGitHub } from './fake-github.js';
-import { ROOT } from './fixtures.js';
 import { testdir } from './tmp.js';
 
 /*
  * One job of a workflow run for the action's tests: a workspace with the
  * bot's manifest, the runner's temp directory and step summary, the event
  * payloads of a pull request (from the repository or from a fork) and of a
- * push, and the action run as the runner runs it.
+ * push, and the action run as the runner runs it (action-runner.ts), from a
+ * copy of what the runner downloads: action.yml and the committed bundle.
  */
 
 export const DISCORD_TOKEN = 'MTIzNDU2Nzg5.discord-secret-token-value.abcdefghij';
@@ -77,12 +77,13 @@ export function runAction(
   inputs: Record<string, string>,
   gh: FakeGitHub,
   env: Record<string, string | undefined> = {},
-): Promise<CompositeRun> {
+): Promise<ActionRun> {
   const stepEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries({ DISCORD_TOKEN, ...env })) if (v !== undefined) stepEnv[k] = v;
-  return runCompositeAction({
-    actionPath: ROOT,
+  return runNodeAction({
+    actionPath: actionCheckout(),
     githubToken: FAKE_GITHUB_TOKEN,
+    jobSummary: job.summary,
     with: { 'working-directory': 'bot', args: '--emulator', ...inputs },
     env: {
       PATH: process.env.PATH ?? '',
@@ -94,7 +95,6 @@ export function runAction(
       GITHUB_API_URL: gh.url,
       GITHUB_SERVER_URL: 'https://github.example',
       GITHUB_RUN_ID: '4242',
-      GITHUB_STEP_SUMMARY: job.summary,
       RUNNER_TEMP: job.temp,
       ...stepEnv,
       ...event,
@@ -105,7 +105,7 @@ export function runAction(
 export const summaryOf = (job: Job): string => (existsSync(job.summary) ? readFileSync(job.summary, 'utf8') : '');
 
 /** The log as the runner shows it: `::add-mask::` lines are commands it consumes, never printed. */
-export function shownLog(run: CompositeRun): string {
+export function shownLog(run: ActionRun): string {
   return (run.stdout + run.stderr)
     .split('\n')
     .filter((line) => !line.startsWith('::add-mask::'))
@@ -113,13 +113,13 @@ export function shownLog(run: CompositeRun): string {
 }
 
 /** `::error` / `::warning` workflow command lines of a run's log. */
-export const commandLines = (run: CompositeRun, kind: 'error' | 'warning'): string[] =>
+export const commandLines = (run: ActionRun, kind: 'error' | 'warning'): string[] =>
   shownLog(run)
     .split('\n')
     .filter((l) => l.startsWith(`::${kind} `));
 
 /** Nothing a run left behind holds a credential: requests' bodies and paths, the comments, outputs, the summary, the log. */
-export function expectNoSecrets(gh: FakeGitHub, job: Job, runs: CompositeRun[], more: string[] = []): void {
+export function expectNoSecrets(gh: FakeGitHub, job: Job, runs: ActionRun[], more: string[] = []): void {
   for (const secret of [FAKE_GITHUB_TOKEN, DISCORD_TOKEN, ...more]) {
     for (const r of gh.requests) {
       expect(r.body).not.toContain(secret);
@@ -129,7 +129,7 @@ export function expectNoSecrets(gh: FakeGitHub, job: Job, runs: CompositeRun[], 
     expect(summaryOf(job)).not.toContain(secret);
     for (const run of runs) {
       expect(shownLog(run)).not.toContain(secret);
-      for (const step of run.steps) expect(step.outputFile).not.toContain(secret);
+      expect(run.outputFile).not.toContain(secret);
     }
   }
 }

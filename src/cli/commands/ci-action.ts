@@ -14,8 +14,8 @@ import { actionTest } from './ci-action-test.js';
 import { lintPath } from './lint.js';
 
 /**
- * `cmdsync ci-action` (hidden): the GitHub Action's step. It reads the
- * inputs action.yml passes as `INPUT_*` variables, calls the library as the
+ * The GitHub Action's step (action-main.ts). It reads the inputs the
+ * runner passes as `INPUT_*` variables, calls the library as the
  * CLI's lint, plan and apply do, then sets the step's outputs, writes the
  * step summary and keeps one comment on the pull request up to date. A
  * comment that cannot be posted is a warning: the plan or apply is what the
