@@ -48642,6 +48642,11 @@ function pageOf(all, before, limit) {
   const older = (before === void 0 ? [...all] : all.filter((m) => compareSnowflakes(m.id, before) < 0)).sort((a, b) => compareSnowflakes(a.id, b.id));
   return { messages: older.slice(Math.max(0, older.length - limit)), hasMore: older.length > limit };
 }
+function headingCommand(answer, message) {
+  if (answer.command !== void 0) return answer.command;
+  const meta = message.interaction_metadata;
+  return meta?.type === InteractionType.APPLICATION_COMMAND ? answer.name : void 0;
+}
 function viewMessage(message, source, channelId2, extra = {}) {
   const flags = typeof message.flags === "number" ? message.flags : 0;
   return {
@@ -48689,6 +48694,7 @@ var init_channel_messages = __esm({
   "src/emulator/view/channel-messages.ts"() {
     "use strict";
     init_enums();
+    init_payload();
     init_snowflake();
     init_message3();
     init_attachment_cache();
@@ -48767,12 +48773,17 @@ var init_channel_messages = __esm({
         if (n.kind !== "message") return;
         for (const f of n.files ?? []) this.files.put(f.id, { filename: f.filename, contentType: f.contentType, data: Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data) });
         if (n.source !== "interaction" && n.action !== "delete") return;
-        const interaction = n.interaction ? { name: n.interaction.name, userId: n.interaction.userId, username: this.username(n.message, n.interaction.userId), applicationId: n.interaction.applicationId } : void 0;
+        const interaction = n.interaction && this.answerOf(n.interaction, n.message);
         const m = viewMessage(n.message, n.source, n.channelId, { deleted: n.action === "delete", ...interaction ? { interaction } : {} });
         if (n.action === "delete") {
           this.answers.delete(n.channelId, n.messageId);
           this.tombstones.set(m);
         } else if (n.source === "interaction") this.answers.set(m);
+      }
+      answerOf(answer, message) {
+        const command = headingCommand(answer, message);
+        const { name, userId: userId2, applicationId } = answer;
+        return { name, userId: userId2, username: this.username(message, userId2), applicationId, ...command !== void 0 ? { command } : {} };
       }
       /** Who invoked: the interaction's user as the answer names it, else the guild member, else the id. */
       username(message, userId2) {
@@ -48789,8 +48800,7 @@ var init_channel_messages = __esm({
         const byId3 = /* @__PURE__ */ new Map();
         for (const stored2 of Object.values(this.world().messages)) {
           if (stored2.channel_id !== channelId2) continue;
-          const answer = stored2.interaction;
-          const interaction = answer && { name: answer.name, userId: answer.userId, username: this.username(stored2.message, answer.userId), applicationId: answer.applicationId };
+          const interaction = stored2.interaction && this.answerOf(stored2.interaction, stored2.message);
           byId3.set(stored2.id, viewMessage(stored2.message, senderOf(stored2), channelId2, interaction ? { interaction } : {}));
         }
         for (const m of this.answers.list(channelId2)) byId3.set(m.id, m);
@@ -51787,7 +51797,8 @@ function newMessage(env2, live2, body, files, original) {
   if (!live2.component) m.interaction = deprecatedInteraction(live2);
   stored2.sender = "interaction";
   shapeComponentReply(live2, m, original);
-  stored2.interaction = { id: live2.id, name: live2.commandName, userId: live2.userId, applicationId: live2.applicationId };
+  const command = live2.component ? live2.component.openedBy : live2.commandName;
+  stored2.interaction = { id: live2.id, name: live2.commandName, userId: live2.userId, applicationId: live2.applicationId, ...command !== void 0 ? { command } : {} };
   return stored2;
 }
 function deprecatedInteraction(live2) {
@@ -53181,7 +53192,11 @@ async function submitModal(env2, req) {
     userId: m.userId,
     ...typeof m.opener.guild_id === "string" ? { guildId: m.opener.guild_id } : {},
     channelId: String(m.opener.channel_id),
-    component: { ...message ? { messageId: m.messageId } : {}, metadata: { triggering_interaction_metadata: triggering(m.opener, m.messageId) } },
+    component: {
+      ...message ? { messageId: m.messageId } : {},
+      metadata: { triggering_interaction_metadata: triggering(m.opener, m.messageId) },
+      ...m.opener.type === InteractionType.APPLICATION_COMMAND ? { openedBy: String(m.opener.data?.name) } : {}
+    },
     ...req.waitSeconds !== void 0 ? { waitSeconds: req.waitSeconds } : {}
   });
   if (outcome.outcome === "answered") env2.registry.modals.close(m);
