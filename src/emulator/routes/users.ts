@@ -6,6 +6,7 @@
  */
 import { basePermissions } from '../../wire/access/base-permissions.js';
 import { ChannelErrors } from '../../wire/messages/errors.js';
+import { compareSnowflakes, isSnowflake } from '../../wire/snowflake.js';
 import { botUser, plainUser } from '../gateway/members.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http/http-types.js';
 import { botInGuild } from '../models/message-events.js';
@@ -39,11 +40,11 @@ function botPermissions(guild: Guild, app: Application): bigint {
 }
 
 /** The documented query: `before`, `after` (guild ids), `limit` 1-200 (default 200), `with_counts`. */
-function pageQuery(req: EmulatorRequest): { before?: bigint; after?: bigint; limit: number } | EmulatorResponse {
-  const id = (name: string): bigint | undefined | null => {
+function pageQuery(req: EmulatorRequest): { before?: string; after?: string; limit: number } | EmulatorResponse {
+  const id = (name: string): string | undefined | null => {
     const v = req.query.get(name);
     if (v === null) return undefined;
-    return /^\d{1,20}$/.test(v) ? BigInt(v) : null;
+    return isSnowflake(v) ? v : null;
   };
   const before = id('before');
   const after = id('after');
@@ -61,8 +62,8 @@ function getMyGuilds(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
   const counts = req.query.get('with_counts') === 'true';
   const guilds = Object.values(ctx.world.guilds)
     .filter((g) => botInGuild(g, app.id))
-    .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
-    .filter((g) => (q.after === undefined || BigInt(g.id) > q.after) && (q.before === undefined || BigInt(g.id) < q.before));
+    .sort((a, b) => compareSnowflakes(a.id, b.id))
+    .filter((g) => (q.after === undefined || compareSnowflakes(g.id, q.after) > 0) && (q.before === undefined || compareSnowflakes(g.id, q.before) < 0));
   // With only `before`, the page is the one just before it.
   const page = q.before !== undefined && q.after === undefined ? guilds.slice(-q.limit) : guilds.slice(0, q.limit);
   return {
