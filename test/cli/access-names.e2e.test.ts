@@ -64,7 +64,8 @@ describe('cmdsync access: which guild, and names where ids go', () => {
   describe('--remote: names from what the service returns', () => {
     let emulator: RunningEmulator;
     let env: Record<string, string>;
-    let cwd: string;
+    // No guild names in this manifest: every name comes from the service. (A directory per test: testdir's are removed after each.)
+    const project = () => testdir({ 'cmdsync.yaml': manifest(MODS_GUILD.filter((l) => !l.includes('name: Mods'))) });
     beforeAll(async () => {
       emulator = await startEmulator({
         rateLimits: false,
@@ -84,12 +85,11 @@ describe('cmdsync access: which guild, and names where ids go', () => {
         },
       });
       env = { CMDSYNC_API_URL: emulator.url, DISCORD_TOKEN: emulator.credentials.botToken };
-      // No guild names in this manifest: every name comes from the service.
-      cwd = testdir({ 'cmdsync.yaml': manifest(MODS_GUILD.filter((l) => !l.includes('name: Mods'))) });
     });
     afterAll(() => emulator.close());
 
     it('takes the guild, a role and a channel by name and prints the names next to the ids', async () => {
+      const cwd = project();
       const r = await runBin(
         ['access', 'ban', '--remote', '--guild', 'Moderation', '--role', '@moderators', '--channel', '#mod-log', '--permissions', 'USE_APPLICATION_COMMANDS'],
         { cwd, env },
@@ -105,6 +105,7 @@ describe('cmdsync access: which guild, and names where ids go', () => {
     });
 
     it('an unknown name lists the names the service knows, nearest first; an id needs no name', async () => {
+      const cwd = project();
       const r = await runBin(['access', 'ban', '--remote', '--role', 'Moderator'], { cwd, env });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(`--role: no role named "@Moderator" in guild Moderation (${GUILD}); roles: @Moderators (${MODS}), @Modest (`);
