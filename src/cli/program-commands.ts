@@ -213,9 +213,9 @@ export function registerMemberActions(program: Command, ctx: CliContext, setExit
   program
     .command('say')
     .description('post a message in a channel as a member (bots see MESSAGE_CREATE), and print it (exit 1 when the service refuses it)')
-    .argument('<channel-id>', 'the channel to post in')
+    .argument('<channel>', 'the channel to post in: its id or name (general or #general)')
     .argument('<text>', 'what the member says')
-    .option('--user <id>', "the member who posts (a member of the channel's guild)")
+    .option('--user <id|name>', "the member who posts (a member of the channel's guild), e.g. bob")
     .option('--json', 'print the message, or the refusal, as JSON')
     .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
     .action(async (channelId: string, text: string, opts) => {

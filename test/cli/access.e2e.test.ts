@@ -136,7 +136,11 @@ describe('cmdsync access (built binary)', () => {
 
   it('bad input: a clear error, exit 1, no stack trace', async () => {
     const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
-    for (const args of [['access'], ['access', '--guild', 'nope'], ['access', '--guild', GUILD, '--permissions', 'BAN_PEOPLE'], ['access', 'kick', '--guild', GUILD]]) {
+    for (const args of [
+      ['access', '--guild', 'nope'],
+      ['access', '--guild', GUILD, '--permissions', 'BAN_PEOPLE'],
+      ['access', 'kick', '--guild', GUILD],
+    ]) {
       const r = await run(cwd, args);
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.stderr).toMatch(/error: /);
@@ -207,7 +211,9 @@ describe('cmdsync access (built binary)', () => {
     const thread = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', ALICE, '--channel', THREAD]);
     expect(thread.code).toBe(0);
     expect(thread.stdout).toContain(`Guild ${GUILD} (Mods): rows from the emulator`);
-    expect(thread.stdout).toContain(`user ${ALICE} with role ${MODS} in #appeal (${THREAD}): no\n    - command row: channel #mod-log deny (the thread's channel)\n`);
+    expect(thread.stdout).toContain(
+      `user @alice (${ALICE}) with role @Moderators (${MODS}) in #appeal (${THREAD}): no\n    - command row: channel #mod-log deny (the thread's channel)\n`,
+    );
     const general = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', ALICE, '--channel', GENERAL]);
     expect(general.stdout).toContain(
       `in #general (${GENERAL}): yes\n    - no row for this channel or all channels\n    - no row for this member, their roles or @everyone\n    - default_member_permissions needs BAN_MEMBERS; the member has it\n`,
@@ -229,15 +235,16 @@ describe('cmdsync access (built binary)', () => {
     expect(sigils.stdout).toBe(bob.stdout);
     const role = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--role', 'moderators', '--channel', 'general']);
     expect(role.code, role.stderr).toBe(0);
-    expect(role.stdout).toContain(`with role ${MODS} in #general (${GENERAL}): yes`);
+    expect(role.stdout).toContain(`with role @Moderators (${MODS}) in #general (${GENERAL}): yes`);
     const typo = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', 'bobb']);
     expect(typo.code).toBe(1);
     expect(typo.stderr).toContain(`no user named "@bobb" in guild Mods (${GUILD}); users: @bob (${BOB})`);
+    expect(typo.stderr).toContain('did you mean @bob?');
     expect(typo.stderr).not.toMatch(STACK);
     // Offline there is no guild to look a name up in: the error says where names are taken.
     const offline = await run(cwd, ['access', 'ban', '--guild', GUILD, '--user', 'alice']);
     expect(offline.code).toBe(1);
-    expect(offline.stderr).toContain('--user takes a numeric id (snowflake), not "alice" (names are taken with --emulator).');
+    expect(offline.stderr).toContain('--user: user names are read from the emulator or the service, and neither is read here: pass --remote or --emulator');
   });
 
   it('--remote reads the deployed rows over HTTP where the manifest does not manage them, and never prints the token', async () => {

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, CH, messageSeed } from '../emulator/channel-messages-setup.js';
+import { ALICE, CH, GUILD, messageSeed } from '../emulator/channel-messages-setup.js';
 import { runBin, spawnEmulatorCli } from '../helpers/cli.js';
 
 describe('cmdsync say against a running emulator', () => {
@@ -51,13 +51,29 @@ describe('cmdsync say against a running emulator', () => {
     expect(text).toMatchObject({ code: 1, stdout: '', stderr: 'refused: Missing Permissions (50013)\n' });
   });
 
+  it('takes the channel and the member by name, as invoke does; an unknown name lists the known ones, exit 1', async () => {
+    const r = await runBin(['say', '#general', 'by name', '--user', '@alice'], { cwd: dir, env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const said = /^alice said \(message (\d+)\):/.exec(r.stdout);
+    const res = await fetch(`${api}/channels/${CH.general}/messages/${said![1]}`, { headers: { authorization: `Bot ${botToken}` } });
+    expect(await res.json()).toMatchObject({ content: 'by name', channel_id: CH.general, author: { id: ALICE } });
+    const typo = await runBin(['say', 'genral', 'hi', '--user', 'alice'], { cwd: dir, env });
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain(`no channel named "#genral" in guild Messages (${GUILD}); channels: #general (${CH.general})`);
+    expect(typo.stderr).toContain('did you mean #general?');
+    const who = await runBin(['say', 'general', 'hi', '--user', 'alcie'], { cwd: dir, env });
+    expect(who.code).toBe(1);
+    expect(who.stderr).toContain(`no user named "@alcie" in guild Messages (${GUILD}); users: @alice (${ALICE})`);
+  });
+
   it('checks its arguments before it talks to the emulator', async () => {
     const noUser = await runBin(['say', CH.general, 'hi'], { cwd: dir, env });
     expect(noUser.code).toBe(1);
-    expect(noUser.stderr).toContain('say needs --user ID');
-    const badChannel = await runBin(['say', '#general', 'hi', '--user', ALICE], { cwd: dir, env });
+    expect(noUser.stderr).toContain('say needs --user ID|NAME');
+    const badChannel = await runBin(['say', ' ', 'hi', '--user', ALICE], { cwd: dir, env });
     expect(badChannel.code).toBe(1);
-    expect(badChannel.stderr).toContain('CHANNEL_ID is a channel id');
+    expect(badChannel.stderr).toContain('CHANNEL takes an id or a name');
     expect(badChannel.stderr).not.toMatch(/\n\s+at /);
   });
 });

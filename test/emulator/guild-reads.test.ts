@@ -57,3 +57,23 @@ test('GET /users/{id}: a member or a bot user, 10013 otherwise; /users/@me still
   expect(asOther).not.toHaveProperty('mfa_enabled');
   expect((await get('/users/1300000000000009999')).body).toEqual({ code: 10013, message: 'Unknown User' });
 });
+
+test('GET /users/@me/guilds: the guilds the bot is in, as partial guilds; paged by after/before/limit; a bearer is 401', async () => {
+  const mine = (await get('/users/@me/guilds')).body as Array<Record<string, unknown>>;
+  expect(mine).toEqual([{ id: GUILD, name: 'Messages', icon: null, banner: null, owner: false, permissions: expect.stringMatching(/^\d+$/), features: [] }]);
+  // A guild the bot was never added to is not listed.
+  const other = structuredClone(em.world.guilds[GUILD]!);
+  em.world.guilds['1300000000000000002'] = { ...other, id: '1300000000000000002', name: 'Elsewhere', apps: {} };
+  try {
+    expect(((await get('/users/@me/guilds')).body as Array<{ id: string }>).map((g) => g.id)).toEqual([GUILD]);
+  } finally {
+    delete em.world.guilds['1300000000000000002'];
+  }
+  expect((await get(`/users/@me/guilds?after=${GUILD}`)).body).toEqual([]);
+  expect(((await get(`/users/@me/guilds?before=1300000000000000009&with_counts=true`)).body as Array<Record<string, unknown>>)[0]).toMatchObject({
+    id: GUILD,
+    approximate_member_count: 3,
+  });
+  expect((await get('/users/@me/guilds?limit=201')).body.code).toBe(50035);
+  expect((await call(em, 'GET', '/users/@me/guilds', { auth: userBearer(em) })).status).toBe(401);
+});

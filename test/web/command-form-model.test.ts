@@ -136,7 +136,7 @@ describe('the invoke form model', () => {
     expect(typo).toMatchObject({
       ok: false,
       optionName: 'channel',
-      message: 'no channel named "#genral" in this server; channels: #general (130000000000000001), #forum (130000000000000002)',
+      message: 'no channel named "#genral" in this server; channels: #general (130000000000000001), #forum (130000000000000002); did you mean #general?',
     });
   });
 });

@@ -61,7 +61,7 @@ describe('webhook list', () => {
   });
 
   test('needs exactly one of --channel and --guild; needs a bot token', async () => {
-    expect((await cli(['webhook', 'list'], botEnv(emu))).err).toContain('--channel ID or --guild ID');
+    expect((await cli(['webhook', 'list'], botEnv(emu))).err).toContain('give --channel ID|NAME or --guild ID|NAME, or run it beside a manifest');
     expect((await cli(['webhook', 'list', '--channel', IDS.text, '--guild', IDS.guild], botEnv(emu))).code).toBe(1);
     const noToken = await cli(['webhook', 'list', '--channel', IDS.text], { CMDSYNC_API_URL: emu.url });
     expect(noToken.code).toBe(1);
@@ -154,7 +154,7 @@ describe('webhook create / edit / delete', () => {
   });
 
   test('create: missing flags and a bad avatar type are usage errors', async () => {
-    expect((await cli(['webhook', 'create', '--name', 'x'], botEnv(emu))).err).toContain('--channel ID is required');
+    expect((await cli(['webhook', 'create', '--name', 'x'], botEnv(emu))).err).toContain('--channel ID|NAME is required');
     expect((await cli(['webhook', 'create', '--channel', IDS.text], botEnv(emu))).err).toContain('--name NAME is required');
     expect((await cli(['webhook', 'create', '--channel', IDS.text, '--name', 'x', '--avatar', 'a.txt'], botEnv(emu))).err).toContain('.png');
   });
@@ -266,7 +266,9 @@ describe('sessions', () => {
     expect((JSON.parse(byGuild.out) as Array<{ id: string }>).map((w) => w.id)).toEqual([hook.id]);
     const typo = await cli(['webhook', 'create', '--channel', 'genral', '--name', 'X', '--emulator'], {}, cwd);
     expect(typo.code).toBe(1);
-    expect(typo.err).toContain(`--channel: no channel named "#genral" in guild Emulator Guild (${hook.guild_id}); channels: #general (${hook.channel_id})`);
+    expect(typo.err).toContain(`--channel: no channel named "#genral" in `);
+    expect(typo.err).toContain(`channels: #general (${hook.channel_id}`);
+    expect(typo.err).toContain('did you mean #general?');
     // edit --channel takes a name too: resolved before the request, a typo lists the channels and changes nothing.
     const moved = await cli(['webhook', 'edit', hook.id, '--channel', '#general', '--name', 'Deploys 2', '--emulator', '--json'], {}, cwd);
     expect(moved.code, moved.err).toBe(0);
@@ -274,9 +276,5 @@ describe('sessions', () => {
     const editTypo = await cli(['webhook', 'edit', hook.id, '--channel', 'genral', '--name', 'Y', '--emulator'], {}, cwd);
     expect(editTypo.code).toBe(1);
     expect(editTypo.err).toContain('--channel: no channel named "#genral"');
-    // Against a service (no world here), an id is still required.
-    const remote = await cli(['webhook', 'list', '--channel', 'general'], botEnv(emu), cwd);
-    expect(remote.code).toBe(1);
-    expect(remote.err).toContain('--channel takes a numeric id, not "general"');
   });
 });

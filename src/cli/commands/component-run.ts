@@ -9,7 +9,7 @@ import type { ComponentOutcome } from '../../emulator/index.js';
 import type { RemoteTarget } from '../../api/invoke.js';
 import type { CliContext } from '../context.js';
 import { componentJson, renderComponentOutcome, useHint } from './component-render.js';
-import { localeFlag, waitFlag } from './member-flags.js';
+import { localeFlag, refFlag, waitFlag } from './member-flags.js';
 import { userOf } from './invoke-render.js';
 
 export interface MemberCliOptions {
@@ -37,7 +37,7 @@ export function emulatorTarget(opts: MemberCliOptions, ctx: CliContext, command:
 
 /** The request fields every member action takes: who, in which language, how long to wait. */
 export function memberFields(opts: MemberCliOptions): { userId?: string; locale?: string; waitSeconds?: number } {
-  if (opts.user !== undefined && (opts.user.trim() === '' || /[\r\n]/.test(opts.user))) throw new UsageError(`--user takes an id or a name, not ${JSON.stringify(opts.user)}`);
+  refFlag(opts.user, '--user');
   localeFlag(opts.locale);
   const waitSeconds = waitFlag(opts.wait);
   return {

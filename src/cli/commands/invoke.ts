@@ -14,7 +14,7 @@ import { CommandLineError, parseCommandLine } from '../../wire/interactions/comm
 import type { CliContext } from '../context.js';
 import { followupHint, outcomeJson, renderOutcome, userOf } from './invoke-render.js';
 import { useHint } from './component-render.js';
-import { localeFlag, waitFlag } from './member-flags.js';
+import { localeFlag, refFlag, waitFlag } from './member-flags.js';
 
 export interface InvokeCliOptions {
   line?: string;
@@ -48,11 +48,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-/** An id, or a name the emulator resolves (names.ts there): anything but an empty or multi-line value. */
-function checkRef(value: string | undefined, flag: string): void {
-  if (value !== undefined && (value.trim() === '' || /[\r\n]/.test(value))) throw new UsageError(`${flag} takes an id or a name, not ${JSON.stringify(value)}`);
-}
-
 /** Files named by `file:PATH` values: their size and type, read here (the emulator does not read the user's disk). */
 async function attachmentFiles(line: string, cwd: string, partial: boolean): Promise<InvokeRequest['files']> {
   let pairs: ReturnType<typeof parseCommandLine>['pairs'];
@@ -84,11 +79,11 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
   if (opts.autocomplete && opts.line === undefined) throw new UsageError('--autocomplete works on a command line');
   if (opts.dm && opts.privateChannel) throw new UsageError('give at most one of --dm and --private-channel');
   if ((opts.dm || opts.privateChannel) && opts.guild !== undefined) throw new UsageError(`${opts.dm ? '--dm' : '--private-channel'} is outside every guild: leave out --guild`);
-  checkRef(opts.guild, '--guild');
-  checkRef(opts.channel, '--channel');
-  checkRef(opts.user, '--user');
-  checkRef(opts.application, '--application');
-  checkRef(opts.target, '--target');
+  refFlag(opts.guild, '--guild');
+  refFlag(opts.channel, '--channel');
+  refFlag(opts.user, '--user');
+  refFlag(opts.application, '--application');
+  refFlag(opts.target, '--target');
   if (opts.messageCommand !== undefined && opts.target !== undefined && !isSnowflake(opts.target))
     throw new UsageError(`--target of a message command is a message id, not ${JSON.stringify(opts.target)}`);
   localeFlag(opts.locale);

@@ -1,13 +1,15 @@
 /**
- * `cmdsync say CHANNEL_ID TEXT --user ID`: a member posts a message on a
+ * `cmdsync say CHANNEL TEXT --user MEMBER`: a member posts a message on a
  * running emulator, which bots see as MESSAGE_CREATE; prints the message as
- * the channel holds it, or the service's refusal (exit 1).
+ * the channel holds it, or the service's refusal (exit 1). The channel and
+ * the member are ids or names (`general`, `@bob`), which the emulator
+ * resolves as it does for `invoke`.
  */
 import { say, type SayOutcome } from '../../api/messages.js';
 import { UsageError } from '../../errors.js';
-import { isSnowflake } from '../../wire/snowflake.js';
 import type { CliContext } from '../context.js';
 import { emulatorTarget } from './component-run.js';
+import { refFlag } from './member-flags.js';
 
 export interface SayCliOptions {
   channelId: string;
@@ -24,9 +26,9 @@ function render(outcome: SayOutcome): string {
 }
 
 export async function runSay(opts: SayCliOptions, ctx: CliContext): Promise<number> {
-  if (!isSnowflake(opts.channelId)) throw new UsageError(`CHANNEL_ID is a channel id (a snowflake), not ${JSON.stringify(opts.channelId)}`);
-  if (opts.user === undefined) throw new UsageError('say needs --user ID: the member who posts');
-  if (!isSnowflake(opts.user)) throw new UsageError(`--user takes a member's id (a snowflake), not ${JSON.stringify(opts.user)}`);
+  refFlag(opts.channelId, 'CHANNEL');
+  if (opts.user === undefined) throw new UsageError('say needs --user ID|NAME: the member who posts');
+  refFlag(opts.user, '--user');
   const target = emulatorTarget({ json: opts.json, ...(opts.apiUrl !== undefined ? { apiUrl: opts.apiUrl } : {}) }, ctx, 'say');
   const outcome = await say({ channelId: opts.channelId, userId: opts.user, content: opts.text }, target);
   if (opts.json) ctx.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);

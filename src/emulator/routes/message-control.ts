@@ -2,6 +2,7 @@
  * The control route for a member's message (loopback, control token, like
  * the rest of /__emulator):
  *   POST /__emulator/messages   { "channelId", "userId", "content", "embeds"?, … }   a member says something
+ * The channel and the member are ids or names (names.ts).
  * Answers 200 with the message, or the service's refusal ({ code, message }).
  */
 import type { Limits } from '../../wire/limits.js';
@@ -10,6 +11,7 @@ import type { EventBus } from '../gateway/events.js';
 import { formErrorResponse } from '../http/form-errors.js';
 import type { EmulatorResponse } from '../http/http-types.js';
 import { postAsMember } from '../models/message-member.js';
+import { resolveNames } from '../state/names.js';
 import type { Store } from '../state/store.js';
 
 export const MESSAGES_CONTROL_PATH = '/messages';
@@ -26,7 +28,12 @@ export interface MessageControlEnv {
 export function memberSay(env: MessageControlEnv, body: unknown): EmulatorResponse {
   const b = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
   if (!b || typeof b.channelId !== 'string' || typeof b.userId !== 'string') return { status: 400, body: { message: 'Send { "channelId", "userId", "content", … }' } };
-  const { channelId, userId, ...message } = b;
+  const { channelId: channelRef, userId: userRef, ...message } = b;
+  // A channel and a member may be named (`general`, `@bob`), as `cmdsync invoke` takes them.
+  const named = resolveNames(env.store.world, { channelId: channelRef as string, userId: userRef as string }, env.store.meta.defaultGuildId);
+  if ('problem' in named) return { status: 400, body: { message: named.problem } };
+  const channelId = named.channelId!;
+  const userId = named.userId!;
   const tx = env.store.begin(true);
   env.events.hold();
   let result: ReturnType<typeof postAsMember>;

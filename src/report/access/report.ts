@@ -1,4 +1,5 @@
-import { columnLabel, outcomeText, principalLabel, decidingReason, type Cell, type Column, type Matrix, type Principal } from '../../wire/access/matrix.js';
+import { columnLabel, labeler, outcomeText, principalLabel, decidingReason, type Cell, type Column, type Matrix, type Principal } from '../../wire/access/matrix.js';
+import { formatNamed } from '../../wire/names.js';
 import type { CommandSubject, GuildAccess } from '../../wire/access/subjects.js';
 import { permissionNames } from '../../wire/permissions.js';
 
@@ -24,11 +25,14 @@ function pad(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - text.length));
 }
 
+/** `user @alice (1234) with role @Moderators (5678)`: names next to ids where known. */
 function memberText(r: AccessReport): string {
   const m = r.member!;
+  const name = labeler(r.guild);
+  const roles = m.roleIds.map((id) => formatNamed('role', id, name('role', id)));
   const parts = [
-    m.userId ? `user ${m.userId}` : 'a member',
-    m.roleIds.length > 0 ? `with role${m.roleIds.length > 1 ? 's' : ''} ${m.roleIds.join(', ')}` : 'with no other role than @everyone',
+    m.userId ? `user ${formatNamed('user', m.userId, name('user', m.userId))}` : 'a member',
+    roles.length > 0 ? `with role${roles.length > 1 ? 's' : ''} ${roles.join(', ')}` : 'with no other role than @everyone',
   ];
   return parts.join(' ');
 }

@@ -4,6 +4,7 @@ import type { AccessMember, Step } from './types.js';
 import { CommandType, PermissionEntryType } from '../enums.js';
 import { PERMISSION_BITS, allChannelsId } from '../permissions.js';
 import type { PermissionEntry } from '../state.js';
+import { formatNamed } from '../names.js';
 import type { CommandSubject, GuildAccess, GuildFacts } from './subjects.js';
 
 /**
@@ -86,13 +87,14 @@ export function knownPermissions(g: GuildAccess, member: AccessMember, channelId
   return channelPermissions(base, g.guildId, member, holder?.overwrites ?? []);
 }
 
+/** Names from the guild's facts (the emulator's world), else from the names the service reported (`GuildAccess.names`). */
 export function labeler(g: GuildAccess): Labeler {
   return (kind, id) => {
     const f = g.facts;
-    if (!f) return undefined;
-    if (kind === 'role') return f.roles.get(id)?.name;
-    if (kind === 'user') return f.members.get(id)?.name;
-    const name = f.channels.get(id)?.name;
+    const known = (fact: { name: string } | undefined) => fact?.name ?? g.names?.get(id);
+    if (kind === 'role') return known(f?.roles.get(id));
+    if (kind === 'user') return known(f?.members.get(id));
+    const name = known(f?.channels.get(id));
     return name === undefined ? undefined : `#${name}`;
   };
 }
@@ -165,8 +167,7 @@ export function buildMatrix(g: GuildAccess, subject: CommandSubject, opts: AskOp
 export function principalLabel(g: GuildAccess, p: Principal): string {
   if (p.kind === 'administrators') return 'administrators';
   if (p.kind === 'everyone-else') return 'everyone else';
-  const name = labeler(g)(p.kind, p.id);
-  return name ? `${p.kind} ${name} (${p.id})` : `${p.kind} ${p.id}`;
+  return `${p.kind} ${formatNamed(p.kind, p.id, labeler(g)(p.kind, p.id))}`;
 }
 
 export function columnLabel(g: GuildAccess, c: Column): string {

@@ -27,4 +27,6 @@ export interface GuildAccess {
   appRows: PermissionEntry[];
   commands: CommandSubject[];
   facts?: GuildFacts;
+  /** Names of roles, members and channels by id, where the service reported them but not the facts (`access --remote`): for output only. */
+  names?: ReadonlyMap<Snowflake, string>;
 }

@@ -4,12 +4,9 @@
  * id, so the remote case does not go through `openSession` (which requires
  * one); `--emulator` does, to share its provisioned local state.
  */
-import { UsageError } from '../../../errors.js';
-import { resolveNames } from '../../../emulator/state/names.js';
-import type { World } from '../../../emulator/state/world.js';
 import type { RestClient } from '../../../remote/index.js';
 import type { CliContext } from '../../context.js';
-import { idFrom } from './flag-values.js';
+import { Names, serviceNames, worldNames } from '../../names.js';
 import { openRemoteClient, openSession } from '../../session.js';
 
 export interface BotOptions {
@@ -22,26 +19,28 @@ export interface BotClient {
   client: RestClient;
   /** The API base, e.g. to print a webhook's URL. */
   apiUrl: string;
-  /** With --emulator, its world: `--channel general` and `--guild Test` are looked up there, as `invoke` looks them up. */
-  world?: World;
+  /**
+   * Names where ids go (`--channel general`, `--guild Test`) and next to ids
+   * in output: with --emulator from its world, else from what the service
+   * returns to the bot.
+   */
+  names: Names;
   close(): Promise<void>;
 }
 
-/** A --channel or --guild value as an id: an id as it is, or with --emulator a name in its world (an unknown one lists the candidates). */
-export function placeId(bot: BotClient, value: string, flag: '--channel' | '--guild'): string {
-  if (!bot.world) return idFrom(value, flag);
-  const named = resolveNames(bot.world, flag === '--channel' ? { channelId: value } : { guildId: value }, '');
-  if ('problem' in named) throw new UsageError(`${flag}: ${named.problem}`);
-  return (flag === '--channel' ? named.channelId : named.guildId)!;
+/** A --channel or --guild value as an id: an id as it is, else a name the emulator or the service knows (an unknown one lists the known ones). */
+export async function placeId(bot: BotClient, value: string, flag: '--channel' | '--guild'): Promise<string> {
+  return (flag === '--channel' ? await bot.names.channel(flag, value) : await bot.names.guild(flag, value)).id;
 }
 
 export async function openBotClient(opts: BotOptions, ctx: CliContext): Promise<BotClient> {
   if (opts.emulator) {
     const session = await openSession({ emulator: true, apiUrl: opts.apiUrl, debug: opts.debug }, ctx);
-    return { client: session.client, apiUrl: session.apiUrl, ...(session.emulator ? { world: session.emulator.world } : {}), close: () => session.close() };
+    const source = session.emulator ? worldNames(session.emulator.world) : serviceNames(session.client);
+    return { client: session.client, apiUrl: session.apiUrl, names: new Names(source), close: () => session.close() };
   }
   const { client, apiUrl } = openRemoteClient(opts, ctx);
-  return { client, apiUrl, close: () => client.close() };
+  return { client, apiUrl, names: new Names(serviceNames(client)), close: () => client.close() };
 }
 
 export async function withBotClient<T>(opts: BotOptions, ctx: CliContext, fn: (bot: BotClient) => Promise<T>): Promise<T> {

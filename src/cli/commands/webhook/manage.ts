@@ -13,17 +13,18 @@ import {
   editWebhookWithToken,
   getWebhook,
   getWebhookWithToken,
-  listChannelWebhooks,
-  listGuildWebhooks,
   type RestClient,
 } from '../../../remote/index.js';
 import { resolveLimits } from '../../../wire/limits.js';
 import { validateWebhookCreateBody, validateWebhookEditBody } from '../../../wire/webhook.js';
+import { isSnowflake } from '../../../wire/snowflake.js';
 import { writeLine, type CliContext } from '../../context.js';
+import { labelOf } from '../../names.js';
 import { placeId, withBotClient, type BotOptions } from './bot.js';
 import { idFrom } from './flag-values.js';
 import { readAvatar } from './input.js';
-import { printWebhook, publicWebhook, reportProblems, webhookRow } from './output.js';
+import { resolveKey } from './url.js';
+import { printWebhook, reportProblems } from './output.js';
 import { findTokenTarget, withTokenClient, type TokenTarget } from './target.js';
 
 export interface OutputOptions {
@@ -36,7 +37,7 @@ export function auditReason(verb: 'create' | 'edit' | 'delete', reason: string |
 }
 
 /** Tokens the bot routes return are secrets too: no later error or debug line may show them. */
-function hideTokens(client: RestClient, webhooks: unknown): void {
+export function hideTokens(client: RestClient, webhooks: unknown): void {
   for (const w of Array.isArray(webhooks) ? webhooks : [webhooks]) {
     const token = (w as { token?: unknown } | null)?.token;
     if (typeof token === 'string') client.redactor.add(token);
@@ -46,38 +47,11 @@ function hideTokens(client: RestClient, webhooks: unknown): void {
 /** By id (bot token) when an id is given, else by URL; both is ambiguous. */
 function chooseRoute(id: string | undefined, url: string | undefined, ctx: CliContext, verb: string): { id: string } | { target: TokenTarget } {
   if (id !== undefined && url !== undefined) throw new UsageError(`webhook ${verb}: give a webhook ID (bot token) or --url (webhook token), not both.`);
-  if (id !== undefined) return { id: idFrom(id, 'the webhook ID') };
+  // A key the manifest declares is looked up in its lock file, as `webhook url` does.
+  if (id !== undefined) return { id: idFrom(resolveKey(id, undefined, ctx), 'the webhook ID') };
   const target = findTokenTarget(url, ctx);
   if (!target) throw new UsageError(`webhook ${verb}: give a webhook ID (uses DISCORD_TOKEN), or --url / DISCORD_WEBHOOK_URL (uses the webhook's own token).`);
   return { target };
-}
-
-// ---------------------------------------------------------------- list
-
-export interface ListOptions extends BotOptions, OutputOptions {
-  channel?: string;
-  guild?: string;
-}
-
-export async function runWebhookList(opts: ListOptions, ctx: CliContext): Promise<number> {
-  if ((opts.channel === undefined) === (opts.guild === undefined)) throw new UsageError('webhook list: give --channel ID or --guild ID (one of them).');
-  return withBotClient(opts, ctx, async (bot) => {
-    const { client } = bot;
-    const webhooks =
-      opts.channel !== undefined
-        ? await listChannelWebhooks(client, placeId(bot, opts.channel, '--channel'))
-        : await listGuildWebhooks(client, placeId(bot, opts.guild!, '--guild'));
-    hideTokens(client, webhooks);
-    if (opts.json) {
-      ctx.stdout.write(`${JSON.stringify(webhooks.map(publicWebhook), null, 2)}\n`);
-    } else if (webhooks.length === 0) {
-      writeLine(ctx.stderr, `No webhooks in ${opts.channel !== undefined ? `channel ${opts.channel}` : `guild ${opts.guild}`}.`);
-    } else {
-      for (const w of webhooks) writeLine(ctx.stdout, webhookRow(w));
-      writeLine(ctx.stderr, `${webhooks.length} webhook${webhooks.length === 1 ? '' : 's'}. Tokens are hidden; print one webhook's URL with: cmdsync webhook url ID`);
-    }
-    return 0;
-  });
 }
 
 // ---------------------------------------------------------------- get
@@ -88,15 +62,15 @@ export interface GetOptions extends BotOptions, OutputOptions {
 
 export async function runWebhookGet(id: string | undefined, opts: GetOptions, ctx: CliContext): Promise<number> {
   const route = chooseRoute(id, opts.url, ctx, 'get');
-  const webhook =
+  const { webhook, names } =
     'id' in route
-      ? await withBotClient(opts, ctx, async ({ client }) => {
+      ? await withBotClient(opts, ctx, async ({ client, names }) => {
           const w = await getWebhook(client, route.id);
           hideTokens(client, [w]);
-          return w;
+          return { webhook: w, names: opts.json ? undefined : await names.namesIn([w.guild_id]) };
         })
-      : await withTokenClient(route.target, opts, ctx, (client) => getWebhookWithToken(client, route.target.ref));
-  printWebhook(webhook, opts.json, ctx);
+      : { webhook: await withTokenClient(route.target, opts, ctx, (client) => getWebhookWithToken(client, route.target.ref)), names: undefined };
+  printWebhook(webhook, opts.json, ctx, names);
   return 0;
 }
 
@@ -110,18 +84,21 @@ export interface CreateOptions extends BotOptions, OutputOptions {
 }
 
 export async function runWebhookCreate(opts: CreateOptions, ctx: CliContext): Promise<number> {
-  if (opts.channel === undefined) throw new UsageError('webhook create: --channel ID is required.');
+  if (opts.channel === undefined) throw new UsageError('webhook create: --channel ID|NAME is required.');
   if (opts.name === undefined) throw new UsageError('webhook create: --name NAME is required.');
-  if (!opts.emulator) idFrom(opts.channel, '--channel');
   const body = { name: opts.name, ...(opts.avatar !== undefined ? { avatar: readAvatar(opts.avatar, ctx) } : {}) };
   if (reportProblems(validateWebhookCreateBody(body, resolveLimits()), ctx)) return 1;
   return withBotClient(opts, ctx, async (bot) => {
     const { client } = bot;
-    const channelId = placeId(bot, opts.channel!, '--channel');
+    const channelId = await placeId(bot, opts.channel!, '--channel');
     const webhook = await createWebhook(client, channelId, body, { reason: auditReason('create', opts.reason) });
     hideTokens(client, [webhook]);
-    printWebhook(webhook, opts.json, ctx);
-    writeLine(ctx.stderr, `Created webhook ${webhook.id} in channel ${channelId}. Its URL holds a secret token; print it with: cmdsync webhook url ${webhook.id}`);
+    const names = opts.json ? undefined : await bot.names.namesIn([webhook.guild_id]);
+    printWebhook(webhook, opts.json, ctx, names);
+    writeLine(
+      ctx.stderr,
+      `Created webhook ${webhook.id} in channel ${labelOf('channel', channelId, names ?? new Map())}. Its URL holds a secret token; print it with: cmdsync webhook url ${webhook.id}`,
+    );
     return 0;
   });
 }
@@ -137,7 +114,7 @@ export interface EditOptions extends BotOptions, OutputOptions {
   reason?: string;
 }
 
-/** Stands for a named channel while the body's other fields are checked, before the emulator resolves the name. */
+/** Stands for a named channel while the body's other fields are checked, before the name is resolved. */
 const NAMED_CHANNEL_PLACEHOLDER = '100000000000000000';
 
 export async function runWebhookEdit(id: string | undefined, opts: EditOptions, ctx: CliContext): Promise<number> {
@@ -152,23 +129,23 @@ export async function runWebhookEdit(id: string | undefined, opts: EditOptions, 
   if (opts.name !== undefined) body.name = opts.name;
   if (opts.avatar !== undefined) body.avatar = readAvatar(opts.avatar, ctx);
   if (opts.removeAvatar) body.avatar = null;
-  // With --emulator a channel may be named (as invoke takes it); it is resolved once the emulator's world is open.
-  const channelByName = opts.channel !== undefined && opts.emulator === true;
-  if (opts.channel !== undefined) body.channel_id = channelByName ? NAMED_CHANNEL_PLACEHOLDER : idFrom(opts.channel, '--channel');
+  // A channel may be named (as invoke takes it); the name is resolved once the client is open.
+  const channelByName = opts.channel !== undefined && !isSnowflake(opts.channel);
+  if (opts.channel !== undefined) body.channel_id = channelByName ? NAMED_CHANNEL_PLACEHOLDER : opts.channel;
   if (Object.keys(body).length === 0) throw new UsageError('webhook edit: nothing to change; give --name, --avatar, --remove-avatar or --channel.');
   if (reportProblems(validateWebhookEditBody(body, resolveLimits(), { byToken }), ctx)) return 1;
 
-  const webhook =
+  const { webhook, names } =
     'id' in route
       ? await withBotClient(opts, ctx, async (bot) => {
           const { client } = bot;
-          if (channelByName) body.channel_id = placeId(bot, opts.channel!, '--channel');
+          if (channelByName) body.channel_id = await placeId(bot, opts.channel!, '--channel');
           const w = await editWebhook(client, route.id, body, { reason: auditReason('edit', opts.reason) });
           hideTokens(client, [w]);
-          return w;
+          return { webhook: w, names: opts.json ? undefined : await bot.names.namesIn([w.guild_id]) };
         })
-      : await withTokenClient(route.target, opts, ctx, (client) => editWebhookWithToken(client, route.target.ref, body));
-  printWebhook(webhook, opts.json, ctx);
+      : { webhook: await withTokenClient(route.target, opts, ctx, (client) => editWebhookWithToken(client, route.target.ref, body)), names: undefined };
+  printWebhook(webhook, opts.json, ctx, names);
   writeLine(ctx.stderr, `Updated webhook ${webhook.id}.`);
   return 0;
 }

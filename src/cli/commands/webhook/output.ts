@@ -9,6 +9,7 @@ import { sanitizeMessage } from '../../../report/apply/result.js';
 import { enumName, WebhookType } from '../../../wire/enums.js';
 import type { Problem } from '../../../wire/problem.js';
 import { writeLine, type CliContext } from '../../context.js';
+import { labelOf } from '../../names.js';
 
 type Obj = Record<string, unknown>;
 
@@ -27,15 +28,20 @@ function typeName(type: unknown): string {
   return typeof type === 'number' ? (enumName(WebhookType, type)?.toLowerCase().replace(/_/g, ' ') ?? `type ${type}`) : '?';
 }
 
-/** The detail view of `get`, `create`, `edit`. */
-export function webhookLines(webhook: unknown): string[] {
+/** A channel or guild id with its name, when known: `#general (1234)`; remote names flattened to one line. */
+function place(kind: 'channel' | 'guild', id: unknown, names: ReadonlyMap<string, string>): string {
+  return typeof id === 'string' ? text(labelOf(kind, id, names)) : text(id);
+}
+
+/** The detail view of `get`, `create`, `edit`; `names` puts names next to the channel and guild ids. */
+export function webhookLines(webhook: unknown, names: ReadonlyMap<string, string> = new Map()): string[] {
   const w = webhook as Obj;
   const lines = [
     `id:          ${text(w.id)}`,
     `name:        ${text(w.name)}`,
     `type:        ${typeName(w.type)}`,
-    `channel:     ${text(w.channel_id)}`,
-    `guild:       ${text(w.guild_id)}`,
+    `channel:     ${place('channel', w.channel_id, names)}`,
+    `guild:       ${place('guild', w.guild_id, names)}`,
     `application: ${text(w.application_id)}`,
     `avatar:      ${text(w.avatar)}`,
   ];
@@ -46,15 +52,15 @@ export function webhookLines(webhook: unknown): string[] {
 }
 
 /** One line per webhook for `list`. */
-export function webhookRow(webhook: unknown): string {
+export function webhookRow(webhook: unknown, names: ReadonlyMap<string, string> = new Map()): string {
   const w = webhook as Obj;
-  return `${text(w.id)}  ${JSON.stringify(text(w.name))}  ${typeName(w.type)}  channel ${text(w.channel_id)}`;
+  return `${text(w.id)}  ${JSON.stringify(text(w.name))}  ${typeName(w.type)}  channel ${place('channel', w.channel_id, names)}`;
 }
 
 /** Prints a webhook (or a list) as JSON without tokens, or as human lines. */
-export function printWebhook(webhook: unknown, json: boolean, ctx: CliContext): void {
+export function printWebhook(webhook: unknown, json: boolean, ctx: CliContext, names?: ReadonlyMap<string, string>): void {
   if (json) ctx.stdout.write(`${JSON.stringify(publicWebhook(webhook), null, 2)}\n`);
-  else writeLine(ctx.stdout, webhookLines(webhook).join('\n'));
+  else writeLine(ctx.stdout, webhookLines(webhook, names).join('\n'));
 }
 
 /** `embeds[0].fields[3].value: message`; a problem about the whole message has no path. */

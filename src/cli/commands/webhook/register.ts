@@ -74,17 +74,23 @@ export function registerWebhookCommands(program: Command, ctx: CliContext, setEx
 
 /** `list`, `get`, `create`, `edit`, `delete` and `url`: the webhooks themselves. */
 function registerManage(webhook: Command, ctx: CliContext, setExit: SetExit): void {
-  botOptions(webhook.command('list').description('list the webhooks of a channel or a guild (tokens hidden)'))
-    .option('--channel <id>', 'the channel (with --emulator: or its name)')
-    .option('--guild <id>', 'the guild (with --emulator: or its name)')
+  botOptions(webhook.command('list').description("list the webhooks of a channel, a guild, or (with neither) the channels of the manifest's webhooks (tokens hidden)"))
+    .option('--channel <id|name>', 'the channel, e.g. general or #general')
+    .option('--guild <id|name>', 'the guild')
+    .option('-m, --manifest <path>', "without --channel or --guild: the manifest whose webhooks' channels to read (default: cmdsync.yaml)")
     .option('--json', 'print JSON on stdout')
     .action(async (o: Opts) => {
-      const { runWebhookList } = await import('./manage.js');
-      setExit(await runWebhookList({ ...bot(o), json: !!o.json, channel: o.channel as string | undefined, guild: o.guild as string | undefined }, ctx));
+      const { runWebhookList } = await import('./list.js');
+      setExit(
+        await runWebhookList(
+          { ...bot(o), json: !!o.json, channel: o.channel as string | undefined, guild: o.guild as string | undefined, manifest: o.manifest as string | undefined },
+          ctx,
+        ),
+      );
     });
 
   botOptions(webhook.command('get').description('show a webhook, by ID (bot token) or by --url (its own token)'))
-    .argument('[id]', 'webhook id')
+    .argument('[id]', "webhook id, or a declared webhook's key (looked up in cmdsync.lock.json)")
     .option('--url <url>', URL_HELP)
     .option('--json', 'print JSON on stdout (without the token)')
     .action(async (id: string | undefined, o: Opts) => {
@@ -93,7 +99,7 @@ function registerManage(webhook: Command, ctx: CliContext, setExit: SetExit): vo
     });
 
   botOptions(webhook.command('create').description('create an incoming webhook in a channel'))
-    .option('--channel <id>', 'the channel (required; with --emulator: or its name, general or #general)')
+    .option('--channel <id|name>', 'the channel (required), e.g. general or #general')
     .option('--name <name>', `the webhook name, 1-${DEFAULT_LIMITS.webhook_name_max} characters (required)`)
     .option('--avatar <file>', 'avatar image (.png, .jpg, .gif, .webp)')
     .option('--reason <text>', 'audit-log reason (default: "cmdsync webhook create")')
@@ -116,12 +122,12 @@ function registerManage(webhook: Command, ctx: CliContext, setExit: SetExit): vo
     });
 
   botOptions(webhook.command('edit').description('rename, re-avatar or move a webhook, by ID (bot token) or by --url (its own token)'))
-    .argument('[id]', 'webhook id')
+    .argument('[id]', "webhook id, or a declared webhook's key (looked up in cmdsync.lock.json)")
     .option('--url <url>', URL_HELP)
     .option('--name <name>', 'new name')
     .option('--avatar <file>', 'new avatar image')
     .option('--remove-avatar', 'remove the avatar')
-    .option('--channel <id>', 'move to this channel (by ID only)')
+    .option('--channel <id|name>', 'move to this channel (by ID only)')
     .option('--reason <text>', 'audit-log reason (default: "cmdsync webhook edit"; by ID only)')
     .option('--json', 'print JSON on stdout (without the token)')
     .action(async (id: string | undefined, o: Opts) => {
@@ -145,7 +151,7 @@ function registerManage(webhook: Command, ctx: CliContext, setExit: SetExit): vo
     });
 
   botOptions(webhook.command('delete').description('delete a webhook, by ID (bot token) or by --url (its own token)'))
-    .argument('[id]', 'webhook id')
+    .argument('[id]', "webhook id, or a declared webhook's key (looked up in cmdsync.lock.json)")
     .option('--url <url>', URL_HELP)
     .option('--reason <text>', 'audit-log reason (default: "cmdsync webhook delete"; by ID only)')
     .action(async (id: string | undefined, o: Opts) => {

@@ -14,7 +14,7 @@ import { LOCK_FILE, readLock } from '../../../manifest/lock.js';
 import { locateManifest } from '../../workspace.js';
 
 /** A key declared in the manifest resolves through the lock file apply keeps beside it. */
-function resolveKey(keyOrId: string, manifest: string | undefined, ctx: CliContext): string {
+export function resolveKey(keyOrId: string, manifest: string | undefined, ctx: CliContext): string {
   if (/^\d+$/.test(keyOrId)) return keyOrId;
   const lock = readLock(resolve(ctx.cwd, locateManifest(ctx, manifest)));
   const found = Object.entries(lock.webhooks).find(([, v]) => v.key === keyOrId);
