@@ -10335,6 +10335,94 @@ var init_base_permissions = __esm({
   }
 });
 
+// src/wire/suggest.ts
+function editDistance(a, b) {
+  let before = new Array(b.length + 1).fill(0);
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = new Array(b.length + 1);
+    cur[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      cur[j] = d;
+    }
+    before = prev;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+function closest(word, candidates) {
+  let best;
+  let bestD = Math.max(1, Math.floor(word.length / 3)) + 1;
+  for (const c of candidates) {
+    if (c.toLowerCase() === word.toLowerCase()) continue;
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best;
+}
+var init_suggest = __esm({
+  "src/wire/suggest.ts"() {
+    "use strict";
+  }
+});
+
+// src/wire/names.ts
+function withoutSigil(kind, text2) {
+  const sigil = SIGIL[kind];
+  return sigil && text2.startsWith(sigil) && text2.length > 1 ? text2.slice(1) : text2;
+}
+function writtenName(kind, name) {
+  const sigil = SIGIL[kind] ?? "";
+  return name.startsWith(sigil) ? name : `${sigil}${name}`;
+}
+function formatNamed(kind, id, name, note) {
+  if (name === void 0 || name === "") return note ? `${id} (${note})` : id;
+  return `${writtenName(kind, name)} (${id}${note ? `, ${note}` : ""})`;
+}
+function describeCandidate(kind, c) {
+  return formatNamed(kind, c.id, c.name, c.note);
+}
+function matchCandidates(kind, name, candidates) {
+  const bare = (c) => kind === "role" ? withoutSigil("role", c.name) : c.name;
+  const exact = candidates.filter((c) => bare(c) === name);
+  const found = exact.length > 0 ? exact : candidates.filter((c) => bare(c).toLowerCase() === name.toLowerCase());
+  const unique = [...new Map(found.map((c) => [c.id, c])).values()];
+  if (unique.length === 1) return { outcome: "resolved", id: unique[0].id, name: unique[0].name };
+  if (unique.length > 1) return { outcome: "ambiguous", kind, typed: name, candidates: unique };
+  const lower = name.toLowerCase();
+  const known = [...candidates].sort((a, b) => editDistance(lower, bare(a).toLowerCase()) - editDistance(lower, bare(b).toLowerCase()));
+  const near = closest(name, known.map(bare));
+  const suggestion = near === void 0 ? void 0 : known.find((c) => bare(c) === near);
+  return { outcome: "unknown", kind, typed: name, ...suggestion ? { suggestion } : {}, known };
+}
+function listed(kind, items) {
+  const shown2 = items.slice(0, LISTED_CANDIDATES).map((c) => describeCandidate(kind, c));
+  return `${shown2.join(", ")}${items.length > LISTED_CANDIDATES ? `, and ${items.length - LISTED_CANDIDATES} more` : ""}`;
+}
+function nameProblem(r, where2) {
+  const shown2 = `${SIGIL[r.kind] ?? ""}${r.typed}`;
+  if (r.outcome === "ambiguous") return `${r.kind} name "${shown2}" is ambiguous ${where2}: ${listed(r.kind, r.candidates)}; give the id`;
+  if (r.known.length === 0) return `no ${r.kind} named "${shown2}" ${where2} (there are none)`;
+  const hint = r.suggestion ? `; did you mean ${writtenName(r.kind, r.suggestion.name)}?` : "";
+  return `no ${r.kind} named "${shown2}" ${where2}; ${r.kind}s: ${listed(r.kind, r.known)}${hint}`;
+}
+var LISTED_CANDIDATES, SIGIL;
+var init_names = __esm({
+  "src/wire/names.ts"() {
+    "use strict";
+    init_snowflake();
+    init_suggest();
+    LISTED_CANDIDATES = 10;
+    SIGIL = { user: "@", role: "@", channel: "#" };
+  }
+});
+
 // src/wire/access/matrix.ts
 function mentioned(guildId, rowLists) {
   const roles = /* @__PURE__ */ new Set();
@@ -10377,10 +10465,10 @@ function knownPermissions(g, member, channelId2, opts) {
 function labeler(g) {
   return (kind, id) => {
     const f = g.facts;
-    if (!f) return void 0;
-    if (kind === "role") return f.roles.get(id)?.name;
-    if (kind === "user") return f.members.get(id)?.name;
-    const name = f.channels.get(id)?.name;
+    const known = (fact) => fact?.name ?? g.names?.get(id);
+    if (kind === "role") return known(f?.roles.get(id));
+    if (kind === "user") return known(f?.members.get(id));
+    const name = known(f?.channels.get(id));
     return name === void 0 ? void 0 : `#${name}`;
   };
 }
@@ -10439,8 +10527,7 @@ function buildMatrix(g, subject, opts = {}, only) {
 function principalLabel(g, p) {
   if (p.kind === "administrators") return "administrators";
   if (p.kind === "everyone-else") return "everyone else";
-  const name = labeler(g)(p.kind, p.id);
-  return name ? `${p.kind} ${name} (${p.id})` : `${p.kind} ${p.id}`;
+  return `${p.kind} ${formatNamed(p.kind, p.id, labeler(g)(p.kind, p.id))}`;
 }
 function columnLabel(g, c) {
   if (c.kind === "other-channels") return "all other channels";
@@ -10460,6 +10547,7 @@ var init_matrix = __esm({
     init_base_permissions();
     init_enums();
     init_permissions();
+    init_names();
     NOBODY = "0";
     ADMINISTRATOR3 = PERMISSION_BITS.ADMINISTRATOR;
   }
@@ -10857,43 +10945,6 @@ var init_lint = __esm({
     init_suppress();
     init_access();
     init_access2();
-  }
-});
-
-// src/wire/suggest.ts
-function editDistance(a, b) {
-  let before = new Array(b.length + 1).fill(0);
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = new Array(b.length + 1);
-    cur[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
-      cur[j] = d;
-    }
-    before = prev;
-    prev = cur;
-  }
-  return prev[b.length];
-}
-function closest(word, candidates) {
-  let best;
-  let bestD = Math.max(1, Math.floor(word.length / 3)) + 1;
-  for (const c of candidates) {
-    if (c.toLowerCase() === word.toLowerCase()) continue;
-    const d = editDistance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestD) {
-      best = c;
-      bestD = d;
-    }
-  }
-  return best;
-}
-var init_suggest = __esm({
-  "src/wire/suggest.ts"() {
-    "use strict";
   }
 });
 
@@ -47132,11 +47183,111 @@ var init_message_member = __esm({
   }
 });
 
+// src/wire/interactions/names.ts
+function matchName(kind, typed, candidates, where2) {
+  const r = matchCandidates(kind, typed, candidates);
+  return r.outcome === "resolved" ? { id: r.id } : { problem: nameProblem(r, where2) };
+}
+function nameLookup(place) {
+  return (kind, name) => {
+    if (kind === "user") return matchName("user", name, place.users, place.where);
+    if (kind === "role") return matchName("role", name, place.roles, place.where);
+    return matchName("channel", name, place.channels, place.where);
+  };
+}
+var init_names2 = __esm({
+  "src/wire/interactions/names.ts"() {
+    "use strict";
+    init_names();
+    init_names();
+  }
+});
+
+// src/emulator/state/names.ts
+function resolve8(kind, value, sigil, candidates, where2) {
+  const text2 = value;
+  if (isSnowflake(value)) return value;
+  const name = sigil && text2.startsWith(sigil) && text2.length > 1 ? text2.slice(1) : text2;
+  const match = matchName(kind, name, candidates(), where2);
+  return "problem" in match ? match : match.id;
+}
+function channelCandidates(world, guild) {
+  if (guild) return guild.channels.map((c) => ({ id: c.id, name: c.name }));
+  return Object.values(world.guilds).flatMap((g) => g.channels.map((c) => ({ id: c.id, name: c.name, note: `in ${nameOf2(g)}` })));
+}
+function memberCandidates(world, guild) {
+  if (guild) return guild.members.map((m) => ({ id: m.id, name: m.username }));
+  const byId3 = /* @__PURE__ */ new Map();
+  for (const g of Object.values(world.guilds)) for (const m of g.members) if (!byId3.has(m.id)) byId3.set(m.id, { id: m.id, name: m.username });
+  return [...byId3.values()];
+}
+function resolveNames(world, req, defaultGuildId) {
+  const out = { ...req };
+  if (req.applicationId !== void 0) {
+    const id = resolve8("application", req.applicationId, "", () => Object.values(world.applications).map((a) => ({ id: a.id, name: a.name })), "in this emulator");
+    if (typeof id !== "string") return id;
+    out.applicationId = id;
+  }
+  if (req.guildId !== void 0) {
+    const id = resolve8("guild", req.guildId, "", () => Object.values(world.guilds).map((g) => ({ id: g.id, name: g.name })), "in this emulator");
+    if (typeof id !== "string") return id;
+    out.guildId = id;
+  }
+  if (req.channelId !== void 0) {
+    const only = Object.values(world.guilds);
+    const guild2 = out.guildId !== void 0 ? own(world.guilds, out.guildId) : only.length === 1 ? only[0] : void 0;
+    const id = resolve8("channel", req.channelId, "#", () => channelCandidates(world, guild2), guild2 ? `in ${nameOf2(guild2)}` : "in any guild");
+    if (typeof id !== "string") return id;
+    out.channelId = id;
+  }
+  if (req.messageCommand !== void 0 && req.target !== void 0 && !isSnowflake(req.target)) {
+    return { problem: `a message command's target is a message id, not ${JSON.stringify(req.target)}` };
+  }
+  if (req.messageCommand !== void 0 && out.channelId === void 0 && out.guildId === void 0 && req.target !== void 0) {
+    const message = own(world.messages, req.target);
+    if (message) out.channelId = message.channel_id;
+  }
+  const guild = out.channelId !== void 0 ? guildOf(world, out.channelId) : own(world.guilds, out.guildId ?? defaultGuildId);
+  const where2 = guild ? `in ${nameOf2(guild)}` : "in any guild";
+  const fields = req.userCommand !== void 0 ? ["userId", "target"] : ["userId"];
+  for (const field of fields) {
+    const value = req[field];
+    if (value === void 0) continue;
+    const id = resolve8("user", value, "@", () => memberCandidates(world, guild), where2);
+    if (typeof id !== "string") return id;
+    out[field] = id;
+  }
+  return out;
+}
+function placeNames(facts, dmUsers) {
+  return nameLookup({
+    users: facts ? facts.members.map((m) => ({ id: m.id, name: m.username })) : dmUsers,
+    roles: (facts?.roles ?? []).map((r) => ({ id: r.id, name: r.name })),
+    channels: (facts?.channels ?? []).map((c) => ({ id: c.id, name: c.name })),
+    where: facts ? "in this server" : "in this DM"
+  });
+}
+var guildOf, nameOf2;
+var init_names3 = __esm({
+  "src/emulator/state/names.ts"() {
+    "use strict";
+    init_names2();
+    init_snowflake();
+    init_own();
+    guildOf = (world, channelId2) => Object.values(world.guilds).find((g) => g.channels.some((c) => c.id === channelId2));
+    nameOf2 = (g) => `guild ${g.name} (${g.id})`;
+  }
+});
+
 // src/emulator/routes/message-control.ts
 function memberSay(env2, body) {
   const b = typeof body === "object" && body !== null && !Array.isArray(body) ? body : void 0;
   if (!b || typeof b.channelId !== "string" || typeof b.userId !== "string") return { status: 400, body: { message: 'Send { "channelId", "userId", "content", … }' } };
-  const { channelId: channelId2, userId: userId2, ...message } = b;
+  const { channelId: channelRef, userId: userRef, ...message } = b;
+  const named = resolveNames(env2.store.world, { channelId: channelRef, userId: userRef }, env2.store.meta.defaultGuildId);
+  if ("problem" in named) return { status: 400, body: { message: named.problem } };
+  const channelId2 = named.channelId;
+  const userId2 = named.userId;
   const tx = env2.store.begin(true);
   env2.events.hold();
   let result;
@@ -47166,6 +47317,7 @@ var init_message_control = __esm({
     "use strict";
     init_form_errors2();
     init_message_member();
+    init_names3();
     MESSAGES_CONTROL_PATH = "/messages";
   }
 });
@@ -49880,124 +50032,6 @@ var init_member_control = __esm({
   }
 });
 
-// src/wire/interactions/names.ts
-function describeCandidate(kind, c) {
-  return `${SIGIL[kind] ?? ""}${c.name} (${c.id}${c.note ? `, ${c.note}` : ""})`;
-}
-function listed(kind, items) {
-  const shown2 = items.slice(0, LISTED_CANDIDATES).map((c) => describeCandidate(kind, c));
-  return `${shown2.join(", ")}${items.length > LISTED_CANDIDATES ? `, and ${items.length - LISTED_CANDIDATES} more` : ""}`;
-}
-function matchName(kind, typed, candidates, where2) {
-  const exact = candidates.filter((c) => c.name === typed);
-  const found = exact.length > 0 ? exact : candidates.filter((c) => c.name.toLowerCase() === typed.toLowerCase());
-  const unique = [...new Map(found.map((c) => [c.id, c])).values()];
-  if (unique.length === 1) return { id: unique[0].id };
-  const shown2 = `${SIGIL[kind] ?? ""}${typed}`;
-  if (unique.length > 1) return { problem: `${kind} name "${shown2}" is ambiguous ${where2}: ${listed(kind, unique)}; give the id` };
-  if (candidates.length === 0) return { problem: `no ${kind} named "${shown2}" ${where2} (there are none)` };
-  const near = [...candidates].sort((a, b) => editDistance(typed.toLowerCase(), a.name.toLowerCase()) - editDistance(typed.toLowerCase(), b.name.toLowerCase()));
-  return { problem: `no ${kind} named "${shown2}" ${where2}; ${kind}s: ${listed(kind, near)}` };
-}
-function nameLookup(place) {
-  return (kind, name) => {
-    if (kind === "user") return matchName("user", name, place.users, place.where);
-    if (kind === "role")
-      return matchName(
-        "role",
-        name,
-        place.roles.map((r) => ({ ...r, name: r.name.replace(/^@/, "") })),
-        place.where
-      );
-    return matchName("channel", name, place.channels, place.where);
-  };
-}
-var LISTED_CANDIDATES, SIGIL;
-var init_names = __esm({
-  "src/wire/interactions/names.ts"() {
-    "use strict";
-    init_suggest();
-    LISTED_CANDIDATES = 10;
-    SIGIL = { user: "@", role: "@", channel: "#" };
-  }
-});
-
-// src/emulator/state/names.ts
-function resolve8(kind, value, sigil, candidates, where2) {
-  const text2 = value;
-  if (isSnowflake(value)) return value;
-  const name = sigil && text2.startsWith(sigil) && text2.length > 1 ? text2.slice(1) : text2;
-  const match = matchName(kind, name, candidates(), where2);
-  return "problem" in match ? match : match.id;
-}
-function channelCandidates(world, guild) {
-  if (guild) return guild.channels.map((c) => ({ id: c.id, name: c.name }));
-  return Object.values(world.guilds).flatMap((g) => g.channels.map((c) => ({ id: c.id, name: c.name, note: `in ${nameOf2(g)}` })));
-}
-function memberCandidates(world, guild) {
-  if (guild) return guild.members.map((m) => ({ id: m.id, name: m.username }));
-  const byId3 = /* @__PURE__ */ new Map();
-  for (const g of Object.values(world.guilds)) for (const m of g.members) if (!byId3.has(m.id)) byId3.set(m.id, { id: m.id, name: m.username });
-  return [...byId3.values()];
-}
-function resolveNames(world, req, defaultGuildId) {
-  const out = { ...req };
-  if (req.applicationId !== void 0) {
-    const id = resolve8("application", req.applicationId, "", () => Object.values(world.applications).map((a) => ({ id: a.id, name: a.name })), "in this emulator");
-    if (typeof id !== "string") return id;
-    out.applicationId = id;
-  }
-  if (req.guildId !== void 0) {
-    const id = resolve8("guild", req.guildId, "", () => Object.values(world.guilds).map((g) => ({ id: g.id, name: g.name })), "in this emulator");
-    if (typeof id !== "string") return id;
-    out.guildId = id;
-  }
-  if (req.channelId !== void 0) {
-    const only = Object.values(world.guilds);
-    const guild2 = out.guildId !== void 0 ? own(world.guilds, out.guildId) : only.length === 1 ? only[0] : void 0;
-    const id = resolve8("channel", req.channelId, "#", () => channelCandidates(world, guild2), guild2 ? `in ${nameOf2(guild2)}` : "in any guild");
-    if (typeof id !== "string") return id;
-    out.channelId = id;
-  }
-  if (req.messageCommand !== void 0 && req.target !== void 0 && !isSnowflake(req.target)) {
-    return { problem: `a message command's target is a message id, not ${JSON.stringify(req.target)}` };
-  }
-  if (req.messageCommand !== void 0 && out.channelId === void 0 && out.guildId === void 0 && req.target !== void 0) {
-    const message = own(world.messages, req.target);
-    if (message) out.channelId = message.channel_id;
-  }
-  const guild = out.channelId !== void 0 ? guildOf(world, out.channelId) : own(world.guilds, out.guildId ?? defaultGuildId);
-  const where2 = guild ? `in ${nameOf2(guild)}` : "in any guild";
-  const fields = req.userCommand !== void 0 ? ["userId", "target"] : ["userId"];
-  for (const field of fields) {
-    const value = req[field];
-    if (value === void 0) continue;
-    const id = resolve8("user", value, "@", () => memberCandidates(world, guild), where2);
-    if (typeof id !== "string") return id;
-    out[field] = id;
-  }
-  return out;
-}
-function placeNames(facts, dmUsers) {
-  return nameLookup({
-    users: facts ? facts.members.map((m) => ({ id: m.id, name: m.username })) : dmUsers,
-    roles: (facts?.roles ?? []).map((r) => ({ id: r.id, name: r.name })),
-    channels: (facts?.channels ?? []).map((c) => ({ id: c.id, name: c.name })),
-    where: facts ? "in this server" : "in this DM"
-  });
-}
-var guildOf, nameOf2;
-var init_names2 = __esm({
-  "src/emulator/state/names.ts"() {
-    "use strict";
-    init_names();
-    init_snowflake();
-    init_own();
-    guildOf = (world, channelId2) => Object.values(world.guilds).find((g) => g.channels.some((c) => c.id === channelId2));
-    nameOf2 = (g) => `guild ${g.name} (${g.id})`;
-  }
-});
-
 // src/emulator/models/shape.ts
 function putLocalized(out, field, value, dict, mode) {
   out[field] = value;
@@ -51361,14 +51395,63 @@ function getUser(req, ctx) {
   }
   return channelError(ChannelErrors.unknownUser);
 }
+function botPermissions(guild, app) {
+  const managed = `managed:${app.botUserId}`;
+  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
+  roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? "0"));
+  return basePermissions({ guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles }, { userId: app.botUserId, roleIds: [managed] });
+}
+function pageQuery(req) {
+  const id = (name) => {
+    const v = req.query.get(name);
+    if (v === null) return void 0;
+    return isSnowflake(v) ? v : null;
+  };
+  const before = id("before");
+  const after = id("after");
+  const limitText = req.query.get("limit");
+  const limit = limitText === null ? 200 : Number(limitText);
+  if (before === null || after === null || !Number.isInteger(limit) || limit < 1 || limit > 200) return apiError(400, 50035, "Invalid Form Body");
+  return { ...before !== void 0 ? { before } : {}, ...after !== void 0 ? { after } : {}, limit };
+}
+function getMyGuilds(req, ctx) {
+  const app = botOf(req);
+  if ("status" in app) return app;
+  const q = pageQuery(req);
+  if ("status" in q) return q;
+  const counts = req.query.get("with_counts") === "true";
+  const guilds = Object.values(ctx.world.guilds).filter((g) => botInGuild(g, app.id)).sort((a, b) => compareSnowflakes(a.id, b.id)).filter((g) => (q.after === void 0 || compareSnowflakes(g.id, q.after) > 0) && (q.before === void 0 || compareSnowflakes(g.id, q.before) < 0));
+  const page = q.before !== void 0 && q.after === void 0 ? guilds.slice(-q.limit) : guilds.slice(0, q.limit);
+  return {
+    status: 200,
+    body: page.map((g) => ({
+      id: g.id,
+      name: g.name,
+      icon: null,
+      banner: null,
+      owner: g.ownerId === app.botUserId,
+      permissions: botPermissions(g, app).toString(),
+      features: [],
+      ...counts ? { approximate_member_count: g.members.length + 1, approximate_presence_count: 0 } : {}
+    }))
+  };
+}
 var userRoutes;
 var init_users = __esm({
   "src/emulator/routes/users.ts"() {
     "use strict";
+    init_base_permissions();
     init_errors5();
+    init_snowflake();
     init_members();
+    init_http_types();
+    init_message_events();
+    init_own();
     init_channel_access();
-    userRoutes = [{ method: "GET", pattern: "/users/:userId", auth: "optional", handler: getUser }];
+    userRoutes = [
+      { method: "GET", pattern: "/users/@me/guilds", auth: "app", handler: getMyGuilds },
+      { method: "GET", pattern: "/users/:userId", auth: "optional", handler: getUser }
+    ];
   }
 });
 
@@ -52779,7 +52862,7 @@ var init_invoke = __esm({
     init_enums();
     init_ids();
     init_own();
-    init_names2();
+    init_names3();
     init_message_events();
     init_await_answer();
     init_invoked();
@@ -53070,7 +53153,7 @@ var init_component_act = __esm({
     init_enums();
     init_snowflake();
     init_own();
-    init_names2();
+    init_names3();
     init_invoked();
     init_place();
     init_component_deliver();
@@ -53209,7 +53292,7 @@ var init_modal_submit = __esm({
     init_component_use();
     init_payload();
     init_ids();
-    init_names2();
+    init_names3();
     init_own();
     init_component_deliver();
     init_invoked();
@@ -53537,7 +53620,7 @@ var init_parts = __esm({
     init_server();
     init_member_control();
     init_own();
-    init_names2();
+    init_names3();
     init_commands2();
     init_gateway3();
     init_identity();
@@ -54813,7 +54896,7 @@ var byId2;
 var init_place2 = __esm({
   "src/bot-test/run/place.ts"() {
     "use strict";
-    init_names2();
+    init_names3();
     init_callback();
     init_snowflake();
     byId2 = (a, b) => compareSnowflakes(a.id, b.id);
