@@ -10401,6 +10401,13 @@ function matchCandidates(kind, name, candidates) {
   const suggestion = near === void 0 ? void 0 : known.find((c) => bare(c) === near);
   return { outcome: "unknown", kind, typed: name, ...suggestion ? { suggestion } : {}, known };
 }
+function resolveName(kind, value, candidates) {
+  if (isSnowflake(value)) {
+    const name = typeof candidates === "function" ? void 0 : candidates.find((c) => c.id === value)?.name;
+    return { outcome: "resolved", id: value, ...name !== void 0 ? { name } : {} };
+  }
+  return matchCandidates(kind, withoutSigil(kind, value), typeof candidates === "function" ? candidates() : candidates);
+}
 function listed(kind, items) {
   const shown2 = items.slice(0, LISTED_CANDIDATES).map((c) => describeCandidate(kind, c));
   return `${shown2.join(", ")}${items.length > LISTED_CANDIDATES ? `, and ${items.length - LISTED_CANDIDATES} more` : ""}`;
@@ -20657,7 +20664,7 @@ function loadCredentials(env2 = process.env, cwd = process.cwd()) {
   const dotenv = readDotenv(cwd);
   const fileValues = dotenv?.values ?? {};
   const sources = {};
-  const pick = (name) => {
+  const pick2 = (name) => {
     const fromEnv = env2[name]?.trim();
     if (fromEnv) {
       sources[name] = "env";
@@ -20670,12 +20677,12 @@ function loadCredentials(env2 = process.env, cwd = process.cwd()) {
     }
     return void 0;
   };
-  const botToken = pick("DISCORD_TOKEN")?.replace(/^Bot\s+/i, "");
-  const bearerToken = pick("DISCORD_BEARER_TOKEN")?.replace(/^Bearer\s+/i, "");
-  const clientId = pick("DISCORD_CLIENT_ID");
-  const clientSecret = pick("DISCORD_CLIENT_SECRET");
-  const applicationId = pick("DISCORD_APPLICATION_ID");
-  const apiUrl = normalizeApiUrl(pick("CMDSYNC_API_URL") ?? DEFAULT_API_URL, "CMDSYNC_API_URL");
+  const botToken = pick2("DISCORD_TOKEN")?.replace(/^Bot\s+/i, "");
+  const bearerToken = pick2("DISCORD_BEARER_TOKEN")?.replace(/^Bearer\s+/i, "");
+  const clientId = pick2("DISCORD_CLIENT_ID");
+  const clientSecret = pick2("DISCORD_CLIENT_SECRET");
+  const applicationId = pick2("DISCORD_APPLICATION_ID");
+  const apiUrl = normalizeApiUrl(pick2("CMDSYNC_API_URL") ?? DEFAULT_API_URL, "CMDSYNC_API_URL");
   if (applicationId !== void 0 && !isSnowflake(applicationId)) {
     throw new RemoteConfigError("DISCORD_APPLICATION_ID", "DISCORD_APPLICATION_ID must be a numeric id (snowflake)");
   }
@@ -37418,12 +37425,12 @@ function validateEditMessageBody(body, ctx) {
     out.push(problem("message-components-v2-permanent", ["flags"], "IS_COMPONENTS_V2 cannot be removed from a message; keep the bit in flags.", MessageErrors.removeV2));
   }
   const v2 = (editedFlags(previous.flags, b.flags) & MessageFlag.IS_COMPONENTS_V2) !== 0;
-  const pick = (key, before) => has(b, key) ? b[key] : before;
+  const pick2 = (key, before) => has(b, key) ? b[key] : before;
   checkState(
     out,
     {
-      content: nonEmptyText(pick("content", previous.content)),
-      embeds: nonEmptyList(pick("embeds", previous.embeds)),
+      content: nonEmptyText(pick2("content", previous.content)),
+      embeds: nonEmptyList(pick2("embeds", previous.embeds)),
       files: ctx.hasFiles || (has(b, "attachments") ? kept2.length > 0 : previous.attachments.length > 0),
       filesField: ctx.hasFiles ? "files" : "attachments",
       // Edit parameters are nullable: `poll: null` removes the poll.
@@ -45902,8 +45909,8 @@ function validateChannelEditBody(body, ctx) {
   const components = checkBotComponents(out, b, previous.flags);
   const kept2 = checkAttachments(out, b.attachments);
   checkFlags2(out, b.flags, EDIT_FLAGS, "an edit");
-  const pick = (key, before) => has(b, key) && b[key] !== void 0 ? b[key] : before;
-  const filled = nonEmptyText2(pick("content", previous.content)) || nonEmptyList2(pick("embeds", previous.embeds)) || (has(b, "components") ? components.length > 0 : previous.components.length > 0) || ctx.hasFiles || (has(b, "attachments") ? kept2.length > 0 : previous.attachments.length > 0) || previous.stickers || previous.poll;
+  const pick2 = (key, before) => has(b, key) && b[key] !== void 0 ? b[key] : before;
+  const filled = nonEmptyText2(pick2("content", previous.content)) || nonEmptyList2(pick2("embeds", previous.embeds)) || (has(b, "components") ? components.length > 0 : previous.components.length > 0) || ctx.hasFiles || (has(b, "attachments") ? kept2.length > 0 : previous.attachments.length > 0) || previous.stickers || previous.poll;
   if (!filled) out.push(emptyProblem());
   return out;
 }
@@ -48256,8 +48263,8 @@ var init_webhook_compat = __esm({
 });
 
 // src/emulator/routes/webhooks.ts
-function webhooksIn(ctx, pick) {
-  return Object.values(ctx.world.webhooks).filter(pick).sort((a, b) => compareSnowflakes(a.id, b.id));
+function webhooksIn(ctx, pick2) {
+  return Object.values(ctx.world.webhooks).filter(pick2).sort((a, b) => compareSnowflakes(a.id, b.id));
 }
 function capacityError(ctx, guildId, channelId2, ignoreId) {
   const limits = limitsOf(ctx);
@@ -57141,7 +57148,7 @@ init_errors();
 function collect(value, previous) {
   return [...previous, value];
 }
-var syncOptions = (cmd) => cmd.option("-m, --manifest <path>", "manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)").option("--emulator", "run against an in-process emulator (state in .cmdsync/emulator.json)").option("--api-url <url>", "API base URL (env: CMDSYNC_API_URL)").option("--guild <id>", "only this guild (repeatable)", collect, []).option("--global", "only the global scope (with --guild: also it)").addOption(new Option("--strategy <strategy>", "how to write each scope").choices(["auto", "bulk", "individual"]).default("auto")).option("--exceed-daily-creates", "spend more than the daily create allowance").addOption(new Option("--force").hideHelp()).option("--json", "print one machine-readable document on stdout").option("--debug", "log requests to stderr (credentials masked)").option("--notify <url>", "post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)");
+var syncOptions = (cmd) => cmd.option("-m, --manifest <path>", "manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)").option("--emulator", "run against an in-process emulator (state in .cmdsync/emulator.json)").option("--api-url <url>", "API base URL (env: CMDSYNC_API_URL)").option("--guild <id|name>", "only this guild: its id, or the name the manifest gives it (repeatable)", collect, []).option("--global", "only the global scope (with --guild: also it)").addOption(new Option("--strategy <strategy>", "how to write each scope").choices(["auto", "bulk", "individual"]).default("auto")).option("--exceed-daily-creates", "spend more than the daily create allowance").addOption(new Option("--force").hideHelp()).option("--json", "print one machine-readable document on stdout").option("--debug", "log requests to stderr (credentials masked)").option("--notify <url>", "post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)");
 function syncFlags(opts) {
   if (opts.force) throw new UsageError("--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.");
   return {
@@ -57954,6 +57961,128 @@ function savePlanFile(target2, plan) {
 init_plan();
 init_scopes();
 
+// src/cli/names.ts
+init_errors();
+
+// src/remote/read/guild-names.ts
+init_commands();
+init_errors3();
+
+// src/cli/names.ts
+init_names();
+init_snowflake();
+var NameError = class extends CmdsyncError {
+  constructor(code, message) {
+    super(code, message);
+  }
+};
+async function orNone(read) {
+  try {
+    return await read;
+  } catch (err2) {
+    if (err2 instanceof CmdsyncError) return [];
+    throw err2;
+  }
+}
+function pick(flag, kind, value, candidates, where2, unreadable) {
+  const r = resolveName(kind, value, candidates);
+  if (r.outcome === "resolved") return { id: r.id, ...r.name !== void 0 ? { name: r.name } : {} };
+  if (r.outcome === "unknown" && unreadable) throw new NameError("NAMES_UNAVAILABLE", `${flag}: no ${kind} named "${r.typed}" ${where2}: ${unreadable}; give the ${kind}'s id`);
+  throw new NameError(r.outcome === "ambiguous" ? "NAME_AMBIGUOUS" : "NAME_UNKNOWN", `${flag}: ${nameProblem(r, where2)}`);
+}
+var Names = class {
+  constructor(source, declared = [], offline = "give the id") {
+    this.source = source;
+    this.declared = declared;
+    this.offline = offline;
+  }
+  source;
+  declared;
+  offline;
+  declaredNamed() {
+    return this.declared.filter((g) => g.name !== void 0 && isSnowflake(g.id)).map((g) => ({ id: g.id, name: g.name }));
+  }
+  /** Guilds by name: the manifest's names, and those the emulator or the service reports. */
+  async guildCandidates() {
+    return [...this.declaredNamed(), ...this.source ? await this.source.guilds() : []];
+  }
+  async guild(flag, value) {
+    if (isSnowflake(value)) return { id: value, ...this.nameIn(this.declaredNamed(), value) };
+    const candidates = await this.guildCandidates();
+    return pick(flag, "guild", value, candidates, this.source ? "among the bot's guilds or the manifest's" : "among the manifest's guilds");
+  }
+  /** The guilds a channel or a member is looked for in: the one given, else the manifest's, else every guild the bot is in. */
+  async scope(guildId) {
+    const all = await this.knownGuilds();
+    if (guildId !== void 0) return [all.find((g) => g.id === guildId) ?? { id: guildId, name: "" }];
+    const declared = this.declared.filter((g) => isSnowflake(g.id));
+    if (declared.length > 0) return declared.map((g) => all.find((x) => x.id === g.id) ?? { id: g.id, name: g.name ?? "" });
+    return all;
+  }
+  async knownGuilds() {
+    const fromSource = this.source ? await orNone(this.source.guilds()) : [];
+    const byId3 = new Map(fromSource.map((g) => [g.id, g]));
+    for (const g of this.declared) if (!byId3.has(g.id) && g.name !== void 0) byId3.set(g.id, { id: g.id, name: g.name });
+    return [...byId3.values()];
+  }
+  nameIn(candidates, id) {
+    const name = candidates.find((c) => c.id === id)?.name;
+    return name ? { name } : {};
+  }
+  /** `in guild Test (1234)`, or `in the guilds ...` when there are several. */
+  where(guilds) {
+    if (guilds.length === 1) return `in guild ${formatNamed("guild", guilds[0].id, guilds[0].name || void 0)}`;
+    return `in ${guilds.length} guilds (${guilds.map((g) => formatNamed("guild", g.id, g.name || void 0)).join(", ")})`;
+  }
+  async across(kind, guilds) {
+    const lists = await Promise.all(guilds.map((g) => kind === "channel" ? this.source.channels(g.id) : this.source.roles(g.id)));
+    const note = (g) => guilds.length > 1 ? { note: `in guild ${g.name || g.id}` } : {};
+    return lists.flatMap((list5, i) => list5.map((c) => ({ ...c, ...note(guilds[i]) })));
+  }
+  unavailable(flag, kind) {
+    throw new NameError("NAMES_UNAVAILABLE", `${flag}: ${kind} names are read from the emulator or the service, and neither is read here: ${this.offline}`);
+  }
+  /** A channel or a role by id or name, in the given guild (else in the manifest's or the bot's guilds). */
+  async place(flag, kind, value, guildId) {
+    if (isSnowflake(value)) return { id: value };
+    if (!this.source) this.unavailable(flag, kind);
+    const guilds = await this.scope(guildId);
+    return pick(flag, kind, value, await this.across(kind, guilds), this.where(guilds));
+  }
+  async channel(flag, value, guildId) {
+    return this.place(flag, "channel", value, guildId);
+  }
+  async role(flag, value, guildId) {
+    return this.place(flag, "role", value, guildId);
+  }
+  async user(flag, value, guildId) {
+    if (isSnowflake(value)) return { id: value };
+    if (!this.source) this.unavailable(flag, "user");
+    const [guild] = await this.scope(guildId);
+    const members2 = await this.source.members(guildId);
+    return pick(flag, "user", value, members2.candidates, this.where([guild]), members2.unreadable);
+  }
+  /**
+   * Names of ids, for output: the guilds, and what the source reports for
+   * these guilds' channels (and roles, when asked). A read that fails leaves
+   * ids unnamed, never fails the command.
+   */
+  async namesIn(guildIds, kinds = ["channel"]) {
+    const names2 = /* @__PURE__ */ new Map();
+    for (const g of await this.knownGuilds()) names2.set(g.id, g.name);
+    const source = this.source;
+    if (!source) return names2;
+    const ids = [...new Set(guildIds.filter((id) => isSnowflake(id)))];
+    const lists = await Promise.all(ids.flatMap((id) => kinds.map((kind) => orNone(kind === "channel" ? source.channels(id) : source.roles(id)))));
+    for (const list5 of lists) for (const c of list5) names2.set(c.id, c.name);
+    return names2;
+  }
+};
+async function declaredGuildIds(values, declared) {
+  const names2 = new Names(void 0, declared);
+  return Promise.all(values.map(async (v) => (await names2.guild("--guild", v)).id));
+}
+
 // src/sync/status.ts
 init_model();
 function planBlockers(plan) {
@@ -58381,7 +58510,7 @@ async function planInSession(opts, ctx) {
       target: session,
       strategy: opts.strategy,
       force: opts.force,
-      only: scopeSelection(opts.guild, opts.global),
+      only: scopeSelection(await declaredGuildIds(opts.guild, loaded.manifest.guilds), opts.global),
       loaded
     });
     return { result, session };

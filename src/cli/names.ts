@@ -210,3 +210,12 @@ export function labelOf(kind: NameKind, id: string | null | undefined, names: Re
   if (id === null || id === undefined || id === '') return '(none)';
   return formatNamed(kind, id, names.get(id));
 }
+
+/**
+ * `plan` and `apply`'s `--guild` values as ids: an id as it is, a name among the guilds the manifest declares with
+ * a `name:` (offline: a run narrows to declared guilds only, so what the service calls a guild is not asked).
+ */
+export async function declaredGuildIds(values: readonly string[], declared: readonly DeclaredGuild[]): Promise<string[]> {
+  const names = new Names(undefined, declared);
+  return Promise.all(values.map(async (v) => (await names.guild('--guild', v)).id));
+}

@@ -18,7 +18,7 @@ const syncOptions = (cmd: Command): Command =>
     .option('-m, --manifest <path>', 'manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
     .option('--emulator', 'run against an in-process emulator (state in .cmdsync/emulator.json)')
     .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
-    .option('--guild <id>', 'only this guild (repeatable)', collect, [])
+    .option('--guild <id|name>', 'only this guild: its id, or the name the manifest gives it (repeatable)', collect, [])
     .option('--global', 'only the global scope (with --guild: also it)')
     .addOption(new Option('--strategy <strategy>', 'how to write each scope').choices(['auto', 'bulk', 'individual']).default('auto'))
     .option('--exceed-daily-creates', 'spend more than the daily create allowance')

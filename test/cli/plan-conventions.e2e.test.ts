@@ -32,6 +32,28 @@ describe('plan --guild', () => {
   });
 });
 
+describe('plan --guild by name', () => {
+  const NAMED = MANIFEST.replace('  - id: "600000000000000001"\n', '  - id: "600000000000000001"\n    name: Test server\n');
+
+  it('takes the name the manifest gives a guild, as every command takes a name where an id goes', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': NAMED });
+    const r = await runBin(['plan', '--emulator', '--guild', 'test server'], { cwd });
+    expect(r.stderr).not.toMatch(STACK);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('chat_input/debug will be created');
+    expect(r.stdout).not.toContain('chat_input/ping');
+  });
+
+  it('says which names the manifest knows for a name it does not, before any request', async () => {
+    const cwd = testdir({ 'cmdsync.yaml': NAMED });
+    const r = await runBin(['plan', '--emulator', '--guild', 'Tset server'], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--guild: .*"Tset server".*Test server/);
+    expect(r.stderr).not.toMatch(STACK);
+    expect(r.stdout).toBe('');
+  });
+});
+
 describe('version', () => {
   it('-V and --version print the version (and -v still does)', async () => {
     const { VERSION } = await import('../../src/version.js');

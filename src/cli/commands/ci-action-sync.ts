@@ -18,6 +18,7 @@ import { loadValidManifest } from '../../sync/load.js';
 import { savePlanFile } from '../../sync/plan-file.js';
 import { planSync, type PlanResult } from '../../sync/plan.js';
 import { scopeSelection } from '../../sync/scopes.js';
+import { declaredGuildIds } from '../names.js';
 import { applyComplete, planBlockers, planStatus } from '../../sync/status.js';
 import { writeLine, type CliContext } from '../context.js';
 import { notifyDeploy } from '../notify.js';
@@ -53,7 +54,7 @@ async function planInSession(opts: SyncOptions, ctx: CliContext): Promise<{ resu
       target: session,
       strategy: opts.strategy,
       force: opts.force,
-      only: scopeSelection(opts.guild, opts.global),
+      only: scopeSelection(await declaredGuildIds(opts.guild, loaded.manifest.guilds), opts.global),
       loaded,
     });
     return { result, session };

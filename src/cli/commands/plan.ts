@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { planSync, type PlanResult } from '../../sync/plan.js';
 import { savePlanFile } from '../../sync/plan-file.js';
 import { scopeSelection } from '../../sync/scopes.js';
+import { declaredGuildIds } from '../names.js';
 import { planBlockers, planStatus } from '../../sync/status.js';
 import type { Plan } from '../../plan/model.js';
 import { serializePlan } from '../../plan/plan-file.js';
@@ -49,7 +50,7 @@ export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ re
       target: session,
       strategy: opts.strategy,
       force: opts.force,
-      only: scopeSelection(opts.guild, opts.global),
+      only: scopeSelection(await declaredGuildIds(opts.guild, loaded.manifest.guilds), opts.global),
       loaded,
     });
     progress?.finish();
