@@ -79,6 +79,15 @@ export interface Actor {
   in?: string;
 }
 
+export type FaultMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The bot's requests a `fail` step matches, parsed once when the file is read. */
+export interface FaultRoute {
+  method: FaultMethod;
+  /** Below the REST base (no `/api/v10`), `*` matching any text. */
+  path: string;
+}
+
 export type StepAction =
   | { kind: 'invoke'; line: string }
   | { kind: 'autocomplete'; line: string }
@@ -91,8 +100,8 @@ export type StepAction =
   | { kind: 'say'; text: string }
   /** Moves the emulator's clock (token expiry), in ms. */
   | { kind: 'advance'; ms: number }
-  /** The next `times` requests matching `route` (`METHOD /path/with/*`) answer `status`. */
-  | { kind: 'fail'; route: string; status: number; times: number };
+  /** The next `times` requests matching `route` (written `METHOD /path/with/*`) answer `status`. */
+  | { kind: 'fail'; route: FaultRoute; status: number; times: number };
 
 export type StepKind = StepAction['kind'];
 
