@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runBin, STACK, type RunResult } from '../helpers/cli.js';
-import { discordPyAvailable } from '../helpers/discord-py.js';
+import { discordPyAvailable, PYTHON } from '../helpers/discord-py.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 
 const CRASH = join(FIXTURES, 'bot-test/bots/crash');
@@ -93,7 +93,8 @@ describe('node bots', () => {
 test.runIf(discordPyAvailable())(
   "a discord.py bot raising at start: the traceback's last frames, placed in the bot's code, and the exception",
   async () => {
-    const r = await runBin(['test', 'raises-at-start.test.yaml'], { cwd: CRASH, timeoutMs: 60_000 });
+    // The Python that has discord.py (Debian's, when a pyenv python3 comes first on PATH).
+    const r = await runBin(['test', 'raises-at-start.test.yaml', '--bot', `${PYTHON} raises-at-start.py`], { cwd: CRASH, timeoutMs: 60_000 });
     expect(r.code).toBe(1);
     const b = block(r.stdout, '✗ The bot exited as it started: raises-at-start.test.yaml');
     expect(b.slice(1, 4)).toEqual([
