@@ -8,12 +8,14 @@ import { printable } from './transcript.js';
  * its last lines of output.
  */
 export function botExitHeadline(exit: BotExit): string {
-  const code = `(code ${exit.code ?? 'unknown'})`;
   const step = `step ${exit.step + 1}`;
-  if (exit.when === 'starting') return `the bot exited ${code} as it started, before ${step}`;
+  if (exit.when === 'starting') return `${botExited(exit)} as it started, before ${step}`;
   const what = `${exit.action ? `${exit.action}, ` : ''}${exit.at.file}:${exit.at.line}`;
-  return `the bot exited ${code} ${exit.when} ${step} (${what})`;
+  return `${botExited(exit)} ${exit.when} ${step} (${what})`;
 }
+
+/** `the bot exited (code 1)`: the scenario's line says no more. */
+export const botExited = (exit: BotExit): string => `the bot exited (code ${exit.code ?? 'unknown'})`;
 
 /** `SyntaxError: … at bot.js:24`: the error in one line (a table cell, a title). */
 export function botErrorLine(error: BotError): string {

@@ -1,5 +1,5 @@
 import type { FileResult, Mismatch, RunResult, ScenarioResult, SourceAt, StepResult } from '../../bot-test/model.js';
-import { botExitDetail, botExitHeadline } from './bot-exit.js';
+import { botExitDetail, botExited, botExitHeadline } from './bot-exit.js';
 import { fileName } from './file-name.js';
 import { type Paint, withPaint } from './paint.js';
 import { stepAction, transcriptLines } from './transcript.js';
@@ -12,7 +12,7 @@ export function scenarioLine(file: string, result: ScenarioResult, color: boolea
 function scenarioLineWith(p: Paint, file: string, r: ScenarioResult): string {
   const title = `${file} › ${r.name} ${p.dim(`(${Math.round(r.durationMs)} ms)`)}`;
   if (r.status === 'passed') return `${p.green('✓')} ${title}`;
-  if (r.status === 'failed') return `${p.red('✗')} ${title}${r.botExit ? ` ${p.red(`— the bot exited (code ${r.botExit.code ?? 'unknown'})`)}` : ''}`;
+  if (r.status === 'failed') return `${p.red('✗')} ${title}${r.botExit ? ` ${p.red(`— ${botExited(r.botExit)}`)}` : ''}`;
   return `${p.yellow('✗')} ${title} ${p.yellow('— error in the test')}`;
 }
 
