@@ -11,7 +11,7 @@
  *   expect(await t.invoke('/ping')).toMatchObject({ reply: { content: 'pong' } });
  *   await t.stop();
  */
-import { duration } from '../bot-test/file/values.js';
+import { duration, faultRoute } from '../bot-test/file/values.js';
 import type { Observed, Scenario, Step, StepAction, TranscriptEntry } from '../bot-test/model.js';
 import { startSession } from '../bot-test/run/session.js';
 import { fail, runStep } from '../bot-test/run/steps.js';
@@ -114,7 +114,9 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
       if (typeof ms !== 'number') throw new CmdsyncError('BOT_TEST_STEP', ms.problem);
       ctx.harness.advance(ms);
     },
-    fail(route, status = 500, times = 1) {
+    fail(written, status = 500, times = 1) {
+      const route = faultRoute(written);
+      if ('problem' in route) throw new CmdsyncError('BOT_TEST_STEP', route.problem);
       const run = fail(ctx, { kind: 'fail', route, status, times });
       if ('problem' in run) throw new CmdsyncError('BOT_TEST_STEP', run.problem);
     },

@@ -79,6 +79,15 @@ export interface Actor {
   in?: string;
 }
 
+export type FaultMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The bot's requests a `fail` step matches, parsed once when the file is read. */
+export interface FaultRoute {
+  method: FaultMethod;
+  /** Below the REST base (no `/api/v10`), `*` matching any text. */
+  path: string;
+}
+
 export type StepAction =
   | { kind: 'invoke'; line: string }
   | { kind: 'autocomplete'; line: string }
@@ -91,8 +100,8 @@ export type StepAction =
   | { kind: 'say'; text: string }
   /** Moves the emulator's clock (token expiry), in ms. */
   | { kind: 'advance'; ms: number }
-  /** The next `times` requests matching `route` (`METHOD /path/with/*`) answer `status`. */
-  | { kind: 'fail'; route: string; status: number; times: number };
+  /** The next `times` requests matching `route` (written `METHOD /path/with/*`) answer `status`. */
+  | { kind: 'fail'; route: FaultRoute; status: number; times: number };
 
 export type StepKind = StepAction['kind'];
 
@@ -150,7 +159,7 @@ export interface Observed {
   choices?: Array<{ name: string; value: unknown }>;
   /** The service's refusal, as the member sees it. */
   refused?: string;
-  /** Why the bot's answer never came (the typed delivery cause's text). */
+  /** The bot's answer never came, and why: the delivery outcome's line (`no answer: no gateway session connected`), as the transcript says it. */
   noAnswer?: string;
   /** `say`: the bot's next message in the channel. */
   message?: ObservedMessage;
@@ -177,6 +186,41 @@ export type TranscriptEntry =
   /** The bot's own output (stdout/stderr lines), kept for a failing scenario. */
   | { kind: 'bot-output'; stream: 'stdout' | 'stderr'; line: string };
 
+/** Where the bot's own code raised an error, as its output says (the file relative to the bot's directory when under it). */
+export interface BotErrorAt {
+  file: string;
+  line: number;
+  column?: number;
+}
+
+/** The first error in the bot's output: where it was raised, and its first lines (bounded, redacted). */
+export interface BotError {
+  at?: BotErrorAt;
+  /** The error's own line: `SyntaxError: missing ) after argument list`, `KeyError: 'owner_id'`. */
+  message: string;
+  lines: string[];
+}
+
+/**
+ * The bot's process ended while it was under test: a crash, said before
+ * any expectation it could no longer meet. `starting`: before it was ready
+ * (the file could not run); `before`: it was gone when step `step` (0-based)
+ * was to run; `during`: it exited while that step ran.
+ */
+export interface BotExit {
+  code: number | null;
+  when: 'starting' | 'before' | 'during';
+  step: number;
+  /** Where that step is written (`starting`: the file's `bot:`, or the restarting scenario). */
+  at: SourceAt;
+  /** That step's action (`before`, `during`). */
+  action?: StepKind;
+  /** The first error in its output since the step before began; absent when it printed none. */
+  error?: BotError;
+  /** Its last lines of output, when no error was found in them (bounded, redacted). */
+  lastLines: string[];
+}
+
 /**
  * A step's result. `error` is a fault in the *test* (an unknown member, no
  * such button, a bad route pattern): the bot was not at fault, and the
@@ -197,13 +241,17 @@ export interface ScenarioResult {
   steps: StepResult[];
   transcript: TranscriptEntry[];
   durationMs: number;
+  /** The bot exited while the scenario ran: the scenario failed because of it, whatever its steps observed. */
+  botExit?: BotExit;
 }
 
 export interface FileResult {
   path: string;
   scenarios: ScenarioResult[];
-  /** The file could not run at all (unreadable, invalid, the bot did not start or get ready): every scenario counts as an error. */
+  /** The file could not run at all (unreadable, invalid, the bot did not get ready in time): every scenario counts as an error. */
   problems?: TestFileProblem[];
+  /** The bot exited before it was ready: the file could not run, and every scenario counts as an error. */
+  botExit?: BotExit;
 }
 
 export interface RunResult {

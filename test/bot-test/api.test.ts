@@ -45,11 +45,15 @@ test('reset() empties the channel while the bot stays; advance() and fail() reac
   expect((await t.say('!late')).message?.content).toMatch(/^late: failed/);
   t.fail('POST /channels/*/messages', 500);
   expect(await t.invoke('/post')).toMatchObject({ reply: { content: 'post failed: 500' } });
+  // The route as discord.js's base spells it (`/v10/…`) is the same route: one prefix rule, the file's and the API's.
+  t.fail('POST /v10/channels/*/messages', 503);
+  expect(await t.invoke('/post')).toMatchObject({ reply: { content: 'post failed: 503' } });
 });
 
 test('a step that cannot run throws, naming what is missing', async () => {
   await expect(t.invoke('/ping', { as: 'carol' })).rejects.toMatchObject({ code: 'BOT_TEST_STEP', message: expect.stringMatching(/carol/) });
   expect(() => t.fail('nonsense')).toThrow(/METHOD \/path/);
+  expect(() => t.fail('FETCH /channels/*')).toThrow(/FETCH is not a method/);
 });
 
 test('stop() leaves no bot process behind', async () => {

@@ -63,3 +63,74 @@ export const run: RunResult = {
   errors: 2,
   durationMs: 1234,
 };
+
+/** The bot exited while a step ran: the step's observation is kept, the exit is the cause. */
+export const crashed: ScenarioResult = {
+  name: 'the order that crashes it',
+  at: at(40, 5),
+  status: 'failed',
+  steps: [
+    {
+      status: 'failed',
+      index: 0,
+      at: at(43),
+      observed: { followups: [], noAnswer: 'no answer: no gateway session connected' },
+      mismatches: [{ path: 'reply', expected: 'a reply "ok"', actual: 'no answer: no gateway session connected', at: at(44, 26) }],
+      durationMs: 3000,
+    },
+  ],
+  transcript: [{ kind: 'step', index: 0, action: 'invoke', at: at(43) }],
+  durationMs: 3010,
+  botExit: {
+    code: 1,
+    when: 'during',
+    step: 0,
+    at: at(43),
+    action: 'invoke',
+    error: {
+      at: { file: 'bot.js', line: 13, column: 23 },
+      message: "TypeError: Cannot read properties of undefined (reading 'id')",
+      lines: ["TypeError: Cannot read properties of undefined (reading 'id')", '    at lastOrder (file:///home/dev/bot/bot.js:13:23)', '\u001b[31m    at evil\u0007\u001b[0m'],
+    },
+    lastLines: [],
+  },
+};
+
+/** The bot was gone when the scenario's second step was to run; it printed no error. */
+export const gone: ScenarioResult = {
+  name: 'after the crash',
+  at: at(50, 5),
+  status: 'failed',
+  steps: [{ status: 'passed', index: 0, at: at(52), observed: { followups: [] }, durationMs: 2 }],
+  transcript: [{ kind: 'step', index: 0, action: 'advance', at: at(52) }],
+  durationMs: 3,
+  botExit: { code: 137, when: 'before', step: 1, at: at(54), action: 'click', lastLines: ['connecting', 'Killed'] },
+};
+
+/** A file whose bot exited as it started (a syntax error). */
+export const crashRun: RunResult = {
+  files: [
+    { path: '/repo/bot.test.yaml', scenarios: [crashed, gone] },
+    {
+      path: '/repo/typo.test.yaml',
+      scenarios: [],
+      botExit: {
+        code: 1,
+        when: 'starting',
+        step: 0,
+        at: at(2, 3, 'typo.test.yaml'),
+        error: {
+          at: { file: 'bot.js', line: 24 },
+          message: 'SyntaxError: missing ) after argument list',
+          lines: ['file:///home/dev/bot/bot.js:24', '  return i.reply(x;);', '                 ^', 'SyntaxError: missing ) after argument list'],
+        },
+        lastLines: [],
+      },
+    },
+    { path: '/repo/silent.test.yaml', scenarios: [], botExit: { code: 2, when: 'starting', step: 0, at: at(2, 3, 'silent.test.yaml'), lastLines: [] } },
+  ],
+  passed: 0,
+  failed: 2,
+  errors: 2,
+  durationMs: 3100,
+};

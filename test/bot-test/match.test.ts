@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchStep } from '../../src/bot-test/match/step.js';
 import type { Expectation, MessageMatcher, Observed, ObservedMessage, SourceAt } from '../../src/bot-test/model.js';
+import { deliveryLine } from '../../src/wire/interactions/delivery.js';
 
 const at = (line: number): SourceAt => ({ file: 'bot.test.yaml', line, column: 9 });
 const msg = (content: string, extra: Partial<ObservedMessage> = {}): ObservedMessage => ({ id: '1', content, embeds: [], components: [], ephemeral: false, ...extra });
@@ -91,8 +92,12 @@ describe('matchStep: refused and no answer', () => {
     expect(matchStep(reply({ content: exact('pong') }), observed({ refused: 'You lack BAN_MEMBERS' }))).toEqual([
       { path: 'reply', expected: 'a reply "pong"', actual: 'refused: You lack BAN_MEMBERS', at: at(5) },
     ]);
-    expect(matchStep({ followups: [], choices: [], at: at(4) }, observed({ noAnswer: 'the bot did not answer within 3 s' }))).toEqual([
-      { path: 'choices', expected: '0 choices', actual: 'no answer: the bot did not answer within 3 s', at: at(4) },
+    // What the runner observes is the delivery outcome's own line (run/steps.ts): said once, never `no answer: no answer: …`.
+    expect(matchStep({ followups: [], choices: [], at: at(4) }, observed({ noAnswer: deliveryLine({ kind: 'no-callback' }) }))).toEqual([
+      { path: 'choices', expected: '0 choices', actual: 'no answer within 3 s', at: at(4) },
+    ]);
+    expect(matchStep(reply({ content: exact('pong') }), observed({ noAnswer: deliveryLine({ kind: 'no-session' }) }))).toEqual([
+      { path: 'reply', expected: 'a reply "pong"', actual: 'no answer: no gateway session connected', at: at(5) },
     ]);
   });
 

@@ -68,10 +68,10 @@ describe('readTestFile: every step kind', () => {
       { kind: 'submit-modal', fields: { reason: 'spam', detail: 'it was spam' } },
       { kind: 'say', text: 'hello bot' },
       { kind: 'advance', ms: 16 * 60_000 },
-      { kind: 'fail', route: 'POST /channels/*/messages', status: 500, times: 1 },
+      { kind: 'fail', route: { method: 'POST', path: '/channels/*/messages' }, status: 500, times: 1 },
       { kind: 'invoke', line: '/ping' },
       { kind: 'advance', ms: 90 * 60_000 },
-      { kind: 'fail', route: 'PATCH /webhooks/*/*/messages/@original', status: 429, times: 3 },
+      { kind: 'fail', route: { method: 'PATCH', path: '/webhooks/*/*/messages/@original' }, status: 429, times: 3 },
     ]);
     const e = s.steps.map((st) => st.expect);
     expect(e[0]!.reply).toMatchObject({ content: { exact: 'pong' } });

@@ -141,11 +141,11 @@ function readFault(r: Reader, main: Entry): StepAction | undefined {
   }
   const written = r.text(routeEntry);
   const route = written === undefined ? undefined : faultRoute(written);
-  if (typeof route === 'object') r.problem(r.valueAt(routeEntry), route.problem);
+  if (route && 'problem' in route) r.problem(r.valueAt(routeEntry), route.problem);
   const status = integer(r, statusEntry, 400, 599, 'an HTTP error status');
   const timesEntry = map.get('times');
   const times = timesEntry ? integer(r, timesEntry, 1, 1000, 'how many requests fail') : 1;
-  if (typeof route !== 'string' || status === undefined || times === undefined) return undefined;
+  if (!route || 'problem' in route || status === undefined || times === undefined) return undefined;
   return { kind: 'fail', route, status, times };
 }
 

@@ -1,4 +1,4 @@
-import type { TextMatcher } from '../model.js';
+import type { FaultMethod, FaultRoute, TextMatcher } from '../model.js';
 
 /**
  * The small languages inside a test file's values: text matchers, durations
@@ -41,18 +41,24 @@ export function duration(written: string): number | { problem: string } {
   return Math.round(ms);
 }
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const METHODS: readonly FaultMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** `METHOD /path/with/*`: the method upper-cased, the path without a `/api/v10` prefix. */
-export function faultRoute(written: string): string | { problem: string } {
+/**
+ * The REST base's prefix, which a route may be written with or without:
+ * `/api/v10/channels/*`, `/api/channels/*`, `/v10/channels/*` and
+ * `/channels/*` are one route (faults match paths below the versioned base).
+ */
+const REST_PREFIX = /^(?:\/api)?(?:\/v\d+)?(?=\/)/;
+
+/** `METHOD /path/with/*`: the method upper-cased, the path without the REST base's prefix. */
+export function faultRoute(written: string): FaultRoute | { problem: string } {
   const m = /^\s*(\S+)\s+(\S+)\s*$/.exec(written);
-  if (!m) return { problem: `route "${written}" must be a method and a path: "POST /channels/*/messages"` };
-  const method = m[1]!.toUpperCase();
+  if (!m) return { problem: `route "${written}" must be "METHOD /path", as in "POST /channels/*/messages"` };
+  const method = m[1]!.toUpperCase() as FaultMethod;
   const path = m[2]!;
   if (!METHODS.includes(method)) return { problem: `route "${written}": ${m[1]} is not a method (${METHODS.join(', ')})` };
   if (!path.startsWith('/')) return { problem: `route "${written}": the path must start with /, as in "POST /channels/*/messages"` };
-  // The REST base's prefix is the runner's business: `/api/v10/channels/*` and `/channels/*` are one route.
-  return `${method} ${path.replace(/^\/(api\/)?v\d+(?=\/)/, '')}`;
+  return { method, path: path.replace(REST_PREFIX, '') };
 }
 
 /** Where `${NAME}` is written other than `${PORT}`: the one variable the runner fills in. */

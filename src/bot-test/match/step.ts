@@ -100,7 +100,8 @@ function atOf(key: AnswerKey, expect: Expectation) {
 /** What the step came to, in a few words: the `actual` of a mismatch about the kind of answer. */
 export function happened(o: Observed): string {
   if (o.refused !== undefined) return `refused: ${o.refused}`;
-  if (o.noAnswer !== undefined) return `no answer: ${o.noAnswer}`;
+  // Already the whole line (`no answer: no gateway session connected`, `no answer within 3 s`), built once by the delivery's outcome.
+  if (o.noAnswer !== undefined) return o.noAnswer;
   const parts: string[] = [];
   if (o.reply) parts.push(`replied ${show(o.reply.content)}`);
   if (o.update) parts.push(`updated the message to ${show(o.update.content)}`);

@@ -1,14 +1,27 @@
 /**
  * The bot under test as a process: a shell command started in the test
  * file's directory in a process group of its own, its output kept as lines
- * (the last ones say why a bot never got ready), stopped by signalling the
- * whole group (TERM, then KILL). Every bot started is also stopped when the
- * runner's process exits or is interrupted: none is left behind.
+ * (redacted: every secret-named variable of its environment, its token
+ * first), stopped by signalling the whole group (TERM, then KILL). When it
+ * exits, what it left says why: its first error (bot-error.ts), else its
+ * last lines. Every bot started is also stopped when the runner's process
+ * exits or is interrupted: none is left behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { type Redactor, secretsRedactor } from '../../config/redact.js';
+import type { BotExit } from '../model.js';
+import { firstError } from './bot-error.js';
 
-const KEEP_LINES = 40;
+/** The lines kept, the latest: enough to find the error of a crash after a long log, bounded however much the bot prints. */
+const KEEP_LINES = 400;
+/** The last lines shown when the output holds no error. */
+const LAST_LINES = 10;
 const STOP_GRACE_MS = 2_000;
+/** How long an exited bot's output may take to be read to its end (a child it left may hold the pipes open). */
+const OUTPUT_END_MS = 1_000;
+
+/** What a bot's exit left, before the runner says when it happened. */
+export type ExitFacts = Pick<BotExit, 'code' | 'error' | 'lastLines'>;
 
 export type OutputListener = (stream: 'stdout' | 'stderr', line: string) => void;
 
@@ -34,12 +47,22 @@ function hookExit(): void {
 export class BotProcess {
   private readonly child: ChildProcess;
   private readonly lines: string[] = [];
+  /** How many lines the bot printed in all: a mark in its output (`outputMark`). */
+  private printed = 0;
   private readonly exited: Promise<void>;
+  /** Both streams read to their end: a process's exit is seen before its last output is. */
+  private readonly outputEnded: Promise<unknown>;
   private exitCode: number | null | undefined;
   private listener: OutputListener | undefined;
+  private readonly redactor: Redactor;
 
-  constructor(command: string, cwd: string, env: NodeJS.ProcessEnv) {
+  constructor(
+    command: string,
+    private readonly cwd: string,
+    env: NodeJS.ProcessEnv,
+  ) {
     hookExit();
+    this.redactor = secretsRedactor(env);
     this.child = spawn(command, { cwd, env, shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     live.add(this);
     this.exited = new Promise((resolve) => {
@@ -55,11 +78,11 @@ export class BotProcess {
         resolve();
       });
     });
-    this.read('stdout');
-    this.read('stderr');
+    this.outputEnded = Promise.all([this.read('stdout'), this.read('stderr')]);
   }
 
-  private read(stream: 'stdout' | 'stderr'): void {
+  /** Resolves once the stream is read to its end (or closed). */
+  private read(stream: 'stdout' | 'stderr'): Promise<void> {
     let partial = '';
     this.child[stream]!.setEncoding('utf8');
     this.child[stream]!.on('data', (chunk: string) => {
@@ -67,14 +90,20 @@ export class BotProcess {
       partial = parts.pop()!;
       for (const line of parts) this.keep(stream, line.replace(/\r$/, ''));
     });
-    this.child[stream]!.on('end', () => {
-      if (partial) this.keep(stream, partial);
-      partial = '';
+    return new Promise((resolve) => {
+      this.child[stream]!.on('end', () => {
+        if (partial) this.keep(stream, partial);
+        partial = '';
+        resolve();
+      });
+      this.child[stream]!.on('close', resolve);
     });
   }
 
-  private keep(stream: 'stdout' | 'stderr', line: string): void {
+  private keep(stream: 'stdout' | 'stderr', raw: string): void {
+    const line = this.redactor.redact(raw);
     this.lines.push(line);
+    this.printed++;
     if (this.lines.length > KEEP_LINES) this.lines.shift();
     this.listener?.(stream, line);
   }
@@ -93,8 +122,26 @@ export class BotProcess {
     return this.exitCode;
   }
 
-  lastLines(n = 10): string[] {
+  lastLines(n = LAST_LINES): string[] {
     return this.lines.slice(-n);
+  }
+
+  /** A point in the bot's output: what it prints from now on is after it. */
+  outputMark(): number {
+    return this.printed;
+  }
+
+  /**
+   * Once it has exited: its code, and the first error it printed after
+   * `mark` (else in all the lines kept), or its last lines when it printed
+   * no error.
+   */
+  async exitFacts(mark = 0): Promise<ExitFacts | undefined> {
+    if (this.exitCode === undefined) return undefined;
+    await within(this.outputEnded, OUTPUT_END_MS);
+    const kept = this.printed - this.lines.length;
+    const error = firstError(this.lines.slice(Math.max(0, mark - kept)), this.cwd) ?? firstError(this.lines, this.cwd);
+    return { code: this.exitCode, ...(error ? { error } : {}), lastLines: error ? [] : this.lastLines() };
   }
 
   /** Kills every process of the group at once (the runner is exiting). */
@@ -142,6 +189,13 @@ export class BotProcess {
         await this.groupGone(STOP_GRACE_MS);
       }
     }
-    await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
+    await within(this.exited, STOP_GRACE_MS);
   }
+}
+
+/** Waits for `work`, at most `ms`. The timer is cleared once the work is done: left running, it would keep the runner alive after its summary. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

@@ -1,11 +1,13 @@
 /**
  * One test file: its session (world, manifest, bot, saved point), each
  * scenario run from the saved world, the session stopped at the end
- * whatever happened. What keeps the file from running is its problem.
+ * whatever happened. What keeps the file from running is its problem; a
+ * bot that exited before it was ready is said as that, not as the file's.
  */
 import { dirname } from 'node:path';
 import { CmdsyncError } from '../../errors.js';
 import type { FileResult, ScenarioResult, SourceAt, TestFile } from '../model.js';
+import { BotNotReadyError } from './ready.js';
 import { runScenario } from './scenario.js';
 import { startSession, type BotSession } from './session.js';
 
@@ -36,6 +38,7 @@ export async function runTestFile(file: TestFile, options: RunFileOptions = {}):
       ...(options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
     });
   } catch (err) {
+    if (err instanceof BotNotReadyError && err.exited) return { path: file.path, scenarios: [], botExit: { ...err.exited, when: 'starting', step: 0, at: problemAt(file) } };
     if (err instanceof CmdsyncError) return { path: file.path, scenarios: [], problems: [{ message: err.message, at: problemAt(file) }] };
     throw err;
   }

@@ -1,8 +1,8 @@
 /**
  * `cmdsync test`'s run: each file read (file/read.ts) and run in turn
  * (run-file.ts), each scenario's result told as it comes, and the totals.
- * A file that cannot be read or run counts each of its scenarios (at least
- * one) as an error.
+ * A file that cannot be read or run (its bot exited before it was ready)
+ * counts each of its scenarios (at least one) as an error.
  */
 import { readTestFile } from '../file/read.js';
 import type { FileResult, RunResult, ScenarioResult } from '../model.js';
@@ -37,7 +37,7 @@ export async function runTestFiles(request: RunTestFilesRequest): Promise<RunRes
       });
     }
     files.push(result);
-    if (result.problems?.length) totals.errors += declared;
+    if (result.problems?.length || result.botExit) totals.errors += declared;
     for (const s of result.scenarios) {
       if (s.status === 'passed') totals.passed++;
       else if (s.status === 'failed') totals.failed++;

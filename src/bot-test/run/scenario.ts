@@ -1,57 +1,83 @@
 /**
  * One scenario: the world restored to its saved point, the steps run in
  * order, each checked by the matchers; the first failing or erroring step
- * ends it. The transcript is kept with the result (the bot's output lines
- * only for a scenario that did not pass).
+ * ends it. A bot whose process has exited fails the scenario as that: gone
+ * before a step (no step is acted on a bot that is not there), or exited
+ * during one (what the step observed is kept, but the exit is the cause).
+ * The transcript is kept with the result (the bot's output lines only for
+ * a scenario that did not pass).
  */
 import { matchStep } from '../match/step.js';
-import type { Outcome, Scenario, ScenarioResult, StepResult } from '../model.js';
+import type { BotExit, Outcome, Scenario, ScenarioResult, Step, StepResult } from '../model.js';
+import type { ExitFacts } from './bot-process.js';
+import type { NotReady } from './ready.js';
 import { RECHECK_QUIET_MS, runStep, type StepContext } from './steps.js';
 import type { TranscriptRecorder } from './transcript.js';
 
 export interface ScenarioContext extends StepContext {
   transcript: TranscriptRecorder;
-  /** Restarts the bot and waits until it is ready again; a problem when it is not. */
-  restartBot(): Promise<string | undefined>;
+  /** Restarts the bot and waits until it is ready again; why not when it is not. */
+  restartBot(): Promise<NotReady | undefined>;
+  /** A point in the bot's output: its error is looked for after it. */
+  outputMark(): number;
+  /** What the bot left once its process has exited (its first error after `mark`); undefined while it runs. */
+  botExited(mark?: number): Promise<ExitFacts | undefined>;
+}
+
+interface Run {
+  status: Outcome;
+  steps: StepResult[];
+  botExit?: BotExit;
 }
 
 export async function runScenario(ctx: ScenarioContext, scenario: Scenario): Promise<ScenarioResult> {
   const started = performance.now();
   ctx.harness.restore();
   ctx.transcript.take();
+  const run = await runSteps(ctx, scenario);
+  const transcript = ctx.transcript.take().filter((e) => run.status !== 'passed' || e.kind !== 'bot-output');
+  return { name: scenario.name, at: scenario.at, ...run, transcript, durationMs: performance.now() - started };
+}
+
+async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> {
   const steps: StepResult[] = [];
-  let status: Outcome = 'passed';
-  const problem = scenario.restart ? await ctx.restartBot() : undefined;
-  if (problem !== undefined) {
-    status = 'error';
-    steps.push({ status: 'error', index: 0, at: scenario.at, problem });
+  if (scenario.restart) {
+    const notReady = await ctx.restartBot();
+    if (notReady && 'exited' in notReady) return { status: 'failed', steps, botExit: { ...notReady.exited, when: 'starting', step: 0, at: scenario.at } };
+    if (notReady) return { status: 'error', steps: [{ status: 'error', index: 0, at: scenario.at, problem: notReady.timedOut }] };
   }
+  // Where the error of an exit noticed before a step is looked for: from the step before it began.
+  let mark = ctx.outputMark();
   for (const [index, step] of scenario.steps.entries()) {
-    if (status !== 'passed') break;
-    const stepStart = performance.now();
-    ctx.transcript.push({ kind: 'step', index, action: step.action.kind, at: step.at });
-    let run: Awaited<ReturnType<typeof runStep>>;
-    try {
-      run = await runStep(ctx, scenario, step);
-    } catch (err) {
-      run = { problem: (err as Error).message };
-    }
-    if ('problem' in run) {
-      steps.push({ status: 'error', index, at: step.at, problem: run.problem });
-      status = 'error';
-      continue;
-    }
-    let mismatches = step.expect ? matchStep(step.expect, run.observed) : [];
-    if (mismatches.length > 0 && run.recheck && step.expect) {
-      run = { observed: await run.recheck(RECHECK_QUIET_MS) };
-      mismatches = matchStep(step.expect, run.observed);
-    }
-    const durationMs = performance.now() - stepStart;
-    if (mismatches.length > 0) {
-      steps.push({ status: 'failed', index, at: step.at, observed: run.observed, mismatches, durationMs });
-      status = 'failed';
-    } else steps.push({ status: 'passed', index, at: step.at, observed: run.observed, durationMs });
+    const gone = await ctx.botExited(mark);
+    if (gone) return { status: 'failed', steps, botExit: { ...gone, when: 'before', step: index, at: step.at, action: step.action.kind } };
+    mark = ctx.outputMark();
+    const result = await runOne(ctx, scenario, step, index);
+    steps.push(result);
+    const exited = await ctx.botExited(mark);
+    if (exited) return { status: 'failed', steps, botExit: { ...exited, when: 'during', step: index, at: step.at, action: step.action.kind } };
+    if (result.status !== 'passed') return { status: result.status, steps };
   }
-  const transcript = ctx.transcript.take().filter((e) => status !== 'passed' || e.kind !== 'bot-output');
-  return { name: scenario.name, at: scenario.at, status, steps, transcript, durationMs: performance.now() - started };
+  return { status: 'passed', steps };
+}
+
+/** One step acted and checked; a step that does not match is read again after the full quiet period (unless the bot is gone) before it fails. */
+async function runOne(ctx: ScenarioContext, scenario: Scenario, step: Step, index: number): Promise<StepResult> {
+  const stepStart = performance.now();
+  ctx.transcript.push({ kind: 'step', index, action: step.action.kind, at: step.at });
+  let run: Awaited<ReturnType<typeof runStep>>;
+  try {
+    run = await runStep(ctx, scenario, step);
+  } catch (err) {
+    run = { problem: (err as Error).message };
+  }
+  if ('problem' in run) return { status: 'error', index, at: step.at, problem: run.problem };
+  let mismatches = step.expect ? matchStep(step.expect, run.observed) : [];
+  if (mismatches.length > 0 && run.recheck && step.expect && !(await ctx.botExited())) {
+    run = { observed: await run.recheck(RECHECK_QUIET_MS) };
+    mismatches = matchStep(step.expect, run.observed);
+  }
+  const durationMs = performance.now() - stepStart;
+  if (mismatches.length > 0) return { status: 'failed', index, at: step.at, observed: run.observed, mismatches, durationMs };
+  return { status: 'passed', index, at: step.at, observed: run.observed, durationMs };
 }

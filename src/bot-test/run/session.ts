@@ -5,11 +5,10 @@
  * file runner and the programmatic API; `stop` ends the bot's process group
  * and the emulator, whatever state they are in.
  */
-import { CmdsyncError } from '../../errors.js';
 import type { WorldSpec } from '../model.js';
 import { BotProcess } from './bot-process.js';
 import { applyManifest, findManifest, manifestApplicationId } from './manifest.js';
-import { DEFAULT_READY_TIMEOUT_MS, waitReady } from './ready.js';
+import { BotNotReadyError, DEFAULT_READY_TIMEOUT_MS, type NotReady, waitReady } from './ready.js';
 import type { ScenarioContext } from './scenario.js';
 import { TranscriptRecorder } from './transcript.js';
 import { botEnvironment, botIdentity, freePort, startWorld, type TestWorld } from './world.js';
@@ -57,19 +56,21 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
     const recorder = new TranscriptRecorder(emulator, harness);
     transcript = recorder;
     const timeout = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
-    const startBot = async (): Promise<string | undefined> => {
+    const startBot = async (): Promise<NotReady | undefined> => {
       bot = new BotProcess(spec.run, spec.cwd, env);
       bot.onOutput((stream, line) => recorder.push({ kind: 'bot-output', stream, line }));
       return waitReady(emulator, harness, bot, identity.applicationId, http, timeout);
     };
     const notReady = await startBot();
-    if (notReady !== undefined) throw new CmdsyncError('BOT_TEST_NOT_READY', notReady);
+    if (notReady !== undefined) throw new BotNotReadyError(notReady);
     harness.save();
     const ctx: ScenarioContext = {
       emulator,
       harness,
       applicationId: identity.applicationId,
       transcript: recorder,
+      outputMark: () => bot!.outputMark(),
+      botExited: (mark) => bot!.exitFacts(mark),
       restartBot: async () => {
         await bot?.stop();
         // The old session must be seen gone first, or it would pass for the new bot's readiness.

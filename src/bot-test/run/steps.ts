@@ -154,13 +154,10 @@ async function say(ctx: StepContext, place: Place, text: string): Promise<StepRu
   return { observed: { followups: [], ...(next ? { message: observedMessage(next.message) } : {}) } };
 }
 
-const PREFIX = /^\/api(?:\/v\d+)?(?=\/)/;
-
+/** Adds the step's fault; its route was parsed when the file was read (file/values.ts). */
 export function fail(ctx: StepContext, action: Extract<StepAction, { kind: 'fail' }>): StepRun {
-  const m = /^([A-Za-z]+)\s+(\/\S*)$/.exec(action.route.trim());
-  if (!m) return { problem: `fail: route ${JSON.stringify(action.route)} is not "METHOD /path" (e.g. "POST /channels/*/messages")` };
   try {
-    ctx.emulator.faults.add({ kind: 'error', method: m[1]!.toUpperCase(), path: m[2]!.replace(PREFIX, ''), status: action.status, times: action.times });
+    ctx.emulator.faults.add({ kind: 'error', method: action.route.method, path: action.route.path, status: action.status, times: action.times });
   } catch (err) {
     return { problem: `fail: ${(err as Error).message}` };
   }

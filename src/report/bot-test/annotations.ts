@@ -1,6 +1,7 @@
-import type { RunResult, SourceAt } from '../../bot-test/model.js';
+import type { BotExit, RunResult, SourceAt } from '../../bot-test/model.js';
 import { ANNOTATION_CAP_PER_LEVEL, annotation } from '../github.js';
 import { type GithubPaths, workspacePath } from '../lint/github.js';
+import { botErrorLine, botExitDetail, botExitHeadline } from './bot-exit.js';
 import { stepAction } from './transcript.js';
 
 export interface TestAnnotation {
@@ -12,17 +13,25 @@ export interface TestAnnotation {
 
 /**
  * One annotation per failing or erroring step, at the line it was written
- * on (a file that could not run: at each of its problems), for the GitHub
- * Action to print as `::error` commands.
+ * on (a file that could not run: at each of its problems; a bot that
+ * exited: at the step it exited before or during, with its error), for the
+ * GitHub Action to print as `::error` commands.
  */
 export function testAnnotations(result: RunResult): TestAnnotation[] {
   const out: TestAnnotation[] = [];
   const add = (at: SourceAt, title: string, message: string): void => void out.push({ file: at.file, line: at.line, title, message });
+  const exited = (at: SourceAt, title: string, exit: BotExit): void =>
+    add(at, `${title}${exit.error ? `: ${botErrorLine(exit.error)}` : ''}`, [botExitHeadline(exit), ...botExitDetail(exit)].join('\n'));
   for (const f of result.files) {
+    if (f.botExit) exited(f.botExit.at, 'cmdsync test: the bot exited as it started', f.botExit);
     for (const p of f.problems ?? []) add(p.at, 'cmdsync test: error in the test file', p.message);
     for (const s of f.scenarios) {
       const step = s.steps.at(-1);
       if (s.status === 'passed') continue;
+      if (s.botExit) {
+        exited(s.botExit.at, `${s.name}: the bot exited`, s.botExit);
+        continue;
+      }
       if (!step || step.status === 'passed') {
         add(s.at, `${s.name}: error in the test`, 'the scenario could not run');
         continue;

@@ -2,9 +2,10 @@ import type { RunResult } from '../../bot-test/model.js';
 
 /**
  * The format of `cmdsync test --json`. Consumers ignore keys they do not
- * know and refuse a major version they do not; a new field is a minor bump.
+ * know and refuse a major version they do not; a new field is a minor bump
+ * (1.1: `botExit` on a file and on a scenario).
  */
-export const TEST_JSON_FORMAT_VERSION = '1.0';
+export const TEST_JSON_FORMAT_VERSION = '1.1';
 
 /** The run's result as it is, with the format's version first: stable, one document. */
 export function renderTestJson(result: RunResult): string {

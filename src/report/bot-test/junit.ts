@@ -1,4 +1,5 @@
 import type { FileResult, RunResult, ScenarioResult } from '../../bot-test/model.js';
+import { botExitDetail, botExitSummary } from './bot-exit.js';
 import { fileName } from './file-name.js';
 import { ANSI, stepAction, transcriptLines } from './transcript.js';
 
@@ -17,7 +18,15 @@ function suite(f: FileResult): string[] {
   const cases = f.scenarios.map((s) => testcase(f, s));
   const count = (status: string): number => f.scenarios.filter((s) => s.status === status).length;
   let errors = count('error');
-  if (f.problems?.length && f.scenarios.length === 0) {
+  if (f.botExit) {
+    // The bot exited as it started: one case stands for the file, an error (nothing ran), said as the bot's exit.
+    cases.push(
+      `    <testcase name="${attr(`${name} (could not run)`)}" classname="${attr(name)}" file="${attr(name)}" time="0">`,
+      element('error', botExitSummary(f.botExit), 'bot-exit', botExitDetail(f.botExit).join('\n')),
+      '    </testcase>',
+    );
+    errors = 1;
+  } else if (f.problems?.length && f.scenarios.length === 0) {
     // Nothing ran: one case stands for the file, so the suite is not an empty pass.
     const message = f.problems.map((p) => `${p.at.file}:${p.at.line}:${p.at.column}: ${p.message}`).join('\n');
     cases.push(
@@ -44,7 +53,10 @@ function testcase(f: FileResult, s: ScenarioResult): string {
   const at = step ? `${step.at.file}:${step.at.line}` : `${s.at.file}:${s.at.line}`;
   const transcript = transcriptLines(s.transcript).join('\n');
   let inner: string;
-  if (s.status === 'failed' && step?.status === 'failed') {
+  if (s.botExit) {
+    const mismatches = step?.status === 'failed' ? ['', ...step.mismatches.map((m) => `${m.path} (${m.at.file}:${m.at.line}): expected ${m.expected}, actual ${m.actual}`)] : [];
+    inner = element('failure', botExitSummary(s.botExit), 'bot-exit', [...botExitDetail(s.botExit), ...mismatches, '', 'Transcript:', transcript].join('\n'));
+  } else if (s.status === 'failed' && step?.status === 'failed') {
     const details = step.mismatches.map((m) => `${m.path} (${m.at.file}:${m.at.line}): expected ${m.expected}, actual ${m.actual}`).join('\n');
     const first = step.mismatches[0];
     const message = first

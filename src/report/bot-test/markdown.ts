@@ -1,5 +1,6 @@
 import type { RunResult, ScenarioResult } from '../../bot-test/model.js';
 import { escapeInline } from '../plan/markdown.js';
+import { botExitSummary } from './bot-exit.js';
 import { summaryLine } from './text.js';
 import { withPaint } from './paint.js';
 
@@ -9,11 +10,12 @@ const MAX_ROWS = 50;
 /**
  * The Action's step summary for `command: test`: the counts, then one row
  * per scenario that did not pass (where, what went wrong, whether the bot
- * or the test is at fault).
+ * or the test is at fault, or the bot exited).
  */
 export function formatTestMarkdown(heading: string, result: RunResult): string {
   const counts = withPaint(false, (p) => summaryLine(p, result));
   const rows = result.files.flatMap((f) => [
+    ...(f.botExit ? [row(`${f.botExit.at.file}:${f.botExit.at.line}`, '(the file)', 'the bot exited', botExitSummary(f.botExit))] : []),
     ...(f.problems ?? []).map((pr) => row(`${pr.at.file}:${pr.at.line}`, '(the file)', 'error in the test', pr.message)),
     ...f.scenarios.filter((s) => s.status !== 'passed').map(scenarioRow),
   ]);
@@ -26,6 +28,7 @@ export function formatTestMarkdown(heading: string, result: RunResult): string {
 
 function scenarioRow(s: ScenarioResult): string {
   const step = s.steps.at(-1);
+  if (s.botExit) return row(`${s.botExit.at.file}:${s.botExit.at.line}`, s.name, 'the bot exited', botExitSummary(s.botExit));
   const at = step && step.status !== 'passed' ? step.at : s.at;
   const outcome = s.status === 'failed' ? 'failed' : 'error in the test';
   let what = 'the scenario could not run';

@@ -1,4 +1,5 @@
 import type { FileResult, Mismatch, RunResult, ScenarioResult, SourceAt, StepResult } from '../../bot-test/model.js';
+import { botExitDetail, botExited, botExitHeadline } from './bot-exit.js';
 import { fileName } from './file-name.js';
 import { type Paint, withPaint } from './paint.js';
 import { stepAction, transcriptLines } from './transcript.js';
@@ -11,7 +12,7 @@ export function scenarioLine(file: string, result: ScenarioResult, color: boolea
 function scenarioLineWith(p: Paint, file: string, r: ScenarioResult): string {
   const title = `${file} › ${r.name} ${p.dim(`(${Math.round(r.durationMs)} ms)`)}`;
   if (r.status === 'passed') return `${p.green('✓')} ${title}`;
-  if (r.status === 'failed') return `${p.red('✗')} ${title}`;
+  if (r.status === 'failed') return `${p.red('✗')} ${title}${r.botExit ? ` ${p.red(`— ${botExited(r.botExit)}`)}` : ''}`;
   return `${p.yellow('✗')} ${title} ${p.yellow('— error in the test')}`;
 }
 
@@ -19,7 +20,8 @@ function scenarioLineWith(p: Paint, file: string, r: ScenarioResult): string {
  * What follows the scenario lines: each failing scenario in detail (the
  * step at its line, expected and actual side by side, the transcript in
  * order), each test error said as one, each file that could not run, and
- * the last line `N passed, M failed` (`, K errors` when any).
+ * the last line `N passed, M failed` (`, K errors` when any). A bot that
+ * exited is said first, with its error, before what a step then observed.
  */
 export function renderTestRun(result: RunResult, options: { color: boolean }): string {
   return withPaint(options.color, (p) => {
@@ -36,6 +38,10 @@ export function summaryLine(p: Paint, r: RunResult): string {
 
 function fileBlocks(p: Paint, f: FileResult): string[] {
   const out: string[] = [];
+  if (f.botExit) {
+    const head = p.red(p.bold(`✗ The bot exited as it started: ${fileName(f)} did not run`));
+    out.push([head, `  ${where(f.botExit.at)}: ${p.red(botExitHeadline(f.botExit))}`, ...botExitDetail(f.botExit).map((l) => `  ${l}`)].join('\n'));
+  }
   if (f.problems?.length) {
     const lines = f.problems.map((pr) => `  ${where(pr.at)}: ${pr.message}`);
     out.push([p.yellow(p.bold(`Error in the test file ${fileName(f)} (it did not run):`)), ...lines].join('\n'));
@@ -49,9 +55,12 @@ const where = (at: SourceAt): string => `${at.file}:${at.line}:${at.column}`;
 function scenarioBlock(p: Paint, s: ScenarioResult): string {
   const head = `${s.status === 'failed' ? p.red(p.bold('✗ Failed:')) : p.yellow(p.bold('✗ Error in the test:'))} ${s.at.file} › ${s.name}`;
   const last = s.steps.at(-1);
-  const body = last && last.status !== 'passed' ? stepBlock(p, s, last) : [`  ${s.status === 'error' ? 'the scenario could not run' : 'no step failed'} (${where(s.at)})`];
+  const exit = s.botExit ? [`  ${p.red(botExitHeadline(s.botExit))}`, ...botExitDetail(s.botExit).map((l) => `  ${l}`)] : [];
+  let body: string[];
+  if (last && last.status !== 'passed') body = stepBlock(p, s, last);
+  else body = s.botExit ? [] : [`  ${s.status === 'error' ? 'the scenario could not run' : 'no step failed'} (${where(s.at)})`];
   const transcript = s.transcript.length > 0 ? ['', p.dim('  Transcript:'), ...transcriptLines(s.transcript).map((l) => p.dim(`    ${l}`))] : [];
-  return [head, ...body, ...transcript].join('\n');
+  return [head, ...exit, ...body, ...transcript].join('\n');
 }
 
 function stepBlock(p: Paint, s: ScenarioResult, step: StepResult): string[] {
