@@ -13685,12 +13685,12 @@ var require_dist3 = __commonJS({
       return patterns.length > 0 ? buildCrawler(options, patterns) : [];
     }
     async function glob(globInput, options) {
-      const [crawler, relative8] = getCrawler(globInput, options);
-      return crawler ? formatPaths(await crawler.withPromise(), relative8) : [];
+      const [crawler, relative9] = getCrawler(globInput, options);
+      return crawler ? formatPaths(await crawler.withPromise(), relative9) : [];
     }
     function globSync(globInput, options) {
-      const [crawler, relative8] = getCrawler(globInput, options);
-      return crawler ? formatPaths(crawler.sync(), relative8) : [];
+      const [crawler, relative9] = getCrawler(globInput, options);
+      return crawler ? formatPaths(crawler.sync(), relative9) : [];
     }
     exports2.convertPathToPattern = convertPathToPattern;
     exports2.escapePath = escapePath;
@@ -54149,23 +54149,24 @@ function duration(written) {
 }
 function faultRoute(written) {
   const m = /^\s*(\S+)\s+(\S+)\s*$/.exec(written);
-  if (!m) return { problem: `route "${written}" must be a method and a path: "POST /channels/*/messages"` };
+  if (!m) return { problem: `route "${written}" must be "METHOD /path", as in "POST /channels/*/messages"` };
   const method = m[1].toUpperCase();
   const path = m[2];
   if (!METHODS.includes(method)) return { problem: `route "${written}": ${m[1]} is not a method (${METHODS.join(", ")})` };
   if (!path.startsWith("/")) return { problem: `route "${written}": the path must start with /, as in "POST /channels/*/messages"` };
-  return `${method} ${path.replace(/^\/(api\/)?v\d+(?=\/)/, "")}`;
+  return { method, path: path.replace(REST_PREFIX, "") };
 }
 function unknownVariable(written) {
   return [...written.matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1]).find((name) => name !== "PORT");
 }
-var REGEX_SOURCE, UNIT_MS, METHODS;
+var REGEX_SOURCE, UNIT_MS, METHODS, REST_PREFIX;
 var init_values2 = __esm({
   "src/bot-test/file/values.ts"() {
     "use strict";
     REGEX_SOURCE = /^\/(.+)\/([dgimsuvy]*)$/s;
     UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5, d: 864e5 };
     METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+    REST_PREFIX = /^(?:\/api)?(?:\/v\d+)?(?=\/)/;
   }
 });
 
@@ -54427,11 +54428,11 @@ function readFault(r, main2) {
   }
   const written = r.text(routeEntry);
   const route = written === void 0 ? void 0 : faultRoute(written);
-  if (typeof route === "object") r.problem(r.valueAt(routeEntry), route.problem);
+  if (route && "problem" in route) r.problem(r.valueAt(routeEntry), route.problem);
   const status = integer2(r, statusEntry, 400, 599, "an HTTP error status");
   const timesEntry = map.get("times");
   const times = timesEntry ? integer2(r, timesEntry, 1, 1e3, "how many requests fail") : 1;
-  if (typeof route !== "string" || status === void 0 || times === void 0) return void 0;
+  if (!route || "problem" in route || status === void 0 || times === void 0) return void 0;
   return { kind: "fail", route, status, times };
 }
 function integer2(r, entry, min, max, what) {
@@ -54603,6 +54604,51 @@ var init_read = __esm({
     TOP_KEYS = ["bot", "world", "manifest", "scenarios"];
     BOT_KEYS = ["run", "interactions"];
     SCENARIO_KEYS = ["name", "as", "in", "restart", "steps"];
+  }
+});
+
+// src/bot-test/run/ready.ts
+function notReadyMessage(notReady) {
+  if ("timedOut" in notReady) return notReady.timedOut;
+  const { code, error: error2, lastLines } = notReady.exited;
+  const head = `the bot exited (code ${code}) before it was ready`;
+  if (error2) return [`${head}; its first error${error2.at ? `, at ${error2.at.file}:${error2.at.line}` : ""}:`, ...error2.lines.map((l) => `  ${l}`)].join("\n");
+  return lastLines.length ? [`${head}; its last output:`, ...lastLines.map((l) => `  ${l}`)].join("\n") : `${head} (it printed nothing)`;
+}
+function withOutput(message, bot) {
+  const lines = bot.lastLines();
+  return lines.length ? `${message}; its last output:
+${lines.map((l) => `  ${l}`).join("\n")}` : `${message} (it printed nothing)`;
+}
+async function waitReady(emulator, harness, bot, applicationId, http, timeoutMs) {
+  const deadline = performance.now() + timeoutMs;
+  let last = http ? "its endpoint never answered the signed PING" : "no gateway session identified";
+  for (; ; ) {
+    const exited = await bot.exitFacts();
+    if (exited) return { exited };
+    if (http) {
+      const check = await emulator.checkInteractionsEndpoint(applicationId);
+      if (check.ok) return void 0;
+      last = `its endpoint did not pass the check: ${check.problems.join("; ")}`;
+    } else if (harness.connected(applicationId)) return void 0;
+    if (performance.now() >= deadline) return { timedOut: withOutput(`the bot was not ready within ${Math.round(timeoutMs / 1e3)} s (${last})`, bot) };
+    await sleep4(http ? 200 : 50);
+  }
+}
+var DEFAULT_READY_TIMEOUT_MS, sleep4, BotNotReadyError;
+var init_ready = __esm({
+  "src/bot-test/run/ready.ts"() {
+    "use strict";
+    init_errors();
+    DEFAULT_READY_TIMEOUT_MS = 3e4;
+    sleep4 = (ms) => new Promise((resolve16) => setTimeout(resolve16, ms));
+    BotNotReadyError = class extends CmdsyncError {
+      exited;
+      constructor(notReady) {
+        super("BOT_TEST_NOT_READY", notReadyMessage(notReady));
+        this.exited = "exited" in notReady ? notReady.exited : void 0;
+      }
+    };
   }
 });
 
@@ -54780,7 +54826,7 @@ function atOf(key, expect) {
 }
 function happened(o) {
   if (o.refused !== void 0) return `refused: ${o.refused}`;
-  if (o.noAnswer !== void 0) return `no answer: ${o.noAnswer}`;
+  if (o.noAnswer !== void 0) return o.noAnswer;
   const parts = [];
   if (o.reply) parts.push(`replied ${show(o.reply.content)}`);
   if (o.update) parts.push(`updated the message to ${show(o.update.content)}`);
@@ -55012,16 +55058,14 @@ async function say(ctx, place, text2) {
   return { observed: { followups: [], ...next ? { message: observedMessage(next.message) } : {} } };
 }
 function fail2(ctx, action) {
-  const m = /^([A-Za-z]+)\s+(\/\S*)$/.exec(action.route.trim());
-  if (!m) return { problem: `fail: route ${JSON.stringify(action.route)} is not "METHOD /path" (e.g. "POST /channels/*/messages")` };
   try {
-    ctx.emulator.faults.add({ kind: "error", method: m[1].toUpperCase(), path: m[2].replace(PREFIX, ""), status: action.status, times: action.times });
+    ctx.emulator.faults.add({ kind: "error", method: action.route.method, path: action.route.path, status: action.status, times: action.times });
   } catch (err2) {
     return { problem: `fail: ${err2.message}` };
   }
   return { observed: nothing() };
 }
-var RECHECK_QUIET_MS, TEST_FAULTS, nothing, PREFIX;
+var RECHECK_QUIET_MS, TEST_FAULTS, nothing;
 var init_steps = __esm({
   "src/bot-test/run/steps.ts"() {
     "use strict";
@@ -55033,7 +55077,6 @@ var init_steps = __esm({
     RECHECK_QUIET_MS = 1e3;
     TEST_FAULTS = ["unknown-message", "unknown-component", "ambiguous-component", "unknown-value", "no-modal"];
     nothing = () => ({ followups: [] });
-    PREFIX = /^\/api(?:\/v\d+)?(?=\/)/;
   }
 });
 
@@ -55042,47 +55085,169 @@ async function runScenario(ctx, scenario) {
   const started = performance.now();
   ctx.harness.restore();
   ctx.transcript.take();
+  const run2 = await runSteps(ctx, scenario);
+  const transcript = ctx.transcript.take().filter((e) => run2.status !== "passed" || e.kind !== "bot-output");
+  return { name: scenario.name, at: scenario.at, ...run2, transcript, durationMs: performance.now() - started };
+}
+async function runSteps(ctx, scenario) {
   const steps = [];
-  let status = "passed";
-  const problem2 = scenario.restart ? await ctx.restartBot() : void 0;
-  if (problem2 !== void 0) {
-    status = "error";
-    steps.push({ status: "error", index: 0, at: scenario.at, problem: problem2 });
+  if (scenario.restart) {
+    const notReady = await ctx.restartBot();
+    if (notReady && "exited" in notReady) return { status: "failed", steps, botExit: { ...notReady.exited, when: "starting", step: 0, at: scenario.at } };
+    if (notReady) return { status: "error", steps: [{ status: "error", index: 0, at: scenario.at, problem: notReady.timedOut }] };
   }
+  let mark = ctx.outputMark();
   for (const [index, step] of scenario.steps.entries()) {
-    if (status !== "passed") break;
-    const stepStart = performance.now();
-    ctx.transcript.push({ kind: "step", index, action: step.action.kind, at: step.at });
-    let run2;
-    try {
-      run2 = await runStep(ctx, scenario, step);
-    } catch (err2) {
-      run2 = { problem: err2.message };
-    }
-    if ("problem" in run2) {
-      steps.push({ status: "error", index, at: step.at, problem: run2.problem });
-      status = "error";
-      continue;
-    }
-    let mismatches = step.expect ? matchStep(step.expect, run2.observed) : [];
-    if (mismatches.length > 0 && run2.recheck && step.expect) {
-      run2 = { observed: await run2.recheck(RECHECK_QUIET_MS) };
-      mismatches = matchStep(step.expect, run2.observed);
-    }
-    const durationMs = performance.now() - stepStart;
-    if (mismatches.length > 0) {
-      steps.push({ status: "failed", index, at: step.at, observed: run2.observed, mismatches, durationMs });
-      status = "failed";
-    } else steps.push({ status: "passed", index, at: step.at, observed: run2.observed, durationMs });
+    const gone = await ctx.botExited(mark);
+    if (gone) return { status: "failed", steps, botExit: { ...gone, when: "before", step: index, at: step.at, action: step.action.kind } };
+    mark = ctx.outputMark();
+    const result = await runOne(ctx, scenario, step, index);
+    steps.push(result);
+    const exited = await ctx.botExited(mark);
+    if (exited) return { status: "failed", steps, botExit: { ...exited, when: "during", step: index, at: step.at, action: step.action.kind } };
+    if (result.status !== "passed") return { status: result.status, steps };
   }
-  const transcript = ctx.transcript.take().filter((e) => status !== "passed" || e.kind !== "bot-output");
-  return { name: scenario.name, at: scenario.at, status, steps, transcript, durationMs: performance.now() - started };
+  return { status: "passed", steps };
+}
+async function runOne(ctx, scenario, step, index) {
+  const stepStart = performance.now();
+  ctx.transcript.push({ kind: "step", index, action: step.action.kind, at: step.at });
+  let run2;
+  try {
+    run2 = await runStep(ctx, scenario, step);
+  } catch (err2) {
+    run2 = { problem: err2.message };
+  }
+  if ("problem" in run2) return { status: "error", index, at: step.at, problem: run2.problem };
+  let mismatches = step.expect ? matchStep(step.expect, run2.observed) : [];
+  if (mismatches.length > 0 && run2.recheck && step.expect && !await ctx.botExited()) {
+    run2 = { observed: await run2.recheck(RECHECK_QUIET_MS) };
+    mismatches = matchStep(step.expect, run2.observed);
+  }
+  const durationMs = performance.now() - stepStart;
+  if (mismatches.length > 0) return { status: "failed", index, at: step.at, observed: run2.observed, mismatches, durationMs };
+  return { status: "passed", index, at: step.at, observed: run2.observed, durationMs };
 }
 var init_scenario = __esm({
   "src/bot-test/run/scenario.ts"() {
     "use strict";
     init_step2();
     init_steps();
+  }
+});
+
+// src/bot-test/run/bot-error.ts
+function firstError(lines, cwd) {
+  const plain2 = lines.map((l) => l.replace(ANSI, "").replace(/\r$/, ""));
+  for (let i = 0; i < plain2.length; i++) {
+    const found = nodeUncaught(plain2, i) ?? pythonTraceback(plain2, i) ?? pythonSyntaxError(plain2, i) ?? jsStack(plain2, i);
+    if (found) return bounded(found, cwd);
+  }
+  return void 0;
+}
+function nodeUncaught(lines, i) {
+  const header = NODE_HEADER.exec(lines[i]);
+  if (!header || !CARET.test(lines[i + 2] ?? "")) return void 0;
+  let j = i + 3;
+  while (j < lines.length && lines[j].trim() === "") j++;
+  const message = lines[j];
+  if (message === void 0 || JS_FRAME.test(message)) return void 0;
+  const frames = framesFrom(lines, j + 1);
+  if (header[1].startsWith("node:")) return { message, lines: [message, ...topFrames(frames)], ...atOf2(appFrame(frames)) };
+  return { message, lines: [lines[i], lines[i + 1], lines[i + 2], message, ...topFrames(frames)], at: { file: header[1], line: Number(header[2]) } };
+}
+function jsStack(lines, i) {
+  const line = lines[i];
+  if (line.trim() === "" || JS_FRAME.test(line) || !JS_FRAME.test(lines[i + 1] ?? "")) return void 0;
+  const frames = framesFrom(lines, i + 1);
+  return { message: line.trim(), lines: [line, ...topFrames(frames)], ...atOf2(appFrame(frames)) };
+}
+function framesFrom(lines, from) {
+  const frames = [];
+  for (let j = from; j < lines.length && JS_FRAME.test(lines[j]); j++) frames.push(lines[j]);
+  return frames;
+}
+function topFrames(frames) {
+  return frames.filter((f) => !runtimeFrame(f)).slice(0, JS_FRAMES);
+}
+function appFrame(frames) {
+  const places = frames.filter((f) => !runtimeFrame(f)).flatMap((f) => {
+    const m = JS_FRAME_AT.exec(f);
+    return m ? [{ file: m[1], line: Number(m[2]), column: Number(m[3]) }] : [];
+  });
+  return places.find((p) => !p.file.includes("/node_modules/")) ?? places[0];
+}
+function pythonTraceback(lines, i) {
+  if (!PY_TRACEBACK.test(lines[i])) return void 0;
+  const frames = [];
+  let j = i + 1;
+  while (j < lines.length) {
+    const frame = PY_FRAME.exec(lines[j]);
+    if (frame) frames.push({ at: { file: frame[1], line: Number(frame[2]) }, lines: [lines[j]] });
+    else if (/^\s/.test(lines[j]) && frames.length > 0) frames.at(-1).lines.push(lines[j]);
+    else break;
+    j++;
+  }
+  const exception = lines[j];
+  if (frames.length === 0 || exception === void 0 || exception.trim() === "") return void 0;
+  const kept2 = frames.slice(-PY_FRAMES);
+  const skipped = frames.length - kept2.length;
+  const own3 = [...frames].reverse().find((f) => !libraryFile(f.at.file)) ?? frames.at(-1);
+  return {
+    message: exception,
+    lines: [lines[i], ...skipped > 0 ? [`  [… ${skipped} earlier frame${skipped === 1 ? "" : "s"}]`] : [], ...kept2.flatMap((f) => f.lines), exception],
+    at: own3.at
+  };
+}
+function pythonSyntaxError(lines, i) {
+  const frame = PY_SYNTAX_FRAME.exec(lines[i]);
+  if (!frame) return void 0;
+  let j = i + 1;
+  while (j < lines.length && /^\s/.test(lines[j]) && j - i <= 3) j++;
+  if (!PY_ERROR.test(lines[j] ?? "")) return void 0;
+  return { message: lines[j], lines: lines.slice(i, j + 1), at: { file: frame[1], line: Number(frame[2]) } };
+}
+function bounded(found, cwd) {
+  const cut = (l) => l.length > MAX_LINE_CHARS ? `${l.slice(0, MAX_LINE_CHARS - 1)}…` : l;
+  const lines = found.lines.slice(0, MAX_ERROR_LINES).map(cut);
+  const message = cut(found.message);
+  return found.at ? { at: { ...found.at, file: shortPath(found.at.file, cwd) }, message, lines } : { message, lines };
+}
+function shortPath(file, cwd) {
+  let path = file;
+  if (file.startsWith("file://")) {
+    try {
+      path = (0, import_node_url2.fileURLToPath)(file);
+    } catch {
+      return file;
+    }
+  }
+  if (cwd === void 0 || !(0, import_node_path20.isAbsolute)(path)) return path;
+  const rel = (0, import_node_path20.relative)(cwd, path);
+  return rel.startsWith("..") || (0, import_node_path20.isAbsolute)(rel) ? path : rel;
+}
+var import_node_path20, import_node_url2, MAX_ERROR_LINES, MAX_LINE_CHARS, JS_FRAMES, PY_FRAMES, ANSI, NODE_HEADER, CARET, JS_FRAME, JS_FRAME_AT, PY_TRACEBACK, PY_FRAME, PY_SYNTAX_FRAME, PY_ERROR, runtimeFrame, atOf2, libraryFile;
+var init_bot_error = __esm({
+  "src/bot-test/run/bot-error.ts"() {
+    "use strict";
+    import_node_path20 = require("node:path");
+    import_node_url2 = require("node:url");
+    MAX_ERROR_LINES = 12;
+    MAX_LINE_CHARS = 300;
+    JS_FRAMES = 4;
+    PY_FRAMES = 3;
+    ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+    NODE_HEADER = /^((?:file:\/\/|node:|\/|[A-Za-z]:\\).*?):(\d+)$/;
+    CARET = /^\s*\^+\s*$/;
+    JS_FRAME = /^\s+at \S/;
+    JS_FRAME_AT = /^\s+at (?:.*? \()?(.+?):(\d+):(\d+)\)?$/;
+    PY_TRACEBACK = /^Traceback \(most recent call last\):$/;
+    PY_FRAME = /^ {2}File "(.+)", line (\d+)(?:, in .+)?$/;
+    PY_SYNTAX_FRAME = /^\s*File "(.+)", line (\d+)$/;
+    PY_ERROR = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b/;
+    runtimeFrame = (frame) => /\(node:|at node:/.test(frame);
+    atOf2 = (at) => at ? { at } : {};
+    libraryFile = (file) => /[\\/](?:site-packages|dist-packages)[\\/]|[\\/]lib[\\/]python\d[\d.]*[\\/]|^<frozen /.test(file);
   }
 });
 
@@ -55101,23 +55266,29 @@ function hookExit() {
     });
   }
 }
-var import_node_child_process, KEEP_LINES, STOP_GRACE_MS, live, hooked, BotProcess;
+async function within(work, ms) {
+  let timer;
+  await Promise.race([work, new Promise((resolve16) => timer = setTimeout(resolve16, ms))]);
+  clearTimeout(timer);
+}
+var import_node_child_process, KEEP_LINES, LAST_LINES, STOP_GRACE_MS, OUTPUT_END_MS, live, hooked, BotProcess;
 var init_bot_process = __esm({
   "src/bot-test/run/bot-process.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
-    KEEP_LINES = 40;
+    init_redact();
+    init_bot_error();
+    KEEP_LINES = 400;
+    LAST_LINES = 10;
     STOP_GRACE_MS = 2e3;
+    OUTPUT_END_MS = 1e3;
     live = /* @__PURE__ */ new Set();
     hooked = false;
     BotProcess = class {
-      child;
-      lines = [];
-      exited;
-      exitCode;
-      listener;
       constructor(command, cwd, env2) {
+        this.cwd = cwd;
         hookExit();
+        this.redactor = secretsRedactor(env2);
         this.child = (0, import_node_child_process.spawn)(command, { cwd, env: env2, shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"] });
         live.add(this);
         this.exited = new Promise((resolve16) => {
@@ -55133,9 +55304,20 @@ var init_bot_process = __esm({
             resolve16();
           });
         });
-        this.read("stdout");
-        this.read("stderr");
+        this.outputEnded = Promise.all([this.read("stdout"), this.read("stderr")]);
       }
+      cwd;
+      child;
+      lines = [];
+      /** How many lines the bot printed in all: a mark in its output (`outputMark`). */
+      printed = 0;
+      exited;
+      /** Both streams read to their end: a process's exit is seen before its last output is. */
+      outputEnded;
+      exitCode;
+      listener;
+      redactor;
+      /** Resolves once the stream is read to its end (or closed). */
       read(stream) {
         let partial = "";
         this.child[stream].setEncoding("utf8");
@@ -55144,13 +55326,19 @@ var init_bot_process = __esm({
           partial = parts.pop();
           for (const line of parts) this.keep(stream, line.replace(/\r$/, ""));
         });
-        this.child[stream].on("end", () => {
-          if (partial) this.keep(stream, partial);
-          partial = "";
+        return new Promise((resolve16) => {
+          this.child[stream].on("end", () => {
+            if (partial) this.keep(stream, partial);
+            partial = "";
+            resolve16();
+          });
+          this.child[stream].on("close", resolve16);
         });
       }
-      keep(stream, line) {
+      keep(stream, raw) {
+        const line = this.redactor.redact(raw);
         this.lines.push(line);
+        this.printed++;
         if (this.lines.length > KEEP_LINES) this.lines.shift();
         this.listener?.(stream, line);
       }
@@ -55165,8 +55353,24 @@ var init_bot_process = __esm({
       get exitedWith() {
         return this.exitCode;
       }
-      lastLines(n = 10) {
+      lastLines(n = LAST_LINES) {
         return this.lines.slice(-n);
+      }
+      /** A point in the bot's output: what it prints from now on is after it. */
+      outputMark() {
+        return this.printed;
+      }
+      /**
+       * Once it has exited: its code, and the first error it printed after
+       * `mark` (else in all the lines kept), or its last lines when it printed
+       * no error.
+       */
+      async exitFacts(mark = 0) {
+        if (this.exitCode === void 0) return void 0;
+        await within(this.outputEnded, OUTPUT_END_MS);
+        const kept2 = this.printed - this.lines.length;
+        const error2 = firstError(this.lines.slice(Math.max(0, mark - kept2)), this.cwd) ?? firstError(this.lines, this.cwd);
+        return { code: this.exitCode, ...error2 ? { error: error2 } : {}, lastLines: error2 ? [] : this.lastLines() };
       }
       /** Kills every process of the group at once (the runner is exiting). */
       killNow() {
@@ -55208,7 +55412,7 @@ var init_bot_process = __esm({
             await this.groupGone(STOP_GRACE_MS);
           }
         }
-        await Promise.race([this.exited, new Promise((resolve16) => setTimeout(resolve16, STOP_GRACE_MS))]);
+        await within(this.exited, STOP_GRACE_MS);
       }
     };
   }
@@ -55216,18 +55420,18 @@ var init_bot_process = __esm({
 
 // src/bot-test/run/manifest.ts
 function findManifest(fileDir, named) {
-  if (named !== void 0) return (0, import_node_path20.resolve)(fileDir, named);
-  for (let dir = fileDir; ; dir = (0, import_node_path20.dirname)(dir)) {
-    const found = DEFAULT_MANIFESTS2.filter((f) => (0, import_node_fs15.existsSync)((0, import_node_path20.join)(dir, f)));
+  if (named !== void 0) return (0, import_node_path21.resolve)(fileDir, named);
+  for (let dir = fileDir; ; dir = (0, import_node_path21.dirname)(dir)) {
+    const found = DEFAULT_MANIFESTS2.filter((f) => (0, import_node_fs15.existsSync)((0, import_node_path21.join)(dir, f)));
     if (found.length > 1) throw new CmdsyncError("BOT_TEST_MANIFEST", `${found.join(" and ")} both exist in ${dir}: name the one to use with manifest:`);
-    if (found.length === 1) return (0, import_node_path20.join)(dir, found[0]);
-    if ((0, import_node_fs15.existsSync)((0, import_node_path20.join)(dir, ".git")) || (0, import_node_path20.dirname)(dir) === dir) break;
+    if (found.length === 1) return (0, import_node_path21.join)(dir, found[0]);
+    if ((0, import_node_fs15.existsSync)((0, import_node_path21.join)(dir, ".git")) || (0, import_node_path21.dirname)(dir) === dir) break;
   }
   throw new CmdsyncError("BOT_TEST_MANIFEST", `no cmdsync.yaml, cmdsync.yml or cmdsync.json in ${fileDir} or its parents up to the repository root: name one with manifest:`);
 }
 function manifestApplicationId(path, env2) {
   try {
-    return loadValidManifest(path, (0, import_node_path20.dirname)(path), env2).manifest.applicationId;
+    return loadValidManifest(path, (0, import_node_path21.dirname)(path), env2).manifest.applicationId;
   } catch {
     return void 0;
   }
@@ -55236,7 +55440,7 @@ async function applyManifest(path, emulator, bot, env2) {
   const client = createClient({ botToken: bot.botToken, ...bot.bearerToken ? { bearerToken: bot.bearerToken } : {}, apiUrl: emulator.url });
   const target2 = { client, applicationId: bot.applicationId, canEditPermissions: client.canEditPermissions };
   try {
-    const cwd = (0, import_node_path20.dirname)(path);
+    const cwd = (0, import_node_path21.dirname)(path);
     const { plan } = await planSync({ manifestPath: path, cwd, env: env2, target: target2 });
     const { outcome } = await applyChanges({ plan, target: target2, manifestPath: path });
     if (outcome.failed) throw new CmdsyncError("BOT_TEST_MANIFEST", `applying ${path} failed at ${outcome.failed.address}: ${outcome.failed.message}`);
@@ -55251,47 +55455,18 @@ async function applyManifest(path, emulator, bot, env2) {
     await client.close();
   }
 }
-var import_node_fs15, import_node_path20, DEFAULT_MANIFESTS2;
+var import_node_fs15, import_node_path21, DEFAULT_MANIFESTS2;
 var init_manifest = __esm({
   "src/bot-test/run/manifest.ts"() {
     "use strict";
     import_node_fs15 = require("node:fs");
-    import_node_path20 = require("node:path");
+    import_node_path21 = require("node:path");
     init_errors();
     init_client();
     init_apply();
     init_load2();
     init_plan();
     DEFAULT_MANIFESTS2 = ["cmdsync.yaml", "cmdsync.yml", "cmdsync.json"];
-  }
-});
-
-// src/bot-test/run/ready.ts
-function withOutput(message, bot) {
-  const lines = bot.lastLines();
-  return lines.length ? `${message}; its last output:
-${lines.map((l) => `  ${l}`).join("\n")}` : `${message} (it printed nothing)`;
-}
-async function waitReady(emulator, harness, bot, applicationId, http, timeoutMs) {
-  const deadline = performance.now() + timeoutMs;
-  let last = http ? "its endpoint never answered the signed PING" : "no gateway session identified";
-  for (; ; ) {
-    if (bot.exitedWith !== void 0) return withOutput(`the bot exited (code ${bot.exitedWith}) before it was ready`, bot);
-    if (http) {
-      const check = await emulator.checkInteractionsEndpoint(applicationId);
-      if (check.ok) return void 0;
-      last = `its endpoint did not pass the check: ${check.problems.join("; ")}`;
-    } else if (harness.connected(applicationId)) return void 0;
-    if (performance.now() >= deadline) return withOutput(`the bot was not ready within ${Math.round(timeoutMs / 1e3)} s (${last})`, bot);
-    await sleep4(http ? 200 : 50);
-  }
-}
-var DEFAULT_READY_TIMEOUT_MS, sleep4;
-var init_ready = __esm({
-  "src/bot-test/run/ready.ts"() {
-    "use strict";
-    DEFAULT_READY_TIMEOUT_MS = 3e4;
-    sleep4 = (ms) => new Promise((resolve16) => setTimeout(resolve16, ms));
   }
 });
 
@@ -55446,13 +55621,15 @@ async function startSession(spec) {
       return waitReady(emulator, harness, bot, identity.applicationId, http, timeout);
     };
     const notReady = await startBot();
-    if (notReady !== void 0) throw new CmdsyncError("BOT_TEST_NOT_READY", notReady);
+    if (notReady !== void 0) throw new BotNotReadyError(notReady);
     harness.save();
     const ctx = {
       emulator,
       harness,
       applicationId: identity.applicationId,
       transcript: recorder,
+      outputMark: () => bot.outputMark(),
+      botExited: (mark) => bot.exitFacts(mark),
       restartBot: async () => {
         await bot?.stop();
         if (!http) await until(() => !harness.connected(identity.applicationId), timeout);
@@ -55472,7 +55649,6 @@ async function until(done, ms) {
 var init_session2 = __esm({
   "src/bot-test/run/session.ts"() {
     "use strict";
-    init_errors();
     init_bot_process();
     init_manifest();
     init_ready();
@@ -55485,7 +55661,7 @@ var init_session2 = __esm({
 async function runTestFile(file, options = {}) {
   const run2 = options.bot ?? file.bot?.run;
   if (run2 === void 0) return { path: file.path, scenarios: [], problems: [{ message: "no bot to test: give bot.run in the file, or --bot", at: problemAt(file) }] };
-  const cwd = file.bot?.cwd ?? (0, import_node_path21.dirname)(file.path);
+  const cwd = file.bot?.cwd ?? (0, import_node_path22.dirname)(file.path);
   let session;
   try {
     session = await startSession({
@@ -55499,6 +55675,7 @@ async function runTestFile(file, options = {}) {
       ...options.readyTimeoutMs !== void 0 ? { readyTimeoutMs: options.readyTimeoutMs } : {}
     });
   } catch (err2) {
+    if (err2 instanceof BotNotReadyError && err2.exited) return { path: file.path, scenarios: [], botExit: { ...err2.exited, when: "starting", step: 0, at: problemAt(file) } };
     if (err2 instanceof CmdsyncError) return { path: file.path, scenarios: [], problems: [{ message: err2.message, at: problemAt(file) }] };
     throw err2;
   }
@@ -55514,12 +55691,13 @@ async function runTestFile(file, options = {}) {
     await session.stop();
   }
 }
-var import_node_path21, problemAt;
+var import_node_path22, problemAt;
 var init_run_file = __esm({
   "src/bot-test/run/run-file.ts"() {
     "use strict";
-    import_node_path21 = require("node:path");
+    import_node_path22 = require("node:path");
     init_errors();
+    init_ready();
     init_scenario();
     init_session2();
     problemAt = (file) => file.bot?.at ?? { file: file.path, line: 1, column: 1 };
@@ -55546,7 +55724,7 @@ async function runTestFiles(request3) {
       });
     }
     files.push(result);
-    if (result.problems?.length) totals.errors += declared;
+    if (result.problems?.length || result.botExit) totals.errors += declared;
     for (const s of result.scenarios) {
       if (s.status === "passed") totals.passed++;
       else if (s.status === "failed") totals.failed++;
@@ -55586,7 +55764,7 @@ function transcriptLine(e) {
   }
 }
 function printable(line) {
-  return line.replace(ANSI, "").replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, "�");
+  return line.replace(ANSI2, "").replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, "�");
 }
 function transcriptLines(entries) {
   return entries.map(transcriptLine);
@@ -55595,20 +55773,51 @@ function stepAction(transcript, step) {
   for (const e of transcript) if (e.kind === "step" && e.index === step.index) return e.action;
   return void 0;
 }
-var ANSI;
+var ANSI2;
 var init_transcript2 = __esm({
   "src/report/bot-test/transcript.ts"() {
     "use strict";
     init_enums();
     init_callback();
     init_payload();
-    ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+    ANSI2 = /\u001b\[[0-9;?]*[A-Za-z]/g;
+  }
+});
+
+// src/report/bot-test/bot-exit.ts
+function botExitHeadline(exit) {
+  const step = `step ${exit.step + 1}`;
+  if (exit.when === "starting") return `${botExited(exit)} as it started, before ${step}`;
+  const what = `${exit.action ? `${exit.action}, ` : ""}${exit.at.file}:${exit.at.line}`;
+  return `${botExited(exit)} ${exit.when} ${step} (${what})`;
+}
+function botErrorLine(error2) {
+  return `${printable(error2.message)}${error2.at ? ` at ${errorPlace(error2)}` : ""}`;
+}
+function botExitDetail(exit) {
+  if (exit.error) {
+    const where2 = exit.error.at ? `, at ${errorPlace(exit.error)}` : "";
+    return [`its first error${where2}:`, ...exit.error.lines.map((l) => `  ${printable(l)}`)];
+  }
+  if (exit.lastLines.length === 0) return ["it printed nothing"];
+  return ["its last output:", ...exit.lastLines.map((l) => `  ${printable(l)}`)];
+}
+function botExitSummary(exit) {
+  return `${botExitHeadline(exit)}${exit.error ? `: ${botErrorLine(exit.error)}` : ""}`;
+}
+var botExited, errorPlace;
+var init_bot_exit = __esm({
+  "src/report/bot-test/bot-exit.ts"() {
+    "use strict";
+    init_transcript2();
+    botExited = (exit) => `the bot exited (code ${exit.code ?? "unknown"})`;
+    errorPlace = (error2) => `${error2.at.file}:${error2.at.line}${error2.at.column !== void 0 ? `:${error2.at.column}` : ""}`;
   }
 });
 
 // src/report/bot-test/file-name.ts
 function fileName(f) {
-  return f.scenarios[0]?.at.file ?? f.problems?.[0]?.at.file ?? f.path;
+  return f.scenarios[0]?.at.file ?? f.problems?.[0]?.at.file ?? f.botExit?.at.file ?? f.path;
 }
 var init_file_name = __esm({
   "src/report/bot-test/file-name.ts"() {
@@ -55644,7 +55853,7 @@ function scenarioLine(file, result, color2) {
 function scenarioLineWith(p, file, r) {
   const title3 = `${file} › ${r.name} ${p.dim(`(${Math.round(r.durationMs)} ms)`)}`;
   if (r.status === "passed") return `${p.green("✓")} ${title3}`;
-  if (r.status === "failed") return `${p.red("✗")} ${title3}`;
+  if (r.status === "failed") return `${p.red("✗")} ${title3}${r.botExit ? ` ${p.red(`— ${botExited(r.botExit)}`)}` : ""}`;
   return `${p.yellow("✗")} ${title3} ${p.yellow("— error in the test")}`;
 }
 function renderTestRun(result, options) {
@@ -55660,6 +55869,10 @@ function summaryLine2(p, r) {
 }
 function fileBlocks(p, f) {
   const out = [];
+  if (f.botExit) {
+    const head = p.red(p.bold(`✗ The bot exited as it started: ${fileName(f)} did not run`));
+    out.push([head, `  ${where(f.botExit.at)}: ${p.red(botExitHeadline(f.botExit))}`, ...botExitDetail(f.botExit).map((l) => `  ${l}`)].join("\n"));
+  }
   if (f.problems?.length) {
     const lines = f.problems.map((pr) => `  ${where(pr.at)}: ${pr.message}`);
     out.push([p.yellow(p.bold(`Error in the test file ${fileName(f)} (it did not run):`)), ...lines].join("\n"));
@@ -55670,9 +55883,12 @@ function fileBlocks(p, f) {
 function scenarioBlock(p, s) {
   const head = `${s.status === "failed" ? p.red(p.bold("✗ Failed:")) : p.yellow(p.bold("✗ Error in the test:"))} ${s.at.file} › ${s.name}`;
   const last = s.steps.at(-1);
-  const body = last && last.status !== "passed" ? stepBlock(p, s, last) : [`  ${s.status === "error" ? "the scenario could not run" : "no step failed"} (${where(s.at)})`];
+  const exit = s.botExit ? [`  ${p.red(botExitHeadline(s.botExit))}`, ...botExitDetail(s.botExit).map((l) => `  ${l}`)] : [];
+  let body;
+  if (last && last.status !== "passed") body = stepBlock(p, s, last);
+  else body = s.botExit ? [] : [`  ${s.status === "error" ? "the scenario could not run" : "no step failed"} (${where(s.at)})`];
   const transcript = s.transcript.length > 0 ? ["", p.dim("  Transcript:"), ...transcriptLines(s.transcript).map((l) => p.dim(`    ${l}`))] : [];
-  return [head, ...body, ...transcript].join("\n");
+  return [head, ...exit, ...body, ...transcript].join("\n");
 }
 function stepBlock(p, s, step) {
   const action = stepAction(s.transcript, step);
@@ -55697,6 +55913,7 @@ var where;
 var init_text2 = __esm({
   "src/report/bot-test/text.ts"() {
     "use strict";
+    init_bot_exit();
     init_file_name();
     init_paint();
     init_transcript2();
@@ -55782,7 +55999,7 @@ function splitArgs(text2, env2) {
 }
 
 // src/cli/commands/ci-action.ts
-var import_node_path23 = require("node:path");
+var import_node_path24 = require("node:path");
 
 // src/github/failure.ts
 init_load2();
@@ -58684,7 +58901,7 @@ ${after}\`\`\`
 }
 
 // src/cli/commands/ci-action-test.ts
-var import_node_path22 = require("node:path");
+var import_node_path23 = require("node:path");
 init_discover();
 init_run_files();
 init_errors();
@@ -58692,15 +58909,22 @@ init_errors();
 // src/report/bot-test/annotations.ts
 init_github();
 init_github2();
+init_bot_exit();
 init_transcript2();
 function testAnnotations(result) {
   const out = [];
   const add = (at, title3, message) => void out.push({ file: at.file, line: at.line, title: title3, message });
+  const exited = (at, title3, exit) => add(at, `${title3}${exit.error ? `: ${botErrorLine(exit.error)}` : ""}`, [botExitHeadline(exit), ...botExitDetail(exit)].join("\n"));
   for (const f of result.files) {
+    if (f.botExit) exited(f.botExit.at, "cmdsync test: the bot exited as it started", f.botExit);
     for (const p of f.problems ?? []) add(p.at, "cmdsync test: error in the test file", p.message);
     for (const s of f.scenarios) {
       const step = s.steps.at(-1);
       if (s.status === "passed") continue;
+      if (s.botExit) {
+        exited(s.botExit.at, `${s.name}: the bot exited`, s.botExit);
+        continue;
+      }
       if (!step || step.status === "passed") {
         add(s.at, `${s.name}: error in the test`, "the scenario could not run");
         continue;
@@ -58730,12 +58954,14 @@ function formatTestAnnotations(result, paths) {
 }
 
 // src/report/bot-test/markdown.ts
+init_bot_exit();
 init_text2();
 init_paint();
 var MAX_ROWS2 = 50;
 function formatTestMarkdown(heading, result) {
   const counts = withPaint(false, (p) => summaryLine2(p, result));
   const rows = result.files.flatMap((f) => [
+    ...f.botExit ? [row(`${f.botExit.at.file}:${f.botExit.at.line}`, "(the file)", "the bot exited", botExitSummary(f.botExit))] : [],
     ...(f.problems ?? []).map((pr) => row(`${pr.at.file}:${pr.at.line}`, "(the file)", "error in the test", pr.message)),
     ...f.scenarios.filter((s) => s.status !== "passed").map(scenarioRow)
   ]);
@@ -58755,6 +58981,7 @@ ${table2}${more}
 }
 function scenarioRow(s) {
   const step = s.steps.at(-1);
+  if (s.botExit) return row(`${s.botExit.at.file}:${s.botExit.at.line}`, s.name, "the bot exited", botExitSummary(s.botExit));
   const at = step && step.status !== "passed" ? step.at : s.at;
   const outcome = s.status === "failed" ? "failed" : "error in the test";
   let what = "the scenario could not run";
@@ -58783,7 +59010,7 @@ async function actionTest(io) {
       env: { ...ctx.env },
       ...opts.bot !== void 0 ? { bot: opts.bot } : {},
       ...opts.readyTimeout !== void 0 ? { readyTimeoutMs: opts.readyTimeout * 1e3 } : {},
-      onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || (0, import_node_path22.relative)(ctx.cwd, file), scenario, false))
+      onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || (0, import_node_path23.relative)(ctx.cwd, file), scenario, false))
     });
   } catch (err2) {
     return failed(io, "test", describeFailure(err2, io.run));
@@ -58831,7 +59058,7 @@ async function actionLint(io) {
   } catch (err2) {
     return failed(io, "lint", describeFailure(err2, io.run));
   }
-  const fromRoot = (file) => (0, import_node_path23.relative)(ctx.env.GITHUB_WORKSPACE || ctx.cwd, (0, import_node_path23.resolve)(ctx.cwd, file)).split(import_node_path23.sep).join("/");
+  const fromRoot = (file) => (0, import_node_path24.relative)(ctx.env.GITHUB_WORKSPACE || ctx.cwd, (0, import_node_path24.resolve)(ctx.cwd, file)).split(import_node_path24.sep).join("/");
   const shown2 = reports.map((r) => ({
     file: fromRoot(r.file),
     diagnostics: r.diagnostics.filter((d) => !quiet || d.severity === "error").map((d) => ({ ...d, file: fromRoot(d.file) }))
