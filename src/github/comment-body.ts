@@ -1,5 +1,6 @@
 import type { Plan } from '../plan/model.js';
-import { escapeInline, formatPlanMarkdown } from '../report/plan/markdown.js';
+import { escapeInline } from '../report/markdown.js';
+import { formatPlanMarkdown } from '../report/plan/markdown.js';
 import { formatApplyMarkdown } from '../report/apply/markdown.js';
 import type { ApplyResult } from '../sync/apply-result.js';
 

@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/model.js';
-import { DEFAULT_MARKDOWN_MAX_BYTES, formatPlanMarkdown, writeStepSummary } from '../../src/report/plan/markdown.js';
-import { testdir } from '../helpers/tmp.js';
+import { DEFAULT_MARKDOWN_MAX_BYTES, formatPlanMarkdown } from '../../src/report/plan/markdown.js';
 import { GUILD, action, basePlan, emptyPlan, fullPlan, scope } from './plan-fixtures.js';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
@@ -105,19 +102,5 @@ describe('formatPlanMarkdown', () => {
     const md = formatPlanMarkdown(plan, { maxBytes: 100_000 });
     expect(shownActions(md)).toBe(20);
     expect(md).not.toContain('not shown');
-  });
-});
-
-describe('writeStepSummary', () => {
-  it('appends to the file named by GITHUB_STEP_SUMMARY', () => {
-    const file = join(testdir({ 'summary.md': '# earlier step output\n' }), 'summary.md');
-    expect(writeStepSummary('## cmdsync plan\n', { GITHUB_STEP_SUMMARY: file })).toBe(true);
-    expect(writeStepSummary('no newline', { GITHUB_STEP_SUMMARY: file })).toBe(true);
-    expect(readFileSync(file, 'utf8')).toBe('# earlier step output\n## cmdsync plan\nno newline\n');
-  });
-
-  it('does nothing outside GitHub Actions', () => {
-    expect(writeStepSummary('x', {})).toBe(false);
-    expect(writeStepSummary('x', { GITHUB_STEP_SUMMARY: '' })).toBe(false);
   });
 });

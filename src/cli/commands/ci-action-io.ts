@@ -7,7 +7,7 @@ import { runUrl, type RunContext } from '../../github/run-context.js';
 import { maskCommands } from '../../config/ci-mask.js';
 import { redactingStream, secretsRedactor } from '../../config/redact.js';
 import { secretValues } from '../../config/secrets.js';
-import { writeStepSummary } from '../../report/plan/markdown.js';
+import { writeStepSummary } from '../../github/step-summary.js';
 import { annotation } from '../../report/github.js';
 import { HTTPError, type Redactor } from '../../remote/index.js';
 import { CmdsyncError } from '../../errors.js';

@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import type { Plan, ScopePlan } from '../../plan/model.js';
 import {
   NO_CHANGES,
@@ -19,6 +18,7 @@ import {
   webhookHeadline,
   type Line,
 } from './describe.js';
+import { escapeHtml, escapeInline } from '../markdown.js';
 
 /**
  * The plan as GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY` or a PR
@@ -40,17 +40,6 @@ export interface PlanMarkdownOptions {
 }
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
-
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Text outside code: no raw HTML, no table breaks, no stray line breaks. */
-export function escapeInline(s: string): string {
-  return escapeHtml(s)
-    .replace(/\|/g, '\\|')
-    .replace(/[\r\n]+/g, ' ');
-}
 
 /**
  * In a `diff` block GitHub colours a line by its first character: `+` green,
@@ -214,16 +203,4 @@ export function formatPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
 
   if (truncated) budget.add(omittedLine(total - shown, opts.limitNote));
   return cutToBytes(budget.parts.join(''), max);
-}
-
-/**
- * Appends to the step summary file GitHub names in `$GITHUB_STEP_SUMMARY`.
- * Returns false when the variable is unset (not on GitHub Actions). Write
- * errors are thrown: the caller decides whether a missing summary matters.
- */
-export function writeStepSummary(markdown: string, env: Readonly<Record<string, string | undefined>>): boolean {
-  const file = env.GITHUB_STEP_SUMMARY;
-  if (!file) return false;
-  appendFileSync(file, markdown.endsWith('\n') ? markdown : `${markdown}\n`, 'utf8');
-  return true;
 }
