@@ -101,17 +101,41 @@ function scopeSummaryText(scope: ScopePlan): string {
   return parts.join(', ');
 }
 
-function table(plan: Plan): string {
-  const rows = ['| Scope | Create | Update | Rename | Replace | Delete | Permission sets | Requests |', '|---|--:|--:|--:|--:|--:|--:|--:|'];
-  for (const s of plan.scopes) {
+/** One row of the counts table: a number per column, or `undefined` where the column does not apply (webhooks have no renames). */
+interface CountsRow {
+  label: string;
+  counts: Array<number | undefined>;
+}
+
+const COLUMNS = ['Create', 'Update', 'Rename', 'Replace', 'Delete', 'Permission sets', 'Requests'];
+
+/**
+ * The scopes and the webhooks with something to do: a row of zeros says
+ * nothing, and every request the plan counts is in a row, so the total is
+ * the sum of the rows.
+ */
+function countRows(plan: Plan): CountsRow[] {
+  const rows: CountsRow[] = plan.scopes.map((s) => {
     const c = scopeCounts(s);
-    rows.push(`| \`${s.key}\` | ${c.create} | ${c.update} | ${c.rename} | ${c.replace} | ${c.delete} | ${c.permissions} | ${s.requests.length} |`);
+    return { label: `\`${s.key}\``, counts: [c.create, c.update, c.rename, c.replace, c.delete, c.permissions, s.requests.length] };
+  });
+  const hooks = plan.webhooks;
+  if (hooks) {
+    const count = (k: string): number => hooks.actions.filter((a) => a.kind === k).length;
+    rows.push({ label: '`webhooks`', counts: [count('create'), count('update'), undefined, undefined, count('delete'), undefined, hooks.requests.length] });
   }
-  const t = plan.summary;
-  rows.push(`| **Total** | ${t.create} | ${t.update} | ${t.rename} | ${t.replace} | ${t.delete} | ${t.permissions} | ${plan.request_count} |`);
+  return rows.filter((r) => r.counts.some((n) => (n ?? 0) > 0));
+}
+
+function table(plan: Plan): string {
+  const rows = countRows(plan);
+  const lines = [`| Scope | ${COLUMNS.join(' | ')} |`, `|---|${COLUMNS.map(() => '--:').join('|')}|`];
+  for (const r of rows) lines.push(`| ${r.label} | ${r.counts.map((n) => (n === undefined ? '—' : String(n))).join(' | ')} |`);
+  const totals = COLUMNS.map((_, i) => rows.reduce((sum, r) => sum + (r.counts[i] ?? 0), 0));
+  lines.push(`| **Total** | ${totals.join(' | ')} |`);
   const spends = plan.scopes.filter((s) => s.creates > 0 && s.create_allowance !== undefined).map((s) => `\`${s.key}\` ${s.creates} of ${s.create_allowance}`);
   const allowance = spends.length > 0 ? `\nToday's command creates spent by this apply: ${spends.join(', ')}.\n` : '';
-  return `${rows.join('\n')}\n${allowance}\n`;
+  return `${lines.join('\n')}\n${allowance}\n`;
 }
 
 function notices(plan: Plan): string[] {
