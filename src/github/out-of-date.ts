@@ -56,7 +56,7 @@ function pendingNote(frame: CommentFrame, lastPlan: KeptPlan | undefined): strin
 }
 
 function failedNote(frame: CommentFrame, lint: LintOutcome, lastPlan: KeptPlan | undefined): string {
-  const note = `> [!CAUTION]\n> **cmdsync lint failed at ${at(frame.sha)}**: ${escapeInline(lint.headline)}. The plan for ${at(frame.sha)} has not been made${below(frame, lastPlan)}.\n\n`;
+  const note = `> [!CAUTION]\n> **cmdsync lint failed at ${at(frame.sha)}**: ${escapeInline(lint.headline).replace(/\.$/, '')}. The plan for ${at(frame.sha)} has not been made${below(frame, lastPlan)}.\n\n`;
   return `${note}${findingsBlock(lint.findings)}`;
 }
 

@@ -167,4 +167,14 @@ describe('the comment when the plan of this push is not made', () => {
     expect(gh.comments[0].body).not.toContain('<details>');
     expectNoSecrets(gh, job, [passed, failed]);
   }, 60_000);
+
+  it('lint that cannot run (no manifest) says so on the comment, as a lint failure', async () => {
+    const gh = (github = await startFakeGitHub({ repo: REPO }));
+    const job = newJob(null);
+    const run = await runAction(job, pushedAt(job, PUSH_2), { command: 'lint', args: '' }, gh);
+    expect(run.code).toBe(1);
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0].body).toContain(`cmdsync lint failed at \`${short(PUSH_2)}\`**: No cmdsync.yaml, cmdsync.yml or cmdsync.json in`);
+    expect(shownLog(run)).not.toMatch(STACK);
+  }, 60_000);
 });
