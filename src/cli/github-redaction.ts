@@ -7,7 +7,7 @@
 import { maskCommands } from '../config/ci-mask.js';
 import { redactingStream, secretsRedactor } from '../config/redact.js';
 import { secretValues } from '../config/secrets.js';
-import { writeStepSummary } from '../report/plan/markdown.js';
+import { writeStepSummary } from '../github/step-summary.js';
 import type { CliContext } from './context.js';
 
 const onGitHub = (ctx: CliContext) => ctx.env.GITHUB_ACTIONS === 'true' || !!ctx.env.GITHUB_STEP_SUMMARY;

@@ -1,7 +1,9 @@
 import type { Plan } from '../plan/model.js';
-import { escapeInline, formatPlanMarkdown } from '../report/plan/markdown.js';
+import { escapeInline } from '../report/markdown.js';
+import { formatPlanMarkdown } from '../report/plan/markdown.js';
 import { formatApplyMarkdown } from '../report/apply/markdown.js';
 import type { ApplyResult } from '../sync/apply-result.js';
+import { keptPlanBlock, noPlanAtMark, planAtMark, shortSha, type KeptPlan } from './comment-state.js';
 
 /**
  * The bodies of the pull request comment: the hidden marker first (how the
@@ -25,18 +27,18 @@ export interface CommentFrame {
   version: string;
 }
 
-function title(command: string, frame: CommentFrame): string {
+export function title(command: string, frame: CommentFrame): string {
   return frame.label ? `cmdsync ${command}: ${frame.label}` : `cmdsync ${command}`;
 }
 
 function footer(frame: CommentFrame, what: string): string {
   const parts = [`cmdsync ${frame.version}`];
-  if (frame.sha) parts.push(`${what} \`${frame.sha.slice(0, 7)}\``);
+  if (frame.sha) parts.push(`${what} \`${shortSha(frame.sha)}\``);
   if (frame.runUrl) parts.push(`[workflow run](${frame.runUrl})`);
   return `\n---\n<sub>${parts.join(' · ')}</sub>\n`;
 }
 
-function frameBody(frame: CommentFrame, content: string, what: string): string {
+export function frameBody(frame: CommentFrame, content: string, what: string): string {
   const body = `${frame.marker}\n${content}${footer(frame, what)}`;
   return body.length <= COMMENT_MAX_CHARS ? body : `${body.slice(0, COMMENT_MAX_CHARS - 20)}\n\n_… (cut)_\n`;
 }
@@ -48,7 +50,7 @@ export function planCommentBody(frame: CommentFrame, plan: Plan, opts: { guildNa
     limitNote: LIMIT_NOTE,
     ...(opts.guildNames ? { guildNames: opts.guildNames } : {}),
   });
-  return frameBody(frame, markdown, 'plan of');
+  return frameBody(frame, `${planAtMark(frame.sha)}${markdown}`, 'plan of');
 }
 
 /** Marks a comment that holds an apply which sent something, so a later apply with nothing to do keeps it. */
@@ -106,8 +108,27 @@ export function failureMarkdown(heading: string, command: string, failure: Failu
   return `## ${escapeInline(heading)}\n\n> [!CAUTION]\n> **cmdsync ${command} failed.**\n\n${hint}${errorsBlock(lines)}`;
 }
 
-export function failureCommentBody(frame: CommentFrame, command: string, failure: FailureText): string {
-  return frameBody(frame, failureMarkdown(title(command, frame), command, failure), command === 'apply' ? 'at' : 'plan of');
+/**
+ * A plan or apply that failed. A plan's comment then shows no current plan:
+ * the last one made (`lastPlan`) stays below, folded and marked out of date.
+ */
+export function failureCommentBody(frame: CommentFrame, command: string, failure: FailureText, lastPlan?: KeptPlan): string {
+  const markdown = failureMarkdown(title(command, frame), command, failure);
+  if (command !== 'plan') return frameBody(frame, markdown, 'at');
+  return fitted(frame, `${noPlanAtMark(frame.sha)}${markdown}`, lastPlan, 'plan of');
+}
+
+/**
+ * The body with the kept plan at its end, or, when the two together pass
+ * GitHub's limit, with a line saying the last plan was left out: a cut
+ * must never take the part that says it is out of date.
+ */
+export function fitted(frame: CommentFrame, content: string, lastPlan: KeptPlan | undefined, what: string): string {
+  if (lastPlan === undefined) return frameBody(frame, content, what);
+  const body = frameBody(frame, `${content}${keptPlanBlock(lastPlan, frame.sha)}`, what);
+  if (body.length < COMMENT_MAX_CHARS - 20) return body;
+  const at = lastPlan.sha ? ` made at \`${shortSha(lastPlan.sha)}\`` : '';
+  return frameBody(frame, `${content}_The last plan${at} is out of date, and too long to keep beside this._\n\n`, what);
 }
 
 function errorsBlock(errors: readonly string[]): string {

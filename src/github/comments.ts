@@ -1,4 +1,5 @@
 import type { GitHubRest } from './rest.js';
+import type { RunContext } from './run-context.js';
 
 /**
  * One comment per pull request (and per manifest), found again by a hidden
@@ -47,32 +48,41 @@ export async function listIssueComments(api: GitHubRest, repository: string, iss
   return all;
 }
 
-export interface UpsertResult {
-  action: 'created' | 'updated';
-  id: number;
-}
+export type UpsertResult = { action: 'created' | 'updated'; id: number } | { action: 'unchanged' };
 
 /**
  * Edits the marked comment of the issue, or creates it. `body` must start
  * with `marker`; given as a function, it is made from the comment's current
- * body (undefined when there is none yet).
+ * body (undefined when there is none yet), and returns undefined to leave
+ * the comment as it is (or not to create one).
  */
 export async function upsertComment(
   api: GitHubRest,
   repository: string,
   issue: number,
   marker: string,
-  bodyOf: string | ((existing: string | undefined) => string),
+  bodyOf: string | ((existing: string | undefined) => string | undefined),
 ): Promise<UpsertResult> {
   const comments = await listIssueComments(api, repository, issue, (page) => findMarkedComment(page, marker) !== undefined);
   const existing = findMarkedComment(comments, marker);
   const body = typeof bodyOf === 'string' ? bodyOf : bodyOf(existing?.body);
+  if (body === undefined) return { action: 'unchanged' };
   if (existing) {
     await api.request('PATCH', `/repos/${repository}/issues/comments/${existing.id}`, { body: { body } });
     return { action: 'updated', id: existing.id };
   }
   const created = await api.request<IssueComment>('POST', `/repos/${repository}/issues/${issue}/comments`, { body: { body } });
   return { action: 'created', id: created.id };
+}
+
+/**
+ * Why a run cannot comment, known before any request: GitHub gives a run
+ * for a pull request from a fork a read-only token (`pull_request_target`
+ * runs in the base repository, with its token, and can).
+ */
+export function commentUnavailable(run: RunContext): string | undefined {
+  if (!run.pullRequest?.fromFork || run.eventName === 'pull_request_target') return undefined;
+  return `pull request #${run.pullRequest.number} comes from a fork, and GitHub gives such a run a read-only token, so there is no comment; the step summary has it all.`;
 }
 
 interface PullOfCommit {

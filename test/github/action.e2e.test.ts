@@ -178,10 +178,10 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expect(gh.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
   }, 60_000);
 
-  it('lint: annotations on the diff and a step summary; no comment', async () => {
+  it('lint: annotations on the diff and a step summary; no request at all outside a pull request', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
     const job = newJob(MANIFEST.replace('name: echo', 'name: Echo'));
-    const run = await runAction(job, pullRequestEvent(job), { command: 'lint', args: '' }, gh);
+    const run = await runAction(job, pushEvent(job), { command: 'lint', args: '' }, gh);
     expect(run.code).toBe(1);
     expect(run.outputs['exit-code']).toBe('1');
     expect(run.outputs.summary).toMatch(/1 error/);

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/model.js';
-import { DEFAULT_MARKDOWN_MAX_BYTES, formatPlanMarkdown, writeStepSummary } from '../../src/report/plan/markdown.js';
-import { testdir } from '../helpers/tmp.js';
+import { DEFAULT_MARKDOWN_MAX_BYTES, formatPlanMarkdown } from '../../src/report/plan/markdown.js';
+import { planWebhooks } from '../../src/plan/webhooks.js';
 import { GUILD, action, basePlan, emptyPlan, fullPlan, scope } from './plan-fixtures.js';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
@@ -108,16 +106,53 @@ describe('formatPlanMarkdown', () => {
   });
 });
 
-describe('writeStepSummary', () => {
-  it('appends to the file named by GITHUB_STEP_SUMMARY', () => {
-    const file = join(testdir({ 'summary.md': '# earlier step output\n' }), 'summary.md');
-    expect(writeStepSummary('## cmdsync plan\n', { GITHUB_STEP_SUMMARY: file })).toBe(true);
-    expect(writeStepSummary('no newline', { GITHUB_STEP_SUMMARY: file })).toBe(true);
-    expect(readFileSync(file, 'utf8')).toBe('# earlier step output\n## cmdsync plan\nno newline\n');
+describe('the counts table', () => {
+  /** The full plan, a guild with nothing to do, and webhooks (one created, one deleted) as the planner makes them. */
+  function planWithWebhooksAndAnIdleGuild(): Plan {
+    const plan = fullPlan();
+    plan.scopes.push(
+      scope({
+        key: 'guild:222222222222222222',
+        scope: { kind: 'guild', guildId: '222222222222222222' },
+        actions: [action({ kind: 'noop', address: 'guild:222222222222222222/chat_input/ping', name: 'ping', remote: { id: '30', name: 'ping', type: 1 } })],
+      }),
+    );
+    const stale = { id: '41', type: 1, channelId: '10', name: 'Old', avatarHash: null, applicationId: '999' };
+    const webhooks = planWebhooks({ channels: ['10'], keep: [], webhooks: [{ channelId: '10', name: 'Deploys', key: 'deploys' }] }, [stale], {}, '999');
+    plan.webhooks = webhooks;
+    plan.summary.webhooks = { create: 1, update: 0, delete: 1 };
+    plan.request_count += webhooks.requests.length;
+    return plan;
+  }
+
+  /** The table's rows as label → cells (numbers, or undefined for a column that does not apply). */
+  function rows(md: string): Map<string, Array<number | undefined>> {
+    const out = new Map<string, Array<number | undefined>>();
+    for (const line of md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Scope'))) {
+      const [label, ...cells] = line.slice(2, -2).split(' | ');
+      out.set(
+        label,
+        cells.map((c) => (c === '—' ? undefined : Number(c))),
+      );
+    }
+    return out;
+  }
+
+  it('adds up: every request the plan counts is in a row, and each total is the sum of its column', () => {
+    const plan = planWithWebhooksAndAnIdleGuild();
+    expect(plan.webhooks!.requests).toHaveLength(2);
+    const table = rows(formatPlanMarkdown(plan));
+    const total = table.get('**Total**')!;
+    table.delete('**Total**');
+    expect(table.get('`webhooks`')).toEqual([1, 0, undefined, undefined, 1, undefined, 2]);
+    for (const [i, sum] of total.entries()) expect([...table.values()].reduce((n, r) => n + (r[i] ?? 0), 0)).toBe(sum);
+    expect(total.at(-1)).toBe(plan.request_count);
+    expect(total.at(-1)).toBe(9);
   });
 
-  it('does nothing outside GitHub Actions', () => {
-    expect(writeStepSummary('x', {})).toBe(false);
-    expect(writeStepSummary('x', { GITHUB_STEP_SUMMARY: '' })).toBe(false);
+  it('leaves out a scope with nothing to do', () => {
+    const md = formatPlanMarkdown(planWithWebhooksAndAnIdleGuild());
+    expect(md).not.toContain('guild:222222222222222222');
+    expect([...rows(md).keys()]).toEqual(['`global`', `\`guild:${GUILD}\``, '`webhooks`', '**Total**']);
   });
 });

@@ -1,4 +1,4 @@
-import { commentMarker, mergedPullOfCommit, upsertComment } from '../../github/comments.js';
+import { commentMarker, commentUnavailable, mergedPullOfCommit, upsertComment } from '../../github/comments.js';
 import type { CommentFrame } from '../../github/comment-body.js';
 import type { ActionInputs } from '../../github/inputs.js';
 import { writeOutputs } from '../../github/outputs.js';
@@ -7,7 +7,7 @@ import { runUrl, type RunContext } from '../../github/run-context.js';
 import { maskCommands } from '../../config/ci-mask.js';
 import { redactingStream, secretsRedactor } from '../../config/redact.js';
 import { secretValues } from '../../config/secrets.js';
-import { writeStepSummary } from '../../report/plan/markdown.js';
+import { writeStepSummary } from '../../github/step-summary.js';
 import { annotation } from '../../report/github.js';
 import { HTTPError, type Redactor } from '../../remote/index.js';
 import { CmdsyncError } from '../../errors.js';
@@ -93,10 +93,18 @@ export async function withGitHub<T>(io: ActionIO, what: string, use: (api: GitHu
 }
 
 /** Creates or edits the pull request's one comment; `body` may be made from the comment as it is. */
-export async function publish(io: ActionIO, pr: number, marker: string, body: string | ((existing: string | undefined) => string)): Promise<void> {
-  const safe = (existing: string | undefined) => io.redactor.redact(typeof body === 'string' ? body : body(existing));
+export async function publish(io: ActionIO, pr: number, marker: string, body: string | ((existing: string | undefined) => string | undefined)): Promise<void> {
+  const unavailable = commentUnavailable(io.run);
+  if (unavailable) {
+    writeLine(io.ctx.stderr, `Not commenting: ${unavailable}`);
+    return;
+  }
+  const safe = (existing: string | undefined) => {
+    const text = typeof body === 'string' ? body : body(existing);
+    return text === undefined ? undefined : io.redactor.redact(text);
+  };
   const done = await withGitHub(io, `Could not comment on pull request #${pr}`, (api) => upsertComment(api, io.run.repository, pr, marker, safe));
-  if (done) writeLine(io.ctx.stderr, `${done.action === 'created' ? 'Commented on' : 'Updated the comment on'} pull request #${pr}.`);
+  if (done && done.action !== 'unchanged') writeLine(io.ctx.stderr, `${done.action === 'created' ? 'Commented on' : 'Updated the comment on'} pull request #${pr}.`);
 }
 
 /** The pull request an apply reports on: the event's, else the one the commit was merged from. */

@@ -10,7 +10,7 @@ import { applyHeadline } from '../../report/apply/markdown.js';
 import { createApplyProgress, formatApplyResult } from '../../report/apply/progress.js';
 import { NO_CHANGES, summaryLine } from '../../report/plan/describe.js';
 import { formatPlanMarkdown, formatPlanText } from '../../report/plan/index.js';
-import { escapeInline } from '../../report/plan/markdown.js';
+import { escapeInline } from '../../report/markdown.js';
 import { countReport, formatLintReport, reportsByFile } from '../../report/lint/index.js';
 import { applyChanges, recordUnchanged } from '../../sync/apply.js';
 import { checkMassDelete } from '../../sync/gate.js';

@@ -7,7 +7,7 @@ import { formatLintMarkdown, lintCounts } from '../../report/lint/markdown.js';
 import type { CliContext } from '../context.js';
 import { interpolationEnv, locateManifest } from '../workspace.js';
 import { parseLintArgs } from './ci-action-args.js';
-import { failed } from './ci-action-failed.js';
+import { commentLint, failed } from './ci-action-failed.js';
 import { appendSummary, openActionIO, setOutputs, title, type ActionIO } from './ci-action-io.js';
 import { actionApply, actionPlan } from './ci-action-sync.js';
 import { actionTest } from './ci-action-test.js';
@@ -69,5 +69,8 @@ async function actionLint(io: ActionIO): Promise<number> {
   const tooManyWarnings = maxWarnings !== undefined && countReport(reports).warningCount > maxWarnings;
   const code = report.errorCount > 0 || tooManyWarnings ? 1 : 0;
   setOutputs(io, { 'exit-code': String(code), 'has-changes': 'false', 'plan-file': '', summary: lintCounts(report) });
+  const findings = shown.flatMap((r) => r.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message} (${d.rule})`));
+  const headline = tooManyWarnings ? `${lintCounts(countReport(reports))}: more warnings than --max-warnings ${maxWarnings} allows` : lintCounts(report);
+  await commentLint(io, { passed: code === 0, headline, findings });
   return code;
 }

@@ -1,4 +1,4 @@
-import { escapeInline } from '../plan/markdown.js';
+import { escapeInline } from '../markdown.js';
 import { appliedCounts, duplicateAddress, duplicatesSentence, sanitizeMessage } from './result.js';
 import type { ApplyResult, ApplyResultItem } from '../../sync/apply-result.js';
 

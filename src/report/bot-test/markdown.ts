@@ -1,5 +1,5 @@
 import type { RunResult, ScenarioResult } from '../../bot-test/model.js';
-import { escapeInline } from '../plan/markdown.js';
+import { escapeInline } from '../markdown.js';
 import { botExitSummary } from './bot-exit.js';
 import { summaryLine } from './text.js';
 import { withPaint } from './paint.js';

@@ -1,4 +1,4 @@
-import { escapeInline } from '../plan/markdown.js';
+import { escapeInline } from '../markdown.js';
 import type { LintReport } from './types.js';
 
 /**

@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import type { Plan, ScopePlan } from '../../plan/model.js';
 import {
   NO_CHANGES,
@@ -19,6 +18,7 @@ import {
   webhookHeadline,
   type Line,
 } from './describe.js';
+import { escapeHtml, escapeInline } from '../markdown.js';
 
 /**
  * The plan as GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY` or a PR
@@ -40,17 +40,6 @@ export interface PlanMarkdownOptions {
 }
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
-
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Text outside code: no raw HTML, no table breaks, no stray line breaks. */
-export function escapeInline(s: string): string {
-  return escapeHtml(s)
-    .replace(/\|/g, '\\|')
-    .replace(/[\r\n]+/g, ' ');
-}
 
 /**
  * In a `diff` block GitHub colours a line by its first character: `+` green,
@@ -112,17 +101,41 @@ function scopeSummaryText(scope: ScopePlan): string {
   return parts.join(', ');
 }
 
-function table(plan: Plan): string {
-  const rows = ['| Scope | Create | Update | Rename | Replace | Delete | Permission sets | Requests |', '|---|--:|--:|--:|--:|--:|--:|--:|'];
-  for (const s of plan.scopes) {
+/** One row of the counts table: a number per column, or `undefined` where the column does not apply (webhooks have no renames). */
+interface CountsRow {
+  label: string;
+  counts: Array<number | undefined>;
+}
+
+const COLUMNS = ['Create', 'Update', 'Rename', 'Replace', 'Delete', 'Permission sets', 'Requests'];
+
+/**
+ * The scopes and the webhooks with something to do: a row of zeros says
+ * nothing, and every request the plan counts is in a row, so the total is
+ * the sum of the rows.
+ */
+function countRows(plan: Plan): CountsRow[] {
+  const rows: CountsRow[] = plan.scopes.map((s) => {
     const c = scopeCounts(s);
-    rows.push(`| \`${s.key}\` | ${c.create} | ${c.update} | ${c.rename} | ${c.replace} | ${c.delete} | ${c.permissions} | ${s.requests.length} |`);
+    return { label: `\`${s.key}\``, counts: [c.create, c.update, c.rename, c.replace, c.delete, c.permissions, s.requests.length] };
+  });
+  const hooks = plan.webhooks;
+  if (hooks) {
+    const count = (k: string): number => hooks.actions.filter((a) => a.kind === k).length;
+    rows.push({ label: '`webhooks`', counts: [count('create'), count('update'), undefined, undefined, count('delete'), undefined, hooks.requests.length] });
   }
-  const t = plan.summary;
-  rows.push(`| **Total** | ${t.create} | ${t.update} | ${t.rename} | ${t.replace} | ${t.delete} | ${t.permissions} | ${plan.request_count} |`);
+  return rows.filter((r) => r.counts.some((n) => (n ?? 0) > 0));
+}
+
+function table(plan: Plan): string {
+  const rows = countRows(plan);
+  const lines = [`| Scope | ${COLUMNS.join(' | ')} |`, `|---|${COLUMNS.map(() => '--:').join('|')}|`];
+  for (const r of rows) lines.push(`| ${r.label} | ${r.counts.map((n) => (n === undefined ? '—' : String(n))).join(' | ')} |`);
+  const totals = COLUMNS.map((_, i) => rows.reduce((sum, r) => sum + (r.counts[i] ?? 0), 0));
+  lines.push(`| **Total** | ${totals.join(' | ')} |`);
   const spends = plan.scopes.filter((s) => s.creates > 0 && s.create_allowance !== undefined).map((s) => `\`${s.key}\` ${s.creates} of ${s.create_allowance}`);
   const allowance = spends.length > 0 ? `\nToday's command creates spent by this apply: ${spends.join(', ')}.\n` : '';
-  return `${rows.join('\n')}\n${allowance}\n`;
+  return `${lines.join('\n')}\n${allowance}\n`;
 }
 
 function notices(plan: Plan): string[] {
@@ -214,16 +227,4 @@ export function formatPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
 
   if (truncated) budget.add(omittedLine(total - shown, opts.limitNote));
   return cutToBytes(budget.parts.join(''), max);
-}
-
-/**
- * Appends to the step summary file GitHub names in `$GITHUB_STEP_SUMMARY`.
- * Returns false when the variable is unset (not on GitHub Actions). Write
- * errors are thrown: the caller decides whether a missing summary matters.
- */
-export function writeStepSummary(markdown: string, env: Readonly<Record<string, string | undefined>>): boolean {
-  const file = env.GITHUB_STEP_SUMMARY;
-  if (!file) return false;
-  appendFileSync(file, markdown.endsWith('\n') ? markdown : `${markdown}\n`, 'utf8');
-  return true;
 }
