@@ -1149,8 +1149,8 @@ function checkLocalizations(out, dict, path, check, key) {
   if (dict === void 0 || dict === null) return;
   const label = check.field === "description" ? "Localized description" : "Localized name";
   if (!isObject(dict)) {
-    const at = pathTo(path, key);
-    out.push(problem("localization-type", at, `${at.at(-1)} must be a mapping of locale to text, not ${describeValue(dict)}.`, ApiErrors.object()));
+    const at2 = pathTo(path, key);
+    out.push(problem("localization-type", at2, `${at2.at(-1)} must be a mapping of locale to text, not ${describeValue(dict)}.`, ApiErrors.object()));
     return;
   }
   for (const locale in dict) {
@@ -1264,19 +1264,19 @@ function checkLocalizedOptionNames(out, value, path) {
     for (let i = 0; i < list5.length; i++) {
       const o = list5[i];
       if (!isObject(o)) continue;
-      const at = all.length;
+      const at2 = all.length;
       all.push(o);
       indices.push(i);
       parents.push(parent);
-      walk2(o.options, at, depth + 1);
+      walk2(o.options, at2, depth + 1);
     }
   };
   walk2(value, -1, 0);
   const pathOf = (k) => {
     const tail = [];
-    for (let at = k; at !== -1; at = parents[at]) {
-      tail.unshift(indices[at]);
-      if (parents[at] !== -1) tail.unshift("options");
+    for (let at2 = k; at2 !== -1; at2 = parents[at2]) {
+      tail.unshift(indices[at2]);
+      if (parents[at2] !== -1) tail.unshift("options");
     }
     return path.concat(tail);
   };
@@ -1470,19 +1470,19 @@ function checkAutocompleteAndChoices(out, type, opt, path, limits) {
   }
   for (let i = 0; i < choices.length; i++) {
     const choice = choices[i];
-    const at = path.concat("choices", i);
+    const at2 = path.concat("choices", i);
     if (!isObject(choice)) {
-      out.push(problem("choice-type", at, `A choice must be a mapping with name and value, not ${describeValue(choice)}.`, ApiErrors.object()));
+      out.push(problem("choice-type", at2, `A choice must be a mapping with name and value, not ${describeValue(choice)}.`, ApiErrors.object()));
       continue;
     }
-    const name = checkText(out, choice.name, at, CHOICE_NAME(limits), "name");
+    const name = checkText(out, choice.name, at2, CHOICE_NAME(limits), "name");
     if (name !== void 0) {
       const first = firstNamed(choices, name, i);
       if (first !== i)
         out.push({
           rule: "choice-name-unique",
           severity: "warning",
-          path: [...at, "name"],
+          path: [...at2, "name"],
           message: `Choice name "${name}" is also used by choice ${first + 1}; users cannot tell them apart.`
         });
     }
@@ -1490,11 +1490,11 @@ function checkAutocompleteAndChoices(out, type, opt, path, limits) {
       checkLocalizations(
         out,
         choice.name_localizations,
-        at,
+        at2,
         { field: "choice-name", defaultValue: choice.name, namePattern: false, min: 1, max: limits.choice_name_max },
         "name_localizations"
       );
-    checkChoiceValue(out, type, choice.value, at, limits, "value");
+    checkChoiceValue(out, type, choice.value, at2, limits, "value");
   }
 }
 function checkChoiceValue(out, type, value, path, limits, key) {
@@ -10909,8 +10909,8 @@ function checkAccess(out, g, manifest) {
   }
 }
 function preferReadingFindings(list5, reading) {
-  const at = new Set(reading.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line}:${d.col}`));
-  return list5.filter((d) => reading.includes(d) || !at.has(`${d.file}:${d.line}:${d.col}`));
+  const at2 = new Set(reading.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line}:${d.col}`));
+  return list5.filter((d) => reading.includes(d) || !at2.has(`${d.file}:${d.line}:${d.col}`));
 }
 function checkWebhooks(out, manifest) {
   const { root } = manifest;
@@ -13747,7 +13747,7 @@ function parseBlockYaml(source) {
 }
 function splitLines(text2) {
   let n = 1;
-  for (let at = text2.indexOf("\n"); at !== -1; at = text2.indexOf("\n", at + 1)) n++;
+  for (let at2 = text2.indexOf("\n"); at2 !== -1; at2 = text2.indexOf("\n", at2 + 1)) n++;
   indents = new Int32Array(n);
   dashes = new Int32Array(n);
   keys = new Array(n);
@@ -13773,20 +13773,20 @@ function splitLines(text2) {
     SPACES.test(text2);
     const dashAt = SPACES.lastIndex;
     const indent = dashAt - start;
-    let at = dashAt;
+    let at2 = dashAt;
     if (text2.charCodeAt(dashAt) === 45) {
       const next = text2.charCodeAt(dashAt + 1);
       if (next === 32) {
         SPACES.lastIndex = dashAt + 1;
         SPACES.test(text2);
-        at = SPACES.lastIndex;
-      } else if (next === 10 || dashAt + 1 === length) at = dashAt + 1;
+        at2 = SPACES.lastIndex;
+      } else if (next === 10 || dashAt + 1 === length) at2 = dashAt + 1;
     }
-    LINE.lastIndex = at;
+    LINE.lastIndex = at2;
     const m = LINE.exec(text2);
-    const end = text2.indexOf("\n", at);
+    const end = text2.indexOf("\n", at2);
     start = end === -1 ? length + 1 : end + 1;
-    const dash = at - dashAt;
+    const dash = at2 - dashAt;
     const plain2 = m[3];
     const simpleText = m[4];
     const rest = m[5];
@@ -13898,9 +13898,9 @@ function flowSequence(inner) {
   const items = [];
   FLOW_ITEM.lastIndex = 0;
   for (; ; ) {
-    const at = FLOW_ITEM.lastIndex;
+    const at2 = FLOW_ITEM.lastIndex;
     const m = FLOW_ITEM.exec(inner);
-    if (m === null || m.index !== at) return decline();
+    if (m === null || m.index !== at2) return decline();
     if (m[1] !== void 0) items.push(doubleQuoted(m[1]));
     else if (m[2] !== void 0) items.push(m[2].replace(/''/g, "'"));
     else {
@@ -13920,9 +13920,9 @@ function flowMapping(inner) {
   if (BLANK.test(inner)) return map;
   FLOW_PAIR.lastIndex = 0;
   for (; ; ) {
-    const at = FLOW_PAIR.lastIndex;
+    const at2 = FLOW_PAIR.lastIndex;
     const m = FLOW_PAIR.exec(inner);
-    if (m === null || m.index !== at) return decline();
+    if (m === null || m.index !== at2) return decline();
     const key = m[1] !== void 0 ? doubleQuoted(m[1]) : m[2] !== void 0 ? m[2].replace(/''/g, "'") : plainKey(m[3]);
     if (key === void 0 || key.length > MAX_KEY || key === "__proto__" || key === "<<" || Object.hasOwn(map, key)) return decline();
     if (m[4] !== void 0) map[key] = doubleQuoted(m[4]);
@@ -14038,8 +14038,8 @@ function jsonProblem(text2) {
     const comma = trailingComma(text2);
     if (comma !== void 0) return { offset: comma, message: "A trailing comma is not allowed in JSON: remove it (or write the manifest in YAML)." };
     const message = err2.message;
-    const at = /at position (\d+)/.exec(message);
-    return { offset: at ? Number(at[1]) : 0, message: `Not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, "").replace(/, ".*" is not valid JSON$/s, "")}.` };
+    const at2 = /at position (\d+)/.exec(message);
+    return { offset: at2 ? Number(at2[1]) : 0, message: `Not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, "").replace(/, ".*" is not valid JSON$/s, "")}.` };
   }
 }
 function trailingComma(text2) {
@@ -15978,9 +15978,9 @@ function checkSchema(file, value, base, fragment) {
       out.push(diagnosticAt(file, full, "error", "schema", `Missing required key "${String(err2.params.missingProperty)}".`));
       continue;
     }
-    const at = full.join("/");
-    if (valueReported.has(at)) continue;
-    valueReported.add(at);
+    const at2 = full.join("/");
+    if (valueReported.has(at2)) continue;
+    valueReported.add(at2);
     const name = path.length ? String(path.filter((s) => typeof s === "string").at(-1) ?? "value") : "The manifest";
     let message;
     switch (err2.keyword) {
@@ -17013,46 +17013,6 @@ var init_lint2 = __esm({
   }
 });
 
-// src/plan/diff.ts
-function diffValues(before, after, path = "") {
-  if (deepEqual(before, after)) return [];
-  if (isPlainObject(before) && isPlainObject(after)) {
-    const keys2 = [.../* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys2.flatMap((k) => diffValues(before[k], after[k], path ? `${path}.${k}` : k));
-  }
-  if (Array.isArray(before) && Array.isArray(after) && before.length > 0 && after.length > 0 && before.some(isPlainObject)) {
-    const n = Math.max(before.length, after.length);
-    const out = [];
-    for (let i = 0; i < n; i++) out.push(...diffValues(before[i], after[i], `${path}[${i}]`));
-    return out;
-  }
-  const change2 = { path };
-  if (before !== void 0) change2.before = before;
-  if (after !== void 0) change2.after = after;
-  return [change2];
-}
-function deepEqual(a, b) {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((v, i) => deepEqual(v, b[i]));
-  }
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys2 = /* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of keys2) if (!deepEqual(a[k], b[k])) return false;
-    return true;
-  }
-  return false;
-}
-function isPlainObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-var init_diff = __esm({
-  "src/plan/diff.ts"() {
-    "use strict";
-  }
-});
-
 // src/config/dotenv.ts
 function parseDotenv(text2) {
   const out = {};
@@ -17063,7 +17023,7 @@ function readDotenv(dir) {
   const path = (0, import_node_path6.join)(dir, ".env");
   let text2;
   try {
-    text2 = (0, import_node_fs5.readFileSync)(path, "utf8");
+    text2 = (0, import_node_fs4.readFileSync)(path, "utf8");
   } catch (error2) {
     const code = error2.code;
     if (code === "ENOENT" || code === "ENOTDIR") return void 0;
@@ -17076,11 +17036,11 @@ function withDotenv(env2, values) {
   for (const [key, value] of Object.entries(values)) if (merged[key] === void 0 || merged[key] === "") merged[key] = value;
   return merged;
 }
-var import_node_fs5, import_node_path6, import_node_util;
+var import_node_fs4, import_node_path6, import_node_util;
 var init_dotenv = __esm({
   "src/config/dotenv.ts"() {
     "use strict";
-    import_node_fs5 = require("node:fs");
+    import_node_fs4 = require("node:fs");
     import_node_path6 = require("node:path");
     import_node_util = require("node:util");
     init_errors2();
@@ -17097,7 +17057,7 @@ function locateManifest(ctx, named) {
       ctx.cwd = dir;
       return found[0];
     }
-    if ((0, import_node_fs6.existsSync)((0, import_node_path7.join)(dir, ".git")) || (0, import_node_path7.dirname)(dir) === dir) break;
+    if ((0, import_node_fs5.existsSync)((0, import_node_path7.join)(dir, ".git")) || (0, import_node_path7.dirname)(dir) === dir) break;
   }
   throw new ManifestReadError(
     "MANIFEST_NOT_FOUND",
@@ -17106,7 +17066,7 @@ function locateManifest(ctx, named) {
   );
 }
 function manifestsIn(dir) {
-  return DEFAULT_MANIFESTS.filter((f) => (0, import_node_fs6.existsSync)((0, import_node_path7.join)(dir, f)));
+  return DEFAULT_MANIFESTS.filter((f) => (0, import_node_fs5.existsSync)((0, import_node_path7.join)(dir, f)));
 }
 function ambiguous(dir, found, cwd) {
   const where2 = dir === cwd ? "" : ` in ${dir}`;
@@ -17116,11 +17076,11 @@ function interpolationEnv(ctx) {
   const dotenv = readDotenv(ctx.cwd);
   return dotenv ? withDotenv(ctx.env, dotenv.values) : { ...ctx.env };
 }
-var import_node_fs6, import_node_path7, DEFAULT_MANIFESTS;
+var import_node_fs5, import_node_path7, DEFAULT_MANIFESTS;
 var init_workspace = __esm({
   "src/cli/workspace.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
+    import_node_fs5 = require("node:fs");
     import_node_path7 = require("node:path");
     init_errors();
     init_dotenv();
@@ -20560,6 +20520,46 @@ var init_version = __esm({
   "src/version.ts"() {
     "use strict";
     VERSION = "0.1.0";
+  }
+});
+
+// src/plan/diff.ts
+function diffValues(before, after, path = "") {
+  if (deepEqual(before, after)) return [];
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const keys2 = [.../* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys2.flatMap((k) => diffValues(before[k], after[k], path ? `${path}.${k}` : k));
+  }
+  if (Array.isArray(before) && Array.isArray(after) && before.length > 0 && after.length > 0 && before.some(isPlainObject)) {
+    const n = Math.max(before.length, after.length);
+    const out = [];
+    for (let i = 0; i < n; i++) out.push(...diffValues(before[i], after[i], `${path}[${i}]`));
+    return out;
+  }
+  const change2 = { path };
+  if (before !== void 0) change2.before = before;
+  if (after !== void 0) change2.after = after;
+  return [change2];
+}
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((v, i) => deepEqual(v, b[i]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys2 = /* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys2) if (!deepEqual(a[k], b[k])) return false;
+    return true;
+  }
+  return false;
+}
+function isPlainObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+var init_diff = __esm({
+  "src/plan/diff.ts"() {
+    "use strict";
   }
 });
 
@@ -27945,7 +27945,7 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_url: (p, at, len) => {
+          wasm_on_url: (p, at2, len) => {
             return 0;
           },
           /**
@@ -27954,9 +27954,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_status: (p, at, len) => {
+          wasm_on_status: (p, at2, len) => {
             assert(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -27973,9 +27973,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_field: (p, at, len) => {
+          wasm_on_header_field: (p, at2, len) => {
             assert(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -27984,9 +27984,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_value: (p, at, len) => {
+          wasm_on_header_value: (p, at2, len) => {
             assert(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -28006,9 +28006,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_body: (p, at, len) => {
+          wasm_on_body: (p, at2, len) => {
             assert(currentParser.ptr === p);
-            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -36857,20 +36857,20 @@ function checkOptions(w, list5, path, maxDefaults, emoji) {
   const values = /* @__PURE__ */ new Set();
   let defaults = 0;
   list5.forEach((o, i) => {
-    const at = [...path, i];
+    const at2 = [...path, i];
     if (!isObject(o)) {
-      w.out.push(problem("component-option", at, `An option must be a mapping, not ${describeValue(o)}.`, ApiErrors.object()));
+      w.out.push(problem("component-option", at2, `An option must be a mapping, not ${describeValue(o)}.`, ApiErrors.object()));
       return;
     }
-    checkMaxText2(w.out, o.label, [...at, "label"], "An option label", L2.option_text_max, true);
-    const value = checkMaxText2(w.out, o.value, [...at, "value"], "An option value", L2.option_text_max, true);
-    checkMaxText2(w.out, o.description, [...at, "description"], "An option description", L2.option_text_max);
-    if (emoji) checkEmoji(w.out, o.emoji, at);
-    checkBoolean(w.out, o.default, [...at, "default"], "component-option", "default");
+    checkMaxText2(w.out, o.label, [...at2, "label"], "An option label", L2.option_text_max, true);
+    const value = checkMaxText2(w.out, o.value, [...at2, "value"], "An option value", L2.option_text_max, true);
+    checkMaxText2(w.out, o.description, [...at2, "description"], "An option description", L2.option_text_max);
+    if (emoji) checkEmoji(w.out, o.emoji, at2);
+    checkBoolean(w.out, o.default, [...at2, "default"], "component-option", "default");
     if (o.default === true) defaults++;
     if (value === void 0) return;
     if (values.has(value))
-      w.out.push(problem("component-option", [...at, "value"], `Option value ${JSON.stringify(value)} is listed twice.`, ComponentErrors.optionValueDuplicated));
+      w.out.push(problem("component-option", [...at2, "value"], `Option value ${JSON.stringify(value)} is listed twice.`, ComponentErrors.optionValueDuplicated));
     values.add(value);
   });
   if (maxDefaults !== void 0 && defaults > maxDefaults) {
@@ -36883,15 +36883,15 @@ function checkDefaultValues(w, c, path, counts) {
   if (!list5) return;
   const kinds = SELECT_DEFAULT_VALUE_TYPES[c.type] ?? [];
   list5.forEach((v, i) => {
-    const at = [...where2, i];
+    const at2 = [...where2, i];
     if (!isObject(v)) {
-      w.out.push(problem("component-default-values", at, `A default value must be a mapping, not ${describeValue(v)}.`, ApiErrors.object()));
+      w.out.push(problem("component-default-values", at2, `A default value must be a mapping, not ${describeValue(v)}.`, ApiErrors.object()));
       return;
     }
     if (typeof v.id !== "string" || !/^\d{1,20}$/.test(v.id))
-      w.out.push(problem("component-default-values", [...at, "id"], `${describeValue(v.id)} is not an id.`, ApiErrors.snowflake(v.id)));
+      w.out.push(problem("component-default-values", [...at2, "id"], `${describeValue(v.id)} is not an id.`, ApiErrors.snowflake(v.id)));
     if (typeof v.type !== "string" || !kinds.includes(v.type)) {
-      w.out.push(problem("component-default-values", [...at, "type"], `This select's default values name a ${kinds.join(" or ")}.`, ApiErrors.choices(kinds)));
+      w.out.push(problem("component-default-values", [...at2, "type"], `This select's default values name a ${kinds.join(" or ")}.`, ApiErrors.choices(kinds)));
     }
   });
   if (list5.length > 0 && (list5.length < counts.min || list5.length > counts.max)) {
@@ -39091,8 +39091,8 @@ function checkAgainstApplication(plan, manifest, app, judge) {
   }
   if (manifest.application && app.traits) {
     for (const p of applicationMismatches(manifest.application, app.traits)) {
-      const at = diagnosticAt(manifest.root, ["application", ...p.path], "warning", p.rule, p.message);
-      plan.warnings.push({ code: "application-mismatch", message: `${at.file}:${at.line}:${at.col}: ${p.message}` });
+      const at2 = diagnosticAt(manifest.root, ["application", ...p.path], "warning", p.rule, p.message);
+      plan.warnings.push({ code: "application-mismatch", message: `${at2.file}:${at2.line}:${at2.col}: ${p.message}` });
     }
   }
 }
@@ -39575,14 +39575,14 @@ var init_ids = __esm({
 function grantsCommands(scopes) {
   return scopes.includes(SCOPE_APPLICATIONS_COMMANDS) || scopes.includes(SCOPE_BOT);
 }
-function authorizingOwners(cmd, at) {
+function authorizingOwners(cmd, at2) {
   const types = cmd.guild_id !== void 0 ? [IntegrationType.GUILD_INSTALL] : cmd.integration_types ?? [IntegrationType.GUILD_INSTALL];
   const owners = {};
   if (types.includes(IntegrationType.GUILD_INSTALL)) {
-    if (at.context === InteractionContext.GUILD && at.guildInstalled && at.guildId) owners[String(IntegrationType.GUILD_INSTALL)] = at.guildId;
-    else if (at.context === InteractionContext.BOT_DM) owners[String(IntegrationType.GUILD_INSTALL)] = "0";
+    if (at2.context === InteractionContext.GUILD && at2.guildInstalled && at2.guildId) owners[String(IntegrationType.GUILD_INSTALL)] = at2.guildId;
+    else if (at2.context === InteractionContext.BOT_DM) owners[String(IntegrationType.GUILD_INSTALL)] = "0";
   }
-  if (types.includes(IntegrationType.USER_INSTALL) && at.userInstalled) owners[String(IntegrationType.USER_INSTALL)] = at.userId;
+  if (types.includes(IntegrationType.USER_INSTALL) && at2.userInstalled) owners[String(IntegrationType.USER_INSTALL)] = at2.userId;
   return owners;
 }
 var SCOPE_BOT, SCOPE_APPLICATIONS_COMMANDS, GUILD_INSTALL_SCOPES;
@@ -40040,11 +40040,11 @@ function seedRoles(g, gi, guildId, nextId) {
   return roles;
 }
 function seedMember(m, where2, roles, nextId) {
-  const roleId2 = (ref, at) => {
+  const roleId2 = (ref, at2) => {
     const byName2 = roles.find((r) => r.name === ref);
     if (byName2) return byName2.id;
     if (isSnowflake(String(ref))) return String(ref);
-    throw new SeedError(`${at}: ${JSON.stringify(ref)} is neither a role id nor the name of a seeded role`);
+    throw new SeedError(`${at2}: ${JSON.stringify(ref)} is neither a role id nor the name of a seeded role`);
   };
   const member = { id: idOr(m.id, nextId, `${where2}.id`), username: m.username };
   if (m.age_verified !== void 0 && typeof m.age_verified !== "boolean") throw new SeedError(`${where2}.age_verified must be true or false`);
@@ -40214,7 +40214,7 @@ var init_change_tracker = __esm({
         this.keys[i] = key;
         this.touches[i] = touch;
         if (this.index) this.index.set(key, i);
-        else if (this.count > LIST_MAX) this.index = new Map(this.keys.slice(0, this.count).map((k, at) => [k, at]));
+        else if (this.count > LIST_MAX) this.index = new Map(this.keys.slice(0, this.count).map((k, at2) => [k, at2]));
       }
       /** Lets go of what the last write touched: short lists keep their slots (emptied), long ones go. */
       empty() {
@@ -40882,18 +40882,18 @@ function bucketOf(method, pattern2) {
 }
 function majorParameter2(path) {
   const segs = path.split("/").filter(Boolean);
-  const at = (name) => {
+  const at2 = (name) => {
     const i = segs.indexOf(name);
     return i >= 0 && segs[i + 1] !== void 0 && /^\d+$/.test(segs[i + 1]) ? i : -1;
   };
-  const g = at("guilds");
+  const g = at2("guilds");
   if (g >= 0) return `guild:${segs[g + 1]}`;
-  const c = at("channels");
+  const c = at2("channels");
   if (c >= 0) return `channel:${segs[c + 1]}`;
   if (segs[0] === "webhooks" && segs[1]) {
     return segs[2] && segs[2] !== "messages" ? `webhook:${segs[1]}:${hash2(segs[2]).slice(0, 16)}` : `webhook:${segs[1]}`;
   }
-  const a = at("applications");
+  const a = at2("applications");
   if (a >= 0) return `application:${segs[a + 1]}`;
   return "none";
 }
@@ -46424,8 +46424,8 @@ var startsWith, ascii, TEXT, BY_EXTENSION, MEDIA_FIELDS;
 var init_attachment_file = __esm({
   "src/emulator/models/attachment-file.ts"() {
     "use strict";
-    startsWith = (data, bytes2, at = 0) => bytes2.every((b, i) => data[at + i] === b);
-    ascii = (data, text2, at = 0) => data.subarray(at, at + text2.length).toString("latin1") === text2;
+    startsWith = (data, bytes2, at2 = 0) => bytes2.every((b, i) => data[at2 + i] === b);
+    ascii = (data, text2, at2 = 0) => data.subarray(at2, at2 + text2.length).toString("latin1") === text2;
     TEXT = "charset=utf-8";
     BY_EXTENSION = {
       txt: `text/plain; ${TEXT}`,
@@ -46527,12 +46527,12 @@ function scanText(text2) {
 }
 function quoteIntegers(text2, spans) {
   const parts = [];
-  let at = 0;
+  let at2 = 0;
   for (const [start, end] of spans) {
-    parts.push(text2.slice(at, start), '"', text2.slice(start, end), '"');
-    at = end;
+    parts.push(text2.slice(at2, start), '"', text2.slice(start, end), '"');
+    at2 = end;
   }
-  parts.push(text2.slice(at));
+  parts.push(text2.slice(at2));
   return parts.join("");
 }
 var MAX_JSON_DEPTH, MAX_JSON_BYTES, MAX_EXACT, isDigit, isNumberChar;
@@ -49219,21 +49219,21 @@ async function answerControl(env2, req, res, method, path, query, raw) {
   return send(res, extra ? await extra : handleControl(method, sub, body, options.faults));
 }
 function limitsControl({ store, limits, now }) {
-  const at = now();
-  const creates = dailyCreatesToday(store.world, at, limits.daily_creates).map((c) => ({
+  const at2 = now();
+  const creates = dailyCreatesToday(store.world, at2, limits.daily_creates).map((c) => ({
     application_id: c.application_id,
     scope: c.scope === "global" ? "global" : `guild:${c.scope}`,
     used: c.used
   }));
-  const body = { day: utcDay2(at), limits: { ...limits }, creates };
+  const body = { day: utcDay2(at2), limits: { ...limits }, creates };
   return { status: 200, body };
 }
 function dailyCreatesControl({ store, limits, now }, method) {
   if (method === "GET") {
-    const at = now();
+    const at2 = now();
     return {
       status: 200,
-      body: { day: utcDay2(at), limit_per_guild: limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(store.world, at, limits.daily_creates) }
+      body: { day: utcDay2(at2), limit_per_guild: limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(store.world, at2, limits.daily_creates) }
     };
   }
   if (method !== "DELETE") return { status: 405, body: { message: "Method not allowed" } };
@@ -49984,11 +49984,11 @@ function change(method, guild, userId2, body, now, nextId) {
     const data2 = { ...memberObject(guild, m2, user(m2)), guild_id: guild.id };
     return { response: { status: 201, body: data2 }, event: { name: "GUILD_MEMBER_ADD", data: data2 } };
   }
-  const at = guild.members.findIndex((m2) => m2.id === userId2);
-  if (at < 0) return { response: { status: 404, body: { message: `${userId2} is not a member of guild ${guild.id}` } } };
-  const m = guild.members[at];
+  const at2 = guild.members.findIndex((m2) => m2.id === userId2);
+  if (at2 < 0) return { response: { status: 404, body: { message: `${userId2} is not a member of guild ${guild.id}` } } };
+  const m = guild.members[at2];
   if (method === "DELETE") {
-    guild.members.splice(at, 1);
+    guild.members.splice(at2, 1);
     return { response: { status: 204 }, event: { name: "GUILD_MEMBER_REMOVE", data: { guild_id: guild.id, user: user(m) } } };
   }
   if (method !== "PATCH") return { response: { status: 405, body: { message: "Method not allowed" } } };
@@ -51065,22 +51065,22 @@ function replyTarget(ctx, channelId2, b) {
   });
   return problemsResponse([p]);
 }
-function enforcedNonce(ctx, at, b) {
+function enforcedNonce(ctx, at2, b) {
   if (b.enforce_nonce !== true || typeof b.nonce !== "string" && typeof b.nonce !== "number") return void 0;
   const since = ctx.now() - NONCE_WINDOW_MS;
   return Object.values(ctx.world.messages).find(
-    (m) => m.channel_id === at.channel.id && m.authorId === at.app.botUserId && m.message.nonce === b.nonce && Date.parse(String(m.message.timestamp)) >= since
+    (m) => m.channel_id === at2.channel.id && m.authorId === at2.app.botUserId && m.message.nonce === b.nonce && Date.parse(String(m.message.timestamp)) >= since
   );
 }
 function create(req, ctx) {
-  const at = channelAccess(req, ctx);
-  if ("status" in at) return at;
-  const seen = viewRefusal(at.perms);
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const seen = viewRefusal(at2.perms);
   if (seen) return channelError(seen);
-  if (!acceptsMessages(at.channel.type)) return channelError(ChannelErrors.notText);
+  if (!acceptsMessages(at2.channel.type)) return channelError(ChannelErrors.notText);
   const b = isObject(req.body) ? req.body : {};
-  const denied = createRefusal(at.perms, {
-    thread: isThreadType(at.channel.type),
+  const denied = createRefusal(at2.perms, {
+    thread: isThreadType(at2.channel.type),
     embeds: Array.isArray(b.embeds) && b.embeds.length > 0,
     files: req.files.length > 0,
     tts: b.tts === true,
@@ -51090,49 +51090,49 @@ function create(req, ctx) {
   const refused2 = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
   if (refused2) return refused2;
   if (Array.isArray(b.sticker_ids) && b.sticker_ids.length > 0) return channelError(ChannelErrors.unknownSticker);
-  const again = enforcedNonce(ctx, at, b);
-  if (again) return { status: 200, body: restMessage(ctx.world, again, at.app.botUserId) };
-  const replyTo = replyTarget(ctx, at.channel.id, b);
+  const again = enforcedNonce(ctx, at2, b);
+  if (again) return { status: 200, body: restMessage(ctx.world, again, at2.app.botUserId) };
+  const replyTo = replyTarget(ctx, at2.channel.id, b);
   if (replyTo && "status" in replyTo) return replyTo;
   const stored2 = buildBotMessage(
     {
       world: ctx.world,
-      guild: at.guild,
-      channelId: at.channel.id,
+      guild: at2.guild,
+      channelId: at2.channel.id,
       body: b,
       files: req.files,
       nowMs: ctx.now(),
       nextId: () => ctx.nextId(),
-      mayMentionEveryone: mayMentionEveryone(at.perms),
+      mayMentionEveryone: mayMentionEveryone(at2.perms),
       ...replyTo ? { replyTo } : {}
     },
-    at.app
+    at2.app
   );
   ctx.world.messages[stored2.id] = stored2;
   ctx.changed();
   announceMessage(ctx.events, ctx.world, stored2, "create", { files: req.files });
-  return { status: 200, body: restMessage(ctx.world, stored2, at.app.botUserId) };
+  return { status: 200, body: restMessage(ctx.world, stored2, at2.app.botUserId) };
 }
 function list4(req, ctx) {
-  const at = channelAccess(req, ctx);
-  if ("status" in at) return at;
-  const seen = viewRefusal(at.perms);
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const seen = viewRefusal(at2.perms);
   if (seen) return channelError(seen);
   const q = parseMessagePageQuery((name) => req.query.get(name));
   if (Array.isArray(q)) return problemsResponse(q);
-  if (!historyVisible(at.perms)) return { status: 200, body: [] };
-  const inChannel = Object.values(ctx.world.messages).filter((m) => m.channel_id === at.channel.id && !isEphemeral(m));
+  if (!historyVisible(at2.perms)) return { status: 200, body: [] };
+  const inChannel = Object.values(ctx.world.messages).filter((m) => m.channel_id === at2.channel.id && !isEphemeral(m));
   const byId3 = new Map(inChannel.map((m) => [m.id, m]));
-  const page = selectPage([...byId3.keys()], q).map((id) => restMessage(ctx.world, byId3.get(id), at.app.botUserId));
+  const page = selectPage([...byId3.keys()], q).map((id) => restMessage(ctx.world, byId3.get(id), at2.app.botUserId));
   return { status: 200, body: page };
 }
 function target(req, ctx) {
-  const at = channelAccess(req, ctx);
-  if ("status" in at) return at;
-  const seen = viewRefusal(at.perms);
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const seen = viewRefusal(at2.perms);
   if (seen) return channelError(seen);
-  const stored2 = channelMessage(ctx, at.channel.id, req.params.messageId);
-  return stored2 ? { at, stored: stored2 } : channelError(ChannelErrors.unknownMessage);
+  const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
+  return stored2 ? { at: at2, stored: stored2 } : channelError(ChannelErrors.unknownMessage);
 }
 function getOne(req, ctx) {
   const found = target(req, ctx);
@@ -51141,20 +51141,20 @@ function getOne(req, ctx) {
   if (denied) return channelError(denied);
   return { status: 200, body: restMessage(ctx.world, found.stored, found.at.app.botUserId) };
 }
-function editOthers(req, ctx, at, stored2) {
+function editOthers(req, ctx, at2, stored2) {
   if (!editsOnlyFlags(req.body) || req.files.length > 0) return channelError(ChannelErrors.otherAuthor);
-  if ((at.perms & P.MANAGE_MESSAGES) !== P.MANAGE_MESSAGES) return channelError(ChannelErrors.missingPermissions);
+  if ((at2.perms & P.MANAGE_MESSAGES) !== P.MANAGE_MESSAGES) return channelError(ChannelErrors.missingPermissions);
   const flags = isObject(req.body) ? req.body.flags : void 0;
   stored2.message.flags = editedFlags(stored2.message.flags, flags);
   ctx.changed();
   announceMessage(ctx.events, ctx.world, stored2, "update");
-  return { status: 200, body: restMessage(ctx.world, stored2, at.app.botUserId) };
+  return { status: 200, body: restMessage(ctx.world, stored2, at2.app.botUserId) };
 }
 function edit(req, ctx) {
   const found = target(req, ctx);
   if ("status" in found) return found;
-  const { at, stored: stored2 } = found;
-  if (authorIdOf(stored2) !== at.app.botUserId) return editOthers(req, ctx, at, stored2);
+  const { at: at2, stored: stored2 } = found;
+  if (authorIdOf(stored2) !== at2.app.botUserId) return editOthers(req, ctx, at2, stored2);
   const m = stored2.message;
   const previous = {
     content: m.content ?? "",
@@ -51171,20 +51171,20 @@ function edit(req, ctx) {
     stored: stored2,
     body: isObject(req.body) ? req.body : {},
     files: req.files,
-    guild: at.guild,
+    guild: at2.guild,
     componentsRespected: true,
     nowMs: ctx.now(),
     nextId: () => ctx.nextId()
   });
   ctx.changed();
   announceMessage(ctx.events, ctx.world, stored2, "update", { files: req.files });
-  return { status: 200, body: restMessage(ctx.world, stored2, at.app.botUserId) };
+  return { status: 200, body: restMessage(ctx.world, stored2, at2.app.botUserId) };
 }
 function remove(req, ctx) {
   const found = target(req, ctx);
   if ("status" in found) return found;
-  const { at, stored: stored2 } = found;
-  const denied = deleteRefusal(at.perms, authorIdOf(stored2) === at.app.botUserId);
+  const { at: at2, stored: stored2 } = found;
+  const denied = deleteRefusal(at2.perms, authorIdOf(stored2) === at2.app.botUserId);
   if (denied) return channelError(denied);
   delete ctx.world.messages[stored2.id];
   ctx.changed();
@@ -51253,16 +51253,16 @@ var init_message_reactions = __esm({
 
 // src/emulator/routes/channel-reactions.ts
 function react(req, ctx, add) {
-  const at = channelAccess(req, ctx);
-  if ("status" in at) return at;
-  const seen = viewRefusal(at.perms);
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const seen = viewRefusal(at2.perms);
   if (seen) return channelError(seen);
-  const stored2 = channelMessage(ctx, at.channel.id, req.params.messageId);
+  const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
   if (!stored2) return channelError(ChannelErrors.unknownMessage);
   const emoji = parseReactionEmoji(req.params.emoji ?? "");
   if (!emoji || emoji.kind === "custom") return channelError(ChannelErrors.unknownEmoji);
   const key = reactionKey(emoji);
-  const userId2 = at.app.botUserId;
+  const userId2 = at2.app.botUserId;
   if (!add) {
     if (removeReaction(stored2, key, userId2)) {
       ctx.changed();
@@ -51270,7 +51270,7 @@ function react(req, ctx, add) {
     }
     return { status: 204 };
   }
-  const denied = reactRefusal(at.perms, !hasReaction(stored2, key));
+  const denied = reactRefusal(at2.perms, !hasReaction(stored2, key));
   if (denied) return channelError(denied);
   const change2 = addReaction(stored2, key, userId2);
   if (change2 === "full") return channelError(ChannelErrors.maxReactions);
@@ -51305,16 +51305,16 @@ function channelObject2(guild, app, channelId2) {
   return channelPayload(c, listed2.indexOf(c));
 }
 function getChannel(req, ctx) {
-  const at = channelAccess(req, ctx);
-  if ("status" in at) return at;
-  const seen = viewRefusal(at.perms);
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const seen = viewRefusal(at2.perms);
   if (seen) return channelError(seen);
-  return { status: 200, body: channelObject2(at.guild, at.app, at.channel.id) };
+  return { status: 200, body: channelObject2(at2.guild, at2.app, at2.channel.id) };
 }
 function getGuild(req, ctx) {
-  const at = guildAccess(req, ctx);
-  if ("status" in at) return at;
-  const full = guildCreatePayload(at.guild, at.app, 0, LARGE_THRESHOLD.default);
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const full = guildCreatePayload(at2.guild, at2.app, 0, LARGE_THRESHOLD.default);
   const members2 = full.member_count;
   for (const key of GATEWAY_ONLY) delete full[key];
   if (req.query.get("with_counts") === "true") {
@@ -51324,31 +51324,31 @@ function getGuild(req, ctx) {
   return { status: 200, body: full };
 }
 function getChannels(req, ctx) {
-  const at = guildAccess(req, ctx);
-  if ("status" in at) return at;
-  return { status: 200, body: guildCreatePayload(at.guild, at.app, 0, LARGE_THRESHOLD.default).channels };
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  return { status: 200, body: guildCreatePayload(at2.guild, at2.app, 0, LARGE_THRESHOLD.default).channels };
 }
 function getRoles(req, ctx) {
-  const at = guildAccess(req, ctx);
-  if ("status" in at) return at;
-  return { status: 200, body: guildCreatePayload(at.guild, at.app, 0, LARGE_THRESHOLD.default).roles };
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  return { status: 200, body: guildCreatePayload(at2.guild, at2.app, 0, LARGE_THRESHOLD.default).roles };
 }
 function members(guild, app) {
   return guildMembers(guild, app).map((object) => ({ id: object.user.id, object }));
 }
 function getMember(req, ctx) {
-  const at = guildAccess(req, ctx);
-  if ("status" in at) return at;
-  const found = members(at.guild, at.app).find((m) => m.id === req.params.userId);
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const found = members(at2.guild, at2.app).find((m) => m.id === req.params.userId);
   return found ? { status: 200, body: found.object } : channelError(ChannelErrors.unknownMember);
 }
 function listMembers(req, ctx) {
-  const at = guildAccess(req, ctx);
-  if ("status" in at) return at;
-  if (((at.app.profile?.flags ?? 0) & GUILD_MEMBERS_APP_FLAGS) === 0) return channelError(ChannelErrors.missingAccess);
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  if (((at2.app.profile?.flags ?? 0) & GUILD_MEMBERS_APP_FLAGS) === 0) return channelError(ChannelErrors.missingAccess);
   const q = parseMemberPageQuery((name) => req.query.get(name));
   if (Array.isArray(q)) return problemsResponse(q);
-  return { status: 200, body: memberPage(members(at.guild, at.app), q).map((m) => m.object) };
+  return { status: 200, body: memberPage(members(at2.guild, at2.app), q).map((m) => m.object) };
 }
 var GATEWAY_ONLY, guildReadRoutes;
 var init_guild_reads = __esm({
@@ -51493,7 +51493,7 @@ var init_activity = __esm({
     "use strict";
     init_payload();
     ACTIVITY_CAPACITY = 500;
-    flat = (what, seq, at) => Object.assign({}, what, { seq, at });
+    flat = (what, seq, at2) => Object.assign({}, what, { seq, at: at2 });
     ActivityLog = class {
       constructor(events, now = Date.now, capacity = ACTIVITY_CAPACITY) {
         this.now = now;
@@ -51531,7 +51531,7 @@ var init_activity = __esm({
       /** `what` is kept as given: notes are not changed after they are made. */
       add(what, note) {
         const seq = ++this.seq;
-        const at = this.now();
+        const at2 = this.now();
         let place = this.entries.length;
         if (place < this.capacity) this.entries.push(what);
         else {
@@ -51539,9 +51539,9 @@ var init_activity = __esm({
           this.entries[place] = what;
           this.start = (place + 1) % this.capacity;
         }
-        this.times[place] = at;
+        this.times[place] = at2;
         if (this.listeners.size === 0) return;
-        const full = flat(what, seq, at);
+        const full = flat(what, seq, at2);
         for (const l of this.listeners) {
           try {
             l(full, note);
@@ -52400,8 +52400,8 @@ function resolveOptions(command, line, opts = {}) {
   }
   const pending = level.filter((o) => o.type === SUB || o.type === GROUP2);
   if (pending.length > 0) {
-    const at = line.words.at(-1)?.end ?? line.command.end;
-    throw new CommandLineError(`choose a subcommand: ${names(pending)}`, at, 1);
+    const at2 = line.words.at(-1)?.end ?? line.command.end;
+    throw new CommandLineError(`choose a subcommand: ${names(pending)}`, at2, 1);
   }
   const result = { options: [], users: [], roles: [], channels: [], attachments: [] };
   const seen = /* @__PURE__ */ new Set();
@@ -52588,22 +52588,22 @@ var init_options3 = __esm({
 function nameMatches(cmd, typed, locale) {
   return cmd.name === typed || locale !== void 0 && cmd.name_localizations?.[locale] === typed;
 }
-function pickCommand(at, types, typed) {
-  const all = Object.values(at.world.commands).filter((c) => c.application_id === at.appId && types.includes(c.type) && nameMatches(c, typed, at.locale));
-  return all.find((c) => at.guildId !== void 0 && c.guild_id === at.guildId) ?? all.find((c) => c.guild_id === void 0) ?? all[0];
+function pickCommand(at2, types, typed) {
+  const all = Object.values(at2.world.commands).filter((c) => c.application_id === at2.appId && types.includes(c.type) && nameMatches(c, typed, at2.locale));
+  return all.find((c) => at2.guildId !== void 0 && c.guild_id === at2.guildId) ?? all.find((c) => c.guild_id === void 0) ?? all[0];
 }
-function invokedCommand(at, req) {
-  if (req.line !== void 0) return fromLine(at, req.line, req);
+function invokedCommand(at2, req) {
+  if (req.line !== void 0) return fromLine(at2, req.line, req);
   if (req.userCommand !== void 0 || req.messageCommand !== void 0) {
-    const invoked = fromMenu(at, req);
+    const invoked = fromMenu(at2, req);
     return req.autocomplete && !("outcome" in invoked) ? invalid2("autocomplete works on a command line") : invoked;
   }
   return invalid2("give a command line, --user-command or --message-command");
 }
-function fromLine(at, line, req) {
+function fromLine(at2, line, req) {
   try {
     const parsed = parseCommandLine(line, req.autocomplete === true);
-    const command = pickCommand(at, [CommandType.CHAT_INPUT, CommandType.PRIMARY_ENTRY_POINT], parsed.command.text);
+    const command = pickCommand(at2, [CommandType.CHAT_INPUT, CommandType.PRIMARY_ENTRY_POINT], parsed.command.text);
     if (!command) {
       throw new CommandLineError(
         `no command "/${parsed.command.text}" is registered for this application here`,
@@ -52611,8 +52611,8 @@ function fromLine(at, line, req) {
         parsed.command.end - parsed.command.start + 1
       );
     }
-    const { result } = resolveOptions(command, parsed, { locale: at.locale, lookup: at.lookup, ...req.autocomplete ? { autocomplete: true } : {} });
-    const attachments = result.attachments.map(({ option, path }) => ({ option, attachment: attachmentOf(at, command, path, req.files?.[path]) }));
+    const { result } = resolveOptions(command, parsed, { locale: at2.locale, lookup: at2.lookup, ...req.autocomplete ? { autocomplete: true } : {} });
+    const attachments = result.attachments.map(({ option, path }) => ({ option, attachment: attachmentOf(at2, command, path, req.files?.[path]) }));
     fillAttachmentIds(
       result.options,
       attachments.map((a) => ({ option: a.option, id: a.attachment.id }))
@@ -52624,8 +52624,8 @@ function fromLine(at, line, req) {
     throw err2;
   }
 }
-function attachmentOf(at, command, path, file) {
-  const id = at.nextId();
+function attachmentOf(at2, command, path, file) {
+  const id = at2.nextId();
   const filename = (0, import_node_path13.basename)(path);
   const url = `https://cdn.discordapp.com/ephemeral-attachments/${command.id}/${id}/${encodeURIComponent(filename)}`;
   return {
@@ -52638,16 +52638,16 @@ function attachmentOf(at, command, path, file) {
     ephemeral: true
   };
 }
-function fromMenu(at, req) {
+function fromMenu(at2, req) {
   const isUser = req.userCommand !== void 0;
   const kind = isUser ? "user" : "message";
   const name = req.userCommand ?? req.messageCommand;
-  const command = pickCommand(at, [isUser ? CommandType.USER : CommandType.MESSAGE], name);
+  const command = pickCommand(at2, [isUser ? CommandType.USER : CommandType.MESSAGE], name);
   if (!command) return invalid2(`no ${kind} command "${name}" is registered for this application here`);
   if (!req.target) return invalid2(`a ${kind} command needs --target`);
   const none = { command, options: [], mentions: NO_MENTIONS() };
-  if (isUser) return at.lookup.isUser(req.target) ? { ...none, target: { id: req.target } } : invalid2(`no user ${req.target} here`);
-  const message = own(at.world.messages, req.target)?.message;
+  if (isUser) return at2.lookup.isUser(req.target) ? { ...none, target: { id: req.target } } : invalid2(`no user ${req.target} here`);
+  const message = own(at2.world.messages, req.target)?.message;
   if (!message) return invalid2(`no message ${req.target} (a message command acts on a message the emulator holds)`);
   return { ...none, target: { id: req.target, message } };
 }
@@ -52718,24 +52718,24 @@ var init_launch = __esm({
 
 // src/emulator/interactions/invoke.ts
 async function invoke(env2, request3) {
-  const at = invocationOf(env2, request3);
-  if ("outcome" in at) return at;
-  const invoked = invokedCommand({ world: at.world, appId: at.app.id, guildId: at.place.guild?.id, locale: at.locale, lookup: at.lookup, nextId: env2.nextId }, at.req);
+  const at2 = invocationOf(env2, request3);
+  if ("outcome" in at2) return at2;
+  const invoked = invokedCommand({ world: at2.world, appId: at2.app.id, guildId: at2.place.guild?.id, locale: at2.locale, lookup: at2.lookup, nextId: env2.nextId }, at2.req);
   if ("outcome" in invoked) return invoked;
   const { command } = invoked;
-  const refusal2 = refusalOf2(env2, at, command);
+  const refusal2 = refusalOf2(env2, at2, command);
   if (refusal2) {
-    noteDelivery(env2, at.app, command, { kind: "refused", message: refusal2.message });
+    noteDelivery(env2, at2.app, command, { kind: "refused", message: refusal2.message });
     return { outcome: "refused", refusal: refusal2 };
   }
-  const owners = authorizingOwners(command, placeFacts(at.app, at.place, at.user));
-  if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) return launch(env2, at, command, owners);
-  const live2 = liveInteraction(env2, at, invoked, owners);
+  const owners = authorizingOwners(command, placeFacts(at2.app, at2.place, at2.user));
+  if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) return launch(env2, at2, command, owners);
+  const live2 = liveInteraction(env2, at2, invoked, owners);
   env2.registry.add(live2);
-  const answered3 = await deliverAndAwait(env2, at.app, live2);
-  noteDelivery(env2, at.app, command, live2.answeredWith !== void 0 ? { kind: "answered", callbackType: live2.answeredWith } : answered3.cause, live2.id);
-  if (live2.answeredWith !== void 0) await collectAfterAnswer(env2, live2, at.req.waitSeconds);
-  return outcomeOf2(at.app, live2, answered3);
+  const answered3 = await deliverAndAwait(env2, at2.app, live2);
+  noteDelivery(env2, at2.app, command, live2.answeredWith !== void 0 ? { kind: "answered", callbackType: live2.answeredWith } : answered3.cause, live2.id);
+  if (live2.answeredWith !== void 0) await collectAfterAnswer(env2, live2, at2.req.waitSeconds);
+  return outcomeOf2(at2.app, live2, answered3);
 }
 function invocationOf(env2, request3) {
   const world = env2.world();
@@ -52766,9 +52766,9 @@ function invocationOf(env2, request3) {
   };
   return { world, req, app, place, user: user2, locale, lookup };
 }
-function refusalOf2(env2, at, command) {
-  const refused2 = commandRefusal(at.world, at.app, at.place, command, at.user, () => repair(env2.registry, command, at.user.id));
-  return refused2?.hidden ? { ...refused2, message: notInPicker(commandLabel(command.name, command.type), at.user.username) } : refused2;
+function refusalOf2(env2, at2, command) {
+  const refused2 = commandRefusal(at2.world, at2.app, at2.place, command, at2.user, () => repair(env2.registry, command, at2.user.id));
+  return refused2?.hidden ? { ...refused2, message: notInPicker(commandLabel(command.name, command.type), at2.user.username) } : refused2;
 }
 function noteDelivery(env2, app, command, outcome, interactionId) {
   env2.events.note({
@@ -52780,8 +52780,8 @@ function noteDelivery(env2, app, command, outcome, interactionId) {
     commandName: command.name
   });
 }
-function launch(env2, at, command, owners) {
-  const { app, place, user: user2 } = at;
+function launch(env2, at2, command, owners) {
+  const { app, place, user: user2 } = at2;
   const channel = place.channel;
   const message = launchMessage({
     id: env2.nextId(),
@@ -52803,8 +52803,8 @@ function launch(env2, at, command, owners) {
   noteDelivery(env2, app, command, { kind: "launched" });
   return { outcome: "launched", application: { id: app.id, name: app.name }, message };
 }
-function liveInteraction(env2, at, { command, options, mentions, target: target2 }, owners) {
-  const { app, place, user: user2 } = at;
+function liveInteraction(env2, at2, { command, options, mentions, target: target2 }, owners) {
+  const { app, place, user: user2 } = at2;
   const install = place.guild ? own(place.guild.apps, app.id) : void 0;
   const payload = buildInteraction({
     id: env2.nextId(),
@@ -52812,12 +52812,12 @@ function liveInteraction(env2, at, { command, options, mentions, target: target2
     applicationId: app.id,
     bot: { userId: app.botUserId, permissions: BigInt(install?.permissions ?? "0") },
     command,
-    autocomplete: at.req.autocomplete === true,
+    autocomplete: at2.req.autocomplete === true,
     options,
     ...target2 ? { target: target2 } : {},
     mentions,
     user: { id: user2.id, username: user2.username },
-    locale: at.locale,
+    locale: at2.locale,
     ...place.facts ? { guild: place.facts } : {},
     channel: place.channel,
     context: place.context,
@@ -54034,8 +54034,8 @@ var init_nodes = __esm({
         const { line, col } = this.lines.linePos(offset);
         return { file: this.file, line, column: col };
       }
-      problem(at, message) {
-        this.problems.push({ message, at });
+      problem(at2, message) {
+        this.problems.push({ message, at: at2 });
         return void 0;
       }
       /**
@@ -54065,9 +54065,9 @@ var init_nodes = __esm({
         return out;
       }
       /** Reports `message` unless one of `keys` was already suggested for this mapping (the typo said it); undefined either way. */
-      missing(node, keys2, at, message) {
+      missing(node, keys2, at2, message) {
         const hinted = node ? this.hints.get(node) : void 0;
-        if (!keys2.some((k) => hinted?.has(k))) this.problem(at, message);
+        if (!keys2.some((k) => hinted?.has(k))) this.problem(at2, message);
         return void 0;
       }
       /** Where an entry's value is, or its key when the value is empty. */
@@ -54184,14 +54184,14 @@ function readTexts(r, entry, what) {
   return out.every((m) => m !== void 0) ? out : void 0;
 }
 function readMessage(r, entry, what = entry.key) {
-  const at = r.valueAt(entry);
+  const at2 = r.valueAt(entry);
   if (yamlLib().isScalar(entry.value) && typeof entry.value.value === "string") {
     const content = readText2(r, entry, what);
-    return content && { content, at };
+    return content && { content, at: at2 };
   }
-  const map = r.entries(entry.value, what, MESSAGE_KEYS, at);
+  const map = r.entries(entry.value, what, MESSAGE_KEYS, at2);
   if (!map) return void 0;
-  const out = { at };
+  const out = { at: at2 };
   let ok2 = true;
   for (const e of map.values()) {
     const where2 = `${what}.${e.key}`;
@@ -54232,10 +54232,10 @@ function checkStrings(r, node) {
   return ok2;
 }
 function readModal(r, entry) {
-  const at = r.valueAt(entry);
-  const map = r.entries(entry.value, "modal", MODAL_KEYS, at);
+  const at2 = r.valueAt(entry);
+  const map = r.entries(entry.value, "modal", MODAL_KEYS, at2);
   if (!map) return void 0;
-  const out = { at };
+  const out = { at: at2 };
   const title3 = map.get("title");
   const fields = map.get("fields");
   if (title3) out.title = readText2(r, title3, "modal.title");
@@ -54255,18 +54255,18 @@ function readRefused(r, entry) {
   return r.problem(r.valueAt(entry), `refused must be true or the text the refusal contains, not ${describe(v)}`);
 }
 function readExpectation(r, entry) {
-  const at = r.valueAt(entry);
-  const map = r.entries(entry.value, "expect", EXPECT_KEYS, at);
+  const at2 = r.valueAt(entry);
+  const map = r.entries(entry.value, "expect", EXPECT_KEYS, at2);
   if (!map) return void 0;
-  if (map.size === 0) return r.problem(at, "expect is empty; write what the step should come to (reply, refused, …) or leave expect out");
-  const out = { at };
+  if (map.size === 0) return r.problem(at2, "expect is empty; write what the step should come to (reply, refused, …) or leave expect out");
+  const out = { at: at2 };
   let ok2 = true;
   for (const e of map.values()) {
     const value = readOne(r, e);
     if (value === void 0) ok2 = false;
     else out[e.key === "no-answer" ? "noAnswer" : e.key] = value;
   }
-  return ok2 && consistent(r, map, at) ? out : void 0;
+  return ok2 && consistent(r, map, at2) ? out : void 0;
 }
 function readOne(r, e) {
   switch (e.key) {
@@ -54286,12 +54286,12 @@ function readOne(r, e) {
       return r.bool(e) === true ? true : r.problem(r.valueAt(e), "no-answer can only be true (leave it out otherwise)");
   }
 }
-function consistent(r, map, at) {
+function consistent(r, map, at2) {
   for (const excluding of ["refused", "no-answer"]) {
     if (!map.has(excluding)) continue;
     const clash = [...map.keys()].find((k) => ANSWERS.includes(k) || k !== excluding && (k === "refused" || k === "no-answer"));
     if (clash) {
-      r.problem(r.at(map.get(clash).keyNode, at), `expect has both ${excluding} and ${clash}, which cannot both happen`);
+      r.problem(r.at(map.get(clash).keyNode, at2), `expect has both ${excluding} and ${clash}, which cannot both happen`);
       return false;
     }
   }
@@ -54313,11 +54313,11 @@ var init_expect = __esm({
 
 // src/bot-test/file/step.ts
 function readStep(r, node, fallback) {
-  const at = r.at(node, fallback);
-  const map = r.entries(node, "a step", STEP_KEYS, at);
+  const at2 = r.at(node, fallback);
+  const map = r.entries(node, "a step", STEP_KEYS, at2);
   if (!map) return void 0;
   const actions = [...map.values()].filter((e) => ACTIONS.includes(e.key));
-  if (actions.length === 0) return r.missing(node, ACTIONS, at, `a step needs an action: one of ${ACTIONS.join(", ")}`);
+  if (actions.length === 0) return r.missing(node, ACTIONS, at2, `a step needs an action: one of ${ACTIONS.join(", ")}`);
   if (actions.length > 1)
     return r.problem(r.at(actions[1].keyNode), `a step has one action; this one has ${actions.map((a) => a.key).join(" and ")} (start a new "- " item for each)`);
   const kind = actions[0].key;
@@ -54327,7 +54327,7 @@ function readStep(r, node, fallback) {
     if (e && !kinds.includes(kind)) ok2 = r.problem(r.at(e.keyNode), `${key}: belongs to ${kinds.join(" and ")} steps, not ${kind}`) ?? false;
   }
   const action = readAction(r, kind, map);
-  const step = { action, at };
+  const step = { action, at: at2 };
   for (const key of ["as", "in"]) {
     const e = map.get(key);
     if (e) ok2 = (step[key] = r.nonEmpty(e)) !== void 0 && ok2;
@@ -54507,16 +54507,16 @@ async function readTop(r, node, absPath) {
   return { path: absPath, ...bot && { bot }, world, ...manifest !== void 0 && { manifest }, scenarios };
 }
 function readBot(r, entry) {
-  const at = r.valueAt(entry);
-  const map = r.entries(entry.value, "bot", BOT_KEYS, at);
+  const at2 = r.valueAt(entry);
+  const map = r.entries(entry.value, "bot", BOT_KEYS, at2);
   if (!map) return void 0;
   const runEntry = map.get("run");
-  if (!runEntry) return r.problem(at, "bot needs run: (the command that starts it, run in the file's directory)");
+  if (!runEntry) return r.problem(at2, "bot needs run: (the command that starts it, run in the file's directory)");
   const run2 = r.nonEmpty(runEntry);
   const interactionsEntry = map.get("interactions");
   const interactions = interactionsEntry && readEndpoint(r, interactionsEntry);
   if (run2 === void 0 || interactionsEntry && interactions === void 0) return void 0;
-  return { run: run2, cwd: r.dir, ...interactions !== void 0 && { interactions }, at };
+  return { run: run2, cwd: r.dir, ...interactions !== void 0 && { interactions }, at: at2 };
 }
 function readEndpoint(r, entry) {
   const url = r.nonEmpty(entry);
@@ -54569,17 +54569,17 @@ function readScenarios(r, entry) {
   return out.every((s) => s !== void 0) ? out : void 0;
 }
 function readScenario(r, node, fallback) {
-  const at = r.at(node, fallback);
-  const map = r.entries(node, "a scenario", SCENARIO_KEYS, at);
+  const at2 = r.at(node, fallback);
+  const map = r.entries(node, "a scenario", SCENARIO_KEYS, at2);
   if (!map) return void 0;
   const nameEntry = map.get("name");
   const stepsEntry = map.get("steps");
-  if (!nameEntry) r.missing(node, ["name"], at, "a scenario needs a name:");
-  if (!stepsEntry) r.missing(node, ["steps"], at, "a scenario needs steps: (a list of actions, each with its expect:)");
+  if (!nameEntry) r.missing(node, ["name"], at2, "a scenario needs a name:");
+  if (!stepsEntry) r.missing(node, ["steps"], at2, "a scenario needs steps: (a list of actions, each with its expect:)");
   const name = nameEntry && r.nonEmpty(nameEntry);
   const restartEntry = map.get("restart");
   const restart = restartEntry ? r.bool(restartEntry) : false;
-  const scenario = { at, restart };
+  const scenario = { at: at2, restart };
   let ok2 = name !== void 0 && restart !== void 0;
   for (const key of ["as", "in"]) {
     const e = map.get(key);
@@ -54736,9 +54736,9 @@ function matchModal(m, actual) {
   }
   return out;
 }
-function matchExactList(path, matchers, names2, at) {
+function matchExactList(path, matchers, names2, at2) {
   const same = matchers.length === names2.length && matchers.every((m, i) => matchesText(m, names2[i]));
-  return same ? [] : [{ path, expected: showList(matchers.map(showMatcher)), actual: showList(names2.map((n) => show(n))), at }];
+  return same ? [] : [{ path, expected: showList(matchers.map(showMatcher)), actual: showList(names2.map((n) => show(n))), at: at2 }];
 }
 var componentMatches;
 var init_message4 = __esm({
@@ -54769,8 +54769,8 @@ function matchRefused(expect, observed) {
   return [{ path: "refused", expected, actual: `refused: ${show(observed.refused)}`, at: expect.at }];
 }
 function matchAnswer(key, expect, observed) {
-  const at = atOf(key, expect);
-  const missing = () => [{ path: key, expected: expectedOf(key, expect), actual: `no ${noun(key)}; ${happened(observed)}`, at }];
+  const at2 = atOf(key, expect);
+  const missing = () => [{ path: key, expected: expectedOf(key, expect), actual: `no ${noun(key)}; ${happened(observed)}`, at: at2 }];
   switch (key) {
     case "reply":
     case "update":
@@ -54785,7 +54785,7 @@ function matchAnswer(key, expect, observed) {
         "choices",
         expect.choices,
         observed.choices.map((c) => c.name),
-        at
+        at2
       ) : missing();
     case "followups":
       return matchFollowups(expect, observed.followups);
@@ -55246,7 +55246,7 @@ var init_bot_error = __esm({
     PY_SYNTAX_FRAME = /^\s*File "(.+)", line (\d+)$/;
     PY_ERROR = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b/;
     runtimeFrame = (frame) => /\(node:|at node:/.test(frame);
-    atOf2 = (at) => at ? { at } : {};
+    atOf2 = (at2) => at2 ? { at: at2 } : {};
     libraryFile = (file) => /[\\/](?:site-packages|dist-packages)[\\/]|[\\/]lib[\\/]python\d[\d.]*[\\/]|^<frozen /.test(file);
   }
 });
@@ -55917,7 +55917,7 @@ var init_text2 = __esm({
     init_file_name();
     init_paint();
     init_transcript2();
-    where = (at) => `${at.file}:${at.line}:${at.column}`;
+    where = (at2) => `${at2.file}:${at2.line}:${at2.column}`;
   }
 });
 
@@ -56090,8 +56090,305 @@ function runUrl(run2) {
 // src/cli/commands/ci-action.ts
 init_lint2();
 
-// src/report/plan/markdown.ts
-var import_node_fs4 = require("node:fs");
+// src/report/markdown.ts
+function escapeHtml(s) {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function escapeInline(s) {
+  return escapeHtml(s).replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
+}
+
+// src/report/lint/markdown.ts
+var MAX_ROWS = 1e3;
+function lintCounts(report2) {
+  const e = report2.errorCount;
+  const w = report2.warningCount;
+  return `${e} error${e === 1 ? "" : "s"}, ${w} warning${w === 1 ? "" : "s"}`;
+}
+function formatLintMarkdown(report2, opts = {}) {
+  const parts = [`## ${escapeInline(opts.title ?? "cmdsync lint")}
+
+`];
+  const clean = report2.errorCount + report2.warningCount === 0;
+  parts.push(clean ? `**No problems found** in ${report2.files.map((f) => `\`${escapeInline(f.file)}\``).join(", ")}.
+` : `**${lintCounts(report2)}**
+
+`);
+  if (clean) return parts.join("");
+  const rows = ["| | Where | Rule | Message |", "|---|---|---|---|"];
+  let shown2 = 0;
+  let total = 0;
+  for (const f of report2.files) {
+    for (const d of f.diagnostics) {
+      total++;
+      if (shown2 >= MAX_ROWS) continue;
+      shown2++;
+      rows.push(`| ${d.severity === "error" ? "❌" : "⚠️"} | \`${escapeInline(d.file)}:${d.line}:${d.col}\` | \`${escapeInline(d.rule)}\` | ${escapeInline(d.message)} |`);
+    }
+  }
+  parts.push(`${rows.join("\n")}
+`);
+  if (total > shown2) parts.push(`
+_… ${total - shown2} more not shown: run \`cmdsync lint\` for all of them._
+`);
+  return parts.join("");
+}
+
+// src/cli/commands/ci-action.ts
+init_workspace();
+
+// node_modules/commander/esm.mjs
+var import_index = __toESM(require_commander(), 1);
+var {
+  program,
+  createCommand,
+  createArgument,
+  createOption,
+  CommanderError,
+  InvalidArgumentError,
+  InvalidOptionArgumentError,
+  // deprecated old name
+  Command,
+  Argument,
+  Option,
+  Help
+} = import_index.default;
+
+// src/cli/commands/ci-action-args.ts
+init_errors();
+
+// src/cli/program-base.ts
+init_errors();
+init_version();
+
+// src/cli/context.ts
+var import_node_module4 = require("node:module");
+init_color();
+
+// src/report/terminal.ts
+function detectCi(env2) {
+  return { isCI: !!env2.CI && env2.CI !== "false" && env2.CI !== "0", isGitHubActions: env2.GITHUB_ACTIONS === "true" };
+}
+function detectTerminal(t) {
+  const { env: env2 } = t;
+  const { isCI, isGitHubActions } = detectCi(env2);
+  const forced = env2.FORCE_COLOR === void 0 ? void 0 : env2.FORCE_COLOR !== "0" && env2.FORCE_COLOR !== "false";
+  let color2;
+  if (t.colorFlag !== void 0) color2 = t.colorFlag;
+  else if (forced !== void 0) color2 = forced;
+  else if ((env2.NO_COLOR ?? "") !== "") color2 = false;
+  else if (isCI) color2 = false;
+  else if (env2.TERM === "dumb") color2 = false;
+  else color2 = t.stdoutIsTTY;
+  return {
+    stdoutIsTTY: t.stdoutIsTTY,
+    stderrIsTTY: t.stderrIsTTY,
+    color: color2,
+    isCI,
+    isGitHubActions,
+    interactive: t.stdinIsTTY && t.stderrIsTTY && !isCI
+  };
+}
+
+// src/cli/context.ts
+var loadCommonJs4 = (0, import_node_module4.createRequire)(__actionModuleUrl);
+function processContext(colorFlag) {
+  let full;
+  const tty3 = () => {
+    if (!full) {
+      const { isatty } = require("node:tty");
+      full = detectTerminal({ env: process.env, stdinIsTTY: isatty(0), stdoutIsTTY: isatty(1), stderrIsTTY: isatty(2), colorFlag });
+    }
+    return full;
+  };
+  const { isCI, isGitHubActions } = detectCi(process.env);
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    terminal: {
+      isCI,
+      isGitHubActions,
+      get stdoutIsTTY() {
+        return tty3().stdoutIsTTY;
+      },
+      get stderrIsTTY() {
+        return tty3().stderrIsTTY;
+      },
+      get color() {
+        return tty3().color;
+      },
+      get interactive() {
+        return tty3().interactive;
+      }
+    }
+  };
+}
+function contextFor(argv, ctxOverride) {
+  const colorFlag = argv.includes("--no-color") ? false : argv.includes("--color") ? true : void 0;
+  const ctx = ctxOverride ?? processContext(colorFlag);
+  setColor(() => ctx.terminal.color);
+  return ctx;
+}
+function writeLine(stream, text2) {
+  stream.write(text2.endsWith("\n") ? text2 : `${text2}
+`);
+}
+
+// src/cli/exit-code.ts
+init_color();
+init_errors();
+function writeErrorDocument(ctx, code, message) {
+  ctx.stdout.write(`${JSON.stringify({ error: { code, message } }, null, 2)}
+`);
+}
+function exitCodeFor(err2, ctx, usageExit, json = false) {
+  if (err2 instanceof SilentExit) return err2.exitCode;
+  if (err2 instanceof UsageError) {
+    writeLine(ctx.stderr, `${colors().red("error:")} ${err2.message}`);
+    if (json) writeErrorDocument(ctx, err2.code, err2.message);
+    return usageExit;
+  }
+  if (err2 instanceof CmdsyncError) {
+    writeLine(ctx.stderr, `${colors().red("error:")} ${err2.message}`);
+    if (json) writeErrorDocument(ctx, err2.code, err2.message);
+    return 1;
+  }
+  const e = err2 instanceof Error ? err2 : new Error(String(err2));
+  writeLine(
+    ctx.stderr,
+    `${colors().red("internal error:")} ${e.message}
+This is a bug in cmdsync; please report it${ctx.env.CMDSYNC_DEBUG ? `
+${e.stack}` : " (set CMDSYNC_DEBUG=1 for details)"}.`
+  );
+  if (json) writeErrorDocument(ctx, "INTERNAL", e.message);
+  return usageExit === 2 ? 2 : 1;
+}
+
+// src/cli/program-base.ts
+init_workspace();
+init_types();
+function registerLint(program2, ctx, setExit, load2) {
+  program2.command("lint").description("check manifests offline against every rule and limit of the interface").argument("[files...]", "manifest files (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)").option("-m, --manifest <path>", "manifest file, when no files are given").addOption(new Option("-f, --format <format>", "output format (default: github under GitHub Actions, else stylish)").choices(LINT_FORMATS)).option("--json", "the same as --format json, as on every command that reports").option("--max-warnings <n>", "exit 1 when there are more warnings than this", parseCount).option("-q, --quiet", "report errors only").option("--stdin-filename <name>", "with - as a file: lint standard input as this file (positions, includes)").action(async (files, opts) => {
+    if (opts.json && opts.format !== void 0 && opts.format !== "json") throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
+    const format2 = opts.json ? "json" : opts.format;
+    const runLint = await load2();
+    setExit(
+      await runLint(
+        {
+          files,
+          manifest: opts.manifest,
+          format: format2,
+          maxWarnings: opts.maxWarnings,
+          quiet: !!opts.quiet,
+          ...opts.stdinFilename !== void 0 ? { stdinFilename: opts.stdinFilename } : {}
+        },
+        ctx
+      )
+    );
+  });
+}
+function parseCount(value) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--max-warnings takes a whole number, not "${value}".`);
+  return n;
+}
+
+// src/cli/sync-flags.ts
+init_errors();
+function collect(value, previous) {
+  return [...previous, value];
+}
+var syncOptions = (cmd) => cmd.option("-m, --manifest <path>", "manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)").option("--emulator", "run against an in-process emulator (state in .cmdsync/emulator.json)").option("--api-url <url>", "API base URL (env: CMDSYNC_API_URL)").option("--guild <id|name>", "only this guild: its id, or the name the manifest gives it (repeatable)", collect, []).option("--global", "only the global scope (with --guild: also it)").addOption(new Option("--strategy <strategy>", "how to write each scope").choices(["auto", "bulk", "individual"]).default("auto")).option("--exceed-daily-creates", "spend more than the daily create allowance").addOption(new Option("--force").hideHelp()).option("--json", "print one machine-readable document on stdout").option("--debug", "log requests to stderr (credentials masked)").option("--notify <url>", "post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)");
+function syncFlags(opts) {
+  if (opts.force) throw new UsageError("--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.");
+  return {
+    manifest: opts.manifest,
+    emulator: !!opts.emulator,
+    apiUrl: opts.apiUrl,
+    debug: !!opts.debug,
+    json: !!opts.json,
+    strategy: opts.strategy,
+    force: !!opts.exceedDailyCreates,
+    guild: opts.guild,
+    global: !!opts.global,
+    notify: opts.notify
+  };
+}
+function registerPlan(program2, run2) {
+  return syncOptions(program2.command("plan").description("show what apply would change, field by field")).option("-o, --out <file>", "save the plan, to apply exactly it later (- for stdout: the human plan then goes to stderr)").option("--detailed-exitcode", "exit 2 when there are changes (0 none, 1 error)").action(async (opts) => run2({ ...syncFlags(opts), out: opts.out, detailedExitcode: !!opts.detailedExitcode }));
+}
+function registerApply(program2, run2) {
+  return syncOptions(program2.command("apply").description("make the remote match the manifest (or apply a saved plan)")).argument("[planfile]", "a plan saved with plan --out: applied exactly, if the remote has not changed since").option("--auto-approve", "do not ask for confirmation").option("--reason <text>", "audit-log reason for webhook changes (default: cmdsync apply)").option("--allow-mass-delete", "without a prompt, still delete more than half (or all) of a scope's commands").action(
+    async (planFile, opts) => run2({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove, reason: opts.reason, allowMassDelete: !!opts.allowMassDelete })
+  );
+}
+
+// src/cli/commands/test-register.ts
+init_errors();
+function parseSeconds(value) {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 600) throw new UsageError(`--ready-timeout takes seconds from 1 to 600, not "${value}".`);
+  return n;
+}
+function defineTest(program2, action) {
+  program2.command("test").description("run bot test files (*.test.yaml) against the embedded emulator and the bot itself; exit 1 when any scenario fails").argument("[files...]", "test files, directories or globs (default: **/*.test.yaml outside node_modules)").option("--bot <command>", "the shell command that starts the bot (overrides each file's bot.run)").addOption(new Option("--reporter <reporter>", "text, or junit (XML, to --output or stdout)").choices(["text", "junit"]).default("text")).option("--output <file>", "write the junit (or --json) report to this file").option("--json", "print the whole run as JSON").option("--ready-timeout <seconds>", "how long the bot may take to be ready (default 30)", parseSeconds).action(
+    async (files, opts) => action({
+      files,
+      bot: opts.bot,
+      reporter: opts.reporter,
+      output: opts.output,
+      json: !!opts.json,
+      ...opts.readyTimeout !== void 0 ? { readyTimeout: opts.readyTimeout } : {}
+    })
+  );
+}
+
+// src/cli/commands/ci-action-args.ts
+async function parseWith(register, words) {
+  let parsed;
+  const program2 = new Command("cmdsync").exitOverride().configureOutput({ writeOut: () => void 0, writeErr: () => void 0 });
+  register(program2, (opts) => parsed = opts);
+  try {
+    await program2.parseAsync(words, { from: "user" });
+  } catch (err2) {
+    if (err2 instanceof CommanderError) throw new UsageError(`the action's input args: ${err2.message.replace(/^error: /, "")}`);
+    throw err2;
+  }
+  if (parsed === void 0) throw new UsageError(`the action's input args could not be read: ${words.join(" ")}`);
+  return parsed;
+}
+function parsePlanArgs(args) {
+  return parseWith((program2, keep2) => registerPlan(program2, async (opts) => keep2(opts)), ["plan", ...args]);
+}
+function parseApplyArgs(args) {
+  return parseWith((program2, keep2) => registerApply(program2, async (opts) => keep2(opts)), ["apply", ...args]);
+}
+function parseLintArgs(args, ctx) {
+  return parseWith(
+    (program2, keep2) => registerLint(
+      program2,
+      ctx,
+      () => void 0,
+      async () => async (opts) => {
+        keep2(opts);
+        return 0;
+      }
+    ),
+    ["lint", ...args]
+  );
+}
+function parseTestArgs(args) {
+  return parseWith((program2, keep2) => defineTest(program2, async (opts) => keep2(opts)), ["test", ...args]);
+}
 
 // src/report/plan/tree.ts
 init_diff();
@@ -56764,18 +57061,18 @@ function diffNamedList(list5, before, after) {
   const removed = [];
   before.forEach((item, i) => {
     if (afterBy.has(nameOf3(item))) return;
-    let at = 0;
+    let at2 = 0;
     for (let k = i - 1; k >= 0; k--) {
       const p = placed.get(nameOf3(before[k]));
       if (p !== void 0) {
-        at = p;
+        at2 = p;
         break;
       }
     }
-    removed.push([at, wholeItem(list5, item, "-")]);
+    removed.push([at2, wholeItem(list5, item, "-")]);
   });
   removed.sort((x, y) => x[0] - y[0]);
-  for (const [at, node] of removed) out.splice(at + offset++, 0, node);
+  for (const [at2, node] of removed) out.splice(at2 + offset++, 0, node);
   return out;
 }
 var FROM_APP_SETTINGS = ["integration_types", "contexts"];
@@ -56973,12 +57270,6 @@ function webhookFieldLines(a) {
 var STEP_SUMMARY_LIMIT = 1024 * 1024;
 var DEFAULT_MARKDOWN_MAX_BYTES = STEP_SUMMARY_LIMIT - 16 * 1024;
 var bytes = (s) => Buffer.byteLength(s, "utf8");
-function escapeHtml(s) {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-function escapeInline(s) {
-  return escapeHtml(s).replace(/\|/g, "\\|").replace(/[\r\n]+/g, " ");
-}
 function diffLine(line, field) {
   const lead = line.warn ? "!" : line.sign === "~" ? "!" : line.sign;
   const note = line.note ? `  ${line.note}` : "";
@@ -57024,19 +57315,30 @@ function scopeSummaryText(scope) {
   if (parts.length === 0) parts.push("no changes");
   return parts.join(", ");
 }
-function table(plan) {
-  const rows = ["| Scope | Create | Update | Rename | Replace | Delete | Permission sets | Requests |", "|---|--:|--:|--:|--:|--:|--:|--:|"];
-  for (const s of plan.scopes) {
+var COLUMNS = ["Create", "Update", "Rename", "Replace", "Delete", "Permission sets", "Requests"];
+function countRows(plan) {
+  const rows = plan.scopes.map((s) => {
     const c = scopeCounts(s);
-    rows.push(`| \`${s.key}\` | ${c.create} | ${c.update} | ${c.rename} | ${c.replace} | ${c.delete} | ${c.permissions} | ${s.requests.length} |`);
+    return { label: `\`${s.key}\``, counts: [c.create, c.update, c.rename, c.replace, c.delete, c.permissions, s.requests.length] };
+  });
+  const hooks = plan.webhooks;
+  if (hooks) {
+    const count4 = (k) => hooks.actions.filter((a) => a.kind === k).length;
+    rows.push({ label: "`webhooks`", counts: [count4("create"), count4("update"), void 0, void 0, count4("delete"), void 0, hooks.requests.length] });
   }
-  const t = plan.summary;
-  rows.push(`| **Total** | ${t.create} | ${t.update} | ${t.rename} | ${t.replace} | ${t.delete} | ${t.permissions} | ${plan.request_count} |`);
+  return rows.filter((r) => r.counts.some((n) => (n ?? 0) > 0));
+}
+function table(plan) {
+  const rows = countRows(plan);
+  const lines = [`| Scope | ${COLUMNS.join(" | ")} |`, `|---|${COLUMNS.map(() => "--:").join("|")}|`];
+  for (const r of rows) lines.push(`| ${r.label} | ${r.counts.map((n) => n === void 0 ? "—" : String(n)).join(" | ")} |`);
+  const totals = COLUMNS.map((_, i) => rows.reduce((sum, r) => sum + (r.counts[i] ?? 0), 0));
+  lines.push(`| **Total** | ${totals.join(" | ")} |`);
   const spends = plan.scopes.filter((s) => s.creates > 0 && s.create_allowance !== void 0).map((s) => `\`${s.key}\` ${s.creates} of ${s.create_allowance}`);
   const allowance = spends.length > 0 ? `
 Today's command creates spent by this apply: ${spends.join(", ")}.
 ` : "";
-  return `${rows.join("\n")}
+  return `${lines.join("\n")}
 ${allowance}
 `;
 }
@@ -57148,305 +57450,6 @@ ${hooks.join("")}${fence}
   if (truncated) budget.add(omittedLine(total - shown2, opts.limitNote));
   return cutToBytes(budget.parts.join(""), max);
 }
-function writeStepSummary(markdown, env2) {
-  const file = env2.GITHUB_STEP_SUMMARY;
-  if (!file) return false;
-  (0, import_node_fs4.appendFileSync)(file, markdown.endsWith("\n") ? markdown : `${markdown}
-`, "utf8");
-  return true;
-}
-
-// src/report/lint/markdown.ts
-var MAX_ROWS = 1e3;
-function lintCounts(report2) {
-  const e = report2.errorCount;
-  const w = report2.warningCount;
-  return `${e} error${e === 1 ? "" : "s"}, ${w} warning${w === 1 ? "" : "s"}`;
-}
-function formatLintMarkdown(report2, opts = {}) {
-  const parts = [`## ${escapeInline(opts.title ?? "cmdsync lint")}
-
-`];
-  const clean = report2.errorCount + report2.warningCount === 0;
-  parts.push(clean ? `**No problems found** in ${report2.files.map((f) => `\`${escapeInline(f.file)}\``).join(", ")}.
-` : `**${lintCounts(report2)}**
-
-`);
-  if (clean) return parts.join("");
-  const rows = ["| | Where | Rule | Message |", "|---|---|---|---|"];
-  let shown2 = 0;
-  let total = 0;
-  for (const f of report2.files) {
-    for (const d of f.diagnostics) {
-      total++;
-      if (shown2 >= MAX_ROWS) continue;
-      shown2++;
-      rows.push(`| ${d.severity === "error" ? "❌" : "⚠️"} | \`${escapeInline(d.file)}:${d.line}:${d.col}\` | \`${escapeInline(d.rule)}\` | ${escapeInline(d.message)} |`);
-    }
-  }
-  parts.push(`${rows.join("\n")}
-`);
-  if (total > shown2) parts.push(`
-_… ${total - shown2} more not shown: run \`cmdsync lint\` for all of them._
-`);
-  return parts.join("");
-}
-
-// src/cli/commands/ci-action.ts
-init_workspace();
-
-// node_modules/commander/esm.mjs
-var import_index = __toESM(require_commander(), 1);
-var {
-  program,
-  createCommand,
-  createArgument,
-  createOption,
-  CommanderError,
-  InvalidArgumentError,
-  InvalidOptionArgumentError,
-  // deprecated old name
-  Command,
-  Argument,
-  Option,
-  Help
-} = import_index.default;
-
-// src/cli/commands/ci-action-args.ts
-init_errors();
-
-// src/cli/program-base.ts
-init_errors();
-init_version();
-
-// src/cli/context.ts
-var import_node_module4 = require("node:module");
-init_color();
-
-// src/report/terminal.ts
-function detectCi(env2) {
-  return { isCI: !!env2.CI && env2.CI !== "false" && env2.CI !== "0", isGitHubActions: env2.GITHUB_ACTIONS === "true" };
-}
-function detectTerminal(t) {
-  const { env: env2 } = t;
-  const { isCI, isGitHubActions } = detectCi(env2);
-  const forced = env2.FORCE_COLOR === void 0 ? void 0 : env2.FORCE_COLOR !== "0" && env2.FORCE_COLOR !== "false";
-  let color2;
-  if (t.colorFlag !== void 0) color2 = t.colorFlag;
-  else if (forced !== void 0) color2 = forced;
-  else if ((env2.NO_COLOR ?? "") !== "") color2 = false;
-  else if (isCI) color2 = false;
-  else if (env2.TERM === "dumb") color2 = false;
-  else color2 = t.stdoutIsTTY;
-  return {
-    stdoutIsTTY: t.stdoutIsTTY,
-    stderrIsTTY: t.stderrIsTTY,
-    color: color2,
-    isCI,
-    isGitHubActions,
-    interactive: t.stdinIsTTY && t.stderrIsTTY && !isCI
-  };
-}
-
-// src/cli/context.ts
-var loadCommonJs4 = (0, import_node_module4.createRequire)(__actionModuleUrl);
-function processContext(colorFlag) {
-  let full;
-  const tty3 = () => {
-    if (!full) {
-      const { isatty } = require("node:tty");
-      full = detectTerminal({ env: process.env, stdinIsTTY: isatty(0), stdoutIsTTY: isatty(1), stderrIsTTY: isatty(2), colorFlag });
-    }
-    return full;
-  };
-  const { isCI, isGitHubActions } = detectCi(process.env);
-  return {
-    cwd: process.cwd(),
-    env: process.env,
-    get stdout() {
-      return process.stdout;
-    },
-    get stderr() {
-      return process.stderr;
-    },
-    get stdin() {
-      return process.stdin;
-    },
-    terminal: {
-      isCI,
-      isGitHubActions,
-      get stdoutIsTTY() {
-        return tty3().stdoutIsTTY;
-      },
-      get stderrIsTTY() {
-        return tty3().stderrIsTTY;
-      },
-      get color() {
-        return tty3().color;
-      },
-      get interactive() {
-        return tty3().interactive;
-      }
-    }
-  };
-}
-function contextFor(argv, ctxOverride) {
-  const colorFlag = argv.includes("--no-color") ? false : argv.includes("--color") ? true : void 0;
-  const ctx = ctxOverride ?? processContext(colorFlag);
-  setColor(() => ctx.terminal.color);
-  return ctx;
-}
-function writeLine(stream, text2) {
-  stream.write(text2.endsWith("\n") ? text2 : `${text2}
-`);
-}
-
-// src/cli/exit-code.ts
-init_color();
-init_errors();
-function writeErrorDocument(ctx, code, message) {
-  ctx.stdout.write(`${JSON.stringify({ error: { code, message } }, null, 2)}
-`);
-}
-function exitCodeFor(err2, ctx, usageExit, json = false) {
-  if (err2 instanceof SilentExit) return err2.exitCode;
-  if (err2 instanceof UsageError) {
-    writeLine(ctx.stderr, `${colors().red("error:")} ${err2.message}`);
-    if (json) writeErrorDocument(ctx, err2.code, err2.message);
-    return usageExit;
-  }
-  if (err2 instanceof CmdsyncError) {
-    writeLine(ctx.stderr, `${colors().red("error:")} ${err2.message}`);
-    if (json) writeErrorDocument(ctx, err2.code, err2.message);
-    return 1;
-  }
-  const e = err2 instanceof Error ? err2 : new Error(String(err2));
-  writeLine(
-    ctx.stderr,
-    `${colors().red("internal error:")} ${e.message}
-This is a bug in cmdsync; please report it${ctx.env.CMDSYNC_DEBUG ? `
-${e.stack}` : " (set CMDSYNC_DEBUG=1 for details)"}.`
-  );
-  if (json) writeErrorDocument(ctx, "INTERNAL", e.message);
-  return usageExit === 2 ? 2 : 1;
-}
-
-// src/cli/program-base.ts
-init_workspace();
-init_types();
-function registerLint(program2, ctx, setExit, load2) {
-  program2.command("lint").description("check manifests offline against every rule and limit of the interface").argument("[files...]", "manifest files (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)").option("-m, --manifest <path>", "manifest file, when no files are given").addOption(new Option("-f, --format <format>", "output format (default: github under GitHub Actions, else stylish)").choices(LINT_FORMATS)).option("--json", "the same as --format json, as on every command that reports").option("--max-warnings <n>", "exit 1 when there are more warnings than this", parseCount).option("-q, --quiet", "report errors only").option("--stdin-filename <name>", "with - as a file: lint standard input as this file (positions, includes)").action(async (files, opts) => {
-    if (opts.json && opts.format !== void 0 && opts.format !== "json") throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
-    const format2 = opts.json ? "json" : opts.format;
-    const runLint = await load2();
-    setExit(
-      await runLint(
-        {
-          files,
-          manifest: opts.manifest,
-          format: format2,
-          maxWarnings: opts.maxWarnings,
-          quiet: !!opts.quiet,
-          ...opts.stdinFilename !== void 0 ? { stdinFilename: opts.stdinFilename } : {}
-        },
-        ctx
-      )
-    );
-  });
-}
-function parseCount(value) {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--max-warnings takes a whole number, not "${value}".`);
-  return n;
-}
-
-// src/cli/sync-flags.ts
-init_errors();
-function collect(value, previous) {
-  return [...previous, value];
-}
-var syncOptions = (cmd) => cmd.option("-m, --manifest <path>", "manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)").option("--emulator", "run against an in-process emulator (state in .cmdsync/emulator.json)").option("--api-url <url>", "API base URL (env: CMDSYNC_API_URL)").option("--guild <id|name>", "only this guild: its id, or the name the manifest gives it (repeatable)", collect, []).option("--global", "only the global scope (with --guild: also it)").addOption(new Option("--strategy <strategy>", "how to write each scope").choices(["auto", "bulk", "individual"]).default("auto")).option("--exceed-daily-creates", "spend more than the daily create allowance").addOption(new Option("--force").hideHelp()).option("--json", "print one machine-readable document on stdout").option("--debug", "log requests to stderr (credentials masked)").option("--notify <url>", "post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)");
-function syncFlags(opts) {
-  if (opts.force) throw new UsageError("--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.");
-  return {
-    manifest: opts.manifest,
-    emulator: !!opts.emulator,
-    apiUrl: opts.apiUrl,
-    debug: !!opts.debug,
-    json: !!opts.json,
-    strategy: opts.strategy,
-    force: !!opts.exceedDailyCreates,
-    guild: opts.guild,
-    global: !!opts.global,
-    notify: opts.notify
-  };
-}
-function registerPlan(program2, run2) {
-  return syncOptions(program2.command("plan").description("show what apply would change, field by field")).option("-o, --out <file>", "save the plan, to apply exactly it later (- for stdout: the human plan then goes to stderr)").option("--detailed-exitcode", "exit 2 when there are changes (0 none, 1 error)").action(async (opts) => run2({ ...syncFlags(opts), out: opts.out, detailedExitcode: !!opts.detailedExitcode }));
-}
-function registerApply(program2, run2) {
-  return syncOptions(program2.command("apply").description("make the remote match the manifest (or apply a saved plan)")).argument("[planfile]", "a plan saved with plan --out: applied exactly, if the remote has not changed since").option("--auto-approve", "do not ask for confirmation").option("--reason <text>", "audit-log reason for webhook changes (default: cmdsync apply)").option("--allow-mass-delete", "without a prompt, still delete more than half (or all) of a scope's commands").action(
-    async (planFile, opts) => run2({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove, reason: opts.reason, allowMassDelete: !!opts.allowMassDelete })
-  );
-}
-
-// src/cli/commands/test-register.ts
-init_errors();
-function parseSeconds(value) {
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 600) throw new UsageError(`--ready-timeout takes seconds from 1 to 600, not "${value}".`);
-  return n;
-}
-function defineTest(program2, action) {
-  program2.command("test").description("run bot test files (*.test.yaml) against the embedded emulator and the bot itself; exit 1 when any scenario fails").argument("[files...]", "test files, directories or globs (default: **/*.test.yaml outside node_modules)").option("--bot <command>", "the shell command that starts the bot (overrides each file's bot.run)").addOption(new Option("--reporter <reporter>", "text, or junit (XML, to --output or stdout)").choices(["text", "junit"]).default("text")).option("--output <file>", "write the junit (or --json) report to this file").option("--json", "print the whole run as JSON").option("--ready-timeout <seconds>", "how long the bot may take to be ready (default 30)", parseSeconds).action(
-    async (files, opts) => action({
-      files,
-      bot: opts.bot,
-      reporter: opts.reporter,
-      output: opts.output,
-      json: !!opts.json,
-      ...opts.readyTimeout !== void 0 ? { readyTimeout: opts.readyTimeout } : {}
-    })
-  );
-}
-
-// src/cli/commands/ci-action-args.ts
-async function parseWith(register, words) {
-  let parsed;
-  const program2 = new Command("cmdsync").exitOverride().configureOutput({ writeOut: () => void 0, writeErr: () => void 0 });
-  register(program2, (opts) => parsed = opts);
-  try {
-    await program2.parseAsync(words, { from: "user" });
-  } catch (err2) {
-    if (err2 instanceof CommanderError) throw new UsageError(`the action's input args: ${err2.message.replace(/^error: /, "")}`);
-    throw err2;
-  }
-  if (parsed === void 0) throw new UsageError(`the action's input args could not be read: ${words.join(" ")}`);
-  return parsed;
-}
-function parsePlanArgs(args) {
-  return parseWith((program2, keep2) => registerPlan(program2, async (opts) => keep2(opts)), ["plan", ...args]);
-}
-function parseApplyArgs(args) {
-  return parseWith((program2, keep2) => registerApply(program2, async (opts) => keep2(opts)), ["apply", ...args]);
-}
-function parseLintArgs(args, ctx) {
-  return parseWith(
-    (program2, keep2) => registerLint(
-      program2,
-      ctx,
-      () => void 0,
-      async () => async (opts) => {
-        keep2(opts);
-        return 0;
-      }
-    ),
-    ["lint", ...args]
-  );
-}
-function parseTestArgs(args) {
-  return parseWith((program2, keep2) => defineTest(program2, async (opts) => keep2(opts)), ["test", ...args]);
-}
 
 // src/report/apply/markdown.ts
 init_result();
@@ -57499,6 +57502,81 @@ function formatApplyMarkdown(result, opts = {}) {
   return parts.join("");
 }
 
+// src/github/comment-state.ts
+var shortSha = (sha) => sha.slice(0, 7);
+var PLAN_AT = "<!-- cmdsync:plan-at ";
+var NO_PLAN_AT = "<!-- cmdsync:no-plan-at ";
+var LAST_PLAN_START = "<!-- cmdsync:last-plan ";
+var LAST_PLAN_END = "<!-- cmdsync:last-plan-end ";
+var FOOTER = "\n---\n<sub>";
+var APPLY_MARK = "<!-- cmdsync:apply-result -->";
+var planAtMark = (sha) => `${PLAN_AT}${sha ?? ""} -->
+`;
+var noPlanAtMark = (sha) => `${NO_PLAN_AT}${sha ?? ""} -->
+`;
+function sameCommit(a, b) {
+  if (!a || !b || Math.min(a.length, b.length) < 7) return false;
+  return a.startsWith(b) || b.startsWith(a);
+}
+var markedSha = (line, mark) => line.slice(mark.length, -" -->".length).trim() || void 0;
+function contentOf(rest) {
+  const foot = rest.lastIndexOf(FOOTER);
+  return foot >= 0 ? rest.slice(0, foot) : rest;
+}
+var withoutHeading = (markdown) => markdown.replace(/^## [^\n]*\n\n/, "");
+function readPlanComment(marker, body) {
+  if (!body.startsWith(`${marker}
+`)) return { kind: "other" };
+  const rest = body.slice(marker.length + 1);
+  const newline = rest.indexOf("\n");
+  const first = newline >= 0 ? rest.slice(0, newline) : rest;
+  if (first.startsWith(PLAN_AT)) {
+    const sha = markedSha(first, PLAN_AT);
+    return { kind: "plan", ...sha ? { sha } : {}, plan: { ...sha ? { sha } : {}, content: withoutHeading(contentOf(rest.slice(newline + 1))) } };
+  }
+  if (first.startsWith(NO_PLAN_AT)) {
+    const sha = markedSha(first, NO_PLAN_AT);
+    const lastPlan = keptPlanOf(rest);
+    return { kind: "no-plan", ...sha ? { sha } : {}, ...lastPlan ? { lastPlan } : {} };
+  }
+  return first === APPLY_MARK ? { kind: "other" } : legacyState(rest);
+}
+function legacyState(rest) {
+  const content = contentOf(rest);
+  const sha = /^<sub>.*?plan of `([0-9a-f]{7,40})`/m.exec(rest.slice(content.length + FOOTER.length - "<sub>".length))?.[1];
+  if (sha === void 0) return { kind: "other" };
+  if (/^> \*\*cmdsync plan failed\.\*\*$/m.test(content)) return { kind: "no-plan", sha };
+  return { kind: "plan", sha, plan: { sha, content: withoutHeading(content) } };
+}
+function lastPlanOf(state) {
+  if (state?.kind === "plan") return state.plan;
+  if (state?.kind === "no-plan") return state.lastPlan;
+  return void 0;
+}
+var summaryOf = (plan, current) => sameCommit(plan.sha, current) ? "The last plan, made at this commit" : `The last plan, made at ${plan.sha ? `<code>${shortSha(plan.sha)}</code>` : "an earlier commit"}: out of date`;
+function keptPlanBlock(plan, current) {
+  return `${LAST_PLAN_START}${plan.sha ?? ""} -->
+<details><summary>${summaryOf(plan, current)}</summary>
+
+${plan.content}
+</details>
+${LAST_PLAN_END}${plan.content.length} -->
+`;
+}
+function keptPlanOf(rest) {
+  const content = contentOf(rest);
+  const end = content.lastIndexOf(LAST_PLAN_END);
+  if (end < 0) return void 0;
+  const length = Number(/^(\d+) -->/.exec(content.slice(end + LAST_PLAN_END.length))?.[1]);
+  const close = "\n</details>\n";
+  const stop = end - close.length;
+  const start = stop - length;
+  if (!Number.isInteger(length) || start < 0 || content.slice(stop, end) !== close || !content.slice(0, start).endsWith("</summary>\n\n")) return void 0;
+  const open = content.lastIndexOf(LAST_PLAN_START, content.lastIndexOf("<details><summary>", start));
+  const sha = open >= 0 ? /^([0-9a-f]*) -->/.exec(content.slice(open + LAST_PLAN_START.length))?.[1] : void 0;
+  return { ...sha ? { sha } : {}, content: content.slice(start, stop) };
+}
+
 // src/github/comment-body.ts
 var COMMENT_MAX_CHARS = 65536;
 var PLAN_MAX_BYTES = 6e4;
@@ -57508,7 +57586,7 @@ function title(command, frame) {
 }
 function footer(frame, what) {
   const parts = [`cmdsync ${frame.version}`];
-  if (frame.sha) parts.push(`${what} \`${frame.sha.slice(0, 7)}\``);
+  if (frame.sha) parts.push(`${what} \`${shortSha(frame.sha)}\``);
   if (frame.runUrl) parts.push(`[workflow run](${frame.runUrl})`);
   return `
 ---
@@ -57530,7 +57608,7 @@ function planCommentBody(frame, plan, opts = {}) {
     limitNote: LIMIT_NOTE,
     ...opts.guildNames ? { guildNames: opts.guildNames } : {}
   });
-  return frameBody(frame, markdown, "plan of");
+  return frameBody(frame, `${planAtMark(frame.sha)}${markdown}`, "plan of");
 }
 var APPLY_RESULT_MARK = "<!-- cmdsync:apply-result -->";
 var NO_CHANGES_SINCE_MARK = "<!-- cmdsync:no-changes-since -->";
@@ -57588,8 +57666,19 @@ function failureMarkdown(heading, command, failure) {
 
 ${hint}${errorsBlock(lines)}`;
 }
-function failureCommentBody(frame, command, failure) {
-  return frameBody(frame, failureMarkdown(title(command, frame), command, failure), command === "apply" ? "at" : "plan of");
+function failureCommentBody(frame, command, failure, lastPlan) {
+  const markdown = failureMarkdown(title(command, frame), command, failure);
+  if (command !== "plan") return frameBody(frame, markdown, "at");
+  return fitted(frame, `${noPlanAtMark(frame.sha)}${markdown}`, lastPlan, "plan of");
+}
+function fitted(frame, content, lastPlan, what) {
+  if (lastPlan === void 0) return frameBody(frame, content, what);
+  const body = frameBody(frame, `${content}${keptPlanBlock(lastPlan, frame.sha)}`, what);
+  if (body.length < COMMENT_MAX_CHARS - 20) return body;
+  const at2 = lastPlan.sha ? ` made at \`${shortSha(lastPlan.sha)}\`` : "";
+  return frameBody(frame, `${content}_The last plan${at2} is out of date, and too long to keep beside this._
+
+`, what);
 }
 function errorsBlock(errors) {
   if (errors.length === 0) return "";
@@ -57601,6 +57690,63 @@ ${text2}
 ${fence}
 
 `;
+}
+
+// src/github/out-of-date.ts
+var MAX_FINDINGS = 30;
+var MAX_FINDINGS_CHARS = 8e3;
+function lintCommentBody(frame, existing, lint) {
+  const state = existing === void 0 ? void 0 : readPlanComment(frame.marker, existing);
+  if (lint.passed && (state === void 0 || state.kind === "other" || state.kind === "plan" && sameCommit(state.sha, frame.sha))) return void 0;
+  const lastPlan = lastPlanOf(state);
+  const headline = lint.passed ? pendingNote(frame, lastPlan) : failedNote(frame, lint, lastPlan);
+  return fitted(frame, `${noPlanAtMark(frame.sha)}## ${escapeInline(title("plan", frame))}
+
+${headline}`, lastPlan, "lint of");
+}
+var at = (sha) => sha ? `\`${shortSha(sha)}\`` : "this commit";
+var runLink = (frame) => frame.runUrl ? `[workflow run](${frame.runUrl})` : "workflow run";
+function below(frame, lastPlan) {
+  if (lastPlan === void 0) return "";
+  if (sameCommit(lastPlan.sha, frame.sha)) return "; the last plan, made at this commit, is below";
+  return `; the plan below was made at ${at(lastPlan.sha)} and is **out of date**`;
+}
+function pendingNote(frame, lastPlan) {
+  const stale = lastPlan !== void 0 && !sameCommit(lastPlan.sha, frame.sha);
+  const lead = stale ? `**Out of date.** The plan below was made at ${at(lastPlan.sha)}; the plan for ${at(frame.sha)} has not been made yet.` : `**No plan yet.** The plan for ${at(frame.sha)} has not been made yet${below(frame, lastPlan)}.`;
+  return `> [!WARNING]
+> ${lead}
+> If the ${runLink(frame)} has ended, the plan step did not run: a step before it failed, or it was skipped.
+
+`;
+}
+function failedNote(frame, lint, lastPlan) {
+  const note = `> [!CAUTION]
+> **cmdsync lint failed at ${at(frame.sha)}**: ${escapeInline(lint.headline).replace(/\.$/, "")}. The plan for ${at(frame.sha)} has not been made${below(frame, lastPlan)}.
+
+`;
+  return `${note}${findingsBlock(lint.findings)}`;
+}
+function findingsBlock(findings) {
+  if (findings.length === 0) return "";
+  const shown2 = [];
+  let chars = 0;
+  for (const f of findings) {
+    if (shown2.length > 0 && (shown2.length >= MAX_FINDINGS || chars + f.length > MAX_FINDINGS_CHARS)) break;
+    shown2.push(f.length > MAX_FINDINGS_CHARS ? `${f.slice(0, MAX_FINDINGS_CHARS)}…` : f);
+    chars += f.length + 1;
+  }
+  const text2 = shown2.join("\n");
+  let fence = "```";
+  while (text2.includes(fence)) fence += "`";
+  const more = findings.length > shown2.length ? `_… ${findings.length - shown2.length} more in the step summary._
+
+` : "";
+  return `${fence}text
+${text2}
+${fence}
+
+${more}`;
 }
 
 // src/cli/commands/ci-action-failed.ts
@@ -57631,12 +57777,17 @@ async function upsertComment(api, repository, issue, marker, bodyOf) {
   const comments = await listIssueComments(api, repository, issue, (page) => findMarkedComment(page, marker) !== void 0);
   const existing = findMarkedComment(comments, marker);
   const body = typeof bodyOf === "string" ? bodyOf : bodyOf(existing?.body);
+  if (body === void 0) return { action: "unchanged" };
   if (existing) {
     await api.request("PATCH", `/repos/${repository}/issues/comments/${existing.id}`, { body: { body } });
     return { action: "updated", id: existing.id };
   }
   const created = await api.request("POST", `/repos/${repository}/issues/${issue}/comments`, { body: { body } });
   return { action: "created", id: created.id };
+}
+function commentUnavailable(run2) {
+  if (!run2.pullRequest?.fromFork || run2.eventName === "pull_request_target") return void 0;
+  return `pull request #${run2.pullRequest.number} comes from a fork, and GitHub gives such a run a read-only token, so there is no comment; the step summary has it all.`;
 }
 async function mergedPullOfCommit(api, repository, sha) {
   const pulls = await api.request("GET", `/repos/${repository}/commits/${sha}/pulls`);
@@ -57647,7 +57798,7 @@ async function mergedPullOfCommit(api, repository, sha) {
 
 // src/github/outputs.ts
 var import_node_crypto2 = require("node:crypto");
-var import_node_fs7 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 function formatOutputs(values, delimiter = () => `ghadelimiter_${(0, import_node_crypto2.randomUUID)()}`) {
   let out = "";
   for (const [name, value] of Object.entries(values)) {
@@ -57663,7 +57814,7 @@ ${d}
 function writeOutputs(values, env2) {
   const file = env2.GITHUB_OUTPUT;
   if (!file) return false;
-  (0, import_node_fs7.appendFileSync)(file, formatOutputs(values), "utf8");
+  (0, import_node_fs6.appendFileSync)(file, formatOutputs(values), "utf8");
   return true;
 }
 
@@ -57789,6 +57940,18 @@ var GitHubRest = class {
 // src/cli/commands/ci-action-io.ts
 init_redact();
 init_secrets();
+
+// src/github/step-summary.ts
+var import_node_fs7 = require("node:fs");
+function writeStepSummary(markdown, env2) {
+  const file = env2.GITHUB_STEP_SUMMARY;
+  if (!file) return false;
+  (0, import_node_fs7.appendFileSync)(file, markdown.endsWith("\n") ? markdown : `${markdown}
+`, "utf8");
+  return true;
+}
+
+// src/cli/commands/ci-action-io.ts
 init_github();
 init_errors();
 init_version();
@@ -57844,9 +58007,17 @@ async function withGitHub(io, what, use2, permission = "pull-requests: write") {
   }
 }
 async function publish(io, pr, marker, body) {
-  const safe = (existing) => io.redactor.redact(typeof body === "string" ? body : body(existing));
+  const unavailable = commentUnavailable(io.run);
+  if (unavailable) {
+    writeLine(io.ctx.stderr, `Not commenting: ${unavailable}`);
+    return;
+  }
+  const safe = (existing) => {
+    const text2 = typeof body === "string" ? body : body(existing);
+    return text2 === void 0 ? void 0 : io.redactor.redact(text2);
+  };
   const done = await withGitHub(io, `Could not comment on pull request #${pr}`, (api) => upsertComment(api, io.run.repository, pr, marker, safe));
-  if (done) writeLine(io.ctx.stderr, `${done.action === "created" ? "Commented on" : "Updated the comment on"} pull request #${pr}.`);
+  if (done && done.action !== "unchanged") writeLine(io.ctx.stderr, `${done.action === "created" ? "Commented on" : "Updated the comment on"} pull request #${pr}.`);
 }
 async function applyPullRequest(io) {
   if (io.run.pullRequest) return io.run.pullRequest.number;
@@ -57876,14 +58047,27 @@ async function failed(io, command, failure) {
   if (failure.hint) writeLine(ctx.stderr, failure.hint);
   appendSummary(io, failureMarkdown(title2(command, inputs), command, failure));
   setOutputs(io, { "exit-code": "1", "has-changes": "false", "plan-file": "", summary: `cmdsync ${command} failed: ${failure.reason}` });
-  if ((command === "plan" || command === "apply") && inputs.comment) {
-    const pr = command === "plan" ? run2.pullRequest?.number : await applyPullRequest(io);
+  if (!inputs.comment) return 1;
+  if (command === "lint") {
+    await commentLint(io, { passed: false, headline: failure.reason, findings: failure.details });
+  } else if (command === "plan" && run2.pullRequest) {
+    const frame = commentFrame(io, run2.pullRequest.headSha ?? run2.sha);
+    const body = (existing) => failureCommentBody(frame, command, failure, existing === void 0 ? void 0 : lastPlanOf(readPlanComment(frame.marker, existing)));
+    await publish(io, run2.pullRequest.number, frame.marker, body);
+  } else if (command === "apply") {
+    const pr = await applyPullRequest(io);
     if (pr !== void 0) {
-      const frame = commentFrame(io, command === "plan" ? run2.pullRequest?.headSha ?? run2.sha : run2.sha);
+      const frame = commentFrame(io, run2.sha);
       await publish(io, pr, frame.marker, failureCommentBody(frame, command, failure));
     }
   }
   return 1;
+}
+async function commentLint(io, outcome) {
+  const pr = io.run.pullRequest;
+  if (!io.inputs.comment || pr === void 0) return;
+  const frame = commentFrame(io, pr.headSha ?? io.run.sha);
+  await publish(io, pr.number, frame.marker, (existing) => lintCommentBody(frame, existing, outcome));
 }
 
 // src/cli/commands/ci-action-sync.ts
@@ -58913,8 +59097,8 @@ init_bot_exit();
 init_transcript2();
 function testAnnotations(result) {
   const out = [];
-  const add = (at, title3, message) => void out.push({ file: at.file, line: at.line, title: title3, message });
-  const exited = (at, title3, exit) => add(at, `${title3}${exit.error ? `: ${botErrorLine(exit.error)}` : ""}`, [botExitHeadline(exit), ...botExitDetail(exit)].join("\n"));
+  const add = (at2, title3, message) => void out.push({ file: at2.file, line: at2.line, title: title3, message });
+  const exited = (at2, title3, exit) => add(at2, `${title3}${exit.error ? `: ${botErrorLine(exit.error)}` : ""}`, [botExitHeadline(exit), ...botExitDetail(exit)].join("\n"));
   for (const f of result.files) {
     if (f.botExit) exited(f.botExit.at, "cmdsync test: the bot exited as it started", f.botExit);
     for (const p of f.problems ?? []) add(p.at, "cmdsync test: error in the test file", p.message);
@@ -58982,12 +59166,12 @@ ${table2}${more}
 function scenarioRow(s) {
   const step = s.steps.at(-1);
   if (s.botExit) return row(`${s.botExit.at.file}:${s.botExit.at.line}`, s.name, "the bot exited", botExitSummary(s.botExit));
-  const at = step && step.status !== "passed" ? step.at : s.at;
+  const at2 = step && step.status !== "passed" ? step.at : s.at;
   const outcome = s.status === "failed" ? "failed" : "error in the test";
   let what = "the scenario could not run";
   if (step?.status === "error") what = step.problem;
   else if (step?.status === "failed") what = step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`).join("; ");
-  return row(`${at.file}:${at.line}`, s.name, outcome, what);
+  return row(`${at2.file}:${at2.line}`, s.name, outcome, what);
 }
 var cell = (text2) => escapeInline(text2.replace(/\s+/g, " ")).replace(/\|/g, "\\|");
 var row = (where2, name, outcome, what) => `| ${cell(where2)} | ${cell(name)} | ${outcome} | ${cell(what)} |`;
@@ -59069,6 +59253,9 @@ async function actionLint(io) {
   const tooManyWarnings = maxWarnings !== void 0 && countReport(reports).warningCount > maxWarnings;
   const code = report2.errorCount > 0 || tooManyWarnings ? 1 : 0;
   setOutputs(io, { "exit-code": String(code), "has-changes": "false", "plan-file": "", summary: lintCounts(report2) });
+  const findings = shown2.flatMap((r) => r.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message} (${d.rule})`));
+  const headline = tooManyWarnings ? `${lintCounts(countReport(reports))}: more warnings than --max-warnings ${maxWarnings} allows` : lintCounts(report2);
+  await commentLint(io, { passed: code === 0, headline, findings });
   return code;
 }
 
