@@ -5,6 +5,7 @@
  */
 import { TRANSPORT_COMPRESSIONS, type TransportCompression } from './transport.js';
 import { CLIENT_OPS, GATEWAY_VERSION, GatewayClose, KNOWN_INTENTS, LARGE_THRESHOLD } from '../../wire/gateway.js';
+import { readJson } from '../../wire/json.js';
 
 export interface Refusal {
   close: number;
@@ -18,43 +19,11 @@ export interface ClientFrame {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * `text` with every integer literal too long for a double made a string:
- * discord.py sends snowflakes (`guild_id`, `user_ids`) as JSON numbers, which
- * JSON.parse would round. Strings in the text are left as they are.
- */
-export function quoteBigIntegers(text: string): string {
-  if (!/\d{16}/.test(text)) return text;
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (ch >= '0' && ch <= '9') {
-      let j = i;
-      while (j < text.length && /[0-9.eE+-]/.test(text[j]!)) j++;
-      const literal = text.slice(i, j);
-      out += /^\d{16,}$/.test(literal) && !Number.isSafeInteger(Number(literal)) ? `"${literal}"` : literal;
-      i = j;
-    } else {
-      out += ch;
-      i++;
-    }
-  }
-  return out;
-}
-
 export function decodeFrame(text: string): ClientFrame | Refusal {
-  let value: unknown;
-  try {
-    value = JSON.parse(quoteBigIntegers(text));
-  } catch {
-    return { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' };
-  }
+  // The same reader as HTTP bodies: discord.py sends snowflakes (`guild_id`, `user_ids`) as JSON numbers.
+  const read = readJson(text);
+  if (!read.ok) return { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' };
+  const value = read.value;
   if (!isObject(value) || typeof value.op !== 'number') return { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' };
   if (!CLIENT_OPS.has(value.op)) return { close: GatewayClose.UNKNOWN_OPCODE, reason: 'Unknown opcode.' };
   return { op: value.op, d: value.d };

@@ -6,7 +6,7 @@
  * (Node's own `Response.formData()`), so no parser of ours to get wrong.
  */
 
-import { MAX_JSON_BYTES, parseJsonBody } from './json-body.js';
+import { MAX_JSON_BYTES, readJson } from '../../wire/json.js';
 
 export interface MultipartFile {
   field: string;
@@ -32,7 +32,7 @@ const TEXT_FIELDS = new Set(['content', 'username', 'avatar_url', 'thread_name',
 
 function plainFieldValue(name: string, value: string): unknown {
   if (TEXT_FIELDS.has(name)) return value;
-  const parsed = parseJsonBody(value);
+  const parsed = readJson(value);
   return parsed.ok ? parsed.value : value;
 }
 
@@ -56,7 +56,7 @@ export async function parseMultipart(raw: Buffer, contentType: string): Promise<
       });
     } else if (field === 'payload_json') {
       if (value.length > MAX_JSON_BYTES) throw new MultipartError(413, 40005, 'Request entity too large');
-      const parsed = parseJsonBody(value);
+      const parsed = readJson(value);
       if (!parsed.ok) throw new MultipartError(400, 50109, 'The request body contains invalid JSON.');
       payload = parsed.value;
     } else {

@@ -1,7 +1,7 @@
 /** Body parsing, after auth: the request as handlers see it (JSON, or multipart with files), or the 400/413. */
 import type { Exchange } from '../exchange.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type RequestAuth } from '../http-types.js';
-import { MAX_JSON_BYTES, parseJsonBody } from '../json-body.js';
+import { MAX_JSON_BYTES, readJson } from '../../../wire/json.js';
 import { MultipartError, parseMultipart } from '../multipart.js';
 import { tooLarge } from './answer.js';
 import type { Matched } from './match-route.js';
@@ -26,7 +26,7 @@ function parseBody(raw: Buffer, contentType: string, routePattern: string): Pars
   const type = contentType === 'application/json' ? contentType : contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json') {
     if (raw.length > MAX_JSON_BYTES) return tooLarge();
-    const parsed = parseJsonBody(raw.toString('utf8'));
+    const parsed = readJson(raw.toString('utf8'));
     return parsed.ok ? { body: parsed.value, files: [] } : apiError(400, 50109, 'The request body contains invalid JSON.');
   }
   if (type === 'multipart/form-data' && routePattern !== TOKEN_ROUTE) return parseMultipartBody(raw, contentType);
