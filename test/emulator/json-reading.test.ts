@@ -49,7 +49,7 @@ const TABLE: Row[] = [
   ],
   ['unterminated text', '[1058900000000000107', REFUSED],
   ['not JSON', '{nope', REFUSED],
-  [`nesting past ${MAX_JSON_DEPTH} is refused`, `${"[".repeat(MAX_JSON_DEPTH + 1)}1${"]".repeat(MAX_JSON_DEPTH + 1)}`, REFUSED],
+  [`nesting past ${MAX_JSON_DEPTH} is refused`, `${'['.repeat(MAX_JSON_DEPTH + 1)}1${']'.repeat(MAX_JSON_DEPTH + 1)}`, REFUSED],
 ];
 
 const read = (text: string) => {

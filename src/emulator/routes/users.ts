@@ -21,4 +21,4 @@ function getUser(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   return channelError(ChannelErrors.unknownUser);
 }
 
-export const userRoutes: Route[] = [{ method: 'GET', pattern: '/users/:userId', auth: 'optional', handler: getUser }];
+export const userRoutes: Route[] = [{ method: 'GET', pattern: '/users/:userId', auth: 'optional', bucket: 'default', handler: getUser }];
