@@ -9,7 +9,9 @@
 // quoted body the ratio is larger (about 7x here): V8 parses short strings far
 // faster than 19-digit numbers, so that baseline is tiny; it is shown so a
 // regression in the quoting pass stands out.
-const { parseJsonBody } = await import(process.env.JSON_BODY_MODULE ?? '../dist/emulator/http/json-body.js');
+// JSON_BODY_MODULE measures another build's reader (an older build's dist/emulator/http/json-body.js exports it as parseJsonBody).
+const reader = await import(process.env.JSON_BODY_MODULE ?? '../dist/wire/json.js');
+const parseJsonBody = reader.readJson ?? reader.parseJsonBody;
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
 const bulk = JSON.stringify(

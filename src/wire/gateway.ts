@@ -47,6 +47,23 @@ export const GatewayClose = {
   DISALLOWED_INTENTS: 4014,
 } as const;
 
+/** The reason each close is sent with, as the service words it (the close-code table's texts; 4013 and 4014 observed, facts §6). */
+export const GATEWAY_CLOSE_REASONS: Readonly<Record<(typeof GatewayClose)[keyof typeof GatewayClose], string>> = {
+  [GatewayClose.UNKNOWN_ERROR]: 'Unknown error.',
+  [GatewayClose.UNKNOWN_OPCODE]: 'Unknown opcode.',
+  [GatewayClose.DECODE_ERROR]: 'Error while decoding payload.',
+  [GatewayClose.NOT_AUTHENTICATED]: 'Not authenticated.',
+  [GatewayClose.AUTHENTICATION_FAILED]: 'Authentication failed.',
+  [GatewayClose.ALREADY_AUTHENTICATED]: 'You sent more than one identify payload.',
+  [GatewayClose.INVALID_SEQ]: 'Invalid seq.',
+  [GatewayClose.RATE_LIMITED]: 'You are being rate limited.',
+  [GatewayClose.SESSION_TIMED_OUT]: 'Session timed out.',
+  [GatewayClose.INVALID_SHARD]: 'Invalid shard.',
+  [GatewayClose.INVALID_API_VERSION]: 'Invalid API version provided.',
+  [GatewayClose.INVALID_INTENTS]: 'Invalid intent(s).',
+  [GatewayClose.DISALLOWED_INTENTS]: 'Disallowed intent(s).',
+};
+
 export const Intent = {
   GUILDS: 1 << 0,
   GUILD_MEMBERS: 1 << 1,

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { discordPyAvailable, PYTHON } from '../helpers/discord-py.js';
+import { discordPyAvailable, discordPyTitle, PYTHON } from '../helpers/discord-py.js';
 import { bot, call, start } from '../emulator/helpers.js';
 
 const BOT = join(import.meta.dirname, 'discordpy/commands_bot.py');
@@ -74,7 +74,7 @@ function startPyBot(em: RunningEmulator): PyBot {
 
 const run = discordPyAvailable();
 
-describe.skipIf(!run)('a discord.py bot against the emulator', () => {
+describe.skipIf(!run)(discordPyTitle('a discord.py bot against the emulator'), () => {
   let em: RunningEmulator | undefined;
   let py: PyBot | undefined;
   afterEach(async () => {

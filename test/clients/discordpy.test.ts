@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { discordPyAvailable, PYTHON } from '../helpers/discord-py.js';
+import { discordPyAvailable, discordPyTitle, PYTHON } from '../helpers/discord-py.js';
 
 const BOT = fileURLToPath(new URL('./discordpy/members_bot.py', import.meta.url));
 const available = discordPyAvailable();
@@ -35,7 +35,7 @@ function runBot(args: string[]): Promise<{ code: number | null; stdout: string; 
   });
 }
 
-test.skipIf(!available)('a discord.py bot logs in over zlib-stream and chunks its guild’s members before on_ready', { timeout: 60_000 }, async () => {
+test.skipIf(!available)(discordPyTitle('a discord.py bot logs in over zlib-stream and chunks its guild’s members before on_ready'), { timeout: 60_000 }, async () => {
   const members = Array.from({ length: 40 }, (_, i) => ({ id: String(700000000000000000n + BigInt(i)), username: `member${i}` }));
   em = await startEmulator({
     rateLimits: false,

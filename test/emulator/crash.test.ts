@@ -12,9 +12,12 @@ import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { Store } from '../../src/emulator/state/store.js';
+import { seededRandom } from '../helpers/random.js';
 
 const DIST = resolve(__dirname, '../../dist/emulator/index.js');
 const ROUNDS = 20;
+/** The kill moments come from this seed (CMDSYNC_CRASH_SEED replays a run); every failure message names it. */
+const SEED = Number(process.env.CMDSYNC_CRASH_SEED ?? 20261124);
 
 type Started = { proc: ChildProcess; url: string; token: string; app: string; guild: string };
 
@@ -68,10 +71,10 @@ function children(): { next(dataFile: string, extra?: Record<string, unknown>): 
  * writing emulator, however slow a loaded machine starts it), then a random
  * moment more before the kill.
  */
-async function killMoment(ackedThisRound: () => number): Promise<void> {
+async function killMoment(ackedThisRound: () => number, random: (n: number) => number): Promise<void> {
   const giveUp = Date.now() + 20_000;
   while (ackedThisRound() === 0 && Date.now() < giveUp) await new Promise((r) => setTimeout(r, 5));
-  await new Promise((r) => setTimeout(r, Math.random() * 180));
+  await new Promise((r) => setTimeout(r, random(180)));
 }
 
 describe('crash safety (SIGKILL at random moments)', () => {
@@ -82,6 +85,7 @@ describe('crash safety (SIGKILL at random moments)', () => {
   test(`${ROUNDS} kill/restart rounds lose no acknowledged write`, async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-crash-')), 'world.json');
     const acked = new Set<string>();
+    const random = seededRandom(SEED);
     let seq = 0;
     const spawner = children();
     onTestFinished(() => spawner.close());
@@ -106,18 +110,18 @@ describe('crash safety (SIGKILL at random moments)', () => {
       };
       const before = acked.size;
       const writers = Array.from({ length: 4 }, writer);
-      await killMoment(() => acked.size - before);
+      await killMoment(() => acked.size - before, random);
       proc.kill('SIGKILL');
       alive = false;
       await new Promise((r) => proc.once('exit', r));
       await Promise.all(writers);
 
       const loaded = Store.load(file);
-      expect(loaded, `round ${round}: data file missing`).toBeDefined();
+      expect(loaded, `round ${round} (seed ${SEED}): data file missing`).toBeDefined();
       const names = new Set(Object.values(loaded!.world.commands).map((c) => c.name));
       const lost = [...acked].filter((n) => !names.has(n));
-      expect(lost, `round ${round}: acknowledged writes lost`).toEqual([]);
-      expect(acked.size, `round ${round}: no write was acknowledged before the kill`).toBeGreaterThan(before);
+      expect(lost, `round ${round} (seed ${SEED}): acknowledged writes lost`).toEqual([]);
+      expect(acked.size, `round ${round} (seed ${SEED}): no write was acknowledged before the kill`).toBeGreaterThan(before);
     }
   }, 120_000);
 
@@ -125,6 +129,7 @@ describe('crash safety (SIGKILL at random moments)', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-crash-journal-')), 'world.json');
     const acked = new Set<string>();
     let hook: { id: string; token: string } | undefined;
+    const random = seededRandom(SEED);
     let seq = 0;
     const spawner = children();
     onTestFinished(() => spawner.close());
@@ -159,17 +164,17 @@ describe('crash safety (SIGKILL at random moments)', () => {
       };
       const before = acked.size;
       const writers = Array.from({ length: 4 }, writer);
-      await killMoment(() => acked.size - before);
+      await killMoment(() => acked.size - before, random);
       proc.kill('SIGKILL');
       alive = false;
       await new Promise((r) => proc.once('exit', r));
       await Promise.all(writers);
 
       const loaded = Store.load(file);
-      expect(loaded, `round ${round}: data file missing`).toBeDefined();
+      expect(loaded, `round ${round} (seed ${SEED}): data file missing`).toBeDefined();
       const lost = [...acked].filter((id) => !loaded!.world.messages[id]);
-      expect(lost, `round ${round}: acknowledged messages lost`).toEqual([]);
-      expect(acked.size, `round ${round}: no message was acknowledged before the kill`).toBeGreaterThan(before);
+      expect(lost, `round ${round} (seed ${SEED}): acknowledged messages lost`).toEqual([]);
+      expect(acked.size, `round ${round} (seed ${SEED}): no message was acknowledged before the kill`).toBeGreaterThan(before);
     }
   }, 120_000);
 });

@@ -1,13 +1,14 @@
 /** Reading what a gateway client sends (src/emulator/gateway/frames.ts). */
 import { describe, expect, test } from 'vitest';
-import { decodeFrame, quoteBigIntegers, readIdentify } from '../../src/emulator/gateway/frames.js';
+import { decodeFrame, readIdentify } from '../../src/emulator/gateway/frames.js';
 
-describe('quoteBigIntegers', () => {
+describe('decodeFrame reads frames with the one JSON reader (src/wire/json.ts; its table: json-reading.test.ts)', () => {
   test('integers beyond a double become strings; small numbers and every string stay as they are', () => {
-    expect(quoteBigIntegers('{"a":123456789012345678901,"b":[42,9007199254740993],"c":"x 12345678901234567890"}')).toBe(
-      '{"a":"123456789012345678901","b":[42,"9007199254740993"],"c":"x 12345678901234567890"}',
+    const d = (text: string) => (decodeFrame(`{"op":1,"d":${text}}`) as { d: unknown }).d;
+    expect(d('{"a":123456789012345678901,"b":[42,9007199254740993],"c":"x 12345678901234567890"}')).toEqual(
+      JSON.parse('{"a":"123456789012345678901","b":[42,"9007199254740993"],"c":"x 12345678901234567890"}'),
     );
-    expect(quoteBigIntegers('{"s":"a\\"1234567890123456789","n":1.5e300}')).toBe('{"s":"a\\"1234567890123456789","n":1.5e300}');
+    expect(d('{"s":"a\\"1234567890123456789","n":1.5e300}')).toEqual(JSON.parse('{"s":"a\\"1234567890123456789","n":1.5e300}'));
     expect(decodeFrame('{"op":8,"d":{"guild_id":1234567890123456789}}')).toEqual({ op: 8, d: { guild_id: '1234567890123456789' } });
   });
 });

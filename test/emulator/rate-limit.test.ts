@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { bucketOf, majorParameter, RateLimiter } from '../../src/emulator/http/rate-limit.js';
+import { majorParameter, RateLimiter } from '../../src/emulator/http/rate-limit.js';
+import { declaredBucket as bucketOf } from './route-table.js';
 import { TestClock } from '../helpers/clock.js';
 import { bot, call, slash } from './helpers.js';
 
@@ -61,7 +62,7 @@ describe('per-route buckets', () => {
     expect((await call(em, 'GET', url, { auth: bot(em) })).status).toBe(200);
   });
 
-  test('classification of routes and top-level resources', () => {
+  test('classification of routes (the bucket each declares) and top-level resources', () => {
     expect(bucketOf('POST', '/applications/:applicationId/commands')).toBe('commands.create');
     expect(bucketOf('PUT', '/applications/:applicationId/guilds/:guildId/commands')).toBe('commands.bulk');
     expect(bucketOf('PUT', '/applications/:applicationId/guilds/:guildId/commands/:commandId/permissions')).toBe('permissions.edit');
@@ -113,9 +114,8 @@ describe("snapshot (the web view's state panel)", () => {
   test('reads the open windows without touching them, busiest first, and at most `max` of them', () => {
     const rl = new RateLimiter();
     const now = 1_000_000;
-    for (let i = 0; i < 300; i++)
-      expect(rl.check(`caller${String(i).padStart(4, '0')}`, 'GET', '/applications/:application_id/commands', '/applications/1/commands', now).ok).toBe(true);
-    for (let i = 0; i < 3; i++) rl.check('busyone', 'GET', '/applications/:application_id/commands', '/applications/1/commands', now);
+    for (let i = 0; i < 300; i++) expect(rl.check(`caller${String(i).padStart(4, '0')}`, 'GET', 'commands.list', '/applications/1/commands', now).ok).toBe(true);
+    for (let i = 0; i < 3; i++) rl.check('busyone', 'GET', 'commands.list', '/applications/1/commands', now);
     const snap = rl.snapshot(now + 10);
     expect(snap).toHaveLength(200);
     expect(snap[0]!.caller).toBe('caller busyon');

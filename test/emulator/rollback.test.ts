@@ -128,6 +128,7 @@ test('over HTTP: a handler that throws half way gets the generic 500, and the wo
       method: 'POST',
       pattern: '/half-way',
       auth: 'none',
+      bucket: 'default',
       handler: (_req, ctx) => {
         halfWay(ctx.world);
         ctx.changed();

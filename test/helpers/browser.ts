@@ -14,9 +14,17 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 export const CHROMIUM = findChromium();
 export const BROWSER_SKIP_REASON = 'no Chromium found: install it with `sudo bash scripts/ci/install-browser.sh` (Debian: apt-get install chromium) or set CMDSYNC_CHROMIUM';
 
-if (!CHROMIUM) {
-  if (process.env.CMDSYNC_REQUIRE_BROWSER === '1') throw new Error(`browser tests required (CMDSYNC_REQUIRE_BROWSER=1) but ${BROWSER_SKIP_REASON}`);
-  console.warn(`skipping browser tests: ${BROWSER_SKIP_REASON}`);
+if (!CHROMIUM && process.env.CMDSYNC_REQUIRE_BROWSER === '1') throw new Error(`browser tests required (CMDSYNC_REQUIRE_BROWSER=1) but ${BROWSER_SKIP_REASON}`);
+
+/**
+ * A browser suite's title. Without Chromium it names why the suite is
+ * skipped, and says so on the console once per file (a worker imports this
+ * module once for all its files), so no browser test is skipped silently.
+ */
+export function browserTitle(title: string): string {
+  if (CHROMIUM) return title;
+  console.warn(`skipping "${title}": ${BROWSER_SKIP_REASON}`);
+  return `${title} (skipped: ${BROWSER_SKIP_REASON})`;
 }
 
 export interface BrowserSession {

@@ -26,6 +26,11 @@ export const PYTHON = found.python ?? 'python3';
 /** Why the discord.py tests cannot run here, or undefined when they can. */
 export const DISCORD_PY_SKIP_REASON = found.reason;
 
+/** A discord.py test's title: without discord.py it names why the test is skipped (discordPyAvailable says so on the console). */
+export function discordPyTitle(title: string): string {
+  return DISCORD_PY_SKIP_REASON === undefined ? title : `${title} (skipped: ${DISCORD_PY_SKIP_REASON})`;
+}
+
 export function discordPyAvailable(): boolean {
   if (DISCORD_PY_SKIP_REASON === undefined) return true;
   if (process.env.CMDSYNC_REQUIRE_DISCORD_PY === '1') throw new Error(`discord.py tests required (CMDSYNC_REQUIRE_DISCORD_PY=1) but ${DISCORD_PY_SKIP_REASON}`);

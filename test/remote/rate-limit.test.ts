@@ -1,9 +1,18 @@
+/**
+ * The REST client's rate limits against a real HTTP server that enforces
+ * them. Whatever compares times runs on a controlled clock (`onControlledClock`):
+ * Date and timers are vitest's fake ones, real I/O runs, and the clock moves
+ * on to the next timer only once nothing is in transit (every request the
+ * client sent has reached the server, every answer the server finished has
+ * reached the client). Times the server stamps and the client waits are then
+ * exact, however loaded the machine, and no test waits in real time.
+ */
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { RestClient } from '../../src/remote/http/client.js';
 import { DiscordAPIError, InvalidRequestLimitError, RateLimitError } from '../../src/remote/errors.js';
 import { InvalidRequestCounter } from '../../src/remote/http/invalid-requests.js';
 import { GlobalPacer } from '../../src/remote/http/pacer.js';
-import { BOT_TOKEN, json, rejectionOf, sleep, startServer, type TestServer } from './helpers/server.js';
+import { BOT_TOKEN, type Handler, json, rejectionOf, sleep, startServer as startRealServer, type TestServer } from './helpers/server.js';
 
 const APP = '111111111111111111';
 let server: TestServer | undefined;
@@ -12,12 +21,73 @@ afterEach(async () => {
   await client?.close();
   await server?.close();
   client = server = undefined;
+  traffic.sent = traffic.answered = traffic.back = 0;
 });
 
+/** Requests and answers on their way: sent by the client (its `→` debug line), answered by the server, received back (`←` or `✗`). */
+const traffic = { sent: 0, answered: 0, back: 0 };
+
+function startServer(handler: Handler): Promise<TestServer> {
+  return startRealServer((req, res, i) => {
+    res.once('finish', () => traffic.answered++);
+    return handler(req, res, i);
+  });
+}
+
 function newClient(extra: ConstructorParameters<typeof RestClient>[0] = {}): RestClient {
-  client = new RestClient({ apiUrl: server!.base, credentials: { botToken: BOT_TOKEN }, backoffBaseMs: 10, rateLimitOffsetMs: 10, ...extra });
+  client = new RestClient({
+    apiUrl: server!.base,
+    credentials: { botToken: BOT_TOKEN },
+    backoffBaseMs: 10,
+    rateLimitOffsetMs: 10,
+    onDebug: (line) => {
+      if (line.startsWith('→')) traffic.sent++;
+      else if (line.startsWith('←') || line.startsWith('✗')) traffic.back++;
+    },
+    ...extra,
+  });
   return client;
 }
+
+/** Puts this test on the controlled clock (see the top of the file), from `now`. */
+function onControlledClock(now = 1_750_000_000_000): void {
+  vi.useFakeTimers({ now, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+  onTestFinished(() => void vi.useRealTimers());
+}
+
+/** Real event-loop turns until nothing is in transit and nothing changed for three turns (setImmediate is not faked). */
+async function settleIo(): Promise<void> {
+  let last = '';
+  for (let stable = 0; stable < 3; ) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const state = `${traffic.sent}/${server?.seen.length ?? 0}/${traffic.answered}/${traffic.back}`;
+    const inTransit = traffic.sent !== (server?.seen.length ?? 0) || traffic.answered !== traffic.back;
+    stable = !inTransit && state === last ? stable + 1 : 0;
+    last = state;
+  }
+}
+
+/** Runs `work` to its end on the controlled clock: real I/O, then the next timer, until it settles. */
+async function drive<T>(work: Promise<T>, until?: () => boolean): Promise<T> {
+  let done = false;
+  work.then(
+    () => {
+      done = true;
+    },
+    () => {
+      done = true;
+    },
+  );
+  for (let moves = 0; ; moves++) {
+    await settleIo();
+    if (done || until?.()) return until ? (undefined as T) : work;
+    if (moves > 10_000) throw new Error('the controlled clock moved 10,000 times and the work did not end');
+    vi.advanceTimersToNextTimer();
+  }
+}
+
+/** Moves the controlled clock until `condition` holds. */
+const driveUntil = (condition: () => boolean) => drive(new Promise<never>(() => {}), condition);
 
 /** A server that enforces `limit` requests per `windowMs` per (bucket, major) and answers 429 beyond it. */
 function enforcingHandler(limit: number, windowMs: number, bucketOf: (path: string) => string, majorOf: (path: string) => string, delayMs = 0) {
@@ -68,11 +138,12 @@ describe('bucket queues', () => {
       () => 'cmd-bucket',
       () => 'app',
     );
+    onControlledClock();
     server = await startServer(model.handler);
     const c = newClient();
     const path = `/applications/${APP}/commands`;
     const started = Date.now();
-    await Promise.all(Array.from({ length: 5 }, () => c.request({ method: 'GET', path })));
+    await drive(Promise.all(Array.from({ length: 5 }, () => c.request({ method: 'GET', path }))));
     const elapsed = Date.now() - started;
     expect(model.violations).toEqual([]);
     expect(c.stats.rateLimited).toBe(0);
@@ -90,35 +161,39 @@ describe('bucket queues', () => {
       () => 'same-bucket',
       () => 'app',
     );
+    onControlledClock();
     server = await startServer(model.handler);
     const c = newClient();
     // Learn the bucket on both routes first. Before its first answer a route cannot be known to share a
     // bucket, so the test lets the window pass between the two.
-    await c.request({ method: 'GET', path: `/applications/${APP}/commands` });
-    await sleep(270);
-    await c.request({ method: 'GET', path: `/applications/${APP}/commands/5` });
-    await Promise.all([
-      c.request({ method: 'GET', path: `/applications/${APP}/commands` }),
-      c.request({ method: 'GET', path: `/applications/${APP}/commands/5` }),
-      c.request({ method: 'GET', path: `/applications/${APP}/commands` }),
-    ]);
+    await drive(c.request({ method: 'GET', path: `/applications/${APP}/commands` }));
+    await drive(sleep(270));
+    await drive(c.request({ method: 'GET', path: `/applications/${APP}/commands/5` }));
+    await drive(
+      Promise.all([
+        c.request({ method: 'GET', path: `/applications/${APP}/commands` }),
+        c.request({ method: 'GET', path: `/applications/${APP}/commands/5` }),
+        c.request({ method: 'GET', path: `/applications/${APP}/commands` }),
+      ]),
+    );
     expect(model.violations).toEqual([]);
     expect(c.stats.rateLimited).toBe(0);
   });
 
   it('runs different guilds concurrently, and one guild sequentially', async () => {
+    onControlledClock();
     const model = enforcingHandler(5, 5000, () => 'guild-put', guildOf, 150);
     server = await startServer(model.handler);
     const c = newClient();
     const guilds = ['301', '302', '303', '304', '305', '306'];
     const started = Date.now();
-    await Promise.all(guilds.map((g) => c.request({ method: 'PUT', path: `/applications/${APP}/guilds/${g}/commands`, body: [] })));
+    await drive(Promise.all(guilds.map((g) => c.request({ method: 'PUT', path: `/applications/${APP}/guilds/${g}/commands`, body: [] }))));
     const concurrentElapsed = Date.now() - started;
     expect(model.maxInFlight()).toBeGreaterThanOrEqual(4);
 
     const sameStart = Date.now();
     const before = model.maxInFlight();
-    await Promise.all([1, 2, 3].map(() => c.request({ method: 'GET', path: `/applications/${APP}/guilds/999/commands` })));
+    await drive(Promise.all([1, 2, 3].map(() => c.request({ method: 'GET', path: `/applications/${APP}/guilds/999/commands` }))));
     const sameElapsed = Date.now() - sameStart;
     expect(sameElapsed).toBeGreaterThanOrEqual(3 * 150 - 20);
     expect(model.maxInFlight()).toBe(before);
@@ -138,10 +213,11 @@ describe('bucket queues', () => {
 
 describe('global pacer', () => {
   it('never starts more than N requests in any second across buckets', async () => {
+    onControlledClock();
     server = await startServer((_req, res) => json(res, 200, {}));
     const c = newClient({ globalRequestsPerSecond: 20, concurrency: 50 });
     const started = Date.now();
-    await Promise.all(Array.from({ length: 45 }, (_, i) => c.request({ method: 'GET', path: `/applications/${APP}/guilds/${500 + i}/commands` })));
+    await drive(Promise.all(Array.from({ length: 45 }, (_, i) => c.request({ method: 'GET', path: `/applications/${APP}/guilds/${500 + i}/commands` }))));
     const at = server.seen.map((r) => r.at).sort((a, b) => a - b);
     for (let i = 0; i + 20 < at.length; i++) expect(at[i + 20] - at[i]).toBeGreaterThanOrEqual(950);
     // 45 requests at 20/s: the 41st cannot start before 2 s.
@@ -175,6 +251,7 @@ describe('global pacer', () => {
 
 describe('429 handling', () => {
   it('waits retry_after on a route 429 and succeeds without counting a failure', async () => {
+    onControlledClock();
     server = await startServer((_req, res, i) =>
       i === 0
         ? json(
@@ -186,13 +263,14 @@ describe('429 handling', () => {
         : json(res, 200, { ok: 1 }),
     );
     const c = newClient({ retries: 0 });
-    expect(await c.request({ method: 'POST', path: `/applications/${APP}/commands`, body: { name: 'a' } })).toEqual({ ok: 1 });
+    expect(await drive(c.request({ method: 'POST', path: `/applications/${APP}/commands`, body: { name: 'a' } }))).toEqual({ ok: 1 });
     expect(server.seen[1].at - server.seen[0].at).toBeGreaterThanOrEqual(240);
     expect(c.stats).toMatchObject({ rateLimited: 1, retried: 0 });
     expect(c.invalidRequestCount).toBe(1);
   });
 
   it('a global 429 holds back every bucket', async () => {
+    onControlledClock();
     let first = true;
     server = await startServer((req, res) => {
       if (first) {
@@ -208,30 +286,32 @@ describe('429 handling', () => {
     });
     const c = newClient();
     const a = c.request({ method: 'GET', path: `/applications/${APP}/guilds/1/commands` });
-    while (server.seen.length === 0) await sleep(5);
-    await sleep(50);
+    await driveUntil(() => server!.seen.length > 0);
+    await drive(sleep(50));
     const b = c.request({ method: 'GET', path: `/channels/77/webhooks` });
-    await Promise.all([a, b]);
+    await drive(Promise.all([a, b]));
     const t429 = server.seen[0].at;
     for (const req of server.seen.slice(1)) expect(req.at - t429).toBeGreaterThanOrEqual(380);
   });
 
   it('a shared-scope 429 is waited out and not counted as invalid', async () => {
+    onControlledClock();
     server = await startServer((_req, res, i) =>
       i === 0
         ? json(res, 429, { message: 'The resource is being rate limited.', retry_after: 0.1, global: false }, { 'x-ratelimit-scope': 'shared', 'retry-after': '1' })
         : json(res, 200, {}),
     );
     const c = newClient();
-    await c.request({ method: 'PUT', path: `/applications/${APP}/commands`, body: [] });
+    await drive(c.request({ method: 'PUT', path: `/applications/${APP}/commands`, body: [] }));
     expect(server.seen[1].at - server.seen[0].at).toBeGreaterThanOrEqual(90);
     expect(c.invalidRequestCount).toBe(0);
   });
 
   it('uses Retry-After when the body has no retry_after', async () => {
+    onControlledClock();
     server = await startServer((_req, res, i) => (i === 0 ? json(res, 429, { message: 'x', global: false }, { 'retry-after': '0.2' }) : json(res, 200, {})));
     const c = newClient();
-    await c.request({ method: 'GET', path: '/guilds/5/webhooks' });
+    await drive(c.request({ method: 'GET', path: '/guilds/5/webhooks' }));
     expect(server.seen[1].at - server.seen[0].at).toBeGreaterThanOrEqual(190);
   });
 
@@ -245,12 +325,13 @@ describe('429 handling', () => {
   });
 
   it('refuses a wait beyond the cap instead of sleeping', async () => {
+    onControlledClock();
     server = await startServer((_req, res) =>
       json(res, 429, { message: 'The resource is being rate limited.', retry_after: 432, global: false }, { 'x-ratelimit-scope': 'shared' }),
     );
     const c = newClient({ maxRateLimitWaitMs: 5_000 });
     const started = Date.now();
-    const error = await rejectionOf(c.request({ method: 'PUT', path: `/applications/${APP}/commands`, body: [] }));
+    const error = await rejectionOf(drive(c.request({ method: 'PUT', path: `/applications/${APP}/commands`, body: [] })));
     // Not even the cap's 5 s were slept.
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error).toMatchObject({ code: 'RATE_LIMITED', reason: 'wait-cap-exceeded', retryAfterMs: 432_000 });

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { APP, BOB, GENERAL, interactionSeed } from '../helpers/interaction-seed.js';
-import { apiClient, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { apiClient, browserTitle, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 
 /** An interactions endpoint that answers /secret ephemerally, /hello at once, and defers /slow, keeping its token for the test. */
 function startBot(): Promise<{ url: string; tokens: Map<string, string>; close(): Promise<void> }> {
@@ -38,7 +38,7 @@ function startBot(): Promise<{ url: string; tokens: Map<string, string>; close()
   );
 }
 
-describe.skipIf(!CHROMIUM)('the Channels view in Chromium: answers, components v2, paging', () => {
+describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium: answers, components v2, paging'), () => {
   let em: RunningEmulator;
   let b: BrowserSession;
   let bot: Awaited<ReturnType<typeof startBot>>;

@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { apiClient, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { apiClient, browserTitle, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 import { solidPng } from '../helpers/png.js';
 
-describe.skipIf(!CHROMIUM)('the Channels view in Chromium', () => {
+describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium'), () => {
   let em: RunningEmulator;
   let b: BrowserSession;
   let general: string;

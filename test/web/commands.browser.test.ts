@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator, type Seed } from '../../src/emulator/index.js';
 import { call } from '../emulator/helpers.js';
-import { CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { browserTitle, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 import { startSignedEndpoint } from '../helpers/http-bot.js';
 
 const APP = '110000000000000001';
@@ -76,7 +76,7 @@ async function startTestBot(): Promise<TestBot> {
   };
 }
 
-describe.skipIf(!CHROMIUM)('the Commands view and the invoke form in Chromium', () => {
+describe.skipIf(!CHROMIUM)(browserTitle('the Commands view and the invoke form in Chromium'), () => {
   let em: RunningEmulator;
   let bot: TestBot;
   let b: BrowserSession;

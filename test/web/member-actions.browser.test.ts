@@ -13,7 +13,7 @@ import { Client, Events, GatewayIntentBits, type Interaction, type Message, type
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { ANN, BOB, GENERAL } from '../helpers/interaction-seed.js';
-import { CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { browserTitle, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 import { componentSeed, FEEDBACK_MODAL, PANEL } from '../emulator/component-bot.js';
 
 /** What the bot received: interactions (custom_id or command name, and who) and the messages it heard. */
@@ -38,7 +38,7 @@ async function answer(i: Interaction): Promise<void> {
   else if (i.isModalSubmit()) await i.reply({ content: `thanks: ${i.fields.getTextInputValue('text')} (${i.fields.getTextInputValue('mood')})` });
 }
 
-describe.skipIf(!CHROMIUM)('the web view acting as a member, with a discord.js bot answering', () => {
+describe.skipIf(!CHROMIUM)(browserTitle('the web view acting as a member, with a discord.js bot answering'), () => {
   let em: RunningEmulator;
   let client: Client;
   let b: BrowserSession;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { browserTitle, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 
-describe.skipIf(!CHROMIUM)('the web view page in Chromium', () => {
+describe.skipIf(!CHROMIUM)(browserTitle('the web view page in Chromium'), () => {
   let em: RunningEmulator;
   let b: BrowserSession;
   beforeAll(async () => {

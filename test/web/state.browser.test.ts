@@ -10,9 +10,9 @@ import { bot, call, startWithHttpBot } from '../emulator/helpers.js';
 import type { HttpBot } from '../helpers/http-bot.js';
 import { APP, BOB, GENERAL } from '../helpers/interaction-seed.js';
 import { rawCall } from '../emulator/raw-http.js';
-import { CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import { browserTitle, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
 
-describe.skipIf(!CHROMIUM)('the State view in Chromium', () => {
+describe.skipIf(!CHROMIUM)(browserTitle('the State view in Chromium'), () => {
   let em: RunningEmulator;
   let b: BrowserSession;
   beforeAll(async () => {

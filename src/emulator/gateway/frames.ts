@@ -4,11 +4,17 @@
  * connection with.
  */
 import { TRANSPORT_COMPRESSIONS, type TransportCompression } from './transport.js';
-import { CLIENT_OPS, GATEWAY_VERSION, GatewayClose, KNOWN_INTENTS, LARGE_THRESHOLD } from '../../wire/gateway.js';
+import { CLIENT_OPS, GATEWAY_CLOSE_REASONS, GATEWAY_VERSION, GatewayClose, KNOWN_INTENTS, LARGE_THRESHOLD } from '../../wire/gateway.js';
+import { readJson } from '../../wire/json.js';
 
 export interface Refusal {
   close: number;
   reason: string;
+}
+
+/** A close with the service's own reason for it (wire/gateway.ts). */
+export function closeWith(close: keyof typeof GATEWAY_CLOSE_REASONS): Refusal {
+  return { close, reason: GATEWAY_CLOSE_REASONS[close] };
 }
 
 export interface ClientFrame {
@@ -18,45 +24,13 @@ export interface ClientFrame {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * `text` with every integer literal too long for a double made a string:
- * discord.py sends snowflakes (`guild_id`, `user_ids`) as JSON numbers, which
- * JSON.parse would round. Strings in the text are left as they are.
- */
-export function quoteBigIntegers(text: string): string {
-  if (!/\d{16}/.test(text)) return text;
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (ch >= '0' && ch <= '9') {
-      let j = i;
-      while (j < text.length && /[0-9.eE+-]/.test(text[j]!)) j++;
-      const literal = text.slice(i, j);
-      out += /^\d{16,}$/.test(literal) && !Number.isSafeInteger(Number(literal)) ? `"${literal}"` : literal;
-      i = j;
-    } else {
-      out += ch;
-      i++;
-    }
-  }
-  return out;
-}
-
 export function decodeFrame(text: string): ClientFrame | Refusal {
-  let value: unknown;
-  try {
-    value = JSON.parse(quoteBigIntegers(text));
-  } catch {
-    return { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' };
-  }
-  if (!isObject(value) || typeof value.op !== 'number') return { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' };
-  if (!CLIENT_OPS.has(value.op)) return { close: GatewayClose.UNKNOWN_OPCODE, reason: 'Unknown opcode.' };
+  // The same reader as HTTP bodies: discord.py sends snowflakes (`guild_id`, `user_ids`) as JSON numbers.
+  const read = readJson(text);
+  if (!read.ok) return closeWith(GatewayClose.DECODE_ERROR);
+  const value = read.value;
+  if (!isObject(value) || typeof value.op !== 'number') return closeWith(GatewayClose.DECODE_ERROR);
+  if (!CLIENT_OPS.has(value.op)) return closeWith(GatewayClose.UNKNOWN_OPCODE);
   return { op: value.op, d: value.d };
 }
 
@@ -72,7 +46,7 @@ export interface QueryChoice {
  */
 export function checkQuery(query: URLSearchParams): QueryChoice | Refusal {
   const v = query.get('v');
-  if (v !== null && v !== String(GATEWAY_VERSION)) return { close: GatewayClose.INVALID_API_VERSION, reason: 'Invalid API version provided.' };
+  if (v !== null && v !== String(GATEWAY_VERSION)) return closeWith(GatewayClose.INVALID_API_VERSION);
   const encoding = query.get('encoding');
   if (encoding !== null && encoding !== 'json') return { close: GatewayClose.DECODE_ERROR, reason: `The emulator speaks encoding=json only, not ${encoding.slice(0, 20)}.` };
   const compress = query.get('compress');
@@ -90,16 +64,16 @@ export interface IdentifyData {
 }
 
 export function readIdentify(d: unknown): IdentifyData | Refusal {
-  if (!isObject(d) || typeof d.token !== 'string') return { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' };
+  if (!isObject(d) || typeof d.token !== 'string') return closeWith(GatewayClose.DECODE_ERROR);
   const intents = d.intents;
   if (typeof intents !== 'number' || !Number.isInteger(intents) || intents < 0 || (intents & ~KNOWN_INTENTS) !== 0 || intents > KNOWN_INTENTS) {
-    return { close: GatewayClose.INVALID_INTENTS, reason: 'Invalid intent(s).' };
+    return closeWith(GatewayClose.INVALID_INTENTS);
   }
   let shard: [number, number] = [0, 1];
   if (d.shard !== undefined) {
     const s = d.shard;
     if (!Array.isArray(s) || s.length !== 2 || !s.every((n) => Number.isInteger(n)) || s[1] < 1 || s[0] < 0 || s[0] >= s[1]) {
-      return { close: GatewayClose.INVALID_SHARD, reason: 'Invalid shard.' };
+      return closeWith(GatewayClose.INVALID_SHARD);
     }
     shard = [s[0], s[1]];
   }
@@ -116,7 +90,7 @@ export interface ResumeData {
 
 export function readResume(d: unknown): ResumeData | Refusal {
   if (!isObject(d) || typeof d.token !== 'string' || typeof d.session_id !== 'string' || !(typeof d.seq === 'number' && Number.isInteger(d.seq) && d.seq >= 0)) {
-    return { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' };
+    return closeWith(GatewayClose.DECODE_ERROR);
   }
   return { token: d.token, sessionId: d.session_id, seq: d.seq };
 }

@@ -14,7 +14,7 @@ import { resolveAuth } from '../http/auth.js';
 import type { EmulatorEvent, EventBus } from './events.js';
 import { own } from '../state/own.js';
 import type { Application, World } from '../state/world.js';
-import { bareToken, checkQuery, decodeFrame, isRefusal, readIdentify, readResume, type Refusal } from './frames.js';
+import { bareToken, checkQuery, closeWith, decodeFrame, isRefusal, readIdentify, readResume, type Refusal } from './frames.js';
 import { guildCreatePayload, guildsOf, readyPayload } from './payloads.js';
 import { receives, Session } from './session.js';
 import { disallowedIntents } from '../../wire/intents.js';
@@ -128,7 +128,7 @@ export class Gateway {
     conn.out.send(JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null }));
     this.armHeartbeat(conn);
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return this.refuse(conn, { close: GatewayClose.DECODE_ERROR, reason: 'Error while decoding payload.' });
+      if (isBinary) return this.refuse(conn, closeWith(GatewayClose.DECODE_ERROR));
       this.receive(conn, data.toString());
     });
   }
@@ -141,7 +141,7 @@ export class Gateway {
         // A timed-out session is over: it cannot be resumed.
         if (conn.session) this.sessions.delete(conn.session.id);
         conn.session = undefined;
-        this.refuse(conn, { close: GatewayClose.SESSION_TIMED_OUT, reason: 'Session timed out.' });
+        this.refuse(conn, closeWith(GatewayClose.SESSION_TIMED_OUT));
       },
       Math.ceil(this.heartbeatMs * 1.5),
     );
@@ -155,7 +155,7 @@ export class Gateway {
       conn.framesInWindow = 0;
     }
     if (++conn.framesInWindow > CLIENT_SEND_LIMIT.frames) {
-      this.refuse(conn, { close: GatewayClose.RATE_LIMITED, reason: 'You are being rate limited.' });
+      this.refuse(conn, closeWith(GatewayClose.RATE_LIMITED));
       return;
     }
     const frame = decodeFrame(text);
@@ -182,7 +182,7 @@ export class Gateway {
   /** Presence, voice state, member and soundboard requests, once authenticated (./requests.ts). */
   private request(conn: Connection, op: number, d: unknown): void {
     if (!conn.session || !conn.app) {
-      this.refuse(conn, { close: GatewayClose.NOT_AUTHENTICATED, reason: 'Not authenticated.' });
+      this.refuse(conn, closeWith(GatewayClose.NOT_AUTHENTICATED));
       return;
     }
     const answer = answerRequest(op, d, { session: conn.session, app: conn.app, world: this.world(), now: this.now(), fullLists: this.fullLists });
@@ -200,7 +200,7 @@ export class Gateway {
 
   private identify(conn: Connection, d: unknown): void {
     if (conn.session) {
-      this.refuse(conn, { close: GatewayClose.ALREADY_AUTHENTICATED, reason: 'You sent more than one identify payload.' });
+      this.refuse(conn, closeWith(GatewayClose.ALREADY_AUTHENTICATED));
       return;
     }
     const data = readIdentify(d);
@@ -210,11 +210,11 @@ export class Gateway {
     }
     const app = this.appOf(data.token);
     if (!app) {
-      this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: 'Authentication failed.' });
+      this.refuse(conn, closeWith(GatewayClose.AUTHENTICATION_FAILED));
       return;
     }
     if (disallowedIntents(data.intents, app.profile?.flags ?? 0) !== 0) {
-      this.refuse(conn, { close: GatewayClose.DISALLOWED_INTENTS, reason: 'Disallowed intent(s).' });
+      this.refuse(conn, closeWith(GatewayClose.DISALLOWED_INTENTS));
       return;
     }
     this.makeRoomForSession();
@@ -233,7 +233,7 @@ export class Gateway {
 
   private resume(conn: Connection, d: unknown): void {
     if (conn.session) {
-      this.refuse(conn, { close: GatewayClose.ALREADY_AUTHENTICATED, reason: 'You sent more than one identify payload.' });
+      this.refuse(conn, closeWith(GatewayClose.ALREADY_AUTHENTICATED));
       return;
     }
     const data = readResume(d);
@@ -243,7 +243,7 @@ export class Gateway {
     }
     const app = this.appOf(data.token);
     if (!app) {
-      this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: 'Authentication failed.' });
+      this.refuse(conn, closeWith(GatewayClose.AUTHENTICATION_FAILED));
       return;
     }
     this.expireDetached();

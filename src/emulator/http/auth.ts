@@ -3,6 +3,7 @@ import { apiError, type EmulatorResponse, type RequestAuth } from './http-types.
 import { own } from '../state/own.js';
 import { digestMatches, secretDigest } from '../state/secrets.js';
 import type { World } from '../state/world.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 
 /** Scope a client-credentials bearer needs to change commands (spec "Authentication"). */
 export const SCOPE_COMMANDS_UPDATE = 'applications.commands.update';
@@ -54,17 +55,17 @@ export function resolveAuth(header: string | undefined, world: World, now: numbe
 
 /** The service's answer to a missing or bad credential. */
 export function unauthorized(): EmulatorResponse {
-  return apiError(401, 0, '401: Unauthorized');
+  return apiError(ErrorAnswers.unauthorized);
 }
 
 /** A token that belongs to another application than the one in the path. */
 export function notYourApplication(): EmulatorResponse {
-  return apiError(403, 20012, 'You are not authorized to perform this action on this application');
+  return apiError(ErrorAnswers.notAuthorizedForApplication);
 }
 
 /** A bearer that lacks the scope the call needs (observed: 401 40001, see docs/emulator.md). */
 export function missingScope(): EmulatorResponse {
-  return apiError(401, 40001, 'Unauthorized. Provide a valid token and try again');
+  return apiError(ErrorAnswers.missingScope);
 }
 
 /**
@@ -100,7 +101,7 @@ export function managesWebhooks(auth: RequestAuth): auth is Extract<RequestAuth,
 /** Permission edits: a bearer with applications.commands.permissions.update only; bots get 20001. */
 export function checkPermissionsWrite(auth: RequestAuth): EmulatorResponse | undefined {
   if (auth.kind === 'none') return unauthorized();
-  if (auth.kind === 'bot') return apiError(403, 20001, 'Bots cannot use this endpoint');
+  if (auth.kind === 'bot') return apiError(ErrorAnswers.botsCannotUse);
   if (!auth.scopes.includes(SCOPE_PERMISSIONS_UPDATE)) return missingScope();
   return undefined;
 }

@@ -4,6 +4,7 @@
  * service answers a bare 404; the emulator says why, and what base to give.
  */
 import { apiError, type EmulatorResponse } from './http-types.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 
 const VERSION_SEGMENT = /^\/v\d+(\/|$)/;
 /** Only a plain host[:port] is repeated back; anything else is left out of the message. */
@@ -15,11 +16,11 @@ export function doubledVersionAnswer(path: string, prefix: string, host: string 
   if (!again) return undefined;
   const origin = host !== undefined && PLAIN_HOST.test(host) ? `http://${host}` : '';
   const base = `${origin}${prefix.replace(/\/v\d+$/, '')}`;
-  return apiError(
-    404,
-    0,
-    `404: Not Found (the path has the API version twice: ${prefix}${path.slice(0, again[0].length).replace(/\/$/, '')}/…). ` +
+  return apiError({
+    ...ErrorAnswers.notFound,
+    message:
+      `${ErrorAnswers.notFound.message} (the path has the API version twice: ${prefix}${path.slice(0, again[0].length).replace(/\/$/, '')}/…). ` +
       `The client was given the versioned URL ${origin}${prefix} as its REST base and added the version itself. ` +
       `Give it the base without the version: ${base} (discord.js: rest: { api: '${base}' }; cmdsync emulator prints it as DISCORD_REST_BASE).`,
-  );
+  });
 }

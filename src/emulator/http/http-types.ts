@@ -2,6 +2,8 @@ import type { EventBus } from '../gateway/events.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Snowflake } from '../../wire/snowflake.js';
 import type { Application, World } from '../state/world.js';
+import type { ErrorAnswer } from '../../wire/error-answers.js';
+import type { RouteBucket } from './buckets.js';
 
 /** A parsed request, as every route handler sees it. Paths are relative to /api/v10. */
 export interface EmulatorRequest {
@@ -65,6 +67,8 @@ export interface Route {
    * themselves); `none`: the path carries the credential (webhook token routes).
    */
   auth: 'app' | 'optional' | 'none';
+  /** The rate-limit bucket its requests count in (http/buckets.ts): declared here, never worked out from the pattern. */
+  bucket: RouteBucket;
   handler: Handler;
   /**
    * A check that waits on the outside world (the service PINGs a new
@@ -75,7 +79,11 @@ export interface Route {
   precheck?: (req: EmulatorRequest, now: () => number) => Promise<EmulatorResponse | undefined>;
 }
 
-/** The service's error body: `{ code, message, errors? }`. */
-export function apiError(status: number, code: number, message: string, errors?: unknown): EmulatorResponse {
+/**
+ * The service's error body, `{ code, message, errors? }`, for one of its
+ * answers as src/wire writes them (`ErrorAnswers`, `WebhookErrors`,
+ * `ChannelErrors`, …): no status, code or message is written here.
+ */
+export function apiError({ status, code, message }: ErrorAnswer, errors?: unknown): EmulatorResponse {
   return { status, body: errors === undefined ? { message, code } : { message, code, errors } };
 }

@@ -6,7 +6,8 @@
  * (Node's own `Response.formData()`), so no parser of ours to get wrong.
  */
 
-import { MAX_JSON_BYTES, parseJsonBody } from './json-body.js';
+import { type ErrorAnswer, ErrorAnswers } from '../../wire/error-answers.js';
+import { MAX_JSON_BYTES, readJson } from '../../wire/json.js';
 
 export interface MultipartFile {
   field: string;
@@ -17,13 +18,13 @@ export interface MultipartFile {
 
 /** A body the service refuses before any rule runs; the server turns it into `{ code, message }`. */
 export class MultipartError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
+  readonly status: number;
+  readonly code: number;
+  constructor(readonly answer: ErrorAnswer) {
+    super(answer.message);
     this.name = 'MultipartError';
+    this.status = answer.status;
+    this.code = answer.code;
   }
 }
 
@@ -32,7 +33,7 @@ const TEXT_FIELDS = new Set(['content', 'username', 'avatar_url', 'thread_name',
 
 function plainFieldValue(name: string, value: string): unknown {
   if (TEXT_FIELDS.has(name)) return value;
-  const parsed = parseJsonBody(value);
+  const parsed = readJson(value);
   return parsed.ok ? parsed.value : value;
 }
 
@@ -41,7 +42,7 @@ export async function parseMultipart(raw: Buffer, contentType: string): Promise<
   try {
     form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw new MultipartError(400, 50035, 'Invalid Form Body');
+    throw new MultipartError(ErrorAnswers.invalidFormBody);
   }
   let payload: unknown;
   const fields: Record<string, unknown> = {};
@@ -55,9 +56,9 @@ export async function parseMultipart(raw: Buffer, contentType: string): Promise<
         data: Buffer.from(await value.arrayBuffer()),
       });
     } else if (field === 'payload_json') {
-      if (value.length > MAX_JSON_BYTES) throw new MultipartError(413, 40005, 'Request entity too large');
-      const parsed = parseJsonBody(value);
-      if (!parsed.ok) throw new MultipartError(400, 50109, 'The request body contains invalid JSON.');
+      if (value.length > MAX_JSON_BYTES) throw new MultipartError(ErrorAnswers.tooLarge);
+      const parsed = readJson(value);
+      if (!parsed.ok) throw new MultipartError(ErrorAnswers.invalidJson);
       payload = parsed.value;
     } else {
       // defineProperty: a field named `__proto__` is a field, not the object's prototype.

@@ -7,6 +7,7 @@
  */
 import { isSnowflake } from '../../wire/snowflake.js';
 import { apiError, type EmulatorResponse } from './http-types.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 
 /** A literal segment kept as sent: a lowercase word, or one of the service's `@` names. */
 const LITERAL = /^(?:[a-z][a-z0-9_-]{0,39}|@me|@original)$/;
@@ -19,7 +20,7 @@ export function routeShape(path: string): string {
 const answers = new WeakSet<EmulatorResponse>();
 
 export function notEmulated(method: string, path: string): EmulatorResponse {
-  const answer = apiError(404, 0, `404: Not Found (${method} ${routeShape(path)} is not emulated)`);
+  const answer = apiError({ ...ErrorAnswers.notFound, message: `${ErrorAnswers.notFound.message} (${method} ${routeShape(path)} is not emulated)` });
   answers.add(answer);
   return answer;
 }

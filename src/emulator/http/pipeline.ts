@@ -69,7 +69,7 @@ function routed(ex: Exchange, prefix: string, raw: Buffer | 'too-large'): void |
 }
 
 function admitted(ex: Exchange, matched: Matched, raw: Buffer, fault: FaultAction | undefined): void | Promise<void> {
-  const limited = countRateLimit(ex, matched.route.pattern);
+  const limited = countRateLimit(ex, matched.route);
   if (limited) return ex.reply(limited, 'rate-limit');
   const auth = authorize(matched, ex.req.headers.authorization, ex.env.options);
   if ('status' in auth) return ex.reply(auth, 'auth');

@@ -4,29 +4,15 @@
  * top-level resource in the path (guild, channel, webhook id + token, or the
  * application for global command routes), with the X-RateLimit-* headers the
  * real service sends. Fixed windows that start at a bucket's first request.
+ * Which bucket a request counts in is declared by its route (`Route.bucket`,
+ * http/buckets.ts), never worked out from the path.
  */
 import { hash as digest } from 'node:crypto';
+import { type BucketName, DEFAULT_ROUTE_LIMITS, type RouteBucket, type RouteLimit } from './buckets.js';
 import type { EmulatorResponse } from './http-types.js';
+import { RATE_LIMITED_MESSAGE } from '../../wire/error-answers.js';
 
-export interface RouteLimit {
-  limit: number;
-  windowMs: number;
-}
-
-/** Bucket names: the keys of `routes` in the options. */
-export type BucketName =
-  | 'commands.list'
-  | 'commands.get'
-  | 'commands.create'
-  | 'commands.edit'
-  | 'commands.delete'
-  | 'commands.bulk'
-  | 'permissions.get'
-  | 'permissions.edit'
-  | 'webhook.execute'
-  | 'webhooks'
-  | 'oauth.token'
-  | 'default';
+export type { BucketName, RouteLimit } from './buckets.js';
 
 export interface RateLimitOptions {
   /** Requests per second per caller, across routes; false turns the global limit off. */
@@ -35,46 +21,7 @@ export interface RateLimitOptions {
   routes?: Partial<Record<BucketName, RouteLimit | false>>;
 }
 
-/**
- * Real-looking numbers. Command creates: about 5 per 20 s per application
- * (facts §2.4, observed); edits and deletes share that pace; webhook execute:
- * 5 per 2 s per webhook (staff comment). The rest are the emulator's choice.
- */
-export const DEFAULT_ROUTE_LIMITS: Record<BucketName, RouteLimit> = {
-  'commands.list': { limit: 50, windowMs: 1000 },
-  'commands.get': { limit: 50, windowMs: 1000 },
-  'commands.create': { limit: 5, windowMs: 20_000 },
-  'commands.edit': { limit: 5, windowMs: 20_000 },
-  'commands.delete': { limit: 5, windowMs: 20_000 },
-  'commands.bulk': { limit: 5, windowMs: 20_000 },
-  'permissions.get': { limit: 50, windowMs: 1000 },
-  'permissions.edit': { limit: 10, windowMs: 10_000 },
-  'webhook.execute': { limit: 5, windowMs: 2000 },
-  webhooks: { limit: 5, windowMs: 1000 },
-  'oauth.token': { limit: 5, windowMs: 1000 },
-  default: { limit: 50, windowMs: 1000 },
-};
-
 export const DEFAULT_GLOBAL_PER_SECOND = 50;
-
-/** Which bucket a route belongs to, from its method and pattern. */
-export function bucketOf(method: string, pattern: string): BucketName {
-  const segs = pattern.split('/').filter(Boolean);
-  const last = segs.at(-1) ?? '';
-  if (segs[0] === 'oauth2') return 'oauth.token';
-  if (segs[0] === 'webhooks' || (segs[0] === 'channels' && last === 'webhooks') || (segs[0] === 'guilds' && last === 'webhooks')) {
-    const tokenRoute = segs[0] === 'webhooks' && segs.length >= 3 && segs[1]!.startsWith(':') && segs[2]!.startsWith(':');
-    const tail = segs.slice(3);
-    if (method === 'POST' && tokenRoute && (tail.length === 0 || (tail.length === 1 && !tail[0]!.startsWith(':') && tail[0] !== 'messages'))) return 'webhook.execute';
-    return 'webhooks';
-  }
-  if (segs[0] === 'applications' && segs.includes('commands')) {
-    if (last === 'permissions') return method === 'GET' ? 'permissions.get' : 'permissions.edit';
-    if (last === 'commands') return method === 'GET' ? 'commands.list' : method === 'POST' ? 'commands.create' : 'commands.bulk';
-    return method === 'GET' ? 'commands.get' : method === 'PATCH' ? 'commands.edit' : 'commands.delete';
-  }
-  return 'default';
-}
 
 /**
  * The top-level resource of a request path: its bucket is split by it, so a
@@ -173,10 +120,12 @@ export class RateLimiter {
   }
 
   /**
-   * Admits or refuses one request. `caller` identifies the credential (a hash
-   * of the Authorization header, or the client address when there is none).
+   * Admits or refuses one request to a route of the given bucket (declared on
+   * the route). `caller` identifies the credential (a hash of the
+   * Authorization header, or the client address when there is none).
    */
-  check(caller: string, method: string, pattern: string, path: string, now: number): RateDecision {
+  check(caller: string, method: string, name: RouteBucket, path: string, now: number): RateDecision {
+    if (name === 'exempt') return { ok: true, headers: {} };
     if (this.global !== false) {
       const g = this.window(`global|${caller}`, 1000, now);
       if (g.count >= this.global) {
@@ -185,14 +134,13 @@ export class RateLimiter {
           ok: false,
           response: {
             status: 429,
-            body: { message: 'You are being rate limited.', retry_after: Number(retry.toFixed(3)), global: true },
+            body: { message: RATE_LIMITED_MESSAGE, retry_after: Number(retry.toFixed(3)), global: true },
             headers: { 'Retry-After': String(Math.max(1, Math.ceil(retry))), 'X-RateLimit-Global': 'true', 'X-RateLimit-Scope': 'global' },
           },
         };
       }
       g.count++;
     }
-    const name = bucketOf(method, pattern);
     const limit = this.routes[name];
     if (!limit) return { ok: true, headers: {} };
     const bucket = bucketId(method, name);
@@ -211,7 +159,7 @@ export class RateLimiter {
         ok: false,
         response: {
           status: 429,
-          body: { message: 'You are being rate limited.', retry_after: Number(retry.toFixed(3)), global: false },
+          body: { message: RATE_LIMITED_MESSAGE, retry_after: Number(retry.toFixed(3)), global: false },
           headers: { ...headers(0), 'Retry-After': String(Math.max(1, Math.ceil(retry))), 'X-RateLimit-Scope': 'user' },
         },
       };

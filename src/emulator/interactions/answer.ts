@@ -9,8 +9,8 @@ import { callbackDataProblem, CallbackType, EPHEMERAL, InteractionErrors } from 
 import { isObject } from '../../wire/rules/values.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { checkModalData } from '../../wire/components/modal.js';
-import { prefixPath } from '../../wire/problem.js';
-import { validateEditMessageBody, validateExecuteBody } from '../../wire/webhook.js';
+import { ApiErrors, prefixPath } from '../../wire/problem.js';
+import { MessageErrors, validateEditMessageBody, validateExecuteBody } from '../../wire/webhook.js';
 import { apiError, type EmulatorResponse } from '../http/http-types.js';
 import type { MultipartFile } from '../http/multipart.js';
 import { findChannel, problemsResponse } from '../state/webhook-access.js';
@@ -22,6 +22,7 @@ import { announceMessage } from '../models/message-events.js';
 import { own } from '../state/own.js';
 import { CommandType, MessageFlag, MessageType, OptionType, WebhookType } from '../../wire/enums.js';
 import { applyComponentCallback, callbackTypeRefusal, shapeComponentReply } from './component-answer.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 
 type Obj = Record<string, unknown>;
 
@@ -39,8 +40,7 @@ function noteAnswer(env: { events?: EventBus | undefined; world: World }, stored
   if (env.events) announceMessage(env.events, env.world, stored, action, { files });
 }
 
-const err = (e: { status: number; code: number; message: string }) => apiError(e.status, e.code, e.message);
-const badForm = (message: string) => apiError(400, 50035, 'Invalid Form Body', { _errors: [{ code: 'INTERACTION_CALLBACK_INVALID', message }] });
+const badForm = (message: string) => apiError(ErrorAnswers.invalidFormBody, { _errors: [ApiErrors.callbackInvalid(message)] });
 
 /** The application's webhook: the author of interaction messages. */
 function appWebhook(env: AnswerEnv, live: LiveInteraction): StoredWebhook {
@@ -178,8 +178,8 @@ export function applyCallback(
   files: readonly MultipartFile[],
   withResponse: boolean,
 ): EmulatorResponse {
-  if (live.answeredWith !== undefined) return err(InteractionErrors.acknowledged);
-  if (reg.firstAnswerLate(live)) return err(InteractionErrors.unknown);
+  if (live.answeredWith !== undefined) return apiError(InteractionErrors.acknowledged);
+  if (reg.firstAnswerLate(live)) return apiError(InteractionErrors.unknown);
   const b = isObject(body) ? body : {};
   // A modal is judged by the component rules (wire/components/modal.ts), its errors under `data.`.
   const modal = b.type === CallbackType.MODAL ? problemsResponse(prefixPath(['data'], checkModalData(b.data))) : undefined;
@@ -217,11 +217,11 @@ export function applyCallback(
   return callbackResponse(live, withResponse);
 }
 
-const unknownMessage = () => apiError(404, 10008, 'Unknown Message');
+const unknownMessage = () => apiError(ErrorAnswers.unknownMessage);
 
 function needsAnswer(live: LiveInteraction): EmulatorResponse | undefined {
   // Follow-ups and @original need an acknowledged interaction (the service answers 10015 otherwise).
-  return live.answeredWith === undefined ? apiError(404, 10015, 'Unknown Webhook') : undefined;
+  return live.answeredWith === undefined ? apiError(ErrorAnswers.unknownWebhook) : undefined;
 }
 
 export function postFollowup(reg: InteractionRegistry, env: AnswerEnv, live: LiveInteraction, body: unknown, files: readonly MultipartFile[]): EmulatorResponse {
@@ -279,8 +279,8 @@ export function rewriteMessage(env: AnswerEnv, stored: StoredMessage, body: unkn
   // A poll may be added only by editing the deferred original (spec part B, note 4).
   const pollRefused =
     b.poll !== undefined && b.poll !== null && !loading
-      ? apiError(400, 50035, 'Invalid Form Body', {
-          poll: { _errors: [{ code: 'POLL_EDIT_NOT_DEFERRED', message: 'A poll can only be added to a deferred interaction response' }] },
+      ? apiError(ErrorAnswers.invalidFormBody, {
+          poll: { _errors: [MessageErrors.pollEdit] },
         })
       : undefined;
   const refused = pollRefused ?? problemsResponse(problems.filter((p) => !(loading && p.path[0] === 'poll')));

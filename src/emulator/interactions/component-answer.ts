@@ -14,6 +14,7 @@ import type { MultipartFile } from '../http/multipart.js';
 import { own } from '../state/own.js';
 import type { StoredMessage, World } from '../state/world.js';
 import type { InteractionRegistry, LiveInteraction } from './registry.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 
 type Obj = Record<string, unknown>;
 
@@ -31,7 +32,7 @@ export function callbackTypeRefusal(live: LiveInteraction, type: number): Emulat
   const allowed = allowedCallbacks(live.type, live.component?.messageId !== undefined);
   if (allowed.includes(type)) return undefined;
   const e = callbackTypeChoicesError(allowed);
-  return apiError(e.status, e.code, e.message, e.errors);
+  return apiError(e, e.errors);
 }
 
 /** The world's copy of the message the component is on (read through the request's view, so a change is journalled). */
@@ -68,7 +69,7 @@ export function applyComponentCallback<E extends CallbackEnv>(
   }
   if (type !== CallbackType.DEFERRED_UPDATE_MESSAGE && type !== CallbackType.UPDATE_MESSAGE) return undefined;
   const stored = componentMessage(env, live);
-  if (!stored) return apiError(404, 10008, 'Unknown Message');
+  if (!stored) return apiError(ErrorAnswers.unknownMessage);
   // The component's message is the interaction's original response: a later PATCH @original edits it.
   live.original = stored;
   if (type === CallbackType.UPDATE_MESSAGE && isObject(data)) {

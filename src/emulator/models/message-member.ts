@@ -17,6 +17,7 @@ import { channelFacts, guildFacts } from '../interactions/place.js';
 import { findChannel, type StoredMessage, type World } from '../state/world.js';
 import { buildMemberMessage } from './message.js';
 import { announceMessage } from './message-events.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 
 export interface MemberPostEnv {
   nextId(): Snowflake;
@@ -49,7 +50,7 @@ export function postAsMember(world: World, channelId: Snowflake, userId: Snowfla
   const problems = validateChannelMessageBody(body, { limits: env.limits, hasFiles: false }).filter((p) => p.api && p.severity === 'error');
   if (problems.length > 0) {
     const empty = problems.find((p) => p.jsonCode === ChannelErrors.empty.code);
-    return { ok: false, error: empty ? ChannelErrors.empty : { status: 400, code: 50035, message: 'Invalid Form Body' }, problems };
+    return { ok: false, error: empty ? ChannelErrors.empty : ErrorAnswers.invalidFormBody, problems };
   }
   const { message_reference: _reply, ...rest } = b;
   const stored = buildMemberMessage(

@@ -12,14 +12,15 @@ import { channelFacts, guildFacts } from '../interactions/place.js';
 import { botInGuild } from '../models/message-events.js';
 import { own } from '../state/own.js';
 import { findChannel, type Application, type Channel, type Guild } from '../state/world.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 
 export function channelError(e: ChannelError): EmulatorResponse {
-  return apiError(e.status, e.code, e.message);
+  return apiError(e);
 }
 
 /** These routes act as a bot user: a bearer (client credentials) is not one. */
 export function botOf(req: EmulatorRequest): Application | EmulatorResponse {
-  return req.auth.kind === 'bot' ? req.auth.application : apiError(401, 0, '401: Unauthorized');
+  return req.auth.kind === 'bot' ? req.auth.application : apiError(ErrorAnswers.unauthorized);
 }
 
 /** The bot's permissions in a channel of a guild it is in: its install's bits as its managed role, then the overwrites. */

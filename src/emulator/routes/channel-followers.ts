@@ -146,6 +146,6 @@ function crosspost(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse 
 }
 
 export const channelFollowerRoutes: Route[] = [
-  { method: 'POST', pattern: '/channels/:channelId/followers', auth: 'optional', handler: followChannel },
-  { method: 'POST', pattern: '/channels/:channelId/messages/:messageId/crosspost', auth: 'optional', handler: crosspost },
+  { method: 'POST', pattern: '/channels/:channelId/followers', auth: 'optional', bucket: 'default', handler: followChannel },
+  { method: 'POST', pattern: '/channels/:channelId/messages/:messageId/crosspost', auth: 'optional', bucket: 'default', handler: crosspost },
 ];

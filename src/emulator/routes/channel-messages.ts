@@ -6,6 +6,7 @@
  * is dispatched and noted (models/message-events.ts).
  */
 import { isThreadType } from '../../wire/channels.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 import { MessageFlag } from '../../wire/enums.js';
 import {
   acceptsMessages,
@@ -49,7 +50,7 @@ export function channelMessage(ctx: HandlerContext, channelId: string, messageId
 /** Files: how many and how many bytes, as for webhook messages (413 past the upload size). */
 function fileRefusal(files: readonly MultipartFile[], ctx: HandlerContext): EmulatorResponse | undefined {
   const limits = limitsOf(ctx);
-  if (files.reduce((n, f) => n + f.data.length, 0) > limits.upload_bytes_max) return { status: 413, body: { message: 'Request entity too large', code: 40005 } };
+  if (files.reduce((n, f) => n + f.data.length, 0) > limits.upload_bytes_max) return channelError(ErrorAnswers.tooLarge);
   if (files.length <= limits.files_per_message) return undefined;
   return problemsResponse([problem('message-files-count', ['files'], `A message holds at most ${limits.files_per_message} files.`, ApiErrors.maxLength(limits.files_per_message))]);
 }
@@ -60,10 +61,7 @@ function replyTarget(ctx: HandlerContext, channelId: string, b: Obj): StoredMess
   if (!isObject(ref)) return undefined;
   const target = channelMessage(ctx, channelId, String(ref.message_id));
   if (target || ref.fail_if_not_exists === false) return target;
-  const p: Problem = problem('message-reference-unknown', ['message_reference'], 'The replied-to message does not exist.', {
-    code: 'MESSAGE_REFERENCE_UNKNOWN_MESSAGE',
-    message: 'Unknown message',
-  });
+  const p: Problem = problem('message-reference-unknown', ['message_reference'], 'The replied-to message does not exist.', ApiErrors.replyUnknownMessage());
   return problemsResponse([p]);
 }
 
@@ -212,9 +210,9 @@ function remove(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
 const MESSAGES = '/channels/:channelId/messages';
 
 export const channelMessageRoutes: Route[] = [
-  { method: 'POST', pattern: MESSAGES, auth: 'optional', handler: create },
-  { method: 'GET', pattern: MESSAGES, auth: 'optional', handler: list },
-  { method: 'GET', pattern: `${MESSAGES}/:messageId`, auth: 'optional', handler: getOne },
-  { method: 'PATCH', pattern: `${MESSAGES}/:messageId`, auth: 'optional', handler: edit },
-  { method: 'DELETE', pattern: `${MESSAGES}/:messageId`, auth: 'optional', handler: remove },
+  { method: 'POST', pattern: MESSAGES, auth: 'optional', bucket: 'default', handler: create },
+  { method: 'GET', pattern: MESSAGES, auth: 'optional', bucket: 'default', handler: list },
+  { method: 'GET', pattern: `${MESSAGES}/:messageId`, auth: 'optional', bucket: 'default', handler: getOne },
+  { method: 'PATCH', pattern: `${MESSAGES}/:messageId`, auth: 'optional', bucket: 'default', handler: edit },
+  { method: 'DELETE', pattern: `${MESSAGES}/:messageId`, auth: 'optional', bucket: 'default', handler: remove },
 ];

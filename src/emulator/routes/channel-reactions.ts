@@ -42,6 +42,6 @@ function react(req: EmulatorRequest, ctx: HandlerContext, add: boolean): Emulato
 const OWN = '/channels/:channelId/messages/:messageId/reactions/:emoji/@me';
 
 export const channelReactionRoutes: Route[] = [
-  { method: 'PUT', pattern: OWN, auth: 'optional', handler: (req, ctx) => react(req, ctx, true) },
-  { method: 'DELETE', pattern: OWN, auth: 'optional', handler: (req, ctx) => react(req, ctx, false) },
+  { method: 'PUT', pattern: OWN, auth: 'optional', bucket: 'default', handler: (req, ctx) => react(req, ctx, true) },
+  { method: 'DELETE', pattern: OWN, auth: 'optional', bucket: 'default', handler: (req, ctx) => react(req, ctx, false) },
 ];

@@ -20,6 +20,7 @@ import { traitsOf, type Application, type StoredCommand } from '../state/world.j
 import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
 import { scopeKey, type Scope } from '../../wire/scope.js';
 import { settingsLocale } from '../http/user-locale.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 
 type Obj = Record<string, unknown>;
 
@@ -142,7 +143,7 @@ function editCommand(limits: Limits): Handler {
     if (whole) return whole;
     const record = canonicalCommand(merged, scope, app.integrationTypes);
     const clash = scopeCommands(ctx.world, app.id, scope).find((c) => c.id !== cmd.id && sameKey(c, record));
-    if (clash) return apiError(400, 40041, 'Application command with that name already exists');
+    if (clash) return apiError(ErrorAnswers.commandNameExists);
     if (replaceRecord(ctx.world, cmd, record, ctx.nextId)) ctx.changed();
     return { status: 200, body: shapeCommand(ctx.world.commands[cmd.id]!, { kind: 'full' }) };
   };
@@ -241,12 +242,12 @@ export function commandRoutes(limits: Limits): Route[] {
   const routes: Route[] = [];
   for (const base of [GLOBAL, GUILD]) {
     routes.push(
-      { method: 'GET', pattern: base, auth: 'app', handler: list },
-      { method: 'POST', pattern: base, auth: 'app', handler: create },
-      { method: 'PUT', pattern: base, auth: 'app', handler: bulk },
-      { method: 'GET', pattern: `${base}/:commandId`, auth: 'app', handler: getCommand },
-      { method: 'PATCH', pattern: `${base}/:commandId`, auth: 'app', handler: edit },
-      { method: 'DELETE', pattern: `${base}/:commandId`, auth: 'app', handler: deleteOne },
+      { method: 'GET', pattern: base, auth: 'app', bucket: 'commands.list', handler: list },
+      { method: 'POST', pattern: base, auth: 'app', bucket: 'commands.create', handler: create },
+      { method: 'PUT', pattern: base, auth: 'app', bucket: 'commands.bulk', handler: bulk },
+      { method: 'GET', pattern: `${base}/:commandId`, auth: 'app', bucket: 'commands.get', handler: getCommand },
+      { method: 'PATCH', pattern: `${base}/:commandId`, auth: 'app', bucket: 'commands.edit', handler: edit },
+      { method: 'DELETE', pattern: `${base}/:commandId`, auth: 'app', bucket: 'commands.delete', handler: deleteOne },
     );
   }
   return routes;

@@ -4,8 +4,9 @@ import type { Scope } from '../../wire/scope.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http/http-types.js';
 import { own } from '../state/own.js';
 import type { Application } from '../state/world.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 
-export const unknownCommand = (): EmulatorResponse => apiError(404, 10063, 'Unknown application command');
+export const unknownCommand = (): EmulatorResponse => apiError(ErrorAnswers.unknownCommand);
 
 /** The application a route works on: the authenticated one (the server already checked it matches the path). */
 export function applicationOf(req: EmulatorRequest): Application | undefined {
@@ -20,9 +21,9 @@ export function resolveScope(req: EmulatorRequest, ctx: HandlerContext, app: App
   const guildId = req.params.guildId;
   if (guildId === undefined) return { kind: 'global' };
   const guild = own(ctx.world.guilds, guildId);
-  if (!guild) return apiError(404, 10004, 'Unknown Guild');
+  if (!guild) return apiError(ErrorAnswers.unknownGuild);
   const install = own(guild.apps, app.id);
-  if (!install?.commandsScope) return apiError(403, 50001, 'Missing Access');
+  if (!install?.commandsScope) return apiError(ErrorAnswers.missingAccess);
   return { kind: 'guild', guildId };
 }
 

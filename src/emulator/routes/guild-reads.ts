@@ -94,10 +94,10 @@ function listMembers(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
 }
 
 export const guildReadRoutes: Route[] = [
-  { method: 'GET', pattern: '/channels/:channelId', auth: 'optional', handler: getChannel },
-  { method: 'GET', pattern: '/guilds/:guildId', auth: 'optional', handler: getGuild },
-  { method: 'GET', pattern: '/guilds/:guildId/channels', auth: 'optional', handler: getChannels },
-  { method: 'GET', pattern: '/guilds/:guildId/roles', auth: 'optional', handler: getRoles },
-  { method: 'GET', pattern: '/guilds/:guildId/members', auth: 'optional', handler: listMembers },
-  { method: 'GET', pattern: '/guilds/:guildId/members/:userId', auth: 'optional', handler: getMember },
+  { method: 'GET', pattern: '/channels/:channelId', auth: 'optional', bucket: 'default', handler: getChannel },
+  { method: 'GET', pattern: '/guilds/:guildId', auth: 'optional', bucket: 'default', handler: getGuild },
+  { method: 'GET', pattern: '/guilds/:guildId/channels', auth: 'optional', bucket: 'default', handler: getChannels },
+  { method: 'GET', pattern: '/guilds/:guildId/roles', auth: 'optional', bucket: 'default', handler: getRoles },
+  { method: 'GET', pattern: '/guilds/:guildId/members', auth: 'optional', bucket: 'default', handler: listMembers },
+  { method: 'GET', pattern: '/guilds/:guildId/members/:userId', auth: 'optional', bucket: 'default', handler: getMember },
 ];

@@ -160,8 +160,8 @@ async function checkNewEndpoint(req: EmulatorRequest, now: () => number): Promis
 }
 
 export const identityRoutes: Route[] = [
-  { method: 'GET', pattern: '/users/@me', auth: 'app', handler: getMe },
-  { method: 'GET', pattern: '/applications/@me', auth: 'app', handler: getApplication },
-  { method: 'PATCH', pattern: '/applications/@me', auth: 'app', handler: patchApplication, precheck: checkNewEndpoint },
-  { method: 'GET', pattern: '/oauth2/applications/@me', auth: 'app', handler: getApplication },
+  { method: 'GET', pattern: '/users/@me', auth: 'app', bucket: 'default', handler: getMe },
+  { method: 'GET', pattern: '/applications/@me', auth: 'app', bucket: 'default', handler: getApplication },
+  { method: 'PATCH', pattern: '/applications/@me', auth: 'app', bucket: 'default', handler: patchApplication, precheck: checkNewEndpoint },
+  { method: 'GET', pattern: '/oauth2/applications/@me', auth: 'app', bucket: 'default', handler: getApplication },
 ];

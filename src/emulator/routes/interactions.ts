@@ -9,6 +9,7 @@ import { InteractionErrors } from '../../wire/interactions/callback.js';
 import type { Limits } from '../../wire/limits.js';
 import { parseQueryBoolean, WebhookErrors } from '../../wire/webhook.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type Handler, type HandlerContext, type Route } from '../http/http-types.js';
+import type { RouteBucket } from '../http/buckets.js';
 import { applyCallback, deleteMessage, editMessage, getMessage, postFollowup, type AnswerEnv } from '../interactions/answer.js';
 import type { InteractionRegistry, LiveInteraction } from '../interactions/registry.js';
 import { errorResponse, limitsOf, problemsResponse } from '../state/webhook-access.js';
@@ -26,7 +27,7 @@ function withResponseQuery(req: EmulatorRequest): boolean | EmulatorResponse {
 export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: readonly Route[]): Route[] {
   const callback: Handler = (req, ctx) => {
     const live = registry.byIdAndToken(req.params.interactionId ?? '', req.params.interactionToken ?? '');
-    if (!live) return apiError(InteractionErrors.unknown.status, InteractionErrors.unknown.code, InteractionErrors.unknown.message);
+    if (!live) return apiError(InteractionErrors.unknown);
     const withResponse = withResponseQuery(req);
     if (typeof withResponse !== 'boolean') return withResponse;
     return applyCallback(registry, envOf(ctx), live, req.body, req.files, withResponse);
@@ -42,12 +43,19 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
     const route = webhookRoutes.find((r) => r.method === method && r.pattern === pattern);
     return route ? route.handler : () => errorResponse(WebhookErrors.unknownWebhook);
   };
-  const either = (method: Route['method'], pattern: string, onLive: (live: LiveInteraction, req: EmulatorRequest, ctx: HandlerContext) => EmulatorResponse): Route => {
+  /** A route shared with ordinary webhooks (the same path and method, so the same bucket as theirs). */
+  const either = (
+    method: Route['method'],
+    pattern: string,
+    bucket: RouteBucket,
+    onLive: (live: LiveInteraction, req: EmulatorRequest, ctx: HandlerContext) => EmulatorResponse,
+  ): Route => {
     const other = fallback(method, pattern);
     return {
       method,
       pattern,
       auth: 'none',
+      bucket,
       handler: (req, ctx) => {
         const live = liveOf(req);
         if (live === undefined) return other(req, ctx);
@@ -60,6 +68,7 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
     method,
     pattern: '/webhooks/:webhookId/:webhookToken/messages/@original',
     auth: 'none',
+    bucket: 'webhooks',
     handler: (req, ctx) => {
       const live = liveOf(req);
       // @original exists only for interaction tokens; anything else is an unknown webhook.
@@ -70,18 +79,18 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
   });
   const msgPattern = '/webhooks/:webhookId/:webhookToken/messages/:messageId';
   return [
-    { method: 'POST', pattern: '/interactions/:interactionId/:interactionToken/callback', auth: 'none', handler: callback },
+    { method: 'POST', pattern: '/interactions/:interactionId/:interactionToken/callback', auth: 'none', bucket: 'exempt', handler: callback },
     original('GET', (live) => getMessage(live, '@original')),
     original('PATCH', (live, req, ctx) => editMessage(registry, envOf(ctx), live, '@original', req.body, req.files)),
     original('DELETE', (live, _req, ctx) => deleteMessage(registry, live, '@original', ctx.events, ctx.world)),
-    either('POST', '/webhooks/:webhookId/:webhookToken', (live, req, ctx) => postFollowup(registry, envOf(ctx), live, req.body, req.files)),
+    either('POST', '/webhooks/:webhookId/:webhookToken', 'webhook.execute', (live, req, ctx) => postFollowup(registry, envOf(ctx), live, req.body, req.files)),
     // The interaction token opens the application's webhook (type 3): GET answers it as a webhook.
-    either('GET', '/webhooks/:webhookId/:webhookToken', (live, _req, ctx) => {
+    either('GET', '/webhooks/:webhookId/:webhookToken', 'webhooks', (live, _req, ctx) => {
       const app = ctx.world.applications[live.applicationId];
       return app ? { status: 200, body: applicationWebhookObject(app) } : errorResponse(WebhookErrors.unknownWebhook);
     }),
-    either('GET', msgPattern, (live, req) => getMessage(live, req.params.messageId ?? '')),
-    either('PATCH', msgPattern, (live, req, ctx) => editMessage(registry, envOf(ctx), live, req.params.messageId ?? '', req.body, req.files)),
-    either('DELETE', msgPattern, (live, req, ctx) => deleteMessage(registry, live, req.params.messageId ?? '', ctx.events, ctx.world)),
+    either('GET', msgPattern, 'webhooks', (live, req) => getMessage(live, req.params.messageId ?? '')),
+    either('PATCH', msgPattern, 'webhooks', (live, req, ctx) => editMessage(registry, envOf(ctx), live, req.params.messageId ?? '', req.body, req.files)),
+    either('DELETE', msgPattern, 'webhooks', (live, req, ctx) => deleteMessage(registry, live, req.params.messageId ?? '', ctx.events, ctx.world)),
   ];
 }

@@ -99,4 +99,4 @@ async function token(req: EmulatorRequest, ctx: HandlerContext): Promise<Emulato
   return { status: 200, body: { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_S, scope: scopes.join(' ') } };
 }
 
-export const oauthRoutes: Route[] = [{ method: 'POST', pattern: '/oauth2/token', auth: 'none', handler: token }];
+export const oauthRoutes: Route[] = [{ method: 'POST', pattern: '/oauth2/token', auth: 'none', bucket: 'oauth.token', handler: token }];

@@ -15,10 +15,11 @@ import { own } from '../state/own.js';
 import { shapePermissions } from '../models/shape.js';
 import type { StoredPermissions } from '../state/world.js';
 import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 
 const BASE = '/applications/:applicationId/guilds/:guildId/commands';
 
-const unknownPermissions = (): EmulatorResponse => apiError(404, 10066, 'Unknown application command permissions');
+const unknownPermissions = (): EmulatorResponse => apiError(ErrorAnswers.unknownCommandPermissions);
 
 /**
  * The user behind the bearer must be able to manage the guild and its roles
@@ -27,7 +28,7 @@ const unknownPermissions = (): EmulatorResponse => apiError(404, 10066, 'Unknown
 function checkManager(req: EmulatorRequest, ctx: HandlerContext, guildId: string): EmulatorResponse | undefined {
   const guild = own(ctx.world.guilds, guildId);
   const userId = req.auth.kind === 'bearer' ? req.auth.userId : undefined;
-  if (!guild || userId === undefined) return apiError(403, 50013, 'Missing Permissions');
+  if (!guild || userId === undefined) return apiError(ErrorAnswers.missingPermissions);
   const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? '0')]));
   const member = guild.members.find((m) => m.id === userId);
   const verdict = mayManageCommandPermissions(
@@ -35,7 +36,7 @@ function checkManager(req: EmulatorRequest, ctx: HandlerContext, guildId: string
     userId,
     member ? { userId, roleIds: member.roles ?? [] } : undefined,
   );
-  return verdict.allowed ? undefined : apiError(403, 50013, 'Missing Permissions');
+  return verdict.allowed ? undefined : apiError(ErrorAnswers.missingPermissions);
 }
 
 function rowKey(guildId: string, targetId: string): string {
@@ -107,12 +108,12 @@ export function permissionRoutes(limits: Limits): Route[] {
   };
 
   /** Batch edit was removed with permissions v2: the route answers as an unsupported method. */
-  const batchDisabled = (): EmulatorResponse => apiError(405, 0, '405: Method Not Allowed');
+  const batchDisabled = (): EmulatorResponse => apiError(ErrorAnswers.methodNotAllowed);
 
   return [
-    { method: 'GET', pattern: `${BASE}/permissions`, auth: 'app', handler: listAll },
-    { method: 'PUT', pattern: `${BASE}/permissions`, auth: 'optional', handler: batchDisabled },
-    { method: 'GET', pattern: `${BASE}/:commandId/permissions`, auth: 'app', handler: getOne },
-    { method: 'PUT', pattern: `${BASE}/:commandId/permissions`, auth: 'app', handler: put },
+    { method: 'GET', pattern: `${BASE}/permissions`, auth: 'app', bucket: 'permissions.get', handler: listAll },
+    { method: 'PUT', pattern: `${BASE}/permissions`, auth: 'optional', bucket: 'permissions.edit', handler: batchDisabled },
+    { method: 'GET', pattern: `${BASE}/:commandId/permissions`, auth: 'app', bucket: 'permissions.get', handler: getOne },
+    { method: 'PUT', pattern: `${BASE}/:commandId/permissions`, auth: 'app', bucket: 'permissions.edit', handler: put },
   ];
 }

@@ -5,6 +5,7 @@
  * names where ids go).
  */
 import { basePermissions } from '../../wire/access/base-permissions.js';
+import { ErrorAnswers } from '../../wire/error-answers.js';
 import { ChannelErrors } from '../../wire/messages/errors.js';
 import { compareSnowflakes, isSnowflake } from '../../wire/snowflake.js';
 import { botUser, plainUser } from '../gateway/members.js';
@@ -50,7 +51,7 @@ function pageQuery(req: EmulatorRequest): { before?: string; after?: string; lim
   const after = id('after');
   const limitText = req.query.get('limit');
   const limit = limitText === null ? 200 : Number(limitText);
-  if (before === null || after === null || !Number.isInteger(limit) || limit < 1 || limit > 200) return apiError(400, 50035, 'Invalid Form Body');
+  if (before === null || after === null || !Number.isInteger(limit) || limit < 1 || limit > 200) return apiError(ErrorAnswers.invalidFormBody);
   return { ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}), limit };
 }
 
@@ -82,6 +83,6 @@ function getMyGuilds(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
 }
 
 export const userRoutes: Route[] = [
-  { method: 'GET', pattern: '/users/@me/guilds', auth: 'app', handler: getMyGuilds },
-  { method: 'GET', pattern: '/users/:userId', auth: 'optional', handler: getUser },
+  { method: 'GET', pattern: '/users/@me/guilds', auth: 'app', bucket: 'default', handler: getMyGuilds },
+  { method: 'GET', pattern: '/users/:userId', auth: 'optional', bucket: 'default', handler: getUser },
 ];

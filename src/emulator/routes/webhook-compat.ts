@@ -57,6 +57,6 @@ function github(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
 }
 
 export const webhookCompatRoutes: Route[] = [
-  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken/slack', auth: 'none', handler: slack },
-  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken/github', auth: 'none', handler: github },
+  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken/slack', auth: 'none', bucket: 'webhook.execute', handler: slack },
+  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken/github', auth: 'none', bucket: 'webhook.execute', handler: github },
 ];

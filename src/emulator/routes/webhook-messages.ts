@@ -205,8 +205,8 @@ function deleteMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
 }
 
 export const webhookMessageRoutes: Route[] = [
-  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', handler: execute },
-  { method: 'GET', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', handler: getMessage },
-  { method: 'PATCH', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', handler: editMessage },
-  { method: 'DELETE', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', handler: deleteMessage },
+  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', bucket: 'webhook.execute', handler: execute },
+  { method: 'GET', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', bucket: 'webhooks', handler: getMessage },
+  { method: 'PATCH', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', bucket: 'webhooks', handler: editMessage },
+  { method: 'DELETE', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', bucket: 'webhooks', handler: deleteMessage },
 ];

@@ -208,15 +208,15 @@ function deleteWebhookWithToken(req: EmulatorRequest, ctx: HandlerContext): Emul
 }
 
 const resourceRoutes: Route[] = [
-  { method: 'POST', pattern: '/channels/:channelId/webhooks', auth: 'optional', handler: createWebhook },
-  { method: 'GET', pattern: '/channels/:channelId/webhooks', auth: 'optional', handler: listChannelWebhooks },
-  { method: 'GET', pattern: '/guilds/:guildId/webhooks', auth: 'optional', handler: listGuildWebhooks },
-  { method: 'GET', pattern: '/webhooks/:webhookId', auth: 'optional', handler: getWebhook },
-  { method: 'PATCH', pattern: '/webhooks/:webhookId', auth: 'optional', handler: editWebhook },
-  { method: 'DELETE', pattern: '/webhooks/:webhookId', auth: 'optional', handler: deleteWebhook },
-  { method: 'GET', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', handler: getWebhookWithToken },
-  { method: 'PATCH', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', handler: editWebhookWithToken },
-  { method: 'DELETE', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', handler: deleteWebhookWithToken },
+  { method: 'POST', pattern: '/channels/:channelId/webhooks', auth: 'optional', bucket: 'webhooks', handler: createWebhook },
+  { method: 'GET', pattern: '/channels/:channelId/webhooks', auth: 'optional', bucket: 'webhooks', handler: listChannelWebhooks },
+  { method: 'GET', pattern: '/guilds/:guildId/webhooks', auth: 'optional', bucket: 'webhooks', handler: listGuildWebhooks },
+  { method: 'GET', pattern: '/webhooks/:webhookId', auth: 'optional', bucket: 'webhooks', handler: getWebhook },
+  { method: 'PATCH', pattern: '/webhooks/:webhookId', auth: 'optional', bucket: 'webhooks', handler: editWebhook },
+  { method: 'DELETE', pattern: '/webhooks/:webhookId', auth: 'optional', bucket: 'webhooks', handler: deleteWebhook },
+  { method: 'GET', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', bucket: 'webhooks', handler: getWebhookWithToken },
+  { method: 'PATCH', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', bucket: 'webhooks', handler: editWebhookWithToken },
+  { method: 'DELETE', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', bucket: 'webhooks', handler: deleteWebhookWithToken },
 ];
 
 /** Every route of part B. Literal suffixes (`/slack`, `/github`, `/messages/…`) come before nothing they could shadow. */

@@ -16,7 +16,7 @@ import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerCont
 import { findChannel, type Channel, type Guild, type StoredMessage, type StoredWebhook, type World } from './world.js';
 
 export function errorResponse(e: WebhookError): EmulatorResponse {
-  return apiError(e.status, e.code, e.message);
+  return apiError(e);
 }
 
 /** The limits the emulator was started with, when the core passes them on the context. */

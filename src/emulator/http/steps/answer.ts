@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import type { EventBus, RequestNote } from '../../gateway/events.js';
 import { apiError, type EmulatorResponse } from '../http-types.js';
+import { ErrorAnswers, statusAnswer } from '../../../wire/error-answers.js';
 
 /**
  * Every answer of the real service passes Google's front end and says so;
@@ -48,14 +49,14 @@ export function noteRequest(events: EventBus, method: string, route: string, res
 const STATUS_TEXT: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
 export function internalError(status = 500): EmulatorResponse {
-  return apiError(status, 0, `${status}: ${STATUS_TEXT[status] ?? 'Error'}`);
+  return apiError(statusAnswer(status, STATUS_TEXT[status] ?? 'Error'));
 }
 
 /** Larger than the service takes (413 40005). */
 export function tooLarge(): EmulatorResponse {
-  return apiError(413, 40005, 'Request entity too large');
+  return apiError(ErrorAnswers.tooLarge);
 }
 
 export function notFound(): EmulatorResponse {
-  return apiError(404, 0, '404: Not Found');
+  return apiError(ErrorAnswers.notFound);
 }

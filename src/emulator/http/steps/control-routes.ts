@@ -12,7 +12,7 @@ import { dailyCreatesToday, resetDailyCreates, utcDay } from '../../state/comman
 import { VIEW_STREAM_PATH } from '../../view/api.js';
 import type { PipelineEnv } from '../exchange.js';
 import type { EmulatorResponse } from '../http-types.js';
-import { parseJsonBody } from '../json-body.js';
+import { readJson } from '../../../wire/json.js';
 import type { ServerOptions } from '../server-options.js';
 import { send, tooLarge } from './answer.js';
 
@@ -42,7 +42,7 @@ export async function answerControl(
   if (raw === 'too-large') return send(res, tooLarge());
   let body: unknown;
   if (raw.length > 0) {
-    const parsed = parseJsonBody(raw.toString('utf8'));
+    const parsed = readJson(raw.toString('utf8'));
     if (!parsed.ok) return send(res, { status: 400, body: { message: 'Body is not JSON' } });
     body = parsed.value;
   }

@@ -3,6 +3,7 @@ import { apiError } from '../http-types.js';
 import type { FaultAction } from '../faults.js';
 import type { Exchange } from '../exchange.js';
 import { internalError, send } from './answer.js';
+import { RATE_LIMITED_MESSAGE, statusAnswer } from '../../../wire/error-answers.js';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -17,13 +18,13 @@ export async function injectFault(fault: FaultAction, ex: Exchange): Promise<boo
       ex.noteFault(0);
       return true;
     case 'error':
-      send(ex.res, fault.status >= 500 ? internalError(fault.status) : apiError(fault.status, 0, `${fault.status}: Injected fault`));
+      send(ex.res, fault.status >= 500 ? internalError(fault.status) : apiError(statusAnswer(fault.status, 'Injected fault')));
       ex.noteFault(fault.status);
       return true;
     case 'rate-limit':
       send(ex.res, {
         status: 429,
-        body: { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false },
+        body: { message: RATE_LIMITED_MESSAGE, retry_after: fault.retryAfter, global: false },
         headers: {
           'Retry-After': String(Math.max(1, Math.ceil(fault.retryAfter))),
           'X-RateLimit-Scope': 'user',

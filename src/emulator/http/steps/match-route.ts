@@ -3,6 +3,7 @@ import { apiError, type EmulatorResponse, type Route } from '../http-types.js';
 import { hasDotSegment, malformedIds, type Router } from '../router.js';
 import { notFound } from './answer.js';
 import { notEmulated } from '../not-emulated.js';
+import { ErrorAnswers } from '../../../wire/error-answers.js';
 
 export interface Matched {
   route: Route;
@@ -13,6 +14,6 @@ export function matchRoute(router: Router, method: string, path: string): Matche
   if (hasDotSegment(path)) return notFound();
   const match = router.match(method, path);
   if (match.kind === 'not-found') return notEmulated(method, path);
-  if (match.kind === 'method-not-allowed') return apiError(405, 0, '405: Method Not Allowed');
+  if (match.kind === 'method-not-allowed') return apiError(ErrorAnswers.methodNotAllowed);
   return malformedIds(match.params) ?? match;
 }

@@ -1,10 +1,12 @@
 /** Body parsing, after auth: the request as handlers see it (JSON, or multipart with files), or the 400/413. */
 import type { Exchange } from '../exchange.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type RequestAuth } from '../http-types.js';
-import { MAX_JSON_BYTES, parseJsonBody } from '../json-body.js';
+import { MAX_JSON_BYTES, readJson } from '../../../wire/json.js';
 import { MultipartError, parseMultipart } from '../multipart.js';
 import { tooLarge } from './answer.js';
 import type { Matched } from './match-route.js';
+import { ErrorAnswers } from '../../../wire/error-answers.js';
+import { ApiErrors } from '../../../wire/problem.js';
 
 /** The OAuth2 token endpoint reads its form itself (url-encoded or multipart). */
 const TOKEN_ROUTE = '/oauth2/token';
@@ -12,9 +14,7 @@ const TOKEN_ROUTE = '/oauth2/token';
 const NO_FILES = Object.freeze([]) as unknown as EmulatorRequest['files'];
 
 function contentTypeError(): EmulatorResponse {
-  return apiError(400, 50035, 'Invalid Form Body', {
-    _errors: [{ code: 'CONTENT_TYPE_INVALID', message: "Expected \"Content-Type\" header to be one of {'application/json', 'multipart/form-data'}." }],
-  });
+  return apiError(ErrorAnswers.invalidFormBody, { _errors: [ApiErrors.contentType()] });
 }
 
 type Parsed = { body: unknown; files: EmulatorRequest['files'] };
@@ -26,8 +26,8 @@ function parseBody(raw: Buffer, contentType: string, routePattern: string): Pars
   const type = contentType === 'application/json' ? contentType : contentType.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json') {
     if (raw.length > MAX_JSON_BYTES) return tooLarge();
-    const parsed = parseJsonBody(raw.toString('utf8'));
-    return parsed.ok ? { body: parsed.value, files: [] } : apiError(400, 50109, 'The request body contains invalid JSON.');
+    const parsed = readJson(raw.toString('utf8'));
+    return parsed.ok ? { body: parsed.value, files: [] } : apiError(ErrorAnswers.invalidJson);
   }
   if (type === 'multipart/form-data' && routePattern !== TOKEN_ROUTE) return parseMultipartBody(raw, contentType);
   if (routePattern === TOKEN_ROUTE) return { body: undefined, files: [] };
@@ -38,7 +38,7 @@ async function parseMultipartBody(raw: Buffer, contentType: string): Promise<Par
   try {
     return await parseMultipart(raw, contentType);
   } catch (err) {
-    if (err instanceof MultipartError) return apiError(err.status, err.code, err.message);
+    if (err instanceof MultipartError) return apiError(err.answer);
     throw err;
   }
 }

@@ -1,20 +1,31 @@
 /**
- * JSON request bodies as the emulator accepts them. Beyond syntax, a body
- * must be something the world can hold and write back: no nesting deeper than
- * any interface body needs (JSON.stringify recurses, so a deep value stored
- * once would make every later write of the data file throw), and no number
- * that JSON.parse turned into ±Infinity (written back as `null`). Both are
- * answered like malformed JSON (400 50109).
+ * Reading JSON text as the service reads it: the one reader for HTTP bodies
+ * (JSON and multipart `payload_json`) and gateway frames.
  *
- * Integers beyond ±2^53 keep every digit: clients such as discord.py send
- * snowflakes (channel_id, allowed_mentions.users, attachment and permission
- * ids) as JSON numbers, and every integer of the interface that large is a
- * snowflake, which the service treats as its decimal string. They are read as
- * that string. A targeted pass over the text (the one that already measures
- * nesting) finds them, so the parse itself stays Node's JSON.parse; a general
+ * - **JSON's grammar** (RFC 8259): what `JSON.parse` refuses is refused, a
+ *   number with a leading zero (`0123`) included; no repair of malformed text.
+ * - **Integers keep every digit.** The service reads JSON integers exactly,
+ *   and clients such as discord.py send snowflakes (channel_id,
+ *   allowed_mentions.users, a gateway member request's guild_id and user_ids)
+ *   as JSON numbers. An integer literal beyond ±2^53, sign included, is read as
+ *   the string of its digits (`-12345678901234567890` → `"-12345678901234567890"`):
+ *   every integer of the interface that large is a snowflake, which the
+ *   service treats as its decimal string, and the field's own rule then judges
+ *   it (a negative one is no snowflake). ±2^53 itself is exact in a double and
+ *   stays a number: NUMBER option bounds may be ±2^53 (`NUMBER_MIN`,
+ *   `NUMBER_MAX`). A fraction or an exponent makes a float, as for the service.
+ * - **What can be stored and written back**: no nesting deeper than any body
+ *   of the interface needs (JSON.stringify recurses, so a deep value stored
+ *   once would make every later write of the emulator's data file throw), and
+ *   no number JSON.parse turns into ±Infinity (written back as `null`). Both
+ *   are refused like malformed text.
+ *
+ * A targeted pass over the text (the one that measures nesting) finds the
+ * large integers, so the parse itself stays Node's JSON.parse; a general
  * lossless parser written in JavaScript would cost several times more on
  * every body for a case only large integers need.
  */
+import { NUMBER_MAX } from './limits.js';
 
 /** Deeper than any body of the interface (a command with a group, subcommand, option, choice and localization is ~10). */
 export const MAX_JSON_DEPTH = 64;
@@ -22,16 +33,28 @@ export const MAX_JSON_DEPTH = 64;
 /** JSON bodies larger than this are refused with 413 40005 (files in multipart bodies have their own, larger limit). */
 export const MAX_JSON_BYTES = 8 * 1024 * 1024;
 
-export type JsonParse = { ok: true; value: unknown } | { ok: false };
+export type JsonRead = { ok: true; value: unknown } | { ok: false };
+
+const REFUSED: JsonRead = Object.freeze({ ok: false });
 
 /**
- * Nesting within the limit and every number finite. Recursive, but never
- * deeper than `maxDepth` (it gives up there), so it cannot overflow the stack.
+ * Reads a JSON text, or refuses it. The nesting is checked on the text first
+ * (brackets outside strings), so a pathological text is refused before
+ * JSON.parse builds it.
  */
-export function isStorableJson(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
-  return storable(value, maxDepth);
+export function readJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonRead {
+  const scan = scanText(text);
+  if (scan.depth > maxDepth) return REFUSED;
+  let value: unknown;
+  try {
+    value = JSON.parse(scan.unsafe.length > 0 ? quoteIntegers(text, scan.unsafe) : text);
+  } catch {
+    return REFUSED;
+  }
+  return storable(value, maxDepth) ? { ok: true, value } : REFUSED;
 }
 
+/** Nesting within the limit and every number finite. Recursive, but never deeper than `depthLeft`. */
 function storable(v: unknown, depthLeft: number): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
   if (v === null || typeof v !== 'object') return true;
@@ -44,23 +67,6 @@ function storable(v: unknown, depthLeft: number): boolean {
   return true;
 }
 
-/**
- * Parses a JSON body, refusing what the world could not write back. The
- * nesting is checked on the text first (brackets outside strings), so a
- * pathological body is refused before JSON.parse builds it.
- */
-export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): JsonParse {
-  const scan = scanText(text);
-  if (scan.depth > maxDepth) return { ok: false };
-  let value: unknown;
-  try {
-    value = JSON.parse(scan.unsafe.length > 0 ? quoteIntegers(text, scan.unsafe) : text);
-  } catch {
-    return { ok: false };
-  }
-  return isStorableJson(value, maxDepth) ? { ok: true, value } : { ok: false };
-}
-
 interface Scan {
   /** The deepest bracket nesting, ignoring brackets inside strings. */
   depth: number;
@@ -68,20 +74,20 @@ interface Scan {
   unsafe: Array<[number, number]>;
 }
 
-/** 2^53: a double holds it exactly, and NUMBER option bounds may be ±2^53 (spec); only integers beyond it are quoted. */
-const MAX_EXACT = String(2 ** 53);
+/** 2^53, the largest magnitude kept as a number. */
+const MAX_EXACT = String(NUMBER_MAX);
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 /** Digits, `.`, `e`/`E`, `+`, `-`: the rest of a number token. */
 const isNumberChar = (c: number) => isDigit(c) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
 
 /** Digits text[first, end) (no leading zero) name an integer beyond 2^53: by length, then digit by digit. */
-function beyondSafe(text: string, first: number, end: number): boolean {
+function beyondExact(text: string, first: number, end: number): boolean {
   const length = end - first;
   if (length !== MAX_EXACT.length) return length > MAX_EXACT.length;
   return text.slice(first, end) > MAX_EXACT;
 }
 
-/** One pass over a JSON text: its nesting, and where its unsafe integers are. */
+/** One pass over a JSON text: its nesting, and where its integers beyond 2^53 are. */
 function scanText(text: string): Scan {
   let depth = 0;
   let max = 0;
@@ -107,7 +113,7 @@ function scanText(text: string): Scan {
       // A fraction or exponent makes it no integer: skip the rest of the token.
       while (j < text.length && isNumberChar(text.charCodeAt(j))) j++;
       // A leading zero is malformed JSON: left for JSON.parse to refuse, not quoted into a valid string.
-      if (j === end && text.charCodeAt(first) !== 0x30 && beyondSafe(text, first, end)) unsafe.push([start, end]);
+      if (j === end && text.charCodeAt(first) !== 0x30 && beyondExact(text, first, end)) unsafe.push([start, end]);
       i = j - 1;
     }
   }
