@@ -7,12 +7,12 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __esm = (fn, res, err2) => function __init() {
-  if (err2) throw err2[0];
+var __esm = (fn, res, err) => function __init() {
+  if (err) throw err[0];
   try {
     return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
   } catch (e) {
-    throw err2 = [e], e;
+    throw err = [e], e;
   }
 };
 var __commonJS = (cb, mod) => function __require() {
@@ -947,7 +947,13 @@ var init_problem = __esm({
       invalid: (message, code = "INVALID") => ({ code, message }),
       /** Observed messages on USER/MESSAGE commands (facts §1.2); the inner codes were not captured, these are ours. */
       contextMenuDescription: () => ({ code: "APPLICATION_COMMAND_CONTEXT_MENU_DESCRIPTION_INVALID", message: "Context menu commands cannot have description" }),
-      contextMenuOptions: () => ({ code: "APPLICATION_COMMAND_CONTEXT_MENU_OPTIONS_INVALID", message: "Context menu commands cannot have options" })
+      contextMenuOptions: () => ({ code: "APPLICATION_COMMAND_CONTEXT_MENU_OPTIONS_INVALID", message: "Context menu commands cannot have options" }),
+      /** A body neither JSON nor multipart (at the tree's root). */
+      contentType: () => ({ code: "CONTENT_TYPE_INVALID", message: `Expected "Content-Type" header to be one of {'application/json', 'multipart/form-data'}.` }),
+      /** A reply to a message that does not exist, without `fail_if_not_exists: false` (at `message_reference`). */
+      replyUnknownMessage: () => ({ code: "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", message: "Unknown message" }),
+      /** An interaction callback the service refuses as a whole (at the tree's root); the emulator says what was wrong. */
+      callbackInvalid: (message) => ({ code: "INTERACTION_CALLBACK_INVALID", message })
     };
   }
 });
@@ -2439,8 +2445,8 @@ function refusalOf(st, maxBytes) {
   if (st.size > maxBytes) return { kind: "too-large", size: st.size };
   return void 0;
 }
-function errnoRefusal(err2) {
-  const code = err2.code ?? "unknown error";
+function errnoRefusal(err) {
+  const code = err.code ?? "unknown error";
   if (code === "ENOENT") return { kind: "missing" };
   if (code === "EISDIR") return { kind: "directory" };
   return { kind: "unreadable", code };
@@ -2448,16 +2454,16 @@ function errnoRefusal(err2) {
 function checkRegularFile(absPath, maxBytes) {
   try {
     return refusalOf((0, import_node_fs2.statSync)(absPath), maxBytes);
-  } catch (err2) {
-    return errnoRefusal(err2);
+  } catch (err) {
+    return errnoRefusal(err);
   }
 }
 function readRegularFile(absPath, maxBytes) {
   let fd;
   try {
     fd = (0, import_node_fs2.openSync)(absPath, import_node_fs2.constants.O_RDONLY | import_node_fs2.constants.O_NONBLOCK);
-  } catch (err2) {
-    return { refusal: errnoRefusal(err2) };
+  } catch (err) {
+    return { refusal: errnoRefusal(err) };
   }
   try {
     const st = (0, import_node_fs2.fstatSync)(fd);
@@ -2472,8 +2478,8 @@ function readRegularFile(absPath, maxBytes) {
       length += n;
     }
     return { bytes: buf.subarray(0, length) };
-  } catch (err2) {
-    return { refusal: errnoRefusal(err2) };
+  } catch (err) {
+    return { refusal: errnoRefusal(err) };
   } finally {
     (0, import_node_fs2.closeSync)(fd);
   }
@@ -12834,8 +12840,8 @@ var require_picomatch = __commonJS({
       try {
         const opts = options || {};
         return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
-      } catch (err2) {
-        if (options && options.debug === true) throw err2;
+      } catch (err) {
+        if (options && options.debug === true) throw err;
         return /$^/;
       }
     };
@@ -13233,8 +13239,8 @@ var require_dist2 = __commonJS({
     };
     function promise(root, options) {
       return new Promise((resolve$1, reject) => {
-        callback(root, options, (err2, output) => {
-          if (err2) return reject(err2);
+        callback(root, options, (err, output) => {
+          if (err) return reject(err);
           resolve$1(output);
         });
       });
@@ -14034,10 +14040,10 @@ function jsonProblem(text2) {
   try {
     JSON.parse(text2);
     return void 0;
-  } catch (err2) {
+  } catch (err) {
     const comma = trailingComma(text2);
     if (comma !== void 0) return { offset: comma, message: "A trailing comma is not allowed in JSON: remove it (or write the manifest in YAML)." };
-    const message = err2.message;
+    const message = err.message;
     const at2 = /at position (\d+)/.exec(message);
     return { offset: at2 ? Number(at2[1]) : 0, message: `Not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, "").replace(/, ".*" is not valid JSON$/s, "")}.` };
   }
@@ -14065,26 +14071,26 @@ var init_json_strict = __esm({
 });
 
 // src/manifest/syntax-message.ts
-function plainSyntaxError(text2, err2) {
-  if (err2.code === "MISSING_CHAR" && /quote/i.test(err2.message)) {
-    const quote2 = openQuote(text2, err2.pos[0]);
+function plainSyntaxError(text2, err) {
+  if (err.code === "MISSING_CHAR" && /quote/i.test(err.message)) {
+    const quote2 = openQuote(text2, err.pos[0]);
     if (quote2 !== void 0) return { offset: quote2, message: "Unterminated quote: this string is never closed." };
   }
-  if (err2.code === "TAB_AS_INDENT") return { offset: err2.pos[0], message: "Tabs are not allowed for indentation in YAML; indent with spaces." };
-  if (err2.code === "DUPLICATE_KEY") return { offset: err2.pos[0], message: "Duplicate key: a key may appear only once in a mapping." };
-  if (INDENT_CODES.has(err2.code)) {
+  if (err.code === "TAB_AS_INDENT") return { offset: err.pos[0], message: "Tabs are not allowed for indentation in YAML; indent with spaces." };
+  if (err.code === "DUPLICATE_KEY") return { offset: err.pos[0], message: "Duplicate key: a key may appear only once in a mapping." };
+  if (INDENT_CODES.has(err.code)) {
     const bad5 = wrongIndent(text2);
     if (bad5) return bad5;
   }
-  if (err2.code === "BLOCK_AS_IMPLICIT_KEY")
-    return { offset: err2.pos[0], message: 'A value cannot be another "key: value" on the same line; put it on its own line, indented under its key.' };
-  if (/^Flow (sequence|mapping)/.test(err2.message))
+  if (err.code === "BLOCK_AS_IMPLICIT_KEY")
+    return { offset: err.pos[0], message: 'A value cannot be another "key: value" on the same line; put it on its own line, indented under its key.' };
+  if (/^Flow (sequence|mapping)/.test(err.message))
     return {
-      offset: err2.pos[0],
-      message: `An unclosed ${err2.message.startsWith("Flow sequence") ? "[ … ] list" : "{ … } mapping"}: close it on the same line, or indent its continuation under its key.`
+      offset: err.pos[0],
+      message: `An unclosed ${err.message.startsWith("Flow sequence") ? "[ … ] list" : "{ … } mapping"}: close it on the same line, or indent its continuation under its key.`
     };
-  const words = err2.message.split("\n")[0].replace(/\s*\([A-Z_]+\)\s*$/, "");
-  return { offset: err2.pos[0], message: words.endsWith(".") ? words : `${words}.` };
+  const words = err.message.split("\n")[0].replace(/\s*\([A-Z_]+\)\s*$/, "");
+  return { offset: err.pos[0], message: words.endsWith(".") ? words : `${words}.` };
 }
 function openQuote(text2, before) {
   let lineStart = text2.lastIndexOf("\n", Math.max(0, before - 1));
@@ -15958,24 +15964,24 @@ function checkSchema(file, value, base, fragment) {
   const valueReported = /* @__PURE__ */ new Set();
   let unknownKeys = 0;
   let moreAt;
-  for (const err2 of errors) {
-    const path = parsePointer(err2.instancePath);
+  for (const err of errors) {
+    const path = parsePointer(err.instancePath);
     const full = [...base, ...path];
-    if (err2.keyword === "additionalProperties") {
+    if (err.keyword === "additionalProperties") {
       if (++unknownKeys > MAX_UNKNOWN_KEY_FINDINGS) {
         moreAt ??= full;
         continue;
       }
-      const key = String(err2.params.additionalProperty);
-      const known = Object.keys(err2.parentSchema?.properties ?? {});
+      const key = String(err.params.additionalProperty);
+      const known = Object.keys(err.parentSchema?.properties ?? {});
       const hint = closest(key, known.length ? known : KNOWN_KEYS);
       const message2 = `Unknown key "${key}"${hint ? `; did you mean "${hint}"?` : "."} Keys of your own start with x-.`;
       out.push(diagnosticAt(file, [...full, key], "error", "unknown-key", message2, { key: true }));
       continue;
     }
     if (judgedBySpecRules(path, fragment)) continue;
-    if (err2.keyword === "required") {
-      out.push(diagnosticAt(file, full, "error", "schema", `Missing required key "${String(err2.params.missingProperty)}".`));
+    if (err.keyword === "required") {
+      out.push(diagnosticAt(file, full, "error", "schema", `Missing required key "${String(err.params.missingProperty)}".`));
       continue;
     }
     const at2 = full.join("/");
@@ -15983,9 +15989,9 @@ function checkSchema(file, value, base, fragment) {
     valueReported.add(at2);
     const name = path.length ? String(path.filter((s) => typeof s === "string").at(-1) ?? "value") : "The manifest";
     let message;
-    switch (err2.keyword) {
+    switch (err.keyword) {
       case "type":
-        message = `${name} must be ${describeType(err2.params)}.`;
+        message = `${name} must be ${describeType(err.params)}.`;
         break;
       case "pattern":
         out.push(diagnosticAt(file, full, "error", "snowflake", `${name} must be a snowflake id (digits) or a \${VARIABLE}.`));
@@ -15993,10 +15999,10 @@ function checkSchema(file, value, base, fragment) {
       case "minimum":
       case "maxItems":
       case "minLength":
-        message = `${name} ${err2.message ?? "is out of range"}.`;
+        message = `${name} ${err.message ?? "is out of range"}.`;
         break;
       default:
-        message = `${name} has a value of the wrong kind (${err2.message ?? err2.keyword}).`;
+        message = `${name} has a value of the wrong kind (${err.message ?? err.keyword}).`;
     }
     out.push(diagnosticAt(file, full, "error", "schema", message));
   }
@@ -16169,13 +16175,13 @@ function plainDocument(file, opts, state) {
   let value;
   try {
     value = toPlainValue(raw.value, opts.env, report2, { reuse: raw.unshared, references: raw.references });
-  } catch (err2) {
-    if (!(err2 instanceof AliasExpansionError) && !(err2 instanceof NestingError)) throw err2;
+  } catch (err) {
+    if (!(err instanceof AliasExpansionError) && !(err instanceof NestingError)) throw err;
     if (opts.fast) {
       state.declined = true;
       return void 0;
     }
-    out.push(diagnosticAt(file, err2.path, "error", err2 instanceof NestingError ? "yaml-depth" : "yaml-alias", err2.message));
+    out.push(diagnosticAt(file, err.path, "error", err instanceof NestingError ? "yaml-depth" : "yaml-alias", err.message));
     return void 0;
   }
   for (const u of report2.unsafe) {
@@ -16222,8 +16228,8 @@ function exactValue(file, out) {
     return void 0;
   }
   const said = /* @__PURE__ */ new Set();
-  for (const err2 of file.doc.errors) {
-    const plain2 = plainSyntaxError(file.text, err2);
+  for (const err of file.doc.errors) {
+    const plain2 = plainSyntaxError(file.text, err);
     const key = `${plain2.offset}:${plain2.message}`;
     if (said.has(key)) continue;
     said.add(key);
@@ -16239,16 +16245,16 @@ function exactValue(file, out) {
   }
   try {
     return file.doc.toJS({ maxAliasCount: 1e3 });
-  } catch (err2) {
-    if (err2 instanceof RangeError) {
+  } catch (err) {
+    if (err instanceof RangeError) {
       out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "yaml-depth", message: new NestingError([]).message });
       return void 0;
     }
-    if (err2 instanceof ReferenceError && /alias/i.test(err2.message)) {
+    if (err instanceof ReferenceError && /alias/i.test(err.message)) {
       out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "yaml-alias", message: new AliasExpansionError([]).message });
       return void 0;
     }
-    out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "syntax", message: err2.message });
+    out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "syntax", message: err.message });
     return void 0;
   }
 }
@@ -16267,12 +16273,12 @@ function loadFragment(path, root, entry, opts, files, state) {
   let file;
   try {
     file = readCached(path, opts);
-  } catch (err2) {
-    if (err2 instanceof ManifestReadError) {
-      out.push(diagnosticAt(root, entry, "error", "include", err2.message));
+  } catch (err) {
+    if (err instanceof ManifestReadError) {
+      out.push(diagnosticAt(root, entry, "error", "include", err.message));
       return [];
     }
-    throw err2;
+    throw err;
   }
   if (files.some((f) => f.absPath === file.absPath)) return [];
   files.push(file);
@@ -16546,11 +16552,11 @@ function formatBytes(n) {
   if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
   return `${n} bytes`;
 }
-function writeOutcomeUnknown(err2) {
-  if (err2 instanceof DiscordAPIError || err2 instanceof HTTPError) return err2.status >= 500;
-  if (err2 instanceof NetworkError) return !(err2.errno !== void 0 && NEVER_SENT.has(err2.errno));
-  if (err2 instanceof TimeoutError || err2 instanceof AbortedError || err2 instanceof ResponseTooLargeError) return true;
-  return !(err2 instanceof CmdsyncError);
+function writeOutcomeUnknown(err) {
+  if (err instanceof DiscordAPIError || err instanceof HTTPError) return err.status >= 500;
+  if (err instanceof NetworkError) return !(err.errno !== void 0 && NEVER_SENT.has(err.errno));
+  if (err instanceof TimeoutError || err instanceof AbortedError || err instanceof ResponseTooLargeError) return true;
+  return !(err instanceof CmdsyncError);
 }
 var DiscordAPIError, HTTPError, RateLimitError, InvalidRequestLimitError, NetworkError, TimeoutError, ResponseTooLargeError, AbortedError, OAuth2Error, WebhookUrlError, NEVER_SENT;
 var init_errors3 = __esm({
@@ -18678,9 +18684,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (fn) {
           this._exitCallback = fn;
         } else {
-          this._exitCallback = (err2) => {
-            if (err2.code !== "commander.executeSubCommandAsync") {
-              throw err2;
+          this._exitCallback = (err) => {
+            if (err.code !== "commander.executeSubCommandAsync") {
+              throw err;
             } else {
             }
           };
@@ -18756,12 +18762,12 @@ Expecting one of '${allowedValues.join("', '")}'`);
       _callParseArg(target2, value, previous, invalidArgumentMessage) {
         try {
           return target2.parseArg(value, previous);
-        } catch (err2) {
-          if (err2.code === "commander.invalidArgument") {
-            const message = `${invalidArgumentMessage} ${err2.message}`;
-            this.error(message, { exitCode: err2.exitCode, code: err2.code });
+        } catch (err) {
+          if (err.code === "commander.invalidArgument") {
+            const message = `${invalidArgumentMessage} ${err.message}`;
+            this.error(message, { exitCode: err.exitCode, code: err.code });
           }
-          throw err2;
+          throw err;
         }
       }
       /**
@@ -19350,14 +19356,14 @@ Expecting one of '${allowedValues.join("', '")}'`);
             );
           }
         });
-        proc.on("error", (err2) => {
-          if (err2.code === "ENOENT") {
+        proc.on("error", (err) => {
+          if (err.code === "ENOENT") {
             this._checkForMissingExecutable(
               executableFile,
               executableDir,
               subcommand._name
             );
-          } else if (err2.code === "EACCES") {
+          } else if (err.code === "EACCES") {
             throw new Error(`'${executableFile}' not executable`);
           }
           if (!exitCallback) {
@@ -19368,7 +19374,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
               "commander.executeSubCommandAsync",
               "(error)"
             );
-            wrappedError.nestedError = err2;
+            wrappedError.nestedError = err;
             exitCallback(wrappedError);
           }
         });
@@ -21535,11 +21541,11 @@ var require_wrap_handler = __commonJS({
       onComplete(trailers) {
         return this.#handler.onComplete?.(trailers);
       }
-      onError(err2) {
+      onError(err) {
         if (!this.#handler.onError) {
-          throw err2;
+          throw err;
         }
-        return this.#handler.onError?.(err2);
+        return this.#handler.onError?.(err);
       }
       // Wrap Interface
       onRequestStart(controller, context) {
@@ -21573,11 +21579,11 @@ var require_wrap_handler = __commonJS({
         }
         this.#handler.onComplete?.(rawTrailers);
       }
-      onResponseError(controller, err2) {
+      onResponseError(controller, err) {
         if (!this.#handler.onError) {
           throw new InvalidArgumentError2("invalid onError method");
         }
-        this.#handler.onError?.(err2);
+        this.#handler.onError?.(err);
       }
     };
     function toRawHeaderValue(value) {
@@ -22319,7 +22325,7 @@ var require_util = __commonJS({
     function isDestroyed(body) {
       return body && !!(body.destroyed || body[kDestroyed] || stream.isDestroyed?.(body));
     }
-    function destroy(stream2, err2) {
+    function destroy(stream2, err) {
       if (stream2 == null || !isStream(stream2) || isDestroyed(stream2)) {
         return;
       }
@@ -22327,10 +22333,10 @@ var require_util = __commonJS({
         if (Object.getPrototypeOf(stream2).constructor === IncomingMessage) {
           stream2.socket = null;
         }
-        stream2.destroy(err2);
-      } else if (err2) {
+        stream2.destroy(err);
+      } else if (err) {
         queueMicrotask(() => {
-          stream2.emit("error", err2);
+          stream2.emit("error", err);
         });
       }
       if (stream2.destroyed !== true) {
@@ -22823,12 +22829,12 @@ var require_util = __commonJS({
       }
       return obj2;
     }
-    function errorRequest(client, request3, err2) {
+    function errorRequest(client, request3, err) {
       try {
-        request3.onError(err2);
+        request3.onError(err);
         assert(request3.aborted);
-      } catch (err3) {
-        client.emit("error", err3);
+      } catch (err2) {
+        client.emit("error", err2);
       }
     }
     var setupConnectTimeout = process.platform === "win32" ? (socketWeakRef, opts) => {
@@ -23040,11 +23046,11 @@ var require_unwrap_handler = __commonJS({
         this.#controller.rawTrailers = rawTrailers;
         this.#handler.onResponseEnd?.(this.#controller, parseHeaders(rawTrailers));
       }
-      onError(err2) {
+      onError(err) {
         if (!this.#handler.onResponseError) {
           throw new InvalidArgumentError2("invalid onError method");
         }
-        this.#handler.onResponseError?.(this.#controller, err2);
+        this.#handler.onResponseError?.(this.#controller, err);
       }
     };
   }
@@ -23113,8 +23119,8 @@ var require_dispatcher_base = __commonJS({
       close(callback) {
         if (callback === void 0) {
           return new Promise((resolve16, reject) => {
-            this.close((err2, data) => {
-              return err2 ? reject(err2) : resolve16(data);
+            this.close((err, data) => {
+              return err ? reject(err) : resolve16(data);
             });
           });
         }
@@ -23122,8 +23128,8 @@ var require_dispatcher_base = __commonJS({
           throw new InvalidArgumentError2("invalid callback");
         }
         if (this[kDestroyed]) {
-          const err2 = new ClientDestroyedError();
-          queueMicrotask(() => callback(err2, null));
+          const err = new ClientDestroyedError();
+          queueMicrotask(() => callback(err, null));
           return;
         }
         if (this[kClosed]) {
@@ -23146,15 +23152,15 @@ var require_dispatcher_base = __commonJS({
         };
         this[kClose]().then(() => this.destroy()).then(() => queueMicrotask(onClosed));
       }
-      destroy(err2, callback) {
-        if (typeof err2 === "function") {
-          callback = err2;
-          err2 = null;
+      destroy(err, callback) {
+        if (typeof err === "function") {
+          callback = err;
+          err = null;
         }
         if (callback === void 0) {
           return new Promise((resolve16, reject) => {
-            this.destroy(err2, (err3, data) => {
-              return err3 ? reject(err3) : resolve16(data);
+            this.destroy(err, (err2, data) => {
+              return err2 ? reject(err2) : resolve16(data);
             });
           });
         }
@@ -23169,8 +23175,8 @@ var require_dispatcher_base = __commonJS({
           }
           return;
         }
-        if (!err2) {
-          err2 = new ClientDestroyedError();
+        if (!err) {
+          err = new ClientDestroyedError();
         }
         this[kDestroyed] = true;
         this[kOnDestroyed] ??= [];
@@ -23182,7 +23188,7 @@ var require_dispatcher_base = __commonJS({
             callbacks[i](null, null);
           }
         };
-        this[kDestroy](err2).then(() => queueMicrotask(onDestroyed));
+        this[kDestroy](err).then(() => queueMicrotask(onDestroyed));
       }
       dispatch(opts, handler) {
         if (!handler || typeof handler !== "object") {
@@ -23200,11 +23206,11 @@ var require_dispatcher_base = __commonJS({
             throw new ClientClosedError();
           }
           return this[kDispatch](opts, handler);
-        } catch (err2) {
+        } catch (err) {
           if (typeof handler.onError !== "function") {
-            throw err2;
+            throw err;
           }
-          handler.onError(err2);
+          handler.onError(err);
           return false;
         }
       }
@@ -23372,11 +23378,11 @@ var require_pool_base = __commonJS({
       [kOnConnect] = (origin, targets) => {
         this.emit("connect", origin, [this, ...targets]);
       };
-      [kOnDisconnect] = (origin, targets, err2) => {
-        this.emit("disconnect", origin, [this, ...targets], err2);
+      [kOnDisconnect] = (origin, targets, err) => {
+        this.emit("disconnect", origin, [this, ...targets], err);
       };
-      [kOnConnectionError] = (origin, targets, err2) => {
-        this.emit("connectionError", origin, [this, ...targets], err2);
+      [kOnConnectionError] = (origin, targets, err) => {
+        this.emit("connectionError", origin, [this, ...targets], err);
       };
       get [kBusy]() {
         return this[kNeedDrain];
@@ -23435,17 +23441,17 @@ var require_pool_base = __commonJS({
           });
         }
       }
-      [kDestroy](err2) {
+      [kDestroy](err) {
         while (true) {
           const item = this[kQueue].shift();
           if (!item) {
             break;
           }
-          item.handler.onError(err2);
+          item.handler.onError(err);
         }
         const destroyAll = new Array(this[kClients].length);
         for (let i = 0; i < this[kClients].length; i++) {
-          destroyAll[i] = this[kClients][i].destroy(err2);
+          destroyAll[i] = this[kClients][i].destroy(err);
         }
         return Promise.all(destroyAll);
       }
@@ -23680,8 +23686,8 @@ var require_diagnostics = __commonJS({
       );
       diagnosticsChannel.subscribe(
         "undici:websocket:socket_error",
-        (err2) => {
-          debugLog("connection errored - %s", err2.message);
+        (err) => {
+          debugLog("connection errored - %s", err.message);
         }
       );
       diagnosticsChannel.subscribe(
@@ -23826,11 +23832,11 @@ var require_request = __commonJS({
             };
             this.body.on("end", this.endHandler);
           }
-          this.errorHandler = (err2) => {
+          this.errorHandler = (err) => {
             if (this.abort) {
-              this.abort(err2);
+              this.abort(err);
             } else {
-              this.error = err2;
+              this.error = err;
             }
           };
           this.body.on("error", this.errorHandler);
@@ -23899,8 +23905,8 @@ var require_request = __commonJS({
         if (this[kHandler].onBodySent) {
           try {
             return this[kHandler].onBodySent(chunk);
-          } catch (err2) {
-            this.abort(err2);
+          } catch (err) {
+            this.abort(err);
           }
         }
       }
@@ -23911,8 +23917,8 @@ var require_request = __commonJS({
         if (this[kHandler].onRequestSent) {
           try {
             return this[kHandler].onRequestSent();
-          } catch (err2) {
-            this.abort(err2);
+          } catch (err) {
+            this.abort(err);
           }
         }
       }
@@ -23937,8 +23943,8 @@ var require_request = __commonJS({
         }
         try {
           return this[kHandler].onHeaders(statusCode, headers, resume, statusText);
-        } catch (err2) {
-          this.abort(err2);
+        } catch (err) {
+          this.abort(err);
         }
       }
       onData(chunk) {
@@ -23949,8 +23955,8 @@ var require_request = __commonJS({
         }
         try {
           return this[kHandler].onData(chunk);
-        } catch (err2) {
-          this.abort(err2);
+        } catch (err) {
+          this.abort(err);
           return false;
         }
       }
@@ -23986,8 +23992,8 @@ var require_request = __commonJS({
         }
         try {
           return this[kHandler].onComplete(trailers);
-        } catch (err2) {
-          this.onError(err2);
+        } catch (err) {
+          this.onError(err);
         }
       }
       onError(error2) {
@@ -24222,12 +24228,12 @@ var require_connect = __commonJS({
             callback = null;
             cb(null, this);
           }
-        }).on("error", function(err2) {
+        }).on("error", function(err) {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
             const cb = callback;
             callback = null;
-            cb(err2);
+            cb(err);
           }
         });
         return socket;
@@ -25599,9 +25605,9 @@ var require_runtime_features = __commonJS({
       try {
         lazyLoaders[moduleName]();
         return true;
-      } catch (err2) {
-        if (err2.code !== "ERR_UNKNOWN_BUILTIN_MODULE" && err2.code !== "ERR_NO_CRYPTO") {
-          throw err2;
+      } catch (err) {
+        if (err.code !== "ERR_UNKNOWN_BUILTIN_MODULE" && err.code !== "ERR_NO_CRYPTO") {
+          throw err;
         }
         return false;
       }
@@ -25727,18 +25733,18 @@ var require_webidl = __commonJS({
     };
     webidl.brandCheck = function(V, I) {
       if (!FunctionPrototypeSymbolHasInstance(I, V)) {
-        const err2 = new TypeError("Illegal invocation");
-        err2.code = "ERR_INVALID_THIS";
-        throw err2;
+        const err = new TypeError("Illegal invocation");
+        err.code = "ERR_INVALID_THIS";
+        throw err;
       }
     };
     webidl.brandCheckMultiple = function(List) {
       const prototypes = List.map((c) => webidl.util.MakeTypeAssertion(c));
       return (V) => {
         if (prototypes.every((typeCheck) => !typeCheck(V))) {
-          const err2 = new TypeError("Illegal invocation");
-          err2.code = "ERR_INVALID_THIS";
-          throw err2;
+          const err = new TypeError("Illegal invocation");
+          err.code = "ERR_INVALID_THIS";
+          throw err;
         }
       };
     };
@@ -26763,9 +26769,9 @@ var require_util2 = __commonJS({
       try {
         controller.close();
         controller.byobRequest?.respond(0);
-      } catch (err2) {
-        if (!err2.message.includes("Controller is already closed") && !err2.message.includes("ReadableStream is already closed")) {
-          throw err2;
+      } catch (err) {
+        if (!err.message.includes("Controller is already closed") && !err.message.includes("ReadableStream is already closed")) {
+          throw err;
         }
       }
     }
@@ -26899,7 +26905,7 @@ var require_util2 = __commonJS({
           this._inflateStream = (chunk[0] & 15) === 8 ? zlib.createInflate(this.#zlibOptions) : zlib.createInflateRaw(this.#zlibOptions);
           this._inflateStream.on("data", this.push.bind(this));
           this._inflateStream.on("end", () => this.push(null));
-          this._inflateStream.on("error", (err2) => this.destroy(err2));
+          this._inflateStream.on("error", (err) => this.destroy(err));
         }
         this._inflateStream.write(chunk, encoding, callback);
       }
@@ -28147,8 +28153,8 @@ var require_client_h1 = __commonJS({
               throw this.createError(ret, data);
             }
           }
-        } catch (err2) {
-          util.destroy(socket, err2);
+        } catch (err) {
+          util.destroy(socket, err);
         }
       }
       finish() {
@@ -28302,9 +28308,9 @@ var require_client_h1 = __commonJS({
         client.emit("disconnect", client[kUrl], [client], new InformationalError("upgrade"));
         try {
           request3.onUpgrade(statusCode, headers, socket, statusText);
-        } catch (err2) {
-          util.errorRequest(client, request3, err2);
-          util.destroy(socket, err2);
+        } catch (err) {
+          util.errorRequest(client, request3, err);
+          util.destroy(socket, err);
         }
         client[kResume]();
       }
@@ -28533,12 +28539,12 @@ var require_client_h1 = __commonJS({
          * @param {Error|undefined} err
          * @param {() => void} callback
          */
-        destroy(err2, callback) {
+        destroy(err, callback) {
           if (socket[kClosed]) {
             queueMicrotask(callback);
           } else {
             socket.on("close", callback);
-            socket.destroy(err2);
+            socket.destroy(err);
           }
         },
         /**
@@ -28570,9 +28576,9 @@ var require_client_h1 = __commonJS({
         }
       };
     }
-    function onHttpSocketError(err2) {
+    function onHttpSocketError(err) {
       const parser = this[kParser];
-      if (err2.code === "ECONNRESET" && parser.statusCode && !parser.shouldKeepAlive) {
+      if (err.code === "ECONNRESET" && parser.statusCode && !parser.shouldKeepAlive) {
         const parserErr = parser.finish();
         if (parserErr) {
           this[kError] = parserErr;
@@ -28580,8 +28586,8 @@ var require_client_h1 = __commonJS({
         }
         return;
       }
-      this[kError] = err2;
-      this[kClient][kOnError](err2);
+      this[kError] = err;
+      this[kClient][kOnError](err);
     }
     function onHttpSocketReadable() {
       this[kParser]?.readMore();
@@ -28607,7 +28613,7 @@ var require_client_h1 = __commonJS({
         this[kParser].destroy();
         this[kParser] = null;
       }
-      const err2 = this[kError] || new SocketError("closed", util.getSocketInfo(this));
+      const err = this[kError] || new SocketError("closed", util.getSocketInfo(this));
       const client = this[kClient];
       client[kSocket] = null;
       client[kHTTPContext] = null;
@@ -28616,16 +28622,16 @@ var require_client_h1 = __commonJS({
         const requests = client[kQueue].splice(client[kRunningIdx]);
         for (let i = 0; i < requests.length; i++) {
           const request3 = requests[i];
-          util.errorRequest(client, request3, err2);
+          util.errorRequest(client, request3, err);
         }
-      } else if (client[kRunning] > 0 && err2.code !== "UND_ERR_INFO") {
+      } else if (client[kRunning] > 0 && err.code !== "UND_ERR_INFO") {
         const request3 = client[kQueue][client[kRunningIdx]];
         client[kQueue][client[kRunningIdx]++] = null;
-        util.errorRequest(client, request3, err2);
+        util.errorRequest(client, request3, err);
       }
       client[kPendingIdx] = client[kRunningIdx];
       assert(client[kRunning] === 0);
-      client.emit("disconnect", client[kUrl], [client], err2);
+      client.emit("disconnect", client[kUrl], [client], err);
       client[kResume]();
     }
     function onSocketClose() {
@@ -28762,18 +28768,18 @@ var require_client_h1 = __commonJS({
       }
       const socket = client[kSocket];
       clearIdleSocketValidation(socket);
-      const abort2 = (err2) => {
+      const abort2 = (err) => {
         if (request3.aborted || request3.completed) {
           return;
         }
-        util.errorRequest(client, request3, err2 || new RequestAbortedError());
+        util.errorRequest(client, request3, err || new RequestAbortedError());
         util.destroy(body);
         util.destroy(socket, new InformationalError("aborted"));
       };
       try {
         request3.onConnect(abort2);
-      } catch (err2) {
-        util.errorRequest(client, request3, err2);
+      } catch (err) {
+        util.errorRequest(client, request3, err);
       }
       if (request3.aborted) {
         return false;
@@ -28860,8 +28866,8 @@ upgrade: ${upgrade}\r
           if (!writer.write(chunk) && this.pause) {
             this.pause();
           }
-        } catch (err2) {
-          util.destroy(this, err2);
+        } catch (err) {
+          util.destroy(this, err);
         }
       };
       const onDrain = function() {
@@ -28877,11 +28883,11 @@ upgrade: ${upgrade}\r
           body.removeListener("error", onFinished);
         });
         if (!finished) {
-          const err2 = new RequestAbortedError();
-          queueMicrotask(() => onFinished(err2));
+          const err = new RequestAbortedError();
+          queueMicrotask(() => onFinished(err));
         }
       };
-      const onFinished = function(err2) {
+      const onFinished = function(err) {
         if (finished) {
           return;
         }
@@ -28889,16 +28895,16 @@ upgrade: ${upgrade}\r
         assert(socket.destroyed || socket[kWriting] && client[kRunning] <= 1);
         socket.off("drain", onDrain).off("error", onFinished);
         body.removeListener("data", onData).removeListener("end", onFinished).removeListener("close", onClose);
-        if (!err2) {
+        if (!err) {
           try {
             writer.end();
           } catch (er) {
-            err2 = er;
+            err = er;
           }
         }
-        writer.destroy(err2);
-        if (err2 && (err2.code !== "UND_ERR_INFO" || err2.message !== "reset")) {
-          util.destroy(body, err2);
+        writer.destroy(err);
+        if (err && (err.code !== "UND_ERR_INFO" || err.message !== "reset")) {
+          util.destroy(body, err);
         } else {
           util.destroy(body);
         }
@@ -28944,8 +28950,8 @@ upgrade: ${upgrade}\r
         }
         request3.onRequestSent();
         client[kResume]();
-      } catch (err2) {
-        abort2(err2);
+      } catch (err) {
+        abort2(err);
       }
     }
     async function writeBlob(abort2, body, client, request3, socket, contentLength, header, expectsPayload) {
@@ -28967,8 +28973,8 @@ upgrade: ${upgrade}\r
           socket[kReset] = true;
         }
         client[kResume]();
-      } catch (err2) {
-        abort2(err2);
+      } catch (err) {
+        abort2(err);
       }
     }
     async function writeIterable(abort2, body, client, request3, socket, contentLength, header, expectsPayload) {
@@ -29001,8 +29007,8 @@ upgrade: ${upgrade}\r
           }
         }
         writer.end();
-      } catch (err2) {
-        writer.destroy(err2);
+      } catch (err) {
+        writer.destroy(err);
       } finally {
         socket.off("close", onDrain).off("drain", onDrain);
       }
@@ -29127,12 +29133,12 @@ ${len.toString(16)}\r
        * @param {Error} [err]
        * @returns {void}
        */
-      destroy(err2) {
+      destroy(err) {
         const { socket, client, abort: abort2 } = this;
         socket[kWriting] = false;
-        if (err2) {
+        if (err) {
           assert(client[kRunning] <= 1, "pipeline should only contain this request");
-          abort2(err2);
+          abort2(err);
         }
       }
     };
@@ -29282,11 +29288,11 @@ var require_client_h2 = __commonJS({
          * @param {Error | null} err
          * @param {() => void} callback
          */
-        destroy(err2, callback) {
+        destroy(err, callback) {
           if (socket[kClosed]) {
             queueMicrotask(callback);
           } else {
-            socket.destroy(err2).on("close", callback);
+            socket.destroy(err).on("close", callback);
           }
         },
         /**
@@ -29336,9 +29342,9 @@ var require_client_h2 = __commonJS({
     function onHttp2RemoteSettings(settings) {
       this[kClient][kMaxConcurrentStreams] = settings.maxConcurrentStreams ?? this[kClient][kMaxConcurrentStreams];
       if (this[kRemoteSettings] === true && this[kEnableConnectProtocol] === true && settings.enableConnectProtocol === false) {
-        const err2 = new InformationalError("HTTP/2: Server disabled extended CONNECT protocol against RFC-8441");
-        this[kSocket][kError] = err2;
-        this[kClient][kOnError](err2);
+        const err = new InformationalError("HTTP/2: Server disabled extended CONNECT protocol against RFC-8441");
+        this[kSocket][kError] = err;
+        this[kClient][kOnError](err);
         return;
       }
       this[kEnableConnectProtocol] = settings.enableConnectProtocol ?? this[kEnableConnectProtocol];
@@ -29353,11 +29359,11 @@ var require_client_h2 = __commonJS({
         return;
       }
       session.ping(onPing.bind(session));
-      function onPing(err2, duration2) {
+      function onPing(err, duration2) {
         const client = this[kClient];
         const socket = this[kClient];
-        if (err2 != null) {
-          const error2 = new InformationalError(`HTTP/2: "PING" errored - type ${err2.message}`);
+        if (err != null) {
+          const error2 = new InformationalError(`HTTP/2: "PING" errored - type ${err.message}`);
           socket[kError] = error2;
           client[kOnError](error2);
         } else {
@@ -29365,21 +29371,21 @@ var require_client_h2 = __commonJS({
         }
       }
     }
-    function onHttp2SessionError(err2) {
-      this[kSocket][kError] = err2;
-      this[kClient][kOnError](err2);
+    function onHttp2SessionError(err) {
+      this[kSocket][kError] = err;
+      this[kClient][kOnError](err);
     }
     function onHttp2FrameError(type, code, id) {
       if (id === 0) {
-        const err2 = new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code}`);
-        this[kSocket][kError] = err2;
-        this[kClient][kOnError](err2);
+        const err = new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code}`);
+        this[kSocket][kError] = err;
+        this[kClient][kOnError](err);
       }
     }
     function onHttp2SessionEnd() {
-      const err2 = new SocketError("other side closed", util.getSocketInfo(this[kSocket]));
-      this.destroy(err2);
-      util.destroy(this[kSocket], err2);
+      const err = new SocketError("other side closed", util.getSocketInfo(this[kSocket]));
+      this.destroy(err);
+      util.destroy(this[kSocket], err);
     }
     function completeRequest(client, request3, resetPendingIdx = false) {
       const queue = client[kQueue];
@@ -29400,30 +29406,30 @@ var require_client_h2 = __commonJS({
       }
     }
     function onHttp2SessionGoAway(errorCode) {
-      const err2 = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${errorCode}`, util.getSocketInfo(this[kSocket]));
+      const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${errorCode}`, util.getSocketInfo(this[kSocket]));
       const client = this[kClient];
       client[kSocket] = null;
       client[kHTTPContext] = null;
       this.close();
       this[kHTTP2Session] = null;
-      util.destroy(this[kSocket], err2);
+      util.destroy(this[kSocket], err);
       if (client[kRunningIdx] < client[kQueue].length) {
         const request3 = client[kQueue][client[kRunningIdx]];
         client[kQueue][client[kRunningIdx]++] = null;
         if (request3 != null) {
-          util.errorRequest(client, request3, err2);
+          util.errorRequest(client, request3, err);
         }
         client[kPendingIdx] = client[kRunningIdx];
       }
       assert(client[kRunning] === 0);
-      client.emit("disconnect", client[kUrl], [client], err2);
-      client.emit("connectionError", client[kUrl], [client], err2);
+      client.emit("disconnect", client[kUrl], [client], err);
+      client.emit("connectionError", client[kUrl], [client], err);
       client[kResume]();
     }
     function onHttp2SessionClose() {
       const { [kClient]: client, [kHTTP2SessionState]: state } = this;
       const { [kSocket]: socket } = client;
-      const err2 = this[kSocket][kError] || this[kError] || new SocketError("closed", util.getSocketInfo(socket));
+      const err = this[kSocket][kError] || this[kError] || new SocketError("closed", util.getSocketInfo(socket));
       client[kSocket] = null;
       client[kHTTPContext] = null;
       if (state.ping.interval != null) {
@@ -29436,27 +29442,27 @@ var require_client_h2 = __commonJS({
         for (let i = 0; i < requests.length; i++) {
           const request3 = requests[i];
           if (request3 != null) {
-            util.errorRequest(client, request3, err2);
+            util.errorRequest(client, request3, err);
           }
         }
       }
     }
     function onHttp2SocketClose() {
-      const err2 = this[kError] || new SocketError("closed", util.getSocketInfo(this));
+      const err = this[kError] || new SocketError("closed", util.getSocketInfo(this));
       const client = this[kHTTP2Session][kClient];
       client[kSocket] = null;
       client[kHTTPContext] = null;
       if (this[kHTTP2Session] !== null) {
-        this[kHTTP2Session].destroy(err2);
+        this[kHTTP2Session].destroy(err);
       }
       client[kPendingIdx] = client[kRunningIdx];
       assert(client[kRunning] === 0);
-      client.emit("disconnect", client[kUrl], [client], err2);
+      client.emit("disconnect", client[kUrl], [client], err);
       client[kResume]();
     }
-    function onHttp2SocketError(err2) {
-      this[kError] = err2;
-      this[kClient][kOnError](err2);
+    function onHttp2SocketError(err) {
+      this[kError] = err;
+      this[kClient][kOnError](err);
     }
     function onHttp2SocketEnd() {
       util.destroy(this, new SocketError("other side closed", util.getSocketInfo(this)));
@@ -29507,25 +29513,25 @@ var require_client_h2 = __commonJS({
       const { hostname, port } = client[kUrl];
       headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
-      const abort2 = (err2) => {
+      const abort2 = (err) => {
         if (request3.aborted || request3.completed) {
           return;
         }
-        err2 = err2 || new RequestAbortedError();
-        util.errorRequest(client, request3, err2);
+        err = err || new RequestAbortedError();
+        util.errorRequest(client, request3, err);
         if (stream != null) {
           stream.removeAllListeners("data");
           stream.close();
-          client[kOnError](err2);
+          client[kOnError](err);
           completeRequest(client, request3);
           client[kResume]();
         }
-        util.destroy(body, err2);
+        util.destroy(body, err);
       };
       try {
         request3.onConnect(abort2);
-      } catch (err2) {
-        util.errorRequest(client, request3, err2);
+      } catch (err) {
+        util.errorRequest(client, request3, err);
       }
       if (request3.aborted) {
         return false;
@@ -29553,8 +29559,8 @@ var require_client_h2 = __commonJS({
             const { [HTTP2_HEADER_STATUS]: statusCode, ...realHeaders } = headers2;
             try {
               request3.onUpgrade(statusCode, parseH2Headers(realHeaders), stream);
-            } catch (err2) {
-              abort2(err2);
+            } catch (err) {
+              abort2(err);
               return;
             }
             completeRequest(client, request3);
@@ -29578,8 +29584,8 @@ var require_client_h2 = __commonJS({
           const { [HTTP2_HEADER_STATUS]: statusCode, ...realHeaders } = headers2;
           try {
             request3.onUpgrade(statusCode, parseH2Headers(realHeaders), stream);
-          } catch (err2) {
-            abort2(err2);
+          } catch (err) {
+            abort2(err);
             return;
           }
           completeRequest(client, request3);
@@ -29694,9 +29700,9 @@ var require_client_h2 = __commonJS({
           abort2(new InformationalError("HTTP/2: stream closed before the response was complete"));
         }
       });
-      stream.once("error", function(err2) {
+      stream.once("error", function(err) {
         stream.removeAllListeners("data");
-        abort2(err2);
+        abort2(err);
       });
       stream.once("frameError", (type, code) => {
         stream.removeAllListeners("data");
@@ -29706,13 +29712,13 @@ var require_client_h2 = __commonJS({
         stream.removeAllListeners("data");
       });
       stream.on("timeout", () => {
-        const err2 = responseReceived ? new BodyTimeoutError(`HTTP/2: "body timeout after ${bodyTimeout}"`) : new HeadersTimeoutError(`HTTP/2: "headers timeout after ${headersTimeout}"`);
+        const err = responseReceived ? new BodyTimeoutError(`HTTP/2: "body timeout after ${bodyTimeout}"`) : new HeadersTimeoutError(`HTTP/2: "headers timeout after ${headersTimeout}"`);
         stream.removeAllListeners("data");
         session[kOpenStreams] -= 1;
         if (session[kOpenStreams] === 0) {
           session.unref();
         }
-        abort2(err2);
+        abort2(err);
       });
       stream.once("trailers", (trailers) => {
         if (request3.aborted || request3.completed) {
@@ -29820,10 +29826,10 @@ var require_client_h2 = __commonJS({
       const pipe = pipeline(
         body,
         h2stream,
-        (err2) => {
-          if (err2) {
-            util.destroy(pipe, err2);
-            abort2(err2);
+        (err) => {
+          if (err) {
+            util.destroy(pipe, err);
+            abort2(err);
           } else {
             util.removeAllListeners(pipe);
             request3.onRequestSent();
@@ -29856,8 +29862,8 @@ var require_client_h2 = __commonJS({
           socket[kReset] = true;
         }
         client[kResume]();
-      } catch (err2) {
-        abort2(err2);
+      } catch (err) {
+        abort2(err);
       }
     }
     async function writeIterable(abort2, h2stream, body, client, request3, socket, contentLength, expectsPayload) {
@@ -29896,8 +29902,8 @@ var require_client_h2 = __commonJS({
           socket[kReset] = true;
         }
         client[kResume]();
-      } catch (err2) {
-        abort2(err2);
+      } catch (err) {
+        abort2(err);
       } finally {
         h2stream.off("close", onDrain).off("drain", onDrain);
       }
@@ -30143,7 +30149,7 @@ var require_client = __commonJS({
         this[kRunningIdx] = 0;
         this[kPendingIdx] = 0;
         this[kResume] = (sync) => resume(this, sync);
-        this[kOnError] = (err2) => onError(this, err2);
+        this[kOnError] = (err) => onError(this, err);
       }
       get pipelining() {
         return this[kPipelining];
@@ -30200,13 +30206,13 @@ var require_client = __commonJS({
           }
         });
       }
-      [kDestroy](err2) {
+      [kDestroy](err) {
         return new Promise((resolve16) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request3 = requests[i];
             if (request3 != null) {
-              util.errorRequest(this, request3, err2);
+              util.errorRequest(this, request3, err);
             }
           }
           const callback = () => {
@@ -30217,7 +30223,7 @@ var require_client = __commonJS({
             resolve16(null);
           };
           if (this[kHTTPContext]) {
-            this[kHTTPContext].destroy(err2, callback);
+            this[kHTTPContext].destroy(err, callback);
             this[kHTTPContext] = null;
           } else {
             queueMicrotask(callback);
@@ -30226,14 +30232,14 @@ var require_client = __commonJS({
         });
       }
     };
-    function onError(client, err2) {
-      if (client[kRunning] === 0 && err2.code !== "UND_ERR_INFO" && err2.code !== "UND_ERR_SOCKET") {
+    function onError(client, err) {
+      if (client[kRunning] === 0 && err.code !== "UND_ERR_INFO" && err.code !== "UND_ERR_SOCKET") {
         assert(client[kPendingIdx] === client[kRunningIdx]);
         const requests = client[kQueue].splice(client[kRunningIdx]);
         for (let i = 0; i < requests.length; i++) {
           const request3 = requests[i];
           if (request3 != null) {
-            util.errorRequest(client, request3, err2);
+            util.errorRequest(client, request3, err);
           }
         }
         assert(client[kSize] === 0);
@@ -30273,9 +30279,9 @@ var require_client = __commonJS({
           port,
           servername: client[kServerName],
           localAddress: client[kLocalAddress]
-        }, (err2, socket) => {
-          if (err2) {
-            handleConnectError(client, err2, { host, hostname, protocol, port });
+        }, (err, socket) => {
+          if (err) {
+            handleConnectError(client, err, { host, hostname, protocol, port });
             client[kResume]();
             return;
           }
@@ -30287,9 +30293,9 @@ var require_client = __commonJS({
           assert(socket);
           try {
             client[kHTTPContext] = socket.alpnProtocol === "h2" ? connectH2(client, socket) : connectH1(client, socket);
-          } catch (err3) {
+          } catch (err2) {
             socket.destroy().on("error", noop);
-            handleConnectError(client, err3, { host, hostname, protocol, port });
+            handleConnectError(client, err2, { host, hostname, protocol, port });
             client[kResume]();
             return;
           }
@@ -30316,12 +30322,12 @@ var require_client = __commonJS({
           client.emit("connect", client[kUrl], [client]);
           client[kResume]();
         });
-      } catch (err2) {
-        handleConnectError(client, err2, { host, hostname, protocol, port });
+      } catch (err) {
+        handleConnectError(client, err, { host, hostname, protocol, port });
         client[kResume]();
       }
     }
-    function handleConnectError(client, err2, { host, hostname, protocol, port }) {
+    function handleConnectError(client, err, { host, hostname, protocol, port }) {
       if (client.destroyed) {
         return;
       }
@@ -30338,19 +30344,19 @@ var require_client = __commonJS({
             localAddress: client[kLocalAddress]
           },
           connector: client[kConnector],
-          error: err2
+          error: err
         });
       }
-      if (err2.code === "ERR_TLS_CERT_ALTNAME_INVALID") {
+      if (err.code === "ERR_TLS_CERT_ALTNAME_INVALID") {
         assert(client[kRunning] === 0);
         while (client[kPending] > 0 && client[kQueue][client[kPendingIdx]].servername === client[kServerName]) {
           const request3 = client[kQueue][client[kPendingIdx]++];
-          util.errorRequest(client, request3, err2);
+          util.errorRequest(client, request3, err);
         }
       } else {
-        onError(client, err2);
+        onError(client, err);
       }
-      client.emit("connectionError", client[kUrl], [client], err2);
+      client.emit("connectionError", client[kUrl], [client], err);
     }
     function emitDrain(client) {
       client[kNeedDrain] = 0;
@@ -30588,11 +30594,11 @@ var require_agent = __commonJS({
         this[kOnConnect] = (origin, targets) => {
           this.emit("connect", origin, [this, ...targets]);
         };
-        this[kOnDisconnect] = (origin, targets, err2) => {
-          this.emit("disconnect", origin, [this, ...targets], err2);
+        this[kOnDisconnect] = (origin, targets, err) => {
+          this.emit("disconnect", origin, [this, ...targets], err);
         };
-        this[kOnConnectionError] = (origin, targets, err2) => {
-          this.emit("connectionError", origin, [this, ...targets], err2);
+        this[kOnConnectionError] = (origin, targets, err) => {
+          this.emit("connectionError", origin, [this, ...targets], err);
         };
       }
       get [kRunning]() {
@@ -30634,12 +30640,12 @@ var require_agent = __commonJS({
               result2.count += 1;
             }
             this[kOnConnect](origin, targets);
-          }).on("disconnect", (origin, targets, err2) => {
+          }).on("disconnect", (origin, targets, err) => {
             closeClientIfUnused(true);
-            this[kOnDisconnect](origin, targets, err2);
-          }).on("connectionError", (origin, targets, err2) => {
+            this[kOnDisconnect](origin, targets, err);
+          }).on("connectionError", (origin, targets, err) => {
             closeClientIfUnused(false);
-            this[kOnConnectionError](origin, targets, err2);
+            this[kOnConnectionError](origin, targets, err);
           });
           this[kClients].set(key, { count: 0, dispatcher });
           this[kOrigins].add(key);
@@ -30654,10 +30660,10 @@ var require_agent = __commonJS({
         this[kClients].clear();
         return Promise.all(closePromises);
       }
-      [kDestroy](err2) {
+      [kDestroy](err) {
         const destroyPromises = [];
         for (const { dispatcher } of this[kClients].values()) {
-          destroyPromises.push(dispatcher.destroy(err2));
+          destroyPromises.push(dispatcher.destroy(err));
         }
         this[kClients].clear();
         return Promise.all(destroyPromises);
@@ -30732,17 +30738,17 @@ var require_readable = __commonJS({
        * @param {(error:(Error|null)) => void} callback
        * @returns {void}
        */
-      _destroy(err2, callback) {
-        if (!err2 && !this._readableState.endEmitted) {
-          err2 = new RequestAbortedError();
+      _destroy(err, callback) {
+        if (!err && !this._readableState.endEmitted) {
+          err = new RequestAbortedError();
         }
-        if (err2) {
+        if (err) {
           this[kAbort]();
         }
         if (!this[kUsed]) {
-          setImmediate(callback, err2);
+          setImmediate(callback, err);
         } else {
-          callback(err2);
+          callback(err);
         }
       }
       /**
@@ -30964,8 +30970,8 @@ var require_readable = __commonJS({
               length: 0,
               body: []
             };
-            stream.on("error", function(err2) {
-              consumeFinish(this[kConsume], err2);
+            stream.on("error", function(err) {
+              consumeFinish(this[kConsume], err);
             }).on("close", function() {
               if (this[kConsume].body !== null) {
                 consumeFinish(this[kConsume], new RequestAbortedError());
@@ -31047,20 +31053,20 @@ var require_readable = __commonJS({
           resolve16(chunksConcat(body, length));
         }
         consumeFinish(consume2);
-      } catch (err2) {
-        stream.destroy(err2);
+      } catch (err) {
+        stream.destroy(err);
       }
     }
     function consumePush(consume2, chunk) {
       consume2.length += chunk.length;
       consume2.body.push(chunk);
     }
-    function consumeFinish(consume2, err2) {
+    function consumeFinish(consume2, err) {
       if (consume2.body === null) {
         return;
       }
-      if (err2) {
-        consume2.reject(err2);
+      if (err) {
+        consume2.reject(err);
       } else {
         consume2.resolve();
       }
@@ -31112,11 +31118,11 @@ var require_api_request = __commonJS({
             throw new InvalidArgumentError2("invalid onInfo callback");
           }
           super("UNDICI_REQUEST");
-        } catch (err2) {
+        } catch (err) {
           if (util.isStream(body)) {
-            util.destroy(body.on("error", noop), err2);
+            util.destroy(body.on("error", noop), err);
           }
-          throw err2;
+          throw err;
         }
         this.method = method;
         this.responseHeaders = responseHeaders || null;
@@ -31189,11 +31195,11 @@ var require_api_request = __commonJS({
               body: res,
               context
             });
-          } catch (err2) {
+          } catch (err) {
             this.res = null;
-            util.destroy(res.on("error", noop), err2);
+            util.destroy(res.on("error", noop), err);
             queueMicrotask(() => {
-              throw err2;
+              throw err;
             });
           }
         }
@@ -31205,25 +31211,25 @@ var require_api_request = __commonJS({
         util.parseHeaders(trailers, this.trailers);
         this.res.push(null);
       }
-      onError(err2) {
+      onError(err) {
         const { res, callback, body, opaque } = this;
         if (callback) {
           this.callback = null;
           queueMicrotask(() => {
-            this.runInAsyncScope(callback, null, err2, { opaque });
+            this.runInAsyncScope(callback, null, err, { opaque });
           });
         }
         if (res) {
           this.res = null;
           queueMicrotask(() => {
-            util.destroy(res.on("error", noop), err2);
+            util.destroy(res.on("error", noop), err);
           });
         }
         if (body) {
           this.body = null;
           if (util.isStream(body)) {
             body.on("error", noop);
-            util.destroy(body, err2);
+            util.destroy(body, err);
           }
         }
         if (this.removeAbortListener) {
@@ -31235,20 +31241,20 @@ var require_api_request = __commonJS({
     function request3(opts, callback) {
       if (callback === void 0) {
         return new Promise((resolve16, reject) => {
-          request3.call(this, opts, (err2, data) => {
-            return err2 ? reject(err2) : resolve16(data);
+          request3.call(this, opts, (err, data) => {
+            return err ? reject(err) : resolve16(data);
           });
         });
       }
       try {
         const handler = new RequestHandler(opts, callback);
         this.dispatch(opts, handler);
-      } catch (err2) {
+      } catch (err) {
         if (typeof callback !== "function") {
-          throw err2;
+          throw err;
         }
         const opaque = opts?.opaque;
-        queueMicrotask(() => callback(err2, { opaque }));
+        queueMicrotask(() => callback(err, { opaque }));
       }
     }
     module2.exports = request3;
@@ -37770,9 +37776,9 @@ async function fetchActualWebhooks(client, channels, lockedIds) {
     missing.map(async (id) => {
       try {
         return toState(await getWebhook(client, id));
-      } catch (err2) {
-        if (err2 instanceof DiscordAPIError && err2.apiCode === UNKNOWN_WEBHOOK) return void 0;
-        throw err2;
+      } catch (err) {
+        if (err instanceof DiscordAPIError && err.apiCode === UNKNOWN_WEBHOOK) return void 0;
+        throw err;
       }
     })
   );
@@ -37844,8 +37850,8 @@ async function applyWebhooks(run2) {
       applied.add(action);
       run2.outcome.applied.push({ address: action.address, kind: `webhook ${action.kind}` });
     }
-  } catch (err2) {
-    if (!(err2 instanceof Stop)) throw err2;
+  } catch (err) {
+    if (!(err instanceof Stop)) throw err;
   } finally {
     for (const a of wp.actions) if (a.kind !== "noop" && !applied.has(a)) run2.outcome.notApplied.push({ address: a.address, kind: `webhook ${a.kind}` });
   }
@@ -37911,8 +37917,8 @@ var init_webhooks3 = __esm({
         if (a.kind === "delete") {
           try {
             await deleteWebhook(client, a.remote.id, { reason: this.reason });
-          } catch (err2) {
-            if (!(err2 instanceof DiscordAPIError && err2.apiCode === UNKNOWN_WEBHOOK2)) throw err2;
+          } catch (err) {
+            if (!(err instanceof DiscordAPIError && err.apiCode === UNKNOWN_WEBHOOK2)) throw err;
           }
           const webhooks = { ...this.lock.webhooks };
           delete webhooks[a.remote.id];
@@ -37956,13 +37962,13 @@ var init_webhooks3 = __esm({
             const created = await createWebhook(this.run.client, a.channelId, { name: a.name, ...avatar ? { avatar } : {} }, { reason: this.reason, retries: 0 });
             g.mayLand++;
             return this.record(a, created.id, member);
-          } catch (err2) {
-            if (!writeOutcomeUnknown(err2)) {
+          } catch (err) {
+            if (!writeOutcomeUnknown(err)) {
               this.keep({ ...this.lock, intents: (this.lock.intents ?? []).filter((i) => i !== intent) });
               this.save();
-              throw err2;
+              throw err;
             }
-            lost = err2;
+            lost = err;
             g.mayLand++;
             g.uncertain = true;
             const w = await findLanded(this.poll, a, this.unavailable(), deadline);
@@ -38130,8 +38136,8 @@ var init_execute = __esm({
           if (s.strategy === "bulk") await this.bulk(s, done);
           else await this.individual(s, done);
           await this.permissions(s, done);
-        } catch (err2) {
-          if (!(err2 instanceof Stop)) throw err2;
+        } catch (err) {
+          if (!(err instanceof Stop)) throw err;
         } finally {
           for (const a of s.actions) if (a.kind !== "noop" && !done.has(a.address)) this.outcome.notApplied.push({ address: a.address, kind: a.kind });
           for (const p of s.permissions)
@@ -38178,8 +38184,8 @@ var init_execute = __esm({
       async deleteIgnoringMissing(s, id) {
         try {
           await deleteCommand(this.client, this.app, s.scope, id);
-        } catch (err2) {
-          if (!(err2 instanceof DiscordAPIError && err2.apiCode === UNKNOWN_APPLICATION_COMMAND)) throw err2;
+        } catch (err) {
+          if (!(err instanceof DiscordAPIError && err.apiCode === UNKNOWN_APPLICATION_COMMAND)) throw err;
         }
       }
       async permissions(s, done) {
@@ -38856,9 +38862,9 @@ async function fetchActualState(client, applicationId, scopes, permissionGuilds2
       const state = actualScope(await fetchRemoteScope(client, applicationId, scope, { permissions }), applicationId);
       onScope?.(scope, "read");
       return state;
-    } catch (err2) {
-      const reason = scope.kind === "guild" && err2 instanceof DiscordAPIError ? GUILD_UNREACHABLE[err2.apiCode] : void 0;
-      if (!reason) throw err2;
+    } catch (err) {
+      const reason = scope.kind === "guild" && err instanceof DiscordAPIError ? GUILD_UNREACHABLE[err.apiCode] : void 0;
+      if (!reason) throw err;
       skipped.push({ scope, reason });
       onScope?.(scope, "skipped");
       return void 0;
@@ -38966,9 +38972,9 @@ async function fetchApplication(client, applicationId) {
   let res;
   try {
     res = await client.send({ method: "GET", path: "/applications/@me" });
-  } catch (err2) {
-    if (err2 instanceof DiscordAPIError && [401, 403, 404].includes(err2.status)) return { unread: `GET /applications/@me answered ${err2.status}`, reads: 1 };
-    throw err2;
+  } catch (err) {
+    if (err instanceof DiscordAPIError && [401, 403, 404].includes(err.status)) return { unread: `GET /applications/@me answered ${err.status}`, reads: 1 };
+    throw err;
   }
   const traits = traitsOfApplicationObject(res.data);
   const id = res.data?.id;
@@ -39600,7 +39606,7 @@ var init_installation = __esm({
 function shardOf(guildId, shardCount) {
   return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
 }
-var GATEWAY_VERSION, GatewayOp, CLIENT_OPS, GatewayClose, Intent, KNOWN_INTENTS, DISPATCH_INTENT, HEARTBEAT_INTERVAL_MS, CLIENT_SEND_LIMIT, MAX_CLIENT_FRAME_BYTES, MEMBERS_PER_CHUNK, MEMBERS_PER_QUERY, LARGE_THRESHOLD;
+var GATEWAY_VERSION, GatewayOp, CLIENT_OPS, GatewayClose, GATEWAY_CLOSE_REASONS, Intent, KNOWN_INTENTS, DISPATCH_INTENT, HEARTBEAT_INTERVAL_MS, CLIENT_SEND_LIMIT, MAX_CLIENT_FRAME_BYTES, MEMBERS_PER_CHUNK, MEMBERS_PER_QUERY, LARGE_THRESHOLD;
 var init_gateway = __esm({
   "src/wire/gateway.ts"() {
     "use strict";
@@ -39642,6 +39648,21 @@ var init_gateway = __esm({
       INVALID_API_VERSION: 4012,
       INVALID_INTENTS: 4013,
       DISALLOWED_INTENTS: 4014
+    };
+    GATEWAY_CLOSE_REASONS = {
+      [GatewayClose.UNKNOWN_ERROR]: "Unknown error.",
+      [GatewayClose.UNKNOWN_OPCODE]: "Unknown opcode.",
+      [GatewayClose.DECODE_ERROR]: "Error while decoding payload.",
+      [GatewayClose.NOT_AUTHENTICATED]: "Not authenticated.",
+      [GatewayClose.AUTHENTICATION_FAILED]: "Authentication failed.",
+      [GatewayClose.ALREADY_AUTHENTICATED]: "You sent more than one identify payload.",
+      [GatewayClose.INVALID_SEQ]: "Invalid seq.",
+      [GatewayClose.RATE_LIMITED]: "You are being rate limited.",
+      [GatewayClose.SESSION_TIMED_OUT]: "Session timed out.",
+      [GatewayClose.INVALID_SHARD]: "Invalid shard.",
+      [GatewayClose.INVALID_API_VERSION]: "Invalid API version provided.",
+      [GatewayClose.INVALID_INTENTS]: "Invalid intent(s).",
+      [GatewayClose.DISALLOWED_INTENTS]: "Disallowed intent(s)."
     };
     Intent = {
       GUILDS: 1 << 0,
@@ -39729,7 +39750,7 @@ var init_intents = __esm({
 });
 
 // src/emulator/http/http-types.ts
-function apiError(status, code, message, errors) {
+function apiError({ status, code, message }, errors) {
   return { status, body: errors === void 0 ? { message, code } : { message, code, errors } };
 }
 var init_http_types = __esm({
@@ -39772,6 +39793,44 @@ var init_secrets2 = __esm({
   }
 });
 
+// src/wire/error-answers.ts
+function statusAnswer(status, reason) {
+  return { status, code: 0, message: `${status}: ${reason}` };
+}
+var ErrorAnswers, RATE_LIMITED_MESSAGE;
+var init_error_answers = __esm({
+  "src/wire/error-answers.ts"() {
+    "use strict";
+    init_webhook();
+    ErrorAnswers = {
+      unauthorized: WebhookErrors.unauthorized,
+      notFound: statusAnswer(404, "Not Found"),
+      methodNotAllowed: statusAnswer(405, "Method Not Allowed"),
+      /** Too large a body (the service's limit on JSON bodies and uploads). */
+      tooLarge: WebhookErrors.tooLarge,
+      invalidJson: WebhookErrors.invalidJson,
+      /** The 50035 answer; its `errors` tree says what was wrong. */
+      invalidFormBody: { status: 400, code: 50035, message: "Invalid Form Body" },
+      /** A credential of another application than the path's. */
+      notAuthorizedForApplication: { status: 403, code: 20012, message: "You are not authorized to perform this action on this application" },
+      /** A bearer without the scope the route needs (what the service answered in 2022, facts §1.3 40001). */
+      missingScope: { status: 401, code: 40001, message: "Unauthorized. Provide a valid token and try again" },
+      /** A bot token on a route only a user's bearer may use (permission PUT). */
+      botsCannotUse: { status: 403, code: 20001, message: "Bots cannot use this endpoint" },
+      unknownGuild: WebhookErrors.unknownGuild,
+      unknownMessage: WebhookErrors.unknownMessage,
+      unknownWebhook: WebhookErrors.unknownWebhook,
+      /** The application is not installed with applications.commands in that guild. */
+      missingAccess: WebhookErrors.missingAccess,
+      missingPermissions: WebhookErrors.missingPermissions,
+      unknownCommand: { status: 404, code: 10063, message: "Unknown application command" },
+      unknownCommandPermissions: { status: 404, code: 10066, message: "Unknown application command permissions" },
+      commandNameExists: { status: 400, code: 40041, message: "Application command with that name already exists" }
+    };
+    RATE_LIMITED_MESSAGE = "You are being rate limited.";
+  }
+});
+
 // src/emulator/http/auth.ts
 function safeEqual(a, b) {
   return (0, import_node_crypto8.timingSafeEqual)(secretDigest(a), secretDigest(b));
@@ -39799,13 +39858,13 @@ function resolveAuth(header, world, now) {
   return result;
 }
 function unauthorized() {
-  return apiError(401, 0, "401: Unauthorized");
+  return apiError(ErrorAnswers.unauthorized);
 }
 function notYourApplication() {
-  return apiError(403, 20012, "You are not authorized to perform this action on this application");
+  return apiError(ErrorAnswers.notAuthorizedForApplication);
 }
 function missingScope() {
-  return apiError(401, 40001, "Unauthorized. Provide a valid token and try again");
+  return apiError(ErrorAnswers.missingScope);
 }
 function checkCommandAccess(auth, write) {
   if (auth.kind === "none") return unauthorized();
@@ -39824,7 +39883,7 @@ function managesWebhooks2(auth) {
 }
 function checkPermissionsWrite(auth) {
   if (auth.kind === "none") return unauthorized();
-  if (auth.kind === "bot") return apiError(403, 20001, "Bots cannot use this endpoint");
+  if (auth.kind === "bot") return apiError(ErrorAnswers.botsCannotUse);
   if (!auth.scopes.includes(SCOPE_PERMISSIONS_UPDATE)) return missingScope();
   return void 0;
 }
@@ -39836,6 +39895,7 @@ var init_auth2 = __esm({
     init_http_types();
     init_own();
     init_secrets2();
+    init_error_answers();
     SCOPE_COMMANDS_UPDATE = "applications.commands.update";
     SCOPE_PERMISSIONS_UPDATE = "applications.commands.permissions.update";
   }
@@ -39894,14 +39954,14 @@ async function readSeedFile(file) {
   let text2;
   try {
     text2 = await (0, import_promises.readFile)(file, "utf8");
-  } catch (err2) {
-    throw new SeedError(`cannot read seed file ${file}: ${err2.code ?? err2.message}`);
+  } catch (err) {
+    throw new SeedError(`cannot read seed file ${file}: ${err.code ?? err.message}`);
   }
   let doc;
   try {
     doc = (0, import_yaml.parse)(text2);
-  } catch (err2) {
-    throw new SeedError(`seed file ${file} is not valid YAML or JSON: ${err2.message.split("\n")[0]}`);
+  } catch (err) {
+    throw new SeedError(`seed file ${file} is not valid YAML or JSON: ${err.message.split("\n")[0]}`);
   }
   if (doc === null || doc === void 0) return {};
   if (typeof doc !== "object" || Array.isArray(doc)) throw new SeedError(`seed file ${file} must hold a mapping`);
@@ -40577,9 +40637,9 @@ var init_message_cap = __esm({
 function readIfExists(file) {
   try {
     return (0, import_node_fs10.readFileSync)(file, "utf8");
-  } catch (err2) {
-    if (err2.code === "ENOENT") return void 0;
-    throw new EmulatorDataError(file, `cannot read emulator data file ${file}: ${err2.message}`);
+  } catch (err) {
+    if (err.code === "ENOENT") return void 0;
+    throw new EmulatorDataError(file, `cannot read emulator data file ${file}: ${err.message}`);
   }
 }
 function tempPrefix(file) {
@@ -40729,13 +40789,13 @@ var init_store = __esm({
           for (let done = 0; done < bytes2.length; ) done += (0, import_node_fs10.writeSync)(this.journalFd, bytes2, done);
           (0, import_node_fs10.fdatasyncSync)(this.journalFd);
           this.journalBytes += bytes2.length;
-        } catch (err2) {
+        } catch (err) {
           this.needsSnapshot = true;
           try {
             (0, import_node_fs10.ftruncateSync)(this.journalFd, this.journalBytes);
           } catch {
           }
-          throw err2;
+          throw err;
         }
       }
       /** Compaction runs after the current answer is on its way; the journal already holds the write. */
@@ -40768,8 +40828,8 @@ var init_store = __esm({
         this.journalBytes = 0;
         try {
           (0, import_node_fs10.unlinkSync)(journalPath(this.file));
-        } catch (err2) {
-          if (err2.code !== "ENOENT") throw err2;
+        } catch (err) {
+          if (err.code !== "ENOENT") throw err;
         }
       }
       /** Stops writing: closes the journal. Every acknowledged write is already on disk. */
@@ -40807,9 +40867,9 @@ var init_store = __esm({
         if (journal !== void 0) {
           try {
             replay(world, readRecords(journal).records);
-          } catch (err2) {
-            if (err2 instanceof JournalDamage) throw new EmulatorDataError(file, `emulator journal ${journalPath(file)} is damaged at ${err2.message}`);
-            throw err2;
+          } catch (err) {
+            if (err instanceof JournalDamage) throw new EmulatorDataError(file, `emulator journal ${journalPath(file)} is damaged at ${err.message}`);
+            throw err;
           }
         }
         return { world, meta: doc.meta, journaled: journal !== void 0 };
@@ -40862,24 +40922,29 @@ var init_open_world = __esm({
   }
 });
 
+// src/emulator/http/buckets.ts
+var DEFAULT_ROUTE_LIMITS;
+var init_buckets2 = __esm({
+  "src/emulator/http/buckets.ts"() {
+    "use strict";
+    DEFAULT_ROUTE_LIMITS = {
+      "commands.list": { limit: 50, windowMs: 1e3 },
+      "commands.get": { limit: 50, windowMs: 1e3 },
+      "commands.create": { limit: 5, windowMs: 2e4 },
+      "commands.edit": { limit: 5, windowMs: 2e4 },
+      "commands.delete": { limit: 5, windowMs: 2e4 },
+      "commands.bulk": { limit: 5, windowMs: 2e4 },
+      "permissions.get": { limit: 50, windowMs: 1e3 },
+      "permissions.edit": { limit: 10, windowMs: 1e4 },
+      "webhook.execute": { limit: 5, windowMs: 2e3 },
+      webhooks: { limit: 5, windowMs: 1e3 },
+      "oauth.token": { limit: 5, windowMs: 1e3 },
+      default: { limit: 50, windowMs: 1e3 }
+    };
+  }
+});
+
 // src/emulator/http/rate-limit.ts
-function bucketOf(method, pattern2) {
-  const segs = pattern2.split("/").filter(Boolean);
-  const last = segs.at(-1) ?? "";
-  if (segs[0] === "oauth2") return "oauth.token";
-  if (segs[0] === "webhooks" || segs[0] === "channels" && last === "webhooks" || segs[0] === "guilds" && last === "webhooks") {
-    const tokenRoute = segs[0] === "webhooks" && segs.length >= 3 && segs[1].startsWith(":") && segs[2].startsWith(":");
-    const tail = segs.slice(3);
-    if (method === "POST" && tokenRoute && (tail.length === 0 || tail.length === 1 && !tail[0].startsWith(":") && tail[0] !== "messages")) return "webhook.execute";
-    return "webhooks";
-  }
-  if (segs[0] === "applications" && segs.includes("commands")) {
-    if (last === "permissions") return method === "GET" ? "permissions.get" : "permissions.edit";
-    if (last === "commands") return method === "GET" ? "commands.list" : method === "POST" ? "commands.create" : "commands.bulk";
-    return method === "GET" ? "commands.get" : method === "PATCH" ? "commands.edit" : "commands.delete";
-  }
-  return "default";
-}
 function majorParameter2(path) {
   const segs = path.split("/").filter(Boolean);
   const at2 = (name) => {
@@ -40915,25 +40980,13 @@ function callerLabel(caller) {
 function secs(ms) {
   return (ms / 1e3).toFixed(3);
 }
-var import_node_crypto9, DEFAULT_ROUTE_LIMITS, DEFAULT_GLOBAL_PER_SECOND, bucketIds, RateLimiter;
+var import_node_crypto9, DEFAULT_GLOBAL_PER_SECOND, bucketIds, RateLimiter;
 var init_rate_limit = __esm({
   "src/emulator/http/rate-limit.ts"() {
     "use strict";
     import_node_crypto9 = require("node:crypto");
-    DEFAULT_ROUTE_LIMITS = {
-      "commands.list": { limit: 50, windowMs: 1e3 },
-      "commands.get": { limit: 50, windowMs: 1e3 },
-      "commands.create": { limit: 5, windowMs: 2e4 },
-      "commands.edit": { limit: 5, windowMs: 2e4 },
-      "commands.delete": { limit: 5, windowMs: 2e4 },
-      "commands.bulk": { limit: 5, windowMs: 2e4 },
-      "permissions.get": { limit: 50, windowMs: 1e3 },
-      "permissions.edit": { limit: 10, windowMs: 1e4 },
-      "webhook.execute": { limit: 5, windowMs: 2e3 },
-      webhooks: { limit: 5, windowMs: 1e3 },
-      "oauth.token": { limit: 5, windowMs: 1e3 },
-      default: { limit: 50, windowMs: 1e3 }
-    };
+    init_buckets2();
+    init_error_answers();
     DEFAULT_GLOBAL_PER_SECOND = 50;
     bucketIds = /* @__PURE__ */ new Map();
     RateLimiter = class {
@@ -40957,10 +41010,12 @@ var init_rate_limit = __esm({
         for (const [k, w] of this.windows) if (now >= w.resetAt) this.windows.delete(k);
       }
       /**
-       * Admits or refuses one request. `caller` identifies the credential (a hash
-       * of the Authorization header, or the client address when there is none).
+       * Admits or refuses one request to a route of the given bucket (declared on
+       * the route). `caller` identifies the credential (a hash of the
+       * Authorization header, or the client address when there is none).
        */
-      check(caller, method, pattern2, path, now) {
+      check(caller, method, name, path, now) {
+        if (name === "exempt") return { ok: true, headers: {} };
         if (this.global !== false) {
           const g = this.window(`global|${caller}`, 1e3, now);
           if (g.count >= this.global) {
@@ -40969,14 +41024,13 @@ var init_rate_limit = __esm({
               ok: false,
               response: {
                 status: 429,
-                body: { message: "You are being rate limited.", retry_after: Number(retry.toFixed(3)), global: true },
+                body: { message: RATE_LIMITED_MESSAGE, retry_after: Number(retry.toFixed(3)), global: true },
                 headers: { "Retry-After": String(Math.max(1, Math.ceil(retry))), "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global" }
               }
             };
           }
           g.count++;
         }
-        const name = bucketOf(method, pattern2);
         const limit = this.routes[name];
         if (!limit) return { ok: true, headers: {} };
         const bucket = bucketId(method, name);
@@ -40995,7 +41049,7 @@ var init_rate_limit = __esm({
             ok: false,
             response: {
               status: 429,
-              body: { message: "You are being rate limited.", retry_after: Number(retry.toFixed(3)), global: false },
+              body: { message: RATE_LIMITED_MESSAGE, retry_after: Number(retry.toFixed(3)), global: false },
               headers: { ...headers(0), "Retry-After": String(Math.max(1, Math.ceil(retry))), "X-RateLimit-Scope": "user" }
             }
           };
@@ -41432,9 +41486,9 @@ var require_permessage_deflate = __commonJS({
        */
       decompress(data, fin, callback) {
         zlibLimiter.add((done) => {
-          this._decompress(data, fin, (err2, result) => {
+          this._decompress(data, fin, (err, result) => {
             done();
-            callback(err2, result);
+            callback(err, result);
           });
         });
       }
@@ -41448,9 +41502,9 @@ var require_permessage_deflate = __commonJS({
        */
       compress(data, fin, callback) {
         zlibLimiter.add((done) => {
-          this._compress(data, fin, (err2, result) => {
+          this._compress(data, fin, (err, result) => {
             done();
-            callback(err2, result);
+            callback(err, result);
           });
         });
       }
@@ -41481,11 +41535,11 @@ var require_permessage_deflate = __commonJS({
         this._inflate.write(data);
         if (fin) this._inflate.write(TRAILER);
         this._inflate.flush(() => {
-          const err2 = this._inflate[kError];
-          if (err2) {
+          const err = this._inflate[kError];
+          if (err) {
             this._inflate.close();
             this._inflate = null;
-            callback(err2);
+            callback(err);
             return;
           }
           const data2 = bufferUtil.concat(
@@ -41566,14 +41620,14 @@ var require_permessage_deflate = __commonJS({
       this.removeListener("data", inflateOnData);
       this.reset();
     }
-    function inflateOnError(err2) {
+    function inflateOnError(err) {
       this[kPerMessageDeflate]._inflate = null;
       if (this[kError]) {
         this[kCallback](this[kError]);
         return;
       }
-      err2[kStatusCode] = 1007;
-      this[kCallback](err2);
+      err[kStatusCode] = 1007;
+      this[kCallback](err);
     }
   }
 });
@@ -42227,8 +42281,8 @@ var require_receiver = __commonJS({
        */
       decompress(data, cb) {
         const perMessageDeflate = this._extensions[PerMessageDeflate2.extensionName];
-        perMessageDeflate.decompress(data, this._fin, (err2, buf) => {
-          if (err2) return cb(err2);
+        perMessageDeflate.decompress(data, this._fin, (err, buf) => {
+          if (err) return cb(err);
           if (buf.length) {
             this._messageLength += buf.length;
             if (this._messageLength > this._maxPayload && this._maxPayload > 0) {
@@ -42390,13 +42444,13 @@ var require_receiver = __commonJS({
       createError(ErrorCtor, message, prefix, statusCode, errorCode) {
         this._loop = false;
         this._errored = true;
-        const err2 = new ErrorCtor(
+        const err = new ErrorCtor(
           prefix ? `Invalid WebSocket frame: ${message}` : message
         );
-        Error.captureStackTrace(err2, this.createError);
-        err2.code = errorCode;
-        err2[kStatusCode] = statusCode;
-        return err2;
+        Error.captureStackTrace(err, this.createError);
+        err.code = errorCode;
+        err[kStatusCode] = statusCode;
+        return err;
       }
     };
     module2.exports = Receiver2;
@@ -42778,10 +42832,10 @@ var require_sender = __commonJS({
         this._state = GET_BLOB_DATA;
         blob.arrayBuffer().then((arrayBuffer) => {
           if (this._socket.destroyed) {
-            const err2 = new Error(
+            const err = new Error(
               "The socket was closed while the blob was being read"
             );
-            process.nextTick(callCallbacks, this, err2, cb);
+            process.nextTick(callCallbacks, this, err, cb);
             return;
           }
           this._bufferedBytes -= options[kByteLength];
@@ -42793,8 +42847,8 @@ var require_sender = __commonJS({
           } else {
             this.dispatch(data, compress, options, cb);
           }
-        }).catch((err2) => {
-          process.nextTick(onError, this, err2, cb);
+        }).catch((err) => {
+          process.nextTick(onError, this, err, cb);
         });
       }
       /**
@@ -42830,10 +42884,10 @@ var require_sender = __commonJS({
         this._state = DEFLATING;
         perMessageDeflate.compress(data, options.fin, (_, buf) => {
           if (this._socket.destroyed) {
-            const err2 = new Error(
+            const err = new Error(
               "The socket was closed while data was being compressed"
             );
-            callCallbacks(this, err2, cb);
+            callCallbacks(this, err, cb);
             return;
           }
           this._bufferedBytes -= options[kByteLength];
@@ -42884,17 +42938,17 @@ var require_sender = __commonJS({
       }
     };
     module2.exports = Sender2;
-    function callCallbacks(sender, err2, cb) {
-      if (typeof cb === "function") cb(err2);
+    function callCallbacks(sender, err, cb) {
+      if (typeof cb === "function") cb(err);
       for (let i = 0; i < sender._queue.length; i++) {
         const params = sender._queue[i];
         const callback = params[params.length - 1];
-        if (typeof callback === "function") callback(err2);
+        if (typeof callback === "function") callback(err);
       }
     }
-    function onError(sender, err2, cb) {
-      callCallbacks(sender, err2, cb);
-      sender.onerror(err2);
+    function onError(sender, err, cb) {
+      callCallbacks(sender, err, cb);
+      sender.onerror(err);
     }
   }
 });
@@ -43565,8 +43619,8 @@ var require_websocket = __commonJS({
           }
           return;
         }
-        this._sender.close(code, data, !this._isServer, (err2) => {
-          if (err2) return;
+        this._sender.close(code, data, !this._isServer, (err) => {
+          if (err) return;
           this._closeFrameSent = true;
           if (this._closeFrameReceived || this._receiver._writableState.errorEmitted) {
             this._socket.end();
@@ -43836,11 +43890,11 @@ var require_websocket = __commonJS({
         invalidUrlMessage = "The URL contains a fragment identifier";
       }
       if (invalidUrlMessage) {
-        const err2 = new SyntaxError(invalidUrlMessage);
+        const err = new SyntaxError(invalidUrlMessage);
         if (websocket._redirects === 0) {
-          throw err2;
+          throw err;
         } else {
-          emitErrorAndClose(websocket, err2);
+          emitErrorAndClose(websocket, err);
           return;
         }
       }
@@ -43942,10 +43996,10 @@ var require_websocket = __commonJS({
           abortHandshake(websocket, req, "Opening handshake has timed out");
         });
       }
-      req.on("error", (err2) => {
+      req.on("error", (err) => {
         if (req === null || req[kAborted]) return;
         req = websocket._req = null;
-        emitErrorAndClose(websocket, err2);
+        emitErrorAndClose(websocket, err);
       });
       req.on("response", (res) => {
         const location = res.headers.location;
@@ -43960,8 +44014,8 @@ var require_websocket = __commonJS({
           try {
             addr = new URL2(location, address2);
           } catch (e) {
-            const err2 = new SyntaxError(`Invalid URL: ${location}`);
-            emitErrorAndClose(websocket, err2);
+            const err = new SyntaxError(`Invalid URL: ${location}`);
+            emitErrorAndClose(websocket, err);
             return;
           }
           initAsClient(websocket, addr, protocols, options);
@@ -44013,7 +44067,7 @@ var require_websocket = __commonJS({
           let extensions;
           try {
             extensions = parse2(secWebSocketExtensions);
-          } catch (err2) {
+          } catch (err) {
             const message = "Invalid Sec-WebSocket-Extensions header";
             abortHandshake(websocket, socket, message);
             return;
@@ -44026,7 +44080,7 @@ var require_websocket = __commonJS({
           }
           try {
             perMessageDeflate.accept(extensions[PerMessageDeflate2.extensionName]);
-          } catch (err2) {
+          } catch (err) {
             const message = "Invalid Sec-WebSocket-Extensions header";
             abortHandshake(websocket, socket, message);
             return;
@@ -44049,10 +44103,10 @@ var require_websocket = __commonJS({
       }
       return opts;
     }
-    function emitErrorAndClose(websocket, err2) {
+    function emitErrorAndClose(websocket, err) {
       websocket._readyState = WebSocket2.CLOSING;
       websocket._errorEmitted = true;
-      websocket.emit("error", err2);
+      websocket.emit("error", err);
       websocket.emitClose();
     }
     function netConnect(options) {
@@ -44068,17 +44122,17 @@ var require_websocket = __commonJS({
     }
     function abortHandshake(websocket, stream, message) {
       websocket._readyState = WebSocket2.CLOSING;
-      const err2 = new Error(message);
-      Error.captureStackTrace(err2, abortHandshake);
+      const err = new Error(message);
+      Error.captureStackTrace(err, abortHandshake);
       if (stream.setHeader) {
         stream[kAborted] = true;
         stream.abort();
         if (stream.socket && !stream.socket.destroyed) {
           stream.socket.destroy();
         }
-        process.nextTick(emitErrorAndClose, websocket, err2);
+        process.nextTick(emitErrorAndClose, websocket, err);
       } else {
-        stream.destroy(err2);
+        stream.destroy(err);
         stream.once("error", websocket.emit.bind(websocket, "error"));
         stream.once("close", websocket.emitClose.bind(websocket));
       }
@@ -44090,10 +44144,10 @@ var require_websocket = __commonJS({
         else websocket._bufferedAmount += length;
       }
       if (cb) {
-        const err2 = new Error(
+        const err = new Error(
           `WebSocket is not open: readyState ${websocket.readyState} (${readyStates[websocket.readyState]})`
         );
-        process.nextTick(cb, err2);
+        process.nextTick(cb, err);
       }
     }
     function receiverOnConclude(code, reason) {
@@ -44116,16 +44170,16 @@ var require_websocket = __commonJS({
       const websocket = this[kWebSocket];
       if (!websocket.isPaused) websocket._socket.resume();
     }
-    function receiverOnError(err2) {
+    function receiverOnError(err) {
       const websocket = this[kWebSocket];
       if (websocket._socket[kWebSocket] !== void 0) {
         websocket._socket.removeListener("data", socketOnData);
         process.nextTick(resume, websocket._socket);
-        websocket.close(err2[kStatusCode]);
+        websocket.close(err[kStatusCode]);
       }
       if (!websocket._errorEmitted) {
         websocket._errorEmitted = true;
-        websocket.emit("error", err2);
+        websocket.emit("error", err);
       }
     }
     function receiverOnFinish() {
@@ -44155,7 +44209,7 @@ var require_websocket = __commonJS({
     function resume(stream) {
       stream.resume();
     }
-    function senderOnError(err2) {
+    function senderOnError(err) {
       const websocket = this[kWebSocket];
       if (websocket.readyState === WebSocket2.CLOSED) return;
       if (websocket.readyState === WebSocket2.OPEN) {
@@ -44165,7 +44219,7 @@ var require_websocket = __commonJS({
       this._socket.end();
       if (!websocket._errorEmitted) {
         websocket._errorEmitted = true;
-        websocket.emit("error", err2);
+        websocket.emit("error", err);
       }
     }
     function setCloseTimer(websocket) {
@@ -44231,11 +44285,11 @@ var require_stream = __commonJS({
         this.destroy();
       }
     }
-    function duplexOnError(err2) {
+    function duplexOnError(err) {
       this.removeListener("error", duplexOnError);
       this.destroy();
       if (this.listenerCount("error") === 0) {
-        this.emit("error", err2);
+        this.emit("error", err);
       }
     }
     function createWebSocketStream2(ws, options) {
@@ -44251,28 +44305,28 @@ var require_stream = __commonJS({
         const data = !isBinary && duplex._readableState.objectMode ? msg.toString() : msg;
         if (!duplex.push(data)) ws.pause();
       });
-      ws.once("error", function error2(err2) {
+      ws.once("error", function error2(err) {
         if (duplex.destroyed) return;
         terminateOnDestroy = false;
-        duplex.destroy(err2);
+        duplex.destroy(err);
       });
       ws.once("close", function close() {
         if (duplex.destroyed) return;
         duplex.push(null);
       });
-      duplex._destroy = function(err2, callback) {
+      duplex._destroy = function(err, callback) {
         if (ws.readyState === ws.CLOSED) {
-          callback(err2);
+          callback(err);
           process.nextTick(emitClose, duplex);
           return;
         }
         let called = false;
-        ws.once("error", function error2(err3) {
+        ws.once("error", function error2(err2) {
           called = true;
-          callback(err3);
+          callback(err2);
         });
         ws.once("close", function close() {
-          if (!called) callback(err2);
+          if (!called) callback(err);
           process.nextTick(emitClose, duplex);
         });
         if (terminateOnDestroy) ws.terminate();
@@ -44603,7 +44657,7 @@ var require_websocket_server = __commonJS({
         if (secWebSocketProtocol !== void 0) {
           try {
             protocols = subprotocol2.parse(secWebSocketProtocol);
-          } catch (err2) {
+          } catch (err) {
             const message = "Invalid Sec-WebSocket-Protocol header";
             abortHandshakeOrEmitwsClientError(this, req, socket, 400, message);
             return;
@@ -44623,7 +44677,7 @@ var require_websocket_server = __commonJS({
               perMessageDeflate.accept(offers[PerMessageDeflate2.extensionName]);
               extensions[PerMessageDeflate2.extensionName] = perMessageDeflate;
             }
-          } catch (err2) {
+          } catch (err) {
             const message = "Invalid or unacceptable Sec-WebSocket-Extensions header";
             abortHandshakeOrEmitwsClientError(this, req, socket, 400, message);
             return;
@@ -44754,9 +44808,9 @@ var require_websocket_server = __commonJS({
     }
     function abortHandshakeOrEmitwsClientError(server, req, socket, code, message, headers) {
       if (server.listenerCount("wsClientError")) {
-        const err2 = new Error(message);
-        Error.captureStackTrace(err2, abortHandshakeOrEmitwsClientError);
-        server.emit("wsClientError", err2, socket, req);
+        const err = new Error(message);
+        Error.captureStackTrace(err, abortHandshakeOrEmitwsClientError);
+        server.emit("wsClientError", err, socket, req);
       } else {
         abortHandshake(socket, code, message, headers);
       }
@@ -44842,45 +44896,101 @@ var init_transport2 = __esm({
   }
 });
 
-// src/emulator/gateway/frames.ts
-function quoteBigIntegers(text2) {
-  if (!/\d{16}/.test(text2)) return text2;
-  let out = "";
-  let i = 0;
-  while (i < text2.length) {
-    const ch = text2[i];
-    if (ch === '"') {
-      let j = i + 1;
-      while (j < text2.length && text2[j] !== '"') j += text2[j] === "\\" ? 2 : 1;
-      out += text2.slice(i, j + 1);
-      i = j + 1;
-    } else if (ch >= "0" && ch <= "9") {
-      let j = i;
-      while (j < text2.length && /[0-9.eE+-]/.test(text2[j])) j++;
-      const literal = text2.slice(i, j);
-      out += /^\d{16,}$/.test(literal) && !Number.isSafeInteger(Number(literal)) ? `"${literal}"` : literal;
-      i = j;
-    } else {
-      out += ch;
-      i++;
-    }
-  }
-  return out;
-}
-function decodeFrame(text2) {
+// src/wire/json.ts
+function readJson(text2, maxDepth = MAX_JSON_DEPTH) {
+  const scan = scanText(text2);
+  if (scan.depth > maxDepth) return REFUSED;
   let value;
   try {
-    value = JSON.parse(quoteBigIntegers(text2));
+    value = JSON.parse(scan.unsafe.length > 0 ? quoteIntegers(text2, scan.unsafe) : text2);
   } catch {
-    return { close: GatewayClose.DECODE_ERROR, reason: "Error while decoding payload." };
+    return REFUSED;
   }
-  if (!isObject2(value) || typeof value.op !== "number") return { close: GatewayClose.DECODE_ERROR, reason: "Error while decoding payload." };
-  if (!CLIENT_OPS.has(value.op)) return { close: GatewayClose.UNKNOWN_OPCODE, reason: "Unknown opcode." };
+  return storable(value, maxDepth) ? { ok: true, value } : REFUSED;
+}
+function storable(v, depthLeft) {
+  if (typeof v === "number") return Number.isFinite(v);
+  if (v === null || typeof v !== "object") return true;
+  if (depthLeft === 0) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!storable(v[i], depthLeft - 1)) return false;
+    return true;
+  }
+  for (const key in v) if (!storable(v[key], depthLeft - 1)) return false;
+  return true;
+}
+function beyondExact(text2, first, end) {
+  const length = end - first;
+  if (length !== MAX_EXACT.length) return length > MAX_EXACT.length;
+  return text2.slice(first, end) > MAX_EXACT;
+}
+function scanText(text2) {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  const unsafe = [];
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) max = depth;
+    } else if (c === 93 || c === 125) depth--;
+    else if (c === 45 || isDigit(c)) {
+      const start = i;
+      const first = c === 45 ? i + 1 : i;
+      let j = first;
+      while (j < text2.length && isDigit(text2.charCodeAt(j))) j++;
+      const end = j;
+      while (j < text2.length && isNumberChar(text2.charCodeAt(j))) j++;
+      if (j === end && text2.charCodeAt(first) !== 48 && beyondExact(text2, first, end)) unsafe.push([start, end]);
+      i = j - 1;
+    }
+  }
+  return { depth: max, unsafe };
+}
+function quoteIntegers(text2, spans) {
+  const parts = [];
+  let at2 = 0;
+  for (const [start, end] of spans) {
+    parts.push(text2.slice(at2, start), '"', text2.slice(start, end), '"');
+    at2 = end;
+  }
+  parts.push(text2.slice(at2));
+  return parts.join("");
+}
+var MAX_JSON_DEPTH, MAX_JSON_BYTES, REFUSED, MAX_EXACT, isDigit, isNumberChar;
+var init_json2 = __esm({
+  "src/wire/json.ts"() {
+    "use strict";
+    init_limits();
+    MAX_JSON_DEPTH = 64;
+    MAX_JSON_BYTES = 8 * 1024 * 1024;
+    REFUSED = Object.freeze({ ok: false });
+    MAX_EXACT = String(NUMBER_MAX);
+    isDigit = (c) => c >= 48 && c <= 57;
+    isNumberChar = (c) => isDigit(c) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
+  }
+});
+
+// src/emulator/gateway/frames.ts
+function closeWith(close) {
+  return { close, reason: GATEWAY_CLOSE_REASONS[close] };
+}
+function decodeFrame(text2) {
+  const read = readJson(text2);
+  if (!read.ok) return closeWith(GatewayClose.DECODE_ERROR);
+  const value = read.value;
+  if (!isObject2(value) || typeof value.op !== "number") return closeWith(GatewayClose.DECODE_ERROR);
+  if (!CLIENT_OPS.has(value.op)) return closeWith(GatewayClose.UNKNOWN_OPCODE);
   return { op: value.op, d: value.d };
 }
 function checkQuery(query) {
   const v = query.get("v");
-  if (v !== null && v !== String(GATEWAY_VERSION)) return { close: GatewayClose.INVALID_API_VERSION, reason: "Invalid API version provided." };
+  if (v !== null && v !== String(GATEWAY_VERSION)) return closeWith(GatewayClose.INVALID_API_VERSION);
   const encoding = query.get("encoding");
   if (encoding !== null && encoding !== "json") return { close: GatewayClose.DECODE_ERROR, reason: `The emulator speaks encoding=json only, not ${encoding.slice(0, 20)}.` };
   const compress = query.get("compress");
@@ -44889,16 +44999,16 @@ function checkQuery(query) {
   return { close: GatewayClose.DECODE_ERROR, reason: `The emulator compresses with compress=zlib-stream only, not ${compress.slice(0, 20)}.` };
 }
 function readIdentify(d) {
-  if (!isObject2(d) || typeof d.token !== "string") return { close: GatewayClose.DECODE_ERROR, reason: "Error while decoding payload." };
+  if (!isObject2(d) || typeof d.token !== "string") return closeWith(GatewayClose.DECODE_ERROR);
   const intents = d.intents;
   if (typeof intents !== "number" || !Number.isInteger(intents) || intents < 0 || (intents & ~KNOWN_INTENTS) !== 0 || intents > KNOWN_INTENTS) {
-    return { close: GatewayClose.INVALID_INTENTS, reason: "Invalid intent(s)." };
+    return closeWith(GatewayClose.INVALID_INTENTS);
   }
   let shard = [0, 1];
   if (d.shard !== void 0) {
     const s = d.shard;
     if (!Array.isArray(s) || s.length !== 2 || !s.every((n) => Number.isInteger(n)) || s[1] < 1 || s[0] < 0 || s[0] >= s[1]) {
-      return { close: GatewayClose.INVALID_SHARD, reason: "Invalid shard." };
+      return closeWith(GatewayClose.INVALID_SHARD);
     }
     shard = [s[0], s[1]];
   }
@@ -44908,7 +45018,7 @@ function readIdentify(d) {
 }
 function readResume(d) {
   if (!isObject2(d) || typeof d.token !== "string" || typeof d.session_id !== "string" || !(typeof d.seq === "number" && Number.isInteger(d.seq) && d.seq >= 0)) {
-    return { close: GatewayClose.DECODE_ERROR, reason: "Error while decoding payload." };
+    return closeWith(GatewayClose.DECODE_ERROR);
   }
   return { token: d.token, sessionId: d.session_id, seq: d.seq };
 }
@@ -44924,6 +45034,7 @@ var init_frames = __esm({
     "use strict";
     init_transport2();
     init_gateway();
+    init_json2();
     isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
@@ -45401,7 +45512,7 @@ var init_gateway2 = __esm({
         conn.out.send(JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null }));
         this.armHeartbeat(conn);
         ws.on("message", (data, isBinary) => {
-          if (isBinary) return this.refuse(conn, { close: GatewayClose.DECODE_ERROR, reason: "Error while decoding payload." });
+          if (isBinary) return this.refuse(conn, closeWith(GatewayClose.DECODE_ERROR));
           this.receive(conn, data.toString());
         });
       }
@@ -45412,7 +45523,7 @@ var init_gateway2 = __esm({
           () => {
             if (conn.session) this.sessions.delete(conn.session.id);
             conn.session = void 0;
-            this.refuse(conn, { close: GatewayClose.SESSION_TIMED_OUT, reason: "Session timed out." });
+            this.refuse(conn, closeWith(GatewayClose.SESSION_TIMED_OUT));
           },
           Math.ceil(this.heartbeatMs * 1.5)
         );
@@ -45425,7 +45536,7 @@ var init_gateway2 = __esm({
           conn.framesInWindow = 0;
         }
         if (++conn.framesInWindow > CLIENT_SEND_LIMIT.frames) {
-          this.refuse(conn, { close: GatewayClose.RATE_LIMITED, reason: "You are being rate limited." });
+          this.refuse(conn, closeWith(GatewayClose.RATE_LIMITED));
           return;
         }
         const frame = decodeFrame(text2);
@@ -45451,7 +45562,7 @@ var init_gateway2 = __esm({
       /** Presence, voice state, member and soundboard requests, once authenticated (./requests.ts). */
       request(conn, op, d) {
         if (!conn.session || !conn.app) {
-          this.refuse(conn, { close: GatewayClose.NOT_AUTHENTICATED, reason: "Not authenticated." });
+          this.refuse(conn, closeWith(GatewayClose.NOT_AUTHENTICATED));
           return;
         }
         const answer = answerRequest(op, d, { session: conn.session, app: conn.app, world: this.world(), now: this.now(), fullLists: this.fullLists });
@@ -45467,7 +45578,7 @@ var init_gateway2 = __esm({
       }
       identify(conn, d) {
         if (conn.session) {
-          this.refuse(conn, { close: GatewayClose.ALREADY_AUTHENTICATED, reason: "You sent more than one identify payload." });
+          this.refuse(conn, closeWith(GatewayClose.ALREADY_AUTHENTICATED));
           return;
         }
         const data = readIdentify(d);
@@ -45477,11 +45588,11 @@ var init_gateway2 = __esm({
         }
         const app = this.appOf(data.token);
         if (!app) {
-          this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: "Authentication failed." });
+          this.refuse(conn, closeWith(GatewayClose.AUTHENTICATION_FAILED));
           return;
         }
         if (disallowedIntents(data.intents, app.profile?.flags ?? 0) !== 0) {
-          this.refuse(conn, { close: GatewayClose.DISALLOWED_INTENTS, reason: "Disallowed intent(s)." });
+          this.refuse(conn, closeWith(GatewayClose.DISALLOWED_INTENTS));
           return;
         }
         this.makeRoomForSession();
@@ -45499,7 +45610,7 @@ var init_gateway2 = __esm({
       }
       resume(conn, d) {
         if (conn.session) {
-          this.refuse(conn, { close: GatewayClose.ALREADY_AUTHENTICATED, reason: "You sent more than one identify payload." });
+          this.refuse(conn, closeWith(GatewayClose.ALREADY_AUTHENTICATED));
           return;
         }
         const data = readResume(d);
@@ -45509,7 +45620,7 @@ var init_gateway2 = __esm({
         }
         const app = this.appOf(data.token);
         if (!app) {
-          this.refuse(conn, { close: GatewayClose.AUTHENTICATION_FAILED, reason: "Authentication failed." });
+          this.refuse(conn, closeWith(GatewayClose.AUTHENTICATION_FAILED));
           return;
         }
         this.expireDetached();
@@ -45671,7 +45782,7 @@ function formErrorResponse(problems, prefix = []) {
   const enforced2 = problems.filter((p) => p.api && p.severity === "error");
   if (enforced2.length === 0) return void 0;
   const special = enforced2.find((p) => p.jsonCode !== void 0);
-  if (special?.jsonCode !== void 0 && special.api) return apiError(400, special.jsonCode, special.api.message);
+  if (special?.jsonCode !== void 0 && special.api) return apiError({ status: 400, code: special.jsonCode, message: special.api.message });
   const tree = /* @__PURE__ */ Object.create(null);
   for (const p of enforced2) {
     let node = tree;
@@ -45683,12 +45794,13 @@ function formErrorResponse(problems, prefix = []) {
     const list5 = node._errors ??= [];
     if (!list5.some((e) => e.code === p.api.code && e.message === p.api.message)) list5.push({ code: p.api.code, message: p.api.message });
   }
-  return apiError(400, 50035, "Invalid Form Body", tree);
+  return apiError(ErrorAnswers.invalidFormBody, tree);
 }
 var init_form_errors2 = __esm({
   "src/emulator/http/form-errors.ts"() {
     "use strict";
     init_http_types();
+    init_error_answers();
   }
 });
 
@@ -46466,91 +46578,10 @@ var init_attachment_file = __esm({
   }
 });
 
-// src/emulator/http/json-body.ts
-function isStorableJson(value, maxDepth = MAX_JSON_DEPTH) {
-  return storable(value, maxDepth);
-}
-function storable(v, depthLeft) {
-  if (typeof v === "number") return Number.isFinite(v);
-  if (v === null || typeof v !== "object") return true;
-  if (depthLeft === 0) return false;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (!storable(v[i], depthLeft - 1)) return false;
-    return true;
-  }
-  for (const key in v) if (!storable(v[key], depthLeft - 1)) return false;
-  return true;
-}
-function parseJsonBody(text2, maxDepth = MAX_JSON_DEPTH) {
-  const scan = scanText(text2);
-  if (scan.depth > maxDepth) return { ok: false };
-  let value;
-  try {
-    value = JSON.parse(scan.unsafe.length > 0 ? quoteIntegers(text2, scan.unsafe) : text2);
-  } catch {
-    return { ok: false };
-  }
-  return isStorableJson(value, maxDepth) ? { ok: true, value } : { ok: false };
-}
-function beyondSafe(text2, first, end) {
-  const length = end - first;
-  if (length !== MAX_EXACT.length) return length > MAX_EXACT.length;
-  return text2.slice(first, end) > MAX_EXACT;
-}
-function scanText(text2) {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  const unsafe = [];
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      if (++depth > max) max = depth;
-    } else if (c === 93 || c === 125) depth--;
-    else if (c === 45 || isDigit(c)) {
-      const start = i;
-      const first = c === 45 ? i + 1 : i;
-      let j = first;
-      while (j < text2.length && isDigit(text2.charCodeAt(j))) j++;
-      const end = j;
-      while (j < text2.length && isNumberChar(text2.charCodeAt(j))) j++;
-      if (j === end && text2.charCodeAt(first) !== 48 && beyondSafe(text2, first, end)) unsafe.push([start, end]);
-      i = j - 1;
-    }
-  }
-  return { depth: max, unsafe };
-}
-function quoteIntegers(text2, spans) {
-  const parts = [];
-  let at2 = 0;
-  for (const [start, end] of spans) {
-    parts.push(text2.slice(at2, start), '"', text2.slice(start, end), '"');
-    at2 = end;
-  }
-  parts.push(text2.slice(at2));
-  return parts.join("");
-}
-var MAX_JSON_DEPTH, MAX_JSON_BYTES, MAX_EXACT, isDigit, isNumberChar;
-var init_json_body = __esm({
-  "src/emulator/http/json-body.ts"() {
-    "use strict";
-    MAX_JSON_DEPTH = 64;
-    MAX_JSON_BYTES = 8 * 1024 * 1024;
-    MAX_EXACT = String(2 ** 53);
-    isDigit = (c) => c >= 48 && c <= 57;
-    isNumberChar = (c) => isDigit(c) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
-  }
-});
-
 // src/emulator/http/multipart.ts
 function plainFieldValue(name, value) {
   if (TEXT_FIELDS.has(name)) return value;
-  const parsed = parseJsonBody(value);
+  const parsed = readJson(value);
   return parsed.ok ? parsed.value : value;
 }
 async function parseMultipart(raw, contentType) {
@@ -46558,7 +46589,7 @@ async function parseMultipart(raw, contentType) {
   try {
     form = await new Response(raw, { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw new MultipartError(400, 50035, "Invalid Form Body");
+    throw new MultipartError(ErrorAnswers.invalidFormBody);
   }
   let payload;
   const fields = {};
@@ -46572,9 +46603,9 @@ async function parseMultipart(raw, contentType) {
         data: Buffer.from(await value.arrayBuffer())
       });
     } else if (field === "payload_json") {
-      if (value.length > MAX_JSON_BYTES) throw new MultipartError(413, 40005, "Request entity too large");
-      const parsed = parseJsonBody(value);
-      if (!parsed.ok) throw new MultipartError(400, 50109, "The request body contains invalid JSON.");
+      if (value.length > MAX_JSON_BYTES) throw new MultipartError(ErrorAnswers.tooLarge);
+      const parsed = readJson(value);
+      if (!parsed.ok) throw new MultipartError(ErrorAnswers.invalidJson);
       payload = parsed.value;
     } else {
       Object.defineProperty(fields, field, { value: plainFieldValue(field, value), enumerable: true, writable: true, configurable: true });
@@ -46591,14 +46622,17 @@ var MultipartError, TEXT_FIELDS;
 var init_multipart = __esm({
   "src/emulator/http/multipart.ts"() {
     "use strict";
-    init_json_body();
+    init_error_answers();
+    init_json2();
     MultipartError = class extends Error {
-      constructor(status, code, message) {
-        super(message);
-        this.status = status;
-        this.code = code;
+      constructor(answer) {
+        super(answer.message);
+        this.answer = answer;
         this.name = "MultipartError";
+        this.status = answer.status;
+        this.code = answer.code;
       }
+      answer;
       status;
       code;
     };
@@ -47165,7 +47199,7 @@ function postAsMember(world, channelId2, userId2, body, env2) {
   const problems = validateChannelMessageBody(body, { limits: env2.limits, hasFiles: false }).filter((p) => p.api && p.severity === "error");
   if (problems.length > 0) {
     const empty = problems.find((p) => p.jsonCode === ChannelErrors.empty.code);
-    return { ok: false, error: empty ? ChannelErrors.empty : { status: 400, code: 50035, message: "Invalid Form Body" }, problems };
+    return { ok: false, error: empty ? ChannelErrors.empty : ErrorAnswers.invalidFormBody, problems };
   }
   const { message_reference: _reply, ...rest } = b;
   const stored2 = buildMemberMessage(
@@ -47187,6 +47221,7 @@ var init_message_member = __esm({
     init_world();
     init_message3();
     init_message_events();
+    init_error_answers();
   }
 });
 
@@ -47300,10 +47335,10 @@ function memberSay(env2, body) {
   let result;
   try {
     result = postAsMember(tx.world, channelId2, userId2, message, { nextId: env2.nextId, now: env2.now, limits: env2.limits, events: env2.events });
-  } catch (err2) {
+  } catch (err) {
     tx.rollback();
     env2.events.discard();
-    throw err2;
+    throw err;
   }
   tx.commit(false);
   env2.events.flush();
@@ -47426,17 +47461,17 @@ function doubledVersionAnswer(path, prefix, host) {
   if (!again) return void 0;
   const origin = host !== void 0 && PLAIN_HOST.test(host) ? `http://${host}` : "";
   const base = `${origin}${prefix.replace(/\/v\d+$/, "")}`;
-  return apiError(
-    404,
-    0,
-    `404: Not Found (the path has the API version twice: ${prefix}${path.slice(0, again[0].length).replace(/\/$/, "")}/…). The client was given the versioned URL ${origin}${prefix} as its REST base and added the version itself. Give it the base without the version: ${base} (discord.js: rest: { api: '${base}' }; cmdsync emulator prints it as DISCORD_REST_BASE).`
-  );
+  return apiError({
+    ...ErrorAnswers.notFound,
+    message: `${ErrorAnswers.notFound.message} (the path has the API version twice: ${prefix}${path.slice(0, again[0].length).replace(/\/$/, "")}/…). The client was given the versioned URL ${origin}${prefix} as its REST base and added the version itself. Give it the base without the version: ${base} (discord.js: rest: { api: '${base}' }; cmdsync emulator prints it as DISCORD_REST_BASE).`
+  });
 }
 var VERSION_SEGMENT, PLAIN_HOST;
 var init_doubled_version = __esm({
   "src/emulator/http/doubled-version.ts"() {
     "use strict";
     init_http_types();
+    init_error_answers();
     VERSION_SEGMENT = /^\/v\d+(\/|$)/;
     PLAIN_HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
   }
@@ -47469,19 +47504,20 @@ function noteRequest(events, method, route, response, bucket, refusedBy) {
   events.note(note);
 }
 function internalError(status = 500) {
-  return apiError(status, 0, `${status}: ${STATUS_TEXT[status] ?? "Error"}`);
+  return apiError(statusAnswer(status, STATUS_TEXT[status] ?? "Error"));
 }
 function tooLarge2() {
-  return apiError(413, 40005, "Request entity too large");
+  return apiError(ErrorAnswers.tooLarge);
 }
 function notFound() {
-  return apiError(404, 0, "404: Not Found");
+  return apiError(ErrorAnswers.notFound);
 }
 var VIA, NO_HEADERS, STATUS_TEXT;
 var init_answer = __esm({
   "src/emulator/http/steps/answer.ts"() {
     "use strict";
     init_http_types();
+    init_error_answers();
     VIA = "1.1 google";
     NO_HEADERS = Object.freeze({});
     STATUS_TEXT = { 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
@@ -47650,7 +47686,7 @@ function routeShape(path) {
   return `/${parts.map((s) => isSnowflake(s) ? ":id" : LITERAL.test(s) ? s : ":value").join("/")}`;
 }
 function notEmulated(method, path) {
-  const answer = apiError(404, 0, `404: Not Found (${method} ${routeShape(path)} is not emulated)`);
+  const answer = apiError({ ...ErrorAnswers.notFound, message: `${ErrorAnswers.notFound.message} (${method} ${routeShape(path)} is not emulated)` });
   answers.add(answer);
   return answer;
 }
@@ -47663,6 +47699,7 @@ var init_not_emulated = __esm({
     "use strict";
     init_snowflake();
     init_http_types();
+    init_error_answers();
     LITERAL = /^(?:[a-z][a-z0-9_-]{0,39}|@me|@original)$/;
     answers = /* @__PURE__ */ new WeakSet();
   }
@@ -47706,7 +47743,7 @@ var init_authorize = __esm({
 
 // src/emulator/state/webhook-access.ts
 function errorResponse(e) {
-  return apiError(e.status, e.code, e.message);
+  return apiError(e);
 }
 function limitsOf(ctx) {
   return ctx.limits ?? DEFAULT_LIMITS;
@@ -47863,7 +47900,7 @@ var init_oauth = __esm({
       "applications.entitlements",
       "applications.store.update"
     ]);
-    oauthRoutes = [{ method: "POST", pattern: "/oauth2/token", auth: "none", handler: token }];
+    oauthRoutes = [{ method: "POST", pattern: "/oauth2/token", auth: "none", bucket: "oauth.token", handler: token }];
   }
 });
 
@@ -48207,10 +48244,10 @@ var init_webhook_messages = __esm({
     init_webhook_message();
     init_message_events();
     webhookMessageRoutes = [
-      { method: "POST", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", handler: execute },
-      { method: "GET", pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId", auth: "none", handler: getMessage },
-      { method: "PATCH", pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId", auth: "none", handler: editMessage },
-      { method: "DELETE", pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId", auth: "none", handler: deleteMessage }
+      { method: "POST", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", bucket: "webhook.execute", handler: execute },
+      { method: "GET", pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId", auth: "none", bucket: "webhooks", handler: getMessage },
+      { method: "PATCH", pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId", auth: "none", bucket: "webhooks", handler: editMessage },
+      { method: "DELETE", pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId", auth: "none", bucket: "webhooks", handler: deleteMessage }
     ];
   }
 });
@@ -48256,8 +48293,8 @@ var init_webhook_compat = __esm({
     init_webhook_github();
     init_webhook_messages();
     webhookCompatRoutes = [
-      { method: "POST", pattern: "/webhooks/:webhookId/:webhookToken/slack", auth: "none", handler: slack },
-      { method: "POST", pattern: "/webhooks/:webhookId/:webhookToken/github", auth: "none", handler: github }
+      { method: "POST", pattern: "/webhooks/:webhookId/:webhookToken/slack", auth: "none", bucket: "webhook.execute", handler: slack },
+      { method: "POST", pattern: "/webhooks/:webhookId/:webhookToken/github", auth: "none", bucket: "webhook.execute", handler: github }
     ];
   }
 });
@@ -48439,15 +48476,15 @@ var init_webhooks4 = __esm({
     ok = (body) => ({ status: 200, body });
     noContent = () => ({ status: 204 });
     resourceRoutes = [
-      { method: "POST", pattern: "/channels/:channelId/webhooks", auth: "optional", handler: createWebhook2 },
-      { method: "GET", pattern: "/channels/:channelId/webhooks", auth: "optional", handler: listChannelWebhooks2 },
-      { method: "GET", pattern: "/guilds/:guildId/webhooks", auth: "optional", handler: listGuildWebhooks },
-      { method: "GET", pattern: "/webhooks/:webhookId", auth: "optional", handler: getWebhook2 },
-      { method: "PATCH", pattern: "/webhooks/:webhookId", auth: "optional", handler: editWebhook2 },
-      { method: "DELETE", pattern: "/webhooks/:webhookId", auth: "optional", handler: deleteWebhook2 },
-      { method: "GET", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", handler: getWebhookWithToken },
-      { method: "PATCH", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", handler: editWebhookWithToken },
-      { method: "DELETE", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", handler: deleteWebhookWithToken }
+      { method: "POST", pattern: "/channels/:channelId/webhooks", auth: "optional", bucket: "webhooks", handler: createWebhook2 },
+      { method: "GET", pattern: "/channels/:channelId/webhooks", auth: "optional", bucket: "webhooks", handler: listChannelWebhooks2 },
+      { method: "GET", pattern: "/guilds/:guildId/webhooks", auth: "optional", bucket: "webhooks", handler: listGuildWebhooks },
+      { method: "GET", pattern: "/webhooks/:webhookId", auth: "optional", bucket: "webhooks", handler: getWebhook2 },
+      { method: "PATCH", pattern: "/webhooks/:webhookId", auth: "optional", bucket: "webhooks", handler: editWebhook2 },
+      { method: "DELETE", pattern: "/webhooks/:webhookId", auth: "optional", bucket: "webhooks", handler: deleteWebhook2 },
+      { method: "GET", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", bucket: "webhooks", handler: getWebhookWithToken },
+      { method: "PATCH", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", bucket: "webhooks", handler: editWebhookWithToken },
+      { method: "DELETE", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", bucket: "webhooks", handler: deleteWebhookWithToken }
     ];
     webhookRoutes = [...resourceRoutes, ...webhookMessageRoutes, ...webhookCompatRoutes];
   }
@@ -48657,9 +48694,9 @@ function handleControl(method, path, body, faults) {
       default:
         return { status: 405, body: { message: "Method not allowed" } };
     }
-  } catch (err2) {
-    if (err2 instanceof FaultRuleError) return bad3(err2.message);
-    throw err2;
+  } catch (err) {
+    if (err instanceof FaultRuleError) return bad3(err.message);
+    throw err;
   }
 }
 var CONTROL_PREFIX, CONTROL_HEADER, DAILY_CREATES_PATH;
@@ -49201,7 +49238,7 @@ async function answerControl(env2, req, res, method, path, query, raw) {
   if (raw === "too-large") return send(res, tooLarge2());
   let body;
   if (raw.length > 0) {
-    const parsed = parseJsonBody(raw.toString("utf8"));
+    const parsed = readJson(raw.toString("utf8"));
     if (!parsed.ok) return send(res, { status: 400, body: { message: "Body is not JSON" } });
     body = parsed.value;
   }
@@ -49255,7 +49292,7 @@ var init_control_routes = __esm({
     init_control();
     init_commands_model();
     init_api();
-    init_json_body();
+    init_json2();
     init_answer();
   }
 });
@@ -49265,10 +49302,10 @@ function callerOf(req) {
   const auth = req.headers.authorization;
   return auth ? (0, import_node_crypto13.hash)("sha256", auth, "hex").slice(0, 24) : `ip:${req.socket.remoteAddress ?? ""}`;
 }
-function countRateLimit(ex, routePattern) {
+function countRateLimit(ex, route) {
   const limiter = ex.env.options.rateLimiter;
   if (!limiter) return void 0;
-  const decision = limiter.check(callerOf(ex.req), ex.method, routePattern, ex.path, ex.env.options.now());
+  const decision = limiter.check(callerOf(ex.req), ex.method, route.bucket, ex.path, ex.env.options.now());
   if (!decision.ok) return decision.response;
   ex.limitHeaders = decision.headers;
   ex.bucket = decision.headers["X-RateLimit-Bucket"];
@@ -49293,13 +49330,13 @@ async function injectFault(fault, ex) {
       ex.noteFault(0);
       return true;
     case "error":
-      send(ex.res, fault.status >= 500 ? internalError(fault.status) : apiError(fault.status, 0, `${fault.status}: Injected fault`));
+      send(ex.res, fault.status >= 500 ? internalError(fault.status) : apiError(statusAnswer(fault.status, "Injected fault")));
       ex.noteFault(fault.status);
       return true;
     case "rate-limit":
       send(ex.res, {
         status: 429,
-        body: { message: "You are being rate limited.", retry_after: fault.retryAfter, global: false },
+        body: { message: RATE_LIMITED_MESSAGE, retry_after: fault.retryAfter, global: false },
         headers: {
           "Retry-After": String(Math.max(1, Math.ceil(fault.retryAfter))),
           "X-RateLimit-Scope": "user",
@@ -49326,6 +49363,7 @@ var init_inject_fault = __esm({
     "use strict";
     init_http_types();
     init_answer();
+    init_error_answers();
     sleep2 = (ms) => new Promise((resolve16) => setTimeout(resolve16, ms));
   }
 });
@@ -49335,7 +49373,7 @@ function matchRoute(router, method, path) {
   if (hasDotSegment(path)) return notFound();
   const match = router.match(method, path);
   if (match.kind === "not-found") return notEmulated(method, path);
-  if (match.kind === "method-not-allowed") return apiError(405, 0, "405: Method Not Allowed");
+  if (match.kind === "method-not-allowed") return apiError(ErrorAnswers.methodNotAllowed);
   return malformedIds(match.params) ?? match;
 }
 var init_match_route = __esm({
@@ -49345,22 +49383,21 @@ var init_match_route = __esm({
     init_router();
     init_answer();
     init_not_emulated();
+    init_error_answers();
   }
 });
 
 // src/emulator/http/steps/parse-body.ts
 function contentTypeError() {
-  return apiError(400, 50035, "Invalid Form Body", {
-    _errors: [{ code: "CONTENT_TYPE_INVALID", message: `Expected "Content-Type" header to be one of {'application/json', 'multipart/form-data'}.` }]
-  });
+  return apiError(ErrorAnswers.invalidFormBody, { _errors: [ApiErrors.contentType()] });
 }
 function parseBody2(raw, contentType, routePattern) {
   if (raw.length === 0) return { body: void 0, files: [] };
   const type = contentType === "application/json" ? contentType : contentType.split(";")[0].trim().toLowerCase();
   if (type === "application/json") {
     if (raw.length > MAX_JSON_BYTES) return tooLarge2();
-    const parsed = parseJsonBody(raw.toString("utf8"));
-    return parsed.ok ? { body: parsed.value, files: [] } : apiError(400, 50109, "The request body contains invalid JSON.");
+    const parsed = readJson(raw.toString("utf8"));
+    return parsed.ok ? { body: parsed.value, files: [] } : apiError(ErrorAnswers.invalidJson);
   }
   if (type === "multipart/form-data" && routePattern !== TOKEN_ROUTE) return parseMultipartBody(raw, contentType);
   if (routePattern === TOKEN_ROUTE) return { body: void 0, files: [] };
@@ -49369,9 +49406,9 @@ function parseBody2(raw, contentType, routePattern) {
 async function parseMultipartBody(raw, contentType) {
   try {
     return await parseMultipart(raw, contentType);
-  } catch (err2) {
-    if (err2 instanceof MultipartError) return apiError(err2.status, err2.code, err2.message);
-    throw err2;
+  } catch (err) {
+    if (err instanceof MultipartError) return apiError(err.answer);
+    throw err;
   }
 }
 function buildRequest(ex, matched2, auth, raw) {
@@ -49389,9 +49426,11 @@ var init_parse_body = __esm({
   "src/emulator/http/steps/parse-body.ts"() {
     "use strict";
     init_http_types();
-    init_json_body();
+    init_json2();
     init_multipart();
     init_answer();
+    init_error_answers();
+    init_problem();
     TOKEN_ROUTE = "/oauth2/token";
     NO_FILES = Object.freeze([]);
   }
@@ -49405,14 +49444,14 @@ function inTransaction(options, route, request3) {
   let out;
   try {
     out = route.handler(request3, call);
-  } catch (err2) {
-    throw abort(options, tx, err2);
+  } catch (err) {
+    throw abort(options, tx, err);
   }
   if (out instanceof Promise)
     return out.then(
       (answer) => commit(options, tx, call, answer),
-      (err2) => {
-        throw abort(options, tx, err2);
+      (err) => {
+        throw abort(options, tx, err);
       }
     );
   return commit(options, tx, call, out);
@@ -49420,16 +49459,16 @@ function inTransaction(options, route, request3) {
 function commit(options, tx, call, answer) {
   try {
     tx.commit(call.dirty);
-  } catch (err2) {
-    throw abort(options, tx, err2);
+  } catch (err) {
+    throw abort(options, tx, err);
   }
   options.events.flush();
   return answer;
 }
-function abort(options, tx, err2) {
+function abort(options, tx, err) {
   tx.rollback();
   options.events.discard();
-  return err2;
+  return err;
 }
 function runHandler({ lock, options }, route, request3) {
   return lock.run(() => inTransaction(options, route, request3));
@@ -49490,7 +49529,7 @@ function routed(ex, prefix, raw) {
   return admitted(ex, matched2, raw, void 0);
 }
 function admitted(ex, matched2, raw, fault) {
-  const limited = countRateLimit(ex, matched2.route.pattern);
+  const limited = countRateLimit(ex, matched2.route);
   if (limited) return ex.reply(limited, "rate-limit");
   const auth = authorize(matched2, ex.req.headers.authorization, ex.env.options);
   if ("status" in auth) return ex.reply(auth, "auth");
@@ -49564,9 +49603,9 @@ var init_handler_lock = __esm({
           let out;
           try {
             out = fn();
-          } catch (err2) {
+          } catch (err) {
             this.pending = 0;
-            throw err2;
+            throw err;
           }
           if (!(out instanceof Promise)) {
             this.pending = 0;
@@ -49599,10 +49638,10 @@ function readBody(req, done, failed2) {
     settled = true;
     done(over ? "too-large" : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
   });
-  const fail3 = (err2) => {
+  const fail3 = (err) => {
     if (settled) return;
     settled = true;
-    failed2(err2);
+    failed2(err);
   };
   req.on("error", fail3);
   req.on("close", () => {
@@ -50010,9 +50049,9 @@ function memberControl(store, events, nextId, now) {
     let result;
     try {
       result = change(method, guild, match[2], body, now(), nextId);
-    } catch (err2) {
+    } catch (err) {
       tx.rollback();
-      throw err2;
+      throw err;
     }
     tx.commit(false);
     if (result.event) {
@@ -50138,9 +50177,9 @@ function resolveScope(req, ctx, app) {
   const guildId = req.params.guildId;
   if (guildId === void 0) return { kind: "global" };
   const guild = own(ctx.world.guilds, guildId);
-  if (!guild) return apiError(404, 10004, "Unknown Guild");
+  if (!guild) return apiError(ErrorAnswers.unknownGuild);
   const install = own(guild.apps, app.id);
-  if (!install?.commandsScope) return apiError(403, 50001, "Missing Access");
+  if (!install?.commandsScope) return apiError(ErrorAnswers.missingAccess);
   return { kind: "guild", guildId };
 }
 function isResponse2(value) {
@@ -50155,7 +50194,8 @@ var init_common = __esm({
     "use strict";
     init_http_types();
     init_own();
-    unknownCommand = () => apiError(404, 10063, "Unknown application command");
+    init_error_answers();
+    unknownCommand = () => apiError(ErrorAnswers.unknownCommand);
   }
 });
 
@@ -50237,7 +50277,7 @@ function editCommand2(limits) {
     if (whole) return whole;
     const record = canonicalCommand(merged, scope, app.integrationTypes);
     const clash = scopeCommands(ctx.world, app.id, scope).find((c) => c.id !== cmd.id && sameKey(c, record));
-    if (clash) return apiError(400, 40041, "Application command with that name already exists");
+    if (clash) return apiError(ErrorAnswers.commandNameExists);
     if (replaceRecord(ctx.world, cmd, record, ctx.nextId)) ctx.changed();
     return { status: 200, body: shapeCommand(ctx.world.commands[cmd.id], { kind: "full" }) };
   };
@@ -50316,12 +50356,12 @@ function commandRoutes(limits) {
   const routes = [];
   for (const base of [GLOBAL2, GUILD]) {
     routes.push(
-      { method: "GET", pattern: base, auth: "app", handler: list5 },
-      { method: "POST", pattern: base, auth: "app", handler: create2 },
-      { method: "PUT", pattern: base, auth: "app", handler: bulk },
-      { method: "GET", pattern: `${base}/:commandId`, auth: "app", handler: getCommand },
-      { method: "PATCH", pattern: `${base}/:commandId`, auth: "app", handler: edit2 },
-      { method: "DELETE", pattern: `${base}/:commandId`, auth: "app", handler: deleteOne }
+      { method: "GET", pattern: base, auth: "app", bucket: "commands.list", handler: list5 },
+      { method: "POST", pattern: base, auth: "app", bucket: "commands.create", handler: create2 },
+      { method: "PUT", pattern: base, auth: "app", bucket: "commands.bulk", handler: bulk },
+      { method: "GET", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.get", handler: getCommand },
+      { method: "PATCH", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.edit", handler: edit2 },
+      { method: "DELETE", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.delete", handler: deleteOne }
     );
   }
   return routes;
@@ -50346,6 +50386,7 @@ var init_commands2 = __esm({
     init_common();
     init_scope2();
     init_user_locale();
+    init_error_answers();
     GLOBAL2 = "/applications/:applicationId/commands";
     GUILD = "/applications/:applicationId/guilds/:guildId/commands";
     ListMemo = class {
@@ -50382,11 +50423,12 @@ var init_commands2 = __esm({
 // src/emulator/routes/gateway.ts
 function gatewayRoutes(gateway) {
   return [
-    { method: "GET", pattern: "/gateway", auth: "none", handler: () => ({ status: 200, body: { url: gateway.url } }) },
+    { method: "GET", pattern: "/gateway", auth: "none", bucket: "default", handler: () => ({ status: 200, body: { url: gateway.url } }) },
     {
       method: "GET",
       pattern: "/gateway/bot",
       auth: "app",
+      bucket: "default",
       // Only a bot token: a bearer cannot open a bot session.
       handler: (req) => req.auth.kind === "bot" ? { status: 200, body: { url: gateway.url, shards: 1, session_start_limit: gateway.sessionStartLimit() } } : unauthorized()
     }
@@ -50483,20 +50525,20 @@ function postToEndpoint(url, body, headers, timeoutMs) {
     const timer = setTimeout(() => fail3(new EndpointPostError(true, void 0, `no answer within ${timeoutMs} ms`)), timeoutMs).unref();
     let settled = false;
     let current;
-    const fail3 = (err2) => {
+    const fail3 = (err) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       current?.destroy();
-      reject(err2);
+      reject(err);
     };
     const send2 = (retry) => {
       const req = (target2.protocol === "https:" ? import_node_https.request : import_node_http3.request)(target2, options, (res) => readReply(res, (text2) => done(res.statusCode ?? 0, text2), fail3));
       current = req;
-      req.on("error", (err2) => {
+      req.on("error", (err) => {
         if (settled || req !== current) return;
-        if (retry && req.reusedSocket && err2.code !== void 0 && STALE_CONNECTION.has(err2.code)) return send2(false);
-        fail3(new EndpointPostError(false, err2.code, err2.message));
+        if (retry && req.reusedSocket && err.code !== void 0 && STALE_CONNECTION.has(err.code)) return send2(false);
+        fail3(new EndpointPostError(false, err.code, err.message));
       });
       req.end(body);
     };
@@ -50513,7 +50555,7 @@ function readReply(res, onText, fail3) {
   const chunks = [];
   res.on("data", (c) => chunks.push(c));
   res.on("end", () => onText(chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8")));
-  res.on("error", (err2) => fail3(new EndpointPostError(false, err2.code, err2.message)));
+  res.on("error", (err) => fail3(new EndpointPostError(false, err.code, err.message)));
   res.on("close", () => {
     if (!res.complete) fail3(new EndpointPostError(false, "ECONNRESET", "the answer was cut off"));
   });
@@ -50548,19 +50590,19 @@ function signedHeaders(app, body, timestamp) {
     "X-Signature-Timestamp": timestamp
   };
 }
-function connectError(err2) {
-  const { code } = err2;
+function connectError(err) {
+  const { code } = err;
   if (code === "ECONNREFUSED") return `refused the connection (${code})`;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `could not be found (${code})`;
-  return `could not be reached (${code ?? err2.message})`;
+  return `could not be reached (${code ?? err.message})`;
 }
 async function post2(url, body, headers, timeoutMs) {
   let reply;
   try {
     reply = await postToEndpoint(url, body, headers, timeoutMs);
-  } catch (err2) {
-    if (!(err2 instanceof EndpointPostError)) throw err2;
-    return err2.timedOut ? { error: `did not answer within ${timeoutMs / 1e3} s`, timedOut: true } : { error: connectError(err2) };
+  } catch (err) {
+    if (!(err instanceof EndpointPostError)) throw err;
+    return err.timedOut ? { error: `did not answer within ${timeoutMs / 1e3} s`, timedOut: true } : { error: connectError(err) };
   }
   let parsed;
   try {
@@ -50742,10 +50784,10 @@ var init_identity = __esm({
     init_form_errors2();
     init_deliver();
     identityRoutes = [
-      { method: "GET", pattern: "/users/@me", auth: "app", handler: getMe },
-      { method: "GET", pattern: "/applications/@me", auth: "app", handler: getApplication },
-      { method: "PATCH", pattern: "/applications/@me", auth: "app", handler: patchApplication, precheck: checkNewEndpoint },
-      { method: "GET", pattern: "/oauth2/applications/@me", auth: "app", handler: getApplication }
+      { method: "GET", pattern: "/users/@me", auth: "app", bucket: "default", handler: getMe },
+      { method: "GET", pattern: "/applications/@me", auth: "app", bucket: "default", handler: getApplication },
+      { method: "PATCH", pattern: "/applications/@me", auth: "app", bucket: "default", handler: patchApplication, precheck: checkNewEndpoint },
+      { method: "GET", pattern: "/oauth2/applications/@me", auth: "app", bucket: "default", handler: getApplication }
     ];
   }
 });
@@ -50771,7 +50813,7 @@ var init_manage = __esm({
 function checkManager(req, ctx, guildId) {
   const guild = own(ctx.world.guilds, guildId);
   const userId2 = req.auth.kind === "bearer" ? req.auth.userId : void 0;
-  if (!guild || userId2 === void 0) return apiError(403, 50013, "Missing Permissions");
+  if (!guild || userId2 === void 0) return apiError(ErrorAnswers.missingPermissions);
   const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
   const member = guild.members.find((m) => m.id === userId2);
   const verdict = mayManageCommandPermissions(
@@ -50779,7 +50821,7 @@ function checkManager(req, ctx, guildId) {
     userId2,
     member ? { userId: userId2, roleIds: member.roles ?? [] } : void 0
   );
-  return verdict.allowed ? void 0 : apiError(403, 50013, "Missing Permissions");
+  return verdict.allowed ? void 0 : apiError(ErrorAnswers.missingPermissions);
 }
 function rowKey(guildId, targetId2) {
   return `${guildId}:${targetId2}`;
@@ -50838,12 +50880,12 @@ function permissionRoutes(limits) {
     ctx.events.emit({ applicationId: app.id, name: "APPLICATION_COMMAND_PERMISSIONS_UPDATE", data: body, guildId: t.guildId });
     return { status: 200, body };
   };
-  const batchDisabled = () => apiError(405, 0, "405: Method Not Allowed");
+  const batchDisabled = () => apiError(ErrorAnswers.methodNotAllowed);
   return [
-    { method: "GET", pattern: `${BASE}/permissions`, auth: "app", handler: listAll },
-    { method: "PUT", pattern: `${BASE}/permissions`, auth: "optional", handler: batchDisabled },
-    { method: "GET", pattern: `${BASE}/:commandId/permissions`, auth: "app", handler: getOne2 },
-    { method: "PUT", pattern: `${BASE}/:commandId/permissions`, auth: "app", handler: put }
+    { method: "GET", pattern: `${BASE}/permissions`, auth: "app", bucket: "permissions.get", handler: listAll },
+    { method: "PUT", pattern: `${BASE}/permissions`, auth: "optional", bucket: "permissions.edit", handler: batchDisabled },
+    { method: "GET", pattern: `${BASE}/:commandId/permissions`, auth: "app", bucket: "permissions.get", handler: getOne2 },
+    { method: "PUT", pattern: `${BASE}/:commandId/permissions`, auth: "app", bucket: "permissions.edit", handler: put }
   ];
 }
 var BASE, unknownPermissions;
@@ -50860,8 +50902,9 @@ var init_permissions5 = __esm({
     init_own();
     init_shape();
     init_common();
+    init_error_answers();
     BASE = "/applications/:applicationId/guilds/:guildId/commands";
-    unknownPermissions = () => apiError(404, 10066, "Unknown application command permissions");
+    unknownPermissions = () => apiError(ErrorAnswers.unknownCommandPermissions);
   }
 });
 
@@ -50991,18 +51034,18 @@ var init_channel_followers = __esm({
     ADMINISTRATOR4 = PERMISSION_BITS.ADMINISTRATOR;
     isRefusal2 = (v) => "status" in v;
     channelFollowerRoutes = [
-      { method: "POST", pattern: "/channels/:channelId/followers", auth: "optional", handler: followChannel },
-      { method: "POST", pattern: "/channels/:channelId/messages/:messageId/crosspost", auth: "optional", handler: crosspost }
+      { method: "POST", pattern: "/channels/:channelId/followers", auth: "optional", bucket: "default", handler: followChannel },
+      { method: "POST", pattern: "/channels/:channelId/messages/:messageId/crosspost", auth: "optional", bucket: "default", handler: crosspost }
     ];
   }
 });
 
 // src/emulator/routes/channel-access.ts
 function channelError(e) {
-  return apiError(e.status, e.code, e.message);
+  return apiError(e);
 }
 function botOf(req) {
-  return req.auth.kind === "bot" ? req.auth.application : apiError(401, 0, "401: Unauthorized");
+  return req.auth.kind === "bot" ? req.auth.application : apiError(ErrorAnswers.unauthorized);
 }
 function botChannelPermissions(guild, app, channelId2) {
   const install = own(guild.apps, app.id);
@@ -51040,6 +51083,7 @@ var init_channel_access = __esm({
     init_message_events();
     init_own();
     init_world();
+    init_error_answers();
   }
 });
 
@@ -51050,7 +51094,7 @@ function channelMessage(ctx, channelId2, messageId) {
 }
 function fileRefusal(files, ctx) {
   const limits = limitsOf(ctx);
-  if (files.reduce((n, f) => n + f.data.length, 0) > limits.upload_bytes_max) return { status: 413, body: { message: "Request entity too large", code: 40005 } };
+  if (files.reduce((n, f) => n + f.data.length, 0) > limits.upload_bytes_max) return channelError(ErrorAnswers.tooLarge);
   if (files.length <= limits.files_per_message) return void 0;
   return problemsResponse([problem("message-files-count", ["files"], `A message holds at most ${limits.files_per_message} files.`, ApiErrors.maxLength(limits.files_per_message))]);
 }
@@ -51059,10 +51103,7 @@ function replyTarget(ctx, channelId2, b) {
   if (!isObject(ref)) return void 0;
   const target2 = channelMessage(ctx, channelId2, String(ref.message_id));
   if (target2 || ref.fail_if_not_exists === false) return target2;
-  const p = problem("message-reference-unknown", ["message_reference"], "The replied-to message does not exist.", {
-    code: "MESSAGE_REFERENCE_UNKNOWN_MESSAGE",
-    message: "Unknown message"
-  });
+  const p = problem("message-reference-unknown", ["message_reference"], "The replied-to message does not exist.", ApiErrors.replyUnknownMessage());
   return problemsResponse([p]);
 }
 function enforcedNonce(ctx, at2, b) {
@@ -51196,6 +51237,7 @@ var init_channel_messages2 = __esm({
   "src/emulator/routes/channel-messages.ts"() {
     "use strict";
     init_channels();
+    init_error_answers();
     init_enums();
     init_messages();
     init_problem();
@@ -51210,11 +51252,11 @@ var init_channel_messages2 = __esm({
     NONCE_WINDOW_MS = 5 * 6e4;
     MESSAGES = "/channels/:channelId/messages";
     channelMessageRoutes = [
-      { method: "POST", pattern: MESSAGES, auth: "optional", handler: create },
-      { method: "GET", pattern: MESSAGES, auth: "optional", handler: list4 },
-      { method: "GET", pattern: `${MESSAGES}/:messageId`, auth: "optional", handler: getOne },
-      { method: "PATCH", pattern: `${MESSAGES}/:messageId`, auth: "optional", handler: edit },
-      { method: "DELETE", pattern: `${MESSAGES}/:messageId`, auth: "optional", handler: remove }
+      { method: "POST", pattern: MESSAGES, auth: "optional", bucket: "default", handler: create },
+      { method: "GET", pattern: MESSAGES, auth: "optional", bucket: "default", handler: list4 },
+      { method: "GET", pattern: `${MESSAGES}/:messageId`, auth: "optional", bucket: "default", handler: getOne },
+      { method: "PATCH", pattern: `${MESSAGES}/:messageId`, auth: "optional", bucket: "default", handler: edit },
+      { method: "DELETE", pattern: `${MESSAGES}/:messageId`, auth: "optional", bucket: "default", handler: remove }
     ];
   }
 });
@@ -51291,8 +51333,8 @@ var init_channel_reactions = __esm({
     init_channel_messages2();
     OWN = "/channels/:channelId/messages/:messageId/reactions/:emoji/@me";
     channelReactionRoutes = [
-      { method: "PUT", pattern: OWN, auth: "optional", handler: (req, ctx) => react(req, ctx, true) },
-      { method: "DELETE", pattern: OWN, auth: "optional", handler: (req, ctx) => react(req, ctx, false) }
+      { method: "PUT", pattern: OWN, auth: "optional", bucket: "default", handler: (req, ctx) => react(req, ctx, true) },
+      { method: "DELETE", pattern: OWN, auth: "optional", bucket: "default", handler: (req, ctx) => react(req, ctx, false) }
     ];
   }
 });
@@ -51376,12 +51418,12 @@ var init_guild_reads = __esm({
       "unavailable"
     ];
     guildReadRoutes = [
-      { method: "GET", pattern: "/channels/:channelId", auth: "optional", handler: getChannel },
-      { method: "GET", pattern: "/guilds/:guildId", auth: "optional", handler: getGuild },
-      { method: "GET", pattern: "/guilds/:guildId/channels", auth: "optional", handler: getChannels },
-      { method: "GET", pattern: "/guilds/:guildId/roles", auth: "optional", handler: getRoles },
-      { method: "GET", pattern: "/guilds/:guildId/members", auth: "optional", handler: listMembers },
-      { method: "GET", pattern: "/guilds/:guildId/members/:userId", auth: "optional", handler: getMember }
+      { method: "GET", pattern: "/channels/:channelId", auth: "optional", bucket: "default", handler: getChannel },
+      { method: "GET", pattern: "/guilds/:guildId", auth: "optional", bucket: "default", handler: getGuild },
+      { method: "GET", pattern: "/guilds/:guildId/channels", auth: "optional", bucket: "default", handler: getChannels },
+      { method: "GET", pattern: "/guilds/:guildId/roles", auth: "optional", bucket: "default", handler: getRoles },
+      { method: "GET", pattern: "/guilds/:guildId/members", auth: "optional", bucket: "default", handler: listMembers },
+      { method: "GET", pattern: "/guilds/:guildId/members/:userId", auth: "optional", bucket: "default", handler: getMember }
     ];
   }
 });
@@ -51418,7 +51460,7 @@ function pageQuery(req) {
   const after = id("after");
   const limitText = req.query.get("limit");
   const limit = limitText === null ? 200 : Number(limitText);
-  if (before === null || after === null || !Number.isInteger(limit) || limit < 1 || limit > 200) return apiError(400, 50035, "Invalid Form Body");
+  if (before === null || after === null || !Number.isInteger(limit) || limit < 1 || limit > 200) return apiError(ErrorAnswers.invalidFormBody);
   return { ...before !== void 0 ? { before } : {}, ...after !== void 0 ? { after } : {}, limit };
 }
 function getMyGuilds(req, ctx) {
@@ -51448,6 +51490,7 @@ var init_users = __esm({
   "src/emulator/routes/users.ts"() {
     "use strict";
     init_base_permissions();
+    init_error_answers();
     init_errors5();
     init_snowflake();
     init_members();
@@ -51456,8 +51499,8 @@ var init_users = __esm({
     init_own();
     init_channel_access();
     userRoutes = [
-      { method: "GET", pattern: "/users/@me/guilds", auth: "app", handler: getMyGuilds },
-      { method: "GET", pattern: "/users/:userId", auth: "optional", handler: getUser }
+      { method: "GET", pattern: "/users/@me/guilds", auth: "app", bucket: "default", handler: getMyGuilds },
+      { method: "GET", pattern: "/users/:userId", auth: "optional", bucket: "default", handler: getUser }
     ];
   }
 });
@@ -51772,7 +51815,7 @@ function callbackTypeRefusal(live2, type) {
   const allowed = allowedCallbacks(live2.type, live2.component?.messageId !== void 0);
   if (allowed.includes(type)) return void 0;
   const e = callbackTypeChoicesError(allowed);
-  return apiError(e.status, e.code, e.message, e.errors);
+  return apiError(e, e.errors);
 }
 function componentMessage(env2, live2) {
   const id = live2.component?.messageId;
@@ -51793,7 +51836,7 @@ function applyComponentCallback(reg, env2, live2, type, data, files, rewrite) {
   }
   if (type !== CallbackType.DEFERRED_UPDATE_MESSAGE && type !== CallbackType.UPDATE_MESSAGE) return void 0;
   const stored2 = componentMessage(env2, live2);
-  if (!stored2) return apiError(404, 10008, "Unknown Message");
+  if (!stored2) return apiError(ErrorAnswers.unknownMessage);
   live2.original = stored2;
   if (type === CallbackType.UPDATE_MESSAGE && isObject(data)) {
     const edited = rewrite(env2, stored2, data, files);
@@ -51825,6 +51868,7 @@ var init_component_answer = __esm({
     init_values();
     init_http_types();
     init_own();
+    init_error_answers();
   }
 });
 
@@ -51933,8 +51977,8 @@ function callbackResponse(live2, withResponse) {
   };
 }
 function applyCallback(reg, env2, live2, body, files, withResponse) {
-  if (live2.answeredWith !== void 0) return err(InteractionErrors.acknowledged);
-  if (reg.firstAnswerLate(live2)) return err(InteractionErrors.unknown);
+  if (live2.answeredWith !== void 0) return apiError(InteractionErrors.acknowledged);
+  if (reg.firstAnswerLate(live2)) return apiError(InteractionErrors.unknown);
   const b = isObject(body) ? body : {};
   const modal = b.type === CallbackType.MODAL ? problemsResponse(prefixPath(["data"], checkModalData(b.data))) : void 0;
   if (modal) return modal;
@@ -51970,7 +52014,7 @@ function applyCallback(reg, env2, live2, body, files, withResponse) {
   return callbackResponse(live2, withResponse);
 }
 function needsAnswer(live2) {
-  return live2.answeredWith === void 0 ? apiError(404, 10015, "Unknown Webhook") : void 0;
+  return live2.answeredWith === void 0 ? apiError(ErrorAnswers.unknownWebhook) : void 0;
 }
 function postFollowup(reg, env2, live2, body, files) {
   const early = needsAnswer(live2);
@@ -52019,8 +52063,8 @@ function rewriteMessage(env2, stored2, body, files) {
     withComponents: true,
     applicationOwned: true
   });
-  const pollRefused = b.poll !== void 0 && b.poll !== null && !loading ? apiError(400, 50035, "Invalid Form Body", {
-    poll: { _errors: [{ code: "POLL_EDIT_NOT_DEFERRED", message: "A poll can only be added to a deferred interaction response" }] }
+  const pollRefused = b.poll !== void 0 && b.poll !== null && !loading ? apiError(ErrorAnswers.invalidFormBody, {
+    poll: { _errors: [MessageErrors.pollEdit] }
   }) : void 0;
   const refused2 = pollRefused ?? problemsResponse(problems.filter((p) => !(loading && p.path[0] === "poll")));
   if (refused2) return refused2;
@@ -52051,7 +52095,7 @@ function deleteMessage2(reg, live2, messageId, events, world) {
   }
   return { status: 204 };
 }
-var err, badForm, unknownMessage;
+var badForm, unknownMessage;
 var init_answer2 = __esm({
   "src/emulator/interactions/answer.ts"() {
     "use strict";
@@ -52067,9 +52111,9 @@ var init_answer2 = __esm({
     init_own();
     init_enums();
     init_component_answer();
-    err = (e) => apiError(e.status, e.code, e.message);
-    badForm = (message) => apiError(400, 50035, "Invalid Form Body", { _errors: [{ code: "INTERACTION_CALLBACK_INVALID", message }] });
-    unknownMessage = () => apiError(404, 10008, "Unknown Message");
+    init_error_answers();
+    badForm = (message) => apiError(ErrorAnswers.invalidFormBody, { _errors: [ApiErrors.callbackInvalid(message)] });
+    unknownMessage = () => apiError(ErrorAnswers.unknownMessage);
   }
 });
 
@@ -52280,10 +52324,10 @@ var init_await_answer = __esm({
 });
 
 // src/wire/interactions/command-line.ts
-function pointAt(line, err2) {
-  const width = Math.max(1, Math.min(err2.width, line.length - err2.column || 1));
+function pointAt(line, err) {
+  const width = Math.max(1, Math.min(err.width, line.length - err.column || 1));
   return `${line}
-${" ".repeat(err2.column)}${"^".repeat(width)} ${err2.message}`;
+${" ".repeat(err.column)}${"^".repeat(width)} ${err.message}`;
 }
 function tokenize(line) {
   const tokens = [];
@@ -52619,9 +52663,9 @@ function fromLine(at2, line, req) {
     );
     const mentions = { users: result.users, roles: result.roles, channels: result.channels, attachments: attachments.map((a) => a.attachment) };
     return { command, options: result.options, mentions };
-  } catch (err2) {
-    if (err2 instanceof CommandLineError) return invalid2(err2.message, line, err2);
-    throw err2;
+  } catch (err) {
+    if (err instanceof CommandLineError) return invalid2(err.message, line, err);
+    throw err;
   }
 }
 function attachmentOf(at2, command, path, file) {
@@ -52666,10 +52710,10 @@ var init_invoked = __esm({
     init_options3();
     init_enums();
     init_own();
-    invalid2 = (message, line, err2) => ({
+    invalid2 = (message, line, err) => ({
       outcome: "invalid",
       message,
-      ...line !== void 0 && err2 ? { pointer: pointAt(line, err2), column: err2.column } : {}
+      ...line !== void 0 && err ? { pointer: pointAt(line, err), column: err.column } : {}
     });
     NO_MENTIONS = () => ({ users: [], roles: [], channels: [], attachments: [] });
   }
@@ -53447,7 +53491,7 @@ function withResponseQuery(req) {
 function interactionRoutes(registry, webhookRoutes2) {
   const callback = (req, ctx) => {
     const live2 = registry.byIdAndToken(req.params.interactionId ?? "", req.params.interactionToken ?? "");
-    if (!live2) return apiError(InteractionErrors.unknown.status, InteractionErrors.unknown.code, InteractionErrors.unknown.message);
+    if (!live2) return apiError(InteractionErrors.unknown);
     const withResponse = withResponseQuery(req);
     if (typeof withResponse !== "boolean") return withResponse;
     return applyCallback(registry, envOf(ctx), live2, req.body, req.files, withResponse);
@@ -53461,12 +53505,13 @@ function interactionRoutes(registry, webhookRoutes2) {
     const route = webhookRoutes2.find((r) => r.method === method && r.pattern === pattern2);
     return route ? route.handler : () => errorResponse(WebhookErrors.unknownWebhook);
   };
-  const either = (method, pattern2, onLive) => {
+  const either = (method, pattern2, bucket, onLive) => {
     const other = fallback(method, pattern2);
     return {
       method,
       pattern: pattern2,
       auth: "none",
+      bucket,
       handler: (req, ctx) => {
         const live2 = liveOf(req);
         if (live2 === void 0) return other(req, ctx);
@@ -53479,6 +53524,7 @@ function interactionRoutes(registry, webhookRoutes2) {
     method,
     pattern: "/webhooks/:webhookId/:webhookToken/messages/@original",
     auth: "none",
+    bucket: "webhooks",
     handler: (req, ctx) => {
       const live2 = liveOf(req);
       if (live2 === void 0) return errorResponse(WebhookErrors.unknownWebhook);
@@ -53488,19 +53534,19 @@ function interactionRoutes(registry, webhookRoutes2) {
   });
   const msgPattern = "/webhooks/:webhookId/:webhookToken/messages/:messageId";
   return [
-    { method: "POST", pattern: "/interactions/:interactionId/:interactionToken/callback", auth: "none", handler: callback },
+    { method: "POST", pattern: "/interactions/:interactionId/:interactionToken/callback", auth: "none", bucket: "exempt", handler: callback },
     original("GET", (live2) => getMessage2(live2, "@original")),
     original("PATCH", (live2, req, ctx) => editMessage2(registry, envOf(ctx), live2, "@original", req.body, req.files)),
     original("DELETE", (live2, _req, ctx) => deleteMessage2(registry, live2, "@original", ctx.events, ctx.world)),
-    either("POST", "/webhooks/:webhookId/:webhookToken", (live2, req, ctx) => postFollowup(registry, envOf(ctx), live2, req.body, req.files)),
+    either("POST", "/webhooks/:webhookId/:webhookToken", "webhook.execute", (live2, req, ctx) => postFollowup(registry, envOf(ctx), live2, req.body, req.files)),
     // The interaction token opens the application's webhook (type 3): GET answers it as a webhook.
-    either("GET", "/webhooks/:webhookId/:webhookToken", (live2, _req, ctx) => {
+    either("GET", "/webhooks/:webhookId/:webhookToken", "webhooks", (live2, _req, ctx) => {
       const app = ctx.world.applications[live2.applicationId];
       return app ? { status: 200, body: applicationWebhookObject(app) } : errorResponse(WebhookErrors.unknownWebhook);
     }),
-    either("GET", msgPattern, (live2, req) => getMessage2(live2, req.params.messageId ?? "")),
-    either("PATCH", msgPattern, (live2, req, ctx) => editMessage2(registry, envOf(ctx), live2, req.params.messageId ?? "", req.body, req.files)),
-    either("DELETE", msgPattern, (live2, req, ctx) => deleteMessage2(registry, live2, req.params.messageId ?? "", ctx.events, ctx.world))
+    either("GET", msgPattern, "webhooks", (live2, req) => getMessage2(live2, req.params.messageId ?? "")),
+    either("PATCH", msgPattern, "webhooks", (live2, req, ctx) => editMessage2(registry, envOf(ctx), live2, req.params.messageId ?? "", req.body, req.files)),
+    either("DELETE", msgPattern, "webhooks", (live2, req, ctx) => deleteMessage2(registry, live2, req.params.messageId ?? "", ctx.events, ctx.world))
   ];
 }
 var init_interactions = __esm({
@@ -53521,9 +53567,9 @@ function writeOnce(store, change2) {
   let result;
   try {
     result = change2(tx.world);
-  } catch (err2) {
+  } catch (err) {
     tx.rollback();
-    throw err2;
+    throw err;
   }
   tx.commit(false);
   return result;
@@ -53720,11 +53766,11 @@ async function startConfig(options) {
 }
 function listen(server, host, port) {
   return new Promise((resolve16, reject) => {
-    const onError = (err2) => {
-      if (err2.code === "EADDRINUSE") reject(new EmulatorStartError(`port ${port} on ${host} is already in use`));
-      else if (err2.code === "EADDRNOTAVAIL" || err2.code === "ENOTFOUND") reject(new EmulatorStartError(`cannot listen on ${host}: address not available`));
-      else if (err2.code === "EACCES") reject(new EmulatorStartError(`no permission to listen on ${host}:${port}`));
-      else reject(new EmulatorStartError(`cannot start the emulator: ${err2.message}`));
+    const onError = (err) => {
+      if (err.code === "EADDRINUSE") reject(new EmulatorStartError(`port ${port} on ${host} is already in use`));
+      else if (err.code === "EADDRNOTAVAIL" || err.code === "ENOTFOUND") reject(new EmulatorStartError(`cannot listen on ${host}: address not available`));
+      else if (err.code === "EACCES") reject(new EmulatorStartError(`no permission to listen on ${host}:${port}`));
+      else reject(new EmulatorStartError(`cannot start the emulator: ${err.message}`));
     };
     server.once("error", onError);
     server.listen(port ?? 0, host, () => {
@@ -54106,8 +54152,8 @@ var init_nodes = __esm({
       plain(node, what) {
         try {
           return node.toJS(this.doc, { maxAliasCount: 100 });
-        } catch (err2) {
-          return this.problem(this.at(node), `${what} cannot be read: ${err2.message}`);
+        } catch (err) {
+          return this.problem(this.at(node), `${what} cannot be read: ${err.message}`);
         }
       }
       /** The items of a sequence, or a problem. */
@@ -54127,8 +54173,8 @@ function textMatcher(written) {
   const [, pattern2, flags] = m;
   try {
     new RegExp(pattern2, flags);
-  } catch (err2) {
-    return { problem: `${written} is not a valid regular expression: ${err2.message.replace(/^Invalid regular expression: /, "")}` };
+  } catch (err) {
+    return { problem: `${written} is not a valid regular expression: ${err.message.replace(/^Invalid regular expression: /, "")}` };
   }
   return { pattern: pattern2, flags };
 }
@@ -54378,10 +54424,10 @@ function commandLine(r, entry, partial) {
   if (line === void 0) return void 0;
   try {
     parseCommandLine(line, partial);
-  } catch (err2) {
-    if (!(err2 instanceof CommandLineError)) throw err2;
+  } catch (err) {
+    if (!(err instanceof CommandLineError)) throw err;
     const start = contentOffset(entry.value);
-    return r.problem(start === void 0 ? r.valueAt(entry) : r.atOffset(start + err2.column), `${entry.key} "${line}": ${err2.message}`);
+    return r.problem(start === void 0 ? r.valueAt(entry) : r.atOffset(start + err.column), `${entry.key} "${line}": ${err.message}`);
   }
   return line;
 }
@@ -54469,9 +54515,9 @@ async function readTestFile(path) {
   let text2;
   try {
     text2 = await (0, import_promises3.readFile)(absPath, "utf8");
-  } catch (err2) {
-    const code = err2.code;
-    const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : err2.message;
+  } catch (err) {
+    const code = err.code;
+    const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : err.message;
     return { problems: [{ message: `cannot read the test file: ${reason}`, at: { file: display, line: 1, column: 1 } }] };
   }
   return parseTestFile(text2, absPath, display);
@@ -55060,8 +55106,8 @@ async function say(ctx, place, text2) {
 function fail2(ctx, action) {
   try {
     ctx.emulator.faults.add({ kind: "error", method: action.route.method, path: action.route.path, status: action.status, times: action.times });
-  } catch (err2) {
-    return { problem: `fail: ${err2.message}` };
+  } catch (err) {
+    return { problem: `fail: ${err.message}` };
   }
   return { observed: nothing() };
 }
@@ -55115,8 +55161,8 @@ async function runOne(ctx, scenario, step, index) {
   let run2;
   try {
     run2 = await runStep(ctx, scenario, step);
-  } catch (err2) {
-    run2 = { problem: err2.message };
+  } catch (err) {
+    run2 = { problem: err.message };
   }
   if ("problem" in run2) return { status: "error", index, at: step.at, problem: run2.problem };
   let mismatches = step.expect ? matchStep(step.expect, run2.observed) : [];
@@ -55297,8 +55343,8 @@ var init_bot_process = __esm({
             live.delete(this);
             resolve16();
           });
-          this.child.once("error", (err2) => {
-            this.keep("stderr", `cannot start the bot: ${err2.message}`);
+          this.child.once("error", (err) => {
+            this.keep("stderr", `cannot start the bot: ${err.message}`);
             this.exitCode = 127;
             live.delete(this);
             resolve16();
@@ -55444,13 +55490,13 @@ async function applyManifest(path, emulator, bot, env2) {
     const { plan } = await planSync({ manifestPath: path, cwd, env: env2, target: target2 });
     const { outcome } = await applyChanges({ plan, target: target2, manifestPath: path });
     if (outcome.failed) throw new CmdsyncError("BOT_TEST_MANIFEST", `applying ${path} failed at ${outcome.failed.address}: ${outcome.failed.message}`);
-  } catch (err2) {
-    if (err2 instanceof ManifestErrorsError) {
-      const first = err2.diagnostics.find((d) => d.severity === "error");
+  } catch (err) {
+    if (err instanceof ManifestErrorsError) {
+      const first = err.diagnostics.find((d) => d.severity === "error");
       throw new CmdsyncError("BOT_TEST_MANIFEST", `${path} has errors (cmdsync lint shows them)${first ? `: ${first.message}` : ""}`);
     }
-    if (err2 instanceof CmdsyncError && err2.code === "BOT_TEST_MANIFEST") throw err2;
-    throw new CmdsyncError("BOT_TEST_MANIFEST", `cannot apply ${path}: ${err2.message}`);
+    if (err instanceof CmdsyncError && err.code === "BOT_TEST_MANIFEST") throw err;
+    throw new CmdsyncError("BOT_TEST_MANIFEST", `cannot apply ${path}: ${err.message}`);
   } finally {
     await client.close();
   }
@@ -55539,8 +55585,8 @@ async function startWorld(world) {
   let emulator;
   try {
     emulator = await startEmulator({ ..."seed" in world ? { seed: world.seed } : { seedFile: world.seedFile }, harness: true });
-  } catch (err2) {
-    throw new CmdsyncError("BOT_TEST_WORLD", `the world cannot be used: ${err2.message}`);
+  } catch (err) {
+    throw new CmdsyncError("BOT_TEST_WORLD", `the world cannot be used: ${err.message}`);
   }
   return { emulator, harness: emulator.harness };
 }
@@ -55637,9 +55683,9 @@ async function startSession(spec) {
       }
     };
     return { ctx, stop };
-  } catch (err2) {
+  } catch (err) {
     await stop();
-    throw err2;
+    throw err;
   }
 }
 async function until(done, ms) {
@@ -55674,10 +55720,10 @@ async function runTestFile(file, options = {}) {
       ...options.env ? { env: options.env } : {},
       ...options.readyTimeoutMs !== void 0 ? { readyTimeoutMs: options.readyTimeoutMs } : {}
     });
-  } catch (err2) {
-    if (err2 instanceof BotNotReadyError && err2.exited) return { path: file.path, scenarios: [], botExit: { ...err2.exited, when: "starting", step: 0, at: problemAt(file) } };
-    if (err2 instanceof CmdsyncError) return { path: file.path, scenarios: [], problems: [{ message: err2.message, at: problemAt(file) }] };
-    throw err2;
+  } catch (err) {
+    if (err instanceof BotNotReadyError && err.exited) return { path: file.path, scenarios: [], botExit: { ...err.exited, when: "starting", step: 0, at: problemAt(file) } };
+    if (err instanceof CmdsyncError) return { path: file.path, scenarios: [], problems: [{ message: err.message, at: problemAt(file) }] };
+    throw err;
   }
   try {
     const scenarios = [];
@@ -55926,11 +55972,11 @@ function lintPath(path, ctx, given2) {
   try {
     const { manifest, diagnostics: diagnostics2 } = checkManifest(path, { cwd: ctx.cwd, env: ctx.env, ...given2 ? { given: given2 } : {} });
     return { file: manifest?.root.display ?? path, diagnostics: diagnostics2 };
-  } catch (err2) {
-    if (err2 instanceof ManifestReadError && err2.code !== "MANIFEST_NOT_FOUND") {
-      return { file: err2.file, diagnostics: [{ file: err2.file, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "unreadable", message: err2.message }] };
+  } catch (err) {
+    if (err instanceof ManifestReadError && err.code !== "MANIFEST_NOT_FOUND") {
+      return { file: err.file, diagnostics: [{ file: err.file, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "unreadable", message: err.message }] };
     }
-    throw err2;
+    throw err;
   }
 }
 var init_lint3 = __esm({
@@ -56008,30 +56054,30 @@ init_errors2();
 init_errors3();
 var FORK_HINT = "GitHub does not pass secrets to workflows run for pull requests from forks, so this run has no DISCORD_TOKEN and cannot read the deployed commands. The manifest was still linted. To see the plan, a maintainer can push the branch to this repository and open the pull request from there; or skip the plan for forks with `if: github.event.pull_request.head.repo.full_name == github.repository` on the plan step.";
 var SECRET_HINT = "Add the bot token as a repository secret and pass it to the step: `env: { DISCORD_TOKEN: ${{ secrets.DISCORD_TOKEN }} }` (or DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET for commands only).";
-function describeFailure(err2, run2) {
-  if (err2 instanceof ManifestErrorsError) {
-    const errors = err2.diagnostics.filter((d) => d.severity === "error");
+function describeFailure(err, run2) {
+  if (err instanceof ManifestErrorsError) {
+    const errors = err.diagnostics.filter((d) => d.severity === "error");
     const lines = errors.map((d) => `${d.file}:${d.line}:${d.col}: error: ${d.message}`);
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
-    return { code: err2.code, reason: `${lines[0] ?? err2.message}${more}`, details: lines, findings: errors };
+    return { code: err.code, reason: `${lines[0] ?? err.message}${more}`, details: lines, findings: errors };
   }
-  if (err2 instanceof CredentialsError && err2.code === "CREDENTIALS_MISSING") {
+  if (err instanceof CredentialsError && err.code === "CREDENTIALS_MISSING") {
     if (run2.pullRequest?.fromFork) {
-      return { code: err2.code, reason: "no Discord credentials: secrets are not available to pull requests from forks.", details: [], hint: FORK_HINT, findings: [] };
+      return { code: err.code, reason: "no Discord credentials: secrets are not available to pull requests from forks.", details: [], hint: FORK_HINT, findings: [] };
     }
-    return { code: err2.code, reason: err2.message, details: [], hint: SECRET_HINT, findings: [] };
+    return { code: err.code, reason: err.message, details: [], hint: SECRET_HINT, findings: [] };
   }
-  if ((err2 instanceof DiscordAPIError || err2 instanceof HTTPError) && err2.status === 401) {
+  if ((err instanceof DiscordAPIError || err instanceof HTTPError) && err.status === 401) {
     return {
-      code: err2.code,
+      code: err.code,
       reason: "the service refused the credentials (401 Unauthorized): DISCORD_TOKEN (or DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET) is wrong, revoked, or for another application.",
-      details: [err2.message],
+      details: [err.message],
       hint: "Check the repository secret the step passes as DISCORD_TOKEN: reset the token in the Developer Portal and store the new one.",
       findings: []
     };
   }
-  if (err2 instanceof CmdsyncError) return { code: err2.code, reason: err2.message, details: [], findings: [] };
-  const message = err2 instanceof Error ? err2.message : String(err2);
+  if (err instanceof CmdsyncError) return { code: err.code, reason: err.message, details: [], findings: [] };
+  const message = err instanceof Error ? err.message : String(err);
   return { code: "INTERNAL", reason: `internal error: ${message}. This is a bug in cmdsync; please report it.`, details: [], findings: [] };
 }
 
@@ -56250,19 +56296,19 @@ function writeErrorDocument(ctx, code, message) {
   ctx.stdout.write(`${JSON.stringify({ error: { code, message } }, null, 2)}
 `);
 }
-function exitCodeFor(err2, ctx, usageExit, json = false) {
-  if (err2 instanceof SilentExit) return err2.exitCode;
-  if (err2 instanceof UsageError) {
-    writeLine(ctx.stderr, `${colors().red("error:")} ${err2.message}`);
-    if (json) writeErrorDocument(ctx, err2.code, err2.message);
+function exitCodeFor(err, ctx, usageExit, json = false) {
+  if (err instanceof SilentExit) return err.exitCode;
+  if (err instanceof UsageError) {
+    writeLine(ctx.stderr, `${colors().red("error:")} ${err.message}`);
+    if (json) writeErrorDocument(ctx, err.code, err.message);
     return usageExit;
   }
-  if (err2 instanceof CmdsyncError) {
-    writeLine(ctx.stderr, `${colors().red("error:")} ${err2.message}`);
-    if (json) writeErrorDocument(ctx, err2.code, err2.message);
+  if (err instanceof CmdsyncError) {
+    writeLine(ctx.stderr, `${colors().red("error:")} ${err.message}`);
+    if (json) writeErrorDocument(ctx, err.code, err.message);
     return 1;
   }
-  const e = err2 instanceof Error ? err2 : new Error(String(err2));
+  const e = err instanceof Error ? err : new Error(String(err));
   writeLine(
     ctx.stderr,
     `${colors().red("internal error:")} ${e.message}
@@ -56359,9 +56405,9 @@ async function parseWith(register, words) {
   register(program2, (opts) => parsed = opts);
   try {
     await program2.parseAsync(words, { from: "user" });
-  } catch (err2) {
-    if (err2 instanceof CommanderError) throw new UsageError(`the action's input args: ${err2.message.replace(/^error: /, "")}`);
-    throw err2;
+  } catch (err) {
+    if (err instanceof CommanderError) throw new UsageError(`the action's input args: ${err.message.replace(/^error: /, "")}`);
+    throw err;
   }
   if (parsed === void 0) throw new UsageError(`the action's input args could not be read: ${words.join(" ")}`);
   return parsed;
@@ -57999,8 +58045,8 @@ async function withGitHub(io, what, use2, permission = "pull-requests: write") {
   try {
     api = new GitHubRest({ apiUrl: io.run.apiUrl, token: io.inputs.githubToken });
     return await use2(api);
-  } catch (err2) {
-    warn(io, `${what}: ${describeGitHubError(err2, api, permission)}`);
+  } catch (err) {
+    warn(io, `${what}: ${describeGitHubError(err, api, permission)}`);
     return void 0;
   } finally {
     await api?.close();
@@ -58025,13 +58071,13 @@ async function applyPullRequest(io) {
   if (!sha) return void 0;
   return withGitHub(io, `Could not look up the pull request of ${sha.slice(0, 7)}`, (api) => mergedPullOfCommit(api, io.run.repository, sha));
 }
-function describeGitHubError(err2, api, permission) {
-  const message = err2 instanceof Error ? err2.message : String(err2);
+function describeGitHubError(err, api, permission) {
+  const message = err instanceof Error ? err.message : String(err);
   const safe = api ? api.redact(message) : message;
-  if (err2 instanceof HTTPError && (err2.status === 403 || err2.status === 404)) {
-    return `GitHub answered ${err2.status} (${safe}). The token needs "${permission}": add it under the job's permissions (on pull requests from forks the token is read-only).`;
+  if (err instanceof HTTPError && (err.status === 403 || err.status === 404)) {
+    return `GitHub answered ${err.status} (${safe}). The token needs "${permission}": add it under the job's permissions (on pull requests from forks the token is read-only).`;
   }
-  if (err2 instanceof CmdsyncError) return safe;
+  if (err instanceof CmdsyncError) return safe;
   return `unexpected error: ${safe}`;
 }
 
@@ -58081,15 +58127,15 @@ function lockBranch(run2) {
   if (run2.ref.startsWith("refs/heads/")) return run2.ref.slice("refs/heads/".length);
   return run2.defaultBranch;
 }
-var statusOf = (err2) => typeof err2?.status === "number" ? err2.status : void 0;
+var statusOf = (err) => typeof err?.status === "number" ? err.status : void 0;
 async function commitLockFile(api, repository, c) {
   const url = `/repos/${repository}/contents/${c.path.split("/").map(encodeURIComponent).join("/")}`;
   let current;
   try {
     const file = await api.request("GET", url, { query: { ref: c.branch } });
     current = { sha: file.sha, text: Buffer.from(file.content ?? "", "base64").toString("utf8") };
-  } catch (err2) {
-    if (statusOf(err2) !== 404) throw err2;
+  } catch (err) {
+    if (statusOf(err) !== 404) throw err;
   }
   if (current?.text === c.after) return "unchanged";
   if (current !== void 0 && current.text !== c.before) {
@@ -58380,9 +58426,9 @@ var NameError = class extends CmdsyncError {
 async function orNone(read) {
   try {
     return await read;
-  } catch (err2) {
-    if (err2 instanceof CmdsyncError) return [];
-    throw err2;
+  } catch (err) {
+    if (err instanceof CmdsyncError) return [];
+    throw err;
   }
 }
 function pick(flag, kind, value, candidates, where2, unreadable) {
@@ -58617,8 +58663,8 @@ async function notifyDeploy(url, input, ctx) {
     const embed = deployReportEmbed({ ...input, env: input.env ?? ctx.env });
     const message = await executeWebhook(client, ref, { embeds: [embed], allowed_mentions: { parse: [] } }, { wait: true });
     writeLine(ctx.stderr, `Posted the deploy report to the notify webhook${message ? ` (message ${message.id})` : ""}.`);
-  } catch (err2) {
-    const raw = err2 instanceof Error ? err2.message : String(err2);
+  } catch (err) {
+    const raw = err instanceof Error ? err.message : String(err);
     const text2 = redactPatterns(client ? client.redactor.redact(raw) : raw).trim().replace(/\s*\n\s*/g, "; ");
     writeLine(ctx.stderr, `warning: could not post the deploy report to the notify webhook: ${text2}`);
   } finally {
@@ -58632,17 +58678,17 @@ init_source();
 init_errors();
 init_errors3();
 function locateServiceErrors(failure, files, cwd) {
-  const err2 = failure.error;
-  const field = fieldOf(err2);
+  const err = failure.error;
+  const field = fieldOf(err);
   if (field !== void 0 && failure.origin) {
     const file = files.find((f) => f.display === failure.origin.file) ?? tryRead(failure.origin.file, cwd);
     if (!file) return [];
     const pos2 = locate(file, [...failure.origin.path, field]);
-    return [`${file.display}:${pos2.line}:${pos2.col}: ${err2.message} [${err2.code}]`];
+    return [`${file.display}:${pos2.line}:${pos2.col}: ${err.message} [${err.code}]`];
   }
-  if (!(err2 instanceof DiscordAPIError) || err2.fieldErrors.length === 0) return [];
+  if (!(err instanceof DiscordAPIError) || err.fieldErrors.length === 0) return [];
   const bulk = failure.actions.length > 1;
-  return err2.fieldErrors.map((fe) => {
+  return err.fieldErrors.map((fe) => {
     const [head, ...tail] = fe.path;
     const action = bulk && typeof head === "number" ? failure.actions[head] : failure.actions[0];
     const rest = bulk && typeof head === "number" ? tail : fe.path;
@@ -58655,9 +58701,9 @@ function locateServiceErrors(failure, files, cwd) {
     return `${action?.address ?? failure.address}: ${fe.path.join(".")}: ${fe.message} [${fe.code}]`;
   });
 }
-function fieldOf(err2) {
-  const f = err2?.field;
-  return err2 instanceof CmdsyncError && typeof f === "string" ? f : void 0;
+function fieldOf(err) {
+  const f = err?.field;
+  return err instanceof CmdsyncError && typeof f === "string" ? f : void 0;
 }
 function tryRead(path, cwd) {
   try {
@@ -58746,13 +58792,13 @@ async function openEmulatorSession(opts, ctx) {
     );
     provisioned = provisionDataFile2(dataFile, { ...applicationId ? { applicationId } : {}, guilds: [...guilds.values()], channels, ...applicationNeeds(opts.manifest) });
     emulator = await startEmulator2({ dataFile, ...opts.manifest ? { limits: { ...opts.manifest.limits } } : {} });
-  } catch (err2) {
-    if (err2 instanceof EmulatorDataError2 || err2 instanceof EmulatorStartError2 || err2 instanceof SeedError2) {
-      throw new CmdsyncError("EMULATOR_START_FAILED", `cannot start the local emulator: ${err2.message}`);
+  } catch (err) {
+    if (err instanceof EmulatorDataError2 || err instanceof EmulatorStartError2 || err instanceof SeedError2) {
+      throw new CmdsyncError("EMULATOR_START_FAILED", `cannot start the local emulator: ${err.message}`);
     }
-    const code = err2?.code;
+    const code = err?.code;
     if (typeof code === "string") throw new CmdsyncError("EMULATOR_START_FAILED", `cannot start the local emulator: ${code} on ${(0, import_node_path15.relative)(ctx.cwd, dataFile) || dataFile}`);
-    throw err2;
+    throw err;
   }
   const { applicationId: appId, botToken, bearerToken } = provisioned.credentials;
   const onDebug = debugSink(opts, ctx);
@@ -58804,11 +58850,11 @@ async function fetchBounded(url, opts) {
     const res = await fetch(url, { signal: controller.signal });
     const body = res.body ? await readCapped(res.body, opts.maxBytes) : new Uint8Array();
     return { status: res.status, contentType: res.headers.get("content-type") ?? "", body: Buffer.from(body) };
-  } catch (err2) {
+  } catch (err) {
     if (timedOut) throw new BoundedFetchError("FETCH_TIMEOUT", `no answer within ${opts.timeoutMs} ms`);
-    if (err2 instanceof BodyTooLarge) throw new BoundedFetchError("FETCH_TOO_LARGE", `larger than ${formatBytes(opts.maxBytes)}`);
-    const e = err2;
-    throw new BoundedFetchError("FETCH_FAILED", typeof e.code === "string" ? e.code : String(e.message ?? err2));
+    if (err instanceof BodyTooLarge) throw new BoundedFetchError("FETCH_TOO_LARGE", `larger than ${formatBytes(opts.maxBytes)}`);
+    const e = err;
+    throw new BoundedFetchError("FETCH_FAILED", typeof e.code === "string" ? e.code : String(e.message ?? err));
   } finally {
     clearTimeout(timer);
     controller.abort();
@@ -58827,8 +58873,8 @@ function avatarLoader(cwd, opts = {}) {
     let res;
     try {
       res = await fetchBounded(source, { timeoutMs, maxBytes });
-    } catch (err2) {
-      const e = err2;
+    } catch (err) {
+      const e = err;
       throw new AvatarLoadError(
         e.code === "FETCH_TOO_LARGE" ? "AVATAR_TOO_LARGE" : e.code === "FETCH_TIMEOUT" ? "AVATAR_FETCH_TIMEOUT" : "AVATAR_FETCH_FAILED",
         `avatar ${source}: ${e.message}`
@@ -58884,9 +58930,9 @@ async function openSavedPlan(opts, ctx) {
   try {
     await checkSavedPlan(plan, session);
     return { plan, session };
-  } catch (err2) {
+  } catch (err) {
     await session.close();
-    throw err2;
+    throw err;
   }
 }
 
@@ -58915,9 +58961,9 @@ async function planInSession(opts, ctx) {
       loaded
     });
     return { result, session };
-  } catch (err2) {
+  } catch (err) {
     await session.close();
-    throw err2;
+    throw err;
   }
 }
 function logPlan(io, plan, names2) {
@@ -58936,8 +58982,8 @@ async function actionPlan(io) {
   try {
     opts = await parsePlanArgs(inputs.args);
     made = await planInSession({ ...opts, manifest: inputs.manifest ?? opts.manifest }, ctx);
-  } catch (err2) {
-    return failed(io, "plan", describeFailure(err2, run2));
+  } catch (err) {
+    return failed(io, "plan", describeFailure(err, run2));
   }
   const { result, session } = made;
   try {
@@ -58991,8 +59037,8 @@ async function actionApply(io) {
   try {
     opts = await parseApplyArgs(inputs.args);
     setup = await prepareApply(io, { ...opts, manifest: inputs.manifest ?? opts.manifest });
-  } catch (err2) {
-    return failed(io, "apply", describeFailure(err2, run2));
+  } catch (err) {
+    return failed(io, "apply", describeFailure(err, run2));
   }
   const { plan, session, manifestPath, made } = setup;
   const lockBefore = readText(lockPath(manifestPath));
@@ -59036,8 +59082,8 @@ async function actionApply(io) {
     }
     await notifyDeploy(opts.notify, { plan, command: "apply" }, ctx);
     return 0;
-  } catch (err2) {
-    return failed(io, "apply", describeFailure(err2, run2));
+  } catch (err) {
+    return failed(io, "apply", describeFailure(err, run2));
   } finally {
     await keepLockFile(io, manifestPath, lockBefore);
     await session.close();
@@ -59196,8 +59242,8 @@ async function actionTest(io) {
       ...opts.readyTimeout !== void 0 ? { readyTimeoutMs: opts.readyTimeout * 1e3 } : {},
       onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || (0, import_node_path23.relative)(ctx.cwd, file), scenario, false))
     });
-  } catch (err2) {
-    return failed(io, "test", describeFailure(err2, io.run));
+  } catch (err) {
+    return failed(io, "test", describeFailure(err, io.run));
   }
   writeLine(ctx.stdout, renderTestRun(result, { color: false }));
   const paths = { cwd: ctx.cwd, ...ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {} };
@@ -59239,8 +59285,8 @@ async function actionLint(io) {
       const linted = lintPath(path, env2);
       return reportsByFile(linted.file, linted.diagnostics);
     });
-  } catch (err2) {
-    return failed(io, "lint", describeFailure(err2, io.run));
+  } catch (err) {
+    return failed(io, "lint", describeFailure(err, io.run));
   }
   const fromRoot = (file) => (0, import_node_path24.relative)(ctx.env.GITHUB_WORKSPACE || ctx.cwd, (0, import_node_path24.resolve)(ctx.cwd, file)).split(import_node_path24.sep).join("/");
   const shown2 = reports.map((r) => ({
@@ -59266,8 +59312,8 @@ async function main() {
     ctx.cwd = actionDirectory(ctx.env, ctx.cwd);
     process.chdir(ctx.cwd);
     return await runCiAction(ctx);
-  } catch (err2) {
-    return exitCodeFor(err2, ctx, 1);
+  } catch (err) {
+    return exitCodeFor(err, ctx, 1);
   }
 }
 
