@@ -3,7 +3,7 @@
  * Pure: the outcome in, lines out.
  */
 import type { InvokeOutcome } from '../../emulator/index.js';
-import { TOKEN_LIFETIME_MS } from '../../wire/interactions/callback.js';
+import { CallbackType, TOKEN_LIFETIME_MS } from '../../wire/interactions/callback.js';
 import { noResponseReason } from '../../wire/interactions/delivery.js';
 import { ComponentType, MessageFlag, SELECT_COMPONENT_TYPES } from '../../wire/enums.js';
 import { modalText } from './modal-text.js';
@@ -94,14 +94,16 @@ export function renderOutcome(o: InvokeOutcome, appName: string): string {
 }
 
 /**
- * Said after an answer when invoke did not wait (`--wait`): the bot may still
- * send follow-ups, which nothing would show.
+ * Said after an answer when invoke did not wait (`--wait`), and only when the bot is evidently not done: it
+ * deferred, or it has sent follow-ups already. A plain answer gets no hint: said after every invoke, it was noise.
+ * One line, so it reads as one.
  */
 export function followupHint(o: InvokeOutcome): string | undefined {
   if (o.outcome !== 'answered' || o.choices) return undefined;
   const n = o.followups.length;
+  if (n === 0 && o.callback?.type !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) return undefined;
   const minutes = TOKEN_LIFETIME_MS / 60_000;
-  return `hint: ${n === 0 ? 'no follow-up' : `${n} follow-up${n === 1 ? '' : 's'}`} so far; ${o.application.name} may send more for ${minutes} minutes (the interaction token's life), and they are not shown here: add --wait SECONDS to collect them, or watch the channel in the web view.\n`;
+  return `hint: ${o.application.name} may send more for ${minutes} minutes; --wait SECONDS shows them\n`;
 }
 
 /** `--json`: the interaction sent and everything received, the token masked (it is a credential for 15 minutes). */
