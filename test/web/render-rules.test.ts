@@ -103,7 +103,7 @@ describe('timeline', () => {
         channelId: 'c',
         messageId: '5',
         source: 'interaction',
-        interaction: { id: 'i', name: 'ping', userId: 'u1', applicationId: 'a' },
+        interaction: { id: 'i', name: 'ping', userId: 'u1', applicationId: 'a', command: 'ping' },
         message: { id: '5', flags: 64, edited_timestamp: '2026-01-01T00:00:00+00:00' },
       },
       (id) => (id === 'u1' ? 'alice' : undefined),
@@ -114,8 +114,14 @@ describe('timeline', () => {
       ephemeral: true,
       edited: true,
       deleted: false,
-      interaction: { name: 'ping', userId: 'u1', username: 'alice', applicationId: 'a' },
+      interaction: { name: 'ping', userId: 'u1', username: 'alice', applicationId: 'a', command: 'ping' },
     });
+    // A form's answer keeps its custom_id as the name, and heads with no command of its own.
+    const form = viewMessageOf(
+      { action: 'create', channelId: 'c', messageId: '7', source: 'interaction', interaction: { id: 'j', name: 'feedback:modal', userId: 'u1', applicationId: 'a' } },
+      () => 'alice',
+    );
+    expect(form.interaction?.command).toBeUndefined();
     const gone = viewMessageOf({ action: 'delete', channelId: 'c', messageId: '6', source: 'webhook', message: { id: '6', flags: 0, edited_timestamp: null } }, () => undefined);
     expect(gone).toMatchObject({ deleted: true, ephemeral: false, edited: false });
     expect(gone.interaction).toBeUndefined();

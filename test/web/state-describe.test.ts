@@ -26,6 +26,10 @@ describe('state view wording', () => {
       guilds: [{ id: '2', name: 'G', roles: [], members: [], apps: [], channels: [{ id: '7', name: 'general', type: 0 }] }],
     };
     expect(describeEntry({ seq: 1, at: 0, kind: 'message', action: 'create', channelId: '7', messageId: '8', source: 'webhook' }, world).text).toBe('create in #general');
+    const answer = (interaction: { id: string; name: string; userId: string; applicationId: string; command?: string }) =>
+      describeEntry({ seq: 3, at: 0, kind: 'message', action: 'create', channelId: '7', messageId: '9', source: 'interaction', interaction }, world).detail;
+    expect(answer({ id: 'i', name: 'ping', userId: 'u', applicationId: '1', command: 'ping' })).toBe('answer to /ping · message 9');
+    expect(answer({ id: 'j', name: 'feedback:modal', userId: 'u', applicationId: '1' })).toBe('answer to a component or form · message 9');
     expect(
       describeEntry({ seq: 2, at: 0, kind: 'delivery', applicationId: '1', transport: 'http', outcome: { kind: 'endpoint-error', status: 500 }, commandName: 'ping' }, world),
     ).toEqual({ kind: 'delivery', text: '/ping over http: no answer: the endpoint answered HTTP 500', detail: 'to Bot', failed: true });

@@ -24,7 +24,7 @@ export interface MessageEntry {
   channelId: string;
   messageId: string;
   source: ViewMessage['source'];
-  interaction?: { id: string; name: string; userId: string; applicationId: string };
+  interaction?: { id: string; name: string; userId: string; applicationId: string; command?: string };
   message?: Record<string, unknown>;
 }
 
@@ -48,6 +48,7 @@ export function viewMessageOf(entry: MessageEntry, username: (userId: string) =>
             userId: entry.interaction.userId,
             username: typeof meta?.user?.username === 'string' ? meta.user.username : (username(entry.interaction.userId) ?? entry.interaction.userId),
             applicationId: entry.interaction.applicationId,
+            ...(entry.interaction.command !== undefined ? { command: entry.interaction.command } : {}),
           },
         }
       : {}),

@@ -72,7 +72,9 @@ export function describeEntry(e: ActivityEntry, world?: ViewWorld): EntryLine {
       };
     }
     case 'message': {
-      const by = e.source === 'interaction' && e.interaction ? `answer to /${e.interaction.name}` : e.source;
+      // A form's or a component's answer names no command of its own: its custom_id is no slash command.
+      const answered = e.interaction?.command !== undefined ? `answer to /${e.interaction.command}` : 'answer to a component or form';
+      const by = e.source === 'interaction' && e.interaction ? answered : e.source;
       return { kind: 'message', text: `${e.action} in ${channelName(world, e.channelId)}`, detail: `${by} · message ${e.messageId}`, failed: false };
     }
   }
