@@ -19,6 +19,7 @@ import {
 } from './model.js';
 import { planGuildPermissions } from './permissions.js';
 import { annotateAccessEffects } from './access-effects.js';
+import { commandRequest } from './requests.js';
 import { chooseStrategy, type StrategyChoice } from './strategy.js';
 import { planWebhooks, type WebhookIntentRef, type WebhookLock } from './webhooks.js';
 
@@ -62,10 +63,7 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     const key = scopeKey(d.scope);
     const { strategy, requests } = chooseStrategy(d.scope, m.actions, opts.strategy);
     const permissions = d.scope.kind === 'guild' ? planGuildPermissions(desired.applicationId, d, a, { guild: m.actions, global: globalActions }) : [];
-    for (const p of permissions) {
-      if (p.kind === 'replace')
-        requests.push({ method: 'PUT', route: `/applications/{app}/guilds/${(d.scope as { guildId: string }).guildId}/commands/{id}/permissions`, addresses: [p.target] });
-    }
+    for (const p of permissions) if (p.kind === 'replace') requests.push(commandRequest('permissions', d.scope, [p.target]));
     const creates = m.actions.filter((x) => x.kind === 'create' || x.kind === 'replace').length;
     // The spec limits creates per guild per day; global creates are counted by the service but not refused.
     const limited = dailyCreatesLimited(d.scope);

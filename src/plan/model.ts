@@ -73,20 +73,54 @@ export interface PermissionAction {
   effects?: string[];
 }
 
+/**
+ * What a planned request does, and the method it is sent with: apply
+ * switches on the kind, never on the method or the route (which are for
+ * people reading the plan). Routes are written in `plan/requests.ts`.
+ */
+export const REQUEST_METHODS = {
+  'command-create': 'POST',
+  'command-edit': 'PATCH',
+  'command-delete': 'DELETE',
+  /** The scope's whole command list, in one PUT. */
+  'bulk-overwrite': 'PUT',
+  /** One command's (or the application-wide `*`) permission set in a guild, in one PUT. */
+  permissions: 'PUT',
+  'webhook-create': 'POST',
+  'webhook-edit': 'PATCH',
+  'webhook-delete': 'DELETE',
+} as const;
+
+export type PlannedRequestKind = keyof typeof REQUEST_METHODS;
+export type CommandRequestKind = 'command-create' | 'command-edit' | 'command-delete' | 'bulk-overwrite' | 'permissions';
+export type WebhookRequestKind = Exclude<PlannedRequestKind, CommandRequestKind>;
+
 /** One HTTP request apply will send, in order. */
-export interface PlannedRequest {
-  method: 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+interface RequestOf<K extends PlannedRequestKind> {
+  readonly kind: K;
+  readonly method: (typeof REQUEST_METHODS)[K];
   /** Route template, e.g. `/applications/{app}/guilds/{guild}/commands/{id}`. */
-  route: string;
-  /** The addresses of the actions this request carries out. */
-  addresses: string[];
-  /**
-   * The webhook a webhook PATCH or DELETE acts on (1.3). Addresses are not
-   * enough: two of the application's webhooks may share a channel and a name,
-   * and the plan deletes (or adopts one and deletes) both.
-   */
-  id?: Snowflake;
+  readonly route: string;
+  /** The addresses of the actions this request carries out (a permission set's: its target, `*` or the command's address). */
+  readonly addresses: readonly string[];
 }
+
+/** A request of a scope's commands or permission sets. */
+export type CommandRequest = { [K in CommandRequestKind]: RequestOf<K> }[CommandRequestKind];
+
+/** A request of the declared webhooks. */
+export type WebhookRequest = {
+  [K in WebhookRequestKind]: RequestOf<K> & {
+    /**
+     * The webhook an edit or delete acts on (1.3). Addresses are not
+     * enough: two of the application's webhooks may share a channel and a name,
+     * and the plan deletes (or adopts one and deletes) both.
+     */
+    readonly id?: Snowflake;
+  };
+}[WebhookRequestKind];
+
+export type PlannedRequest = CommandRequest | WebhookRequest;
 
 export type Strategy = 'bulk' | 'individual';
 
@@ -99,7 +133,7 @@ export interface ScopePlan {
   /** Remote commands kept although the manifest does not list them (prune: false, the auto-created entry point). */
   kept: KeptCommand[];
   strategy: Strategy;
-  requests: PlannedRequest[];
+  requests: CommandRequest[];
   /** Creates this plan spends from the scope's daily allowance. */
   creates: number;
   /** The scope's daily create allowance, where the service has one (guilds); absent for global. */
@@ -161,7 +195,7 @@ export interface WebhookAction {
 /** The application's declared webhooks: what changes, and the requests. */
 export interface WebhookPlan {
   actions: WebhookAction[];
-  requests: PlannedRequest[];
+  requests: WebhookRequest[];
   /** Webhooks of this application kept in declared channels (prune: false). */
   kept: Array<{ id: Snowflake; channelId: Snowflake; name: string }>;
   /** What the plan read (the declared channels, and webhook ids from the lock file): a saved plan re-reads exactly these. */
@@ -198,8 +232,10 @@ export interface MassDeletion {
  * request to its action by address and kind, each action once).
  * Also 1.3: errors' `location`, scopes' `creates_today` and `creates_counted_by`
  * (readers of older plans count no earlier creates, and apply records none).
+ * 1.4: adds requests' `kind` (readers of older plans tell it from the method
+ * and route, plan/requests.ts).
  */
-export const PLAN_FORMAT_VERSION = '1.3';
+export const PLAN_FORMAT_VERSION = '1.4';
 
 export interface Plan {
   format_version: string;
