@@ -125,21 +125,21 @@ export type PlannedRequest = CommandRequest | WebhookRequest;
 export type Strategy = 'bulk' | 'individual';
 
 export interface ScopePlan {
-  scope: Scope;
+  readonly scope: Scope;
   /** `global` or `guild:<id>`. */
-  key: string;
-  actions: CommandAction[];
-  permissions: PermissionAction[];
+  readonly key: string;
+  readonly actions: readonly CommandAction[];
+  readonly permissions: readonly PermissionAction[];
   /** Remote commands kept although the manifest does not list them (prune: false, the auto-created entry point). */
-  kept: KeptCommand[];
-  strategy: Strategy;
-  requests: CommandRequest[];
+  readonly kept: readonly KeptCommand[];
+  readonly strategy: Strategy;
+  readonly requests: readonly CommandRequest[];
   /** Creates this plan spends from the scope's daily allowance. */
-  creates: number;
+  readonly creates: number;
   /** The scope's daily create allowance, where the service has one (guilds); absent for global. */
-  create_allowance?: number;
+  readonly create_allowance?: number;
   /** Creates already spent today in this scope, and who counted them: the emulator itself, or cmdsync's own applies (the lock file). */
-  creates_today?: { used: number; counted_by: CreatesCountedBy };
+  readonly creates_today?: { used: number; counted_by: CreatesCountedBy };
 }
 
 /** Who counted today's creates: the remote emulator (it says), or the lock file (what cmdsync itself created; others may have created more). */
@@ -194,13 +194,13 @@ export interface WebhookAction {
 
 /** The application's declared webhooks: what changes, and the requests. */
 export interface WebhookPlan {
-  actions: WebhookAction[];
-  requests: WebhookRequest[];
+  readonly actions: readonly WebhookAction[];
+  readonly requests: readonly WebhookRequest[];
   /** Webhooks of this application kept in declared channels (prune: false). */
-  kept: Array<{ id: Snowflake; channelId: Snowflake; name: string }>;
+  readonly kept: ReadonlyArray<{ id: Snowflake; channelId: Snowflake; name: string }>;
   /** What the plan read (the declared channels, and webhook ids from the lock file): a saved plan re-reads exactly these. */
-  channels: Snowflake[];
-  locked: Snowflake[];
+  readonly channels: readonly Snowflake[];
+  readonly locked: readonly Snowflake[];
 }
 
 export interface PlanSummary {
@@ -238,29 +238,29 @@ export interface MassDeletion {
 export const PLAN_FORMAT_VERSION = '1.4';
 
 export interface Plan {
-  format_version: string;
-  cmdsync_version: string;
-  application_id: Snowflake;
-  created_at: string;
-  manifest_sha256?: string;
-  scopes: ScopePlan[];
+  readonly format_version: string;
+  readonly cmdsync_version: string;
+  readonly application_id: Snowflake;
+  readonly created_at: string;
+  readonly manifest_sha256?: string;
+  readonly scopes: readonly ScopePlan[];
   /** Present when the manifest declares webhooks. */
-  webhooks?: WebhookPlan;
-  summary: PlanSummary;
+  readonly webhooks?: WebhookPlan;
+  readonly summary: PlanSummary;
   /** Writes apply will send (reads are not counted). */
-  request_count: number;
+  readonly request_count: number;
   /** Reads the plan itself sent. */
-  read_count: number;
-  warnings: PlanWarning[];
+  readonly read_count: number;
+  readonly warnings: readonly PlanWarning[];
   /** Scopes losing more than half of their commands, or all of them: `apply --auto-approve` refuses these without `--allow-mass-delete`. */
-  mass_deletions?: MassDeletion[];
+  readonly mass_deletions?: readonly MassDeletion[];
   /** Findings that block applying (e.g. over the daily create allowance without --force, a command the application cannot have). */
-  errors: PlanError[];
+  readonly errors: readonly PlanError[];
   /** Who counts today's creates for this remote: an emulator counts its own; against the service apply records them in the lock file. */
-  creates_counted_by?: CreatesCountedBy;
+  readonly creates_counted_by?: CreatesCountedBy;
   /** Declared scopes the plan could not read (and so leaves alone); a run with any ends with exit 1. */
-  skipped?: string[];
-  fingerprint: RemoteFingerprint;
+  readonly skipped?: readonly string[];
+  readonly fingerprint: Readonly<RemoteFingerprint>;
 }
 
 /** A blocking finding; `location` when it is about a value written in the manifest (its message then starts with it too). */

@@ -125,7 +125,7 @@ export function planWebhooks(
     return changes.length === 0 ? { ...base, kind: 'noop', remote, changes } : { ...base, kind: 'update', remote, changes, body, ...(body.channel_id ? { reason: 'moved' } : {}) };
   });
 
-  const kept: WebhookPlan['kept'] = [];
+  const kept: Array<WebhookPlan['kept'][number]> = [];
   const declared = new Set(desired.channels);
   for (const w of ours) {
     if (claimed.has(w)) continue;

@@ -10,7 +10,8 @@ const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 
 /** Many scopes of many updates with long, multi-byte descriptions. */
 function bigPlan(scopes: number, perScope: number): Plan {
-  const plan = basePlan();
+  const base = basePlan();
+  const all = [...base.scopes];
   for (let g = 0; g < scopes; g++) {
     const key = `guild:${1000 + g}`;
     const actions = Array.from({ length: perScope }, (_, i) =>
@@ -25,12 +26,10 @@ function bigPlan(scopes: number, perScope: number): Plan {
         ],
       }),
     );
-    plan.scopes.push(scope({ key, scope: { kind: 'guild', guildId: String(1000 + g) }, actions }));
+    all.push(scope({ key, scope: { kind: 'guild', guildId: String(1000 + g) }, actions }));
   }
   const n = scopes * perScope;
-  plan.summary.update = n;
-  plan.request_count = n;
-  return plan;
+  return { ...base, scopes: all, summary: { ...base.summary, update: n }, request_count: n };
 }
 
 function shownActions(md: string): number {

@@ -12,7 +12,7 @@ import { stringify } from 'yaml';
 import { planFromManifest } from '../../src/api/plan.js';
 import { applyPlan } from '../../src/apply/execute.js';
 import { startEmulator } from '../../src/emulator/index.js';
-import type { Plan, PlannedRequest } from '../../src/plan/model.js';
+import type { Plan, PlannedRequest, ScopePlan } from '../../src/plan/model.js';
 import { parsePlan, serializePlan } from '../../src/plan/plan-file.js';
 import { getCommandPermissions, listCommands } from '../../src/remote/commands.js';
 import { RestClient } from '../../src/remote/http/client.js';
@@ -60,7 +60,7 @@ async function applied(t: Awaited<ReturnType<typeof setup>>, plan: Plan) {
 }
 
 /** The guild's scope (the global one, declared by no command, plans nothing). */
-const guildOf = <P extends { scopes: Array<{ key: string }> }>(plan: P): P['scopes'][number] => plan.scopes.find((s) => s.key === `guild:${GUILD}`)!;
+const guildOf = (plan: Plan): ScopePlan => plan.scopes.find((s) => s.key === `guild:${GUILD}`)!;
 
 const withRoutes = (plan: Plan, route: string): Plan => ({ ...plan, scopes: plan.scopes.map((s) => ({ ...s, requests: s.requests.map((r) => ({ ...r, route })) })) });
 
@@ -106,15 +106,16 @@ describe('saved plans and their request kinds', () => {
   it('a request of a kind this version does not know, or whose method contradicts its kind, refuses the file before anything is sent', async () => {
     const t = await setup('bulk');
     const saved = JSON.parse(serializePlan(t.plan));
-    guildOf(saved).requests[1].kind = 'permissions-v2';
+    const permissionsPut = saved.scopes.find((s: ScopePlan) => s.key === `guild:${GUILD}`).requests[1];
+    permissionsPut.kind = 'permissions-v2';
     expect(() => parsePlan(JSON.stringify(saved), 'new.json')).toThrow(
       expect.objectContaining({ code: 'PLAN_FILE_INVALID', message: expect.stringMatching(/new\.json.*"permissions-v2".*plan again/) }),
     );
-    guildOf(saved).requests[1].kind = 'command-delete';
+    permissionsPut.kind = 'command-delete';
     expect(() => parsePlan(JSON.stringify(saved), 'new.json')).toThrow(
       expect.objectContaining({ code: 'PLAN_FILE_INVALID', message: expect.stringMatching(/PUT .* is not a command-delete request/) }),
     );
-    guildOf(saved).requests[1].kind = 'webhook-create';
+    permissionsPut.kind = 'webhook-create';
     expect(() => parsePlan(JSON.stringify(saved), 'new.json')).toThrow(expect.objectContaining({ code: 'PLAN_FILE_INVALID' }));
     expect(t.sent).toEqual([]);
   });
