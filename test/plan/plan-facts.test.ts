@@ -17,7 +17,11 @@ const desired: State = {
   applicationId: APP,
   scopes: [
     { scope: GLOBAL, commands: [{ body: { name: 'ping', description: 'P' } }] },
-    { scope: guildScope('200'), commands: [{ body: { name: 'mod', description: 'M' } }], permissions: [{ target: { kind: 'command', name: 'mod', type: 1 }, entries: [{ id: '200', type: 1, permission: false }] }] },
+    {
+      scope: guildScope('200'),
+      commands: [{ body: { name: 'mod', description: 'M' } }],
+      permissions: [{ target: { kind: 'command', name: 'mod', type: 1 }, entries: [{ id: '200', type: 1, permission: false }] }],
+    },
   ],
 };
 const entryPoint = { id: '900', version: '901', body: { id: '900', application_id: APP, version: '901', type: 4, name: 'launch', description: '', handler: 2 } };
@@ -62,7 +66,7 @@ describe('facts from beside the remote go into buildPlan', () => {
 });
 
 /** Compiled by `npm run typecheck`, never run: a plan's lists and fields cannot be edited in place. */
-export function planIsReadOnly(plan: Plan): void {
+function planIsReadOnly(plan: Plan): void {
   // @ts-expect-error the warnings are buildPlan's
   plan.warnings.push({ code: 'limits', message: '' });
   // @ts-expect-error the errors are buildPlan's
@@ -72,3 +76,4 @@ export function planIsReadOnly(plan: Plan): void {
   // @ts-expect-error and who counts creates
   plan.creates_counted_by = 'emulator';
 }
+void planIsReadOnly;
