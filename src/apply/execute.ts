@@ -1,15 +1,15 @@
-import type { CommandAction, Plan, PlannedRequest, ScopePlan } from '../plan/model.js';
+import { CmdsyncError } from '../errors.js';
+import type { CommandAction, CommandRequest, Plan, PlannedRequest, ScopePlan } from '../plan/model.js';
 import type { RestClient } from '../remote/http/client.js';
 import { bulkOverwriteCommands, createCommand, deleteCommand, editCommand, setCommandPermissions } from '../remote/commands.js';
 import { DiscordAPIError } from '../remote/errors.js';
+import { ErrorAnswers } from '../wire/error-answers.js';
 import { Stop } from './stop.js';
 import { applyWebhooks } from './webhooks.js';
 import { pairWebhookRequests } from './webhook-requests.js';
 import type { ApplyFailure, ApplyOptions, ApplyOutcome } from './outcome.js';
 
 export type { ApplyEvents, AppliedItem, ApplyFailure, ApplyOutcome, ApplyOptions } from './outcome.js';
-
-const UNKNOWN_APPLICATION_COMMAND = 10063;
 
 /**
  * Carries out a plan through the client. Every request is safe to repeat:
@@ -23,7 +23,7 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
   // Before the first write: a saved plan whose webhook requests match none of its actions is refused whole.
   const pairs = plan.webhooks ? pairWebhookRequests(plan.webhooks) : [];
   const run = new PlanRun(plan, client, opts);
-  const total = plan.scopes.reduce((n, s) => n + s.requests.filter((r) => opts.canEditPermissions || !isPermissionRequest(r)).length, 0) + (plan.webhooks?.requests.length ?? 0);
+  const total = plan.scopes.reduce((n, s) => n + s.requests.filter((r) => opts.canEditPermissions || r.kind !== 'permissions').length, 0) + (plan.webhooks?.requests.length ?? 0);
   opts.events?.start?.(total);
   const [global, ...guilds] = [...plan.scopes].sort((a, b) => (a.scope.kind === 'global' ? -1 : b.scope.kind === 'global' ? 1 : 0));
   if (global) await run.scope(global);
@@ -77,9 +77,7 @@ class PlanRun {
   async scope(s: ScopePlan): Promise<void> {
     const done = new Set<string>();
     try {
-      if (s.strategy === 'bulk') await this.bulk(s, done);
-      else await this.individual(s, done);
-      await this.permissions(s, done);
+      for (const req of s.requests) await this.request(s, req, done);
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
     } finally {
@@ -89,9 +87,21 @@ class PlanRun {
     }
   }
 
-  private async bulk(s: ScopePlan, done: Set<string>): Promise<void> {
-    const req = s.requests.find((r) => r.method === 'PUT' && !isPermissionRequest(r));
-    if (!req) return;
+  /** One of the scope's requests, in the plan's order: what is sent is decided by its kind alone. */
+  private request(s: ScopePlan, req: CommandRequest, done: Set<string>): Promise<void> {
+    switch (req.kind) {
+      case 'bulk-overwrite':
+        return this.bulk(s, req, done);
+      case 'command-create':
+      case 'command-edit':
+      case 'command-delete':
+        return this.command(s, req, done);
+      case 'permissions':
+        return this.permissions(s, req, done);
+    }
+  }
+
+  private async bulk(s: ScopePlan, req: CommandRequest, done: Set<string>): Promise<void> {
     // The failure's field paths start with an index into this body: keep the actions in the same order.
     const entries = s.actions.filter((a) => a.kind !== 'delete');
     const body = [...entries.map(bulkEntry), ...s.kept.map((k) => k.body)];
@@ -111,68 +121,56 @@ class PlanRun {
       }
   }
 
-  private async individual(s: ScopePlan, done: Set<string>): Promise<void> {
-    const byAddress = new Map(s.actions.map((a) => [a.address, a]));
-    for (const req of s.requests) {
-      if (isPermissionRequest(req)) continue;
-      const a = byAddress.get(req.addresses[0])!;
-      await this.send(req, [a], () => this.commandRequest(s, a, req));
-      // A replace is two requests; it is applied once both went through.
-      if (a.kind === 'replace' && req.method === 'DELETE') continue;
-      done.add(a.address);
-      this.outcome.applied.push({ address: a.address, kind: a.kind });
-    }
-  }
-
-  private async commandRequest(s: ScopePlan, a: CommandAction, req: PlannedRequest): Promise<void> {
-    if (req.method === 'DELETE') await this.deleteIgnoringMissing(s, a.remote!.id);
-    else if (req.method === 'PATCH') await editCommand(this.client, this.app, s.scope, a.remote!.id, a.body as Parameters<typeof editCommand>[4]);
-    else {
-      // Safe to resend after a lost answer: POST is an upsert by (scope, type, name), so the retry, or the next
-      // apply's plan, finds the command the lost request made and overwrites it instead of adding a second.
-      const { command } = await createCommand(this.client, this.app, s.scope, a.body as unknown as Parameters<typeof createCommand>[3]);
-      this.ids.set(a.address, command.id);
-    }
+  private async command(s: ScopePlan, req: CommandRequest & { kind: 'command-create' | 'command-edit' | 'command-delete' }, done: Set<string>): Promise<void> {
+    const a = s.actions.find((x) => x.address === req.addresses[0]);
+    if (!a) throw new CmdsyncError('PLAN_FILE_INVALID', `The plan's ${req.method} ${req.route} for ${req.addresses.join(', ')} matches none of ${s.key}'s actions; plan again.`);
+    await this.send(req, [a], async () => {
+      if (req.kind === 'command-delete') await this.deleteIgnoringMissing(s, a.remote!.id);
+      else if (req.kind === 'command-edit') await editCommand(this.client, this.app, s.scope, a.remote!.id, a.body as Parameters<typeof editCommand>[4]);
+      else {
+        // Safe to resend after a lost answer: POST is an upsert by (scope, type, name), so the retry, or the next
+        // apply's plan, finds the command the lost request made and overwrites it instead of adding a second.
+        const { command } = await createCommand(this.client, this.app, s.scope, a.body as unknown as Parameters<typeof createCommand>[3]);
+        this.ids.set(a.address, command.id);
+      }
+    });
+    // A replace is two requests; it is applied once both went through.
+    if (a.kind === 'replace' && req.kind === 'command-delete') return;
+    done.add(a.address);
+    this.outcome.applied.push({ address: a.address, kind: a.kind });
   }
 
   private async deleteIgnoringMissing(s: ScopePlan, id: string): Promise<void> {
     try {
       await deleteCommand(this.client, this.app, s.scope, id);
     } catch (err) {
-      if (!(err instanceof DiscordAPIError && err.apiCode === UNKNOWN_APPLICATION_COMMAND)) throw err;
+      if (!(err instanceof DiscordAPIError && err.apiCode === ErrorAnswers.unknownCommand.code)) throw err;
     }
   }
 
-  private async permissions(s: ScopePlan, done: Set<string>): Promise<void> {
-    if (s.scope.kind !== 'guild') return;
-    const pending = s.permissions.filter((p) => p.kind === 'replace');
-    if (pending.length === 0) return;
+  private async permissions(s: ScopePlan, req: CommandRequest, done: Set<string>): Promise<void> {
+    const p = s.permissions.find((x) => x.kind === 'replace' && x.target === req.addresses[0]);
+    if (s.scope.kind !== 'guild' || !p)
+      throw new CmdsyncError('PLAN_FILE_INVALID', `The plan's ${req.method} ${req.route} for ${req.addresses.join(', ')} matches none of ${s.key}'s permission sets; plan again.`);
     if (!this.opts.canEditPermissions) {
       this.outcome.permissionsSkipped =
         'Permission sets were not applied: editing them needs a user bearer token in DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update); a bot token cannot.';
       return;
     }
     const guildId = s.scope.guildId;
-    for (const p of pending) {
-      const req = s.requests.find((r) => isPermissionRequest(r) && r.addresses[0] === p.target)!;
-      const commandId = p.commandId ?? this.ids.get(p.target);
-      await this.send(req, [], async () => {
-        if (!commandId) throw new Error(`No command id for ${p.target}: its command was not created.`);
-        await setCommandPermissions(this.client, this.app, guildId, commandId, p.after);
-      });
-      done.add(`perm:${p.target}`);
-      this.outcome.applied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
-    }
+    const commandId = p.commandId ?? this.ids.get(p.target);
+    await this.send(req, [], async () => {
+      if (!commandId) throw new Error(`No command id for ${p.target}: its command was not created.`);
+      await setCommandPermissions(this.client, this.app, guildId, commandId, p.after);
+    });
+    done.add(`perm:${p.target}`);
+    this.outcome.applied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
   }
 }
 
 /** `guild:1/permissions` for the application-wide set, `<command address>/permissions` otherwise. */
 function permissionAddress(s: ScopePlan, target: string): string {
   return `${target === '*' ? s.key : target}/permissions`;
-}
-
-function isPermissionRequest(req: PlannedRequest): boolean {
-  return req.route.endsWith('/permissions');
 }
 
 /** A bulk entry: the definition, with the remote id when the command keeps it (so renames keep ids). */

@@ -1,7 +1,7 @@
 import { CmdsyncError } from '../errors.js';
-import type { PlannedRequest, WebhookAction, WebhookActionKind, WebhookPlan } from '../plan/model.js';
+import type { WebhookAction, WebhookActionKind, WebhookPlan, WebhookRequest, WebhookRequestKind } from '../plan/model.js';
 
-const KIND: Record<PlannedRequest['method'], WebhookActionKind | undefined> = { DELETE: 'delete', PATCH: 'update', POST: 'create', PUT: undefined };
+const ACTION_KIND: Record<WebhookRequestKind, WebhookActionKind> = { 'webhook-delete': 'delete', 'webhook-edit': 'update', 'webhook-create': 'create' };
 
 /**
  * Each webhook request with the action it carries out. A request on an
@@ -12,10 +12,10 @@ const KIND: Record<PlannedRequest['method'], WebhookActionKind | undefined> = { 
  * before the first write: a plan whose requests and actions disagree is
  * refused whole.
  */
-export function pairWebhookRequests(wp: WebhookPlan): Array<{ req: PlannedRequest; action: WebhookAction }> {
+export function pairWebhookRequests(wp: WebhookPlan): Array<{ req: WebhookRequest; action: WebhookAction }> {
   const taken = new Set<WebhookAction>();
   return wp.requests.map((req) => {
-    const kind = KIND[req.method];
+    const kind = ACTION_KIND[req.kind];
     const action = wp.actions.find((a) => !taken.has(a) && a.kind === kind && (req.id !== undefined ? a.remote?.id === req.id : a.address === req.addresses[0]));
     if (!action)
       throw new CmdsyncError(

@@ -1,17 +1,17 @@
 import { CmdsyncError } from '../errors.js';
 import type { LockFile, WebhookIntent } from '../manifest/lock.js';
-import type { Plan, PlannedRequest, WebhookAction, WebhookPlan } from '../plan/model.js';
+import type { Plan, PlannedRequest, WebhookAction, WebhookPlan, WebhookRequest } from '../plan/model.js';
 import { answersIntent, intentIsFor } from '../plan/webhooks.js';
 import type { RestClient } from '../remote/http/client.js';
 import { DiscordAPIError, writeOutcomeUnknown } from '../remote/errors.js';
 import { createWebhook, deleteWebhook, editWebhook } from '../remote/webhooks.js';
 import type { WebhookState } from '../wire/state.js';
+import { WebhookErrors } from '../wire/webhook.js';
 import type { ApplyFailure, ApplyOptions, ApplyOutcome } from './outcome.js';
 import { Stop } from './stop.js';
 import { intentOf, lockRecord, resolveIntents, settleLock } from './webhook-lock.js';
 import { findLanded, pollInterval, readBack, SETTLE_TIMEOUTS, type CreateGroup, type Poll } from './webhook-readback.js';
 
-const UNKNOWN_WEBHOOK = 10015;
 /** A create whose answer is lost is sent once more only after it had its time to land and did not. */
 const CREATE_ATTEMPTS = 2;
 
@@ -21,7 +21,7 @@ export interface WebhookRun {
   opts: ApplyOptions;
   outcome: ApplyOutcome;
   /** The webhook requests paired with their actions (checked before the first write). */
-  pairs: Array<{ req: PlannedRequest; action: WebhookAction }>;
+  pairs: Array<{ req: WebhookRequest; action: WebhookAction }>;
   send: (req: PlannedRequest, run: () => Promise<void>, origin?: ApplyFailure['origin']) => Promise<void>;
 }
 
@@ -111,7 +111,7 @@ class WebhookApply {
       try {
         await deleteWebhook(client, a.remote!.id, { reason: this.reason });
       } catch (err) {
-        if (!(err instanceof DiscordAPIError && err.apiCode === UNKNOWN_WEBHOOK)) throw err;
+        if (!(err instanceof DiscordAPIError && err.apiCode === WebhookErrors.unknownWebhook.code)) throw err;
       }
       const webhooks = { ...this.lock.webhooks };
       delete webhooks[a.remote!.id];
@@ -225,7 +225,7 @@ class WebhookApply {
         try {
           await deleteWebhook(this.run.client, w.id!, { reason: `${this.reason} (duplicate of a create whose answer was lost)` });
         } catch (error) {
-          if (!(error instanceof DiscordAPIError && error.apiCode === UNKNOWN_WEBHOOK)) {
+          if (!(error instanceof DiscordAPIError && error.apiCode === WebhookErrors.unknownWebhook.code)) {
             fail(`channel:${group.channelId}/webhook/${group.name}`, error);
             continue;
           }

@@ -1,8 +1,8 @@
 import type { Limits } from '../wire/limits.js';
 import { scopeKey, type Scope } from '../wire/scope.js';
-import { dailyCreatesLimited, dailyCreatesProblem } from '../wire/service-rules.js';
+import { dailyCreatesLimited, dailyCreatesProblem, type ApplicationTraits } from '../wire/service-rules.js';
 import type { ScopeState, State, WebhookSetState, WebhookState } from '../wire/state.js';
-import { fingerprintOf } from './fingerprint.js';
+import { APPLICATION_FINGERPRINT_KEY, applicationFingerprint, fingerprintOf } from './fingerprint.js';
 import { matchScope } from './match.js';
 import {
   PLAN_FORMAT_VERSION,
@@ -11,6 +11,7 @@ import {
   type CommandAction,
   type CreatesCountedBy,
   type Plan,
+  type PlanError,
   type PlanSummary,
   type PlanWarning,
   type RemoteFingerprint,
@@ -19,6 +20,7 @@ import {
 } from './model.js';
 import { planGuildPermissions } from './permissions.js';
 import { annotateAccessEffects } from './access-effects.js';
+import { commandRequest } from './requests.js';
 import { chooseStrategy, type StrategyChoice } from './strategy.js';
 import { planWebhooks, type WebhookIntentRef, type WebhookLock } from './webhooks.js';
 
@@ -38,6 +40,16 @@ export interface PlanOptions {
   createsToday?: { byScope: Readonly<Record<string, number>>; countedBy: CreatesCountedBy };
   /** The manifest's webhooks, what the declared channels hold, and the lock file's records. */
   webhooks?: { desired: WebhookSetState; actual: WebhookState[]; lock: WebhookLock; intents?: readonly WebhookIntentRef[] };
+  /** Declared scopes that could not be read (left out of `desired`), and why: the plan says so. */
+  skipped?: ReadonlyArray<{ key: string; reason: string }>;
+  /** The application's settings commands were checked against: part of what a saved plan was made against. */
+  application?: ApplicationTraits;
+  /**
+   * Findings about the planned commands from outside the planner (what the
+   * remote application would refuse), given what each scope keeps: they
+   * become the plan's own errors and warnings, after the planner's.
+   */
+  judge?: (kept: Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>) => { warnings: readonly PlanWarning[]; errors: readonly PlanError[] };
 }
 
 const emptyScope = (s: ScopeState): ScopeState => ({ scope: s.scope, commands: [], permissions: [] });
@@ -50,55 +62,20 @@ const emptyScope = (s: ScopeState): ScopeState => ({ scope: s.scope, commands: [
 export function buildPlan(desired: State, actual: State, opts: PlanOptions): Plan {
   const actualByKey = new Map(actual.scopes.map((s) => [scopeKey(s.scope), s]));
   const warnings: PlanWarning[] = [];
-  const errors: Plan['errors'] = [];
+  const errors: PlanError[] = [];
   const matched = desired.scopes.map((d) => {
     const a = actualByKey.get(scopeKey(d.scope)) ?? emptyScope(d);
     return { d, a, m: matchScope(d, a) };
   });
   const globalMatch = matched.find((x) => x.d.scope.kind === 'global');
-  const globalActions = globalMatch?.m.actions ?? [];
 
-  const scopes: ScopePlan[] = matched.map(({ d, a, m }) => {
-    const key = scopeKey(d.scope);
-    const { strategy, requests } = chooseStrategy(d.scope, m.actions, opts.strategy);
-    const permissions = d.scope.kind === 'guild' ? planGuildPermissions(desired.applicationId, d, a, { guild: m.actions, global: globalActions }) : [];
-    for (const p of permissions) {
-      if (p.kind === 'replace')
-        requests.push({ method: 'PUT', route: `/applications/{app}/guilds/${(d.scope as { guildId: string }).guildId}/commands/{id}/permissions`, addresses: [p.target] });
-    }
-    const creates = m.actions.filter((x) => x.kind === 'create' || x.kind === 'replace').length;
-    // The spec limits creates per guild per day; global creates are counted by the service but not refused.
-    const limited = dailyCreatesLimited(d.scope);
-    const used = opts.createsToday?.byScope[key] ?? 0;
-    const today = opts.createsToday && used > 0 ? { used, counted_by: opts.createsToday.countedBy } : undefined;
-    if (limited) checkDailyCreates({ key, scope: d.scope, creates, used, countedBy: opts.createsToday?.countedBy, limits: opts.limits, force: opts.force }, warnings, errors);
-    for (const dup of m.duplicates)
-      warnings.push({ code: 'duplicate-remote', message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
-    warnings.push(...droppedPermissionWarnings(m.actions, key, d.scope.kind === 'guild' ? a.permissions : undefined));
-    if (d.scope.kind === 'guild') {
-      const sides = { applicationId: desired.applicationId, guildId: d.scope.guildId, desired: d, actual: a, actions: { guild: m.actions, global: globalActions }, permissions };
-      warnings.push(...annotateAccessEffects({ ...sides, ...(globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {}) }));
-    }
-    return {
-      scope: d.scope,
-      key,
-      actions: m.actions,
-      permissions,
-      kept: m.kept,
-      strategy,
-      requests,
-      creates,
-      ...(limited ? { create_allowance: opts.limits.daily_creates } : {}),
-      ...(today ? { creates_today: today } : {}),
-    };
-  });
+  const scopes = matched.map((x) => scopePlan(x, { applicationId: desired.applicationId, globalMatch, opts }, warnings, errors));
 
   const webhooks = opts.webhooks ? planWebhooks(opts.webhooks.desired, opts.webhooks.actual, opts.webhooks.lock, desired.applicationId, opts.webhooks.intents) : undefined;
   const fingerprint = fingerprintOf(matched.map((x) => x.a));
-  if (opts.webhooks) {
-    // Webhooks are part of what a saved plan was made against.
-    fingerprint.webhooks = webhookFingerprint(opts.webhooks.actual);
-  }
+  // Webhooks and the application's settings are part of what a saved plan was made against.
+  if (opts.webhooks) fingerprint.webhooks = webhookFingerprint(opts.webhooks.actual);
+  if (opts.application) fingerprint[APPLICATION_FINGERPRINT_KEY] = applicationFingerprint(opts.application);
   if (webhooks) warnings.push(...deletedWebhookWarnings(webhooks));
   const mass = massDeletions(scopes);
   for (const m of mass) warnings.unshift({ code: 'mass-delete', message: massDeletionMessage(m), scope: m.scope });
@@ -109,6 +86,9 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
       message: `${permissionWrites} permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update). Commands will be applied, permissions will not.`,
     });
   }
+  const outside = outsideFindings(scopes, opts);
+  warnings.push(...outside.warnings);
+  errors.push(...outside.errors);
   return {
     format_version: PLAN_FORMAT_VERSION,
     cmdsync_version: opts.cmdsyncVersion,
@@ -123,8 +103,61 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
     warnings,
     mass_deletions: mass,
     errors,
+    ...(opts.createsToday ? { creates_counted_by: opts.createsToday.countedBy } : {}),
+    ...(opts.skipped && opts.skipped.length > 0 ? { skipped: opts.skipped.map((s) => s.key) } : {}),
     fingerprint,
   };
+}
+
+type Matched = { d: ScopeState; a: ScopeState; m: ReturnType<typeof matchScope> };
+
+/** One declared scope's plan: its actions, permission sets and requests; its findings go to `warnings` and `errors`. */
+function scopePlan(
+  { d, a, m }: Matched,
+  ctx: { applicationId: string; globalMatch: Matched | undefined; opts: PlanOptions },
+  warnings: PlanWarning[],
+  errors: PlanError[],
+): ScopePlan {
+  const { opts, globalMatch } = ctx;
+  const globalActions = globalMatch?.m.actions ?? [];
+  const key = scopeKey(d.scope);
+  const { strategy, requests } = chooseStrategy(d.scope, m.actions, opts.strategy);
+  const permissions = d.scope.kind === 'guild' ? planGuildPermissions(ctx.applicationId, d, a, { guild: m.actions, global: globalActions }) : [];
+  for (const p of permissions) if (p.kind === 'replace') requests.push(commandRequest('permissions', d.scope, [p.target]));
+  const creates = m.actions.filter((x) => x.kind === 'create' || x.kind === 'replace').length;
+  // The spec limits creates per guild per day; global creates are counted by the service but not refused.
+  const limited = dailyCreatesLimited(d.scope);
+  const used = opts.createsToday?.byScope[key] ?? 0;
+  const today = opts.createsToday && used > 0 ? { used, counted_by: opts.createsToday.countedBy } : undefined;
+  if (limited) checkDailyCreates({ key, scope: d.scope, creates, used, countedBy: opts.createsToday?.countedBy, limits: opts.limits, force: opts.force }, warnings, errors);
+  for (const dup of m.duplicates)
+    warnings.push({ code: 'duplicate-remote', message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
+  warnings.push(...droppedPermissionWarnings(m.actions, key, d.scope.kind === 'guild' ? a.permissions : undefined));
+  if (d.scope.kind === 'guild') {
+    const sides = { applicationId: ctx.applicationId, guildId: d.scope.guildId, desired: d, actual: a, actions: { guild: m.actions, global: globalActions }, permissions };
+    warnings.push(...annotateAccessEffects({ ...sides, ...(globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {}) }));
+  }
+  return {
+    scope: d.scope,
+    key,
+    actions: m.actions,
+    permissions,
+    kept: m.kept,
+    strategy,
+    requests,
+    creates,
+    ...(limited ? { create_allowance: opts.limits.daily_creates } : {}),
+    ...(today ? { creates_today: today } : {}),
+  };
+}
+
+/** The judge's findings, then a warning per scope that could not be read. */
+function outsideFindings(scopes: readonly ScopePlan[], opts: PlanOptions): { warnings: PlanWarning[]; errors: PlanError[] } {
+  const judged = opts.judge?.(Object.fromEntries(scopes.map((s) => [s.key, s.kept.map((k) => k.body)]))) ?? { warnings: [], errors: [] };
+  const skipped = (opts.skipped ?? []).map(
+    (s): PlanWarning => ({ code: 'scope-skipped', scope: s.key, message: `Skipped ${s.key}: ${s.reason}. Nothing there is planned or changed.` }),
+  );
+  return { warnings: [...judged.warnings, ...skipped], errors: [...judged.errors] };
 }
 
 const COUNTED_BY: Record<CreatesCountedBy, string> = {
@@ -140,7 +173,7 @@ const COUNTED_BY: Record<CreatesCountedBy, string> = {
 function checkDailyCreates(
   s: { key: string; scope: Scope; creates: number; used: number; countedBy?: CreatesCountedBy; limits: Limits; force: boolean },
   warnings: PlanWarning[],
-  errors: Plan['errors'],
+  errors: PlanError[],
 ): void {
   const { key, creates, used } = s;
   const allowance = s.limits.daily_creates;

@@ -73,39 +73,73 @@ export interface PermissionAction {
   effects?: string[];
 }
 
+/**
+ * What a planned request does, and the method it is sent with: apply
+ * switches on the kind, never on the method or the route (which are for
+ * people reading the plan). Routes are written in `plan/requests.ts`.
+ */
+export const REQUEST_METHODS = {
+  'command-create': 'POST',
+  'command-edit': 'PATCH',
+  'command-delete': 'DELETE',
+  /** The scope's whole command list, in one PUT. */
+  'bulk-overwrite': 'PUT',
+  /** One command's (or the application-wide `*`) permission set in a guild, in one PUT. */
+  permissions: 'PUT',
+  'webhook-create': 'POST',
+  'webhook-edit': 'PATCH',
+  'webhook-delete': 'DELETE',
+} as const;
+
+export type PlannedRequestKind = keyof typeof REQUEST_METHODS;
+export type CommandRequestKind = 'command-create' | 'command-edit' | 'command-delete' | 'bulk-overwrite' | 'permissions';
+export type WebhookRequestKind = Exclude<PlannedRequestKind, CommandRequestKind>;
+
 /** One HTTP request apply will send, in order. */
-export interface PlannedRequest {
-  method: 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+interface RequestOf<K extends PlannedRequestKind> {
+  readonly kind: K;
+  readonly method: (typeof REQUEST_METHODS)[K];
   /** Route template, e.g. `/applications/{app}/guilds/{guild}/commands/{id}`. */
-  route: string;
-  /** The addresses of the actions this request carries out. */
-  addresses: string[];
-  /**
-   * The webhook a webhook PATCH or DELETE acts on (1.3). Addresses are not
-   * enough: two of the application's webhooks may share a channel and a name,
-   * and the plan deletes (or adopts one and deletes) both.
-   */
-  id?: Snowflake;
+  readonly route: string;
+  /** The addresses of the actions this request carries out (a permission set's: its target, `*` or the command's address). */
+  readonly addresses: readonly string[];
 }
+
+/** A request of a scope's commands or permission sets. */
+export type CommandRequest = { [K in CommandRequestKind]: RequestOf<K> }[CommandRequestKind];
+
+/** A request of the declared webhooks. */
+export type WebhookRequest = {
+  [K in WebhookRequestKind]: RequestOf<K> & {
+    /**
+     * The webhook an edit or delete acts on (1.3). Addresses are not
+     * enough: two of the application's webhooks may share a channel and a name,
+     * and the plan deletes (or adopts one and deletes) both.
+     */
+    readonly id?: Snowflake;
+  };
+}[WebhookRequestKind];
+
+export type PlannedRequest = CommandRequest | WebhookRequest;
 
 export type Strategy = 'bulk' | 'individual';
 
 export interface ScopePlan {
-  scope: Scope;
+  readonly scope: Scope;
   /** `global` or `guild:<id>`. */
-  key: string;
-  actions: CommandAction[];
-  permissions: PermissionAction[];
+  readonly key: string;
+  readonly actions: readonly CommandAction[];
+  readonly permissions: readonly PermissionAction[];
   /** Remote commands kept although the manifest does not list them (prune: false, the auto-created entry point). */
-  kept: KeptCommand[];
-  strategy: Strategy;
-  requests: PlannedRequest[];
+  readonly kept: readonly KeptCommand[];
+  readonly strategy: Strategy;
+  readonly requests: readonly CommandRequest[];
   /** Creates this plan spends from the scope's daily allowance. */
-  creates: number;
+  readonly creates: number;
   /** The scope's daily create allowance, where the service has one (guilds); absent for global. */
-  create_allowance?: number;
+  readonly create_allowance?: number;
   /** Creates already spent today in this scope, and who counted them: the emulator itself, or cmdsync's own applies (the lock file). */
-  creates_today?: { used: number; counted_by: CreatesCountedBy };
+  readonly creates_today?: { used: number; counted_by: CreatesCountedBy };
 }
 
 /** Who counted today's creates: the remote emulator (it says), or the lock file (what cmdsync itself created; others may have created more). */
@@ -160,13 +194,13 @@ export interface WebhookAction {
 
 /** The application's declared webhooks: what changes, and the requests. */
 export interface WebhookPlan {
-  actions: WebhookAction[];
-  requests: PlannedRequest[];
+  readonly actions: readonly WebhookAction[];
+  readonly requests: readonly WebhookRequest[];
   /** Webhooks of this application kept in declared channels (prune: false). */
-  kept: Array<{ id: Snowflake; channelId: Snowflake; name: string }>;
+  readonly kept: ReadonlyArray<{ id: Snowflake; channelId: Snowflake; name: string }>;
   /** What the plan read (the declared channels, and webhook ids from the lock file): a saved plan re-reads exactly these. */
-  channels: Snowflake[];
-  locked: Snowflake[];
+  readonly channels: readonly Snowflake[];
+  readonly locked: readonly Snowflake[];
 }
 
 export interface PlanSummary {
@@ -198,33 +232,35 @@ export interface MassDeletion {
  * request to its action by address and kind, each action once).
  * Also 1.3: errors' `location`, scopes' `creates_today` and `creates_counted_by`
  * (readers of older plans count no earlier creates, and apply records none).
+ * 1.4: adds requests' `kind` (readers of older plans tell it from the method
+ * and route, plan/requests.ts).
  */
-export const PLAN_FORMAT_VERSION = '1.3';
+export const PLAN_FORMAT_VERSION = '1.4';
 
 export interface Plan {
-  format_version: string;
-  cmdsync_version: string;
-  application_id: Snowflake;
-  created_at: string;
-  manifest_sha256?: string;
-  scopes: ScopePlan[];
+  readonly format_version: string;
+  readonly cmdsync_version: string;
+  readonly application_id: Snowflake;
+  readonly created_at: string;
+  readonly manifest_sha256?: string;
+  readonly scopes: readonly ScopePlan[];
   /** Present when the manifest declares webhooks. */
-  webhooks?: WebhookPlan;
-  summary: PlanSummary;
+  readonly webhooks?: WebhookPlan;
+  readonly summary: PlanSummary;
   /** Writes apply will send (reads are not counted). */
-  request_count: number;
+  readonly request_count: number;
   /** Reads the plan itself sent. */
-  read_count: number;
-  warnings: PlanWarning[];
+  readonly read_count: number;
+  readonly warnings: readonly PlanWarning[];
   /** Scopes losing more than half of their commands, or all of them: `apply --auto-approve` refuses these without `--allow-mass-delete`. */
-  mass_deletions?: MassDeletion[];
+  readonly mass_deletions?: readonly MassDeletion[];
   /** Findings that block applying (e.g. over the daily create allowance without --force, a command the application cannot have). */
-  errors: PlanError[];
+  readonly errors: readonly PlanError[];
   /** Who counts today's creates for this remote: an emulator counts its own; against the service apply records them in the lock file. */
-  creates_counted_by?: CreatesCountedBy;
+  readonly creates_counted_by?: CreatesCountedBy;
   /** Declared scopes the plan could not read (and so leaves alone); a run with any ends with exit 1. */
-  skipped?: string[];
-  fingerprint: RemoteFingerprint;
+  readonly skipped?: readonly string[];
+  readonly fingerprint: Readonly<RemoteFingerprint>;
 }
 
 /** A blocking finding; `location` when it is about a value written in the manifest (its message then starts with it too). */

@@ -1,11 +1,13 @@
 import { CmdsyncError } from '../errors.js';
 import { PLAN_FORMAT_VERSION, type Plan } from './model.js';
+import { requestWithKind } from './requests.js';
 
 /**
  * `plan --out FILE` writes the plan as JSON; `apply FILE` reads it back and
  * carries out exactly it. The file holds definitions and ids, never a
  * credential. A file of another major format version is refused (minor
- * versions only add keys).
+ * versions only add keys); each request of an older 1.x file is given the
+ * kind apply goes by (format 1.4).
  */
 export function serializePlan(plan: Plan): string {
   return `${JSON.stringify(plan, null, 2)}\n`;
@@ -29,5 +31,17 @@ export function parsePlan(text: string, source: string): Plan {
       `${source} has plan format ${plan.format_version}; this cmdsync reads ${PLAN_FORMAT_VERSION.split('.')[0]}.x. Plan again with this version.`,
     );
   }
-  return plan as Plan;
+  return withRequestKinds(plan as Plan, source);
+}
+
+function withRequestKinds(plan: Plan, source: string): Plan {
+  const kinds = <R extends { kind?: unknown; method?: unknown; route?: unknown }>(requests: unknown, webhook: boolean): R[] => {
+    if (!Array.isArray(requests)) throw new CmdsyncError('PLAN_FILE_INVALID', `${source} is not a cmdsync plan file (a scope without requests).`);
+    return requests.map((r: R) => ({ ...r, kind: requestWithKind(r, webhook, source) }));
+  };
+  return {
+    ...plan,
+    scopes: plan.scopes.map((s) => ({ ...s, requests: kinds(s.requests, false) })),
+    ...(plan.webhooks ? { webhooks: { ...plan.webhooks, requests: kinds(plan.webhooks.requests, true) } } : {}),
+  };
 }

@@ -1,34 +1,32 @@
 import type { Scope } from '../wire/scope.js';
-import type { CommandAction, PlannedRequest, Strategy } from './model.js';
+import type { CommandAction, CommandRequest, Strategy } from './model.js';
+import { commandRequest } from './requests.js';
 
 export type StrategyChoice = Strategy | 'auto';
-
-const commandsRoute = (scope: Scope): string => (scope.kind === 'global' ? '/applications/{app}/commands' : `/applications/{app}/guilds/${scope.guildId}/commands`);
 
 /**
  * Per-command requests, in the order that is safe near the count limits:
  * deletes first (they free slots), then edits, then creates (peers §5.7).
  * A replace is a delete and a create: the service cannot change a type.
  */
-export function individualRequests(scope: Scope, actions: CommandAction[]): PlannedRequest[] {
-  const base = commandsRoute(scope);
-  const out: PlannedRequest[] = [];
-  for (const a of actions) if (a.kind === 'delete' || a.kind === 'replace') out.push({ method: 'DELETE', route: `${base}/{id}`, addresses: [a.address] });
-  for (const a of actions) if (a.kind === 'update' || a.kind === 'rename') out.push({ method: 'PATCH', route: `${base}/{id}`, addresses: [a.address] });
-  for (const a of actions) if (a.kind === 'create' || a.kind === 'replace') out.push({ method: 'POST', route: base, addresses: [a.address] });
+export function individualRequests(scope: Scope, actions: CommandAction[]): CommandRequest[] {
+  const out: CommandRequest[] = [];
+  for (const a of actions) if (a.kind === 'delete' || a.kind === 'replace') out.push(commandRequest('command-delete', scope, [a.address]));
+  for (const a of actions) if (a.kind === 'update' || a.kind === 'rename') out.push(commandRequest('command-edit', scope, [a.address]));
+  for (const a of actions) if (a.kind === 'create' || a.kind === 'replace') out.push(commandRequest('command-create', scope, [a.address]));
   return out;
 }
 
-export function bulkRequests(scope: Scope, actions: CommandAction[]): PlannedRequest[] {
+export function bulkRequests(scope: Scope, actions: CommandAction[]): CommandRequest[] {
   const changed = actions.filter((a) => a.kind !== 'noop').map((a) => a.address);
-  return changed.length === 0 ? [] : [{ method: 'PUT', route: commandsRoute(scope), addresses: changed }];
+  return changed.length === 0 ? [] : [commandRequest('bulk-overwrite', scope, changed)];
 }
 
 /**
  * The fewest requests wins; on a tie the per-command calls, whose blast radius
  * is one command rather than the whole scope.
  */
-export function chooseStrategy(scope: Scope, actions: CommandAction[], choice: StrategyChoice): { strategy: Strategy; requests: PlannedRequest[] } {
+export function chooseStrategy(scope: Scope, actions: CommandAction[], choice: StrategyChoice): { strategy: Strategy; requests: CommandRequest[] } {
   const individual = individualRequests(scope, actions);
   const bulk = bulkRequests(scope, actions);
   if (choice === 'individual') return { strategy: 'individual', requests: individual };

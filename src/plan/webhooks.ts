@@ -1,6 +1,7 @@
 import { isApplicationsOwnWebhook } from '../wire/webhook.js';
 import type { WebhookSetState, WebhookState } from '../wire/state.js';
-import type { FieldChange, PlannedRequest, WebhookAction, WebhookPlan } from './model.js';
+import type { FieldChange, WebhookAction, WebhookPlan, WebhookRequest } from './model.js';
+import { webhookCreateRequest, webhookRequest } from './requests.js';
 
 /** What the lock file knows of the webhooks cmdsync manages, by id. */
 export type WebhookLock = Readonly<Record<string, { key?: string; avatar?: string }>>;
@@ -124,7 +125,7 @@ export function planWebhooks(
     return changes.length === 0 ? { ...base, kind: 'noop', remote, changes } : { ...base, kind: 'update', remote, changes, body, ...(body.channel_id ? { reason: 'moved' } : {}) };
   });
 
-  const kept: WebhookPlan['kept'] = [];
+  const kept: Array<WebhookPlan['kept'][number]> = [];
   const declared = new Set(desired.channels);
   for (const w of ours) {
     if (claimed.has(w)) continue;
@@ -152,10 +153,10 @@ export function planWebhooks(
 }
 
 /** Deletes first (a channel holds at most 15), then edits and moves, then creates; a request on an existing webhook names it by id. */
-function webhookRequests(actions: WebhookAction[]): PlannedRequest[] {
-  const out: PlannedRequest[] = [];
-  for (const a of actions) if (a.kind === 'delete') out.push({ method: 'DELETE', route: '/webhooks/{id}', addresses: [a.address], id: a.remote!.id });
-  for (const a of actions) if (a.kind === 'update') out.push({ method: 'PATCH', route: '/webhooks/{id}', addresses: [a.address], id: a.remote!.id });
-  for (const a of actions) if (a.kind === 'create') out.push({ method: 'POST', route: `/channels/${a.channelId}/webhooks`, addresses: [a.address] });
+function webhookRequests(actions: WebhookAction[]): WebhookRequest[] {
+  const out: WebhookRequest[] = [];
+  for (const a of actions) if (a.kind === 'delete') out.push(webhookRequest('webhook-delete', a.address, a.remote!.id));
+  for (const a of actions) if (a.kind === 'update') out.push(webhookRequest('webhook-edit', a.address, a.remote!.id));
+  for (const a of actions) if (a.kind === 'create') out.push(webhookCreateRequest(a.address, a.channelId));
   return out;
 }

@@ -6,6 +6,7 @@ import type {
   RESTPostAPIApplicationCommandsJSONBody,
   RESTPutAPIApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
+import { ErrorAnswers } from '../wire/error-answers.js';
 import type { Scope } from '../wire/scope.js';
 import type { Snowflake } from '../wire/snowflake.js';
 import type { RestClient } from './http/client.js';
@@ -21,9 +22,6 @@ import { DiscordAPIError } from './errors.js';
 export interface CallOptions {
   signal?: AbortSignal;
 }
-
-/** The service's "no overwrites for this command" answer (GET single command permissions). */
-export const UNKNOWN_APPLICATION_COMMAND_PERMISSIONS = 10066;
 
 /** `/applications/{app}/commands` or `/applications/{app}/guilds/{guild}/commands`. */
 export function commandsPath(applicationId: Snowflake, scope: Scope): string {
@@ -131,7 +129,8 @@ export async function getCommandPermissions(
       signal: options.signal,
     });
   } catch (error) {
-    if (error instanceof DiscordAPIError && error.apiCode === UNKNOWN_APPLICATION_COMMAND_PERMISSIONS) return null;
+    // The service's "no overwrites for this command" answer.
+    if (error instanceof DiscordAPIError && error.apiCode === ErrorAnswers.unknownCommandPermissions.code) return null;
     throw error;
   }
 }

@@ -5,13 +5,12 @@ import type { Diagnostic } from '../manifest/diagnostic.js';
 import type { LoadedManifest } from '../manifest/load.js';
 import { createsToday as lockCreatesToday, readLock, type LockFile } from '../manifest/lock.js';
 import { buildPlan } from '../plan/build.js';
-import { APPLICATION_FINGERPRINT_KEY, applicationFingerprint } from '../plan/fingerprint.js';
 import type { Plan } from '../plan/model.js';
 import type { StrategyChoice } from '../plan/strategy.js';
 import { VERSION } from '../version.js';
 import { scopeKey } from '../wire/scope.js';
 import type { State } from '../wire/state.js';
-import { checkAgainstApplication } from './application-check.js';
+import { judgeByApplication } from './application-check.js';
 import { loadValidManifest, type InterpolationEnv, type ValidManifest } from './load.js';
 import { readRemote, type ReadProgress, type RemoteRead } from './read-remote.js';
 import { managesWebhooks, selectScopes, type ScopeSelection } from './scopes.js';
@@ -85,7 +84,7 @@ export async function planSync(req: PlanRequest): Promise<PlanResult> {
   return { plan, manifest, desired, actual: remote.actual, diagnostics, lock };
 }
 
-/** The plan of the scopes that could be read, judged by what the remote reports. */
+/** The plan of the scopes that could be read, judged by what the remote reports: all of it buildPlan's, nothing added after. */
 function planAgainst(req: PlanRequest, manifest: LoadedManifest, desired: State, lock: LockFile, remote: RemoteRead): Plan {
   const { application, skipped } = remote;
   // A scope that could not be read is left alone: planning it against nothing would recreate everything.
@@ -97,7 +96,8 @@ function planAgainst(req: PlanRequest, manifest: LoadedManifest, desired: State,
   const createsToday = application.emulator
     ? { byScope: application.emulator.creates, countedBy: 'emulator' as const }
     : { byScope: lockCreatesToday(lock, req.target.applicationId, now), countedBy: 'lock-file' as const };
-  const plan = buildPlan(reachable, remote.actual, {
+  const scopes = reachable.scopes.map((s) => s.scope);
+  return buildPlan(reachable, remote.actual, {
     ...(remote.webhooks ? { webhooks: { ...remote.webhooks, lock: lock.webhooks, intents: lock.intents ?? [] } } : {}),
     strategy: req.strategy ?? 'auto',
     limits,
@@ -108,16 +108,10 @@ function planAgainst(req: PlanRequest, manifest: LoadedManifest, desired: State,
     manifestSha256: manifestDigest(manifest),
     readCount: remote.reads,
     now: new Date(now),
+    ...(application.traits ? { application: application.traits } : {}),
+    skipped: skipped.map((s) => ({ key: scopeKey(s.scope), reason: s.reason })),
+    judge: (kept) => judgeByApplication(manifest, application, { limits, scopes, kept }),
   });
-  plan.creates_counted_by = createsToday.countedBy;
-  if (application.traits) plan.fingerprint[APPLICATION_FINGERPRINT_KEY] = applicationFingerprint(application.traits);
-  checkAgainstApplication(plan, manifest, application, { limits, scopes: reachable.scopes.map((s) => s.scope) });
-  if (skipped.length > 0) {
-    plan.skipped = skipped.map((s) => scopeKey(s.scope));
-    for (const s of skipped)
-      plan.warnings.push({ code: 'scope-skipped', scope: scopeKey(s.scope), message: `Skipped ${scopeKey(s.scope)}: ${s.reason}. Nothing there is planned or changed.` });
-  }
-  return plan;
 }
 
 function manifestDigest(manifest: LoadedManifest): string {

@@ -51,6 +51,9 @@ describe('the lint entry’s own reading of the command line', () => {
     [['lint', '--color', '-q']],
     [['lint', '--json', 'a.yaml']],
     [['lint', '--json', '-f', 'json']],
+    [['lint', '-C', 'sub', 'a.yaml']],
+    [['lint', '--chdir=sub', '--stdin-filename', 'x.yaml', '-']],
+    [['lint', '--max-warnings', '007', '-q', '--no-color']],
   ])('reads %j exactly as the full program does', async (argv) => {
     const fast = parseLintArgs(argv);
     expect(fast).toBeDefined();
@@ -72,6 +75,10 @@ describe('the lint entry’s own reading of the command line', () => {
     [['lint', '-m']],
     [['plan']],
     [['lint', '--json', '--format', 'unix']],
+    [['lint', '-mfoo.yaml']],
+    [['lint', '--no-color=1']],
+    [['lint', '--manifest', '--quiet']],
+    [['lint', '--max-warnings', '99999999999999999999']],
   ])('leaves %j to the full program', (argv) => {
     expect(parseLintArgs(argv)).toBeUndefined();
   });

@@ -47,7 +47,7 @@ describe('plan -o', () => {
     expect(r.code).toBe(0);
     expect(existsSync(join(cwd, '-'))).toBe(false);
     const plan = JSON.parse(r.stdout);
-    expect(plan).toMatchObject({ format_version: '1.3', request_count: 1 });
+    expect(plan).toMatchObject({ format_version: '1.4', request_count: 1 });
     expect(plan.has_changes).toBeUndefined();
     expect(r.stderr).toContain('+ chat_input/ping will be created');
     const saved = await runBin(['plan', '--emulator', '-o', 'p.json'], { cwd });

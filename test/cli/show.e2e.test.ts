@@ -50,7 +50,7 @@ describe('cmdsync show', () => {
     const json = await run(cwd, ['show', 'plan.json', '--json']);
     expect(json.code).toBe(0);
     const doc = JSON.parse(json.stdout);
-    expect(doc.format_version).toBe('1.3');
+    expect(doc.format_version).toBe('1.4');
     expect(doc.changes[0].diff).toEqual([{ sign: '+', label: 'option "who" (user)', children: [{ sign: '+', label: 'description', value: '"Who"' }] }]);
     expect(JSON.parse((await run(cwd, ['show', 'plan.json', '--format', 'json'])).stdout)).toEqual(doc);
   });

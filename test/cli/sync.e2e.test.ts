@@ -47,7 +47,7 @@ describe('plan and apply against the embedded emulator (built binary)', () => {
     expect(changed.stdout).toContain('~ description: "Ping" → "Ping the bot"');
     expect(changed.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy. 1 request.');
     const saved = readFileSync(join(cwd, 'plan.json'), 'utf8');
-    expect(JSON.parse(saved)).toMatchObject({ format_version: '1.3', request_count: 1 });
+    expect(JSON.parse(saved)).toMatchObject({ format_version: '1.4', request_count: 1 });
 
     const applied = await run(cwd, ['apply', '--emulator', 'plan.json']);
     expect(applied.code).toBe(0);
@@ -71,7 +71,7 @@ describe('plan and apply against the embedded emulator (built binary)', () => {
     const r = await run(cwd, ['plan', '--emulator', '--json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
-    expect(doc).toMatchObject({ format_version: '1.3', has_changes: true, summary: { create: 3 } });
+    expect(doc).toMatchObject({ format_version: '1.4', has_changes: true, summary: { create: 3 } });
     expect(doc.changes.map((c: { actions: string[] }) => c.actions[0])).toContain('create');
   });
 

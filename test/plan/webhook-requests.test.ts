@@ -32,7 +32,7 @@ describe('webhook requests paired with their actions', () => {
     const action: WebhookAction = { kind: 'delete', address: 'channel:10/webhook/X', channelId: '10', name: 'X', remote: { id: '21', channelId: '10', name: 'X' }, changes: [] };
     const wp: WebhookPlan = {
       actions: [action],
-      requests: [{ method: 'DELETE', route: '/webhooks/{id}', addresses: [action.address], id: '99' }],
+      requests: [{ kind: 'webhook-delete', method: 'DELETE', route: '/webhooks/{id}', addresses: [action.address], id: '99' }],
       kept: [],
       channels: ['10'],
       locked: [],

@@ -43,8 +43,8 @@ function screen(raw: string): string[] {
     .map((l) => l.slice(l.lastIndexOf('\r') + 1));
 }
 
-const create: PlannedRequest = { method: 'POST', route: '/applications/{app}/commands', addresses: ['global/chat_input/ping'] };
-const update: PlannedRequest = { method: 'PATCH', route: '/applications/{app}/guilds/{guild}/commands/{id}', addresses: ['guild:1/chat_input/echo'] };
+const create: PlannedRequest = { kind: 'command-create', method: 'POST', route: '/applications/{app}/commands', addresses: ['global/chat_input/ping'] };
+const update: PlannedRequest = { kind: 'command-edit', method: 'PATCH', route: '/applications/{app}/guilds/{guild}/commands/{id}', addresses: ['guild:1/chat_input/echo'] };
 const result: ApplyResult = { applied: [{ address: 'global/chat_input/ping', kind: 'create' }], failed: { address: 'guild:1/chat_input/echo', message: 'x' }, notApplied: [] };
 
 /** A clock that advances by a fixed step on each read. */
@@ -66,14 +66,14 @@ describe('requestLabel', () => {
   it('says what a request does in the user’s words', () => {
     expect(requestLabel(create)).toBe('create global/chat_input/ping');
     expect(requestLabel(update)).toBe('update guild:1/chat_input/echo');
-    expect(requestLabel({ method: 'DELETE', route: '/x', addresses: ['global/user/Info'] })).toBe('delete global/user/Info');
-    expect(requestLabel({ method: 'PUT', route: '/applications/{app}/guilds/{guild}/commands', addresses: ['guild:1/chat_input/a', 'guild:1/chat_input/b'] })).toBe(
-      'overwrite guild:1 (2 commands)',
-    );
-    expect(requestLabel({ method: 'PUT', route: '/applications/{app}/guilds/{guild}/commands/{id}/permissions', addresses: ['guild:1/chat_input/a'] })).toBe(
+    expect(requestLabel({ kind: 'command-delete', method: 'DELETE', route: '/x', addresses: ['global/user/Info'] })).toBe('delete global/user/Info');
+    expect(
+      requestLabel({ kind: 'bulk-overwrite', method: 'PUT', route: '/applications/{app}/guilds/{guild}/commands', addresses: ['guild:1/chat_input/a', 'guild:1/chat_input/b'] }),
+    ).toBe('overwrite guild:1 (2 commands)');
+    expect(requestLabel({ kind: 'permissions', method: 'PUT', route: '/applications/{app}/guilds/{guild}/commands/{id}/permissions', addresses: ['guild:1/chat_input/a'] })).toBe(
       'set permissions of guild:1/chat_input/a',
     );
-    expect(requestLabel({ method: 'PATCH', route: '/x', addresses: ['global/chat_input/a', 'global/chat_input/b', 'global/chat_input/c'] })).toBe(
+    expect(requestLabel({ kind: 'command-edit', method: 'PATCH', route: '/x', addresses: ['global/chat_input/a', 'global/chat_input/b', 'global/chat_input/c'] })).toBe(
       'update global/chat_input/a and 2 more',
     );
   });
@@ -157,8 +157,8 @@ describe('interactive progress with requests in flight together', () => {
     setColor(false);
     const { stream, text } = fakeStream(true);
     const p = await createInteractiveProgress({ stream, isEnabled: true, color: false, now: clock(1) });
-    const a: PlannedRequest = { method: 'POST', route: '/r', addresses: ['guild:1/chat_input/a'] };
-    const b: PlannedRequest = { method: 'POST', route: '/r', addresses: ['guild:2/chat_input/b'] };
+    const a: PlannedRequest = { kind: 'command-create', method: 'POST', route: '/r', addresses: ['guild:1/chat_input/a'] };
+    const b: PlannedRequest = { kind: 'command-create', method: 'POST', route: '/r', addresses: ['guild:2/chat_input/b'] };
     p.start(2);
     p.requestStarted(a, 0);
     p.requestStarted(b, 1);

@@ -61,10 +61,10 @@ export function fullPlan(): Plan {
     ],
     kept: [{ address: 'global/primary_entry_point/launch', id: '14', reason: 'auto-created entry point', body: { id: 'x', name: 'launch', type: 4 } }],
     requests: [
-      { method: 'POST', route: '/applications/{app}/commands', addresses: ['global/chat_input/ping'] },
-      { method: 'PATCH', route: '/applications/{app}/commands/{id}', addresses: ['global/chat_input/echo'] },
-      { method: 'PATCH', route: '/applications/{app}/commands/{id}', addresses: ['global/chat_input/hi'] },
-      { method: 'DELETE', route: '/applications/{app}/commands/{id}', addresses: ['global/chat_input/old'] },
+      { kind: 'command-create', method: 'POST', route: '/applications/{app}/commands', addresses: ['global/chat_input/ping'] },
+      { kind: 'command-edit', method: 'PATCH', route: '/applications/{app}/commands/{id}', addresses: ['global/chat_input/echo'] },
+      { kind: 'command-edit', method: 'PATCH', route: '/applications/{app}/commands/{id}', addresses: ['global/chat_input/hi'] },
+      { kind: 'command-delete', method: 'DELETE', route: '/applications/{app}/commands/{id}', addresses: ['global/chat_input/old'] },
     ],
     creates: 1,
   });
@@ -104,9 +104,9 @@ export function fullPlan(): Plan {
       { kind: 'noop', target: `guild:${GUILD}/chat_input/quiet`, commandId: '21', before: [], after: [] },
     ],
     requests: [
-      { method: 'DELETE', route: '/applications/{app}/guilds/{guild}/commands/{id}', addresses: [`guild:${GUILD}/message/Profile`] },
-      { method: 'POST', route: '/applications/{app}/guilds/{guild}/commands', addresses: [`guild:${GUILD}/message/Profile`] },
-      { method: 'PUT', route: '/applications/{app}/guilds/{guild}/commands/permissions', addresses: [`guild:${GUILD}/message/Profile`] },
+      { kind: 'command-delete', method: 'DELETE', route: '/applications/{app}/guilds/{guild}/commands/{id}', addresses: [`guild:${GUILD}/message/Profile`] },
+      { kind: 'command-create', method: 'POST', route: '/applications/{app}/guilds/{guild}/commands', addresses: [`guild:${GUILD}/message/Profile`] },
+      { kind: 'permissions', method: 'PUT', route: '/applications/{app}/guilds/{guild}/commands/permissions', addresses: [`guild:${GUILD}/message/Profile`] },
     ],
     creates: 1,
   });

@@ -8,7 +8,8 @@ const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 
 /** Many scopes of many updates with long, multi-byte descriptions. */
 function bigPlan(scopes: number, perScope: number): Plan {
-  const plan = basePlan();
+  const base = basePlan();
+  const all = [...base.scopes];
   for (let g = 0; g < scopes; g++) {
     const key = `guild:${1000 + g}`;
     const actions = Array.from({ length: perScope }, (_, i) =>
@@ -23,12 +24,10 @@ function bigPlan(scopes: number, perScope: number): Plan {
         ],
       }),
     );
-    plan.scopes.push(scope({ key, scope: { kind: 'guild', guildId: String(1000 + g) }, actions }));
+    all.push(scope({ key, scope: { kind: 'guild', guildId: String(1000 + g) }, actions }));
   }
   const n = scopes * perScope;
-  plan.summary.update = n;
-  plan.request_count = n;
-  return plan;
+  return { ...base, scopes: all, summary: { ...base.summary, update: n }, request_count: n };
 }
 
 function shownActions(md: string): number {
@@ -110,19 +109,20 @@ describe('the counts table', () => {
   /** The full plan, a guild with nothing to do, and webhooks (one created, one deleted) as the planner makes them. */
   function planWithWebhooksAndAnIdleGuild(): Plan {
     const plan = fullPlan();
-    plan.scopes.push(
-      scope({
-        key: 'guild:222222222222222222',
-        scope: { kind: 'guild', guildId: '222222222222222222' },
-        actions: [action({ kind: 'noop', address: 'guild:222222222222222222/chat_input/ping', name: 'ping', remote: { id: '30', name: 'ping', type: 1 } })],
-      }),
-    );
+    const idle = scope({
+      key: 'guild:222222222222222222',
+      scope: { kind: 'guild', guildId: '222222222222222222' },
+      actions: [action({ kind: 'noop', address: 'guild:222222222222222222/chat_input/ping', name: 'ping', remote: { id: '30', name: 'ping', type: 1 } })],
+    });
     const stale = { id: '41', type: 1, channelId: '10', name: 'Old', avatarHash: null, applicationId: '999' };
     const webhooks = planWebhooks({ channels: ['10'], keep: [], webhooks: [{ channelId: '10', name: 'Deploys', key: 'deploys' }] }, [stale], {}, '999');
-    plan.webhooks = webhooks;
-    plan.summary.webhooks = { create: 1, update: 0, delete: 1 };
-    plan.request_count += webhooks.requests.length;
-    return plan;
+    return {
+      ...plan,
+      scopes: [...plan.scopes, idle],
+      webhooks,
+      summary: { ...plan.summary, webhooks: { create: 1, update: 0, delete: 1 } },
+      request_count: plan.request_count + webhooks.requests.length,
+    };
   }
 
   /** The table's rows as label → cells (numbers, or undefined for a column that does not apply). */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatPlanText } from '../../src/report/plan/text.js';
 import { formatPlanMarkdown } from '../../src/report/plan/markdown.js';
 import { planWebhooks } from '../../src/plan/webhooks.js';
+import type { Plan } from '../../src/plan/model.js';
 import { GUILD, action, basePlan, emptyPlan, fullPlan, scope } from './plan-fixtures.js';
 
 const initial = colors().enabled;
@@ -50,8 +51,8 @@ describe('formatPlanText', () => {
   });
 
   it('says only "new id" when no permission set follows the replaced command', () => {
-    const plan = fullPlan();
-    plan.scopes[1].permissions = [];
+    const full = fullPlan();
+    const plan = { ...full, scopes: full.scopes.map((s, i) => (i === 1 ? { ...s, permissions: [] } : s)) };
     expect(lines(formatPlanText(plan))).toContain('  -/+ message/Profile must be replaced (type changed): new id');
   });
 
@@ -108,11 +109,14 @@ describe('formatPlanText', () => {
   });
 
   it('says up front, before the actions, that permission sets will not be applied without a bearer token', () => {
-    const plan = fullPlan();
-    plan.warnings.push({
-      code: 'bearer-missing',
-      message: "2 permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not.",
-    });
+    const full = fullPlan();
+    const plan: Plan = {
+      ...full,
+      warnings: [
+        ...full.warnings,
+        { code: 'bearer-missing', message: "2 permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not." },
+      ],
+    };
     const out = lines(formatPlanText(plan));
     const note = out.findIndex((l) => l.includes("need a user's bearer token"));
     expect(note).toBeGreaterThan(0);
@@ -122,8 +126,7 @@ describe('formatPlanText', () => {
   });
 
   it('lists blocking errors', () => {
-    const plan = fullPlan();
-    plan.errors = [{ rule: 'daily-create-limit', severity: 'error', message: 'Over the daily create allowance.', path: [] }];
+    const plan: Plan = { ...fullPlan(), errors: [{ rule: 'daily-create-limit', severity: 'error', message: 'Over the daily create allowance.', path: [] }] };
     const out = lines(formatPlanText(plan));
     expect(out).toContain('Errors (apply will refuse this plan):');
     expect(out).toContain('  ✖ Over the daily create allowance. [daily-create-limit]');

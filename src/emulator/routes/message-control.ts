@@ -5,6 +5,7 @@
  * The channel and the member are ids or names (names.ts).
  * Answers 200 with the message, or the service's refusal ({ code, message }).
  */
+import { ErrorAnswers } from '../../wire/error-answers.js';
 import type { Limits } from '../../wire/limits.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import type { EventBus } from '../gateway/events.js';
@@ -47,7 +48,7 @@ export function memberSay(env: MessageControlEnv, body: unknown): EmulatorRespon
   tx.commit(false);
   env.events.flush();
   if (result.ok) return { status: 200, body: result.stored.message };
-  const form = result.error.code === 50035 ? formErrorResponse(result.problems ?? []) : undefined;
+  const form = result.error.code === ErrorAnswers.invalidFormBody.code ? formErrorResponse(result.problems ?? []) : undefined;
   return form ?? { status: result.error.status, body: { code: result.error.code, message: result.error.message } };
 }
 

@@ -19,7 +19,7 @@ import {
 } from './options.js';
 import { describeLimits, RateLimits, type Learned, type Queued } from './rate-limits.js';
 import { isRetryableStatus, retryDelay, RetryBudget } from './retry.js';
-import { isWebhookTokenPath, routeOf } from './route.js';
+import { isWebhookTokenPath, routeOf, stripQuery } from './route.js';
 import { createUndiciTransport, type RequestFunction, type TransportRequest, type TransportResponse } from './transport.js';
 import { userAgent } from './user-agent.js';
 import { waitForRequest } from './wait.js';
@@ -165,7 +165,7 @@ export class RestClient {
 
   /** The webhook token in the path is the credential: registered so no output shows it. */
   #registerPathToken(path: string): void {
-    const segment = stripQueryOf(path).split('/')[3] ?? '';
+    const segment = stripQuery(path).split('/')[3] ?? '';
     this.redactor.add(segment);
     this.redactor.add(safeDecode(segment));
   }
@@ -261,11 +261,6 @@ export class RestClient {
   #debug(line: string): void {
     if (this.#options.onDebug) this.#options.onDebug(this.redactor.redact(line));
   }
-}
-
-function stripQueryOf(path: string): string {
-  const q = path.search(/[?#]/);
-  return q === -1 ? path : path.slice(0, q);
 }
 
 function safeDecode(text: string): string {

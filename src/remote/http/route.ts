@@ -44,7 +44,8 @@ function majorParameter(segments: string[]): string {
   return 'global';
 }
 
-function stripQuery(path: string): string {
+/** A request path without its query or fragment: what routes, buckets and tokens are read from. */
+export function stripQuery(path: string): string {
   const q = path.search(/[?#]/);
   return q === -1 ? path : path.slice(0, q);
 }

@@ -1,9 +1,8 @@
 import type { WebhookState } from '../../wire/state.js';
+import { WebhookErrors } from '../../wire/webhook.js';
 import type { RestClient } from '../http/client.js';
 import { DiscordAPIError } from '../errors.js';
 import { getWebhook, listChannelWebhooks } from '../webhooks.js';
-
-const UNKNOWN_WEBHOOK = 10015;
 
 function toState(w: {
   id: string;
@@ -40,7 +39,7 @@ export async function fetchActualWebhooks(client: RestClient, channels: readonly
       try {
         return toState((await getWebhook(client, id)) as unknown as Parameters<typeof toState>[0]);
       } catch (err) {
-        if (err instanceof DiscordAPIError && err.apiCode === UNKNOWN_WEBHOOK) return undefined;
+        if (err instanceof DiscordAPIError && err.apiCode === WebhookErrors.unknownWebhook.code) return undefined;
         throw err;
       }
     }),

@@ -1,3 +1,4 @@
+import { ErrorAnswers } from '../../wire/error-answers.js';
 import type { Scope } from '../../wire/scope.js';
 import type { ScopeState, State } from '../../wire/state.js';
 import type { RestClient } from '../http/client.js';
@@ -63,6 +64,6 @@ export interface SkippedScope {
 }
 
 const GUILD_UNREACHABLE: Readonly<Record<number, string>> = {
-  50001: 'the application lacks access there (is it in the guild, with the applications.commands scope?)',
-  10004: 'the service does not know this guild',
+  [ErrorAnswers.missingAccess.code]: 'the application lacks access there (is it in the guild, with the applications.commands scope?)',
+  [ErrorAnswers.unknownGuild.code]: 'the service does not know this guild',
 };

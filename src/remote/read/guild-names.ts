@@ -4,6 +4,7 @@
  * /users/@me/guilds), a guild's channels, roles and members. GET only; each
  * answer is cut down to ids and names here.
  */
+import { ErrorAnswers } from '../../wire/error-answers.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { seg } from '../commands.js';
 import { DiscordAPIError } from '../errors.js';
@@ -19,7 +20,7 @@ const GUILD_PAGE = 200;
 /** The most GET /guilds/{id}/members answers at once. */
 export const MEMBER_PAGE = 1000;
 /** Missing Access: the member list needs the GUILD_MEMBERS intent. */
-const MISSING_ACCESS = 50001;
+const MISSING_ACCESS = ErrorAnswers.missingAccess.code;
 
 const named = (list: unknown): NamedId[] =>
   (Array.isArray(list) ? list : []).flatMap((x: { id?: unknown; name?: unknown }) => (typeof x?.id === 'string' && typeof x.name === 'string' ? [{ id: x.id, name: x.name }] : []));

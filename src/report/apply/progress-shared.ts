@@ -34,8 +34,8 @@ function scopeOf(address: string): string {
 export function requestLabel(req: PlannedRequest): string {
   const [first] = req.addresses;
   let label: string;
-  if (req.route.includes('/permissions')) label = first === '*' ? 'set application-wide permissions' : `set permissions of ${first ?? 'commands'}`;
-  else if (req.method === 'PUT') label = `overwrite ${first ? scopeOf(first) : req.route} (${req.addresses.length} command${req.addresses.length === 1 ? '' : 's'})`;
+  if (req.kind === 'permissions') label = first === '*' ? 'set application-wide permissions' : `set permissions of ${first ?? 'commands'}`;
+  else if (req.kind === 'bulk-overwrite') label = `overwrite ${first ? scopeOf(first) : req.route} (${req.addresses.length} command${req.addresses.length === 1 ? '' : 's'})`;
   else if (req.addresses.length <= 1) label = `${VERB[req.method]} ${first ?? req.route}`;
   else label = `${VERB[req.method]} ${first} and ${req.addresses.length - 1} more`;
   return sanitizeMessage(label);
