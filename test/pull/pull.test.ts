@@ -152,7 +152,8 @@ describe('cmdsync pull', () => {
 
     expect(await runPull(pullOpts({ output: 'out/../pulled.json' }), ctx)).toBe(0);
     expect(JSON.parse(readFileSync(join(cwd, 'pulled.json'), 'utf8')).$schema).toMatch(/manifest\.schema\.json$/);
-    expect(ctx.err()).toContain('Wrote pulled.json: 4 global commands, 0 guilds');
+    // Without --guild, the guild the bot is in comes too (and the webhooks, of which there are none).
+    expect(ctx.err()).toContain('Wrote pulled.json: 4 global commands, 1 guild (1 guild command, 4 permission sets), 0 webhooks\n');
   });
 
   test('a bad --guild is a usage error before any request', async () => {

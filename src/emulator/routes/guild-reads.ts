@@ -8,15 +8,7 @@
 import { basePermissions } from '../../wire/access/base-permissions.js';
 import { isThreadType } from '../../wire/channels.js';
 import { LARGE_THRESHOLD } from '../../wire/gateway.js';
-import {
-  ChannelErrors,
-  GUILD_MEMBERS_APP_FLAGS,
-  memberPage,
-  parseMemberPageQuery,
-  parseUserGuildsQuery,
-  userGuildsPage,
-  viewRefusal,
-} from '../../wire/messages/index.js';
+import { ChannelErrors, GUILD_MEMBERS_APP_FLAGS, memberPage, parseMemberPageQuery, parseUserGuildsQuery, userGuildsPage, viewRefusal } from '../../wire/messages/index.js';
 import { guildMembers } from '../gateway/members.js';
 import { channelPayload, guildCreatePayload, threadPayload } from '../gateway/payloads.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
