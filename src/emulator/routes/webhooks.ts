@@ -3,7 +3,7 @@
  * delete, by id with MANAGE_WEBHOOKS or by id + token), plus the message and
  * compatibility routes from their own modules, as one list for the router.
  */
-import { ChannelType, WebhookType } from '../../wire/enums.js';
+import { WebhookType } from '../../wire/enums.js';
 import { isObject } from '../../wire/rules/values.js';
 import { compareSnowflakes } from '../../wire/snowflake.js';
 import { normalizeWebhookName, splitImageData, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../wire/webhook.js';
