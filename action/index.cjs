@@ -32146,10 +32146,19 @@ function isForumLike(channelType2) {
 function isThreadType(channelType2) {
   return channelType2 === ChannelType.ANNOUNCEMENT_THREAD || channelType2 === ChannelType.PUBLIC_THREAD || channelType2 === ChannelType.PRIVATE_THREAD;
 }
+var WEBHOOK_CHANNEL_TYPES;
 var init_channels = __esm({
   "src/wire/channels.ts"() {
     "use strict";
     init_enums();
+    WEBHOOK_CHANNEL_TYPES = [
+      ChannelType.GUILD_TEXT,
+      ChannelType.GUILD_VOICE,
+      ChannelType.GUILD_ANNOUNCEMENT,
+      ChannelType.GUILD_STAGE_VOICE,
+      ChannelType.GUILD_FORUM,
+      ChannelType.GUILD_MEDIA
+    ];
   }
 });
 
@@ -37857,23 +37866,23 @@ var init_webhook_lock = __esm({
 });
 
 // src/remote/read/actual-webhooks.ts
-function toState(w) {
+function webhookState(w) {
   const state = { id: w.id, type: w.type, channelId: w.channel_id ?? "", name: w.name ?? "", avatarHash: w.avatar, applicationId: w.application_id };
   if (w.user) state.createdByUser = w.user.bot !== true;
   return state;
 }
 async function channelWebhookStates(client, channelId2) {
-  return (await listChannelWebhooks(client, channelId2)).map((w) => toState(w));
+  return (await listChannelWebhooks(client, channelId2)).map((w) => webhookState(w));
 }
 async function fetchActualWebhooks(client, channels, lockedIds) {
   const lists = await Promise.all(channels.map((c) => listChannelWebhooks(client, c)));
-  const webhooks = lists.flat().map((w) => toState(w));
+  const webhooks = lists.flat().map((w) => webhookState(w));
   const seen = new Set(webhooks.map((w) => w.id));
   const missing = lockedIds.filter((id) => !seen.has(id));
   const extra = await Promise.all(
     missing.map(async (id) => {
       try {
-        return toState(await getWebhook(client, id));
+        return webhookState(await getWebhook(client, id));
       } catch (err) {
         if (err instanceof DiscordAPIError && err.apiCode === WebhookErrors.unknownWebhook.code) return void 0;
         throw err;
@@ -46299,6 +46308,41 @@ var init_members2 = __esm({
   }
 });
 
+// src/wire/messages/user-guilds.ts
+function parseUserGuildsQuery(get) {
+  const out = [];
+  const raw = get("limit");
+  let limit = USER_GUILDS_PAGE.default;
+  if (raw !== null) {
+    const n = Number(raw);
+    if (!/^-?\d+$/.test(raw)) out.push(problem("user-guilds-limit", ["limit"], "limit must be a whole number.", ApiErrors.integer(raw)));
+    else if (n < USER_GUILDS_PAGE.min) out.push(problem("user-guilds-limit", ["limit"], `limit is at least ${USER_GUILDS_PAGE.min}.`, ApiErrors.numberMin(USER_GUILDS_PAGE.min)));
+    else if (n > USER_GUILDS_PAGE.max) out.push(problem("user-guilds-limit", ["limit"], `limit is at most ${USER_GUILDS_PAGE.max}.`, ApiErrors.numberMax(USER_GUILDS_PAGE.max)));
+    else limit = n;
+  }
+  const q = { limit };
+  for (const key of ["after", "before"]) {
+    const value = get(key);
+    if (value === null) continue;
+    if (isSnowflake(value)) q[key] = value;
+    else out.push(problem("user-guilds-cursor", [key], `${key} must be a guild id.`, ApiErrors.snowflake(value)));
+  }
+  return out.length > 0 ? out : q;
+}
+function userGuildsPage(guilds, q) {
+  const within2 = guilds.filter((g) => (q.after === void 0 || compareSnowflakes(g.id, q.after) > 0) && (q.before === void 0 || compareSnowflakes(g.id, q.before) < 0)).sort((a, b) => compareSnowflakes(a.id, b.id));
+  return q.before !== void 0 && q.after === void 0 ? within2.slice(-q.limit) : within2.slice(0, q.limit);
+}
+var USER_GUILDS_PAGE;
+var init_user_guilds = __esm({
+  "src/wire/messages/user-guilds.ts"() {
+    "use strict";
+    init_problem();
+    init_snowflake();
+    USER_GUILDS_PAGE = { default: 200, min: 1, max: 200 };
+  }
+});
+
 // src/wire/messages/index.ts
 var init_messages = __esm({
   "src/wire/messages/index.ts"() {
@@ -46309,6 +46353,7 @@ var init_messages = __esm({
     init_query();
     init_reactions();
     init_members2();
+    init_user_guilds();
   }
 });
 
@@ -48516,7 +48561,7 @@ function deleteWebhookWithToken(req, ctx) {
   webhooksChanged(ctx, webhook.guild_id, webhook.channel_id);
   return noContent();
 }
-var WEBHOOK_CHANNEL_TYPES, WRONG_CHANNEL_TYPE, ok, noContent, resourceRoutes, webhookRoutes;
+var WRONG_CHANNEL_TYPE, ok, noContent, resourceRoutes, webhookRoutes;
 var init_webhooks4 = __esm({
   "src/emulator/routes/webhooks.ts"() {
     "use strict";
@@ -48530,14 +48575,7 @@ var init_webhooks4 = __esm({
     init_webhook_shape();
     init_webhook_compat();
     init_webhook_messages();
-    WEBHOOK_CHANNEL_TYPES = [
-      ChannelType.GUILD_TEXT,
-      ChannelType.GUILD_VOICE,
-      ChannelType.GUILD_ANNOUNCEMENT,
-      ChannelType.GUILD_STAGE_VOICE,
-      ChannelType.GUILD_FORUM,
-      ChannelType.GUILD_MEDIA
-    ];
+    init_channels();
     WRONG_CHANNEL_TYPE = errorResponse(WebhookErrors.wrongChannelType);
     ok = (body) => ({ status: 200, body });
     noContent = () => ({ status: 204 });
@@ -51458,16 +51496,49 @@ function listMembers(req, ctx) {
   if (Array.isArray(q)) return problemsResponse(q);
   return { status: 200, body: memberPage(members(at2.guild, at2.app), q).map((m) => m.object) };
 }
+function botGuildPermissions(guild, app) {
+  const managed = `managed:${app.botUserId}`;
+  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
+  roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? "0"));
+  return basePermissions({ guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles }, { userId: app.botUserId, roleIds: [managed] });
+}
+function listBotGuilds(req, ctx) {
+  const app = botOf(req);
+  if ("status" in app) return app;
+  const q = parseUserGuildsQuery((name) => req.query.get(name));
+  if (Array.isArray(q)) return problemsResponse(q);
+  const withCounts = req.query.get("with_counts") === "true";
+  const guilds = userGuildsPage(
+    Object.values(ctx.world.guilds).filter((g) => botInGuild(g, app.id)),
+    q
+  );
+  return {
+    status: 200,
+    body: guilds.map((g) => ({
+      id: g.id,
+      name: g.name,
+      icon: null,
+      banner: null,
+      owner: g.ownerId === app.botUserId,
+      permissions: botGuildPermissions(g, app).toString(),
+      features: [],
+      ...withCounts ? { approximate_member_count: guildMembers(g, app).length, approximate_presence_count: 0 } : {}
+    }))
+  };
+}
 var GATEWAY_ONLY, guildReadRoutes;
 var init_guild_reads = __esm({
   "src/emulator/routes/guild-reads.ts"() {
     "use strict";
+    init_base_permissions();
     init_channels();
     init_gateway();
     init_messages();
     init_members();
     init_payloads();
     init_webhook_access();
+    init_own();
+    init_message_events();
     init_channel_access();
     GATEWAY_ONLY = [
       "channels",
@@ -51484,6 +51555,7 @@ var init_guild_reads = __esm({
       "unavailable"
     ];
     guildReadRoutes = [
+      { method: "GET", pattern: "/users/@me/guilds", auth: "optional", bucket: "default", handler: listBotGuilds },
       { method: "GET", pattern: "/channels/:channelId", auth: "optional", bucket: "default", handler: getChannel },
       { method: "GET", pattern: "/guilds/:guildId", auth: "optional", bucket: "default", handler: getGuild },
       { method: "GET", pattern: "/guilds/:guildId/channels", auth: "optional", bucket: "default", handler: getChannels },
@@ -51510,64 +51582,14 @@ function getUser(req, ctx) {
   }
   return channelError(ChannelErrors.unknownUser);
 }
-function botPermissions(guild, app) {
-  const managed = `managed:${app.botUserId}`;
-  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
-  roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? "0"));
-  return basePermissions({ guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles }, { userId: app.botUserId, roleIds: [managed] });
-}
-function pageQuery(req) {
-  const id = (name) => {
-    const v = req.query.get(name);
-    if (v === null) return void 0;
-    return isSnowflake(v) ? v : null;
-  };
-  const before = id("before");
-  const after = id("after");
-  const limitText = req.query.get("limit");
-  const limit = limitText === null ? 200 : Number(limitText);
-  if (before === null || after === null || !Number.isInteger(limit) || limit < 1 || limit > 200) return apiError(ErrorAnswers.invalidFormBody);
-  return { ...before !== void 0 ? { before } : {}, ...after !== void 0 ? { after } : {}, limit };
-}
-function getMyGuilds(req, ctx) {
-  const app = botOf(req);
-  if ("status" in app) return app;
-  const q = pageQuery(req);
-  if ("status" in q) return q;
-  const counts = req.query.get("with_counts") === "true";
-  const guilds = Object.values(ctx.world.guilds).filter((g) => botInGuild(g, app.id)).sort((a, b) => compareSnowflakes(a.id, b.id)).filter((g) => (q.after === void 0 || compareSnowflakes(g.id, q.after) > 0) && (q.before === void 0 || compareSnowflakes(g.id, q.before) < 0));
-  const page = q.before !== void 0 && q.after === void 0 ? guilds.slice(-q.limit) : guilds.slice(0, q.limit);
-  return {
-    status: 200,
-    body: page.map((g) => ({
-      id: g.id,
-      name: g.name,
-      icon: null,
-      banner: null,
-      owner: g.ownerId === app.botUserId,
-      permissions: botPermissions(g, app).toString(),
-      features: [],
-      ...counts ? { approximate_member_count: g.members.length + 1, approximate_presence_count: 0 } : {}
-    }))
-  };
-}
 var userRoutes;
 var init_users = __esm({
   "src/emulator/routes/users.ts"() {
     "use strict";
-    init_base_permissions();
-    init_error_answers();
     init_errors5();
-    init_snowflake();
     init_members();
-    init_http_types();
-    init_message_events();
-    init_own();
     init_channel_access();
-    userRoutes = [
-      { method: "GET", pattern: "/users/@me/guilds", auth: "app", bucket: "default", handler: getMyGuilds },
-      { method: "GET", pattern: "/users/:userId", auth: "optional", bucket: "default", handler: getUser }
-    ];
+    userRoutes = [{ method: "GET", pattern: "/users/:userId", auth: "optional", bucket: "default", handler: getUser }];
   }
 });
 

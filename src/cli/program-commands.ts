@@ -10,8 +10,8 @@ import type { CliContext } from './context.js';
 
 type SetExit = (code: number) => void;
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 /** `cmdsync init`. */
@@ -42,15 +42,19 @@ export function registerDeployedCommands(program: Command, ctx: CliContext, setE
 
   program
     .command('pull')
-    .description('write a manifest from the commands and permissions deployed now')
+    .description(
+      "write a manifest from what is deployed now: the global commands, every guild it can know of (the existing manifest's, the lock file's, the bot's) with its permissions, and this application's webhooks",
+    )
     .option('-o, --out <file>', 'where to write it, - for stdout (default: cmdsync.yaml, or cmdsync.json with --format json)')
     .addOption(new Option('--output <file>').hideHelp())
-    .addOption(new Option('--format <format>', 'file format (default: from --output, else yaml)').choices(['yaml', 'json']))
-    .option('--guild <id>', 'also pull this guild and its permissions (repeatable)', collect, [])
+    .addOption(new Option('--format <format>', "file format (default: from the --out file's extension, else yaml)").choices(['yaml', 'json']))
+    .option('-m, --manifest <path>', 'also read the guilds and webhook channels of this manifest and its lock file (default: the --out file, when it exists)')
+    .option('--guild <id|name>', "only this guild's commands and permissions, with the global commands; no webhooks unless --global (repeatable)", collect)
+    .option('--global', 'the global commands and the webhooks; no guild unless --guild names it')
     .option('--force', 'overwrite an existing file')
     .option('--emulator', 'pull from the in-process emulator (state in .cmdsync/emulator.json)')
     .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
-    .option('--json', 'print a report of what was written as one JSON document on stdout')
+    .option('--json', 'print a report of what was written, and of what could not be read, as one JSON document on stdout')
     .option('--debug', 'log requests to stderr (credentials masked)')
     .action(async (opts) => {
       const { runPull } = await import('./commands/pull.js');
@@ -59,7 +63,9 @@ export function registerDeployedCommands(program: Command, ctx: CliContext, setE
           {
             output: opts.out ?? opts.output,
             format: opts.format,
-            guilds: opts.guild,
+            guilds: opts.guild ?? [],
+            global: !!opts.global,
+            manifest: opts.manifest,
             force: !!opts.force,
             emulator: !!opts.emulator,
             apiUrl: opts.apiUrl,
@@ -76,10 +82,10 @@ export function registerDeployedCommands(program: Command, ctx: CliContext, setE
     .description('who may use which command, in which channel, and why (offline from the manifest, or the deployed rows)')
     .argument('[command]', 'one command: ban, /ban or message:Report message (default: every command in the guild)')
     .option('-m, --manifest <path>', 'manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
-    .option('--guild <id>', 'the guild whose permission rows to evaluate')
-    .option('--channel <id>', 'only this channel (with --emulator: or its name, general or #general)')
-    .option('--role <id>', 'ask about a member with this role (repeatable; with --emulator: or its name)', collect, [])
-    .option('--user <id>', 'ask about this member (with --emulator: or their name, bob or @bob)')
+    .option('--guild <id|name>', 'the guild whose permission rows to evaluate')
+    .option('--channel <id|name>', 'only this channel (a name, general or #general, with --emulator or --remote)')
+    .option('--role <id|name>', 'ask about a member with this role (repeatable; a name with --emulator or --remote)', collect, [])
+    .option('--user <id|name>', 'ask about this member (a name, bob or @bob, with --emulator or --remote)')
     .option('--permissions <names|bits>', "the member's permissions in the channel, e.g. BAN_MEMBERS,MANAGE_GUILD or 36")
     .option('--remote', "read the deployed rows where the manifest does not manage the guild's permissions")
     .option('--emulator', 'read the in-process emulator (rows, roles, members and channels)')

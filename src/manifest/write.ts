@@ -13,7 +13,7 @@ import { ChannelType, CommandType, EntryPointHandler, IntegrationType, Interacti
 import { allChannelsId, permissionNames } from '../wire/permissions.js';
 import type { Scope } from '../wire/scope.js';
 import { isSnowflake } from '../wire/snowflake.js';
-import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand } from '../wire/state.js';
+import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand, WebhookState } from '../wire/state.js';
 import { yamlLib } from './yaml-lib.js';
 
 type Obj = Record<string, unknown>;
@@ -23,6 +23,12 @@ export interface ManifestFromStateOptions {
   guildNames?: Record<string, string>;
   /** Told about what could not be written as it is (duplicates, permissions of unknown commands). */
   onWarning?: (message: string) => void;
+  /**
+   * The webhooks to declare, as desired state (channel, name, key, avatar
+   * source), in the order to write them; none or empty: no `webhooks:` key,
+   * so a plan leaves webhooks alone.
+   */
+  webhooks?: readonly WebhookState[];
 }
 
 function isObj(value: unknown): value is Obj {
@@ -199,8 +205,9 @@ function permissionSetsToManifest(sets: PermissionSet[], guildId: string, guildC
 /**
  * The manifest document for `actual`: `application_id`, the global
  * commands (always written, even empty, since a manifest without them would
- * plan to delete every global command) and each guild scope with its
- * commands and, when they were read and any exist, its permission sets.
+ * plan to delete every global command), each guild scope with its
+ * commands and, when they were read and any exist, its permission sets, and
+ * the webhooks given.
  */
 export function manifestFromState(actual: State, opts: ManifestFromStateOptions = {}): Obj {
   const warn = opts.onWarning ?? (() => {});
@@ -224,7 +231,16 @@ export function manifestFromState(actual: State, opts: ManifestFromStateOptions 
     guilds.push(guild);
   }
   if (guilds.length > 0) doc.guilds = guilds;
+  if (opts.webhooks && opts.webhooks.length > 0) doc.webhooks = opts.webhooks.map(webhookToManifest);
   return doc;
+}
+
+/** One webhook entry: never an id or a token (the lock file maps ids to keys; tokens stay with the service). */
+function webhookToManifest(w: WebhookState): Obj {
+  const out: Obj = { channel_id: w.channelId, name: literal(w.name) };
+  put(out, 'key', w.key === undefined ? undefined : literal(w.key));
+  if (w.avatar) out.avatar = literal(w.avatar.source);
+  return out;
 }
 
 /** The schema reference `init` writes, as a path for JSON's `$schema` key. */

@@ -10,3 +10,13 @@ export function isForumLike(channelType: number): boolean {
 export function isThreadType(channelType: number): boolean {
   return channelType === ChannelType.ANNOUNCEMENT_THREAD || channelType === ChannelType.PUBLIC_THREAD || channelType === ChannelType.PRIVATE_THREAD;
 }
+
+/** Channels that can hold webhooks (not categories, DMs, directories, or threads). */
+export const WEBHOOK_CHANNEL_TYPES: readonly number[] = [
+  ChannelType.GUILD_TEXT,
+  ChannelType.GUILD_VOICE,
+  ChannelType.GUILD_ANNOUNCEMENT,
+  ChannelType.GUILD_STAGE_VOICE,
+  ChannelType.GUILD_FORUM,
+  ChannelType.GUILD_MEDIA,
+];

@@ -156,3 +156,12 @@ export const WEBHOOK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{68}$/;
 export function isApplicationsOwnWebhook(w: WebhookState, applicationId: string): boolean {
   return w.type === WebhookType.INCOMING && w.applicationId === applicationId && w.createdByUser !== true;
 }
+
+/**
+ * Where the service serves a webhook's avatar (the CDN's user-avatar path,
+ * which webhooks share): the only form of a stored avatar a manifest can name,
+ * since the service keeps a hash, not the image. Animated (`a_`) hashes are GIFs.
+ */
+export function webhookAvatarUrl(webhookId: string, avatarHash: string): string {
+  return `https://cdn.discordapp.com/avatars/${webhookId}/${avatarHash}.${avatarHash.startsWith('a_') ? 'gif' : 'png'}`;
+}

@@ -31,7 +31,18 @@ describe('pull -o', () => {
     const cwd = await deployed();
     const r = await runBin(['pull', '--emulator', '-o', 'pulled.yaml', '--json'], { cwd });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ file: 'pulled.yaml', format: 'yaml', global_commands: 1, guilds: 0, guild_commands: 0, permission_sets: 0 });
+    // The emulator's guild holds nothing of the application: found, and not written.
+    expect(JSON.parse(r.stdout)).toEqual({
+      file: 'pulled.yaml',
+      format: 'yaml',
+      global_commands: 1,
+      guilds: 0,
+      guild_commands: 0,
+      permission_sets: 0,
+      webhooks: 0,
+      empty_guilds: [expect.any(String)],
+      not_read: [],
+    });
     expect(readFileSync(join(cwd, 'pulled.yaml'), 'utf8')).toMatch(/name: ping/);
     const clash = await runBin(['pull', '--emulator', '-o', '-', '--json'], { cwd });
     expect(clash.code).toBe(1);
@@ -64,7 +75,7 @@ describe('--json on failure', () => {
       [['plan', '--json'], 'CREDENTIALS_MISSING'],
       [['plan', '--emulator', '--json', '--guild', '1'], 'GUILD_NOT_DECLARED'],
       [['plan', '--json', '--no-such-flag'], 'USAGE'],
-      [['pull', '--emulator', '--json', '--guild', 'x'], 'USAGE'],
+      [['pull', '--emulator', '--json', '--guild', 'x', '-o', 'pulled.yaml'], 'NAME_UNKNOWN'],
     ];
     for (const [args, code] of cases) {
       const r = await runBin(args, { cwd, env: { DISCORD_TOKEN: '' } });

@@ -152,12 +152,13 @@ describe('cmdsync pull', () => {
 
     expect(await runPull(pullOpts({ output: 'out/../pulled.json' }), ctx)).toBe(0);
     expect(JSON.parse(readFileSync(join(cwd, 'pulled.json'), 'utf8')).$schema).toMatch(/manifest\.schema\.json$/);
-    expect(ctx.err()).toContain('Wrote pulled.json: 4 global commands, 0 guilds');
+    // Without --guild, the guild the bot is in comes too (and the webhooks, of which there are none).
+    expect(ctx.err()).toContain('Wrote pulled.json: 4 global commands, 1 guild (1 guild command, 4 permission sets), 0 webhooks\n');
   });
 
-  test('a bad --guild is a usage error before any request', async () => {
+  test('a --guild that names no guild the bot is in is a clear error, naming those it is in', async () => {
     const ctx = captureContext(testdir(), envFor(em));
-    await expect(runPull(pullOpts({ guilds: ['general'] }), ctx)).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(runPull(pullOpts({ guilds: ['general'] }), ctx)).rejects.toMatchObject({ code: 'NAME_UNKNOWN', message: expect.stringContaining('--guild: ') });
   });
 
   test('secrets never reach the output, even with --debug and on errors', async () => {

@@ -1,15 +1,19 @@
 /**
- * `cmdsync pull`: writes a manifest from what the service has (the global
- * scope, the guilds named with `--guild`, and their permission sets), so a
- * plan against the written file is empty.
+ * `cmdsync pull`: writes a manifest from what the service has, so a plan
+ * against the written file is empty. By default everything a manifest could
+ * hold: the global commands, every guild it can know of (the existing
+ * manifest's, the lock file's, the bot's) with its permission sets, and the
+ * application's own webhooks. `--guild` and `--global` narrow it. What the
+ * service would not let it read is said, one line each, and left out.
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import { extname, relative, resolve } from 'node:path';
+import { dirname, extname, relative, resolve } from 'node:path';
 import { CmdsyncError, UsageError } from '../../errors.js';
 import { manifestFromState, stringifyManifest } from '../../manifest/write.js';
-import { actualScope } from '../../remote/read/actual.js';
-import { fetchRemoteScopes } from '../../remote/index.js';
-import { GLOBAL, guildScope } from '../../wire/scope.js';
+import type { Unread } from '../../remote/read/unread.js';
+import { readForPull, type PullResult } from '../../sync/pull.js';
+import { readPullSources } from '../../sync/pull-sources.js';
+import { Names, serviceNames } from '../names.js';
 import { isSnowflake } from '../../wire/snowflake.js';
 import { writeLine, type CliContext } from '../context.js';
 import { openSession } from '../session.js';
@@ -17,12 +21,16 @@ import { openSession } from '../session.js';
 export type ManifestFormat = 'yaml' | 'json';
 
 export interface PullOptions {
-  /** `-o, --output`; default `cmdsync.yaml` (`cmdsync.json` with `--format json`). */
+  /** `-o, --out`; default `cmdsync.yaml` (`cmdsync.json` with `--format json`). */
   output?: string;
   /** `--format`; default from the output's extension (`.json` -> json), else yaml. */
   format?: ManifestFormat;
-  /** `--guild <id>`, repeatable. */
+  /** `--guild <id>`, repeatable: only these guilds' commands (and the global ones). */
   guilds: string[];
+  /** `--global`: the global commands and the webhooks; with no `--guild`, no guild. */
+  global?: boolean;
+  /** `-m, --manifest`: the manifest whose guilds and channels to read too (default: the file pull writes, if it exists). */
+  manifest?: string;
   force: boolean;
   emulator: boolean;
   apiUrl?: string;
@@ -51,32 +59,37 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
   const { output, format } = resolveFormat(opts);
   const toStdout = output === STDOUT;
   if (toStdout && opts.json) throw new UsageError('-o - and --json both write to stdout; give one.');
-  const guildIds = [...new Set(opts.guilds)];
-  const bad = guildIds.find((id) => !isSnowflake(id));
-  if (bad !== undefined) throw new UsageError(`--guild takes a guild id (a number such as 123456789012345678), not "${bad}".`);
+  const wanted = [...new Set(opts.guilds)];
   const target = resolve(ctx.cwd, output);
   const shown = relative(ctx.cwd, target) || output;
   // Checked before any request, and again by the exclusive write below (the file may appear meanwhile).
   if (!toStdout && !opts.force && existsSync(target)) throw fileExists(shown);
+  const sources = readPullSources({
+    cwd: ctx.cwd,
+    env: ctx.env,
+    manifestPath: opts.manifest ?? (toStdout ? undefined : output),
+    explicit: opts.manifest !== undefined,
+    lockBeside: toStdout ? 'cmdsync.yaml' : output,
+  });
 
-  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds }, ctx);
-  let text: string;
-  let counts: { global: number; guildCommands: number; permissionSets: number };
+  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds: wanted.filter(isSnowflake) }, ctx);
+  let pulled: PullResult;
   try {
-    const remote = await fetchRemoteScopes(session.client, session.applicationId, [GLOBAL, ...guildIds.map(guildScope)], { permissions: true });
-    // The same actual state a plan reads, so a plan against the written file is empty.
-    const state = { applicationId: session.applicationId, scopes: remote.map((r) => actualScope(r, session.applicationId)) };
-    const doc = manifestFromState(state, { onWarning: (message) => writeLine(ctx.stderr, `warning: ${message}`) });
-    text = stringifyManifest(doc, format);
-    const guilds = (doc.guilds ?? []) as Array<{ commands: unknown[]; permissions?: Record<string, unknown> }>;
-    counts = {
-      global: (doc.commands as unknown[]).length,
-      guildCommands: guilds.reduce((n, g) => n + g.commands.length, 0),
-      permissionSets: guilds.reduce((n, g) => n + Object.keys(g.permissions ?? {}).length, 0),
-    };
+    // A name where an id goes, as everywhere: the existing manifest's names, then the bot's guilds as the service lists them.
+    const names = new Names(serviceNames(session.client), sources.manifestGuilds);
+    const guildIds = [...new Set(await Promise.all(wanted.map(async (v) => (await names.guild('--guild', v)).id)))];
+    const outputDir = toStdout ? ctx.cwd : dirname(target);
+    pulled = await readForPull({ client: session.client, applicationId: session.applicationId, guilds: guildIds, global: !!opts.global, sources, outputDir });
   } finally {
     await session.close();
   }
+  const doc = manifestFromState(pulled.state, {
+    guildNames: pulled.guildNames,
+    ...(pulled.webhooks ? { webhooks: pulled.webhooks } : {}),
+    onWarning: (message) => writeLine(ctx.stderr, `warning: ${message}`),
+  });
+  const text = stringifyManifest(doc, format);
+  for (const u of pulled.unread) writeLine(ctx.stderr, `not read: ${unreadLine(u, ctx.cwd)}`);
 
   if (toStdout) ctx.stdout.write(text);
   else {
@@ -88,13 +101,61 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
       throw new CmdsyncError('WRITE_FAILED', `cannot write ${shown}: ${code ?? (err as Error).message}`);
     }
   }
-  const details = guildIds.length > 0 ? ` (${plural(counts.guildCommands, 'guild command')}, ${plural(counts.permissionSets, 'permission set')})` : '';
-  writeLine(ctx.stderr, `Wrote ${toStdout ? 'the manifest to stdout' : shown}: ${plural(counts.global, 'global command')}, ${plural(guildIds.length, 'guild')}${details}`);
+  const counts = countsOf(doc);
+  const details = counts.guilds > 0 ? ` (${plural(counts.guildCommands, 'guild command')}, ${plural(counts.permissionSets, 'permission set')})` : '';
+  const hooks = pulled.webhooks ? `, ${plural(counts.webhooks, 'webhook')}` : '';
+  const empty = pulled.emptyGuilds.length > 0 ? `; ${plural(pulled.emptyGuilds.length, 'more guild')} with no commands or permissions of this application, not written` : '';
+  writeLine(
+    ctx.stderr,
+    `Wrote ${toStdout ? 'the manifest to stdout' : shown}: ${plural(counts.global, 'global command')}, ${plural(counts.guilds, 'guild')}${details}${hooks}${empty}`,
+  );
   if (opts.json) {
-    const report = { file: shown, format, global_commands: counts.global, guilds: guildIds.length, guild_commands: counts.guildCommands, permission_sets: counts.permissionSets };
+    const report = {
+      file: shown,
+      format,
+      global_commands: counts.global,
+      guilds: counts.guilds,
+      guild_commands: counts.guildCommands,
+      permission_sets: counts.permissionSets,
+      webhooks: pulled.webhooks ? counts.webhooks : null,
+      empty_guilds: pulled.emptyGuilds,
+      not_read: pulled.unread.map((u) => ({ what: u.kind, ...(u.id !== undefined ? { id: u.id } : {}), reason: u.reason })),
+    };
     ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   }
   return 0;
+}
+
+function countsOf(doc: Record<string, unknown>) {
+  const guilds = (doc.guilds ?? []) as Array<{ commands: unknown[]; permissions?: Record<string, unknown> }>;
+  return {
+    global: (doc.commands as unknown[]).length,
+    guilds: guilds.length,
+    guildCommands: guilds.reduce((n, g) => n + g.commands.length, 0),
+    permissionSets: guilds.reduce((n, g) => n + Object.keys(g.permissions ?? {}).length, 0),
+    webhooks: ((doc.webhooks ?? []) as unknown[]).length,
+  };
+}
+
+/** One line for what could not be read: what it is, and why; a guild also says it is not in the file. */
+function unreadLine(u: Unread, cwd: string): string {
+  switch (u.kind) {
+    case 'guild':
+      return `guild ${u.id}: ${u.reason}; it is left out of the file.`;
+    case 'guild-webhooks':
+      return `the webhooks of guild ${u.id}: ${u.reason}.`;
+    case 'channel-webhooks':
+      return `the webhooks of channel ${u.id}: ${u.reason}.`;
+    case 'webhook':
+      return `webhook ${u.id} (recorded in the lock file): ${u.reason}.`;
+    case 'guild-list':
+      return `the list of the bot's guilds: ${u.reason}.`;
+    case 'webhooks':
+      return `webhooks: ${u.reason}.`;
+    case 'manifest':
+    case 'lock':
+      return `${u.id === undefined ? u.kind : relative(cwd, u.id) || u.id}: ${u.reason}`;
+  }
 }
 
 function fileExists(shown: string): CmdsyncError {

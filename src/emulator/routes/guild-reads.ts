@@ -1,18 +1,22 @@
 /**
  * What a bot reads of the guilds it is in (facts §5.2): GET /channels/{id},
- * /guilds/{id}, its channels, roles, one member and the member list. The
+ * /guilds/{id}, its channels, roles, one member and the member list, and the
+ * list of those guilds (GET /users/@me/guilds). The
  * objects are the ones GUILD_CREATE carries (gateway/payloads.ts), so the
  * gateway and REST never disagree.
  */
+import { basePermissions } from '../../wire/access/base-permissions.js';
 import { isThreadType } from '../../wire/channels.js';
 import { LARGE_THRESHOLD } from '../../wire/gateway.js';
-import { ChannelErrors, GUILD_MEMBERS_APP_FLAGS, memberPage, parseMemberPageQuery, viewRefusal } from '../../wire/messages/index.js';
+import { ChannelErrors, GUILD_MEMBERS_APP_FLAGS, memberPage, parseMemberPageQuery, parseUserGuildsQuery, userGuildsPage, viewRefusal } from '../../wire/messages/index.js';
 import { guildMembers } from '../gateway/members.js';
 import { channelPayload, guildCreatePayload, threadPayload } from '../gateway/payloads.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { problemsResponse } from '../state/webhook-access.js';
 import type { Application, Guild } from '../state/world.js';
-import { channelAccess, channelError, guildAccess } from './channel-access.js';
+import { own } from '../state/own.js';
+import { botInGuild } from '../models/message-events.js';
+import { botOf, channelAccess, channelError, guildAccess } from './channel-access.js';
 
 /** Keys of GUILD_CREATE that the guild object of GET /guilds/{id} does not carry. */
 const GATEWAY_ONLY = [
@@ -93,7 +97,42 @@ function listMembers(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
   return { status: 200, body: memberPage(members(at.guild, at.app), q).map((m) => m.object) };
 }
 
+/** The bot's guild-wide permissions: @everyone's and its install's (its managed role); the owner's and ADMINISTRATOR's are every bit. */
+function botGuildPermissions(guild: Guild, app: Application): bigint {
+  const managed = `managed:${app.botUserId}`;
+  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? '0')]));
+  roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? '0'));
+  return basePermissions({ guildId: guild.id, ...(guild.ownerId ? { ownerId: guild.ownerId } : {}), roles }, { userId: app.botUserId, roleIds: [managed] });
+}
+
+/** GET /users/@me/guilds: the partial guild objects of the guilds the bot is in. A bearer is not a bot user: 401. */
+function listBotGuilds(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const app = botOf(req);
+  if ('status' in app) return app;
+  const q = parseUserGuildsQuery((name) => req.query.get(name));
+  if (Array.isArray(q)) return problemsResponse(q)!;
+  const withCounts = req.query.get('with_counts') === 'true';
+  const guilds = userGuildsPage(
+    Object.values(ctx.world.guilds).filter((g) => botInGuild(g, app.id)),
+    q,
+  );
+  return {
+    status: 200,
+    body: guilds.map((g) => ({
+      id: g.id,
+      name: g.name,
+      icon: null,
+      banner: null,
+      owner: g.ownerId === app.botUserId,
+      permissions: botGuildPermissions(g, app).toString(),
+      features: [],
+      ...(withCounts ? { approximate_member_count: guildMembers(g, app).length, approximate_presence_count: 0 } : {}),
+    })),
+  };
+}
+
 export const guildReadRoutes: Route[] = [
+  { method: 'GET', pattern: '/users/@me/guilds', auth: 'optional', bucket: 'default', handler: listBotGuilds },
   { method: 'GET', pattern: '/channels/:channelId', auth: 'optional', bucket: 'default', handler: getChannel },
   { method: 'GET', pattern: '/guilds/:guildId', auth: 'optional', bucket: 'default', handler: getGuild },
   { method: 'GET', pattern: '/guilds/:guildId/channels', auth: 'optional', bucket: 'default', handler: getChannels },

@@ -3,7 +3,7 @@
  * delete, by id with MANAGE_WEBHOOKS or by id + token), plus the message and
  * compatibility routes from their own modules, as one list for the router.
  */
-import { ChannelType, WebhookType } from '../../wire/enums.js';
+import { WebhookType } from '../../wire/enums.js';
 import { isObject } from '../../wire/rules/values.js';
 import { compareSnowflakes } from '../../wire/snowflake.js';
 import { normalizeWebhookName, splitImageData, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../wire/webhook.js';
@@ -16,15 +16,10 @@ import type { Guild, StoredWebhook } from '../state/world.js';
 import { webhookCompatRoutes } from './webhook-compat.js';
 import { webhookMessageRoutes } from './webhook-messages.js';
 
-/** Channels that can hold webhooks (not categories, DMs, directories, or threads). */
-export const WEBHOOK_CHANNEL_TYPES: readonly number[] = [
-  ChannelType.GUILD_TEXT,
-  ChannelType.GUILD_VOICE,
-  ChannelType.GUILD_ANNOUNCEMENT,
-  ChannelType.GUILD_STAGE_VOICE,
-  ChannelType.GUILD_FORUM,
-  ChannelType.GUILD_MEDIA,
-];
+import { WEBHOOK_CHANNEL_TYPES } from '../../wire/channels.js';
+
+/** Channels that can hold webhooks (a wire rule; re-exported for the routes that import it from here). */
+export { WEBHOOK_CHANNEL_TYPES };
 const WRONG_CHANNEL_TYPE: EmulatorResponse = errorResponse(WebhookErrors.wrongChannelType);
 
 const ok = (body: unknown): EmulatorResponse => ({ status: 200, body });

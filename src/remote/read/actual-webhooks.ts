@@ -4,7 +4,8 @@ import type { RestClient } from '../http/client.js';
 import { DiscordAPIError } from '../errors.js';
 import { getWebhook, listChannelWebhooks } from '../webhooks.js';
 
-function toState(w: {
+/** A webhook as the service answers it, as state. */
+export function webhookState(w: {
   id: string;
   type: number;
   channel_id: string | null;
@@ -21,7 +22,7 @@ function toState(w: {
 
 /** One channel's webhooks, as state (no token). */
 export async function channelWebhookStates(client: RestClient, channelId: string): Promise<WebhookState[]> {
-  return (await listChannelWebhooks(client, channelId)).map((w) => toState(w as unknown as Parameters<typeof toState>[0]));
+  return (await listChannelWebhooks(client, channelId)).map((w) => webhookState(w as unknown as Parameters<typeof webhookState>[0]));
 }
 
 /**
@@ -31,13 +32,13 @@ export async function channelWebhookStates(client: RestClient, channelId: string
  */
 export async function fetchActualWebhooks(client: RestClient, channels: readonly string[], lockedIds: readonly string[]): Promise<{ webhooks: WebhookState[]; reads: number }> {
   const lists = await Promise.all(channels.map((c) => listChannelWebhooks(client, c)));
-  const webhooks = lists.flat().map((w) => toState(w as unknown as Parameters<typeof toState>[0]));
+  const webhooks = lists.flat().map((w) => webhookState(w as unknown as Parameters<typeof webhookState>[0]));
   const seen = new Set(webhooks.map((w) => w.id));
   const missing = lockedIds.filter((id) => !seen.has(id));
   const extra = await Promise.all(
     missing.map(async (id) => {
       try {
-        return toState((await getWebhook(client, id)) as unknown as Parameters<typeof toState>[0]);
+        return webhookState((await getWebhook(client, id)) as unknown as Parameters<typeof webhookState>[0]);
       } catch (err) {
         if (err instanceof DiscordAPIError && err.apiCode === WebhookErrors.unknownWebhook.code) return undefined;
         throw err;

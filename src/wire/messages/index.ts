@@ -5,3 +5,4 @@ export * from './permissions.js';
 export * from './query.js';
 export * from './reactions.js';
 export * from './members.js';
+export * from './user-guilds.js';
