@@ -1,3 +1,4 @@
+import { WebhookErrors } from '../../wire/webhook.js';
 import type { APIChannel, APIWebhook } from 'discord-api-types/v10';
 import { WEBHOOK_CHANNEL_TYPES } from '../../wire/channels.js';
 import type { Snowflake } from '../../wire/snowflake.js';
@@ -25,7 +26,7 @@ export interface FoundWebhooks {
   reads: number;
 }
 
-const UNKNOWN_WEBHOOK = 10015;
+const UNKNOWN_WEBHOOK = WebhookErrors.unknownWebhook.code;
 type Raw = Parameters<typeof webhookState>[0];
 const asState = (list: APIWebhook[]): WebhookState[] => list.map((w) => webhookState(w as unknown as Raw));
 

@@ -1,3 +1,4 @@
+import { WebhookErrors } from '../../wire/webhook.js';
 import { DiscordAPIError } from '../errors.js';
 
 /**
@@ -31,10 +32,10 @@ export interface Unread {
 
 /** Why the service refused a read of webhooks or guilds (a bot's reads), by its JSON code. */
 const REFUSALS: Readonly<Record<number, string>> = {
-  50001: 'the bot cannot see it (is the bot in that guild?)',
-  50013: 'the bot lacks MANAGE_WEBHOOKS there',
-  10003: 'the service does not know this channel (deleted?)',
-  10004: 'the service does not know this guild',
+  [WebhookErrors.missingAccess.code]: 'the bot cannot see it (is the bot in that guild?)',
+  [WebhookErrors.missingPermissions.code]: 'the bot lacks MANAGE_WEBHOOKS there',
+  [WebhookErrors.unknownChannel.code]: 'the service does not know this channel (deleted?)',
+  [WebhookErrors.unknownGuild.code]: 'the service does not know this guild',
 };
 
 /**
