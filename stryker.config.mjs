@@ -23,7 +23,17 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   // The sandbox copy needs the sources, tests and fixtures, not the build outputs.
-  ignorePatterns: ['dist', 'dist-check', 'dist.build-*', 'dist.old-*', 'coverage', 'test-artifacts', 'bench/results', '.cmdsync', 'reports'],
+  ignorePatterns: [
+    'dist',
+    'dist-check',
+    'dist.build-*',
+    'dist.old-*',
+    'coverage',
+    'test-artifacts',
+    'bench/results',
+    '.cmdsync',
+    'reports',
+  ],
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
 };

@@ -43,9 +43,9 @@ var __toESM = (mod, isNodeMode, target2) => (target2 = mod != null ? __create(__
   mod
 ));
 
-// node_modules/shell-quote/quote.js
+// ../../main/node_modules/shell-quote/quote.js
 var require_quote = __commonJS({
-  "node_modules/shell-quote/quote.js"(exports2, module2) {
+  "../../main/node_modules/shell-quote/quote.js"(exports2, module2) {
     "use strict";
     var OPS = (
       /** @type {const} */
@@ -137,9 +137,9 @@ var require_quote = __commonJS({
   }
 });
 
-// node_modules/shell-quote/parse.js
+// ../../main/node_modules/shell-quote/parse.js
 var require_parse = __commonJS({
-  "node_modules/shell-quote/parse.js"(exports2, module2) {
+  "../../main/node_modules/shell-quote/parse.js"(exports2, module2) {
     "use strict";
     var CONTROL = (
       /** @type {const} */
@@ -504,9 +504,9 @@ var require_parse = __commonJS({
   }
 });
 
-// node_modules/shell-quote/index.js
+// ../../main/node_modules/shell-quote/index.js
 var require_shell_quote = __commonJS({
-  "node_modules/shell-quote/index.js"(exports2) {
+  "../../main/node_modules/shell-quote/index.js"(exports2) {
     "use strict";
     exports2.quote = require_quote();
     exports2.parse = require_parse();
@@ -778,106 +778,6 @@ var init_naming = __esm({
   }
 });
 
-// src/wire/permissions.ts
-function permissionBit(name) {
-  const key = name.trim().toUpperCase().replace(/[-\s]+/g, "_");
-  return PERMISSION_BITS[key] ?? PERMISSION_BITS[PERMISSION_ALIASES[key] ?? ""];
-}
-function permissionNames(value) {
-  let bits = BigInt(value);
-  const names2 = [];
-  for (const [name, bit2] of Object.entries(PERMISSION_BITS)) {
-    if (bits & bit2) {
-      names2.push(name);
-      bits &= ~bit2;
-    }
-  }
-  for (let i = 0n; bits > 0n; i++, bits >>= 1n) if (bits & 1n) names2.push(String(1n << i));
-  return names2;
-}
-function allChannelsId(guildId) {
-  return (BigInt(guildId) - 1n).toString();
-}
-function parsePermissionSet(value) {
-  const words = (typeof value === "string" ? value.split(/[|,]/) : value).map((w) => w.trim()).filter((w) => w !== "");
-  let bits = 0n;
-  for (const w of words) {
-    const bit2 = DECIMAL_PERMISSIONS.test(w) ? BigInt(w) : permissionBit(w);
-    if (bit2 === void 0) return { unknown: w };
-    bits |= bit2;
-  }
-  return { bits };
-}
-var PERMISSION_BITS, PERMISSION_ALIASES, ALL_PERMISSION_BITS, NEW_GUILD_EVERYONE_PERMISSIONS, MANAGE_COMMAND_PERMISSIONS_BITS, DECIMAL_PERMISSIONS;
-var init_permissions = __esm({
-  "src/wire/permissions.ts"() {
-    "use strict";
-    PERMISSION_BITS = {
-      CREATE_INSTANT_INVITE: 1n << 0n,
-      KICK_MEMBERS: 1n << 1n,
-      BAN_MEMBERS: 1n << 2n,
-      ADMINISTRATOR: 1n << 3n,
-      MANAGE_CHANNELS: 1n << 4n,
-      MANAGE_GUILD: 1n << 5n,
-      ADD_REACTIONS: 1n << 6n,
-      VIEW_AUDIT_LOG: 1n << 7n,
-      PRIORITY_SPEAKER: 1n << 8n,
-      STREAM: 1n << 9n,
-      VIEW_CHANNEL: 1n << 10n,
-      SEND_MESSAGES: 1n << 11n,
-      SEND_TTS_MESSAGES: 1n << 12n,
-      MANAGE_MESSAGES: 1n << 13n,
-      EMBED_LINKS: 1n << 14n,
-      ATTACH_FILES: 1n << 15n,
-      READ_MESSAGE_HISTORY: 1n << 16n,
-      MENTION_EVERYONE: 1n << 17n,
-      USE_EXTERNAL_EMOJIS: 1n << 18n,
-      VIEW_GUILD_INSIGHTS: 1n << 19n,
-      CONNECT: 1n << 20n,
-      SPEAK: 1n << 21n,
-      MUTE_MEMBERS: 1n << 22n,
-      DEAFEN_MEMBERS: 1n << 23n,
-      MOVE_MEMBERS: 1n << 24n,
-      USE_VAD: 1n << 25n,
-      CHANGE_NICKNAME: 1n << 26n,
-      MANAGE_NICKNAMES: 1n << 27n,
-      MANAGE_ROLES: 1n << 28n,
-      MANAGE_WEBHOOKS: 1n << 29n,
-      MANAGE_GUILD_EXPRESSIONS: 1n << 30n,
-      USE_APPLICATION_COMMANDS: 1n << 31n,
-      REQUEST_TO_SPEAK: 1n << 32n,
-      MANAGE_EVENTS: 1n << 33n,
-      MANAGE_THREADS: 1n << 34n,
-      CREATE_PUBLIC_THREADS: 1n << 35n,
-      CREATE_PRIVATE_THREADS: 1n << 36n,
-      USE_EXTERNAL_STICKERS: 1n << 37n,
-      SEND_MESSAGES_IN_THREADS: 1n << 38n,
-      USE_EMBEDDED_ACTIVITIES: 1n << 39n,
-      MODERATE_MEMBERS: 1n << 40n,
-      VIEW_CREATOR_MONETIZATION_ANALYTICS: 1n << 41n,
-      USE_SOUNDBOARD: 1n << 42n,
-      CREATE_GUILD_EXPRESSIONS: 1n << 43n,
-      CREATE_EVENTS: 1n << 44n,
-      USE_EXTERNAL_SOUNDS: 1n << 45n,
-      SEND_VOICE_MESSAGES: 1n << 46n,
-      SET_VOICE_CHANNEL_STATUS: 1n << 48n,
-      SEND_POLLS: 1n << 49n,
-      USE_EXTERNAL_APPS: 1n << 50n,
-      PIN_MESSAGES: 1n << 51n,
-      BYPASS_SLOWMODE: 1n << 52n
-    };
-    PERMISSION_ALIASES = {
-      MANAGE_EMOJIS_AND_STICKERS: "MANAGE_GUILD_EXPRESSIONS",
-      MANAGE_SERVER: "MANAGE_GUILD",
-      USE_VOICE_ACTIVITY: "USE_VAD"
-    };
-    ALL_PERMISSION_BITS = Object.values(PERMISSION_BITS).reduce((a, b) => a | b, 0n);
-    NEW_GUILD_EVERYONE_PERMISSIONS = 1071698660929n;
-    MANAGE_COMMAND_PERMISSIONS_BITS = PERMISSION_BITS.MANAGE_GUILD | PERMISSION_BITS.MANAGE_ROLES;
-    DECIMAL_PERMISSIONS = /^\d+$/;
-  }
-});
-
 // src/wire/problem.ts
 function problem(rule, path, message, api, severity = "error") {
   return api ? { rule, severity, message, path, api } : { rule, severity, message, path };
@@ -946,10 +846,19 @@ var init_problem = __esm({
       }),
       invalid: (message, code = "INVALID") => ({ code, message }),
       /** Observed messages on USER/MESSAGE commands (facts §1.2); the inner codes were not captured, these are ours. */
-      contextMenuDescription: () => ({ code: "APPLICATION_COMMAND_CONTEXT_MENU_DESCRIPTION_INVALID", message: "Context menu commands cannot have description" }),
-      contextMenuOptions: () => ({ code: "APPLICATION_COMMAND_CONTEXT_MENU_OPTIONS_INVALID", message: "Context menu commands cannot have options" }),
+      contextMenuDescription: () => ({
+        code: "APPLICATION_COMMAND_CONTEXT_MENU_DESCRIPTION_INVALID",
+        message: "Context menu commands cannot have description"
+      }),
+      contextMenuOptions: () => ({
+        code: "APPLICATION_COMMAND_CONTEXT_MENU_OPTIONS_INVALID",
+        message: "Context menu commands cannot have options"
+      }),
       /** A body neither JSON nor multipart (at the tree's root). */
-      contentType: () => ({ code: "CONTENT_TYPE_INVALID", message: `Expected "Content-Type" header to be one of {'application/json', 'multipart/form-data'}.` }),
+      contentType: () => ({
+        code: "CONTENT_TYPE_INVALID",
+        message: `Expected "Content-Type" header to be one of {'application/json', 'multipart/form-data'}.`
+      }),
       /** A reply to a message that does not exist, without `fail_if_not_exists: false` (at `message_reference`). */
       replyUnknownMessage: () => ({ code: "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", message: "Unknown message" }),
       /** An interaction callback the service refuses as a whole (at the tree's root); the emulator says what was wrong. */
@@ -1079,7 +988,8 @@ function describeValue(value) {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a mapping";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === "string")
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   return `${typeof value} ${String(value)}`;
 }
 function textCheck(rule, label, min, required, max) {
@@ -1092,11 +1002,19 @@ function textCheck(rule, label, min, required, max) {
 }
 function checkText(out, value, path, opts, key) {
   if (value === void 0 || value === null) {
-    if (opts.required) out.push(problem(opts.rule, pathTo(path, key), `${opts.label} is required.`, ApiErrors.required()));
+    if (opts.required)
+      out.push(problem(opts.rule, pathTo(path, key), `${opts.label} is required.`, ApiErrors.required()));
     return void 0;
   }
   if (typeof value !== "string") {
-    out.push(problem(opts.rule, pathTo(path, key), `${opts.label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+    out.push(
+      problem(
+        opts.rule,
+        pathTo(path, key),
+        `${opts.label} must be a string, not ${describeValue(value)}.`,
+        ApiErrors.string()
+      )
+    );
     return void 0;
   }
   if (!lengthWithin(value, opts.min, opts.max)) {
@@ -1115,12 +1033,21 @@ function checkText(out, value, path, opts, key) {
 }
 function checkBoolean(out, value, path, rule, label, key) {
   if (value === void 0 || value === null || typeof value === "boolean") return;
-  out.push(problem(rule, pathTo(path, key), `${label} must be true or false, not ${describeValue(value)}.`, ApiErrors.boolean(value)));
+  out.push(
+    problem(
+      rule,
+      pathTo(path, key),
+      `${label} must be true or false, not ${describeValue(value)}.`,
+      ApiErrors.boolean(value)
+    )
+  );
 }
 function checkArray(out, value, path, rule, label, key) {
   if (value === void 0 || value === null) return void 0;
   if (!Array.isArray(value)) {
-    out.push(problem(rule, pathTo(path, key), `${label} must be a list, not ${describeValue(value)}.`, ApiErrors.array()));
+    out.push(
+      problem(rule, pathTo(path, key), `${label} must be a list, not ${describeValue(value)}.`, ApiErrors.array())
+    );
     return void 0;
   }
   return value;
@@ -1131,9 +1058,21 @@ function checkEnumList(out, list5, path, rule, label, allowed, key) {
     const v = list5[i];
     if (typeof v !== "number" || !values.includes(v)) {
       const names2 = Object.entries(allowed).map(([n, x]) => `${n.toLowerCase()} (${x})`).join(", ");
-      out.push(problem(rule, [...pathTo(path, key), i], `${label} ${describeValue(v)} is not one of ${names2}.`, ApiErrors.choices(values)));
+      out.push(
+        problem(
+          rule,
+          [...pathTo(path, key), i],
+          `${label} ${describeValue(v)} is not one of ${names2}.`,
+          ApiErrors.choices(values)
+        )
+      );
     } else if (list5.indexOf(v) < i) {
-      out.push({ rule, severity: "warning", path: [...pathTo(path, key), i], message: `${label} ${v} is listed twice.` });
+      out.push({
+        rule,
+        severity: "warning",
+        path: [...pathTo(path, key), i],
+        message: `${label} ${v} is listed twice.`
+      });
     }
   }
 }
@@ -1156,7 +1095,14 @@ function checkLocalizations(out, dict, path, check, key) {
   const label = check.field === "description" ? "Localized description" : "Localized name";
   if (!isObject(dict)) {
     const at2 = pathTo(path, key);
-    out.push(problem("localization-type", at2, `${at2.at(-1)} must be a mapping of locale to text, not ${describeValue(dict)}.`, ApiErrors.object()));
+    out.push(
+      problem(
+        "localization-type",
+        at2,
+        `${at2.at(-1)} must be a mapping of locale to text, not ${describeValue(dict)}.`,
+        ApiErrors.object()
+      )
+    );
     return;
   }
   for (const locale in dict) {
@@ -1176,7 +1122,14 @@ function checkLocalizations(out, dict, path, check, key) {
     }
     if (value === null || value === void 0) continue;
     if (typeof value !== "string") {
-      out.push(problem("localization-type", entryPath(path, key, locale), `${label} for ${locale} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+      out.push(
+        problem(
+          "localization-type",
+          entryPath(path, key, locale),
+          `${label} for ${locale} must be a string, not ${describeValue(value)}.`,
+          ApiErrors.string()
+        )
+      );
       continue;
     }
     const blankMenuName = check.field === "name" && !check.namePattern && value.length > 0 && isBlank(value);
@@ -1215,7 +1168,14 @@ function checkLocalizations(out, dict, path, check, key) {
             apiPath: pathTo(path, key)
           });
         }
-        if (hasAsciiApostrophe(value)) out.push(warning("name-apostrophe", entryPath(path, key, locale), apostropheWarning(`Localized name for ${locale} "${value}"`)));
+        if (hasAsciiApostrophe(value))
+          out.push(
+            warning(
+              "name-apostrophe",
+              entryPath(path, key, locale),
+              apostropheWarning(`Localized name for ${locale} "${value}"`)
+            )
+          );
       }
     }
     if (value === check.defaultValue && !defaultStopsFallback(dict, locale, check.defaultValue)) {
@@ -1250,15 +1210,28 @@ function checkChatInputName(out, name, path, limits, required, key) {
     const bad5 = firstInvalidNameChar(value);
     const why = bad5 === " " ? " (spaces are not allowed; use - or _)" : bad5 ? ` (${JSON.stringify(bad5)})` : "";
     out.push(
-      problem("name-pattern", pathTo(path, key), `Name "${value}" has a character slash-command names may not use${why}: only letters, numbers, - _ and '.`, ApiErrors.regex())
+      problem(
+        "name-pattern",
+        pathTo(path, key),
+        `Name "${value}" has a character slash-command names may not use${why}: only letters, numbers, - _ and '.`,
+        ApiErrors.regex()
+      )
     );
     return;
   }
   const upper = uppercaseChars(value);
   if (upper.length > 0) {
-    out.push(problem("name-lowercase", pathTo(path, key), `Name "${value}" must be lowercase: write "${value.toLowerCase()}".`, ApiErrors.invalidName()));
+    out.push(
+      problem(
+        "name-lowercase",
+        pathTo(path, key),
+        `Name "${value}" must be lowercase: write "${value.toLowerCase()}".`,
+        ApiErrors.invalidName()
+      )
+    );
   }
-  if (hasAsciiApostrophe(value)) out.push(warning("name-apostrophe", pathTo(path, key), apostropheWarning(`Name "${value}"`)));
+  if (hasAsciiApostrophe(value))
+    out.push(warning("name-apostrophe", pathTo(path, key), apostropheWarning(`Name "${value}"`)));
 }
 function checkLocalizedOptionNames(out, value, path) {
   if (!localizesAnOptionName(value, 0)) return;
@@ -1351,11 +1324,14 @@ var init_option_names = __esm({
 // src/wire/limits.ts
 function limitOverrideProblems(overrides, name = (key) => `limits.${key}`) {
   if (overrides === void 0 || overrides === null) return [];
-  if (typeof overrides !== "object" || Array.isArray(overrides)) return ["limits must be a mapping of limit names to whole numbers"];
+  if (typeof overrides !== "object" || Array.isArray(overrides))
+    return ["limits must be a mapping of limit names to whole numbers"];
   const out = [];
   for (const [key, value] of Object.entries(overrides)) {
-    if (!(key in DEFAULT_LIMITS)) out.push(`${name(key)}: "${key}" is not a limit (known: ${Object.keys(DEFAULT_LIMITS).join(", ")})`);
-    else if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) out.push(`${name(key)} must be a whole number ≥ 0, not ${JSON.stringify(value)}`);
+    if (!(key in DEFAULT_LIMITS))
+      out.push(`${name(key)}: "${key}" is not a limit (known: ${Object.keys(DEFAULT_LIMITS).join(", ")})`);
+    else if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
+      out.push(`${name(key)} must be a whole number ≥ 0, not ${JSON.stringify(value)}`);
   }
   return out;
 }
@@ -1436,14 +1412,18 @@ var init_limits = __esm({
 
 // src/wire/rules/option-values.ts
 function checkAutocompleteAndChoices(out, type, opt, path, limits) {
-  if (opt.autocomplete != null) checkBoolean(out, opt.autocomplete, path, "option-autocomplete", "autocomplete", "autocomplete");
+  if (opt.autocomplete != null)
+    checkBoolean(out, opt.autocomplete, path, "option-autocomplete", "autocomplete", "autocomplete");
   if (opt.autocomplete === true && !VALUED.has(type)) {
     out.push(
       problem(
         "option-field-type",
         [...path, "autocomplete"],
         "autocomplete applies only to STRING, INTEGER and NUMBER options.",
-        ApiErrors.invalid("Autocomplete is not supported for this option type", "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID")
+        ApiErrors.invalid(
+          "Autocomplete is not supported for this option type",
+          "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID"
+        )
       )
     );
   }
@@ -1451,7 +1431,15 @@ function checkAutocompleteAndChoices(out, type, opt, path, limits) {
   const choices = checkArray(out, opt.choices, path, "choices-type", "choices", "choices");
   if (!choices) return;
   if (!VALUED.has(type)) {
-    if (choices.length > 0) out.push(problem("option-field-type", [...path, "choices"], "choices apply only to STRING, INTEGER and NUMBER options.", NO_OPTIONS_API));
+    if (choices.length > 0)
+      out.push(
+        problem(
+          "option-field-type",
+          [...path, "choices"],
+          "choices apply only to STRING, INTEGER and NUMBER options.",
+          NO_OPTIONS_API
+        )
+      );
     return;
   }
   if (opt.autocomplete === true && choices.length > 0) {
@@ -1460,7 +1448,10 @@ function checkAutocompleteAndChoices(out, type, opt, path, limits) {
         "choices-with-autocomplete",
         [...path, "autocomplete"],
         "An option with choices cannot also use autocomplete; drop one of them.",
-        ApiErrors.invalid("Autocomplete cannot be used with choices", "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE")
+        ApiErrors.invalid(
+          "Autocomplete cannot be used with choices",
+          "APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE"
+        )
       )
     );
   }
@@ -1478,7 +1469,14 @@ function checkAutocompleteAndChoices(out, type, opt, path, limits) {
     const choice = choices[i];
     const at2 = path.concat("choices", i);
     if (!isObject(choice)) {
-      out.push(problem("choice-type", at2, `A choice must be a mapping with name and value, not ${describeValue(choice)}.`, ApiErrors.object()));
+      out.push(
+        problem(
+          "choice-type",
+          at2,
+          `A choice must be a mapping with name and value, not ${describeValue(choice)}.`,
+          ApiErrors.object()
+        )
+      );
       continue;
     }
     const name = checkText(out, choice.name, at2, CHOICE_NAME(limits), "name");
@@ -1529,8 +1527,24 @@ function checkChoiceValue(out, type, value, path, limits, key) {
 function checkNumericBounds(out, value, path, key, integer3, rule) {
   const min = integer3 ? INTEGER_MIN : NUMBER_MIN;
   const max = integer3 ? INTEGER_MAX : NUMBER_MAX;
-  if (value < min) out.push(problem(rule, pathTo(path, key), `${value} is below the ${integer3 ? "INTEGER" : "NUMBER"} minimum ${min}.`, ApiErrors.numberMin(min)));
-  else if (value > max) out.push(problem(rule, pathTo(path, key), `${value} is above the ${integer3 ? "INTEGER" : "NUMBER"} maximum ${max}.`, ApiErrors.numberMax(max)));
+  if (value < min)
+    out.push(
+      problem(
+        rule,
+        pathTo(path, key),
+        `${value} is below the ${integer3 ? "INTEGER" : "NUMBER"} minimum ${min}.`,
+        ApiErrors.numberMin(min)
+      )
+    );
+  else if (value > max)
+    out.push(
+      problem(
+        rule,
+        pathTo(path, key),
+        `${value} is above the ${integer3 ? "INTEGER" : "NUMBER"} maximum ${max}.`,
+        ApiErrors.numberMax(max)
+      )
+    );
 }
 function checkRange(out, type, opt, path, key) {
   if (!has(opt, key)) return;
@@ -1575,7 +1589,14 @@ function checkLength(out, type, opt, path, key, floor, lengthMax) {
   }
   const v = opt[key];
   if (typeof v !== "number" || !Number.isInteger(v)) {
-    out.push(problem("option-length-range", pathTo(path, key), `${key} must be an integer, not ${describeValue(v)}.`, ApiErrors.integer(v)));
+    out.push(
+      problem(
+        "option-length-range",
+        pathTo(path, key),
+        `${key} must be an integer, not ${describeValue(v)}.`,
+        ApiErrors.integer(v)
+      )
+    );
   } else if (v < floor || v > lengthMax) {
     out.push(
       problem(
@@ -1596,7 +1617,10 @@ function checkRanges(out, type, opt, path, limits) {
         "option-range",
         [...path, "min_value"],
         `min_value ${opt.min_value} is greater than max_value ${opt.max_value}.`,
-        ApiErrors.invalid("min_value must be less than or equal to max_value", "APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID")
+        ApiErrors.invalid(
+          "min_value must be less than or equal to max_value",
+          "APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID"
+        )
       )
     );
   }
@@ -1608,7 +1632,10 @@ function checkRanges(out, type, opt, path, limits) {
         "option-length-range",
         [...path, "min_length"],
         `min_length ${opt.min_length} is greater than max_length ${opt.max_length}.`,
-        ApiErrors.invalid("min_length must be less than or equal to max_length", "APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID")
+        ApiErrors.invalid(
+          "min_length must be less than or equal to max_length",
+          "APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID"
+        )
       )
     );
   }
@@ -1625,7 +1652,13 @@ var init_option_values = __esm({
     VALUED = /* @__PURE__ */ new Set([OptionType.STRING, OptionType.INTEGER, OptionType.NUMBER]);
     NUMERIC = /* @__PURE__ */ new Set([OptionType.INTEGER, OptionType.NUMBER]);
     CHOICE_NAME = textCheck("choice-name-length", "Choice name", 1, true, (limits) => limits.choice_name_max);
-    STRING_CHOICE_VALUE = textCheck("choice-value", "String choice value", 1, true, (limits) => limits.choice_string_value_max);
+    STRING_CHOICE_VALUE = textCheck(
+      "choice-value",
+      "String choice value",
+      1,
+      true,
+      (limits) => limits.choice_string_value_max
+    );
     NO_OPTIONS_API = ApiErrors.maxLength(0);
   }
 });
@@ -1636,7 +1669,12 @@ function validateOptions(out, value, path, level, limits) {
   if (!options) return;
   if (options.length > limits.options_per_level) {
     out.push(
-      problem("options-max", path, `At most ${limits.options_per_level} options are allowed here (found ${options.length}).`, ApiErrors.maxLength(limits.options_per_level))
+      problem(
+        "options-max",
+        path,
+        `At most ${limits.options_per_level} options are allowed here (found ${options.length}).`,
+        ApiErrors.maxLength(limits.options_per_level)
+      )
     );
   }
   for (let i = 0; i < options.length; i++) validateOption(out, options[i], pathTo(path, i), level, limits);
@@ -1690,7 +1728,10 @@ function checkOptionSiblings(out, options, path, level) {
           "options-required-order",
           [...path, i, "required"],
           `Required option "${valueText(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`,
-          { code: "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID", message: "Required options must be placed before non-required options" }
+          {
+            code: "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+            message: "Required options must be placed before non-required options"
+          }
         ),
         apiPath: [...path, i]
       });
@@ -1701,19 +1742,34 @@ function checkOptionSiblings(out, options, path, level) {
 }
 function validateOption(out, opt, path, level, limits) {
   if (!isObject(opt)) {
-    out.push(problem("option-type", path, `An option must be a mapping, not ${describeValue(opt)}.`, ApiErrors.object()));
+    out.push(
+      problem("option-type", path, `An option must be a mapping, not ${describeValue(opt)}.`, ApiErrors.object())
+    );
     return;
   }
   const type = opt.type;
   if (type === void 0 || type === null) {
     out.push(problem("option-type", [...path, "type"], "Option type is required.", ApiErrors.required()));
   } else if (typeof type !== "number" || !OPTION_TYPES.includes(type)) {
-    out.push(problem("option-type", [...path, "type"], `Option type ${describeValue(type)} is not one of ${describeEnum(OptionType)}.`, ApiErrors.choices(OPTION_TYPES)));
+    out.push(
+      problem(
+        "option-type",
+        [...path, "type"],
+        `Option type ${describeValue(type)} is not one of ${describeEnum(OptionType)}.`,
+        ApiErrors.choices(OPTION_TYPES)
+      )
+    );
   }
   checkChatInputName(out, opt.name, path, limits, true, "name");
   checkText(out, opt.description, path, DESCRIPTION(limits), "description");
   if (opt.name_localizations != null)
-    checkLocalizations(out, opt.name_localizations, path, { field: "name", defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max }, "name_localizations");
+    checkLocalizations(
+      out,
+      opt.name_localizations,
+      path,
+      { field: "name", defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max },
+      "name_localizations"
+    );
   if (opt.description_localizations != null)
     checkLocalizations(
       out,
@@ -1736,15 +1792,35 @@ function validateOption(out, opt, path, level, limits) {
     );
   }
   if (CONTAINERS.has(type)) {
-    validateOptions(out, opt.options, pathTo(path, "options"), type === OptionType.SUB_COMMAND_GROUP ? "group" : "subcommand", limits);
+    validateOptions(
+      out,
+      opt.options,
+      pathTo(path, "options"),
+      type === OptionType.SUB_COMMAND_GROUP ? "group" : "subcommand",
+      limits
+    );
   } else if (Array.isArray(opt.options) ? opt.options.length > 0 : has(opt, "options")) {
-    out.push(problem("option-field-type", [...path, "options"], "Only subcommands and groups hold nested options.", NO_OPTIONS_API));
+    out.push(
+      problem(
+        "option-field-type",
+        [...path, "options"],
+        "Only subcommands and groups hold nested options.",
+        NO_OPTIONS_API
+      )
+    );
   }
   checkAutocompleteAndChoices(out, type, opt, path, limits);
   checkRanges(out, type, opt, path, limits);
   if (has(opt, "channel_types")) {
     if (type !== OptionType.CHANNEL) {
-      out.push(problem("option-field-type", [...path, "channel_types"], "channel_types applies only to CHANNEL options.", NO_OPTIONS_API));
+      out.push(
+        problem(
+          "option-field-type",
+          [...path, "channel_types"],
+          "channel_types applies only to CHANNEL options.",
+          NO_OPTIONS_API
+        )
+      );
     } else {
       const list5 = checkArray(out, opt.channel_types, path, "channel-types", "channel_types", "channel_types");
       if (list5) checkEnumList(out, list5, path, "channel-types", "Channel type", ChannelType, "channel_types");
@@ -1772,7 +1848,14 @@ function checkNesting(out, type, opt, path, level) {
       )
     );
   } else if (level === "group" && type !== OptionType.SUB_COMMAND) {
-    out.push(problem("option-nesting", pathTo(path, "type"), `Group members must be subcommands; "${valueText(opt.name)}" is not.`, ApiErrors.choices([1])));
+    out.push(
+      problem(
+        "option-nesting",
+        pathTo(path, "type"),
+        `Group members must be subcommands; "${valueText(opt.name)}" is not.`,
+        ApiErrors.choices([1])
+      )
+    );
   }
 }
 var OPTION_TYPES, DESCRIPTION, CONTAINERS;
@@ -1791,11 +1874,275 @@ var init_options = __esm({
   }
 });
 
+// src/wire/permissions.ts
+function permissionBit(name) {
+  const key = name.trim().toUpperCase().replace(/[-\s]+/g, "_");
+  return PERMISSION_BITS[key] ?? PERMISSION_BITS[PERMISSION_ALIASES[key] ?? ""];
+}
+function permissionNames(value) {
+  let bits = BigInt(value);
+  const names2 = [];
+  for (const [name, bit2] of Object.entries(PERMISSION_BITS)) {
+    if (bits & bit2) {
+      names2.push(name);
+      bits &= ~bit2;
+    }
+  }
+  for (let i = 0n; bits > 0n; i++, bits >>= 1n) if (bits & 1n) names2.push(String(1n << i));
+  return names2;
+}
+function allChannelsId(guildId) {
+  return (BigInt(guildId) - 1n).toString();
+}
+function parsePermissionSet(value) {
+  const words = (typeof value === "string" ? value.split(/[|,]/) : value).map((w) => w.trim()).filter((w) => w !== "");
+  let bits = 0n;
+  for (const w of words) {
+    const bit2 = DECIMAL_PERMISSIONS.test(w) ? BigInt(w) : permissionBit(w);
+    if (bit2 === void 0) return { unknown: w };
+    bits |= bit2;
+  }
+  return { bits };
+}
+var PERMISSION_BITS, PERMISSION_ALIASES, ALL_PERMISSION_BITS, NEW_GUILD_EVERYONE_PERMISSIONS, MANAGE_COMMAND_PERMISSIONS_BITS, DECIMAL_PERMISSIONS;
+var init_permissions = __esm({
+  "src/wire/permissions.ts"() {
+    "use strict";
+    PERMISSION_BITS = {
+      CREATE_INSTANT_INVITE: 1n << 0n,
+      KICK_MEMBERS: 1n << 1n,
+      BAN_MEMBERS: 1n << 2n,
+      ADMINISTRATOR: 1n << 3n,
+      MANAGE_CHANNELS: 1n << 4n,
+      MANAGE_GUILD: 1n << 5n,
+      ADD_REACTIONS: 1n << 6n,
+      VIEW_AUDIT_LOG: 1n << 7n,
+      PRIORITY_SPEAKER: 1n << 8n,
+      STREAM: 1n << 9n,
+      VIEW_CHANNEL: 1n << 10n,
+      SEND_MESSAGES: 1n << 11n,
+      SEND_TTS_MESSAGES: 1n << 12n,
+      MANAGE_MESSAGES: 1n << 13n,
+      EMBED_LINKS: 1n << 14n,
+      ATTACH_FILES: 1n << 15n,
+      READ_MESSAGE_HISTORY: 1n << 16n,
+      MENTION_EVERYONE: 1n << 17n,
+      USE_EXTERNAL_EMOJIS: 1n << 18n,
+      VIEW_GUILD_INSIGHTS: 1n << 19n,
+      CONNECT: 1n << 20n,
+      SPEAK: 1n << 21n,
+      MUTE_MEMBERS: 1n << 22n,
+      DEAFEN_MEMBERS: 1n << 23n,
+      MOVE_MEMBERS: 1n << 24n,
+      USE_VAD: 1n << 25n,
+      CHANGE_NICKNAME: 1n << 26n,
+      MANAGE_NICKNAMES: 1n << 27n,
+      MANAGE_ROLES: 1n << 28n,
+      MANAGE_WEBHOOKS: 1n << 29n,
+      MANAGE_GUILD_EXPRESSIONS: 1n << 30n,
+      USE_APPLICATION_COMMANDS: 1n << 31n,
+      REQUEST_TO_SPEAK: 1n << 32n,
+      MANAGE_EVENTS: 1n << 33n,
+      MANAGE_THREADS: 1n << 34n,
+      CREATE_PUBLIC_THREADS: 1n << 35n,
+      CREATE_PRIVATE_THREADS: 1n << 36n,
+      USE_EXTERNAL_STICKERS: 1n << 37n,
+      SEND_MESSAGES_IN_THREADS: 1n << 38n,
+      USE_EMBEDDED_ACTIVITIES: 1n << 39n,
+      MODERATE_MEMBERS: 1n << 40n,
+      VIEW_CREATOR_MONETIZATION_ANALYTICS: 1n << 41n,
+      USE_SOUNDBOARD: 1n << 42n,
+      CREATE_GUILD_EXPRESSIONS: 1n << 43n,
+      CREATE_EVENTS: 1n << 44n,
+      USE_EXTERNAL_SOUNDS: 1n << 45n,
+      SEND_VOICE_MESSAGES: 1n << 46n,
+      SET_VOICE_CHANNEL_STATUS: 1n << 48n,
+      SEND_POLLS: 1n << 49n,
+      USE_EXTERNAL_APPS: 1n << 50n,
+      PIN_MESSAGES: 1n << 51n,
+      BYPASS_SLOWMODE: 1n << 52n
+    };
+    PERMISSION_ALIASES = {
+      MANAGE_EMOJIS_AND_STICKERS: "MANAGE_GUILD_EXPRESSIONS",
+      MANAGE_SERVER: "MANAGE_GUILD",
+      USE_VOICE_ACTIVITY: "USE_VAD"
+    };
+    ALL_PERMISSION_BITS = Object.values(PERMISSION_BITS).reduce((a, b) => a | b, 0n);
+    NEW_GUILD_EVERYONE_PERMISSIONS = 1071698660929n;
+    MANAGE_COMMAND_PERMISSIONS_BITS = PERMISSION_BITS.MANAGE_GUILD | PERMISSION_BITS.MANAGE_ROLES;
+    DECIMAL_PERMISSIONS = /^\d+$/;
+  }
+});
+
+// src/wire/rules/command-access.ts
+function checkPermissionsField(out, cmd) {
+  const v = cmd.default_member_permissions;
+  if (v === void 0 || v === null) return;
+  const text2 = typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
+  if (typeof text2 !== "string" || !DECIMAL_PERMISSIONS.test(text2)) {
+    out.push(
+      problem(
+        "default-member-permissions",
+        ["default_member_permissions"],
+        `default_member_permissions must be a decimal permission string such as "32" or a list of permission names, not ${describeValue(v)}.`,
+        ApiErrors.integer(v)
+      )
+    );
+    return;
+  }
+  const unknown = BigInt(text2) & ~ALL_PERMISSION_BITS;
+  if (unknown !== 0n) {
+    out.push({
+      rule: "default-member-permissions",
+      severity: "warning",
+      path: ["default_member_permissions"],
+      message: `default_member_permissions sets bits no permission uses (${unknown}).`
+    });
+  }
+}
+function checkContexts(out, cmd, scope) {
+  if (scope.kind === "guild") {
+    for (const field2 of GLOBAL_ONLY_FIELDS) {
+      if (!has(cmd, field2) || cmd[field2] === null) continue;
+      const botDm = field2 === "contexts" && Array.isArray(cmd.contexts) && cmd.contexts.includes(InteractionContext.BOT_DM);
+      out.push(
+        botDm ? {
+          rule: "contexts-bot-dm-guild",
+          severity: "warning",
+          path: ["contexts", cmd.contexts.indexOf(InteractionContext.BOT_DM)],
+          message: "Guild commands cannot run in DMs with the app, and the service drops contexts on guild commands: remove it."
+        } : {
+          rule: "global-only-field",
+          severity: "warning",
+          path: [field2],
+          message: `${field2} applies only to global commands; the service drops it on guild commands, so remove it.`
+        }
+      );
+    }
+    return;
+  }
+  if (has(cmd, "dm_permission") && has(cmd, "contexts") && cmd.contexts !== null) {
+    out.push({
+      rule: "deprecated-field",
+      severity: "warning",
+      path: ["dm_permission"],
+      message: "dm_permission is deprecated and ignored when contexts is set; remove it."
+    });
+  }
+  const contexts = checkArray(out, cmd.contexts, ROOT, "contexts-value", "contexts", "contexts");
+  if (contexts)
+    checkEnumList(out, contexts, ROOT, "contexts-value", "Interaction context", InteractionContext, "contexts");
+  const installs = checkArray(
+    out,
+    cmd.integration_types,
+    ROOT,
+    "integration-types-value",
+    "integration_types",
+    "integration_types"
+  );
+  if (installs)
+    checkEnumList(
+      out,
+      installs,
+      ROOT,
+      "integration-types-value",
+      "Integration type",
+      IntegrationType,
+      "integration_types"
+    );
+  if (contexts?.includes(InteractionContext.PRIVATE_CHANNEL)) {
+    const i = contexts.indexOf(InteractionContext.PRIVATE_CHANNEL);
+    if (installs && !installs.includes(IntegrationType.USER_INSTALL)) {
+      out.push({
+        rule: "private-channel-needs-user-install",
+        severity: "warning",
+        path: ["contexts", i],
+        message: "PRIVATE_CHANNEL does nothing unless the command is installable by users: add user_install to integration_types."
+      });
+    } else if (!installs) {
+      out.push({
+        rule: "private-channel-needs-user-install",
+        severity: "warning",
+        path: ["contexts", i],
+        message: "PRIVATE_CHANNEL only works when the app is user-installable; set integration_types to include user_install to say so."
+      });
+    }
+  }
+}
+var GLOBAL_ONLY_FIELDS;
+var init_command_access = __esm({
+  "src/wire/rules/command-access.ts"() {
+    "use strict";
+    init_enums();
+    init_permissions();
+    init_problem();
+    init_values();
+    GLOBAL_ONLY_FIELDS = ["dm_permission", "integration_types", "contexts"];
+  }
+});
+
+// src/wire/rules/command-size.ts
+function commandSize(cmd, measure = textLength) {
+  const longest = (value, dict) => {
+    let n = typeof value === "string" ? measure(value) : typeof value === "number" ? String(value).length : 0;
+    if (isObject(dict)) {
+      for (const locale in dict) {
+        const v = dict[locale];
+        if (typeof v === "string") n = Math.max(n, measure(v));
+      }
+    }
+    return n;
+  };
+  const walkOption = (o) => {
+    if (!isObject(o)) return 0;
+    let n = longest(o.name, o.name_localizations) + longest(o.description, o.description_localizations);
+    const { choices, options } = o;
+    if (Array.isArray(choices))
+      for (let i = 0; i < choices.length; i++) {
+        const c = choices[i];
+        if (isObject(c)) n += longest(c.name, c.name_localizations) + longest(c.value, null);
+      }
+    if (Array.isArray(options)) for (let i = 0; i < options.length; i++) n += walkOption(options[i]);
+    return n;
+  };
+  return walkOption(cmd);
+}
+function checkCommandSize(out, cmd, limits) {
+  if (commandSize(cmd, utf16Length) <= limits.command_total_chars) return;
+  const size = commandSize(cmd);
+  if (size > limits.command_total_chars) {
+    out.push({
+      ...problem(
+        "command-size",
+        [],
+        `The command totals ${size} characters of names, descriptions and values; the limit is ${limits.command_total_chars} (only the longest localization of each field counts).`,
+        {
+          code: "APPLICATION_COMMAND_TOO_LARGE",
+          message: `Command exceeds maximum size (${limits.command_total_chars})`
+        }
+      ),
+      apiPath: []
+    });
+  }
+}
+var utf16Length;
+var init_command_size = __esm({
+  "src/wire/rules/command-size.ts"() {
+    "use strict";
+    init_naming();
+    init_problem();
+    init_values();
+    utf16Length = (text2) => text2.length;
+  }
+});
+
 // src/wire/rules/command.ts
 function validateCommand(input, ctx) {
   const out = [];
   if (!isObject(input)) {
-    out.push(problem("command-type", [], `A command must be a mapping, not ${describeValue(input)}.`, ApiErrors.object()));
+    out.push(
+      problem("command-type", [], `A command must be a mapping, not ${describeValue(input)}.`, ApiErrors.object())
+    );
     return out;
   }
   const cmd = input;
@@ -1804,7 +2151,14 @@ function validateCommand(input, ctx) {
   if (type === void 0) return out;
   const chatInput = type === CommandType.CHAT_INPUT;
   if (ctx.scope.kind === "guild" && type === CommandType.PRIMARY_ENTRY_POINT) {
-    out.push(problem("entry-point-guild", ["type"], "A PRIMARY_ENTRY_POINT command can only be global; guilds cannot hold one.", ApiErrors.choices([1, 2, 3])));
+    out.push(
+      problem(
+        "entry-point-guild",
+        ["type"],
+        "A PRIMARY_ENTRY_POINT command can only be global; guilds cannot hold one.",
+        ApiErrors.choices([1, 2, 3])
+      )
+    );
   }
   checkName(out, cmd, type, ctx);
   checkDescription(out, cmd, type, ctx);
@@ -1812,7 +2166,7 @@ function validateCommand(input, ctx) {
   checkHandler(out, cmd, type);
   checkPermissionsField(out, cmd);
   checkFlags(out, cmd);
-  checkContexts(out, cmd, ctx);
+  checkContexts(out, cmd, ctx.scope);
   checkId(out, cmd);
   if (chatInput) checkCommandSize(out, cmd, limits);
   return out;
@@ -1821,7 +2175,14 @@ function commandType(out, cmd, ctx) {
   if (ctx.partial !== void 0) return ctx.partial.type;
   if (!has(cmd, "type")) return CommandType.CHAT_INPUT;
   if (typeof cmd.type !== "number" || !COMMAND_TYPES.includes(cmd.type)) {
-    out.push(problem("command-type", ["type"], `Command type ${describeValue(cmd.type)} is not one of ${describeEnum(CommandType)}.`, ApiErrors.choices(COMMAND_TYPES)));
+    out.push(
+      problem(
+        "command-type",
+        ["type"],
+        `Command type ${describeValue(cmd.type)} is not one of ${describeEnum(CommandType)}.`,
+        ApiErrors.choices(COMMAND_TYPES)
+      )
+    );
     return void 0;
   }
   return cmd.type;
@@ -1832,9 +2193,16 @@ function checkName(out, cmd, type, ctx) {
   const chatInput = type === CommandType.CHAT_INPUT;
   if (chatInput) checkChatInputName(out, cmd.name, ROOT, limits, required, "name");
   else {
-    const name = checkText(out, cmd.name, ["name"], { rule: "name-length", label: "Name", min: 1, max: limits.name_max, required });
+    const name = checkText(out, cmd.name, ["name"], {
+      rule: "name-length",
+      label: "Name",
+      min: 1,
+      max: limits.name_max,
+      required
+    });
     if (name !== void 0 && name.length > 0) {
-      if (isBlank(name)) out.push(problem("name-length", ["name"], "Name must not be blank.", ApiErrors.badLength(1, limits.name_max)));
+      if (isBlank(name))
+        out.push(problem("name-length", ["name"], "Name must not be blank.", ApiErrors.badLength(1, limits.name_max)));
       else if (name.trim() !== name)
         out.push({
           rule: "name-whitespace",
@@ -1844,7 +2212,13 @@ function checkName(out, cmd, type, ctx) {
         });
     }
   }
-  checkLocalizations(out, cmd.name_localizations, ROOT, { field: "name", defaultValue: cmd.name, namePattern: chatInput, min: 1, max: limits.name_max }, "name_localizations");
+  checkLocalizations(
+    out,
+    cmd.name_localizations,
+    ROOT,
+    { field: "name", defaultValue: cmd.name, namePattern: chatInput, min: 1, max: limits.name_max },
+    "name_localizations"
+  );
 }
 function checkDescription(out, cmd, type, ctx) {
   const { limits } = ctx;
@@ -1852,18 +2226,38 @@ function checkDescription(out, cmd, type, ctx) {
   if (type === CommandType.USER || type === CommandType.MESSAGE) {
     const label = type === CommandType.USER ? "USER" : "MESSAGE";
     if (has(cmd, "description") && cmd.description !== "") {
-      out.push(problem("description-forbidden", ["description"], `${label} commands take no description; remove it (the service stores "").`, ApiErrors.contextMenuDescription()));
+      out.push(
+        problem(
+          "description-forbidden",
+          ["description"],
+          `${label} commands take no description; remove it (the service stores "").`,
+          ApiErrors.contextMenuDescription()
+        )
+      );
     }
     const locs = localizedStrings(cmd.description_localizations);
     if (locs.length > 0)
-      out.push(problem("description-forbidden", ["description_localizations"], `${label} commands take no description localizations.`, ApiErrors.contextMenuDescription()));
+      out.push(
+        problem(
+          "description-forbidden",
+          ["description_localizations"],
+          `${label} commands take no description localizations.`,
+          ApiErrors.contextMenuDescription()
+        )
+      );
     return;
   }
   checkText(
     out,
     cmd.description,
     ROOT,
-    { rule: "description-length", label: "Description", min: chatInput ? 1 : 0, max: limits.description_max, required: chatInput && ctx.partial === void 0 },
+    {
+      rule: "description-length",
+      label: "Description",
+      min: chatInput ? 1 : 0,
+      max: limits.description_max,
+      required: chatInput && ctx.partial === void 0
+    },
     "description"
   );
   checkLocalizations(
@@ -1927,139 +2321,31 @@ function checkFlags(out, cmd) {
 function typeName(type) {
   return Object.entries(CommandType).find(([, v]) => v === type)?.[0] ?? String(type);
 }
-function checkPermissionsField(out, cmd) {
-  const v = cmd.default_member_permissions;
-  if (v === void 0 || v === null) return;
-  const text2 = typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
-  if (typeof text2 !== "string" || !DECIMAL_PERMISSIONS.test(text2)) {
-    out.push(
-      problem(
-        "default-member-permissions",
-        ["default_member_permissions"],
-        `default_member_permissions must be a decimal permission string such as "32" or a list of permission names, not ${describeValue(v)}.`,
-        ApiErrors.integer(v)
-      )
-    );
-    return;
-  }
-  const unknown = BigInt(text2) & ~ALL_PERMISSION_BITS;
-  if (unknown !== 0n) {
-    out.push({
-      rule: "default-member-permissions",
-      severity: "warning",
-      path: ["default_member_permissions"],
-      message: `default_member_permissions sets bits no permission uses (${unknown}).`
-    });
-  }
-}
-function checkContexts(out, cmd, ctx) {
-  if (ctx.scope.kind === "guild") {
-    for (const field of GLOBAL_ONLY_FIELDS) {
-      if (!has(cmd, field) || cmd[field] === null) continue;
-      const botDm = field === "contexts" && Array.isArray(cmd.contexts) && cmd.contexts.includes(InteractionContext.BOT_DM);
-      out.push(
-        botDm ? {
-          rule: "contexts-bot-dm-guild",
-          severity: "warning",
-          path: ["contexts", cmd.contexts.indexOf(InteractionContext.BOT_DM)],
-          message: "Guild commands cannot run in DMs with the app, and the service drops contexts on guild commands: remove it."
-        } : {
-          rule: "global-only-field",
-          severity: "warning",
-          path: [field],
-          message: `${field} applies only to global commands; the service drops it on guild commands, so remove it.`
-        }
-      );
-    }
-    return;
-  }
-  if (has(cmd, "dm_permission") && has(cmd, "contexts") && cmd.contexts !== null) {
-    out.push({ rule: "deprecated-field", severity: "warning", path: ["dm_permission"], message: "dm_permission is deprecated and ignored when contexts is set; remove it." });
-  }
-  const contexts = checkArray(out, cmd.contexts, ROOT, "contexts-value", "contexts", "contexts");
-  if (contexts) checkEnumList(out, contexts, ROOT, "contexts-value", "Interaction context", InteractionContext, "contexts");
-  const installs = checkArray(out, cmd.integration_types, ROOT, "integration-types-value", "integration_types", "integration_types");
-  if (installs) checkEnumList(out, installs, ROOT, "integration-types-value", "Integration type", IntegrationType, "integration_types");
-  if (contexts?.includes(InteractionContext.PRIVATE_CHANNEL)) {
-    const i = contexts.indexOf(InteractionContext.PRIVATE_CHANNEL);
-    if (installs && !installs.includes(IntegrationType.USER_INSTALL)) {
-      out.push({
-        rule: "private-channel-needs-user-install",
-        severity: "warning",
-        path: ["contexts", i],
-        message: "PRIVATE_CHANNEL does nothing unless the command is installable by users: add user_install to integration_types."
-      });
-    } else if (!installs) {
-      out.push({
-        rule: "private-channel-needs-user-install",
-        severity: "warning",
-        path: ["contexts", i],
-        message: "PRIVATE_CHANNEL only works when the app is user-installable; set integration_types to include user_install to say so."
-      });
-    }
-  }
-}
 function checkId(out, cmd) {
   if (!has(cmd, "id") || cmd.id === void 0 || cmd.id === null) return;
   const id = typeof cmd.id === "number" && Number.isSafeInteger(cmd.id) && cmd.id >= 0 ? String(cmd.id) : cmd.id;
-  if (!isSnowflake(id)) out.push(problem("command-id", ["id"], `id ${describeValue(cmd.id)} is not a snowflake.`, ApiErrors.snowflake(cmd.id)));
+  if (!isSnowflake(id))
+    out.push(
+      problem("command-id", ["id"], `id ${describeValue(cmd.id)} is not a snowflake.`, ApiErrors.snowflake(cmd.id))
+    );
 }
-function commandSize(cmd, measure = textLength) {
-  const longest = (value, dict) => {
-    let n = typeof value === "string" ? measure(value) : typeof value === "number" ? String(value).length : 0;
-    if (isObject(dict)) {
-      for (const locale in dict) {
-        const v = dict[locale];
-        if (typeof v === "string") n = Math.max(n, measure(v));
-      }
-    }
-    return n;
-  };
-  const walkOption = (o) => {
-    if (!isObject(o)) return 0;
-    let n = longest(o.name, o.name_localizations) + longest(o.description, o.description_localizations);
-    const { choices, options } = o;
-    if (Array.isArray(choices))
-      for (let i = 0; i < choices.length; i++) {
-        const c = choices[i];
-        if (isObject(c)) n += longest(c.name, c.name_localizations) + longest(c.value, null);
-      }
-    if (Array.isArray(options)) for (let i = 0; i < options.length; i++) n += walkOption(options[i]);
-    return n;
-  };
-  return walkOption(cmd);
-}
-function checkCommandSize(out, cmd, limits) {
-  if (commandSize(cmd, utf16Length) <= limits.command_total_chars) return;
-  const size = commandSize(cmd);
-  if (size > limits.command_total_chars) {
-    out.push({
-      ...problem(
-        "command-size",
-        [],
-        `The command totals ${size} characters of names, descriptions and values; the limit is ${limits.command_total_chars} (only the longest localization of each field counts).`,
-        { code: "APPLICATION_COMMAND_TOO_LARGE", message: `Command exceeds maximum size (${limits.command_total_chars})` }
-      ),
-      apiPath: []
-    });
-  }
-}
-var COMMAND_TYPES, GLOBAL_ONLY_FIELDS, utf16Length;
+var COMMAND_TYPES;
 var init_command = __esm({
   "src/wire/rules/command.ts"() {
     "use strict";
     init_enums();
     init_naming();
-    init_permissions();
     init_problem();
     init_snowflake();
     init_localizations();
     init_option_names();
     init_options();
     init_values();
+    init_command_access();
+    init_command_size();
+    init_command_access();
+    init_command_size();
     COMMAND_TYPES = Object.values(CommandType);
-    GLOBAL_ONLY_FIELDS = ["dm_permission", "integration_types", "contexts"];
-    utf16Length = (text2) => text2.length;
   }
 });
 
@@ -2083,7 +2369,10 @@ function entryPointOwnerProblem(type, embedded, path = []) {
     severity: "error",
     path: [...path, "type"],
     message: "Only applications with an Activity (EMBEDDED flag) can have a PRIMARY_ENTRY_POINT command.",
-    api: { code: "APPLICATION_COMMAND_TYPE_INVALID", message: "Primary entry point commands require the application to have the EMBEDDED flag" }
+    api: {
+      code: "APPLICATION_COMMAND_TYPE_INVALID",
+      message: "Primary entry point commands require the application to have the EMBEDDED flag"
+    }
   };
 }
 function applicationCommandProblems(body, app, scope, path = []) {
@@ -2100,7 +2389,10 @@ function applicationCommandProblems(body, app, scope, path = []) {
           severity: "error",
           path: [...path, "integration_types", i],
           message: `The application does not support installation context ${t}; it supports ${app.integrationTypes.join(", ") || "none"} (set them in the application's installation settings).`,
-          api: { code: "APPLICATION_COMMAND_INTEGRATION_TYPE_UNSUPPORTED", message: "Integration type is not supported by the application" }
+          api: {
+            code: "APPLICATION_COMMAND_INTEGRATION_TYPE_UNSUPPORTED",
+            message: "Integration type is not supported by the application"
+          }
         });
       }
     });
@@ -2111,7 +2403,10 @@ function applicationCommandProblems(body, app, scope, path = []) {
       severity: "error",
       path: [...path, "nsfw"],
       message: "An application with discovery enabled cannot have age-restricted (nsfw) commands.",
-      api: { code: "APPLICATION_COMMAND_NSFW_DISCOVERABLE", message: "Apps with discovery enabled cannot have age-restricted commands" }
+      api: {
+        code: "APPLICATION_COMMAND_NSFW_DISCOVERABLE",
+        message: "Apps with discovery enabled cannot have age-restricted commands"
+      }
     });
   }
   return out;
@@ -2176,11 +2471,25 @@ function validatePermissionEntries(entries, limits) {
   const seen = /* @__PURE__ */ new Map();
   list5.forEach((entry, i) => {
     if (!isObject(entry)) {
-      out.push(problem("permission-entry", [i], `A permission entry must be a mapping, not ${describeValue(entry)}.`, ApiErrors.object()));
+      out.push(
+        problem(
+          "permission-entry",
+          [i],
+          `A permission entry must be a mapping, not ${describeValue(entry)}.`,
+          ApiErrors.object()
+        )
+      );
       return;
     }
     if (!isSnowflake(entry.id))
-      out.push(problem("permission-entry", [i, "id"], `Permission target id ${describeValue(entry.id)} is not a snowflake.`, ApiErrors.snowflake(entry.id)));
+      out.push(
+        problem(
+          "permission-entry",
+          [i, "id"],
+          `Permission target id ${describeValue(entry.id)} is not a snowflake.`,
+          ApiErrors.snowflake(entry.id)
+        )
+      );
     if (typeof entry.type !== "number" || !ENTRY_TYPES.includes(entry.type)) {
       out.push(
         problem(
@@ -2268,10 +2577,15 @@ function validateScopeCommands(commands, scope, limits) {
     if (n === max + 1 && max > 0) {
       const name = enumName(CommandType, type) ?? String(type);
       out.push({
-        ...problem("command-count", [i], `A ${scope.kind} scope may hold at most ${max} ${name} commands; this is number ${n}${liveLimitHint(type, max)}.`, {
-          code: "APPLICATION_COMMANDS_MAX",
-          message: `Maximum number of application commands reached (${max})`
-        }),
+        ...problem(
+          "command-count",
+          [i],
+          `A ${scope.kind} scope may hold at most ${max} ${name} commands; this is number ${n}${liveLimitHint(type, max)}.`,
+          {
+            code: "APPLICATION_COMMANDS_MAX",
+            message: `Maximum number of application commands reached (${max})`
+          }
+        ),
         jsonCode: 30032
       });
     }
@@ -2280,10 +2594,15 @@ function validateScopeCommands(commands, scope, limits) {
     const first = seen.get(key);
     if (first !== void 0) {
       out.push(
-        problem("duplicate-name", [i, "name"], `Another ${enumName(CommandType, type) ?? type} command in this scope is already named "${cmd.name}" (command ${first + 1}).`, {
-          code: "APPLICATION_COMMANDS_DUPLICATE_NAME",
-          message: "Application command names must be unique"
-        })
+        problem(
+          "duplicate-name",
+          [i, "name"],
+          `Another ${enumName(CommandType, type) ?? type} command in this scope is already named "${cmd.name}" (command ${first + 1}).`,
+          {
+            code: "APPLICATION_COMMANDS_DUPLICATE_NAME",
+            message: "Application command names must be unique"
+          }
+        )
       );
     } else seen.set(key, i);
   });
@@ -2297,7 +2616,10 @@ var init_scope = __esm({
     init_limits();
     init_problem();
     init_values();
-    LIMIT_OF_TYPE = { [CommandType.USER]: "user_commands", [CommandType.MESSAGE]: "message_commands" };
+    LIMIT_OF_TYPE = {
+      [CommandType.USER]: "user_commands",
+      [CommandType.MESSAGE]: "message_commands"
+    };
   }
 });
 
@@ -2323,23 +2645,35 @@ function validateWebhookSet(entries, limits) {
     const channel = e.channel_id;
     if (typeof e.key === "string") {
       const first = keys2.get(e.key);
-      if (first !== void 0) out.push(problem("webhook-key-unique", [i, "key"], `Key "${e.key}" is already used by webhook ${first + 1}.`));
+      if (first !== void 0)
+        out.push(problem("webhook-key-unique", [i, "key"], `Key "${e.key}" is already used by webhook ${first + 1}.`));
       else keys2.set(e.key, i);
     } else if (typeof e.name === "string") {
       const id = `${channel}:${e.name}`;
       const first = names2.get(id);
       if (first !== void 0)
-        out.push(problem("webhook-name-unique", [i, "name"], `Webhook ${first + 1} in this channel is also named "${e.name}"; give one of them a key so they can be told apart.`));
+        out.push(
+          problem(
+            "webhook-name-unique",
+            [i, "name"],
+            `Webhook ${first + 1} in this channel is also named "${e.name}"; give one of them a key so they can be told apart.`
+          )
+        );
       else names2.set(id, i);
     }
     const n = (perChannel.get(channel) ?? 0) + 1;
     perChannel.set(channel, n);
     if (n === limits.webhooks_per_channel + 1) {
       out.push({
-        ...problem("webhook-count", [i], `A channel holds at most ${limits.webhooks_per_channel} webhooks; this is number ${n} in channel ${channel}.`, {
-          code: "MAX_WEBHOOKS",
-          message: `Maximum number of webhooks reached (${limits.webhooks_per_channel})`
-        }),
+        ...problem(
+          "webhook-count",
+          [i],
+          `A channel holds at most ${limits.webhooks_per_channel} webhooks; this is number ${n} in channel ${channel}.`,
+          {
+            code: "MAX_WEBHOOKS",
+            message: `Maximum number of webhooks reached (${limits.webhooks_per_channel})`
+          }
+        ),
         jsonCode: 30007
       });
     }
@@ -2366,32 +2700,48 @@ function reservedWordIn(name) {
 function validateWebhookName(name, limits, opts = {}) {
   const out = [];
   const path = opts.path ?? [];
-  const field = opts.field ?? "name";
-  const label = field === "name" ? "Webhook name" : "Username";
+  const field2 = opts.field ?? "name";
+  const label = field2 === "name" ? "Webhook name" : "Username";
   const max = limits.webhook_name_max;
   if (name === void 0 || name === null) {
     if (!opts.optional) out.push(problem("webhook-name-length", path, `${label} is required.`, ApiErrors.required()));
     return out;
   }
   if (typeof name !== "string") {
-    out.push(problem("webhook-name-type", path, `${label} must be a string, not ${describeValue(name)}.`, ApiErrors.string()));
+    out.push(
+      problem("webhook-name-type", path, `${label} must be a string, not ${describeValue(name)}.`, ApiErrors.string())
+    );
     return out;
   }
   const trimmed = normalizeWebhookName(name);
   const len = textLength(trimmed);
   if (len < 1 || len > max) {
-    out.push(problem("webhook-name-length", path, `${label} must be 1-${max} characters long (it has ${len} after trimming).`, ApiErrors.badLength(1, max)));
+    out.push(
+      problem(
+        "webhook-name-length",
+        path,
+        `${label} must be 1-${max} characters long (it has ${len} after trimming).`,
+        ApiErrors.badLength(1, max)
+      )
+    );
   }
   const word = reservedWordIn(trimmed);
   if (word !== void 0) {
     out.push(
-      problem("webhook-name-reserved", path, `${label} ${JSON.stringify(name)} contains "${word}", which the service refuses in any case.`, WebhookNameErrors.contains(word))
+      problem(
+        "webhook-name-reserved",
+        path,
+        `${label} ${JSON.stringify(name)} contains "${word}", which the service refuses in any case.`,
+        WebhookNameErrors.contains(word)
+      )
     );
   }
   const exact = RESERVED_USERNAMES.find((w) => w === trimmed.toLowerCase());
   if (exact !== void 0) {
-    if (field === "username") {
-      out.push(problem("webhook-username-reserved", path, `Username cannot be "${exact}".`, WebhookNameErrors.exact(exact)));
+    if (field2 === "username") {
+      out.push(
+        problem("webhook-username-reserved", path, `Username cannot be "${exact}".`, WebhookNameErrors.exact(exact))
+      );
     } else {
       out.push({
         rule: "webhook-name-reserved-exact",
@@ -2521,10 +2871,17 @@ function checkAvatarSource(source, manifestPath) {
 function readAvatarFile(source, manifestPath) {
   const path = (0, import_node_path2.resolve)((0, import_node_path2.dirname)(manifestPath), source);
   const read = readRegularFile(path, MAX_AVATAR_BYTES);
-  if ("refusal" in read) throw new AvatarFileError(`AVATAR_FILE_${read.refusal.kind.toUpperCase().replace("-", "_")}`, refusalMessage(source, read.refusal));
+  if ("refusal" in read)
+    throw new AvatarFileError(
+      `AVATAR_FILE_${read.refusal.kind.toUpperCase().replace("-", "_")}`,
+      refusalMessage(source, read.refusal)
+    );
   const data = read.bytes;
   const type = IMAGE_TYPES[(0, import_node_path2.extname)(path).toLowerCase()] ?? "image/png";
-  return { dataUri: `data:${type};base64,${data.toString("base64")}`, sha256: (0, import_node_crypto.createHash)("sha256").update(data).digest("hex") };
+  return {
+    dataUri: `data:${type};base64,${data.toString("base64")}`,
+    sha256: (0, import_node_crypto.createHash)("sha256").update(data).digest("hex")
+  };
 }
 var import_node_crypto, import_node_path2, IMAGE_TYPES, MAX_AVATAR_BYTES, AvatarFileError;
 var init_avatar = __esm({
@@ -2534,7 +2891,13 @@ var init_avatar = __esm({
     import_node_path2 = require("node:path");
     init_errors();
     init_regular_file();
-    IMAGE_TYPES = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp" };
+    IMAGE_TYPES = {
+      ".png": "image/png",
+      ".jpg": "image/jpeg",
+      ".jpeg": "image/jpeg",
+      ".gif": "image/gif",
+      ".webp": "image/webp"
+    };
     MAX_AVATAR_BYTES = 10 * 1024 * 1024;
     AvatarFileError = class extends CmdsyncError {
       field = "avatar";
@@ -2557,9 +2920,9 @@ var init_scope2 = __esm({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -2614,9 +2977,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -2772,9 +3135,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -2943,9 +3306,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -3013,9 +3376,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
     function applyReviver(reviver, obj2, key, val) {
       if (val && typeof val === "object") {
@@ -3063,9 +3426,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -3093,9 +3456,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -3134,9 +3497,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var visit2 = require_visit();
@@ -3252,9 +3615,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -3282,9 +3645,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -3357,9 +3720,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -3500,9 +3863,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
     var stringifyComment = (str4) => str4.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -3517,9 +3880,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -3653,9 +4016,9 @@ ${indent}${text2.slice(fold + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -3936,9 +4299,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -4060,9 +4423,9 @@ ${ctx.indent}${str4}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4193,9 +4556,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports2) {
+  "../../main/node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = require("process");
     function debug(logLevel, ...messages) {
@@ -4215,9 +4578,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4275,9 +4638,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -4339,9 +4702,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/Pair.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -4379,9 +4742,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -4530,9 +4893,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -4674,9 +5037,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -4696,9 +5059,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -4812,9 +5175,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -4834,9 +5197,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/string.js"(exports2) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -4853,9 +5216,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -4871,9 +5234,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -4895,9 +5258,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
     "use strict";
     function stringifyNumber({ format: format2, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -4922,9 +5285,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -4968,9 +5331,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -5013,9 +5376,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/core/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -5041,9 +5404,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -5108,9 +5471,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = require("buffer");
     var Scalar = require_Scalar();
@@ -5174,9 +5537,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -5252,9 +5615,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -5330,9 +5693,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -5362,9 +5725,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -5411,9 +5774,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -5490,9 +5853,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -5579,9 +5942,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str4, asBigInt) {
@@ -5667,9 +6030,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -5711,9 +6074,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/tags.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -5805,9 +6168,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+  "../../main/node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -5837,9 +6200,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+  "../../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -5917,9 +6280,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+  "../../main/node_modules/yaml/dist/doc/Document.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -6226,9 +6589,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports2) {
+  "../../main/node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos2, code, message) {
@@ -6291,9 +6654,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -6425,9 +6788,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -6467,9 +6830,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -6485,9 +6848,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -6501,9 +6864,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -6609,9 +6972,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -6660,9 +7023,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -6703,9 +7066,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -6897,9 +7260,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -6962,9 +7325,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -7145,9 +7508,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -7366,9 +7729,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -7447,9 +7810,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
     function emptyScalarPosition(offset, before, pos2) {
       if (before) {
@@ -7477,9 +7840,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -7583,9 +7946,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -7626,9 +7989,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/compose/composer.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var directives = require_directives();
@@ -7834,9 +8197,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -8019,9 +8382,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token2) {
@@ -8080,9 +8443,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -8097,8 +8460,8 @@ var require_cst_visit = __commonJS({
     visit2.REMOVE = REMOVE;
     visit2.itemAtPath = (cst, path) => {
       let item = cst;
-      for (const [field, index] of path) {
-        const tok = item?.[field];
+      for (const [field2, index] of path) {
+        const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
         } else
@@ -8108,8 +8471,8 @@ var require_cst_visit = __commonJS({
     };
     visit2.parentCollection = (cst, path) => {
       const parent = visit2.itemAtPath(cst, path.slice(0, -1));
-      const field = path[path.length - 1][0];
-      const coll = parent?.[field];
+      const field2 = path[path.length - 1][0];
+      const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
@@ -8118,11 +8481,11 @@ var require_cst_visit = __commonJS({
       let ctrl = visitor(item, path);
       if (typeof ctrl === "symbol")
         return ctrl;
-      for (const field of ["key", "value"]) {
-        const token2 = item[field];
+      for (const field2 of ["key", "value"]) {
+        const token2 = item[field2];
         if (token2 && "items" in token2) {
           for (let i = 0; i < token2.items.length; ++i) {
-            const ci = _visit(Object.freeze(path.concat([[field, i]])), token2.items[i], visitor);
+            const ci = _visit(Object.freeze(path.concat([[field2, i]])), token2.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -8132,7 +8495,7 @@ var require_cst_visit = __commonJS({
               i -= 1;
             }
           }
-          if (typeof ctrl === "function" && field === "key")
+          if (typeof ctrl === "function" && field2 === "key")
             ctrl = ctrl(item, path);
         }
       }
@@ -8142,9 +8505,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/cst.js"(exports2) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -8244,9 +8607,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -8833,9 +9196,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
     var LineCounter = class {
       constructor() {
@@ -8864,9 +9227,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+  "../../main/node_modules/yaml/dist/parse/parser.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var cst = require_cst();
@@ -9738,9 +10101,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports2) {
+  "../../main/node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -9835,9 +10198,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports2) {
+  "../../main/node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -10005,13 +10368,25 @@ function isSecretVariable(name) {
   return words.some((w) => SECRET_WORDS.has(w));
 }
 function secretValues(env2) {
-  return [...new Set(Object.entries(env2).flatMap(([name, value]) => value && value.trim() !== "" && !NOT_SECRETS.has(name) && isSecretVariable(name) ? [value.trim()] : []))];
+  return [
+    ...new Set(
+      Object.entries(env2).flatMap(
+        ([name, value]) => value && value.trim() !== "" && !NOT_SECRETS.has(name) && isSecretVariable(name) ? [value.trim()] : []
+      )
+    )
+  ];
 }
 var CREDENTIALS, SECRET_WORDS, NOT_SECRETS;
 var init_secrets = __esm({
   "src/config/secrets.ts"() {
     "use strict";
-    CREDENTIALS = /* @__PURE__ */ new Set(["CMDSYNC_NOTIFY_WEBHOOK", "DISCORD_WEBHOOK_URL", "DISCORD_CLIENT_SECRET", "DISCORD_TOKEN", "DISCORD_BEARER_TOKEN"]);
+    CREDENTIALS = /* @__PURE__ */ new Set([
+      "CMDSYNC_NOTIFY_WEBHOOK",
+      "DISCORD_WEBHOOK_URL",
+      "DISCORD_CLIENT_SECRET",
+      "DISCORD_TOKEN",
+      "DISCORD_BEARER_TOKEN"
+    ]);
     SECRET_WORDS = /* @__PURE__ */ new Set([
       "TOKEN",
       "SECRET",
@@ -10050,7 +10425,8 @@ function toPlainValue(value, env2, report2, opts = {}) {
   const walk2 = (v, key, owner) => {
     if (typeof v === "string") return v.includes("${") ? interpolate(v, key) : v;
     if (typeof v === "bigint" || typeof v === "number") {
-      if (typeof owner === "string" && SNOWFLAKE_KEYS.has(owner) && (typeof v === "bigint" || Number.isInteger(v))) return v.toString();
+      if (typeof owner === "string" && SNOWFLAKE_KEYS.has(owner) && (typeof v === "bigint" || Number.isInteger(v)))
+        return v.toString();
       if (typeof v === "number") return v;
       if (v >= -EXACT_LIMIT && v <= EXACT_LIMIT) return Number(v);
       report2.unsafe.push({ path: pathOf(key), text: v.toString() });
@@ -10138,7 +10514,9 @@ var init_plain_values = __esm({
     MAX_ALIAS_EXPANSION = 5e5;
     AliasExpansionError = class extends Error {
       constructor(path) {
-        super(`YAML aliases expand this document past ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} nodes; write the repeated parts out, or reuse them less.`);
+        super(
+          `YAML aliases expand this document past ${MAX_ALIAS_EXPANSION.toLocaleString("en-US")} nodes; write the repeated parts out, or reuse them less.`
+        );
         this.path = path;
       }
       path;
@@ -10217,9 +10595,19 @@ function evaluateAccess(q, label = () => void 0) {
   }
   const held2 = q.permissions;
   if (!(held2 & USE_APPLICATION_COMMANDS)) {
-    because.push({ kind: "use-commands", effect: "deny", text: "the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them" });
+    because.push({
+      kind: "use-commands",
+      effect: "deny",
+      text: "the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them"
+    });
     return done(false);
   }
+  if (!channelStep(q, because, rowText, everywhere)) return done(false);
+  const who = memberStep(q, because, rowText);
+  if (who !== "continue") return done(who === "allow" && userCommandCheck(q, held2, because));
+  return done(defaultPermissionsStep(q, held2, because) && userCommandCheck(q, held2, because));
+}
+function channelStep(q, because, rowText, everywhere) {
   const channelId2 = q.channel.parentId ?? q.channel.id;
   const channelRow = (rows, id) => rows.find((r) => r.type === PermissionEntryType.CHANNEL && r.id === id);
   const channelChoice = [
@@ -10227,57 +10615,88 @@ function evaluateAccess(q, label = () => void 0) {
     ["command", q.commandRows, everywhere],
     ["app", q.appRows, channelId2],
     ["app", q.appRows, everywhere]
-  ].map(([layer, rows, id]) => ({ layer, row: channelRow(rows, id) })).find((c) => c.row !== void 0);
-  if (channelChoice?.row) {
-    const { layer, row: row2 } = channelChoice;
-    const thread = q.channel.parentId !== void 0 && row2.id === q.channel.parentId ? " (the thread's channel)" : "";
-    because.push({ kind: "channel-row", layer, row: row2, effect: row2.permission ? "continue" : "deny", text: rowText(layer, row2, "channel") + thread });
-    if (!row2.permission) return done(false);
-  } else {
+  ].map(([layer2, rows, id]) => ({ layer: layer2, row: channelRow(rows, id) })).find((c) => c.row !== void 0);
+  if (!channelChoice?.row) {
     because.push({ kind: "no-channel-row", effect: "continue", text: "no row for this channel or all channels" });
+    return true;
   }
+  const { layer, row: row2 } = channelChoice;
+  const thread = q.channel.parentId !== void 0 && row2.id === q.channel.parentId ? " (the thread's channel)" : "";
+  because.push({
+    kind: "channel-row",
+    layer,
+    row: row2,
+    effect: row2.permission ? "continue" : "deny",
+    text: rowText(layer, row2, "channel") + thread
+  });
+  return row2.permission;
+}
+function memberStep(q, because, rowText) {
   for (const layer of ["command", "app"]) {
-    const rows = layer === "command" ? q.commandRows : q.appRows;
-    const found = memberRow(rows, q);
+    const found = memberRow(layer === "command" ? q.commandRows : q.appRows, q);
     if (!found) continue;
     const { row: row2, target: target2 } = found;
-    const kind = target2 === "user" ? "user" : "role";
+    const text2 = rowText(layer, row2, target2 === "user" ? "user" : "role");
     if (!row2.permission) {
-      because.push({ kind: "member-row", layer, target: target2, row: row2, effect: "deny", text: rowText(layer, row2, kind) });
-      return done(false);
+      because.push({ kind: "member-row", layer, target: target2, row: row2, effect: "deny", text: text2 });
+      return "deny";
     }
     if (layer === "command") {
-      because.push({ kind: "member-row", layer, target: target2, row: row2, effect: "allow", text: `${rowText(layer, row2, kind)} (overrides default_member_permissions)` });
-      return done(userCommandCheck(q, held2, because));
+      because.push({
+        kind: "member-row",
+        layer,
+        target: target2,
+        row: row2,
+        effect: "allow",
+        text: `${text2} (overrides default_member_permissions)`
+      });
+      return "allow";
     }
-    because.push({ kind: "member-row", layer, target: target2, row: row2, effect: "continue", text: `${rowText(layer, row2, kind)} (default_member_permissions still applies)` });
-    break;
+    because.push({
+      kind: "member-row",
+      layer,
+      target: target2,
+      row: row2,
+      effect: "continue",
+      text: `${text2} (default_member_permissions still applies)`
+    });
+    return "continue";
   }
-  if (!because.some((s) => s.kind === "member-row")) {
-    because.push({ kind: "no-member-row", effect: "continue", text: "no row for this member, their roles or @everyone" });
-  }
+  because.push({ kind: "no-member-row", effect: "continue", text: "no row for this member, their roles or @everyone" });
+  return "continue";
+}
+function defaultPermissionsStep(q, held2, because) {
   const required = requiredPermissions(q.command.default_member_permissions);
   if (required === null) {
-    because.push({ kind: "default-permissions", required, missing: 0n, effect: "allow", text: "default_member_permissions is null: everyone" });
-    return done(userCommandCheck(q, held2, because));
-  }
-  if (required === 0n) {
-    because.push({ kind: "default-permissions", required, missing: 0n, effect: "deny", text: 'default_member_permissions is "0": administrators only' });
-    return done(false);
-  }
-  const missing = required & ~held2;
-  if (missing !== 0n) {
     because.push({
       kind: "default-permissions",
       required,
-      missing,
-      effect: "deny",
-      text: `default_member_permissions needs ${describePermissions(required)}; the member lacks ${describePermissions(missing)}`
+      missing: 0n,
+      effect: "allow",
+      text: "default_member_permissions is null: everyone"
     });
-    return done(false);
+    return true;
   }
-  because.push({ kind: "default-permissions", required, missing, effect: "allow", text: `default_member_permissions needs ${describePermissions(required)}; the member has it` });
-  return done(userCommandCheck(q, held2, because));
+  if (required === 0n) {
+    because.push({
+      kind: "default-permissions",
+      required,
+      missing: 0n,
+      effect: "deny",
+      text: 'default_member_permissions is "0": administrators only'
+    });
+    return false;
+  }
+  const missing = required & ~held2;
+  const needs = `default_member_permissions needs ${describePermissions(required)}`;
+  because.push({
+    kind: "default-permissions",
+    required,
+    missing,
+    effect: missing === 0n ? "allow" : "deny",
+    text: missing === 0n ? `${needs}; the member has it` : `${needs}; the member lacks ${describePermissions(missing)}`
+  });
+  return missing === 0n;
 }
 function memberRow(rows, q) {
   const user2 = rows.find((r) => r.type === PermissionEntryType.USER && r.id === q.member.userId);
@@ -10291,7 +10710,11 @@ function memberRow(rows, q) {
 }
 function userCommandCheck(q, held2, because) {
   if ((q.command.type ?? CommandType.CHAT_INPUT) !== CommandType.USER || held2 & SEND_MESSAGES) return true;
-  because.push({ kind: "send-messages", effect: "deny", text: "a user command also needs SEND_MESSAGES in the channel; the member lacks it" });
+  because.push({
+    kind: "send-messages",
+    effect: "deny",
+    text: "a user command also needs SEND_MESSAGES in the channel; the member lacks it"
+  });
   return false;
 }
 var ADMINISTRATOR, SEND_MESSAGES, USE_APPLICATION_COMMANDS, described;
@@ -10402,7 +10825,9 @@ function matchCandidates(kind, name, candidates) {
   if (unique.length === 1) return { outcome: "resolved", id: unique[0].id, name: unique[0].name };
   if (unique.length > 1) return { outcome: "ambiguous", kind, typed: name, candidates: unique };
   const lower = name.toLowerCase();
-  const known = [...candidates].sort((a, b) => editDistance(lower, bare(a).toLowerCase()) - editDistance(lower, bare(b).toLowerCase()));
+  const known = [...candidates].sort(
+    (a, b) => editDistance(lower, bare(a).toLowerCase()) - editDistance(lower, bare(b).toLowerCase())
+  );
   const near = closest(name, known.map(bare));
   const suggestion = near === void 0 ? void 0 : known.find((c) => bare(c) === near);
   return { outcome: "unknown", kind, typed: name, ...suggestion ? { suggestion } : {}, known };
@@ -10420,7 +10845,8 @@ function listed(kind, items) {
 }
 function nameProblem(r, where2) {
   const shown2 = `${SIGIL[r.kind] ?? ""}${r.typed}`;
-  if (r.outcome === "ambiguous") return `${r.kind} name "${shown2}" is ambiguous ${where2}: ${listed(r.kind, r.candidates)}; give the id`;
+  if (r.outcome === "ambiguous")
+    return `${r.kind} name "${shown2}" is ambiguous ${where2}: ${listed(r.kind, r.candidates)}; give the id`;
   if (r.known.length === 0) return `no ${r.kind} named "${shown2}" ${where2} (there are none)`;
   const hint = r.suggestion ? `; did you mean ${writtenName(r.kind, r.suggestion.name)}?` : "";
   return `no ${r.kind} named "${shown2}" ${where2}; ${r.kind}s: ${listed(r.kind, r.known)}${hint}`;
@@ -10470,7 +10896,10 @@ function knownPermissions(g, member, channelId2, opts) {
   const facts = g.facts;
   if (!facts) return void 0;
   const roles = new Map([...facts.roles].map(([id, r]) => [id, r.permissions]));
-  const base = basePermissions({ guildId: g.guildId, ...facts.ownerId ? { ownerId: facts.ownerId } : {}, roles }, member);
+  const base = basePermissions(
+    { guildId: g.guildId, ...facts.ownerId ? { ownerId: facts.ownerId } : {}, roles },
+    member
+  );
   const channel = channelId2 ? facts.channels.get(channelId2) : void 0;
   const holder = channel?.thread && channel.parentId ? facts.channels.get(channel.parentId) : channel;
   return channelPermissions(base, g.guildId, member, holder?.overwrites ?? []);
@@ -10486,7 +10915,14 @@ function labeler(g) {
   };
 }
 function ask(g, subject, member, channel, opts = {}) {
-  const base = { guildId: g.guildId, command: subject.command, commandRows: subject.commandRows, appRows: g.appRows, member, channel };
+  const base = {
+    guildId: g.guildId,
+    command: subject.command,
+    commandRows: subject.commandRows,
+    appRows: g.appRows,
+    member,
+    channel
+  };
   const label = labeler(g);
   const known = knownPermissions(g, member, channel.id === NOBODY ? void 0 : channel.id, opts);
   if (known !== void 0) {
@@ -10498,14 +10934,20 @@ function ask(g, subject, member, channel, opts = {}) {
   const assumed = (required | PERMISSION_BITS.USE_APPLICATION_COMMANDS | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n)) & ~ADMINISTRATOR3;
   const r = evaluateAccess({ ...base, permissions: assumed }, label);
   if (!r.allowed) return { outcome: "denied", because: r.because };
-  if (r.because.some((s) => s.kind === "owner" || s.kind === "administrator")) return { outcome: "allowed", because: r.because };
+  if (r.because.some((s) => s.kind === "owner" || s.kind === "administrator"))
+    return { outcome: "allowed", because: r.because };
   const byDefault = r.because.find((s) => s.kind === "default-permissions");
   const needs = (byDefault?.required ? byDefault.required : 0n) | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n);
   if (needs === 0n) return { outcome: "allowed", because: r.because };
   const because = r.because.map(
     (s) => s.kind === "default-permissions" && s.required ? { ...s, text: `default_member_permissions: only with ${describePermissions(s.required ?? 0n)}` } : s
   );
-  if (userCommand) because.push({ kind: "send-messages", effect: "deny", text: "a user command also needs SEND_MESSAGES in the channel" });
+  if (userCommand)
+    because.push({
+      kind: "send-messages",
+      effect: "deny",
+      text: "a user command also needs SEND_MESSAGES in the channel"
+    });
   return { outcome: "conditional", needs, because };
 }
 function channelOf(g, column) {
@@ -10527,7 +10969,10 @@ function axes(g, rowLists) {
 }
 function cellFor(g, subject, p, c, opts = {}) {
   if (p.kind === "administrators") {
-    return { outcome: "allowed", because: [{ kind: "administrator", effect: "allow", text: "ADMINISTRATOR: may use every command" }] };
+    return {
+      outcome: "allowed",
+      because: [{ kind: "administrator", effect: "allow", text: "ADMINISTRATOR: may use every command" }]
+    };
   }
   return ask(g, subject, memberOf(p, g.facts), channelOf(g, c), opts);
 }
@@ -10574,7 +11019,8 @@ function cleanLocalizations(dict, defaultValue) {
   if (!isObj(dict)) return null;
   const out = {};
   for (const [locale, value] of Object.entries(dict)) {
-    if (typeof value === "string" && (value !== defaultValue || defaultStopsFallback(dict, locale, defaultValue))) out[locale] = value;
+    if (typeof value === "string" && (value !== defaultValue || defaultStopsFallback(dict, locale, defaultValue)))
+      out[locale] = value;
   }
   return Object.keys(out).length > 0 ? out : null;
 }
@@ -10682,10 +11128,16 @@ var init_defaults = __esm({
       "nsfw",
       "handler"
     ];
-    RESPONSE_ONLY_COMMAND_FIELDS = /* @__PURE__ */ new Set(["application_id", "version", "guild_id", "name_localized", "description_localized"]);
-    putCleaned = (out, field, value, dict) => {
-      out[field] = value;
-      out[`${field}_localizations`] = cleanLocalizations(dict, value);
+    RESPONSE_ONLY_COMMAND_FIELDS = /* @__PURE__ */ new Set([
+      "application_id",
+      "version",
+      "guild_id",
+      "name_localized",
+      "description_localized"
+    ]);
+    putCleaned = (out, field2, value, dict) => {
+      out[field2] = value;
+      out[`${field2}_localizations`] = cleanLocalizations(dict, value);
     };
   }
 });
@@ -10756,8 +11208,11 @@ function conflictingRows(earlier, later) {
   const out = [];
   later.forEach((row2, index) => {
     if (!isPermissionEntry(row2)) return;
-    const other = earlier.findIndex((e) => isPermissionEntry(e) && e.type === row2.type && e.id === row2.id && e.permission !== row2.permission);
-    if (other >= 0) out.push({ index, other, target: `${TYPE_NAMES[row2.type] ?? "target"} ${row2.id}`, permission: row2.permission });
+    const other = earlier.findIndex(
+      (e) => isPermissionEntry(e) && e.type === row2.type && e.id === row2.id && e.permission !== row2.permission
+    );
+    if (other >= 0)
+      out.push({ index, other, target: `${TYPE_NAMES[row2.type] ?? "target"} ${row2.id}`, permission: row2.permission });
   });
   return out;
 }
@@ -10768,14 +11223,20 @@ var init_access2 = __esm({
     init_matrix();
     init_enums();
     init_permissions2();
-    TYPE_NAMES = { [PermissionEntryType.ROLE]: "role", [PermissionEntryType.USER]: "user", [PermissionEntryType.CHANNEL]: "channel" };
+    TYPE_NAMES = {
+      [PermissionEntryType.ROLE]: "role",
+      [PermissionEntryType.USER]: "user",
+      [PermissionEntryType.CHANNEL]: "channel"
+    };
   }
 });
 
 // src/manifest/lint.ts
 function checkScope(out, commands, scope, judge) {
   if (judge.application) {
-    for (const c of commands) for (const p of applicationCommandProblems(c.command, judge.application, scope)) out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
+    for (const c of commands)
+      for (const p of applicationCommandProblems(c.command, judge.application, scope))
+        out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
   }
   for (const c of commands) {
     const unresolvedId = "id" in c.command && hasUnresolvedReference(c.command.id);
@@ -10795,7 +11256,9 @@ function permissionTargets(target2, candidates) {
   const colon = target2.indexOf(":");
   const type = colon > 0 ? enumValue(CommandType, target2.slice(0, colon)) : void 0;
   const name = type !== void 0 ? target2.slice(colon + 1) : target2;
-  const matches = candidates.filter((c) => c.command.name === name && (type === void 0 || (c.command.type ?? 1) === type));
+  const matches = candidates.filter(
+    (c) => c.command.name === name && (type === void 0 || (c.command.type ?? 1) === type)
+  );
   return { matches, typed: type !== void 0 };
 }
 function checkPermissions(out, sets, guildCommands, manifest) {
@@ -10809,7 +11272,8 @@ function checkPermissions(out, sets, guildCommands, manifest) {
       const mapped = key === "id" ? keys2.idKey : key === "permission" ? keys2.permissionKey : key;
       return mapped === void 0 ? [i] : [i, mapped, ...rest];
     };
-    for (const p of validatePermissionEntries(set.entries, manifest.limits)) out.push(diagnosticFromProblem(file, path, p, translate));
+    for (const p of validatePermissionEntries(set.entries, manifest.limits))
+      out.push(diagnosticFromProblem(file, path, p, translate));
     if (set.target === "*") continue;
     const { matches, typed } = permissionTargets(set.target, candidates);
     if (matches.length === 0) {
@@ -10825,7 +11289,14 @@ function checkPermissions(out, sets, guildCommands, manifest) {
       );
     } else if (!typed && new Set(matches.map((m) => m.command.type ?? 1)).size > 1) {
       out.push(
-        diagnosticAt(file, path, "error", "permission-target", `"${set.target}" names commands of several types; write type:name (e.g. chat_input:${set.target}).`, { key: true })
+        diagnosticAt(
+          file,
+          path,
+          "error",
+          "permission-target",
+          `"${set.target}" names commands of several types; write type:name (e.g. chat_input:${set.target}).`,
+          { key: true }
+        )
       );
     }
   }
@@ -10838,7 +11309,15 @@ function lintManifest(manifest, loadDiagnostics = []) {
   manifest.guilds.forEach((g, i) => {
     const first = seenGuilds.get(g.id);
     if (first !== void 0)
-      out.push(diagnosticAt(root, ["guilds", i, "id"], "error", "duplicate-guild", `Guild ${g.id} is already declared (guild ${first + 1}); merge the two entries.`));
+      out.push(
+        diagnosticAt(
+          root,
+          ["guilds", i, "id"],
+          "error",
+          "duplicate-guild",
+          `Guild ${g.id} is already declared (guild ${first + 1}); merge the two entries.`
+        )
+      );
     else seenGuilds.set(g.id, i);
     checkScope(out, g.commands, guildScope(g.id), manifest);
     if (g.permissions) {
@@ -10847,7 +11326,9 @@ function lintManifest(manifest, loadDiagnostics = []) {
     }
   });
   checkWebhooks(out, manifest);
-  return applySuppressions(dedupe(preferReadingFindings(out, loadDiagnostics)), manifest.files).sort(compareDiagnostics);
+  return applySuppressions(dedupe(preferReadingFindings(out, loadDiagnostics)), manifest.files).sort(
+    compareDiagnostics
+  );
 }
 function remoteFindings(manifest, judge, scopes) {
   const out = [];
@@ -10922,13 +11403,15 @@ function checkWebhooks(out, manifest) {
   const { root } = manifest;
   manifest.webhooks.forEach((w, i) => {
     if (!isObject(w)) return;
-    for (const p of validateWebhookName(w.name, manifest.limits, { path: ["name"] })) out.push(diagnosticFromProblem(root, ["webhooks", i], p));
+    for (const p of validateWebhookName(w.name, manifest.limits, { path: ["name"] }))
+      out.push(diagnosticFromProblem(root, ["webhooks", i], p));
     if (typeof w.avatar === "string") {
       const why = checkAvatarSource(w.avatar, root.absPath);
       if (why) out.push(diagnosticAt(root, ["webhooks", i, "avatar"], "error", "webhook-avatar", why));
     }
   });
-  for (const p of validateWebhookSet(manifest.webhooks, manifest.limits)) out.push(diagnosticFromProblem(root, ["webhooks"], p));
+  for (const p of validateWebhookSet(manifest.webhooks, manifest.limits))
+    out.push(diagnosticFromProblem(root, ["webhooks"], p));
 }
 function dedupe(list5) {
   const seen = /* @__PURE__ */ new Set();
@@ -11038,7 +11521,8 @@ function canonicalOption2(out, opt, path) {
   if (!isObject(opt)) return opt;
   const o = withoutExtensions(opt);
   if ("type" in o) o.type = convertEnum(out, OptionType, o.type, path, "option type", "type");
-  if ("channel_types" in o) o.channel_types = convertEnumList(out, ChannelType, o.channel_types, path, "channel type", "channel_types");
+  if ("channel_types" in o)
+    o.channel_types = convertEnumList(out, ChannelType, o.channel_types, path, "channel type", "channel_types");
   if (Array.isArray(o.options)) o.options = canonicalList(out, o.options, pathTo(path, "options"), canonicalOption2);
   if (Array.isArray(o.choices)) o.choices = canonicalChoices(o.choices);
   return o;
@@ -11047,10 +11531,23 @@ function manifestToWire(out, cmd) {
   if (!isObject(cmd)) return cmd;
   const c = withoutExtensions(cmd, RESPONSE_ONLY_COMMAND_FIELDS);
   if ("type" in c) c.type = convertEnum(out, CommandType, c.type, ROOT, "command type", "type");
-  if ("handler" in c) c.handler = convertEnum(out, EntryPointHandler, c.handler, ROOT, "entry point handler", "handler");
-  if ("contexts" in c) c.contexts = convertEnumList(out, InteractionContext, c.contexts, ROOT, "interaction context", "contexts");
-  if ("integration_types" in c) c.integration_types = convertEnumList(out, IntegrationType, c.integration_types, ROOT, "integration type", "integration_types");
-  if ("default_member_permissions" in c) c.default_member_permissions = canonicalPermissions2(out, c.default_member_permissions, ["default_member_permissions"]);
+  if ("handler" in c)
+    c.handler = convertEnum(out, EntryPointHandler, c.handler, ROOT, "entry point handler", "handler");
+  if ("contexts" in c)
+    c.contexts = convertEnumList(out, InteractionContext, c.contexts, ROOT, "interaction context", "contexts");
+  if ("integration_types" in c)
+    c.integration_types = convertEnumList(
+      out,
+      IntegrationType,
+      c.integration_types,
+      ROOT,
+      "integration type",
+      "integration_types"
+    );
+  if ("default_member_permissions" in c)
+    c.default_member_permissions = canonicalPermissions2(out, c.default_member_permissions, [
+      "default_member_permissions"
+    ]);
   if (Array.isArray(c.options)) c.options = canonicalList(out, c.options, ["options"], canonicalOption2);
   return c;
 }
@@ -11064,16 +11561,35 @@ function canonicalPermissionEntry(out, entry, guildId, path) {
   }
   let id = entry[targetKey];
   if (id === "everyone" || id === "@everyone") {
-    if (targetKey !== "role") out.push(problem("permission-entry", [...path, targetKey], '"everyone" is a role target: write role: everyone.'));
+    if (targetKey !== "role")
+      out.push(problem("permission-entry", [...path, targetKey], '"everyone" is a role target: write role: everyone.'));
     id = guildId;
   } else if (id === "all_channels") {
-    if (targetKey !== "channel") out.push(problem("permission-entry", [...path, targetKey], '"all_channels" is a channel target: write channel: all_channels.'));
+    if (targetKey !== "channel")
+      out.push(
+        problem(
+          "permission-entry",
+          [...path, targetKey],
+          '"all_channels" is a channel target: write channel: all_channels.'
+        )
+      );
     id = guildId && isSnowflake(guildId) ? allChannelsId(guildId) : void 0;
   }
   const others = Object.keys(TARGET_KEYS).filter((k) => k !== targetKey && k in entry);
-  if (others.length > 0) out.push(problem("permission-entry", [...path, others[0]], `An entry names one target; this one has both ${targetKey} and ${others[0]}.`));
+  if (others.length > 0)
+    out.push(
+      problem(
+        "permission-entry",
+        [...path, others[0]],
+        `An entry names one target; this one has both ${targetKey} and ${others[0]}.`
+      )
+    );
   const permissionKey = "allow" in entry ? "allow" : "permission";
-  return { entry: { id, type: TARGET_KEYS[targetKey], permission: entry[permissionKey] }, idKey: targetKey, permissionKey };
+  return {
+    entry: { id, type: TARGET_KEYS[targetKey], permission: entry[permissionKey] },
+    idKey: targetKey,
+    permissionKey
+  };
 }
 var article, TARGET_KEYS;
 var init_canonicalize = __esm({
@@ -11087,13 +11603,17 @@ var init_canonicalize = __esm({
     init_values();
     init_snowflake();
     article = (label) => /^[aeiou]/i.test(label) ? "an" : "a";
-    TARGET_KEYS = { role: PermissionEntryType.ROLE, user: PermissionEntryType.USER, channel: PermissionEntryType.CHANNEL };
+    TARGET_KEYS = {
+      role: PermissionEntryType.ROLE,
+      user: PermissionEntryType.USER,
+      channel: PermissionEntryType.CHANNEL
+    };
   }
 });
 
-// node_modules/picomatch/lib/constants.js
+// ../../main/node_modules/picomatch/lib/constants.js
 var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports2, module2) {
+  "../../main/node_modules/picomatch/lib/constants.js"(exports2, module2) {
     "use strict";
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
@@ -11293,9 +11813,9 @@ var require_constants = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/utils.js
+// ../../main/node_modules/picomatch/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports2) {
+  "../../main/node_modules/picomatch/lib/utils.js"(exports2) {
     "use strict";
     var {
       REGEX_BACKSLASH,
@@ -11357,9 +11877,9 @@ var require_utils = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/scan.js
+// ../../main/node_modules/picomatch/lib/scan.js
 var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports2, module2) {
+  "../../main/node_modules/picomatch/lib/scan.js"(exports2, module2) {
     "use strict";
     var utils = require_utils();
     var {
@@ -11695,9 +12215,9 @@ var require_scan = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/parse.js
+// ../../main/node_modules/picomatch/lib/parse.js
 var require_parse2 = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports2, module2) {
+  "../../main/node_modules/picomatch/lib/parse.js"(exports2, module2) {
     "use strict";
     var constants3 = require_constants();
     var utils = require_utils();
@@ -12710,9 +13230,9 @@ var require_parse2 = __commonJS({
   }
 });
 
-// node_modules/picomatch/lib/picomatch.js
+// ../../main/node_modules/picomatch/lib/picomatch.js
 var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
+  "../../main/node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
     "use strict";
     var scan = require_scan();
     var parse2 = require_parse2();
@@ -12850,9 +13370,9 @@ var require_picomatch = __commonJS({
   }
 });
 
-// node_modules/picomatch/index.js
+// ../../main/node_modules/picomatch/index.js
 var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports2, module2) {
+  "../../main/node_modules/picomatch/index.js"(exports2, module2) {
     "use strict";
     var pico = require_picomatch();
     var utils = require_utils();
@@ -12867,9 +13387,9 @@ var require_picomatch2 = __commonJS({
   }
 });
 
-// node_modules/fdir/dist/index.cjs
+// ../../main/node_modules/fdir/dist/index.cjs
 var require_dist2 = __commonJS({
-  "node_modules/fdir/dist/index.cjs"(exports2) {
+  "../../main/node_modules/fdir/dist/index.cjs"(exports2) {
     var __create2 = Object.create;
     var __defProp2 = Object.defineProperty;
     var __getOwnPropDesc2 = Object.getOwnPropertyDescriptor;
@@ -13399,9 +13919,9 @@ var require_dist2 = __commonJS({
   }
 });
 
-// node_modules/tinyglobby/dist/index.cjs
+// ../../main/node_modules/tinyglobby/dist/index.cjs
 var require_dist3 = __commonJS({
-  "node_modules/tinyglobby/dist/index.cjs"(exports2) {
+  "../../main/node_modules/tinyglobby/dist/index.cjs"(exports2) {
     Object.defineProperty(exports2, Symbol.toStringTag, { value: "Module" });
     var __create2 = Object.create;
     var __defProp2 = Object.defineProperty;
@@ -13708,7 +14228,14 @@ var require_dist3 = __commonJS({
 
 // src/manifest/glob.ts
 function globFiles(baseDir, pattern2) {
-  return lib().globSync(pattern2.replace(/\\/g, "/"), { cwd: baseDir, absolute: true, onlyFiles: true, dot: false, ignore: IGNORED, expandDirectories: false }).sort();
+  return lib().globSync(pattern2.replace(/\\/g, "/"), {
+    cwd: baseDir,
+    absolute: true,
+    onlyFiles: true,
+    dot: false,
+    ignore: IGNORED,
+    expandDirectories: false
+  }).sort();
 }
 function isGlob(pattern2) {
   return /[*?[\]{}()!]/.test(pattern2) && lib().isDynamicPattern(pattern2);
@@ -13724,451 +14251,9 @@ var init_glob = __esm({
   }
 });
 
-// src/manifest/block-yaml.ts
-function decline() {
-  declined = true;
-  return void 0;
-}
-function parseBlockYaml(source) {
-  let text2 = source;
-  if (text2.includes("\r")) {
-    text2 = text2.replace(/\r\n/g, "\n");
-    if (text2.includes("\r")) return void 0;
-  }
-  if (OUTSIDE_SUBSET.test(text2)) return void 0;
-  pos = 0;
-  declined = false;
-  try {
-    splitLines(text2);
-    if (declined || count === 0) return void 0;
-    const value = parseNode(indents[0]);
-    return declined || pos !== count ? void 0 : value;
-  } finally {
-    indents = NO_LINES;
-    dashes = NO_LINES;
-    keys = [];
-    texts = [];
-    simple = new Uint8Array(0);
-  }
-}
-function splitLines(text2) {
-  let n = 1;
-  for (let at2 = text2.indexOf("\n"); at2 !== -1; at2 = text2.indexOf("\n", at2 + 1)) n++;
-  indents = new Int32Array(n);
-  dashes = new Int32Array(n);
-  keys = new Array(n);
-  texts = new Array(n);
-  simple = new Uint8Array(n);
-  count = 0;
-  let started = false;
-  const length = text2.length;
-  for (let start = 0; start <= length; ) {
-    const c = text2.charCodeAt(start);
-    if (c === 37) return void decline();
-    if (c === 45 || c === 46) {
-      const end2 = text2.indexOf("\n", start);
-      const line = text2.slice(start, end2 === -1 ? length : end2);
-      if (/^(?:---|\.\.\.)(?: |$)/.test(line)) {
-        if (started || c === 46 || !/^--- *(?:#.*)?$/.test(line)) return void decline();
-        started = true;
-        start = end2 === -1 ? length + 1 : end2 + 1;
-        continue;
-      }
-    }
-    SPACES.lastIndex = start;
-    SPACES.test(text2);
-    const dashAt = SPACES.lastIndex;
-    const indent = dashAt - start;
-    let at2 = dashAt;
-    if (text2.charCodeAt(dashAt) === 45) {
-      const next = text2.charCodeAt(dashAt + 1);
-      if (next === 32) {
-        SPACES.lastIndex = dashAt + 1;
-        SPACES.test(text2);
-        at2 = SPACES.lastIndex;
-      } else if (next === 10 || dashAt + 1 === length) at2 = dashAt + 1;
-    }
-    LINE.lastIndex = at2;
-    const m = LINE.exec(text2);
-    const end = text2.indexOf("\n", at2);
-    start = end === -1 ? length + 1 : end + 1;
-    const dash = at2 - dashAt;
-    const plain2 = m[3];
-    const simpleText = m[4];
-    const rest = m[5];
-    let key;
-    if (plain2 !== void 0) {
-      const c2 = plain2.charCodeAt(0);
-      key = c2 >= 97 && c2 <= 122 && plain2 !== "null" && plain2 !== "true" && plain2 !== "false" ? plain2 : plainKey(plain2);
-    } else if (m[1] !== void 0) key = doubleQuoted(m[1]);
-    else if (m[2] !== void 0) key = m[2].replace(/''/g, "'");
-    else if (dash === 0 && simpleText === void 0 && (rest === "" || rest.charCodeAt(0) === 35)) continue;
-    if (declined) return;
-    started = true;
-    indents[count] = indent;
-    dashes[count] = dash;
-    keys[count] = key;
-    simple[count] = simpleText === void 0 ? 0 : 1;
-    texts[count] = simpleText === void 0 ? rest : simpleText;
-    count++;
-  }
-}
-function parseNode(indent) {
-  return dashes[pos] !== 0 ? parseSequence(indent) : parseMapping(indent);
-}
-function parseMapping(indent) {
-  const map = {};
-  while (!declined && pos < count && indents[pos] === indent) {
-    const key = keys[pos];
-    if (key === void 0 || dashes[pos] !== 0) return decline();
-    if (key.length > MAX_KEY || key === "__proto__" || key === "<<" || Object.hasOwn(map, key)) return decline();
-    pos++;
-    map[key] = valueAfter(pos - 1, indent, true);
-  }
-  if (pos < count && indents[pos] > indent) return decline();
-  return map;
-}
-function parseSequence(indent) {
-  const list5 = [];
-  while (!declined && pos < count && indents[pos] === indent && dashes[pos] !== 0) {
-    const rest = simple[pos] === 1 ? void 0 : texts[pos];
-    if (keys[pos] !== void 0) {
-      const column = indent + dashes[pos];
-      indents[pos] = column;
-      dashes[pos] = 0;
-      list5.push(parseMapping(column));
-    } else if (rest !== void 0 && rest.charCodeAt(0) === 45 && (rest.length === 1 || rest.charCodeAt(1) === 32)) {
-      return decline();
-    } else {
-      pos++;
-      list5.push(valueAfter(pos - 1, indent, false));
-    }
-  }
-  if (pos < count && indents[pos] > indent) return decline();
-  return list5;
-}
-function valueAfter(line, indent, inMapping) {
-  const inline = simple[line] === 1 ? simpleScalar(texts[line]) : inlineValue(texts[line]);
-  if (inline !== EMPTY) {
-    if (pos < count && indents[pos] > indent) return decline();
-    return inline;
-  }
-  if (pos >= count) return null;
-  if (indents[pos] > indent) return parseNode(indents[pos]);
-  if (inMapping && indents[pos] === indent && dashes[pos] !== 0) return parseSequence(indent);
-  return null;
-}
-function simpleScalar(text2) {
-  if (text2.charCodeAt(0) <= 57) return integer(text2);
-  const length = text2.length;
-  return length === 4 || length === 5 ? plainScalar(text2) : text2;
-}
-function inlineValue(text2) {
-  if (text2 === "") return EMPTY;
-  const c = text2.charCodeAt(0);
-  switch (c) {
-    case 35:
-      return EMPTY;
-    case 34: {
-      const m = DOUBLE.exec(text2);
-      return m === null ? decline() : doubleQuoted(m[1]);
-    }
-    case 39: {
-      const m = SINGLE.exec(text2);
-      return m === null ? decline() : m[1].replace(/''/g, "'");
-    }
-    case 91: {
-      const m = FLOW_SEQUENCE.exec(text2);
-      return m === null ? decline() : flowSequence(m[1]);
-    }
-    case 123: {
-      const m = FLOW_MAPPING.exec(text2);
-      return m === null ? decline() : flowMapping(m[1]);
-    }
-    case 45:
-      if (text2.length === 1 || text2.charCodeAt(1) === 32) return decline();
-      break;
-    default:
-      if (INDICATORS.includes(text2[0])) return decline();
-  }
-  const comment = text2.indexOf(" #");
-  let plain2 = comment === -1 ? text2 : text2.slice(0, comment);
-  let end = plain2.length;
-  while (plain2.charCodeAt(end - 1) === 32) end--;
-  if (end !== plain2.length) plain2 = plain2.slice(0, end);
-  if (plain2.charCodeAt(end - 1) === 58 || plain2.includes(": ")) return decline();
-  return plainScalar(plain2);
-}
-function flowSequence(inner) {
-  if (BLANK.test(inner)) return [];
-  const items = [];
-  FLOW_ITEM.lastIndex = 0;
-  for (; ; ) {
-    const at2 = FLOW_ITEM.lastIndex;
-    const m = FLOW_ITEM.exec(inner);
-    if (m === null || m.index !== at2) return decline();
-    if (m[1] !== void 0) items.push(doubleQuoted(m[1]));
-    else if (m[2] !== void 0) items.push(m[2].replace(/''/g, "'"));
-    else {
-      const plain2 = m[3];
-      if (plain2.includes(": ") || plain2.endsWith(":")) return decline();
-      items.push(plainScalar(plain2));
-    }
-    if (m[4] === "") {
-      if (FLOW_ITEM.lastIndex !== inner.length) return decline();
-      return items;
-    }
-    if (declined || FLOW_ITEM.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_ITEM.lastIndex))) return decline();
-  }
-}
-function flowMapping(inner) {
-  const map = {};
-  if (BLANK.test(inner)) return map;
-  FLOW_PAIR.lastIndex = 0;
-  for (; ; ) {
-    const at2 = FLOW_PAIR.lastIndex;
-    const m = FLOW_PAIR.exec(inner);
-    if (m === null || m.index !== at2) return decline();
-    const key = m[1] !== void 0 ? doubleQuoted(m[1]) : m[2] !== void 0 ? m[2].replace(/''/g, "'") : plainKey(m[3]);
-    if (key === void 0 || key.length > MAX_KEY || key === "__proto__" || key === "<<" || Object.hasOwn(map, key)) return decline();
-    if (m[4] !== void 0) map[key] = doubleQuoted(m[4]);
-    else if (m[5] !== void 0) map[key] = m[5].replace(/''/g, "'");
-    else if (m[7] !== void 0) map[key] = flowSequence(m[7]);
-    else {
-      const plain2 = m[6];
-      if (plain2.includes(": ") || plain2.endsWith(":")) return decline();
-      map[key] = plainScalar(plain2);
-    }
-    if (m[8] === "") return map;
-    if (declined || FLOW_PAIR.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_PAIR.lastIndex))) return decline();
-  }
-}
-function doubleQuoted(body) {
-  if (!body.includes("\\")) return body;
-  for (const m of body.matchAll(ESCAPE)) if (!JSON_ESCAPES.includes(m[1])) return decline();
-  return JSON.parse(`"${body}"`);
-}
-function plainKey(text2) {
-  const value = plainScalar(text2);
-  return typeof value === "string" ? value : decline();
-}
-function plainScalar(text2) {
-  const c = text2.charCodeAt(0);
-  if (c >= 48 && c <= 57 || c === 43 || c === 45 || c === 46) {
-    if (INT.test(text2)) return integer(text2);
-    if (FLOAT.test(text2)) return Number(text2);
-    if (OTHER_NUMBER.test(text2)) return decline();
-    return text2;
-  }
-  const length = text2.length;
-  if (length !== 1 && length !== 4 && length !== 5) return text2;
-  switch (text2) {
-    case "~":
-    case "null":
-    case "Null":
-    case "NULL":
-      return null;
-    case "true":
-    case "True":
-    case "TRUE":
-      return true;
-    case "false":
-    case "False":
-    case "FALSE":
-      return false;
-    default:
-      return text2;
-  }
-}
-function integer(text2) {
-  const n = Number(text2);
-  if (Number.isSafeInteger(n)) return n === 0 ? 0 : n;
-  const negative = text2[0] === "-";
-  const digits = negative || text2[0] === "+" ? text2.slice(1) : text2;
-  const value = BigInt(digits);
-  return negative ? -value : value;
-}
-var declined, EMPTY, LINE, SPACES, DOUBLE, SINGLE, FLOW_SEQUENCE, FLOW_MAPPING, FLOW_ITEM, FLOW_PAIR, ESCAPE, JSON_ESCAPES, INDICATORS, OUTSIDE_SUBSET, BLANK, INT, FLOAT, OTHER_NUMBER, MAX_KEY, NO_LINES, indents, dashes, keys, texts, simple, pos, count;
-var init_block_yaml = __esm({
-  "src/manifest/block-yaml.ts"() {
-    "use strict";
-    declined = false;
-    EMPTY = /* @__PURE__ */ Symbol("empty");
-    LINE = /(?=(?:(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#\n]*?|-[^\s#][^#\n]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:\n]*[^ #:\n])?|[-+]?[0-9]+) *|(.*))$)/my;
-    SPACES = / */y;
-    DOUBLE = /^"((?:[^"\\]|\\.)*)"(?: *| +#.*)$/;
-    SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
-    FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
-    FLOW_MAPPING = /^\{(.*)\}(?: *| +#.*)$/;
-    FLOW_ITEM = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)) *(,|$)/y;
-    FLOW_PAIR = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#:]*?)) *: +(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)|\[([^[\]{}"'#]*)\]) *(,|$)/y;
-    ESCAPE = /\\(.)/g;
-    JSON_ESCAPES = '"\\/bfnrt';
-    INDICATORS = "&*!|>%@`,]}?:";
-    OUTSIDE_SUBSET = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
-    BLANK = /^ *$/;
-    INT = /^[-+]?[0-9]+$/;
-    FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
-    OTHER_NUMBER = /^(?:0o|0x|[-+]?\.(?:inf|Inf|INF)$|\.(?:nan|NaN|NAN)$)/;
-    MAX_KEY = 1024;
-    NO_LINES = new Int32Array(0);
-    indents = NO_LINES;
-    dashes = NO_LINES;
-    keys = [];
-    texts = [];
-    simple = new Uint8Array(0);
-    pos = 0;
-    count = 0;
-  }
-});
-
-// src/manifest/fast-parse.ts
-function fastParse(text2) {
-  const value = parseBlockYaml(text2);
-  if (value === void 0) return void 0;
-  return { value, unshared: true, references: text2.includes("${") };
-}
-var init_fast_parse = __esm({
-  "src/manifest/fast-parse.ts"() {
-    "use strict";
-    init_block_yaml();
-  }
-});
-
-// src/manifest/json-strict.ts
-function jsonProblem(text2) {
-  try {
-    JSON.parse(text2);
-    return void 0;
-  } catch (err) {
-    const comma = trailingComma(text2);
-    if (comma !== void 0) return { offset: comma, message: "A trailing comma is not allowed in JSON: remove it (or write the manifest in YAML)." };
-    const message = err.message;
-    const at2 = /at position (\d+)/.exec(message);
-    return { offset: at2 ? Number(at2[1]) : 0, message: `Not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, "").replace(/, ".*" is not valid JSON$/s, "")}.` };
-  }
-}
-function trailingComma(text2) {
-  let inString = false;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === ",") {
-      let j = i + 1;
-      while (j < text2.length && (text2[j] === " " || text2[j] === "\n" || text2[j] === "\r" || text2[j] === "	")) j++;
-      if (text2[j] === "}" || text2[j] === "]") return i;
-    }
-  }
-  return void 0;
-}
-var init_json_strict = __esm({
-  "src/manifest/json-strict.ts"() {
-    "use strict";
-  }
-});
-
-// src/manifest/syntax-message.ts
-function plainSyntaxError(text2, err) {
-  if (err.code === "MISSING_CHAR" && /quote/i.test(err.message)) {
-    const quote2 = openQuote(text2, err.pos[0]);
-    if (quote2 !== void 0) return { offset: quote2, message: "Unterminated quote: this string is never closed." };
-  }
-  if (err.code === "TAB_AS_INDENT") return { offset: err.pos[0], message: "Tabs are not allowed for indentation in YAML; indent with spaces." };
-  if (err.code === "DUPLICATE_KEY") return { offset: err.pos[0], message: "Duplicate key: a key may appear only once in a mapping." };
-  if (INDENT_CODES.has(err.code)) {
-    const bad5 = wrongIndent(text2);
-    if (bad5) return bad5;
-  }
-  if (err.code === "BLOCK_AS_IMPLICIT_KEY")
-    return { offset: err.pos[0], message: 'A value cannot be another "key: value" on the same line; put it on its own line, indented under its key.' };
-  if (/^Flow (sequence|mapping)/.test(err.message))
-    return {
-      offset: err.pos[0],
-      message: `An unclosed ${err.message.startsWith("Flow sequence") ? "[ … ] list" : "{ … } mapping"}: close it on the same line, or indent its continuation under its key.`
-    };
-  const words = err.message.split("\n")[0].replace(/\s*\([A-Z_]+\)\s*$/, "");
-  return { offset: err.pos[0], message: words.endsWith(".") ? words : `${words}.` };
-}
-function openQuote(text2, before) {
-  let lineStart = text2.lastIndexOf("\n", Math.max(0, before - 1));
-  for (let end = before; end > 0; ) {
-    const start = text2.lastIndexOf("\n", end - 1) + 1;
-    const line = text2.slice(start, end);
-    const quotes = [...line.matchAll(/(?<!\\)"/g)].map((m) => start + m.index);
-    if (quotes.length % 2 === 1) return quotes[quotes.length - 1];
-    end = start - 1;
-    lineStart = start;
-  }
-  void lineStart;
-  return void 0;
-}
-function wrongIndent(text2) {
-  const levels = [0];
-  let opened = false;
-  let prevKeyIndent = 0;
-  let blockScalarIndent = -1;
-  let offset = 0;
-  for (const line of text2.split("\n")) {
-    const here = offset;
-    offset += line.length + 1;
-    const content = line.replace(/\r$/, "");
-    const trimmed = content.trimStart();
-    if (trimmed === "" || trimmed.startsWith("#")) continue;
-    const n = content.length - trimmed.length;
-    if (blockScalarIndent >= 0) {
-      if (n > blockScalarIndent) continue;
-      blockScalarIndent = -1;
-    }
-    if (trimmed.startsWith("---") || trimmed.startsWith("...") || trimmed.startsWith("%")) return void 0;
-    const top = levels[levels.length - 1];
-    if (opened && n > top) levels.push(n);
-    else {
-      while (levels.length > 1 && levels[levels.length - 1] > n) levels.pop();
-      if (levels[levels.length - 1] !== n) {
-        const expected = n < prevKeyIndent ? nearest(levels, n, prevKeyIndent) : prevKeyIndent;
-        return { offset: here, message: `Wrong indentation: expected ${expected} spaces, found ${n}.` };
-      }
-    }
-    let keyIndent = n;
-    let rest = trimmed;
-    while (rest.startsWith("- ")) {
-      keyIndent += 2 + (rest.length - 2 - rest.slice(2).trimStart().length);
-      rest = rest.slice(2).trimStart();
-      levels.push(keyIndent);
-    }
-    prevKeyIndent = keyIndent;
-    const value = /^[^#'"{[]*?:(\s+(.*))?$/.exec(rest);
-    const after = (value?.[2] ?? "").replace(/\s+#.*$/, "");
-    opened = rest === "-" || value !== null && after === "";
-    if (value !== null && /^[|>][-+0-9]*$/.test(after)) {
-      blockScalarIndent = keyIndent;
-      opened = false;
-    }
-    if (rest.startsWith("[") || rest.startsWith("{") || after.startsWith("[") || after.startsWith("{")) {
-      if (!/[\]}]\s*(#.*)?$/.test(rest)) return void 0;
-    }
-  }
-  return void 0;
-}
-function nearest(levels, n, prefer) {
-  let best = levels[0];
-  for (const l of [...levels, prefer]) if (Math.abs(l - n) < Math.abs(best - n) || Math.abs(l - n) === Math.abs(best - n) && l > best) best = l;
-  return best;
-}
-var INDENT_CODES;
-var init_syntax_message = __esm({
-  "src/manifest/syntax-message.ts"() {
-    "use strict";
-    INDENT_CODES = /* @__PURE__ */ new Set(["BLOCK_AS_IMPLICIT_KEY", "MULTILINE_IMPLICIT_KEY", "BAD_INDENT", "MISSING_CHAR", "UNEXPECTED_TOKEN", "BAD_DIRECTIVE"]);
-  }
-});
-
-// node_modules/fast-deep-equal/index.js
+// ../../main/node_modules/fast-deep-equal/index.js
 var require_fast_deep_equal = __commonJS({
-  "node_modules/fast-deep-equal/index.js"(exports2, module2) {
+  "../../main/node_modules/fast-deep-equal/index.js"(exports2, module2) {
     "use strict";
     module2.exports = function equal(a, b) {
       if (a === b) return true;
@@ -14201,9 +14286,9 @@ var require_fast_deep_equal = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/equal.js
+// ../../main/node_modules/ajv/dist/runtime/equal.js
 var require_equal = __commonJS({
-  "node_modules/ajv/dist/runtime/equal.js"(exports2) {
+  "../../main/node_modules/ajv/dist/runtime/equal.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var equal = require_fast_deep_equal();
@@ -14212,9 +14297,9 @@ var require_equal = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/ucs2length.js
+// ../../main/node_modules/ajv/dist/runtime/ucs2length.js
 var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports2) {
+  "../../main/node_modules/ajv/dist/runtime/ucs2length.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     function ucs2length(str4) {
@@ -15981,7 +16066,9 @@ function checkSchema(file, value, base, fragment) {
     }
     if (judgedBySpecRules(path, fragment)) continue;
     if (err.keyword === "required") {
-      out.push(diagnosticAt(file, full, "error", "schema", `Missing required key "${String(err.params.missingProperty)}".`));
+      out.push(
+        diagnosticAt(file, full, "error", "schema", `Missing required key "${String(err.params.missingProperty)}".`)
+      );
       continue;
     }
     const at2 = full.join("/");
@@ -15994,7 +16081,9 @@ function checkSchema(file, value, base, fragment) {
         message = `${name} must be ${describeType(err.params)}.`;
         break;
       case "pattern":
-        out.push(diagnosticAt(file, full, "error", "snowflake", `${name} must be a snowflake id (digits) or a \${VARIABLE}.`));
+        out.push(
+          diagnosticAt(file, full, "error", "snowflake", `${name} must be a snowflake id (digits) or a \${VARIABLE}.`)
+        );
         continue;
       case "minimum":
       case "maxItems":
@@ -16008,7 +16097,15 @@ function checkSchema(file, value, base, fragment) {
   }
   if (moreAt) {
     const more = unknownKeys - MAX_UNKNOWN_KEY_FINDINGS;
-    out.push(diagnosticAt(file, moreAt, "error", "unknown-key", `…and ${more} more unknown key${more === 1 ? "" : "s"} (the first ${MAX_UNKNOWN_KEY_FINDINGS} are shown).`));
+    out.push(
+      diagnosticAt(
+        file,
+        moreAt,
+        "error",
+        "unknown-key",
+        `…and ${more} more unknown key${more === 1 ? "" : "s"} (the first ${MAX_UNKNOWN_KEY_FINDINGS} are shown).`
+      )
+    );
   }
   return out;
 }
@@ -16062,6 +16159,362 @@ var init_schema_check = __esm({
   }
 });
 
+// src/manifest/block-yaml.ts
+function decline() {
+  declined = true;
+  return void 0;
+}
+function parseBlockYaml(source) {
+  let text2 = source;
+  if (text2.includes("\r")) {
+    text2 = text2.replace(/\r\n/g, "\n");
+    if (text2.includes("\r")) return void 0;
+  }
+  if (OUTSIDE_SUBSET.test(text2)) return void 0;
+  pos = 0;
+  declined = false;
+  try {
+    splitLines(text2);
+    if (declined || count === 0) return void 0;
+    const value = parseNode(indents[0]);
+    return declined || pos !== count ? void 0 : value;
+  } finally {
+    indents = NO_LINES;
+    dashes = NO_LINES;
+    keys = [];
+    texts = [];
+    simple = new Uint8Array(0);
+  }
+}
+function splitLines(text2) {
+  let n = 1;
+  for (let at2 = text2.indexOf("\n"); at2 !== -1; at2 = text2.indexOf("\n", at2 + 1)) n++;
+  indents = new Int32Array(n);
+  dashes = new Int32Array(n);
+  keys = new Array(n);
+  texts = new Array(n);
+  simple = new Uint8Array(n);
+  count = 0;
+  let started = false;
+  const length = text2.length;
+  for (let start = 0; start <= length; ) {
+    const c = text2.charCodeAt(start);
+    if (c === 37) return void decline();
+    if (c === 45 || c === 46) {
+      const end2 = text2.indexOf("\n", start);
+      const line = text2.slice(start, end2 === -1 ? length : end2);
+      if (/^(?:---|\.\.\.)(?: |$)/.test(line)) {
+        if (started || c === 46 || !/^--- *(?:#.*)?$/.test(line)) return void decline();
+        started = true;
+        start = end2 === -1 ? length + 1 : end2 + 1;
+        continue;
+      }
+    }
+    SPACES.lastIndex = start;
+    SPACES.test(text2);
+    const dashAt = SPACES.lastIndex;
+    const indent = dashAt - start;
+    let at2 = dashAt;
+    if (text2.charCodeAt(dashAt) === 45) {
+      const next = text2.charCodeAt(dashAt + 1);
+      if (next === 32) {
+        SPACES.lastIndex = dashAt + 1;
+        SPACES.test(text2);
+        at2 = SPACES.lastIndex;
+      } else if (next === 10 || dashAt + 1 === length) at2 = dashAt + 1;
+    }
+    LINE.lastIndex = at2;
+    const m = LINE.exec(text2);
+    const end = text2.indexOf("\n", at2);
+    start = end === -1 ? length + 1 : end + 1;
+    const dash = at2 - dashAt;
+    const plain2 = m[3];
+    const simpleText = m[4];
+    const rest = m[5];
+    let key;
+    if (plain2 !== void 0) {
+      const c2 = plain2.charCodeAt(0);
+      key = c2 >= 97 && c2 <= 122 && plain2 !== "null" && plain2 !== "true" && plain2 !== "false" ? plain2 : plainKey(plain2);
+    } else if (m[1] !== void 0) key = doubleQuoted(m[1]);
+    else if (m[2] !== void 0) key = m[2].replace(/''/g, "'");
+    else if (dash === 0 && simpleText === void 0 && (rest === "" || rest.charCodeAt(0) === 35)) continue;
+    if (declined) return;
+    started = true;
+    indents[count] = indent;
+    dashes[count] = dash;
+    keys[count] = key;
+    simple[count] = simpleText === void 0 ? 0 : 1;
+    texts[count] = simpleText === void 0 ? rest : simpleText;
+    count++;
+  }
+}
+function parseNode(indent) {
+  return dashes[pos] !== 0 ? parseSequence(indent) : parseMapping(indent);
+}
+function parseMapping(indent) {
+  const map = {};
+  while (!declined && pos < count && indents[pos] === indent) {
+    const key = keys[pos];
+    if (key === void 0 || dashes[pos] !== 0) return decline();
+    if (key.length > MAX_KEY || key === "__proto__" || key === "<<" || Object.hasOwn(map, key)) return decline();
+    pos++;
+    map[key] = valueAfter(pos - 1, indent, true);
+  }
+  if (pos < count && indents[pos] > indent) return decline();
+  return map;
+}
+function parseSequence(indent) {
+  const list5 = [];
+  while (!declined && pos < count && indents[pos] === indent && dashes[pos] !== 0) {
+    const rest = simple[pos] === 1 ? void 0 : texts[pos];
+    if (keys[pos] !== void 0) {
+      const column = indent + dashes[pos];
+      indents[pos] = column;
+      dashes[pos] = 0;
+      list5.push(parseMapping(column));
+    } else if (rest !== void 0 && rest.charCodeAt(0) === 45 && (rest.length === 1 || rest.charCodeAt(1) === 32)) {
+      return decline();
+    } else {
+      pos++;
+      list5.push(valueAfter(pos - 1, indent, false));
+    }
+  }
+  if (pos < count && indents[pos] > indent) return decline();
+  return list5;
+}
+function valueAfter(line, indent, inMapping) {
+  const inline = simple[line] === 1 ? simpleScalar(texts[line]) : inlineValue(texts[line]);
+  if (inline !== EMPTY) {
+    if (pos < count && indents[pos] > indent) return decline();
+    return inline;
+  }
+  if (pos >= count) return null;
+  if (indents[pos] > indent) return parseNode(indents[pos]);
+  if (inMapping && indents[pos] === indent && dashes[pos] !== 0) return parseSequence(indent);
+  return null;
+}
+function simpleScalar(text2) {
+  if (text2.charCodeAt(0) <= 57) return integer(text2);
+  const length = text2.length;
+  return length === 4 || length === 5 ? plainScalar(text2) : text2;
+}
+function inlineValue(text2) {
+  if (text2 === "") return EMPTY;
+  const c = text2.charCodeAt(0);
+  switch (c) {
+    case 35:
+      return EMPTY;
+    case 34: {
+      const m = DOUBLE.exec(text2);
+      return m === null ? decline() : doubleQuoted(m[1]);
+    }
+    case 39: {
+      const m = SINGLE.exec(text2);
+      return m === null ? decline() : m[1].replace(/''/g, "'");
+    }
+    case 91: {
+      const m = FLOW_SEQUENCE.exec(text2);
+      return m === null ? decline() : flowSequence(m[1]);
+    }
+    case 123: {
+      const m = FLOW_MAPPING.exec(text2);
+      return m === null ? decline() : flowMapping(m[1]);
+    }
+    case 45:
+      if (text2.length === 1 || text2.charCodeAt(1) === 32) return decline();
+      break;
+    default:
+      if (INDICATORS.includes(text2[0])) return decline();
+  }
+  const comment = text2.indexOf(" #");
+  let plain2 = comment === -1 ? text2 : text2.slice(0, comment);
+  let end = plain2.length;
+  while (plain2.charCodeAt(end - 1) === 32) end--;
+  if (end !== plain2.length) plain2 = plain2.slice(0, end);
+  if (plain2.charCodeAt(end - 1) === 58 || plain2.includes(": ")) return decline();
+  return plainScalar(plain2);
+}
+function flowSequence(inner) {
+  if (BLANK.test(inner)) return [];
+  const items = [];
+  FLOW_ITEM.lastIndex = 0;
+  for (; ; ) {
+    const at2 = FLOW_ITEM.lastIndex;
+    const m = FLOW_ITEM.exec(inner);
+    if (m === null || m.index !== at2) return decline();
+    if (m[1] !== void 0) items.push(doubleQuoted(m[1]));
+    else if (m[2] !== void 0) items.push(m[2].replace(/''/g, "'"));
+    else {
+      const plain2 = m[3];
+      if (plain2.includes(": ") || plain2.endsWith(":")) return decline();
+      items.push(plainScalar(plain2));
+    }
+    if (m[4] === "") {
+      if (FLOW_ITEM.lastIndex !== inner.length) return decline();
+      return items;
+    }
+    if (declined || FLOW_ITEM.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_ITEM.lastIndex)))
+      return decline();
+  }
+}
+function flowMapping(inner) {
+  const map = {};
+  if (BLANK.test(inner)) return map;
+  FLOW_PAIR.lastIndex = 0;
+  for (; ; ) {
+    const at2 = FLOW_PAIR.lastIndex;
+    const m = FLOW_PAIR.exec(inner);
+    if (m === null || m.index !== at2) return decline();
+    const key = m[1] !== void 0 ? doubleQuoted(m[1]) : m[2] !== void 0 ? m[2].replace(/''/g, "'") : plainKey(m[3]);
+    if (key === void 0 || key.length > MAX_KEY || key === "__proto__" || key === "<<" || Object.hasOwn(map, key))
+      return decline();
+    if (m[4] !== void 0) map[key] = doubleQuoted(m[4]);
+    else if (m[5] !== void 0) map[key] = m[5].replace(/''/g, "'");
+    else if (m[7] !== void 0) map[key] = flowSequence(m[7]);
+    else {
+      const plain2 = m[6];
+      if (plain2.includes(": ") || plain2.endsWith(":")) return decline();
+      map[key] = plainScalar(plain2);
+    }
+    if (m[8] === "") return map;
+    if (declined || FLOW_PAIR.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_PAIR.lastIndex)))
+      return decline();
+  }
+}
+function doubleQuoted(body) {
+  if (!body.includes("\\")) return body;
+  for (const m of body.matchAll(ESCAPE)) if (!JSON_ESCAPES.includes(m[1])) return decline();
+  return JSON.parse(`"${body}"`);
+}
+function plainKey(text2) {
+  const value = plainScalar(text2);
+  return typeof value === "string" ? value : decline();
+}
+function plainScalar(text2) {
+  const c = text2.charCodeAt(0);
+  if (c >= 48 && c <= 57 || c === 43 || c === 45 || c === 46) {
+    if (INT.test(text2)) return integer(text2);
+    if (FLOAT.test(text2)) return Number(text2);
+    if (OTHER_NUMBER.test(text2)) return decline();
+    return text2;
+  }
+  const length = text2.length;
+  if (length !== 1 && length !== 4 && length !== 5) return text2;
+  switch (text2) {
+    case "~":
+    case "null":
+    case "Null":
+    case "NULL":
+      return null;
+    case "true":
+    case "True":
+    case "TRUE":
+      return true;
+    case "false":
+    case "False":
+    case "FALSE":
+      return false;
+    default:
+      return text2;
+  }
+}
+function integer(text2) {
+  const n = Number(text2);
+  if (Number.isSafeInteger(n)) return n === 0 ? 0 : n;
+  const negative = text2[0] === "-";
+  const digits = negative || text2[0] === "+" ? text2.slice(1) : text2;
+  const value = BigInt(digits);
+  return negative ? -value : value;
+}
+var declined, EMPTY, LINE, SPACES, DOUBLE, SINGLE, FLOW_SEQUENCE, FLOW_MAPPING, FLOW_ITEM, FLOW_PAIR, ESCAPE, JSON_ESCAPES, INDICATORS, OUTSIDE_SUBSET, BLANK, INT, FLOAT, OTHER_NUMBER, MAX_KEY, NO_LINES, indents, dashes, keys, texts, simple, pos, count;
+var init_block_yaml = __esm({
+  "src/manifest/block-yaml.ts"() {
+    "use strict";
+    declined = false;
+    EMPTY = /* @__PURE__ */ Symbol("empty");
+    LINE = /(?=(?:(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#\n]*?|-[^\s#][^#\n]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:\n]*[^ #:\n])?|[-+]?[0-9]+) *|(.*))$)/my;
+    SPACES = / */y;
+    DOUBLE = /^"((?:[^"\\]|\\.)*)"(?: *| +#.*)$/;
+    SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
+    FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
+    FLOW_MAPPING = /^\{(.*)\}(?: *| +#.*)$/;
+    FLOW_ITEM = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)) *(,|$)/y;
+    FLOW_PAIR = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#:]*?)) *: +(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)|\[([^[\]{}"'#]*)\]) *(,|$)/y;
+    ESCAPE = /\\(.)/g;
+    JSON_ESCAPES = '"\\/bfnrt';
+    INDICATORS = "&*!|>%@`,]}?:";
+    OUTSIDE_SUBSET = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+    BLANK = /^ *$/;
+    INT = /^[-+]?[0-9]+$/;
+    FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+    OTHER_NUMBER = /^(?:0o|0x|[-+]?\.(?:inf|Inf|INF)$|\.(?:nan|NaN|NAN)$)/;
+    MAX_KEY = 1024;
+    NO_LINES = new Int32Array(0);
+    indents = NO_LINES;
+    dashes = NO_LINES;
+    keys = [];
+    texts = [];
+    simple = new Uint8Array(0);
+    pos = 0;
+    count = 0;
+  }
+});
+
+// src/manifest/fast-parse.ts
+function fastParse(text2) {
+  const value = parseBlockYaml(text2);
+  if (value === void 0) return void 0;
+  return { value, unshared: true, references: text2.includes("${") };
+}
+var init_fast_parse = __esm({
+  "src/manifest/fast-parse.ts"() {
+    "use strict";
+    init_block_yaml();
+  }
+});
+
+// src/manifest/json-strict.ts
+function jsonProblem(text2) {
+  try {
+    JSON.parse(text2);
+    return void 0;
+  } catch (err) {
+    const comma = trailingComma(text2);
+    if (comma !== void 0)
+      return {
+        offset: comma,
+        message: "A trailing comma is not allowed in JSON: remove it (or write the manifest in YAML)."
+      };
+    const message = err.message;
+    const at2 = /at position (\d+)/.exec(message);
+    return {
+      offset: at2 ? Number(at2[1]) : 0,
+      message: `Not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, "").replace(/, ".*" is not valid JSON$/s, "")}.`
+    };
+  }
+}
+function trailingComma(text2) {
+  let inString = false;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === ",") {
+      let j = i + 1;
+      while (j < text2.length && (text2[j] === " " || text2[j] === "\n" || text2[j] === "\r" || text2[j] === "	")) j++;
+      if (text2[j] === "}" || text2[j] === "]") return i;
+    }
+  }
+  return void 0;
+}
+var init_json_strict = __esm({
+  "src/manifest/json-strict.ts"() {
+    "use strict";
+  }
+});
+
 // src/manifest/source.ts
 function displayPath(absPath, cwd) {
   const rel = (0, import_node_path3.relative)(cwd, absPath);
@@ -16071,7 +16524,8 @@ function readSource(path, cwd) {
   const absPath = (0, import_node_path3.resolve)(cwd, path);
   const display = displayPath(absPath, cwd);
   const buf = readBounded(absPath, display);
-  if (buf.includes(0)) throw new ManifestReadError("MANIFEST_BINARY", display, `${display} is a binary file, not YAML or JSON.`);
+  if (buf.includes(0))
+    throw new ManifestReadError("MANIFEST_BINARY", display, `${display} is a binary file, not YAML or JSON.`);
   const text2 = buf.toString("utf8").replace(/^\uFEFF/, "");
   return parseSource(text2, absPath, display);
 }
@@ -16085,7 +16539,11 @@ function readBounded(absPath, display) {
     case "directory":
       throw new ManifestReadError("MANIFEST_UNREADABLE", display, `${display} is a directory, not a manifest file.`);
     case "not-regular":
-      throw new ManifestReadError("MANIFEST_UNREADABLE", display, `${display} is not a regular file (a device, pipe or socket); a manifest is a YAML or JSON file.`);
+      throw new ManifestReadError(
+        "MANIFEST_UNREADABLE",
+        display,
+        `${display} is not a regular file (a device, pipe or socket); a manifest is a YAML or JSON file.`
+      );
     case "too-large":
       throw tooLarge(display, r.size);
     case "unreadable":
@@ -16106,7 +16564,14 @@ function parseSource(text2, absPath, display) {
     if (!parsed) {
       const { LineCounter, parseDocument } = yamlLib();
       const lineCounter = new LineCounter();
-      const doc = parseDocument(text2, { lineCounter, intAsBigInt: true, merge: true, uniqueKeys: false, prettyErrors: false, strict: true });
+      const doc = parseDocument(text2, {
+        lineCounter,
+        intAsBigInt: true,
+        merge: true,
+        uniqueKeys: false,
+        prettyErrors: false,
+        strict: true
+      });
       reportDuplicateKeys(doc);
       parsed = { doc, lineCounter };
     }
@@ -16135,7 +16600,9 @@ function reportDuplicateKeys(doc) {
         const id = typeof key === "bigint" ? `${key}n` : key;
         if (seen.has(id)) {
           const range = pair.key.range;
-          doc.errors.push(new YAMLParseError(range ? [range[0], range[1]] : [0, 0], "DUPLICATE_KEY", "Map keys must be unique"));
+          doc.errors.push(
+            new YAMLParseError(range ? [range[0], range[1]] : [0, 0], "DUPLICATE_KEY", "Map keys must be unique")
+          );
         } else seen.add(id);
       }
     }
@@ -16153,7 +16620,116 @@ var init_source = __esm({
   }
 });
 
-// src/manifest/load.ts
+// src/manifest/syntax-message.ts
+function plainSyntaxError(text2, err) {
+  if (err.code === "MISSING_CHAR" && /quote/i.test(err.message)) {
+    const quote2 = openQuote(text2, err.pos[0]);
+    if (quote2 !== void 0) return { offset: quote2, message: "Unterminated quote: this string is never closed." };
+  }
+  if (err.code === "TAB_AS_INDENT")
+    return { offset: err.pos[0], message: "Tabs are not allowed for indentation in YAML; indent with spaces." };
+  if (err.code === "DUPLICATE_KEY")
+    return { offset: err.pos[0], message: "Duplicate key: a key may appear only once in a mapping." };
+  if (INDENT_CODES.has(err.code)) {
+    const bad5 = wrongIndent(text2);
+    if (bad5) return bad5;
+  }
+  if (err.code === "BLOCK_AS_IMPLICIT_KEY")
+    return {
+      offset: err.pos[0],
+      message: 'A value cannot be another "key: value" on the same line; put it on its own line, indented under its key.'
+    };
+  if (/^Flow (sequence|mapping)/.test(err.message))
+    return {
+      offset: err.pos[0],
+      message: `An unclosed ${err.message.startsWith("Flow sequence") ? "[ … ] list" : "{ … } mapping"}: close it on the same line, or indent its continuation under its key.`
+    };
+  const words = err.message.split("\n")[0].replace(/\s*\([A-Z_]+\)\s*$/, "");
+  return { offset: err.pos[0], message: words.endsWith(".") ? words : `${words}.` };
+}
+function openQuote(text2, before) {
+  let lineStart = text2.lastIndexOf("\n", Math.max(0, before - 1));
+  for (let end = before; end > 0; ) {
+    const start = text2.lastIndexOf("\n", end - 1) + 1;
+    const line = text2.slice(start, end);
+    const quotes = [...line.matchAll(/(?<!\\)"/g)].map((m) => start + m.index);
+    if (quotes.length % 2 === 1) return quotes[quotes.length - 1];
+    end = start - 1;
+    lineStart = start;
+  }
+  void lineStart;
+  return void 0;
+}
+function wrongIndent(text2) {
+  const levels = [0];
+  let opened = false;
+  let prevKeyIndent = 0;
+  let blockScalarIndent = -1;
+  let offset = 0;
+  for (const line of text2.split("\n")) {
+    const here = offset;
+    offset += line.length + 1;
+    const content = line.replace(/\r$/, "");
+    const trimmed = content.trimStart();
+    if (trimmed === "" || trimmed.startsWith("#")) continue;
+    const n = content.length - trimmed.length;
+    if (blockScalarIndent >= 0) {
+      if (n > blockScalarIndent) continue;
+      blockScalarIndent = -1;
+    }
+    if (trimmed.startsWith("---") || trimmed.startsWith("...") || trimmed.startsWith("%")) return void 0;
+    const top = levels[levels.length - 1];
+    if (opened && n > top) levels.push(n);
+    else {
+      while (levels.length > 1 && levels[levels.length - 1] > n) levels.pop();
+      if (levels[levels.length - 1] !== n) {
+        const expected = n < prevKeyIndent ? nearest(levels, n, prevKeyIndent) : prevKeyIndent;
+        return { offset: here, message: `Wrong indentation: expected ${expected} spaces, found ${n}.` };
+      }
+    }
+    let keyIndent = n;
+    let rest = trimmed;
+    while (rest.startsWith("- ")) {
+      keyIndent += 2 + (rest.length - 2 - rest.slice(2).trimStart().length);
+      rest = rest.slice(2).trimStart();
+      levels.push(keyIndent);
+    }
+    prevKeyIndent = keyIndent;
+    const value = /^[^#'"{[]*?:(\s+(.*))?$/.exec(rest);
+    const after = (value?.[2] ?? "").replace(/\s+#.*$/, "");
+    opened = rest === "-" || value !== null && after === "";
+    if (value !== null && /^[|>][-+0-9]*$/.test(after)) {
+      blockScalarIndent = keyIndent;
+      opened = false;
+    }
+    if (rest.startsWith("[") || rest.startsWith("{") || after.startsWith("[") || after.startsWith("{")) {
+      if (!/[\]}]\s*(#.*)?$/.test(rest)) return void 0;
+    }
+  }
+  return void 0;
+}
+function nearest(levels, n, prefer) {
+  let best = levels[0];
+  for (const l of [...levels, prefer])
+    if (Math.abs(l - n) < Math.abs(best - n) || Math.abs(l - n) === Math.abs(best - n) && l > best) best = l;
+  return best;
+}
+var INDENT_CODES;
+var init_syntax_message = __esm({
+  "src/manifest/syntax-message.ts"() {
+    "use strict";
+    INDENT_CODES = /* @__PURE__ */ new Set([
+      "BLOCK_AS_IMPLICIT_KEY",
+      "MULTILINE_IMPLICIT_KEY",
+      "BAD_INDENT",
+      "MISSING_CHAR",
+      "UNEXPECTED_TOKEN",
+      "BAD_DIRECTIVE"
+    ]);
+  }
+});
+
+// src/manifest/document-value.ts
 function readCached(path, opts) {
   const given2 = opts.given?.get((0, import_node_path4.resolve)(opts.cwd, path));
   if (given2) return given2;
@@ -16181,7 +16757,9 @@ function plainDocument(file, opts, state) {
       state.declined = true;
       return void 0;
     }
-    out.push(diagnosticAt(file, err.path, "error", err instanceof NestingError ? "yaml-depth" : "yaml-alias", err.message));
+    out.push(
+      diagnosticAt(file, err.path, "error", err instanceof NestingError ? "yaml-depth" : "yaml-alias", err.message)
+    );
     return void 0;
   }
   for (const u of report2.unsafe) {
@@ -16207,7 +16785,15 @@ function plainDocument(file, opts, state) {
     );
   }
   for (const m of report2.missing) {
-    out.push(diagnosticAt(file, m.path, "warning", "env-missing", `Environment variable ${m.name} is not set (write \${${m.name}:-default} for a fallback).`));
+    out.push(
+      diagnosticAt(
+        file,
+        m.path,
+        "warning",
+        "env-missing",
+        `Environment variable ${m.name} is not set (write \${${m.name}:-default} for a fallback).`
+      )
+    );
   }
   return value;
 }
@@ -16224,7 +16810,13 @@ function isJsonFile(file) {
 function exactValue(file, out) {
   const notJson = isJsonFile(file) && file.doc.errors.length === 0 ? jsonProblem(file.text) : void 0;
   if (notJson) {
-    out.push({ file: file.display, ...offsetPosition(file, notJson.offset), severity: "error", rule: "syntax", message: notJson.message });
+    out.push({
+      file: file.display,
+      ...offsetPosition(file, notJson.offset),
+      severity: "error",
+      rule: "syntax",
+      message: notJson.message
+    });
     return void 0;
   }
   const said = /* @__PURE__ */ new Set();
@@ -16233,31 +16825,62 @@ function exactValue(file, out) {
     const key = `${plain2.offset}:${plain2.message}`;
     if (said.has(key)) continue;
     said.add(key);
-    out.push({ file: file.display, ...offsetPosition(file, plain2.offset), severity: "error", rule: "syntax", message: plain2.message });
+    out.push({
+      file: file.display,
+      ...offsetPosition(file, plain2.offset),
+      severity: "error",
+      rule: "syntax",
+      message: plain2.message
+    });
   }
   for (const w of file.doc.warnings) {
-    out.push({ file: file.display, ...offsetPosition(file, w.pos[0]), severity: "warning", rule: "syntax", message: w.message.split("\n")[0] });
+    out.push({
+      file: file.display,
+      ...offsetPosition(file, w.pos[0]),
+      severity: "warning",
+      rule: "syntax",
+      message: w.message.split("\n")[0]
+    });
   }
   if (file.doc.errors.length > 0) return void 0;
   if (file.doc.contents === null || file.text.trim() === "") {
-    out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "manifest-empty", message: "The file is empty." });
+    out.push(wholeFile(file, "manifest-empty", "The file is empty."));
     return void 0;
   }
   try {
     return file.doc.toJS({ maxAliasCount: 1e3 });
   } catch (err) {
     if (err instanceof RangeError) {
-      out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "yaml-depth", message: new NestingError([]).message });
+      out.push(wholeFile(file, "yaml-depth", new NestingError([]).message));
       return void 0;
     }
     if (err instanceof ReferenceError && /alias/i.test(err.message)) {
-      out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "yaml-alias", message: new AliasExpansionError([]).message });
+      out.push(wholeFile(file, "yaml-alias", new AliasExpansionError([]).message));
       return void 0;
     }
-    out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "syntax", message: err.message });
+    out.push(wholeFile(file, "syntax", err.message));
     return void 0;
   }
 }
+function wholeFile(file, rule, message) {
+  return { file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule, message };
+}
+var import_node_path4;
+var init_document_value = __esm({
+  "src/manifest/document-value.ts"() {
+    "use strict";
+    import_node_path4 = require("node:path");
+    init_diagnostic();
+    init_fast_parse();
+    init_json_strict();
+    init_locate();
+    init_plain_values();
+    init_source();
+    init_syntax_message();
+  }
+});
+
+// src/manifest/load.ts
 function loadCommands(list5, file, base, out) {
   if (!Array.isArray(list5)) return [];
   return list5.map((raw, i) => {
@@ -16303,7 +16926,15 @@ function loadFragmentValue(value, file, out) {
     out.push(...checkSchema(file, value, [], true));
     return [{ command: canonicalOrReport(value, file, out), origin: { file, path: [] } }];
   }
-  out.push(diagnosticAt(file, [], "error", "schema", "An included file holds one command (a mapping), a list of commands, or { commands: [...] }."));
+  out.push(
+    diagnosticAt(
+      file,
+      [],
+      "error",
+      "schema",
+      "An included file holds one command (a mapping), a list of commands, or { commands: [...] }."
+    )
+  );
   return [];
 }
 function canonicalOrReport(value, file, out) {
@@ -16314,12 +16945,13 @@ function canonicalOrReport(value, file, out) {
 }
 function loadIncludes(list5, file, base, opts, files, state) {
   if (!Array.isArray(list5)) return [];
-  const dir = (0, import_node_path4.dirname)(file.absPath);
+  const dir = (0, import_node_path5.dirname)(file.absPath);
   const commands = [];
   list5.forEach((pattern2, i) => {
     if (typeof pattern2 !== "string") return;
-    const paths = isGlob(pattern2) ? globFiles(dir, pattern2) : [(0, import_node_path4.resolve)(dir, pattern2)];
-    if (paths.length === 0) state.diagnostics.push(diagnosticAt(file, [...base, i], "error", "include", `"${pattern2}" matches no file.`));
+    const paths = isGlob(pattern2) ? globFiles(dir, pattern2) : [(0, import_node_path5.resolve)(dir, pattern2)];
+    if (paths.length === 0)
+      state.diagnostics.push(diagnosticAt(file, [...base, i], "error", "include", `"${pattern2}" matches no file.`));
     for (const p of paths) commands.push(...loadFragment(p, file, [...base, i], opts, files, state));
   });
   return commands;
@@ -16354,7 +16986,15 @@ function loadManifest(path, opts) {
   if (state.declined) return { diagnostics: diagnostics2, declined: true };
   if (value === void 0) return { diagnostics: diagnostics2 };
   if (!isObject(value)) {
-    diagnostics2.push(diagnosticAt(root, [], "error", "schema", "A manifest is a mapping with keys such as application_id, commands and guilds."));
+    diagnostics2.push(
+      diagnosticAt(
+        root,
+        [],
+        "error",
+        "schema",
+        "A manifest is a mapping with keys such as application_id, commands and guilds."
+      )
+    );
     return { diagnostics: diagnostics2 };
   }
   const files = [root];
@@ -16363,7 +17003,10 @@ function loadManifest(path, opts) {
     return { manifest: emptyManifest(root, files, opts, fragment), diagnostics: diagnostics2 };
   }
   diagnostics2.push(...checkSchema(root, value, [], false));
-  const globalCommands = [...loadCommands(value.commands, root, ["commands"], diagnostics2), ...loadIncludes(value.include, root, ["include"], opts, files, state)];
+  const globalCommands = [
+    ...loadCommands(value.commands, root, ["commands"], diagnostics2),
+    ...loadIncludes(value.include, root, ["include"], opts, files, state)
+  ];
   const guilds = [];
   if (Array.isArray(value.guilds)) {
     value.guilds.forEach((g, i) => {
@@ -16374,7 +17017,10 @@ function loadManifest(path, opts) {
         id,
         name: typeof g.name === "string" ? g.name : void 0,
         prune: g.prune !== false,
-        commands: [...loadCommands(g.commands, root, [...base, "commands"], diagnostics2), ...loadIncludes(g.include, root, [...base, "include"], opts, files, state)],
+        commands: [
+          ...loadCommands(g.commands, root, [...base, "commands"], diagnostics2),
+          ...loadIncludes(g.include, root, [...base, "include"], opts, files, state)
+        ],
         permissions: loadPermissions(g.permissions, id, root, [...base, "permissions"], diagnostics2),
         origin: { file: root, path: base }
       });
@@ -16398,7 +17044,15 @@ function loadApplication(value, file, out) {
   types?.forEach((t, i) => {
     const v = typeof t === "number" ? t : typeof t === "string" ? enumValue(IntegrationType, t) : void 0;
     if (v === void 0)
-      out.push(diagnosticAt(file, ["application", "integration_types", i], "error", "enum-name", `"${String(t)}" is not an integration type; use guild_install or user_install.`));
+      out.push(
+        diagnosticAt(
+          file,
+          ["application", "integration_types", i],
+          "error",
+          "enum-name",
+          `"${String(t)}" is not an integration type; use guild_install or user_install.`
+        )
+      );
     else integrationTypes.push(v);
   });
   return {
@@ -16418,11 +17072,11 @@ function emptyManifest(root, files, opts, commands) {
     webhooks: []
   };
 }
-var import_node_path4;
+var import_node_path5;
 var init_load = __esm({
   "src/manifest/load.ts"() {
     "use strict";
-    import_node_path4 = require("node:path");
+    import_node_path5 = require("node:path");
     init_errors();
     init_limits();
     init_defaults();
@@ -16431,13 +17085,8 @@ var init_load = __esm({
     init_canonicalize();
     init_diagnostic();
     init_glob();
-    init_locate();
-    init_plain_values();
-    init_fast_parse();
-    init_json_strict();
-    init_syntax_message();
     init_schema_check();
-    init_source();
+    init_document_value();
   }
 });
 
@@ -16450,7 +17099,10 @@ function checkManifest(path, opts) {
     if (diagnostics2.length === 0) return { manifest: fast.manifest, diagnostics: diagnostics2 };
   }
   const exact = loadManifest(path, { ...opts, fast: false, sources });
-  return { manifest: exact.manifest, diagnostics: exact.manifest ? lintManifest(exact.manifest, exact.diagnostics) : exact.diagnostics };
+  return {
+    manifest: exact.manifest,
+    diagnostics: exact.manifest ? lintManifest(exact.manifest, exact.diagnostics) : exact.diagnostics
+  };
 }
 var init_check = __esm({
   "src/manifest/check.ts"() {
@@ -16596,7 +17248,10 @@ var init_errors3 = __esm({
       /** The start of the body (redacted), for diagnosis. */
       bodySnippet;
       constructor(status, statusText, bodySnippet, request3) {
-        super("HTTP_ERROR", `${request3.method} ${request3.url} → ${status}${statusText ? ` ${statusText}` : ""}${bodySnippet ? `: ${bodySnippet}` : ""}`);
+        super(
+          "HTTP_ERROR",
+          `${request3.method} ${request3.url} → ${status}${statusText ? ` ${statusText}` : ""}${bodySnippet ? `: ${bodySnippet}` : ""}`
+        );
         this.status = status;
         this.method = request3.method;
         this.url = request3.url;
@@ -16646,7 +17301,10 @@ var init_errors3 = __esm({
       /** The system error code, e.g. `ECONNRESET`, when there was one. */
       errno;
       constructor(request3, attempts, errno, detail) {
-        super("NETWORK_ERROR", `${request3.method} ${request3.url}: network error after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${detail}`);
+        super(
+          "NETWORK_ERROR",
+          `${request3.method} ${request3.url}: network error after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${detail}`
+        );
         this.method = request3.method;
         this.url = request3.url;
         this.attempts = attempts;
@@ -16659,7 +17317,10 @@ var init_errors3 = __esm({
       timeoutMs;
       attempts;
       constructor(request3, timeoutMs, attempts) {
-        super("TIMEOUT", `${request3.method} ${request3.url}: no answer within ${timeoutMs} ms (${attempts} attempt${attempts === 1 ? "" : "s"})`);
+        super(
+          "TIMEOUT",
+          `${request3.method} ${request3.url}: no answer within ${timeoutMs} ms (${attempts} attempt${attempts === 1 ? "" : "s"})`
+        );
         this.method = request3.method;
         this.url = request3.url;
         this.timeoutMs = timeoutMs;
@@ -16686,7 +17347,10 @@ var init_errors3 = __esm({
       error;
       description;
       constructor(status, error2, description) {
-        super("OAUTH2_FAILED", `client-credentials exchange failed (${status} ${error2}${description ? `: ${description}` : ""}); check DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET`);
+        super(
+          "OAUTH2_FAILED",
+          `client-credentials exchange failed (${status} ${error2}${description ? `: ${description}` : ""}); check DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET`
+        );
         this.status = status;
         this.error = error2;
         this.description = description;
@@ -16697,7 +17361,14 @@ var init_errors3 = __esm({
         super("WEBHOOK_URL_INVALID", message);
       }
     };
-    NEVER_SENT = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+    NEVER_SENT = /* @__PURE__ */ new Set([
+      "ECONNREFUSED",
+      "ENOTFOUND",
+      "EAI_AGAIN",
+      "EHOSTUNREACH",
+      "ENETUNREACH",
+      "UND_ERR_CONNECT_TIMEOUT"
+    ]);
   }
 });
 
@@ -16729,7 +17400,9 @@ var init_github = __esm({
 
 // src/report/lint/unix.ts
 function formatUnix(report2) {
-  const lines = report2.files.flatMap((f) => f.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message} [${d.rule}]`));
+  const lines = report2.files.flatMap(
+    (f) => f.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message} [${d.rule}]`)
+  );
   return lines.length ? `${lines.join("\n")}
 ` : "";
 }
@@ -16742,8 +17415,8 @@ var init_unix = __esm({
 // src/report/lint/github.ts
 function workspacePath(file, paths) {
   if (!paths?.workspace) return file;
-  const rel = (0, import_node_path5.relative)(paths.workspace, (0, import_node_path5.isAbsolute)(file) ? file : (0, import_node_path5.resolve)(paths.cwd, file));
-  return rel.startsWith("..") || (0, import_node_path5.isAbsolute)(rel) ? file : rel.split(import_node_path5.sep).join("/");
+  const rel = (0, import_node_path6.relative)(paths.workspace, (0, import_node_path6.isAbsolute)(file) ? file : (0, import_node_path6.resolve)(paths.cwd, file));
+  return rel.startsWith("..") || (0, import_node_path6.isAbsolute)(rel) ? file : rel.split(import_node_path6.sep).join("/");
 }
 function formatGithub(report2, paths) {
   const lines = [];
@@ -16773,15 +17446,18 @@ function formatGithub(report2, paths) {
     if (left.length > 0) rest.push({ ...f, diagnostics: left });
   }
   const dropped = report2.errorCount + report2.warningCount - shown2.error - shown2.warning;
-  if (dropped > 0) lines.push(`::notice::${dropped} more finding(s) are not annotated (GitHub shows ${ANNOTATION_CAP_PER_LEVEL} per level); they are listed below.`);
+  if (dropped > 0)
+    lines.push(
+      `::notice::${dropped} more finding(s) are not annotated (GitHub shows ${ANNOTATION_CAP_PER_LEVEL} per level); they are listed below.`
+    );
   const restText = rest.length > 0 ? formatUnix({ ...report2, files: rest }) : "";
   return lines.join("\n") + (lines.length ? "\n" : "") + restText;
 }
-var import_node_path5;
+var import_node_path6;
 var init_github2 = __esm({
   "src/report/lint/github.ts"() {
     "use strict";
-    import_node_path5 = require("node:path");
+    import_node_path6 = require("node:path");
     init_github();
     init_unix();
   }
@@ -16818,9 +17494,9 @@ var init_json = __esm({
   }
 });
 
-// node_modules/kleur/index.js
+// ../../main/node_modules/kleur/index.js
 var require_kleur = __commonJS({
-  "node_modules/kleur/index.js"(exports2, module2) {
+  "../../main/node_modules/kleur/index.js"(exports2, module2) {
     "use strict";
     var FORCE_COLOR;
     var NODE_DISABLE_COLORS;
@@ -17022,11 +17698,12 @@ var init_lint2 = __esm({
 // src/config/dotenv.ts
 function parseDotenv(text2) {
   const out = {};
-  for (const [key, value] of Object.entries((0, import_node_util.parseEnv)(text2.replace(/^\uFEFF/, "")))) if (value !== void 0) out[key] = value;
+  for (const [key, value] of Object.entries((0, import_node_util.parseEnv)(text2.replace(/^\uFEFF/, ""))))
+    if (value !== void 0) out[key] = value;
   return out;
 }
 function readDotenv(dir) {
-  const path = (0, import_node_path6.join)(dir, ".env");
+  const path = (0, import_node_path7.join)(dir, ".env");
   let text2;
   try {
     text2 = (0, import_node_fs4.readFileSync)(path, "utf8");
@@ -17039,15 +17716,16 @@ function readDotenv(dir) {
 }
 function withDotenv(env2, values) {
   const merged = { ...env2 };
-  for (const [key, value] of Object.entries(values)) if (merged[key] === void 0 || merged[key] === "") merged[key] = value;
+  for (const [key, value] of Object.entries(values))
+    if (merged[key] === void 0 || merged[key] === "") merged[key] = value;
   return merged;
 }
-var import_node_fs4, import_node_path6, import_node_util;
+var import_node_fs4, import_node_path7, import_node_util;
 var init_dotenv = __esm({
   "src/config/dotenv.ts"() {
     "use strict";
     import_node_fs4 = require("node:fs");
-    import_node_path6 = require("node:path");
+    import_node_path7 = require("node:path");
     import_node_util = require("node:util");
     init_errors2();
   }
@@ -17056,14 +17734,14 @@ var init_dotenv = __esm({
 // src/cli/workspace.ts
 function locateManifest(ctx, named) {
   if (named !== void 0) return named;
-  for (let dir = ctx.cwd; ; dir = (0, import_node_path7.dirname)(dir)) {
+  for (let dir = ctx.cwd; ; dir = (0, import_node_path8.dirname)(dir)) {
     const found = manifestsIn(dir);
     if (found.length > 1) throw ambiguous(dir, found, ctx.cwd);
     if (found.length === 1) {
       ctx.cwd = dir;
       return found[0];
     }
-    if ((0, import_node_fs5.existsSync)((0, import_node_path7.join)(dir, ".git")) || (0, import_node_path7.dirname)(dir) === dir) break;
+    if ((0, import_node_fs5.existsSync)((0, import_node_path8.join)(dir, ".git")) || (0, import_node_path8.dirname)(dir) === dir) break;
   }
   throw new ManifestReadError(
     "MANIFEST_NOT_FOUND",
@@ -17072,31 +17750,35 @@ function locateManifest(ctx, named) {
   );
 }
 function manifestsIn(dir) {
-  return DEFAULT_MANIFESTS.filter((f) => (0, import_node_fs5.existsSync)((0, import_node_path7.join)(dir, f)));
+  return DEFAULT_MANIFESTS.filter((f) => (0, import_node_fs5.existsSync)((0, import_node_path8.join)(dir, f)));
 }
 function ambiguous(dir, found, cwd) {
   const where2 = dir === cwd ? "" : ` in ${dir}`;
-  return new ManifestReadError("MANIFEST_AMBIGUOUS", found.join(" and "), `${found.join(" and ")} both exist${where2}: keep one, or name the one to use with -m.`);
+  return new ManifestReadError(
+    "MANIFEST_AMBIGUOUS",
+    found.join(" and "),
+    `${found.join(" and ")} both exist${where2}: keep one, or name the one to use with -m.`
+  );
 }
 function interpolationEnv(ctx) {
   const dotenv = readDotenv(ctx.cwd);
   return dotenv ? withDotenv(ctx.env, dotenv.values) : { ...ctx.env };
 }
-var import_node_fs5, import_node_path7, DEFAULT_MANIFESTS;
+var import_node_fs5, import_node_path8, DEFAULT_MANIFESTS;
 var init_workspace = __esm({
   "src/cli/workspace.ts"() {
     "use strict";
     import_node_fs5 = require("node:fs");
-    import_node_path7 = require("node:path");
+    import_node_path8 = require("node:path");
     init_errors();
     init_dotenv();
     DEFAULT_MANIFESTS = ["cmdsync.yaml", "cmdsync.yml", "cmdsync.json"];
   }
 });
 
-// node_modules/commander/lib/error.js
+// ../../main/node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "node_modules/commander/lib/error.js"(exports2) {
+  "../../main/node_modules/commander/lib/error.js"(exports2) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -17129,9 +17811,9 @@ var require_error = __commonJS({
   }
 });
 
-// node_modules/commander/lib/argument.js
+// ../../main/node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "node_modules/commander/lib/argument.js"(exports2) {
+  "../../main/node_modules/commander/lib/argument.js"(exports2) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -17257,9 +17939,9 @@ var require_argument = __commonJS({
   }
 });
 
-// node_modules/commander/lib/help.js
+// ../../main/node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "node_modules/commander/lib/help.js"(exports2) {
+  "../../main/node_modules/commander/lib/help.js"(exports2) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -17859,9 +18541,9 @@ ${itemIndentStr}`);
   }
 });
 
-// node_modules/commander/lib/option.js
+// ../../main/node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "node_modules/commander/lib/option.js"(exports2) {
+  "../../main/node_modules/commander/lib/option.js"(exports2) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -18172,9 +18854,9 @@ var require_option = __commonJS({
   }
 });
 
-// node_modules/commander/lib/suggestSimilar.js
+// ../../main/node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "node_modules/commander/lib/suggestSimilar.js"(exports2) {
+  "../../main/node_modules/commander/lib/suggestSimilar.js"(exports2) {
     var maxDistance = 3;
     function editDistance2(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -18252,9 +18934,9 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// node_modules/commander/lib/command.js
+// ../../main/node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "node_modules/commander/lib/command.js"(exports2) {
+  "../../main/node_modules/commander/lib/command.js"(exports2) {
     var EventEmitter = require("node:events").EventEmitter;
     var childProcess = require("node:child_process");
     var path = require("node:path");
@@ -20498,9 +21180,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// node_modules/commander/index.js
+// ../../main/node_modules/commander/index.js
 var require_commander = __commonJS({
-  "node_modules/commander/index.js"(exports2) {
+  "../../main/node_modules/commander/index.js"(exports2) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -20596,7 +21278,12 @@ function duplicatesSentence(result) {
 function duplicateLines(result) {
   const head = duplicatesSentence(result);
   if (!head) return [];
-  return [colors().yellow(head), ...result.duplicatesRemoved.map((d) => `  ${sign("delete")} ${sanitizeMessage(duplicateAddress(d))} ${colors().dim("deleted")}`)];
+  return [
+    colors().yellow(head),
+    ...result.duplicatesRemoved.map(
+      (d) => `  ${sign("delete")} ${sanitizeMessage(duplicateAddress(d))} ${colors().dim("deleted")}`
+    )
+  ];
 }
 function sign(kind) {
   const s = (SIGN[kind] ?? "*").padStart(3);
@@ -20604,7 +21291,12 @@ function sign(kind) {
 }
 function list(title3, items, done) {
   if (items.length === 0) return [];
-  return [`${title3} (${items.length}):`, ...items.map((i) => `  ${sign(i.kind)} ${i.address} ${colors().dim(done ? DONE[i.kind] ?? i.kind : `(${i.kind})`)}`)];
+  return [
+    `${title3} (${items.length}):`,
+    ...items.map(
+      (i) => `  ${sign(i.kind)} ${i.address} ${colors().dim(done ? DONE[i.kind] ?? i.kind : `(${i.kind})`)}`
+    )
+  ];
 }
 function failedAfter(result) {
   const { requestsSent: sent, requestsTotal: total } = result;
@@ -20621,7 +21313,8 @@ function formatApplyResult(result) {
       incomplete ? colors().yellow().bold(`Apply incomplete: ${appliedCounts(result.applied)}.`) : colors().green().bold(`Apply complete! ${appliedCounts(result.applied)}.`)
     );
     if (result.permissionsSkipped) lines.push(colors().yellow(sanitizeMessage(result.permissionsSkipped)));
-    if (result.skippedScopes?.length) lines.push(colors().yellow(`Not read, so left alone: ${result.skippedScopes.join(", ")}.`));
+    if (result.skippedScopes?.length)
+      lines.push(colors().yellow(`Not read, so left alone: ${result.skippedScopes.join(", ")}.`));
     const dups2 = duplicateLines(result);
     if (dups2.length) lines.push("", ...dups2);
     const rest = list("Not applied", result.notApplied, false);
@@ -20653,7 +21346,14 @@ var init_result = __esm({
     "use strict";
     import_node_util2 = require("node:util");
     init_color();
-    SIGN = { create: "+", update: "~", rename: "~", replace: "-/+", delete: "-", permissions: "~" };
+    SIGN = {
+      create: "+",
+      update: "~",
+      rename: "~",
+      replace: "-/+",
+      delete: "-",
+      permissions: "~"
+    };
     DONE = {
       create: "created",
       update: "updated",
@@ -20757,7 +21457,8 @@ function describeCredentials(credentials) {
   const parts = [];
   const from = (v) => credentials.sources[v] ?? "unset";
   if (credentials.botToken) parts.push(`bot token (DISCORD_TOKEN from ${from("DISCORD_TOKEN")})`);
-  if (credentials.clientId && credentials.clientSecret) parts.push(`client credentials (from ${from("DISCORD_CLIENT_SECRET")})`);
+  if (credentials.clientId && credentials.clientSecret)
+    parts.push(`client credentials (from ${from("DISCORD_CLIENT_SECRET")})`);
   if (credentials.bearerToken) parts.push(`user bearer (DISCORD_BEARER_TOKEN from ${from("DISCORD_BEARER_TOKEN")})`);
   if (parts.length === 0) parts.push("no credentials");
   return `${parts.join(", ")}; API ${credentials.apiUrl}`;
@@ -20775,7 +21476,10 @@ var init_credentials = __esm({
 
 // src/config/redact.ts
 function redactPatterns(text2) {
-  return text2.replace(WEBHOOK_TOKEN_IN_PATH, (_m, prefix, token2) => token2 === REDACTED ? `${prefix}${token2}` : `${prefix}${REDACTED}`).replace(AUTH_VALUE, (_m, scheme) => `${scheme} ${REDACTED}`);
+  return text2.replace(
+    WEBHOOK_TOKEN_IN_PATH,
+    (_m, prefix, token2) => token2 === REDACTED ? `${prefix}${token2}` : `${prefix}${REDACTED}`
+  ).replace(AUTH_VALUE, (_m, scheme) => `${scheme} ${REDACTED}`);
 }
 function maskAuthorization(value) {
   if (value === void 0) return "none";
@@ -20987,7 +21691,8 @@ var init_auth = __esm({
       }
       /** The cached client-credentials bearer, exchanged once at a time and renewed a minute before it expires. */
       #clientCredentialsBearer() {
-        if (this.#bearer && this.#bearer.expiresAt - BEARER_RENEW_MARGIN_MS > Date.now()) return Promise.resolve(this.#bearer.token);
+        if (this.#bearer && this.#bearer.expiresAt - BEARER_RENEW_MARGIN_MS > Date.now())
+          return Promise.resolve(this.#bearer.token);
         this.#bearerExchange ??= this.#exchangeClientCredentials().finally(() => {
           this.#bearerExchange = void 0;
         });
@@ -21012,16 +21717,18 @@ var init_auth = __esm({
         this.#options.onSecret?.(token2);
         const expiresIn = typeof data.expires_in === "number" ? data.expires_in : DEFAULT_BEARER_LIFETIME_S;
         this.#bearer = { token: token2, expiresAt: Date.now() + expiresIn * 1e3 };
-        this.#options.debug(`… client credentials exchanged for a bearer token (scope ${typeof data.scope === "string" ? data.scope : "?"}, expires in ${expiresIn}s)`);
+        this.#options.debug(
+          `… client credentials exchanged for a bearer token (scope ${typeof data.scope === "string" ? data.scope : "?"}, expires in ${expiresIn}s)`
+        );
         return token2;
       }
     };
   }
 });
 
-// node_modules/undici/lib/core/errors.js
+// ../../main/node_modules/undici/lib/core/errors.js
 var require_errors2 = __commonJS({
-  "node_modules/undici/lib/core/errors.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/core/errors.js"(exports2, module2) {
     "use strict";
     var kUndiciError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR");
     var UndiciError = class extends Error {
@@ -21428,9 +22135,9 @@ var require_errors2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/symbols.js
+// ../../main/node_modules/undici/lib/core/symbols.js
 var require_symbols = __commonJS({
-  "node_modules/undici/lib/core/symbols.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/core/symbols.js"(exports2, module2) {
     "use strict";
     module2.exports = {
       kClose: /* @__PURE__ */ Symbol("close"),
@@ -21509,9 +22216,9 @@ var require_symbols = __commonJS({
   }
 });
 
-// node_modules/undici/lib/handler/wrap-handler.js
+// ../../main/node_modules/undici/lib/handler/wrap-handler.js
 var require_wrap_handler = __commonJS({
-  "node_modules/undici/lib/handler/wrap-handler.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/handler/wrap-handler.js"(exports2, module2) {
     "use strict";
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
     module2.exports = class WrapHandler {
@@ -21592,9 +22299,9 @@ var require_wrap_handler = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/dispatcher.js
+// ../../main/node_modules/undici/lib/dispatcher/dispatcher.js
 var require_dispatcher = __commonJS({
-  "node_modules/undici/lib/dispatcher/dispatcher.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/dispatcher/dispatcher.js"(exports2, module2) {
     "use strict";
     var EventEmitter = require("node:events");
     var WrapHandler = require_wrap_handler();
@@ -21634,9 +22341,9 @@ var require_dispatcher = __commonJS({
   }
 });
 
-// node_modules/undici/lib/util/timers.js
+// ../../main/node_modules/undici/lib/util/timers.js
 var require_timers = __commonJS({
-  "node_modules/undici/lib/util/timers.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/util/timers.js"(exports2, module2) {
     "use strict";
     var fastNow = 0;
     var RESOLUTION_MS = 1e3;
@@ -21863,9 +22570,9 @@ var require_timers = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/constants.js
+// ../../main/node_modules/undici/lib/core/constants.js
 var require_constants2 = __commonJS({
-  "node_modules/undici/lib/core/constants.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/core/constants.js"(exports2, module2) {
     "use strict";
     var wellknownHeaderNames = (
       /** @type {const} */
@@ -21991,9 +22698,9 @@ var require_constants2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/tree.js
+// ../../main/node_modules/undici/lib/core/tree.js
 var require_tree = __commonJS({
-  "node_modules/undici/lib/core/tree.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/core/tree.js"(exports2, module2) {
     "use strict";
     var {
       wellknownHeaderNames,
@@ -22133,9 +22840,9 @@ var require_tree = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/util.js
+// ../../main/node_modules/undici/lib/core/util.js
 var require_util = __commonJS({
-  "node_modules/undici/lib/core/util.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/core/util.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
     var { kDestroyed, kBodyUsed, kListeners, kBody } = require_symbols();
@@ -22968,9 +23675,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/undici/lib/handler/unwrap-handler.js
+// ../../main/node_modules/undici/lib/handler/unwrap-handler.js
 var require_unwrap_handler = __commonJS({
-  "node_modules/undici/lib/handler/unwrap-handler.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/handler/unwrap-handler.js"(exports2, module2) {
     "use strict";
     var { parseHeaders } = require_util();
     var { InvalidArgumentError: InvalidArgumentError2 } = require_errors2();
@@ -23056,9 +23763,9 @@ var require_unwrap_handler = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/dispatcher-base.js
+// ../../main/node_modules/undici/lib/dispatcher/dispatcher-base.js
 var require_dispatcher_base = __commonJS({
-  "node_modules/undici/lib/dispatcher/dispatcher-base.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/dispatcher/dispatcher-base.js"(exports2, module2) {
     "use strict";
     var buffer = require("node:buffer");
     var Dispatcher = require_dispatcher();
@@ -23118,9 +23825,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve16, reject) => {
+          return new Promise((resolve17, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve16(data);
+              return err ? reject(err) : resolve17(data);
             });
           });
         }
@@ -23158,9 +23865,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve16, reject) => {
+          return new Promise((resolve17, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve16(data);
+              return err2 ? reject(err2) : resolve17(data);
             });
           });
         }
@@ -23219,9 +23926,9 @@ var require_dispatcher_base = __commonJS({
   }
 });
 
-// node_modules/undici/lib/util/stats.js
+// ../../main/node_modules/undici/lib/util/stats.js
 var require_stats = __commonJS({
-  "node_modules/undici/lib/util/stats.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/util/stats.js"(exports2, module2) {
     "use strict";
     var {
       kConnected,
@@ -23253,9 +23960,9 @@ var require_stats = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/fixed-queue.js
+// ../../main/node_modules/undici/lib/dispatcher/fixed-queue.js
 var require_fixed_queue = __commonJS({
-  "node_modules/undici/lib/dispatcher/fixed-queue.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/dispatcher/fixed-queue.js"(exports2, module2) {
     "use strict";
     var kSize = 2048;
     var kMask = kSize - 1;
@@ -23324,9 +24031,9 @@ var require_fixed_queue = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/pool-base.js
+// ../../main/node_modules/undici/lib/dispatcher/pool-base.js
 var require_pool_base = __commonJS({
-  "node_modules/undici/lib/dispatcher/pool-base.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/dispatcher/pool-base.js"(exports2, module2) {
     "use strict";
     var { PoolStats } = require_stats();
     var DispatcherBase = require_dispatcher_base();
@@ -23436,8 +24143,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve16) => {
-            this[kClosedResolve] = resolve16;
+          return new Promise((resolve17) => {
+            this[kClosedResolve] = resolve17;
           });
         }
       }
@@ -23500,9 +24207,9 @@ var require_pool_base = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/diagnostics.js
+// ../../main/node_modules/undici/lib/core/diagnostics.js
 var require_diagnostics = __commonJS({
-  "node_modules/undici/lib/core/diagnostics.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/core/diagnostics.js"(exports2, module2) {
     "use strict";
     var diagnosticsChannel = require("node:diagnostics_channel");
     var util = require("node:util");
@@ -23717,9 +24424,9 @@ var require_diagnostics = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/request.js
+// ../../main/node_modules/undici/lib/core/request.js
 var require_request = __commonJS({
-  "node_modules/undici/lib/core/request.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/core/request.js"(exports2, module2) {
     "use strict";
     var {
       InvalidArgumentError: InvalidArgumentError2,
@@ -24113,9 +24820,9 @@ var require_request = __commonJS({
   }
 });
 
-// node_modules/undici/lib/core/connect.js
+// ../../main/node_modules/undici/lib/core/connect.js
 var require_connect = __commonJS({
-  "node_modules/undici/lib/core/connect.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/core/connect.js"(exports2, module2) {
     "use strict";
     var net = require("node:net");
     var assert = require("node:assert");
@@ -24243,9 +24950,9 @@ var require_connect = __commonJS({
   }
 });
 
-// node_modules/undici/lib/llhttp/utils.js
+// ../../main/node_modules/undici/lib/llhttp/utils.js
 var require_utils2 = __commonJS({
-  "node_modules/undici/lib/llhttp/utils.js"(exports2) {
+  "../../main/node_modules/undici/lib/llhttp/utils.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.enumToMap = enumToMap;
@@ -24259,9 +24966,9 @@ var require_utils2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/llhttp/constants.js
+// ../../main/node_modules/undici/lib/llhttp/constants.js
 var require_constants3 = __commonJS({
-  "node_modules/undici/lib/llhttp/constants.js"(exports2) {
+  "../../main/node_modules/undici/lib/llhttp/constants.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SPECIAL_HEADERS = exports2.MINOR = exports2.MAJOR = exports2.HTAB_SP_VCHAR_OBS_TEXT = exports2.QUOTED_STRING = exports2.CONNECTION_TOKEN_CHARS = exports2.HEADER_CHARS = exports2.TOKEN = exports2.HEX = exports2.URL_CHAR = exports2.USERINFO_CHARS = exports2.MARK = exports2.ALPHANUM = exports2.NUM = exports2.HEX_MAP = exports2.NUM_MAP = exports2.ALPHA = exports2.STATUSES_HTTP = exports2.H_METHOD_MAP = exports2.METHOD_MAP = exports2.METHODS_RTSP = exports2.METHODS_ICE = exports2.METHODS_HTTP = exports2.HEADER_STATE = exports2.FINISH = exports2.STATUSES = exports2.METHODS = exports2.LENIENT_FLAGS = exports2.FLAGS = exports2.TYPE = exports2.ERROR = void 0;
@@ -24882,9 +25589,9 @@ var require_constants3 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/llhttp/llhttp-wasm.js
+// ../../main/node_modules/undici/lib/llhttp/llhttp-wasm.js
 var require_llhttp_wasm = __commonJS({
-  "node_modules/undici/lib/llhttp/llhttp-wasm.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/llhttp/llhttp-wasm.js"(exports2, module2) {
     "use strict";
     var { Buffer: Buffer2 } = require("node:buffer");
     var wasmBase64 = "AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAn9/AGABfwBgBH9/f38Bf2AAAGADf39/AALLAQgDZW52GHdhc21fb25faGVhZGVyc19jb21wbGV0ZQAEA2VudhV3YXNtX29uX21lc3NhZ2VfYmVnaW4AAANlbnYLd2FzbV9vbl91cmwAAQNlbnYOd2FzbV9vbl9zdGF0dXMAAQNlbnYUd2FzbV9vbl9oZWFkZXJfZmllbGQAAQNlbnYUd2FzbV9vbl9oZWFkZXJfdmFsdWUAAQNlbnYMd2FzbV9vbl9ib2R5AAEDZW52GHdhc21fb25fbWVzc2FnZV9jb21wbGV0ZQAAAzU0BQYAAAMAAAAAAAADAQMAAwMDAAACAAAAAAICAgICAgICAgIBAQEBAQEBAQEBAwAAAwAAAAQFAXABExMFAwEAAgYIAX8BQcDZBAsHxQcoBm1lbW9yeQIAC19pbml0aWFsaXplAAgZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAC2xsaHR0cF9pbml0AAkYbGxodHRwX3Nob3VsZF9rZWVwX2FsaXZlADcMbGxodHRwX2FsbG9jAAsGbWFsbG9jADkLbGxodHRwX2ZyZWUADARmcmVlAAwPbGxodHRwX2dldF90eXBlAA0VbGxodHRwX2dldF9odHRwX21ham9yAA4VbGxodHRwX2dldF9odHRwX21pbm9yAA8RbGxodHRwX2dldF9tZXRob2QAEBZsbGh0dHBfZ2V0X3N0YXR1c19jb2RlABESbGxodHRwX2dldF91cGdyYWRlABIMbGxodHRwX3Jlc2V0ABMObGxodHRwX2V4ZWN1dGUAFBRsbGh0dHBfc2V0dGluZ3NfaW5pdAAVDWxsaHR0cF9maW5pc2gAFgxsbGh0dHBfcGF1c2UAFw1sbGh0dHBfcmVzdW1lABgbbGxodHRwX3Jlc3VtZV9hZnRlcl91cGdyYWRlABkQbGxodHRwX2dldF9lcnJubwAaF2xsaHR0cF9nZXRfZXJyb3JfcmVhc29uABsXbGxodHRwX3NldF9lcnJvcl9yZWFzb24AHBRsbGh0dHBfZ2V0X2Vycm9yX3BvcwAdEWxsaHR0cF9lcnJub19uYW1lAB4SbGxodHRwX21ldGhvZF9uYW1lAB8SbGxodHRwX3N0YXR1c19uYW1lACAabGxodHRwX3NldF9sZW5pZW50X2hlYWRlcnMAISFsbGh0dHBfc2V0X2xlbmllbnRfY2h1bmtlZF9sZW5ndGgAIh1sbGh0dHBfc2V0X2xlbmllbnRfa2VlcF9hbGl2ZQAjJGxsaHR0cF9zZXRfbGVuaWVudF90cmFuc2Zlcl9lbmNvZGluZwAkGmxsaHR0cF9zZXRfbGVuaWVudF92ZXJzaW9uACUjbGxodHRwX3NldF9sZW5pZW50X2RhdGFfYWZ0ZXJfY2xvc2UAJidsbGh0dHBfc2V0X2xlbmllbnRfb3B0aW9uYWxfbGZfYWZ0ZXJfY3IAJyxsbGh0dHBfc2V0X2xlbmllbnRfb3B0aW9uYWxfY3JsZl9hZnRlcl9jaHVuawAoKGxsaHR0cF9zZXRfbGVuaWVudF9vcHRpb25hbF9jcl9iZWZvcmVfbGYAKSpsbGh0dHBfc2V0X2xlbmllbnRfc3BhY2VzX2FmdGVyX2NodW5rX3NpemUAKhhsbGh0dHBfbWVzc2FnZV9uZWVkc19lb2YANgkYAQBBAQsSAQIDBAUKBgcyNDMuKy8tLDAxCq/ZAjQWAEHA1QAoAgAEQAALQcDVAEEBNgIACxQAIAAQOCAAIAI2AjggACABOgAoCxQAIAAgAC8BNCAALQAwIAAQNxAACx4BAX9BwAAQOiIBEDggAUGACDYCOCABIAA6ACggAQuPDAEHfwJAIABFDQAgAEEIayIBIABBBGsoAgAiAEF4cSIEaiEFAkAgAEEBcQ0AIABBA3FFDQEgASABKAIAIgBrIgFB1NUAKAIASQ0BIAAgBGohBAJAAkBB2NUAKAIAIAFHBEAgAEH/AU0EQCAAQQN2IQMgASgCCCIAIAEoAgwiAkYEQEHE1QBBxNUAKAIAQX4gA3dxNgIADAULIAIgADYCCCAAIAI2AgwMBAsgASgCGCEGIAEgASgCDCIARwRAIAAgASgCCCICNgIIIAIgADYCDAwDCyABQRRqIgMoAgAiAkUEQCABKAIQIgJFDQIgAUEQaiEDCwNAIAMhByACIgBBFGoiAygCACICDQAgAEEQaiEDIAAoAhAiAg0ACyAHQQA2AgAMAgsgBSgCBCIAQQNxQQNHDQIgBSAAQX5xNgIEQczVACAENgIAIAUgBDYCACABIARBAXI2AgQMAwtBACEACyAGRQ0AAkAgASgCHCICQQJ0QfTXAGoiAygCACABRgRAIAMgADYCACAADQFByNUAQcjVACgCAEF+IAJ3cTYCAAwCCyAGQRBBFCAGKAIQIAFGG2ogADYCACAARQ0BCyAAIAY2AhggASgCECICBEAgACACNgIQIAIgADYCGAsgAUEUaigCACICRQ0AIABBFGogAjYCACACIAA2AhgLIAEgBU8NACAFKAIEIgBBAXFFDQACQAJAAkACQCAAQQJxRQRAQdzVACgCACAFRgRAQdzVACABNgIAQdDVAEHQ1QAoAgAgBGoiADYCACABIABBAXI2AgQgAUHY1QAoAgBHDQZBzNUAQQA2AgBB2NUAQQA2AgAMBgtB2NUAKAIAIAVGBEBB2NUAIAE2AgBBzNUAQczVACgCACAEaiIANgIAIAEgAEEBcjYCBCAAIAFqIAA2AgAMBgsgAEF4cSAEaiEEIABB/wFNBEAgAEEDdiEDIAUoAggiACAFKAIMIgJGBEBBxNUAQcTVACgCAEF+IAN3cTYCAAwFCyACIAA2AgggACACNgIMDAQLIAUoAhghBiAFIAUoAgwiAEcEQEHU1QAoAgAaIAAgBSgCCCICNgIIIAIgADYCDAwDCyAFQRRqIgMoAgAiAkUEQCAFKAIQIgJFDQIgBUEQaiEDCwNAIAMhByACIgBBFGoiAygCACICDQAgAEEQaiEDIAAoAhAiAg0ACyAHQQA2AgAMAgsgBSAAQX5xNgIEIAEgBGogBDYCACABIARBAXI2AgQMAwtBACEACyAGRQ0AAkAgBSgCHCICQQJ0QfTXAGoiAygCACAFRgRAIAMgADYCACAADQFByNUAQcjVACgCAEF+IAJ3cTYCAAwCCyAGQRBBFCAGKAIQIAVGG2ogADYCACAARQ0BCyAAIAY2AhggBSgCECICBEAgACACNgIQIAIgADYCGAsgBUEUaigCACICRQ0AIABBFGogAjYCACACIAA2AhgLIAEgBGogBDYCACABIARBAXI2AgQgAUHY1QAoAgBHDQBBzNUAIAQ2AgAMAQsgBEH/AU0EQCAEQXhxQezVAGohAAJ/QcTVACgCACICQQEgBEEDdnQiA3FFBEBBxNUAIAIgA3I2AgAgAAwBCyAAKAIICyICIAE2AgwgACABNgIIIAEgADYCDCABIAI2AggMAQtBHyECIARB////B00EQCAEQSYgBEEIdmciAGt2QQFxIABBAXRrQT5qIQILIAEgAjYCHCABQgA3AhAgAkECdEH01wBqIQACQEHI1QAoAgAiA0EBIAJ0IgdxRQRAIAAgATYCAEHI1QAgAyAHcjYCACABIAA2AhggASABNgIIIAEgATYCDAwBCyAEQRkgAkEBdmtBACACQR9HG3QhAiAAKAIAIQACQANAIAAiAygCBEF4cSAERg0BIAJBHXYhACACQQF0IQIgAyAAQQRxakEQaiIHKAIAIgANAAsgByABNgIAIAEgAzYCGCABIAE2AgwgASABNgIIDAELIAMoAggiACABNgIMIAMgATYCCCABQQA2AhggASADNgIMIAEgADYCCAtB5NUAQeTVACgCAEEBayIAQX8gABs2AgALCwcAIAAtACgLBwAgAC0AKgsHACAALQArCwcAIAAtACkLBwAgAC8BNAsHACAALQAwC0ABBH8gACgCGCEBIAAvAS4hAiAALQAoIQMgACgCOCEEIAAQOCAAIAQ2AjggACADOgAoIAAgAjsBLiAAIAE2AhgL5YUCAgd/A34gASACaiEEAkAgACIDKAIMIgANACADKAIEBEAgAyABNgIECyMAQRBrIgkkAAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAygCHCICQQJrDvwBAfkBAgMEBQYHCAkKCwwNDg8QERL4ARP3ARQV9gEWF/UBGBkaGxwdHh8g/QH7ASH0ASIjJCUmJygpKivzASwtLi8wMTLyAfEBMzTwAe8BNTY3ODk6Ozw9Pj9AQUJDREVGR0hJSktMTU5P+gFQUVJT7gHtAVTsAVXrAVZXWFla6gFbXF1eX2BhYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ent8fX5/gAGBAYIBgwGEAYUBhgGHAYgBiQGKAYsBjAGNAY4BjwGQAZEBkgGTAZQBlQGWAZcBmAGZAZoBmwGcAZ0BngGfAaABoQGiAaMBpAGlAaYBpwGoAakBqgGrAawBrQGuAa8BsAGxAbIBswG0AbUBtgG3AbgBuQG6AbsBvAG9Ab4BvwHAAcEBwgHDAcQBxQHGAccByAHJAcoBywHMAc0BzgHpAegBzwHnAdAB5gHRAdIB0wHUAeUB1QHWAdcB2AHZAdoB2wHcAd0B3gHfAeAB4QHiAeMBAPwBC0EADOMBC0EODOIBC0ENDOEBC0EPDOABC0EQDN8BC0ETDN4BC0EUDN0BC0EVDNwBC0EWDNsBC0EXDNoBC0EYDNkBC0EZDNgBC0EaDNcBC0EbDNYBC0EcDNUBC0EdDNQBC0EeDNMBC0EfDNIBC0EgDNEBC0EhDNABC0EIDM8BC0EiDM4BC0EkDM0BC0EjDMwBC0EHDMsBC0ElDMoBC0EmDMkBC0EnDMgBC0EoDMcBC0ESDMYBC0ERDMUBC0EpDMQBC0EqDMMBC0ErDMIBC0EsDMEBC0HeAQzAAQtBLgy/AQtBLwy+AQtBMAy9AQtBMQy8AQtBMgy7AQtBMwy6AQtBNAy5AQtB3wEMuAELQTUMtwELQTkMtgELQQwMtQELQTYMtAELQTcMswELQTgMsgELQT4MsQELQToMsAELQeABDK8BC0ELDK4BC0E/DK0BC0E7DKwBC0EKDKsBC0E8DKoBC0E9DKkBC0HhAQyoAQtBwQAMpwELQcAADKYBC0HCAAylAQtBCQykAQtBLQyjAQtBwwAMogELQcQADKEBC0HFAAygAQtBxgAMnwELQccADJ4BC0HIAAydAQtByQAMnAELQcoADJsBC0HLAAyaAQtBzAAMmQELQc0ADJgBC0HOAAyXAQtBzwAMlgELQdAADJUBC0HRAAyUAQtB0gAMkwELQdMADJIBC0HVAAyRAQtB1AAMkAELQdYADI8BC0HXAAyOAQtB2AAMjQELQdkADIwBC0HaAAyLAQtB2wAMigELQdwADIkBC0HdAAyIAQtB3gAMhwELQd8ADIYBC0HgAAyFAQtB4QAMhAELQeIADIMBC0HjAAyCAQtB5AAMgQELQeUADIABC0HiAQx/C0HmAAx+C0HnAAx9C0EGDHwLQegADHsLQQUMegtB6QAMeQtBBAx4C0HqAAx3C0HrAAx2C0HsAAx1C0HtAAx0C0EDDHMLQe4ADHILQe8ADHELQfAADHALQfIADG8LQfEADG4LQfMADG0LQfQADGwLQfUADGsLQfYADGoLQQIMaQtB9wAMaAtB+AAMZwtB+QAMZgtB+gAMZQtB+wAMZAtB/AAMYwtB/QAMYgtB/gAMYQtB/wAMYAtBgAEMXwtBgQEMXgtBggEMXQtBgwEMXAtBhAEMWwtBhQEMWgtBhgEMWQtBhwEMWAtBiAEMVwtBiQEMVgtBigEMVQtBiwEMVAtBjAEMUwtBjQEMUgtBjgEMUQtBjwEMUAtBkAEMTwtBkQEMTgtBkgEMTQtBkwEMTAtBlAEMSwtBlQEMSgtBlgEMSQtBlwEMSAtBmAEMRwtBmQEMRgtBmgEMRQtBmwEMRAtBnAEMQwtBnQEMQgtBngEMQQtBnwEMQAtBoAEMPwtBoQEMPgtBogEMPQtBowEMPAtBpAEMOwtBpQEMOgtBpgEMOQtBpwEMOAtBqAEMNwtBqQEMNgtBqgEMNQtBqwEMNAtBrAEMMwtBrQEMMgtBrgEMMQtBrwEMMAtBsAEMLwtBsQEMLgtBsgEMLQtBswEMLAtBtAEMKwtBtQEMKgtBtgEMKQtBtwEMKAtBuAEMJwtBuQEMJgtBugEMJQtBuwEMJAtBvAEMIwtBvQEMIgtBvgEMIQtBvwEMIAtBwAEMHwtBwQEMHgtBwgEMHQtBAQwcC0HDAQwbC0HEAQwaC0HFAQwZC0HGAQwYC0HHAQwXC0HIAQwWC0HJAQwVC0HKAQwUC0HLAQwTC0HMAQwSC0HNAQwRC0HOAQwQC0HPAQwPC0HQAQwOC0HRAQwNC0HSAQwMC0HTAQwLC0HUAQwKC0HVAQwJC0HWAQwIC0HjAQwHC0HXAQwGC0HYAQwFC0HZAQwEC0HaAQwDC0HbAQwCC0HdAQwBC0HcAQshAgNAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCADAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAn8CQAJAAkACQAJAAkACQAJ/AkACQAJAAn8CQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAMCfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAg7jAQABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4fICEjJCUnKCmeA5sDmgORA4oDgwOAA/0C+wL4AvIC8QLvAu0C6ALnAuYC5QLkAtwC2wLaAtkC2ALXAtYC1QLPAs4CzALLAsoCyQLIAscCxgLEAsMCvgK8AroCuQK4ArcCtgK1ArQCswKyArECsAKuAq0CqQKoAqcCpgKlAqQCowKiAqECoAKfApgCkAKMAosCigKBAv4B/QH8AfsB+gH5AfgB9wH1AfMB8AHrAekB6AHnAeYB5QHkAeMB4gHhAeAB3wHeAd0B3AHaAdkB2AHXAdYB1QHUAdMB0gHRAdABzwHOAc0BzAHLAcoByQHIAccBxgHFAcQBwwHCAcEBwAG/Ab4BvQG8AbsBugG5AbgBtwG2AbUBtAGzAbIBsQGwAa8BrgGtAawBqwGqAakBqAGnAaYBpQGkAaMBogGfAZ4BmQGYAZcBlgGVAZQBkwGSAZEBkAGPAY0BjAGHAYYBhQGEAYMBggF9fHt6eXZ1dFBRUlNUVQsgASAERw1yQf0BIQIMvgMLIAEgBEcNmAFB2wEhAgy9AwsgASAERw3xAUGOASECDLwDCyABIARHDfwBQYQBIQIMuwMLIAEgBEcNigJB/wAhAgy6AwsgASAERw2RAkH9ACECDLkDCyABIARHDZQCQfsAIQIMuAMLIAEgBEcNHkEeIQIMtwMLIAEgBEcNGUEYIQIMtgMLIAEgBEcNygJBzQAhAgy1AwsgASAERw3VAkHGACECDLQDCyABIARHDdYCQcMAIQIMswMLIAEgBEcN3AJBOCECDLIDCyADLQAwQQFGDa0DDIkDC0EAIQACQAJAAkAgAy0AKkUNACADLQArRQ0AIAMvATIiAkECcUUNAQwCCyADLwEyIgJBAXFFDQELQQEhACADLQAoQQFGDQAgAy8BNCIGQeQAa0HkAEkNACAGQcwBRg0AIAZBsAJGDQAgAkHAAHENAEEAIQAgAkGIBHFBgARGDQAgAkEocUEARyEACyADQQA7ATIgA0EAOgAxAkAgAEUEQCADQQA6ADEgAy0ALkEEcQ0BDLEDCyADQgA3AyALIANBADoAMSADQQE6ADYMSAtBACEAAkAgAygCOCICRQ0AIAIoAjAiAkUNACADIAIRAAAhAAsgAEUNSCAAQRVHDWIgA0EENgIcIAMgATYCFCADQdIbNgIQIANBFTYCDEEAIQIMrwMLIAEgBEYEQEEGIQIMrwMLIAEtAABBCkcNGSABQQFqIQEMGgsgA0IANwMgQRIhAgyUAwsgASAERw2KA0EjIQIMrAMLIAEgBEYEQEEHIQIMrAMLAkACQCABLQAAQQprDgQBGBgAGAsgAUEBaiEBQRAhAgyTAwsgAUEBaiEBIANBL2otAABBAXENF0EAIQIgA0EANgIcIAMgATYCFCADQZkgNgIQIANBGTYCDAyrAwsgAyADKQMgIgwgBCABa60iCn0iC0IAIAsgDFgbNwMgIAogDFoNGEEIIQIMqgMLIAEgBEcEQCADQQk2AgggAyABNgIEQRQhAgyRAwtBCSECDKkDCyADKQMgUA2uAgxDCyABIARGBEBBCyECDKgDCyABLQAAQQpHDRYgAUEBaiEBDBcLIANBL2otAABBAXFFDRkMJgtBACEAAkAgAygCOCICRQ0AIAIoAlAiAkUNACADIAIRAAAhAAsgAA0ZDEILQQAhAAJAIAMoAjgiAkUNACACKAJQIgJFDQAgAyACEQAAIQALIAANGgwkC0EAIQACQCADKAI4IgJFDQAgAigCUCICRQ0AIAMgAhEAACEACyAADRsMMgsgA0Evai0AAEEBcUUNHAwiC0EAIQACQCADKAI4IgJFDQAgAigCVCICRQ0AIAMgAhEAACEACyAADRwMQgtBACEAAkAgAygCOCICRQ0AIAIoAlQiAkUNACADIAIRAAAhAAsgAA0dDCALIAEgBEYEQEETIQIMoAMLAkAgAS0AACIAQQprDgQfIyMAIgsgAUEBaiEBDB8LQQAhAAJAIAMoAjgiAkUNACACKAJUIgJFDQAgAyACEQAAIQALIAANIgxCCyABIARGBEBBFiECDJ4DCyABLQAAQcDBAGotAABBAUcNIwyDAwsCQANAIAEtAABBsDtqLQAAIgBBAUcEQAJAIABBAmsOAgMAJwsgAUEBaiEBQSEhAgyGAwsgBCABQQFqIgFHDQALQRghAgydAwsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAFBAWoiARA0IgANIQxBC0EAIQACQCADKAI4IgJFDQAgAigCVCICRQ0AIAMgAhEAACEACyAADSMMKgsgASAERgRAQRwhAgybAwsgA0EKNgIIIAMgATYCBEEAIQACQCADKAI4IgJFDQAgAigCUCICRQ0AIAMgAhEAACEACyAADSVBJCECDIEDCyABIARHBEADQCABLQAAQbA9ai0AACIAQQNHBEAgAEEBaw4FGBomggMlJgsgBCABQQFqIgFHDQALQRshAgyaAwtBGyECDJkDCwNAIAEtAABBsD9qLQAAIgBBA0cEQCAAQQFrDgUPEScTJicLIAQgAUEBaiIBRw0AC0EeIQIMmAMLIAEgBEcEQCADQQs2AgggAyABNgIEQQchAgz/AgtBHyECDJcDCyABIARGBEBBICECDJcDCwJAIAEtAABBDWsOFC4/Pz8/Pz8/Pz8/Pz8/Pz8/Pz8APwtBACECIANBADYCHCADQb8LNgIQIANBAjYCDCADIAFBAWo2AhQMlgMLIANBL2ohAgNAIAEgBEYEQEEhIQIMlwMLAkACQAJAIAEtAAAiAEEJaw4YAgApKQEpKSkpKSkpKSkpKSkpKSkpKSkCJwsgAUEBaiEBIANBL2otAABBAXFFDQoMGAsgAUEBaiEBDBcLIAFBAWohASACLQAAQQJxDQALQQAhAiADQQA2AhwgAyABNgIUIANBnxU2AhAgA0EMNgIMDJUDCyADLQAuQYABcUUNAQtBACEAAkAgAygCOCICRQ0AIAIoAlwiAkUNACADIAIRAAAhAAsgAEUN5gIgAEEVRgRAIANBJDYCHCADIAE2AhQgA0GbGzYCECADQRU2AgxBACECDJQDC0EAIQIgA0EANgIcIAMgATYCFCADQZAONgIQIANBFDYCDAyTAwtBACECIANBADYCHCADIAE2AhQgA0G+IDYCECADQQI2AgwMkgMLIAMoAgQhAEEAIQIgA0EANgIEIAMgACABIAynaiIBEDIiAEUNKyADQQc2AhwgAyABNgIUIAMgADYCDAyRAwsgAy0ALkHAAHFFDQELQQAhAAJAIAMoAjgiAkUNACACKAJYIgJFDQAgAyACEQAAIQALIABFDSsgAEEVRgRAIANBCjYCHCADIAE2AhQgA0HrGTYCECADQRU2AgxBACECDJADC0EAIQIgA0EANgIcIAMgATYCFCADQZMMNgIQIANBEzYCDAyPAwtBACECIANBADYCHCADIAE2AhQgA0GCFTYCECADQQI2AgwMjgMLQQAhAiADQQA2AhwgAyABNgIUIANB3RQ2AhAgA0EZNgIMDI0DC0EAIQIgA0EANgIcIAMgATYCFCADQeYdNgIQIANBGTYCDAyMAwsgAEEVRg09QQAhAiADQQA2AhwgAyABNgIUIANB0A82AhAgA0EiNgIMDIsDCyADKAIEIQBBACECIANBADYCBCADIAAgARAzIgBFDSggA0ENNgIcIAMgATYCFCADIAA2AgwMigMLIABBFUYNOkEAIQIgA0EANgIcIAMgATYCFCADQdAPNgIQIANBIjYCDAyJAwsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQMyIARQRAIAFBAWohAQwoCyADQQ42AhwgAyAANgIMIAMgAUEBajYCFAyIAwsgAEEVRg03QQAhAiADQQA2AhwgAyABNgIUIANB0A82AhAgA0EiNgIMDIcDCyADKAIEIQBBACECIANBADYCBCADIAAgARAzIgBFBEAgAUEBaiEBDCcLIANBDzYCHCADIAA2AgwgAyABQQFqNgIUDIYDC0EAIQIgA0EANgIcIAMgATYCFCADQeIXNgIQIANBGTYCDAyFAwsgAEEVRg0zQQAhAiADQQA2AhwgAyABNgIUIANB1gw2AhAgA0EjNgIMDIQDCyADKAIEIQBBACECIANBADYCBCADIAAgARA0IgBFDSUgA0ERNgIcIAMgATYCFCADIAA2AgwMgwMLIABBFUYNMEEAIQIgA0EANgIcIAMgATYCFCADQdYMNgIQIANBIzYCDAyCAwsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQNCIARQRAIAFBAWohAQwlCyADQRI2AhwgAyAANgIMIAMgAUEBajYCFAyBAwsgA0Evai0AAEEBcUUNAQtBFyECDOYCC0EAIQIgA0EANgIcIAMgATYCFCADQeIXNgIQIANBGTYCDAz+AgsgAEE7Rw0AIAFBAWohAQwMC0EAIQIgA0EANgIcIAMgATYCFCADQZIYNgIQIANBAjYCDAz8AgsgAEEVRg0oQQAhAiADQQA2AhwgAyABNgIUIANB1gw2AhAgA0EjNgIMDPsCCyADQRQ2AhwgAyABNgIUIAMgADYCDAz6AgsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQNCIARQRAIAFBAWohAQz1AgsgA0EVNgIcIAMgADYCDCADIAFBAWo2AhQM+QILIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDQiAEUEQCABQQFqIQEM8wILIANBFzYCHCADIAA2AgwgAyABQQFqNgIUDPgCCyAAQRVGDSNBACECIANBADYCHCADIAE2AhQgA0HWDDYCECADQSM2AgwM9wILIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDQiAEUEQCABQQFqIQEMHQsgA0EZNgIcIAMgADYCDCADIAFBAWo2AhQM9gILIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDQiAEUEQCABQQFqIQEM7wILIANBGjYCHCADIAA2AgwgAyABQQFqNgIUDPUCCyAAQRVGDR9BACECIANBADYCHCADIAE2AhQgA0HQDzYCECADQSI2AgwM9AILIAMoAgQhACADQQA2AgQgAyAAIAEQMyIARQRAIAFBAWohAQwbCyADQRw2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIM8wILIAMoAgQhACADQQA2AgQgAyAAIAEQMyIARQRAIAFBAWohAQzrAgsgA0EdNgIcIAMgADYCDCADIAFBAWo2AhRBACECDPICCyAAQTtHDQEgAUEBaiEBC0EmIQIM1wILQQAhAiADQQA2AhwgAyABNgIUIANBnxU2AhAgA0EMNgIMDO8CCyABIARHBEADQCABLQAAQSBHDYQCIAQgAUEBaiIBRw0AC0EsIQIM7wILQSwhAgzuAgsgASAERgRAQTQhAgzuAgsCQAJAA0ACQCABLQAAQQprDgQCAAADAAsgBCABQQFqIgFHDQALQTQhAgzvAgsgAygCBCEAIANBADYCBCADIAAgARAxIgBFDZ8CIANBMjYCHCADIAE2AhQgAyAANgIMQQAhAgzuAgsgAygCBCEAIANBADYCBCADIAAgARAxIgBFBEAgAUEBaiEBDJ8CCyADQTI2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIM7QILIAEgBEcEQAJAA0AgAS0AAEEwayIAQf8BcUEKTwRAQTohAgzXAgsgAykDICILQpmz5syZs+bMGVYNASADIAtCCn4iCjcDICAKIACtQv8BgyILQn+FVg0BIAMgCiALfDcDICAEIAFBAWoiAUcNAAtBwAAhAgzuAgsgAygCBCEAIANBADYCBCADIAAgAUEBaiIBEDEiAA0XDOICC0HAACECDOwCCyABIARGBEBByQAhAgzsAgsCQANAAkAgAS0AAEEJaw4YAAKiAqICqQKiAqICogKiAqICogKiAqICogKiAqICogKiAqICogKiAqICogIAogILIAQgAUEBaiIBRw0AC0HJACECDOwCCyABQQFqIQEgA0Evai0AAEEBcQ2lAiADQQA2AhwgAyABNgIUIANBlxA2AhAgA0EKNgIMQQAhAgzrAgsgASAERwRAA0AgAS0AAEEgRw0VIAQgAUEBaiIBRw0AC0H4ACECDOsCC0H4ACECDOoCCyADQQI6ACgMOAtBACECIANBADYCHCADQb8LNgIQIANBAjYCDCADIAFBAWo2AhQM6AILQQAhAgzOAgtBDSECDM0CC0ETIQIMzAILQRUhAgzLAgtBFiECDMoCC0EYIQIMyQILQRkhAgzIAgtBGiECDMcCC0EbIQIMxgILQRwhAgzFAgtBHSECDMQCC0EeIQIMwwILQR8hAgzCAgtBICECDMECC0EiIQIMwAILQSMhAgy/AgtBJSECDL4CC0HlACECDL0CCyADQT02AhwgAyABNgIUIAMgADYCDEEAIQIM1QILIANBGzYCHCADIAE2AhQgA0GkHDYCECADQRU2AgxBACECDNQCCyADQSA2AhwgAyABNgIUIANBmBo2AhAgA0EVNgIMQQAhAgzTAgsgA0ETNgIcIAMgATYCFCADQZgaNgIQIANBFTYCDEEAIQIM0gILIANBCzYCHCADIAE2AhQgA0GYGjYCECADQRU2AgxBACECDNECCyADQRA2AhwgAyABNgIUIANBmBo2AhAgA0EVNgIMQQAhAgzQAgsgA0EgNgIcIAMgATYCFCADQaQcNgIQIANBFTYCDEEAIQIMzwILIANBCzYCHCADIAE2AhQgA0GkHDYCECADQRU2AgxBACECDM4CCyADQQw2AhwgAyABNgIUIANBpBw2AhAgA0EVNgIMQQAhAgzNAgtBACECIANBADYCHCADIAE2AhQgA0HdDjYCECADQRI2AgwMzAILAkADQAJAIAEtAABBCmsOBAACAgACCyAEIAFBAWoiAUcNAAtB/QEhAgzMAgsCQAJAIAMtADZBAUcNAEEAIQACQCADKAI4IgJFDQAgAigCYCICRQ0AIAMgAhEAACEACyAARQ0AIABBFUcNASADQfwBNgIcIAMgATYCFCADQdwZNgIQIANBFTYCDEEAIQIMzQILQdwBIQIMswILIANBADYCHCADIAE2AhQgA0H5CzYCECADQR82AgxBACECDMsCCwJAAkAgAy0AKEEBaw4CBAEAC0HbASECDLICC0HUASECDLECCyADQQI6ADFBACEAAkAgAygCOCICRQ0AIAIoAgAiAkUNACADIAIRAAAhAAsgAEUEQEHdASECDLECCyAAQRVHBEAgA0EANgIcIAMgATYCFCADQbQMNgIQIANBEDYCDEEAIQIMygILIANB+wE2AhwgAyABNgIUIANBgRo2AhAgA0EVNgIMQQAhAgzJAgsgASAERgRAQfoBIQIMyQILIAEtAABByABGDQEgA0EBOgAoC0HAASECDK4CC0HaASECDK0CCyABIARHBEAgA0EMNgIIIAMgATYCBEHZASECDK0CC0H5ASECDMUCCyABIARGBEBB+AEhAgzFAgsgAS0AAEHIAEcNBCABQQFqIQFB2AEhAgyrAgsgASAERgRAQfcBIQIMxAILAkACQCABLQAAQcUAaw4QAAUFBQUFBQUFBQUFBQUFAQULIAFBAWohAUHWASECDKsCCyABQQFqIQFB1wEhAgyqAgtB9gEhAiABIARGDcICIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQbrVAGotAABHDQMgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADMMCCyADKAIEIQAgA0IANwMAIAMgACAGQQFqIgEQLiIARQRAQeMBIQIMqgILIANB9QE2AhwgAyABNgIUIAMgADYCDEEAIQIMwgILQfQBIQIgASAERg3BAiADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEG41QBqLQAARw0CIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzCAgsgA0GBBDsBKCADKAIEIQAgA0IANwMAIAMgACAGQQFqIgEQLiIADQMMAgsgA0EANgIAC0EAIQIgA0EANgIcIAMgATYCFCADQeUfNgIQIANBCDYCDAy/AgtB1QEhAgylAgsgA0HzATYCHCADIAE2AhQgAyAANgIMQQAhAgy9AgtBACEAAkAgAygCOCICRQ0AIAIoAkAiAkUNACADIAIRAAAhAAsgAEUNbiAAQRVHBEAgA0EANgIcIAMgATYCFCADQYIPNgIQIANBIDYCDEEAIQIMvQILIANBjwE2AhwgAyABNgIUIANB7Bs2AhAgA0EVNgIMQQAhAgy8AgsgASAERwRAIANBDTYCCCADIAE2AgRB0wEhAgyjAgtB8gEhAgy7AgsgASAERgRAQfEBIQIMuwILAkACQAJAIAEtAABByABrDgsAAQgICAgICAgIAggLIAFBAWohAUHQASECDKMCCyABQQFqIQFB0QEhAgyiAgsgAUEBaiEBQdIBIQIMoQILQfABIQIgASAERg25AiADKAIAIgAgBCABa2ohBiABIABrQQJqIQUDQCABLQAAIABBtdUAai0AAEcNBCAAQQJGDQMgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAY2AgAMuQILQe8BIQIgASAERg24AiADKAIAIgAgBCABa2ohBiABIABrQQFqIQUDQCABLQAAIABBs9UAai0AAEcNAyAAQQFGDQIgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAY2AgAMuAILQe4BIQIgASAERg23AiADKAIAIgAgBCABa2ohBiABIABrQQJqIQUDQCABLQAAIABBsNUAai0AAEcNAiAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAY2AgAMtwILIAMoAgQhACADQgA3AwAgAyAAIAVBAWoiARArIgBFDQIgA0HsATYCHCADIAE2AhQgAyAANgIMQQAhAgy2AgsgA0EANgIACyADKAIEIQAgA0EANgIEIAMgACABECsiAEUNnAIgA0HtATYCHCADIAE2AhQgAyAANgIMQQAhAgy0AgtBzwEhAgyaAgtBACEAAkAgAygCOCICRQ0AIAIoAjQiAkUNACADIAIRAAAhAAsCQCAABEAgAEEVRg0BIANBADYCHCADIAE2AhQgA0HqDTYCECADQSY2AgxBACECDLQCC0HOASECDJoCCyADQesBNgIcIAMgATYCFCADQYAbNgIQIANBFTYCDEEAIQIMsgILIAEgBEYEQEHrASECDLICCyABLQAAQS9GBEAgAUEBaiEBDAELIANBADYCHCADIAE2AhQgA0GyODYCECADQQg2AgxBACECDLECC0HNASECDJcCCyABIARHBEAgA0EONgIIIAMgATYCBEHMASECDJcCC0HqASECDK8CCyABIARGBEBB6QEhAgyvAgsgAS0AAEEwayIAQf8BcUEKSQRAIAMgADoAKiABQQFqIQFBywEhAgyWAgsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDZcCIANB6AE2AhwgAyABNgIUIAMgADYCDEEAIQIMrgILIAEgBEYEQEHnASECDK4CCwJAIAEtAABBLkYEQCABQQFqIQEMAQsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDZgCIANB5gE2AhwgAyABNgIUIAMgADYCDEEAIQIMrgILQcoBIQIMlAILIAEgBEYEQEHlASECDK0CC0EAIQBBASEFQQEhB0EAIQICQAJAAkACQAJAAn8CQAJAAkACQAJAAkACQCABLQAAQTBrDgoKCQABAgMEBQYICwtBAgwGC0EDDAULQQQMBAtBBQwDC0EGDAILQQcMAQtBCAshAkEAIQVBACEHDAILQQkhAkEBIQBBACEFQQAhBwwBC0EAIQVBASECCyADIAI6ACsgAUEBaiEBAkACQCADLQAuQRBxDQACQAJAAkAgAy0AKg4DAQACBAsgB0UNAwwCCyAADQEMAgsgBUUNAQsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDQIgA0HiATYCHCADIAE2AhQgAyAANgIMQQAhAgyvAgsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDZoCIANB4wE2AhwgAyABNgIUIAMgADYCDEEAIQIMrgILIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ2YAiADQeQBNgIcIAMgATYCFCADIAA2AgwMrQILQckBIQIMkwILQQAhAAJAIAMoAjgiAkUNACACKAJEIgJFDQAgAyACEQAAIQALAkAgAARAIABBFUYNASADQQA2AhwgAyABNgIUIANBpA02AhAgA0EhNgIMQQAhAgytAgtByAEhAgyTAgsgA0HhATYCHCADIAE2AhQgA0HQGjYCECADQRU2AgxBACECDKsCCyABIARGBEBB4QEhAgyrAgsCQCABLQAAQSBGBEAgA0EAOwE0IAFBAWohAQwBCyADQQA2AhwgAyABNgIUIANBmRE2AhAgA0EJNgIMQQAhAgyrAgtBxwEhAgyRAgsgASAERgRAQeABIQIMqgILAkAgAS0AAEEwa0H/AXEiAkEKSQRAIAFBAWohAQJAIAMvATQiAEGZM0sNACADIABBCmwiADsBNCAAQf7/A3EgAkH//wNzSw0AIAMgACACajsBNAwCC0EAIQIgA0EANgIcIAMgATYCFCADQZUeNgIQIANBDTYCDAyrAgsgA0EANgIcIAMgATYCFCADQZUeNgIQIANBDTYCDEEAIQIMqgILQcYBIQIMkAILIAEgBEYEQEHfASECDKkCCwJAIAEtAABBMGtB/wFxIgJBCkkEQCABQQFqIQECQCADLwE0IgBBmTNLDQAgAyAAQQpsIgA7ATQgAEH+/wNxIAJB//8Dc0sNACADIAAgAmo7ATQMAgtBACECIANBADYCHCADIAE2AhQgA0GVHjYCECADQQ02AgwMqgILIANBADYCHCADIAE2AhQgA0GVHjYCECADQQ02AgxBACECDKkCC0HFASECDI8CCyABIARGBEBB3gEhAgyoAgsCQCABLQAAQTBrQf8BcSICQQpJBEAgAUEBaiEBAkAgAy8BNCIAQZkzSw0AIAMgAEEKbCIAOwE0IABB/v8DcSACQf//A3NLDQAgAyAAIAJqOwE0DAILQQAhAiADQQA2AhwgAyABNgIUIANBlR42AhAgA0ENNgIMDKkCCyADQQA2AhwgAyABNgIUIANBlR42AhAgA0ENNgIMQQAhAgyoAgtBxAEhAgyOAgsgASAERgRAQd0BIQIMpwILAkACQAJAAkAgAS0AAEEKaw4XAgMDAAMDAwMDAwMDAwMDAwMDAwMDAwEDCyABQQFqDAULIAFBAWohAUHDASECDI8CCyABQQFqIQEgA0Evai0AAEEBcQ0IIANBADYCHCADIAE2AhQgA0GNCzYCECADQQ02AgxBACECDKcCCyADQQA2AhwgAyABNgIUIANBjQs2AhAgA0ENNgIMQQAhAgymAgsgASAERwRAIANBDzYCCCADIAE2AgRBASECDI0CC0HcASECDKUCCwJAAkADQAJAIAEtAABBCmsOBAIAAAMACyAEIAFBAWoiAUcNAAtB2wEhAgymAgsgAygCBCEAIANBADYCBCADIAAgARAtIgBFBEAgAUEBaiEBDAQLIANB2gE2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMpQILIAMoAgQhACADQQA2AgQgAyAAIAEQLSIADQEgAUEBagshAUHBASECDIoCCyADQdkBNgIcIAMgADYCDCADIAFBAWo2AhRBACECDKICC0HCASECDIgCCyADQS9qLQAAQQFxDQEgA0EANgIcIAMgATYCFCADQeQcNgIQIANBGTYCDEEAIQIMoAILIAEgBEYEQEHZASECDKACCwJAAkACQCABLQAAQQprDgQBAgIAAgsgAUEBaiEBDAILIAFBAWohAQwBCyADLQAuQcAAcUUNAQtBACEAAkAgAygCOCICRQ0AIAIoAjwiAkUNACADIAIRAAAhAAsgAEUNoAEgAEEVRgRAIANB2QA2AhwgAyABNgIUIANBtxo2AhAgA0EVNgIMQQAhAgyfAgsgA0EANgIcIAMgATYCFCADQYANNgIQIANBGzYCDEEAIQIMngILIANBADYCHCADIAE2AhQgA0HcKDYCECADQQI2AgxBACECDJ0CCyABIARHBEAgA0EMNgIIIAMgATYCBEG/ASECDIQCC0HYASECDJwCCyABIARGBEBB1wEhAgycAgsCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAEtAABBwQBrDhUAAQIDWgQFBlpaWgcICQoLDA0ODxBaCyABQQFqIQFB+wAhAgySAgsgAUEBaiEBQfwAIQIMkQILIAFBAWohAUGBASECDJACCyABQQFqIQFBhQEhAgyPAgsgAUEBaiEBQYYBIQIMjgILIAFBAWohAUGJASECDI0CCyABQQFqIQFBigEhAgyMAgsgAUEBaiEBQY0BIQIMiwILIAFBAWohAUGWASECDIoCCyABQQFqIQFBlwEhAgyJAgsgAUEBaiEBQZgBIQIMiAILIAFBAWohAUGlASECDIcCCyABQQFqIQFBpgEhAgyGAgsgAUEBaiEBQawBIQIMhQILIAFBAWohAUG0ASECDIQCCyABQQFqIQFBtwEhAgyDAgsgAUEBaiEBQb4BIQIMggILIAEgBEYEQEHWASECDJsCCyABLQAAQc4ARw1IIAFBAWohAUG9ASECDIECCyABIARGBEBB1QEhAgyaAgsCQAJAAkAgAS0AAEHCAGsOEgBKSkpKSkpKSkoBSkpKSkpKAkoLIAFBAWohAUG4ASECDIICCyABQQFqIQFBuwEhAgyBAgsgAUEBaiEBQbwBIQIMgAILQdQBIQIgASAERg2YAiADKAIAIgAgBCABa2ohBSABIABrQQdqIQYCQANAIAEtAAAgAEGo1QBqLQAARw1FIABBB0YNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyZAgsgA0EANgIAIAZBAWohAUEbDEULIAEgBEYEQEHTASECDJgCCwJAAkAgAS0AAEHJAGsOBwBHR0dHRwFHCyABQQFqIQFBuQEhAgz/AQsgAUEBaiEBQboBIQIM/gELQdIBIQIgASAERg2WAiADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGm1QBqLQAARw1DIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyXAgsgA0EANgIAIAZBAWohAUEPDEMLQdEBIQIgASAERg2VAiADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGk1QBqLQAARw1CIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyWAgsgA0EANgIAIAZBAWohAUEgDEILQdABIQIgASAERg2UAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGh1QBqLQAARw1BIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyVAgsgA0EANgIAIAZBAWohAUESDEELIAEgBEYEQEHPASECDJQCCwJAAkAgAS0AAEHFAGsODgBDQ0NDQ0NDQ0NDQ0MBQwsgAUEBaiEBQbUBIQIM+wELIAFBAWohAUG2ASECDPoBC0HOASECIAEgBEYNkgIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBntUAai0AAEcNPyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMkwILIANBADYCACAGQQFqIQFBBww/C0HNASECIAEgBEYNkQIgAygCACIAIAQgAWtqIQUgASAAa0EFaiEGAkADQCABLQAAIABBmNUAai0AAEcNPiAAQQVGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMkgILIANBADYCACAGQQFqIQFBKAw+CyABIARGBEBBzAEhAgyRAgsCQAJAAkAgAS0AAEHFAGsOEQBBQUFBQUFBQUEBQUFBQUECQQsgAUEBaiEBQbEBIQIM+QELIAFBAWohAUGyASECDPgBCyABQQFqIQFBswEhAgz3AQtBywEhAiABIARGDY8CIAMoAgAiACAEIAFraiEFIAEgAGtBBmohBgJAA0AgAS0AACAAQZHVAGotAABHDTwgAEEGRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJACCyADQQA2AgAgBkEBaiEBQRoMPAtBygEhAiABIARGDY4CIAMoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQY3VAGotAABHDTsgAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADI8CCyADQQA2AgAgBkEBaiEBQSEMOwsgASAERgRAQckBIQIMjgILAkACQCABLQAAQcEAaw4UAD09PT09PT09PT09PT09PT09PQE9CyABQQFqIQFBrQEhAgz1AQsgAUEBaiEBQbABIQIM9AELIAEgBEYEQEHIASECDI0CCwJAAkAgAS0AAEHVAGsOCwA8PDw8PDw8PDwBPAsgAUEBaiEBQa4BIQIM9AELIAFBAWohAUGvASECDPMBC0HHASECIAEgBEYNiwIgAygCACIAIAQgAWtqIQUgASAAa0EIaiEGAkADQCABLQAAIABBhNUAai0AAEcNOCAAQQhGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMjAILIANBADYCACAGQQFqIQFBKgw4CyABIARGBEBBxgEhAgyLAgsgAS0AAEHQAEcNOCABQQFqIQFBJQw3C0HFASECIAEgBEYNiQIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBgdUAai0AAEcNNiAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMigILIANBADYCACAGQQFqIQFBDgw2CyABIARGBEBBxAEhAgyJAgsgAS0AAEHFAEcNNiABQQFqIQFBqwEhAgzvAQsgASAERgRAQcMBIQIMiAILAkACQAJAAkAgAS0AAEHCAGsODwABAjk5OTk5OTk5OTk5AzkLIAFBAWohAUGnASECDPEBCyABQQFqIQFBqAEhAgzwAQsgAUEBaiEBQakBIQIM7wELIAFBAWohAUGqASECDO4BC0HCASECIAEgBEYNhgIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABB/tQAai0AAEcNMyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMhwILIANBADYCACAGQQFqIQFBFAwzC0HBASECIAEgBEYNhQIgAygCACIAIAQgAWtqIQUgASAAa0EEaiEGAkADQCABLQAAIABB+dQAai0AAEcNMiAAQQRGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMhgILIANBADYCACAGQQFqIQFBKwwyC0HAASECIAEgBEYNhAIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABB9tQAai0AAEcNMSAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMhQILIANBADYCACAGQQFqIQFBLAwxC0G/ASECIAEgBEYNgwIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBodUAai0AAEcNMCAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMhAILIANBADYCACAGQQFqIQFBEQwwC0G+ASECIAEgBEYNggIgAygCACIAIAQgAWtqIQUgASAAa0EDaiEGAkADQCABLQAAIABB8tQAai0AAEcNLyAAQQNGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMgwILIANBADYCACAGQQFqIQFBLgwvCyABIARGBEBBvQEhAgyCAgsCQAJAAkACQAJAIAEtAABBwQBrDhUANDQ0NDQ0NDQ0NAE0NAI0NAM0NAQ0CyABQQFqIQFBmwEhAgzsAQsgAUEBaiEBQZwBIQIM6wELIAFBAWohAUGdASECDOoBCyABQQFqIQFBogEhAgzpAQsgAUEBaiEBQaQBIQIM6AELIAEgBEYEQEG8ASECDIECCwJAAkAgAS0AAEHSAGsOAwAwATALIAFBAWohAUGjASECDOgBCyABQQFqIQFBBAwtC0G7ASECIAEgBEYN/wEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABB8NQAai0AAEcNLCAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMgAILIANBADYCACAGQQFqIQFBHQwsCyABIARGBEBBugEhAgz/AQsCQAJAIAEtAABByQBrDgcBLi4uLi4ALgsgAUEBaiEBQaEBIQIM5gELIAFBAWohAUEiDCsLIAEgBEYEQEG5ASECDP4BCyABLQAAQdAARw0rIAFBAWohAUGgASECDOQBCyABIARGBEBBuAEhAgz9AQsCQAJAIAEtAABBxgBrDgsALCwsLCwsLCwsASwLIAFBAWohAUGeASECDOQBCyABQQFqIQFBnwEhAgzjAQtBtwEhAiABIARGDfsBIAMoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQezUAGotAABHDSggAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPwBCyADQQA2AgAgBkEBaiEBQQ0MKAtBtgEhAiABIARGDfoBIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQaHVAGotAABHDScgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPsBCyADQQA2AgAgBkEBaiEBQQwMJwtBtQEhAiABIARGDfkBIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQerUAGotAABHDSYgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPoBCyADQQA2AgAgBkEBaiEBQQMMJgtBtAEhAiABIARGDfgBIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQejUAGotAABHDSUgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPkBCyADQQA2AgAgBkEBaiEBQSYMJQsgASAERgRAQbMBIQIM+AELAkACQCABLQAAQdQAaw4CAAEnCyABQQFqIQFBmQEhAgzfAQsgAUEBaiEBQZoBIQIM3gELQbIBIQIgASAERg32ASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHm1ABqLQAARw0jIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAz3AQsgA0EANgIAIAZBAWohAUEnDCMLQbEBIQIgASAERg31ASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHk1ABqLQAARw0iIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAz2AQsgA0EANgIAIAZBAWohAUEcDCILQbABIQIgASAERg30ASADKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEHe1ABqLQAARw0hIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAz1AQsgA0EANgIAIAZBAWohAUEGDCELQa8BIQIgASAERg3zASADKAIAIgAgBCABa2ohBSABIABrQQRqIQYCQANAIAEtAAAgAEHZ1ABqLQAARw0gIABBBEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAz0AQsgA0EANgIAIAZBAWohAUEZDCALIAEgBEYEQEGuASECDPMBCwJAAkACQAJAIAEtAABBLWsOIwAkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJAEkJCQkJAIkJCQDJAsgAUEBaiEBQY4BIQIM3AELIAFBAWohAUGPASECDNsBCyABQQFqIQFBlAEhAgzaAQsgAUEBaiEBQZUBIQIM2QELQa0BIQIgASAERg3xASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHX1ABqLQAARw0eIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzyAQsgA0EANgIAIAZBAWohAUELDB4LIAEgBEYEQEGsASECDPEBCwJAAkAgAS0AAEHBAGsOAwAgASALIAFBAWohAUGQASECDNgBCyABQQFqIQFBkwEhAgzXAQsgASAERgRAQasBIQIM8AELAkACQCABLQAAQcEAaw4PAB8fHx8fHx8fHx8fHx8BHwsgAUEBaiEBQZEBIQIM1wELIAFBAWohAUGSASECDNYBCyABIARGBEBBqgEhAgzvAQsgAS0AAEHMAEcNHCABQQFqIQFBCgwbC0GpASECIAEgBEYN7QEgAygCACIAIAQgAWtqIQUgASAAa0EFaiEGAkADQCABLQAAIABB0dQAai0AAEcNGiAAQQVGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM7gELIANBADYCACAGQQFqIQFBHgwaC0GoASECIAEgBEYN7AEgAygCACIAIAQgAWtqIQUgASAAa0EGaiEGAkADQCABLQAAIABBytQAai0AAEcNGSAAQQZGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM7QELIANBADYCACAGQQFqIQFBFQwZC0GnASECIAEgBEYN6wEgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBx9QAai0AAEcNGCAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM7AELIANBADYCACAGQQFqIQFBFwwYC0GmASECIAEgBEYN6gEgAygCACIAIAQgAWtqIQUgASAAa0EFaiEGAkADQCABLQAAIABBwdQAai0AAEcNFyAAQQVGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM6wELIANBADYCACAGQQFqIQFBGAwXCyABIARGBEBBpQEhAgzqAQsCQAJAIAEtAABByQBrDgcAGRkZGRkBGQsgAUEBaiEBQYsBIQIM0QELIAFBAWohAUGMASECDNABC0GkASECIAEgBEYN6AEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBptUAai0AAEcNFSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM6QELIANBADYCACAGQQFqIQFBCQwVC0GjASECIAEgBEYN5wEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBpNUAai0AAEcNFCAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM6AELIANBADYCACAGQQFqIQFBHwwUC0GiASECIAEgBEYN5gEgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBvtQAai0AAEcNEyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM5wELIANBADYCACAGQQFqIQFBAgwTC0GhASECIAEgBEYN5QEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGA0AgAS0AACAAQbzUAGotAABHDREgAEEBRg0CIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADOUBCyABIARGBEBBoAEhAgzlAQtBASABLQAAQd8ARw0RGiABQQFqIQFBhwEhAgzLAQsgA0EANgIAIAZBAWohAUGIASECDMoBC0GfASECIAEgBEYN4gEgAygCACIAIAQgAWtqIQUgASAAa0EIaiEGAkADQCABLQAAIABBhNUAai0AAEcNDyAAQQhGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM4wELIANBADYCACAGQQFqIQFBKQwPC0GeASECIAEgBEYN4QEgAygCACIAIAQgAWtqIQUgASAAa0EDaiEGAkADQCABLQAAIABBuNQAai0AAEcNDiAAQQNGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM4gELIANBADYCACAGQQFqIQFBLQwOCyABIARGBEBBnQEhAgzhAQsgAS0AAEHFAEcNDiABQQFqIQFBhAEhAgzHAQsgASAERgRAQZwBIQIM4AELAkACQCABLQAAQcwAaw4IAA8PDw8PDwEPCyABQQFqIQFBggEhAgzHAQsgAUEBaiEBQYMBIQIMxgELQZsBIQIgASAERg3eASADKAIAIgAgBCABa2ohBSABIABrQQRqIQYCQANAIAEtAAAgAEGz1ABqLQAARw0LIABBBEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzfAQsgA0EANgIAIAZBAWohAUEjDAsLQZoBIQIgASAERg3dASADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGw1ABqLQAARw0KIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzeAQsgA0EANgIAIAZBAWohAUEADAoLIAEgBEYEQEGZASECDN0BCwJAAkAgAS0AAEHIAGsOCAAMDAwMDAwBDAsgAUEBaiEBQf0AIQIMxAELIAFBAWohAUGAASECDMMBCyABIARGBEBBmAEhAgzcAQsCQAJAIAEtAABBzgBrDgMACwELCyABQQFqIQFB/gAhAgzDAQsgAUEBaiEBQf8AIQIMwgELIAEgBEYEQEGXASECDNsBCyABLQAAQdkARw0IIAFBAWohAUEIDAcLQZYBIQIgASAERg3ZASADKAIAIgAgBCABa2ohBSABIABrQQNqIQYCQANAIAEtAAAgAEGs1ABqLQAARw0GIABBA0YNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzaAQsgA0EANgIAIAZBAWohAUEFDAYLQZUBIQIgASAERg3YASADKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEGm1ABqLQAARw0FIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzZAQsgA0EANgIAIAZBAWohAUEWDAULQZQBIQIgASAERg3XASADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGh1QBqLQAARw0EIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzYAQsgA0EANgIAIAZBAWohAUEQDAQLIAEgBEYEQEGTASECDNcBCwJAAkAgAS0AAEHDAGsODAAGBgYGBgYGBgYGAQYLIAFBAWohAUH5ACECDL4BCyABQQFqIQFB+gAhAgy9AQtBkgEhAiABIARGDdUBIAMoAgAiACAEIAFraiEFIAEgAGtBBWohBgJAA0AgAS0AACAAQaDUAGotAABHDQIgAEEFRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADNYBCyADQQA2AgAgBkEBaiEBQSQMAgsgA0EANgIADAILIAEgBEYEQEGRASECDNQBCyABLQAAQcwARw0BIAFBAWohAUETCzoAKSADKAIEIQAgA0EANgIEIAMgACABEC4iAA0CDAELQQAhAiADQQA2AhwgAyABNgIUIANB/h82AhAgA0EGNgIMDNEBC0H4ACECDLcBCyADQZABNgIcIAMgATYCFCADIAA2AgxBACECDM8BC0EAIQACQCADKAI4IgJFDQAgAigCQCICRQ0AIAMgAhEAACEACyAARQ0AIABBFUYNASADQQA2AhwgAyABNgIUIANBgg82AhAgA0EgNgIMQQAhAgzOAQtB9wAhAgy0AQsgA0GPATYCHCADIAE2AhQgA0HsGzYCECADQRU2AgxBACECDMwBCyABIARGBEBBjwEhAgzMAQsCQCABLQAAQSBGBEAgAUEBaiEBDAELIANBADYCHCADIAE2AhQgA0GbHzYCECADQQY2AgxBACECDMwBC0ECIQIMsgELA0AgAS0AAEEgRw0CIAQgAUEBaiIBRw0AC0GOASECDMoBCyABIARGBEBBjQEhAgzKAQsCQCABLQAAQQlrDgRKAABKAAtB9QAhAgywAQsgAy0AKUEFRgRAQfYAIQIMsAELQfQAIQIMrwELIAEgBEYEQEGMASECDMgBCyADQRA2AgggAyABNgIEDAoLIAEgBEYEQEGLASECDMcBCwJAIAEtAABBCWsOBEcAAEcAC0HzACECDK0BCyABIARHBEAgA0EQNgIIIAMgATYCBEHxACECDK0BC0GKASECDMUBCwJAIAEgBEcEQANAIAEtAABBoNAAai0AACIAQQNHBEACQCAAQQFrDgJJAAQLQfAAIQIMrwELIAQgAUEBaiIBRw0AC0GIASECDMYBC0GIASECDMUBCyADQQA2AhwgAyABNgIUIANB2yA2AhAgA0EHNgIMQQAhAgzEAQsgASAERgRAQYkBIQIMxAELAkACQAJAIAEtAABBoNIAai0AAEEBaw4DRgIAAQtB8gAhAgysAQsgA0EANgIcIAMgATYCFCADQbQSNgIQIANBBzYCDEEAIQIMxAELQeoAIQIMqgELIAEgBEcEQCABQQFqIQFB7wAhAgyqAQtBhwEhAgzCAQsgBCABIgBGBEBBhgEhAgzCAQsgAC0AACIBQS9GBEAgAEEBaiEBQe4AIQIMqQELIAFBCWsiAkEXSw0BIAAhAUEBIAJ0QZuAgARxDUEMAQsgBCABIgBGBEBBhQEhAgzBAQsgAC0AAEEvRw0AIABBAWohAQwDC0EAIQIgA0EANgIcIAMgADYCFCADQdsgNgIQIANBBzYCDAy/AQsCQAJAAkACQAJAA0AgAS0AAEGgzgBqLQAAIgBBBUcEQAJAAkAgAEEBaw4IRwUGBwgABAEIC0HrACECDK0BCyABQQFqIQFB7QAhAgysAQsgBCABQQFqIgFHDQALQYQBIQIMwwELIAFBAWoMFAsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDR4gA0HbADYCHCADIAE2AhQgAyAANgIMQQAhAgzBAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDR4gA0HdADYCHCADIAE2AhQgAyAANgIMQQAhAgzAAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDR4gA0H6ADYCHCADIAE2AhQgAyAANgIMQQAhAgy/AQsgA0EANgIcIAMgATYCFCADQfkPNgIQIANBBzYCDEEAIQIMvgELIAEgBEYEQEGDASECDL4BCwJAIAEtAABBoM4Aai0AAEEBaw4IPgQFBgAIAgMHCyABQQFqIQELQQMhAgyjAQsgAUEBagwNC0EAIQIgA0EANgIcIANB0RI2AhAgA0EHNgIMIAMgAUEBajYCFAy6AQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDRYgA0HbADYCHCADIAE2AhQgAyAANgIMQQAhAgy5AQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDRYgA0HdADYCHCADIAE2AhQgAyAANgIMQQAhAgy4AQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDRYgA0H6ADYCHCADIAE2AhQgAyAANgIMQQAhAgy3AQsgA0EANgIcIAMgATYCFCADQfkPNgIQIANBBzYCDEEAIQIMtgELQewAIQIMnAELIAEgBEYEQEGCASECDLUBCyABQQFqDAILIAEgBEYEQEGBASECDLQBCyABQQFqDAELIAEgBEYNASABQQFqCyEBQQQhAgyYAQtBgAEhAgywAQsDQCABLQAAQaDMAGotAAAiAEECRwRAIABBAUcEQEHpACECDJkBCwwxCyAEIAFBAWoiAUcNAAtB/wAhAgyvAQsgASAERgRAQf4AIQIMrwELAkAgAS0AAEEJaw43LwMGLwQGBgYGBgYGBgYGBgYGBgYGBgYFBgYCBgYGBgYGBgYGBgYGBgYGBgYGBgYGBgYGBgYGAAYLIAFBAWoLIQFBBSECDJQBCyABQQFqDAYLIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0IIANB2wA2AhwgAyABNgIUIAMgADYCDEEAIQIMqwELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0IIANB3QA2AhwgAyABNgIUIAMgADYCDEEAIQIMqgELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0IIANB+gA2AhwgAyABNgIUIAMgADYCDEEAIQIMqQELIANBADYCHCADIAE2AhQgA0GNFDYCECADQQc2AgxBACECDKgBCwJAAkACQAJAA0AgAS0AAEGgygBqLQAAIgBBBUcEQAJAIABBAWsOBi4DBAUGAAYLQegAIQIMlAELIAQgAUEBaiIBRw0AC0H9ACECDKsBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNByADQdsANgIcIAMgATYCFCADIAA2AgxBACECDKoBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNByADQd0ANgIcIAMgATYCFCADIAA2AgxBACECDKkBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNByADQfoANgIcIAMgATYCFCADIAA2AgxBACECDKgBCyADQQA2AhwgAyABNgIUIANB5Ag2AhAgA0EHNgIMQQAhAgynAQsgASAERg0BIAFBAWoLIQFBBiECDIwBC0H8ACECDKQBCwJAAkACQAJAA0AgAS0AAEGgyABqLQAAIgBBBUcEQCAAQQFrDgQpAgMEBQsgBCABQQFqIgFHDQALQfsAIQIMpwELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0DIANB2wA2AhwgAyABNgIUIAMgADYCDEEAIQIMpgELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0DIANB3QA2AhwgAyABNgIUIAMgADYCDEEAIQIMpQELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0DIANB+gA2AhwgAyABNgIUIAMgADYCDEEAIQIMpAELIANBADYCHCADIAE2AhQgA0G8CjYCECADQQc2AgxBACECDKMBC0HPACECDIkBC0HRACECDIgBC0HnACECDIcBCyABIARGBEBB+gAhAgygAQsCQCABLQAAQQlrDgQgAAAgAAsgAUEBaiEBQeYAIQIMhgELIAEgBEYEQEH5ACECDJ8BCwJAIAEtAABBCWsOBB8AAB8AC0EAIQACQCADKAI4IgJFDQAgAigCOCICRQ0AIAMgAhEAACEACyAARQRAQeIBIQIMhgELIABBFUcEQCADQQA2AhwgAyABNgIUIANByQ02AhAgA0EaNgIMQQAhAgyfAQsgA0H4ADYCHCADIAE2AhQgA0HqGjYCECADQRU2AgxBACECDJ4BCyABIARHBEAgA0ENNgIIIAMgATYCBEHkACECDIUBC0H3ACECDJ0BCyABIARGBEBB9gAhAgydAQsCQAJAAkAgAS0AAEHIAGsOCwABCwsLCwsLCwsCCwsgAUEBaiEBQd0AIQIMhQELIAFBAWohAUHgACECDIQBCyABQQFqIQFB4wAhAgyDAQtB9QAhAiABIARGDZsBIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQbXVAGotAABHDQggAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJwBCyADKAIEIQAgA0IANwMAIAMgACAGQQFqIgEQKyIABEAgA0H0ADYCHCADIAE2AhQgAyAANgIMQQAhAgycAQtB4gAhAgyCAQtBACEAAkAgAygCOCICRQ0AIAIoAjQiAkUNACADIAIRAAAhAAsCQCAABEAgAEEVRg0BIANBADYCHCADIAE2AhQgA0HqDTYCECADQSY2AgxBACECDJwBC0HhACECDIIBCyADQfMANgIcIAMgATYCFCADQYAbNgIQIANBFTYCDEEAIQIMmgELIAMtACkiAEEja0ELSQ0JAkAgAEEGSw0AQQEgAHRBygBxRQ0ADAoLQQAhAiADQQA2AhwgAyABNgIUIANB7Qk2AhAgA0EINgIMDJkBC0HyACECIAEgBEYNmAEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABBs9UAai0AAEcNBSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMmQELIAMoAgQhACADQgA3AwAgAyAAIAZBAWoiARArIgAEQCADQfEANgIcIAMgATYCFCADIAA2AgxBACECDJkBC0HfACECDH8LQQAhAAJAIAMoAjgiAkUNACACKAI0IgJFDQAgAyACEQAAIQALAkAgAARAIABBFUYNASADQQA2AhwgAyABNgIUIANB6g02AhAgA0EmNgIMQQAhAgyZAQtB3gAhAgx/CyADQfAANgIcIAMgATYCFCADQYAbNgIQIANBFTYCDEEAIQIMlwELIAMtAClBIUYNBiADQQA2AhwgAyABNgIUIANBkQo2AhAgA0EINgIMQQAhAgyWAQtB7wAhAiABIARGDZUBIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQbDVAGotAABHDQIgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJYBCyADKAIEIQAgA0IANwMAIAMgACAGQQFqIgEQKyIARQ0CIANB7QA2AhwgAyABNgIUIAMgADYCDEEAIQIMlQELIANBADYCAAsgAygCBCEAIANBADYCBCADIAAgARArIgBFDYABIANB7gA2AhwgAyABNgIUIAMgADYCDEEAIQIMkwELQdwAIQIMeQtBACEAAkAgAygCOCICRQ0AIAIoAjQiAkUNACADIAIRAAAhAAsCQCAABEAgAEEVRg0BIANBADYCHCADIAE2AhQgA0HqDTYCECADQSY2AgxBACECDJMBC0HbACECDHkLIANB7AA2AhwgAyABNgIUIANBgBs2AhAgA0EVNgIMQQAhAgyRAQsgAy0AKSIAQSNJDQAgAEEuRg0AIANBADYCHCADIAE2AhQgA0HJCTYCECADQQg2AgxBACECDJABC0HaACECDHYLIAEgBEYEQEHrACECDI8BCwJAIAEtAABBL0YEQCABQQFqIQEMAQsgA0EANgIcIAMgATYCFCADQbI4NgIQIANBCDYCDEEAIQIMjwELQdkAIQIMdQsgASAERwRAIANBDjYCCCADIAE2AgRB2AAhAgx1C0HqACECDI0BCyABIARGBEBB6QAhAgyNAQsgAS0AAEEwayIAQf8BcUEKSQRAIAMgADoAKiABQQFqIQFB1wAhAgx0CyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNeiADQegANgIcIAMgATYCFCADIAA2AgxBACECDIwBCyABIARGBEBB5wAhAgyMAQsCQCABLQAAQS5GBEAgAUEBaiEBDAELIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ17IANB5gA2AhwgAyABNgIUIAMgADYCDEEAIQIMjAELQdYAIQIMcgsgASAERgRAQeUAIQIMiwELQQAhAEEBIQVBASEHQQAhAgJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAIAEtAABBMGsOCgoJAAECAwQFBggLC0ECDAYLQQMMBQtBBAwEC0EFDAMLQQYMAgtBBwwBC0EICyECQQAhBUEAIQcMAgtBCSECQQEhAEEAIQVBACEHDAELQQAhBUEBIQILIAMgAjoAKyABQQFqIQECQAJAIAMtAC5BEHENAAJAAkACQCADLQAqDgMBAAIECyAHRQ0DDAILIAANAQwCCyAFRQ0BCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNAiADQeIANgIcIAMgATYCFCADIAA2AgxBACECDI0BCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNfSADQeMANgIcIAMgATYCFCADIAA2AgxBACECDIwBCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNeyADQeQANgIcIAMgATYCFCADIAA2AgwMiwELQdQAIQIMcQsgAy0AKUEiRg2GAUHTACECDHALQQAhAAJAIAMoAjgiAkUNACACKAJEIgJFDQAgAyACEQAAIQALIABFBEBB1QAhAgxwCyAAQRVHBEAgA0EANgIcIAMgATYCFCADQaQNNgIQIANBITYCDEEAIQIMiQELIANB4QA2AhwgAyABNgIUIANB0Bo2AhAgA0EVNgIMQQAhAgyIAQsgASAERgRAQeAAIQIMiAELAkACQAJAAkACQCABLQAAQQprDgQBBAQABAsgAUEBaiEBDAELIAFBAWohASADQS9qLQAAQQFxRQ0BC0HSACECDHALIANBADYCHCADIAE2AhQgA0G2ETYCECADQQk2AgxBACECDIgBCyADQQA2AhwgAyABNgIUIANBthE2AhAgA0EJNgIMQQAhAgyHAQsgASAERgRAQd8AIQIMhwELIAEtAABBCkYEQCABQQFqIQEMCQsgAy0ALkHAAHENCCADQQA2AhwgAyABNgIUIANBthE2AhAgA0ECNgIMQQAhAgyGAQsgASAERgRAQd0AIQIMhgELIAEtAAAiAkENRgRAIAFBAWohAUHQACECDG0LIAEhACACQQlrDgQFAQEFAQsgBCABIgBGBEBB3AAhAgyFAQsgAC0AAEEKRw0AIABBAWoMAgtBACECIANBADYCHCADIAA2AhQgA0HKLTYCECADQQc2AgwMgwELIAEgBEYEQEHbACECDIMBCwJAIAEtAABBCWsOBAMAAAMACyABQQFqCyEBQc4AIQIMaAsgASAERgRAQdoAIQIMgQELIAEtAABBCWsOBAABAQABC0EAIQIgA0EANgIcIANBmhI2AhAgA0EHNgIMIAMgAUEBajYCFAx/CyADQYASOwEqQQAhAAJAIAMoAjgiAkUNACACKAI4IgJFDQAgAyACEQAAIQALIABFDQAgAEEVRw0BIANB2QA2AhwgAyABNgIUIANB6ho2AhAgA0EVNgIMQQAhAgx+C0HNACECDGQLIANBADYCHCADIAE2AhQgA0HJDTYCECADQRo2AgxBACECDHwLIAEgBEYEQEHZACECDHwLIAEtAABBIEcNPSABQQFqIQEgAy0ALkEBcQ09IANBADYCHCADIAE2AhQgA0HCHDYCECADQR42AgxBACECDHsLIAEgBEYEQEHYACECDHsLAkACQAJAAkACQCABLQAAIgBBCmsOBAIDAwABCyABQQFqIQFBLCECDGULIABBOkcNASADQQA2AhwgAyABNgIUIANB5xE2AhAgA0EKNgIMQQAhAgx9CyABQQFqIQEgA0Evai0AAEEBcUUNcyADLQAyQYABcUUEQCADQTJqIQIgAxA1QQAhAAJAIAMoAjgiBkUNACAGKAIoIgZFDQAgAyAGEQAAIQALAkACQCAADhZNTEsBAQEBAQEBAQEBAQEBAQEBAQEAAQsgA0EpNgIcIAMgATYCFCADQawZNgIQIANBFTYCDEEAIQIMfgsgA0EANgIcIAMgATYCFCADQeULNgIQIANBETYCDEEAIQIMfQtBACEAAkAgAygCOCICRQ0AIAIoAlwiAkUNACADIAIRAAAhAAsgAEUNWSAAQRVHDQEgA0EFNgIcIAMgATYCFCADQZsbNgIQIANBFTYCDEEAIQIMfAtBywAhAgxiC0EAIQIgA0EANgIcIAMgATYCFCADQZAONgIQIANBFDYCDAx6CyADIAMvATJBgAFyOwEyDDsLIAEgBEcEQCADQRE2AgggAyABNgIEQcoAIQIMYAtB1wAhAgx4CyABIARGBEBB1gAhAgx4CwJAAkACQAJAIAEtAAAiAEEgciAAIABBwQBrQf8BcUEaSRtB/wFxQeMAaw4TAEBAQEBAQEBAQEBAQAFAQEACA0ALIAFBAWohAUHGACECDGELIAFBAWohAUHHACECDGALIAFBAWohAUHIACECDF8LIAFBAWohAUHJACECDF4LQdUAIQIgBCABIgBGDXYgBCABayADKAIAIgFqIQYgACABa0EFaiEHA0AgAUGQyABqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0IQQQgAUEFRg0KGiABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAx2C0HUACECIAQgASIARg11IAQgAWsgAygCACIBaiEGIAAgAWtBD2ohBwNAIAFBgMgAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNB0EDIAFBD0YNCRogAUEBaiEBIAQgAEEBaiIARw0ACyADIAY2AgAMdQtB0wAhAiAEIAEiAEYNdCAEIAFrIAMoAgAiAWohBiAAIAFrQQ5qIQcDQCABQeLHAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQYgAUEORg0HIAFBAWohASAEIABBAWoiAEcNAAsgAyAGNgIADHQLQdIAIQIgBCABIgBGDXMgBCABayADKAIAIgFqIQUgACABa0EBaiEGA0AgAUHgxwBqLQAAIAAtAAAiB0EgciAHIAdBwQBrQf8BcUEaSRtB/wFxRw0FIAFBAUYNAiABQQFqIQEgBCAAQQFqIgBHDQALIAMgBTYCAAxzCyABIARGBEBB0QAhAgxzCwJAAkAgAS0AACIAQSByIAAgAEHBAGtB/wFxQRpJG0H/AXFB7gBrDgcAOTk5OTkBOQsgAUEBaiEBQcMAIQIMWgsgAUEBaiEBQcQAIQIMWQsgA0EANgIAIAZBAWohAUHFACECDFgLQdAAIQIgBCABIgBGDXAgBCABayADKAIAIgFqIQYgACABa0EJaiEHA0AgAUHWxwBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0CQQIgAUEJRg0EGiABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAxwC0HPACECIAQgASIARg1vIAQgAWsgAygCACIBaiEGIAAgAWtBBWohBwNAIAFB0McAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNASABQQVGDQIgAUEBaiEBIAQgAEEBaiIARw0ACyADIAY2AgAMbwsgACEBIANBADYCAAwzC0EBCzoALCADQQA2AgAgB0EBaiEBC0EtIQIMUgsCQANAIAEtAABB0MUAai0AAEEBRw0BIAQgAUEBaiIBRw0AC0HNACECDGsLQcIAIQIMUQsgASAERgRAQcwAIQIMagsgAS0AAEE6RgRAIAMoAgQhACADQQA2AgQgAyAAIAEQMCIARQ0zIANBywA2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMagsgA0EANgIcIAMgATYCFCADQecRNgIQIANBCjYCDEEAIQIMaQsCQAJAIAMtACxBAmsOAgABJwsgA0Ezai0AAEECcUUNJiADLQAuQQJxDSYgA0EANgIcIAMgATYCFCADQaYUNgIQIANBCzYCDEEAIQIMaQsgAy0AMkEgcUUNJSADLQAuQQJxDSUgA0EANgIcIAMgATYCFCADQb0TNgIQIANBDzYCDEEAIQIMaAtBACEAAkAgAygCOCICRQ0AIAIoAkgiAkUNACADIAIRAAAhAAsgAEUEQEHBACECDE8LIABBFUcEQCADQQA2AhwgAyABNgIUIANBpg82AhAgA0EcNgIMQQAhAgxoCyADQcoANgIcIAMgATYCFCADQYUcNgIQIANBFTYCDEEAIQIMZwsgASAERwRAA0AgAS0AAEHAwQBqLQAAQQFHDRcgBCABQQFqIgFHDQALQcQAIQIMZwtBxAAhAgxmCyABIARHBEADQAJAIAEtAAAiAEEgciAAIABBwQBrQf8BcUEaSRtB/wFxIgBBCUYNACAAQSBGDQACQAJAAkACQCAAQeMAaw4TAAMDAwMDAwMBAwMDAwMDAwMDAgMLIAFBAWohAUE2IQIMUgsgAUEBaiEBQTchAgxRCyABQQFqIQFBOCECDFALDBULIAQgAUEBaiIBRw0AC0E8IQIMZgtBPCECDGULIAEgBEYEQEHIACECDGULIANBEjYCCCADIAE2AgQCQAJAAkACQAJAIAMtACxBAWsOBBQAAQIJCyADLQAyQSBxDQNB4AEhAgxPCwJAIAMvATIiAEEIcUUNACADLQAoQQFHDQAgAy0ALkEIcUUNAgsgAyAAQff7A3FBgARyOwEyDAsLIAMgAy8BMkEQcjsBMgwECyADQQA2AgQgAyABIAEQMSIABEAgA0HBADYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgxmCyABQQFqIQEMWAsgA0EANgIcIAMgATYCFCADQfQTNgIQIANBBDYCDEEAIQIMZAtBxwAhAiABIARGDWMgAygCACIAIAQgAWtqIQUgASAAa0EGaiEGAkADQCAAQcDFAGotAAAgAS0AAEEgckcNASAAQQZGDUogAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMZAsgA0EANgIADAULAkAgASAERwRAA0AgAS0AAEHAwwBqLQAAIgBBAUcEQCAAQQJHDQMgAUEBaiEBDAULIAQgAUEBaiIBRw0AC0HFACECDGQLQcUAIQIMYwsLIANBADoALAwBC0ELIQIMRwtBPyECDEYLAkACQANAIAEtAAAiAEEgRwRAAkAgAEEKaw4EAwUFAwALIABBLEYNAwwECyAEIAFBAWoiAUcNAAtBxgAhAgxgCyADQQg6ACwMDgsgAy0AKEEBRw0CIAMtAC5BCHENAiADKAIEIQAgA0EANgIEIAMgACABEDEiAARAIANBwgA2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMXwsgAUEBaiEBDFALQTshAgxECwJAA0AgAS0AACIAQSBHIABBCUdxDQEgBCABQQFqIgFHDQALQcMAIQIMXQsLQTwhAgxCCwJAAkAgASAERwRAA0AgAS0AACIAQSBHBEAgAEEKaw4EAwQEAwQLIAQgAUEBaiIBRw0AC0E/IQIMXQtBPyECDFwLIAMgAy8BMkEgcjsBMgwKCyADKAIEIQAgA0EANgIEIAMgACABEDEiAEUNTiADQT42AhwgAyABNgIUIAMgADYCDEEAIQIMWgsCQCABIARHBEADQCABLQAAQcDDAGotAAAiAEEBRwRAIABBAkYNAwwMCyAEIAFBAWoiAUcNAAtBNyECDFsLQTchAgxaCyABQQFqIQEMBAtBOyECIAQgASIARg1YIAQgAWsgAygCACIBaiEGIAAgAWtBBWohBwJAA0AgAUGQyABqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0BIAFBBUYEQEEHIQEMPwsgAUEBaiEBIAQgAEEBaiIARw0ACyADIAY2AgAMWQsgA0EANgIAIAAhAQwFC0E6IQIgBCABIgBGDVcgBCABayADKAIAIgFqIQYgACABa0EIaiEHAkADQCABQbTBAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQEgAUEIRgRAQQUhAQw+CyABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAxYCyADQQA2AgAgACEBDAQLQTkhAiAEIAEiAEYNViAEIAFrIAMoAgAiAWohBiAAIAFrQQNqIQcCQANAIAFBsMEAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNASABQQNGBEBBBiEBDD0LIAFBAWohASAEIABBAWoiAEcNAAsgAyAGNgIADFcLIANBADYCACAAIQEMAwsCQANAIAEtAAAiAEEgRwRAIABBCmsOBAcEBAcCCyAEIAFBAWoiAUcNAAtBOCECDFYLIABBLEcNASABQQFqIQBBASEBAkACQAJAAkACQCADLQAsQQVrDgQDAQIEAAsgACEBDAQLQQIhAQwBC0EEIQELIANBAToALCADIAMvATIgAXI7ATIgACEBDAELIAMgAy8BMkEIcjsBMiAAIQELQT4hAgw7CyADQQA6ACwLQTkhAgw5CyABIARGBEBBNiECDFILAkACQAJAAkACQCABLQAAQQprDgQAAgIBAgsgAygCBCEAIANBADYCBCADIAAgARAxIgBFDQIgA0EzNgIcIAMgATYCFCADIAA2AgxBACECDFULIAMoAgQhACADQQA2AgQgAyAAIAEQMSIARQRAIAFBAWohAQwGCyADQTI2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMVAsgAy0ALkEBcQRAQd8BIQIMOwsgAygCBCEAIANBADYCBCADIAAgARAxIgANAQxJC0E0IQIMOQsgA0E1NgIcIAMgATYCFCADIAA2AgxBACECDFELQTUhAgw3CyADQS9qLQAAQQFxDQAgA0EANgIcIAMgATYCFCADQesWNgIQIANBGTYCDEEAIQIMTwtBMyECDDULIAEgBEYEQEEyIQIMTgsCQCABLQAAQQpGBEAgAUEBaiEBDAELIANBADYCHCADIAE2AhQgA0GSFzYCECADQQM2AgxBACECDE4LQTIhAgw0CyABIARGBEBBMSECDE0LAkAgAS0AACIAQQlGDQAgAEEgRg0AQQEhAgJAIAMtACxBBWsOBAYEBQANCyADIAMvATJBCHI7ATIMDAsgAy0ALkEBcUUNASADLQAsQQhHDQAgA0EAOgAsC0E9IQIMMgsgA0EANgIcIAMgATYCFCADQcIWNgIQIANBCjYCDEEAIQIMSgtBAiECDAELQQQhAgsgA0EBOgAsIAMgAy8BMiACcjsBMgwGCyABIARGBEBBMCECDEcLIAEtAABBCkYEQCABQQFqIQEMAQsgAy0ALkEBcQ0AIANBADYCHCADIAE2AhQgA0HcKDYCECADQQI2AgxBACECDEYLQTAhAgwsCyABQQFqIQFBMSECDCsLIAEgBEYEQEEvIQIMRAsgAS0AACIAQQlHIABBIEdxRQRAIAFBAWohASADLQAuQQFxDQEgA0EANgIcIAMgATYCFCADQZcQNgIQIANBCjYCDEEAIQIMRAtBASECAkACQAJAAkACQAJAIAMtACxBAmsOBwUEBAMBAgAECyADIAMvATJBCHI7ATIMAwtBAiECDAELQQQhAgsgA0EBOgAsIAMgAy8BMiACcjsBMgtBLyECDCsLIANBADYCHCADIAE2AhQgA0GEEzYCECADQQs2AgxBACECDEMLQeEBIQIMKQsgASAERgRAQS4hAgxCCyADQQA2AgQgA0ESNgIIIAMgASABEDEiAA0BC0EuIQIMJwsgA0EtNgIcIAMgATYCFCADIAA2AgxBACECDD8LQQAhAAJAIAMoAjgiAkUNACACKAJMIgJFDQAgAyACEQAAIQALIABFDQAgAEEVRw0BIANB2AA2AhwgAyABNgIUIANBsxs2AhAgA0EVNgIMQQAhAgw+C0HMACECDCQLIANBADYCHCADIAE2AhQgA0GzDjYCECADQR02AgxBACECDDwLIAEgBEYEQEHOACECDDwLIAEtAAAiAEEgRg0CIABBOkYNAQsgA0EAOgAsQQkhAgwhCyADKAIEIQAgA0EANgIEIAMgACABEDAiAA0BDAILIAMtAC5BAXEEQEHeASECDCALIAMoAgQhACADQQA2AgQgAyAAIAEQMCIARQ0CIANBKjYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgw4CyADQcsANgIcIAMgADYCDCADIAFBAWo2AhRBACECDDcLIAFBAWohAUHAACECDB0LIAFBAWohAQwsCyABIARGBEBBKyECDDULAkAgAS0AAEEKRgRAIAFBAWohAQwBCyADLQAuQcAAcUUNBgsgAy0AMkGAAXEEQEEAIQACQCADKAI4IgJFDQAgAigCXCICRQ0AIAMgAhEAACEACyAARQ0SIABBFUYEQCADQQU2AhwgAyABNgIUIANBmxs2AhAgA0EVNgIMQQAhAgw2CyADQQA2AhwgAyABNgIUIANBkA42AhAgA0EUNgIMQQAhAgw1CyADQTJqIQIgAxA1QQAhAAJAIAMoAjgiBkUNACAGKAIoIgZFDQAgAyAGEQAAIQALIAAOFgIBAAQEBAQEBAQEBAQEBAQEBAQEBAMECyADQQE6ADALIAIgAi8BAEHAAHI7AQALQSshAgwYCyADQSk2AhwgAyABNgIUIANBrBk2AhAgA0EVNgIMQQAhAgwwCyADQQA2AhwgAyABNgIUIANB5Qs2AhAgA0ERNgIMQQAhAgwvCyADQQA2AhwgAyABNgIUIANBpQs2AhAgA0ECNgIMQQAhAgwuC0EBIQcgAy8BMiIFQQhxRQRAIAMpAyBCAFIhBwsCQCADLQAwBEBBASEAIAMtAClBBUYNASAFQcAAcUUgB3FFDQELAkAgAy0AKCICQQJGBEBBASEAIAMvATQiBkHlAEYNAkEAIQAgBUHAAHENAiAGQeQARg0CIAZB5gBrQQJJDQIgBkHMAUYNAiAGQbACRg0CDAELQQAhACAFQcAAcQ0BC0ECIQAgBUEIcQ0AIAVBgARxBEACQCACQQFHDQAgAy0ALkEKcQ0AQQUhAAwCC0EEIQAMAQsgBUEgcUUEQCADEDZBAEdBAnQhAAwBC0EAQQMgAykDIFAbIQALIABBAWsOBQIABwEDBAtBESECDBMLIANBAToAMQwpC0EAIQICQCADKAI4IgBFDQAgACgCMCIARQ0AIAMgABEAACECCyACRQ0mIAJBFUYEQCADQQM2AhwgAyABNgIUIANB0hs2AhAgA0EVNgIMQQAhAgwrC0EAIQIgA0EANgIcIAMgATYCFCADQd0ONgIQIANBEjYCDAwqCyADQQA2AhwgAyABNgIUIANB+SA2AhAgA0EPNgIMQQAhAgwpC0EAIQACQCADKAI4IgJFDQAgAigCMCICRQ0AIAMgAhEAACEACyAADQELQQ4hAgwOCyAAQRVGBEAgA0ECNgIcIAMgATYCFCADQdIbNgIQIANBFTYCDEEAIQIMJwsgA0EANgIcIAMgATYCFCADQd0ONgIQIANBEjYCDEEAIQIMJgtBKiECDAwLIAEgBEcEQCADQQk2AgggAyABNgIEQSkhAgwMC0EmIQIMJAsgAyADKQMgIgwgBCABa60iCn0iC0IAIAsgDFgbNwMgIAogDFQEQEElIQIMJAsgAygCBCEAIANBADYCBCADIAAgASAMp2oiARAyIgBFDQAgA0EFNgIcIAMgATYCFCADIAA2AgxBACECDCMLQQ8hAgwJC0IAIQoCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAS0AAEEwaw43FxYAAQIDBAUGBxQUFBQUFBQICQoLDA0UFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFA4PEBESExQLQgIhCgwWC0IDIQoMFQtCBCEKDBQLQgUhCgwTC0IGIQoMEgtCByEKDBELQgghCgwQC0IJIQoMDwtCCiEKDA4LQgshCgwNC0IMIQoMDAtCDSEKDAsLQg4hCgwKC0IPIQoMCQtCCiEKDAgLQgshCgwHC0IMIQoMBgtCDSEKDAULQg4hCgwEC0IPIQoMAwsgA0EANgIcIAMgATYCFCADQZ8VNgIQIANBDDYCDEEAIQIMIQsgASAERgRAQSIhAgwhC0IAIQoCQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAEtAABBMGsONxUUAAECAwQFBgcWFhYWFhYWCAkKCwwNFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYODxAREhMWC0ICIQoMFAtCAyEKDBMLQgQhCgwSC0IFIQoMEQtCBiEKDBALQgchCgwPC0IIIQoMDgtCCSEKDA0LQgohCgwMC0ILIQoMCwtCDCEKDAoLQg0hCgwJC0IOIQoMCAtCDyEKDAcLQgohCgwGC0ILIQoMBQtCDCEKDAQLQg0hCgwDC0IOIQoMAgtCDyEKDAELQgEhCgsgAUEBaiEBIAMpAyAiC0L//////////w9YBEAgAyALQgSGIAqENwMgDAILIANBADYCHCADIAE2AhQgA0G1CTYCECADQQw2AgxBACECDB4LQSchAgwEC0EoIQIMAwsgAyABOgAsIANBADYCACAHQQFqIQFBDCECDAILIANBADYCACAGQQFqIQFBCiECDAELIAFBAWohAUEIIQIMAAsAC0EAIQIgA0EANgIcIAMgATYCFCADQbI4NgIQIANBCDYCDAwXC0EAIQIgA0EANgIcIAMgATYCFCADQYMRNgIQIANBCTYCDAwWC0EAIQIgA0EANgIcIAMgATYCFCADQd8KNgIQIANBCTYCDAwVC0EAIQIgA0EANgIcIAMgATYCFCADQe0QNgIQIANBCTYCDAwUC0EAIQIgA0EANgIcIAMgATYCFCADQdIRNgIQIANBCTYCDAwTC0EAIQIgA0EANgIcIAMgATYCFCADQbI4NgIQIANBCDYCDAwSC0EAIQIgA0EANgIcIAMgATYCFCADQYMRNgIQIANBCTYCDAwRC0EAIQIgA0EANgIcIAMgATYCFCADQd8KNgIQIANBCTYCDAwQC0EAIQIgA0EANgIcIAMgATYCFCADQe0QNgIQIANBCTYCDAwPC0EAIQIgA0EANgIcIAMgATYCFCADQdIRNgIQIANBCTYCDAwOC0EAIQIgA0EANgIcIAMgATYCFCADQbkXNgIQIANBDzYCDAwNC0EAIQIgA0EANgIcIAMgATYCFCADQbkXNgIQIANBDzYCDAwMC0EAIQIgA0EANgIcIAMgATYCFCADQZkTNgIQIANBCzYCDAwLC0EAIQIgA0EANgIcIAMgATYCFCADQZ0JNgIQIANBCzYCDAwKC0EAIQIgA0EANgIcIAMgATYCFCADQZcQNgIQIANBCjYCDAwJC0EAIQIgA0EANgIcIAMgATYCFCADQbEQNgIQIANBCjYCDAwIC0EAIQIgA0EANgIcIAMgATYCFCADQbsdNgIQIANBAjYCDAwHC0EAIQIgA0EANgIcIAMgATYCFCADQZYWNgIQIANBAjYCDAwGC0EAIQIgA0EANgIcIAMgATYCFCADQfkYNgIQIANBAjYCDAwFC0EAIQIgA0EANgIcIAMgATYCFCADQcQYNgIQIANBAjYCDAwECyADQQI2AhwgAyABNgIUIANBqR42AhAgA0EWNgIMQQAhAgwDC0HeACECIAEgBEYNAiAJQQhqIQcgAygCACEFAkACQCABIARHBEAgBUGWyABqIQggBCAFaiABayEGIAVBf3NBCmoiBSABaiEAA0AgAS0AACAILQAARwRAQQIhCAwDCyAFRQRAQQAhCCAAIQEMAwsgBUEBayEFIAhBAWohCCAEIAFBAWoiAUcNAAsgBiEFIAQhAQsgB0EBNgIAIAMgBTYCAAwBCyADQQA2AgAgByAINgIACyAHIAE2AgQgCSgCDCEAAkACQCAJKAIIQQFrDgIEAQALIANBADYCHCADQcIeNgIQIANBFzYCDCADIABBAWo2AhRBACECDAMLIANBADYCHCADIAA2AhQgA0HXHjYCECADQQk2AgxBACECDAILIAEgBEYEQEEoIQIMAgsgA0EJNgIIIAMgATYCBEEnIQIMAQsgASAERgRAQQEhAgwBCwNAAkACQAJAIAEtAABBCmsOBAABAQABCyABQQFqIQEMAQsgAUEBaiEBIAMtAC5BIHENAEEAIQIgA0EANgIcIAMgATYCFCADQaEhNgIQIANBBTYCDAwCC0EBIQIgASAERw0ACwsgCUEQaiQAIAJFBEAgAygCDCEADAELIAMgAjYCHEEAIQAgAygCBCIBRQ0AIAMgASAEIAMoAggRAQAiAUUNACADIAQ2AhQgAyABNgIMIAEhAAsgAAu+AgECfyAAQQA6AAAgAEHkAGoiAUEBa0EAOgAAIABBADoAAiAAQQA6AAEgAUEDa0EAOgAAIAFBAmtBADoAACAAQQA6AAMgAUEEa0EAOgAAQQAgAGtBA3EiASAAaiIAQQA2AgBB5AAgAWtBfHEiAiAAaiIBQQRrQQA2AgACQCACQQlJDQAgAEEANgIIIABBADYCBCABQQhrQQA2AgAgAUEMa0EANgIAIAJBGUkNACAAQQA2AhggAEEANgIUIABBADYCECAAQQA2AgwgAUEQa0EANgIAIAFBFGtBADYCACABQRhrQQA2AgAgAUEca0EANgIAIAIgAEEEcUEYciICayIBQSBJDQAgACACaiEAA0AgAEIANwMYIABCADcDECAAQgA3AwggAEIANwMAIABBIGohACABQSBrIgFBH0sNAAsLC1YBAX8CQCAAKAIMDQACQAJAAkACQCAALQAxDgMBAAMCCyAAKAI4IgFFDQAgASgCMCIBRQ0AIAAgAREAACIBDQMLQQAPCwALIABByhk2AhBBDiEBCyABCxoAIAAoAgxFBEAgAEHeHzYCECAAQRU2AgwLCxQAIAAoAgxBFUYEQCAAQQA2AgwLCxQAIAAoAgxBFkYEQCAAQQA2AgwLCwcAIAAoAgwLBwAgACgCEAsJACAAIAE2AhALBwAgACgCFAsrAAJAIABBJ08NAEL//////wkgAK2IQgGDUA0AIABBAnRB0DhqKAIADwsACxcAIABBL08EQAALIABBAnRB7DlqKAIAC78JAQF/QfQtIQECQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCAAQeQAaw70A2NiAAFhYWFhYWECAwQFYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYQYHCAkKCwwNDg9hYWFhYRBhYWFhYWFhYWFhYRFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWESExQVFhcYGRobYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYRwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1NmE3ODk6YWFhYWFhYWE7YWFhPGFhYWE9Pj9hYWFhYWFhYUBhYUFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFCQ0RFRkdISUpLTE1OT1BRUlNhYWFhYWFhYVRVVldYWVpbYVxdYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhXmFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYV9gYQtB6iwPC0GYJg8LQe0xDwtBoDcPC0HJKQ8LQbQpDwtBli0PC0HrKw8LQaI1DwtB2zQPC0HgKQ8LQeMkDwtB1SQPC0HuJA8LQeYlDwtByjQPC0HQNw8LQao1DwtB9SwPC0H2Jg8LQYIiDwtB8jMPC0G+KA8LQec3DwtBzSEPC0HAIQ8LQbglDwtByyUPC0GWJA8LQY80DwtBzTUPC0HdKg8LQe4zDwtBnDQPC0GeMQ8LQfQ1DwtB5SIPC0GvJQ8LQZkxDwtBsjYPC0H5Ng8LQcQyDwtB3SwPC0GCMQ8LQcExDwtBjTcPC0HJJA8LQew2DwtB5yoPC0HIIw8LQeIhDwtByTcPC0GlIg8LQZQiDwtB2zYPC0HeNQ8LQYYmDwtBvCsPC0GLMg8LQaAjDwtB9jAPC0GALA8LQYkrDwtBpCYPC0HyIw8LQYEoDwtBqzIPC0HrJw8LQcI2DwtBoiQPC0HPKg8LQdwjDwtBhycPC0HkNA8LQbciDwtBrTEPC0HVIg8LQa80DwtB3iYPC0HWMg8LQfQ0DwtBgTgPC0H0Nw8LQZI2DwtBnScPC0GCKQ8LQY0jDwtB1zEPC0G9NQ8LQbQ3DwtB2DAPC0G2Jw8LQZo4DwtBpyoPC0HEJw8LQa4jDwtB9SIPCwALQcomIQELIAELFwAgACAALwEuQf7/A3EgAUEAR3I7AS4LGgAgACAALwEuQf3/A3EgAUEAR0EBdHI7AS4LGgAgACAALwEuQfv/A3EgAUEAR0ECdHI7AS4LGgAgACAALwEuQff/A3EgAUEAR0EDdHI7AS4LGgAgACAALwEuQe//A3EgAUEAR0EEdHI7AS4LGgAgACAALwEuQd//A3EgAUEAR0EFdHI7AS4LGgAgACAALwEuQb//A3EgAUEAR0EGdHI7AS4LGgAgACAALwEuQf/+A3EgAUEAR0EHdHI7AS4LGgAgACAALwEuQf/9A3EgAUEAR0EIdHI7AS4LGgAgACAALwEuQf/7A3EgAUEAR0EJdHI7AS4LPgECfwJAIAAoAjgiA0UNACADKAIEIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEHhEjYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIIIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEH8ETYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIMIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEHsCjYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIQIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEH6HjYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIUIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEHLEDYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIYIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEG3HzYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIcIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEG/FTYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIsIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEH+CDYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIgIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEGMHTYCEEEYIQQLIAQLPgECfwJAIAAoAjgiA0UNACADKAIkIgNFDQAgACABIAIgAWsgAxEBACIEQX9HDQAgAEHmFTYCEEEYIQQLIAQLOAAgAAJ/IAAvATJBFHFBFEYEQEEBIAAtAChBAUYNARogAC8BNEHlAEYMAQsgAC0AKUEFRgs6ADALWQECfwJAIAAtAChBAUYNACAALwE0IgFB5ABrQeQASQ0AIAFBzAFGDQAgAUGwAkYNACAALwEyIgBBwABxDQBBASECIABBiARxQYAERg0AIABBKHFFIQILIAILjAEBAn8CQAJAAkAgAC0AKkUNACAALQArRQ0AIAAvATIiAUECcUUNAQwCCyAALwEyIgFBAXFFDQELQQEhAiAALQAoQQFGDQAgAC8BNCIAQeQAa0HkAEkNACAAQcwBRg0AIABBsAJGDQAgAUHAAHENAEEAIQIgAUGIBHFBgARGDQAgAUEocUEARyECCyACC1cAIABBGGpCADcDACAAQgA3AwAgAEE4akIANwMAIABBMGpCADcDACAAQShqQgA3AwAgAEEgakIANwMAIABBEGpCADcDACAAQQhqQgA3AwAgAEH9ATYCHAsGACAAEDoLmi0BC38jAEEQayIKJABB3NUAKAIAIglFBEBBnNkAKAIAIgVFBEBBqNkAQn83AgBBoNkAQoCAhICAgMAANwIAQZzZACAKQQhqQXBxQdiq1aoFcyIFNgIAQbDZAEEANgIAQYDZAEEANgIAC0GE2QBBwNkENgIAQdTVAEHA2QQ2AgBB6NUAIAU2AgBB5NUAQX82AgBBiNkAQcCmAzYCAANAIAFBgNYAaiABQfTVAGoiAjYCACACIAFB7NUAaiIDNgIAIAFB+NUAaiADNgIAIAFBiNYAaiABQfzVAGoiAzYCACADIAI2AgAgAUGQ1gBqIAFBhNYAaiICNgIAIAIgAzYCACABQYzWAGogAjYCACABQSBqIgFBgAJHDQALQczZBEGBpgM2AgBB4NUAQazZACgCADYCAEHQ1QBBgKYDNgIAQdzVAEHI2QQ2AgBBzP8HQTg2AgBByNkEIQkLAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAEHsAU0EQEHE1QAoAgAiBkEQIABBE2pBcHEgAEELSRsiBEEDdiIAdiIBQQNxBEACQCABQQFxIAByQQFzIgJBA3QiAEHs1QBqIgEgAEH01QBqKAIAIgAoAggiA0YEQEHE1QAgBkF+IAJ3cTYCAAwBCyABIAM2AgggAyABNgIMCyAAQQhqIQEgACACQQN0IgJBA3I2AgQgACACaiIAIAAoAgRBAXI2AgQMEQtBzNUAKAIAIgggBE8NASABBEACQEECIAB0IgJBACACa3IgASAAdHFoIgBBA3QiAkHs1QBqIgEgAkH01QBqKAIAIgIoAggiA0YEQEHE1QAgBkF+IAB3cSIGNgIADAELIAEgAzYCCCADIAE2AgwLIAIgBEEDcjYCBCAAQQN0IgAgBGshBSAAIAJqIAU2AgAgAiAEaiIEIAVBAXI2AgQgCARAIAhBeHFB7NUAaiEAQdjVACgCACEDAn9BASAIQQN2dCIBIAZxRQRAQcTVACABIAZyNgIAIAAMAQsgACgCCAsiASADNgIMIAAgAzYCCCADIAA2AgwgAyABNgIICyACQQhqIQFB2NUAIAQ2AgBBzNUAIAU2AgAMEQtByNUAKAIAIgtFDQEgC2hBAnRB9NcAaigCACIAKAIEQXhxIARrIQUgACECA0ACQCACKAIQIgFFBEAgAkEUaigCACIBRQ0BCyABKAIEQXhxIARrIgMgBUkhAiADIAUgAhshBSABIAAgAhshACABIQIMAQsLIAAoAhghCSAAKAIMIgMgAEcEQEHU1QAoAgAaIAMgACgCCCIBNgIIIAEgAzYCDAwQCyAAQRRqIgIoAgAiAUUEQCAAKAIQIgFFDQMgAEEQaiECCwNAIAIhByABIgNBFGoiAigCACIBDQAgA0EQaiECIAMoAhAiAQ0ACyAHQQA2AgAMDwtBfyEEIABBv39LDQAgAEETaiIBQXBxIQRByNUAKAIAIghFDQBBACAEayEFAkACQAJAAn9BACAEQYACSQ0AGkEfIARB////B0sNABogBEEmIAFBCHZnIgBrdkEBcSAAQQF0a0E+agsiBkECdEH01wBqKAIAIgJFBEBBACEBQQAhAwwBC0EAIQEgBEEZIAZBAXZrQQAgBkEfRxt0IQBBACEDA0ACQCACKAIEQXhxIARrIgcgBU8NACACIQMgByIFDQBBACEFIAIhAQwDCyABIAJBFGooAgAiByAHIAIgAEEddkEEcWpBEGooAgAiAkYbIAEgBxshASAAQQF0IQAgAg0ACwsgASADckUEQEEAIQNBAiAGdCIAQQAgAGtyIAhxIgBFDQMgAGhBAnRB9NcAaigCACEBCyABRQ0BCwNAIAEoAgRBeHEgBGsiAiAFSSEAIAIgBSAAGyEFIAEgAyAAGyEDIAEoAhAiAAR/IAAFIAFBFGooAgALIgENAAsLIANFDQAgBUHM1QAoAgAgBGtPDQAgAygCGCEHIAMgAygCDCIARwRAQdTVACgCABogACADKAIIIgE2AgggASAANgIMDA4LIANBFGoiAigCACIBRQRAIAMoAhAiAUUNAyADQRBqIQILA0AgAiEGIAEiAEEUaiICKAIAIgENACAAQRBqIQIgACgCECIBDQALIAZBADYCAAwNC0HM1QAoAgAiAyAETwRAQdjVACgCACEBAkAgAyAEayICQRBPBEAgASAEaiIAIAJBAXI2AgQgASADaiACNgIAIAEgBEEDcjYCBAwBCyABIANBA3I2AgQgASADaiIAIAAoAgRBAXI2AgRBACEAQQAhAgtBzNUAIAI2AgBB2NUAIAA2AgAgAUEIaiEBDA8LQdDVACgCACIDIARLBEAgBCAJaiIAIAMgBGsiAUEBcjYCBEHc1QAgADYCAEHQ1QAgATYCACAJIARBA3I2AgQgCUEIaiEBDA8LQQAhASAEAn9BnNkAKAIABEBBpNkAKAIADAELQajZAEJ/NwIAQaDZAEKAgISAgIDAADcCAEGc2QAgCkEMakFwcUHYqtWqBXM2AgBBsNkAQQA2AgBBgNkAQQA2AgBBgIAECyIAIARBxwBqIgVqIgZBACAAayIHcSICTwRAQbTZAEEwNgIADA8LAkBB/NgAKAIAIgFFDQBB9NgAKAIAIgggAmohACAAIAFNIAAgCEtxDQBBACEBQbTZAEEwNgIADA8LQYDZAC0AAEEEcQ0EAkACQCAJBEBBhNkAIQEDQCABKAIAIgAgCU0EQCAAIAEoAgRqIAlLDQMLIAEoAggiAQ0ACwtBABA7IgBBf0YNBSACIQZBoNkAKAIAIgFBAWsiAyAAcQRAIAIgAGsgACADakEAIAFrcWohBgsgBCAGTw0FIAZB/v///wdLDQVB/NgAKAIAIgMEQEH02AAoAgAiByAGaiEBIAEgB00NBiABIANLDQYLIAYQOyIBIABHDQEMBwsgBiADayAHcSIGQf7///8HSw0EIAYQOyEAIAAgASgCACABKAIEakYNAyAAIQELAkAgBiAEQcgAak8NACABQX9GDQBBpNkAKAIAIgAgBSAGa2pBACAAa3EiAEH+////B0sEQCABIQAMBwsgABA7QX9HBEAgACAGaiEGIAEhAAwHC0EAIAZrEDsaDAQLIAEiAEF/Rw0FDAMLQQAhAwwMC0EAIQAMCgsgAEF/Rw0CC0GA2QBBgNkAKAIAQQRyNgIACyACQf7///8HSw0BIAIQOyEAQQAQOyEBIABBf0YNASABQX9GDQEgACABTw0BIAEgAGsiBiAEQThqTQ0BC0H02ABB9NgAKAIAIAZqIgE2AgBB+NgAKAIAIAFJBEBB+NgAIAE2AgALAkACQAJAQdzVACgCACICBEBBhNkAIQEDQCAAIAEoAgAiAyABKAIEIgVqRg0CIAEoAggiAQ0ACwwCC0HU1QAoAgAiAUEARyAAIAFPcUUEQEHU1QAgADYCAAtBACEBQYjZACAGNgIAQYTZACAANgIAQeTVAEF/NgIAQejVAEGc2QAoAgA2AgBBkNkAQQA2AgADQCABQYDWAGogAUH01QBqIgI2AgAgAiABQezVAGoiAzYCACABQfjVAGogAzYCACABQYjWAGogAUH81QBqIgM2AgAgAyACNgIAIAFBkNYAaiABQYTWAGoiAjYCACACIAM2AgAgAUGM1gBqIAI2AgAgAUEgaiIBQYACRw0AC0F4IABrQQ9xIgEgAGoiAiAGQThrIgMgAWsiAUEBcjYCBEHg1QBBrNkAKAIANgIAQdDVACABNgIAQdzVACACNgIAIAAgA2pBODYCBAwCCyAAIAJNDQAgAiADSQ0AIAEoAgxBCHENAEF4IAJrQQ9xIgAgAmoiA0HQ1QAoAgAgBmoiByAAayIAQQFyNgIEIAEgBSAGajYCBEHg1QBBrNkAKAIANgIAQdDVACAANgIAQdzVACADNgIAIAIgB2pBODYCBAwBCyAAQdTVACgCAEkEQEHU1QAgADYCAAsgACAGaiEDQYTZACEBAkACQAJAA0AgAyABKAIARwRAIAEoAggiAQ0BDAILCyABLQAMQQhxRQ0BC0GE2QAhAQNAIAEoAgAiAyACTQRAIAMgASgCBGoiBSACSw0DCyABKAIIIQEMAAsACyABIAA2AgAgASABKAIEIAZqNgIEIABBeCAAa0EPcWoiCSAEQQNyNgIEIANBeCADa0EPcWoiBiAEIAlqIgRrIQEgAiAGRgRAQdzVACAENgIAQdDVAEHQ1QAoAgAgAWoiADYCACAEIABBAXI2AgQMCAtB2NUAKAIAIAZGBEBB2NUAIAQ2AgBBzNUAQczVACgCACABaiIANgIAIAQgAEEBcjYCBCAAIARqIAA2AgAMCAsgBigCBCIFQQNxQQFHDQYgBUF4cSEIIAVB/wFNBEAgBUEDdiEDIAYoAggiACAGKAIMIgJGBEBBxNUAQcTVACgCAEF+IAN3cTYCAAwHCyACIAA2AgggACACNgIMDAYLIAYoAhghByAGIAYoAgwiAEcEQCAAIAYoAggiAjYCCCACIAA2AgwMBQsgBkEUaiICKAIAIgVFBEAgBigCECIFRQ0EIAZBEGohAgsDQCACIQMgBSIAQRRqIgIoAgAiBQ0AIABBEGohAiAAKAIQIgUNAAsgA0EANgIADAQLQXggAGtBD3EiASAAaiIHIAZBOGsiAyABayIBQQFyNgIEIAAgA2pBODYCBCACIAVBNyAFa0EPcWpBP2siAyADIAJBEGpJGyIDQSM2AgRB4NUAQazZACgCADYCAEHQ1QAgATYCAEHc1QAgBzYCACADQRBqQYzZACkCADcCACADQYTZACkCADcCCEGM2QAgA0EIajYCAEGI2QAgBjYCAEGE2QAgADYCAEGQ2QBBADYCACADQSRqIQEDQCABQQc2AgAgBSABQQRqIgFLDQALIAIgA0YNACADIAMoAgRBfnE2AgQgAyADIAJrIgU2AgAgAiAFQQFyNgIEIAVB/wFNBEAgBUF4cUHs1QBqIQACf0HE1QAoAgAiAUEBIAVBA3Z0IgNxRQRAQcTVACABIANyNgIAIAAMAQsgACgCCAsiASACNgIMIAAgAjYCCCACIAA2AgwgAiABNgIIDAELQR8hASAFQf///wdNBEAgBUEmIAVBCHZnIgBrdkEBcSAAQQF0a0E+aiEBCyACIAE2AhwgAkIANwIQIAFBAnRB9NcAaiEAQcjVACgCACIDQQEgAXQiBnFFBEAgACACNgIAQcjVACADIAZyNgIAIAIgADYCGCACIAI2AgggAiACNgIMDAELIAVBGSABQQF2a0EAIAFBH0cbdCEBIAAoAgAhAwJAA0AgAyIAKAIEQXhxIAVGDQEgAUEddiEDIAFBAXQhASAAIANBBHFqQRBqIgYoAgAiAw0ACyAGIAI2AgAgAiAANgIYIAIgAjYCDCACIAI2AggMAQsgACgCCCIBIAI2AgwgACACNgIIIAJBADYCGCACIAA2AgwgAiABNgIIC0HQ1QAoAgAiASAETQ0AQdzVACgCACIAIARqIgIgASAEayIBQQFyNgIEQdDVACABNgIAQdzVACACNgIAIAAgBEEDcjYCBCAAQQhqIQEMCAtBACEBQbTZAEEwNgIADAcLQQAhAAsgB0UNAAJAIAYoAhwiAkECdEH01wBqIgMoAgAgBkYEQCADIAA2AgAgAA0BQcjVAEHI1QAoAgBBfiACd3E2AgAMAgsgB0EQQRQgBygCECAGRhtqIAA2AgAgAEUNAQsgACAHNgIYIAYoAhAiAgRAIAAgAjYCECACIAA2AhgLIAZBFGooAgAiAkUNACAAQRRqIAI2AgAgAiAANgIYCyABIAhqIQEgBiAIaiIGKAIEIQULIAYgBUF+cTYCBCABIARqIAE2AgAgBCABQQFyNgIEIAFB/wFNBEAgAUF4cUHs1QBqIQACf0HE1QAoAgAiAkEBIAFBA3Z0IgFxRQRAQcTVACABIAJyNgIAIAAMAQsgACgCCAsiASAENgIMIAAgBDYCCCAEIAA2AgwgBCABNgIIDAELQR8hBSABQf///wdNBEAgAUEmIAFBCHZnIgBrdkEBcSAAQQF0a0E+aiEFCyAEIAU2AhwgBEIANwIQIAVBAnRB9NcAaiEAQcjVACgCACICQQEgBXQiA3FFBEAgACAENgIAQcjVACACIANyNgIAIAQgADYCGCAEIAQ2AgggBCAENgIMDAELIAFBGSAFQQF2a0EAIAVBH0cbdCEFIAAoAgAhAAJAA0AgACICKAIEQXhxIAFGDQEgBUEddiEAIAVBAXQhBSACIABBBHFqQRBqIgMoAgAiAA0ACyADIAQ2AgAgBCACNgIYIAQgBDYCDCAEIAQ2AggMAQsgAigCCCIAIAQ2AgwgAiAENgIIIARBADYCGCAEIAI2AgwgBCAANgIICyAJQQhqIQEMAgsCQCAHRQ0AAkAgAygCHCIBQQJ0QfTXAGoiAigCACADRgRAIAIgADYCACAADQFByNUAIAhBfiABd3EiCDYCAAwCCyAHQRBBFCAHKAIQIANGG2ogADYCACAARQ0BCyAAIAc2AhggAygCECIBBEAgACABNgIQIAEgADYCGAsgA0EUaigCACIBRQ0AIABBFGogATYCACABIAA2AhgLAkAgBUEPTQRAIAMgBCAFaiIAQQNyNgIEIAAgA2oiACAAKAIEQQFyNgIEDAELIAMgBGoiAiAFQQFyNgIEIAMgBEEDcjYCBCACIAVqIAU2AgAgBUH/AU0EQCAFQXhxQezVAGohAAJ/QcTVACgCACIBQQEgBUEDdnQiBXFFBEBBxNUAIAEgBXI2AgAgAAwBCyAAKAIICyIBIAI2AgwgACACNgIIIAIgADYCDCACIAE2AggMAQtBHyEBIAVB////B00EQCAFQSYgBUEIdmciAGt2QQFxIABBAXRrQT5qIQELIAIgATYCHCACQgA3AhAgAUECdEH01wBqIQBBASABdCIEIAhxRQRAIAAgAjYCAEHI1QAgBCAIcjYCACACIAA2AhggAiACNgIIIAIgAjYCDAwBCyAFQRkgAUEBdmtBACABQR9HG3QhASAAKAIAIQQCQANAIAQiACgCBEF4cSAFRg0BIAFBHXYhBCABQQF0IQEgACAEQQRxakEQaiIGKAIAIgQNAAsgBiACNgIAIAIgADYCGCACIAI2AgwgAiACNgIIDAELIAAoAggiASACNgIMIAAgAjYCCCACQQA2AhggAiAANgIMIAIgATYCCAsgA0EIaiEBDAELAkAgCUUNAAJAIAAoAhwiAUECdEH01wBqIgIoAgAgAEYEQCACIAM2AgAgAw0BQcjVACALQX4gAXdxNgIADAILIAlBEEEUIAkoAhAgAEYbaiADNgIAIANFDQELIAMgCTYCGCAAKAIQIgEEQCADIAE2AhAgASADNgIYCyAAQRRqKAIAIgFFDQAgA0EUaiABNgIAIAEgAzYCGAsCQCAFQQ9NBEAgACAEIAVqIgFBA3I2AgQgACABaiIBIAEoAgRBAXI2AgQMAQsgACAEaiIHIAVBAXI2AgQgACAEQQNyNgIEIAUgB2ogBTYCACAIBEAgCEF4cUHs1QBqIQFB2NUAKAIAIQMCf0EBIAhBA3Z0IgIgBnFFBEBBxNUAIAIgBnI2AgAgAQwBCyABKAIICyICIAM2AgwgASADNgIIIAMgATYCDCADIAI2AggLQdjVACAHNgIAQczVACAFNgIACyAAQQhqIQELIApBEGokACABC0MAIABFBEA/AEEQdA8LAkAgAEH//wNxDQAgAEEASA0AIABBEHZAACIAQX9GBEBBtNkAQTA2AgBBfw8LIABBEHQPCwALC5lCIgBBgAgLDQEAAAAAAAAAAgAAAAMAQZgICwUEAAAABQBBqAgLCQYAAAAHAAAACABB5AgLwjJJbnZhbGlkIGNoYXIgaW4gdXJsIHF1ZXJ5AFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fYm9keQBDb250ZW50LUxlbmd0aCBvdmVyZmxvdwBDaHVuayBzaXplIG92ZXJmbG93AEludmFsaWQgbWV0aG9kIGZvciBIVFRQL3gueCByZXF1ZXN0AEludmFsaWQgbWV0aG9kIGZvciBSVFNQL3gueCByZXF1ZXN0AEV4cGVjdGVkIFNPVVJDRSBtZXRob2QgZm9yIElDRS94LnggcmVxdWVzdABJbnZhbGlkIGNoYXIgaW4gdXJsIGZyYWdtZW50IHN0YXJ0AEV4cGVjdGVkIGRvdABTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3N0YXR1cwBJbnZhbGlkIHJlc3BvbnNlIHN0YXR1cwBFeHBlY3RlZCBMRiBhZnRlciBoZWFkZXJzAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIGV4dGVuc2lvbnMAVXNlciBjYWxsYmFjayBlcnJvcgBgb25fcmVzZXRgIGNhbGxiYWNrIGVycm9yAGBvbl9jaHVua19oZWFkZXJgIGNhbGxiYWNrIGVycm9yAGBvbl9tZXNzYWdlX2JlZ2luYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfZXh0ZW5zaW9uX3ZhbHVlYCBjYWxsYmFjayBlcnJvcgBgb25fc3RhdHVzX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fdmVyc2lvbl9jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX3VybF9jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX3Byb3RvY29sX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9oZWFkZXJfdmFsdWVfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9tZXNzYWdlX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fbWV0aG9kX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25faGVhZGVyX2ZpZWxkX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfZXh0ZW5zaW9uX25hbWVgIGNhbGxiYWNrIGVycm9yAFVuZXhwZWN0ZWQgY2hhciBpbiB1cmwgc2VydmVyAEludmFsaWQgaGVhZGVyIHZhbHVlIGNoYXIASW52YWxpZCBoZWFkZXIgZmllbGQgY2hhcgBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3ZlcnNpb24ASW52YWxpZCBtaW5vciB2ZXJzaW9uAEludmFsaWQgbWFqb3IgdmVyc2lvbgBFeHBlY3RlZCBzcGFjZSBhZnRlciB2ZXJzaW9uAEV4cGVjdGVkIENSTEYgYWZ0ZXIgdmVyc2lvbgBJbnZhbGlkIEhUVFAgdmVyc2lvbgBJbnZhbGlkIGhlYWRlciB0b2tlbgBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3VybABJbnZhbGlkIGNoYXJhY3RlcnMgaW4gdXJsAFVuZXhwZWN0ZWQgc3RhcnQgY2hhciBpbiB1cmwARG91YmxlIEAgaW4gdXJsAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fcHJvdG9jb2wARW1wdHkgQ29udGVudC1MZW5ndGgASW52YWxpZCBjaGFyYWN0ZXIgaW4gQ29udGVudC1MZW5ndGgAVHJhbnNmZXItRW5jb2RpbmcgY2FuJ3QgYmUgcHJlc2VudCB3aXRoIENvbnRlbnQtTGVuZ3RoAER1cGxpY2F0ZSBDb250ZW50LUxlbmd0aABJbnZhbGlkIGNoYXIgaW4gdXJsIHBhdGgAQ29udGVudC1MZW5ndGggY2FuJ3QgYmUgcHJlc2VudCB3aXRoIFRyYW5zZmVyLUVuY29kaW5nAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgY2h1bmsgc2l6ZQBFeHBlY3RlZCBMRiBhZnRlciBjaHVuayBzaXplAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIHNpemUAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9oZWFkZXJfdmFsdWUAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9jaHVua19leHRlbnNpb25fdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyB2YWx1ZQBVbmV4cGVjdGVkIHdoaXRlc3BhY2UgYWZ0ZXIgaGVhZGVyIHZhbHVlAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgaGVhZGVyIHZhbHVlAE1pc3NpbmcgZXhwZWN0ZWQgTEYgYWZ0ZXIgaGVhZGVyIHZhbHVlAEludmFsaWQgYFRyYW5zZmVyLUVuY29kaW5nYCBoZWFkZXIgdmFsdWUATWlzc2luZyBleHBlY3RlZCBDUiBhZnRlciBjaHVuayBleHRlbnNpb24gdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBxdW90ZSB2YWx1ZQBJbnZhbGlkIHF1b3RlZC1wYWlyIGluIGNodW5rIGV4dGVuc2lvbnMgcXVvdGVkIHZhbHVlAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIGV4dGVuc2lvbnMgcXVvdGVkIHZhbHVlAFBhdXNlZCBieSBvbl9oZWFkZXJzX2NvbXBsZXRlAEludmFsaWQgRU9GIHN0YXRlAG9uX3Jlc2V0IHBhdXNlAG9uX2NodW5rX2hlYWRlciBwYXVzZQBvbl9tZXNzYWdlX2JlZ2luIHBhdXNlAG9uX2NodW5rX2V4dGVuc2lvbl92YWx1ZSBwYXVzZQBvbl9zdGF0dXNfY29tcGxldGUgcGF1c2UAb25fdmVyc2lvbl9jb21wbGV0ZSBwYXVzZQBvbl91cmxfY29tcGxldGUgcGF1c2UAb25fcHJvdG9jb2xfY29tcGxldGUgcGF1c2UAb25fY2h1bmtfY29tcGxldGUgcGF1c2UAb25faGVhZGVyX3ZhbHVlX2NvbXBsZXRlIHBhdXNlAG9uX21lc3NhZ2VfY29tcGxldGUgcGF1c2UAb25fbWV0aG9kX2NvbXBsZXRlIHBhdXNlAG9uX2hlYWRlcl9maWVsZF9jb21wbGV0ZSBwYXVzZQBvbl9jaHVua19leHRlbnNpb25fbmFtZSBwYXVzZQBVbmV4cGVjdGVkIHNwYWNlIGFmdGVyIHN0YXJ0IGxpbmUATWlzc2luZyBleHBlY3RlZCBDUiBhZnRlciByZXNwb25zZSBsaW5lAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fY2h1bmtfZXh0ZW5zaW9uX25hbWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBuYW1lAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgY2h1bmsgZXh0ZW5zaW9uIG5hbWUASW52YWxpZCBzdGF0dXMgY29kZQBQYXVzZSBvbiBDT05ORUNUL1VwZ3JhZGUAUGF1c2Ugb24gUFJJL1VwZ3JhZGUARXhwZWN0ZWQgSFRUUC8yIENvbm5lY3Rpb24gUHJlZmFjZQBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX21ldGhvZABFeHBlY3RlZCBzcGFjZSBhZnRlciBtZXRob2QAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9oZWFkZXJfZmllbGQAUGF1c2VkAEludmFsaWQgd29yZCBlbmNvdW50ZXJlZABJbnZhbGlkIG1ldGhvZCBlbmNvdW50ZXJlZABNaXNzaW5nIGV4cGVjdGVkIENSIGFmdGVyIGNodW5rIGRhdGEARXhwZWN0ZWQgTEYgYWZ0ZXIgY2h1bmsgZGF0YQBVbmV4cGVjdGVkIGNoYXIgaW4gdXJsIHNjaGVtYQBSZXF1ZXN0IGhhcyBpbnZhbGlkIGBUcmFuc2Zlci1FbmNvZGluZ2AARGF0YSBhZnRlciBgQ29ubmVjdGlvbjogY2xvc2VgAFNXSVRDSF9QUk9YWQBVU0VfUFJPWFkATUtBQ1RJVklUWQBVTlBST0NFU1NBQkxFX0VOVElUWQBRVUVSWQBDT1BZAE1PVkVEX1BFUk1BTkVOVExZAFRPT19FQVJMWQBOT1RJRlkARkFJTEVEX0RFUEVOREVOQ1kAQkFEX0dBVEVXQVkAUExBWQBQVVQAQ0hFQ0tPVVQAR0FURVdBWV9USU1FT1VUAFJFUVVFU1RfVElNRU9VVABORVRXT1JLX0NPTk5FQ1RfVElNRU9VVABDT05ORUNUSU9OX1RJTUVPVVQATE9HSU5fVElNRU9VVABORVRXT1JLX1JFQURfVElNRU9VVABQT1NUAE1JU0RJUkVDVEVEX1JFUVVFU1QAQ0xJRU5UX0NMT1NFRF9SRVFVRVNUAENMSUVOVF9DTE9TRURfTE9BRF9CQUxBTkNFRF9SRVFVRVNUAEJBRF9SRVFVRVNUAEhUVFBfUkVRVUVTVF9TRU5UX1RPX0hUVFBTX1BPUlQAUkVQT1JUAElNX0FfVEVBUE9UAFJFU0VUX0NPTlRFTlQATk9fQ09OVEVOVABQQVJUSUFMX0NPTlRFTlQASFBFX0lOVkFMSURfQ09OU1RBTlQASFBFX0NCX1JFU0VUAEdFVABIUEVfU1RSSUNUAENPTkZMSUNUAFRFTVBPUkFSWV9SRURJUkVDVABQRVJNQU5FTlRfUkVESVJFQ1QAQ09OTkVDVABNVUxUSV9TVEFUVVMASFBFX0lOVkFMSURfU1RBVFVTAFRPT19NQU5ZX1JFUVVFU1RTAEVBUkxZX0hJTlRTAFVOQVZBSUxBQkxFX0ZPUl9MRUdBTF9SRUFTT05TAE9QVElPTlMAU1dJVENISU5HX1BST1RPQ09MUwBWQVJJQU5UX0FMU09fTkVHT1RJQVRFUwBNVUxUSVBMRV9DSE9JQ0VTAElOVEVSTkFMX1NFUlZFUl9FUlJPUgBXRUJfU0VSVkVSX1VOS05PV05fRVJST1IAUkFJTEdVTl9FUlJPUgBJREVOVElUWV9QUk9WSURFUl9BVVRIRU5USUNBVElPTl9FUlJPUgBTU0xfQ0VSVElGSUNBVEVfRVJST1IASU5WQUxJRF9YX0ZPUldBUkRFRF9GT1IAU0VUX1BBUkFNRVRFUgBHRVRfUEFSQU1FVEVSAEhQRV9VU0VSAFNFRV9PVEhFUgBIUEVfQ0JfQ0hVTktfSEVBREVSAEV4cGVjdGVkIExGIGFmdGVyIENSAE1LQ0FMRU5EQVIAU0VUVVAAV0VCX1NFUlZFUl9JU19ET1dOAFRFQVJET1dOAEhQRV9DTE9TRURfQ09OTkVDVElPTgBIRVVSSVNUSUNfRVhQSVJBVElPTgBESVNDT05ORUNURURfT1BFUkFUSU9OAE5PTl9BVVRIT1JJVEFUSVZFX0lORk9STUFUSU9OAEhQRV9JTlZBTElEX1ZFUlNJT04ASFBFX0NCX01FU1NBR0VfQkVHSU4AU0lURV9JU19GUk9aRU4ASFBFX0lOVkFMSURfSEVBREVSX1RPS0VOAElOVkFMSURfVE9LRU4ARk9SQklEREVOAEVOSEFOQ0VfWU9VUl9DQUxNAEhQRV9JTlZBTElEX1VSTABCTE9DS0VEX0JZX1BBUkVOVEFMX0NPTlRST0wATUtDT0wAQUNMAEhQRV9JTlRFUk5BTABSRVFVRVNUX0hFQURFUl9GSUVMRFNfVE9PX0xBUkdFX1VOT0ZGSUNJQUwASFBFX09LAFVOTElOSwBVTkxPQ0sAUFJJAFJFVFJZX1dJVEgASFBFX0lOVkFMSURfQ09OVEVOVF9MRU5HVEgASFBFX1VORVhQRUNURURfQ09OVEVOVF9MRU5HVEgARkxVU0gAUFJPUFBBVENIAE0tU0VBUkNIAFVSSV9UT09fTE9ORwBQUk9DRVNTSU5HAE1JU0NFTExBTkVPVVNfUEVSU0lTVEVOVF9XQVJOSU5HAE1JU0NFTExBTkVPVVNfV0FSTklORwBIUEVfSU5WQUxJRF9UUkFOU0ZFUl9FTkNPRElORwBFeHBlY3RlZCBDUkxGAEhQRV9JTlZBTElEX0NIVU5LX1NJWkUATU9WRQBDT05USU5VRQBIUEVfQ0JfU1RBVFVTX0NPTVBMRVRFAEhQRV9DQl9IRUFERVJTX0NPTVBMRVRFAEhQRV9DQl9WRVJTSU9OX0NPTVBMRVRFAEhQRV9DQl9VUkxfQ09NUExFVEUASFBFX0NCX1BST1RPQ09MX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19DT01QTEVURQBIUEVfQ0JfSEVBREVSX1ZBTFVFX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19FWFRFTlNJT05fVkFMVUVfQ09NUExFVEUASFBFX0NCX0NIVU5LX0VYVEVOU0lPTl9OQU1FX0NPTVBMRVRFAEhQRV9DQl9NRVNTQUdFX0NPTVBMRVRFAEhQRV9DQl9NRVRIT0RfQ09NUExFVEUASFBFX0NCX0hFQURFUl9GSUVMRF9DT01QTEVURQBERUxFVEUASFBFX0lOVkFMSURfRU9GX1NUQVRFAElOVkFMSURfU1NMX0NFUlRJRklDQVRFAFBBVVNFAE5PX1JFU1BPTlNFAFVOU1VQUE9SVEVEX01FRElBX1RZUEUAR09ORQBOT1RfQUNDRVBUQUJMRQBTRVJWSUNFX1VOQVZBSUxBQkxFAFJBTkdFX05PVF9TQVRJU0ZJQUJMRQBPUklHSU5fSVNfVU5SRUFDSEFCTEUAUkVTUE9OU0VfSVNfU1RBTEUAUFVSR0UATUVSR0UAUkVRVUVTVF9IRUFERVJfRklFTERTX1RPT19MQVJHRQBSRVFVRVNUX0hFQURFUl9UT09fTEFSR0UAUEFZTE9BRF9UT09fTEFSR0UASU5TVUZGSUNJRU5UX1NUT1JBR0UASFBFX1BBVVNFRF9VUEdSQURFAEhQRV9QQVVTRURfSDJfVVBHUkFERQBTT1VSQ0UAQU5OT1VOQ0UAVFJBQ0UASFBFX1VORVhQRUNURURfU1BBQ0UAREVTQ1JJQkUAVU5TVUJTQ1JJQkUAUkVDT1JEAEhQRV9JTlZBTElEX01FVEhPRABOT1RfRk9VTkQAUFJPUEZJTkQAVU5CSU5EAFJFQklORABVTkFVVEhPUklaRUQATUVUSE9EX05PVF9BTExPV0VEAEhUVFBfVkVSU0lPTl9OT1RfU1VQUE9SVEVEAEFMUkVBRFlfUkVQT1JURUQAQUNDRVBURUQATk9UX0lNUExFTUVOVEVEAExPT1BfREVURUNURUQASFBFX0NSX0VYUEVDVEVEAEhQRV9MRl9FWFBFQ1RFRABDUkVBVEVEAElNX1VTRUQASFBFX1BBVVNFRABUSU1FT1VUX09DQ1VSRUQAUEFZTUVOVF9SRVFVSVJFRABQUkVDT05ESVRJT05fUkVRVUlSRUQAUFJPWFlfQVVUSEVOVElDQVRJT05fUkVRVUlSRUQATkVUV09SS19BVVRIRU5USUNBVElPTl9SRVFVSVJFRABMRU5HVEhfUkVRVUlSRUQAU1NMX0NFUlRJRklDQVRFX1JFUVVJUkVEAFVQR1JBREVfUkVRVUlSRUQAUEFHRV9FWFBJUkVEAFBSRUNPTkRJVElPTl9GQUlMRUQARVhQRUNUQVRJT05fRkFJTEVEAFJFVkFMSURBVElPTl9GQUlMRUQAU1NMX0hBTkRTSEFLRV9GQUlMRUQATE9DS0VEAFRSQU5TRk9STUFUSU9OX0FQUExJRUQATk9UX01PRElGSUVEAE5PVF9FWFRFTkRFRABCQU5EV0lEVEhfTElNSVRfRVhDRUVERUQAU0lURV9JU19PVkVSTE9BREVEAEhFQUQARXhwZWN0ZWQgSFRUUC8sIFJUU1AvIG9yIElDRS8A5xUAAK8VAACkEgAAkhoAACYWAACeFAAA2xkAAHkVAAB+EgAA/hQAADYVAAALFgAA2BYAAPMSAABCGAAArBYAABIVAAAUFwAA7xcAAEgUAABxFwAAshoAAGsZAAB+GQAANRQAAIIaAABEFwAA/RYAAB4YAACHFwAAqhkAAJMSAAAHGAAALBcAAMoXAACkFwAA5xUAAOcVAABYFwAAOxgAAKASAAAtHAAAwxEAAEgRAADeEgAAQhMAAKQZAAD9EAAA9xUAAKUVAADvFgAA+BkAAEoWAABWFgAA9RUAAAoaAAAIGgAAARoAAKsVAABCEgAA1xAAAEwRAAAFGQAAVBYAAB4RAADKGQAAyBkAAE4WAAD/GAAAcRQAAPAVAADuFQAAlBkAAPwVAAC/GQAAmxkAAHwUAABDEQAAcBgAAJUUAAAnFAAAGRQAANUSAADUGQAARBYAAPcQAEG5OwsBAQBB0DsL4AEBAQIBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEDAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBBuj0LBAEAAAIAQdE9C14DBAMDAwMDAAADAwADAwADAwMDAwMDAwMDAAUAAAAAAAMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAwADAEG6PwsEAQAAAgBB0T8LXgMAAwMDAwMAAAMDAAMDAAMDAwMDAwMDAwMABAAFAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwADAAMAQbDBAAsNbG9zZWVlcC1hbGl2ZQBBycEACwEBAEHgwQAL4AEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBBycMACwEBAEHgwwAL5wEBAQEBAQEBAQEBAQECAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAWNodW5rZWQAQfHFAAteAQABAQEBAQAAAQEAAQEAAQEBAQEBAQEBAQAAAAAAAAABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEAAQBB0McACyFlY3Rpb25lbnQtbGVuZ3Rob25yb3h5LWNvbm5lY3Rpb24AQYDIAAsgcmFuc2Zlci1lbmNvZGluZ3BncmFkZQ0KDQpTTQ0KDQoAQanIAAsFAQIAAQMAQcDIAAtfBAUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAQanKAAsFAQIAAQMAQcDKAAtfBAUFBgUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAQanMAAsEAQAAAQBBwcwAC14CAgACAgICAgICAgICAgICAgICAgICAgICAgICAgIAAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAEGpzgALBQECAAEDAEHAzgALXwQFAAAFBQUFBQUFBQUFBQYFBQUFBQUFBQUFBQUABQAHCAUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQAFAAUABQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAAAAFAEGp0AALBQEBAAEBAEHA0AALAQEAQdrQAAtBAgAAAAAAAAMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAAAAAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAQanSAAsFAQEAAQEAQcDSAAsBAQBBytIACwYCAAAAAAIAQeHSAAs6AwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAAAAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwBBoNQAC50BTk9VTkNFRUNLT1VUTkVDVEVURUNSSUJFTFVTSEVURUFEU0VBUkNIUkdFQ1RJVklUWUxFTkRBUlZFT1RJRllQVElPTlNDSFNFQVlTVEFUQ0hHRVVFUllPUkRJUkVDVE9SVFJDSFBBUkFNRVRFUlVSQ0VCU0NSSUJFQVJET1dOQUNFSU5ETktDS1VCU0NSSUJFVFRQQ0VUU1BBRFRQLw==";
@@ -24897,9 +25604,9 @@ var require_llhttp_wasm = __commonJS({
   }
 });
 
-// node_modules/undici/lib/llhttp/llhttp_simd-wasm.js
+// ../../main/node_modules/undici/lib/llhttp/llhttp_simd-wasm.js
 var require_llhttp_simd_wasm = __commonJS({
-  "node_modules/undici/lib/llhttp/llhttp_simd-wasm.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/llhttp/llhttp_simd-wasm.js"(exports2, module2) {
     "use strict";
     var { Buffer: Buffer2 } = require("node:buffer");
     var wasmBase64 = "AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAn9/AGABfwBgBH9/f38Bf2AAAGADf39/AALLAQgDZW52GHdhc21fb25faGVhZGVyc19jb21wbGV0ZQAEA2VudhV3YXNtX29uX21lc3NhZ2VfYmVnaW4AAANlbnYLd2FzbV9vbl91cmwAAQNlbnYOd2FzbV9vbl9zdGF0dXMAAQNlbnYUd2FzbV9vbl9oZWFkZXJfZmllbGQAAQNlbnYUd2FzbV9vbl9oZWFkZXJfdmFsdWUAAQNlbnYMd2FzbV9vbl9ib2R5AAEDZW52GHdhc21fb25fbWVzc2FnZV9jb21wbGV0ZQAAAzU0BQYAAAMAAAAAAAADAQMAAwMDAAACAAAAAAICAgICAgICAgIBAQEBAQEBAQEBAwAAAwAAAAQFAXABExMFAwEAAgYIAX8BQcDZBAsHxQcoBm1lbW9yeQIAC19pbml0aWFsaXplAAgZX19pbmRpcmVjdF9mdW5jdGlvbl90YWJsZQEAC2xsaHR0cF9pbml0AAkYbGxodHRwX3Nob3VsZF9rZWVwX2FsaXZlADcMbGxodHRwX2FsbG9jAAsGbWFsbG9jADkLbGxodHRwX2ZyZWUADARmcmVlAAwPbGxodHRwX2dldF90eXBlAA0VbGxodHRwX2dldF9odHRwX21ham9yAA4VbGxodHRwX2dldF9odHRwX21pbm9yAA8RbGxodHRwX2dldF9tZXRob2QAEBZsbGh0dHBfZ2V0X3N0YXR1c19jb2RlABESbGxodHRwX2dldF91cGdyYWRlABIMbGxodHRwX3Jlc2V0ABMObGxodHRwX2V4ZWN1dGUAFBRsbGh0dHBfc2V0dGluZ3NfaW5pdAAVDWxsaHR0cF9maW5pc2gAFgxsbGh0dHBfcGF1c2UAFw1sbGh0dHBfcmVzdW1lABgbbGxodHRwX3Jlc3VtZV9hZnRlcl91cGdyYWRlABkQbGxodHRwX2dldF9lcnJubwAaF2xsaHR0cF9nZXRfZXJyb3JfcmVhc29uABsXbGxodHRwX3NldF9lcnJvcl9yZWFzb24AHBRsbGh0dHBfZ2V0X2Vycm9yX3BvcwAdEWxsaHR0cF9lcnJub19uYW1lAB4SbGxodHRwX21ldGhvZF9uYW1lAB8SbGxodHRwX3N0YXR1c19uYW1lACAabGxodHRwX3NldF9sZW5pZW50X2hlYWRlcnMAISFsbGh0dHBfc2V0X2xlbmllbnRfY2h1bmtlZF9sZW5ndGgAIh1sbGh0dHBfc2V0X2xlbmllbnRfa2VlcF9hbGl2ZQAjJGxsaHR0cF9zZXRfbGVuaWVudF90cmFuc2Zlcl9lbmNvZGluZwAkGmxsaHR0cF9zZXRfbGVuaWVudF92ZXJzaW9uACUjbGxodHRwX3NldF9sZW5pZW50X2RhdGFfYWZ0ZXJfY2xvc2UAJidsbGh0dHBfc2V0X2xlbmllbnRfb3B0aW9uYWxfbGZfYWZ0ZXJfY3IAJyxsbGh0dHBfc2V0X2xlbmllbnRfb3B0aW9uYWxfY3JsZl9hZnRlcl9jaHVuawAoKGxsaHR0cF9zZXRfbGVuaWVudF9vcHRpb25hbF9jcl9iZWZvcmVfbGYAKSpsbGh0dHBfc2V0X2xlbmllbnRfc3BhY2VzX2FmdGVyX2NodW5rX3NpemUAKhhsbGh0dHBfbWVzc2FnZV9uZWVkc19lb2YANgkYAQBBAQsSAQIDBAUKBgcyNDMuKy8tLDAxCuzaAjQWAEHA1QAoAgAEQAALQcDVAEEBNgIACxQAIAAQOCAAIAI2AjggACABOgAoCxQAIAAgAC8BNCAALQAwIAAQNxAACx4BAX9BwAAQOiIBEDggAUGACDYCOCABIAA6ACggAQuPDAEHfwJAIABFDQAgAEEIayIBIABBBGsoAgAiAEF4cSIEaiEFAkAgAEEBcQ0AIABBA3FFDQEgASABKAIAIgBrIgFB1NUAKAIASQ0BIAAgBGohBAJAAkBB2NUAKAIAIAFHBEAgAEH/AU0EQCAAQQN2IQMgASgCCCIAIAEoAgwiAkYEQEHE1QBBxNUAKAIAQX4gA3dxNgIADAULIAIgADYCCCAAIAI2AgwMBAsgASgCGCEGIAEgASgCDCIARwRAIAAgASgCCCICNgIIIAIgADYCDAwDCyABQRRqIgMoAgAiAkUEQCABKAIQIgJFDQIgAUEQaiEDCwNAIAMhByACIgBBFGoiAygCACICDQAgAEEQaiEDIAAoAhAiAg0ACyAHQQA2AgAMAgsgBSgCBCIAQQNxQQNHDQIgBSAAQX5xNgIEQczVACAENgIAIAUgBDYCACABIARBAXI2AgQMAwtBACEACyAGRQ0AAkAgASgCHCICQQJ0QfTXAGoiAygCACABRgRAIAMgADYCACAADQFByNUAQcjVACgCAEF+IAJ3cTYCAAwCCyAGQRBBFCAGKAIQIAFGG2ogADYCACAARQ0BCyAAIAY2AhggASgCECICBEAgACACNgIQIAIgADYCGAsgAUEUaigCACICRQ0AIABBFGogAjYCACACIAA2AhgLIAEgBU8NACAFKAIEIgBBAXFFDQACQAJAAkACQCAAQQJxRQRAQdzVACgCACAFRgRAQdzVACABNgIAQdDVAEHQ1QAoAgAgBGoiADYCACABIABBAXI2AgQgAUHY1QAoAgBHDQZBzNUAQQA2AgBB2NUAQQA2AgAMBgtB2NUAKAIAIAVGBEBB2NUAIAE2AgBBzNUAQczVACgCACAEaiIANgIAIAEgAEEBcjYCBCAAIAFqIAA2AgAMBgsgAEF4cSAEaiEEIABB/wFNBEAgAEEDdiEDIAUoAggiACAFKAIMIgJGBEBBxNUAQcTVACgCAEF+IAN3cTYCAAwFCyACIAA2AgggACACNgIMDAQLIAUoAhghBiAFIAUoAgwiAEcEQEHU1QAoAgAaIAAgBSgCCCICNgIIIAIgADYCDAwDCyAFQRRqIgMoAgAiAkUEQCAFKAIQIgJFDQIgBUEQaiEDCwNAIAMhByACIgBBFGoiAygCACICDQAgAEEQaiEDIAAoAhAiAg0ACyAHQQA2AgAMAgsgBSAAQX5xNgIEIAEgBGogBDYCACABIARBAXI2AgQMAwtBACEACyAGRQ0AAkAgBSgCHCICQQJ0QfTXAGoiAygCACAFRgRAIAMgADYCACAADQFByNUAQcjVACgCAEF+IAJ3cTYCAAwCCyAGQRBBFCAGKAIQIAVGG2ogADYCACAARQ0BCyAAIAY2AhggBSgCECICBEAgACACNgIQIAIgADYCGAsgBUEUaigCACICRQ0AIABBFGogAjYCACACIAA2AhgLIAEgBGogBDYCACABIARBAXI2AgQgAUHY1QAoAgBHDQBBzNUAIAQ2AgAMAQsgBEH/AU0EQCAEQXhxQezVAGohAAJ/QcTVACgCACICQQEgBEEDdnQiA3FFBEBBxNUAIAIgA3I2AgAgAAwBCyAAKAIICyICIAE2AgwgACABNgIIIAEgADYCDCABIAI2AggMAQtBHyECIARB////B00EQCAEQSYgBEEIdmciAGt2QQFxIABBAXRrQT5qIQILIAEgAjYCHCABQgA3AhAgAkECdEH01wBqIQACQEHI1QAoAgAiA0EBIAJ0IgdxRQRAIAAgATYCAEHI1QAgAyAHcjYCACABIAA2AhggASABNgIIIAEgATYCDAwBCyAEQRkgAkEBdmtBACACQR9HG3QhAiAAKAIAIQACQANAIAAiAygCBEF4cSAERg0BIAJBHXYhACACQQF0IQIgAyAAQQRxakEQaiIHKAIAIgANAAsgByABNgIAIAEgAzYCGCABIAE2AgwgASABNgIIDAELIAMoAggiACABNgIMIAMgATYCCCABQQA2AhggASADNgIMIAEgADYCCAtB5NUAQeTVACgCAEEBayIAQX8gABs2AgALCwcAIAAtACgLBwAgAC0AKgsHACAALQArCwcAIAAtACkLBwAgAC8BNAsHACAALQAwC0ABBH8gACgCGCEBIAAvAS4hAiAALQAoIQMgACgCOCEEIAAQOCAAIAQ2AjggACADOgAoIAAgAjsBLiAAIAE2AhgLhocCAwd/A34BeyABIAJqIQQCQCAAIgMoAgwiAA0AIAMoAgQEQCADIAE2AgQLIwBBEGsiCSQAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCADKAIcIgJBAmsO/AEB+QECAwQFBgcICQoLDA0ODxAREvgBE/cBFBX2ARYX9QEYGRobHB0eHyD9AfsBIfQBIiMkJSYnKCkqK/MBLC0uLzAxMvIB8QEzNPAB7wE1Njc4OTo7PD0+P0BBQkNERUZHSElKS0xNTk/6AVBRUlPuAe0BVOwBVesBVldYWVrqAVtcXV5fYGFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6e3x9fn+AAYEBggGDAYQBhQGGAYcBiAGJAYoBiwGMAY0BjgGPAZABkQGSAZMBlAGVAZYBlwGYAZkBmgGbAZwBnQGeAZ8BoAGhAaIBowGkAaUBpgGnAagBqQGqAasBrAGtAa4BrwGwAbEBsgGzAbQBtQG2AbcBuAG5AboBuwG8Ab0BvgG/AcABwQHCAcMBxAHFAcYBxwHIAckBygHLAcwBzQHOAekB6AHPAecB0AHmAdEB0gHTAdQB5QHVAdYB1wHYAdkB2gHbAdwB3QHeAd8B4AHhAeIB4wEA/AELQQAM4wELQQ4M4gELQQ0M4QELQQ8M4AELQRAM3wELQRMM3gELQRQM3QELQRUM3AELQRYM2wELQRcM2gELQRgM2QELQRkM2AELQRoM1wELQRsM1gELQRwM1QELQR0M1AELQR4M0wELQR8M0gELQSAM0QELQSEM0AELQQgMzwELQSIMzgELQSQMzQELQSMMzAELQQcMywELQSUMygELQSYMyQELQScMyAELQSgMxwELQRIMxgELQREMxQELQSkMxAELQSoMwwELQSsMwgELQSwMwQELQd4BDMABC0EuDL8BC0EvDL4BC0EwDL0BC0ExDLwBC0EyDLsBC0EzDLoBC0E0DLkBC0HfAQy4AQtBNQy3AQtBOQy2AQtBDAy1AQtBNgy0AQtBNwyzAQtBOAyyAQtBPgyxAQtBOgywAQtB4AEMrwELQQsMrgELQT8MrQELQTsMrAELQQoMqwELQTwMqgELQT0MqQELQeEBDKgBC0HBAAynAQtBwAAMpgELQcIADKUBC0EJDKQBC0EtDKMBC0HDAAyiAQtBxAAMoQELQcUADKABC0HGAAyfAQtBxwAMngELQcgADJ0BC0HJAAycAQtBygAMmwELQcsADJoBC0HMAAyZAQtBzQAMmAELQc4ADJcBC0HPAAyWAQtB0AAMlQELQdEADJQBC0HSAAyTAQtB0wAMkgELQdUADJEBC0HUAAyQAQtB1gAMjwELQdcADI4BC0HYAAyNAQtB2QAMjAELQdoADIsBC0HbAAyKAQtB3AAMiQELQd0ADIgBC0HeAAyHAQtB3wAMhgELQeAADIUBC0HhAAyEAQtB4gAMgwELQeMADIIBC0HkAAyBAQtB5QAMgAELQeIBDH8LQeYADH4LQecADH0LQQYMfAtB6AAMewtBBQx6C0HpAAx5C0EEDHgLQeoADHcLQesADHYLQewADHULQe0ADHQLQQMMcwtB7gAMcgtB7wAMcQtB8AAMcAtB8gAMbwtB8QAMbgtB8wAMbQtB9AAMbAtB9QAMawtB9gAMagtBAgxpC0H3AAxoC0H4AAxnC0H5AAxmC0H6AAxlC0H7AAxkC0H8AAxjC0H9AAxiC0H+AAxhC0H/AAxgC0GAAQxfC0GBAQxeC0GCAQxdC0GDAQxcC0GEAQxbC0GFAQxaC0GGAQxZC0GHAQxYC0GIAQxXC0GJAQxWC0GKAQxVC0GLAQxUC0GMAQxTC0GNAQxSC0GOAQxRC0GPAQxQC0GQAQxPC0GRAQxOC0GSAQxNC0GTAQxMC0GUAQxLC0GVAQxKC0GWAQxJC0GXAQxIC0GYAQxHC0GZAQxGC0GaAQxFC0GbAQxEC0GcAQxDC0GdAQxCC0GeAQxBC0GfAQxAC0GgAQw/C0GhAQw+C0GiAQw9C0GjAQw8C0GkAQw7C0GlAQw6C0GmAQw5C0GnAQw4C0GoAQw3C0GpAQw2C0GqAQw1C0GrAQw0C0GsAQwzC0GtAQwyC0GuAQwxC0GvAQwwC0GwAQwvC0GxAQwuC0GyAQwtC0GzAQwsC0G0AQwrC0G1AQwqC0G2AQwpC0G3AQwoC0G4AQwnC0G5AQwmC0G6AQwlC0G7AQwkC0G8AQwjC0G9AQwiC0G+AQwhC0G/AQwgC0HAAQwfC0HBAQweC0HCAQwdC0EBDBwLQcMBDBsLQcQBDBoLQcUBDBkLQcYBDBgLQccBDBcLQcgBDBYLQckBDBULQcoBDBQLQcsBDBMLQcwBDBILQc0BDBELQc4BDBALQc8BDA8LQdABDA4LQdEBDA0LQdIBDAwLQdMBDAsLQdQBDAoLQdUBDAkLQdYBDAgLQeMBDAcLQdcBDAYLQdgBDAULQdkBDAQLQdoBDAMLQdsBDAILQd0BDAELQdwBCyECA0ACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIAMCfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAAn8CQAJAAkACfwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAwJ/AkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJ/AkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCACDuMBAAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISMkJScoKZ4DmwOaA5EDigODA4AD/QL7AvgC8gLxAu8C7QLoAucC5gLlAuQC3ALbAtoC2QLYAtcC1gLVAs8CzgLMAssCygLJAsgCxwLGAsQCwwK+ArwCugK5ArgCtwK2ArUCtAKzArICsQKwAq4CrQKpAqgCpwKmAqUCpAKjAqICoQKgAp8CmAKQAowCiwKKAoEC/gH9AfwB+wH6AfkB+AH3AfUB8wHwAesB6QHoAecB5gHlAeQB4wHiAeEB4AHfAd4B3QHcAdoB2QHYAdcB1gHVAdQB0wHSAdEB0AHPAc4BzQHMAcsBygHJAcgBxwHGAcUBxAHDAcIBwQHAAb8BvgG9AbwBuwG6AbkBuAG3AbYBtQG0AbMBsgGxAbABrwGuAa0BrAGrAaoBqQGoAacBpgGlAaQBowGiAZ8BngGZAZgBlwGWAZUBlAGTAZIBkQGQAY8BjQGMAYcBhgGFAYQBgwGCAX18e3p5dnV0UFFSU1RVCyABIARHDXJB/QEhAgy+AwsgASAERw2YAUHbASECDL0DCyABIARHDfEBQY4BIQIMvAMLIAEgBEcN/AFBhAEhAgy7AwsgASAERw2KAkH/ACECDLoDCyABIARHDZECQf0AIQIMuQMLIAEgBEcNlAJB+wAhAgy4AwsgASAERw0eQR4hAgy3AwsgASAERw0ZQRghAgy2AwsgASAERw3KAkHNACECDLUDCyABIARHDdUCQcYAIQIMtAMLIAEgBEcN1gJBwwAhAgyzAwsgASAERw3cAkE4IQIMsgMLIAMtADBBAUYNrQMMiQMLQQAhAAJAAkACQCADLQAqRQ0AIAMtACtFDQAgAy8BMiICQQJxRQ0BDAILIAMvATIiAkEBcUUNAQtBASEAIAMtAChBAUYNACADLwE0IgZB5ABrQeQASQ0AIAZBzAFGDQAgBkGwAkYNACACQcAAcQ0AQQAhACACQYgEcUGABEYNACACQShxQQBHIQALIANBADsBMiADQQA6ADECQCAARQRAIANBADoAMSADLQAuQQRxDQEMsQMLIANCADcDIAsgA0EAOgAxIANBAToANgxIC0EAIQACQCADKAI4IgJFDQAgAigCMCICRQ0AIAMgAhEAACEACyAARQ1IIABBFUcNYiADQQQ2AhwgAyABNgIUIANB0hs2AhAgA0EVNgIMQQAhAgyvAwsgASAERgRAQQYhAgyvAwsgAS0AAEEKRw0ZIAFBAWohAQwaCyADQgA3AyBBEiECDJQDCyABIARHDYoDQSMhAgysAwsgASAERgRAQQchAgysAwsCQAJAIAEtAABBCmsOBAEYGAAYCyABQQFqIQFBECECDJMDCyABQQFqIQEgA0Evai0AAEEBcQ0XQQAhAiADQQA2AhwgAyABNgIUIANBmSA2AhAgA0EZNgIMDKsDCyADIAMpAyAiDCAEIAFrrSIKfSILQgAgCyAMWBs3AyAgCiAMWg0YQQghAgyqAwsgASAERwRAIANBCTYCCCADIAE2AgRBFCECDJEDC0EJIQIMqQMLIAMpAyBQDa4CDEMLIAEgBEYEQEELIQIMqAMLIAEtAABBCkcNFiABQQFqIQEMFwsgA0Evai0AAEEBcUUNGQwmC0EAIQACQCADKAI4IgJFDQAgAigCUCICRQ0AIAMgAhEAACEACyAADRkMQgtBACEAAkAgAygCOCICRQ0AIAIoAlAiAkUNACADIAIRAAAhAAsgAA0aDCQLQQAhAAJAIAMoAjgiAkUNACACKAJQIgJFDQAgAyACEQAAIQALIAANGwwyCyADQS9qLQAAQQFxRQ0cDCILQQAhAAJAIAMoAjgiAkUNACACKAJUIgJFDQAgAyACEQAAIQALIAANHAxCC0EAIQACQCADKAI4IgJFDQAgAigCVCICRQ0AIAMgAhEAACEACyAADR0MIAsgASAERgRAQRMhAgygAwsCQCABLQAAIgBBCmsOBB8jIwAiCyABQQFqIQEMHwtBACEAAkAgAygCOCICRQ0AIAIoAlQiAkUNACADIAIRAAAhAAsgAA0iDEILIAEgBEYEQEEWIQIMngMLIAEtAABBwMEAai0AAEEBRw0jDIMDCwJAA0AgAS0AAEGwO2otAAAiAEEBRwRAAkAgAEECaw4CAwAnCyABQQFqIQFBISECDIYDCyAEIAFBAWoiAUcNAAtBGCECDJ0DCyADKAIEIQBBACECIANBADYCBCADIAAgAUEBaiIBEDQiAA0hDEELQQAhAAJAIAMoAjgiAkUNACACKAJUIgJFDQAgAyACEQAAIQALIAANIwwqCyABIARGBEBBHCECDJsDCyADQQo2AgggAyABNgIEQQAhAAJAIAMoAjgiAkUNACACKAJQIgJFDQAgAyACEQAAIQALIAANJUEkIQIMgQMLIAEgBEcEQANAIAEtAABBsD1qLQAAIgBBA0cEQCAAQQFrDgUYGiaCAyUmCyAEIAFBAWoiAUcNAAtBGyECDJoDC0EbIQIMmQMLA0AgAS0AAEGwP2otAAAiAEEDRwRAIABBAWsOBQ8RJxMmJwsgBCABQQFqIgFHDQALQR4hAgyYAwsgASAERwRAIANBCzYCCCADIAE2AgRBByECDP8CC0EfIQIMlwMLIAEgBEYEQEEgIQIMlwMLAkAgAS0AAEENaw4ULj8/Pz8/Pz8/Pz8/Pz8/Pz8/PwA/C0EAIQIgA0EANgIcIANBvws2AhAgA0ECNgIMIAMgAUEBajYCFAyWAwsgA0EvaiECA0AgASAERgRAQSEhAgyXAwsCQAJAAkAgAS0AACIAQQlrDhgCACkpASkpKSkpKSkpKSkpKSkpKSkpKQInCyABQQFqIQEgA0Evai0AAEEBcUUNCgwYCyABQQFqIQEMFwsgAUEBaiEBIAItAABBAnENAAtBACECIANBADYCHCADIAE2AhQgA0GfFTYCECADQQw2AgwMlQMLIAMtAC5BgAFxRQ0BC0EAIQACQCADKAI4IgJFDQAgAigCXCICRQ0AIAMgAhEAACEACyAARQ3mAiAAQRVGBEAgA0EkNgIcIAMgATYCFCADQZsbNgIQIANBFTYCDEEAIQIMlAMLQQAhAiADQQA2AhwgAyABNgIUIANBkA42AhAgA0EUNgIMDJMDC0EAIQIgA0EANgIcIAMgATYCFCADQb4gNgIQIANBAjYCDAySAwsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEgDKdqIgEQMiIARQ0rIANBBzYCHCADIAE2AhQgAyAANgIMDJEDCyADLQAuQcAAcUUNAQtBACEAAkAgAygCOCICRQ0AIAIoAlgiAkUNACADIAIRAAAhAAsgAEUNKyAAQRVGBEAgA0EKNgIcIAMgATYCFCADQesZNgIQIANBFTYCDEEAIQIMkAMLQQAhAiADQQA2AhwgAyABNgIUIANBkww2AhAgA0ETNgIMDI8DC0EAIQIgA0EANgIcIAMgATYCFCADQYIVNgIQIANBAjYCDAyOAwtBACECIANBADYCHCADIAE2AhQgA0HdFDYCECADQRk2AgwMjQMLQQAhAiADQQA2AhwgAyABNgIUIANB5h02AhAgA0EZNgIMDIwDCyAAQRVGDT1BACECIANBADYCHCADIAE2AhQgA0HQDzYCECADQSI2AgwMiwMLIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDMiAEUNKCADQQ02AhwgAyABNgIUIAMgADYCDAyKAwsgAEEVRg06QQAhAiADQQA2AhwgAyABNgIUIANB0A82AhAgA0EiNgIMDIkDCyADKAIEIQBBACECIANBADYCBCADIAAgARAzIgBFBEAgAUEBaiEBDCgLIANBDjYCHCADIAA2AgwgAyABQQFqNgIUDIgDCyAAQRVGDTdBACECIANBADYCHCADIAE2AhQgA0HQDzYCECADQSI2AgwMhwMLIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDMiAEUEQCABQQFqIQEMJwsgA0EPNgIcIAMgADYCDCADIAFBAWo2AhQMhgMLQQAhAiADQQA2AhwgAyABNgIUIANB4hc2AhAgA0EZNgIMDIUDCyAAQRVGDTNBACECIANBADYCHCADIAE2AhQgA0HWDDYCECADQSM2AgwMhAMLIAMoAgQhAEEAIQIgA0EANgIEIAMgACABEDQiAEUNJSADQRE2AhwgAyABNgIUIAMgADYCDAyDAwsgAEEVRg0wQQAhAiADQQA2AhwgAyABNgIUIANB1gw2AhAgA0EjNgIMDIIDCyADKAIEIQBBACECIANBADYCBCADIAAgARA0IgBFBEAgAUEBaiEBDCULIANBEjYCHCADIAA2AgwgAyABQQFqNgIUDIEDCyADQS9qLQAAQQFxRQ0BC0EXIQIM5gILQQAhAiADQQA2AhwgAyABNgIUIANB4hc2AhAgA0EZNgIMDP4CCyAAQTtHDQAgAUEBaiEBDAwLQQAhAiADQQA2AhwgAyABNgIUIANBkhg2AhAgA0ECNgIMDPwCCyAAQRVGDShBACECIANBADYCHCADIAE2AhQgA0HWDDYCECADQSM2AgwM+wILIANBFDYCHCADIAE2AhQgAyAANgIMDPoCCyADKAIEIQBBACECIANBADYCBCADIAAgARA0IgBFBEAgAUEBaiEBDPUCCyADQRU2AhwgAyAANgIMIAMgAUEBajYCFAz5AgsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQNCIARQRAIAFBAWohAQzzAgsgA0EXNgIcIAMgADYCDCADIAFBAWo2AhQM+AILIABBFUYNI0EAIQIgA0EANgIcIAMgATYCFCADQdYMNgIQIANBIzYCDAz3AgsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQNCIARQRAIAFBAWohAQwdCyADQRk2AhwgAyAANgIMIAMgAUEBajYCFAz2AgsgAygCBCEAQQAhAiADQQA2AgQgAyAAIAEQNCIARQRAIAFBAWohAQzvAgsgA0EaNgIcIAMgADYCDCADIAFBAWo2AhQM9QILIABBFUYNH0EAIQIgA0EANgIcIAMgATYCFCADQdAPNgIQIANBIjYCDAz0AgsgAygCBCEAIANBADYCBCADIAAgARAzIgBFBEAgAUEBaiEBDBsLIANBHDYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgzzAgsgAygCBCEAIANBADYCBCADIAAgARAzIgBFBEAgAUEBaiEBDOsCCyADQR02AhwgAyAANgIMIAMgAUEBajYCFEEAIQIM8gILIABBO0cNASABQQFqIQELQSYhAgzXAgtBACECIANBADYCHCADIAE2AhQgA0GfFTYCECADQQw2AgwM7wILIAEgBEcEQANAIAEtAABBIEcNhAIgBCABQQFqIgFHDQALQSwhAgzvAgtBLCECDO4CCyABIARGBEBBNCECDO4CCwJAAkADQAJAIAEtAABBCmsOBAIAAAMACyAEIAFBAWoiAUcNAAtBNCECDO8CCyADKAIEIQAgA0EANgIEIAMgACABEDEiAEUNnwIgA0EyNgIcIAMgATYCFCADIAA2AgxBACECDO4CCyADKAIEIQAgA0EANgIEIAMgACABEDEiAEUEQCABQQFqIQEMnwILIANBMjYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgztAgsgASAERwRAAkADQCABLQAAQTBrIgBB/wFxQQpPBEBBOiECDNcCCyADKQMgIgtCmbPmzJmz5swZVg0BIAMgC0IKfiIKNwMgIAogAK1C/wGDIgtCf4VWDQEgAyAKIAt8NwMgIAQgAUEBaiIBRw0AC0HAACECDO4CCyADKAIEIQAgA0EANgIEIAMgACABQQFqIgEQMSIADRcM4gILQcAAIQIM7AILIAEgBEYEQEHJACECDOwCCwJAA0ACQCABLQAAQQlrDhgAAqICogKpAqICogKiAqICogKiAqICogKiAqICogKiAqICogKiAqICogKiAgCiAgsgBCABQQFqIgFHDQALQckAIQIM7AILIAFBAWohASADQS9qLQAAQQFxDaUCIANBADYCHCADIAE2AhQgA0GXEDYCECADQQo2AgxBACECDOsCCyABIARHBEADQCABLQAAQSBHDRUgBCABQQFqIgFHDQALQfgAIQIM6wILQfgAIQIM6gILIANBAjoAKAw4C0EAIQIgA0EANgIcIANBvws2AhAgA0ECNgIMIAMgAUEBajYCFAzoAgtBACECDM4CC0ENIQIMzQILQRMhAgzMAgtBFSECDMsCC0EWIQIMygILQRghAgzJAgtBGSECDMgCC0EaIQIMxwILQRshAgzGAgtBHCECDMUCC0EdIQIMxAILQR4hAgzDAgtBHyECDMICC0EgIQIMwQILQSIhAgzAAgtBIyECDL8CC0ElIQIMvgILQeUAIQIMvQILIANBPTYCHCADIAE2AhQgAyAANgIMQQAhAgzVAgsgA0EbNgIcIAMgATYCFCADQaQcNgIQIANBFTYCDEEAIQIM1AILIANBIDYCHCADIAE2AhQgA0GYGjYCECADQRU2AgxBACECDNMCCyADQRM2AhwgAyABNgIUIANBmBo2AhAgA0EVNgIMQQAhAgzSAgsgA0ELNgIcIAMgATYCFCADQZgaNgIQIANBFTYCDEEAIQIM0QILIANBEDYCHCADIAE2AhQgA0GYGjYCECADQRU2AgxBACECDNACCyADQSA2AhwgAyABNgIUIANBpBw2AhAgA0EVNgIMQQAhAgzPAgsgA0ELNgIcIAMgATYCFCADQaQcNgIQIANBFTYCDEEAIQIMzgILIANBDDYCHCADIAE2AhQgA0GkHDYCECADQRU2AgxBACECDM0CC0EAIQIgA0EANgIcIAMgATYCFCADQd0ONgIQIANBEjYCDAzMAgsCQANAAkAgAS0AAEEKaw4EAAICAAILIAQgAUEBaiIBRw0AC0H9ASECDMwCCwJAAkAgAy0ANkEBRw0AQQAhAAJAIAMoAjgiAkUNACACKAJgIgJFDQAgAyACEQAAIQALIABFDQAgAEEVRw0BIANB/AE2AhwgAyABNgIUIANB3Bk2AhAgA0EVNgIMQQAhAgzNAgtB3AEhAgyzAgsgA0EANgIcIAMgATYCFCADQfkLNgIQIANBHzYCDEEAIQIMywILAkACQCADLQAoQQFrDgIEAQALQdsBIQIMsgILQdQBIQIMsQILIANBAjoAMUEAIQACQCADKAI4IgJFDQAgAigCACICRQ0AIAMgAhEAACEACyAARQRAQd0BIQIMsQILIABBFUcEQCADQQA2AhwgAyABNgIUIANBtAw2AhAgA0EQNgIMQQAhAgzKAgsgA0H7ATYCHCADIAE2AhQgA0GBGjYCECADQRU2AgxBACECDMkCCyABIARGBEBB+gEhAgzJAgsgAS0AAEHIAEYNASADQQE6ACgLQcABIQIMrgILQdoBIQIMrQILIAEgBEcEQCADQQw2AgggAyABNgIEQdkBIQIMrQILQfkBIQIMxQILIAEgBEYEQEH4ASECDMUCCyABLQAAQcgARw0EIAFBAWohAUHYASECDKsCCyABIARGBEBB9wEhAgzEAgsCQAJAIAEtAABBxQBrDhAABQUFBQUFBQUFBQUFBQUBBQsgAUEBaiEBQdYBIQIMqwILIAFBAWohAUHXASECDKoCC0H2ASECIAEgBEYNwgIgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABButUAai0AAEcNAyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMwwILIAMoAgQhACADQgA3AwAgAyAAIAZBAWoiARAuIgBFBEBB4wEhAgyqAgsgA0H1ATYCHCADIAE2AhQgAyAANgIMQQAhAgzCAgtB9AEhAiABIARGDcECIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQbjVAGotAABHDQIgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADMICCyADQYEEOwEoIAMoAgQhACADQgA3AwAgAyAAIAZBAWoiARAuIgANAwwCCyADQQA2AgALQQAhAiADQQA2AhwgAyABNgIUIANB5R82AhAgA0EINgIMDL8CC0HVASECDKUCCyADQfMBNgIcIAMgATYCFCADIAA2AgxBACECDL0CC0EAIQACQCADKAI4IgJFDQAgAigCQCICRQ0AIAMgAhEAACEACyAARQ1uIABBFUcEQCADQQA2AhwgAyABNgIUIANBgg82AhAgA0EgNgIMQQAhAgy9AgsgA0GPATYCHCADIAE2AhQgA0HsGzYCECADQRU2AgxBACECDLwCCyABIARHBEAgA0ENNgIIIAMgATYCBEHTASECDKMCC0HyASECDLsCCyABIARGBEBB8QEhAgy7AgsCQAJAAkAgAS0AAEHIAGsOCwABCAgICAgICAgCCAsgAUEBaiEBQdABIQIMowILIAFBAWohAUHRASECDKICCyABQQFqIQFB0gEhAgyhAgtB8AEhAiABIARGDbkCIAMoAgAiACAEIAFraiEGIAEgAGtBAmohBQNAIAEtAAAgAEG11QBqLQAARw0EIABBAkYNAyAAQQFqIQAgBCABQQFqIgFHDQALIAMgBjYCAAy5AgtB7wEhAiABIARGDbgCIAMoAgAiACAEIAFraiEGIAEgAGtBAWohBQNAIAEtAAAgAEGz1QBqLQAARw0DIABBAUYNAiAAQQFqIQAgBCABQQFqIgFHDQALIAMgBjYCAAy4AgtB7gEhAiABIARGDbcCIAMoAgAiACAEIAFraiEGIAEgAGtBAmohBQNAIAEtAAAgAEGw1QBqLQAARw0CIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBjYCAAy3AgsgAygCBCEAIANCADcDACADIAAgBUEBaiIBECsiAEUNAiADQewBNgIcIAMgATYCFCADIAA2AgxBACECDLYCCyADQQA2AgALIAMoAgQhACADQQA2AgQgAyAAIAEQKyIARQ2cAiADQe0BNgIcIAMgATYCFCADIAA2AgxBACECDLQCC0HPASECDJoCC0EAIQACQCADKAI4IgJFDQAgAigCNCICRQ0AIAMgAhEAACEACwJAIAAEQCAAQRVGDQEgA0EANgIcIAMgATYCFCADQeoNNgIQIANBJjYCDEEAIQIMtAILQc4BIQIMmgILIANB6wE2AhwgAyABNgIUIANBgBs2AhAgA0EVNgIMQQAhAgyyAgsgASAERgRAQesBIQIMsgILIAEtAABBL0YEQCABQQFqIQEMAQsgA0EANgIcIAMgATYCFCADQbI4NgIQIANBCDYCDEEAIQIMsQILQc0BIQIMlwILIAEgBEcEQCADQQ42AgggAyABNgIEQcwBIQIMlwILQeoBIQIMrwILIAEgBEYEQEHpASECDK8CCyABLQAAQTBrIgBB/wFxQQpJBEAgAyAAOgAqIAFBAWohAUHLASECDJYCCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNlwIgA0HoATYCHCADIAE2AhQgAyAANgIMQQAhAgyuAgsgASAERgRAQecBIQIMrgILAkAgAS0AAEEuRgRAIAFBAWohAQwBCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNmAIgA0HmATYCHCADIAE2AhQgAyAANgIMQQAhAgyuAgtBygEhAgyUAgsgASAERgRAQeUBIQIMrQILQQAhAEEBIQVBASEHQQAhAgJAAkACQAJAAkACfwJAAkACQAJAAkACQAJAIAEtAABBMGsOCgoJAAECAwQFBggLC0ECDAYLQQMMBQtBBAwEC0EFDAMLQQYMAgtBBwwBC0EICyECQQAhBUEAIQcMAgtBCSECQQEhAEEAIQVBACEHDAELQQAhBUEBIQILIAMgAjoAKyABQQFqIQECQAJAIAMtAC5BEHENAAJAAkACQCADLQAqDgMBAAIECyAHRQ0DDAILIAANAQwCCyAFRQ0BCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNAiADQeIBNgIcIAMgATYCFCADIAA2AgxBACECDK8CCyADKAIEIQAgA0EANgIEIAMgACABEC8iAEUNmgIgA0HjATYCHCADIAE2AhQgAyAANgIMQQAhAgyuAgsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDZgCIANB5AE2AhwgAyABNgIUIAMgADYCDAytAgtByQEhAgyTAgtBACEAAkAgAygCOCICRQ0AIAIoAkQiAkUNACADIAIRAAAhAAsCQCAABEAgAEEVRg0BIANBADYCHCADIAE2AhQgA0GkDTYCECADQSE2AgxBACECDK0CC0HIASECDJMCCyADQeEBNgIcIAMgATYCFCADQdAaNgIQIANBFTYCDEEAIQIMqwILIAEgBEYEQEHhASECDKsCCwJAIAEtAABBIEYEQCADQQA7ATQgAUEBaiEBDAELIANBADYCHCADIAE2AhQgA0GZETYCECADQQk2AgxBACECDKsCC0HHASECDJECCyABIARGBEBB4AEhAgyqAgsCQCABLQAAQTBrQf8BcSICQQpJBEAgAUEBaiEBAkAgAy8BNCIAQZkzSw0AIAMgAEEKbCIAOwE0IABB/v8DcSACQf//A3NLDQAgAyAAIAJqOwE0DAILQQAhAiADQQA2AhwgAyABNgIUIANBlR42AhAgA0ENNgIMDKsCCyADQQA2AhwgAyABNgIUIANBlR42AhAgA0ENNgIMQQAhAgyqAgtBxgEhAgyQAgsgASAERgRAQd8BIQIMqQILAkAgAS0AAEEwa0H/AXEiAkEKSQRAIAFBAWohAQJAIAMvATQiAEGZM0sNACADIABBCmwiADsBNCAAQf7/A3EgAkH//wNzSw0AIAMgACACajsBNAwCC0EAIQIgA0EANgIcIAMgATYCFCADQZUeNgIQIANBDTYCDAyqAgsgA0EANgIcIAMgATYCFCADQZUeNgIQIANBDTYCDEEAIQIMqQILQcUBIQIMjwILIAEgBEYEQEHeASECDKgCCwJAIAEtAABBMGtB/wFxIgJBCkkEQCABQQFqIQECQCADLwE0IgBBmTNLDQAgAyAAQQpsIgA7ATQgAEH+/wNxIAJB//8Dc0sNACADIAAgAmo7ATQMAgtBACECIANBADYCHCADIAE2AhQgA0GVHjYCECADQQ02AgwMqQILIANBADYCHCADIAE2AhQgA0GVHjYCECADQQ02AgxBACECDKgCC0HEASECDI4CCyABIARGBEBB3QEhAgynAgsCQAJAAkACQCABLQAAQQprDhcCAwMAAwMDAwMDAwMDAwMDAwMDAwMDAQMLIAFBAWoMBQsgAUEBaiEBQcMBIQIMjwILIAFBAWohASADQS9qLQAAQQFxDQggA0EANgIcIAMgATYCFCADQY0LNgIQIANBDTYCDEEAIQIMpwILIANBADYCHCADIAE2AhQgA0GNCzYCECADQQ02AgxBACECDKYCCyABIARHBEAgA0EPNgIIIAMgATYCBEEBIQIMjQILQdwBIQIMpQILAkACQANAAkAgAS0AAEEKaw4EAgAAAwALIAQgAUEBaiIBRw0AC0HbASECDKYCCyADKAIEIQAgA0EANgIEIAMgACABEC0iAEUEQCABQQFqIQEMBAsgA0HaATYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgylAgsgAygCBCEAIANBADYCBCADIAAgARAtIgANASABQQFqCyEBQcEBIQIMigILIANB2QE2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMogILQcIBIQIMiAILIANBL2otAABBAXENASADQQA2AhwgAyABNgIUIANB5Bw2AhAgA0EZNgIMQQAhAgygAgsgASAERgRAQdkBIQIMoAILAkACQAJAIAEtAABBCmsOBAECAgACCyABQQFqIQEMAgsgAUEBaiEBDAELIAMtAC5BwABxRQ0BC0EAIQACQCADKAI4IgJFDQAgAigCPCICRQ0AIAMgAhEAACEACyAARQ2gASAAQRVGBEAgA0HZADYCHCADIAE2AhQgA0G3GjYCECADQRU2AgxBACECDJ8CCyADQQA2AhwgAyABNgIUIANBgA02AhAgA0EbNgIMQQAhAgyeAgsgA0EANgIcIAMgATYCFCADQdwoNgIQIANBAjYCDEEAIQIMnQILIAEgBEcEQCADQQw2AgggAyABNgIEQb8BIQIMhAILQdgBIQIMnAILIAEgBEYEQEHXASECDJwCCwJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAS0AAEHBAGsOFQABAgNaBAUGWlpaBwgJCgsMDQ4PEFoLIAFBAWohAUH7ACECDJICCyABQQFqIQFB/AAhAgyRAgsgAUEBaiEBQYEBIQIMkAILIAFBAWohAUGFASECDI8CCyABQQFqIQFBhgEhAgyOAgsgAUEBaiEBQYkBIQIMjQILIAFBAWohAUGKASECDIwCCyABQQFqIQFBjQEhAgyLAgsgAUEBaiEBQZYBIQIMigILIAFBAWohAUGXASECDIkCCyABQQFqIQFBmAEhAgyIAgsgAUEBaiEBQaUBIQIMhwILIAFBAWohAUGmASECDIYCCyABQQFqIQFBrAEhAgyFAgsgAUEBaiEBQbQBIQIMhAILIAFBAWohAUG3ASECDIMCCyABQQFqIQFBvgEhAgyCAgsgASAERgRAQdYBIQIMmwILIAEtAABBzgBHDUggAUEBaiEBQb0BIQIMgQILIAEgBEYEQEHVASECDJoCCwJAAkACQCABLQAAQcIAaw4SAEpKSkpKSkpKSgFKSkpKSkoCSgsgAUEBaiEBQbgBIQIMggILIAFBAWohAUG7ASECDIECCyABQQFqIQFBvAEhAgyAAgtB1AEhAiABIARGDZgCIAMoAgAiACAEIAFraiEFIAEgAGtBB2ohBgJAA0AgAS0AACAAQajVAGotAABHDUUgAEEHRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJkCCyADQQA2AgAgBkEBaiEBQRsMRQsgASAERgRAQdMBIQIMmAILAkACQCABLQAAQckAaw4HAEdHR0dHAUcLIAFBAWohAUG5ASECDP8BCyABQQFqIQFBugEhAgz+AQtB0gEhAiABIARGDZYCIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQabVAGotAABHDUMgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJcCCyADQQA2AgAgBkEBaiEBQQ8MQwtB0QEhAiABIARGDZUCIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQaTVAGotAABHDUIgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJYCCyADQQA2AgAgBkEBaiEBQSAMQgtB0AEhAiABIARGDZQCIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQaHVAGotAABHDUEgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADJUCCyADQQA2AgAgBkEBaiEBQRIMQQsgASAERgRAQc8BIQIMlAILAkACQCABLQAAQcUAaw4OAENDQ0NDQ0NDQ0NDQwFDCyABQQFqIQFBtQEhAgz7AQsgAUEBaiEBQbYBIQIM+gELQc4BIQIgASAERg2SAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGe1QBqLQAARw0/IABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyTAgsgA0EANgIAIAZBAWohAUEHDD8LQc0BIQIgASAERg2RAiADKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEGY1QBqLQAARw0+IABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAySAgsgA0EANgIAIAZBAWohAUEoDD4LIAEgBEYEQEHMASECDJECCwJAAkACQCABLQAAQcUAaw4RAEFBQUFBQUFBQQFBQUFBQQJBCyABQQFqIQFBsQEhAgz5AQsgAUEBaiEBQbIBIQIM+AELIAFBAWohAUGzASECDPcBC0HLASECIAEgBEYNjwIgAygCACIAIAQgAWtqIQUgASAAa0EGaiEGAkADQCABLQAAIABBkdUAai0AAEcNPCAAQQZGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMkAILIANBADYCACAGQQFqIQFBGgw8C0HKASECIAEgBEYNjgIgAygCACIAIAQgAWtqIQUgASAAa0EDaiEGAkADQCABLQAAIABBjdUAai0AAEcNOyAAQQNGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMjwILIANBADYCACAGQQFqIQFBIQw7CyABIARGBEBByQEhAgyOAgsCQAJAIAEtAABBwQBrDhQAPT09PT09PT09PT09PT09PT09AT0LIAFBAWohAUGtASECDPUBCyABQQFqIQFBsAEhAgz0AQsgASAERgRAQcgBIQIMjQILAkACQCABLQAAQdUAaw4LADw8PDw8PDw8PAE8CyABQQFqIQFBrgEhAgz0AQsgAUEBaiEBQa8BIQIM8wELQccBIQIgASAERg2LAiADKAIAIgAgBCABa2ohBSABIABrQQhqIQYCQANAIAEtAAAgAEGE1QBqLQAARw04IABBCEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyMAgsgA0EANgIAIAZBAWohAUEqDDgLIAEgBEYEQEHGASECDIsCCyABLQAAQdAARw04IAFBAWohAUElDDcLQcUBIQIgASAERg2JAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGB1QBqLQAARw02IABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyKAgsgA0EANgIAIAZBAWohAUEODDYLIAEgBEYEQEHEASECDIkCCyABLQAAQcUARw02IAFBAWohAUGrASECDO8BCyABIARGBEBBwwEhAgyIAgsCQAJAAkACQCABLQAAQcIAaw4PAAECOTk5OTk5OTk5OTkDOQsgAUEBaiEBQacBIQIM8QELIAFBAWohAUGoASECDPABCyABQQFqIQFBqQEhAgzvAQsgAUEBaiEBQaoBIQIM7gELQcIBIQIgASAERg2GAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEH+1ABqLQAARw0zIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyHAgsgA0EANgIAIAZBAWohAUEUDDMLQcEBIQIgASAERg2FAiADKAIAIgAgBCABa2ohBSABIABrQQRqIQYCQANAIAEtAAAgAEH51ABqLQAARw0yIABBBEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyGAgsgA0EANgIAIAZBAWohAUErDDILQcABIQIgASAERg2EAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEH21ABqLQAARw0xIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyFAgsgA0EANgIAIAZBAWohAUEsDDELQb8BIQIgASAERg2DAiADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEGh1QBqLQAARw0wIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyEAgsgA0EANgIAIAZBAWohAUERDDALQb4BIQIgASAERg2CAiADKAIAIgAgBCABa2ohBSABIABrQQNqIQYCQANAIAEtAAAgAEHy1ABqLQAARw0vIABBA0YNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyDAgsgA0EANgIAIAZBAWohAUEuDC8LIAEgBEYEQEG9ASECDIICCwJAAkACQAJAAkAgAS0AAEHBAGsOFQA0NDQ0NDQ0NDQ0ATQ0AjQ0AzQ0BDQLIAFBAWohAUGbASECDOwBCyABQQFqIQFBnAEhAgzrAQsgAUEBaiEBQZ0BIQIM6gELIAFBAWohAUGiASECDOkBCyABQQFqIQFBpAEhAgzoAQsgASAERgRAQbwBIQIMgQILAkACQCABLQAAQdIAaw4DADABMAsgAUEBaiEBQaMBIQIM6AELIAFBAWohAUEEDC0LQbsBIQIgASAERg3/ASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEHw1ABqLQAARw0sIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyAAgsgA0EANgIAIAZBAWohAUEdDCwLIAEgBEYEQEG6ASECDP8BCwJAAkAgAS0AAEHJAGsOBwEuLi4uLgAuCyABQQFqIQFBoQEhAgzmAQsgAUEBaiEBQSIMKwsgASAERgRAQbkBIQIM/gELIAEtAABB0ABHDSsgAUEBaiEBQaABIQIM5AELIAEgBEYEQEG4ASECDP0BCwJAAkAgAS0AAEHGAGsOCwAsLCwsLCwsLCwBLAsgAUEBaiEBQZ4BIQIM5AELIAFBAWohAUGfASECDOMBC0G3ASECIAEgBEYN+wEgAygCACIAIAQgAWtqIQUgASAAa0EDaiEGAkADQCABLQAAIABB7NQAai0AAEcNKCAAQQNGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM/AELIANBADYCACAGQQFqIQFBDQwoC0G2ASECIAEgBEYN+gEgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBodUAai0AAEcNJyAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM+wELIANBADYCACAGQQFqIQFBDAwnC0G1ASECIAEgBEYN+QEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABB6tQAai0AAEcNJiAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM+gELIANBADYCACAGQQFqIQFBAwwmC0G0ASECIAEgBEYN+AEgAygCACIAIAQgAWtqIQUgASAAa0EBaiEGAkADQCABLQAAIABB6NQAai0AAEcNJSAAQQFGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM+QELIANBADYCACAGQQFqIQFBJgwlCyABIARGBEBBswEhAgz4AQsCQAJAIAEtAABB1ABrDgIAAScLIAFBAWohAUGZASECDN8BCyABQQFqIQFBmgEhAgzeAQtBsgEhAiABIARGDfYBIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQebUAGotAABHDSMgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPcBCyADQQA2AgAgBkEBaiEBQScMIwtBsQEhAiABIARGDfUBIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQeTUAGotAABHDSIgAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPYBCyADQQA2AgAgBkEBaiEBQRwMIgtBsAEhAiABIARGDfQBIAMoAgAiACAEIAFraiEFIAEgAGtBBWohBgJAA0AgAS0AACAAQd7UAGotAABHDSEgAEEFRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPUBCyADQQA2AgAgBkEBaiEBQQYMIQtBrwEhAiABIARGDfMBIAMoAgAiACAEIAFraiEFIAEgAGtBBGohBgJAA0AgAS0AACAAQdnUAGotAABHDSAgAEEERg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPQBCyADQQA2AgAgBkEBaiEBQRkMIAsgASAERgRAQa4BIQIM8wELAkACQAJAAkAgAS0AAEEtaw4jACQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkASQkJCQkAiQkJAMkCyABQQFqIQFBjgEhAgzcAQsgAUEBaiEBQY8BIQIM2wELIAFBAWohAUGUASECDNoBCyABQQFqIQFBlQEhAgzZAQtBrQEhAiABIARGDfEBIAMoAgAiACAEIAFraiEFIAEgAGtBAWohBgJAA0AgAS0AACAAQdfUAGotAABHDR4gAEEBRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADPIBCyADQQA2AgAgBkEBaiEBQQsMHgsgASAERgRAQawBIQIM8QELAkACQCABLQAAQcEAaw4DACABIAsgAUEBaiEBQZABIQIM2AELIAFBAWohAUGTASECDNcBCyABIARGBEBBqwEhAgzwAQsCQAJAIAEtAABBwQBrDg8AHx8fHx8fHx8fHx8fHwEfCyABQQFqIQFBkQEhAgzXAQsgAUEBaiEBQZIBIQIM1gELIAEgBEYEQEGqASECDO8BCyABLQAAQcwARw0cIAFBAWohAUEKDBsLQakBIQIgASAERg3tASADKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEHR1ABqLQAARw0aIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzuAQsgA0EANgIAIAZBAWohAUEeDBoLQagBIQIgASAERg3sASADKAIAIgAgBCABa2ohBSABIABrQQZqIQYCQANAIAEtAAAgAEHK1ABqLQAARw0ZIABBBkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAztAQsgA0EANgIAIAZBAWohAUEVDBkLQacBIQIgASAERg3rASADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEHH1ABqLQAARw0YIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzsAQsgA0EANgIAIAZBAWohAUEXDBgLQaYBIQIgASAERg3qASADKAIAIgAgBCABa2ohBSABIABrQQVqIQYCQANAIAEtAAAgAEHB1ABqLQAARw0XIABBBUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzrAQsgA0EANgIAIAZBAWohAUEYDBcLIAEgBEYEQEGlASECDOoBCwJAAkAgAS0AAEHJAGsOBwAZGRkZGQEZCyABQQFqIQFBiwEhAgzRAQsgAUEBaiEBQYwBIQIM0AELQaQBIQIgASAERg3oASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGm1QBqLQAARw0VIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzpAQsgA0EANgIAIAZBAWohAUEJDBULQaMBIQIgASAERg3nASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGk1QBqLQAARw0UIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzoAQsgA0EANgIAIAZBAWohAUEfDBQLQaIBIQIgASAERg3mASADKAIAIgAgBCABa2ohBSABIABrQQJqIQYCQANAIAEtAAAgAEG+1ABqLQAARw0TIABBAkYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAznAQsgA0EANgIAIAZBAWohAUECDBMLQaEBIQIgASAERg3lASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYDQCABLQAAIABBvNQAai0AAEcNESAAQQFGDQIgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM5QELIAEgBEYEQEGgASECDOUBC0EBIAEtAABB3wBHDREaIAFBAWohAUGHASECDMsBCyADQQA2AgAgBkEBaiEBQYgBIQIMygELQZ8BIQIgASAERg3iASADKAIAIgAgBCABa2ohBSABIABrQQhqIQYCQANAIAEtAAAgAEGE1QBqLQAARw0PIABBCEYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAzjAQsgA0EANgIAIAZBAWohAUEpDA8LQZ4BIQIgASAERg3hASADKAIAIgAgBCABa2ohBSABIABrQQNqIQYCQANAIAEtAAAgAEG41ABqLQAARw0OIABBA0YNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAziAQsgA0EANgIAIAZBAWohAUEtDA4LIAEgBEYEQEGdASECDOEBCyABLQAAQcUARw0OIAFBAWohAUGEASECDMcBCyABIARGBEBBnAEhAgzgAQsCQAJAIAEtAABBzABrDggADw8PDw8PAQ8LIAFBAWohAUGCASECDMcBCyABQQFqIQFBgwEhAgzGAQtBmwEhAiABIARGDd4BIAMoAgAiACAEIAFraiEFIAEgAGtBBGohBgJAA0AgAS0AACAAQbPUAGotAABHDQsgAEEERg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADN8BCyADQQA2AgAgBkEBaiEBQSMMCwtBmgEhAiABIARGDd0BIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQbDUAGotAABHDQogAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADN4BCyADQQA2AgAgBkEBaiEBQQAMCgsgASAERgRAQZkBIQIM3QELAkACQCABLQAAQcgAaw4IAAwMDAwMDAEMCyABQQFqIQFB/QAhAgzEAQsgAUEBaiEBQYABIQIMwwELIAEgBEYEQEGYASECDNwBCwJAAkAgAS0AAEHOAGsOAwALAQsLIAFBAWohAUH+ACECDMMBCyABQQFqIQFB/wAhAgzCAQsgASAERgRAQZcBIQIM2wELIAEtAABB2QBHDQggAUEBaiEBQQgMBwtBlgEhAiABIARGDdkBIAMoAgAiACAEIAFraiEFIAEgAGtBA2ohBgJAA0AgAS0AACAAQazUAGotAABHDQYgAEEDRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADNoBCyADQQA2AgAgBkEBaiEBQQUMBgtBlQEhAiABIARGDdgBIAMoAgAiACAEIAFraiEFIAEgAGtBBWohBgJAA0AgAS0AACAAQabUAGotAABHDQUgAEEFRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADNkBCyADQQA2AgAgBkEBaiEBQRYMBQtBlAEhAiABIARGDdcBIAMoAgAiACAEIAFraiEFIAEgAGtBAmohBgJAA0AgAS0AACAAQaHVAGotAABHDQQgAEECRg0BIABBAWohACAEIAFBAWoiAUcNAAsgAyAFNgIADNgBCyADQQA2AgAgBkEBaiEBQRAMBAsgASAERgRAQZMBIQIM1wELAkACQCABLQAAQcMAaw4MAAYGBgYGBgYGBgYBBgsgAUEBaiEBQfkAIQIMvgELIAFBAWohAUH6ACECDL0BC0GSASECIAEgBEYN1QEgAygCACIAIAQgAWtqIQUgASAAa0EFaiEGAkADQCABLQAAIABBoNQAai0AAEcNAiAAQQVGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAM1gELIANBADYCACAGQQFqIQFBJAwCCyADQQA2AgAMAgsgASAERgRAQZEBIQIM1AELIAEtAABBzABHDQEgAUEBaiEBQRMLOgApIAMoAgQhACADQQA2AgQgAyAAIAEQLiIADQIMAQtBACECIANBADYCHCADIAE2AhQgA0H+HzYCECADQQY2AgwM0QELQfgAIQIMtwELIANBkAE2AhwgAyABNgIUIAMgADYCDEEAIQIMzwELQQAhAAJAIAMoAjgiAkUNACACKAJAIgJFDQAgAyACEQAAIQALIABFDQAgAEEVRg0BIANBADYCHCADIAE2AhQgA0GCDzYCECADQSA2AgxBACECDM4BC0H3ACECDLQBCyADQY8BNgIcIAMgATYCFCADQewbNgIQIANBFTYCDEEAIQIMzAELIAEgBEYEQEGPASECDMwBCwJAIAEtAABBIEYEQCABQQFqIQEMAQsgA0EANgIcIAMgATYCFCADQZsfNgIQIANBBjYCDEEAIQIMzAELQQIhAgyyAQsDQCABLQAAQSBHDQIgBCABQQFqIgFHDQALQY4BIQIMygELIAEgBEYEQEGNASECDMoBCwJAIAEtAABBCWsOBEoAAEoAC0H1ACECDLABCyADLQApQQVGBEBB9gAhAgywAQtB9AAhAgyvAQsgASAERgRAQYwBIQIMyAELIANBEDYCCCADIAE2AgQMCgsgASAERgRAQYsBIQIMxwELAkAgAS0AAEEJaw4ERwAARwALQfMAIQIMrQELIAEgBEcEQCADQRA2AgggAyABNgIEQfEAIQIMrQELQYoBIQIMxQELAkAgASAERwRAA0AgAS0AAEGg0ABqLQAAIgBBA0cEQAJAIABBAWsOAkkABAtB8AAhAgyvAQsgBCABQQFqIgFHDQALQYgBIQIMxgELQYgBIQIMxQELIANBADYCHCADIAE2AhQgA0HbIDYCECADQQc2AgxBACECDMQBCyABIARGBEBBiQEhAgzEAQsCQAJAAkAgAS0AAEGg0gBqLQAAQQFrDgNGAgABC0HyACECDKwBCyADQQA2AhwgAyABNgIUIANBtBI2AhAgA0EHNgIMQQAhAgzEAQtB6gAhAgyqAQsgASAERwRAIAFBAWohAUHvACECDKoBC0GHASECDMIBCyAEIAEiAEYEQEGGASECDMIBCyAALQAAIgFBL0YEQCAAQQFqIQFB7gAhAgypAQsgAUEJayICQRdLDQEgACEBQQEgAnRBm4CABHENQQwBCyAEIAEiAEYEQEGFASECDMEBCyAALQAAQS9HDQAgAEEBaiEBDAMLQQAhAiADQQA2AhwgAyAANgIUIANB2yA2AhAgA0EHNgIMDL8BCwJAAkACQAJAAkADQCABLQAAQaDOAGotAAAiAEEFRwRAAkACQCAAQQFrDghHBQYHCAAEAQgLQesAIQIMrQELIAFBAWohAUHtACECDKwBCyAEIAFBAWoiAUcNAAtBhAEhAgzDAQsgAUEBagwUCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNHiADQdsANgIcIAMgATYCFCADIAA2AgxBACECDMEBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNHiADQd0ANgIcIAMgATYCFCADIAA2AgxBACECDMABCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNHiADQfoANgIcIAMgATYCFCADIAA2AgxBACECDL8BCyADQQA2AhwgAyABNgIUIANB+Q82AhAgA0EHNgIMQQAhAgy+AQsgASAERgRAQYMBIQIMvgELAkAgAS0AAEGgzgBqLQAAQQFrDgg+BAUGAAgCAwcLIAFBAWohAQtBAyECDKMBCyABQQFqDA0LQQAhAiADQQA2AhwgA0HREjYCECADQQc2AgwgAyABQQFqNgIUDLoBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNFiADQdsANgIcIAMgATYCFCADIAA2AgxBACECDLkBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNFiADQd0ANgIcIAMgATYCFCADIAA2AgxBACECDLgBCyADKAIEIQAgA0EANgIEIAMgACABECwiAEUNFiADQfoANgIcIAMgATYCFCADIAA2AgxBACECDLcBCyADQQA2AhwgAyABNgIUIANB+Q82AhAgA0EHNgIMQQAhAgy2AQtB7AAhAgycAQsgASAERgRAQYIBIQIMtQELIAFBAWoMAgsgASAERgRAQYEBIQIMtAELIAFBAWoMAQsgASAERg0BIAFBAWoLIQFBBCECDJgBC0GAASECDLABCwNAIAEtAABBoMwAai0AACIAQQJHBEAgAEEBRwRAQekAIQIMmQELDDELIAQgAUEBaiIBRw0AC0H/ACECDK8BCyABIARGBEBB/gAhAgyvAQsCQCABLQAAQQlrDjcvAwYvBAYGBgYGBgYGBgYGBgYGBgYGBgUGBgIGBgYGBgYGBgYGBgYGBgYGBgYGBgYGBgYGBgYABgsgAUEBagshAUEFIQIMlAELIAFBAWoMBgsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQggA0HbADYCHCADIAE2AhQgAyAANgIMQQAhAgyrAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQggA0HdADYCHCADIAE2AhQgAyAANgIMQQAhAgyqAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQggA0H6ADYCHCADIAE2AhQgAyAANgIMQQAhAgypAQsgA0EANgIcIAMgATYCFCADQY0UNgIQIANBBzYCDEEAIQIMqAELAkACQAJAAkADQCABLQAAQaDKAGotAAAiAEEFRwRAAkAgAEEBaw4GLgMEBQYABgtB6AAhAgyUAQsgBCABQQFqIgFHDQALQf0AIQIMqwELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0HIANB2wA2AhwgAyABNgIUIAMgADYCDEEAIQIMqgELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0HIANB3QA2AhwgAyABNgIUIAMgADYCDEEAIQIMqQELIAMoAgQhACADQQA2AgQgAyAAIAEQLCIARQ0HIANB+gA2AhwgAyABNgIUIAMgADYCDEEAIQIMqAELIANBADYCHCADIAE2AhQgA0HkCDYCECADQQc2AgxBACECDKcBCyABIARGDQEgAUEBagshAUEGIQIMjAELQfwAIQIMpAELAkACQAJAAkADQCABLQAAQaDIAGotAAAiAEEFRwRAIABBAWsOBCkCAwQFCyAEIAFBAWoiAUcNAAtB+wAhAgynAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQMgA0HbADYCHCADIAE2AhQgAyAANgIMQQAhAgymAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQMgA0HdADYCHCADIAE2AhQgAyAANgIMQQAhAgylAQsgAygCBCEAIANBADYCBCADIAAgARAsIgBFDQMgA0H6ADYCHCADIAE2AhQgAyAANgIMQQAhAgykAQsgA0EANgIcIAMgATYCFCADQbwKNgIQIANBBzYCDEEAIQIMowELQc8AIQIMiQELQdEAIQIMiAELQecAIQIMhwELIAEgBEYEQEH6ACECDKABCwJAIAEtAABBCWsOBCAAACAACyABQQFqIQFB5gAhAgyGAQsgASAERgRAQfkAIQIMnwELAkAgAS0AAEEJaw4EHwAAHwALQQAhAAJAIAMoAjgiAkUNACACKAI4IgJFDQAgAyACEQAAIQALIABFBEBB4gEhAgyGAQsgAEEVRwRAIANBADYCHCADIAE2AhQgA0HJDTYCECADQRo2AgxBACECDJ8BCyADQfgANgIcIAMgATYCFCADQeoaNgIQIANBFTYCDEEAIQIMngELIAEgBEcEQCADQQ02AgggAyABNgIEQeQAIQIMhQELQfcAIQIMnQELIAEgBEYEQEH2ACECDJ0BCwJAAkACQCABLQAAQcgAaw4LAAELCwsLCwsLCwILCyABQQFqIQFB3QAhAgyFAQsgAUEBaiEBQeAAIQIMhAELIAFBAWohAUHjACECDIMBC0H1ACECIAEgBEYNmwEgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBtdUAai0AAEcNCCAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMnAELIAMoAgQhACADQgA3AwAgAyAAIAZBAWoiARArIgAEQCADQfQANgIcIAMgATYCFCADIAA2AgxBACECDJwBC0HiACECDIIBC0EAIQACQCADKAI4IgJFDQAgAigCNCICRQ0AIAMgAhEAACEACwJAIAAEQCAAQRVGDQEgA0EANgIcIAMgATYCFCADQeoNNgIQIANBJjYCDEEAIQIMnAELQeEAIQIMggELIANB8wA2AhwgAyABNgIUIANBgBs2AhAgA0EVNgIMQQAhAgyaAQsgAy0AKSIAQSNrQQtJDQkCQCAAQQZLDQBBASAAdEHKAHFFDQAMCgtBACECIANBADYCHCADIAE2AhQgA0HtCTYCECADQQg2AgwMmQELQfIAIQIgASAERg2YASADKAIAIgAgBCABa2ohBSABIABrQQFqIQYCQANAIAEtAAAgAEGz1QBqLQAARw0FIABBAUYNASAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAyZAQsgAygCBCEAIANCADcDACADIAAgBkEBaiIBECsiAARAIANB8QA2AhwgAyABNgIUIAMgADYCDEEAIQIMmQELQd8AIQIMfwtBACEAAkAgAygCOCICRQ0AIAIoAjQiAkUNACADIAIRAAAhAAsCQCAABEAgAEEVRg0BIANBADYCHCADIAE2AhQgA0HqDTYCECADQSY2AgxBACECDJkBC0HeACECDH8LIANB8AA2AhwgAyABNgIUIANBgBs2AhAgA0EVNgIMQQAhAgyXAQsgAy0AKUEhRg0GIANBADYCHCADIAE2AhQgA0GRCjYCECADQQg2AgxBACECDJYBC0HvACECIAEgBEYNlQEgAygCACIAIAQgAWtqIQUgASAAa0ECaiEGAkADQCABLQAAIABBsNUAai0AAEcNAiAAQQJGDQEgAEEBaiEAIAQgAUEBaiIBRw0ACyADIAU2AgAMlgELIAMoAgQhACADQgA3AwAgAyAAIAZBAWoiARArIgBFDQIgA0HtADYCHCADIAE2AhQgAyAANgIMQQAhAgyVAQsgA0EANgIACyADKAIEIQAgA0EANgIEIAMgACABECsiAEUNgAEgA0HuADYCHCADIAE2AhQgAyAANgIMQQAhAgyTAQtB3AAhAgx5C0EAIQACQCADKAI4IgJFDQAgAigCNCICRQ0AIAMgAhEAACEACwJAIAAEQCAAQRVGDQEgA0EANgIcIAMgATYCFCADQeoNNgIQIANBJjYCDEEAIQIMkwELQdsAIQIMeQsgA0HsADYCHCADIAE2AhQgA0GAGzYCECADQRU2AgxBACECDJEBCyADLQApIgBBI0kNACAAQS5GDQAgA0EANgIcIAMgATYCFCADQckJNgIQIANBCDYCDEEAIQIMkAELQdoAIQIMdgsgASAERgRAQesAIQIMjwELAkAgAS0AAEEvRgRAIAFBAWohAQwBCyADQQA2AhwgAyABNgIUIANBsjg2AhAgA0EINgIMQQAhAgyPAQtB2QAhAgx1CyABIARHBEAgA0EONgIIIAMgATYCBEHYACECDHULQeoAIQIMjQELIAEgBEYEQEHpACECDI0BCyABLQAAQTBrIgBB/wFxQQpJBEAgAyAAOgAqIAFBAWohAUHXACECDHQLIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ16IANB6AA2AhwgAyABNgIUIAMgADYCDEEAIQIMjAELIAEgBEYEQEHnACECDIwBCwJAIAEtAABBLkYEQCABQQFqIQEMAQsgAygCBCEAIANBADYCBCADIAAgARAvIgBFDXsgA0HmADYCHCADIAE2AhQgAyAANgIMQQAhAgyMAQtB1gAhAgxyCyABIARGBEBB5QAhAgyLAQtBACEAQQEhBUEBIQdBACECAkACQAJAAkACQAJ/AkACQAJAAkACQAJAAkAgAS0AAEEwaw4KCgkAAQIDBAUGCAsLQQIMBgtBAwwFC0EEDAQLQQUMAwtBBgwCC0EHDAELQQgLIQJBACEFQQAhBwwCC0EJIQJBASEAQQAhBUEAIQcMAQtBACEFQQEhAgsgAyACOgArIAFBAWohAQJAAkAgAy0ALkEQcQ0AAkACQAJAIAMtACoOAwEAAgQLIAdFDQMMAgsgAA0BDAILIAVFDQELIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ0CIANB4gA2AhwgAyABNgIUIAMgADYCDEEAIQIMjQELIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ19IANB4wA2AhwgAyABNgIUIAMgADYCDEEAIQIMjAELIAMoAgQhACADQQA2AgQgAyAAIAEQLyIARQ17IANB5AA2AhwgAyABNgIUIAMgADYCDAyLAQtB1AAhAgxxCyADLQApQSJGDYYBQdMAIQIMcAtBACEAAkAgAygCOCICRQ0AIAIoAkQiAkUNACADIAIRAAAhAAsgAEUEQEHVACECDHALIABBFUcEQCADQQA2AhwgAyABNgIUIANBpA02AhAgA0EhNgIMQQAhAgyJAQsgA0HhADYCHCADIAE2AhQgA0HQGjYCECADQRU2AgxBACECDIgBCyABIARGBEBB4AAhAgyIAQsCQAJAAkACQAJAIAEtAABBCmsOBAEEBAAECyABQQFqIQEMAQsgAUEBaiEBIANBL2otAABBAXFFDQELQdIAIQIMcAsgA0EANgIcIAMgATYCFCADQbYRNgIQIANBCTYCDEEAIQIMiAELIANBADYCHCADIAE2AhQgA0G2ETYCECADQQk2AgxBACECDIcBCyABIARGBEBB3wAhAgyHAQsgAS0AAEEKRgRAIAFBAWohAQwJCyADLQAuQcAAcQ0IIANBADYCHCADIAE2AhQgA0G2ETYCECADQQI2AgxBACECDIYBCyABIARGBEBB3QAhAgyGAQsgAS0AACICQQ1GBEAgAUEBaiEBQdAAIQIMbQsgASEAIAJBCWsOBAUBAQUBCyAEIAEiAEYEQEHcACECDIUBCyAALQAAQQpHDQAgAEEBagwCC0EAIQIgA0EANgIcIAMgADYCFCADQcotNgIQIANBBzYCDAyDAQsgASAERgRAQdsAIQIMgwELAkAgAS0AAEEJaw4EAwAAAwALIAFBAWoLIQFBzgAhAgxoCyABIARGBEBB2gAhAgyBAQsgAS0AAEEJaw4EAAEBAAELQQAhAiADQQA2AhwgA0GaEjYCECADQQc2AgwgAyABQQFqNgIUDH8LIANBgBI7ASpBACEAAkAgAygCOCICRQ0AIAIoAjgiAkUNACADIAIRAAAhAAsgAEUNACAAQRVHDQEgA0HZADYCHCADIAE2AhQgA0HqGjYCECADQRU2AgxBACECDH4LQc0AIQIMZAsgA0EANgIcIAMgATYCFCADQckNNgIQIANBGjYCDEEAIQIMfAsgASAERgRAQdkAIQIMfAsgAS0AAEEgRw09IAFBAWohASADLQAuQQFxDT0gA0EANgIcIAMgATYCFCADQcIcNgIQIANBHjYCDEEAIQIMewsgASAERgRAQdgAIQIMewsCQAJAAkACQAJAIAEtAAAiAEEKaw4EAgMDAAELIAFBAWohAUEsIQIMZQsgAEE6Rw0BIANBADYCHCADIAE2AhQgA0HnETYCECADQQo2AgxBACECDH0LIAFBAWohASADQS9qLQAAQQFxRQ1zIAMtADJBgAFxRQRAIANBMmohAiADEDVBACEAAkAgAygCOCIGRQ0AIAYoAigiBkUNACADIAYRAAAhAAsCQAJAIAAOFk1MSwEBAQEBAQEBAQEBAQEBAQEBAQABCyADQSk2AhwgAyABNgIUIANBrBk2AhAgA0EVNgIMQQAhAgx+CyADQQA2AhwgAyABNgIUIANB5Qs2AhAgA0ERNgIMQQAhAgx9C0EAIQACQCADKAI4IgJFDQAgAigCXCICRQ0AIAMgAhEAACEACyAARQ1ZIABBFUcNASADQQU2AhwgAyABNgIUIANBmxs2AhAgA0EVNgIMQQAhAgx8C0HLACECDGILQQAhAiADQQA2AhwgAyABNgIUIANBkA42AhAgA0EUNgIMDHoLIAMgAy8BMkGAAXI7ATIMOwsgASAERwRAIANBETYCCCADIAE2AgRBygAhAgxgC0HXACECDHgLIAEgBEYEQEHWACECDHgLAkACQAJAAkAgAS0AACIAQSByIAAgAEHBAGtB/wFxQRpJG0H/AXFB4wBrDhMAQEBAQEBAQEBAQEBAAUBAQAIDQAsgAUEBaiEBQcYAIQIMYQsgAUEBaiEBQccAIQIMYAsgAUEBaiEBQcgAIQIMXwsgAUEBaiEBQckAIQIMXgtB1QAhAiAEIAEiAEYNdiAEIAFrIAMoAgAiAWohBiAAIAFrQQVqIQcDQCABQZDIAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQhBBCABQQVGDQoaIAFBAWohASAEIABBAWoiAEcNAAsgAyAGNgIADHYLQdQAIQIgBCABIgBGDXUgBCABayADKAIAIgFqIQYgACABa0EPaiEHA0AgAUGAyABqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0HQQMgAUEPRg0JGiABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAx1C0HTACECIAQgASIARg10IAQgAWsgAygCACIBaiEGIAAgAWtBDmohBwNAIAFB4scAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNBiABQQ5GDQcgAUEBaiEBIAQgAEEBaiIARw0ACyADIAY2AgAMdAtB0gAhAiAEIAEiAEYNcyAEIAFrIAMoAgAiAWohBSAAIAFrQQFqIQYDQCABQeDHAGotAAAgAC0AACIHQSByIAcgB0HBAGtB/wFxQRpJG0H/AXFHDQUgAUEBRg0CIAFBAWohASAEIABBAWoiAEcNAAsgAyAFNgIADHMLIAEgBEYEQEHRACECDHMLAkACQCABLQAAIgBBIHIgACAAQcEAa0H/AXFBGkkbQf8BcUHuAGsOBwA5OTk5OQE5CyABQQFqIQFBwwAhAgxaCyABQQFqIQFBxAAhAgxZCyADQQA2AgAgBkEBaiEBQcUAIQIMWAtB0AAhAiAEIAEiAEYNcCAEIAFrIAMoAgAiAWohBiAAIAFrQQlqIQcDQCABQdbHAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQJBAiABQQlGDQQaIAFBAWohASAEIABBAWoiAEcNAAsgAyAGNgIADHALQc8AIQIgBCABIgBGDW8gBCABayADKAIAIgFqIQYgACABa0EFaiEHA0AgAUHQxwBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0BIAFBBUYNAiABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAxvCyAAIQEgA0EANgIADDMLQQELOgAsIANBADYCACAHQQFqIQELQS0hAgxSCwJAA0AgAS0AAEHQxQBqLQAAQQFHDQEgBCABQQFqIgFHDQALQc0AIQIMawtBwgAhAgxRCyABIARGBEBBzAAhAgxqCyABLQAAQTpGBEAgAygCBCEAIANBADYCBCADIAAgARAwIgBFDTMgA0HLADYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgxqCyADQQA2AhwgAyABNgIUIANB5xE2AhAgA0EKNgIMQQAhAgxpCwJAAkAgAy0ALEECaw4CAAEnCyADQTNqLQAAQQJxRQ0mIAMtAC5BAnENJiADQQA2AhwgAyABNgIUIANBphQ2AhAgA0ELNgIMQQAhAgxpCyADLQAyQSBxRQ0lIAMtAC5BAnENJSADQQA2AhwgAyABNgIUIANBvRM2AhAgA0EPNgIMQQAhAgxoC0EAIQACQCADKAI4IgJFDQAgAigCSCICRQ0AIAMgAhEAACEACyAARQRAQcEAIQIMTwsgAEEVRwRAIANBADYCHCADIAE2AhQgA0GmDzYCECADQRw2AgxBACECDGgLIANBygA2AhwgAyABNgIUIANBhRw2AhAgA0EVNgIMQQAhAgxnCyABIARHBEAgASECA0AgBCACIgFrQRBOBEAgAUEQaiEC/Qz/////////////////////IAH9AAAAIg1BB/1sIA39DODg4ODg4ODg4ODg4ODg4OD9bv0MX19fX19fX19fX19fX19fX/0mIA39DAkJCQkJCQkJCQkJCQkJCQn9I/1Q/VL9ZEF/c2giAEEQRg0BIAAgAWohAQwYCyABIARGBEBBxAAhAgxpCyABLQAAQcDBAGotAABBAUcNFyAEIAFBAWoiAkcNAAtBxAAhAgxnC0HEACECDGYLIAEgBEcEQANAAkAgAS0AACIAQSByIAAgAEHBAGtB/wFxQRpJG0H/AXEiAEEJRg0AIABBIEYNAAJAAkACQAJAIABB4wBrDhMAAwMDAwMDAwEDAwMDAwMDAwMCAwsgAUEBaiEBQTYhAgxSCyABQQFqIQFBNyECDFELIAFBAWohAUE4IQIMUAsMFQsgBCABQQFqIgFHDQALQTwhAgxmC0E8IQIMZQsgASAERgRAQcgAIQIMZQsgA0ESNgIIIAMgATYCBAJAAkACQAJAAkAgAy0ALEEBaw4EFAABAgkLIAMtADJBIHENA0HgASECDE8LAkAgAy8BMiIAQQhxRQ0AIAMtAChBAUcNACADLQAuQQhxRQ0CCyADIABB9/sDcUGABHI7ATIMCwsgAyADLwEyQRByOwEyDAQLIANBADYCBCADIAEgARAxIgAEQCADQcEANgIcIAMgADYCDCADIAFBAWo2AhRBACECDGYLIAFBAWohAQxYCyADQQA2AhwgAyABNgIUIANB9BM2AhAgA0EENgIMQQAhAgxkC0HHACECIAEgBEYNYyADKAIAIgAgBCABa2ohBSABIABrQQZqIQYCQANAIABBwMUAai0AACABLQAAQSByRw0BIABBBkYNSiAAQQFqIQAgBCABQQFqIgFHDQALIAMgBTYCAAxkCyADQQA2AgAMBQsCQCABIARHBEADQCABLQAAQcDDAGotAAAiAEEBRwRAIABBAkcNAyABQQFqIQEMBQsgBCABQQFqIgFHDQALQcUAIQIMZAtBxQAhAgxjCwsgA0EAOgAsDAELQQshAgxHC0E/IQIMRgsCQAJAA0AgAS0AACIAQSBHBEACQCAAQQprDgQDBQUDAAsgAEEsRg0DDAQLIAQgAUEBaiIBRw0AC0HGACECDGALIANBCDoALAwOCyADLQAoQQFHDQIgAy0ALkEIcQ0CIAMoAgQhACADQQA2AgQgAyAAIAEQMSIABEAgA0HCADYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgxfCyABQQFqIQEMUAtBOyECDEQLAkADQCABLQAAIgBBIEcgAEEJR3ENASAEIAFBAWoiAUcNAAtBwwAhAgxdCwtBPCECDEILAkACQCABIARHBEADQCABLQAAIgBBIEcEQCAAQQprDgQDBAQDBAsgBCABQQFqIgFHDQALQT8hAgxdC0E/IQIMXAsgAyADLwEyQSByOwEyDAoLIAMoAgQhACADQQA2AgQgAyAAIAEQMSIARQ1OIANBPjYCHCADIAE2AhQgAyAANgIMQQAhAgxaCwJAIAEgBEcEQANAIAEtAABBwMMAai0AACIAQQFHBEAgAEECRg0DDAwLIAQgAUEBaiIBRw0AC0E3IQIMWwtBNyECDFoLIAFBAWohAQwEC0E7IQIgBCABIgBGDVggBCABayADKAIAIgFqIQYgACABa0EFaiEHAkADQCABQZDIAGotAAAgAC0AACIFQSByIAUgBUHBAGtB/wFxQRpJG0H/AXFHDQEgAUEFRgRAQQchAQw/CyABQQFqIQEgBCAAQQFqIgBHDQALIAMgBjYCAAxZCyADQQA2AgAgACEBDAULQTohAiAEIAEiAEYNVyAEIAFrIAMoAgAiAWohBiAAIAFrQQhqIQcCQANAIAFBtMEAai0AACAALQAAIgVBIHIgBSAFQcEAa0H/AXFBGkkbQf8BcUcNASABQQhGBEBBBSEBDD4LIAFBAWohASAEIABBAWoiAEcNAAsgAyAGNgIADFgLIANBADYCACAAIQEMBAtBOSECIAQgASIARg1WIAQgAWsgAygCACIBaiEGIAAgAWtBA2ohBwJAA0AgAUGwwQBqLQAAIAAtAAAiBUEgciAFIAVBwQBrQf8BcUEaSRtB/wFxRw0BIAFBA0YEQEEGIQEMPQsgAUEBaiEBIAQgAEEBaiIARw0ACyADIAY2AgAMVwsgA0EANgIAIAAhAQwDCwJAA0AgAS0AACIAQSBHBEAgAEEKaw4EBwQEBwILIAQgAUEBaiIBRw0AC0E4IQIMVgsgAEEsRw0BIAFBAWohAEEBIQECQAJAAkACQAJAIAMtACxBBWsOBAMBAgQACyAAIQEMBAtBAiEBDAELQQQhAQsgA0EBOgAsIAMgAy8BMiABcjsBMiAAIQEMAQsgAyADLwEyQQhyOwEyIAAhAQtBPiECDDsLIANBADoALAtBOSECDDkLIAEgBEYEQEE2IQIMUgsCQAJAAkACQAJAIAEtAABBCmsOBAACAgECCyADKAIEIQAgA0EANgIEIAMgACABEDEiAEUNAiADQTM2AhwgAyABNgIUIAMgADYCDEEAIQIMVQsgAygCBCEAIANBADYCBCADIAAgARAxIgBFBEAgAUEBaiEBDAYLIANBMjYCHCADIAA2AgwgAyABQQFqNgIUQQAhAgxUCyADLQAuQQFxBEBB3wEhAgw7CyADKAIEIQAgA0EANgIEIAMgACABEDEiAA0BDEkLQTQhAgw5CyADQTU2AhwgAyABNgIUIAMgADYCDEEAIQIMUQtBNSECDDcLIANBL2otAABBAXENACADQQA2AhwgAyABNgIUIANB6xY2AhAgA0EZNgIMQQAhAgxPC0EzIQIMNQsgASAERgRAQTIhAgxOCwJAIAEtAABBCkYEQCABQQFqIQEMAQsgA0EANgIcIAMgATYCFCADQZIXNgIQIANBAzYCDEEAIQIMTgtBMiECDDQLIAEgBEYEQEExIQIMTQsCQCABLQAAIgBBCUYNACAAQSBGDQBBASECAkAgAy0ALEEFaw4EBgQFAA0LIAMgAy8BMkEIcjsBMgwMCyADLQAuQQFxRQ0BIAMtACxBCEcNACADQQA6ACwLQT0hAgwyCyADQQA2AhwgAyABNgIUIANBwhY2AhAgA0EKNgIMQQAhAgxKC0ECIQIMAQtBBCECCyADQQE6ACwgAyADLwEyIAJyOwEyDAYLIAEgBEYEQEEwIQIMRwsgAS0AAEEKRgRAIAFBAWohAQwBCyADLQAuQQFxDQAgA0EANgIcIAMgATYCFCADQdwoNgIQIANBAjYCDEEAIQIMRgtBMCECDCwLIAFBAWohAUExIQIMKwsgASAERgRAQS8hAgxECyABLQAAIgBBCUcgAEEgR3FFBEAgAUEBaiEBIAMtAC5BAXENASADQQA2AhwgAyABNgIUIANBlxA2AhAgA0EKNgIMQQAhAgxEC0EBIQICQAJAAkACQAJAAkAgAy0ALEECaw4HBQQEAwECAAQLIAMgAy8BMkEIcjsBMgwDC0ECIQIMAQtBBCECCyADQQE6ACwgAyADLwEyIAJyOwEyC0EvIQIMKwsgA0EANgIcIAMgATYCFCADQYQTNgIQIANBCzYCDEEAIQIMQwtB4QEhAgwpCyABIARGBEBBLiECDEILIANBADYCBCADQRI2AgggAyABIAEQMSIADQELQS4hAgwnCyADQS02AhwgAyABNgIUIAMgADYCDEEAIQIMPwtBACEAAkAgAygCOCICRQ0AIAIoAkwiAkUNACADIAIRAAAhAAsgAEUNACAAQRVHDQEgA0HYADYCHCADIAE2AhQgA0GzGzYCECADQRU2AgxBACECDD4LQcwAIQIMJAsgA0EANgIcIAMgATYCFCADQbMONgIQIANBHTYCDEEAIQIMPAsgASAERgRAQc4AIQIMPAsgAS0AACIAQSBGDQIgAEE6Rg0BCyADQQA6ACxBCSECDCELIAMoAgQhACADQQA2AgQgAyAAIAEQMCIADQEMAgsgAy0ALkEBcQRAQd4BIQIMIAsgAygCBCEAIANBADYCBCADIAAgARAwIgBFDQIgA0EqNgIcIAMgADYCDCADIAFBAWo2AhRBACECDDgLIANBywA2AhwgAyAANgIMIAMgAUEBajYCFEEAIQIMNwsgAUEBaiEBQcAAIQIMHQsgAUEBaiEBDCwLIAEgBEYEQEErIQIMNQsCQCABLQAAQQpGBEAgAUEBaiEBDAELIAMtAC5BwABxRQ0GCyADLQAyQYABcQRAQQAhAAJAIAMoAjgiAkUNACACKAJcIgJFDQAgAyACEQAAIQALIABFDRIgAEEVRgRAIANBBTYCHCADIAE2AhQgA0GbGzYCECADQRU2AgxBACECDDYLIANBADYCHCADIAE2AhQgA0GQDjYCECADQRQ2AgxBACECDDULIANBMmohAiADEDVBACEAAkAgAygCOCIGRQ0AIAYoAigiBkUNACADIAYRAAAhAAsgAA4WAgEABAQEBAQEBAQEBAQEBAQEBAQEAwQLIANBAToAMAsgAiACLwEAQcAAcjsBAAtBKyECDBgLIANBKTYCHCADIAE2AhQgA0GsGTYCECADQRU2AgxBACECDDALIANBADYCHCADIAE2AhQgA0HlCzYCECADQRE2AgxBACECDC8LIANBADYCHCADIAE2AhQgA0GlCzYCECADQQI2AgxBACECDC4LQQEhByADLwEyIgVBCHFFBEAgAykDIEIAUiEHCwJAIAMtADAEQEEBIQAgAy0AKUEFRg0BIAVBwABxRSAHcUUNAQsCQCADLQAoIgJBAkYEQEEBIQAgAy8BNCIGQeUARg0CQQAhACAFQcAAcQ0CIAZB5ABGDQIgBkHmAGtBAkkNAiAGQcwBRg0CIAZBsAJGDQIMAQtBACEAIAVBwABxDQELQQIhACAFQQhxDQAgBUGABHEEQAJAIAJBAUcNACADLQAuQQpxDQBBBSEADAILQQQhAAwBCyAFQSBxRQRAIAMQNkEAR0ECdCEADAELQQBBAyADKQMgUBshAAsgAEEBaw4FAgAHAQMEC0ERIQIMEwsgA0EBOgAxDCkLQQAhAgJAIAMoAjgiAEUNACAAKAIwIgBFDQAgAyAAEQAAIQILIAJFDSYgAkEVRgRAIANBAzYCHCADIAE2AhQgA0HSGzYCECADQRU2AgxBACECDCsLQQAhAiADQQA2AhwgAyABNgIUIANB3Q42AhAgA0ESNgIMDCoLIANBADYCHCADIAE2AhQgA0H5IDYCECADQQ82AgxBACECDCkLQQAhAAJAIAMoAjgiAkUNACACKAIwIgJFDQAgAyACEQAAIQALIAANAQtBDiECDA4LIABBFUYEQCADQQI2AhwgAyABNgIUIANB0hs2AhAgA0EVNgIMQQAhAgwnCyADQQA2AhwgAyABNgIUIANB3Q42AhAgA0ESNgIMQQAhAgwmC0EqIQIMDAsgASAERwRAIANBCTYCCCADIAE2AgRBKSECDAwLQSYhAgwkCyADIAMpAyAiDCAEIAFrrSIKfSILQgAgCyAMWBs3AyAgCiAMVARAQSUhAgwkCyADKAIEIQAgA0EANgIEIAMgACABIAynaiIBEDIiAEUNACADQQU2AhwgAyABNgIUIAMgADYCDEEAIQIMIwtBDyECDAkLQgAhCgJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQCABLQAAQTBrDjcXFgABAgMEBQYHFBQUFBQUFAgJCgsMDRQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUDg8QERITFAtCAiEKDBYLQgMhCgwVC0IEIQoMFAtCBSEKDBMLQgYhCgwSC0IHIQoMEQtCCCEKDBALQgkhCgwPC0IKIQoMDgtCCyEKDA0LQgwhCgwMC0INIQoMCwtCDiEKDAoLQg8hCgwJC0IKIQoMCAtCCyEKDAcLQgwhCgwGC0INIQoMBQtCDiEKDAQLQg8hCgwDCyADQQA2AhwgAyABNgIUIANBnxU2AhAgA0EMNgIMQQAhAgwhCyABIARGBEBBIiECDCELQgAhCgJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAS0AAEEwaw43FRQAAQIDBAUGBxYWFhYWFhYICQoLDA0WFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFg4PEBESExYLQgIhCgwUC0IDIQoMEwtCBCEKDBILQgUhCgwRC0IGIQoMEAtCByEKDA8LQgghCgwOC0IJIQoMDQtCCiEKDAwLQgshCgwLC0IMIQoMCgtCDSEKDAkLQg4hCgwIC0IPIQoMBwtCCiEKDAYLQgshCgwFC0IMIQoMBAtCDSEKDAMLQg4hCgwCC0IPIQoMAQtCASEKCyABQQFqIQEgAykDICILQv//////////D1gEQCADIAtCBIYgCoQ3AyAMAgsgA0EANgIcIAMgATYCFCADQbUJNgIQIANBDDYCDEEAIQIMHgtBJyECDAQLQSghAgwDCyADIAE6ACwgA0EANgIAIAdBAWohAUEMIQIMAgsgA0EANgIAIAZBAWohAUEKIQIMAQsgAUEBaiEBQQghAgwACwALQQAhAiADQQA2AhwgAyABNgIUIANBsjg2AhAgA0EINgIMDBcLQQAhAiADQQA2AhwgAyABNgIUIANBgxE2AhAgA0EJNgIMDBYLQQAhAiADQQA2AhwgAyABNgIUIANB3wo2AhAgA0EJNgIMDBULQQAhAiADQQA2AhwgAyABNgIUIANB7RA2AhAgA0EJNgIMDBQLQQAhAiADQQA2AhwgAyABNgIUIANB0hE2AhAgA0EJNgIMDBMLQQAhAiADQQA2AhwgAyABNgIUIANBsjg2AhAgA0EINgIMDBILQQAhAiADQQA2AhwgAyABNgIUIANBgxE2AhAgA0EJNgIMDBELQQAhAiADQQA2AhwgAyABNgIUIANB3wo2AhAgA0EJNgIMDBALQQAhAiADQQA2AhwgAyABNgIUIANB7RA2AhAgA0EJNgIMDA8LQQAhAiADQQA2AhwgAyABNgIUIANB0hE2AhAgA0EJNgIMDA4LQQAhAiADQQA2AhwgAyABNgIUIANBuRc2AhAgA0EPNgIMDA0LQQAhAiADQQA2AhwgAyABNgIUIANBuRc2AhAgA0EPNgIMDAwLQQAhAiADQQA2AhwgAyABNgIUIANBmRM2AhAgA0ELNgIMDAsLQQAhAiADQQA2AhwgAyABNgIUIANBnQk2AhAgA0ELNgIMDAoLQQAhAiADQQA2AhwgAyABNgIUIANBlxA2AhAgA0EKNgIMDAkLQQAhAiADQQA2AhwgAyABNgIUIANBsRA2AhAgA0EKNgIMDAgLQQAhAiADQQA2AhwgAyABNgIUIANBux02AhAgA0ECNgIMDAcLQQAhAiADQQA2AhwgAyABNgIUIANBlhY2AhAgA0ECNgIMDAYLQQAhAiADQQA2AhwgAyABNgIUIANB+Rg2AhAgA0ECNgIMDAULQQAhAiADQQA2AhwgAyABNgIUIANBxBg2AhAgA0ECNgIMDAQLIANBAjYCHCADIAE2AhQgA0GpHjYCECADQRY2AgxBACECDAMLQd4AIQIgASAERg0CIAlBCGohByADKAIAIQUCQAJAIAEgBEcEQCAFQZbIAGohCCAEIAVqIAFrIQYgBUF/c0EKaiIFIAFqIQADQCABLQAAIAgtAABHBEBBAiEIDAMLIAVFBEBBACEIIAAhAQwDCyAFQQFrIQUgCEEBaiEIIAQgAUEBaiIBRw0ACyAGIQUgBCEBCyAHQQE2AgAgAyAFNgIADAELIANBADYCACAHIAg2AgALIAcgATYCBCAJKAIMIQACQAJAIAkoAghBAWsOAgQBAAsgA0EANgIcIANBwh42AhAgA0EXNgIMIAMgAEEBajYCFEEAIQIMAwsgA0EANgIcIAMgADYCFCADQdceNgIQIANBCTYCDEEAIQIMAgsgASAERgRAQSghAgwCCyADQQk2AgggAyABNgIEQSchAgwBCyABIARGBEBBASECDAELA0ACQAJAAkAgAS0AAEEKaw4EAAEBAAELIAFBAWohAQwBCyABQQFqIQEgAy0ALkEgcQ0AQQAhAiADQQA2AhwgAyABNgIUIANBoSE2AhAgA0EFNgIMDAILQQEhAiABIARHDQALCyAJQRBqJAAgAkUEQCADKAIMIQAMAQsgAyACNgIcQQAhACADKAIEIgFFDQAgAyABIAQgAygCCBEBACIBRQ0AIAMgBDYCFCADIAE2AgwgASEACyAAC74CAQJ/IABBADoAACAAQeQAaiIBQQFrQQA6AAAgAEEAOgACIABBADoAASABQQNrQQA6AAAgAUECa0EAOgAAIABBADoAAyABQQRrQQA6AABBACAAa0EDcSIBIABqIgBBADYCAEHkACABa0F8cSICIABqIgFBBGtBADYCAAJAIAJBCUkNACAAQQA2AgggAEEANgIEIAFBCGtBADYCACABQQxrQQA2AgAgAkEZSQ0AIABBADYCGCAAQQA2AhQgAEEANgIQIABBADYCDCABQRBrQQA2AgAgAUEUa0EANgIAIAFBGGtBADYCACABQRxrQQA2AgAgAiAAQQRxQRhyIgJrIgFBIEkNACAAIAJqIQADQCAAQgA3AxggAEIANwMQIABCADcDCCAAQgA3AwAgAEEgaiEAIAFBIGsiAUEfSw0ACwsLVgEBfwJAIAAoAgwNAAJAAkACQAJAIAAtADEOAwEAAwILIAAoAjgiAUUNACABKAIwIgFFDQAgACABEQAAIgENAwtBAA8LAAsgAEHKGTYCEEEOIQELIAELGgAgACgCDEUEQCAAQd4fNgIQIABBFTYCDAsLFAAgACgCDEEVRgRAIABBADYCDAsLFAAgACgCDEEWRgRAIABBADYCDAsLBwAgACgCDAsHACAAKAIQCwkAIAAgATYCEAsHACAAKAIUCysAAkAgAEEnTw0AQv//////CSAArYhCAYNQDQAgAEECdEHQOGooAgAPCwALFwAgAEEvTwRAAAsgAEECdEHsOWooAgALvwkBAX9B9C0hAQJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAIABB5ABrDvQDY2IAAWFhYWFhYQIDBAVhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhBgcICQoLDA0OD2FhYWFhEGFhYWFhYWFhYWFhEWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYRITFBUWFxgZGhthYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhHB0eHyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2YTc4OTphYWFhYWFhYTthYWE8YWFhYT0+P2FhYWFhYWFhQGFhQWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYUJDREVGR0hJSktMTU5PUFFSU2FhYWFhYWFhVFVWV1hZWlthXF1hYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFeYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhX2BhC0HqLA8LQZgmDwtB7TEPC0GgNw8LQckpDwtBtCkPC0GWLQ8LQesrDwtBojUPC0HbNA8LQeApDwtB4yQPC0HVJA8LQe4kDwtB5iUPC0HKNA8LQdA3DwtBqjUPC0H1LA8LQfYmDwtBgiIPC0HyMw8LQb4oDwtB5zcPC0HNIQ8LQcAhDwtBuCUPC0HLJQ8LQZYkDwtBjzQPC0HNNQ8LQd0qDwtB7jMPC0GcNA8LQZ4xDwtB9DUPC0HlIg8LQa8lDwtBmTEPC0GyNg8LQfk2DwtBxDIPC0HdLA8LQYIxDwtBwTEPC0GNNw8LQckkDwtB7DYPC0HnKg8LQcgjDwtB4iEPC0HJNw8LQaUiDwtBlCIPC0HbNg8LQd41DwtBhiYPC0G8Kw8LQYsyDwtBoCMPC0H2MA8LQYAsDwtBiSsPC0GkJg8LQfIjDwtBgSgPC0GrMg8LQesnDwtBwjYPC0GiJA8LQc8qDwtB3CMPC0GHJw8LQeQ0DwtBtyIPC0GtMQ8LQdUiDwtBrzQPC0HeJg8LQdYyDwtB9DQPC0GBOA8LQfQ3DwtBkjYPC0GdJw8LQYIpDwtBjSMPC0HXMQ8LQb01DwtBtDcPC0HYMA8LQbYnDwtBmjgPC0GnKg8LQcQnDwtBriMPC0H1Ig8LAAtByiYhAQsgAQsXACAAIAAvAS5B/v8DcSABQQBHcjsBLgsaACAAIAAvAS5B/f8DcSABQQBHQQF0cjsBLgsaACAAIAAvAS5B+/8DcSABQQBHQQJ0cjsBLgsaACAAIAAvAS5B9/8DcSABQQBHQQN0cjsBLgsaACAAIAAvAS5B7/8DcSABQQBHQQR0cjsBLgsaACAAIAAvAS5B3/8DcSABQQBHQQV0cjsBLgsaACAAIAAvAS5Bv/8DcSABQQBHQQZ0cjsBLgsaACAAIAAvAS5B//4DcSABQQBHQQd0cjsBLgsaACAAIAAvAS5B//0DcSABQQBHQQh0cjsBLgsaACAAIAAvAS5B//sDcSABQQBHQQl0cjsBLgs+AQJ/AkAgACgCOCIDRQ0AIAMoAgQiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQeESNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAggiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQfwRNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAgwiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQewKNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAhAiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQfoeNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAhQiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQcsQNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAhgiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQbcfNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAhwiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQb8VNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAiwiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQf4INgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAiAiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQYwdNgIQQRghBAsgBAs+AQJ/AkAgACgCOCIDRQ0AIAMoAiQiA0UNACAAIAEgAiABayADEQEAIgRBf0cNACAAQeYVNgIQQRghBAsgBAs4ACAAAn8gAC8BMkEUcUEURgRAQQEgAC0AKEEBRg0BGiAALwE0QeUARgwBCyAALQApQQVGCzoAMAtZAQJ/AkAgAC0AKEEBRg0AIAAvATQiAUHkAGtB5ABJDQAgAUHMAUYNACABQbACRg0AIAAvATIiAEHAAHENAEEBIQIgAEGIBHFBgARGDQAgAEEocUUhAgsgAguMAQECfwJAAkACQCAALQAqRQ0AIAAtACtFDQAgAC8BMiIBQQJxRQ0BDAILIAAvATIiAUEBcUUNAQtBASECIAAtAChBAUYNACAALwE0IgBB5ABrQeQASQ0AIABBzAFGDQAgAEGwAkYNACABQcAAcQ0AQQAhAiABQYgEcUGABEYNACABQShxQQBHIQILIAILcwAgAEEQav0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAP0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAEEwav0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAEEgav0MAAAAAAAAAAAAAAAAAAAAAP0LAwAgAEH9ATYCHAsGACAAEDoLmi0BC38jAEEQayIKJABB3NUAKAIAIglFBEBBnNkAKAIAIgVFBEBBqNkAQn83AgBBoNkAQoCAhICAgMAANwIAQZzZACAKQQhqQXBxQdiq1aoFcyIFNgIAQbDZAEEANgIAQYDZAEEANgIAC0GE2QBBwNkENgIAQdTVAEHA2QQ2AgBB6NUAIAU2AgBB5NUAQX82AgBBiNkAQcCmAzYCAANAIAFBgNYAaiABQfTVAGoiAjYCACACIAFB7NUAaiIDNgIAIAFB+NUAaiADNgIAIAFBiNYAaiABQfzVAGoiAzYCACADIAI2AgAgAUGQ1gBqIAFBhNYAaiICNgIAIAIgAzYCACABQYzWAGogAjYCACABQSBqIgFBgAJHDQALQczZBEGBpgM2AgBB4NUAQazZACgCADYCAEHQ1QBBgKYDNgIAQdzVAEHI2QQ2AgBBzP8HQTg2AgBByNkEIQkLAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkACQAJAAkAgAEHsAU0EQEHE1QAoAgAiBkEQIABBE2pBcHEgAEELSRsiBEEDdiIAdiIBQQNxBEACQCABQQFxIAByQQFzIgJBA3QiAEHs1QBqIgEgAEH01QBqKAIAIgAoAggiA0YEQEHE1QAgBkF+IAJ3cTYCAAwBCyABIAM2AgggAyABNgIMCyAAQQhqIQEgACACQQN0IgJBA3I2AgQgACACaiIAIAAoAgRBAXI2AgQMEQtBzNUAKAIAIgggBE8NASABBEACQEECIAB0IgJBACACa3IgASAAdHFoIgBBA3QiAkHs1QBqIgEgAkH01QBqKAIAIgIoAggiA0YEQEHE1QAgBkF+IAB3cSIGNgIADAELIAEgAzYCCCADIAE2AgwLIAIgBEEDcjYCBCAAQQN0IgAgBGshBSAAIAJqIAU2AgAgAiAEaiIEIAVBAXI2AgQgCARAIAhBeHFB7NUAaiEAQdjVACgCACEDAn9BASAIQQN2dCIBIAZxRQRAQcTVACABIAZyNgIAIAAMAQsgACgCCAsiASADNgIMIAAgAzYCCCADIAA2AgwgAyABNgIICyACQQhqIQFB2NUAIAQ2AgBBzNUAIAU2AgAMEQtByNUAKAIAIgtFDQEgC2hBAnRB9NcAaigCACIAKAIEQXhxIARrIQUgACECA0ACQCACKAIQIgFFBEAgAkEUaigCACIBRQ0BCyABKAIEQXhxIARrIgMgBUkhAiADIAUgAhshBSABIAAgAhshACABIQIMAQsLIAAoAhghCSAAKAIMIgMgAEcEQEHU1QAoAgAaIAMgACgCCCIBNgIIIAEgAzYCDAwQCyAAQRRqIgIoAgAiAUUEQCAAKAIQIgFFDQMgAEEQaiECCwNAIAIhByABIgNBFGoiAigCACIBDQAgA0EQaiECIAMoAhAiAQ0ACyAHQQA2AgAMDwtBfyEEIABBv39LDQAgAEETaiIBQXBxIQRByNUAKAIAIghFDQBBACAEayEFAkACQAJAAn9BACAEQYACSQ0AGkEfIARB////B0sNABogBEEmIAFBCHZnIgBrdkEBcSAAQQF0a0E+agsiBkECdEH01wBqKAIAIgJFBEBBACEBQQAhAwwBC0EAIQEgBEEZIAZBAXZrQQAgBkEfRxt0IQBBACEDA0ACQCACKAIEQXhxIARrIgcgBU8NACACIQMgByIFDQBBACEFIAIhAQwDCyABIAJBFGooAgAiByAHIAIgAEEddkEEcWpBEGooAgAiAkYbIAEgBxshASAAQQF0IQAgAg0ACwsgASADckUEQEEAIQNBAiAGdCIAQQAgAGtyIAhxIgBFDQMgAGhBAnRB9NcAaigCACEBCyABRQ0BCwNAIAEoAgRBeHEgBGsiAiAFSSEAIAIgBSAAGyEFIAEgAyAAGyEDIAEoAhAiAAR/IAAFIAFBFGooAgALIgENAAsLIANFDQAgBUHM1QAoAgAgBGtPDQAgAygCGCEHIAMgAygCDCIARwRAQdTVACgCABogACADKAIIIgE2AgggASAANgIMDA4LIANBFGoiAigCACIBRQRAIAMoAhAiAUUNAyADQRBqIQILA0AgAiEGIAEiAEEUaiICKAIAIgENACAAQRBqIQIgACgCECIBDQALIAZBADYCAAwNC0HM1QAoAgAiAyAETwRAQdjVACgCACEBAkAgAyAEayICQRBPBEAgASAEaiIAIAJBAXI2AgQgASADaiACNgIAIAEgBEEDcjYCBAwBCyABIANBA3I2AgQgASADaiIAIAAoAgRBAXI2AgRBACEAQQAhAgtBzNUAIAI2AgBB2NUAIAA2AgAgAUEIaiEBDA8LQdDVACgCACIDIARLBEAgBCAJaiIAIAMgBGsiAUEBcjYCBEHc1QAgADYCAEHQ1QAgATYCACAJIARBA3I2AgQgCUEIaiEBDA8LQQAhASAEAn9BnNkAKAIABEBBpNkAKAIADAELQajZAEJ/NwIAQaDZAEKAgISAgIDAADcCAEGc2QAgCkEMakFwcUHYqtWqBXM2AgBBsNkAQQA2AgBBgNkAQQA2AgBBgIAECyIAIARBxwBqIgVqIgZBACAAayIHcSICTwRAQbTZAEEwNgIADA8LAkBB/NgAKAIAIgFFDQBB9NgAKAIAIgggAmohACAAIAFNIAAgCEtxDQBBACEBQbTZAEEwNgIADA8LQYDZAC0AAEEEcQ0EAkACQCAJBEBBhNkAIQEDQCABKAIAIgAgCU0EQCAAIAEoAgRqIAlLDQMLIAEoAggiAQ0ACwtBABA7IgBBf0YNBSACIQZBoNkAKAIAIgFBAWsiAyAAcQRAIAIgAGsgACADakEAIAFrcWohBgsgBCAGTw0FIAZB/v///wdLDQVB/NgAKAIAIgMEQEH02AAoAgAiByAGaiEBIAEgB00NBiABIANLDQYLIAYQOyIBIABHDQEMBwsgBiADayAHcSIGQf7///8HSw0EIAYQOyEAIAAgASgCACABKAIEakYNAyAAIQELAkAgBiAEQcgAak8NACABQX9GDQBBpNkAKAIAIgAgBSAGa2pBACAAa3EiAEH+////B0sEQCABIQAMBwsgABA7QX9HBEAgACAGaiEGIAEhAAwHC0EAIAZrEDsaDAQLIAEiAEF/Rw0FDAMLQQAhAwwMC0EAIQAMCgsgAEF/Rw0CC0GA2QBBgNkAKAIAQQRyNgIACyACQf7///8HSw0BIAIQOyEAQQAQOyEBIABBf0YNASABQX9GDQEgACABTw0BIAEgAGsiBiAEQThqTQ0BC0H02ABB9NgAKAIAIAZqIgE2AgBB+NgAKAIAIAFJBEBB+NgAIAE2AgALAkACQAJAQdzVACgCACICBEBBhNkAIQEDQCAAIAEoAgAiAyABKAIEIgVqRg0CIAEoAggiAQ0ACwwCC0HU1QAoAgAiAUEARyAAIAFPcUUEQEHU1QAgADYCAAtBACEBQYjZACAGNgIAQYTZACAANgIAQeTVAEF/NgIAQejVAEGc2QAoAgA2AgBBkNkAQQA2AgADQCABQYDWAGogAUH01QBqIgI2AgAgAiABQezVAGoiAzYCACABQfjVAGogAzYCACABQYjWAGogAUH81QBqIgM2AgAgAyACNgIAIAFBkNYAaiABQYTWAGoiAjYCACACIAM2AgAgAUGM1gBqIAI2AgAgAUEgaiIBQYACRw0AC0F4IABrQQ9xIgEgAGoiAiAGQThrIgMgAWsiAUEBcjYCBEHg1QBBrNkAKAIANgIAQdDVACABNgIAQdzVACACNgIAIAAgA2pBODYCBAwCCyAAIAJNDQAgAiADSQ0AIAEoAgxBCHENAEF4IAJrQQ9xIgAgAmoiA0HQ1QAoAgAgBmoiByAAayIAQQFyNgIEIAEgBSAGajYCBEHg1QBBrNkAKAIANgIAQdDVACAANgIAQdzVACADNgIAIAIgB2pBODYCBAwBCyAAQdTVACgCAEkEQEHU1QAgADYCAAsgACAGaiEDQYTZACEBAkACQAJAA0AgAyABKAIARwRAIAEoAggiAQ0BDAILCyABLQAMQQhxRQ0BC0GE2QAhAQNAIAEoAgAiAyACTQRAIAMgASgCBGoiBSACSw0DCyABKAIIIQEMAAsACyABIAA2AgAgASABKAIEIAZqNgIEIABBeCAAa0EPcWoiCSAEQQNyNgIEIANBeCADa0EPcWoiBiAEIAlqIgRrIQEgAiAGRgRAQdzVACAENgIAQdDVAEHQ1QAoAgAgAWoiADYCACAEIABBAXI2AgQMCAtB2NUAKAIAIAZGBEBB2NUAIAQ2AgBBzNUAQczVACgCACABaiIANgIAIAQgAEEBcjYCBCAAIARqIAA2AgAMCAsgBigCBCIFQQNxQQFHDQYgBUF4cSEIIAVB/wFNBEAgBUEDdiEDIAYoAggiACAGKAIMIgJGBEBBxNUAQcTVACgCAEF+IAN3cTYCAAwHCyACIAA2AgggACACNgIMDAYLIAYoAhghByAGIAYoAgwiAEcEQCAAIAYoAggiAjYCCCACIAA2AgwMBQsgBkEUaiICKAIAIgVFBEAgBigCECIFRQ0EIAZBEGohAgsDQCACIQMgBSIAQRRqIgIoAgAiBQ0AIABBEGohAiAAKAIQIgUNAAsgA0EANgIADAQLQXggAGtBD3EiASAAaiIHIAZBOGsiAyABayIBQQFyNgIEIAAgA2pBODYCBCACIAVBNyAFa0EPcWpBP2siAyADIAJBEGpJGyIDQSM2AgRB4NUAQazZACgCADYCAEHQ1QAgATYCAEHc1QAgBzYCACADQRBqQYzZACkCADcCACADQYTZACkCADcCCEGM2QAgA0EIajYCAEGI2QAgBjYCAEGE2QAgADYCAEGQ2QBBADYCACADQSRqIQEDQCABQQc2AgAgBSABQQRqIgFLDQALIAIgA0YNACADIAMoAgRBfnE2AgQgAyADIAJrIgU2AgAgAiAFQQFyNgIEIAVB/wFNBEAgBUF4cUHs1QBqIQACf0HE1QAoAgAiAUEBIAVBA3Z0IgNxRQRAQcTVACABIANyNgIAIAAMAQsgACgCCAsiASACNgIMIAAgAjYCCCACIAA2AgwgAiABNgIIDAELQR8hASAFQf///wdNBEAgBUEmIAVBCHZnIgBrdkEBcSAAQQF0a0E+aiEBCyACIAE2AhwgAkIANwIQIAFBAnRB9NcAaiEAQcjVACgCACIDQQEgAXQiBnFFBEAgACACNgIAQcjVACADIAZyNgIAIAIgADYCGCACIAI2AgggAiACNgIMDAELIAVBGSABQQF2a0EAIAFBH0cbdCEBIAAoAgAhAwJAA0AgAyIAKAIEQXhxIAVGDQEgAUEddiEDIAFBAXQhASAAIANBBHFqQRBqIgYoAgAiAw0ACyAGIAI2AgAgAiAANgIYIAIgAjYCDCACIAI2AggMAQsgACgCCCIBIAI2AgwgACACNgIIIAJBADYCGCACIAA2AgwgAiABNgIIC0HQ1QAoAgAiASAETQ0AQdzVACgCACIAIARqIgIgASAEayIBQQFyNgIEQdDVACABNgIAQdzVACACNgIAIAAgBEEDcjYCBCAAQQhqIQEMCAtBACEBQbTZAEEwNgIADAcLQQAhAAsgB0UNAAJAIAYoAhwiAkECdEH01wBqIgMoAgAgBkYEQCADIAA2AgAgAA0BQcjVAEHI1QAoAgBBfiACd3E2AgAMAgsgB0EQQRQgBygCECAGRhtqIAA2AgAgAEUNAQsgACAHNgIYIAYoAhAiAgRAIAAgAjYCECACIAA2AhgLIAZBFGooAgAiAkUNACAAQRRqIAI2AgAgAiAANgIYCyABIAhqIQEgBiAIaiIGKAIEIQULIAYgBUF+cTYCBCABIARqIAE2AgAgBCABQQFyNgIEIAFB/wFNBEAgAUF4cUHs1QBqIQACf0HE1QAoAgAiAkEBIAFBA3Z0IgFxRQRAQcTVACABIAJyNgIAIAAMAQsgACgCCAsiASAENgIMIAAgBDYCCCAEIAA2AgwgBCABNgIIDAELQR8hBSABQf///wdNBEAgAUEmIAFBCHZnIgBrdkEBcSAAQQF0a0E+aiEFCyAEIAU2AhwgBEIANwIQIAVBAnRB9NcAaiEAQcjVACgCACICQQEgBXQiA3FFBEAgACAENgIAQcjVACACIANyNgIAIAQgADYCGCAEIAQ2AgggBCAENgIMDAELIAFBGSAFQQF2a0EAIAVBH0cbdCEFIAAoAgAhAAJAA0AgACICKAIEQXhxIAFGDQEgBUEddiEAIAVBAXQhBSACIABBBHFqQRBqIgMoAgAiAA0ACyADIAQ2AgAgBCACNgIYIAQgBDYCDCAEIAQ2AggMAQsgAigCCCIAIAQ2AgwgAiAENgIIIARBADYCGCAEIAI2AgwgBCAANgIICyAJQQhqIQEMAgsCQCAHRQ0AAkAgAygCHCIBQQJ0QfTXAGoiAigCACADRgRAIAIgADYCACAADQFByNUAIAhBfiABd3EiCDYCAAwCCyAHQRBBFCAHKAIQIANGG2ogADYCACAARQ0BCyAAIAc2AhggAygCECIBBEAgACABNgIQIAEgADYCGAsgA0EUaigCACIBRQ0AIABBFGogATYCACABIAA2AhgLAkAgBUEPTQRAIAMgBCAFaiIAQQNyNgIEIAAgA2oiACAAKAIEQQFyNgIEDAELIAMgBGoiAiAFQQFyNgIEIAMgBEEDcjYCBCACIAVqIAU2AgAgBUH/AU0EQCAFQXhxQezVAGohAAJ/QcTVACgCACIBQQEgBUEDdnQiBXFFBEBBxNUAIAEgBXI2AgAgAAwBCyAAKAIICyIBIAI2AgwgACACNgIIIAIgADYCDCACIAE2AggMAQtBHyEBIAVB////B00EQCAFQSYgBUEIdmciAGt2QQFxIABBAXRrQT5qIQELIAIgATYCHCACQgA3AhAgAUECdEH01wBqIQBBASABdCIEIAhxRQRAIAAgAjYCAEHI1QAgBCAIcjYCACACIAA2AhggAiACNgIIIAIgAjYCDAwBCyAFQRkgAUEBdmtBACABQR9HG3QhASAAKAIAIQQCQANAIAQiACgCBEF4cSAFRg0BIAFBHXYhBCABQQF0IQEgACAEQQRxakEQaiIGKAIAIgQNAAsgBiACNgIAIAIgADYCGCACIAI2AgwgAiACNgIIDAELIAAoAggiASACNgIMIAAgAjYCCCACQQA2AhggAiAANgIMIAIgATYCCAsgA0EIaiEBDAELAkAgCUUNAAJAIAAoAhwiAUECdEH01wBqIgIoAgAgAEYEQCACIAM2AgAgAw0BQcjVACALQX4gAXdxNgIADAILIAlBEEEUIAkoAhAgAEYbaiADNgIAIANFDQELIAMgCTYCGCAAKAIQIgEEQCADIAE2AhAgASADNgIYCyAAQRRqKAIAIgFFDQAgA0EUaiABNgIAIAEgAzYCGAsCQCAFQQ9NBEAgACAEIAVqIgFBA3I2AgQgACABaiIBIAEoAgRBAXI2AgQMAQsgACAEaiIHIAVBAXI2AgQgACAEQQNyNgIEIAUgB2ogBTYCACAIBEAgCEF4cUHs1QBqIQFB2NUAKAIAIQMCf0EBIAhBA3Z0IgIgBnFFBEBBxNUAIAIgBnI2AgAgAQwBCyABKAIICyICIAM2AgwgASADNgIIIAMgATYCDCADIAI2AggLQdjVACAHNgIAQczVACAFNgIACyAAQQhqIQELIApBEGokACABC0MAIABFBEA/AEEQdA8LAkAgAEH//wNxDQAgAEEASA0AIABBEHZAACIAQX9GBEBBtNkAQTA2AgBBfw8LIABBEHQPCwALC5lCIgBBgAgLDQEAAAAAAAAAAgAAAAMAQZgICwUEAAAABQBBqAgLCQYAAAAHAAAACABB5AgLwjJJbnZhbGlkIGNoYXIgaW4gdXJsIHF1ZXJ5AFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fYm9keQBDb250ZW50LUxlbmd0aCBvdmVyZmxvdwBDaHVuayBzaXplIG92ZXJmbG93AEludmFsaWQgbWV0aG9kIGZvciBIVFRQL3gueCByZXF1ZXN0AEludmFsaWQgbWV0aG9kIGZvciBSVFNQL3gueCByZXF1ZXN0AEV4cGVjdGVkIFNPVVJDRSBtZXRob2QgZm9yIElDRS94LnggcmVxdWVzdABJbnZhbGlkIGNoYXIgaW4gdXJsIGZyYWdtZW50IHN0YXJ0AEV4cGVjdGVkIGRvdABTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3N0YXR1cwBJbnZhbGlkIHJlc3BvbnNlIHN0YXR1cwBFeHBlY3RlZCBMRiBhZnRlciBoZWFkZXJzAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIGV4dGVuc2lvbnMAVXNlciBjYWxsYmFjayBlcnJvcgBgb25fcmVzZXRgIGNhbGxiYWNrIGVycm9yAGBvbl9jaHVua19oZWFkZXJgIGNhbGxiYWNrIGVycm9yAGBvbl9tZXNzYWdlX2JlZ2luYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfZXh0ZW5zaW9uX3ZhbHVlYCBjYWxsYmFjayBlcnJvcgBgb25fc3RhdHVzX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fdmVyc2lvbl9jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX3VybF9jb21wbGV0ZWAgY2FsbGJhY2sgZXJyb3IAYG9uX3Byb3RvY29sX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9oZWFkZXJfdmFsdWVfY29tcGxldGVgIGNhbGxiYWNrIGVycm9yAGBvbl9tZXNzYWdlX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fbWV0aG9kX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25faGVhZGVyX2ZpZWxkX2NvbXBsZXRlYCBjYWxsYmFjayBlcnJvcgBgb25fY2h1bmtfZXh0ZW5zaW9uX25hbWVgIGNhbGxiYWNrIGVycm9yAFVuZXhwZWN0ZWQgY2hhciBpbiB1cmwgc2VydmVyAEludmFsaWQgaGVhZGVyIHZhbHVlIGNoYXIASW52YWxpZCBoZWFkZXIgZmllbGQgY2hhcgBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3ZlcnNpb24ASW52YWxpZCBtaW5vciB2ZXJzaW9uAEludmFsaWQgbWFqb3IgdmVyc2lvbgBFeHBlY3RlZCBzcGFjZSBhZnRlciB2ZXJzaW9uAEV4cGVjdGVkIENSTEYgYWZ0ZXIgdmVyc2lvbgBJbnZhbGlkIEhUVFAgdmVyc2lvbgBJbnZhbGlkIGhlYWRlciB0b2tlbgBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX3VybABJbnZhbGlkIGNoYXJhY3RlcnMgaW4gdXJsAFVuZXhwZWN0ZWQgc3RhcnQgY2hhciBpbiB1cmwARG91YmxlIEAgaW4gdXJsAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fcHJvdG9jb2wARW1wdHkgQ29udGVudC1MZW5ndGgASW52YWxpZCBjaGFyYWN0ZXIgaW4gQ29udGVudC1MZW5ndGgAVHJhbnNmZXItRW5jb2RpbmcgY2FuJ3QgYmUgcHJlc2VudCB3aXRoIENvbnRlbnQtTGVuZ3RoAER1cGxpY2F0ZSBDb250ZW50LUxlbmd0aABJbnZhbGlkIGNoYXIgaW4gdXJsIHBhdGgAQ29udGVudC1MZW5ndGggY2FuJ3QgYmUgcHJlc2VudCB3aXRoIFRyYW5zZmVyLUVuY29kaW5nAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgY2h1bmsgc2l6ZQBFeHBlY3RlZCBMRiBhZnRlciBjaHVuayBzaXplAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIHNpemUAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9oZWFkZXJfdmFsdWUAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9jaHVua19leHRlbnNpb25fdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyB2YWx1ZQBVbmV4cGVjdGVkIHdoaXRlc3BhY2UgYWZ0ZXIgaGVhZGVyIHZhbHVlAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgaGVhZGVyIHZhbHVlAE1pc3NpbmcgZXhwZWN0ZWQgTEYgYWZ0ZXIgaGVhZGVyIHZhbHVlAEludmFsaWQgYFRyYW5zZmVyLUVuY29kaW5nYCBoZWFkZXIgdmFsdWUATWlzc2luZyBleHBlY3RlZCBDUiBhZnRlciBjaHVuayBleHRlbnNpb24gdmFsdWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBxdW90ZSB2YWx1ZQBJbnZhbGlkIHF1b3RlZC1wYWlyIGluIGNodW5rIGV4dGVuc2lvbnMgcXVvdGVkIHZhbHVlAEludmFsaWQgY2hhcmFjdGVyIGluIGNodW5rIGV4dGVuc2lvbnMgcXVvdGVkIHZhbHVlAFBhdXNlZCBieSBvbl9oZWFkZXJzX2NvbXBsZXRlAEludmFsaWQgRU9GIHN0YXRlAG9uX3Jlc2V0IHBhdXNlAG9uX2NodW5rX2hlYWRlciBwYXVzZQBvbl9tZXNzYWdlX2JlZ2luIHBhdXNlAG9uX2NodW5rX2V4dGVuc2lvbl92YWx1ZSBwYXVzZQBvbl9zdGF0dXNfY29tcGxldGUgcGF1c2UAb25fdmVyc2lvbl9jb21wbGV0ZSBwYXVzZQBvbl91cmxfY29tcGxldGUgcGF1c2UAb25fcHJvdG9jb2xfY29tcGxldGUgcGF1c2UAb25fY2h1bmtfY29tcGxldGUgcGF1c2UAb25faGVhZGVyX3ZhbHVlX2NvbXBsZXRlIHBhdXNlAG9uX21lc3NhZ2VfY29tcGxldGUgcGF1c2UAb25fbWV0aG9kX2NvbXBsZXRlIHBhdXNlAG9uX2hlYWRlcl9maWVsZF9jb21wbGV0ZSBwYXVzZQBvbl9jaHVua19leHRlbnNpb25fbmFtZSBwYXVzZQBVbmV4cGVjdGVkIHNwYWNlIGFmdGVyIHN0YXJ0IGxpbmUATWlzc2luZyBleHBlY3RlZCBDUiBhZnRlciByZXNwb25zZSBsaW5lAFNwYW4gY2FsbGJhY2sgZXJyb3IgaW4gb25fY2h1bmtfZXh0ZW5zaW9uX25hbWUASW52YWxpZCBjaGFyYWN0ZXIgaW4gY2h1bmsgZXh0ZW5zaW9ucyBuYW1lAE1pc3NpbmcgZXhwZWN0ZWQgQ1IgYWZ0ZXIgY2h1bmsgZXh0ZW5zaW9uIG5hbWUASW52YWxpZCBzdGF0dXMgY29kZQBQYXVzZSBvbiBDT05ORUNUL1VwZ3JhZGUAUGF1c2Ugb24gUFJJL1VwZ3JhZGUARXhwZWN0ZWQgSFRUUC8yIENvbm5lY3Rpb24gUHJlZmFjZQBTcGFuIGNhbGxiYWNrIGVycm9yIGluIG9uX21ldGhvZABFeHBlY3RlZCBzcGFjZSBhZnRlciBtZXRob2QAU3BhbiBjYWxsYmFjayBlcnJvciBpbiBvbl9oZWFkZXJfZmllbGQAUGF1c2VkAEludmFsaWQgd29yZCBlbmNvdW50ZXJlZABJbnZhbGlkIG1ldGhvZCBlbmNvdW50ZXJlZABNaXNzaW5nIGV4cGVjdGVkIENSIGFmdGVyIGNodW5rIGRhdGEARXhwZWN0ZWQgTEYgYWZ0ZXIgY2h1bmsgZGF0YQBVbmV4cGVjdGVkIGNoYXIgaW4gdXJsIHNjaGVtYQBSZXF1ZXN0IGhhcyBpbnZhbGlkIGBUcmFuc2Zlci1FbmNvZGluZ2AARGF0YSBhZnRlciBgQ29ubmVjdGlvbjogY2xvc2VgAFNXSVRDSF9QUk9YWQBVU0VfUFJPWFkATUtBQ1RJVklUWQBVTlBST0NFU1NBQkxFX0VOVElUWQBRVUVSWQBDT1BZAE1PVkVEX1BFUk1BTkVOVExZAFRPT19FQVJMWQBOT1RJRlkARkFJTEVEX0RFUEVOREVOQ1kAQkFEX0dBVEVXQVkAUExBWQBQVVQAQ0hFQ0tPVVQAR0FURVdBWV9USU1FT1VUAFJFUVVFU1RfVElNRU9VVABORVRXT1JLX0NPTk5FQ1RfVElNRU9VVABDT05ORUNUSU9OX1RJTUVPVVQATE9HSU5fVElNRU9VVABORVRXT1JLX1JFQURfVElNRU9VVABQT1NUAE1JU0RJUkVDVEVEX1JFUVVFU1QAQ0xJRU5UX0NMT1NFRF9SRVFVRVNUAENMSUVOVF9DTE9TRURfTE9BRF9CQUxBTkNFRF9SRVFVRVNUAEJBRF9SRVFVRVNUAEhUVFBfUkVRVUVTVF9TRU5UX1RPX0hUVFBTX1BPUlQAUkVQT1JUAElNX0FfVEVBUE9UAFJFU0VUX0NPTlRFTlQATk9fQ09OVEVOVABQQVJUSUFMX0NPTlRFTlQASFBFX0lOVkFMSURfQ09OU1RBTlQASFBFX0NCX1JFU0VUAEdFVABIUEVfU1RSSUNUAENPTkZMSUNUAFRFTVBPUkFSWV9SRURJUkVDVABQRVJNQU5FTlRfUkVESVJFQ1QAQ09OTkVDVABNVUxUSV9TVEFUVVMASFBFX0lOVkFMSURfU1RBVFVTAFRPT19NQU5ZX1JFUVVFU1RTAEVBUkxZX0hJTlRTAFVOQVZBSUxBQkxFX0ZPUl9MRUdBTF9SRUFTT05TAE9QVElPTlMAU1dJVENISU5HX1BST1RPQ09MUwBWQVJJQU5UX0FMU09fTkVHT1RJQVRFUwBNVUxUSVBMRV9DSE9JQ0VTAElOVEVSTkFMX1NFUlZFUl9FUlJPUgBXRUJfU0VSVkVSX1VOS05PV05fRVJST1IAUkFJTEdVTl9FUlJPUgBJREVOVElUWV9QUk9WSURFUl9BVVRIRU5USUNBVElPTl9FUlJPUgBTU0xfQ0VSVElGSUNBVEVfRVJST1IASU5WQUxJRF9YX0ZPUldBUkRFRF9GT1IAU0VUX1BBUkFNRVRFUgBHRVRfUEFSQU1FVEVSAEhQRV9VU0VSAFNFRV9PVEhFUgBIUEVfQ0JfQ0hVTktfSEVBREVSAEV4cGVjdGVkIExGIGFmdGVyIENSAE1LQ0FMRU5EQVIAU0VUVVAAV0VCX1NFUlZFUl9JU19ET1dOAFRFQVJET1dOAEhQRV9DTE9TRURfQ09OTkVDVElPTgBIRVVSSVNUSUNfRVhQSVJBVElPTgBESVNDT05ORUNURURfT1BFUkFUSU9OAE5PTl9BVVRIT1JJVEFUSVZFX0lORk9STUFUSU9OAEhQRV9JTlZBTElEX1ZFUlNJT04ASFBFX0NCX01FU1NBR0VfQkVHSU4AU0lURV9JU19GUk9aRU4ASFBFX0lOVkFMSURfSEVBREVSX1RPS0VOAElOVkFMSURfVE9LRU4ARk9SQklEREVOAEVOSEFOQ0VfWU9VUl9DQUxNAEhQRV9JTlZBTElEX1VSTABCTE9DS0VEX0JZX1BBUkVOVEFMX0NPTlRST0wATUtDT0wAQUNMAEhQRV9JTlRFUk5BTABSRVFVRVNUX0hFQURFUl9GSUVMRFNfVE9PX0xBUkdFX1VOT0ZGSUNJQUwASFBFX09LAFVOTElOSwBVTkxPQ0sAUFJJAFJFVFJZX1dJVEgASFBFX0lOVkFMSURfQ09OVEVOVF9MRU5HVEgASFBFX1VORVhQRUNURURfQ09OVEVOVF9MRU5HVEgARkxVU0gAUFJPUFBBVENIAE0tU0VBUkNIAFVSSV9UT09fTE9ORwBQUk9DRVNTSU5HAE1JU0NFTExBTkVPVVNfUEVSU0lTVEVOVF9XQVJOSU5HAE1JU0NFTExBTkVPVVNfV0FSTklORwBIUEVfSU5WQUxJRF9UUkFOU0ZFUl9FTkNPRElORwBFeHBlY3RlZCBDUkxGAEhQRV9JTlZBTElEX0NIVU5LX1NJWkUATU9WRQBDT05USU5VRQBIUEVfQ0JfU1RBVFVTX0NPTVBMRVRFAEhQRV9DQl9IRUFERVJTX0NPTVBMRVRFAEhQRV9DQl9WRVJTSU9OX0NPTVBMRVRFAEhQRV9DQl9VUkxfQ09NUExFVEUASFBFX0NCX1BST1RPQ09MX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19DT01QTEVURQBIUEVfQ0JfSEVBREVSX1ZBTFVFX0NPTVBMRVRFAEhQRV9DQl9DSFVOS19FWFRFTlNJT05fVkFMVUVfQ09NUExFVEUASFBFX0NCX0NIVU5LX0VYVEVOU0lPTl9OQU1FX0NPTVBMRVRFAEhQRV9DQl9NRVNTQUdFX0NPTVBMRVRFAEhQRV9DQl9NRVRIT0RfQ09NUExFVEUASFBFX0NCX0hFQURFUl9GSUVMRF9DT01QTEVURQBERUxFVEUASFBFX0lOVkFMSURfRU9GX1NUQVRFAElOVkFMSURfU1NMX0NFUlRJRklDQVRFAFBBVVNFAE5PX1JFU1BPTlNFAFVOU1VQUE9SVEVEX01FRElBX1RZUEUAR09ORQBOT1RfQUNDRVBUQUJMRQBTRVJWSUNFX1VOQVZBSUxBQkxFAFJBTkdFX05PVF9TQVRJU0ZJQUJMRQBPUklHSU5fSVNfVU5SRUFDSEFCTEUAUkVTUE9OU0VfSVNfU1RBTEUAUFVSR0UATUVSR0UAUkVRVUVTVF9IRUFERVJfRklFTERTX1RPT19MQVJHRQBSRVFVRVNUX0hFQURFUl9UT09fTEFSR0UAUEFZTE9BRF9UT09fTEFSR0UASU5TVUZGSUNJRU5UX1NUT1JBR0UASFBFX1BBVVNFRF9VUEdSQURFAEhQRV9QQVVTRURfSDJfVVBHUkFERQBTT1VSQ0UAQU5OT1VOQ0UAVFJBQ0UASFBFX1VORVhQRUNURURfU1BBQ0UAREVTQ1JJQkUAVU5TVUJTQ1JJQkUAUkVDT1JEAEhQRV9JTlZBTElEX01FVEhPRABOT1RfRk9VTkQAUFJPUEZJTkQAVU5CSU5EAFJFQklORABVTkFVVEhPUklaRUQATUVUSE9EX05PVF9BTExPV0VEAEhUVFBfVkVSU0lPTl9OT1RfU1VQUE9SVEVEAEFMUkVBRFlfUkVQT1JURUQAQUNDRVBURUQATk9UX0lNUExFTUVOVEVEAExPT1BfREVURUNURUQASFBFX0NSX0VYUEVDVEVEAEhQRV9MRl9FWFBFQ1RFRABDUkVBVEVEAElNX1VTRUQASFBFX1BBVVNFRABUSU1FT1VUX09DQ1VSRUQAUEFZTUVOVF9SRVFVSVJFRABQUkVDT05ESVRJT05fUkVRVUlSRUQAUFJPWFlfQVVUSEVOVElDQVRJT05fUkVRVUlSRUQATkVUV09SS19BVVRIRU5USUNBVElPTl9SRVFVSVJFRABMRU5HVEhfUkVRVUlSRUQAU1NMX0NFUlRJRklDQVRFX1JFUVVJUkVEAFVQR1JBREVfUkVRVUlSRUQAUEFHRV9FWFBJUkVEAFBSRUNPTkRJVElPTl9GQUlMRUQARVhQRUNUQVRJT05fRkFJTEVEAFJFVkFMSURBVElPTl9GQUlMRUQAU1NMX0hBTkRTSEFLRV9GQUlMRUQATE9DS0VEAFRSQU5TRk9STUFUSU9OX0FQUExJRUQATk9UX01PRElGSUVEAE5PVF9FWFRFTkRFRABCQU5EV0lEVEhfTElNSVRfRVhDRUVERUQAU0lURV9JU19PVkVSTE9BREVEAEhFQUQARXhwZWN0ZWQgSFRUUC8sIFJUU1AvIG9yIElDRS8A5xUAAK8VAACkEgAAkhoAACYWAACeFAAA2xkAAHkVAAB+EgAA/hQAADYVAAALFgAA2BYAAPMSAABCGAAArBYAABIVAAAUFwAA7xcAAEgUAABxFwAAshoAAGsZAAB+GQAANRQAAIIaAABEFwAA/RYAAB4YAACHFwAAqhkAAJMSAAAHGAAALBcAAMoXAACkFwAA5xUAAOcVAABYFwAAOxgAAKASAAAtHAAAwxEAAEgRAADeEgAAQhMAAKQZAAD9EAAA9xUAAKUVAADvFgAA+BkAAEoWAABWFgAA9RUAAAoaAAAIGgAAARoAAKsVAABCEgAA1xAAAEwRAAAFGQAAVBYAAB4RAADKGQAAyBkAAE4WAAD/GAAAcRQAAPAVAADuFQAAlBkAAPwVAAC/GQAAmxkAAHwUAABDEQAAcBgAAJUUAAAnFAAAGRQAANUSAADUGQAARBYAAPcQAEG5OwsBAQBB0DsL4AEBAQIBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEDAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBBuj0LBAEAAAIAQdE9C14DBAMDAwMDAAADAwADAwADAwMDAwMDAwMDAAUAAAAAAAMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAwADAEG6PwsEAQAAAgBB0T8LXgMAAwMDAwMAAAMDAAMDAAMDAwMDAwMDAwMABAAFAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwADAAMAQbDBAAsNbG9zZWVlcC1hbGl2ZQBBycEACwEBAEHgwQAL4AEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQBBycMACwEBAEHgwwAL5wEBAQEBAQEBAQEBAQECAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAWNodW5rZWQAQfHFAAteAQABAQEBAQAAAQEAAQEAAQEBAQEBAQEBAQAAAAAAAAABAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQAAAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAAEAAQBB0McACyFlY3Rpb25lbnQtbGVuZ3Rob25yb3h5LWNvbm5lY3Rpb24AQYDIAAsgcmFuc2Zlci1lbmNvZGluZ3BncmFkZQ0KDQpTTQ0KDQoAQanIAAsFAQIAAQMAQcDIAAtfBAUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAQanKAAsFAQIAAQMAQcDKAAtfBAUFBgUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAQanMAAsEAQAAAQBBwcwAC14CAgACAgICAgICAgICAgICAgICAgICAgICAgICAgIAAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAEGpzgALBQECAAEDAEHAzgALXwQFAAAFBQUFBQUFBQUFBQYFBQUFBQUFBQUFBQUABQAHCAUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQAFAAUABQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUAAAAFAEGp0AALBQEBAAEBAEHA0AALAQEAQdrQAAtBAgAAAAAAAAMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAAAAAAAAAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAQanSAAsFAQEAAQEAQcDSAAsBAQBBytIACwYCAAAAAAIAQeHSAAs6AwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMAAAAAAAADAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwBBoNQAC50BTk9VTkNFRUNLT1VUTkVDVEVURUNSSUJFTFVTSEVURUFEU0VBUkNIUkdFQ1RJVklUWUxFTkRBUlZFT1RJRllQVElPTlNDSFNFQVlTVEFUQ0hHRVVFUllPUkRJUkVDVE9SVFJDSFBBUkFNRVRFUlVSQ0VCU0NSSUJFQVJET1dOQUNFSU5ETktDS1VCU0NSSUJFVFRQQ0VUU1BBRFRQLw==";
@@ -24912,9 +25619,9 @@ var require_llhttp_simd_wasm = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/constants.js
+// ../../main/node_modules/undici/lib/web/fetch/constants.js
 var require_constants4 = __commonJS({
-  "node_modules/undici/lib/web/fetch/constants.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/web/fetch/constants.js"(exports2, module2) {
     "use strict";
     var corsSafeListedMethods = (
       /** @type {const} */
@@ -25136,9 +25843,9 @@ var require_constants4 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/global.js
+// ../../main/node_modules/undici/lib/web/fetch/global.js
 var require_global = __commonJS({
-  "node_modules/undici/lib/web/fetch/global.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/web/fetch/global.js"(exports2, module2) {
     "use strict";
     var globalOrigin = /* @__PURE__ */ Symbol.for("undici.globalOrigin.1");
     function getGlobalOrigin() {
@@ -25172,9 +25879,9 @@ var require_global = __commonJS({
   }
 });
 
-// node_modules/undici/lib/encoding/index.js
+// ../../main/node_modules/undici/lib/encoding/index.js
 var require_encoding = __commonJS({
-  "node_modules/undici/lib/encoding/index.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/encoding/index.js"(exports2, module2) {
     "use strict";
     var textDecoder = new TextDecoder();
     function utf8DecodeBytes(buffer) {
@@ -25193,9 +25900,9 @@ var require_encoding = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/infra/index.js
+// ../../main/node_modules/undici/lib/web/infra/index.js
 var require_infra = __commonJS({
-  "node_modules/undici/lib/web/infra/index.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/web/infra/index.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
     var { utf8DecodeBytes } = require_encoding();
@@ -25311,9 +26018,9 @@ var require_infra = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/data-url.js
+// ../../main/node_modules/undici/lib/web/fetch/data-url.js
 var require_data_url = __commonJS({
-  "node_modules/undici/lib/web/fetch/data-url.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/web/fetch/data-url.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
     var { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = require_infra();
@@ -25590,9 +26297,9 @@ var require_data_url = __commonJS({
   }
 });
 
-// node_modules/undici/lib/util/runtime-features.js
+// ../../main/node_modules/undici/lib/util/runtime-features.js
 var require_runtime_features = __commonJS({
-  "node_modules/undici/lib/util/runtime-features.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/util/runtime-features.js"(exports2, module2) {
     "use strict";
     var lazyLoaders = {
       __proto__: null,
@@ -25692,9 +26399,9 @@ var require_runtime_features = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/webidl/index.js
+// ../../main/node_modules/undici/lib/web/webidl/index.js
 var require_webidl = __commonJS({
-  "node_modules/undici/lib/web/webidl/index.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/web/webidl/index.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
     var { types, inspect } = require("node:util");
@@ -26294,9 +27001,9 @@ var require_webidl = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/util.js
+// ../../main/node_modules/undici/lib/web/fetch/util.js
 var require_util2 = __commonJS({
-  "node_modules/undici/lib/web/fetch/util.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/web/fetch/util.js"(exports2, module2) {
     "use strict";
     var { Transform } = require("node:stream");
     var zlib = require("node:zlib");
@@ -27061,9 +27768,9 @@ var require_util2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/formdata.js
+// ../../main/node_modules/undici/lib/web/fetch/formdata.js
 var require_formdata = __commonJS({
-  "node_modules/undici/lib/web/fetch/formdata.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/web/fetch/formdata.js"(exports2, module2) {
     "use strict";
     var { iteratorMixin } = require_util2();
     var { kEnumerableProperty } = require_util();
@@ -27223,9 +27930,9 @@ var require_formdata = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/formdata-parser.js
+// ../../main/node_modules/undici/lib/web/fetch/formdata-parser.js
 var require_formdata_parser = __commonJS({
-  "node_modules/undici/lib/web/fetch/formdata-parser.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/web/fetch/formdata-parser.js"(exports2, module2) {
     "use strict";
     var { bufferToLowerCasedHeaderName } = require_util();
     var { HTTP_TOKEN_CODEPOINTS } = require_data_url();
@@ -27553,15 +28260,15 @@ var require_formdata_parser = __commonJS({
   }
 });
 
-// node_modules/undici/lib/util/promise.js
+// ../../main/node_modules/undici/lib/util/promise.js
 var require_promise = __commonJS({
-  "node_modules/undici/lib/util/promise.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/util/promise.js"(exports2, module2) {
     "use strict";
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve16, reject) => {
-        res = resolve16;
+      const promise = new Promise((resolve17, reject) => {
+        res = resolve17;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -27572,9 +28279,9 @@ var require_promise = __commonJS({
   }
 });
 
-// node_modules/undici/lib/web/fetch/body.js
+// ../../main/node_modules/undici/lib/web/fetch/body.js
 var require_body = __commonJS({
-  "node_modules/undici/lib/web/fetch/body.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/web/fetch/body.js"(exports2, module2) {
     "use strict";
     var util = require_util();
     var {
@@ -27855,9 +28562,9 @@ Content-Type: ${value.type || "application/octet-stream"}\r
   }
 });
 
-// node_modules/undici/lib/dispatcher/client-h1.js
+// ../../main/node_modules/undici/lib/dispatcher/client-h1.js
 var require_client_h1 = __commonJS({
-  "node_modules/undici/lib/dispatcher/client-h1.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/dispatcher/client-h1.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
     var util = require_util();
@@ -28987,12 +29694,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve16, reject) => {
+      const waitForDrain = () => new Promise((resolve17, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve16;
+          callback = resolve17;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -29146,9 +29853,9 @@ ${len.toString(16)}\r
   }
 });
 
-// node_modules/undici/lib/dispatcher/client-h2.js
+// ../../main/node_modules/undici/lib/dispatcher/client-h2.js
 var require_client_h2 = __commonJS({
-  "node_modules/undici/lib/dispatcher/client-h2.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/dispatcher/client-h2.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
     var { pipeline } = require("node:stream");
@@ -29876,12 +30583,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve16, reject) => {
+      const waitForDrain = () => new Promise((resolve17, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve16;
+          callback = resolve17;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -29912,9 +30619,9 @@ var require_client_h2 = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/client.js
+// ../../main/node_modules/undici/lib/dispatcher/client.js
 var require_client = __commonJS({
-  "node_modules/undici/lib/dispatcher/client.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/dispatcher/client.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
     var net = require("node:net");
@@ -30198,16 +30905,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve16) => {
+        return new Promise((resolve17) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve16;
+            this[kClosedResolve] = resolve17;
           } else {
-            resolve16(null);
+            resolve17(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve16) => {
+        return new Promise((resolve17) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request3 = requests[i];
@@ -30220,7 +30927,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve16(null);
+            resolve17(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -30444,9 +31151,9 @@ var require_client = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/pool.js
+// ../../main/node_modules/undici/lib/dispatcher/pool.js
 var require_pool = __commonJS({
-  "node_modules/undici/lib/dispatcher/pool.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/dispatcher/pool.js"(exports2, module2) {
     "use strict";
     var {
       PoolBase,
@@ -30546,9 +31253,9 @@ var require_pool = __commonJS({
   }
 });
 
-// node_modules/undici/lib/dispatcher/agent.js
+// ../../main/node_modules/undici/lib/dispatcher/agent.js
 var require_agent = __commonJS({
-  "node_modules/undici/lib/dispatcher/agent.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/dispatcher/agent.js"(exports2, module2) {
     "use strict";
     var { InvalidArgumentError: InvalidArgumentError2, MaxOriginsReachedError } = require_errors2();
     var { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = require_symbols();
@@ -30682,9 +31389,9 @@ var require_agent = __commonJS({
   }
 });
 
-// node_modules/undici/lib/api/readable.js
+// ../../main/node_modules/undici/lib/api/readable.js
 var require_readable = __commonJS({
-  "node_modules/undici/lib/api/readable.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/api/readable.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
     var { Readable } = require("node:stream");
@@ -30904,7 +31611,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve16, reject) => {
+        return new Promise((resolve17, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -30918,11 +31625,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve16(null);
+                resolve17(null);
               }
             });
           } else {
-            this.on("close", resolve16);
+            this.on("close", resolve17);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -30950,7 +31657,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve16, reject) => {
+      return new Promise((resolve17, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -30965,7 +31672,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve16,
+              resolve: resolve17,
               reject,
               length: 0,
               body: []
@@ -31039,18 +31746,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve16, stream, length } = consume2;
+      const { type, body, resolve: resolve17, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve16(chunksDecode(body, length, encoding));
+          resolve17(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve16(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve17(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve16(chunksConcat(body, length).buffer);
+          resolve17(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve16(new Blob(body, { type: stream[kContentType] }));
+          resolve17(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve16(chunksConcat(body, length));
+          resolve17(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -31084,9 +31791,9 @@ var require_readable = __commonJS({
   }
 });
 
-// node_modules/undici/lib/api/api-request.js
+// ../../main/node_modules/undici/lib/api/api-request.js
 var require_api_request = __commonJS({
-  "node_modules/undici/lib/api/api-request.js"(exports2, module2) {
+  "../../main/node_modules/undici/lib/api/api-request.js"(exports2, module2) {
     "use strict";
     var assert = require("node:assert");
     var { AsyncResource } = require("node:async_hooks");
@@ -31240,9 +31947,9 @@ var require_api_request = __commonJS({
     };
     function request3(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve16, reject) => {
+        return new Promise((resolve17, reject) => {
           request3.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve16(data);
+            return err ? reject(err) : resolve17(data);
           });
         });
       }
@@ -31266,7 +31973,11 @@ var require_api_request = __commonJS({
 function request(url, options) {
   const { dispatcher, ...rest } = options;
   const parsed = import_util.default.parseURL(url);
-  return import_api_request.default.call(dispatcher, { ...rest, origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` });
+  return import_api_request.default.call(dispatcher, {
+    ...rest,
+    origin: parsed.origin,
+    path: `${parsed.pathname}${parsed.search}`
+  });
 }
 var import_agent, import_api_request, import_formdata, import_util, Agent, FormData;
 var init_undici_parts = __esm({
@@ -31404,7 +32115,11 @@ function errorFromResponse(response, info2, redactor) {
       return new DiscordAPIError(response.status, json, info2);
     }
     if (typeof json.error === "string") {
-      return new OAuth2Error(response.status, json.error, typeof json.error_description === "string" ? json.error_description : "");
+      return new OAuth2Error(
+        response.status,
+        json.error,
+        typeof json.error_description === "string" ? json.error_description : ""
+      );
     }
   }
   const text2 = typeof body === "string" ? body : body === void 0 ? "" : JSON.stringify(body);
@@ -31608,14 +32323,14 @@ var init_buckets = __esm({
 function sleep(ms, signal) {
   if (signal?.aborted) return Promise.reject(signal.reason);
   if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve16, reject) => {
+  return new Promise((resolve17, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
-      resolve16();
+      resolve17();
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
@@ -31714,7 +32429,7 @@ var init_semaphore = __esm({
       }
       /** Resolves with a release function once a slot is free. */
       async acquire() {
-        if (this.#active >= this.max) await new Promise((resolve16) => this.#waiters.push(resolve16));
+        if (this.#active >= this.max) await new Promise((resolve17) => this.#waiters.push(resolve17));
         else this.#active++;
         let released = false;
         return () => {
@@ -31736,7 +32451,8 @@ var init_semaphore = __esm({
 function describeLimits(limits) {
   const parts = [];
   if (limits.bucket) parts.push(`bucket=${limits.bucket}`);
-  if (limits.remaining !== void 0) parts.push(`remaining=${limits.remaining}${limits.limit !== void 0 ? `/${limits.limit}` : ""}`);
+  if (limits.remaining !== void 0)
+    parts.push(`remaining=${limits.remaining}${limits.limit !== void 0 ? `/${limits.limit}` : ""}`);
   if (limits.resetAfterMs !== void 0) parts.push(`reset-after=${formatSeconds(limits.resetAfterMs)}`);
   if (limits.scope) parts.push(`scope=${limits.scope}`);
   return parts.length > 0 ? ` (${parts.join(" ")})` : "";
@@ -31779,7 +32495,8 @@ var init_rate_limits = __esm({
       /** Refuses to send once the client's own cap on invalid answers is reached (the service bans far above it). */
       refuseWhenOverInvalidLimit() {
         const count4 = this.#invalid.count();
-        if (count4 >= this.#options.invalidRequestLimit) throw new InvalidRequestLimitError(count4, this.#options.invalidRequestLimit, this.#invalid.windowMs);
+        if (count4 >= this.#options.invalidRequestLimit)
+          throw new InvalidRequestLimitError(count4, this.#options.invalidRequestLimit, this.#invalid.windowMs);
       }
       /** Waits until the request's bucket has room. */
       async waitForBucket(req) {
@@ -31794,7 +32511,9 @@ var init_rate_limits = __esm({
         try {
           await this.#pacer.take(
             req.signal,
-            (ms, why) => this.#debug(`… wait ${ms}ms: ${why === "global-limit" ? "global rate limit" : "global pacer"} (${req.info.method} ${req.info.url})`)
+            (ms, why) => this.#debug(
+              `… wait ${ms}ms: ${why === "global-limit" ? "global rate limit" : "global pacer"} (${req.info.method} ${req.info.url})`
+            )
           );
         } catch (error2) {
           release();
@@ -31840,9 +32559,18 @@ var init_rate_limits = __esm({
       /** The wait a 429 asks for, padded, or RateLimitError when there is none to trust or it goes past the bounds. */
       #allowedWait(req, asked, tries) {
         const { retryAfterMs } = asked;
-        const base = { ...req.info, route: req.route.key, retryAfterMs: retryAfterMs ?? 0, global: asked.global, scope: asked.scope };
+        const base = {
+          ...req.info,
+          route: req.route.key,
+          retryAfterMs: retryAfterMs ?? 0,
+          global: asked.global,
+          scope: asked.scope
+        };
         if (retryAfterMs === void 0) {
-          throw new RateLimitError({ ...base, reason: "blocked" }, "a 429 without retry information: the service is blocking this client temporarily");
+          throw new RateLimitError(
+            { ...base, reason: "blocked" },
+            "a 429 without retry information: the service is blocking this client temporarily"
+          );
         }
         if (tries.consecutive > this.#options.maxRateLimitRetries) {
           throw new RateLimitError({ ...base, reason: "too-many-429s" }, `${tries.consecutive} consecutive 429 answers`);
@@ -31925,7 +32653,11 @@ function dropUndefined(value) {
 }
 function createClient(credentials, options = {}) {
   const { botToken, clientId, clientSecret, bearerToken } = credentials;
-  return new RestClient({ ...options, apiUrl: options.apiUrl ?? credentials.apiUrl, credentials: { botToken, clientId, clientSecret, bearerToken } });
+  return new RestClient({
+    ...options,
+    apiUrl: options.apiUrl ?? credentials.apiUrl,
+    credentials: { botToken, clientId, clientSecret, bearerToken }
+  });
 }
 var AGAIN, RestClient;
 var init_client = __esm({
@@ -32019,7 +32751,8 @@ var init_client = __esm({
       /** Resolves the credential before queueing, so a missing one fails before anything is sent. */
       async #prepare(options) {
         const method = options.method.toUpperCase();
-        if (!options.path.startsWith("/")) throw new TypeError(`request path must start with "/": ${this.redactor.redact(options.path)}`);
+        if (!options.path.startsWith("/"))
+          throw new TypeError(`request path must start with "/": ${this.redactor.redact(options.path)}`);
         const baseUrl = options.baseUrl ? normalizeApiUrl(options.baseUrl, "baseUrl") : this.apiUrl;
         const url = `${baseUrl}${options.path}${buildQuery(options.query)}`;
         const tokenPath = isWebhookTokenPath(options.path);
@@ -32079,7 +32812,13 @@ var init_client = __esm({
           const headers = req.auth.header ? { ...req.wire.headers, authorization: req.auth.header } : req.wire.headers;
           response = await attempt(
             this.#transport,
-            { url: req.url, method: req.method, headers, body: req.wire.body, ...cap2 !== void 0 ? { maxBodyBytes: cap2 } : {} },
+            {
+              url: req.url,
+              method: req.method,
+              headers,
+              body: req.wire.body,
+              ...cap2 !== void 0 ? { maxBodyBytes: cap2 } : {}
+            },
             req.timeoutMs,
             req.signal
           );
@@ -32097,7 +32836,9 @@ var init_client = __esm({
       }
       #learn(req, sent) {
         const learned = this.#limits.learn(req, sent.response.headers);
-        this.#debug(`← ${sent.response.status} ${req.method} ${req.info.url} in ${learned.now - sent.started}ms${describeLimits(learned.limits)}`);
+        this.#debug(
+          `← ${sent.response.status} ${req.method} ${req.info.url} in ${learned.now - sent.started}ms${describeLimits(learned.limits)}`
+        );
         return learned;
       }
       /** What an answer means: the result, another attempt, or the request's typed error. */
@@ -32105,7 +32846,10 @@ var init_client = __esm({
         if (response.status === 429) {
           this.stats.rateLimited++;
           budget.consecutive429++;
-          budget.waited429Ms += this.#limits.onRateLimited(req, response, learned, { consecutive: budget.consecutive429, waitedMs: budget.waited429Ms });
+          budget.waited429Ms += this.#limits.onRateLimited(req, response, learned, {
+            consecutive: budget.consecutive429,
+            waitedMs: budget.waited429Ms
+          });
           return AGAIN;
         }
         budget.consecutive429 = 0;
@@ -32114,11 +32858,17 @@ var init_client = __esm({
           budget.bearerRenewed = true;
           this.#auth.forgetBearer();
           req.auth = await this.#auth.resolve(req.mode, req.explicitHeaders);
-          this.#debug(`… 401 with the client-credentials bearer: exchanged a new one, retrying ${req.method} ${req.info.url}`);
+          this.#debug(
+            `… 401 with the client-credentials bearer: exchanged a new one, retrying ${req.method} ${req.info.url}`
+          );
           return AGAIN;
         }
         if (response.status >= 200 && response.status < 300) {
-          return { status: response.status, headers: response.headers, data: parseBody(response.body, response.headers["content-type"]) };
+          return {
+            status: response.status,
+            headers: response.headers,
+            data: parseBody(response.body, response.headers["content-type"])
+          };
         }
         if (isRetryableStatus(response.status) && budget.takeRetry()) {
           await this.#backoff(req, budget, `status ${response.status}`, learned.limits.retryAfterMs);
@@ -32128,8 +32878,14 @@ var init_client = __esm({
       }
       async #backoff(req, budget, why, retryAfterMs) {
         this.stats.retried++;
-        const delay = retryDelay(budget.failures, { baseMs: this.#options.backoffBaseMs, maxMs: this.#options.backoffMaxMs }, retryAfterMs);
-        this.#debug(`… retry ${budget.failures}/${budget.retries} of ${req.info.method} ${req.info.url} in ${delay}ms after ${why}`);
+        const delay = retryDelay(
+          budget.failures,
+          { baseMs: this.#options.backoffBaseMs, maxMs: this.#options.backoffMaxMs },
+          retryAfterMs
+        );
+        this.#debug(
+          `… retry ${budget.failures}/${budget.retries} of ${req.info.method} ${req.info.url} in ${delay}ms after ${why}`
+        );
         await waitForRequest(delay, req.signal, req.info);
       }
       #debug(line) {
@@ -32185,22 +32941,39 @@ function checkMaxText(out, value, path, label, max, required) {
     return;
   }
   if (typeof value !== "string") {
-    out.push(problem("embed-type", path, `${label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+    out.push(
+      problem("embed-type", path, `${label} must be a string, not ${describeValue(value)}.`, ApiErrors.string())
+    );
     return;
   }
   const len = trimmedLength(value);
-  if (len > max) out.push(problem("embed-length", path, `${label} must be at most ${max} characters (it has ${len}).`, ApiErrors.maxLength(max)));
+  if (len > max)
+    out.push(
+      problem(
+        "embed-length",
+        path,
+        `${label} must be at most ${max} characters (it has ${len}).`,
+        ApiErrors.maxLength(max)
+      )
+    );
 }
 function checkSubObject(out, value, path, label) {
   if (value === void 0 || value === null) return false;
   if (!isObject(value)) {
-    out.push(problem("embed-type", path, `${label} must be a mapping, not ${describeValue(value)}.`, ApiErrors.object()));
+    out.push(
+      problem("embed-type", path, `${label} must be a mapping, not ${describeValue(value)}.`, ApiErrors.object())
+    );
     return false;
   }
   return true;
 }
 function ignored(out, path, what) {
-  out.push({ rule: "embed-ignored-field", severity: "warning", path, message: `${what} is set by the service; the value sent is dropped.` });
+  out.push({
+    rule: "embed-ignored-field",
+    severity: "warning",
+    path,
+    message: `${what} is set by the service; the value sent is dropped.`
+  });
 }
 function validateEmbed(out, e, i, limits) {
   if (!isObject(e)) {
@@ -32211,16 +32984,37 @@ function validateEmbed(out, e, i, limits) {
   checkMaxText(out, e.description, [i, "description"], "Embed description", limits.embed_description_max, false);
   for (const key of ["url", "timestamp"]) {
     if (has(e, key) && e[key] !== null && typeof e[key] !== "string") {
-      out.push(problem("embed-type", [i, key], `Embed ${key} must be a string, not ${describeValue(e[key])}.`, ApiErrors.string()));
+      out.push(
+        problem(
+          "embed-type",
+          [i, key],
+          `Embed ${key} must be a string, not ${describeValue(e[key])}.`,
+          ApiErrors.string()
+        )
+      );
     }
   }
   if (has(e, "color") && e.color !== null) {
     if (typeof e.color !== "number" || !Number.isInteger(e.color)) {
-      out.push(problem("embed-type", [i, "color"], `Embed color must be an integer, not ${describeValue(e.color)}.`, ApiErrors.integer(e.color)));
+      out.push(
+        problem(
+          "embed-type",
+          [i, "color"],
+          `Embed color must be an integer, not ${describeValue(e.color)}.`,
+          ApiErrors.integer(e.color)
+        )
+      );
     } else if (e.color < 0) {
       out.push(problem("embed-color", [i, "color"], "Embed color must be 0 or more.", ApiErrors.numberMin(0)));
     } else if (e.color > 16777215) {
-      out.push(problem("embed-color", [i, "color"], `Embed color must be at most ${16777215} (0xFFFFFF).`, ApiErrors.numberMax(16777215)));
+      out.push(
+        problem(
+          "embed-color",
+          [i, "color"],
+          `Embed color must be at most ${16777215} (0xFFFFFF).`,
+          ApiErrors.numberMax(16777215)
+        )
+      );
     }
   }
   if (checkSubObject(out, e.footer, [i, "footer"], "Embed footer")) {
@@ -32232,7 +33026,8 @@ function validateEmbed(out, e, i, limits) {
   for (const key of MEDIA_KEYS) {
     const media = e[key];
     if (!checkSubObject(out, media, [i, key], `Embed ${key}`)) continue;
-    if (typeof media.url !== "string") out.push(problem("embed-field-required", [i, key, "url"], `Embed ${key} needs a url.`, ApiErrors.required()));
+    if (typeof media.url !== "string")
+      out.push(problem("embed-field-required", [i, key, "url"], `Embed ${key} needs a url.`, ApiErrors.required()));
     for (const k of IGNORED_MEDIA_KEYS) if (has(media, k)) ignored(out, [i, key, k], `Embed ${key} ${k}`);
   }
   if (has(e, "type") && e.type !== "rich") ignored(out, [i, "type"], `Embed type (always "rich" for webhooks)`);
@@ -32240,7 +33035,14 @@ function validateEmbed(out, e, i, limits) {
   if (has(e, "video")) ignored(out, [i, "video"], "Embed video");
   if (e.fields === void 0 || e.fields === null) return;
   if (!Array.isArray(e.fields)) {
-    out.push(problem("embed-type", [i, "fields"], `Embed fields must be a list, not ${describeValue(e.fields)}.`, ApiErrors.array()));
+    out.push(
+      problem(
+        "embed-type",
+        [i, "fields"],
+        `Embed fields must be a list, not ${describeValue(e.fields)}.`,
+        ApiErrors.array()
+      )
+    );
     return;
   }
   if (e.fields.length > limits.embed_fields_max) {
@@ -32255,7 +33057,14 @@ function validateEmbed(out, e, i, limits) {
   }
   e.fields.forEach((f, j) => {
     if (!isObject(f)) {
-      out.push(problem("embed-type", [i, "fields", j], `An embed field must be a mapping, not ${describeValue(f)}.`, ApiErrors.object()));
+      out.push(
+        problem(
+          "embed-type",
+          [i, "fields", j],
+          `An embed field must be a mapping, not ${describeValue(f)}.`,
+          ApiErrors.object()
+        )
+      );
       return;
     }
     checkMaxText(out, f.name, [i, "fields", j, "name"], "Embed field name", limits.embed_field_name_max, true);
@@ -32271,7 +33080,14 @@ function validateEmbeds(embeds, limits) {
     return out;
   }
   if (embeds.length > limits.embeds_per_message) {
-    out.push(problem("embeds-count", [], `A message holds at most ${limits.embeds_per_message} embeds (it has ${embeds.length}).`, ApiErrors.maxLength(limits.embeds_per_message)));
+    out.push(
+      problem(
+        "embeds-count",
+        [],
+        `A message holds at most ${limits.embeds_per_message} embeds (it has ${embeds.length}).`,
+        ApiErrors.maxLength(limits.embeds_per_message)
+      )
+    );
   }
   embeds.forEach((e, i) => {
     validateEmbed(out, e, i, limits);
@@ -32291,7 +33107,8 @@ function validateEmbeds(embeds, limits) {
 }
 function kept(source, keys2) {
   const out = {};
-  for (const key of keys2) if (has(source, key) && source[key] !== null && source[key] !== void 0) out[key] = source[key];
+  for (const key of keys2)
+    if (has(source, key) && source[key] !== null && source[key] !== void 0) out[key] = source[key];
   return out;
 }
 function sanitizeEmbed(embed) {
@@ -32312,7 +33129,10 @@ var init_embed = __esm({
     init_problem();
     init_values();
     EmbedErrors = {
-      tooLarge: (max) => ({ code: "MAX_EMBED_SIZE_EXCEEDED", message: `Embed size exceeds maximum size of ${max}` })
+      tooLarge: (max) => ({
+        code: "MAX_EMBED_SIZE_EXCEEDED",
+        message: `Embed size exceeds maximum size of ${max}`
+      })
     };
     IGNORED_MEDIA_KEYS = ["height", "width", "proxy_url"];
     MEDIA_KEYS = ["image", "thumbnail"];
@@ -32334,12 +33154,24 @@ var init_errors4 = __esm({
     "use strict";
     ComponentErrors = {
       customIdDuplicated: { code: "COMPONENT_CUSTOM_ID_DUPLICATED", message: "Component custom id was already specified" },
-      widthExceeded: { code: "COMPONENT_LAYOUT_WIDTH_EXCEEDED", message: "The specified component exceeds the maximum width" },
+      widthExceeded: {
+        code: "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+        message: "The specified component exceeds the maximum width"
+      },
       customIdRequired: { code: "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", message: "A custom id is required" },
-      customIdUrlExclusive: { code: "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE", message: "A custom id and url cannot both be specified" },
+      customIdUrlExclusive: {
+        code: "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE",
+        message: "A custom id and url cannot both be specified"
+      },
       invalidEmoji: { code: "BUTTON_COMPONENT_INVALID_EMOJI", message: "Invalid emoji" },
-      optionValueDuplicated: { code: "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", message: "Select option values must be unique" },
-      tooManyDefaults: { code: "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES", message: "Select has more default options than max_values" },
+      optionValueDuplicated: {
+        code: "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+        message: "Select option values must be unique"
+      },
+      tooManyDefaults: {
+        code: "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES",
+        message: "Select has more default options than max_values"
+      },
       /**
        * A component type that cannot stand where it was put (a button outside a
        * row, a v2 component without the flag, a text input in a message). The
@@ -32350,24 +33182,54 @@ var init_errors4 = __esm({
         message: `Value of field "type" must be one of (${allowed.join(", ")}${allowed.length === 1 ? "," : ""}).`
       }),
       // Ours: the facts give the rule but not the service's code or text.
-      interactiveNotAllowed: { code: "COMPONENT_INTERACTIVE_NOT_ALLOWED", message: "Interactive components can only be sent by application-owned webhooks" },
+      interactiveNotAllowed: {
+        code: "COMPONENT_INTERACTIVE_NOT_ALLOWED",
+        message: "Interactive components can only be sent by application-owned webhooks"
+      },
       urlOnlyOnLink: { code: "BUTTON_COMPONENT_URL_NOT_ALLOWED", message: "Only link buttons may have a url" },
-      premiumFields: { code: "BUTTON_COMPONENT_PREMIUM_FIELDS_NOT_ALLOWED", message: "Premium buttons cannot have a custom id, label, url or emoji" },
+      premiumFields: {
+        code: "BUTTON_COMPONENT_PREMIUM_FIELDS_NOT_ALLOWED",
+        message: "Premium buttons cannot have a custom id, label, url or emoji"
+      },
       skuOnlyOnPremium: { code: "BUTTON_COMPONENT_SKU_ID_NOT_ALLOWED", message: "Only premium buttons may have a sku id" },
       urlScheme: (scheme) => ({
         code: "URL_TYPE_INVALID_SCHEME",
         message: `Scheme "${scheme}" is not supported. Scheme must be one of ('http', 'https', 'discord').`
       }),
       idDuplicated: { code: "COMPONENT_ID_DUPLICATED", message: "Component id was already specified" },
-      minAboveMax: { code: "SELECT_COMPONENT_MIN_VALUES_EXCEEDS_MAX", message: "min_values cannot be greater than max_values" },
-      minLengthAboveMax: { code: "TEXT_INPUT_MIN_LENGTH_EXCEEDS_MAX", message: "min_length cannot be greater than max_length" },
-      minValuesRequired: { code: "COMPONENT_MIN_VALUES_REQUIRED", message: "min_values must be at least 1 when the component is required" },
-      defaultValuesCount: { code: "SELECT_COMPONENT_DEFAULT_VALUES_COUNT", message: "The number of default values must be between min_values and max_values" },
-      disabledInModal: { code: "MODAL_COMPONENT_DISABLED_NOT_ALLOWED", message: "Components in a modal cannot be disabled" },
-      labelInLabel: { code: "TEXT_INPUT_LABEL_NOT_ALLOWED", message: "A text input inside a label cannot have its own label" },
+      minAboveMax: {
+        code: "SELECT_COMPONENT_MIN_VALUES_EXCEEDS_MAX",
+        message: "min_values cannot be greater than max_values"
+      },
+      minLengthAboveMax: {
+        code: "TEXT_INPUT_MIN_LENGTH_EXCEEDS_MAX",
+        message: "min_length cannot be greater than max_length"
+      },
+      minValuesRequired: {
+        code: "COMPONENT_MIN_VALUES_REQUIRED",
+        message: "min_values must be at least 1 when the component is required"
+      },
+      defaultValuesCount: {
+        code: "SELECT_COMPONENT_DEFAULT_VALUES_COUNT",
+        message: "The number of default values must be between min_values and max_values"
+      },
+      disabledInModal: {
+        code: "MODAL_COMPONENT_DISABLED_NOT_ALLOWED",
+        message: "Components in a modal cannot be disabled"
+      },
+      labelInLabel: {
+        code: "TEXT_INPUT_LABEL_NOT_ALLOWED",
+        message: "A text input inside a label cannot have its own label"
+      },
       checkboxRequired: { code: "CHECKBOX_REQUIRED_NOT_ALLOWED", message: "A checkbox cannot be required" },
-      fileUrl: { code: "FILE_COMPONENT_ATTACHMENT_REQUIRED", message: "A file component must reference an attachment (attachment://<filename>)" },
-      v2TextTooLong: (max) => ({ code: "COMPONENTS_V2_TEXT_TOO_LONG", message: `Text displays may hold at most ${max} characters in total` })
+      fileUrl: {
+        code: "FILE_COMPONENT_ATTACHMENT_REQUIRED",
+        message: "A file component must reference an attachment (attachment://<filename>)"
+      },
+      v2TextTooLong: (max) => ({
+        code: "COMPONENTS_V2_TEXT_TOO_LONG",
+        message: `Text displays may hold at most ${max} characters in total`
+      })
     };
   }
 });
@@ -32380,23 +33242,43 @@ var init_message_errors = __esm({
     init_errors4();
     MessageErrors = {
       empty: { code: "MESSAGE_EMPTY", message: "Cannot send an empty message" },
-      forumNeedsThread: { code: "FORUM_THREAD_REQUIRED", message: "Webhooks posted to forum channels must have a thread_name or thread_id" },
-      forumBothThread: { code: "FORUM_THREAD_BOTH", message: "Webhooks posted to forum channels cannot have both a thread_name and thread_id" },
-      threadsOnlyInForum: { code: "THREAD_NAME_OUTSIDE_FORUM", message: "Webhooks can only create threads in forum channels" },
-      legacyWithV2: (field) => ({
+      forumNeedsThread: {
+        code: "FORUM_THREAD_REQUIRED",
+        message: "Webhooks posted to forum channels must have a thread_name or thread_id"
+      },
+      forumBothThread: {
+        code: "FORUM_THREAD_BOTH",
+        message: "Webhooks posted to forum channels cannot have both a thread_name and thread_id"
+      },
+      threadsOnlyInForum: {
+        code: "THREAD_NAME_OUTSIDE_FORUM",
+        message: "Webhooks can only create threads in forum channels"
+      },
+      legacyWithV2: (field2) => ({
         code: "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-        message: `The '${field}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2`
+        message: `The '${field2}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2`
       }),
       // The three below are not in the facts; wording and codes are ours (docs/emulator-webhooks.md).
-      removeV2: { code: "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG", message: "The IS_COMPONENTS_V2 flag cannot be removed once set" },
+      removeV2: {
+        code: "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+        message: "The IS_COMPONENTS_V2 flag cannot be removed once set"
+      },
       interactiveComponents: ComponentErrors.interactiveNotAllowed,
-      pollEdit: { code: "POLL_EDIT_NOT_ALLOWED", message: "Polls can only be added when editing a deferred interaction response" },
+      pollEdit: {
+        code: "POLL_EDIT_NOT_ALLOWED",
+        message: "Polls can only be added when editing a deferred interaction response"
+      },
       mentionsExclusive: (kind) => ({
         code: "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
         message: `parse:["${kind}"] and ${kind}: [ids...] are mutually exclusive.`
       })
     };
-    JsonCodes = { empty: 50006, forumNeedsThread: 220001, forumBothThread: 220002, threadsOnlyInForum: 220003 };
+    JsonCodes = {
+      empty: 50006,
+      forumNeedsThread: 220001,
+      forumBothThread: 220002,
+      threadsOnlyInForum: 220003
+    };
   }
 });
 
@@ -32404,7 +33286,14 @@ var init_message_errors = __esm({
 function checkAllowedMentions(out, am) {
   if (am === void 0 || am === null) return;
   if (!isObject(am)) {
-    out.push(problem("allowed-mentions-type", ["allowed_mentions"], `allowed_mentions must be a mapping, not ${describeValue(am)}.`, ApiErrors.object()));
+    out.push(
+      problem(
+        "allowed-mentions-type",
+        ["allowed_mentions"],
+        `allowed_mentions must be a mapping, not ${describeValue(am)}.`,
+        ApiErrors.object()
+      )
+    );
     return;
   }
   const parse2 = checkArray(out, am.parse, ["allowed_mentions", "parse"], "allowed-mentions-type", "allowed_mentions.parse") ?? [];
@@ -32422,20 +33311,53 @@ function checkAllowedMentions(out, am) {
     }
   });
   for (const kind of ["users", "roles"]) {
-    const ids = checkArray(out, am[kind], ["allowed_mentions", kind], "allowed-mentions-type", `allowed_mentions.${kind}`);
+    const ids = checkArray(
+      out,
+      am[kind],
+      ["allowed_mentions", kind],
+      "allowed-mentions-type",
+      `allowed_mentions.${kind}`
+    );
     if (!ids) continue;
     const max = MESSAGE_FORMAT.allowed_mention_ids_max;
-    if (ids.length > max) out.push(problem("allowed-mentions-ids", ["allowed_mentions", kind], `allowed_mentions.${kind} holds at most ${max} ids.`, ApiErrors.maxLength(max)));
+    if (ids.length > max)
+      out.push(
+        problem(
+          "allowed-mentions-ids",
+          ["allowed_mentions", kind],
+          `allowed_mentions.${kind} holds at most ${max} ids.`,
+          ApiErrors.maxLength(max)
+        )
+      );
     ids.forEach((id, i) => {
-      if (!isSnowflake(id)) out.push(problem("allowed-mentions-ids", ["allowed_mentions", kind, i], `${describeValue(id)} is not an id.`, ApiErrors.snowflake(id)));
+      if (!isSnowflake(id))
+        out.push(
+          problem(
+            "allowed-mentions-ids",
+            ["allowed_mentions", kind, i],
+            `${describeValue(id)} is not an id.`,
+            ApiErrors.snowflake(id)
+          )
+        );
     });
     if (parse2.includes(kind) && ids.length > 0) {
       out.push(
-        problem("allowed-mentions-exclusive", ["allowed_mentions", kind], `allowed_mentions cannot both parse ${kind} and list ${kind}.`, MessageErrors.mentionsExclusive(kind))
+        problem(
+          "allowed-mentions-exclusive",
+          ["allowed_mentions", kind],
+          `allowed_mentions cannot both parse ${kind} and list ${kind}.`,
+          MessageErrors.mentionsExclusive(kind)
+        )
       );
     }
   }
-  checkBoolean(out, am.replied_user, ["allowed_mentions", "replied_user"], "allowed-mentions-type", "allowed_mentions.replied_user");
+  checkBoolean(
+    out,
+    am.replied_user,
+    ["allowed_mentions", "replied_user"],
+    "allowed-mentions-type",
+    "allowed_mentions.replied_user"
+  );
 }
 var init_allowed_mentions = __esm({
   "src/wire/rules/allowed-mentions.ts"() {
@@ -32493,7 +33415,12 @@ var init_catalog = __esm({
       [C.CHECKBOX]: { name: "Checkbox", modal: true, interactive: true }
     };
     NON_INTERACTIVE_BUTTON_STYLES = [ButtonStyle.LINK, ButtonStyle.PREMIUM];
-    CALLBACK_BUTTON_STYLES = [ButtonStyle.PRIMARY, ButtonStyle.SECONDARY, ButtonStyle.SUCCESS, ButtonStyle.DANGER];
+    CALLBACK_BUTTON_STYLES = [
+      ButtonStyle.PRIMARY,
+      ButtonStyle.SECONDARY,
+      ButtonStyle.SUCCESS,
+      ButtonStyle.DANGER
+    ];
     CHILDREN = {
       /** Top level of a message without IS_COMPONENTS_V2. */
       legacyTop: [C.ACTION_ROW],
@@ -32574,7 +33501,14 @@ function checkComponentId(w, c, path) {
   if (id === void 0 || id === null || id === 0) return;
   if (!checkInteger(w.out, id, [...path, "id"], "component-id", "A component id", 0, COMPONENT_LIMITS.id_max)) return;
   if (w.ids.has(id)) {
-    w.out.push(problem("component-id", [...path, "id"], `Component id ${String(id)} is used twice in this ${w.surface}.`, ComponentErrors.idDuplicated));
+    w.out.push(
+      problem(
+        "component-id",
+        [...path, "id"],
+        `Component id ${String(id)} is used twice in this ${w.surface}.`,
+        ComponentErrors.idDuplicated
+      )
+    );
   }
   w.ids.add(id);
 }
@@ -32584,18 +33518,29 @@ function checkCustomId(w, c, path, required) {
   const id = checkLength2(w.out, c.custom_id, where2, "custom_id", { min, max, required });
   if (id === void 0 || !lengthWithin(id, min, max)) return;
   if (w.customIds.has(id)) {
-    w.out.push(problem("component-custom-id", where2, `custom_id ${JSON.stringify(id)} is already used in this ${w.surface}.`, ComponentErrors.customIdDuplicated));
+    w.out.push(
+      problem(
+        "component-custom-id",
+        where2,
+        `custom_id ${JSON.stringify(id)} is already used in this ${w.surface}.`,
+        ComponentErrors.customIdDuplicated
+      )
+    );
   }
   w.customIds.add(id);
 }
 function checkInteger(out, value, path, rule, label, min, max) {
   if (value === void 0 || value === null) return false;
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    out.push(problem(rule, path, `${label} must be a whole number, not ${describeValue(value)}.`, ApiErrors.integer(value)));
+    out.push(
+      problem(rule, path, `${label} must be a whole number, not ${describeValue(value)}.`, ApiErrors.integer(value))
+    );
     return false;
   }
-  if (value < min) out.push(problem(rule, path, `${label} must be at least ${min} (it is ${value}).`, ApiErrors.numberMin(min)));
-  else if (value > max) out.push(problem(rule, path, `${label} must be at most ${max} (it is ${value}).`, ApiErrors.numberMax(max)));
+  if (value < min)
+    out.push(problem(rule, path, `${label} must be at least ${min} (it is ${value}).`, ApiErrors.numberMin(min)));
+  else if (value > max)
+    out.push(problem(rule, path, `${label} must be at most ${max} (it is ${value}).`, ApiErrors.numberMax(max)));
   else return true;
   return false;
 }
@@ -32605,13 +33550,17 @@ function checkLength2(out, value, path, label, range) {
     return void 0;
   }
   if (typeof value !== "string") {
-    out.push(problem("component-text", path, `${label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+    out.push(
+      problem("component-text", path, `${label} must be a string, not ${describeValue(value)}.`, ApiErrors.string())
+    );
     return void 0;
   }
   if (lengthWithin(value, range.min, range.max)) return value;
   const len = textLength(value);
   const api = len > range.max ? ApiErrors.maxLength(range.max) : ApiErrors.badLength(range.min, range.max);
-  out.push(problem("component-text", path, `${label} must be ${range.min}-${range.max} characters long (it has ${len}).`, api));
+  out.push(
+    problem("component-text", path, `${label} must be ${range.min}-${range.max} characters long (it has ${len}).`, api)
+  );
   return value;
 }
 function checkMaxText2(out, value, path, label, max, required = false) {
@@ -32621,15 +33570,31 @@ function checkEmoji(out, emoji, path) {
   if (emoji === void 0 || emoji === null) return;
   const where2 = [...path, "emoji"];
   if (!isObject(emoji)) {
-    out.push(problem("component-emoji", where2, `An emoji must be a mapping, not ${describeValue(emoji)}.`, ApiErrors.object()));
+    out.push(
+      problem("component-emoji", where2, `An emoji must be a mapping, not ${describeValue(emoji)}.`, ApiErrors.object())
+    );
     return;
   }
   const idOk = typeof emoji.id === "string" && /^\d{1,20}$/.test(emoji.id);
   const nameOk = typeof emoji.name === "string" && emoji.name.length > 0;
   if (emoji.id !== void 0 && emoji.id !== null && !idOk) {
-    out.push(problem("component-emoji", [...where2, "id"], `Emoji id ${describeValue(emoji.id)} is not an id.`, ComponentErrors.invalidEmoji));
+    out.push(
+      problem(
+        "component-emoji",
+        [...where2, "id"],
+        `Emoji id ${describeValue(emoji.id)} is not an id.`,
+        ComponentErrors.invalidEmoji
+      )
+    );
   } else if (!idOk && !nameOk) {
-    out.push(problem("component-emoji", [...where2, "id"], "An emoji needs the id of a custom emoji or the name of a unicode one.", ComponentErrors.invalidEmoji));
+    out.push(
+      problem(
+        "component-emoji",
+        [...where2, "id"],
+        "An emoji needs the id of a custom emoji or the name of a unicode one.",
+        ComponentErrors.invalidEmoji
+      )
+    );
   }
 }
 function checkCount(out, value, path, label, range, required = true) {
@@ -32638,12 +33603,21 @@ function checkCount(out, value, path, label, range, required = true) {
     return void 0;
   }
   if (!Array.isArray(value)) {
-    out.push(problem("component-count", path, `${label} must be a list, not ${describeValue(value)}.`, ApiErrors.array()));
+    out.push(
+      problem("component-count", path, `${label} must be a list, not ${describeValue(value)}.`, ApiErrors.array())
+    );
     return void 0;
   }
   if (value.length < range.min || value.length > range.max) {
     const api = range.min > 0 ? ApiErrors.badLength(range.min, range.max) : ApiErrors.maxLength(range.max);
-    out.push(problem("component-count", path, `${label} must hold ${range.min}-${range.max} entries (it holds ${value.length}).`, api));
+    out.push(
+      problem(
+        "component-count",
+        path,
+        `${label} must hold ${range.min}-${range.max} entries (it holds ${value.length}).`,
+        api
+      )
+    );
   }
   return value;
 }
@@ -32668,17 +33642,39 @@ function checkLinkUrl(w, url, path) {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text2)?.[1]?.toLowerCase() ?? "";
   if (!LINK_SCHEMES.includes(scheme)) {
     w.out.push(
-      problem("component-button", [...path, "url"], `A link button's url must start with http:, https: or discord: (${JSON.stringify(text2)}).`, ComponentErrors.urlScheme(scheme))
+      problem(
+        "component-button",
+        [...path, "url"],
+        `A link button's url must start with http:, https: or discord: (${JSON.stringify(text2)}).`,
+        ComponentErrors.urlScheme(scheme)
+      )
     );
   }
 }
 function checkPremium(w, c, path) {
-  if (c.sku_id === void 0 || c.sku_id === null) w.out.push(problem("component-button", [...path, "sku_id"], "A premium button needs sku_id.", ApiErrors.required()));
+  if (c.sku_id === void 0 || c.sku_id === null)
+    w.out.push(
+      problem("component-button", [...path, "sku_id"], "A premium button needs sku_id.", ApiErrors.required())
+    );
   else if (typeof c.sku_id !== "string" || !/^\d{1,20}$/.test(c.sku_id))
-    w.out.push(problem("component-button", [...path, "sku_id"], `sku_id ${describeValue(c.sku_id)} is not an id.`, ApiErrors.snowflake(c.sku_id)));
+    w.out.push(
+      problem(
+        "component-button",
+        [...path, "sku_id"],
+        `sku_id ${describeValue(c.sku_id)} is not an id.`,
+        ApiErrors.snowflake(c.sku_id)
+      )
+    );
   const extra = ["custom_id", "label", "url", "emoji"].filter((k) => has(c, k));
   if (extra.length > 0) {
-    w.out.push(problem("component-button", path, `A premium button cannot have ${extra.join(", ")}: the client shows the SKU itself.`, ComponentErrors.premiumFields));
+    w.out.push(
+      problem(
+        "component-button",
+        path,
+        `A premium button cannot have ${extra.join(", ")}: the client shows the SKU itself.`,
+        ComponentErrors.premiumFields
+      )
+    );
   }
 }
 function checkButton(w, c, path) {
@@ -32689,7 +33685,14 @@ function checkButton(w, c, path) {
     return;
   }
   if (typeof style !== "number" || !STYLES.includes(style)) {
-    out.push(problem("component-button", [...path, "style"], `Button style ${describeValue(style)} is not one of 1-6.`, ApiErrors.choices(STYLES)));
+    out.push(
+      problem(
+        "component-button",
+        [...path, "style"],
+        `Button style ${describeValue(style)} is not one of 1-6.`,
+        ApiErrors.choices(STYLES)
+      )
+    );
     return;
   }
   checkBoolean(out, c.disabled, [...path, "disabled"], "component-button", "disabled");
@@ -32697,14 +33700,35 @@ function checkButton(w, c, path) {
     checkPremium(w, c, path);
     return;
   }
-  if (has(c, "sku_id")) out.push(problem("component-button", [...path, "sku_id"], "Only a premium button (style 6) may have sku_id.", ComponentErrors.skuOnlyOnPremium));
+  if (has(c, "sku_id"))
+    out.push(
+      problem(
+        "component-button",
+        [...path, "sku_id"],
+        "Only a premium button (style 6) may have sku_id.",
+        ComponentErrors.skuOnlyOnPremium
+      )
+    );
   checkMaxText2(out, c.label, [...path, "label"], "A button label", COMPONENT_LIMITS.button_label_max);
   checkEmoji(out, c.emoji, path);
   if (!has(c, "label") && !has(c, "emoji")) {
-    out.push({ rule: "component-button", severity: "warning", path, message: "A button without label or emoji shows nothing." });
+    out.push({
+      rule: "component-button",
+      severity: "warning",
+      path,
+      message: "A button without label or emoji shows nothing."
+    });
   }
   if (style === ButtonStyle.LINK) {
-    if (has(c, "custom_id")) out.push(problem("component-button", path, "A link button cannot have a custom_id; it opens its url.", ComponentErrors.customIdUrlExclusive));
+    if (has(c, "custom_id"))
+      out.push(
+        problem(
+          "component-button",
+          path,
+          "A link button cannot have a custom_id; it opens its url.",
+          ComponentErrors.customIdUrlExclusive
+        )
+      );
     else checkLinkUrl(w, c.url, path);
     return;
   }
@@ -32720,7 +33744,15 @@ function checkButton(w, c, path) {
         )
       );
     }
-    if (!has(c, "custom_id")) out.push(problem("component-button", path, "A button that calls the application back needs a custom_id.", ComponentErrors.customIdRequired));
+    if (!has(c, "custom_id"))
+      out.push(
+        problem(
+          "component-button",
+          path,
+          "A button that calls the application back needs a custom_id.",
+          ComponentErrors.customIdRequired
+        )
+      );
     else checkCustomId(w, c, path, true);
   }
 }
@@ -32742,10 +33774,15 @@ var init_button = __esm({
 function checkMessageRow(w, c, path) {
   const where2 = [...path, "components"];
   if (Array.isArray(c.components) && c.components.length === 0) {
-    w.out.push(problem("component-count", where2, "An action row holds 1-5 components.", ApiErrors.badLength(1, L.row_width)));
+    w.out.push(
+      problem("component-count", where2, "An action row holds 1-5 components.", ApiErrors.badLength(1, L.row_width))
+    );
     return;
   }
-  const children2 = checkCount(w.out, c.components, where2, "An action row’s components", { min: 1, max: Number.MAX_SAFE_INTEGER });
+  const children2 = checkCount(w.out, c.components, where2, "An action row’s components", {
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER
+  });
   if (!children2) return;
   let width = 0;
   let reported = false;
@@ -32754,7 +33791,14 @@ function checkMessageRow(w, c, path) {
     width += rowWidth(child.type);
     if (width > L.row_width && !reported) {
       reported = true;
-      w.out.push(problem("component-layout", [...where2, i], "An action row holds up to 5 buttons, or one select alone.", ComponentErrors.widthExceeded));
+      w.out.push(
+        problem(
+          "component-layout",
+          [...where2, i],
+          "An action row holds up to 5 buttons, or one select alone.",
+          ComponentErrors.widthExceeded
+        )
+      );
     }
   });
 }
@@ -32764,8 +33808,17 @@ function checkTextDisplay(w, c, path) {
 }
 function checkMedia(w, media, path, label) {
   if (!isObject(media)) {
-    if (media === void 0 || media === null) w.out.push(problem("component-media", path, `${label} needs a media item with a url.`, ApiErrors.required()));
-    else w.out.push(problem("component-media", path, `${label} must be a mapping, not ${describeValue(media)}.`, ApiErrors.object()));
+    if (media === void 0 || media === null)
+      w.out.push(problem("component-media", path, `${label} needs a media item with a url.`, ApiErrors.required()));
+    else
+      w.out.push(
+        problem(
+          "component-media",
+          path,
+          `${label} must be a mapping, not ${describeValue(media)}.`,
+          ApiErrors.object()
+        )
+      );
     return void 0;
   }
   return checkMaxText2(w.out, media.url, [...path, "url"], `${label}’s url`, Number.MAX_SAFE_INTEGER, true);
@@ -32783,7 +33836,14 @@ function checkGallery(w, c, path) {
   const items = checkCount(w.out, c.items, where2, "A media gallery’s items", L.gallery_items);
   items?.forEach((item, i) => {
     if (!isObject(item)) {
-      w.out.push(problem("component-media", [...where2, i], `A gallery item must be a mapping, not ${describeValue(item)}.`, ApiErrors.object()));
+      w.out.push(
+        problem(
+          "component-media",
+          [...where2, i],
+          `A gallery item must be a mapping, not ${describeValue(item)}.`,
+          ApiErrors.object()
+        )
+      );
       return;
     }
     checkMedia(w, item.media, [...where2, i, "media"], "A gallery item");
@@ -32793,7 +33853,14 @@ function checkGallery(w, c, path) {
 function checkFile(w, c, path) {
   const url = checkMedia(w, c.file, [...path, "file"], "A file component");
   if (url !== void 0 && !url.startsWith(ATTACHMENT_URL_PREFIX)) {
-    w.out.push(problem("component-media", [...path, "file", "url"], "A file component names an uploaded file: attachment://<filename>.", ComponentErrors.fileUrl));
+    w.out.push(
+      problem(
+        "component-media",
+        [...path, "file", "url"],
+        "A file component names an uploaded file: attachment://<filename>.",
+        ComponentErrors.fileUrl
+      )
+    );
   }
   checkBoolean(w.out, c.spoiler, [...path, "spoiler"], "component-media", "spoiler");
 }
@@ -32801,7 +33868,14 @@ function checkSeparator(w, c, path) {
   checkBoolean(w.out, c.divider, [...path, "divider"], "component-separator", "divider");
   const spacings = Object.values(SeparatorSpacing);
   if (c.spacing !== void 0 && c.spacing !== null && !spacings.includes(c.spacing)) {
-    w.out.push(problem("component-separator", [...path, "spacing"], `Separator spacing ${describeValue(c.spacing)} is not 1 (small) or 2 (large).`, ApiErrors.choices(spacings)));
+    w.out.push(
+      problem(
+        "component-separator",
+        [...path, "spacing"],
+        `Separator spacing ${describeValue(c.spacing)} is not 1 (small) or 2 (large).`,
+        ApiErrors.choices(spacings)
+      )
+    );
   }
 }
 function checkSection(w, c, path) {
@@ -32809,14 +33883,29 @@ function checkSection(w, c, path) {
   const texts2 = checkCount(w.out, c.components, where2, "A section’s components", L.section_texts) ?? [];
   for (const [i, child] of texts2.entries()) w.visit(child, [...where2, i], CHILDREN.sectionText);
   if (c.accessory === void 0 || c.accessory === null)
-    w.out.push(problem("component-layout", [...path, "accessory"], "A section needs an accessory (a button or a thumbnail).", ApiErrors.required()));
+    w.out.push(
+      problem(
+        "component-layout",
+        [...path, "accessory"],
+        "A section needs an accessory (a button or a thumbnail).",
+        ApiErrors.required()
+      )
+    );
   else w.visit(c.accessory, [...path, "accessory"], CHILDREN.sectionAccessory);
 }
 function checkContainer(w, c, path) {
   const where2 = [...path, "components"];
   const children2 = checkCount(w.out, c.components, where2, "A container’s components", { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? [];
   for (const [i, child] of children2.entries()) w.visit(child, [...where2, i], CHILDREN.container);
-  checkInteger(w.out, c.accent_color, [...path, "accent_color"], "component-container", "accent_color", 0, L.accent_color_max);
+  checkInteger(
+    w.out,
+    c.accent_color,
+    [...path, "accent_color"],
+    "component-container",
+    "accent_color",
+    0,
+    L.accent_color_max
+  );
   checkBoolean(w.out, c.spoiler, [...path, "spoiler"], "component-container", "spoiler");
 }
 var L, V2_CHECKS;
@@ -32844,12 +33933,35 @@ var init_layout = __esm({
 
 // src/wire/components/select.ts
 function checkValueCounts(w, c, path, range, defaultMax = 1) {
-  const minOk = checkInteger(w.out, c.min_values, [...path, "min_values"], "component-values", "min_values", range.min, range.max);
-  const maxOk = checkInteger(w.out, c.max_values, [...path, "max_values"], "component-values", "max_values", Math.max(1, range.min), range.max);
+  const minOk = checkInteger(
+    w.out,
+    c.min_values,
+    [...path, "min_values"],
+    "component-values",
+    "min_values",
+    range.min,
+    range.max
+  );
+  const maxOk = checkInteger(
+    w.out,
+    c.max_values,
+    [...path, "max_values"],
+    "component-values",
+    "max_values",
+    Math.max(1, range.min),
+    range.max
+  );
   const min = minOk ? c.min_values : 1;
   const max = maxOk ? c.max_values : defaultMax;
   if ((minOk || maxOk) && min > max) {
-    w.out.push(problem("component-values", [...path, "min_values"], `min_values (${min}) is more than max_values (${max}).`, ComponentErrors.minAboveMax));
+    w.out.push(
+      problem(
+        "component-values",
+        [...path, "min_values"],
+        `min_values (${min}) is more than max_values (${max}).`,
+        ComponentErrors.minAboveMax
+      )
+    );
   }
   return { min, max };
 }
@@ -32858,10 +33970,25 @@ function checkRequiredAndDisabled(w, c, path, minValues) {
     checkBoolean(w.out, c.disabled, [...path, "disabled"], "component-disabled", "disabled");
     return;
   }
-  if (has(c, "disabled")) w.out.push(problem("component-disabled", [...path, "disabled"], "A component in a modal cannot be disabled.", ComponentErrors.disabledInModal));
+  if (has(c, "disabled"))
+    w.out.push(
+      problem(
+        "component-disabled",
+        [...path, "disabled"],
+        "A component in a modal cannot be disabled.",
+        ComponentErrors.disabledInModal
+      )
+    );
   checkBoolean(w.out, c.required, [...path, "required"], "component-required", "required");
   if (c.required !== false && minValues === 0) {
-    w.out.push(problem("component-values", [...path, "min_values"], "A required component needs min_values of at least 1.", ComponentErrors.minValuesRequired));
+    w.out.push(
+      problem(
+        "component-values",
+        [...path, "min_values"],
+        "A required component needs min_values of at least 1.",
+        ComponentErrors.minValuesRequired
+      )
+    );
   }
 }
 function checkOptions(w, list5, path, maxDefaults, emoji) {
@@ -32870,7 +33997,9 @@ function checkOptions(w, list5, path, maxDefaults, emoji) {
   list5.forEach((o, i) => {
     const at2 = [...path, i];
     if (!isObject(o)) {
-      w.out.push(problem("component-option", at2, `An option must be a mapping, not ${describeValue(o)}.`, ApiErrors.object()));
+      w.out.push(
+        problem("component-option", at2, `An option must be a mapping, not ${describeValue(o)}.`, ApiErrors.object())
+      );
       return;
     }
     checkMaxText2(w.out, o.label, [...at2, "label"], "An option label", L2.option_text_max, true);
@@ -32881,33 +34010,80 @@ function checkOptions(w, list5, path, maxDefaults, emoji) {
     if (o.default === true) defaults++;
     if (value === void 0) return;
     if (values.has(value))
-      w.out.push(problem("component-option", [...at2, "value"], `Option value ${JSON.stringify(value)} is listed twice.`, ComponentErrors.optionValueDuplicated));
+      w.out.push(
+        problem(
+          "component-option",
+          [...at2, "value"],
+          `Option value ${JSON.stringify(value)} is listed twice.`,
+          ComponentErrors.optionValueDuplicated
+        )
+      );
     values.add(value);
   });
   if (maxDefaults !== void 0 && defaults > maxDefaults) {
-    w.out.push(problem("component-option", path, `${defaults} options are marked default but at most ${maxDefaults} may be chosen.`, ComponentErrors.tooManyDefaults));
+    w.out.push(
+      problem(
+        "component-option",
+        path,
+        `${defaults} options are marked default but at most ${maxDefaults} may be chosen.`,
+        ComponentErrors.tooManyDefaults
+      )
+    );
   }
 }
 function checkDefaultValues(w, c, path, counts) {
   const where2 = [...path, "default_values"];
-  const list5 = checkCount(w.out, c.default_values, where2, "default_values", { min: 0, max: L2.select_values.max }, false);
+  const list5 = checkCount(
+    w.out,
+    c.default_values,
+    where2,
+    "default_values",
+    { min: 0, max: L2.select_values.max },
+    false
+  );
   if (!list5) return;
   const kinds = SELECT_DEFAULT_VALUE_TYPES[c.type] ?? [];
   list5.forEach((v, i) => {
     const at2 = [...where2, i];
     if (!isObject(v)) {
-      w.out.push(problem("component-default-values", at2, `A default value must be a mapping, not ${describeValue(v)}.`, ApiErrors.object()));
+      w.out.push(
+        problem(
+          "component-default-values",
+          at2,
+          `A default value must be a mapping, not ${describeValue(v)}.`,
+          ApiErrors.object()
+        )
+      );
       return;
     }
     if (typeof v.id !== "string" || !/^\d{1,20}$/.test(v.id))
-      w.out.push(problem("component-default-values", [...at2, "id"], `${describeValue(v.id)} is not an id.`, ApiErrors.snowflake(v.id)));
+      w.out.push(
+        problem(
+          "component-default-values",
+          [...at2, "id"],
+          `${describeValue(v.id)} is not an id.`,
+          ApiErrors.snowflake(v.id)
+        )
+      );
     if (typeof v.type !== "string" || !kinds.includes(v.type)) {
-      w.out.push(problem("component-default-values", [...at2, "type"], `This select's default values name a ${kinds.join(" or ")}.`, ApiErrors.choices(kinds)));
+      w.out.push(
+        problem(
+          "component-default-values",
+          [...at2, "type"],
+          `This select's default values name a ${kinds.join(" or ")}.`,
+          ApiErrors.choices(kinds)
+        )
+      );
     }
   });
   if (list5.length > 0 && (list5.length < counts.min || list5.length > counts.max)) {
     w.out.push(
-      problem("component-default-values", where2, `${list5.length} default values, but from ${counts.min} to ${counts.max} may be chosen.`, ComponentErrors.defaultValuesCount)
+      problem(
+        "component-default-values",
+        where2,
+        `${list5.length} default values, but from ${counts.min} to ${counts.max} may be chosen.`,
+        ComponentErrors.defaultValuesCount
+      )
     );
   }
 }
@@ -32923,7 +34099,14 @@ function checkSelect(w, c, path) {
   }
   checkDefaultValues(w, c, path, counts);
   if (c.type === ComponentType.CHANNEL_SELECT && Array.isArray(c.channel_types)) {
-    checkEnumList(w.out, c.channel_types, [...path, "channel_types"], "component-channel-types", "Channel type", ChannelType);
+    checkEnumList(
+      w.out,
+      c.channel_types,
+      [...path, "channel_types"],
+      "component-channel-types",
+      "Channel type",
+      ChannelType
+    );
   }
 }
 var L2;
@@ -32944,20 +34127,55 @@ var init_select = __esm({
 function checkTextInput(w, c, path) {
   checkCustomId(w, c, path, true);
   if (c.style === void 0 || c.style === null)
-    w.out.push(problem("modal-text-input", [...path, "style"], "A text input needs a style (1 short, 2 paragraph).", ApiErrors.required()));
+    w.out.push(
+      problem(
+        "modal-text-input",
+        [...path, "style"],
+        "A text input needs a style (1 short, 2 paragraph).",
+        ApiErrors.required()
+      )
+    );
   else if (!STYLES2.includes(c.style))
-    w.out.push(problem("modal-text-input", [...path, "style"], `Text input style ${describeValue(c.style)} is not 1 (short) or 2 (paragraph).`, ApiErrors.choices(STYLES2)));
+    w.out.push(
+      problem(
+        "modal-text-input",
+        [...path, "style"],
+        `Text input style ${describeValue(c.style)} is not 1 (short) or 2 (paragraph).`,
+        ApiErrors.choices(STYLES2)
+      )
+    );
   const max = L3.text_input_length_max;
   const minOk = checkInteger(w.out, c.min_length, [...path, "min_length"], "modal-text-input", "min_length", 0, max);
   const maxOk = checkInteger(w.out, c.max_length, [...path, "max_length"], "modal-text-input", "max_length", 1, max);
   if (minOk && maxOk && c.min_length > c.max_length) {
-    w.out.push(problem("modal-text-input", [...path, "min_length"], `min_length (${c.min_length}) is more than max_length (${c.max_length}).`, ComponentErrors.minLengthAboveMax));
+    w.out.push(
+      problem(
+        "modal-text-input",
+        [...path, "min_length"],
+        `min_length (${c.min_length}) is more than max_length (${c.max_length}).`,
+        ComponentErrors.minLengthAboveMax
+      )
+    );
   }
   checkBoolean(w.out, c.required, [...path, "required"], "modal-text-input", "required");
   checkMaxText2(w.out, c.value, [...path, "value"], "A text input’s value", max);
-  checkMaxText2(w.out, c.placeholder, [...path, "placeholder"], "A text input’s placeholder", L3.text_input_placeholder_max);
+  checkMaxText2(
+    w.out,
+    c.placeholder,
+    [...path, "placeholder"],
+    "A text input’s placeholder",
+    L3.text_input_placeholder_max
+  );
   checkMaxText2(w.out, c.label, [...path, "label"], "A text input’s label", L3.text_input_label_max);
-  if (has(c, "disabled")) w.out.push(problem("component-disabled", [...path, "disabled"], "A component in a modal cannot be disabled.", ComponentErrors.disabledInModal));
+  if (has(c, "disabled"))
+    w.out.push(
+      problem(
+        "component-disabled",
+        [...path, "disabled"],
+        "A component in a modal cannot be disabled.",
+        ComponentErrors.disabledInModal
+      )
+    );
 }
 function checkModalRow(w, c, path) {
   const where2 = [...path, "components"];
@@ -32965,7 +34183,14 @@ function checkModalRow(w, c, path) {
   const input = children2?.[0];
   if (children2?.length !== 1 || !w.visit(input, [...where2, 0], CHILDREN.modalRow)) return;
   if (input.label === void 0 || input.label === null) {
-    w.out.push(problem("modal-text-input", [...where2, 0, "label"], "A text input in an action row needs a label (or wrap it in a Label component).", ApiErrors.required()));
+    w.out.push(
+      problem(
+        "modal-text-input",
+        [...where2, 0, "label"],
+        "A text input in an action row needs a label (or wrap it in a Label component).",
+        ApiErrors.required()
+      )
+    );
   }
 }
 function checkLabel(w, c, path) {
@@ -32978,7 +34203,14 @@ function checkLabel(w, c, path) {
   }
   if (!w.visit(child, [...path, "component"], CHILDREN.label)) return;
   if (child.type === ComponentType.TEXT_INPUT && has(child, "label")) {
-    w.out.push(problem("modal-text-input", [...path, "component", "label"], "A text input inside a Label takes its label from the Label.", ComponentErrors.labelInLabel));
+    w.out.push(
+      problem(
+        "modal-text-input",
+        [...path, "component", "label"],
+        "A text input inside a Label takes its label from the Label.",
+        ComponentErrors.labelInLabel
+      )
+    );
   }
 }
 function checkFileUpload(w, c, path) {
@@ -32988,7 +34220,14 @@ function checkFileUpload(w, c, path) {
   const where2 = [...path, "file_types"];
   checkCount(w.out, c.file_types, where2, "file_types", { min: 0, max: L3.file_types_max }, false)?.forEach((t, i) => {
     if (typeof t !== "string" || t === "")
-      w.out.push(problem("modal-file-upload", [...where2, i], `A file type is image, video, audio or .ext, not ${describeValue(t)}.`, ApiErrors.string()));
+      w.out.push(
+        problem(
+          "modal-file-upload",
+          [...where2, i],
+          `A file type is image, video, audio or .ext, not ${describeValue(t)}.`,
+          ApiErrors.string()
+        )
+      );
   });
 }
 function checkRadioGroup(w, c, path) {
@@ -33007,9 +34246,24 @@ function checkCheckboxGroup(w, c, path) {
 function checkCheckbox(w, c, path) {
   checkCustomId(w, c, path, true);
   checkBoolean(w.out, c.default, [...path, "default"], "modal-checkbox", "default");
-  if (has(c, "disabled")) w.out.push(problem("component-disabled", [...path, "disabled"], "A component in a modal cannot be disabled.", ComponentErrors.disabledInModal));
+  if (has(c, "disabled"))
+    w.out.push(
+      problem(
+        "component-disabled",
+        [...path, "disabled"],
+        "A component in a modal cannot be disabled.",
+        ComponentErrors.disabledInModal
+      )
+    );
   if (c.required === true)
-    w.out.push(problem("modal-checkbox", [...path, "required"], "A checkbox cannot be required; use a one-option checkbox group.", ComponentErrors.checkboxRequired));
+    w.out.push(
+      problem(
+        "modal-checkbox",
+        [...path, "required"],
+        "A checkbox cannot be required; use a one-option checkbox group.",
+        ComponentErrors.checkboxRequired
+      )
+    );
 }
 var L3, STYLES2, MODAL_CHECKS;
 var init_modal_fields = __esm({
@@ -33046,17 +34300,38 @@ function checkKind(w, c, path) {
 }
 function visit(w, c, path, allowed) {
   if (!isObject(c)) {
-    w.out.push(problem("component-type", path, `A component must be a mapping with a numeric type, not ${describeValue(c)}.`, ApiErrors.object()));
+    w.out.push(
+      problem(
+        "component-type",
+        path,
+        `A component must be a mapping with a numeric type, not ${describeValue(c)}.`,
+        ApiErrors.object()
+      )
+    );
     return false;
   }
   if (typeof c.type !== "number") {
     const api = c.type === void 0 || c.type === null ? ApiErrors.required() : ApiErrors.integer(c.type);
-    w.out.push(problem("component-type", [...path, "type"], `A component needs a numeric type, not ${describeValue(c.type)}.`, api));
+    w.out.push(
+      problem(
+        "component-type",
+        [...path, "type"],
+        `A component needs a numeric type, not ${describeValue(c.type)}.`,
+        api
+      )
+    );
     return false;
   }
   if (!allowed.includes(c.type)) {
     const names2 = allowed.map((t) => `${componentName(t)} (${t})`).join(", ");
-    w.out.push(problem("component-placement", path, `A ${componentName(c.type)} cannot stand here; allowed: ${names2}.`, ComponentErrors.typeChoices(allowed)));
+    w.out.push(
+      problem(
+        "component-placement",
+        path,
+        `A ${componentName(c.type)} cannot stand here; allowed: ${names2}.`,
+        ComponentErrors.typeChoices(allowed)
+      )
+    );
     return false;
   }
   w.count++;
@@ -33107,16 +34382,37 @@ function checkComponentTree(list5, v2) {
   const path = ["components"];
   if (!v2 && list5.length > COMPONENT_LIMITS.legacy_rows_max) {
     const max = COMPONENT_LIMITS.legacy_rows_max;
-    w.out.push(problem("component-count", path, `A message holds at most ${max} action rows (it has ${list5.length}).`, ApiErrors.maxLength(max)));
+    w.out.push(
+      problem(
+        "component-count",
+        path,
+        `A message holds at most ${max} action rows (it has ${list5.length}).`,
+        ApiErrors.maxLength(max)
+      )
+    );
   }
   for (const [i, c] of list5.entries()) w.visit(c, [...path, i], v2 ? CHILDREN.v2Top : CHILDREN.legacyTop);
   if (v2 && w.count > COMPONENT_LIMITS.v2_total_max) {
     const max = COMPONENT_LIMITS.v2_total_max;
-    w.out.push(problem("component-count", path, `A components-v2 message holds at most ${max} components, nested ones counted (it has ${w.count}).`, ApiErrors.maxLength(max)));
+    w.out.push(
+      problem(
+        "component-count",
+        path,
+        `A components-v2 message holds at most ${max} components, nested ones counted (it has ${w.count}).`,
+        ApiErrors.maxLength(max)
+      )
+    );
   }
   if (v2 && w.text > COMPONENT_LIMITS.v2_text_max) {
     const max = COMPONENT_LIMITS.v2_text_max;
-    w.out.push(problem("component-text", path, `Text displays hold at most ${max} characters together (they have ${w.text}).`, ComponentErrors.v2TextTooLong(max)));
+    w.out.push(
+      problem(
+        "component-text",
+        path,
+        `Text displays hold at most ${max} characters together (they have ${w.text}).`,
+        ComponentErrors.v2TextTooLong(max)
+      )
+    );
   }
   return w.out;
 }
@@ -33179,23 +34475,63 @@ function checkAttachments(out, attachments) {
   const list5 = checkArray(out, attachments, ["attachments"], "message-attachments-type", "Attachments") ?? [];
   list5.forEach((a, i) => {
     if (!isObject(a)) {
-      out.push(problem("message-attachments-type", ["attachments", i], `An attachment must be a mapping, not ${describeValue(a)}.`, ApiErrors.object()));
+      out.push(
+        problem(
+          "message-attachments-type",
+          ["attachments", i],
+          `An attachment must be a mapping, not ${describeValue(a)}.`,
+          ApiErrors.object()
+        )
+      );
       return;
     }
     if (a.id === void 0 || a.id === null)
-      out.push(problem("message-attachments-type", ["attachments", i, "id"], "An attachment entry needs the id of the file it names.", ApiErrors.required()));
+      out.push(
+        problem(
+          "message-attachments-type",
+          ["attachments", i, "id"],
+          "An attachment entry needs the id of the file it names.",
+          ApiErrors.required()
+        )
+      );
     else if (!(typeof a.id === "number" && Number.isInteger(a.id)) && !(typeof a.id === "string" && /^\d+$/.test(a.id))) {
-      out.push(problem("message-attachments-type", ["attachments", i, "id"], `Attachment id ${describeValue(a.id)} is not an id.`, ApiErrors.snowflake(a.id)));
+      out.push(
+        problem(
+          "message-attachments-type",
+          ["attachments", i, "id"],
+          `Attachment id ${describeValue(a.id)} is not an id.`,
+          ApiErrors.snowflake(a.id)
+        )
+      );
     }
-    checkText(out, a.filename, ["attachments", i, "filename"], { rule: "message-attachments-type", label: "Attachment filename", min: 1, max, required: false });
-    checkText(out, a.description, ["attachments", i, "description"], { rule: "message-attachments-type", label: "Attachment description", min: 0, max, required: false });
+    checkText(out, a.filename, ["attachments", i, "filename"], {
+      rule: "message-attachments-type",
+      label: "Attachment filename",
+      min: 1,
+      max,
+      required: false
+    });
+    checkText(out, a.description, ["attachments", i, "description"], {
+      rule: "message-attachments-type",
+      label: "Attachment description",
+      min: 0,
+      max,
+      required: false
+    });
   });
   return list5;
 }
 function checkContent(out, content, limits) {
   if (content === void 0 || content === null) return;
   if (typeof content !== "string") {
-    out.push(problem("message-content-type", ["content"], `Content must be a string, not ${describeValue(content)}.`, ApiErrors.string()));
+    out.push(
+      problem(
+        "message-content-type",
+        ["content"],
+        `Content must be a string, not ${describeValue(content)}.`,
+        ApiErrors.string()
+      )
+    );
     return;
   }
   const len = textLength(content);
@@ -33213,29 +34549,69 @@ function checkContent(out, content, limits) {
 function checkPoll(out, poll) {
   if (poll === void 0 || poll === null) return;
   if (!isObject(poll)) {
-    out.push(problem("message-poll-type", ["poll"], `A poll must be a mapping, not ${describeValue(poll)}.`, ApiErrors.object()));
+    out.push(
+      problem(
+        "message-poll-type",
+        ["poll"],
+        `A poll must be a mapping, not ${describeValue(poll)}.`,
+        ApiErrors.object()
+      )
+    );
     return;
   }
-  if (!isObject(poll.question)) out.push(problem("message-poll-type", ["poll", "question"], "A poll needs a question.", ApiErrors.required()));
-  if (!Array.isArray(poll.answers) || poll.answers.length === 0) out.push(problem("message-poll-type", ["poll", "answers"], "A poll needs answers.", ApiErrors.required()));
+  if (!isObject(poll.question))
+    out.push(problem("message-poll-type", ["poll", "question"], "A poll needs a question.", ApiErrors.required()));
+  if (!Array.isArray(poll.answers) || poll.answers.length === 0)
+    out.push(problem("message-poll-type", ["poll", "answers"], "A poll needs answers.", ApiErrors.required()));
   else {
     poll.answers.forEach((a, i) => {
-      if (!isObject(a)) out.push(problem("message-poll-type", ["poll", "answers", i], `A poll answer must be a mapping, not ${describeValue(a)}.`, ApiErrors.object()));
-      else if (!isObject(a.poll_media)) out.push(problem("message-poll-type", ["poll", "answers", i, "poll_media"], "A poll answer needs poll_media.", ApiErrors.required()));
+      if (!isObject(a))
+        out.push(
+          problem(
+            "message-poll-type",
+            ["poll", "answers", i],
+            `A poll answer must be a mapping, not ${describeValue(a)}.`,
+            ApiErrors.object()
+          )
+        );
+      else if (!isObject(a.poll_media))
+        out.push(
+          problem(
+            "message-poll-type",
+            ["poll", "answers", i, "poll_media"],
+            "A poll answer needs poll_media.",
+            ApiErrors.required()
+          )
+        );
     });
   }
   if (poll.duration !== void 0 && poll.duration !== null) {
     if (typeof poll.duration !== "number" || !Number.isInteger(poll.duration)) {
       out.push(
-        problem("message-poll-type", ["poll", "duration"], `A poll duration is a whole number of hours, not ${describeValue(poll.duration)}.`, ApiErrors.integer(poll.duration))
+        problem(
+          "message-poll-type",
+          ["poll", "duration"],
+          `A poll duration is a whole number of hours, not ${describeValue(poll.duration)}.`,
+          ApiErrors.integer(poll.duration)
+        )
       );
     } else if (poll.duration < MESSAGE_FORMAT.poll_hours_min)
       out.push(
-        problem("message-poll-duration", ["poll", "duration"], `A poll lasts at least ${MESSAGE_FORMAT.poll_hours_min} hour.`, ApiErrors.numberMin(MESSAGE_FORMAT.poll_hours_min))
+        problem(
+          "message-poll-duration",
+          ["poll", "duration"],
+          `A poll lasts at least ${MESSAGE_FORMAT.poll_hours_min} hour.`,
+          ApiErrors.numberMin(MESSAGE_FORMAT.poll_hours_min)
+        )
       );
     else if (poll.duration > MESSAGE_FORMAT.poll_hours_max)
       out.push(
-        problem("message-poll-duration", ["poll", "duration"], `A poll lasts at most ${MESSAGE_FORMAT.poll_hours_max} hours.`, ApiErrors.numberMax(MESSAGE_FORMAT.poll_hours_max))
+        problem(
+          "message-poll-duration",
+          ["poll", "duration"],
+          `A poll lasts at most ${MESSAGE_FORMAT.poll_hours_max} hours.`,
+          ApiErrors.numberMax(MESSAGE_FORMAT.poll_hours_max)
+        )
       );
   }
 }
@@ -33256,7 +34632,14 @@ function effectiveFlags(flags, allowed) {
 function checkFlags2(out, flags, allowed, what) {
   if (flags === void 0 || flags === null) return;
   if (typeof flags !== "number" || !Number.isInteger(flags) || flags < 0) {
-    out.push(problem("message-flags-type", ["flags"], `Flags must be a non-negative integer, not ${describeValue(flags)}.`, ApiErrors.integer(flags)));
+    out.push(
+      problem(
+        "message-flags-type",
+        ["flags"],
+        `Flags must be a non-negative integer, not ${describeValue(flags)}.`,
+        ApiErrors.integer(flags)
+      )
+    );
     return;
   }
   const dropped = flags & ~allowed;
@@ -33292,18 +34675,42 @@ function checkThreadFields(out, b, ctx) {
   const hasThreadId = ctx.threadId !== void 0 && ctx.threadId !== null && ctx.threadId !== "";
   const hasThreadName = b.thread_name !== void 0 && b.thread_name !== null;
   if (hasThreadName) {
-    checkText(out, b.thread_name, ["thread_name"], { rule: "thread-name-length", label: "thread_name", min: 1, max: ctx.limits.thread_name_max, required: false });
+    checkText(out, b.thread_name, ["thread_name"], {
+      rule: "thread-name-length",
+      label: "thread_name",
+      min: 1,
+      max: ctx.limits.thread_name_max,
+      required: false
+    });
   }
   if (forum && !hasThreadId && !hasThreadName) {
     out.push({
-      ...problem("forum-thread-required", [], "A forum or media channel needs thread_id (query) or thread_name (body).", MessageErrors.forumNeedsThread),
+      ...problem(
+        "forum-thread-required",
+        [],
+        "A forum or media channel needs thread_id (query) or thread_name (body).",
+        MessageErrors.forumNeedsThread
+      ),
       jsonCode: JsonCodes.forumNeedsThread
     });
   } else if (forum && hasThreadId && hasThreadName) {
-    out.push({ ...problem("forum-thread-both", ["thread_name"], "Give thread_id or thread_name, not both.", MessageErrors.forumBothThread), jsonCode: JsonCodes.forumBothThread });
+    out.push({
+      ...problem(
+        "forum-thread-both",
+        ["thread_name"],
+        "Give thread_id or thread_name, not both.",
+        MessageErrors.forumBothThread
+      ),
+      jsonCode: JsonCodes.forumBothThread
+    });
   } else if (!forum && hasThreadName) {
     out.push({
-      ...problem("thread-name-outside-forum", ["thread_name"], "thread_name creates a post and needs a forum or media channel.", MessageErrors.threadsOnlyInForum),
+      ...problem(
+        "thread-name-outside-forum",
+        ["thread_name"],
+        "thread_name creates a post and needs a forum or media channel.",
+        MessageErrors.threadsOnlyInForum
+      ),
       jsonCode: JsonCodes.threadsOnlyInForum
     });
   }
@@ -33321,12 +34728,34 @@ function checkThreadFields(out, b, ctx) {
     return;
   }
   if (tags.length > ctx.limits.applied_tags_max) {
-    out.push(problem("applied-tags-count", ["applied_tags"], `A post carries at most ${ctx.limits.applied_tags_max} tags.`, ApiErrors.maxLength(ctx.limits.applied_tags_max)));
+    out.push(
+      problem(
+        "applied-tags-count",
+        ["applied_tags"],
+        `A post carries at most ${ctx.limits.applied_tags_max} tags.`,
+        ApiErrors.maxLength(ctx.limits.applied_tags_max)
+      )
+    );
   }
   tags.forEach((t, i) => {
-    if (!isSnowflake(t)) out.push(problem("applied-tags-type", ["applied_tags", i], `${describeValue(t)} is not a tag id.`, ApiErrors.snowflake(t)));
+    if (!isSnowflake(t))
+      out.push(
+        problem(
+          "applied-tags-type",
+          ["applied_tags", i],
+          `${describeValue(t)} is not a tag id.`,
+          ApiErrors.snowflake(t)
+        )
+      );
     else if (ctx.availableTags && !ctx.availableTags.includes(t)) {
-      out.push(problem("applied-tags-unknown", ["applied_tags", i], `Tag ${t} is not a tag of this channel.`, ApiErrors.choices(ctx.availableTags)));
+      out.push(
+        problem(
+          "applied-tags-unknown",
+          ["applied_tags", i],
+          `Tag ${t} is not a tag of this channel.`,
+          ApiErrors.choices(ctx.availableTags)
+        )
+      );
     }
   });
 }
@@ -33356,26 +34785,36 @@ function checkState(out, s, v2) {
       [s.files, s.filesField],
       [s.poll, "poll"]
     ];
-    for (const [present, field] of legacy) {
+    for (const [present, field2] of legacy) {
       if (present)
         out.push(
           problem(
             "message-components-v2-exclusive",
-            [field],
-            `With IS_COMPONENTS_V2 a message holds only components; remove or null '${field}'.`,
-            MessageErrors.legacyWithV2(field)
+            [field2],
+            `With IS_COMPONENTS_V2 a message holds only components; remove or null '${field2}'.`,
+            MessageErrors.legacyWithV2(field2)
           )
         );
     }
   }
   if (!s.content && !s.embeds && !s.files && !s.poll && !s.components) {
-    out.push({ ...problem("message-empty", [], "A message needs content, embeds, components, files or a poll.", MessageErrors.empty), jsonCode: JsonCodes.empty });
+    out.push({
+      ...problem(
+        "message-empty",
+        [],
+        "A message needs content, embeds, components, files or a poll.",
+        MessageErrors.empty
+      ),
+      jsonCode: JsonCodes.empty
+    });
   }
 }
 function messageBody(out, body) {
   if (body === void 0 || body === null) return {};
   if (isObject(body)) return body;
-  out.push(problem("message-body-type", [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+  out.push(
+    problem("message-body-type", [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object())
+  );
   return void 0;
 }
 function validateExecuteBody(body, ctx) {
@@ -33386,12 +34825,22 @@ function validateExecuteBody(body, ctx) {
   checkContent(out, b.content, limits);
   out.push(...validateWebhookName(b.username, limits, { field: "username", path: ["username"], optional: true }));
   if (has(b, "avatar_url") && b.avatar_url !== null && typeof b.avatar_url !== "string") {
-    out.push(problem("message-avatar-url", ["avatar_url"], `avatar_url must be a string, not ${describeValue(b.avatar_url)}.`, ApiErrors.string()));
+    out.push(
+      problem(
+        "message-avatar-url",
+        ["avatar_url"],
+        `avatar_url must be a string, not ${describeValue(b.avatar_url)}.`,
+        ApiErrors.string()
+      )
+    );
   }
   checkBoolean(out, b.tts, ["tts"], "message-tts", "tts");
   out.push(...prefixPath(["embeds"], validateEmbeds(b.embeds, limits)));
   checkAllowedMentions(out, b.allowed_mentions);
-  const components = checkComponents(out, b, { sender: ctx.applicationOwned ? "application-webhook" : "webhook", withComponents: ctx.withComponents });
+  const components = checkComponents(out, b, {
+    sender: ctx.applicationOwned ? "application-webhook" : "webhook",
+    withComponents: ctx.withComponents
+  });
   const attachments = checkAttachments(out, b.attachments);
   checkPoll(out, b.poll);
   checkFlags2(out, b.flags, EXECUTE_FLAGS, "an execute");
@@ -33429,11 +34878,25 @@ function validateEditMessageBody(body, ctx) {
   const kept2 = checkAttachments(out, b.attachments);
   checkFlags2(out, b.flags, EDIT_FLAGS, "an edit");
   if (b.poll !== void 0 && b.poll !== null) {
-    out.push(problem("message-poll-edit", ["poll"], "A webhook message edit cannot add a poll (only a deferred interaction response can).", MessageErrors.pollEdit));
+    out.push(
+      problem(
+        "message-poll-edit",
+        ["poll"],
+        "A webhook message edit cannot add a poll (only a deferred interaction response can).",
+        MessageErrors.pollEdit
+      )
+    );
   }
   const hadV2 = (previous.flags & MessageFlag.IS_COMPONENTS_V2) !== 0;
   if (hadV2 && b.flags !== void 0 && b.flags !== null && (effectiveFlags(b.flags, EDIT_FLAGS) & MessageFlag.IS_COMPONENTS_V2) === 0) {
-    out.push(problem("message-components-v2-permanent", ["flags"], "IS_COMPONENTS_V2 cannot be removed from a message; keep the bit in flags.", MessageErrors.removeV2));
+    out.push(
+      problem(
+        "message-components-v2-permanent",
+        ["flags"],
+        "IS_COMPONENTS_V2 cannot be removed from a message; keep the bit in flags.",
+        MessageErrors.removeV2
+      )
+    );
   }
   const v2 = (editedFlags(previous.flags, b.flags) & MessageFlag.IS_COMPONENTS_V2) !== 0;
   const pick2 = (key, before) => has(b, key) ? b[key] : before;
@@ -33477,12 +34940,26 @@ function parseQueryBoolean(raw, name, fallback) {
   if (FALSE_WORDS.includes(lower)) return { value: false, problems: [] };
   return {
     value: fallback,
-    problems: [problem("query-boolean", [name], `Query parameter ${name} must be true or false, not ${JSON.stringify(raw)}.`, ApiErrors.boolean(raw))]
+    problems: [
+      problem(
+        "query-boolean",
+        [name],
+        `Query parameter ${name} must be true or false, not ${JSON.stringify(raw)}.`,
+        ApiErrors.boolean(raw)
+      )
+    ]
   };
 }
 function validateSnowflakeQuery(raw, name) {
   if (raw === null || raw === void 0 || isSnowflake(raw)) return [];
-  return [problem("query-snowflake", [name], `Query parameter ${name} must be an id (digits), not ${JSON.stringify(raw)}.`, ApiErrors.snowflake(raw))];
+  return [
+    problem(
+      "query-snowflake",
+      [name],
+      `Query parameter ${name} must be an id (digits), not ${JSON.stringify(raw)}.`,
+      ApiErrors.snowflake(raw)
+    )
+  ];
 }
 var TRUE_WORDS, FALSE_WORDS;
 var init_message_query = __esm({
@@ -33505,12 +34982,21 @@ function splitImageData(value) {
 }
 function checkAvatar(out, avatar) {
   if (avatar === void 0 || avatar === null || isImageData(avatar)) return;
-  out.push(problem("webhook-avatar", ["avatar"], `avatar must be image data (data:image/png;base64,…), not ${describeValue(avatar)}.`, ImageErrors.invalid));
+  out.push(
+    problem(
+      "webhook-avatar",
+      ["avatar"],
+      `avatar must be image data (data:image/png;base64,…), not ${describeValue(avatar)}.`,
+      ImageErrors.invalid
+    )
+  );
 }
 function validateWebhookCreateBody(body, limits) {
   const out = [];
   if (!isObject(body)) {
-    out.push(problem("webhook-body-type", [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+    out.push(
+      problem("webhook-body-type", [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object())
+    );
     return out;
   }
   out.push(...validateWebhookName(body.name, limits, { path: ["name"] }));
@@ -33521,7 +35007,9 @@ function validateWebhookEditBody(body, limits, opts) {
   const out = [];
   if (body === void 0 || body === null) return out;
   if (!isObject(body)) {
-    out.push(problem("webhook-body-type", [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+    out.push(
+      problem("webhook-body-type", [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object())
+    );
     return out;
   }
   if (has(body, "name")) out.push(...validateWebhookName(body.name, limits, { path: ["name"] }));
@@ -33535,7 +35023,14 @@ function validateWebhookEditBody(body, limits, opts) {
         message: "channel_id cannot be changed with the webhook token; the service ignores it (use the id route with MANAGE_WEBHOOKS)."
       });
     } else if (!isSnowflake(body.channel_id)) {
-      out.push(problem("webhook-channel-id", ["channel_id"], `channel_id must be a channel id, not ${describeValue(body.channel_id)}.`, ApiErrors.snowflake(body.channel_id)));
+      out.push(
+        problem(
+          "webhook-channel-id",
+          ["channel_id"],
+          `channel_id must be a channel id, not ${describeValue(body.channel_id)}.`,
+          ApiErrors.snowflake(body.channel_id)
+        )
+      );
     }
   }
   return out;
@@ -33570,8 +35065,16 @@ var init_webhook = __esm({
       /** The application's bot is not in the channel's guild: it cannot see the channel at all. */
       missingAccess: { status: 403, code: 50001, message: "Missing Access" },
       unauthorized: { status: 401, code: 0, message: "401: Unauthorized" },
-      maxWebhooks: (max) => ({ status: 400, code: 30007, message: `Maximum number of webhooks reached (${max})` }),
-      maxGuildWebhooks: (max) => ({ status: 400, code: 30058, message: `Maximum number of webhooks per guild reached (${max})` }),
+      maxWebhooks: (max) => ({
+        status: 400,
+        code: 30007,
+        message: `Maximum number of webhooks reached (${max})`
+      }),
+      maxGuildWebhooks: (max) => ({
+        status: 400,
+        code: 30058,
+        message: `Maximum number of webhooks per guild reached (${max})`
+      }),
       emptyMessage: { status: 400, code: 50006, message: "Cannot send an empty message" },
       servicesInForum: { status: 400, code: 220004, message: "Webhook services cannot be used in forum channels" },
       tooLarge: { status: 413, code: 40005, message: "Request entity too large" },
@@ -33624,7 +35127,11 @@ var init_error_answers = __esm({
       /** The 50035 answer; its `errors` tree says what was wrong. */
       invalidFormBody: { status: 400, code: 50035, message: "Invalid Form Body" },
       /** A credential of another application than the path's. */
-      notAuthorizedForApplication: { status: 403, code: 20012, message: "You are not authorized to perform this action on this application" },
+      notAuthorizedForApplication: {
+        status: 403,
+        code: 20012,
+        message: "You are not authorized to perform this action on this application"
+      },
       /** A bearer without the scope the route needs (what the service answered in 2022, facts §1.3 40001). */
       missingScope: { status: 401, code: 40001, message: "Unauthorized. Provide a valid token and try again" },
       /** A bot token on a route only a user's bearer may use (permission PUT). */
@@ -33657,20 +35164,38 @@ function listCommands(client, applicationId, scope, options = {}) {
   });
 }
 async function createCommand2(client, applicationId, scope, body, options = {}) {
-  const response = await client.send({ method: "POST", path: commandsPath(applicationId, scope), body, signal: options.signal });
+  const response = await client.send({
+    method: "POST",
+    path: commandsPath(applicationId, scope),
+    body,
+    signal: options.signal
+  });
   return { command: response.data, created: response.status === 201 };
 }
 function editCommand(client, applicationId, scope, commandId, body, options = {}) {
-  return client.request({ method: "PATCH", path: `${commandsPath(applicationId, scope)}/${seg(commandId)}`, body, signal: options.signal });
+  return client.request({
+    method: "PATCH",
+    path: `${commandsPath(applicationId, scope)}/${seg(commandId)}`,
+    body,
+    signal: options.signal
+  });
 }
 async function deleteCommand(client, applicationId, scope, commandId, options = {}) {
-  await client.request({ method: "DELETE", path: `${commandsPath(applicationId, scope)}/${seg(commandId)}`, signal: options.signal });
+  await client.request({
+    method: "DELETE",
+    path: `${commandsPath(applicationId, scope)}/${seg(commandId)}`,
+    signal: options.signal
+  });
 }
 function bulkOverwriteCommands(client, applicationId, scope, body, options = {}) {
   return client.request({ method: "PUT", path: commandsPath(applicationId, scope), body, signal: options.signal });
 }
 function listGuildCommandPermissions(client, applicationId, guildId, options = {}) {
-  return client.request({ method: "GET", path: `/applications/${seg(applicationId)}/guilds/${seg(guildId)}/commands/permissions`, signal: options.signal });
+  return client.request({
+    method: "GET",
+    path: `/applications/${seg(applicationId)}/guilds/${seg(guildId)}/commands/permissions`,
+    signal: options.signal
+  });
 }
 function setCommandPermissions(client, applicationId, guildId, commandId, permissions, options = {}) {
   return client.request({
@@ -33710,10 +35235,21 @@ function getWebhook(client, webhookId, options = {}) {
   return client.request({ method: "GET", path: `/webhooks/${seg(webhookId)}`, signal: options.signal });
 }
 function editWebhook(client, webhookId, body, options = {}) {
-  return client.request({ method: "PATCH", path: `/webhooks/${seg(webhookId)}`, body, reason: options.reason, signal: options.signal });
+  return client.request({
+    method: "PATCH",
+    path: `/webhooks/${seg(webhookId)}`,
+    body,
+    reason: options.reason,
+    signal: options.signal
+  });
 }
 async function deleteWebhook(client, webhookId, options = {}) {
-  await client.request({ method: "DELETE", path: `/webhooks/${seg(webhookId)}`, reason: options.reason, signal: options.signal });
+  await client.request({
+    method: "DELETE",
+    path: `/webhooks/${seg(webhookId)}`,
+    reason: options.reason,
+    signal: options.signal
+  });
 }
 function webhookTokenPath(ref) {
   return `/webhooks/${seg(ref.id)}/${seg(ref.token)}`;
@@ -33757,7 +35293,7 @@ var init_fetch_scope = __esm({
 
 // src/manifest/lock.ts
 function lockPath(manifestPath) {
-  return (0, import_node_path8.join)((0, import_node_path8.dirname)(manifestPath), LOCK_FILE);
+  return (0, import_node_path9.join)((0, import_node_path9.dirname)(manifestPath), LOCK_FILE);
 }
 function isIntent(v) {
   const i = v;
@@ -33772,12 +35308,17 @@ function readLock(manifestPath) {
   }
   try {
     const lock = JSON.parse(text2);
-    if (lock.format_version !== 1 || typeof lock.webhooks !== "object" || lock.webhooks === null) throw new Error("shape");
-    if (lock.intents !== void 0 && !(Array.isArray(lock.intents) && lock.intents.every(isIntent))) throw new Error("intents");
+    if (lock.format_version !== 1 || typeof lock.webhooks !== "object" || lock.webhooks === null)
+      throw new Error("shape");
+    if (lock.intents !== void 0 && !(Array.isArray(lock.intents) && lock.intents.every(isIntent)))
+      throw new Error("intents");
     if (lock.creates !== void 0 && !isCreates(lock.creates)) throw new Error("creates");
     return lock;
   } catch {
-    throw new CmdsyncError("LOCK_FILE_INVALID", `${LOCK_FILE} is not a cmdsync lock file; fix or delete it (webhooks are then matched by name).`);
+    throw new CmdsyncError(
+      "LOCK_FILE_INVALID",
+      `${LOCK_FILE} is not a cmdsync lock file; fix or delete it (webhooks are then matched by name).`
+    );
   }
 }
 function writeLock(manifestPath, lock) {
@@ -33794,7 +35335,11 @@ function writeLock(manifestPath, lock) {
   (0, import_node_fs8.renameSync)(tmp, path);
 }
 function lockChanged(prev, next) {
-  const norm = (l) => JSON.stringify([Object.entries(l.webhooks).sort(([a], [b]) => a < b ? -1 : 1), l.intents ?? [], l.creates ?? null]);
+  const norm = (l) => JSON.stringify([
+    Object.entries(l.webhooks).sort(([a], [b]) => a < b ? -1 : 1),
+    l.intents ?? [],
+    l.creates ?? null
+  ]);
   return norm(prev) !== norm(next);
 }
 function isCreates(v) {
@@ -33815,12 +35360,12 @@ function recordCreates(lock, applicationId, added, now) {
   }
   return any ? { ...lock, creates: { day: utcDay(now), application_id: applicationId, scopes } } : lock;
 }
-var import_node_fs8, import_node_path8, LOCK_FILE, utcDay;
+var import_node_fs8, import_node_path9, LOCK_FILE, utcDay;
 var init_lock = __esm({
   "src/manifest/lock.ts"() {
     "use strict";
     import_node_fs8 = require("node:fs");
-    import_node_path8 = require("node:path");
+    import_node_path9 = require("node:path");
     init_errors();
     LOCK_FILE = "cmdsync.lock.json";
     utcDay = (now) => new Date(now).toISOString().slice(0, 10);
@@ -33836,7 +35381,8 @@ function massDeletions(scopes) {
   for (const s of scopes) {
     const deletes = s.actions.filter((a) => a.kind === "delete").length;
     const remote = s.actions.filter((a) => a.remote !== void 0).length + s.kept.length;
-    if (deletes > 0 && (deletes === remote || deletes * 2 > remote)) out.push({ scope: s.key, delete: deletes, remote });
+    if (deletes > 0 && (deletes === remote || deletes * 2 > remote))
+      out.push({ scope: s.key, delete: deletes, remote });
   }
   return out;
 }
@@ -33881,8 +35427,10 @@ function scopeOf(address2) {
 function requestLabel(req) {
   const [first] = req.addresses;
   let label;
-  if (req.kind === "permissions") label = first === "*" ? "set application-wide permissions" : `set permissions of ${first ?? "commands"}`;
-  else if (req.kind === "bulk-overwrite") label = `overwrite ${first ? scopeOf(first) : req.route} (${req.addresses.length} command${req.addresses.length === 1 ? "" : "s"})`;
+  if (req.kind === "permissions")
+    label = first === "*" ? "set application-wide permissions" : `set permissions of ${first ?? "commands"}`;
+  else if (req.kind === "bulk-overwrite")
+    label = `overwrite ${first ? scopeOf(first) : req.route} (${req.addresses.length} command${req.addresses.length === 1 ? "" : "s"})`;
   else if (req.addresses.length <= 1) label = `${VERB[req.method]} ${first ?? req.route}`;
   else label = `${VERB[req.method]} ${first} and ${req.addresses.length - 1} more`;
   return sanitizeMessage(label);
@@ -33895,7 +35443,12 @@ var init_progress_shared = __esm({
   "src/report/apply/progress-shared.ts"() {
     "use strict";
     init_result();
-    VERB = { POST: "create", PATCH: "update", DELETE: "delete", PUT: "overwrite" };
+    VERB = {
+      POST: "create",
+      PATCH: "update",
+      DELETE: "delete",
+      PUT: "overwrite"
+    };
     ProgressCounter = class {
       constructor(now) {
         this.now = now;
@@ -33918,7 +35471,7 @@ var init_progress_shared = __esm({
   }
 });
 
-// node_modules/chalk/source/vendor/ansi-styles/index.js
+// ../../main/node_modules/chalk/source/vendor/ansi-styles/index.js
 function assembleStyles() {
   const codes = /* @__PURE__ */ new Map();
   for (const [groupName, group] of Object.entries(styles)) {
@@ -34035,7 +35588,7 @@ function assembleStyles() {
 }
 var ANSI_BACKGROUND_OFFSET, wrapAnsi16, wrapAnsi256, wrapAnsi16m, styles, modifierNames, foregroundColorNames, backgroundColorNames, colorNames, ansiStyles, ansi_styles_default;
 var init_ansi_styles = __esm({
-  "node_modules/chalk/source/vendor/ansi-styles/index.js"() {
+  "../../main/node_modules/chalk/source/vendor/ansi-styles/index.js"() {
     ANSI_BACKGROUND_OFFSET = 10;
     wrapAnsi16 = (offset = 0) => (code) => `\x1B[${code + offset}m`;
     wrapAnsi256 = (offset = 0) => (code) => `\x1B[${38 + offset};5;${code}m`;
@@ -34109,7 +35662,7 @@ var init_ansi_styles = __esm({
   }
 });
 
-// node_modules/chalk/source/vendor/supports-color/index.js
+// ../../main/node_modules/chalk/source/vendor/supports-color/index.js
 function hasFlag(flag, argv = globalThis.Deno ? globalThis.Deno.args : import_node_process.default.argv) {
   const prefix = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
   const position = argv.indexOf(prefix + flag);
@@ -34227,7 +35780,7 @@ function createSupportsColor(stream, options = {}) {
 }
 var import_node_process, import_node_os, import_node_tty, env, flagForceColor, supportsColor, supports_color_default;
 var init_supports_color = __esm({
-  "node_modules/chalk/source/vendor/supports-color/index.js"() {
+  "../../main/node_modules/chalk/source/vendor/supports-color/index.js"() {
     import_node_process = __toESM(require("node:process"), 1);
     import_node_os = __toESM(require("node:os"), 1);
     import_node_tty = __toESM(require("node:tty"), 1);
@@ -34245,7 +35798,7 @@ var init_supports_color = __esm({
   }
 });
 
-// node_modules/chalk/source/utilities.js
+// ../../main/node_modules/chalk/source/utilities.js
 function stringReplaceAll(string, substring, replacer) {
   let index = string.indexOf(substring);
   if (index === -1) {
@@ -34275,17 +35828,17 @@ function stringEncaseCRLFWithFirstIndex(string, prefix, postfix, index) {
   return returnValue;
 }
 var init_utilities = __esm({
-  "node_modules/chalk/source/utilities.js"() {
+  "../../main/node_modules/chalk/source/utilities.js"() {
   }
 });
 
-// node_modules/chalk/source/index.js
+// ../../main/node_modules/chalk/source/index.js
 function createChalk(options) {
   return chalkFactory(options);
 }
 var stdoutColor, stderrColor, GENERATOR, STYLER, IS_EMPTY, levelMapping, styles2, applyOptions, chalkFactory, getModelAnsi, usedModels, proto, createStyler, createBuilder, applyStyle, chalk, chalkStderr, source_default;
 var init_source2 = __esm({
-  "node_modules/chalk/source/index.js"() {
+  "../../main/node_modules/chalk/source/index.js"() {
     init_ansi_styles();
     init_supports_color();
     init_utilities();
@@ -34434,7 +35987,7 @@ var init_source2 = __esm({
   }
 });
 
-// node_modules/mimic-function/index.js
+// ../../main/node_modules/mimic-function/index.js
 function mimicFunction(to, from, { ignoreNonConfigurable = false } = {}) {
   const { name } = to;
   for (const property of Reflect.ownKeys(from)) {
@@ -34446,7 +35999,7 @@ function mimicFunction(to, from, { ignoreNonConfigurable = false } = {}) {
 }
 var copyProperty, canCopyProperty, changePrototype, wrappedToString, toStringDescriptor, toStringName, changeToString;
 var init_mimic_function = __esm({
-  "node_modules/mimic-function/index.js"() {
+  "../../main/node_modules/mimic-function/index.js"() {
     copyProperty = (to, from, property, ignoreNonConfigurable) => {
       if (property === "length" || property === "prototype") {
         return;
@@ -34485,10 +36038,10 @@ ${fromBody}`;
   }
 });
 
-// node_modules/onetime/index.js
+// ../../main/node_modules/onetime/index.js
 var calledFunctions, onetime, onetime_default;
 var init_onetime = __esm({
-  "node_modules/onetime/index.js"() {
+  "../../main/node_modules/onetime/index.js"() {
     init_mimic_function();
     calledFunctions = /* @__PURE__ */ new WeakMap();
     onetime = (function_, options = {}) => {
@@ -34522,10 +36075,10 @@ var init_onetime = __esm({
   }
 });
 
-// node_modules/signal-exit/dist/mjs/signals.js
+// ../../main/node_modules/signal-exit/dist/mjs/signals.js
 var signals;
 var init_signals = __esm({
-  "node_modules/signal-exit/dist/mjs/signals.js"() {
+  "../../main/node_modules/signal-exit/dist/mjs/signals.js"() {
     signals = [];
     signals.push("SIGHUP", "SIGINT", "SIGTERM");
     if (process.platform !== "win32") {
@@ -34551,10 +36104,10 @@ var init_signals = __esm({
   }
 });
 
-// node_modules/signal-exit/dist/mjs/index.js
+// ../../main/node_modules/signal-exit/dist/mjs/index.js
 var processOk, kExitEmitter, global, ObjectDefineProperty, Emitter, SignalExitBase, signalExitWrap, SignalExitFallback, SignalExit, process3, onExit, load, unload;
 var init_mjs = __esm({
-  "node_modules/signal-exit/dist/mjs/index.js"() {
+  "../../main/node_modules/signal-exit/dist/mjs/index.js"() {
     init_signals();
     processOk = (process9) => !!process9 && typeof process9 === "object" && typeof process9.removeListener === "function" && typeof process9.emit === "function" && typeof process9.reallyExit === "function" && typeof process9.listeners === "function" && typeof process9.kill === "function" && typeof process9.pid === "number" && typeof process9.on === "function";
     kExitEmitter = /* @__PURE__ */ Symbol.for("signal-exit emitter");
@@ -34790,10 +36343,10 @@ var init_mjs = __esm({
   }
 });
 
-// node_modules/restore-cursor/index.js
+// ../../main/node_modules/restore-cursor/index.js
 var import_node_process2, terminal, restoreCursor, restore_cursor_default;
 var init_restore_cursor = __esm({
-  "node_modules/restore-cursor/index.js"() {
+  "../../main/node_modules/restore-cursor/index.js"() {
     import_node_process2 = __toESM(require("node:process"), 1);
     init_onetime();
     init_mjs();
@@ -34808,10 +36361,10 @@ var init_restore_cursor = __esm({
   }
 });
 
-// node_modules/cli-cursor/index.js
+// ../../main/node_modules/cli-cursor/index.js
 var import_node_process3, isHidden, cliCursor, cli_cursor_default;
 var init_cli_cursor = __esm({
-  "node_modules/cli-cursor/index.js"() {
+  "../../main/node_modules/cli-cursor/index.js"() {
     import_node_process3 = __toESM(require("node:process"), 1);
     init_restore_cursor();
     isHidden = false;
@@ -34845,10 +36398,10 @@ var init_cli_cursor = __esm({
   }
 });
 
-// node_modules/cli-spinners/spinners.json
+// ../../main/node_modules/cli-spinners/spinners.json
 var spinners_default;
 var init_spinners = __esm({
-  "node_modules/cli-spinners/spinners.json"() {
+  "../../main/node_modules/cli-spinners/spinners.json"() {
     spinners_default = {
       dots: {
         interval: 80,
@@ -36549,20 +38102,20 @@ var init_spinners = __esm({
   }
 });
 
-// node_modules/cli-spinners/index.js
+// ../../main/node_modules/cli-spinners/index.js
 var cli_spinners_default, spinnersList;
 var init_cli_spinners = __esm({
-  "node_modules/cli-spinners/index.js"() {
+  "../../main/node_modules/cli-spinners/index.js"() {
     init_spinners();
     cli_spinners_default = spinners_default;
     spinnersList = Object.keys(spinners_default);
   }
 });
 
-// node_modules/yoctocolors/base.js
+// ../../main/node_modules/yoctocolors/base.js
 var import_node_tty2, hasColors, format, reset, bold, dim, italic, underline, underlineDouble, underlineCurly, underlineDotted, underlineDashed, overline, inverse, hidden, strikethrough, black, red, green, yellow, blue, magenta, cyan, white, gray, bgBlack, bgRed, bgGreen, bgYellow, bgBlue, bgMagenta, bgCyan, bgWhite, bgGray, redBright, greenBright, yellowBright, blueBright, magentaBright, cyanBright, whiteBright, bgRedBright, bgGreenBright, bgYellowBright, bgBlueBright, bgMagentaBright, bgCyanBright, bgWhiteBright, underlineBlack, underlineRed, underlineGreen, underlineYellow, underlineBlue, underlineMagenta, underlineCyan, underlineWhite, underlineGray, underlineRedBright, underlineGreenBright, underlineYellowBright, underlineBlueBright, underlineMagentaBright, underlineCyanBright, underlineWhiteBright;
 var init_base = __esm({
-  "node_modules/yoctocolors/base.js"() {
+  "../../main/node_modules/yoctocolors/base.js"() {
     import_node_tty2 = __toESM(require("node:tty"), 1);
     hasColors = import_node_tty2.default?.WriteStream?.prototype?.hasColors?.() ?? false;
     format = (open, close) => {
@@ -36654,15 +38207,15 @@ var init_base = __esm({
   }
 });
 
-// node_modules/yoctocolors/index.js
+// ../../main/node_modules/yoctocolors/index.js
 var init_yoctocolors = __esm({
-  "node_modules/yoctocolors/index.js"() {
+  "../../main/node_modules/yoctocolors/index.js"() {
     init_base();
     init_base();
   }
 });
 
-// node_modules/is-unicode-supported/index.js
+// ../../main/node_modules/is-unicode-supported/index.js
 function isUnicodeSupported() {
   const { env: env2 } = import_node_process4.default;
   const { TERM, TERM_PROGRAM } = env2;
@@ -36673,12 +38226,12 @@ function isUnicodeSupported() {
 }
 var import_node_process4;
 var init_is_unicode_supported = __esm({
-  "node_modules/is-unicode-supported/index.js"() {
+  "../../main/node_modules/is-unicode-supported/index.js"() {
     import_node_process4 = __toESM(require("node:process"), 1);
   }
 });
 
-// node_modules/log-symbols/symbols.js
+// ../../main/node_modules/log-symbols/symbols.js
 var symbols_exports = {};
 __export(symbols_exports, {
   error: () => error,
@@ -36688,7 +38241,7 @@ __export(symbols_exports, {
 });
 var _isUnicodeSupported, info, success, warning2, error;
 var init_symbols = __esm({
-  "node_modules/log-symbols/symbols.js"() {
+  "../../main/node_modules/log-symbols/symbols.js"() {
     init_yoctocolors();
     init_is_unicode_supported();
     _isUnicodeSupported = isUnicodeSupported();
@@ -36699,20 +38252,20 @@ var init_symbols = __esm({
   }
 });
 
-// node_modules/log-symbols/index.js
+// ../../main/node_modules/log-symbols/index.js
 var init_log_symbols = __esm({
-  "node_modules/log-symbols/index.js"() {
+  "../../main/node_modules/log-symbols/index.js"() {
     init_symbols();
   }
 });
 
-// node_modules/ansi-regex/index.js
+// ../../main/node_modules/ansi-regex/index.js
 function ansiRegex({ onlyFirst = false } = {}) {
   return new RegExp(pattern, onlyFirst ? void 0 : "g");
 }
 var ST, stringControls, osc, controlString, linuxPalette, csi, escape, pattern;
 var init_ansi_regex = __esm({
-  "node_modules/ansi-regex/index.js"() {
+  "../../main/node_modules/ansi-regex/index.js"() {
     ST = String.raw`(?:\u001B\u005C|\u009C)`;
     stringControls = String.raw`\u0018\u001A\u001B\u0080-\u009F`;
     osc = String.raw`(?:\u001B\]|\u009D)[^\u0007${stringControls}]*(?:\u0007|${ST})`;
@@ -36724,7 +38277,7 @@ var init_ansi_regex = __esm({
   }
 });
 
-// node_modules/strip-ansi/index.js
+// ../../main/node_modules/strip-ansi/index.js
 function stripAnsi(string) {
   if (typeof string !== "string") {
     throw new TypeError(`Expected a \`string\`, got \`${typeof string}\``);
@@ -36736,16 +38289,16 @@ function stripAnsi(string) {
 }
 var regex;
 var init_strip_ansi = __esm({
-  "node_modules/strip-ansi/index.js"() {
+  "../../main/node_modules/strip-ansi/index.js"() {
     init_ansi_regex();
     regex = ansiRegex();
   }
 });
 
-// node_modules/get-east-asian-width/lookup-data.js
+// ../../main/node_modules/get-east-asian-width/lookup-data.js
 var ambiguousMinimalCodePoint, ambiguousMaximumCodePoint, ambiguousRanges, fullwidthMinimalCodePoint, fullwidthMaximumCodePoint, fullwidthRanges, wideMinimalCodePoint, wideMaximumCodePoint, wideRanges;
 var init_lookup_data = __esm({
-  "node_modules/get-east-asian-width/lookup-data.js"() {
+  "../../main/node_modules/get-east-asian-width/lookup-data.js"() {
     ambiguousMinimalCodePoint = 161;
     ambiguousMaximumCodePoint = 1114109;
     ambiguousRanges = [161, 161, 164, 164, 167, 168, 170, 170, 173, 174, 176, 180, 182, 186, 188, 191, 198, 198, 208, 208, 215, 216, 222, 225, 230, 230, 232, 234, 236, 237, 240, 240, 242, 243, 247, 250, 252, 252, 254, 254, 257, 257, 273, 273, 275, 275, 283, 283, 294, 295, 299, 299, 305, 307, 312, 312, 319, 322, 324, 324, 328, 331, 333, 333, 338, 339, 358, 359, 363, 363, 462, 462, 464, 464, 466, 466, 468, 468, 470, 470, 472, 472, 474, 474, 476, 476, 593, 593, 609, 609, 708, 708, 711, 711, 713, 715, 717, 717, 720, 720, 728, 731, 733, 733, 735, 735, 768, 879, 913, 929, 931, 937, 945, 961, 963, 969, 1025, 1025, 1040, 1103, 1105, 1105, 8208, 8208, 8211, 8214, 8216, 8217, 8220, 8221, 8224, 8226, 8228, 8231, 8240, 8240, 8242, 8243, 8245, 8245, 8251, 8251, 8254, 8254, 8308, 8308, 8319, 8319, 8321, 8324, 8364, 8364, 8451, 8451, 8453, 8453, 8457, 8457, 8467, 8467, 8470, 8470, 8481, 8482, 8486, 8486, 8491, 8491, 8531, 8532, 8539, 8542, 8544, 8555, 8560, 8569, 8585, 8585, 8592, 8601, 8632, 8633, 8658, 8658, 8660, 8660, 8679, 8679, 8704, 8704, 8706, 8707, 8711, 8712, 8715, 8715, 8719, 8719, 8721, 8721, 8725, 8725, 8730, 8730, 8733, 8736, 8739, 8739, 8741, 8741, 8743, 8748, 8750, 8750, 8756, 8759, 8764, 8765, 8776, 8776, 8780, 8780, 8786, 8786, 8800, 8801, 8804, 8807, 8810, 8811, 8814, 8815, 8834, 8835, 8838, 8839, 8853, 8853, 8857, 8857, 8869, 8869, 8895, 8895, 8978, 8978, 9312, 9449, 9451, 9547, 9552, 9587, 9600, 9615, 9618, 9621, 9632, 9633, 9635, 9641, 9650, 9651, 9654, 9655, 9660, 9661, 9664, 9665, 9670, 9672, 9675, 9675, 9678, 9681, 9698, 9701, 9711, 9711, 9733, 9734, 9737, 9737, 9742, 9743, 9756, 9756, 9758, 9758, 9792, 9792, 9794, 9794, 9824, 9825, 9827, 9829, 9831, 9834, 9836, 9837, 9839, 9839, 9886, 9887, 9919, 9919, 9926, 9933, 9935, 9939, 9941, 9953, 9955, 9955, 9960, 9961, 9963, 9969, 9972, 9972, 9974, 9977, 9979, 9980, 9982, 9983, 10045, 10045, 10102, 10111, 11094, 11097, 12872, 12879, 57344, 63743, 65024, 65039, 65533, 65533, 127232, 127242, 127248, 127277, 127280, 127337, 127344, 127373, 127375, 127376, 127387, 127404, 917760, 917999, 983040, 1048573, 1048576, 1114109];
@@ -36758,10 +38311,10 @@ var init_lookup_data = __esm({
   }
 });
 
-// node_modules/get-east-asian-width/utilities.js
+// ../../main/node_modules/get-east-asian-width/utilities.js
 var isInRange;
 var init_utilities2 = __esm({
-  "node_modules/get-east-asian-width/utilities.js"() {
+  "../../main/node_modules/get-east-asian-width/utilities.js"() {
     isInRange = (ranges, codePoint) => {
       let low = 0;
       let high = Math.floor(ranges.length / 2) - 1;
@@ -36781,7 +38334,7 @@ var init_utilities2 = __esm({
   }
 });
 
-// node_modules/get-east-asian-width/lookup.js
+// ../../main/node_modules/get-east-asian-width/lookup.js
 function findWideFastPathRange(ranges) {
   let fastPathStart = ranges[0];
   let fastPathEnd = ranges[1];
@@ -36800,7 +38353,7 @@ function findWideFastPathRange(ranges) {
 }
 var commonCjkCodePoint, wideFastPathStart, wideFastPathEnd, isAmbiguous, isFullwidth, isWide;
 var init_lookup = __esm({
-  "node_modules/get-east-asian-width/lookup.js"() {
+  "../../main/node_modules/get-east-asian-width/lookup.js"() {
     init_lookup_data();
     init_utilities2();
     commonCjkCodePoint = 19968;
@@ -36829,7 +38382,7 @@ var init_lookup = __esm({
   }
 });
 
-// node_modules/get-east-asian-width/index.js
+// ../../main/node_modules/get-east-asian-width/index.js
 function validate(codePoint) {
   if (!Number.isSafeInteger(codePoint)) {
     throw new TypeError(`Expected a code point, got \`${typeof codePoint}\`.`);
@@ -36843,12 +38396,12 @@ function eastAsianWidth(codePoint, { ambiguousAsWide = false } = {}) {
   return 1;
 }
 var init_get_east_asian_width = __esm({
-  "node_modules/get-east-asian-width/index.js"() {
+  "../../main/node_modules/get-east-asian-width/index.js"() {
     init_lookup();
   }
 });
 
-// node_modules/string-width/index.js
+// ../../main/node_modules/string-width/index.js
 function isDoubleWidthNonRgiEmojiSequence(segment2) {
   if (segment2.length > 50) {
     return false;
@@ -36966,7 +38519,7 @@ function stringWidth(input, options = {}) {
 }
 var segmenter, visibleCharacterRegex, spacingMarkRegex, rgiEmojiRegex, unqualifiedKeycapRegex, extendedPictographicRegex;
 var init_string_width = __esm({
-  "node_modules/string-width/index.js"() {
+  "../../main/node_modules/string-width/index.js"() {
     init_strip_ansi();
     init_get_east_asian_width();
     segmenter = new Intl.Segmenter();
@@ -36978,21 +38531,21 @@ var init_string_width = __esm({
   }
 });
 
-// node_modules/is-interactive/index.js
+// ../../main/node_modules/is-interactive/index.js
 function isInteractive2({ stream = process.stdout } = {}) {
   return Boolean(
     stream && stream.isTTY && process.env.TERM !== "dumb" && !("CI" in process.env)
   );
 }
 var init_is_interactive = __esm({
-  "node_modules/is-interactive/index.js"() {
+  "../../main/node_modules/is-interactive/index.js"() {
   }
 });
 
-// node_modules/stdin-discarder/index.js
+// ../../main/node_modules/stdin-discarder/index.js
 var import_node_process5, ASCII_ETX_CODE, StdinDiscarder, stdinDiscarder, stdin_discarder_default;
 var init_stdin_discarder = __esm({
-  "node_modules/stdin-discarder/index.js"() {
+  "../../main/node_modules/stdin-discarder/index.js"() {
     import_node_process5 = __toESM(require("node:process"), 1);
     ASCII_ETX_CODE = 3;
     StdinDiscarder = class {
@@ -37060,7 +38613,7 @@ var init_stdin_discarder = __esm({
   }
 });
 
-// node_modules/ora/index.js
+// ../../main/node_modules/ora/index.js
 var ora_exports = {};
 __export(ora_exports, {
   default: () => ora,
@@ -37105,7 +38658,7 @@ async function oraPromise(action, options) {
 }
 var import_node_process6, import_node_util3, RENDER_DEFERRAL_TIMEOUT, SYNCHRONIZED_OUTPUT_ENABLE, SYNCHRONIZED_OUTPUT_DISABLE, activeHooksPerStream, validColors, Ora;
 var init_ora = __esm({
-  "node_modules/ora/index.js"() {
+  "../../main/node_modules/ora/index.js"() {
     import_node_process6 = __toESM(require("node:process"), 1);
     import_node_util3 = require("node:util");
     init_source2();
@@ -37631,10 +39184,18 @@ var init_interactive = __esm({
       }
       requestDone(req, index, ms) {
         this.counter.done++;
-        this.persist(index, colors().green("✓"), `${this.counter.position(index)} ${requestLabel(req)} ${colors().dim(formatDuration(ms))}`);
+        this.persist(
+          index,
+          colors().green("✓"),
+          `${this.counter.position(index)} ${requestLabel(req)} ${colors().dim(formatDuration(ms))}`
+        );
       }
       requestFailed(req, index, message) {
-        this.persist(index, colors().red("✗"), `${this.counter.position(index)} ${requestLabel(req)}: ${colors().red(sanitizeMessage(message))}`);
+        this.persist(
+          index,
+          colors().red("✗"),
+          `${this.counter.position(index)} ${requestLabel(req)}: ${colors().red(sanitizeMessage(message))}`
+        );
       }
       finish(_result) {
         this.inFlight.clear();
@@ -37680,11 +39241,15 @@ function requestWithKind(req, webhook, source) {
     );
   const kind = req.kind;
   if (kind.startsWith("webhook-") !== webhook || REQUEST_METHODS[kind] !== req.method)
-    throw new CmdsyncError("PLAN_FILE_INVALID", `${source}: the request ${what} is not a ${kind} request${webhook ? " of webhooks" : " of a scope"}; plan again.`);
+    throw new CmdsyncError(
+      "PLAN_FILE_INVALID",
+      `${source}: the request ${what} is not a ${kind} request${webhook ? " of webhooks" : " of a scope"}; plan again.`
+    );
   return kind;
 }
 function olderKind(method, route, webhook) {
-  if (webhook) return method === "POST" ? "webhook-create" : method === "PATCH" ? "webhook-edit" : method === "DELETE" ? "webhook-delete" : void 0;
+  if (webhook)
+    return method === "POST" ? "webhook-create" : method === "PATCH" ? "webhook-edit" : method === "DELETE" ? "webhook-delete" : void 0;
   if (method === "PUT") return route.endsWith("/permissions") ? "permissions" : "bulk-overwrite";
   return method === "POST" ? "command-create" : method === "PATCH" ? "command-edit" : method === "DELETE" ? "command-delete" : void 0;
 }
@@ -37742,7 +39307,9 @@ function planWebhooks(desired, actual, lock, applicationId, intents = []) {
   }
   for (const p of pairs) {
     if (p.r) continue;
-    const candidates = ours.filter((w) => !claimed.has(w) && w.channelId === p.d.channelId && w.name === p.d.name && (!p.d.key || !lock[w.id]?.key));
+    const candidates = ours.filter(
+      (w) => !claimed.has(w) && w.channelId === p.d.channelId && w.name === p.d.name && (!p.d.key || !lock[w.id]?.key)
+    );
     p.r = take(candidates.find((w) => w.avatarHash != null === (p.d.avatar != null)) ?? candidates[0]);
   }
   const actions = pairs.map(({ d, r }) => {
@@ -37761,7 +39328,12 @@ function planWebhooks(desired, actual, lock, applicationId, intents = []) {
         { path: "name", after: d.name }
       ];
       if (d.avatar) changes2.push({ path: "avatar", after: d.avatar.source });
-      return { ...base, kind: "create", changes: changes2, body: { name: d.name, ...d.avatar ? { avatar: d.avatar.source } : {} } };
+      return {
+        ...base,
+        kind: "create",
+        changes: changes2,
+        body: { name: d.name, ...d.avatar ? { avatar: d.avatar.source } : {} }
+      };
     }
     const remote = { id: r.id, channelId: r.channelId, name: r.name };
     const changes = [];
@@ -37777,7 +39349,11 @@ function planWebhooks(desired, actual, lock, applicationId, intents = []) {
     const recorded = lock[r.id]?.avatar;
     const avatarChanged = identity === null ? r.avatarHash != null : recorded !== void 0 ? recorded !== identity : r.avatarHash == null;
     if (avatarChanged) {
-      changes.push({ path: "avatar", ...r.avatarHash ? { before: r.avatarHash } : {}, ...d.avatar ? { after: d.avatar.source } : {} });
+      changes.push({
+        path: "avatar",
+        ...r.avatarHash ? { before: r.avatarHash } : {},
+        ...d.avatar ? { after: d.avatar.source } : {}
+      });
       body.avatar = d.avatar ? d.avatar.source : null;
     }
     return changes.length === 0 ? { ...base, kind: "noop", remote, changes } : { ...base, kind: "update", remote, changes, body, ...body.channel_id ? { reason: "moved" } : {} };
@@ -37794,7 +39370,8 @@ function planWebhooks(desired, actual, lock, applicationId, intents = []) {
       }
       reason = "not in the manifest";
     } else if (lock[w.id]) reason = "no longer in the manifest";
-    else if (intents.some((i) => answersIntent(i, w))) reason = "created by an interrupted apply, no longer in the manifest";
+    else if (intents.some((i) => answersIntent(i, w)))
+      reason = "created by an interrupted apply, no longer in the manifest";
     else continue;
     actions.push({
       kind: "delete",
@@ -37806,7 +39383,13 @@ function planWebhooks(desired, actual, lock, applicationId, intents = []) {
       reason
     });
   }
-  return { actions, requests: webhookRequests(actions), kept: kept2, channels: webhookChannelsToRead(desired, intents), locked: Object.keys(lock) };
+  return {
+    actions,
+    requests: webhookRequests(actions),
+    kept: kept2,
+    channels: webhookChannelsToRead(desired, intents),
+    locked: Object.keys(lock)
+  };
 }
 function webhookRequests(actions) {
   const out = [];
@@ -37847,7 +39430,8 @@ function settleLock(lock, wp, now) {
     if (a.kind !== "noop" || !a.remote) continue;
     const avatar = webhooks[a.remote.id]?.avatar ?? a.avatarIdentity ?? void 0;
     if (a.key) {
-      for (const id of Object.keys(webhooks)) if (id !== a.remote.id && webhooks[id].key === a.key) delete webhooks[id];
+      for (const id of Object.keys(webhooks))
+        if (id !== a.remote.id && webhooks[id].key === a.key) delete webhooks[id];
     }
     webhooks[a.remote.id] = { ...a.key ? { key: a.key } : {}, ...avatar ? { avatar } : {} };
     next = resolveIntents(next, a.remote);
@@ -37867,12 +39451,21 @@ var init_webhook_lock = __esm({
 
 // src/remote/read/actual-webhooks.ts
 function webhookState(w) {
-  const state = { id: w.id, type: w.type, channelId: w.channel_id ?? "", name: w.name ?? "", avatarHash: w.avatar, applicationId: w.application_id };
+  const state = {
+    id: w.id,
+    type: w.type,
+    channelId: w.channel_id ?? "",
+    name: w.name ?? "",
+    avatarHash: w.avatar,
+    applicationId: w.application_id
+  };
   if (w.user) state.createdByUser = w.user.bot !== true;
   return state;
 }
 async function channelWebhookStates(client, channelId2) {
-  return (await listChannelWebhooks(client, channelId2)).map((w) => webhookState(w));
+  return (await listChannelWebhooks(client, channelId2)).map(
+    (w) => webhookState(w)
+  );
 }
 async function fetchActualWebhooks(client, channels, lockedIds) {
   const lists = await Promise.all(channels.map((c) => listChannelWebhooks(client, c)));
@@ -37889,7 +39482,10 @@ async function fetchActualWebhooks(client, channels, lockedIds) {
       }
     })
   );
-  return { webhooks: [...webhooks, ...extra.filter((w) => w !== void 0)], reads: channels.length + missing.length };
+  return {
+    webhooks: [...webhooks, ...extra.filter((w) => w !== void 0)],
+    reads: channels.length + missing.length
+  };
 }
 var init_actual_webhooks = __esm({
   "src/remote/read/actual-webhooks.ts"() {
@@ -37905,12 +39501,16 @@ function pollInterval(settleMs) {
   return Math.min(1e3, Math.max(25, Math.round(settleMs / 15)));
 }
 function newcomers(list5, app, target2, seen) {
-  return list5.filter((w) => w.type === WebhookType.INCOMING && w.applicationId === app && w.channelId === target2.channelId && w.name === target2.name && !seen.has(w.id)).sort((a, b) => compareSnowflakes(a.id, b.id));
+  return list5.filter(
+    (w) => w.type === WebhookType.INCOMING && w.applicationId === app && w.channelId === target2.channelId && w.name === target2.name && !seen.has(w.id)
+  ).sort((a, b) => compareSnowflakes(a.id, b.id));
 }
 async function readUntil(p, channels, deadline, settled) {
   for (; ; ) {
     const started = Date.now();
-    const read = new Map(await Promise.all(channels.map(async (c) => [c, await channelWebhookStates(p.client, c)])));
+    const read = new Map(
+      await Promise.all(channels.map(async (c) => [c, await channelWebhookStates(p.client, c)]))
+    );
     if (settled(read) || started >= deadline) return read;
     await sleep(Math.min(p.pollMs, Math.max(1, deadline - Date.now())));
   }
@@ -37959,7 +39559,9 @@ async function applyWebhooks(run2) {
   } catch (err) {
     if (!(err instanceof Stop)) throw err;
   } finally {
-    for (const a of wp.actions) if (a.kind !== "noop" && !applied.has(a)) run2.outcome.notApplied.push({ address: a.address, kind: `webhook ${a.kind}` });
+    for (const a of wp.actions)
+      if (a.kind !== "noop" && !applied.has(a))
+        run2.outcome.notApplied.push({ address: a.address, kind: `webhook ${a.kind}` });
   }
   await w.removeDuplicates();
 }
@@ -37984,10 +39586,21 @@ var init_webhooks3 = __esm({
         this.settleMs = opts.settleMs ?? SETTLE_TIMEOUTS * client.timeoutMs;
         this.poll = { client, app: plan.application_id, pollMs: pollInterval(this.settleMs) };
         this.reason = opts.reason ?? "cmdsync apply";
-        this.lock = settleLock(opts.lock ?? { format_version: 1, webhooks: { ...opts.webhookLock ?? {} } }, wp, this.now());
+        this.lock = settleLock(
+          opts.lock ?? { format_version: 1, webhooks: { ...opts.webhookLock ?? {} } },
+          wp,
+          this.now()
+        );
         this.keep(this.lock);
-        this.inherited = (this.lock.intents ?? []).filter((i) => !wp.actions.some((a) => a.remote && answersIntent(i, a.remote)));
-        this.seen = /* @__PURE__ */ new Set([...wp.actions.flatMap((a) => a.remote ? [a.remote.id] : []), ...wp.kept.map((k) => k.id), ...wp.locked, ...Object.keys(this.lock.webhooks)]);
+        this.inherited = (this.lock.intents ?? []).filter(
+          (i) => !wp.actions.some((a) => a.remote && answersIntent(i, a.remote))
+        );
+        this.seen = /* @__PURE__ */ new Set([
+          ...wp.actions.flatMap((a) => a.remote ? [a.remote.id] : []),
+          ...wp.kept.map((k) => k.id),
+          ...wp.locked,
+          ...Object.keys(this.lock.webhooks)
+        ]);
       }
       run;
       lock;
@@ -38030,16 +39643,30 @@ var init_webhooks3 = __esm({
           delete webhooks[a.remote.id];
           this.keep(resolveIntents({ ...this.lock, webhooks }, a.remote));
         } else if (a.kind === "update") {
-          const body = { ...a.body, ...a.body && "avatar" in a.body ? { avatar: await this.avatarData(a.body.avatar) } : {} };
+          const body = {
+            ...a.body,
+            ...a.body && "avatar" in a.body ? { avatar: await this.avatarData(a.body.avatar) } : {}
+          };
           await editWebhook(client, a.remote.id, body, { reason: this.reason });
-          this.keep(resolveIntents({ ...this.lock, webhooks: { ...this.lock.webhooks, [a.remote.id]: lockRecord(a) } }, a.remote));
+          this.keep(
+            resolveIntents({ ...this.lock, webhooks: { ...this.lock.webhooks, [a.remote.id]: lockRecord(a) } }, a.remote)
+          );
         } else {
           await this.create(a);
         }
       }
       groupOf(a) {
         const k = `${a.channelId}/${a.name}`;
-        if (!this.groups.has(k)) this.groups.set(k, { channelId: a.channelId, name: a.name, members: [], sent: 0, mayLand: 0, deadlines: [], uncertain: false });
+        if (!this.groups.has(k))
+          this.groups.set(k, {
+            channelId: a.channelId,
+            name: a.name,
+            members: [],
+            sent: 0,
+            mayLand: 0,
+            deadlines: [],
+            uncertain: false
+          });
         return this.groups.get(k);
       }
       async create(a) {
@@ -38065,7 +39692,12 @@ var init_webhooks3 = __esm({
           g.sent++;
           g.deadlines.push(deadline);
           try {
-            const created = await createWebhook(this.run.client, a.channelId, { name: a.name, ...avatar ? { avatar } : {} }, { reason: this.reason, retries: 0 });
+            const created = await createWebhook(
+              this.run.client,
+              a.channelId,
+              { name: a.name, ...avatar ? { avatar } : {} },
+              { reason: this.reason, retries: 0 }
+            );
             g.mayLand++;
             return this.record(a, created.id, member);
           } catch (err) {
@@ -38092,7 +39724,8 @@ var init_webhooks3 = __esm({
         const body = {};
         if (w.name !== a.name) body.name = a.name;
         if (w.channelId !== a.channelId) body.channel_id = a.channelId;
-        if ((sent.avatar ?? null) !== (a.avatarIdentity ?? null)) body.avatar = await this.avatarData(a.body?.avatar) ?? null;
+        if ((sent.avatar ?? null) !== (a.avatarIdentity ?? null))
+          body.avatar = await this.avatarData(a.body?.avatar) ?? null;
         if (Object.keys(body).length > 0) await editWebhook(this.run.client, w.id, body, { reason: this.reason });
         this.record(a, w.id, member, sent);
       }
@@ -38106,7 +39739,11 @@ var init_webhooks3 = __esm({
         member.id = id;
         this.taken.add(id);
         const rest = resolveIntents(this.lock, a);
-        this.keep({ ...rest, webhooks: { ...rest.webhooks, [id]: lockRecord(a) }, intents: (rest.intents ?? []).filter((i) => i !== answered3) });
+        this.keep({
+          ...rest,
+          webhooks: { ...rest.webhooks, [id]: lockRecord(a) },
+          intents: (rest.intents ?? []).filter((i) => i !== answered3)
+        });
         this.save();
       }
       /** The read-back, when an outcome was unknown: waits for the creates in flight, then removes what this apply created twice. */
@@ -38115,7 +39752,12 @@ var init_webhooks3 = __esm({
         if (groups.length === 0) return;
         const { outcome } = this.run;
         const fail3 = (address2, error2) => {
-          outcome.failed ??= { address: address2, message: error2 instanceof Error ? error2.message : String(error2), error: error2, actions: [] };
+          outcome.failed ??= {
+            address: address2,
+            message: error2 instanceof Error ? error2.message : String(error2),
+            error: error2,
+            actions: []
+          };
         };
         let resolved;
         try {
@@ -38126,7 +39768,9 @@ var init_webhooks3 = __esm({
         for (const { group, resolution } of resolved) {
           for (const w of resolution.remove) {
             try {
-              await deleteWebhook(this.run.client, w.id, { reason: `${this.reason} (duplicate of a create whose answer was lost)` });
+              await deleteWebhook(this.run.client, w.id, {
+                reason: `${this.reason} (duplicate of a create whose answer was lost)`
+              });
             } catch (error2) {
               if (!(error2 instanceof DiscordAPIError && error2.apiCode === WebhookErrors.unknownWebhook.code)) {
                 fail3(`channel:${group.channelId}/webhook/${group.name}`, error2);
@@ -38146,7 +39790,9 @@ function pairWebhookRequests(wp) {
   const taken = /* @__PURE__ */ new Set();
   return wp.requests.map((req) => {
     const kind = ACTION_KIND[req.kind];
-    const action = wp.actions.find((a) => !taken.has(a) && a.kind === kind && (req.id !== void 0 ? a.remote?.id === req.id : a.address === req.addresses[0]));
+    const action = wp.actions.find(
+      (a) => !taken.has(a) && a.kind === kind && (req.id !== void 0 ? a.remote?.id === req.id : a.address === req.addresses[0])
+    );
     if (!action)
       throw new CmdsyncError(
         "PLAN_FILE_INVALID",
@@ -38161,7 +39807,11 @@ var init_webhook_requests = __esm({
   "src/apply/webhook-requests.ts"() {
     "use strict";
     init_errors();
-    ACTION_KIND = { "webhook-delete": "delete", "webhook-edit": "update", "webhook-create": "create" };
+    ACTION_KIND = {
+      "webhook-delete": "delete",
+      "webhook-edit": "update",
+      "webhook-create": "create"
+    };
   }
 });
 
@@ -38169,13 +39819,25 @@ var init_webhook_requests = __esm({
 async function applyPlan(plan, client, opts) {
   const pairs = plan.webhooks ? pairWebhookRequests(plan.webhooks) : [];
   const run2 = new PlanRun(plan, client, opts);
-  const total = plan.scopes.reduce((n, s) => n + s.requests.filter((r) => opts.canEditPermissions || r.kind !== "permissions").length, 0) + (plan.webhooks?.requests.length ?? 0);
+  const total = plan.scopes.reduce(
+    (n, s) => n + s.requests.filter((r) => opts.canEditPermissions || r.kind !== "permissions").length,
+    0
+  ) + (plan.webhooks?.requests.length ?? 0);
   opts.events?.start?.(total);
-  const [global2, ...guilds] = [...plan.scopes].sort((a, b) => a.scope.kind === "global" ? -1 : b.scope.kind === "global" ? 1 : 0);
+  const [global2, ...guilds] = [...plan.scopes].sort(
+    (a, b) => a.scope.kind === "global" ? -1 : b.scope.kind === "global" ? 1 : 0
+  );
   if (global2) await run2.scope(global2);
   await Promise.all([
     ...guilds.map((s) => run2.scope(s)),
-    applyWebhooks({ plan, client, opts, outcome: run2.outcome, pairs, send: (req, send2, origin) => run2.send(req, [], send2, origin) })
+    applyWebhooks({
+      plan,
+      client,
+      opts,
+      outcome: run2.outcome,
+      pairs,
+      send: (req, send2, origin) => run2.send(req, [], send2, origin)
+    })
   ]);
   return run2.outcome;
 }
@@ -38203,7 +39865,9 @@ var init_execute = __esm({
         this.client = client;
         this.opts = opts;
         this.app = plan.application_id;
-        for (const s of plan.scopes) for (const a of s.actions) if (a.remote && a.kind !== "replace" && a.kind !== "delete") this.ids.set(a.address, a.remote.id);
+        for (const s of plan.scopes)
+          for (const a of s.actions)
+            if (a.remote && a.kind !== "replace" && a.kind !== "delete") this.ids.set(a.address, a.remote.id);
       }
       client;
       opts;
@@ -38229,7 +39893,13 @@ var init_execute = __esm({
           events?.requestFailed?.(req, i, message);
           if (!this.failed) {
             this.failed = true;
-            this.outcome.failed = { address: req.addresses.join(", "), message, error: error2, actions, ...origin ? { origin } : {} };
+            this.outcome.failed = {
+              address: req.addresses.join(", "),
+              message,
+              error: error2,
+              actions,
+              ...origin ? { origin } : {}
+            };
           }
           throw new Stop();
         }
@@ -38241,9 +39911,12 @@ var init_execute = __esm({
         } catch (err) {
           if (!(err instanceof Stop)) throw err;
         } finally {
-          for (const a of s.actions) if (a.kind !== "noop" && !done.has(a.address)) this.outcome.notApplied.push({ address: a.address, kind: a.kind });
+          for (const a of s.actions)
+            if (a.kind !== "noop" && !done.has(a.address))
+              this.outcome.notApplied.push({ address: a.address, kind: a.kind });
           for (const p of s.permissions)
-            if (p.kind === "replace" && !done.has(`perm:${p.target}`)) this.outcome.notApplied.push({ address: permissionAddress(s, p.target), kind: "permissions" });
+            if (p.kind === "replace" && !done.has(`perm:${p.target}`))
+              this.outcome.notApplied.push({ address: permissionAddress(s, p.target), kind: "permissions" });
         }
       }
       /** One of the scope's requests, in the plan's order: what is sent is decided by its kind alone. */
@@ -38263,7 +39936,12 @@ var init_execute = __esm({
         const entries = s.actions.filter((a) => a.kind !== "delete");
         const body = [...entries.map(bulkEntry), ...s.kept.map((k) => k.body)];
         await this.send(req, entries, async () => {
-          const result = await bulkOverwriteCommands(this.client, this.app, s.scope, body);
+          const result = await bulkOverwriteCommands(
+            this.client,
+            this.app,
+            s.scope,
+            body
+          );
           for (const c of result) {
             const a = s.actions.find((x) => x.kind !== "delete" && x.type === (c.type ?? 1) && x.name === c.name);
             if (a) this.ids.set(a.address, c.id);
@@ -38277,12 +39955,22 @@ var init_execute = __esm({
       }
       async command(s, req, done) {
         const a = s.actions.find((x) => x.address === req.addresses[0]);
-        if (!a) throw new CmdsyncError("PLAN_FILE_INVALID", `The plan's ${req.method} ${req.route} for ${req.addresses.join(", ")} matches none of ${s.key}'s actions; plan again.`);
+        if (!a)
+          throw new CmdsyncError(
+            "PLAN_FILE_INVALID",
+            `The plan's ${req.method} ${req.route} for ${req.addresses.join(", ")} matches none of ${s.key}'s actions; plan again.`
+          );
         await this.send(req, [a], async () => {
           if (req.kind === "command-delete") await this.deleteIgnoringMissing(s, a.remote.id);
-          else if (req.kind === "command-edit") await editCommand(this.client, this.app, s.scope, a.remote.id, a.body);
+          else if (req.kind === "command-edit")
+            await editCommand(this.client, this.app, s.scope, a.remote.id, a.body);
           else {
-            const { command } = await createCommand2(this.client, this.app, s.scope, a.body);
+            const { command } = await createCommand2(
+              this.client,
+              this.app,
+              s.scope,
+              a.body
+            );
             this.ids.set(a.address, command.id);
           }
         });
@@ -38300,7 +39988,10 @@ var init_execute = __esm({
       async permissions(s, req, done) {
         const p = s.permissions.find((x) => x.kind === "replace" && x.target === req.addresses[0]);
         if (s.scope.kind !== "guild" || !p)
-          throw new CmdsyncError("PLAN_FILE_INVALID", `The plan's ${req.method} ${req.route} for ${req.addresses.join(", ")} matches none of ${s.key}'s permission sets; plan again.`);
+          throw new CmdsyncError(
+            "PLAN_FILE_INVALID",
+            `The plan's ${req.method} ${req.route} for ${req.addresses.join(", ")} matches none of ${s.key}'s permission sets; plan again.`
+          );
         if (!this.opts.canEditPermissions) {
           this.outcome.permissionsSkipped = "Permission sets were not applied: editing them needs a user bearer token in DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update); a bot token cannot.";
           return;
@@ -38376,7 +40067,9 @@ var init_apply = __esm({
 // src/plan/normalize.ts
 function sortedDict(dict) {
   if (dict === null || typeof dict !== "object") return dict;
-  return Object.fromEntries(Object.entries(dict).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(
+    Object.entries(dict).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
+  );
 }
 function sortedSet(list5) {
   return Array.isArray(list5) ? [...new Set(list5)].sort((a, b) => Number(a) - Number(b)) : list5;
@@ -38387,9 +40080,13 @@ function normalizeOption(option) {
   out.description_localizations = sortedDict(option.description_localizations);
   if (out.channel_types !== void 0) out.channel_types = sortedSet(out.channel_types);
   if (Array.isArray(option.choices)) {
-    out.choices = option.choices.map((c) => ({ ...c, name_localizations: sortedDict(c.name_localizations) }));
+    out.choices = option.choices.map((c) => ({
+      ...c,
+      name_localizations: sortedDict(c.name_localizations)
+    }));
   }
-  if (Array.isArray(option.options)) out.options = option.options.map((o) => normalizeOption(o));
+  if (Array.isArray(option.options))
+    out.options = option.options.map((o) => normalizeOption(o));
   return out;
 }
 function normalizeCommand(body, scope) {
@@ -38397,7 +40094,8 @@ function normalizeCommand(body, scope) {
   const out = { ...record };
   out.name_localizations = sortedDict(record.name_localizations);
   out.description_localizations = sortedDict(record.description_localizations);
-  if (Array.isArray(record.options)) out.options = record.options.map((o) => normalizeOption(o));
+  if (Array.isArray(record.options))
+    out.options = record.options.map((o) => normalizeOption(o));
   if (scope.kind === "global") {
     out.integration_types = sortedSet(record.integration_types);
     const contexts = sortedSet(record.contexts);
@@ -38439,7 +40137,10 @@ function fingerprintOf(actual) {
     const commands = s.commands.map((c) => [c.id, c.version]).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
     const entry = { commands };
     if (s.permissions) {
-      const sets = s.permissions.map((p) => ({ id: p.target.kind === "application" ? "*" : String(p.target.id), entries: normalizePermissions(p.entries) })).sort((a, b) => a.id < b.id ? -1 : 1);
+      const sets = s.permissions.map((p) => ({
+        id: p.target.kind === "application" ? "*" : String(p.target.id),
+        entries: normalizePermissions(p.entries)
+      })).sort((a, b) => a.id < b.id ? -1 : 1);
       entry.permissions = (0, import_node_crypto3.createHash)("sha256").update(JSON.stringify(sets)).digest("hex");
     }
     out[scopeKey(s.scope)] = entry;
@@ -38451,7 +40152,10 @@ function staleScopes(planned, now) {
 }
 function applicationFingerprint(traits) {
   const types = [...traits.integrationTypes].sort((a, b) => a - b).join(",");
-  return { commands: [], application: `embedded=${traits.embedded};integration_types=${types};discoverable=${traits.discoverable}` };
+  return {
+    commands: [],
+    application: `embedded=${traits.embedded};integration_types=${types};discoverable=${traits.discoverable}`
+  };
 }
 var import_node_crypto3, APPLICATION_FINGERPRINT_KEY;
 var init_fingerprint = __esm({
@@ -38486,7 +40190,8 @@ function matchScope(desired, remote) {
   };
   const pairs = desired.commands.map((d) => ({ desired: d }));
   for (const p of pairs) if (p.desired.id) p.remote = take(byId3.get(p.desired.id));
-  for (const p of pairs) if (!p.remote && !p.desired.id) p.remote = take(byKey.get(`${typeOf(p.desired.body)}:${nameOf(p.desired.body)}`));
+  for (const p of pairs)
+    if (!p.remote && !p.desired.id) p.remote = take(byKey.get(`${typeOf(p.desired.body)}:${nameOf(p.desired.body)}`));
   for (const p of pairs) {
     if (p.remote || p.desired.id || typeOf(p.desired.body) !== CommandType.PRIMARY_ENTRY_POINT) continue;
     const existing = remote.commands.find((r) => !claimed.has(r) && typeOf(r.body) === CommandType.PRIMARY_ENTRY_POINT);
@@ -38510,7 +40215,9 @@ function matchScope(desired, remote) {
     for (const p of pairs) {
       if (p.remote) continue;
       const name = nameOf(p.desired.body);
-      const other = remote.commands.find((r) => !claimed.has(r) && nameOf(r.body) === name && typeOf(r.body) !== typeOf(p.desired.body));
+      const other = remote.commands.find(
+        (r) => !claimed.has(r) && nameOf(r.body) === name && typeOf(r.body) !== typeOf(p.desired.body)
+      );
       if (other && !desired.commands.some((d) => typeOf(d.body) === typeOf(other.body) && nameOf(d.body) === name)) {
         p.remote = take(other);
         p.reason = "type changed";
@@ -38525,11 +40232,24 @@ function matchScope(desired, remote) {
     const type = typeOf(r.body);
     const address2 = commandAddress(scope, type, nameOf(r.body));
     if (type === CommandType.PRIMARY_ENTRY_POINT && !declaresEntryPoint) {
-      kept2.push({ address: address2, id: r.id, body: keptBody(r), reason: "the entry point command of the app's Activity (declare a primary_entry_point command to manage it)" });
+      kept2.push({
+        address: address2,
+        id: r.id,
+        body: keptBody(r),
+        reason: "the entry point command of the app's Activity (declare a primary_entry_point command to manage it)"
+      });
     } else if (desired.prune === false) {
       kept2.push({ address: address2, id: r.id, body: keptBody(r), reason: "not in the manifest (prune: false)" });
     } else {
-      actions.push({ kind: "delete", address: address2, type, name: nameOf(r.body), remote: remoteRef(r), changes: [], reason: "not in the manifest" });
+      actions.push({
+        kind: "delete",
+        address: address2,
+        type,
+        name: nameOf(r.body),
+        remote: remoteRef(r),
+        changes: [],
+        reason: "not in the manifest"
+      });
     }
   }
   return { actions, kept: kept2, duplicates: duplicates2 };
@@ -38572,7 +40292,19 @@ function actionFor(scope, p) {
   const changes = diffValues(remoteNorm, aligned);
   if (changes.length === 0) return { kind: "noop", address: address2, type, name, remote, body, changes, origin };
   const kind = remote.name !== name ? "rename" : "update";
-  return { kind, address: address2, type, name, remote, body: patchBody(body, aligned, changes), changes, reason: p.reason, origin, before: remoteNorm, after: aligned };
+  return {
+    kind,
+    address: address2,
+    type,
+    name,
+    remote,
+    body: patchBody(body, aligned, changes),
+    changes,
+    reason: p.reason,
+    origin,
+    before: remoteNorm,
+    after: aligned
+  };
 }
 function wireBody(body) {
   const { id: _id, renamed_from: _r, ...wire } = body;
@@ -38610,7 +40342,9 @@ function findAction(set, index) {
 }
 function planGuildPermissions(applicationId, desired, actual, index) {
   if (!desired.permissions) return [];
-  const remoteById = new Map((actual.permissions ?? []).map((s) => [targetId(s, applicationId), normalizePermissions(s.entries)]));
+  const remoteById = new Map(
+    (actual.permissions ?? []).map((s) => [targetId(s, applicationId), normalizePermissions(s.entries)])
+  );
   const out = [];
   const covered = /* @__PURE__ */ new Set();
   for (const set of desired.permissions) {
@@ -38618,7 +40352,13 @@ function planGuildPermissions(applicationId, desired, actual, index) {
     if (set.target.kind === "application") {
       covered.add(applicationId);
       const before2 = remoteById.get(applicationId) ?? [];
-      out.push({ kind: deepEqual(before2, after) ? "noop" : "replace", target: "*", commandId: applicationId, before: before2, after });
+      out.push({
+        kind: deepEqual(before2, after) ? "noop" : "replace",
+        target: "*",
+        commandId: applicationId,
+        before: before2,
+        after
+      });
       continue;
     }
     const action = findAction(set, index);
@@ -38630,13 +40370,31 @@ function planGuildPermissions(applicationId, desired, actual, index) {
     const dropped = action.kind === "rename" || action.kind === "replace" || action.kind === "create";
     const kind = after.length > 0 && dropped ? "replace" : deepEqual(before, after) ? "noop" : "replace";
     const reason = action.kind === "rename" ? "a rename drops permissions" : action.kind === "replace" ? "the new command has none yet" : action.kind === "create" ? "new command" : void 0;
-    out.push({ kind, target: action.address, commandId, before: dropped ? [] : before, after, ...reason && kind === "replace" ? { reason } : {} });
+    out.push({
+      kind,
+      target: action.address,
+      commandId,
+      before: dropped ? [] : before,
+      after,
+      ...reason && kind === "replace" ? { reason } : {}
+    });
   }
-  const deleted = new Set([...index.guild, ...index.global].filter((a) => a.kind === "delete" || a.kind === "replace").map((a) => a.remote.id));
-  const addressById = new Map([...index.guild, ...index.global].filter((a) => a.remote).map((a) => [a.remote.id, a.address]));
+  const deleted = new Set(
+    [...index.guild, ...index.global].filter((a) => a.kind === "delete" || a.kind === "replace").map((a) => a.remote.id)
+  );
+  const addressById = new Map(
+    [...index.guild, ...index.global].filter((a) => a.remote).map((a) => [a.remote.id, a.address])
+  );
   for (const [id, before] of remoteById) {
     if (covered.has(id) || deleted.has(id) || before.length === 0) continue;
-    out.push({ kind: "replace", target: id === applicationId ? "*" : addressById.get(id) ?? `command ${id}`, commandId: id, before, after: [], reason: "not in the manifest" });
+    out.push({
+      kind: "replace",
+      target: id === applicationId ? "*" : addressById.get(id) ?? `command ${id}`,
+      commandId: id,
+      before,
+      after: [],
+      reason: "not in the manifest"
+    });
   }
   return out;
 }
@@ -38684,7 +40442,8 @@ function accessEffects(guildId, appBefore, appAfter, commands) {
       });
     }
   }
-  for (const [target2, lines] of byTarget) if (lines.length === 0) byTarget.set(target2, ["after apply: nobody's access changes"]);
+  for (const [target2, lines] of byTarget)
+    if (lines.length === 0) byTarget.set(target2, ["after apply: nobody's access changes"]);
   return { byTarget, warnings };
 }
 function sameRows(a, b) {
@@ -38735,7 +40494,11 @@ function annotateAccessEffects(s) {
   const remoteApp = s.actual.permissions?.find((p) => p.target.kind === "application")?.entries ?? [];
   const appBefore = appAction?.before ?? remoteApp;
   const appAfter = appAction?.after ?? remoteApp;
-  const remoteRows = new Map((s.actual.permissions ?? []).flatMap((p) => p.target.kind === "command" && p.target.id ? [[p.target.id, p.entries]] : []));
+  const remoteRows = new Map(
+    (s.actual.permissions ?? []).flatMap(
+      (p) => p.target.kind === "command" && p.target.id ? [[p.target.id, p.entries]] : []
+    )
+  );
   const remoteBodies = new Map([...s.actual.commands, ...s.actualGlobal?.commands ?? []].map((c) => [c.id, c.body]));
   const desiredBodies = [...s.desired.commands, ...s.desiredGlobal?.commands ?? []].map((c) => c.body);
   const commands = [...s.actions.guild, ...s.actions.global].filter((a) => a.kind !== "delete").map((a) => {
@@ -38775,9 +40538,12 @@ var init_access_effects = __esm({
 // src/plan/strategy.ts
 function individualRequests(scope, actions) {
   const out = [];
-  for (const a of actions) if (a.kind === "delete" || a.kind === "replace") out.push(commandRequest("command-delete", scope, [a.address]));
-  for (const a of actions) if (a.kind === "update" || a.kind === "rename") out.push(commandRequest("command-edit", scope, [a.address]));
-  for (const a of actions) if (a.kind === "create" || a.kind === "replace") out.push(commandRequest("command-create", scope, [a.address]));
+  for (const a of actions)
+    if (a.kind === "delete" || a.kind === "replace") out.push(commandRequest("command-delete", scope, [a.address]));
+  for (const a of actions)
+    if (a.kind === "update" || a.kind === "rename") out.push(commandRequest("command-edit", scope, [a.address]));
+  for (const a of actions)
+    if (a.kind === "create" || a.kind === "replace") out.push(commandRequest("command-create", scope, [a.address]));
   return out;
 }
 function bulkRequests(scope, actions) {
@@ -38808,8 +40574,16 @@ function buildPlan(desired, actual, opts) {
     return { d, a, m: matchScope(d, a) };
   });
   const globalMatch = matched2.find((x) => x.d.scope.kind === "global");
-  const scopes = matched2.map((x) => scopePlan(x, { applicationId: desired.applicationId, globalMatch, opts }, warnings, errors));
-  const webhooks = opts.webhooks ? planWebhooks(opts.webhooks.desired, opts.webhooks.actual, opts.webhooks.lock, desired.applicationId, opts.webhooks.intents) : void 0;
+  const scopes = matched2.map(
+    (x) => scopePlan(x, { applicationId: desired.applicationId, globalMatch, opts }, warnings, errors)
+  );
+  const webhooks = opts.webhooks ? planWebhooks(
+    opts.webhooks.desired,
+    opts.webhooks.actual,
+    opts.webhooks.lock,
+    desired.applicationId,
+    opts.webhooks.intents
+  ) : void 0;
   const fingerprint = fingerprintOf(matched2.map((x) => x.a));
   if (opts.webhooks) fingerprint.webhooks = webhookFingerprint(opts.webhooks.actual);
   if (opts.application) fingerprint[APPLICATION_FINGERPRINT_KEY] = applicationFingerprint(opts.application);
@@ -38851,18 +40625,48 @@ function scopePlan({ d, a, m }, ctx, warnings, errors) {
   const key = scopeKey(d.scope);
   const { strategy, requests } = chooseStrategy(d.scope, m.actions, opts.strategy);
   const permissions = d.scope.kind === "guild" ? planGuildPermissions(ctx.applicationId, d, a, { guild: m.actions, global: globalActions }) : [];
-  for (const p of permissions) if (p.kind === "replace") requests.push(commandRequest("permissions", d.scope, [p.target]));
+  for (const p of permissions)
+    if (p.kind === "replace") requests.push(commandRequest("permissions", d.scope, [p.target]));
   const creates = m.actions.filter((x) => x.kind === "create" || x.kind === "replace").length;
   const limited = dailyCreatesLimited(d.scope);
   const used = opts.createsToday?.byScope[key] ?? 0;
   const today = opts.createsToday && used > 0 ? { used, counted_by: opts.createsToday.countedBy } : void 0;
-  if (limited) checkDailyCreates({ key, scope: d.scope, creates, used, countedBy: opts.createsToday?.countedBy, limits: opts.limits, force: opts.force }, warnings, errors);
+  if (limited)
+    checkDailyCreates(
+      {
+        key,
+        scope: d.scope,
+        creates,
+        used,
+        countedBy: opts.createsToday?.countedBy,
+        limits: opts.limits,
+        force: opts.force
+      },
+      warnings,
+      errors
+    );
   for (const dup of m.duplicates)
-    warnings.push({ code: "duplicate-remote", message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
+    warnings.push({
+      code: "duplicate-remote",
+      message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`,
+      scope: key
+    });
   warnings.push(...droppedPermissionWarnings(m.actions, key, d.scope.kind === "guild" ? a.permissions : void 0));
   if (d.scope.kind === "guild") {
-    const sides = { applicationId: ctx.applicationId, guildId: d.scope.guildId, desired: d, actual: a, actions: { guild: m.actions, global: globalActions }, permissions };
-    warnings.push(...annotateAccessEffects({ ...sides, ...globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {} }));
+    const sides = {
+      applicationId: ctx.applicationId,
+      guildId: d.scope.guildId,
+      desired: d,
+      actual: a,
+      actions: { guild: m.actions, global: globalActions },
+      permissions
+    };
+    warnings.push(
+      ...annotateAccessEffects({
+        ...sides,
+        ...globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {}
+      })
+    );
   }
   return {
     scope: d.scope,
@@ -38878,9 +40682,16 @@ function scopePlan({ d, a, m }, ctx, warnings, errors) {
   };
 }
 function outsideFindings(scopes, opts) {
-  const judged = opts.judge?.(Object.fromEntries(scopes.map((s) => [s.key, s.kept.map((k) => k.body)]))) ?? { warnings: [], errors: [] };
+  const judged = opts.judge?.(Object.fromEntries(scopes.map((s) => [s.key, s.kept.map((k) => k.body)]))) ?? {
+    warnings: [],
+    errors: []
+  };
   const skipped = (opts.skipped ?? []).map(
-    (s) => ({ code: "scope-skipped", scope: s.key, message: `Skipped ${s.key}: ${s.reason}. Nothing there is planned or changed.` })
+    (s) => ({
+      code: "scope-skipped",
+      scope: s.key,
+      message: `Skipped ${s.key}: ${s.reason}. Nothing there is planned or changed.`
+    })
   );
   return { warnings: [...judged.warnings, ...skipped], errors: [...judged.errors] };
 }
@@ -38903,7 +40714,9 @@ function checkDailyCreates(s, warnings, errors) {
   }
 }
 function webhookFingerprint(actual) {
-  return { commands: actual.map((w) => [w.id, `${w.channelId}|${w.name}|${w.avatarHash ?? ""}`]).sort(([a], [b]) => a < b ? -1 : 1) };
+  return {
+    commands: actual.map((w) => [w.id, `${w.channelId}|${w.name}|${w.avatarHash ?? ""}`]).sort(([a], [b]) => a < b ? -1 : 1)
+  };
 }
 function droppedPermissionWarnings(actions, key, remotePermissions) {
   const hasRows = (id) => remotePermissions === void 0 || id === void 0 || remotePermissions.some((p) => p.target.kind === "command" && p.target.id === id && p.entries.length > 0);
@@ -38959,7 +40772,11 @@ var init_build = __esm({
 function actualScope(remote, applicationId) {
   const out = {
     scope: remote.scope,
-    commands: remote.commands.map((c) => ({ body: c, id: c.id, version: c.version }))
+    commands: remote.commands.map((c) => ({
+      body: c,
+      id: c.id,
+      version: c.version
+    }))
   };
   if (remote.permissions) {
     out.permissions = remote.permissions.map((p) => ({
@@ -39013,7 +40830,11 @@ function traitsOfApplicationObject(obj2) {
   if (typeof o.flags !== "number") return void 0;
   const config = o.integration_types_config;
   const integrationTypes = typeof config === "object" && config !== null && !Array.isArray(config) ? Object.keys(config).map(Number).filter((t) => KNOWN_TYPES.has(t)).sort((a, b) => a - b) : [...DEFAULT_APP_INTEGRATION_TYPES];
-  return { embedded: (o.flags & ApplicationFlag.EMBEDDED) !== 0, integrationTypes, discoverable: o.is_discoverable === true };
+  return {
+    embedded: (o.flags & ApplicationFlag.EMBEDDED) !== 0,
+    integrationTypes,
+    discoverable: o.is_discoverable === true
+  };
 }
 function applicationMismatches(declared, actual) {
   const out = [];
@@ -39069,7 +40890,9 @@ var init_application = __esm({
       GATEWAY_MESSAGE_CONTENT_LIMITED: 1 << 19
     };
     KNOWN_TYPES = new Set(Object.values(IntegrationType));
-    typesText = (types) => types.length === 0 ? "none" : types.map((t) => t === IntegrationType.GUILD_INSTALL ? "guild_install" : t === IntegrationType.USER_INSTALL ? "user_install" : String(t)).join(", ");
+    typesText = (types) => types.length === 0 ? "none" : types.map(
+      (t) => t === IntegrationType.GUILD_INSTALL ? "guild_install" : t === IntegrationType.USER_INSTALL ? "user_install" : String(t)
+    ).join(", ");
   }
 });
 
@@ -39089,13 +40912,15 @@ async function fetchApplication(client, applicationId) {
   try {
     res = await client.send({ method: "GET", path: "/applications/@me" });
   } catch (err) {
-    if (err instanceof DiscordAPIError && [401, 403, 404].includes(err.status)) return { unread: `GET /applications/@me answered ${err.status}`, reads: 1 };
+    if (err instanceof DiscordAPIError && [401, 403, 404].includes(err.status))
+      return { unread: `GET /applications/@me answered ${err.status}`, reads: 1 };
     throw err;
   }
   const traits = traitsOfApplicationObject(res.data);
   const id = res.data?.id;
   if (!traits) return { unread: "GET /applications/@me did not answer with an application object", reads: 1 };
-  if (id !== applicationId) return { unread: `the credentials are for application ${String(id)}, not ${applicationId}`, reads: 1 };
+  if (id !== applicationId)
+    return { unread: `the credentials are for application ${String(id)}, not ${applicationId}`, reads: 1 };
   const marker = res.headers[EMULATOR_MARKER_HEADER];
   if (!marker?.startsWith("/")) return { traits, reads: 1 };
   const emulator = await fetchEmulatorLimits(client, marker, applicationId);
@@ -39105,13 +40930,21 @@ async function fetchEmulatorLimits(client, controlPath, applicationId) {
   const origin = new URL(client.apiUrl).origin;
   let answer;
   try {
-    answer = await client.request({ method: "GET", path: EMULATOR_LIMITS_PATH, baseUrl: `${origin}${controlPath}`, auth: "none", retries: 0 });
+    answer = await client.request({
+      method: "GET",
+      path: EMULATOR_LIMITS_PATH,
+      baseUrl: `${origin}${controlPath}`,
+      auth: "none",
+      retries: 0
+    });
   } catch {
     return void 0;
   }
-  if (typeof answer !== "object" || answer === null || typeof answer.limits !== "object" || !Array.isArray(answer.creates)) return void 0;
+  if (typeof answer !== "object" || answer === null || typeof answer.limits !== "object" || !Array.isArray(answer.creates))
+    return void 0;
   const creates = {};
-  for (const c of answer.creates) if (c.application_id === applicationId && typeof c.used === "number") creates[c.scope] = c.used;
+  for (const c of answer.creates)
+    if (c.application_id === applicationId && typeof c.used === "number") creates[c.scope] = c.used;
   return { limits: resolveLimits(answer.limits), creates };
 }
 var init_application2 = __esm({
@@ -39163,23 +40996,30 @@ function desiredWebhooks(manifest) {
     if (!isObject(w) || typeof w.channel_id !== "string" || typeof w.name !== "string") return;
     channels.add(w.channel_id);
     if (w.prune === false) keep2.add(w.channel_id);
-    const state = { channelId: w.channel_id, name: w.name, origin: { file: manifest.root.display, path: ["webhooks", i] } };
+    const state = {
+      channelId: w.channel_id,
+      name: w.name,
+      origin: { file: manifest.root.display, path: ["webhooks", i] }
+    };
     if (typeof w.key === "string") state.key = w.key;
     if (typeof w.avatar === "string") {
-      state.avatar = isAvatarUrl(w.avatar) ? { source: w.avatar } : { source: (0, import_node_path10.join)((0, import_node_path10.dirname)(manifest.root.display), w.avatar), sha256: readAvatarFile(w.avatar, manifest.root.absPath).sha256 };
+      state.avatar = isAvatarUrl(w.avatar) ? { source: w.avatar } : {
+        source: (0, import_node_path11.join)((0, import_node_path11.dirname)(manifest.root.display), w.avatar),
+        sha256: readAvatarFile(w.avatar, manifest.root.absPath).sha256
+      };
     }
     webhooks.push(state);
   });
   return { channels: [...channels], keep: [...keep2], webhooks };
 }
-var import_node_path10;
+var import_node_path11;
 var init_desired = __esm({
   "src/manifest/desired.ts"() {
     "use strict";
     init_enums();
     init_scope2();
     init_values();
-    import_node_path10 = require("node:path");
+    import_node_path11 = require("node:path");
     init_avatar();
   }
 });
@@ -39210,7 +41050,13 @@ function judgeByApplication(manifest, app, judge) {
     { global: judge.scopes.some((s) => s.kind === "global"), guilds }
   );
   for (const d of findings) {
-    errors.push({ rule: d.rule, severity: "error", path: [], message: `${d.file}:${d.line}:${d.col}: ${d.message}`, location: { file: d.file, line: d.line, col: d.col } });
+    errors.push({
+      rule: d.rule,
+      severity: "error",
+      path: [],
+      message: `${d.file}:${d.line}:${d.col}: ${d.message}`,
+      location: { file: d.file, line: d.line, col: d.col }
+    });
   }
   if (manifest.application && app.traits) {
     for (const p of applicationMismatches(manifest.application, app.traits)) {
@@ -39244,16 +41090,26 @@ function selectScopes(state, only) {
   for (const g of guilds) {
     if (!declared.includes(g)) {
       const known = declared.length > 0 ? `it declares ${declared.join(", ")}` : "it declares no guilds";
-      throw new CmdsyncError("GUILD_NOT_DECLARED", `--guild ${g}: the manifest does not declare this guild (${known}).`);
+      throw new CmdsyncError(
+        "GUILD_NOT_DECLARED",
+        `--guild ${g}: the manifest does not declare this guild (${known}).`
+      );
     }
   }
-  return { ...state, scopes: state.scopes.filter((s) => s.scope.kind === "global" ? only.global === true : guilds.has(s.scope.guildId)) };
+  return {
+    ...state,
+    scopes: state.scopes.filter(
+      (s) => s.scope.kind === "global" ? only.global === true : guilds.has(s.scope.guildId)
+    )
+  };
 }
 function managesWebhooks(declared, only) {
   return declared > 0 && (!only || only.global === true);
 }
 function permissionGuilds(desired) {
-  return new Set(desired.scopes.filter((s) => s.scope.kind === "guild" && s.permissions).map((s) => s.scope.guildId));
+  return new Set(
+    desired.scopes.filter((s) => s.scope.kind === "guild" && s.permissions).map((s) => s.scope.guildId)
+  );
 }
 var init_scopes = __esm({
   "src/sync/scopes.ts"() {
@@ -39268,7 +41124,13 @@ async function readRemote(req) {
   const scopes = desired.scopes.map((s) => s.scope);
   progress?.start(scopes.length);
   const [{ state: actual, reads, skipped }, hooks, application] = await Promise.all([
-    fetchActualState(client, applicationId, scopes, permissionGuilds(desired), (scope, outcome) => progress?.scopeDone(scopeKey(scope), outcome)),
+    fetchActualState(
+      client,
+      applicationId,
+      scopes,
+      permissionGuilds(desired),
+      (scope, outcome) => progress?.scopeDone(scopeKey(scope), outcome)
+    ),
     req.withWebhooks ? readWebhooks(client, req.manifest, req.lock) : void 0,
     fetchApplication(client, applicationId)
   ]);
@@ -39282,7 +41144,11 @@ async function readRemote(req) {
 }
 async function readWebhooks(client, manifest, lock) {
   const desired = desiredWebhooks(manifest);
-  const { webhooks: actual, reads } = await fetchActualWebhooks(client, webhookChannelsToRead(desired, lock.intents ?? []), Object.keys(lock.webhooks));
+  const { webhooks: actual, reads } = await fetchActualWebhooks(
+    client,
+    webhookChannelsToRead(desired, lock.intents ?? []),
+    Object.keys(lock.webhooks)
+  );
   return { desired, actual, reads };
 }
 var init_read_remote = __esm({
@@ -39473,7 +41339,12 @@ function dailyCreatesToday(world, now, limit) {
     const i = key.indexOf(":");
     const raw = key.slice(i + 1);
     const guild = raw.startsWith("guild:");
-    out.push({ application_id: key.slice(0, i), scope: guild ? raw.slice("guild:".length) : raw, used: entry.count, left: guild ? Math.max(0, limit - entry.count) : null });
+    out.push({
+      application_id: key.slice(0, i),
+      scope: guild ? raw.slice("guild:".length) : raw,
+      used: entry.count,
+      left: guild ? Math.max(0, limit - entry.count) : null
+    });
   }
   return out;
 }
@@ -39486,7 +41357,13 @@ function ensureEntryPoint(world, app, nextId) {
   if (!app.embedded) return;
   const has2 = scopeCommands(world, app.id, { kind: "global" }).some((c) => c.type === CommandType.PRIMARY_ENTRY_POINT);
   if (has2) return;
-  insertCommand(world, nextId, app.id, { kind: "global" }, canonicalCommand({ ...AUTO_ENTRY_POINT }, { kind: "global" }, app.integrationTypes));
+  insertCommand(
+    world,
+    nextId,
+    app.id,
+    { kind: "global" },
+    canonicalCommand({ ...AUTO_ENTRY_POINT }, { kind: "global" }, app.integrationTypes)
+  );
 }
 var byId;
 var init_commands_model = __esm({
@@ -39507,13 +41384,16 @@ function globToRegExp(glob) {
   return new RegExp(`^${escaped}$`);
 }
 function checkFaultRule(value, where2) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new FaultRuleError(`${where2} must be an object`);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new FaultRuleError(`${where2} must be an object`);
   const r = value;
-  if (!KINDS.includes(r.kind)) throw new FaultRuleError(`${where2}.kind must be one of ${KINDS.join(", ")}`);
+  if (!KINDS.includes(r.kind))
+    throw new FaultRuleError(`${where2}.kind must be one of ${KINDS.join(", ")}`);
   const num = (key, min, max = Infinity) => {
     const v = r[key];
     if (v === void 0) return;
-    if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max) throw new FaultRuleError(`${where2}.${key} must be a number from ${min} to ${max}`);
+    if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max)
+      throw new FaultRuleError(`${where2}.${key} must be a number from ${min} to ${max}`);
   };
   num("probability", 0, 1);
   num("every", 1);
@@ -39521,11 +41401,13 @@ function checkFaultRule(value, where2) {
   num("delayMs", 0, 6e5);
   num("retryAfter", 0);
   num("status", 400, 599);
-  if (r.method !== void 0 && typeof r.method !== "string") throw new FaultRuleError(`${where2}.method must be a string`);
+  if (r.method !== void 0 && typeof r.method !== "string")
+    throw new FaultRuleError(`${where2}.method must be a string`);
   if (r.path !== void 0 && typeof r.path !== "string") throw new FaultRuleError(`${where2}.path must be a string`);
   if (r.nth !== void 0) {
     const list5 = Array.isArray(r.nth) ? r.nth : [r.nth];
-    if (!list5.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 1)) throw new FaultRuleError(`${where2}.nth must be a positive integer or a list of them`);
+    if (!list5.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 1))
+      throw new FaultRuleError(`${where2}.nth must be a positive integer or a list of them`);
   }
   return r;
 }
@@ -39595,12 +41477,17 @@ function generateKeyPair() {
   return { publicKey: hexOf(jwk.x), privateKey: hexOf(jwk.d) };
 }
 function checkKeyPair(pair) {
-  if (!/^[0-9a-f]{64}$/i.test(pair.publicKey) || !/^[0-9a-f]{64}$/i.test(pair.privateKey)) return "public_key and private_key must be 64 hex digits (32 bytes) each";
+  if (!/^[0-9a-f]{64}$/i.test(pair.publicKey) || !/^[0-9a-f]{64}$/i.test(pair.privateKey))
+    return "public_key and private_key must be 64 hex digits (32 bytes) each";
   const derived = (0, import_node_crypto5.createPublicKey)(privateKeyObject(pair.privateKey)).export({ format: "jwk" }).x;
   return hexOf(derived) === pair.publicKey.toLowerCase() ? void 0 : "public_key does not belong to private_key";
 }
 function privateKeyObject(privateHex) {
-  return (0, import_node_crypto5.createPrivateKey)({ key: Buffer.concat([PKCS8_ED25519_PREFIX, Buffer.from(privateHex, "hex")]), format: "der", type: "pkcs8" });
+  return (0, import_node_crypto5.createPrivateKey)({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, Buffer.from(privateHex, "hex")]),
+    format: "der",
+    type: "pkcs8"
+  });
 }
 function signingKey(privateHex) {
   let key = signingKeys.get(privateHex);
@@ -39689,6 +41576,127 @@ var init_ids = __esm({
   }
 });
 
+// src/emulator/http/http-types.ts
+function apiError({ status, code, message }, errors) {
+  return { status, body: errors === void 0 ? { message, code } : { message, code, errors } };
+}
+var init_http_types = __esm({
+  "src/emulator/http/http-types.ts"() {
+    "use strict";
+  }
+});
+
+// src/emulator/state/secrets.ts
+function secretDigest(value) {
+  return (0, import_node_crypto7.hash)("sha256", value, "buffer");
+}
+function storedDigest(secret) {
+  let d = stored.get(secret);
+  if (d === void 0) {
+    if (stored.size >= MAX_STORED) for (const key of [...stored.keys()].slice(0, MAX_STORED / 2)) stored.delete(key);
+    d = secretDigest(secret);
+    stored.set(secret, d);
+  }
+  return d;
+}
+function digestMatches(expected, given2) {
+  return (0, import_node_crypto7.timingSafeEqual)(storedDigest(expected ?? ""), given2) && expected !== void 0;
+}
+function secretMatches(expected, given2) {
+  if (expected !== void 0 && matched.get(given2) === expected) return true;
+  if (!digestMatches(expected, secretDigest(given2))) return false;
+  if (matched.size >= MAX_STORED) for (const key of [...matched.keys()].slice(0, MAX_STORED / 2)) matched.delete(key);
+  matched.set(given2, expected);
+  return true;
+}
+var import_node_crypto7, stored, MAX_STORED, matched;
+var init_secrets2 = __esm({
+  "src/emulator/state/secrets.ts"() {
+    "use strict";
+    import_node_crypto7 = require("node:crypto");
+    stored = /* @__PURE__ */ new Map();
+    MAX_STORED = 4096;
+    matched = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/emulator/http/auth.ts
+function safeEqual(a, b) {
+  return (0, import_node_crypto8.timingSafeEqual)(secretDigest(a), secretDigest(b));
+}
+function resolveAuth(header, world, now) {
+  if (header === void 0 || header.trim() === "") return { kind: "none" };
+  const match = /^(Bot|Bearer)\s+(\S+)\s*$/i.exec(header.trim());
+  if (!match) return { kind: "invalid" };
+  const [, scheme, token2] = match;
+  const given2 = secretDigest(token2);
+  if (scheme.toLowerCase() === "bot") {
+    let found;
+    for (const app of Object.values(world.applications)) {
+      if (digestMatches(app.botToken, given2) && !found) found = { kind: "bot", application: app };
+    }
+    return found ?? { kind: "invalid" };
+  }
+  let result = { kind: "invalid" };
+  for (const [value, grant] of Object.entries(world.bearers)) {
+    if (!digestMatches(value, given2)) continue;
+    const application = own(world.applications, grant.applicationId);
+    if (grant.expiresAt <= now || !application) continue;
+    result = grant.userId !== void 0 ? {
+      kind: "bearer",
+      application,
+      scopes: grant.scopes,
+      userId: grant.userId,
+      ...grant.locale ? { locale: grant.locale } : {}
+    } : { kind: "bearer", application, scopes: grant.scopes, ...grant.locale ? { locale: grant.locale } : {} };
+  }
+  return result;
+}
+function unauthorized() {
+  return apiError(ErrorAnswers.unauthorized);
+}
+function notYourApplication() {
+  return apiError(ErrorAnswers.notAuthorizedForApplication);
+}
+function missingScope() {
+  return apiError(ErrorAnswers.missingScope);
+}
+function checkCommandAccess(auth, write) {
+  if (auth.kind === "none") return unauthorized();
+  if (auth.kind === "bot") return void 0;
+  if (auth.userId !== void 0) return unauthorized();
+  if (write && !auth.scopes.includes(SCOPE_COMMANDS_UPDATE)) return missingScope();
+  return void 0;
+}
+function checkPermissionsRead(auth) {
+  if (auth.kind === "none") return unauthorized();
+  if (auth.kind === "bearer" && auth.userId !== void 0 && !auth.scopes.includes(SCOPE_PERMISSIONS_UPDATE))
+    return missingScope();
+  return void 0;
+}
+function managesWebhooks2(auth) {
+  return auth.kind === "bot";
+}
+function checkPermissionsWrite(auth) {
+  if (auth.kind === "none") return unauthorized();
+  if (auth.kind === "bot") return apiError(ErrorAnswers.botsCannotUse);
+  if (!auth.scopes.includes(SCOPE_PERMISSIONS_UPDATE)) return missingScope();
+  return void 0;
+}
+var import_node_crypto8, SCOPE_COMMANDS_UPDATE, SCOPE_PERMISSIONS_UPDATE;
+var init_auth2 = __esm({
+  "src/emulator/http/auth.ts"() {
+    "use strict";
+    import_node_crypto8 = require("node:crypto");
+    init_http_types();
+    init_own();
+    init_secrets2();
+    init_error_answers();
+    SCOPE_COMMANDS_UPDATE = "applications.commands.update";
+    SCOPE_PERMISSIONS_UPDATE = "applications.commands.permissions.update";
+  }
+});
+
 // src/wire/installation.ts
 function grantsCommands(scopes) {
   return scopes.includes(SCOPE_APPLICATIONS_COMMANDS) || scopes.includes(SCOPE_BOT);
@@ -39697,10 +41705,12 @@ function authorizingOwners(cmd, at2) {
   const types = cmd.guild_id !== void 0 ? [IntegrationType.GUILD_INSTALL] : cmd.integration_types ?? [IntegrationType.GUILD_INSTALL];
   const owners = {};
   if (types.includes(IntegrationType.GUILD_INSTALL)) {
-    if (at2.context === InteractionContext.GUILD && at2.guildInstalled && at2.guildId) owners[String(IntegrationType.GUILD_INSTALL)] = at2.guildId;
+    if (at2.context === InteractionContext.GUILD && at2.guildInstalled && at2.guildId)
+      owners[String(IntegrationType.GUILD_INSTALL)] = at2.guildId;
     else if (at2.context === InteractionContext.BOT_DM) owners[String(IntegrationType.GUILD_INSTALL)] = "0";
   }
-  if (types.includes(IntegrationType.USER_INSTALL) && at2.userInstalled) owners[String(IntegrationType.USER_INSTALL)] = at2.userId;
+  if (types.includes(IntegrationType.USER_INSTALL) && at2.userInstalled)
+    owners[String(IntegrationType.USER_INSTALL)] = at2.userId;
   return owners;
 }
 var SCOPE_BOT, SCOPE_APPLICATIONS_COMMANDS, GUILD_INSTALL_SCOPES;
@@ -39711,6 +41721,60 @@ var init_installation = __esm({
     SCOPE_BOT = "bot";
     SCOPE_APPLICATIONS_COMMANDS = "applications.commands";
     GUILD_INSTALL_SCOPES = [SCOPE_BOT, SCOPE_APPLICATIONS_COMMANDS];
+  }
+});
+
+// src/emulator/state/grants.ts
+function guildManager(world, defaultGuildId, nextId) {
+  const manager = own(world.guilds, defaultGuildId)?.ownerId ?? nextId();
+  for (const g of Object.values(world.guilds)) g.ownerId ??= manager;
+  return manager;
+}
+function anyOwner(world) {
+  for (const g of Object.values(world.guilds)) if (g.ownerId) return g.ownerId;
+  return void 0;
+}
+function userBearerOf(world, appId, now) {
+  for (const [token2, grant] of Object.entries(world.bearers)) {
+    if (grant.applicationId === appId && grant.userId !== void 0 && grant.scopes.includes(SCOPE_PERMISSIONS_UPDATE) && grant.expiresAt > now)
+      return token2;
+  }
+  return void 0;
+}
+function ensureUserBearer(world, appId, nextId, now) {
+  if (!world.applications[appId] || userBearerOf(world, appId, now)) return false;
+  world.bearers[randomToken(24)] = {
+    applicationId: appId,
+    scopes: [SCOPE_PERMISSIONS_UPDATE],
+    userId: anyOwner(world) ?? nextId(),
+    expiresAt: now + USER_GRANT_MS
+  };
+  return true;
+}
+function ownOwnerlessGuilds(world, appId, now) {
+  const token2 = userBearerOf(world, appId, now);
+  const userId2 = token2 ? world.bearers[token2].userId : void 0;
+  let changed = false;
+  for (const g of Object.values(world.guilds)) {
+    if (g.ownerId !== void 0 || userId2 === void 0) continue;
+    g.ownerId = userId2;
+    changed = true;
+  }
+  return changed;
+}
+function installOf(scopes, permissions) {
+  return { scopes: [...scopes], commandsScope: grantsCommands(scopes), permissions };
+}
+var USER_GRANT_MS, DEFAULT_INSTALL_SCOPES;
+var init_grants = __esm({
+  "src/emulator/state/grants.ts"() {
+    "use strict";
+    init_installation();
+    init_auth2();
+    init_ids();
+    init_own();
+    USER_GRANT_MS = 10 * 365 * 24 * 3600 * 1e3;
+    DEFAULT_INSTALL_SCOPES = [SCOPE_BOT, SCOPE_APPLICATIONS_COMMANDS];
   }
 });
 
@@ -39842,9 +41906,18 @@ var init_intents = __esm({
     init_application();
     init_gateway();
     PRIVILEGED_INTENTS = [
-      { intent: Intent.GUILD_PRESENCES, flags: ApplicationFlag.GATEWAY_PRESENCE | ApplicationFlag.GATEWAY_PRESENCE_LIMITED },
-      { intent: Intent.GUILD_MEMBERS, flags: ApplicationFlag.GATEWAY_GUILD_MEMBERS | ApplicationFlag.GATEWAY_GUILD_MEMBERS_LIMITED },
-      { intent: Intent.MESSAGE_CONTENT, flags: ApplicationFlag.GATEWAY_MESSAGE_CONTENT | ApplicationFlag.GATEWAY_MESSAGE_CONTENT_LIMITED }
+      {
+        intent: Intent.GUILD_PRESENCES,
+        flags: ApplicationFlag.GATEWAY_PRESENCE | ApplicationFlag.GATEWAY_PRESENCE_LIMITED
+      },
+      {
+        intent: Intent.GUILD_MEMBERS,
+        flags: ApplicationFlag.GATEWAY_GUILD_MEMBERS | ApplicationFlag.GATEWAY_GUILD_MEMBERS_LIMITED
+      },
+      {
+        intent: Intent.MESSAGE_CONTENT,
+        flags: ApplicationFlag.GATEWAY_MESSAGE_CONTENT | ApplicationFlag.GATEWAY_MESSAGE_CONTENT_LIMITED
+      }
     ];
     GATEWAY_FLAG_NAMES = {
       GATEWAY_PRESENCE: ApplicationFlag.GATEWAY_PRESENCE,
@@ -39856,170 +41929,241 @@ var init_intents = __esm({
     };
     GATEWAY_FLAGS = Object.values(GATEWAY_FLAG_NAMES).reduce((all, bit2) => all | bit2, 0);
     MESSAGE_EVENTS = /* @__PURE__ */ new Set(["MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "MESSAGE_DELETE_BULK"]);
-    REACTION_EVENTS = /* @__PURE__ */ new Set(["MESSAGE_REACTION_ADD", "MESSAGE_REACTION_REMOVE", "MESSAGE_REACTION_REMOVE_ALL", "MESSAGE_REACTION_REMOVE_EMOJI"]);
+    REACTION_EVENTS = /* @__PURE__ */ new Set([
+      "MESSAGE_REACTION_ADD",
+      "MESSAGE_REACTION_REMOVE",
+      "MESSAGE_REACTION_REMOVE_ALL",
+      "MESSAGE_REACTION_REMOVE_EMOJI"
+    ]);
     MEMBER_EVENTS = /* @__PURE__ */ new Set(["GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE", "GUILD_MEMBER_REMOVE"]);
   }
 });
 
-// src/emulator/http/http-types.ts
-function apiError({ status, code, message }, errors) {
-  return { status, body: errors === void 0 ? { message, code } : { message, code, errors } };
+// src/emulator/state/seed-fields.ts
+function idOr(value, nextId, where2) {
+  if (value === void 0 || value === null) return nextId();
+  const text2 = typeof value === "number" ? String(value) : value;
+  if (!isSnowflake(text2))
+    throw new SeedError(`${where2}: ${JSON.stringify(value)} is not a snowflake (give ids as strings)`);
+  return text2;
 }
-var init_http_types = __esm({
-  "src/emulator/http/http-types.ts"() {
+function list3(value, where2) {
+  if (value === void 0 || value === null) return [];
+  if (!Array.isArray(value)) throw new SeedError(`${where2} must be a list`);
+  return value;
+}
+function gatewayFlagsOf(flags, where2) {
+  const names2 = Object.keys(GATEWAY_FLAG_NAMES);
+  if (!Array.isArray(flags)) throw new SeedError(`${where2} must be a list of flag names (${names2.join(", ")})`);
+  let bits = 0;
+  for (const [fi, name] of flags.entries()) {
+    const bit2 = typeof name === "string" && Object.hasOwn(GATEWAY_FLAG_NAMES, name) ? GATEWAY_FLAG_NAMES[name] : void 0;
+    if (bit2 === void 0)
+      throw new SeedError(
+        `${where2}[${fi}]: ${JSON.stringify(name)} is not an application flag the emulator takes (${names2.join(", ")})`
+      );
+    bits |= bit2;
+  }
+  return bits;
+}
+function localeOf(value, where2) {
+  if (typeof value === "string" && isLocale(value)) return value;
+  const hint = typeof value === "string" ? suggestLocale(value) : void 0;
+  throw new SeedError(
+    `${where2}: ${JSON.stringify(value)} is not a locale${hint ? `; did you mean "${hint}"?` : " (e.g. en-US, fr, pt-BR)"}`
+  );
+}
+function bitsOf(value, where2) {
+  const parsed = typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? { bits: BigInt(value) } : typeof value === "string" || Array.isArray(value) ? parsePermissionSet(value) : void 0;
+  if (!parsed) throw new SeedError(`${where2} must be permission names or a decimal bit set`);
+  if ("unknown" in parsed)
+    throw new SeedError(`${where2}: "${parsed.unknown}" is not a permission name (e.g. SEND_MESSAGES, BAN_MEMBERS)`);
+  return parsed.bits.toString();
+}
+function overwriteOf(o, where2) {
+  if (typeof o !== "object" || o === null) throw new SeedError(`${where2} must be a mapping`);
+  const type = o.type === "role" || o.type === OverwriteType.ROLE ? OverwriteType.ROLE : o.type === "member" || o.type === OverwriteType.MEMBER ? OverwriteType.MEMBER : void 0;
+  if (type === void 0) throw new SeedError(`${where2}.type must be role or member`);
+  const id = typeof o.id === "number" ? String(o.id) : o.id;
+  if (!isSnowflake(id))
+    throw new SeedError(`${where2}.id: ${JSON.stringify(o.id)} is not a snowflake (give ids as strings)`);
+  return {
+    id,
+    type,
+    allow: o.allow === void 0 ? "0" : bitsOf(o.allow, `${where2}.allow`),
+    deny: o.deny === void 0 ? "0" : bitsOf(o.deny, `${where2}.deny`)
+  };
+}
+function seededScopes(cfg, where2) {
+  if (cfg?.scopes === void 0) return cfg?.commands_scope === false ? [] : DEFAULT_INSTALL_SCOPES;
+  if (!Array.isArray(cfg.scopes) || cfg.scopes.some((x) => !GUILD_INSTALL_SCOPES.includes(x))) {
+    throw new SeedError(`${where2}.scopes must be a list of ${GUILD_INSTALL_SCOPES.join(" and ")}`);
+  }
+  return cfg.scopes;
+}
+function controlTokenProblem(value) {
+  if (typeof value !== "string") return "must be a string";
+  if (!/^[\x21-\x7e]{8,256}$/.test(value)) return "must be 8 to 256 visible ASCII characters (no spaces)";
+  return void 0;
+}
+function endpointUrl(value, where2) {
+  try {
+    const u = new URL(String(value));
+    if (u.protocol === "http:" || u.protocol === "https:") return u.toString();
+  } catch {
+  }
+  throw new SeedError(`${where2} must be an http:// or https:// URL`);
+}
+var SeedError;
+var init_seed_fields = __esm({
+  "src/emulator/state/seed-fields.ts"() {
     "use strict";
-  }
-});
-
-// src/emulator/state/secrets.ts
-function secretDigest(value) {
-  return (0, import_node_crypto7.hash)("sha256", value, "buffer");
-}
-function storedDigest(secret) {
-  let d = stored.get(secret);
-  if (d === void 0) {
-    if (stored.size >= MAX_STORED) for (const key of [...stored.keys()].slice(0, MAX_STORED / 2)) stored.delete(key);
-    d = secretDigest(secret);
-    stored.set(secret, d);
-  }
-  return d;
-}
-function digestMatches(expected, given2) {
-  return (0, import_node_crypto7.timingSafeEqual)(storedDigest(expected ?? ""), given2) && expected !== void 0;
-}
-function secretMatches(expected, given2) {
-  if (expected !== void 0 && matched.get(given2) === expected) return true;
-  if (!digestMatches(expected, secretDigest(given2))) return false;
-  if (matched.size >= MAX_STORED) for (const key of [...matched.keys()].slice(0, MAX_STORED / 2)) matched.delete(key);
-  matched.set(given2, expected);
-  return true;
-}
-var import_node_crypto7, stored, MAX_STORED, matched;
-var init_secrets2 = __esm({
-  "src/emulator/state/secrets.ts"() {
-    "use strict";
-    import_node_crypto7 = require("node:crypto");
-    stored = /* @__PURE__ */ new Map();
-    MAX_STORED = 4096;
-    matched = /* @__PURE__ */ new Map();
-  }
-});
-
-// src/emulator/http/auth.ts
-function safeEqual(a, b) {
-  return (0, import_node_crypto8.timingSafeEqual)(secretDigest(a), secretDigest(b));
-}
-function resolveAuth(header, world, now) {
-  if (header === void 0 || header.trim() === "") return { kind: "none" };
-  const match = /^(Bot|Bearer)\s+(\S+)\s*$/i.exec(header.trim());
-  if (!match) return { kind: "invalid" };
-  const [, scheme, token2] = match;
-  const given2 = secretDigest(token2);
-  if (scheme.toLowerCase() === "bot") {
-    let found;
-    for (const app of Object.values(world.applications)) {
-      if (digestMatches(app.botToken, given2) && !found) found = { kind: "bot", application: app };
-    }
-    return found ?? { kind: "invalid" };
-  }
-  let result = { kind: "invalid" };
-  for (const [value, grant] of Object.entries(world.bearers)) {
-    if (!digestMatches(value, given2)) continue;
-    const application = own(world.applications, grant.applicationId);
-    if (grant.expiresAt <= now || !application) continue;
-    result = grant.userId !== void 0 ? { kind: "bearer", application, scopes: grant.scopes, userId: grant.userId, ...grant.locale ? { locale: grant.locale } : {} } : { kind: "bearer", application, scopes: grant.scopes, ...grant.locale ? { locale: grant.locale } : {} };
-  }
-  return result;
-}
-function unauthorized() {
-  return apiError(ErrorAnswers.unauthorized);
-}
-function notYourApplication() {
-  return apiError(ErrorAnswers.notAuthorizedForApplication);
-}
-function missingScope() {
-  return apiError(ErrorAnswers.missingScope);
-}
-function checkCommandAccess(auth, write) {
-  if (auth.kind === "none") return unauthorized();
-  if (auth.kind === "bot") return void 0;
-  if (auth.userId !== void 0) return unauthorized();
-  if (write && !auth.scopes.includes(SCOPE_COMMANDS_UPDATE)) return missingScope();
-  return void 0;
-}
-function checkPermissionsRead(auth) {
-  if (auth.kind === "none") return unauthorized();
-  if (auth.kind === "bearer" && auth.userId !== void 0 && !auth.scopes.includes(SCOPE_PERMISSIONS_UPDATE)) return missingScope();
-  return void 0;
-}
-function managesWebhooks2(auth) {
-  return auth.kind === "bot";
-}
-function checkPermissionsWrite(auth) {
-  if (auth.kind === "none") return unauthorized();
-  if (auth.kind === "bot") return apiError(ErrorAnswers.botsCannotUse);
-  if (!auth.scopes.includes(SCOPE_PERMISSIONS_UPDATE)) return missingScope();
-  return void 0;
-}
-var import_node_crypto8, SCOPE_COMMANDS_UPDATE, SCOPE_PERMISSIONS_UPDATE;
-var init_auth2 = __esm({
-  "src/emulator/http/auth.ts"() {
-    "use strict";
-    import_node_crypto8 = require("node:crypto");
-    init_http_types();
-    init_own();
-    init_secrets2();
-    init_error_answers();
-    SCOPE_COMMANDS_UPDATE = "applications.commands.update";
-    SCOPE_PERMISSIONS_UPDATE = "applications.commands.permissions.update";
-  }
-});
-
-// src/emulator/state/grants.ts
-function guildManager(world, defaultGuildId, nextId) {
-  const manager = own(world.guilds, defaultGuildId)?.ownerId ?? nextId();
-  for (const g of Object.values(world.guilds)) g.ownerId ??= manager;
-  return manager;
-}
-function anyOwner(world) {
-  for (const g of Object.values(world.guilds)) if (g.ownerId) return g.ownerId;
-  return void 0;
-}
-function userBearerOf(world, appId, now) {
-  for (const [token2, grant] of Object.entries(world.bearers)) {
-    if (grant.applicationId === appId && grant.userId !== void 0 && grant.scopes.includes(SCOPE_PERMISSIONS_UPDATE) && grant.expiresAt > now) return token2;
-  }
-  return void 0;
-}
-function ensureUserBearer(world, appId, nextId, now) {
-  if (!world.applications[appId] || userBearerOf(world, appId, now)) return false;
-  world.bearers[randomToken(24)] = { applicationId: appId, scopes: [SCOPE_PERMISSIONS_UPDATE], userId: anyOwner(world) ?? nextId(), expiresAt: now + USER_GRANT_MS };
-  return true;
-}
-function ownOwnerlessGuilds(world, appId, now) {
-  const token2 = userBearerOf(world, appId, now);
-  const userId2 = token2 ? world.bearers[token2].userId : void 0;
-  let changed = false;
-  for (const g of Object.values(world.guilds)) {
-    if (g.ownerId !== void 0 || userId2 === void 0) continue;
-    g.ownerId = userId2;
-    changed = true;
-  }
-  return changed;
-}
-function installOf(scopes, permissions) {
-  return { scopes: [...scopes], commandsScope: grantsCommands(scopes), permissions };
-}
-var USER_GRANT_MS, DEFAULT_INSTALL_SCOPES;
-var init_grants = __esm({
-  "src/emulator/state/grants.ts"() {
-    "use strict";
+    init_enums();
     init_installation();
-    init_auth2();
-    init_ids();
-    init_own();
-    USER_GRANT_MS = 10 * 365 * 24 * 3600 * 1e3;
-    DEFAULT_INSTALL_SCOPES = [SCOPE_BOT, SCOPE_APPLICATIONS_COMMANDS];
+    init_intents();
+    init_locales();
+    init_permissions();
+    init_snowflake();
+    init_grants();
+    SeedError = class extends Error {
+      constructor(message) {
+        super(message);
+        this.name = "SeedError";
+      }
+    };
+  }
+});
+
+// src/emulator/state/seed-guild.ts
+function defaultGuildSeed() {
+  return {
+    name: "Emulator Guild",
+    channels: DEFAULT_CHANNELS.map((c) => ({
+      type: c.type,
+      name: c.name,
+      available_tags: c.tags?.map((name) => ({ name }))
+    })),
+    roles: [{ name: "Moderator" }],
+    members: [{ username: "emulator-user" }]
+  };
+}
+function seedGuild(world, g, gi, defaultGuild, nextId) {
+  const id = idOr(
+    g.id,
+    () => {
+      nextId();
+      return nextId();
+    },
+    `guilds[${gi}].id`
+  );
+  const channels = list3(g.channels, `guilds[${gi}].channels`).map(
+    (c, ci) => seedChannel(c, `guilds[${gi}].channels[${ci}]`, ci, id, nextId)
+  );
+  if (defaultGuild) {
+    const parent = channels.find((c) => c.type === ChannelType.GUILD_TEXT);
+    if (parent)
+      channels.push({
+        id: nextId(),
+        guildId: id,
+        type: ChannelType.PUBLIC_THREAD,
+        name: "thread",
+        parentId: parent.id,
+        archived: false
+      });
+  }
+  const apps = {};
+  if (g.apps === void 0)
+    for (const appId of Object.keys(world.applications))
+      apps[appId] = installOf(DEFAULT_INSTALL_SCOPES, DEFAULT_APP_PERMISSIONS);
+  else {
+    for (const [appId, cfg] of Object.entries(g.apps)) {
+      if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
+      apps[appId] = installOf(
+        seededScopes(cfg, `guilds[${gi}].apps.${appId}`),
+        cfg?.permissions ?? DEFAULT_APP_PERMISSIONS
+      );
+    }
+  }
+  const roles = seedRoles(g, gi, id, nextId);
+  const members2 = list3(g.members, `guilds[${gi}].members`).map(
+    (m, mi) => seedMember(m, `guilds[${gi}].members[${mi}]`, roles, nextId)
+  );
+  const guild = { id, name: g.name ?? `guild-${gi + 1}`, channels, roles, members: members2, apps };
+  world.guilds[id] = guild;
+  if (g.owner_id !== void 0) guild.ownerId = idOr(g.owner_id, nextId, `guilds[${gi}].owner_id`);
+  return guild;
+}
+function seedChannel(c, where2, ci, guildId, nextId) {
+  const channel = {
+    id: idOr(c.id, nextId, `${where2}.id`),
+    guildId,
+    type: c.type ?? ChannelType.GUILD_TEXT,
+    name: c.name ?? `channel-${ci + 1}`
+  };
+  if (c.parent_id !== void 0) channel.parentId = String(c.parent_id);
+  if (c.archived !== void 0) channel.archived = c.archived;
+  if (c.nsfw === true) channel.nsfw = true;
+  if (c.available_tags)
+    channel.availableTags = c.available_tags.map((t, ti) => ({
+      id: idOr(t.id, nextId, `${where2}.available_tags[${ti}].id`),
+      name: t.name
+    }));
+  else if (channel.type === ChannelType.GUILD_FORUM || channel.type === ChannelType.GUILD_MEDIA)
+    channel.availableTags = [];
+  if (c.permission_overwrites !== void 0)
+    channel.permissionOverwrites = list3(c.permission_overwrites, `${where2}.permission_overwrites`).map(
+      (o, oi) => overwriteOf(o, `${where2}.permission_overwrites[${oi}]`)
+    );
+  return channel;
+}
+function seedRoles(g, gi, guildId, nextId) {
+  const everyone = {
+    id: guildId,
+    name: "@everyone",
+    permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString()
+  };
+  const roles = [everyone];
+  for (const [ri, r] of list3(g.roles, `guilds[${gi}].roles`).entries()) {
+    const where2 = `guilds[${gi}].roles[${ri}]`;
+    const isEveryone = r.name === "@everyone" || r.id !== void 0 && String(r.id) === guildId;
+    const role = isEveryone ? everyone : { id: idOr(r.id, nextId, `${where2}.id`), name: r.name };
+    if (r.permissions !== void 0) role.permissions = bitsOf(r.permissions, `${where2}.permissions`);
+    if (!isEveryone) roles.push(role);
+  }
+  return roles;
+}
+function seedMember(m, where2, roles, nextId) {
+  const roleId2 = (ref, at2) => {
+    const byName2 = roles.find((r) => r.name === ref);
+    if (byName2) return byName2.id;
+    if (isSnowflake(String(ref))) return String(ref);
+    throw new SeedError(`${at2}: ${JSON.stringify(ref)} is neither a role id nor the name of a seeded role`);
+  };
+  const member = { id: idOr(m.id, nextId, `${where2}.id`), username: m.username };
+  if (m.age_verified !== void 0 && typeof m.age_verified !== "boolean")
+    throw new SeedError(`${where2}.age_verified must be true or false`);
+  if (m.age_verified === true) member.ageVerified = true;
+  if (m.roles !== void 0)
+    member.roles = list3(m.roles, `${where2}.roles`).map((ref, ri) => roleId2(ref, `${where2}.roles[${ri}]`));
+  if (m.locale !== void 0) member.locale = localeOf(m.locale, `${where2}.locale`);
+  return member;
+}
+var DEFAULT_CHANNELS, DEFAULT_APP_PERMISSIONS;
+var init_seed_guild = __esm({
+  "src/emulator/state/seed-guild.ts"() {
+    "use strict";
+    init_enums();
+    init_permissions();
+    init_snowflake();
+    init_grants();
+    init_seed_fields();
+    DEFAULT_CHANNELS = [
+      { type: ChannelType.GUILD_TEXT, name: "general" },
+      { type: ChannelType.GUILD_ANNOUNCEMENT, name: "announcements" },
+      { type: ChannelType.GUILD_FORUM, name: "forum", tags: ["bug", "idea"] },
+      { type: ChannelType.GUILD_MEDIA, name: "media", tags: ["art"] }
+    ];
+    DEFAULT_APP_PERMISSIONS = PERMISSION_BITS.MANAGE_WEBHOOKS.toString();
   }
 });
 
@@ -40029,7 +42173,9 @@ async function readSeedFile(file) {
   try {
     text2 = await (0, import_promises.readFile)(file, "utf8");
   } catch (err) {
-    throw new SeedError(`cannot read seed file ${file}: ${err.code ?? err.message}`);
+    throw new SeedError(
+      `cannot read seed file ${file}: ${err.code ?? err.message}`
+    );
   }
   let doc;
   try {
@@ -40042,25 +42188,16 @@ async function readSeedFile(file) {
   return doc;
 }
 function emptyWorld() {
-  return { serial: 0, applications: {}, guilds: {}, commands: {}, permissions: {}, webhooks: {}, messages: {}, bearers: {}, dailyCreates: {} };
-}
-function idOr(value, nextId, where2) {
-  if (value === void 0 || value === null) return nextId();
-  const text2 = typeof value === "number" ? String(value) : value;
-  if (!isSnowflake(text2)) throw new SeedError(`${where2}: ${JSON.stringify(value)} is not a snowflake (give ids as strings)`);
-  return text2;
-}
-function list3(value, where2) {
-  if (value === void 0 || value === null) return [];
-  if (!Array.isArray(value)) throw new SeedError(`${where2} must be a list`);
-  return value;
-}
-function defaultGuildSeed() {
   return {
-    name: "Emulator Guild",
-    channels: DEFAULT_CHANNELS.map((c) => ({ type: c.type, name: c.name, available_tags: c.tags?.map((name) => ({ name })) })),
-    roles: [{ name: "Moderator" }],
-    members: [{ username: "emulator-user" }]
+    serial: 0,
+    applications: {},
+    guilds: {},
+    commands: {},
+    permissions: {},
+    webhooks: {},
+    messages: {},
+    bearers: {},
+    dailyCreates: {}
   };
 }
 function buildWorld(seed, nextId, now, limits) {
@@ -40091,7 +42228,9 @@ function seedApplications(world, s, nextId) {
     if (world.applications[id]) throw new SeedError(`applications[${i}].id: ${id} is used twice`);
     const integrationTypes = a.integration_types ?? [...DEFAULT_APP_INTEGRATION_TYPES];
     if (!Array.isArray(integrationTypes) || integrationTypes.some((t) => t !== 0 && t !== 1)) {
-      throw new SeedError(`applications[${i}].integration_types must be a list of 0 (guild install) and 1 (user install)`);
+      throw new SeedError(
+        `applications[${i}].integration_types must be a list of 0 (guild install) and 1 (user install)`
+      );
     }
     const app = {
       id,
@@ -40104,94 +42243,23 @@ function seedApplications(world, s, nextId) {
       ...a.discoverable === true ? { discoverable: true } : {},
       ...seededKeys(a, i)
     };
-    if (a.interactions_endpoint_url !== void 0) app.interactionsEndpointUrl = endpointUrl(a.interactions_endpoint_url, `applications[${i}].interactions_endpoint_url`);
+    if (a.interactions_endpoint_url !== void 0)
+      app.interactionsEndpointUrl = endpointUrl(
+        a.interactions_endpoint_url,
+        `applications[${i}].interactions_endpoint_url`
+      );
     if (a.flags !== void 0) app.profile = { flags: gatewayFlagsOf(a.flags, `applications[${i}].flags`) };
     world.applications[id] = app;
   });
   return defaultAppId;
 }
-function gatewayFlagsOf(flags, where2) {
-  const names2 = Object.keys(GATEWAY_FLAG_NAMES);
-  if (!Array.isArray(flags)) throw new SeedError(`${where2} must be a list of flag names (${names2.join(", ")})`);
-  let bits = 0;
-  for (const [fi, name] of flags.entries()) {
-    const bit2 = typeof name === "string" && Object.hasOwn(GATEWAY_FLAG_NAMES, name) ? GATEWAY_FLAG_NAMES[name] : void 0;
-    if (bit2 === void 0) throw new SeedError(`${where2}[${fi}]: ${JSON.stringify(name)} is not an application flag the emulator takes (${names2.join(", ")})`);
-    bits |= bit2;
-  }
-  return bits;
-}
-function seedGuild(world, g, gi, defaultGuild, nextId) {
-  const id = idOr(
-    g.id,
-    () => {
-      nextId();
-      return nextId();
-    },
-    `guilds[${gi}].id`
-  );
-  const channels = list3(g.channels, `guilds[${gi}].channels`).map((c, ci) => seedChannel(c, `guilds[${gi}].channels[${ci}]`, ci, id, nextId));
-  if (defaultGuild) {
-    const parent = channels.find((c) => c.type === ChannelType.GUILD_TEXT);
-    if (parent) channels.push({ id: nextId(), guildId: id, type: ChannelType.PUBLIC_THREAD, name: "thread", parentId: parent.id, archived: false });
-  }
-  const apps = {};
-  if (g.apps === void 0) for (const appId of Object.keys(world.applications)) apps[appId] = installOf(DEFAULT_INSTALL_SCOPES, DEFAULT_APP_PERMISSIONS);
-  else {
-    for (const [appId, cfg] of Object.entries(g.apps)) {
-      if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
-      apps[appId] = installOf(seededScopes(cfg, `guilds[${gi}].apps.${appId}`), cfg?.permissions ?? DEFAULT_APP_PERMISSIONS);
-    }
-  }
-  const roles = seedRoles(g, gi, id, nextId);
-  const members2 = list3(g.members, `guilds[${gi}].members`).map((m, mi) => seedMember(m, `guilds[${gi}].members[${mi}]`, roles, nextId));
-  const guild = { id, name: g.name ?? `guild-${gi + 1}`, channels, roles, members: members2, apps };
-  world.guilds[id] = guild;
-  if (g.owner_id !== void 0) guild.ownerId = idOr(g.owner_id, nextId, `guilds[${gi}].owner_id`);
-  return guild;
-}
-function seedChannel(c, where2, ci, guildId, nextId) {
-  const channel = { id: idOr(c.id, nextId, `${where2}.id`), guildId, type: c.type ?? ChannelType.GUILD_TEXT, name: c.name ?? `channel-${ci + 1}` };
-  if (c.parent_id !== void 0) channel.parentId = String(c.parent_id);
-  if (c.archived !== void 0) channel.archived = c.archived;
-  if (c.nsfw === true) channel.nsfw = true;
-  if (c.available_tags) channel.availableTags = c.available_tags.map((t, ti) => ({ id: idOr(t.id, nextId, `${where2}.available_tags[${ti}].id`), name: t.name }));
-  else if (channel.type === ChannelType.GUILD_FORUM || channel.type === ChannelType.GUILD_MEDIA) channel.availableTags = [];
-  if (c.permission_overwrites !== void 0)
-    channel.permissionOverwrites = list3(c.permission_overwrites, `${where2}.permission_overwrites`).map((o, oi) => overwriteOf(o, `${where2}.permission_overwrites[${oi}]`));
-  return channel;
-}
-function seedRoles(g, gi, guildId, nextId) {
-  const everyone = { id: guildId, name: "@everyone", permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString() };
-  const roles = [everyone];
-  for (const [ri, r] of list3(g.roles, `guilds[${gi}].roles`).entries()) {
-    const where2 = `guilds[${gi}].roles[${ri}]`;
-    const isEveryone = r.name === "@everyone" || r.id !== void 0 && String(r.id) === guildId;
-    const role = isEveryone ? everyone : { id: idOr(r.id, nextId, `${where2}.id`), name: r.name };
-    if (r.permissions !== void 0) role.permissions = bitsOf(r.permissions, `${where2}.permissions`);
-    if (!isEveryone) roles.push(role);
-  }
-  return roles;
-}
-function seedMember(m, where2, roles, nextId) {
-  const roleId2 = (ref, at2) => {
-    const byName2 = roles.find((r) => r.name === ref);
-    if (byName2) return byName2.id;
-    if (isSnowflake(String(ref))) return String(ref);
-    throw new SeedError(`${at2}: ${JSON.stringify(ref)} is neither a role id nor the name of a seeded role`);
-  };
-  const member = { id: idOr(m.id, nextId, `${where2}.id`), username: m.username };
-  if (m.age_verified !== void 0 && typeof m.age_verified !== "boolean") throw new SeedError(`${where2}.age_verified must be true or false`);
-  if (m.age_verified === true) member.ageVerified = true;
-  if (m.roles !== void 0) member.roles = list3(m.roles, `${where2}.roles`).map((ref, ri) => roleId2(ref, `${where2}.roles[${ri}]`));
-  if (m.locale !== void 0) member.locale = localeOf(m.locale, `${where2}.locale`);
-  return member;
-}
 function seedBearers(world, s, defaultAppId, manager, now) {
   for (const [bi, b] of list3(s.bearer_tokens, "bearer_tokens").entries()) {
-    if (typeof b.token !== "string" || b.token.length === 0) throw new SeedError(`bearer_tokens[${bi}].token must be a non-empty string`);
+    if (typeof b.token !== "string" || b.token.length === 0)
+      throw new SeedError(`bearer_tokens[${bi}].token must be a non-empty string`);
     const appId = String(b.application_id ?? defaultAppId);
-    if (!world.applications[appId]) throw new SeedError(`bearer_tokens[${bi}].application_id: ${appId} is not a seeded application`);
+    if (!world.applications[appId])
+      throw new SeedError(`bearer_tokens[${bi}].application_id: ${appId} is not a seeded application`);
     world.bearers[b.token] = {
       applicationId: appId,
       scopes: b.scopes ?? [SCOPE_PERMISSIONS_UPDATE],
@@ -40202,32 +42270,6 @@ function seedBearers(world, s, defaultAppId, manager, now) {
     };
   }
 }
-function localeOf(value, where2) {
-  if (typeof value === "string" && isLocale(value)) return value;
-  const hint = typeof value === "string" ? suggestLocale(value) : void 0;
-  throw new SeedError(`${where2}: ${JSON.stringify(value)} is not a locale${hint ? `; did you mean "${hint}"?` : " (e.g. en-US, fr, pt-BR)"}`);
-}
-function bitsOf(value, where2) {
-  const parsed = typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? { bits: BigInt(value) } : typeof value === "string" || Array.isArray(value) ? parsePermissionSet(value) : void 0;
-  if (!parsed) throw new SeedError(`${where2} must be permission names or a decimal bit set`);
-  if ("unknown" in parsed) throw new SeedError(`${where2}: "${parsed.unknown}" is not a permission name (e.g. SEND_MESSAGES, BAN_MEMBERS)`);
-  return parsed.bits.toString();
-}
-function overwriteOf(o, where2) {
-  if (typeof o !== "object" || o === null) throw new SeedError(`${where2} must be a mapping`);
-  const type = o.type === "role" || o.type === OverwriteType.ROLE ? OverwriteType.ROLE : o.type === "member" || o.type === OverwriteType.MEMBER ? OverwriteType.MEMBER : void 0;
-  if (type === void 0) throw new SeedError(`${where2}.type must be role or member`);
-  const id = typeof o.id === "number" ? String(o.id) : o.id;
-  if (!isSnowflake(id)) throw new SeedError(`${where2}.id: ${JSON.stringify(o.id)} is not a snowflake (give ids as strings)`);
-  return { id, type, allow: o.allow === void 0 ? "0" : bitsOf(o.allow, `${where2}.allow`), deny: o.deny === void 0 ? "0" : bitsOf(o.deny, `${where2}.deny`) };
-}
-function seededScopes(cfg, where2) {
-  if (cfg?.scopes === void 0) return cfg?.commands_scope === false ? [] : DEFAULT_INSTALL_SCOPES;
-  if (!Array.isArray(cfg.scopes) || cfg.scopes.some((x) => !GUILD_INSTALL_SCOPES.includes(x))) {
-    throw new SeedError(`${where2}.scopes must be a list of ${GUILD_INSTALL_SCOPES.join(" and ")}`);
-  }
-  return cfg.scopes;
-}
 function seedCommand(world, c, ci, defaultAppId, nextId, limits) {
   const where2 = `commands[${ci}]`;
   if (typeof c !== "object" || c === null) throw new SeedError(`${where2} must be a mapping`);
@@ -40236,12 +42278,19 @@ function seedCommand(world, c, ci, defaultAppId, nextId, limits) {
   const app = world.applications[appId];
   if (!app) throw new SeedError(`${where2}.application_id: ${appId} is not a seeded application`);
   const scope = guild_id === void 0 || guild_id === null ? { kind: "global" } : { kind: "guild", guildId: String(guild_id) };
-  if (scope.kind === "guild" && !world.guilds[scope.guildId]) throw new SeedError(`${where2}.guild_id: ${scope.guildId} is not a seeded guild`);
+  if (scope.kind === "guild" && !world.guilds[scope.guildId])
+    throw new SeedError(`${where2}.guild_id: ${scope.guildId} is not a seeded guild`);
   const problems = validateCommand(body, { scope, limits }).filter((p) => p.api && p.severity === "error");
   if (problems.length > 0) throw new SeedError(`${where2} (${String(body.name)}): ${problems[0].message}`);
   const cmdId = idOr(id, nextId, `${where2}.id`);
   const record = canonicalCommand(body, scope, app.integrationTypes);
-  const stored2 = { id: cmdId, application_id: appId, version: nextId(), ...record, ...scope.kind === "guild" ? { guild_id: scope.guildId } : {} };
+  const stored2 = {
+    id: cmdId,
+    application_id: appId,
+    version: nextId(),
+    ...record,
+    ...scope.kind === "guild" ? { guild_id: scope.guildId } : {}
+  };
   world.commands[cmdId] = stored2;
 }
 function credentialsOf(world, meta, now) {
@@ -40264,20 +42313,7 @@ function seededKeys(a, i) {
   if (bad5) throw new SeedError(`applications[${i}]: ${bad5}`);
   return { publicKey: pair.publicKey.toLowerCase(), privateKey: pair.privateKey.toLowerCase() };
 }
-function controlTokenProblem(value) {
-  if (typeof value !== "string") return "must be a string";
-  if (!/^[\x21-\x7e]{8,256}$/.test(value)) return "must be 8 to 256 visible ASCII characters (no spaces)";
-  return void 0;
-}
-function endpointUrl(value, where2) {
-  try {
-    const u = new URL(String(value));
-    if (u.protocol === "http:" || u.protocol === "https:") return u.toString();
-  } catch {
-  }
-  throw new SeedError(`${where2} must be an http:// or https:// URL`);
-}
-var import_promises, import_yaml, SeedError, DEFAULT_APP_PERMISSIONS, DEFAULT_CHANNELS;
+var import_promises, import_yaml;
 var init_seed = __esm({
   "src/emulator/state/seed.ts"() {
     "use strict";
@@ -40285,31 +42321,16 @@ var init_seed = __esm({
     import_promises = require("node:fs/promises");
     import_yaml = __toESM(require_dist(), 1);
     init_defaults();
-    init_enums();
-    init_locales();
-    init_permissions();
-    init_installation();
-    init_intents();
     init_command();
-    init_snowflake();
     init_auth2();
     init_commands_model();
     init_ids();
     init_grants();
     init_grants();
-    SeedError = class extends Error {
-      constructor(message) {
-        super(message);
-        this.name = "SeedError";
-      }
-    };
-    DEFAULT_APP_PERMISSIONS = PERMISSION_BITS.MANAGE_WEBHOOKS.toString();
-    DEFAULT_CHANNELS = [
-      { type: ChannelType.GUILD_TEXT, name: "general" },
-      { type: ChannelType.GUILD_ANNOUNCEMENT, name: "announcements" },
-      { type: ChannelType.GUILD_FORUM, name: "forum", tags: ["bug", "idea"] },
-      { type: ChannelType.GUILD_MEDIA, name: "media", tags: ["art"] }
-    ];
+    init_seed_fields();
+    init_seed_guild();
+    init_seed_fields();
+    init_seed_guild();
   }
 });
 
@@ -40327,7 +42348,16 @@ var COLLECTIONS, COLLECTION_NAMES, isCollection, own2, EMPTY2, LIST_MAX, TouchLi
 var init_change_tracker = __esm({
   "src/emulator/state/change-tracker.ts"() {
     "use strict";
-    COLLECTIONS = ["applications", "guilds", "commands", "permissions", "webhooks", "messages", "bearers", "dailyCreates"];
+    COLLECTIONS = [
+      "applications",
+      "guilds",
+      "commands",
+      "permissions",
+      "webhooks",
+      "messages",
+      "bearers",
+      "dailyCreates"
+    ];
     COLLECTION_NAMES = new Set(COLLECTIONS);
     isCollection = (name) => COLLECTION_NAMES.has(name);
     own2 = (o, key) => Object.hasOwn(o, key);
@@ -40382,7 +42412,13 @@ var init_change_tracker = __esm({
         const target2 = world[name];
         let v = this.views.get(name);
         if (!v || v.target !== target2) {
-          v = { target: target2, proxy: new Proxy(target2, this.tracker.compare ? new ReadWriteTraps(this.tracker, name) : new WriteTraps(this.tracker, name)) };
+          v = {
+            target: target2,
+            proxy: new Proxy(
+              target2,
+              this.tracker.compare ? new ReadWriteTraps(this.tracker, name) : new WriteTraps(this.tracker, name)
+            )
+          };
           this.views.set(name, v);
         }
         return v.proxy;
@@ -40483,7 +42519,13 @@ var init_change_tracker = __esm({
       changes() {
         const out = [];
         for (const name of this.replaced) {
-          out.push({ collection: name, key: null, old: void 0, value: this.world[name], json: JSON.stringify(this.world[name]) });
+          out.push({
+            collection: name,
+            key: null,
+            old: void 0,
+            value: this.world[name],
+            json: JSON.stringify(this.world[name])
+          });
         }
         for (const [name, entries] of this.touched) {
           if (entries.count === 0 || this.replaced.has(name)) continue;
@@ -40526,7 +42568,8 @@ function decodeRecord(line, lineNo) {
     throw new JournalDamage(lineNo, "not valid JSON");
   }
   const r = parsed;
-  if (typeof r !== "object" || r === null || !Number.isSafeInteger(r.s) || !Array.isArray(r.c)) throw new JournalDamage(lineNo, "not a journal record");
+  if (typeof r !== "object" || r === null || !Number.isSafeInteger(r.s) || !Array.isArray(r.c))
+    throw new JournalDamage(lineNo, "not a journal record");
   for (const change2 of r.c) {
     const ok2 = Array.isArray(change2) && isCollection2(change2[0]) && (typeof change2[1] === "string" && (change2.length === 2 || change2.length === 3) || change2[1] === null && change2.length === 3 && typeof change2[2] === "object" && change2[2] !== null);
     if (!ok2) throw new JournalDamage(lineNo, "a change is not [collection, key, value?]");
@@ -40554,7 +42597,13 @@ function replay(world, records) {
     for (const [collection, key, ...rest] of record.changes) {
       if (key === null) world[collection] = rest[0];
       else if (rest.length === 0) delete world[collection][key];
-      else Object.defineProperty(world[collection], key, { value: rest[0], writable: true, enumerable: true, configurable: true });
+      else
+        Object.defineProperty(world[collection], key, {
+          value: rest[0],
+          writable: true,
+          enumerable: true,
+          configurable: true
+        });
     }
     world.serial = record.serial;
     applied++;
@@ -40670,7 +42719,13 @@ var init_message_cap = __esm({
           if (c.collection !== "messages") continue;
           if (c.key === null) {
             this.channels.clear();
-            return this.load(world).map((key) => ({ collection: "messages", key, old: void 0, value: void 0, json: void 0 }));
+            return this.load(world).map((key) => ({
+              collection: "messages",
+              key,
+              old: void 0,
+              value: void 0,
+              json: void 0
+            }));
           }
           const before = channelOf2(c.old);
           const after = channelOf2(c.value);
@@ -40717,7 +42772,7 @@ function readIfExists(file) {
   }
 }
 function tempPrefix(file) {
-  return `.${(0, import_node_path11.basename)(file)}.`;
+  return `.${(0, import_node_path12.basename)(file)}.`;
 }
 function fsyncDirectory(dir) {
   let dfd;
@@ -40730,8 +42785,8 @@ function fsyncDirectory(dir) {
   }
 }
 function writeFileAtomic(file, data, unique) {
-  const dir = (0, import_node_path11.dirname)(file);
-  const tmp = (0, import_node_path11.join)(dir, `${tempPrefix(file)}${unique}.tmp`);
+  const dir = (0, import_node_path12.dirname)(file);
+  const tmp = (0, import_node_path12.join)(dir, `${tempPrefix(file)}${unique}.tmp`);
   const fd = (0, import_node_fs10.openSync)(tmp, "w", 384);
   try {
     (0, import_node_fs10.writeSync)(fd, data);
@@ -40743,7 +42798,7 @@ function writeFileAtomic(file, data, unique) {
   fsyncDirectory(dir);
 }
 function removeStaleTemps(file) {
-  const dir = (0, import_node_path11.dirname)(file);
+  const dir = (0, import_node_path12.dirname)(file);
   const prefix = tempPrefix(file);
   let names2;
   try {
@@ -40754,18 +42809,18 @@ function removeStaleTemps(file) {
   for (const name of names2) {
     if (name.startsWith(prefix) && name.endsWith(".tmp")) {
       try {
-        (0, import_node_fs10.unlinkSync)((0, import_node_path11.join)(dir, name));
+        (0, import_node_fs10.unlinkSync)((0, import_node_path12.join)(dir, name));
       } catch {
       }
     }
   }
 }
-var import_node_fs10, import_node_path11, EmulatorDataError, DEFAULT_JOURNAL_LIMIT, journalPath, Store;
+var import_node_fs10, import_node_path12, EmulatorDataError, DEFAULT_JOURNAL_LIMIT, journalPath, Store;
 var init_store = __esm({
   "src/emulator/state/store.ts"() {
     "use strict";
     import_node_fs10 = require("node:fs");
-    import_node_path11 = require("node:path");
+    import_node_path12 = require("node:path");
     init_change_tracker();
     init_journal();
     init_message_cap();
@@ -40856,7 +42911,7 @@ var init_store = __esm({
             return;
           }
           this.journalFd = (0, import_node_fs10.openSync)(path, "a", 384);
-          fsyncDirectory((0, import_node_path11.dirname)(path));
+          fsyncDirectory((0, import_node_path12.dirname)(path));
         }
         try {
           const bytes2 = Buffer.from(record);
@@ -40924,7 +42979,10 @@ var init_store = __esm({
         const journal = readIfExists(journalPath(file));
         if (text2 === void 0) {
           if (journal)
-            throw new EmulatorDataError(file, `emulator data file ${file} is missing but its journal ${journalPath(file)} exists; restore the data file or remove the journal`);
+            throw new EmulatorDataError(
+              file,
+              `emulator data file ${file} is missing but its journal ${journalPath(file)} exists; restore the data file or remove the journal`
+            );
           return void 0;
         }
         let parsed;
@@ -40942,7 +43000,8 @@ var init_store = __esm({
           try {
             replay(world, readRecords(journal).records);
           } catch (err) {
-            if (err instanceof JournalDamage) throw new EmulatorDataError(file, `emulator journal ${journalPath(file)} is damaged at ${err.message}`);
+            if (err instanceof JournalDamage)
+              throw new EmulatorDataError(file, `emulator journal ${journalPath(file)} is damaged at ${err.message}`);
             throw err;
           }
         }
@@ -41099,7 +43158,11 @@ var init_rate_limit = __esm({
               response: {
                 status: 429,
                 body: { message: RATE_LIMITED_MESSAGE, retry_after: Number(retry.toFixed(3)), global: true },
-                headers: { "Retry-After": String(Math.max(1, Math.ceil(retry))), "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global" }
+                headers: {
+                  "Retry-After": String(Math.max(1, Math.ceil(retry))),
+                  "X-RateLimit-Global": "true",
+                  "X-RateLimit-Scope": "global"
+                }
               }
             };
           }
@@ -41109,7 +43172,12 @@ var init_rate_limit = __esm({
         if (!limit) return { ok: true, headers: {} };
         const bucket = bucketId(method, name);
         const major = majorParameter2(path);
-        const w = this.window(`route|${caller}|${bucket}|${major}`, limit.windowMs, now, { name, method, major, limit: limit.limit });
+        const w = this.window(`route|${caller}|${bucket}|${major}`, limit.windowMs, now, {
+          name,
+          method,
+          major,
+          limit: limit.limit
+        });
         const headers = (remaining) => ({
           "X-RateLimit-Limit": String(limit.limit),
           "X-RateLimit-Remaining": String(remaining),
@@ -41144,7 +43212,14 @@ var init_rate_limit = __esm({
           const resetAfterMs = w.resetAt - now;
           if (kind === "global") {
             if (this.global === false) continue;
-            out.push({ bucket: "global", key: "all routes", limit: this.global, remaining: Math.max(0, this.global - w.count), resetAfterMs, caller: callerLabel(caller) });
+            out.push({
+              bucket: "global",
+              key: "all routes",
+              limit: this.global,
+              remaining: Math.max(0, this.global - w.count),
+              resetAfterMs,
+              caller: callerLabel(caller)
+            });
           } else if (w.label) {
             const { name, method, limit } = w.label;
             const major = w.label.major.split(":").slice(0, 2).join(":");
@@ -41165,9 +43240,9 @@ var init_rate_limit = __esm({
   }
 });
 
-// node_modules/ws/lib/constants.js
+// ../../main/node_modules/ws/lib/constants.js
 var require_constants5 = __commonJS({
-  "node_modules/ws/lib/constants.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/constants.js"(exports2, module2) {
     "use strict";
     var BINARY_TYPES = ["nodebuffer", "arraybuffer", "fragments"];
     var hasBlob = typeof Blob !== "undefined";
@@ -41188,9 +43263,9 @@ var require_constants5 = __commonJS({
   }
 });
 
-// node_modules/ws/lib/buffer-util.js
+// ../../main/node_modules/ws/lib/buffer-util.js
 var require_buffer_util = __commonJS({
-  "node_modules/ws/lib/buffer-util.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/buffer-util.js"(exports2, module2) {
     "use strict";
     var { websocketMask, websocketUnmask } = require("http");
     var { EMPTY_BUFFER } = require_constants5();
@@ -41273,9 +43348,9 @@ var require_buffer_util = __commonJS({
   }
 });
 
-// node_modules/ws/lib/limiter.js
+// ../../main/node_modules/ws/lib/limiter.js
 var require_limiter = __commonJS({
-  "node_modules/ws/lib/limiter.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/limiter.js"(exports2, module2) {
     "use strict";
     var kDone = /* @__PURE__ */ Symbol("kDone");
     var kRun = /* @__PURE__ */ Symbol("kRun");
@@ -41323,9 +43398,9 @@ var require_limiter = __commonJS({
   }
 });
 
-// node_modules/ws/lib/permessage-deflate.js
+// ../../main/node_modules/ws/lib/permessage-deflate.js
 var require_permessage_deflate = __commonJS({
-  "node_modules/ws/lib/permessage-deflate.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/permessage-deflate.js"(exports2, module2) {
     "use strict";
     var zlib = require("zlib");
     var bufferUtil = require_buffer_util();
@@ -41706,9 +43781,9 @@ var require_permessage_deflate = __commonJS({
   }
 });
 
-// node_modules/ws/lib/validation.js
+// ../../main/node_modules/ws/lib/validation.js
 var require_validation = __commonJS({
-  "node_modules/ws/lib/validation.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/validation.js"(exports2, module2) {
     "use strict";
     var { isUtf8 } = require("buffer");
     var { hasBlob } = require_constants5();
@@ -41907,9 +43982,9 @@ var require_validation = __commonJS({
   }
 });
 
-// node_modules/ws/lib/receiver.js
+// ../../main/node_modules/ws/lib/receiver.js
 var require_receiver = __commonJS({
-  "node_modules/ws/lib/receiver.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/receiver.js"(exports2, module2) {
     "use strict";
     var { Writable: Writable2 } = require("stream");
     var PerMessageDeflate2 = require_permessage_deflate();
@@ -42531,9 +44606,9 @@ var require_receiver = __commonJS({
   }
 });
 
-// node_modules/ws/lib/sender.js
+// ../../main/node_modules/ws/lib/sender.js
 var require_sender = __commonJS({
-  "node_modules/ws/lib/sender.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/sender.js"(exports2, module2) {
     "use strict";
     var { Duplex } = require("stream");
     var { randomFillSync } = require("crypto");
@@ -43027,9 +45102,9 @@ var require_sender = __commonJS({
   }
 });
 
-// node_modules/ws/lib/event-target.js
+// ../../main/node_modules/ws/lib/event-target.js
 var require_event_target = __commonJS({
-  "node_modules/ws/lib/event-target.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/event-target.js"(exports2, module2) {
     "use strict";
     var { kForOnEventAttribute, kListener } = require_constants5();
     var kCode = /* @__PURE__ */ Symbol("kCode");
@@ -43256,9 +45331,9 @@ var require_event_target = __commonJS({
   }
 });
 
-// node_modules/ws/lib/extension.js
+// ../../main/node_modules/ws/lib/extension.js
 var require_extension = __commonJS({
-  "node_modules/ws/lib/extension.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/extension.js"(exports2, module2) {
     "use strict";
     var { tokenChars } = require_validation();
     function push(dest, name, elem) {
@@ -43409,9 +45484,9 @@ var require_extension = __commonJS({
   }
 });
 
-// node_modules/ws/lib/websocket.js
+// ../../main/node_modules/ws/lib/websocket.js
 var require_websocket = __commonJS({
-  "node_modules/ws/lib/websocket.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/websocket.js"(exports2, module2) {
     "use strict";
     var EventEmitter = require("events");
     var https = require("https");
@@ -44345,9 +46420,9 @@ var require_websocket = __commonJS({
   }
 });
 
-// node_modules/ws/lib/stream.js
+// ../../main/node_modules/ws/lib/stream.js
 var require_stream = __commonJS({
-  "node_modules/ws/lib/stream.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/stream.js"(exports2, module2) {
     "use strict";
     var WebSocket2 = require_websocket();
     var { Duplex } = require("stream");
@@ -44443,9 +46518,9 @@ var require_stream = __commonJS({
   }
 });
 
-// node_modules/ws/lib/subprotocol.js
+// ../../main/node_modules/ws/lib/subprotocol.js
 var require_subprotocol = __commonJS({
-  "node_modules/ws/lib/subprotocol.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/subprotocol.js"(exports2, module2) {
     "use strict";
     var { tokenChars } = require_validation();
     function parse2(header) {
@@ -44488,9 +46563,9 @@ var require_subprotocol = __commonJS({
   }
 });
 
-// node_modules/ws/lib/websocket-server.js
+// ../../main/node_modules/ws/lib/websocket-server.js
 var require_websocket_server = __commonJS({
-  "node_modules/ws/lib/websocket-server.js"(exports2, module2) {
+  "../../main/node_modules/ws/lib/websocket-server.js"(exports2, module2) {
     "use strict";
     var EventEmitter = require("events");
     var http = require("http");
@@ -44892,10 +46967,10 @@ var require_websocket_server = __commonJS({
   }
 });
 
-// node_modules/ws/wrapper.mjs
+// ../../main/node_modules/ws/wrapper.mjs
 var import_stream, import_extension, import_permessage_deflate, import_receiver, import_sender, import_subprotocol, import_websocket, import_websocket_server;
 var init_wrapper = __esm({
-  "node_modules/ws/wrapper.mjs"() {
+  "../../main/node_modules/ws/wrapper.mjs"() {
     import_stream = __toESM(require_stream(), 1);
     import_extension = __toESM(require_extension(), 1);
     import_permessage_deflate = __toESM(require_permessage_deflate(), 1);
@@ -45066,11 +47141,19 @@ function checkQuery(query) {
   const v = query.get("v");
   if (v !== null && v !== String(GATEWAY_VERSION)) return closeWith(GatewayClose.INVALID_API_VERSION);
   const encoding = query.get("encoding");
-  if (encoding !== null && encoding !== "json") return { close: GatewayClose.DECODE_ERROR, reason: `The emulator speaks encoding=json only, not ${encoding.slice(0, 20)}.` };
+  if (encoding !== null && encoding !== "json")
+    return {
+      close: GatewayClose.DECODE_ERROR,
+      reason: `The emulator speaks encoding=json only, not ${encoding.slice(0, 20)}.`
+    };
   const compress = query.get("compress");
   if (compress === null) return { compress: void 0 };
-  if (TRANSPORT_COMPRESSIONS.includes(compress)) return { compress };
-  return { close: GatewayClose.DECODE_ERROR, reason: `The emulator compresses with compress=zlib-stream only, not ${compress.slice(0, 20)}.` };
+  if (TRANSPORT_COMPRESSIONS.includes(compress))
+    return { compress };
+  return {
+    close: GatewayClose.DECODE_ERROR,
+    reason: `The emulator compresses with compress=zlib-stream only, not ${compress.slice(0, 20)}.`
+  };
 }
 function readIdentify(d) {
   if (!isObject2(d) || typeof d.token !== "string") return closeWith(GatewayClose.DECODE_ERROR);
@@ -45115,7 +47198,18 @@ var init_frames = __esm({
 
 // src/emulator/gateway/members.ts
 function botUser(app) {
-  return { id: app.botUserId, username: app.name, discriminator: "0000", global_name: null, avatar: null, bot: true, system: false, flags: 0, verified: true, mfa_enabled: false };
+  return {
+    id: app.botUserId,
+    username: app.name,
+    discriminator: "0000",
+    global_name: null,
+    avatar: null,
+    bot: true,
+    system: false,
+    flags: 0,
+    verified: true,
+    mfa_enabled: false
+  };
 }
 function plainUser(m) {
   return { id: m.id, username: m.username, discriminator: "0", global_name: null, avatar: null, bot: false, flags: 0 };
@@ -45140,14 +47234,16 @@ function memberFields(guild, m) {
 }
 function guildMembers(guild, app) {
   const out = guild.members.map((m) => memberObject(guild, m, m.id === app.botUserId ? botUser(app) : plainUser(m)));
-  if (!guild.members.some((m) => m.id === app.botUserId)) out.push(memberObject(guild, { id: app.botUserId, username: app.name }, botUser(app)));
+  if (!guild.members.some((m) => m.id === app.botUserId))
+    out.push(memberObject(guild, { id: app.botUserId, username: app.name }, botUser(app)));
   return out;
 }
 function guildCreateMembers(guild, app, intents, largeThreshold) {
   const all = guildMembers(guild, app);
   const large = all.length > largeThreshold;
   let members2 = all.filter((m) => m.user.id === app.botUserId);
-  if (intents & Intent.GUILD_PRESENCES) members2 = large ? all.filter((m) => m.roles.length > 0 || m.nick !== null || members2.includes(m)) : all;
+  if (intents & Intent.GUILD_PRESENCES)
+    members2 = large ? all.filter((m) => m.roles.length > 0 || m.nick !== null || members2.includes(m)) : all;
   return { members: members2, member_count: all.length, large };
 }
 var init_members = __esm({
@@ -45160,7 +47256,9 @@ var init_members = __esm({
 
 // src/emulator/gateway/payloads.ts
 function guildsOf(world, applicationId, shard) {
-  return Object.values(world.guilds).filter((g) => g.apps[applicationId] !== void 0 && shardOf(g.id, shard[1]) === shard[0]);
+  return Object.values(world.guilds).filter(
+    (g) => g.apps[applicationId] !== void 0 && shardOf(g.id, shard[1]) === shard[0]
+  );
 }
 function readyPayload(args) {
   return {
@@ -45190,8 +47288,21 @@ function channelPayload(c, position) {
     flags: 0,
     nsfw: false,
     parent_id: c.parentId ?? null,
-    permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: o.allow, deny: o.deny })),
-    ...c.availableTags ? { available_tags: c.availableTags.map((t) => ({ id: t.id, name: t.name, moderated: false, emoji_id: null, emoji_name: null })) } : {}
+    permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({
+      id: o.id,
+      type: o.type,
+      allow: o.allow,
+      deny: o.deny
+    })),
+    ...c.availableTags ? {
+      available_tags: c.availableTags.map((t) => ({
+        id: t.id,
+        name: t.name,
+        moderated: false,
+        emoji_id: null,
+        emoji_name: null
+      }))
+    } : {}
   };
 }
 function threadPayload(c, ownerId) {
@@ -45205,7 +47316,12 @@ function threadPayload(c, ownerId) {
     flags: 0,
     message_count: 0,
     member_count: 0,
-    thread_metadata: { archived: c.archived ?? false, auto_archive_duration: 1440, archive_timestamp: snowflakeTimestamp(c.id).toISOString(), locked: false }
+    thread_metadata: {
+      archived: c.archived ?? false,
+      auto_archive_duration: 1440,
+      archive_timestamp: snowflakeTimestamp(c.id).toISOString(),
+      locked: false
+    }
   };
 }
 function guildCreatePayload(guild, app, intents, largeThreshold) {
@@ -45336,6 +47452,103 @@ var init_session = __esm({
   }
 });
 
+// src/emulator/gateway/session-table.ts
+var import_node_crypto10, SESSION_START_TOTAL, SessionTable;
+var init_session_table = __esm({
+  "src/emulator/gateway/session-table.ts"() {
+    "use strict";
+    import_node_crypto10 = require("node:crypto");
+    init_payloads();
+    init_session();
+    SESSION_START_TOTAL = 1e3;
+    SessionTable = class {
+      constructor(limits, now) {
+        this.limits = limits;
+        this.now = now;
+      }
+      limits;
+      now;
+      sessions = /* @__PURE__ */ new Map();
+      /** When each session's current connection attached, for `snapshot`. */
+      attachedAt = /* @__PURE__ */ new WeakMap();
+      startsUsed = 0;
+      get size() {
+        return this.sessions.size;
+      }
+      values() {
+        return this.sessions.values();
+      }
+      /** What GET /gateway/bot reports about session starts. */
+      startLimit() {
+        return {
+          total: SESSION_START_TOTAL,
+          remaining: Math.max(0, SESSION_START_TOTAL - this.startsUsed),
+          reset_after: 864e5,
+          max_concurrency: 1
+        };
+      }
+      /** A new session for an Identify; at the cap, the oldest dropped session makes way (live ones are bounded by the connection cap). */
+      start(applicationId, intents, shard) {
+        this.expireDetached();
+        if (this.sessions.size >= this.limits.maxSessions) {
+          let oldest;
+          for (const s of this.sessions.values())
+            if (s.detachedAt !== void 0 && (!oldest || s.detachedAt < oldest.detachedAt)) oldest = s;
+          if (oldest) this.sessions.delete(oldest.id);
+        }
+        const session = new Session((0, import_node_crypto10.randomBytes)(16).toString("hex"), applicationId, intents, shard, this.limits.bufferSize);
+        this.sessions.set(session.id, session);
+        this.attachedAt.set(session, this.now());
+        this.startsUsed += 1;
+        return session;
+      }
+      /** The session a Resume names, if it is still kept and belongs to the application. */
+      find(sessionId, applicationId) {
+        this.expireDetached();
+        const session = this.sessions.get(sessionId);
+        return session?.applicationId === applicationId ? session : void 0;
+      }
+      attached(session) {
+        session.detachedAt = void 0;
+        this.attachedAt.set(session, this.now());
+      }
+      detached(session) {
+        session.detachedAt = this.now();
+      }
+      /** A session that can no longer be resumed (timed out). */
+      forget(session) {
+        this.sessions.delete(session.id);
+      }
+      clear() {
+        this.sessions.clear();
+      }
+      /** The sessions kept (read only: one past its resume window shows as not resumable, not removed). */
+      snapshot(world) {
+        const t = this.now();
+        const out = [];
+        for (const s of this.sessions.values()) {
+          const attached = s.detachedAt === void 0;
+          out.push({
+            applicationId: s.applicationId,
+            intents: s.intents,
+            shard: [...s.shard],
+            guilds: guildsOf(world, s.applicationId, s.shard).length,
+            connectedSinceMs: attached ? this.attachedAt.get(s) ?? null : null,
+            resumable: attached || t - s.detachedAt <= this.limits.resumeWindowMs,
+            seq: s.seq
+          });
+        }
+        return out;
+      }
+      expireDetached() {
+        const t = this.now();
+        for (const s of this.sessions.values())
+          if (s.detachedAt !== void 0 && t - s.detachedAt > this.limits.resumeWindowMs) this.sessions.delete(s.id);
+      }
+    };
+  }
+});
+
 // src/emulator/gateway/message-visibility.ts
 function contentExempt(message, botUserId) {
   if (typeof message.guild_id !== "string") return true;
@@ -45422,7 +47635,9 @@ function memberChunks(req, guild, app, intents) {
   } else {
     const prefix = req.query.toLowerCase();
     const cap = req.query === "" && req.limit === 0 ? Number.POSITIVE_INFINITY : Math.min(req.limit || MEMBERS_PER_QUERY, MEMBERS_PER_QUERY);
-    const matches = (m) => [m.user.username, m.nick].some((name) => typeof name === "string" && name.toLowerCase().startsWith(prefix));
+    const matches = (m) => [m.user.username, m.nick].some(
+      (name) => typeof name === "string" && name.toLowerCase().startsWith(prefix)
+    );
     found = all.filter(matches).slice(0, cap);
   }
   const count4 = Math.max(1, Math.ceil(found.length / MEMBERS_PER_CHUNK));
@@ -45458,7 +47673,11 @@ var init_member_request = __esm({
         const key = `${applicationId}:${req.guildId}`;
         const since = now - (this.last.get(key) ?? Number.NEGATIVE_INFINITY);
         if (since < FULL_LIST_WINDOW_MS) {
-          return { opcode: 8, retry_after: (FULL_LIST_WINDOW_MS - since) / 1e3, meta: { guild_id: req.guildId, ...req.nonce !== void 0 ? { nonce: req.nonce } : {} } };
+          return {
+            opcode: 8,
+            retry_after: (FULL_LIST_WINDOW_MS - since) / 1e3,
+            meta: { guild_id: req.guildId, ...req.nonce !== void 0 ? { nonce: req.nonce } : {} }
+          };
         }
         this.last.set(key, now);
         return void 0;
@@ -45475,7 +47694,8 @@ function presenceProblem(d) {
   return !Array.isArray(d.activities) || !d.activities.every((a) => isObject3(a) && typeof a.name === "string" && Number.isInteger(a.type));
 }
 function answerRequest(op, d, ctx) {
-  if (op === GatewayOp.PRESENCE_UPDATE) return presenceProblem(d) ? { close: GatewayClose.UNKNOWN_OPCODE, reason: "Invalid payload for PRESENCE_UPDATE." } : { dispatches: [] };
+  if (op === GatewayOp.PRESENCE_UPDATE)
+    return presenceProblem(d) ? { close: GatewayClose.UNKNOWN_OPCODE, reason: "Invalid payload for PRESENCE_UPDATE." } : { dispatches: [] };
   if (op !== GatewayOp.REQUEST_GUILD_MEMBERS) return { dispatches: [] };
   const req = readMemberRequest(d);
   if ("close" in req) return req;
@@ -45509,11 +47729,10 @@ Content-Length: 0\r
 \r
 `);
 }
-var import_node_crypto10, SESSION_START_TOTAL, Gateway;
+var Gateway;
 var init_gateway2 = __esm({
   "src/emulator/gateway/gateway.ts"() {
     "use strict";
-    import_node_crypto10 = require("node:crypto");
     init_wrapper();
     init_gateway();
     init_auth2();
@@ -45521,42 +47740,48 @@ var init_gateway2 = __esm({
     init_frames();
     init_payloads();
     init_session();
+    init_session_table();
+    init_session_table();
     init_intents();
     init_dispatch2();
     init_member_request();
     init_requests2();
     init_transport2();
-    SESSION_START_TOTAL = 1e3;
     Gateway = class {
       constructor(world, events, now, options = {}) {
         this.world = world;
         this.now = now;
         this.heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
         this.maxSessions = options.maxSessions ?? 100;
-        this.resumeWindowMs = options.resumeWindowMs ?? 5 * 6e4;
-        this.bufferSize = options.bufferSize ?? 1e3;
+        this.sessions = new SessionTable(
+          {
+            maxSessions: this.maxSessions,
+            resumeWindowMs: options.resumeWindowMs ?? 5 * 6e4,
+            bufferSize: options.bufferSize ?? 1e3
+          },
+          now
+        );
         this.unsubscribe = events.subscribe((e) => this.deliver(e));
       }
       world;
       now;
-      wss = new import_websocket_server.default({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES, clientTracking: false });
+      wss = new import_websocket_server.default({
+        noServer: true,
+        maxPayload: MAX_CLIENT_FRAME_BYTES,
+        clientTracking: false
+      });
       connections = /* @__PURE__ */ new Set();
-      sessions = /* @__PURE__ */ new Map();
+      sessions;
       unsubscribe;
       heartbeatMs;
       maxSessions;
-      resumeWindowMs;
-      bufferSize;
-      startsUsed = 0;
       fullLists = new FullListLimiter();
-      /** When each session's current connection attached, for `snapshot`. */
-      attachedAt = /* @__PURE__ */ new WeakMap();
       closing = false;
       /** The URL bots connect to, set once the server listens. */
       url = "";
       /** What GET /gateway/bot reports about session starts. */
       sessionStartLimit() {
-        return { total: SESSION_START_TOTAL, remaining: Math.max(0, SESSION_START_TOTAL - this.startsUsed), reset_after: 864e5, max_concurrency: 1 };
+        return this.sessions.startLimit();
       }
       attach(server) {
         server.on("upgrade", (req, socket, head) => this.upgrade(req, socket, head));
@@ -45575,7 +47800,12 @@ var init_gateway2 = __esm({
       }
       open(ws, query) {
         const checked = checkQuery(query);
-        const conn = { ws, out: transportFor(ws, isRefusal(checked) ? void 0 : checked.compress), framesInWindow: 0, windowStart: this.now() };
+        const conn = {
+          ws,
+          out: transportFor(ws, isRefusal(checked) ? void 0 : checked.compress),
+          framesInWindow: 0,
+          windowStart: this.now()
+        };
         this.connections.add(conn);
         ws.on("close", () => this.dropped(conn));
         ws.on("error", () => ws.terminate());
@@ -45583,7 +47813,9 @@ var init_gateway2 = __esm({
           this.refuse(conn, checked);
           return;
         }
-        conn.out.send(JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null }));
+        conn.out.send(
+          JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null })
+        );
         this.armHeartbeat(conn);
         ws.on("message", (data, isBinary) => {
           if (isBinary) return this.refuse(conn, closeWith(GatewayClose.DECODE_ERROR));
@@ -45595,7 +47827,7 @@ var init_gateway2 = __esm({
         clearTimeout(conn.heartbeatTimer);
         conn.heartbeatTimer = setTimeout(
           () => {
-            if (conn.session) this.sessions.delete(conn.session.id);
+            if (conn.session) this.sessions.forget(conn.session);
             conn.session = void 0;
             this.refuse(conn, closeWith(GatewayClose.SESSION_TIMED_OUT));
           },
@@ -45639,7 +47871,13 @@ var init_gateway2 = __esm({
           this.refuse(conn, closeWith(GatewayClose.NOT_AUTHENTICATED));
           return;
         }
-        const answer = answerRequest(op, d, { session: conn.session, app: conn.app, world: this.world(), now: this.now(), fullLists: this.fullLists });
+        const answer = answerRequest(op, d, {
+          session: conn.session,
+          app: conn.app,
+          world: this.world(),
+          now: this.now(),
+          fullLists: this.fullLists
+        });
         if (isRefusal(answer)) {
           this.refuse(conn, answer);
           return;
@@ -45669,18 +47907,21 @@ var init_gateway2 = __esm({
           this.refuse(conn, closeWith(GatewayClose.DISALLOWED_INTENTS));
           return;
         }
-        this.makeRoomForSession();
-        const session = new Session((0, import_node_crypto10.randomBytes)(16).toString("hex"), app.id, data.intents, data.shard, this.bufferSize);
-        this.sessions.set(session.id, session);
-        this.attachedAt.set(session, this.now());
-        this.startsUsed += 1;
+        const session = this.sessions.start(app.id, data.intents, data.shard);
         conn.session = session;
         conn.app = app;
         const world = this.world();
         const guilds = guildsOf(world, app.id, data.shard);
         const shard = d.shard !== void 0 ? data.shard : void 0;
-        conn.out.send(session.record("READY", readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, ...shard ? { shard } : {} })));
-        if (data.intents & Intent.GUILDS) for (const g of guilds) conn.out.send(session.record("GUILD_CREATE", guildCreatePayload(g, app, data.intents, data.largeThreshold)));
+        conn.out.send(
+          session.record(
+            "READY",
+            readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, ...shard ? { shard } : {} })
+          )
+        );
+        if (data.intents & Intent.GUILDS)
+          for (const g of guilds)
+            conn.out.send(session.record("GUILD_CREATE", guildCreatePayload(g, app, data.intents, data.largeThreshold)));
       }
       resume(conn, d) {
         if (conn.session) {
@@ -45697,9 +47938,8 @@ var init_gateway2 = __esm({
           this.refuse(conn, closeWith(GatewayClose.AUTHENTICATION_FAILED));
           return;
         }
-        this.expireDetached();
-        const session = this.sessions.get(data.sessionId);
-        const missed = session && session.applicationId === app.id ? session.since(data.seq) : void 0;
+        const session = this.sessions.find(data.sessionId, app.id);
+        const missed = session?.since(data.seq);
         if (!session || !missed) {
           conn.out.send(JSON.stringify({ op: GatewayOp.INVALID_SESSION, d: false, s: null, t: null }));
           return;
@@ -45710,30 +47950,17 @@ var init_gateway2 = __esm({
             this.refuse(other, { close: GatewayClose.UNKNOWN_ERROR, reason: "Session resumed elsewhere." });
           }
         }
-        session.detachedAt = void 0;
-        this.attachedAt.set(session, this.now());
+        this.sessions.attached(session);
         conn.session = session;
         conn.app = app;
         for (const frame of missed) conn.out.send(frame);
         conn.out.send(session.record("RESUMED", null));
       }
-      /** At the cap, the oldest dropped session makes way; live ones are bounded by the connection cap. */
-      makeRoomForSession() {
-        this.expireDetached();
-        if (this.sessions.size < this.maxSessions) return;
-        let oldest;
-        for (const s of this.sessions.values()) if (s.detachedAt !== void 0 && (!oldest || s.detachedAt < oldest.detachedAt)) oldest = s;
-        if (oldest) this.sessions.delete(oldest.id);
-      }
-      expireDetached() {
-        const t = this.now();
-        for (const s of this.sessions.values()) if (s.detachedAt !== void 0 && t - s.detachedAt > this.resumeWindowMs) this.sessions.delete(s.id);
-      }
       dropped(conn) {
         clearTimeout(conn.heartbeatTimer);
         conn.out.dispose();
         this.connections.delete(conn);
-        if (conn.session) conn.session.detachedAt = this.now();
+        if (conn.session) this.sessions.detached(conn.session);
       }
       refuse(conn, refusal2) {
         clearTimeout(conn.heartbeatTimer);
@@ -45757,29 +47984,20 @@ var init_gateway2 = __esm({
       }
       /** Whether a connected session of the application would receive its INTERACTION_CREATE about `guildId` (no intent needed). */
       hasSessionFor(applicationId, guildId) {
-        const event = { applicationId, name: "INTERACTION_CREATE", data: null, ...guildId !== void 0 ? { guildId } : {} };
+        const event = {
+          applicationId,
+          name: "INTERACTION_CREATE",
+          data: null,
+          ...guildId !== void 0 ? { guildId } : {}
+        };
         const guild = guildId !== void 0 ? own(this.world().guilds, guildId) : void 0;
-        for (const session of this.sessions.values()) if (session.detachedAt === void 0 && receives(session, event, 0, guild)) return true;
+        for (const session of this.sessions.values())
+          if (session.detachedAt === void 0 && receives(session, event, 0, guild)) return true;
         return false;
       }
       /** The sessions kept, attached or dropped (read only: one past its resume window shows as not resumable, not removed). */
       snapshot() {
-        const t = this.now();
-        const world = this.world();
-        const out = [];
-        for (const s of this.sessions.values()) {
-          const attached = s.detachedAt === void 0;
-          out.push({
-            applicationId: s.applicationId,
-            intents: s.intents,
-            shard: [...s.shard],
-            guilds: guildsOf(world, s.applicationId, s.shard).length,
-            connectedSinceMs: attached ? this.attachedAt.get(s) ?? null : null,
-            resumable: attached || t - s.detachedAt <= this.resumeWindowMs,
-            seq: s.seq
-          });
-        }
-        return out;
+        return this.sessions.snapshot(this.world());
       }
       /** Ends every connection (1001, going away) and forgets the sessions. */
       async close() {
@@ -45788,10 +48006,10 @@ var init_gateway2 = __esm({
         const open = [...this.connections];
         await Promise.all(
           open.map(
-            (c) => new Promise((resolve16) => {
+            (c) => new Promise((resolve17) => {
               clearTimeout(c.heartbeatTimer);
-              if (c.ws.readyState === c.ws.CLOSED) return resolve16();
-              c.ws.once("close", () => resolve16());
+              if (c.ws.readyState === c.ws.CLOSED) return resolve17();
+              c.ws.once("close", () => resolve17());
               c.ws.close(1001, "The emulator is shutting down.");
               setTimeout(() => c.ws.terminate(), 500).unref();
             })
@@ -45856,7 +48074,8 @@ function formErrorResponse(problems, prefix = []) {
   const enforced2 = problems.filter((p) => p.api && p.severity === "error");
   if (enforced2.length === 0) return void 0;
   const special = enforced2.find((p) => p.jsonCode !== void 0);
-  if (special?.jsonCode !== void 0 && special.api) return apiError({ status: 400, code: special.jsonCode, message: special.api.message });
+  if (special?.jsonCode !== void 0 && special.api)
+    return apiError({ status: 400, code: special.jsonCode, message: special.api.message });
   const tree = /* @__PURE__ */ Object.create(null);
   for (const p of enforced2) {
     let node = tree;
@@ -45866,7 +48085,8 @@ function formErrorResponse(problems, prefix = []) {
       node = node[key];
     }
     const list5 = node._errors ??= [];
-    if (!list5.some((e) => e.code === p.api.code && e.message === p.api.message)) list5.push({ code: p.api.code, message: p.api.message });
+    if (!list5.some((e) => e.code === p.api.code && e.message === p.api.message))
+      list5.push({ code: p.api.code, message: p.api.message });
   }
   return apiError(ErrorAnswers.invalidFormBody, tree);
 }
@@ -45880,7 +48100,15 @@ var init_form_errors2 = __esm({
 
 // src/wire/interactions/payload.ts
 function userObject(u) {
-  return { id: u.id, username: u.username, avatar: null, discriminator: "0", public_flags: 0, flags: 0, global_name: null };
+  return {
+    id: u.id,
+    username: u.username,
+    avatar: null,
+    discriminator: "0",
+    public_flags: 0,
+    flags: 0,
+    global_name: null
+  };
 }
 function roleMap(g) {
   return new Map(g.roles.map((r) => [r.id, r.permissions]));
@@ -45971,7 +48199,11 @@ function resolvedData(f) {
   const attachments = {};
   if (f.command.type === 3 && f.target?.message) messages[f.target.id] = f.target.message;
   for (const a of f.mentions.attachments) attachments[String(a.id)] = a;
-  return nonEmptyResolved({ ...mentionedObjects(f.guild, f.channel, f.user.id, { ...f.mentions, users: userIds }), messages, attachments });
+  return nonEmptyResolved({
+    ...mentionedObjects(f.guild, f.channel, f.user.id, { ...f.mentions, users: userIds }),
+    messages,
+    attachments
+  });
 }
 function interactionEnvelope(f) {
   const g = f.guild;
@@ -45991,7 +48223,11 @@ function interactionEnvelope(f) {
     context,
     entitlement_sku_ids: [],
     entitlements: [],
-    ...g ? { guild: { id: g.id, locale: g.locale ?? "en-US", features: [] }, guild_id: g.id, guild_locale: g.locale ?? "en-US" } : {},
+    ...g ? {
+      guild: { id: g.id, locale: g.locale ?? "en-US", features: [] },
+      guild_id: g.id,
+      guild_locale: g.locale ?? "en-US"
+    } : {},
     id: f.id,
     locale: f.locale,
     ...g && member ? { member: memberObject2(g, member, f.channel, true) } : { user: userObject(f.user) },
@@ -46006,7 +48242,11 @@ function buildInteraction(f) {
   if (resolved) data.resolved = resolved;
   if (f.command.guild_id) data.guild_id = f.command.guild_id;
   if (f.target) data.target_id = f.target.id;
-  return withTypeAndData(interactionEnvelope(f), f.autocomplete ? InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE : InteractionType.APPLICATION_COMMAND, data);
+  return withTypeAndData(
+    interactionEnvelope(f),
+    f.autocomplete ? InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE : InteractionType.APPLICATION_COMMAND,
+    data
+  );
 }
 function withTypeAndData(envelope, type, data, extra = {}) {
   const all = { ...envelope, ...extra, data, type };
@@ -46021,45 +48261,101 @@ var init_payload = __esm({
     init_base_permissions();
     init_enums();
     init_snowflake();
-    InteractionType = { PING: 1, APPLICATION_COMMAND: 2, MESSAGE_COMPONENT: 3, APPLICATION_COMMAND_AUTOCOMPLETE: 4, MODAL_SUBMIT: 5 };
+    InteractionType = {
+      PING: 1,
+      APPLICATION_COMMAND: 2,
+      MESSAGE_COMPONENT: 3,
+      APPLICATION_COMMAND_AUTOCOMPLETE: 4,
+      MODAL_SUBMIT: 5
+    };
     ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
   }
 });
 
 // src/wire/messages/body.ts
 function checkBotComponents(out, body, previousFlags) {
-  return checkComponents(out, body, { sender: "application", ...previousFlags !== void 0 ? { previousFlags } : {} });
+  return checkComponents(out, body, {
+    sender: "application",
+    ...previousFlags !== void 0 ? { previousFlags } : {}
+  });
 }
 function messageBody2(out, body) {
   if (body === void 0 || body === null) return {};
   if (isObject(body)) return body;
-  out.push(problem("message-body-type", [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+  out.push(
+    problem("message-body-type", [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object())
+  );
   return void 0;
 }
 function emptyProblem() {
-  return { ...problem("message-empty", [], "A message needs content, embeds, components, stickers, files or a poll.", MessageErrors.empty), jsonCode: JsonCodes.empty };
+  return {
+    ...problem(
+      "message-empty",
+      [],
+      "A message needs content, embeds, components, stickers, files or a poll.",
+      MessageErrors.empty
+    ),
+    jsonCode: JsonCodes.empty
+  };
 }
 function checkReference(out, ref) {
   if (ref === void 0 || ref === null) return;
   if (!isObject(ref)) {
-    out.push(problem("message-reference-type", ["message_reference"], `message_reference must be a mapping, not ${describeValue(ref)}.`, ApiErrors.object()));
+    out.push(
+      problem(
+        "message-reference-type",
+        ["message_reference"],
+        `message_reference must be a mapping, not ${describeValue(ref)}.`,
+        ApiErrors.object()
+      )
+    );
     return;
   }
   if (!isSnowflake(ref.message_id))
-    out.push(problem("message-reference-id", ["message_reference", "message_id"], "A reply names the message it answers by id.", ApiErrors.snowflake(ref.message_id)));
-  checkBoolean(out, ref.fail_if_not_exists, ["message_reference", "fail_if_not_exists"], "message-reference-type", "fail_if_not_exists");
+    out.push(
+      problem(
+        "message-reference-id",
+        ["message_reference", "message_id"],
+        "A reply names the message it answers by id.",
+        ApiErrors.snowflake(ref.message_id)
+      )
+    );
+  checkBoolean(
+    out,
+    ref.fail_if_not_exists,
+    ["message_reference", "fail_if_not_exists"],
+    "message-reference-type",
+    "fail_if_not_exists"
+  );
 }
 function checkNonce(out, nonce) {
   if (nonce === void 0 || nonce === null) return;
   if (typeof nonce === "number" && Number.isInteger(nonce)) return;
   if (typeof nonce === "string" && nonce.length <= NONCE_MAX) return;
-  out.push(problem("message-nonce", ["nonce"], `nonce is an integer or a string of at most ${NONCE_MAX} characters.`, ApiErrors.maxLength(NONCE_MAX)));
+  out.push(
+    problem(
+      "message-nonce",
+      ["nonce"],
+      `nonce is an integer or a string of at most ${NONCE_MAX} characters.`,
+      ApiErrors.maxLength(NONCE_MAX)
+    )
+  );
 }
 function checkStickers(out, ids) {
   if (ids === void 0 || ids === null) return;
-  if (!Array.isArray(ids)) out.push(problem("message-stickers-type", ["sticker_ids"], "sticker_ids must be a list of ids.", ApiErrors.array()));
+  if (!Array.isArray(ids))
+    out.push(
+      problem("message-stickers-type", ["sticker_ids"], "sticker_ids must be a list of ids.", ApiErrors.array())
+    );
   else if (ids.length > STICKERS_MAX)
-    out.push(problem("message-stickers-count", ["sticker_ids"], `A message holds at most ${STICKERS_MAX} stickers.`, ApiErrors.maxLength(STICKERS_MAX)));
+    out.push(
+      problem(
+        "message-stickers-count",
+        ["sticker_ids"],
+        `A message holds at most ${STICKERS_MAX} stickers.`,
+        ApiErrors.maxLength(STICKERS_MAX)
+      )
+    );
 }
 function validateChannelMessageBody(body, ctx) {
   const out = [];
@@ -46151,7 +48447,11 @@ var init_errors5 = __esm({
       notText: { status: 400, code: 50008, message: "Cannot send messages in a non-text channel" },
       missingPermissions: WebhookErrors.missingPermissions,
       systemMessage: { status: 400, code: 50021, message: "Cannot execute action on a system message" },
-      replyWithoutHistory: { status: 403, code: 160002, message: "Cannot reply without permission to read message history" }
+      replyWithoutHistory: {
+        status: 403,
+        code: 160002,
+        message: "Cannot reply without permission to read message history"
+      }
     };
     MAX_REACTIONS_PER_MESSAGE = 20;
   }
@@ -46164,7 +48464,8 @@ function viewRefusal(perms) {
 function createRefusal(perms, needs) {
   const seen = viewRefusal(perms);
   if (seen) return seen;
-  if (!holds(perms, needs.thread ? P.SEND_MESSAGES_IN_THREADS : P.SEND_MESSAGES)) return ChannelErrors.missingPermissions;
+  if (!holds(perms, needs.thread ? P.SEND_MESSAGES_IN_THREADS : P.SEND_MESSAGES))
+    return ChannelErrors.missingPermissions;
   if (needs.embeds && !holds(perms, P.EMBED_LINKS)) return ChannelErrors.missingPermissions;
   if (needs.files && !holds(perms, P.ATTACH_FILES)) return ChannelErrors.missingPermissions;
   if (needs.tts && !holds(perms, P.SEND_TTS_MESSAGES)) return ChannelErrors.missingPermissions;
@@ -46219,16 +48520,34 @@ function parseMessagePageQuery(get) {
   let limit = MESSAGE_PAGE.default;
   if (raw !== null) {
     const n = Number(raw);
-    if (!/^-?\d+$/.test(raw)) out.push(problem("messages-limit", ["limit"], "limit must be a whole number.", ApiErrors.integer(raw)));
-    else if (n < MESSAGE_PAGE.min) out.push(problem("messages-limit", ["limit"], `limit is at least ${MESSAGE_PAGE.min}.`, ApiErrors.numberMin(MESSAGE_PAGE.min)));
-    else if (n > MESSAGE_PAGE.max) out.push(problem("messages-limit", ["limit"], `limit is at most ${MESSAGE_PAGE.max}.`, ApiErrors.numberMax(MESSAGE_PAGE.max)));
+    if (!/^-?\d+$/.test(raw))
+      out.push(problem("messages-limit", ["limit"], "limit must be a whole number.", ApiErrors.integer(raw)));
+    else if (n < MESSAGE_PAGE.min)
+      out.push(
+        problem(
+          "messages-limit",
+          ["limit"],
+          `limit is at least ${MESSAGE_PAGE.min}.`,
+          ApiErrors.numberMin(MESSAGE_PAGE.min)
+        )
+      );
+    else if (n > MESSAGE_PAGE.max)
+      out.push(
+        problem(
+          "messages-limit",
+          ["limit"],
+          `limit is at most ${MESSAGE_PAGE.max}.`,
+          ApiErrors.numberMax(MESSAGE_PAGE.max)
+        )
+      );
     else limit = n;
   }
   let anchor;
   for (const kind of ["around", "before", "after"]) {
     const id = get(kind);
     if (id === null) continue;
-    if (!isSnowflake(id)) out.push(problem("messages-anchor", [kind], `${kind} must be a message id.`, ApiErrors.snowflake(id)));
+    if (!isSnowflake(id))
+      out.push(problem("messages-anchor", [kind], `${kind} must be a message id.`, ApiErrors.snowflake(id)));
     else anchor ??= { kind, id };
   }
   return out.length > 0 ? out : { limit, ...anchor ? { anchor } : {} };
@@ -46262,7 +48581,8 @@ var init_query = __esm({
 function parseReactionEmoji(text2) {
   const custom = CUSTOM.exec(text2);
   if (custom && isSnowflake(custom[2])) return { kind: "custom", name: custom[1], id: custom[2] };
-  if (text2.length > 0 && text2.length <= 32 && PICTOGRAPH.test(text2) && !/[A-Za-z:]/.test(text2)) return { kind: "unicode", name: text2 };
+  if (text2.length > 0 && text2.length <= 32 && PICTOGRAPH.test(text2) && !/[A-Za-z:]/.test(text2))
+    return { kind: "unicode", name: text2 };
   return void 0;
 }
 function reactionKey(e) {
@@ -46285,13 +48605,31 @@ function parseMemberPageQuery(get) {
   let limit = MEMBER_PAGE.default;
   if (raw !== null) {
     const n = Number(raw);
-    if (!/^-?\d+$/.test(raw)) out.push(problem("members-limit", ["limit"], "limit must be a whole number.", ApiErrors.integer(raw)));
-    else if (n < MEMBER_PAGE.min) out.push(problem("members-limit", ["limit"], `limit is at least ${MEMBER_PAGE.min}.`, ApiErrors.numberMin(MEMBER_PAGE.min)));
-    else if (n > MEMBER_PAGE.max) out.push(problem("members-limit", ["limit"], `limit is at most ${MEMBER_PAGE.max}.`, ApiErrors.numberMax(MEMBER_PAGE.max)));
+    if (!/^-?\d+$/.test(raw))
+      out.push(problem("members-limit", ["limit"], "limit must be a whole number.", ApiErrors.integer(raw)));
+    else if (n < MEMBER_PAGE.min)
+      out.push(
+        problem(
+          "members-limit",
+          ["limit"],
+          `limit is at least ${MEMBER_PAGE.min}.`,
+          ApiErrors.numberMin(MEMBER_PAGE.min)
+        )
+      );
+    else if (n > MEMBER_PAGE.max)
+      out.push(
+        problem(
+          "members-limit",
+          ["limit"],
+          `limit is at most ${MEMBER_PAGE.max}.`,
+          ApiErrors.numberMax(MEMBER_PAGE.max)
+        )
+      );
     else limit = n;
   }
   const after = get("after") ?? "0";
-  if (!isSnowflake(after)) out.push(problem("members-after", ["after"], "after must be a user id.", ApiErrors.snowflake(after)));
+  if (!isSnowflake(after))
+    out.push(problem("members-after", ["after"], "after must be a user id.", ApiErrors.snowflake(after)));
   return out.length > 0 ? out : { limit, after };
 }
 function memberPage(members2, q) {
@@ -46315,9 +48653,26 @@ function parseUserGuildsQuery(get) {
   let limit = USER_GUILDS_PAGE.default;
   if (raw !== null) {
     const n = Number(raw);
-    if (!/^-?\d+$/.test(raw)) out.push(problem("user-guilds-limit", ["limit"], "limit must be a whole number.", ApiErrors.integer(raw)));
-    else if (n < USER_GUILDS_PAGE.min) out.push(problem("user-guilds-limit", ["limit"], `limit is at least ${USER_GUILDS_PAGE.min}.`, ApiErrors.numberMin(USER_GUILDS_PAGE.min)));
-    else if (n > USER_GUILDS_PAGE.max) out.push(problem("user-guilds-limit", ["limit"], `limit is at most ${USER_GUILDS_PAGE.max}.`, ApiErrors.numberMax(USER_GUILDS_PAGE.max)));
+    if (!/^-?\d+$/.test(raw))
+      out.push(problem("user-guilds-limit", ["limit"], "limit must be a whole number.", ApiErrors.integer(raw)));
+    else if (n < USER_GUILDS_PAGE.min)
+      out.push(
+        problem(
+          "user-guilds-limit",
+          ["limit"],
+          `limit is at least ${USER_GUILDS_PAGE.min}.`,
+          ApiErrors.numberMin(USER_GUILDS_PAGE.min)
+        )
+      );
+    else if (n > USER_GUILDS_PAGE.max)
+      out.push(
+        problem(
+          "user-guilds-limit",
+          ["limit"],
+          `limit is at most ${USER_GUILDS_PAGE.max}.`,
+          ApiErrors.numberMax(USER_GUILDS_PAGE.max)
+        )
+      );
     else limit = n;
   }
   const q = { limit };
@@ -46330,7 +48685,9 @@ function parseUserGuildsQuery(get) {
   return out.length > 0 ? out : q;
 }
 function userGuildsPage(guilds, q) {
-  const within2 = guilds.filter((g) => (q.after === void 0 || compareSnowflakes(g.id, q.after) > 0) && (q.before === void 0 || compareSnowflakes(g.id, q.before) < 0)).sort((a, b) => compareSnowflakes(a.id, b.id));
+  const within2 = guilds.filter(
+    (g) => (q.after === void 0 || compareSnowflakes(g.id, q.after) > 0) && (q.before === void 0 || compareSnowflakes(g.id, q.before) < 0)
+  ).sort((a, b) => compareSnowflakes(a.id, b.id));
   return q.before !== void 0 && q.after === void 0 ? within2.slice(-q.limit) : within2.slice(0, q.limit);
 }
 var USER_GUILDS_PAGE;
@@ -46371,13 +48728,20 @@ function placeRefusal(cmd, place) {
     if (context !== InteractionContext.GUILD || cmd.guild_id !== place.guildId)
       return unavailable("guild-command-elsewhere", `a command of server ${cmd.guild_id} is offered only there`);
   } else if (Array.isArray(cmd.contexts)) {
-    if (!cmd.contexts.includes(context)) return unavailable("context", `its contexts (${cmd.contexts.join(", ")}) leave out ${CONTEXT_NAMES[context]} (${context})`);
+    if (!cmd.contexts.includes(context))
+      return unavailable(
+        "context",
+        `its contexts (${cmd.contexts.join(", ")}) leave out ${CONTEXT_NAMES[context]} (${context})`
+      );
   } else if (context === InteractionContext.BOT_DM && cmd.dm_permission === false) {
     return unavailable("context", "dm_permission is false: not offered in DMs");
   }
   if (Object.keys(authorizingOwners(cmd, place)).length > 0) return void 0;
   if (context === InteractionContext.GUILD)
-    return unavailable("not-installed", `the application is not installed with applications.commands (or bot) in server ${place.guildId}${userInstallNote(cmd, place)}`);
+    return unavailable(
+      "not-installed",
+      `the application is not installed with applications.commands (or bot) in server ${place.guildId}${userInstallNote(cmd, place)}`
+    );
   return unavailable(
     "not-installed",
     `only a user install reaches ${CONTEXT_NAMES[context]}: the command's integration_types (${(cmd.integration_types ?? []).join(", ") || "none"}) leave out USER_INSTALL (${IntegrationType.USER_INSTALL})${userInstallNote(cmd, place)}`
@@ -46389,9 +48753,17 @@ function userInstallNote(cmd, place) {
 function ageRefusal(cmd, place) {
   if (cmd.nsfw !== true) return void 0;
   if (!place.ageVerified)
-    return refusal("age-restricted", "This command is age-restricted: only users aged 18 or older can use it.", "nsfw: true, and this user is not age-verified (18+)");
+    return refusal(
+      "age-restricted",
+      "This command is age-restricted: only users aged 18 or older can use it.",
+      "nsfw: true, and this user is not age-verified (18+)"
+    );
   if (place.context === InteractionContext.GUILD && !place.channelNsfw) {
-    return refusal("age-restricted", "This command is age-restricted and can only be used in age-restricted channels.", "nsfw: true, and this channel is not age-restricted");
+    return refusal(
+      "age-restricted",
+      "This command is age-restricted and can only be used in age-restricted channels.",
+      "nsfw: true, and this channel is not age-restricted"
+    );
   }
   return void 0;
 }
@@ -46399,7 +48771,12 @@ function permissionRefusal(query, label) {
   const r = evaluateAccess(query, label);
   if (r.allowed) return void 0;
   const last = r.because.at(-1);
-  return refusal("permission", "You don't have permission to use this command.", last?.text ?? "denied", last?.kind !== "send-messages");
+  return refusal(
+    "permission",
+    "You don't have permission to use this command.",
+    last?.text ?? "denied",
+    last?.kind !== "send-messages"
+  );
 }
 function readRepair(cmd, seenVersion) {
   if (cmd.guild_id !== void 0 || seenVersion === void 0 || seenVersion === cmd.version) return void 0;
@@ -46428,7 +48805,12 @@ function guildFacts(g) {
     id: g.id,
     ...g.ownerId ? { ownerId: g.ownerId } : {},
     roles: g.roles.map((r) => ({ id: r.id, name: r.name, permissions: BigInt(r.permissions ?? "0") })),
-    members: g.members.map((m) => ({ id: m.id, username: m.username, roleIds: m.roles ?? [], ...m.ageVerified ? { ageVerified: true } : {} })),
+    members: g.members.map((m) => ({
+      id: m.id,
+      username: m.username,
+      roleIds: m.roles ?? [],
+      ...m.ageVerified ? { ageVerified: true } : {}
+    })),
     channels: g.channels.map((c) => channelFacts(g, c.id))
   };
 }
@@ -46436,8 +48818,20 @@ function channelFacts(g, id) {
   const c = g.channels.find((x) => x.id === id);
   if (!c) return void 0;
   const holder = c.parentId ? g.channels.find((x) => x.id === c.parentId) ?? c : c;
-  const overwrites = (holder.permissionOverwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) }));
-  return { id: c.id, type: c.type, name: c.name, ...c.parentId ? { parentId: c.parentId } : {}, nsfw: holder.nsfw === true, overwrites };
+  const overwrites = (holder.permissionOverwrites ?? []).map((o) => ({
+    id: o.id,
+    type: o.type,
+    allow: BigInt(o.allow),
+    deny: BigInt(o.deny)
+  }));
+  return {
+    id: c.id,
+    type: c.type,
+    name: c.name,
+    ...c.parentId ? { parentId: c.parentId } : {},
+    nsfw: holder.nsfw === true,
+    overwrites
+  };
 }
 function findGuildOfChannel(world, channelId2) {
   return Object.values(world.guilds).find((g) => g.channels.some((c) => c.id === channelId2));
@@ -46448,7 +48842,13 @@ function outsideGuilds(world, req, kind) {
   if (!req.channelId) return `${what} needs a channel id`;
   const inGuild = findGuildOfChannel(world, req.channelId);
   if (inGuild) return `channel ${req.channelId} is in guild ${inGuild.id}, not ${what}`;
-  return kind === "bot-dm" ? { channel: { id: req.channelId, type: ChannelType.DM, name: "dm", overwrites: [] }, context: InteractionContext.BOT_DM } : { channel: { id: req.channelId, type: ChannelType.GROUP_DM, name: "private channel", overwrites: [] }, context: InteractionContext.PRIVATE_CHANNEL };
+  return kind === "bot-dm" ? {
+    channel: { id: req.channelId, type: ChannelType.DM, name: "dm", overwrites: [] },
+    context: InteractionContext.BOT_DM
+  } : {
+    channel: { id: req.channelId, type: ChannelType.GROUP_DM, name: "private channel", overwrites: [] },
+    context: InteractionContext.PRIVATE_CHANNEL
+  };
 }
 function resolvePlace(world, req, defaultGuildId) {
   if (req.context === "bot-dm" || req.context === "private-channel") return outsideGuilds(world, req, req.context);
@@ -46456,7 +48856,8 @@ function resolvePlace(world, req, defaultGuildId) {
   let channel;
   if (req.channelId) {
     guild = findGuildOfChannel(world, req.channelId);
-    if (guild && req.guildId && guild.id !== req.guildId) return `channel ${req.channelId} is not in guild ${req.guildId}`;
+    if (guild && req.guildId && guild.id !== req.guildId)
+      return `channel ${req.channelId} is not in guild ${req.guildId}`;
     if (!guild && req.guildId) return `no channel ${req.channelId} in guild ${req.guildId}`;
     channel = guild ? channelFacts(guild, req.channelId) : { id: req.channelId, type: ChannelType.DM, name: "dm", overwrites: [] };
   } else {
@@ -46466,7 +48867,11 @@ function resolvePlace(world, req, defaultGuildId) {
     if (!first) return `guild ${guild.id} has no channel`;
     channel = channelFacts(guild, first.id);
   }
-  return { ...guild ? { guild, facts: guildFacts(guild) } : {}, channel, context: guild ? InteractionContext.GUILD : InteractionContext.BOT_DM };
+  return {
+    ...guild ? { guild, facts: guildFacts(guild) } : {},
+    channel,
+    context: guild ? InteractionContext.GUILD : InteractionContext.BOT_DM
+  };
 }
 function resolveUser(place, userId2, world) {
   const id = userId2 ?? place.guild?.members[0]?.id;
@@ -46475,7 +48880,12 @@ function resolveUser(place, userId2, world) {
   if (place.facts && !member) return `user ${id} is not a member of guild ${place.facts.id}`;
   if (member) return member;
   const known = world ? Object.values(world.guilds).flatMap((g) => g.members).find((m) => m.id === id) : void 0;
-  return { id, username: known?.username ?? `user-${id.slice(-4)}`, roleIds: [], ...known?.ageVerified ? { ageVerified: true } : {} };
+  return {
+    id,
+    username: known?.username ?? `user-${id.slice(-4)}`,
+    roleIds: [],
+    ...known?.ageVerified ? { ageVerified: true } : {}
+  };
 }
 function placeFacts(app, place, user2) {
   const install = place.guild ? own(place.guild.apps, app.id) : void 0;
@@ -46629,15 +49039,15 @@ function resolveAttachmentReferences(embeds, attachments) {
   const byName2 = new Map(attachments.map((a) => [String(a.filename), a]));
   return embeds.map((embed) => {
     let out = embed;
-    for (const [field, key] of MEDIA_FIELDS) {
-      const media = embed[field];
+    for (const [field2, key] of MEDIA_FIELDS) {
+      const media = embed[field2];
       if (typeof media !== "object" || media === null) continue;
       const ref = media[key];
       if (typeof ref !== "string" || !ref.startsWith("attachment://")) continue;
       const target2 = byName2.get(ref.slice("attachment://".length));
       if (!target2) continue;
       const proxyKey = key === "url" ? "proxy_url" : "proxy_icon_url";
-      out = { ...out, [field]: { ...media, [key]: target2.url, [proxyKey]: target2.proxy_url } };
+      out = { ...out, [field2]: { ...media, [key]: target2.url, [proxyKey]: target2.proxy_url } };
     }
     return out;
   });
@@ -46704,28 +49114,33 @@ async function parseMultipart(raw, contentType) {
   let payload;
   const fields = {};
   const files = [];
-  for (const [field, value] of form.entries()) {
+  for (const [field2, value] of form.entries()) {
     if (typeof value !== "string") {
       files.push({
-        field,
-        filename: value.name || field,
+        field: field2,
+        filename: value.name || field2,
         ...value.type ? { contentType: value.type } : {},
         data: Buffer.from(await value.arrayBuffer())
       });
-    } else if (field === "payload_json") {
+    } else if (field2 === "payload_json") {
       if (value.length > MAX_JSON_BYTES) throw new MultipartError(ErrorAnswers.tooLarge);
       const parsed = readJson(value);
       if (!parsed.ok) throw new MultipartError(ErrorAnswers.invalidJson);
       payload = parsed.value;
     } else {
-      Object.defineProperty(fields, field, { value: plainFieldValue(field, value), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(fields, field2, {
+        value: plainFieldValue(field2, value),
+        enumerable: true,
+        writable: true,
+        configurable: true
+      });
     }
   }
   const body = payload === void 0 ? Object.keys(fields).length > 0 ? fields : void 0 : typeof payload === "object" && payload !== null && !Array.isArray(payload) ? { ...fields, ...payload } : payload;
   return { body, files };
 }
-function fileIndex(field) {
-  const m = /^files\[(\d+)\]$/.exec(field);
+function fileIndex(field2) {
+  const m = /^files\[(\d+)\]$/.exec(field2);
   return m ? Number(m[1]) : void 0;
 }
 var MultipartError, TEXT_FIELDS;
@@ -46774,7 +49189,15 @@ function creatorUser(world, userId2) {
   };
 }
 function webhookObject(world, w, opts) {
-  const out = { application_id: w.application_id, avatar: w.avatar, channel_id: w.channel_id, guild_id: w.guild_id, id: w.id, name: w.name, type: w.type };
+  const out = {
+    application_id: w.application_id,
+    avatar: w.avatar,
+    channel_id: w.channel_id,
+    guild_id: w.guild_id,
+    id: w.id,
+    name: w.name,
+    type: w.type
+  };
   if (opts.withUser) out.user = creatorUser(world, w.creatorId);
   if (w.type === WebhookType.INCOMING && w.token !== void 0) out.token = w.token;
   if (w.type === WebhookType.CHANNEL_FOLLOWER) {
@@ -46784,10 +49207,25 @@ function webhookObject(world, w, opts) {
   return out;
 }
 function applicationWebhookObject(app) {
-  return { application_id: app.id, avatar: null, channel_id: null, guild_id: null, id: app.id, name: app.name, type: WebhookType.APPLICATION };
+  return {
+    application_id: app.id,
+    avatar: null,
+    channel_id: null,
+    guild_id: null,
+    id: app.id,
+    name: app.name,
+    type: WebhookType.APPLICATION
+  };
 }
 function webhookAuthor(w, username, avatar) {
-  return { id: w.id, username: username ?? w.name ?? "Webhook", avatar, discriminator: "0000", bot: true, global_name: null };
+  return {
+    id: w.id,
+    username: username ?? w.name ?? "Webhook",
+    avatar,
+    discriminator: "0000",
+    bot: true,
+    global_name: null
+  };
 }
 var import_node_crypto11, lastStamp;
 var init_webhook_shape = __esm({
@@ -46822,15 +49260,31 @@ function resolveMentions(text2, allowed, guild) {
   const roleOk = (id) => parse2.includes("roles") || listed2("roles").includes(id);
   const userIds = [...new Set([...text2.matchAll(new RegExp(MENTION_SOURCE.user, "g"))].map((m) => m[1]))];
   const roleIds = [...new Set([...text2.matchAll(new RegExp(MENTION_SOURCE.role, "g"))].map((m) => m[1]))];
-  const mentions = userIds.filter(userOk).map((id) => guild?.members.find((m) => m.id === id)).filter((m) => m !== void 0).map((m) => ({ id: m.id, username: m.username, avatar: null, discriminator: "0", public_flags: 0, flags: 0, global_name: null }));
+  const mentions = userIds.filter(userOk).map((id) => guild?.members.find((m) => m.id === id)).filter((m) => m !== void 0).map((m) => ({
+    id: m.id,
+    username: m.username,
+    avatar: null,
+    discriminator: "0",
+    public_flags: 0,
+    flags: 0,
+    global_name: null
+  }));
   const mention_roles = roleIds.filter((id) => roleOk(id) && id !== guild?.id && guild?.roles.some((r) => r.id === id));
   const mention_everyone = parse2.includes("everyone") && /@(everyone|here)\b/.test(text2);
   return { mention_everyone, mentions, mention_roles };
 }
 function attachmentObject(id, channelId2, file, meta) {
-  const filename = cleanFilename(typeof meta?.filename === "string" && meta.filename !== "" ? meta.filename : file.filename);
+  const filename = cleanFilename(
+    typeof meta?.filename === "string" && meta.filename !== "" ? meta.filename : file.filename
+  );
   const url = `${CDN}/${channelId2}/${id}/${encodeURIComponent(filename)}`;
-  const out = { id, filename, size: file.data.length, url, proxy_url: url.replace("cdn.discordapp.com", "media.discordapp.net") };
+  const out = {
+    id,
+    filename,
+    size: file.data.length,
+    url,
+    proxy_url: url.replace("cdn.discordapp.com", "media.discordapp.net")
+  };
   if (typeof meta?.description === "string") out.description = meta.description;
   const contentType = fileContentType(file.data, filename, file.contentType);
   if (contentType) out.content_type = contentType;
@@ -46845,7 +49299,11 @@ function newAttachments(files, entries, channelId2, nextId, stored2) {
   return files.map((file, i) => {
     const id = nextId();
     const a = attachmentObject(id, channelId2, file, metaFor(entries, file, i));
-    stored2[id] = { filename: a.filename, size: file.data.length, ...typeof a.content_type === "string" ? { contentType: a.content_type } : {} };
+    stored2[id] = {
+      filename: a.filename,
+      size: file.data.length,
+      ...typeof a.content_type === "string" ? { contentType: a.content_type } : {}
+    };
     return a;
   });
 }
@@ -46867,7 +49325,10 @@ function pollObject(poll, nowMs) {
   const answers2 = Array.isArray(poll.answers) ? poll.answers : [];
   return {
     question: pollMedia(poll.question),
-    answers: answers2.map((a, i) => ({ answer_id: i + 1, poll_media: pollMedia(isObject(a) ? a.poll_media : void 0) })),
+    answers: answers2.map((a, i) => ({
+      answer_id: i + 1,
+      poll_media: pollMedia(isObject(a) ? a.poll_media : void 0)
+    })),
     expiry: serviceTimestamp(nowMs + hours * 36e5),
     allow_multiselect: poll.allow_multiselect === true,
     layout_type: typeof poll.layout_type === "number" ? poll.layout_type : PollLayoutType.DEFAULT,
@@ -46931,21 +49392,31 @@ function applyEdit(input) {
   const has2 = (k) => Object.hasOwn(b, k) && b[k] !== void 0;
   if (has2("content")) m.content = typeof b.content === "string" ? b.content : "";
   if (has2("embeds")) m.embeds = Array.isArray(b.embeds) ? b.embeds.filter(isObject).map(sanitizeEmbed) : [];
-  if (has2("components") && input.componentsRespected) m.components = Array.isArray(b.components) ? numberComponents(b.components) : [];
-  if (has2("flags")) m.flags = editedFlags(m.flags, b.flags) & (EDIT_FLAGS | MessageFlag.SUPPRESS_NOTIFICATIONS);
+  if (has2("components") && input.componentsRespected)
+    m.components = Array.isArray(b.components) ? numberComponents(b.components) : [];
+  if (has2("flags"))
+    m.flags = editedFlags(m.flags, b.flags) & (EDIT_FLAGS | MessageFlag.SUPPRESS_NOTIFICATIONS);
   if (b.poll === null) delete m.poll;
   const files = stored2.files ??= {};
   let attachments = m.attachments ?? [];
   if (has2("attachments")) {
-    const keep2 = new Set((Array.isArray(b.attachments) ? b.attachments : []).filter(isObject).map((e) => valueText(e.id)));
+    const keep2 = new Set(
+      (Array.isArray(b.attachments) ? b.attachments : []).filter(isObject).map((e) => valueText(e.id))
+    );
     attachments = attachments.filter((a) => keep2.has(String(a.id)));
     for (const id of Object.keys(files)) if (!keep2.has(id)) delete files[id];
   }
-  m.attachments = [...attachments, ...newAttachments(input.files, b.attachments, stored2.channel_id, input.nextId, files)];
+  m.attachments = [
+    ...attachments,
+    ...newAttachments(input.files, b.attachments, stored2.channel_id, input.nextId, files)
+  ];
   if (has2("embeds")) m.embeds = resolveAttachmentReferences(m.embeds, m.attachments);
   const v2 = (m.flags & MessageFlag.IS_COMPONENTS_V2) !== 0;
   if (has2("content") || v2 && has2("components") || has2("allowed_mentions")) {
-    Object.assign(m, resolveMentions(mentionText(m.content, m.components, v2), b.allowed_mentions, input.guild));
+    Object.assign(
+      m,
+      resolveMentions(mentionText(m.content, m.components, v2), b.allowed_mentions, input.guild)
+    );
   }
   m.edited_timestamp = serviceTimestamp(input.nowMs);
 }
@@ -46976,7 +49447,16 @@ function authorIdOf(stored2) {
   return isObject(author) && typeof author.id === "string" ? author.id : void 0;
 }
 function botAuthor(app) {
-  return { id: app.botUserId, username: app.name, avatar: null, discriminator: "0", bot: true, global_name: null, public_flags: 0, flags: 0 };
+  return {
+    id: app.botUserId,
+    username: app.name,
+    avatar: null,
+    discriminator: "0",
+    bot: true,
+    global_name: null,
+    public_flags: 0,
+    flags: 0
+  };
 }
 function memberAuthor(member) {
   return userObject({ id: member.id, username: member.username });
@@ -47000,7 +49480,12 @@ function post(input, sender, author, authorId) {
   if (typeof input.body.nonce === "string" || typeof input.body.nonce === "number") message.nonce = input.body.nonce;
   if (input.replyTo) {
     message.type = MessageType.REPLY;
-    message.message_reference = { type: 0, channel_id: input.channelId, message_id: input.replyTo.id, guild_id: input.guild.id };
+    message.message_reference = {
+      type: 0,
+      channel_id: input.channelId,
+      message_id: input.replyTo.id,
+      guild_id: input.guild.id
+    };
   }
   return { id, sender, authorId, channel_id: input.channelId, message, files };
 }
@@ -47153,7 +49638,12 @@ function uploadedFiles(message, files) {
   if (added.length !== files.length) return void 0;
   return files.map((f, i) => {
     const a = added[i];
-    return { id: String(a.id), filename: String(a.filename), contentType: typeof a.content_type === "string" ? a.content_type : void 0, data: f.data };
+    return {
+      id: String(a.id),
+      filename: String(a.filename),
+      contentType: typeof a.content_type === "string" ? a.content_type : void 0,
+      data: f.data
+    };
   });
 }
 var init_note_files = __esm({
@@ -47188,7 +49678,8 @@ function mentionsWithMembers(guild, mentions) {
 }
 function emitAll(events, audience, name, build) {
   const intent = audience.guild ? audience.intent.guild : audience.intent.dm;
-  for (const appId of audience.appIds) events.emit(new LazyDispatch(appId, name, build(appId), audience.guild?.id, intent));
+  for (const appId of audience.appIds)
+    events.emit(new LazyDispatch(appId, name, build(appId), audience.guild?.id, intent));
 }
 function announceMessage(events, world, stored2, action, opts = {}) {
   const audience = audienceOf(world, stored2, { guild: Intent.GUILD_MESSAGES, dm: Intent.DIRECT_MESSAGES });
@@ -47229,7 +49720,10 @@ function announceMessage(events, world, stored2, action, opts = {}) {
   );
 }
 function announceReaction(events, world, stored2, userId2, emoji, added) {
-  const audience = audienceOf(world, stored2, { guild: Intent.GUILD_MESSAGE_REACTIONS, dm: Intent.DIRECT_MESSAGE_REACTIONS });
+  const audience = audienceOf(world, stored2, {
+    guild: Intent.GUILD_MESSAGE_REACTIONS,
+    dm: Intent.DIRECT_MESSAGE_REACTIONS
+  });
   const [name, id] = emoji.split(":");
   const data = {
     user_id: userId2,
@@ -47296,7 +49790,11 @@ function postAsMember(world, channelId2, userId2, body, env2) {
   if (!member) return { ok: false, error: ChannelErrors.unknownMember };
   if (!acceptsMessages(found.channel.type)) return { ok: false, error: ChannelErrors.notText };
   const facts = channelFacts(found.guild, channelId2);
-  const perms = memberChannelPermissions(guildFacts(found.guild), { id: member.id, roleIds: member.roles ?? [] }, facts);
+  const perms = memberChannelPermissions(
+    guildFacts(found.guild),
+    { id: member.id, roleIds: member.roles ?? [] },
+    facts
+  );
   const b = isObject(body) ? body : {};
   const denied = createRefusal(perms, {
     thread: isThreadType(found.channel.type),
@@ -47306,14 +49804,25 @@ function postAsMember(world, channelId2, userId2, body, env2) {
     reply: false
   });
   if (denied) return { ok: false, error: denied };
-  const problems = validateChannelMessageBody(body, { limits: env2.limits, hasFiles: false }).filter((p) => p.api && p.severity === "error");
+  const problems = validateChannelMessageBody(body, { limits: env2.limits, hasFiles: false }).filter(
+    (p) => p.api && p.severity === "error"
+  );
   if (problems.length > 0) {
     const empty = problems.find((p) => p.jsonCode === ChannelErrors.empty.code);
     return { ok: false, error: empty ? ChannelErrors.empty : ErrorAnswers.invalidFormBody, problems };
   }
   const { message_reference: _reply, ...rest } = b;
   const stored2 = buildMemberMessage(
-    { world, guild: found.guild, channelId: channelId2, body: rest, files: [], nowMs: env2.now(), nextId: () => env2.nextId(), mayMentionEveryone: mayMentionEveryone(perms) },
+    {
+      world,
+      guild: found.guild,
+      channelId: channelId2,
+      body: rest,
+      files: [],
+      nowMs: env2.now(),
+      nextId: () => env2.nextId(),
+      mayMentionEveryone: mayMentionEveryone(perms)
+    },
     member
   );
   world.messages[stored2.id] = stored2;
@@ -47356,7 +49865,7 @@ var init_names2 = __esm({
 });
 
 // src/emulator/state/names.ts
-function resolve8(kind, value, sigil, candidates, where2) {
+function resolve9(kind, value, sigil, candidates, where2) {
   const text2 = value;
   if (isSnowflake(value)) return value;
   const name = sigil && text2.startsWith(sigil) && text2.length > 1 ? text2.slice(1) : text2;
@@ -47365,30 +49874,51 @@ function resolve8(kind, value, sigil, candidates, where2) {
 }
 function channelCandidates(world, guild) {
   if (guild) return guild.channels.map((c) => ({ id: c.id, name: c.name }));
-  return Object.values(world.guilds).flatMap((g) => g.channels.map((c) => ({ id: c.id, name: c.name, note: `in ${nameOf2(g)}` })));
+  return Object.values(world.guilds).flatMap(
+    (g) => g.channels.map((c) => ({ id: c.id, name: c.name, note: `in ${nameOf2(g)}` }))
+  );
 }
 function memberCandidates(world, guild) {
   if (guild) return guild.members.map((m) => ({ id: m.id, name: m.username }));
   const byId3 = /* @__PURE__ */ new Map();
-  for (const g of Object.values(world.guilds)) for (const m of g.members) if (!byId3.has(m.id)) byId3.set(m.id, { id: m.id, name: m.username });
+  for (const g of Object.values(world.guilds))
+    for (const m of g.members) if (!byId3.has(m.id)) byId3.set(m.id, { id: m.id, name: m.username });
   return [...byId3.values()];
 }
 function resolveNames(world, req, defaultGuildId) {
   const out = { ...req };
   if (req.applicationId !== void 0) {
-    const id = resolve8("application", req.applicationId, "", () => Object.values(world.applications).map((a) => ({ id: a.id, name: a.name })), "in this emulator");
+    const id = resolve9(
+      "application",
+      req.applicationId,
+      "",
+      () => Object.values(world.applications).map((a) => ({ id: a.id, name: a.name })),
+      "in this emulator"
+    );
     if (typeof id !== "string") return id;
     out.applicationId = id;
   }
   if (req.guildId !== void 0) {
-    const id = resolve8("guild", req.guildId, "", () => Object.values(world.guilds).map((g) => ({ id: g.id, name: g.name })), "in this emulator");
+    const id = resolve9(
+      "guild",
+      req.guildId,
+      "",
+      () => Object.values(world.guilds).map((g) => ({ id: g.id, name: g.name })),
+      "in this emulator"
+    );
     if (typeof id !== "string") return id;
     out.guildId = id;
   }
   if (req.channelId !== void 0) {
     const only = Object.values(world.guilds);
     const guild2 = out.guildId !== void 0 ? own(world.guilds, out.guildId) : only.length === 1 ? only[0] : void 0;
-    const id = resolve8("channel", req.channelId, "#", () => channelCandidates(world, guild2), guild2 ? `in ${nameOf2(guild2)}` : "in any guild");
+    const id = resolve9(
+      "channel",
+      req.channelId,
+      "#",
+      () => channelCandidates(world, guild2),
+      guild2 ? `in ${nameOf2(guild2)}` : "in any guild"
+    );
     if (typeof id !== "string") return id;
     out.channelId = id;
   }
@@ -47402,12 +49932,12 @@ function resolveNames(world, req, defaultGuildId) {
   const guild = out.channelId !== void 0 ? guildOf(world, out.channelId) : own(world.guilds, out.guildId ?? defaultGuildId);
   const where2 = guild ? `in ${nameOf2(guild)}` : "in any guild";
   const fields = req.userCommand !== void 0 ? ["userId", "target"] : ["userId"];
-  for (const field of fields) {
-    const value = req[field];
+  for (const field2 of fields) {
+    const value = req[field2];
     if (value === void 0) continue;
-    const id = resolve8("user", value, "@", () => memberCandidates(world, guild), where2);
+    const id = resolve9("user", value, "@", () => memberCandidates(world, guild), where2);
     if (typeof id !== "string") return id;
-    out[field] = id;
+    out[field2] = id;
   }
   return out;
 }
@@ -47434,9 +49964,14 @@ var init_names3 = __esm({
 // src/emulator/routes/message-control.ts
 function memberSay(env2, body) {
   const b = typeof body === "object" && body !== null && !Array.isArray(body) ? body : void 0;
-  if (!b || typeof b.channelId !== "string" || typeof b.userId !== "string") return { status: 400, body: { message: 'Send { "channelId", "userId", "content", … }' } };
+  if (!b || typeof b.channelId !== "string" || typeof b.userId !== "string")
+    return { status: 400, body: { message: 'Send { "channelId", "userId", "content", … }' } };
   const { channelId: channelRef, userId: userRef, ...message } = b;
-  const named = resolveNames(env2.store.world, { channelId: channelRef, userId: userRef }, env2.store.meta.defaultGuildId);
+  const named = resolveNames(
+    env2.store.world,
+    { channelId: channelRef, userId: userRef },
+    env2.store.meta.defaultGuildId
+  );
   if ("problem" in named) return { status: 400, body: { message: named.problem } };
   const channelId2 = named.channelId;
   const userId2 = named.userId;
@@ -47444,7 +49979,12 @@ function memberSay(env2, body) {
   env2.events.hold();
   let result;
   try {
-    result = postAsMember(tx.world, channelId2, userId2, message, { nextId: env2.nextId, now: env2.now, limits: env2.limits, events: env2.events });
+    result = postAsMember(tx.world, channelId2, userId2, message, {
+      nextId: env2.nextId,
+      now: env2.now,
+      limits: env2.limits,
+      events: env2.events
+    });
   } catch (err) {
     tx.rollback();
     env2.events.discard();
@@ -47631,7 +50171,12 @@ var init_answer = __esm({
     init_error_answers();
     VIA = "1.1 google";
     NO_HEADERS = Object.freeze({});
-    STATUS_TEXT = { 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
+    STATUS_TEXT = {
+      500: "Internal Server Error",
+      502: "Bad Gateway",
+      503: "Service Unavailable",
+      504: "Gateway Timeout"
+    };
   }
 });
 
@@ -47669,7 +50214,13 @@ var init_exchange = __esm({
       }
       /** Notes a request a fault ended without an answer the pipeline wrote (`status` 0: dropped). */
       noteFault(status) {
-        this.env.options.events.note({ kind: "request", method: this.method, route: this.routePattern, status, refusedBy: "fault" });
+        this.env.options.events.note({
+          kind: "request",
+          method: this.method,
+          route: this.routePattern,
+          status,
+          refusedBy: "fault"
+        });
       }
     };
   }
@@ -47713,7 +50264,10 @@ function fitScore(c, parts) {
 function splitTarget(target2) {
   const q = target2.indexOf("?");
   const path = q < 0 ? target2 : target2.slice(0, q);
-  return { path: path.startsWith("/") ? path : `/${path}`, query: q < 0 ? NO_QUERY : new URLSearchParams(target2.slice(q + 1)) };
+  return {
+    path: path.startsWith("/") ? path : `/${path}`,
+    query: q < 0 ? NO_QUERY : new URLSearchParams(target2.slice(q + 1))
+  };
 }
 function hasDotSegment(path) {
   if (!path.includes(".") && !path.includes("%")) return false;
@@ -47724,8 +50278,8 @@ function malformedIds(params) {
   for (const name in params) if (name.endsWith("Id") && !isSnowflake(params[name])) bad5 = true;
   if (!bad5) return void 0;
   const problems = Object.entries(params).filter(([name, value]) => name.endsWith("Id") && !isSnowflake(value)).map(([name, value]) => {
-    const field = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-    return problem("path-snowflake", [field], `${field} must be a snowflake.`, ApiErrors.snowflake(value));
+    const field2 = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    return problem("path-snowflake", [field2], `${field2} must be a snowflake.`, ApiErrors.snowflake(value));
   });
   return formErrorResponse(problems);
 }
@@ -47797,7 +50351,10 @@ function routeShape(path) {
   return `/${parts.map((s) => isSnowflake(s) ? ":id" : LITERAL.test(s) ? s : ":value").join("/")}`;
 }
 function notEmulated(method, path) {
-  const answer = apiError({ ...ErrorAnswers.notFound, message: `${ErrorAnswers.notFound.message} (${method} ${routeShape(path)} is not emulated)` });
+  const answer = apiError({
+    ...ErrorAnswers.notFound,
+    message: `${ErrorAnswers.notFound.message} (${method} ${routeShape(path)} is not emulated)`
+  });
   answers.add(answer);
   return answer;
 }
@@ -47818,7 +50375,8 @@ var init_not_emulated = __esm({
 
 // src/emulator/http/steps/api-path.ts
 function apiPrefix(target2) {
-  for (const prefix of API_PREFIXES) if (target2.startsWith(prefix) && target2.charCodeAt(prefix.length) === 47) return prefix;
+  for (const prefix of API_PREFIXES)
+    if (target2.startsWith(prefix) && target2.charCodeAt(prefix.length) === 47) return prefix;
   return target2 === UNVERSIONED_TOKEN_PATH ? UNVERSIONED_PREFIX : void 0;
 }
 function isVersioned(prefix) {
@@ -47890,7 +50448,8 @@ function canManageWebhooks(req, guild) {
 }
 function requireManage(req, guild) {
   if (req.auth.kind === "none") return errorResponse(WebhookErrors.unauthorized);
-  if (req.auth.kind === "bot" && guild && !own(guild.apps, req.auth.application.id)) return errorResponse(WebhookErrors.missingAccess);
+  if (req.auth.kind === "bot" && guild && !own(guild.apps, req.auth.application.id))
+    return errorResponse(WebhookErrors.missingAccess);
   return canManageWebhooks(req, guild) ? void 0 : errorResponse(WebhookErrors.missingPermissions);
 }
 function threadOf(world, webhook, threadId) {
@@ -47977,20 +50536,26 @@ async function token(req, ctx) {
   const secret = basic?.secret ?? form.get("client_secret") ?? "";
   let app;
   for (const candidate of Object.values(ctx.world.applications)) {
-    if (candidate.id === clientId && candidate.clientSecret !== void 0 && safeEqual(candidate.clientSecret, secret)) app = candidate;
+    if (candidate.id === clientId && candidate.clientSecret !== void 0 && safeEqual(candidate.clientSecret, secret))
+      app = candidate;
   }
   if (!app) return oauthError(401, "invalid_client", "Invalid client");
-  if (form.get("grant_type") !== "client_credentials") return oauthError(400, "unsupported_grant_type", "Unsupported grant type");
+  if (form.get("grant_type") !== "client_credentials")
+    return oauthError(400, "unsupported_grant_type", "Unsupported grant type");
   const scopes = (form.get("scope") ?? "").split(/\s+/).filter(Boolean);
   if (scopes.length === 0 || scopes.some((s) => !CLIENT_CREDENTIALS_SCOPES.has(s))) {
     return oauthError(400, "invalid_scope", "The requested scope is invalid, unknown, or malformed.");
   }
   const now = ctx.now();
-  for (const [value, grant] of Object.entries(ctx.world.bearers)) if (grant.expiresAt <= now) delete ctx.world.bearers[value];
+  for (const [value, grant] of Object.entries(ctx.world.bearers))
+    if (grant.expiresAt <= now) delete ctx.world.bearers[value];
   const accessToken = randomToken(24);
   ctx.world.bearers[accessToken] = { applicationId: app.id, scopes, expiresAt: now + TOKEN_LIFETIME_S * 1e3 };
   ctx.changed();
-  return { status: 200, body: { access_token: accessToken, token_type: "Bearer", expires_in: TOKEN_LIFETIME_S, scope: scopes.join(" ") } };
+  return {
+    status: 200,
+    body: { access_token: accessToken, token_type: "Bearer", expires_in: TOKEN_LIFETIME_S, scope: scopes.join(" ") }
+  };
 }
 var TOKEN_LIFETIME_S, CLIENT_CREDENTIALS_SCOPES, oauthRoutes;
 var init_oauth = __esm({
@@ -48011,7 +50576,9 @@ var init_oauth = __esm({
       "applications.entitlements",
       "applications.store.update"
     ]);
-    oauthRoutes = [{ method: "POST", pattern: "/oauth2/token", auth: "none", bucket: "oauth.token", handler: token }];
+    oauthRoutes = [
+      { method: "POST", pattern: "/oauth2/token", auth: "none", bucket: "oauth.token", handler: token }
+    ];
   }
 });
 
@@ -48034,7 +50601,12 @@ function attachmentToEmbed(a) {
   put("url", str(a.title_link));
   put("description", str(a.text) ?? str(a.fallback));
   put("color", color(a.color));
-  if (str(a.author_name)) put("author", { name: a.author_name, ...str(a.author_link) ? { url: a.author_link } : {}, ...str(a.author_icon) ? { icon_url: a.author_icon } : {} });
+  if (str(a.author_name))
+    put("author", {
+      name: a.author_name,
+      ...str(a.author_link) ? { url: a.author_link } : {},
+      ...str(a.author_icon) ? { icon_url: a.author_icon } : {}
+    });
   if (Array.isArray(a.fields)) {
     put(
       "fields",
@@ -48092,8 +50664,14 @@ function summarize2(event, p) {
     case "push": {
       const commits = Array.isArray(p.commits) ? p.commits.filter(isObject) : [];
       if (commits.length === 0) return void 0;
-      const lines = commits.map((c) => `[\`${text(c.id).slice(0, 7)}\`](${text(c.url)}) ${text(c.message).split("\n")[0]} - ${text(obj(c.author).name || obj(c.author).username)}`);
-      return { title: `${ref}: ${commits.length} new commit${commits.length === 1 ? "" : "s"}`, url: text(p.compare), description: lines.join("\n") };
+      const lines = commits.map(
+        (c) => `[\`${text(c.id).slice(0, 7)}\`](${text(c.url)}) ${text(c.message).split("\n")[0]} - ${text(obj(c.author).name || obj(c.author).username)}`
+      );
+      return {
+        title: `${ref}: ${commits.length} new commit${commits.length === 1 ? "" : "s"}`,
+        url: text(p.compare),
+        description: lines.join("\n")
+      };
     }
     case "issues":
       return issueLike("Issue", action, obj(p.issue));
@@ -48106,7 +50684,11 @@ function summarize2(event, p) {
         description: text(obj(p.comment).body)
       };
     case "commit_comment":
-      return { title: `New comment on commit \`${text(obj(p.comment).commit_id).slice(0, 7)}\``, url: text(obj(p.comment).html_url), description: text(obj(p.comment).body) };
+      return {
+        title: `New comment on commit \`${text(obj(p.comment).commit_id).slice(0, 7)}\``,
+        url: text(obj(p.comment).html_url),
+        description: text(obj(p.comment).body)
+      };
     case "pull_request_review":
       return {
         title: `Pull request review ${text(obj(p.review).state) || action}: #${text(obj(p.pull_request).number)} ${text(obj(p.pull_request).title)}`,
@@ -48126,13 +50708,20 @@ function summarize2(event, p) {
     case "fork":
       return { title: `Fork created: ${text(obj(p.forkee).full_name)}`, url: text(obj(p.forkee).html_url) };
     case "release":
-      return { title: `New release ${action || "published"}: ${text(obj(p.release).tag_name)}`, url: text(obj(p.release).html_url), description: text(obj(p.release).body) };
+      return {
+        title: `New release ${action || "published"}: ${text(obj(p.release).tag_name)}`,
+        url: text(obj(p.release).html_url),
+        description: text(obj(p.release).body)
+      };
     case "watch":
       return { title: "New star added", url: text(obj(p.repository).html_url) };
     case "public":
       return { title: "Now open sourced!", url: text(obj(p.repository).html_url) };
     case "member":
-      return { title: `Collaborator ${action || "added"}: ${text(obj(p.member).login)}`, url: text(obj(p.member).html_url) };
+      return {
+        title: `Collaborator ${action || "added"}: ${text(obj(p.member).login)}`,
+        url: text(obj(p.member).html_url)
+      };
     case "discussion":
       return {
         title: `Discussion ${action}: #${text(obj(p.discussion).number)} ${text(obj(p.discussion).title)}`,
@@ -48165,7 +50754,10 @@ function githubToExecuteBody(event, payload, limits) {
   if (!s) return void 0;
   const repo = text(obj(p.repository).full_name) || text(obj(p.repository).name);
   const sender = obj(p.sender);
-  const embed = { title: clip2(repo ? `[${repo}] ${s.title}` : s.title, limits.embed_title_max), color: s.color ?? BLURPLE };
+  const embed = {
+    title: clip2(repo ? `[${repo}] ${s.title}` : s.title, limits.embed_title_max),
+    color: s.color ?? BLURPLE
+  };
   if (s.url) embed.url = s.url;
   if (s.description) embed.description = clip2(s.description, Math.min(500, limits.embed_description_max));
   if (text(sender.login)) {
@@ -48195,7 +50787,11 @@ function parseExecuteQuery(req, waitDefault) {
   const wait = parseQueryBoolean(req.query.get("wait"), "wait", waitDefault);
   const withComponents = parseQueryBoolean(req.query.get("with_components"), "with_components", false);
   const threadId = req.query.get("thread_id") ?? void 0;
-  const bad5 = problemsResponse([...wait.problems, ...withComponents.problems, ...validateSnowflakeQuery(threadId, "thread_id")]);
+  const bad5 = problemsResponse([
+    ...wait.problems,
+    ...withComponents.problems,
+    ...validateSnowflakeQuery(threadId, "thread_id")
+  ]);
   if (bad5) return bad5;
   return { wait: wait.value, withComponents: withComponents.value, threadId };
 }
@@ -48204,7 +50800,12 @@ function fileProblems(files, ctx) {
   const bytes2 = files.reduce((n, f) => n + f.data.length, 0);
   if (bytes2 > limits.upload_bytes_max) return errorResponse(WebhookErrors.tooLarge);
   if (files.length > limits.files_per_message) {
-    const p = problem("message-files-count", ["files"], `A message holds at most ${limits.files_per_message} files.`, ApiErrors.maxLength(limits.files_per_message));
+    const p = problem(
+      "message-files-count",
+      ["files"],
+      `A message holds at most ${limits.files_per_message} files.`,
+      ApiErrors.maxLength(limits.files_per_message)
+    );
     return problemsResponse([p]);
   }
   return void 0;
@@ -48355,10 +50956,34 @@ var init_webhook_messages = __esm({
     init_webhook_message();
     init_message_events();
     webhookMessageRoutes = [
-      { method: "POST", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", bucket: "webhook.execute", handler: execute },
-      { method: "GET", pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId", auth: "none", bucket: "webhooks", handler: getMessage },
-      { method: "PATCH", pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId", auth: "none", bucket: "webhooks", handler: editMessage },
-      { method: "DELETE", pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId", auth: "none", bucket: "webhooks", handler: deleteMessage }
+      {
+        method: "POST",
+        pattern: "/webhooks/:webhookId/:webhookToken",
+        auth: "none",
+        bucket: "webhook.execute",
+        handler: execute
+      },
+      {
+        method: "GET",
+        pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId",
+        auth: "none",
+        bucket: "webhooks",
+        handler: getMessage
+      },
+      {
+        method: "PATCH",
+        pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId",
+        auth: "none",
+        bucket: "webhooks",
+        handler: editMessage
+      },
+      {
+        method: "DELETE",
+        pattern: "/webhooks/:webhookId/:webhookToken/messages/:messageId",
+        auth: "none",
+        bucket: "webhooks",
+        handler: deleteMessage
+      }
     ];
   }
 });
@@ -48404,8 +51029,20 @@ var init_webhook_compat = __esm({
     init_webhook_github();
     init_webhook_messages();
     webhookCompatRoutes = [
-      { method: "POST", pattern: "/webhooks/:webhookId/:webhookToken/slack", auth: "none", bucket: "webhook.execute", handler: slack },
-      { method: "POST", pattern: "/webhooks/:webhookId/:webhookToken/github", auth: "none", bucket: "webhook.execute", handler: github }
+      {
+        method: "POST",
+        pattern: "/webhooks/:webhookId/:webhookToken/slack",
+        auth: "none",
+        bucket: "webhook.execute",
+        handler: slack
+      },
+      {
+        method: "POST",
+        pattern: "/webhooks/:webhookId/:webhookToken/github",
+        auth: "none",
+        bucket: "webhook.execute",
+        handler: github
+      }
     ];
   }
 });
@@ -48429,14 +51066,25 @@ function webhooksChanged(ctx, guildId, channelId2) {
   const guild = guildId ? own(ctx.world.guilds, guildId) : void 0;
   if (!guild || !channelId2) return;
   for (const applicationId of Object.keys(guild.apps))
-    ctx.events.emit({ applicationId, name: "WEBHOOKS_UPDATE", data: { guild_id: guild.id, channel_id: channelId2 }, guildId: guild.id });
+    ctx.events.emit({
+      applicationId,
+      name: "WEBHOOKS_UPDATE",
+      data: { guild_id: guild.id, channel_id: channelId2 },
+      guildId: guild.id
+    });
 }
 function avatarOf(value) {
   return typeof value === "string" ? imageHash(value) : null;
 }
 function noteAvatar(ctx, value) {
   const image = splitImageData(value);
-  if (image) ctx.events.note({ kind: "image", hash: imageHash(value), contentType: image.contentType, data: Buffer.from(image.base64, "base64") });
+  if (image)
+    ctx.events.note({
+      kind: "image",
+      hash: imageHash(value),
+      contentType: image.contentType,
+      data: Buffer.from(image.base64, "base64")
+    });
 }
 function createWebhook2(req, ctx) {
   if (!managesWebhooks2(req.auth)) return unauthorized();
@@ -48474,7 +51122,11 @@ function listChannelWebhooks2(req, ctx) {
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
   const denied = requireManage(req, found.guild);
   if (denied) return denied;
-  return ok(webhooksIn(ctx, (w) => w.channel_id === found.channel.id).map((w) => webhookObject(ctx.world, w, { withUser: true })));
+  return ok(
+    webhooksIn(ctx, (w) => w.channel_id === found.channel.id).map(
+      (w) => webhookObject(ctx.world, w, { withUser: true })
+    )
+  );
 }
 function listGuildWebhooks(req, ctx) {
   if (!managesWebhooks2(req.auth)) return unauthorized();
@@ -48482,7 +51134,9 @@ function listGuildWebhooks(req, ctx) {
   if (!guild) return errorResponse(WebhookErrors.unknownGuild);
   const denied = requireManage(req, guild);
   if (denied) return denied;
-  return ok(webhooksIn(ctx, (w) => w.guild_id === guild.id).map((w) => webhookObject(ctx.world, w, { withUser: true })));
+  return ok(
+    webhooksIn(ctx, (w) => w.guild_id === guild.id).map((w) => webhookObject(ctx.world, w, { withUser: true }))
+  );
 }
 function webhookById(req, ctx) {
   if (!managesWebhooks2(req.auth)) return unauthorized();
@@ -48580,15 +51234,51 @@ var init_webhooks4 = __esm({
     ok = (body) => ({ status: 200, body });
     noContent = () => ({ status: 204 });
     resourceRoutes = [
-      { method: "POST", pattern: "/channels/:channelId/webhooks", auth: "optional", bucket: "webhooks", handler: createWebhook2 },
-      { method: "GET", pattern: "/channels/:channelId/webhooks", auth: "optional", bucket: "webhooks", handler: listChannelWebhooks2 },
-      { method: "GET", pattern: "/guilds/:guildId/webhooks", auth: "optional", bucket: "webhooks", handler: listGuildWebhooks },
+      {
+        method: "POST",
+        pattern: "/channels/:channelId/webhooks",
+        auth: "optional",
+        bucket: "webhooks",
+        handler: createWebhook2
+      },
+      {
+        method: "GET",
+        pattern: "/channels/:channelId/webhooks",
+        auth: "optional",
+        bucket: "webhooks",
+        handler: listChannelWebhooks2
+      },
+      {
+        method: "GET",
+        pattern: "/guilds/:guildId/webhooks",
+        auth: "optional",
+        bucket: "webhooks",
+        handler: listGuildWebhooks
+      },
       { method: "GET", pattern: "/webhooks/:webhookId", auth: "optional", bucket: "webhooks", handler: getWebhook2 },
       { method: "PATCH", pattern: "/webhooks/:webhookId", auth: "optional", bucket: "webhooks", handler: editWebhook2 },
       { method: "DELETE", pattern: "/webhooks/:webhookId", auth: "optional", bucket: "webhooks", handler: deleteWebhook2 },
-      { method: "GET", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", bucket: "webhooks", handler: getWebhookWithToken },
-      { method: "PATCH", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", bucket: "webhooks", handler: editWebhookWithToken },
-      { method: "DELETE", pattern: "/webhooks/:webhookId/:webhookToken", auth: "none", bucket: "webhooks", handler: deleteWebhookWithToken }
+      {
+        method: "GET",
+        pattern: "/webhooks/:webhookId/:webhookToken",
+        auth: "none",
+        bucket: "webhooks",
+        handler: getWebhookWithToken
+      },
+      {
+        method: "PATCH",
+        pattern: "/webhooks/:webhookId/:webhookToken",
+        auth: "none",
+        bucket: "webhooks",
+        handler: editWebhookWithToken
+      },
+      {
+        method: "DELETE",
+        pattern: "/webhooks/:webhookId/:webhookToken",
+        auth: "none",
+        bucket: "webhooks",
+        handler: deleteWebhookWithToken
+      }
     ];
     webhookRoutes = [...resourceRoutes, ...webhookMessageRoutes, ...webhookCompatRoutes];
   }
@@ -48598,7 +51288,8 @@ var init_webhooks4 = __esm({
 function authorize2(world, defaultAppId, codes, body) {
   const b = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
   const scopes = Array.isArray(b.scopes) ? b.scopes.filter((x) => typeof x === "string") : (str2(b.scope) ?? "").split(/\s+/).filter(Boolean);
-  if (!scopes.includes(WEBHOOK_SCOPE)) return bad(`scope must include ${WEBHOOK_SCOPE}: the webhook flow is the one authorization emulated here`);
+  if (!scopes.includes(WEBHOOK_SCOPE))
+    return bad(`scope must include ${WEBHOOK_SCOPE}: the webhook flow is the one authorization emulated here`);
   const others = scopes.filter((s) => s !== WEBHOOK_SCOPE && s !== "identify");
   if (others.length > 0)
     return bad(
@@ -48614,12 +51305,20 @@ function authorize2(world, defaultAppId, codes, body) {
   const userId2 = str2(b.user_id) ?? found.guild.members[0]?.id;
   const member = found.guild.members.find((m) => m.id === userId2);
   if (!userId2 || !member) return bad(`user ${userId2 ?? "(none)"} is not a member of guild ${found.guild.id}`);
-  const bits = memberChannelPermissions(guildFacts(found.guild), { id: member.id, roleIds: member.roles ?? [] }, channelFacts(found.guild, channelId2));
-  if ((bits & MANAGE_WEBHOOKS) === 0n) return bad(`user ${userId2} lacks MANAGE_WEBHOOKS in channel ${channelId2}: the authorize page would not offer it`);
+  const bits = memberChannelPermissions(
+    guildFacts(found.guild),
+    { id: member.id, roleIds: member.roles ?? [] },
+    channelFacts(found.guild, channelId2)
+  );
+  if ((bits & MANAGE_WEBHOOKS) === 0n)
+    return bad(`user ${userId2} lacks MANAGE_WEBHOOKS in channel ${channelId2}: the authorize page would not offer it`);
   const redirectUri = str2(b.redirect_uri);
   const code = codes.issue({ applicationId: appId, userId: userId2, guildId: found.guild.id, channelId: channelId2, redirectUri, scopes });
   const location = redirectUri ? `${redirectUri}${redirectUri.includes("?") ? "&" : "?"}${new URLSearchParams({ code, guild_id: found.guild.id })}` : void 0;
-  return { status: 200, body: { code, guild_id: found.guild.id, channel_id: channelId2, ...location ? { location } : {} } };
+  return {
+    status: 200,
+    body: { code, guild_id: found.guild.id, channel_id: channelId2, ...location ? { location } : {} }
+  };
 }
 function webhookAuthorizeControl(world, defaultAppId, codes) {
   return (method, path, body) => {
@@ -48640,10 +51339,12 @@ async function exchangeCode(req, ctx, form, codes) {
   const clientId = basic?.id ?? form.get("client_id") ?? "";
   const secret = basic?.secret ?? form.get("client_secret") ?? "";
   const app = own(ctx.world.applications, clientId);
-  if (!app || app.clientSecret === void 0 || !safeEqual(app.clientSecret, secret)) return oauthError2(401, "invalid_client", "Invalid client");
+  if (!app || app.clientSecret === void 0 || !safeEqual(app.clientSecret, secret))
+    return oauthError2(401, "invalid_client", "Invalid client");
   const grant = codes.take(form.get("code") ?? "");
   if (!grant || grant.applicationId !== app.id) return oauthError2(400, "invalid_grant", 'Invalid "code" in request.');
-  if (grant.redirectUri !== void 0 && form.get("redirect_uri") !== grant.redirectUri) return oauthError2(400, "invalid_grant", 'Invalid "redirect_uri" in request.');
+  if (grant.redirectUri !== void 0 && form.get("redirect_uri") !== grant.redirectUri)
+    return oauthError2(400, "invalid_grant", 'Invalid "redirect_uri" in request.');
   const found = findChannel(ctx.world, grant.channelId);
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
   const full = capacityError(ctx, found.guild.id, found.channel.id);
@@ -48661,7 +51362,12 @@ async function exchangeCode(req, ctx, form, codes) {
   };
   ctx.world.webhooks[webhook.id] = webhook;
   const accessToken = randomToken(24);
-  ctx.world.bearers[accessToken] = { applicationId: app.id, scopes: grant.scopes, userId: grant.userId, expiresAt: ctx.now() + TOKEN_LIFETIME_S * 1e3 };
+  ctx.world.bearers[accessToken] = {
+    applicationId: app.id,
+    scopes: grant.scopes,
+    userId: grant.userId,
+    expiresAt: ctx.now() + TOKEN_LIFETIME_S * 1e3
+  };
   ctx.changed();
   webhooksChanged(ctx, webhook.guild_id, webhook.channel_id);
   return {
@@ -48687,7 +51393,8 @@ function withCodeGrant(routes, codes) {
         const form = await readForm(req);
         const grantType = form?.get("grant_type");
         if (form && grantType === "authorization_code") return exchangeCode(req, ctx, form, codes);
-        if (grantType === "refresh_token") return oauthError2(400, "unsupported_grant_type", "refresh_token grants are not emulated");
+        if (grantType === "refresh_token")
+          return oauthError2(400, "unsupported_grant_type", "refresh_token grants are not emulated");
         return next(req, ctx);
       }
     };
@@ -48727,24 +51434,37 @@ function authorizeTarget(body) {
 }
 function authorizeControl(method, body, world, defaults) {
   if (method !== "POST") return { response: { status: 405, body: { message: "Method not allowed" } }, changed: false };
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { response: bad2('Send { "scopes": ["bot"], "guildId", "applicationId" }'), changed: false };
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return { response: bad2('Send { "scopes": ["bot"], "guildId", "applicationId" }'), changed: false };
   const b = body;
   for (const k of ["guildId", "applicationId", "permissions"])
-    if (b[k] !== void 0 && typeof b[k] !== "string") return { response: bad2(`${k} must be a string`), changed: false };
+    if (b[k] !== void 0 && typeof b[k] !== "string")
+      return { response: bad2(`${k} must be a string`), changed: false };
   const scopes = b.scopes;
   if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => !GUILD_INSTALL_SCOPES.includes(s))) {
     return { response: bad2(`scopes must be a non-empty list of ${GUILD_INSTALL_SCOPES.join(", ")}`), changed: false };
   }
   const permissions = b.permissions;
-  if (permissions !== void 0 && !DECIMAL_PERMISSIONS.test(permissions)) return { response: bad2("permissions must be a decimal bit set"), changed: false };
+  if (permissions !== void 0 && !DECIMAL_PERMISSIONS.test(permissions))
+    return { response: bad2("permissions must be a decimal bit set"), changed: false };
   const appId = b.applicationId ?? defaults.applicationId;
   const guildId = b.guildId ?? defaults.guildId;
-  if (!own(world.applications, appId)) return { response: { status: 404, body: { message: `unknown application ${appId}` } }, changed: false };
+  if (!own(world.applications, appId))
+    return { response: { status: 404, body: { message: `unknown application ${appId}` } }, changed: false };
   const guild = own(world.guilds, guildId);
   if (!guild) return { response: { status: 404, body: { message: `unknown guild ${guildId}` } }, changed: false };
-  const install = installOf([...new Set(scopes)], permissions ?? own(guild.apps, appId)?.permissions ?? DEFAULT_APP_PERMISSIONS);
+  const install = installOf(
+    [...new Set(scopes)],
+    permissions ?? own(guild.apps, appId)?.permissions ?? DEFAULT_APP_PERMISSIONS
+  );
   guild.apps[appId] = install;
-  return { response: { status: 200, body: { application_id: appId, guild_id: guildId, scopes: install.scopes, commands: install.commandsScope } }, changed: true };
+  return {
+    response: {
+      status: 200,
+      body: { application_id: appId, guild_id: guildId, scopes: install.scopes, commands: install.commandsScope }
+    },
+    changed: true
+  };
 }
 var AUTHORIZE_PATH2, bad2;
 var init_authorize_control = __esm({
@@ -48762,14 +51482,16 @@ var init_authorize_control = __esm({
 
 // src/emulator/routes/control.ts
 function checkControlAccess(method, path, headers, hasBody, token2) {
-  if (method === "OPTIONS") return { status: 403, body: { message: "Cross-origin requests to the control endpoint are not allowed" } };
+  if (method === "OPTIONS")
+    return { status: 403, body: { message: "Cross-origin requests to the control endpoint are not allowed" } };
   if ((path === "/health" || path === EMULATOR_LIMITS_PATH) && method === "GET") return void 0;
   const given2 = headers[CONTROL_HEADER];
   if (typeof given2 !== "string" || !safeEqual(given2, token2)) {
     return { status: 401, body: { message: `Send the emulator's control token in the ${CONTROL_HEADER} header` } };
   }
   const type = String(headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
-  if (hasBody && type !== "application/json") return { status: 415, body: { message: "Control requests take a JSON body (Content-Type: application/json)" } };
+  if (hasBody && type !== "application/json")
+    return { status: 415, body: { message: "Control requests take a JSON body (Content-Type: application/json)" } };
   return void 0;
 }
 function bad3(message) {
@@ -48834,7 +51556,12 @@ function viewWorld(world, defaults) {
       name: g.name,
       ...g.ownerId ? { ownerId: g.ownerId } : {},
       roles: g.roles.map((r) => ({ id: r.id, name: r.name, permissions: r.permissions ?? "0" })),
-      members: g.members.map((m) => ({ id: m.id, username: m.username, roles: m.roles ?? [], owner: m.id === g.ownerId })),
+      members: g.members.map((m) => ({
+        id: m.id,
+        username: m.username,
+        roles: m.roles ?? [],
+        owner: m.id === g.ownerId
+      })),
       channels: g.channels.map((c) => {
         const tags = c.appliedTags;
         return {
@@ -48880,7 +51607,12 @@ function viewState(s) {
       global: { limit: typeof global2 === "number" ? global2 : null },
       buckets: s.rateLimiter?.snapshot(now) ?? []
     },
-    dailyCreates: { day: utcDay2(now), limit_per_guild: s.limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(s.world(), now, s.limits.daily_creates) },
+    dailyCreates: {
+      day: utcDay2(now),
+      limit_per_guild: s.limits.daily_creates,
+      global_limited: false,
+      scopes: dailyCreatesToday(s.world(), now, s.limits.daily_creates)
+    },
     faults: s.faults.list(),
     gateway: { sessions: s.gateway.snapshot() },
     interactions: { live: s.liveInteractions(), endpoints: endpoints(s) }
@@ -48939,7 +51671,9 @@ var init_attachment_cache = __esm({
 
 // src/emulator/view/channel-messages.ts
 function pageOf(all, before, limit) {
-  const older = (before === void 0 ? [...all] : all.filter((m) => compareSnowflakes(m.id, before) < 0)).sort((a, b) => compareSnowflakes(a.id, b.id));
+  const older = (before === void 0 ? [...all] : all.filter((m) => compareSnowflakes(m.id, before) < 0)).sort(
+    (a, b) => compareSnowflakes(a.id, b.id)
+  );
   return { messages: older.slice(Math.max(0, older.length - limit)), hasMore: older.length > limit };
 }
 function headingCommand(answer, message) {
@@ -48967,7 +51701,8 @@ function channelMessagesAnswer(store, parts, query) {
   if (before !== void 0 && !isSnowflake(before)) return badQuery("before must be a message id");
   const rawLimit = query.get("limit");
   const limit = rawLimit === null ? DEFAULT_PAGE : Number(rawLimit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) return badQuery(`limit must be a whole number from 1 to ${MAX_PAGE}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
+    return badQuery(`limit must be a whole number from 1 to ${MAX_PAGE}`);
   return { status: 200, body: store.page(channelId2, before, limit) };
 }
 function attachmentAnswer(store, parts) {
@@ -49059,8 +51794,14 @@ var init_channel_messages = __esm({
     ChannelMessages = class {
       constructor(events, world, options = {}) {
         this.world = world;
-        this.answers = new ChannelShelves(options.answersPerChannel ?? ANSWERS_PER_CHANNEL, options.maxChannels ?? MAX_TRACKED_CHANNELS);
-        this.tombstones = new ChannelShelves(options.tombstonesPerChannel ?? TOMBSTONES_PER_CHANNEL, options.maxChannels ?? MAX_TRACKED_CHANNELS);
+        this.answers = new ChannelShelves(
+          options.answersPerChannel ?? ANSWERS_PER_CHANNEL,
+          options.maxChannels ?? MAX_TRACKED_CHANNELS
+        );
+        this.tombstones = new ChannelShelves(
+          options.tombstonesPerChannel ?? TOMBSTONES_PER_CHANNEL,
+          options.maxChannels ?? MAX_TRACKED_CHANNELS
+        );
         this.files = new AttachmentCache(options.attachmentBytes);
         this.stop = events.observe((n) => this.onNote(n));
       }
@@ -49071,10 +51812,18 @@ var init_channel_messages = __esm({
       stop;
       onNote(n) {
         if (n.kind !== "message") return;
-        for (const f of n.files ?? []) this.files.put(f.id, { filename: f.filename, contentType: f.contentType, data: Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data) });
+        for (const f of n.files ?? [])
+          this.files.put(f.id, {
+            filename: f.filename,
+            contentType: f.contentType,
+            data: Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data)
+          });
         if (n.source !== "interaction" && n.action !== "delete") return;
         const interaction = n.interaction && this.answerOf(n.interaction, n.message);
-        const m = viewMessage(n.message, n.source, n.channelId, { deleted: n.action === "delete", ...interaction ? { interaction } : {} });
+        const m = viewMessage(n.message, n.source, n.channelId, {
+          deleted: n.action === "delete",
+          ...interaction ? { interaction } : {}
+        });
         if (n.action === "delete") {
           this.answers.delete(n.channelId, n.messageId);
           this.tombstones.set(m);
@@ -49083,7 +51832,13 @@ var init_channel_messages = __esm({
       answerOf(answer, message) {
         const command = headingCommand(answer, message);
         const { name, userId: userId2, applicationId } = answer;
-        return { name, userId: userId2, username: this.username(message, userId2), applicationId, ...command !== void 0 ? { command } : {} };
+        return {
+          name,
+          userId: userId2,
+          username: this.username(message, userId2),
+          applicationId,
+          ...command !== void 0 ? { command } : {}
+        };
       }
       /** Who invoked: the interaction's user as the answer names it, else the guild member, else the id. */
       username(message, userId2) {
@@ -49178,7 +51933,13 @@ function access(world, place, cmd, user2) {
   const app = own(world.applications, cmd.application_id);
   const refusal2 = commandRefusal(world, app, place, cmd, user2);
   if (!refusal2) return { allowed: true, reason: "allowed", listed: true };
-  return { allowed: false, reason: refusal2.reason, message: refusal2.message, kind: refusal2.kind, listed: !refusal2.hidden };
+  return {
+    allowed: false,
+    reason: refusal2.reason,
+    message: refusal2.message,
+    kind: refusal2.kind,
+    listed: !refusal2.hidden
+  };
 }
 function collator(locale) {
   try {
@@ -49191,7 +51952,11 @@ function commandPicker(world, q, defaults) {
   const appId = q.applicationId || defaults.applicationId;
   if (!own(world.applications, appId)) return `unknown application ${appId}`;
   const outside = q.context === "private-channel" ? "private-channel" : q.guildId === "" || q.context === "bot-dm" ? "bot-dm" : void 0;
-  const place = outside ? resolvePlace(world, { channelId: q.channelId || "0", context: outside }, defaults.guildId) : resolvePlace(world, { ...q.guildId ? { guildId: q.guildId } : {}, ...q.channelId ? { channelId: q.channelId } : {} }, defaults.guildId);
+  const place = outside ? resolvePlace(world, { channelId: q.channelId || "0", context: outside }, defaults.guildId) : resolvePlace(
+    world,
+    { ...q.guildId ? { guildId: q.guildId } : {}, ...q.channelId ? { channelId: q.channelId } : {} },
+    defaults.guildId
+  );
   if (typeof place === "string") return place;
   const user2 = resolveUser(place, q.memberId || void 0, world);
   if (typeof user2 === "string") return user2;
@@ -49216,8 +51981,17 @@ function commandPicker(world, q, defaults) {
       defaultMemberPermissions: c.default_member_permissions ?? null,
       access: access(world, place, c, user2)
     };
-  }).sort((a, b) => (GROUP[a.type] ?? 3) - (GROUP[b.type] ?? 3) || order.compare(a.name, b.name) || compareSnowflakes(a.id, b.id));
-  return { applicationId: appId, ...guildId ? { guildId } : {}, channelId: place.channel.id, memberId: user2.id, locale, commands };
+  }).sort(
+    (a, b) => (GROUP[a.type] ?? 3) - (GROUP[b.type] ?? 3) || order.compare(a.name, b.name) || compareSnowflakes(a.id, b.id)
+  );
+  return {
+    applicationId: appId,
+    ...guildId ? { guildId } : {},
+    channelId: place.channel.id,
+    memberId: user2.id,
+    locale,
+    commands
+  };
 }
 function viewCommands(world, query, defaults) {
   const get = (k) => query.get(k) ?? void 0;
@@ -49245,21 +52019,32 @@ var init_command_picker = __esm({
     init_place();
     init_own();
     init_user_locale();
-    GROUP = { [CommandType.CHAT_INPUT]: 0, [CommandType.PRIMARY_ENTRY_POINT]: 0, [CommandType.USER]: 1, [CommandType.MESSAGE]: 2 };
+    GROUP = {
+      [CommandType.CHAT_INPUT]: 0,
+      [CommandType.PRIMARY_ENTRY_POINT]: 0,
+      [CommandType.USER]: 1,
+      [CommandType.MESSAGE]: 2
+    };
   }
 });
 
 // src/emulator/view/avatar-images.ts
 function avatarAnswer(avatars, parts) {
   const hash4 = parts[1];
-  if (parts.length !== 2 || !hash4 || !HASH.test(hash4)) return { status: 404, body: { message: "Unknown view endpoint" } };
+  if (parts.length !== 2 || !hash4 || !HASH.test(hash4))
+    return { status: 404, body: { message: "Unknown view endpoint" } };
   const image = avatars.images.get(hash4);
   if (!image || !inlineContentType(image.contentType) || !image.contentType.startsWith("image/"))
     return { status: 404, body: { message: "Unknown avatar (only avatars sent as image data are kept)" } };
   return {
     status: 200,
     bytes: image.data,
-    headers: { "Content-Type": image.contentType, "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", "Content-Security-Policy": "default-src 'none'; sandbox" }
+    headers: {
+      "Content-Type": image.contentType,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox"
+    }
   };
 }
 var AVATAR_CACHE_BYTES, HASH, AvatarImages;
@@ -49275,7 +52060,8 @@ var init_avatar_images = __esm({
       constructor(events, maxBytes = AVATAR_CACHE_BYTES) {
         this.images = new AttachmentCache(maxBytes);
         this.stop = events.observe((n) => {
-          if (n.kind === "image") this.images.put(n.hash, { filename: n.hash, contentType: n.contentType, data: Buffer.from(n.data) });
+          if (n.kind === "image")
+            this.images.put(n.hash, { filename: n.hash, contentType: n.contentType, data: Buffer.from(n.data) });
         });
       }
       close() {
@@ -49295,7 +52081,10 @@ function viewApi(env2, method, path, query) {
       return parts.length === 1 ? { status: 200, body: viewWorld(env2.world(), env2.defaults) } : notFound3();
     case "activity": {
       const after = Number(query.get("after") ?? "0");
-      return { status: 200, body: { entries: env2.activity.since(Number.isFinite(after) ? after : 0) } };
+      return {
+        status: 200,
+        body: { entries: env2.activity.since(Number.isFinite(after) ? after : 0) }
+      };
     }
     case "state":
       return parts.length === 1 ? { status: 200, body: viewState(env2.state) } : notFound3();
@@ -49334,10 +52123,17 @@ function isControlPath(path) {
   return path.startsWith(CONTROL_PREFIX) && path.charCodeAt(CONTROL_PREFIX.length) === 47;
 }
 async function answerControl(env2, req, res, method, path, query, raw) {
-  if (!isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, body: { message: "The control endpoint answers loopback clients only" } });
+  if (!isLoopback(req.socket.remoteAddress))
+    return send(res, { status: 403, body: { message: "The control endpoint answers loopback clients only" } });
   const { options, lock } = env2;
   const sub = path.slice(CONTROL_PREFIX.length);
-  const refused2 = checkControlAccess(method, sub, req.headers, raw === "too-large" || raw.length > 0, options.controlToken);
+  const refused2 = checkControlAccess(
+    method,
+    sub,
+    req.headers,
+    raw === "too-large" || raw.length > 0,
+    options.controlToken
+  );
   if (refused2) return send(res, refused2);
   if (raw === "too-large") return send(res, tooLarge2());
   let body;
@@ -49374,7 +52170,12 @@ function dailyCreatesControl({ store, limits, now }, method) {
     const at2 = now();
     return {
       status: 200,
-      body: { day: utcDay2(at2), limit_per_guild: limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(store.world, at2, limits.daily_creates) }
+      body: {
+        day: utcDay2(at2),
+        limit_per_guild: limits.daily_creates,
+        global_limited: false,
+        scopes: dailyCreatesToday(store.world, at2, limits.daily_creates)
+      }
     };
   }
   if (method !== "DELETE") return { status: 405, body: { message: "Method not allowed" } };
@@ -49384,7 +52185,10 @@ function dailyCreatesControl({ store, limits, now }, method) {
 }
 function authorizeInstall({ store }, method, body) {
   const tx = store.begin(method === "POST");
-  const { response, changed } = authorizeControl(method, body, tx.world, { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId });
+  const { response, changed } = authorizeControl(method, body, tx.world, {
+    applicationId: store.meta.defaultApplicationId,
+    guildId: store.meta.defaultGuildId
+  });
   tx.commit(changed);
   return response;
 }
@@ -49434,7 +52238,10 @@ async function injectFault(fault, ex) {
       ex.noteFault(0);
       return true;
     case "error":
-      send(ex.res, fault.status >= 500 ? internalError(fault.status) : apiError(statusAnswer(fault.status, "Injected fault")));
+      send(
+        ex.res,
+        fault.status >= 500 ? internalError(fault.status) : apiError(statusAnswer(fault.status, "Injected fault"))
+      );
       ex.noteFault(fault.status);
       return true;
     case "rate-limit":
@@ -49468,7 +52275,7 @@ var init_inject_fault = __esm({
     init_http_types();
     init_answer();
     init_error_answers();
-    sleep2 = (ms) => new Promise((resolve16) => setTimeout(resolve16, ms));
+    sleep2 = (ms) => new Promise((resolve17) => setTimeout(resolve17, ms));
   }
 });
 
@@ -49517,7 +52324,8 @@ async function parseMultipartBody(raw, contentType) {
 }
 function buildRequest(ex, matched2, auth, raw) {
   const { method, req } = ex;
-  if (method === "GET" || method === "DELETE") return request2(ex, matched2, auth, raw, { body: void 0, files: NO_FILES });
+  if (method === "GET" || method === "DELETE")
+    return request2(ex, matched2, auth, raw, { body: void 0, files: NO_FILES });
   const parsed = parseBody2(raw, String(req.headers["content-type"] ?? ""), matched2.route.pattern);
   if (parsed instanceof Promise) return parsed.then((p) => "files" in p ? request2(ex, matched2, auth, raw, p) : p);
   return "files" in parsed ? request2(ex, matched2, auth, raw, parsed) : parsed;
@@ -49629,7 +52437,8 @@ function routed(ex, prefix, raw) {
   }
   ex.routePattern = matched2.route.pattern;
   const fault = env2.options.faults.decide(method, ex.path, matched2.route.pattern);
-  if (fault) return injectFault(fault, ex).then((finished) => finished ? void 0 : admitted(ex, matched2, raw, fault));
+  if (fault)
+    return injectFault(fault, ex).then((finished) => finished ? void 0 : admitted(ex, matched2, raw, fault));
   return admitted(ex, matched2, raw, void 0);
 }
 function admitted(ex, matched2, raw, fault) {
@@ -49927,7 +52736,9 @@ function callbackTypeChoicesError(allowed) {
     status: 400,
     code: 50035,
     message: "Invalid Form Body",
-    errors: { type: { _errors: [{ code: "BASE_TYPE_CHOICES", message: `Value must be one of {${allowed.join(", ")}}.` }] } }
+    errors: {
+      type: { _errors: [{ code: "BASE_TYPE_CHOICES", message: `Value must be one of {${allowed.join(", ")}}.` }] }
+    }
   };
 }
 function callbackDataProblem(callbackType, data) {
@@ -49936,11 +52747,14 @@ function callbackDataProblem(callbackType, data) {
     const choices = d?.choices;
     if (!Array.isArray(choices)) return "data.choices: a list of choices is required";
     if (choices.length > MAX_AUTOCOMPLETE_CHOICES) return `data.choices: at most ${MAX_AUTOCOMPLETE_CHOICES} choices`;
-    const bad5 = choices.findIndex((c) => typeof c !== "object" || c === null || typeof c.name !== "string" || !("value" in c));
+    const bad5 = choices.findIndex(
+      (c) => typeof c !== "object" || c === null || typeof c.name !== "string" || !("value" in c)
+    );
     if (bad5 >= 0) return `data.choices[${bad5}]: a choice needs a name and a value`;
   }
   if (callbackType === CallbackType.MODAL) {
-    if (typeof d?.custom_id !== "string" || typeof d.title !== "string" || !Array.isArray(d.components)) return "data: a modal needs custom_id, title and components";
+    if (typeof d?.custom_id !== "string" || typeof d.title !== "string" || !Array.isArray(d.components))
+      return "data: a modal needs custom_id, title and components";
   }
   return void 0;
 }
@@ -49983,7 +52797,8 @@ function awaiting(i, now, expired) {
     const flags = i.original?.message.flags ?? 0;
     return i.original !== void 0 && (flags & MessageFlag.LOADING) !== 0;
   }
-  if (i.answeredWith === CallbackType.DEFERRED_UPDATE_MESSAGE) return age < DEFERRED_UPDATE_EDIT_MS && !i.received.some((r) => r.kind === "edit-original");
+  if (i.answeredWith === CallbackType.DEFERRED_UPDATE_MESSAGE)
+    return age < DEFERRED_UPDATE_EDIT_MS && !i.received.some((r) => r.kind === "edit-original");
   return false;
 }
 function interactionsAwaiting(registry, now) {
@@ -50019,7 +52834,7 @@ var init_settle = __esm({
     DEFAULT_SETTLE_MAX_MS = 5e3;
     DEFERRED_UPDATE_EDIT_MS = FIRST_ANSWER_MS;
     ANSWERED_QUIET_MS = 25;
-    sleep3 = (ms) => new Promise((resolve16) => setTimeout(resolve16, ms));
+    sleep3 = (ms) => new Promise((resolve17) => setTimeout(resolve17, ms));
   }
 });
 
@@ -50043,7 +52858,12 @@ function emulatorHarness({ store, registry, faults, clock, inFlight, hasSessionF
       inFlight.touch();
     },
     advance: (ms) => clock.advance(ms),
-    settled: (options, interactionId) => settle(inFlight, () => interactionsAwaiting(registry, clock.now()), options, interactionId !== void 0 ? () => answeredFinally(registry, interactionId) : void 0),
+    settled: (options, interactionId) => settle(
+      inFlight,
+      () => interactionsAwaiting(registry, clock.now()),
+      options,
+      interactionId !== void 0 ? () => answeredFinally(registry, interactionId) : void 0
+    ),
     track: (work) => inFlight.track(work),
     connected: (applicationId) => hasSessionFor(applicationId),
     answers(interactionId) {
@@ -50102,8 +52922,10 @@ function rolesOf(guild, refs) {
 }
 function applyFields(guild, m, body) {
   const { username, roles, nick } = body;
-  if (username !== void 0 && (typeof username !== "string" || username.length < 1 || username.length > USERNAME_MAX)) return `username must be 1-${USERNAME_MAX} characters`;
-  if (nick !== void 0 && nick !== null && (typeof nick !== "string" || nick.length < 1 || nick.length > NICK_MAX)) return `nick must be 1-${NICK_MAX} characters, or null`;
+  if (username !== void 0 && (typeof username !== "string" || username.length < 1 || username.length > USERNAME_MAX))
+    return `username must be 1-${USERNAME_MAX} characters`;
+  if (nick !== void 0 && nick !== null && (typeof nick !== "string" || nick.length < 1 || nick.length > NICK_MAX))
+    return `nick must be 1-${NICK_MAX} characters, or null`;
   const roleIds = roles === void 0 ? void 0 : rolesOf(guild, roles);
   if (typeof roleIds === "string") return roleIds;
   if (typeof username === "string") m.username = username;
@@ -50119,7 +52941,8 @@ function change(method, guild, userId2, body, now, nextId) {
     if (b.id !== void 0 && !isSnowflake(b.id)) return { response: bad4("id must be a snowflake") };
     if (typeof b.username !== "string") return { response: bad4('Send { "username", "id"?, "roles"?, "nick"? }') };
     const id = b.id ?? nextId();
-    if (guild.members.some((m3) => m3.id === id)) return { response: { status: 409, body: { message: `${id} is already a member of guild ${guild.id}` } } };
+    if (guild.members.some((m3) => m3.id === id))
+      return { response: { status: 409, body: { message: `${id} is already a member of guild ${guild.id}` } } };
     const m2 = { id, username: "", joinedAt: new Date(now).toISOString() };
     const problem3 = applyFields(guild, m2, b);
     if (problem3) return { response: bad4(problem3) };
@@ -50132,7 +52955,10 @@ function change(method, guild, userId2, body, now, nextId) {
   const m = guild.members[at2];
   if (method === "DELETE") {
     guild.members.splice(at2, 1);
-    return { response: { status: 204 }, event: { name: "GUILD_MEMBER_REMOVE", data: { guild_id: guild.id, user: user(m) } } };
+    return {
+      response: { status: 204 },
+      event: { name: "GUILD_MEMBER_REMOVE", data: { guild_id: guild.id, user: user(m) } }
+    };
   }
   if (method !== "PATCH") return { response: { status: 405, body: { message: "Method not allowed" } } };
   const problem2 = applyFields(guild, m, b);
@@ -50160,7 +52986,12 @@ function memberControl(store, events, nextId, now) {
     tx.commit(false);
     if (result.event) {
       for (const applicationId of Object.keys(guild.apps)) {
-        const event = { applicationId, name: result.event.name, data: result.event.data, guildId: guild.id };
+        const event = {
+          applicationId,
+          name: result.event.name,
+          data: result.event.data,
+          guildId: guild.id
+        };
         events.emitCommitted(event);
       }
     }
@@ -50178,22 +53009,30 @@ var init_member_control = __esm({
     USERNAME_MAX = 32;
     NICK_MAX = 32;
     bad4 = (message) => ({ status: 400, body: { message } });
-    user = (m) => ({ id: m.id, username: m.username, discriminator: "0", global_name: null, avatar: null, bot: false, flags: 0 });
+    user = (m) => ({
+      id: m.id,
+      username: m.username,
+      discriminator: "0",
+      global_name: null,
+      avatar: null,
+      bot: false,
+      flags: 0
+    });
   }
 });
 
 // src/emulator/models/shape.ts
-function putLocalized(out, field, value, dict, mode) {
-  out[field] = value;
+function putLocalized(out, field2, value, dict, mode) {
+  out[field2] = value;
   if (mode.kind === "full" || mode.withLocalizations) {
-    out[`${field}_localizations`] = dict ?? null;
+    out[`${field2}_localizations`] = dict ?? null;
   } else {
     const localized = localizedValue(dict ?? null, mode.locale);
-    if (localized !== void 0) out[`${field}_localized`] = localized;
+    if (localized !== void 0) out[`${field2}_localized`] = localized;
   }
 }
 function shapeOption(opt, mode) {
-  return writeOption(opt, (out, field, value, dict) => putLocalized(out, field, value, dict, mode));
+  return writeOption(opt, (out, field2, value, dict) => putLocalized(out, field2, value, dict, mode));
 }
 function shapeCommand(cmd, mode) {
   const global2 = cmd.guild_id === void 0;
@@ -50206,7 +53045,13 @@ function shapeCommand(cmd, mode) {
   };
   putLocalized(out, "name", cmd.name, cmd.name_localizations, mode);
   const contextMenu = cmd.type === CommandType.USER || cmd.type === CommandType.MESSAGE;
-  putLocalized(out, "description", contextMenu ? "" : cmd.description ?? "", contextMenu ? null : cmd.description_localizations, mode);
+  putLocalized(
+    out,
+    "description",
+    contextMenu ? "" : cmd.description ?? "",
+    contextMenu ? null : cmd.description_localizations,
+    mode
+  );
   if (global2) {
     out.dm_permission = cmd.dm_permission ?? COMMAND_DEFAULTS.dm_permission;
     out.contexts = cmd.contexts ?? COMMAND_DEFAULTS.contexts;
@@ -50214,7 +53059,8 @@ function shapeCommand(cmd, mode) {
   } else {
     out.guild_id = cmd.guild_id;
   }
-  if (Array.isArray(cmd.options) && cmd.options.length > 0) out.options = cmd.options.map((o) => shapeOption(o, mode));
+  if (Array.isArray(cmd.options) && cmd.options.length > 0)
+    out.options = cmd.options.map((o) => shapeOption(o, mode));
   out.nsfw = cmd.nsfw === true;
   if (cmd.type === CommandType.PRIMARY_ENTRY_POINT && cmd.handler !== void 0) out.handler = cmd.handler;
   return out;
@@ -50290,7 +53136,11 @@ function isResponse2(value) {
   return typeof value === "object" && value !== null && "status" in value && typeof value.status === "number";
 }
 function atPath(prefix, problems) {
-  return problems.map((p) => ({ ...p, path: [...prefix, ...p.path], ...p.apiPath ? { apiPath: [...prefix, ...p.apiPath] } : {} }));
+  return problems.map((p) => ({
+    ...p,
+    path: [...prefix, ...p.path],
+    ...p.apiPath ? { apiPath: [...prefix, ...p.apiPath] } : {}
+  }));
 }
 var unknownCommand;
 var init_common = __esm({
@@ -50325,9 +53175,20 @@ function listCommands2(memo) {
     const raw = req.query.get("with_localizations");
     const withLocalizations = queryBoolean(raw);
     if (raw !== null && withLocalizations === void 0) {
-      return formErrorResponse([problem("query-boolean", ["with_localizations"], "with_localizations must be a boolean.", ApiErrors.boolean(raw))]);
+      return formErrorResponse([
+        problem(
+          "query-boolean",
+          ["with_localizations"],
+          "with_localizations must be a boolean.",
+          ApiErrors.boolean(raw)
+        )
+      ]);
     }
-    const mode = { kind: "list", withLocalizations: withLocalizations === true, locale: requestLocale(req.headers) ?? settingsLocale(ctx.world, req.auth) };
+    const mode = {
+      kind: "list",
+      withLocalizations: withLocalizations === true,
+      locale: requestLocale(req.headers) ?? settingsLocale(ctx.world, req.auth)
+    };
     const key = `${ctx.world.serial}|${r.app.id}|${scopeKey(r.scope)}|${mode.withLocalizations}|${mode.locale ?? ""}`;
     const text2 = memo.get(key, () => scopeCommands(ctx.world, r.app.id, r.scope).map((c) => shapeCommand(c, mode)));
     return { status: 200, text: text2, headers: { "Content-Type": "application/json" } };
@@ -50351,7 +53212,9 @@ function createCommand3(limits) {
       return { status: 200, body: shapeCommand(ctx.world.commands[same.id], { kind: "full" }) };
     }
     const after = [...existing.map(recordOf), record];
-    const count4 = validateScopeCommands(after, scope, limits).filter((p) => p.path[0] === after.length - 1 && p.jsonCode !== void 0);
+    const count4 = validateScopeCommands(after, scope, limits).filter(
+      (p) => p.path[0] === after.length - 1 && p.jsonCode !== void 0
+    );
     const daily = dailyCreatesProblem(dailyCreatesUsed(ctx.world, app.id, scope, ctx.now()), 1, limits, scope);
     const limited = enforced(daily ? [daily] : count4);
     if (limited) return limited;
@@ -50377,7 +53240,10 @@ function editCommand2(limits) {
     const merged = { ...recordOf(cmd) };
     for (const key of PATCHABLE_COMMAND_FIELDS) if (Object.hasOwn(body, key)) merged[key] = body[key];
     merged.type = cmd.type;
-    const whole = enforced([...validateCommand(merged, { scope, limits }), ...applicationCommandProblems(merged, traitsOf(app), scope)]);
+    const whole = enforced([
+      ...validateCommand(merged, { scope, limits }),
+      ...applicationCommandProblems(merged, traitsOf(app), scope)
+    ]);
     if (whole) return whole;
     const record = canonicalCommand(merged, scope, app.integrationTypes);
     const clash = scopeCommands(ctx.world, app.id, scope).find((c) => c.id !== cmd.id && sameKey(c, record));
@@ -50427,7 +53293,9 @@ function bulkOverwrite(limits) {
     const { app, scope } = r;
     const body = req.body;
     if (!Array.isArray(body)) {
-      return formErrorResponse([problem("bulk-body", [], "A bulk overwrite body must be a list of commands.", ApiErrors.array())]);
+      return formErrorResponse([
+        problem("bulk-body", [], "A bulk overwrite body must be a list of commands.", ApiErrors.array())
+      ]);
     }
     const problems = [];
     body.forEach((entry, i) => {
@@ -50527,7 +53395,13 @@ var init_commands2 = __esm({
 // src/emulator/routes/gateway.ts
 function gatewayRoutes(gateway) {
   return [
-    { method: "GET", pattern: "/gateway", auth: "none", bucket: "default", handler: () => ({ status: 200, body: { url: gateway.url } }) },
+    {
+      method: "GET",
+      pattern: "/gateway",
+      auth: "none",
+      bucket: "default",
+      handler: () => ({ status: 200, body: { url: gateway.url } })
+    },
     {
       method: "GET",
       pattern: "/gateway/bot",
@@ -50550,50 +53424,62 @@ function validateApplicationPatch(body) {
   if (!isObject(body)) return [problem("application-body", [], "The body must be an object.", ApiErrors.object())];
   const out = [];
   nullableString(out, body, "description", false);
-  for (const key of ["interactions_endpoint_url", "role_connections_verification_url", "custom_install_url"]) nullableString(out, body, key, true);
-  if (body.description !== void 0 && typeof body.description === "string" && body.description.length > APPLICATION_PATCH_LIMITS.description_max) {
-    out.push(problem("application-field", ["description"], "description is too long.", ApiErrors.maxLength(APPLICATION_PATCH_LIMITS.description_max)));
-  }
-  if (body.tags !== void 0) {
-    if (!Array.isArray(body.tags)) out.push(problem("application-field", ["tags"], "tags must be a list.", ApiErrors.array()));
-    else if (body.tags.length > APPLICATION_PATCH_LIMITS.tags_max)
-      out.push(problem("application-field", ["tags"], `At most ${APPLICATION_PATCH_LIMITS.tags_max} tags.`, ApiErrors.maxLength(APPLICATION_PATCH_LIMITS.tags_max)));
-    else
-      body.tags.forEach((t, i) => {
-        if (typeof t !== "string") out.push(problem("application-field", ["tags", i], "A tag must be a string.", ApiErrors.string()));
-        else if (t.length < 1 || t.length > APPLICATION_PATCH_LIMITS.tag_max)
-          out.push(
-            problem("application-field", ["tags", i], `A tag is 1 to ${APPLICATION_PATCH_LIMITS.tag_max} characters.`, ApiErrors.badLength(1, APPLICATION_PATCH_LIMITS.tag_max))
-          );
-      });
-  }
-  if (body.flags !== void 0 && !Number.isInteger(body.flags)) out.push(problem("application-field", ["flags"], "flags must be an integer.", ApiErrors.integer(body.flags)));
-  if (body.install_params !== void 0 && body.install_params !== null) {
-    const ip = body.install_params;
-    if (!isObject(ip)) out.push(problem("application-field", ["install_params"], "install_params must be an object.", ApiErrors.object()));
-    else {
-      if (!Array.isArray(ip.scopes) || ip.scopes.some((s) => typeof s !== "string"))
-        out.push(problem("application-field", ["install_params", "scopes"], "scopes must be a list of strings.", ApiErrors.array()));
-      if (typeof ip.permissions !== "string" || !/^\d+$/.test(ip.permissions))
-        out.push(problem("application-field", ["install_params", "permissions"], "permissions must be a decimal bit set.", ApiErrors.integer(ip.permissions)));
-    }
-  }
-  if (body.integration_types_config !== void 0) {
-    const c = body.integration_types_config;
-    const allowed = [String(IntegrationType.GUILD_INSTALL), String(IntegrationType.USER_INSTALL)];
-    if (!isObject(c)) out.push(problem("application-field", ["integration_types_config"], "integration_types_config must be an object.", ApiErrors.object()));
-    else if (Object.keys(c).length === 0) out.push(problem("application-field", ["integration_types_config"], "At least one installation context.", ApiErrors.required()));
-    else
-      for (const key of Object.keys(c)) {
-        if (!allowed.includes(key))
-          out.push({ ...problem("application-field", ["integration_types_config", key], `Unknown installation context ${key}.`, ApiErrors.choices(allowed)), atKey: true });
-        else if (c[key] !== null && !isObject(c[key]))
-          out.push(problem("application-field", ["integration_types_config", key], "Each context takes an object.", ApiErrors.object()));
-      }
-  }
+  for (const key of ["interactions_endpoint_url", "role_connections_verification_url", "custom_install_url"])
+    nullableString(out, body, key, true);
+  if (typeof body.description === "string" && body.description.length > L4.description_max)
+    out.push(field(["description"], "description is too long.", ApiErrors.maxLength(L4.description_max)));
+  if (body.tags !== void 0) checkTags(out, body.tags);
+  if (body.flags !== void 0 && !Number.isInteger(body.flags))
+    out.push(field(["flags"], "flags must be an integer.", ApiErrors.integer(body.flags)));
+  if (body.install_params !== void 0 && body.install_params !== null) checkInstallParams(out, body.install_params);
+  if (body.integration_types_config !== void 0) checkInstallContexts(out, body.integration_types_config);
   return out;
 }
-var APPLICATION_PATCH_LIMITS, SETTABLE_APPLICATION_FLAGS, nullableString;
+function checkTags(out, tags) {
+  if (!Array.isArray(tags)) out.push(field(["tags"], "tags must be a list.", ApiErrors.array()));
+  else if (tags.length > L4.tags_max)
+    out.push(field(["tags"], `At most ${L4.tags_max} tags.`, ApiErrors.maxLength(L4.tags_max)));
+  else
+    tags.forEach((t, i) => {
+      if (typeof t !== "string") out.push(field(["tags", i], "A tag must be a string.", ApiErrors.string()));
+      else if (t.length < 1 || t.length > L4.tag_max)
+        out.push(field(["tags", i], `A tag is 1 to ${L4.tag_max} characters.`, ApiErrors.badLength(1, L4.tag_max)));
+    });
+}
+function checkInstallParams(out, ip) {
+  if (!isObject(ip)) {
+    out.push(field(["install_params"], "install_params must be an object.", ApiErrors.object()));
+    return;
+  }
+  if (!Array.isArray(ip.scopes) || ip.scopes.some((s) => typeof s !== "string"))
+    out.push(field(["install_params", "scopes"], "scopes must be a list of strings.", ApiErrors.array()));
+  if (typeof ip.permissions !== "string" || !/^\d+$/.test(ip.permissions))
+    out.push(
+      field(
+        ["install_params", "permissions"],
+        "permissions must be a decimal bit set.",
+        ApiErrors.integer(ip.permissions)
+      )
+    );
+}
+function checkInstallContexts(out, c) {
+  const at2 = "integration_types_config";
+  const allowed = [String(IntegrationType.GUILD_INSTALL), String(IntegrationType.USER_INSTALL)];
+  if (!isObject(c)) out.push(field([at2], `${at2} must be an object.`, ApiErrors.object()));
+  else if (Object.keys(c).length === 0)
+    out.push(field([at2], "At least one installation context.", ApiErrors.required()));
+  else
+    for (const key of Object.keys(c)) {
+      if (!allowed.includes(key))
+        out.push({
+          ...field([at2, key], `Unknown installation context ${key}.`, ApiErrors.choices(allowed)),
+          atKey: true
+        });
+      else if (c[key] !== null && !isObject(c[key]))
+        out.push(field([at2, key], "Each context takes an object.", ApiErrors.object()));
+    }
+}
+var APPLICATION_PATCH_LIMITS, SETTABLE_APPLICATION_FLAGS, field, L4, nullableString;
 var init_application_patch = __esm({
   "src/wire/rules/application-patch.ts"() {
     "use strict";
@@ -50603,10 +53489,12 @@ var init_application_patch = __esm({
     init_values();
     APPLICATION_PATCH_LIMITS = { description_max: 400, tags_max: 5, tag_max: 20 };
     SETTABLE_APPLICATION_FLAGS = ApplicationFlag.GATEWAY_PRESENCE_LIMITED | ApplicationFlag.GATEWAY_GUILD_MEMBERS_LIMITED | ApplicationFlag.GATEWAY_MESSAGE_CONTENT_LIMITED;
+    field = (path, message, answer) => problem("application-field", path, message, answer);
+    L4 = APPLICATION_PATCH_LIMITS;
     nullableString = (out, body, key, nullable) => {
       const v = body[key];
       if (v === void 0 || nullable && v === null || typeof v === "string") return;
-      out.push(problem("application-field", [key], `${key} must be a string.`, ApiErrors.string()));
+      out.push(field([key], `${key} must be a string.`, ApiErrors.string()));
     };
   }
 });
@@ -50619,14 +53507,18 @@ function postToEndpoint(url, body, headers, timeoutMs) {
   } catch {
     return Promise.reject(new EndpointPostError(false, "ERR_INVALID_URL", `invalid URL: ${url}`));
   }
-  if (target2.protocol !== "http:" && target2.protocol !== "https:") return Promise.reject(new EndpointPostError(false, void 0, `unsupported scheme ${target2.protocol}`));
+  if (target2.protocol !== "http:" && target2.protocol !== "https:")
+    return Promise.reject(new EndpointPostError(false, void 0, `unsupported scheme ${target2.protocol}`));
   const options = {
     method: "POST",
     agent: agents[target2.protocol],
     headers: Object.assign({ "Content-Length": String(Buffer.byteLength(body)) }, headers)
   };
-  return new Promise((resolve16, reject) => {
-    const timer = setTimeout(() => fail3(new EndpointPostError(true, void 0, `no answer within ${timeoutMs} ms`)), timeoutMs).unref();
+  return new Promise((resolve17, reject) => {
+    const timer = setTimeout(
+      () => fail3(new EndpointPostError(true, void 0, `no answer within ${timeoutMs} ms`)),
+      timeoutMs
+    ).unref();
     let settled = false;
     let current;
     const fail3 = (err) => {
@@ -50637,7 +53529,11 @@ function postToEndpoint(url, body, headers, timeoutMs) {
       reject(err);
     };
     const send2 = (retry) => {
-      const req = (target2.protocol === "https:" ? import_node_https.request : import_node_http3.request)(target2, options, (res) => readReply(res, (text2) => done(res.statusCode ?? 0, text2), fail3));
+      const req = (target2.protocol === "https:" ? import_node_https.request : import_node_http3.request)(
+        target2,
+        options,
+        (res) => readReply(res, (text2) => done(res.statusCode ?? 0, text2), fail3)
+      );
       current = req;
       req.on("error", (err) => {
         if (settled || req !== current) return;
@@ -50650,7 +53546,7 @@ function postToEndpoint(url, body, headers, timeoutMs) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve16({ status, text: text2 });
+      resolve17({ status, text: text2 });
     };
     send2(true);
   });
@@ -50658,7 +53554,10 @@ function postToEndpoint(url, body, headers, timeoutMs) {
 function readReply(res, onText, fail3) {
   const chunks = [];
   res.on("data", (c) => chunks.push(c));
-  res.on("end", () => onText(chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8")));
+  res.on(
+    "end",
+    () => onText(chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8"))
+  );
   res.on("error", (err) => fail3(new EndpointPostError(false, err.code, err.message)));
   res.on("close", () => {
     if (!res.complete) fail3(new EndpointPostError(false, "ECONNRESET", "the answer was cut off"));
@@ -50722,12 +53621,24 @@ function deliverHttp(app, payload, timeoutMs, nowSeconds) {
   return post2(app.interactionsEndpointUrl ?? "", body, signedHeaders(app, body, timestamp), timeoutMs);
 }
 function deliverGateway(events, app, payload) {
-  events.emit({ applicationId: app.id, name: "INTERACTION_CREATE", data: payload, ...typeof payload.guild_id === "string" ? { guildId: payload.guild_id } : {} });
+  events.emit({
+    applicationId: app.id,
+    name: "INTERACTION_CREATE",
+    data: payload,
+    ...typeof payload.guild_id === "string" ? { guildId: payload.guild_id } : {}
+  });
 }
 async function checkEndpoint(app, nowSeconds, timeoutMs = 3e3) {
   const url = app.interactionsEndpointUrl ?? "";
   const problems = [];
-  const ping = JSON.stringify({ application_id: app.id, id: "0", token: "ping", type: InteractionType.PING, user: { id: "0", username: "discord" }, version: 1 });
+  const ping = JSON.stringify({
+    application_id: app.id,
+    id: "0",
+    token: "ping",
+    type: InteractionType.PING,
+    user: { id: "0", username: "discord" },
+    version: 1
+  });
   const timestamp = String(Math.floor(nowSeconds));
   const good = await post2(url, ping, signedHeaders(app, ping, timestamp), timeoutMs);
   const bodyType = typeof good.body === "object" && good.body !== null ? good.body.type : void 0;
@@ -50741,7 +53652,10 @@ async function checkEndpoint(app, nowSeconds, timeoutMs = 3e3) {
   forgedHeaders["X-Signature-Ed25519"] = (sig[0] === "0" ? "1" : "0") + sig.slice(1);
   const forged = await post2(url, ping, forgedHeaders, timeoutMs);
   if (forged.error) problems.push(`a PING with a bad signature: the endpoint ${forged.error}`);
-  else if (forged.status !== 401) problems.push(`a PING with a bad signature got ${forged.status}; it must get 401 (the endpoint accepts forged requests)`);
+  else if (forged.status !== 401)
+    problems.push(
+      `a PING with a bad signature got ${forged.status}; it must get 401 (the endpoint accepts forged requests)`
+    );
   return { url, ok: problems.length === 0, problems, answered: true };
 }
 var init_deliver = __esm({
@@ -50779,7 +53693,15 @@ function ownerOf2(world, app) {
   const owned = guilds.find((g) => g.ownerId !== void 0);
   const member = owned ? owned.members.find((m) => m.id === owned.ownerId) : guilds.flatMap((g) => g.members)[0];
   const id = owned?.ownerId ?? member?.id ?? app.botUserId;
-  return { id, username: member?.username ?? "owner", global_name: null, avatar: null, discriminator: "0", public_flags: 0, flags: 0 };
+  return {
+    id,
+    username: member?.username ?? "owner",
+    global_name: null,
+    avatar: null,
+    discriminator: "0",
+    public_flags: 0,
+    flags: 0
+  };
 }
 function applicationObject(world, app) {
   const p = app.profile ?? {};
@@ -50828,7 +53750,11 @@ function getMe(req) {
 function getApplication(req, ctx) {
   const app = callerApp(req);
   if (!app) return unauthorized();
-  return { status: 200, body: applicationObject(ctx.world, app), headers: { [EMULATOR_MARKER_HEADER]: CONTROL_PREFIX } };
+  return {
+    status: 200,
+    body: applicationObject(ctx.world, app),
+    headers: { [EMULATOR_MARKER_HEADER]: CONTROL_PREFIX }
+  };
 }
 function patchApplication(req, ctx) {
   if (req.auth.kind !== "bot") return unauthorized();
@@ -50840,14 +53766,17 @@ function patchApplication(req, ctx) {
   if (typeof body.description === "string") profile.description = body.description;
   if (Array.isArray(body.tags)) profile.tags = body.tags;
   if (body.interactions_endpoint_url !== void 0) {
-    if (typeof body.interactions_endpoint_url === "string" && body.interactions_endpoint_url !== "") app.interactionsEndpointUrl = body.interactions_endpoint_url;
+    if (typeof body.interactions_endpoint_url === "string" && body.interactions_endpoint_url !== "")
+      app.interactionsEndpointUrl = body.interactions_endpoint_url;
     else delete app.interactionsEndpointUrl;
   }
   for (const key of ["role_connections_verification_url", "custom_install_url"]) {
     if (body[key] !== void 0) profile[key] = body[key];
   }
-  if (body.install_params !== void 0) profile.install_params = body.install_params;
-  if (typeof body.flags === "number") profile.flags = (profile.flags ?? 0) & ~SETTABLE_APPLICATION_FLAGS | body.flags & SETTABLE_APPLICATION_FLAGS;
+  if (body.install_params !== void 0)
+    profile.install_params = body.install_params;
+  if (typeof body.flags === "number")
+    profile.flags = (profile.flags ?? 0) & ~SETTABLE_APPLICATION_FLAGS | body.flags & SETTABLE_APPLICATION_FLAGS;
   if (isObject(body.integration_types_config)) {
     app.integrationTypes = Object.keys(body.integration_types_config).map(Number).sort((a, b) => a - b);
   }
@@ -50860,7 +53789,12 @@ async function checkNewEndpoint(req, now) {
   const url = req.body.interactions_endpoint_url;
   if (typeof url !== "string" || url === "") return void 0;
   const refuse2 = (detail) => formErrorResponse([
-    problem("interactions-endpoint-url", ["interactions_endpoint_url"], `interactions_endpoint_url could not be verified: ${detail}`, ApiErrors.endpointUnverified(detail))
+    problem(
+      "interactions-endpoint-url",
+      ["interactions_endpoint_url"],
+      `interactions_endpoint_url could not be verified: ${detail}`,
+      ApiErrors.endpointUnverified(detail)
+    )
   ]);
   let parsed;
   try {
@@ -50868,7 +53802,8 @@ async function checkNewEndpoint(req, now) {
   } catch {
     parsed = void 0;
   }
-  if (!parsed || parsed.protocol !== "http:" && parsed.protocol !== "https:") return refuse2("not an http:// or https:// URL");
+  if (!parsed || parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    return refuse2("not an http:// or https:// URL");
   const check = await checkEndpoint({ ...req.auth.application, interactionsEndpointUrl: url }, now() / 1e3);
   return check.ok ? void 0 : refuse2(check.problems.join("; "));
 }
@@ -50890,7 +53825,14 @@ var init_identity = __esm({
     identityRoutes = [
       { method: "GET", pattern: "/users/@me", auth: "app", bucket: "default", handler: getMe },
       { method: "GET", pattern: "/applications/@me", auth: "app", bucket: "default", handler: getApplication },
-      { method: "PATCH", pattern: "/applications/@me", auth: "app", bucket: "default", handler: patchApplication, precheck: checkNewEndpoint },
+      {
+        method: "PATCH",
+        pattern: "/applications/@me",
+        auth: "app",
+        bucket: "default",
+        handler: patchApplication,
+        precheck: checkNewEndpoint
+      },
       { method: "GET", pattern: "/oauth2/applications/@me", auth: "app", bucket: "default", handler: getApplication }
     ];
   }
@@ -50948,7 +53890,9 @@ function permissionRoutes(limits) {
     const app = applicationOf(req);
     const scope = resolveScope(req, ctx, app);
     if (isResponse2(scope)) return scope;
-    const rows = Object.values(ctx.world.permissions).filter((p) => p.application_id === app.id && p.guild_id === req.params.guildId);
+    const rows = Object.values(ctx.world.permissions).filter(
+      (p) => p.application_id === app.id && p.guild_id === req.params.guildId
+    );
     return { status: 200, body: rows.map(shapePermissions) };
   };
   const getOne2 = (req, ctx) => {
@@ -50974,21 +53918,42 @@ function permissionRoutes(limits) {
       id: t.targetId,
       application_id: app.id,
       guild_id: t.guildId,
-      permissions: entries.map((e) => ({ id: e.id, type: e.type, permission: e.permission }))
+      permissions: entries.map((e) => ({
+        id: e.id,
+        type: e.type,
+        permission: e.permission
+      }))
     };
     const key = rowKey(t.guildId, t.targetId);
     if (row2.permissions.length === 0) delete ctx.world.permissions[key];
     else ctx.world.permissions[key] = row2;
     ctx.changed();
     const body = shapePermissions(row2);
-    ctx.events.emit({ applicationId: app.id, name: "APPLICATION_COMMAND_PERMISSIONS_UPDATE", data: body, guildId: t.guildId });
+    ctx.events.emit({
+      applicationId: app.id,
+      name: "APPLICATION_COMMAND_PERMISSIONS_UPDATE",
+      data: body,
+      guildId: t.guildId
+    });
     return { status: 200, body };
   };
   const batchDisabled = () => apiError(ErrorAnswers.methodNotAllowed);
   return [
     { method: "GET", pattern: `${BASE}/permissions`, auth: "app", bucket: "permissions.get", handler: listAll },
-    { method: "PUT", pattern: `${BASE}/permissions`, auth: "optional", bucket: "permissions.edit", handler: batchDisabled },
-    { method: "GET", pattern: `${BASE}/:commandId/permissions`, auth: "app", bucket: "permissions.get", handler: getOne2 },
+    {
+      method: "PUT",
+      pattern: `${BASE}/permissions`,
+      auth: "optional",
+      bucket: "permissions.edit",
+      handler: batchDisabled
+    },
+    {
+      method: "GET",
+      pattern: `${BASE}/:commandId/permissions`,
+      auth: "app",
+      bucket: "permissions.get",
+      handler: getOne2
+    },
     { method: "PUT", pattern: `${BASE}/:commandId/permissions`, auth: "app", bucket: "permissions.edit", handler: put }
   ];
 }
@@ -51030,7 +53995,9 @@ function followChannel(req, ctx) {
   const targetId2 = body.webhook_channel_id;
   if (typeof targetId2 !== "string" || !isSnowflake(targetId2)) {
     const api = targetId2 === void 0 || targetId2 === null ? ApiErrors.required() : ApiErrors.snowflake(targetId2);
-    return formErrorResponse([problem("follow-channel", ["webhook_channel_id"], "webhook_channel_id names the channel to post into.", api)]);
+    return formErrorResponse([
+      problem("follow-channel", ["webhook_channel_id"], "webhook_channel_id names the channel to post into.", api)
+    ]);
   }
   const target2 = findChannel(ctx.world, targetId2);
   if (!target2) return errorResponse(WebhookErrors.unknownChannel);
@@ -51090,7 +54057,14 @@ function crosspostCopy(ctx, follower, source, original) {
     pinned: false,
     flags: MessageFlag.IS_CROSSPOST | suppress,
     webhook_id: follower.id,
-    author: { id: follower.id, username: `${source.guild.name} #${source.channel.name}`, avatar: null, discriminator: "0000", bot: true, global_name: null },
+    author: {
+      id: follower.id,
+      username: `${source.guild.name} #${source.channel.name}`,
+      avatar: null,
+      discriminator: "0000",
+      bot: true,
+      global_name: null
+    },
     message_reference: { type: 0, channel_id: source.channel.id, guild_id: source.guild.id, message_id: original.id }
   };
   return { id, webhookId: follower.id, channel_id: channelId2, message };
@@ -51102,7 +54076,8 @@ function crosspost(req, ctx) {
   if (isRefusal2(source)) return source;
   const stored2 = own(ctx.world.messages, req.params.messageId);
   if (!stored2 || stored2.channel_id !== source.channel.id) return errorResponse(WebhookErrors.unknownMessage);
-  if (!mayPublish(source.guild, app.id, app.botUserId, stored2.message)) return errorResponse(WebhookErrors.missingPermissions);
+  if (!mayPublish(source.guild, app.id, app.botUserId, stored2.message))
+    return errorResponse(WebhookErrors.missingPermissions);
   const flags = stored2.message.flags ?? 0;
   if (flags & MessageFlag.CROSSPOSTED) return errorResponse(WebhookErrors.alreadyCrossposted);
   stored2.message.flags = flags | MessageFlag.CROSSPOSTED;
@@ -51138,8 +54113,20 @@ var init_channel_followers = __esm({
     ADMINISTRATOR4 = PERMISSION_BITS.ADMINISTRATOR;
     isRefusal2 = (v) => "status" in v;
     channelFollowerRoutes = [
-      { method: "POST", pattern: "/channels/:channelId/followers", auth: "optional", bucket: "default", handler: followChannel },
-      { method: "POST", pattern: "/channels/:channelId/messages/:messageId/crosspost", auth: "optional", bucket: "default", handler: crosspost }
+      {
+        method: "POST",
+        pattern: "/channels/:channelId/followers",
+        auth: "optional",
+        bucket: "default",
+        handler: followChannel
+      },
+      {
+        method: "POST",
+        pattern: "/channels/:channelId/messages/:messageId/crosspost",
+        auth: "optional",
+        bucket: "default",
+        handler: crosspost
+      }
     ];
   }
 });
@@ -51168,7 +54155,12 @@ function channelAccess(req, ctx) {
   const found = findChannel(ctx.world, req.params.channelId ?? "");
   if (!found) return channelError(ChannelErrors.unknownChannel);
   if (!botInGuild(found.guild, app.id)) return channelError(ChannelErrors.missingAccess);
-  return { app, guild: found.guild, channel: found.channel, perms: botChannelPermissions(found.guild, app, found.channel.id) };
+  return {
+    app,
+    guild: found.guild,
+    channel: found.channel,
+    perms: botChannelPermissions(found.guild, app, found.channel.id)
+  };
 }
 function guildAccess(req, ctx) {
   const app = botOf(req);
@@ -51198,16 +54190,29 @@ function channelMessage(ctx, channelId2, messageId) {
 }
 function fileRefusal(files, ctx) {
   const limits = limitsOf(ctx);
-  if (files.reduce((n, f) => n + f.data.length, 0) > limits.upload_bytes_max) return channelError(ErrorAnswers.tooLarge);
+  if (files.reduce((n, f) => n + f.data.length, 0) > limits.upload_bytes_max)
+    return channelError(ErrorAnswers.tooLarge);
   if (files.length <= limits.files_per_message) return void 0;
-  return problemsResponse([problem("message-files-count", ["files"], `A message holds at most ${limits.files_per_message} files.`, ApiErrors.maxLength(limits.files_per_message))]);
+  return problemsResponse([
+    problem(
+      "message-files-count",
+      ["files"],
+      `A message holds at most ${limits.files_per_message} files.`,
+      ApiErrors.maxLength(limits.files_per_message)
+    )
+  ]);
 }
 function replyTarget(ctx, channelId2, b) {
   const ref = b.message_reference;
   if (!isObject(ref)) return void 0;
   const target2 = channelMessage(ctx, channelId2, String(ref.message_id));
   if (target2 || ref.fail_if_not_exists === false) return target2;
-  const p = problem("message-reference-unknown", ["message_reference"], "The replied-to message does not exist.", ApiErrors.replyUnknownMessage());
+  const p = problem(
+    "message-reference-unknown",
+    ["message_reference"],
+    "The replied-to message does not exist.",
+    ApiErrors.replyUnknownMessage()
+  );
   return problemsResponse([p]);
 }
 function enforcedNonce(ctx, at2, b) {
@@ -51310,7 +54315,9 @@ function edit(req, ctx) {
     poll: m.poll !== void 0 && m.poll !== null,
     flags: typeof m.flags === "number" ? m.flags : 0
   };
-  const refused2 = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelEditBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0, previous }));
+  const refused2 = fileRefusal(req.files, ctx) ?? problemsResponse(
+    validateChannelEditBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0, previous })
+  );
   if (refused2) return refused2;
   applyEdit({
     stored: stored2,
@@ -51438,7 +54445,13 @@ var init_channel_reactions = __esm({
     OWN = "/channels/:channelId/messages/:messageId/reactions/:emoji/@me";
     channelReactionRoutes = [
       { method: "PUT", pattern: OWN, auth: "optional", bucket: "default", handler: (req, ctx) => react(req, ctx, true) },
-      { method: "DELETE", pattern: OWN, auth: "optional", bucket: "default", handler: (req, ctx) => react(req, ctx, false) }
+      {
+        method: "DELETE",
+        pattern: OWN,
+        auth: "optional",
+        bucket: "default",
+        handler: (req, ctx) => react(req, ctx, false)
+      }
     ];
   }
 });
@@ -51500,7 +54513,10 @@ function botGuildPermissions(guild, app) {
   const managed = `managed:${app.botUserId}`;
   const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
   roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? "0"));
-  return basePermissions({ guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles }, { userId: app.botUserId, roleIds: [managed] });
+  return basePermissions(
+    { guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles },
+    { userId: app.botUserId, roleIds: [managed] }
+  );
 }
 function listBotGuilds(req, ctx) {
   const app = botOf(req);
@@ -51561,7 +54577,13 @@ var init_guild_reads = __esm({
       { method: "GET", pattern: "/guilds/:guildId/channels", auth: "optional", bucket: "default", handler: getChannels },
       { method: "GET", pattern: "/guilds/:guildId/roles", auth: "optional", bucket: "default", handler: getRoles },
       { method: "GET", pattern: "/guilds/:guildId/members", auth: "optional", bucket: "default", handler: listMembers },
-      { method: "GET", pattern: "/guilds/:guildId/members/:userId", auth: "optional", bucket: "default", handler: getMember }
+      {
+        method: "GET",
+        pattern: "/guilds/:guildId/members/:userId",
+        auth: "optional",
+        bucket: "default",
+        handler: getMember
+      }
     ];
   }
 });
@@ -51589,7 +54611,9 @@ var init_users = __esm({
     init_errors5();
     init_members();
     init_channel_access();
-    userRoutes = [{ method: "GET", pattern: "/users/:userId", auth: "optional", bucket: "default", handler: getUser }];
+    userRoutes = [
+      { method: "GET", pattern: "/users/:userId", auth: "optional", bucket: "default", handler: getUser }
+    ];
   }
 });
 
@@ -51602,7 +54626,12 @@ var init_bot_rest = __esm({
     init_channel_reactions();
     init_guild_reads();
     init_users();
-    botRestRoutes = [...channelMessageRoutes, ...channelReactionRoutes, ...guildReadRoutes, ...userRoutes];
+    botRestRoutes = [
+      ...channelMessageRoutes,
+      ...channelReactionRoutes,
+      ...guildReadRoutes,
+      ...userRoutes
+    ];
   }
 });
 
@@ -51633,13 +54662,26 @@ var init_activity = __esm({
         this.unsubscribe = [
           events.subscribe((e) => {
             const summary = dispatchSummary(e);
-            this.add({ kind: "dispatch", name: e.name, applicationId: e.applicationId, ...e.guildId ? { guildId: e.guildId } : {}, ...summary ? { summary } : {} });
+            this.add({
+              kind: "dispatch",
+              name: e.name,
+              applicationId: e.applicationId,
+              ...e.guildId ? { guildId: e.guildId } : {},
+              ...summary ? { summary } : {}
+            });
           }),
           events.observe((n) => {
             if (n.kind === "image") return;
             if (n.kind !== "message") return this.add(n);
             this.add(
-              { kind: "message", action: n.action, channelId: n.channelId, messageId: n.messageId, source: n.source, ...n.interaction ? { interaction: n.interaction } : {} },
+              {
+                kind: "message",
+                action: n.action,
+                channelId: n.channelId,
+                messageId: n.messageId,
+                source: n.source,
+                ...n.interaction ? { interaction: n.interaction } : {}
+              },
               n
             );
           })
@@ -51705,12 +54747,12 @@ var init_activity = __esm({
 
 // src/emulator/view/page.ts
 function findWebRoot(from = (0, import_node_url.fileURLToPath)(__actionModuleUrl)) {
-  let dir = (0, import_node_path12.dirname)(from);
+  let dir = (0, import_node_path13.dirname)(from);
   for (let i = 0; i < 6; i++) {
-    for (const candidate of [(0, import_node_path12.join)(dir, "web"), (0, import_node_path12.join)(dir, "dist", "web")]) {
-      if ((0, import_node_fs11.existsSync)((0, import_node_path12.join)(candidate, "index.html")) && (0, import_node_fs11.existsSync)((0, import_node_path12.join)(candidate, "app.js"))) return candidate;
+    for (const candidate of [(0, import_node_path13.join)(dir, "web"), (0, import_node_path13.join)(dir, "dist", "web")]) {
+      if ((0, import_node_fs11.existsSync)((0, import_node_path13.join)(candidate, "index.html")) && (0, import_node_fs11.existsSync)((0, import_node_path13.join)(candidate, "app.js"))) return candidate;
     }
-    const up = (0, import_node_path12.dirname)(dir);
+    const up = (0, import_node_path13.dirname)(dir);
     if (up === dir) break;
     dir = up;
   }
@@ -51731,12 +54773,16 @@ function viewAllowed(req, listenHost, isLoopbackPeer) {
   return name === own3 || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 function plain(res, status, text2) {
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": Buffer.byteLength(text2), ...SECURITY_HEADERS });
+  res.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text2),
+    ...SECURITY_HEADERS
+  });
   res.end(text2);
 }
 function pageServer(options) {
   const given2 = options.webRoot ?? findWebRoot();
-  const root = given2 && (0, import_node_fs11.existsSync)((0, import_node_path12.join)(given2, "index.html")) ? given2 : void 0;
+  const root = given2 && (0, import_node_fs11.existsSync)((0, import_node_path13.join)(given2, "index.html")) ? given2 : void 0;
   const cache = /* @__PURE__ */ new Map();
   const read = (file) => {
     let b = cache.get(file);
@@ -51747,7 +54793,11 @@ function pageServer(options) {
     serve(req, res, path, method) {
       if (path !== "/" && path !== "/index.html" && !path.startsWith(VIEW_ASSET_PREFIX)) return false;
       if (!viewAllowed(req, options.listenHost(), options.isLoopbackPeer(req))) {
-        plain(res, 403, "The web view answers loopback clients under a loopback host name (localhost, 127.0.0.1, [::1]) only.\n");
+        plain(
+          res,
+          403,
+          "The web view answers loopback clients under a loopback host name (localhost, 127.0.0.1, [::1]) only.\n"
+        );
         return true;
       }
       if (method !== "GET" && method !== "HEAD") {
@@ -51759,9 +54809,17 @@ function pageServer(options) {
         return true;
       }
       if (path === "/" || path === "/index.html") {
-        const html = read((0, import_node_path12.join)(root, "index.html")).toString("utf8").replace("<!--cmdsync:control-->", `<meta name="cmdsync-control" content="${options.controlToken.replace(/[^A-Za-z0-9_-]/g, "")}">`);
+        const html = read((0, import_node_path13.join)(root, "index.html")).toString("utf8").replace(
+          "<!--cmdsync:control-->",
+          `<meta name="cmdsync-control" content="${options.controlToken.replace(/[^A-Za-z0-9_-]/g, "")}">`
+        );
         const body2 = Buffer.from(html);
-        res.writeHead(200, { "Content-Type": TYPES[".html"], "Content-Length": body2.length, "Cache-Control": "no-store", ...SECURITY_HEADERS });
+        res.writeHead(200, {
+          "Content-Type": TYPES[".html"],
+          "Content-Length": body2.length,
+          "Cache-Control": "no-store",
+          ...SECURITY_HEADERS
+        });
         res.end(method === "HEAD" ? void 0 : body2);
         return true;
       }
@@ -51772,25 +54830,30 @@ function pageServer(options) {
         plain(res, 404, "Not found\n");
         return true;
       }
-      const file = (0, import_node_path12.resolve)(root, rel);
-      const type = TYPES[(0, import_node_path12.extname)(file)];
-      if (!file.startsWith(root + import_node_path12.sep) || !type || rel.includes("\0") || !(0, import_node_fs11.existsSync)(file) || !(0, import_node_fs11.statSync)(file).isFile()) {
+      const file = (0, import_node_path13.resolve)(root, rel);
+      const type = TYPES[(0, import_node_path13.extname)(file)];
+      if (!file.startsWith(root + import_node_path13.sep) || !type || rel.includes("\0") || !(0, import_node_fs11.existsSync)(file) || !(0, import_node_fs11.statSync)(file).isFile()) {
         plain(res, 404, "Not found\n");
         return true;
       }
       const body = read(file);
-      res.writeHead(200, { "Content-Type": type, "Content-Length": body.length, "Cache-Control": "no-cache", ...SECURITY_HEADERS });
+      res.writeHead(200, {
+        "Content-Type": type,
+        "Content-Length": body.length,
+        "Cache-Control": "no-cache",
+        ...SECURITY_HEADERS
+      });
       res.end(method === "HEAD" ? void 0 : body);
       return true;
     }
   };
 }
-var import_node_fs11, import_node_path12, import_node_url, VIEW_ASSET_PREFIX, TYPES, CSP, SECURITY_HEADERS, LOOPBACK_NAMES;
+var import_node_fs11, import_node_path13, import_node_url, VIEW_ASSET_PREFIX, TYPES, CSP, SECURITY_HEADERS, LOOPBACK_NAMES;
 var init_page = __esm({
   "src/emulator/view/page.ts"() {
     "use strict";
     import_node_fs11 = require("node:fs");
-    import_node_path12 = require("node:path");
+    import_node_path13 = require("node:path");
     import_node_url = require("node:url");
     VIEW_ASSET_PREFIX = "/__view/";
     TYPES = {
@@ -51845,7 +54908,11 @@ var init_stream = __esm({
       /** Starts a stream on `res`; false when too many are open (the caller answers 429). */
       start(res) {
         if (this.open.size >= MAX_STREAMS) return false;
-        res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" });
+        res.writeHead(200, {
+          "Content-Type": "text/event-stream; charset=utf-8",
+          "Cache-Control": "no-store",
+          "X-Accel-Buffering": "no"
+        });
         res.write(": cmdsync emulator\n\n");
         const stop = this.log.listen((entry, note) => {
           const data = note?.kind === "message" ? { ...entry, message: note.message } : entry;
@@ -51877,13 +54944,26 @@ function checkModalData(data) {
   const w = componentWalk("modal");
   if (!isObject(data)) {
     const api = data === void 0 || data === null ? ApiErrors.required() : ApiErrors.object();
-    w.out.push(problem("modal-data", [], `A modal answer needs data (custom_id, title, components), not ${describeValue(data)}.`, api));
+    w.out.push(
+      problem(
+        "modal-data",
+        [],
+        `A modal answer needs data (custom_id, title, components), not ${describeValue(data)}.`,
+        api
+      )
+    );
     return w.out;
   }
   checkCustomId(w, data, [], true);
   const { min, max } = COMPONENT_LIMITS.modal_title;
   checkLength2(w.out, data.title, ["title"], "A modal title", { min, max, required: true });
-  const list5 = checkCount(w.out, data.components, ["components"], "A modal’s components", COMPONENT_LIMITS.modal_components);
+  const list5 = checkCount(
+    w.out,
+    data.components,
+    ["components"],
+    "A modal’s components",
+    COMPONENT_LIMITS.modal_components
+  );
   for (const [i, c] of (list5 ?? []).entries()) w.visit(c, ["components", i], CHILDREN.modalTop);
   return w.out;
 }
@@ -51945,7 +55025,12 @@ function shapeComponentReply(live2, m, original) {
     return;
   }
   m.type = MessageType.REPLY;
-  m.message_reference = { type: MessageReferenceType.DEFAULT, message_id: messageId, channel_id: live2.channelId, ...live2.guildId ? { guild_id: live2.guildId } : {} };
+  m.message_reference = {
+    type: MessageReferenceType.DEFAULT,
+    message_id: messageId,
+    channel_id: live2.channelId,
+    ...live2.guildId ? { guild_id: live2.guildId } : {}
+  };
 }
 var init_component_answer = __esm({
   "src/emulator/interactions/component-answer.ts"() {
@@ -52007,7 +55092,16 @@ function newMessage(env2, live2, body, files, original) {
   });
   const m = stored2.message;
   if (typeof b.flags === "number" && b.flags & EPHEMERAL) m.flags = m.flags | EPHEMERAL;
-  m.author = { id: app?.botUserId ?? live2.applicationId, username: app?.name ?? "app", avatar: null, discriminator: "0", bot: true, global_name: null, public_flags: 0, flags: 0 };
+  m.author = {
+    id: app?.botUserId ?? live2.applicationId,
+    username: app?.name ?? "app",
+    avatar: null,
+    discriminator: "0",
+    bot: true,
+    global_name: null,
+    public_flags: 0,
+    flags: 0
+  };
   m.interaction_metadata = {
     id: live2.id,
     type: live2.type,
@@ -52015,12 +55109,19 @@ function newMessage(env2, live2, body, files, original) {
     authorizing_integration_owners: live2.payload.authorizing_integration_owners,
     ...original ? {} : { original_response_message_id: live2.original?.id }
   };
-  if (original) m.type = live2.commandType === CommandType.CHAT_INPUT ? MessageType.CHAT_INPUT_COMMAND : MessageType.CONTEXT_MENU_COMMAND;
+  if (original)
+    m.type = live2.commandType === CommandType.CHAT_INPUT ? MessageType.CHAT_INPUT_COMMAND : MessageType.CONTEXT_MENU_COMMAND;
   if (!live2.component) m.interaction = deprecatedInteraction(live2);
   stored2.sender = "interaction";
   shapeComponentReply(live2, m, original);
   const command = live2.component ? live2.component.openedBy : live2.commandName;
-  stored2.interaction = { id: live2.id, name: live2.commandName, userId: live2.userId, applicationId: live2.applicationId, ...command !== void 0 ? { command } : {} };
+  stored2.interaction = {
+    id: live2.id,
+    name: live2.commandName,
+    userId: live2.userId,
+    applicationId: live2.applicationId,
+    ...command !== void 0 ? { command } : {}
+  };
   return stored2;
 }
 function deprecatedInteraction(live2) {
@@ -52029,12 +55130,19 @@ function deprecatedInteraction(live2) {
   let options = live2.payload.data?.options;
   for (; ; ) {
     const first = Array.isArray(options) ? options[0] : void 0;
-    if (!isObject(first) || first.type !== OptionType.SUB_COMMAND && first.type !== OptionType.SUB_COMMAND_GROUP) break;
+    if (!isObject(first) || first.type !== OptionType.SUB_COMMAND && first.type !== OptionType.SUB_COMMAND_GROUP)
+      break;
     names2.push(String(first.name));
     options = first.options;
   }
   const { user: user2, ...rest } = member ?? {};
-  return { id: live2.id, type: live2.type, name: names2.join(" "), user: user2 ?? live2.payload.user, ...member ? { member: rest } : {} };
+  return {
+    id: live2.id,
+    type: live2.type,
+    name: names2.join(" "),
+    user: user2 ?? live2.payload.user,
+    ...member ? { member: rest } : {}
+  };
 }
 function keep(env2, stored2) {
   env2.world.messages[stored2.id] = stored2;
@@ -52047,7 +55155,11 @@ function callbackResponse(live2, withResponse) {
   if (!withResponse) return { status: 204 };
   const msg = live2.original?.message;
   const resource = { type: live2.answeredWith };
-  const withMessage = [CallbackType.CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.UPDATE_MESSAGE];
+  const withMessage = [
+    CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
+    CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+    CallbackType.UPDATE_MESSAGE
+  ];
   if (msg && withMessage.includes(live2.answeredWith)) resource.message = msg;
   return {
     status: 200,
@@ -52157,7 +55269,15 @@ function rewriteMessage(env2, stored2, body, files) {
   const refused2 = pollRefused ?? problemsResponse(problems.filter((p) => !(loading && p.path[0] === "poll")));
   if (refused2) return refused2;
   const keep2 = m.flags & EPHEMERAL;
-  applyEdit({ stored: stored2, body: b, files, guild: findChannel(env2.world, stored2.channel_id)?.guild, componentsRespected: true, nowMs: env2.now(), nextId: () => env2.nextId() });
+  applyEdit({
+    stored: stored2,
+    body: b,
+    files,
+    guild: findChannel(env2.world, stored2.channel_id)?.guild,
+    componentsRespected: true,
+    nowMs: env2.now(),
+    nextId: () => env2.nextId()
+  });
   if (loading) {
     m.flags = m.flags & ~MessageFlag.LOADING | keep2;
     m.edited_timestamp = null;
@@ -52221,7 +55341,9 @@ var init_modal_open = __esm({
       }
       /** The member's open modals: of one application, or of every one. */
       of(userId2, applicationId) {
-        return [...this.open.values()].filter((m) => m.userId === userId2 && (applicationId === void 0 || m.applicationId === applicationId));
+        return [...this.open.values()].filter(
+          (m) => m.userId === userId2 && (applicationId === void 0 || m.applicationId === applicationId)
+        );
       }
       clear() {
         this.open.clear();
@@ -52238,14 +55360,14 @@ var init_modal_open = __esm({
 // src/emulator/interactions/registry.ts
 function when(i, ready, ms, timers = SYSTEM_TIMERS) {
   if (ready(i) || ms <= 0) return Promise.resolve();
-  return new Promise((resolve16) => {
+  return new Promise((resolve17) => {
     const check = () => {
       if (ready(i)) done();
     };
     const done = () => {
       timers.clearTimeout(timer);
       i.waiters.delete(check);
-      resolve16();
+      resolve17();
     };
     const timer = timers.setTimeout(done, ms);
     i.waiters.add(check);
@@ -52253,12 +55375,12 @@ function when(i, ready, ms, timers = SYSTEM_TIMERS) {
 }
 function quietFor(i, gapMs, ms, timers = SYSTEM_TIMERS) {
   if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve16) => {
+  return new Promise((resolve17) => {
     const done = () => {
       timers.clearTimeout(gap);
       timers.clearTimeout(deadline);
       i.waiters.delete(restart);
-      resolve16();
+      resolve17();
     };
     const restart = () => {
       timers.clearTimeout(gap);
@@ -52357,7 +55479,8 @@ function endpointCause(answer, refusal2) {
   if (answer.error !== void 0) return { kind: "endpoint-unreachable", error: answer.error };
   if (answer.status === 401) return { kind: "signature-rejected" };
   if (refusal2 !== void 0) return { kind: "bad-callback", message: refusal2 };
-  if (answer.status !== void 0 && (answer.status < 200 || answer.status > 299)) return { kind: "endpoint-error", status: answer.status };
+  if (answer.status !== void 0 && (answer.status < 200 || answer.status > 299))
+    return { kind: "endpoint-error", status: answer.status };
   return void 0;
 }
 async function deliverOverHttp(env2, app, live2) {
@@ -52365,7 +55488,16 @@ async function deliverOverHttp(env2, app, live2) {
   const endpoint = answer.error ? { error: answer.error } : { status: answer.status };
   let refusal2;
   if (answer.status === 200 && typeof answer.body === "object" && answer.body !== null && live2.answeredWith === void 0) {
-    const r = env2.write((world) => applyCallback(env2.registry, { world, nextId: env2.nextId, now: env2.now, limits: env2.limits, events: env2.events }, live2, answer.body, [], false));
+    const r = env2.write(
+      (world) => applyCallback(
+        env2.registry,
+        { world, nextId: env2.nextId, now: env2.now, limits: env2.limits, events: env2.events },
+        live2,
+        answer.body,
+        [],
+        false
+      )
+    );
     if (r.status >= 400) refusal2 = r.body?.message ?? `HTTP ${r.status}`;
   }
   const early = live2.answeredWith === void 0 ? endpointCause(answer, refusal2) : void 0;
@@ -52376,7 +55508,8 @@ async function deliverAndAwait(env2, app, live2) {
   let early;
   if (app.interactionsEndpointUrl) ({ endpoint, early } = await deliverOverHttp(env2, app, live2));
   else deliverGateway(env2.events, app, live2.payload);
-  if (early === void 0) await when(live2, answered2, FIRST_ANSWER_MS - (env2.now() - live2.createdAt), env2.registry.timers);
+  if (early === void 0)
+    await when(live2, answered2, FIRST_ANSWER_MS - (env2.now() - live2.createdAt), env2.registry.timers);
   if (answered2(live2)) return endpoint ? { endpoint } : {};
   const noSession = !app.interactionsEndpointUrl && env2.hasSessionFor?.(app.id, live2.guildId) === false;
   const cause = early ?? (noSession ? { kind: "no-session" } : { kind: "no-callback" });
@@ -52389,7 +55522,7 @@ function deferredSettled(live2) {
 }
 async function collectAfterAnswer(env2, live2, waitSeconds) {
   const { timers } = env2.registry;
-  if (waitSeconds !== void 0) return new Promise((resolve16) => timers.setTimeout(resolve16, waitSeconds * 1e3));
+  if (waitSeconds !== void 0) return new Promise((resolve17) => timers.setTimeout(resolve17, waitSeconds * 1e3));
   if (live2.answeredWith !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) return;
   const until2 = env2.now() + DEFERRED_WAIT_S * 1e3;
   await when(live2, deferredSettled, DEFERRED_WAIT_S * 1e3, timers);
@@ -52465,22 +55598,39 @@ function parseCommandLine(line, partial = false) {
   const tokens = tokenize(line);
   const first = tokens[0];
   if (!first?.text.startsWith("/") || first.text.length < 2 || first.colon !== void 0) {
-    throw new CommandLineError("a command line starts with /name", first?.start ?? 0, first ? first.end - first.start : 1);
+    throw new CommandLineError(
+      "a command line starts with /name",
+      first?.start ?? 0,
+      first ? first.end - first.start : 1
+    );
   }
   const command = { text: first.text.slice(1), start: first.start + 1, end: first.end };
   const words = [];
   const pairs = [];
   for (const [n, t] of tokens.slice(1).entries()) {
     const last = n === tokens.length - 2;
-    if (t.unterminated && !(partial && last)) throw new CommandLineError("this quote is never closed", t.start, t.end - t.start);
+    if (t.unterminated && !(partial && last))
+      throw new CommandLineError("this quote is never closed", t.start, t.end - t.start);
     if (t.colon === void 0) {
       if (pairs.length > 0 && partial && last) continue;
-      if (pairs.length > 0) throw new CommandLineError(`"${t.text}" is not name:value (subcommands come before options)`, t.start, t.end - t.start);
+      if (pairs.length > 0)
+        throw new CommandLineError(
+          `"${t.text}" is not name:value (subcommands come before options)`,
+          t.start,
+          t.end - t.start
+        );
       words.push({ text: t.text, start: t.start, end: t.end });
       continue;
     }
     if (t.head === "") throw new CommandLineError('an option needs a name before ":"', t.start, 1);
-    pairs.push({ name: t.head, value: t.tail, start: t.start, valueStart: t.colon + 1, end: t.end, unterminated: t.unterminated });
+    pairs.push({
+      name: t.head,
+      value: t.tail,
+      start: t.start,
+      valueStart: t.colon + 1,
+      end: t.end,
+      unterminated: t.unterminated
+    });
   }
   return { command, words, pairs, endsInToken: line.length > 0 && !/\s$/.test(line) };
 }
@@ -52549,14 +55699,16 @@ function resolveOptions(command, line, opts = {}) {
     if (seen.has(name)) throw new CommandLineError(`"${name}" is given twice`, pair.start, pair.end - pair.start);
     seen.add(name);
     if (pair === focusedPair) {
-      if (def.autocomplete !== true) throw new CommandLineError(`option "${name}" has no autocomplete`, pair.start, pair.end - pair.start);
+      if (def.autocomplete !== true)
+        throw new CommandLineError(`option "${name}" has no autocomplete`, pair.start, pair.end - pair.start);
       leafOptions.push({ name, type: def.type, value: pair.value, focused: true });
       result.focused = name;
       continue;
     }
     leafOptions.push(typedOption(def, pair, result, opts));
   }
-  if (opts.autocomplete && !focusedPair) throw new CommandLineError("autocomplete needs an option being typed (name:partial)", line.command.end, 1);
+  if (opts.autocomplete && !focusedPair)
+    throw new CommandLineError("autocomplete needs an option being typed (name:partial)", line.command.end, 1);
   if (!opts.autocomplete) {
     const missing = level.filter((o) => o.required === true && !seen.has(o.name));
     if (missing.length > 0) {
@@ -52567,7 +55719,8 @@ function resolveOptions(command, line, opts = {}) {
   const order = new Map(level.map((o, i) => [o.name, i]));
   leafOptions.sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
   let tree = leafOptions;
-  for (const { option } of [...path].reverse()) tree = [{ name: option.name, type: option.type, options: tree }];
+  for (const { option } of [...path].reverse())
+    tree = [{ name: option.name, type: option.type, options: tree }];
   result.options = tree;
   return { path: path.map((p) => p.option.name), result };
 }
@@ -52593,8 +55746,10 @@ function typedOption(def, pair, out, opts) {
     case OptionType.STRING: {
       const value = choiceValue(def, pair, opts.locale, v);
       const len = [...value].length;
-      if (typeof def.min_length === "number" && len < def.min_length) fail(pair, `at least ${def.min_length} characters`);
-      if (typeof def.max_length === "number" && len > def.max_length) fail(pair, `at most ${def.max_length} characters`);
+      if (typeof def.min_length === "number" && len < def.min_length)
+        fail(pair, `at least ${def.min_length} characters`);
+      if (typeof def.max_length === "number" && len > def.max_length)
+        fail(pair, `at most ${def.max_length} characters`);
       if (len === 0) fail(pair, "a value is needed");
       return withValue(value);
     }
@@ -52604,7 +55759,8 @@ function typedOption(def, pair, out, opts) {
       const n = chosen !== void 0 ? Number(chosen) : Number(v);
       if (chosen === void 0) {
         const pattern2 = type === OptionType.INTEGER ? /^-?\d+$/ : /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
-        if (!pattern2.test(v) || !Number.isFinite(n)) fail(pair, type === OptionType.INTEGER ? `"${v}" is not an integer` : `"${v}" is not a number`);
+        if (!pattern2.test(v) || !Number.isFinite(n))
+          fail(pair, type === OptionType.INTEGER ? `"${v}" is not an integer` : `"${v}" is not a number`);
         if (Math.abs(n) > MAX_SAFE) fail(pair, `must be between -${MAX_SAFE} and ${MAX_SAFE}`);
       }
       if (typeof def.min_value === "number" && n < def.min_value) fail(pair, `must be at least ${def.min_value}`);
@@ -52656,7 +55812,10 @@ function typedOption(def, pair, out, opts) {
       if (ct === void 0) fail(pair, `no channel ${id} in this server`);
       const allowed = Array.isArray(def.channel_types) ? def.channel_types : void 0;
       if (allowed && !allowed.includes(ct)) {
-        fail(pair, `channel ${id} is ${CHANNEL_NAMES[ct] ?? ct}; this option takes ${allowed.map((t) => CHANNEL_NAMES[t] ?? t).join(", ")}`);
+        fail(
+          pair,
+          `channel ${id} is ${CHANNEL_NAMES[ct] ?? ct}; this option takes ${allowed.map((t) => CHANNEL_NAMES[t] ?? t).join(", ")}`
+        );
       }
       out.channels.push(id);
       return withValue(id);
@@ -52682,7 +55841,8 @@ function mentionableByName(pair, lookup) {
   if (!lookup.named || !pair.value.startsWith("@") || pair.value.length === 1) return void 0;
   const user2 = lookup.named("user", pair.value.slice(1));
   const role = lookup.named("role", pair.value.slice(1));
-  if ("id" in user2 && "id" in role) fail(pair, `"${pair.value}" names both a member (${user2.id}) and a role (${role.id}); give <@id> or <@&id>`);
+  if ("id" in user2 && "id" in role)
+    fail(pair, `"${pair.value}" names both a member (${user2.id}) and a role (${role.id}); give <@id> or <@&id>`);
   if ("id" in user2) return { kind: "user", id: user2.id };
   if ("id" in role) return { kind: "role", id: role.id };
   fail(pair, `${user2.problem}; ${role.problem}`);
@@ -52721,7 +55881,9 @@ function nameMatches(cmd, typed, locale) {
   return cmd.name === typed || locale !== void 0 && cmd.name_localizations?.[locale] === typed;
 }
 function pickCommand(at2, types, typed) {
-  const all = Object.values(at2.world.commands).filter((c) => c.application_id === at2.appId && types.includes(c.type) && nameMatches(c, typed, at2.locale));
+  const all = Object.values(at2.world.commands).filter(
+    (c) => c.application_id === at2.appId && types.includes(c.type) && nameMatches(c, typed, at2.locale)
+  );
   return all.find((c) => at2.guildId !== void 0 && c.guild_id === at2.guildId) ?? all.find((c) => c.guild_id === void 0) ?? all[0];
 }
 function invokedCommand(at2, req) {
@@ -52743,13 +55905,25 @@ function fromLine(at2, line, req) {
         parsed.command.end - parsed.command.start + 1
       );
     }
-    const { result } = resolveOptions(command, parsed, { locale: at2.locale, lookup: at2.lookup, ...req.autocomplete ? { autocomplete: true } : {} });
-    const attachments = result.attachments.map(({ option, path }) => ({ option, attachment: attachmentOf(at2, command, path, req.files?.[path]) }));
+    const { result } = resolveOptions(command, parsed, {
+      locale: at2.locale,
+      lookup: at2.lookup,
+      ...req.autocomplete ? { autocomplete: true } : {}
+    });
+    const attachments = result.attachments.map(({ option, path }) => ({
+      option,
+      attachment: attachmentOf(at2, command, path, req.files?.[path])
+    }));
     fillAttachmentIds(
       result.options,
       attachments.map((a) => ({ option: a.option, id: a.attachment.id }))
     );
-    const mentions = { users: result.users, roles: result.roles, channels: result.channels, attachments: attachments.map((a) => a.attachment) };
+    const mentions = {
+      users: result.users,
+      roles: result.roles,
+      channels: result.channels,
+      attachments: attachments.map((a) => a.attachment)
+    };
     return { command, options: result.options, mentions };
   } catch (err) {
     if (err instanceof CommandLineError) return invalid2(err.message, line, err);
@@ -52758,7 +55932,7 @@ function fromLine(at2, line, req) {
 }
 function attachmentOf(at2, command, path, file) {
   const id = at2.nextId();
-  const filename = (0, import_node_path13.basename)(path);
+  const filename = (0, import_node_path14.basename)(path);
   const url = `https://cdn.discordapp.com/ephemeral-attachments/${command.id}/${id}/${encodeURIComponent(filename)}`;
   return {
     id,
@@ -52778,7 +55952,8 @@ function fromMenu(at2, req) {
   if (!command) return invalid2(`no ${kind} command "${name}" is registered for this application here`);
   if (!req.target) return invalid2(`a ${kind} command needs --target`);
   const none = { command, options: [], mentions: NO_MENTIONS() };
-  if (isUser) return at2.lookup.isUser(req.target) ? { ...none, target: { id: req.target } } : invalid2(`no user ${req.target} here`);
+  if (isUser)
+    return at2.lookup.isUser(req.target) ? { ...none, target: { id: req.target } } : invalid2(`no user ${req.target} here`);
   const message = own(at2.world.messages, req.target)?.message;
   if (!message) return invalid2(`no message ${req.target} (a message command acts on a message the emulator holds)`);
   return { ...none, target: { id: req.target, message } };
@@ -52789,11 +55964,11 @@ function fillAttachmentIds(options, ids) {
     else if (o.type === OptionType.ATTACHMENT) o.value = ids.find((i) => i.option === o.name)?.id ?? o.value;
   }
 }
-var import_node_path13, invalid2, NO_MENTIONS;
+var import_node_path14, invalid2, NO_MENTIONS;
 var init_invoked = __esm({
   "src/emulator/interactions/invoked.ts"() {
     "use strict";
-    import_node_path13 = require("node:path");
+    import_node_path14 = require("node:path");
     init_command_line();
     init_options3();
     init_enums();
@@ -52814,7 +55989,16 @@ function launchMessage(f) {
     type: MessageType.CHAT_INPUT_COMMAND,
     channel_id: f.channelId,
     ...f.guildId ? { guild_id: f.guildId } : {},
-    author: { id: f.app.botUserId, username: f.app.name, avatar: null, discriminator: "0", bot: true, global_name: null, public_flags: 0, flags: 0 },
+    author: {
+      id: f.app.botUserId,
+      username: f.app.name,
+      avatar: null,
+      discriminator: "0",
+      bot: true,
+      global_name: null,
+      public_flags: 0,
+      flags: 0
+    },
     content: `${f.user.username} started ${f.app.name}`,
     timestamp: new Date(f.nowMs).toISOString(),
     edited_timestamp: null,
@@ -52852,7 +56036,17 @@ var init_launch = __esm({
 async function invoke(env2, request3) {
   const at2 = invocationOf(env2, request3);
   if ("outcome" in at2) return at2;
-  const invoked = invokedCommand({ world: at2.world, appId: at2.app.id, guildId: at2.place.guild?.id, locale: at2.locale, lookup: at2.lookup, nextId: env2.nextId }, at2.req);
+  const invoked = invokedCommand(
+    {
+      world: at2.world,
+      appId: at2.app.id,
+      guildId: at2.place.guild?.id,
+      locale: at2.locale,
+      lookup: at2.lookup,
+      nextId: env2.nextId
+    },
+    at2.req
+  );
   if ("outcome" in invoked) return invoked;
   const { command } = invoked;
   const refusal2 = refusalOf2(env2, at2, command);
@@ -52861,11 +56055,18 @@ async function invoke(env2, request3) {
     return { outcome: "refused", refusal: refusal2 };
   }
   const owners = authorizingOwners(command, placeFacts(at2.app, at2.place, at2.user));
-  if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) return launch(env2, at2, command, owners);
+  if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY)
+    return launch(env2, at2, command, owners);
   const live2 = liveInteraction(env2, at2, invoked, owners);
   env2.registry.add(live2);
   const answered3 = await deliverAndAwait(env2, at2.app, live2);
-  noteDelivery(env2, at2.app, command, live2.answeredWith !== void 0 ? { kind: "answered", callbackType: live2.answeredWith } : answered3.cause, live2.id);
+  noteDelivery(
+    env2,
+    at2.app,
+    command,
+    live2.answeredWith !== void 0 ? { kind: "answered", callbackType: live2.answeredWith } : answered3.cause,
+    live2.id
+  );
   if (live2.answeredWith !== void 0) await collectAfterAnswer(env2, live2, at2.req.waitSeconds);
   return outcomeOf2(at2.app, live2, answered3);
 }
@@ -52879,7 +56080,11 @@ function invocationOf(env2, request3) {
   const channelId2 = req.channelId ?? (outside ? env2.nextId() : void 0);
   const place = resolvePlace(
     world,
-    { ...req.guildId ? { guildId: req.guildId } : {}, ...channelId2 ? { channelId: channelId2 } : {}, ...req.context ? { context: req.context } : {} },
+    {
+      ...req.guildId ? { guildId: req.guildId } : {},
+      ...channelId2 ? { channelId: channelId2 } : {},
+      ...req.context ? { context: req.context } : {}
+    },
     env2.defaultGuildId
   );
   if (typeof place === "string") return invalid2(place);
@@ -52899,7 +56104,14 @@ function invocationOf(env2, request3) {
   return { world, req, app, place, user: user2, locale, lookup };
 }
 function refusalOf2(env2, at2, command) {
-  const refused2 = commandRefusal(at2.world, at2.app, at2.place, command, at2.user, () => repair(env2.registry, command, at2.user.id));
+  const refused2 = commandRefusal(
+    at2.world,
+    at2.app,
+    at2.place,
+    command,
+    at2.user,
+    () => repair(env2.registry, command, at2.user.id)
+  );
   return refused2?.hidden ? { ...refused2, message: notInPicker(commandLabel(command.name, command.type), at2.user.username) } : refused2;
 }
 function noteDelivery(env2, app, command, outcome, interactionId) {
@@ -52926,8 +56138,20 @@ function launch(env2, at2, command, owners) {
     owners,
     ...place.guild ? { guildId: place.guild.id } : {}
   });
-  const interaction = { id: message.interaction_metadata.id, name: command.name, userId: user2.id, applicationId: app.id };
-  const stored2 = { id: message.id, sender: "interaction", webhookId: app.id, channel_id: channel.id, message, interaction };
+  const interaction = {
+    id: message.interaction_metadata.id,
+    name: command.name,
+    userId: user2.id,
+    applicationId: app.id
+  };
+  const stored2 = {
+    id: message.id,
+    sender: "interaction",
+    webhookId: app.id,
+    channel_id: channel.id,
+    message,
+    interaction
+  };
   env2.write((w) => {
     w.messages[stored2.id] = stored2;
   });
@@ -52978,7 +56202,12 @@ function outcomeOf2(app, live2, { endpoint, cause }) {
     application: { id: app.id, name: app.name },
     interaction: live2.payload,
     ...endpoint ? { endpoint } : {},
-    ...live2.answeredWith !== void 0 ? { callback: { type: live2.answeredWith, ...live2.callbackData !== void 0 ? { data: live2.callbackData } : {} } } : {},
+    ...live2.answeredWith !== void 0 ? {
+      callback: {
+        type: live2.answeredWith,
+        ...live2.callbackData !== void 0 ? { data: live2.callbackData } : {}
+      }
+    } : {},
     ...live2.original ? { original: live2.original.message } : {},
     followups: live2.followups.map((f) => f.message),
     ...live2.answeredWith === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT ? { choices: live2.callbackData?.choices ?? [] } : {},
@@ -53039,26 +56268,43 @@ function findComponent(components, kind, ref) {
       "ambiguous-component",
       `${byText.length} ${kind}s on the message have the ${seen} "${ref}": name one by its custom_id (${byText.map((c) => c.custom_id ?? c.url).join(", ")})`
     );
-  const names2 = mine.map((c) => `"${String(c.custom_id ?? c.url ?? "?")}"${typeof c[seen] === "string" ? ` (${String(c[seen])})` : ""}`);
-  return refuse("unknown-component", `no ${kind} "${ref}" on the message (it has ${names2.length === 0 ? `no ${kind}` : names2.join(", ")})`);
+  const names2 = mine.map(
+    (c) => `"${String(c.custom_id ?? c.url ?? "?")}"${typeof c[seen] === "string" ? ` (${String(c[seen])})` : ""}`
+  );
+  return refuse(
+    "unknown-component",
+    `no ${kind} "${ref}" on the message (it has ${names2.length === 0 ? `no ${kind}` : names2.join(", ")})`
+  );
 }
 function unusable(c) {
   const name = String(c.label ?? c.placeholder ?? c.custom_id ?? c.url ?? "the component");
   if (c.disabled === true) return refuse("disabled", `"${name}" is disabled`);
   if (c.type === ComponentType.BUTTON && c.style === ButtonStyle.LINK)
-    return refuse("link-button", `"${name}" is a link button: it opens ${String(c.url)} and sends the application nothing`);
+    return refuse(
+      "link-button",
+      `"${name}" is a link button: it opens ${String(c.url)} and sends the application nothing`
+    );
   if (c.type === ComponentType.BUTTON && c.style === ButtonStyle.PREMIUM)
-    return refuse("premium-button", `"${name}" is a premium button: it opens the store and sends the application nothing`);
+    return refuse(
+      "premium-button",
+      `"${name}" is a premium button: it opens the store and sends the application nothing`
+    );
   return void 0;
 }
 function valueBounds(c) {
-  return { min: typeof c.min_values === "number" ? c.min_values : 1, max: typeof c.max_values === "number" ? c.max_values : 1 };
+  return {
+    min: typeof c.min_values === "number" ? c.min_values : 1,
+    max: typeof c.max_values === "number" ? c.max_values : 1
+  };
 }
 function countRefusal(c, count4) {
   const { min, max } = valueBounds(c);
   if (count4 < min || count4 > max) {
     const range = min === max ? `exactly ${min}` : `${min} to ${max}`;
-    return refuse("value-count", `"${String(c.placeholder ?? c.custom_id)}" takes ${range} value${max === 1 ? "" : "s"}, not ${count4}`);
+    return refuse(
+      "value-count",
+      `"${String(c.placeholder ?? c.custom_id)}" takes ${range} value${max === 1 ? "" : "s"}, not ${count4}`
+    );
   }
   return void 0;
 }
@@ -53068,7 +56314,10 @@ function stringSelectValues(c, chosen) {
   for (const want of chosen) {
     const opt = options.find((o) => o.value === want) ?? options.find((o) => o.label === want);
     if (!opt)
-      return refuse("unknown-value", `"${want}" is not an option of "${String(c.placeholder ?? c.custom_id)}" (options: ${options.map((o) => String(o.value)).join(", ")})`);
+      return refuse(
+        "unknown-value",
+        `"${want}" is not an option of "${String(c.placeholder ?? c.custom_id)}" (options: ${options.map((o) => String(o.value)).join(", ")})`
+      );
     values.push(String(opt.value));
   }
   return countRefusal(c, values.length) ?? values;
@@ -53098,9 +56347,14 @@ function entityValues(c, chosen, lookup) {
     else if (kinds.includes("role") && lookup.isRole(id)) out.roles.push(id);
     else if (kinds.includes("channel") && lookup.channelType(id) !== void 0) {
       const types = Array.isArray(c.channel_types) ? c.channel_types : void 0;
-      if (types && !types.includes(lookup.channelType(id))) return refuse("unknown-value", `channel ${id} is not of a type "${name}" offers (${types.join(", ")})`);
+      if (types && !types.includes(lookup.channelType(id)))
+        return refuse("unknown-value", `channel ${id} is not of a type "${name}" offers (${types.join(", ")})`);
       out.channels.push(id);
-    } else return refuse("unknown-value", `"${name}" offers ${kinds.map((k) => `${k}s`).join(" and ")}: there is no ${kinds.join(" or ")} ${id} here`);
+    } else
+      return refuse(
+        "unknown-value",
+        `"${name}" offers ${kinds.map((k) => `${k}s`).join(" and ")}: there is no ${kinds.join(" or ")} ${id} here`
+      );
   }
   return countRefusal(c, chosen.length) ?? out;
 }
@@ -53161,7 +56415,12 @@ async function deliverComponent(env2, app, d) {
     outcome: live2.answeredWith !== void 0 ? { kind: "answered", callbackType: live2.answeredWith } : answered3.cause
   });
   if (live2.answeredWith === CallbackType.DEFERRED_UPDATE_MESSAGE && d.waitSeconds === void 0)
-    await when(live2, (i) => i.received.some((r) => r.kind === "edit-original"), DEFERRED_UPDATE_WAIT_MS, env2.registry.timers);
+    await when(
+      live2,
+      (i) => i.received.some((r) => r.kind === "edit-original"),
+      DEFERRED_UPDATE_WAIT_MS,
+      env2.registry.timers
+    );
   else if (live2.answeredWith !== void 0) await collectAfterAnswer(env2, live2, d.waitSeconds);
   return outcomeOf3(env2, app, live2, answered3);
 }
@@ -53174,7 +56433,12 @@ function outcomeOf3(env2, app, live2, { endpoint, cause }) {
     application: { id: app.id, name: app.name },
     interaction: live2.payload,
     ...endpoint ? { endpoint } : {},
-    ...live2.answeredWith !== void 0 ? { callback: { type: live2.answeredWith, ...live2.callbackData !== void 0 ? { data: live2.callbackData } : {} } } : {},
+    ...live2.answeredWith !== void 0 ? {
+      callback: {
+        type: live2.answeredWith,
+        ...live2.callbackData !== void 0 ? { data: live2.callbackData } : {}
+      }
+    } : {},
     ...message ? { message } : {},
     ...original ? { original } : {},
     followups: live2.followups.map((f) => f.message),
@@ -53210,7 +56474,8 @@ function targetOf(world, stored2, kind, ref, userId2) {
   if ((stored2.message.flags ?? 0) & EPHEMERAL && stored2.interaction && stored2.interaction.userId !== userId2)
     return refuse("unknown-message", `message ${stored2.id} is ephemeral: only its invoker sees it`);
   const appId = messageOwner(world, stored2);
-  if (!appId || !own(world.applications, appId)) return refuse("not-interactive", `no application owns message ${stored2.id}: its components send nothing`);
+  if (!appId || !own(world.applications, appId))
+    return refuse("not-interactive", `no application owns message ${stored2.id}: its components send nothing`);
   const component2 = findComponent(stored2.message.components, kind, ref);
   if (isRefusal3(component2)) return component2;
   return unusable(component2) ?? { stored: stored2, appId, component: component2 };
@@ -53224,8 +56489,19 @@ function select(env2, req) {
 async function use(env2, req, kind, ref, chosen) {
   const world = env2.world();
   const stored2 = own(world.messages, req.messageId);
-  if (!stored2) return { outcome: "refused", refusal: refuse("unknown-message", `no message ${req.messageId} (the emulator holds webhook posts and interaction answers)`) };
-  const names2 = resolveNames(world, { channelId: stored2.channel_id, ...req.userId !== void 0 ? { userId: req.userId } : {} }, env2.defaultGuildId);
+  if (!stored2)
+    return {
+      outcome: "refused",
+      refusal: refuse(
+        "unknown-message",
+        `no message ${req.messageId} (the emulator holds webhook posts and interaction answers)`
+      )
+    };
+  const names2 = resolveNames(
+    world,
+    { channelId: stored2.channel_id, ...req.userId !== void 0 ? { userId: req.userId } : {} },
+    env2.defaultGuildId
+  );
   if ("problem" in names2) return invalid2(names2.problem);
   const place = resolvePlace(world, { channelId: stored2.channel_id }, env2.defaultGuildId);
   if (typeof place === "string") return invalid2(place);
@@ -53271,7 +56547,12 @@ function selectValues(component2, chosen, place, userId2) {
   });
   if (isRefusal3(sorted)) return sorted;
   const { users, members: members2, roles, channels } = mentionedObjects(facts, place.channel, userId2, sorted);
-  const resolved = nonEmptyResolved({ users, members: members2, roles, channels: channelsAsSelected(channels, facts?.id) });
+  const resolved = nonEmptyResolved({
+    users,
+    members: members2,
+    roles,
+    channels: channelsAsSelected(channels, facts?.id)
+  });
   return { values: ids, ...resolved ? { resolved } : {} };
 }
 function idOf2(value, facts) {
@@ -53280,7 +56561,9 @@ function idOf2(value, facts) {
   return facts.members.find((m) => m.username === name)?.id ?? facts.roles.find((r) => r.name === name)?.id ?? facts.channels.find((c) => c.name === name)?.id ?? value;
 }
 function channelsAsSelected(channels, guildId) {
-  return Object.fromEntries(Object.entries(channels).map(([id, c]) => [id, { ...c, ...guildId ? { guild_id: guildId } : {} }]));
+  return Object.fromEntries(
+    Object.entries(channels).map(([id, c]) => [id, { ...c, ...guildId ? { guild_id: guildId } : {} }])
+  );
 }
 var isRefusal3, refused;
 var init_component_act = __esm({
@@ -53306,9 +56589,11 @@ function modalFields(modal) {
   const out = [];
   for (const top of Array.isArray(modal.components) ? modal.components : []) {
     if (!isObj4(top)) continue;
-    if (top.type === LABEL_COMPONENT_TYPE && isObj4(top.component)) out.push({ input: top.component, label: typeof top.label === "string" ? top.label : void 0 });
+    if (top.type === LABEL_COMPONENT_TYPE && isObj4(top.component))
+      out.push({ input: top.component, label: typeof top.label === "string" ? top.label : void 0 });
     if (top.type === ComponentType.ACTION_ROW && Array.isArray(top.components)) {
-      for (const c of top.components) if (isObj4(c)) out.push({ input: c, label: typeof c.label === "string" ? c.label : void 0 });
+      for (const c of top.components)
+        if (isObj4(c)) out.push({ input: c, label: typeof c.label === "string" ? c.label : void 0 });
     }
   }
   return out;
@@ -53318,14 +56603,23 @@ function modalValues(modal, given2) {
   const values = /* @__PURE__ */ new Map();
   for (const key of Object.keys(given2)) {
     const f = fields.find((x) => x.input.custom_id === key) ?? fields.find((x) => x.label === key);
-    if (!f) return refuse("modal-field", `the form "${String(modal.title)}" has no field "${key}" (fields: ${fields.map((x) => fieldName(x)).join(", ")})`);
-    if (f.input.type !== ComponentType.TEXT_INPUT) return refuse("modal-field", `"${fieldName(f)}" is not a text input: the emulator fills only text inputs`);
+    if (!f)
+      return refuse(
+        "modal-field",
+        `the form "${String(modal.title)}" has no field "${key}" (fields: ${fields.map((x) => fieldName(x)).join(", ")})`
+      );
+    if (f.input.type !== ComponentType.TEXT_INPUT)
+      return refuse("modal-field", `"${fieldName(f)}" is not a text input: the emulator fills only text inputs`);
     values.set(String(f.input.custom_id), given2[key]);
   }
   for (const f of fields) {
     const id = String(f.input.custom_id);
     if (f.input.type !== ComponentType.TEXT_INPUT) {
-      if (f.input.required !== false) return refuse("modal-field", `"${fieldName(f)}" is required and is not a text input: the emulator fills only text inputs`);
+      if (f.input.required !== false)
+        return refuse(
+          "modal-field",
+          `"${fieldName(f)}" is required and is not a text input: the emulator fills only text inputs`
+        );
       continue;
     }
     const text2 = values.get(id) ?? (typeof f.input.value === "string" ? f.input.value : "");
@@ -53357,9 +56651,14 @@ function submitted(c, values) {
 function modalSubmitData(modal, values) {
   const components = (Array.isArray(modal.components) ? modal.components : []).filter(isObj4).map((top) => {
     const id = typeof top.id === "number" ? { id: top.id } : {};
-    if (top.type === LABEL_COMPONENT_TYPE && isObj4(top.component)) return { type: top.type, ...id, component: submitted(top.component, values) };
+    if (top.type === LABEL_COMPONENT_TYPE && isObj4(top.component))
+      return { type: top.type, ...id, component: submitted(top.component, values) };
     if (top.type === ComponentType.ACTION_ROW)
-      return { type: top.type, ...id, components: (Array.isArray(top.components) ? top.components : []).filter(isObj4).map((c) => submitted(c, values)) };
+      return {
+        type: top.type,
+        ...id,
+        components: (Array.isArray(top.components) ? top.components : []).filter(isObj4).map((c) => submitted(c, values))
+      };
     return { type: top.type, ...id };
   });
   return { custom_id: modal.custom_id, components };
@@ -53393,12 +56692,25 @@ function triggering(opener, messageId) {
 }
 async function submitModal(env2, req) {
   const world = env2.world();
-  const names2 = resolveNames(world, { userId: req.userId, ...req.applicationId !== void 0 ? { applicationId: req.applicationId } : {} }, env2.defaultGuildId);
+  const names2 = resolveNames(
+    world,
+    { userId: req.userId, ...req.applicationId !== void 0 ? { applicationId: req.applicationId } : {} },
+    env2.defaultGuildId
+  );
   if ("problem" in names2) return invalid2(names2.problem);
   const open = env2.registry.modals.of(names2.userId, names2.applicationId);
   if (open.length === 0)
-    return { outcome: "refused", refusal: refuse("no-modal", `${req.userId} has no modal open${names2.applicationId ? ` from application ${names2.applicationId}` : ""}`) };
-  if (open.length > 1) return invalid2(`${req.userId} has modals of ${open.length} applications open (${open.map((m2) => m2.applicationId).join(", ")}): name the application`);
+    return {
+      outcome: "refused",
+      refusal: refuse(
+        "no-modal",
+        `${req.userId} has no modal open${names2.applicationId ? ` from application ${names2.applicationId}` : ""}`
+      )
+    };
+  if (open.length > 1)
+    return invalid2(
+      `${req.userId} has modals of ${open.length} applications open (${open.map((m2) => m2.applicationId).join(", ")}): name the application`
+    );
   const m = open[0];
   const app = own(world.applications, m.applicationId);
   if (!app) return invalid2(`unknown application ${m.applicationId}`);
@@ -53483,7 +56795,8 @@ var init_page_outcome = __esm({
 function commonProblem(b, required, optional) {
   for (const k of required) if (typeof b[k] !== "string" || b[k] === "") return `${k} is required (a string)`;
   for (const k of optional) if (b[k] !== void 0 && typeof b[k] !== "string") return `${k} must be a string`;
-  if (b.waitSeconds !== void 0 && !isWaitSeconds(b.waitSeconds)) return `waitSeconds must be a number of seconds ${WAIT_SECONDS_RANGE}`;
+  if (b.waitSeconds !== void 0 && !isWaitSeconds(b.waitSeconds))
+    return `waitSeconds must be a number of seconds ${WAIT_SECONDS_RANGE}`;
   return void 0;
 }
 function parseClick(b) {
@@ -53492,7 +56805,8 @@ function parseClick(b) {
 function parseSelect(b) {
   const problem2 = commonProblem(b, ["messageId", "menu"], ["userId", "locale"]);
   if (problem2) return problem2;
-  if (!Array.isArray(b.values) || b.values.some((v) => typeof v !== "string")) return "values must be a list of strings (option values or labels, or ids)";
+  if (!Array.isArray(b.values) || b.values.some((v) => typeof v !== "string"))
+    return "values must be a list of strings (option values or labels, or ids)";
   return b;
 }
 function parseModalSubmit(b) {
@@ -53510,7 +56824,8 @@ function run(req, act) {
 function componentControl(actions) {
   return (method, path, body) => {
     if (method !== "POST" || !Object.hasOwn(PARSERS, path)) return void 0;
-    if (typeof body !== "object" || body === null || Array.isArray(body)) return Promise.resolve({ status: 400, body: { message: "Send a JSON object" } });
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      return Promise.resolve({ status: 400, body: { message: "Send a JSON object" } });
     const { forPage, ...request3 } = body;
     const answer = PARSERS[path](actions, request3);
     return forPage === true ? answer.then((r) => r.status === 200 ? { ...r, body: componentOutcomeForPage(r.body) } : r) : answer;
@@ -53532,13 +56847,17 @@ var init_component_control = __esm({
 
 // src/emulator/routes/interaction-control.ts
 function parseInvokeRequest(body) {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return 'Send a JSON object: { "line": "/name …", "channelId", "userId", … }';
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return 'Send a JSON object: { "line": "/name …", "channelId", "userId", … }';
   const b = body;
   for (const k of STRING_FIELDS) if (b[k] !== void 0 && typeof b[k] !== "string") return `${k} must be a string`;
-  if (b.context !== void 0 && b.context !== "guild" && b.context !== "bot-dm" && b.context !== "private-channel") return "context must be guild, bot-dm or private-channel";
+  if (b.context !== void 0 && b.context !== "guild" && b.context !== "bot-dm" && b.context !== "private-channel")
+    return "context must be guild, bot-dm or private-channel";
   if (b.autocomplete !== void 0 && typeof b.autocomplete !== "boolean") return "autocomplete must be true or false";
-  if (b.waitSeconds !== void 0 && !isWaitSeconds(b.waitSeconds)) return `waitSeconds must be a number of seconds ${WAIT_SECONDS_RANGE}`;
-  if (b.files !== void 0 && (typeof b.files !== "object" || b.files === null)) return "files must be a mapping of path to { size, contentType }";
+  if (b.waitSeconds !== void 0 && !isWaitSeconds(b.waitSeconds))
+    return `waitSeconds must be a number of seconds ${WAIT_SECONDS_RANGE}`;
+  if (b.files !== void 0 && (typeof b.files !== "object" || b.files === null))
+    return "files must be a mapping of path to { size, contentType }";
   return b;
 }
 function interactionControl(invoke2, check, components) {
@@ -53548,11 +56867,16 @@ function interactionControl(invoke2, check, components) {
       const req = parseInvokeRequest(body);
       if (typeof req === "string") return Promise.resolve({ status: 400, body: { message: req } });
       const { forPage, ...request3 } = req;
-      return invoke2(request3).then((outcome) => ({ status: 200, body: forPage === true ? outcomeForPage(outcome) : outcome }));
+      return invoke2(request3).then((outcome) => ({
+        status: 200,
+        body: forPage === true ? outcomeForPage(outcome) : outcome
+      }));
     }
     if (path === "/interactions/endpoint-check" && method === "POST") {
       const appId = typeof body === "object" && body !== null ? body.applicationId : void 0;
-      return check(typeof appId === "string" ? appId : void 0).then((r) => typeof r === "string" ? { status: 400, body: { message: r } } : { status: 200, body: r });
+      return check(typeof appId === "string" ? appId : void 0).then(
+        (r) => typeof r === "string" ? { status: 400, body: { message: r } } : { status: 200, body: r }
+      );
     }
     return used(method, path, body);
   };
@@ -53564,7 +56888,17 @@ var init_interaction_control = __esm({
     init_page_outcome();
     init_callback();
     init_component_control();
-    STRING_FIELDS = ["line", "userCommand", "messageCommand", "target", "guildId", "channelId", "userId", "locale", "applicationId"];
+    STRING_FIELDS = [
+      "line",
+      "userCommand",
+      "messageCommand",
+      "target",
+      "guildId",
+      "channelId",
+      "userId",
+      "locale",
+      "applicationId"
+    ];
   }
 });
 
@@ -53622,19 +56956,40 @@ function interactionRoutes(registry, webhookRoutes2) {
   });
   const msgPattern = "/webhooks/:webhookId/:webhookToken/messages/:messageId";
   return [
-    { method: "POST", pattern: "/interactions/:interactionId/:interactionToken/callback", auth: "none", bucket: "exempt", handler: callback },
+    {
+      method: "POST",
+      pattern: "/interactions/:interactionId/:interactionToken/callback",
+      auth: "none",
+      bucket: "exempt",
+      handler: callback
+    },
     original("GET", (live2) => getMessage2(live2, "@original")),
     original("PATCH", (live2, req, ctx) => editMessage2(registry, envOf(ctx), live2, "@original", req.body, req.files)),
     original("DELETE", (live2, _req, ctx) => deleteMessage2(registry, live2, "@original", ctx.events, ctx.world)),
-    either("POST", "/webhooks/:webhookId/:webhookToken", "webhook.execute", (live2, req, ctx) => postFollowup(registry, envOf(ctx), live2, req.body, req.files)),
+    either(
+      "POST",
+      "/webhooks/:webhookId/:webhookToken",
+      "webhook.execute",
+      (live2, req, ctx) => postFollowup(registry, envOf(ctx), live2, req.body, req.files)
+    ),
     // The interaction token opens the application's webhook (type 3): GET answers it as a webhook.
     either("GET", "/webhooks/:webhookId/:webhookToken", "webhooks", (live2, _req, ctx) => {
       const app = ctx.world.applications[live2.applicationId];
       return app ? { status: 200, body: applicationWebhookObject(app) } : errorResponse(WebhookErrors.unknownWebhook);
     }),
     either("GET", msgPattern, "webhooks", (live2, req) => getMessage2(live2, req.params.messageId ?? "")),
-    either("PATCH", msgPattern, "webhooks", (live2, req, ctx) => editMessage2(registry, envOf(ctx), live2, req.params.messageId ?? "", req.body, req.files)),
-    either("DELETE", msgPattern, "webhooks", (live2, req, ctx) => deleteMessage2(registry, live2, req.params.messageId ?? "", ctx.events, ctx.world))
+    either(
+      "PATCH",
+      msgPattern,
+      "webhooks",
+      (live2, req, ctx) => editMessage2(registry, envOf(ctx), live2, req.params.messageId ?? "", req.body, req.files)
+    ),
+    either(
+      "DELETE",
+      msgPattern,
+      "webhooks",
+      (live2, req, ctx) => deleteMessage2(registry, live2, req.params.messageId ?? "", ctx.events, ctx.world)
+    )
   ];
 }
 var init_interactions = __esm({
@@ -53680,12 +57035,23 @@ function interactionParts(store, nextId, { now, timers, limits }, events, gatewa
   const components = componentActions(env2);
   const lastChecks = /* @__PURE__ */ new Map();
   const checkInteractionsEndpoint = async (applicationId) => {
-    const named = resolveNames(store.world, applicationId !== void 0 ? { applicationId } : {}, store.meta.defaultGuildId);
+    const named = resolveNames(
+      store.world,
+      applicationId !== void 0 ? { applicationId } : {},
+      store.meta.defaultGuildId
+    );
     if ("problem" in named) throw new EmulatorStartError(named.problem);
     const app = own(store.world.applications, named.applicationId ?? store.meta.defaultApplicationId);
     if (!app) throw new EmulatorStartError(`unknown application ${applicationId}`);
     if (!app.interactionsEndpointUrl)
-      return { url: "", ok: false, problems: [`application ${app.id} (${app.name}) has no interactions endpoint URL: it gets interactions over the gateway`], answered: false };
+      return {
+        url: "",
+        ok: false,
+        problems: [
+          `application ${app.id} (${app.name}) has no interactions endpoint URL: it gets interactions over the gateway`
+        ],
+        answered: false
+      };
     const check = await checkEndpoint(app, now() / 1e3);
     lastChecks.set(app.id, { ...check, at: now() });
     return check;
@@ -53740,7 +57106,11 @@ function controlRoutes(store, events, nextId, config, interactions, webhookCodes
   const { now, limits } = config;
   return firstControl(
     webhookAuthorizeControl(() => store.world, store.meta.defaultApplicationId, webhookCodes),
-    interactionControl(interactions.invoke, (id) => interactions.checkInteractionsEndpoint(id).catch((e) => e.message), interactions.components),
+    interactionControl(
+      interactions.invoke,
+      (id) => interactions.checkInteractionsEndpoint(id).catch((e) => e.message),
+      interactions.components
+    ),
     memberControl(store, events, nextId, now),
     messageControl({ store, events, nextId, now, limits })
   );
@@ -53793,9 +57163,9 @@ function watchEndpoint(check, report2, delaysMs = WATCH_DELAYS_MS) {
   let stopped = false;
   let timer;
   let wake;
-  const sleep5 = (ms) => new Promise((resolve16) => {
-    wake = resolve16;
-    timer = setTimeout(resolve16, ms);
+  const sleep5 = (ms) => new Promise((resolve17) => {
+    wake = resolve17;
+    timer = setTimeout(resolve17, ms);
     timer.unref?.();
   });
   const done = (async () => {
@@ -53825,7 +57195,20 @@ var WATCH_DELAYS_MS;
 var init_endpoint_watch = __esm({
   "src/emulator/interactions/endpoint-watch.ts"() {
     "use strict";
-    WATCH_DELAYS_MS = [500, 1e3, 2e3, 4e3, 8e3, 15e3, 15e3, 15e3, 15e3, 15e3, 15e3, 15e3];
+    WATCH_DELAYS_MS = [
+      500,
+      1e3,
+      2e3,
+      4e3,
+      8e3,
+      15e3,
+      15e3,
+      15e3,
+      15e3,
+      15e3,
+      15e3,
+      15e3
+    ];
   }
 });
 
@@ -53849,21 +57232,23 @@ async function startConfig(options) {
   const limits = resolveLimits({ ...seedLimits, ...options.limits });
   const pinnedToken = options.controlToken ?? (seed && typeof seed === "object" ? seed.control_token : void 0);
   const badToken = pinnedToken === void 0 ? void 0 : controlTokenProblem(pinnedToken);
-  if (badToken) throw new SeedError(`${options.controlToken !== void 0 ? "controlToken" : "control_token"} ${badToken}`);
+  if (badToken)
+    throw new SeedError(`${options.controlToken !== void 0 ? "controlToken" : "control_token"} ${badToken}`);
   return { now, clock, timers: options.timers, seed, limits, pinnedToken, host: options.host ?? "127.0.0.1" };
 }
 function listen(server, host, port) {
-  return new Promise((resolve16, reject) => {
+  return new Promise((resolve17, reject) => {
     const onError = (err) => {
       if (err.code === "EADDRINUSE") reject(new EmulatorStartError(`port ${port} on ${host} is already in use`));
-      else if (err.code === "EADDRNOTAVAIL" || err.code === "ENOTFOUND") reject(new EmulatorStartError(`cannot listen on ${host}: address not available`));
+      else if (err.code === "EADDRNOTAVAIL" || err.code === "ENOTFOUND")
+        reject(new EmulatorStartError(`cannot listen on ${host}: address not available`));
       else if (err.code === "EACCES") reject(new EmulatorStartError(`no permission to listen on ${host}:${port}`));
       else reject(new EmulatorStartError(`cannot start the emulator: ${err.message}`));
     };
     server.once("error", onError);
     server.listen(port ?? 0, host, () => {
       server.off("error", onError);
-      resolve16(server.address().port);
+      resolve17(server.address().port);
     });
   });
 }
@@ -53890,7 +57275,14 @@ async function startEmulator(options = {}) {
   const webhookCodes = new WebhookAuthorizations(now);
   const routes = apiRoutes(limits, interactions.registry, gateway, webhookCodes);
   const rateLimiter = options.rateLimits === false ? void 0 : new RateLimiter(options.rateLimits ?? {});
-  const view = viewParts(store, options.webRoot, config, controlToken, stateSources(faults, rateLimiter, gateway, interactions), events);
+  const view = viewParts(
+    store,
+    options.webRoot,
+    config,
+    controlToken,
+    stateSources(faults, rateLimiter, gateway, interactions),
+    events
+  );
   const server = createEmulatorServer({
     view: view.view,
     store,
@@ -53908,7 +57300,14 @@ async function startEmulator(options = {}) {
   });
   gateway.attach(server);
   const inFlight = options.harness ? new InFlight(server, events) : void 0;
-  const harness = inFlight ? emulatorHarness({ store, registry: interactions.registry, faults, clock: config.clock, inFlight, hasSessionFor: (id) => gateway.hasSessionFor(id) }) : void 0;
+  const harness = inFlight ? emulatorHarness({
+    store,
+    registry: interactions.registry,
+    faults,
+    clock: config.clock,
+    inFlight,
+    hasSessionFor: (id) => gateway.hasSessionFor(id)
+  }) : void 0;
   const port = await listen(server, host, options.port);
   const hostPart = host.includes(":") ? `[${host}]` : host;
   gateway.url = `ws://${hostPart}:${port}`;
@@ -53938,17 +57337,21 @@ async function startEmulator(options = {}) {
     checkInteractionsEndpoint: interactions.checkInteractionsEndpoint,
     ...harness ? { harness } : {},
     dailyCreates() {
-      return { day: utcDay2(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };
+      return {
+        day: utcDay2(now()),
+        limitPerGuild: limits.daily_creates,
+        scopes: dailyCreatesToday(store.world, now(), limits.daily_creates)
+      };
     },
     close() {
       for (const w of watches) w.stop();
       inFlight?.close();
       view.close();
       closed ??= gateway.close().then(
-        () => new Promise((resolve16) => {
+        () => new Promise((resolve17) => {
           server.close(() => {
             store.close();
-            resolve16();
+            resolve17();
           });
           server.closeAllConnections();
         })
@@ -54050,7 +57453,7 @@ function provisionWorld(world, want, nextId, now) {
   return changed;
 }
 function provisionDataFile(file, want, now = Date.now()) {
-  (0, import_node_fs12.mkdirSync)((0, import_node_path14.dirname)(file), { recursive: true });
+  (0, import_node_fs12.mkdirSync)((0, import_node_path15.dirname)(file), { recursive: true });
   const loaded = Store.load(file);
   let store;
   let gen;
@@ -54065,16 +57468,25 @@ function provisionDataFile(file, want, now = Date.now()) {
   }
   const appId = want.applicationId ?? store.meta.defaultApplicationId;
   const firstGuild = want.guilds[0]?.id ?? store.meta.defaultGuildId;
-  const changed = provisionWorld(store.world, { ...want, applicationId: appId, channelGuild: want.channelGuild ?? firstGuild }, () => gen.next(now), now);
+  const changed = provisionWorld(
+    store.world,
+    { ...want, applicationId: appId, channelGuild: want.channelGuild ?? firstGuild },
+    () => gen.next(now),
+    now
+  );
   if (!loaded || changed) store.persist();
-  return { credentials: credentialsOf(store.world, { defaultApplicationId: appId, defaultGuildId: firstGuild }, now), created: !loaded, changed };
+  return {
+    credentials: credentialsOf(store.world, { defaultApplicationId: appId, defaultGuildId: firstGuild }, now),
+    created: !loaded,
+    changed
+  };
 }
-var import_node_fs12, import_node_path14;
+var import_node_fs12, import_node_path15;
 var init_provision = __esm({
   "src/emulator/state/provision.ts"() {
     "use strict";
     import_node_fs12 = require("node:fs");
-    import_node_path14 = require("node:path");
+    import_node_path15 = require("node:path");
     init_limits();
     init_defaults();
     init_commands_model();
@@ -54094,19 +57506,19 @@ async function findTestFiles(cwd, patterns) {
       for (const file of globFiles(cwd, pattern2)) found.add(file);
       continue;
     }
-    const abs = (0, import_node_path18.resolve)(cwd, pattern2);
+    const abs = (0, import_node_path19.resolve)(cwd, pattern2);
     const info2 = await (0, import_promises2.stat)(abs).catch(() => void 0);
     if (info2?.isDirectory()) for (const file of globFiles(abs, DEFAULT_TEST_PATTERN)) found.add(file);
     else found.add(abs);
   }
   return [...found].sort();
 }
-var import_promises2, import_node_path18, DEFAULT_TEST_PATTERN;
+var import_promises2, import_node_path19, DEFAULT_TEST_PATTERN;
 var init_discover = __esm({
   "src/bot-test/file/discover.ts"() {
     "use strict";
     import_promises2 = require("node:fs/promises");
-    import_node_path18 = require("node:path");
+    import_node_path19 = require("node:path");
     init_glob();
     DEFAULT_TEST_PATTERN = "**/*.test.yaml";
   }
@@ -54179,7 +57591,8 @@ var init_nodes = __esm({
        */
       entries(node, what, known, fallback) {
         const { isMap, isScalar } = yamlLib();
-        if (!isMap(node)) return this.problem(this.at(node, fallback), `${what} must be a mapping (key: value), not ${describe(node)}`);
+        if (!isMap(node))
+          return this.problem(this.at(node, fallback), `${what} must be a mapping (key: value), not ${describe(node)}`);
         const out = /* @__PURE__ */ new Map();
         for (const pair of node.items) {
           const keyNode = pair.key;
@@ -54191,7 +57604,10 @@ var init_nodes = __esm({
           if (!known.includes(key)) {
             const hint = closest(key, known);
             if (hint) this.hints.set(node, (this.hints.get(node) ?? /* @__PURE__ */ new Set()).add(hint));
-            this.problem(this.at(keyNode), `unknown key "${key}" in ${what}${hint ? `; did you mean "${hint}"?` : ` (known: ${known.join(", ")})`}`);
+            this.problem(
+              this.at(keyNode),
+              `unknown key "${key}" in ${what}${hint ? `; did you mean "${hint}"?` : ` (known: ${known.join(", ")})`}`
+            );
             continue;
           }
           out.set(key, { key, keyNode, value: pair.value });
@@ -54262,7 +57678,9 @@ function textMatcher(written) {
   try {
     new RegExp(pattern2, flags);
   } catch (err) {
-    return { problem: `${written} is not a valid regular expression: ${err.message.replace(/^Invalid regular expression: /, "")}` };
+    return {
+      problem: `${written} is not a valid regular expression: ${err.message.replace(/^Invalid regular expression: /, "")}`
+    };
   }
   return { pattern: pattern2, flags };
 }
@@ -54286,8 +57704,10 @@ function faultRoute(written) {
   if (!m) return { problem: `route "${written}" must be "METHOD /path", as in "POST /channels/*/messages"` };
   const method = m[1].toUpperCase();
   const path = m[2];
-  if (!METHODS.includes(method)) return { problem: `route "${written}": ${m[1]} is not a method (${METHODS.join(", ")})` };
-  if (!path.startsWith("/")) return { problem: `route "${written}": the path must start with /, as in "POST /channels/*/messages"` };
+  if (!METHODS.includes(method))
+    return { problem: `route "${written}": ${m[1]} is not a method (${METHODS.join(", ")})` };
+  if (!path.startsWith("/"))
+    return { problem: `route "${written}": the path must start with /, as in "POST /channels/*/messages"` };
   return { method, path: path.replace(REST_PREFIX, "") };
 }
 function unknownVariable(written) {
@@ -54314,7 +57734,9 @@ function readText2(r, entry, what = entry.key) {
 function readTexts(r, entry, what) {
   const items = r.items(entry, what);
   if (!items) return void 0;
-  const out = items.map((item, i) => readText2(r, { key: entry.key, keyNode: entry.keyNode, value: item }, `${what}[${i}]`));
+  const out = items.map(
+    (item, i) => readText2(r, { key: entry.key, keyNode: entry.keyNode, value: item }, `${what}[${i}]`)
+  );
   return out.every((m) => m !== void 0) ? out : void 0;
 }
 function readMessage(r, entry, what = entry.key) {
@@ -54344,7 +57766,10 @@ function readEmbeds(r, entry, what) {
   const out = [];
   items.forEach((item, i) => {
     if (!isMap(item)) {
-      ok2 = r.problem(r.at(item, r.valueAt(entry)), `${what}[${i}] must be a mapping of the embed's fields (title: …), not ${describe(item)}`) ?? false;
+      ok2 = r.problem(
+        r.at(item, r.valueAt(entry)),
+        `${what}[${i}] must be a mapping of the embed's fields (title: …), not ${describe(item)}`
+      ) ?? false;
       return;
     }
     const embed = r.plain(item, `${what}[${i}]`);
@@ -54379,7 +57804,9 @@ function readModal(r, entry) {
 function readMessages(r, entry) {
   const items = r.items(entry);
   if (!items) return void 0;
-  const out = items.map((value, i) => readMessage(r, { key: entry.key, keyNode: entry.keyNode, value }, `followups[${i}]`));
+  const out = items.map(
+    (value, i) => readMessage(r, { key: entry.key, keyNode: entry.keyNode, value }, `followups[${i}]`)
+  );
   return out.every((m) => m !== void 0) ? out : void 0;
 }
 function readRefused(r, entry) {
@@ -54392,7 +57819,8 @@ function readExpectation(r, entry) {
   const at2 = r.valueAt(entry);
   const map = r.entries(entry.value, "expect", EXPECT_KEYS, at2);
   if (!map) return void 0;
-  if (map.size === 0) return r.problem(at2, "expect is empty; write what the step should come to (reply, refused, …) or leave expect out");
+  if (map.size === 0)
+    return r.problem(at2, "expect is empty; write what the step should come to (reply, refused, …) or leave expect out");
   const out = { at: at2 };
   let ok2 = true;
   for (const e of map.values()) {
@@ -54423,9 +57851,14 @@ function readOne(r, e) {
 function consistent(r, map, at2) {
   for (const excluding of ["refused", "no-answer"]) {
     if (!map.has(excluding)) continue;
-    const clash = [...map.keys()].find((k) => ANSWERS.includes(k) || k !== excluding && (k === "refused" || k === "no-answer"));
+    const clash = [...map.keys()].find(
+      (k) => ANSWERS.includes(k) || k !== excluding && (k === "refused" || k === "no-answer")
+    );
     if (clash) {
-      r.problem(r.at(map.get(clash).keyNode, at2), `expect has both ${excluding} and ${clash}, which cannot both happen`);
+      r.problem(
+        r.at(map.get(clash).keyNode, at2),
+        `expect has both ${excluding} and ${clash}, which cannot both happen`
+      );
       return false;
     }
   }
@@ -54438,7 +57871,16 @@ var init_expect = __esm({
     init_yaml_lib();
     init_nodes();
     init_values2();
-    EXPECT_KEYS = ["reply", "update", "followups", "modal", "choices", "refused", "no-answer", "message"];
+    EXPECT_KEYS = [
+      "reply",
+      "update",
+      "followups",
+      "modal",
+      "choices",
+      "refused",
+      "no-answer",
+      "message"
+    ];
     MESSAGE_KEYS = ["content", "embeds", "components", "ephemeral"];
     MODAL_KEYS = ["title", "fields"];
     ANSWERS = ["reply", "update", "followups", "modal", "choices", "message"];
@@ -54453,12 +57895,16 @@ function readStep(r, node, fallback) {
   const actions = [...map.values()].filter((e) => ACTIONS.includes(e.key));
   if (actions.length === 0) return r.missing(node, ACTIONS, at2, `a step needs an action: one of ${ACTIONS.join(", ")}`);
   if (actions.length > 1)
-    return r.problem(r.at(actions[1].keyNode), `a step has one action; this one has ${actions.map((a) => a.key).join(" and ")} (start a new "- " item for each)`);
+    return r.problem(
+      r.at(actions[1].keyNode),
+      `a step has one action; this one has ${actions.map((a) => a.key).join(" and ")} (start a new "- " item for each)`
+    );
   const kind = actions[0].key;
   let ok2 = true;
   for (const [key, kinds] of Object.entries(EXTRA)) {
     const e = map.get(key);
-    if (e && !kinds.includes(kind)) ok2 = r.problem(r.at(e.keyNode), `${key}: belongs to ${kinds.join(" and ")} steps, not ${kind}`) ?? false;
+    if (e && !kinds.includes(kind))
+      ok2 = r.problem(r.at(e.keyNode), `${key}: belongs to ${kinds.join(" and ")} steps, not ${kind}`) ?? false;
   }
   const action = readAction(r, kind, map);
   const step = { action, at: at2 };
@@ -54468,7 +57914,10 @@ function readStep(r, node, fallback) {
   }
   const expect = map.get("expect");
   if (expect && SILENT.includes(kind))
-    ok2 = r.problem(r.at(expect.keyNode), `${kind} changes the world and reaches no bot: it has nothing to expect (put expect on the step after it)`) ?? false;
+    ok2 = r.problem(
+      r.at(expect.keyNode),
+      `${kind} changes the world and reaches no bot: it has nothing to expect (put expect on the step after it)`
+    ) ?? false;
   else if (expect) ok2 = (step.expect = readExpectation(r, expect)) !== void 0 && ok2;
   return ok2 && action ? step : void 0;
 }
@@ -54484,7 +57933,11 @@ function readAction(r, kind, map) {
     case "message-command": {
       const name = r.nonEmpty(main2);
       const targetEntry = map.get("target");
-      if (!targetEntry) return r.problem(r.at(main2.keyNode), `${kind} needs target: (the ${kind === "user-command" ? "member" : "message"} it is used on)`);
+      if (!targetEntry)
+        return r.problem(
+          r.at(main2.keyNode),
+          `${kind} needs target: (the ${kind === "user-command" ? "member" : "message"} it is used on)`
+        );
       const target2 = r.nonEmpty(targetEntry);
       return name === void 0 || target2 === void 0 ? void 0 : { kind, name, target: target2 };
     }
@@ -54515,7 +57968,10 @@ function commandLine(r, entry, partial) {
   } catch (err) {
     if (!(err instanceof CommandLineError)) throw err;
     const start = contentOffset(entry.value);
-    return r.problem(start === void 0 ? r.valueAt(entry) : r.atOffset(start + err.column), `${entry.key} "${line}": ${err.message}`);
+    return r.problem(
+      start === void 0 ? r.valueAt(entry) : r.atOffset(start + err.column),
+      `${entry.key} "${line}": ${err.message}`
+    );
   }
   return line;
 }
@@ -54524,18 +57980,25 @@ function readComponentAction(r, kind, main2, map) {
   const messageEntry = map.get("message");
   const message = messageEntry ? r.nonEmpty(messageEntry) : void 0;
   if (messageEntry && message === void 0) return void 0;
-  if (kind === "click") return label === void 0 ? void 0 : { kind, button: label, ...message !== void 0 && { message } };
+  if (kind === "click")
+    return label === void 0 ? void 0 : { kind, button: label, ...message !== void 0 && { message } };
   const valuesEntry = map.get("values");
   if (!valuesEntry) return r.problem(r.at(main2.keyNode), "select needs values: [...] (the options chosen)");
   const items = r.items(valuesEntry);
   if (!items) return void 0;
-  const values = items.map((value, i) => r.text({ key: "values", keyNode: valuesEntry.keyNode, value }, `values[${i}]`));
+  const values = items.map(
+    (value, i) => r.text({ key: "values", keyNode: valuesEntry.keyNode, value }, `values[${i}]`)
+  );
   if (label === void 0 || values.some((v) => v === void 0)) return void 0;
   return { kind, menu: label, values, ...message !== void 0 && { message } };
 }
 function readFields(r, main2) {
   const { isMap, isScalar } = yamlLib();
-  if (!isMap(main2.value)) return r.problem(r.valueAt(main2), `submit-modal must be a mapping of the modal's fields (field: value), not ${describe(main2.value)}`);
+  if (!isMap(main2.value))
+    return r.problem(
+      r.valueAt(main2),
+      `submit-modal must be a mapping of the modal's fields (field: value), not ${describe(main2.value)}`
+    );
   const fields = {};
   let ok2 = true;
   for (const pair of main2.value.items) {
@@ -54573,7 +58036,10 @@ function integer2(r, entry, min, max, what) {
   const v = entry.value;
   const n = yamlLib().isScalar(v) ? v.value : void 0;
   if (typeof n === "number" && Number.isInteger(n) && n >= min && n <= max) return n;
-  return r.problem(r.valueAt(entry), `${entry.key} must be a whole number from ${min} to ${max} (${what}), not ${describe(v)}`);
+  return r.problem(
+    r.valueAt(entry),
+    `${entry.key} must be a whole number from ${min} to ${max} (${what}), not ${describe(v)}`
+  );
 }
 var ACTIONS, EXTRA, COMMON, STEP_KEYS, SILENT;
 var init_step = __esm({
@@ -54584,7 +58050,18 @@ var init_step = __esm({
     init_expect();
     init_nodes();
     init_values2();
-    ACTIONS = ["invoke", "autocomplete", "user-command", "message-command", "click", "select", "submit-modal", "say", "advance", "fail"];
+    ACTIONS = [
+      "invoke",
+      "autocomplete",
+      "user-command",
+      "message-command",
+      "click",
+      "select",
+      "submit-modal",
+      "say",
+      "advance",
+      "fail"
+    ];
     EXTRA = {
       target: ["user-command", "message-command"],
       message: ["click", "select"],
@@ -54598,7 +58075,7 @@ var init_step = __esm({
 
 // src/bot-test/file/read.ts
 async function readTestFile(path) {
-  const absPath = (0, import_node_path19.resolve)(path);
+  const absPath = (0, import_node_path20.resolve)(path);
   const display = displayPath2(absPath);
   let text2;
   try {
@@ -54606,22 +58083,25 @@ async function readTestFile(path) {
   } catch (err) {
     const code = err.code;
     const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : err.message;
-    return { problems: [{ message: `cannot read the test file: ${reason}`, at: { file: display, line: 1, column: 1 } }] };
+    return {
+      problems: [{ message: `cannot read the test file: ${reason}`, at: { file: display, line: 1, column: 1 } }]
+    };
   }
   return parseTestFile(text2, absPath, display);
 }
 function displayPath2(absPath) {
-  const rel = (0, import_node_path19.relative)(process.cwd(), absPath);
-  return rel && !rel.startsWith("..") && !(0, import_node_path19.isAbsolute)(rel) ? rel : absPath;
+  const rel = (0, import_node_path20.relative)(process.cwd(), absPath);
+  return rel && !rel.startsWith("..") && !(0, import_node_path20.isAbsolute)(rel) ? rel : absPath;
 }
 async function parseTestFile(text2, absPath, display = absPath) {
   const { LineCounter, parseDocument } = yamlLib();
   const lines = new LineCounter();
   const doc = parseDocument(text2, { lineCounter: lines, prettyErrors: false });
-  const r = new Reader(display, (0, import_node_path19.dirname)(absPath), lines, doc);
+  const r = new Reader(display, (0, import_node_path20.dirname)(absPath), lines, doc);
   for (const e of doc.errors) r.problem(r.atOffset(e.pos[0]), `not valid YAML: ${e.message.split("\n")[0]}`);
   if (r.problems.length > 0) return { problems: r.problems };
-  if (doc.contents === null) return { problems: [{ message: "the test file is empty; it needs scenarios:", at: r.at(null) }] };
+  if (doc.contents === null)
+    return { problems: [{ message: "the test file is empty; it needs scenarios:", at: r.at(null) }] };
   const file = await readTop(r, doc.contents, absPath);
   return file && r.problems.length === 0 ? { file } : { problems: r.problems };
 }
@@ -54629,7 +58109,8 @@ async function readTop(r, node, absPath) {
   const map = r.entries(node, "the test file", TOP_KEYS);
   if (!map) return void 0;
   const scenariosEntry = map.get("scenarios");
-  if (!scenariosEntry) return r.missing(node, ["scenarios"], r.at(node), "the test file has no scenarios: (a list of { name, steps })");
+  if (!scenariosEntry)
+    return r.missing(node, ["scenarios"], r.at(node), "the test file has no scenarios: (a list of { name, steps })");
   const botEntry = map.get("bot");
   const worldEntry = map.get("world");
   const manifestEntry = map.get("manifest");
@@ -54656,14 +58137,22 @@ function readEndpoint(r, entry) {
   const url = r.nonEmpty(entry);
   if (url === void 0) return void 0;
   const other = unknownVariable(url);
-  if (other !== void 0) return r.problem(r.valueAt(entry), `interactions: \${${other}} is not filled in; only \${PORT} (the port the runner chose) is`);
+  if (other !== void 0)
+    return r.problem(
+      r.valueAt(entry),
+      `interactions: \${${other}} is not filled in; only \${PORT} (the port the runner chose) is`
+    );
   let parsed;
   try {
     parsed = new URL(url.replaceAll("${PORT}", "8080"));
   } catch {
-    return r.problem(r.valueAt(entry), `interactions "${url}" is not a URL; write it as "http://127.0.0.1:\${PORT}/interactions"`);
+    return r.problem(
+      r.valueAt(entry),
+      `interactions "${url}" is not a URL; write it as "http://127.0.0.1:\${PORT}/interactions"`
+    );
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return r.problem(r.valueAt(entry), `interactions "${url}" must be an http:// or https:// URL`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    return r.problem(r.valueAt(entry), `interactions "${url}" must be an http:// or https:// URL`);
   return url;
 }
 async function readWorld(r, entry) {
@@ -54676,14 +58165,21 @@ async function readWorld(r, entry) {
     const seedFile = await existingFile(r, entry, "world");
     return seedFile === void 0 ? void 0 : { seedFile };
   }
-  return r.problem(r.valueAt(entry), `world must be the emulator's seed (a mapping with guilds: …) or the path of a seed file, not ${describe(entry.value)}`);
+  return r.problem(
+    r.valueAt(entry),
+    `world must be the emulator's seed (a mapping with guilds: …) or the path of a seed file, not ${describe(entry.value)}`
+  );
 }
 async function existingFile(r, entry, what) {
   const written = r.nonEmpty(entry);
   if (written === void 0) return void 0;
-  const abs = (0, import_node_path19.resolve)(r.dir, written);
+  const abs = (0, import_node_path20.resolve)(r.dir, written);
   const found = await (0, import_promises3.stat)(abs).catch(() => void 0);
-  if (!found) return r.problem(r.valueAt(entry), `${what}: ${written} does not exist (paths are read from the test file's directory)`);
+  if (!found)
+    return r.problem(
+      r.valueAt(entry),
+      `${what}: ${written} does not exist (paths are read from the test file's directory)`
+    );
   if (!found.isFile()) return r.problem(r.valueAt(entry), `${what}: ${written} is not a file`);
   return abs;
 }
@@ -54696,7 +58192,11 @@ function readScenarios(r, entry) {
     const s = readScenario(r, node, r.valueAt(entry));
     if (!s) return void 0;
     const earlier = seen.get(s.name);
-    if (earlier) return r.problem(s.at, `two scenarios are named "${s.name}" (the other at line ${earlier.line}); reports tell them apart by name`);
+    if (earlier)
+      return r.problem(
+        s.at,
+        `two scenarios are named "${s.name}" (the other at line ${earlier.line}); reports tell them apart by name`
+      );
     seen.set(s.name, s.at);
     return s;
   });
@@ -54720,17 +58220,18 @@ function readScenario(r, node, fallback) {
     if (e) ok2 = (scenario[key] = r.nonEmpty(e)) !== void 0 && ok2;
   }
   const items = stepsEntry && r.items(stepsEntry, "steps");
-  if (items && items.length === 0) ok2 = r.problem(r.valueAt(stepsEntry), "steps is empty; a scenario needs at least one") ?? false;
+  if (items && items.length === 0)
+    ok2 = r.problem(r.valueAt(stepsEntry), "steps is empty; a scenario needs at least one") ?? false;
   const steps = (items ?? []).map((step) => readStep(r, step, r.valueAt(stepsEntry)));
   if (!ok2 || !items || steps.some((s) => s === void 0)) return void 0;
   return { ...scenario, name, steps };
 }
-var import_promises3, import_node_path19, TOP_KEYS, BOT_KEYS, SCENARIO_KEYS;
+var import_promises3, import_node_path20, TOP_KEYS, BOT_KEYS, SCENARIO_KEYS;
 var init_read = __esm({
   "src/bot-test/file/read.ts"() {
     "use strict";
     import_promises3 = require("node:fs/promises");
-    import_node_path19 = require("node:path");
+    import_node_path20 = require("node:path");
     init_yaml_lib();
     init_nodes();
     init_step();
@@ -54746,7 +58247,11 @@ function notReadyMessage(notReady) {
   if ("timedOut" in notReady) return notReady.timedOut;
   const { code, error: error2, lastLines } = notReady.exited;
   const head = `the bot exited (code ${code}) before it was ready`;
-  if (error2) return [`${head}; its first error${error2.at ? `, at ${error2.at.file}:${error2.at.line}` : ""}:`, ...error2.lines.map((l) => `  ${l}`)].join("\n");
+  if (error2)
+    return [
+      `${head}; its first error${error2.at ? `, at ${error2.at.file}:${error2.at.line}` : ""}:`,
+      ...error2.lines.map((l) => `  ${l}`)
+    ].join("\n");
   return lastLines.length ? [`${head}; its last output:`, ...lastLines.map((l) => `  ${l}`)].join("\n") : `${head} (it printed nothing)`;
 }
 function withOutput(message, bot) {
@@ -54765,7 +58270,8 @@ async function waitReady(emulator, harness, bot, applicationId, http, timeoutMs)
       if (check.ok) return void 0;
       last = `its endpoint did not pass the check: ${check.problems.join("; ")}`;
     } else if (harness.connected(applicationId)) return void 0;
-    if (performance.now() >= deadline) return { timedOut: withOutput(`the bot was not ready within ${Math.round(timeoutMs / 1e3)} s (${last})`, bot) };
+    if (performance.now() >= deadline)
+      return { timedOut: withOutput(`the bot was not ready within ${Math.round(timeoutMs / 1e3)} s (${last})`, bot) };
     await sleep4(http ? 200 : 50);
   }
 }
@@ -54775,7 +58281,7 @@ var init_ready = __esm({
     "use strict";
     init_errors();
     DEFAULT_READY_TIMEOUT_MS = 3e4;
-    sleep4 = (ms) => new Promise((resolve16) => setTimeout(resolve16, ms));
+    sleep4 = (ms) => new Promise((resolve17) => setTimeout(resolve17, ms));
     BotNotReadyError = class extends CmdsyncError {
       exited;
       constructor(notReady) {
@@ -54835,14 +58341,21 @@ function inOrder(matchers, actual, matches) {
 function matchMessage(path, m, actual) {
   const out = [];
   const add = (sub, expected, got) => void out.push({ path: `${path}.${sub}`, expected, actual: got, at: m.at });
-  if (m.content && !matchesText(m.content, actual.content)) add("content", showMatcher(m.content), show(actual.content));
-  if (m.ephemeral !== void 0 && m.ephemeral !== actual.ephemeral) add("ephemeral", String(m.ephemeral), String(actual.ephemeral));
+  if (m.content && !matchesText(m.content, actual.content))
+    add("content", showMatcher(m.content), show(actual.content));
+  if (m.ephemeral !== void 0 && m.ephemeral !== actual.ephemeral)
+    add("ephemeral", String(m.ephemeral), String(actual.ephemeral));
   if (m.components && !inOrder(m.components, actual.components, componentMatches)) {
-    add("components", showList(m.components.map(showMatcher)), showList(actual.components.map((c) => show(componentName2(c)))));
+    add(
+      "components",
+      showList(m.components.map(showMatcher)),
+      showList(actual.components.map((c) => show(componentName2(c))))
+    );
   }
   m.embeds?.forEach((written, i) => {
     const embed = actual.embeds[i];
-    if (!embed) add(`embeds[${i}]`, "an embed", `${actual.embeds.length} embed${actual.embeds.length === 1 ? "" : "s"}`);
+    if (!embed)
+      add(`embeds[${i}]`, "an embed", `${actual.embeds.length} embed${actual.embeds.length === 1 ? "" : "s"}`);
     else for (const d of partialDiff(written, embed, "")) add(`embeds[${i}]${d.path}`, d.expected, d.actual);
   });
   return out;
@@ -54853,8 +58366,11 @@ function partialDiff(written, actual, path) {
     return written.flatMap((w, i) => partialDiff(w, actual[i], `${path}[${i}]`));
   }
   if (written !== null && typeof written === "object") {
-    if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return [{ path, expected: show(written), actual: show(actual) }];
-    return Object.entries(written).flatMap(([k, w]) => partialDiff(w, actual[k], `${path}.${k}`));
+    if (actual === null || typeof actual !== "object" || Array.isArray(actual))
+      return [{ path, expected: show(written), actual: show(actual) }];
+    return Object.entries(written).flatMap(
+      ([k, w]) => partialDiff(w, actual[k], `${path}.${k}`)
+    );
   }
   return matchesWritten(written, actual) ? [] : [{ path, expected: typeof written === "string" ? showWritten(written) : show(written), actual: show(actual) }];
 }
@@ -54863,10 +58379,16 @@ function showWritten(written) {
 }
 function matchModal(m, actual) {
   const out = [];
-  if (m.title && !matchesText(m.title, actual.title)) out.push({ path: "modal.title", expected: showMatcher(m.title), actual: show(actual.title), at: m.at });
+  if (m.title && !matchesText(m.title, actual.title))
+    out.push({ path: "modal.title", expected: showMatcher(m.title), actual: show(actual.title), at: m.at });
   const fieldMatches = (t, f) => matchesText(t, f.label) || matchesText(t, f.customId);
   if (m.fields && !inOrder(m.fields, actual.fields, fieldMatches)) {
-    out.push({ path: "modal.fields", expected: showList(m.fields.map(showMatcher)), actual: showList(actual.fields.map((f) => show(f.label || f.customId))), at: m.at });
+    out.push({
+      path: "modal.fields",
+      expected: showList(m.fields.map(showMatcher)),
+      actual: showList(actual.fields.map((f) => show(f.label || f.customId))),
+      at: m.at
+    });
   }
   return out;
 }
@@ -54904,7 +58426,9 @@ function matchRefused(expect, observed) {
 }
 function matchAnswer(key, expect, observed) {
   const at2 = atOf(key, expect);
-  const missing = () => [{ path: key, expected: expectedOf(key, expect), actual: `no ${noun(key)}; ${happened(observed)}`, at: at2 }];
+  const missing = () => [
+    { path: key, expected: expectedOf(key, expect), actual: `no ${noun(key)}; ${happened(observed)}`, at: at2 }
+  ];
   switch (key) {
     case "reply":
     case "update":
@@ -54943,7 +58467,14 @@ function matchFollowups(expect, followups) {
   return out;
 }
 function noun(key) {
-  return { reply: "reply", update: "update", modal: "modal", choices: "choices", followups: "follow-ups", message: "message from the bot" }[key];
+  return {
+    reply: "reply",
+    update: "update",
+    modal: "modal",
+    choices: "choices",
+    followups: "follow-ups",
+    message: "message from the bot"
+  }[key];
 }
 function expectedOf(key, expect) {
   if (key === "reply" || key === "update" || key === "message") {
@@ -55040,7 +58571,12 @@ function observedModal(m) {
     const label = str3(top.label);
     for (const c of allComponents([top])) {
       if (c.type !== ComponentType.TEXT_INPUT) continue;
-      fields.push({ customId: str3(c.custom_id) ?? "", label: str3(c.label) ?? label ?? "", style: c.style ?? 1, required: c.required !== false });
+      fields.push({
+        customId: str3(c.custom_id) ?? "",
+        label: str3(c.label) ?? label ?? "",
+        style: c.style ?? 1,
+        required: c.required !== false
+      });
     }
   }
   return { title: str3(m.title) ?? "", customId: str3(m.custom_id) ?? "", fields };
@@ -55100,7 +58636,10 @@ async function runStep(ctx, scenario, step) {
     case "autocomplete":
     case "user-command":
     case "message-command":
-      return afterInteraction(ctx, await ctx.harness.track(ctx.emulator.invoke({ ...invokeRequest(action), ...place, waitSeconds: 0 })));
+      return afterInteraction(
+        ctx,
+        await ctx.harness.track(ctx.emulator.invoke({ ...invokeRequest(action), ...place, waitSeconds: 0 }))
+      );
     case "click":
     case "select":
       return component(ctx, place, action);
@@ -55108,7 +58647,14 @@ async function runStep(ctx, scenario, step) {
       if (place.userId === void 0) return { problem: "submit-modal needs a member: give as:" };
       return afterInteraction(
         ctx,
-        await ctx.harness.track(ctx.emulator.submitModal({ userId: place.userId, applicationId: ctx.applicationId, fields: action.fields, waitSeconds: 0 }))
+        await ctx.harness.track(
+          ctx.emulator.submitModal({
+            userId: place.userId,
+            applicationId: ctx.applicationId,
+            fields: action.fields,
+            waitSeconds: 0
+          })
+        )
       );
     case "say":
       return say(ctx, place, action.text);
@@ -55153,7 +58699,9 @@ async function afterInteraction(ctx, out) {
     const refusal2 = out.refusal;
     if (TEST_FAULTS.includes(refusal2.kind)) return { problem: refusal2.message };
     await ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS });
-    return { observed: { followups: [], refused: refusal2.reason ? `${refusal2.message} (${refusal2.reason})` : refusal2.message } };
+    return {
+      observed: { followups: [], refused: refusal2.reason ? `${refusal2.message} (${refusal2.reason})` : refusal2.message }
+    };
   }
   await ctx.harness.settled(void 0, out.outcome === "answered" ? out.interaction.id : void 0);
   if (out.outcome === "launched") return { observed: { followups: [], reply: observedMessage(out.message) } };
@@ -55175,13 +58723,19 @@ function observeAnswers(ctx, out) {
     if (answers2?.message) observed.update = observedMessage(answers2.message);
   } else if (callback === CallbackType.MODAL) observed.modal = observedModal(data);
   else if (callback === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT)
-    observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c) => ({ name: String(c.name), value: c.value }));
+    observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c) => ({
+      name: String(c.name),
+      value: c.value
+    }));
   return observed;
 }
 async function say(ctx, place, text2) {
   const channelId2 = channelOf3(ctx, place);
-  if (place.userId === void 0 || channelId2 === void 0) return { problem: "say needs a member and a channel: give as: and in:" };
-  const res = await ctx.harness.track(Promise.resolve(ctx.emulator.say({ channelId: channelId2, userId: place.userId, content: text2 })));
+  if (place.userId === void 0 || channelId2 === void 0)
+    return { problem: "say needs a member and a channel: give as: and in:" };
+  const res = await ctx.harness.track(
+    Promise.resolve(ctx.emulator.say({ channelId: channelId2, userId: place.userId, content: text2 }))
+  );
   const body = res.body ?? {};
   if (res.status !== 200) {
     await ctx.harness.settled();
@@ -55193,7 +58747,13 @@ async function say(ctx, place, text2) {
 }
 function fail2(ctx, action) {
   try {
-    ctx.emulator.faults.add({ kind: "error", method: action.route.method, path: action.route.path, status: action.status, times: action.times });
+    ctx.emulator.faults.add({
+      kind: "error",
+      method: action.route.method,
+      path: action.route.path,
+      status: action.status,
+      times: action.times
+    });
   } catch (err) {
     return { problem: `fail: ${err.message}` };
   }
@@ -55209,7 +58769,13 @@ var init_steps = __esm({
     init_observe();
     init_place2();
     RECHECK_QUIET_MS = 1e3;
-    TEST_FAULTS = ["unknown-message", "unknown-component", "ambiguous-component", "unknown-value", "no-modal"];
+    TEST_FAULTS = [
+      "unknown-message",
+      "unknown-component",
+      "ambiguous-component",
+      "unknown-value",
+      "no-modal"
+    ];
     nothing = () => ({ followups: [] });
   }
 });
@@ -55227,18 +58793,30 @@ async function runSteps(ctx, scenario) {
   const steps = [];
   if (scenario.restart) {
     const notReady = await ctx.restartBot();
-    if (notReady && "exited" in notReady) return { status: "failed", steps, botExit: { ...notReady.exited, when: "starting", step: 0, at: scenario.at } };
-    if (notReady) return { status: "error", steps: [{ status: "error", index: 0, at: scenario.at, problem: notReady.timedOut }] };
+    if (notReady && "exited" in notReady)
+      return { status: "failed", steps, botExit: { ...notReady.exited, when: "starting", step: 0, at: scenario.at } };
+    if (notReady)
+      return { status: "error", steps: [{ status: "error", index: 0, at: scenario.at, problem: notReady.timedOut }] };
   }
   let mark = ctx.outputMark();
   for (const [index, step] of scenario.steps.entries()) {
     const gone = await ctx.botExited(mark);
-    if (gone) return { status: "failed", steps, botExit: { ...gone, when: "before", step: index, at: step.at, action: step.action.kind } };
+    if (gone)
+      return {
+        status: "failed",
+        steps,
+        botExit: { ...gone, when: "before", step: index, at: step.at, action: step.action.kind }
+      };
     mark = ctx.outputMark();
     const result = await runOne(ctx, scenario, step, index);
     steps.push(result);
     const exited = await ctx.botExited(mark);
-    if (exited) return { status: "failed", steps, botExit: { ...exited, when: "during", step: index, at: step.at, action: step.action.kind } };
+    if (exited)
+      return {
+        status: "failed",
+        steps,
+        botExit: { ...exited, when: "during", step: index, at: step.at, action: step.action.kind }
+      };
     if (result.status !== "passed") return { status: result.status, steps };
   }
   return { status: "passed", steps };
@@ -55259,7 +58837,8 @@ async function runOne(ctx, scenario, step, index) {
     mismatches = matchStep(step.expect, run2.observed);
   }
   const durationMs = performance.now() - stepStart;
-  if (mismatches.length > 0) return { status: "failed", index, at: step.at, observed: run2.observed, mismatches, durationMs };
+  if (mismatches.length > 0)
+    return { status: "failed", index, at: step.at, observed: run2.observed, mismatches, durationMs };
   return { status: "passed", index, at: step.at, observed: run2.observed, durationMs };
 }
 var init_scenario = __esm({
@@ -55287,8 +58866,13 @@ function nodeUncaught(lines, i) {
   const message = lines[j];
   if (message === void 0 || JS_FRAME.test(message)) return void 0;
   const frames = framesFrom(lines, j + 1);
-  if (header[1].startsWith("node:")) return { message, lines: [message, ...topFrames(frames)], ...atOf2(appFrame(frames)) };
-  return { message, lines: [lines[i], lines[i + 1], lines[i + 2], message, ...topFrames(frames)], at: { file: header[1], line: Number(header[2]) } };
+  if (header[1].startsWith("node:"))
+    return { message, lines: [message, ...topFrames(frames)], ...atOf2(appFrame(frames)) };
+  return {
+    message,
+    lines: [lines[i], lines[i + 1], lines[i + 2], message, ...topFrames(frames)],
+    at: { file: header[1], line: Number(header[2]) }
+  };
 }
 function jsStack(lines, i) {
   const line = lines[i];
@@ -55329,7 +58913,12 @@ function pythonTraceback(lines, i) {
   const own3 = [...frames].reverse().find((f) => !libraryFile(f.at.file)) ?? frames.at(-1);
   return {
     message: exception,
-    lines: [lines[i], ...skipped > 0 ? [`  [… ${skipped} earlier frame${skipped === 1 ? "" : "s"}]`] : [], ...kept2.flatMap((f) => f.lines), exception],
+    lines: [
+      lines[i],
+      ...skipped > 0 ? [`  [… ${skipped} earlier frame${skipped === 1 ? "" : "s"}]`] : [],
+      ...kept2.flatMap((f) => f.lines),
+      exception
+    ],
     at: own3.at
   };
 }
@@ -55356,15 +58945,15 @@ function shortPath(file, cwd) {
       return file;
     }
   }
-  if (cwd === void 0 || !(0, import_node_path20.isAbsolute)(path)) return path;
-  const rel = (0, import_node_path20.relative)(cwd, path);
-  return rel.startsWith("..") || (0, import_node_path20.isAbsolute)(rel) ? path : rel;
+  if (cwd === void 0 || !(0, import_node_path21.isAbsolute)(path)) return path;
+  const rel = (0, import_node_path21.relative)(cwd, path);
+  return rel.startsWith("..") || (0, import_node_path21.isAbsolute)(rel) ? path : rel;
 }
-var import_node_path20, import_node_url2, MAX_ERROR_LINES, MAX_LINE_CHARS, JS_FRAMES, PY_FRAMES, ANSI, NODE_HEADER, CARET, JS_FRAME, JS_FRAME_AT, PY_TRACEBACK, PY_FRAME, PY_SYNTAX_FRAME, PY_ERROR, runtimeFrame, atOf2, libraryFile;
+var import_node_path21, import_node_url2, MAX_ERROR_LINES, MAX_LINE_CHARS, JS_FRAMES, PY_FRAMES, ANSI, NODE_HEADER, CARET, JS_FRAME, JS_FRAME_AT, PY_TRACEBACK, PY_FRAME, PY_SYNTAX_FRAME, PY_ERROR, runtimeFrame, atOf2, libraryFile;
 var init_bot_error = __esm({
   "src/bot-test/run/bot-error.ts"() {
     "use strict";
-    import_node_path20 = require("node:path");
+    import_node_path21 = require("node:path");
     import_node_url2 = require("node:url");
     MAX_ERROR_LINES = 12;
     MAX_LINE_CHARS = 300;
@@ -55402,7 +58991,7 @@ function hookExit() {
 }
 async function within(work, ms) {
   let timer;
-  await Promise.race([work, new Promise((resolve16) => timer = setTimeout(resolve16, ms))]);
+  await Promise.race([work, new Promise((resolve17) => timer = setTimeout(resolve17, ms))]);
   clearTimeout(timer);
 }
 var import_node_child_process, KEEP_LINES, LAST_LINES, STOP_GRACE_MS, OUTPUT_END_MS, live, hooked, BotProcess;
@@ -55425,17 +59014,17 @@ var init_bot_process = __esm({
         this.redactor = secretsRedactor(env2);
         this.child = (0, import_node_child_process.spawn)(command, { cwd, env: env2, shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"] });
         live.add(this);
-        this.exited = new Promise((resolve16) => {
+        this.exited = new Promise((resolve17) => {
           this.child.once("exit", (code, signal) => {
             this.exitCode = code ?? (signal ? 128 : null);
             live.delete(this);
-            resolve16();
+            resolve17();
           });
           this.child.once("error", (err) => {
             this.keep("stderr", `cannot start the bot: ${err.message}`);
             this.exitCode = 127;
             live.delete(this);
-            resolve16();
+            resolve17();
           });
         });
         this.outputEnded = Promise.all([this.read("stdout"), this.read("stderr")]);
@@ -55460,13 +59049,13 @@ var init_bot_process = __esm({
           partial = parts.pop();
           for (const line of parts) this.keep(stream, line.replace(/\r$/, ""));
         });
-        return new Promise((resolve16) => {
+        return new Promise((resolve17) => {
           this.child[stream].on("end", () => {
             if (partial) this.keep(stream, partial);
             partial = "";
-            resolve16();
+            resolve17();
           });
-          this.child[stream].on("close", resolve16);
+          this.child[stream].on("close", resolve17);
         });
       }
       keep(stream, raw) {
@@ -55529,7 +59118,7 @@ var init_bot_process = __esm({
         const until2 = performance.now() + ms;
         while (this.groupAlive()) {
           if (performance.now() >= until2) return false;
-          await new Promise((resolve16) => setTimeout(resolve16, 20));
+          await new Promise((resolve17) => setTimeout(resolve17, 20));
         }
         return true;
       }
@@ -55554,34 +59143,52 @@ var init_bot_process = __esm({
 
 // src/bot-test/run/manifest.ts
 function findManifest(fileDir, named) {
-  if (named !== void 0) return (0, import_node_path21.resolve)(fileDir, named);
-  for (let dir = fileDir; ; dir = (0, import_node_path21.dirname)(dir)) {
-    const found = DEFAULT_MANIFESTS2.filter((f) => (0, import_node_fs15.existsSync)((0, import_node_path21.join)(dir, f)));
-    if (found.length > 1) throw new CmdsyncError("BOT_TEST_MANIFEST", `${found.join(" and ")} both exist in ${dir}: name the one to use with manifest:`);
-    if (found.length === 1) return (0, import_node_path21.join)(dir, found[0]);
-    if ((0, import_node_fs15.existsSync)((0, import_node_path21.join)(dir, ".git")) || (0, import_node_path21.dirname)(dir) === dir) break;
+  if (named !== void 0) return (0, import_node_path22.resolve)(fileDir, named);
+  for (let dir = fileDir; ; dir = (0, import_node_path22.dirname)(dir)) {
+    const found = DEFAULT_MANIFESTS2.filter((f) => (0, import_node_fs15.existsSync)((0, import_node_path22.join)(dir, f)));
+    if (found.length > 1)
+      throw new CmdsyncError(
+        "BOT_TEST_MANIFEST",
+        `${found.join(" and ")} both exist in ${dir}: name the one to use with manifest:`
+      );
+    if (found.length === 1) return (0, import_node_path22.join)(dir, found[0]);
+    if ((0, import_node_fs15.existsSync)((0, import_node_path22.join)(dir, ".git")) || (0, import_node_path22.dirname)(dir) === dir) break;
   }
-  throw new CmdsyncError("BOT_TEST_MANIFEST", `no cmdsync.yaml, cmdsync.yml or cmdsync.json in ${fileDir} or its parents up to the repository root: name one with manifest:`);
+  throw new CmdsyncError(
+    "BOT_TEST_MANIFEST",
+    `no cmdsync.yaml, cmdsync.yml or cmdsync.json in ${fileDir} or its parents up to the repository root: name one with manifest:`
+  );
 }
 function manifestApplicationId(path, env2) {
   try {
-    return loadValidManifest(path, (0, import_node_path21.dirname)(path), env2).manifest.applicationId;
+    return loadValidManifest(path, (0, import_node_path22.dirname)(path), env2).manifest.applicationId;
   } catch {
     return void 0;
   }
 }
 async function applyManifest(path, emulator, bot, env2) {
-  const client = createClient({ botToken: bot.botToken, ...bot.bearerToken ? { bearerToken: bot.bearerToken } : {}, apiUrl: emulator.url });
+  const client = createClient({
+    botToken: bot.botToken,
+    ...bot.bearerToken ? { bearerToken: bot.bearerToken } : {},
+    apiUrl: emulator.url
+  });
   const target2 = { client, applicationId: bot.applicationId, canEditPermissions: client.canEditPermissions };
   try {
-    const cwd = (0, import_node_path21.dirname)(path);
+    const cwd = (0, import_node_path22.dirname)(path);
     const { plan } = await planSync({ manifestPath: path, cwd, env: env2, target: target2 });
     const { outcome } = await applyChanges({ plan, target: target2, manifestPath: path });
-    if (outcome.failed) throw new CmdsyncError("BOT_TEST_MANIFEST", `applying ${path} failed at ${outcome.failed.address}: ${outcome.failed.message}`);
+    if (outcome.failed)
+      throw new CmdsyncError(
+        "BOT_TEST_MANIFEST",
+        `applying ${path} failed at ${outcome.failed.address}: ${outcome.failed.message}`
+      );
   } catch (err) {
     if (err instanceof ManifestErrorsError) {
       const first = err.diagnostics.find((d) => d.severity === "error");
-      throw new CmdsyncError("BOT_TEST_MANIFEST", `${path} has errors (cmdsync lint shows them)${first ? `: ${first.message}` : ""}`);
+      throw new CmdsyncError(
+        "BOT_TEST_MANIFEST",
+        `${path} has errors (cmdsync lint shows them)${first ? `: ${first.message}` : ""}`
+      );
     }
     if (err instanceof CmdsyncError && err.code === "BOT_TEST_MANIFEST") throw err;
     throw new CmdsyncError("BOT_TEST_MANIFEST", `cannot apply ${path}: ${err.message}`);
@@ -55589,12 +59196,12 @@ async function applyManifest(path, emulator, bot, env2) {
     await client.close();
   }
 }
-var import_node_fs15, import_node_path21, DEFAULT_MANIFESTS2;
+var import_node_fs15, import_node_path22, DEFAULT_MANIFESTS2;
 var init_manifest = __esm({
   "src/bot-test/run/manifest.ts"() {
     "use strict";
     import_node_fs15 = require("node:fs");
-    import_node_path21 = require("node:path");
+    import_node_path22 = require("node:path");
     init_errors();
     init_client();
     init_apply();
@@ -55617,7 +59224,10 @@ var init_transcript = __esm({
       deliveriesAt = 0;
       detach;
       constructor(emulator, harness) {
-        this.detach = [emulator.events.observe((note) => this.onNote(note, harness)), emulator.events.subscribe((event) => this.push({ kind: "dispatch", name: event.name }))];
+        this.detach = [
+          emulator.events.observe((note) => this.onNote(note, harness)),
+          emulator.events.subscribe((event) => this.push({ kind: "dispatch", name: event.name }))
+        ];
       }
       push(entry) {
         this.entries.push(entry);
@@ -55640,10 +59250,22 @@ var init_transcript = __esm({
       onNote(note, harness) {
         switch (note.kind) {
           case "request":
-            this.push({ kind: "request", method: note.method, route: note.route, status: note.status, ...note.code !== void 0 ? { code: note.code } : {} });
+            this.push({
+              kind: "request",
+              method: note.method,
+              route: note.route,
+              status: note.status,
+              ...note.code !== void 0 ? { code: note.code } : {}
+            });
             return;
           case "message":
-            this.push({ kind: "message", action: note.action, channelId: note.channelId, messageId: note.messageId, source: note.source });
+            this.push({
+              kind: "message",
+              action: note.action,
+              channelId: note.channelId,
+              messageId: note.messageId,
+              source: note.source
+            });
             return;
           case "delivery": {
             const type = note.interactionId !== void 0 ? harness.answers(note.interactionId)?.type : void 0;
@@ -55656,7 +59278,8 @@ var init_transcript = __esm({
               ...note.commandName !== void 0 ? { name: note.commandName } : {},
               outcome: deliveryLine(note.outcome)
             };
-            if (note.outcome.kind === "answered") this.pushDelivery(delivery, { kind: "answer", callbackType: note.outcome.callbackType });
+            if (note.outcome.kind === "answered")
+              this.pushDelivery(delivery, { kind: "answer", callbackType: note.outcome.callbackType });
             else this.pushDelivery(delivery);
             return;
           }
@@ -55672,7 +59295,10 @@ var init_transcript = __esm({
 async function startWorld(world) {
   let emulator;
   try {
-    emulator = await startEmulator({ ..."seed" in world ? { seed: world.seed } : { seedFile: world.seedFile }, harness: true });
+    emulator = await startEmulator({
+      ..."seed" in world ? { seed: world.seed } : { seedFile: world.seedFile },
+      harness: true
+    });
   } catch (err) {
     throw new CmdsyncError("BOT_TEST_WORLD", `the world cannot be used: ${err.message}`);
   }
@@ -55704,12 +59330,12 @@ function botEnvironment(emulator, bot, port, base) {
   };
 }
 function freePort() {
-  return new Promise((resolve16, reject) => {
+  return new Promise((resolve17, reject) => {
     const server = (0, import_node_net.createServer)();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address();
-      server.close(() => resolve16(port));
+      server.close(() => resolve17(port));
     });
   });
 }
@@ -55745,7 +59371,11 @@ async function startSession(spec) {
     const env2 = botEnvironment(emulator, identity, port, base);
     if (manifest) await applyManifest(manifest, emulator, identity, env2);
     const http = spec.interactions !== void 0;
-    if (http) emulator.world.applications[identity.applicationId].interactionsEndpointUrl = spec.interactions.replaceAll("${PORT}", String(port));
+    if (http)
+      emulator.world.applications[identity.applicationId].interactionsEndpointUrl = spec.interactions.replaceAll(
+        "${PORT}",
+        String(port)
+      );
     const recorder = new TranscriptRecorder(emulator, harness);
     transcript = recorder;
     const timeout = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
@@ -55778,7 +59408,7 @@ async function startSession(spec) {
 }
 async function until(done, ms) {
   const deadline = performance.now() + ms;
-  while (!done() && performance.now() < deadline) await new Promise((resolve16) => setTimeout(resolve16, 20));
+  while (!done() && performance.now() < deadline) await new Promise((resolve17) => setTimeout(resolve17, 20));
 }
 var init_session2 = __esm({
   "src/bot-test/run/session.ts"() {
@@ -55794,8 +59424,13 @@ var init_session2 = __esm({
 // src/bot-test/run/run-file.ts
 async function runTestFile(file, options = {}) {
   const run2 = options.bot ?? file.bot?.run;
-  if (run2 === void 0) return { path: file.path, scenarios: [], problems: [{ message: "no bot to test: give bot.run in the file, or --bot", at: problemAt(file) }] };
-  const cwd = file.bot?.cwd ?? (0, import_node_path22.dirname)(file.path);
+  if (run2 === void 0)
+    return {
+      path: file.path,
+      scenarios: [],
+      problems: [{ message: "no bot to test: give bot.run in the file, or --bot", at: problemAt(file) }]
+    };
+  const cwd = file.bot?.cwd ?? (0, import_node_path23.dirname)(file.path);
   let session;
   try {
     session = await startSession({
@@ -55809,8 +59444,14 @@ async function runTestFile(file, options = {}) {
       ...options.readyTimeoutMs !== void 0 ? { readyTimeoutMs: options.readyTimeoutMs } : {}
     });
   } catch (err) {
-    if (err instanceof BotNotReadyError && err.exited) return { path: file.path, scenarios: [], botExit: { ...err.exited, when: "starting", step: 0, at: problemAt(file) } };
-    if (err instanceof CmdsyncError) return { path: file.path, scenarios: [], problems: [{ message: err.message, at: problemAt(file) }] };
+    if (err instanceof BotNotReadyError && err.exited)
+      return {
+        path: file.path,
+        scenarios: [],
+        botExit: { ...err.exited, when: "starting", step: 0, at: problemAt(file) }
+      };
+    if (err instanceof CmdsyncError)
+      return { path: file.path, scenarios: [], problems: [{ message: err.message, at: problemAt(file) }] };
     throw err;
   }
   try {
@@ -55825,11 +59466,11 @@ async function runTestFile(file, options = {}) {
     await session.stop();
   }
 }
-var import_node_path22, problemAt;
+var import_node_path23, problemAt;
 var init_run_file = __esm({
   "src/bot-test/run/run-file.ts"() {
     "use strict";
-    import_node_path22 = require("node:path");
+    import_node_path23 = require("node:path");
     init_errors();
     init_ready();
     init_scenario();
@@ -55966,7 +59607,13 @@ function withPaint(color2, render2) {
   const before = k.enabled;
   k.enabled = true;
   try {
-    return render2({ green: (s) => k.green(s), red: (s) => k.red(s), yellow: (s) => k.yellow(s), dim: (s) => k.dim(s), bold: (s) => k.bold(s) });
+    return render2({
+      green: (s) => k.green(s),
+      red: (s) => k.red(s),
+      yellow: (s) => k.yellow(s),
+      dim: (s) => k.dim(s),
+      bold: (s) => k.bold(s)
+    });
   } finally {
     k.enabled = before;
   }
@@ -55987,7 +59634,8 @@ function scenarioLine(file, result, color2) {
 function scenarioLineWith(p, file, r) {
   const title3 = `${file} › ${r.name} ${p.dim(`(${Math.round(r.durationMs)} ms)`)}`;
   if (r.status === "passed") return `${p.green("✓")} ${title3}`;
-  if (r.status === "failed") return `${p.red("✗")} ${title3}${r.botExit ? ` ${p.red(`— ${botExited(r.botExit)}`)}` : ""}`;
+  if (r.status === "failed")
+    return `${p.red("✗")} ${title3}${r.botExit ? ` ${p.red(`— ${botExited(r.botExit)}`)}` : ""}`;
   return `${p.yellow("✗")} ${title3} ${p.yellow("— error in the test")}`;
 }
 function renderTestRun(result, options) {
@@ -56005,7 +59653,13 @@ function fileBlocks(p, f) {
   const out = [];
   if (f.botExit) {
     const head = p.red(p.bold(`✗ The bot exited as it started: ${fileName(f)} did not run`));
-    out.push([head, `  ${where(f.botExit.at)}: ${p.red(botExitHeadline(f.botExit))}`, ...botExitDetail(f.botExit).map((l) => `  ${l}`)].join("\n"));
+    out.push(
+      [
+        head,
+        `  ${where(f.botExit.at)}: ${p.red(botExitHeadline(f.botExit))}`,
+        ...botExitDetail(f.botExit).map((l) => `  ${l}`)
+      ].join("\n")
+    );
   }
   if (f.problems?.length) {
     const lines = f.problems.map((pr) => `  ${where(pr.at)}: ${pr.message}`);
@@ -56020,7 +59674,8 @@ function scenarioBlock(p, s) {
   const exit = s.botExit ? [`  ${p.red(botExitHeadline(s.botExit))}`, ...botExitDetail(s.botExit).map((l) => `  ${l}`)] : [];
   let body;
   if (last && last.status !== "passed") body = stepBlock(p, s, last);
-  else body = s.botExit ? [] : [`  ${s.status === "error" ? "the scenario could not run" : "no step failed"} (${where(s.at)})`];
+  else
+    body = s.botExit ? [] : [`  ${s.status === "error" ? "the scenario could not run" : "no step failed"} (${where(s.at)})`];
   const transcript = s.transcript.length > 0 ? ["", p.dim("  Transcript:"), ...transcriptLines(s.transcript).map((l) => p.dim(`    ${l}`))] : [];
   return [head, ...exit, ...body, ...transcript].join("\n");
 }
@@ -56032,16 +59687,28 @@ function stepBlock(p, s, step) {
   return [title3, ...mismatchTable(p, step.mismatches)];
 }
 function mismatchTable(p, mismatches) {
-  const rows = mismatches.map((m) => ({ what: `${m.path} (line ${m.at.line})`, expected: m.expected, actual: m.actual }));
+  const rows = mismatches.map((m) => ({
+    what: `${m.path} (line ${m.at.line})`,
+    expected: m.expected,
+    actual: m.actual
+  }));
   const w = {
     what: Math.max(5, ...rows.map((r) => r.what.length)),
     expected: Math.max(8, ...rows.map((r) => r.expected.length))
   };
   const width = 4 + w.what + 2 + w.expected + 2 + Math.max(6, ...rows.map((r) => r.actual.length));
-  if (width > 120) return rows.flatMap((r) => [`    ${r.what}`, `      expected: ${p.green(r.expected)}`, `      actual:   ${p.red(r.actual)}`]);
+  if (width > 120)
+    return rows.flatMap((r) => [
+      `    ${r.what}`,
+      `      expected: ${p.green(r.expected)}`,
+      `      actual:   ${p.red(r.actual)}`
+    ]);
   const pad = (s, n) => s + " ".repeat(n - s.length);
   const header = p.dim(`    ${pad("where", w.what)}  ${pad("expected", w.expected)}  actual`);
-  return [header, ...rows.map((r) => `    ${pad(r.what, w.what)}  ${p.green(pad(r.expected, w.expected))}  ${p.red(r.actual)}`)];
+  return [
+    header,
+    ...rows.map((r) => `    ${pad(r.what, w.what)}  ${p.green(pad(r.expected, w.expected))}  ${p.red(r.actual)}`)
+  ];
 }
 var where;
 var init_text2 = __esm({
@@ -56062,7 +59729,21 @@ function lintPath(path, ctx, given2) {
     return { file: manifest?.root.display ?? path, diagnostics: diagnostics2 };
   } catch (err) {
     if (err instanceof ManifestReadError && err.code !== "MANIFEST_NOT_FOUND") {
-      return { file: err.file, diagnostics: [{ file: err.file, line: 1, col: 1, endLine: 1, endCol: 1, severity: "error", rule: "unreadable", message: err.message }] };
+      return {
+        file: err.file,
+        diagnostics: [
+          {
+            file: err.file,
+            line: 1,
+            col: 1,
+            endLine: 1,
+            endCol: 1,
+            severity: "error",
+            rule: "unreadable",
+            message: err.message
+          }
+        ]
+      };
     }
     throw err;
   }
@@ -56088,7 +59769,9 @@ function readActionInputs(env2) {
   const input = (name) => inputValue(env2, name);
   const command = input("command") || "plan";
   if (!ACTION_COMMANDS.includes(command)) {
-    throw new UsageError(`the action's input command must be one of ${ACTION_COMMANDS.join(", ")}, not ${JSON.stringify(command)}.`);
+    throw new UsageError(
+      `the action's input command must be one of ${ACTION_COMMANDS.join(", ")}, not ${JSON.stringify(command)}.`
+    );
   }
   const manifest = input("manifest");
   const token2 = input("github-token");
@@ -56127,13 +59810,16 @@ function splitArgs(text2, env2) {
     if (typeof entry === "string") words.push(...entry === "" ? [] : [entry]);
     else if ("comment" in entry) break;
     else if ("op" in entry && entry.op === "glob") words.push(entry.pattern);
-    else throw new UsageError(`the action's input args is a list of flags, not a shell command: remove ${JSON.stringify("op" in entry ? entry.op : String(entry))}.`);
+    else
+      throw new UsageError(
+        `the action's input args is a list of flags, not a shell command: remove ${JSON.stringify("op" in entry ? entry.op : String(entry))}.`
+      );
   }
   return words;
 }
 
 // src/cli/commands/ci-action.ts
-var import_node_path24 = require("node:path");
+var import_node_path25 = require("node:path");
 
 // src/github/failure.ts
 init_load2();
@@ -56151,7 +59837,13 @@ function describeFailure(err, run2) {
   }
   if (err instanceof CredentialsError && err.code === "CREDENTIALS_MISSING") {
     if (run2.pullRequest?.fromFork) {
-      return { code: err.code, reason: "no Discord credentials: secrets are not available to pull requests from forks.", details: [], hint: FORK_HINT, findings: [] };
+      return {
+        code: err.code,
+        reason: "no Discord credentials: secrets are not available to pull requests from forks.",
+        details: [],
+        hint: FORK_HINT,
+        findings: []
+      };
     }
     return { code: err.code, reason: err.message, details: [], hint: SECRET_HINT, findings: [] };
   }
@@ -56166,13 +59858,23 @@ function describeFailure(err, run2) {
   }
   if (err instanceof CmdsyncError) return { code: err.code, reason: err.message, details: [], findings: [] };
   const message = err instanceof Error ? err.message : String(err);
-  return { code: "INTERNAL", reason: `internal error: ${message}. This is a bug in cmdsync; please report it.`, details: [], findings: [] };
+  return {
+    code: "INTERNAL",
+    reason: `internal error: ${message}. This is a bug in cmdsync; please report it.`,
+    details: [],
+    findings: []
+  };
 }
 
 // src/github/run-context.ts
 var import_node_fs3 = require("node:fs");
 init_errors();
-var PULL_REQUEST_EVENTS = /* @__PURE__ */ new Set(["pull_request", "pull_request_target", "pull_request_review", "pull_request_review_comment"]);
+var PULL_REQUEST_EVENTS = /* @__PURE__ */ new Set([
+  "pull_request",
+  "pull_request_target",
+  "pull_request_review",
+  "pull_request_review_comment"
+]);
 function readRunContext(env2, readFile3 = (p) => (0, import_node_fs3.readFileSync)(p, "utf8")) {
   const eventName = env2.GITHUB_EVENT_NAME ?? "";
   const payload = readPayload(env2.GITHUB_EVENT_PATH, readFile3);
@@ -56194,7 +59896,10 @@ function readPayload(path, readFile3) {
   try {
     text2 = readFile3(path);
   } catch {
-    throw new CmdsyncError("GITHUB_EVENT_UNREADABLE", `cannot read the event payload GITHUB_EVENT_PATH names (${path}).`);
+    throw new CmdsyncError(
+      "GITHUB_EVENT_UNREADABLE",
+      `cannot read the event payload GITHUB_EVENT_PATH names (${path}).`
+    );
   }
   try {
     const value = JSON.parse(text2);
@@ -56244,10 +59949,12 @@ function formatLintMarkdown(report2, opts = {}) {
 
 `];
   const clean = report2.errorCount + report2.warningCount === 0;
-  parts.push(clean ? `**No problems found** in ${report2.files.map((f) => `\`${escapeInline(f.file)}\``).join(", ")}.
+  parts.push(
+    clean ? `**No problems found** in ${report2.files.map((f) => `\`${escapeInline(f.file)}\``).join(", ")}.
 ` : `**${lintCounts(report2)}**
 
-`);
+`
+  );
   if (clean) return parts.join("");
   const rows = ["| | Where | Rule | Message |", "|---|---|---|---|"];
   let shown2 = 0;
@@ -56257,7 +59964,9 @@ function formatLintMarkdown(report2, opts = {}) {
       total++;
       if (shown2 >= MAX_ROWS) continue;
       shown2++;
-      rows.push(`| ${d.severity === "error" ? "❌" : "⚠️"} | \`${escapeInline(d.file)}:${d.line}:${d.col}\` | \`${escapeInline(d.rule)}\` | ${escapeInline(d.message)} |`);
+      rows.push(
+        `| ${d.severity === "error" ? "❌" : "⚠️"} | \`${escapeInline(d.file)}:${d.line}:${d.col}\` | \`${escapeInline(d.rule)}\` | ${escapeInline(d.message)} |`
+      );
     }
   }
   parts.push(`${rows.join("\n")}
@@ -56271,7 +59980,7 @@ _… ${total - shown2} more not shown: run \`cmdsync lint\` for all of them._
 // src/cli/commands/ci-action.ts
 init_workspace();
 
-// node_modules/commander/esm.mjs
+// ../../main/node_modules/commander/esm.mjs
 var import_index = __toESM(require_commander(), 1);
 var {
   program,
@@ -56331,7 +60040,13 @@ function processContext(colorFlag) {
   const tty3 = () => {
     if (!full) {
       const { isatty } = require("node:tty");
-      full = detectTerminal({ env: process.env, stdinIsTTY: isatty(0), stdoutIsTTY: isatty(1), stderrIsTTY: isatty(2), colorFlag });
+      full = detectTerminal({
+        env: process.env,
+        stdinIsTTY: isatty(0),
+        stdoutIsTTY: isatty(1),
+        stderrIsTTY: isatty(2),
+        colorFlag
+      });
     }
     return full;
   };
@@ -56411,8 +60126,13 @@ ${e.stack}` : " (set CMDSYNC_DEBUG=1 for details)"}.`
 init_workspace();
 init_types();
 function registerLint(program2, ctx, setExit, load2) {
-  program2.command("lint").description("check manifests offline against every rule and limit of the interface").argument("[files...]", "manifest files (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)").option("-m, --manifest <path>", "manifest file, when no files are given").addOption(new Option("-f, --format <format>", "output format (default: github under GitHub Actions, else stylish)").choices(LINT_FORMATS)).option("--json", "the same as --format json, as on every command that reports").option("--max-warnings <n>", "exit 1 when there are more warnings than this", parseCount).option("-q, --quiet", "report errors only").option("--stdin-filename <name>", "with - as a file: lint standard input as this file (positions, includes)").action(async (files, opts) => {
-    if (opts.json && opts.format !== void 0 && opts.format !== "json") throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
+  program2.command("lint").description("check manifests offline against every rule and limit of the interface").argument("[files...]", "manifest files (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)").option("-m, --manifest <path>", "manifest file, when no files are given").addOption(
+    new Option("-f, --format <format>", "output format (default: github under GitHub Actions, else stylish)").choices(
+      LINT_FORMATS
+    )
+  ).option("--json", "the same as --format json, as on every command that reports").option("--max-warnings <n>", "exit 1 when there are more warnings than this", parseCount).option("-q, --quiet", "report errors only").option("--stdin-filename <name>", "with - as a file: lint standard input as this file (positions, includes)").action(async (files, opts) => {
+    if (opts.json && opts.format !== void 0 && opts.format !== "json")
+      throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
     const format2 = opts.json ? "json" : opts.format;
     const runLint = await load2();
     setExit(
@@ -56441,9 +60161,14 @@ init_errors();
 function collect(value, previous) {
   return [...previous, value];
 }
-var syncOptions = (cmd) => cmd.option("-m, --manifest <path>", "manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)").option("--emulator", "run against an in-process emulator (state in .cmdsync/emulator.json)").option("--api-url <url>", "API base URL (env: CMDSYNC_API_URL)").option("--guild <id|name>", "only this guild: its id, or the name the manifest gives it (repeatable)", collect, []).option("--global", "only the global scope (with --guild: also it)").addOption(new Option("--strategy <strategy>", "how to write each scope").choices(["auto", "bulk", "individual"]).default("auto")).option("--exceed-daily-creates", "spend more than the daily create allowance").addOption(new Option("--force").hideHelp()).option("--json", "print one machine-readable document on stdout").option("--debug", "log requests to stderr (credentials masked)").option("--notify <url>", "post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)");
+var syncOptions = (cmd) => cmd.option("-m, --manifest <path>", "manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)").option("--emulator", "run against an in-process emulator (state in .cmdsync/emulator.json)").option("--api-url <url>", "API base URL (env: CMDSYNC_API_URL)").option("--guild <id|name>", "only this guild: its id, or the name the manifest gives it (repeatable)", collect, []).option("--global", "only the global scope (with --guild: also it)").addOption(
+  new Option("--strategy <strategy>", "how to write each scope").choices(["auto", "bulk", "individual"]).default("auto")
+).option("--exceed-daily-creates", "spend more than the daily create allowance").addOption(new Option("--force").hideHelp()).option("--json", "print one machine-readable document on stdout").option("--debug", "log requests to stderr (credentials masked)").option("--notify <url>", "post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)");
 function syncFlags(opts) {
-  if (opts.force) throw new UsageError("--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.");
+  if (opts.force)
+    throw new UsageError(
+      "--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates."
+    );
   return {
     manifest: opts.manifest,
     emulator: !!opts.emulator,
@@ -56458,11 +60183,20 @@ function syncFlags(opts) {
   };
 }
 function registerPlan(program2, run2) {
-  return syncOptions(program2.command("plan").description("show what apply would change, field by field")).option("-o, --out <file>", "save the plan, to apply exactly it later (- for stdout: the human plan then goes to stderr)").option("--detailed-exitcode", "exit 2 when there are changes (0 none, 1 error)").action(async (opts) => run2({ ...syncFlags(opts), out: opts.out, detailedExitcode: !!opts.detailedExitcode }));
+  return syncOptions(program2.command("plan").description("show what apply would change, field by field")).option(
+    "-o, --out <file>",
+    "save the plan, to apply exactly it later (- for stdout: the human plan then goes to stderr)"
+  ).option("--detailed-exitcode", "exit 2 when there are changes (0 none, 1 error)").action(async (opts) => run2({ ...syncFlags(opts), out: opts.out, detailedExitcode: !!opts.detailedExitcode }));
 }
 function registerApply(program2, run2) {
   return syncOptions(program2.command("apply").description("make the remote match the manifest (or apply a saved plan)")).argument("[planfile]", "a plan saved with plan --out: applied exactly, if the remote has not changed since").option("--auto-approve", "do not ask for confirmation").option("--reason <text>", "audit-log reason for webhook changes (default: cmdsync apply)").option("--allow-mass-delete", "without a prompt, still delete more than half (or all) of a scope's commands").action(
-    async (planFile, opts) => run2({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove, reason: opts.reason, allowMassDelete: !!opts.allowMassDelete })
+    async (planFile, opts) => run2({
+      ...syncFlags(opts),
+      planFile,
+      autoApprove: !!opts.autoApprove,
+      reason: opts.reason,
+      allowMassDelete: !!opts.allowMassDelete
+    })
   );
 }
 
@@ -56470,11 +60204,16 @@ function registerApply(program2, run2) {
 init_errors();
 function parseSeconds(value) {
   const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 600) throw new UsageError(`--ready-timeout takes seconds from 1 to 600, not "${value}".`);
+  if (value.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 600)
+    throw new UsageError(`--ready-timeout takes seconds from 1 to 600, not "${value}".`);
   return n;
 }
 function defineTest(program2, action) {
-  program2.command("test").description("run bot test files (*.test.yaml) against the embedded emulator and the bot itself; exit 1 when any scenario fails").argument("[files...]", "test files, directories or globs (default: **/*.test.yaml outside node_modules)").option("--bot <command>", "the shell command that starts the bot (overrides each file's bot.run)").addOption(new Option("--reporter <reporter>", "text, or junit (XML, to --output or stdout)").choices(["text", "junit"]).default("text")).option("--output <file>", "write the junit (or --json) report to this file").option("--json", "print the whole run as JSON").option("--ready-timeout <seconds>", "how long the bot may take to be ready (default 30)", parseSeconds).action(
+  program2.command("test").description(
+    "run bot test files (*.test.yaml) against the embedded emulator and the bot itself; exit 1 when any scenario fails"
+  ).argument("[files...]", "test files, directories or globs (default: **/*.test.yaml outside node_modules)").option("--bot <command>", "the shell command that starts the bot (overrides each file's bot.run)").addOption(
+    new Option("--reporter <reporter>", "text, or junit (XML, to --output or stdout)").choices(["text", "junit"]).default("text")
+  ).option("--output <file>", "write the junit (or --json) report to this file").option("--json", "print the whole run as JSON").option("--ready-timeout <seconds>", "how long the bot may take to be ready (default 30)", parseSeconds).action(
     async (files, opts) => action({
       files,
       bot: opts.bot,
@@ -56494,17 +60233,24 @@ async function parseWith(register, words) {
   try {
     await program2.parseAsync(words, { from: "user" });
   } catch (err) {
-    if (err instanceof CommanderError) throw new UsageError(`the action's input args: ${err.message.replace(/^error: /, "")}`);
+    if (err instanceof CommanderError)
+      throw new UsageError(`the action's input args: ${err.message.replace(/^error: /, "")}`);
     throw err;
   }
   if (parsed === void 0) throw new UsageError(`the action's input args could not be read: ${words.join(" ")}`);
   return parsed;
 }
 function parsePlanArgs(args) {
-  return parseWith((program2, keep2) => registerPlan(program2, async (opts) => keep2(opts)), ["plan", ...args]);
+  return parseWith(
+    (program2, keep2) => registerPlan(program2, async (opts) => keep2(opts)),
+    ["plan", ...args]
+  );
 }
 function parseApplyArgs(args) {
-  return parseWith((program2, keep2) => registerApply(program2, async (opts) => keep2(opts)), ["apply", ...args]);
+  return parseWith(
+    (program2, keep2) => registerApply(program2, async (opts) => keep2(opts)),
+    ["apply", ...args]
+  );
 }
 function parseLintArgs(args, ctx) {
   return parseWith(
@@ -56521,14 +60267,17 @@ function parseLintArgs(args, ctx) {
   );
 }
 function parseTestArgs(args) {
-  return parseWith((program2, keep2) => defineTest(program2, async (opts) => keep2(opts)), ["test", ...args]);
+  return parseWith(
+    (program2, keep2) => defineTest(program2, async (opts) => keep2(opts)),
+    ["test", ...args]
+  );
 }
 
 // src/report/plan/tree.ts
 init_diff();
 init_enums();
 
-// node_modules/diff/libesm/diff/base.js
+// ../../main/node_modules/diff/libesm/diff/base.js
 var Diff = class {
   diff(oldStr, newStr, options = {}) {
     let callback;
@@ -56730,7 +60479,7 @@ var Diff = class {
   }
 };
 
-// node_modules/diff/libesm/util/string.js
+// ../../main/node_modules/diff/libesm/util/string.js
 function longestCommonPrefix(str1, str22) {
   let i;
   for (i = 0; i < str1.length && i < str22.length; i++) {
@@ -56858,7 +60607,7 @@ function leadingAndTrailingWs(string, segmenter2) {
   return [head, tail];
 }
 
-// node_modules/diff/libesm/diff/word.js
+// ../../main/node_modules/diff/libesm/diff/word.js
 var extendedWordChars = "a-zA-Z0-9_\\u{AD}\\u{C0}-\\u{D6}\\u{D8}-\\u{F6}\\u{F8}-\\u{2C6}\\u{2C8}-\\u{2D7}\\u{2DE}-\\u{2FF}\\u{1E00}-\\u{1EFF}";
 var tokenizeIncludingWhitespace = new RegExp(`[${extendedWordChars}]+|\\s+|[^${extendedWordChars}]`, "ug");
 var WordDiff = class extends Diff {
@@ -57078,7 +60827,8 @@ function entryLabel(entry, guildId) {
   const type = (enumName(PermissionEntryType, entry.type) ?? `type ${entry.type}`).toLowerCase();
   if (guildId !== void 0 && /^\d+$/.test(guildId) && /^\d+$/.test(entry.id)) {
     if (entry.type === PermissionEntryType.ROLE && entry.id === guildId) return `${type} everyone (${entry.id})`;
-    if (entry.type === PermissionEntryType.CHANNEL && BigInt(entry.id) === BigInt(guildId) - 1n) return `${type} all_channels (${entry.id})`;
+    if (entry.type === PermissionEntryType.CHANNEL && BigInt(entry.id) === BigInt(guildId) - 1n)
+      return `${type} all_channels (${entry.id})`;
   }
   return `${type} ${entry.id}`;
 }
@@ -57090,7 +60840,11 @@ var FIRST = ["type", "name", "value", "description", "name_localizations", "desc
 var LAST = ["choices", "options"];
 function orderedKeys(...objs) {
   const all = [...new Set(objs.flatMap((o) => Object.keys(o)))];
-  return [...FIRST.filter((k) => all.includes(k)), ...all.filter((k) => !FIRST.includes(k) && !LAST.includes(k)), ...LAST.filter((k) => all.includes(k))];
+  return [
+    ...FIRST.filter((k) => all.includes(k)),
+    ...all.filter((k) => !FIRST.includes(k) && !LAST.includes(k)),
+    ...LAST.filter((k) => all.includes(k))
+  ];
 }
 function blockLabel(list5, item) {
   const name = quote(String(item.name ?? ""));
@@ -57108,15 +60862,22 @@ function wholeNodes(obj2, owner, sign3) {
   for (const key of orderedKeys(obj2)) {
     const v = obj2[key];
     if (isBlank2(v)) continue;
-    if ((key === "options" || key === "choices") && Array.isArray(v)) out.push(...v.filter(isObj2).map((item) => wholeItem(key, item, sign3)));
-    else if (isObj2(v)) out.push({ sign: sign3, label: key, children: Object.entries(v).map(([k, x]) => ({ sign: sign3, label: k, value: displayValue(k, x, owner) })) });
+    if ((key === "options" || key === "choices") && Array.isArray(v))
+      out.push(...v.filter(isObj2).map((item) => wholeItem(key, item, sign3)));
+    else if (isObj2(v))
+      out.push({
+        sign: sign3,
+        label: key,
+        children: Object.entries(v).map(([k, x]) => ({ sign: sign3, label: k, value: displayValue(k, x, owner) }))
+      });
     else out.push({ sign: sign3, label: key, value: displayValue(key, v, owner) });
   }
   return out;
 }
 function wholeItem(list5, item, sign3) {
   const label = blockLabel(list5, item);
-  if (list5 === "choices" && inlineChoice(item)) return { sign: sign3, label, value: displayValue("value", item.value, "choice") };
+  if (list5 === "choices" && inlineChoice(item))
+    return { sign: sign3, label, value: displayValue("value", item.value, "choice") };
   if (sign3 === "-") return { sign: sign3, label };
   const { name: _n, ...rest } = item;
   if (list5 === "options") delete rest.type;
@@ -57136,7 +60897,9 @@ function diffObject(before, after, owner) {
     const a = after[key];
     if (deepEqual(b, a) || isBlank2(b) && isBlank2(a)) continue;
     if ((key === "options" || key === "choices") && (Array.isArray(b) || Array.isArray(a))) {
-      out.push(...diffNamedList(key, (Array.isArray(b) ? b : []).filter(isObj2), (Array.isArray(a) ? a : []).filter(isObj2)));
+      out.push(
+        ...diffNamedList(key, (Array.isArray(b) ? b : []).filter(isObj2), (Array.isArray(a) ? a : []).filter(isObj2))
+      );
     } else if ((isObj2(b) || isBlank2(b)) && (isObj2(a) || isBlank2(a)) && (isObj2(b) || isObj2(a))) {
       const bo = isObj2(b) ? b : {};
       const ao = isObj2(a) ? a : {};
@@ -57152,7 +60915,9 @@ function stayingNames(xs, ys) {
   const n = xs.length;
   const m = ys.length;
   const len = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) len[i][j] = xs[i] === ys[j] ? len[i + 1][j + 1] + 1 : Math.max(len[i + 1][j], len[i][j + 1]);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      len[i][j] = xs[i] === ys[j] ? len[i + 1][j + 1] + 1 : Math.max(len[i + 1][j], len[i][j + 1]);
   const keep2 = /* @__PURE__ */ new Set();
   for (let i = 0, j = 0; i < n && j < m; ) {
     if (xs[i] === ys[j]) {
@@ -57183,11 +60948,17 @@ function diffNamedList(list5, before, after) {
     const moved = !staying.has(name);
     if (list5 === "choices" && inlineChoice(old) && inlineChoice(item) && !moved) {
       if (!deepEqual(old.value, item.value))
-        out.push({ sign: "~", label: blockLabel(list5, item), before: displayValue("value", old.value, owner), after: displayValue("value", item.value, owner) });
+        out.push({
+          sign: "~",
+          label: blockLabel(list5, item),
+          before: displayValue("value", old.value, owner),
+          after: displayValue("value", item.value, owner)
+        });
     } else {
       const children2 = diffObject(old, item, owner);
       const note = moved ? `moved from position ${before.indexOf(old) + 1} to ${after.indexOf(item) + 1}` : void 0;
-      if (children2.length > 0 || moved) out.push({ sign: "~", label: blockLabel(list5, item), children: children2, ...note ? { note } : {} });
+      if (children2.length > 0 || moved)
+        out.push({ sign: "~", label: blockLabel(list5, item), children: children2, ...note ? { note } : {} });
     }
     placed.set(name, out.length);
   }
@@ -57214,7 +60985,8 @@ function createNodes(body, global2) {
   const { type: _t, name: _n, ...rest } = body;
   const nodes = wholeNodes(rest, "command", "+");
   if (global2) {
-    for (const key of FROM_APP_SETTINGS) if (isBlank2(body[key])) nodes.push({ sign: "+", label: key, value: "(from the application's settings)" });
+    for (const key of FROM_APP_SETTINGS)
+      if (isBlank2(body[key])) nodes.push({ sign: "+", label: key, value: "(from the application's settings)" });
   }
   nodes.push({ sign: "+", label: "id", value: "(known after apply)" });
   return nodes;
@@ -57252,7 +61024,11 @@ function fieldChangeLine(change2) {
 function nodeLines(node, depth = 0) {
   const note = node.note ? { note: node.note } : {};
   if (node.children && node.children.length > 0) {
-    return [{ sign: node.sign, text: `${node.label} {`, depth, ...note }, ...node.children.flatMap((c) => nodeLines(c, depth + 1)), { sign: " ", text: "}", depth }];
+    return [
+      { sign: node.sign, text: `${node.label} {`, depth, ...note },
+      ...node.children.flatMap((c) => nodeLines(c, depth + 1)),
+      { sign: " ", text: "}", depth }
+    ];
   }
   let text2 = node.label;
   if (node.words !== void 0) text2 += `: ${node.words}`;
@@ -57265,7 +61041,9 @@ function actionTree(scope, action) {
   if ((action.kind === "update" || action.kind === "rename" || action.kind === "replace") && action.before && action.after) {
     const nodes = diffObject(action.before, action.after, "command");
     const shown2 = action.kind === "rename" ? nodes.filter((n) => n.label !== "name") : nodes;
-    return shown2.map((n) => action.kind === "replace" && n.label === "type" ? { ...n, note: "# forces replacement" } : n);
+    return shown2.map(
+      (n) => action.kind === "replace" && n.label === "type" ? { ...n, note: "# forces replacement" } : n
+    );
   }
   return void 0;
 }
@@ -57299,7 +61077,10 @@ function actionHeadline(scope, action) {
       return { sign: "~", text: `${where2} will be updated in place` };
     case "rename": {
       const from = action.remote?.name ?? "?";
-      return { sign: "~", text: `${where2} will be renamed: ${JSON.stringify(from)} → ${JSON.stringify(action.name)} (id kept)` };
+      return {
+        sign: "~",
+        text: `${where2} will be renamed: ${JSON.stringify(from)} → ${JSON.stringify(action.name)} (id kept)`
+      };
     }
     case "replace": {
       const consequence = permissionsFollow(scope, action.address) ? "new id; permissions will be re-applied" : "new id";
@@ -57334,7 +61115,13 @@ function permissionNodes(scope, action) {
   for (const e of action.after) {
     const old = before.get(key(e));
     if (!old) nodes.push({ sign: "+", label: entryLabel(e, guildId), value: allowDeny(e.permission) });
-    else if (old.permission !== e.permission) nodes.push({ sign: "~", label: entryLabel(e, guildId), before: allowDeny(old.permission), after: allowDeny(e.permission) });
+    else if (old.permission !== e.permission)
+      nodes.push({
+        sign: "~",
+        label: entryLabel(e, guildId),
+        before: allowDeny(old.permission),
+        after: allowDeny(e.permission)
+      });
   }
   for (const e of action.before) {
     if (!after.has(key(e))) nodes.push({ sign: "-", label: entryLabel(e, guildId), value: allowDeny(e.permission) });
@@ -57354,7 +61141,9 @@ function plural(n, one, many) {
 }
 function summaryLine(plan) {
   const s = plan.summary;
-  const parts = [`Plan: ${s.create + s.replace} to add, ${s.update + s.rename} to change, ${s.delete + s.replace} to destroy`];
+  const parts = [
+    `Plan: ${s.create + s.replace} to add, ${s.update + s.rename} to change, ${s.delete + s.replace} to destroy`
+  ];
   if (s.permissions > 0) parts.push(plural(s.permissions, "permission set", "permission sets"));
   const w = s.webhooks ? s.webhooks.create + s.webhooks.update + s.webhooks.delete : 0;
   if (w > 0) parts.push(plural(w, "webhook", "webhooks"));
@@ -57379,7 +61168,12 @@ function scopeCounts(scope) {
     permissions: scope.permissions.filter((p) => p.kind === "replace").length
   };
 }
-var WEBHOOK_VERB = { create: "will be created", update: "will be updated in place", delete: "will be deleted", noop: "is up to date" };
+var WEBHOOK_VERB = {
+  create: "will be created",
+  update: "will be updated in place",
+  delete: "will be deleted",
+  noop: "is up to date"
+};
 var WEBHOOK_SIGN = { create: "+", update: "~", delete: "-", noop: " " };
 function sharedWebhookAddresses(actions) {
   const seen = /* @__PURE__ */ new Set();
@@ -57389,7 +61183,10 @@ function sharedWebhookAddresses(actions) {
 }
 function webhookHeadline(a, shared = /* @__PURE__ */ new Set()) {
   const id = a.remote && shared.has(a.address) ? ` (id ${a.remote.id})` : "";
-  return { sign: WEBHOOK_SIGN[a.kind], text: `${a.address}${id} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${oneLine(a.reason, 80)})` : ""}` };
+  return {
+    sign: WEBHOOK_SIGN[a.kind],
+    text: `${a.address}${id} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${oneLine(a.reason, 80)})` : ""}`
+  };
 }
 function webhookFieldLines(a) {
   return a.changes.map((c) => {
@@ -57404,38 +61201,48 @@ function webhookFieldLines(a) {
 var STEP_SUMMARY_LIMIT = 1024 * 1024;
 var DEFAULT_MARKDOWN_MAX_BYTES = STEP_SUMMARY_LIMIT - 16 * 1024;
 var bytes = (s) => Buffer.byteLength(s, "utf8");
-function diffLine(line, field) {
+function diffLine(line, field2) {
   const lead = line.warn ? "!" : line.sign === "~" ? "!" : line.sign;
   const note = line.note ? `  ${line.note}` : "";
   const text2 = line.warn ? line.text.replace(/^! /, "Warning: ") : line.text;
-  return field ? `${lead[0]}       ${"    ".repeat(line.depth ?? 0)}${text2}${note}` : `${lead.padEnd(3)} ${text2}${note}`;
+  return field2 ? `${lead[0]}       ${"    ".repeat(line.depth ?? 0)}${text2}${note}` : `${lead.padEnd(3)} ${text2}${note}`;
 }
 function scopeEntries(plan, scope) {
   const entries = [];
   const scopeWarnings = warningLines(plan, scope.key);
-  if (scopeWarnings.length > 0) entries.push({ text: `${scopeWarnings.map((l) => diffLine(l, false)).join("\n")}
+  if (scopeWarnings.length > 0)
+    entries.push({ text: `${scopeWarnings.map((l) => diffLine(l, false)).join("\n")}
 `, counts: false });
   for (const a of scope.actions) {
     if (a.kind === "noop") continue;
-    const lines = [diffLine(actionHeadline(scope, a), false), ...[...fieldLines(scope, a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))];
+    const lines = [
+      diffLine(actionHeadline(scope, a), false),
+      ...[...fieldLines(scope, a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))
+    ];
     entries.push({ text: `${lines.join("\n")}
 `, counts: true });
   }
   for (const p of scope.permissions) {
     if (p.kind === "noop") continue;
-    const lines = [diffLine(permissionHeadline(scope, p), false), ...permissionLines(scope, p).map((l) => diffLine(l, true))];
+    const lines = [
+      diffLine(permissionHeadline(scope, p), false),
+      ...permissionLines(scope, p).map((l) => diffLine(l, true))
+    ];
     entries.push({ text: `${lines.join("\n")}
 `, counts: true });
   }
-  for (const k of scope.kept) entries.push({ text: `#   kept, not managed by the manifest: ${keptLine(scope, k)}
+  for (const k of scope.kept)
+    entries.push({ text: `#   kept, not managed by the manifest: ${keptLine(scope, k)}
 `, counts: false });
   return entries;
 }
 function webhookEntries(plan) {
   const actions = plan.webhooks?.actions ?? [];
   const shared = sharedWebhookAddresses(actions);
-  return actions.filter((a) => a.kind !== "noop").map((a) => `${[diffLine(webhookHeadline(a, shared), false), ...[...webhookFieldLines(a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))].join("\n")}
-`);
+  return actions.filter((a) => a.kind !== "noop").map(
+    (a) => `${[diffLine(webhookHeadline(a, shared), false), ...[...webhookFieldLines(a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))].join("\n")}
+`
+  );
 }
 function fenceFor(texts2) {
   let longest = 0;
@@ -57453,19 +61260,34 @@ var COLUMNS = ["Create", "Update", "Rename", "Replace", "Delete", "Permission se
 function countRows(plan) {
   const rows = plan.scopes.map((s) => {
     const c = scopeCounts(s);
-    return { label: `\`${s.key}\``, counts: [c.create, c.update, c.rename, c.replace, c.delete, c.permissions, s.requests.length] };
+    return {
+      label: `\`${s.key}\``,
+      counts: [c.create, c.update, c.rename, c.replace, c.delete, c.permissions, s.requests.length]
+    };
   });
   const hooks = plan.webhooks;
   if (hooks) {
     const count4 = (k) => hooks.actions.filter((a) => a.kind === k).length;
-    rows.push({ label: "`webhooks`", counts: [count4("create"), count4("update"), void 0, void 0, count4("delete"), void 0, hooks.requests.length] });
+    rows.push({
+      label: "`webhooks`",
+      counts: [
+        count4("create"),
+        count4("update"),
+        void 0,
+        void 0,
+        count4("delete"),
+        void 0,
+        hooks.requests.length
+      ]
+    });
   }
   return rows.filter((r) => r.counts.some((n) => (n ?? 0) > 0));
 }
 function table(plan) {
   const rows = countRows(plan);
   const lines = [`| Scope | ${COLUMNS.join(" | ")} |`, `|---|${COLUMNS.map(() => "--:").join("|")}|`];
-  for (const r of rows) lines.push(`| ${r.label} | ${r.counts.map((n) => n === void 0 ? "—" : String(n)).join(" | ")} |`);
+  for (const r of rows)
+    lines.push(`| ${r.label} | ${r.counts.map((n) => n === void 0 ? "—" : String(n)).join(" | ")} |`);
   const totals = COLUMNS.map((_, i) => rows.reduce((sum, r) => sum + (r.counts[i] ?? 0), 0));
   lines.push(`| **Total** | ${totals.join(" | ")} |`);
   const spends = plan.scopes.filter((s) => s.creates > 0 && s.create_allowance !== void 0).map((s) => `\`${s.key}\` ${s.creates} of ${s.create_allowance}`);
@@ -57484,10 +61306,12 @@ function notices(plan) {
 `);
   for (const w of plan.warnings)
     if (!warningShownInline(plan, w) || w.code === "mass-delete")
-      out.push(`> [!${w.code === "mass-delete" ? "CAUTION" : "WARNING"}]
+      out.push(
+        `> [!${w.code === "mass-delete" ? "CAUTION" : "WARNING"}]
 > ${w.scope ? `\`${w.scope}\`: ` : ""}${escapeInline(w.message)}
 
-`);
+`
+      );
   return out;
 }
 var Budget = class {
@@ -57526,11 +61350,16 @@ function formatPlanMarkdown(plan, opts = {}) {
   const empty = planIsEmpty(plan);
   let shown2 = 0;
   let truncated = false;
-  const header = [`## ${escapeInline(opts.title ?? "cmdsync plan")}
+  const header = [
+    `## ${escapeInline(opts.title ?? "cmdsync plan")}
 
-`, `**${empty ? NO_CHANGES : summaryLine(plan)}**
+`,
+    `**${empty ? NO_CHANGES : summaryLine(plan)}**
 
-`, ...empty ? [] : [table(plan)], ...notices(plan)];
+`,
+    ...empty ? [] : [table(plan)],
+    ...notices(plan)
+  ];
   for (const part of header) {
     if (!budget.fits(part, tail)) {
       truncated = true;
@@ -57607,7 +61436,9 @@ ${rows.join("\n")}
 function duplicates(result) {
   const head = duplicatesSentence(result);
   if (!head) return "";
-  const rows = result.duplicatesRemoved.map((d) => `- \`${escapeInline(sanitizeMessage(duplicateAddress(d))).replace(/`/g, "'")}\` (deleted)`);
+  const rows = result.duplicatesRemoved.map(
+    (d) => `- \`${escapeInline(sanitizeMessage(duplicateAddress(d))).replace(/`/g, "'")}\` (deleted)`
+  );
   return `> [!NOTE]
 > ${escapeInline(head)}
 
@@ -57619,13 +61450,16 @@ function formatApplyMarkdown(result, opts = {}) {
   const parts = [`## ${escapeInline(opts.title ?? "cmdsync apply")}
 
 `];
-  parts.push(result.failed ? `> [!CAUTION]
+  parts.push(
+    result.failed ? `> [!CAUTION]
 > **${escapeInline(applyHeadline(result))}**
 
 ` : `**${escapeInline(applyHeadline(result))}**
 
-`);
-  if (result.permissionsSkipped) parts.push(`> [!WARNING]
+`
+  );
+  if (result.permissionsSkipped)
+    parts.push(`> [!WARNING]
 > ${escapeInline(sanitizeMessage(result.permissionsSkipped))}
 
 `);
@@ -57666,7 +61500,11 @@ function readPlanComment(marker, body) {
   const first = newline >= 0 ? rest.slice(0, newline) : rest;
   if (first.startsWith(PLAN_AT)) {
     const sha = markedSha(first, PLAN_AT);
-    return { kind: "plan", ...sha ? { sha } : {}, plan: { ...sha ? { sha } : {}, content: withoutHeading(contentOf(rest.slice(newline + 1))) } };
+    return {
+      kind: "plan",
+      ...sha ? { sha } : {},
+      plan: { ...sha ? { sha } : {}, content: withoutHeading(contentOf(rest.slice(newline + 1))) }
+    };
   }
   if (first.startsWith(NO_PLAN_AT)) {
     const sha = markedSha(first, NO_PLAN_AT);
@@ -57677,7 +61515,9 @@ function readPlanComment(marker, body) {
 }
 function legacyState(rest) {
   const content = contentOf(rest);
-  const sha = /^<sub>.*?plan of `([0-9a-f]{7,40})`/m.exec(rest.slice(content.length + FOOTER.length - "<sub>".length))?.[1];
+  const sha = /^<sub>.*?plan of `([0-9a-f]{7,40})`/m.exec(
+    rest.slice(content.length + FOOTER.length - "<sub>".length)
+  )?.[1];
   if (sha === void 0) return { kind: "other" };
   if (/^> \*\*cmdsync plan failed\.\*\*$/m.test(content)) return { kind: "no-plan", sha };
   return { kind: "plan", sha, plan: { sha, content: withoutHeading(content) } };
@@ -57705,7 +61545,8 @@ function keptPlanOf(rest) {
   const close = "\n</details>\n";
   const stop = end - close.length;
   const start = stop - length;
-  if (!Number.isInteger(length) || start < 0 || content.slice(stop, end) !== close || !content.slice(0, start).endsWith("</summary>\n\n")) return void 0;
+  if (!Number.isInteger(length) || start < 0 || content.slice(stop, end) !== close || !content.slice(0, start).endsWith("</summary>\n\n"))
+    return void 0;
   const open = content.lastIndexOf(LAST_PLAN_START, content.lastIndexOf("<details><summary>", start));
   const sha = open >= 0 ? /^([0-9a-f]*) -->/.exec(content.slice(open + LAST_PLAN_START.length))?.[1] : void 0;
   return { ...sha ? { sha } : {}, content: content.slice(start, stop) };
@@ -57748,7 +61589,11 @@ var APPLY_RESULT_MARK = "<!-- cmdsync:apply-result -->";
 var NO_CHANGES_SINCE_MARK = "<!-- cmdsync:no-changes-since -->";
 function applyMarkdown(title3, plan, result, maxBytes = PLAN_MAX_BYTES) {
   const content = formatApplyMarkdown(result, { title: title3 });
-  const planMarkdown = formatPlanMarkdown(plan, { title: "The plan that was applied", maxBytes: maxBytes - content.length, limitNote: LIMIT_NOTE });
+  const planMarkdown = formatPlanMarkdown(plan, {
+    title: "The plan that was applied",
+    maxBytes: maxBytes - content.length,
+    limitNote: LIMIT_NOTE
+  });
   return `${content}<details><summary>The plan that was applied</summary>
 
 ${planMarkdown.replace(/^## [^\n]*\n\n/, "")}
@@ -57765,11 +61610,15 @@ function noChangesApplyBody(frame, previous) {
   const kept2 = previous?.startsWith(`${frame.marker}
 ${APPLY_RESULT_MARK}`) ? previousContent(frame.marker, previous) : void 0;
   if (kept2 === void 0) {
-    return frameBody(frame, `## ${escapeInline(title("apply", frame))}
+    return frameBody(
+      frame,
+      `## ${escapeInline(title("apply", frame))}
 
 **No changes.** The remote already matched the manifest; nothing was sent.
 
-`, "applied");
+`,
+      "applied"
+    );
   }
   const note = `${NO_CHANGES_SINCE_MARK}
 > [!NOTE]
@@ -57792,7 +61641,10 @@ function failureMarkdown(heading, command, failure) {
   const hint = failure.hint ? `${failure.hint}
 
 ` : "";
-  const lines = [`cmdsync ${command} failed: ${failure.reason}`, ...failure.details.filter((d) => d !== failure.reason)];
+  const lines = [
+    `cmdsync ${command} failed: ${failure.reason}`,
+    ...failure.details.filter((d) => d !== failure.reason)
+  ];
   return `## ${escapeInline(heading)}
 
 > [!CAUTION]
@@ -57831,12 +61683,18 @@ var MAX_FINDINGS = 30;
 var MAX_FINDINGS_CHARS = 8e3;
 function lintCommentBody(frame, existing, lint) {
   const state = existing === void 0 ? void 0 : readPlanComment(frame.marker, existing);
-  if (lint.passed && (state === void 0 || state.kind === "other" || state.kind === "plan" && sameCommit(state.sha, frame.sha))) return void 0;
+  if (lint.passed && (state === void 0 || state.kind === "other" || state.kind === "plan" && sameCommit(state.sha, frame.sha)))
+    return void 0;
   const lastPlan = lastPlanOf(state);
   const headline = lint.passed ? pendingNote(frame, lastPlan) : failedNote(frame, lint, lastPlan);
-  return fitted(frame, `${noPlanAtMark(frame.sha)}## ${escapeInline(title("plan", frame))}
+  return fitted(
+    frame,
+    `${noPlanAtMark(frame.sha)}## ${escapeInline(title("plan", frame))}
 
-${headline}`, lastPlan, "lint of");
+${headline}`,
+    lastPlan,
+    "lint of"
+  );
 }
 var at = (sha) => sha ? `\`${shortSha(sha)}\`` : "this commit";
 var runLink = (frame) => frame.runUrl ? `[workflow run](${frame.runUrl})` : "workflow run";
@@ -57908,7 +61766,12 @@ async function listIssueComments(api, repository, issue, stopAt) {
   return all;
 }
 async function upsertComment(api, repository, issue, marker, bodyOf) {
-  const comments = await listIssueComments(api, repository, issue, (page) => findMarkedComment(page, marker) !== void 0);
+  const comments = await listIssueComments(
+    api,
+    repository,
+    issue,
+    (page) => findMarkedComment(page, marker) !== void 0
+  );
   const existing = findMarkedComment(comments, marker);
   const body = typeof bodyOf === "string" ? bodyOf : bodyOf(existing?.body);
   if (body === void 0) return { action: "unchanged" };
@@ -57916,7 +61779,9 @@ async function upsertComment(api, repository, issue, marker, bodyOf) {
     await api.request("PATCH", `/repos/${repository}/issues/comments/${existing.id}`, { body: { body } });
     return { action: "updated", id: existing.id };
   }
-  const created = await api.request("POST", `/repos/${repository}/issues/${issue}/comments`, { body: { body } });
+  const created = await api.request("POST", `/repos/${repository}/issues/${issue}/comments`, {
+    body: { body }
+  });
   return { action: "created", id: created.id };
 }
 function commentUnavailable(run2) {
@@ -57991,7 +61856,14 @@ init_user_agent();
 // src/remote/webhook-url.ts
 init_errors3();
 init_credentials();
-var SERVICE_HOSTS = /* @__PURE__ */ new Set(["discord.com", "ptb.discord.com", "canary.discord.com", "discordapp.com", "ptb.discordapp.com", "canary.discordapp.com"]);
+var SERVICE_HOSTS = /* @__PURE__ */ new Set([
+  "discord.com",
+  "ptb.discord.com",
+  "canary.discord.com",
+  "discordapp.com",
+  "ptb.discordapp.com",
+  "canary.discordapp.com"
+]);
 function parseWebhookUrl(input) {
   let url;
   try {
@@ -58000,7 +61872,8 @@ function parseWebhookUrl(input) {
     throw new WebhookUrlError("not a webhook URL: expected https://discord.com/api/webhooks/<id>/<token>");
   }
   const match = /^(.*)\/webhooks\/(\d+)\/([^/]+)\/?$/.exec(url.pathname);
-  if (!match) throw new WebhookUrlError(`not a webhook URL (${url.origin}): the path must end in /webhooks/<id>/<token>`);
+  if (!match)
+    throw new WebhookUrlError(`not a webhook URL (${url.origin}): the path must end in /webhooks/<id>/<token>`);
   const [, prefix, id, rawToken] = match;
   let token2;
   try {
@@ -58011,11 +61884,13 @@ function parseWebhookUrl(input) {
   if (SERVICE_HOSTS.has(url.hostname)) {
     if (url.protocol !== "https:") throw new WebhookUrlError(`webhook URLs of ${url.hostname} must use https`);
     const api = /^\/api(?:\/v(\d+))?$/.exec(prefix);
-    if (!api) throw new WebhookUrlError(`not a webhook URL of ${url.hostname}: expected /api[/v<n>]/webhooks/<id>/<token>`);
+    if (!api)
+      throw new WebhookUrlError(`not a webhook URL of ${url.hostname}: expected /api[/v<n>]/webhooks/<id>/<token>`);
     const baseUrl = api[1] ? `https://${url.hostname}/api/v${api[1]}` : `https://${url.hostname}${new URL(DEFAULT_API_URL).pathname}`;
     return { id, token: token2, baseUrl };
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new WebhookUrlError(`webhook URLs must be http(s), got ${url.protocol}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new WebhookUrlError(`webhook URLs must be http(s), got ${url.protocol}`);
   return { id, token: token2, baseUrl: `${url.origin}${prefix}` };
 }
 
@@ -58040,7 +61915,11 @@ var GitHubRest = class {
       ...opts.backoffBaseMs !== void 0 ? { backoffBaseMs: opts.backoffBaseMs } : {}
     });
     this.#client.redactor.add(opts.token);
-    this.#headers = { authorization: `Bearer ${opts.token}`, accept: "application/vnd.github+json", "x-github-api-version": GITHUB_API_VERSION };
+    this.#headers = {
+      authorization: `Bearer ${opts.token}`,
+      accept: "application/vnd.github+json",
+      "x-github-api-version": GITHUB_API_VERSION
+    };
   }
   request(method, path, opts = {}) {
     return this.#client.request({
@@ -58094,7 +61973,17 @@ function openActionIO(ctx, inputs, run2) {
   if (ctx.env.GITHUB_ACTIONS === "true") ctx.stdout.write(maskCommands(secretValues(ctx.env)));
   const stdout = redactingStream(ctx.stdout, redactor);
   const stderr = redactingStream(ctx.stderr, redactor);
-  return { ctx: { ...ctx, stdout, stderr, terminal: { ...ctx.terminal, stdoutIsTTY: false, stderrIsTTY: false, color: false, interactive: false } }, inputs, run: run2, redactor };
+  return {
+    ctx: {
+      ...ctx,
+      stdout,
+      stderr,
+      terminal: { ...ctx.terminal, stdoutIsTTY: false, stderrIsTTY: false, color: false, interactive: false }
+    },
+    inputs,
+    run: run2,
+    redactor
+  };
 }
 function setOutputs(io, values) {
   writeOutputs(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, io.redactor.redact(v)])), io.ctx.env);
@@ -58114,7 +62003,13 @@ function manifestLabel(inputs) {
 function commentFrame(io, sha) {
   const label = manifestLabel(io.inputs);
   const url = runUrl(io.run);
-  return { marker: commentMarker(label || "default"), ...label ? { label } : {}, ...sha ? { sha } : {}, ...url ? { runUrl: url } : {}, version: VERSION };
+  return {
+    marker: commentMarker(label || "default"),
+    ...label ? { label } : {},
+    ...sha ? { sha } : {},
+    ...url ? { runUrl: url } : {},
+    version: VERSION
+  };
 }
 function title2(command, inputs) {
   const label = manifestLabel(inputs);
@@ -58150,14 +62045,26 @@ async function publish(io, pr, marker, body) {
     const text2 = typeof body === "string" ? body : body(existing);
     return text2 === void 0 ? void 0 : io.redactor.redact(text2);
   };
-  const done = await withGitHub(io, `Could not comment on pull request #${pr}`, (api) => upsertComment(api, io.run.repository, pr, marker, safe));
-  if (done && done.action !== "unchanged") writeLine(io.ctx.stderr, `${done.action === "created" ? "Commented on" : "Updated the comment on"} pull request #${pr}.`);
+  const done = await withGitHub(
+    io,
+    `Could not comment on pull request #${pr}`,
+    (api) => upsertComment(api, io.run.repository, pr, marker, safe)
+  );
+  if (done && done.action !== "unchanged")
+    writeLine(
+      io.ctx.stderr,
+      `${done.action === "created" ? "Commented on" : "Updated the comment on"} pull request #${pr}.`
+    );
 }
 async function applyPullRequest(io) {
   if (io.run.pullRequest) return io.run.pullRequest.number;
   const sha = io.run.sha;
   if (!sha) return void 0;
-  return withGitHub(io, `Could not look up the pull request of ${sha.slice(0, 7)}`, (api) => mergedPullOfCommit(api, io.run.repository, sha));
+  return withGitHub(
+    io,
+    `Could not look up the pull request of ${sha.slice(0, 7)}`,
+    (api) => mergedPullOfCommit(api, io.run.repository, sha)
+  );
 }
 function describeGitHubError(err, api, permission) {
   const message = err instanceof Error ? err.message : String(err);
@@ -58174,19 +62081,34 @@ async function failed(io, command, failure) {
   const { ctx, inputs, run: run2 } = io;
   if (failure.findings.length > 0) {
     const reports = failure.findings.flatMap((d) => reportsByFile(d.file, [d]));
-    ctx.stdout.write(formatLintReport(countReport(reports), "github", { cwd: ctx.cwd, ...ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {} }));
+    ctx.stdout.write(
+      formatLintReport(countReport(reports), "github", {
+        cwd: ctx.cwd,
+        ...ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {}
+      })
+    );
   }
   errorAnnotation(io, `cmdsync ${command} failed`, failure.reason);
   for (const line of failure.details) writeLine(ctx.stderr, line);
   if (failure.hint) writeLine(ctx.stderr, failure.hint);
   appendSummary(io, failureMarkdown(title2(command, inputs), command, failure));
-  setOutputs(io, { "exit-code": "1", "has-changes": "false", "plan-file": "", summary: `cmdsync ${command} failed: ${failure.reason}` });
+  setOutputs(io, {
+    "exit-code": "1",
+    "has-changes": "false",
+    "plan-file": "",
+    summary: `cmdsync ${command} failed: ${failure.reason}`
+  });
   if (!inputs.comment) return 1;
   if (command === "lint") {
     await commentLint(io, { passed: false, headline: failure.reason, findings: failure.details });
   } else if (command === "plan" && run2.pullRequest) {
     const frame = commentFrame(io, run2.pullRequest.headSha ?? run2.sha);
-    const body = (existing) => failureCommentBody(frame, command, failure, existing === void 0 ? void 0 : lastPlanOf(readPlanComment(frame.marker, existing)));
+    const body = (existing) => failureCommentBody(
+      frame,
+      command,
+      failure,
+      existing === void 0 ? void 0 : lastPlanOf(readPlanComment(frame.marker, existing))
+    );
     await publish(io, run2.pullRequest.number, frame.marker, body);
   } else if (command === "apply") {
     const pr = await applyPullRequest(io);
@@ -58207,7 +62129,7 @@ async function commentLint(io, outcome) {
 // src/cli/commands/ci-action-sync.ts
 var import_node_fs14 = require("node:fs");
 var import_node_os2 = require("node:os");
-var import_node_path17 = require("node:path");
+var import_node_path18 = require("node:path");
 
 // src/github/lock-commit.ts
 init_errors();
@@ -58220,14 +62142,19 @@ async function commitLockFile(api, repository, c) {
   const url = `/repos/${repository}/contents/${c.path.split("/").map(encodeURIComponent).join("/")}`;
   let current;
   try {
-    const file = await api.request("GET", url, { query: { ref: c.branch } });
+    const file = await api.request("GET", url, {
+      query: { ref: c.branch }
+    });
     current = { sha: file.sha, text: Buffer.from(file.content ?? "", "base64").toString("utf8") };
   } catch (err) {
     if (statusOf(err) !== 404) throw err;
   }
   if (current?.text === c.after) return "unchanged";
   if (current !== void 0 && current.text !== c.before) {
-    throw new CmdsyncError("LOCK_FILE_MOVED", `${c.path} on ${c.branch} changed since this run's checkout; it was not overwritten.`);
+    throw new CmdsyncError(
+      "LOCK_FILE_MOVED",
+      `${c.path} on ${c.branch} changed since this run's checkout; it was not overwritten.`
+    );
   }
   await api.request("PUT", url, {
     body: {
@@ -58325,7 +62252,11 @@ function scopeBlock(plan, scope, opts, withKept) {
   if (scope.creates > 0 && scope.create_allowance !== void 0) {
     const today = scope.creates_today;
     const earlier = today ? ` ${today.used} ${today.used === 1 ? "was" : "were"} already spent today (${today.counted_by === "emulator" ? "counted by the emulator" : "by cmdsync's own applies, as cmdsync.lock.json records"}).` : "";
-    body.push(colors().dim(`    Spends ${scope.creates} of today's ${scope.create_allowance} command creates in this guild.${earlier}`));
+    body.push(
+      colors().dim(
+        `    Spends ${scope.creates} of today's ${scope.create_allowance} command creates in this guild.${earlier}`
+      )
+    );
   }
   if (withKept && scope.kept.length > 0) {
     body.push(colors().dim(`  Kept (not managed by the manifest):`));
@@ -58337,7 +62268,10 @@ function keptNote(plan) {
   const all = plan.scopes.flatMap((s) => s.kept.map((k) => `  ${s.key}/${keptLine(s, k)}`));
   if (all.length === 0) return [];
   const n = all.length;
-  return [colors().dim(`Kept ${n} remote command${n === 1 ? "" : "s"} the manifest does not manage:`), ...all.map((l) => colors().dim(l))];
+  return [
+    colors().dim(`Kept ${n} remote command${n === 1 ? "" : "s"} the manifest does not manage:`),
+    ...all.map((l) => colors().dim(l))
+  ];
 }
 var UP_FRONT = /* @__PURE__ */ new Set(["bearer-missing"]);
 function upFront(plan) {
@@ -58350,7 +62284,9 @@ function diagnostics(plan) {
     for (const e of plan.errors) out.push(colors().red(`  ✖ ${e.message} [${e.rule}]`));
   }
   for (const w of plan.warnings) if (w.code === "mass-delete") out.push(colors().red().bold(`Warning: ${w.message}`));
-  const others = plan.warnings.filter((w) => w.code !== "mass-delete" && !UP_FRONT.has(w.code) && !warningShownInline(plan, w));
+  const others = plan.warnings.filter(
+    (w) => w.code !== "mass-delete" && !UP_FRONT.has(w.code) && !warningShownInline(plan, w)
+  );
   if (others.length > 0) {
     out.push(colors().yellow().bold("Warnings:"));
     for (const w of others) out.push(colors().yellow(`  ! ${w.scope ? `[${w.scope}] ` : ""}${w.message}`));
@@ -58367,7 +62303,8 @@ function webhookBlock(plan) {
     lines.push(render(webhookHeadline(a, shared), 2, 3));
     for (const line of [...webhookFieldLines(a), ...warningLines(plan, a.address)]) lines.push(render(line, 8, 1));
   }
-  for (const k of wp.kept) lines.push(colors().dim(`      kept: channel:${k.channelId}/webhook/${k.name} (prune: false)`));
+  for (const k of wp.kept)
+    lines.push(colors().dim(`      kept: channel:${k.channelId}/webhook/${k.name} (prune: false)`));
   return lines.length > 0 ? [colors().bold("webhooks"), ...lines] : [];
 }
 function join4(sections) {
@@ -58422,11 +62359,17 @@ async function checkPlanFreshness(plan, client) {
 // src/sync/gate.ts
 async function checkSavedPlan(plan, target2) {
   if (target2.applicationId !== plan.application_id) {
-    throw new CmdsyncError("PLAN_APPLICATION_MISMATCH", `The plan is for application ${plan.application_id}, but the credentials are for ${target2.applicationId}.`);
+    throw new CmdsyncError(
+      "PLAN_APPLICATION_MISMATCH",
+      `The plan is for application ${plan.application_id}, but the credentials are for ${target2.applicationId}.`
+    );
   }
   const stale = await checkPlanFreshness(plan, target2.client);
   if (stale.length > 0) {
-    throw new CmdsyncError("PLAN_STALE", `Saved plan is stale: the remote changed since it was made (${stale.join(", ")}). Run cmdsync plan again.`);
+    throw new CmdsyncError(
+      "PLAN_STALE",
+      `Saved plan is stale: the remote changed since it was made (${stale.join(", ")}). Run cmdsync plan again.`
+    );
   }
 }
 function checkMassDelete(plan, opts) {
@@ -58445,7 +62388,7 @@ init_load2();
 
 // src/sync/plan-file.ts
 var import_node_fs9 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_path10 = require("node:path");
 init_errors();
 
 // src/plan/plan-file.ts
@@ -58478,7 +62421,8 @@ function parsePlan(text2, source) {
 }
 function withRequestKinds(plan, source) {
   const kinds = (requests, webhook) => {
-    if (!Array.isArray(requests)) throw new CmdsyncError("PLAN_FILE_INVALID", `${source} is not a cmdsync plan file (a scope without requests).`);
+    if (!Array.isArray(requests))
+      throw new CmdsyncError("PLAN_FILE_INVALID", `${source} is not a cmdsync plan file (a scope without requests).`);
     return requests.map((r) => ({ ...r, kind: requestWithKind(r, webhook, source) }));
   };
   return {
@@ -58492,7 +62436,7 @@ function withRequestKinds(plan, source) {
 function readSavedPlan(cwd, file) {
   let text2;
   try {
-    text2 = (0, import_node_fs9.readFileSync)((0, import_node_path9.resolve)(cwd, file), "utf8");
+    text2 = (0, import_node_fs9.readFileSync)((0, import_node_path10.resolve)(cwd, file), "utf8");
   } catch {
     throw new CmdsyncError("PLAN_FILE_NOT_FOUND", `${file}: cannot read the plan file.`);
   }
@@ -58536,8 +62480,15 @@ async function orNone(read) {
 function pick(flag, kind, value, candidates, where2, unreadable) {
   const r = resolveName(kind, value, candidates);
   if (r.outcome === "resolved") return { id: r.id, ...r.name !== void 0 ? { name: r.name } : {} };
-  if (r.outcome === "unknown" && unreadable) throw new NameError("NAMES_UNAVAILABLE", `${flag}: no ${kind} named "${r.typed}" ${where2}: ${unreadable}; give the ${kind}'s id`);
-  throw new NameError(r.outcome === "ambiguous" ? "NAME_AMBIGUOUS" : "NAME_UNKNOWN", `${flag}: ${nameProblem(r, where2)}`);
+  if (r.outcome === "unknown" && unreadable)
+    throw new NameError(
+      "NAMES_UNAVAILABLE",
+      `${flag}: no ${kind} named "${r.typed}" ${where2}: ${unreadable}; give the ${kind}'s id`
+    );
+  throw new NameError(
+    r.outcome === "ambiguous" ? "NAME_AMBIGUOUS" : "NAME_UNKNOWN",
+    `${flag}: ${nameProblem(r, where2)}`
+  );
 }
 var Names = class {
   constructor(source, declared = [], offline = "give the id") {
@@ -58558,20 +62509,28 @@ var Names = class {
   async guild(flag, value) {
     if (isSnowflake(value)) return { id: value, ...this.nameIn(this.declaredNamed(), value) };
     const candidates = await this.guildCandidates();
-    return pick(flag, "guild", value, candidates, this.source ? "among the bot's guilds or the manifest's" : "among the manifest's guilds");
+    return pick(
+      flag,
+      "guild",
+      value,
+      candidates,
+      this.source ? "among the bot's guilds or the manifest's" : "among the manifest's guilds"
+    );
   }
   /** The guilds a channel or a member is looked for in: the one given, else the manifest's, else every guild the bot is in. */
   async scope(guildId) {
     const all = await this.knownGuilds();
     if (guildId !== void 0) return [all.find((g) => g.id === guildId) ?? { id: guildId, name: "" }];
     const declared = this.declared.filter((g) => isSnowflake(g.id));
-    if (declared.length > 0) return declared.map((g) => all.find((x) => x.id === g.id) ?? { id: g.id, name: g.name ?? "" });
+    if (declared.length > 0)
+      return declared.map((g) => all.find((x) => x.id === g.id) ?? { id: g.id, name: g.name ?? "" });
     return all;
   }
   async knownGuilds() {
     const fromSource = this.source ? await orNone(this.source.guilds()) : [];
     const byId3 = new Map(fromSource.map((g) => [g.id, g]));
-    for (const g of this.declared) if (!byId3.has(g.id) && g.name !== void 0) byId3.set(g.id, { id: g.id, name: g.name });
+    for (const g of this.declared)
+      if (!byId3.has(g.id) && g.name !== void 0) byId3.set(g.id, { id: g.id, name: g.name });
     return [...byId3.values()];
   }
   nameIn(candidates, id) {
@@ -58584,12 +62543,17 @@ var Names = class {
     return `in ${guilds.length} guilds (${guilds.map((g) => formatNamed("guild", g.id, g.name || void 0)).join(", ")})`;
   }
   async across(kind, guilds) {
-    const lists = await Promise.all(guilds.map((g) => kind === "channel" ? this.source.channels(g.id) : this.source.roles(g.id)));
+    const lists = await Promise.all(
+      guilds.map((g) => kind === "channel" ? this.source.channels(g.id) : this.source.roles(g.id))
+    );
     const note = (g) => guilds.length > 1 ? { note: `in guild ${g.name || g.id}` } : {};
     return lists.flatMap((list5, i) => list5.map((c) => ({ ...c, ...note(guilds[i]) })));
   }
   unavailable(flag, kind) {
-    throw new NameError("NAMES_UNAVAILABLE", `${flag}: ${kind} names are read from the emulator or the service, and neither is read here: ${this.offline}`);
+    throw new NameError(
+      "NAMES_UNAVAILABLE",
+      `${flag}: ${kind} names are read from the emulator or the service, and neither is read here: ${this.offline}`
+    );
   }
   /** A channel or a role by id or name, in the given guild (else in the manifest's or the bot's guilds). */
   async place(flag, kind, value, guildId) {
@@ -58622,7 +62586,9 @@ var Names = class {
     const source = this.source;
     if (!source) return names2;
     const ids = [...new Set(guildIds.filter((id) => isSnowflake(id)))];
-    const lists = await Promise.all(ids.flatMap((id) => kinds.map((kind) => orNone(kind === "channel" ? source.channels(id) : source.roles(id)))));
+    const lists = await Promise.all(
+      ids.flatMap((id) => kinds.map((kind) => orNone(kind === "channel" ? source.channels(id) : source.roles(id))))
+    );
     for (const list5 of lists) for (const c of list5) names2.set(c.id, c.name);
     return names2;
   }
@@ -58635,7 +62601,10 @@ async function declaredGuildIds(values, declared) {
 // src/sync/status.ts
 init_model();
 function planBlockers(plan) {
-  return [...plan.errors.map((e) => e.message), ...plan.warnings.filter((w) => w.code === "scope-skipped").map((w) => w.message)];
+  return [
+    ...plan.errors.map((e) => e.message),
+    ...plan.warnings.filter((w) => w.code === "scope-skipped").map((w) => w.message)
+  ];
 }
 function planStatus(plan) {
   if (planBlockers(plan).length > 0) return "blocked";
@@ -58668,8 +62637,10 @@ function ciRunUrl(env2) {
 function outcomeOf(input) {
   const { plan, result, command, error: error2 } = input;
   if (error2 !== void 0 || plan.errors.length > 0) return { outcome: "failure", headline: "failed" };
-  if (command === "plan") return planIsEmpty(plan) ? { outcome: "success", headline: "no changes" } : { outcome: "pending", headline: "changes to apply" };
-  if (!result) return planIsEmpty(plan) ? { outcome: "success", headline: "no changes" } : { outcome: "failure", headline: "not applied" };
+  if (command === "plan")
+    return planIsEmpty(plan) ? { outcome: "success", headline: "no changes" } : { outcome: "pending", headline: "changes to apply" };
+  if (!result)
+    return planIsEmpty(plan) ? { outcome: "success", headline: "no changes" } : { outcome: "failure", headline: "not applied" };
   if (result.failed) return { outcome: "failure", headline: "failed" };
   if (result.permissionsSkipped) return { outcome: "partial", headline: "applied, permissions skipped" };
   return { outcome: "success", headline: "applied" };
@@ -58694,12 +62665,15 @@ function resultLine(input) {
   if (error2 !== void 0) return `Failed: ${sanitizeMessage(error2)}`;
   if (plan.errors.length > 0)
     return `The plan has ${plan.errors.length} error${plan.errors.length === 1 ? "" : "s"}: ${plan.errors.map((e) => sanitizeMessage(e.message)).join("; ")}`;
-  if (command === "plan") return planIsEmpty(plan) ? "Nothing to apply." : `Planned only: nothing was applied. ${summaryLine(plan)}`;
+  if (command === "plan")
+    return planIsEmpty(plan) ? "Nothing to apply." : `Planned only: nothing was applied. ${summaryLine(plan)}`;
   if (!result) return planIsEmpty(plan) ? "Nothing to apply: the remote matches the manifest." : "Nothing was applied.";
   const lines = [];
   if (result.failed) {
     lines.push(`Failed at ${sanitizeMessage(result.failed.address)}: ${sanitizeMessage(result.failed.message)}`);
-    lines.push(`Applied ${result.applied.length}, not applied ${result.notApplied.length}. Running apply again is safe.`);
+    lines.push(
+      `Applied ${result.applied.length}, not applied ${result.notApplied.length}. Running apply again is safe.`
+    );
   } else {
     const incomplete = !!result.permissionsSkipped || result.notApplied.length > 0 || (result.skippedScopes?.length ?? 0) > 0;
     lines.push(`Apply ${incomplete ? "incomplete" : "complete"}: ${appliedCounts(result.applied)}.`);
@@ -58713,14 +62687,22 @@ function deployReportEmbed(input) {
   const run2 = ciRunUrl(env2);
   const scopes = plan.scopes.map((s) => s.key);
   const fields = [
-    { name: "Application", value: clip(sanitizeMessage(plan.application_id) || "(unknown)", FIELD_VALUE_MAX), inline: true },
+    {
+      name: "Application",
+      value: clip(sanitizeMessage(plan.application_id) || "(unknown)", FIELD_VALUE_MAX),
+      inline: true
+    },
     { name: "Scopes", value: clip(scopes.length > 0 ? scopes.join(", ") : "(none)", FIELD_VALUE_MAX), inline: true },
     { name: "Changes", value: countsLine(plan) }
   ];
   const commands = changedCommands(plan);
   if (commands !== void 0) fields.push({ name: "Changed commands", value: clip(commands, FIELD_VALUE_MAX) });
   fields.push({ name: "Result", value: clip(resultLine(input), FIELD_VALUE_MAX) });
-  if (run2) fields.push({ name: "CI run", value: clip(`[${sanitizeMessage(env2.GITHUB_REPOSITORY ?? "")} #${env2.GITHUB_RUN_ID}](${run2})`, FIELD_VALUE_MAX) });
+  if (run2)
+    fields.push({
+      name: "CI run",
+      value: clip(`[${sanitizeMessage(env2.GITHUB_REPOSITORY ?? "")} #${env2.GITHUB_RUN_ID}](${run2})`, FIELD_VALUE_MAX)
+    });
   const embed = {
     title: clip(`cmdsync ${command}: ${headline}`, DEFAULT_LIMITS.embed_title_max),
     description: clip(summaryLine(plan), DEFAULT_LIMITS.embed_description_max),
@@ -58744,7 +62726,10 @@ function fetchTimeoutMs(env2) {
   if (!raw) return FETCH_TIMEOUT_MS;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0)
-    throw new CmdsyncError("FETCH_TIMEOUT_INVALID", `CMDSYNC_FETCH_TIMEOUT_MS must be a whole number of milliseconds above 0, not ${JSON.stringify(raw)}.`);
+    throw new CmdsyncError(
+      "FETCH_TIMEOUT_INVALID",
+      `CMDSYNC_FETCH_TIMEOUT_MS must be a whole number of milliseconds above 0, not ${JSON.stringify(raw)}.`
+    );
   return n;
 }
 
@@ -58760,11 +62745,19 @@ async function notifyDeploy(url, input, ctx) {
   let client;
   try {
     const ref = parseWebhookUrl(target2);
-    client = createClient({ apiUrl: ref.baseUrl }, { timeoutMs: fetchTimeoutMs(ctx.env), retries: 0, maxResponseBytes: NOTIFY_MAX_RESPONSE_BYTES });
+    client = createClient(
+      { apiUrl: ref.baseUrl },
+      { timeoutMs: fetchTimeoutMs(ctx.env), retries: 0, maxResponseBytes: NOTIFY_MAX_RESPONSE_BYTES }
+    );
     client.redactor.add(ref.token);
     const embed = deployReportEmbed({ ...input, env: input.env ?? ctx.env });
-    const message = await executeWebhook(client, ref, { embeds: [embed], allowed_mentions: { parse: [] } }, { wait: true });
-    writeLine(ctx.stderr, `Posted the deploy report to the notify webhook${message ? ` (message ${message.id})` : ""}.`);
+    const message = await executeWebhook(client, ref, { embeds: [embed], allowed_mentions: { parse: [] } }, {
+      wait: true
+    });
+    writeLine(
+      ctx.stderr,
+      `Posted the deploy report to the notify webhook${message ? ` (message ${message.id})` : ""}.`
+    );
   } catch (err) {
     const raw = err instanceof Error ? err.message : String(err);
     const text2 = redactPatterns(client ? client.redactor.redact(raw) : raw).trim().replace(/\s*\n\s*/g, "; ");
@@ -58781,11 +62774,11 @@ init_errors();
 init_errors3();
 function locateServiceErrors(failure, files, cwd) {
   const err = failure.error;
-  const field = fieldOf(err);
-  if (field !== void 0 && failure.origin) {
+  const field2 = fieldOf(err);
+  if (field2 !== void 0 && failure.origin) {
     const file = files.find((f) => f.display === failure.origin.file) ?? tryRead(failure.origin.file, cwd);
     if (!file) return [];
-    const pos2 = locate(file, [...failure.origin.path, field]);
+    const pos2 = locate(file, [...failure.origin.path, field2]);
     return [`${file.display}:${pos2.line}:${pos2.col}: ${err.message} [${err.code}]`];
   }
   if (!(err instanceof DiscordAPIError) || err.fieldErrors.length === 0) return [];
@@ -58817,13 +62810,14 @@ function tryRead(path, cwd) {
 
 // src/cli/session.ts
 var import_node_fs13 = require("node:fs");
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 init_errors();
 init_snowflake();
 var EMULATOR_STATE_DIR = ".cmdsync";
 var EMULATOR_STATE_FILE = "emulator.json";
 async function openSession(opts, ctx) {
-  if (opts.emulator && opts.apiUrl !== void 0) throw new UsageError("--emulator and --api-url cannot be used together: --emulator starts its own local service.");
+  if (opts.emulator && opts.apiUrl !== void 0)
+    throw new UsageError("--emulator and --api-url cannot be used together: --emulator starts its own local service.");
   return opts.emulator ? openEmulatorSession(opts, ctx) : openRemoteSession(opts, ctx);
 }
 function debugSink(opts, ctx) {
@@ -58831,7 +62825,11 @@ function debugSink(opts, ctx) {
 }
 function chosenApplicationId(opts) {
   if (opts.applicationId !== void 0) {
-    if (!isSnowflake(opts.applicationId)) throw new CmdsyncError("APPLICATION_ID_INVALID", `application id ${JSON.stringify(opts.applicationId)} is not a numeric id (snowflake).`);
+    if (!isSnowflake(opts.applicationId))
+      throw new CmdsyncError(
+        "APPLICATION_ID_INVALID",
+        `application id ${JSON.stringify(opts.applicationId)} is not a numeric id (snowflake).`
+      );
     return opts.applicationId;
   }
   return isSnowflake(opts.manifest?.applicationId) ? opts.manifest.applicationId : void 0;
@@ -58873,17 +62871,15 @@ async function openRemoteSession(opts, ctx) {
   };
 }
 async function openEmulatorSession(opts, ctx) {
-  const [{ startEmulator: startEmulator2, EmulatorDataError: EmulatorDataError2, EmulatorStartError: EmulatorStartError2, SeedError: SeedError2 }, { provisionDataFile: provisionDataFile2 }] = await Promise.all([
-    Promise.resolve().then(() => (init_emulator(), emulator_exports)),
-    Promise.resolve().then(() => (init_provision(), provision_exports))
-  ]);
+  const [{ startEmulator: startEmulator2, EmulatorDataError: EmulatorDataError2, EmulatorStartError: EmulatorStartError2, SeedError: SeedError2 }, { provisionDataFile: provisionDataFile2 }] = await Promise.all([Promise.resolve().then(() => (init_emulator(), emulator_exports)), Promise.resolve().then(() => (init_provision(), provision_exports))]);
   const credentials = loadCredentials(ctx.env, ctx.cwd);
   const applicationId = chosenApplicationId(opts) ?? credentials.applicationId;
   const guilds = /* @__PURE__ */ new Map();
-  for (const g of opts.manifest?.guilds ?? []) if (isSnowflake(g.id)) guilds.set(g.id, { id: g.id, ...g.name ? { name: g.name } : {} });
+  for (const g of opts.manifest?.guilds ?? [])
+    if (isSnowflake(g.id)) guilds.set(g.id, { id: g.id, ...g.name ? { name: g.name } : {} });
   for (const id of opts.guildIds ?? []) if (isSnowflake(id) && !guilds.has(id)) guilds.set(id, { id });
-  const dir = (0, import_node_path15.join)(ctx.cwd, EMULATOR_STATE_DIR);
-  const dataFile = (0, import_node_path15.join)(dir, EMULATOR_STATE_FILE);
+  const dir = (0, import_node_path16.join)(ctx.cwd, EMULATOR_STATE_DIR);
+  const dataFile = (0, import_node_path16.join)(dir, EMULATOR_STATE_FILE);
   let emulator;
   let provisioned;
   try {
@@ -58892,20 +62888,32 @@ async function openEmulatorSession(opts, ctx) {
     const channels = (opts.manifest?.webhooks ?? []).flatMap(
       (w) => typeof w === "object" && w !== null && isSnowflake(w.channel_id) ? [w.channel_id] : []
     );
-    provisioned = provisionDataFile2(dataFile, { ...applicationId ? { applicationId } : {}, guilds: [...guilds.values()], channels, ...applicationNeeds(opts.manifest) });
+    provisioned = provisionDataFile2(dataFile, {
+      ...applicationId ? { applicationId } : {},
+      guilds: [...guilds.values()],
+      channels,
+      ...applicationNeeds(opts.manifest)
+    });
     emulator = await startEmulator2({ dataFile, ...opts.manifest ? { limits: { ...opts.manifest.limits } } : {} });
   } catch (err) {
     if (err instanceof EmulatorDataError2 || err instanceof EmulatorStartError2 || err instanceof SeedError2) {
       throw new CmdsyncError("EMULATOR_START_FAILED", `cannot start the local emulator: ${err.message}`);
     }
     const code = err?.code;
-    if (typeof code === "string") throw new CmdsyncError("EMULATOR_START_FAILED", `cannot start the local emulator: ${code} on ${(0, import_node_path15.relative)(ctx.cwd, dataFile) || dataFile}`);
+    if (typeof code === "string")
+      throw new CmdsyncError(
+        "EMULATOR_START_FAILED",
+        `cannot start the local emulator: ${code} on ${(0, import_node_path16.relative)(ctx.cwd, dataFile) || dataFile}`
+      );
     throw err;
   }
   const { applicationId: appId, botToken, bearerToken } = provisioned.credentials;
   const onDebug = debugSink(opts, ctx);
-  const client = createClient({ botToken, ...bearerToken ? { bearerToken } : {}, apiUrl: emulator.url }, onDebug ? { onDebug } : {});
-  writeLine(ctx.stderr, `Using the local emulator (state in ${(0, import_node_path15.join)(EMULATOR_STATE_DIR, EMULATOR_STATE_FILE)})`);
+  const client = createClient(
+    { botToken, ...bearerToken ? { bearerToken } : {}, apiUrl: emulator.url },
+    onDebug ? { onDebug } : {}
+  );
+  writeLine(ctx.stderr, `Using the local emulator (state in ${(0, import_node_path16.join)(EMULATOR_STATE_DIR, EMULATOR_STATE_FILE)})`);
   let closed;
   return {
     client,
@@ -58920,15 +62928,16 @@ async function openEmulatorSession(opts, ctx) {
   };
 }
 function ignoreStateDir(dir) {
-  const file = (0, import_node_path15.join)(dir, ".gitignore");
-  if (!(0, import_node_fs13.existsSync)(file)) (0, import_node_fs13.writeFileSync)(file, "# Local emulator state (holds its tokens): not for version control.\n*\n");
+  const file = (0, import_node_path16.join)(dir, ".gitignore");
+  if (!(0, import_node_fs13.existsSync)(file))
+    (0, import_node_fs13.writeFileSync)(file, "# Local emulator state (holds its tokens): not for version control.\n*\n");
 }
 function applicationNeeds(manifest) {
   return manifest?.application ? { application: manifest.application } : {};
 }
 
 // src/cli/avatar-loader.ts
-var import_node_path16 = require("node:path");
+var import_node_path17 = require("node:path");
 init_errors();
 init_avatar();
 
@@ -58954,7 +62963,8 @@ async function fetchBounded(url, opts) {
     return { status: res.status, contentType: res.headers.get("content-type") ?? "", body: Buffer.from(body) };
   } catch (err) {
     if (timedOut) throw new BoundedFetchError("FETCH_TIMEOUT", `no answer within ${opts.timeoutMs} ms`);
-    if (err instanceof BodyTooLarge) throw new BoundedFetchError("FETCH_TOO_LARGE", `larger than ${formatBytes(opts.maxBytes)}`);
+    if (err instanceof BodyTooLarge)
+      throw new BoundedFetchError("FETCH_TOO_LARGE", `larger than ${formatBytes(opts.maxBytes)}`);
     const e = err;
     throw new BoundedFetchError("FETCH_FAILED", typeof e.code === "string" ? e.code : String(e.message ?? err));
   } finally {
@@ -58971,7 +62981,7 @@ function avatarLoader(cwd, opts = {}) {
   const timeoutMs = opts.timeoutMs ?? FETCH_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? MAX_AVATAR_BYTES;
   return async (source) => {
-    if (!isAvatarUrl(source)) return readAvatarFile((0, import_node_path16.resolve)(cwd, source), (0, import_node_path16.resolve)(cwd, "x")).dataUri;
+    if (!isAvatarUrl(source)) return readAvatarFile((0, import_node_path17.resolve)(cwd, source), (0, import_node_path17.resolve)(cwd, "x")).dataUri;
     let res;
     try {
       res = await fetchBounded(source, { timeoutMs, maxBytes });
@@ -58984,7 +62994,10 @@ function avatarLoader(cwd, opts = {}) {
     }
     const type = res.contentType;
     if (res.status < 200 || res.status > 299 || !type.startsWith("image/"))
-      throw new AvatarLoadError("AVATAR_FETCH_FAILED", `avatar ${source} did not answer with an image (HTTP ${res.status}, ${type || "no content type"}).`);
+      throw new AvatarLoadError(
+        "AVATAR_FETCH_FAILED",
+        `avatar ${source} did not answer with an image (HTTP ${res.status}, ${type || "no content type"}).`
+      );
     return `data:${type.split(";")[0]};base64,${res.body.toString("base64")}`;
   };
 }
@@ -59022,13 +63035,24 @@ function guildNames(result) {
 }
 function writePlanAnnotations(plan, ctx, stream) {
   if (!ctx.terminal.isGitHubActions) return;
-  for (const w of plan.warnings) if (w.code === "mass-delete") writeLine(stream, annotation({ level: "warning", title: "cmdsync: mass deletion", message: w.message }));
+  for (const w of plan.warnings)
+    if (w.code === "mass-delete")
+      writeLine(stream, annotation({ level: "warning", title: "cmdsync: mass deletion", message: w.message }));
 }
 
 // src/cli/commands/apply.ts
 async function openSavedPlan(opts, ctx) {
   const plan = readSavedPlan(ctx.cwd, opts.planFile);
-  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds: plannedGuilds(plan), applicationId: plan.application_id }, ctx);
+  const session = await openSession(
+    {
+      emulator: opts.emulator,
+      apiUrl: opts.apiUrl,
+      debug: opts.debug,
+      guildIds: plannedGuilds(plan),
+      applicationId: plan.application_id
+    },
+    ctx
+  );
   try {
     await checkSavedPlan(plan, session);
     return { plan, session };
@@ -59050,7 +63074,10 @@ async function planInSession(opts, ctx) {
         ...ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {}
       })
     );
-  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest }, ctx);
+  const session = await openSession(
+    { emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest },
+    ctx
+  );
   try {
     const result = await planSync({
       manifestPath,
@@ -59099,7 +63126,7 @@ async function actionPlan(io) {
     const changes = hasChanges(plan);
     let planFile = "";
     if (status !== "blocked") {
-      planFile = opts.out !== void 0 ? (0, import_node_path17.resolve)(ctx.cwd, opts.out) : (0, import_node_path17.join)((0, import_node_fs14.mkdtempSync)((0, import_node_path17.join)(scratchDir(ctx), "cmdsync-plan-")), "plan.json");
+      planFile = opts.out !== void 0 ? (0, import_node_path18.resolve)(ctx.cwd, opts.out) : (0, import_node_path18.join)((0, import_node_fs14.mkdtempSync)((0, import_node_path18.join)(scratchDir(ctx), "cmdsync-plan-")), "plan.json");
       savePlanFile(planFile, plan);
     }
     const code = status === "blocked" ? 1 : status === "changes" ? 2 : 0;
@@ -59118,7 +63145,7 @@ async function actionPlan(io) {
 async function prepareApply(io, opts) {
   const { ctx } = io;
   if (opts.planFile) {
-    const manifestPath = (0, import_node_path17.resolve)(ctx.cwd, locateManifest(ctx, opts.manifest));
+    const manifestPath = (0, import_node_path18.resolve)(ctx.cwd, locateManifest(ctx, opts.manifest));
     const { plan, session: session2 } = await openSavedPlan(opts, ctx);
     return { plan, session: session2, manifestPath };
   }
@@ -59147,14 +63174,18 @@ async function actionApply(io) {
   try {
     logPlan(io, plan, made ? guildNames(made) : {});
     const errors = planBlockers(plan);
-    if (errors.length > 0) return await failed(io, "apply", { code: "PLAN_ERRORS", reason: errors[0], details: errors, findings: [] });
+    if (errors.length > 0)
+      return await failed(io, "apply", { code: "PLAN_ERRORS", reason: errors[0], details: errors, findings: [] });
     if (!hasChanges(plan)) {
       recordUnchanged(plan, manifestPath, made?.lock);
-      appendSummary(io, `## ${escapeInline(title2("apply", inputs))}
+      appendSummary(
+        io,
+        `## ${escapeInline(title2("apply", inputs))}
 
 **No changes.** The remote already matched the manifest; nothing was sent.
 
-`);
+`
+      );
       setOutputs(io, { "exit-code": "0", "has-changes": "false", "plan-file": "", summary: NO_CHANGES });
       await report(io, (frame) => (existing) => noChangesApplyBody(frame, existing));
     } else {
@@ -59172,12 +63203,18 @@ async function actionApply(io) {
       progress.finish(result);
       ctx.stderr.write(formatApplyResult(result));
       if (outcome.failed) {
-        for (const line of locateServiceErrors(outcome.failed, made?.manifest.files ?? [], ctx.cwd)) writeLine(ctx.stderr, line);
+        for (const line of locateServiceErrors(outcome.failed, made?.manifest.files ?? [], ctx.cwd))
+          writeLine(ctx.stderr, line);
         errorAnnotation(io, "cmdsync apply failed", applyHeadline(result));
       }
       appendSummary(io, applyMarkdown(title2("apply", inputs), plan, result));
       const code = applyComplete(plan, outcome) ? 0 : 1;
-      setOutputs(io, { "exit-code": String(code), "has-changes": "true", "plan-file": "", summary: applyHeadline(result) });
+      setOutputs(io, {
+        "exit-code": String(code),
+        "has-changes": "true",
+        "plan-file": "",
+        summary: applyHeadline(result)
+      });
       await report(io, (frame) => applyCommentBody(frame, plan, result));
       await notifyDeploy(opts.notify, { plan, result, command: "apply" }, ctx);
       return code;
@@ -59202,13 +63239,16 @@ async function keepLockFile(io, manifestPath, before) {
   const path = lockPath(manifestPath);
   const after = readText(path);
   if (after === void 0 || after === before) return;
-  const fromRoot = (0, import_node_path17.relative)(io.ctx.env.GITHUB_WORKSPACE || io.ctx.cwd, path).split(import_node_path17.sep).join("/");
+  const fromRoot = (0, import_node_path18.relative)(io.ctx.env.GITHUB_WORKSPACE || io.ctx.cwd, path).split(import_node_path18.sep).join("/");
   const branch = lockBranch(io.run);
   let committed;
   if (!io.inputs.commitLockFile) {
     writeLine(io.ctx.stderr, `${fromRoot} changed; commit-lock-file is false, so keeping it is up to the workflow.`);
   } else if (io.run.pullRequest || branch === void 0 || fromRoot.startsWith("..")) {
-    warn(io, `${fromRoot} changed but this run has no branch to commit it to; commit it (it is in the step summary) or the next plan will match webhooks by name.`);
+    warn(
+      io,
+      `${fromRoot} changed but this run has no branch to commit it to; commit it (it is in the step summary) or the next plan will match webhooks by name.`
+    );
   } else {
     committed = await withGitHub(
       io,
@@ -59233,7 +63273,7 @@ ${after}\`\`\`
 }
 
 // src/cli/commands/ci-action-test.ts
-var import_node_path23 = require("node:path");
+var import_node_path24 = require("node:path");
 init_discover();
 init_run_files();
 init_errors();
@@ -59246,7 +63286,11 @@ init_transcript2();
 function testAnnotations(result) {
   const out = [];
   const add = (at2, title3, message) => void out.push({ file: at2.file, line: at2.line, title: title3, message });
-  const exited = (at2, title3, exit) => add(at2, `${title3}${exit.error ? `: ${botErrorLine(exit.error)}` : ""}`, [botExitHeadline(exit), ...botExitDetail(exit)].join("\n"));
+  const exited = (at2, title3, exit) => add(
+    at2,
+    `${title3}${exit.error ? `: ${botErrorLine(exit.error)}` : ""}`,
+    [botExitHeadline(exit), ...botExitDetail(exit)].join("\n")
+  );
   for (const f of result.files) {
     if (f.botExit) exited(f.botExit.at, "cmdsync test: the bot exited as it started", f.botExit);
     for (const p of f.problems ?? []) add(p.at, "cmdsync test: error in the test file", p.message);
@@ -59268,7 +63312,10 @@ function testAnnotations(result) {
         add(
           step.at,
           `${s.name}: failed`,
-          [`${which} did not do what was expected:`, ...step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`)].join("\n")
+          [
+            `${which} did not do what was expected:`,
+            ...step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`)
+          ].join("\n")
         );
     }
   }
@@ -59276,10 +63323,20 @@ function testAnnotations(result) {
 }
 function formatTestAnnotations(result, paths) {
   const all = testAnnotations(result);
-  const lines = all.slice(0, ANNOTATION_CAP_PER_LEVEL).map((a) => annotation({ level: "error", file: workspacePath(a.file, paths), line: a.line, title: a.title, message: a.message }));
+  const lines = all.slice(0, ANNOTATION_CAP_PER_LEVEL).map(
+    (a) => annotation({
+      level: "error",
+      file: workspacePath(a.file, paths),
+      line: a.line,
+      title: a.title,
+      message: a.message
+    })
+  );
   const rest = all.slice(ANNOTATION_CAP_PER_LEVEL);
   if (rest.length > 0) {
-    lines.push(`::notice::${rest.length} more failing step(s) are not annotated (GitHub shows ${ANNOTATION_CAP_PER_LEVEL}); they are listed below.`);
+    lines.push(
+      `::notice::${rest.length} more failing step(s) are not annotated (GitHub shows ${ANNOTATION_CAP_PER_LEVEL}); they are listed below.`
+    );
     for (const a of rest) lines.push(`${a.file}:${a.line}: ${a.title}: ${a.message.replace(/\n/g, " / ")}`);
   }
   return lines;
@@ -59294,7 +63351,9 @@ function formatTestMarkdown(heading, result) {
   const counts = withPaint(false, (p) => summaryLine2(p, result));
   const rows = result.files.flatMap((f) => [
     ...f.botExit ? [row(`${f.botExit.at.file}:${f.botExit.at.line}`, "(the file)", "the bot exited", botExitSummary(f.botExit))] : [],
-    ...(f.problems ?? []).map((pr) => row(`${pr.at.file}:${pr.at.line}`, "(the file)", "error in the test", pr.message)),
+    ...(f.problems ?? []).map(
+      (pr) => row(`${pr.at.file}:${pr.at.line}`, "(the file)", "error in the test", pr.message)
+    ),
     ...f.scenarios.filter((s) => s.status !== "passed").map(scenarioRow)
   ]);
   const verdict = rows.length === 0 ? "**Every scenario passed.**" : "> [!CAUTION]\n> **Some scenarios did not pass.**";
@@ -59313,12 +63372,14 @@ ${table2}${more}
 }
 function scenarioRow(s) {
   const step = s.steps.at(-1);
-  if (s.botExit) return row(`${s.botExit.at.file}:${s.botExit.at.line}`, s.name, "the bot exited", botExitSummary(s.botExit));
+  if (s.botExit)
+    return row(`${s.botExit.at.file}:${s.botExit.at.line}`, s.name, "the bot exited", botExitSummary(s.botExit));
   const at2 = step && step.status !== "passed" ? step.at : s.at;
   const outcome = s.status === "failed" ? "failed" : "error in the test";
   let what = "the scenario could not run";
   if (step?.status === "error") what = step.problem;
-  else if (step?.status === "failed") what = step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`).join("; ");
+  else if (step?.status === "failed")
+    what = step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`).join("; ");
   return row(`${at2.file}:${at2.line}`, s.name, outcome, what);
 }
 var cell = (text2) => escapeInline(text2.replace(/\s+/g, " ")).replace(/\|/g, "\\|");
@@ -59333,16 +63394,20 @@ async function actionTest(io) {
   try {
     const opts = await parseTestArgs(inputs.args);
     if (opts.json || opts.reporter !== "text")
-      throw new UsageError("the action prints its own report and annotations: leave --json and --reporter out of args (run `cmdsync test` in a step of its own for a junit file).");
+      throw new UsageError(
+        "the action prints its own report and annotations: leave --json and --reporter out of args (run `cmdsync test` in a step of its own for a junit file)."
+      );
     const files = await findTestFiles(ctx.cwd, opts.files);
     if (files.length === 0)
-      throw new UsageError(opts.files.length ? `no test files match ${opts.files.join(" ")}` : `no *.test.yaml files under ${ctx.cwd} (node_modules left out)`);
+      throw new UsageError(
+        opts.files.length ? `no test files match ${opts.files.join(" ")}` : `no *.test.yaml files under ${ctx.cwd} (node_modules left out)`
+      );
     result = await runTestFiles({
       files,
       env: { ...ctx.env },
       ...opts.bot !== void 0 ? { bot: opts.bot } : {},
       ...opts.readyTimeout !== void 0 ? { readyTimeoutMs: opts.readyTimeout * 1e3 } : {},
-      onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || (0, import_node_path23.relative)(ctx.cwd, file), scenario, false))
+      onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || (0, import_node_path24.relative)(ctx.cwd, file), scenario, false))
     });
   } catch (err) {
     return failed(io, "test", describeFailure(err, io.run));
@@ -59352,7 +63417,12 @@ async function actionTest(io) {
   for (const line of formatTestAnnotations(result, paths)) writeLine(ctx.stdout, line);
   appendSummary(io, formatTestMarkdown(title2("test", inputs), result));
   const code = result.failed + result.errors > 0 ? 1 : 0;
-  setOutputs(io, { "exit-code": String(code), "has-changes": "false", "plan-file": "", summary: withPaint(false, (p) => summaryLine2(p, result)) });
+  setOutputs(io, {
+    "exit-code": String(code),
+    "has-changes": "false",
+    "plan-file": "",
+    summary: withPaint(false, (p) => summaryLine2(p, result))
+  });
   return code;
 }
 
@@ -59390,7 +63460,7 @@ async function actionLint(io) {
   } catch (err) {
     return failed(io, "lint", describeFailure(err, io.run));
   }
-  const fromRoot = (file) => (0, import_node_path24.relative)(ctx.env.GITHUB_WORKSPACE || ctx.cwd, (0, import_node_path24.resolve)(ctx.cwd, file)).split(import_node_path24.sep).join("/");
+  const fromRoot = (file) => (0, import_node_path25.relative)(ctx.env.GITHUB_WORKSPACE || ctx.cwd, (0, import_node_path25.resolve)(ctx.cwd, file)).split(import_node_path25.sep).join("/");
   const shown2 = reports.map((r) => ({
     file: fromRoot(r.file),
     diagnostics: r.diagnostics.filter((d) => !quiet || d.severity === "error").map((d) => ({ ...d, file: fromRoot(d.file) }))
@@ -59401,7 +63471,9 @@ async function actionLint(io) {
   const tooManyWarnings = maxWarnings !== void 0 && countReport(reports).warningCount > maxWarnings;
   const code = report2.errorCount > 0 || tooManyWarnings ? 1 : 0;
   setOutputs(io, { "exit-code": String(code), "has-changes": "false", "plan-file": "", summary: lintCounts(report2) });
-  const findings = shown2.flatMap((r) => r.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message} (${d.rule})`));
+  const findings = shown2.flatMap(
+    (r) => r.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message} (${d.rule})`)
+  );
   const headline = tooManyWarnings ? `${lintCounts(countReport(reports))}: more warnings than --max-warnings ${maxWarnings} allows` : lintCounts(report2);
   await commentLint(io, { passed: code === 0, headline, findings });
   return code;

@@ -38,7 +38,12 @@ writeFileSync(
   ].join('\n'),
 );
 
-const files = Object.fromEntries(['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'].map((v) => [v, join(dir, v.toLowerCase())]));
+const files = Object.fromEntries(
+  ['GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE'].map((v) => [
+    v,
+    join(dir, v.toLowerCase()),
+  ]),
+);
 const env = {
   PATH: process.env.PATH,
   HOME: process.env.HOME,
@@ -100,7 +105,9 @@ try {
   console.log(row('the action, to its first output', first));
   console.log(row('the action, a lint to the end', end));
   const worst = Math.max(median(first), median(end));
-  console.log(`goal: the action's own start under 3000 ms: ${worst < 3000 ? 'met' : 'NOT met'} (${worst.toFixed(0)} ms)`);
+  console.log(
+    `goal: the action's own start under 3000 ms: ${worst < 3000 ? 'met' : 'NOT met'} (${worst.toFixed(0)} ms)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

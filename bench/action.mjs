@@ -35,7 +35,10 @@ const server = createServer((req, res) => {
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 
-const commands = Array.from({ length: 50 }, (_, i) => `  - { name: command-${i}, description: "Command number ${i}" }`).join('\n');
+const commands = Array.from(
+  { length: 50 },
+  (_, i) => `  - { name: command-${i}, description: "Command number ${i}" }`,
+).join('\n');
 const dir = mkdtempSync(join(tmpdir(), 'cmdsync-bench-action-'));
 writeFileSync(join(dir, 'cmdsync.yaml'), `application_id: "500000000000000001"\ncommands:\n${commands}\n`);
 writeFileSync(join(dir, 'event.json'), JSON.stringify({ pull_request: { number: 1, head: { sha: 'a'.repeat(40) } } }));
@@ -59,7 +62,11 @@ const actionEnv = {
 function time(args, env) {
   return new Promise((resolvePromise, reject) => {
     const t = process.hrtime.bigint();
-    const child = spawn(process.env.BENCH_NODE ?? process.execPath, args, { cwd: dir, env, stdio: ['ignore', 'ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore'] });
+    const child = spawn(process.env.BENCH_NODE ?? process.execPath, args, {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore'],
+    });
     child.on('error', reject);
     child.on('close', (status) => resolvePromise({ ms: Number(process.hrtime.bigint() - t) / 1e6, status }));
   });
@@ -78,7 +85,9 @@ try {
   }
   if (comments.length !== 1) throw new Error(`expected one comment, found ${comments.length}`);
   const ratio = median(action) / median(bare);
-  console.log(`the action's plan + comment: ${median(action).toFixed(0)} ms, bare plan: ${median(bare).toFixed(0)} ms (medians of ${ROUNDS})`);
+  console.log(
+    `the action's plan + comment: ${median(action).toFixed(0)} ms, bare plan: ${median(bare).toFixed(0)} ms (medians of ${ROUNDS})`,
+  );
   console.log(`ratio: ${ratio.toFixed(2)}x (target ≤ 1.5x)`);
 } finally {
   server.close();

@@ -32,7 +32,8 @@ const at = args.indexOf('--compare');
 const compareDir = at >= 0 ? args.splice(at, 2)[1] : undefined;
 const SCENARIOS = Number(args[0] ?? 100);
 const ROUNDS = Number(args[1] ?? 5);
-const runnerOf = async (dist) => (await import(pathToFileURL(join(dist, 'bot-test/run/run-files.js')).href)).runTestFiles;
+const runnerOf = async (dist) =>
+  (await import(pathToFileURL(join(dist, 'bot-test/run/run-files.js')).href)).runTestFiles;
 const runners = [{ name: 'this build', run: await runnerOf(join(import.meta.dirname, '../dist')) }];
 if (compareDir) runners.push({ name: compareDir, run: await runnerOf(compareDir) });
 const BOT = join(import.meta.dirname, 'servers/ping-bot.mjs');
@@ -58,14 +59,24 @@ function testFile(n) {
     'scenarios:',
   ];
   for (let i = 0; i < n; i++) {
-    lines.push(`  - name: scenario ${i}`, '    as: alice', '    in: general', '    steps:', '      - invoke: /ping', '        expect: { reply: { content: pong } }');
+    lines.push(
+      `  - name: scenario ${i}`,
+      '    as: alice',
+      '    in: general',
+      '    steps:',
+      '      - invoke: /ping',
+      '        expect: { reply: { content: pong } }',
+    );
     if (i % 2 === 1) lines.push('      - invoke: /hello', '        expect: { reply: { content: hello alice } }');
   }
   return `${lines.join('\n')}\n`;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'cmdsync-bench-bot-test-'));
-writeFileSync(join(dir, 'cmdsync.yaml'), 'application_id: ${DISCORD_APPLICATION_ID}\ncommands:\n  - { name: ping, description: Ping }\n  - { name: hello, description: Hello }\n');
+writeFileSync(
+  join(dir, 'cmdsync.yaml'),
+  'application_id: ${DISCORD_APPLICATION_ID}\ncommands:\n  - { name: ping, description: Ping }\n  - { name: hello, description: Hello }\n',
+);
 const file = join(dir, 'bench.test.yaml');
 const timesFile = join(dir, 'bot-times.json');
 
@@ -74,7 +85,12 @@ async function viaRunner(runTestFiles, n) {
   writeFileSync(file, testFile(n));
   rmSync(timesFile, { force: true });
   const seen = [];
-  const run = () => runTestFiles({ files: [file], env: { ...process.env, BENCH_BOT_TIMES: timesFile }, onScenario: () => seen.push(performance.now()) });
+  const run = () =>
+    runTestFiles({
+      files: [file],
+      env: { ...process.env, BENCH_BOT_TIMES: timesFile },
+      onScenario: () => seen.push(performance.now()),
+    });
   let result = await run();
   // The port the runner chose can be taken before the bot listens (another process, or a client socket's local port): run again.
   for (let tries = 0; tries < 3 && result.files[0].problems?.some((p) => p.message.includes('EADDRINUSE')); tries++) {
@@ -82,11 +98,13 @@ async function viaRunner(runTestFiles, n) {
     result = await run();
   }
   const f = result.files[0];
-  const bad = f.problems ?? f.scenarios.filter((s) => s.status !== 'passed').map((s) => ({ name: s.name, steps: s.steps }));
+  const bad =
+    f.problems ?? f.scenarios.filter((s) => s.status !== 'passed').map((s) => ({ name: s.name, steps: s.steps }));
   if (bad.length) throw new Error(`bench setup: the runner did not pass: ${JSON.stringify(bad).slice(0, 2000)}`);
   const steps = f.scenarios.flatMap((s) => s.steps.map((st) => st.durationMs));
   const botTimes = JSON.parse(readFileSync(timesFile, 'utf8'));
-  if (botTimes.length !== steps.length) throw new Error(`bench: ${steps.length} steps but the bot answered ${botTimes.length} times`);
+  if (botTimes.length !== steps.length)
+    throw new Error(`bench: ${steps.length} steps but the bot answered ${botTimes.length} times`);
   const first = f.scenarios[0];
   const scenariosWall = seen.at(-1) - (seen[0] - first.durationMs);
   const reset = f.scenarios.map((s) => s.durationMs - s.steps.reduce((t, st) => t + st.durationMs, 0));
@@ -144,7 +162,11 @@ async function bare(n) {
     const start = performance.now();
     const ts = String(Math.floor(Date.now() / 1000));
     const sig = sign(null, Buffer.from(ts + payload), privateKey).toString('hex');
-    const res = await fetch(url, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'x-signature-ed25519': sig, 'x-signature-timestamp': ts } });
+    const res = await fetch(url, {
+      method: 'POST',
+      body: payload,
+      headers: { 'content-type': 'application/json', 'x-signature-ed25519': sig, 'x-signature-timestamp': ts },
+    });
     const body = await res.json();
     if (body.type !== 4) throw new Error(`bench setup: the bare bot answered ${JSON.stringify(body)}`);
     times.push(performance.now() - start);
@@ -155,22 +177,41 @@ async function bare(n) {
 /** A step's two halves, as the runner does them: track(invoke) then settled(…, interaction). */
 async function breakdown() {
   const { startEmulator } = await import('../dist/emulator/index.js');
-  const [APP, GUILD, CHANNEL, USER] = ['110000000000000001', '120000000000000001', '130000000000000001', '140000000000000001'];
+  const [APP, GUILD, CHANNEL, USER] = [
+    '110000000000000001',
+    '120000000000000001',
+    '130000000000000001',
+    '140000000000000001',
+  ];
   const em = await startEmulator({
     harness: true,
     rateLimits: false,
     seed: {
       applications: [{ id: APP, name: 'Bench' }],
-      guilds: [{ id: GUILD, name: 'g', members: [{ id: USER, username: 'alice' }], channels: [{ id: CHANNEL, name: 'general' }] }],
+      guilds: [
+        {
+          id: GUILD,
+          name: 'g',
+          members: [{ id: USER, username: 'alice' }],
+          channels: [{ id: CHANNEL, name: 'general' }],
+        },
+      ],
       commands: [{ application_id: APP, name: 'ping', description: 'Ping' }],
     },
   });
   const bot = spawn(process.execPath, [BOT], {
-    env: { ...process.env, PORT: String(await freePort()), DISCORD_PUBLIC_KEY: em.credentials.publicKey, BENCH_BOT_TIMES: '' },
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      DISCORD_PUBLIC_KEY: em.credentials.publicKey,
+      BENCH_BOT_TIMES: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
-    const port = await new Promise((resolve) => bot.stdout.once('data', (d) => resolve(/listening on (\d+)/.exec(String(d))[1])));
+    const port = await new Promise((resolve) =>
+      bot.stdout.once('data', (d) => resolve(/listening on (\d+)/.exec(String(d))[1])),
+    );
     em.world.applications[APP].interactionsEndpointUrl = `http://127.0.0.1:${port}/interactions`;
     em.harness.save();
     const invokeMs = [];
@@ -178,7 +219,9 @@ async function breakdown() {
     for (let i = 0; i < 20 + SCENARIOS; i++) {
       em.harness.restore();
       const t0 = performance.now();
-      const out = await em.harness.track(em.invoke({ line: '/ping', channelId: CHANNEL, userId: USER, waitSeconds: 0 }));
+      const out = await em.harness.track(
+        em.invoke({ line: '/ping', channelId: CHANNEL, userId: USER, waitSeconds: 0 }),
+      );
       const t1 = performance.now();
       if (!(await em.harness.settled(undefined, out.interaction.id))) throw new Error('bench: never settled');
       if (i >= 20) {
@@ -212,11 +255,17 @@ try {
     console.log(
       `\n${runner.name}: ${SCENARIOS} scenarios, ${rounds[k][0].steps} steps, trivial HTTP bot (node:http + discord-interactions), medians of ${ROUNDS} interleaved rounds:`,
     );
-    console.log(`  bare signed round trip to the bot: ${ms(m('bare'))}; the bot's own time to answer, inside the runner: ${ms(m('bot'))}`);
-    console.log(`  a step through the runner (start to checked): ${ms(m('step'))}; the runner's own cost per step (minus the bot's time): ${ms(m('own'))} (goal <= 50 ms)`);
+    console.log(
+      `  bare signed round trip to the bot: ${ms(m('bare'))}; the bot's own time to answer, inside the runner: ${ms(m('bot'))}`,
+    );
+    console.log(
+      `  a step through the runner (start to checked): ${ms(m('step'))}; the runner's own cost per step (minus the bot's time): ${ms(m('own'))} (goal <= 50 ms)`,
+    );
     console.log(`  ratio (runner step / bare round trip, median of ${ROUNDS} rounds): ${m('ratio').toFixed(1)}x`);
     console.log(`  per-scenario reset and bookkeeping outside the steps: ${ms(m('reset'))}`);
-    console.log(`  ${SCENARIOS} scenarios' wall time: ${ms(m('scenariosWall'))}; the whole run (emulator, manifest, bot start and stop included): ${ms(m('wall'))}`);
+    console.log(
+      `  ${SCENARIOS} scenarios' wall time: ${ms(m('scenariosWall'))}; the whole run (emulator, manifest, bot start and stop included): ${ms(m('wall'))}`,
+    );
   }
   await breakdown();
 } finally {

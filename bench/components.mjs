@@ -20,26 +20,41 @@ const APP = '110000000000000001';
 const GUILD = '120000000000000001';
 const CHANNEL = '130000000000000001';
 const USER = '140000000000000001';
-const PANEL = { content: 'Go?', components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Go', custom_id: 'go' }] }] };
+const PANEL = {
+  content: 'Go?',
+  components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Go', custom_id: 'go' }] }],
+};
 const ANSWER = { command: JSON.stringify({ type: 4, data: PANEL }), click: JSON.stringify({ type: 7, data: PANEL }) };
 
 const em = await startEmulator({
   rateLimits: false,
   seed: {
     applications: [{ id: APP, name: 'Bench' }],
-    guilds: [{ id: GUILD, name: 'g', members: [{ id: USER, username: 'u' }], channels: [{ id: CHANNEL, name: 'general' }] }],
+    guilds: [
+      { id: GUILD, name: 'g', members: [{ id: USER, username: 'u' }], channels: [{ id: CHANNEL, name: 'general' }] },
+    ],
     commands: [{ application_id: APP, name: 'panel', description: 'Buttons' }],
   },
 });
-const pub = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(em.credentials.publicKey, 'hex').toString('base64url') }, format: 'jwk' });
+const pub = createPublicKey({
+  key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(em.credentials.publicKey, 'hex').toString('base64url') },
+  format: 'jwk',
+});
 const bot = createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     const body = Buffer.concat(chunks);
-    const ok = verify(null, Buffer.concat([Buffer.from(String(req.headers['x-signature-timestamp'])), body]), pub, Buffer.from(String(req.headers['x-signature-ed25519']), 'hex'));
+    const ok = verify(
+      null,
+      Buffer.concat([Buffer.from(String(req.headers['x-signature-timestamp'])), body]),
+      pub,
+      Buffer.from(String(req.headers['x-signature-ed25519']), 'hex'),
+    );
     if (!ok) return res.writeHead(401).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.parse(body).type === 3 ? ANSWER.click : ANSWER.command);
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.parse(body).type === 3 ? ANSWER.click : ANSWER.command);
   });
 });
 await new Promise((r) => bot.listen(0, '127.0.0.1', r));
@@ -53,12 +68,26 @@ const ready = new Promise((r) => ws.on('message', (raw) => JSON.parse(raw).t ===
 // Listening from the start: the emulator's HELLO can arrive with the upgrade, before an awaited 'open' resumes.
 ws.on('message', (raw) => {
   const f = JSON.parse(raw);
-  if (f.op === 10) ws.send(JSON.stringify({ op: 2, d: { token: app.botToken, intents: 1, properties: { os: 'linux', browser: 'bench', device: 'bench' } } }));
+  if (f.op === 10)
+    ws.send(
+      JSON.stringify({
+        op: 2,
+        d: { token: app.botToken, intents: 1, properties: { os: 'linux', browser: 'bench', device: 'bench' } },
+      }),
+    );
   if (f.t === 'INTERACTION_CREATE' && f.d.type === 3) {
-    void fetch(`${em.url}/interactions/${f.d.id}/${f.d.token}/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ANSWER.click });
+    void fetch(`${em.url}/interactions/${f.d.id}/${f.d.token}/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: ANSWER.click,
+    });
   }
   if (f.t === 'INTERACTION_CREATE' && f.d.type === 2) {
-    void fetch(`${em.url}/interactions/${f.d.id}/${f.d.token}/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ANSWER.command });
+    void fetch(`${em.url}/interactions/${f.d.id}/${f.d.token}/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: ANSWER.command,
+    });
   }
 });
 await ready;
@@ -72,7 +101,8 @@ async function panel(over) {
 }
 const clickOn = (messageId) => async () => {
   const out = await em.click({ messageId, button: 'go', userId: USER });
-  if (out.outcome !== 'answered') throw new Error(`click: ${out.outcome} ${JSON.stringify(out.refusal ?? out.cause ?? '')}`);
+  if (out.outcome !== 'answered')
+    throw new Error(`click: ${out.outcome} ${JSON.stringify(out.refusal ?? out.cause ?? '')}`);
 };
 
 const httpMessage = await panel('http');
@@ -81,11 +111,19 @@ const first = await em.click({ messageId: httpMessage, button: 'go', userId: USE
 if (first.outcome !== 'answered') throw new Error(`bench setup: ${JSON.stringify(first)}`);
 const payload = JSON.stringify(first.interaction);
 const seed = Buffer.from(app.privateKey, 'hex');
-const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' });
+const key = createPrivateKey({
+  key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]),
+  format: 'der',
+  type: 'pkcs8',
+});
 async function bare() {
   const ts = String(Math.floor(Date.now() / 1000));
   const sig = sign(null, Buffer.from(ts + payload), key).toString('hex');
-  const res = await fetch(url, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'x-signature-ed25519': sig, 'x-signature-timestamp': ts } });
+  const res = await fetch(url, {
+    method: 'POST',
+    body: payload,
+    headers: { 'content-type': 'application/json', 'x-signature-ed25519': sig, 'x-signature-timestamp': ts },
+  });
   await res.json();
 }
 const gatewayMessage = await panel('gateway');
@@ -126,7 +164,9 @@ try {
   console.log(
     `bare signed loopback round trip: ${median(rates.bare).toFixed(0)}/s; clicks answered (7) over HTTP: ${median(rates.http).toFixed(0)}/s; over the gateway: ${median(rates.gateway).toFixed(0)}/s`,
   );
-  console.log(`ratios (emulator/bare, median of ${ROUNDS} rounds): HTTP ${ratio(rates.http).toFixed(2)}x, gateway ${ratio(rates.gateway).toFixed(2)}x`);
+  console.log(
+    `ratios (emulator/bare, median of ${ROUNDS} rounds): HTTP ${ratio(rates.http).toFixed(2)}x, gateway ${ratio(rates.gateway).toFixed(2)}x`,
+  );
 } finally {
   ws.terminate();
   bot.close();

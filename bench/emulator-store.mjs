@@ -67,7 +67,11 @@ async function dataFileWith(count) {
   const file = join(dir, 'world.json');
   const em = await startEmulator({ dataFile: file, rateLimits: false, maxMessagesPerChannel: 0 });
   const hook = await createHook(em);
-  const sent = await fetch(`${em.url}/webhooks/${hook.id}/${hook.token}?wait=true`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const sent = await fetch(`${em.url}/webhooks/${hook.id}/${hook.token}?wait=true`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   const template = await sent.json();
   await em.close();
   // Folding the journal: start and close once more reads it into the snapshot.
@@ -79,7 +83,11 @@ async function dataFileWith(count) {
   for (let i = 1; i < count; i++) {
     id += 1n;
     const key = String(id);
-    doc.world.messages[key] = { ...stored, id: key, message: { ...stored.message, id: key, content: `seeded message ${i}` } };
+    doc.world.messages[key] = {
+      ...stored,
+      id: key,
+      message: { ...stored.message, id: key, content: `seeded message ${i}` },
+    };
   }
   writeFileSync(file, JSON.stringify(doc), { mode: 0o600 });
   return { dir, file, hook };
@@ -136,13 +144,17 @@ const capped = await memory(1000);
 const uncapped = await memory(0);
 
 const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
-console.log(`\n(a) webhook execute with --data, ${SECONDS}s per case in alternating 1s slices, ${CONNECTIONS} connections, loopback, rate limits off`);
+console.log(
+  `\n(a) webhook execute with --data, ${SECONDS}s per case in alternating 1s slices, ${CONNECTIONS} connections, loopback, rate limits off`,
+);
 console.log(`    100 stored messages (snapshot ${mib(small.bytes)}):      ${small.rps.toFixed(0).padStart(6)} req/s`);
 console.log(`    100,000 stored messages (snapshot ${mib(large.bytes)}): ${large.rps.toFixed(0).padStart(6)} req/s`);
 console.log(
   `    ratio 100k / 100: ${(large.rps / small.rps).toFixed(2)}x (1.00x = a write's cost does not grow with the world)${small.failed || large.failed ? `  (failed: ${small.failed}/${large.failed})` : ''}`,
 );
-console.log(`\n(b) heap growth over ${MEMORY_MESSAGES.toLocaleString('en')} webhook executes (heap used after GC, in memory)`);
+console.log(
+  `\n(b) heap growth over ${MEMORY_MESSAGES.toLocaleString('en')} webhook executes (heap used after GC, in memory)`,
+);
 console.log(`    cap off: ${uncapped.perMessage.toFixed(0).padStart(6)} bytes/message (${uncapped.kept} kept)`);
 console.log(`    cap 1000: ${capped.perMessage.toFixed(0).padStart(5)} bytes/message (${capped.kept} kept)`);
 console.log(

@@ -55,7 +55,9 @@ async function load(origin, request) {
  * once listening; `cpuUs()` asks it for the CPU time it has used so far.
  */
 function server(script, scriptArgs) {
-  const child = spawn(process.execPath, [new URL(script, import.meta.url).pathname, ...scriptArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [new URL(script, import.meta.url).pathname, ...scriptArgs], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const waiting = [];
   let out = '';
   child.stdout.on('data', (c) => {
@@ -98,7 +100,11 @@ const emu = await server('./servers/emulator-server.mjs', DIST ? [DIST] : []);
 const other = COMPARE ? await server('./servers/emulator-server.mjs', [COMPARE]) : undefined;
 const dir = mkdtempSync(join(tmpdir(), 'cmdsync-bench-'));
 // What the bare server checks: the same list, the bot's credential, the webhook's path (id and token).
-const expected = { commands: emu.info.commands, authorization: emu.info.get.headers.authorization, executePath: emu.info.execute.path };
+const expected = {
+  commands: emu.info.commands,
+  authorization: emu.info.get.headers.authorization,
+  executePath: emu.info.execute.path,
+};
 writeFileSync(join(dir, 'bare.json'), JSON.stringify(expected));
 const bare = await server('./servers/bare-server.mjs', [join(dir, 'bare.json')]);
 
@@ -136,7 +142,9 @@ await Promise.all(servers.map((x) => x.s.stop()));
 rmSync(dir, { recursive: true, force: true });
 
 const fmt = (n) => n.toFixed(0).padStart(8);
-console.log(`\n${SECONDS}s a round, ${ROUNDS} rounds, ${CONNECTIONS} connections, loopback, rate limits off, each server in its own process`);
+console.log(
+  `\n${SECONDS}s a round, ${ROUNDS} rounds, ${CONNECTIONS} connections, loopback, rate limits off, each server in its own process`,
+);
 console.log('ratios: the median over rounds of this server against the bare one in the same round\n');
 // The CPU ratio is the throughput ratio each would reach with a core to itself: bare CPU per request / the server's.
 console.log('case                            server                req/s   ratio   CPU µs/req   CPU ratio');
@@ -149,6 +157,8 @@ for (const { name, rounds } of results) {
     const cpu = median(mine.map((m) => m.cpuPerReq));
     const cpuRatio = median(mine.map((m, r) => b[r].cpuPerReq / m.cpuPerReq));
     const failed = mine.reduce((n, m) => n + m.failed, 0);
-    console.log(`${(i === 0 ? name : '').padEnd(31)} ${label} ${fmt(rps)}   ${ratio.toFixed(2)}   ${fmt(cpu)}      ${cpuRatio.toFixed(2)}${failed ? `  (failed: ${failed})` : ''}`);
+    console.log(
+      `${(i === 0 ? name : '').padEnd(31)} ${label} ${fmt(rps)}   ${ratio.toFixed(2)}   ${fmt(cpu)}      ${cpuRatio.toFixed(2)}${failed ? `  (failed: ${failed})` : ''}`,
+    );
   });
 }

@@ -39,7 +39,13 @@ const interaction = {
   entitlements: [],
   authorizing_integration_owners: { 0: guildId },
   context: 0,
-  data: { id: '1300000000000000004', name: 'remind', type: 1, guild_id: guildId, options: [{ name: 'what', type: 3, value: 'tea' }] },
+  data: {
+    id: '1300000000000000004',
+    name: 'remind',
+    type: 1,
+    guild_id: guildId,
+    options: [{ name: 'what', type: 3, value: 'tea' }],
+  },
 };
 
 /** A client that resolves `waitCount(n)` once n more messages have arrived. */
@@ -61,7 +67,12 @@ function counter(ws, filter) {
 // The gateway side: a bot identified with no intents (interactions need none).
 const bot = new WebSocket(`${em.gatewayUrl}?v=10&encoding=json`);
 await new Promise((r) => bot.once('message', r)); // Hello
-bot.send(JSON.stringify({ op: 2, d: { token: botToken, intents: 0, properties: { os: 'linux', browser: 'bench', device: 'bench' } } }));
+bot.send(
+  JSON.stringify({
+    op: 2,
+    d: { token: botToken, intents: 0, properties: { os: 'linux', browser: 'bench', device: 'bench' } },
+  }),
+);
 await new Promise((r) => bot.once('message', r)); // READY
 // The interval is 41 s: no heartbeat is due during the run.
 const gatewayWait = counter(bot, (d) => d.includes('"INTERACTION_CREATE"'));

@@ -26,18 +26,28 @@ const em = await startEmulator({
   rateLimits: false,
   seed: {
     applications: [{ id: APP, name: 'Bench' }],
-    guilds: [{ id: GUILD, name: 'g', members: [{ id: USER, username: 'u' }], channels: [{ id: CHANNEL, name: 'general' }] }],
+    guilds: [
+      { id: GUILD, name: 'g', members: [{ id: USER, username: 'u' }], channels: [{ id: CHANNEL, name: 'general' }] },
+    ],
     commands: [{ application_id: APP, name: 'ping', description: 'Ping' }],
   },
 });
-const pub = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(em.credentials.publicKey, 'hex').toString('base64url') }, format: 'jwk' });
+const pub = createPublicKey({
+  key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(em.credentials.publicKey, 'hex').toString('base64url') },
+  format: 'jwk',
+});
 const answer = JSON.stringify({ type: 4, data: { content: 'pong' } });
 const bot = createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     const body = Buffer.concat(chunks);
-    const ok = verify(null, Buffer.concat([Buffer.from(String(req.headers['x-signature-timestamp'])), body]), pub, Buffer.from(String(req.headers['x-signature-ed25519']), 'hex'));
+    const ok = verify(
+      null,
+      Buffer.concat([Buffer.from(String(req.headers['x-signature-timestamp'])), body]),
+      pub,
+      Buffer.from(String(req.headers['x-signature-ed25519']), 'hex'),
+    );
     if (!ok) return res.writeHead(401).end();
     res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
   });
@@ -48,7 +58,11 @@ em.world.applications[APP].interactionsEndpointUrl = url;
 
 // The bare client signs with the same key, as the emulator does.
 const seed = Buffer.from(em.world.applications[APP].privateKey, 'hex');
-const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' });
+const key = createPrivateKey({
+  key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]),
+  format: 'der',
+  type: 'pkcs8',
+});
 const first = await em.invoke({ line: '/ping', channelId: CHANNEL, userId: USER });
 if (first.outcome !== 'answered') throw new Error(`bench setup: ${JSON.stringify(first)}`);
 const payload = JSON.stringify({ ...first.interaction });
@@ -56,14 +70,23 @@ const payload = JSON.stringify({ ...first.interaction });
 async function bare() {
   const ts = String(Math.floor(Date.now() / 1000));
   const sig = sign(null, Buffer.from(ts + payload), key).toString('hex');
-  const res = await fetch(url, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'x-signature-ed25519': sig, 'x-signature-timestamp': ts } });
+  const res = await fetch(url, {
+    method: 'POST',
+    body: payload,
+    headers: { 'content-type': 'application/json', 'x-signature-ed25519': sig, 'x-signature-timestamp': ts },
+  });
   await res.json();
 }
 const agent = new Agent({ keepAlive: true });
 function bareHttp() {
   const ts = String(Math.floor(Date.now() / 1000));
   const sig = sign(null, Buffer.from(ts + payload), key).toString('hex');
-  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-signature-ed25519': sig, 'x-signature-timestamp': ts };
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(payload),
+    'x-signature-ed25519': sig,
+    'x-signature-timestamp': ts,
+  };
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', agent, headers }, (res) => {
       const chunks = [];
@@ -106,7 +129,9 @@ try {
   console.log(
     `bare signed loopback round trip: ${median(rates.fetch).toFixed(0)}/s with fetch, ${median(rates.http).toFixed(0)}/s with node:http; through the emulator (invoke → signed POST → callback): ${median(rates.emulator).toFixed(0)}/s`,
   );
-  console.log(`ratio (emulator/bare, median of ${ROUNDS} rounds): ${ratio(rates.http)}x against node:http, ${ratio(rates.fetch)}x against fetch`);
+  console.log(
+    `ratio (emulator/bare, median of ${ROUNDS} rounds): ${ratio(rates.http)}x against node:http, ${ratio(rates.fetch)}x against fetch`,
+  );
 } finally {
   agent.destroy();
   bot.close();

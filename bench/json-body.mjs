@@ -33,7 +33,8 @@ const bulk = JSON.stringify(
   })),
 );
 const ids = Array.from({ length: 200 }, (_, i) => `${1058900000000000107n + BigInt(i)}`);
-const mentions = (q) => `{"content":"hello","allowed_mentions":{"parse":[],"users":[${ids.slice(0, 100).map(q).join(',')}],"roles":[${ids.slice(100).map(q).join(',')}]}}`;
+const mentions = (q) =>
+  `{"content":"hello","allowed_mentions":{"parse":[],"users":[${ids.slice(0, 100).map(q).join(',')}],"roles":[${ids.slice(100).map(q).join(',')}]}}`;
 const numeric = mentions((id) => id);
 const quoted = mentions((id) => `"${id}"`);
 

@@ -14,7 +14,11 @@ const bin = resolve(import.meta.dirname, '../bin/cmdsync.js');
 const GUILD = 600000000000000010n;
 
 function manifest(withPermissions) {
-  const commands = Array.from({ length: 100 }, (_, i) => ({ name: `command-${i}`, description: `Command ${i}`, default_member_permissions: i % 2 ? ['MANAGE_GUILD'] : undefined }));
+  const commands = Array.from({ length: 100 }, (_, i) => ({
+    name: `command-${i}`,
+    description: `Command ${i}`,
+    default_member_permissions: i % 2 ? ['MANAGE_GUILD'] : undefined,
+  }));
   const permissions = Object.fromEntries(
     commands.map((c, i) => [
       c.name,
@@ -38,7 +42,11 @@ function manifest(withPermissions) {
 function time(file) {
   const t = process.hrtime.bigint();
   const r = spawnSync(process.execPath, [bin, 'lint', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return { ms: Number(process.hrtime.bigint() - t) / 1e6, status: r.status, out: r.stdout.toString() + r.stderr.toString() };
+  return {
+    ms: Number(process.hrtime.bigint() - t) / 1e6,
+    status: r.status,
+    out: r.stdout.toString() + r.stderr.toString(),
+  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -19,7 +19,14 @@ function manifest() {
     // A new list each time: a shared one would be written as a YAML anchor and alias.
     const options = () => [
       { type: 'string', name: 'text', description: 'Some text', required: true, max_length: 200 },
-      { type: 'integer', name: 'count', description: 'How many', min_value: 1, max_value: 100, choices: [1, 2, 3].map((n) => ({ name: `n${n}`, value: n })) },
+      {
+        type: 'integer',
+        name: 'count',
+        description: 'How many',
+        min_value: 1,
+        max_value: 100,
+        choices: [1, 2, 3].map((n) => ({ name: `n${n}`, value: n })),
+      },
       { type: 'channel', name: 'where', description: 'Where', channel_types: ['guild_text'] },
     ];
     return {
@@ -28,7 +35,15 @@ function manifest() {
       name_localizations: { fr: `commande-${i}`, de: `befehl-${i}` },
       description_localizations: { fr: `Commande numéro ${i}`, de: `Befehl Nummer ${i}` },
       default_member_permissions: i % 3 === 0 ? ['MANAGE_GUILD'] : undefined,
-      options: i % 4 === 0 ? ['add', 'remove'].map((name) => ({ type: 'subcommand', name, description: `${name} things`, options: options() })) : options(),
+      options:
+        i % 4 === 0
+          ? ['add', 'remove'].map((name) => ({
+              type: 'subcommand',
+              name,
+              description: `${name} things`,
+              options: options(),
+            }))
+          : options(),
     };
   });
   return stringify({ application_id: '123456789012345678', commands });

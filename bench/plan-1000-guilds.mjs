@@ -28,7 +28,11 @@ const APP = '500000000000000001';
 
 const guildIds = Array.from({ length: GUILDS }, (_, i) => String(700000000000000000n + BigInt(i)));
 const commands = [
-  { name: 'ping', description: 'Check that the bot is alive', options: [{ type: 3, name: 'text', description: 'Some text' }] },
+  {
+    name: 'ping',
+    description: 'Check that the bot is alive',
+    options: [{ type: 3, name: 'text', description: 'Some text' }],
+  },
   { name: 'help', description: 'Show help', name_localizations: { fr: 'aide', de: 'hilfe' } },
 ];
 
@@ -44,16 +48,33 @@ const emulator = await startEmulator({
   latencyMs: LATENCY_MS,
 });
 const { botToken, bearerToken } = emulator.credentials;
-const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken, bearerToken }, globalRequestsPerSecond: PER_SECOND });
+const client = new RestClient({
+  apiUrl: emulator.url,
+  credentials: { botToken, bearerToken },
+  globalRequestsPerSecond: PER_SECOND,
+});
 
 // The same commands in the manifest, so the plan is a no-op: only the reads are timed.
 const cwd = mkdtempSync(join(tmpdir(), 'cmdsync-bench-'));
-const manifestCommands = commands.map(({ options, ...c }) => ({ ...c, ...(options ? { options: options.map((o) => ({ ...o, type: 'string' })) } : {}) }));
-writeFileSync(join(cwd, 'cmdsync.yaml'), stringify({ application_id: APP, guilds: guildIds.map((id) => ({ id, commands: manifestCommands })) }));
+const manifestCommands = commands.map(({ options, ...c }) => ({
+  ...c,
+  ...(options ? { options: options.map((o) => ({ ...o, type: 'string' })) } : {}),
+}));
+writeFileSync(
+  join(cwd, 'cmdsync.yaml'),
+  stringify({ application_id: APP, guilds: guildIds.map((id) => ({ id, commands: manifestCommands })) }),
+);
 
 try {
   const t0 = performance.now();
-  const { plan } = await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: true });
+  const { plan } = await planFromManifest({
+    manifestPath: 'cmdsync.yaml',
+    cwd,
+    env: {},
+    client,
+    applicationId: APP,
+    canEditPermissions: true,
+  });
   const seconds = (performance.now() - t0) / 1000;
 
   // The floor: every read has to fit under the global limit; the last one still needs its round trip,
@@ -61,8 +82,12 @@ try {
   const floor = plan.read_count / PER_SECOND;
   const ratio = seconds / floor;
   const ok = ratio <= 1.05 && client.stats.rateLimited === 0;
-  console.log(`plan over ${GUILDS} guilds, emulator at ${PER_SECOND} req/s global, ${LATENCY_MS} ms per request, loopback`);
-  console.log(`  reads (plan.read_count)   ${plan.read_count}  (client sent ${client.stats.sent}, retried ${client.stats.retried})`);
+  console.log(
+    `plan over ${GUILDS} guilds, emulator at ${PER_SECOND} req/s global, ${LATENCY_MS} ms per request, loopback`,
+  );
+  console.log(
+    `  reads (plan.read_count)   ${plan.read_count}  (client sent ${client.stats.sent}, retried ${client.stats.retried})`,
+  );
   console.log(`  writes planned            ${plan.request_count}  (expected 0: the manifest matches the seed)`);
   console.log(`  measured                  ${seconds.toFixed(2)} s`);
   console.log(`  floor (${plan.read_count} / ${PER_SECOND}/s)      ${floor.toFixed(2)} s`);

@@ -26,14 +26,33 @@ for (let i = 0; i < N; i++) {
   remote.push({
     id: String(1000 + i),
     version: '1',
-    body: { id: String(1000 + i), type: 1, name, description: desc(i, 'stops'), options: [opt(3, 'a'), opt(3, 'b', { choices: choices(5) }), opt(4, 'c'), opt(5, 'd')] },
+    body: {
+      id: String(1000 + i),
+      type: 1,
+      name,
+      description: desc(i, 'stops'),
+      options: [opt(3, 'a'), opt(3, 'b', { choices: choices(5) }), opt(4, 'c'), opt(5, 'd')],
+    },
   });
-  desired.push({ body: { name, description: desc(i, 'keeps going'), options: [opt(3, 'a'), opt(6, 'new'), opt(3, 'b', { choices: choices(6) }), opt(4, 'c'), opt(5, 'd')] } });
+  desired.push({
+    body: {
+      name,
+      description: desc(i, 'keeps going'),
+      options: [opt(3, 'a'), opt(6, 'new'), opt(3, 'b', { choices: choices(6) }), opt(4, 'c'), opt(5, 'd')],
+    },
+  });
 }
 const plan = buildPlan(
   { applicationId: '1', scopes: [{ scope: { kind: 'global' }, commands: desired }] },
   { applicationId: '1', scopes: [{ scope: { kind: 'global' }, commands: remote }] },
-  { strategy: 'individual', limits: DEFAULT_LIMITS, canEditPermissions: true, force: false, cmdsyncVersion: 'bench', readCount: 1 },
+  {
+    strategy: 'individual',
+    limits: DEFAULT_LIMITS,
+    canEditPermissions: true,
+    force: false,
+    cmdsyncVersion: 'bench',
+    readCount: 1,
+  },
 );
 
 function time(fn, rounds = 20) {
@@ -58,5 +77,7 @@ console.log(`plan of ${N} updated commands (option inserted, long text changed, 
 console.log(`  formatPlanText            ${render.toFixed(2)} ms`);
 console.log(`  JSON.stringify (floor)    ${floor.toFixed(2)} ms`);
 console.log(`  render ratio              ${renderRatio.toFixed(2)}x  (target <= 10x)`);
-console.log(`  plan file 1.2 / 1.1       ${(size12 / 1024).toFixed(0)} KiB / ${(size11 / 1024).toFixed(0)} KiB = ${sizeRatio.toFixed(2)}x  (target <= 3x)`);
+console.log(
+  `  plan file 1.2 / 1.1       ${(size12 / 1024).toFixed(0)} KiB / ${(size11 / 1024).toFixed(0)} KiB = ${sizeRatio.toFixed(2)}x  (target <= 3x)`,
+);
 console.log(renderRatio <= 10 && sizeRatio <= 3 ? 'ON TARGET' : 'OFF TARGET');

@@ -31,7 +31,14 @@ function command(name, i) {
     description_localizations: { fr: `Fait la chose ${i}`, de: `Macht Ding ${i}` },
     options: [
       { type: 'string', name: 'text', description: 'Some text', required: true, max_length: 200 },
-      { type: 'integer', name: 'count', description: 'How many', min_value: 1, max_value: 100, choices: [1, 2, 3].map((n) => ({ name: `n${n}`, value: n })) },
+      {
+        type: 'integer',
+        name: 'count',
+        description: 'How many',
+        min_value: 1,
+        max_value: 100,
+        choices: [1, 2, 3].map((n) => ({ name: `n${n}`, value: n })),
+      },
       { type: 'boolean', name: 'quiet', description: 'Answer only to you' },
     ],
   };
@@ -41,7 +48,14 @@ const base = () => ({
   guilds: GUILDS.map((id, g) => ({
     id,
     commands: Array.from({ length: 5 }, (_, i) => command(`guild${g}-cmd-${i}`, i)),
-    ...(id === PERM_GUILD ? { permissions: { 'guild0-cmd-0': [{ role: 'everyone', allow: false }], '*': [{ channel: 'all_channels', allow: false }] } } : {}),
+    ...(id === PERM_GUILD
+      ? {
+          permissions: {
+            'guild0-cmd-0': [{ role: 'everyone', allow: false }],
+            '*': [{ channel: 'all_channels', allow: false }],
+          },
+        }
+      : {}),
   })),
 });
 const permissionSets = 2;
@@ -84,12 +98,27 @@ const minReads = scopes + 1;
 const naiveWrites = scopes + permissionSets;
 
 async function setup() {
-  const emulator = await startEmulator({ seed: { applications: [{ id: APP }], guilds: GUILDS.map((id) => ({ id })) }, rateLimits: false });
+  const emulator = await startEmulator({
+    seed: { applications: [{ id: APP }], guilds: GUILDS.map((id) => ({ id })) },
+    rateLimits: false,
+  });
   const { botToken, bearerToken } = emulator.credentials;
-  const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken, bearerToken }, globalRequestsPerSecond: 10_000 });
+  const client = new RestClient({
+    apiUrl: emulator.url,
+    credentials: { botToken, bearerToken },
+    globalRequestsPerSecond: 10_000,
+  });
   const cwd = mkdtempSync(join(tmpdir(), 'cmdsync-bench-'));
   const write = (manifest) => writeFileSync(join(cwd, 'cmdsync.yaml'), stringify({ application_id: APP, ...manifest }));
-  const plan = () => planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: true });
+  const plan = () =>
+    planFromManifest({
+      manifestPath: 'cmdsync.yaml',
+      cwd,
+      env: {},
+      client,
+      applicationId: APP,
+      canEditPermissions: true,
+    });
   const close = async () => {
     await client.close();
     await emulator.close();
@@ -117,7 +146,14 @@ async function measure(scenario) {
     if (outcome.failed) throw new Error(`apply failed: ${outcome.failed.message}`);
     // Converged: planning again finds nothing to write.
     const { plan: again } = await t.plan();
-    return { reads: plan.read_count, planSent, writes: outcome.requestsSent, applySent, planned: plan.request_count, converged: again.request_count === 0 };
+    return {
+      reads: plan.read_count,
+      planSent,
+      writes: outcome.requestsSent,
+      applySent,
+      planned: plan.request_count,
+      converged: again.request_count === 0,
+    };
   } finally {
     await t.close();
   }
@@ -146,18 +182,25 @@ for (const s of scenarios) rows.push({ s, m: await measure(s) });
 const naiveKeeps = await naiveRenameKeepsId();
 
 const pad = (v, n) => String(v).padEnd(n);
-console.log(`manifest: 20 global commands + ${GUILDS.length} guilds × 5 commands (options, localizations); permissions managed in 1 guild (${permissionSets} sets)`);
+console.log(
+  `manifest: 20 global commands + ${GUILDS.length} guilds × 5 commands (options, localizations); permissions managed in 1 guild (${permissionSets} sets)`,
+);
 console.log(
   `lower bound: reads = ${scopes} scopes + 1 permissions read = ${minReads}; naive sync: 0 reads, ${scopes} bulk overwrites + ${permissionSets} permission PUTs = ${naiveWrites} writes every run\n`,
 );
-console.log(`${pad('scenario', 14)}| plan reads | apply writes | lower bound (r/w) | naive writes | vs naive | converged`);
+console.log(
+  `${pad('scenario', 14)}| plan reads | apply writes | lower bound (r/w) | naive writes | vs naive | converged`,
+);
 console.log(`${'-'.repeat(14)}|------------|--------------|-------------------|--------------|----------|----------`);
 let allAtBound = true;
 for (const { s, m } of rows) {
   const atBound = m.reads === minReads && m.writes === s.minWrites;
   allAtBound &&= atBound;
   // The client's own count must agree with what plan and apply report.
-  const mismatch = m.planSent !== m.reads || m.applySent !== m.writes || m.planned !== m.writes ? `  (client sent ${m.planSent}/${m.applySent}, planned ${m.planned})` : '';
+  const mismatch =
+    m.planSent !== m.reads || m.applySent !== m.writes || m.planned !== m.writes
+      ? `  (client sent ${m.planSent}/${m.applySent}, planned ${m.planned})`
+      : '';
   const vsNaive = m.writes === 0 ? '0' : `${(m.writes / naiveWrites).toFixed(2)}x`;
   console.log(
     `${pad(s.name, 14)}| ${pad(m.reads, 11)}| ${pad(m.writes, 13)}| ${pad(`${minReads}/${s.minWrites}${atBound ? '' : '  MISSED'}`, 18)}| ${pad(naiveWrites, 13)}| ${pad(vsNaive, 9)}| ${m.converged ? 'yes' : 'NO'}${mismatch}`,
@@ -166,4 +209,6 @@ for (const { s, m } of rows) {
 console.log(
   `\nnaive sync on the rename: the command ${naiveKeeps ? 'kept' : 'lost'} its id (${naiveKeeps ? 'unexpected' : 'a bulk overwrite matches by name, so the renamed command is created anew and its permission sets are gone'})`,
 );
-console.log(allAtBound ? 'every scenario equals the lower bound' : 'NOT every scenario equals the lower bound (see MISSED)');
+console.log(
+  allAtBound ? 'every scenario equals the lower bound' : 'NOT every scenario equals the lower bound (see MISSED)',
+);

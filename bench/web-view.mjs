@@ -21,7 +21,9 @@ const CHROMIUM = findChromium();
 const LOADED_TIMEOUT_MS = 60_000;
 
 if (!CHROMIUM) {
-  console.log('web-view: no Chromium found (sudo bash scripts/ci/install-browser.sh, or set CMDSYNC_CHROMIUM); skipped');
+  console.log(
+    'web-view: no Chromium found (sudo bash scripts/ci/install-browser.sh, or set CMDSYNC_CHROMIUM); skipped',
+  );
   process.exit(0);
 }
 
@@ -34,12 +36,18 @@ const full = guild.channels.find((c) => c.type === 0);
 const empty = guild.channels.find((c) => c.type === 5 || (c.type === 0 && c.id !== full.id));
 const auth = { authorization: `Bot ${botToken}`, 'content-type': 'application/json' };
 
-const hookRes = await fetch(`${em.url}/channels/${full.id}/webhooks`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bench hook' }) });
+const hookRes = await fetch(`${em.url}/channels/${full.id}/webhooks`, {
+  method: 'POST',
+  headers: auth,
+  body: JSON.stringify({ name: 'Bench hook' }),
+});
 if (!hookRes.ok) throw new Error(`webhook create: ${hookRes.status} ${await hookRes.text()}`);
 const hook = await hookRes.json();
 
 function message(i) {
-  const body = { content: `Message ${i}: **build** \`#${1000 + i}\` finished in ${(i % 97) + 3}s — see the details below, <@${guild.members[0].id}>.` };
+  const body = {
+    content: `Message ${i}: **build** \`#${1000 + i}\` finished in ${(i % 97) + 3}s — see the details below, <@${guild.members[0].id}>.`,
+  };
   if (i % 5 === 0) {
     body.embeds = [
       {
@@ -105,9 +113,18 @@ async function open(channel, expectMessages) {
           observer.disconnect();
         }
       });
-      observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-loaded', 'data-channel-id'] });
+      observer.observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-loaded', 'data-channel-id'],
+      });
     },
-    [JSON.stringify({ guildId, channelId: channel.id, memberId: guild.members[0].id, locale: 'en-US' }), channel.id, expectMessages],
+    [
+      JSON.stringify({ guildId, channelId: channel.id, memberId: guild.members[0].id, locale: 'en-US' }),
+      channel.id,
+      expectMessages,
+    ],
   );
   let bytes = 0;
   const sizes = [];
@@ -137,7 +154,8 @@ async function open(channel, expectMessages) {
   // Everything the first render asked for (later pages, avatars) counts as page weight.
   while (inflight.size > 0 || sizes.length > 0) {
     await Promise.all(sizes.splice(0));
-    if (inflight.size > 0) await page.waitForEvent('requestfinished', { timeout: 10_000 }).catch(() => inflight.clear());
+    if (inflight.size > 0)
+      await page.waitForEvent('requestfinished', { timeout: 10_000 }).catch(() => inflight.clear());
   }
   await context.close();
   return { ms, bytes, rendered };
@@ -158,8 +176,16 @@ const m = (list, key) => median(list.map((r) => r[key]));
 const timeRatio = median(runs.full.map((r, i) => r.ms / runs.empty[i].ms));
 const byteRatio = median(runs.full.map((r, i) => r.bytes / runs.empty[i].bytes));
 const kb = (b) => (b / 1024).toFixed(0);
-console.log(`\n${ROUNDS} rounds, medians, headless Chromium, loopback; ${MESSAGES} webhook messages (1 in 5 with an embed, 1 in 7 with buttons) vs an empty channel\n`);
+console.log(
+  `\n${ROUNDS} rounds, medians, headless Chromium, loopback; ${MESSAGES} webhook messages (1 in 5 with an embed, 1 in 7 with buttons) vs an empty channel\n`,
+);
 console.log('channel          page weight   loaded in   messages rendered');
-console.log(`empty            ${kb(m(runs.empty, 'bytes')).padStart(8)} KB   ${m(runs.empty, 'ms').toFixed(0).padStart(6)} ms   ${m(runs.empty, 'rendered')}`);
-console.log(`${MESSAGES} messages    ${kb(m(runs.full, 'bytes')).padStart(8)} KB   ${m(runs.full, 'ms').toFixed(0).padStart(6)} ms   ${m(runs.full, 'rendered')}`);
-console.log(`\nratio to the empty channel: bytes ${byteRatio.toFixed(2)}x, time to loaded ${timeRatio.toFixed(2)}x (medians of per-round ratios)`);
+console.log(
+  `empty            ${kb(m(runs.empty, 'bytes')).padStart(8)} KB   ${m(runs.empty, 'ms').toFixed(0).padStart(6)} ms   ${m(runs.empty, 'rendered')}`,
+);
+console.log(
+  `${MESSAGES} messages    ${kb(m(runs.full, 'bytes')).padStart(8)} KB   ${m(runs.full, 'ms').toFixed(0).padStart(6)} ms   ${m(runs.full, 'rendered')}`,
+);
+console.log(
+  `\nratio to the empty channel: bytes ${byteRatio.toFixed(2)}x, time to loaded ${timeRatio.toFixed(2)}x (medians of per-round ratios)`,
+);

@@ -78,8 +78,13 @@ function licenses(inputs) {
     const file = readdirSync(join(ROOT, dir))
       .sort()
       .find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
-    const text = file ? readFileSync(join(ROOT, dir, file), 'utf8').trim() : `(no licence file; package.json says ${pkg.license ?? 'nothing'})`;
-    return { key: `${pkg.name}@${pkg.version}`, text: `${pkg.name} ${pkg.version} (${pkg.license ?? 'unknown'})\n\n${text}\n` };
+    const text = file
+      ? readFileSync(join(ROOT, dir, file), 'utf8').trim()
+      : `(no licence file; package.json says ${pkg.license ?? 'nothing'})`;
+    return {
+      key: `${pkg.name}@${pkg.version}`,
+      text: `${pkg.name} ${pkg.version} (${pkg.license ?? 'unknown'})\n\n${text}\n`,
+    };
   });
   const unique = [...new Map(entries.map((e) => [e.key, e])).values()].sort((a, b) => (a.key < b.key ? -1 : 1));
   return `The cmdsync GitHub Action (${BUNDLE}) bundles these packages.\n\n${unique.map((e) => e.text).join(`\n${'-'.repeat(72)}\n\n`)}`;

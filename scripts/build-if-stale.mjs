@@ -13,7 +13,15 @@ import { join } from 'node:path';
 
 export const STAMP = 'dist/build-info.json';
 /** What the build reads: sources, its own scripts, the package and compiler settings. */
-export const INPUTS = ['src', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.web.json'];
+export const INPUTS = [
+  'src',
+  'scripts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'tsconfig.web.json',
+];
 
 /** The newest file under `path` (itself when a file), as [path, mtimeMs]. */
 function newest(path) {

@@ -25,5 +25,10 @@ export async function buildWeb(out) {
   const views = readdirSync('src/web/views')
     .filter((f) => f.endsWith('.css'))
     .sort();
-  writeFileSync(`${dir}/app.css`, [readFileSync('src/web/app.css', 'utf8'), ...views.map((f) => readFileSync(`src/web/views/${f}`, 'utf8'))].join('\n'));
+  writeFileSync(
+    `${dir}/app.css`,
+    [readFileSync('src/web/app.css', 'utf8'), ...views.map((f) => readFileSync(`src/web/views/${f}`, 'utf8'))].join(
+      '\n',
+    ),
+  );
 }

@@ -38,7 +38,9 @@ const cachedBuild = {
   ...launcherBuild,
   define: { 'import.meta.url': '__cmdsyncModuleUrl' },
   // The file is one function expression, the CommonJS module wrapper written out, which the launcher compiles as it is: wrapping it there would copy the whole source once more on every run.
-  banner: { js: "(function (exports, require, module, __filename, __dirname) {\nvar __cmdsyncModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: {
+    js: "(function (exports, require, module, __filename, __dirname) {\nvar __cmdsyncModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
   footer: { js: '\n})' },
 };
 
@@ -46,7 +48,9 @@ rmSync(out, { recursive: true, force: true });
 // Taken before anything is read: a source saved during the build counts as newer than it (scripts/build-if-stale.mjs).
 const startedAt = Date.now();
 try {
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--outDir', out], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', '--outDir', out], {
+    stdio: 'inherit',
+  });
   await build({ ...cachedBuild, entryPoints: { main: 'src/cli/main.ts' }, outdir: `${out}/cli-main` });
   await build({ ...launcherBuild, entryPoints: { launch: 'src/cli/cli-launch.cts' }, outdir: `${out}/cli-main` });
   await build({ ...cachedBuild, entryPoints: { lint: 'src/cli/lint-main.ts' }, outdir: `${out}/cli-lint` });

@@ -23,11 +23,28 @@ if (missing.length > 0 && process.env.npm_config_global === 'true') {
   process.stderr.write(`cmdsync prepare: installing the build's tools (${missing.join(', ')}) in ${process.cwd()}\n`);
   const npm = process.env.npm_execpath;
   const [command, args] = npm?.endsWith('.js') ? [process.execPath, [npm]] : [npm ?? 'npm', []];
-  const run = spawnSync(command, [...args, 'install', '--global=false', '--prefix', process.cwd(), '--include=dev', '--ignore-scripts', '--no-save', '--no-audit', '--no-fund'], {
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
+  const run = spawnSync(
+    command,
+    [
+      ...args,
+      'install',
+      '--global=false',
+      '--prefix',
+      process.cwd(),
+      '--include=dev',
+      '--ignore-scripts',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+    ],
+    {
+      stdio: ['ignore', process.stderr, process.stderr],
+    },
+  );
   if (run.status !== 0) {
-    process.stderr.write(`cmdsync prepare: npm install of the build's tools failed (${run.error?.message ?? `exit ${run.status}`})\n`);
+    process.stderr.write(
+      `cmdsync prepare: npm install of the build's tools failed (${run.error?.message ?? `exit ${run.status}`})\n`,
+    );
     process.exit(1);
   }
 }

@@ -21,7 +21,9 @@ const CHROMIUM = findChromium();
 const VIEWPORT = { width: 1280, height: 760 };
 
 if (!CHROMIUM) {
-  console.error('screenshots: no Chromium found; install it with `sudo bash scripts/ci/install-browser.sh` or set CMDSYNC_CHROMIUM');
+  console.error(
+    'screenshots: no Chromium found; install it with `sudo bash scripts/ci/install-browser.sh` or set CMDSYNC_CHROMIUM',
+  );
   process.exit(1);
 }
 
@@ -33,7 +35,11 @@ const user = guild.members.find((m) => m.id === guild.ownerId) ?? guild.members[
 const bot = { authorization: `Bot ${botToken}`, 'content-type': 'application/json' };
 
 async function api(method, path, body, headers = bot) {
-  const res = await fetch(`${em.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${em.url}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : undefined;
@@ -42,7 +48,10 @@ async function api(method, path, body, headers = bot) {
 try {
   // A CI webhook posting a deploy notice, then a plain message.
   const hook = await api('POST', `/channels/${channel.id}/webhooks`, { name: 'Deploy bot' });
-  const execute = (body) => api('POST', `/webhooks/${hook.id}/${hook.token}?wait=true&with_components=true`, body, { 'content-type': 'application/json' });
+  const execute = (body) =>
+    api('POST', `/webhooks/${hook.id}/${hook.token}?wait=true&with_components=true`, body, {
+      'content-type': 'application/json',
+    });
   await execute({ content: 'Nightly build **#1042** is ready for review.' });
   await execute({
     content: 'Deployed to `staging` :rocket:',
@@ -91,7 +100,13 @@ try {
           { name: 'production', value: 'production' },
         ],
       },
-      { type: 5, name: 'dry-run', description: 'Show the plan only', name_localizations: { fr: 'essai' }, description_localizations: { fr: 'Montrer le plan seulement' } },
+      {
+        type: 5,
+        name: 'dry-run',
+        description: 'Show the plan only',
+        name_localizations: { fr: 'essai' },
+        description_localizations: { fr: 'Montrer le plan seulement' },
+      },
     ],
   });
   await api('POST', commands, {
@@ -110,14 +125,27 @@ try {
 
   // A bot on the gateway answers /deploy: the answer shows in the channel.
   await answerOneInvocation(async () => {
-    const outcome = await em.invoke({ line: '/deploy target:staging', guildId, channelId: channel.id, userId: user.id, locale: 'en-US', applicationId });
+    const outcome = await em.invoke({
+      line: '/deploy target:staging',
+      guildId,
+      channelId: channel.id,
+      userId: user.id,
+      locale: 'en-US',
+      applicationId,
+    });
     if (outcome.outcome !== 'answered') throw new Error(`invoke: ${JSON.stringify(outcome).slice(0, 300)}`);
   });
 
   mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {
-    await shoot(browser, 'en-US', 'channels', `.messages[data-channel-id="${channel.id}"][data-loaded="true"] [data-message-id]`, 'web-view-channel.png');
+    await shoot(
+      browser,
+      'en-US',
+      'channels',
+      `.messages[data-channel-id="${channel.id}"][data-loaded="true"] [data-message-id]`,
+      'web-view-channel.png',
+    );
     // The picture shows the form open on /deploy, as a developer sees it before sending.
     await shoot(browser, 'fr', 'commands', '[data-command-id] .command-name', 'web-view-commands.png', async (page) => {
       await page.locator('li.command', { hasText: 'deployer' }).first().click();
@@ -136,12 +164,17 @@ async function shoot(browser, locale, view, ready, file, act = async () => {}) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript((selection) => localStorage.setItem('cmdsync-view-selection', selection), JSON.stringify({ guildId, channelId: channel.id, memberId: user.id, locale }));
+  await page.addInitScript(
+    (selection) => localStorage.setItem('cmdsync-view-selection', selection),
+    JSON.stringify({ guildId, channelId: channel.id, memberId: user.id, locale }),
+  );
   await page.goto(`${em.viewUrl}#/${view}`);
   try {
     await page.locator(ready).first().waitFor({ timeout: 20_000 });
   } catch {
-    throw new Error(`screenshots: the ${view} view never showed ${ready}${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`);
+    throw new Error(
+      `screenshots: the ${view} view never showed ${ready}${errors.length ? ` (page errors: ${errors.join('; ')})` : ''}`,
+    );
   }
   await act(page);
   // Fonts and images settle before the picture.
@@ -162,7 +195,17 @@ async function answerOneInvocation(act) {
     ws.on('error', reject);
     ws.on('message', (data) => {
       const frame = JSON.parse(String(data));
-      if (frame.op === 10) ws.send(JSON.stringify({ op: 2, d: { token: botToken, intents: 1, properties: { os: 'linux', browser: 'screenshots', device: 'screenshots' } } }));
+      if (frame.op === 10)
+        ws.send(
+          JSON.stringify({
+            op: 2,
+            d: {
+              token: botToken,
+              intents: 1,
+              properties: { os: 'linux', browser: 'screenshots', device: 'screenshots' },
+            },
+          }),
+        );
       if (frame.t === 'READY') resolve();
       if (frame.t === 'INTERACTION_CREATE') {
         const i = frame.d;
@@ -170,7 +213,13 @@ async function answerOneInvocation(act) {
         answered = api(
           'POST',
           `/interactions/${i.id}/${i.token}/callback`,
-          { type: 4, data: { content: `Deploying to **${target}**…`, embeds: [{ title: 'Plan', description: '`+ /status`  `~ /deploy`  `- /old-ping`', color: 0x5865f2 }] } },
+          {
+            type: 4,
+            data: {
+              content: `Deploying to **${target}**…`,
+              embeds: [{ title: 'Plan', description: '`+ /status`  `~ /deploy`  `- /old-ping`', color: 0x5865f2 }],
+            },
+          },
           { 'content-type': 'application/json' },
         );
       }

@@ -33,8 +33,16 @@ export function warmUpCaches(root) {
 
 /** Lints the valid fixtures with the lint bundle, saving the code V8 compiled on the way. */
 function writeLintCache(root) {
-  const manifests = ['fixtures/valid/example.yaml', 'fixtures/valid/anchors.yaml'].filter((f) => existsSync(join(root, f)));
-  if (manifests.length > 0) warmUp(join(root, 'dist/cli-lint/launch.cjs'), ['lint', '--format', 'json', ...manifests], ['lint', ...manifests], root);
+  const manifests = ['fixtures/valid/example.yaml', 'fixtures/valid/anchors.yaml'].filter((f) =>
+    existsSync(join(root, f)),
+  );
+  if (manifests.length > 0)
+    warmUp(
+      join(root, 'dist/cli-lint/launch.cjs'),
+      ['lint', '--format', 'json', ...manifests],
+      ['lint', ...manifests],
+      root,
+    );
 }
 
 /**
@@ -65,11 +73,16 @@ function writeCliCache(root) {
  * whole compile, so the build says so now.
  */
 function warmUp(launcher, args, check, cwd) {
-  const run = (mode, argv) => spawnSync(process.execPath, [launcher, ...argv], { cwd, env: warmUpEnv(process.env, mode), encoding: 'utf8' });
+  const run = (mode, argv) =>
+    spawnSync(process.execPath, [launcher, ...argv], { cwd, env: warmUpEnv(process.env, mode), encoding: 'utf8' });
   const written = run('write', args);
-  if (written.status !== 0) throw new Error(`${launcher} ${args.join(' ')} failed (exit ${written.status}):\n${written.stdout}${written.stderr}`);
+  if (written.status !== 0)
+    throw new Error(
+      `${launcher} ${args.join(' ')} failed (exit ${written.status}):\n${written.stdout}${written.stderr}`,
+    );
   const checked = run('report', check);
-  if (!checked.stderr.includes('code cache: accepted')) throw new Error(`V8 did not take the code cache the build wrote for ${launcher}:\n${checked.stderr}`);
+  if (!checked.stderr.includes('code cache: accepted'))
+    throw new Error(`V8 did not take the code cache the build wrote for ${launcher}:\n${checked.stderr}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) warmUpCaches(resolve(process.argv[2] ?? '.'));

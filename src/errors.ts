@@ -24,7 +24,16 @@ export class UsageError extends CmdsyncError {
 export class ManifestReadError extends CmdsyncError {
   readonly file: string;
 
-  constructor(code: 'MANIFEST_NOT_FOUND' | 'MANIFEST_UNREADABLE' | 'MANIFEST_TOO_LARGE' | 'MANIFEST_BINARY' | 'MANIFEST_AMBIGUOUS', file: string, message: string) {
+  constructor(
+    code:
+      | 'MANIFEST_NOT_FOUND'
+      | 'MANIFEST_UNREADABLE'
+      | 'MANIFEST_TOO_LARGE'
+      | 'MANIFEST_BINARY'
+      | 'MANIFEST_AMBIGUOUS',
+    file: string,
+    message: string,
+  ) {
     super(code, message);
     this.file = file;
   }

@@ -17,7 +17,9 @@ const server = createServer((req, res) => {
   if (req.method === 'GET' && url.pathname.endsWith('/commands')) {
     if (req.headers.authorization !== authorization) return res.writeHead(401).end();
     req.resume();
-    return res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(listBody) }).end(listBody);
+    return res
+      .writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(listBody) })
+      .end(listBody);
   }
   if (url.pathname !== executePath) return res.writeHead(404).end();
   const chunks = [];
@@ -33,7 +35,9 @@ const server = createServer((req, res) => {
     res.writeHead(204).end();
   });
 });
-server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ origin: `http://127.0.0.1:${server.address().port}` })));
+server.listen(0, '127.0.0.1', () =>
+  console.log(JSON.stringify({ origin: `http://127.0.0.1:${server.address().port}` })),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 // Each line on stdin asks for the CPU time this process has used (µs), so the bench can count CPU per request.
 process.stdin.on('data', () => {

@@ -23,7 +23,9 @@ const put = await fetch(`${em.url}/applications/${applicationId}/commands`, {
   body: JSON.stringify(defs),
 });
 if (put.status !== 200) throw new Error(`bulk overwrite failed: ${put.status} ${await put.text()}`);
-const commands = await (await fetch(`${em.url}/applications/${applicationId}/commands`, { headers: { authorization: auth } })).json();
+const commands = await (
+  await fetch(`${em.url}/applications/${applicationId}/commands`, { headers: { authorization: auth } })
+).json();
 const channel = Object.values(em.world.guilds[guildId].channels).find((c) => c.type === 0);
 const created = await fetch(`${em.url}/channels/${channel.id}/webhooks`, {
   method: 'POST',

@@ -14,7 +14,10 @@ const times = [];
 
 function answer(i) {
   if (i.type === 1) return { type: 1 };
-  return { type: 4, data: { content: i.data.name === 'ping' ? 'pong' : `hello ${i.member?.user?.username ?? ''}`.trim() } };
+  return {
+    type: 4,
+    data: { content: i.data.name === 'ping' ? 'pong' : `hello ${i.member?.user?.username ?? ''}`.trim() },
+  };
 }
 
 const server = createServer(async (req, res) => {
@@ -22,7 +25,12 @@ const server = createServer(async (req, res) => {
   const chunks = [];
   for await (const c of req) chunks.push(c);
   const body = Buffer.concat(chunks);
-  const ok = await verifyKey(body, req.headers['x-signature-ed25519'] ?? '', req.headers['x-signature-timestamp'] ?? '', publicKey).catch(() => false);
+  const ok = await verifyKey(
+    body,
+    req.headers['x-signature-ed25519'] ?? '',
+    req.headers['x-signature-timestamp'] ?? '',
+    publicKey,
+  ).catch(() => false);
   if (!ok) return res.writeHead(401).end('bad signature');
   const interaction = JSON.parse(body.toString('utf8'));
   const out = JSON.stringify(answer(interaction));

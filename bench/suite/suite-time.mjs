@@ -36,22 +36,36 @@ const base = join(tmp, 'base');
 function suite(cwd, files) {
   const out = join(tmp, `report-${Date.now()}.json`);
   const t0 = performance.now();
-  const r = spawnSync('npx', ['vitest', 'run', ...files, '--reporter=json', `--outputFile=${out}`], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync('npx', ['vitest', 'run', ...files, '--reporter=json', `--outputFile=${out}`], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const seconds = (performance.now() - t0) / 1000;
   const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : undefined;
-  return { seconds, exit: r.status, tests: report?.numTotalTests, passed: report?.numPassedTests, files: report?.testResults.length };
+  return {
+    seconds,
+    exit: r.status,
+    tests: report?.numTotalTests,
+    passed: report?.numPassedTests,
+    files: report?.testResults.length,
+  };
 }
 
 try {
   git('worktree', 'add', '--detach', base, BASE);
   console.log(`base ${BASE}: installing and building in ${base}`);
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: base, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: base,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   execFileSync('npm', ['run', 'build'], { cwd: base, stdio: ['ignore', 'ignore', 'inherit'] });
 
   const baseFiles = git('ls-tree', '-r', '--name-only', BASE, 'test')
     .split('\n')
     .filter((f) => f.endsWith('.test.ts'));
-  const nowFiles = baseFiles.map((f) => RENAMED.reduce((p, [from, to]) => (p.startsWith(from) ? to + p.slice(from.length) : p), f));
+  const nowFiles = baseFiles.map((f) =>
+    RENAMED.reduce((p, [from, to]) => (p.startsWith(from) ? to + p.slice(from.length) : p), f),
+  );
   const gone = nowFiles.filter((f) => !existsSync(join(here, f)));
   if (gone.length) console.log(`not in this checkout (left out of "now"): ${gone.join(', ')}`);
   const kept = nowFiles.filter((f) => !gone.includes(f));

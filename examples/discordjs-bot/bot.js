@@ -5,7 +5,18 @@
 //   DISCORD_REST_BASE   the REST base without the version (discord.js adds /v10);
 //                       unset: the real service. discord.js finds the gateway through
 //                       GET /gateway/bot on this base, so CMDSYNC_GATEWAY_URL is not needed.
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, Client, Events, GatewayIntentBits, MessageFlags, ModalBuilder, TextInputBuilder, TextInputStyle } from 'discord.js';
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  Client,
+  Events,
+  GatewayIntentBits,
+  MessageFlags,
+  ModalBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+} from 'discord.js';
 
 const FRUITS = ['Apple', 'Banana', 'Blueberry', 'Cherry'];
 
@@ -32,7 +43,12 @@ async function command(i) {
     }
     case 'feedback': {
       const text = new TextInputBuilder().setCustomId('text').setLabel('Your text').setStyle(TextInputStyle.Paragraph);
-      return i.showModal(new ModalBuilder().setCustomId('feedback').setTitle('Feedback').addComponents(new ActionRowBuilder().addComponents(text)));
+      return i.showModal(
+        new ModalBuilder()
+          .setCustomId('feedback')
+          .setTitle('Feedback')
+          .addComponents(new ActionRowBuilder().addComponents(text)),
+      );
     }
   }
 }
@@ -40,7 +56,10 @@ async function command(i) {
 async function answer(i) {
   if (i.isAutocomplete()) {
     const typed = i.options.getFocused().toLowerCase();
-    const choices = FRUITS.filter((f) => f.toLowerCase().startsWith(typed)).map((f) => ({ name: f, value: f.toLowerCase() }));
+    const choices = FRUITS.filter((f) => f.toLowerCase().startsWith(typed)).map((f) => ({
+      name: f,
+      value: f.toLowerCase(),
+    }));
     return i.respond(choices);
   }
   if (i.isChatInputCommand()) return command(i);

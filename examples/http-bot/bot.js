@@ -8,13 +8,24 @@
 //   CMDSYNC_API_URL     the REST base with the version; unset: https://discord.com/api/v10
 //   PORT                where to listen (default 3000)
 import { createServer } from 'node:http';
-import { ButtonStyleTypes, InteractionResponseFlags, InteractionResponseType, InteractionType, MessageComponentTypes, TextStyleTypes, verifyKey } from 'discord-interactions';
+import {
+  ButtonStyleTypes,
+  InteractionResponseFlags,
+  InteractionResponseType,
+  InteractionType,
+  MessageComponentTypes,
+  TextStyleTypes,
+  verifyKey,
+} from 'discord-interactions';
 
 const API = process.env.CMDSYNC_API_URL ?? 'https://discord.com/api/v10';
 const PUBLIC_KEY = process.env.DISCORD_PUBLIC_KEY;
 const FRUITS = ['Apple', 'Banana', 'Blueberry', 'Cherry'];
 
-const message = (content, extra = {}) => ({ type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content, ...extra } });
+const message = (content, extra = {}) => ({
+  type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
+  data: { content, ...extra },
+});
 const option = (i, name) => i.data.options?.find((o) => o.name === name);
 
 /** The callback body for an interaction; `later` runs work after the callback is sent. */
@@ -22,7 +33,10 @@ function answer(i, later) {
   if (i.type === InteractionType.PING) return { type: InteractionResponseType.PONG };
   if (i.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE) {
     const typed = String(option(i, 'name')?.value ?? '').toLowerCase();
-    const choices = FRUITS.filter((f) => f.toLowerCase().startsWith(typed)).map((f) => ({ name: f, value: f.toLowerCase() }));
+    const choices = FRUITS.filter((f) => f.toLowerCase().startsWith(typed)).map((f) => ({
+      name: f,
+      value: f.toLowerCase(),
+    }));
     return { type: InteractionResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT, data: { choices } };
   }
   if (i.type === InteractionType.MESSAGE_COMPONENT && i.data.custom_id === 'confirm-yes') {
@@ -53,14 +67,28 @@ function command(i, later) {
       // Only members with BAN_MEMBERS see /ban (default_member_permissions in cmdsync.yaml).
       return message(`Would ban ${i.data.resolved.users[option(i, 'who').value].username}`);
     case 'confirm': {
-      const yes = { type: MessageComponentTypes.BUTTON, style: ButtonStyleTypes.SUCCESS, custom_id: 'confirm-yes', label: 'Yes' };
+      const yes = {
+        type: MessageComponentTypes.BUTTON,
+        style: ButtonStyleTypes.SUCCESS,
+        custom_id: 'confirm-yes',
+        label: 'Yes',
+      };
       return message('Sure?', { components: [{ type: MessageComponentTypes.ACTION_ROW, components: [yes] }] });
     }
     case 'feedback': {
-      const text = { type: MessageComponentTypes.INPUT_TEXT, custom_id: 'text', label: 'Your text', style: TextStyleTypes.PARAGRAPH };
+      const text = {
+        type: MessageComponentTypes.INPUT_TEXT,
+        custom_id: 'text',
+        label: 'Your text',
+        style: TextStyleTypes.PARAGRAPH,
+      };
       return {
         type: InteractionResponseType.MODAL,
-        data: { custom_id: 'feedback', title: 'Feedback', components: [{ type: MessageComponentTypes.ACTION_ROW, components: [text] }] },
+        data: {
+          custom_id: 'feedback',
+          title: 'Feedback',
+          components: [{ type: MessageComponentTypes.ACTION_ROW, components: [text] }],
+        },
       };
     }
   }
@@ -85,7 +113,12 @@ async function readBody(req) {
 const server = createServer(async (req, res) => {
   if (req.method !== 'POST' || req.url !== '/interactions') return res.writeHead(404).end();
   const body = await readBody(req);
-  const valid = await verifyKey(body, req.headers['x-signature-ed25519'] ?? '', req.headers['x-signature-timestamp'] ?? '', PUBLIC_KEY);
+  const valid = await verifyKey(
+    body,
+    req.headers['x-signature-ed25519'] ?? '',
+    req.headers['x-signature-timestamp'] ?? '',
+    PUBLIC_KEY,
+  );
   if (!valid) return res.writeHead(401).end('invalid request signature');
   const work = [];
   const callback = answer(JSON.parse(body.toString('utf8')), (fn) => work.push(fn));
@@ -94,5 +127,7 @@ const server = createServer(async (req, res) => {
   for (const fn of work) await fn().catch((error) => console.error('follow-up failed:', error));
 });
 
-server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => console.log(`listening on ${server.address().port}`));
+server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () =>
+  console.log(`listening on ${server.address().port}`),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

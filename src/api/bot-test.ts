@@ -105,8 +105,10 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
     autocomplete: (line, o) => act({ kind: 'autocomplete', line }, o),
     userCommand: (name, target, o) => act({ kind: 'user-command', name, target }, o),
     messageCommand: (name, target, o) => act({ kind: 'message-command', name, target }, o),
-    click: (button, o = {}) => act({ kind: 'click', button, ...(o.message !== undefined ? { message: o.message } : {}) }, o),
-    select: (menu, values, o = {}) => act({ kind: 'select', menu, values, ...(o.message !== undefined ? { message: o.message } : {}) }, o),
+    click: (button, o = {}) =>
+      act({ kind: 'click', button, ...(o.message !== undefined ? { message: o.message } : {}) }, o),
+    select: (menu, values, o = {}) =>
+      act({ kind: 'select', menu, values, ...(o.message !== undefined ? { message: o.message } : {}) }, o),
     submitModal: (fields, o) => act({ kind: 'submit-modal', fields }, o),
     say: (text, o) => act({ kind: 'say', text }, o),
     advance(by) {

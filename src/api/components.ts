@@ -10,10 +10,18 @@ import { controlPost, type InvokeTarget, type RemoteTarget } from './invoke.js';
 
 export type { ClickRequest, ComponentOutcome, ModalSubmitRequest, SelectRequest } from '../emulator/index.js';
 
-async function remote(target: RemoteTarget, path: string, request: { waitSeconds?: number }): Promise<ComponentOutcome> {
+async function remote(
+  target: RemoteTarget,
+  path: string,
+  request: { waitSeconds?: number },
+): Promise<ComponentOutcome> {
   // The answer can take the 3 s deadline, a deferred update's edit and the requested wait.
   const { status, body } = await controlPost(target, path, request, ((request.waitSeconds ?? 10) + 15) * 1000);
-  if (status !== 200 || !body) throw new CmdsyncError('COMPONENT_FAILED', `the emulator could not deliver it: ${body?.message ?? `HTTP ${status}`}`);
+  if (status !== 200 || !body)
+    throw new CmdsyncError(
+      'COMPONENT_FAILED',
+      `the emulator could not deliver it: ${body?.message ?? `HTTP ${status}`}`,
+    );
   return body as unknown as ComponentOutcome;
 }
 
@@ -26,5 +34,7 @@ export function select(request: SelectRequest, target: InvokeTarget): Promise<Co
 }
 
 export function submitModal(request: ModalSubmitRequest, target: InvokeTarget): Promise<ComponentOutcome> {
-  return 'emulator' in target ? target.emulator.submitModal(request) : remote(target, '/interactions/modal-submit', request);
+  return 'emulator' in target
+    ? target.emulator.submitModal(request)
+    : remote(target, '/interactions/modal-submit', request);
 }

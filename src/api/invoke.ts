@@ -21,7 +21,12 @@ export function controlUrl(apiUrl: string, path: string): string {
 export type RemoteTarget = { apiUrl: string; controlToken: string };
 
 /** POSTs JSON to a control route of a running emulator; the refusals every control call shares become typed errors. */
-export async function controlPost(target: RemoteTarget, path: string, payload: unknown, timeoutMs: number): Promise<{ status: number; body: { message?: string } | undefined }> {
+export async function controlPost(
+  target: RemoteTarget,
+  path: string,
+  payload: unknown,
+  timeoutMs: number,
+): Promise<{ status: number; body: { message?: string } | undefined }> {
   let res: Response;
   try {
     res = await fetch(controlUrl(target.apiUrl, path), {
@@ -31,20 +36,36 @@ export async function controlPost(target: RemoteTarget, path: string, payload: u
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
-    throw new CmdsyncError('EMULATOR_UNREACHABLE', `cannot reach the emulator at ${new URL(target.apiUrl).origin}: ${(err as Error).message}`);
+    throw new CmdsyncError(
+      'EMULATOR_UNREACHABLE',
+      `cannot reach the emulator at ${new URL(target.apiUrl).origin}: ${(err as Error).message}`,
+    );
   }
   const body = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
   if (res.status === 401)
-    throw new CmdsyncError('EMULATOR_CONTROL_DENIED', 'the emulator refused the control token (set CMDSYNC_EMULATOR_CONTROL_TOKEN to the token `cmdsync emulator` printed)');
-  if (res.status === 404) throw new CmdsyncError('EMULATOR_UNREACHABLE', `${new URL(target.apiUrl).origin} is not a cmdsync emulator with interactions`);
+    throw new CmdsyncError(
+      'EMULATOR_CONTROL_DENIED',
+      'the emulator refused the control token (set CMDSYNC_EMULATOR_CONTROL_TOKEN to the token `cmdsync emulator` printed)',
+    );
+  if (res.status === 404)
+    throw new CmdsyncError(
+      'EMULATOR_UNREACHABLE',
+      `${new URL(target.apiUrl).origin} is not a cmdsync emulator with interactions`,
+    );
   return { status: res.status, body };
 }
 
 export async function invoke(request: InvokeRequest, target: InvokeTarget): Promise<InvokeOutcome> {
   if ('emulator' in target) return target.emulator.invoke(request);
   // The answer can take the 3 s deadline plus the requested wait.
-  const { status, body } = await controlPost(target, '/interactions', request, ((request.waitSeconds ?? 10) + 15) * 1000);
-  if (status !== 200 || !body) throw new CmdsyncError('INVOKE_FAILED', `the emulator could not invoke: ${body?.message ?? `HTTP ${status}`}`);
+  const { status, body } = await controlPost(
+    target,
+    '/interactions',
+    request,
+    ((request.waitSeconds ?? 10) + 15) * 1000,
+  );
+  if (status !== 200 || !body)
+    throw new CmdsyncError('INVOKE_FAILED', `the emulator could not invoke: ${body?.message ?? `HTTP ${status}`}`);
   return body as unknown as InvokeOutcome;
 }
 
@@ -52,7 +73,16 @@ export async function invoke(request: InvokeRequest, target: InvokeTarget): Prom
 export async function checkInteractionsEndpoint(target: InvokeTarget, applicationId?: string): Promise<EndpointCheck> {
   if ('emulator' in target) return target.emulator.checkInteractionsEndpoint(applicationId);
   // Two PINGs of at most 3 s each.
-  const { status, body } = await controlPost(target, '/interactions/endpoint-check', applicationId !== undefined ? { applicationId } : {}, 15_000);
-  if (status !== 200 || !body) throw new CmdsyncError('ENDPOINT_CHECK_FAILED', `the emulator could not check the endpoint: ${body?.message ?? `HTTP ${status}`}`);
+  const { status, body } = await controlPost(
+    target,
+    '/interactions/endpoint-check',
+    applicationId !== undefined ? { applicationId } : {},
+    15_000,
+  );
+  if (status !== 200 || !body)
+    throw new CmdsyncError(
+      'ENDPOINT_CHECK_FAILED',
+      `the emulator could not check the endpoint: ${body?.message ?? `HTTP ${status}`}`,
+    );
   return body as unknown as EndpointCheck;
 }

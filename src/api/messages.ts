@@ -23,9 +23,19 @@ export type SayOutcome =
 
 export async function say(request: SayRequest, target: InvokeTarget): Promise<SayOutcome> {
   // An emulator of this process is asked directly; a running one through its control route (the same answer).
-  const { status, body } = 'emulator' in target ? target.emulator.say({ ...request }) : await controlPost(target as RemoteTarget, '/messages', request, 15_000);
+  const { status, body } =
+    'emulator' in target
+      ? target.emulator.say({ ...request })
+      : await controlPost(target as RemoteTarget, '/messages', request, 15_000);
   const b = (body ?? {}) as Record<string, unknown>;
   if (status === 200) return { outcome: 'posted', message: b };
-  if (typeof b.message !== 'string') throw new CmdsyncError('SAY_FAILED', `the emulator could not post it: HTTP ${status}`);
-  return { outcome: 'refused', status, message: b.message, ...(typeof b.code === 'number' ? { code: b.code } : {}), ...(b.errors !== undefined ? { errors: b.errors } : {}) };
+  if (typeof b.message !== 'string')
+    throw new CmdsyncError('SAY_FAILED', `the emulator could not post it: HTTP ${status}`);
+  return {
+    outcome: 'refused',
+    status,
+    message: b.message,
+    ...(typeof b.code === 'number' ? { code: b.code } : {}),
+    ...(b.errors !== undefined ? { errors: b.errors } : {}),
+  };
 }

@@ -1,7 +1,13 @@
 import { CmdsyncError } from '../errors.js';
 import type { CommandAction, CommandRequest, Plan, PlannedRequest, ScopePlan } from '../plan/model.js';
 import type { RestClient } from '../remote/http/client.js';
-import { bulkOverwriteCommands, createCommand, deleteCommand, editCommand, setCommandPermissions } from '../remote/commands.js';
+import {
+  bulkOverwriteCommands,
+  createCommand,
+  deleteCommand,
+  editCommand,
+  setCommandPermissions,
+} from '../remote/commands.js';
 import { DiscordAPIError } from '../remote/errors.js';
 import { ErrorAnswers } from '../wire/error-answers.js';
 import { Stop } from './stop.js';
@@ -23,13 +29,26 @@ export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptio
   // Before the first write: a saved plan whose webhook requests match none of its actions is refused whole.
   const pairs = plan.webhooks ? pairWebhookRequests(plan.webhooks) : [];
   const run = new PlanRun(plan, client, opts);
-  const total = plan.scopes.reduce((n, s) => n + s.requests.filter((r) => opts.canEditPermissions || r.kind !== 'permissions').length, 0) + (plan.webhooks?.requests.length ?? 0);
+  const total =
+    plan.scopes.reduce(
+      (n, s) => n + s.requests.filter((r) => opts.canEditPermissions || r.kind !== 'permissions').length,
+      0,
+    ) + (plan.webhooks?.requests.length ?? 0);
   opts.events?.start?.(total);
-  const [global, ...guilds] = [...plan.scopes].sort((a, b) => (a.scope.kind === 'global' ? -1 : b.scope.kind === 'global' ? 1 : 0));
+  const [global, ...guilds] = [...plan.scopes].sort((a, b) =>
+    a.scope.kind === 'global' ? -1 : b.scope.kind === 'global' ? 1 : 0,
+  );
   if (global) await run.scope(global);
   await Promise.all([
     ...guilds.map((s) => run.scope(s)),
-    applyWebhooks({ plan, client, opts, outcome: run.outcome, pairs, send: (req, send, origin) => run.send(req, [], send, origin) }),
+    applyWebhooks({
+      plan,
+      client,
+      opts,
+      outcome: run.outcome,
+      pairs,
+      send: (req, send, origin) => run.send(req, [], send, origin),
+    }),
   ]);
   return run.outcome;
 }
@@ -49,11 +68,18 @@ class PlanRun {
     private readonly opts: ApplyOptions,
   ) {
     this.app = plan.application_id;
-    for (const s of plan.scopes) for (const a of s.actions) if (a.remote && a.kind !== 'replace' && a.kind !== 'delete') this.ids.set(a.address, a.remote.id);
+    for (const s of plan.scopes)
+      for (const a of s.actions)
+        if (a.remote && a.kind !== 'replace' && a.kind !== 'delete') this.ids.set(a.address, a.remote.id);
   }
 
   /** Sends one planned request; the first failure is recorded and every request after it stops (`Stop`). */
-  async send(req: PlannedRequest, actions: CommandAction[], run: () => Promise<void>, origin?: ApplyFailure['origin']): Promise<void> {
+  async send(
+    req: PlannedRequest,
+    actions: CommandAction[],
+    run: () => Promise<void>,
+    origin?: ApplyFailure['origin'],
+  ): Promise<void> {
     if (this.failed) throw new Stop();
     const { events } = this.opts;
     const i = this.index++;
@@ -68,7 +94,13 @@ class PlanRun {
       events?.requestFailed?.(req, i, message);
       if (!this.failed) {
         this.failed = true;
-        this.outcome.failed = { address: req.addresses.join(', '), message, error, actions, ...(origin ? { origin } : {}) };
+        this.outcome.failed = {
+          address: req.addresses.join(', '),
+          message,
+          error,
+          actions,
+          ...(origin ? { origin } : {}),
+        };
       }
       throw new Stop();
     }
@@ -81,9 +113,12 @@ class PlanRun {
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
     } finally {
-      for (const a of s.actions) if (a.kind !== 'noop' && !done.has(a.address)) this.outcome.notApplied.push({ address: a.address, kind: a.kind });
+      for (const a of s.actions)
+        if (a.kind !== 'noop' && !done.has(a.address))
+          this.outcome.notApplied.push({ address: a.address, kind: a.kind });
       for (const p of s.permissions)
-        if (p.kind === 'replace' && !done.has(`perm:${p.target}`)) this.outcome.notApplied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
+        if (p.kind === 'replace' && !done.has(`perm:${p.target}`))
+          this.outcome.notApplied.push({ address: permissionAddress(s, p.target), kind: 'permissions' });
     }
   }
 
@@ -108,7 +143,12 @@ class PlanRun {
     await this.send(req, entries, async () => {
       // Safe to resend after a lost answer (the client retries it, and so does the next apply): a bulk overwrite
       // replaces the scope's whole list, matching entries by id or (type, name), so a second one changes nothing.
-      const result = await bulkOverwriteCommands(this.client, this.app, s.scope, body as unknown as Parameters<typeof bulkOverwriteCommands>[3]);
+      const result = await bulkOverwriteCommands(
+        this.client,
+        this.app,
+        s.scope,
+        body as unknown as Parameters<typeof bulkOverwriteCommands>[3],
+      );
       for (const c of result) {
         const a = s.actions.find((x) => x.kind !== 'delete' && x.type === (c.type ?? 1) && x.name === c.name);
         if (a) this.ids.set(a.address, c.id);
@@ -121,16 +161,30 @@ class PlanRun {
       }
   }
 
-  private async command(s: ScopePlan, req: CommandRequest & { kind: 'command-create' | 'command-edit' | 'command-delete' }, done: Set<string>): Promise<void> {
+  private async command(
+    s: ScopePlan,
+    req: CommandRequest & { kind: 'command-create' | 'command-edit' | 'command-delete' },
+    done: Set<string>,
+  ): Promise<void> {
     const a = s.actions.find((x) => x.address === req.addresses[0]);
-    if (!a) throw new CmdsyncError('PLAN_FILE_INVALID', `The plan's ${req.method} ${req.route} for ${req.addresses.join(', ')} matches none of ${s.key}'s actions; plan again.`);
+    if (!a)
+      throw new CmdsyncError(
+        'PLAN_FILE_INVALID',
+        `The plan's ${req.method} ${req.route} for ${req.addresses.join(', ')} matches none of ${s.key}'s actions; plan again.`,
+      );
     await this.send(req, [a], async () => {
       if (req.kind === 'command-delete') await this.deleteIgnoringMissing(s, a.remote!.id);
-      else if (req.kind === 'command-edit') await editCommand(this.client, this.app, s.scope, a.remote!.id, a.body as Parameters<typeof editCommand>[4]);
+      else if (req.kind === 'command-edit')
+        await editCommand(this.client, this.app, s.scope, a.remote!.id, a.body as Parameters<typeof editCommand>[4]);
       else {
         // Safe to resend after a lost answer: POST is an upsert by (scope, type, name), so the retry, or the next
         // apply's plan, finds the command the lost request made and overwrites it instead of adding a second.
-        const { command } = await createCommand(this.client, this.app, s.scope, a.body as unknown as Parameters<typeof createCommand>[3]);
+        const { command } = await createCommand(
+          this.client,
+          this.app,
+          s.scope,
+          a.body as unknown as Parameters<typeof createCommand>[3],
+        );
         this.ids.set(a.address, command.id);
       }
     });
@@ -151,7 +205,10 @@ class PlanRun {
   private async permissions(s: ScopePlan, req: CommandRequest, done: Set<string>): Promise<void> {
     const p = s.permissions.find((x) => x.kind === 'replace' && x.target === req.addresses[0]);
     if (s.scope.kind !== 'guild' || !p)
-      throw new CmdsyncError('PLAN_FILE_INVALID', `The plan's ${req.method} ${req.route} for ${req.addresses.join(', ')} matches none of ${s.key}'s permission sets; plan again.`);
+      throw new CmdsyncError(
+        'PLAN_FILE_INVALID',
+        `The plan's ${req.method} ${req.route} for ${req.addresses.join(', ')} matches none of ${s.key}'s permission sets; plan again.`,
+      );
     if (!this.opts.canEditPermissions) {
       this.outcome.permissionsSkipped =
         'Permission sets were not applied: editing them needs a user bearer token in DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update); a bot token cannot.';

@@ -44,7 +44,9 @@ export function settleLock(lock: LockFile, wp: WebhookPlan, now: number): LockFi
     if (a.kind !== 'noop' || !a.remote) continue;
     const avatar = webhooks[a.remote.id]?.avatar ?? a.avatarIdentity ?? undefined;
     // The key now belongs to this webhook: a record of it under another (gone) id is stale.
-    if (a.key) for (const id of Object.keys(webhooks)) if (id !== a.remote.id && webhooks[id]!.key === a.key) delete webhooks[id];
+    if (a.key)
+      for (const id of Object.keys(webhooks))
+        if (id !== a.remote.id && webhooks[id]!.key === a.key) delete webhooks[id];
     webhooks[a.remote.id] = { ...(a.key ? { key: a.key } : {}), ...(avatar ? { avatar } : {}) };
     next = resolveIntents(next, a.remote);
   }

@@ -46,9 +46,21 @@ export function pollInterval(settleMs: number): number {
  * (what the plan read, what the lock file records): webhooks that appeared
  * while this apply ran. Oldest first.
  */
-export function newcomers(list: readonly WebhookState[], app: string, target: CreateTarget, seen: ReadonlySet<string>): WebhookState[] {
+export function newcomers(
+  list: readonly WebhookState[],
+  app: string,
+  target: CreateTarget,
+  seen: ReadonlySet<string>,
+): WebhookState[] {
   return list
-    .filter((w) => w.type === WebhookType.INCOMING && w.applicationId === app && w.channelId === target.channelId && w.name === target.name && !seen.has(w.id!))
+    .filter(
+      (w) =>
+        w.type === WebhookType.INCOMING &&
+        w.applicationId === app &&
+        w.channelId === target.channelId &&
+        w.name === target.name &&
+        !seen.has(w.id!),
+    )
     .sort((a, b) => compareSnowflakes(a.id!, b.id!));
 }
 
@@ -67,7 +79,9 @@ async function readUntil(
 ): Promise<ReadonlyMap<string, WebhookState[]>> {
   for (;;) {
     const started = Date.now();
-    const read = new Map(await Promise.all(channels.map(async (c) => [c, await channelWebhookStates(p.client, c)] as const)));
+    const read = new Map(
+      await Promise.all(channels.map(async (c) => [c, await channelWebhookStates(p.client, c)] as const)),
+    );
     if (settled(read) || started >= deadline) return read;
     await sleep(Math.min(p.pollMs, Math.max(1, deadline - Date.now())));
   }
@@ -77,8 +91,14 @@ async function readUntil(
  * What a create whose outcome is unknown made, if anything: the oldest
  * newcomer at `target` (not in `seen`), waited for until `deadline`.
  */
-export async function findLanded(p: Poll, target: CreateTarget, seen: ReadonlySet<string>, deadline: number): Promise<WebhookState | undefined> {
-  const found = (read: ReadonlyMap<string, WebhookState[]>) => newcomers(read.get(target.channelId) ?? [], p.app, target, seen);
+export async function findLanded(
+  p: Poll,
+  target: CreateTarget,
+  seen: ReadonlySet<string>,
+  deadline: number,
+): Promise<WebhookState | undefined> {
+  const found = (read: ReadonlyMap<string, WebhookState[]>) =>
+    newcomers(read.get(target.channelId) ?? [], p.app, target, seen);
   return found(await readUntil(p, [target.channelId], deadline, (r) => found(r).length > 0))[0];
 }
 
@@ -126,10 +146,15 @@ export function resolveGroup(g: CreateGroup, found: readonly WebhookState[]): Gr
  * groups' channels until every create that may land has (or the last deadline
  * passed), then resolves each group against what is there.
  */
-export async function readBack(p: Poll, groups: readonly CreateGroup[], seen: ReadonlySet<string>): Promise<Array<{ group: CreateGroup; resolution: GroupResolution }>> {
+export async function readBack(
+  p: Poll,
+  groups: readonly CreateGroup[],
+  seen: ReadonlySet<string>,
+): Promise<Array<{ group: CreateGroup; resolution: GroupResolution }>> {
   const channels = [...new Set(groups.map((g) => g.channelId))];
   const deadline = Math.max(0, ...groups.flatMap((g) => g.deadlines));
-  const found = (read: ReadonlyMap<string, WebhookState[]>, g: CreateGroup) => newcomers(read.get(g.channelId) ?? [], p.app, g, seen);
+  const found = (read: ReadonlyMap<string, WebhookState[]>, g: CreateGroup) =>
+    newcomers(read.get(g.channelId) ?? [], p.app, g, seen);
   const read = await readUntil(p, channels, deadline, (r) => groups.every((g) => found(r, g).length >= g.mayLand));
   return groups.map((group) => ({ group, resolution: resolveGroup(group, found(read, group)) }));
 }

@@ -1,7 +1,17 @@
 import { CmdsyncError } from '../errors.js';
-import type { WebhookAction, WebhookActionKind, WebhookPlan, WebhookRequest, WebhookRequestKind } from '../plan/model.js';
+import type {
+  WebhookAction,
+  WebhookActionKind,
+  WebhookPlan,
+  WebhookRequest,
+  WebhookRequestKind,
+} from '../plan/model.js';
 
-const ACTION_KIND: Record<WebhookRequestKind, WebhookActionKind> = { 'webhook-delete': 'delete', 'webhook-edit': 'update', 'webhook-create': 'create' };
+const ACTION_KIND: Record<WebhookRequestKind, WebhookActionKind> = {
+  'webhook-delete': 'delete',
+  'webhook-edit': 'update',
+  'webhook-create': 'create',
+};
 
 /**
  * Each webhook request with the action it carries out. A request on an
@@ -16,7 +26,12 @@ export function pairWebhookRequests(wp: WebhookPlan): Array<{ req: WebhookReques
   const taken = new Set<WebhookAction>();
   return wp.requests.map((req) => {
     const kind = ACTION_KIND[req.kind];
-    const action = wp.actions.find((a) => !taken.has(a) && a.kind === kind && (req.id !== undefined ? a.remote?.id === req.id : a.address === req.addresses[0]));
+    const action = wp.actions.find(
+      (a) =>
+        !taken.has(a) &&
+        a.kind === kind &&
+        (req.id !== undefined ? a.remote?.id === req.id : a.address === req.addresses[0]),
+    );
     if (!action)
       throw new CmdsyncError(
         'PLAN_FILE_INVALID',

@@ -10,7 +10,14 @@ import { WebhookErrors } from '../wire/webhook.js';
 import type { ApplyFailure, ApplyOptions, ApplyOutcome } from './outcome.js';
 import { Stop } from './stop.js';
 import { intentOf, lockRecord, resolveIntents, settleLock } from './webhook-lock.js';
-import { findLanded, pollInterval, readBack, SETTLE_TIMEOUTS, type CreateGroup, type Poll } from './webhook-readback.js';
+import {
+  findLanded,
+  pollInterval,
+  readBack,
+  SETTLE_TIMEOUTS,
+  type CreateGroup,
+  type Poll,
+} from './webhook-readback.js';
 
 /** A create whose answer is lost is sent once more only after it had its time to land and did not. */
 const CREATE_ATTEMPTS = 2;
@@ -50,7 +57,9 @@ export async function applyWebhooks(run: WebhookRun): Promise<void> {
   } catch (err) {
     if (!(err instanceof Stop)) throw err;
   } finally {
-    for (const a of wp.actions) if (a.kind !== 'noop' && !applied.has(a)) run.outcome.notApplied.push({ address: a.address, kind: `webhook ${a.kind}` });
+    for (const a of wp.actions)
+      if (a.kind !== 'noop' && !applied.has(a))
+        run.outcome.notApplied.push({ address: a.address, kind: `webhook ${a.kind}` });
   }
   await w.removeDuplicates();
 }
@@ -79,10 +88,21 @@ class WebhookApply {
     this.settleMs = opts.settleMs ?? SETTLE_TIMEOUTS * client.timeoutMs;
     this.poll = { client, app: plan.application_id, pollMs: pollInterval(this.settleMs) };
     this.reason = opts.reason ?? 'cmdsync apply';
-    this.lock = settleLock(opts.lock ?? { format_version: 1, webhooks: { ...(opts.webhookLock ?? {}) } }, wp, this.now());
+    this.lock = settleLock(
+      opts.lock ?? { format_version: 1, webhooks: { ...(opts.webhookLock ?? {}) } },
+      wp,
+      this.now(),
+    );
     this.keep(this.lock);
-    this.inherited = (this.lock.intents ?? []).filter((i) => !wp.actions.some((a) => a.remote && answersIntent(i, a.remote)));
-    this.seen = new Set([...wp.actions.flatMap((a) => (a.remote ? [a.remote.id] : [])), ...wp.kept.map((k) => k.id), ...wp.locked, ...Object.keys(this.lock.webhooks)]);
+    this.inherited = (this.lock.intents ?? []).filter(
+      (i) => !wp.actions.some((a) => a.remote && answersIntent(i, a.remote)),
+    );
+    this.seen = new Set([
+      ...wp.actions.flatMap((a) => (a.remote ? [a.remote.id] : [])),
+      ...wp.kept.map((k) => k.id),
+      ...wp.locked,
+      ...Object.keys(this.lock.webhooks),
+    ]);
   }
 
   private keep(next: LockFile): void {
@@ -117,9 +137,14 @@ class WebhookApply {
       delete webhooks[a.remote!.id];
       this.keep(resolveIntents({ ...this.lock, webhooks }, a.remote!));
     } else if (a.kind === 'update') {
-      const body = { ...a.body, ...(a.body && 'avatar' in a.body ? { avatar: await this.avatarData(a.body.avatar) } : {}) };
+      const body = {
+        ...a.body,
+        ...(a.body && 'avatar' in a.body ? { avatar: await this.avatarData(a.body.avatar) } : {}),
+      };
       await editWebhook(client, a.remote!.id, body as Parameters<typeof editWebhook>[2], { reason: this.reason });
-      this.keep(resolveIntents({ ...this.lock, webhooks: { ...this.lock.webhooks, [a.remote!.id]: lockRecord(a) } }, a.remote!));
+      this.keep(
+        resolveIntents({ ...this.lock, webhooks: { ...this.lock.webhooks, [a.remote!.id]: lockRecord(a) } }, a.remote!),
+      );
     } else {
       await this.create(a);
     }
@@ -127,7 +152,16 @@ class WebhookApply {
 
   private groupOf(a: WebhookAction): CreateGroup {
     const k = `${a.channelId}/${a.name}`;
-    if (!this.groups.has(k)) this.groups.set(k, { channelId: a.channelId, name: a.name, members: [], sent: 0, mayLand: 0, deadlines: [], uncertain: false });
+    if (!this.groups.has(k))
+      this.groups.set(k, {
+        channelId: a.channelId,
+        name: a.name,
+        members: [],
+        sent: 0,
+        mayLand: 0,
+        deadlines: [],
+        uncertain: false,
+      });
     return this.groups.get(k)!;
   }
 
@@ -158,7 +192,12 @@ class WebhookApply {
       g.deadlines.push(deadline);
       try {
         // No retries by the client: a retry after a lost answer is the duplicate this avoids (429s are still waited out).
-        const created = await createWebhook(this.run.client, a.channelId, { name: a.name, ...(avatar ? { avatar } : {}) }, { reason: this.reason, retries: 0 });
+        const created = await createWebhook(
+          this.run.client,
+          a.channelId,
+          { name: a.name, ...(avatar ? { avatar } : {}) },
+          { reason: this.reason, retries: 0 },
+        );
         g.mayLand++;
         return this.record(a, created.id, member);
       } catch (err) {
@@ -187,7 +226,8 @@ class WebhookApply {
     const body: { name?: string; channel_id?: string; avatar?: string | null } = {};
     if (w.name !== a.name) body.name = a.name;
     if (w.channelId !== a.channelId) body.channel_id = a.channelId;
-    if ((sent.avatar ?? null) !== (a.avatarIdentity ?? null)) body.avatar = (await this.avatarData(a.body?.avatar)) ?? null;
+    if ((sent.avatar ?? null) !== (a.avatarIdentity ?? null))
+      body.avatar = (await this.avatarData(a.body?.avatar)) ?? null;
     if (Object.keys(body).length > 0) await editWebhook(this.run.client, w.id!, body, { reason: this.reason });
     this.record(a, w.id!, member, sent);
   }
@@ -202,7 +242,11 @@ class WebhookApply {
     member.id = id;
     this.taken.add(id);
     const rest = resolveIntents(this.lock, a);
-    this.keep({ ...rest, webhooks: { ...rest.webhooks, [id]: lockRecord(a) }, intents: (rest.intents ?? []).filter((i) => i !== answered) });
+    this.keep({
+      ...rest,
+      webhooks: { ...rest.webhooks, [id]: lockRecord(a) },
+      intents: (rest.intents ?? []).filter((i) => i !== answered),
+    });
     this.save();
   }
 
@@ -212,7 +256,12 @@ class WebhookApply {
     if (groups.length === 0) return;
     const { outcome } = this.run;
     const fail = (address: string, error: unknown) => {
-      outcome.failed ??= { address, message: error instanceof Error ? error.message : String(error), error, actions: [] };
+      outcome.failed ??= {
+        address,
+        message: error instanceof Error ? error.message : String(error),
+        error,
+        actions: [],
+      };
     };
     let resolved: Awaited<ReturnType<typeof readBack>>;
     try {
@@ -223,7 +272,9 @@ class WebhookApply {
     for (const { group, resolution } of resolved) {
       for (const w of resolution.remove) {
         try {
-          await deleteWebhook(this.run.client, w.id!, { reason: `${this.reason} (duplicate of a create whose answer was lost)` });
+          await deleteWebhook(this.run.client, w.id!, {
+            reason: `${this.reason} (duplicate of a create whose answer was lost)`,
+          });
         } catch (error) {
           if (!(error instanceof DiscordAPIError && error.apiCode === WebhookErrors.unknownWebhook.code)) {
             fail(`channel:${group.channelId}/webhook/${group.name}`, error);

@@ -140,7 +140,14 @@ export interface ObservedMessage {
   content: string;
   embeds: Record<string, unknown>[];
   /** Buttons and selects in order. */
-  components: Array<{ type: number; customId?: string; label?: string; placeholder?: string; disabled?: boolean; url?: string }>;
+  components: Array<{
+    type: number;
+    customId?: string;
+    label?: string;
+    placeholder?: string;
+    disabled?: boolean;
+    url?: string;
+  }>;
   ephemeral: boolean;
 }
 
@@ -178,7 +185,14 @@ export interface Mismatch {
 export type TranscriptEntry =
   | { kind: 'step'; index: number; action: StepKind; at: SourceAt }
   /** `delivered`: false when the service refused before an interaction existed (nothing reached the bot). */
-  | { kind: 'delivery'; transport: 'http' | 'gateway'; delivered: boolean; interactionType: number; name?: string; outcome: string }
+  | {
+      kind: 'delivery';
+      transport: 'http' | 'gateway';
+      delivered: boolean;
+      interactionType: number;
+      name?: string;
+      outcome: string;
+    }
   | { kind: 'answer'; callbackType: number }
   | { kind: 'request'; method: string; route: string; status: number; code?: number }
   | { kind: 'dispatch'; name: string }

@@ -15,7 +15,10 @@ export class AvatarLoadError extends CmdsyncError {
  * downloaded within a timeout and the avatar size cap, and must answer with
  * an image.
  */
-export function avatarLoader(cwd: string, opts: { timeoutMs?: number; maxBytes?: number } = {}): (source: string) => Promise<string> {
+export function avatarLoader(
+  cwd: string,
+  opts: { timeoutMs?: number; maxBytes?: number } = {},
+): (source: string) => Promise<string> {
   const timeoutMs = opts.timeoutMs ?? FETCH_TIMEOUT_MS;
   const maxBytes = opts.maxBytes ?? MAX_AVATAR_BYTES;
   return async (source) => {
@@ -26,13 +29,20 @@ export function avatarLoader(cwd: string, opts: { timeoutMs?: number; maxBytes?:
     } catch (err) {
       const e = err as CmdsyncError;
       throw new AvatarLoadError(
-        e.code === 'FETCH_TOO_LARGE' ? 'AVATAR_TOO_LARGE' : e.code === 'FETCH_TIMEOUT' ? 'AVATAR_FETCH_TIMEOUT' : 'AVATAR_FETCH_FAILED',
+        e.code === 'FETCH_TOO_LARGE'
+          ? 'AVATAR_TOO_LARGE'
+          : e.code === 'FETCH_TIMEOUT'
+            ? 'AVATAR_FETCH_TIMEOUT'
+            : 'AVATAR_FETCH_FAILED',
         `avatar ${source}: ${e.message}`,
       );
     }
     const type = res.contentType;
     if (res.status < 200 || res.status > 299 || !type.startsWith('image/'))
-      throw new AvatarLoadError('AVATAR_FETCH_FAILED', `avatar ${source} did not answer with an image (HTTP ${res.status}, ${type || 'no content type'}).`);
+      throw new AvatarLoadError(
+        'AVATAR_FETCH_FAILED',
+        `avatar ${source} did not answer with an image (HTTP ${res.status}, ${type || 'no content type'}).`,
+      );
     return `data:${type.split(';')[0]};base64,${res.body.toString('base64')}`;
   };
 }

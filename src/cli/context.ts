@@ -26,7 +26,13 @@ export function processContext(colorFlag?: boolean): CliContext {
   const tty = (): TerminalInfo => {
     if (!full) {
       const { isatty } = loadCommonJs('node:tty') as typeof import('node:tty');
-      full = detectTerminal({ env: process.env, stdinIsTTY: isatty(0), stdoutIsTTY: isatty(1), stderrIsTTY: isatty(2), colorFlag });
+      full = detectTerminal({
+        env: process.env,
+        stdinIsTTY: isatty(0),
+        stdoutIsTTY: isatty(1),
+        stderrIsTTY: isatty(2),
+        colorFlag,
+      });
     }
     return full;
   };

@@ -12,6 +12,9 @@ export function fetchTimeoutMs(env: Readonly<Record<string, string | undefined>>
   if (!raw) return FETCH_TIMEOUT_MS;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0)
-    throw new CmdsyncError('FETCH_TIMEOUT_INVALID', `CMDSYNC_FETCH_TIMEOUT_MS must be a whole number of milliseconds above 0, not ${JSON.stringify(raw)}.`);
+    throw new CmdsyncError(
+      'FETCH_TIMEOUT_INVALID',
+      `CMDSYNC_FETCH_TIMEOUT_MS must be a whole number of milliseconds above 0, not ${JSON.stringify(raw)}.`,
+    );
   return n;
 }

@@ -25,7 +25,11 @@ export function redactedForGitHub(ctx: CliContext, opts: { keepStdout?: boolean 
   if (secrets.length === 0) return ctx;
   if (ctx.env.GITHUB_ACTIONS === 'true') ctx.stderr.write(maskCommands(secrets));
   const redactor = secretsRedactor(ctx.env);
-  return { ...ctx, stdout: opts.keepStdout ? ctx.stdout : redactingStream(ctx.stdout, redactor), stderr: redactingStream(ctx.stderr, redactor) };
+  return {
+    ...ctx,
+    stdout: opts.keepStdout ? ctx.stdout : redactingStream(ctx.stdout, redactor),
+    stderr: redactingStream(ctx.stderr, redactor),
+  };
 }
 
 /** Appends to `$GITHUB_STEP_SUMMARY` with every secret replaced, as the Action's summary is. */

@@ -32,7 +32,14 @@ export function parseLintArgs(argv: readonly string[]): LintCommandOptions | und
   const parsed = strictParse(args);
   if (!parsed) return undefined;
   // `--` and `-qf`/`-mFILE` are read differently by commander: the full program says what they mean.
-  if (parsed.tokens.some((t) => t.kind === 'option-terminator' || (t.kind === 'option' && !args[t.index].startsWith('--') && args[t.index].length > 2))) return undefined;
+  if (
+    parsed.tokens.some(
+      (t) =>
+        t.kind === 'option-terminator' ||
+        (t.kind === 'option' && !args[t.index].startsWith('--') && args[t.index].length > 2),
+    )
+  )
+    return undefined;
   const { values, positionals } = parsed;
   const out: LintCommandOptions = { files: positionals, quiet: values.quiet === true };
   if (values.manifest !== undefined) out.manifest = values.manifest;

@@ -10,17 +10,25 @@ import type { CliContext } from './context.js';
  * The manifest plan, apply and notify work from: one with error findings is
  * refused with the same report lint prints (on stderr), exit 1.
  */
-export function readManifestForSync(path: string | undefined, ctx: CliContext): { path: string; manifest: LoadedManifest; diagnostics: Diagnostic[] } {
+export function readManifestForSync(
+  path: string | undefined,
+  ctx: CliContext,
+): { path: string; manifest: LoadedManifest; diagnostics: Diagnostic[] } {
   const manifestPath = locateManifest(ctx, path);
   try {
     const { manifest, diagnostics } = loadValidManifest(manifestPath, ctx.cwd, interpolationEnv(ctx));
     const warnings = diagnostics.filter((d) => d.severity === 'warning');
-    if (warnings.length > 0) ctx.stderr.write(formatLintReport(countReport(reportsByFile(manifest.root.display, warnings)), 'unix'));
+    if (warnings.length > 0)
+      ctx.stderr.write(formatLintReport(countReport(reportsByFile(manifest.root.display, warnings)), 'unix'));
     return { path: manifestPath, manifest, diagnostics };
   } catch (err) {
     if (err instanceof ManifestErrorsError) {
-      ctx.stderr.write(formatLintReport(countReport(reportsByFile(manifestPath, err.diagnostics)), defaultLintFormat(ctx.terminal)));
-      ctx.stderr.write('The manifest has errors: nothing was planned. Fix them (cmdsync lint shows them) and run again.\n');
+      ctx.stderr.write(
+        formatLintReport(countReport(reportsByFile(manifestPath, err.diagnostics)), defaultLintFormat(ctx.terminal)),
+      );
+      ctx.stderr.write(
+        'The manifest has errors: nothing was planned. Fix them (cmdsync lint shows them) and run again.\n',
+      );
       throw new SilentExit(1);
     }
     throw err;

@@ -63,8 +63,17 @@ export function serviceNames(client: RestClient): NameSource {
     members: (id) =>
       once(`members:${id}`, async (): Promise<MemberNames> => {
         const read = await readGuildMembers(client, id);
-        if (!read.readable) return { candidates: [], unreadable: `the service lists guild ${id}'s members only to a bot with the GUILD_MEMBERS intent enabled` };
-        return { candidates: read.members, ...(read.partial ? { unreadable: `only the first ${read.members.length} of guild ${id}'s members were read` } : {}) };
+        if (!read.readable)
+          return {
+            candidates: [],
+            unreadable: `the service lists guild ${id}'s members only to a bot with the GUILD_MEMBERS intent enabled`,
+          };
+        return {
+          candidates: read.members,
+          ...(read.partial
+            ? { unreadable: `only the first ${read.members.length} of guild ${id}'s members were read` }
+            : {}),
+        };
       }),
   };
 }
@@ -92,11 +101,25 @@ async function orNone(read: Promise<NameCandidate[]>): Promise<NameCandidate[]> 
 }
 
 /** A flag's value among candidates: the id, or a typed error naming what is known. */
-function pick(flag: string, kind: NameKind, value: string, candidates: readonly NameCandidate[], where: string, unreadable?: string): Resolved {
+function pick(
+  flag: string,
+  kind: NameKind,
+  value: string,
+  candidates: readonly NameCandidate[],
+  where: string,
+  unreadable?: string,
+): Resolved {
   const r = resolveName(kind, value, candidates);
   if (r.outcome === 'resolved') return { id: r.id, ...(r.name !== undefined ? { name: r.name } : {}) };
-  if (r.outcome === 'unknown' && unreadable) throw new NameError('NAMES_UNAVAILABLE', `${flag}: no ${kind} named "${r.typed}" ${where}: ${unreadable}; give the ${kind}'s id`);
-  throw new NameError(r.outcome === 'ambiguous' ? 'NAME_AMBIGUOUS' : 'NAME_UNKNOWN', `${flag}: ${nameProblem(r, where)}`);
+  if (r.outcome === 'unknown' && unreadable)
+    throw new NameError(
+      'NAMES_UNAVAILABLE',
+      `${flag}: no ${kind} named "${r.typed}" ${where}: ${unreadable}; give the ${kind}'s id`,
+    );
+  throw new NameError(
+    r.outcome === 'ambiguous' ? 'NAME_AMBIGUOUS' : 'NAME_UNKNOWN',
+    `${flag}: ${nameProblem(r, where)}`,
+  );
 }
 
 /**
@@ -112,7 +135,9 @@ export class Names {
   ) {}
 
   private declaredNamed(): NameCandidate[] {
-    return this.declared.filter((g) => g.name !== undefined && isSnowflake(g.id)).map((g) => ({ id: g.id, name: g.name! }));
+    return this.declared
+      .filter((g) => g.name !== undefined && isSnowflake(g.id))
+      .map((g) => ({ id: g.id, name: g.name! }));
   }
 
   /** Guilds by name: the manifest's names, and those the emulator or the service reports. */
@@ -124,7 +149,13 @@ export class Names {
     // An id costs no request: its name is the manifest's, if it gives one.
     if (isSnowflake(value)) return { id: value, ...this.nameIn(this.declaredNamed(), value) };
     const candidates = await this.guildCandidates();
-    return pick(flag, 'guild', value, candidates, this.source ? "among the bot's guilds or the manifest's" : "among the manifest's guilds");
+    return pick(
+      flag,
+      'guild',
+      value,
+      candidates,
+      this.source ? "among the bot's guilds or the manifest's" : "among the manifest's guilds",
+    );
   }
 
   /** The guilds a channel or a member is looked for in: the one given, else the manifest's, else every guild the bot is in. */
@@ -132,14 +163,16 @@ export class Names {
     const all = await this.knownGuilds();
     if (guildId !== undefined) return [all.find((g) => g.id === guildId) ?? { id: guildId, name: '' }];
     const declared = this.declared.filter((g) => isSnowflake(g.id));
-    if (declared.length > 0) return declared.map((g) => all.find((x) => x.id === g.id) ?? { id: g.id, name: g.name ?? '' });
+    if (declared.length > 0)
+      return declared.map((g) => all.find((x) => x.id === g.id) ?? { id: g.id, name: g.name ?? '' });
     return all;
   }
 
   private async knownGuilds(): Promise<NameCandidate[]> {
     const fromSource = this.source ? await orNone(this.source.guilds()) : [];
     const byId = new Map<string, NameCandidate>(fromSource.map((g) => [g.id, g]));
-    for (const g of this.declared) if (!byId.has(g.id) && g.name !== undefined) byId.set(g.id, { id: g.id, name: g.name });
+    for (const g of this.declared)
+      if (!byId.has(g.id) && g.name !== undefined) byId.set(g.id, { id: g.id, name: g.name });
     return [...byId.values()];
   }
 
@@ -155,13 +188,18 @@ export class Names {
   }
 
   private async across(kind: 'channel' | 'role', guilds: readonly NameCandidate[]): Promise<NameCandidate[]> {
-    const lists = await Promise.all(guilds.map((g) => (kind === 'channel' ? this.source!.channels(g.id) : this.source!.roles(g.id))));
+    const lists = await Promise.all(
+      guilds.map((g) => (kind === 'channel' ? this.source!.channels(g.id) : this.source!.roles(g.id))),
+    );
     const note = (g: NameCandidate) => (guilds.length > 1 ? { note: `in guild ${g.name || g.id}` } : {});
     return lists.flatMap((list, i) => list.map((c) => ({ ...c, ...note(guilds[i]!) })));
   }
 
   private unavailable(flag: string, kind: NameKind): never {
-    throw new NameError('NAMES_UNAVAILABLE', `${flag}: ${kind} names are read from the emulator or the service, and neither is read here: ${this.offline}`);
+    throw new NameError(
+      'NAMES_UNAVAILABLE',
+      `${flag}: ${kind} names are read from the emulator or the service, and neither is read here: ${this.offline}`,
+    );
   }
 
   /** A channel or a role by id or name, in the given guild (else in the manifest's or the bot's guilds). */
@@ -193,13 +231,18 @@ export class Names {
    * these guilds' channels (and roles, when asked). A read that fails leaves
    * ids unnamed, never fails the command.
    */
-  async namesIn(guildIds: readonly (string | null | undefined)[], kinds: readonly ('channel' | 'role')[] = ['channel']): Promise<Map<string, string>> {
+  async namesIn(
+    guildIds: readonly (string | null | undefined)[],
+    kinds: readonly ('channel' | 'role')[] = ['channel'],
+  ): Promise<Map<string, string>> {
     const names = new Map<string, string>();
     for (const g of await this.knownGuilds()) names.set(g.id, g.name);
     const source = this.source;
     if (!source) return names;
     const ids = [...new Set(guildIds.filter((id): id is string => isSnowflake(id)))];
-    const lists = await Promise.all(ids.flatMap((id) => kinds.map((kind) => orNone(kind === 'channel' ? source.channels(id) : source.roles(id)))));
+    const lists = await Promise.all(
+      ids.flatMap((id) => kinds.map((kind) => orNone(kind === 'channel' ? source.channels(id) : source.roles(id)))),
+    );
     for (const list of lists) for (const c of list) names.set(c.id, c.name);
     return names;
   }
@@ -215,7 +258,10 @@ export function labelOf(kind: NameKind, id: string | null | undefined, names: Re
  * `plan` and `apply`'s `--guild` values as ids: an id as it is, a name among the guilds the manifest declares with
  * a `name:` (offline: a run narrows to declared guilds only, so what the service calls a guild is not asked).
  */
-export async function declaredGuildIds(values: readonly string[], declared: readonly DeclaredGuild[]): Promise<string[]> {
+export async function declaredGuildIds(
+  values: readonly string[],
+  declared: readonly DeclaredGuild[],
+): Promise<string[]> {
   const names = new Names(undefined, declared);
   return Promise.all(values.map(async (v) => (await names.guild('--guild', v)).id));
 }

@@ -28,11 +28,19 @@ export async function notifyDeploy(url: string | undefined, input: NotifyInput, 
   try {
     const ref = parseWebhookUrl(target);
     // A report must not hold up a deploy: a short timeout (the post itself is never retried), a small answer.
-    client = createClient({ apiUrl: ref.baseUrl }, { timeoutMs: fetchTimeoutMs(ctx.env), retries: 0, maxResponseBytes: NOTIFY_MAX_RESPONSE_BYTES });
+    client = createClient(
+      { apiUrl: ref.baseUrl },
+      { timeoutMs: fetchTimeoutMs(ctx.env), retries: 0, maxResponseBytes: NOTIFY_MAX_RESPONSE_BYTES },
+    );
     client.redactor.add(ref.token);
     const embed = deployReportEmbed({ ...input, env: input.env ?? ctx.env });
-    const message = await executeWebhook(client, ref, { embeds: [embed], allowed_mentions: { parse: [] } } as never, { wait: true });
-    writeLine(ctx.stderr, `Posted the deploy report to the notify webhook${message ? ` (message ${message.id})` : ''}.`);
+    const message = await executeWebhook(client, ref, { embeds: [embed], allowed_mentions: { parse: [] } } as never, {
+      wait: true,
+    });
+    writeLine(
+      ctx.stderr,
+      `Posted the deploy report to the notify webhook${message ? ` (message ${message.id})` : ''}.`,
+    );
   } catch (err) {
     const raw = err instanceof Error ? err.message : String(err);
     // The client's errors are redacted already; a parse or internal error is not, so redact again by pattern and token.

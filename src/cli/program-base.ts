@@ -26,19 +26,29 @@ export function createProgram(ctx: CliContext): Command {
 type RunLint = (opts: LintCommandOptions, ctx: CliContext) => Promise<number>;
 
 /** `cmdsync lint`; `load` gives the implementation (lazily in the full CLI, directly in the lint entry). */
-export function registerLint(program: Command, ctx: CliContext, setExit: (code: number) => void, load: () => Promise<RunLint>): void {
+export function registerLint(
+  program: Command,
+  ctx: CliContext,
+  setExit: (code: number) => void,
+  load: () => Promise<RunLint>,
+): void {
   program
     .command('lint')
     .description('check manifests offline against every rule and limit of the interface')
     .argument('[files...]', 'manifest files (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
     .option('-m, --manifest <path>', 'manifest file, when no files are given')
-    .addOption(new Option('-f, --format <format>', 'output format (default: github under GitHub Actions, else stylish)').choices(LINT_FORMATS))
+    .addOption(
+      new Option('-f, --format <format>', 'output format (default: github under GitHub Actions, else stylish)').choices(
+        LINT_FORMATS,
+      ),
+    )
     .option('--json', 'the same as --format json, as on every command that reports')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseCount)
     .option('-q, --quiet', 'report errors only')
     .option('--stdin-filename <name>', 'with - as a file: lint standard input as this file (positions, includes)')
     .action(async (files: string[], opts) => {
-      if (opts.json && opts.format !== undefined && opts.format !== 'json') throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
+      if (opts.json && opts.format !== undefined && opts.format !== 'json')
+        throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
       const format = opts.json ? 'json' : opts.format;
       const runLint = await load();
       setExit(
@@ -66,7 +76,8 @@ export function parseCount(value: string): number {
 /** Commander's own exits (help, version, a usage error it has already printed), then every other error. */
 export function handleError(err: unknown, ctx: CliContext, usageExit: number, json = false): number {
   if (err instanceof CommanderError) {
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+      return 0;
     // Commander has printed its message on stderr; a --json run still gets its one document.
     if (json) writeErrorDocument(ctx, 'USAGE', err.message.replace(/^error: /, ''));
     return usageExit;

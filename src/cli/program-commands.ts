@@ -45,16 +45,34 @@ export function registerDeployedCommands(program: Command, ctx: CliContext, setE
     .description(
       "write a manifest from what is deployed now: the global commands, every guild it can know of (the existing manifest's, the lock file's, the bot's) with its permissions, and this application's webhooks",
     )
-    .option('-o, --out <file>', 'where to write it, - for stdout (default: cmdsync.yaml, or cmdsync.json with --format json)')
+    .option(
+      '-o, --out <file>',
+      'where to write it, - for stdout (default: cmdsync.yaml, or cmdsync.json with --format json)',
+    )
     .addOption(new Option('--output <file>').hideHelp())
-    .addOption(new Option('--format <format>', "file format (default: from the --out file's extension, else yaml)").choices(['yaml', 'json']))
-    .option('-m, --manifest <path>', 'also read the guilds and webhook channels of this manifest and its lock file (default: the --out file, when it exists)')
-    .option('--guild <id|name>', "only this guild's commands and permissions, with the global commands; no webhooks unless --global (repeatable)", collect)
+    .addOption(
+      new Option('--format <format>', "file format (default: from the --out file's extension, else yaml)").choices([
+        'yaml',
+        'json',
+      ]),
+    )
+    .option(
+      '-m, --manifest <path>',
+      'also read the guilds and webhook channels of this manifest and its lock file (default: the --out file, when it exists)',
+    )
+    .option(
+      '--guild <id|name>',
+      "only this guild's commands and permissions, with the global commands; no webhooks unless --global (repeatable)",
+      collect,
+    )
     .option('--global', 'the global commands and the webhooks; no guild unless --guild names it')
     .option('--force', 'overwrite an existing file')
     .option('--emulator', 'pull from the in-process emulator (state in .cmdsync/emulator.json)')
     .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
-    .option('--json', 'print a report of what was written, and of what could not be read, as one JSON document on stdout')
+    .option(
+      '--json',
+      'print a report of what was written, and of what could not be read, as one JSON document on stdout',
+    )
     .option('--debug', 'log requests to stderr (credentials masked)')
     .action(async (opts) => {
       const { runPull } = await import('./commands/pull.js');
@@ -79,14 +97,24 @@ export function registerDeployedCommands(program: Command, ctx: CliContext, setE
 
   program
     .command('access')
-    .description('who may use which command, in which channel, and why (offline from the manifest, or the deployed rows)')
+    .description(
+      'who may use which command, in which channel, and why (offline from the manifest, or the deployed rows)',
+    )
     .argument('[command]', 'one command: ban, /ban or message:Report message (default: every command in the guild)')
     .option('-m, --manifest <path>', 'manifest file (default: cmdsync.yaml, cmdsync.yml or cmdsync.json)')
     .option('--guild <id|name>', 'the guild whose permission rows to evaluate')
     .option('--channel <id|name>', 'only this channel (a name, general or #general, with --emulator or --remote)')
-    .option('--role <id|name>', 'ask about a member with this role (repeatable; a name with --emulator or --remote)', collect, [])
+    .option(
+      '--role <id|name>',
+      'ask about a member with this role (repeatable; a name with --emulator or --remote)',
+      collect,
+      [],
+    )
     .option('--user <id|name>', 'ask about this member (a name, bob or @bob, with --emulator or --remote)')
-    .option('--permissions <names|bits>', "the member's permissions in the channel, e.g. BAN_MEMBERS,MANAGE_GUILD or 36")
+    .option(
+      '--permissions <names|bits>',
+      "the member's permissions in the channel, e.g. BAN_MEMBERS,MANAGE_GUILD or 36",
+    )
     .option('--remote', "read the deployed rows where the manifest does not manage the guild's permissions")
     .option('--emulator', 'read the in-process emulator (rows, roles, members and channels)')
     .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
@@ -120,23 +148,46 @@ export function registerDeployedCommands(program: Command, ctx: CliContext, setE
 export function registerInvoke(program: Command, ctx: CliContext, setExit: SetExit): void {
   program
     .command('invoke')
-    .description('invoke a command on the emulator as a user would, and print what the user would see (exit 0 when the bot answered)')
+    .description(
+      'invoke a command on the emulator as a user would, and print what the user would see (exit 0 when the bot answered)',
+    )
     .argument('[line]', "the command line as typed in the client, e.g. '/config logging enable channel:#1234'")
-    .option('--application <id|name>', "the application whose command it is (default: the emulator's default application)")
+    .option(
+      '--application <id|name>',
+      "the application whose command it is (default: the emulator's default application)",
+    )
     .option('--guild <id|name>', "the guild (default: the channel's, or the emulator's default guild)")
-    .option('--channel <id|name>', 'the channel the command is used in, e.g. general (a channel outside every guild is a DM with the bot)')
+    .option(
+      '--channel <id|name>',
+      'the channel the command is used in, e.g. general (a channel outside every guild is a DM with the bot)',
+    )
     .option('--user <id|name>', "the member who invokes it, e.g. bob (default: the guild's first member)")
-    .option('--locale <locale>', "the user's client language, e.g. fr (default: the member's locale setting, else en-US)")
+    .option(
+      '--locale <locale>',
+      "the user's client language, e.g. fr (default: the member's locale setting, else en-US)",
+    )
     .option('--user-command <name>', 'invoke a user command on --target USER (an id or a name)')
-    .option('--message-command <name>', "invoke a message command on --target MESSAGE_ID (a webhook post or a bot's answer)")
+    .option(
+      '--message-command <name>',
+      "invoke a message command on --target MESSAGE_ID (a webhook post or a bot's answer)",
+    )
     .option('--target <id|name>', 'the user or message a user or message command acts on')
     .option('--dm', 'in a DM with the bot (context BOT_DM; --channel optional)')
-    .option('--private-channel', 'in a private channel, a group DM, where only user-installed commands reach (context PRIVATE_CHANNEL)')
+    .option(
+      '--private-channel',
+      'in a private channel, a group DM, where only user-installed commands reach (context PRIVATE_CHANNEL)',
+    )
     .option('--autocomplete', 'send an autocomplete request for the option being typed (the last one)')
     .option('--wait <seconds>', 'collect follow-ups and edits this long after the first answer')
     .option('--json', 'print the interaction sent and everything received, as JSON')
-    .option('--emulator', 'refused: an emulator inside this one command could never reach a bot (start `cmdsync emulator` instead)')
-    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
+    .option(
+      '--emulator',
+      'refused: an emulator inside this one command could never reach a bot (start `cmdsync emulator` instead)',
+    )
+    .option(
+      '--api-url <url>',
+      'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)',
+    )
     .action(async (lineArg: string | undefined, opts) => {
       const { runInvoke } = await import('./commands/invoke.js');
       setExit(
@@ -170,7 +221,10 @@ const MEMBER_FLAGS = (command: Command): Command =>
     .option('--locale <locale>', "the member's client language, e.g. fr (default: their locale setting, else en-US)")
     .option('--wait <seconds>', 'collect follow-ups and edits this long after the first answer')
     .option('--json', 'print the interaction sent and everything received, as JSON')
-    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)');
+    .option(
+      '--api-url <url>',
+      'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)',
+    );
 
 const memberOptions = (opts: Record<string, unknown>) => ({
   user: opts.user as string | undefined,
@@ -185,7 +239,9 @@ export function registerMemberActions(program: Command, ctx: CliContext, setExit
   MEMBER_FLAGS(
     program
       .command('click')
-      .description('click a button on a message as a member, and print what they see afterwards (exit 0 when the bot answered)')
+      .description(
+        'click a button on a message as a member, and print what they see afterwards (exit 0 when the bot answered)',
+      )
       .argument('<message-id>', 'the message the button is on')
       .argument('<button>', "the button's custom_id or label")
       .option('--user <id|name>', "the member who clicks (default: the guild's first member)"),
@@ -196,7 +252,9 @@ export function registerMemberActions(program: Command, ctx: CliContext, setExit
   MEMBER_FLAGS(
     program
       .command('select')
-      .description('choose values in a select menu on a message as a member, and print what they see afterwards (exit 0 when the bot answered)')
+      .description(
+        'choose values in a select menu on a message as a member, and print what they see afterwards (exit 0 when the bot answered)',
+      )
       .argument('<message-id>', 'the message the select is on')
       .argument('<menu>', "the select's custom_id or placeholder")
       .argument('[values...]', 'option values or labels; user, role or channel ids (or names) for those selects')
@@ -208,8 +266,13 @@ export function registerMemberActions(program: Command, ctx: CliContext, setExit
   MEMBER_FLAGS(
     program
       .command('submit-modal')
-      .description('submit the modal a member has open, and print what they see afterwards (exit 0 when the bot answered)')
-      .argument('[fields...]', 'FIELD=VALUE for each input (FIELD: its custom_id or label); others keep their pre-filled text')
+      .description(
+        'submit the modal a member has open, and print what they see afterwards (exit 0 when the bot answered)',
+      )
+      .argument(
+        '[fields...]',
+        'FIELD=VALUE for each input (FIELD: its custom_id or label); others keep their pre-filled text',
+      )
       .option('--user <id|name>', 'the member whose open modal is submitted')
       .option('--application <id|name>', 'whose modal, when the member has modals of several applications open'),
   ).action(async (fields: string[], opts) => {
@@ -218,12 +281,17 @@ export function registerMemberActions(program: Command, ctx: CliContext, setExit
   });
   program
     .command('say')
-    .description('post a message in a channel as a member (bots see MESSAGE_CREATE), and print it (exit 1 when the service refuses it)')
+    .description(
+      'post a message in a channel as a member (bots see MESSAGE_CREATE), and print it (exit 1 when the service refuses it)',
+    )
     .argument('<channel>', 'the channel to post in: its id or name (general or #general)')
     .argument('<text>', 'what the member says')
     .option('--user <id|name>', "the member who posts (a member of the channel's guild), e.g. bob")
     .option('--json', 'print the message, or the refusal, as JSON')
-    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
+    .option(
+      '--api-url <url>',
+      'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)',
+    )
     .action(async (channelId: string, text: string, opts) => {
       const { runSay } = await import('./commands/say.js');
       setExit(await runSay({ channelId, text, user: opts.user, json: !!opts.json, apiUrl: opts.apiUrl }, ctx));
@@ -240,10 +308,26 @@ export function registerEmulator(program: Command, ctx: CliContext, setExit: Set
     .option('--data <file>', 'persist state to this file (default: in memory)')
     .option('--seed <file>', 'YAML or JSON describing applications, guilds, channels and commands')
     .option('--no-rate-limits', "answer without modelling the service's rate limits")
-    .option('--max-messages-per-channel <n>', 'keep the newest N webhook messages per channel; older ones answer Unknown Message (0 = no cap)', parseMessageCap, 1000)
-    .option('--interactions-url <url>', "the default application's interactions endpoint: interactions are POSTed there, signed, instead of sent over the gateway")
-    .option('--limit <key=n>', "override one of the spec's limits, e.g. user_commands=15 (repeatable; wins over the seed's limits:)", parseLimit, {})
-    .option('--control-token <token>', "the control token to use (default: the seed's control_token, else the one --data keeps, else a new one)")
+    .option(
+      '--max-messages-per-channel <n>',
+      'keep the newest N webhook messages per channel; older ones answer Unknown Message (0 = no cap)',
+      parseMessageCap,
+      1000,
+    )
+    .option(
+      '--interactions-url <url>',
+      "the default application's interactions endpoint: interactions are POSTed there, signed, instead of sent over the gateway",
+    )
+    .option(
+      '--limit <key=n>',
+      "override one of the spec's limits, e.g. user_commands=15 (repeatable; wins over the seed's limits:)",
+      parseLimit,
+      {},
+    )
+    .option(
+      '--control-token <token>',
+      "the control token to use (default: the seed's control_token, else the one --data keeps, else a new one)",
+    )
     .action(async (opts) => {
       const { runEmulator } = await import('./commands/emulator.js');
       setExit(
@@ -266,9 +350,14 @@ export function registerEmulator(program: Command, ctx: CliContext, setExit: Set
 
   emulatorCommand
     .command('check-endpoint')
-    .description("check an application's interactions endpoint URL on a running emulator now, as the service does when the URL is saved (exit 0 when it passes)")
+    .description(
+      "check an application's interactions endpoint URL on a running emulator now, as the service does when the URL is saved (exit 0 when it passes)",
+    )
     .option('--application <id|name>', "whose endpoint (default: the emulator's default application)")
-    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)')
+    .option(
+      '--api-url <url>',
+      'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)',
+    )
     .option('--json', 'print the check as JSON')
     .action(async (opts) => {
       const { runCheckEndpoint } = await import('./commands/check-endpoint.js');
@@ -278,20 +367,24 @@ export function registerEmulator(program: Command, ctx: CliContext, setExit: Set
 
 function parseMessageCap(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isSafeInteger(n) || n < 0) throw new UsageError(`--max-messages-per-channel takes a whole number ≥ 0 (0 = no cap), not "${value}".`);
+  if (value.trim() === '' || !Number.isSafeInteger(n) || n < 0)
+    throw new UsageError(`--max-messages-per-channel takes a whole number ≥ 0 (0 = no cap), not "${value}".`);
   return n;
 }
 
 /** `--limit KEY=N`, collected over repeats into one overrides object. */
 function parseLimit(value: string, previous: Record<string, number>): Record<string, number> {
   const m = /^([a-z_]+)=(\d+)$/.exec(value.trim());
-  const problems = m ? limitOverrideProblems({ [m[1]!]: Number(m[2]) }, (key) => `--limit ${key}`) : [`--limit takes KEY=N (e.g. user_commands=15), not "${value}"`];
+  const problems = m
+    ? limitOverrideProblems({ [m[1]!]: Number(m[2]) }, (key) => `--limit ${key}`)
+    : [`--limit takes KEY=N (e.g. user_commands=15), not "${value}"`];
   if (problems.length > 0) throw new UsageError(`${problems.join('; ')}.`);
   return { ...previous, [m![1]!]: Number(m![2]) };
 }
 
 function parsePort(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port takes a number from 0 to 65535, not "${value}".`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new UsageError(`--port takes a number from 0 to 65535, not "${value}".`);
   return n;
 }

@@ -3,7 +3,13 @@ import { contextFor } from './context.js';
 import { applyChdir } from './workspace.js';
 import { createProgram, handleError, registerLint } from './program-base.js';
 import { registerWebhookCommands } from './commands/webhook/register.js';
-import { registerDeployedCommands, registerEmulator, registerInit, registerInvoke, registerMemberActions } from './program-commands.js';
+import {
+  registerDeployedCommands,
+  registerEmulator,
+  registerInit,
+  registerInvoke,
+  registerMemberActions,
+} from './program-commands.js';
 import { registerApply, registerPlan } from './sync-flags.js';
 import { registerTest } from './commands/test-register.js';
 

@@ -55,7 +55,8 @@ export const EMULATOR_STATE_DIR = '.cmdsync';
 export const EMULATOR_STATE_FILE = 'emulator.json';
 
 export async function openSession(opts: SessionOptions, ctx: CliContext): Promise<Session> {
-  if (opts.emulator && opts.apiUrl !== undefined) throw new UsageError('--emulator and --api-url cannot be used together: --emulator starts its own local service.');
+  if (opts.emulator && opts.apiUrl !== undefined)
+    throw new UsageError('--emulator and --api-url cannot be used together: --emulator starts its own local service.');
   return opts.emulator ? openEmulatorSession(opts, ctx) : openRemoteSession(opts, ctx);
 }
 
@@ -67,7 +68,11 @@ function debugSink(opts: { debug: boolean }, ctx: CliContext): ClientOptions['on
 /** The given or the manifest's application id when it is a usable snowflake (an unresolved `${VAR}` is not). */
 function chosenApplicationId(opts: SessionOptions): Snowflake | undefined {
   if (opts.applicationId !== undefined) {
-    if (!isSnowflake(opts.applicationId)) throw new CmdsyncError('APPLICATION_ID_INVALID', `application id ${JSON.stringify(opts.applicationId)} is not a numeric id (snowflake).`);
+    if (!isSnowflake(opts.applicationId))
+      throw new CmdsyncError(
+        'APPLICATION_ID_INVALID',
+        `application id ${JSON.stringify(opts.applicationId)} is not a numeric id (snowflake).`,
+      );
     return opts.applicationId;
   }
   return isSnowflake(opts.manifest?.applicationId) ? opts.manifest.applicationId : undefined;
@@ -93,7 +98,9 @@ export function openRemoteClient(
     {
       ...(onDebug ? { onDebug } : {}),
       // A bearer derived from client credentials is not a GitHub secret, so the runner would not mask it by itself.
-      ...(ctx.env.GITHUB_ACTIONS === 'true' ? { onSecret: (secret: string) => void maskSecretForActions(secret, (line) => ctx.stderr.write(line), ctx.env) } : {}),
+      ...(ctx.env.GITHUB_ACTIONS === 'true'
+        ? { onSecret: (secret: string) => void maskSecretForActions(secret, (line) => ctx.stderr.write(line), ctx.env) }
+        : {}),
     },
   );
   return { client, apiUrl, credentials };
@@ -103,7 +110,12 @@ async function openRemoteSession(opts: SessionOptions, ctx: CliContext): Promise
   const credentials = loadCredentials(ctx.env, ctx.cwd);
   requireAppAuth(credentials);
   const fromManifest = opts.manifest?.applicationId;
-  if (opts.applicationId === undefined && fromManifest !== undefined && fromManifest !== '' && !isSnowflake(fromManifest)) {
+  if (
+    opts.applicationId === undefined &&
+    fromManifest !== undefined &&
+    fromManifest !== '' &&
+    !isSnowflake(fromManifest)
+  ) {
     throw new CmdsyncError(
       'APPLICATION_ID_INVALID',
       `application_id in ${opts.manifest!.root.display} is not a numeric id (snowflake); set it, or the variable it names (e.g. DISCORD_APPLICATION_ID).`,
@@ -122,15 +134,14 @@ async function openRemoteSession(opts: SessionOptions, ctx: CliContext): Promise
 
 async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promise<Session> {
   // Lazily loaded: plan/apply against the real service never load the emulator.
-  const [{ startEmulator, EmulatorDataError, EmulatorStartError, SeedError }, { provisionDataFile }] = await Promise.all([
-    import('../emulator/index.js'),
-    import('../emulator/state/provision.js'),
-  ]);
+  const [{ startEmulator, EmulatorDataError, EmulatorStartError, SeedError }, { provisionDataFile }] =
+    await Promise.all([import('../emulator/index.js'), import('../emulator/state/provision.js')]);
   // DISCORD_APPLICATION_ID still names the application when the manifest does not; tokens from the environment are not used.
   const credentials = loadCredentials(ctx.env, ctx.cwd);
   const applicationId = chosenApplicationId(opts) ?? credentials.applicationId;
   const guilds = new Map<string, { id: string; name?: string }>();
-  for (const g of opts.manifest?.guilds ?? []) if (isSnowflake(g.id)) guilds.set(g.id, { id: g.id, ...(g.name ? { name: g.name } : {}) });
+  for (const g of opts.manifest?.guilds ?? [])
+    if (isSnowflake(g.id)) guilds.set(g.id, { id: g.id, ...(g.name ? { name: g.name } : {}) });
   for (const id of opts.guildIds ?? []) if (isSnowflake(id) && !guilds.has(id)) guilds.set(id, { id });
 
   const dir = join(ctx.cwd, EMULATOR_STATE_DIR);
@@ -141,9 +152,16 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
     mkdirSync(dir, { recursive: true });
     ignoreStateDir(dir);
     const channels = (opts.manifest?.webhooks ?? []).flatMap((w) =>
-      typeof w === 'object' && w !== null && isSnowflake((w as { channel_id?: unknown }).channel_id) ? [(w as { channel_id: string }).channel_id] : [],
+      typeof w === 'object' && w !== null && isSnowflake((w as { channel_id?: unknown }).channel_id)
+        ? [(w as { channel_id: string }).channel_id]
+        : [],
     );
-    provisioned = provisionDataFile(dataFile, { ...(applicationId ? { applicationId } : {}), guilds: [...guilds.values()], channels, ...applicationNeeds(opts.manifest) });
+    provisioned = provisionDataFile(dataFile, {
+      ...(applicationId ? { applicationId } : {}),
+      guilds: [...guilds.values()],
+      channels,
+      ...applicationNeeds(opts.manifest),
+    });
     // Rate limits stay on with the real numbers: the session should behave as against the service.
     // The manifest's limits: what lint accepted, the emulator takes (e.g. 15 USER commands).
     emulator = await startEmulator({ dataFile, ...(opts.manifest ? { limits: { ...opts.manifest.limits } } : {}) });
@@ -152,14 +170,21 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
       throw new CmdsyncError('EMULATOR_START_FAILED', `cannot start the local emulator: ${err.message}`);
     }
     const code = (err as NodeJS.ErrnoException)?.code;
-    if (typeof code === 'string') throw new CmdsyncError('EMULATOR_START_FAILED', `cannot start the local emulator: ${code} on ${relative(ctx.cwd, dataFile) || dataFile}`);
+    if (typeof code === 'string')
+      throw new CmdsyncError(
+        'EMULATOR_START_FAILED',
+        `cannot start the local emulator: ${code} on ${relative(ctx.cwd, dataFile) || dataFile}`,
+      );
     throw err;
   }
 
   // The credentials of the manifest's application, which need not be the emulator's default one.
   const { applicationId: appId, botToken, bearerToken } = provisioned.credentials;
   const onDebug = debugSink(opts, ctx);
-  const client = createClient({ botToken, ...(bearerToken ? { bearerToken } : {}), apiUrl: emulator.url }, onDebug ? { onDebug } : {});
+  const client = createClient(
+    { botToken, ...(bearerToken ? { bearerToken } : {}), apiUrl: emulator.url },
+    onDebug ? { onDebug } : {},
+  );
   writeLine(ctx.stderr, `Using the local emulator (state in ${join(EMULATOR_STATE_DIR, EMULATOR_STATE_FILE)})`);
   let closed: Promise<void> | undefined;
   return {
@@ -178,7 +203,8 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
 /** The state file holds the emulator's tokens: keep the folder out of version control, as Terraform's users do with .terraform. */
 function ignoreStateDir(dir: string): void {
   const file = join(dir, '.gitignore');
-  if (!existsSync(file)) writeFileSync(file, '# Local emulator state (holds its tokens): not for version control.\n*\n');
+  if (!existsSync(file))
+    writeFileSync(file, '# Local emulator state (holds its tokens): not for version control.\n*\n');
 }
 
 /** What the local application must be for this manifest: what its `application:` says, and nothing else. */

@@ -20,7 +20,11 @@ const syncOptions = (cmd: Command): Command =>
     .option('--api-url <url>', 'API base URL (env: CMDSYNC_API_URL)')
     .option('--guild <id|name>', 'only this guild: its id, or the name the manifest gives it (repeatable)', collect, [])
     .option('--global', 'only the global scope (with --guild: also it)')
-    .addOption(new Option('--strategy <strategy>', 'how to write each scope').choices(['auto', 'bulk', 'individual']).default('auto'))
+    .addOption(
+      new Option('--strategy <strategy>', 'how to write each scope')
+        .choices(['auto', 'bulk', 'individual'])
+        .default('auto'),
+    )
     .option('--exceed-daily-creates', 'spend more than the daily create allowance')
     .addOption(new Option('--force').hideHelp())
     .option('--json', 'print one machine-readable document on stdout')
@@ -29,7 +33,10 @@ const syncOptions = (cmd: Command): Command =>
 
 function syncFlags(opts: Record<string, unknown>): SyncOptions {
   // --force means "overwrite a file" everywhere; it once meant this here, so say where that went.
-  if (opts.force) throw new UsageError('--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.');
+  if (opts.force)
+    throw new UsageError(
+      '--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.',
+    );
   return {
     manifest: opts.manifest as string | undefined,
     emulator: !!opts.emulator,
@@ -46,7 +53,10 @@ function syncFlags(opts: Record<string, unknown>): SyncOptions {
 
 export function registerPlan(program: Command, run: (opts: PlanCliOptions) => Promise<void>): Command {
   return syncOptions(program.command('plan').description('show what apply would change, field by field'))
-    .option('-o, --out <file>', 'save the plan, to apply exactly it later (- for stdout: the human plan then goes to stderr)')
+    .option(
+      '-o, --out <file>',
+      'save the plan, to apply exactly it later (- for stdout: the human plan then goes to stderr)',
+    )
     .option('--detailed-exitcode', 'exit 2 when there are changes (0 none, 1 error)')
     .action(async (opts) => run({ ...syncFlags(opts), out: opts.out, detailedExitcode: !!opts.detailedExitcode }));
 }
@@ -58,6 +68,12 @@ export function registerApply(program: Command, run: (opts: ApplyCliOptions) => 
     .option('--reason <text>', 'audit-log reason for webhook changes (default: cmdsync apply)')
     .option('--allow-mass-delete', "without a prompt, still delete more than half (or all) of a scope's commands")
     .action(async (planFile: string | undefined, opts) =>
-      run({ ...syncFlags(opts), planFile, autoApprove: !!opts.autoApprove, reason: opts.reason, allowMassDelete: !!opts.allowMassDelete }),
+      run({
+        ...syncFlags(opts),
+        planFile,
+        autoApprove: !!opts.autoApprove,
+        reason: opts.reason,
+        allowMassDelete: !!opts.allowMassDelete,
+      }),
     );
 }

@@ -70,7 +70,11 @@ export function manifestsIn(dir: string): string[] {
 
 function ambiguous(dir: string, found: string[], cwd: string): ManifestReadError {
   const where = dir === cwd ? '' : ` in ${dir}`;
-  return new ManifestReadError('MANIFEST_AMBIGUOUS', found.join(' and '), `${found.join(' and ')} both exist${where}: keep one, or name the one to use with -m.`);
+  return new ManifestReadError(
+    'MANIFEST_AMBIGUOUS',
+    found.join(' and '),
+    `${found.join(' and ')} both exist${where}: keep one, or name the one to use with -m.`,
+  );
 }
 
 /** The variables `${VAR}` reads in the manifest: the environment, with `.env` in the working directory filling what it leaves unset. */

@@ -6,7 +6,14 @@ import { CredentialsError, RemoteConfigError } from './errors.js';
 export const DEFAULT_API_URL = 'https://discord.com/api/v10';
 
 /** Every variable cmdsync reads. Tokens are read from here only, never from flags. */
-export const CREDENTIAL_VARIABLES = ['DISCORD_TOKEN', 'DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BEARER_TOKEN', 'DISCORD_APPLICATION_ID', 'CMDSYNC_API_URL'] as const;
+export const CREDENTIAL_VARIABLES = [
+  'DISCORD_TOKEN',
+  'DISCORD_CLIENT_ID',
+  'DISCORD_CLIENT_SECRET',
+  'DISCORD_BEARER_TOKEN',
+  'DISCORD_APPLICATION_ID',
+  'CMDSYNC_API_URL',
+] as const;
 
 export type CredentialVariable = (typeof CREDENTIAL_VARIABLES)[number];
 
@@ -35,7 +42,10 @@ export interface Credentials {
  * formats but does not require anything: each operation asks for what it
  * needs (`requireAppAuth`, `requireApplicationId`, the client for the bearer).
  */
-export function loadCredentials(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): Credentials {
+export function loadCredentials(
+  env: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): Credentials {
   const dotenv = readDotenv(cwd);
   const fileValues = dotenv?.values ?? {};
 
@@ -125,7 +135,10 @@ export function requireAppAuth(credentials: Pick<Credentials, 'botToken' | 'clie
 }
 
 /** The application id: the manifest's value when given, else `DISCORD_APPLICATION_ID`, else the client id. */
-export function requireApplicationId(credentials: Pick<Credentials, 'applicationId' | 'clientId'>, fromManifest?: string): string {
+export function requireApplicationId(
+  credentials: Pick<Credentials, 'applicationId' | 'clientId'>,
+  fromManifest?: string,
+): string {
   const id = fromManifest || credentials.applicationId || credentials.clientId;
   if (id) return id;
   throw new CredentialsError(
@@ -140,7 +153,8 @@ export function describeCredentials(credentials: Credentials): string {
   const parts: string[] = [];
   const from = (v: CredentialVariable) => credentials.sources[v] ?? 'unset';
   if (credentials.botToken) parts.push(`bot token (DISCORD_TOKEN from ${from('DISCORD_TOKEN')})`);
-  if (credentials.clientId && credentials.clientSecret) parts.push(`client credentials (from ${from('DISCORD_CLIENT_SECRET')})`);
+  if (credentials.clientId && credentials.clientSecret)
+    parts.push(`client credentials (from ${from('DISCORD_CLIENT_SECRET')})`);
   if (credentials.bearerToken) parts.push(`user bearer (DISCORD_BEARER_TOKEN from ${from('DISCORD_BEARER_TOKEN')})`);
   if (parts.length === 0) parts.push('no credentials');
   return `${parts.join(', ')}; API ${credentials.apiUrl}`;

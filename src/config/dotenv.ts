@@ -9,7 +9,8 @@ import { RemoteConfigError } from './errors.js';
  */
 export function parseDotenv(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parseEnv(text.replace(/^\uFEFF/, '')))) if (value !== undefined) out[key] = value;
+  for (const [key, value] of Object.entries(parseEnv(text.replace(/^\uFEFF/, ''))))
+    if (value !== undefined) out[key] = value;
   return out;
 }
 
@@ -31,8 +32,12 @@ export function readDotenv(dir: string): { path: string; values: Record<string, 
  * The environment a run sees: the real one, with `.env` filling the
  * variables it leaves unset or empty (the real environment wins).
  */
-export function withDotenv(env: Readonly<Record<string, string | undefined>>, values: Readonly<Record<string, string>>): Record<string, string | undefined> {
+export function withDotenv(
+  env: Readonly<Record<string, string | undefined>>,
+  values: Readonly<Record<string, string>>,
+): Record<string, string | undefined> {
   const merged: Record<string, string | undefined> = { ...env };
-  for (const [key, value] of Object.entries(values)) if (merged[key] === undefined || merged[key] === '') merged[key] = value;
+  for (const [key, value] of Object.entries(values))
+    if (merged[key] === undefined || merged[key] === '') merged[key] = value;
   return merged;
 }

@@ -59,7 +59,9 @@ export class Redactor {
 /** Pattern-based redaction needing no registered secret: webhook tokens in paths, Authorization values. */
 export function redactPatterns(text: string): string {
   return text
-    .replace(WEBHOOK_TOKEN_IN_PATH, (_m, prefix: string, token: string) => (token === REDACTED ? `${prefix}${token}` : `${prefix}${REDACTED}`))
+    .replace(WEBHOOK_TOKEN_IN_PATH, (_m, prefix: string, token: string) =>
+      token === REDACTED ? `${prefix}${token}` : `${prefix}${REDACTED}`,
+    )
     .replace(AUTH_VALUE, (_m, scheme: string) => `${scheme} ${REDACTED}`);
 }
 

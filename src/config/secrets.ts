@@ -9,7 +9,13 @@
  */
 
 /** Credentials by exact name: those whose names the pattern below would not catch. */
-const CREDENTIALS = new Set(['CMDSYNC_NOTIFY_WEBHOOK', 'DISCORD_WEBHOOK_URL', 'DISCORD_CLIENT_SECRET', 'DISCORD_TOKEN', 'DISCORD_BEARER_TOKEN']);
+const CREDENTIALS = new Set([
+  'CMDSYNC_NOTIFY_WEBHOOK',
+  'DISCORD_WEBHOOK_URL',
+  'DISCORD_CLIENT_SECRET',
+  'DISCORD_TOKEN',
+  'DISCORD_BEARER_TOKEN',
+]);
 
 /** Words that mark a secret when they stand as a part of the name (API_KEY, GH_TOKEN, DB_PASSWORD). */
 const SECRET_WORDS = new Set([
@@ -49,7 +55,13 @@ export function isSecretVariable(name: string): boolean {
  * summary, the outputs and the comment.
  */
 export function secretValues(env: Readonly<Record<string, string | undefined>>): string[] {
-  return [...new Set(Object.entries(env).flatMap(([name, value]) => (value && value.trim() !== '' && !NOT_SECRETS.has(name) && isSecretVariable(name) ? [value.trim()] : [])))];
+  return [
+    ...new Set(
+      Object.entries(env).flatMap(([name, value]) =>
+        value && value.trim() !== '' && !NOT_SECRETS.has(name) && isSecretVariable(name) ? [value.trim()] : [],
+      ),
+    ),
+  ];
 }
 
 /** The shell's working directories: "PWD" reads as a password's abbreviation, but masking a path would garble every path in the log. */

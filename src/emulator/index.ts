@@ -26,7 +26,14 @@ export type { GatewayOptions } from './gateway/gateway.js';
 import type { StoreOptions } from './state/store.js';
 import { EventBus } from './gateway/events.js';
 import type { EmulatorCredentials, Seed, World } from './state/world.js';
-import { apiRoutes, controlRoutes, interactionParts, stateSources, viewParts, type StartConfig } from './wiring/parts.js';
+import {
+  apiRoutes,
+  controlRoutes,
+  interactionParts,
+  stateSources,
+  viewParts,
+  type StartConfig,
+} from './wiring/parts.js';
 import type { EndpointCheck } from './interactions/deliver.js';
 import { watchEndpoint, type EndpointWatchReport } from './interactions/endpoint-watch.js';
 import type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
@@ -34,7 +41,14 @@ import type { ComponentActions } from './interactions/component-api.js';
 import { controlTokenProblem } from './state/seed.js';
 export { controlTokenProblem } from './state/seed.js';
 export type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
-export type { ClickRequest, ComponentActions, ComponentDelivered, ComponentOutcome, ModalSubmitRequest, SelectRequest } from './interactions/component-api.js';
+export type {
+  ClickRequest,
+  ComponentActions,
+  ComponentDelivered,
+  ComponentOutcome,
+  ModalSubmitRequest,
+  SelectRequest,
+} from './interactions/component-api.js';
 export type { EndpointCheck } from './interactions/deliver.js';
 export type { Timers } from './interactions/registry.js';
 import type { Timers } from './interactions/registry.js';
@@ -116,7 +130,9 @@ export interface RunningEmulator extends ComponentActions {
   /** Invokes a command as a user would (the same as POST /__emulator/interactions and `cmdsync invoke`). */
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
   /** A member posts in a channel (the same as POST /__emulator/messages and `cmdsync say`): 200 with the message, or the service's refusal. */
-  say(request: { channelId: Snowflake; userId: Snowflake; content?: string } & Record<string, unknown>): EmulatorResponse;
+  say(
+    request: { channelId: Snowflake; userId: Snowflake; content?: string } & Record<string, unknown>,
+  ): EmulatorResponse;
   /** The service's check of an application's interactions endpoint (default: the default application's). */
   checkInteractionsEndpoint(applicationId?: string): Promise<EndpointCheck>;
   /** Today's command creates per application and scope (`left` is null where nothing is refused: global). */
@@ -147,7 +163,8 @@ async function startConfig(options: EmulatorOptions): Promise<StartConfig> {
   // Like the limits, a pinned control token is configuration: it wins over the one a data file keeps.
   const pinnedToken = options.controlToken ?? (seed && typeof seed === 'object' ? seed.control_token : undefined);
   const badToken = pinnedToken === undefined ? undefined : controlTokenProblem(pinnedToken);
-  if (badToken) throw new SeedError(`${options.controlToken !== undefined ? 'controlToken' : 'control_token'} ${badToken}`);
+  if (badToken)
+    throw new SeedError(`${options.controlToken !== undefined ? 'controlToken' : 'control_token'} ${badToken}`);
   return { now, clock, timers: options.timers, seed, limits, pinnedToken, host: options.host ?? '127.0.0.1' };
 }
 
@@ -156,7 +173,8 @@ function listen(server: Server, host: string, port: number | undefined): Promise
   return new Promise<number>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE') reject(new EmulatorStartError(`port ${port} on ${host} is already in use`));
-      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') reject(new EmulatorStartError(`cannot listen on ${host}: address not available`));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND')
+        reject(new EmulatorStartError(`cannot listen on ${host}: address not available`));
       else if (err.code === 'EACCES') reject(new EmulatorStartError(`no permission to listen on ${host}:${port}`));
       else reject(new EmulatorStartError(`cannot start the emulator: ${err.message}`));
     };
@@ -191,7 +209,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const webhookCodes = new WebhookAuthorizations(now);
   const routes = apiRoutes(limits, interactions.registry, gateway, webhookCodes);
   const rateLimiter = options.rateLimits === false ? undefined : new RateLimiter(options.rateLimits ?? {});
-  const view = viewParts(store, options.webRoot, config, controlToken, stateSources(faults, rateLimiter, gateway, interactions), events);
+  const view = viewParts(
+    store,
+    options.webRoot,
+    config,
+    controlToken,
+    stateSources(faults, rateLimiter, gateway, interactions),
+    events,
+  );
   const server = createEmulatorServer({
     view: view.view,
     store,
@@ -210,7 +235,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   gateway.attach(server);
   const inFlight = options.harness ? new InFlight(server, events) : undefined;
   const harness = inFlight
-    ? emulatorHarness({ store, registry: interactions.registry, faults, clock: config.clock, inFlight, hasSessionFor: (id) => gateway.hasSessionFor(id) })
+    ? emulatorHarness({
+        store,
+        registry: interactions.registry,
+        faults,
+        clock: config.clock,
+        inFlight,
+        hasSessionFor: (id) => gateway.hasSessionFor(id),
+      })
     : undefined;
   const port = await listen(server, host, options.port);
   const hostPart = host.includes(':') ? `[${host}]` : host;
@@ -246,7 +278,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     checkInteractionsEndpoint: interactions.checkInteractionsEndpoint,
     ...(harness ? { harness } : {}),
     dailyCreates() {
-      return { day: utcDay(now()), limitPerGuild: limits.daily_creates, scopes: dailyCreatesToday(store.world, now(), limits.daily_creates) };
+      return {
+        day: utcDay(now()),
+        limitPerGuild: limits.daily_creates,
+        scopes: dailyCreatesToday(store.world, now(), limits.daily_creates),
+      };
     },
     close() {
       for (const w of watches) w.stop();

@@ -43,7 +43,11 @@ export function frameBody(frame: CommentFrame, content: string, what: string): s
   return body.length <= COMMENT_MAX_CHARS ? body : `${body.slice(0, COMMENT_MAX_CHARS - 20)}\n\n_… (cut)_\n`;
 }
 
-export function planCommentBody(frame: CommentFrame, plan: Plan, opts: { guildNames?: Readonly<Record<string, string>> } = {}): string {
+export function planCommentBody(
+  frame: CommentFrame,
+  plan: Plan,
+  opts: { guildNames?: Readonly<Record<string, string>> } = {},
+): string {
   const markdown = formatPlanMarkdown(plan, {
     title: title('plan', frame),
     maxBytes: PLAN_MAX_BYTES,
@@ -63,7 +67,11 @@ const NO_CHANGES_SINCE_MARK = '<!-- cmdsync:no-changes-since -->';
  */
 export function applyMarkdown(title: string, plan: Plan, result: ApplyResult, maxBytes = PLAN_MAX_BYTES): string {
   const content = formatApplyMarkdown(result, { title });
-  const planMarkdown = formatPlanMarkdown(plan, { title: 'The plan that was applied', maxBytes: maxBytes - content.length, limitNote: LIMIT_NOTE });
+  const planMarkdown = formatPlanMarkdown(plan, {
+    title: 'The plan that was applied',
+    maxBytes: maxBytes - content.length,
+    limitNote: LIMIT_NOTE,
+  });
   return `${content}<details><summary>The plan that was applied</summary>\n\n${planMarkdown.replace(/^## [^\n]*\n\n/, '')}\n</details>\n\n`;
 }
 
@@ -78,9 +86,15 @@ export function applyCommentBody(frame: CommentFrame, plan: Plan, result: ApplyR
  */
 export function noChangesApplyBody(frame: CommentFrame, previous: string | undefined): string {
   const sha = frame.sha ? ` of \`${frame.sha.slice(0, 7)}\`` : '';
-  const kept = previous?.startsWith(`${frame.marker}\n${APPLY_RESULT_MARK}`) ? previousContent(frame.marker, previous) : undefined;
+  const kept = previous?.startsWith(`${frame.marker}\n${APPLY_RESULT_MARK}`)
+    ? previousContent(frame.marker, previous)
+    : undefined;
   if (kept === undefined) {
-    return frameBody(frame, `## ${escapeInline(title('apply', frame))}\n\n**No changes.** The remote already matched the manifest; nothing was sent.\n\n`, 'applied');
+    return frameBody(
+      frame,
+      `## ${escapeInline(title('apply', frame))}\n\n**No changes.** The remote already matched the manifest; nothing was sent.\n\n`,
+      'applied',
+    );
   }
   const note = `${NO_CHANGES_SINCE_MARK}\n> [!NOTE]\n> **No changes since.** The apply${sha} found the remote matching the manifest and sent nothing; below is the last apply that changed something.\n\n`;
   return frameBody(frame, `${APPLY_RESULT_MARK}\n${note}${kept}`, 'no changes since, at');
@@ -104,7 +118,10 @@ export interface FailureText {
 /** When cmdsync stopped before it had a result: why, what is behind it, and what to do (the step summary's section, the comment's content). */
 export function failureMarkdown(heading: string, command: string, failure: FailureText): string {
   const hint = failure.hint ? `${failure.hint}\n\n` : '';
-  const lines = [`cmdsync ${command} failed: ${failure.reason}`, ...failure.details.filter((d) => d !== failure.reason)];
+  const lines = [
+    `cmdsync ${command} failed: ${failure.reason}`,
+    ...failure.details.filter((d) => d !== failure.reason),
+  ];
   return `## ${escapeInline(heading)}\n\n> [!CAUTION]\n> **cmdsync ${command} failed.**\n\n${hint}${errorsBlock(lines)}`;
 }
 
@@ -112,7 +129,12 @@ export function failureMarkdown(heading: string, command: string, failure: Failu
  * A plan or apply that failed. A plan's comment then shows no current plan:
  * the last one made (`lastPlan`) stays below, folded and marked out of date.
  */
-export function failureCommentBody(frame: CommentFrame, command: string, failure: FailureText, lastPlan?: KeptPlan): string {
+export function failureCommentBody(
+  frame: CommentFrame,
+  command: string,
+  failure: FailureText,
+  lastPlan?: KeptPlan,
+): string {
   const markdown = failureMarkdown(title(command, frame), command, failure);
   if (command !== 'plan') return frameBody(frame, markdown, 'at');
   return fitted(frame, `${noPlanAtMark(frame.sha)}${markdown}`, lastPlan, 'plan of');

@@ -41,7 +41,8 @@ export function sameCommit(a: string | undefined, b: string | undefined): boolea
   return a.startsWith(b) || b.startsWith(a);
 }
 
-const markedSha = (line: string, mark: string): string | undefined => line.slice(mark.length, -' -->'.length).trim() || undefined;
+const markedSha = (line: string, mark: string): string | undefined =>
+  line.slice(mark.length, -' -->'.length).trim() || undefined;
 
 /** The body between its first line(s) and the footer: the footer is the last thing a body holds, so the last one is ours. */
 function contentOf(rest: string): string {
@@ -58,7 +59,11 @@ export function readPlanComment(marker: string, body: string): PlanCommentState 
   const first = newline >= 0 ? rest.slice(0, newline) : rest;
   if (first.startsWith(PLAN_AT)) {
     const sha = markedSha(first, PLAN_AT);
-    return { kind: 'plan', ...(sha ? { sha } : {}), plan: { ...(sha ? { sha } : {}), content: withoutHeading(contentOf(rest.slice(newline + 1))) } };
+    return {
+      kind: 'plan',
+      ...(sha ? { sha } : {}),
+      plan: { ...(sha ? { sha } : {}), content: withoutHeading(contentOf(rest.slice(newline + 1))) },
+    };
   }
   if (first.startsWith(NO_PLAN_AT)) {
     const sha = markedSha(first, NO_PLAN_AT);
@@ -74,7 +79,9 @@ export function readPlanComment(marker: string, body: string): PlanCommentState 
  */
 function legacyState(rest: string): PlanCommentState {
   const content = contentOf(rest);
-  const sha = /^<sub>.*?plan of `([0-9a-f]{7,40})`/m.exec(rest.slice(content.length + FOOTER.length - '<sub>'.length))?.[1];
+  const sha = /^<sub>.*?plan of `([0-9a-f]{7,40})`/m.exec(
+    rest.slice(content.length + FOOTER.length - '<sub>'.length),
+  )?.[1];
   if (sha === undefined) return { kind: 'other' };
   if (/^> \*\*cmdsync plan failed\.\*\*$/m.test(content)) return { kind: 'no-plan', sha };
   return { kind: 'plan', sha, plan: { sha, content: withoutHeading(content) } };
@@ -109,7 +116,13 @@ function keptPlanOf(rest: string): KeptPlan | undefined {
   const close = '\n</details>\n';
   const stop = end - close.length;
   const start = stop - length;
-  if (!Number.isInteger(length) || start < 0 || content.slice(stop, end) !== close || !content.slice(0, start).endsWith('</summary>\n\n')) return undefined;
+  if (
+    !Number.isInteger(length) ||
+    start < 0 ||
+    content.slice(stop, end) !== close ||
+    !content.slice(0, start).endsWith('</summary>\n\n')
+  )
+    return undefined;
   const open = content.lastIndexOf(LAST_PLAN_START, content.lastIndexOf('<details><summary>', start));
   const sha = open >= 0 ? /^([0-9a-f]*) -->/.exec(content.slice(open + LAST_PLAN_START.length))?.[1] : undefined;
   return { ...(sha ? { sha } : {}), content: content.slice(start, stop) };

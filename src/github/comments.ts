@@ -35,7 +35,12 @@ export function findMarkedComment(comments: readonly IssueComment[], marker: str
 }
 
 /** The issue's comments, oldest first, page by page as the `Link` header leads, until `stopAt` says a page is enough. */
-export async function listIssueComments(api: GitHubRest, repository: string, issue: number, stopAt?: (page: IssueComment[]) => boolean): Promise<IssueComment[]> {
+export async function listIssueComments(
+  api: GitHubRest,
+  repository: string,
+  issue: number,
+  stopAt?: (page: IssueComment[]) => boolean,
+): Promise<IssueComment[]> {
   const all: IssueComment[] = [];
   let path: string | undefined = `/repos/${repository}/issues/${issue}/comments?per_page=${PER_PAGE}`;
   for (let pages = 0; path !== undefined && pages < MAX_PAGES; pages++) {
@@ -63,7 +68,12 @@ export async function upsertComment(
   marker: string,
   bodyOf: string | ((existing: string | undefined) => string | undefined),
 ): Promise<UpsertResult> {
-  const comments = await listIssueComments(api, repository, issue, (page) => findMarkedComment(page, marker) !== undefined);
+  const comments = await listIssueComments(
+    api,
+    repository,
+    issue,
+    (page) => findMarkedComment(page, marker) !== undefined,
+  );
   const existing = findMarkedComment(comments, marker);
   const body = typeof bodyOf === 'string' ? bodyOf : bodyOf(existing?.body);
   if (body === undefined) return { action: 'unchanged' };
@@ -71,7 +81,9 @@ export async function upsertComment(
     await api.request('PATCH', `/repos/${repository}/issues/comments/${existing.id}`, { body: { body } });
     return { action: 'updated', id: existing.id };
   }
-  const created = await api.request<IssueComment>('POST', `/repos/${repository}/issues/${issue}/comments`, { body: { body } });
+  const created = await api.request<IssueComment>('POST', `/repos/${repository}/issues/${issue}/comments`, {
+    body: { body },
+  });
   return { action: 'created', id: created.id };
 }
 
@@ -96,7 +108,11 @@ interface PullOfCommit {
  * release's commit) came from: GitHub lists the pull requests associated
  * with a commit; the merged one whose merge commit it is comes first.
  */
-export async function mergedPullOfCommit(api: GitHubRest, repository: string, sha: string): Promise<number | undefined> {
+export async function mergedPullOfCommit(
+  api: GitHubRest,
+  repository: string,
+  sha: string,
+): Promise<number | undefined> {
   const pulls = await api.request<PullOfCommit[]>('GET', `/repos/${repository}/commits/${sha}/pulls`);
   if (!Array.isArray(pulls)) return undefined;
   const merged = pulls.filter((p) => p.merged_at);

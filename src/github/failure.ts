@@ -38,7 +38,13 @@ export function describeFailure(err: unknown, run: RunContext): ActionFailure {
   }
   if (err instanceof CredentialsError && err.code === 'CREDENTIALS_MISSING') {
     if (run.pullRequest?.fromFork) {
-      return { code: err.code, reason: 'no Discord credentials: secrets are not available to pull requests from forks.', details: [], hint: FORK_HINT, findings: [] };
+      return {
+        code: err.code,
+        reason: 'no Discord credentials: secrets are not available to pull requests from forks.',
+        details: [],
+        hint: FORK_HINT,
+        findings: [],
+      };
     }
     return { code: err.code, reason: err.message, details: [], hint: SECRET_HINT, findings: [] };
   }
@@ -54,5 +60,10 @@ export function describeFailure(err: unknown, run: RunContext): ActionFailure {
   }
   if (err instanceof CmdsyncError) return { code: err.code, reason: err.message, details: [], findings: [] };
   const message = err instanceof Error ? err.message : String(err);
-  return { code: 'INTERNAL', reason: `internal error: ${message}. This is a bug in cmdsync; please report it.`, details: [], findings: [] };
+  return {
+    code: 'INTERNAL',
+    reason: `internal error: ${message}. This is a bug in cmdsync; please report it.`,
+    details: [],
+    findings: [],
+  };
 }

@@ -30,7 +30,9 @@ export function readActionInputs(env: Readonly<Record<string, string | undefined
   const input = (name: string): string => inputValue(env, name);
   const command = input('command') || 'plan';
   if (!(ACTION_COMMANDS as readonly string[]).includes(command)) {
-    throw new UsageError(`the action's input command must be one of ${ACTION_COMMANDS.join(', ')}, not ${JSON.stringify(command)}.`);
+    throw new UsageError(
+      `the action's input command must be one of ${ACTION_COMMANDS.join(', ')}, not ${JSON.stringify(command)}.`,
+    );
   }
   const manifest = input('manifest');
   const token = input('github-token');
@@ -87,7 +89,10 @@ export function splitArgs(text: string, env: Readonly<Record<string, string | un
     if (typeof entry === 'string') words.push(...(entry === '' ? [] : [entry]));
     else if ('comment' in entry) break;
     else if ('op' in entry && entry.op === 'glob') words.push(entry.pattern);
-    else throw new UsageError(`the action's input args is a list of flags, not a shell command: remove ${JSON.stringify('op' in entry ? entry.op : String(entry))}.`);
+    else
+      throw new UsageError(
+        `the action's input args is a list of flags, not a shell command: remove ${JSON.stringify('op' in entry ? entry.op : String(entry))}.`,
+      );
   }
   return words;
 }

@@ -24,25 +24,35 @@ export function lockBranch(run: RunContext): string | undefined {
   return run.defaultBranch;
 }
 
-const statusOf = (err: unknown): number | undefined => (typeof (err as { status?: unknown })?.status === 'number' ? (err as { status: number }).status : undefined);
+const statusOf = (err: unknown): number | undefined =>
+  typeof (err as { status?: unknown })?.status === 'number' ? (err as { status: number }).status : undefined;
 
 /**
  * Commits the lock file unless the branch already holds it. A branch whose
  * lock file changed since this run's checkout is left alone: writing over it
  * would forget the webhooks the other change recorded.
  */
-export async function commitLockFile(api: GitHubRest, repository: string, c: LockCommit): Promise<'committed' | 'unchanged'> {
+export async function commitLockFile(
+  api: GitHubRest,
+  repository: string,
+  c: LockCommit,
+): Promise<'committed' | 'unchanged'> {
   const url = `/repos/${repository}/contents/${c.path.split('/').map(encodeURIComponent).join('/')}`;
   let current: { sha: string; text: string } | undefined;
   try {
-    const file = await api.request<{ sha: string; content?: string; encoding?: string }>('GET', url, { query: { ref: c.branch } });
+    const file = await api.request<{ sha: string; content?: string; encoding?: string }>('GET', url, {
+      query: { ref: c.branch },
+    });
     current = { sha: file.sha, text: Buffer.from(file.content ?? '', 'base64').toString('utf8') };
   } catch (err) {
     if (statusOf(err) !== 404) throw err;
   }
   if (current?.text === c.after) return 'unchanged';
   if (current !== undefined && current.text !== c.before) {
-    throw new CmdsyncError('LOCK_FILE_MOVED', `${c.path} on ${c.branch} changed since this run's checkout; it was not overwritten.`);
+    throw new CmdsyncError(
+      'LOCK_FILE_MOVED',
+      `${c.path} on ${c.branch} changed since this run's checkout; it was not overwritten.`,
+    );
   }
   await api.request('PUT', url, {
     body: {

@@ -29,12 +29,25 @@ const MAX_FINDINGS_CHARS = 8_000;
  * one whose plan is already of this commit (the job run again), or one
  * that holds an apply's result.
  */
-export function lintCommentBody(frame: CommentFrame, existing: string | undefined, lint: LintOutcome): string | undefined {
+export function lintCommentBody(
+  frame: CommentFrame,
+  existing: string | undefined,
+  lint: LintOutcome,
+): string | undefined {
   const state = existing === undefined ? undefined : readPlanComment(frame.marker, existing);
-  if (lint.passed && (state === undefined || state.kind === 'other' || (state.kind === 'plan' && sameCommit(state.sha, frame.sha)))) return undefined;
+  if (
+    lint.passed &&
+    (state === undefined || state.kind === 'other' || (state.kind === 'plan' && sameCommit(state.sha, frame.sha)))
+  )
+    return undefined;
   const lastPlan = lastPlanOf(state);
   const headline = lint.passed ? pendingNote(frame, lastPlan) : failedNote(frame, lint, lastPlan);
-  return fitted(frame, `${noPlanAtMark(frame.sha)}## ${escapeInline(title('plan', frame))}\n\n${headline}`, lastPlan, 'lint of');
+  return fitted(
+    frame,
+    `${noPlanAtMark(frame.sha)}## ${escapeInline(title('plan', frame))}\n\n${headline}`,
+    lastPlan,
+    'lint of',
+  );
 }
 
 const at = (sha: string | undefined): string => (sha ? `\`${shortSha(sha)}\`` : 'this commit');
@@ -72,6 +85,7 @@ function findingsBlock(findings: readonly string[]): string {
   const text = shown.join('\n');
   let fence = '```';
   while (text.includes(fence)) fence += '`';
-  const more = findings.length > shown.length ? `_… ${findings.length - shown.length} more in the step summary._\n\n` : '';
+  const more =
+    findings.length > shown.length ? `_… ${findings.length - shown.length} more in the step summary._\n\n` : '';
   return `${fence}text\n${text}\n${fence}\n\n${more}`;
 }

@@ -7,7 +7,10 @@ import { appendFileSync } from 'node:fs';
  * does, so a value may hold newlines; the delimiter is random, so a value
  * cannot end it early and set another output.
  */
-export function formatOutputs(values: Readonly<Record<string, string>>, delimiter: () => string = () => `ghadelimiter_${randomUUID()}`): string {
+export function formatOutputs(
+  values: Readonly<Record<string, string>>,
+  delimiter: () => string = () => `ghadelimiter_${randomUUID()}`,
+): string {
   let out = '';
   for (const [name, value] of Object.entries(values)) {
     let d = delimiter();
@@ -18,7 +21,10 @@ export function formatOutputs(values: Readonly<Record<string, string>>, delimite
 }
 
 /** Appends the outputs; false when not on GitHub Actions (no `GITHUB_OUTPUT`). */
-export function writeOutputs(values: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>): boolean {
+export function writeOutputs(
+  values: Readonly<Record<string, string>>,
+  env: Readonly<Record<string, string | undefined>>,
+): boolean {
   const file = env.GITHUB_OUTPUT;
   if (!file) return false;
   appendFileSync(file, formatOutputs(values), 'utf8');

@@ -39,10 +39,18 @@ export class GitHubRest {
       ...(opts.backoffBaseMs !== undefined ? { backoffBaseMs: opts.backoffBaseMs } : {}),
     });
     this.#client.redactor.add(opts.token);
-    this.#headers = { authorization: `Bearer ${opts.token}`, accept: 'application/vnd.github+json', 'x-github-api-version': GITHUB_API_VERSION };
+    this.#headers = {
+      authorization: `Bearer ${opts.token}`,
+      accept: 'application/vnd.github+json',
+      'x-github-api-version': GITHUB_API_VERSION,
+    };
   }
 
-  request<T>(method: HttpMethod, path: string, opts: { query?: Record<string, string | number>; body?: unknown } = {}): Promise<T> {
+  request<T>(
+    method: HttpMethod,
+    path: string,
+    opts: { query?: Record<string, string | number>; body?: unknown } = {},
+  ): Promise<T> {
     return this.#client.request<T>({
       method,
       path,
@@ -61,7 +69,9 @@ export class GitHubRest {
   async page<T>(path: string): Promise<{ data: T; next?: string }> {
     const response = await this.#client.send<T>({ method: 'GET', path, auth: 'none', headers: this.#headers });
     const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.link ?? '')?.[1];
-    return next?.startsWith(`${this.#base}/`) ? { data: response.data, next: next.slice(this.#base.length) } : { data: response.data };
+    return next?.startsWith(`${this.#base}/`)
+      ? { data: response.data, next: next.slice(this.#base.length) }
+      : { data: response.data };
   }
 
   /** Replaces every secret the client knows (the token) in `text`. */

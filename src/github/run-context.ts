@@ -25,9 +25,17 @@ export interface RunContext {
 }
 
 /** Events whose payload carries the pull request the run is for. */
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']);
+const PULL_REQUEST_EVENTS = new Set([
+  'pull_request',
+  'pull_request_target',
+  'pull_request_review',
+  'pull_request_review_comment',
+]);
 
-export function readRunContext(env: Readonly<Record<string, string | undefined>>, readFile: (path: string) => string = (p) => readFileSync(p, 'utf8')): RunContext {
+export function readRunContext(
+  env: Readonly<Record<string, string | undefined>>,
+  readFile: (path: string) => string = (p) => readFileSync(p, 'utf8'),
+): RunContext {
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   const payload = readPayload(env.GITHUB_EVENT_PATH, readFile);
   return {
@@ -49,7 +57,10 @@ function readPayload(path: string | undefined, readFile: (path: string) => strin
   try {
     text = readFile(path);
   } catch {
-    throw new CmdsyncError('GITHUB_EVENT_UNREADABLE', `cannot read the event payload GITHUB_EVENT_PATH names (${path}).`);
+    throw new CmdsyncError(
+      'GITHUB_EVENT_UNREADABLE',
+      `cannot read the event payload GITHUB_EVENT_PATH names (${path}).`,
+    );
   }
   try {
     const value: unknown = JSON.parse(text);
@@ -64,10 +75,17 @@ function defaultBranchOf(payload: Record<string, unknown>): Pick<RunContext, 'de
   return typeof branch === 'string' && branch !== '' ? { defaultBranch: branch } : {};
 }
 
-function pullRequestOf(eventName: string, payload: Record<string, unknown>, repository: string): Pick<RunContext, 'pullRequest'> {
+function pullRequestOf(
+  eventName: string,
+  payload: Record<string, unknown>,
+  repository: string,
+): Pick<RunContext, 'pullRequest'> {
   if (!PULL_REQUEST_EVENTS.has(eventName)) return {};
-  const pr = payload.pull_request as { number?: unknown; head?: { sha?: unknown; repo?: { full_name?: unknown; fork?: unknown } | null } } | undefined;
-  const number = typeof pr?.number === 'number' ? pr.number : typeof payload.number === 'number' ? payload.number : undefined;
+  const pr = payload.pull_request as
+    | { number?: unknown; head?: { sha?: unknown; repo?: { full_name?: unknown; fork?: unknown } | null } }
+    | undefined;
+  const number =
+    typeof pr?.number === 'number' ? pr.number : typeof payload.number === 'number' ? payload.number : undefined;
   if (number === undefined) return {};
   const headSha = typeof pr?.head?.sha === 'string' ? pr.head.sha : undefined;
   // A deleted fork leaves head.repo null: still not this repository.

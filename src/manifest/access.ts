@@ -13,11 +13,16 @@ function usableInGuilds(c: ManifestCommand): boolean {
 }
 
 /** Which command a permissions key (`name`, `type:name`) names: the guild's first, then a global one. */
-export function resolvePermissionTarget(target: string, guild: readonly ManifestCommand[], global: readonly ManifestCommand[]): ManifestCommand | undefined {
+export function resolvePermissionTarget(
+  target: string,
+  guild: readonly ManifestCommand[],
+  global: readonly ManifestCommand[],
+): ManifestCommand | undefined {
   const colon = target.indexOf(':');
   const type = colon > 0 ? enumValue(CommandType, target.slice(0, colon)) : undefined;
   const name = type !== undefined ? target.slice(colon + 1) : target;
-  const matches = (c: ManifestCommand) => c.command.name === name && (type === undefined || (c.command.type ?? 1) === type);
+  const matches = (c: ManifestCommand) =>
+    c.command.name === name && (type === undefined || (c.command.type ?? 1) === type);
   return guild.find(matches) ?? global.find(matches);
 }
 

@@ -4,7 +4,13 @@ import { CmdsyncError } from '../errors.js';
 import { checkRegularFile, readRegularFile, type FileRefusal } from './regular-file.js';
 
 /** Image types the service takes as avatar data, by file extension. */
-const IMAGE_TYPES: Readonly<Record<string, string>> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' };
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
 
 /** Avatars larger than this are refused before a request is made (the service's own cap is lower still for most images). */
 export const MAX_AVATAR_BYTES = 10 * 1024 * 1024;
@@ -53,8 +59,15 @@ export function checkAvatarSource(source: string, manifestPath: string): string 
 export function readAvatarFile(source: string, manifestPath: string): { dataUri: string; sha256: string } {
   const path = resolve(dirname(manifestPath), source);
   const read = readRegularFile(path, MAX_AVATAR_BYTES);
-  if ('refusal' in read) throw new AvatarFileError(`AVATAR_FILE_${read.refusal.kind.toUpperCase().replace('-', '_')}`, refusalMessage(source, read.refusal));
+  if ('refusal' in read)
+    throw new AvatarFileError(
+      `AVATAR_FILE_${read.refusal.kind.toUpperCase().replace('-', '_')}`,
+      refusalMessage(source, read.refusal),
+    );
   const data = read.bytes;
   const type = IMAGE_TYPES[extname(path).toLowerCase()] ?? 'image/png';
-  return { dataUri: `data:${type};base64,${data.toString('base64')}`, sha256: createHash('sha256').update(data).digest('hex') };
+  return {
+    dataUri: `data:${type};base64,${data.toString('base64')}`,
+    sha256: createHash('sha256').update(data).digest('hex'),
+  };
 }

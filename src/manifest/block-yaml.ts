@@ -59,7 +59,8 @@ const SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
 const FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
 const FLOW_MAPPING = /^\{(.*)\}(?: *| +#.*)$/;
 /** One item of a flow sequence, with the comma after it (sticky: items are read in turn). */
-const FLOW_ITEM = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)) *(,|$)/y;
+const FLOW_ITEM =
+  / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)) *(,|$)/y;
 /** One `key: value` pair of a flow mapping (the value a scalar or a `[…]` of scalars), with the comma after it. */
 const FLOW_PAIR =
   / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#:]*?)) *: +(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)|\[([^[\]{}"'#]*)\]) *(,|$)/y;
@@ -304,7 +305,8 @@ function flowSequence(inner: string): unknown[] | undefined {
       return items;
     }
     // A trailing comma (`[a, b,]`) is valid YAML, but rare enough to leave to the general parser.
-    if (declined || FLOW_ITEM.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_ITEM.lastIndex))) return decline();
+    if (declined || FLOW_ITEM.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_ITEM.lastIndex)))
+      return decline();
   }
 }
 
@@ -316,8 +318,10 @@ function flowMapping(inner: string): Record<string, unknown> | undefined {
     const at = FLOW_PAIR.lastIndex;
     const m = FLOW_PAIR.exec(inner);
     if (m === null || m.index !== at) return decline();
-    const key = m[1] !== undefined ? doubleQuoted(m[1]) : m[2] !== undefined ? m[2].replace(/''/g, "'") : plainKey(m[3]);
-    if (key === undefined || key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key)) return decline();
+    const key =
+      m[1] !== undefined ? doubleQuoted(m[1]) : m[2] !== undefined ? m[2].replace(/''/g, "'") : plainKey(m[3]);
+    if (key === undefined || key.length > MAX_KEY || key === '__proto__' || key === '<<' || Object.hasOwn(map, key))
+      return decline();
     if (m[4] !== undefined) map[key] = doubleQuoted(m[4]);
     else if (m[5] !== undefined) map[key] = m[5].replace(/''/g, "'");
     // A list of plain scalars as a value (`channel_types: [guild_text]`), read as a flow sequence is.
@@ -328,7 +332,8 @@ function flowMapping(inner: string): Record<string, unknown> | undefined {
       map[key] = plainScalar(plain);
     }
     if (m[8] === '') return map;
-    if (declined || FLOW_PAIR.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_PAIR.lastIndex))) return decline();
+    if (declined || FLOW_PAIR.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_PAIR.lastIndex)))
+      return decline();
   }
 }
 

@@ -1,4 +1,14 @@
-import { ChannelType, CommandType, EntryPointHandler, IntegrationType, InteractionContext, OptionType, PermissionEntryType, enumValue, type EnumTable } from '../wire/enums.js';
+import {
+  ChannelType,
+  CommandType,
+  EntryPointHandler,
+  IntegrationType,
+  InteractionContext,
+  OptionType,
+  PermissionEntryType,
+  enumValue,
+  type EnumTable,
+} from '../wire/enums.js';
 import { RESPONSE_ONLY_COMMAND_FIELDS } from '../wire/defaults.js';
 import { DECIMAL_PERMISSIONS, PERMISSION_BITS, allChannelsId, permissionBit } from '../wire/permissions.js';
 import { closest } from '../wire/suggest.js';
@@ -21,7 +31,14 @@ export const MANIFEST_ONLY_COMMAND_KEYS = ['renamed_from'] as const;
 const article = (label: string): string => (/^[aeiou]/i.test(label) ? 'an' : 'a');
 
 /** The value at `path` + `key` (see pathTo: the path is built only for a report; this runs for every option). */
-function convertEnum(out: Problem[], table: EnumTable, value: unknown, path: Path, label: string, key?: PathSegment): unknown {
+function convertEnum(
+  out: Problem[],
+  table: EnumTable,
+  value: unknown,
+  path: Path,
+  label: string,
+  key?: PathSegment,
+): unknown {
   if (typeof value !== 'string') return value;
   const v = enumValue(table, value);
   if (v === undefined) {
@@ -35,13 +52,23 @@ function convertEnum(out: Problem[], table: EnumTable, value: unknown, path: Pat
 }
 
 /** The list at `path` + `key`, converted item by item. */
-function convertEnumList(out: Problem[], table: EnumTable, value: unknown, path: Path, label: string, key: PathSegment): unknown {
+function convertEnumList(
+  out: Problem[],
+  table: EnumTable,
+  value: unknown,
+  path: Path,
+  label: string,
+  key: PathSegment,
+): unknown {
   if (!Array.isArray(value)) return value;
   const list = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
     const item: unknown = value[i];
     // The item's path is built only for a name that names nothing, which convertEnum reports.
-    list[i] = typeof item !== 'string' ? item : (enumValue(table, item) ?? convertEnum(out, table, item, [...path, key, i], label));
+    list[i] =
+      typeof item !== 'string'
+        ? item
+        : (enumValue(table, item) ?? convertEnum(out, table, item, [...path, key, i], label));
   }
   return list;
 }
@@ -61,7 +88,8 @@ export function canonicalPermissions(out: Problem[], value: unknown, path: Path)
     else if (typeof name === 'string' && DECIMAL_PERMISSIONS.test(name.trim())) bits |= BigInt(name.trim());
     else if (typeof name === 'string' && permissionBit(name) !== undefined) bits |= permissionBit(name)!;
     else {
-      const hint = typeof name === 'string' ? closest(name.trim().toUpperCase(), Object.keys(PERMISSION_BITS)) : undefined;
+      const hint =
+        typeof name === 'string' ? closest(name.trim().toUpperCase(), Object.keys(PERMISSION_BITS)) : undefined;
       out.push(
         problem(
           'permission-name',
@@ -94,7 +122,12 @@ function withoutExtensions(value: Obj, drop?: ReadonlySet<string>): Obj {
 }
 
 /** Each item of `list` copied by `each`, which is given the item's path: `path` + its index. */
-function canonicalList(out: Problem[], list: unknown[], path: Path, each: (out: Problem[], item: unknown, path: Path) => unknown): unknown[] {
+function canonicalList(
+  out: Problem[],
+  list: unknown[],
+  path: Path,
+  each: (out: Problem[], item: unknown, path: Path) => unknown,
+): unknown[] {
   const copy = new Array(list.length);
   for (let i = 0; i < list.length; i++) copy[i] = each(out, list[i], pathTo(path, i));
   return copy;
@@ -113,7 +146,8 @@ function canonicalOption(out: Problem[], opt: unknown, path: Path): unknown {
   if (!isObject(opt)) return opt;
   const o = withoutExtensions(opt);
   if ('type' in o) o.type = convertEnum(out, OptionType, o.type, path, 'option type', 'type');
-  if ('channel_types' in o) o.channel_types = convertEnumList(out, ChannelType, o.channel_types, path, 'channel type', 'channel_types');
+  if ('channel_types' in o)
+    o.channel_types = convertEnumList(out, ChannelType, o.channel_types, path, 'channel type', 'channel_types');
   if (Array.isArray(o.options)) o.options = canonicalList(out, o.options, pathTo(path, 'options'), canonicalOption);
   if (Array.isArray(o.choices)) o.choices = canonicalChoices(o.choices);
   return o;
@@ -123,10 +157,23 @@ export function manifestToWire(out: Problem[], cmd: unknown): unknown {
   if (!isObject(cmd)) return cmd;
   const c = withoutExtensions(cmd, RESPONSE_ONLY_COMMAND_FIELDS);
   if ('type' in c) c.type = convertEnum(out, CommandType, c.type, ROOT, 'command type', 'type');
-  if ('handler' in c) c.handler = convertEnum(out, EntryPointHandler, c.handler, ROOT, 'entry point handler', 'handler');
-  if ('contexts' in c) c.contexts = convertEnumList(out, InteractionContext, c.contexts, ROOT, 'interaction context', 'contexts');
-  if ('integration_types' in c) c.integration_types = convertEnumList(out, IntegrationType, c.integration_types, ROOT, 'integration type', 'integration_types');
-  if ('default_member_permissions' in c) c.default_member_permissions = canonicalPermissions(out, c.default_member_permissions, ['default_member_permissions']);
+  if ('handler' in c)
+    c.handler = convertEnum(out, EntryPointHandler, c.handler, ROOT, 'entry point handler', 'handler');
+  if ('contexts' in c)
+    c.contexts = convertEnumList(out, InteractionContext, c.contexts, ROOT, 'interaction context', 'contexts');
+  if ('integration_types' in c)
+    c.integration_types = convertEnumList(
+      out,
+      IntegrationType,
+      c.integration_types,
+      ROOT,
+      'integration type',
+      'integration_types',
+    );
+  if ('default_member_permissions' in c)
+    c.default_member_permissions = canonicalPermissions(out, c.default_member_permissions, [
+      'default_member_permissions',
+    ]);
   if (Array.isArray(c.options)) c.options = canonicalList(out, c.options, ['options'], canonicalOption);
   return c;
 }
@@ -137,14 +184,23 @@ export function wireCommand(cmd: Obj): Obj {
   return wire;
 }
 
-const TARGET_KEYS = { role: PermissionEntryType.ROLE, user: PermissionEntryType.USER, channel: PermissionEntryType.CHANNEL } as const;
+const TARGET_KEYS = {
+  role: PermissionEntryType.ROLE,
+  user: PermissionEntryType.USER,
+  channel: PermissionEntryType.CHANNEL,
+} as const;
 
 /**
  * `{ role: ID, allow: true }` (or user/channel; the symbols `everyone` and
  * `all_channels`) or the wire form `{ id, type, permission }` -> wire form.
  * Returns the key the id came from so problems can point at it.
  */
-export function canonicalPermissionEntry(out: Problem[], entry: unknown, guildId: string | undefined, path: Path): { entry: unknown; idKey: string; permissionKey: string } {
+export function canonicalPermissionEntry(
+  out: Problem[],
+  entry: unknown,
+  guildId: string | undefined,
+  path: Path,
+): { entry: unknown; idKey: string; permissionKey: string } {
   if (!isObject(entry)) return { entry, idKey: 'id', permissionKey: 'permission' };
   const targetKey = (Object.keys(TARGET_KEYS) as Array<keyof typeof TARGET_KEYS>).find((k) => k in entry);
   if (!targetKey) {
@@ -154,14 +210,33 @@ export function canonicalPermissionEntry(out: Problem[], entry: unknown, guildId
   }
   let id = entry[targetKey];
   if (id === 'everyone' || id === '@everyone') {
-    if (targetKey !== 'role') out.push(problem('permission-entry', [...path, targetKey], '"everyone" is a role target: write role: everyone.'));
+    if (targetKey !== 'role')
+      out.push(problem('permission-entry', [...path, targetKey], '"everyone" is a role target: write role: everyone.'));
     id = guildId;
   } else if (id === 'all_channels') {
-    if (targetKey !== 'channel') out.push(problem('permission-entry', [...path, targetKey], '"all_channels" is a channel target: write channel: all_channels.'));
+    if (targetKey !== 'channel')
+      out.push(
+        problem(
+          'permission-entry',
+          [...path, targetKey],
+          '"all_channels" is a channel target: write channel: all_channels.',
+        ),
+      );
     id = guildId && isSnowflake(guildId) ? allChannelsId(guildId) : undefined;
   }
   const others = Object.keys(TARGET_KEYS).filter((k) => k !== targetKey && k in entry);
-  if (others.length > 0) out.push(problem('permission-entry', [...path, others[0]], `An entry names one target; this one has both ${targetKey} and ${others[0]}.`));
+  if (others.length > 0)
+    out.push(
+      problem(
+        'permission-entry',
+        [...path, others[0]],
+        `An entry names one target; this one has both ${targetKey} and ${others[0]}.`,
+      ),
+    );
   const permissionKey = 'allow' in entry ? 'allow' : 'permission';
-  return { entry: { id, type: TARGET_KEYS[targetKey], permission: entry[permissionKey] }, idKey: targetKey, permissionKey };
+  return {
+    entry: { id, type: TARGET_KEYS[targetKey], permission: entry[permissionKey] },
+    idKey: targetKey,
+    permissionKey,
+  };
 }

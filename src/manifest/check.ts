@@ -23,5 +23,8 @@ export function checkManifest(path: string, opts: Pick<LoadOptions, 'cwd' | 'env
     if (diagnostics.length === 0) return { manifest: fast.manifest, diagnostics };
   }
   const exact = loadManifest(path, { ...opts, fast: false, sources });
-  return { manifest: exact.manifest, diagnostics: exact.manifest ? lintManifest(exact.manifest, exact.diagnostics) : exact.diagnostics };
+  return {
+    manifest: exact.manifest,
+    diagnostics: exact.manifest ? lintManifest(exact.manifest, exact.diagnostics) : exact.diagnostics,
+  };
 }

@@ -1,7 +1,15 @@
 import { CommandType, enumValue } from '../wire/enums.js';
 import { GLOBAL, guildScope } from '../wire/scope.js';
 import { isObject } from '../wire/rules/values.js';
-import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand, WebhookSetState, WebhookState } from '../wire/state.js';
+import type {
+  PermissionEntry,
+  PermissionSet,
+  ScopeState,
+  State,
+  StateCommand,
+  WebhookSetState,
+  WebhookState,
+} from '../wire/state.js';
 import { dirname, join } from 'node:path';
 import { isAvatarUrl, readAvatarFile } from './avatar.js';
 import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';
@@ -56,13 +64,20 @@ export function desiredWebhooks(manifest: LoadedManifest): WebhookSetState {
     if (!isObject(w) || typeof w.channel_id !== 'string' || typeof w.name !== 'string') return;
     channels.add(w.channel_id);
     if (w.prune === false) keep.add(w.channel_id);
-    const state: WebhookState = { channelId: w.channel_id, name: w.name, origin: { file: manifest.root.display, path: ['webhooks', i] } };
+    const state: WebhookState = {
+      channelId: w.channel_id,
+      name: w.name,
+      origin: { file: manifest.root.display, path: ['webhooks', i] },
+    };
     if (typeof w.key === 'string') state.key = w.key;
     if (typeof w.avatar === 'string') {
       // File avatars are recorded relative to the working directory: apply (maybe of a saved plan) reads them from there.
       state.avatar = isAvatarUrl(w.avatar)
         ? { source: w.avatar }
-        : { source: join(dirname(manifest.root.display), w.avatar), sha256: readAvatarFile(w.avatar, manifest.root.absPath).sha256 };
+        : {
+            source: join(dirname(manifest.root.display), w.avatar),
+            sha256: readAvatarFile(w.avatar, manifest.root.absPath).sha256,
+          };
     }
     webhooks.push(state);
   });

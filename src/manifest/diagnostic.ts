@@ -10,12 +10,24 @@ export interface Diagnostic extends Position {
   message: string;
 }
 
-export function diagnosticAt(file: SourceFile, path: Path, severity: Severity, rule: string, message: string, opts: { key?: boolean } = {}): Diagnostic {
+export function diagnosticAt(
+  file: SourceFile,
+  path: Path,
+  severity: Severity,
+  rule: string,
+  message: string,
+  opts: { key?: boolean } = {},
+): Diagnostic {
   return { file: file.display, ...locate(file, path, opts), severity, rule, message };
 }
 
 /** A spec Problem about the object found at `base` in `file`. */
-export function diagnosticFromProblem(file: SourceFile, base: Path, p: Problem, translate?: (path: Path) => Path): Diagnostic {
+export function diagnosticFromProblem(
+  file: SourceFile,
+  base: Path,
+  p: Problem,
+  translate?: (path: Path) => Path,
+): Diagnostic {
   const path = [...base, ...(translate ? translate(p.path) : p.path)];
   return diagnosticAt(file, path, p.severity, p.rule, p.message, { key: p.atKey });
 }

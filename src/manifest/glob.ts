@@ -11,11 +11,21 @@ const IGNORED = ['**/node_modules/**', '**/.git/**'];
 // have no glob, and a pre-commit run should not compile the library for them.
 const loadCommonJs = createRequire(import.meta.url);
 let tinyglobby: typeof import('tinyglobby') | undefined;
-const lib = (): typeof import('tinyglobby') => (tinyglobby ??= loadCommonJs('tinyglobby') as typeof import('tinyglobby'));
+const lib = (): typeof import('tinyglobby') =>
+  (tinyglobby ??= loadCommonJs('tinyglobby') as typeof import('tinyglobby'));
 
 /** The regular files under `baseDir` matching `pattern`, sorted, as absolute paths. */
 export function globFiles(baseDir: string, pattern: string): string[] {
-  return lib().globSync(pattern.replace(/\\/g, '/'), { cwd: baseDir, absolute: true, onlyFiles: true, dot: false, ignore: IGNORED, expandDirectories: false }).sort();
+  return lib()
+    .globSync(pattern.replace(/\\/g, '/'), {
+      cwd: baseDir,
+      absolute: true,
+      onlyFiles: true,
+      dot: false,
+      ignore: IGNORED,
+      expandDirectories: false,
+    })
+    .sort();
 }
 
 /** Whether `pattern` has glob syntax; a plain path is read as it is (and must exist). */

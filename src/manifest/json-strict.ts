@@ -17,10 +17,17 @@ export function jsonProblem(text: string): JsonProblem | undefined {
     return undefined;
   } catch (err) {
     const comma = trailingComma(text);
-    if (comma !== undefined) return { offset: comma, message: 'A trailing comma is not allowed in JSON: remove it (or write the manifest in YAML).' };
+    if (comma !== undefined)
+      return {
+        offset: comma,
+        message: 'A trailing comma is not allowed in JSON: remove it (or write the manifest in YAML).',
+      };
     const message = (err as Error).message;
     const at = /at position (\d+)/.exec(message);
-    return { offset: at ? Number(at[1]) : 0, message: `Not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '')}.` };
+    return {
+      offset: at ? Number(at[1]) : 0,
+      message: `Not valid JSON: ${message.replace(/ in JSON at position \d+.*$/s, '').replace(/, ".*" is not valid JSON$/s, '')}.`,
+    };
   }
 }
 

@@ -29,7 +29,9 @@ interface Judge {
 function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope, judge: Judge): void {
   // What the application is (the manifest's `application:`, or what the service reports), the service checks every command against.
   if (judge.application) {
-    for (const c of commands) for (const p of applicationCommandProblems(c.command, judge.application, scope)) out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
+    for (const c of commands)
+      for (const p of applicationCommandProblems(c.command, judge.application, scope))
+        out.push(diagnosticFromProblem(c.origin.file, c.origin.path, p));
   }
   for (const c of commands) {
     // An id still holding a ${VAR} reference is reported where the reference is.
@@ -50,15 +52,25 @@ function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope
 }
 
 /** Resolves a permissions key (`name`, `type:name`, `*`) to the commands it may name. */
-function permissionTargets(target: string, candidates: ManifestCommand[]): { matches: ManifestCommand[]; typed: boolean } {
+function permissionTargets(
+  target: string,
+  candidates: ManifestCommand[],
+): { matches: ManifestCommand[]; typed: boolean } {
   const colon = target.indexOf(':');
   const type = colon > 0 ? enumValue(CommandType, target.slice(0, colon)) : undefined;
   const name = type !== undefined ? target.slice(colon + 1) : target;
-  const matches = candidates.filter((c) => c.command.name === name && (type === undefined || (c.command.type ?? 1) === type));
+  const matches = candidates.filter(
+    (c) => c.command.name === name && (type === undefined || (c.command.type ?? 1) === type),
+  );
   return { matches, typed: type !== undefined };
 }
 
-function checkPermissions(out: Diagnostic[], sets: ManifestPermissionSet[], guildCommands: ManifestCommand[], manifest: LoadedManifest): void {
+function checkPermissions(
+  out: Diagnostic[],
+  sets: ManifestPermissionSet[],
+  guildCommands: ManifestCommand[],
+  manifest: LoadedManifest,
+): void {
   const candidates = [...guildCommands, ...manifest.global.commands];
   for (const set of sets) {
     const { file, path } = set.origin;
@@ -70,7 +82,8 @@ function checkPermissions(out: Diagnostic[], sets: ManifestPermissionSet[], guil
       const mapped = key === 'id' ? keys.idKey : key === 'permission' ? keys.permissionKey : key;
       return mapped === undefined ? [i] : [i, mapped, ...rest];
     };
-    for (const p of validatePermissionEntries(set.entries, manifest.limits)) out.push(diagnosticFromProblem(file, path, p, translate));
+    for (const p of validatePermissionEntries(set.entries, manifest.limits))
+      out.push(diagnosticFromProblem(file, path, p, translate));
     if (set.target === '*') continue;
     const { matches, typed } = permissionTargets(set.target, candidates);
     if (matches.length === 0) {
@@ -86,7 +99,14 @@ function checkPermissions(out: Diagnostic[], sets: ManifestPermissionSet[], guil
       );
     } else if (!typed && new Set(matches.map((m) => m.command.type ?? 1)).size > 1) {
       out.push(
-        diagnosticAt(file, path, 'error', 'permission-target', `"${set.target}" names commands of several types; write type:name (e.g. chat_input:${set.target}).`, { key: true }),
+        diagnosticAt(
+          file,
+          path,
+          'error',
+          'permission-target',
+          `"${set.target}" names commands of several types; write type:name (e.g. chat_input:${set.target}).`,
+          { key: true },
+        ),
       );
     }
   }
@@ -105,7 +125,15 @@ export function lintManifest(manifest: LoadedManifest, loadDiagnostics: Diagnost
   manifest.guilds.forEach((g, i) => {
     const first = seenGuilds.get(g.id);
     if (first !== undefined)
-      out.push(diagnosticAt(root, ['guilds', i, 'id'], 'error', 'duplicate-guild', `Guild ${g.id} is already declared (guild ${first + 1}); merge the two entries.`));
+      out.push(
+        diagnosticAt(
+          root,
+          ['guilds', i, 'id'],
+          'error',
+          'duplicate-guild',
+          `Guild ${g.id} is already declared (guild ${first + 1}); merge the two entries.`,
+        ),
+      );
     else seenGuilds.set(g.id, i);
     checkScope(out, g.commands, guildScope(g.id), manifest);
     if (g.permissions) {
@@ -114,7 +142,9 @@ export function lintManifest(manifest: LoadedManifest, loadDiagnostics: Diagnost
     }
   });
   checkWebhooks(out, manifest);
-  return applySuppressions(dedupe(preferReadingFindings(out, loadDiagnostics)), manifest.files).sort(compareDiagnostics);
+  return applySuppressions(dedupe(preferReadingFindings(out, loadDiagnostics)), manifest.files).sort(
+    compareDiagnostics,
+  );
 }
 
 /**
@@ -124,7 +154,11 @@ export function lintManifest(manifest: LoadedManifest, loadDiagnostics: Diagnost
  * error at its place in the manifest, not a failure half way through apply.
  * Only errors: the manifest's own lint already gave its warnings.
  */
-export function remoteFindings(manifest: LoadedManifest, judge: Judge, scopes: { global: boolean; guilds: ReadonlySet<string> }): Diagnostic[] {
+export function remoteFindings(
+  manifest: LoadedManifest,
+  judge: Judge,
+  scopes: { global: boolean; guilds: ReadonlySet<string> },
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (scopes.global) checkScope(out, manifest.global.commands, GLOBAL, judge);
   for (const g of manifest.guilds) if (scopes.guilds.has(g.id)) checkScope(out, g.commands, guildScope(g.id), judge);
@@ -211,13 +245,15 @@ function checkWebhooks(out: Diagnostic[], manifest: LoadedManifest): void {
   const { root } = manifest;
   manifest.webhooks.forEach((w, i) => {
     if (!isObject(w)) return;
-    for (const p of validateWebhookName(w.name, manifest.limits, { path: ['name'] })) out.push(diagnosticFromProblem(root, ['webhooks', i], p));
+    for (const p of validateWebhookName(w.name, manifest.limits, { path: ['name'] }))
+      out.push(diagnosticFromProblem(root, ['webhooks', i], p));
     if (typeof w.avatar === 'string') {
       const why = checkAvatarSource(w.avatar, root.absPath);
       if (why) out.push(diagnosticAt(root, ['webhooks', i, 'avatar'], 'error', 'webhook-avatar', why));
     }
   });
-  for (const p of validateWebhookSet(manifest.webhooks, manifest.limits)) out.push(diagnosticFromProblem(root, ['webhooks'], p));
+  for (const p of validateWebhookSet(manifest.webhooks, manifest.limits))
+    out.push(diagnosticFromProblem(root, ['webhooks'], p));
 }
 
 /** Two rules may land on the same node with the same words (e.g. a shared list); say it once. */

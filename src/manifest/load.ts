@@ -9,13 +9,11 @@ import { isObject, type Obj } from '../wire/rules/values.js';
 import { manifestToWire, canonicalPermissionEntry } from './canonicalize.js';
 import { diagnosticAt, diagnosticFromProblem, type Diagnostic } from './diagnostic.js';
 import { globFiles, isGlob } from './glob.js';
-import { offsetPosition } from './locate.js';
-import { AliasExpansionError, NestingError, toPlainValue, type PlainValueReport } from './plain-values.js';
-import { fastParse, type ParsedValue } from './fast-parse.js';
-import { jsonProblem } from './json-strict.js';
-import { plainSyntaxError } from './syntax-message.js';
 import { checkSchema } from './schema-check.js';
-import { readSource, type SourceFile } from './source.js';
+import type { SourceFile } from './source.js';
+import { plainDocument, readCached, type LoadOptions, type LoadState } from './document-value.js';
+
+export type { LoadOptions } from './document-value.js';
 
 /** Where a manifest node came from: which file, and its path in that file. */
 export interface Origin {
@@ -63,148 +61,11 @@ export interface LoadedManifest {
   webhooks: unknown[];
 }
 
-export interface LoadOptions {
-  cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
-  /**
-   * Read values with the block reader (fast-parse.ts), which needs no
-   * positions; a file it declines marks the result `declined`. Only
-   * `checkManifest` uses this.
-   */
-  fast?: boolean;
-  /** Files already read, by absolute path, so a second pass reuses their parsed documents. */
-  sources?: Map<string, SourceFile>;
-  /** Files whose text the caller gives (`cmdsync lint -` reads standard input), by absolute path. */
-  given?: ReadonlyMap<string, SourceFile>;
-}
-
-function readCached(path: string, opts: LoadOptions): SourceFile {
-  // A file given as text (standard input) is read from nowhere else.
-  const given = opts.given?.get(resolve(opts.cwd, path));
-  if (given) return given;
-  const file = readSource(path, opts.cwd);
-  const cached = opts.sources?.get(file.absPath);
-  if (cached && cached.text === file.text) return cached;
-  opts.sources?.set(file.absPath, file);
-  return file;
-}
-
 export interface LoadResult {
   manifest?: LoadedManifest;
   diagnostics: Diagnostic[];
   /** A fast load met a file the block reader declines: only the exact path can judge it. */
   declined?: true;
-}
-
-/** What one load carries from file to file: the findings, and whether a fast read was declined. */
-interface LoadState {
-  readonly diagnostics: Diagnostic[];
-  declined: boolean;
-}
-
-/** Parse a file into a plain value, reporting syntax problems; undefined when it cannot be used (or, on a fast load, is declined). */
-function plainDocument(file: SourceFile, opts: LoadOptions, state: LoadState): unknown {
-  const out = state.diagnostics;
-  const raw = opts.fast ? fastValue(file) : { value: exactValue(file, out), unshared: false, references: true };
-  if (raw === undefined) {
-    state.declined = true;
-    return undefined;
-  }
-  if (raw.value === undefined) return undefined;
-  const report: PlainValueReport = { unsafe: [], missing: [], secret: [] };
-  let value: unknown;
-  try {
-    value = toPlainValue(raw.value, opts.env, report, { reuse: raw.unshared, references: raw.references });
-  } catch (err) {
-    if (!(err instanceof AliasExpansionError) && !(err instanceof NestingError)) throw err;
-    // The exact path says where.
-    if (opts.fast) {
-      state.declined = true;
-      return undefined;
-    }
-    out.push(diagnosticAt(file, err.path, 'error', err instanceof NestingError ? 'yaml-depth' : 'yaml-alias', err.message));
-    return undefined;
-  }
-  for (const u of report.unsafe) {
-    out.push(
-      diagnosticAt(
-        file,
-        u.path,
-        'error',
-        'unsafe-number',
-        `${u.text} is outside the range JavaScript numbers hold exactly (±2^53); quote it if it is an id, or use a smaller number.`,
-      ),
-    );
-  }
-  for (const s of report.secret) {
-    out.push(
-      diagnosticAt(
-        file,
-        s.path,
-        'error',
-        'env-secret',
-        `\${${s.name}} names a credential or a secret: a manifest value is shown in plans and logs and sent to the service, so cmdsync never reads it there.`,
-      ),
-    );
-  }
-  for (const m of report.missing) {
-    out.push(diagnosticAt(file, m.path, 'warning', 'env-missing', `Environment variable ${m.name} is not set (write \${${m.name}:-default} for a fallback).`));
-  }
-  return value;
-}
-
-/** The block reader's value; undefined for a file only the exact path can judge (empty, not strict JSON, outside the reader's subset). */
-function fastValue(file: SourceFile): ParsedValue | undefined {
-  if (file.text.trim() === '') return undefined;
-  // What JSON forbids but YAML takes is reported on the exact path.
-  if (isJsonFile(file) && jsonProblem(file.text) !== undefined) return undefined;
-  const parsed = fastParse(file.text);
-  if (parsed === undefined || parsed.value === null) return undefined;
-  return parsed;
-}
-
-function isJsonFile(file: SourceFile): boolean {
-  return file.absPath.toLowerCase().endsWith('.json');
-}
-
-function exactValue(file: SourceFile, out: Diagnostic[]): unknown {
-  const notJson = isJsonFile(file) && file.doc.errors.length === 0 ? jsonProblem(file.text) : undefined;
-  if (notJson) {
-    out.push({ file: file.display, ...offsetPosition(file, notJson.offset), severity: 'error', rule: 'syntax', message: notJson.message });
-    return undefined;
-  }
-  // Several parser errors often name one mistake: each plain finding once.
-  const said = new Set<string>();
-  for (const err of file.doc.errors) {
-    const plain = plainSyntaxError(file.text, err);
-    const key = `${plain.offset}:${plain.message}`;
-    if (said.has(key)) continue;
-    said.add(key);
-    out.push({ file: file.display, ...offsetPosition(file, plain.offset), severity: 'error', rule: 'syntax', message: plain.message });
-  }
-  for (const w of file.doc.warnings) {
-    out.push({ file: file.display, ...offsetPosition(file, w.pos[0]), severity: 'warning', rule: 'syntax', message: w.message.split('\n')[0] });
-  }
-  if (file.doc.errors.length > 0) return undefined;
-  if (file.doc.contents === null || file.text.trim() === '') {
-    out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'manifest-empty', message: 'The file is empty.' });
-    return undefined;
-  }
-  try {
-    return file.doc.toJS({ maxAliasCount: 1000 });
-  } catch (err) {
-    // The parser's own guard against alias bombs: said in the words of ours.
-    if (err instanceof RangeError) {
-      out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'yaml-depth', message: new NestingError([]).message });
-      return undefined;
-    }
-    if (err instanceof ReferenceError && /alias/i.test(err.message)) {
-      out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'yaml-alias', message: new AliasExpansionError([]).message });
-      return undefined;
-    }
-    out.push({ file: file.display, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'syntax', message: (err as Error).message });
-    return undefined;
-  }
 }
 
 function loadCommands(list: unknown, file: SourceFile, base: Path, out: Diagnostic[]): ManifestCommand[] {
@@ -219,7 +80,14 @@ function loadCommands(list: unknown, file: SourceFile, base: Path, out: Diagnost
 }
 
 /** Commands of an included file: one command, a list, or `{ commands: [...] }`. `entry`: the `include:` item in `root` that names it. */
-function loadFragment(path: string, root: SourceFile, entry: Path, opts: LoadOptions, files: SourceFile[], state: LoadState): ManifestCommand[] {
+function loadFragment(
+  path: string,
+  root: SourceFile,
+  entry: Path,
+  opts: LoadOptions,
+  files: SourceFile[],
+  state: LoadState,
+): ManifestCommand[] {
   const out = state.diagnostics;
   let file: SourceFile;
   try {
@@ -255,7 +123,15 @@ function loadFragmentValue(value: unknown, file: SourceFile, out: Diagnostic[]):
     out.push(...checkSchema(file, value, [], true));
     return [{ command: canonicalOrReport(value, file, out), origin: { file, path: [] } }];
   }
-  out.push(diagnosticAt(file, [], 'error', 'schema', 'An included file holds one command (a mapping), a list of commands, or { commands: [...] }.'));
+  out.push(
+    diagnosticAt(
+      file,
+      [],
+      'error',
+      'schema',
+      'An included file holds one command (a mapping), a list of commands, or { commands: [...] }.',
+    ),
+  );
   return [];
 }
 
@@ -266,7 +142,14 @@ function canonicalOrReport(value: Obj, file: SourceFile, out: Diagnostic[]): Obj
   return command;
 }
 
-function loadIncludes(list: unknown, file: SourceFile, base: Path, opts: LoadOptions, files: SourceFile[], state: LoadState): ManifestCommand[] {
+function loadIncludes(
+  list: unknown,
+  file: SourceFile,
+  base: Path,
+  opts: LoadOptions,
+  files: SourceFile[],
+  state: LoadState,
+): ManifestCommand[] {
   if (!Array.isArray(list)) return [];
   const dir = dirname(file.absPath);
   const commands: ManifestCommand[] = [];
@@ -275,13 +158,20 @@ function loadIncludes(list: unknown, file: SourceFile, base: Path, opts: LoadOpt
     // A pattern that matches nothing is an error, not a warning: the plan
     // would otherwise delete every command those files were meant to hold.
     const paths = isGlob(pattern) ? globFiles(dir, pattern) : [resolve(dir, pattern)];
-    if (paths.length === 0) state.diagnostics.push(diagnosticAt(file, [...base, i], 'error', 'include', `"${pattern}" matches no file.`));
+    if (paths.length === 0)
+      state.diagnostics.push(diagnosticAt(file, [...base, i], 'error', 'include', `"${pattern}" matches no file.`));
     for (const p of paths) commands.push(...loadFragment(p, file, [...base, i], opts, files, state));
   });
   return commands;
 }
 
-function loadPermissions(value: unknown, guildId: string, file: SourceFile, base: Path, out: Diagnostic[]): ManifestPermissionSet[] | undefined {
+function loadPermissions(
+  value: unknown,
+  guildId: string,
+  file: SourceFile,
+  base: Path,
+  out: Diagnostic[],
+): ManifestPermissionSet[] | undefined {
   if (!isObject(value)) return undefined;
   return Object.entries(value).map(([target, list]) => {
     const path = [...base, target];
@@ -319,7 +209,15 @@ export function loadManifest(path: string, opts: LoadOptions): LoadResult {
   if (state.declined) return { diagnostics, declined: true };
   if (value === undefined) return { diagnostics };
   if (!isObject(value)) {
-    diagnostics.push(diagnosticAt(root, [], 'error', 'schema', 'A manifest is a mapping with keys such as application_id, commands and guilds.'));
+    diagnostics.push(
+      diagnosticAt(
+        root,
+        [],
+        'error',
+        'schema',
+        'A manifest is a mapping with keys such as application_id, commands and guilds.',
+      ),
+    );
     return { diagnostics };
   }
   const files: SourceFile[] = [root];
@@ -329,7 +227,10 @@ export function loadManifest(path: string, opts: LoadOptions): LoadResult {
     return { manifest: emptyManifest(root, files, opts, fragment), diagnostics };
   }
   diagnostics.push(...checkSchema(root, value, [], false));
-  const globalCommands = [...loadCommands(value.commands, root, ['commands'], diagnostics), ...loadIncludes(value.include, root, ['include'], opts, files, state)];
+  const globalCommands = [
+    ...loadCommands(value.commands, root, ['commands'], diagnostics),
+    ...loadIncludes(value.include, root, ['include'], opts, files, state),
+  ];
   const guilds: ManifestGuild[] = [];
   if (Array.isArray(value.guilds)) {
     value.guilds.forEach((g, i) => {
@@ -340,7 +241,10 @@ export function loadManifest(path: string, opts: LoadOptions): LoadResult {
         id,
         name: typeof g.name === 'string' ? g.name : undefined,
         prune: g.prune !== false,
-        commands: [...loadCommands(g.commands, root, [...base, 'commands'], diagnostics), ...loadIncludes(g.include, root, [...base, 'include'], opts, files, state)],
+        commands: [
+          ...loadCommands(g.commands, root, [...base, 'commands'], diagnostics),
+          ...loadIncludes(g.include, root, [...base, 'include'], opts, files, state),
+        ],
         permissions: loadPermissions(g.permissions, id, root, [...base, 'permissions'], diagnostics),
         origin: { file: root, path: base },
       });
@@ -349,7 +253,8 @@ export function loadManifest(path: string, opts: LoadOptions): LoadResult {
   const manifest: LoadedManifest = {
     root,
     files,
-    applicationId: typeof value.application_id === 'string' ? value.application_id : (opts.env.DISCORD_APPLICATION_ID ?? undefined),
+    applicationId:
+      typeof value.application_id === 'string' ? value.application_id : (opts.env.DISCORD_APPLICATION_ID ?? undefined),
     ...(isObject(value.application) ? { application: loadApplication(value.application, root, diagnostics) } : {}),
     limits: resolveLimits(isObject(value.limits) ? value.limits : undefined),
     global: { prune: value.prune !== false, commands: globalCommands },
@@ -366,7 +271,15 @@ function loadApplication(value: Obj, file: SourceFile, out: Diagnostic[]): Appli
   types?.forEach((t, i) => {
     const v = typeof t === 'number' ? t : typeof t === 'string' ? enumValue(IntegrationType, t) : undefined;
     if (v === undefined)
-      out.push(diagnosticAt(file, ['application', 'integration_types', i], 'error', 'enum-name', `"${String(t)}" is not an integration type; use guild_install or user_install.`));
+      out.push(
+        diagnosticAt(
+          file,
+          ['application', 'integration_types', i],
+          'error',
+          'enum-name',
+          `"${String(t)}" is not an integration type; use guild_install or user_install.`,
+        ),
+      );
     else integrationTypes.push(v);
   });
   return {
@@ -376,7 +289,12 @@ function loadApplication(value: Obj, file: SourceFile, out: Diagnostic[]): Appli
   };
 }
 
-function emptyManifest(root: SourceFile, files: SourceFile[], opts: LoadOptions, commands: ManifestCommand[]): LoadedManifest {
+function emptyManifest(
+  root: SourceFile,
+  files: SourceFile[],
+  opts: LoadOptions,
+  commands: ManifestCommand[],
+): LoadedManifest {
   return {
     root,
     files,

@@ -76,12 +76,17 @@ export function readLock(manifestPath: string): LockFile {
   }
   try {
     const lock = JSON.parse(text) as LockFile;
-    if (lock.format_version !== 1 || typeof lock.webhooks !== 'object' || lock.webhooks === null) throw new Error('shape');
-    if (lock.intents !== undefined && !(Array.isArray(lock.intents) && lock.intents.every(isIntent))) throw new Error('intents');
+    if (lock.format_version !== 1 || typeof lock.webhooks !== 'object' || lock.webhooks === null)
+      throw new Error('shape');
+    if (lock.intents !== undefined && !(Array.isArray(lock.intents) && lock.intents.every(isIntent)))
+      throw new Error('intents');
     if (lock.creates !== undefined && !isCreates(lock.creates)) throw new Error('creates');
     return lock;
   } catch {
-    throw new CmdsyncError('LOCK_FILE_INVALID', `${LOCK_FILE} is not a cmdsync lock file; fix or delete it (webhooks are then matched by name).`);
+    throw new CmdsyncError(
+      'LOCK_FILE_INVALID',
+      `${LOCK_FILE} is not a cmdsync lock file; fix or delete it (webhooks are then matched by name).`,
+    );
   }
 }
 
@@ -101,7 +106,12 @@ export function writeLock(manifestPath: string, lock: LockFile): void {
 
 /** Whether writing `next` would change what `prev` holds (so a no-op run leaves the file alone). */
 export function lockChanged(prev: LockFile, next: LockFile): boolean {
-  const norm = (l: LockFile) => JSON.stringify([Object.entries(l.webhooks).sort(([a], [b]) => (a < b ? -1 : 1)), l.intents ?? [], l.creates ?? null]);
+  const norm = (l: LockFile) =>
+    JSON.stringify([
+      Object.entries(l.webhooks).sort(([a], [b]) => (a < b ? -1 : 1)),
+      l.intents ?? [],
+      l.creates ?? null,
+    ]);
   return norm(prev) !== norm(next);
 }
 
@@ -127,7 +137,12 @@ export function createsToday(lock: LockFile, applicationId: string, now: number)
 }
 
 /** The lock with `added` creates counted for today (yesterday's counts dropped). */
-export function recordCreates(lock: LockFile, applicationId: string, added: Readonly<Record<string, number>>, now: number): LockFile {
+export function recordCreates(
+  lock: LockFile,
+  applicationId: string,
+  added: Readonly<Record<string, number>>,
+  now: number,
+): LockFile {
   const scopes = createsToday(lock, applicationId, now);
   let any = false;
   for (const [key, n] of Object.entries(added)) {

@@ -29,7 +29,9 @@ export const MAX_ALIAS_EXPANSION = 500_000;
 /** Aliases expand past MAX_ALIAS_EXPANSION nodes; `path`: where the cap was reached. */
 export class AliasExpansionError extends Error {
   constructor(readonly path: Path) {
-    super(`YAML aliases expand this document past ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} nodes; write the repeated parts out, or reuse them less.`);
+    super(
+      `YAML aliases expand this document past ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} nodes; write the repeated parts out, or reuse them less.`,
+    );
   }
 }
 
@@ -69,7 +71,12 @@ export interface PlainValueOptions {
  * nothing (booleans, null, strings without references) are passed over
  * without a call, and a path is built only for a report.
  */
-export function toPlainValue(value: unknown, env: Readonly<Record<string, string | undefined>>, report: PlainValueReport, opts: PlainValueOptions = {}): unknown {
+export function toPlainValue(
+  value: unknown,
+  env: Readonly<Record<string, string | undefined>>,
+  report: PlainValueReport,
+  opts: PlainValueOptions = {},
+): unknown {
   const reuse = opts.reuse === true;
   const references = opts.references !== false;
   // A tree that may share nodes (YAML aliases) is copied out in full, so a
@@ -93,7 +100,8 @@ export function toPlainValue(value: unknown, env: Readonly<Record<string, string
   const walk = (v: unknown, key: PathSegment | undefined, owner: PathSegment | undefined): unknown => {
     if (typeof v === 'string') return v.includes('${') ? interpolate(v, key) : v;
     if (typeof v === 'bigint' || typeof v === 'number') {
-      if (typeof owner === 'string' && SNOWFLAKE_KEYS.has(owner) && (typeof v === 'bigint' || Number.isInteger(v))) return v.toString();
+      if (typeof owner === 'string' && SNOWFLAKE_KEYS.has(owner) && (typeof v === 'bigint' || Number.isInteger(v)))
+        return v.toString();
       if (typeof v === 'number') return v;
       // ±2^53 itself is exact as a double (the interface's NUMBER bounds), one past the safe integers.
       if (v >= -EXACT_LIMIT && v <= EXACT_LIMIT) return Number(v);

@@ -7,9 +7,17 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'n
  * a socket), it is too large (`size`: what stat said; none when the file grew
  * while read), or the system refused it (`code`).
  */
-export type FileRefusal = { kind: 'missing' } | { kind: 'directory' } | { kind: 'not-regular' } | { kind: 'too-large'; size?: number } | { kind: 'unreadable'; code: string };
+export type FileRefusal =
+  | { kind: 'missing' }
+  | { kind: 'directory' }
+  | { kind: 'not-regular' }
+  | { kind: 'too-large'; size?: number }
+  | { kind: 'unreadable'; code: string };
 
-function refusalOf(st: { isFile(): boolean; isDirectory(): boolean; size: number }, maxBytes: number): FileRefusal | undefined {
+function refusalOf(
+  st: { isFile(): boolean; isDirectory(): boolean; size: number },
+  maxBytes: number,
+): FileRefusal | undefined {
   if (st.isDirectory()) return { kind: 'directory' };
   if (!st.isFile()) return { kind: 'not-regular' };
   if (st.size > maxBytes) return { kind: 'too-large', size: st.size };

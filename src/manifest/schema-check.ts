@@ -1,5 +1,10 @@
 import type { Path } from '../wire/problem.js';
-import { validateCommandShape, validateManifest, type CompiledValidator, type SchemaError } from './generated/validate-manifest.js';
+import {
+  validateCommandShape,
+  validateManifest,
+  type CompiledValidator,
+  type SchemaError,
+} from './generated/validate-manifest.js';
 import { diagnosticAt, type Diagnostic } from './diagnostic.js';
 import type { SourceFile } from './source.js';
 import { closest } from '../wire/suggest.js';
@@ -17,7 +22,8 @@ function parsePointer(pointer: string): Path {
 function judgedBySpecRules(path: Path, fragment: boolean): boolean {
   if (fragment) return true;
   return (
-    ((path[0] === 'commands' || path[0] === 'webhooks') && path.length >= 2) || (path[0] === 'guilds' && (path[2] === 'commands' || path[2] === 'permissions') && path.length >= 4)
+    ((path[0] === 'commands' || path[0] === 'webhooks') && path.length >= 2) ||
+    (path[0] === 'guilds' && (path[2] === 'commands' || path[2] === 'permissions') && path.length >= 4)
   );
 }
 
@@ -59,7 +65,9 @@ export function checkSchema(file: SourceFile, value: unknown, base: Path, fragme
     }
     if (judgedBySpecRules(path, fragment)) continue;
     if (err.keyword === 'required') {
-      out.push(diagnosticAt(file, full, 'error', 'schema', `Missing required key "${String(err.params.missingProperty)}".`));
+      out.push(
+        diagnosticAt(file, full, 'error', 'schema', `Missing required key "${String(err.params.missingProperty)}".`),
+      );
       continue;
     }
     const at = full.join('/');
@@ -72,7 +80,9 @@ export function checkSchema(file: SourceFile, value: unknown, base: Path, fragme
         message = `${name} must be ${describeType(err.params)}.`;
         break;
       case 'pattern':
-        out.push(diagnosticAt(file, full, 'error', 'snowflake', `${name} must be a snowflake id (digits) or a \${VARIABLE}.`));
+        out.push(
+          diagnosticAt(file, full, 'error', 'snowflake', `${name} must be a snowflake id (digits) or a \${VARIABLE}.`),
+        );
         continue;
       case 'minimum':
       case 'maxItems':
@@ -86,7 +96,15 @@ export function checkSchema(file: SourceFile, value: unknown, base: Path, fragme
   }
   if (moreAt) {
     const more = unknownKeys - MAX_UNKNOWN_KEY_FINDINGS;
-    out.push(diagnosticAt(file, moreAt, 'error', 'unknown-key', `…and ${more} more unknown key${more === 1 ? '' : 's'} (the first ${MAX_UNKNOWN_KEY_FINDINGS} are shown).`));
+    out.push(
+      diagnosticAt(
+        file,
+        moreAt,
+        'error',
+        'unknown-key',
+        `…and ${more} more unknown key${more === 1 ? '' : 's'} (the first ${MAX_UNKNOWN_KEY_FINDINGS} are shown).`,
+      ),
+    );
   }
   return out;
 }

@@ -36,7 +36,8 @@ export function readSource(path: string, cwd: string): SourceFile {
   const absPath = resolve(cwd, path);
   const display = displayPath(absPath, cwd);
   const buf = readBounded(absPath, display);
-  if (buf.includes(0)) throw new ManifestReadError('MANIFEST_BINARY', display, `${display} is a binary file, not YAML or JSON.`);
+  if (buf.includes(0))
+    throw new ManifestReadError('MANIFEST_BINARY', display, `${display} is a binary file, not YAML or JSON.`);
   const text = buf.toString('utf8').replace(/^\uFEFF/, '');
   return parseSource(text, absPath, display);
 }
@@ -52,7 +53,11 @@ function readBounded(absPath: string, display: string): Buffer {
     case 'directory':
       throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is a directory, not a manifest file.`);
     case 'not-regular':
-      throw new ManifestReadError('MANIFEST_UNREADABLE', display, `${display} is not a regular file (a device, pipe or socket); a manifest is a YAML or JSON file.`);
+      throw new ManifestReadError(
+        'MANIFEST_UNREADABLE',
+        display,
+        `${display} is not a regular file (a device, pipe or socket); a manifest is a YAML or JSON file.`,
+      );
     case 'too-large':
       throw tooLarge(display, r.size);
     case 'unreadable':
@@ -78,7 +83,14 @@ export function parseSource(text: string, absPath: string, display: string): Sou
       const lineCounter = new LineCounter();
       // The parser's own unique-key check compares each key with every earlier
       // one (a mapping of 100,000 keys took minutes); ours is one pass.
-      const doc = parseDocument(text, { lineCounter, intAsBigInt: true, merge: true, uniqueKeys: false, prettyErrors: false, strict: true });
+      const doc = parseDocument(text, {
+        lineCounter,
+        intAsBigInt: true,
+        merge: true,
+        uniqueKeys: false,
+        prettyErrors: false,
+        strict: true,
+      });
       reportDuplicateKeys(doc);
       parsed = { doc, lineCounter };
     }
@@ -109,7 +121,9 @@ function reportDuplicateKeys(doc: Document.Parsed): void {
         const id = typeof key === 'bigint' ? `${key}n` : key;
         if (seen.has(id)) {
           const range = (pair.key as { range?: [number, number, number] }).range;
-          doc.errors.push(new YAMLParseError(range ? [range[0], range[1]] : [0, 0], 'DUPLICATE_KEY', 'Map keys must be unique'));
+          doc.errors.push(
+            new YAMLParseError(range ? [range[0], range[1]] : [0, 0], 'DUPLICATE_KEY', 'Map keys must be unique'),
+          );
         } else seen.add(id);
       }
     },

@@ -17,7 +17,14 @@ interface ParserError {
   pos: [number, number];
 }
 
-const INDENT_CODES = new Set(['BLOCK_AS_IMPLICIT_KEY', 'MULTILINE_IMPLICIT_KEY', 'BAD_INDENT', 'MISSING_CHAR', 'UNEXPECTED_TOKEN', 'BAD_DIRECTIVE']);
+const INDENT_CODES = new Set([
+  'BLOCK_AS_IMPLICIT_KEY',
+  'MULTILINE_IMPLICIT_KEY',
+  'BAD_INDENT',
+  'MISSING_CHAR',
+  'UNEXPECTED_TOKEN',
+  'BAD_DIRECTIVE',
+]);
 
 /** One finding per parser error; errors that point at the same fixed place are merged by the caller's dedupe. */
 export function plainSyntaxError(text: string, err: ParserError): SyntaxFinding {
@@ -25,14 +32,20 @@ export function plainSyntaxError(text: string, err: ParserError): SyntaxFinding 
     const quote = openQuote(text, err.pos[0]);
     if (quote !== undefined) return { offset: quote, message: 'Unterminated quote: this string is never closed.' };
   }
-  if (err.code === 'TAB_AS_INDENT') return { offset: err.pos[0], message: 'Tabs are not allowed for indentation in YAML; indent with spaces.' };
-  if (err.code === 'DUPLICATE_KEY') return { offset: err.pos[0], message: 'Duplicate key: a key may appear only once in a mapping.' };
+  if (err.code === 'TAB_AS_INDENT')
+    return { offset: err.pos[0], message: 'Tabs are not allowed for indentation in YAML; indent with spaces.' };
+  if (err.code === 'DUPLICATE_KEY')
+    return { offset: err.pos[0], message: 'Duplicate key: a key may appear only once in a mapping.' };
   if (INDENT_CODES.has(err.code)) {
     const bad = wrongIndent(text);
     if (bad) return bad;
   }
   if (err.code === 'BLOCK_AS_IMPLICIT_KEY')
-    return { offset: err.pos[0], message: 'A value cannot be another "key: value" on the same line; put it on its own line, indented under its key.' };
+    return {
+      offset: err.pos[0],
+      message:
+        'A value cannot be another "key: value" on the same line; put it on its own line, indented under its key.',
+    };
   if (/^Flow (sequence|mapping)/.test(err.message))
     return {
       offset: err.pos[0],
@@ -115,6 +128,7 @@ export function wrongIndent(text: string): SyntaxFinding | undefined {
 
 function nearest(levels: readonly number[], n: number, prefer: number): number {
   let best = levels[0]!;
-  for (const l of [...levels, prefer]) if (Math.abs(l - n) < Math.abs(best - n) || (Math.abs(l - n) === Math.abs(best - n) && l > best)) best = l;
+  for (const l of [...levels, prefer])
+    if (Math.abs(l - n) < Math.abs(best - n) || (Math.abs(l - n) === Math.abs(best - n) && l > best)) best = l;
   return best;
 }

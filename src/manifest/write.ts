@@ -9,7 +9,17 @@
 /** The modeline that points YAML editors at the schema shipped in the package. */
 export const SCHEMA_MODELINE = '# yaml-language-server: $schema=./node_modules/cmdsync/schemas/manifest.schema.json';
 import { cleanLocalizations } from '../wire/defaults.js';
-import { ChannelType, CommandType, EntryPointHandler, IntegrationType, InteractionContext, OptionType, PermissionEntryType, enumName, type EnumTable } from '../wire/enums.js';
+import {
+  ChannelType,
+  CommandType,
+  EntryPointHandler,
+  IntegrationType,
+  InteractionContext,
+  OptionType,
+  PermissionEntryType,
+  enumName,
+  type EnumTable,
+} from '../wire/enums.js';
 import { allChannelsId, permissionNames } from '../wire/permissions.js';
 import type { Scope } from '../wire/scope.js';
 import { isSnowflake } from '../wire/snowflake.js';
@@ -81,7 +91,8 @@ function optionToManifest(option: unknown): Obj {
   const container = o.type === OptionType.SUB_COMMAND || o.type === OptionType.SUB_COMMAND_GROUP;
   if (o.required === true && !container) out.required = true;
   if (Array.isArray(o.choices) && o.choices.length > 0) out.choices = o.choices.map(choiceToManifest);
-  if (Array.isArray(o.channel_types) && o.channel_types.length > 0) out.channel_types = friendlyList(ChannelType, o.channel_types);
+  if (Array.isArray(o.channel_types) && o.channel_types.length > 0)
+    out.channel_types = friendlyList(ChannelType, o.channel_types);
   for (const key of ['min_value', 'max_value', 'min_length', 'max_length'] as const) {
     if (typeof o[key] === 'number') out[key] = o[key];
   }
@@ -120,22 +131,30 @@ export function commandToManifest(body: Obj, scope: Scope): Obj {
     const contexts = Array.isArray(body.contexts) ? body.contexts : undefined;
     put(out, 'contexts', contexts && friendlyList(InteractionContext, contexts));
     // Filled in from the app's install settings when never sent; written as is, so the file says what is live.
-    if (Array.isArray(body.integration_types)) out.integration_types = friendlyList(IntegrationType, body.integration_types);
+    if (Array.isArray(body.integration_types))
+      out.integration_types = friendlyList(IntegrationType, body.integration_types);
     // Deprecated and ignored once contexts is set (the service returns both); only a real `false` is worth writing.
     if (body.dm_permission === false && !contexts) out.dm_permission = false;
   }
   if (body.nsfw === true) out.nsfw = true;
-  if (type === CommandType.PRIMARY_ENTRY_POINT && typeof body.handler === 'number' && body.handler !== EntryPointHandler.APP_HANDLER) {
+  if (
+    type === CommandType.PRIMARY_ENTRY_POINT &&
+    typeof body.handler === 'number' &&
+    body.handler !== EntryPointHandler.APP_HANDLER
+  ) {
     out.handler = friendly(EntryPointHandler, body.handler);
   }
-  if (type === CommandType.CHAT_INPUT && Array.isArray(body.options) && body.options.length > 0) out.options = body.options.map(optionToManifest);
+  if (type === CommandType.CHAT_INPUT && Array.isArray(body.options) && body.options.length > 0)
+    out.options = body.options.map(optionToManifest);
   return out;
 }
 
-const commandTypeOf = (c: StateCommand): number => (typeof c.body.type === 'number' ? c.body.type : CommandType.CHAT_INPUT);
+const commandTypeOf = (c: StateCommand): number =>
+  typeof c.body.type === 'number' ? c.body.type : CommandType.CHAT_INPUT;
 const commandNameOf = (c: StateCommand): string => String(c.body.name ?? '');
 const identity = (c: StateCommand): string => `${commandTypeOf(c)}:${commandNameOf(c)}`;
-const describeCommand = (c: StateCommand): string => `${enumName(CommandType, commandTypeOf(c))?.toLowerCase() ?? commandTypeOf(c)} command "${commandNameOf(c)}"`;
+const describeCommand = (c: StateCommand): string =>
+  `${enumName(CommandType, commandTypeOf(c))?.toLowerCase() ?? commandTypeOf(c)} command "${commandNameOf(c)}"`;
 
 /** The scope's commands, one per (type, name): the service can hold duplicates after racing creates; a manifest cannot. */
 function uniqueCommands(scope: ScopeState, where: string, warn: (m: string) => void): StateCommand[] {
@@ -146,7 +165,9 @@ function uniqueCommands(scope: ScopeState, where: string, warn: (m: string) => v
       seen.add(key);
       return true;
     }
-    warn(`${where}: ${describeCommand(c)} exists twice remotely (id ${c.id ?? '?'}); only the first is written, so a plan will delete the other.`);
+    warn(
+      `${where}: ${describeCommand(c)} exists twice remotely (id ${c.id ?? '?'}); only the first is written, so a plan will delete the other.`,
+    );
     return false;
   });
 }
@@ -160,7 +181,10 @@ function entryToManifest(entry: PermissionEntry, guildId: string): Obj {
     case PermissionEntryType.USER:
       return { user: id, allow: entry.permission };
     case PermissionEntryType.CHANNEL:
-      return { channel: isSnowflake(guildId) && id === allChannelsId(guildId) ? 'all_channels' : id, allow: entry.permission };
+      return {
+        channel: isSnowflake(guildId) && id === allChannelsId(guildId) ? 'all_channels' : id,
+        allow: entry.permission,
+      };
     default:
       return { id, type: entry.type, permission: entry.permission };
   }
@@ -172,7 +196,13 @@ function entryToManifest(entry: PermissionEntry, guildId: string): Obj {
  * types, `*` for the application-wide row. A set whose command is neither in
  * the guild nor global (deleted meanwhile) cannot be named and is skipped.
  */
-function permissionSetsToManifest(sets: PermissionSet[], guildId: string, guildCommands: StateCommand[], globalCommands: StateCommand[], warn: (m: string) => void): Obj {
+function permissionSetsToManifest(
+  sets: PermissionSet[],
+  guildId: string,
+  guildCommands: StateCommand[],
+  globalCommands: StateCommand[],
+  warn: (m: string) => void,
+): Obj {
   const candidates = [...guildCommands, ...globalCommands];
   const out: Obj = {};
   const where = `guild ${guildId}`;
@@ -184,14 +214,18 @@ function permissionSetsToManifest(sets: PermissionSet[], guildId: string, guildC
       const targetId = set.target.id;
       const command = candidates.find((c) => c.id !== undefined && c.id === targetId);
       if (!command) {
-        warn(`${where}: permissions for command ${targetId ?? '?'} are not written: no such command in the guild or the global scope.`);
+        warn(
+          `${where}: permissions for command ${targetId ?? '?'} are not written: no such command in the guild or the global scope.`,
+        );
         continue;
       }
       const name = commandNameOf(command);
       const sameName = candidates.filter((c) => commandNameOf(c) === name);
       // The loader matches a key against guild and global commands alike; an exact twin in the guild shadows a global command.
       if (guildCommands.includes(command) === false && guildCommands.some((c) => identity(c) === identity(command))) {
-        warn(`${where}: permissions for the global ${describeCommand(command)} are not written: a guild command of the same type and name takes its key.`);
+        warn(
+          `${where}: permissions for the global ${describeCommand(command)} are not written: a guild command of the same type and name takes its key.`,
+        );
         continue;
       }
       const typed = new Set(sameName.map(commandTypeOf)).size > 1;

@@ -1,4 +1,13 @@
-import { buildMatrix, cellFor, columnLabel, commandLabel, outcomeText, principalLabel, type Cell, type Matrix } from '../wire/access/matrix.js';
+import {
+  buildMatrix,
+  cellFor,
+  columnLabel,
+  commandLabel,
+  outcomeText,
+  principalLabel,
+  type Cell,
+  type Matrix,
+} from '../wire/access/matrix.js';
 import type { CommandSubject, GuildAccess } from '../wire/access/subjects.js';
 import type { PermissionEntry, ScopeState } from '../wire/state.js';
 import type { CommandAction, PermissionAction, PlanWarning } from './model.js';
@@ -60,7 +69,8 @@ export function accessEffects(
       });
     }
   }
-  for (const [target, lines] of byTarget) if (lines.length === 0) byTarget.set(target, ["after apply: nobody's access changes"]);
+  for (const [target, lines] of byTarget)
+    if (lines.length === 0) byTarget.set(target, ["after apply: nobody's access changes"]);
   return { byTarget, warnings };
 }
 
@@ -93,7 +103,8 @@ function describeChanges(g: GuildAccess, label: string, m: Matrix, was: Cell[][]
     });
     for (const cols of groups.values()) {
       const all = cols.length === m.columns.length;
-      const where = (everywhere: string) => (all ? everywhere : `in ${cols.map((ci) => columnLabel(g, m.columns[ci])).join(', ')}`);
+      const where = (everywhere: string) =>
+        all ? everywhere : `in ${cols.map((ci) => columnLabel(g, m.columns[ci])).join(', ')}`;
       const after = now[pi][cols[0]];
       const before = was[pi][cols[0]];
       const who = principalLabel(g, p);
@@ -110,7 +121,11 @@ function describeChanges(g: GuildAccess, label: string, m: Matrix, was: Cell[][]
 }
 
 /** Rows of a command on either side of the plan. */
-export function rowsOf(actions: PermissionAction[], address: string, fallback: PermissionEntry[]): { before: PermissionEntry[]; after: PermissionEntry[] } {
+export function rowsOf(
+  actions: PermissionAction[],
+  address: string,
+  fallback: PermissionEntry[],
+): { before: PermissionEntry[]; after: PermissionEntry[] } {
   const a = actions.find((x) => x.target === address);
   return a ? { before: a.before, after: a.after } : { before: fallback, after: fallback };
 }
@@ -128,7 +143,8 @@ export interface GuildPlanSides {
 }
 
 /** The command's default as the service stores it (`default_permission: false` included). */
-const dmpOf = (body: Record<string, unknown> | undefined): string | null => (body ? effectiveMemberPermissions(body) : null);
+const dmpOf = (body: Record<string, unknown> | undefined): string | null =>
+  body ? effectiveMemberPermissions(body) : null;
 
 /**
  * Sets each changed permission set's `effects` and returns the lock-out
@@ -141,7 +157,11 @@ export function annotateAccessEffects(s: GuildPlanSides): PlanWarning[] {
   const remoteApp = s.actual.permissions?.find((p) => p.target.kind === 'application')?.entries ?? [];
   const appBefore = appAction?.before ?? remoteApp;
   const appAfter = appAction?.after ?? remoteApp;
-  const remoteRows = new Map((s.actual.permissions ?? []).flatMap((p) => (p.target.kind === 'command' && p.target.id ? [[p.target.id, p.entries] as const] : [])));
+  const remoteRows = new Map(
+    (s.actual.permissions ?? []).flatMap((p) =>
+      p.target.kind === 'command' && p.target.id ? [[p.target.id, p.entries] as const] : [],
+    ),
+  );
   const remoteBodies = new Map([...s.actual.commands, ...(s.actualGlobal?.commands ?? [])].map((c) => [c.id, c.body]));
   const desiredBodies = [...s.desired.commands, ...(s.desiredGlobal?.commands ?? [])].map((c) => c.body);
   const commands: CommandAccessChange[] = [...s.actions.guild, ...s.actions.global]

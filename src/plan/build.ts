@@ -39,7 +39,12 @@ export interface PlanOptions {
   /** Creates already spent today per scope key, and who counted them (the remote emulator, or the lock file). */
   createsToday?: { byScope: Readonly<Record<string, number>>; countedBy: CreatesCountedBy };
   /** The manifest's webhooks, what the declared channels hold, and the lock file's records. */
-  webhooks?: { desired: WebhookSetState; actual: WebhookState[]; lock: WebhookLock; intents?: readonly WebhookIntentRef[] };
+  webhooks?: {
+    desired: WebhookSetState;
+    actual: WebhookState[];
+    lock: WebhookLock;
+    intents?: readonly WebhookIntentRef[];
+  };
   /** Declared scopes that could not be read (left out of `desired`), and why: the plan says so. */
   skipped?: ReadonlyArray<{ key: string; reason: string }>;
   /** The application's settings commands were checked against: part of what a saved plan was made against. */
@@ -49,7 +54,10 @@ export interface PlanOptions {
    * remote application would refuse), given what each scope keeps: they
    * become the plan's own errors and warnings, after the planner's.
    */
-  judge?: (kept: Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>) => { warnings: readonly PlanWarning[]; errors: readonly PlanError[] };
+  judge?: (kept: Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>) => {
+    warnings: readonly PlanWarning[];
+    errors: readonly PlanError[];
+  };
 }
 
 const emptyScope = (s: ScopeState): ScopeState => ({ scope: s.scope, commands: [], permissions: [] });
@@ -69,9 +77,19 @@ export function buildPlan(desired: State, actual: State, opts: PlanOptions): Pla
   });
   const globalMatch = matched.find((x) => x.d.scope.kind === 'global');
 
-  const scopes = matched.map((x) => scopePlan(x, { applicationId: desired.applicationId, globalMatch, opts }, warnings, errors));
+  const scopes = matched.map((x) =>
+    scopePlan(x, { applicationId: desired.applicationId, globalMatch, opts }, warnings, errors),
+  );
 
-  const webhooks = opts.webhooks ? planWebhooks(opts.webhooks.desired, opts.webhooks.actual, opts.webhooks.lock, desired.applicationId, opts.webhooks.intents) : undefined;
+  const webhooks = opts.webhooks
+    ? planWebhooks(
+        opts.webhooks.desired,
+        opts.webhooks.actual,
+        opts.webhooks.lock,
+        desired.applicationId,
+        opts.webhooks.intents,
+      )
+    : undefined;
   const fingerprint = fingerprintOf(matched.map((x) => x.a));
   // Webhooks and the application's settings are part of what a saved plan was made against.
   if (opts.webhooks) fingerprint.webhooks = webhookFingerprint(opts.webhooks.actual);
@@ -122,20 +140,53 @@ function scopePlan(
   const globalActions = globalMatch?.m.actions ?? [];
   const key = scopeKey(d.scope);
   const { strategy, requests } = chooseStrategy(d.scope, m.actions, opts.strategy);
-  const permissions = d.scope.kind === 'guild' ? planGuildPermissions(ctx.applicationId, d, a, { guild: m.actions, global: globalActions }) : [];
-  for (const p of permissions) if (p.kind === 'replace') requests.push(commandRequest('permissions', d.scope, [p.target]));
+  const permissions =
+    d.scope.kind === 'guild'
+      ? planGuildPermissions(ctx.applicationId, d, a, { guild: m.actions, global: globalActions })
+      : [];
+  for (const p of permissions)
+    if (p.kind === 'replace') requests.push(commandRequest('permissions', d.scope, [p.target]));
   const creates = m.actions.filter((x) => x.kind === 'create' || x.kind === 'replace').length;
   // The spec limits creates per guild per day; global creates are counted by the service but not refused.
   const limited = dailyCreatesLimited(d.scope);
   const used = opts.createsToday?.byScope[key] ?? 0;
   const today = opts.createsToday && used > 0 ? { used, counted_by: opts.createsToday.countedBy } : undefined;
-  if (limited) checkDailyCreates({ key, scope: d.scope, creates, used, countedBy: opts.createsToday?.countedBy, limits: opts.limits, force: opts.force }, warnings, errors);
+  if (limited)
+    checkDailyCreates(
+      {
+        key,
+        scope: d.scope,
+        creates,
+        used,
+        countedBy: opts.createsToday?.countedBy,
+        limits: opts.limits,
+        force: opts.force,
+      },
+      warnings,
+      errors,
+    );
   for (const dup of m.duplicates)
-    warnings.push({ code: 'duplicate-remote', message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`, scope: key });
+    warnings.push({
+      code: 'duplicate-remote',
+      message: `${dup} exists twice remotely (a service race); the extra copy is treated as not in the manifest.`,
+      scope: key,
+    });
   warnings.push(...droppedPermissionWarnings(m.actions, key, d.scope.kind === 'guild' ? a.permissions : undefined));
   if (d.scope.kind === 'guild') {
-    const sides = { applicationId: ctx.applicationId, guildId: d.scope.guildId, desired: d, actual: a, actions: { guild: m.actions, global: globalActions }, permissions };
-    warnings.push(...annotateAccessEffects({ ...sides, ...(globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {}) }));
+    const sides = {
+      applicationId: ctx.applicationId,
+      guildId: d.scope.guildId,
+      desired: d,
+      actual: a,
+      actions: { guild: m.actions, global: globalActions },
+      permissions,
+    };
+    warnings.push(
+      ...annotateAccessEffects({
+        ...sides,
+        ...(globalMatch ? { desiredGlobal: globalMatch.d, actualGlobal: globalMatch.a } : {}),
+      }),
+    );
   }
   return {
     scope: d.scope,
@@ -152,10 +203,20 @@ function scopePlan(
 }
 
 /** The judge's findings, then a warning per scope that could not be read. */
-function outsideFindings(scopes: readonly ScopePlan[], opts: PlanOptions): { warnings: PlanWarning[]; errors: PlanError[] } {
-  const judged = opts.judge?.(Object.fromEntries(scopes.map((s) => [s.key, s.kept.map((k) => k.body)]))) ?? { warnings: [], errors: [] };
+function outsideFindings(
+  scopes: readonly ScopePlan[],
+  opts: PlanOptions,
+): { warnings: PlanWarning[]; errors: PlanError[] } {
+  const judged = opts.judge?.(Object.fromEntries(scopes.map((s) => [s.key, s.kept.map((k) => k.body)]))) ?? {
+    warnings: [],
+    errors: [],
+  };
   const skipped = (opts.skipped ?? []).map(
-    (s): PlanWarning => ({ code: 'scope-skipped', scope: s.key, message: `Skipped ${s.key}: ${s.reason}. Nothing there is planned or changed.` }),
+    (s): PlanWarning => ({
+      code: 'scope-skipped',
+      scope: s.key,
+      message: `Skipped ${s.key}: ${s.reason}. Nothing there is planned or changed.`,
+    }),
   );
   return { warnings: [...judged.warnings, ...skipped], errors: [...judged.errors] };
 }
@@ -171,7 +232,15 @@ const COUNTED_BY: Record<CreatesCountedBy, string> = {
  * write unless forced; most of it, a warning.
  */
 function checkDailyCreates(
-  s: { key: string; scope: Scope; creates: number; used: number; countedBy?: CreatesCountedBy; limits: Limits; force: boolean },
+  s: {
+    key: string;
+    scope: Scope;
+    creates: number;
+    used: number;
+    countedBy?: CreatesCountedBy;
+    limits: Limits;
+    force: boolean;
+  },
   warnings: PlanWarning[],
   errors: PlanError[],
 ): void {
@@ -195,7 +264,11 @@ function checkDailyCreates(
 }
 
 export function webhookFingerprint(actual: readonly WebhookState[]): RemoteFingerprint[string] {
-  return { commands: actual.map((w) => [w.id!, `${w.channelId}|${w.name}|${w.avatarHash ?? ''}`] as [string, string]).sort(([a], [b]) => (a < b ? -1 : 1)) };
+  return {
+    commands: actual
+      .map((w) => [w.id!, `${w.channelId}|${w.name}|${w.avatarHash ?? ''}`] as [string, string])
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  };
 }
 
 /**
@@ -204,9 +277,15 @@ export function webhookFingerprint(actual: readonly WebhookState[]): RemoteFinge
  * and hold none for it loses nothing, so it gets no warning; a global
  * command's rows may sit in any guild, so it always does.
  */
-function droppedPermissionWarnings(actions: CommandAction[], key: string, remotePermissions: ScopeState['permissions']): PlanWarning[] {
+function droppedPermissionWarnings(
+  actions: CommandAction[],
+  key: string,
+  remotePermissions: ScopeState['permissions'],
+): PlanWarning[] {
   const hasRows = (id: string | undefined): boolean =>
-    remotePermissions === undefined || id === undefined || remotePermissions.some((p) => p.target.kind === 'command' && p.target.id === id && p.entries.length > 0);
+    remotePermissions === undefined ||
+    id === undefined ||
+    remotePermissions.some((p) => p.target.kind === 'command' && p.target.id === id && p.entries.length > 0);
   return actions
     .filter((a) => a.kind === 'rename' || a.kind === 'replace' || a.kind === 'delete')
     .filter((a) => hasRows(a.remote?.id))

@@ -12,7 +12,13 @@ export function diffValues(before: unknown, after: unknown, path = ''): FieldCha
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return keys.flatMap((k) => diffValues(before[k], after[k], path ? `${path}.${k}` : k));
   }
-  if (Array.isArray(before) && Array.isArray(after) && before.length > 0 && after.length > 0 && before.some(isPlainObject)) {
+  if (
+    Array.isArray(before) &&
+    Array.isArray(after) &&
+    before.length > 0 &&
+    after.length > 0 &&
+    before.some(isPlainObject)
+  ) {
     const n = Math.max(before.length, after.length);
     const out: FieldChange[] = [];
     for (let i = 0; i < n; i++) out.push(...diffValues(before[i], after[i], `${path}[${i}]`));

@@ -14,11 +14,16 @@ import { normalizePermissions } from './normalize.js';
 export function fingerprintOf(actual: readonly ScopeState[]): RemoteFingerprint {
   const out: RemoteFingerprint = {};
   for (const s of actual) {
-    const commands = s.commands.map((c) => [c.id!, c.version] as [string, string | undefined]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const commands = s.commands
+      .map((c) => [c.id!, c.version] as [string, string | undefined])
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const entry: RemoteFingerprint[string] = { commands };
     if (s.permissions) {
       const sets = s.permissions
-        .map((p) => ({ id: p.target.kind === 'application' ? '*' : String(p.target.id), entries: normalizePermissions(p.entries) }))
+        .map((p) => ({
+          id: p.target.kind === 'application' ? '*' : String(p.target.id),
+          entries: normalizePermissions(p.entries),
+        }))
         .sort((a, b) => (a.id < b.id ? -1 : 1));
       entry.permissions = createHash('sha256').update(JSON.stringify(sets)).digest('hex');
     }
@@ -42,5 +47,8 @@ export const APPLICATION_FINGERPRINT_KEY = 'application';
  */
 export function applicationFingerprint(traits: ApplicationTraits): RemoteFingerprint[string] {
   const types = [...traits.integrationTypes].sort((a, b) => a - b).join(',');
-  return { commands: [], application: `embedded=${traits.embedded};integration_types=${types};discoverable=${traits.discoverable}` };
+  return {
+    commands: [],
+    application: `embedded=${traits.embedded};integration_types=${types};discoverable=${traits.discoverable}`,
+  };
 }

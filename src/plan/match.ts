@@ -11,7 +11,8 @@ export function commandAddress(scope: Scope, type: number, name: string): string
   return `${scopeKey(scope)}/${(enumName(CommandType, type) ?? String(type)).toLowerCase()}/${name}`;
 }
 
-const typeOf = (body: Record<string, unknown>): number => (typeof body.type === 'number' ? body.type : CommandType.CHAT_INPUT);
+const typeOf = (body: Record<string, unknown>): number =>
+  typeof body.type === 'number' ? body.type : CommandType.CHAT_INPUT;
 const nameOf = (body: Record<string, unknown>): string => String(body.name ?? '');
 
 export interface ScopeMatch {
@@ -56,7 +57,8 @@ export function matchScope(desired: ScopeState, remote: ScopeState): ScopeMatch 
   const pairs: Pair[] = desired.commands.map((d) => ({ desired: d }));
   // Pinned ids first, so a pin wins over another command's name.
   for (const p of pairs) if (p.desired.id) p.remote = take(byId.get(p.desired.id));
-  for (const p of pairs) if (!p.remote && !p.desired.id) p.remote = take(byKey.get(`${typeOf(p.desired.body)}:${nameOf(p.desired.body)}`));
+  for (const p of pairs)
+    if (!p.remote && !p.desired.id) p.remote = take(byKey.get(`${typeOf(p.desired.body)}:${nameOf(p.desired.body)}`));
   // An application has at most one entry point, and the service creates it ("Launch") by itself: a declared
   // entry point means that command, whatever either is called, so it is edited in place and keeps its id.
   for (const p of pairs) {
@@ -83,7 +85,9 @@ export function matchScope(desired: ScopeState, remote: ScopeState): ScopeMatch 
     for (const p of pairs) {
       if (p.remote) continue;
       const name = nameOf(p.desired.body);
-      const other = remote.commands.find((r) => !claimed.has(r) && nameOf(r.body) === name && typeOf(r.body) !== typeOf(p.desired.body));
+      const other = remote.commands.find(
+        (r) => !claimed.has(r) && nameOf(r.body) === name && typeOf(r.body) !== typeOf(p.desired.body),
+      );
       if (other && !desired.commands.some((d) => typeOf(d.body) === typeOf(other.body) && nameOf(d.body) === name)) {
         p.remote = take(other);
         p.reason = 'type changed';
@@ -99,11 +103,24 @@ export function matchScope(desired: ScopeState, remote: ScopeState): ScopeMatch 
     const type = typeOf(r.body);
     const address = commandAddress(scope, type, nameOf(r.body));
     if (type === CommandType.PRIMARY_ENTRY_POINT && !declaresEntryPoint) {
-      kept.push({ address, id: r.id!, body: keptBody(r), reason: "the entry point command of the app's Activity (declare a primary_entry_point command to manage it)" });
+      kept.push({
+        address,
+        id: r.id!,
+        body: keptBody(r),
+        reason: "the entry point command of the app's Activity (declare a primary_entry_point command to manage it)",
+      });
     } else if (desired.prune === false) {
       kept.push({ address, id: r.id!, body: keptBody(r), reason: 'not in the manifest (prune: false)' });
     } else {
-      actions.push({ kind: 'delete', address, type, name: nameOf(r.body), remote: remoteRef(r), changes: [], reason: 'not in the manifest' });
+      actions.push({
+        kind: 'delete',
+        address,
+        type,
+        name: nameOf(r.body),
+        remote: remoteRef(r),
+        changes: [],
+        reason: 'not in the manifest',
+      });
     }
   }
   return { actions, kept, duplicates };
@@ -151,7 +168,19 @@ function actionFor(scope: Scope, p: Pair): CommandAction {
   const changes = diffValues(remoteNorm, aligned);
   if (changes.length === 0) return { kind: 'noop', address, type, name, remote, body, changes, origin };
   const kind = remote.name !== name ? 'rename' : 'update';
-  return { kind, address, type, name, remote, body: patchBody(body, aligned, changes), changes, reason: p.reason, origin, before: remoteNorm, after: aligned };
+  return {
+    kind,
+    address,
+    type,
+    name,
+    remote,
+    body: patchBody(body, aligned, changes),
+    changes,
+    reason: p.reason,
+    origin,
+    before: remoteNorm,
+    after: aligned,
+  };
 }
 
 /** The manifest-only keys never reach the service. */
@@ -165,7 +194,11 @@ function wireBody(body: Record<string, unknown>): Record<string, unknown> {
  * must be sent at its default explicitly, or the remote keeps the old value
  * and the plan never converges.
  */
-function patchBody(body: Record<string, unknown>, desired: Normalized, changes: { path: string }[]): Record<string, unknown> {
+function patchBody(
+  body: Record<string, unknown>,
+  desired: Normalized,
+  changes: { path: string }[],
+): Record<string, unknown> {
   // PATCH takes no `type` (it cannot change); the command's type is already right.
   const { type: _type, ...out } = body;
   for (const c of changes) {

@@ -92,7 +92,12 @@ export const REQUEST_METHODS = {
 } as const;
 
 export type PlannedRequestKind = keyof typeof REQUEST_METHODS;
-export type CommandRequestKind = 'command-create' | 'command-edit' | 'command-delete' | 'bulk-overwrite' | 'permissions';
+export type CommandRequestKind =
+  | 'command-create'
+  | 'command-edit'
+  | 'command-delete'
+  | 'bulk-overwrite'
+  | 'permissions';
 export type WebhookRequestKind = Exclude<PlannedRequestKind, CommandRequestKind>;
 
 /** One HTTP request apply will send, in order. */
@@ -169,7 +174,11 @@ export interface PlanWarning {
 /** Per scope, every remote command's id and version, and a digest of its permissions: what staleness is checked against. */
 export interface RemoteFingerprint {
   /** Per scope key; `webhooks` for the declared channels' webhooks; `application` for the settings commands were checked against. */
-  [scopeKey: string]: { commands: Array<[Snowflake, Snowflake | undefined]>; permissions?: string; application?: string };
+  [scopeKey: string]: {
+    commands: Array<[Snowflake, Snowflake | undefined]>;
+    permissions?: string;
+    application?: string;
+  };
 }
 
 export type WebhookActionKind = 'create' | 'update' | 'delete' | 'noop';
@@ -281,13 +290,17 @@ export function massDeletions(scopes: readonly ScopePlan[]): MassDeletion[] {
   for (const s of scopes) {
     const deletes = s.actions.filter((a) => a.kind === 'delete').length;
     const remote = s.actions.filter((a) => a.remote !== undefined).length + s.kept.length;
-    if (deletes > 0 && (deletes === remote || deletes * 2 > remote)) out.push({ scope: s.key, delete: deletes, remote });
+    if (deletes > 0 && (deletes === remote || deletes * 2 > remote))
+      out.push({ scope: s.key, delete: deletes, remote });
   }
   return out;
 }
 
 export function massDeletionMessage(m: MassDeletion): string {
-  const what = m.delete === m.remote ? `all ${m.remote} command${m.remote === 1 ? '' : 's'}` : `${m.delete} of the ${m.remote} commands`;
+  const what =
+    m.delete === m.remote
+      ? `all ${m.remote} command${m.remote === 1 ? '' : 's'}`
+      : `${m.delete} of the ${m.remote} commands`;
   return `this plan deletes ${what} of ${m.scope}. If that is not what you meant, check the manifest (an include that matches nothing, the wrong file, a typo in a guild id). apply --auto-approve refuses it without --allow-mass-delete.`;
 }
 
@@ -295,7 +308,10 @@ export function massDeletionMessage(m: MassDeletion): string {
  * The creates an apply carried out, by scope key: what counts against the
  * daily allowance (a replace creates a new command too).
  */
-export function appliedCreates(plan: Plan, applied: ReadonlyArray<{ address: string; kind: string }>): Record<string, number> {
+export function appliedCreates(
+  plan: Plan,
+  applied: ReadonlyArray<{ address: string; kind: string }>,
+): Record<string, number> {
   const done = new Set(applied.filter((a) => a.kind === 'create' || a.kind === 'replace').map((a) => a.address));
   const out: Record<string, number> = {};
   for (const s of plan.scopes) {

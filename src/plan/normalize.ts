@@ -25,7 +25,9 @@ const ALL_CONTEXTS = [InteractionContext.GUILD, InteractionContext.BOT_DM, Inter
 
 function sortedDict(dict: unknown): unknown {
   if (dict === null || typeof dict !== 'object') return dict;
-  return Object.fromEntries(Object.entries(dict as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(
+    Object.entries(dict as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
 }
 
 function sortedSet(list: unknown): unknown {
@@ -38,9 +40,13 @@ function normalizeOption(option: Record<string, unknown>): Normalized {
   out.description_localizations = sortedDict(option.description_localizations);
   if (out.channel_types !== undefined) out.channel_types = sortedSet(out.channel_types);
   if (Array.isArray(option.choices)) {
-    out.choices = option.choices.map((c: Record<string, unknown>) => ({ ...c, name_localizations: sortedDict(c.name_localizations) }));
+    out.choices = option.choices.map((c: Record<string, unknown>) => ({
+      ...c,
+      name_localizations: sortedDict(c.name_localizations),
+    }));
   }
-  if (Array.isArray(option.options)) out.options = option.options.map((o) => normalizeOption(o as Record<string, unknown>));
+  if (Array.isArray(option.options))
+    out.options = option.options.map((o) => normalizeOption(o as Record<string, unknown>));
   return out;
 }
 
@@ -50,12 +56,16 @@ export function normalizeCommand(body: Record<string, unknown>, scope: Scope): N
   const out: Normalized = { ...record };
   out.name_localizations = sortedDict(record.name_localizations);
   out.description_localizations = sortedDict(record.description_localizations);
-  if (Array.isArray(record.options)) out.options = record.options.map((o) => normalizeOption(o as Record<string, unknown>));
+  if (Array.isArray(record.options))
+    out.options = record.options.map((o) => normalizeOption(o as Record<string, unknown>));
   if (scope.kind === 'global') {
     out.integration_types = sortedSet(record.integration_types);
     // "Never set" comes back as null; some responses show every context instead. Same meaning.
     const contexts = sortedSet(record.contexts) as number[] | null;
-    out.contexts = contexts && contexts.length === ALL_CONTEXTS.length && ALL_CONTEXTS.every((c, i) => contexts[i] === c) ? null : contexts;
+    out.contexts =
+      contexts && contexts.length === ALL_CONTEXTS.length && ALL_CONTEXTS.every((c, i) => contexts[i] === c)
+        ? null
+        : contexts;
   }
   return out;
 }
@@ -66,7 +76,11 @@ export function normalizeCommand(body: Record<string, unknown>, scope: Scope): N
  * contexts, the deprecated DM flag) take the remote value, so a manifest that
  * omits them never shows a perpetual diff (peers §4.6).
  */
-export function alignUnmanaged(desired: Normalized, desiredBody: Record<string, unknown>, remote: Normalized): Normalized {
+export function alignUnmanaged(
+  desired: Normalized,
+  desiredBody: Record<string, unknown>,
+  remote: Normalized,
+): Normalized {
   const out = { ...desired };
   for (const key of DONT_CARE_WHEN_OMITTED) {
     const given = desiredBody[key];

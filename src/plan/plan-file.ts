@@ -21,7 +21,13 @@ export function parsePlan(text: string, source: string): Plan {
     throw new CmdsyncError('PLAN_FILE_INVALID', `${source} is not a cmdsync plan file (not JSON).`);
   }
   const plan = value as Partial<Plan>;
-  if (typeof plan !== 'object' || plan === null || typeof plan.format_version !== 'string' || !Array.isArray(plan.scopes) || typeof plan.application_id !== 'string') {
+  if (
+    typeof plan !== 'object' ||
+    plan === null ||
+    typeof plan.format_version !== 'string' ||
+    !Array.isArray(plan.scopes) ||
+    typeof plan.application_id !== 'string'
+  ) {
     throw new CmdsyncError('PLAN_FILE_INVALID', `${source} is not a cmdsync plan file.`);
   }
   const major = plan.format_version.split('.')[0];
@@ -35,8 +41,12 @@ export function parsePlan(text: string, source: string): Plan {
 }
 
 function withRequestKinds(plan: Plan, source: string): Plan {
-  const kinds = <R extends { kind?: unknown; method?: unknown; route?: unknown }>(requests: unknown, webhook: boolean): R[] => {
-    if (!Array.isArray(requests)) throw new CmdsyncError('PLAN_FILE_INVALID', `${source} is not a cmdsync plan file (a scope without requests).`);
+  const kinds = <R extends { kind?: unknown; method?: unknown; route?: unknown }>(
+    requests: unknown,
+    webhook: boolean,
+  ): R[] => {
+    if (!Array.isArray(requests))
+      throw new CmdsyncError('PLAN_FILE_INVALID', `${source} is not a cmdsync plan file (a scope without requests).`);
     return requests.map((r: R) => ({ ...r, kind: requestWithKind(r, webhook, source) }));
   };
   return {

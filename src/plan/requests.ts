@@ -1,7 +1,13 @@
 import { CmdsyncError } from '../errors.js';
 import type { Scope } from '../wire/scope.js';
 import type { Snowflake } from '../wire/snowflake.js';
-import { REQUEST_METHODS, type CommandRequest, type CommandRequestKind, type PlannedRequestKind, type WebhookRequest } from './model.js';
+import {
+  REQUEST_METHODS,
+  type CommandRequest,
+  type CommandRequestKind,
+  type PlannedRequestKind,
+  type WebhookRequest,
+} from './model.js';
 
 /**
  * The planned requests, each made from its kind: the method comes from the
@@ -9,7 +15,8 @@ import { REQUEST_METHODS, type CommandRequest, type CommandRequestKind, type Pla
  * Routes are for people reading a plan; apply goes by the kind.
  */
 
-const commandsRoute = (scope: Scope): string => (scope.kind === 'global' ? '/applications/{app}/commands' : `/applications/{app}/guilds/${scope.guildId}/commands`);
+const commandsRoute = (scope: Scope): string =>
+  scope.kind === 'global' ? '/applications/{app}/commands' : `/applications/{app}/guilds/${scope.guildId}/commands`;
 
 const COMMAND_ROUTE: Record<CommandRequestKind, (scope: Scope) => string> = {
   'command-create': commandsRoute,
@@ -29,7 +36,11 @@ export function webhookCreateRequest(address: string, channelId: Snowflake): Web
   return { kind: 'webhook-create', method: 'POST', route: `/channels/${channelId}/webhooks`, addresses: [address] };
 }
 
-export function webhookRequest(kind: 'webhook-edit' | 'webhook-delete', address: string, id: Snowflake): WebhookRequest {
+export function webhookRequest(
+  kind: 'webhook-edit' | 'webhook-delete',
+  address: string,
+  id: Snowflake,
+): WebhookRequest {
   return kind === 'webhook-edit'
     ? { kind, method: 'PATCH', route: '/webhooks/{id}', addresses: [address], id }
     : { kind, method: 'DELETE', route: '/webhooks/{id}', addresses: [address], id };
@@ -41,7 +52,11 @@ export function webhookRequest(kind: 'webhook-edit' | 'webhook-delete', address:
  * place a route is read). A kind this version does not know, or one its
  * method contradicts, refuses the file before anything is sent.
  */
-export function requestWithKind(req: { kind?: unknown; method?: unknown; route?: unknown }, webhook: boolean, source: string): PlannedRequestKind {
+export function requestWithKind(
+  req: { kind?: unknown; method?: unknown; route?: unknown },
+  webhook: boolean,
+  source: string,
+): PlannedRequestKind {
   const what = `${String(req.method)} ${String(req.route)}`;
   if (req.kind === undefined) {
     const kind = olderKind(req.method, typeof req.route === 'string' ? req.route : '', webhook);
@@ -55,12 +70,28 @@ export function requestWithKind(req: { kind?: unknown; method?: unknown; route?:
     );
   const kind = req.kind as PlannedRequestKind;
   if (kind.startsWith('webhook-') !== webhook || REQUEST_METHODS[kind] !== req.method)
-    throw new CmdsyncError('PLAN_FILE_INVALID', `${source}: the request ${what} is not a ${kind} request${webhook ? ' of webhooks' : ' of a scope'}; plan again.`);
+    throw new CmdsyncError(
+      'PLAN_FILE_INVALID',
+      `${source}: the request ${what} is not a ${kind} request${webhook ? ' of webhooks' : ' of a scope'}; plan again.`,
+    );
   return kind;
 }
 
 function olderKind(method: unknown, route: string, webhook: boolean): PlannedRequestKind | undefined {
-  if (webhook) return method === 'POST' ? 'webhook-create' : method === 'PATCH' ? 'webhook-edit' : method === 'DELETE' ? 'webhook-delete' : undefined;
+  if (webhook)
+    return method === 'POST'
+      ? 'webhook-create'
+      : method === 'PATCH'
+        ? 'webhook-edit'
+        : method === 'DELETE'
+          ? 'webhook-delete'
+          : undefined;
   if (method === 'PUT') return route.endsWith('/permissions') ? 'permissions' : 'bulk-overwrite';
-  return method === 'POST' ? 'command-create' : method === 'PATCH' ? 'command-edit' : method === 'DELETE' ? 'command-delete' : undefined;
+  return method === 'POST'
+    ? 'command-create'
+    : method === 'PATCH'
+      ? 'command-edit'
+      : method === 'DELETE'
+        ? 'command-delete'
+        : undefined;
 }

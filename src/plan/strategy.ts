@@ -11,9 +11,12 @@ export type StrategyChoice = Strategy | 'auto';
  */
 export function individualRequests(scope: Scope, actions: CommandAction[]): CommandRequest[] {
   const out: CommandRequest[] = [];
-  for (const a of actions) if (a.kind === 'delete' || a.kind === 'replace') out.push(commandRequest('command-delete', scope, [a.address]));
-  for (const a of actions) if (a.kind === 'update' || a.kind === 'rename') out.push(commandRequest('command-edit', scope, [a.address]));
-  for (const a of actions) if (a.kind === 'create' || a.kind === 'replace') out.push(commandRequest('command-create', scope, [a.address]));
+  for (const a of actions)
+    if (a.kind === 'delete' || a.kind === 'replace') out.push(commandRequest('command-delete', scope, [a.address]));
+  for (const a of actions)
+    if (a.kind === 'update' || a.kind === 'rename') out.push(commandRequest('command-edit', scope, [a.address]));
+  for (const a of actions)
+    if (a.kind === 'create' || a.kind === 'replace') out.push(commandRequest('command-create', scope, [a.address]));
   return out;
 }
 
@@ -26,10 +29,16 @@ export function bulkRequests(scope: Scope, actions: CommandAction[]): CommandReq
  * The fewest requests wins; on a tie the per-command calls, whose blast radius
  * is one command rather than the whole scope.
  */
-export function chooseStrategy(scope: Scope, actions: CommandAction[], choice: StrategyChoice): { strategy: Strategy; requests: CommandRequest[] } {
+export function chooseStrategy(
+  scope: Scope,
+  actions: CommandAction[],
+  choice: StrategyChoice,
+): { strategy: Strategy; requests: CommandRequest[] } {
   const individual = individualRequests(scope, actions);
   const bulk = bulkRequests(scope, actions);
   if (choice === 'individual') return { strategy: 'individual', requests: individual };
   if (choice === 'bulk') return { strategy: 'bulk', requests: bulk };
-  return bulk.length < individual.length ? { strategy: 'bulk', requests: bulk } : { strategy: 'individual', requests: individual };
+  return bulk.length < individual.length
+    ? { strategy: 'bulk', requests: bulk }
+    : { strategy: 'individual', requests: individual };
 }

@@ -82,7 +82,9 @@ export function planWebhooks(
   }
   for (const p of pairs) {
     if (p.r) continue;
-    const candidates = ours.filter((w) => !claimed.has(w) && w.channelId === p.d.channelId && w.name === p.d.name && (!p.d.key || !lock[w.id!]?.key));
+    const candidates = ours.filter(
+      (w) => !claimed.has(w) && w.channelId === p.d.channelId && w.name === p.d.name && (!p.d.key || !lock[w.id!]?.key),
+    );
     // With an avatar declared, one that has an avatar is the likelier match; either is adopted (and updated if need be).
     p.r = take(candidates.find((w) => (w.avatarHash != null) === (p.d.avatar != null)) ?? candidates[0]);
   }
@@ -103,7 +105,12 @@ export function planWebhooks(
         { path: 'name', after: d.name },
       ];
       if (d.avatar) changes.push({ path: 'avatar', after: d.avatar.source });
-      return { ...base, kind: 'create', changes, body: { name: d.name, ...(d.avatar ? { avatar: d.avatar.source } : {}) } };
+      return {
+        ...base,
+        kind: 'create',
+        changes,
+        body: { name: d.name, ...(d.avatar ? { avatar: d.avatar.source } : {}) },
+      };
     }
     const remote = { id: r.id!, channelId: r.channelId, name: r.name };
     const changes: FieldChange[] = [];
@@ -117,12 +124,19 @@ export function planWebhooks(
       body.channel_id = d.channelId;
     }
     const recorded = lock[r.id!]?.avatar;
-    const avatarChanged = identity === null ? r.avatarHash != null : recorded !== undefined ? recorded !== identity : r.avatarHash == null;
+    const avatarChanged =
+      identity === null ? r.avatarHash != null : recorded !== undefined ? recorded !== identity : r.avatarHash == null;
     if (avatarChanged) {
-      changes.push({ path: 'avatar', ...(r.avatarHash ? { before: r.avatarHash } : {}), ...(d.avatar ? { after: d.avatar.source } : {}) });
+      changes.push({
+        path: 'avatar',
+        ...(r.avatarHash ? { before: r.avatarHash } : {}),
+        ...(d.avatar ? { after: d.avatar.source } : {}),
+      });
       body.avatar = d.avatar ? d.avatar.source : null;
     }
-    return changes.length === 0 ? { ...base, kind: 'noop', remote, changes } : { ...base, kind: 'update', remote, changes, body, ...(body.channel_id ? { reason: 'moved' } : {}) };
+    return changes.length === 0
+      ? { ...base, kind: 'noop', remote, changes }
+      : { ...base, kind: 'update', remote, changes, body, ...(body.channel_id ? { reason: 'moved' } : {}) };
   });
 
   const kept: Array<WebhookPlan['kept'][number]> = [];
@@ -137,7 +151,8 @@ export function planWebhooks(
       }
       reason = 'not in the manifest';
     } else if (lock[w.id!]) reason = 'no longer in the manifest';
-    else if (intents.some((i) => answersIntent(i, w))) reason = 'created by an interrupted apply, no longer in the manifest';
+    else if (intents.some((i) => answersIntent(i, w)))
+      reason = 'created by an interrupted apply, no longer in the manifest';
     else continue;
     actions.push({
       kind: 'delete',
@@ -149,7 +164,13 @@ export function planWebhooks(
       reason,
     });
   }
-  return { actions, requests: webhookRequests(actions), kept, channels: webhookChannelsToRead(desired, intents), locked: Object.keys(lock) };
+  return {
+    actions,
+    requests: webhookRequests(actions),
+    kept,
+    channels: webhookChannelsToRead(desired, intents),
+    locked: Object.keys(lock),
+  };
 }
 
 /** Deletes first (a channel holds at most 15), then edits and moves, then creates; a request on an existing webhook names it by id. */

@@ -48,8 +48,18 @@ export function listCommands(
   });
 }
 
-export function getCommand(client: RestClient, applicationId: Snowflake, scope: Scope, commandId: Snowflake, options: CallOptions = {}): Promise<APIApplicationCommand> {
-  return client.request({ method: 'GET', path: `${commandsPath(applicationId, scope)}/${seg(commandId)}`, signal: options.signal });
+export function getCommand(
+  client: RestClient,
+  applicationId: Snowflake,
+  scope: Scope,
+  commandId: Snowflake,
+  options: CallOptions = {},
+): Promise<APIApplicationCommand> {
+  return client.request({
+    method: 'GET',
+    path: `${commandsPath(applicationId, scope)}/${seg(commandId)}`,
+    signal: options.signal,
+  });
 }
 
 /**
@@ -64,7 +74,12 @@ export async function createCommand(
   body: RESTPostAPIApplicationCommandsJSONBody,
   options: CallOptions = {},
 ): Promise<{ command: APIApplicationCommand; created: boolean }> {
-  const response = await client.send<APIApplicationCommand>({ method: 'POST', path: commandsPath(applicationId, scope), body, signal: options.signal });
+  const response = await client.send<APIApplicationCommand>({
+    method: 'POST',
+    path: commandsPath(applicationId, scope),
+    body,
+    signal: options.signal,
+  });
   return { command: response.data, created: response.status === 201 };
 }
 
@@ -77,12 +92,27 @@ export function editCommand(
   body: RESTPatchAPIApplicationCommandJSONBody,
   options: CallOptions = {},
 ): Promise<APIApplicationCommand> {
-  return client.request({ method: 'PATCH', path: `${commandsPath(applicationId, scope)}/${seg(commandId)}`, body, signal: options.signal });
+  return client.request({
+    method: 'PATCH',
+    path: `${commandsPath(applicationId, scope)}/${seg(commandId)}`,
+    body,
+    signal: options.signal,
+  });
 }
 
 /** Deletes a command; its permissions in every guild go with it. */
-export async function deleteCommand(client: RestClient, applicationId: Snowflake, scope: Scope, commandId: Snowflake, options: CallOptions = {}): Promise<void> {
-  await client.request({ method: 'DELETE', path: `${commandsPath(applicationId, scope)}/${seg(commandId)}`, signal: options.signal });
+export async function deleteCommand(
+  client: RestClient,
+  applicationId: Snowflake,
+  scope: Scope,
+  commandId: Snowflake,
+  options: CallOptions = {},
+): Promise<void> {
+  await client.request({
+    method: 'DELETE',
+    path: `${commandsPath(applicationId, scope)}/${seg(commandId)}`,
+    signal: options.signal,
+  });
 }
 
 /**
@@ -94,7 +124,9 @@ export function bulkOverwriteCommands(
   client: RestClient,
   applicationId: Snowflake,
   scope: Scope,
-  body: RESTPutAPIApplicationCommandsJSONBody | Array<RESTPutAPIApplicationCommandsJSONBody[number] & { id?: Snowflake }>,
+  body:
+    | RESTPutAPIApplicationCommandsJSONBody
+    | Array<RESTPutAPIApplicationCommandsJSONBody[number] & { id?: Snowflake }>,
   options: CallOptions = {},
 ): Promise<APIApplicationCommand[]> {
   return client.request({ method: 'PUT', path: commandsPath(applicationId, scope), body, signal: options.signal });
@@ -107,7 +139,11 @@ export function listGuildCommandPermissions(
   guildId: Snowflake,
   options: CallOptions = {},
 ): Promise<APIGuildApplicationCommandPermissions[]> {
-  return client.request({ method: 'GET', path: `/applications/${seg(applicationId)}/guilds/${seg(guildId)}/commands/permissions`, signal: options.signal });
+  return client.request({
+    method: 'GET',
+    path: `/applications/${seg(applicationId)}/guilds/${seg(guildId)}/commands/permissions`,
+    signal: options.signal,
+  });
 }
 
 /**

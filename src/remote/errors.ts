@@ -54,7 +54,10 @@ export class HTTPError extends CmdsyncError {
   readonly bodySnippet: string;
 
   constructor(status: number, statusText: string, bodySnippet: string, request: RequestInfo) {
-    super('HTTP_ERROR', `${request.method} ${request.url} → ${status}${statusText ? ` ${statusText}` : ''}${bodySnippet ? `: ${bodySnippet}` : ''}`);
+    super(
+      'HTTP_ERROR',
+      `${request.method} ${request.url} → ${status}${statusText ? ` ${statusText}` : ''}${bodySnippet ? `: ${bodySnippet}` : ''}`,
+    );
     this.status = status;
     this.method = request.method;
     this.url = request.url;
@@ -83,7 +86,16 @@ export class RateLimitError extends CmdsyncError {
   readonly scope: string | undefined;
   readonly reason: RateLimitGiveUpReason;
 
-  constructor(info: RequestInfo & { route: string; retryAfterMs: number; global: boolean; scope: string | undefined; reason: RateLimitGiveUpReason }, detail: string) {
+  constructor(
+    info: RequestInfo & {
+      route: string;
+      retryAfterMs: number;
+      global: boolean;
+      scope: string | undefined;
+      reason: RateLimitGiveUpReason;
+    },
+    detail: string,
+  ) {
     super('RATE_LIMITED', `${info.method} ${info.url}: rate limited (${detail})`);
     this.method = info.method;
     this.url = info.url;
@@ -124,7 +136,10 @@ export class NetworkError extends CmdsyncError {
   readonly errno: string | undefined;
 
   constructor(request: RequestInfo, attempts: number, errno: string | undefined, detail: string) {
-    super('NETWORK_ERROR', `${request.method} ${request.url}: network error after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`);
+    super(
+      'NETWORK_ERROR',
+      `${request.method} ${request.url}: network error after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${detail}`,
+    );
     this.method = request.method;
     this.url = request.url;
     this.attempts = attempts;
@@ -140,7 +155,10 @@ export class TimeoutError extends CmdsyncError {
   readonly attempts: number;
 
   constructor(request: RequestInfo, timeoutMs: number, attempts: number) {
-    super('TIMEOUT', `${request.method} ${request.url}: no answer within ${timeoutMs} ms (${attempts} attempt${attempts === 1 ? '' : 's'})`);
+    super(
+      'TIMEOUT',
+      `${request.method} ${request.url}: no answer within ${timeoutMs} ms (${attempts} attempt${attempts === 1 ? '' : 's'})`,
+    );
     this.method = request.method;
     this.url = request.url;
     this.timeoutMs = timeoutMs;
@@ -182,7 +200,10 @@ export class OAuth2Error extends CmdsyncError {
   readonly description: string;
 
   constructor(status: number, error: string, description: string) {
-    super('OAUTH2_FAILED', `client-credentials exchange failed (${status} ${error}${description ? `: ${description}` : ''}); check DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET`);
+    super(
+      'OAUTH2_FAILED',
+      `client-credentials exchange failed (${status} ${error}${description ? `: ${description}` : ''}); check DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET`,
+    );
     this.status = status;
     this.error = error;
     this.description = description;
@@ -197,7 +218,14 @@ export class WebhookUrlError extends CmdsyncError {
 }
 
 /** Failures to connect at all: the request never left, so nothing can have been written. */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NEVER_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /**
  * Whether a write that failed with `err` may still have been carried out: no

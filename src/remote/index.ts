@@ -6,7 +6,15 @@
  * passed on here for the client's callers.
  */
 export { RestClient, createClient, DEFAULT_CLIENT_OPTIONS } from './http/client.js';
-export type { ApiResponse, AuthMode, ClientCredentials, ClientOptions, ClientStats, HttpMethod, RequestOptions } from './http/client.js';
+export type {
+  ApiResponse,
+  AuthMode,
+  ClientCredentials,
+  ClientOptions,
+  ClientStats,
+  HttpMethod,
+  RequestOptions,
+} from './http/client.js';
 export type { FileUpload, QueryValue } from './http/body.js';
 export {
   CREDENTIAL_VARIABLES,

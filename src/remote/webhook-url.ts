@@ -9,7 +9,14 @@ export interface WebhookRef {
   baseUrl?: string;
 }
 
-const SERVICE_HOSTS = new Set(['discord.com', 'ptb.discord.com', 'canary.discord.com', 'discordapp.com', 'ptb.discordapp.com', 'canary.discordapp.com']);
+const SERVICE_HOSTS = new Set([
+  'discord.com',
+  'ptb.discord.com',
+  'canary.discord.com',
+  'discordapp.com',
+  'ptb.discordapp.com',
+  'canary.discordapp.com',
+]);
 
 /**
  * Parses `https://discord.com/api[/v<n>]/webhooks/{id}/{token}` (also ptb.,
@@ -25,7 +32,8 @@ export function parseWebhookUrl(input: string): Required<WebhookRef> {
     throw new WebhookUrlError('not a webhook URL: expected https://discord.com/api/webhooks/<id>/<token>');
   }
   const match = /^(.*)\/webhooks\/(\d+)\/([^/]+)\/?$/.exec(url.pathname);
-  if (!match) throw new WebhookUrlError(`not a webhook URL (${url.origin}): the path must end in /webhooks/<id>/<token>`);
+  if (!match)
+    throw new WebhookUrlError(`not a webhook URL (${url.origin}): the path must end in /webhooks/<id>/<token>`);
   const [, prefix, id, rawToken] = match;
   let token: string;
   try {
@@ -37,11 +45,15 @@ export function parseWebhookUrl(input: string): Required<WebhookRef> {
   if (SERVICE_HOSTS.has(url.hostname)) {
     if (url.protocol !== 'https:') throw new WebhookUrlError(`webhook URLs of ${url.hostname} must use https`);
     const api = /^\/api(?:\/v(\d+))?$/.exec(prefix);
-    if (!api) throw new WebhookUrlError(`not a webhook URL of ${url.hostname}: expected /api[/v<n>]/webhooks/<id>/<token>`);
+    if (!api)
+      throw new WebhookUrlError(`not a webhook URL of ${url.hostname}: expected /api[/v<n>]/webhooks/<id>/<token>`);
     // Unversioned URLs (what the service hands out) map to the version the client speaks.
-    const baseUrl = api[1] ? `https://${url.hostname}/api/v${api[1]}` : `https://${url.hostname}${new URL(DEFAULT_API_URL).pathname}`;
+    const baseUrl = api[1]
+      ? `https://${url.hostname}/api/v${api[1]}`
+      : `https://${url.hostname}${new URL(DEFAULT_API_URL).pathname}`;
     return { id, token, baseUrl };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new WebhookUrlError(`webhook URLs must be http(s), got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new WebhookUrlError(`webhook URLs must be http(s), got ${url.protocol}`);
   return { id, token, baseUrl: `${url.origin}${prefix}` };
 }

@@ -26,7 +26,12 @@ export interface ReasonOptions extends CallOptions {
   retries?: number;
 }
 
-export function createWebhook(client: RestClient, channelId: Snowflake, body: RESTPostAPIChannelWebhookJSONBody, options: ReasonOptions = {}): Promise<APIWebhook> {
+export function createWebhook(
+  client: RestClient,
+  channelId: Snowflake,
+  body: RESTPostAPIChannelWebhookJSONBody,
+  options: ReasonOptions = {},
+): Promise<APIWebhook> {
   return client.request({
     method: 'POST',
     path: `/channels/${seg(channelId)}/webhooks`,
@@ -37,11 +42,19 @@ export function createWebhook(client: RestClient, channelId: Snowflake, body: RE
   });
 }
 
-export function listChannelWebhooks(client: RestClient, channelId: Snowflake, options: CallOptions = {}): Promise<APIWebhook[]> {
+export function listChannelWebhooks(
+  client: RestClient,
+  channelId: Snowflake,
+  options: CallOptions = {},
+): Promise<APIWebhook[]> {
   return client.request({ method: 'GET', path: `/channels/${seg(channelId)}/webhooks`, signal: options.signal });
 }
 
-export function listGuildWebhooks(client: RestClient, guildId: Snowflake, options: CallOptions = {}): Promise<APIWebhook[]> {
+export function listGuildWebhooks(
+  client: RestClient,
+  guildId: Snowflake,
+  options: CallOptions = {},
+): Promise<APIWebhook[]> {
   return client.request({ method: 'GET', path: `/guilds/${seg(guildId)}/webhooks`, signal: options.signal });
 }
 
@@ -50,12 +63,32 @@ export function getWebhook(client: RestClient, webhookId: Snowflake, options: Ca
 }
 
 /** `channel_id` moves the webhook to another channel (by id only). */
-export function editWebhook(client: RestClient, webhookId: Snowflake, body: RESTPatchAPIWebhookJSONBody, options: ReasonOptions = {}): Promise<APIWebhook> {
-  return client.request({ method: 'PATCH', path: `/webhooks/${seg(webhookId)}`, body, reason: options.reason, signal: options.signal });
+export function editWebhook(
+  client: RestClient,
+  webhookId: Snowflake,
+  body: RESTPatchAPIWebhookJSONBody,
+  options: ReasonOptions = {},
+): Promise<APIWebhook> {
+  return client.request({
+    method: 'PATCH',
+    path: `/webhooks/${seg(webhookId)}`,
+    body,
+    reason: options.reason,
+    signal: options.signal,
+  });
 }
 
-export async function deleteWebhook(client: RestClient, webhookId: Snowflake, options: ReasonOptions = {}): Promise<void> {
-  await client.request({ method: 'DELETE', path: `/webhooks/${seg(webhookId)}`, reason: options.reason, signal: options.signal });
+export async function deleteWebhook(
+  client: RestClient,
+  webhookId: Snowflake,
+  options: ReasonOptions = {},
+): Promise<void> {
+  await client.request({
+    method: 'DELETE',
+    path: `/webhooks/${seg(webhookId)}`,
+    reason: options.reason,
+    signal: options.signal,
+  });
 }
 
 /** `/webhooks/{id}/{token}`: the token is a path segment, so it is encoded. */
@@ -63,16 +96,35 @@ export function webhookTokenPath(ref: WebhookRef): string {
   return `/webhooks/${seg(ref.id)}/${seg(ref.token)}`;
 }
 
-export function getWebhookWithToken(client: RestClient, ref: WebhookRef, options: CallOptions = {}): Promise<APIWebhook> {
+export function getWebhookWithToken(
+  client: RestClient,
+  ref: WebhookRef,
+  options: CallOptions = {},
+): Promise<APIWebhook> {
   return client.request({ method: 'GET', path: webhookTokenPath(ref), baseUrl: ref.baseUrl, signal: options.signal });
 }
 
 /** Name and avatar only: `channel_id` is not accepted with the token. */
-export function editWebhookWithToken(client: RestClient, ref: WebhookRef, body: RESTPatchAPIWebhookWithTokenJSONBody, options: CallOptions = {}): Promise<APIWebhook> {
-  return client.request({ method: 'PATCH', path: webhookTokenPath(ref), body, baseUrl: ref.baseUrl, signal: options.signal });
+export function editWebhookWithToken(
+  client: RestClient,
+  ref: WebhookRef,
+  body: RESTPatchAPIWebhookWithTokenJSONBody,
+  options: CallOptions = {},
+): Promise<APIWebhook> {
+  return client.request({
+    method: 'PATCH',
+    path: webhookTokenPath(ref),
+    body,
+    baseUrl: ref.baseUrl,
+    signal: options.signal,
+  });
 }
 
-export async function deleteWebhookWithToken(client: RestClient, ref: WebhookRef, options: CallOptions = {}): Promise<void> {
+export async function deleteWebhookWithToken(
+  client: RestClient,
+  ref: WebhookRef,
+  options: CallOptions = {},
+): Promise<void> {
   await client.request({ method: 'DELETE', path: webhookTokenPath(ref), baseUrl: ref.baseUrl, signal: options.signal });
 }
 
@@ -115,7 +167,12 @@ export interface MessageOptions extends CallOptions {
   threadId?: Snowflake;
 }
 
-export function getWebhookMessage(client: RestClient, ref: WebhookRef, messageId: Snowflake, options: MessageOptions = {}): Promise<APIMessage> {
+export function getWebhookMessage(
+  client: RestClient,
+  ref: WebhookRef,
+  messageId: Snowflake,
+  options: MessageOptions = {},
+): Promise<APIMessage> {
   return client.request({
     method: 'GET',
     path: `${webhookTokenPath(ref)}/messages/${seg(messageId)}`,
@@ -143,7 +200,12 @@ export function editWebhookMessage(
   });
 }
 
-export async function deleteWebhookMessage(client: RestClient, ref: WebhookRef, messageId: Snowflake, options: MessageOptions = {}): Promise<void> {
+export async function deleteWebhookMessage(
+  client: RestClient,
+  ref: WebhookRef,
+  messageId: Snowflake,
+  options: MessageOptions = {},
+): Promise<void> {
   await client.request({
     method: 'DELETE',
     path: `${webhookTokenPath(ref)}/messages/${seg(messageId)}`,
@@ -163,7 +225,12 @@ export interface CompatOptions extends CallOptions {
  * Posts a Slack-format payload (`/slack`, the spec's chat-compat suffix).
  * The service answers the text `ok`, which is returned as is.
  */
-export function executeSlackWebhook(client: RestClient, ref: WebhookRef, body: Record<string, unknown>, options: CompatOptions = {}): Promise<unknown> {
+export function executeSlackWebhook(
+  client: RestClient,
+  ref: WebhookRef,
+  body: Record<string, unknown>,
+  options: CompatOptions = {},
+): Promise<unknown> {
   return client.request({
     method: 'POST',
     path: `${webhookTokenPath(ref)}/slack`,
@@ -179,7 +246,13 @@ export function executeSlackWebhook(client: RestClient, ref: WebhookRef, body: R
  * Posts a GitHub event payload (`/github`, the spec's repo-compat suffix);
  * `event` is sent as `X-GitHub-Event` (e.g. `push`, `issues`).
  */
-export function executeGitHubWebhook(client: RestClient, ref: WebhookRef, event: string, body: Record<string, unknown>, options: CompatOptions = {}): Promise<unknown> {
+export function executeGitHubWebhook(
+  client: RestClient,
+  ref: WebhookRef,
+  event: string,
+  body: Record<string, unknown>,
+  options: CompatOptions = {},
+): Promise<unknown> {
   return client.request({
     method: 'POST',
     path: `${webhookTokenPath(ref)}/github`,

@@ -66,8 +66,14 @@ type Outcome = keyof typeof REPORT_COLORS;
 function outcomeOf(input: DeployReportInput): { outcome: Outcome; headline: string } {
   const { plan, result, command, error } = input;
   if (error !== undefined || plan.errors.length > 0) return { outcome: 'failure', headline: 'failed' };
-  if (command === 'plan') return planIsEmpty(plan) ? { outcome: 'success', headline: 'no changes' } : { outcome: 'pending', headline: 'changes to apply' };
-  if (!result) return planIsEmpty(plan) ? { outcome: 'success', headline: 'no changes' } : { outcome: 'failure', headline: 'not applied' };
+  if (command === 'plan')
+    return planIsEmpty(plan)
+      ? { outcome: 'success', headline: 'no changes' }
+      : { outcome: 'pending', headline: 'changes to apply' };
+  if (!result)
+    return planIsEmpty(plan)
+      ? { outcome: 'success', headline: 'no changes' }
+      : { outcome: 'failure', headline: 'not applied' };
   if (result.failed) return { outcome: 'failure', headline: 'failed' };
   if (result.permissionsSkipped) return { outcome: 'partial', headline: 'applied, permissions skipped' };
   return { outcome: 'success', headline: 'applied' };
@@ -83,7 +89,9 @@ function countsLine(plan: Plan): string {
 function changedCommands(plan: Plan): string | undefined {
   const changed = plan.scopes.flatMap((s) => s.actions.filter((a) => a.kind !== 'noop'));
   if (changed.length === 0) return undefined;
-  const shown = changed.slice(0, REPORT_MAX_COMMANDS).map((a) => `${ACTION_SIGN[a.kind].padEnd(3)} ${clip(sanitizeMessage(a.address).replace(/`/g, "'"), 80)}`);
+  const shown = changed
+    .slice(0, REPORT_MAX_COMMANDS)
+    .map((a) => `${ACTION_SIGN[a.kind].padEnd(3)} ${clip(sanitizeMessage(a.address).replace(/`/g, "'"), 80)}`);
   const more = changed.length - shown.length;
   return `\`\`\`diff\n${shown.join('\n')}\n\`\`\`${more > 0 ? `\n… and ${more} more` : ''}`;
 }
@@ -93,14 +101,18 @@ function resultLine(input: DeployReportInput): string {
   if (error !== undefined) return `Failed: ${sanitizeMessage(error)}`;
   if (plan.errors.length > 0)
     return `The plan has ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}: ${plan.errors.map((e) => sanitizeMessage(e.message)).join('; ')}`;
-  if (command === 'plan') return planIsEmpty(plan) ? 'Nothing to apply.' : `Planned only: nothing was applied. ${summaryLine(plan)}`;
+  if (command === 'plan')
+    return planIsEmpty(plan) ? 'Nothing to apply.' : `Planned only: nothing was applied. ${summaryLine(plan)}`;
   if (!result) return planIsEmpty(plan) ? 'Nothing to apply: the remote matches the manifest.' : 'Nothing was applied.';
   const lines: string[] = [];
   if (result.failed) {
     lines.push(`Failed at ${sanitizeMessage(result.failed.address)}: ${sanitizeMessage(result.failed.message)}`);
-    lines.push(`Applied ${result.applied.length}, not applied ${result.notApplied.length}. Running apply again is safe.`);
+    lines.push(
+      `Applied ${result.applied.length}, not applied ${result.notApplied.length}. Running apply again is safe.`,
+    );
   } else {
-    const incomplete = !!result.permissionsSkipped || result.notApplied.length > 0 || (result.skippedScopes?.length ?? 0) > 0;
+    const incomplete =
+      !!result.permissionsSkipped || result.notApplied.length > 0 || (result.skippedScopes?.length ?? 0) > 0;
     lines.push(`Apply ${incomplete ? 'incomplete' : 'complete'}: ${appliedCounts(result.applied)}.`);
   }
   if (result.permissionsSkipped) lines.push(sanitizeMessage(result.permissionsSkipped));
@@ -113,14 +125,22 @@ export function deployReportEmbed(input: DeployReportInput): ReportEmbed {
   const run = ciRunUrl(env);
   const scopes = plan.scopes.map((s) => s.key);
   const fields: ReportEmbed['fields'] = [
-    { name: 'Application', value: clip(sanitizeMessage(plan.application_id) || '(unknown)', FIELD_VALUE_MAX), inline: true },
+    {
+      name: 'Application',
+      value: clip(sanitizeMessage(plan.application_id) || '(unknown)', FIELD_VALUE_MAX),
+      inline: true,
+    },
     { name: 'Scopes', value: clip(scopes.length > 0 ? scopes.join(', ') : '(none)', FIELD_VALUE_MAX), inline: true },
     { name: 'Changes', value: countsLine(plan) },
   ];
   const commands = changedCommands(plan);
   if (commands !== undefined) fields.push({ name: 'Changed commands', value: clip(commands, FIELD_VALUE_MAX) });
   fields.push({ name: 'Result', value: clip(resultLine(input), FIELD_VALUE_MAX) });
-  if (run) fields.push({ name: 'CI run', value: clip(`[${sanitizeMessage(env.GITHUB_REPOSITORY ?? '')} #${env.GITHUB_RUN_ID}](${run})`, FIELD_VALUE_MAX) });
+  if (run)
+    fields.push({
+      name: 'CI run',
+      value: clip(`[${sanitizeMessage(env.GITHUB_REPOSITORY ?? '')} #${env.GITHUB_RUN_ID}](${run})`, FIELD_VALUE_MAX),
+    });
 
   const embed: ReportEmbed = {
     title: clip(`cmdsync ${command}: ${headline}`, DEFAULT_LIMITS.embed_title_max),

@@ -23,7 +23,11 @@ export interface ApplicationVerdict {
 export function judgeByApplication(
   manifest: LoadedManifest,
   app: RemoteApplication,
-  judge: { limits: Limits; scopes: readonly Scope[]; kept: Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>> },
+  judge: {
+    limits: Limits;
+    scopes: readonly Scope[];
+    kept: Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>;
+  },
 ): ApplicationVerdict {
   const warnings: PlanWarning[] = [];
   const errors: PlanError[] = [];
@@ -52,7 +56,13 @@ export function judgeByApplication(
     { global: judge.scopes.some((s) => s.kind === 'global'), guilds },
   );
   for (const d of findings) {
-    errors.push({ rule: d.rule, severity: 'error', path: [], message: `${d.file}:${d.line}:${d.col}: ${d.message}`, location: { file: d.file, line: d.line, col: d.col } });
+    errors.push({
+      rule: d.rule,
+      severity: 'error',
+      path: [],
+      message: `${d.file}:${d.line}:${d.col}: ${d.message}`,
+      location: { file: d.file, line: d.line, col: d.col },
+    });
   }
   if (manifest.application && app.traits) {
     for (const p of applicationMismatches(manifest.application, app.traits)) {

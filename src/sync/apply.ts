@@ -34,7 +34,11 @@ export function requestsToSend(plan: Plan, target: Pick<SyncTarget, 'canEditPerm
   return plan.request_count - (target.canEditPermissions ? 0 : plan.summary.permissions);
 }
 
-export function applyResultOf(outcome: ApplyOutcome, total: number, skipped: readonly string[] | undefined): ApplyResult {
+export function applyResultOf(
+  outcome: ApplyOutcome,
+  total: number,
+  skipped: readonly string[] | undefined,
+): ApplyResult {
   return {
     ...(skipped?.length ? { skippedScopes: [...skipped] } : {}),
     applied: outcome.applied,
@@ -43,7 +47,9 @@ export function applyResultOf(outcome: ApplyOutcome, total: number, skipped: rea
     requestsTotal: total,
     ...(outcome.failed ? { failed: { address: outcome.failed.address, message: outcome.failed.message } } : {}),
     ...(outcome.permissionsSkipped ? { permissionsSkipped: outcome.permissionsSkipped } : {}),
-    ...(outcome.duplicatesRemoved?.length ? { duplicatesRemoved: outcome.duplicatesRemoved.map((d) => ({ ...d })) } : {}),
+    ...(outcome.duplicatesRemoved?.length
+      ? { duplicatesRemoved: outcome.duplicatesRemoved.map((d) => ({ ...d })) }
+      : {}),
   };
 }
 

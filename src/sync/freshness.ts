@@ -1,5 +1,10 @@
 import { webhookFingerprint } from '../plan/build.js';
-import { APPLICATION_FINGERPRINT_KEY, applicationFingerprint, fingerprintOf, staleScopes } from '../plan/fingerprint.js';
+import {
+  APPLICATION_FINGERPRINT_KEY,
+  applicationFingerprint,
+  fingerprintOf,
+  staleScopes,
+} from '../plan/fingerprint.js';
 import type { Plan } from '../plan/model.js';
 import { fetchActualState } from '../remote/read/actual.js';
 import { fetchActualWebhooks } from '../remote/read/actual-webhooks.js';
@@ -11,7 +16,9 @@ import { scopeKey, type Scope } from '../wire/scope.js';
 export async function checkPlanFreshness(plan: Plan, client: RestClient): Promise<string[]> {
   const scopes: Scope[] = plan.scopes.map((s) => s.scope);
   const withPermissions = new Set(
-    plan.scopes.filter((s) => plan.fingerprint[scopeKey(s.scope)]?.permissions !== undefined && s.scope.kind === 'guild').map((s) => (s.scope as { guildId: string }).guildId),
+    plan.scopes
+      .filter((s) => plan.fingerprint[scopeKey(s.scope)]?.permissions !== undefined && s.scope.kind === 'guild')
+      .map((s) => (s.scope as { guildId: string }).guildId),
   );
   const checkedApplication = plan.fingerprint[APPLICATION_FINGERPRINT_KEY] !== undefined;
   const [{ state }, hooks, application] = await Promise.all([

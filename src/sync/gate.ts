@@ -11,11 +11,17 @@ import type { SyncTarget } from './target.js';
 /** A saved plan is applied only for its own application and only while the remote is as it was read (Terraform's stale-plan check). */
 export async function checkSavedPlan(plan: Plan, target: SyncTarget): Promise<void> {
   if (target.applicationId !== plan.application_id) {
-    throw new CmdsyncError('PLAN_APPLICATION_MISMATCH', `The plan is for application ${plan.application_id}, but the credentials are for ${target.applicationId}.`);
+    throw new CmdsyncError(
+      'PLAN_APPLICATION_MISMATCH',
+      `The plan is for application ${plan.application_id}, but the credentials are for ${target.applicationId}.`,
+    );
   }
   const stale = await checkPlanFreshness(plan, target.client);
   if (stale.length > 0) {
-    throw new CmdsyncError('PLAN_STALE', `Saved plan is stale: the remote changed since it was made (${stale.join(', ')}). Run cmdsync plan again.`);
+    throw new CmdsyncError(
+      'PLAN_STALE',
+      `Saved plan is stale: the remote changed since it was made (${stale.join(', ')}). Run cmdsync plan again.`,
+    );
   }
 }
 

@@ -85,7 +85,13 @@ export async function planSync(req: PlanRequest): Promise<PlanResult> {
 }
 
 /** The plan of the scopes that could be read, judged by what the remote reports: all of it buildPlan's, nothing added after. */
-function planAgainst(req: PlanRequest, manifest: LoadedManifest, desired: State, lock: LockFile, remote: RemoteRead): Plan {
+function planAgainst(
+  req: PlanRequest,
+  manifest: LoadedManifest,
+  desired: State,
+  lock: LockFile,
+  remote: RemoteRead,
+): Plan {
   const { application, skipped } = remote;
   // A scope that could not be read is left alone: planning it against nothing would recreate everything.
   const unreadable = new Set(skipped.map((s) => scopeKey(s.scope)));

@@ -54,7 +54,15 @@ const EMPTY_LOCK: LockFile = { format_version: 1, webhooks: {} };
 const uniq = <T>(xs: readonly T[]): T[] => [...new Set(xs)];
 
 export function readPullSources(opts: PullSourceOptions): PullSources {
-  const out: PullSources = { manifestGuilds: [], lockGuilds: [], channels: [], webhookIds: [], lock: EMPTY_LOCK, declaredWebhooks: [], unread: [] };
+  const out: PullSources = {
+    manifestGuilds: [],
+    lockGuilds: [],
+    channels: [],
+    webhookIds: [],
+    lock: EMPTY_LOCK,
+    declaredWebhooks: [],
+    unread: [],
+  };
   const path = opts.manifestPath === undefined ? undefined : resolve(opts.cwd, opts.manifestPath);
   if (path !== undefined && (opts.explicit || existsSync(path))) readManifestSources(path, opts, out);
   const lockFor = path ?? resolve(opts.cwd, opts.lockBeside);
@@ -64,7 +72,11 @@ export function readPullSources(opts: PullSourceOptions): PullSources {
     if (!(err instanceof CmdsyncError)) throw err;
     out.unread.push({ kind: 'lock', id: lockPath(lockFor), reason: err.message });
   }
-  out.lockGuilds = uniq(Object.keys(out.lock.creates?.scopes ?? {}).flatMap((key) => (key.startsWith('guild:') && isSnowflake(key.slice(6)) ? [key.slice(6)] : [])));
+  out.lockGuilds = uniq(
+    Object.keys(out.lock.creates?.scopes ?? {}).flatMap((key) =>
+      key.startsWith('guild:') && isSnowflake(key.slice(6)) ? [key.slice(6)] : [],
+    ),
+  );
   out.channels = uniq([...out.channels, ...(out.lock.intents ?? []).map((i) => i.channel_id).filter(isSnowflake)]);
   out.webhookIds = Object.keys(out.lock.webhooks).filter(isSnowflake);
   return out;
@@ -73,17 +85,26 @@ export function readPullSources(opts: PullSourceOptions): PullSources {
 function readManifestSources(path: string, opts: PullSourceOptions, out: PullSources): void {
   const { manifest } = loadManifest(path, { cwd: opts.cwd, env: opts.env });
   if (!manifest) {
-    if (opts.explicit) throw new ManifestInvalidError(`${opts.manifestPath} is not a manifest cmdsync can read; run cmdsync lint ${opts.manifestPath}.`);
-    out.unread.push({ kind: 'manifest', id: opts.manifestPath, reason: 'it is not a manifest cmdsync can read (run cmdsync lint); its guilds and channels are not read.' });
+    if (opts.explicit)
+      throw new ManifestInvalidError(
+        `${opts.manifestPath} is not a manifest cmdsync can read; run cmdsync lint ${opts.manifestPath}.`,
+      );
+    out.unread.push({
+      kind: 'manifest',
+      id: opts.manifestPath,
+      reason: 'it is not a manifest cmdsync can read (run cmdsync lint); its guilds and channels are not read.',
+    });
     return;
   }
   out.manifestDir = dirname(path);
   for (const g of manifest.guilds) {
-    if (isSnowflake(g.id) && !out.manifestGuilds.some((m) => m.id === g.id)) out.manifestGuilds.push({ id: g.id, ...(g.name ? { name: g.name } : {}) });
+    if (isSnowflake(g.id) && !out.manifestGuilds.some((m) => m.id === g.id))
+      out.manifestGuilds.push({ id: g.id, ...(g.name ? { name: g.name } : {}) });
   }
   for (const w of manifest.webhooks) {
     const entry = w as Record<string, unknown>;
-    if (typeof entry !== 'object' || entry === null || !isSnowflake(entry.channel_id) || typeof entry.name !== 'string') continue;
+    if (typeof entry !== 'object' || entry === null || !isSnowflake(entry.channel_id) || typeof entry.name !== 'string')
+      continue;
     out.channels.push(entry.channel_id);
     out.declaredWebhooks.push({
       channelId: entry.channel_id,

@@ -48,7 +48,8 @@ export interface PullResult {
 
 const uniq = <T>(xs: readonly T[]): T[] => [...new Set(xs)];
 
-const holdsSomething = (s: ScopeState): boolean => s.commands.length > 0 || (s.permissions ?? []).some((p) => p.entries.length > 0);
+const holdsSomething = (s: ScopeState): boolean =>
+  s.commands.length > 0 || (s.permissions ?? []).some((p) => p.entries.length > 0);
 
 async function botGuilds(client: RestClient, unread: Unread[]): Promise<{ guilds: ListedGuild[]; reads: number }> {
   try {
@@ -68,17 +69,35 @@ export async function readForPull(req: PullRequest): Promise<PullResult> {
   const named = req.guilds.length > 0;
   const withWebhooks = !named || req.global;
   if (!bot && !named && !req.global)
-    unread.push({ kind: 'guild-list', reason: "client credentials cannot list the bot's guilds; set DISCORD_TOKEN (the bot token) to read them all" });
-  if (!bot && withWebhooks) unread.push({ kind: 'webhooks', reason: 'reading webhooks needs the bot token (DISCORD_TOKEN); client credentials reach commands only' });
+    unread.push({
+      kind: 'guild-list',
+      reason: "client credentials cannot list the bot's guilds; set DISCORD_TOKEN (the bot token) to read them all",
+    });
+  if (!bot && withWebhooks)
+    unread.push({
+      kind: 'webhooks',
+      reason: 'reading webhooks needs the bot token (DISCORD_TOKEN); client credentials reach commands only',
+    });
   const listed = bot && withWebhooks ? await botGuilds(client, unread) : { guilds: [], reads: 0 };
 
-  const known = uniq([...sources.manifestGuilds.map((g) => g.id), ...sources.lockGuilds, ...listed.guilds.map((g) => g.id)]);
+  const known = uniq([
+    ...sources.manifestGuilds.map((g) => g.id),
+    ...sources.lockGuilds,
+    ...listed.guilds.map((g) => g.id),
+  ]);
   const commandGuilds = named ? uniq(req.guilds) : req.global ? [] : known;
   const [read, hooks] = await Promise.all([
     fetchActualState(client, req.applicationId, [GLOBAL, ...commandGuilds.map(guildScope)], new Set(commandGuilds)),
-    withWebhooks && bot ? findWebhooks(client, { guilds: uniq([...known, ...req.guilds]), channels: sources.channels, ids: sources.webhookIds }) : undefined,
+    withWebhooks && bot
+      ? findWebhooks(client, {
+          guilds: uniq([...known, ...req.guilds]),
+          channels: sources.channels,
+          ids: sources.webhookIds,
+        })
+      : undefined,
   ]);
-  for (const s of read.skipped) if (s.scope.kind === 'guild') unread.push({ kind: 'guild', id: s.scope.guildId, reason: s.reason });
+  for (const s of read.skipped)
+    if (s.scope.kind === 'guild') unread.push({ kind: 'guild', id: s.scope.guildId, reason: s.reason });
   if (hooks) unread.push(...hooks.unread);
 
   // Guilds someone named (a flag, the manifest) are written as read, even empty; found ones only when they hold something.
@@ -98,7 +117,10 @@ export async function readForPull(req: PullRequest): Promise<PullResult> {
   const webhooks = hooks?.webhooks
     .filter((w) => isApplicationsOwnWebhook(w, req.applicationId))
     .map((w) => pulledWebhook(w, sources.lock, sources.declaredWebhooks, rebase))
-    .sort((a, b) => compareSnowflakes(a.channelId, b.channelId) || a.name.localeCompare(b.name) || compareSnowflakes(a.id!, b.id!));
+    .sort(
+      (a, b) =>
+        compareSnowflakes(a.channelId, b.channelId) || a.name.localeCompare(b.name) || compareSnowflakes(a.id!, b.id!),
+    );
   return {
     state: { applicationId: req.applicationId, scopes },
     guildNames,
@@ -116,12 +138,19 @@ export async function readForPull(req: PullRequest): Promise<PullResult> {
  * was sent; the avatar the existing manifest gives it (a file path rebased to
  * where the manifest is written); else the image's URL on the service's CDN.
  */
-export function pulledWebhook(w: WebhookState, lock: LockFile, declared: readonly DeclaredWebhook[], rebase: (path: string) => string): WebhookState {
+export function pulledWebhook(
+  w: WebhookState,
+  lock: LockFile,
+  declared: readonly DeclaredWebhook[],
+  rebase: (path: string) => string,
+): WebhookState {
   const key = lock.webhooks[w.id!]?.key;
   const out: WebhookState = { id: w.id!, channelId: w.channelId, name: w.name, ...(key ? { key } : {}) };
   if (!w.avatarHash) return out;
   const recorded = lock.webhooks[w.id!]?.avatar;
-  const mine = declared.find((d) => (key !== undefined ? d.key === key : d.key === undefined && d.channelId === w.channelId && d.name === w.name));
+  const mine = declared.find((d) =>
+    key !== undefined ? d.key === key : d.key === undefined && d.channelId === w.channelId && d.name === w.name,
+  );
   const source = recorded?.startsWith('url:')
     ? recorded.slice('url:'.length)
     : mine?.avatar !== undefined

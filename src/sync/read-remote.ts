@@ -48,7 +48,9 @@ export async function readRemote(req: ReadRequest): Promise<RemoteRead> {
   const scopes = desired.scopes.map((s) => s.scope);
   progress?.start(scopes.length);
   const [{ state: actual, reads, skipped }, hooks, application] = await Promise.all([
-    fetchActualState(client, applicationId, scopes, permissionGuilds(desired), (scope, outcome) => progress?.scopeDone(scopeKey(scope), outcome)),
+    fetchActualState(client, applicationId, scopes, permissionGuilds(desired), (scope, outcome) =>
+      progress?.scopeDone(scopeKey(scope), outcome),
+    ),
     req.withWebhooks ? readWebhooks(client, req.manifest, req.lock) : undefined,
     fetchApplication(client, applicationId),
   ]);
@@ -63,6 +65,10 @@ export async function readRemote(req: ReadRequest): Promise<RemoteRead> {
 
 async function readWebhooks(client: RestClient, manifest: LoadedManifest, lock: LockFile) {
   const desired = desiredWebhooks(manifest);
-  const { webhooks: actual, reads } = await fetchActualWebhooks(client, webhookChannelsToRead(desired, lock.intents ?? []), Object.keys(lock.webhooks));
+  const { webhooks: actual, reads } = await fetchActualWebhooks(
+    client,
+    webhookChannelsToRead(desired, lock.intents ?? []),
+    Object.keys(lock.webhooks),
+  );
   return { desired, actual, reads };
 }

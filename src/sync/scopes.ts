@@ -28,10 +28,18 @@ export function selectScopes(state: State, only: ScopeSelection | undefined): St
   for (const g of guilds) {
     if (!declared.includes(g)) {
       const known = declared.length > 0 ? `it declares ${declared.join(', ')}` : 'it declares no guilds';
-      throw new CmdsyncError('GUILD_NOT_DECLARED', `--guild ${g}: the manifest does not declare this guild (${known}).`);
+      throw new CmdsyncError(
+        'GUILD_NOT_DECLARED',
+        `--guild ${g}: the manifest does not declare this guild (${known}).`,
+      );
     }
   }
-  return { ...state, scopes: state.scopes.filter((s) => (s.scope.kind === 'global' ? only.global === true : guilds.has(s.scope.guildId))) };
+  return {
+    ...state,
+    scopes: state.scopes.filter((s) =>
+      s.scope.kind === 'global' ? only.global === true : guilds.has(s.scope.guildId),
+    ),
+  };
 }
 
 /** Whether the run reads (and so manages) the manifest's webhooks: declared, and the global part is in the run. */
@@ -41,5 +49,9 @@ export function managesWebhooks(declared: number, only: ScopeSelection | undefin
 
 /** Guilds whose permission sets the plan must read: those the manifest manages. */
 export function permissionGuilds(desired: State): Set<string> {
-  return new Set(desired.scopes.filter((s) => s.scope.kind === 'guild' && s.permissions).map((s) => (s.scope as { guildId: string }).guildId));
+  return new Set(
+    desired.scopes
+      .filter((s) => s.scope.kind === 'guild' && s.permissions)
+      .map((s) => (s.scope as { guildId: string }).guildId),
+  );
 }

@@ -8,7 +8,10 @@ import { hasChanges, type Plan } from '../plan/model.js';
 
 /** Why a plan cannot be applied as it is: its blocking findings, then the scopes it could not read (with why). Empty when it can. */
 export function planBlockers(plan: Plan): string[] {
-  return [...plan.errors.map((e) => e.message), ...plan.warnings.filter((w) => w.code === 'scope-skipped').map((w) => w.message)];
+  return [
+    ...plan.errors.map((e) => e.message),
+    ...plan.warnings.filter((w) => w.code === 'scope-skipped').map((w) => w.message),
+  ];
 }
 
 /** Blocked (findings, or scopes it could not read), changes to make, or nothing to do. */
@@ -24,6 +27,9 @@ export function planStatus(plan: Plan): PlanStatus {
  * the manifest says everywhere: nothing failed, no permission set was left
  * unwritten for want of a token, no declared scope was skipped unread.
  */
-export function applyComplete(plan: Pick<Plan, 'skipped'>, outcome?: Pick<ApplyOutcome, 'failed' | 'permissionsSkipped'>): boolean {
+export function applyComplete(
+  plan: Pick<Plan, 'skipped'>,
+  outcome?: Pick<ApplyOutcome, 'failed' | 'permissionsSkipped'>,
+): boolean {
   return !(outcome?.failed || outcome?.permissionsSkipped || plan.skipped?.length);
 }

@@ -24,7 +24,8 @@ export function controlHeaders(extra: Record<string, string> = {}): Record<strin
 async function parse<T>(res: Response): Promise<T> {
   const text = await res.text();
   const body: unknown = text ? JSON.parse(text) : undefined;
-  if (!res.ok) throw new ApiError(res.status, (body as { message?: string } | undefined)?.message ?? `HTTP ${res.status}`, body);
+  if (!res.ok)
+    throw new ApiError(res.status, (body as { message?: string } | undefined)?.message ?? `HTTP ${res.status}`, body);
   return body as T;
 }
 
@@ -35,5 +36,11 @@ export async function getJson<T>(path: string): Promise<T> {
 
 /** POST JSON to a control path (`/interactions`). */
 export async function postJson<T>(path: string, body: unknown): Promise<T> {
-  return parse<T>(await fetch(CONTROL + path, { method: 'POST', headers: controlHeaders({ 'Content-Type': 'application/json' }), body: JSON.stringify(body) }));
+  return parse<T>(
+    await fetch(CONTROL + path, {
+      method: 'POST',
+      headers: controlHeaders({ 'Content-Type': 'application/json' }),
+      body: JSON.stringify(body),
+    }),
+  );
 }

@@ -19,9 +19,16 @@ const VIEWS: Record<string, MountView> = { channels: mountChannels, commands: mo
 const SELECTION_KEY = 'cmdsync-view-selection';
 
 function defaultSelection(world: ViewWorld, saved: Partial<Selection>): Selection {
-  const guild = world.guilds.find((g) => g.id === saved.guildId) ?? world.guilds.find((g) => g.id === world.defaultGuildId) ?? world.guilds[0];
-  const channel = guild?.channels.find((c) => c.id === saved.channelId) ?? guild?.channels.find((c) => c.type === ChannelType.GUILD_TEXT) ?? guild?.channels[0];
-  const member = guild?.members.find((m) => m.id === saved.memberId) ?? guild?.members.find((m) => m.owner) ?? guild?.members[0];
+  const guild =
+    world.guilds.find((g) => g.id === saved.guildId) ??
+    world.guilds.find((g) => g.id === world.defaultGuildId) ??
+    world.guilds[0];
+  const channel =
+    guild?.channels.find((c) => c.id === saved.channelId) ??
+    guild?.channels.find((c) => c.type === ChannelType.GUILD_TEXT) ??
+    guild?.channels[0];
+  const member =
+    guild?.members.find((m) => m.id === saved.memberId) ?? guild?.members.find((m) => m.owner) ?? guild?.members[0];
   return {
     guildId: guild?.id ?? '',
     channelId: channel?.id ?? '',
@@ -51,7 +58,10 @@ async function boot(): Promise<void> {
     async refreshWorld() {
       app.world = await getJson<ViewWorld>('/view/world');
       const fixed = defaultSelection(app.world, app.selection);
-      const moved = fixed.guildId !== app.selection.guildId || fixed.channelId !== app.selection.channelId || fixed.memberId !== app.selection.memberId;
+      const moved =
+        fixed.guildId !== app.selection.guildId ||
+        fixed.channelId !== app.selection.channelId ||
+        fixed.memberId !== app.selection.memberId;
       app.selection = fixed;
       renderSidebar(sidebar, app);
       current?.handle.onWorld?.();
@@ -60,7 +70,10 @@ async function boot(): Promise<void> {
     select(change) {
       const next = { ...app.selection, ...change };
       // Another guild: its own channel and member.
-      app.selection = change.guildId && change.guildId !== app.selection.guildId ? defaultSelection(app.world, { ...change, locale: next.locale }) : next;
+      app.selection =
+        change.guildId && change.guildId !== app.selection.guildId
+          ? defaultSelection(app.world, { ...change, locale: next.locale })
+          : next;
       localStorage.setItem(SELECTION_KEY, JSON.stringify(app.selection));
       renderSidebar(sidebar, app);
       current?.handle.onSelection?.();
@@ -76,7 +89,8 @@ async function boot(): Promise<void> {
     main.replaceChildren();
     main.dataset.view = name;
     current = { name, handle: mount(main, app) };
-    for (const a of document.querySelectorAll<HTMLAnchorElement>('nav.tabs a')) a.classList.toggle('active', a.dataset.tab === name);
+    for (const a of document.querySelectorAll<HTMLAnchorElement>('nav.tabs a'))
+      a.classList.toggle('active', a.dataset.tab === name);
   };
   window.addEventListener('hashchange', show);
   renderSidebar(sidebar, app);
@@ -103,5 +117,6 @@ async function boot(): Promise<void> {
 }
 
 boot().catch((err: unknown) => {
-  document.getElementById('view')!.textContent = `The web view could not load: ${err instanceof Error ? err.message : String(err)}`;
+  document.getElementById('view')!.textContent =
+    `The web view could not load: ${err instanceof Error ? err.message : String(err)}`;
 });

@@ -15,11 +15,20 @@ import { ChannelType } from '../wire/enums.js';
  */
 const GLYPHS: Record<number, { path: string; label: string }> = {
   [ChannelType.GUILD_TEXT]: { path: 'M9 3 7 21M17 3l-2 18M4 8.5h17M3 15.5h17', label: 'text channel' },
-  [ChannelType.GUILD_ANNOUNCEMENT]: { path: 'M4 10v4h3l7 4V6L7 10H4Zm13-1.5a4.5 4.5 0 0 1 0 7', label: 'announcement channel' },
+  [ChannelType.GUILD_ANNOUNCEMENT]: {
+    path: 'M4 10v4h3l7 4V6L7 10H4Zm13-1.5a4.5 4.5 0 0 1 0 7',
+    label: 'announcement channel',
+  },
   [ChannelType.GUILD_FORUM]: { path: 'M4 5h13v9H9l-4 3v-3H4V5Zm16 4v8h-1v3l-4-3h-5', label: 'forum' },
   [ChannelType.GUILD_MEDIA]: { path: 'M4 5h16v14H4V5Zm0 11 5-5 4 4 2-2 5 5M15.5 9.5h.01', label: 'media channel' },
-  [ChannelType.GUILD_VOICE]: { path: 'M4 10v4h3l5 4V6l-5 4H4Zm12-2a5 5 0 0 1 0 8m2.5-10.5a8.5 8.5 0 0 1 0 13', label: 'voice channel' },
-  [ChannelType.GUILD_STAGE_VOICE]: { path: 'M12 4a3 3 0 0 1 3 3v4a3 3 0 0 1-6 0V7a3 3 0 0 1 3-3Zm-6 7a6 6 0 0 0 12 0M12 17v3', label: 'stage channel' },
+  [ChannelType.GUILD_VOICE]: {
+    path: 'M4 10v4h3l5 4V6l-5 4H4Zm12-2a5 5 0 0 1 0 8m2.5-10.5a8.5 8.5 0 0 1 0 13',
+    label: 'voice channel',
+  },
+  [ChannelType.GUILD_STAGE_VOICE]: {
+    path: 'M12 4a3 3 0 0 1 3 3v4a3 3 0 0 1-6 0V7a3 3 0 0 1 3-3Zm-6 7a6 6 0 0 0 12 0M12 17v3',
+    label: 'stage channel',
+  },
   [ChannelType.ANNOUNCEMENT_THREAD]: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'thread' },
   [ChannelType.PUBLIC_THREAD]: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'thread' },
   [ChannelType.PRIVATE_THREAD]: { path: 'M6 4v10a3 3 0 0 0 3 3h10m-4-4 4 4-4 4', label: 'private thread' },
@@ -33,7 +42,14 @@ export function channelGlyph(type: number, post = false): TemplateResult {
   return html`<span class="icon" title=${glyph.label} data-glyph=${post ? 'post' : String(type)}><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">${path}</svg></span>`;
 }
 
-function channelItem(app: AppContext, guildId: string, c: ViewChannel, depth: number, children: ViewChannel[], parentType?: number): TemplateResult {
+function channelItem(
+  app: AppContext,
+  guildId: string,
+  c: ViewChannel,
+  depth: number,
+  children: ViewChannel[],
+  parentType?: number,
+): TemplateResult {
   const selected = c.id === app.selection.channelId;
   const isPost = c.parentId !== undefined && children.length === 0 && isThreadType(c.type);
   const tags = isPost && c.appliedTags?.length ? c.appliedTags.length : 0;
@@ -62,9 +78,11 @@ function guildSection(app: AppContext, g: ViewGuild): TemplateResult {
 /** Who the page acts as and in which locale; `.selected` (not the attribute) so a re-render moves the choice. */
 function actingAs(app: AppContext): TemplateResult {
   const members = app.guild()?.members ?? [];
-  const pick = (key: 'memberId' | 'locale') => (ev: Event) => app.select({ [key]: (ev.target as HTMLSelectElement).value });
+  const pick = (key: 'memberId' | 'locale') => (ev: Event) =>
+    app.select({ [key]: (ev.target as HTMLSelectElement).value });
   return html`<section class="as"><label>Acting as <select id="member" aria-label="Act as member" @change=${pick('memberId')}>${members.map(
-    (m) => html`<option value=${m.id} .selected=${m.id === app.selection.memberId}>${m.username}${m.owner ? ' (owner)' : ''}</option>`,
+    (m) =>
+      html`<option value=${m.id} .selected=${m.id === app.selection.memberId}>${m.username}${m.owner ? ' (owner)' : ''}</option>`,
   )}</select></label><label>Locale <select id="locale" aria-label="Locale" @change=${pick('locale')}>${app.world.locales.map(
     (l) => html`<option value=${l} .selected=${l === app.selection.locale}>${l}</option>`,
   )}</select></label></section>`;

@@ -25,7 +25,11 @@ export const ApplicationFlag = {
 } as const;
 
 /** The default application the service gives a new app (and both emulators start from). */
-export const DEFAULT_APPLICATION_TRAITS: ApplicationTraits = { embedded: false, integrationTypes: DEFAULT_APP_INTEGRATION_TYPES, discoverable: false };
+export const DEFAULT_APPLICATION_TRAITS: ApplicationTraits = {
+  embedded: false,
+  integrationTypes: DEFAULT_APP_INTEGRATION_TYPES,
+  discoverable: false,
+};
 
 const KNOWN_TYPES = new Set<number>(Object.values(IntegrationType));
 
@@ -47,13 +51,25 @@ export function traitsOfApplicationObject(obj: unknown): ApplicationTraits | und
           .filter((t) => KNOWN_TYPES.has(t))
           .sort((a, b) => a - b)
       : [...DEFAULT_APP_INTEGRATION_TYPES];
-  return { embedded: (o.flags & ApplicationFlag.EMBEDDED) !== 0, integrationTypes, discoverable: o.is_discoverable === true };
+  return {
+    embedded: (o.flags & ApplicationFlag.EMBEDDED) !== 0,
+    integrationTypes,
+    discoverable: o.is_discoverable === true,
+  };
 }
 
 const typesText = (types: readonly number[]): string =>
   types.length === 0
     ? 'none'
-    : types.map((t) => (t === IntegrationType.GUILD_INSTALL ? 'guild_install' : t === IntegrationType.USER_INSTALL ? 'user_install' : String(t))).join(', ');
+    : types
+        .map((t) =>
+          t === IntegrationType.GUILD_INSTALL
+            ? 'guild_install'
+            : t === IntegrationType.USER_INSTALL
+              ? 'user_install'
+              : String(t),
+        )
+        .join(', ');
 
 /**
  * Where the manifest's `application:` block and the service disagree, one

@@ -8,7 +8,11 @@ export function isForumLike(channelType: number): boolean {
 }
 
 export function isThreadType(channelType: number): boolean {
-  return channelType === ChannelType.ANNOUNCEMENT_THREAD || channelType === ChannelType.PUBLIC_THREAD || channelType === ChannelType.PRIVATE_THREAD;
+  return (
+    channelType === ChannelType.ANNOUNCEMENT_THREAD ||
+    channelType === ChannelType.PUBLIC_THREAD ||
+    channelType === ChannelType.PRIVATE_THREAD
+  );
 }
 
 /** Channels that can hold webhooks (not categories, DMs, directories, or threads). */

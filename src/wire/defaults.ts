@@ -71,7 +71,13 @@ export const PATCHABLE_COMMAND_FIELDS = [
  * assigns (ids, version) and the locale-resolved copies of the names. A
  * pasted response may hold them; they are never compared or sent.
  */
-export const RESPONSE_ONLY_COMMAND_FIELDS: ReadonlySet<string> = new Set(['application_id', 'version', 'guild_id', 'name_localized', 'description_localized']);
+export const RESPONSE_ONLY_COMMAND_FIELDS: ReadonlySet<string> = new Set([
+  'application_id',
+  'version',
+  'guild_id',
+  'name_localized',
+  'description_localized',
+]);
 
 /** A command as the service stores it, minus the ids it assigns (id, application_id, guild_id, version). */
 export interface CommandRecord {
@@ -99,7 +105,8 @@ export function cleanLocalizations(dict: unknown, defaultValue: unknown): Record
   if (!isObj(dict)) return null;
   const out: Record<string, string> = {};
   for (const [locale, value] of Object.entries(dict)) {
-    if (typeof value === 'string' && (value !== defaultValue || defaultStopsFallback(dict, locale, defaultValue))) out[locale] = value;
+    if (typeof value === 'string' && (value !== defaultValue || defaultStopsFallback(dict, locale, defaultValue)))
+      out[locale] = value;
   }
   return Object.keys(out).length > 0 ? out : null;
 }
@@ -186,13 +193,21 @@ export function effectiveMemberPermissions(body: Obj): string | null {
  * `appIntegrationTypes` is the application's configured installation contexts,
  * the default of `integration_types`.
  */
-export function canonicalCommand(body: Obj, scope: Scope, appIntegrationTypes: readonly number[] = DEFAULT_APP_INTEGRATION_TYPES): CommandRecord {
+export function canonicalCommand(
+  body: Obj,
+  scope: Scope,
+  appIntegrationTypes: readonly number[] = DEFAULT_APP_INTEGRATION_TYPES,
+): CommandRecord {
   const type = typeof body.type === 'number' ? body.type : COMMAND_DEFAULTS.type;
   const contextMenu = type === CommandType.USER || type === CommandType.MESSAGE;
   // The service trims the spaces around context-menu names (facts §10).
   const rawName = typeof body.name === 'string' ? body.name : '';
   const name = contextMenu ? rawName.trim() : rawName;
-  const description = contextMenu ? COMMAND_DEFAULTS.context_menu_description : typeof body.description === 'string' ? body.description : '';
+  const description = contextMenu
+    ? COMMAND_DEFAULTS.context_menu_description
+    : typeof body.description === 'string'
+      ? body.description
+      : '';
   const record: CommandRecord = {
     type,
     name,
@@ -206,9 +221,12 @@ export function canonicalCommand(body: Obj, scope: Scope, appIntegrationTypes: r
     record.options = body.options.map(canonicalOption);
   }
   if (scope.kind === 'global') {
-    record.dm_permission = typeof body.dm_permission === 'boolean' ? body.dm_permission : COMMAND_DEFAULTS.dm_permission;
+    record.dm_permission =
+      typeof body.dm_permission === 'boolean' ? body.dm_permission : COMMAND_DEFAULTS.dm_permission;
     record.contexts = Array.isArray(body.contexts) ? [...(body.contexts as number[])] : COMMAND_DEFAULTS.contexts;
-    record.integration_types = Array.isArray(body.integration_types) ? [...(body.integration_types as number[])] : [...appIntegrationTypes];
+    record.integration_types = Array.isArray(body.integration_types)
+      ? [...(body.integration_types as number[])]
+      : [...appIntegrationTypes];
   }
   if (type === CommandType.PRIMARY_ENTRY_POINT) {
     record.handler = typeof body.handler === 'number' ? body.handler : COMMAND_DEFAULTS.entry_point_handler;

@@ -27,7 +27,11 @@ export const ErrorAnswers = {
   /** The 50035 answer; its `errors` tree says what was wrong. */
   invalidFormBody: { status: 400, code: 50035, message: 'Invalid Form Body' },
   /** A credential of another application than the path's. */
-  notAuthorizedForApplication: { status: 403, code: 20012, message: 'You are not authorized to perform this action on this application' },
+  notAuthorizedForApplication: {
+    status: 403,
+    code: 20012,
+    message: 'You are not authorized to perform this action on this application',
+  },
   /** A bearer without the scope the route needs (what the service answered in 2022, facts §1.3 40001). */
   missingScope: { status: 401, code: 40001, message: 'Unauthorized. Provide a valid token and try again' },
   /** A bot token on a route only a user's bearer may use (permission PUT). */

@@ -35,14 +35,22 @@ export interface InstallFacts {
  * type. "0": the guild id, or "0" in a DM with the bot; "1": the user's id.
  * Empty: the command does not reach this place at all.
  */
-export function authorizingOwners(cmd: { guild_id?: string; integration_types?: readonly number[] | null }, at: InstallFacts): Record<string, string> {
+export function authorizingOwners(
+  cmd: { guild_id?: string; integration_types?: readonly number[] | null },
+  at: InstallFacts,
+): Record<string, string> {
   // Guild commands carry no integration_types: they exist through the guild install only.
-  const types = cmd.guild_id !== undefined ? [IntegrationType.GUILD_INSTALL] : (cmd.integration_types ?? [IntegrationType.GUILD_INSTALL]);
+  const types =
+    cmd.guild_id !== undefined
+      ? [IntegrationType.GUILD_INSTALL]
+      : (cmd.integration_types ?? [IntegrationType.GUILD_INSTALL]);
   const owners: Record<string, string> = {};
   if (types.includes(IntegrationType.GUILD_INSTALL)) {
-    if (at.context === InteractionContext.GUILD && at.guildInstalled && at.guildId) owners[String(IntegrationType.GUILD_INSTALL)] = at.guildId;
+    if (at.context === InteractionContext.GUILD && at.guildInstalled && at.guildId)
+      owners[String(IntegrationType.GUILD_INSTALL)] = at.guildId;
     else if (at.context === InteractionContext.BOT_DM) owners[String(IntegrationType.GUILD_INSTALL)] = '0';
   }
-  if (types.includes(IntegrationType.USER_INSTALL) && at.userInstalled) owners[String(IntegrationType.USER_INSTALL)] = at.userId;
+  if (types.includes(IntegrationType.USER_INSTALL) && at.userInstalled)
+    owners[String(IntegrationType.USER_INSTALL)] = at.userId;
   return owners;
 }

@@ -9,9 +9,18 @@ import { Intent } from './gateway.js';
 
 /** Each privileged intent and the application flags that enable it (approved, or the limited one an owner turns on). */
 export const PRIVILEGED_INTENTS: ReadonlyArray<{ intent: number; flags: number }> = [
-  { intent: Intent.GUILD_PRESENCES, flags: ApplicationFlag.GATEWAY_PRESENCE | ApplicationFlag.GATEWAY_PRESENCE_LIMITED },
-  { intent: Intent.GUILD_MEMBERS, flags: ApplicationFlag.GATEWAY_GUILD_MEMBERS | ApplicationFlag.GATEWAY_GUILD_MEMBERS_LIMITED },
-  { intent: Intent.MESSAGE_CONTENT, flags: ApplicationFlag.GATEWAY_MESSAGE_CONTENT | ApplicationFlag.GATEWAY_MESSAGE_CONTENT_LIMITED },
+  {
+    intent: Intent.GUILD_PRESENCES,
+    flags: ApplicationFlag.GATEWAY_PRESENCE | ApplicationFlag.GATEWAY_PRESENCE_LIMITED,
+  },
+  {
+    intent: Intent.GUILD_MEMBERS,
+    flags: ApplicationFlag.GATEWAY_GUILD_MEMBERS | ApplicationFlag.GATEWAY_GUILD_MEMBERS_LIMITED,
+  },
+  {
+    intent: Intent.MESSAGE_CONTENT,
+    flags: ApplicationFlag.GATEWAY_MESSAGE_CONTENT | ApplicationFlag.GATEWAY_MESSAGE_CONTENT_LIMITED,
+  },
 ];
 
 /** The gateway-intent application flags by the names the service gives them (a seed's `flags:` list). */
@@ -42,7 +51,12 @@ export function disallowedIntents(intents: number, appFlags: number): number {
 }
 
 const MESSAGE_EVENTS = new Set(['MESSAGE_CREATE', 'MESSAGE_UPDATE', 'MESSAGE_DELETE', 'MESSAGE_DELETE_BULK']);
-const REACTION_EVENTS = new Set(['MESSAGE_REACTION_ADD', 'MESSAGE_REACTION_REMOVE', 'MESSAGE_REACTION_REMOVE_ALL', 'MESSAGE_REACTION_REMOVE_EMOJI']);
+const REACTION_EVENTS = new Set([
+  'MESSAGE_REACTION_ADD',
+  'MESSAGE_REACTION_REMOVE',
+  'MESSAGE_REACTION_REMOVE_ALL',
+  'MESSAGE_REACTION_REMOVE_EMOJI',
+]);
 const MEMBER_EVENTS = new Set(['GUILD_MEMBER_ADD', 'GUILD_MEMBER_UPDATE', 'GUILD_MEMBER_REMOVE']);
 
 /**

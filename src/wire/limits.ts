@@ -83,13 +83,19 @@ export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];
  * `resolveLimits` silently skips such entries; callers that take overrides
  * from a person check them here first.
  */
-export function limitOverrideProblems(overrides: unknown, name: (key: string) => string = (key) => `limits.${key}`): string[] {
+export function limitOverrideProblems(
+  overrides: unknown,
+  name: (key: string) => string = (key) => `limits.${key}`,
+): string[] {
   if (overrides === undefined || overrides === null) return [];
-  if (typeof overrides !== 'object' || Array.isArray(overrides)) return ['limits must be a mapping of limit names to whole numbers'];
+  if (typeof overrides !== 'object' || Array.isArray(overrides))
+    return ['limits must be a mapping of limit names to whole numbers'];
   const out: string[] = [];
   for (const [key, value] of Object.entries(overrides)) {
-    if (!(key in DEFAULT_LIMITS)) out.push(`${name(key)}: "${key}" is not a limit (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
-    else if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) out.push(`${name(key)} must be a whole number ≥ 0, not ${JSON.stringify(value)}`);
+    if (!(key in DEFAULT_LIMITS))
+      out.push(`${name(key)}: "${key}" is not a limit (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
+    else if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      out.push(`${name(key)} must be a whole number ≥ 0, not ${JSON.stringify(value)}`);
   }
   return out;
 }

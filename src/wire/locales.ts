@@ -63,7 +63,10 @@ export function suggestLocale(key: string): Locale | undefined {
  * Picks the value a requester with `locale` sees: the exact key, then the
  * documented fallback, else undefined (the default is shown).
  */
-export function localizedValue(dict: Readonly<Record<string, string | null>> | null | undefined, locale: string | undefined): string | undefined {
+export function localizedValue(
+  dict: Readonly<Record<string, string | null>> | null | undefined,
+  locale: string | undefined,
+): string | undefined {
   if (!dict || !locale) return undefined;
   const direct = dict[locale];
   if (typeof direct === 'string') return direct;
@@ -79,7 +82,11 @@ export function localizedValue(dict: Readonly<Record<string, string | null>> | n
  * under its own locale key to avoid an unexpected fallback"). Other entries
  * equal to the default are ignored by the service.
  */
-export function defaultStopsFallback(dict: Readonly<Record<string, unknown>>, locale: string, defaultValue: unknown): boolean {
+export function defaultStopsFallback(
+  dict: Readonly<Record<string, unknown>>,
+  locale: string,
+  defaultValue: unknown,
+): boolean {
   const fb = LOCALE_FALLBACK[locale as Locale];
   const other = fb ? dict[fb] : undefined;
   return typeof other === 'string' && other !== defaultValue;

@@ -73,7 +73,9 @@ export function matchCandidates(kind: NameKind, name: string, candidates: readon
   if (unique.length > 1) return { outcome: 'ambiguous', kind, typed: name, candidates: unique };
   // Nearest names first, so a typo's intended name is at the top of the list.
   const lower = name.toLowerCase();
-  const known = [...candidates].sort((a, b) => editDistance(lower, bare(a).toLowerCase()) - editDistance(lower, bare(b).toLowerCase()));
+  const known = [...candidates].sort(
+    (a, b) => editDistance(lower, bare(a).toLowerCase()) - editDistance(lower, bare(b).toLowerCase()),
+  );
   const near = closest(name, known.map(bare));
   const suggestion = near === undefined ? undefined : known.find((c) => bare(c) === near);
   return { outcome: 'unknown', kind, typed: name, ...(suggestion ? { suggestion } : {}), known };
@@ -84,7 +86,11 @@ export function matchCandidates(kind: NameKind, name: string, candidates: readon
  * a candidate has that id), else the name among the candidates. Candidates
  * may be a function, so a caller reads them only when a name needs them.
  */
-export function resolveName(kind: NameKind, value: string, candidates: readonly NameCandidate[] | (() => readonly NameCandidate[])): NameResolution {
+export function resolveName(
+  kind: NameKind,
+  value: string,
+  candidates: readonly NameCandidate[] | (() => readonly NameCandidate[]),
+): NameResolution {
   if (isSnowflake(value)) {
     const name = typeof candidates === 'function' ? undefined : candidates.find((c) => c.id === value)?.name;
     return { outcome: 'resolved', id: value, ...(name !== undefined ? { name } : {}) };
@@ -100,7 +106,8 @@ function listed(kind: NameKind, items: readonly NameCandidate[]): string {
 /** What an unknown or ambiguous name is, in words; `where` ends the first sentence (e.g. `in guild Test (1234)`). */
 export function nameProblem(r: NameUnresolved, where: string): string {
   const shown = `${SIGIL[r.kind] ?? ''}${r.typed}`;
-  if (r.outcome === 'ambiguous') return `${r.kind} name "${shown}" is ambiguous ${where}: ${listed(r.kind, r.candidates)}; give the id`;
+  if (r.outcome === 'ambiguous')
+    return `${r.kind} name "${shown}" is ambiguous ${where}: ${listed(r.kind, r.candidates)}; give the id`;
   if (r.known.length === 0) return `no ${r.kind} named "${shown}" ${where} (there are none)`;
   const hint = r.suggestion ? `; did you mean ${writtenName(r.kind, r.suggestion.name)}?` : '';
   return `no ${r.kind} named "${shown}" ${where}; ${r.kind}s: ${listed(r.kind, r.known)}${hint}`;

@@ -41,7 +41,13 @@ export interface Problem {
   jsonCode?: number;
 }
 
-export function problem(rule: string, path: Path, message: string, api?: ApiError, severity: Severity = 'error'): Problem {
+export function problem(
+  rule: string,
+  path: Path,
+  message: string,
+  api?: ApiError,
+  severity: Severity = 'error',
+): Problem {
   return api ? { rule, severity, message, path, api } : { rule, severity, message, path };
 }
 
@@ -113,10 +119,19 @@ export const ApiErrors = {
   }),
   invalid: (message: string, code = 'INVALID'): ApiError => ({ code, message }),
   /** Observed messages on USER/MESSAGE commands (facts §1.2); the inner codes were not captured, these are ours. */
-  contextMenuDescription: (): ApiError => ({ code: 'APPLICATION_COMMAND_CONTEXT_MENU_DESCRIPTION_INVALID', message: 'Context menu commands cannot have description' }),
-  contextMenuOptions: (): ApiError => ({ code: 'APPLICATION_COMMAND_CONTEXT_MENU_OPTIONS_INVALID', message: 'Context menu commands cannot have options' }),
+  contextMenuDescription: (): ApiError => ({
+    code: 'APPLICATION_COMMAND_CONTEXT_MENU_DESCRIPTION_INVALID',
+    message: 'Context menu commands cannot have description',
+  }),
+  contextMenuOptions: (): ApiError => ({
+    code: 'APPLICATION_COMMAND_CONTEXT_MENU_OPTIONS_INVALID',
+    message: 'Context menu commands cannot have options',
+  }),
   /** A body neither JSON nor multipart (at the tree's root). */
-  contentType: (): ApiError => ({ code: 'CONTENT_TYPE_INVALID', message: "Expected \"Content-Type\" header to be one of {'application/json', 'multipart/form-data'}." }),
+  contentType: (): ApiError => ({
+    code: 'CONTENT_TYPE_INVALID',
+    message: "Expected \"Content-Type\" header to be one of {'application/json', 'multipart/form-data'}.",
+  }),
   /** A reply to a message that does not exist, without `fail_if_not_exists: false` (at `message_reference`). */
   replyUnknownMessage: (): ApiError => ({ code: 'MESSAGE_REFERENCE_UNKNOWN_MESSAGE', message: 'Unknown message' }),
   /** An interaction callback the service refuses as a whole (at the tree's root); the emulator says what was wrong. */

@@ -32,7 +32,10 @@ export function entryPointOwnerProblem(type: unknown, embedded: boolean, path: P
     severity: 'error',
     path: [...path, 'type'],
     message: 'Only applications with an Activity (EMBEDDED flag) can have a PRIMARY_ENTRY_POINT command.',
-    api: { code: 'APPLICATION_COMMAND_TYPE_INVALID', message: 'Primary entry point commands require the application to have the EMBEDDED flag' },
+    api: {
+      code: 'APPLICATION_COMMAND_TYPE_INVALID',
+      message: 'Primary entry point commands require the application to have the EMBEDDED flag',
+    },
   };
 }
 
@@ -53,7 +56,12 @@ export interface ApplicationTraits {
  * commands"; the entry point needs an Activity). Used by the emulator on every
  * write and by lint when the manifest declares its `application:`.
  */
-export function applicationCommandProblems(body: unknown, app: ApplicationTraits, scope: Scope, path: Path = []): Problem[] {
+export function applicationCommandProblems(
+  body: unknown,
+  app: ApplicationTraits,
+  scope: Scope,
+  path: Path = [],
+): Problem[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
   const b = body as Record<string, unknown>;
   const out: Problem[] = [];
@@ -68,7 +76,10 @@ export function applicationCommandProblems(body: unknown, app: ApplicationTraits
           severity: 'error',
           path: [...path, 'integration_types', i],
           message: `The application does not support installation context ${t}; it supports ${app.integrationTypes.join(', ') || 'none'} (set them in the application's installation settings).`,
-          api: { code: 'APPLICATION_COMMAND_INTEGRATION_TYPE_UNSUPPORTED', message: 'Integration type is not supported by the application' },
+          api: {
+            code: 'APPLICATION_COMMAND_INTEGRATION_TYPE_UNSUPPORTED',
+            message: 'Integration type is not supported by the application',
+          },
         });
       }
     });
@@ -79,7 +90,10 @@ export function applicationCommandProblems(body: unknown, app: ApplicationTraits
       severity: 'error',
       path: [...path, 'nsfw'],
       message: 'An application with discovery enabled cannot have age-restricted (nsfw) commands.',
-      api: { code: 'APPLICATION_COMMAND_NSFW_DISCOVERABLE', message: 'Apps with discovery enabled cannot have age-restricted commands' },
+      api: {
+        code: 'APPLICATION_COMMAND_NSFW_DISCOVERABLE',
+        message: 'Apps with discovery enabled cannot have age-restricted commands',
+      },
     });
   }
   return out;

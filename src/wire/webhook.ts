@@ -24,7 +24,13 @@ export {
   type WebhookNameOptions,
 } from './rules/webhook-name.js';
 export { validateEmbeds, embedSize, sanitizeEmbed, EmbedErrors } from './rules/embed.js';
-export { validateExecuteBody, validateEditMessageBody, type ExecuteRuleContext, type EditRuleContext, type PreviousMessageState } from './rules/message.js';
+export {
+  validateExecuteBody,
+  validateEditMessageBody,
+  type ExecuteRuleContext,
+  type EditRuleContext,
+  type PreviousMessageState,
+} from './rules/message.js';
 export { parseQueryBoolean, validateSnowflakeQuery } from './rules/message-query.js';
 export { effectiveFlags, editedFlags, EXECUTE_FLAGS, EDIT_FLAGS } from './rules/message-flags.js';
 export { interactiveComponentPaths } from './rules/message-components.js';
@@ -47,8 +53,16 @@ export const WebhookErrors = {
   /** The application's bot is not in the channel's guild: it cannot see the channel at all. */
   missingAccess: { status: 403, code: 50001, message: 'Missing Access' },
   unauthorized: { status: 401, code: 0, message: '401: Unauthorized' },
-  maxWebhooks: (max: number): WebhookError => ({ status: 400, code: 30007, message: `Maximum number of webhooks reached (${max})` }),
-  maxGuildWebhooks: (max: number): WebhookError => ({ status: 400, code: 30058, message: `Maximum number of webhooks per guild reached (${max})` }),
+  maxWebhooks: (max: number): WebhookError => ({
+    status: 400,
+    code: 30007,
+    message: `Maximum number of webhooks reached (${max})`,
+  }),
+  maxGuildWebhooks: (max: number): WebhookError => ({
+    status: 400,
+    code: 30058,
+    message: `Maximum number of webhooks per guild reached (${max})`,
+  }),
   emptyMessage: { status: 400, code: 50006, message: 'Cannot send an empty message' },
   servicesInForum: { status: 400, code: 220004, message: 'Webhook services cannot be used in forum channels' },
   tooLarge: { status: 413, code: 40005, message: 'Request entity too large' },
@@ -99,14 +113,23 @@ export function splitImageData(value: unknown): { contentType: string; base64: s
 
 function checkAvatar(out: Problem[], avatar: unknown): void {
   if (avatar === undefined || avatar === null || isImageData(avatar)) return;
-  out.push(problem('webhook-avatar', ['avatar'], `avatar must be image data (data:image/png;base64,…), not ${describeValue(avatar)}.`, ImageErrors.invalid));
+  out.push(
+    problem(
+      'webhook-avatar',
+      ['avatar'],
+      `avatar must be image data (data:image/png;base64,…), not ${describeValue(avatar)}.`,
+      ImageErrors.invalid,
+    ),
+  );
 }
 
 /** POST /channels/{channel.id}/webhooks body. */
 export function validateWebhookCreateBody(body: unknown, limits: Limits): Problem[] {
   const out: Problem[] = [];
   if (!isObject(body)) {
-    out.push(problem('webhook-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+    out.push(
+      problem('webhook-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()),
+    );
     return out;
   }
   out.push(...validateWebhookName(body.name, limits, { path: ['name'] }));
@@ -122,7 +145,9 @@ export function validateWebhookEditBody(body: unknown, limits: Limits, opts: { b
   const out: Problem[] = [];
   if (body === undefined || body === null) return out;
   if (!isObject(body)) {
-    out.push(problem('webhook-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+    out.push(
+      problem('webhook-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()),
+    );
     return out;
   }
   if (has(body, 'name')) out.push(...validateWebhookName(body.name, limits, { path: ['name'] }));
@@ -133,10 +158,18 @@ export function validateWebhookEditBody(body: unknown, limits: Limits, opts: { b
         rule: 'webhook-channel-by-token',
         severity: 'warning',
         path: ['channel_id'],
-        message: 'channel_id cannot be changed with the webhook token; the service ignores it (use the id route with MANAGE_WEBHOOKS).',
+        message:
+          'channel_id cannot be changed with the webhook token; the service ignores it (use the id route with MANAGE_WEBHOOKS).',
       });
     } else if (!isSnowflake(body.channel_id)) {
-      out.push(problem('webhook-channel-id', ['channel_id'], `channel_id must be a channel id, not ${describeValue(body.channel_id)}.`, ApiErrors.snowflake(body.channel_id)));
+      out.push(
+        problem(
+          'webhook-channel-id',
+          ['channel_id'],
+          `channel_id must be a channel id, not ${describeValue(body.channel_id)}.`,
+          ApiErrors.snowflake(body.channel_id),
+        ),
+      );
     }
   }
   return out;

@@ -25,7 +25,9 @@ test('invoke, click, submitModal and say give what the member saw, with the tran
   expect(ping).toMatchObject({ reply: { content: 'pong' }, followups: [] });
   expect(ping.transcript).toContainEqual(expect.objectContaining({ kind: 'delivery', name: 'ping' }));
 
-  expect(await t.invoke('/confirm', { as: 'bob' })).toMatchObject({ reply: { content: 'Sure?', components: [{ label: 'Yes' }, { label: 'No' }] } });
+  expect(await t.invoke('/confirm', { as: 'bob' })).toMatchObject({
+    reply: { content: 'Sure?', components: [{ label: 'Yes' }, { label: 'No' }] },
+  });
   expect(await t.click('Yes', { as: 'bob' })).toMatchObject({ update: { content: 'Done', components: [] } });
 
   expect(await t.invoke('/feedback')).toMatchObject({ modal: { title: 'Feedback', fields: [{ label: 'Your text' }] } });
@@ -33,7 +35,9 @@ test('invoke, click, submitModal and say give what the member saw, with the tran
 
   expect(await t.say('!ping')).toMatchObject({ message: { content: 'pong, alice' } });
   expect((await t.autocomplete('/fruit name:b')).choices).toEqual([{ name: 'banana', value: 'banana' }]);
-  expect(await t.invoke('/ban who:@alice', { as: 'bob' })).toMatchObject({ refused: expect.stringContaining('command picker') });
+  expect(await t.invoke('/ban who:@alice', { as: 'bob' })).toMatchObject({
+    refused: expect.stringContaining('command picker'),
+  });
 });
 
 test('reset() empties the channel while the bot stays; advance() and fail() reach the bot', async () => {
@@ -51,7 +55,10 @@ test('reset() empties the channel while the bot stays; advance() and fail() reac
 });
 
 test('a step that cannot run throws, naming what is missing', async () => {
-  await expect(t.invoke('/ping', { as: 'carol' })).rejects.toMatchObject({ code: 'BOT_TEST_STEP', message: expect.stringMatching(/carol/) });
+  await expect(t.invoke('/ping', { as: 'carol' })).rejects.toMatchObject({
+    code: 'BOT_TEST_STEP',
+    message: expect.stringMatching(/carol/),
+  });
   expect(() => t.fail('nonsense')).toThrow(/METHOD \/path/);
   expect(() => t.fail('FETCH /channels/*')).toThrow(/FETCH is not a method/);
 });

@@ -65,7 +65,11 @@ describe('firstError: Node', () => {
       '    at async post (/home/dev/bot/commands/post.js:12:5)',
       'still running',
     ];
-    expect(firstError(lines, CWD)).toEqual({ at: { file: 'commands/post.js', line: 12, column: 5 }, message: lines[1], lines: lines.slice(1, 5) });
+    expect(firstError(lines, CWD)).toEqual({
+      at: { file: 'commands/post.js', line: 12, column: 5 },
+      message: lines[1],
+      lines: lines.slice(1, 5),
+    });
   });
 });
 
@@ -124,7 +128,10 @@ describe('firstError: what is not an error, and bounds', () => {
     expect(js.at).toEqual({ file: 'deep.js', line: 1, column: 1 });
     const py = [
       'Traceback (most recent call last):',
-      ...Array.from({ length: 40 }, (_, i) => [`  File "/home/dev/bot/deep.py", line ${i + 1}, in f`, '    f()']).flat(),
+      ...Array.from({ length: 40 }, (_, i) => [
+        `  File "/home/dev/bot/deep.py", line ${i + 1}, in f`,
+        '    f()',
+      ]).flat(),
       'RecursionError: too deep',
     ];
     const traceback = firstError(py, CWD)!;
@@ -134,7 +141,10 @@ describe('firstError: what is not an error, and bounds', () => {
   });
 
   it("a file outside the bot's directory keeps its whole path; terminal colours are dropped", () => {
-    const error = firstError(['\u001b[31mTypeError: x is not a function\u001b[0m', '    at /srv/shared/lib.js:3:9'], CWD)!;
+    const error = firstError(
+      ['\u001b[31mTypeError: x is not a function\u001b[0m', '    at /srv/shared/lib.js:3:9'],
+      CWD,
+    )!;
     expect(error).toEqual({
       at: { file: '/srv/shared/lib.js', line: 3, column: 9 },
       message: 'TypeError: x is not a function',

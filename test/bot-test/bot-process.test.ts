@@ -17,7 +17,11 @@ const ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 /** The bot once its process has exited by itself. */
-async function exited(command: string, env: NodeJS.ProcessEnv = ENV, files: Record<string, string> = {}): Promise<BotProcess> {
+async function exited(
+  command: string,
+  env: NodeJS.ProcessEnv = ENV,
+  files: Record<string, string> = {},
+): Promise<BotProcess> {
   const bot = new BotProcess(command, testdir(files), env);
   while (bot.exitedWith === undefined) await tick();
   return bot;
@@ -28,18 +32,31 @@ test("a crash's first error, not its last lines: the place relative to the bot's
     'crash.mjs': 'console.log("starting");\nfunction boot() {\n  throw new Error("no config");\n}\nboot();\n',
   });
   const facts = await bot.exitFacts();
-  expect(facts).toMatchObject({ code: 1, error: { at: { file: 'crash.mjs', line: 3 }, message: 'Error: no config' }, lastLines: [] });
-  expect(facts!.error!.lines.slice(0, 4)).toEqual([expect.stringMatching(/crash\.mjs:3$/), '  throw new Error("no config");', '        ^', 'Error: no config']);
+  expect(facts).toMatchObject({
+    code: 1,
+    error: { at: { file: 'crash.mjs', line: 3 }, message: 'Error: no config' },
+    lastLines: [],
+  });
+  expect(facts!.error!.lines.slice(0, 4)).toEqual([
+    expect.stringMatching(/crash\.mjs:3$/),
+    '  throw new Error("no config");',
+    '        ^',
+    'Error: no config',
+  ]);
 });
 
 test('with no error in its output: its code and last lines; nothing printed: none', async () => {
-  expect(await (await exited('echo one; echo two >&2; exit 3')).exitFacts()).toEqual({ code: 3, lastLines: ['one', 'two'] });
+  expect(await (await exited('echo one; echo two >&2; exit 3')).exitFacts()).toEqual({
+    code: 3,
+    lastLines: ['one', 'two'],
+  });
   expect(await (await exited('exit 4')).exitFacts()).toEqual({ code: 4, lastLines: [] });
 });
 
 test('the error after a mark: the one of this step, not an earlier one the bot survived', async () => {
   const dir = testdir();
-  const script = 'echo "Error: first"; echo "    at a (/x/a.js:1:1)"; while [ ! -f go ]; do sleep 0.02; done; echo "Error: second"; echo "    at b (/x/b.js:2:2)"; exit 1';
+  const script =
+    'echo "Error: first"; echo "    at a (/x/a.js:1:1)"; while [ ! -f go ]; do sleep 0.02; done; echo "Error: second"; echo "    at b (/x/b.js:2:2)"; exit 1';
   const bot = new BotProcess(script, dir, ENV);
   while (bot.outputMark() < 2) await tick();
   expect(await bot.exitFacts()).toBeUndefined();
@@ -51,7 +68,12 @@ test('the error after a mark: the one of this step, not an earlier one the bot s
 });
 
 test("every secret-named variable of the bot's environment is redacted from its output, its token first", async () => {
-  const env = { ...ENV, DISCORD_TOKEN: 'MTIz.fake-bot-token.value', MY_API_KEY: 'sk-live-secret-9876', DISCORD_PUBLIC_KEY: 'abcdef0123456789' };
+  const env = {
+    ...ENV,
+    DISCORD_TOKEN: 'MTIz.fake-bot-token.value',
+    MY_API_KEY: 'sk-live-secret-9876',
+    DISCORD_PUBLIC_KEY: 'abcdef0123456789',
+  };
   const bot = await exited('echo "token $DISCORD_TOKEN key $MY_API_KEY public $DISCORD_PUBLIC_KEY"; exit 1', env);
   expect((await bot.exitFacts())!.lastLines).toEqual(['token [REDACTED] key [REDACTED] public abcdef0123456789']);
 });

@@ -41,7 +41,10 @@ test('a failing expectation exits 1 with expected and actual; an unknown member 
 test('--reporter junit --output FILE writes the XML and still streams the lines; --json prints the run', async () => {
   const dir = testdir();
   const out = join(dir, 'junit.xml');
-  const r = await runBin(['test', join(HTTP, 'passing.test.yaml'), '--reporter', 'junit', '--output', out], { cwd: dir, timeoutMs: 90_000 });
+  const r = await runBin(['test', join(HTTP, 'passing.test.yaml'), '--reporter', 'junit', '--output', out], {
+    cwd: dir,
+    timeoutMs: 90_000,
+  });
   expect(r.code, r.stdout + r.stderr).toBe(0);
   expect(r.stdout).toMatch(/✓ .*passing\.test\.yaml › ping answers/);
   expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('5 passed, 0 failed');
@@ -56,7 +59,10 @@ test('--reporter junit --output FILE writes the XML and still streams the lines;
 }, 180_000);
 
 test('a bot that never gets ready: the file cannot run (exit 1), its output is shown, and no process of it is left', async () => {
-  const r = await runBin(['test', 'never-ready.test.yaml', '--ready-timeout', '2'], { cwd: GATEWAY, timeoutMs: 60_000 });
+  const r = await runBin(['test', 'never-ready.test.yaml', '--ready-timeout', '2'], {
+    cwd: GATEWAY,
+    timeoutMs: 60_000,
+  });
   expect(r.code).toBe(1);
   expect(r.stdout).toMatch(/not ready within 2 s \(no gateway session identified\)/);
   expect(r.stdout).toMatch(/starting, never ready/);
@@ -75,11 +81,15 @@ test('usage errors exit 2: an unknown reporter, no test file', async () => {
 test('interrupted (SIGINT) mid-run, the runner stops the bot before it exits', async () => {
   const dir = testdir();
   const pidFile = join(dir, 'bot.pid');
-  const child = spawn(process.execPath, [BIN, 'test', 'passing.test.yaml', '--bot', `node bot.mjs & echo $! > ${pidFile}; wait`], {
-    cwd: GATEWAY,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'test', 'passing.test.yaml', '--bot', `node bot.mjs & echo $! > ${pidFile}; wait`],
+    {
+      cwd: GATEWAY,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const firstLine = new Promise<void>((resolve) =>
     child.stdout.on('data', (d) => {

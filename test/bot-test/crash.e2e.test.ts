@@ -43,7 +43,11 @@ describe('node bots', () => {
       '  its first error, at syntax-error.js:24:',
       expect.stringMatching(/^ {4}file:\/\/\/.*\/syntax-error\.js:24$/),
     ]);
-    expect(b.slice(4)).toEqual(['          return i.reply(greeting(i.user););', '                                        ^', '    SyntaxError: missing ) after argument list']);
+    expect(b.slice(4)).toEqual([
+      '          return i.reply(greeting(i.user););',
+      '                                        ^',
+      '    SyntaxError: missing ) after argument list',
+    ]);
     expect(b.join('\n')).not.toMatch(/node:internal|Node\.js v\d/);
     expect(r.stdout).not.toMatch(/Error in the test file/);
   });
@@ -62,16 +66,25 @@ describe('node bots', () => {
 
   test('a crash during a step: the exit first, then its error, then what the step saw; the next scenario: gone before its first step', () => {
     const lines = r.stdout.split('\n');
-    expect(lines).toContainEqual(expect.stringMatching(/^✗ crashes-on-command\.test\.yaml › ping, then the order that crashes it \(\d+ ms\) — the bot exited \(code 1\)$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^✗ crashes-on-command\.test\.yaml › ping, then the order that crashes it \(\d+ ms\) — the bot exited \(code 1\)$/,
+      ),
+    );
     const during = block(r.stdout, '✗ Failed: crashes-on-command.test.yaml › ping, then the order that crashes it');
     expect(during.slice(1, 4)).toEqual([
       '  the bot exited (code 1) during step 2 (invoke, crashes-on-command.test.yaml:12)',
       '  its first error, at crashes-on-command.js:13:23:',
       "    TypeError: Cannot read properties of undefined (reading 'id')",
     ]);
-    expect(during).toContainEqual(expect.stringMatching(/^ {8}at lastOrder \(file:\/\/\/.*\/crashes-on-command\.js:13:23\)$/));
+    expect(during).toContainEqual(
+      expect.stringMatching(/^ {8}at lastOrder \(file:\/\/\/.*\/crashes-on-command\.js:13:23\)$/),
+    );
     const before = block(r.stdout, '✗ Failed: crashes-on-command.test.yaml › ping after the crash');
-    expect(before.slice(1, 3)).toEqual(['  the bot exited (code 1) before step 1 (invoke, crashes-on-command.test.yaml:18)', '  its first error, at crashes-on-command.js:13:23:']);
+    expect(before.slice(1, 3)).toEqual([
+      '  the bot exited (code 1) before step 1 (invoke, crashes-on-command.test.yaml:18)',
+      '  its first error, at crashes-on-command.js:13:23:',
+    ]);
     // Nothing was acted on a bot that was gone: no step, no transcript.
     expect(before.join('\n')).not.toMatch(/step 1 \(invoke\) at|Transcript/);
   });
@@ -94,7 +107,10 @@ test.runIf(discordPyAvailable())(
   "a discord.py bot raising at start: the traceback's last frames, placed in the bot's code, and the exception",
   async () => {
     // The Python that has discord.py (Debian's, when a pyenv python3 comes first on PATH).
-    const r = await runBin(['test', 'raises-at-start.test.yaml', '--bot', `${PYTHON} raises-at-start.py`], { cwd: CRASH, timeoutMs: 60_000 });
+    const r = await runBin(['test', 'raises-at-start.test.yaml', '--bot', `${PYTHON} raises-at-start.py`], {
+      cwd: CRASH,
+      timeoutMs: 60_000,
+    });
     expect(r.code).toBe(1);
     const b = block(r.stdout, '✗ The bot exited as it started: raises-at-start.test.yaml');
     expect(b.slice(1, 4)).toEqual([

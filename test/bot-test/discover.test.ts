@@ -21,8 +21,14 @@ describe('findTestFiles', () => {
 
   it('takes globs, directories and plain paths; each file once, sorted', async () => {
     const dir = testdir(tree);
-    expect(await findTestFiles(dir, ['a', 'bot.test.yaml', '*.test.yaml'])).toEqual([join(dir, 'a/b/deep.test.yaml'), join(dir, 'bot.test.yaml')]);
-    expect(await findTestFiles(dir, ['a/**/*.yaml'])).toEqual([join(dir, 'a/b/deep.test.yaml'), join(dir, 'a/not-a-test.yaml')]);
+    expect(await findTestFiles(dir, ['a', 'bot.test.yaml', '*.test.yaml'])).toEqual([
+      join(dir, 'a/b/deep.test.yaml'),
+      join(dir, 'bot.test.yaml'),
+    ]);
+    expect(await findTestFiles(dir, ['a/**/*.yaml'])).toEqual([
+      join(dir, 'a/b/deep.test.yaml'),
+      join(dir, 'a/not-a-test.yaml'),
+    ]);
   });
 
   it('keeps a named file that does not exist, so reading it says so', async () => {

@@ -5,7 +5,14 @@ export const at = (line: number, column = 9, file = 'bot.test.yaml'): SourceAt =
 
 const transcript = (action: 'invoke' | 'click', index: number): TranscriptEntry[] => [
   { kind: 'step', index, action, at: at(22 + index * 2) },
-  { kind: 'delivery', transport: 'gateway', delivered: true, interactionType: action === 'click' ? 3 : 2, name: action === 'click' ? 'yes' : 'confirm', outcome: 'answered' },
+  {
+    kind: 'delivery',
+    transport: 'gateway',
+    delivered: true,
+    interactionType: action === 'click' ? 3 : 2,
+    name: action === 'click' ? 'yes' : 'confirm',
+    outcome: 'answered',
+  },
   { kind: 'dispatch', name: 'INTERACTION_CREATE' },
   { kind: 'answer', callbackType: action === 'click' ? 7 : 4 },
   { kind: 'request', method: 'POST', route: '/channels/1/messages', status: 500, code: 0 },
@@ -56,7 +63,13 @@ export const errored: ScenarioResult = {
 export const run: RunResult = {
   files: [
     { path: '/repo/bot.test.yaml', scenarios: [passed, failed, errored] },
-    { path: '/repo/broken.test.yaml', scenarios: [], problems: [{ message: 'unknown key "stpes" in a scenario; did you mean "steps"?', at: at(4, 5, 'broken.test.yaml') }] },
+    {
+      path: '/repo/broken.test.yaml',
+      scenarios: [],
+      problems: [
+        { message: 'unknown key "stpes" in a scenario; did you mean "steps"?', at: at(4, 5, 'broken.test.yaml') },
+      ],
+    },
   ],
   passed: 1,
   failed: 1,
@@ -75,7 +88,9 @@ export const crashed: ScenarioResult = {
       index: 0,
       at: at(43),
       observed: { followups: [], noAnswer: 'no answer: no gateway session connected' },
-      mismatches: [{ path: 'reply', expected: 'a reply "ok"', actual: 'no answer: no gateway session connected', at: at(44, 26) }],
+      mismatches: [
+        { path: 'reply', expected: 'a reply "ok"', actual: 'no answer: no gateway session connected', at: at(44, 26) },
+      ],
       durationMs: 3000,
     },
   ],
@@ -90,7 +105,11 @@ export const crashed: ScenarioResult = {
     error: {
       at: { file: 'bot.js', line: 13, column: 23 },
       message: "TypeError: Cannot read properties of undefined (reading 'id')",
-      lines: ["TypeError: Cannot read properties of undefined (reading 'id')", '    at lastOrder (file:///home/dev/bot/bot.js:13:23)', '\u001b[31m    at evil\u0007\u001b[0m'],
+      lines: [
+        "TypeError: Cannot read properties of undefined (reading 'id')",
+        '    at lastOrder (file:///home/dev/bot/bot.js:13:23)',
+        '\u001b[31m    at evil\u0007\u001b[0m',
+      ],
     },
     lastLines: [],
   },
@@ -122,12 +141,21 @@ export const crashRun: RunResult = {
         error: {
           at: { file: 'bot.js', line: 24 },
           message: 'SyntaxError: missing ) after argument list',
-          lines: ['file:///home/dev/bot/bot.js:24', '  return i.reply(x;);', '                 ^', 'SyntaxError: missing ) after argument list'],
+          lines: [
+            'file:///home/dev/bot/bot.js:24',
+            '  return i.reply(x;);',
+            '                 ^',
+            'SyntaxError: missing ) after argument list',
+          ],
         },
         lastLines: [],
       },
     },
-    { path: '/repo/silent.test.yaml', scenarios: [], botExit: { code: 2, when: 'starting', step: 0, at: at(2, 3, 'silent.test.yaml'), lastLines: [] } },
+    {
+      path: '/repo/silent.test.yaml',
+      scenarios: [],
+      botExit: { code: 2, when: 'starting', step: 0, at: at(2, 3, 'silent.test.yaml'), lastLines: [] },
+    },
   ],
   passed: 0,
   failed: 2,

@@ -4,12 +4,20 @@ import type { Expectation, MessageMatcher, Observed, ObservedMessage, SourceAt }
 import { deliveryLine } from '../../src/wire/interactions/delivery.js';
 
 const at = (line: number): SourceAt => ({ file: 'bot.test.yaml', line, column: 9 });
-const msg = (content: string, extra: Partial<ObservedMessage> = {}): ObservedMessage => ({ id: '1', content, embeds: [], components: [], ephemeral: false, ...extra });
+const msg = (content: string, extra: Partial<ObservedMessage> = {}): ObservedMessage => ({
+  id: '1',
+  content,
+  embeds: [],
+  components: [],
+  ephemeral: false,
+  ...extra,
+});
 const observed = (o: Partial<Observed>): Observed => ({ followups: [], ...o });
 const exact = (s: string) => ({ exact: s });
 const re = (pattern: string, flags = '') => ({ pattern, flags });
 const reply = (m: Omit<MessageMatcher, 'at'>, line = 5): Expectation => ({ reply: { ...m, at: at(line) }, at: at(4) });
-const buttons = (...labels: string[]): ObservedMessage['components'] => labels.map((label, i) => ({ type: 2, label, customId: `b${i}` }));
+const buttons = (...labels: string[]): ObservedMessage['components'] =>
+  labels.map((label, i) => ({ type: 2, label, customId: `b${i}` }));
 
 describe('matchStep: messages', () => {
   it('passes on what is written and ignores the rest', () => {
@@ -21,9 +29,13 @@ describe('matchStep: messages', () => {
 
   it('text is exact; /…/ is a regular expression', () => {
     const o = observed({ reply: msg('Pong! 42 ms') });
-    expect(matchStep(reply({ content: exact('Pong!') }), o)).toEqual([{ path: 'reply.content', expected: '"Pong!"', actual: '"Pong! 42 ms"', at: at(5) }]);
+    expect(matchStep(reply({ content: exact('Pong!') }), o)).toEqual([
+      { path: 'reply.content', expected: '"Pong!"', actual: '"Pong! 42 ms"', at: at(5) },
+    ]);
     expect(matchStep(reply({ content: re('^pong! \\d+ ms$', 'i') }), o)).toEqual([]);
-    expect(matchStep(reply({ content: re('^pong') }), o)).toEqual([{ path: 'reply.content', expected: '/^pong/', actual: '"Pong! 42 ms"', at: at(5) }]);
+    expect(matchStep(reply({ content: re('^pong') }), o)).toEqual([
+      { path: 'reply.content', expected: '/^pong/', actual: '"Pong! 42 ms"', at: at(5) },
+    ]);
   });
 
   it('components by label, else custom_id, else placeholder, in order', () => {
@@ -36,11 +48,19 @@ describe('matchStep: messages', () => {
         ],
       }),
     });
-    const update = (components: MessageMatcher['components']): Expectation => ({ update: { components, at: at(7) }, at: at(6) });
+    const update = (components: MessageMatcher['components']): Expectation => ({
+      update: { components, at: at(7) },
+      at: at(6),
+    });
     expect(matchStep(update([exact('confirm'), re('colour'), exact('Cancel')]), o)).toEqual([]);
     expect(matchStep(update([exact('x')]), o)).toEqual([]);
     expect(matchStep(update([exact('Cancel'), exact('confirm')]), o)).toEqual([
-      { path: 'update.components', expected: '["Cancel", "confirm"]', actual: '["confirm", "Choose a colour", "Cancel"]', at: at(7) },
+      {
+        path: 'update.components',
+        expected: '["Cancel", "confirm"]',
+        actual: '["confirm", "Choose a colour", "Cancel"]',
+        at: at(7),
+      },
     ]);
   });
 
@@ -53,7 +73,9 @@ describe('matchStep: messages', () => {
   });
 
   it('ephemeral', () => {
-    expect(matchStep(reply({ ephemeral: true }), observed({ reply: msg('x') }))).toEqual([{ path: 'reply.ephemeral', expected: 'true', actual: 'false', at: at(5) }]);
+    expect(matchStep(reply({ ephemeral: true }), observed({ reply: msg('x') }))).toEqual([
+      { path: 'reply.ephemeral', expected: 'true', actual: 'false', at: at(5) },
+    ]);
   });
 
   it('embeds as partial objects, strings as matchers', () => {
@@ -73,16 +95,30 @@ describe('matchStep: messages', () => {
       { path: 'reply.embeds[0].title', expected: '"Result"', actual: '"Results"', at: at(5) },
       { path: 'reply.embeds[0].fields[1].value', expected: '/^c/', actual: '"b"', at: at(5) },
     ]);
-    expect(matchStep(reply({ embeds: [{}, { title: 'x' }] }), o)).toEqual([{ path: 'reply.embeds[1]', expected: 'an embed', actual: '1 embed', at: at(5) }]);
-    expect(matchStep(reply({ embeds: [{ footer: { text: 'f' } }] }), o)).toEqual([{ path: 'reply.embeds[0].footer', expected: '{"text":"f"}', actual: 'nothing', at: at(5) }]);
+    expect(matchStep(reply({ embeds: [{}, { title: 'x' }] }), o)).toEqual([
+      { path: 'reply.embeds[1]', expected: 'an embed', actual: '1 embed', at: at(5) },
+    ]);
+    expect(matchStep(reply({ embeds: [{ footer: { text: 'f' } }] }), o)).toEqual([
+      { path: 'reply.embeds[0].footer', expected: '{"text":"f"}', actual: 'nothing', at: at(5) },
+    ]);
   });
 
   it('a missing answer says what happened instead', () => {
     expect(matchStep(reply({ content: exact('pong') }), observed({ update: msg('changed') }))).toEqual([
-      { path: 'reply', expected: 'a reply "pong"', actual: 'no reply; the bot updated the message to "changed"', at: at(5) },
+      {
+        path: 'reply',
+        expected: 'a reply "pong"',
+        actual: 'no reply; the bot updated the message to "changed"',
+        at: at(5),
+      },
     ]);
     expect(matchStep({ message: { content: re('hi'), at: at(9) }, at: at(8) }, observed({}))).toEqual([
-      { path: 'message', expected: 'a message from the bot matching /hi/', actual: 'no message from the bot; nothing happened', at: at(9) },
+      {
+        path: 'message',
+        expected: 'a message from the bot matching /hi/',
+        actual: 'no message from the bot; nothing happened',
+        at: at(9),
+      },
     ]);
   });
 });
@@ -93,10 +129,15 @@ describe('matchStep: refused and no answer', () => {
       { path: 'reply', expected: 'a reply "pong"', actual: 'refused: You lack BAN_MEMBERS', at: at(5) },
     ]);
     // What the runner observes is the delivery outcome's own line (run/steps.ts): said once, never `no answer: no answer: …`.
-    expect(matchStep({ followups: [], choices: [], at: at(4) }, observed({ noAnswer: deliveryLine({ kind: 'no-callback' }) }))).toEqual([
-      { path: 'choices', expected: '0 choices', actual: 'no answer within 3 s', at: at(4) },
-    ]);
-    expect(matchStep(reply({ content: exact('pong') }), observed({ noAnswer: deliveryLine({ kind: 'no-session' }) }))).toEqual([
+    expect(
+      matchStep(
+        { followups: [], choices: [], at: at(4) },
+        observed({ noAnswer: deliveryLine({ kind: 'no-callback' }) }),
+      ),
+    ).toEqual([{ path: 'choices', expected: '0 choices', actual: 'no answer within 3 s', at: at(4) }]);
+    expect(
+      matchStep(reply({ content: exact('pong') }), observed({ noAnswer: deliveryLine({ kind: 'no-session' }) })),
+    ).toEqual([
       { path: 'reply', expected: 'a reply "pong"', actual: 'no answer: no gateway session connected', at: at(5) },
     ]);
   });
@@ -106,7 +147,12 @@ describe('matchStep: refused and no answer', () => {
     expect(matchStep({ refused: true, at: at(4) }, refused)).toEqual([]);
     expect(matchStep({ refused: 'ban_members', at: at(4) }, refused)).toEqual([]);
     expect(matchStep({ refused: 'MANAGE_GUILD', at: at(4) }, refused)).toEqual([
-      { path: 'refused', expected: 'refused, containing "MANAGE_GUILD"', actual: 'refused: "Missing permission BAN_MEMBERS"', at: at(4) },
+      {
+        path: 'refused',
+        expected: 'refused, containing "MANAGE_GUILD"',
+        actual: 'refused: "Missing permission BAN_MEMBERS"',
+        at: at(4),
+      },
     ]);
     expect(matchStep({ refused: true, at: at(4) }, observed({ reply: msg('banned') }))).toEqual([
       { path: 'refused', expected: 'refused', actual: 'the bot replied "banned"', at: at(4) },
@@ -149,7 +195,9 @@ describe('matchStep: lists', () => {
       ],
     });
     expect(matchStep({ choices: [exact('abc'), re('^ab')], at: at(4) }, o)).toEqual([]);
-    expect(matchStep({ choices: [exact('abd'), exact('abc')], at: at(4) }, o)).toEqual([{ path: 'choices', expected: '["abd", "abc"]', actual: '["abc", "abd"]', at: at(4) }]);
+    expect(matchStep({ choices: [exact('abd'), exact('abc')], at: at(4) }, o)).toEqual([
+      { path: 'choices', expected: '["abd", "abc"]', actual: '["abc", "abd"]', at: at(4) },
+    ]);
     expect(matchStep({ choices: [exact('abc')], at: at(4) }, o)).toHaveLength(1);
   });
 
@@ -163,8 +211,15 @@ describe('matchStep: lists', () => {
       ],
     };
     const o = observed({ modal });
-    expect(matchStep({ modal: { title: exact('Report'), fields: [exact('reason'), exact('Details')], at: at(5) }, at: at(4) }, o)).toEqual([]);
-    expect(matchStep({ modal: { title: re('^Bug'), fields: [exact('Details'), exact('Why?')], at: at(5) }, at: at(4) }, o)).toEqual([
+    expect(
+      matchStep(
+        { modal: { title: exact('Report'), fields: [exact('reason'), exact('Details')], at: at(5) }, at: at(4) },
+        o,
+      ),
+    ).toEqual([]);
+    expect(
+      matchStep({ modal: { title: re('^Bug'), fields: [exact('Details'), exact('Why?')], at: at(5) }, at: at(4) }, o),
+    ).toEqual([
       { path: 'modal.title', expected: '/^Bug/', actual: '"Report"', at: at(5) },
       { path: 'modal.fields', expected: '["Details", "Why?"]', actual: '["Why?", "Details"]', at: at(5) },
     ]);

@@ -22,9 +22,17 @@ async function problems(text: string, files: Record<string, string> = {}): Promi
 }
 
 /** One problem: its message matches `message`, at line:column. */
-async function oneProblem(text: string, message: string, line: number, column: number, files?: Record<string, string>): Promise<void> {
+async function oneProblem(
+  text: string,
+  message: string,
+  line: number,
+  column: number,
+  files?: Record<string, string>,
+): Promise<void> {
   const found = await problems(text, files);
-  expect(found.map((p) => `${p.at.line}:${p.at.column} ${p.message}`)).toEqual([expect.stringMatching(new RegExp(`^${line}:${column} .*${message}`))]);
+  expect(found.map((p) => `${p.at.line}:${p.at.column} ${p.message}`)).toEqual([
+    expect.stringMatching(new RegExp(`^${line}:${column} .*${message}`)),
+  ]);
 }
 
 const scenario = (steps: string): string => `scenarios:\n  - name: s\n    steps:\n${steps}`;
@@ -33,8 +41,22 @@ describe('readTestFile: the issue example', () => {
   it('reads every scenario and step with its line', async () => {
     const file = await good(join(DIR, 'issue-example.test.yaml'));
     expect(file.path).toBe(join(DIR, 'issue-example.test.yaml'));
-    expect(file.bot).toEqual({ run: 'node bot.js', cwd: DIR, interactions: 'http://127.0.0.1:${PORT}/interactions', at: expect.objectContaining({ line: 2, column: 3 }) });
-    expect(file.world).toEqual({ seed: { guilds: [expect.objectContaining({ name: 'Test Guild', members: [{ username: 'alice', roles: ['mods'] }, { username: 'bob' }] })] } });
+    expect(file.bot).toEqual({
+      run: 'node bot.js',
+      cwd: DIR,
+      interactions: 'http://127.0.0.1:${PORT}/interactions',
+      at: expect.objectContaining({ line: 2, column: 3 }),
+    });
+    expect(file.world).toEqual({
+      seed: {
+        guilds: [
+          expect.objectContaining({
+            name: 'Test Guild',
+            members: [{ username: 'alice', roles: ['mods'] }, { username: 'bob' }],
+          }),
+        ],
+      },
+    });
     expect(file.scenarios.map((s) => [s.name, s.as, s.in, s.at.line, s.restart])).toEqual([
       ['ping answers', 'alice', 'general', 11, false],
       ['confirm then click', 'bob', 'general', 18, false],
@@ -43,7 +65,11 @@ describe('readTestFile: the issue example', () => {
     expect(ban!.action).toEqual({ kind: 'invoke', line: '/ban who:@alice' });
     expect(ban!.at).toMatchObject({ line: 22, column: 9 });
     expect(ban!.expect).toEqual({ refused: 'BAN_MEMBERS', at: expect.objectContaining({ line: 23, column: 17 }) });
-    expect(confirm!.expect!.reply).toEqual({ content: { exact: 'Sure?' }, components: [{ exact: 'Yes' }], at: expect.objectContaining({ line: 25, column: 26 }) });
+    expect(confirm!.expect!.reply).toEqual({
+      content: { exact: 'Sure?' },
+      components: [{ exact: 'Yes' }],
+      at: expect.objectContaining({ line: 25, column: 26 }),
+    });
     expect(click!.action).toEqual({ kind: 'click', button: 'Yes' });
     expect(click!.expect!.update!.content).toEqual({ exact: 'Done' });
     expect(file.scenarios[0]!.steps[0]!.expect!.reply!.at.file).toMatch(/issue-example\.test\.yaml$/);
@@ -81,7 +107,10 @@ describe('readTestFile: every step kind', () => {
     ]);
     expect(e[1]!.choices).toEqual([{ exact: 'abc' }, { exact: 'abd' }]);
     expect(s.steps[2]!.as).toBe('bob');
-    expect(e[3]!.modal).toMatchObject({ title: { exact: 'Report' }, fields: [{ exact: 'reason' }, { pattern: 'detail', flags: 'i' }] });
+    expect(e[3]!.modal).toMatchObject({
+      title: { exact: 'Report' },
+      fields: [{ exact: 'reason' }, { pattern: 'detail', flags: 'i' }],
+    });
     expect(e[4]!.update!.components).toEqual([{ exact: 'Yes' }, { pattern: '^No', flags: '' }]);
     expect(s.steps[5]!.in).toBe('general');
     expect(e[6]!.refused).toBe(true);
@@ -93,7 +122,11 @@ describe('readTestFile: every step kind', () => {
   it('keeps every digit of an id written as a number', async () => {
     const dir = testdir({ 'a.test.yaml': scenario('      - click: Yes\n        message: 1234567890123456789\n') });
     const file = await good(join(dir, 'a.test.yaml'));
-    expect(file.scenarios[0]!.steps[0]!.action).toEqual({ kind: 'click', button: 'Yes', message: '1234567890123456789' });
+    expect(file.scenarios[0]!.steps[0]!.action).toEqual({
+      kind: 'click',
+      button: 'Yes',
+      message: '1234567890123456789',
+    });
   });
 
   it('expands aliases in the world as the seed means them', async () => {
@@ -101,9 +134,16 @@ describe('readTestFile: every step kind', () => {
       'a.test.yaml': `x-role: &mods { name: mods, permissions: [BAN_MEMBERS] }\nworld: { guilds: [{ name: G, roles: [*mods] }] }\n${scenario('      - say: hi\n')}`,
     });
     const result = await readTestFile(join(dir, 'a.test.yaml'));
-    expect(result).toEqual({ problems: [expect.objectContaining({ message: expect.stringMatching(/unknown key "x-role"/) })] });
+    expect(result).toEqual({
+      problems: [expect.objectContaining({ message: expect.stringMatching(/unknown key "x-role"/) })],
+    });
     const file = await good(
-      join(testdir({ 'a.test.yaml': `world:\n  x: &mods { name: mods }\n  guilds: [{ name: G, roles: [*mods] }]\n${scenario('      - say: hi\n')}` }), 'a.test.yaml'),
+      join(
+        testdir({
+          'a.test.yaml': `world:\n  x: &mods { name: mods }\n  guilds: [{ name: G, roles: [*mods] }]\n${scenario('      - say: hi\n')}`,
+        }),
+        'a.test.yaml',
+      ),
     );
     expect(file.world).toEqual({ seed: { x: { name: 'mods' }, guilds: [{ name: 'G', roles: [{ name: 'mods' }] }] } });
   });
@@ -119,58 +159,160 @@ describe('readTestFile: every step kind', () => {
 
 describe('readTestFile: problems, each at its line and column', () => {
   it('an unknown key, with the key it looks like', async () => {
-    await oneProblem(scenario('      - invoke: /ping\n        expcet: { reply: pong }\n'), 'unknown key "expcet" in a step; did you mean "expect"\\?', 5, 9);
-    await oneProblem(scenario('      - invoke: /ping\n        expect: { reply: { contnet: pong } }\n'), 'unknown key "contnet" in reply; did you mean "content"', 5, 28);
+    await oneProblem(
+      scenario('      - invoke: /ping\n        expcet: { reply: pong }\n'),
+      'unknown key "expcet" in a step; did you mean "expect"\\?',
+      5,
+      9,
+    );
+    await oneProblem(
+      scenario('      - invoke: /ping\n        expect: { reply: { contnet: pong } }\n'),
+      'unknown key "contnet" in reply; did you mean "content"',
+      5,
+      28,
+    );
     await oneProblem(`scenarioz: []\n`, 'unknown key "scenarioz" in the test file; did you mean "scenarios"', 1, 1);
-    await oneProblem(`bot: { run: x, zzz: 1 }\n${scenario('      - say: hi\n')}`, 'unknown key "zzz" in bot \\(known: run, interactions\\)', 1, 16);
+    await oneProblem(
+      `bot: { run: x, zzz: 1 }\n${scenario('      - say: hi\n')}`,
+      'unknown key "zzz" in bot \\(known: run, interactions\\)',
+      1,
+      16,
+    );
   });
 
   it('a misspelt key is not reported again as missing', async () => {
     await oneProblem(scenario('      - invok: /ping\n'), 'unknown key "invok" in a step; did you mean "invoke"', 4, 9);
-    await oneProblem(`scenarios:\n  - name: a\n    stpes: [{ say: hi }]\n`, 'unknown key "stpes" in a scenario; did you mean "steps"', 3, 5);
+    await oneProblem(
+      `scenarios:\n  - name: a\n    stpes: [{ say: hi }]\n`,
+      'unknown key "stpes" in a scenario; did you mean "steps"',
+      3,
+      5,
+    );
     await oneProblem(`scenarios:\n  - nmae: a\n    steps: [{ say: hi }]\n`, 'did you mean "name"', 2, 5);
   });
 
   it('a step with no action, or two', async () => {
-    await oneProblem(scenario('      - expect: { reply: pong }\n'), 'a step needs an action: one of invoke, autocomplete', 4, 9);
-    await oneProblem(scenario('      - invoke: /ping\n        click: Yes\n'), 'a step has one action; this one has invoke and click', 5, 9);
+    await oneProblem(
+      scenario('      - expect: { reply: pong }\n'),
+      'a step needs an action: one of invoke, autocomplete',
+      4,
+      9,
+    );
+    await oneProblem(
+      scenario('      - invoke: /ping\n        click: Yes\n'),
+      'a step has one action; this one has invoke and click',
+      5,
+      9,
+    );
   });
 
   it('keys that belong to another action', async () => {
-    await oneProblem(scenario('      - invoke: /ping\n        target: bob\n'), 'target: belongs to user-command and message-command steps, not invoke', 5, 9);
+    await oneProblem(
+      scenario('      - invoke: /ping\n        target: bob\n'),
+      'target: belongs to user-command and message-command steps, not invoke',
+      5,
+      9,
+    );
     await oneProblem(scenario('      - user-command: Profile\n'), 'user-command needs target:', 4, 9);
     await oneProblem(scenario('      - select: colour\n'), 'select needs values:', 4, 9);
-    await oneProblem(scenario('      - advance: 1m\n        expect: { reply: x }\n'), 'advance changes the world and reaches no bot', 5, 9);
+    await oneProblem(
+      scenario('      - advance: 1m\n        expect: { reply: x }\n'),
+      'advance changes the world and reaches no bot',
+      5,
+      9,
+    );
   });
 
   it('wrong types', async () => {
     await oneProblem(scenario('      - invoke: [a, b]\n'), 'invoke must be text, not a list', 4, 17);
-    await oneProblem(scenario('      - say: hi\n        expect: { reply: { ephemeral: yes } }\n'), 'ephemeral must be true or false, not the text "yes"', 5, 39);
-    await oneProblem(`scenarios:\n  - name: s\n    restart: 1\n    steps: [{ say: hi }]\n`, 'restart must be true or false, not the number 1', 3, 14);
+    await oneProblem(
+      scenario('      - say: hi\n        expect: { reply: { ephemeral: yes } }\n'),
+      'ephemeral must be true or false, not the text "yes"',
+      5,
+      39,
+    );
+    await oneProblem(
+      `scenarios:\n  - name: s\n    restart: 1\n    steps: [{ say: hi }]\n`,
+      'restart must be true or false, not the number 1',
+      3,
+      14,
+    );
     await oneProblem(`scenarios: { a: 1 }\n`, 'scenarios must be a list, not a mapping', 1, 12);
-    await oneProblem(scenario('      - say: hi\n        expect: { refused: false }\n'), 'refused must be true or the text the refusal contains, not false', 5, 28);
-    await oneProblem(scenario('      - say: hi\n        expect: { no-answer: false }\n'), 'no-answer can only be true', 5, 30);
-    await oneProblem(scenario('      - say: hi\n        expect: { reply: { embeds: [title] } }\n'), 'embeds\\[0\\] must be a mapping', 5, 37);
+    await oneProblem(
+      scenario('      - say: hi\n        expect: { refused: false }\n'),
+      'refused must be true or the text the refusal contains, not false',
+      5,
+      28,
+    );
+    await oneProblem(
+      scenario('      - say: hi\n        expect: { no-answer: false }\n'),
+      'no-answer can only be true',
+      5,
+      30,
+    );
+    await oneProblem(
+      scenario('      - say: hi\n        expect: { reply: { embeds: [title] } }\n'),
+      'embeds\\[0\\] must be a mapping',
+      5,
+      37,
+    );
   });
 
   it('durations', async () => {
-    await oneProblem(scenario('      - advance: 16 minutes\n'), '"16 minutes" is not a duration; write a number and a unit', 4, 18);
+    await oneProblem(
+      scenario('      - advance: 16 minutes\n'),
+      '"16 minutes" is not a duration; write a number and a unit',
+      4,
+      18,
+    );
     await oneProblem(scenario('      - advance: 1000\n'), '"1000" is not a duration', 4, 18);
     await oneProblem(scenario('      - advance: 0s\n'), 'advance must move the clock forward', 4, 18);
-    await expect(problems(scenario('      - advance: 500ms\n      - advance: 30s\n      - advance: 1h\n      - advance: 2d\n'))).rejects.toThrow('the file was read');
+    await expect(
+      problems(scenario('      - advance: 500ms\n      - advance: 30s\n      - advance: 1h\n      - advance: 2d\n')),
+    ).rejects.toThrow('the file was read');
   });
 
   it('fail routes, statuses and times', async () => {
-    await oneProblem(scenario('      - fail: { route: "SEND /channels/*", status: 500 }\n'), 'SEND is not a method', 4, 24);
-    await oneProblem(scenario('      - fail: { route: "POST channels", status: 500 }\n'), 'the path must start with /', 4, 24);
-    await oneProblem(scenario('      - fail: { route: "POST /channels/*/messages", status: 200 }\n'), 'status must be a whole number from 400 to 599', 4, 61);
-    await oneProblem(scenario('      - fail: { route: "POST /x", status: 500, times: 0 }\n'), 'times must be a whole number from 1 to 1000', 4, 55);
+    await oneProblem(
+      scenario('      - fail: { route: "SEND /channels/*", status: 500 }\n'),
+      'SEND is not a method',
+      4,
+      24,
+    );
+    await oneProblem(
+      scenario('      - fail: { route: "POST channels", status: 500 }\n'),
+      'the path must start with /',
+      4,
+      24,
+    );
+    await oneProblem(
+      scenario('      - fail: { route: "POST /channels/*/messages", status: 200 }\n'),
+      'status must be a whole number from 400 to 599',
+      4,
+      61,
+    );
+    await oneProblem(
+      scenario('      - fail: { route: "POST /x", status: 500, times: 0 }\n'),
+      'times must be a whole number from 1 to 1000',
+      4,
+      55,
+    );
     await oneProblem(scenario('      - fail: { status: 500 }\n'), 'fail needs route: "METHOD /path/\\*"', 4, 15);
   });
 
   it('text matchers: an invalid regular expression', async () => {
-    await oneProblem(scenario('      - invoke: /ping\n        expect: { reply: "/(unclosed/" }\n'), '/\\(unclosed/ is not a valid regular expression', 5, 26);
-    await oneProblem(scenario('      - invoke: /ping\n        expect: { reply: { embeds: [{ title: "/[z-a]/" }] } }\n'), 'not a valid regular expression', 5, 46);
+    await oneProblem(
+      scenario('      - invoke: /ping\n        expect: { reply: "/(unclosed/" }\n'),
+      '/\\(unclosed/ is not a valid regular expression',
+      5,
+      26,
+    );
+    await oneProblem(
+      scenario('      - invoke: /ping\n        expect: { reply: { embeds: [{ title: "/[z-a]/" }] } }\n'),
+      'not a valid regular expression',
+      5,
+      46,
+    );
   });
 
   it('an invoke line the client would not send, at its column', async () => {
@@ -178,28 +320,64 @@ describe('readTestFile: problems, each at its line and column', () => {
   });
 
   it('world and manifest paths that name no file', async () => {
-    await oneProblem(`world: missing.yaml\n${scenario('      - say: hi\n')}`, 'world: missing.yaml does not exist', 1, 8);
-    await oneProblem(`world: sub\n${scenario('      - say: hi\n')}`, 'world: sub is not a file', 1, 8, { 'sub/x.yaml': '' });
+    await oneProblem(
+      `world: missing.yaml\n${scenario('      - say: hi\n')}`,
+      'world: missing.yaml does not exist',
+      1,
+      8,
+    );
+    await oneProblem(`world: sub\n${scenario('      - say: hi\n')}`, 'world: sub is not a file', 1, 8, {
+      'sub/x.yaml': '',
+    });
     await oneProblem(`world: 42\n${scenario('      - say: hi\n')}`, "world must be the emulator's seed", 1, 8);
-    await oneProblem(`manifest: ../nope.yaml\n${scenario('      - say: hi\n')}`, 'manifest: ../nope.yaml does not exist', 1, 11);
+    await oneProblem(
+      `manifest: ../nope.yaml\n${scenario('      - say: hi\n')}`,
+      'manifest: ../nope.yaml does not exist',
+      1,
+      11,
+    );
   });
 
   it('the bot: run required, only ${PORT} filled in, an http URL', async () => {
     await oneProblem(`bot: { interactions: "http://x/" }\n${scenario('      - say: hi\n')}`, 'bot needs run:', 1, 6);
-    await oneProblem(`bot: { run: x, interactions: "http://h:\${HOST}/" }\n${scenario('      - say: hi\n')}`, '\\$\\{HOST\\} is not filled in', 1, 30);
-    await oneProblem(`bot: { run: x, interactions: "ftp://h/" }\n${scenario('      - say: hi\n')}`, 'must be an http:// or https:// URL', 1, 30);
+    await oneProblem(
+      `bot: { run: x, interactions: "http://h:\${HOST}/" }\n${scenario('      - say: hi\n')}`,
+      '\\$\\{HOST\\} is not filled in',
+      1,
+      30,
+    );
+    await oneProblem(
+      `bot: { run: x, interactions: "ftp://h/" }\n${scenario('      - say: hi\n')}`,
+      'must be an http:// or https:// URL',
+      1,
+      30,
+    );
   });
 
   it('scenarios: names, steps, and two of one name', async () => {
     await oneProblem(`scenarios:\n  - steps: [{ say: hi }]\n`, 'a scenario needs a name:', 2, 5);
     await oneProblem(`scenarios:\n  - name: a\n    steps: []\n`, 'steps is empty', 3, 12);
-    await oneProblem(`scenarios:\n  - name: a\n    steps: [{ say: hi }]\n  - name: a\n    steps: [{ say: hi }]\n`, 'two scenarios are named "a" \\(the other at line 2\\)', 4, 5);
+    await oneProblem(
+      `scenarios:\n  - name: a\n    steps: [{ say: hi }]\n  - name: a\n    steps: [{ say: hi }]\n`,
+      'two scenarios are named "a" \\(the other at line 2\\)',
+      4,
+      5,
+    );
     await oneProblem(`bot: { run: x }\n`, 'the test file has no scenarios:', 1, 1);
-    await oneProblem(scenario('      - say: hi\n        expect: { refused: true, reply: x }\n'), 'expect has both refused and reply', 5, 34);
+    await oneProblem(
+      scenario('      - say: hi\n        expect: { refused: true, reply: x }\n'),
+      'expect has both refused and reply',
+      5,
+      34,
+    );
   });
 
   it('reports every problem of the file at once', async () => {
-    const found = await problems(scenario('      - invoke: /ping\n        expcet: {}\n      - advance: soon\n      - click: Yes\n        values: [a]\n'));
+    const found = await problems(
+      scenario(
+        '      - invoke: /ping\n        expcet: {}\n      - advance: soon\n      - click: Yes\n        values: [a]\n',
+      ),
+    );
     expect(found.map((p) => p.at.line)).toEqual([5, 6, 8]);
   });
 
@@ -209,16 +387,28 @@ describe('readTestFile: problems, each at its line and column', () => {
     expect(syntax[0]!.at.line).toBeGreaterThanOrEqual(2);
     const dup = await problems('scenarios: []\nscenarios: []\n');
     expect(dup[0]).toMatchObject({ message: expect.stringMatching(/unique/), at: { line: 2, column: 1 } });
-    expect(await problems('')).toEqual([{ message: 'the test file is empty; it needs scenarios:', at: expect.objectContaining({ line: 1, column: 1 }) }]);
+    expect(await problems('')).toEqual([
+      { message: 'the test file is empty; it needs scenarios:', at: expect.objectContaining({ line: 1, column: 1 }) },
+    ]);
     expect(await problems('- just\n- a list\n')).toEqual([
-      { message: 'the test file must be a mapping (key: value), not a list', at: expect.objectContaining({ line: 1, column: 1 }) },
+      {
+        message: 'the test file must be a mapping (key: value), not a list',
+        at: expect.objectContaining({ line: 1, column: 1 }),
+      },
     ]);
     const dir = testdir({ 'd.test.yaml/x': '' });
     expect(await readTestFile(join(dir, 'd.test.yaml'))).toEqual({
       problems: [{ message: 'cannot read the test file: it is a directory', at: expect.objectContaining({ line: 1 }) }],
     });
     const missing = await readTestFile('/nonexistent/dir/x.test.yaml');
-    expect(missing).toEqual({ problems: [{ message: 'cannot read the test file: no such file', at: { file: '/nonexistent/dir/x.test.yaml', line: 1, column: 1 } }] });
+    expect(missing).toEqual({
+      problems: [
+        {
+          message: 'cannot read the test file: no such file',
+          at: { file: '/nonexistent/dir/x.test.yaml', line: 1, column: 1 },
+        },
+      ],
+    });
   });
 });
 

@@ -16,7 +16,9 @@ describe('scenarioLine', () => {
   it('one line per scenario: mark, file › name, time', () => {
     expect(scenarioLine('bot.test.yaml', passed, false)).toBe('✓ bot.test.yaml › ping answers (12 ms)');
     expect(scenarioLine('bot.test.yaml', failed, false)).toBe('✗ bot.test.yaml › confirm <then> click & "go" (30 ms)');
-    expect(scenarioLine('bot.test.yaml', errored, false)).toBe('✗ bot.test.yaml › unknown member (1 ms) — error in the test');
+    expect(scenarioLine('bot.test.yaml', errored, false)).toBe(
+      '✗ bot.test.yaml › unknown member (1 ms) — error in the test',
+    );
   });
 
   it('colour only when asked, whatever the run default, which it leaves as it was', () => {
@@ -37,7 +39,9 @@ describe('renderTestRun', () => {
   const text = renderTestRun(run, { color: false });
 
   it('a failing scenario: the step at its line, expected and actual side by side, the transcript in order', () => {
-    expect(text).toContain('✗ Failed: bot.test.yaml › confirm <then> click & "go"\n  step 2 (click) at bot.test.yaml:26:9');
+    expect(text).toContain(
+      '✗ Failed: bot.test.yaml › confirm <then> click & "go"\n  step 2 (click) at bot.test.yaml:26:9',
+    );
     const rows = text.split('\n');
     const header = rows.findIndex((l) => /^\s+where\s+expected\s+actual$/.test(l));
     expect(header).toBeGreaterThan(0);
@@ -63,13 +67,21 @@ describe('renderTestRun', () => {
     expect(text).toContain(
       '✗ Error in the test: bot.test.yaml › unknown member\n  step 1 (invoke) at bot.test.yaml:33:9\n  error in the test, not the bot: no member "carol" in the world',
     );
-    expect(text).toContain('Error in the test file broken.test.yaml (it did not run):\n  broken.test.yaml:4:5: unknown key "stpes"');
+    expect(text).toContain(
+      'Error in the test file broken.test.yaml (it did not run):\n  broken.test.yaml:4:5: unknown key "stpes"',
+    );
     expect(text).not.toContain('ping answers');
   });
 
   it('ends with N passed, M failed, and K errors when any', () => {
     expect(text.split('\n').at(-1)).toBe('1 passed, 1 failed, 2 errors');
-    const clean: RunResult = { files: [{ path: 'a', scenarios: [passed] }], passed: 1, failed: 0, errors: 0, durationMs: 5 };
+    const clean: RunResult = {
+      files: [{ path: 'a', scenarios: [passed] }],
+      passed: 1,
+      failed: 0,
+      errors: 0,
+      durationMs: 5,
+    };
     expect(renderTestRun(clean, { color: false })).toBe('1 passed, 0 failed');
     expect(
       renderTestRun({ ...run, errors: 1 }, { color: false })
@@ -113,7 +125,10 @@ describe('renderTestRun', () => {
   });
 });
 
-const find = (el: XmlElement, name: string): XmlElement[] => [...(el.name === name ? [el] : []), ...el.children.flatMap((c) => find(c, name))];
+const find = (el: XmlElement, name: string): XmlElement[] => [
+  ...(el.name === name ? [el] : []),
+  ...el.children.flatMap((c) => find(c, name)),
+];
 
 describe('renderJunit', () => {
   const xml = renderJunit(run);
@@ -129,7 +144,10 @@ describe('renderJunit', () => {
   });
 
   it('one testsuite per file, one testcase per scenario, totals that add up', () => {
-    expect(root).toMatchObject({ name: 'testsuites', attrs: { tests: '4', failures: '1', errors: '2', time: '1.234' } });
+    expect(root).toMatchObject({
+      name: 'testsuites',
+      attrs: { tests: '4', failures: '1', errors: '2', time: '1.234' },
+    });
     const suites = find(root, 'testsuite');
     expect(suites.map((s) => [s.attrs.name, s.attrs.tests, s.attrs.failures, s.attrs.errors])).toEqual([
       ['bot.test.yaml', '3', '1', '1'],
@@ -145,14 +163,18 @@ describe('renderJunit', () => {
 
   it('a failure names the step, the line, expected and actual; its body holds the transcript', () => {
     const failure = find(root, 'failure')[0]!;
-    expect(failure.attrs.message).toBe('step 2 (click) at bot.test.yaml:26: update.content: expected "Done", actual "Cancelled"');
+    expect(failure.attrs.message).toBe(
+      'step 2 (click) at bot.test.yaml:26: update.content: expected "Done", actual "Cancelled"',
+    );
     expect(failure.text).toContain('update.components (bot.test.yaml:27): expected ["Undo"], actual []');
     expect(failure.text).toContain('bot stderr: Error: <oops> & "bad" \ufffd');
   });
 
   it('an error is an error in the test; a file that could not run is one erroring case', () => {
     const [stepError, fileError] = find(root, 'error');
-    expect(stepError!.attrs.message).toBe('error in the test at bot.test.yaml:33: no member "carol" in the world (members: alice, bob)');
+    expect(stepError!.attrs.message).toBe(
+      'error in the test at bot.test.yaml:33: no member "carol" in the world (members: alice, bob)',
+    );
     expect(fileError!.attrs.message).toBe('unknown key "stpes" in a scenario; did you mean "steps"?');
     expect(fileError!.text).toBe('broken.test.yaml:4:5: unknown key "stpes" in a scenario; did you mean "steps"?');
   });
@@ -160,14 +182,25 @@ describe('renderJunit', () => {
   it('a scenario that could not run because its file could not says why', () => {
     const notReady: RunResult = {
       ...run,
-      files: [{ path: 'a', scenarios: [{ ...errored, steps: [] }], problems: [{ message: 'the bot exited with code 1 before it was ready', at: at(2, 3) }] }],
+      files: [
+        {
+          path: 'a',
+          scenarios: [{ ...errored, steps: [] }],
+          problems: [{ message: 'the bot exited with code 1 before it was ready', at: at(2, 3) }],
+        },
+      ],
     };
     const root = parseXml(renderJunit(notReady));
-    expect(find(root, 'testcase').map((c) => c.children[0]?.attrs.message)).toEqual(['error in the test at bot.test.yaml:30: the bot exited with code 1 before it was ready']);
+    expect(find(root, 'testcase').map((c) => c.children[0]?.attrs.message)).toEqual([
+      'error in the test at bot.test.yaml:30: the bot exited with code 1 before it was ready',
+    ]);
   });
 
   it('keeps newlines in attributes', () => {
-    const weird: RunResult = { ...run, files: [{ path: 'a', scenarios: [{ ...passed, name: 'two\nlines\tand "quotes"' }] }] };
+    const weird: RunResult = {
+      ...run,
+      files: [{ path: 'a', scenarios: [{ ...passed, name: 'two\nlines\tand "quotes"' }] }],
+    };
     expect(find(parseXml(renderJunit(weird)), 'testcase')[0]!.attrs.name).toBe('two\nlines\tand "quotes"');
   });
 });
@@ -190,10 +223,21 @@ describe('testAnnotations', () => {
         file: 'bot.test.yaml',
         line: 26,
         title: 'confirm <then> click & "go": failed',
-        message: 'step 2 (click) did not do what was expected:\nupdate.content: expected "Done", actual "Cancelled"\nupdate.components: expected ["Undo"], actual []',
+        message:
+          'step 2 (click) did not do what was expected:\nupdate.content: expected "Done", actual "Cancelled"\nupdate.components: expected ["Undo"], actual []',
       },
-      { file: 'bot.test.yaml', line: 33, title: 'unknown member: error in the test', message: 'step 1 (invoke): no member "carol" in the world (members: alice, bob)' },
-      { file: 'broken.test.yaml', line: 4, title: 'cmdsync test: error in the test file', message: 'unknown key "stpes" in a scenario; did you mean "steps"?' },
+      {
+        file: 'bot.test.yaml',
+        line: 33,
+        title: 'unknown member: error in the test',
+        message: 'step 1 (invoke): no member "carol" in the world (members: alice, bob)',
+      },
+      {
+        file: 'broken.test.yaml',
+        line: 4,
+        title: 'cmdsync test: error in the test file',
+        message: 'unknown key "stpes" in a scenario; did you mean "steps"?',
+      },
     ]);
     expect(testAnnotations({ ...run, files: [{ path: 'a', scenarios: [passed] }] })).toEqual([]);
   });
@@ -204,12 +248,19 @@ describe('formatTestAnnotations', () => {
     const lines = formatTestAnnotations(run, { cwd: '/ws/bots', workspace: '/ws' });
     expect(lines).toHaveLength(3);
     const first = parseErrorAnnotation(lines[0]!)!;
-    expect(Object.fromEntries(first.props)).toEqual({ file: 'bots/bot.test.yaml', line: '26', title: 'confirm <then> click & "go": failed' });
+    expect(Object.fromEntries(first.props)).toEqual({
+      file: 'bots/bot.test.yaml',
+      line: '26',
+      title: 'confirm <then> click & "go": failed',
+    });
     expect(first.message).toBe(testAnnotations(run)[0]!.message);
   });
 
   it('beyond GitHub cap, plain lines, none lost', () => {
-    const many: RunResult = { ...run, files: [{ path: 'a', scenarios: Array.from({ length: 12 }, (_, i) => ({ ...errored, name: `s${i}` })) }] };
+    const many: RunResult = {
+      ...run,
+      files: [{ path: 'a', scenarios: Array.from({ length: 12 }, (_, i) => ({ ...errored, name: `s${i}` })) }],
+    };
     const lines = formatTestAnnotations(many);
     expect(lines.filter((l) => l.startsWith('::error'))).toHaveLength(10);
     expect(lines[10]).toMatch(/^::notice::2 more failing step\(s\)/);
@@ -222,7 +273,15 @@ describe('formatTestAnnotations', () => {
 
 describe('transcript lines', () => {
   it('a delivery says over which transport it went, a refusal that nothing reached the bot', () => {
-    const line = (delivered: boolean) => transcriptLine({ kind: 'delivery', transport: 'http', delivered, interactionType: 2, name: 'ban', outcome: 'refused: not in the picker' });
+    const line = (delivered: boolean) =>
+      transcriptLine({
+        kind: 'delivery',
+        transport: 'http',
+        delivered,
+        interactionType: 2,
+        name: 'ban',
+        outcome: 'refused: not in the picker',
+      });
     expect(line(true)).toBe('  → APPLICATION_COMMAND ban delivered over http: refused: not in the picker');
     expect(line(false)).toBe('  ✕ APPLICATION_COMMAND ban not delivered: refused: not in the picker');
   });

@@ -40,10 +40,16 @@ test('every scenario passes, told one by one as it ends', () => {
 
 test('what each step observed is what the member saw', () => {
   const slow = scenario('deferred answer and follow-up').steps[0]!;
-  expect(slow.status === 'passed' && slow.observed).toMatchObject({ reply: { content: 'done' }, followups: [{ content: 'and one more', ephemeral: true }] });
+  expect(slow.status === 'passed' && slow.observed).toMatchObject({
+    reply: { content: 'done' },
+    followups: [{ content: 'and one more', ephemeral: true }],
+  });
   // Answered at once, then a follow-up 150 ms later: the step, first read after the short quiet period, is read again before it could fail.
   const later = scenario('a follow-up after the reply').steps[0]!;
-  expect(later.status === 'passed' && later.observed).toMatchObject({ reply: { content: 'first' }, followups: [{ content: 'second' }] });
+  expect(later.status === 'passed' && later.observed).toMatchObject({
+    reply: { content: 'first' },
+    followups: [{ content: 'second' }],
+  });
   const click = scenario('button click updates the message').steps[1]!;
   expect(click.status === 'passed' && click.observed.update).toMatchObject({ content: 'Done', components: [] });
 });
@@ -59,7 +65,9 @@ test('each scenario starts from the saved world, and the bot stayed connected (o
 test('the transcript holds the steps, the delivery, the answer and the REST requests with their status, never a token', () => {
   const t = scenario('a failing REST call').transcript;
   expect(t[0]).toMatchObject({ kind: 'step', index: 0, action: 'fail' });
-  expect(t).toContainEqual(expect.objectContaining({ kind: 'request', method: 'POST', route: '/channels/:channelId/messages', status: 500 }));
+  expect(t).toContainEqual(
+    expect.objectContaining({ kind: 'request', method: 'POST', route: '/channels/:channelId/messages', status: 500 }),
+  );
   expect(t).toContainEqual(expect.objectContaining({ kind: 'delivery', transport: 'gateway', name: 'post' }));
   expect(t).toContainEqual(expect.objectContaining({ kind: 'answer', callbackType: 5 }));
   expect(t).toContainEqual(expect.objectContaining({ kind: 'dispatch', name: 'INTERACTION_CREATE' }));
@@ -73,7 +81,9 @@ test('the transcript holds the steps, the delivery, the answer and the REST requ
 });
 
 test("a refusal's transcript says nothing reached the bot, and the refusal carries the rule's reason", () => {
-  const refused = result.files[0]!.scenarios.flatMap((s) => s.steps.map((step) => ({ s, step }))).find(({ step }) => step.status === 'passed' && step.observed.refused);
+  const refused = result.files[0]!.scenarios.flatMap((s) => s.steps.map((step) => ({ s, step }))).find(
+    ({ step }) => step.status === 'passed' && step.observed.refused,
+  );
   expect(refused).toBeDefined();
   const { s, step } = refused!;
   expect(step.status === 'passed' && step.observed.refused).toMatch(/\(.+\)$/);

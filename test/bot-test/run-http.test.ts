@@ -14,7 +14,16 @@ test('every scenario of the HTTP bot passes, over signed HTTP deliveries', async
   const result = await runTestFiles({ files: [join(FIXTURES, 'bot-test/bots/http/passing.test.yaml')] });
   const file = result.files[0]!;
   expect(file.problems).toBeUndefined();
-  expect(file.scenarios.filter((s) => s.status !== 'passed').map((s) => ({ name: s.name, steps: s.steps }))).toEqual([]);
+  expect(file.scenarios.filter((s) => s.status !== 'passed').map((s) => ({ name: s.name, steps: s.steps }))).toEqual(
+    [],
+  );
   expect(result).toMatchObject({ passed: 5, failed: 0, errors: 0 });
-  expect(file.scenarios[0]!.transcript).toContainEqual(expect.objectContaining({ kind: 'delivery', transport: 'http', name: 'ping', outcome: 'answered (callback type 4)' }));
+  expect(file.scenarios[0]!.transcript).toContainEqual(
+    expect.objectContaining({
+      kind: 'delivery',
+      transport: 'http',
+      name: 'ping',
+      outcome: 'answered (callback type 4)',
+    }),
+  );
 }, 120_000);

@@ -10,13 +10,23 @@ import { faultRoute } from '../../src/bot-test/file/values.js';
 describe('faultRoute', () => {
   it('reads the method (any case) and the path', () => {
     expect(faultRoute('POST /channels/*/messages')).toEqual({ method: 'POST', path: '/channels/*/messages' });
-    expect(faultRoute('  patch   /webhooks/*/*/messages/@original ')).toEqual({ method: 'PATCH', path: '/webhooks/*/*/messages/@original' });
+    expect(faultRoute('  patch   /webhooks/*/*/messages/@original ')).toEqual({
+      method: 'PATCH',
+      path: '/webhooks/*/*/messages/@original',
+    });
   });
 
   it('one route with or without the REST base prefix, whichever part of it is written', () => {
-    const routes = ['/channels/*/messages', '/api/v10/channels/*/messages', '/api/v9/channels/*/messages', '/v10/channels/*/messages', '/api/channels/*/messages'];
+    const routes = [
+      '/channels/*/messages',
+      '/api/v10/channels/*/messages',
+      '/api/v9/channels/*/messages',
+      '/v10/channels/*/messages',
+      '/api/channels/*/messages',
+    ];
     // `/v10/…` was kept by the runner's rule (a fault that never matched from the API); `/api/…` by the reader's.
-    for (const path of routes) expect(faultRoute(`GET ${path}`), path).toEqual({ method: 'GET', path: '/channels/*/messages' });
+    for (const path of routes)
+      expect(faultRoute(`GET ${path}`), path).toEqual({ method: 'GET', path: '/channels/*/messages' });
   });
 
   it('a prefix is only a prefix: whole segments at the start, never part of the route', () => {
@@ -29,7 +39,9 @@ describe('faultRoute', () => {
 
   it('what is not a route says why', () => {
     expect(faultRoute('nonsense')).toEqual({ problem: expect.stringMatching(/must be "METHOD \/path"/) });
-    expect(faultRoute('SEND /channels/*')).toEqual({ problem: expect.stringMatching(/SEND is not a method \(GET, POST, PUT, PATCH, DELETE\)/) });
+    expect(faultRoute('SEND /channels/*')).toEqual({
+      problem: expect.stringMatching(/SEND is not a method \(GET, POST, PUT, PATCH, DELETE\)/),
+    });
     // The runner's rule took any letters for a method: a fault no request could match.
     expect(faultRoute('FETCH /channels/*')).toEqual({ problem: expect.stringMatching(/FETCH is not a method/) });
     expect(faultRoute('POST channels/*')).toEqual({ problem: expect.stringMatching(/the path must start with \//) });

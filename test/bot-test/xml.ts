@@ -19,7 +19,8 @@ const NAME = /^[A-Za-z_][\w.-]*/;
 function decode(s: string, where: number): string {
   if (/[<]/.test(s)) throw new Error(`bare < at ${where}`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.test(s)) throw new Error(`a character XML 1.0 forbids near ${where}`);
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.test(s))
+    throw new Error(`a character XML 1.0 forbids near ${where}`);
   return s.replace(/&([^;]*);|&/g, (_m, ref: string | undefined) => {
     if (ref === undefined) throw new Error(`bare & at ${where}`);
     if (ref.startsWith('#x')) return String.fromCodePoint(Number.parseInt(ref.slice(2), 16));

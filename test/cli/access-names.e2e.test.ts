@@ -35,7 +35,12 @@ const MODS_GUILD = [
   `        - { channel: "${MOD_LOG}", allow: true }`,
   '        - { channel: all_channels, allow: false }',
 ];
-const OTHER_GUILD = [`  - id: "${OTHER}"`, '    name: Other', '    commands:', '      - { name: stats, description: Server stats }'];
+const OTHER_GUILD = [
+  `  - id: "${OTHER}"`,
+  '    name: Other',
+  '    commands:',
+  '      - { name: stats, description: Server stats }',
+];
 
 describe('cmdsync access: which guild, and names where ids go', () => {
   it("without --guild uses the manifest's one guild and says so; with several, the error lists them by name and id", async () => {
@@ -43,14 +48,18 @@ describe('cmdsync access: which guild, and names where ids go', () => {
     const r = await runBin(['access', 'ban'], { cwd: one });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`Guild ${GUILD} (Mods): rows from the manifest`);
-    expect(r.stdout).toContain(`note: no --guild: the manifest declares one guild, Mods (${GUILD}); these are its rows.`);
+    expect(r.stdout).toContain(
+      `note: no --guild: the manifest declares one guild, Mods (${GUILD}); these are its rows.`,
+    );
     const json = JSON.parse((await runBin(['access', 'ban', '--json'], { cwd: one })).stdout);
     expect(json.guild_id).toBe(GUILD);
 
     const two = testdir({ 'cmdsync.yaml': manifest([...MODS_GUILD, ...OTHER_GUILD]) });
     const several = await runBin(['access'], { cwd: two });
     expect(several.code).toBe(1);
-    expect(several.stderr).toContain(`access needs --guild ID|NAME: permission rows belong to one guild, and the manifest declares 2: Mods (${GUILD}), Other (${OTHER}).`);
+    expect(several.stderr).toContain(
+      `access needs --guild ID|NAME: permission rows belong to one guild, and the manifest declares 2: Mods (${GUILD}), Other (${OTHER}).`,
+    );
     expect(several.stderr).not.toMatch(STACK);
     // The manifest's names are names for --guild, offline too.
     const byName = await runBin(['access', 'ban', '--guild', 'mods'], { cwd: two });
@@ -58,7 +67,9 @@ describe('cmdsync access: which guild, and names where ids go', () => {
     expect(byName.stdout).toContain(`Guild ${GUILD} (Mods)`);
     const typo = await runBin(['access', '--guild', 'Mdos'], { cwd: two });
     expect(typo.code).toBe(1);
-    expect(typo.stderr).toContain(`--guild: no guild named "Mdos" among the manifest's guilds; guilds: Mods (${GUILD}), Other (${OTHER}); did you mean Mods?`);
+    expect(typo.stderr).toContain(
+      `--guild: no guild named "Mdos" among the manifest's guilds; guilds: Mods (${GUILD}), Other (${OTHER}); did you mean Mods?`,
+    );
   });
 
   describe('--remote: names from what the service returns', () => {
@@ -75,7 +86,11 @@ describe('cmdsync access: which guild, and names where ids go', () => {
             {
               id: GUILD,
               name: 'Moderation',
-              roles: [{ name: '@everyone' }, { id: MODS, name: 'Moderators' }, { id: '610000000000000002', name: 'Modest' }],
+              roles: [
+                { name: '@everyone' },
+                { id: MODS, name: 'Moderators' },
+                { id: '610000000000000002', name: 'Modest' },
+              ],
               channels: [
                 { id: MOD_LOG, name: 'mod-log' },
                 { id: '620000000000000002', name: 'general' },
@@ -91,7 +106,19 @@ describe('cmdsync access: which guild, and names where ids go', () => {
     it('takes the guild, a role and a channel by name and prints the names next to the ids', async () => {
       const cwd = project();
       const r = await runBin(
-        ['access', 'ban', '--remote', '--guild', 'Moderation', '--role', '@moderators', '--channel', '#mod-log', '--permissions', 'USE_APPLICATION_COMMANDS'],
+        [
+          'access',
+          'ban',
+          '--remote',
+          '--guild',
+          'Moderation',
+          '--role',
+          '@moderators',
+          '--channel',
+          '#mod-log',
+          '--permissions',
+          'USE_APPLICATION_COMMANDS',
+        ],
         { cwd, env },
       );
       expect(r.code, r.stderr).toBe(0);
@@ -108,7 +135,9 @@ describe('cmdsync access: which guild, and names where ids go', () => {
       const cwd = project();
       const r = await runBin(['access', 'ban', '--remote', '--role', 'Moderator'], { cwd, env });
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`--role: no role named "@Moderator" in guild Moderation (${GUILD}); roles: @Moderators (${MODS}), @Modest (`);
+      expect(r.stderr).toContain(
+        `--role: no role named "@Moderator" in guild Moderation (${GUILD}); roles: @Moderators (${MODS}), @Modest (`,
+      );
       expect(r.stderr).toContain('did you mean @Moderators?');
       expect(r.stderr).not.toMatch(STACK);
       const byId = await runBin(['access', 'ban', '--remote', '--role', MODS, '--channel', MOD_LOG], { cwd, env });
@@ -116,7 +145,9 @@ describe('cmdsync access: which guild, and names where ids go', () => {
       // Offline, names are not known: the error says where they are.
       const offline = await runBin(['access', 'ban', '--role', 'Moderators'], { cwd });
       expect(offline.code).toBe(1);
-      expect(offline.stderr).toContain('--role: role names are read from the emulator or the service, and neither is read here: pass --remote or --emulator');
+      expect(offline.stderr).toContain(
+        '--role: role names are read from the emulator or the service, and neither is read here: pass --remote or --emulator',
+      );
     });
   });
 });

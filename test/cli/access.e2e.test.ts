@@ -56,7 +56,11 @@ describe('cmdsync access (built binary)', () => {
     // Columns: the channel /ban names, then all other channels.
     const header = r.stdout.split('\n').find((l) => l.includes(`channel ${MOD_LOG}`))!;
     // Columns: the channels the rows name (the command's, then the app's), then all other channels.
-    expect(header.trim().split(/\s{3,}/)).toEqual([`channel ${MOD_LOG}`, `channel ${STAFF_ROOM}`, 'all other channels']);
+    expect(header.trim().split(/\s{3,}/)).toEqual([
+      `channel ${MOD_LOG}`,
+      `channel ${STAFF_ROOM}`,
+      'all other channels',
+    ]);
     expect(matrixRow(r.stdout, '/ban', 'administrators')).toEqual(['administrators', 'yes [1]', 'yes [1]', 'yes [1]']);
     expect(matrixRow(r.stdout, '/ban', `role ${MODS}`)).toEqual([`role ${MODS}`, 'yes [2]', 'no [3]', 'no [3]']);
     // The app-level allow for Staff does not reach /ban: its own @everyone row decides first.
@@ -80,17 +84,54 @@ describe('cmdsync access (built binary)', () => {
     expect(yes.stdout).toContain(
       `a member with role ${MODS} in channel ${MOD_LOG}: yes\n    - command row: channel ${MOD_LOG} allow\n    - command row: role ${MODS} allow (overrides default_member_permissions)\n`,
     );
-    const no = await run(cwd, ['access', '/ban', '--guild', GUILD, '--user', TROLL, '--role', MODS, '--channel', MOD_LOG]);
+    const no = await run(cwd, [
+      'access',
+      '/ban',
+      '--guild',
+      GUILD,
+      '--user',
+      TROLL,
+      '--role',
+      MODS,
+      '--channel',
+      MOD_LOG,
+    ]);
     expect(no.code).toBe(0);
-    expect(no.stdout).toContain(`user ${TROLL} with role ${MODS} in channel ${MOD_LOG}: no\n    - command row: channel ${MOD_LOG} allow\n    - command row: user ${TROLL} deny\n`);
+    expect(no.stdout).toContain(
+      `user ${TROLL} with role ${MODS} in channel ${MOD_LOG}: no\n    - command row: channel ${MOD_LOG} allow\n    - command row: user ${TROLL} deny\n`,
+    );
     // App-level allow still needs default_member_permissions (stats has none): --permissions is what the member holds.
-    const staff = await run(cwd, ['access', 'stats', '--guild', GUILD, '--role', STAFF, '--channel', STAFF_ROOM, '--permissions', 'SEND_MESSAGES,USE_APPLICATION_COMMANDS']);
+    const staff = await run(cwd, [
+      'access',
+      'stats',
+      '--guild',
+      GUILD,
+      '--role',
+      STAFF,
+      '--channel',
+      STAFF_ROOM,
+      '--permissions',
+      'SEND_MESSAGES,USE_APPLICATION_COMMANDS',
+    ]);
     expect(staff.stdout).toContain(
       `in channel ${STAFF_ROOM}: yes\n    - app row: channel ${STAFF_ROOM} allow\n    - app row: role ${STAFF} allow (default_member_permissions still applies)\n    - default_member_permissions is null: everyone\n`,
     );
     // Without USE_APPLICATION_COMMANDS a member is offered no command at all.
-    const none = await run(cwd, ['access', 'stats', '--guild', GUILD, '--role', STAFF, '--channel', STAFF_ROOM, '--permissions', 'SEND_MESSAGES']);
-    expect(none.stdout).toContain(`in channel ${STAFF_ROOM}: no\n    - the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them\n`);
+    const none = await run(cwd, [
+      'access',
+      'stats',
+      '--guild',
+      GUILD,
+      '--role',
+      STAFF,
+      '--channel',
+      STAFF_ROOM,
+      '--permissions',
+      'SEND_MESSAGES',
+    ]);
+    expect(none.stdout).toContain(
+      `in channel ${STAFF_ROOM}: no\n    - the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them\n`,
+    );
   });
 
   it('default_permission: false (deprecated) leaves the command to administrators, as "0" does', async () => {
@@ -131,7 +172,11 @@ describe('cmdsync access (built binary)', () => {
     expect(mods.cells[2].reason).toBe('command row: all channels deny');
     const member = JSON.parse((await run(cwd, ['access', 'ban', '--guild', GUILD, '--role', STAFF, '--json'])).stdout);
     expect(member.member).toEqual({ user_id: null, role_ids: [STAFF], permissions: null });
-    expect(member.commands[0].answers.map((a: { allowed: boolean | null }) => a.allowed)).toEqual([false, false, false]);
+    expect(member.commands[0].answers.map((a: { allowed: boolean | null }) => a.allowed)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('bad input: a clear error, exit 1, no stack trace', async () => {
@@ -189,7 +234,11 @@ describe('cmdsync access (built binary)', () => {
             channels: [
               { id: MOD_LOG, name: 'mod-log' },
               { id: THREAD, name: 'appeal', type: 11, parent_id: MOD_LOG },
-              { id: GENERAL, name: 'general', permission_overwrites: [{ id: BOB, type: 'member', deny: ['BAN_MEMBERS'] }] },
+              {
+                id: GENERAL,
+                name: 'general',
+                permission_overwrites: [{ id: BOB, type: 'member', deny: ['BAN_MEMBERS'] }],
+              },
             ],
           },
         ],
@@ -208,19 +257,49 @@ describe('cmdsync access (built binary)', () => {
       await emulator.close();
     }
 
-    const thread = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', ALICE, '--channel', THREAD]);
+    const thread = await run(cwd, [
+      'access',
+      'ban',
+      '--emulator',
+      '--guild',
+      GUILD,
+      '--user',
+      ALICE,
+      '--channel',
+      THREAD,
+    ]);
     expect(thread.code).toBe(0);
     expect(thread.stdout).toContain(`Guild ${GUILD} (Mods): rows from the emulator`);
     expect(thread.stdout).toContain(
       `user @alice (${ALICE}) with role @Moderators (${MODS}) in #appeal (${THREAD}): no\n    - command row: channel #mod-log deny (the thread's channel)\n`,
     );
-    const general = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', ALICE, '--channel', GENERAL]);
+    const general = await run(cwd, [
+      'access',
+      'ban',
+      '--emulator',
+      '--guild',
+      GUILD,
+      '--user',
+      ALICE,
+      '--channel',
+      GENERAL,
+    ]);
     expect(general.stdout).toContain(
       `in #general (${GENERAL}): yes\n    - no row for this channel or all channels\n    - no row for this member, their roles or @everyone\n    - default_member_permissions needs BAN_MEMBERS; the member has it\n`,
     );
     const bob = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', BOB, '--channel', GENERAL]);
     expect(bob.stdout).toContain('default_member_permissions needs BAN_MEMBERS; the member lacks BAN_MEMBERS');
-    const owner = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', OWNER, '--channel', MOD_LOG]);
+    const owner = await run(cwd, [
+      'access',
+      'ban',
+      '--emulator',
+      '--guild',
+      GUILD,
+      '--user',
+      OWNER,
+      '--channel',
+      MOD_LOG,
+    ]);
     expect(owner.stdout).toContain(`in #mod-log (${MOD_LOG}): yes\n    - guild owner: may use every command\n`);
     // The matrix names the role by its name, with real permissions instead of "only with".
     const matrix = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD]);
@@ -228,12 +307,42 @@ describe('cmdsync access (built binary)', () => {
     expect(matrix.stdout).toContain('[3] default_member_permissions needs BAN_MEMBERS; the member lacks BAN_MEMBERS');
 
     // Names where ids go, looked up in the emulator's guild: the same answers.
-    const byName = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', 'alice', '--channel', 'appeal']);
+    const byName = await run(cwd, [
+      'access',
+      'ban',
+      '--emulator',
+      '--guild',
+      GUILD,
+      '--user',
+      'alice',
+      '--channel',
+      'appeal',
+    ]);
     expect(byName.code, byName.stderr).toBe(0);
     expect(byName.stdout).toBe(thread.stdout);
-    const sigils = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', '@bob', '--channel', '#general']);
+    const sigils = await run(cwd, [
+      'access',
+      'ban',
+      '--emulator',
+      '--guild',
+      GUILD,
+      '--user',
+      '@bob',
+      '--channel',
+      '#general',
+    ]);
     expect(sigils.stdout).toBe(bob.stdout);
-    const role = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--role', 'moderators', '--channel', 'general']);
+    const role = await run(cwd, [
+      'access',
+      'ban',
+      '--emulator',
+      '--guild',
+      GUILD,
+      '--role',
+      'moderators',
+      '--channel',
+      'general',
+    ]);
     expect(role.code, role.stderr).toBe(0);
     expect(role.stdout).toContain(`with role @Moderators (${MODS}) in #general (${GENERAL}): yes`);
     const typo = await run(cwd, ['access', 'ban', '--emulator', '--guild', GUILD, '--user', 'bobb']);
@@ -244,7 +353,9 @@ describe('cmdsync access (built binary)', () => {
     // Offline there is no guild to look a name up in: the error says where names are taken.
     const offline = await run(cwd, ['access', 'ban', '--guild', GUILD, '--user', 'alice']);
     expect(offline.code).toBe(1);
-    expect(offline.stderr).toContain('--user: user names are read from the emulator or the service, and neither is read here: pass --remote or --emulator');
+    expect(offline.stderr).toContain(
+      '--user: user names are read from the emulator or the service, and neither is read here: pass --remote or --emulator',
+    );
   });
 
   it('--remote reads the deployed rows over HTTP where the manifest does not manage them, and never prints the token', async () => {
@@ -287,8 +398,13 @@ describe('cmdsync access (built binary)', () => {
       expect(r.stdout + r.stderr).not.toContain(emulator.credentials.botToken);
       // Offline, the same manifest says what it cannot know.
       const offline = await runBin(['access', 'ban', '--guild', GUILD], { cwd });
-      expect(offline.stdout).toContain(`note: the manifest does not manage guild ${GUILD}'s permissions (no permissions: key)`);
-      expect(matrixRow(offline.stdout, '/ban', 'everyone else')).toEqual(['everyone else', 'only with BAN_MEMBERS [2]']);
+      expect(offline.stdout).toContain(
+        `note: the manifest does not manage guild ${GUILD}'s permissions (no permissions: key)`,
+      );
+      expect(matrixRow(offline.stdout, '/ban', 'everyone else')).toEqual([
+        'everyone else',
+        'only with BAN_MEMBERS [2]',
+      ]);
     } finally {
       await emulator.close();
     }

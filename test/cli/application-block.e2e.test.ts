@@ -14,7 +14,9 @@ const run = (cwd: string, args: string[]) => runBin(args, { cwd });
 
 describe('application: block', () => {
   it('an entry point lints clean and applies to the emulator when the application is embedded', async () => {
-    const cwd = testdir({ 'cmdsync.yaml': [APP, 'application: { embedded: true }', 'commands:', ENTRY, ''].join('\n') });
+    const cwd = testdir({
+      'cmdsync.yaml': [APP, 'application: { embedded: true }', 'commands:', ENTRY, ''].join('\n'),
+    });
     expect((await run(cwd, ['lint'])).code).toBe(0);
     const applied = await run(cwd, ['apply', '--emulator', '--auto-approve']);
     expect(applied.stderr).not.toMatch(/error/i);
@@ -23,10 +25,14 @@ describe('application: block', () => {
   });
 
   it('an entry point is an error when the application says it has no Activity', async () => {
-    const cwd = testdir({ 'cmdsync.yaml': [APP, 'application: { embedded: false }', 'commands:', ENTRY, ''].join('\n') });
+    const cwd = testdir({
+      'cmdsync.yaml': [APP, 'application: { embedded: false }', 'commands:', ENTRY, ''].join('\n'),
+    });
     const r = await run(cwd, ['lint', '--format', 'unix']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/cmdsync\.yaml:4:\d+: error: Only applications with an Activity .*\[entry-point-embedded-only\]/);
+    expect(r.stdout).toMatch(
+      /cmdsync\.yaml:4:\d+: error: Only applications with an Activity .*\[entry-point-embedded-only\]/,
+    );
   });
 
   it("integration_types beyond the application's, and nsfw on a discoverable app, are errors at the field", async () => {
@@ -46,7 +52,9 @@ describe('application: block', () => {
     });
     const r = await run(cwd, ['lint', '--format', 'unix']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/cmdsync\.yaml:8:40: error: The application does not support installation context 1.*\[integration-type-unsupported\]/);
+    expect(r.stdout).toMatch(
+      /cmdsync\.yaml:8:40: error: The application does not support installation context 1.*\[integration-type-unsupported\]/,
+    );
     expect(r.stdout).toMatch(/cmdsync\.yaml:9:11: error: .*discovery enabled.*\[nsfw-discoverable\]/);
     const ok = testdir({
       'cmdsync.yaml': [
@@ -64,13 +72,24 @@ describe('application: block', () => {
     const em = await start({ seed: { applications: [{ integration_types: [0], discoverable: true }] } });
     try {
       const app = em.credentials.applicationId;
-      const wide = await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), body: { name: 'mine', description: 'Mine', integration_types: [0, 1] } });
+      const wide = await call(em, 'POST', `/applications/${app}/commands`, {
+        auth: bot(em),
+        body: { name: 'mine', description: 'Mine', integration_types: [0, 1] },
+      });
       expect(wide.status).toBe(400);
-      expect(wide.body.errors.integration_types['1']._errors[0].code).toBe('APPLICATION_COMMAND_INTEGRATION_TYPE_UNSUPPORTED');
-      const nsfw = await call(em, 'PUT', `/applications/${app}/commands`, { auth: bot(em), body: [{ name: 'mine', description: 'Mine', nsfw: true }] });
+      expect(wide.body.errors.integration_types['1']._errors[0].code).toBe(
+        'APPLICATION_COMMAND_INTEGRATION_TYPE_UNSUPPORTED',
+      );
+      const nsfw = await call(em, 'PUT', `/applications/${app}/commands`, {
+        auth: bot(em),
+        body: [{ name: 'mine', description: 'Mine', nsfw: true }],
+      });
       expect(nsfw.status).toBe(400);
       expect(nsfw.body.errors['0'].nsfw._errors[0].code).toBe('APPLICATION_COMMAND_NSFW_DISCOVERABLE');
-      const fine = await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), body: { name: 'mine', description: 'Mine', integration_types: [0] } });
+      const fine = await call(em, 'POST', `/applications/${app}/commands`, {
+        auth: bot(em),
+        body: { name: 'mine', description: 'Mine', integration_types: [0] },
+      });
       expect(fine.status).toBe(201);
     } finally {
       await em.close();
@@ -96,7 +115,9 @@ describe('the daily create allowance in a plan', () => {
     const text = await run(cwd, ['plan', '--emulator']);
     expect(text.stdout).toContain("Spends 2 of today's 200 command creates in this guild.");
     expect(text.stdout.match(/Spends \d+ of today's/g)).toHaveLength(1);
-    const json = JSON.parse((await run(cwd, ['plan', '--emulator', '--json'])).stdout) as { scopes: Array<{ key: string; creates: number; create_allowance?: number }> };
+    const json = JSON.parse((await run(cwd, ['plan', '--emulator', '--json'])).stdout) as {
+      scopes: Array<{ key: string; creates: number; create_allowance?: number }>;
+    };
     expect(json.scopes.map((s) => [s.key, s.creates, s.create_allowance])).toEqual([
       ['global', 1, undefined],
       ['guild:600000000000000001', 2, 200],

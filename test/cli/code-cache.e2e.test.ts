@@ -13,7 +13,12 @@ type Run = { code: number | null; stdout: string; stderr: string };
  */
 const BUNDLES = [
   { dir: 'cli-lint', name: 'lint', args: ['lint'], stdout: '' },
-  { dir: 'cli-main', name: 'main', args: ['plan', '--emulator', '--no-color'], stdout: expect.stringContaining('Plan: 1 to add, 0 to change, 0 to destroy.') },
+  {
+    dir: 'cli-main',
+    name: 'main',
+    args: ['plan', '--emulator', '--no-color'],
+    stdout: expect.stringContaining('Plan: 1 to add, 0 to change, 0 to destroy.'),
+  },
 ];
 
 /**
@@ -21,7 +26,11 @@ const BUNDLES = [
  * a cache of our choosing: a package installed from the registry carries the
  * cache its publisher's Node made, which another Node refuses.
  */
-function installedCopy({ dir, name, args }: (typeof BUNDLES)[number]): { root: string; cache: string; run: (cwd: string, nodeOptions?: string) => Run } {
+function installedCopy({ dir, name, args }: (typeof BUNDLES)[number]): {
+  root: string;
+  cache: string;
+  run: (cwd: string, nodeOptions?: string) => Run;
+} {
   const root = testdir({ 'work/cmdsync.yaml': 'commands:\n  - name: ping\n    description: Ping\n' });
   cpSync(join(ROOT, 'bin'), join(root, 'bin'), { recursive: true });
   mkdirSync(join(root, 'dist', dir), { recursive: true });
@@ -60,7 +69,11 @@ describe.each(BUNDLES)('the code cache of $dir', (bundle) => {
     mkdirSync(join(pkg.cache, 'in-the-way'), { recursive: true });
     const work = join(pkg.root, 'work');
     for (let i = 0; i < 2; i++) expect(pkg.run(work)).toEqual({ code: 0, stdout, stderr: 'code cache: missing\n' });
-    expect(readdirSync(join(pkg.root, 'dist', bundle.dir)).sort()).toEqual(['launch.cjs', `${bundle.name}.cache`, `${bundle.name}.cjs`]);
+    expect(readdirSync(join(pkg.root, 'dist', bundle.dir)).sort()).toEqual([
+      'launch.cjs',
+      `${bundle.name}.cache`,
+      `${bundle.name}.cjs`,
+    ]);
   });
 
   it('sets its V8 flags without a deprecation warning, even where deprecations are fatal', () => {

@@ -23,14 +23,21 @@ describe('cmdsync click, select and submit-modal against a running emulator', ()
     dir = mkdtempSync(join(tmpdir(), 'cmdsync-components-'));
     endpoint = await startSignedEndpoint({
       publicKey: () => keys.publicKey,
-      answer: (i, reply) => (i.type === 1 ? reply({ type: 1 }) : reply(answerFor(i, (w) => void setTimeout(w, 50), keys.apiBase))),
+      answer: (i, reply) =>
+        i.type === 1 ? reply({ type: 1 }) : reply(answerFor(i, (w) => void setTimeout(w, 50), keys.apiBase)),
     });
     writeFileSync(join(dir, 'seed.json'), JSON.stringify(componentSeed()));
-    const em = await spawnEmulatorCli(['--port', '0', '--seed', 'seed.json', '--no-rate-limits', '--interactions-url', endpoint.url], { cwd: dir });
+    const em = await spawnEmulatorCli(
+      ['--port', '0', '--seed', 'seed.json', '--no-rate-limits', '--interactions-url', endpoint.url],
+      { cwd: dir },
+    );
     proc = em.proc;
     keys.publicKey = em.vars.DISCORD_PUBLIC_KEY!;
     keys.apiBase = em.vars.CMDSYNC_API_URL!;
-    env = { CMDSYNC_API_URL: em.vars.CMDSYNC_API_URL!, CMDSYNC_EMULATOR_CONTROL_TOKEN: em.vars.CMDSYNC_EMULATOR_CONTROL_TOKEN! };
+    env = {
+      CMDSYNC_API_URL: em.vars.CMDSYNC_API_URL!,
+      CMDSYNC_EMULATOR_CONTROL_TOKEN: em.vars.CMDSYNC_EMULATOR_CONTROL_TOKEN!,
+    };
   }, 30_000);
   afterAll(async () => {
     proc?.kill('SIGTERM');
@@ -56,7 +63,10 @@ describe('cmdsync click, select and submit-modal against a running emulator', ()
   it('invoke names the message id of an answer with components, and the command that uses them (stderr)', async () => {
     const r = await runBin(['invoke', '/panel', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
     expect(r.stdout).toContain('[button: Confirm]');
-    const hint = /^hint: message (\d+) has components: cmdsync click \1 Confirm --user (\d+), or cmdsync select \1 Fruit VALUE… --user \2$/m.exec(r.stderr);
+    const hint =
+      /^hint: message (\d+) has components: cmdsync click \1 Confirm --user (\d+), or cmdsync select \1 Fruit VALUE… --user \2$/m.exec(
+        r.stderr,
+      );
     expect(hint?.[2]).toBe(BOB);
     const clicked = await runBin(['click', hint![1]!, 'Confirm', '--user', BOB], { cwd: dir, env });
     expect(clicked.code).toBe(0);

@@ -16,7 +16,10 @@ describe('npm run demo, as the README promises', () => {
   it('applies fixtures/valid/example.yaml, and a second run has nothing to do', async () => {
     const cwd = testdir({});
     // Not the lock file a local `npm run demo` leaves beside the fixture: this run starts from nothing, as a fresh clone does.
-    cpSync(join(FIXTURES, 'valid'), join(cwd, 'fixtures/valid'), { recursive: true, filter: (src) => !src.endsWith('cmdsync.lock.json') });
+    cpSync(join(FIXTURES, 'valid'), join(cwd, 'fixtures/valid'), {
+      recursive: true,
+      filter: (src) => !src.endsWith('cmdsync.lock.json'),
+    });
     const args = ['apply', '--emulator', '--auto-approve', '-m', 'fixtures/valid/example.yaml'];
     const first = await runBin(args, { cwd });
     expect(first.stdout + first.stderr).not.toMatch(/error/i);
@@ -29,7 +32,10 @@ describe('npm run demo, as the README promises', () => {
 
   it('a lock file naming a webhook that is gone (an earlier emulator, a delete by hand) converges: one create, then nothing to do', async () => {
     const cwd = testdir({});
-    cpSync(join(FIXTURES, 'valid'), join(cwd, 'fixtures/valid'), { recursive: true, filter: (src) => !src.endsWith('cmdsync.lock.json') });
+    cpSync(join(FIXTURES, 'valid'), join(cwd, 'fixtures/valid'), {
+      recursive: true,
+      filter: (src) => !src.endsWith('cmdsync.lock.json'),
+    });
     const lock = join(cwd, 'fixtures/valid/cmdsync.lock.json');
     writeFileSync(lock, JSON.stringify({ format_version: 1, webhooks: { '1574747971835133952': { key: 'deploys' } } }));
     const args = ['apply', '--emulator', '--auto-approve', '-m', 'fixtures/valid/example.yaml'];
@@ -38,18 +44,26 @@ describe('npm run demo, as the README promises', () => {
     expect(first.stdout).toContain('webhooks: 1 created, 0 updated, 0 deleted');
     const second = await runBin(args, { cwd });
     expect(second.stdout).toContain('No changes.');
-    const keys = Object.values((JSON.parse(readFileSync(lock, 'utf8')) as { webhooks: Record<string, { key?: string }> }).webhooks).map((w) => w.key);
+    const keys = Object.values(
+      (JSON.parse(readFileSync(lock, 'utf8')) as { webhooks: Record<string, { key?: string }> }).webhooks,
+    ).map((w) => w.key);
     expect(keys).toEqual(['deploys']);
   });
 
   it('a command for user installs needs the application: block that says so; without it plan refuses it at its place and nothing is sent', async () => {
-    const command = '  - { name: mine, description: Mine, integration_types: [guild_install, user_install], contexts: [guild, bot_dm, private_channel] }';
+    const command =
+      '  - { name: mine, description: Mine, integration_types: [guild_install, user_install], contexts: [guild, bot_dm, private_channel] }';
     const cwd = testdir({ 'cmdsync.yaml': `application_id: "500000000000000001"\ncommands:\n${command}\n` });
     const refused = await runBin(['apply', '--emulator', '--auto-approve'], { cwd });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/error: cmdsync\.yaml:3:\d+: The application does not support installation context 1/);
+    expect(refused.stderr).toMatch(
+      /error: cmdsync\.yaml:3:\d+: The application does not support installation context 1/,
+    );
     expect(refused.stdout).not.toContain('Apply complete');
-    writeFileSync(join(cwd, 'cmdsync.yaml'), `application_id: "500000000000000001"\napplication: { integration_types: [guild_install, user_install] }\ncommands:\n${command}\n`);
+    writeFileSync(
+      join(cwd, 'cmdsync.yaml'),
+      `application_id: "500000000000000001"\napplication: { integration_types: [guild_install, user_install] }\ncommands:\n${command}\n`,
+    );
     const r = await runBin(['apply', '--emulator', '--auto-approve'], { cwd });
     expect(r.stdout).toMatch(/^Apply complete! 1 created/m);
     expect(r.code).toBe(0);

@@ -23,7 +23,15 @@ describe('a declared entry point replaces the auto-created one in place', () => 
         const launch = before.body[0] as { id: string; name: string; handler: number };
         expect([launch.name, launch.handler]).toEqual(['Launch', 2]);
 
-        const cwd = testdir({ 'cmdsync.yaml': [`application_id: "${app}"`, 'commands:', ENTRY, '  - { name: ping, description: Ping }', ''].join('\n') });
+        const cwd = testdir({
+          'cmdsync.yaml': [
+            `application_id: "${app}"`,
+            'commands:',
+            ENTRY,
+            '  - { name: ping, description: Ping }',
+            '',
+          ].join('\n'),
+        });
         const env = { CMDSYNC_API_URL: em.url, DISCORD_TOKEN: em.credentials.botToken };
         const planned = await runBin(['plan', '--strategy', strategy, '--json'], { cwd, env });
         expect(planned.code).toBe(0);
@@ -44,7 +52,9 @@ describe('a declared entry point replaces the auto-created one in place', () => 
         expect(applied.code).toBe(0);
 
         const after = await call(em, 'GET', `/applications/${app}/commands`, { auth: bot(em) });
-        const entry = (after.body as Array<{ id: string; type: number; name: string; handler: number }>).filter((c) => c.type === 4);
+        const entry = (after.body as Array<{ id: string; type: number; name: string; handler: number }>).filter(
+          (c) => c.type === 4,
+        );
         expect(entry).toEqual([expect.objectContaining({ id: launch.id, name: 'launch', handler: 1 })]);
         const again = await runBin(['plan', '--detailed-exitcode'], { cwd, env });
         expect(again.code).toBe(0);

@@ -33,7 +33,13 @@ function firstHourSeed(botUrl: string): Seed {
   const seed = interactionSeed();
   seed.applications = [
     { id: APP, name: 'Helper', public_key: keys.publicKey, private_key: keys.privateKey },
-    { id: OTHER_APP, name: 'Other', public_key: keys.publicKey, private_key: keys.privateKey, interactions_endpoint_url: botUrl },
+    {
+      id: OTHER_APP,
+      name: 'Other',
+      public_key: keys.publicKey,
+      private_key: keys.privateKey,
+      interactions_endpoint_url: botUrl,
+    },
   ];
   seed.guilds![0]!.members!.push({ id: BOB_TWIN, username: 'Bob' });
   seed.commands!.push(
@@ -64,21 +70,42 @@ describe('cmdsync emulator and invoke: the first hour', () => {
   let env: Record<string, string>;
   const dataFile = () => join(dir, 'emulator.json');
   const start = async (extra: string[] = []) => {
-    ({ proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--seed', join(dir, 'seed.json'), '--data', dataFile(), '--interactions-url', bot.url, ...extra], {
-      cwd: dir,
-    }));
+    ({ proc, out } = await spawnEmulatorCli(
+      [
+        '--port',
+        '0',
+        '--no-rate-limits',
+        '--seed',
+        join(dir, 'seed.json'),
+        '--data',
+        dataFile(),
+        '--interactions-url',
+        bot.url,
+        ...extra,
+      ],
+      {
+        cwd: dir,
+      },
+    ));
     vars = bannerVars(out);
     botOpts.publicKey = vars.DISCORD_PUBLIC_KEY!;
     botOpts.apiBase = vars.CMDSYNC_API_URL!;
-    env = { CMDSYNC_API_URL: vars.CMDSYNC_API_URL!, CMDSYNC_EMULATOR_CONTROL_TOKEN: vars.CMDSYNC_EMULATOR_CONTROL_TOKEN! };
+    env = {
+      CMDSYNC_API_URL: vars.CMDSYNC_API_URL!,
+      CMDSYNC_EMULATOR_CONTROL_TOKEN: vars.CMDSYNC_EMULATOR_CONTROL_TOKEN!,
+    };
   };
   const invoke = (args: string[]) => runBin(['invoke', ...args], { cwd: dir, env });
   const channelMessages = async () => {
-    const res = await fetch(`${new URL(vars.CMDSYNC_API_URL!).origin}/__emulator/view/channels/${GENERAL}/messages?limit=100`, {
-      headers: { 'x-cmdsync-control': env.CMDSYNC_EMULATOR_CONTROL_TOKEN! },
-    });
+    const res = await fetch(
+      `${new URL(vars.CMDSYNC_API_URL!).origin}/__emulator/view/channels/${GENERAL}/messages?limit=100`,
+      {
+        headers: { 'x-cmdsync-control': env.CMDSYNC_EMULATOR_CONTROL_TOKEN! },
+      },
+    );
     expect(res.status).toBe(200);
-    return ((await res.json()) as { messages: Array<{ id: string; source: string; message: { content: string } }> }).messages;
+    return ((await res.json()) as { messages: Array<{ id: string; source: string; message: { content: string } }> })
+      .messages;
   };
 
   beforeAll(async () => {
@@ -101,7 +128,9 @@ describe('cmdsync emulator and invoke: the first hour', () => {
 
     it('lists every application with its id, bot token and public key', () => {
       expect(out).toMatch(new RegExp(`#   Helper  ${APP}  \\(default`));
-      expect(out).toMatch(new RegExp(`#   Other  ${OTHER_APP}\\n#     bot token \\S+\\n#     public key [0-9a-f]{64}\\n`));
+      expect(out).toMatch(
+        new RegExp(`#   Other  ${OTHER_APP}\\n#     bot token \\S+\\n#     public key [0-9a-f]{64}\\n`),
+      );
       expect(out).toContain(`#     bot token ${vars.DISCORD_TOKEN}\n`);
     });
 
@@ -117,7 +146,9 @@ describe('cmdsync emulator and invoke: the first hour', () => {
 
   describe('the REST base', () => {
     it('a request under the version twice is a 404 that says so and names the base to use', async () => {
-      const res = await fetch(`${vars.CMDSYNC_API_URL}/v10/applications/${APP}/commands`, { headers: { authorization: `Bot ${vars.DISCORD_TOKEN}` } });
+      const res = await fetch(`${vars.CMDSYNC_API_URL}/v10/applications/${APP}/commands`, {
+        headers: { authorization: `Bot ${vars.DISCORD_TOKEN}` },
+      });
       expect(res.status).toBe(404);
       const body = (await res.json()) as { message: string; code: number };
       expect(body.code).toBe(0);
@@ -130,7 +161,9 @@ describe('cmdsync emulator and invoke: the first hour', () => {
       const commands = (await good.get(Routes.applicationCommands(APP))) as Array<{ name: string }>;
       expect(commands.map((c) => c.name)).toContain('greet');
       const doubled = new REST({ api: vars.CMDSYNC_API_URL!, retries: 0 }).setToken(vars.DISCORD_TOKEN!);
-      await expect(doubled.get(Routes.applicationCommands(APP))).rejects.toThrow(/API version twice.*without the version/);
+      await expect(doubled.get(Routes.applicationCommands(APP))).rejects.toThrow(
+        /API version twice.*without the version/,
+      );
     });
   });
 
@@ -161,11 +194,22 @@ describe('cmdsync emulator and invoke: the first hour', () => {
     it('#general, @bob and the guild by name work too', async () => {
       const r = await invoke(['/hello', '--guild', 'Test', '--channel', '#general', '--user', '@bob', '--json']);
       expect(r.code).toBe(0);
-      expect(JSON.parse(r.stdout).interaction).toMatchObject({ channel_id: GENERAL, guild_id: GUILD, member: { user: { id: BOB } } });
+      expect(JSON.parse(r.stdout).interaction).toMatchObject({
+        channel_id: GENERAL,
+        guild_id: GUILD,
+        member: { user: { id: BOB } },
+      });
     });
 
     it('option values: who:@bob where:#general role:@Moderator arrive as ids, with resolved objects', async () => {
-      const r = await invoke(['/greet who:@bob where:#general role:@Moderator', '--channel', 'general', '--user', 'ann', '--json']);
+      const r = await invoke([
+        '/greet who:@bob where:#general role:@Moderator',
+        '--channel',
+        'general',
+        '--user',
+        'ann',
+        '--json',
+      ]);
       expect(r.code).toBe(0);
       const data = JSON.parse(r.stdout).interaction.data;
       expect(data.options).toEqual([
@@ -180,7 +224,9 @@ describe('cmdsync emulator and invoke: the first hour', () => {
       const before = bot.received.length;
       const r = await invoke(['/hello', '--channel', 'genral', '--user', 'bob']);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`no channel named "#genral" in guild Test (${GUILD}); channels: #general (${GENERAL}), #adult (`);
+      expect(r.stderr).toContain(
+        `no channel named "#genral" in guild Test (${GUILD}); channels: #general (${GENERAL}), #adult (`,
+      );
       expect(r.stderr).not.toMatch(STACK);
       expect(bot.received.length).toBe(before);
     });
@@ -188,13 +234,17 @@ describe('cmdsync emulator and invoke: the first hour', () => {
     it('an ambiguous --user is an error listing both members', async () => {
       const r = await invoke(['/hello', '--channel', 'general', '--user', 'BOB']);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`user name "@BOB" is ambiguous in guild Test (${GUILD}): @bob (${BOB}), @Bob (${BOB_TWIN}); give the id`);
+      expect(r.stderr).toContain(
+        `user name "@BOB" is ambiguous in guild Test (${GUILD}): @bob (${BOB}), @Bob (${BOB_TWIN}); give the id`,
+      );
     });
 
     it('an unknown @name in an option: the caret under it and the members listed', async () => {
       const r = await invoke(['/greet who:@nobody', '--channel', 'general']);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`/greet who:@nobody\n${' '.repeat(11)}^^^^^^^ no user named "@nobody" in this server; users: `);
+      expect(r.stderr).toContain(
+        `/greet who:@nobody\n${' '.repeat(11)}^^^^^^^ no user named "@nobody" in this server; users: `,
+      );
       expect(r.stderr).toContain(`@bob (${BOB})`);
     });
 
@@ -227,7 +277,9 @@ describe('cmdsync emulator and invoke: the first hour', () => {
     it('an unknown application lists the applications', async () => {
       const r = await invoke(['/hello', '--application', 'Nope']);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`no application named "Nope" in this emulator; applications: Helper (${APP}), Other (${OTHER_APP})`);
+      expect(r.stderr).toContain(
+        `no application named "Nope" in this emulator; applications: Helper (${APP}), Other (${OTHER_APP})`,
+      );
     });
   });
 
@@ -244,7 +296,14 @@ describe('cmdsync emulator and invoke: the first hour', () => {
       await stop(proc);
       await start();
       expect(vars.CMDSYNC_EMULATOR_CONTROL_TOKEN).toBe(first.CMDSYNC_EMULATOR_CONTROL_TOKEN);
-      for (const key of ['DISCORD_TOKEN', 'DISCORD_APPLICATION_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BEARER_TOKEN', 'DISCORD_PUBLIC_KEY']) expect(vars[key], key).toBe(first[key]);
+      for (const key of [
+        'DISCORD_TOKEN',
+        'DISCORD_APPLICATION_ID',
+        'DISCORD_CLIENT_SECRET',
+        'DISCORD_BEARER_TOKEN',
+        'DISCORD_PUBLIC_KEY',
+      ])
+        expect(vars[key], key).toBe(first[key]);
       // The world listing (ids and every application's token) is the same.
       const listing = (text: string) =>
         text
@@ -264,7 +323,11 @@ describe('cmdsync emulator and invoke: the first hour', () => {
       expect(quote.code).toBe(0);
       const sent = bot.received.at(-1);
       expect(sent).toMatchObject({ channel_id: GENERAL, data: { name: 'Quote', target_id: answerId } });
-      expect(sent.data.resolved.messages[answerId]).toMatchObject({ id: answerId, content: `Hello <@${BOB}>`, author: { id: APP, bot: true } });
+      expect(sent.data.resolved.messages[answerId]).toMatchObject({
+        id: answerId,
+        content: `Hello <@${BOB}>`,
+        author: { id: APP, bot: true },
+      });
     }, 40_000);
 
     it('--control-token pins it, and the data file keeps the pinned one', async () => {
@@ -300,7 +363,15 @@ describe('cmdsync emulator: the banner of a big seed, and of a pinned seed', () 
     };
     writeFileSync(join(dir, 'seed.json'), JSON.stringify(seed));
     const { proc, out } = await spawnEmulatorCli(
-      ['--port', '0', '--no-rate-limits', '--seed', join(dir, 'seed.json'), '--interactions-url', 'http://someone:hunter2secret@127.0.0.1:9/interactions'],
+      [
+        '--port',
+        '0',
+        '--no-rate-limits',
+        '--seed',
+        join(dir, 'seed.json'),
+        '--interactions-url',
+        'http://someone:hunter2secret@127.0.0.1:9/interactions',
+      ],
       { cwd: dir },
     );
     try {

@@ -58,7 +58,10 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
         );
       },
     });
-    em = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--seed', seedFile(dir), '--interactions-url', endpoint.url], { cwd: dir });
+    em = await spawnEmulatorCli(
+      ['--port', '0', '--no-rate-limits', '--seed', seedFile(dir), '--interactions-url', endpoint.url],
+      { cwd: dir },
+    );
     publicKey = em.vars.DISCORD_PUBLIC_KEY!;
     apiBase = em.vars.CMDSYNC_API_URL!;
     env = { CMDSYNC_API_URL: apiBase, CMDSYNC_EMULATOR_CONTROL_TOKEN: em.vars.CMDSYNC_EMULATOR_CONTROL_TOKEN! };
@@ -68,10 +71,13 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     await endpoint?.close();
   });
 
-  const invoke = (args: string[]) => runBin(['invoke', ...args, '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
+  const invoke = (args: string[]) =>
+    runBin(['invoke', ...args, '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
 
   it('the start-up check passes once the bot has the key (re-run until it does)', async () => {
-    await expect.poll(() => em.err(), { timeout: 10_000 }).toContain(`interactions endpoint ${endpoint.url}: answers PING and refuses bad signatures`);
+    await expect
+      .poll(() => em.err(), { timeout: 10_000 })
+      .toContain(`interactions endpoint ${endpoint.url}: answers PING and refuses bad signatures`);
   });
 
   it('without --wait: the answer alone, no hint; with --wait the follow-up shows', async () => {
@@ -94,7 +100,11 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     );
     expect(r.code).toBe(1);
     const json = JSON.parse((await invoke(['/hello', '--json'])).stdout);
-    expect(json).toMatchObject({ outcome: 'no-response', cause: { kind: 'signature-rejected' }, endpoint: { status: 401 } });
+    expect(json).toMatchObject({
+      outcome: 'no-response',
+      cause: { kind: 'signature-rejected' },
+      endpoint: { status: 401 },
+    });
   });
 
   it('check-endpoint: exit 1 with what failed while the bot has another key; exit 0 once it passes', async () => {
@@ -108,7 +118,10 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     const good = await runBin(['emulator', 'check-endpoint', '--application', APP], { cwd: dir, env });
     expect(good.stdout).toBe(`interactions endpoint ${endpoint.url}: answers PING and refuses bad signatures\n`);
     expect(good.code).toBe(0);
-    const unknown = await runBin(['emulator', 'check-endpoint', '--application', '199999999999999999'], { cwd: dir, env });
+    const unknown = await runBin(['emulator', 'check-endpoint', '--application', '199999999999999999'], {
+      cwd: dir,
+      env,
+    });
     expect(unknown.stderr).toContain('unknown application 199999999999999999');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).not.toMatch(STACK);
@@ -127,7 +140,9 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     const json = JSON.parse((await invoke(['/hello', '--json'])).stdout);
     expect(json).toMatchObject({ outcome: 'no-response', cause: { kind: 'endpoint-error', status: 500 } });
     const r = await invoke(['/hello']);
-    expect(r.stdout).toBe('The application did not respond: the interactions endpoint answered HTTP 500 (the bot failed; see its log) instead of a callback.\n');
+    expect(r.stdout).toBe(
+      'The application did not respond: the interactions endpoint answered HTTP 500 (the bot failed; see its log) instead of a callback.\n',
+    );
     expect(r.code).toBe(1);
   });
 
@@ -140,15 +155,25 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     });
     const body = (await res.json()) as any;
     expect(res.status).toBe(400);
-    expect(body.errors.interactions_endpoint_url._errors[0]).toMatchObject({ code: 'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID' });
+    expect(body.errors.interactions_endpoint_url._errors[0]).toMatchObject({
+      code: 'APPLICATION_INTERACTIONS_ENDPOINT_URL_INVALID',
+    });
     expect(body.errors.interactions_endpoint_url._errors[0].message).toContain('a signed PING got 500');
-    const app = (await (await fetch(`${env.CMDSYNC_API_URL}/applications/@me`, { headers: { authorization: `Bot ${em.vars.DISCORD_TOKEN}` } })).json()) as any;
+    const app = (await (
+      await fetch(`${env.CMDSYNC_API_URL}/applications/@me`, {
+        headers: { authorization: `Bot ${em.vars.DISCORD_TOKEN}` },
+      })
+    ).json()) as any;
     expect(app.interactions_endpoint_url).toBe(endpoint.url);
   });
 
   it('an entry point with handler 2 (the service launches the Activity): a success, exit 0, with the launch message', async () => {
     mode = 'ok';
-    const list = (await (await fetch(`${env.CMDSYNC_API_URL}/applications/${APP}/commands`, { headers: { authorization: `Bot ${em.vars.DISCORD_TOKEN}` } })).json()) as Array<{
+    const list = (await (
+      await fetch(`${env.CMDSYNC_API_URL}/applications/${APP}/commands`, {
+        headers: { authorization: `Bot ${em.vars.DISCORD_TOKEN}` },
+      })
+    ).json()) as Array<{
       type: number;
       name: string;
       handler?: number;
@@ -156,7 +181,9 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     const entry = list.find((c) => c.type === 4)!;
     expect(entry.handler).toBe(2);
     const r = await invoke([`/${entry.name}`]);
-    expect(r.stdout).toBe(`The service launched Helper's Activity (entry point handler 2: the bot is not asked) and posted:\n  bob started Helper\n`);
+    expect(r.stdout).toBe(
+      `The service launched Helper's Activity (entry point handler 2: the bot is not asked) and posted:\n  bob started Helper\n`,
+    );
     expect(r.stdout).not.toContain('The application');
     expect(r.code).toBe(0);
   });
@@ -166,7 +193,9 @@ describe('invoke says why the application did not respond (HTTP endpoint)', () =
     const json = JSON.parse((await invoke(['/hello', '--json'])).stdout);
     expect(json).toMatchObject({ outcome: 'no-response', cause: { kind: 'endpoint-unreachable' } });
     const r = await invoke(['/hello']);
-    expect(r.stdout).toBe('The application did not respond: the interactions endpoint refused the connection (ECONNREFUSED): is the bot running and listening there?\n');
+    expect(r.stdout).toBe(
+      'The application did not respond: the interactions endpoint refused the connection (ECONNREFUSED): is the bot running and listening there?\n',
+    );
     expect(r.code).toBe(1);
   });
 });
@@ -179,7 +208,10 @@ describe('invoke says why the application did not respond (gateway)', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cmdsync-causes-gw-'));
     em = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--seed', seedFile(dir)], { cwd: dir });
-    env = { CMDSYNC_API_URL: em.vars.CMDSYNC_API_URL!, CMDSYNC_EMULATOR_CONTROL_TOKEN: em.vars.CMDSYNC_EMULATOR_CONTROL_TOKEN! };
+    env = {
+      CMDSYNC_API_URL: em.vars.CMDSYNC_API_URL!,
+      CMDSYNC_EMULATOR_CONTROL_TOKEN: em.vars.CMDSYNC_EMULATOR_CONTROL_TOKEN!,
+    };
   }, 20_000);
   afterAll(() => {
     gw?.ws.close();
@@ -201,7 +233,11 @@ describe('invoke says why the application did not respond (gateway)', () => {
     gw.send(identify(em.vars.DISCORD_TOKEN!, 1));
     await gw.dispatch('READY');
     const r = await runBin(['invoke', '/hello', '--channel', GENERAL, '--user', BOB, '--json'], { cwd: dir, env });
-    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'no-response', delivery: 'gateway', cause: { kind: 'no-callback' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      outcome: 'no-response',
+      delivery: 'gateway',
+      cause: { kind: 'no-callback' },
+    });
     // It was delivered: the session got the interaction.
     expect(gw.seen('INTERACTION_CREATE')).toHaveLength(1);
   }, 15_000);
@@ -211,7 +247,9 @@ describe('invoke --emulator', () => {
   it('is refused with why: a bot can never reach an emulator that lives inside one command', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmdsync-invoke-emu-'));
     const r = await runBin(['invoke', '/hello', '--emulator'], { cwd: dir });
-    expect(r.stderr).toContain('invoke --emulator cannot reach a bot: that emulator would live only inside this one command');
+    expect(r.stderr).toContain(
+      'invoke --emulator cannot reach a bot: that emulator would live only inside this one command',
+    );
     expect(r.stderr).toContain('Start `cmdsync emulator` in another terminal');
     expect(r.code).not.toBe(0);
     expect(r.stderr).not.toMatch(STACK);

@@ -8,14 +8,21 @@ import { startHttpBot, type HttpBot, type HttpBotOptions } from '../helpers/http
 import { BOB, GENERAL, interactionSeed } from '../helpers/interaction-seed.js';
 
 /** `cmdsync emulator` as a real process, with the bot's URL as the interactions endpoint; resolves with what it printed. */
-function spawnEmulator(dir: string, interactionsUrl: string): Promise<{ proc: ChildProcess; vars: Record<string, string>; stderr: () => string }> {
+function spawnEmulator(
+  dir: string,
+  interactionsUrl: string,
+): Promise<{ proc: ChildProcess; vars: Record<string, string>; stderr: () => string }> {
   const seed = join(dir, 'seed.json');
   writeFileSync(seed, JSON.stringify(interactionSeed()));
-  const proc = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--seed', seed, '--no-rate-limits', '--interactions-url', interactionsUrl], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '' },
-  });
+  const proc = spawn(
+    process.execPath,
+    [BIN, 'emulator', '--port', '0', '--seed', seed, '--no-rate-limits', '--interactions-url', interactionsUrl],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '' },
+    },
+  );
   let out = '';
   let err = '';
   proc.stderr!.on('data', (c) => (err += c));
@@ -48,7 +55,10 @@ describe('cmdsync invoke against a running emulator and an HTTP bot', () => {
     // The bot is configured the way a developer configures it: the printed public key and REST base.
     botOpts.publicKey = em.vars.DISCORD_PUBLIC_KEY!;
     botOpts.apiBase = em.vars.CMDSYNC_API_URL!;
-    env = { CMDSYNC_API_URL: em.vars.CMDSYNC_API_URL!, CMDSYNC_EMULATOR_CONTROL_TOKEN: em.vars.CMDSYNC_EMULATOR_CONTROL_TOKEN! };
+    env = {
+      CMDSYNC_API_URL: em.vars.CMDSYNC_API_URL!,
+      CMDSYNC_EMULATOR_CONTROL_TOKEN: em.vars.CMDSYNC_EMULATOR_CONTROL_TOKEN!,
+    };
   }, 20_000);
   afterAll(async () => {
     em?.proc.kill('SIGTERM');
@@ -87,28 +97,45 @@ describe('cmdsync invoke against a running emulator and an HTTP bot', () => {
   });
 
   it('autocomplete choices', async () => {
-    const r = await runBin(['invoke', '/search fruit:ap', '--autocomplete', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
+    const r = await runBin(['invoke', '/search fruit:ap', '--autocomplete', '--channel', GENERAL, '--user', BOB], {
+      cwd: dir,
+      env,
+    });
     expect(r.stdout).toBe('Helper offered 2 choices:\n  apple\n  apricot\n');
     expect(r.code).toBe(0);
   });
 
   it('--json: the interaction sent (token masked) and what came back', async () => {
-    const r = await runBin(['invoke', '/bonjour', '--locale', 'fr', '--channel', GENERAL, '--user', BOB, '--json'], { cwd: dir, env });
+    const r = await runBin(['invoke', '/bonjour', '--locale', 'fr', '--channel', GENERAL, '--user', BOB, '--json'], {
+      cwd: dir,
+      env,
+    });
     const doc = JSON.parse(r.stdout);
-    expect(doc).toMatchObject({ outcome: 'answered', delivery: 'http', interaction: { token: '[redacted]', locale: 'fr', data: { name: 'hello' } }, callback: { type: 4 } });
+    expect(doc).toMatchObject({
+      outcome: 'answered',
+      delivery: 'http',
+      interaction: { token: '[redacted]', locale: 'fr', data: { name: 'hello' } },
+      callback: { type: 4 },
+    });
     expect(r.stdout).not.toContain(bot.received.at(-1).token);
   });
 
   it('a command the member may not use is not in their picker: said with the reason, exit 1', async () => {
     const r = await runBin(['invoke', '/admin', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
-    expect(r.stdout).toBe("/admin is not in bob's command picker here.\n  why: default_member_permissions needs MANAGE_GUILD; the member lacks MANAGE_GUILD\n");
+    expect(r.stdout).toBe(
+      "/admin is not in bob's command picker here.\n  why: default_member_permissions needs MANAGE_GUILD; the member lacks MANAGE_GUILD\n",
+    );
     expect(r.code).toBe(1);
   });
 
   it('--dm: in a DM with the bot (context 1), the guild install authorizing it', async () => {
     const r = await runBin(['invoke', '/hello', '--dm', '--user', BOB, '--json'], { cwd: dir, env });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).interaction).toMatchObject({ context: 1, authorizing_integration_owners: { '0': '0' }, user: { id: BOB } });
+    expect(JSON.parse(r.stdout).interaction).toMatchObject({
+      context: 1,
+      authorizing_integration_owners: { '0': '0' },
+      user: { id: BOB },
+    });
   });
 
   it('--private-channel: refused for an app installed in guilds only, exit 1', async () => {
@@ -123,20 +150,30 @@ describe('cmdsync invoke against a running emulator and an HTTP bot', () => {
   });
 
   it('a bad line: the caret under the bad token, exit 1, no stack trace', async () => {
-    const r = await runBin(['invoke', '/search fruit:ap colour:red', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
-    expect(r.stderr).toBe('/search fruit:ap colour:red\n                 ^^^^^^ unknown option "colour" (options: fruit)\n');
+    const r = await runBin(['invoke', '/search fruit:ap colour:red', '--channel', GENERAL, '--user', BOB], {
+      cwd: dir,
+      env,
+    });
+    expect(r.stderr).toBe(
+      '/search fruit:ap colour:red\n                 ^^^^^^ unknown option "colour" (options: fruit)\n',
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(STACK);
   });
 
   it('"The application did not respond" after 3 s, exit 1', async () => {
     const r = await runBin(['invoke', '/silent', '--channel', GENERAL, '--user', BOB], { cwd: dir, env });
-    expect(r.stdout).toBe('The application did not respond: no callback arrived within 3 s (the first answer must come within 3 s; defer with callback type 5 for slow work).\n');
+    expect(r.stdout).toBe(
+      'The application did not respond: no callback arrived within 3 s (the first answer must come within 3 s; defer with callback type 5 for slow work).\n',
+    );
     expect(r.code).toBe(1);
   }, 15_000);
 
   it('a wrong control token: a clear error, the token not echoed', async () => {
-    const r = await runBin(['invoke', '/hello', '--channel', GENERAL], { cwd: dir, env: { ...env, CMDSYNC_EMULATOR_CONTROL_TOKEN: 'wrong-secret' } });
+    const r = await runBin(['invoke', '/hello', '--channel', GENERAL], {
+      cwd: dir,
+      env: { ...env, CMDSYNC_EMULATOR_CONTROL_TOKEN: 'wrong-secret' },
+    });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('control token');
     expect(r.stderr + r.stdout).not.toContain('wrong-secret');

@@ -23,12 +23,17 @@ describe('syntax errors in plain words', () => {
   });
 
   it('an unterminated quote is reported at the quote', async () => {
-    const r = await lint({ 'm.yaml': 'application_id: "500000000000000001"\ncommands:\n  - name: "ping\n    description: Ping\n' }, 'm.yaml');
+    const r = await lint(
+      { 'm.yaml': 'application_id: "500000000000000001"\ncommands:\n  - name: "ping\n    description: Ping\n' },
+      'm.yaml',
+    );
     expect(r.stdout).toBe('m.yaml:3:11: error: Unterminated quote: this string is never closed. [syntax]\n');
   });
 
   it('tabs and duplicate keys are said in words', async () => {
-    expect((await lint({ 'm.yaml': 'commands:\n\t- name: ping\n' }, 'm.yaml')).stdout).toContain('Tabs are not allowed for indentation');
+    expect((await lint({ 'm.yaml': 'commands:\n\t- name: ping\n' }, 'm.yaml')).stdout).toContain(
+      'Tabs are not allowed for indentation',
+    );
     expect((await lint({ 'm.yaml': `${HEAD}    name: pong\n    description: Ping\n` }, 'm.yaml')).stdout).toBe(
       'm.yaml:4:5: error: Duplicate key: a key may appear only once in a mapping. [syntax]\n',
     );
@@ -36,12 +41,23 @@ describe('syntax errors in plain words', () => {
 
   it('a trailing comma in a .json manifest is an error at the comma (YAML would take it)', async () => {
     const r = await lint(
-      { 'cmdsync.json': '{\n  "application_id": "500000000000000001",\n  "commands": [\n    { "name": "ping", "description": "Ping" },\n  ]\n}\n' },
+      {
+        'cmdsync.json':
+          '{\n  "application_id": "500000000000000001",\n  "commands": [\n    { "name": "ping", "description": "Ping" },\n  ]\n}\n',
+      },
       'cmdsync.json',
     );
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('cmdsync.json:4:46: error: A trailing comma is not allowed in JSON: remove it (or write the manifest in YAML). [syntax]\n');
-    const yaml = await lint({ 'cmdsync.yaml': '{ "application_id": "500000000000000001", "commands": [ { "name": "ping", "description": "Ping" }, ] }\n' }, 'cmdsync.yaml');
+    expect(r.stdout).toBe(
+      'cmdsync.json:4:46: error: A trailing comma is not allowed in JSON: remove it (or write the manifest in YAML). [syntax]\n',
+    );
+    const yaml = await lint(
+      {
+        'cmdsync.yaml':
+          '{ "application_id": "500000000000000001", "commands": [ { "name": "ping", "description": "Ping" }, ] }\n',
+      },
+      'cmdsync.yaml',
+    );
     expect(yaml.code).toBe(0);
   });
 });
@@ -49,8 +65,12 @@ describe('syntax errors in plain words', () => {
 describe('cmdsync lint - (standard input)', () => {
   it('lints what is piped in, under the name --stdin-filename gives, includes relative to it', async () => {
     const cwd = testdir({ 'app/commands/pong.yaml': 'name: Pong\ndescription: Pong\n' });
-    const text = 'application_id: "500000000000000001"\ninclude: [commands/*.yaml]\ncommands:\n  - name: Ping\n    description: Ping\n';
-    const r = await runBin(['lint', '-', '--stdin-filename', 'app/cmdsync.yaml', '--format', 'unix'], { cwd, input: text });
+    const text =
+      'application_id: "500000000000000001"\ninclude: [commands/*.yaml]\ncommands:\n  - name: Ping\n    description: Ping\n';
+    const r = await runBin(['lint', '-', '--stdin-filename', 'app/cmdsync.yaml', '--format', 'unix'], {
+      cwd,
+      input: text,
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('app/cmdsync.yaml:4:11: error: Name "Ping" must be lowercase');
     expect(r.stdout).toContain('app/commands/pong.yaml:1:7: error: Name "Pong" must be lowercase');

@@ -7,7 +7,8 @@ import { FIXTURES, ROOT } from '../helpers/fixtures.js';
 import { testdir } from '../helpers/tmp.js';
 
 const GOOD = 'commands:\n  - name: ping\n    description: Ping\n';
-const BAD = 'commands:\n  - name: Ping\n    description: Ping\n  - type: user\n    name: Profile\n    description: not allowed\n';
+const BAD =
+  'commands:\n  - name: Ping\n    description: Ping\n  - type: user\n    name: Profile\n    description: not allowed\n';
 const WARN = 'commands:\n  - name: ping\n    description: Ping\n    name_localizations: { en-US: ping }\n';
 
 describe('cmdsync lint (built binary)', () => {
@@ -32,9 +33,13 @@ describe('cmdsync lint (built binary)', () => {
     });
     const stylish = await runBin(['lint'], { cwd });
     expect(stylish.code).toBe(1);
-    expect(stylish.stdout).toMatch(/^\ncommands\/pong\.yaml\n {2}1:7 +error +Another CHAT_INPUT command in this scope is already named "ping"/);
+    expect(stylish.stdout).toMatch(
+      /^\ncommands\/pong\.yaml\n {2}1:7 +error +Another CHAT_INPUT command in this scope is already named "ping"/,
+    );
     expect(stylish.stdout).not.toContain('\ncmdsync.yaml\n');
-    const json = JSON.parse((await runBin(['lint', '--format', 'json'], { cwd })).stdout) as { files: Array<{ file: string; diagnostics: Array<{ rule: string; line: number }> }> };
+    const json = JSON.parse((await runBin(['lint', '--format', 'json'], { cwd })).stdout) as {
+      files: Array<{ file: string; diagnostics: Array<{ rule: string; line: number }> }>;
+    };
     expect(json.files.map((f) => [f.file, f.diagnostics.map((d) => `${d.rule}@${d.line}`)])).toEqual([
       ['cmdsync.yaml', []],
       ['commands/pong.yaml', ['duplicate-name@1']],
@@ -48,13 +53,20 @@ describe('cmdsync lint (built binary)', () => {
   });
 
   it('warns (name-apostrophe, exit 0) at file:line:col of a name with the ASCII apostrophe the spec allows and the live service was seen refusing', async () => {
-    const cwd = testdir({ 'cmdsync.yaml': 'commands:\n  - name: isn\'t\n    description: Not\n    options:\n      - { type: string, name: "what\'s", description: What }\n' });
+    const cwd = testdir({
+      'cmdsync.yaml':
+        'commands:\n  - name: isn\'t\n    description: Not\n    options:\n      - { type: string, name: "what\'s", description: What }\n',
+    });
     const r = await runBin(['lint', '--format', 'unix'], { cwd });
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^cmdsync\.yaml:2:11: warning: Name "isn't" holds an ASCII apostrophe: .*live service has been seen to refuse it.* \[name-apostrophe\]$/);
-    expect(lines[1]).toMatch(/^cmdsync\.yaml:5:31: warning: Name "what's" holds an ASCII apostrophe.* \[name-apostrophe\]$/);
+    expect(lines[0]).toMatch(
+      /^cmdsync\.yaml:2:11: warning: Name "isn't" holds an ASCII apostrophe: .*live service has been seen to refuse it.* \[name-apostrophe\]$/,
+    );
+    expect(lines[1]).toMatch(
+      /^cmdsync\.yaml:5:31: warning: Name "what's" holds an ASCII apostrophe.* \[name-apostrophe\]$/,
+    );
     expect(r.stdout).not.toContain('error');
   });
 
@@ -109,7 +121,9 @@ describe('cmdsync lint (built binary)', () => {
     const cwd = testdir({ 'cmdsync.yaml': BAD });
     const r = await runBin(['lint'], { cwd, env: { GITHUB_ACTIONS: 'true', CI: 'true' } });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('::error file=cmdsync.yaml,line=2,endLine=2,col=11,endColumn=15,title=cmdsync name-lowercase::Name "Ping" must be lowercase: write "ping".');
+    expect(r.stdout).toContain(
+      '::error file=cmdsync.yaml,line=2,endLine=2,col=11,endColumn=15,title=cmdsync name-lowercase::Name "Ping" must be lowercase: write "ping".',
+    );
   });
 
   it('--format json is one versioned document', async () => {
@@ -117,7 +131,12 @@ describe('cmdsync lint (built binary)', () => {
     const r = await runBin(['lint', '--format', 'json'], { cwd });
     const doc = JSON.parse(r.stdout);
     expect(doc).toMatchObject({ format_version: '1.0', error_count: 2, warning_count: 0 });
-    expect(doc.files[0].diagnostics[0]).toMatchObject({ rule: 'name-lowercase', line: 2, column: 11, severity: 'error' });
+    expect(doc.files[0].diagnostics[0]).toMatchObject({
+      rule: 'name-lowercase',
+      line: 2,
+      column: 11,
+      severity: 'error',
+    });
   });
 
   describe('bad input: a clear message and a non-zero exit, never a stack trace', () => {
@@ -126,10 +145,28 @@ describe('cmdsync lint (built binary)', () => {
       ['an unknown flag', { 'cmdsync.yaml': GOOD }, ['lint', '--frobnicate'], 2, /unknown option '--frobnicate'/],
       ['a bad --max-warnings', { 'cmdsync.yaml': GOOD }, ['lint', '--max-warnings', 'many'], 2, /whole number/],
       ['a directory', { 'dir/x': '' }, ['lint', 'dir'], 1, /is a directory/],
-      ['malformed YAML', { 'cmdsync.yaml': 'commands:\n  - name: [oops\n' }, ['lint', '--format', 'unix'], 1, /error: .*\[syntax\]/],
+      [
+        'malformed YAML',
+        { 'cmdsync.yaml': 'commands:\n  - name: [oops\n' },
+        ['lint', '--format', 'unix'],
+        1,
+        /error: .*\[syntax\]/,
+      ],
       ['an empty file', { 'cmdsync.yaml': '' }, ['lint', '--format', 'unix'], 1, /The file is empty/],
-      ['a binary file', { 'cmdsync.yaml': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]) }, ['lint', '--format', 'unix'], 1, /binary file/],
-      ['a wrong type anywhere', { 'cmdsync.yaml': 'commands: [[1, 2], "x", { options: 5, name: 3 }]\nguilds: 7\n' }, ['lint', '--format', 'unix'], 1, /\[schema\]/],
+      [
+        'a binary file',
+        { 'cmdsync.yaml': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]) },
+        ['lint', '--format', 'unix'],
+        1,
+        /binary file/,
+      ],
+      [
+        'a wrong type anywhere',
+        { 'cmdsync.yaml': 'commands: [[1, 2], "x", { options: 5, name: 3 }]\nguilds: 7\n' },
+        ['lint', '--format', 'unix'],
+        1,
+        /\[schema\]/,
+      ],
     ] as const)('%s', async (_label, files, args, code, pattern) => {
       const cwd = testdir(files as Record<string, string | Buffer>);
       const r = await runBin([...args], { cwd });
@@ -175,8 +212,13 @@ describe('cmdsync init', () => {
     const first = await runBin(['init'], { cwd, env: { DISCORD_APPLICATION_ID: '123456789012345678' } });
     expect(first.code).toBe(0);
     const text = readFileSync(join(cwd, 'cmdsync.yaml'), 'utf8');
-    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=./node_modules/cmdsync/schemas/manifest.schema.json');
-    expect(await runBin(['lint'], { cwd, env: { DISCORD_APPLICATION_ID: '123456789012345678' } })).toMatchObject({ code: 0, stdout: '' });
+    expect(text.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=./node_modules/cmdsync/schemas/manifest.schema.json',
+    );
+    expect(await runBin(['lint'], { cwd, env: { DISCORD_APPLICATION_ID: '123456789012345678' } })).toMatchObject({
+      code: 0,
+      stdout: '',
+    });
     const again = await runBin(['init'], { cwd });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('cmdsync.yaml already exists; pass --force');

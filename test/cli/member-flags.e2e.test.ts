@@ -19,7 +19,9 @@ describe('member actions read --locale and --wait alike', () => {
     it(`${action[0]}: an unknown locale and a wait out of range are usage errors, nothing sent`, async () => {
       const locale = await runBin([...action, '--locale', 'xx'], { cwd: ROOT, env });
       expect(locale.code).toBe(1);
-      expect(locale.stderr).toContain(`--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not "xx"`);
+      expect(locale.stderr).toContain(
+        `--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not "xx"`,
+      );
       const wait = await runBin([...action, '--wait', '9999'], { cwd: ROOT, env });
       expect(wait.code).toBe(1);
       expect(wait.stderr).toMatch(/--wait takes seconds .*, not "9999"/);

@@ -6,7 +6,9 @@ import { testdir } from '../helpers/tmp.js';
 
 /** -o/--out FILE on plan and pull, with `-` meaning stdout; --json on pull. */
 
-const MANIFEST = ['application_id: "500000000000000001"', 'commands:', '  - { name: ping, description: Ping }'].join('\n');
+const MANIFEST = ['application_id: "500000000000000001"', 'commands:', '  - { name: ping, description: Ping }'].join(
+  '\n',
+);
 
 async function deployed(): Promise<string> {
   const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
@@ -105,7 +107,9 @@ describe('lint --json', () => {
 
 describe('GitHub annotations from lint', () => {
   it('name files relative to GITHUB_WORKSPACE and say each finding once', async () => {
-    const root = testdir({ 'bot/cmdsync.yaml': 'application_id: "500000000000000001"\ncommands:\n  - name: Ping\n    description: Ping\n' });
+    const root = testdir({
+      'bot/cmdsync.yaml': 'application_id: "500000000000000001"\ncommands:\n  - name: Ping\n    description: Ping\n',
+    });
     const r = await runBin(['-C', 'bot', 'lint', '--format', 'github'], { cwd: root, env: { GITHUB_WORKSPACE: root } });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('::error file=bot/cmdsync.yaml,line=3,');

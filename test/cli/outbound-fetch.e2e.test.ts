@@ -56,10 +56,19 @@ async function badServer(kind: 'silent' | 'endless'): Promise<{ url: string; byt
 }
 
 /** The built CLI, killed after `limitMs` if it has not ended by itself (code null then: a hang). */
-function runWithLimit(args: string[], cwd: string, env: Record<string, string>, limitMs: number): Promise<RunResult & { ms: number }> {
+function runWithLimit(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  limitMs: number,
+): Promise<RunResult & { ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -74,7 +83,11 @@ function runWithLimit(args: string[], cwd: string, env: Record<string, string>, 
 }
 
 async function emulator(): Promise<RunningEmulator> {
-  const em = await startEmulator({ port: 0, seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, channels: [{ id: A, type: 0, name: 'a' }] }] }, rateLimits: false });
+  const em = await startEmulator({
+    port: 0,
+    seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, channels: [{ id: A, type: 0, name: 'a' }] }] },
+    rateLimits: false,
+  });
   running.push(em);
   return em;
 }
@@ -94,15 +107,29 @@ describe('a webhook avatar URL', () => {
     it(`that ${kind === 'silent' ? 'never answers' : 'streams forever'}: apply stops with the avatar's file:line:col, exit 1, and creates nothing`, async () => {
       const em = await emulator();
       const server = await badServer(kind);
-      const cwd = testdir({ 'cmdsync.yaml': `application_id: "${APP}"\nwebhooks:\n  - channel_id: "${A}"\n    name: Deploys\n    avatar: ${server.url}/logo.png\n` });
-      const env = { DISCORD_TOKEN: em.credentials.botToken, CMDSYNC_API_URL: em.url, ...(kind === 'silent' ? LIMITS : ENDLESS_LIMITS.avatar) };
+      const cwd = testdir({
+        'cmdsync.yaml': `application_id: "${APP}"\nwebhooks:\n  - channel_id: "${A}"\n    name: Deploys\n    avatar: ${server.url}/logo.png\n`,
+      });
+      const env = {
+        DISCORD_TOKEN: em.credentials.botToken,
+        CMDSYNC_API_URL: em.url,
+        ...(kind === 'silent' ? LIMITS : ENDLESS_LIMITS.avatar),
+      };
       const r = await runWithLimit(['apply', '--auto-approve'], cwd, env, 25_000);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(kind === 'silent' ? /cmdsync\.yaml:5:13: .*avatar.*no answer within 400 ms/ : /cmdsync\.yaml:5:13: .*avatar.*larger than 10 MiB/);
+      expect(r.stderr).toMatch(
+        kind === 'silent'
+          ? /cmdsync\.yaml:5:13: .*avatar.*no answer within 400 ms/
+          : /cmdsync\.yaml:5:13: .*avatar.*larger than 10 MiB/,
+      );
       expect(r.stderr).not.toMatch(STACK);
       expect(Object.keys(em.world.webhooks)).toEqual([]);
       // Nothing was sent, so nothing is left to recognise.
-      expect(existsSync(join(cwd, 'cmdsync.lock.json')) ? JSON.parse(readFileSync(join(cwd, 'cmdsync.lock.json'), 'utf8')).intents : undefined).toBeUndefined();
+      expect(
+        existsSync(join(cwd, 'cmdsync.lock.json'))
+          ? JSON.parse(readFileSync(join(cwd, 'cmdsync.lock.json'), 'utf8')).intents
+          : undefined,
+      ).toBeUndefined();
       if (kind === 'endless') expect(server.bytesSent()).toBeLessThan(64 * 1024 * 1024);
     });
   }
@@ -113,12 +140,25 @@ describe('the --notify webhook', () => {
     it(`that ${kind === 'silent' ? 'never answers' : 'streams forever'}: plan ends with a warning, within the timeout`, async () => {
       const em = await emulator();
       const server = await badServer(kind);
-      const cwd = testdir({ 'cmdsync.yaml': `application_id: "${APP}"\ncommands:\n  - { name: ping, description: Ping }\n` });
-      const env = { DISCORD_TOKEN: em.credentials.botToken, CMDSYNC_API_URL: em.url, ...(kind === 'silent' ? LIMITS : ENDLESS_LIMITS.notify) };
-      const r = await runWithLimit(['plan', '--detailed-exitcode', '--notify', `${server.url}/api/v10/webhooks/123/secret-token`], cwd, env, 20_000);
+      const cwd = testdir({
+        'cmdsync.yaml': `application_id: "${APP}"\ncommands:\n  - { name: ping, description: Ping }\n`,
+      });
+      const env = {
+        DISCORD_TOKEN: em.credentials.botToken,
+        CMDSYNC_API_URL: em.url,
+        ...(kind === 'silent' ? LIMITS : ENDLESS_LIMITS.notify),
+      };
+      const r = await runWithLimit(
+        ['plan', '--detailed-exitcode', '--notify', `${server.url}/api/v10/webhooks/123/secret-token`],
+        cwd,
+        env,
+        20_000,
+      );
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(
-        kind === 'silent' ? /warning: could not post the deploy report .*no answer within 400 ms/ : /warning: could not post the deploy report .*larger than/,
+        kind === 'silent'
+          ? /warning: could not post the deploy report .*no answer within 400 ms/
+          : /warning: could not post the deploy report .*larger than/,
       );
       expect(r.ms).toBeLessThan(8_000);
       expect(r.stderr).not.toContain('secret-token');

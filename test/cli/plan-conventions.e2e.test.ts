@@ -18,7 +18,9 @@ describe('plan --guild', () => {
     const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
     const r = await runBin(['plan', '--emulator', '--guild', '600000000000000002'], { cwd });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: --guild 600000000000000002: the manifest does not declare this guild (it declares 600000000000000001).');
+    expect(r.stderr).toContain(
+      'error: --guild 600000000000000002: the manifest does not declare this guild (it declares 600000000000000001).',
+    );
     expect(r.stderr).not.toMatch(STACK);
     expect(r.stdout).toBe('');
   });
@@ -33,7 +35,10 @@ describe('plan --guild', () => {
 });
 
 describe('plan --guild by name', () => {
-  const NAMED = MANIFEST.replace('  - id: "600000000000000001"\n', '  - id: "600000000000000001"\n    name: Test server\n');
+  const NAMED = MANIFEST.replace(
+    '  - id: "600000000000000001"\n',
+    '  - id: "600000000000000001"\n    name: Test server\n',
+  );
 
   it('takes the name the manifest gives a guild, as every command takes a name where an id goes', async () => {
     const cwd = testdir({ 'cmdsync.yaml': NAMED });
@@ -91,8 +96,17 @@ describe('GitHub step summary', () => {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const SECRET = 'sk-live-4f9a8b7c6d5e3f2a1b';
-    const cwd = testdir({ 'cmdsync.yaml': MANIFEST.replace('description: Ping', `description: "Ping ${SECRET}"`), 'plan.md': '', 'apply.md': '' });
-    const env = (name: string) => ({ GITHUB_ACTIONS: 'true', CI: 'true', GITHUB_STEP_SUMMARY: join(cwd, name), PAYMENTS_API_KEY: SECRET });
+    const cwd = testdir({
+      'cmdsync.yaml': MANIFEST.replace('description: Ping', `description: "Ping ${SECRET}"`),
+      'plan.md': '',
+      'apply.md': '',
+    });
+    const env = (name: string) => ({
+      GITHUB_ACTIONS: 'true',
+      CI: 'true',
+      GITHUB_STEP_SUMMARY: join(cwd, name),
+      PAYMENTS_API_KEY: SECRET,
+    });
 
     const plan = await runBin(['plan', '--emulator'], { cwd, env: env('plan.md') });
     expect(plan.code, plan.stderr).toBe(0);
@@ -148,7 +162,9 @@ describe('the daily create allowance', () => {
     for (const cmd of ['plan', 'apply']) {
       const old = await runBin([cmd, '--emulator', '--force'], { cwd });
       expect(old.code).toBe(1);
-      expect(old.stderr).toContain('--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.');
+      expect(old.stderr).toContain(
+        '--force only overwrites files; to spend more than the daily create allowance, pass --exceed-daily-creates.',
+      );
     }
   });
 });
@@ -157,12 +173,24 @@ describe('a skipped scope', () => {
   it('is said on stderr as an error line, with why, and the run exits 1', async () => {
     const APP = '500000000000000001';
     const BLOCKED = '600000000000000009';
-    const emulator = await startEmulator({ rateLimits: false, seed: { applications: [{ id: APP }], guilds: [{ id: BLOCKED, apps: { [APP]: { commands_scope: false } } }] } });
+    const emulator = await startEmulator({
+      rateLimits: false,
+      seed: { applications: [{ id: APP }], guilds: [{ id: BLOCKED, apps: { [APP]: { commands_scope: false } } }] },
+    });
     try {
       const cwd = testdir({
-        'cmdsync.yaml': [`application_id: "${APP}"`, 'commands: []', 'guilds:', `  - id: "${BLOCKED}"`, '    commands: [{ name: b, description: B }]'].join('\n'),
+        'cmdsync.yaml': [
+          `application_id: "${APP}"`,
+          'commands: []',
+          'guilds:',
+          `  - id: "${BLOCKED}"`,
+          '    commands: [{ name: b, description: B }]',
+        ].join('\n'),
       });
-      const r = await runBin(['plan'], { cwd, env: { CMDSYNC_API_URL: emulator.url, DISCORD_TOKEN: emulator.credentials.botToken } });
+      const r = await runBin(['plan'], {
+        cwd,
+        env: { CMDSYNC_API_URL: emulator.url, DISCORD_TOKEN: emulator.credentials.botToken },
+      });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(new RegExp(`^error: Skipped guild:${BLOCKED}: .*applications\\.commands.*$`, 'm'));
     } finally {

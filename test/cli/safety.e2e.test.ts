@@ -23,13 +23,22 @@ function emulatorCommandNames(cwd: string): string[] {
 }
 
 describe('unknown keys are errors, everywhere', () => {
-  const TYPO = [APP, 'commands:', '  - name: ban', '    description: Ban someone', '    default_member_permision: [ADMINISTRATOR]', ''].join('\n');
+  const TYPO = [
+    APP,
+    'commands:',
+    '  - name: ban',
+    '    description: Ban someone',
+    '    default_member_permision: [ADMINISTRATOR]',
+    '',
+  ].join('\n');
 
   it('lint: a misspelled command key is an error with "did you mean" at file:line:col, exit 1', async () => {
     const cwd = testdir({ 'cmdsync.yaml': TYPO });
     const r = await run(cwd, ['lint', '--format', 'unix']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/cmdsync\.yaml:5:5: error: Unknown key "default_member_permision"; did you mean "default_member_permissions"\?.*\[unknown-key\]/);
+    expect(r.stdout).toMatch(
+      /cmdsync\.yaml:5:5: error: Unknown key "default_member_permision"; did you mean "default_member_permissions"\?.*\[unknown-key\]/,
+    );
   });
 
   it('lint: a misspelled option key is an error too', async () => {
@@ -159,7 +168,9 @@ describe('which manifest', () => {
   });
 
   it('-C DIR runs as if started in DIR', async () => {
-    const root = testdir({ 'proj/cmdsync.yaml': [APP, 'commands:', '  - { name: ping, description: Ping, bad_key: 1 }', ''].join('\n') });
+    const root = testdir({
+      'proj/cmdsync.yaml': [APP, 'commands:', '  - { name: ping, description: Ping, bad_key: 1 }', ''].join('\n'),
+    });
     const r = await run(root, ['-C', 'proj', 'lint', '--format', 'unix']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^cmdsync\.yaml:3:/m);
@@ -172,12 +183,20 @@ describe('which manifest', () => {
 });
 
 describe('environment', () => {
-  const BODY = ['application_id: ${DISCORD_APPLICATION_ID}', 'commands:', '  - { name: ping, description: "Ping ${BOT_NAME:-the bot}" }', ''].join('\n');
+  const BODY = [
+    'application_id: ${DISCORD_APPLICATION_ID}',
+    'commands:',
+    '  - { name: ping, description: "Ping ${BOT_NAME:-the bot}" }',
+    '',
+  ].join('\n');
 
   it('.env values are available to ${VAR} interpolation', async () => {
     const without = testdir({ 'cmdsync.yaml': BODY });
     expect((await run(without, ['lint', '--format', 'unix'])).stdout).toContain('DISCORD_APPLICATION_ID is not set');
-    const cwd = testdir({ 'cmdsync.yaml': BODY, '.env': 'DISCORD_APPLICATION_ID=500000000000000001\nexport BOT_NAME="Remi"\n' });
+    const cwd = testdir({
+      'cmdsync.yaml': BODY,
+      '.env': 'DISCORD_APPLICATION_ID=500000000000000001\nexport BOT_NAME="Remi"\n',
+    });
     const r = await run(cwd, ['lint', '--format', 'unix']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
@@ -187,7 +206,10 @@ describe('environment', () => {
   });
 
   it('the real environment wins over .env', async () => {
-    const cwd = testdir({ 'cmdsync.yaml': BODY, '.env': 'DISCORD_APPLICATION_ID=500000000000000001\nBOT_NAME=FromFile\n' });
+    const cwd = testdir({
+      'cmdsync.yaml': BODY,
+      '.env': 'DISCORD_APPLICATION_ID=500000000000000001\nBOT_NAME=FromFile\n',
+    });
     const plan = await run(cwd, ['plan', '--emulator', '--json'], { BOT_NAME: 'FromEnv' });
     expect(plan.stdout).toContain('Ping FromEnv');
   });
@@ -195,7 +217,15 @@ describe('environment', () => {
   it('credentials and secret-looking variables are never interpolated', async () => {
     const token = 'MTAxMjM0NTY3ODkwMTIzNDU2.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB';
     const cwd = testdir({
-      'cmdsync.yaml': [APP, 'commands:', '  - name: leak', '    description: "${DISCORD_TOKEN}"', '  - name: leak2', '    description: "x ${MY_API_SECRET:-none}"', ''].join('\n'),
+      'cmdsync.yaml': [
+        APP,
+        'commands:',
+        '  - name: leak',
+        '    description: "${DISCORD_TOKEN}"',
+        '  - name: leak2',
+        '    description: "x ${MY_API_SECRET:-none}"',
+        '',
+      ].join('\n'),
     });
     const env = { DISCORD_TOKEN: token, MY_API_SECRET: 'hunter2hunter2' };
     const lint = await run(cwd, ['lint', '--format', 'unix'], env);
@@ -273,14 +303,19 @@ describe('hostile files', () => {
       ]) {
         const r = await run(cwd, args);
         expect(r.code, `${args[0]} with [${entry}]`).toBe(1);
-        expect(r.stdout + r.stderr).toMatch(/cmdsync\.yaml:7:14: error: A permission entry must be a mapping|7:14 +error +A permission entry must be a mapping/);
+        expect(r.stdout + r.stderr).toMatch(
+          /cmdsync\.yaml:7:14: error: A permission entry must be a mapping|7:14 +error +A permission entry must be a mapping/,
+        );
         expect(r.stdout + r.stderr).not.toMatch(STACK);
       }
     }
   });
 
   it('an included file over the size cap is an error at its entry', async () => {
-    const cwd = testdir({ 'cmdsync.yaml': [APP, 'include: [big.yaml]', ''].join('\n'), 'big.yaml': `name: big\ndescription: "${'x'.repeat(6 * 1024 * 1024)}"\n` });
+    const cwd = testdir({
+      'cmdsync.yaml': [APP, 'include: [big.yaml]', ''].join('\n'),
+      'big.yaml': `name: big\ndescription: "${'x'.repeat(6 * 1024 * 1024)}"\n`,
+    });
     const r = await run(cwd, ['lint', '--format', 'unix']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/cmdsync\.yaml:2:11: error: big\.yaml is 6\.0 MiB/);
@@ -288,7 +323,12 @@ describe('hostile files', () => {
 });
 
 describe('mass deletion', () => {
-  const FOUR = [APP, 'commands:', ...['a', 'b', 'c', 'd'].map((n) => `  - { name: ${n}, description: Command ${n} }`), ''].join('\n');
+  const FOUR = [
+    APP,
+    'commands:',
+    ...['a', 'b', 'c', 'd'].map((n) => `  - { name: ${n}, description: Command ${n} }`),
+    '',
+  ].join('\n');
   const ONE = [APP, 'commands:', '  - { name: a, description: Command a }', ''].join('\n');
 
   it('a plan that deletes most of a scope says so, and apply --auto-approve refuses it without --allow-mass-delete', async () => {
@@ -300,7 +340,11 @@ describe('mass deletion', () => {
     expect(plan.stdout).toMatch(/Warning: this plan deletes 3 of the 4 commands of global/);
     const json = await run(cwd, ['plan', '--emulator', '--json']);
     expect(JSON.parse(json.stdout).mass_deletions).toEqual([{ scope: 'global', delete: 3, remote: 4 }]);
-    const gh = await run(cwd, ['plan', '--emulator'], { GITHUB_ACTIONS: 'true', CI: 'true', GITHUB_STEP_SUMMARY: join(cwd, 'summary.md') });
+    const gh = await run(cwd, ['plan', '--emulator'], {
+      GITHUB_ACTIONS: 'true',
+      CI: 'true',
+      GITHUB_STEP_SUMMARY: join(cwd, 'summary.md'),
+    });
     expect(gh.stdout).toMatch(/^::warning[^:]*::.*deletes 3 of the 4 commands of global/m);
     expect(readFileSync(join(cwd, 'summary.md'), 'utf8')).toMatch(/deletes 3 of the 4 commands of global/);
 

@@ -37,13 +37,23 @@ describe('cmdsync say against a running emulator', () => {
     const said = /^alice said \(message (\d+)\):\n {2}!ping\n$/.exec(r.stdout);
     expect(said, r.stdout).not.toBeNull();
     expect(r.code).toBe(0);
-    const res = await fetch(`${api}/channels/${CH.general}/messages/${said![1]}`, { headers: { authorization: `Bot ${botToken}` } });
-    expect(await res.json()).toMatchObject({ id: said![1], content: '!ping', author: { id: ALICE, username: 'alice' }, type: 0 });
+    const res = await fetch(`${api}/channels/${CH.general}/messages/${said![1]}`, {
+      headers: { authorization: `Bot ${botToken}` },
+    });
+    expect(await res.json()).toMatchObject({
+      id: said![1],
+      content: '!ping',
+      author: { id: ALICE, username: 'alice' },
+      type: 0,
+    });
   });
 
   it("--json prints the message; a refusal is the service's, exit 1", async () => {
     const ok = await runBin(['say', CH.general, 'hello', '--user', ALICE, '--json'], { cwd: dir, env });
-    expect(JSON.parse(ok.stdout)).toMatchObject({ outcome: 'posted', message: { content: 'hello', channel_id: CH.general } });
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      outcome: 'posted',
+      message: { content: 'hello', channel_id: CH.general },
+    });
     const quiet = await runBin(['say', CH.quiet, 'hello', '--user', ALICE, '--json'], { cwd: dir, env });
     expect(quiet.code).toBe(1);
     expect(JSON.parse(quiet.stdout)).toMatchObject({ outcome: 'refused', status: 403, code: 50013 });
@@ -56,11 +66,15 @@ describe('cmdsync say against a running emulator', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const said = /^alice said \(message (\d+)\):/.exec(r.stdout);
-    const res = await fetch(`${api}/channels/${CH.general}/messages/${said![1]}`, { headers: { authorization: `Bot ${botToken}` } });
+    const res = await fetch(`${api}/channels/${CH.general}/messages/${said![1]}`, {
+      headers: { authorization: `Bot ${botToken}` },
+    });
     expect(await res.json()).toMatchObject({ content: 'by name', channel_id: CH.general, author: { id: ALICE } });
     const typo = await runBin(['say', 'genral', 'hi', '--user', 'alice'], { cwd: dir, env });
     expect(typo.code).toBe(1);
-    expect(typo.stderr).toContain(`no channel named "#genral" in guild Messages (${GUILD}); channels: #general (${CH.general})`);
+    expect(typo.stderr).toContain(
+      `no channel named "#genral" in guild Messages (${GUILD}); channels: #general (${CH.general})`,
+    );
     expect(typo.stderr).toContain('did you mean #general?');
     const who = await runBin(['say', 'general', 'hi', '--user', 'alcie'], { cwd: dir, env });
     expect(who.code).toBe(1);

@@ -24,7 +24,10 @@ async function savedPlan(): Promise<string> {
   expect((await run(cwd, ['apply', '--emulator', '--auto-approve'])).code).toBe(0);
   writeFileSync(
     join(cwd, 'cmdsync.yaml'),
-    MANIFEST.replace('      - { type: string, name: when', '      - { type: user, name: who, description: Who }\n      - { type: string, name: when'),
+    MANIFEST.replace(
+      '      - { type: string, name: when',
+      '      - { type: user, name: who, description: Who }\n      - { type: string, name: when',
+    ),
   );
   const planned = await run(cwd, ['plan', '--emulator', '--out', 'plan.json']);
   expect(planned.code).toBe(0);
@@ -38,20 +41,29 @@ describe('cmdsync show', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).not.toMatch(ANSI);
     expect(text.stdout).toContain(
-      ['    ~ chat_input/remind will be updated in place', '        + option "who" (user) {', '            + description: "Who"', '          }'].join('\n'),
+      [
+        '    ~ chat_input/remind will be updated in place',
+        '        + option "who" (user) {',
+        '            + description: "Who"',
+        '          }',
+      ].join('\n'),
     );
     expect(text.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy. 1 request.');
 
     const md = await run(cwd, ['show', 'plan.json', '--format', 'markdown']);
     expect(md.code).toBe(0);
     expect(md.stdout).toContain('## cmdsync plan (plan.json)');
-    expect(md.stdout).toContain(['+       option "who" (user) {', '+           description: "Who"', '        }'].join('\n'));
+    expect(md.stdout).toContain(
+      ['+       option "who" (user) {', '+           description: "Who"', '        }'].join('\n'),
+    );
 
     const json = await run(cwd, ['show', 'plan.json', '--json']);
     expect(json.code).toBe(0);
     const doc = JSON.parse(json.stdout);
     expect(doc.format_version).toBe('1.4');
-    expect(doc.changes[0].diff).toEqual([{ sign: '+', label: 'option "who" (user)', children: [{ sign: '+', label: 'description', value: '"Who"' }] }]);
+    expect(doc.changes[0].diff).toEqual([
+      { sign: '+', label: 'option "who" (user)', children: [{ sign: '+', label: 'description', value: '"Who"' }] },
+    ]);
     expect(JSON.parse((await run(cwd, ['show', 'plan.json', '--format', 'json'])).stdout)).toEqual(doc);
   });
 

@@ -33,7 +33,9 @@ describe('plan and apply against the embedded emulator (built binary)', () => {
     const cwd = testdir({ 'cmdsync.yaml': MANIFEST });
     const first = await run(cwd, ['apply', '--emulator', '--auto-approve']);
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain('Apply complete! 3 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 1 permission set replaced.');
+    expect(first.stdout).toContain(
+      'Apply complete! 3 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 1 permission set replaced.',
+    );
     expect(first.stdout + first.stderr).not.toMatch(ANSI);
     expect(existsSync(join(cwd, '.cmdsync/emulator.json'))).toBe(true);
 
@@ -55,7 +57,9 @@ describe('plan and apply against the embedded emulator (built binary)', () => {
 
     const stale = await run(cwd, ['apply', '--emulator', 'plan.json']);
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toMatch(/Saved plan is stale: the remote changed since it was made \(global\)\. Run cmdsync plan again\./);
+    expect(stale.stderr).toMatch(
+      /Saved plan is stale: the remote changed since it was made \(global\)\. Run cmdsync plan again\./,
+    );
   });
 
   it('refuses to apply without a terminal unless --auto-approve', async () => {
@@ -101,9 +105,10 @@ describe('plan and apply against the embedded emulator (built binary)', () => {
     const cwd = testdir({
       'cmdsync.yaml': `application_id: "${service.credentials.applicationId}"\nlimits: { description_max: 200 }\ncommands:\n  - name: ping\n    description: ${long}\n`,
     });
-    const r = await run(cwd, ['apply', '--auto-approve'], { CMDSYNC_API_URL: proxy.url, DISCORD_TOKEN: service.credentials.botToken }).finally(() =>
-      proxy.close().then(() => service.close()),
-    );
+    const r = await run(cwd, ['apply', '--auto-approve'], {
+      CMDSYNC_API_URL: proxy.url,
+      DISCORD_TOKEN: service.credentials.botToken,
+    }).finally(() => proxy.close().then(() => service.close()));
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Apply failed after 1 of 1 request');
     expect(r.stderr).toContain('cmdsync.yaml:5:18: Must be between 1 and 100 in length. [BASE_TYPE_BAD_LENGTH]');
@@ -118,10 +123,22 @@ describe('the approval prompt', () => {
     let err = '';
     const stdout = new PassThrough().on('data', (d) => (out += d));
     const stderr = new PassThrough().on('data', (d) => (err += d));
-    const terminal = { ...detectTerminal({ env: {}, stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true }), color: false };
+    const terminal = {
+      ...detectTerminal({ env: {}, stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true }),
+      color: false,
+    };
     return { ctx: { cwd, env: {}, stdout, stderr, stdin, terminal }, out: () => out, err: () => err };
   }
-  const opts = { emulator: true, debug: false, json: false, strategy: 'auto' as const, force: false, guild: [], global: false, autoApprove: false };
+  const opts = {
+    emulator: true,
+    debug: false,
+    json: false,
+    strategy: 'auto' as const,
+    force: false,
+    guild: [],
+    global: false,
+    autoApprove: false,
+  };
 
   it('applies only on "yes"', async () => {
     const cwd = testdir({ 'cmdsync.yaml': MANIFEST });

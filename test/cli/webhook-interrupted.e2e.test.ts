@@ -24,10 +24,22 @@ afterEach(async () => {
  * received the webhook create (the create is held by a slow fault, so the
  * process dies with the request sent and its answer not yet back).
  */
-async function applyKilledAfterCreateSent(cwd: string, env: Record<string, string>, emulator: ControlledEmulator): Promise<void> {
-  const child = spawn(process.execPath, [BIN, 'apply', '--auto-approve'], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: 'ignore' });
+async function applyKilledAfterCreateSent(
+  cwd: string,
+  env: Record<string, string>,
+  emulator: ControlledEmulator,
+): Promise<void> {
+  const child = spawn(process.execPath, [BIN, 'apply', '--auto-approve'], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: 'ignore',
+  });
   const exited = new Promise<NodeJS.Signals | null>((res) => child.on('exit', (_code, signal) => res(signal)));
-  await until(async () => (await listFaults(emulator))[0].matched >= 1, 10_000, 'the webhook create to reach the emulator');
+  await until(
+    async () => (await listFaults(emulator))[0].matched >= 1,
+    10_000,
+    'the webhook create to reach the emulator',
+  );
   child.kill('SIGKILL');
   expect(await exited).toBe('SIGKILL');
 }
@@ -54,9 +66,15 @@ async function setup() {
   running.push({ close: () => client.close() });
   const cwd = testdir();
   const write = (channel: string) =>
-    writeFileSync(join(cwd, 'cmdsync.yaml'), `application_id: "${APP}"\nwebhooks:\n  - { channel_id: "${channel}", name: Deploys, key: deploys }\n`);
+    writeFileSync(
+      join(cwd, 'cmdsync.yaml'),
+      `application_id: "${APP}"\nwebhooks:\n  - { channel_id: "${channel}", name: Deploys, key: deploys }\n`,
+    );
   const env = { DISCORD_TOKEN: emulator.credentials.botToken, CMDSYNC_API_URL: emulator.url };
-  const ours = async () => (await Promise.all([A, B].map((c) => listChannelWebhooks(client, c)))).flat().filter((w) => w.application_id === APP);
+  const ours = async () =>
+    (await Promise.all([A, B].map((c) => listChannelWebhooks(client, c))))
+      .flat()
+      .filter((w) => w.application_id === APP);
   const lock = () => JSON.parse(readFileSync(join(cwd, 'cmdsync.lock.json'), 'utf8'));
   return { emulator, cwd, write, env, ours, lock };
 }
@@ -65,7 +83,9 @@ describe('apply killed after a webhook create was sent', () => {
   it('the next apply adopts the webhook: exactly one, recorded in the lock file', async () => {
     const t = await setup();
     t.write(A);
-    await setFaults(t.emulator, [{ kind: 'slow', delayMs: 1500, method: 'POST', path: '/channels/*/webhooks', times: 1 }]);
+    await setFaults(t.emulator, [
+      { kind: 'slow', delayMs: 1500, method: 'POST', path: '/channels/*/webhooks', times: 1 },
+    ]);
     await applyKilledAfterCreateSent(t.cwd, t.env, t.emulator);
     expect(t.lock().intents).toMatchObject([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
     // The service carries out what it received, whoever is left to read the answer.
@@ -83,7 +103,9 @@ describe('apply killed after a webhook create was sent', () => {
   it("the next apply started while the killed one's create is still on the service: it waits for it and adopts it, no second create", async () => {
     const t = await setup();
     t.write(A);
-    await setFaults(t.emulator, [{ kind: 'slow', delayMs: 6000, method: 'POST', path: '/channels/*/webhooks', times: 1 }]);
+    await setFaults(t.emulator, [
+      { kind: 'slow', delayMs: 6000, method: 'POST', path: '/channels/*/webhooks', times: 1 },
+    ]);
     await applyKilledAfterCreateSent(t.cwd, t.env, t.emulator);
     const again = await runBin(['apply', '--auto-approve'], { cwd: t.cwd, env: t.env });
     expect(again.code).toBe(0);
@@ -98,7 +120,9 @@ describe('apply killed after a webhook create was sent', () => {
   it('then the manifest moves the webhook: it is moved, not orphaned ("No changes" was the old answer)', async () => {
     const t = await setup();
     t.write(A);
-    await setFaults(t.emulator, [{ kind: 'slow', delayMs: 1500, method: 'POST', path: '/channels/*/webhooks', times: 1 }]);
+    await setFaults(t.emulator, [
+      { kind: 'slow', delayMs: 1500, method: 'POST', path: '/channels/*/webhooks', times: 1 },
+    ]);
     await applyKilledAfterCreateSent(t.cwd, t.env, t.emulator);
     await until(async () => (await t.ours()).length === 1, 10_000, 'the create to land');
     const [orphan] = await t.ours();

@@ -21,7 +21,9 @@ describe('webhooks through the built binary', () => {
     const hook = await createWebhook(client, channel, { name: 'Deploy reports' });
     await client.close();
     const notify = `${emulator.url}/webhooks/${hook.id}/${hook.token}`;
-    const cwd = testdir({ 'cmdsync.yaml': `application_id: "${applicationId}"\ncommands:\n  - { name: ping, description: Ping }\n` });
+    const cwd = testdir({
+      'cmdsync.yaml': `application_id: "${applicationId}"\ncommands:\n  - { name: ping, description: Ping }\n`,
+    });
     const env = { DISCORD_TOKEN: botToken, CMDSYNC_API_URL: emulator.url, CMDSYNC_NOTIFY_WEBHOOK: notify };
     const r = await runBin(['plan', '--detailed-exitcode'], { cwd, env });
     expect(r.code).toBe(2);
@@ -31,10 +33,13 @@ describe('webhooks through the built binary', () => {
     expect(JSON.stringify(embed)).toContain('create 1');
     expect(r.stdout + r.stderr).not.toContain(hook.token!);
 
-    const broken = await runBin(['plan', '--detailed-exitcode', '--notify', `${emulator.url}/webhooks/${hook.id}/wrong-token`], {
-      cwd,
-      env: { ...env, CMDSYNC_NOTIFY_WEBHOOK: '' },
-    });
+    const broken = await runBin(
+      ['plan', '--detailed-exitcode', '--notify', `${emulator.url}/webhooks/${hook.id}/wrong-token`],
+      {
+        cwd,
+        env: { ...env, CMDSYNC_NOTIFY_WEBHOOK: '' },
+      },
+    );
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/warning: .*notif/i);
     expect(broken.stderr).not.toContain('wrong-token');
@@ -42,7 +47,8 @@ describe('webhooks through the built binary', () => {
 
   it('webhook url KEY resolves a declared webhook through the lock file', async () => {
     const cwd = testdir({
-      'cmdsync.yaml': 'application_id: "500000000000000001"\nwebhooks:\n  - { channel_id: "510000000000000001", name: Deploys, key: deploys }\n',
+      'cmdsync.yaml':
+        'application_id: "500000000000000001"\nwebhooks:\n  - { channel_id: "510000000000000001", name: Deploys, key: deploys }\n',
     });
     const applied = await runBin(['apply', '--emulator', '--auto-approve'], { cwd });
     expect(applied.code).toBe(0);
@@ -82,7 +88,9 @@ describe('webhooks through the built binary', () => {
     const consented = exchanged.webhook;
     expect(consented.application_id).toBe(applicationId);
 
-    const cwd = testdir({ 'cmdsync.yaml': `application_id: "${applicationId}"\nwebhooks:\n  - { channel_id: "${channel}", name: Deploys }\n` });
+    const cwd = testdir({
+      'cmdsync.yaml': `application_id: "${applicationId}"\nwebhooks:\n  - { channel_id: "${channel}", name: Deploys }\n`,
+    });
     const env = { DISCORD_TOKEN: botToken, CMDSYNC_API_URL: emulator.url };
     const applied = await runBin(['apply', '--auto-approve'], { cwd, env });
     expect(applied.code, applied.stderr).toBe(0);

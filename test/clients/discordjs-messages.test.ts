@@ -28,7 +28,12 @@ function next<T>(event: string, match: (value: T) => boolean = () => true, ms = 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, seed: messageSeed });
   const c = new Client({
-    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.GuildMessageReactions, GatewayIntentBits.MessageContent],
+    intents: [
+      GatewayIntentBits.Guilds,
+      GatewayIntentBits.GuildMessages,
+      GatewayIntentBits.GuildMessageReactions,
+      GatewayIntentBits.MessageContent,
+    ],
     rest: { api: emu.restBase },
   });
   const ready = new Promise<Client<true>>((resolve) => c.once(Events.ClientReady, resolve));
@@ -88,7 +93,10 @@ test("guild.members.fetch(id) reads one member over REST; a member's !ping reach
   expect((await guild.members.fetch(ALICE)).id).toBe(ALICE);
 
   const fromAlice = next<Message>(Events.MessageCreate, (m) => m.author.id === ALICE);
-  const pong = next<Message>(Events.MessageCreate, (m) => m.author.id === client.user.id && m.content.startsWith('pong'));
+  const pong = next<Message>(
+    Events.MessageCreate,
+    (m) => m.author.id === client.user.id && m.content.startsWith('pong'),
+  );
   await say(emu, { channelId: CH.general, userId: ALICE, content: '!ping' });
   const m = await fromAlice;
   expect(m.author.bot).toBe(false);
@@ -98,7 +106,11 @@ test("guild.members.fetch(id) reads one member over REST; a member's !ping reach
   // The answer is a channel message like any other: stored, and dispatched back to the bot.
   const answer = await pong;
   expect(answer.content).toBe('pong, alice');
-  expect(emu.world.messages[answer.id]?.message).toMatchObject({ content: 'pong, alice', channel_id: CH.general, author: { id: client.user.id, bot: true } });
+  expect(emu.world.messages[answer.id]?.message).toMatchObject({
+    content: 'pong, alice',
+    channel_id: CH.general,
+    author: { id: client.user.id, bot: true },
+  });
 });
 
 test('a refusal surfaces as the DiscordAPIError the service would raise', async () => {

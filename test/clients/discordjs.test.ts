@@ -7,11 +7,23 @@
  */
 import { API } from '@discordjs/core';
 import { REST } from '@discordjs/rest';
-import { ApplicationCommandType, ApplicationCommandOptionType, Client, ClientApplication, Routes, WebhookClient, AttachmentBuilder, EmbedBuilder } from 'discord.js';
+import {
+  ApplicationCommandType,
+  ApplicationCommandOptionType,
+  Client,
+  ClientApplication,
+  Routes,
+  WebhookClient,
+  AttachmentBuilder,
+  EmbedBuilder,
+} from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e30000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e30000000049454e44ae426082',
+  'hex',
+);
 
 let emu: RunningEmulator;
 /** The REST base the libraries take: the emulator URL without its `/v10`. */
@@ -27,14 +39,18 @@ afterAll(() => emu.close());
 const ping = {
   name: 'ping',
   description: 'Replies with pong',
-  options: [{ type: ApplicationCommandOptionType.String as const, name: 'text', description: 'What to echo', required: true }],
+  options: [
+    { type: ApplicationCommandOptionType.String as const, name: 'text', description: 'What to echo', required: true },
+  ],
 };
 
 describe('discord.js REST (@discordjs/rest)', () => {
   it('bulk-overwrites, lists and deletes global commands', async () => {
     const rest = new REST({ api }).setToken(emu.credentials.botToken);
     const appId = emu.credentials.applicationId;
-    const put = (await rest.put(Routes.applicationCommands(appId), { body: [ping, { type: ApplicationCommandType.User, name: 'Profile' }] })) as Array<{
+    const put = (await rest.put(Routes.applicationCommands(appId), {
+      body: [ping, { type: ApplicationCommandType.User, name: 'Profile' }],
+    })) as Array<{
       id: string;
       name: string;
     }>;
@@ -55,7 +71,9 @@ describe('discord.js REST (@discordjs/rest)', () => {
         { type: 3, name: 'b', description: 'd', required: true },
       ],
     };
-    const err = await rest.post(Routes.applicationCommands(emu.credentials.applicationId), { body: bad }).catch((e: unknown) => e);
+    const err = await rest
+      .post(Routes.applicationCommands(emu.credentials.applicationId), { body: bad })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ name: expect.stringContaining('DiscordAPIError'), code: 50035, status: 400 });
     expect(String((err as Error).message)).toContain('options[1][APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID]');
   });
@@ -69,7 +87,12 @@ describe('discord.js Client: application and ApplicationCommandManager', () => {
     try {
       // What the READY event would hold; fetch() then reads GET /applications/@me.
       // The constructor is private in the typings; discord.js itself calls it with the READY payload.
-      const application = new (ClientApplication as unknown as new (client: Client, data: { id: string }) => ClientApplication)(client, { id: emu.credentials.applicationId });
+      const application = new (
+        ClientApplication as unknown as new (
+          client: Client,
+          data: { id: string },
+        ) => ClientApplication
+      )(client, { id: emu.credentials.applicationId });
       client.application = application;
       await application.fetch();
       expect(application.name).toBeTruthy();
@@ -99,12 +122,19 @@ describe('discord.js WebhookClient with files', () => {
   it('sends, edits and deletes a message with files and an embed that names one', async () => {
     const rest = new REST({ api }).setToken(emu.credentials.botToken);
     const channel = emu.world.guilds[emu.credentials.guildId]!.channels.find((c) => c.type === 0)!;
-    const hook = (await rest.post(Routes.channelWebhooks(channel.id), { body: { name: 'Deploys' } })) as { id: string; token: string; url?: string };
+    const hook = (await rest.post(Routes.channelWebhooks(channel.id), { body: { name: 'Deploys' } })) as {
+      id: string;
+      token: string;
+      url?: string;
+    };
     const webhook = new WebhookClient({ id: hook.id, token: hook.token }, { rest: { api } });
     try {
       const message = await webhook.send({
         content: 'Build finished',
-        files: [new AttachmentBuilder(PNG, { name: 'chart.png' }), new AttachmentBuilder(Buffer.from('all green\n'), { name: 'build log.txt' })],
+        files: [
+          new AttachmentBuilder(PNG, { name: 'chart.png' }),
+          new AttachmentBuilder(Buffer.from('all green\n'), { name: 'build log.txt' }),
+        ],
         embeds: [new EmbedBuilder().setTitle('Result').setImage('attachment://chart.png')],
       });
       expect(message.content).toBe('Build finished');
@@ -115,7 +145,10 @@ describe('discord.js WebhookClient with files', () => {
       expect(message.embeds[0]!.image!.url).toBe(message.attachments[0]!.url);
 
       // Keep the chart, drop the log: discord.js lists kept attachments by id.
-      const edited = await webhook.editMessage(message.id, { content: 'Build finished (edited)', attachments: [message.attachments[0]!] });
+      const edited = await webhook.editMessage(message.id, {
+        content: 'Build finished (edited)',
+        attachments: [message.attachments[0]!],
+      });
       expect(edited.attachments.map((a) => a.filename)).toEqual(['chart.png']);
       const fetched = await webhook.fetchMessage(message.id);
       expect(fetched.content).toBe('Build finished (edited)');
@@ -149,8 +182,15 @@ describe('@discordjs/core', () => {
 
     const channel = emu.world.guilds[guildId]!.channels.find((c) => c.type === 0)!;
     const hook = await core.channels.createWebhook(channel.id, { name: 'core hook' });
-    const sent = await core.webhooks.execute(hook.id, hook.token!, { content: 'from core', wait: true, files: [{ name: 'data.json', data: Buffer.from('{"ok":true}') }] });
-    expect(sent.attachments[0]).toMatchObject({ filename: 'data.json', content_type: 'application/json; charset=utf-8' });
+    const sent = await core.webhooks.execute(hook.id, hook.token!, {
+      content: 'from core',
+      wait: true,
+      files: [{ name: 'data.json', data: Buffer.from('{"ok":true}') }],
+    });
+    expect(sent.attachments[0]).toMatchObject({
+      filename: 'data.json',
+      content_type: 'application/json; charset=utf-8',
+    });
     await core.webhooks.delete(hook.id);
   });
 });

@@ -59,7 +59,10 @@ function startPyBot(em: RunningEmulator): PyBot {
       const i = seen.findIndex((m) => m.event === event);
       if (i !== -1) return Promise.resolve(seen.splice(i, 1)[0]!);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`discord.py printed no "${event}" within ${ms} ms; its output:\n${log}`)), ms);
+        const timer = setTimeout(
+          () => reject(new Error(`discord.py printed no "${event}" within ${ms} ms; its output:\n${log}`)),
+          ms,
+        );
         waiting.push({
           event,
           resolve: (v) => {
@@ -88,7 +91,10 @@ describe.skipIf(!run)(discordPyTitle('a discord.py bot against the emulator'), (
     em = await start();
     const { applicationId, guildId } = em.credentials;
     for (const name of ['ping', 'confirm']) {
-      const made = await call(em, 'POST', `/applications/${applicationId}/guilds/${guildId}/commands`, { auth: bot(em), body: { name, description: `The ${name} command` } });
+      const made = await call(em, 'POST', `/applications/${applicationId}/guilds/${guildId}/commands`, {
+        auth: bot(em),
+        body: { name, description: `The ${name} command` },
+      });
       expect(made.status).toBe(201);
     }
     py = startPyBot(em);
@@ -109,10 +115,17 @@ describe.skipIf(!run)(discordPyTitle('a discord.py bot against the emulator'), (
     expect(asked.outcome, py.output()).toBe('answered');
     if (asked.outcome !== 'answered') return;
     const messageId = asked.original!.id as string;
-    expect(asked.original).toMatchObject({ content: 'Are you sure?', components: [{ type: 1, components: [{ type: 2, label: 'Confirm', custom_id: 'confirm' }] }] });
+    expect(asked.original).toMatchObject({
+      content: 'Are you sure?',
+      components: [{ type: 1, components: [{ type: 2, label: 'Confirm', custom_id: 'confirm' }] }],
+    });
     const user = em.world.guilds[guildId]!.members[0]!.id;
     const clicked = await em.click({ messageId, button: 'Confirm', userId: user });
-    expect(clicked, py.output()).toMatchObject({ outcome: 'answered', callback: { type: 7 }, message: { id: messageId, content: 'Confirmed.', components: [] } });
+    expect(clicked, py.output()).toMatchObject({
+      outcome: 'answered',
+      callback: { type: 7 },
+      message: { id: messageId, content: 'Confirmed.', components: [] },
+    });
     expect(await py.next('clicked')).toMatchObject({ user, custom_id: 'confirm' });
     expect(em.world.messages[messageId]!.message).toMatchObject({ content: 'Confirmed.', components: [] });
   });

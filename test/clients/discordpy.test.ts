@@ -35,18 +35,28 @@ function runBot(args: string[]): Promise<{ code: number | null; stdout: string; 
   });
 }
 
-test.skipIf(!available)(discordPyTitle('a discord.py bot logs in over zlib-stream and chunks its guild’s members before on_ready'), { timeout: 60_000 }, async () => {
-  const members = Array.from({ length: 40 }, (_, i) => ({ id: String(700000000000000000n + BigInt(i)), username: `member${i}` }));
-  em = await startEmulator({
-    rateLimits: false,
-    seed: { applications: [{ flags: ['GATEWAY_GUILD_MEMBERS_LIMITED'] }], guilds: [{ id: '900000000000000001', name: 'py-guild', members }] },
-  });
-  const run = await runBot([em.url, em.gatewayUrl, em.credentials.botToken]);
-  expect(run.code, run.stderr).toBe(0);
-  const seen = JSON.parse(run.stdout.trim().split('\n').pop()!);
-  const botId = em.world.applications[em.credentials.applicationId]!.botUserId;
-  expect(seen.user).toBe(botId);
-  expect(seen.guilds).toHaveLength(1);
-  expect(seen.guilds[0]).toMatchObject({ id: '900000000000000001', name: 'py-guild', chunked: true });
-  expect(seen.guilds[0].members).toEqual([...members.map((m) => m.id), botId].sort());
-});
+test.skipIf(!available)(
+  discordPyTitle('a discord.py bot logs in over zlib-stream and chunks its guild’s members before on_ready'),
+  { timeout: 60_000 },
+  async () => {
+    const members = Array.from({ length: 40 }, (_, i) => ({
+      id: String(700000000000000000n + BigInt(i)),
+      username: `member${i}`,
+    }));
+    em = await startEmulator({
+      rateLimits: false,
+      seed: {
+        applications: [{ flags: ['GATEWAY_GUILD_MEMBERS_LIMITED'] }],
+        guilds: [{ id: '900000000000000001', name: 'py-guild', members }],
+      },
+    });
+    const run = await runBot([em.url, em.gatewayUrl, em.credentials.botToken]);
+    expect(run.code, run.stderr).toBe(0);
+    const seen = JSON.parse(run.stdout.trim().split('\n').pop()!);
+    const botId = em.world.applications[em.credentials.applicationId]!.botUserId;
+    expect(seen.user).toBe(botId);
+    expect(seen.guilds).toHaveLength(1);
+    expect(seen.guilds[0]).toMatchObject({ id: '900000000000000001', name: 'py-guild', chunked: true });
+    expect(seen.guilds[0].members).toEqual([...members.map((m) => m.id), botId].sort());
+  },
+);

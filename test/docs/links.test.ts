@@ -18,13 +18,16 @@ function references(markdown: string): { links: string[]; paths: string[] } {
     .map((m) => m[1])
     .filter((t) => !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith('#'))
     .map((t) => decodeURIComponent(t.replace(/#.*$/, '')));
-  const paths = [...prose.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]).filter((p) => TOP_LEVEL.test(p) || /^[\w.-]+\.md$/.test(p));
+  const paths = [...prose.matchAll(/`([^`\s]+)`/g)]
+    .map((m) => m[1])
+    .filter((p) => TOP_LEVEL.test(p) || /^[\w.-]+\.md$/.test(p));
   return { links, paths };
 }
 
 describe('references in the documentation', () => {
   it('finds links and paths, and skips URLs, anchors and code blocks', () => {
-    const text = 'See [a](docs/a.md#x), [b](https://x.y/z), [c](#top), `src/x.ts`, `DESIGN.md`, `cmdsync.yaml`.\n```\n[d](no.md) `src/no.ts`\n```\n';
+    const text =
+      'See [a](docs/a.md#x), [b](https://x.y/z), [c](#top), `src/x.ts`, `DESIGN.md`, `cmdsync.yaml`.\n```\n[d](no.md) `src/no.ts`\n```\n';
     expect(references(text)).toEqual({ links: ['docs/a.md'], paths: ['src/x.ts', 'DESIGN.md'] });
   });
 

@@ -8,7 +8,10 @@ describe('README: "Reading a plan"', () => {
   it('shows lines the renderer prints, in order', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Reading a plan'));
-    const excerpt = section.slice(section.indexOf('```text\n') + 8, section.indexOf('\n```', section.indexOf('```text\n')));
+    const excerpt = section.slice(
+      section.indexOf('```text\n') + 8,
+      section.indexOf('\n```', section.indexOf('```text\n')),
+    );
     const golden = readFileSync(join(ROOT, 'test/report/golden/plan.txt'), 'utf8');
     expect(excerpt.split('\n').length).toBeGreaterThan(20);
     expect(golden).toContain(excerpt);

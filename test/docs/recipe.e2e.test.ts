@@ -100,25 +100,41 @@ async function runJob(repo: string, event: Event, gh: FakeGitHub, discord: Runni
 }
 
 const ran = (steps: StepResult[]): ActionRun[] => steps.flatMap((s) => (s.run ? [s.run] : []));
-const outcomes = (steps: StepResult[]) => steps.map((s) => `${s.step.uses?.replace(/@.*/, '')} ${s.with.command ?? ''}: ${s.outcome}`.replace(' :', ':'));
-const workflowCommands = (runs: ActionRun[]) => runs.flatMap((r) => (r.stdout + r.stderr).split('\n')).filter((line) => line.startsWith('::') && !line.startsWith('::add-mask::'));
+const outcomes = (steps: StepResult[]) =>
+  steps.map((s) => `${s.step.uses?.replace(/@.*/, '')} ${s.with.command ?? ''}: ${s.outcome}`.replace(' :', ':'));
+const workflowCommands = (runs: ActionRun[]) =>
+  runs
+    .flatMap((r) => (r.stdout + r.stderr).split('\n'))
+    .filter((line) => line.startsWith('::') && !line.startsWith('::add-mask::'));
 
 async function deployed(discord: RunningEmulator): Promise<string[]> {
-  const res = await fetch(`${discord.url}/applications/${APP}/commands`, { headers: { authorization: `Bot ${BOT_TOKEN}` } });
+  const res = await fetch(`${discord.url}/applications/${APP}/commands`, {
+    headers: { authorization: `Bot ${BOT_TOKEN}` },
+  });
   return ((await res.json()) as Array<{ name: string }>).map((c) => c.name).sort();
 }
 
 describe("the README's CI recipe, copied into a new repository", () => {
   it('runs clean on a pull request (lint, plan, the plan comment) and on a release (lint, apply, the same comment)', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
-    const discord = (emulator = await startEmulator({ seed: { applications: [{ id: APP, bot_token: BOT_TOKEN }], guilds: [] }, rateLimits: false }));
+    const discord = (emulator = await startEmulator({
+      seed: { applications: [{ id: APP, bot_token: BOT_TOKEN }], guilds: [] },
+      rateLimits: false,
+    }));
     const repo = await newRepository();
 
     const pr = await runJob(
       repo,
       {
         name: 'pull_request',
-        payload: { action: 'opened', number: PR, pull_request: { number: PR, head: { sha: HEAD_SHA, ref: 'commands', repo: { full_name: REPO, fork: false } } } },
+        payload: {
+          action: 'opened',
+          number: PR,
+          pull_request: {
+            number: PR,
+            head: { sha: HEAD_SHA, ref: 'commands', repo: { full_name: REPO, fork: false } },
+          },
+        },
         sha: '3333333333333333333333333333333333333333',
         ref: `refs/pull/${PR}/merge`,
       },
@@ -150,12 +166,18 @@ describe("the README's CI recipe, copied into a new repository", () => {
     expect(await deployed(discord)).toEqual([]);
 
     // Merged and released: the release's commit is the pull request's merge commit.
-    gh.pullsOfCommit.set(MERGE_SHA, [{ number: PR, state: 'closed', merged_at: '2026-01-01T00:00:00Z', merge_commit_sha: MERGE_SHA }]);
+    gh.pullsOfCommit.set(MERGE_SHA, [
+      { number: PR, state: 'closed', merged_at: '2026-01-01T00:00:00Z', merge_commit_sha: MERGE_SHA },
+    ]);
     const release = await runJob(
       repo,
       {
         name: 'release',
-        payload: { action: 'published', release: { tag_name: 'v1.0.0', target_commitish: 'main' }, repository: { full_name: REPO, default_branch: 'main' } },
+        payload: {
+          action: 'published',
+          release: { tag_name: 'v1.0.0', target_commitish: 'main' },
+          repository: { full_name: REPO, default_branch: 'main' },
+        },
         sha: MERGE_SHA,
         ref: 'refs/tags/v1.0.0',
       },
@@ -180,7 +202,12 @@ describe("the README's CI recipe, copied into a new repository", () => {
 
     // The secrets reached no output, summary, comment or log (the log as shown: the runner consumes ::add-mask:: lines).
     const shown = (r: ActionRun) => `${r.stdout}${r.stderr}`.replace(/^::add-mask::.*$/gm, '');
-    for (const text of [pr.summary, release.summary, ...gh.comments.map((c) => c.body), ...ran([...pr.steps, ...release.steps]).map((r) => shown(r) + r.outputFile)]) {
+    for (const text of [
+      pr.summary,
+      release.summary,
+      ...gh.comments.map((c) => c.body),
+      ...ran([...pr.steps, ...release.steps]).map((r) => shown(r) + r.outputFile),
+    ]) {
       expect(text).not.toContain(BOT_TOKEN);
       expect(text).not.toContain(FAKE_GITHUB_TOKEN);
     }

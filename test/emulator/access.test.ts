@@ -14,7 +14,8 @@ const INCOMING = 'user-webhook-incoming-token';
 
 /** Each test's emulator (the shared fixture) with two user grants, and a client of it. */
 const test = base.extend<{ client: Client }>({
-  client: async ({ emulator }: { emulator: RunningEmulator }, use: (c: Client) => Promise<void>) => use(new Client(emulator)),
+  client: async ({ emulator }: { emulator: RunningEmulator }, use: (c: Client) => Promise<void>) =>
+    use(new Client(emulator)),
 });
 test.override('emulatorOptions', {
   seed: {
@@ -30,7 +31,10 @@ const UNAUTHORIZED = { message: '401: Unauthorized', code: 0 };
 
 describe('webhook management with a bearer', () => {
   for (const token of [IDENTIFY, INCOMING]) {
-    test(`a user grant (${token}) cannot list, read, create, edit or delete webhooks; nothing changes, no token leaks`, async ({ emulator: emu, client }) => {
+    test(`a user grant (${token}) cannot list, read, create, edit or delete webhooks; nothing changes, no token leaks`, async ({
+      emulator: emu,
+      client,
+    }) => {
       const hook = await client.create(IDS.text);
       const before = JSON.stringify(emu.world);
       const auth = `Bearer ${token}`;
@@ -51,7 +55,10 @@ describe('webhook management with a bearer', () => {
     });
   }
 
-  test('a client-credentials grant cannot manage webhooks either; the bot token can', async ({ emulator: emu, client }) => {
+  test('a client-credentials grant cannot manage webhooks either; the bot token can', async ({
+    emulator: emu,
+    client,
+  }) => {
     const basic = Buffer.from(`${emu.credentials.clientId}:${emu.credentials.clientSecret}`).toString('base64');
     const res = await fetch(`${emu.url}/oauth2/token`, {
       method: 'POST',
@@ -68,10 +75,14 @@ describe('webhook management with a bearer', () => {
 describe('command permissions with a user grant', () => {
   test('reading needs the permissions scope (401 40001), as editing does', async ({ emulator: emu, client }) => {
     const app = emu.credentials.applicationId;
-    const r = await client.call('GET', `/applications/${app}/guilds/${IDS.guild}/commands/permissions`, { auth: `Bearer ${IDENTIFY}` });
+    const r = await client.call('GET', `/applications/${app}/guilds/${IDS.guild}/commands/permissions`, {
+      auth: `Bearer ${IDENTIFY}`,
+    });
     expect(r.status).toBe(401);
     expect(r.body).toEqual({ message: 'Unauthorized. Provide a valid token and try again', code: 40001 });
-    const ok = await client.call('GET', `/applications/${app}/guilds/${IDS.guild}/commands/permissions`, { auth: `Bearer ${emu.credentials.bearerToken}` });
+    const ok = await client.call('GET', `/applications/${app}/guilds/${IDS.guild}/commands/permissions`, {
+      auth: `Bearer ${emu.credentials.bearerToken}`,
+    });
     expect(ok.status).toBe(200);
   });
 });

@@ -20,9 +20,19 @@ beforeEach(async () => {
 });
 afterEach(() => em.close());
 
-async function clientCredentials(scope: string, auth?: string, contentType = 'application/x-www-form-urlencoded', body?: string) {
-  const basic = auth ?? `Basic ${Buffer.from(`${em.credentials.clientId}:${em.credentials.clientSecret}`).toString('base64')}`;
-  return call(em, 'POST', '/oauth2/token', { auth: basic, raw: body ?? new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(), contentType });
+async function clientCredentials(
+  scope: string,
+  auth?: string,
+  contentType = 'application/x-www-form-urlencoded',
+  body?: string,
+) {
+  const basic =
+    auth ?? `Basic ${Buffer.from(`${em.credentials.clientId}:${em.credentials.clientSecret}`).toString('base64')}`;
+  return call(em, 'POST', '/oauth2/token', {
+    auth: basic,
+    raw: body ?? new URLSearchParams({ grant_type: 'client_credentials', scope }).toString(),
+    contentType,
+  });
 }
 
 describe('credentials', () => {
@@ -40,8 +50,13 @@ describe('credentials', () => {
   });
 
   test('unknown guild → 404 10004; guild without applications.commands → 403 50001', async () => {
-    expect((await call(em, 'GET', `/applications/${app}/guilds/999999999999999999/commands`, { auth: bot(em) })).body).toEqual({ message: 'Unknown Guild', code: 10004 });
-    const r = await call(em, 'POST', `/applications/${app}/guilds/${NO_SCOPE_GUILD}/commands`, { auth: bot(em), body: slash('x') });
+    expect(
+      (await call(em, 'GET', `/applications/${app}/guilds/999999999999999999/commands`, { auth: bot(em) })).body,
+    ).toEqual({ message: 'Unknown Guild', code: 10004 });
+    const r = await call(em, 'POST', `/applications/${app}/guilds/${NO_SCOPE_GUILD}/commands`, {
+      auth: bot(em),
+      body: slash('x'),
+    });
     expect(r).toMatchObject({ status: 403, body: { message: 'Missing Access', code: 50001 } });
   });
 
@@ -55,9 +70,16 @@ describe('OAuth2 client credentials', () => {
   test('issues a bearer that can create commands with applications.commands.update', async () => {
     const t = await clientCredentials('applications.commands.update identify');
     expect(t.status).toBe(200);
-    expect(t.body).toMatchObject({ token_type: 'Bearer', expires_in: 604800, scope: 'applications.commands.update identify' });
+    expect(t.body).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 604800,
+      scope: 'applications.commands.update identify',
+    });
     expect(typeof t.body.access_token).toBe('string');
-    const r = await call(em, 'POST', `/applications/${app}/commands`, { auth: `Bearer ${t.body.access_token}`, body: slash('ping') });
+    const r = await call(em, 'POST', `/applications/${app}/commands`, {
+      auth: `Bearer ${t.body.access_token}`,
+      body: slash('ping'),
+    });
     expect(r.status).toBe(201);
   });
 
@@ -81,8 +103,15 @@ describe('OAuth2 client credentials', () => {
   });
 
   test('a Basic credential that is not valid percent-encoding is an unknown client (401), not a 500', async () => {
-    const unknown = await clientCredentials('identify', `Basic ${Buffer.from(`${em.credentials.clientId}:nope`).toString('base64')}`);
-    for (const pair of [`%E0%A4%A:${em.credentials.clientSecret}`, `${em.credentials.clientId}:%`, `${em.credentials.clientId}%zz:${em.credentials.clientSecret}%C3%28`]) {
+    const unknown = await clientCredentials(
+      'identify',
+      `Basic ${Buffer.from(`${em.credentials.clientId}:nope`).toString('base64')}`,
+    );
+    for (const pair of [
+      `%E0%A4%A:${em.credentials.clientSecret}`,
+      `${em.credentials.clientId}:%`,
+      `${em.credentials.clientId}%zz:${em.credentials.clientSecret}%C3%28`,
+    ]) {
       const r = await clientCredentials('identify', `Basic ${Buffer.from(pair).toString('base64')}`);
       expect(r, pair).toEqual({ ...unknown, headers: r.headers });
     }
@@ -92,15 +121,28 @@ describe('OAuth2 client credentials', () => {
   });
 
   test('OAuth errors use { error, error_description }', async () => {
-    const wrongSecret = await clientCredentials('identify', `Basic ${Buffer.from(`${em.credentials.clientId}:nope`).toString('base64')}`);
+    const wrongSecret = await clientCredentials(
+      'identify',
+      `Basic ${Buffer.from(`${em.credentials.clientId}:nope`).toString('base64')}`,
+    );
     expect(wrongSecret).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
     expect(typeof wrongSecret.body.error_description).toBe('string');
-    const json = await clientCredentials('identify', undefined, 'application/json', JSON.stringify({ grant_type: 'client_credentials', scope: 'identify' }));
+    const json = await clientCredentials(
+      'identify',
+      undefined,
+      'application/json',
+      JSON.stringify({ grant_type: 'client_credentials', scope: 'identify' }),
+    );
     expect(json).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } });
     const grant = await clientCredentials('identify', undefined, undefined, 'grant_type=password&scope=identify');
     expect(grant.body.error).toBe('unsupported_grant_type');
     // The authorization-code grant is the webhook.incoming flow's (webhooks-followers.test.ts): no code, no grant.
-    const code = await clientCredentials('identify', undefined, undefined, 'grant_type=authorization_code&scope=identify');
+    const code = await clientCredentials(
+      'identify',
+      undefined,
+      undefined,
+      'grant_type=authorization_code&scope=identify',
+    );
     expect(code).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     const scope = await clientCredentials('applications.commands.permissions.update');
     expect(scope).toMatchObject({ status: 400, body: { error: 'invalid_scope' } });
@@ -109,16 +151,33 @@ describe('OAuth2 client credentials', () => {
 
 describe('request errors', () => {
   test('malformed JSON → 400 50109; wrong content type → 50035', async () => {
-    const bad = await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), raw: '{"name": ', contentType: 'application/json' });
-    expect(bad).toMatchObject({ status: 400, body: { code: 50109, message: 'The request body contains invalid JSON.' } });
-    const ct = await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), raw: 'name=x', contentType: 'text/plain' });
+    const bad = await call(em, 'POST', `/applications/${app}/commands`, {
+      auth: bot(em),
+      raw: '{"name": ',
+      contentType: 'application/json',
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { code: 50109, message: 'The request body contains invalid JSON.' },
+    });
+    const ct = await call(em, 'POST', `/applications/${app}/commands`, {
+      auth: bot(em),
+      raw: 'name=x',
+      contentType: 'text/plain',
+    });
     expect(ct).toMatchObject({ status: 400, body: { code: 50035, message: 'Invalid Form Body' } });
     expect(ct.body.errors._errors[0].code).toBe('CONTENT_TYPE_INVALID');
   });
 
   test('unknown route 404 code 0; wrong method 405 code 0; outside /api/v10 404', async () => {
-    expect((await call(em, 'GET', '/nothing/here', { auth: bot(em) })).body).toEqual({ message: '404: Not Found (GET /nothing/here is not emulated)', code: 0 });
-    expect((await call(em, 'POST', `/applications/${app}/commands/123`, { auth: bot(em) })).body).toEqual({ message: '405: Method Not Allowed', code: 0 });
+    expect((await call(em, 'GET', '/nothing/here', { auth: bot(em) })).body).toEqual({
+      message: '404: Not Found (GET /nothing/here is not emulated)',
+      code: 0,
+    });
+    expect((await call(em, 'POST', `/applications/${app}/commands/123`, { auth: bot(em) })).body).toEqual({
+      message: '405: Method Not Allowed',
+      code: 0,
+    });
     const res = await request(em.url.replace('/api/v10', '/elsewhere'));
     expect(res.statusCode).toBe(404);
     await res.body.text();
@@ -132,7 +191,11 @@ describe('request errors', () => {
   test('multipart/form-data with payload_json works for command create', async () => {
     const form = new FormData();
     form.set('payload_json', JSON.stringify(slash('multi')));
-    const res = await request(`${em.url}/applications/${app}/commands`, { method: 'POST', headers: { authorization: bot(em) }, body: form });
+    const res = await request(`${em.url}/applications/${app}/commands`, {
+      method: 'POST',
+      headers: { authorization: bot(em) },
+      body: form,
+    });
     expect(res.statusCode).toBe(201);
     expect(((await res.body.json()) as any).name).toBe('multi');
   });

@@ -73,12 +73,28 @@ const seed = (): Seed => ({
     // Installed without applications.commands (as bots added before the scope existed were).
     { id: BARE, name: 'Bare', apps: { [APP]: { scopes: [] } }, channels: [{ id: BARE_TEXT, name: 'text' }] },
   ],
-  bearer_tokens: [OWNER, BOB, MANAGER, ADMIN, HALF, OUTSIDER].map((u) => ({ token: token(u), application_id: APP, user_id: u })),
+  bearer_tokens: [OWNER, BOB, MANAGER, ADMIN, HALF, OUTSIDER].map((u) => ({
+    token: token(u),
+    application_id: APP,
+    user_id: u,
+  })),
   commands: [
     { application_id: APP, name: 'hello', description: 'Say hello' },
     { application_id: APP, name: 'legacy', description: 'Disabled by default', default_permission: false },
-    { application_id: APP, name: 'anywhere', description: 'User-installable', integration_types: [0, 1], contexts: [0, 1, 2] },
-    { application_id: APP, name: 'serveronly', description: 'Guild install only', integration_types: [0], contexts: [0, 1, 2] },
+    {
+      application_id: APP,
+      name: 'anywhere',
+      description: 'User-installable',
+      integration_types: [0, 1],
+      contexts: [0, 1, 2],
+    },
+    {
+      application_id: APP,
+      name: 'serveronly',
+      description: 'Guild install only',
+      integration_types: [0],
+      contexts: [0, 1, 2],
+    },
     { application_id: APP, name: 'nodm', description: 'Not in DMs', integration_types: [0, 1], contexts: [0, 2] },
   ],
 });
@@ -89,7 +105,10 @@ const target = () => ({ apiUrl: em.url, controlToken: em.controlToken });
 async function control(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const r = await fetch(`${new URL(em.url).origin}/__emulator${path}`, {
     method,
-    headers: { 'x-cmdsync-control': em.controlToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      'x-cmdsync-control': em.controlToken,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: r.status, body: await r.json().catch(() => undefined) };
@@ -137,10 +156,15 @@ describe('a permission edit needs a user who may manage the guild and its roles'
     const other = await start();
     try {
       const { applicationId, guildId, bearerToken } = other.credentials;
-      const r = await call(other, 'PUT', `/applications/${applicationId}/guilds/${guildId}/commands/${applicationId}/permissions`, {
-        auth: `Bearer ${bearerToken}`,
-        body: { permissions: [{ id: guildId, type: 1, permission: true }] },
-      });
+      const r = await call(
+        other,
+        'PUT',
+        `/applications/${applicationId}/guilds/${guildId}/commands/${applicationId}/permissions`,
+        {
+          auth: `Bearer ${bearerToken}`,
+          body: { permissions: [{ id: guildId, type: 1, permission: true }] },
+        },
+      );
       expect(r.status).toBe(200);
     } finally {
       await other.close();
@@ -149,19 +173,28 @@ describe('a permission edit needs a user who may manage the guild and its roles'
 });
 
 describe('installs and their scopes: bot includes applications.commands', () => {
-  const create = () => call(em, 'POST', `/applications/${APP}/guilds/${BARE}/commands`, { auth: `Bot ${em.credentials.botToken}`, body: slash('here') });
+  const create = () =>
+    call(em, 'POST', `/applications/${APP}/guilds/${BARE}/commands`, {
+      auth: `Bot ${em.credentials.botToken}`,
+      body: slash('here'),
+    });
 
   it('without either scope command creation is refused with Missing Access; authorized with bot it works', async () => {
     const refused = await create();
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ code: 50001, message: 'Missing Access' });
     const installed = await control('POST', '/authorize', { guildId: BARE, scopes: ['bot'] });
-    expect(installed).toEqual({ status: 200, body: { application_id: APP, guild_id: BARE, scopes: ['bot'], commands: true } });
+    expect(installed).toEqual({
+      status: 200,
+      body: { application_id: APP, guild_id: BARE, scopes: ['bot'], commands: true },
+    });
     expect((await create()).status).toBe(201);
   });
 
   it('applications.commands alone also allows it; bad requests are refused', async () => {
-    expect((await control('POST', '/authorize', { guildId: BARE, scopes: ['applications.commands'] })).body.commands).toBe(true);
+    expect(
+      (await control('POST', '/authorize', { guildId: BARE, scopes: ['applications.commands'] })).body.commands,
+    ).toBe(true);
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: ['identify'] })).status).toBe(400);
     expect((await control('POST', '/authorize', { guildId: BARE, scopes: [] })).status).toBe(400);
     // With webhook.incoming among the scopes the same route is the webhook consent: a code to exchange, no install.
@@ -182,7 +215,9 @@ describe('USE_APPLICATION_COMMANDS', () => {
     expect(r).toMatchObject({ outcome: 'refused', refusal: { kind: 'permission', hidden: true } });
     expect(r.outcome === 'refused' && r.refusal.reason).toContain('USE_APPLICATION_COMMANDS');
     // A member's own overwrite gives it back.
-    expect(await invoke({ line: '/hello', channelId: QUIET, userId: BOB }, target())).toMatchObject({ outcome: 'answered' });
+    expect(await invoke({ line: '/hello', channelId: QUIET, userId: BOB }, target())).toMatchObject({
+      outcome: 'answered',
+    });
     expect(bot.received.length).toBe(before + 1);
   });
 
@@ -190,12 +225,18 @@ describe('USE_APPLICATION_COMMANDS', () => {
     // Nobody answers: the 3 s for an answer pass on a clock, not in real time.
     const clock = new TestClock();
     const other = await start({
-      seed: { guilds: [{ name: 'New', members: [{ username: 'someone' }], channels: [{ name: 'general' }] }], commands: [{ name: 'ping', description: 'Ping' }] },
+      seed: {
+        guilds: [{ name: 'New', members: [{ username: 'someone' }], channels: [{ name: 'general' }] }],
+        commands: [{ name: 'ping', description: 'Ping' }],
+      },
       now: clock.now,
       timers: clock,
     });
     try {
-      const r = await clock.skipWait(invoke({ line: '/ping' }, { apiUrl: other.url, controlToken: other.controlToken }), FIRST_ANSWER_MS);
+      const r = await clock.skipWait(
+        invoke({ line: '/ping' }, { apiUrl: other.url, controlToken: other.controlToken }),
+        FIRST_ANSWER_MS,
+      );
       // No bot is connected: the service delivered it and nobody answered (it was not refused).
       expect(r.outcome).toBe('no-response');
     } finally {
@@ -206,7 +247,10 @@ describe('USE_APPLICATION_COMMANDS', () => {
 
 describe('default_permission: false (deprecated)', () => {
   it('is stored as default_member_permissions "0": administrators (and rows) only', async () => {
-    const r = await call(em, 'POST', `/applications/${APP}/commands`, { auth: `Bot ${em.credentials.botToken}`, body: slash('oldstyle', { default_permission: false }) });
+    const r = await call(em, 'POST', `/applications/${APP}/commands`, {
+      auth: `Bot ${em.credentials.botToken}`,
+      body: slash('oldstyle', { default_permission: false }),
+    });
     expect(r.body.default_member_permissions).toBe('0');
     expect(r.body).not.toHaveProperty('default_permission');
     // A default given alongside wins.
@@ -219,7 +263,9 @@ describe('default_permission: false (deprecated)', () => {
       outcome: 'refused',
       refusal: { kind: 'permission', reason: 'default_member_permissions is "0": administrators only' },
     });
-    expect(await invoke({ line: '/legacy', channelId: GENERAL, userId: ADMIN }, target())).toMatchObject({ outcome: 'answered' });
+    expect(await invoke({ line: '/legacy', channelId: GENERAL, userId: ADMIN }, target())).toMatchObject({
+      outcome: 'answered',
+    });
   });
 });
 
@@ -228,19 +274,31 @@ describe('user-installed commands in a DM with the bot and in a private channel'
     const r = await invoke({ line: '/anywhere', context: 'private-channel', userId: BOB }, target());
     expect(r.outcome).toBe('answered');
     if (r.outcome !== 'answered') return;
-    expect(r.interaction).toMatchObject({ context: 2, authorizing_integration_owners: { '1': BOB }, user: { id: BOB, username: 'bob' }, channel: { type: 3 } });
+    expect(r.interaction).toMatchObject({
+      context: 2,
+      authorizing_integration_owners: { '1': BOB },
+      user: { id: BOB, username: 'bob' },
+      channel: { type: 3 },
+    });
     expect(r.interaction).not.toHaveProperty('member');
     expect(r.interaction).not.toHaveProperty('guild_id');
   });
 
   it('a DM with the bot: both installs, "0" for the guild install', async () => {
     const r = await invoke({ line: '/anywhere', context: 'bot-dm', userId: BOB }, target());
-    expect(r.outcome === 'answered' && r.interaction).toMatchObject({ context: 1, authorizing_integration_owners: { '0': '0', '1': BOB }, channel: { type: 1 } });
+    expect(r.outcome === 'answered' && r.interaction).toMatchObject({
+      context: 1,
+      authorizing_integration_owners: { '0': '0', '1': BOB },
+      channel: { type: 1 },
+    });
   });
 
   it('in a guild: both installs reach the member', async () => {
     const r = await invoke({ line: '/anywhere', channelId: GENERAL, userId: BOB }, target());
-    expect(r.outcome === 'answered' && r.interaction).toMatchObject({ context: 0, authorizing_integration_owners: { '0': GUILD, '1': BOB } });
+    expect(r.outcome === 'answered' && r.interaction).toMatchObject({
+      context: 0,
+      authorizing_integration_owners: { '0': GUILD, '1': BOB },
+    });
   });
 
   it('refused where integration_types or contexts leave it out, and nothing is delivered', async () => {
@@ -248,17 +306,29 @@ describe('user-installed commands in a DM with the bot and in a private channel'
     const guildOnly = await invoke({ line: '/serveronly', context: 'private-channel', userId: BOB }, target());
     expect(guildOnly).toMatchObject({ outcome: 'refused', refusal: { kind: 'not-installed', hidden: true } });
     expect(guildOnly.outcome === 'refused' && guildOnly.refusal.reason).toContain('USER_INSTALL');
-    expect(await invoke({ line: '/nodm', context: 'bot-dm', userId: BOB }, target())).toMatchObject({ outcome: 'refused', refusal: { kind: 'context' } });
+    expect(await invoke({ line: '/nodm', context: 'bot-dm', userId: BOB }, target())).toMatchObject({
+      outcome: 'refused',
+      refusal: { kind: 'context' },
+    });
     // A guild command is never in a DM.
-    await call(em, 'POST', `/applications/${APP}/guilds/${GUILD}/commands`, { auth: `Bot ${em.credentials.botToken}`, body: slash('guildcmd') });
-    expect(await invoke({ line: '/guildcmd', context: 'bot-dm', userId: BOB }, target())).toMatchObject({ outcome: 'refused', refusal: { kind: 'guild-command-elsewhere' } });
+    await call(em, 'POST', `/applications/${APP}/guilds/${GUILD}/commands`, {
+      auth: `Bot ${em.credentials.botToken}`,
+      body: slash('guildcmd'),
+    });
+    expect(await invoke({ line: '/guildcmd', context: 'bot-dm', userId: BOB }, target())).toMatchObject({
+      outcome: 'refused',
+      refusal: { kind: 'guild-command-elsewhere' },
+    });
     expect(bot.received.length).toBe(before);
   });
 
   it('an app without user installs reaches no private channel', async () => {
     const other = await start({ seed: { commands: [{ name: 'ping', description: 'Ping', contexts: [0, 1, 2] }] } });
     try {
-      const r = await invoke({ line: '/ping', context: 'private-channel', userId: OUTSIDER }, { apiUrl: other.url, controlToken: other.controlToken });
+      const r = await invoke(
+        { line: '/ping', context: 'private-channel', userId: OUTSIDER },
+        { apiUrl: other.url, controlToken: other.controlToken },
+      );
       expect(r).toMatchObject({ outcome: 'refused', refusal: { kind: 'not-installed' } });
     } finally {
       await other.close();
@@ -274,7 +344,9 @@ describe('user-installed commands in a DM with the bot and in a private channel'
   });
 
   it('a channel of a guild is not a DM', async () => {
-    expect(await invoke({ line: '/anywhere', context: 'bot-dm', channelId: GENERAL, userId: BOB }, target())).toMatchObject({ outcome: 'invalid' });
+    expect(
+      await invoke({ line: '/anywhere', context: 'bot-dm', channelId: GENERAL, userId: BOB }, target()),
+    ).toMatchObject({ outcome: 'invalid' });
   });
 });
 
@@ -287,10 +359,17 @@ describe('the handler-2 entry point', () => {
   it('the service posts the launch message in the channel: the channel view shows it', async () => {
     launcher = await start({ seed: { applications: [{ name: 'Arcade', embedded: true }] } });
     const general = Object.values(launcher.world.guilds)[0]!.channels.find((c) => c.name === 'general')!.id;
-    const r = await invoke({ line: '/Launch', channelId: general }, { apiUrl: launcher.url, controlToken: launcher.controlToken });
+    const r = await invoke(
+      { line: '/Launch', channelId: general },
+      { apiUrl: launcher.url, controlToken: launcher.controlToken },
+    );
     expect(r.outcome).toBe('launched');
-    const res = await fetch(`${new URL(launcher.url).origin}/__emulator/view/channels/${general}/messages`, { headers: { 'x-cmdsync-control': launcher.controlToken } });
-    const page = (await res.json()) as { messages: Array<{ id: string; message: { content: string; interaction_metadata?: { name?: string } } }> };
+    const res = await fetch(`${new URL(launcher.url).origin}/__emulator/view/channels/${general}/messages`, {
+      headers: { 'x-cmdsync-control': launcher.controlToken },
+    });
+    const page = (await res.json()) as {
+      messages: Array<{ id: string; message: { content: string; interaction_metadata?: { name?: string } } }>;
+    };
     const posted = page.messages.find((m) => m.message.content === 'emulator-user started Arcade');
     expect(posted).toBeDefined();
     expect(posted!.message.interaction_metadata?.name).toBe('Launch');
@@ -301,10 +380,19 @@ describe('the handler-2 entry point', () => {
     const seed: Seed = { applications: [{ name: 'Arcade', embedded: true }] };
     launcher = await start({ seed, dataFile });
     const general = Object.values(launcher.world.guilds)[0]!.channels.find((c) => c.name === 'general')!.id;
-    expect((await invoke({ line: '/Launch', channelId: general }, { apiUrl: launcher.url, controlToken: launcher.controlToken })).outcome).toBe('launched');
+    expect(
+      (
+        await invoke(
+          { line: '/Launch', channelId: general },
+          { apiUrl: launcher.url, controlToken: launcher.controlToken },
+        )
+      ).outcome,
+    ).toBe('launched');
     await launcher.close();
     launcher = await start({ seed, dataFile });
-    const res = await fetch(`${new URL(launcher.url).origin}/__emulator/view/channels/${general}/messages`, { headers: { 'x-cmdsync-control': launcher.controlToken } });
+    const res = await fetch(`${new URL(launcher.url).origin}/__emulator/view/channels/${general}/messages`, {
+      headers: { 'x-cmdsync-control': launcher.controlToken },
+    });
     const page = (await res.json()) as { messages: Array<{ message: { content: string; activity?: unknown } }> };
     expect(page.messages.filter((m) => m.message.content === 'emulator-user started Arcade')).toHaveLength(1);
   });
@@ -312,11 +400,11 @@ describe('the handler-2 entry point', () => {
 
 describe('the seed', () => {
   it('refuses an age_verified that is not a boolean and install scopes it does not model, naming the field', async () => {
-    await expect(start({ seed: { guilds: [{ members: [{ username: 'kid', age_verified: 'yes' as never }] }] } })).rejects.toThrow(
-      'guilds[0].members[0].age_verified must be true or false',
-    );
-    await expect(start({ seed: { applications: [{ id: APP }], guilds: [{ apps: { [APP]: { scopes: ['admin'] } } }] } })).rejects.toThrow(
-      `guilds[0].apps.${APP}.scopes must be a list of bot and applications.commands`,
-    );
+    await expect(
+      start({ seed: { guilds: [{ members: [{ username: 'kid', age_verified: 'yes' as never }] }] } }),
+    ).rejects.toThrow('guilds[0].members[0].age_verified must be true or false');
+    await expect(
+      start({ seed: { applications: [{ id: APP }], guilds: [{ apps: { [APP]: { scopes: ['admin'] } } }] } }),
+    ).rejects.toThrow(`guilds[0].apps.${APP}.scopes must be a list of bot and applications.commands`);
   });
 });

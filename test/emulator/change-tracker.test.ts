@@ -14,7 +14,8 @@ let n = 1_000_000_000_000_000_000n;
 const nextId = () => String(n++);
 const freshWorld = (): World => buildWorld(undefined, nextId, Date.UTC(2026, 10, 24), DEFAULT_LIMITS).world;
 const message = (id: string) => ({ id, webhookId: '1', channel_id: '2', message: { id }, files: {} }) as StoredMessage;
-const keys = (t: ChangeTracker) => t.changes().map((c) => `${c.collection}:${c.key}:${c.value === undefined ? 'deleted' : 'set'}`);
+const keys = (t: ChangeTracker) =>
+  t.changes().map((c) => `${c.collection}:${c.key}:${c.value === undefined ? 'deleted' : 'set'}`);
 
 describe.each([false, true])('ChangeTracker (compare: %s)', (compare) => {
   it('reports each entry assigned, defined, assigned through Object.assign or deleted, once', () => {
@@ -23,7 +24,12 @@ describe.each([false, true])('ChangeTracker (compare: %s)', (compare) => {
     const t = new ChangeTracker(world, compare);
     t.view.messages.a = message('a');
     t.view.messages.a = message('a');
-    Object.defineProperty(t.view.messages, 'b', { value: message('b'), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(t.view.messages, 'b', {
+      value: message('b'),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     Object.assign(t.view.messages, { c: message('c') });
     delete t.view.messages.old;
     expect(keys(t).sort()).toEqual(['messages:a:set', 'messages:b:set', 'messages:c:set', 'messages:old:deleted']);
@@ -56,11 +62,16 @@ describe.each([false, true])('ChangeTracker (compare: %s)', (compare) => {
     expect(t.changes()).toEqual([]);
   });
 
-  it(compare ? 'reports an entry edited in place (a persisted world compares)' : 'does not see an entry edited in place (memory only)', () => {
-    const world = freshWorld();
-    world.messages.m = message('m');
-    const t = new ChangeTracker(world, compare);
-    t.view.messages.m!.message.content = 'edited';
-    expect(keys(t)).toEqual(compare ? ['messages:m:set'] : []);
-  });
+  it(
+    compare
+      ? 'reports an entry edited in place (a persisted world compares)'
+      : 'does not see an entry edited in place (memory only)',
+    () => {
+      const world = freshWorld();
+      world.messages.m = message('m');
+      const t = new ChangeTracker(world, compare);
+      t.view.messages.m!.message.content = 'edited';
+      expect(keys(t)).toEqual(compare ? ['messages:m:set'] : []);
+    },
+  );
 });

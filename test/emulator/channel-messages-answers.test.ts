@@ -36,7 +36,12 @@ test('an answer to /hello is listed with type 20 and interaction_metadata, dispa
     expect(outcome.outcome).toBe('answered');
     const created = await gw.dispatch('MESSAGE_CREATE');
     const botUserId = em.world.applications[APP]!.botUserId;
-    expect(created.d).toMatchObject({ type: 20, channel_id: GENERAL, author: { id: botUserId, bot: true }, interaction_metadata: { user: { id: BOB } } });
+    expect(created.d).toMatchObject({
+      type: 20,
+      channel_id: GENERAL,
+      author: { id: botUserId, bot: true },
+      interaction_metadata: { user: { id: BOB } },
+    });
     // The deprecated `interaction` object is still on replies to commands (facts §6.4).
     if (outcome.outcome === 'answered')
       expect(created.d.interaction).toEqual({
@@ -52,12 +57,23 @@ test('an answer to /hello is listed with type 20 and interaction_metadata, dispa
     const guild = Object.values(em.world.guilds).find((g) => g.channels.some((c) => c.id === GENERAL))!;
     guild.apps[APP]!.permissions = String(1n << 16n);
     const listed = (await call(em, 'GET', `/channels/${GENERAL}/messages?limit=1`, { auth: `Bot ${token}` })).body;
-    expect(listed[0]).toMatchObject({ id: created.d.id, type: 20, content: `Hello <@${BOB}>`, interaction_metadata: { user: { id: BOB } } });
+    expect(listed[0]).toMatchObject({
+      id: created.d.id,
+      type: 20,
+      content: `Hello <@${BOB}>`,
+      interaction_metadata: { user: { id: BOB } },
+    });
     expect(em.world.messages[created.d.id]).toMatchObject({ sender: 'interaction' });
 
-    const edited = await call(em, 'PATCH', `/channels/${GENERAL}/messages/${created.d.id}`, { auth: `Bot ${token}`, body: { content: 'edited through the channel' } });
+    const edited = await call(em, 'PATCH', `/channels/${GENERAL}/messages/${created.d.id}`, {
+      auth: `Bot ${token}`,
+      body: { content: 'edited through the channel' },
+    });
     expect(edited.body).toMatchObject({ content: 'edited through the channel', type: 20 });
-    expect((await gw.dispatch('MESSAGE_UPDATE')).d).toMatchObject({ id: created.d.id, content: 'edited through the channel' });
+    expect((await gw.dispatch('MESSAGE_UPDATE')).d).toMatchObject({
+      id: created.d.id,
+      content: 'edited through the channel',
+    });
   } finally {
     gw.ws.terminate();
   }
@@ -65,9 +81,31 @@ test('an answer to /hello is listed with type 20 and interaction_metadata, dispa
 
 test("the deprecated interaction object names a reply's subcommands, and leaves out member in a DM", () => {
   const user = { id: BOB, username: 'bob' };
-  const options = [{ type: 2, name: 'logging', options: [{ type: 1, name: 'enable', options: [{ type: 7, name: 'channel', value: GENERAL }] }] }];
-  const inGuild = { id: '1', type: 2, commandName: 'config', payload: { data: { name: 'config', options }, member: { user, roles: [] } } };
-  expect(deprecatedInteraction(inGuild)).toEqual({ id: '1', type: 2, name: 'config logging enable', user, member: { roles: [] } });
-  const inDm = { id: '2', type: 2, commandName: 'ping', payload: { data: { name: 'ping', options: [{ type: 3, name: 'text', value: 'x' }] }, user } };
+  const options = [
+    {
+      type: 2,
+      name: 'logging',
+      options: [{ type: 1, name: 'enable', options: [{ type: 7, name: 'channel', value: GENERAL }] }],
+    },
+  ];
+  const inGuild = {
+    id: '1',
+    type: 2,
+    commandName: 'config',
+    payload: { data: { name: 'config', options }, member: { user, roles: [] } },
+  };
+  expect(deprecatedInteraction(inGuild)).toEqual({
+    id: '1',
+    type: 2,
+    name: 'config logging enable',
+    user,
+    member: { roles: [] },
+  });
+  const inDm = {
+    id: '2',
+    type: 2,
+    commandName: 'ping',
+    payload: { data: { name: 'ping', options: [{ type: 3, name: 'text', value: 'x' }] }, user },
+  };
   expect(deprecatedInteraction(inDm)).toEqual({ id: '2', type: 2, name: 'ping', user });
 });

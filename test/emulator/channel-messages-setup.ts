@@ -24,7 +24,11 @@ export const messageSeed: Seed = {
         { id: '1300000000000000101', name: 'general' },
         { id: '1300000000000000102', name: 'secret', permission_overwrites: deny(['VIEW_CHANNEL']) },
         { id: '1300000000000000103', name: 'quiet', permission_overwrites: deny(['SEND_MESSAGES']) },
-        { id: '1300000000000000104', name: 'no-embeds', permission_overwrites: deny(['EMBED_LINKS', 'ATTACH_FILES', 'ADD_REACTIONS']) },
+        {
+          id: '1300000000000000104',
+          name: 'no-embeds',
+          permission_overwrites: deny(['EMBED_LINKS', 'ATTACH_FILES', 'ADD_REACTIONS']),
+        },
         { id: '1300000000000000105', name: 'no-history', permission_overwrites: deny(['READ_MESSAGE_HISTORY']) },
         { id: '1300000000000000106', name: 'category', type: 4 },
       ],

@@ -21,7 +21,10 @@ describe('cmdsync emulator (runEmulator)', () => {
   test('an unreadable seed: one-line error, exit 1', async () => {
     const out = capture();
     const err = capture();
-    const code = await runEmulator({ host: '127.0.0.1', port: 0, seed: '/nonexistent/seed.yaml', rateLimits: false }, { stdout: out.stream, stderr: err.stream });
+    const code = await runEmulator(
+      { host: '127.0.0.1', port: 0, seed: '/nonexistent/seed.yaml', rateLimits: false },
+      { stdout: out.stream, stderr: err.stream },
+    );
     expect(code).toBe(1);
     expect(err.text()).toMatch(/^error: cannot read seed file \/nonexistent\/seed\.yaml: ENOENT\n$/);
     expect(out.text()).toBe('');
@@ -31,7 +34,12 @@ describe('cmdsync emulator (runEmulator)', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-cli-')), 'seed.yaml');
     writeFileSync(file, 'applications: [{ id: nope }]\n');
     const err = capture();
-    expect(await runEmulator({ host: '127.0.0.1', seed: file, rateLimits: true }, { stdout: capture().stream, stderr: err.stream })).toBe(1);
+    expect(
+      await runEmulator(
+        { host: '127.0.0.1', seed: file, rateLimits: true },
+        { stdout: capture().stream, stderr: err.stream },
+      ),
+    ).toBe(1);
     expect(err.text().trim().split('\n')).toHaveLength(1);
     expect(err.text()).toContain('applications[0].id');
   });
@@ -40,7 +48,10 @@ describe('cmdsync emulator (runEmulator)', () => {
     const busy = await startEmulator({ rateLimits: false });
     const port = Number(new URL(busy.url).port);
     const err = capture();
-    const code = await runEmulator({ host: '127.0.0.1', port, rateLimits: false }, { stdout: capture().stream, stderr: err.stream });
+    const code = await runEmulator(
+      { host: '127.0.0.1', port, rateLimits: false },
+      { stdout: capture().stream, stderr: err.stream },
+    );
     await busy.close();
     expect(code).toBe(1);
     expect(err.text()).toBe(`error: port ${port} on 127.0.0.1 is already in use\n`);
@@ -70,7 +81,9 @@ describe('cmdsync emulator (runEmulator)', () => {
     const gatewayUrl = /# gateway: (ws:\/\/\S+)/.exec(out)![1]!;
     expect(gatewayUrl).toBe(url.replace(/^http/, 'ws').replace(/\/api\/v10$/, ''));
     const control = /CMDSYNC_EMULATOR_CONTROL_TOKEN=(\S+)/.exec(out)![1]!;
-    const faults = await request(url.replace('/api/v10', '/__emulator/faults'), { headers: { 'x-cmdsync-control': control } });
+    const faults = await request(url.replace('/api/v10', '/__emulator/faults'), {
+      headers: { 'x-cmdsync-control': control },
+    });
     expect(faults.statusCode).toBe(200);
     await faults.body.text();
     const res = await request(`${url}/applications/${app}/commands`, { headers: { authorization: `Bot ${token}` } });
@@ -87,17 +100,38 @@ describe('cmdsync emulator (runEmulator)', () => {
 describe('cmdsync emulator --max-messages-per-channel (the built binary)', () => {
   test('keeps the newest N messages per channel: the older one answers 10008', async () => {
     const seedFile = join(mkdtempSync(join(tmpdir(), 'cmdsync-cli-')), 'seed.yaml');
-    writeFileSync(seedFile, 'guilds:\n  - id: "2000000000000000001"\n    channels: [{ id: "3000000000000000001", type: 0, name: general }]\n');
-    const { proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--seed', seedFile, '--max-messages-per-channel', '1']);
+    writeFileSync(
+      seedFile,
+      'guilds:\n  - id: "2000000000000000001"\n    channels: [{ id: "3000000000000000001", type: 0, name: general }]\n',
+    );
+    const { proc, out } = await spawnEmulatorCli([
+      '--port',
+      '0',
+      '--no-rate-limits',
+      '--seed',
+      seedFile,
+      '--max-messages-per-channel',
+      '1',
+    ]);
     try {
       const em = { url: /CMDSYNC_API_URL=(\S+)/.exec(out)![1]! } as RunningEmulator;
       const token = /DISCORD_TOKEN=(\S+)/.exec(out)![1]!;
-      const hook = await call(em, 'POST', '/channels/3000000000000000001/webhooks', { auth: `Bot ${token}`, body: { name: 'cap' } });
+      const hook = await call(em, 'POST', '/channels/3000000000000000001/webhooks', {
+        auth: `Bot ${token}`,
+        body: { name: 'cap' },
+      });
       expect(hook.status).toBe(200);
       const ids: string[] = [];
-      for (const content of ['old', 'new']) ids.push((await call(em, 'POST', `/webhooks/${hook.body.id}/${hook.body.token}?wait=true`, { body: { content } })).body.id);
+      for (const content of ['old', 'new'])
+        ids.push(
+          (await call(em, 'POST', `/webhooks/${hook.body.id}/${hook.body.token}?wait=true`, { body: { content } })).body
+            .id,
+        );
       const codes = [];
-      for (const id of ids) codes.push((await call(em, 'GET', `/webhooks/${hook.body.id}/${hook.body.token}/messages/${id}`)).body.code ?? 200);
+      for (const id of ids)
+        codes.push(
+          (await call(em, 'GET', `/webhooks/${hook.body.id}/${hook.body.token}/messages/${id}`)).body.code ?? 200,
+        );
       expect(codes).toEqual([10008, 200]);
     } finally {
       proc.kill('SIGTERM');

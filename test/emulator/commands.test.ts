@@ -26,13 +26,25 @@ describe('response shapes match the corpus', () => {
     const heat = corpus('heatlabs--heat-labs-configs.json');
     const withOpts = heat.find((c) => c.options);
     const without = heat.find((c) => !c.options);
-    await call(em, 'POST', g(), { auth: bot(em), body: slash('agent', { options: [{ type: 3, name: 'name', description: 'n', required: true, autocomplete: true }] }) });
+    await call(em, 'POST', g(), {
+      auth: bot(em),
+      body: slash('agent', {
+        options: [{ type: 3, name: 'name', description: 'n', required: true, autocomplete: true }],
+      }),
+    });
     await call(em, 'POST', g(), { auth: bot(em), body: slash('help') });
     const list = (await call(em, 'GET', g(), { auth: bot(em) })).body;
     expect(keys(list[0])).toEqual(keys(withOpts));
     expect(keys(list[1])).toEqual(keys(without));
     expect(keys(list[0].options[0])).toEqual(keys(withOpts.options.find((o: any) => o.required && o.autocomplete)));
-    expect(list[1]).toMatchObject({ default_member_permissions: null, dm_permission: true, contexts: null, integration_types: [0], nsfw: false, type: 1 });
+    expect(list[1]).toMatchObject({
+      default_member_permissions: null,
+      dm_permission: true,
+      contexts: null,
+      integration_types: [0],
+      nsfw: false,
+      type: 1,
+    });
   });
 
   test('create response key set equals the real create responses (blep, Giveaway Dog)', async () => {
@@ -41,7 +53,13 @@ describe('response shapes match the corpus', () => {
       name: 'blep',
       description: 'Send a random adorable animal photo',
       options: [
-        { type: 3, name: 'wrapper', description: 'hi', required: true, choices: [{ name: 'Dog', value: 'animal_dog' }] },
+        {
+          type: 3,
+          name: 'wrapper',
+          description: 'hi',
+          required: true,
+          choices: [{ name: 'Dog', value: 'animal_dog' }],
+        },
         { type: 5, name: 'only_smol', description: 'Whether to show only baby animals', required: false },
       ],
     };
@@ -58,15 +76,33 @@ describe('response shapes match the corpus', () => {
   test('USER command create matches the Smayxor response: description "", no options', async () => {
     const smay = corpus('smayxor--stock-create-response.json')[0];
     // That app is user-installable: a command may list only installation contexts its application supports.
-    expect((await call(em, 'PATCH', '/applications/@me', { auth: bot(em), body: { integration_types_config: { 0: {}, 1: {} } } })).status).toBe(200);
-    const r = await call(em, 'POST', g(), { auth: bot(em), body: { type: 2, name: 'test2', integration_types: [0, 1], contexts: [0, 1, 2] } });
+    expect(
+      (
+        await call(em, 'PATCH', '/applications/@me', {
+          auth: bot(em),
+          body: { integration_types_config: { 0: {}, 1: {} } },
+        })
+      ).status,
+    ).toBe(200);
+    const r = await call(em, 'POST', g(), {
+      auth: bot(em),
+      body: { type: 2, name: 'test2', integration_types: [0, 1], contexts: [0, 1, 2] },
+    });
     expect(r.status).toBe(201);
     expect(keys(r.body)).toEqual(keys(smay));
-    expect(r.body).toMatchObject({ description: '', contexts: [0, 1, 2], integration_types: [0, 1], dm_permission: true });
+    expect(r.body).toMatchObject({
+      description: '',
+      contexts: [0, 1, 2],
+      integration_types: [0, 1],
+      dm_permission: true,
+    });
   });
 
   test('guild commands: guild_id, no dm_permission/contexts/integration_types even when sent', async () => {
-    const r = await call(em, 'POST', gg(), { auth: bot(em), body: slash('test', { dm_permission: false, contexts: [0], integration_types: [0, 1] }) });
+    const r = await call(em, 'POST', gg(), {
+      auth: bot(em),
+      body: slash('test', { dm_permission: false, contexts: [0], integration_types: [0, 1] }),
+    });
     expect(r.status).toBe(201);
     expect(keys(r.body)).toEqual([
       'application_id',
@@ -98,12 +134,29 @@ describe('response shapes match the corpus', () => {
       body: slash('tag', {
         options: [
           { type: 1, name: 'list', description: 'l', options: [] },
-          { type: 1, name: 'get', description: 'g', options: [{ type: 3, name: 'q', description: 'q', autocomplete: false, required: false }] },
+          {
+            type: 1,
+            name: 'get',
+            description: 'g',
+            options: [{ type: 3, name: 'q', description: 'q', autocomplete: false, required: false }],
+          },
         ],
       }),
     });
-    expect(r.body.options[0]).toEqual({ type: 1, name: 'list', name_localizations: null, description: 'l', description_localizations: null });
-    expect(r.body.options[1].options[0]).toEqual({ type: 3, name: 'q', name_localizations: null, description: 'q', description_localizations: null });
+    expect(r.body.options[0]).toEqual({
+      type: 1,
+      name: 'list',
+      name_localizations: null,
+      description: 'l',
+      description_localizations: null,
+    });
+    expect(r.body.options[1].options[0]).toEqual({
+      type: 3,
+      name: 'q',
+      name_localizations: null,
+      description: 'q',
+      description_localizations: null,
+    });
     const plain = await call(em, 'POST', g(), { auth: bot(em), body: slash('plain', { options: [] }) });
     expect('options' in plain.body).toBe(false);
   });
@@ -123,7 +176,9 @@ describe('response shapes match the corpus', () => {
     });
     expect(r.body.default_member_permissions).toBe('8');
     expect(r.body.nsfw).toBe(true);
-    expect(r.body.options.map((o: any) => [o.min_value, o.max_value, o.channel_types, o.min_length, o.max_length])).toEqual([
+    expect(
+      r.body.options.map((o: any) => [o.min_value, o.max_value, o.channel_types, o.min_length, o.max_length]),
+    ).toEqual([
       [1, 5, undefined, undefined, undefined],
       [undefined, undefined, [0, 5], undefined, undefined],
       [undefined, undefined, undefined, 2, 10],
@@ -177,7 +232,10 @@ describe('create / get / edit / delete', () => {
     const missing = await call(em, 'GET', `${g()}/123456789012345678`, { auth: bot(em) });
     expect(missing).toMatchObject({ status: 404, body: { message: 'Unknown application command', code: 10063 } });
 
-    const p = await call(em, 'PATCH', `${g()}/${a.id}`, { auth: bot(em), body: { options: [{ type: 5, name: 'c', description: 'c' }] } });
+    const p = await call(em, 'PATCH', `${g()}/${a.id}`, {
+      auth: bot(em),
+      body: { options: [{ type: 5, name: 'c', description: 'c' }] },
+    });
     expect(p.status).toBe(200);
     expect(p.body.options.map((o: any) => o.name)).toEqual(['c']);
     expect(p.body.description).toBe(a.description);
@@ -189,7 +247,10 @@ describe('create / get / edit / delete', () => {
 
     const t = await call(em, 'PATCH', `${g()}/${a.id}`, { auth: bot(em), body: { type: 2 } });
     expect(t.status).toBe(400);
-    expect(t.body).toMatchObject({ code: 50035, errors: { type: { _errors: [{ message: 'Application command types are immutable' }] } } });
+    expect(t.body).toMatchObject({
+      code: 50035,
+      errors: { type: { _errors: [{ message: 'Application command types are immutable' }] } },
+    });
 
     const bad = await call(em, 'PATCH', `${g()}/${a.id}`, { auth: bot(em), body: { name: 'Bad Name' } });
     expect(bad.body.code).toBe(50035);
@@ -207,12 +268,18 @@ describe('create / get / edit / delete', () => {
 
   test('guild PATCH drops global-only fields; global PATCH sets contexts', async () => {
     const gc = (await call(em, 'POST', gg(), { auth: bot(em), body: slash('g') })).body;
-    const p = await call(em, 'PATCH', `${gg()}/${gc.id}`, { auth: bot(em), body: { contexts: [0], dm_permission: false } });
+    const p = await call(em, 'PATCH', `${gg()}/${gc.id}`, {
+      auth: bot(em),
+      body: { contexts: [0], dm_permission: false },
+    });
     expect(p.status).toBe(200);
     expect(p.body.version).toBe(gc.version);
     expect('contexts' in p.body).toBe(false);
     const c = (await call(em, 'POST', g(), { auth: bot(em), body: slash('c') })).body;
-    const q = await call(em, 'PATCH', `${g()}/${c.id}`, { auth: bot(em), body: { contexts: [0, 1], dm_permission: false } });
+    const q = await call(em, 'PATCH', `${g()}/${c.id}`, {
+      auth: bot(em),
+      body: { contexts: [0, 1], dm_permission: false },
+    });
     expect(q.body).toMatchObject({ contexts: [0, 1], dm_permission: false });
   });
 
@@ -224,43 +291,60 @@ describe('create / get / edit / delete', () => {
 
 describe('validation errors as the service reports them', () => {
   test('nested errors tree (50035) from the spec rules', async () => {
-    const r = await call(em, 'POST', g(), { auth: bot(em), body: { name: 'ok', description: '', options: [{ type: 3, name: 'B', description: 'x' }] } });
+    const r = await call(em, 'POST', g(), {
+      auth: bot(em),
+      body: { name: 'ok', description: '', options: [{ type: 3, name: 'B', description: 'x' }] },
+    });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({
       message: 'Invalid Form Body',
       code: 50035,
       errors: {
         description: { _errors: [{ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' }] },
-        options: { '0': { name: { _errors: [{ code: 'APPLICATION_COMMAND_INVALID_NAME', message: 'Command name is invalid' }] } } },
+        options: {
+          '0': {
+            name: { _errors: [{ code: 'APPLICATION_COMMAND_INVALID_NAME', message: 'Command name is invalid' }] },
+          },
+        },
       },
     });
   });
 
   test('missing name → BASE_TYPE_REQUIRED; guild entry point refused; entry point needs an embedded app', async () => {
-    expect((await call(em, 'POST', g(), { auth: bot(em), body: { description: 'd' } })).body.errors.name._errors[0].code).toBe('BASE_TYPE_REQUIRED');
-    expect((await call(em, 'POST', gg(), { auth: bot(em), body: { type: 4, name: 'launch', handler: 1 } })).body.code).toBe(50035);
+    expect(
+      (await call(em, 'POST', g(), { auth: bot(em), body: { description: 'd' } })).body.errors.name._errors[0].code,
+    ).toBe('BASE_TYPE_REQUIRED');
+    expect(
+      (await call(em, 'POST', gg(), { auth: bot(em), body: { type: 4, name: 'launch', handler: 1 } })).body.code,
+    ).toBe(50035);
     const ep = await call(em, 'POST', g(), { auth: bot(em), body: { type: 4, name: 'launch', handler: 1 } });
     expect(ep.body.errors.type._errors[0].code).toBe('APPLICATION_COMMAND_TYPE_INVALID');
   });
 
   test("the ASCII apostrophe the spec's pattern allows is accepted in command, option and localized names (lint only warns)", async () => {
-    const body = slash("isn't", { options: [{ type: 3, name: "what's", description: 'w', name_localizations: { fr: "qu'est" } }] });
+    const body = slash("isn't", {
+      options: [{ type: 3, name: "what's", description: 'w', name_localizations: { fr: "qu'est" } }],
+    });
     const r = await call(em, 'POST', g(), { auth: bot(em), body });
     expect(r.status).toBe(201);
     expect(r.body.name).toBe("isn't");
     expect(r.body.options[0]).toMatchObject({ name: "what's", name_localizations: { fr: "qu'est" } });
     // Other characters outside the pattern are still refused.
-    expect((await call(em, 'POST', g(), { auth: bot(em), body: slash('is$nt') })).body.errors.name._errors[0].code).toBe('STRING_TYPE_REGEX');
+    expect(
+      (await call(em, 'POST', g(), { auth: bot(em), body: slash('is$nt') })).body.errors.name._errors[0].code,
+    ).toBe('STRING_TYPE_REGEX');
   });
 
   test('too many USER commands → 30032; limits can be overridden', async () => {
-    for (let i = 0; i < 5; i++) expect((await call(em, 'POST', g(), { auth: bot(em), body: { type: 2, name: `u${i}` } })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await call(em, 'POST', g(), { auth: bot(em), body: { type: 2, name: `u${i}` } })).status).toBe(201);
     const r = await call(em, 'POST', g(), { auth: bot(em), body: { type: 2, name: 'u5' } });
     expect(r.body).toEqual({ message: 'Maximum number of application commands reached (5)', code: 30032 });
     await em.close();
     em = await start({ limits: { user_commands: 15 } });
     app = em.credentials.applicationId;
-    for (let i = 0; i < 6; i++) expect((await call(em, 'POST', g(), { auth: bot(em), body: { type: 2, name: `u${i}` } })).status).toBe(201);
+    for (let i = 0; i < 6; i++)
+      expect((await call(em, 'POST', g(), { auth: bot(em), body: { type: 2, name: `u${i}` } })).status).toBe(201);
   });
 });
 
@@ -269,7 +353,15 @@ describe('localization', () => {
     slash('hello', {
       name_localizations: { fr: 'bonjour', 'en-GB': 'hello-gb', 'es-ES': 'hola', de: 'hello' },
       description_localizations: { fr: 'Dire bonjour' },
-      options: [{ type: 3, name: 'who', description: 'Who', name_localizations: { fr: 'qui' }, choices: [{ name: 'All', value: 'all', name_localizations: { fr: 'Tous' } }] }],
+      options: [
+        {
+          type: 3,
+          name: 'who',
+          description: 'Who',
+          name_localizations: { fr: 'qui' },
+          choices: [{ name: 'All', value: 'all', name_localizations: { fr: 'Tous' } }],
+        },
+      ],
     });
 
   test('POST returns the dictionaries, minus values equal to the default', async () => {
@@ -292,7 +384,8 @@ describe('localization', () => {
     expect(fr.options[0].choices[0]).toEqual({ name: 'All', name_localized: 'Tous', value: 'all' });
 
     // en-US falls back to en-GB; es-419 to es-ES; a locale with no value gets no *_localized.
-    const us = (await call(em, 'GET', g(), { auth: bot(em), headers: { 'Accept-Language': 'en-US,en;q=0.9' } })).body[0];
+    const us = (await call(em, 'GET', g(), { auth: bot(em), headers: { 'Accept-Language': 'en-US,en;q=0.9' } }))
+      .body[0];
     expect(us.name_localized).toBe('hello-gb');
     expect(us).not.toHaveProperty('description_localized');
     const latam = (await call(em, 'GET', g(), { auth: bot(em), headers: { 'accept-language': 'es-419' } })).body[0];
@@ -300,7 +393,9 @@ describe('localization', () => {
     const ja = (await call(em, 'GET', g(), { auth: bot(em), headers: { 'X-Discord-Locale': 'ja' } })).body[0];
     expect(ja).not.toHaveProperty('name_localized');
     // X-Discord-Locale wins over Accept-Language.
-    const both = (await call(em, 'GET', g(), { auth: bot(em), headers: { 'X-Discord-Locale': 'fr', 'Accept-Language': 'es-ES' } })).body[0];
+    const both = (
+      await call(em, 'GET', g(), { auth: bot(em), headers: { 'X-Discord-Locale': 'fr', 'Accept-Language': 'es-ES' } })
+    ).body[0];
     expect(both.name_localized).toBe('bonjour');
   });
 
@@ -308,7 +403,12 @@ describe('localization', () => {
     await call(em, 'POST', g(), { auth: bot(em), body: localized() });
     await call(em, 'POST', g(), { auth: bot(em), body: slash('bare') });
     for (const v of ['true', 'True', '1']) {
-      const list = (await call(em, 'GET', `${g()}?with_localizations=${v}`, { auth: bot(em), headers: { 'X-Discord-Locale': 'fr' } })).body;
+      const list = (
+        await call(em, 'GET', `${g()}?with_localizations=${v}`, {
+          auth: bot(em),
+          headers: { 'X-Discord-Locale': 'fr' },
+        })
+      ).body;
       expect(list[0].name_localizations).toEqual({ fr: 'bonjour', 'en-GB': 'hello-gb', 'es-ES': 'hola' });
       expect(list[0]).not.toHaveProperty('name_localized');
       expect(list[1].name_localizations).toBeNull();
@@ -319,7 +419,10 @@ describe('localization', () => {
       expect(list[0]).not.toHaveProperty('name_localizations');
     }
     const bad = await call(em, 'GET', `${g()}?with_localizations=yes`, { auth: bot(em) });
-    expect(bad.body).toMatchObject({ code: 50035, errors: { with_localizations: { _errors: [{ code: 'BOOLEAN_TYPE_COERCE' }] } } });
+    expect(bad.body).toMatchObject({
+      code: 50035,
+      errors: { with_localizations: { _errors: [{ code: 'BOOLEAN_TYPE_COERCE' }] } },
+    });
   });
 
   test('guild list localizes too', async () => {
@@ -338,7 +441,10 @@ describe('bulk overwrite', () => {
     const a = (await call(em, 'POST', gg(), { auth: bot(em), body: slash('alpha') })).body;
     const b = (await call(em, 'POST', gg(), { auth: bot(em), body: slash('beta') })).body;
     const c = (await call(em, 'POST', gg(), { auth: bot(em), body: slash('gamma') })).body;
-    const r = await call(em, 'PUT', gg(), { auth: bot(em), body: [slash('alpha'), { ...slash('beta-renamed'), id: b.id }, slash('delta')] });
+    const r = await call(em, 'PUT', gg(), {
+      auth: bot(em),
+      body: [slash('alpha'), { ...slash('beta-renamed'), id: b.id }, slash('delta')],
+    });
     expect(r.status).toBe(200);
     expect(r.body.map((x: any) => x.name)).toEqual(['alpha', 'beta-renamed', 'delta']);
     expect(r.body[0].id).toBe(a.id);
@@ -348,13 +454,21 @@ describe('bulk overwrite', () => {
     const list = (await call(em, 'GET', gg(), { auth: bot(em) })).body.map((x: any) => x.id);
     expect(list).not.toContain(c.id);
     // 4 creates used (3 POSTs + delta): one more new command is over the daily allowance, a rename is not.
-    const over = await call(em, 'PUT', gg(), { auth: bot(em), body: [slash('alpha'), slash('beta-renamed'), slash('delta'), slash('epsilon')] });
-    expect(over.body).toEqual({ message: 'Max number of daily application command creates has been reached (4)', code: 30034 });
+    const over = await call(em, 'PUT', gg(), {
+      auth: bot(em),
+      body: [slash('alpha'), slash('beta-renamed'), slash('delta'), slash('epsilon')],
+    });
+    expect(over.body).toEqual({
+      message: 'Max number of daily application command creates has been reached (4)',
+      code: 30034,
+    });
     const ok = await call(em, 'PUT', gg(), { auth: bot(em), body: [slash('alpha')] });
     expect(ok.status).toBe(200);
     expect((await call(em, 'POST', gg(), { auth: bot(em), body: slash('zeta') })).body.code).toBe(30034);
     // Overwrites (200) do not count.
-    expect((await call(em, 'POST', gg(), { auth: bot(em), body: slash('alpha', { description: 'again' }) })).status).toBe(200);
+    expect(
+      (await call(em, 'POST', gg(), { auth: bot(em), body: slash('alpha', { description: 'again' }) })).status,
+    ).toBe(200);
     // Global creates are counted but never refused (the spec's allowance is per guild).
     expect((await call(em, 'POST', g(), { auth: bot(em), body: slash('zeta') })).status).toBe(201);
   });
@@ -372,12 +486,20 @@ describe('bulk overwrite', () => {
   });
 
   test('errors are keyed by index; duplicates in one request are refused', async () => {
-    const r = await call(em, 'PUT', gg(), { auth: bot(em), body: [slash('ok'), { name: 'x', description: '' }, slash('ok')] });
+    const r = await call(em, 'PUT', gg(), {
+      auth: bot(em),
+      body: [slash('ok'), { name: 'x', description: '' }, slash('ok')],
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors['1'].description._errors[0].code).toBe('BASE_TYPE_BAD_LENGTH');
-    expect(r.body.errors['2'].name._errors[0]).toEqual({ code: 'APPLICATION_COMMANDS_DUPLICATE_NAME', message: 'Application command names must be unique' });
+    expect(r.body.errors['2'].name._errors[0]).toEqual({
+      code: 'APPLICATION_COMMANDS_DUPLICATE_NAME',
+      message: 'Application command names must be unique',
+    });
     expect((await call(em, 'GET', gg(), { auth: bot(em) })).body).toEqual([]);
-    expect((await call(em, 'PUT', gg(), { auth: bot(em), body: { name: 'x' } })).body.errors._errors[0].code).toBe('BASE_TYPE_ARRAY');
+    expect((await call(em, 'PUT', gg(), { auth: bot(em), body: { name: 'x' } })).body.errors._errors[0].code).toBe(
+      'BASE_TYPE_ARRAY',
+    );
   });
 
   test('a type change through id is refused', async () => {
@@ -419,7 +541,13 @@ describe('entry point', () => {
       code: 50240,
     });
     expect((await call(em, 'GET', g(), { auth: bot(em) })).body).toHaveLength(1);
-    const copy = { type: 4, name: launch.name, description: launch.description, handler: launch.handler, integration_types: launch.integration_types };
+    const copy = {
+      type: 4,
+      name: launch.name,
+      description: launch.description,
+      handler: launch.handler,
+      integration_types: launch.integration_types,
+    };
     const ok = await call(em, 'PUT', g(), { auth: bot(em), body: [copy, slash('ping')] });
     expect(ok.status).toBe(200);
     expect(ok.body[0].id).toBe(launch.id);
@@ -430,7 +558,11 @@ describe('entry point', () => {
   });
 
   test('a second entry point is over the count; handler only on type 4', async () => {
-    expect((await call(em, 'POST', g(), { auth: bot(em), body: { type: 4, name: 'other', handler: 1 } })).body.code).toBe(30032);
-    expect((await call(em, 'POST', g(), { auth: bot(em), body: slash('x', { handler: 1 }) })).body.errors.handler).toBeDefined();
+    expect(
+      (await call(em, 'POST', g(), { auth: bot(em), body: { type: 4, name: 'other', handler: 1 } })).body.code,
+    ).toBe(30032);
+    expect(
+      (await call(em, 'POST', g(), { auth: bot(em), body: slash('x', { handler: 1 }) })).body.errors.handler,
+    ).toBeDefined();
   });
 });

@@ -15,7 +15,11 @@ export const componentSeed = (): Seed => {
   const s = interactionSeed();
   return {
     ...s,
-    commands: [...s.commands!, { application_id: APP, name: 'panel', description: 'Buttons and selects' }, { application_id: APP, name: 'form', description: 'A modal' }],
+    commands: [
+      ...s.commands!,
+      { application_id: APP, name: 'panel', description: 'Buttons and selects' },
+      { application_id: APP, name: 'form', description: 'A modal' },
+    ],
   };
 };
 
@@ -58,7 +62,10 @@ export const FEEDBACK_MODAL = {
   custom_id: 'feedback',
   title: 'Feedback',
   components: [
-    { type: 1, components: [{ type: 4, custom_id: 'text', label: 'Your text', style: 2, min_length: 3, max_length: 20 }] },
+    {
+      type: 1,
+      components: [{ type: 4, custom_id: 'text', label: 'Your text', style: 2, min_length: 3, max_length: 20 }],
+    },
     { type: 1, components: [{ type: 4, custom_id: 'mood', label: 'Mood', style: 1, required: false, value: 'fine' }] },
   ],
 };
@@ -85,7 +92,12 @@ export function answerFor(i: any, later: (work: () => Promise<unknown>) => void,
     if (id === 'ask') return { type: 9, data: { ...FEEDBACK_MODAL, custom_id: 'asked' } };
     if (id === 'fruit') return { type: 4, data: { content: `you chose ${i.data.values.join(', ')}` } };
     if (id === 'who' || id === 'whom')
-      return { type: 7, data: { content: `picked ${Object.keys(i.data.resolved?.users ?? {}).join(',')} roles ${Object.keys(i.data.resolved?.roles ?? {}).join(',')}` } };
+      return {
+        type: 7,
+        data: {
+          content: `picked ${Object.keys(i.data.resolved?.users ?? {}).join(',')} roles ${Object.keys(i.data.resolved?.roles ?? {}).join(',')}`,
+        },
+      };
   }
   const typed = i.type === 5 ? i.data.components[0].components[0].value : undefined;
   // 7 to a modal submit: allowed only when a component opened the modal.

@@ -29,8 +29,15 @@ beforeAll(async () => {
     answer: (i, _reply, res) => {
       res.writeHead(202).end();
       const post = async (path: string, body: unknown, method = 'POST'): Promise<Sent> => {
-        const url = path === 'callback' ? `${em.url}/interactions/${i.id}/${i.token}/callback?with_response=true` : `${em.url}/webhooks/${APP}/${i.token}${path}`;
-        const r = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const url =
+          path === 'callback'
+            ? `${em.url}/interactions/${i.id}/${i.token}/callback?with_response=true`
+            : `${em.url}/webhooks/${APP}/${i.token}${path}`;
+        const r = await fetch(url, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         const text = await r.text();
         return { status: r.status, body: text ? JSON.parse(text) : undefined };
       };
@@ -60,7 +67,12 @@ describe('interaction answers with components', () => {
     const [refused, accepted] = await run(async (post) => [
       await post('callback', {
         type: 4,
-        data: { content: 'Pick', components: [row({ type: 3, custom_id: 'fruit', min_values: 3, max_values: 2, options: [{ label: 'A', value: 'a' }] })] },
+        data: {
+          content: 'Pick',
+          components: [
+            row({ type: 3, custom_id: 'fruit', min_values: 3, max_values: 2, options: [{ label: 'A', value: 'a' }] }),
+          ],
+        },
       }),
       await post('callback', { type: 4, data: { content: 'Sure?', components: [row(button)] } }),
     ]);
@@ -72,7 +84,20 @@ describe('interaction answers with components', () => {
         errors: {
           data: {
             components: {
-              0: { components: { 0: { min_values: { _errors: [{ code: 'SELECT_COMPONENT_MIN_VALUES_EXCEEDS_MAX', message: 'min_values cannot be greater than max_values' }] } } } },
+              0: {
+                components: {
+                  0: {
+                    min_values: {
+                      _errors: [
+                        {
+                          code: 'SELECT_COMPONENT_MIN_VALUES_EXCEEDS_MAX',
+                          message: 'min_values cannot be greater than max_values',
+                        },
+                      ],
+                    },
+                  },
+                },
+              },
             },
           },
         },
@@ -80,22 +105,31 @@ describe('interaction answers with components', () => {
     });
     expect(accepted.status).toBe(200);
     expect(accepted.body.resource.message.components).toEqual([{ type: 1, id: 1, components: [{ ...button, id: 2 }] }]);
-    expect(em.world.messages[accepted.body.resource.message.id]?.message.components).toEqual(accepted.body.resource.message.components);
+    expect(em.world.messages[accepted.body.resource.message.id]?.message.components).toEqual(
+      accepted.body.resource.message.components,
+    );
   });
 
   it('follow-ups and edits of the original are judged by the same rules (errors at the body root)', async () => {
     const [, followup, badFollowup, badEdit] = await run(async (post) => [
       await post('callback', { type: 4, data: { content: 'ok' } }),
-      await post('', { content: 'more', components: [row({ type: 5, custom_id: 'who', default_values: [{ id: BOB, type: 'user' }] })] }),
+      await post('', {
+        content: 'more',
+        components: [row({ type: 5, custom_id: 'who', default_values: [{ id: BOB, type: 'user' }] })],
+      }),
       await post('', { components: [row({ type: 5, custom_id: 'who', default_values: [{ id: BOB, type: 'role' }] })] }),
       await post('/messages/@original', { components: [row(button, button)] }, 'PATCH'),
     ]);
     expect(followup.status).toBe(200);
     expect(followup.body.components[0].components[0].default_values).toEqual([{ id: BOB, type: 'user' }]);
     expect(badFollowup.status).toBe(400);
-    expect(badFollowup.body.errors.components[0].components[0].default_values[0].type._errors).toEqual([{ code: 'BASE_TYPE_CHOICES', message: 'Value must be one of (user).' }]);
+    expect(badFollowup.body.errors.components[0].components[0].default_values[0].type._errors).toEqual([
+      { code: 'BASE_TYPE_CHOICES', message: 'Value must be one of (user).' },
+    ]);
     expect(badEdit.status).toBe(400);
-    expect(badEdit.body.errors.components[0].components[1].custom_id._errors[0].code).toBe('COMPONENT_CUSTOM_ID_DUPLICATED');
+    expect(badEdit.body.errors.components[0].components[1].custom_id._errors[0].code).toBe(
+      'COMPONENT_CUSTOM_ID_DUPLICATED',
+    );
   });
 });
 
@@ -103,14 +137,20 @@ describe('modals (callback 9)', () => {
   const modal = {
     custom_id: 'feedback',
     title: 'Feedback',
-    components: [{ type: 18, label: 'What went well?', component: { type: 4, custom_id: 'good', style: 2, max_length: 500 } }],
+    components: [
+      { type: 18, label: 'What went well?', component: { type: 4, custom_id: 'good', style: 2, max_length: 500 } },
+    ],
   };
 
   it('a valid modal is accepted; an invalid one refused under data; a second answer is 40060', async () => {
     const [invalid, accepted, again] = await run(async (post) => [
       await post('callback', {
         type: 9,
-        data: { ...modal, title: 'x'.repeat(46), components: [{ type: 18, label: 'L', component: { ...modal.components[0]!.component, disabled: true } }] },
+        data: {
+          ...modal,
+          title: 'x'.repeat(46),
+          components: [{ type: 18, label: 'L', component: { ...modal.components[0]!.component, disabled: true } }],
+        },
       }),
       await post('callback', { type: 9, data: modal }),
       await post('callback', { type: 9, data: modal }),
@@ -123,7 +163,20 @@ describe('modals (callback 9)', () => {
         errors: {
           data: {
             title: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 45 or fewer in length.' }] },
-            components: { 0: { component: { disabled: { _errors: [{ code: 'MODAL_COMPONENT_DISABLED_NOT_ALLOWED', message: 'Components in a modal cannot be disabled' }] } } } },
+            components: {
+              0: {
+                component: {
+                  disabled: {
+                    _errors: [
+                      {
+                        code: 'MODAL_COMPONENT_DISABLED_NOT_ALLOWED',
+                        message: 'Components in a modal cannot be disabled',
+                      },
+                    ],
+                  },
+                },
+              },
+            },
           },
         },
       },

@@ -34,11 +34,18 @@ async function answer(i: Interaction): Promise<void> {
     await i.reply({
       content: 'Pick',
       components: [
-        new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('confirm').setLabel('Confirm').setStyle(ButtonStyle.Success)),
-        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-          new StringSelectMenuBuilder().setCustomId('fruit').setPlaceholder('Fruit').addOptions({ label: 'Apple', value: 'apple' }, { label: 'Banana', value: 'banana' }),
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder().setCustomId('confirm').setLabel('Confirm').setStyle(ButtonStyle.Success),
         ),
-        new ActionRowBuilder<UserSelectMenuBuilder>().addComponents(new UserSelectMenuBuilder().setCustomId('who').setPlaceholder('Who')),
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder()
+            .setCustomId('fruit')
+            .setPlaceholder('Fruit')
+            .addOptions({ label: 'Apple', value: 'apple' }, { label: 'Banana', value: 'banana' }),
+        ),
+        new ActionRowBuilder<UserSelectMenuBuilder>().addComponents(
+          new UserSelectMenuBuilder().setCustomId('who').setPlaceholder('Who'),
+        ),
       ],
     });
   } else if (i.isChatInputCommand() && i.commandName === 'form') {
@@ -46,11 +53,16 @@ async function answer(i: Interaction): Promise<void> {
       new ModalBuilder()
         .setCustomId('feedback')
         .setTitle('Feedback')
-        .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(new TextInputBuilder().setCustomId('text').setLabel('Your text').setStyle(TextInputStyle.Paragraph))),
+        .addComponents(
+          new ActionRowBuilder<TextInputBuilder>().addComponents(
+            new TextInputBuilder().setCustomId('text').setLabel('Your text').setStyle(TextInputStyle.Paragraph),
+          ),
+        ),
     );
   } else if (i.isButton()) await i.update({ content: `Confirmed by ${i.user.username}`, components: [] });
   else if (i.isStringSelectMenu()) await i.update({ content: `chose ${i.values.join(', ')}` });
-  else if (i.isUserSelectMenu()) await i.reply({ content: `picked ${i.users.first()?.username} (member: ${i.members.size})` });
+  else if (i.isUserSelectMenu())
+    await i.reply({ content: `picked ${i.users.first()?.username} (member: ${i.members.size})` });
   else if (i.isModalSubmit()) await i.reply({ content: `thanks: ${i.fields.getTextInputValue('text')}` });
 }
 
@@ -77,7 +89,12 @@ async function panel(): Promise<string> {
 test('a button click reaches discord.js as a ButtonInteraction; update() edits the message in place', async () => {
   const messageId = await panel();
   const out = await em.click({ messageId, button: 'Confirm', userId: ANN });
-  expect(out).toMatchObject({ outcome: 'answered', delivery: 'gateway', callback: { type: 7 }, message: { id: messageId, content: 'Confirmed by ann', components: [] } });
+  expect(out).toMatchObject({
+    outcome: 'answered',
+    delivery: 'gateway',
+    callback: { type: 7 },
+    message: { id: messageId, content: 'Confirmed by ann', components: [] },
+  });
   const i = seen.at(-1)!;
   expect(i.isButton() && i.customId).toBe('confirm');
   expect(i.isButton() && i.message.id).toBe(messageId);
@@ -85,7 +102,10 @@ test('a button click reaches discord.js as a ButtonInteraction; update() edits t
 
 test('a string select: values; a user select: the resolved user and member', async () => {
   const messageId = await panel();
-  expect(await em.select({ messageId, menu: 'fruit', values: ['banana'], userId: BOB })).toMatchObject({ outcome: 'answered', message: { content: 'chose banana' } });
+  expect(await em.select({ messageId, menu: 'fruit', values: ['banana'], userId: BOB })).toMatchObject({
+    outcome: 'answered',
+    message: { content: 'chose banana' },
+  });
   expect(await em.select({ messageId, menu: 'Who', values: [ANN], userId: BOB })).toMatchObject({
     outcome: 'answered',
     original: { content: 'picked ann (member: 1)', message_reference: { message_id: messageId } },
@@ -94,7 +114,10 @@ test('a string select: values; a user select: the resolved user and member', asy
 
 test('showModal() opens the modal; the submission reaches discord.js and its fields are read', async () => {
   const opened = await em.invoke({ line: '/form', channelId: GENERAL, userId: BOB });
-  expect(opened).toMatchObject({ outcome: 'answered', callback: { type: 9, data: { custom_id: 'feedback', title: 'Feedback' } } });
+  expect(opened).toMatchObject({
+    outcome: 'answered',
+    callback: { type: 9, data: { custom_id: 'feedback', title: 'Feedback' } },
+  });
   const out = await em.submitModal({ userId: BOB, fields: { text: 'lovely' } });
   expect(out).toMatchObject({ outcome: 'answered', original: { content: 'thanks: lovely' } });
   expect(seen.at(-1)!.isModalSubmit()).toBe(true);

@@ -69,18 +69,31 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
   });
 
   it("a button on an application-owned webhook's post reaches that application", async () => {
-    const hook = await call(em, 'POST', `/channels/${GENERAL}/webhooks`, { auth: `Bot ${em.credentials.botToken}`, body: { name: 'poster' } });
-    const sent = await call(em, 'POST', `/webhooks/${hook.body.id}/${hook.body.token}?wait=true`, { body: { content: 'Pick', components: PANEL.components } });
+    const hook = await call(em, 'POST', `/channels/${GENERAL}/webhooks`, {
+      auth: `Bot ${em.credentials.botToken}`,
+      body: { name: 'poster' },
+    });
+    const sent = await call(em, 'POST', `/webhooks/${hook.body.id}/${hook.body.token}?wait=true`, {
+      body: { content: 'Pick', components: PANEL.components },
+    });
     expect(sent.status).toBe(200);
     const out = await em.click({ messageId: sent.body.id, button: 'Confirm', userId: BOB });
-    expect(out).toMatchObject({ outcome: 'answered', application: { id: APP }, message: { id: sent.body.id, content: `Confirmed by <@${BOB}>` } });
+    expect(out).toMatchObject({
+      outcome: 'answered',
+      application: { id: APP },
+      message: { id: sent.body.id, content: `Confirmed by <@${BOB}>` },
+    });
     expect(received.at(-1)).toMatchObject({ type: 3, message: { id: sent.body.id, webhook_id: hook.body.id } });
   });
 
   it('a deferred update (6): the later edit of @original edits the component message', async () => {
     const messageId = await panel();
     const out = await em.click({ messageId, button: 'later', userId: BOB });
-    expect(out).toMatchObject({ outcome: 'answered', callback: { type: 6 }, message: { id: messageId, content: 'edited later' } });
+    expect(out).toMatchObject({
+      outcome: 'answered',
+      callback: { type: 6 },
+      message: { id: messageId, content: 'edited later' },
+    });
     expect(em.world.messages[messageId]!.message.content).toBe('edited later');
   });
 
@@ -90,9 +103,16 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
     expect(out.outcome).toBe('answered');
     if (out.outcome !== 'answered') return;
     // `id`: the number the service gave the select when the message was stored (wire/components numbering).
-    const rows = em.world.messages[messageId]!.message.components as Array<{ components: Array<{ custom_id?: string; id: number }> }>;
+    const rows = em.world.messages[messageId]!.message.components as Array<{
+      components: Array<{ custom_id?: string; id: number }>;
+    }>;
     const select = rows.flatMap((r) => r.components).find((c) => c.custom_id === 'fruit')!;
-    expect(received.at(-1).data).toEqual({ custom_id: 'fruit', component_type: 3, values: ['apple', 'cherry'], id: select.id });
+    expect(received.at(-1).data).toEqual({
+      custom_id: 'fruit',
+      component_type: 3,
+      values: ['apple', 'cherry'],
+      id: select.id,
+    });
     expect(out.original).toMatchObject({
       content: 'you chose apple, cherry',
       type: 19,
@@ -107,7 +127,12 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
     const out = await em.select({ messageId, menu: 'who', values: ['ann'], userId: BOB });
     expect(out).toMatchObject({ outcome: 'answered', message: { content: `picked ${ANN} roles ` } });
     const data = received.at(-1).data;
-    expect(data).toMatchObject({ custom_id: 'who', component_type: 5, values: [ANN], resolved: { users: { [ANN]: { id: ANN, username: 'ann' } } } });
+    expect(data).toMatchObject({
+      custom_id: 'who',
+      component_type: 5,
+      values: [ANN],
+      resolved: { users: { [ANN]: { id: ANN, username: 'ann' } } },
+    });
     expect(data.resolved.members[ANN]).toMatchObject({ roles: [] });
     expect(data.resolved.members[ANN].user).toBeUndefined();
     expect(typeof data.resolved.members[ANN].permissions).toBe('string');
@@ -122,9 +147,16 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
 
   it('a modal: the bot answers 9, the member has it open, submit-modal delivers MODAL_SUBMIT with the values, the bot answers 4', async () => {
     const opened = await em.invoke({ line: '/form', channelId: GENERAL, userId: BOB });
-    expect(opened).toMatchObject({ outcome: 'answered', callback: { type: 9, data: { custom_id: 'feedback', title: 'Feedback' } } });
+    expect(opened).toMatchObject({
+      outcome: 'answered',
+      callback: { type: 9, data: { custom_id: 'feedback', title: 'Feedback' } },
+    });
     const out = await em.submitModal({ userId: 'bob', fields: { 'Your text': 'great tool' } });
-    expect(out).toMatchObject({ outcome: 'answered', callback: { type: 4 }, original: { content: 'thanks: great tool', type: 0 } });
+    expect(out).toMatchObject({
+      outcome: 'answered',
+      callback: { type: 4 },
+      original: { content: 'thanks: great tool', type: 0 },
+    });
     const sent = received.at(-1);
     expect(sent).toMatchObject({ type: 5, channel_id: GENERAL, member: { user: { id: BOB } } });
     expect(sent.data).toEqual({
@@ -137,7 +169,10 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
     expect(sent.message).toBeUndefined();
     expect(sent.id).not.toBe(opened.outcome === 'answered' && opened.interaction.id);
     // Answered, the form closed.
-    expect(await em.submitModal({ userId: BOB, fields: { text: 'again' } })).toMatchObject({ outcome: 'refused', refusal: { kind: 'no-modal' } });
+    expect(await em.submitModal({ userId: BOB, fields: { text: 'again' } })).toMatchObject({
+      outcome: 'refused',
+      refusal: { kind: 'no-modal' },
+    });
   });
 
   it('a modal answered to a modal submit is refused (BASE_TYPE_CHOICES): the member sees no answer', async () => {
@@ -159,29 +194,58 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
       message: { id: messageId, content: 'updated from asked' },
     });
     await em.invoke({ line: '/form', channelId: GENERAL, userId: BOB });
-    expect(await em.submitModal({ userId: BOB, fields: { text: 'update' } })).toMatchObject({ outcome: 'no-response', cause: { kind: 'bad-callback' } });
+    expect(await em.submitModal({ userId: BOB, fields: { text: 'update' } })).toMatchObject({
+      outcome: 'no-response',
+      cause: { kind: 'bad-callback' },
+    });
   });
 
   it('an ephemeral answer is unknown to anyone but its invoker', async () => {
     const out = await em.invoke({ line: '/secret', channelId: GENERAL, userId: BOB });
     const messageId = out.outcome === 'answered' ? (out.original!.id as string) : '';
     const before = received.length;
-    expect(await em.click({ messageId, button: 'Confirm', userId: ANN })).toMatchObject({ outcome: 'refused', refusal: { kind: 'unknown-message' } });
+    expect(await em.click({ messageId, button: 'Confirm', userId: ANN })).toMatchObject({
+      outcome: 'refused',
+      refusal: { kind: 'unknown-message' },
+    });
     expect(received.length).toBe(before);
-    expect(await em.click({ messageId, button: 'Confirm', userId: BOB })).toMatchObject({ outcome: 'answered', message: { id: messageId, flags: 64 } });
+    expect(await em.click({ messageId, button: 'Confirm', userId: BOB })).toMatchObject({
+      outcome: 'answered',
+      message: { id: messageId, flags: 64 },
+    });
   });
 
   describe('refused before delivery (nothing reaches the bot)', () => {
     const refusedCases: Array<[string, (m: string) => Promise<unknown>, string]> = [
-      ['an unknown message', () => em.click({ messageId: '199999999999999999', button: 'confirm', userId: BOB }), 'unknown-message'],
+      [
+        'an unknown message',
+        () => em.click({ messageId: '199999999999999999', button: 'confirm', userId: BOB }),
+        'unknown-message',
+      ],
       ['an unknown button', (m) => em.click({ messageId: m, button: 'nope', userId: BOB }), 'unknown-component'],
       ['a disabled button', (m) => em.click({ messageId: m, button: 'Gone', userId: BOB }), 'disabled'],
       ['a link button', (m) => em.click({ messageId: m, button: 'Docs', userId: BOB }), 'link-button'],
-      ['a value not among the options', (m) => em.select({ messageId: m, menu: 'fruit', values: ['mango'], userId: BOB }), 'unknown-value'],
-      ['too many values', (m) => em.select({ messageId: m, menu: 'fruit', values: ['apple', 'banana', 'cherry'], userId: BOB }), 'value-count'],
+      [
+        'a value not among the options',
+        (m) => em.select({ messageId: m, menu: 'fruit', values: ['mango'], userId: BOB }),
+        'unknown-value',
+      ],
+      [
+        'too many values',
+        (m) => em.select({ messageId: m, menu: 'fruit', values: ['apple', 'banana', 'cherry'], userId: BOB }),
+        'value-count',
+      ],
       ['too few values', (m) => em.select({ messageId: m, menu: 'fruit', values: [], userId: BOB }), 'value-count'],
-      ['a user that does not exist', (m) => em.select({ messageId: m, menu: 'who', values: ['150000000000000009'], userId: BOB }), 'unknown-value'],
-      ['a role in a user select', (m) => em.select({ messageId: m, menu: 'who', values: [MOD_ROLE], userId: BOB }), 'unknown-value'],
+      [
+        'a user that does not exist',
+        (m) => em.select({ messageId: m, menu: 'who', values: ['150000000000000009'], userId: BOB }),
+        'unknown-value',
+      ],
+      [
+        'a role in a user select',
+        (m) => em.select({ messageId: m, menu: 'who', values: [MOD_ROLE], userId: BOB }),
+        'unknown-value',
+      ],
       ['no modal open', () => em.submitModal({ userId: ANN, fields: { text: 'x' } }), 'no-modal'],
     ];
     it.each(refusedCases)('%s', async (_name, act, kind) => {
@@ -196,13 +260,24 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
     it('modal fields failing the client checks: required, min and max length, an unknown field', async () => {
       await em.invoke({ line: '/form', channelId: GENERAL, userId: ANN });
       const before = received.length;
-      expect(await em.submitModal({ userId: ANN, fields: {} })).toMatchObject({ outcome: 'refused', refusal: { kind: 'modal-field', message: '"Your text" is required' } });
-      expect(await em.submitModal({ userId: ANN, fields: { text: 'ab' } })).toMatchObject({ refusal: { message: '"Your text" needs at least 3 characters (got 2)' } });
-      expect(await em.submitModal({ userId: ANN, fields: { text: 'x'.repeat(21) } })).toMatchObject({ refusal: { message: '"Your text" takes at most 20 characters (got 21)' } });
-      expect(await em.submitModal({ userId: ANN, fields: { colour: 'red' } })).toMatchObject({ refusal: { kind: 'modal-field' } });
+      expect(await em.submitModal({ userId: ANN, fields: {} })).toMatchObject({
+        outcome: 'refused',
+        refusal: { kind: 'modal-field', message: '"Your text" is required' },
+      });
+      expect(await em.submitModal({ userId: ANN, fields: { text: 'ab' } })).toMatchObject({
+        refusal: { message: '"Your text" needs at least 3 characters (got 2)' },
+      });
+      expect(await em.submitModal({ userId: ANN, fields: { text: 'x'.repeat(21) } })).toMatchObject({
+        refusal: { message: '"Your text" takes at most 20 characters (got 21)' },
+      });
+      expect(await em.submitModal({ userId: ANN, fields: { colour: 'red' } })).toMatchObject({
+        refusal: { kind: 'modal-field' },
+      });
       expect(received.length).toBe(before);
       // Still open: a valid submission goes through.
-      expect(await em.submitModal({ userId: ANN, fields: { text: 'fine now' } })).toMatchObject({ outcome: 'answered' });
+      expect(await em.submitModal({ userId: ANN, fields: { text: 'fine now' } })).toMatchObject({
+        outcome: 'answered',
+      });
     });
   });
 
@@ -218,12 +293,23 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
     try {
       const pending = em.invoke({ line: '/panel', channelId: GENERAL, userId: BOB });
       for (let i = 0; i < 50 && !seen; i++) await new Promise((r) => setTimeout(r, 20));
-      const bad = await call(em, 'POST', `/interactions/${seen.id}/${seen.token}/callback`, { body: { type: 7, data: { content: 'x' } } });
+      const bad = await call(em, 'POST', `/interactions/${seen.id}/${seen.token}/callback`, {
+        body: { type: 7, data: { content: 'x' } },
+      });
       expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({ code: 50035, errors: { type: { _errors: [{ code: 'BASE_TYPE_CHOICES', message: 'Value must be one of {4, 5, 9, 10, 12}.' }] } } });
-      const ok = await call(em, 'POST', `/interactions/${seen.id}/${seen.token}/callback`, { body: { type: 4, data: { content: 'ok' } } });
+      expect(bad.body).toMatchObject({
+        code: 50035,
+        errors: {
+          type: { _errors: [{ code: 'BASE_TYPE_CHOICES', message: 'Value must be one of {4, 5, 9, 10, 12}.' }] },
+        },
+      });
+      const ok = await call(em, 'POST', `/interactions/${seen.id}/${seen.token}/callback`, {
+        body: { type: 4, data: { content: 'ok' } },
+      });
       expect(ok.status).toBe(204);
-      const twice = await call(em, 'POST', `/interactions/${seen.id}/${seen.token}/callback`, { body: { type: 4, data: { content: 'ok' } } });
+      const twice = await call(em, 'POST', `/interactions/${seen.id}/${seen.token}/callback`, {
+        body: { type: 4, data: { content: 'ok' } },
+      });
       expect(twice.body).toMatchObject({ code: 40060 });
       await pending;
     } finally {
@@ -245,16 +331,29 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
       const answer = answerFor(i, () => undefined, em.url) as { type: number };
       void send(answer).then(async (r) => {
         replies.push({ type: i.type, status: r.status, body: r.body });
-        if (r.status === 400) replies.push({ type: i.type, ...(await send({ type: 4, data: { content: 'plain thanks' } })) });
+        if (r.status === 400)
+          replies.push({ type: i.type, ...(await send({ type: 4, data: { content: 'plain thanks' } })) });
       });
     });
     try {
       const messageId = await panel();
-      expect(await em.click({ messageId, button: 'Ask', userId: BOB })).toMatchObject({ outcome: 'answered', delivery: 'gateway', modal: { custom_id: 'asked' } });
+      expect(await em.click({ messageId, button: 'Ask', userId: BOB })).toMatchObject({
+        outcome: 'answered',
+        delivery: 'gateway',
+        modal: { custom_id: 'asked' },
+      });
       const out = await em.submitModal({ userId: BOB, fields: { text: 'hello' } });
-      expect(out).toMatchObject({ outcome: 'answered', original: { content: 'plain thanks', message_reference: { message_id: messageId } } });
+      expect(out).toMatchObject({
+        outcome: 'answered',
+        original: { content: 'plain thanks', message_reference: { message_id: messageId } },
+      });
       const refused = replies.find((r) => r.type === 5 && r.status === 400);
-      expect(refused?.body).toMatchObject({ code: 50035, errors: { type: { _errors: [{ code: 'BASE_TYPE_CHOICES', message: 'Value must be one of {4, 5, 6, 7, 10, 12}.' }] } } });
+      expect(refused?.body).toMatchObject({
+        code: 50035,
+        errors: {
+          type: { _errors: [{ code: 'BASE_TYPE_CHOICES', message: 'Value must be one of {4, 5, 6, 7, 10, 12}.' }] },
+        },
+      });
     } finally {
       unsub();
       app.interactionsEndpointUrl = url;
@@ -266,7 +365,11 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
     const headers = { 'x-cmdsync-control': em.controlToken };
     const base = em.url.replace(/\/api\/v10$/, '');
     const post = (path: string, body: unknown) =>
-      fetch(`${base}/__emulator/interactions/${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${base}/__emulator/interactions/${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const ok = await post('click', { messageId, button: 'Confirm', userId: BOB });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ outcome: 'answered', callback: { type: 7 } });
@@ -312,7 +415,11 @@ describe('components and modals delivered to a signed HTTP endpoint', () => {
       await clock.waiting();
       clock.advance(DEFERRED_UPDATE_WAIT_MS);
       expect(await answered).toMatchObject({ outcome: 'answered', callback: { type: 6 } });
-      expect(got).toMatchObject({ wrong: { status: 404, code: 10062 }, first: { status: 204 }, second: { status: 400, code: 40060 } });
+      expect(got).toMatchObject({
+        wrong: { status: 404, code: 10062 },
+        first: { status: 204 },
+        second: { status: 400, code: 40060 },
+      });
       const noAnswer = em.click({ messageId, button: 'Later', userId: BOB });
       await clock.waiting();
       clock.advance(3_001);

@@ -13,7 +13,9 @@ function gatewayBot(em: RunningEmulator): () => Promise<unknown> {
   em.events.subscribe((e) => {
     if (e.name !== 'INTERACTION_CREATE') return;
     const i = e.data as any;
-    pending.push(call(em, 'POST', `/interactions/${i.id}/${i.token}/callback`, { body: answerFor(i, () => undefined, em.url) }));
+    pending.push(
+      call(em, 'POST', `/interactions/${i.id}/${i.token}/callback`, { body: answerFor(i, () => undefined, em.url) }),
+    );
   });
   return () => Promise.allSettled(pending);
 }
@@ -24,12 +26,18 @@ it('a message updated by a click (7) is kept in the data file: a restart shows t
   const settle = gatewayBot(em);
   const panel = await em.invoke({ line: '/panel', channelId: GENERAL, userId: BOB });
   const messageId = panel.outcome === 'answered' ? (panel.original!.id as string) : '';
-  expect(await em.click({ messageId, button: 'Confirm', userId: BOB })).toMatchObject({ outcome: 'answered', callback: { type: 7 } });
+  expect(await em.click({ messageId, button: 'Confirm', userId: BOB })).toMatchObject({
+    outcome: 'answered',
+    callback: { type: 7 },
+  });
   await settle();
   await em.close();
   const again = await start({ dataFile });
   try {
-    expect(again.world.messages[messageId]!.message).toMatchObject({ content: `Confirmed by <@${BOB}>`, components: [] });
+    expect(again.world.messages[messageId]!.message).toMatchObject({
+      content: `Confirmed by <@${BOB}>`,
+      components: [],
+    });
   } finally {
     await again.close();
   }

@@ -34,21 +34,38 @@ describe('control routes', () => {
       body: FAULT,
     });
     expect(r.status).toBe(200);
-    expect((await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).status).toBe(500);
+    expect(
+      (await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).status,
+    ).toBe(500);
   });
 
   test('a cross-site form post (text/plain, no credential) is refused and changes nothing', async () => {
-    const r = await rawCall(base(), { method: 'POST', path: '/__emulator/faults', headers: { 'content-type': 'text/plain', origin: 'https://evil.example' }, body: FAULT });
+    const r = await rawCall(base(), {
+      method: 'POST',
+      path: '/__emulator/faults',
+      headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+      body: FAULT,
+    });
     expect(r.status).toBe(401);
     expect(em.faults.list()).toEqual([]);
     await stillServes();
   });
 
   test('a wrong token, or the token with a text/plain or form body, is refused', async () => {
-    const wrong = await rawCall(base(), { method: 'POST', path: '/__emulator/faults', headers: { 'x-cmdsync-control': 'guess', 'content-type': 'application/json' }, body: FAULT });
+    const wrong = await rawCall(base(), {
+      method: 'POST',
+      path: '/__emulator/faults',
+      headers: { 'x-cmdsync-control': 'guess', 'content-type': 'application/json' },
+      body: FAULT,
+    });
     expect(wrong.status).toBe(401);
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const r = await rawCall(base(), { method: 'POST', path: '/__emulator/faults', headers: { 'x-cmdsync-control': em.controlToken, 'content-type': type }, body: FAULT });
+      const r = await rawCall(base(), {
+        method: 'POST',
+        path: '/__emulator/faults',
+        headers: { 'x-cmdsync-control': em.controlToken, 'content-type': type },
+        body: FAULT,
+      });
       expect(r.status, type).toBe(415);
     }
     const del = await rawCall(base(), { method: 'DELETE', path: '/__emulator/faults' });
@@ -61,7 +78,11 @@ describe('control routes', () => {
     const r = await rawCall(base(), {
       method: 'OPTIONS',
       path: '/__emulator/faults',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-cmdsync-control, content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-cmdsync-control, content-type',
+      },
     });
     expect(r.status).toBeGreaterThanOrEqual(400);
     expect(r.headers['access-control-allow-origin']).toBeUndefined();

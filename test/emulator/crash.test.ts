@@ -45,7 +45,12 @@ function warmChild(): { start(dataFile: string, extra?: Record<string, unknown>)
   started.catch(() => {}); // a discarded child's early exit is no failure; start() awaits the same promise
   return {
     start(dataFile, extra = {}) {
-      const options = { dataFile, rateLimits: false, limits: { daily_creates: 1000000, chat_input_commands: 1000000 }, ...extra };
+      const options = {
+        dataFile,
+        rateLimits: false,
+        limits: { daily_creates: 1000000, chat_input_commands: 1000000 },
+        ...extra,
+      };
       proc.stdin!.write(`${JSON.stringify(options)}\n`);
       return started;
     },
@@ -121,7 +126,9 @@ describe('crash safety (SIGKILL at random moments)', () => {
       const names = new Set(Object.values(loaded!.world.commands).map((c) => c.name));
       const lost = [...acked].filter((n) => !names.has(n));
       expect(lost, `round ${round} (seed ${SEED}): acknowledged writes lost`).toEqual([]);
-      expect(acked.size, `round ${round} (seed ${SEED}): no write was acknowledged before the kill`).toBeGreaterThan(before);
+      expect(acked.size, `round ${round} (seed ${SEED}): no write was acknowledged before the kill`).toBeGreaterThan(
+        before,
+      );
     }
   }, 120_000);
 
@@ -135,7 +142,10 @@ describe('crash safety (SIGKILL at random moments)', () => {
     onTestFinished(() => spawner.close());
     for (let round = 0; round < ROUNDS; round++) {
       // 8 KiB: a compaction every dozen writes, so kills land in them too.
-      const { proc, url, token, guild } = await spawner.next(file, { journalLimitBytes: 8192, maxMessagesPerChannel: 0 });
+      const { proc, url, token, guild } = await spawner.next(file, {
+        journalLimitBytes: 8192,
+        maxMessagesPerChannel: 0,
+      });
       if (!hook) {
         const loaded = Store.load(file)!;
         const channel = loaded.world.guilds[guild]!.channels.find((c) => c.type === 0)!.id;
@@ -174,7 +184,9 @@ describe('crash safety (SIGKILL at random moments)', () => {
       expect(loaded, `round ${round} (seed ${SEED}): data file missing`).toBeDefined();
       const lost = [...acked].filter((id) => !loaded!.world.messages[id]);
       expect(lost, `round ${round} (seed ${SEED}): acknowledged messages lost`).toEqual([]);
-      expect(acked.size, `round ${round} (seed ${SEED}): no message was acknowledged before the kill`).toBeGreaterThan(before);
+      expect(acked.size, `round ${round} (seed ${SEED}): no message was acknowledged before the kill`).toBeGreaterThan(
+        before,
+      );
     }
   }, 120_000);
 });

@@ -14,7 +14,11 @@ import { bot, call, slash } from './helpers.js';
 import { rawCall } from './raw-http.js';
 
 const control = (em: RunningEmulator, method: string) =>
-  rawCall(em.url.replace('/api/v10', ''), { method, path: '/__emulator/daily-creates', headers: { 'x-cmdsync-control': em.controlToken } });
+  rawCall(em.url.replace('/api/v10', ''), {
+    method,
+    path: '/__emulator/daily-creates',
+    headers: { 'x-cmdsync-control': em.controlToken },
+  });
 
 describe('daily create allowance', () => {
   // The day comes from the emulator's clock, so a run across midnight cannot see two days.
@@ -24,15 +28,25 @@ describe('daily create allowance', () => {
     const { applicationId: app, guildId: guild } = em.credentials;
     const global = `/applications/${app}/commands`;
     const inGuild = `/applications/${app}/guilds/${guild}/commands`;
-    for (const name of ['a', 'b', 'c', 'd']) expect((await call(em, 'POST', global, { auth: bot(em), body: slash(name) })).status).toBe(201);
-    expect((await call(em, 'PUT', global, { auth: bot(em), body: ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => slash(n)) })).status).toBe(200);
+    for (const name of ['a', 'b', 'c', 'd'])
+      expect((await call(em, 'POST', global, { auth: bot(em), body: slash(name) })).status).toBe(201);
+    expect(
+      (await call(em, 'PUT', global, { auth: bot(em), body: ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => slash(n)) }))
+        .status,
+    ).toBe(200);
     expect((await call(em, 'POST', inGuild, { auth: bot(em), body: slash('a') })).status).toBe(201);
     expect((await call(em, 'POST', inGuild, { auth: bot(em), body: slash('b') })).status).toBe(201);
     const over = await call(em, 'POST', inGuild, { auth: bot(em), body: slash('c') });
-    expect(over.body).toEqual({ message: 'Max number of daily application command creates has been reached (2)', code: 30034 });
+    expect(over.body).toEqual({
+      message: 'Max number of daily application command creates has been reached (2)',
+      code: 30034,
+    });
   });
 
-  test('GET /__emulator/daily-creates shows what is used and left; DELETE resets it', async ({ emulator: em, clock }) => {
+  test('GET /__emulator/daily-creates shows what is used and left; DELETE resets it', async ({
+    emulator: em,
+    clock,
+  }) => {
     const { applicationId: app, guildId: guild } = em.credentials;
     const inGuild = `/applications/${app}/guilds/${guild}/commands`;
     await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), body: slash('g') });
@@ -65,12 +79,17 @@ describe('cmdsync emulator prints the allowance (the built binary)', () => {
     const data = join(dir, 'emulator.json');
     const first = await startEmulator({ dataFile: data, rateLimits: false, limits: {} });
     const { applicationId: app, guildId: guild } = first.credentials;
-    await call(first, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(first), body: slash('one') });
+    await call(first, 'POST', `/applications/${app}/guilds/${guild}/commands`, {
+      auth: bot(first),
+      body: slash('one'),
+    });
     await call(first, 'POST', `/applications/${app}/commands`, { auth: bot(first), body: slash('two') });
     await first.close();
     const { proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--data', data]);
     try {
-      expect(out).toContain('# daily command creates: 200 per guild per UTC day; global creates are counted, not limited');
+      expect(out).toContain(
+        '# daily command creates: 200 per guild per UTC day; global creates are counted, not limited',
+      );
       expect(out).toContain(`#   guild ${guild}: 1 used, 199 left`);
       expect(out).toContain('#   global: 1 used');
       expect(out).toContain('# reset: DELETE /__emulator/daily-creates (X-Cmdsync-Control: the control token)');

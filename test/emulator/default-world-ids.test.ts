@@ -30,7 +30,9 @@ describe('default world ids', () => {
   });
 
   it('a seed whose generated ids follow each other keeps them apart too', async () => {
-    emu = await start({ seed: { applications: [{ name: 'A' }, { name: 'B' }], guilds: [{ name: 'G1' }, { name: 'G2' }] } });
+    emu = await start({
+      seed: { applications: [{ name: 'A' }, { name: 'B' }], guilds: [{ name: 'G1' }, { name: 'G2' }] },
+    });
     const ids = idsOf(emu.world);
     for (const guildId of Object.keys(emu.world.guilds)) expect(ids.has(String(BigInt(guildId) - 1n))).toBe(false);
   });

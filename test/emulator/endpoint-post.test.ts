@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointPostError, postToEndpoint } from '../../src/emulator/interactions/endpoint-post.js';
 
 /** A real node:http server on loopback; `sockets` counts the connections it accepted. */
-async function serve(handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<{ url: string; server: Server; sockets: Socket[] }> {
+async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse, body: string) => void,
+): Promise<{ url: string; server: Server; sockets: Socket[] }> {
   const sockets: Socket[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -35,12 +37,26 @@ describe('postToEndpoint: the interaction POST over node:http', () => {
   it('sends the body and headers, reads the answer, and reuses one connection for the next POST', async () => {
     const seen: Array<{ body: string; sig: string | undefined; length: string | undefined }> = [];
     const bot = await serve((req, res, body) => {
-      seen.push({ body, sig: req.headers['x-signature-ed25519'] as string | undefined, length: req.headers['content-length'] });
+      seen.push({
+        body,
+        sig: req.headers['x-signature-ed25519'] as string | undefined,
+        length: req.headers['content-length'],
+      });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":4,"data":{"content":"é"}}');
     });
     const body = JSON.stringify({ type: 2, data: { name: 'ping', value: 'ü' } });
-    const first = await postToEndpoint(bot.url, body, { 'Content-Type': 'application/json', 'X-Signature-Ed25519': 'ab' }, 3000);
-    const second = await postToEndpoint(bot.url, body, { 'Content-Type': 'application/json', 'X-Signature-Ed25519': 'cd' }, 3000);
+    const first = await postToEndpoint(
+      bot.url,
+      body,
+      { 'Content-Type': 'application/json', 'X-Signature-Ed25519': 'ab' },
+      3000,
+    );
+    const second = await postToEndpoint(
+      bot.url,
+      body,
+      { 'Content-Type': 'application/json', 'X-Signature-Ed25519': 'cd' },
+      3000,
+    );
     expect(first).toEqual({ status: 200, text: '{"type":4,"data":{"content":"é"}}' });
     expect(second.status).toBe(200);
     expect(seen).toEqual([

@@ -44,7 +44,8 @@ async function wireTexts(): Promise<Set<string>> {
     const mod = (await import(pathToFileURL(join(SRC, file)).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
       if (/ERRORS|Errors$|ERROR_ANSWERS|ErrorAnswers/.test(name)) take(value, 0);
-      if (name === 'GATEWAY_CLOSE_REASONS') for (const reason of Object.values(value as Record<string, string>)) texts.add(reason);
+      if (name === 'GATEWAY_CLOSE_REASONS')
+        for (const reason of Object.values(value as Record<string, string>)) texts.add(reason);
       if (name === 'RATE_LIMITED_MESSAGE') texts.add(value as string);
     }
   }
@@ -55,11 +56,24 @@ async function wireTexts(): Promise<Set<string>> {
 function restated(file: string, texts: ReadonlySet<string>, source?: string): string[] {
   const sf = parse(file, source);
   const found: string[] = [];
-  const at = (n: ts.Node, what: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${what}`);
+  const at = (n: ts.Node, what: string) =>
+    found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${what}`);
   const visit = (node: ts.Node): void => {
-    if (ts.isPropertyAssignment(node) && node.name.getText(sf) === 'code' && ts.isNumericLiteral(node.initializer) && node.initializer.text !== '0')
+    if (
+      ts.isPropertyAssignment(node) &&
+      node.name.getText(sf) === 'code' &&
+      ts.isNumericLiteral(node.initializer) &&
+      node.initializer.text !== '0'
+    )
       at(node, `JSON code ${node.initializer.text}`);
-    else if ((ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) && texts.has(node.text)) at(node, `'${node.text}'`);
+    else if (
+      (ts.isStringLiteralLike(node) ||
+        ts.isTemplateHead(node) ||
+        ts.isTemplateMiddle(node) ||
+        ts.isTemplateTail(node)) &&
+      texts.has(node.text)
+    )
+      at(node, `'${node.text}'`);
     ts.forEachChild(node, visit);
   };
   visit(sf);
@@ -70,7 +84,13 @@ describe('the service error answers are written once, in src/wire', () => {
   it('finds a restated JSON code, message and inner code, and leaves other words alone', async () => {
     const texts = await wireTexts();
     expect([...texts]).toEqual(
-      expect.arrayContaining(['Unknown Message', 'Invalid Form Body', 'CONTENT_TYPE_INVALID', 'Unknown application command', 'Error while decoding payload.']),
+      expect.arrayContaining([
+        'Unknown Message',
+        'Invalid Form Body',
+        'CONTENT_TYPE_INVALID',
+        'Unknown application command',
+        'Error while decoding payload.',
+      ]),
     );
     const source = [
       "const a = apiError(404, 10008, 'Unknown Message');",

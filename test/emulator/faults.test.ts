@@ -14,7 +14,10 @@ afterEach(() => em.close());
 async function control(method: string, body?: unknown) {
   const res = await request(em.url.replace('/api/v10', '/__emulator/faults'), {
     method: method as 'GET',
-    headers: { 'x-cmdsync-control': em.controlToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      'x-cmdsync-control': em.controlToken,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.body.text();
@@ -25,7 +28,8 @@ describe('fault injection', () => {
   test('schedule: the 3rd POST to a route answers 500 and changes nothing', async () => {
     em.faults.set([{ method: 'POST', path: '/applications/:applicationId/commands', nth: 3, kind: 'error' }]);
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call(em, 'POST', url, { auth: bot(em), body: slash(`c${i}`) })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await call(em, 'POST', url, { auth: bot(em), body: slash(`c${i}`) })).status);
     expect(statuses).toEqual([201, 201, 500, 201]);
     const names = (await call(em, 'GET', url, { auth: bot(em) })).body.map((c: any) => c.name);
     expect(names).toEqual(['c0', 'c1', 'c3']);

@@ -55,7 +55,12 @@ async function json(method: string, path: string, auth: string | undefined, body
   const headers: Record<string, string> = {};
   if (auth) headers.authorization = auth;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return rawCall(fx.base, { method, path: `/api/v10${path}`, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return rawCall(fx.base, {
+    method,
+    path: `/api/v10${path}`,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
 }
 
 async function must(r: Promise<RawReply>): Promise<any> {
@@ -67,14 +72,33 @@ async function must(r: Promise<RawReply>): Promise<any> {
 beforeAll(async () => {
   const dataFile = `${testdir()}/emulator.json`;
   const em = await startEmulator({ rateLimits: false, seed, dataFile });
-  fx = { em, base: em.url, bot: `Bot ${em.credentials.botToken}`, user: `Bearer ${em.credentials.bearerToken}`, dataFile } as Fixture;
+  fx = {
+    em,
+    base: em.url,
+    bot: `Bot ${em.credentials.botToken}`,
+    user: `Bearer ${em.credentials.bearerToken}`,
+    dataFile,
+  } as Fixture;
   const app = em.credentials.applicationId;
-  fx.globalCommand = (await must(json('POST', `/applications/${app}/commands`, fx.bot, { name: 'global', description: 'A global command' }))).id;
-  fx.guildCommand = (await must(json('POST', `/applications/${app}/guilds/${IDS.guild}/commands`, fx.bot, { name: 'local', description: 'A guild command' }))).id;
+  fx.globalCommand = (
+    await must(
+      json('POST', `/applications/${app}/commands`, fx.bot, { name: 'global', description: 'A global command' }),
+    )
+  ).id;
+  fx.guildCommand = (
+    await must(
+      json('POST', `/applications/${app}/guilds/${IDS.guild}/commands`, fx.bot, {
+        name: 'local',
+        description: 'A guild command',
+      }),
+    )
+  ).id;
   fx.hook = await must(json('POST', `/channels/${IDS.text}/webhooks`, fx.bot, { name: 'fuzzed' }));
   fx.forumHook = await must(json('POST', `/channels/${IDS.forum}/webhooks`, fx.bot, { name: 'forum' }));
   fx.probeHook = await must(json('POST', `/channels/${IDS.foreignText}/webhooks`, fx.bot, { name: 'probe' }));
-  fx.message = (await must(json('POST', `/webhooks/${fx.hook.id}/${fx.hook.token}?wait=true`, undefined, { content: 'first' }))).id;
+  fx.message = (
+    await must(json('POST', `/webhooks/${fx.hook.id}/${fx.hook.token}?wait=true`, undefined, { content: 'first' }))
+  ).id;
 });
 
 afterAll(() => fx?.em.close());
@@ -92,10 +116,22 @@ function templates(): Template[] {
     name_localizations: { fr: 'flou', de: 'unscharf' },
     description_localizations: { fr: 'Commande floue' },
     options: [
-      { type: 3, name: 'text', description: 'Some text', required: true, max_length: 100, choices: [{ name: 'a', value: 'a', name_localizations: { fr: 'à' } }] },
+      {
+        type: 3,
+        name: 'text',
+        description: 'Some text',
+        required: true,
+        max_length: 100,
+        choices: [{ name: 'a', value: 'a', name_localizations: { fr: 'à' } }],
+      },
       { type: 4, name: 'count', description: 'A count', min_value: 1, max_value: 10 },
       { type: 7, name: 'where', description: 'A channel', channel_types: [0, 5] },
-      { type: 1, name: 'sub', description: 'A subcommand', options: [{ type: 5, name: 'flag', description: 'A flag' }] },
+      {
+        type: 1,
+        name: 'sub',
+        description: 'A subcommand',
+        options: [{ type: 5, name: 'flag', description: 'A flag' }],
+      },
     ],
   };
   const message: Json = {
@@ -119,13 +155,23 @@ function templates(): Template[] {
       },
     ],
     components: [{ type: 1, components: [{ type: 2, style: 5, label: 'Go', url: 'https://example.com' }] }],
-    poll: { question: { text: 'Q?' }, answers: [{ poll_media: { text: 'yes' } }, { poll_media: { text: 'no' } }], duration: 1, allow_multiselect: false },
+    poll: {
+      question: { text: 'Q?' },
+      answers: [{ poll_media: { text: 'yes' } }, { poll_media: { text: 'no' } }],
+      duration: 1,
+      allow_multiselect: false,
+    },
     attachments: [],
   };
   const { hook, forumHook } = fx;
   return [
     { name: 'create global command', method: 'POST', path: ['applications', { id: app }, 'commands'], body: command },
-    { name: 'create guild command', method: 'POST', path: ['applications', { id: app }, 'guilds', { id: IDS.guild }, 'commands'], body: command },
+    {
+      name: 'create guild command',
+      method: 'POST',
+      path: ['applications', { id: app }, 'guilds', { id: IDS.guild }, 'commands'],
+      body: command,
+    },
     {
       name: 'edit command',
       method: 'PATCH',
@@ -145,7 +191,15 @@ function templates(): Template[] {
       name: 'edit permissions',
       method: 'PUT',
       auth: fx.user,
-      path: ['applications', { id: app }, 'guilds', { id: IDS.guild }, 'commands', { id: fx.guildCommand }, 'permissions'],
+      path: [
+        'applications',
+        { id: app },
+        'guilds',
+        { id: IDS.guild },
+        'commands',
+        { id: fx.guildCommand },
+        'permissions',
+      ],
       body: {
         permissions: [
           { id: IDS.role, type: 1, permission: true },
@@ -153,10 +207,33 @@ function templates(): Template[] {
         ],
       },
     },
-    { name: 'create webhook', method: 'POST', path: ['channels', { id: IDS.otherText }, 'webhooks'], body: { name: 'made', avatar: 'data:image/png;base64,iVBORw0KGgo=' } },
-    { name: 'edit webhook', method: 'PATCH', path: ['webhooks', { id: hook.id }], body: { name: 'renamed', channel_id: IDS.text, avatar: null } },
-    { name: 'edit webhook by token', method: 'PATCH', auth: '', path: ['webhooks', { id: hook.id }, { id: hook.token }], body: { name: 'renamed2', avatar: null } },
-    { name: 'execute', method: 'POST', auth: '', path: ['webhooks', { id: hook.id }, { id: hook.token }], query: '?wait=true', body: message },
+    {
+      name: 'create webhook',
+      method: 'POST',
+      path: ['channels', { id: IDS.otherText }, 'webhooks'],
+      body: { name: 'made', avatar: 'data:image/png;base64,iVBORw0KGgo=' },
+    },
+    {
+      name: 'edit webhook',
+      method: 'PATCH',
+      path: ['webhooks', { id: hook.id }],
+      body: { name: 'renamed', channel_id: IDS.text, avatar: null },
+    },
+    {
+      name: 'edit webhook by token',
+      method: 'PATCH',
+      auth: '',
+      path: ['webhooks', { id: hook.id }, { id: hook.token }],
+      body: { name: 'renamed2', avatar: null },
+    },
+    {
+      name: 'execute',
+      method: 'POST',
+      auth: '',
+      path: ['webhooks', { id: hook.id }, { id: hook.token }],
+      query: '?wait=true',
+      body: message,
+    },
     {
       name: 'execute in thread',
       method: 'POST',
@@ -185,7 +262,13 @@ function templates(): Template[] {
       method: 'POST',
       auth: '',
       path: ['webhooks', { id: hook.id }, { id: hook.token }, 'slack'],
-      body: { text: 'hi', username: 'S', attachments: [{ title: 't', text: 'x', color: 'good', fields: [{ title: 'a', value: 'b', short: true }], ts: 1700000000 }] },
+      body: {
+        text: 'hi',
+        username: 'S',
+        attachments: [
+          { title: 't', text: 'x', color: 'good', fields: [{ title: 'a', value: 'b', short: true }], ts: 1700000000 },
+        ],
+      },
     },
     {
       name: 'repo-compat',
@@ -207,7 +290,12 @@ function templates(): Template[] {
       auth: '',
       form: true,
       path: ['oauth2', 'token'],
-      body: { grant_type: 'client_credentials', scope: 'applications.commands.update', client_id: app, client_secret: fx.em.credentials.clientSecret },
+      body: {
+        grant_type: 'client_credentials',
+        scope: 'applications.commands.update',
+        client_id: app,
+        client_secret: fx.em.credentials.clientSecret,
+      },
     },
   ];
 }
@@ -219,7 +307,16 @@ const pick = <T>(r: Rand, list: readonly T[]): T => list[r(list.length)]!;
 
 /** Placeholder for a number literal JSON.stringify cannot write (1e999, 30 digits…). */
 const RAW = (i: number) => `\u0000raw${i}\u0000`;
-const RAW_NUMBERS = ['1e999', '-1e999', '123456789012345678901234567890', '9007199254740993', '-0', '1.5e-400', '0.1e1', '18446744073709551616'];
+const RAW_NUMBERS = [
+  '1e999',
+  '-1e999',
+  '123456789012345678901234567890',
+  '9007199254740993',
+  '-0',
+  '1.5e-400',
+  '0.1e1',
+  '18446744073709551616',
+];
 
 function deep(r: Rand, depth: number): Json {
   let v: Json = pick(r, [null, 0, 'x', true]);
@@ -272,7 +369,11 @@ function garbage(r: Rand, raws: string[]): Json {
 }
 
 /** Every node of a value, by path. */
-function nodes(v: Json, at: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+function nodes(
+  v: Json,
+  at: Array<string | number> = [],
+  out: Array<Array<string | number>> = [],
+): Array<Array<string | number>> {
   out.push(at);
   if (Array.isArray(v))
     v.forEach((x, i) => {
@@ -304,7 +405,22 @@ interface Case {
   badPath: boolean;
 }
 
-const BAD_IDS = ['..', '.', '%2e%2e', '%2E', '.%2E', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'abc', '99999999999999999999999', '-1', '1e3', '%00'];
+const BAD_IDS = [
+  '..',
+  '.',
+  '%2e%2e',
+  '%2E',
+  '.%2E',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'abc',
+  '99999999999999999999999',
+  '-1',
+  '1e3',
+  '%00',
+];
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 
 function mutate(r: Rand, t: Template): Case {
@@ -426,13 +542,20 @@ function mutate(r: Rand, t: Template): Case {
     }
     default: {
       const at = pick(r, all);
-      body = setAt(body, at, pick(r, [0, -0, 2 ** 53, 2 ** 64, -(2 ** 31), 1e308, 0.1, '0', '1', 'true', [null], [[[]]]]));
+      body = setAt(
+        body,
+        at,
+        pick(r, [0, -0, 2 ** 53, 2 ** 64, -(2 ** 31), 1e308, 0.1, '0', '1', 'true', [null], [[[]]]]),
+      );
       description = `number-ish at ${JSON.stringify(at)}`;
     }
   }
   if (text === undefined) {
     if (t.form && body !== null && typeof body === 'object' && !Array.isArray(body)) {
-      const pairs = Object.entries(body).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
+      const pairs = Object.entries(body).map(([k, v]): [string, string] => [
+        k,
+        typeof v === 'string' ? v : JSON.stringify(v),
+      ]);
       text = new URLSearchParams(pairs).toString();
     } else {
       text = JSON.stringify(body);
@@ -441,7 +564,14 @@ function mutate(r: Rand, t: Template): Case {
       });
     }
   }
-  return { description, method: t.method, path: `/api/v10/${segments.join('/')}${t.query ?? ''}`, headers, body: text, badPath };
+  return {
+    description,
+    method: t.method,
+    path: `/api/v10/${segments.join('/')}${t.query ?? ''}`,
+    headers,
+    body: text,
+    badPath,
+  };
 }
 
 // ---- checks ------------------------------------------------------------------
@@ -454,7 +584,8 @@ function oddObjects(root: unknown): string[] {
     const [v, at, depth] = stack.pop()!;
     if (v === null || typeof v !== 'object') {
       if (typeof v === 'number' && !Number.isFinite(v)) out.push(`${at} = ${v}`);
-      if (typeof v === 'bigint' || typeof v === 'function' || typeof v === 'symbol' || v === undefined) out.push(`${at}: ${typeof v}`);
+      if (typeof v === 'bigint' || typeof v === 'function' || typeof v === 'symbol' || v === undefined)
+        out.push(`${at}: ${typeof v}`);
       continue;
     }
     if (depth > 1000) {
@@ -483,9 +614,26 @@ async function probe(): Promise<string | undefined> {
   const app = fx.em.credentials.applicationId;
   const n = ++probeCount;
   const checks: Array<[string, () => Promise<RawReply>]> = [
-    ['upsert command', () => json('POST', `/applications/${app}/guilds/${IDS.otherGuild}/commands`, fx.bot, { name: 'probe', description: `Probe ${n}` })],
-    ['execute', () => json('POST', `/webhooks/${fx.probeHook.id}/${fx.probeHook.token}?wait=true`, undefined, { content: `probe ${n}`, embeds: [{ title: 'p' }] })],
-    ['list commands', () => json('GET', `/applications/${app}/guilds/${IDS.otherGuild}/commands?with_localizations=true`, fx.bot)],
+    [
+      'upsert command',
+      () =>
+        json('POST', `/applications/${app}/guilds/${IDS.otherGuild}/commands`, fx.bot, {
+          name: 'probe',
+          description: `Probe ${n}`,
+        }),
+    ],
+    [
+      'execute',
+      () =>
+        json('POST', `/webhooks/${fx.probeHook.id}/${fx.probeHook.token}?wait=true`, undefined, {
+          content: `probe ${n}`,
+          embeds: [{ title: 'p' }],
+        }),
+    ],
+    [
+      'list commands',
+      () => json('GET', `/applications/${app}/guilds/${IDS.otherGuild}/commands?with_localizations=true`, fx.bot),
+    ],
     ['list webhooks', () => json('GET', `/guilds/${IDS.guild}/webhooks`, fx.bot)],
     ['list permissions', () => json('GET', `/applications/${app}/guilds/${IDS.guild}/commands/permissions`, fx.bot)],
   ];
@@ -517,7 +665,12 @@ describe('fuzzing the HTTP surface', () => {
         const before = snapshot();
         let reply: RawReply;
         try {
-          reply = await rawCall(fx.base, { method: c.method, path: c.path, headers: c.headers, ...(c.body !== undefined ? { body: c.body } : {}) });
+          reply = await rawCall(fx.base, {
+            method: c.method,
+            path: c.path,
+            headers: c.headers,
+            ...(c.body !== undefined ? { body: c.body } : {}),
+          });
         } catch (err) {
           reply = { status: 0, headers: {}, text: String(err), body: undefined };
         }
@@ -534,7 +687,8 @@ describe('fuzzing the HTTP surface', () => {
         }
         if (Object.getOwnPropertyNames(Object.prototype).sort().join() !== pollutionBefore) {
           failures.push(`${where}: Object.prototype was polluted`);
-          for (const k of Object.getOwnPropertyNames(Object.prototype)) if (!pollutionBefore.split(',').includes(k)) delete (Object.prototype as any)[k];
+          for (const k of Object.getOwnPropertyNames(Object.prototype))
+            if (!pollutionBefore.split(',').includes(k)) delete (Object.prototype as any)[k];
         }
         const odd = oddObjects(fx.em.world);
         if (odd.length) failures.push(`${where}: the world holds what JSON cannot: ${odd.slice(0, 3).join('; ')}`);
@@ -544,7 +698,10 @@ describe('fuzzing the HTTP surface', () => {
           failures.push(`${where}: poisoned, then ${broken}`);
         }
       }
-      if (Object.getOwnPropertyNames(Object.prototype).sort().join() !== pollutionBefore || ({} as any).polluted !== undefined)
+      if (
+        Object.getOwnPropertyNames(Object.prototype).sort().join() !== pollutionBefore ||
+        ({} as any).polluted !== undefined
+      )
         failures.push(`seed=${SEED}: Object.prototype was polluted`);
       // The data file must load back to the same world.
       const world = snapshot();
@@ -557,7 +714,10 @@ describe('fuzzing the HTTP surface', () => {
         `fuzz seed=${SEED}: ${stats.tried} bad requests, ${stats.fivexx} answered 5xx, ${stats.poisoned} poisonings, ${stats.changedOnRefusal} refusals that changed state`,
       );
       if (failures.length) console.log(failures.join('\n'));
-      expect(failures.slice(0, 20), `fuzz seed=${SEED}: ${failures.length} failures (rerun with CMDSYNC_FUZZ_SEED=${SEED})`).toEqual([]);
+      expect(
+        failures.slice(0, 20),
+        `fuzz seed=${SEED}: ${failures.length} failures (rerun with CMDSYNC_FUZZ_SEED=${SEED})`,
+      ).toEqual([]);
     },
     120_000 + CASES * 200,
   );

@@ -25,7 +25,9 @@ export class RawGateway {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
     });
-    this.closed = new Promise((resolve) => this.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      this.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     this.ws.on('message', (data) => {
       this.frames.push(JSON.parse(data.toString()) as Frame);
       for (const w of this.waiters.splice(0)) w();
@@ -48,7 +50,10 @@ export class RawGateway {
         }
       }
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(this.frames.map((f) => [f.op, f.t, f.s]))}`);
+      if (left <= 0)
+        throw new Error(
+          `no matching frame within ${ms} ms; got ${JSON.stringify(this.frames.map((f) => [f.op, f.t, f.s]))}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

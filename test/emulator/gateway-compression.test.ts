@@ -50,7 +50,8 @@ class ZlibClient {
     for (;;) {
       const hit = this.messages.find(match);
       if (hit) return hit;
-      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(this.messages.map((m) => [m.op, m.t]))}`);
+      if (Date.now() > deadline)
+        throw new Error(`no such message; got ${JSON.stringify(this.messages.map((m) => [m.op, m.t]))}`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 50);
@@ -61,7 +62,11 @@ class ZlibClient {
 
 describe('compress=zlib-stream', () => {
   test('Hello, READY, GUILD_CREATE and dispatches arrive as binary frames of one zlib stream', async () => {
-    em = await start({ seed: { guilds: [{ members: Array.from({ length: 200 }, (_, i) => ({ username: `member-with-a-long-name-${i}` })) }] } });
+    em = await start({
+      seed: {
+        guilds: [{ members: Array.from({ length: 200 }, (_, i) => ({ username: `member-with-a-long-name-${i}` })) }],
+      },
+    });
     const c = new ZlibClient(`${em.gatewayUrl}?v=10&encoding=json&compress=zlib-stream`);
     const hello = await c.next((m) => m.op === 10);
     expect(hello.d.heartbeat_interval).toBeGreaterThan(0);
@@ -71,7 +76,8 @@ describe('compress=zlib-stream', () => {
     await c.next((m) => m.t === 'GUILD_CREATE');
     // Later messages use the same context: a repeated payload compresses to far fewer bytes than its first sending.
     const filler = randomBytes(1500).toString('base64');
-    for (let i = 0; i < 3; i++) em.events.emit({ applicationId: em.credentials.applicationId, name: 'INTERACTION_CREATE', data: { filler, i } });
+    for (let i = 0; i < 3; i++)
+      em.events.emit({ applicationId: em.credentials.applicationId, name: 'INTERACTION_CREATE', data: { filler, i } });
     const last = await c.next((m) => m.t === 'INTERACTION_CREATE' && m.d.i === 2);
     expect(last.s).toBe(5);
     expect(c.frames.every((f) => f.binary)).toBe(true);

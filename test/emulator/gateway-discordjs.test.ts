@@ -30,7 +30,10 @@ function next<T>(event: string, ms = 5000): Promise<T> {
 test('a discord.js client logs in, sees the seeded guilds, and receives permission, webhook and interaction events', async () => {
   em = await start();
   const { applicationId, guildId } = em.credentials;
-  client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildWebhooks], rest: { api: em.restBase } });
+  client = new Client({
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildWebhooks],
+    rest: { api: em.restBase },
+  });
   const ready = next<Client<true>>(Events.ClientReady);
   await client.login(em.credentials.botToken);
   const c = await ready;
@@ -61,18 +64,32 @@ test('a discord.js client logs in, sees the seeded guilds, and receives permissi
   });
   expect(cmd.status).toBe(201);
 
-  const permissionsUpdate = next<{ id: string; guildId: string; applicationId: string; permissions: unknown[] }>(Events.ApplicationCommandPermissionsUpdate);
-  const put = await call(em, 'PUT', `/applications/${applicationId}/guilds/${guildId}/commands/${cmd.body.id}/permissions`, {
-    auth: userBearer(em),
-    body: { permissions: [{ id: guildId, type: 1, permission: false }] },
-  });
+  const permissionsUpdate = next<{ id: string; guildId: string; applicationId: string; permissions: unknown[] }>(
+    Events.ApplicationCommandPermissionsUpdate,
+  );
+  const put = await call(
+    em,
+    'PUT',
+    `/applications/${applicationId}/guilds/${guildId}/commands/${cmd.body.id}/permissions`,
+    {
+      auth: userBearer(em),
+      body: { permissions: [{ id: guildId, type: 1, permission: false }] },
+    },
+  );
   expect(put.status).toBe(200);
   const perms = await permissionsUpdate;
-  expect(perms).toMatchObject({ id: cmd.body.id, guildId, applicationId, permissions: [{ id: guildId, type: 1, permission: false }] });
+  expect(perms).toMatchObject({
+    id: cmd.body.id,
+    guildId,
+    applicationId,
+    permissions: [{ id: guildId, type: 1, permission: false }],
+  });
 
   const text = seeded.channels.find((ch) => ch.type === 0)!;
   const webhooksUpdate = next<{ id: string }>(Events.WebhooksUpdate);
-  expect((await call(em, 'POST', `/channels/${text.id}/webhooks`, { auth: bot(em), body: { name: 'deploys' } })).status).toBe(200);
+  expect(
+    (await call(em, 'POST', `/channels/${text.id}/webhooks`, { auth: bot(em), body: { name: 'deploys' } })).status,
+  ).toBe(200);
   expect((await webhooksUpdate).id).toBe(text.id);
 
   // A hand-built chat-input interaction, as a user typing `/remind what:tea minutes:5` would send.
@@ -136,10 +153,17 @@ test('a discord.js bot answers invocations over the gateway: a reply, a deferred
   const text = seeded.channels.find((ch) => ch.type === 0)!;
   const member = seeded.members[0]!;
   for (const body of [
-    { name: 'remind', description: 'Set a reminder', options: [{ type: 3, name: 'what', description: 'What', required: true, autocomplete: true }] },
+    {
+      name: 'remind',
+      description: 'Set a reminder',
+      options: [{ type: 3, name: 'what', description: 'What', required: true, autocomplete: true }],
+    },
     { name: 'slow', description: 'Takes its time' },
   ]) {
-    expect((await call(em, 'POST', `/applications/${applicationId}/guilds/${guildId}/commands`, { auth: bot(em), body })).status).toBe(201);
+    expect(
+      (await call(em, 'POST', `/applications/${applicationId}/guilds/${guildId}/commands`, { auth: bot(em), body }))
+        .status,
+    ).toBe(201);
   }
 
   client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: em.restBase } });
@@ -147,9 +171,14 @@ test('a discord.js bot answers invocations over the gateway: a reply, a deferred
   client.on(Events.InteractionCreate, async (interaction) => {
     if (interaction.isAutocomplete()) {
       const typed = interaction.options.getFocused();
-      await interaction.respond(['tea', 'team meeting', 'taxes'].filter((c) => c.startsWith(typed)).map((c) => ({ name: c, value: c })));
+      await interaction.respond(
+        ['tea', 'team meeting', 'taxes'].filter((c) => c.startsWith(typed)).map((c) => ({ name: c, value: c })),
+      );
     } else if (interaction.isChatInputCommand() && interaction.commandName === 'remind') {
-      await interaction.reply({ content: `I will remind you about ${interaction.options.getString('what')}.`, ephemeral: true });
+      await interaction.reply({
+        content: `I will remind you about ${interaction.options.getString('what')}.`,
+        ephemeral: true,
+      });
     } else if (interaction.isChatInputCommand() && interaction.commandName === 'slow') {
       await interaction.deferReply();
       await new Promise((r) => setTimeout(r, 200));
@@ -162,7 +191,11 @@ test('a discord.js bot answers invocations over the gateway: a reply, a deferred
 
   const where = { guildId, channelId: text.id, userId: member.id };
   const reply = await em.invoke({ line: '/remind what:tea', ...where });
-  expect(reply).toMatchObject({ outcome: 'answered', delivery: 'gateway', callback: { type: 4, data: { content: 'I will remind you about tea.', flags: 64 } } });
+  expect(reply).toMatchObject({
+    outcome: 'answered',
+    delivery: 'gateway',
+    callback: { type: 4, data: { content: 'I will remind you about tea.', flags: 64 } },
+  });
 
   const deferred = await em.invoke({ line: '/slow', ...where, waitSeconds: 2 });
   expect(deferred).toMatchObject({ outcome: 'answered', callback: { type: 5 } });

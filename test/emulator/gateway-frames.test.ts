@@ -8,8 +8,13 @@ describe('decodeFrame reads frames with the one JSON reader (src/wire/json.ts; i
     expect(d('{"a":123456789012345678901,"b":[42,9007199254740993],"c":"x 12345678901234567890"}')).toEqual(
       JSON.parse('{"a":"123456789012345678901","b":[42,"9007199254740993"],"c":"x 12345678901234567890"}'),
     );
-    expect(d('{"s":"a\\"1234567890123456789","n":1.5e300}')).toEqual(JSON.parse('{"s":"a\\"1234567890123456789","n":1.5e300}'));
-    expect(decodeFrame('{"op":8,"d":{"guild_id":1234567890123456789}}')).toEqual({ op: 8, d: { guild_id: '1234567890123456789' } });
+    expect(d('{"s":"a\\"1234567890123456789","n":1.5e300}')).toEqual(
+      JSON.parse('{"s":"a\\"1234567890123456789","n":1.5e300}'),
+    );
+    expect(decodeFrame('{"op":8,"d":{"guild_id":1234567890123456789}}')).toEqual({
+      op: 8,
+      d: { guild_id: '1234567890123456789' },
+    });
   });
 });
 

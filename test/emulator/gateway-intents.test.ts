@@ -48,7 +48,9 @@ describe('privileged intents', () => {
   });
 
   test('seeded flags by name enable their intents, in GET /applications/@me and READY', async () => {
-    em = await start({ seed: { applications: [{ flags: ['GATEWAY_MESSAGE_CONTENT_LIMITED', 'GATEWAY_GUILD_MEMBERS'] }] } });
+    em = await start({
+      seed: { applications: [{ flags: ['GATEWAY_MESSAGE_CONTENT_LIMITED', 'GATEWAY_GUILD_MEMBERS'] }] },
+    });
     const flags = (1 << 19) | (1 << 14);
     expect((await call(em, 'GET', '/applications/@me', { auth: bot(em) })).body.flags).toBe(flags);
     const { ready: r } = await ready(GUILDS | GUILD_MEMBERS | MESSAGE_CONTENT);
@@ -58,7 +60,10 @@ describe('privileged intents', () => {
 
   test('the owner turns a limited intent on with PATCH; the approved ones a seed gave stay', async () => {
     em = await start({ seed: { applications: [{ flags: ['GATEWAY_PRESENCE'] }] } });
-    const patched = await call(em, 'PATCH', '/applications/@me', { auth: bot(em), body: { flags: (1 << 19) | (1 << 14) } });
+    const patched = await call(em, 'PATCH', '/applications/@me', {
+      auth: bot(em),
+      body: { flags: (1 << 19) | (1 << 14) },
+    });
     expect(patched.status).toBe(200);
     // GATEWAY_GUILD_MEMBERS (1<<14) is not the owner's to set; GATEWAY_PRESENCE stays.
     expect(patched.body.flags).toBe((1 << 19) | (1 << 12));
@@ -78,7 +83,9 @@ describe('privileged intents', () => {
 
   test('a seed naming an unknown flag is refused with the names it takes', async () => {
     await expect(start({ seed: { applications: [{ flags: ['GATEWAY_MESSAGES'] }] } })).rejects.toThrow(SeedError);
-    await expect(start({ seed: { applications: [{ flags: ['GATEWAY_MESSAGES'] }] } })).rejects.toThrow(/GATEWAY_MESSAGE_CONTENT_LIMITED/);
+    await expect(start({ seed: { applications: [{ flags: ['GATEWAY_MESSAGES'] }] } })).rejects.toThrow(
+      /GATEWAY_MESSAGE_CONTENT_LIMITED/,
+    );
   });
 });
 
@@ -99,7 +106,8 @@ describe('message dispatches per session', () => {
       ...extra,
     };
   }
-  const emit = (name: string, data: unknown) => em.events.emit({ applicationId: em.credentials.applicationId, name, data, guildId: em.credentials.guildId });
+  const emit = (name: string, data: unknown) =>
+    em.events.emit({ applicationId: em.credentials.applicationId, name, data, guildId: em.credentials.guildId });
 
   test('without MESSAGE_CONTENT a guild message arrives blank; with it, whole', async () => {
     em = await start({ seed: { applications: [{ flags: ['GATEWAY_MESSAGE_CONTENT_LIMITED'] }] } });
@@ -107,7 +115,14 @@ describe('message dispatches per session', () => {
     const { c: reader } = await ready(GUILDS | GUILD_MESSAGES | MESSAGE_CONTENT);
     emit('MESSAGE_CREATE', message());
     const seen = await blind.dispatch('MESSAGE_CREATE');
-    expect(seen.d).toMatchObject({ id: '300000000000000001', content: '', embeds: [], attachments: [], components: [], author: { id: USER } });
+    expect(seen.d).toMatchObject({
+      id: '300000000000000001',
+      content: '',
+      embeds: [],
+      attachments: [],
+      components: [],
+      author: { id: USER },
+    });
     expect(seen.d).not.toHaveProperty('poll');
     const full = await reader.dispatch('MESSAGE_CREATE');
     expect(full.d).toEqual(message());
@@ -159,7 +174,11 @@ describe('message dispatches per session', () => {
       burst: false,
       type: 0,
     });
-    emit('MESSAGE_DELETE', { id: '300000000000000001', channel_id: '400000000000000001', guild_id: em.credentials.guildId });
+    emit('MESSAGE_DELETE', {
+      id: '300000000000000001',
+      channel_id: '400000000000000001',
+      guild_id: em.credentials.guildId,
+    });
     // A last event every session gets: what was not sent before it never will be.
     emit('INTERACTION_CREATE', { marker: true });
     await guildOnly.dispatch('INTERACTION_CREATE');
@@ -209,7 +228,12 @@ describe('discord.js', () => {
         await client.login(em.credentials.botToken);
         await ready;
         const got = new Promise<string>((resolve) => client.once(Events.MessageCreate, (m) => resolve(m.content)));
-        em.events.emit({ applicationId: em.credentials.applicationId, name: 'MESSAGE_CREATE', data: sent, guildId: guild.id });
+        em.events.emit({
+          applicationId: em.credentials.applicationId,
+          name: 'MESSAGE_CREATE',
+          data: sent,
+          guildId: guild.id,
+        });
         seen[label] = await got;
       } finally {
         await client.destroy();

@@ -26,13 +26,18 @@ afterEach(async () => {
 
 const seed = () => ({
   applications: [{ flags: ['GATEWAY_GUILD_MEMBERS_LIMITED'] }],
-  guilds: [{ id: GUILD, roles: [{ id: MODS, name: 'mods' }], members: [{ id: '800000000000000001', username: 'ann' }] }],
+  guilds: [
+    { id: GUILD, roles: [{ id: MODS, name: 'mods' }], members: [{ id: '800000000000000001', username: 'ann' }] },
+  ],
 });
 
 async function control(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const r = await fetch(`${new URL(em.url).origin}/__emulator${path}`, {
     method,
-    headers: { 'x-cmdsync-control': em.controlToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      'x-cmdsync-control': em.controlToken,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: r.status, body: await r.json().catch(() => undefined) };
@@ -49,18 +54,37 @@ describe('member control routes', () => {
     em = await start({ seed: seed() });
     const watcher = await ready(GUILDS | GUILD_MEMBERS);
     const blind = await ready(GUILDS);
-    const added = await control('POST', `/guilds/${GUILD}/members`, { id: '800000000000000002', username: 'bob', roles: ['mods'] });
+    const added = await control('POST', `/guilds/${GUILD}/members`, {
+      id: '800000000000000002',
+      username: 'bob',
+      roles: ['mods'],
+    });
     expect(added.status).toBe(201);
     const add = await watcher.dispatch('GUILD_MEMBER_ADD');
-    expect(add.d).toMatchObject({ guild_id: GUILD, user: { id: '800000000000000002', username: 'bob' }, roles: [MODS], nick: null });
+    expect(add.d).toMatchObject({
+      guild_id: GUILD,
+      user: { id: '800000000000000002', username: 'bob' },
+      roles: [MODS],
+      nick: null,
+    });
     expect(add.d.joined_at).toEqual(expect.any(String));
     expect(em.world.guilds[GUILD]!.members.map((m) => m.id)).toContain('800000000000000002');
 
-    expect((await control('PATCH', `/guilds/${GUILD}/members/800000000000000002`, { nick: 'Bobby', roles: [] })).status).toBe(200);
-    expect((await watcher.dispatch('GUILD_MEMBER_UPDATE')).d).toMatchObject({ guild_id: GUILD, user: { id: '800000000000000002' }, nick: 'Bobby', roles: [] });
+    expect(
+      (await control('PATCH', `/guilds/${GUILD}/members/800000000000000002`, { nick: 'Bobby', roles: [] })).status,
+    ).toBe(200);
+    expect((await watcher.dispatch('GUILD_MEMBER_UPDATE')).d).toMatchObject({
+      guild_id: GUILD,
+      user: { id: '800000000000000002' },
+      nick: 'Bobby',
+      roles: [],
+    });
 
     expect((await control('DELETE', `/guilds/${GUILD}/members/800000000000000002`)).status).toBe(204);
-    expect((await watcher.dispatch('GUILD_MEMBER_REMOVE')).d).toEqual({ guild_id: GUILD, user: expect.objectContaining({ id: '800000000000000002', username: 'bob' }) });
+    expect((await watcher.dispatch('GUILD_MEMBER_REMOVE')).d).toEqual({
+      guild_id: GUILD,
+      user: expect.objectContaining({ id: '800000000000000002', username: 'bob' }),
+    });
     expect(em.world.guilds[GUILD]!.members.map((m) => m.id)).toEqual(['800000000000000001']);
 
     // A member request after the three proves the blind session was sent none of them before it.
@@ -74,8 +98,13 @@ describe('member control routes', () => {
     expect((await control('POST', '/guilds/1/members', { username: 'x' })).status).toBe(404);
     expect((await control('PATCH', `/guilds/${GUILD}/members/123456789012345678`, { nick: 'x' })).status).toBe(404);
     const badRole = await control('POST', `/guilds/${GUILD}/members`, { username: 'x', roles: ['admins'] });
-    expect(badRole).toMatchObject({ status: 400, body: { message: expect.stringContaining('"admins" is not a role') } });
-    expect((await control('POST', `/guilds/${GUILD}/members`, { id: '800000000000000001', username: 'ann' })).status).toBe(409);
+    expect(badRole).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('"admins" is not a role') },
+    });
+    expect(
+      (await control('POST', `/guilds/${GUILD}/members`, { id: '800000000000000001', username: 'ann' })).status,
+    ).toBe(409);
     expect((await control('POST', `/guilds/${GUILD}/members`, {})).status).toBe(400);
     expect(em.world.guilds[GUILD]!.members).toHaveLength(1);
   });
@@ -84,7 +113,10 @@ describe('member control routes', () => {
 test('a member change is journaled: a restart from the data file keeps it', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-members-')), 'world.json');
   em = await start({ dataFile: file, seed: seed() });
-  expect((await control('POST', `/guilds/${GUILD}/members`, { id: '800000000000000005', username: 'dee', roles: [MODS] })).status).toBe(201);
+  expect(
+    (await control('POST', `/guilds/${GUILD}/members`, { id: '800000000000000005', username: 'dee', roles: [MODS] }))
+      .status,
+  ).toBe(201);
   expect((await control('PATCH', `/guilds/${GUILD}/members/800000000000000001`, { nick: 'Annie' })).status).toBe(200);
   await em.close();
   em = await start({ dataFile: file });
@@ -96,7 +128,10 @@ test('a member change is journaled: a restart from the data file keeps it', asyn
 
 test('a discord.js bot with GuildMembers sees a member join and leave', async () => {
   em = await start({ seed: seed() });
-  client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers], rest: { api: em.restBase } });
+  client = new Client({
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers],
+    rest: { api: em.restBase },
+  });
   const readyEvent = new Promise<void>((resolve) => client!.once(Events.ClientReady, () => resolve()));
   await client.login(em.credentials.botToken);
   await readyEvent;

@@ -22,10 +22,17 @@ afterEach(async () => {
 });
 
 const GUILD = '900000000000000001';
-function seed(members: NonNullable<NonNullable<Seed['guilds']>[number]['members']>, flags = ['GATEWAY_GUILD_MEMBERS', 'GATEWAY_PRESENCE']): Seed {
-  return { applications: [{ flags }], guilds: [{ id: GUILD, roles: [{ id: '900000000000000002', name: 'mods' }], members }] };
+function seed(
+  members: NonNullable<NonNullable<Seed['guilds']>[number]['members']>,
+  flags = ['GATEWAY_GUILD_MEMBERS', 'GATEWAY_PRESENCE'],
+): Seed {
+  return {
+    applications: [{ flags }],
+    guilds: [{ id: GUILD, roles: [{ id: '900000000000000002', name: 'mods' }], members }],
+  };
 }
-const named = (n: number, prefix = 'user') => Array.from({ length: n }, (_, i) => ({ id: String(800000000000000000n + BigInt(i)), username: `${prefix}${i}` }));
+const named = (n: number, prefix = 'user') =>
+  Array.from({ length: n }, (_, i) => ({ id: String(800000000000000000n + BigInt(i)), username: `${prefix}${i}` }));
 
 async function ready(intents: number, extra: Record<string, unknown> = {}) {
   const r = await readyClient(em.gatewayUrl, em.credentials.botToken, intents, undefined, extra);
@@ -46,8 +53,18 @@ describe('GUILD_CREATE members', () => {
     const { c: big } = await ready(GUILDS | GUILD_PRESENCES, { large_threshold: 50 });
     const g = big.seen('GUILD_CREATE')[0]!.d;
     expect(g).toMatchObject({ member_count: 62, large: true });
-    expect(g.members.map((m: any) => m.user.id).sort()).toEqual(['700000000000000001', em.credentials.applicationId].sort());
-    expect(g.members[0]).toMatchObject({ roles: ['900000000000000002'], nick: null, deaf: false, mute: false, flags: 0, pending: false, premium_since: null });
+    expect(g.members.map((m: any) => m.user.id).sort()).toEqual(
+      ['700000000000000001', em.credentials.applicationId].sort(),
+    );
+    expect(g.members[0]).toMatchObject({
+      roles: ['900000000000000002'],
+      nick: null,
+      deaf: false,
+      mute: false,
+      flags: 0,
+      pending: false,
+      premium_since: null,
+    });
   });
 });
 
@@ -72,13 +89,18 @@ describe('REQUEST_GUILD_MEMBERS (op 8)', () => {
   });
 
   test('by prefix (any case, at most limit), by ids with not_found, presences only with GUILD_PRESENCES', async () => {
-    em = await start({ seed: seed([...named(5, 'Alpha'), ...named(3, 'beta').map((m, i) => ({ ...m, id: `81000000000000000${i}` }))]) });
+    em = await start({
+      seed: seed([...named(5, 'Alpha'), ...named(3, 'beta').map((m, i) => ({ ...m, id: `81000000000000000${i}` }))]),
+    });
     const { c } = await ready(GUILD_PRESENCES);
     c.send({ op: 8, d: { guild_id: GUILD, query: 'alp', limit: 3, presences: true, nonce: 'q' } });
     const byPrefix = (await c.dispatch('GUILD_MEMBERS_CHUNK')).d;
     expect(byPrefix.members.map((m: any) => m.user.username)).toEqual(['Alpha0', 'Alpha1', 'Alpha2']);
     expect(byPrefix).toMatchObject({ chunk_index: 0, chunk_count: 1, presences: [], nonce: 'q' });
-    c.send({ op: 8, d: { guild_id: GUILD, user_ids: ['810000000000000001', '123456789012345678'], nonce: 'x'.repeat(33) } });
+    c.send({
+      op: 8,
+      d: { guild_id: GUILD, user_ids: ['810000000000000001', '123456789012345678'], nonce: 'x'.repeat(33) },
+    });
     const byIds = (await c.dispatch('GUILD_MEMBERS_CHUNK')).d;
     expect(byIds.members.map((m: any) => m.user.id)).toEqual(['810000000000000001']);
     expect(byIds.not_found).toEqual(['123456789012345678']);
@@ -89,7 +111,9 @@ describe('REQUEST_GUILD_MEMBERS (op 8)', () => {
   test('snowflakes sent as JSON numbers (discord.py) are read exactly', async () => {
     em = await start({ seed: seed(named(2)) });
     const { c } = await ready(GUILD_MEMBERS);
-    c.send(`{"op":8,"d":{"guild_id":${GUILD},"user_ids":[800000000000000001],"presences":false,"limit":0,"nonce":"py"}}`);
+    c.send(
+      `{"op":8,"d":{"guild_id":${GUILD},"user_ids":[800000000000000001],"presences":false,"limit":0,"nonce":"py"}}`,
+    );
     const chunk = (await c.dispatch('GUILD_MEMBERS_CHUNK')).d;
     expect(chunk.members.map((m: any) => m.user.id)).toEqual(['800000000000000001']);
     expect(chunk.guild_id).toBe(GUILD);
@@ -111,7 +135,10 @@ describe('REQUEST_GUILD_MEMBERS (op 8)', () => {
 
 test('discord.js guild.members.fetch(): every member with GuildMembers, and by id', async () => {
   em = await start({ seed: seed(named(30)) });
-  client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers], rest: { api: em.restBase } });
+  client = new Client({
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers],
+    rest: { api: em.restBase },
+  });
   const readyEvent = new Promise<void>((resolve) => client!.once(Events.ClientReady, () => resolve()));
   await client.login(em.credentials.botToken);
   await readyEvent;

@@ -41,7 +41,11 @@ describe('GET /gateway and /gateway/bot', () => {
     expect((await call(em, 'GET', '/gateway/bot')).status).toBe(401);
     const b = await call(em, 'GET', '/gateway/bot', { auth: bot(em) });
     expect(b.status).toBe(200);
-    expect(b.body).toMatchObject({ url: em.gatewayUrl, shards: 1, session_start_limit: { total: 1000, max_concurrency: 1 } });
+    expect(b.body).toMatchObject({
+      url: em.gatewayUrl,
+      shards: 1,
+      session_start_limit: { total: 1000, max_concurrency: 1 },
+    });
     expect(b.body.session_start_limit.remaining).toBe(1000);
   });
 });
@@ -139,7 +143,12 @@ describe('dispatches from the event bus', () => {
     const appId = em.credentials.applicationId;
     const guildId = em.credentials.guildId;
     em.events.emit({ applicationId: '1', name: 'INTERACTION_CREATE', data: { id: 'other' } });
-    em.events.emit({ applicationId: appId, name: 'WEBHOOKS_UPDATE', data: { guild_id: guildId, channel_id: '5' }, guildId });
+    em.events.emit({
+      applicationId: appId,
+      name: 'WEBHOOKS_UPDATE',
+      data: { guild_id: guildId, channel_id: '5' },
+      guildId,
+    });
     em.events.emit({ applicationId: appId, name: 'INTERACTION_CREATE', data: { id: 'mine' }, guildId });
     const a = await withHooks.dispatch('WEBHOOKS_UPDATE');
     expect(a.d).toEqual({ guild_id: guildId, channel_id: '5' });
@@ -154,19 +163,32 @@ describe('dispatches from the event bus', () => {
     em = await start();
     const { c } = await ready();
     const guildId = em.credentials.guildId;
-    const cmd = await call(em, 'POST', `/applications/${em.credentials.applicationId}/guilds/${guildId}/commands`, { auth: bot(em), body: { name: 'ping', description: 'Ping' } });
-    const put = await call(em, 'PUT', `/applications/${em.credentials.applicationId}/guilds/${guildId}/commands/${cmd.body.id}/permissions`, {
-      auth: userBearer(em),
-      body: { permissions: [{ id: guildId, type: 1, permission: false }] },
+    const cmd = await call(em, 'POST', `/applications/${em.credentials.applicationId}/guilds/${guildId}/commands`, {
+      auth: bot(em),
+      body: { name: 'ping', description: 'Ping' },
     });
+    const put = await call(
+      em,
+      'PUT',
+      `/applications/${em.credentials.applicationId}/guilds/${guildId}/commands/${cmd.body.id}/permissions`,
+      {
+        auth: userBearer(em),
+        body: { permissions: [{ id: guildId, type: 1, permission: false }] },
+      },
+    );
     expect(put.status).toBe(200);
     expect((await c.dispatch('APPLICATION_COMMAND_PERMISSIONS_UPDATE')).d).toEqual(put.body);
 
     const channel = em.world.guilds[guildId]!.channels.find((ch) => ch.type === 0)!;
-    const hook = await call(em, 'POST', `/channels/${channel.id}/webhooks`, { auth: bot(em), body: { name: 'deploys' } });
+    const hook = await call(em, 'POST', `/channels/${channel.id}/webhooks`, {
+      auth: bot(em),
+      body: { name: 'deploys' },
+    });
     expect(hook.status).toBe(200);
     expect((await c.dispatch('WEBHOOKS_UPDATE')).d).toEqual({ guild_id: guildId, channel_id: channel.id });
-    expect((await call(em, 'PATCH', `/webhooks/${hook.body.id}`, { auth: bot(em), body: { name: 'builds' } })).status).toBe(200);
+    expect(
+      (await call(em, 'PATCH', `/webhooks/${hook.body.id}`, { auth: bot(em), body: { name: 'builds' } })).status,
+    ).toBe(200);
     expect((await c.dispatch('WEBHOOKS_UPDATE')).d).toEqual({ guild_id: guildId, channel_id: channel.id });
     expect((await call(em, 'DELETE', `/webhooks/${hook.body.id}/${hook.body.token}`)).status).toBe(204);
     expect((await c.dispatch('WEBHOOKS_UPDATE')).d).toEqual({ guild_id: guildId, channel_id: channel.id });

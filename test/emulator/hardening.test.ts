@@ -17,7 +17,11 @@ afterEach(async () => {
 });
 
 async function setup(dataFile = true) {
-  emu = await startEmulator({ rateLimits: false, seed, ...(dataFile ? { dataFile: `${testdir()}/emulator.json` } : {}) });
+  emu = await startEmulator({
+    rateLimits: false,
+    seed,
+    ...(dataFile ? { dataFile: `${testdir()}/emulator.json` } : {}),
+  });
   const client = new Client(emu);
   const hook = await client.create(IDS.text);
   const send = (body: string, path = `/webhooks/${hook.id}/${hook.token}?wait=true`, method = 'POST') =>
@@ -32,14 +36,19 @@ describe('bodies that once poisoned the emulator', () => {
   test('nesting too deep to write back is invalid JSON, and later writes still succeed', async () => {
     const { emu, send, client } = await setup();
     const before = JSON.stringify(emu.world);
-    for (const body of [`{"content":"a","embeds":[{"title":"t","x":${deep(200_000)}}]}`, `{"content":"a","components":${deep(100_000)}}`]) {
+    for (const body of [
+      `{"content":"a","embeds":[{"title":"t","x":${deep(200_000)}}]}`,
+      `{"content":"a","components":${deep(100_000)}}`,
+    ]) {
       const r = await send(body);
       expect(r.status).toBe(400);
       expect(r.body).toEqual(INVALID_JSON);
     }
     expect(JSON.stringify(emu.world)).toBe(before);
     expect((await send('{"content":"still fine"}')).status).toBe(200);
-    expect((await client.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'another' } })).status).toBe(200);
+    expect((await client.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'another' } })).status).toBe(
+      200,
+    );
   });
 
   test('a number JSON cannot write back (1e999) is invalid JSON, not Infinity in the world', async () => {
@@ -53,7 +62,9 @@ describe('bodies that once poisoned the emulator', () => {
   test('a poll answer without poll_media is refused at its path; nothing is stored', async () => {
     const { emu, send } = await setup();
     const before = JSON.stringify(emu.world);
-    const r = await send(JSON.stringify({ poll: { question: { text: 'Q' }, answers: [{ poll_media: { text: 'a' } }, {}] } }));
+    const r = await send(
+      JSON.stringify({ poll: { question: { text: 'Q' }, answers: [{ poll_media: { text: 'a' } }, {}] } }),
+    );
     expect(r.status).toBe(400);
     expect(r.body.code).toBe(50035);
     expect(r.body.errors.poll.answers['1'].poll_media._errors[0].code).toBe('BASE_TYPE_REQUIRED');
@@ -67,18 +78,26 @@ describe('bodies that once poisoned the emulator', () => {
     const bad = { toString: 'x', valueOf: null };
     const answers = [
       await client.call('PATCH', `/webhooks/${hook.id}`, { body: { channel_id: bad } }),
-      await client.call('POST', `/applications/${app}/commands`, { body: { name: 'a', description: 'd', options: [{ type: 4, name: 'n', description: 'd', min_value: bad }] } }),
+      await client.call('POST', `/applications/${app}/commands`, {
+        body: { name: 'a', description: 'd', options: [{ type: 4, name: 'n', description: 'd', min_value: bad }] },
+      }),
     ];
     for (const a of answers) {
       expect(a.status).toBe(400);
       expect(a.body.code).toBe(50035);
     }
-    expect(answers[0]!.body.errors.channel_id._errors[0]).toEqual({ code: 'NUMBER_TYPE_COERCE', message: 'Value "[object Object]" is not snowflake.' });
+    expect(answers[0]!.body.errors.channel_id._errors[0]).toEqual({
+      code: 'NUMBER_TYPE_COERCE',
+      message: 'Value "[object Object]" is not snowflake.',
+    });
   });
 
   test('an out-of-range chat-compat timestamp is ignored, not a 500', async () => {
     const { send, hook } = await setup(false);
-    const r = await send(JSON.stringify({ text: 'hi', attachments: [{ title: 't', ts: 1e300 }] }), `/webhooks/${hook.id}/${hook.token}/slack`);
+    const r = await send(
+      JSON.stringify({ text: 'hi', attachments: [{ title: 't', ts: 1e300 }] }),
+      `/webhooks/${hook.id}/${hook.token}/slack`,
+    );
     expect(r.status).toBe(200);
   });
 
@@ -88,7 +107,11 @@ describe('bodies that once poisoned the emulator', () => {
     const before = JSON.stringify(emu.world);
     const r = await client.call('POST', `/webhooks/${forum.id}/${forum.token}?wait=true`, {
       auth: null,
-      body: { thread_name: 'Post', content: 'x', poll: { question: { text: 'Q' }, answers: [{ poll_media: { text: 'a' } }], duration: 1e300 } },
+      body: {
+        thread_name: 'Post',
+        content: 'x',
+        poll: { question: { text: 'Q' }, answers: [{ poll_media: { text: 'a' } }], duration: 1e300 },
+      },
     });
     expect(r.status).toBeLessThan(500);
     if (r.status >= 400) expect(JSON.stringify(emu.world)).toBe(before);
@@ -101,11 +124,18 @@ describe('the service answers to bad bodies', () => {
     const invalid = await send('{"content": ');
     expect(invalid.status).toBe(400);
     expect(invalid.body).toEqual(INVALID_JSON);
-    const wrongType = await client.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: ['not', 'a', 'string'] } });
+    const wrongType = await client.call('POST', `/channels/${IDS.text}/webhooks`, {
+      body: { name: ['not', 'a', 'string'] },
+    });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.code).toBe(50035);
     expect(wrongType.body.errors.name._errors).toHaveLength(1);
-    const large = await send(JSON.stringify({ content: 'x', embeds: [{ title: 't', url: `https://example.com/${'a'.repeat(9 * 1024 * 1024)}` }] }));
+    const large = await send(
+      JSON.stringify({
+        content: 'x',
+        embeds: [{ title: 't', url: `https://example.com/${'a'.repeat(9 * 1024 * 1024)}` }],
+      }),
+    );
     expect(large.status).toBe(413);
     expect(large.body).toEqual({ message: 'Request entity too large', code: 40005 });
   });
@@ -152,7 +182,9 @@ describe('ids in the path', () => {
         expect(r.body).toEqual({
           message: 'Invalid Form Body',
           code: 50035,
-          errors: { [field]: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: `Value "${name}" is not snowflake.` }] } },
+          errors: {
+            [field]: { _errors: [{ code: 'NUMBER_TYPE_COERCE', message: `Value "${name}" is not snowflake.` }] },
+          },
         });
       }
     }
@@ -160,9 +192,14 @@ describe('ids in the path', () => {
 
   test('`.` and `..` (also percent-encoded) never reach the parent resource: 404', async () => {
     const { emu, client, hook } = await setup(false);
-    const sent = await client.call('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, { auth: null, body: { content: 'm' } });
+    const sent = await client.call('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, {
+      auth: null,
+      body: { content: 'm' },
+    });
     const app = emu.credentials.applicationId;
-    const cmd = await client.call('POST', `/applications/${app}/commands`, { body: { name: 'keep', description: 'd' } });
+    const cmd = await client.call('POST', `/applications/${app}/commands`, {
+      body: { name: 'keep', description: 'd' },
+    });
     const before = JSON.stringify(emu.world);
     const bot = `Bot ${emu.credentials.botToken}`;
     const targets: Array<[string, string]> = [];
@@ -177,7 +214,12 @@ describe('ids in the path', () => {
       );
     }
     for (const [method, path] of targets) {
-      const r = await rawCall(emu.url, { method, path: `/api/v10${path}`, headers: { authorization: bot, 'content-type': 'application/json' }, body: '{"name":"renamed"}' });
+      const r = await rawCall(emu.url, {
+        method,
+        path: `/api/v10${path}`,
+        headers: { authorization: bot, 'content-type': 'application/json' },
+        body: '{"name":"renamed"}',
+      });
       expect(r.status, `${method} ${path}`).toBe(404);
       expect(r.body).toEqual({ message: '404: Not Found', code: 0 });
     }
@@ -192,13 +234,27 @@ describe('only what the service stores', () => {
       JSON.stringify({
         content: 'x',
         embeds: [
-          { title: 't', junk: 'y'.repeat(1000), footer: { text: 'f', junk: 1 }, fields: [{ name: 'n', value: 'v', junk: true }], image: { url: 'https://e/i.png', width: 5 } },
+          {
+            title: 't',
+            junk: 'y'.repeat(1000),
+            footer: { text: 'f', junk: 1 },
+            fields: [{ name: 'n', value: 'v', junk: true }],
+            image: { url: 'https://e/i.png', width: 5 },
+          },
         ],
         poll: { question: { text: 'Q', junk: 1 }, answers: [{ poll_media: { text: 'a', junk: 2 }, junk: 3 }], junk: 4 },
       }),
     );
     expect(r.status).toBe(200);
-    expect(r.body.embeds).toEqual([{ type: 'rich', title: 't', footer: { text: 'f' }, image: { url: 'https://e/i.png' }, fields: [{ name: 'n', value: 'v' }] }]);
+    expect(r.body.embeds).toEqual([
+      {
+        type: 'rich',
+        title: 't',
+        footer: { text: 'f' },
+        image: { url: 'https://e/i.png' },
+        fields: [{ name: 'n', value: 'v' }],
+      },
+    ]);
     expect(r.body.poll.question).toEqual({ text: 'Q' });
     expect(r.body.poll.answers).toEqual([{ answer_id: 1, poll_media: { text: 'a' } }]);
     expect(JSON.stringify(emu.world)).not.toContain('junk');

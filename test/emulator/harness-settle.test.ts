@@ -26,7 +26,11 @@ let endpoint: SignedEndpoint;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function send(path: string, body: unknown, method = 'POST'): Promise<void> {
-  const res = await fetch(em.url + path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(em.url + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   await res.arrayBuffer();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status}`);
 }
@@ -61,7 +65,11 @@ beforeAll(async () => {
     void (async () => {
       await send(`/interactions/${i.id}/${i.token}/callback`, { type: 4, data: { content: 'first' } });
       await gatewayEdit.released;
-      await send(`/webhooks/${i.application_id}/${i.token}/messages/@original`, { content: 'edited by the gateway bot' }, 'PATCH');
+      await send(
+        `/webhooks/${i.application_id}/${i.token}/messages/@original`,
+        { content: 'edited by the gateway bot' },
+        'PATCH',
+      );
     })();
   });
   em.harness!.save();

@@ -15,7 +15,11 @@ let em: RunningEmulator;
 const tokens: string[] = [];
 
 async function post(path: string, body: unknown, method = 'POST'): Promise<number> {
-  const res = await fetch(em.url + path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(em.url + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   await res.arrayBuffer();
   return res.status;
 }
@@ -36,7 +40,8 @@ beforeAll(async () => {
         await post(`/webhooks/${i.application_id}/${i.token}/messages/@original`, { content: 'done' }, 'PATCH');
         await sleep(50);
         await post(`/webhooks/${i.application_id}/${i.token}`, { content: 'and one more' });
-      } else if (i.data.name === 'hello') await post(`/interactions/${i.id}/${i.token}/callback`, { type: 4, data: { content: 'hi' } });
+      } else if (i.data.name === 'hello')
+        await post(`/interactions/${i.id}/${i.token}/callback`, { type: 4, data: { content: 'hi' } });
     })();
   });
   em.harness!.save();

@@ -53,7 +53,11 @@ export function userBearer(em: RunningEmulator): string {
   return `Bearer ${em.credentials.bearerToken}`;
 }
 
-export const slash = (name: string, extra: Record<string, unknown> = {}) => ({ name, description: `The ${name} command`, ...extra });
+export const slash = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: `The ${name} command`,
+  ...extra,
+});
 
 /** An emulator with the interaction seed whose application's endpoint is a real HTTP bot verifying signatures (test/helpers/http-bot.ts). */
 export async function startWithHttpBot(options: EmulatorOptions = {}): Promise<{ em: RunningEmulator; bot: HttpBot }> {

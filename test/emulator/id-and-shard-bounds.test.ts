@@ -32,7 +32,10 @@ describe('a snowflake is at most 2^64 − 1', () => {
     expect([known.status, known.body.code]).toEqual([404, 10004]);
     const past = await call(em, 'GET', `/guilds/${PAST_MAX}`, { auth: bot(em) });
     expect(past.status).toBe(400);
-    expect(past.body).toMatchObject({ code: 50035, errors: { guild_id: { _errors: [{ code: 'NUMBER_TYPE_COERCE' }] } } });
+    expect(past.body).toMatchObject({
+      code: 50035,
+      errors: { guild_id: { _errors: [{ code: 'NUMBER_TYPE_COERCE' }] } },
+    });
   });
 });
 

@@ -35,7 +35,12 @@ describe('interaction answers in the world', () => {
   async function startWith(dataFile: string, maxMessagesPerChannel?: number): Promise<RunningEmulator> {
     const seed = interactionSeed();
     seed.commands!.push({ application_id: APP, type: 3, name: 'Quote' });
-    em = await startEmulator({ seed, dataFile, rateLimits: false, ...(maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel } : {}) });
+    em = await startEmulator({
+      seed,
+      dataFile,
+      rateLimits: false,
+      ...(maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel } : {}),
+    });
     bot ??= await startHttpBot({ publicKey: em.credentials.publicKey, apiBase: em.url });
     em.world.applications[APP]!.interactionsEndpointUrl = bot.url;
     return em;
@@ -58,7 +63,11 @@ describe('interaction answers in the world', () => {
     e = await startWith(file);
     expect(answers(e)).toEqual(before);
     const original = answered(hello).original as { id: string };
-    expect(e.world.messages[original.id]?.interaction).toMatchObject({ name: 'hello', userId: BOB, applicationId: APP });
+    expect(e.world.messages[original.id]?.interaction).toMatchObject({
+      name: 'hello',
+      userId: BOB,
+      applicationId: APP,
+    });
     // A message command on the answer, after the restart: it is used in the answer's channel.
     const quote = await e.invoke({ messageCommand: 'Quote', target: original.id, userId: BOB });
     expect(answered(quote).interaction).toMatchObject({
@@ -70,7 +79,8 @@ describe('interaction answers in the world', () => {
   it('answers count toward the per-channel message cap like webhook posts', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cmdsync-answers-')), 'data.json');
     const e = await startWith(file, 2);
-    for (let i = 0; i < 3; i++) expect((await e.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).outcome).toBe('answered');
+    for (let i = 0; i < 3; i++)
+      expect((await e.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).outcome).toBe('answered');
     expect(answers(e)).toHaveLength(2);
   }, 30_000);
 });

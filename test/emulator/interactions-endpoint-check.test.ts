@@ -54,7 +54,10 @@ describe('PATCH /applications/@me checks a new interactions endpoint URL before 
       { url: 'ftp://example.invalid/x', says: 'not an http:// or https:// URL' },
     ];
     for (const c of cases) {
-      const r = await call(em, 'PATCH', '/applications/@me', { auth: bot(em), body: { interactions_endpoint_url: c.url, description: 'changed' } });
+      const r = await call(em, 'PATCH', '/applications/@me', {
+        auth: bot(em),
+        body: { interactions_endpoint_url: c.url, description: 'changed' },
+      });
       expect(r.status, c.url).toBe(400);
       expect(r.body.code).toBe(50035);
       const [error] = r.body.errors.interactions_endpoint_url._errors;
@@ -71,7 +74,10 @@ describe('PATCH /applications/@me checks a new interactions endpoint URL before 
   it('saves a URL that passes, and interactions then go there', async () => {
     const em = await emulator();
     const good = await httpBot(em.credentials.publicKey, em.url);
-    const r = await call(em, 'PATCH', '/applications/@me', { auth: bot(em), body: { interactions_endpoint_url: good.url } });
+    const r = await call(em, 'PATCH', '/applications/@me', {
+      auth: bot(em),
+      body: { interactions_endpoint_url: good.url },
+    });
     expect(r.status).toBe(200);
     expect(r.body.interactions_endpoint_url).toBe(good.url);
     // The check sent one forged PING, which the bot refused.
@@ -79,7 +85,10 @@ describe('PATCH /applications/@me checks a new interactions endpoint URL before 
     const out = await em.invoke({ line: '/hello' });
     expect(out).toMatchObject({ outcome: 'answered', delivery: 'http' });
     // Clearing the URL needs no check.
-    expect((await call(em, 'PATCH', '/applications/@me', { auth: bot(em), body: { interactions_endpoint_url: null } })).status).toBe(200);
+    expect(
+      (await call(em, 'PATCH', '/applications/@me', { auth: bot(em), body: { interactions_endpoint_url: null } }))
+        .status,
+    ).toBe(200);
     expect(em.world.applications[APP]!.interactionsEndpointUrl).toBeUndefined();
   });
 });
@@ -91,12 +100,29 @@ describe('the check on demand: POST /__emulator/interactions/endpoint-check', ()
     em.world.applications[APP]!.interactionsEndpointUrl = wrongKey.url;
     const base = em.url.replace('/api/v10', '');
     const headers = { 'x-cmdsync-control': em.controlToken, 'content-type': 'application/json' };
-    const r = await rawCall(base, { method: 'POST', path: '/__emulator/interactions/endpoint-check', headers, body: JSON.stringify({ applicationId: APP }) });
+    const r = await rawCall(base, {
+      method: 'POST',
+      path: '/__emulator/interactions/endpoint-check',
+      headers,
+      body: JSON.stringify({ applicationId: APP }),
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ url: wrongKey.url, ok: false, answered: true });
-    expect(r.body.problems[0]).toBe('a signed PING got 401; it must get 200 {"type":1} (401: the bot\'s DISCORD_PUBLIC_KEY is not this emulator\'s public key)');
-    const state = await rawCall(base, { method: 'GET', path: '/__emulator/view/state', headers: { 'x-cmdsync-control': em.controlToken } });
-    expect(state.body.interactions.endpoints).toEqual([{ applicationId: APP, url: wrongKey.url, lastCheck: { ok: false, problems: r.body.problems, at: expect.any(Number) } }]);
+    expect(r.body.problems[0]).toBe(
+      'a signed PING got 401; it must get 200 {"type":1} (401: the bot\'s DISCORD_PUBLIC_KEY is not this emulator\'s public key)',
+    );
+    const state = await rawCall(base, {
+      method: 'GET',
+      path: '/__emulator/view/state',
+      headers: { 'x-cmdsync-control': em.controlToken },
+    });
+    expect(state.body.interactions.endpoints).toEqual([
+      {
+        applicationId: APP,
+        url: wrongKey.url,
+        lastCheck: { ok: false, problems: r.body.problems, at: expect.any(Number) },
+      },
+    ]);
 
     const unknown = await rawCall(base, {
       method: 'POST',
@@ -131,7 +157,11 @@ describe('the check at start, re-run until the endpoint passes', () => {
     expect(reports[0]).toMatchObject({ final: false, check: { ok: false, answered: false } });
     // Up, with the key of an earlier run.
     let key = OTHER_KEY;
-    const endpoint: SignedEndpoint = await startSignedEndpoint({ publicKey: () => key, port, answer: (_i, reply) => reply({ type: 1 }) });
+    const endpoint: SignedEndpoint = await startSignedEndpoint({
+      publicKey: () => key,
+      port,
+      answer: (_i, reply) => reply({ type: 1 }),
+    });
     closers.push(() => endpoint.close());
     await expect.poll(() => reports.length, { timeout: 5000 }).toBe(2);
     expect(reports[1]).toMatchObject({ final: false, check: { ok: false, answered: true } });

@@ -46,8 +46,20 @@ describe('HTTP interactions against a bot verifying signatures with discord-inte
     expect(out.outcome).toBe('answered');
     if (out.outcome !== 'answered') return;
     expect(out.delivery).toBe('http');
-    expect(out.original).toMatchObject({ content: `Hello <@${BOB}>`, embeds: [{ title: 'Greeting' }], type: 20, author: { id: APP, bot: true } });
-    expect(out.interaction).toMatchObject({ type: 2, locale: 'fr', guild_id: GUILD, channel_id: GENERAL, data: { name: 'hello' }, member: { user: { id: BOB } } });
+    expect(out.original).toMatchObject({
+      content: `Hello <@${BOB}>`,
+      embeds: [{ title: 'Greeting' }],
+      type: 20,
+      author: { id: APP, bot: true },
+    });
+    expect(out.interaction).toMatchObject({
+      type: 2,
+      locale: 'fr',
+      guild_id: GUILD,
+      channel_id: GENERAL,
+      data: { name: 'hello' },
+      member: { user: { id: BOB } },
+    });
     expect(bot.received.at(-1).id).toBe(out.interaction.id);
   });
 
@@ -80,17 +92,24 @@ describe('HTTP interactions against a bot verifying signatures with discord-inte
       { name: 'apple', value: 'apple' },
       { name: 'apricot', value: 'apricot' },
     ]);
-    expect(bot.received.at(-1)).toMatchObject({ type: 4, data: { options: [{ name: 'fruit', type: 3, value: 'ap', focused: true }] } });
+    expect(bot.received.at(-1)).toMatchObject({
+      type: 4,
+      data: { options: [{ name: 'fruit', type: 3, value: 'ap', focused: true }] },
+    });
   });
 
   it('a second answer is refused with 40060; an unknown token with 10062', async () => {
     const out = await em.invoke({ line: '/hello', channelId: GENERAL, userId: BOB });
     if (out.outcome !== 'answered') throw new Error(out.outcome);
     const i = out.interaction as { id: string; token: string };
-    const again = await call(em, 'POST', `/interactions/${i.id}/${i.token}/callback`, { body: { type: 4, data: { content: 'again' } } });
+    const again = await call(em, 'POST', `/interactions/${i.id}/${i.token}/callback`, {
+      body: { type: 4, data: { content: 'again' } },
+    });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: 'Interaction has already been acknowledged', code: 40060 });
-    const unknown = await call(em, 'POST', `/interactions/${i.id}/not-the-token/callback`, { body: { type: 4, data: { content: 'x' } } });
+    const unknown = await call(em, 'POST', `/interactions/${i.id}/not-the-token/callback`, {
+      body: { type: 4, data: { content: 'x' } },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe(10062);
     // The original answer can be read back through the application webhook.
@@ -102,26 +121,48 @@ describe('HTTP interactions against a bot verifying signatures with discord-inte
   it('refusals: permissions with the reason, age restriction, guild command elsewhere', async () => {
     const denied = await em.invoke({ line: '/admin', channelId: GENERAL, userId: BOB });
     // The member's picker does not show it (spec): invoke says so rather than what a visible command would answer.
-    expect(denied).toMatchObject({ outcome: 'refused', refusal: { kind: 'permission', hidden: true, message: "/admin is not in bob's command picker here." } });
+    expect(denied).toMatchObject({
+      outcome: 'refused',
+      refusal: { kind: 'permission', hidden: true, message: "/admin is not in bob's command picker here." },
+    });
     expect(denied.outcome === 'refused' && denied.refusal.reason).toContain('lacks MANAGE_GUILD');
     expect(await em.invoke({ line: '/admin', channelId: GENERAL, userId: ANN })).toMatchObject({ outcome: 'answered' });
-    expect(await em.invoke({ line: '/adult', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'refused', refusal: { kind: 'age-restricted' } });
+    expect(await em.invoke({ line: '/adult', channelId: GENERAL, userId: BOB })).toMatchObject({
+      outcome: 'refused',
+      refusal: { kind: 'age-restricted' },
+    });
     // Bob is not age-verified: refused even in the age-restricted channel; Ann is.
     const minor = await em.invoke({ line: '/adult', channelId: ADULT, userId: BOB });
     expect(minor).toMatchObject({ outcome: 'refused', refusal: { kind: 'age-restricted', hidden: false } });
     expect(minor.outcome === 'refused' && minor.refusal.reason).toContain('not age-verified');
-    expect(await em.invoke({ line: '/adult', channelId: GENERAL, userId: ANN })).toMatchObject({ outcome: 'refused', refusal: { kind: 'age-restricted' } });
+    expect(await em.invoke({ line: '/adult', channelId: GENERAL, userId: ANN })).toMatchObject({
+      outcome: 'refused',
+      refusal: { kind: 'age-restricted' },
+    });
     expect(await em.invoke({ line: '/adult', channelId: ADULT, userId: ANN })).toMatchObject({ outcome: 'answered' });
-    expect(await em.invoke({ line: '/admin', channelId: '150000000000000001', userId: BOB })).toMatchObject({ outcome: 'refused', refusal: { kind: 'guild-command-elsewhere' } });
+    expect(await em.invoke({ line: '/admin', channelId: '150000000000000001', userId: BOB })).toMatchObject({
+      outcome: 'refused',
+      refusal: { kind: 'guild-command-elsewhere' },
+    });
   });
 
   it('read-repair: a global command changed since the user last used it is refused once', async () => {
-    expect(await em.invoke({ line: '/secret', channelId: GENERAL, userId: ANN })).toMatchObject({ outcome: 'answered' });
+    expect(await em.invoke({ line: '/secret', channelId: GENERAL, userId: ANN })).toMatchObject({
+      outcome: 'answered',
+    });
     const cmd = Object.values(em.world.commands).find((c) => c.name === 'secret')!;
-    const patched = await call(em, 'PATCH', `/applications/${APP}/commands/${cmd.id}`, { auth: `Bot ${em.credentials.botToken}`, body: { description: 'A new secret' } });
+    const patched = await call(em, 'PATCH', `/applications/${APP}/commands/${cmd.id}`, {
+      auth: `Bot ${em.credentials.botToken}`,
+      body: { description: 'A new secret' },
+    });
     expect(patched.status).toBe(200);
-    expect(await em.invoke({ line: '/secret', channelId: GENERAL, userId: ANN })).toMatchObject({ outcome: 'refused', refusal: { kind: 'outdated' } });
-    expect(await em.invoke({ line: '/secret', channelId: GENERAL, userId: ANN })).toMatchObject({ outcome: 'answered' });
+    expect(await em.invoke({ line: '/secret', channelId: GENERAL, userId: ANN })).toMatchObject({
+      outcome: 'refused',
+      refusal: { kind: 'outdated' },
+    });
+    expect(await em.invoke({ line: '/secret', channelId: GENERAL, userId: ANN })).toMatchObject({
+      outcome: 'answered',
+    });
   });
 
   it('a line the client would not send never reaches the bot', async () => {
@@ -133,11 +174,16 @@ describe('HTTP interactions against a bot verifying signatures with discord-inte
   });
 
   it('"The application did not respond": no answer within 3 s, and the late answer is refused', async () => {
-    const out = await clock.skipWait(em.invoke({ line: '/silent', channelId: GENERAL, userId: BOB }), FIRST_ANSWER_MS + 1);
+    const out = await clock.skipWait(
+      em.invoke({ line: '/silent', channelId: GENERAL, userId: BOB }),
+      FIRST_ANSWER_MS + 1,
+    );
     expect(out.outcome).toBe('no-response');
     if (out.outcome !== 'no-response') return;
     const i = out.interaction as { id: string; token: string };
-    const late = await call(em, 'POST', `/interactions/${i.id}/${i.token}/callback`, { body: { type: 4, data: { content: 'late' } } });
+    const late = await call(em, 'POST', `/interactions/${i.id}/${i.token}/callback`, {
+      body: { type: 4, data: { content: 'late' } },
+    });
     expect(late.body.code).toBe(10062);
   }, 10_000);
 });
@@ -152,14 +198,19 @@ describe('over the gateway: INTERACTION_CREATE on the event bus', () => {
         if (e.name !== 'INTERACTION_CREATE') return;
         seen.push(e);
         const i = e.data as { id: string; token: string };
-        answered = call(em, 'POST', `/interactions/${i.id}/${i.token}/callback?with_response=true`, { body: { type: 4, data: { content: 'pong' } } });
+        answered = call(em, 'POST', `/interactions/${i.id}/${i.token}/callback?with_response=true`, {
+          body: { type: 4, data: { content: 'pong' } },
+        });
       });
       const out = await em.invoke({ line: '/hello', channelId: GENERAL, userId: BOB });
       expect(out).toMatchObject({ outcome: 'answered', delivery: 'gateway', original: { content: 'pong' } });
       expect(seen[0]).toMatchObject({ applicationId: APP, guildId: GUILD, name: 'INTERACTION_CREATE' });
       const reply = await answered!;
       expect(reply.status).toBe(200);
-      expect(reply.body).toMatchObject({ interaction: { type: 2, response_message_loading: false }, resource: { type: 4, message: { content: 'pong' } } });
+      expect(reply.body).toMatchObject({
+        interaction: { type: 2, response_message_loading: false },
+        resource: { type: 4, message: { content: 'pong' } },
+      });
     } finally {
       await em.close();
     }

@@ -3,7 +3,17 @@
  * bytes of what it changed, not the world's size; a torn last record is
  * ignored; a file from the version before the journal still loads.
  */
-import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -37,7 +47,9 @@ async function send(e: RunningEmulator, hook: { id: string; token: string }, con
 }
 
 /** A data file holding `count` messages of one webhook, written as the snapshot (no API round trips). */
-async function fileWithMessages(count: number): Promise<{ file: string; d: string; hook: { id: string; token: string; channel: string } }> {
+async function fileWithMessages(
+  count: number,
+): Promise<{ file: string; d: string; hook: { id: string; token: string; channel: string } }> {
   const d = dir();
   const file = join(d, 'world.json');
   const e = await start({ dataFile: file });
@@ -50,7 +62,11 @@ async function fileWithMessages(count: number): Promise<{ file: string; d: strin
   for (let i = 0; i < count; i++) {
     id += 1n;
     const key = String(id);
-    loaded.world.messages[key] = { ...template, id: key, message: { ...template.message, id: key, content: `seeded ${i}` } };
+    loaded.world.messages[key] = {
+      ...template,
+      id: key,
+      message: { ...template.message, id: key, content: `seeded ${i}` },
+    };
   }
   writeFileSync(file, JSON.stringify({ format: 1, meta: loaded.meta, world: loaded.world }), { mode: 0o600 });
   // The snapshot now holds what the journal held.
@@ -67,7 +83,11 @@ describe('journal: a write costs what it changed', () => {
     const total = bytesIn(d);
     const id = await send(em, hook, 'one more');
     const after = statSync(file);
-    expect({ ino: after.ino, size: after.size, mtime: after.mtimeMs }).toEqual({ ino: before.ino, size: before.size, mtime: before.mtimeMs });
+    expect({ ino: after.ino, size: after.size, mtime: after.mtimeMs }).toEqual({
+      ino: before.ino,
+      size: before.size,
+      mtime: before.mtimeMs,
+    });
     expect(bytesIn(d) - total).toBeGreaterThan(0);
     expect(bytesIn(d) - total).toBeLessThan(4096);
     // …and the journal is what a restart reads.
@@ -156,9 +176,12 @@ test('a data file written by the version before the journal loads, and keeps wor
   const messages = Object.keys(old.world.messages);
   em = await start({ dataFile: file });
   const app = em.credentials.applicationId;
-  expect((await call(em, 'GET', `/applications/${app}/commands`, { auth: bot(em) })).body.map((c: any) => c.name)).toEqual(['kept']);
+  expect(
+    (await call(em, 'GET', `/applications/${app}/commands`, { auth: bot(em) })).body.map((c: any) => c.name),
+  ).toEqual(['kept']);
   const contents = [];
-  for (const id of messages) contents.push((await call(em, 'GET', `/webhooks/${hook.id}/${hook.token}/messages/${id}`)).body.content);
+  for (const id of messages)
+    contents.push((await call(em, 'GET', `/webhooks/${hook.id}/${hook.token}/messages/${id}`)).body.content);
   expect(contents).toEqual(['first', 'second', 'third']);
   const added = await send(em, hook, 'fourth');
   await em.close();
@@ -171,11 +194,20 @@ test('changes made in place (a webhook renamed, a message edited, a forum post p
   em = await start({ dataFile: file });
   const hook = await webhookIn(em);
   const id = await send(em, hook, 'before');
-  expect((await call(em, 'PATCH', `/webhooks/${hook.id}/${hook.token}`, { body: { name: 'renamed' } })).status).toBe(200);
-  expect((await call(em, 'PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${id}`, { body: { content: 'after' } })).status).toBe(200);
+  expect((await call(em, 'PATCH', `/webhooks/${hook.id}/${hook.token}`, { body: { name: 'renamed' } })).status).toBe(
+    200,
+  );
+  expect(
+    (await call(em, 'PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${id}`, { body: { content: 'after' } }))
+      .status,
+  ).toBe(200);
   const forum = em.world.guilds[em.credentials.guildId]!.channels.find((c) => c.type === 15)!;
-  const forumHook = (await call(em, 'POST', `/channels/${forum.id}/webhooks`, { auth: bot(em), body: { name: 'poster' } })).body;
-  const post = await call(em, 'POST', `/webhooks/${forumHook.id}/${forumHook.token}?wait=true`, { body: { content: 'post', thread_name: 'A post' } });
+  const forumHook = (
+    await call(em, 'POST', `/channels/${forum.id}/webhooks`, { auth: bot(em), body: { name: 'poster' } })
+  ).body;
+  const post = await call(em, 'POST', `/webhooks/${forumHook.id}/${forumHook.token}?wait=true`, {
+    body: { content: 'post', thread_name: 'A post' },
+  });
   expect(post.status).toBe(200);
   // The snapshot was not rewritten for any of these: only the journal knows them.
   expect(JSON.parse(readFileSync(file, 'utf8')).world.messages[id]).toBeUndefined();
@@ -183,21 +215,37 @@ test('changes made in place (a webhook renamed, a message edited, a forum post p
   em = await start({ dataFile: file });
   expect((await call(em, 'GET', `/webhooks/${hook.id}/${hook.token}`)).body.name).toBe('renamed');
   expect((await call(em, 'GET', `/webhooks/${hook.id}/${hook.token}/messages/${id}`)).body.content).toBe('after');
-  expect(em.world.guilds[em.credentials.guildId]!.channels.find((c) => c.id === post.body.channel_id)?.name).toBe('A post');
+  expect(em.world.guilds[em.credentials.guildId]!.channels.find((c) => c.id === post.body.channel_id)?.name).toBe(
+    'A post',
+  );
 });
 
 describe('journal records (pure)', () => {
-  const empty = (): World => ({ serial: 0, applications: {}, guilds: {}, commands: {}, permissions: {}, webhooks: {}, messages: {}, bearers: {}, dailyCreates: {} });
+  const empty = (): World => ({
+    serial: 0,
+    applications: {},
+    guilds: {},
+    commands: {},
+    permissions: {},
+    webhooks: {},
+    messages: {},
+    bearers: {},
+    dailyCreates: {},
+  });
   const message = (id: string, content: string) => ({ id, webhookId: '1', channel_id: '2', message: { id, content } });
 
   test('records hold values, so a record replayed onto a snapshot that already has it changes nothing', () => {
     const text =
-      encodeRecord(1, [{ collection: 'messages', key: '10', old: undefined, value: message('10', 'a'), json: undefined }]) +
+      encodeRecord(1, [
+        { collection: 'messages', key: '10', old: undefined, value: message('10', 'a'), json: undefined },
+      ]) +
       encodeRecord(2, [
         { collection: 'messages', key: '10', old: undefined, value: message('10', 'b'), json: undefined },
         { collection: 'webhooks', key: '__proto__', old: undefined, value: { id: 'x' }, json: undefined },
       ]) +
-      encodeRecord(3, [{ collection: 'messages', key: '10', old: message('10', 'b'), value: undefined, json: undefined }]);
+      encodeRecord(3, [
+        { collection: 'messages', key: '10', old: message('10', 'b'), value: undefined, json: undefined },
+      ]);
     const { records, tornBytes } = readRecords(text);
     expect(tornBytes).toBe(0);
     const once = empty();

@@ -31,17 +31,29 @@ const TABLE: Row[] = [
   ['2^53 is exact in a double (a NUMBER bound): a number', '9007199254740992', 2 ** 53],
   ['−2^53 likewise', '-9007199254740992', -(2 ** 53)],
   ['2^53 − 1 is a number', '9007199254740991', 9007199254740991],
-  ['a large negative integer is valid JSON: its digits with the sign', '-12345678901234567890', '-12345678901234567890'],
+  [
+    'a large negative integer is valid JSON: its digits with the sign',
+    '-12345678901234567890',
+    '-12345678901234567890',
+  ],
   ['−(2^53 + 1): its digits with the sign', '-9007199254740993', '-9007199254740993'],
   ['a leading zero is not JSON: refused, not made a string', '01058900000000000107', REFUSED],
   ['nor after a minus', '-01058900000000000107', REFUSED],
   ['a short leading zero likewise', '0123', REFUSED],
   ['a fraction is a float', '1234567890123456789.5', Number('1234567890123456789.5')],
   ['an exponent is a float', '12345678901234567890e2', Number('12345678901234567890e2')],
-  ['small fractions and exponents', '[0.12345678901234567890,1e-7,1E+300,1.5e300]', [Number('0.12345678901234567890'), 1e-7, 1e300, 1.5e300]],
+  [
+    'small fractions and exponents',
+    '[0.12345678901234567890,1e-7,1E+300,1.5e300]',
+    [Number('0.12345678901234567890'), 1e-7, 1e300, 1.5e300],
+  ],
   ['a number that would be Infinity cannot be written back: refused', '1e400', REFUSED],
   ['digits inside strings stay as they are', '{"c":"x 12345678901234567890"}', { c: 'x 12345678901234567890' }],
-  ['escaped quotes do not end a string', '{"s":"a\\"1234567890123456789","t":"\\"1058900000000000107"}', { s: 'a"1234567890123456789', t: '"1058900000000000107' }],
+  [
+    'escaped quotes do not end a string',
+    '{"s":"a\\"1234567890123456789","t":"\\"1058900000000000107"}',
+    { s: 'a"1234567890123456789', t: '"1058900000000000107' },
+  ],
   [
     'several in one text',
     '{"a":1058900000000000107,"b":[42,-9007199254740993,18446744073709551615]}',
@@ -49,7 +61,11 @@ const TABLE: Row[] = [
   ],
   ['unterminated text', '[1058900000000000107', REFUSED],
   ['not JSON', '{nope', REFUSED],
-  [`nesting past ${MAX_JSON_DEPTH} is refused`, `${'['.repeat(MAX_JSON_DEPTH + 1)}1${']'.repeat(MAX_JSON_DEPTH + 1)}`, REFUSED],
+  [
+    `nesting past ${MAX_JSON_DEPTH} is refused`,
+    `${'['.repeat(MAX_JSON_DEPTH + 1)}1${']'.repeat(MAX_JSON_DEPTH + 1)}`,
+    REFUSED,
+  ],
 ];
 
 const read = (text: string) => {
@@ -75,7 +91,9 @@ describe('readJson: the table', () => {
 describe('the gateway reads frames with it', () => {
   test.each(TABLE)('%s: %s', (_why, text, expected) => {
     const frame = decodeFrame(`{"op":1,"d":${text}}`);
-    expect(frame).toEqual(expected === REFUSED ? { close: 4002, reason: 'Error while decoding payload.' } : { op: 1, d: expected });
+    expect(frame).toEqual(
+      expected === REFUSED ? { close: 4002, reason: 'Error while decoding payload.' } : { op: 1, d: expected },
+    );
   });
 });
 
@@ -87,7 +105,9 @@ describe('over the wire', () => {
   afterAll(() => em.close());
 
   /** A nonce is an integer or a short string, echoed as stored: the rows the reader accepts as one. */
-  const asNonce = TABLE.filter(([, , v]) => v === REFUSED || Number.isInteger(v) || (typeof v === 'string' && v.length <= 25));
+  const asNonce = TABLE.filter(
+    ([, , v]) => v === REFUSED || Number.isInteger(v) || (typeof v === 'string' && v.length <= 25),
+  );
 
   test.each(asNonce)('HTTP body %s: %s', async (_why, text, expected) => {
     const r = await call(em, 'POST', `/channels/${CH.general}/messages`, {
@@ -95,7 +115,8 @@ describe('over the wire', () => {
       raw: `{"content":"n","nonce":${text}}`,
       contentType: 'application/json',
     });
-    if (expected === REFUSED) expect([r.status, r.body]).toEqual([400, { code: 50109, message: 'The request body contains invalid JSON.' }]);
+    if (expected === REFUSED)
+      expect([r.status, r.body]).toEqual([400, { code: 50109, message: 'The request body contains invalid JSON.' }]);
     else expect([r.status, r.body.nonce]).toEqual([200, expected]);
   });
 
@@ -106,7 +127,10 @@ describe('over the wire', () => {
       await c.waitFor((f) => f.op === 10);
       c.send(`{"op":1,"d":${text}}`);
       // Answered (a heartbeat ACK) or closed, whichever comes: each row expects one of them.
-      const outcome = await Promise.race([c.closed.then((x) => x.code), c.waitFor((f) => f.op === 11).then(() => 'heartbeat ACK')]);
+      const outcome = await Promise.race([
+        c.closed.then((x) => x.code),
+        c.waitFor((f) => f.op === 11).then(() => 'heartbeat ACK'),
+      ]);
       expect(outcome).toBe(expected === REFUSED ? 4002 : 'heartbeat ACK');
     } finally {
       c.ws.terminate();

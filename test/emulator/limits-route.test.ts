@@ -19,8 +19,14 @@ describe('the limits control route', () => {
     const { applicationId: app, guildId: guild } = em.credentials;
     const me = await call(em, 'GET', '/applications/@me', { auth: bot(em) });
     expect(me.headers[EMULATOR_MARKER_HEADER]).toBe('/__emulator');
-    for (const name of ['a', 'b']) expect((await call(em, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(em), body: slash(name) })).status).toBe(201);
-    expect((await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), body: slash('g') })).status).toBe(201);
+    for (const name of ['a', 'b'])
+      expect(
+        (await call(em, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(em), body: slash(name) }))
+          .status,
+      ).toBe(201);
+    expect((await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), body: slash('g') })).status).toBe(
+      201,
+    );
 
     const origin = em.url.replace('/api/v10', '');
     const r = await rawCall(origin, { method: 'GET', path: '/__emulator/limits' });

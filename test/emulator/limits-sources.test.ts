@@ -23,10 +23,16 @@ const users = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 2, nam
 describe('limits from the seed, the flags and the manifest', () => {
   test("a seed's limits: 6 USER commands where the spec says 5", async () => {
     em = await start({ seed: { limits: { user_commands: 15 } } });
-    const r = await call(em, 'PUT', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em), body: users(6) });
+    const r = await call(em, 'PUT', `/applications/${em.credentials.applicationId}/commands`, {
+      auth: bot(em),
+      body: users(6),
+    });
     expect(r.status).toBe(200);
     expect(em.limits.user_commands).toBe(15);
-    const over = await call(em, 'PUT', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em), body: users(16) });
+    const over = await call(em, 'PUT', `/applications/${em.credentials.applicationId}/commands`, {
+      auth: bot(em),
+      body: users(16),
+    });
     expect(over.body.code).toBe(30032);
   });
 
@@ -36,12 +42,23 @@ describe('limits from the seed, the flags and the manifest', () => {
   });
 
   test('cmdsync emulator --limit user_commands=15', async () => {
-    const { proc, out } = await spawnEmulatorCli(['--port', '0', '--no-rate-limits', '--limit', 'user_commands=15', '--limit', 'message_commands=7']);
+    const { proc, out } = await spawnEmulatorCli([
+      '--port',
+      '0',
+      '--no-rate-limits',
+      '--limit',
+      'user_commands=15',
+      '--limit',
+      'message_commands=7',
+    ]);
     try {
       const url = /CMDSYNC_API_URL=(\S+)/.exec(out)![1]!;
       const token = /DISCORD_TOKEN=(\S+)/.exec(out)![1]!;
       const app = /DISCORD_APPLICATION_ID=(\d+)/.exec(out)![1]!;
-      const r = await call({ url } as RunningEmulator, 'PUT', `/applications/${app}/commands`, { auth: `Bot ${token}`, body: users(6) });
+      const r = await call({ url } as RunningEmulator, 'PUT', `/applications/${app}/commands`, {
+        auth: `Bot ${token}`,
+        body: users(6),
+      });
       expect(r.status).toBe(200);
       expect(out).toContain('# limits: message_commands=7, user_commands=15');
     } finally {

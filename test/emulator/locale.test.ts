@@ -47,7 +47,9 @@ afterEach(async () => {
 const g = () => `/applications/${APP}/commands`;
 
 describe('a default supplied under its own locale key', () => {
-  const colour = slash('color', { name_localizations: { 'en-US': 'color', 'en-GB': 'colour', de: 'color', fr: 'couleur' } });
+  const colour = slash('color', {
+    name_localizations: { 'en-US': 'color', 'en-GB': 'colour', de: 'color', fr: 'couleur' },
+  });
 
   test('is kept where it stops a fallback: an en-US requester gets the default, not the en-GB value', async () => {
     em = await start({ seed: seed() });
@@ -72,13 +74,23 @@ describe('a default supplied under its own locale key', () => {
 describe("the user's setting, after X-Discord-Locale and Accept-Language", () => {
   test("a bearer's locale localizes the list when no header names one; a header still wins", async () => {
     em = await start({ seed: seed() });
-    await call(em, 'POST', g(), { auth: bot(em), body: slash('hello', { name_localizations: { fr: 'bonjour', de: 'hallo' } }) });
+    await call(em, 'POST', g(), {
+      auth: bot(em),
+      body: slash('hello', { name_localizations: { fr: 'bonjour', de: 'hallo' } }),
+    });
     const owner = `Bearer ${OWNER_BEARER}`;
     expect((await call(em, 'GET', g(), { auth: owner })).body[0].name_localized).toBe('bonjour');
-    expect((await call(em, 'GET', g(), { auth: owner, headers: { 'Accept-Language': 'de' } })).body[0].name_localized).toBe('hallo');
-    expect((await call(em, 'GET', g(), { auth: owner, headers: { 'X-Discord-Locale': 'de', 'Accept-Language': 'fr' } })).body[0].name_localized).toBe('hallo');
+    expect(
+      (await call(em, 'GET', g(), { auth: owner, headers: { 'Accept-Language': 'de' } })).body[0].name_localized,
+    ).toBe('hallo');
+    expect(
+      (await call(em, 'GET', g(), { auth: owner, headers: { 'X-Discord-Locale': 'de', 'Accept-Language': 'fr' } }))
+        .body[0].name_localized,
+    ).toBe('hallo');
     // No setting and no header: nothing localized. A bot token is no user with settings.
-    expect((await call(em, 'GET', g(), { auth: `Bearer ${PLAIN_BEARER}` })).body[0]).not.toHaveProperty('name_localized');
+    expect((await call(em, 'GET', g(), { auth: `Bearer ${PLAIN_BEARER}` })).body[0]).not.toHaveProperty(
+      'name_localized',
+    );
     expect((await call(em, 'GET', g(), { auth: bot(em) })).body[0]).not.toHaveProperty('name_localized');
   });
 
@@ -86,7 +98,10 @@ describe("the user's setting, after X-Discord-Locale and Accept-Language", () =>
     // No bot answers: the 3 s for an answer pass on a clock, not in real time.
     const clock = new TestClock();
     em = await start({
-      seed: { ...seed(), commands: [{ application_id: APP, name: 'hello', description: 'Hi', name_localizations: { fr: 'bonjour' } }] },
+      seed: {
+        ...seed(),
+        commands: [{ application_id: APP, name: 'hello', description: 'Hi', name_localizations: { fr: 'bonjour' } }],
+      },
       now: clock.now,
       timers: clock,
     });
@@ -94,7 +109,10 @@ describe("the user's setting, after X-Discord-Locale and Accept-Language", () =>
     expect(fr.outcome).toBe('no-response');
     if (fr.outcome !== 'no-response') return;
     expect(fr.interaction).toMatchObject({ locale: 'fr', data: { name: 'hello' } });
-    const plain = await clock.skipWait(em.invoke({ line: '/hello', channelId: TEXT, userId: PLAIN_USER }), FIRST_ANSWER_MS);
+    const plain = await clock.skipWait(
+      em.invoke({ line: '/hello', channelId: TEXT, userId: PLAIN_USER }),
+      FIRST_ANSWER_MS,
+    );
     expect(plain.outcome === 'no-response' && plain.interaction.locale).toBe('en-US');
   });
 
@@ -102,6 +120,8 @@ describe("the user's setting, after X-Discord-Locale and Accept-Language", () =>
     const bad = seed();
     bad.guilds![0]!.members![0]!.locale = 'fr_FR';
     await expect(start({ seed: bad })).rejects.toThrow(SeedError);
-    await expect(start({ seed: bad })).rejects.toThrow(/guilds\[0\]\.members\[0\]\.locale: "fr_FR" is not a locale; did you mean "fr"\?/);
+    await expect(start({ seed: bad })).rejects.toThrow(
+      /guilds\[0\]\.members\[0\]\.locale: "fr_FR" is not a locale; did you mean "fr"\?/,
+    );
   });
 });

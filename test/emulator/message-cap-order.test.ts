@@ -8,7 +8,8 @@ import type { Change } from '../../src/emulator/state/change-tracker.js';
 import { MessageCap } from '../../src/emulator/state/message-cap.js';
 import type { StoredMessage, World } from '../../src/emulator/state/world.js';
 
-const stored = (id: string, channel: string) => ({ id, webhookId: '9', channel_id: channel, message: { id }, files: {} }) as StoredMessage;
+const stored = (id: string, channel: string) =>
+  ({ id, webhookId: '9', channel_id: channel, message: { id }, files: {} }) as StoredMessage;
 
 /** A deterministic stream of choices (no Math.random: a failure must replay). */
 function choices(seed: number): () => number {
@@ -58,7 +59,9 @@ describe('the message cap keeps each channel in sending order', () => {
     const world = { messages: Object.create(null) } as World;
     const send = (key: string, channel: string, old?: StoredMessage) => {
       world.messages[key] = stored(key, channel);
-      return cap.apply(world, [{ collection: 'messages', key, old, value: world.messages[key], json: undefined }]).map((c) => c.key);
+      return cap
+        .apply(world, [{ collection: 'messages', key, old, value: world.messages[key], json: undefined }])
+        .map((c) => c.key);
     };
     expect(send('1', 'A')).toEqual([]);
     expect(send('2', 'A')).toEqual([]);

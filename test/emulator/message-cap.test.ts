@@ -23,10 +23,17 @@ async function hookIn(e: RunningEmulator, type: number): Promise<{ id: string; t
   return r.body;
 }
 
-async function sendAll(e: RunningEmulator, hook: { id: string; token: string }, n: number, query = ''): Promise<string[]> {
+async function sendAll(
+  e: RunningEmulator,
+  hook: { id: string; token: string },
+  n: number,
+  query = '',
+): Promise<string[]> {
   const ids = [];
   for (let i = 0; i < n; i++) {
-    const r = await call(e, 'POST', `/webhooks/${hook.id}/${hook.token}?wait=true${query}`, { body: { content: `m${i}` } });
+    const r = await call(e, 'POST', `/webhooks/${hook.id}/${hook.token}?wait=true${query}`, {
+      body: { content: `m${i}` },
+    });
     expect(r.status).toBe(200);
     ids.push(r.body.id as string);
   }
@@ -42,7 +49,9 @@ describe('message cap per channel', () => {
     const hook = await hookIn(em, 0);
     const ids = await sendAll(em, hook, 5);
     expect(await Promise.all(ids.map((id) => statusOf(em!, hook, id)))).toEqual([10008, 10008, 200, 200, 200]);
-    const edit = await call(em, 'PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${ids[0]}`, { body: { content: 'x' } });
+    const edit = await call(em, 'PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${ids[0]}`, {
+      body: { content: 'x' },
+    });
     expect([edit.status, edit.body.code, edit.body.message]).toEqual([404, 10008, 'Unknown Message']);
     expect((await call(em, 'DELETE', `/webhooks/${hook.id}/${hook.token}/messages/${ids[1]}`)).body.code).toBe(10008);
     expect(Object.keys(em.world.messages)).toHaveLength(3);
@@ -57,7 +66,9 @@ describe('message cap per channel', () => {
     const inThread = await sendAll(em, text, 3, `&thread_id=${thread}`);
     const inNews = await sendAll(em, news, 1);
     expect(await Promise.all(inText.map((id) => statusOf(em!, text, id)))).toEqual([10008, 200, 200]);
-    expect(await Promise.all(inThread.map((id) => statusOf(em!, text, id, `?thread_id=${thread}`)))).toEqual([10008, 200, 200]);
+    expect(await Promise.all(inThread.map((id) => statusOf(em!, text, id, `?thread_id=${thread}`)))).toEqual([
+      10008, 200, 200,
+    ]);
     expect(await statusOf(em, news, inNews[0]!)).toBe(200);
   });
 
@@ -81,7 +92,11 @@ describe('message cap per channel', () => {
     em = await start();
     const hook = await hookIn(em, 0);
     const ids = await sendAll(em, hook, 1001);
-    expect([await statusOf(em, hook, ids[0]!), await statusOf(em, hook, ids[1]!), await statusOf(em, hook, ids[1000]!)]).toEqual([10008, 200, 200]);
+    expect([
+      await statusOf(em, hook, ids[0]!),
+      await statusOf(em, hook, ids[1]!),
+      await statusOf(em, hook, ids[1000]!),
+    ]).toEqual([10008, 200, 200]);
   }, 30_000);
 
   test('dropped messages stay dropped across a restart, and a lower cap at start trims what was kept', async () => {
@@ -102,7 +117,9 @@ describe('message cap per channel', () => {
 
   test('a cap that is not a whole number ≥ 0 is refused at start', async () => {
     for (const bad of [-1, 1.5, Number.NaN]) {
-      await expect(startEmulator({ maxMessagesPerChannel: bad })).rejects.toThrow(/maxMessagesPerChannel must be a whole number/);
+      await expect(startEmulator({ maxMessagesPerChannel: bad })).rejects.toThrow(
+        /maxMessagesPerChannel must be a whole number/,
+      );
     }
   });
 });

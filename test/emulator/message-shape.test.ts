@@ -37,7 +37,9 @@ describe('resolveMentions', () => {
     const all = resolveMentions('<@200> <@!200> <@&300> <@&100> <@999> @everyone', undefined, guild);
     expect(all).toEqual({
       mention_everyone: true,
-      mentions: [{ id: '200', username: 'ann', avatar: null, discriminator: '0', public_flags: 0, flags: 0, global_name: null }],
+      mentions: [
+        { id: '200', username: 'ann', avatar: null, discriminator: '0', public_flags: 0, flags: 0, global_name: null },
+      ],
       mention_roles: ['300'],
     });
     expect(resolveMentions('<@200> @here', { parse: [] }, guild)).toEqual(none);

@@ -22,7 +22,16 @@ describe('visibleMessage', () => {
 
   test('a reader without it gets content, embeds, attachments, components blank and no poll; the rest kept; the original untouched', () => {
     const out = visibleMessage(base, { botUserId: BOT, readsContent: false });
-    expect(out).toEqual({ id: '1', guild_id: '9', author: { id: '200' }, content: '', embeds: [], attachments: [], components: [], mentions: [] });
+    expect(out).toEqual({
+      id: '1',
+      guild_id: '9',
+      author: { id: '200' },
+      content: '',
+      embeds: [],
+      attachments: [],
+      components: [],
+      mentions: [],
+    });
     expect(base.content).toBe('secret');
   });
 
@@ -32,7 +41,9 @@ describe('visibleMessage', () => {
     expect(contentExempt({ ...base, author: { id: BOT } }, BOT)).toBe(true);
     expect(contentExempt({ ...base, mentions: [{ id: '7' }, { id: BOT }] }, BOT)).toBe(true);
     expect(contentExempt({ ...base, mentions: [{ id: '7' }] }, BOT)).toBe(false);
-    expect(visibleMessage({ ...base, mentions: [{ id: BOT }] }, { botUserId: BOT, readsContent: false }).content).toBe('secret');
+    expect(visibleMessage({ ...base, mentions: [{ id: BOT }] }, { botUserId: BOT, readsContent: false }).content).toBe(
+      'secret',
+    );
   });
 
   test('a referenced message is judged on its own', () => {

@@ -11,7 +11,9 @@ beforeAll(async () => {
 afterAll(() => em.close());
 
 async function activity(): Promise<Array<Record<string, unknown>>> {
-  const res = await request(`${em.url.replace(/\/api\/v10$/, '')}/__emulator/view/activity`, { headers: { 'x-cmdsync-control': em.controlToken } });
+  const res = await request(`${em.url.replace(/\/api\/v10$/, '')}/__emulator/view/activity`, {
+    headers: { 'x-cmdsync-control': em.controlToken },
+  });
   return ((await res.body.json()) as { entries: Array<Record<string, unknown>> }).entries;
 }
 
@@ -25,7 +27,12 @@ test('GET /channels/{id}/pins is not emulated: 404 code 0 naming the route, and 
 });
 
 test('a path holding a token is named by its shape: the token reaches neither the answer nor the log', async () => {
-  const hook = await call(em, 'POST', `/channels/${em.world.guilds[em.credentials.guildId]!.channels[0]!.id}/webhooks`, { auth: bot(em), body: { name: 'h' } });
+  const hook = await call(
+    em,
+    'POST',
+    `/channels/${em.world.guilds[em.credentials.guildId]!.channels[0]!.id}/webhooks`,
+    { auth: bot(em), body: { name: 'h' } },
+  );
   const token = hook.body.token as string;
   const r = await call(em, 'POST', `/webhooks/${hook.body.id}/${token}/unknown-thing`, { body: {} });
   expect(r.body.message).toBe('404: Not Found (POST /webhooks/:id/:value/unknown-thing is not emulated)');
@@ -36,5 +43,8 @@ test('a path holding a token is named by its shape: the token reaches neither th
 
 test('a known path with another method is still 405, not "not emulated"', async () => {
   expect((await call(em, 'GET', '/users/@me', { auth: bot(em) })).status).toBe(200);
-  expect((await call(em, 'DELETE', '/users/@me', { auth: bot(em) })).body).toEqual({ message: '405: Method Not Allowed', code: 0 });
+  expect((await call(em, 'DELETE', '/users/@me', { auth: bot(em) })).body).toEqual({
+    message: '405: Method Not Allowed',
+    code: 0,
+  });
 });

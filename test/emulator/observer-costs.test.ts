@@ -47,7 +47,9 @@ describe('a webhook message noted for the view', () => {
     bus.note(note('update', m));
     bus.flush();
     expect(m.reads()).toBe(0);
-    expect(log.since().map((e) => [e.kind, (e as { action?: string }).action, (e as { messageId?: string }).messageId])).toEqual([
+    expect(
+      log.since().map((e) => [e.kind, (e as { action?: string }).action, (e as { messageId?: string }).messageId]),
+    ).toEqual([
       ['message', 'create', '40'],
       ['message', 'update', '40'],
     ]);
@@ -63,7 +65,9 @@ describe('a webhook message noted for the view', () => {
     const afterFirst = m.reads();
     expect(afterFirst).toBeGreaterThan(0);
     bus.note(note('delete', m));
-    expect(channels.page('30', undefined).messages.map((v) => [v.id, v.deleted, v.message.content])).toEqual([['41', true, 'hello']]);
+    expect(channels.page('30', undefined).messages.map((v) => [v.id, v.deleted, v.message.content])).toEqual([
+      ['41', true, 'hello'],
+    ]);
   });
 });
 

@@ -20,7 +20,12 @@ describe('persistence', () => {
     const creds = em.credentials;
     const controlToken = em.controlToken;
     const app = creds.applicationId;
-    const cmd = (await call(em, 'POST', `/applications/${app}/guilds/${creds.guildId}/commands`, { auth: bot(em), body: slash('keep') })).body;
+    const cmd = (
+      await call(em, 'POST', `/applications/${app}/guilds/${creds.guildId}/commands`, {
+        auth: bot(em),
+        body: slash('keep'),
+      })
+    ).body;
     await call(em, 'PUT', `/applications/${app}/guilds/${creds.guildId}/commands/${cmd.id}/permissions`, {
       auth: userBearer(em),
       body: { permissions: [{ id: creds.guildId, type: 1, permission: false }] },
@@ -33,10 +38,18 @@ describe('persistence', () => {
     expect(em.credentials).toEqual(creds);
     // The default world's control token too: scripts and the open web view keep working across a restart.
     expect(em.controlToken).toBe(controlToken);
-    const list = (await call(em, 'GET', `/applications/${app}/guilds/${creds.guildId}/commands`, { auth: bot(em) })).body;
+    const list = (await call(em, 'GET', `/applications/${app}/guilds/${creds.guildId}/commands`, { auth: bot(em) }))
+      .body;
     expect(list.map((c: any) => [c.id, c.version])).toEqual([[cmd.id, cmd.version]]);
-    expect((await call(em, 'GET', `/applications/${app}/guilds/${creds.guildId}/commands/${cmd.id}/permissions`, { auth: bot(em) })).status).toBe(200);
-    const next = (await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), body: slash('later') })).body;
+    expect(
+      (
+        await call(em, 'GET', `/applications/${app}/guilds/${creds.guildId}/commands/${cmd.id}/permissions`, {
+          auth: bot(em),
+        })
+      ).status,
+    ).toBe(200);
+    const next = (await call(em, 'POST', `/applications/${app}/commands`, { auth: bot(em), body: slash('later') }))
+      .body;
     expect(BigInt(next.id)).toBeGreaterThan(BigInt(cmd.version));
     const world = JSON.parse(readFileSync(file, 'utf8'));
     expect(world.format).toBe(1);
@@ -46,7 +59,10 @@ describe('persistence', () => {
   test('every acknowledged write is on disk before the answer', async () => {
     const file = join(dir(), 'w.json');
     em = await start({ dataFile: file });
-    const r = await call(em, 'POST', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em), body: slash('now') });
+    const r = await call(em, 'POST', `/applications/${em.credentials.applicationId}/commands`, {
+      auth: bot(em),
+      body: slash('now'),
+    });
     // On disk = the snapshot plus its journal, as a restart reads them.
     expect(Store.load(file)!.world.commands[r.body.id]!.name).toBe('now');
   });
@@ -79,7 +95,11 @@ describe('seeds and the default world', () => {
     expect(guild.channels.map((c) => c.type).sort((a, b) => a - b)).toEqual([0, 5, 11, 15, 16]);
     expect(guild.channels.find((c) => c.type === 15)!.availableTags!.length).toBeGreaterThan(0);
     expect(guild.channels.find((c) => c.type === 11)!.parentId).toBe(guild.channels.find((c) => c.type === 0)!.id);
-    expect(guild.apps[em.credentials.applicationId]).toEqual({ scopes: ['bot', 'applications.commands'], commandsScope: true, permissions: String(1 << 29) });
+    expect(guild.apps[em.credentials.applicationId]).toEqual({
+      scopes: ['bot', 'applications.commands'],
+      commandsScope: true,
+      permissions: String(1 << 29),
+    });
     // A new guild's @everyone: members may use commands.
     expect(guild.roles[0]).toEqual({ id: guild.id, name: '@everyone', permissions: '1071698660929' });
     // The bearer handed out is the guild owner's, who may edit command permissions.
@@ -120,17 +140,24 @@ commands:
       bearerToken: 'user-token',
       guildId: '1000000000000000010',
     });
-    const global = (await call(em, 'GET', '/applications/1000000000000000001/commands', { auth: 'Bot seeded-token' })).body;
+    const global = (await call(em, 'GET', '/applications/1000000000000000001/commands', { auth: 'Bot seeded-token' }))
+      .body;
     expect(global.map((c: any) => c.name).sort()).toEqual(['Launch', 'seeded']);
     expect(global.find((c: any) => c.name === 'seeded').integration_types).toEqual([0, 1]);
-    const guild = (await call(em, 'GET', '/applications/1000000000000000001/guilds/1000000000000000010/commands', { auth: 'Bot seeded-token' })).body;
+    const guild = (
+      await call(em, 'GET', '/applications/1000000000000000001/guilds/1000000000000000010/commands', {
+        auth: 'Bot seeded-token',
+      })
+    ).body;
     expect(guild.map((c: any) => c.name)).toEqual(['local']);
   });
 
   test('bad seeds are refused with a SeedError naming the field', async () => {
     await expect(startEmulator({ seedFile: '/nonexistent/seed.yaml' })).rejects.toBeInstanceOf(SeedError);
     await expect(startEmulator({ seed: { applications: [{ id: 'abc' }] } })).rejects.toThrow(/applications\[0\]\.id/);
-    await expect(startEmulator({ seed: { commands: [{ name: 'Bad Name', description: 'x' }] } })).rejects.toThrow(/commands\[0\]/);
+    await expect(startEmulator({ seed: { commands: [{ name: 'Bad Name', description: 'x' }] } })).rejects.toThrow(
+      /commands\[0\]/,
+    );
     const file = join(dir(), 'broken.yaml');
     writeFileSync(file, 'applications: [\n');
     await expect(startEmulator({ seedFile: file })).rejects.toThrow(/not valid YAML or JSON/);

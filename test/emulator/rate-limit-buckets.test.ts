@@ -23,37 +23,57 @@ afterEach(async () => {
 /** A path of the pattern with each parameter given a value of its kind. */
 const samplePath = (pattern: string) =>
   pattern.replace(/:(\w+)/g, (_m, name: string) =>
-    name === 'webhookToken' || name === 'interactionToken' ? 'tok' : name === 'emoji' ? '%F0%9F%91%8D' : `1${name.length}00000000000000000`,
+    name === 'webhookToken' || name === 'interactionToken'
+      ? 'tok'
+      : name === 'emoji'
+        ? '%F0%9F%91%8D'
+        : `1${name.length}00000000000000000`,
   );
 
 describe('the route table declares a bucket on every route', () => {
   test('every route names a bucket the limiter knows, or is exempt', () => {
     expect(API_ROUTES.length).toBeGreaterThan(50);
-    const unknown = API_ROUTES.filter((r) => r.bucket !== 'exempt' && !(r.bucket in DEFAULT_ROUTE_LIMITS)).map((r) => `${r.method} ${r.pattern}: ${r.bucket}`);
+    const unknown = API_ROUTES.filter((r) => r.bucket !== 'exempt' && !(r.bucket in DEFAULT_ROUTE_LIMITS)).map(
+      (r) => `${r.method} ${r.pattern}: ${r.bucket}`,
+    );
     expect(unknown).toEqual([]);
   });
 
   test('buckets differ by method (facts §2.1): the same bucket name under two methods is two X-RateLimit-Bucket ids', () => {
     const rl = new RateLimiter();
-    const id = (method: string, bucket: 'webhooks') => (rl.check('c', method, bucket, '/webhooks/1', 0) as { headers: Record<string, string> }).headers['X-RateLimit-Bucket'];
+    const id = (method: string, bucket: 'webhooks') =>
+      (rl.check('c', method, bucket, '/webhooks/1', 0) as { headers: Record<string, string> }).headers[
+        'X-RateLimit-Bucket'
+      ];
     expect(id('GET', 'webhooks')).toMatch(/^[0-9a-f]{32}$/);
     expect(id('GET', 'webhooks')).not.toBe(id('PATCH', 'webhooks'));
   });
 
   test("the service's shared limits (facts §2.3-2.5)", () => {
-    const of = (pattern: RegExp, method?: string) => new Set(API_ROUTES.filter((r) => pattern.test(r.pattern) && (!method || r.method === method)).map((r) => r.bucket));
+    const of = (pattern: RegExp, method?: string) =>
+      new Set(
+        API_ROUTES.filter((r) => pattern.test(r.pattern) && (!method || r.method === method)).map((r) => r.bucket),
+      );
     // Webhook execute, in every format and as an interaction follow-up: one bucket, 5 per 2 s per webhook.
-    expect(of(/^\/webhooks\/:webhookId\/:webhookToken(\/slack|\/github)?$/, 'POST')).toEqual(new Set(['webhook.execute']));
+    expect(of(/^\/webhooks\/:webhookId\/:webhookToken(\/slack|\/github)?$/, 'POST')).toEqual(
+      new Set(['webhook.execute']),
+    );
     expect(DEFAULT_ROUTE_LIMITS['webhook.execute']).toEqual({ limit: 5, windowMs: 2000 });
     // Nothing else counts as an execute.
-    expect(API_ROUTES.filter((r) => r.bucket === 'webhook.execute').every((r) => r.method === 'POST' && r.pattern.startsWith('/webhooks/:webhookId/:webhookToken'))).toBe(true);
+    expect(
+      API_ROUTES.filter((r) => r.bucket === 'webhook.execute').every(
+        (r) => r.method === 'POST' && r.pattern.startsWith('/webhooks/:webhookId/:webhookToken'),
+      ),
+    ).toBe(true);
     // Command creates: about 5 per 20 s, global and guild alike.
     expect(of(/\/commands$/, 'POST')).toEqual(new Set(['commands.create']));
     expect(DEFAULT_ROUTE_LIMITS['commands.create']).toEqual({ limit: 5, windowMs: 20_000 });
     // Interaction callbacks: exempt.
     expect(declaredBucket('POST', '/interactions/:interactionId/:interactionToken/callback')).toBe('exempt');
     // The token endpoint's bucket is its own: /oauth2/applications/@me is an ordinary read.
-    expect(API_ROUTES.filter((r) => r.bucket === 'oauth.token').map((r) => `${r.method} ${r.pattern}`)).toEqual(['POST /oauth2/token']);
+    expect(API_ROUTES.filter((r) => r.bucket === 'oauth.token').map((r) => `${r.method} ${r.pattern}`)).toEqual([
+      'POST /oauth2/token',
+    ]);
     expect(declaredBucket('GET', '/oauth2/applications/@me')).toBe('default');
   });
 

@@ -22,7 +22,8 @@ describe('per-route buckets', () => {
     expect(Number(first.headers['x-ratelimit-reset-after'])).toBeGreaterThan(19);
     expect(first.headers['x-ratelimit-reset-after']).toMatch(/^\d+\.\d{3}$/);
     expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
-    for (let i = 1; i < 5; i++) expect((await call(em, 'POST', url, { auth: bot(em), body: slash(`c${i}`) })).status).toBe(201);
+    for (let i = 1; i < 5; i++)
+      expect((await call(em, 'POST', url, { auth: bot(em), body: slash(`c${i}`) })).status).toBe(201);
     const limited = await call(em, 'POST', url, { auth: bot(em), body: slash('c5') });
     expect(limited.status).toBe(429);
     expect(limited.body.global).toBe(false);
@@ -39,12 +40,25 @@ describe('per-route buckets', () => {
   });
 
   test('guild routes are split by guild: parallel work across guilds is not one queue', async () => {
-    em = await startEmulator({ seed: { guilds: [{ name: 'a' }, { name: 'b' }] }, rateLimits: { routes: { 'commands.create': { limit: 2, windowMs: 10_000 } } } });
+    em = await startEmulator({
+      seed: { guilds: [{ name: 'a' }, { name: 'b' }] },
+      rateLimits: { routes: { 'commands.create': { limit: 2, windowMs: 10_000 } } },
+    });
     const app = em.credentials.applicationId;
     const [ga, gb] = Object.keys(em.world.guilds);
-    for (let i = 0; i < 2; i++) expect((await call(em, 'POST', `/applications/${app}/guilds/${ga}/commands`, { auth: bot(em), body: slash(`x${i}`) })).status).toBe(201);
-    expect((await call(em, 'POST', `/applications/${app}/guilds/${ga}/commands`, { auth: bot(em), body: slash('x2') })).status).toBe(429);
-    const other = await call(em, 'POST', `/applications/${app}/guilds/${gb}/commands`, { auth: bot(em), body: slash('x0') });
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await call(em, 'POST', `/applications/${app}/guilds/${ga}/commands`, { auth: bot(em), body: slash(`x${i}`) }))
+          .status,
+      ).toBe(201);
+    expect(
+      (await call(em, 'POST', `/applications/${app}/guilds/${ga}/commands`, { auth: bot(em), body: slash('x2') }))
+        .status,
+    ).toBe(429);
+    const other = await call(em, 'POST', `/applications/${app}/guilds/${gb}/commands`, {
+      auth: bot(em),
+      body: slash('x0'),
+    });
     expect(other.status).toBe(201);
     // Same bucket id (it excludes the top-level resource), separate counters.
     expect(other.headers['x-ratelimit-remaining']).toBe('1');
@@ -52,7 +66,10 @@ describe('per-route buckets', () => {
 
   test("buckets reset after their window, on the emulator's clock", async () => {
     const clock = new TestClock();
-    em = await startEmulator({ rateLimits: { routes: { 'commands.list': { limit: 1, windowMs: 200 } } }, now: clock.now });
+    em = await startEmulator({
+      rateLimits: { routes: { 'commands.list': { limit: 1, windowMs: 200 } } },
+      now: clock.now,
+    });
     const url = `/applications/${em.credentials.applicationId}/commands`;
     expect((await call(em, 'GET', url, { auth: bot(em) })).status).toBe(200);
     expect((await call(em, 'GET', url, { auth: bot(em) })).status).toBe(429);
@@ -65,7 +82,9 @@ describe('per-route buckets', () => {
   test('classification of routes (the bucket each declares) and top-level resources', () => {
     expect(bucketOf('POST', '/applications/:applicationId/commands')).toBe('commands.create');
     expect(bucketOf('PUT', '/applications/:applicationId/guilds/:guildId/commands')).toBe('commands.bulk');
-    expect(bucketOf('PUT', '/applications/:applicationId/guilds/:guildId/commands/:commandId/permissions')).toBe('permissions.edit');
+    expect(bucketOf('PUT', '/applications/:applicationId/guilds/:guildId/commands/:commandId/permissions')).toBe(
+      'permissions.edit',
+    );
     expect(bucketOf('POST', '/webhooks/:webhookId/:webhookToken')).toBe('webhook.execute');
     expect(bucketOf('POST', '/webhooks/:webhookId/:webhookToken/slack')).toBe('webhook.execute');
     expect(bucketOf('PATCH', '/webhooks/:webhookId/:webhookToken/messages/:messageId')).toBe('webhooks');
@@ -114,7 +133,10 @@ describe("snapshot (the web view's state panel)", () => {
   test('reads the open windows without touching them, busiest first, and at most `max` of them', () => {
     const rl = new RateLimiter();
     const now = 1_000_000;
-    for (let i = 0; i < 300; i++) expect(rl.check(`caller${String(i).padStart(4, '0')}`, 'GET', 'commands.list', '/applications/1/commands', now).ok).toBe(true);
+    for (let i = 0; i < 300; i++)
+      expect(
+        rl.check(`caller${String(i).padStart(4, '0')}`, 'GET', 'commands.list', '/applications/1/commands', now).ok,
+      ).toBe(true);
     for (let i = 0; i < 3; i++) rl.check('busyone', 'GET', 'commands.list', '/applications/1/commands', now);
     const snap = rl.snapshot(now + 10);
     expect(snap).toHaveLength(200);

@@ -14,13 +14,25 @@ let emu: RunningEmulator;
 let client: Client;
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0, rateLimits: false, seed: { ...seed, applications: [{ ...seed.applications![0]!, client_secret: 'main-secret' }, seed.applications![1]!] } });
+  emu = await startEmulator({
+    port: 0,
+    rateLimits: false,
+    seed: {
+      ...seed,
+      applications: [{ ...seed.applications![0]!, client_secret: 'main-secret' }, seed.applications![1]!],
+    },
+  });
   client = new Client(emu);
 });
 afterAll(() => emu.close());
 
 /** A request whose body is sent as the exact text given (numbers as the client wrote them). */
-async function rawJson(method: 'POST' | 'PATCH' | 'PUT', path: string, text: string, auth: string | null = client.botAuth) {
+async function rawJson(
+  method: 'POST' | 'PATCH' | 'PUT',
+  path: string,
+  text: string,
+  auth: string | null = client.botAuth,
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (auth) headers.authorization = auth;
   const res = await request(`${emu.url}${path}`, { method, headers, body: text });
@@ -64,13 +76,22 @@ describe('snowflakes sent as JSON numbers keep every digit (discord.py)', () => 
 
   it('allowed_mentions.users as numbers still lets the listed user be mentioned', async () => {
     const hook = await client.create(IDS.text, 'mentions');
-    const r = await rawJson('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, `{"content":"<@${IDS.member}>","allowed_mentions":{"parse":[],"users":[${IDS.member}]}}`, null);
+    const r = await rawJson(
+      'POST',
+      `/webhooks/${hook.id}/${hook.token}?wait=true`,
+      `{"content":"<@${IDS.member}>","allowed_mentions":{"parse":[],"users":[${IDS.member}]}}`,
+      null,
+    );
     expect(r.status).toBe(200);
     expect(r.body.mentions.map((m: { id: string }) => m.id)).toEqual([IDS.member]);
   });
 
   it('a permission entry id sent as a number is the id that was sent', async () => {
-    const cmd = await rawJson('POST', `/applications/${IDS.app}/guilds/${IDS.guild}/commands`, '{"name":"perm","description":"d"}');
+    const cmd = await rawJson(
+      'POST',
+      `/applications/${IDS.app}/guilds/${IDS.guild}/commands`,
+      '{"name":"perm","description":"d"}',
+    );
     expect(cmd.status).toBe(201);
     const put = await rawJson(
       'PUT',
@@ -108,7 +129,9 @@ describe('Via: 1.1 google on every response', () => {
   it('is on a 429', async () => {
     const limited = await startEmulator({ port: 0, faults: [{ kind: 'rate-limit', retryAfter: 0.5 }] });
     try {
-      const res = await request(`${limited.url}/applications/${limited.credentials.applicationId}/commands`, { headers: { authorization: `Bot ${limited.credentials.botToken}` } });
+      const res = await request(`${limited.url}/applications/${limited.credentials.applicationId}/commands`, {
+        headers: { authorization: `Bot ${limited.credentials.botToken}` },
+      });
       await res.body.text();
       expect(res.statusCode).toBe(429);
       expect(res.headers.via).toBe('1.1 google');
@@ -123,7 +146,13 @@ describe('identity endpoints', () => {
     const r = await client.call('GET', '/users/@me');
     expect(r.status).toBe(200);
     const app = emu.world.applications[IDS.app]!;
-    expect(r.body).toMatchObject({ id: app.botUserId, username: 'Main App', bot: true, avatar: null, global_name: null });
+    expect(r.body).toMatchObject({
+      id: app.botUserId,
+      username: 'Main App',
+      bot: true,
+      avatar: null,
+      global_name: null,
+    });
     expect(typeof r.body.discriminator).toBe('string');
     expect((await client.call('GET', '/users/@me', { auth: null })).status).toBe(401);
     // @discordjs/core sends the segment percent-encoded; a path is compared decoded, as the service does.
@@ -166,7 +195,9 @@ describe('identity endpoints', () => {
       install_params: { scopes: ['applications.commands', 'bot'], permissions: '536870912' },
       integration_types_config: { '0': {}, '1': {} },
     });
-    const cmd = await client.call('POST', `/applications/${IDS.app}/commands`, { body: { name: 'both', description: 'd' } });
+    const cmd = await client.call('POST', `/applications/${IDS.app}/commands`, {
+      body: { name: 'both', description: 'd' },
+    });
     expect(cmd.body.integration_types).toEqual([0, 1]);
     expect((await client.call('GET', '/applications/@me')).body.description).toBe('A bot');
   });
@@ -191,12 +222,26 @@ describe('OAuth2 token endpoint', () => {
 });
 
 describe('attachments as the service stores them', () => {
-  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e30000000049454e44ae426082', 'hex');
+  const PNG = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4e30000000049454e44ae426082',
+    'hex',
+  );
 
   it('content_type comes from the content and name, filenames are cleaned, attachment:// is resolved', async () => {
     const hook = await client.create(IDS.text, 'att');
     const f = new FormData();
-    f.append('payload_json', JSON.stringify({ embeds: [{ title: 't', image: { url: 'attachment://hello_world.png' }, thumbnail: { url: 'attachment://notes_v2.txt' } }] }));
+    f.append(
+      'payload_json',
+      JSON.stringify({
+        embeds: [
+          {
+            title: 't',
+            image: { url: 'attachment://hello_world.png' },
+            thumbnail: { url: 'attachment://notes_v2.txt' },
+          },
+        ],
+      }),
+    );
     f.append('files[0]', new Blob([PNG], { type: 'application/octet-stream' }), 'hello (world).png');
     f.append('files[1]', new Blob([Buffer.from('plain words')], { type: 'application/octet-stream' }), '_notes v2.txt');
     const r = await form('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, f);
@@ -212,13 +257,19 @@ describe('attachments as the service stores them', () => {
 describe('error answers', () => {
   it('a webhook in a guild the application is not in: 403 50001 Missing Access', async () => {
     const other = new Client(emu);
-    const r = await other.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'x' }, auth: `Bot ${'other-app-bot-token-without-manage-webhooks'}` });
+    const r = await other.call('POST', `/channels/${IDS.text}/webhooks`, {
+      body: { name: 'x' },
+      auth: `Bot ${'other-app-bot-token-without-manage-webhooks'}`,
+    });
     // The other app is installed in the guild but lacks the permission: still 50013.
     expect(r.body.code).toBe(50013);
     const notIn = await startEmulator({
       port: 0,
       rateLimits: false,
-      seed: { applications: [{ id: IDS.app, name: 'A' }], guilds: [{ id: IDS.guild, name: 'G', channels: [{ id: IDS.text, type: 0, name: 'g' }], apps: {} }] },
+      seed: {
+        applications: [{ id: IDS.app, name: 'A' }],
+        guilds: [{ id: IDS.guild, name: 'G', channels: [{ id: IDS.text, type: 0, name: 'g' }], apps: {} }],
+      },
     });
     try {
       const res = await new Client(notIn).call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'x' } });
@@ -242,13 +293,24 @@ describe('error answers', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({
-      options: { '1': { _errors: [{ code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' }] } },
+      options: {
+        '1': {
+          _errors: [
+            {
+              code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID',
+              message: 'Required options must be placed before non-required options',
+            },
+          ],
+        },
+      },
     });
   });
 
   it('a description on a USER or MESSAGE command: "Context menu commands cannot have description"', async () => {
     for (const type of [2, 3]) {
-      const r = await client.call('POST', `/applications/${IDS.app}/commands`, { body: { type, name: 'Menu', description: 'not allowed' } });
+      const r = await client.call('POST', `/applications/${IDS.app}/commands`, {
+        body: { type, name: 'Menu', description: 'not allowed' },
+      });
       expect(r.status).toBe(400);
       expect(r.body.errors.description._errors[0].message).toBe('Context menu commands cannot have description');
     }
@@ -257,7 +319,9 @@ describe('error answers', () => {
 
 describe('/api/v9', () => {
   it('serves the same routes as /api/v10', async () => {
-    const res = await request(`${emu.url.replace('/api/v10', '/api/v9')}/applications/${IDS.app}/commands`, { headers: { authorization: client.botAuth } });
+    const res = await request(`${emu.url.replace('/api/v10', '/api/v9')}/applications/${IDS.app}/commands`, {
+      headers: { authorization: client.botAuth },
+    });
     expect(res.statusCode).toBe(200);
     expect(Array.isArray(await res.body.json())).toBe(true);
   });

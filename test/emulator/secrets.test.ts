@@ -38,6 +38,8 @@ describe('secretMatches', () => {
   it('stays right past the bound of kept digests (old ones are thinned out and hashed again)', () => {
     const secrets = Array.from({ length: 9000 }, (_, i) => `secret-${i}`);
     for (const s of secrets) expect(secretMatches(s, s)).toBe(true);
-    expect(secrets.every((s, i) => secretMatches(s, s) && !secretMatches(s, secrets[(i + 1) % secrets.length]!))).toBe(true);
+    expect(secrets.every((s, i) => secretMatches(s, s) && !secretMatches(s, secrets[(i + 1) % secrets.length]!))).toBe(
+      true,
+    );
   });
 });

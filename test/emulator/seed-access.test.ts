@@ -52,9 +52,18 @@ describe('seeded guilds hold what the access model needs', () => {
   });
 
   it.each([
-    [{ roles: [{ name: 'Mods', permissions: ['BAN_PEOPLE'] }] }, /guilds\[0\]\.roles\[0\]\.permissions: "BAN_PEOPLE" is not a permission name/],
-    [{ members: [{ username: 'x', roles: ['Nobody'] }] }, /guilds\[0\]\.members\[0\]\.roles\[0\]: "Nobody" is neither a role id nor the name of a seeded role/],
-    [{ channels: [{ name: 'c', permission_overwrites: [{ id: '1', type: 'channel' }] }] }, /permission_overwrites\[0\]\.type must be role or member/],
+    [
+      { roles: [{ name: 'Mods', permissions: ['BAN_PEOPLE'] }] },
+      /guilds\[0\]\.roles\[0\]\.permissions: "BAN_PEOPLE" is not a permission name/,
+    ],
+    [
+      { members: [{ username: 'x', roles: ['Nobody'] }] },
+      /guilds\[0\]\.members\[0\]\.roles\[0\]: "Nobody" is neither a role id nor the name of a seeded role/,
+    ],
+    [
+      { channels: [{ name: 'c', permission_overwrites: [{ id: '1', type: 'channel' }] }] },
+      /permission_overwrites\[0\]\.type must be role or member/,
+    ],
   ] as Array<[Record<string, unknown>, RegExp]>)('refuses a bad guild with the field named: %j', (guild, message) => {
     expect(() => build({ guilds: [{ id: G, ...guild }] as Seed['guilds'] })).toThrow(SeedError);
     expect(() => build({ guilds: [{ id: G, ...guild }] as Seed['guilds'] })).toThrow(message);

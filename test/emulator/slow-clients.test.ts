@@ -43,11 +43,15 @@ function dribble(socket: Socket, text: string, ms: number): void {
   timers.push(t);
 }
 
-const within = <T>(p: Promise<T>, ms: number) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 
 describe('slow clients', () => {
   test('connections that dribble headers or a body are closed by the time limits', async () => {
-    em = await startEmulator({ rateLimits: false, timeouts: { headersMs: 1000, requestMs: 1500, keepAliveMs: 500, checkIntervalMs: 100 } });
+    em = await startEmulator({
+      rateLimits: false,
+      timeouts: { headersMs: 1000, requestMs: 1500, keepAliveMs: 500, checkIntervalMs: 100 },
+    });
     const port = Number(new URL(em.url).port);
     const path = `/api/v10/applications/${em.credentials.applicationId}/commands`;
     const slow: Array<Promise<void>> = [];
@@ -58,13 +62,17 @@ describe('slow clients', () => {
     }
     for (let i = 0; i < 10; i++) {
       const { socket, closed } = await open(port);
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${bot(em)}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${bot(em)}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,
+      );
       dribble(socket, `{"name":"slow","description":"${'x'.repeat(990)}"}`, 500);
       slow.push(closed);
     }
     // Bounded wait for correctness (every socket closed), far above the configured limits.
     expect(await within(Promise.all(slow), 15_000)).toBe(true);
-    expect((await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).body).toEqual([]);
+    expect(
+      (await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).body,
+    ).toEqual([]);
   }, 30_000);
 
   test('one client address holds a bounded number of connections (the silent ones close first)', async () => {
@@ -77,7 +85,9 @@ describe('slow clients', () => {
     for (const o of opened) o.socket.destroy();
     await Promise.all(opened.map((o) => o.closed));
     // Closed connections give their places back.
-    expect((await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).status).toBe(200);
+    expect(
+      (await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).status,
+    ).toBe(200);
   }, 30_000);
 
   test('a slow client holding every connection of the address does not shut out a well-behaved one', async () => {

@@ -40,7 +40,8 @@ test('lists the guilds the bot is in, lowest id first, with its permissions ther
 });
 
 test('pages with limit, after and before; with_counts adds the approximate counts', async () => {
-  const ids = async (query: string) => ((await get(`/users/@me/guilds${query}`)).body as Array<{ id: string }>).map((g) => g.id);
+  const ids = async (query: string) =>
+    ((await get(`/users/@me/guilds${query}`)).body as Array<{ id: string }>).map((g) => g.id);
   expect(await ids('?limit=1')).toEqual([A]);
   expect(await ids(`?limit=1&after=${A}`)).toEqual([B]);
   expect(await ids(`?after=${B}`)).toEqual([]);

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { EventBus, type MessageNote } from '../../src/emulator/gateway/events.js';
 import { AttachmentCache, inlineContentType } from '../../src/emulator/view/attachment-cache.js';
-import { ChannelMessages, pageOf, viewMessage, type ChannelMessagesPage } from '../../src/emulator/view/channel-messages.js';
+import {
+  ChannelMessages,
+  pageOf,
+  viewMessage,
+  type ChannelMessagesPage,
+} from '../../src/emulator/view/channel-messages.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { World } from '../../src/emulator/state/world.js';
 import { APP, BOB, GENERAL } from '../helpers/interaction-seed.js';
@@ -13,11 +18,18 @@ import { IDS, startWebhookEmulator, type Client } from './webhooks-setup.js';
 
 const CH = '900000000000000001';
 
-function fakeWorld(messages: Record<string, { id: string; channel_id: string; message: Record<string, unknown> }> = {}): World {
+function fakeWorld(
+  messages: Record<string, { id: string; channel_id: string; message: Record<string, unknown> }> = {},
+): World {
   return { messages, guilds: { g: { members: [{ id: '77', username: 'zoe' }] } } } as unknown as World;
 }
 
-const answer = (id: string, action: MessageNote['action'], extra: Record<string, unknown> = {}, channelId = CH): MessageNote => ({
+const answer = (
+  id: string,
+  action: MessageNote['action'],
+  extra: Record<string, unknown> = {},
+  channelId = CH,
+): MessageNote => ({
   kind: 'message',
   action,
   channelId,
@@ -44,15 +56,24 @@ describe('pageOf', () => {
 
 describe('viewMessage flags', () => {
   it('ephemeral is flag 64, edited is a set edited_timestamp', () => {
-    expect(viewMessage({ id: '1', flags: 64 | 4, edited_timestamp: null }, 'interaction', CH)).toMatchObject({ ephemeral: true, edited: false, deleted: false });
-    expect(viewMessage({ id: '1', flags: 4, edited_timestamp: '2025-01-01T00:00:00.000000+00:00' }, 'webhook', CH)).toMatchObject({ ephemeral: false, edited: true });
+    expect(viewMessage({ id: '1', flags: 64 | 4, edited_timestamp: null }, 'interaction', CH)).toMatchObject({
+      ephemeral: true,
+      edited: false,
+      deleted: false,
+    });
+    expect(
+      viewMessage({ id: '1', flags: 4, edited_timestamp: '2025-01-01T00:00:00.000000+00:00' }, 'webhook', CH),
+    ).toMatchObject({ ephemeral: false, edited: true });
   });
 });
 
 describe('ChannelMessages store', () => {
   it('merges webhook messages from the world with interaction answers from the notes, in id order', () => {
     const events = new EventBus();
-    const world = fakeWorld({ '20': { id: '20', channel_id: CH, message: { id: '20', content: 'hook' } }, '21': { id: '21', channel_id: 'other', message: { id: '21' } } });
+    const world = fakeWorld({
+      '20': { id: '20', channel_id: CH, message: { id: '20', content: 'hook' } },
+      '21': { id: '21', channel_id: 'other', message: { id: '21' } },
+    });
     const store = new ChannelMessages(events, () => world);
     events.note(answer('30', 'create'));
     events.note(answer('10', 'create', { flags: 64 }));
@@ -62,7 +83,10 @@ describe('ChannelMessages store', () => {
       ['20', 'webhook'],
       ['30', 'interaction'],
     ]);
-    expect(page.messages[0]).toMatchObject({ ephemeral: true, interaction: { name: 'ping', userId: '77', username: 'zoe', applicationId: '5' } });
+    expect(page.messages[0]).toMatchObject({
+      ephemeral: true,
+      interaction: { name: 'ping', userId: '77', username: 'zoe', applicationId: '5' },
+    });
     store.close();
   });
 
@@ -71,9 +95,13 @@ describe('ChannelMessages store', () => {
     const store = new ChannelMessages(events, () => fakeWorld());
     events.note(answer('30', 'create', { content: '', flags: 128 }));
     events.note(answer('30', 'update', { content: 'done', edited_timestamp: '2025-01-01T00:00:00.000000+00:00' }));
-    expect(store.page(CH, undefined).messages).toMatchObject([{ id: '30', edited: true, deleted: false, message: { content: 'done' } }]);
+    expect(store.page(CH, undefined).messages).toMatchObject([
+      { id: '30', edited: true, deleted: false, message: { content: 'done' } },
+    ]);
     events.note(answer('30', 'delete', { content: 'done' }));
-    expect(store.page(CH, undefined).messages).toMatchObject([{ id: '30', deleted: true, message: { content: 'done' } }]);
+    expect(store.page(CH, undefined).messages).toMatchObject([
+      { id: '30', deleted: true, message: { content: 'done' } },
+    ]);
     expect(store.held(CH)).toEqual({ answers: 0, tombstones: 1 });
     store.close();
   });
@@ -83,14 +111,27 @@ describe('ChannelMessages store', () => {
     const world = fakeWorld({ '20': { id: '20', channel_id: CH, message: { id: '20', content: 'hook' } } });
     const store = new ChannelMessages(events, () => world);
     delete world.messages['20'];
-    events.note({ kind: 'message', action: 'delete', channelId: CH, messageId: '20', message: { id: '20', content: 'hook' }, source: 'webhook' });
-    expect(store.page(CH, undefined).messages).toMatchObject([{ id: '20', source: 'webhook', deleted: true, message: { content: 'hook' } }]);
+    events.note({
+      kind: 'message',
+      action: 'delete',
+      channelId: CH,
+      messageId: '20',
+      message: { id: '20', content: 'hook' },
+      source: 'webhook',
+    });
+    expect(store.page(CH, undefined).messages).toMatchObject([
+      { id: '20', source: 'webhook', deleted: true, message: { content: 'hook' } },
+    ]);
     store.close();
   });
 
   it('bounds answers and tombstones per channel (oldest out) and the channels it tracks', () => {
     const events = new EventBus();
-    const store = new ChannelMessages(events, () => fakeWorld(), { answersPerChannel: 3, tombstonesPerChannel: 2, maxChannels: 2 });
+    const store = new ChannelMessages(events, () => fakeWorld(), {
+      answersPerChannel: 3,
+      tombstonesPerChannel: 2,
+      maxChannels: 2,
+    });
     for (let i = 10; i < 20; i++) events.note(answer(String(i), 'create'));
     expect(store.page(CH, undefined).messages.map((m) => m.id)).toEqual(['17', '18', '19']);
     for (const id of ['17', '18', '19']) events.note(answer(id, 'delete'));
@@ -140,7 +181,11 @@ describe('AttachmentCache', () => {
     cache.put('1', file(4));
     cache.put('2', file(4));
     cache.put('3', file(4));
-    expect([cache.get('1'), cache.get('2') !== undefined, cache.get('3') !== undefined]).toEqual([undefined, true, true]);
+    expect([cache.get('1'), cache.get('2') !== undefined, cache.get('3') !== undefined]).toEqual([
+      undefined,
+      true,
+      true,
+    ]);
     expect(cache.size).toEqual({ files: 2, bytes: 8 });
     cache.put('big', file(11));
     expect(cache.get('big')).toBeUndefined();
@@ -148,15 +193,11 @@ describe('AttachmentCache', () => {
   });
 
   it('shows inline only raster images, audio and video', () => {
-    expect(['image/png', 'image/jpeg', 'audio/ogg', 'video/mp4', 'image/svg+xml', 'text/html; charset=utf-8', undefined].map(inlineContentType)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      ['image/png', 'image/jpeg', 'audio/ogg', 'video/mp4', 'image/svg+xml', 'text/html; charset=utf-8', undefined].map(
+        inlineContentType,
+      ),
+    ).toEqual([true, true, true, true, false, false, false]);
   });
 });
 
@@ -165,7 +206,9 @@ async function view<T>(
   path: string,
   token: string | null = em.controlToken,
 ): Promise<{ status: number; headers: Record<string, unknown>; body: T; bytes: Buffer }> {
-  const res = await request(`${em.viewUrl}__emulator/view/${path}`, { headers: token === null ? {} : { 'x-cmdsync-control': token } });
+  const res = await request(`${em.viewUrl}__emulator/view/${path}`, {
+    headers: token === null ? {} : { 'x-cmdsync-control': token },
+  });
   const bytes = Buffer.from(await res.body.arrayBuffer());
   let body: unknown;
   try {
@@ -193,11 +236,16 @@ describe('GET /__emulator/view/channels/:id/messages and /view/attachments/:id o
 
   it('serves a webhook avatar sent as image data by its hash; an avatar URL override is not fetched or served', async () => {
     const data = `data:image/png;base64,${png.toString('base64')}`;
-    const made = await client.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'with face', avatar: data } });
+    const made = await client.call('POST', `/channels/${IDS.text}/webhooks`, {
+      body: { name: 'with face', avatar: data },
+    });
     expect(made.status).toBe(200);
     const hash = made.body.avatar as string;
     expect(hash).toMatch(/^[0-9a-f]{32}$/);
-    const sent = await client.call('POST', `/webhooks/${made.body.id}/${made.body.token}?wait=true`, { auth: null, body: { content: 'hello' } });
+    const sent = await client.call('POST', `/webhooks/${made.body.id}/${made.body.token}?wait=true`, {
+      auth: null,
+      body: { content: 'hello' },
+    });
     expect(sent.body.author.avatar).toBe(hash);
 
     expect((await view(emu, `avatars/${hash}`, null)).status).toBeGreaterThanOrEqual(400);
@@ -233,7 +281,10 @@ describe('GET /__emulator/view/channels/:id/messages and /view/attachments/:id o
   it('lists executed messages with their flags, pages them, and keeps a deleted one as a tombstone', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await client.call('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, { auth: null, body: { content: `m${i}` } });
+      const r = await client.call('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, {
+        auth: null,
+        body: { content: `m${i}` },
+      });
       ids.push(r.body.id);
     }
     const latest = await view<ChannelMessagesPage>(emu, `channels/${IDS.text}/messages?limit=2`);
@@ -242,7 +293,10 @@ describe('GET /__emulator/view/channels/:id/messages and /view/attachments/:id o
     const older = await view<ChannelMessagesPage>(emu, `channels/${IDS.text}/messages?limit=2&before=${ids[3]}`);
     expect(older.body.messages.map((m) => m.message.content)).toEqual(['m1', 'm2']);
 
-    await client.call('PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${ids[4]}`, { auth: null, body: { content: 'm4 again' } });
+    await client.call('PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${ids[4]}`, {
+      auth: null,
+      body: { content: 'm4 again' },
+    });
     await client.call('DELETE', `/webhooks/${hook.id}/${hook.token}/messages/${ids[3]}`, { auth: null });
     const after = await view<ChannelMessagesPage>(emu, `channels/${IDS.text}/messages?limit=2`);
     expect(after.body.messages.map((m) => [m.message.content, m.edited, m.deleted])).toEqual([
@@ -260,7 +314,10 @@ describe('GET /__emulator/view/channels/:id/messages and /view/attachments/:id o
 
   it('serves uploaded images inline and other files as downloads, with nosniff', async () => {
     const form = new FormData();
-    form.append('payload_json', JSON.stringify({ content: 'files', embeds: [{ title: 'pic', image: { url: 'attachment://red.png' } }] }));
+    form.append(
+      'payload_json',
+      JSON.stringify({ content: 'files', embeds: [{ title: 'pic', image: { url: 'attachment://red.png' } }] }),
+    );
     form.append('files[0]', new Blob([png], { type: 'application/octet-stream' }), 'red.png');
     form.append('files[1]', new Blob(['<script>alert(1)</script>'], { type: 'text/html' }), 'page.html');
     const sent = await client.call('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, { auth: null, form });
@@ -282,17 +339,28 @@ describe('GET /__emulator/view/channels/:id/messages and /view/attachments/:id o
   });
 
   it('files added by an edit are cached under their new attachment ids', async () => {
-    const r = await client.call('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, { auth: null, body: { content: 'to edit' } });
+    const r = await client.call('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, {
+      auth: null,
+      body: { content: 'to edit' },
+    });
     const form = new FormData();
     form.append('payload_json', JSON.stringify({ content: 'edited with a file' }));
     form.append('files[0]', new Blob([png]), 'later.png');
-    const edited = await client.call('PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${r.body.id}`, { auth: null, form });
-    const added = (edited.body.attachments as Array<{ id: string; filename: string }>).find((a) => a.filename === 'later.png')!;
+    const edited = await client.call('PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${r.body.id}`, {
+      auth: null,
+      form,
+    });
+    const added = (edited.body.attachments as Array<{ id: string; filename: string }>).find(
+      (a) => a.filename === 'later.png',
+    )!;
     expect((await view(emu, `attachments/${added.id}`)).bytes.equals(png)).toBe(true);
   });
 
   it('messages in a thread are listed under the thread, not its parent', async () => {
-    const r = await client.call('POST', `/webhooks/${hook.id}/${hook.token}?wait=true&thread_id=${IDS.thread}`, { auth: null, body: { content: 'in thread' } });
+    const r = await client.call('POST', `/webhooks/${hook.id}/${hook.token}?wait=true&thread_id=${IDS.thread}`, {
+      auth: null,
+      body: { content: 'in thread' },
+    });
     expect(r.status).toBe(200);
     const thread = await view<ChannelMessagesPage>(emu, `channels/${IDS.thread}/messages`);
     expect(thread.body.messages.map((m) => m.message.content)).toEqual(['in thread']);
@@ -324,7 +392,13 @@ describe('interaction answers in the channel view', () => {
       ['done thinking', 'interaction', false, false],
       ['and one more thing', 'interaction', false, false],
     ]);
-    expect(page.messages[0]!.interaction).toEqual({ name: 'secret', command: 'secret', userId: BOB, username: 'bob', applicationId: APP });
+    expect(page.messages[0]!.interaction).toEqual({
+      name: 'secret',
+      command: 'secret',
+      userId: BOB,
+      username: 'bob',
+      applicationId: APP,
+    });
 
     const token = bot.received.at(-1).token as string;
     const form = new FormData();

@@ -17,7 +17,10 @@ test("a bot's post and a member's post are in the channel view with source bot a
   const stop = em.events.observe((n) => {
     if (n.kind === 'message') notes.push(n);
   });
-  const fromBot = await call(em, 'POST', `/channels/${CH.general}/messages`, { auth: bot(em), body: { content: 'from the bot' } });
+  const fromBot = await call(em, 'POST', `/channels/${CH.general}/messages`, {
+    auth: bot(em),
+    body: { content: 'from the bot' },
+  });
   const fromAlice = await say(em, { channelId: CH.general, userId: ALICE, content: 'from alice' });
   await call(em, 'DELETE', `/channels/${CH.general}/messages/${fromBot.body.id}`, { auth: bot(em) });
   stop();
@@ -26,8 +29,12 @@ test("a bot's post and a member's post are in the channel view with source bot a
     ['create', 'member', fromAlice.body.id],
     ['delete', 'bot', fromBot.body.id],
   ]);
-  const res = await request(`${em.url.replace(/\/api\/v10$/, '')}/__emulator/view/channels/${CH.general}/messages`, { headers: { 'x-cmdsync-control': em.controlToken } });
-  const page = (await res.body.json()) as { messages: Array<{ id: string; source: string; deleted: boolean; message: { content: string } }> };
+  const res = await request(`${em.url.replace(/\/api\/v10$/, '')}/__emulator/view/channels/${CH.general}/messages`, {
+    headers: { 'x-cmdsync-control': em.controlToken },
+  });
+  const page = (await res.body.json()) as {
+    messages: Array<{ id: string; source: string; deleted: boolean; message: { content: string } }>;
+  };
   expect(page.messages.map((m) => [m.id, m.source, m.deleted, m.message.content])).toEqual([
     [fromBot.body.id, 'bot', true, 'from the bot'],
     [fromAlice.body.id, 'member', false, 'from alice'],

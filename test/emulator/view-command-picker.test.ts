@@ -13,7 +13,13 @@ const DEFAULTS = { applicationId: APP, guildId: GUILD };
 
 function seed(): Seed {
   const s = interactionSeed();
-  s.guilds!.push({ id: OTHER_GUILD, name: 'Elsewhere', owner_id: ANN, members: [{ id: ANN, username: 'ann' }], channels: [{ id: OTHER_CHANNEL, name: 'lobby' }] });
+  s.guilds!.push({
+    id: OTHER_GUILD,
+    name: 'Elsewhere',
+    owner_id: ANN,
+    members: [{ id: ANN, username: 'ann' }],
+    channels: [{ id: OTHER_CHANNEL, name: 'lobby' }],
+  });
   s.commands!.push(
     {
       application_id: APP,
@@ -44,7 +50,14 @@ function seed(): Seed {
           type: 2,
           name: 'logging',
           description: 'Logs',
-          options: [{ type: 1, name: 'enable', description: 'On', options: [{ type: 7, name: 'channel', description: 'Where', required: true, channel_types: [0] }] }],
+          options: [
+            {
+              type: 1,
+              name: 'enable',
+              description: 'On',
+              options: [{ type: 7, name: 'channel', description: 'Where', required: true, channel_types: [0] }],
+            },
+          ],
         },
       ],
     },
@@ -71,21 +84,44 @@ describe('the command picker (GET /__emulator/view/commands)', () => {
     bot = await startHttpBot({ publicKey: em.credentials.publicKey, apiBase: em.url });
     em.world.applications[APP]!.interactionsEndpointUrl = bot.url;
     const blocked = Object.values(em.world.commands).find((c) => c.name === 'blocked')!;
-    em.world.permissions[`${GUILD}:${blocked.id}`] = { id: blocked.id, application_id: APP, guild_id: GUILD, permissions: [{ id: BOB, type: 2, permission: false }] };
+    em.world.permissions[`${GUILD}:${blocked.id}`] = {
+      id: blocked.id,
+      application_id: APP,
+      guild_id: GUILD,
+      permissions: [{ id: BOB, type: 2, permission: false }],
+    };
   });
   afterAll(async () => {
     await bot?.close();
     await em?.close();
   });
 
-  const picker = (q: Record<string, string>) => commandPicker(em.world, { guildId: GUILD, channelId: GENERAL, memberId: BOB, ...q }, DEFAULTS);
+  const picker = (q: Record<string, string>) =>
+    commandPicker(em.world, { guildId: GUILD, channelId: GENERAL, memberId: BOB, ...q }, DEFAULTS);
 
   it('shows names and descriptions in the locale, with the service’s fallbacks, and the default otherwise', () => {
-    expect(byName(picker({ locale: 'fr' }), 'greet')).toMatchObject({ name: 'saluer', description: 'Saluer quelqu’un', localized: true });
+    expect(byName(picker({ locale: 'fr' }), 'greet')).toMatchObject({
+      name: 'saluer',
+      description: 'Saluer quelqu’un',
+      localized: true,
+    });
     // en-GB falls back to en-US; es-419 to es-ES; a locale with neither shows the default.
-    expect(byName(picker({ locale: 'en-GB' }), 'greet')).toMatchObject({ name: 'greet-us', description: 'Greet someone', localized: true });
-    expect(byName(picker({ locale: 'es-419' }), 'greet')).toMatchObject({ name: 'saludar', description: 'Saludar a alguien', localized: true });
-    expect(byName(picker({ locale: 'de' }), 'greet')).toMatchObject({ name: 'greet', description: 'Greet someone', localized: false, defaultName: 'greet' });
+    expect(byName(picker({ locale: 'en-GB' }), 'greet')).toMatchObject({
+      name: 'greet-us',
+      description: 'Greet someone',
+      localized: true,
+    });
+    expect(byName(picker({ locale: 'es-419' }), 'greet')).toMatchObject({
+      name: 'saludar',
+      description: 'Saludar a alguien',
+      localized: true,
+    });
+    expect(byName(picker({ locale: 'de' }), 'greet')).toMatchObject({
+      name: 'greet',
+      description: 'Greet someone',
+      localized: false,
+      defaultName: 'greet',
+    });
   });
 
   it("without a locale asked, shows the member's own setting (the user's settings), else en-US", () => {
@@ -119,7 +155,9 @@ describe('the command picker (GET /__emulator/view/commands)', () => {
     expect(config.options[0]).toMatchObject({
       type: 2,
       name: 'logging',
-      options: [{ type: 1, name: 'enable', options: [{ type: 7, name: 'channel', required: true, channel_types: [0] }] }],
+      options: [
+        { type: 1, name: 'enable', options: [{ type: 7, name: 'channel', required: true, channel_types: [0] }] },
+      ],
     });
   });
 
@@ -132,7 +170,12 @@ describe('the command picker (GET /__emulator/view/commands)', () => {
     const slash = here.commands.filter((c) => c.type === 1).map((c) => c.name);
     expect(slash).toEqual([...slash].sort((a, b) => a.localeCompare(b, 'fr')));
     expect(here.commands.at(-1)).toMatchObject({ type: 2, name: 'Profile' });
-    expect(byName(commandPicker(em.world, { guildId: OTHER_GUILD, channelId: OTHER_CHANNEL, memberId: ANN }, DEFAULTS), 'faraway').scope).toBe('guild');
+    expect(
+      byName(
+        commandPicker(em.world, { guildId: OTHER_GUILD, channelId: OTHER_CHANNEL, memberId: ANN }, DEFAULTS),
+        'faraway',
+      ).scope,
+    ).toBe('guild');
     // A DM with the bot: global commands only.
     const dm = commandPicker(em.world, { guildId: '', memberId: BOB }, DEFAULTS);
     if (typeof dm === 'string') throw new Error(dm);
@@ -142,11 +185,20 @@ describe('the command picker (GET /__emulator/view/commands)', () => {
 
   it('says who may use each command, with the reason', () => {
     // A member who may not use a command does not see it (spec): left out of the picker, with why.
-    expect(byName(picker({}), 'admin').access).toMatchObject({ allowed: false, kind: 'permission', listed: false, message: 'This command is not in your command picker here.' });
+    expect(byName(picker({}), 'admin').access).toMatchObject({
+      allowed: false,
+      kind: 'permission',
+      listed: false,
+      message: 'This command is not in your command picker here.',
+    });
     expect(byName(picker({}), 'admin').access.reason).toContain('lacks MANAGE_GUILD');
     expect(byName(picker({ memberId: ANN }), 'admin').access.allowed).toBe(true);
     expect(byName(picker({}), 'adult').access).toMatchObject({ allowed: false, kind: 'age-restricted' });
-    expect(byName(picker({ channelId: ADULT }), 'adult').access).toMatchObject({ allowed: false, kind: 'age-restricted', listed: true });
+    expect(byName(picker({ channelId: ADULT }), 'adult').access).toMatchObject({
+      allowed: false,
+      kind: 'age-restricted',
+      listed: true,
+    });
     expect(byName(picker({ channelId: ADULT, memberId: ANN }), 'adult').access.allowed).toBe(true);
     expect(byName(picker({}), 'dmonly').access).toMatchObject({ allowed: false, kind: 'context', listed: false });
     expect(byName(picker({}), 'blocked').access).toMatchObject({ allowed: false, kind: 'permission' });
@@ -193,16 +245,27 @@ describe('the command picker (GET /__emulator/view/commands)', () => {
   it('answers over HTTP with the control token, and says what is wrong with a query', async () => {
     const origin = new URL(em.url).origin;
     const get = async (qs: string, token = em.controlToken) => {
-      const res = await request(`${origin}/__emulator/view/commands?${qs}`, { headers: { 'x-cmdsync-control': token } });
+      const res = await request(`${origin}/__emulator/view/commands?${qs}`, {
+        headers: { 'x-cmdsync-control': token },
+      });
       return { status: res.statusCode, body: (await res.body.json()) as any };
     };
     const ok = await get(`guild_id=${GUILD}&channel_id=${GENERAL}&member_id=${BOB}&locale=fr`);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ applicationId: APP, guildId: GUILD, channelId: GENERAL, memberId: BOB, locale: 'fr' });
+    expect(ok.body).toMatchObject({
+      applicationId: APP,
+      guildId: GUILD,
+      channelId: GENERAL,
+      memberId: BOB,
+      locale: 'fr',
+    });
     expect(ok.body.commands.find((c: PickerCommand) => c.defaultName === 'hello').name).toBe('bonjour');
     expect(JSON.stringify(ok.body)).not.toContain(em.credentials.botToken);
     const stranger = await get(`guild_id=${GUILD}&member_id=199999999999999999`);
-    expect(stranger).toMatchObject({ status: 400, body: { message: `user 199999999999999999 is not a member of guild ${GUILD}` } });
+    expect(stranger).toMatchObject({
+      status: 400,
+      body: { message: `user 199999999999999999 is not a member of guild ${GUILD}` },
+    });
     expect((await get(`application_id=1`)).status).toBe(400);
     expect((await get('', 'wrong')).status).toBe(401);
   });

@@ -29,7 +29,11 @@ describe('POST /__emulator/interactions for the web view (forPage)', () => {
     const page = await post({ line: '/hello', channelId: GENERAL, userId: BOB, forPage: true });
     expect(page.status).toBe(200);
     const token = bot.received.at(-1).token as string;
-    expect(JSON.parse(page.text)).toMatchObject({ outcome: 'answered', original: { content: `Hello <@${BOB}>` }, interaction: { id: bot.received.at(-1).id } });
+    expect(JSON.parse(page.text)).toMatchObject({
+      outcome: 'answered',
+      original: { content: `Hello <@${BOB}>` },
+      interaction: { id: bot.received.at(-1).id },
+    });
     expect(JSON.parse(page.text).interaction.token).toBeUndefined();
     expect(page.text).not.toContain(token);
 

@@ -82,13 +82,19 @@ describe('the page', () => {
     ]) {
       expect((await rawCall(base(), { method: 'GET', path, headers: host })).status, path).toBe(404);
     }
-    expect((await rawCall(base(), { method: 'POST', path: '/__view/app.js', headers: host, body: 'x' })).status).toBe(405);
+    expect((await rawCall(base(), { method: 'POST', path: '/__view/app.js', headers: host, body: 'x' })).status).toBe(
+      405,
+    );
   });
 
   test('a missing build says how to make one, instead of a blank page', async () => {
     const bare = await startEmulator({ rateLimits: false, webRoot: join(root, 'nowhere') });
     try {
-      const r = await rawCall(bare.viewUrl, { method: 'GET', path: '/', headers: { host: `localhost:${new URL(bare.viewUrl).port}` } });
+      const r = await rawCall(bare.viewUrl, {
+        method: 'GET',
+        path: '/',
+        headers: { host: `localhost:${new URL(bare.viewUrl).port}` },
+      });
       expect(r.status).toBe(503);
       expect(r.text).toContain('npm run build');
     } finally {
@@ -97,7 +103,9 @@ describe('the page', () => {
   });
 
   test('the API still answers beside the page, and unknown paths outside it are the API 404', async () => {
-    expect((await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).status).toBe(200);
+    expect(
+      (await call(em, 'GET', `/applications/${em.credentials.applicationId}/commands`, { auth: bot(em) })).status,
+    ).toBe(200);
     const r = await rawCall(base(), { method: 'GET', path: '/favicon.ico', headers: { host: `localhost:${port()}` } });
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ message: '404: Not Found', code: 0 });
@@ -105,7 +113,8 @@ describe('the page', () => {
 });
 
 describe('the view API', () => {
-  const get = (path: string, token?: string) => rawCall(base(), { method: 'GET', path, headers: token ? { 'x-cmdsync-control': token } : {} });
+  const get = (path: string, token?: string) =>
+    rawCall(base(), { method: 'GET', path, headers: token ? { 'x-cmdsync-control': token } : {} });
 
   test('needs the control token', async () => {
     expect((await get('/__emulator/view/world')).status).toBe(401);
@@ -120,21 +129,26 @@ describe('the view API', () => {
     expect(r.body.guilds[0].channels.length).toBeGreaterThan(0);
     expect(r.body.locales).toContain('fr');
     const app = Object.values(em.world.applications)[0]!;
-    for (const secret of [app.botToken, app.clientSecret, app.privateKey, em.controlToken]) if (secret) expect(r.text).not.toContain(secret);
+    for (const secret of [app.botToken, app.clientSecret, app.privateKey, em.controlToken])
+      if (secret) expect(r.text).not.toContain(secret);
   });
 
   test('activity: requests are logged by route pattern, never by path (paths hold webhook tokens)', async () => {
     const channel = Object.values(em.world.guilds)[0]!.channels.find((c) => c.type === 0)!;
     const hook = await call(em, 'POST', `/channels/${channel.id}/webhooks`, { auth: bot(em), body: { name: 'log' } });
     expect(hook.status).toBe(200);
-    const sent = await call(em, 'POST', `/webhooks/${hook.body.id}/${hook.body.token}?wait=true`, { body: { content: 'hi' } });
+    const sent = await call(em, 'POST', `/webhooks/${hook.body.id}/${hook.body.token}?wait=true`, {
+      body: { content: 'hi' },
+    });
     expect(sent.status).toBe(200);
     const bad = await call(em, 'POST', `/webhooks/${hook.body.id}/${hook.body.token}`, { body: { content: '' } });
     expect(bad.status).toBe(400);
     const r = await get('/__emulator/view/activity', em.controlToken);
     expect(r.text).not.toContain(hook.body.token);
     const requests = r.body.entries.filter((e: { kind: string }) => e.kind === 'request');
-    expect(requests.map((e: { method: string; route: string; status: number }) => `${e.method} ${e.route} ${e.status}`)).toEqual([
+    expect(
+      requests.map((e: { method: string; route: string; status: number }) => `${e.method} ${e.route} ${e.status}`),
+    ).toEqual([
       'POST /channels/:channelId/webhooks 200',
       'POST /webhooks/:webhookId/:webhookToken 200',
       'POST /webhooks/:webhookId/:webhookToken 400',
@@ -142,7 +156,12 @@ describe('the view API', () => {
     expect(requests[2].code).toBe(50006);
     const messages = r.body.entries.filter((e: { kind: string }) => e.kind === 'message');
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ action: 'create', channelId: channel.id, messageId: sent.body.id, source: 'webhook' });
+    expect(messages[0]).toMatchObject({
+      action: 'create',
+      channelId: channel.id,
+      messageId: sent.body.id,
+      source: 'webhook',
+    });
     expect(messages[0].message).toBeUndefined();
     const after = await get(`/__emulator/view/activity?after=${r.body.entries.at(-1).seq}`, em.controlToken);
     // Only the activity request's own log line can follow… and control requests are not logged.
@@ -151,7 +170,10 @@ describe('the view API', () => {
 
   test('the stream sends entries as they happen, with the message for message entries', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${base()}/__emulator/view/stream`, { headers: { 'x-cmdsync-control': em.controlToken }, signal: controller.signal });
+    const res = await fetch(`${base()}/__emulator/view/stream`, {
+      headers: { 'x-cmdsync-control': em.controlToken },
+      signal: controller.signal,
+    });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     const channel = Object.values(em.world.guilds)[0]!.channels.find((c) => c.type === 0)!;
@@ -184,7 +206,10 @@ describe('the view API', () => {
     const open = async () => {
       const c = new AbortController();
       controllers.push(c);
-      const r = await fetch(`${base()}/__emulator/view/stream`, { headers: { 'x-cmdsync-control': em.controlToken }, signal: c.signal });
+      const r = await fetch(`${base()}/__emulator/view/stream`, {
+        headers: { 'x-cmdsync-control': em.controlToken },
+        signal: c.signal,
+      });
       responses.push(r);
       return r.status;
     };

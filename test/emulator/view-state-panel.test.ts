@@ -23,7 +23,10 @@ const control = (method: string, path: string, body?: unknown) =>
   rawCall(base(), {
     method,
     path: `/__emulator${path}`,
-    headers: { 'x-cmdsync-control': em!.controlToken, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      'x-cmdsync-control': em!.controlToken,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
 const state = async () => {
@@ -38,17 +41,34 @@ describe('view state panel', () => {
     const before = (await state()).body;
     expect(before.rateLimits).toMatchObject({ enabled: true, global: { limit: 50 }, buckets: [] });
     const { applicationId: app, guildId: guild } = em.credentials;
-    const created = await call(em, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(em), body: slash('ping') });
+    const created = await call(em, 'POST', `/applications/${app}/guilds/${guild}/commands`, {
+      auth: bot(em),
+      body: slash('ping'),
+    });
     expect(created.status).toBe(201);
     await call(em, 'GET', `/applications/${app}/commands`, { auth: bot(em) });
     const buckets = (await state()).body.rateLimits.buckets as Array<Record<string, any>>;
     const create = buckets.find((b) => b.bucket === 'commands.create');
-    expect(create).toMatchObject({ bucketId: created.headers['x-ratelimit-bucket'], key: `POST guild:${guild}`, limit: 5, remaining: 4 });
+    expect(create).toMatchObject({
+      bucketId: created.headers['x-ratelimit-bucket'],
+      key: `POST guild:${guild}`,
+      limit: 5,
+      remaining: 4,
+    });
     expect(create!.resetAfterMs).toBeGreaterThan(0);
     expect(create!.resetAfterMs).toBeLessThanOrEqual(20_000);
     expect(create!.caller).toMatch(/^caller [0-9a-f]{6}$/);
-    expect(buckets.find((b) => b.bucket === 'commands.list')).toMatchObject({ key: `GET application:${app}`, limit: 50, remaining: 49 });
-    expect(buckets.find((b) => b.bucket === 'global')).toMatchObject({ key: 'all routes', limit: 50, remaining: 48, caller: create!.caller });
+    expect(buckets.find((b) => b.bucket === 'commands.list')).toMatchObject({
+      key: `GET application:${app}`,
+      limit: 50,
+      remaining: 49,
+    });
+    expect(buckets.find((b) => b.bucket === 'global')).toMatchObject({
+      key: 'all routes',
+      limit: 50,
+      remaining: 48,
+      caller: create!.caller,
+    });
   });
 
   test('rate limits off: enabled is false and no buckets', async () => {
@@ -60,17 +80,33 @@ describe('view state panel', () => {
   test('a fault rule appears with its counters', async () => {
     em = await startEmulator({ rateLimits: false });
     const app = em.credentials.applicationId;
-    const added = await control('POST', '/faults', { add: { method: 'GET', path: '/applications/*/commands', kind: 'error', status: 503, times: 1 } });
+    const added = await control('POST', '/faults', {
+      add: { method: 'GET', path: '/applications/*/commands', kind: 'error', status: 503, times: 1 },
+    });
     expect(added.status).toBe(200);
     expect((await call(em, 'GET', `/applications/${app}/commands`, { auth: bot(em) })).status).toBe(503);
     expect((await call(em, 'GET', `/applications/${app}/commands`, { auth: bot(em) })).status).toBe(200);
-    expect((await state()).body.faults).toEqual([{ method: 'GET', path: '/applications/*/commands', kind: 'error', status: 503, times: 1, matched: 2, injected: 1 }]);
+    expect((await state()).body.faults).toEqual([
+      {
+        method: 'GET',
+        path: '/applications/*/commands',
+        kind: 'error',
+        status: 503,
+        times: 1,
+        matched: 2,
+        injected: 1,
+      },
+    ]);
   });
 
   test('daily creates count as the daily-creates control route does', async () => {
     em = await startEmulator({ rateLimits: false, limits: { daily_creates: 3 } });
     const { applicationId: app, guildId: guild } = em.credentials;
-    for (const name of ['a', 'b']) expect((await call(em, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(em), body: slash(name) })).status).toBe(201);
+    for (const name of ['a', 'b'])
+      expect(
+        (await call(em, 'POST', `/applications/${app}/guilds/${guild}/commands`, { auth: bot(em), body: slash(name) }))
+          .status,
+      ).toBe(201);
     const daily = (await state()).body.dailyCreates;
     expect(daily).toEqual((await control('GET', '/daily-creates')).body);
     expect(daily.scopes).toContainEqual({ application_id: app, scope: guild, used: 2, left: 1 });
@@ -84,10 +120,20 @@ describe('view state panel', () => {
     await gw.dispatch('READY');
     const { sessions } = (await state()).body.gateway;
     expect(sessions).toHaveLength(1);
-    expect(sessions[0]).toMatchObject({ applicationId: em.credentials.applicationId, intents: 1, shard: [0, 1], resumable: true });
-    expect(sessions[0].guilds).toBe(Object.values(em.world.guilds).filter((g) => g.apps[em!.credentials.applicationId]).length);
+    expect(sessions[0]).toMatchObject({
+      applicationId: em.credentials.applicationId,
+      intents: 1,
+      shard: [0, 1],
+      resumable: true,
+    });
+    expect(sessions[0].guilds).toBe(
+      Object.values(em.world.guilds).filter((g) => g.apps[em!.credentials.applicationId]).length,
+    );
     expect(typeof sessions[0].connectedSinceMs).toBe('number');
-    expect((await state()).body.interactions).toEqual({ live: 0, endpoints: [{ applicationId: em.credentials.applicationId }] });
+    expect((await state()).body.interactions).toEqual({
+      live: 0,
+      endpoints: [{ applicationId: em.credentials.applicationId }],
+    });
   });
 
   test('the answer never holds a token', async () => {
@@ -102,7 +148,13 @@ describe('view state panel', () => {
     const ready = await gw.dispatch('READY');
     const text = (await state()).text;
     expect(text).toContain('commands.create');
-    for (const secret of [em.credentials.botToken, em.credentials.bearerToken, em.credentials.clientSecret, em.controlToken, ready.d.session_id as string]) {
+    for (const secret of [
+      em.credentials.botToken,
+      em.credentials.bearerToken,
+      em.credentials.clientSecret,
+      em.controlToken,
+      ready.d.session_id as string,
+    ]) {
       expect(secret.length).toBeGreaterThan(8);
       expect(text).not.toContain(secret);
     }

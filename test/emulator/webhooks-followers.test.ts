@@ -37,7 +37,10 @@ afterAll(async () => {
 });
 
 const follow = (source: string, target: unknown, auth?: string | null) =>
-  c.call('POST', `/channels/${source}/followers`, { body: { webhook_channel_id: target }, ...(auth !== undefined ? { auth } : {}) });
+  c.call('POST', `/channels/${source}/followers`, {
+    body: { webhook_channel_id: target },
+    ...(auth !== undefined ? { auth } : {}),
+  });
 const setAppPermissions = (bits: bigint) => {
   emu.world.guilds[IDS.guild]!.apps[IDS.app]!.permissions = bits.toString();
 };
@@ -75,12 +78,24 @@ describe('channel follower webhooks', () => {
   });
 
   it('refuses what the service refuses', async () => {
-    expect((await follow(IDS.text, IDS.otherText)).body).toEqual({ message: 'Cannot execute action on this channel type', code: 50024 });
+    expect((await follow(IDS.text, IDS.otherText)).body).toEqual({
+      message: 'Cannot execute action on this channel type',
+      code: 50024,
+    });
     expect((await follow(IDS.announcement, IDS.forum)).body.code).toBe(50024);
-    expect((await follow(IDS.announcement, '3999999999999999999')).body).toEqual({ message: 'Unknown Channel', code: 10003 });
+    expect((await follow(IDS.announcement, '3999999999999999999')).body).toEqual({
+      message: 'Unknown Channel',
+      code: 10003,
+    });
     const missing = await c.call('POST', `/channels/${IDS.announcement}/followers`, { body: {} });
-    expect(missing.body).toMatchObject({ code: 50035, errors: { webhook_channel_id: { _errors: [{ code: 'BASE_TYPE_REQUIRED' }] } } });
-    expect((await follow(IDS.announcement, IDS.otherText, `Bot ${OTHER_BOT_TOKEN}`)).body).toEqual({ message: 'Missing Permissions', code: 50013 });
+    expect(missing.body).toMatchObject({
+      code: 50035,
+      errors: { webhook_channel_id: { _errors: [{ code: 'BASE_TYPE_REQUIRED' }] } },
+    });
+    expect((await follow(IDS.announcement, IDS.otherText, `Bot ${OTHER_BOT_TOKEN}`)).body).toEqual({
+      message: 'Missing Permissions',
+      code: 50013,
+    });
     expect((await follow(IDS.announcement, IDS.otherText, null)).status).toBe(401);
   });
 
@@ -102,11 +117,15 @@ describe('channel follower webhooks', () => {
     stop();
     // Observers (the web view) see the original updated and one new message per following channel.
     const messageNotes = notes.filter((n) => n.kind === 'message').map((n) => `${n.action} ${n.channelId}`);
-    expect(messageNotes.sort()).toEqual([`create ${IDS.foreignText}`, `create ${IDS.text}`, `update ${IDS.announcement}`].sort());
+    expect(messageNotes.sort()).toEqual(
+      [`create ${IDS.foreignText}`, `create ${IDS.text}`, `update ${IDS.announcement}`].sort(),
+    );
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({ id: sent.body.id, content: 'Release 2.0 is out', flags: 1 });
 
-    const followers = Object.values(emu.world.webhooks).filter((w) => w.type === 2 && w.source_channel?.id === IDS.announcement);
+    const followers = Object.values(emu.world.webhooks).filter(
+      (w) => w.type === 2 && w.source_channel?.id === IDS.announcement,
+    );
     expect(followers.map((w) => w.channel_id).sort()).toEqual([IDS.text, IDS.foreignText].sort());
     for (const w of followers) {
       const copies = Object.values(emu.world.messages).filter((m) => m.webhookId === w.id);
@@ -122,14 +141,23 @@ describe('channel follower webhooks', () => {
         message_reference: { channel_id: IDS.announcement, guild_id: IDS.guild, message_id: sent.body.id },
       });
     }
-    expect((await c.call('POST', path)).body).toEqual({ message: 'This message has already been crossposted.', code: 40033 });
+    expect((await c.call('POST', path)).body).toEqual({
+      message: 'This message has already been crossposted.',
+      code: 40033,
+    });
   });
 
   it('crossposting needs a message of that announcement channel', async () => {
     const plain = await c.create(IDS.text, 'Plain');
-    const sent = await c.call('POST', `/webhooks/${plain.id}/${plain.token}?wait=true`, { auth: null, body: { content: 'not news' } });
+    const sent = await c.call('POST', `/webhooks/${plain.id}/${plain.token}?wait=true`, {
+      auth: null,
+      body: { content: 'not news' },
+    });
     expect((await c.call('POST', `/channels/${IDS.text}/messages/${sent.body.id}/crosspost`)).body.code).toBe(50024);
-    expect((await c.call('POST', `/channels/${IDS.announcement}/messages/${sent.body.id}/crosspost`)).body).toEqual({ message: 'Unknown Message', code: 10008 });
+    expect((await c.call('POST', `/channels/${IDS.announcement}/messages/${sent.body.id}/crosspost`)).body).toEqual({
+      message: 'Unknown Message',
+      code: 10008,
+    });
   });
 });
 
@@ -151,7 +179,12 @@ describe('the webhook.incoming OAuth2 flow', () => {
   };
 
   it('the user consents for a channel; the code is exchanged for a token and the webhook with its url, which executes', async () => {
-    const consent = await control({ scope: 'webhook.incoming', channel_id: IDS.otherText, user_id: IDS.member, redirect_uri: 'https://app.example/cb' });
+    const consent = await control({
+      scope: 'webhook.incoming',
+      channel_id: IDS.otherText,
+      user_id: IDS.member,
+      redirect_uri: 'https://app.example/cb',
+    });
     expect(consent.statusCode).toBe(200);
     const { code, guild_id, location } = (await consent.body.json()) as any;
     expect(guild_id).toBe(IDS.guild);
@@ -161,14 +194,27 @@ describe('the webhook.incoming OAuth2 flow', () => {
     expect(t.status).toBe(200);
     expect(t.body).toMatchObject({ token_type: 'Bearer', scope: 'webhook.incoming', expires_in: 604800 });
     const hook = t.body.webhook;
-    expect(hook).toMatchObject({ type: 1, channel_id: IDS.otherText, guild_id: IDS.guild, application_id: IDS.app, name: 'Main App', user: { id: IDS.member, username: 'alice' } });
+    expect(hook).toMatchObject({
+      type: 1,
+      channel_id: IDS.otherText,
+      guild_id: IDS.guild,
+      application_id: IDS.app,
+      name: 'Main App',
+      user: { id: IDS.member, username: 'alice' },
+    });
     expect(hook.url).toBe(`${emu.url}/webhooks/${hook.id}/${hook.token}`);
-    const posted = await request(`${hook.url}?wait=true`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'via the url' }) });
+    const posted = await request(`${hook.url}?wait=true`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'via the url' }),
+    });
     expect(posted.statusCode).toBe(200);
     expect(((await posted.body.json()) as any).channel_id).toBe(IDS.otherText);
 
     // A code is spent by its first exchange.
-    expect((await exchange({ grant_type: 'authorization_code', code, redirect_uri: 'https://app.example/cb' })).body).toEqual({
+    expect(
+      (await exchange({ grant_type: 'authorization_code', code, redirect_uri: 'https://app.example/cb' })).body,
+    ).toEqual({
       error: 'invalid_grant',
       error_description: 'Invalid "code" in request.',
     });
@@ -183,12 +229,26 @@ describe('the webhook.incoming OAuth2 flow', () => {
     expect(res.statusCode).toBe(200);
     const { code } = (await res.body.json()) as any;
     const t = await exchange({ grant_type: 'authorization_code', code });
-    expect(t.body.webhook).toMatchObject({ type: 1, channel_id: IDS.otherText, application_id: IDS.app, user: { id: IDS.member } });
+    expect(t.body.webhook).toMatchObject({
+      type: 1,
+      channel_id: IDS.otherText,
+      application_id: IDS.app,
+      user: { id: IDS.member },
+    });
   });
 
   it('refuses a redirect_uri other than the consent named, a user who may not manage webhooks, and other scopes', async () => {
-    const { code } = (await (await control({ scope: 'webhook.incoming', channel_id: IDS.text, user_id: IDS.member, redirect_uri: 'https://app.example/cb' })).body.json()) as any;
-    expect((await exchange({ grant_type: 'authorization_code', code, redirect_uri: 'https://evil.example/cb' })).body.error).toBe('invalid_grant');
+    const { code } = (await (
+      await control({
+        scope: 'webhook.incoming',
+        channel_id: IDS.text,
+        user_id: IDS.member,
+        redirect_uri: 'https://app.example/cb',
+      })
+    ).body.json()) as any;
+    expect(
+      (await exchange({ grant_type: 'authorization_code', code, redirect_uri: 'https://evil.example/cb' })).body.error,
+    ).toBe('invalid_grant');
     const stranger = await control({ scope: 'webhook.incoming', channel_id: IDS.text, user_id: STRANGER });
     expect(stranger.statusCode).toBe(400);
     expect(((await stranger.body.json()) as any).message).toContain('lacks MANAGE_WEBHOOKS');
@@ -196,9 +256,13 @@ describe('the webhook.incoming OAuth2 flow', () => {
     const botRefusal = ((await bot.body.json()) as any).message as string;
     expect(botRefusal).toContain('not emulated by this flow: scope bot');
     expect(botRefusal).toContain('POST /__emulator/authorize');
-    expect((await exchange({ grant_type: 'refresh_token', refresh_token: 'x' })).body.error).toBe('unsupported_grant_type');
+    expect((await exchange({ grant_type: 'refresh_token', refresh_token: 'x' })).body.error).toBe(
+      'unsupported_grant_type',
+    );
     // The client-credentials grant still goes to its own handler.
-    expect((await exchange({ grant_type: 'client_credentials', scope: 'applications.commands.update' })).body.token_type).toBe('Bearer');
+    expect(
+      (await exchange({ grant_type: 'client_credentials', scope: 'applications.commands.update' })).body.token_type,
+    ).toBe('Bearer');
   });
 });
 
@@ -219,7 +283,15 @@ describe('the application webhook (type 3)', () => {
     if (out.outcome !== 'answered') return;
     const res = await request(`${em.url}/webhooks/${HTTP_APP}/${out.interaction.token as string}`);
     expect(res.statusCode).toBe(200);
-    expect(await res.body.json()).toEqual({ application_id: HTTP_APP, avatar: null, channel_id: null, guild_id: null, id: HTTP_APP, name: 'Helper', type: 3 });
+    expect(await res.body.json()).toEqual({
+      application_id: HTTP_APP,
+      avatar: null,
+      channel_id: null,
+      guild_id: null,
+      id: HTTP_APP,
+      name: 'Helper',
+      type: 3,
+    });
     const wrong = await request(`${em.url}/webhooks/${HTTP_APP}/${'x'.repeat(40)}`);
     expect(((await wrong.body.json()) as any).code).toBe(10015);
   });

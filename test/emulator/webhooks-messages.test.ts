@@ -34,9 +34,15 @@ afterAll(async () => {
   await emu.close();
 });
 
-const exec = (w: { id: string; token: string }, query = '', body?: unknown, form?: FormData, headers?: Record<string, string>) =>
-  c.call('POST', `/webhooks/${w.id}/${w.token}${query}`, { auth: null, body, form, headers });
-const msgPath = (w: { id: string; token: string }, id: string, query = '') => `/webhooks/${w.id}/${w.token}/messages/${id}${query}`;
+const exec = (
+  w: { id: string; token: string },
+  query = '',
+  body?: unknown,
+  form?: FormData,
+  headers?: Record<string, string>,
+) => c.call('POST', `/webhooks/${w.id}/${w.token}${query}`, { auth: null, body, form, headers });
+const msgPath = (w: { id: string; token: string }, id: string, query = '') =>
+  `/webhooks/${w.id}/${w.token}/messages/${id}${query}`;
 
 describe('execute', () => {
   it('without wait answers 204 and stores the message', async () => {
@@ -71,16 +77,36 @@ describe('execute', () => {
       'author',
       'application_id',
     ]);
-    expect(m).toMatchObject({ type: 0, channel_id: IDS.text, tts: true, edited_timestamp: null, pinned: false, flags: 0, webhook_id: hook.id, application_id: IDS.app });
+    expect(m).toMatchObject({
+      type: 0,
+      channel_id: IDS.text,
+      tts: true,
+      edited_timestamp: null,
+      pinned: false,
+      flags: 0,
+      webhook_id: hook.id,
+      application_id: IDS.app,
+    });
     expect(m.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
-    expect(m.author).toEqual({ id: hook.id, username: 'Announcer', avatar: null, discriminator: '0000', bot: true, global_name: null });
+    expect(m.author).toEqual({
+      id: hook.id,
+      username: 'Announcer',
+      avatar: null,
+      discriminator: '0000',
+      bot: true,
+      global_name: null,
+    });
     expect(m.mention_everyone).toBe(true);
     expect(m.mentions.map((u: any) => u.id)).toEqual([IDS.member]);
     expect(m.mention_roles).toEqual([IDS.role]);
   });
 
   it('a non-app webhook message has no application_id; username and avatar_url override the author', async () => {
-    const r = await exec(plain, '?wait=1', { content: 'x', username: 'Someone', avatar_url: 'https://example.com/a.png' });
+    const r = await exec(plain, '?wait=1', {
+      content: 'x',
+      username: 'Someone',
+      avatar_url: 'https://example.com/a.png',
+    });
     expect(r.status).toBe(200);
     expect(r.body.application_id).toBeUndefined();
     expect(r.body.author.username).toBe('Someone');
@@ -88,7 +114,10 @@ describe('execute', () => {
   });
 
   it('allowed_mentions limits what is mentioned', async () => {
-    const r = await exec(hook, '?wait=true', { content: `<@${IDS.member}> <@&${IDS.role}> @here`, allowed_mentions: { parse: [], roles: [IDS.role] } });
+    const r = await exec(hook, '?wait=true', {
+      content: `<@${IDS.member}> <@&${IDS.role}> @here`,
+      allowed_mentions: { parse: [], roles: [IDS.role] },
+    });
     expect(r.body.mentions).toEqual([]);
     expect(r.body.mention_roles).toEqual([IDS.role]);
     expect(r.body.mention_everyone).toBe(false);
@@ -96,7 +125,15 @@ describe('execute', () => {
 
   it('embeds are forced to rich and lose provider, video and image sizes', async () => {
     const r = await exec(hook, '?wait=true', {
-      embeds: [{ type: 'video', title: 't', provider: { name: 'p' }, video: { url: 'v' }, image: { url: 'https://i', width: 5, height: 5, proxy_url: 'p' } }],
+      embeds: [
+        {
+          type: 'video',
+          title: 't',
+          provider: { name: 'p' },
+          video: { url: 'v' },
+          image: { url: 'https://i', width: 5, height: 5, proxy_url: 'p' },
+        },
+      ],
     });
     expect(r.status).toBe(200);
     expect(r.body.embeds).toEqual([{ type: 'rich', title: 't', image: { url: 'https://i' } }]);
@@ -117,19 +154,35 @@ describe('execute', () => {
       code: 50035,
       errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } },
     });
-    const big = await exec(hook, '', { embeds: [{ description: 'x'.repeat(4000) }, { description: 'x'.repeat(2001) }] });
-    expect(big.body.errors.embeds._errors[0]).toEqual({ code: 'MAX_EMBED_SIZE_EXCEEDED', message: 'Embed size exceeds maximum size of 6000' });
+    const big = await exec(hook, '', {
+      embeds: [{ description: 'x'.repeat(4000) }, { description: 'x'.repeat(2001) }],
+    });
+    expect(big.body.errors.embeds._errors[0]).toEqual({
+      code: 'MAX_EMBED_SIZE_EXCEEDED',
+      message: 'Embed size exceeds maximum size of 6000',
+    });
     const eleven = await exec(hook, '', { embeds: Array.from({ length: 11 }, () => ({ title: 't' })) });
     expect(eleven.body.errors.embeds._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
-    const fields = await exec(hook, '', { embeds: [{ fields: Array.from({ length: 26 }, () => ({ name: 'n', value: 'v' })) }] });
-    expect(fields.body.errors.embeds['0'].fields._errors[0]).toEqual({ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' });
+    const fields = await exec(hook, '', {
+      embeds: [{ fields: Array.from({ length: 26 }, () => ({ name: 'n', value: 'v' })) }],
+    });
+    expect(fields.body.errors.embeds['0'].fields._errors[0]).toEqual({
+      code: 'BASE_TYPE_MAX_LENGTH',
+      message: 'Must be 25 or fewer in length.',
+    });
   });
 
   it('username rules: reserved word and exact here/everyone', async () => {
     const d = await exec(hook, '', { content: 'x', username: 'discordbot' });
-    expect(d.body.errors.username._errors[0]).toEqual({ code: 'USERNAME_INVALID_CONTAINS', message: 'Username cannot contain "discord"' });
+    expect(d.body.errors.username._errors[0]).toEqual({
+      code: 'USERNAME_INVALID_CONTAINS',
+      message: 'Username cannot contain "discord"',
+    });
     const h = await exec(hook, '', { content: 'x', username: 'here' });
-    expect(h.body.errors.username._errors[0]).toEqual({ code: 'USERNAME_INVALID', message: 'Username cannot be "here"' });
+    expect(h.body.errors.username._errors[0]).toEqual({
+      code: 'USERNAME_INVALID',
+      message: 'Username cannot be "here"',
+    });
   });
 
   it('boolean query values are checked (BOOLEAN_TYPE_COERCE) and thread_id must be a snowflake', async () => {
@@ -137,7 +190,9 @@ describe('execute', () => {
     expect(r.body).toEqual({
       message: 'Invalid Form Body',
       code: 50035,
-      errors: { wait: { _errors: [{ code: 'BOOLEAN_TYPE_COERCE', message: 'Value "maybe" is not a valid boolean.' }] } },
+      errors: {
+        wait: { _errors: [{ code: 'BOOLEAN_TYPE_COERCE', message: 'Value "maybe" is not a valid boolean.' }] },
+      },
     });
     const wc = await exec(hook, '?with_components=yes', { content: 'x' });
     expect(wc.body.errors.with_components._errors[0].code).toBe('BOOLEAN_TYPE_COERCE');
@@ -158,7 +213,10 @@ describe('execute', () => {
       code: 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
       message: "The 'content' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
     });
-    const ok = await exec(hook, '?wait=true', { flags: 32768, components: [{ type: 10, content: `hey <@${IDS.member}>` }] });
+    const ok = await exec(hook, '?wait=true', {
+      flags: 32768,
+      components: [{ type: 10, content: `hey <@${IDS.member}>` }],
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.flags).toBe(32768);
     expect(ok.body.mentions.map((u: any) => u.id)).toEqual([IDS.member]);
@@ -170,16 +228,22 @@ describe('execute', () => {
     const app = await exec(hook, '?wait=true', { components: button });
     expect(app.status).toBe(200);
     // Stored as the service returns them: each component numbered, parents first (facts components §1.2).
-    expect(app.body.components).toEqual([{ type: 1, id: 1, components: [{ type: 2, id: 2, style: 1, label: 'go', custom_id: 'go' }] }]);
+    expect(app.body.components).toEqual([
+      { type: 1, id: 1, components: [{ type: 2, id: 2, style: 1, label: 'go', custom_id: 'go' }] },
+    ]);
     const ignored = await exec(plain, '?wait=true', { content: 'x', components: link });
     expect(ignored.body.components).toEqual([]);
     expect((await exec(plain, '?wait=true', { components: link })).body.code).toBe(50006);
     const respected = await exec(plain, '?wait=true&with_components=true', { components: link });
     expect(respected.status).toBe(200);
-    expect(respected.body.components).toEqual([{ ...link[0], id: 1, components: [{ ...link[0]!.components[0], id: 2 }] }]);
+    expect(respected.body.components).toEqual([
+      { ...link[0], id: 1, components: [{ ...link[0]!.components[0], id: 2 }] },
+    ]);
     const refused = await exec(plain, '?wait=true&with_components=true', { components: button });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors.components['0'].components['0']._errors[0].code).toBe('COMPONENT_INTERACTIVE_NOT_ALLOWED');
+    expect(refused.body.errors.components['0'].components['0']._errors[0].code).toBe(
+      'COMPONENT_INTERACTIVE_NOT_ALLOWED',
+    );
   });
 
   it('multipart without wait answers 204 like any execute (the spec; docs/deviations.md), and stores the files', async () => {
@@ -197,7 +261,10 @@ describe('execute', () => {
 
   it('multipart: payload_json plus two files; with wait=true answers 200 with the message', async () => {
     const form = new FormData();
-    form.append('payload_json', JSON.stringify({ content: 'files!', attachments: [{ id: 1, description: 'second file' }] }));
+    form.append(
+      'payload_json',
+      JSON.stringify({ content: 'files!', attachments: [{ id: 1, description: 'second file' }] }),
+    );
     form.append('files[0]', new Blob([Buffer.from('hello')], { type: 'text/plain' }), 'a.txt');
     form.append('files[1]', new Blob([Buffer.from([0, 1, 2, 3, 4, 5])], { type: 'application/octet-stream' }), 'b.bin');
     const r = await exec(hook, '?wait=true', undefined, form);
@@ -206,7 +273,12 @@ describe('execute', () => {
     expect(r.body.attachments).toHaveLength(2);
     const [a, b] = r.body.attachments;
     expect(a).toMatchObject({ filename: 'a.txt', size: 5, content_type: 'text/plain; charset=utf-8' });
-    expect(b).toMatchObject({ filename: 'b.bin', size: 6, content_type: 'application/octet-stream', description: 'second file' });
+    expect(b).toMatchObject({
+      filename: 'b.bin',
+      size: 6,
+      content_type: 'application/octet-stream',
+      description: 'second file',
+    });
     expect(a.id).toMatch(/^\d+$/);
     expect(a.url).toContain(`/${a.id}/a.txt`);
   });
@@ -237,7 +309,10 @@ describe('execute', () => {
   });
 
   it('unknown webhook and wrong token', async () => {
-    expect((await exec({ id: '1', token: hook.token }, '', { content: 'x' })).body).toEqual({ message: 'Unknown Webhook', code: 10015 });
+    expect((await exec({ id: '1', token: hook.token }, '', { content: 'x' })).body).toEqual({
+      message: 'Unknown Webhook',
+      code: 10015,
+    });
     const wrong = await exec({ id: hook.id, token: 'z'.repeat(68) }, '', { content: 'x' });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ message: 'Invalid Webhook Token', code: 50027 });
@@ -253,7 +328,10 @@ describe('threads and forums', () => {
   });
 
   it('a thread of another channel (or no thread) is Unknown Channel', async () => {
-    expect((await exec(hook, `?thread_id=${IDS.forumPost}`, { content: 'x' })).body).toEqual({ message: 'Unknown Channel', code: 10003 });
+    expect((await exec(hook, `?thread_id=${IDS.forumPost}`, { content: 'x' })).body).toEqual({
+      message: 'Unknown Channel',
+      code: 10003,
+    });
     expect((await exec(hook, `?thread_id=${IDS.otherText}`, { content: 'x' })).body.code).toBe(10003);
   });
 
@@ -264,14 +342,24 @@ describe('threads and forums', () => {
 
   it('forum and media need thread_id or thread_name (220001) and not both (220002)', async () => {
     for (const w of [forumHook, mediaHook]) {
-      expect((await exec(w, '', { content: 'x' })).body).toEqual({ message: 'Webhooks posted to forum channels must have a thread_name or thread_id', code: 220001 });
+      expect((await exec(w, '', { content: 'x' })).body).toEqual({
+        message: 'Webhooks posted to forum channels must have a thread_name or thread_id',
+        code: 220001,
+      });
     }
     const both = await exec(forumHook, `?thread_id=${IDS.forumPost}`, { content: 'x', thread_name: 'y' });
-    expect(both.body).toEqual({ message: 'Webhooks posted to forum channels cannot have both a thread_name and thread_id', code: 220002 });
+    expect(both.body).toEqual({
+      message: 'Webhooks posted to forum channels cannot have both a thread_name and thread_id',
+      code: 220002,
+    });
   });
 
   it('thread_name creates a post whose id is the first message id; applied_tags are stored', async () => {
-    const r = await exec(forumHook, '?wait=true', { content: 'first post', thread_name: 'Bug report', applied_tags: [IDS.tagBug] });
+    const r = await exec(forumHook, '?wait=true', {
+      content: 'first post',
+      thread_name: 'Bug report',
+      applied_tags: [IDS.tagBug],
+    });
     expect(r.status).toBe(200);
     expect(r.body.channel_id).toBe(r.body.id);
     const post = emu.world.guilds[IDS.guild]!.channels.find((ch) => ch.id === r.body.id) as any;
@@ -295,34 +383,53 @@ describe("the webhook's messages", () => {
     const r = await c.call('GET', msgPath(hook, m.id), { auth: null });
     expect(r.status).toBe(200);
     expect(r.body).toEqual(m);
-    expect((await c.call('GET', msgPath(plain, m.id), { auth: null })).body).toEqual({ message: 'Unknown Message', code: 10008 });
+    expect((await c.call('GET', msgPath(plain, m.id), { auth: null })).body).toEqual({
+      message: 'Unknown Message',
+      code: 10008,
+    });
     expect((await c.call('GET', msgPath(hook, '1'), { auth: null })).body.code).toBe(10008);
-    expect((await c.call('GET', msgPath({ id: hook.id, token: 'x'.repeat(68) }, m.id), { auth: null })).body.code).toBe(50027);
+    expect((await c.call('GET', msgPath({ id: hook.id, token: 'x'.repeat(68) }, m.id), { auth: null })).body.code).toBe(
+      50027,
+    );
   });
 
   it('a message in a thread needs ?thread_id naming that thread', async () => {
     const m = (await exec(hook, `?wait=true&thread_id=${IDS.thread}`, { content: 'threaded' })).body;
     expect((await c.call('GET', msgPath(hook, m.id), { auth: null })).body.code).toBe(10008);
-    expect((await c.call('GET', msgPath(hook, m.id, `?thread_id=${IDS.archivedThread}`), { auth: null })).body.code).toBe(10008);
+    expect(
+      (await c.call('GET', msgPath(hook, m.id, `?thread_id=${IDS.archivedThread}`), { auth: null })).body.code,
+    ).toBe(10008);
     expect((await c.call('GET', msgPath(hook, m.id, `?thread_id=${IDS.thread}`), { auth: null })).status).toBe(200);
-    const edited = await c.call('PATCH', msgPath(hook, m.id, `?thread_id=${IDS.thread}`), { auth: null, body: { content: 'edited' } });
+    const edited = await c.call('PATCH', msgPath(hook, m.id, `?thread_id=${IDS.thread}`), {
+      auth: null,
+      body: { content: 'edited' },
+    });
     expect(edited.body.content).toBe('edited');
     expect((await c.call('DELETE', msgPath(hook, m.id), { auth: null })).body.code).toBe(10008);
     expect((await c.call('DELETE', msgPath(hook, m.id, `?thread_id=${IDS.thread}`), { auth: null })).status).toBe(204);
     // A message outside threads is not found with a thread_id either.
     const top = (await exec(hook, '?wait=true', { content: 'top' })).body;
-    expect((await c.call('GET', msgPath(hook, top.id, `?thread_id=${IDS.thread}`), { auth: null })).body.code).toBe(10008);
+    expect((await c.call('GET', msgPath(hook, top.id, `?thread_id=${IDS.thread}`), { auth: null })).body.code).toBe(
+      10008,
+    );
   });
 
   it('editing content rebuilds mentions with the default allowances', async () => {
-    const m = (await exec(hook, '?wait=true', { content: `hi <@${IDS.member}>`, allowed_mentions: { parse: [] } })).body;
+    const m = (await exec(hook, '?wait=true', { content: `hi <@${IDS.member}>`, allowed_mentions: { parse: [] } }))
+      .body;
     expect(m.mentions).toEqual([]);
-    const r = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { content: `again <@${IDS.member}> <@&${IDS.role}>` } });
+    const r = await c.call('PATCH', msgPath(hook, m.id), {
+      auth: null,
+      body: { content: `again <@${IDS.member}> <@&${IDS.role}>` },
+    });
     expect(r.status).toBe(200);
     expect(r.body.mentions.map((u: any) => u.id)).toEqual([IDS.member]);
     expect(r.body.mention_roles).toEqual([IDS.role]);
     expect(r.body.edited_timestamp).toMatch(/\+00:00$/);
-    const limited = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { content: `<@${IDS.member}>`, allowed_mentions: { parse: [] } } });
+    const limited = await c.call('PATCH', msgPath(hook, m.id), {
+      auth: null,
+      body: { content: `<@${IDS.member}>`, allowed_mentions: { parse: [] } },
+    });
     expect(limited.body.mentions).toEqual([]);
   });
 
@@ -366,7 +473,10 @@ describe("the webhook's messages", () => {
     expect(refused.body.errors.content._errors[0].code).toBe('MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2');
     const nulled = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { content: null } });
     expect(nulled.body).toEqual({ message: 'Cannot send an empty message', code: 50006 });
-    const set = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { flags: 32768, content: null, components: v2 } });
+    const set = await c.call('PATCH', msgPath(hook, m.id), {
+      auth: null,
+      body: { flags: 32768, content: null, components: v2 },
+    });
     expect(set.status).toBe(200);
     expect(set.body.flags & 32768).toBe(32768);
     expect(set.body.content).toBe('');
@@ -377,17 +487,30 @@ describe("the webhook's messages", () => {
 
   it('edit limits: content, embeds, polls', async () => {
     const m = (await exec(hook, '?wait=true', { content: 'limits' })).body;
-    expect((await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { content: 'x'.repeat(2001) } })).body.errors.content._errors[0].code).toBe('BASE_TYPE_MAX_LENGTH');
     expect(
-      (await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { poll: { question: { text: 'q' }, answers: [{ poll_media: { text: 'a' } }] } } })).body.errors.poll
-        ._errors[0].code,
+      (await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { content: 'x'.repeat(2001) } })).body.errors
+        .content._errors[0].code,
+    ).toBe('BASE_TYPE_MAX_LENGTH');
+    expect(
+      (
+        await c.call('PATCH', msgPath(hook, m.id), {
+          auth: null,
+          body: { poll: { question: { text: 'q' }, answers: [{ poll_media: { text: 'a' } }] } },
+        })
+      ).body.errors.poll._errors[0].code,
     ).toBe('POLL_EDIT_NOT_ALLOWED');
-    const embeds = await c.call('PATCH', msgPath(hook, m.id), { auth: null, body: { embeds: [{ title: 'e', type: 'article' }] } });
+    const embeds = await c.call('PATCH', msgPath(hook, m.id), {
+      auth: null,
+      body: { embeds: [{ title: 'e', type: 'article' }] },
+    });
     expect(embeds.body.embeds).toEqual([{ type: 'rich', title: 'e' }]);
   });
 
   it('edit with poll: null removes the poll, so a message with a poll can become components v2', async () => {
-    const poll = { question: { text: 'Lunch?' }, answers: [{ poll_media: { text: 'yes' } }, { poll_media: { text: 'no' } }] };
+    const poll = {
+      question: { text: 'Lunch?' },
+      answers: [{ poll_media: { text: 'yes' } }, { poll_media: { text: 'no' } }],
+    };
     const m = (await exec(hook, '?wait=true', { content: 'vote', poll })).body;
     expect(m.poll.question).toEqual({ text: 'Lunch?' });
     const v2 = { flags: 32768, content: null, components: [{ type: 10, content: 'now a v2 message' }] };

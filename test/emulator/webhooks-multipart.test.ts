@@ -44,7 +44,9 @@ describe('parseMultipart', () => {
     form.append('payload_json', '{');
     const { raw, type } = await encode(form);
     await expect(parseMultipart(raw, type)).rejects.toMatchObject({ status: 400, code: 50109 });
-    await expect(parseMultipart(Buffer.from('garbage'), 'multipart/form-data; boundary=zzz')).rejects.toBeInstanceOf(MultipartError);
+    await expect(parseMultipart(Buffer.from('garbage'), 'multipart/form-data; boundary=zzz')).rejects.toBeInstanceOf(
+      MultipartError,
+    );
   });
 
   it('fileIndex reads files[n]', () => {

@@ -59,7 +59,12 @@ export const seed: Seed = {
       apps: { [IDS.app]: { permissions: String(1n << 29n) }, [IDS.otherApp]: { permissions: '0' } },
     },
     // Only the main app is installed here.
-    { id: IDS.otherGuild, name: 'Other', channels: [{ id: IDS.foreignText, type: 0, name: 'x' }], apps: { [IDS.app]: {} } },
+    {
+      id: IDS.otherGuild,
+      name: 'Other',
+      channels: [{ id: IDS.foreignText, type: 0, name: 'x' }],
+      apps: { [IDS.app]: {} },
+    },
   ],
 };
 

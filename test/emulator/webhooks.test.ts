@@ -12,14 +12,34 @@ afterAll(async () => {
   await emu.close();
 });
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('create webhook', () => {
   it('creates an incoming webhook with a 68-character token, the creator and the avatar hash', async () => {
-    const r = await c.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: '  Deploys  ', avatar: PNG }, headers: { 'X-Audit-Log-Reason': 'ci' } });
+    const r = await c.call('POST', `/channels/${IDS.text}/webhooks`, {
+      body: { name: '  Deploys  ', avatar: PNG },
+      headers: { 'X-Audit-Log-Reason': 'ci' },
+    });
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body)).toEqual(['application_id', 'avatar', 'channel_id', 'guild_id', 'id', 'name', 'type', 'user', 'token']);
-    expect(r.body).toMatchObject({ type: 1, name: 'Deploys', channel_id: IDS.text, guild_id: IDS.guild, application_id: IDS.app });
+    expect(Object.keys(r.body)).toEqual([
+      'application_id',
+      'avatar',
+      'channel_id',
+      'guild_id',
+      'id',
+      'name',
+      'type',
+      'user',
+      'token',
+    ]);
+    expect(r.body).toMatchObject({
+      type: 1,
+      name: 'Deploys',
+      channel_id: IDS.text,
+      guild_id: IDS.guild,
+      application_id: IDS.app,
+    });
     expect(r.body.token).toMatch(/^[A-Za-z0-9_-]{68}$/);
     expect(r.body.avatar).toMatch(/^[0-9a-f]{32}$/);
     expect(r.body.user).toMatchObject({ id: IDS.app, username: 'Main App', bot: true });
@@ -32,7 +52,9 @@ describe('create webhook', () => {
     expect(r.body).toEqual({
       message: 'Invalid Form Body',
       code: 50035,
-      errors: { name: { _errors: [{ code: 'USERNAME_INVALID_CONTAINS', message: 'Username cannot contain "discord"' }] } },
+      errors: {
+        name: { _errors: [{ code: 'USERNAME_INVALID_CONTAINS', message: 'Username cannot contain "discord"' }] },
+      },
     });
     const clyde = await c.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'ClYdE' } });
     expect(clyde.body.errors.name._errors[0].message).toBe('Username cannot contain "clyde"');
@@ -42,7 +64,10 @@ describe('create webhook', () => {
     const missing = await c.call('POST', `/channels/${IDS.text}/webhooks`, { body: {} });
     expect(missing.body.errors.name._errors[0].code).toBe('BASE_TYPE_REQUIRED');
     const long = await c.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'x'.repeat(81) } });
-    expect(long.body.errors.name._errors[0]).toEqual({ code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 80 in length.' });
+    expect(long.body.errors.name._errors[0]).toEqual({
+      code: 'BASE_TYPE_BAD_LENGTH',
+      message: 'Must be between 1 and 80 in length.',
+    });
     const avatar = await c.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'ok', avatar: 'nope' } });
     expect(avatar.body.errors.avatar._errors[0].code).toBe('IMAGE_INVALID');
   });
@@ -50,10 +75,16 @@ describe('create webhook', () => {
   it('needs a credential and MANAGE_WEBHOOKS', async () => {
     const none = await c.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'x' }, auth: null });
     expect(none.status).toBe(401);
-    const other = await c.call('POST', `/channels/${IDS.text}/webhooks`, { body: { name: 'x' }, auth: `Bot ${OTHER_BOT_TOKEN}` });
+    const other = await c.call('POST', `/channels/${IDS.text}/webhooks`, {
+      body: { name: 'x' },
+      auth: `Bot ${OTHER_BOT_TOKEN}`,
+    });
     expect(other.status).toBe(403);
     expect(other.body).toEqual({ message: 'Missing Permissions', code: 50013 });
-    const notInstalled = await c.call('POST', `/channels/${IDS.foreignText}/webhooks`, { body: { name: 'x' }, auth: `Bot ${OTHER_BOT_TOKEN}` });
+    const notInstalled = await c.call('POST', `/channels/${IDS.foreignText}/webhooks`, {
+      body: { name: 'x' },
+      auth: `Bot ${OTHER_BOT_TOKEN}`,
+    });
     expect(notInstalled.status).toBe(403);
   });
 
@@ -92,7 +123,9 @@ describe('list, get, edit, delete by id', () => {
     };
     const byChannel = await c.call('GET', `/channels/${IDS.otherText}/webhooks`);
     expect(byChannel.status).toBe(200);
-    expect(byChannel.body.map((x: any) => x.id)).toEqual([w.id, '7000000000000000001'].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
+    expect(byChannel.body.map((x: any) => x.id)).toEqual(
+      [w.id, '7000000000000000001'].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)),
+    );
     const follower = byChannel.body.find((x: any) => x.type === 2);
     expect(follower.token).toBeUndefined();
     expect(follower.source_guild).toEqual({ id: '9', name: 'Source', icon: null });
@@ -102,7 +135,9 @@ describe('list, get, edit, delete by id', () => {
     expect(byGuild.body.every((x: any) => x.guild_id === IDS.guild)).toBe(true);
     expect((await c.call('GET', '/guilds/999/webhooks')).body).toEqual({ message: 'Unknown Guild', code: 10004 });
     expect((await c.call('GET', `/guilds/${IDS.guild}/webhooks`, { auth: `Bot ${OTHER_BOT_TOKEN}` })).status).toBe(403);
-    expect((await c.call('GET', `/channels/${IDS.text}/webhooks`, { auth: `Bot ${OTHER_BOT_TOKEN}` })).status).toBe(403);
+    expect((await c.call('GET', `/channels/${IDS.text}/webhooks`, { auth: `Bot ${OTHER_BOT_TOKEN}` })).status).toBe(
+      403,
+    );
     expect((await c.call('GET', `/channels/${IDS.text}/webhooks`, { auth: null })).status).toBe(401);
   });
 
@@ -119,14 +154,20 @@ describe('list, get, edit, delete by id', () => {
     } finally {
       emu.world.guilds[IDS.guild]!.apps[IDS.app]!.permissions = String(1n << 29n);
     }
-    expect((await c.call('GET', `/webhooks/${w.id}`, { auth: `Bot ${OTHER_BOT_TOKEN}` })).body).toEqual({ message: 'Missing Permissions', code: 50013 });
+    expect((await c.call('GET', `/webhooks/${w.id}`, { auth: `Bot ${OTHER_BOT_TOKEN}` })).body).toEqual({
+      message: 'Missing Permissions',
+      code: 50013,
+    });
     expect((await c.call('GET', '/webhooks/123')).body).toEqual({ message: 'Unknown Webhook', code: 10015 });
     expect((await c.call('GET', `/webhooks/${w.id}`, { auth: null })).status).toBe(401);
   });
 
   it('PATCH by id renames, changes the avatar and moves within the guild', async () => {
     const w = await c.create(IDS.text, 'before');
-    const r = await c.call('PATCH', `/webhooks/${w.id}`, { body: { name: 'after', avatar: PNG, channel_id: IDS.otherText }, headers: { 'X-Audit-Log-Reason': 'move' } });
+    const r = await c.call('PATCH', `/webhooks/${w.id}`, {
+      body: { name: 'after', avatar: PNG, channel_id: IDS.otherText },
+      headers: { 'X-Audit-Log-Reason': 'move' },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ name: 'after', channel_id: IDS.otherText, user: { id: IDS.app } });
     expect(r.body.avatar).toMatch(/^[0-9a-f]{32}$/);
@@ -136,7 +177,9 @@ describe('list, get, edit, delete by id', () => {
     expect(foreign.body).toEqual({ message: 'Unknown Channel', code: 10003 });
     const bad = await c.call('PATCH', `/webhooks/${w.id}`, { body: { name: 'my discord' } });
     expect(bad.body.errors.name._errors[0].code).toBe('USERNAME_INVALID_CONTAINS');
-    expect((await c.call('PATCH', `/webhooks/${w.id}`, { body: { name: 'x' }, auth: `Bot ${OTHER_BOT_TOKEN}` })).status).toBe(403);
+    expect(
+      (await c.call('PATCH', `/webhooks/${w.id}`, { body: { name: 'x' }, auth: `Bot ${OTHER_BOT_TOKEN}` })).status,
+    ).toBe(403);
     expect((await c.call('PATCH', '/webhooks/1', { body: { name: 'x' } })).body.code).toBe(10015);
   });
 
@@ -169,7 +212,10 @@ describe('by id and token (no credential)', () => {
     expect(bad.body).toEqual({ message: 'Invalid Webhook Token', code: 50027 });
     expect(bad.text).not.toContain(wrong);
     expect((await c.call('GET', `/webhooks/${w.id}/short`, { auth: null })).status).toBe(401);
-    expect((await c.call('GET', `/webhooks/42/${w.token}`, { auth: null })).body).toEqual({ message: 'Unknown Webhook', code: 10015 });
+    expect((await c.call('GET', `/webhooks/42/${w.token}`, { auth: null })).body).toEqual({
+      message: 'Unknown Webhook',
+      code: 10015,
+    });
   });
 
   it('a follower webhook has no token: token routes refuse', async () => {
@@ -179,7 +225,10 @@ describe('by id and token (no credential)', () => {
 
   it('PATCH with the token ignores channel_id and applies the rest', async () => {
     const w = await c.create(IDS.text, 'patchme');
-    const r = await c.call('PATCH', `/webhooks/${w.id}/${w.token}`, { auth: null, body: { name: 'patched', channel_id: IDS.otherText } });
+    const r = await c.call('PATCH', `/webhooks/${w.id}/${w.token}`, {
+      auth: null,
+      body: { name: 'patched', channel_id: IDS.otherText },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ name: 'patched', channel_id: IDS.text });
     expect(r.body.user).toBeUndefined();

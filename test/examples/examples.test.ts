@@ -42,7 +42,9 @@ function cmdsyncTest(example: Example, file: string, extra: string[] = []) {
 
 /** The scenario names a test file declares, in order. */
 function scenarioNames(example: Example, file: string): string[] {
-  const doc = parse(readFileSync(join(ROOT, 'examples', example.dir, file), 'utf8')) as { scenarios: Array<{ name: string }> };
+  const doc = parse(readFileSync(join(ROOT, 'examples', example.dir, file), 'utf8')) as {
+    scenarios: Array<{ name: string }>;
+  };
   return doc.scenarios.map((s) => s.name);
 }
 

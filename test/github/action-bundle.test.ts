@@ -16,7 +16,10 @@ it('the committed action bundle is what scripts/build-action.mjs builds from the
   const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { runs: { using: string; main: string } };
   expect(action.runs).toEqual({ using: 'node24', main: 'action/index.cjs' });
   const out = testdir();
-  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-action.mjs'), '--out', out], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-action.mjs'), '--out', out], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   expect(built.status, built.stderr).toBe(0);
   const names = readdirSync(out).sort();
   expect(names).toEqual(['LICENSES.txt', 'index.cjs']);
@@ -24,6 +27,9 @@ it('the committed action bundle is what scripts/build-action.mjs builds from the
   for (const name of names) {
     const committed = readFileSync(join(ROOT, 'action', name));
     const fresh = readFileSync(join(out, name));
-    expect(committed.equals(fresh), `action/${name} is not what the sources build: run npm run build:action and commit action/`).toBe(true);
+    expect(
+      committed.equals(fresh),
+      `action/${name} is not what the sources build: run npm run build:action and commit action/`,
+    ).toBe(true);
   }
 }, 60_000);

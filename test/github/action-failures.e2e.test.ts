@@ -73,11 +73,15 @@ describe('the GitHub Action when the plan or apply fails', () => {
     expect(summaryOf(job)).toContain('push the branch to this repository');
     expect(gh.requests).toHaveLength(0);
     expect(commandLines(forked, 'warning')).toHaveLength(0);
-    expect(forked.stderr).toContain('Not commenting: pull request #7 comes from a fork, and GitHub gives such a run a read-only token');
+    expect(forked.stderr).toContain(
+      'Not commenting: pull request #7 comes from a fork, and GitHub gives such a run a read-only token',
+    );
 
     // Lint on the fork's pull request tries no comment either, pass or fail.
     writeFileSync(join(job.workspace, 'bot/cmdsync.yaml'), MANIFEST.replace('name: echo', 'name: Echo'));
-    const lint = await runAction(job, pullRequestEvent(job, { fork: true }), { command: 'lint', args: '' }, gh, { DISCORD_TOKEN: undefined });
+    const lint = await runAction(job, pullRequestEvent(job, { fork: true }), { command: 'lint', args: '' }, gh, {
+      DISCORD_TOKEN: undefined,
+    });
     expect(lint.code).toBe(1);
     expect(gh.requests).toHaveLength(0);
     expect(commandLines(lint, 'warning')).toHaveLength(0);
@@ -95,7 +99,10 @@ describe('the GitHub Action when the plan or apply fails', () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
     const job = newJob();
     const wrong = 'MTk5OTk5OTk5.wrong-token-value.zyxwvutsrqponm';
-    const run = await runAction(job, pullRequestEvent(job), { command: 'plan', args: '' }, gh, { DISCORD_TOKEN: wrong, CMDSYNC_API_URL: (await discord()).url });
+    const run = await runAction(job, pullRequestEvent(job), { command: 'plan', args: '' }, gh, {
+      DISCORD_TOKEN: wrong,
+      CMDSYNC_API_URL: (await discord()).url,
+    });
     expectFailed(run, job, 'plan', /refused the credentials \(401 Unauthorized\)/);
     expect(gh.comments).toHaveLength(1);
     expect(gh.comments[0].body).toContain('refused the credentials');
@@ -110,7 +117,9 @@ describe('the GitHub Action when the plan or apply fails', () => {
     await new Promise<void>((res) => closed.listen(0, '127.0.0.1', () => res()));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((res) => closed.close(() => res()));
-    const run = await runAction(job, pullRequestEvent(job), { command: 'plan', args: '' }, gh, { CMDSYNC_API_URL: `http://127.0.0.1:${port}/api/v10` });
+    const run = await runAction(job, pullRequestEvent(job), { command: 'plan', args: '' }, gh, {
+      CMDSYNC_API_URL: `http://127.0.0.1:${port}/api/v10`,
+    });
     expectFailed(run, job, 'plan', /network error after \d+ attempts: ECONNREFUSED/);
     expect(gh.comments).toHaveLength(1);
     expect(gh.comments[0].body).toContain('cmdsync plan failed');
@@ -130,7 +139,9 @@ describe('the GitHub Action when the plan or apply fails', () => {
 
   it("apply's mass-delete refusal fails the step, says why on the merged pull request's comment, and deletes nothing", async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
-    gh.pullsOfCommit.set(MERGE_SHA, [{ number: PR, state: 'closed', merged_at: '2025-01-01T00:00:00Z', merge_commit_sha: MERGE_SHA }]);
+    gh.pullsOfCommit.set(MERGE_SHA, [
+      { number: PR, state: 'closed', merged_at: '2025-01-01T00:00:00Z', merge_commit_sha: MERGE_SHA },
+    ]);
     const job = newJob();
     const first = await runAction(job, pushEvent(job), { command: 'apply' }, gh);
     expect(first.code, first.stderr).toBe(0);
@@ -153,17 +164,29 @@ describe('the GitHub Action when the plan or apply fails', () => {
     const planned = await runAction(job, pullRequestEvent(job), { command: 'plan', comment: 'false' }, gh);
     const planFile = planned.outputs['plan-file'];
     expect(planFile).not.toBe('');
-    const applied = await runAction(job, pushEvent(job), { command: 'apply', args: `--emulator ${planFile}`, comment: 'false' }, gh);
+    const applied = await runAction(
+      job,
+      pushEvent(job),
+      { command: 'apply', args: `--emulator ${planFile}`, comment: 'false' },
+      gh,
+    );
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.outputs.summary).toMatch(/^Apply complete! 3 created/);
-    const again = await runAction(job, pushEvent(job), { command: 'apply', args: `--emulator ${planFile}`, comment: 'false' }, gh);
+    const again = await runAction(
+      job,
+      pushEvent(job),
+      { command: 'apply', args: `--emulator ${planFile}`, comment: 'false' },
+      gh,
+    );
     expectFailed(again, job, 'apply', /Saved plan is stale: the remote changed since it was made \(global\)/);
     expectNoSecrets(gh, job, [planned, applied, again]);
   }, 90_000);
 
   it('client credentials with webhooks in the manifest: webhooks need DISCORD_TOKEN, said before any request', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
-    const job = newJob(`${MANIFEST}\nwebhooks:\n  - channel_id: "700000000000000001"\n    name: Deploys\n    key: deploys\n`);
+    const job = newJob(
+      `${MANIFEST}\nwebhooks:\n  - channel_id: "700000000000000001"\n    name: Deploys\n    key: deploys\n`,
+    );
     const secret = 'client-secret-value-0123456789';
     const run = await runAction(job, pullRequestEvent(job), { command: 'plan', args: '' }, gh, {
       DISCORD_TOKEN: undefined,
@@ -179,7 +202,8 @@ describe('the GitHub Action when the plan or apply fails', () => {
 describe('the lock file survives the job', () => {
   it('apply commits cmdsync.lock.json to the branch; a later checkout plans a keyed rename as an edit, not delete + create', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
-    const hooks = (name: string) => `${MANIFEST}\nwebhooks:\n  - channel_id: "700000000000000001"\n    name: ${name}\n    key: deploys\n`;
+    const hooks = (name: string) =>
+      `${MANIFEST}\nwebhooks:\n  - channel_id: "700000000000000001"\n    name: ${name}\n    key: deploys\n`;
     const job = newJob(hooks('Deploys'));
     const applied = await runAction(job, pushEvent(job), { command: 'apply', comment: 'false' }, gh);
     expect(applied.code, applied.stderr).toBe(0);
@@ -213,12 +237,16 @@ describe('the lock file survives the job', () => {
   it('without contents: write the lock file is in the step summary, with one warning saying to commit it', async () => {
     const gh = (github = await startFakeGitHub({ repo: REPO }));
     gh.failAlways('PUT', `/repos/${REPO}/contents/`, 403);
-    const job = newJob(`${MANIFEST}\nwebhooks:\n  - channel_id: "700000000000000001"\n    name: Deploys\n    key: deploys\n`);
+    const job = newJob(
+      `${MANIFEST}\nwebhooks:\n  - channel_id: "700000000000000001"\n    name: Deploys\n    key: deploys\n`,
+    );
     const run = await runAction(job, pushEvent(job), { command: 'apply', comment: 'false' }, gh);
     expect(run.code, run.stderr).toBe(0);
     const warnings = commandLines(run, 'warning');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/Could not commit bot\/cmdsync\.lock\.json to main: GitHub answered 403.*contents: write/);
+    expect(warnings[0]).toMatch(
+      /Could not commit bot\/cmdsync\.lock\.json to main: GitHub answered 403.*contents: write/,
+    );
     expect(summaryOf(job)).toContain('"key": "deploys"');
     expectNoSecrets(gh, job, [run]);
   }, 60_000);

@@ -1,7 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandLines, expectNoSecrets, HEAD_SHA, MANIFEST, newJob, PR, pullRequestEvent, REPO, runAction, shownLog, type Job } from '../helpers/action-job.js';
+import {
+  commandLines,
+  expectNoSecrets,
+  HEAD_SHA,
+  MANIFEST,
+  newJob,
+  PR,
+  pullRequestEvent,
+  REPO,
+  runAction,
+  shownLog,
+  type Job,
+} from '../helpers/action-job.js';
 import { STACK } from '../helpers/cli.js';
 import type { ActionRun } from '../helpers/action-runner.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
@@ -75,7 +87,9 @@ describe('the comment when the plan of this push is not made', () => {
     expect(current).toContain(`cmdsync lint failed at \`${short(PUSH_2)}\``);
     expect(current).toMatch(/1 error, 0 warnings/);
     expect(current).toContain('bot/cmdsync.yaml:5:11: error: Name "Echo" must be lowercase');
-    expect(current).toContain(`The plan for \`${short(PUSH_2)}\` has not been made; the plan below was made at \`${short(HEAD_SHA)}\` and is **out of date**.`);
+    expect(current).toContain(
+      `The plan for \`${short(PUSH_2)}\` has not been made; the plan below was made at \`${short(HEAD_SHA)}\` and is **out of date**.`,
+    );
     expect(current).not.toContain('Plan: 3 to add');
     const folded = foldedPlan(body)!;
     expect(folded.summary).toBe(`The last plan, made at <code>${short(HEAD_SHA)}</code>: out of date`);
@@ -84,11 +98,16 @@ describe('the comment when the plan of this push is not made', () => {
     expect(body).not.toContain(`plan of \`${short(HEAD_SHA)}\``);
 
     // Push 3 fixes it: lint passes and the comment still says out of date (the old plan kept), until the plan replaces it all.
-    writeFileSync(join(job.workspace, 'bot/cmdsync.yaml'), MANIFEST.replace('description: Ping', 'description: Ping the bot'));
+    writeFileSync(
+      join(job.workspace, 'bot/cmdsync.yaml'),
+      MANIFEST.replace('description: Ping', 'description: Ping the bot'),
+    );
     const lint3 = await runAction(job, pushedAt(job, PUSH_3), { command: 'lint', args: '' }, gh);
     runs.push(lint3);
     expect(lint3.code, lint3.stderr).toBe(0);
-    expect(shownAsCurrent(gh.comments[0].body)).toContain(`The plan below was made at \`${short(HEAD_SHA)}\`; the plan for \`${short(PUSH_3)}\` has not been made yet.`);
+    expect(shownAsCurrent(gh.comments[0].body)).toContain(
+      `The plan below was made at \`${short(HEAD_SHA)}\`; the plan for \`${short(PUSH_3)}\` has not been made yet.`,
+    );
     expect(shownAsCurrent(gh.comments[0].body)).not.toContain('lint failed');
     expect(foldedPlan(gh.comments[0].body)?.content).toContain('Plan: 3 to add');
     const plan3 = await runAction(job, pushedAt(job, PUSH_3), { command: 'plan' }, gh);
@@ -116,14 +135,19 @@ describe('the comment when the plan of this push is not made', () => {
     expect(writes(gh)).toHaveLength(before);
 
     // Push 2: lint passes; then the workflow's own test step fails, so the plan step is skipped. Nothing after lint touches the comment.
-    writeFileSync(join(job.workspace, 'bot/cmdsync.yaml'), MANIFEST.replace('description: Ping', 'description: Ping the bot'));
+    writeFileSync(
+      join(job.workspace, 'bot/cmdsync.yaml'),
+      MANIFEST.replace('description: Ping', 'description: Ping the bot'),
+    );
     const lint2 = await runAction(job, pushedAt(job, PUSH_2), { command: 'lint', args: '' }, gh);
     expect(lint2.code, lint2.stderr).toBe(0);
     expect(commandLines(lint2, 'warning')).toHaveLength(0);
     const body = gh.comments[0].body;
     const current = shownAsCurrent(body);
     expect(current).toContain('**Out of date.**');
-    expect(current).toContain(`The plan below was made at \`${short(HEAD_SHA)}\`; the plan for \`${short(PUSH_2)}\` has not been made yet.`);
+    expect(current).toContain(
+      `The plan below was made at \`${short(HEAD_SHA)}\`; the plan for \`${short(PUSH_2)}\` has not been made yet.`,
+    );
     expect(current).toContain('the plan step did not run: a step before it failed, or it was skipped');
     expect(current).toContain('[workflow run](https://github.example/acme/bot/actions/runs/4242)');
     expect(current).not.toContain('Plan: 3 to add');
@@ -136,12 +160,16 @@ describe('the comment when the plan of this push is not made', () => {
     const job = newJob();
     const plan1 = await runAction(job, pushedAt(job, HEAD_SHA), { command: 'plan' }, gh);
     expect(plan1.code, plan1.stderr).toBe(0);
-    const plan2 = await runAction(job, pushedAt(job, PUSH_2), { command: 'plan', args: '' }, gh, { DISCORD_TOKEN: undefined });
+    const plan2 = await runAction(job, pushedAt(job, PUSH_2), { command: 'plan', args: '' }, gh, {
+      DISCORD_TOKEN: undefined,
+    });
     expect(plan2.code).toBe(1);
     const body = gh.comments[0].body;
     expect(shownAsCurrent(body)).toContain('cmdsync plan failed');
     expect(shownAsCurrent(body)).not.toContain('Plan: 3 to add');
-    expect(foldedPlan(body)).toMatchObject({ summary: `The last plan, made at <code>${short(HEAD_SHA)}</code>: out of date` });
+    expect(foldedPlan(body)).toMatchObject({
+      summary: `The last plan, made at <code>${short(HEAD_SHA)}</code>: out of date`,
+    });
     expect(foldedPlan(body)?.content).toContain('Plan: 3 to add');
     // Lint on the next push carries the same last plan forward, once.
     const lint3 = await runAction(job, pushedAt(job, PUSH_3), { command: 'lint', args: '' }, gh);
@@ -174,7 +202,9 @@ describe('the comment when the plan of this push is not made', () => {
     const run = await runAction(job, pushedAt(job, PUSH_2), { command: 'lint', args: '' }, gh);
     expect(run.code).toBe(1);
     expect(gh.comments).toHaveLength(1);
-    expect(gh.comments[0].body).toContain(`cmdsync lint failed at \`${short(PUSH_2)}\`**: No cmdsync.yaml, cmdsync.yml or cmdsync.json in`);
+    expect(gh.comments[0].body).toContain(
+      `cmdsync lint failed at \`${short(PUSH_2)}\`**: No cmdsync.yaml, cmdsync.yml or cmdsync.json in`,
+    );
     expect(shownLog(run)).not.toMatch(STACK);
   }, 60_000);
 });

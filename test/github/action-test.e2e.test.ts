@@ -1,7 +1,15 @@
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { commandLines, expectNoSecrets, newJob, pullRequestEvent, runAction, shownLog, summaryOf } from '../helpers/action-job.js';
+import {
+  commandLines,
+  expectNoSecrets,
+  newJob,
+  pullRequestEvent,
+  runAction,
+  shownLog,
+  summaryOf,
+} from '../helpers/action-job.js';
 import { STACK } from '../helpers/cli.js';
 import { FIXTURES, ROOT } from '../helpers/fixtures.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
@@ -14,7 +22,12 @@ import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github.js';
  */
 
 const BOT = join(FIXTURES, 'bot-test/bots/gateway');
-const copied = Object.fromEntries(['bot.mjs', 'world.yaml', 'cmdsync.yaml', 'failing.test.yaml'].map((f) => [`bot/${f}`, readFileSync(join(BOT, f), 'utf8')]));
+const copied = Object.fromEntries(
+  ['bot.mjs', 'world.yaml', 'cmdsync.yaml', 'failing.test.yaml'].map((f) => [
+    `bot/${f}`,
+    readFileSync(join(BOT, f), 'utf8'),
+  ]),
+);
 
 let github: FakeGitHub | undefined;
 afterEach(async () => {
@@ -33,15 +46,23 @@ it('command: test annotates the failing step and the test error at their lines, 
   expect(run.outputs.summary).toBe('1 passed, 1 failed, 1 error');
   const errors = commandLines(run, 'error');
   expect(errors).toHaveLength(2);
-  expect(errors[0]).toMatch(/^::error file=bot\/failing\.test\.yaml,line=10,title=ping is expected to say hello%3A failed::/);
+  expect(errors[0]).toMatch(
+    /^::error file=bot\/failing\.test\.yaml,line=10,title=ping is expected to say hello%3A failed::/,
+  );
   expect(errors[0]).toContain('reply.content: expected "hello", actual "pong"');
-  expect(errors[1]).toMatch(/^::error file=bot\/failing\.test\.yaml,line=16,title=a member nobody declared%3A error in the test::/);
+  expect(errors[1]).toMatch(
+    /^::error file=bot\/failing\.test\.yaml,line=16,title=a member nobody declared%3A error in the test::/,
+  );
   expect(shownLog(run)).toMatch(/✓ failing\.test\.yaml › ping still answers/);
   const summary = summaryOf(job);
   expect(summary).toContain('## cmdsync test: bot');
   expect(summary).toContain('1 passed, 1 failed, 1 error');
-  expect(summary).toMatch(/\| failing\.test\.yaml:10 \| ping is expected to say hello \| failed \| reply\.content: expected "hello", actual "pong" \|/);
-  expect(summary).toMatch(/\| failing\.test\.yaml:16 \| a member nobody declared \| error in the test \| no user named/);
+  expect(summary).toMatch(
+    /\| failing\.test\.yaml:10 \| ping is expected to say hello \| failed \| reply\.content: expected "hello", actual "pong" \|/,
+  );
+  expect(summary).toMatch(
+    /\| failing\.test\.yaml:16 \| a member nobody declared \| error in the test \| no user named/,
+  );
   expect(gh.comments).toHaveLength(0);
   expect(shownLog(run)).not.toMatch(STACK);
   expectNoSecrets(gh, job, [run]);
@@ -53,7 +74,9 @@ it('command: test with a report flag in args is refused before any bot starts: o
   const run = await runAction(job, pullRequestEvent(job), { command: 'test', args: 'failing.test.yaml --json' }, gh);
   expect(run.code).toBe(1);
   expect(run.outputs['exit-code']).toBe('1');
-  expect(commandLines(run, 'error')).toEqual([expect.stringMatching(/^::error title=cmdsync test failed::.*leave --json and --reporter out of args/)]);
+  expect(commandLines(run, 'error')).toEqual([
+    expect.stringMatching(/^::error title=cmdsync test failed::.*leave --json and --reporter out of args/),
+  ]);
   expect(shownLog(run)).not.toMatch(/✓|✗/);
   expect(gh.comments).toHaveLength(0);
 }, 60_000);

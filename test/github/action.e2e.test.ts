@@ -68,7 +68,10 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expect(post.headers['x-github-api-version']).toBe('2022-11-28');
 
     // 2. Another push changes the manifest: the same comment is updated in place.
-    writeFileSync(join(job.workspace, 'bot/cmdsync.yaml'), MANIFEST.replace('description: Ping', 'description: Ping the bot'));
+    writeFileSync(
+      join(job.workspace, 'bot/cmdsync.yaml'),
+      MANIFEST.replace('description: Ping', 'description: Ping the bot'),
+    );
     const second = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
     runs.push(second);
     expect(second.code, second.stderr).toBe(0);
@@ -80,7 +83,9 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expect(gh.comments[0].body).toContain('Ping the bot');
 
     // 3. Merged: apply on push to main finds the PR of the merge commit and reports on its comment.
-    gh.pullsOfCommit.set(MERGE_SHA, [{ number: PR, state: 'closed', merged_at: '2025-01-01T00:00:00Z', merge_commit_sha: MERGE_SHA }]);
+    gh.pullsOfCommit.set(MERGE_SHA, [
+      { number: PR, state: 'closed', merged_at: '2025-01-01T00:00:00Z', merge_commit_sha: MERGE_SHA },
+    ]);
     const summaryBefore = summaryOf(job).length;
     const applied = await runAction(job, pushEvent(job), { command: 'apply' }, gh);
     runs.push(applied);
@@ -168,7 +173,12 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     const marker = gh.comments[0].body.split('\n')[0];
     // Older comments come first in GitHub's order, so the marked one is on the third page of two.
     for (let i = 0; i < 4; i++)
-      gh.comments.push({ id: 1 + i, issue: PR, body: i === 0 ? `> ${marker}\n> quoted by a reviewer` : `comment ${i}`, user: { login: 'octocat', type: 'User' } });
+      gh.comments.push({
+        id: 1 + i,
+        issue: PR,
+        body: i === 0 ? `> ${marker}\n> quoted by a reviewer` : `comment ${i}`,
+        user: { login: 'octocat', type: 'User' },
+      });
     const second = await runAction(job, pullRequestEvent(job), { command: 'plan' }, gh);
     expect(second.code, second.stderr).toBe(0);
     expect(gh.comments.filter((c) => c.body.startsWith(marker))).toHaveLength(1);
@@ -199,7 +209,12 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     expect(run.code).toBe(1);
     expect(run.stdout + run.stderr).toMatch(/command.*must be one of lint, plan, apply/);
     expect(run.stdout + run.stderr).not.toMatch(STACK);
-    const nowhere = await runAction(job, pullRequestEvent(job), { command: 'plan', 'working-directory': 'bots/missing' }, gh);
+    const nowhere = await runAction(
+      job,
+      pullRequestEvent(job),
+      { command: 'plan', 'working-directory': 'bots/missing' },
+      gh,
+    );
     expect(nowhere.code).toBe(1);
     expect(nowhere.stderr).toMatch(/working-directory: no such directory: bots\/missing/);
     expect(nowhere.stdout + nowhere.stderr).not.toMatch(STACK);
@@ -233,7 +248,9 @@ describe('the GitHub Action (action.yml run as the runner does)', () => {
     // Before anything else is written, so the runner masks it in this step's log and every later step's.
     expect(run.stdout.split('\n')[0]).toMatch(/^::add-mask::/);
     expect(run.stdout).toContain(`::add-mask::${DISCORD_TOKEN}\n`);
-    gh.pullsOfCommit.set(MERGE_SHA, [{ number: PR, state: 'closed', merged_at: '2025-01-01T00:00:00Z', merge_commit_sha: MERGE_SHA }]);
+    gh.pullsOfCommit.set(MERGE_SHA, [
+      { number: PR, state: 'closed', merged_at: '2025-01-01T00:00:00Z', merge_commit_sha: MERGE_SHA },
+    ]);
     const applied = await runAction(job, pushEvent(job), { command: 'apply' }, gh);
     expect(applied.code, applied.stderr).toBe(0);
     expect(shownLog(applied)).toContain('[REDACTED]');

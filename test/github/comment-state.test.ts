@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { APPLY_RESULT_MARK, COMMENT_MAX_CHARS, failureCommentBody, noChangesApplyBody, planCommentBody } from '../../src/github/comment-body.js';
+import {
+  APPLY_RESULT_MARK,
+  COMMENT_MAX_CHARS,
+  failureCommentBody,
+  noChangesApplyBody,
+  planCommentBody,
+} from '../../src/github/comment-body.js';
 import { lastPlanOf, readPlanComment } from '../../src/github/comment-state.js';
 import { commentMarker, commentUnavailable } from '../../src/github/comments.js';
 import { lintCommentBody } from '../../src/github/out-of-date.js';
@@ -8,8 +14,17 @@ import { fullPlan } from '../report/plan-fixtures.js';
 
 const OLD = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 const NEW = '2222222222222222222222222222222222222222';
-const frame = (sha: string) => ({ marker: commentMarker('default'), sha, runUrl: 'https://github.example/acme/bot/actions/runs/1', version: '0.1.0' });
-const failedLint = { passed: false, headline: '1 error, 0 warnings', findings: ['bot/cmdsync.yaml:5:11: error: Name "Echo" must be lowercase (naming)'] };
+const frame = (sha: string) => ({
+  marker: commentMarker('default'),
+  sha,
+  runUrl: 'https://github.example/acme/bot/actions/runs/1',
+  version: '0.1.0',
+});
+const failedLint = {
+  passed: false,
+  headline: '1 error, 0 warnings',
+  findings: ['bot/cmdsync.yaml:5:11: error: Name "Echo" must be lowercase (naming)'],
+};
 
 describe('the plan comment read back', () => {
   it('knows the commit of its plan, and of a comment with no current plan, and the last plan kept under it', () => {
@@ -25,12 +40,23 @@ describe('the plan comment read back', () => {
 
   it('finds the kept plan from the end, whatever the findings or the plan hold', () => {
     const plan = fullPlan();
-    plan.scopes[0].actions[1].changes = [{ path: 'description', before: 'a', after: '<!-- cmdsync:last-plan-end 3 --> <!-- cmdsync:last-plan 1234567 -->\n</details>' }];
+    plan.scopes[0].actions[1].changes = [
+      {
+        path: 'description',
+        before: 'a',
+        after: '<!-- cmdsync:last-plan-end 3 --> <!-- cmdsync:last-plan 1234567 -->\n</details>',
+      },
+    ];
     const body = planCommentBody(frame(OLD), plan);
-    const lint = { ...failedLint, findings: ['x.yaml:1:1: error: <!-- cmdsync:last-plan 9999999 --> <details><summary>'] };
+    const lint = {
+      ...failedLint,
+      findings: ['x.yaml:1:1: error: <!-- cmdsync:last-plan 9999999 --> <details><summary>'],
+    };
     const once = lintCommentBody(frame(NEW), body, lint)!;
     const twice = lintCommentBody(frame(NEW), once, lint)!;
-    expect(lastPlanOf(readPlanComment(frame(NEW).marker, twice))).toEqual(lastPlanOf(readPlanComment(frame(NEW).marker, body)));
+    expect(lastPlanOf(readPlanComment(frame(NEW).marker, twice))).toEqual(
+      lastPlanOf(readPlanComment(frame(NEW).marker, body)),
+    );
   });
 
   it('drops a kept plan it cannot read back exactly (changed since, e.g. by redaction) rather than show a broken one', () => {
@@ -47,7 +73,9 @@ describe('the plan comment read back', () => {
       sha: OLD.slice(0, 7),
       plan: { content: '**Plan: 1 to add**\n' },
     });
-    expect(readPlanComment(marker, `${marker}\n## cmdsync plan\n\n> [!CAUTION]\n> **cmdsync plan failed.**\n\n${footer}`)).toEqual({ kind: 'no-plan', sha: OLD.slice(0, 7) });
+    expect(
+      readPlanComment(marker, `${marker}\n## cmdsync plan\n\n> [!CAUTION]\n> **cmdsync plan failed.**\n\n${footer}`),
+    ).toEqual({ kind: 'no-plan', sha: OLD.slice(0, 7) });
   });
 
   it('an apply result is not a plan: lint that passes leaves it alone', () => {
@@ -55,7 +83,9 @@ describe('the plan comment read back', () => {
     const apply = `${marker}\n${APPLY_RESULT_MARK}\n## cmdsync apply\n\n**Apply complete! 3 created**\n\n---\n<sub>cmdsync 0.1.0 · applied \`${OLD.slice(0, 7)}\`</sub>\n`;
     expect(readPlanComment(marker, noChangesApplyBody(frame(OLD), undefined))).toEqual({ kind: 'other' });
     expect(readPlanComment(frame(NEW).marker, apply)).toEqual({ kind: 'other' });
-    expect(lintCommentBody(frame(NEW), apply, { passed: true, headline: '0 errors, 0 warnings', findings: [] })).toBeUndefined();
+    expect(
+      lintCommentBody(frame(NEW), apply, { passed: true, headline: '0 errors, 0 warnings', findings: [] }),
+    ).toBeUndefined();
   });
 });
 
@@ -69,18 +99,31 @@ describe('the lint step on the comment', () => {
 
   it('lists at most 30 findings, and says how many more the step summary has', () => {
     const findings = Array.from({ length: 45 }, (_, i) => `bot/cmdsync.yaml:${i + 1}:1: error: bad (rule)`);
-    const body = lintCommentBody(frame(NEW), undefined, { passed: false, headline: '45 errors, 0 warnings', findings })!;
+    const body = lintCommentBody(frame(NEW), undefined, {
+      passed: false,
+      headline: '45 errors, 0 warnings',
+      findings,
+    })!;
     expect(body).toContain('bot/cmdsync.yaml:30:1:');
     expect(body).not.toContain('bot/cmdsync.yaml:31:1:');
     expect(body).toContain('_… 15 more in the step summary._');
   });
 
   it("stays under GitHub's limit: a kept plan too long to fit beside the findings is named, not cut in half", () => {
-    const long = { kind: 'plan' as const, sha: OLD, content: `**Plan: 1 to add**\n\n${'x'.repeat(COMMENT_MAX_CHARS - 2000)}` };
-    const findings = Array.from({ length: 30 }, (_, i) => `bot/cmdsync.yaml:${i + 1}:1: error: ${'y'.repeat(200)} (rule)`);
+    const long = {
+      kind: 'plan' as const,
+      sha: OLD,
+      content: `**Plan: 1 to add**\n\n${'x'.repeat(COMMENT_MAX_CHARS - 2000)}`,
+    };
+    const findings = Array.from(
+      { length: 30 },
+      (_, i) => `bot/cmdsync.yaml:${i + 1}:1: error: ${'y'.repeat(200)} (rule)`,
+    );
     const body = failureCommentBody(frame(NEW), 'plan', { reason: 'x', details: findings }, long);
     expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
-    expect(body).toContain(`_The last plan made at \`${OLD.slice(0, 7)}\` is out of date, and too long to keep beside this._`);
+    expect(body).toContain(
+      `_The last plan made at \`${OLD.slice(0, 7)}\` is out of date, and too long to keep beside this._`,
+    );
     expect(body).not.toContain('<details>');
   });
 });
@@ -97,7 +140,9 @@ describe('where a comment cannot be made', () => {
   });
 
   it("a fork's pull request gets a read-only token; pull_request_target runs with the base repository's", () => {
-    expect(commentUnavailable(run('pull_request', true))).toMatch(/^pull request #7 comes from a fork, and GitHub gives such a run a read-only token/);
+    expect(commentUnavailable(run('pull_request', true))).toMatch(
+      /^pull request #7 comes from a fork, and GitHub gives such a run a read-only token/,
+    );
     expect(commentUnavailable(run('pull_request_review', true))).toBeDefined();
     expect(commentUnavailable(run('pull_request_target', true))).toBeUndefined();
     expect(commentUnavailable(run('pull_request', false))).toBeUndefined();

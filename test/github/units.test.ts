@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { commentMarker, findMarkedComment } from '../../src/github/comments.js';
-import { applyCommentBody, COMMENT_MAX_CHARS, noChangesApplyBody, planCommentBody } from '../../src/github/comment-body.js';
+import {
+  applyCommentBody,
+  COMMENT_MAX_CHARS,
+  noChangesApplyBody,
+  planCommentBody,
+} from '../../src/github/comment-body.js';
 import { describeFailure } from '../../src/github/failure.js';
 import { commitLockFile, lockBranch } from '../../src/github/lock-commit.js';
 import { GitHubRest } from '../../src/github/rest.js';
@@ -15,7 +20,15 @@ import type { Plan } from '../../src/plan/model.js';
 
 describe('action inputs', () => {
   it('splits args as a shell does: quotes, escapes, $VAR; refuses pipes and redirections', () => {
-    expect(splitArgs(`--guild 1 --reason "two words" --x='a b' c\\ d $GUILD $UNSET`, { GUILD: '42' })).toEqual(['--guild', '1', '--reason', 'two words', '--x=a b', 'c d', '42']);
+    expect(splitArgs(`--guild 1 --reason "two words" --x='a b' c\\ d $GUILD $UNSET`, { GUILD: '42' })).toEqual([
+      '--guild',
+      '1',
+      '--reason',
+      'two words',
+      '--x=a b',
+      'c d',
+      '42',
+    ]);
     expect(splitArgs('', {})).toEqual([]);
     expect(splitArgs('--global # a comment', {})).toEqual(['--global']);
     expect(() => splitArgs('--global | cat', {})).toThrow(/not a shell command: remove "\|"/);
@@ -23,10 +36,22 @@ describe('action inputs', () => {
   });
 
   it('reads INPUT_* as the runner names them (hyphens kept), with defaults, and refuses unknown values', () => {
-    expect(readActionInputs({})).toEqual({ command: 'plan', workingDirectory: '.', args: [], comment: true, commitLockFile: true });
+    expect(readActionInputs({})).toEqual({
+      command: 'plan',
+      workingDirectory: '.',
+      args: [],
+      comment: true,
+      commitLockFile: true,
+    });
     expect(readActionInputs({ 'INPUT_COMMIT-LOCK-FILE': 'false' }).commitLockFile).toBe(false);
     expect(
-      readActionInputs({ INPUT_COMMAND: 'apply', INPUT_COMMENT: 'False', 'INPUT_GITHUB-TOKEN': 'ghs_x', INPUT_MANIFEST: 'a.yaml', 'INPUT_WORKING-DIRECTORY': 'bots/a' }),
+      readActionInputs({
+        INPUT_COMMAND: 'apply',
+        INPUT_COMMENT: 'False',
+        'INPUT_GITHUB-TOKEN': 'ghs_x',
+        INPUT_MANIFEST: 'a.yaml',
+        'INPUT_WORKING-DIRECTORY': 'bots/a',
+      }),
     ).toMatchObject({
       command: 'apply',
       comment: false,
@@ -61,7 +86,12 @@ describe('the comment marker', () => {
 
   it('is found at the start of a body only: a quote of it is not the comment', () => {
     const m = commentMarker('default');
-    const comments = [{ id: 1, body: `> ${m}\n> old plan` }, { id: 2 }, { id: 3, body: `${m}\nplan` }, { id: 4, body: `${m}\nlater duplicate` }];
+    const comments = [
+      { id: 1, body: `> ${m}\n> old plan` },
+      { id: 2 },
+      { id: 3, body: `${m}\nplan` },
+      { id: 4, body: `${m}\nlater duplicate` },
+    ];
     expect(findMarkedComment(comments, m)?.id).toBe(3);
     expect(findMarkedComment(comments, commentMarker('other'))).toBeUndefined();
   });
@@ -79,18 +109,36 @@ describe('the run context', () => {
   };
 
   it('knows the pull request of pull_request events, and none on a release', () => {
-    expect(readRunContext({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/pr.json', GITHUB_REPOSITORY: 'a/b' }, read)).toMatchObject({
+    expect(
+      readRunContext(
+        { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: '/pr.json', GITHUB_REPOSITORY: 'a/b' },
+        read,
+      ),
+    ).toMatchObject({
       pullRequest: { number: 12, headSha: 'abc1234def' },
       apiUrl: 'https://api.github.com',
     });
-    expect(readRunContext({ GITHUB_EVENT_NAME: 'release', GITHUB_EVENT_PATH: '/release.json', GITHUB_API_URL: 'https://ghe.example/api/v3' }, read)).toMatchObject({
+    expect(
+      readRunContext(
+        {
+          GITHUB_EVENT_NAME: 'release',
+          GITHUB_EVENT_PATH: '/release.json',
+          GITHUB_API_URL: 'https://ghe.example/api/v3',
+        },
+        read,
+      ),
+    ).toMatchObject({
       apiUrl: 'https://ghe.example/api/v3',
     });
-    expect(readRunContext({ GITHUB_EVENT_NAME: 'release', GITHUB_EVENT_PATH: '/release.json' }, read).pullRequest).toBeUndefined();
+    expect(
+      readRunContext({ GITHUB_EVENT_NAME: 'release', GITHUB_EVENT_PATH: '/release.json' }, read).pullRequest,
+    ).toBeUndefined();
   });
 
   it('an unreadable payload is a typed error naming the variable', () => {
-    expect(() => readRunContext({ GITHUB_EVENT_PATH: '/missing.json' }, read)).toThrow(expect.objectContaining({ code: 'GITHUB_EVENT_UNREADABLE' }));
+    expect(() => readRunContext({ GITHUB_EVENT_PATH: '/missing.json' }, read)).toThrow(
+      expect.objectContaining({ code: 'GITHUB_EVENT_UNREADABLE' }),
+    );
     expect(() => readRunContext({ GITHUB_EVENT_PATH: '/bad.json' }, read)).toThrow(/not JSON/);
   });
 });
@@ -127,7 +175,18 @@ function samplePlan(n = 1): Plan {
   return {
     format_version: '1.1',
     application_id: '1',
-    scopes: [{ scope: { kind: 'global' }, key: 'global', actions, permissions: [], kept: [], strategy: 'bulk', requests: [{}], creates: n }],
+    scopes: [
+      {
+        scope: { kind: 'global' },
+        key: 'global',
+        actions,
+        permissions: [],
+        kept: [],
+        strategy: 'bulk',
+        requests: [{}],
+        creates: n,
+      },
+    ],
     summary: { create: n, update: 0, rename: 0, replace: 0, delete: 0, permissions: 0 },
     request_count: 1,
     warnings: [],
@@ -148,10 +207,21 @@ describe('the plan comment', () => {
 describe('reading an annotation back', () => {
   it('parseErrorAnnotation inverts annotation(), escapes included', async () => {
     const { annotation, parseErrorAnnotation } = await import('../../src/report/github.js');
-    const line = annotation({ level: 'error', file: 'a,b:c.yaml', line: 5, col: 11, title: 'x', message: 'Name "Echo": 50% off\nsecond line' });
+    const line = annotation({
+      level: 'error',
+      file: 'a,b:c.yaml',
+      line: 5,
+      col: 11,
+      title: 'x',
+      message: 'Name "Echo": 50% off\nsecond line',
+    });
     const parsed = parseErrorAnnotation(line)!;
     expect(parsed.message).toBe('Name "Echo": 50% off\nsecond line');
-    expect([parsed.props.get('file'), parsed.props.get('line'), parsed.props.get('col')]).toEqual(['a,b:c.yaml', '5', '11']);
+    expect([parsed.props.get('file'), parsed.props.get('line'), parsed.props.get('col')]).toEqual([
+      'a,b:c.yaml',
+      '5',
+      '11',
+    ]);
     expect(parseErrorAnnotation('::warning ::x')).toBeUndefined();
   });
 });
@@ -170,7 +240,9 @@ describe('the lock file commit', () => {
       expect(await commitLockFile(api, 'acme/bot', { ...c, before: lock('a'), after: lock('b') })).toBe('committed');
       expect(gh.files[0].text).toBe(lock('b'));
       // Another run recorded "b" since this one checked out "a": its record is not thrown away.
-      await expect(commitLockFile(api, 'acme/bot', { ...c, before: lock('a'), after: lock('c') })).rejects.toMatchObject({ code: 'LOCK_FILE_MOVED' });
+      await expect(
+        commitLockFile(api, 'acme/bot', { ...c, before: lock('a'), after: lock('c') }),
+      ).rejects.toMatchObject({ code: 'LOCK_FILE_MOVED' });
       expect(gh.files[0].text).toBe(lock('b'));
       expect(gh.requests.filter((r) => r.method === 'PUT')).toHaveLength(2);
     } finally {
@@ -188,7 +260,15 @@ describe('the lock file commit', () => {
 });
 
 describe('failures as the action tells them', () => {
-  const run = (fromFork: boolean) => ({ eventName: 'pull_request', repository: 'acme/bot', sha: '', apiUrl: '', serverUrl: '', ref: '', pullRequest: { number: 7, fromFork } });
+  const run = (fromFork: boolean) => ({
+    eventName: 'pull_request',
+    repository: 'acme/bot',
+    sha: '',
+    apiUrl: '',
+    serverUrl: '',
+    ref: '',
+    pullRequest: { number: 7, fromFork },
+  });
   const missing = () => {
     try {
       requireAppAuth({});
@@ -211,14 +291,18 @@ describe('failures as the action tells them', () => {
   it('reads a fork from the event: the head is another repository, or a deleted one', () => {
     const event = (repo: unknown) => JSON.stringify({ pull_request: { number: 3, head: { sha: 'x', repo } } });
     const ctx = (repo: unknown) =>
-      readRunContext({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: 'e', GITHUB_REPOSITORY: 'acme/bot' }, () => event(repo)).pullRequest?.fromFork;
+      readRunContext({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: 'e', GITHUB_REPOSITORY: 'acme/bot' }, () =>
+        event(repo),
+      ).pullRequest?.fromFork;
     expect(ctx({ full_name: 'someone/bot' })).toBe(true);
     expect(ctx(null)).toBe(true);
     expect(ctx({ full_name: 'Acme/Bot' })).toBe(false);
   });
 
   it('anything else unexpected is named as a bug, never thrown on', () => {
-    expect(describeFailure(new TypeError("Cannot read properties of undefined (reading 'reduce')"), run(false))).toMatchObject({
+    expect(
+      describeFailure(new TypeError("Cannot read properties of undefined (reading 'reduce')"), run(false)),
+    ).toMatchObject({
       code: 'INTERNAL',
       reason: expect.stringMatching(/^internal error: .*bug in cmdsync/),
     });
@@ -229,7 +313,10 @@ describe('an apply with no changes', () => {
   const frame = { marker: commentMarker('default'), version: '0.0.0', sha: 'abcdef0123456789' };
 
   it('keeps the last apply that changed something, under one "No changes since" note', () => {
-    const real = applyCommentBody(frame, samplePlan(), { applied: [{ address: 'global/chat_input/ping', kind: 'create' }], notApplied: [] });
+    const real = applyCommentBody(frame, samplePlan(), {
+      applied: [{ address: 'global/chat_input/ping', kind: 'create' }],
+      notApplied: [],
+    });
     const once = noChangesApplyBody(frame, real);
     expect(once).toContain('No changes since');
     expect(once).toContain('Apply complete! 1 created');
@@ -240,7 +327,9 @@ describe('an apply with no changes', () => {
   });
 
   it('replaces a comment holding a plan or a failure', () => {
-    expect(noChangesApplyBody(frame, `${frame.marker}\n## cmdsync plan\n\nPlan: 1 to add`)).not.toContain('Plan: 1 to add');
+    expect(noChangesApplyBody(frame, `${frame.marker}\n## cmdsync plan\n\nPlan: 1 to add`)).not.toContain(
+      'Plan: 1 to add',
+    );
     expect(noChangesApplyBody(frame, undefined)).toContain('**No changes.**');
   });
 });

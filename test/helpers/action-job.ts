@@ -38,7 +38,10 @@ export interface Job {
 
 /** `files` are more files of the workspace; `manifest: null` leaves the bot's directory without one. */
 export function newJob(manifest: string | null = MANIFEST, files: Record<string, string> = {}): Job {
-  const workspace = testdir({ ...(manifest === null ? { 'bot/README.md': 'no manifest here\n' } : { 'bot/cmdsync.yaml': manifest }), ...files });
+  const workspace = testdir({
+    ...(manifest === null ? { 'bot/README.md': 'no manifest here\n' } : { 'bot/cmdsync.yaml': manifest }),
+    ...files,
+  });
   const temp = join(workspace, '.runner-temp');
   mkdirSync(temp);
   return { workspace, summary: join(temp, 'step-summary.md'), temp };
@@ -47,7 +50,11 @@ export function newJob(manifest: string | null = MANIFEST, files: Record<string,
 /** A pull request event; `fork` makes its head another repository's branch (no secrets, a read-only token). */
 export function pullRequestEvent(job: Job, opts: { fork?: boolean } = {}): Record<string, string> {
   const path = join(job.temp, 'event.json');
-  const head = { sha: HEAD_SHA, ref: 'feature', repo: opts.fork ? { full_name: 'someone/bot', fork: true } : { full_name: REPO, fork: false } };
+  const head = {
+    sha: HEAD_SHA,
+    ref: 'feature',
+    repo: opts.fork ? { full_name: 'someone/bot', fork: true } : { full_name: REPO, fork: false },
+  };
   writeFileSync(
     path,
     JSON.stringify({
@@ -57,12 +64,24 @@ export function pullRequestEvent(job: Job, opts: { fork?: boolean } = {}): Recor
       repository: { full_name: REPO, default_branch: 'main' },
     }),
   );
-  return { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: path, GITHUB_SHA: '0000000000000000000000000000000000000001', GITHUB_REF: `refs/pull/${PR}/merge` };
+  return {
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: path,
+    GITHUB_SHA: '0000000000000000000000000000000000000001',
+    GITHUB_REF: `refs/pull/${PR}/merge`,
+  };
 }
 
 export function pushEvent(job: Job): Record<string, string> {
   const path = join(job.temp, 'event.json');
-  writeFileSync(path, JSON.stringify({ ref: 'refs/heads/main', after: MERGE_SHA, repository: { full_name: REPO, default_branch: 'main' } }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      ref: 'refs/heads/main',
+      after: MERGE_SHA,
+      repository: { full_name: REPO, default_branch: 'main' },
+    }),
+  );
   return { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: path, GITHUB_SHA: MERGE_SHA, GITHUB_REF: 'refs/heads/main' };
 }
 

@@ -81,13 +81,21 @@ export function parseOutputFile(text: string): Record<string, string> {
 /** The variable the runner passes an input in. */
 export const inputVariable = (name: string): string => `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
 
-const ENV_FILES = { GITHUB_OUTPUT: 'output', GITHUB_STEP_SUMMARY: 'step_summary', GITHUB_ENV: 'env', GITHUB_PATH: 'path', GITHUB_STATE: 'state' } as const;
+const ENV_FILES = {
+  GITHUB_OUTPUT: 'output',
+  GITHUB_STEP_SUMMARY: 'step_summary',
+  GITHUB_ENV: 'env',
+  GITHUB_PATH: 'path',
+  GITHUB_STATE: 'state',
+} as const;
 
 export async function runNodeAction(opts: ActionRunOptions): Promise<ActionRun> {
   const action = parse(readFileSync(join(opts.actionPath, 'action.yml'), 'utf8')) as ActionYaml;
   const { using, main } = action.runs;
-  if (using !== 'node20' && using !== 'node24') throw new Error(`this runner runs JavaScript actions (node20, node24), not ${using}`);
-  for (const key of Object.keys(action.runs)) if (!['using', 'main'].includes(key)) throw new Error(`this runner does not run runs.${key}`);
+  if (using !== 'node20' && using !== 'node24')
+    throw new Error(`this runner runs JavaScript actions (node20, node24), not ${using}`);
+  for (const key of Object.keys(action.runs))
+    if (!['using', 'main'].includes(key)) throw new Error(`this runner does not run runs.${key}`);
   if (!main) throw new Error('runs.main is missing');
   const workspace = opts.env.GITHUB_WORKSPACE;
   if (!workspace) throw new Error('GITHUB_WORKSPACE must be set');
@@ -96,7 +104,8 @@ export async function runNodeAction(opts: ActionRunOptions): Promise<ActionRun> 
   for (const name of Object.keys(opts.with)) if (!(name in declared)) throw new Error(`unexpected input ${name}`);
   const inputs: Record<string, string> = {};
   for (const [name, spec] of Object.entries(declared)) {
-    inputs[inputVariable(name)] = opts.with[name] ?? (spec.default === undefined ? '' : defaultValue(String(spec.default), opts));
+    inputs[inputVariable(name)] =
+      opts.with[name] ?? (spec.default === undefined ? '' : defaultValue(String(spec.default), opts));
   }
 
   const scratch = mkdtempSync(join(tmpdir(), 'cmdsync-runner-'));
@@ -106,10 +115,17 @@ export async function runNodeAction(opts: ActionRunOptions): Promise<ActionRun> 
       files[variable] = join(scratch, name);
       writeFileSync(files[variable], '');
     }
-    const result = await runNode(join(opts.actionPath, main), workspace, { ...opts.env, ...inputs, ...files }, opts.timeoutMs ?? 60_000);
+    const result = await runNode(
+      join(opts.actionPath, main),
+      workspace,
+      { ...opts.env, ...inputs, ...files },
+      opts.timeoutMs ?? 60_000,
+    );
     const read = (variable: keyof typeof ENV_FILES) => readFileSync(files[variable], 'utf8');
     const outputs = parseOutputFile(read('GITHUB_OUTPUT'));
-    for (const name of Object.keys(outputs)) if (!(name in (action.outputs ?? {}))) throw new Error(`the action set output ${name}, which action.yml does not declare`);
+    for (const name of Object.keys(outputs))
+      if (!(name in (action.outputs ?? {})))
+        throw new Error(`the action set output ${name}, which action.yml does not declare`);
     const summary = read('GITHUB_STEP_SUMMARY');
     if (opts.jobSummary) appendFileSync(opts.jobSummary, summary);
     return {
@@ -134,7 +150,12 @@ function defaultValue(text: string, opts: ActionRunOptions): string {
   });
 }
 
-function runNode(script: string, cwd: string, env: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runNode(
+  script: string,
+  cwd: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -161,6 +182,7 @@ export function actionCheckout(): string {
   const dir = testdir();
   const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYaml;
   cpSync(join(ROOT, 'action.yml'), join(dir, 'action.yml'));
-  if (action.runs.main) cpSync(join(ROOT, dirname(action.runs.main)), join(dir, dirname(action.runs.main)), { recursive: true });
+  if (action.runs.main)
+    cpSync(join(ROOT, dirname(action.runs.main)), join(dir, dirname(action.runs.main)), { recursive: true });
   return dir;
 }

@@ -12,9 +12,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 
 export const CHROMIUM = findChromium();
-export const BROWSER_SKIP_REASON = 'no Chromium found: install it with `sudo bash scripts/ci/install-browser.sh` (Debian: apt-get install chromium) or set CMDSYNC_CHROMIUM';
+export const BROWSER_SKIP_REASON =
+  'no Chromium found: install it with `sudo bash scripts/ci/install-browser.sh` (Debian: apt-get install chromium) or set CMDSYNC_CHROMIUM';
 
-if (!CHROMIUM && process.env.CMDSYNC_REQUIRE_BROWSER === '1') throw new Error(`browser tests required (CMDSYNC_REQUIRE_BROWSER=1) but ${BROWSER_SKIP_REASON}`);
+if (!CHROMIUM && process.env.CMDSYNC_REQUIRE_BROWSER === '1')
+  throw new Error(`browser tests required (CMDSYNC_REQUIRE_BROWSER=1) but ${BROWSER_SKIP_REASON}`);
 
 /**
  * A browser suite's title. Without Chromium it names why the suite is
@@ -90,11 +92,19 @@ export function screenshotPath(name: string): string {
 
 /** The emulator's HTTP API as a test drives it beside the page: JSON or multipart bodies, the bot token when asked, a thrown error on any refusal. */
 export function apiClient(em: { url: string; credentials: { botToken: string } }) {
-  return async (method: string, path: string, init: { json?: unknown; form?: FormData; bot?: boolean } = {}): Promise<Record<string, any>> => {
+  return async (
+    method: string,
+    path: string,
+    init: { json?: unknown; form?: FormData; bot?: boolean } = {},
+  ): Promise<Record<string, any>> => {
     const headers: Record<string, string> = {};
     if (init.bot) headers.authorization = `Bot ${em.credentials.botToken}`;
     if (init.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${em.url}${path}`, { method, headers, body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined) });
+    const res = await fetch(`${em.url}${path}`, {
+      method,
+      headers,
+      body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
+    });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     return text ? (JSON.parse(text) as Record<string, any>) : {};

@@ -21,11 +21,17 @@ export interface RunResult {
  */
 export function runBin(
   args: string[],
-  opts: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; input?: string; timeoutMs?: number } = { cwd: ROOT },
+  opts: { cwd: string; env?: Record<string, string>; nodeArgs?: string[]; input?: string; timeoutMs?: number } = {
+    cwd: ROOT,
+  },
 ): Promise<RunResult> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...opts.env };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], { cwd: opts.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], {
+      cwd: opts.cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -60,7 +66,10 @@ export function bannerVars(out: string): Record<string, string> {
  * (the line that ends it says Ctrl+C); the caller stops it. `vars` are the
  * banner's `NAME=value` lines; `err()` what it has written to stderr so far.
  */
-export async function spawnEmulatorCli(args: string[], opts: { cwd?: string } = {}): Promise<{ proc: ChildProcess; out: string; vars: Record<string, string>; err: () => string }> {
+export async function spawnEmulatorCli(
+  args: string[],
+  opts: { cwd?: string } = {},
+): Promise<{ proc: ChildProcess; out: string; vars: Record<string, string>; err: () => string }> {
   const proc = spawn(process.execPath, [BIN, 'emulator', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(opts.cwd ? { cwd: opts.cwd, env: { PATH: process.env.PATH ?? '' } } : {}),

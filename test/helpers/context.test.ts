@@ -15,7 +15,9 @@ describe('the shared fixtures', () => {
     tmp.write({ 'a/b.txt': 'x' });
     expect(readFileSync(tmp.join('a/b.txt'), 'utf8')).toBe('x');
     dirOfFirst = tmp;
-    const res = await request(`${emulator.url}/applications/@me`, { headers: { authorization: `Bot ${emulator.credentials.botToken}` } });
+    const res = await request(`${emulator.url}/applications/@me`, {
+      headers: { authorization: `Bot ${emulator.credentials.botToken}` },
+    });
     expect(res.statusCode).toBe(200);
     await res.body.dump();
     emulatorOfFirst = emulator;

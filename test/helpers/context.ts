@@ -38,7 +38,13 @@ export interface TempDir {
   join(...names: string[]): string;
 }
 
-export type CliOptions = { cwd?: string; env?: Record<string, string>; nodeArgs?: string[]; input?: string; timeoutMs?: number };
+export type CliOptions = {
+  cwd?: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  input?: string;
+  timeoutMs?: number;
+};
 export type Cli = (args: string[], opts?: CliOptions) => Promise<RunResult>;
 
 function makeTempDir(): TempDir {
@@ -109,7 +115,8 @@ export const test = base.extend<{ $test: TestFixtures; $file: FileFixtures }>({
     },
     { scope: 'file' },
   ],
-  cli: async ({ tmp }: TestFixtures, use: Use<Cli>) => use((args: string[], opts: CliOptions = {}) => runBin(args, { ...opts, cwd: opts.cwd ?? tmp.path })),
+  cli: async ({ tmp }: TestFixtures, use: Use<Cli>) =>
+    use((args: string[], opts: CliOptions = {}) => runBin(args, { ...opts, cwd: opts.cwd ?? tmp.path })),
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads what a fixture needs from this pattern
   restStub: async ({}, use: Use<TestFixtures['restStub']>) => {
     const servers: TestServer[] = [];

@@ -17,7 +17,9 @@ function findPython(): { python?: string; reason?: string } {
     if (r.status === 0) return { python };
     tried.push(r.error ? `${python}: not found` : `${python}: no discord module`);
   }
-  return { reason: `discord.py is not installed (${tried.join('; ')}): apt-get install python3-discord, or bash scripts/ci/install-discord-py.sh` };
+  return {
+    reason: `discord.py is not installed (${tried.join('; ')}): apt-get install python3-discord, or bash scripts/ci/install-discord-py.sh`,
+  };
 }
 
 const found = findPython();
@@ -33,7 +35,8 @@ export function discordPyTitle(title: string): string {
 
 export function discordPyAvailable(): boolean {
   if (DISCORD_PY_SKIP_REASON === undefined) return true;
-  if (process.env.CMDSYNC_REQUIRE_DISCORD_PY === '1') throw new Error(`discord.py tests required (CMDSYNC_REQUIRE_DISCORD_PY=1) but ${DISCORD_PY_SKIP_REASON}`);
+  if (process.env.CMDSYNC_REQUIRE_DISCORD_PY === '1')
+    throw new Error(`discord.py tests required (CMDSYNC_REQUIRE_DISCORD_PY=1) but ${DISCORD_PY_SKIP_REASON}`);
   console.warn(`skipping the discord.py tests: ${DISCORD_PY_SKIP_REASON}`);
   return false;
 }

@@ -65,7 +65,9 @@ interface Failure {
   once: boolean;
 }
 
-export async function startFakeGitHub(opts: { repo: string; prefix?: string; pageSize?: number } = { repo: 'acme/bot' }): Promise<FakeGitHub> {
+export async function startFakeGitHub(
+  opts: { repo: string; prefix?: string; pageSize?: number } = { repo: 'acme/bot' },
+): Promise<FakeGitHub> {
   const prefix = opts.prefix ?? '/api/v3';
   const requests: RecordedRequest[] = [];
   const comments: FakeComment[] = [];
@@ -76,7 +78,12 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = body === undefined ? '' : JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4999', ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-remaining': '4999',
+      ...headers,
+    });
     res.end(text);
   };
 
@@ -90,7 +97,8 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
       if (failure.once) failures.splice(failures.indexOf(failure), 1);
       return send(res, failure.status, failure.body);
     }
-    if (req.headers.authorization !== 'Bearer ghs_faketoken0123456789abcdef') return send(res, 401, { message: 'Bad credentials' });
+    if (req.headers.authorization !== 'Bearer ghs_faketoken0123456789abcdef')
+      return send(res, 401, { message: 'Bad credentials' });
     const repoPath = `/repos/${opts.repo}`;
     let m: RegExpExecArray | null;
     if ((m = new RegExp(`^${repoPath}/issues/(\\d+)/comments$`).exec(path))) {
@@ -100,11 +108,19 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
         const page = Number(url.searchParams.get('page') ?? 1);
         const all = comments.filter((c) => c.issue === issue).sort((a, b) => a.id - b.id);
         // As GitHub does: the next page is named in the Link header, absolute, with the page size the server used.
-        const next = page * perPage < all.length ? { link: `<http://${req.headers.host}${prefix}${path}?per_page=${perPage}&page=${page + 1}>; rel="next"` } : undefined;
+        const next =
+          page * perPage < all.length
+            ? { link: `<http://${req.headers.host}${prefix}${path}?per_page=${perPage}&page=${page + 1}>; rel="next"` }
+            : undefined;
         return send(res, 200, all.slice((page - 1) * perPage, page * perPage), next);
       }
       if (req.method === 'POST') {
-        const comment: FakeComment = { id: nextId++, issue, body: (JSON.parse(body) as { body: string }).body, user: { login: 'github-actions[bot]', type: 'Bot' } };
+        const comment: FakeComment = {
+          id: nextId++,
+          issue,
+          body: (JSON.parse(body) as { body: string }).body,
+          user: { login: 'github-actions[bot]', type: 'Bot' },
+        };
         comments.push(comment);
         return send(res, 201, comment);
       }
@@ -121,18 +137,34 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
         const file = files.find((f) => f.path === filePath && f.branch === (url.searchParams.get('ref') ?? 'main'));
         if (!file) return send(res, 404, { message: 'Not Found' });
         // As GitHub does: base64 in lines of 60 characters.
-        return send(res, 200, { type: 'file', path: file.path, sha: file.sha, encoding: 'base64', content: Buffer.from(file.text).toString('base64').replace(/.{60}/g, '$&\n') });
+        return send(res, 200, {
+          type: 'file',
+          path: file.path,
+          sha: file.sha,
+          encoding: 'base64',
+          content: Buffer.from(file.text).toString('base64').replace(/.{60}/g, '$&\n'),
+        });
       }
       if (req.method === 'PUT') {
         const put = JSON.parse(body) as { message: string; content: string; branch?: string; sha?: string };
         const branch = put.branch ?? 'main';
         const existing = files.find((f) => f.path === filePath && f.branch === branch);
         // A write must name the blob it replaces, as GitHub requires (409 otherwise).
-        if (existing ? put.sha !== existing.sha : put.sha !== undefined) return send(res, 409, { message: `${filePath} does not match ${put.sha ?? 'nothing'}` });
-        const file: FakeFile = { branch, path: filePath, text: Buffer.from(put.content, 'base64').toString('utf8'), sha: `blob${nextId++}`, message: put.message };
+        if (existing ? put.sha !== existing.sha : put.sha !== undefined)
+          return send(res, 409, { message: `${filePath} does not match ${put.sha ?? 'nothing'}` });
+        const file: FakeFile = {
+          branch,
+          path: filePath,
+          text: Buffer.from(put.content, 'base64').toString('utf8'),
+          sha: `blob${nextId++}`,
+          message: put.message,
+        };
         if (existing) files.splice(files.indexOf(existing), 1, file);
         else files.push(file);
-        return send(res, existing ? 200 : 201, { content: { path: filePath, sha: file.sha }, commit: { sha: `commit${nextId++}` } });
+        return send(res, existing ? 200 : 201, {
+          content: { path: filePath, sha: file.sha },
+          commit: { sha: `commit${nextId++}` },
+        });
       }
     }
     if ((m = new RegExp(`^${repoPath}/commits/([0-9a-f]+)/pulls$`).exec(path)) && req.method === 'GET') {
@@ -154,8 +186,10 @@ export async function startFakeGitHub(opts: { repo: string; prefix?: string; pag
     comments,
     pullsOfCommit,
     files,
-    failNext: (method, pathPrefix, status, body = { message: 'Server Error' }) => failures.push({ method, pathPrefix, status, body, once: true }),
-    failAlways: (method, pathPrefix, status, body = { message: 'Resource not accessible by integration' }) => failures.push({ method, pathPrefix, status, body, once: false }),
+    failNext: (method, pathPrefix, status, body = { message: 'Server Error' }) =>
+      failures.push({ method, pathPrefix, status, body, once: true }),
+    failAlways: (method, pathPrefix, status, body = { message: 'Resource not accessible by integration' }) =>
+      failures.push({ method, pathPrefix, status, body, once: false }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

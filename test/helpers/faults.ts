@@ -11,10 +11,17 @@ export interface ControlledEmulator {
   controlToken: string;
 }
 
-async function control(emulator: ControlledEmulator, method: 'GET' | 'POST', body?: unknown): Promise<{ faults: Array<FaultRule & { matched: number; injected: number }> }> {
+async function control(
+  emulator: ControlledEmulator,
+  method: 'GET' | 'POST',
+  body?: unknown,
+): Promise<{ faults: Array<FaultRule & { matched: number; injected: number }> }> {
   const res = await request(emulator.url.replace(/\/api\/v10$/, '/__emulator/faults'), {
     method,
-    headers: { 'x-cmdsync-control': emulator.controlToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      'x-cmdsync-control': emulator.controlToken,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.body.text();
@@ -28,7 +35,9 @@ export async function setFaults(emulator: ControlledEmulator, rules: FaultRule[]
 }
 
 /** The rules with how many requests each matched and faulted. */
-export async function listFaults(emulator: ControlledEmulator): Promise<Array<FaultRule & { matched: number; injected: number }>> {
+export async function listFaults(
+  emulator: ControlledEmulator,
+): Promise<Array<FaultRule & { matched: number; injected: number }>> {
   return (await control(emulator, 'GET')).faults;
 }
 

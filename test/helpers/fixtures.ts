@@ -31,7 +31,11 @@ export function invalidFixtures(): Array<{ name: string; path: string; expect: E
   const dir = join(FIXTURES, 'invalid');
   return fixtureFiles(dir, /\.(ya?ml|json)$/).map((f) => {
     const text = readFileSync(join(dir, f), 'utf8');
-    const expect = [...text.matchAll(/^# expect: ([a-z-]+) (\d+):(\d+)$/gm)].map((m) => ({ rule: m[1], line: Number(m[2]), col: Number(m[3]) }));
+    const expect = [...text.matchAll(/^# expect: ([a-z-]+) (\d+):(\d+)$/gm)].map((m) => ({
+      rule: m[1],
+      line: Number(m[2]),
+      col: Number(m[3]),
+    }));
     return { name: f, path: join(dir, f), expect };
   });
 }

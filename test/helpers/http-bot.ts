@@ -46,13 +46,21 @@ export async function startSignedEndpoint(opts: {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const raw = Buffer.concat(chunks);
-      const ok = opts.insecure || (await verifyKey(raw, String(req.headers['x-signature-ed25519']), String(req.headers['x-signature-timestamp']), opts.publicKey()));
+      const ok =
+        opts.insecure ||
+        (await verifyKey(
+          raw,
+          String(req.headers['x-signature-ed25519']),
+          String(req.headers['x-signature-timestamp']),
+          opts.publicKey(),
+        ));
       if (!ok) {
         endpoint.forged++;
         res.writeHead(401).end('invalid request signature');
         return;
       }
-      const reply: Reply = (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const reply: Reply = (body) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       await opts.answer(JSON.parse(raw.toString('utf8')), reply, res);
     });
   });
@@ -80,14 +88,25 @@ export async function startHttpBot(opts: HttpBotOptions): Promise<HttpBot> {
         const typed = i.data.options.find((o: any) => o.focused).value;
         return reply({
           type: InteractionResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
-          data: { choices: ['apple', 'apricot', 'banana'].filter((f) => f.startsWith(typed)).map((f) => ({ name: f, value: f })) },
+          data: {
+            choices: ['apple', 'apricot', 'banana']
+              .filter((f) => f.startsWith(typed))
+              .map((f) => ({ name: f, value: f })),
+          },
         });
       }
       if (name === 'hello') {
         const who = i.member?.user ?? i.user;
-        return reply({ type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: `Hello <@${who.id}>`, embeds: [{ title: 'Greeting' }] } });
+        return reply({
+          type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
+          data: { content: `Hello <@${who.id}>`, embeds: [{ title: 'Greeting' }] },
+        });
       }
-      if (name === 'secret') return reply({ type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data: { content: 'only you', flags: InteractionResponseFlags.EPHEMERAL } });
+      if (name === 'secret')
+        return reply({
+          type: InteractionResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
+          data: { content: 'only you', flags: InteractionResponseFlags.EPHEMERAL },
+        });
       if (name === 'slow') {
         // Acknowledge over the callback route (202 to the POST), then edit @original and follow up.
         res.writeHead(202).end();
@@ -97,8 +116,16 @@ export async function startHttpBot(opts: HttpBotOptions): Promise<HttpBot> {
           body: JSON.stringify({ type: InteractionResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE }),
         });
         await new Promise((r) => setTimeout(r, 100));
-        await fetch(`${hook}/messages/@original`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'done thinking' }) });
-        await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'and one more thing' }) });
+        await fetch(`${hook}/messages/@original`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ content: 'done thinking' }),
+        });
+        await fetch(hook, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ content: 'and one more thing' }),
+        });
         return;
       }
       if (name === 'silent') {

@@ -36,7 +36,12 @@ export const interactionSeed = (): Seed => ({
     { application_id: APP, name: 'slow', description: 'Takes a while' },
     { application_id: APP, name: 'silent', description: 'Never answers' },
     { application_id: APP, name: 'adult', description: 'Age-restricted', nsfw: true },
-    { application_id: APP, name: 'search', description: 'Find fruit', options: [{ type: 3, name: 'fruit', description: 'Fruit', required: true, autocomplete: true }] },
+    {
+      application_id: APP,
+      name: 'search',
+      description: 'Find fruit',
+      options: [{ type: 3, name: 'fruit', description: 'Fruit', required: true, autocomplete: true }],
+    },
     { application_id: APP, guild_id: GUILD, name: 'admin', description: 'Admins', default_member_permissions: '32' },
   ],
 });

@@ -5,7 +5,21 @@
  * one at every node of a valid input; every rule must answer them with
  * findings, never a throw.
  */
-export const ODD_SHAPES: readonly unknown[] = [null, 0, 1.5, 2 ** 64, '', 'x', true, [], [null], [[null]], [1, 'a'], {}, { a: [[]] }];
+export const ODD_SHAPES: readonly unknown[] = [
+  null,
+  0,
+  1.5,
+  2 ** 64,
+  '',
+  'x',
+  true,
+  [],
+  [null],
+  [[null]],
+  [1, 'a'],
+  {},
+  { a: [[]] },
+];
 
 type Path = Array<string | number>;
 
@@ -39,5 +53,6 @@ export function replaceAt<T>(value: T, path: Path, replacement: unknown): T {
 
 /** Each odd shape at each node of `value`: [path, replacement, mutated copy]. */
 export function* oddVariants<T>(value: T): Generator<{ path: Path; shape: unknown; variant: T }> {
-  for (const path of nodePaths(value)) for (const shape of ODD_SHAPES) yield { path, shape, variant: replaceAt(value, path, shape) };
+  for (const path of nodePaths(value))
+    for (const shape of ODD_SHAPES) yield { path, shape, variant: replaceAt(value, path, shape) };
 }

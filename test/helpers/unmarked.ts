@@ -12,12 +12,15 @@ import { EMULATOR_MARKER_HEADER } from '../../src/wire/emulator-control.js';
 export async function unmarked(target: RunningEmulator): Promise<{ url: string; close(): Promise<void> }> {
   const upstream = new URL(target.url);
   const proxy = createServer((req, res) => {
-    const out = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      const headers = { ...answer.headers };
-      delete headers[EMULATOR_MARKER_HEADER];
-      res.writeHead(answer.statusCode ?? 502, headers);
-      answer.pipe(res);
-    });
+    const out = httpRequest(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        const headers = { ...answer.headers };
+        delete headers[EMULATOR_MARKER_HEADER];
+        res.writeHead(answer.statusCode ?? 502, headers);
+        answer.pipe(res);
+      },
+    );
     out.on('error', () => res.destroy());
     req.pipe(out);
   });

@@ -20,7 +20,10 @@ export function evaluate(expression: string, lookup: Lookup): Value {
   while (TOKEN.lastIndex < expression.trimEnd().length) {
     const at = TOKEN.lastIndex;
     const m = TOKEN.exec(expression);
-    if (!m) throw new Error(`expression: cannot read ${JSON.stringify(expression.slice(at))} in ${JSON.stringify(expression)}`);
+    if (!m)
+      throw new Error(
+        `expression: cannot read ${JSON.stringify(expression.slice(at))} in ${JSON.stringify(expression)}`,
+      );
     tokens.push(m[0].trim());
   }
   let i = 0;
@@ -37,7 +40,8 @@ export function evaluate(expression: string, lookup: Lookup): Value {
     if (t.startsWith("'")) return t.slice(1, -1).replace(/''/g, "'");
     if (t === 'true' || t === 'false') return t === 'true';
     if (t === 'null') return null;
-    if (!t.includes('.')) throw new Error(`expression: ${t} is not something this evaluator knows (in ${JSON.stringify(expression)})`);
+    if (!t.includes('.'))
+      throw new Error(`expression: ${t} is not something this evaluator knows (in ${JSON.stringify(expression)})`);
     const v = lookup(t);
     if (v === undefined) throw new Error(`expression: no value for ${t}`);
     return v;

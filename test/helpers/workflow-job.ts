@@ -66,19 +66,26 @@ export async function runWorkflowJob(opts: WorkflowJobOptions): Promise<StepResu
     const name = rest.join('.');
     if (context === 'vars') return opts.vars[name] ?? '';
     if (context === 'secrets') return opts.secrets[name] ?? '';
-    if (context === 'github') return name === 'token' ? opts.githubToken : GITHUB_CONTEXT[name] ? (opts.env[GITHUB_CONTEXT[name]] ?? '') : undefined;
+    if (context === 'github')
+      return name === 'token'
+        ? opts.githubToken
+        : GITHUB_CONTEXT[name]
+          ? (opts.env[GITHUB_CONTEXT[name]] ?? '')
+          : undefined;
     const step = /^([\w-]+)\.outputs\.([\w-]+)$/.exec(name);
     if (context === 'steps' && step) return outputs[step[1]]?.[step[2]] ?? '';
     return undefined;
   };
-  const evaluated = (map: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k, interpolate(String(v), lookup)]));
+  const evaluated = (map: Record<string, unknown> | undefined) =>
+    Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k, interpolate(String(v), lookup)]));
   const jobEnv = evaluated(job.env);
   const setEnv: Record<string, string> = {};
   const results: StepResult[] = [];
   for (const step of job.steps) {
     if (step.run !== undefined) throw new Error(`this runner does not run \`run:\` steps (${step.name ?? step.run})`);
     if (!step.uses) throw new Error('a step with neither uses nor run');
-    const condition: Value = step.if === undefined ? true : evaluate(step.if.replace(/^\$\{\{([\s\S]*)\}\}$/, '$1'), lookup);
+    const condition: Value =
+      step.if === undefined ? true : evaluate(step.if.replace(/^\$\{\{([\s\S]*)\}\}$/, '$1'), lookup);
     const inputs = evaluated(step.with);
     if (!truthy(condition)) {
       results.push({ step, outcome: 'skipped', with: inputs });

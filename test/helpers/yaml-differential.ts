@@ -9,14 +9,21 @@ import { parseBlockYaml } from '../../src/manifest/block-yaml.js';
  * toPlainValue will see them (the exact parser gives every integer as BigInt).
  */
 export function exactRead(text: string): { ok: true; value: unknown } | { ok: false } {
-  const doc = parseDocument(text, { intAsBigInt: true, merge: true, uniqueKeys: true, prettyErrors: false, strict: true });
+  const doc = parseDocument(text, {
+    intAsBigInt: true,
+    merge: true,
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+  });
   if (doc.errors.length > 0 || doc.warnings.length > 0) return { ok: false };
   return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }) };
 }
 
 export function comparable(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => {
-    if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) && BigInt(Number(v)) === v ? Number(v) : `bigint:${v}`;
+    if (typeof v === 'bigint')
+      return Number.isSafeInteger(Number(v)) && BigInt(Number(v)) === v ? Number(v) : `bigint:${v}`;
     if (typeof v === 'number' && Object.is(v, -0)) return '-0';
     if (typeof v === 'number' && !Number.isFinite(v)) return `number:${v}`;
     return v;

@@ -42,8 +42,14 @@ describe('an avatar that is a device, a FIFO or a directory', () => {
       writeFileSync(join(cwd, 'cmdsync.yaml'), manifest(file));
       const lint = await runBin(['lint'], { cwd, timeoutMs: 20_000 });
       expect(lint.code, lint.stderr).toBe(1);
-      expect(lint.stdout).toMatch(new RegExp(`5:13\\s+error\\s+Avatar "${file.replace('.', '\\.')}" ${words}.*webhook-avatar`));
-      const plan = await runBin(['plan'], { cwd, env: { DISCORD_TOKEN: 'x', CMDSYNC_API_URL: 'http://127.0.0.1:9' }, timeoutMs: 20_000 });
+      expect(lint.stdout).toMatch(
+        new RegExp(`5:13\\s+error\\s+Avatar "${file.replace('.', '\\.')}" ${words}.*webhook-avatar`),
+      );
+      const plan = await runBin(['plan'], {
+        cwd,
+        env: { DISCORD_TOKEN: 'x', CMDSYNC_API_URL: 'http://127.0.0.1:9' },
+        timeoutMs: 20_000,
+      });
       expect(plan.code).not.toBe(null);
       expect(plan.code).not.toBe(0);
       expect(`${plan.stdout}${plan.stderr}`).not.toMatch(STACK);
@@ -58,7 +64,10 @@ describe('an avatar that is a device, a FIFO or a directory', () => {
         try { readAvatarFile(f, ${JSON.stringify(join(cwd, 'cmdsync.yaml'))}); console.log(f, 'read'); }
         catch (e) { console.log(f, e.name, e.code); }
       }`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { timeout: 20_000, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      timeout: 20_000,
+      encoding: 'utf8',
+    });
     expect(out.trim().split('\n')).toEqual([
       'zero.png AvatarFileError AVATAR_FILE_NOT_REGULAR',
       'pipe.png AvatarFileError AVATAR_FILE_NOT_REGULAR',

@@ -113,14 +113,26 @@ function command(random: Random, i: number): Record<string, Value> {
   const shape = random(3);
   if (shape === 0) c.options = Array.from({ length: random(4) }, (_, k) => leafOption(random, k));
   else if (shape === 1)
-    c.options = Array.from({ length: 1 + random(3) }, (_, k) => ({ type: 'subcommand', name: `sub-${k}`, description: text(random), options: [leafOption(random, 0)] }));
+    c.options = Array.from({ length: 1 + random(3) }, (_, k) => ({
+      type: 'subcommand',
+      name: `sub-${k}`,
+      description: text(random),
+      options: [leafOption(random, 0)],
+    }));
   else
     c.options = [
       {
         type: 'subcommand_group',
         name: 'group',
         description: text(random),
-        options: [{ type: 'subcommand', name: 'inner', description: text(random), options: [leafOption(random, 0), leafOption(random, 1)] }],
+        options: [
+          {
+            type: 'subcommand',
+            name: 'inner',
+            description: text(random),
+            options: [leafOption(random, 0), leafOption(random, 1)],
+          },
+        ],
       },
     ];
   return c;
@@ -133,7 +145,12 @@ function manifest(random: Random): Record<string, Value> {
   };
   if (random(2) === 0) {
     m.guilds = [
-      { id: '112233445566778899', prune: false, commands: [command(random, 9)], permissions: { 'chat_input:command-9': [{ role: '223344556677889900', permission: true }] } },
+      {
+        id: '112233445566778899',
+        prune: false,
+        commands: [command(random, 9)],
+        permissions: { 'chat_input:command-9': [{ role: '223344556677889900', permission: true }] },
+      },
     ];
   }
   return m;
@@ -150,7 +167,11 @@ function flowScalar(v: Value): string {
 const isScalar = (v: Value): boolean => v === null || typeof v !== 'object';
 /** What the reader takes on one line: a map of scalars and lists of plain scalars, or a list of scalars. */
 const oneLine = (v: Value): boolean =>
-  Array.isArray(v) ? v.every(isScalar) : v !== null && typeof v === 'object' && Object.values(v).every((x) => isScalar(x) || (Array.isArray(x) && x.every(isScalar)));
+  Array.isArray(v)
+    ? v.every(isScalar)
+    : v !== null &&
+      typeof v === 'object' &&
+      Object.values(v).every((x) => isScalar(x) || (Array.isArray(x) && x.every(isScalar)));
 
 function flowValue(v: Value): string {
   if (Array.isArray(v)) return `[${v.map(flowValue).join(', ')}]`;
@@ -165,7 +186,8 @@ function flowValue(v: Value): string {
 function emit(v: Value, indent: string, flow: (v: Value) => boolean): string[] {
   if (Array.isArray(v)) {
     return v.flatMap((item) => {
-      if (isScalar(item) || flow(item) || (Array.isArray(item) && item.length === 0)) return [`${indent}- ${flowValue(item)}`];
+      if (isScalar(item) || flow(item) || (Array.isArray(item) && item.length === 0))
+        return [`${indent}- ${flowValue(item)}`];
       const [first, ...rest] = emit(item, `${indent}  `, flow);
       return [`${indent}- ${first.trimStart()}`, ...rest];
     });

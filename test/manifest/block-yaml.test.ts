@@ -15,7 +15,9 @@ function yamlFiles(dir: string): string[] {
 
 function corpusAsYaml(): string[] {
   const dir = join(CORPUS, 'real-defs');
-  return fixtureFiles(dir, /\.json$/).map((f) => stringify({ application_id: '112233445566778899', commands: JSON.parse(readFileSync(join(dir, f), 'utf8')) }));
+  return fixtureFiles(dir, /\.json$/).map((f) =>
+    stringify({ application_id: '112233445566778899', commands: JSON.parse(readFileSync(join(dir, f), 'utf8')) }),
+  );
 }
 
 describe('block YAML reader', () => {
@@ -25,7 +27,10 @@ describe('block YAML reader', () => {
     const files = yamlFiles(FIXTURES);
     const botTests = files.filter((f) => f.endsWith('.test.yaml'));
     for (const f of botTests) agrees(readFileSync(f, 'utf8'));
-    const texts = [...files.filter((f) => !botTests.includes(f)).map((f) => readFileSync(f, 'utf8')), ...corpusAsYaml()];
+    const texts = [
+      ...files.filter((f) => !botTests.includes(f)).map((f) => readFileSync(f, 'utf8')),
+      ...corpusAsYaml(),
+    ];
     const accepted = texts.filter(agrees).length;
     expect(accepted / texts.length).toBeGreaterThan(0.8);
   });
@@ -36,11 +41,23 @@ describe('block YAML reader', () => {
     ['mappings opened by a dash, extra spaces after it', 'l:\n  -   k: 1\n      j: 2\n  - k: 3\n'],
     ['nested items', 'l:\n  -\n    - 1\n    - 2\n  - 3\n'],
     ['empty values are null', 'a:\nb: ~\nc: null\nd:\n  -\n'],
-    ['core-schema scalars', 'a: true\nb: False\nc: 12\nd: -7\ne: 1.5\nf: .5\ng: 1e3\nh: +4\ni: 007\nj: -0\nk: 1_000\nl: 12:30\nm: yes\nn: 0.\n'],
+    [
+      'core-schema scalars',
+      'a: true\nb: False\nc: 12\nd: -7\ne: 1.5\nf: .5\ng: 1e3\nh: +4\ni: 007\nj: -0\nk: 1_000\nl: 12:30\nm: yes\nn: 0.\n',
+    ],
     ['integers past 2^53 as BigInt', 'id: 112233445566778899\nneg: -9007199254740993\nsafe: 9007199254740991\n'],
-    ['quoted scalars and escapes', `a: "x \\"y\\" \\\\ \\n \\t \\/"\nb: 'it''s # not a comment'\nc: "# neither"\n"q k": 1\n'w''k': 2\n`],
-    ['comments everywhere', '# head\na: 1 # one\n  # indented comment\nb: C#sharp\nc: "s" # after\nl:\n  # in a list\n  - x # item\n'],
-    ['plain scalars with indicators inside', 'a: one, two [three] {four}\nb: http://example.com/x?y=1\nc: -dash\nd: a:b\ne: "100%"\nf: ends with -\n'],
+    [
+      'quoted scalars and escapes',
+      `a: "x \\"y\\" \\\\ \\n \\t \\/"\nb: 'it''s # not a comment'\nc: "# neither"\n"q k": 1\n'w''k': 2\n`,
+    ],
+    [
+      'comments everywhere',
+      '# head\na: 1 # one\n  # indented comment\nb: C#sharp\nc: "s" # after\nl:\n  # in a list\n  - x # item\n',
+    ],
+    [
+      'plain scalars with indicators inside',
+      'a: one, two [three] {four}\nb: http://example.com/x?y=1\nc: -dash\nd: a:b\ne: "100%"\nf: ends with -\n',
+    ],
     ['flow sequences', 'a: [guild, bot_dm, "x, y", \'z\']\nb: []\nc: [ 1, 2.5, -3 ]\nd: [ ]\n'],
     ['flow mappings', 'l:\n  - { name: n1, value: 1 }\n  - {"name": "q", "value": "yes"}\n  - {}\ne: { }\n'],
     ['a leading document marker', '---\na: 1\n'],

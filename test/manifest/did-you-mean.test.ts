@@ -29,12 +29,23 @@ describe('did you mean', () => {
   });
 
   it('for permission names', () => {
-    const out = messages(['commands:', '  - name: a', '    description: A', '    default_member_permissions: [MANAGE_GUIILD]'].join('\n'));
+    const out = messages(
+      ['commands:', '  - name: a', '    description: A', '    default_member_permissions: [MANAGE_GUIILD]'].join('\n'),
+    );
     expect(out).toContain('"MANAGE_GUIILD" is not a permission name; did you mean "MANAGE_GUILD"?');
   });
 
   it('lists the names when nothing is close', () => {
-    const out = messages(['commands:', '  - name: a', '    description: A', '    options: [{ type: zzzzzzzz, name: b, description: B }]'].join('\n'));
-    expect(out.find((m) => m.startsWith('"zzzzzzzz"'))).toMatch(/^"zzzzzzzz" is not an option type; use one of sub_command, /);
+    const out = messages(
+      [
+        'commands:',
+        '  - name: a',
+        '    description: A',
+        '    options: [{ type: zzzzzzzz, name: b, description: B }]',
+      ].join('\n'),
+    );
+    expect(out.find((m) => m.startsWith('"zzzzzzzz"'))).toMatch(
+      /^"zzzzzzzz" is not an option type; use one of sub_command, /,
+    );
   });
 });

@@ -57,13 +57,23 @@ const FRAGMENTS: Array<(r: Pick) => string> = [
   // References to variables, some of them secrets, some malformed.
   (r) => `x-ref: "${['${A', '${DISCORD_TOKEN}', '${X:-${Y}}', '$${LIT}', '${1BAD}', `\${${'V'.repeat(5000)}}`][r(6)]}"`,
   // Tags, directives and documents the reader must refuse or read.
-  (r) => ['x-tag: !!binary aGVsbG8=', 'x-tag: !custom 1', '%YAML 1.2\n---', '---\n---', 'x-set: !!set { a, b }', 'x-ts: 2001-12-14t21:59:43.10-05:00'][r(6)],
+  (r) =>
+    [
+      'x-tag: !!binary aGVsbG8=',
+      'x-tag: !custom 1',
+      '%YAML 1.2\n---',
+      '---\n---',
+      'x-set: !!set { a, b }',
+      'x-ts: 2001-12-14t21:59:43.10-05:00',
+    ][r(6)],
   // Broken syntax.
-  (r) => ['x-q: "unterminated', 'x-map: { a: 1, b', 'x-t:\t1', '  - stray', 'x: [1, 2', ': nokey', 'x-a: *undefined'][r(7)],
+  (r) =>
+    ['x-q: "unterminated', 'x-map: { a: 1, b', 'x-t:\t1', '  - stray', 'x: [1, 2', ': nokey', 'x-a: *undefined'][r(7)],
   // Control characters and odd Unicode.
   (r) => `x-u: "${['\u0007', '\u202e', '\ud800', '\uffff', '\u2028', '\ufeff'][r(6)]}"`,
   // Commands that break many rules at once.
-  (r) => `commands:\n${Array.from({ length: 1 + r(150) }, (_, i) => `  - { name: "N ${i}", description: "", type: ${r(9)}, options: [{ type: 99, name: "" }] }`).join('\n')}`,
+  (r) =>
+    `commands:\n${Array.from({ length: 1 + r(150) }, (_, i) => `  - { name: "N ${i}", description: "", type: ${r(9)}, options: [{ type: 99, name: "" }] }`).join('\n')}`,
 ];
 
 const BASE = ['application_id: "500000000000000001"'];
@@ -89,7 +99,9 @@ describe(`hostile manifests (seed ${SEED}, ${CASES} cases)`, () => {
       try {
         count = lintPath('cmdsync.yaml', { cwd, env: { A: 'a' } }).diagnostics.length;
       } catch (err) {
-        throw new Error(`case ${i} of seed ${SEED} threw: ${(err as Error).stack}\n--- manifest (first 400 chars) ---\n${text.slice(0, 400)}`);
+        throw new Error(
+          `case ${i} of seed ${SEED} threw: ${(err as Error).stack}\n--- manifest (first 400 chars) ---\n${text.slice(0, 400)}`,
+        );
       }
       expect(count, `case ${i} of seed ${SEED}`).toBeLessThan(1200);
     }
@@ -120,7 +132,14 @@ const EVERY_RULE = {
           type: 'sub_command_group',
           name: 'users',
           description: 'Users',
-          options: [{ type: 'sub_command', name: 'ban', description: 'Ban', options: [{ type: 'user', name: 'who', description: 'Who', required: true }] }],
+          options: [
+            {
+              type: 'sub_command',
+              name: 'ban',
+              description: 'Ban',
+              options: [{ type: 'user', name: 'who', description: 'Who', required: true }],
+            },
+          ],
         },
         {
           type: 'sub_command',
@@ -214,7 +233,9 @@ describe('odd shapes at every node of a manifest that reaches every rule', () =>
       try {
         lintThenPlanOffline(cwd, given);
       } catch (err) {
-        failures.push(`${path.join('.')} = ${JSON.stringify(shape)}: ${(err as Error).stack?.split('\n').slice(0, 3).join(' | ')}`);
+        failures.push(
+          `${path.join('.')} = ${JSON.stringify(shape)}: ${(err as Error).stack?.split('\n').slice(0, 3).join(' | ')}`,
+        );
       }
     }
     expect(cases).toBeGreaterThan(1000);

@@ -20,7 +20,11 @@ describe('snowflakes and numbers', () => {
     expect(manifest!.applicationId).toBe('112233445566778899');
     expect(manifest!.guilds[0].id).toBe('987654321098765432');
     expect(manifest!.guilds[0].commands[0].command.id).toBe('123456789012345679');
-    expect(manifest!.guilds[0].permissions![0].entries[0]).toEqual({ id: '555555555555555555', type: 1, permission: true });
+    expect(manifest!.guilds[0].permissions![0].entries[0]).toEqual({
+      id: '555555555555555555',
+      type: 1,
+      permission: true,
+    });
   });
 
   it('keeps every digit in JSON too', () => {
@@ -29,7 +33,10 @@ describe('snowflakes and numbers', () => {
   });
 
   it('reports an unsafe integer elsewhere instead of rounding it', () => {
-    const cwd = testdir({ 'cmdsync.yaml': 'commands:\n  - name: n\n    description: d\n    options: [{ type: integer, name: x, description: d, max_value: 9007199254740993 }]\n' });
+    const cwd = testdir({
+      'cmdsync.yaml':
+        'commands:\n  - name: n\n    description: d\n    options: [{ type: integer, name: x, description: d, max_value: 9007199254740993 }]\n',
+    });
     const report = lintPath('cmdsync.yaml', { cwd, env: {} });
     expect(report.diagnostics.map((d) => `${d.rule} ${d.line}:${d.col}`)).toEqual(['unsafe-number 4:68']);
   });
@@ -37,7 +44,10 @@ describe('snowflakes and numbers', () => {
 
 describe('environment interpolation', () => {
   it('substitutes ${VAR} and ${VAR:-default}, and $${ escapes', () => {
-    const cwd = testdir({ 'cmdsync.yaml': 'application_id: ${APP_ID}\ncommands:\n  - name: ping\n    description: "${GREETING:-Hello} $${literal}"\n' });
+    const cwd = testdir({
+      'cmdsync.yaml':
+        'application_id: ${APP_ID}\ncommands:\n  - name: ping\n    description: "${GREETING:-Hello} $${literal}"\n',
+    });
     const { manifest } = loadManifest('cmdsync.yaml', { cwd, env: { APP_ID: '123456789012345678' } });
     expect(manifest!.applicationId).toBe('123456789012345678');
     expect(manifest!.global.commands[0].command.description).toBe('Hello ${literal}');
@@ -49,14 +59,20 @@ describe('environment interpolation', () => {
       'x-option: &o { type: string, name: o, description: "$${X} and ${Y:-y}" }\ncommands:\n  - { name: a, description: A, options: [*o] }\n  - { name: b, description: B, options: [*o] }\n';
     const cwd = testdir({ 'cmdsync.yaml': text });
     const { manifest } = loadManifest('cmdsync.yaml', { cwd, env: { X: 'WRONG' } });
-    expect(manifest!.global.commands.map((c) => (c.command.options as Array<{ description: string }>)[0].description)).toEqual(['${X} and y', '${X} and y']);
+    expect(
+      manifest!.global.commands.map((c) => (c.command.options as Array<{ description: string }>)[0].description),
+    ).toEqual(['${X} and y', '${X} and y']);
     // The block reader takes no aliases: a fast load says so, and only the exact path (above) reads the file.
-    expect(loadManifest('cmdsync.yaml', { cwd, env: { X: 'WRONG' }, fast: true })).toEqual({ diagnostics: [], declined: true });
+    expect(loadManifest('cmdsync.yaml', { cwd, env: { X: 'WRONG' }, fast: true })).toEqual({
+      diagnostics: [],
+      declined: true,
+    });
   });
 
   it('a fast load that meets an included file the block reader declines is declined as a whole', () => {
     const cwd = testdir({
-      'cmdsync.yaml': 'application_id: "123456789012345678"\ninclude: [more.yaml]\ncommands:\n  - { name: a, description: A }\n',
+      'cmdsync.yaml':
+        'application_id: "123456789012345678"\ninclude: [more.yaml]\ncommands:\n  - { name: a, description: A }\n',
       'more.yaml': '- name: b\n  description: |\n    B\n',
     });
     const fast = loadManifest('cmdsync.yaml', { cwd, env: {}, fast: true });
@@ -70,22 +86,31 @@ describe('environment interpolation', () => {
   it('warns about an unset variable, pointing at it', () => {
     const cwd = testdir({ 'cmdsync.yaml': 'application_id: ${NOPE}\n' });
     const report = lintPath('cmdsync.yaml', { cwd, env: {} });
-    expect(report.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.line}:${d.col}`)).toEqual(['warning env-missing 1:17']);
+    expect(report.diagnostics.map((d) => `${d.severity} ${d.rule} ${d.line}:${d.col}`)).toEqual([
+      'warning env-missing 1:17',
+    ]);
   });
 });
 
 describe('includes', () => {
   it('composes commands from globbed files and reports findings in the included file', () => {
     const cwd = testdir({
-      'cmdsync.yaml': 'include: ["commands/**/*.yaml", "missing/*.yaml"]\ncommands:\n  - { name: ping, description: Ping }\n',
+      'cmdsync.yaml':
+        'include: ["commands/**/*.yaml", "missing/*.yaml"]\ncommands:\n  - { name: ping, description: Ping }\n',
       'commands/a.yaml': 'name: alpha\ndescription: Alpha\n',
       'commands/nested/b.yaml': '- { name: beta, description: Beta }\n- { name: Gamma, description: Bad name }\n',
       'commands/c.yaml': 'commands:\n  - { name: ping, description: Duplicate of the root one }\n',
     });
     const { manifest } = loadManifest('cmdsync.yaml', { cwd, env: {} });
     expect(manifest!.global.commands.map((c) => c.command.name)).toEqual(['ping', 'alpha', 'ping', 'beta', 'Gamma']);
-    const found = lintPath('cmdsync.yaml', { cwd, env: {} }).diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.rule}`);
-    expect(found).toEqual(['cmdsync.yaml:1:33 include', 'commands/c.yaml:2:13 duplicate-name', 'commands/nested/b.yaml:2:11 name-lowercase']);
+    const found = lintPath('cmdsync.yaml', { cwd, env: {} }).diagnostics.map(
+      (d) => `${d.file}:${d.line}:${d.col} ${d.rule}`,
+    );
+    expect(found).toEqual([
+      'cmdsync.yaml:1:33 include',
+      'commands/c.yaml:2:13 duplicate-name',
+      'commands/nested/b.yaml:2:11 name-lowercase',
+    ]);
   });
 
   it('lints a lone command file passed directly (as pre-commit may)', () => {
@@ -108,7 +133,9 @@ describe('suppression comments', () => {
         '      en-GB: ping',
       ].join('\n'),
     });
-    expect(lintPath('cmdsync.yaml', { cwd, env: {} }).diagnostics.map((d) => `${d.rule} ${d.line}`)).toEqual(['localization-equals-default 8']);
+    expect(lintPath('cmdsync.yaml', { cwd, env: {} }).diagnostics.map((d) => `${d.rule} ${d.line}`)).toEqual([
+      'localization-equals-default 8',
+    ]);
   });
 });
 
@@ -116,7 +143,11 @@ describe('bad input never throws', () => {
   it.each([
     ['a scalar document', 'just text\n', 'schema'],
     ['a list where a mapping belongs', 'commands: { name: ping }\n', 'schema'],
-    ['a wrong type deep inside', 'commands:\n  - name: ping\n    description: 5\n    options: [{ type: [1], name: {}, description: null, choices: 3 }]\n', 'description-length'],
+    [
+      'a wrong type deep inside',
+      'commands:\n  - name: ping\n    description: 5\n    options: [{ type: [1], name: {}, description: null, choices: 3 }]\n',
+      'description-length',
+    ],
     [
       'an alias bomb',
       'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n',

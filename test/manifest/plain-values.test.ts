@@ -21,7 +21,8 @@ function reference(value: unknown, env: Record<string, string>, report: PlainVal
     }
     if (typeof v === 'bigint' || typeof v === 'number') {
       const owner = typeof key === 'number' ? parentKey : key;
-      if (typeof owner === 'string' && SNOWFLAKE_KEYS.has(owner) && (typeof v === 'bigint' || Number.isInteger(v))) return v.toString();
+      if (typeof owner === 'string' && SNOWFLAKE_KEYS.has(owner) && (typeof v === 'bigint' || Number.isInteger(v)))
+        return v.toString();
       if (typeof v === 'number') return v;
       if (v >= -(2n ** 53n) && v <= 2n ** 53n) return Number(v);
       report.unsafe.push({ path: [...path], text: v.toString() });
@@ -53,7 +54,9 @@ const env = { SET: 'value', EMPTY: '' };
 describe('toPlainValue', () => {
   it('reports unsafe numbers and unset variables at their exact paths, in lists and mappings', () => {
     const report = newReport();
-    const out = toPlainValue({ a: [{ b: 2n ** 60n }, 'x ${UNSET} y'], c: { d: [[-(2n ** 55n)]] } }, env, report, { reuse: true });
+    const out = toPlainValue({ a: [{ b: 2n ** 60n }, 'x ${UNSET} y'], c: { d: [[-(2n ** 55n)]] } }, env, report, {
+      reuse: true,
+    });
     expect(out).toEqual({ a: [{ b: '1152921504606846976' }, 'x ${UNSET} y'], c: { d: [['-36028797018963968']] } });
     expect(report.unsafe).toEqual([
       { path: ['a', 0, 'b'], text: '1152921504606846976' },
@@ -64,18 +67,35 @@ describe('toPlainValue', () => {
 
   it('reads ±2^53 (the NUMBER option bounds) as numbers, and reports one past them', () => {
     const report = newReport();
-    expect(toPlainValue({ a: 2n ** 53n, b: -(2n ** 53n), c: 2n ** 53n + 1n }, {}, report)).toEqual({ a: 2 ** 53, b: -(2 ** 53), c: '9007199254740993' });
+    expect(toPlainValue({ a: 2n ** 53n, b: -(2n ** 53n), c: 2n ** 53n + 1n }, {}, report)).toEqual({
+      a: 2 ** 53,
+      b: -(2 ** 53),
+      c: '9007199254740993',
+    });
     expect(report.unsafe).toEqual([{ path: ['c'], text: '9007199254740993' }]);
   });
 
   it('writes snowflake-valued keys as strings, and the direct items of a list under one', () => {
-    const out = toPlainValue({ id: 5, role: [1, 2n ** 60n], guilds: [{ id: 112233445566778899n }], other: 7, nested: { role: [[3]] } }, {}, newReport());
-    expect(out).toEqual({ id: '5', role: ['1', '1152921504606846976'], guilds: [{ id: '112233445566778899' }], other: 7, nested: { role: [[3]] } });
+    const out = toPlainValue(
+      { id: 5, role: [1, 2n ** 60n], guilds: [{ id: 112233445566778899n }], other: 7, nested: { role: [[3]] } },
+      {},
+      newReport(),
+    );
+    expect(out).toEqual({
+      id: '5',
+      role: ['1', '1152921504606846976'],
+      guilds: [{ id: '112233445566778899' }],
+      other: 7,
+      nested: { role: [[3]] },
+    });
   });
 
   it('leaves strings alone when told they hold no references', () => {
     const report = newReport();
-    expect(toPlainValue({ a: '${UNSET}', b: ['${SET}'] }, env, report, { reuse: true, references: false })).toEqual({ a: '${UNSET}', b: ['${SET}'] });
+    expect(toPlainValue({ a: '${UNSET}', b: ['${SET}'] }, env, report, { reuse: true, references: false })).toEqual({
+      a: '${UNSET}',
+      b: ['${SET}'],
+    });
     expect(report.missing).toEqual([]);
   });
 

@@ -14,7 +14,9 @@ describe('one invalid manifest per rule', () => {
         expect(found.map((d) => `${d.rule} ${d.line}:${d.col}`)).toContain(`${e.rule} ${e.line}:${e.col}`);
       }
       // Nothing else goes wrong in these files: each isolates its rule.
-      const others = report.diagnostics.filter((d) => d.severity === 'error' && !fixture.expect.some((e) => e.rule === d.rule));
+      const others = report.diagnostics.filter(
+        (d) => d.severity === 'error' && !fixture.expect.some((e) => e.rule === d.rule),
+      );
       expect(others.map((d) => `${d.rule} ${d.line}:${d.col} ${d.message}`)).toEqual([]);
     });
   }

@@ -24,7 +24,8 @@ describe('the published JSON Schema', () => {
       }
     };
     visit(schema, '$');
-    for (const [name, def] of Object.entries(schema.definitions as Record<string, Record<string, unknown>>)) visit(def, name);
+    for (const [name, def] of Object.entries(schema.definitions as Record<string, Record<string, unknown>>))
+      visit(def, name);
     expect(missing).toEqual([]);
   });
 

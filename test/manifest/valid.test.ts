@@ -49,7 +49,11 @@ describe('real command sets from public bots (fixtures/corpus/real-defs)', () =>
         const report = lintPath(file, { cwd, env });
         const errors = report.diagnostics.filter((d) => d.severity === 'error');
         const own = OWN_KEYS[name] ?? [];
-        expect(errors.filter((d) => !(d.rule === 'unknown-key' && own.some((k) => d.message.startsWith(`Unknown key "${k}"`))))).toEqual([]);
+        expect(
+          errors.filter(
+            (d) => !(d.rule === 'unknown-key' && own.some((k) => d.message.startsWith(`Unknown key "${k}"`))),
+          ),
+        ).toEqual([]);
         if (own.length > 0) expect(errors.length).toBeGreaterThan(0);
       }
     });
@@ -77,7 +81,8 @@ describe('a large real manifest', () => {
     const commands = sets.flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).commands);
     expect(commands.length).toBeGreaterThanOrEqual(30);
     const text = JSON.stringify(commands);
-    for (const feature of ['"type":2', '"type":1,', '"choices"', '"name_localizations"']) expect(text).toContain(feature);
+    for (const feature of ['"type":2', '"type":1,', '"choices"', '"name_localizations"'])
+      expect(text).toContain(feature);
     const cwd = testdir({ 'cmdsync.yaml': stringify({ limits: { user_commands: 15 }, commands }) });
     const report = lintPath('cmdsync.yaml', { cwd, env });
     expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

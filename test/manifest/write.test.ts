@@ -48,7 +48,10 @@ function stateOf(commands: Obj[]): State {
   return { applicationId: APP, scopes: [...scopes.values()] };
 }
 
-function writeAndLoad(doc: Obj, format: 'yaml' | 'json'): { dir: string; file: string; text: string; manifest: LoadedManifest } {
+function writeAndLoad(
+  doc: Obj,
+  format: 'yaml' | 'json',
+): { dir: string; file: string; text: string; manifest: LoadedManifest } {
   const file = format === 'yaml' ? 'cmdsync.yaml' : 'cmdsync.json';
   const text = stringifyManifest(doc, format);
   const dir = testdir({ [file]: text });
@@ -59,7 +62,9 @@ function writeAndLoad(doc: Obj, format: 'yaml' | 'json'): { dir: string; file: s
 
 function expectLintClean(dir: string, file: string, allow: string[] = []): void {
   const report = lintPath(file, { cwd: dir, env: {} });
-  expect(report.diagnostics.filter((d) => !allow.includes(d.rule)).map((d) => `${d.line}:${d.col} ${d.rule} ${d.message}`)).toEqual([]);
+  expect(
+    report.diagnostics.filter((d) => !allow.includes(d.rule)).map((d) => `${d.line}:${d.col} ${d.rule} ${d.message}`),
+  ).toEqual([]);
 }
 
 /** What the service would store for a body: the comparison the planner's normalizer makes. */
@@ -70,12 +75,17 @@ function canonical(body: Obj, scope: Scope, appIntegrationTypes?: number[]): Obj
 function expectRoundTrip(remote: Obj[], manifest: LoadedManifest): void {
   const loaded = [
     ...manifest.global.commands.map((c) => ({ scope: GLOBAL as Scope, body: wireCommand(c.command) })),
-    ...manifest.guilds.flatMap((g) => g.commands.map((c) => ({ scope: guildScope(g.id) as Scope, body: wireCommand(c.command) }))),
+    ...manifest.guilds.flatMap((g) =>
+      g.commands.map((c) => ({ scope: guildScope(g.id) as Scope, body: wireCommand(c.command) })),
+    ),
   ];
   expect(loaded).toHaveLength(remote.length);
   for (const r of remote) {
     const scope = scopeOf(r);
-    const match = loaded.find((l) => JSON.stringify(l.scope) === JSON.stringify(scope) && l.body.name === r.name && (l.body.type ?? 1) === r.type);
+    const match = loaded.find(
+      (l) =>
+        JSON.stringify(l.scope) === JSON.stringify(scope) && l.body.name === r.name && (l.body.type ?? 1) === r.type,
+    );
     expect(match, `${r.name} is written`).toBeDefined();
     // A remote without integration_types (older samples) has them defaulted: both sides take the app's default then.
     const appTypes = Array.isArray(r.integration_types) ? r.integration_types : undefined;
@@ -114,7 +124,15 @@ describe('manifestFromState on real service responses', () => {
       name: 'agent',
       description: 'View detailed information about a specific HEAT Labs agent',
       integration_types: ['guild_install'],
-      options: [{ type: 'string', name: 'name', description: 'The name of the agent you want to view', required: true, autocomplete: true }],
+      options: [
+        {
+          type: 'string',
+          name: 'name',
+          description: 'The name of the agent you want to view',
+          required: true,
+          autocomplete: true,
+        },
+      ],
     });
     const [user] = corpus('smayxor--stock-create-response.json');
     expect(commandToManifest(user!, GLOBAL)).toEqual({
@@ -158,7 +176,15 @@ describe('friendly spellings', () => {
         ],
       },
       { type: 4, name: 'minutes', description: 'Minutes', min_value: 0, max_value: 10080 },
-      { type: 3, name: 'note', description: 'Note', min_length: 1, max_length: 200, required: false, autocomplete: false },
+      {
+        type: 3,
+        name: 'note',
+        description: 'Note',
+        min_length: 1,
+        max_length: 200,
+        required: false,
+        autocomplete: false,
+      },
       {
         type: 3,
         name: 'repeat',
@@ -192,7 +218,15 @@ describe('friendly spellings', () => {
               type: 'sub_command',
               name: 'enable',
               description: 'Enable',
-              options: [{ type: 'channel', name: 'where', description: 'Channel', required: true, channel_types: ['guild_text', 'guild_announcement', 'guild_forum'] }],
+              options: [
+                {
+                  type: 'channel',
+                  name: 'where',
+                  description: 'Channel',
+                  required: true,
+                  channel_types: ['guild_text', 'guild_announcement', 'guild_forum'],
+                },
+              ],
             },
           ],
         },
@@ -213,7 +247,18 @@ describe('friendly spellings', () => {
 
   test('"0" stays "0"; contexts win over dm_permission; the entry point keeps a non-default handler', () => {
     expect(
-      commandToManifest({ type: 3, name: 'Report', description: '', default_member_permissions: '0', dm_permission: false, contexts: [0], integration_types: [0] }, GLOBAL),
+      commandToManifest(
+        {
+          type: 3,
+          name: 'Report',
+          description: '',
+          default_member_permissions: '0',
+          dm_permission: false,
+          contexts: [0],
+          integration_types: [0],
+        },
+        GLOBAL,
+      ),
     ).toEqual({
       type: 'message',
       name: 'Report',
@@ -222,7 +267,18 @@ describe('friendly spellings', () => {
       integration_types: ['guild_install'],
     });
     expect(
-      commandToManifest({ type: 4, name: 'launch', description: 'Launch an activity', handler: 2, integration_types: [0, 1], contexts: null, dm_permission: true }, GLOBAL),
+      commandToManifest(
+        {
+          type: 4,
+          name: 'launch',
+          description: 'Launch an activity',
+          handler: 2,
+          integration_types: [0, 1],
+          contexts: null,
+          dm_permission: true,
+        },
+        GLOBAL,
+      ),
     ).toEqual({
       type: 'primary_entry_point',
       name: 'launch',
@@ -235,10 +291,19 @@ describe('friendly spellings', () => {
   test('full commands round-trip through YAML and JSON and lint clean', () => {
     // A command takes subcommands or plain options, not both: split the sample into two valid commands.
     const group: Obj = { ...full, options: full.options.slice(0, 1) };
-    const plain: Obj = { ...full, id: '300000000000000003', name: 'remind', name_localizations: null, options: full.options.slice(1) };
+    const plain: Obj = {
+      ...full,
+      id: '300000000000000003',
+      name: 'remind',
+      name_localizations: null,
+      options: full.options.slice(1),
+    };
     for (const format of ['yaml', 'json'] as const) {
       const { dir, file, manifest } = writeAndLoad(
-        manifestFromState({ applicationId: APP, scopes: [{ scope: GLOBAL, commands: [group, plain].map((c) => ({ body: c, id: c.id })) }] }),
+        manifestFromState({
+          applicationId: APP,
+          scopes: [{ scope: GLOBAL, commands: [group, plain].map((c) => ({ body: c, id: c.id })) }],
+        }),
         format,
       );
       expectLintClean(dir, file);
@@ -267,10 +332,21 @@ describe('guild permissions', () => {
         permissions: [
           {
             target: { kind: 'command', id: '400000000000000004' },
-            entries: [everyone, { id: '500000000000000001', type: 1, permission: true }, allChannels, { id: '500000000000000002', type: 3, permission: true }],
+            entries: [
+              everyone,
+              { id: '500000000000000001', type: 1, permission: true },
+              allChannels,
+              { id: '500000000000000002', type: 3, permission: true },
+            ],
           },
-          { target: { kind: 'command', id: '400000000000000001' }, entries: [{ id: '500000000000000003', type: 2, permission: true }] },
-          { target: { kind: 'command', id: '400000000000000003' }, entries: [{ id: '500000000000000003', type: 2, permission: false }] },
+          {
+            target: { kind: 'command', id: '400000000000000001' },
+            entries: [{ id: '500000000000000003', type: 2, permission: true }],
+          },
+          {
+            target: { kind: 'command', id: '400000000000000003' },
+            entries: [{ id: '500000000000000003', type: 2, permission: false }],
+          },
           { target: { kind: 'application' }, entries: [{ id: '500000000000000004', type: 1, permission: true }] },
           ...extra,
         ],
@@ -322,8 +398,16 @@ describe('guild permissions', () => {
 
   test('a set whose command no longer exists is skipped with a warning; empty sets are not written', () => {
     const warnings: string[] = [];
-    const doc = manifestFromState(state([{ target: { kind: 'command', id: '499999999999999999' }, entries: [everyone] }]), { onWarning: (m) => warnings.push(m) });
-    expect(Object.keys((doc.guilds as Obj[])[0]!.permissions)).toEqual(['debug', 'chat_input:info', 'Report message', '*']);
+    const doc = manifestFromState(
+      state([{ target: { kind: 'command', id: '499999999999999999' }, entries: [everyone] }]),
+      { onWarning: (m) => warnings.push(m) },
+    );
+    expect(Object.keys((doc.guilds as Obj[])[0]!.permissions)).toEqual([
+      'debug',
+      'chat_input:info',
+      'Report message',
+      '*',
+    ]);
     expect(warnings).toEqual([expect.stringContaining('499999999999999999')]);
 
     const none = manifestFromState({
@@ -359,7 +443,10 @@ describe('guild permissions', () => {
 });
 
 describe('stringifyManifest', () => {
-  const doc = { application_id: APP, commands: [{ name: 'ping', description: 'Ping: check # that it is alive', contexts: ['guild', 'bot_dm'] }] };
+  const doc = {
+    application_id: APP,
+    commands: [{ name: 'ping', description: 'Ping: check # that it is alive', contexts: ['guild', 'bot_dm'] }],
+  };
 
   test('YAML starts with the schema modeline, keeps ids quoted and short lists inline', () => {
     const text = stringifyManifest(doc, 'yaml');
@@ -379,7 +466,10 @@ describe('stringifyManifest', () => {
 
   test('an empty global list is written, so the manifest never reads as "delete everything"', () => {
     const dir = testdir();
-    writeFileSync(join(dir, 'cmdsync.yaml'), stringifyManifest(manifestFromState({ applicationId: APP, scopes: [{ scope: GLOBAL, commands: [] }] }), 'yaml'));
+    writeFileSync(
+      join(dir, 'cmdsync.yaml'),
+      stringifyManifest(manifestFromState({ applicationId: APP, scopes: [{ scope: GLOBAL, commands: [] }] }), 'yaml'),
+    );
     expect(readFileSync(join(dir, 'cmdsync.yaml'), 'utf8')).toContain('commands: []');
     expectLintClean(dir, 'cmdsync.yaml');
   });

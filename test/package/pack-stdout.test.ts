@@ -17,16 +17,26 @@ import { testdir } from '../helpers/tmp.js';
  */
 describe('npm pack', () => {
   it('prints only the tarball name on stdout, although prepare runs and prints', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      scripts: Record<string, string>;
+    };
     const dir = testdir({
       'package.json': JSON.stringify(pkg),
       'scripts/prepare.mjs': readFileSync(join(ROOT, 'scripts/prepare.mjs')),
-      'scripts/build.mjs': "import { writeFileSync } from 'node:fs';\nconsole.log('build output on stdout');\nwriteFileSync('prepared', '');\n",
+      'scripts/build.mjs':
+        "import { writeFileSync } from 'node:fs';\nconsole.log('build output on stdout');\nwriteFileSync('prepared', '');\n",
     });
     if (existsSync(join(ROOT, '.npmrc'))) copyFileSync(join(ROOT, '.npmrc'), join(dir, '.npmrc'));
 
     // A clean environment: no npm_config_* inherited from an `npm test` around this run.
-    const run = spawnSync('npm', ['pack'], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync('npm', ['pack'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
 
     expect(run.status, run.stderr).toBe(0);
     expect(pkg.scripts.prepare).toBeDefined();
@@ -39,7 +49,10 @@ describe('npm pack', () => {
 
 describe('bundled dependencies', () => {
   it('every runtime dependency is bundled (a git install under -g otherwise races npm over it)', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; bundleDependencies: string[] | boolean };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      bundleDependencies: string[] | boolean;
+    };
     if (pkg.bundleDependencies === true) return;
     expect([...(pkg.bundleDependencies as string[])].sort()).toEqual(Object.keys(pkg.dependencies).sort());
   });

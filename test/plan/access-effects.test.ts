@@ -12,7 +12,14 @@ const ALL_CHANNELS = '1999';
 const MODS = '301';
 const HELPERS = '302';
 const MOD_LOG = '401';
-const opts: PlanOptions = { strategy: 'auto', limits: resolveLimits(), canEditPermissions: true, force: false, cmdsyncVersion: 'test', readCount: 2 };
+const opts: PlanOptions = {
+  strategy: 'auto',
+  limits: resolveLimits(),
+  canEditPermissions: true,
+  force: false,
+  cmdsyncVersion: 'test',
+  readCount: 2,
+};
 const g = guildScope(GUILD);
 
 const role = (id: string, permission: boolean): PermissionEntry => ({ id, type: 1, permission });
@@ -24,11 +31,22 @@ const remote = (id: string, body: Record<string, unknown>): StateCommand => ({
 });
 const want = (body: Record<string, unknown>): StateCommand => ({ body: { description: 'D', ...body } });
 const ban = { name: 'ban', default_member_permissions: '4' };
-const cmdSet = (name: string, entries: PermissionEntry[]): PermissionSet => ({ target: { kind: 'command', name }, entries });
-const remoteSet = (id: string, entries: PermissionEntry[]): PermissionSet => ({ target: { kind: 'command', id }, entries });
+const cmdSet = (name: string, entries: PermissionEntry[]): PermissionSet => ({
+  target: { kind: 'command', name },
+  entries,
+});
+const remoteSet = (id: string, entries: PermissionEntry[]): PermissionSet => ({
+  target: { kind: 'command', id },
+  entries,
+});
 const appSet = (entries: PermissionEntry[]): PermissionSet => ({ target: { kind: 'application' }, entries });
 
-function plan(desired: PermissionSet[], actual: PermissionSet[], commands: Record<string, unknown>[] = [ban], global: StateCommand[] = []) {
+function plan(
+  desired: PermissionSet[],
+  actual: PermissionSet[],
+  commands: Record<string, unknown>[] = [ban],
+  global: StateCommand[] = [],
+) {
   const d: ScopeState[] = [
     { scope: GLOBAL, commands: global },
     { scope: g, commands: commands.map(want), permissions: desired },
@@ -48,7 +66,10 @@ describe('plan: what a permission change does in effect', () => {
   });
 
   it('narrows to the channels that changed', () => {
-    const p = plan([cmdSet('ban', [role(MODS, true), channel(MOD_LOG, true), channel(ALL_CHANNELS, false)])], [remoteSet('11', [role(MODS, true)])]);
+    const p = plan(
+      [cmdSet('ban', [role(MODS, true), channel(MOD_LOG, true), channel(ALL_CHANNELS, false)])],
+      [remoteSet('11', [role(MODS, true)])],
+    );
     expect(effects(p)).toEqual([
       `after apply: role ${MODS} can no longer use /ban in all other channels`,
       'after apply: everyone else can no longer use /ban in all other channels',
@@ -57,7 +78,10 @@ describe('plan: what a permission change does in effect', () => {
 
   it('an app-level change reaches the commands without rows of their own', () => {
     const p = plan([appSet([role(HELPERS, false)])], [], [ban, { name: 'stats', default_member_permissions: null }]);
-    expect(effects(p)).toEqual([`after apply: role ${HELPERS} can no longer use /ban in any channel`, `after apply: role ${HELPERS} can no longer use /stats in any channel`]);
+    expect(effects(p)).toEqual([
+      `after apply: role ${HELPERS} can no longer use /ban in any channel`,
+      `after apply: role ${HELPERS} can no longer use /stats in any channel`,
+    ]);
   });
 
   it('an app-level allow is shown as still needing default_member_permissions', () => {
@@ -83,7 +107,9 @@ describe('plan: what a permission change does in effect', () => {
 
   it('says who gains a command', () => {
     const p = plan([cmdSet('ban', [role(HELPERS, true)])], []);
-    expect(effects(p)).toEqual([`after apply: role ${HELPERS} can now use /ban in every channel without needing BAN_MEMBERS`]);
+    expect(effects(p)).toEqual([
+      `after apply: role ${HELPERS} can now use /ban in every channel without needing BAN_MEMBERS`,
+    ]);
   });
 
   it('a lock-out of everyone but administrators is a warning', () => {

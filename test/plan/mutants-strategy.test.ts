@@ -5,14 +5,27 @@ import { GLOBAL, guildScope } from '../../src/wire/scope.js';
 
 /** How a scope's actions become requests (src/plan/strategy.ts): found by mutants that survived the suite (docs/mutation.md). */
 
-const action = (kind: CommandActionKind, name: string): CommandAction => ({ kind, address: `global/chat_input/${name}`, type: 1, name, changes: [] });
+const action = (kind: CommandActionKind, name: string): CommandAction => ({
+  kind,
+  address: `global/chat_input/${name}`,
+  type: 1,
+  name,
+  changes: [],
+});
 /** A request as `METHOD route addresses`, whatever else a planned request carries. */
 const shown = (rs: ReadonlyArray<{ method: string; route: string; addresses: readonly string[] }>) =>
   rs.map((r) => `${r.method} ${r.route} ${r.addresses.map((a) => a.split('/').pop()).join(',')}`);
 
 describe('per-command requests', () => {
   it('deletes first (they free slots), then edits, then creates; a replace is a delete and a create; a no-op sends nothing', () => {
-    const actions = [action('create', 'new'), action('update', 'edit'), action('noop', 'same'), action('replace', 'retyped'), action('rename', 'moved'), action('delete', 'gone')];
+    const actions = [
+      action('create', 'new'),
+      action('update', 'edit'),
+      action('noop', 'same'),
+      action('replace', 'retyped'),
+      action('rename', 'moved'),
+      action('delete', 'gone'),
+    ];
     expect(shown(individualRequests(GLOBAL, actions))).toEqual([
       'DELETE /applications/{app}/commands/{id} retyped',
       'DELETE /applications/{app}/commands/{id} gone',
@@ -33,7 +46,9 @@ describe('per-command requests', () => {
 
 describe('a bulk overwrite', () => {
   it('is one PUT naming every command that changes, and nothing when none does', () => {
-    expect(shown(bulkRequests(guildScope('42'), [action('noop', 'a'), action('update', 'b'), action('delete', 'c')]))).toEqual(['PUT /applications/{app}/guilds/42/commands b,c']);
+    expect(
+      shown(bulkRequests(guildScope('42'), [action('noop', 'a'), action('update', 'b'), action('delete', 'c')])),
+    ).toEqual(['PUT /applications/{app}/guilds/42/commands b,c']);
     expect(bulkRequests(GLOBAL, [action('noop', 'a'), action('noop', 'b')])).toEqual([]);
   });
 });

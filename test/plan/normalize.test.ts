@@ -30,11 +30,27 @@ const REMOTE_GLOBAL = {
 
 describe('no false diffs (peers §4.6): spellings the service treats as the same', () => {
   it.each<[string, Obj, Obj]>([
-    ['integration_types defaulted remotely, omitted locally (discord.js#10596)', { name: 'ping', description: 'Ping' }, { ...REMOTE_GLOBAL, integration_types: [0, 1] }],
+    [
+      'integration_types defaulted remotely, omitted locally (discord.js#10596)',
+      { name: 'ping', description: 'Ping' },
+      { ...REMOTE_GLOBAL, integration_types: [0, 1] },
+    ],
     ['contexts null remotely, omitted locally (api-docs#6744)', { name: 'ping', description: 'Ping' }, REMOTE_GLOBAL],
-    ['contexts [0,1,2] remotely for "never set", omitted locally', { name: 'ping', description: 'Ping' }, { ...REMOTE_GLOBAL, contexts: [2, 0, 1] }],
-    ['dm_permission true remotely, undefined locally (discord.js#8100)', { name: 'ping', description: 'Ping' }, REMOTE_GLOBAL],
-    ['dm_permission ignored once contexts are set', { name: 'ping', description: 'Ping', contexts: [0] }, { ...REMOTE_GLOBAL, contexts: [0], dm_permission: false }],
+    [
+      'contexts [0,1,2] remotely for "never set", omitted locally',
+      { name: 'ping', description: 'Ping' },
+      { ...REMOTE_GLOBAL, contexts: [2, 0, 1] },
+    ],
+    [
+      'dm_permission true remotely, undefined locally (discord.js#8100)',
+      { name: 'ping', description: 'Ping' },
+      REMOTE_GLOBAL,
+    ],
+    [
+      'dm_permission ignored once contexts are set',
+      { name: 'ping', description: 'Ping', contexts: [0] },
+      { ...REMOTE_GLOBAL, contexts: [0], dm_permission: false },
+    ],
     [
       'required:false locally, omitted remotely (discord.js#5838)',
       { name: 'ping', description: 'Ping', options: [{ type: 3, name: 'a', description: 'A', required: false }] },
@@ -52,11 +68,22 @@ describe('no false diffs (peers §4.6): spellings the service treats as the same
     ],
     [
       'choice name_localizations null remotely, absent locally',
-      { name: 'ping', description: 'Ping', options: [{ type: 3, name: 'a', description: 'A', choices: [{ name: 'x', value: 'x' }] }] },
+      {
+        name: 'ping',
+        description: 'Ping',
+        options: [{ type: 3, name: 'a', description: 'A', choices: [{ name: 'x', value: 'x' }] }],
+      },
       {
         ...REMOTE_GLOBAL,
         options: [
-          { type: 3, name: 'a', description: 'A', name_localizations: null, description_localizations: null, choices: [{ name: 'x', name_localizations: null, value: 'x' }] },
+          {
+            type: 3,
+            name: 'a',
+            description: 'A',
+            name_localizations: null,
+            description_localizations: null,
+            choices: [{ name: 'x', name_localizations: null, value: 'x' }],
+          },
         ],
       },
     ],
@@ -71,7 +98,11 @@ describe('no false diffs (peers §4.6): spellings the service treats as the same
       { name: 'ping', description: 'Ping', name_localizations: { 'en-US': 'ping', fr: 'pong' } },
       { ...REMOTE_GLOBAL, name_localizations: { fr: 'pong' } },
     ],
-    ['localization key order', { name: 'ping', description: 'Ping', name_localizations: { fr: 'a', de: 'b' } }, { ...REMOTE_GLOBAL, name_localizations: { de: 'b', fr: 'a' } }],
+    [
+      'localization key order',
+      { name: 'ping', description: 'Ping', name_localizations: { fr: 'a', de: 'b' } },
+      { ...REMOTE_GLOBAL, name_localizations: { de: 'b', fr: 'a' } },
+    ],
     [
       'channel_types as a set',
       { name: 'ping', description: 'Ping', options: [{ type: 7, name: 'c', description: 'C', channel_types: [5, 0] }] },
@@ -84,8 +115,16 @@ describe('no false diffs (peers §4.6): spellings the service treats as the same
     ],
     ['absent default_member_permissions vs null', { name: 'ping', description: 'Ping' }, REMOTE_GLOBAL],
     ['nsfw absent vs false', { name: 'ping', description: 'Ping' }, REMOTE_GLOBAL],
-    ['description "" for a USER command, absent locally', { type: 2, name: 'Profile' }, { ...REMOTE_GLOBAL, type: 2, name: 'Profile', description: '' }],
-    ['spaces the service trims from a MESSAGE name', { type: 3, name: ' Report ' }, { ...REMOTE_GLOBAL, type: 3, name: 'Report', description: '' }],
+    [
+      'description "" for a USER command, absent locally',
+      { type: 2, name: 'Profile' },
+      { ...REMOTE_GLOBAL, type: 2, name: 'Profile', description: '' },
+    ],
+    [
+      'spaces the service trims from a MESSAGE name',
+      { type: 3, name: ' Report ' },
+      { ...REMOTE_GLOBAL, type: 3, name: 'Report', description: '' },
+    ],
     ['type absent vs 1', { name: 'ping', description: 'Ping' }, { ...REMOTE_GLOBAL, type: 1 }],
     ['legacy default_permission', { name: 'ping', description: 'Ping', default_permission: true }, REMOTE_GLOBAL],
     [
@@ -98,8 +137,24 @@ describe('no false diffs (peers §4.6): spellings the service treats as the same
   });
 
   it('guild commands: dm_permission, contexts and integration_types do not exist there', () => {
-    const remote = { id: '1', application_id: '2', version: '3', default_member_permissions: null, type: 1, name: 'ping', description: 'Ping', guild_id: '5', nsfw: false };
-    expect(changes({ name: 'ping', description: 'Ping', dm_permission: false, contexts: [0], integration_types: [0] }, remote, guildScope('5'))).toEqual([]);
+    const remote = {
+      id: '1',
+      application_id: '2',
+      version: '3',
+      default_member_permissions: null,
+      type: 1,
+      name: 'ping',
+      description: 'Ping',
+      guild_id: '5',
+      nsfw: false,
+    };
+    expect(
+      changes(
+        { name: 'ping', description: 'Ping', dm_permission: false, contexts: [0], integration_types: [0] },
+        remote,
+        guildScope('5'),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -132,7 +187,11 @@ describe('no missed diffs (peers §4.7): every real change shows', () => {
   const remote = { ...REMOTE_GLOBAL, ...base };
   it.each<[string, Obj, string]>([
     ['nsfw (missed by Sapphire and Carbon)', { ...base, nsfw: true }, 'nsfw'],
-    ['a removed subcommand inside a group (missed by Sapphire)', opts([{ ...base.options[0], options: [base.options[0].options![0]] }, base.options[1]]), 'options[0].options[1]'],
+    [
+      'a removed subcommand inside a group (missed by Sapphire)',
+      opts([{ ...base.options[0], options: [base.options[0].options![0]] }, base.options[1]]),
+      'options[0].options[1]',
+    ],
     ['option order (missed by discord.js by default)', opts([base.options[1], base.options[0]]), 'options[0].type'],
     [
       'choice order',
@@ -177,9 +236,21 @@ describe('no missed diffs (peers §4.7): every real change shows', () => {
       ]),
       'options[1].type',
     ],
-    ['required (missed by py-cord)', opts([base.options[0], { ...base.options[1], required: true }]), 'options[1].required'],
-    ['min/max (missed by py-cord)', opts([base.options[0], { ...base.options[1], min_length: 2 }]), 'options[1].min_length'],
-    ['a top-level localization (missed by interactions.py)', { ...base, description_localizations: { fr: 'Pingue' } }, 'description_localizations'],
+    [
+      'required (missed by py-cord)',
+      opts([base.options[0], { ...base.options[1], required: true }]),
+      'options[1].required',
+    ],
+    [
+      'min/max (missed by py-cord)',
+      opts([base.options[0], { ...base.options[1], min_length: 2 }]),
+      'options[1].min_length',
+    ],
+    [
+      'a top-level localization (missed by interactions.py)',
+      { ...base, description_localizations: { fr: 'Pingue' } },
+      'description_localizations',
+    ],
     ['contexts when set (missed by discord-sync-commands)', { ...base, contexts: [0] }, 'contexts'],
     ['integration types when set', { ...base, integration_types: [0, 1] }, 'integration_types'],
     ['default_member_permissions', { ...base, default_member_permissions: '32' }, 'default_member_permissions'],
@@ -190,7 +261,15 @@ describe('no missed diffs (peers §4.7): every real change shows', () => {
 });
 
 describe('real service responses normalize like the definitions that produce them', () => {
-  const RESPONSE_ONLY = ['id', 'application_id', 'version', 'guild_id', 'name_localized', 'description_localized', 'default_permission'];
+  const RESPONSE_ONLY = [
+    'id',
+    'application_id',
+    'version',
+    'guild_id',
+    'name_localized',
+    'description_localized',
+    'default_permission',
+  ];
   const strip = (o: Obj): Obj => Object.fromEntries(Object.entries(o).filter(([k]) => !RESPONSE_ONLY.includes(k)));
   /** The smallest definition a user would write: defaults and nulls left out. */
   const minimal = (o: unknown): unknown => {

@@ -12,7 +12,14 @@ import { GLOBAL, guildScope } from '../../src/wire/scope.js';
 import type { State } from '../../src/wire/state.js';
 
 const APP = '100';
-const opts: PlanOptions = { strategy: 'auto', limits: resolveLimits(), canEditPermissions: false, force: false, cmdsyncVersion: 'test', readCount: 1 };
+const opts: PlanOptions = {
+  strategy: 'auto',
+  limits: resolveLimits(),
+  canEditPermissions: false,
+  force: false,
+  cmdsyncVersion: 'test',
+  readCount: 1,
+};
 const desired: State = {
   applicationId: APP,
   scopes: [
@@ -20,11 +27,17 @@ const desired: State = {
     {
       scope: guildScope('200'),
       commands: [{ body: { name: 'mod', description: 'M' } }],
-      permissions: [{ target: { kind: 'command', name: 'mod', type: 1 }, entries: [{ id: '200', type: 1, permission: false }] }],
+      permissions: [
+        { target: { kind: 'command', name: 'mod', type: 1 }, entries: [{ id: '200', type: 1, permission: false }] },
+      ],
     },
   ],
 };
-const entryPoint = { id: '900', version: '901', body: { id: '900', application_id: APP, version: '901', type: 4, name: 'launch', description: '', handler: 2 } };
+const entryPoint = {
+  id: '900',
+  version: '901',
+  body: { id: '900', application_id: APP, version: '901', type: 4, name: 'launch', description: '', handler: 2 },
+};
 const actual: State = { applicationId: APP, scopes: [{ scope: GLOBAL, commands: [entryPoint] }] };
 
 describe('facts from beside the remote go into buildPlan', () => {
@@ -39,21 +52,40 @@ describe('facts from beside the remote go into buildPlan', () => {
         seen.push(kept);
         return {
           warnings: [{ code: 'application-mismatch', message: 'cmdsync.yaml:2:3: differs' }],
-          errors: [{ rule: 'entry-point-embedded-only', severity: 'error', message: 'cmdsync.yaml:4:5: no Activity', path: [] }],
+          errors: [
+            {
+              rule: 'entry-point-embedded-only',
+              severity: 'error',
+              message: 'cmdsync.yaml:4:5: no Activity',
+              path: [],
+            },
+          ],
         };
       },
     });
-    expect(seen).toEqual([{ global: [{ id: '900', type: 4, name: 'launch', description: '', handler: 2 }], 'guild:200': [] }]);
+    expect(seen).toEqual([
+      { global: [{ id: '900', type: 4, name: 'launch', description: '', handler: 2 }], 'guild:200': [] },
+    ]);
     expect(plan.creates_counted_by).toBe('lock-file');
     expect(plan.skipped).toEqual(['guild:300']);
-    expect(plan.warnings.map((w) => w.code)).toEqual(['access-locked', 'bearer-missing', 'application-mismatch', 'scope-skipped']);
+    expect(plan.warnings.map((w) => w.code)).toEqual([
+      'access-locked',
+      'bearer-missing',
+      'application-mismatch',
+      'scope-skipped',
+    ]);
     expect(plan.warnings.at(-1)).toEqual({
       code: 'scope-skipped',
       scope: 'guild:300',
       message: 'Skipped guild:300: the service does not know this guild. Nothing there is planned or changed.',
     });
-    expect(plan.errors).toEqual([{ rule: 'entry-point-embedded-only', severity: 'error', message: 'cmdsync.yaml:4:5: no Activity', path: [] }]);
-    expect(plan.fingerprint.application).toEqual({ commands: [], application: 'embedded=false;integration_types=0;discoverable=false' });
+    expect(plan.errors).toEqual([
+      { rule: 'entry-point-embedded-only', severity: 'error', message: 'cmdsync.yaml:4:5: no Activity', path: [] },
+    ]);
+    expect(plan.fingerprint.application).toEqual({
+      commands: [],
+      application: 'embedded=false;integration_types=0;discoverable=false',
+    });
   });
 
   it('without them, none of those keys', () => {

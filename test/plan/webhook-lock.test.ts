@@ -5,15 +5,34 @@ import type { WebhookPlan } from '../../src/plan/model.js';
 
 const NOW = Date.parse('2025-01-01T12:00:00Z');
 const at = (msAgo: number) => new Date(NOW - msAgo).toISOString();
-const plan = (actions: WebhookPlan['actions']): WebhookPlan => ({ actions, requests: [], kept: [], channels: [], locked: [] });
+const plan = (actions: WebhookPlan['actions']): WebhookPlan => ({
+  actions,
+  requests: [],
+  kept: [],
+  channels: [],
+  locked: [],
+});
 
 describe('settleLock: the lock file as a plan leaves it before anything is sent', () => {
   it('records a webhook adopted unchanged, and drops the intent it answers', () => {
-    const lock: LockFile = { format_version: 1, webhooks: {}, intents: [{ channel_id: '1', name: 'Deploys', key: 'd', sent_at: at(1000) }] };
+    const lock: LockFile = {
+      format_version: 1,
+      webhooks: {},
+      intents: [{ channel_id: '1', name: 'Deploys', key: 'd', sent_at: at(1000) }],
+    };
     const out = settleLock(
       lock,
       plan([
-        { kind: 'noop', address: 'webhook/d', key: 'd', channelId: '1', name: 'Deploys', remote: { id: '9', channelId: '1', name: 'Deploys' }, changes: [], avatarIdentity: null },
+        {
+          kind: 'noop',
+          address: 'webhook/d',
+          key: 'd',
+          channelId: '1',
+          name: 'Deploys',
+          remote: { id: '9', channelId: '1', name: 'Deploys' },
+          changes: [],
+          avatarIdentity: null,
+        },
       ]),
       NOW,
     );
@@ -24,7 +43,16 @@ describe('settleLock: the lock file as a plan leaves it before anything is sent'
     const intents = [{ channel_id: '1', name: 'Deploys', sent_at: at(2 * INTENT_GRACE_MS) }];
     const out = settleLock(
       { format_version: 1, webhooks: {}, intents },
-      plan([{ kind: 'delete', address: 'x', channelId: '1', name: 'Deploys', remote: { id: '9', channelId: '1', name: 'Deploys' }, changes: [] }]),
+      plan([
+        {
+          kind: 'delete',
+          address: 'x',
+          channelId: '1',
+          name: 'Deploys',
+          remote: { id: '9', channelId: '1', name: 'Deploys' },
+          changes: [],
+        },
+      ]),
       NOW,
     );
     expect(out.intents).toEqual(intents);

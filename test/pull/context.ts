@@ -26,7 +26,14 @@ export function captureContext(cwd: string, env: Record<string, string | undefin
     stdout,
     stderr,
     stdin,
-    terminal: { stdoutIsTTY: false, stderrIsTTY: false, color: false, isCI: false, isGitHubActions: env.GITHUB_ACTIONS === 'true', interactive: false },
+    terminal: {
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      color: false,
+      isCI: false,
+      isGitHubActions: env.GITHUB_ACTIONS === 'true',
+      interactive: false,
+    },
     out: () => stdout.text,
     err: () => stderr.text,
   };

@@ -30,13 +30,28 @@ beforeAll(async () => {
     options: [
       { type: 3, name: 'what', description: 'What', required: true, max_length: 200 },
       { type: 4, name: 'minutes', description: 'Minutes', min_value: 0, max_value: 10080 },
-      { type: 3, name: 'repeat', description: 'Repeat', choices: [{ name: 'Daily', value: 'daily', name_localizations: { fr: 'Tous les jours' } }] },
+      {
+        type: 3,
+        name: 'repeat',
+        description: 'Repeat',
+        choices: [{ name: 'Daily', value: 'daily', name_localizations: { fr: 'Tous les jours' } }],
+      },
       { type: 7, name: 'where', description: 'Where', channel_types: [0, 5] },
     ],
   } as never);
-  const { command: info } = await createCommand(client, app, GLOBAL, { type: 1, name: 'info', description: 'Info ${not a var}', dm_permission: false } as never);
+  const { command: info } = await createCommand(client, app, GLOBAL, {
+    type: 1,
+    name: 'info',
+    description: 'Info ${not a var}',
+    dm_permission: false,
+  } as never);
   await createCommand(client, app, GLOBAL, { type: 2, name: 'info' } as never);
-  await createCommand(client, app, GLOBAL, { type: 3, name: 'Report message', default_member_permissions: '0', nsfw: true } as never);
+  await createCommand(client, app, GLOBAL, {
+    type: 3,
+    name: 'Report message',
+    default_member_permissions: '0',
+    nsfw: true,
+  } as never);
   const { command: debug } = await createCommand(client, app, guildScope(guild), {
     name: 'config',
     description: 'Config',
@@ -45,7 +60,14 @@ beforeAll(async () => {
         type: 2,
         name: 'logging',
         description: 'Logging',
-        options: [{ type: 1, name: 'enable', description: 'Enable', options: [{ type: 7, name: 'channel', description: 'Channel', required: true }] }],
+        options: [
+          {
+            type: 1,
+            name: 'enable',
+            description: 'Enable',
+            options: [{ type: 7, name: 'channel', description: 'Channel', required: true }],
+          },
+        ],
       },
     ],
   } as never);
@@ -73,7 +95,9 @@ for (const format of ['yaml', 'json'] as const) {
       DISCORD_BEARER_TOKEN: em.credentials.bearerToken,
     };
     const pull = captureContext(cwd, env);
-    expect(await runPull({ format, guilds: [em.credentials.guildId], force: false, emulator: false, debug: false }, pull)).toBe(0);
+    expect(
+      await runPull({ format, guilds: [em.credentials.guildId], force: false, emulator: false, debug: false }, pull),
+    ).toBe(0);
     const ctx = captureContext(cwd, env);
     const code = await runPlan(
       {
@@ -91,7 +115,10 @@ for (const format of ['yaml', 'json'] as const) {
     );
     const plan = JSON.parse(ctx.out());
     expect(plan.summary, ctx.err()).toEqual({ create: 0, update: 0, rename: 0, replace: 0, delete: 0, permissions: 0 });
-    expect(plan.scopes.map((s: { key: string }) => s.key).sort()).toEqual(['global', `guild:${em.credentials.guildId}`]);
+    expect(plan.scopes.map((s: { key: string }) => s.key).sort()).toEqual([
+      'global',
+      `guild:${em.credentials.guildId}`,
+    ]);
     // Every remote command was matched (a noop), and all three permission sets were compared.
     const actions = plan.scopes.flatMap((s: { actions: Array<{ kind: string }> }) => s.actions);
     expect(actions.map((a: { kind: string }) => a.kind)).toEqual(Array(5).fill('noop'));

@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { loadManifest } from '../../src/manifest/load.js';
-import { createClient, createCommand, createWebhook, setCommandPermissions, type RestClient } from '../../src/remote/index.js';
+import {
+  createClient,
+  createCommand,
+  createWebhook,
+  setCommandPermissions,
+  type RestClient,
+} from '../../src/remote/index.js';
 import { GLOBAL, guildScope } from '../../src/wire/scope.js';
 import { runBin, STACK } from '../helpers/cli.js';
 import { solidPng } from '../helpers/png.js';
@@ -19,7 +25,12 @@ import { testdir } from '../helpers/tmp.js';
 const APP = '1500000000000000001';
 const OTHER = '1500000000000000002';
 /** Alpha and Bravo hold commands; Closed does not have the application; Quiet has it and holds nothing. */
-const [ALPHA, BRAVO, CLOSED, QUIET] = ['1500000000000000011', '1500000000000000022', '1500000000000000033', '1500000000000000044'];
+const [ALPHA, BRAVO, CLOSED, QUIET] = [
+  '1500000000000000011',
+  '1500000000000000022',
+  '1500000000000000033',
+  '1500000000000000044',
+];
 const [DEPLOYS, ALERTS, SHUT] = ['1500000000000000111', '1500000000000000222', '1500000000000000333'];
 const GONE = '1500000000000009999';
 
@@ -45,7 +56,10 @@ beforeAll(async () => {
   client = createClient({ botToken: em.credentials.botToken, bearerToken: em.credentials.bearerToken, apiUrl: em.url });
   await createCommand(client, APP, GLOBAL, { name: 'ping', description: 'Ping' });
   await createCommand(client, APP, GLOBAL, { type: 3, name: 'Report message' } as never);
-  const { command: deploy } = await createCommand(client, APP, guildScope(ALPHA), { name: 'deploy', description: 'Deploy' });
+  const { command: deploy } = await createCommand(client, APP, guildScope(ALPHA), {
+    name: 'deploy',
+    description: 'Deploy',
+  });
   await setCommandPermissions(client, APP, ALPHA, deploy.id, [{ id: ALPHA, type: 1, permission: false }]);
   await createCommand(client, APP, guildScope(BRAVO), { name: 'alert', description: 'Alert' });
   deploysHook = await createWebhook(client, DEPLOYS, { name: 'Deploys' });
@@ -62,10 +76,18 @@ afterAll(async () => {
   await em?.close();
 });
 
-const botEnv = () => ({ CMDSYNC_API_URL: em.url, DISCORD_TOKEN: em.credentials.botToken, DISCORD_APPLICATION_ID: APP, DISCORD_BEARER_TOKEN: em.credentials.bearerToken });
+const botEnv = () => ({
+  CMDSYNC_API_URL: em.url,
+  DISCORD_TOKEN: em.credentials.botToken,
+  DISCORD_APPLICATION_ID: APP,
+  DISCORD_BEARER_TOKEN: em.credentials.bearerToken,
+});
 
 /** `plan --json --detailed-exitcode` in `cwd`: exit 0 and no change of any kind, webhooks included. */
-async function expectCleanPlan(cwd: string, env: Record<string, string>): Promise<{ scopes: string[]; webhooks: string[] }> {
+async function expectCleanPlan(
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ scopes: string[]; webhooks: string[] }> {
   const planned = await runBin(['plan', '--json', '--detailed-exitcode'], { cwd, env });
   const plan = JSON.parse(planned.stdout);
   const { webhooks, ...commands } = plan.summary;
@@ -101,9 +123,14 @@ describe('bare cmdsync pull', () => {
     // The application's own two webhooks, never the other application's; the avatar as the CDN serves it.
     expect(manifest!.webhooks).toEqual([
       { channel_id: DEPLOYS, name: 'Deploys' },
-      { channel_id: ALERTS, name: 'Alerts', avatar: `https://cdn.discordapp.com/avatars/${alertsHook.id}/${alertsHook.avatar}.png` },
+      {
+        channel_id: ALERTS,
+        name: 'Alerts',
+        avatar: `https://cdn.discordapp.com/avatars/${alertsHook.id}/${alertsHook.avatar}.png`,
+      },
     ]);
-    for (const secret of [deploysHook.token!, alertsHook.token!, em.credentials.botToken]) expect(text + pulled.stderr + pulled.stdout).not.toContain(secret);
+    for (const secret of [deploysHook.token!, alertsHook.token!, em.credentials.botToken])
+      expect(text + pulled.stderr + pulled.stdout).not.toContain(secret);
 
     const plan = await expectCleanPlan(cwd, botEnv());
     expect(plan.scopes).toEqual(['global', `guild:${ALPHA}`, `guild:${BRAVO}`]);
@@ -135,7 +162,11 @@ describe('bare cmdsync pull', () => {
     ]);
     const report = JSON.parse(pulled.stdout);
     expect(report).toMatchObject({ guilds: 2, webhooks: 2, empty_guilds: [QUIET] });
-    expect(report.not_read.map((u: { what: string; id: string }) => `${u.what} ${u.id}`)).toEqual([`guild ${CLOSED}`, `guild-webhooks ${CLOSED}`, `channel-webhooks ${GONE}`]);
+    expect(report.not_read.map((u: { what: string; id: string }) => `${u.what} ${u.id}`)).toEqual([
+      `guild ${CLOSED}`,
+      `guild-webhooks ${CLOSED}`,
+      `channel-webhooks ${GONE}`,
+    ]);
 
     const { manifest } = loadManifest('cmdsync.yaml', { cwd, env: {} });
     // Never written as empty: the guild whose read failed is not in the file at all.
@@ -146,7 +177,12 @@ describe('bare cmdsync pull', () => {
 
   test('with client credentials only, it says it could not list the guilds or read webhooks, and pulls the rest', async () => {
     const cwd = testdir();
-    const env = { CMDSYNC_API_URL: em.url, DISCORD_CLIENT_ID: em.credentials.clientId, DISCORD_CLIENT_SECRET: em.credentials.clientSecret, DISCORD_APPLICATION_ID: APP };
+    const env = {
+      CMDSYNC_API_URL: em.url,
+      DISCORD_CLIENT_ID: em.credentials.clientId,
+      DISCORD_CLIENT_SECRET: em.credentials.clientSecret,
+      DISCORD_APPLICATION_ID: APP,
+    };
     const pulled = await runBin(['pull', '-m', 'missing.yaml'], { cwd, env }).catch((e) => e);
     // An explicit -m that does not exist is an error, before any request.
     expect(pulled.code).not.toBe(0);
@@ -154,8 +190,12 @@ describe('bare cmdsync pull', () => {
 
     const bare = await runBin(['pull'], { cwd, env });
     expect(bare.code, bare.stderr).toBe(0);
-    expect(bare.stderr).toContain("not read: the list of the bot's guilds: client credentials cannot list the bot's guilds; set DISCORD_TOKEN (the bot token) to read them all.");
-    expect(bare.stderr).toContain('not read: webhooks: reading webhooks needs the bot token (DISCORD_TOKEN); client credentials reach commands only.');
+    expect(bare.stderr).toContain(
+      "not read: the list of the bot's guilds: client credentials cannot list the bot's guilds; set DISCORD_TOKEN (the bot token) to read them all.",
+    );
+    expect(bare.stderr).toContain(
+      'not read: webhooks: reading webhooks needs the bot token (DISCORD_TOKEN); client credentials reach commands only.',
+    );
     expect(bare.stderr).toContain('Wrote cmdsync.yaml: 2 global commands, 0 guilds\n');
     expect(bare.stderr).not.toContain(em.credentials.clientSecret);
   });
@@ -167,7 +207,9 @@ describe('bare cmdsync pull', () => {
     expect(loadManifest('bravo.yaml', { cwd, env: {} }).manifest!.webhooks).toEqual([]);
     // A name where an id goes: the bot's guild named Bravo, as the service lists it.
     const named = await runBin(['pull', '--guild', 'bravo', '-o', 'named.yaml'], { cwd, env: botEnv() });
-    expect(named.stderr).toContain('Wrote named.yaml: 2 global commands, 1 guild (1 guild command, 0 permission sets)\n');
+    expect(named.stderr).toContain(
+      'Wrote named.yaml: 2 global commands, 1 guild (1 guild command, 0 permission sets)\n',
+    );
     expect(loadManifest('named.yaml', { cwd, env: {} }).manifest!.guilds.map((g) => g.id)).toEqual([BRAVO]);
     const typo = await runBin(['pull', '--guild', 'Bravvo', '-o', 'typo.yaml'], { cwd, env: botEnv() });
     expect(typo.code).toBe(1);
@@ -184,7 +226,14 @@ test('a guild where the bot lacks MANAGE_WEBHOOKS: its commands are pulled, its 
     rateLimits: false,
     seed: {
       applications: [{ id: APP }],
-      guilds: [{ id: TIGHT, name: 'Tight', channels: [{ name: 'one' }, { name: 'two' }, { name: 'cat', type: 4 }], apps: { [APP]: { permissions: '0' } } }],
+      guilds: [
+        {
+          id: TIGHT,
+          name: 'Tight',
+          channels: [{ name: 'one' }, { name: 'two' }, { name: 'cat', type: 4 }],
+          apps: { [APP]: { permissions: '0' } },
+        },
+      ],
     },
   });
   try {
@@ -192,13 +241,18 @@ test('a guild where the bot lacks MANAGE_WEBHOOKS: its commands are pulled, its 
     await createCommand(c, APP, guildScope(TIGHT), { name: 'only', description: 'Only' });
     await c.close();
     const cwd = testdir();
-    const pulled = await runBin(['pull'], { cwd, env: { CMDSYNC_API_URL: tight.url, DISCORD_TOKEN: tight.credentials.botToken, DISCORD_APPLICATION_ID: APP } });
+    const pulled = await runBin(['pull'], {
+      cwd,
+      env: { CMDSYNC_API_URL: tight.url, DISCORD_TOKEN: tight.credentials.botToken, DISCORD_APPLICATION_ID: APP },
+    });
     expect(pulled.code, pulled.stderr).toBe(0);
     // The category cannot hold webhooks, so it is not tried.
     expect(pulled.stderr.split('\n').filter((l) => l.startsWith('not read:'))).toEqual([
       `not read: the webhooks of guild ${TIGHT}: the bot lacks MANAGE_WEBHOOKS there (2 of 2 channels could not be read).`,
     ]);
-    expect(pulled.stderr).toContain('Wrote cmdsync.yaml: 0 global commands, 1 guild (1 guild command, 0 permission sets), 0 webhooks');
+    expect(pulled.stderr).toContain(
+      'Wrote cmdsync.yaml: 0 global commands, 1 guild (1 guild command, 0 permission sets), 0 webhooks',
+    );
   } finally {
     await tight.close();
   }
@@ -209,7 +263,17 @@ test('pull --help names every flag by the name it has, and says what each does',
   expect(help.code).toBe(0);
   expect(help.stdout).toContain('-o, --out <file>');
   expect(help.stdout).not.toContain('--output');
-  for (const flag of ['--format', '-m, --manifest', '--guild', '--global', '--force', '--emulator', '--api-url', '--json', '--debug']) {
+  for (const flag of [
+    '--format',
+    '-m, --manifest',
+    '--guild',
+    '--global',
+    '--force',
+    '--emulator',
+    '--api-url',
+    '--json',
+    '--debug',
+  ]) {
     expect(help.stdout, flag).toMatch(new RegExp(`^ {2}${flag.replace(/[-]/g, '\\-')}\\b.* {2,}\\S`, 'm'));
   }
 });

@@ -12,7 +12,14 @@ import { openSession } from '../../src/cli/session.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { wireCommand } from '../../src/manifest/canonicalize.js';
 import { loadManifest } from '../../src/manifest/load.js';
-import { createClient, createCommand, listCommands, listGuildCommandPermissions, setCommandPermissions, type RestClient } from '../../src/remote/index.js';
+import {
+  createClient,
+  createCommand,
+  listCommands,
+  listGuildCommandPermissions,
+  setCommandPermissions,
+  type RestClient,
+} from '../../src/remote/index.js';
 import { canonicalCommand } from '../../src/wire/defaults.js';
 import { GLOBAL, guildScope } from '../../src/wire/scope.js';
 import { testdir } from '../helpers/tmp.js';
@@ -34,7 +41,13 @@ function envFor(e: RunningEmulator): Record<string, string> {
   };
 }
 
-const pullOpts = (extra: Partial<PullOptions> = {}): PullOptions => ({ guilds: [], force: false, emulator: false, debug: false, ...extra });
+const pullOpts = (extra: Partial<PullOptions> = {}): PullOptions => ({
+  guilds: [],
+  force: false,
+  emulator: false,
+  debug: false,
+  ...extra,
+});
 
 beforeAll(async () => {
   em = await startEmulator({ port: 0, rateLimits: false });
@@ -55,9 +68,21 @@ beforeAll(async () => {
     ],
   } as never);
   await createCommand(client, app, GLOBAL, { type: 2, name: 'info' } as never);
-  const { command: info } = await createCommand(client, app, GLOBAL, { type: 1, name: 'info', description: 'Info' } as never);
-  const { command: report } = await createCommand(client, app, GLOBAL, { type: 3, name: 'Report message', default_member_permissions: '0' } as never);
-  const { command: debug } = await createCommand(client, app, g, { name: 'debug', description: 'Debug tools', nsfw: true } as never);
+  const { command: info } = await createCommand(client, app, GLOBAL, {
+    type: 1,
+    name: 'info',
+    description: 'Info',
+  } as never);
+  const { command: report } = await createCommand(client, app, GLOBAL, {
+    type: 3,
+    name: 'Report message',
+    default_member_permissions: '0',
+  } as never);
+  const { command: debug } = await createCommand(client, app, g, {
+    name: 'debug',
+    description: 'Debug tools',
+    nsfw: true,
+  } as never);
   await setCommandPermissions(client, app, guild, debug.id, [
     { id: guild, type: 1, permission: false },
     { id: ROLE, type: 1, permission: true },
@@ -95,7 +120,8 @@ describe('cmdsync pull', () => {
 
     // What a plan compares: every remote command normalizes to the same record as its manifest twin, and permissions are equal.
     const { manifest } = loadManifest('cmdsync.yaml', { cwd, env: {} });
-    const norm = (body: Record<string, unknown>, scope: typeof GLOBAL) => JSON.parse(JSON.stringify(canonicalCommand(body, scope, em.world.applications[app]!.integrationTypes)));
+    const norm = (body: Record<string, unknown>, scope: typeof GLOBAL) =>
+      JSON.parse(JSON.stringify(canonicalCommand(body, scope, em.world.applications[app]!.integrationTypes)));
     const key = (c: { type?: unknown; name?: unknown }) => `${String(c.type ?? 1)}:${String(c.name)}`;
     for (const [scope, written] of [
       [GLOBAL, manifest!.global.commands],
@@ -115,7 +141,9 @@ describe('cmdsync pull', () => {
       const target =
         s.target === '*'
           ? app
-          : [...manifest!.guilds[0]!.commands, ...manifest!.global.commands].find((c) => s.target === c.command.name || s.target === `chat_input:${String(c.command.name)}`);
+          : [...manifest!.guilds[0]!.commands, ...manifest!.global.commands].find(
+              (c) => s.target === c.command.name || s.target === `chat_input:${String(c.command.name)}`,
+            );
       expect(target).toBeDefined();
     }
     const entries = sets
@@ -133,7 +161,10 @@ describe('cmdsync pull', () => {
   test('refuses to overwrite a file without --force, and overwrites it with --force', async () => {
     const cwd = testdir({ 'cmdsync.yaml': 'keep me\n' });
     const ctx = captureContext(cwd, envFor(em));
-    await expect(runPull(pullOpts(), ctx)).rejects.toMatchObject({ code: 'FILE_EXISTS', message: 'cmdsync.yaml already exists; pass --force to overwrite it.' });
+    await expect(runPull(pullOpts(), ctx)).rejects.toMatchObject({
+      code: 'FILE_EXISTS',
+      message: 'cmdsync.yaml already exists; pass --force to overwrite it.',
+    });
     expect(readFileSync(join(cwd, 'cmdsync.yaml'), 'utf8')).toBe('keep me\n');
 
     expect(await runPull(pullOpts({ force: true }), ctx)).toBe(0);
@@ -153,12 +184,17 @@ describe('cmdsync pull', () => {
     expect(await runPull(pullOpts({ output: 'out/../pulled.json' }), ctx)).toBe(0);
     expect(JSON.parse(readFileSync(join(cwd, 'pulled.json'), 'utf8')).$schema).toMatch(/manifest\.schema\.json$/);
     // Without --guild, the guild the bot is in comes too (and the webhooks, of which there are none).
-    expect(ctx.err()).toContain('Wrote pulled.json: 4 global commands, 1 guild (1 guild command, 4 permission sets), 0 webhooks\n');
+    expect(ctx.err()).toContain(
+      'Wrote pulled.json: 4 global commands, 1 guild (1 guild command, 4 permission sets), 0 webhooks\n',
+    );
   });
 
   test('a --guild that names no guild the bot is in is a clear error, naming those it is in', async () => {
     const ctx = captureContext(testdir(), envFor(em));
-    await expect(runPull(pullOpts({ guilds: ['general'] }), ctx)).rejects.toMatchObject({ code: 'NAME_UNKNOWN', message: expect.stringContaining('--guild: ') });
+    await expect(runPull(pullOpts({ guilds: ['general'] }), ctx)).rejects.toMatchObject({
+      code: 'NAME_UNKNOWN',
+      message: expect.stringContaining('--guild: '),
+    });
   });
 
   test('secrets never reach the output, even with --debug and on errors', async () => {
@@ -194,8 +230,13 @@ describe('cmdsync pull --emulator', () => {
       expect(first.emulator).toBeDefined();
       expect(first.canEditPermissions).toBe(true);
       await createCommand(first.client, first.applicationId, GLOBAL, { name: 'ping', description: 'Ping' });
-      const { command } = await createCommand(first.client, first.applicationId, guildScope('800000000000000001'), { name: 'debug', description: 'Debug' });
-      await setCommandPermissions(first.client, first.applicationId, '800000000000000001', command.id, [{ id: '800000000000000001', type: 1, permission: false }]);
+      const { command } = await createCommand(first.client, first.applicationId, guildScope('800000000000000001'), {
+        name: 'debug',
+        description: 'Debug',
+      });
+      await setCommandPermissions(first.client, first.applicationId, '800000000000000001', command.id, [
+        { id: '800000000000000001', type: 1, permission: false },
+      ]);
     } finally {
       await first.close();
     }
@@ -212,7 +253,8 @@ describe('cmdsync pull --emulator', () => {
     expect(ctx2.err()).toContain('Wrote cmdsync.yaml: 1 global command, 1 guild (1 guild command, 1 permission set)');
     // The emulator's tokens stay in its data file.
     const data = JSON.parse(readFileSync(join(cwd, '.cmdsync/emulator.json'), 'utf8'));
-    for (const a of Object.values<{ botToken: string }>(data.world.applications)) expect(ctx2.err() + text).not.toContain(a.botToken);
+    for (const a of Object.values<{ botToken: string }>(data.world.applications))
+      expect(ctx2.err() + text).not.toContain(a.botToken);
   });
 
   test('a state file written by another emulator run is used as is', async () => {

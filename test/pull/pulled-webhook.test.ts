@@ -30,23 +30,50 @@ describe('pulledWebhook', () => {
       name: 'Deploys',
       avatar: { source: 'https://cdn.discordapp.com/avatars/1700000000000000001/abc123.png' },
     });
-    expect(pulledWebhook(remote({ avatarHash: 'a_f00' }), lock(), [], rebase).avatar).toEqual({ source: 'https://cdn.discordapp.com/avatars/1700000000000000001/a_f00.gif' });
-    expect(pulledWebhook(remote({ avatarHash: null }), lock({ '1700000000000000001': { avatar: 'url:https://x.test/a.png' } }), [], rebase)).not.toHaveProperty('avatar');
+    expect(pulledWebhook(remote({ avatarHash: 'a_f00' }), lock(), [], rebase).avatar).toEqual({
+      source: 'https://cdn.discordapp.com/avatars/1700000000000000001/a_f00.gif',
+    });
+    expect(
+      pulledWebhook(
+        remote({ avatarHash: null }),
+        lock({ '1700000000000000001': { avatar: 'url:https://x.test/a.png' } }),
+        [],
+        rebase,
+      ),
+    ).not.toHaveProperty('avatar');
   });
 
   test('the lock file gives the key, and the URL it recorded wins over the declaration', () => {
-    const declared: DeclaredWebhook[] = [{ channelId: '1700000000000000100', name: 'Deploys', key: 'deploys', avatar: './face.png' }];
-    const out = pulledWebhook(remote(), lock({ '1700000000000000001': { key: 'deploys', avatar: 'url:https://x.test/a.png' } }), declared, rebase);
+    const declared: DeclaredWebhook[] = [
+      { channelId: '1700000000000000100', name: 'Deploys', key: 'deploys', avatar: './face.png' },
+    ];
+    const out = pulledWebhook(
+      remote(),
+      lock({ '1700000000000000001': { key: 'deploys', avatar: 'url:https://x.test/a.png' } }),
+      declared,
+      rebase,
+    );
     expect(out).toMatchObject({ key: 'deploys', avatar: { source: 'https://x.test/a.png' } });
   });
 
   test("a file avatar recorded by digest: the existing manifest's path, rebased; matched by key, else by channel and name", () => {
-    const byKey: DeclaredWebhook[] = [{ channelId: '1700000000000000999', name: 'Moved', key: 'deploys', avatar: 'img/face.png' }];
-    expect(pulledWebhook(remote(), lock({ '1700000000000000001': { key: 'deploys', avatar: 'sha256:00' } }), byKey, rebase).avatar).toEqual({ source: '../img/face.png' });
-    const byName: DeclaredWebhook[] = [{ channelId: '1700000000000000100', name: 'Deploys', avatar: 'https://x.test/b.png' }];
+    const byKey: DeclaredWebhook[] = [
+      { channelId: '1700000000000000999', name: 'Moved', key: 'deploys', avatar: 'img/face.png' },
+    ];
+    expect(
+      pulledWebhook(remote(), lock({ '1700000000000000001': { key: 'deploys', avatar: 'sha256:00' } }), byKey, rebase)
+        .avatar,
+    ).toEqual({ source: '../img/face.png' });
+    const byName: DeclaredWebhook[] = [
+      { channelId: '1700000000000000100', name: 'Deploys', avatar: 'https://x.test/b.png' },
+    ];
     expect(pulledWebhook(remote(), lock(), byName, rebase).avatar).toEqual({ source: 'https://x.test/b.png' });
     // A keyed declaration is not another webhook's by name.
-    const keyedOther: DeclaredWebhook[] = [{ channelId: '1700000000000000100', name: 'Deploys', key: 'other', avatar: 'img/other.png' }];
-    expect(pulledWebhook(remote(), lock(), keyedOther, rebase).avatar?.source).toMatch(/^https:\/\/cdn\.discordapp\.com\//);
+    const keyedOther: DeclaredWebhook[] = [
+      { channelId: '1700000000000000100', name: 'Deploys', key: 'other', avatar: 'img/other.png' },
+    ];
+    expect(pulledWebhook(remote(), lock(), keyedOther, rebase).avatar?.source).toMatch(
+      /^https:\/\/cdn\.discordapp\.com\//,
+    );
   });
 });

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeCredentials, loadCredentials, requireAppAuth, requireApplicationId } from '../../src/config/credentials.js';
+import {
+  describeCredentials,
+  loadCredentials,
+  requireAppAuth,
+  requireApplicationId,
+} from '../../src/config/credentials.js';
 import { parseDotenv } from '../../src/config/dotenv.js';
 import { CredentialsError, RemoteConfigError } from '../../src/config/errors.js';
 
@@ -30,19 +35,33 @@ describe('parseDotenv', () => {
       'F=',
       'A=override',
     ].join('\r\n');
-    expect(parseDotenv(text)).toEqual({ A: 'override', B: 'two words', C: 'single # not a comment', D: 'line1\nline2', E: 'multi\nline', F: '' });
+    expect(parseDotenv(text)).toEqual({
+      A: 'override',
+      B: 'two words',
+      C: 'single # not a comment',
+      D: 'line1\nline2',
+      E: 'multi\nline',
+      F: '',
+    });
   });
 });
 
 describe('loadCredentials', () => {
   it('reads .env and lets the real environment win; empty values count as unset', () => {
-    const dir = dirWithEnv('DISCORD_TOKEN=fromfile-token\nDISCORD_APPLICATION_ID=111\nDISCORD_BEARER_TOKEN=file-bearer\nCMDSYNC_API_URL=http://127.0.0.1:9/api/v10/\n');
+    const dir = dirWithEnv(
+      'DISCORD_TOKEN=fromfile-token\nDISCORD_APPLICATION_ID=111\nDISCORD_BEARER_TOKEN=file-bearer\nCMDSYNC_API_URL=http://127.0.0.1:9/api/v10/\n',
+    );
     const creds = loadCredentials({ DISCORD_TOKEN: 'Bot env-token-value', DISCORD_BEARER_TOKEN: '' }, dir);
     expect(creds.botToken).toBe('env-token-value');
     expect(creds.bearerToken).toBe('file-bearer');
     expect(creds.applicationId).toBe('111');
     expect(creds.apiUrl).toBe('http://127.0.0.1:9/api/v10');
-    expect(creds.sources).toEqual({ DISCORD_TOKEN: 'env', DISCORD_BEARER_TOKEN: '.env', DISCORD_APPLICATION_ID: '.env', CMDSYNC_API_URL: '.env' });
+    expect(creds.sources).toEqual({
+      DISCORD_TOKEN: 'env',
+      DISCORD_BEARER_TOKEN: '.env',
+      DISCORD_APPLICATION_ID: '.env',
+      CMDSYNC_API_URL: '.env',
+    });
     expect(creds.envFile).toBe(join(dir, '.env'));
     const summary = describeCredentials(creds);
     expect(summary).toContain('DISCORD_TOKEN from env');

@@ -5,18 +5,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { RestClient, type ClientCredentials } from '../../src/remote/http/client.js';
-import { bulkOverwriteCommands, createCommand, listCommands, setCommandPermissions, getCommandPermissions } from '../../src/remote/commands.js';
+import {
+  bulkOverwriteCommands,
+  createCommand,
+  listCommands,
+  setCommandPermissions,
+  getCommandPermissions,
+} from '../../src/remote/commands.js';
 import { parseWebhookUrl } from '../../src/remote/webhook-url.js';
 import { createWebhook, executeWebhook, getWebhookMessage } from '../../src/remote/webhooks.js';
 
-const GUILDS = ['900000000000000001', '900000000000000002', '900000000000000003', '900000000000000004', '900000000000000005', '900000000000000006'];
+const GUILDS = [
+  '900000000000000001',
+  '900000000000000002',
+  '900000000000000003',
+  '900000000000000004',
+  '900000000000000005',
+  '900000000000000006',
+];
 const CHANNEL = '910000000000000001';
 let emulator: RunningEmulator;
 const clients: RestClient[] = [];
 
 beforeAll(async () => {
   emulator = await startEmulator({
-    seed: { guilds: GUILDS.map((id, i) => ({ id, name: `g${i}`, channels: i === 0 ? [{ id: CHANNEL, type: 0, name: 'general' }] : [] })) },
+    seed: {
+      guilds: GUILDS.map((id, i) => ({
+        id,
+        name: `g${i}`,
+        channels: i === 0 ? [{ id: CHANNEL, type: 0, name: 'general' }] : [],
+      })),
+    },
     rateLimits: { routes: { 'commands.bulk': { limit: 2, windowMs: 600 } } },
     latencyMs: 100,
   });
@@ -47,7 +66,9 @@ describe('against the emulator', () => {
     expect(concurrent).toBeLessThan(Date.now() - inTurn);
 
     const one = Date.now();
-    await Promise.all([1, 2, 3, 4].map(() => bulkOverwriteCommands(c, app, { kind: 'guild', guildId: GUILDS[1] }, body)));
+    await Promise.all(
+      [1, 2, 3, 4].map(() => bulkOverwriteCommands(c, app, { kind: 'guild', guildId: GUILDS[1] }, body)),
+    );
     // 2 per 600 ms: the learned bucket makes the client wait rather than collect 429s.
     expect(Date.now() - one).toBeGreaterThanOrEqual(550);
     expect(c.stats.rateLimited).toBe(0);
@@ -58,9 +79,16 @@ describe('against the emulator', () => {
   it('authenticates with client credentials and edits permissions with the user bearer', async () => {
     const { applicationId: app, clientId, clientSecret, bearerToken } = emulator.credentials;
     const cc = client({ clientId, clientSecret, bearerToken });
-    const { command } = await createCommand(cc, app, { kind: 'guild', guildId: GUILDS[2] }, { name: 'secret', description: 'Hidden' });
+    const { command } = await createCommand(
+      cc,
+      app,
+      { kind: 'guild', guildId: GUILDS[2] },
+      { name: 'secret', description: 'Hidden' },
+    );
     expect(await getCommandPermissions(cc, app, GUILDS[2], command.id)).toBeNull();
-    const set = await setCommandPermissions(cc, app, GUILDS[2], command.id, [{ id: GUILDS[2], type: 1, permission: false }]);
+    const set = await setCommandPermissions(cc, app, GUILDS[2], command.id, [
+      { id: GUILDS[2], type: 1, permission: false },
+    ]);
     expect(set.permissions).toEqual([{ id: GUILDS[2], type: 1, permission: false }]);
   });
 

@@ -19,13 +19,23 @@ describe('client credentials', () => {
     server = await startServer((req, res) => {
       if (req.path === '/oauth2/token') {
         issued++;
-        return json(res, 200, { access_token: `derivedBearer${issued}XYZ123`, token_type: 'Bearer', expires_in: 604800, scope: 'applications.commands.update' });
+        return json(res, 200, {
+          access_token: `derivedBearer${issued}XYZ123`,
+          token_type: 'Bearer',
+          expires_in: 604800,
+          scope: 'applications.commands.update',
+        });
       }
       json(res, 200, []);
     });
     const secrets: string[] = [];
     const lines: string[] = [];
-    client = new RestClient({ apiUrl: server.base, credentials: { clientId: APP, clientSecret: CLIENT_SECRET }, onSecret: (s) => secrets.push(s), onDebug: (l) => lines.push(l) });
+    client = new RestClient({
+      apiUrl: server.base,
+      credentials: { clientId: APP, clientSecret: CLIENT_SECRET },
+      onSecret: (s) => secrets.push(s),
+      onDebug: (l) => lines.push(l),
+    });
     expect(client.appAuth).toBe('client-credentials');
     await Promise.all([1, 2, 3].map((g) => listCommands(client!, APP, { kind: 'guild', guildId: String(g) })));
     await listCommands(client, APP, { kind: 'global' });
@@ -53,8 +63,10 @@ describe('client credentials', () => {
   it('exchanges again once when the bearer is refused', async () => {
     let issued = 0;
     server = await startServer((req, res) => {
-      if (req.path === '/oauth2/token') return json(res, 200, { access_token: `bearerNumber${++issued}abc`, token_type: 'Bearer', expires_in: 604800 });
-      if (req.headers.authorization === 'Bearer bearerNumber1abc') return json(res, 401, { message: '401: Unauthorized', code: 0 });
+      if (req.path === '/oauth2/token')
+        return json(res, 200, { access_token: `bearerNumber${++issued}abc`, token_type: 'Bearer', expires_in: 604800 });
+      if (req.headers.authorization === 'Bearer bearerNumber1abc')
+        return json(res, 401, { message: '401: Unauthorized', code: 0 });
       json(res, 200, []);
     });
     client = new RestClient({ apiUrl: server.base, credentials: { clientId: APP, clientSecret: CLIENT_SECRET } });
@@ -63,7 +75,9 @@ describe('client credentials', () => {
   });
 
   it('a refused exchange is an OAuth2Error that does not show the secret', async () => {
-    server = await startServer((_req, res) => json(res, 401, { error: 'invalid_client', error_description: `bad secret ${CLIENT_SECRET}` }));
+    server = await startServer((_req, res) =>
+      json(res, 401, { error: 'invalid_client', error_description: `bad secret ${CLIENT_SECRET}` }),
+    );
     client = new RestClient({ apiUrl: server.base, credentials: { clientId: APP, clientSecret: CLIENT_SECRET } });
     const error = await rejectionOf(listCommands(client, APP, { kind: 'global' }));
     expect(error).toBeInstanceOf(OAuth2Error);
@@ -75,7 +89,10 @@ describe('client credentials', () => {
 
   it('prefers the bot token when both are set', async () => {
     server = await startServer((_req, res) => json(res, 200, []));
-    client = new RestClient({ apiUrl: server.base, credentials: { botToken: 'botTokenValue123456', clientId: APP, clientSecret: CLIENT_SECRET } });
+    client = new RestClient({
+      apiUrl: server.base,
+      credentials: { botToken: 'botTokenValue123456', clientId: APP, clientSecret: CLIENT_SECRET },
+    });
     await listCommands(client, APP, { kind: 'global' });
     expect(server.seen.map((r) => r.path)).not.toContain('/oauth2/token');
     expect(server.seen[0].headers.authorization).toBe('Bot botTokenValue123456');

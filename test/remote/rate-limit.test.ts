@@ -12,7 +12,15 @@ import { RestClient } from '../../src/remote/http/client.js';
 import { DiscordAPIError, InvalidRequestLimitError, RateLimitError } from '../../src/remote/errors.js';
 import { InvalidRequestCounter } from '../../src/remote/http/invalid-requests.js';
 import { GlobalPacer } from '../../src/remote/http/pacer.js';
-import { BOT_TOKEN, type Handler, json, rejectionOf, sleep, startServer as startRealServer, type TestServer } from './helpers/server.js';
+import {
+  BOT_TOKEN,
+  type Handler,
+  json,
+  rejectionOf,
+  sleep,
+  startServer as startRealServer,
+  type TestServer,
+} from './helpers/server.js';
 
 const APP = '111111111111111111';
 let server: TestServer | undefined;
@@ -90,7 +98,13 @@ async function drive<T>(work: Promise<T>, until?: () => boolean): Promise<T> {
 const driveUntil = (condition: () => boolean) => drive(new Promise<never>(() => {}), condition);
 
 /** A server that enforces `limit` requests per `windowMs` per (bucket, major) and answers 429 beyond it. */
-function enforcingHandler(limit: number, windowMs: number, bucketOf: (path: string) => string, majorOf: (path: string) => string, delayMs = 0) {
+function enforcingHandler(
+  limit: number,
+  windowMs: number,
+  bucketOf: (path: string) => string,
+  majorOf: (path: string) => string,
+  delayMs = 0,
+) {
   const windows = new Map<string, { start: number; used: number }>();
   const violations: string[] = [];
   let inFlight = 0;
@@ -187,13 +201,19 @@ describe('bucket queues', () => {
     const c = newClient();
     const guilds = ['301', '302', '303', '304', '305', '306'];
     const started = Date.now();
-    await drive(Promise.all(guilds.map((g) => c.request({ method: 'PUT', path: `/applications/${APP}/guilds/${g}/commands`, body: [] }))));
+    await drive(
+      Promise.all(
+        guilds.map((g) => c.request({ method: 'PUT', path: `/applications/${APP}/guilds/${g}/commands`, body: [] })),
+      ),
+    );
     const concurrentElapsed = Date.now() - started;
     expect(model.maxInFlight()).toBeGreaterThanOrEqual(4);
 
     const sameStart = Date.now();
     const before = model.maxInFlight();
-    await drive(Promise.all([1, 2, 3].map(() => c.request({ method: 'GET', path: `/applications/${APP}/guilds/999/commands` }))));
+    await drive(
+      Promise.all([1, 2, 3].map(() => c.request({ method: 'GET', path: `/applications/${APP}/guilds/999/commands` }))),
+    );
     const sameElapsed = Date.now() - sameStart;
     expect(sameElapsed).toBeGreaterThanOrEqual(3 * 150 - 20);
     expect(model.maxInFlight()).toBe(before);
@@ -206,7 +226,11 @@ describe('bucket queues', () => {
     server = await startServer(model.handler);
     const c = newClient({ concurrency: 3 });
     expect(c.concurrency).toBe(3);
-    await Promise.all(Array.from({ length: 12 }, (_, i) => c.request({ method: 'GET', path: `/applications/${APP}/guilds/${400 + i}/commands` })));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        c.request({ method: 'GET', path: `/applications/${APP}/guilds/${400 + i}/commands` }),
+      ),
+    );
     expect(model.maxInFlight()).toBe(3);
   });
 });
@@ -217,7 +241,13 @@ describe('global pacer', () => {
     server = await startServer((_req, res) => json(res, 200, {}));
     const c = newClient({ globalRequestsPerSecond: 20, concurrency: 50 });
     const started = Date.now();
-    await drive(Promise.all(Array.from({ length: 45 }, (_, i) => c.request({ method: 'GET', path: `/applications/${APP}/guilds/${500 + i}/commands` }))));
+    await drive(
+      Promise.all(
+        Array.from({ length: 45 }, (_, i) =>
+          c.request({ method: 'GET', path: `/applications/${APP}/guilds/${500 + i}/commands` }),
+        ),
+      ),
+    );
     const at = server.seen.map((r) => r.at).sort((a, b) => a - b);
     for (let i = 0; i + 20 < at.length; i++) expect(at[i + 20] - at[i]).toBeGreaterThanOrEqual(950);
     // 45 requests at 20/s: the 41st cannot start before 2 s.
@@ -258,12 +288,20 @@ describe('429 handling', () => {
             res,
             429,
             { message: 'You are being rate limited.', retry_after: 0.25, global: false },
-            { 'x-ratelimit-scope': 'user', 'x-ratelimit-bucket': 'b', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '0.25', 'retry-after': '1' },
+            {
+              'x-ratelimit-scope': 'user',
+              'x-ratelimit-bucket': 'b',
+              'x-ratelimit-remaining': '0',
+              'x-ratelimit-reset-after': '0.25',
+              'retry-after': '1',
+            },
           )
         : json(res, 200, { ok: 1 }),
     );
     const c = newClient({ retries: 0 });
-    expect(await drive(c.request({ method: 'POST', path: `/applications/${APP}/commands`, body: { name: 'a' } }))).toEqual({ ok: 1 });
+    expect(
+      await drive(c.request({ method: 'POST', path: `/applications/${APP}/commands`, body: { name: 'a' } })),
+    ).toEqual({ ok: 1 });
     expect(server.seen[1].at - server.seen[0].at).toBeGreaterThanOrEqual(240);
     expect(c.stats).toMatchObject({ rateLimited: 1, retried: 0 });
     expect(c.invalidRequestCount).toBe(1);
@@ -298,7 +336,12 @@ describe('429 handling', () => {
     onControlledClock();
     server = await startServer((_req, res, i) =>
       i === 0
-        ? json(res, 429, { message: 'The resource is being rate limited.', retry_after: 0.1, global: false }, { 'x-ratelimit-scope': 'shared', 'retry-after': '1' })
+        ? json(
+            res,
+            429,
+            { message: 'The resource is being rate limited.', retry_after: 0.1, global: false },
+            { 'x-ratelimit-scope': 'shared', 'retry-after': '1' },
+          )
         : json(res, 200, {}),
     );
     const c = newClient();
@@ -309,29 +352,51 @@ describe('429 handling', () => {
 
   it('uses Retry-After when the body has no retry_after', async () => {
     onControlledClock();
-    server = await startServer((_req, res, i) => (i === 0 ? json(res, 429, { message: 'x', global: false }, { 'retry-after': '0.2' }) : json(res, 200, {})));
+    server = await startServer((_req, res, i) =>
+      i === 0 ? json(res, 429, { message: 'x', global: false }, { 'retry-after': '0.2' }) : json(res, 200, {}),
+    );
     const c = newClient();
     await drive(c.request({ method: 'GET', path: '/guilds/5/webhooks' }));
     expect(server.seen[1].at - server.seen[0].at).toBeGreaterThanOrEqual(190);
   });
 
   it('gives up after too many consecutive 429s with RateLimitError', async () => {
-    server = await startServer((_req, res) => json(res, 429, { message: 'You are being rate limited.', retry_after: 0.01, global: false }, { 'x-ratelimit-scope': 'user' }));
+    server = await startServer((_req, res) =>
+      json(
+        res,
+        429,
+        { message: 'You are being rate limited.', retry_after: 0.01, global: false },
+        { 'x-ratelimit-scope': 'user' },
+      ),
+    );
     const c = newClient({ maxRateLimitRetries: 3 });
     const error = await rejectionOf(c.request({ method: 'GET', path: '/guilds/5/webhooks' }));
     expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ code: 'RATE_LIMITED', reason: 'too-many-429s', route: 'GET /guilds/:id/webhooks', scope: 'user', global: false });
+    expect(error).toMatchObject({
+      code: 'RATE_LIMITED',
+      reason: 'too-many-429s',
+      route: 'GET /guilds/:id/webhooks',
+      scope: 'user',
+      global: false,
+    });
     expect(server.seen).toHaveLength(4);
   });
 
   it('refuses a wait beyond the cap instead of sleeping', async () => {
     onControlledClock();
     server = await startServer((_req, res) =>
-      json(res, 429, { message: 'The resource is being rate limited.', retry_after: 432, global: false }, { 'x-ratelimit-scope': 'shared' }),
+      json(
+        res,
+        429,
+        { message: 'The resource is being rate limited.', retry_after: 432, global: false },
+        { 'x-ratelimit-scope': 'shared' },
+      ),
     );
     const c = newClient({ maxRateLimitWaitMs: 5_000 });
     const started = Date.now();
-    const error = await rejectionOf(drive(c.request({ method: 'PUT', path: `/applications/${APP}/commands`, body: [] })));
+    const error = await rejectionOf(
+      drive(c.request({ method: 'PUT', path: `/applications/${APP}/commands`, body: [] })),
+    );
     // Not even the cap's 5 s were slept.
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error).toMatchObject({ code: 'RATE_LIMITED', reason: 'wait-cap-exceeded', retryAfterMs: 432_000 });
@@ -355,7 +420,9 @@ describe('invalid-request cap', () => {
     server = await startServer((_req, res) => json(res, 401, { message: '401: Unauthorized', code: 0 }));
     const c = newClient({ invalidRequestLimit: 5 });
     for (let i = 0; i < 5; i++) {
-      expect(await rejectionOf(c.request({ method: 'GET', path: `/applications/${APP}/commands` }))).toBeInstanceOf(DiscordAPIError);
+      expect(await rejectionOf(c.request({ method: 'GET', path: `/applications/${APP}/commands` }))).toBeInstanceOf(
+        DiscordAPIError,
+      );
     }
     const error = await rejectionOf(c.request({ method: 'GET', path: `/applications/${APP}/commands` }));
     expect(error).toBeInstanceOf(InvalidRequestLimitError);
@@ -374,10 +441,17 @@ describe('invalid-request cap', () => {
     server = await startServer((_req, res) => json(res, 403, { message: 'Missing Permissions', code: 50013 }));
     const shared = new InvalidRequestCounter();
     const a = newClient({ invalidRequestCounter: shared, invalidRequestLimit: 2 });
-    const b = new RestClient({ apiUrl: server.base, credentials: { botToken: BOT_TOKEN }, invalidRequestCounter: shared, invalidRequestLimit: 2 });
+    const b = new RestClient({
+      apiUrl: server.base,
+      credentials: { botToken: BOT_TOKEN },
+      invalidRequestCounter: shared,
+      invalidRequestLimit: 2,
+    });
     await rejectionOf(a.request({ method: 'GET', path: '/guilds/1/webhooks' }));
     await rejectionOf(b.request({ method: 'GET', path: '/guilds/1/webhooks' }));
-    expect(await rejectionOf(b.request({ method: 'GET', path: '/guilds/1/webhooks' }))).toBeInstanceOf(InvalidRequestLimitError);
+    expect(await rejectionOf(b.request({ method: 'GET', path: '/guilds/1/webhooks' }))).toBeInstanceOf(
+      InvalidRequestLimitError,
+    );
     await b.close();
   });
 });

@@ -11,14 +11,21 @@ describe('Redactor', () => {
   });
 
   it('redacts webhook tokens in paths and Authorization values without registration', () => {
-    expect(redactPatterns('POST https://discord.com/api/v10/webhooks/123/tok_en-1?wait=true')).toBe('POST https://discord.com/api/v10/webhooks/123/[REDACTED]?wait=true');
+    expect(redactPatterns('POST https://discord.com/api/v10/webhooks/123/tok_en-1?wait=true')).toBe(
+      'POST https://discord.com/api/v10/webhooks/123/[REDACTED]?wait=true',
+    );
     expect(redactPatterns('authorization: Bot MTIzNDU2Nzg5MDEyMzQ1Njc4.abc.def')).toBe('authorization: Bot [REDACTED]');
-    expect(redactPatterns('a Bearer token is required for permission edits')).toBe('a Bearer token is required for permission edits');
+    expect(redactPatterns('a Bearer token is required for permission edits')).toBe(
+      'a Bearer token is required for permission edits',
+    );
   });
 
   it('redacts deeply inside values', () => {
     const r = new Redactor(['s3cr3t-value']);
-    expect(r.redactValue({ a: ['s3cr3t-value!', { b: 's3cr3t-value' }], n: 1 })).toEqual({ a: ['[REDACTED]!', { b: '[REDACTED]' }], n: 1 });
+    expect(r.redactValue({ a: ['s3cr3t-value!', { b: 's3cr3t-value' }], n: 1 })).toEqual({
+      a: ['[REDACTED]!', { b: '[REDACTED]' }],
+      n: 1,
+    });
   });
 
   it('masks an Authorization header keeping the scheme', () => {
@@ -36,7 +43,15 @@ describe('retry policy', () => {
     expect(backoffDelay(10, opts, () => 1)).toBe(1000);
   });
   it('retries only 5xx', () => {
-    expect([500, 502, 503, 400, 401, 404, 429].map(isRetryableStatus)).toEqual([true, true, true, false, false, false, false]);
+    expect([500, 502, 503, 400, 401, 404, 429].map(isRetryableStatus)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

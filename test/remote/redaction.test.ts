@@ -2,7 +2,15 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RestClient } from '../../src/remote/http/client.js';
 import { executeWebhook } from '../../src/remote/webhooks.js';
-import { BOT_TOKEN, json, rejectionOf, startServer, USER_BEARER, WEBHOOK_TOKEN, type TestServer } from './helpers/server.js';
+import {
+  BOT_TOKEN,
+  json,
+  rejectionOf,
+  startServer,
+  USER_BEARER,
+  WEBHOOK_TOKEN,
+  type TestServer,
+} from './helpers/server.js';
 
 let server: TestServer | undefined;
 let client: RestClient | undefined;
@@ -28,10 +36,18 @@ function expectErrorClean(error: Error): void {
 describe('secrets never reach errors or debug output', () => {
   it('redacts a token the service echoes, in the error and in debug lines', async () => {
     server = await startServer((req, res) =>
-      json(res, 401, { message: `Invalid token ${req.headers.authorization} for ${req.path}`, code: 50014, errors: { token: { _errors: [{ code: 'X', message: BOT_TOKEN }] } } }),
+      json(res, 401, {
+        message: `Invalid token ${req.headers.authorization} for ${req.path}`,
+        code: 50014,
+        errors: { token: { _errors: [{ code: 'X', message: BOT_TOKEN }] } },
+      }),
     );
     const lines: string[] = [];
-    client = new RestClient({ apiUrl: server.base, credentials: { botToken: BOT_TOKEN, bearerToken: USER_BEARER }, onDebug: (l) => lines.push(l) });
+    client = new RestClient({
+      apiUrl: server.base,
+      credentials: { botToken: BOT_TOKEN, bearerToken: USER_BEARER },
+      onDebug: (l) => lines.push(l),
+    });
     const error = await rejectionOf(client.request({ method: 'GET', path: '/applications/1/commands' }));
     expect(error.code).toBe('DISCORD_API_ERROR');
     expect(error.message).toContain('[REDACTED]');
@@ -40,7 +56,13 @@ describe('secrets never reach errors or debug output', () => {
     expect(lines.join('\n')).toContain('auth=Bot [REDACTED]');
     expectClean(lines.join('\n'));
 
-    const perm = await rejectionOf(client.request({ method: 'PUT', path: '/applications/1/guilds/2/commands/3/permissions', body: { permissions: [] } }));
+    const perm = await rejectionOf(
+      client.request({
+        method: 'PUT',
+        path: '/applications/1/guilds/2/commands/3/permissions',
+        body: { permissions: [] },
+      }),
+    );
     expectErrorClean(perm);
   });
 
@@ -80,7 +102,13 @@ describe('secrets never reach errors or debug output', () => {
 
   it('a missing-bearer error names the variable and holds no token', async () => {
     client = new RestClient({ apiUrl: 'http://127.0.0.1:9/api/v10', credentials: { botToken: BOT_TOKEN } });
-    const error = await rejectionOf(client.request({ method: 'PUT', path: '/applications/1/guilds/2/commands/3/permissions', body: { permissions: [] } }));
+    const error = await rejectionOf(
+      client.request({
+        method: 'PUT',
+        path: '/applications/1/guilds/2/commands/3/permissions',
+        body: { permissions: [] },
+      }),
+    );
     expect(error.code).toBe('BEARER_TOKEN_REQUIRED');
     expect(error.variables).toEqual(['DISCORD_BEARER_TOKEN']);
     expectErrorClean(error);

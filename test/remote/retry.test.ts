@@ -14,13 +14,21 @@ afterEach(async () => {
 });
 
 function newClient(extra: ConstructorParameters<typeof RestClient>[0] = {}): RestClient {
-  client = new RestClient({ apiUrl: server!.base, credentials: { botToken: BOT_TOKEN }, backoffBaseMs: 40, backoffMaxMs: 200, ...extra });
+  client = new RestClient({
+    apiUrl: server!.base,
+    credentials: { botToken: BOT_TOKEN },
+    backoffBaseMs: 40,
+    backoffMaxMs: 200,
+    ...extra,
+  });
   return client;
 }
 
 describe('retries', () => {
   it('retries 5xx with growing backoff, then succeeds', async () => {
-    server = await startServer((_req, res, i) => (i < 2 ? json(res, 502, { message: '502 Bad Gateway', code: 0 }) : json(res, 200, { ok: true })));
+    server = await startServer((_req, res, i) =>
+      i < 2 ? json(res, 502, { message: '502 Bad Gateway', code: 0 }) : json(res, 200, { ok: true }),
+    );
     const lines: string[] = [];
     const c = newClient({ retries: 3, onDebug: (l) => lines.push(l) });
     expect(await c.request({ method: 'GET', path: '/guilds/1/webhooks' })).toEqual({ ok: true });
@@ -112,7 +120,12 @@ describe('timeouts and network failures', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((r) => probe.close(() => r()));
-    client = new RestClient({ apiUrl: `http://127.0.0.1:${port}/api/v10`, credentials: { botToken: BOT_TOKEN }, retries: 1, backoffBaseMs: 10 });
+    client = new RestClient({
+      apiUrl: `http://127.0.0.1:${port}/api/v10`,
+      credentials: { botToken: BOT_TOKEN },
+      retries: 1,
+      backoffBaseMs: 10,
+    });
     const error = await rejectionOf(client.request({ method: 'GET', path: '/guilds/1/webhooks' }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.errno).toBe('ECONNREFUSED');
@@ -124,7 +137,9 @@ describe('timeouts and network failures', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 80);
     const started = Date.now();
-    const error = await rejectionOf(c.request({ method: 'GET', path: '/guilds/1/webhooks', signal: controller.signal }));
+    const error = await rejectionOf(
+      c.request({ method: 'GET', path: '/guilds/1/webhooks', signal: controller.signal }),
+    );
     expect(error).toBeInstanceOf(AbortedError);
     expect(error.code).toBe('ABORTED');
     // Well before the 5 s timeout would have ended it.

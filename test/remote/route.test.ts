@@ -12,7 +12,10 @@ describe('routeOf', () => {
   });
 
   it('global commands are keyed by application', () => {
-    expect(routeOf('get', '/applications/1/commands?with_localizations=true')).toEqual({ key: 'GET /applications/:id/commands', major: 'application:1' });
+    expect(routeOf('get', '/applications/1/commands?with_localizations=true')).toEqual({
+      key: 'GET /applications/:id/commands',
+      major: 'application:1',
+    });
   });
 
   it('replaces the webhook token and keys webhooks by id only', () => {

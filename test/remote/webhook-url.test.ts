@@ -11,12 +11,22 @@ describe('parseWebhookUrl', () => {
       token: TOKEN,
       baseUrl: 'https://discord.com/api/v10',
     });
-    expect(parseWebhookUrl(`https://ptb.discord.com/api/v9/webhooks/1/${TOKEN}/`)).toEqual({ id: '1', token: TOKEN, baseUrl: 'https://ptb.discord.com/api/v9' });
-    expect(parseWebhookUrl(`https://canary.discordapp.com/api/webhooks/1/${TOKEN}?wait=true`).baseUrl).toBe('https://canary.discordapp.com/api/v10');
+    expect(parseWebhookUrl(`https://ptb.discord.com/api/v9/webhooks/1/${TOKEN}/`)).toEqual({
+      id: '1',
+      token: TOKEN,
+      baseUrl: 'https://ptb.discord.com/api/v9',
+    });
+    expect(parseWebhookUrl(`https://canary.discordapp.com/api/webhooks/1/${TOKEN}?wait=true`).baseUrl).toBe(
+      'https://canary.discordapp.com/api/v10',
+    );
   });
 
   it('accepts any base of a local emulator', () => {
-    expect(parseWebhookUrl(`http://127.0.0.1:4010/api/v10/webhooks/42/${TOKEN}`)).toEqual({ id: '42', token: TOKEN, baseUrl: 'http://127.0.0.1:4010/api/v10' });
+    expect(parseWebhookUrl(`http://127.0.0.1:4010/api/v10/webhooks/42/${TOKEN}`)).toEqual({
+      id: '42',
+      token: TOKEN,
+      baseUrl: 'http://127.0.0.1:4010/api/v10',
+    });
     expect(parseWebhookUrl(`http://localhost:9/webhooks/42/${TOKEN}`).baseUrl).toBe('http://localhost:9');
   });
 

@@ -66,6 +66,8 @@ describe('the CI workflow a contributor sees runs what .ci/run runs', () => {
     expect(lines).toContain('npm run build:action');
     expect(lines.indexOf('npm run build:action')).toBeGreaterThan(lines.indexOf('npm ci'));
     expect(lines.some((l) => l.includes('git status --porcelain -- action/'))).toBe(true);
-    expect((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts['build:action']).toBe('node scripts/build-action.mjs');
+    expect((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts['build:action']).toBe(
+      'node scripts/build-action.mjs',
+    );
   });
 });

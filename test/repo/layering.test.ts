@@ -53,7 +53,9 @@ function readTable(doc: string, rootFiles: ReadonlySet<string>): Map<string, All
         .split(/,(?![^(]*\))| and (?![^(]*\))/)
         .flatMap((clause) => {
           const typeOnly = /\(types\)|type only\)|the types of/.test(clause);
-          return [...clause.matchAll(/`([^`]+)`/g)].slice(0, /the types of/.test(clause) ? undefined : 1).map((m) => ({ target: areaName(m[1]!, rootFiles), typeOnly }));
+          return [...clause.matchAll(/`([^`]+)`/g)]
+            .slice(0, /the types of/.test(clause) ? undefined : 1)
+            .map((m) => ({ target: areaName(m[1]!, rootFiles), typeOnly }));
         });
     }
     for (const a of areas) table.set(a, allowed);
@@ -112,7 +114,15 @@ describe('the layering of docs/architecture.md', () => {
       "import { h } from 'node:fs';",
     ].join('\n');
     const got = importsOf('cli/x.ts', parse('cli/x.ts', text)).map((i) => `${i.to}${i.typeOnly ? ' (type)' : ''}`);
-    expect(got).toEqual(['wire/a.ts', 'plan/b.ts (type)', 'cli/c.ts (type)', 'remote/d.ts', 'emulator/e.ts (type)', 'report/f.ts (type)', 'manifest/g.ts']);
+    expect(got).toEqual([
+      'wire/a.ts',
+      'plan/b.ts (type)',
+      'cli/c.ts (type)',
+      'remote/d.ts',
+      'emulator/e.ts (type)',
+      'report/f.ts (type)',
+      'manifest/g.ts',
+    ]);
     // The reader found the real tree, not an empty one.
     expect(imports.length).toBeGreaterThan(500);
   });
@@ -152,7 +162,12 @@ describe('the layering of docs/architecture.md', () => {
   it('a folder whose packages are "none" imports no package, node: ones included', () => {
     const free = packageFree(DOC, ROOT_FILES);
     expect(free).toEqual(['wire']);
-    expect(packagesOf('wire/x.ts', "import { a } from './a.js';\nimport { readFileSync } from 'node:fs';\nconst y = import('yaml');")).toEqual(['node:fs', 'yaml']);
+    expect(
+      packagesOf(
+        'wire/x.ts',
+        "import { a } from './a.js';\nimport { readFileSync } from 'node:fs';\nconst y = import('yaml');",
+      ),
+    ).toEqual(['node:fs', 'yaml']);
     const found = sourceFiles()
       .filter((f) => free.includes(areaOf(f)))
       .flatMap((f) => packagesOf(f).map((p) => `src/${f} imports ${p}`));

@@ -27,20 +27,34 @@ const COMPARE = new Set([
 
 const strip = (e: ts.Expression): ts.Expression => {
   let x = e;
-  while (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isNonNullExpression(x) || ts.isSatisfiesExpression(x)) x = x.expression;
+  while (
+    ts.isParenthesizedExpression(x) ||
+    ts.isAsExpression(x) ||
+    ts.isNonNullExpression(x) ||
+    ts.isSatisfiesExpression(x)
+  )
+    x = x.expression;
   return x;
 };
 /** `type`, `flags`, and names ending in them: `parentType`, `bodyType`, `public_flags`, `FLAGS` (not `prototype`). */
-const isTypeOrFlagsName = (name: string): boolean => /^(type|flags)$|[a-z0-9_](Type|Flags|_type|_flags|_TYPE|_FLAGS)$/i.test(name) && !/prototype$/i.test(name);
+const isTypeOrFlagsName = (name: string): boolean =>
+  /^(type|flags)$|[a-z0-9_](Type|Flags|_type|_flags|_TYPE|_FLAGS)$/i.test(name) && !/prototype$/i.test(name);
 /** `x.type`, `x?.flags`, `x['type']`, `parentType`, `Number(x.flags)`, `BigInt(x.flags)`. */
 function isTypeOrFlags(e: ts.Expression): boolean {
   const x = strip(e);
   if (ts.isIdentifier(x)) return isTypeOrFlagsName(x.text);
   if (ts.isPropertyAccessExpression(x)) return isTypeOrFlagsName(x.name.text);
-  if (ts.isElementAccessExpression(x)) return ts.isStringLiteralLike(x.argumentExpression) && isTypeOrFlagsName(x.argumentExpression.text);
-  if (ts.isCallExpression(x) && ts.isIdentifier(x.expression) && ['Number', 'BigInt'].includes(x.expression.text) && x.arguments.length === 1)
+  if (ts.isElementAccessExpression(x))
+    return ts.isStringLiteralLike(x.argumentExpression) && isTypeOrFlagsName(x.argumentExpression.text);
+  if (
+    ts.isCallExpression(x) &&
+    ts.isIdentifier(x.expression) &&
+    ['Number', 'BigInt'].includes(x.expression.text) &&
+    x.arguments.length === 1
+  )
     return isTypeOrFlags(x.arguments[0]!);
-  if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) return isTypeOrFlags(x.left);
+  if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+    return isTypeOrFlags(x.left);
   return false;
 }
 /** `3`, `-1`, `0x80`, `128n`, `(1 << 15)`, and a name the file itself binds to one (`const LOADING = 128`). */
@@ -49,7 +63,8 @@ function isNumber(e: ts.Expression, local: ReadonlySet<string> = new Set()): boo
   if (ts.isNumericLiteral(x) || ts.isBigIntLiteral(x)) return true;
   if (ts.isIdentifier(x)) return local.has(x.text);
   if (ts.isPrefixUnaryExpression(x)) return isNumber(x.operand, local);
-  if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.LessThanLessThanToken) return isNumber(x.left, local) && isNumber(x.right, local);
+  if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.LessThanLessThanToken)
+    return isNumber(x.left, local) && isNumber(x.right, local);
   return false;
 }
 /** A value set into a type or flags: a bare number other than 0 (no flags), as such or in `c ? 20 : 23`, `128 | f`. */
@@ -64,7 +79,13 @@ function setsBareNumber(e: ts.Expression, local: ReadonlySet<string>): boolean {
 function isNumberList(e: ts.Expression, local: ReadonlySet<string>): boolean {
   const x = strip(e);
   if (ts.isArrayLiteralExpression(x)) return x.elements.some((el) => isNumber(el as ts.Expression, local));
-  if (ts.isNewExpression(x) && ts.isIdentifier(x.expression) && x.expression.text === 'Set' && x.arguments?.length === 1) return isNumberList(x.arguments[0]!, local);
+  if (
+    ts.isNewExpression(x) &&
+    ts.isIdentifier(x.expression) &&
+    x.expression.text === 'Set' &&
+    x.arguments?.length === 1
+  )
+    return isNumberList(x.arguments[0]!, local);
   return false;
 }
 /** Names a file binds with `const` to a bare number (`const EPHEMERAL = 64`) and to a list of them (`const THREADS = new Set([10, 11])`). */
@@ -72,7 +93,13 @@ function numericConsts(sf: ts.SourceFile): { numbers: Set<string>; lists: Set<st
   const numbers = new Set<string>();
   const lists = new Set<string>();
   const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isVariableDeclarationList(node.parent) && node.parent.flags & ts.NodeFlags.Const) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      ts.isVariableDeclarationList(node.parent) &&
+      node.parent.flags & ts.NodeFlags.Const
+    ) {
       if (isNumber(node.initializer)) numbers.add(node.name.text);
       else if (isNumberList(node.initializer, numbers)) lists.add(node.name.text);
     }
@@ -88,16 +115,29 @@ function bareComparisons(file: string, text?: string): string[] {
   const { numbers: local, lists } = numericConsts(sf);
   const num = (e: ts.Expression): boolean => isNumber(e, local);
   const found: string[] = [];
-  const at = (n: ts.Node): string => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${n.getText(sf).replace(/\s+/g, ' ')}`;
+  const at = (n: ts.Node): string =>
+    `${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${n.getText(sf).replace(/\s+/g, ' ')}`;
   const visit = (node: ts.Node): void => {
     if (ts.isBinaryExpression(node) && COMPARE.has(node.operatorToken.kind)) {
-      if ((isTypeOrFlags(node.left) && num(node.right)) || (num(node.left) && isTypeOrFlags(node.right))) found.push(at(node));
-    } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && isTypeOrFlags(node.left) && setsBareNumber(node.right, local)) {
+      if ((isTypeOrFlags(node.left) && num(node.right)) || (num(node.left) && isTypeOrFlags(node.right)))
+        found.push(at(node));
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      isTypeOrFlags(node.left) &&
+      setsBareNumber(node.right, local)
+    ) {
       found.push(at(node));
-    } else if (ts.isPropertyAssignment(node) && !ts.isComputedPropertyName(node.name) && isTypeOrFlagsName(node.name.text) && setsBareNumber(node.initializer, local)) {
+    } else if (
+      ts.isPropertyAssignment(node) &&
+      !ts.isComputedPropertyName(node.name) &&
+      isTypeOrFlagsName(node.name.text) &&
+      setsBareNumber(node.initializer, local)
+    ) {
       found.push(at(node));
     } else if (ts.isSwitchStatement(node) && isTypeOrFlags(node.expression)) {
-      for (const clause of node.caseBlock.clauses) if (ts.isCaseClause(clause) && num(clause.expression)) found.push(at(clause.expression));
+      for (const clause of node.caseBlock.clauses)
+        if (ts.isCaseClause(clause) && num(clause.expression)) found.push(at(clause.expression));
     } else if (
       ts.isCallExpression(node) &&
       ts.isPropertyAccessExpression(node.expression) &&

@@ -35,12 +35,18 @@ describe('the repository is self-contained', () => {
 
   it('every corpus file has its provenance in fixtures/corpus/README.md', () => {
     const readme = readFileSync(join(CORPUS, 'README.md'), 'utf8');
-    const files = ['real-defs', 'real-get'].flatMap((kind) => fixtureFiles(join(CORPUS, kind), /\.json$/).map((f) => `${kind}/${f}`));
+    const files = ['real-defs', 'real-get'].flatMap((kind) =>
+      fixtureFiles(join(CORPUS, kind), /\.json$/).map((f) => `${kind}/${f}`),
+    );
     expect(files.length).toBeGreaterThanOrEqual(20);
     expect(files.filter((f) => !readme.includes(f))).toEqual([]);
     for (const f of files) {
       const { source, license_note, commands } = JSON.parse(readFileSync(join(CORPUS, f), 'utf8'));
-      expect([typeof source, typeof license_note, Array.isArray(commands) && commands.length > 0], f).toEqual(['string', 'string', true]);
+      expect([typeof source, typeof license_note, Array.isArray(commands) && commands.length > 0], f).toEqual([
+        'string',
+        'string',
+        true,
+      ]);
     }
   });
 });

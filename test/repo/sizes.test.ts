@@ -42,7 +42,18 @@ describe('file and function sizes', () => {
   const files = sourceFiles();
 
   it('the function measure counts a function from its first line to its last, arrows and methods included', () => {
-    const text = ['function a() {', '  return 1;', '}', 'const b = () => {', '', '', '};', 'class C { m() {', '}', '}'].join('\n');
+    const text = [
+      'function a() {',
+      '  return 1;',
+      '}',
+      'const b = () => {',
+      '',
+      '',
+      '};',
+      'class C { m() {',
+      '}',
+      '}',
+    ].join('\n');
     expect(longFunctions('x.ts', 2, text)).toEqual([
       { at: 'x.ts:a', lines: 3 },
       { at: 'x.ts:b', lines: 4 },

@@ -13,7 +13,9 @@ describe("the view API's types", () => {
   const imports = allImports();
 
   it('the page imports from the emulator only the view API types files', () => {
-    const stray = imports.filter((i) => i.from.startsWith('web/') && i.to.startsWith('emulator/') && !TYPES_FILE.test(i.to));
+    const stray = imports.filter(
+      (i) => i.from.startsWith('web/') && i.to.startsWith('emulator/') && !TYPES_FILE.test(i.to),
+    );
     expect(stray.map((i) => `${i.from}:${i.line} → ${i.to}`)).toEqual([]);
   });
 

@@ -17,13 +17,19 @@ import { testdir } from '../helpers/tmp.js';
 
 it('the warm-ups write the code caches and nothing a CI job reads, whatever its environment', async () => {
   const root = testdir();
-  for (const dir of ['dist/cli-main', 'dist/cli-lint', 'fixtures/valid']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
+  for (const dir of ['dist/cli-main', 'dist/cli-lint', 'fixtures/valid'])
+    cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
   const caches = ['dist/cli-main/main.cache', 'dist/cli-lint/lint.cache'].map((f) => join(root, f));
   for (const cache of caches) rmSync(cache, { force: true });
 
   const job = testdir();
-  const files = { GITHUB_STEP_SUMMARY: join(job, 'summary.md'), GITHUB_OUTPUT: join(job, 'output'), GITHUB_ENV: join(job, 'env'), GITHUB_PATH: join(job, 'path') };
+  const files = {
+    GITHUB_STEP_SUMMARY: join(job, 'summary.md'),
+    GITHUB_OUTPUT: join(job, 'output'),
+    GITHUB_ENV: join(job, 'env'),
+    GITHUB_PATH: join(job, 'path'),
+  };
   for (const file of Object.values(files)) writeFileSync(file, '');
   const notified: string[] = [];
   const hook = createServer((req, res) => {
@@ -47,7 +53,10 @@ it('the warm-ups write the code caches and nothing a CI job reads, whatever its 
     };
     // Not spawnSync: the notification server above answers on this process's event loop.
     const run = await new Promise<{ status: number | null; output: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(ROOT, 'scripts/warm-up.mjs'), root], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [join(ROOT, 'scripts/warm-up.mjs'), root], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let output = '';
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));

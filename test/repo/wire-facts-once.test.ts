@@ -19,7 +19,12 @@ const WIRE_NUMBERS = new Set<number>([MAX_WAIT_SECONDS, DEFAULT_LIMITS.string_op
 function wireErrorCodes(): number[] {
   const codes: number[] = [];
   const visit = (n: ts.Node): void => {
-    if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name) && (n.name.text === 'code' || n.name.text === 'jsonCode') && ts.isNumericLiteral(n.initializer))
+    if (
+      ts.isPropertyAssignment(n) &&
+      ts.isIdentifier(n.name) &&
+      (n.name.text === 'code' || n.name.text === 'jsonCode') &&
+      ts.isNumericLiteral(n.initializer)
+    )
       codes.push(Number(n.initializer.text));
     ts.forEachChild(n, visit);
   };
@@ -45,9 +50,16 @@ function text(node: ts.Node): string | undefined {
   if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) return node.text;
   return undefined;
 }
-const isApiErrorCall = (n: ts.Node): n is ts.CallExpression => ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'apiError';
-const isBigIntCall = (e: ts.Expression): boolean => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'BigInt';
-const ORDER = new Set([ts.SyntaxKind.LessThanToken, ts.SyntaxKind.GreaterThanToken, ts.SyntaxKind.LessThanEqualsToken, ts.SyntaxKind.GreaterThanEqualsToken]);
+const isApiErrorCall = (n: ts.Node): n is ts.CallExpression =>
+  ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'apiError';
+const isBigIntCall = (e: ts.Expression): boolean =>
+  ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'BigInt';
+const ORDER = new Set([
+  ts.SyntaxKind.LessThanToken,
+  ts.SyntaxKind.GreaterThanToken,
+  ts.SyntaxKind.LessThanEqualsToken,
+  ts.SyntaxKind.GreaterThanEqualsToken,
+]);
 
 /** The code argument of `apiError(status, code, message)`, when a number of five digits or more. */
 function isCodeOfApiError(node: ts.NumericLiteral): boolean {
@@ -58,13 +70,21 @@ function isCodeOfApiError(node: ts.NumericLiteral): boolean {
 function restatedFacts(file: string, source?: string): string[] {
   const sf = parse(file, source);
   const found: string[] = [];
-  const at = (n: ts.Node, what: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${what}`);
+  const at = (n: ts.Node, what: string) =>
+    found.push(`${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${what}`);
   const visit = (node: ts.Node): void => {
-    if (ts.isRegularExpressionLiteral(node) && SNOWFLAKE_QUANTIFIER.test(node.text)) at(node, `snowflake pattern ${node.text}`);
-    else if (ts.isBinaryExpression(node) && ORDER.has(node.operatorToken.kind) && isBigIntCall(node.left) && isBigIntCall(node.right))
+    if (ts.isRegularExpressionLiteral(node) && SNOWFLAKE_QUANTIFIER.test(node.text))
+      at(node, `snowflake pattern ${node.text}`);
+    else if (
+      ts.isBinaryExpression(node) &&
+      ORDER.has(node.operatorToken.kind) &&
+      isBigIntCall(node.left) &&
+      isBigIntCall(node.right)
+    )
       at(node, `snowflakes ordered by hand: ${node.getText(sf)}`);
     else if (ts.isNumericLiteral(node) && WIRE_NUMBERS.has(Number(node.text))) at(node, `wire number ${node.text}`);
-    else if (ts.isNumericLiteral(node) && (SERVICE_ERROR_CODES.has(Number(node.text)) || isCodeOfApiError(node))) at(node, `service error code ${Number(node.text)}`);
+    else if (ts.isNumericLiteral(node) && (SERVICE_ERROR_CODES.has(Number(node.text)) || isCodeOfApiError(node)))
+      at(node, `service error code ${Number(node.text)}`);
     else {
       const t = text(node);
       if (t !== undefined && LIMIT_IN_WORDS.test(t)) at(node, `limit in words: ${LIMIT_IN_WORDS.exec(t)![0]}`);

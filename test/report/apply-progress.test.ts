@@ -6,7 +6,12 @@ import { colors, setColor } from '../../src/report/color.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlannedRequest } from '../../src/plan/model.js';
 import { createInteractiveProgress } from '../../src/report/apply/interactive.js';
-import { PlainProgress, createApplyProgress, requestLabel, type ApplyProgress } from '../../src/report/apply/progress.js';
+import {
+  PlainProgress,
+  createApplyProgress,
+  requestLabel,
+  type ApplyProgress,
+} from '../../src/report/apply/progress.js';
 import type { ApplyResult } from '../../src/sync/apply-result.js';
 
 const initial = colors().enabled;
@@ -43,9 +48,23 @@ function screen(raw: string): string[] {
     .map((l) => l.slice(l.lastIndexOf('\r') + 1));
 }
 
-const create: PlannedRequest = { kind: 'command-create', method: 'POST', route: '/applications/{app}/commands', addresses: ['global/chat_input/ping'] };
-const update: PlannedRequest = { kind: 'command-edit', method: 'PATCH', route: '/applications/{app}/guilds/{guild}/commands/{id}', addresses: ['guild:1/chat_input/echo'] };
-const result: ApplyResult = { applied: [{ address: 'global/chat_input/ping', kind: 'create' }], failed: { address: 'guild:1/chat_input/echo', message: 'x' }, notApplied: [] };
+const create: PlannedRequest = {
+  kind: 'command-create',
+  method: 'POST',
+  route: '/applications/{app}/commands',
+  addresses: ['global/chat_input/ping'],
+};
+const update: PlannedRequest = {
+  kind: 'command-edit',
+  method: 'PATCH',
+  route: '/applications/{app}/guilds/{guild}/commands/{id}',
+  addresses: ['guild:1/chat_input/echo'],
+};
+const result: ApplyResult = {
+  applied: [{ address: 'global/chat_input/ping', kind: 'create' }],
+  failed: { address: 'guild:1/chat_input/echo', message: 'x' },
+  notApplied: [],
+};
 
 /** A clock that advances by a fixed step on each read. */
 function clock(step: number): () => number {
@@ -66,16 +85,33 @@ describe('requestLabel', () => {
   it('says what a request does in the user’s words', () => {
     expect(requestLabel(create)).toBe('create global/chat_input/ping');
     expect(requestLabel(update)).toBe('update guild:1/chat_input/echo');
-    expect(requestLabel({ kind: 'command-delete', method: 'DELETE', route: '/x', addresses: ['global/user/Info'] })).toBe('delete global/user/Info');
     expect(
-      requestLabel({ kind: 'bulk-overwrite', method: 'PUT', route: '/applications/{app}/guilds/{guild}/commands', addresses: ['guild:1/chat_input/a', 'guild:1/chat_input/b'] }),
+      requestLabel({ kind: 'command-delete', method: 'DELETE', route: '/x', addresses: ['global/user/Info'] }),
+    ).toBe('delete global/user/Info');
+    expect(
+      requestLabel({
+        kind: 'bulk-overwrite',
+        method: 'PUT',
+        route: '/applications/{app}/guilds/{guild}/commands',
+        addresses: ['guild:1/chat_input/a', 'guild:1/chat_input/b'],
+      }),
     ).toBe('overwrite guild:1 (2 commands)');
-    expect(requestLabel({ kind: 'permissions', method: 'PUT', route: '/applications/{app}/guilds/{guild}/commands/{id}/permissions', addresses: ['guild:1/chat_input/a'] })).toBe(
-      'set permissions of guild:1/chat_input/a',
-    );
-    expect(requestLabel({ kind: 'command-edit', method: 'PATCH', route: '/x', addresses: ['global/chat_input/a', 'global/chat_input/b', 'global/chat_input/c'] })).toBe(
-      'update global/chat_input/a and 2 more',
-    );
+    expect(
+      requestLabel({
+        kind: 'permissions',
+        method: 'PUT',
+        route: '/applications/{app}/guilds/{guild}/commands/{id}/permissions',
+        addresses: ['guild:1/chat_input/a'],
+      }),
+    ).toBe('set permissions of guild:1/chat_input/a');
+    expect(
+      requestLabel({
+        kind: 'command-edit',
+        method: 'PATCH',
+        route: '/x',
+        addresses: ['global/chat_input/a', 'global/chat_input/b', 'global/chat_input/c'],
+      }),
+    ).toBe('update global/chat_input/a and 2 more');
   });
 });
 
@@ -147,7 +183,9 @@ describe('createApplyProgress', () => {
 describe('module boundaries', () => {
   it('never imports ora statically from src/, so lint never loads it', () => {
     const files = (readdirSync('src', { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
-    const offenders = files.filter((f) => /^\s*import\s+(?!type\b)[^;]*from\s+['"]ora['"]/m.test(readFileSync(join('src', f), 'utf8')));
+    const offenders = files.filter((f) =>
+      /^\s*import\s+(?!type\b)[^;]*from\s+['"]ora['"]/m.test(readFileSync(join('src', f), 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });
@@ -157,8 +195,18 @@ describe('interactive progress with requests in flight together', () => {
     setColor(false);
     const { stream, text } = fakeStream(true);
     const p = await createInteractiveProgress({ stream, isEnabled: true, color: false, now: clock(1) });
-    const a: PlannedRequest = { kind: 'command-create', method: 'POST', route: '/r', addresses: ['guild:1/chat_input/a'] };
-    const b: PlannedRequest = { kind: 'command-create', method: 'POST', route: '/r', addresses: ['guild:2/chat_input/b'] };
+    const a: PlannedRequest = {
+      kind: 'command-create',
+      method: 'POST',
+      route: '/r',
+      addresses: ['guild:1/chat_input/a'],
+    };
+    const b: PlannedRequest = {
+      kind: 'command-create',
+      method: 'POST',
+      route: '/r',
+      addresses: ['guild:2/chat_input/b'],
+    };
     p.start(2);
     p.requestStarted(a, 0);
     p.requestStarted(b, 1);

@@ -28,7 +28,9 @@ const success: ApplyResult = {
 describe('formatApplyResult', () => {
   it('ends a successful apply with the counts per kind', () => {
     setColor(false);
-    expect(formatApplyResult(success)).toBe('Apply complete! 1 created, 2 updated, 0 renamed, 0 replaced, 1 deleted, 3 permission sets replaced.\n');
+    expect(formatApplyResult(success)).toBe(
+      'Apply complete! 1 created, 2 updated, 0 renamed, 0 replaced, 1 deleted, 3 permission sets replaced.\n',
+    );
     expect(formatApplyResult({ applied: [{ address: 'a', kind: 'permissions' }], notApplied: [] })).toBe(
       'Apply complete! 0 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 1 permission set replaced.\n',
     );
@@ -53,7 +55,11 @@ describe('formatApplyResult', () => {
 
   it('says "Apply incomplete" when a declared scope could not be read and was left alone', () => {
     setColor(false);
-    const out = formatApplyResult({ applied: [{ address: 'global/chat_input/a', kind: 'create' }], notApplied: [], skippedScopes: ['guild:600000000000000001'] });
+    const out = formatApplyResult({
+      applied: [{ address: 'global/chat_input/a', kind: 'create' }],
+      notApplied: [],
+      skippedScopes: ['guild:600000000000000001'],
+    });
     expect(out.split('\n')).toEqual([
       'Apply incomplete: 1 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 0 permission sets replaced.',
       'Not read, so left alone: guild:600000000000000001.',
@@ -101,19 +107,27 @@ describe('formatApplyResult', () => {
       { address: 'a', kind: 'create' },
       { address: 'b', kind: 'create' },
     ];
-    expect(formatApplyResult({ applied: [], failed, notApplied, requestsSent: 1 })).toContain('Apply failed after 1 request.');
+    expect(formatApplyResult({ applied: [], failed, notApplied, requestsSent: 1 })).toContain(
+      'Apply failed after 1 request.',
+    );
     expect(formatApplyResult({ applied: [], failed, notApplied })).toContain('Apply failed after 0 of 2 changes.');
   });
 
   it('colours only when colour is enabled and strips escapes from service messages', () => {
     setColor(false);
-    const failed: ApplyResult = { applied: success.applied, failed: { address: 'a', message: 'bad\u001b[2J\nthing' }, notApplied: [] };
+    const failed: ApplyResult = {
+      applied: success.applied,
+      failed: { address: 'a', message: 'bad\u001b[2J\nthing' },
+      notApplied: [],
+    };
     expect(formatApplyResult(failed)).not.toContain('\u001b');
     expect(formatApplyResult(failed)).toContain('Error: a: bad thing');
     setColor(true);
     const coloured = formatApplyResult(success);
     expect(coloured).toContain('\u001b[');
-    expect(strip(coloured)).toBe('Apply complete! 1 created, 2 updated, 0 renamed, 0 replaced, 1 deleted, 3 permission sets replaced.\n');
+    expect(strip(coloured)).toBe(
+      'Apply complete! 1 created, 2 updated, 0 renamed, 0 replaced, 1 deleted, 3 permission sets replaced.\n',
+    );
     expect(formatApplyResult(failed)).not.toContain('\u001b[2J');
   });
 });
@@ -129,10 +143,16 @@ describe('webhooks removed by the read-back', () => {
   it('are carried into the result (the JSON document) and named with their ids in text and markdown', () => {
     setColor(false);
     const result = applyResultOf(outcome, 1, undefined);
-    expect(JSON.parse(JSON.stringify(result)).duplicatesRemoved).toEqual([{ id: '930000000000000002', channelId: '620000000000000001', name: 'Deploys' }]);
+    expect(JSON.parse(JSON.stringify(result)).duplicatesRemoved).toEqual([
+      { id: '930000000000000002', channelId: '620000000000000001', name: 'Deploys' },
+    ]);
     const text = formatApplyResult(result).split('\n');
-    expect(text[0]).toBe('Apply complete! 0 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 0 permission sets replaced; webhooks: 1 created, 0 updated, 0 deleted.');
-    expect(text).toContain('Removed 1 duplicate webhook this apply made (a create whose answer was lost landed after all, beside the one sent again):');
+    expect(text[0]).toBe(
+      'Apply complete! 0 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 0 permission sets replaced; webhooks: 1 created, 0 updated, 0 deleted.',
+    );
+    expect(text).toContain(
+      'Removed 1 duplicate webhook this apply made (a create whose answer was lost landed after all, beside the one sent again):',
+    );
     expect(text).toContain('    - channel:620000000000000001/webhook/Deploys (id 930000000000000002) deleted');
     const md = formatApplyMarkdown(result);
     expect(md).toContain('Removed 1 duplicate webhook this apply made');
@@ -141,7 +161,14 @@ describe('webhooks removed by the read-back', () => {
 
   it('are said after a failure too, and not at all when there were none', () => {
     setColor(false);
-    const failed = applyResultOf({ ...outcome, failed: { address: 'webhook/other', message: 'Missing Access', error: new Error('x'), actions: [] } }, 2, undefined);
+    const failed = applyResultOf(
+      {
+        ...outcome,
+        failed: { address: 'webhook/other', message: 'Missing Access', error: new Error('x'), actions: [] },
+      },
+      2,
+      undefined,
+    );
     expect(formatApplyResult(failed)).toContain('(id 930000000000000002) deleted');
     const none = applyResultOf({ ...outcome, duplicatesRemoved: [] }, 1, undefined);
     expect(none).not.toHaveProperty('duplicatesRemoved');

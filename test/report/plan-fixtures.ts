@@ -34,7 +34,12 @@ export function fullPlan(): Plan {
     key: 'global',
     scope: { kind: 'global' },
     actions: [
-      action({ kind: 'create', address: 'global/chat_input/ping', name: 'ping', body: { name: 'ping', description: 'Pong!', type: 1 } }),
+      action({
+        kind: 'create',
+        address: 'global/chat_input/ping',
+        name: 'ping',
+        body: { name: 'ping', description: 'Pong!', type: 1 },
+      }),
       action({
         kind: 'update',
         address: 'global/chat_input/echo',
@@ -56,15 +61,53 @@ export function fullPlan(): Plan {
         changes: [{ path: 'name', before: 'hello', after: 'hi' }],
         reason: 'renamed_from',
       }),
-      action({ kind: 'noop', address: 'global/chat_input/same', name: 'same', remote: { id: '12', name: 'same', type: 1 } }),
-      action({ kind: 'delete', address: 'global/chat_input/old', name: 'old', remote: { id: '13', version: '103', name: 'old', type: 1 }, reason: 'not in manifest' }),
+      action({
+        kind: 'noop',
+        address: 'global/chat_input/same',
+        name: 'same',
+        remote: { id: '12', name: 'same', type: 1 },
+      }),
+      action({
+        kind: 'delete',
+        address: 'global/chat_input/old',
+        name: 'old',
+        remote: { id: '13', version: '103', name: 'old', type: 1 },
+        reason: 'not in manifest',
+      }),
     ],
-    kept: [{ address: 'global/primary_entry_point/launch', id: '14', reason: 'auto-created entry point', body: { id: 'x', name: 'launch', type: 4 } }],
+    kept: [
+      {
+        address: 'global/primary_entry_point/launch',
+        id: '14',
+        reason: 'auto-created entry point',
+        body: { id: 'x', name: 'launch', type: 4 },
+      },
+    ],
     requests: [
-      { kind: 'command-create', method: 'POST', route: '/applications/{app}/commands', addresses: ['global/chat_input/ping'] },
-      { kind: 'command-edit', method: 'PATCH', route: '/applications/{app}/commands/{id}', addresses: ['global/chat_input/echo'] },
-      { kind: 'command-edit', method: 'PATCH', route: '/applications/{app}/commands/{id}', addresses: ['global/chat_input/hi'] },
-      { kind: 'command-delete', method: 'DELETE', route: '/applications/{app}/commands/{id}', addresses: ['global/chat_input/old'] },
+      {
+        kind: 'command-create',
+        method: 'POST',
+        route: '/applications/{app}/commands',
+        addresses: ['global/chat_input/ping'],
+      },
+      {
+        kind: 'command-edit',
+        method: 'PATCH',
+        route: '/applications/{app}/commands/{id}',
+        addresses: ['global/chat_input/echo'],
+      },
+      {
+        kind: 'command-edit',
+        method: 'PATCH',
+        route: '/applications/{app}/commands/{id}',
+        addresses: ['global/chat_input/hi'],
+      },
+      {
+        kind: 'command-delete',
+        method: 'DELETE',
+        route: '/applications/{app}/commands/{id}',
+        addresses: ['global/chat_input/old'],
+      },
     ],
     creates: 1,
   });
@@ -104,9 +147,24 @@ export function fullPlan(): Plan {
       { kind: 'noop', target: `guild:${GUILD}/chat_input/quiet`, commandId: '21', before: [], after: [] },
     ],
     requests: [
-      { kind: 'command-delete', method: 'DELETE', route: '/applications/{app}/guilds/{guild}/commands/{id}', addresses: [`guild:${GUILD}/message/Profile`] },
-      { kind: 'command-create', method: 'POST', route: '/applications/{app}/guilds/{guild}/commands', addresses: [`guild:${GUILD}/message/Profile`] },
-      { kind: 'permissions', method: 'PUT', route: '/applications/{app}/guilds/{guild}/commands/permissions', addresses: [`guild:${GUILD}/message/Profile`] },
+      {
+        kind: 'command-delete',
+        method: 'DELETE',
+        route: '/applications/{app}/guilds/{guild}/commands/{id}',
+        addresses: [`guild:${GUILD}/message/Profile`],
+      },
+      {
+        kind: 'command-create',
+        method: 'POST',
+        route: '/applications/{app}/guilds/{guild}/commands',
+        addresses: [`guild:${GUILD}/message/Profile`],
+      },
+      {
+        kind: 'permissions',
+        method: 'PUT',
+        route: '/applications/{app}/guilds/{guild}/commands/permissions',
+        addresses: [`guild:${GUILD}/message/Profile`],
+      },
     ],
     creates: 1,
   });
@@ -115,7 +173,11 @@ export function fullPlan(): Plan {
     summary: { create: 1, update: 1, rename: 1, replace: 1, delete: 1, permissions: 2 },
     request_count: 7,
     warnings: [
-      { code: 'permissions-dropped', message: 'Replacing message/Profile drops its permissions; they will be re-applied.', scope: `guild:${GUILD}` },
+      {
+        code: 'permissions-dropped',
+        message: 'Replacing message/Profile drops its permissions; they will be re-applied.',
+        scope: `guild:${GUILD}`,
+      },
       { code: 'daily-creates', message: 'This plan spends 2 of 200 daily creates.' },
     ],
   });
@@ -127,8 +189,22 @@ export function emptyPlan(): Plan {
       scope({
         key: 'global',
         scope: { kind: 'global' },
-        actions: [action({ kind: 'noop', address: 'global/chat_input/ping', name: 'ping', remote: { id: '1', name: 'ping', type: 1 } })],
-        kept: [{ address: 'global/primary_entry_point/launch', id: '2', reason: 'auto-created entry point', body: { id: 'x', name: 'launch', type: 4 } }],
+        actions: [
+          action({
+            kind: 'noop',
+            address: 'global/chat_input/ping',
+            name: 'ping',
+            remote: { id: '1', name: 'ping', type: 1 },
+          }),
+        ],
+        kept: [
+          {
+            address: 'global/primary_entry_point/launch',
+            id: '2',
+            reason: 'auto-created entry point',
+            body: { id: 'x', name: 'launch', type: 4 },
+          },
+        ],
       }),
     ],
   });

@@ -22,7 +22,12 @@ const CHANNEL = '700000000000000001';
 const LONG_BEFORE = 'Set a reminder that pings you in this channel when the time comes, with the text you give';
 const LONG_AFTER = 'Set a reminder that pings you by direct message when the time comes, with the text you give';
 
-const opt = (type: number, name: string, extra: Record<string, unknown> = {}) => ({ type, name, description: `The ${name}`, ...extra });
+const opt = (type: number, name: string, extra: Record<string, unknown> = {}) => ({
+  type,
+  name,
+  description: `The ${name}`,
+  ...extra,
+});
 
 function remote(id: string, body: Record<string, unknown>) {
   return { id, version: `${id}0`, body: { id, application_id: APP, version: `${id}0`, type: 1, ...body } };
@@ -141,7 +146,10 @@ function states(): { desired: State; actual: State } {
       },
       {
         scope: guildScope(GUILD),
-        commands: [remote('20', { type: 2, name: 'Profile', description: '' }), remote('21', { name: 'unused', description: 'No one set permissions on me' })],
+        commands: [
+          remote('20', { type: 2, name: 'Profile', description: '' }),
+          remote('21', { name: 'unused', description: 'No one set permissions on me' }),
+        ],
         permissions: [],
       },
     ],
@@ -149,7 +157,13 @@ function states(): { desired: State; actual: State } {
   return { desired, actual };
 }
 
-const keptWebhook: WebhookState = { id: '800000000000000001', channelId: CHANNEL, name: 'Deploys', type: 1, applicationId: APP };
+const keptWebhook: WebhookState = {
+  id: '800000000000000001',
+  channelId: CHANNEL,
+  name: 'Deploys',
+  type: 1,
+  applicationId: APP,
+};
 
 function goldenPlan() {
   const { desired, actual } = states();
@@ -182,14 +196,20 @@ describe('plan renderers, golden output', () => {
     const doc = JSON.parse(formatPlanJson(goldenPlan()));
     const remind = doc.changes.find((c: { address: string }) => c.address === 'global/chat_input/remind');
     await expect(`${JSON.stringify(remind.diff, null, 2)}\n`).toMatchFileSnapshot('golden/remind-diff.json');
-    const perms = doc.changes.find((c: { address: string }) => c.address === `guild:${GUILD}/message/Profile/permissions`);
+    const perms = doc.changes.find(
+      (c: { address: string }) => c.address === `guild:${GUILD}/message/Profile/permissions`,
+    );
     expect(perms.diff.slice(0, 4)).toEqual([
       { sign: '+', label: `role everyone (${GUILD})`, value: 'deny' },
       { sign: '+', label: 'role 222222222222222222', value: 'allow' },
       { sign: '+', label: `channel all_channels (${BigInt(GUILD) - 1n})`, value: 'deny' },
       { sign: '+', label: 'channel 333333333333333333', value: 'allow' },
     ]);
-    expect(perms.diff.slice(4).every((n: { sign: string; label: string }) => n.sign === ' ' && n.label.startsWith('after apply:'))).toBe(true);
+    expect(
+      perms.diff
+        .slice(4)
+        .every((n: { sign: string; label: string }) => n.sign === ' ' && n.label.startsWith('after apply:')),
+    ).toBe(true);
   });
 
   it('an inserted option is one + block, not a cascade of changes down the list', () => {
@@ -204,14 +224,28 @@ describe('plan renderers, golden output', () => {
     const { desired, actual } = states();
     const long = 'word '.repeat(40).trim();
     (desired.scopes[0].commands[0].body as Record<string, unknown>).description = long;
-    const plan = buildPlan(desired, actual, { strategy: 'individual', limits: DEFAULT_LIMITS, canEditPermissions: true, force: false, cmdsyncVersion: '0', readCount: 0 });
+    const plan = buildPlan(desired, actual, {
+      strategy: 'individual',
+      limits: DEFAULT_LIMITS,
+      canEditPermissions: true,
+      force: false,
+      cmdsyncVersion: '0',
+      readCount: 0,
+    });
     expect(strip(formatPlanText(plan))).toContain(`+ description: "${long}"`);
   });
 
   it('keeps terminal escapes out of the output', () => {
     const { desired, actual } = states();
     (desired.scopes[0].commands[0].body as Record<string, unknown>).description = 'evil\u001b[31mred\nnext';
-    const plan = buildPlan(desired, actual, { strategy: 'individual', limits: DEFAULT_LIMITS, canEditPermissions: true, force: false, cmdsyncVersion: '0', readCount: 0 });
+    const plan = buildPlan(desired, actual, {
+      strategy: 'individual',
+      limits: DEFAULT_LIMITS,
+      canEditPermissions: true,
+      force: false,
+      cmdsyncVersion: '0',
+      readCount: 0,
+    });
     const text = formatPlanText(plan);
     expect(text).not.toContain('\u001b');
     expect(text).toContain('+ description: "evil\\u001b[31mred\\nnext"');
@@ -220,7 +254,9 @@ describe('plan renderers, golden output', () => {
 
 describe('wordDiff', () => {
   it('marks a replaced phrase as one run, keeps the rest, and leaves short strings alone', () => {
-    expect(wordDiff(LONG_BEFORE, LONG_AFTER)).toBe('"Set a reminder that pings you [-in this channel-]{+by direct message+} when the time comes, with the text you give"');
+    expect(wordDiff(LONG_BEFORE, LONG_AFTER)).toBe(
+      '"Set a reminder that pings you [-in this channel-]{+by direct message+} when the time comes, with the text you give"',
+    );
     expect(wordDiff('a b', 'a c')).toBeUndefined();
     expect(wordDiff('x'.repeat(50), 'y'.repeat(50))).toBeUndefined();
     expect(wordDiff(`${'w '.repeat(30)}end`, `${'w '.repeat(30)}end\nnew`)).toBe(`"${'w '.repeat(30)}end{+\\nnew+}"`);

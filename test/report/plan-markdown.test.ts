@@ -42,14 +42,20 @@ describe('formatPlanMarkdown', () => {
     expect(md).toContain('| `global` | 1 | 1 | 1 | 0 | 1 | 0 | 4 |');
     expect(md).toContain(`| \`guild:${GUILD}\` | 0 | 0 | 0 | 1 | 0 | 2 | 3 |`);
     expect(md).toContain('| **Total** | 1 | 1 | 1 | 1 | 1 | 2 | 7 |');
-    expect(md).toContain('<details><summary><code>global</code>: 1 to create, 1 to update, 1 to rename, 1 to delete</summary>\n\n```diff\n');
+    expect(md).toContain(
+      '<details><summary><code>global</code>: 1 to create, 1 to update, 1 to rename, 1 to delete</summary>\n\n```diff\n',
+    );
     const lines = md.split('\n');
     expect(lines).toContain('+   chat_input/ping will be created');
     expect(lines).toContain('!   chat_input/echo will be updated in place');
     expect(lines).toContain('!       description: "a" → "b"');
     expect(lines).toContain('-       nsfw: true');
-    expect(lines).toContain('-/+ message/Profile must be replaced (type changed): new id; permissions will be re-applied');
-    expect(lines).toContain('#   kept, not managed by the manifest: primary_entry_point/launch (id 14): auto-created entry point');
+    expect(lines).toContain(
+      '-/+ message/Profile must be replaced (type changed): new id; permissions will be re-applied',
+    );
+    expect(lines).toContain(
+      '#   kept, not managed by the manifest: primary_entry_point/launch (id 14): auto-created entry point',
+    );
     expect(md).toContain('> [!WARNING]\n> This plan spends 2 of 200 daily creates.');
     expect(md.match(/<details>/g)).toHaveLength(2);
     expect(md.match(/<\/details>/g)).toHaveLength(2);
@@ -60,7 +66,9 @@ describe('formatPlanMarkdown', () => {
     const md = formatPlanMarkdown(emptyPlan());
     expect(md).toContain('**No changes. Remote commands match the manifest.**');
     expect(md).not.toContain('| Scope |');
-    expect(md).toContain('#   kept, not managed by the manifest: primary_entry_point/launch (id 2): auto-created entry point');
+    expect(md).toContain(
+      '#   kept, not managed by the manifest: primary_entry_point/launch (id 2): auto-created entry point',
+    );
   });
 
   it('escapes HTML in names and lengthens the fence around backticks', () => {
@@ -79,7 +87,9 @@ describe('formatPlanMarkdown', () => {
     expect(bytes(md)).toBeLessThanOrEqual(max);
     const shown = shownActions(md);
     expect(shown).toBeGreaterThan(0);
-    expect(md.trimEnd().split('\n').at(-1)).toBe(`_… ${1000 - shown} more actions not shown: a step summary is limited to 1 MiB. Run \`cmdsync plan\` for the full plan._`);
+    expect(md.trimEnd().split('\n').at(-1)).toBe(
+      `_… ${1000 - shown} more actions not shown: a step summary is limited to 1 MiB. Run \`cmdsync plan\` for the full plan._`,
+    );
     // Every opened block is closed, so the rest of the page still renders.
     expect(md.match(/<details>/g)!.length).toBe(md.match(/<\/details>/g)!.length);
     expect((md.match(/^```/gm) ?? []).length % 2).toBe(0);
@@ -94,7 +104,8 @@ describe('formatPlanMarkdown', () => {
   });
 
   it('holds any cap, even one smaller than its own header', () => {
-    for (const max of [0, 50, 300, 1000]) expect(bytes(formatPlanMarkdown(bigPlan(2, 50), { maxBytes: max }))).toBeLessThanOrEqual(max);
+    for (const max of [0, 50, 300, 1000])
+      expect(bytes(formatPlanMarkdown(bigPlan(2, 50), { maxBytes: max }))).toBeLessThanOrEqual(max);
   });
 
   it('does not truncate a plan that fits', () => {
@@ -112,10 +123,22 @@ describe('the counts table', () => {
     const idle = scope({
       key: 'guild:222222222222222222',
       scope: { kind: 'guild', guildId: '222222222222222222' },
-      actions: [action({ kind: 'noop', address: 'guild:222222222222222222/chat_input/ping', name: 'ping', remote: { id: '30', name: 'ping', type: 1 } })],
+      actions: [
+        action({
+          kind: 'noop',
+          address: 'guild:222222222222222222/chat_input/ping',
+          name: 'ping',
+          remote: { id: '30', name: 'ping', type: 1 },
+        }),
+      ],
     });
     const stale = { id: '41', type: 1, channelId: '10', name: 'Old', avatarHash: null, applicationId: '999' };
-    const webhooks = planWebhooks({ channels: ['10'], keep: [], webhooks: [{ channelId: '10', name: 'Deploys', key: 'deploys' }] }, [stale], {}, '999');
+    const webhooks = planWebhooks(
+      { channels: ['10'], keep: [], webhooks: [{ channelId: '10', name: 'Deploys', key: 'deploys' }] },
+      [stale],
+      {},
+      '999',
+    );
     return {
       ...plan,
       scopes: [...plan.scopes, idle],

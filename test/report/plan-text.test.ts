@@ -46,7 +46,9 @@ describe('formatPlanText', () => {
   it('marks a replace, names the type by its enum and says permissions follow the new id', () => {
     const out = lines(formatPlanText(fullPlan()));
     expect(out).toContain(`guild:${GUILD}`);
-    expect(out).toContain('  -/+ message/Profile must be replaced (type changed): new id; permissions will be re-applied');
+    expect(out).toContain(
+      '  -/+ message/Profile must be replaced (type changed): new id; permissions will be re-applied',
+    );
     expect(out).toContain('        ~ type: user → message  # forces replacement');
   });
 
@@ -60,7 +62,11 @@ describe('formatPlanText', () => {
     const out = lines(formatPlanText(fullPlan()));
     const i = out.indexOf('    ~ application-wide permissions will be replaced');
     expect(i).toBeGreaterThan(0);
-    expect(out.slice(i + 1, i + 4)).toEqual(['        + role 123: allow', `        + role everyone (${GUILD}): deny`, '        - user 456: deny']);
+    expect(out.slice(i + 1, i + 4)).toEqual([
+      '        + role 123: allow',
+      `        + role everyone (${GUILD}): deny`,
+      '        - user 456: deny',
+    ]);
     expect(out).toContain('    ~ permissions of message/Profile will be replaced (replaced command gets a new id)');
     expect(out).toContain('          1 entry sent again unchanged');
   });
@@ -71,7 +77,14 @@ describe('formatPlanText', () => {
         scope({
           key: 'guild:100',
           scope: { kind: 'guild', guildId: '100' },
-          permissions: [{ kind: 'replace', target: '*', before: [{ id: '99', type: 3, permission: true }], after: [{ id: '99', type: 3, permission: false }] }],
+          permissions: [
+            {
+              kind: 'replace',
+              target: '*',
+              before: [{ id: '99', type: 3, permission: true }],
+              after: [{ id: '99', type: 3, permission: false }],
+            },
+          ],
         }),
       ],
       summary: { create: 0, update: 0, rename: 0, replace: 0, delete: 0, permissions: 1 },
@@ -89,7 +102,9 @@ describe('formatPlanText', () => {
   });
 
   it('heads guild blocks with the guild name when given', () => {
-    expect(lines(formatPlanText(fullPlan(), { guildNames: { [GUILD]: 'My Server' } }))).toContain(`guild:${GUILD} (My Server)`);
+    expect(lines(formatPlanText(fullPlan(), { guildNames: { [GUILD]: 'My Server' } }))).toContain(
+      `guild:${GUILD} (My Server)`,
+    );
   });
 
   it('ends with warnings and the exact summary line', () => {
@@ -104,8 +119,13 @@ describe('formatPlanText', () => {
   });
 
   it('matches the summary line of the brief for its counts', () => {
-    const plan = basePlan({ summary: { create: 1, update: 2, rename: 0, replace: 0, delete: 1, permissions: 3 }, request_count: 4 });
-    expect(strip(formatPlanText(plan)).trim().split('\n').at(-1)).toBe('Plan: 1 to add, 2 to change, 1 to destroy; 3 permission sets. 4 requests.');
+    const plan = basePlan({
+      summary: { create: 1, update: 2, rename: 0, replace: 0, delete: 1, permissions: 3 },
+      request_count: 4,
+    });
+    expect(strip(formatPlanText(plan)).trim().split('\n').at(-1)).toBe(
+      'Plan: 1 to add, 2 to change, 1 to destroy; 3 permission sets. 4 requests.',
+    );
   });
 
   it('says up front, before the actions, that permission sets will not be applied without a bearer token', () => {
@@ -114,19 +134,30 @@ describe('formatPlanText', () => {
       ...full,
       warnings: [
         ...full.warnings,
-        { code: 'bearer-missing', message: "2 permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not." },
+        {
+          code: 'bearer-missing',
+          message:
+            "2 permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not.",
+        },
       ],
     };
     const out = lines(formatPlanText(plan));
     const note = out.findIndex((l) => l.includes("need a user's bearer token"));
     expect(note).toBeGreaterThan(0);
     expect(note).toBeLessThan(out.indexOf('global'));
-    expect(out[note]).toBe("Warning: 2 permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not.");
+    expect(out[note]).toBe(
+      "Warning: 2 permission set(s) need a user's bearer token: set DISCORD_BEARER_TOKEN. Commands will be applied, permissions will not.",
+    );
     expect(out.filter((l) => l.includes('bearer token'))).toHaveLength(1);
   });
 
   it('lists blocking errors', () => {
-    const plan: Plan = { ...fullPlan(), errors: [{ rule: 'daily-create-limit', severity: 'error', message: 'Over the daily create allowance.', path: [] }] };
+    const plan: Plan = {
+      ...fullPlan(),
+      errors: [
+        { rule: 'daily-create-limit', severity: 'error', message: 'Over the daily create allowance.', path: [] },
+      ],
+    };
     const out = lines(formatPlanText(plan));
     expect(out).toContain('Errors (apply will refuse this plan):');
     expect(out).toContain('  ✖ Over the daily create allowance. [daily-create-limit]');
@@ -189,14 +220,28 @@ describe('formatPlanText', () => {
     expect(text).not.toContain('\u001b');
     const desc = text.split('\n').find((l) => l.includes('description:'))!;
     expect(desc).toBe(`        ~ description: "${long}" → "evil\\u001b[31mred\\nnext"`);
-    expect(text).toContain('        ~ default_member_permissions: [SEND_MESSAGES] ("2048") → [] ("0": administrators only)');
+    expect(text).toContain(
+      '        ~ default_member_permissions: [SEND_MESSAGES] ("2048") → [] ("0": administrators only)',
+    );
   });
 });
 
 describe('webhook actions of one address', () => {
-  const hook = (id: string, name: string) => ({ id, type: 1, channelId: '10', name, avatarHash: null, applicationId: '999' });
+  const hook = (id: string, name: string) => ({
+    id,
+    type: 1,
+    channelId: '10',
+    name,
+    avatarHash: null,
+    applicationId: '999',
+  });
   const twins = () => {
-    const webhooks = planWebhooks({ channels: ['10'], keep: [], webhooks: [] }, [hook('21', 'Twin'), hook('22', 'Twin'), hook('23', 'Solo')], {}, '999');
+    const webhooks = planWebhooks(
+      { channels: ['10'], keep: [], webhooks: [] },
+      [hook('21', 'Twin'), hook('22', 'Twin'), hook('23', 'Solo')],
+      {},
+      '999',
+    );
     return basePlan({ webhooks, request_count: webhooks.requests.length });
   };
 

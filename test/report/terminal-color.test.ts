@@ -3,7 +3,13 @@ import { detectTerminal } from '../../src/report/terminal.js';
 
 /** The colour convention: off with CI, NO_COLOR or FORCE_COLOR=0; on with FORCE_COLOR=1..3 or --color; else a terminal decides. */
 const color = (env: Record<string, string>, tty = true, colorFlag?: boolean): boolean =>
-  detectTerminal({ env, stdinIsTTY: tty, stdoutIsTTY: tty, stderrIsTTY: tty, ...(colorFlag === undefined ? {} : { colorFlag }) }).color;
+  detectTerminal({
+    env,
+    stdinIsTTY: tty,
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    ...(colorFlag === undefined ? {} : { colorFlag }),
+  }).color;
 
 describe('colour decision', () => {
   it('follows the terminal when nothing says otherwise', () => {
@@ -21,7 +27,8 @@ describe('colour decision', () => {
   });
 
   it('is on without a terminal with FORCE_COLOR=1..3 (over CI and NO_COLOR) or --color', () => {
-    for (const level of ['1', '2', '3', '']) expect(color({ FORCE_COLOR: level, CI: 'true', NO_COLOR: '1' }, false)).toBe(true);
+    for (const level of ['1', '2', '3', ''])
+      expect(color({ FORCE_COLOR: level, CI: 'true', NO_COLOR: '1' }, false)).toBe(true);
     expect(color({ CI: 'true', NO_COLOR: '1' }, false, true)).toBe(true);
     expect(color({ FORCE_COLOR: '1' }, true, false)).toBe(false);
     expect(color({ CI: 'false' }, true)).toBe(true);

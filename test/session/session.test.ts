@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { loadManifest, type LoadedManifest } from '../../src/manifest/load.js';
-import { createCommand, listCommands, listGuildCommandPermissions, setCommandPermissions } from '../../src/remote/index.js';
+import {
+  createCommand,
+  listCommands,
+  listGuildCommandPermissions,
+  setCommandPermissions,
+} from '../../src/remote/index.js';
 import { GLOBAL, guildScope } from '../../src/wire/scope.js';
 import { testdir } from '../helpers/tmp.js';
 import { captureContext } from '../pull/context.js';
@@ -43,16 +48,23 @@ describe('openSession against a service', () => {
   test('no credentials: a typed error naming DISCORD_TOKEN and the client-credentials pair', async () => {
     const ctx = captureContext(testdir(), { DISCORD_APPLICATION_ID: '100000000000000001' });
     const error = await openSession(base, ctx).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'CREDENTIALS_MISSING', variables: ['DISCORD_TOKEN', 'DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET'] });
+    expect(error).toMatchObject({
+      code: 'CREDENTIALS_MISSING',
+      variables: ['DISCORD_TOKEN', 'DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET'],
+    });
     expect((error as Error).message).toContain('DISCORD_TOKEN');
   });
 
   test('--emulator with --api-url is a usage error', async () => {
-    await expect(openSession({ ...base, emulator: true, apiUrl: em.url }, captureContext(testdir(), {}))).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(
+      openSession({ ...base, emulator: true, apiUrl: em.url }, captureContext(testdir(), {})),
+    ).rejects.toMatchObject({ code: 'USAGE' });
   });
 
   test('no credentials and no application id: the credentials are named first', async () => {
-    await expect(openSession(base, captureContext(testdir(), {}))).rejects.toMatchObject({ code: 'CREDENTIALS_MISSING' });
+    await expect(openSession(base, captureContext(testdir(), {}))).rejects.toMatchObject({
+      code: 'CREDENTIALS_MISSING',
+    });
   });
 
   test('no application id: a typed error naming DISCORD_APPLICATION_ID, without the token', async () => {
@@ -74,7 +86,11 @@ describe('openSession against a service', () => {
   test('the manifest application id wins over DISCORD_APPLICATION_ID; --api-url wins over CMDSYNC_API_URL', async () => {
     const dir = testdir();
     const manifest = manifestIn(dir, `application_id: "${em.credentials.applicationId}"\ncommands: []\n`);
-    const ctx = captureContext(dir, { DISCORD_TOKEN: em.credentials.botToken, DISCORD_APPLICATION_ID: '100000000000000009', CMDSYNC_API_URL: 'http://127.0.0.1:9/api/v10' });
+    const ctx = captureContext(dir, {
+      DISCORD_TOKEN: em.credentials.botToken,
+      DISCORD_APPLICATION_ID: '100000000000000009',
+      CMDSYNC_API_URL: 'http://127.0.0.1:9/api/v10',
+    });
     await withSession(await openSession({ ...base, manifest, apiUrl: `${em.url}/` }, ctx), async (s) => {
       expect(s.applicationId).toBe(em.credentials.applicationId);
       expect(s.apiUrl).toBe(em.url);
@@ -82,7 +98,10 @@ describe('openSession against a service', () => {
       expect(s.emulator).toBeUndefined();
       expect(Array.isArray(await listCommands(s.client, s.applicationId, GLOBAL))).toBe(true);
     });
-    await expect(openSession({ ...base, manifest, apiUrl: 'ftp://example.com' }, ctx)).rejects.toMatchObject({ code: 'REMOTE_CONFIG_INVALID', variable: '--api-url' });
+    await expect(openSession({ ...base, manifest, apiUrl: 'ftp://example.com' }, ctx)).rejects.toMatchObject({
+      code: 'REMOTE_CONFIG_INVALID',
+      variable: '--api-url',
+    });
   });
 
   test('credentials come from .env when the environment lacks them; the bearer enables permission edits', async () => {
@@ -93,8 +112,13 @@ describe('openSession against a service', () => {
     await withSession(await openSession(base, ctx), async (s) => {
       expect(s.apiUrl).toBe(em.url);
       expect(s.canEditPermissions).toBe(true);
-      const { command } = await createCommand(s.client, s.applicationId, guildScope(em.credentials.guildId), { name: 'envcmd', description: 'From .env' });
-      await setCommandPermissions(s.client, s.applicationId, em.credentials.guildId, command.id, [{ id: em.credentials.guildId, type: 1, permission: false }]);
+      const { command } = await createCommand(s.client, s.applicationId, guildScope(em.credentials.guildId), {
+        name: 'envcmd',
+        description: 'From .env',
+      });
+      await setCommandPermissions(s.client, s.applicationId, em.credentials.guildId, command.id, [
+        { id: em.credentials.guildId, type: 1, permission: false },
+      ]);
     });
     expect(ctx.err()).toBe('');
   });
@@ -107,10 +131,13 @@ describe('openSession against a service', () => {
       CMDSYNC_API_URL: em.url,
     };
     const ctx = captureContext(testdir(), env);
-    await withSession(await openSession({ ...base, debug: true }, ctx), (s) => listCommands(s.client, s.applicationId, GLOBAL));
+    await withSession(await openSession({ ...base, debug: true }, ctx), (s) =>
+      listCommands(s.client, s.applicationId, GLOBAL),
+    );
     expect(ctx.err()).toContain('debug: bot token (DISCORD_TOKEN from env)');
     expect(ctx.err()).toMatch(/debug: .*GET .*\/commands/);
-    for (const secret of [env.DISCORD_TOKEN, env.DISCORD_BEARER_TOKEN]) expect(ctx.err() + ctx.out()).not.toContain(secret);
+    for (const secret of [env.DISCORD_TOKEN, env.DISCORD_BEARER_TOKEN])
+      expect(ctx.err() + ctx.out()).not.toContain(secret);
   });
 
   test('under GitHub Actions a bearer derived from client credentials is masked (::add-mask:: on stderr, so stdout stays clean for --json) and never logged', async () => {
@@ -122,7 +149,9 @@ describe('openSession against a service', () => {
       GITHUB_ACTIONS: 'true',
     };
     const ctx = captureContext(testdir(), env);
-    await withSession(await openSession({ ...base, debug: true }, ctx), (s) => listCommands(s.client, s.applicationId, GLOBAL));
+    await withSession(await openSession({ ...base, debug: true }, ctx), (s) =>
+      listCommands(s.client, s.applicationId, GLOBAL),
+    );
     const mask = /^::add-mask::(\S+)$/m.exec(ctx.err());
     expect(mask).not.toBeNull();
     expect(ctx.out()).toBe('');
@@ -139,26 +168,41 @@ describe('openSession --emulator', () => {
 
   test('provisions the manifest application and guilds, keeps state across sessions, adds what a later manifest names', async () => {
     const dir = testdir();
-    const m1 = manifestIn(dir, `application_id: "${APP}"\ncommands: []\nguilds:\n  - id: "${GUILD_A}"\n    name: Test server\n    commands: []\n`);
+    const m1 = manifestIn(
+      dir,
+      `application_id: "${APP}"\ncommands: []\nguilds:\n  - id: "${GUILD_A}"\n    name: Test server\n    commands: []\n`,
+    );
     // Tokens in the environment are not used against the emulator.
     const ctx = captureContext(dir, { DISCORD_TOKEN: 'real-token-not-for-the-emulator' });
     await withSession(await openSession({ ...base, emulator: true, manifest: m1 }, ctx), async (s) => {
       expect(s.applicationId).toBe(APP);
       expect(s.canEditPermissions).toBe(true);
-      expect(s.emulator!.world.guilds[GUILD_A]).toMatchObject({ name: 'Test server', apps: { [APP]: { commandsScope: true, permissions: String(1 << 29) } } });
-      const { command } = await createCommand(s.client, APP, guildScope(GUILD_A), { name: 'debug', description: 'Debug' });
+      expect(s.emulator!.world.guilds[GUILD_A]).toMatchObject({
+        name: 'Test server',
+        apps: { [APP]: { commandsScope: true, permissions: String(1 << 29) } },
+      });
+      const { command } = await createCommand(s.client, APP, guildScope(GUILD_A), {
+        name: 'debug',
+        description: 'Debug',
+      });
       await setCommandPermissions(s.client, APP, GUILD_A, command.id, [{ id: GUILD_A, type: 1, permission: false }]);
     });
     expect(ctx.err()).toBe('Using the local emulator (state in .cmdsync/emulator.json)\n');
     const file = join(dir, '.cmdsync/emulator.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    const m2 = manifestIn(dir, `application_id: "${APP}"\ncommands: []\nguilds:\n  - id: "${GUILD_A}"\n    commands: []\n  - id: "${GUILD_B}"\n    commands: []\n`);
-    await withSession(await openSession({ ...base, emulator: true, manifest: m2 }, captureContext(dir, {})), async (s) => {
-      expect((await listCommands(s.client, APP, guildScope(GUILD_A))).map((c) => c.name)).toEqual(['debug']);
-      expect(await listGuildCommandPermissions(s.client, APP, GUILD_A)).toHaveLength(1);
-      expect(await listCommands(s.client, APP, guildScope(GUILD_B))).toEqual([]);
-    });
+    const m2 = manifestIn(
+      dir,
+      `application_id: "${APP}"\ncommands: []\nguilds:\n  - id: "${GUILD_A}"\n    commands: []\n  - id: "${GUILD_B}"\n    commands: []\n`,
+    );
+    await withSession(
+      await openSession({ ...base, emulator: true, manifest: m2 }, captureContext(dir, {})),
+      async (s) => {
+        expect((await listCommands(s.client, APP, guildScope(GUILD_A))).map((c) => c.name)).toEqual(['debug']);
+        expect(await listGuildCommandPermissions(s.client, APP, GUILD_A)).toHaveLength(1);
+        expect(await listCommands(s.client, APP, guildScope(GUILD_B))).toEqual([]);
+      },
+    );
     const data = JSON.parse(readFileSync(file, 'utf8'));
     expect(Object.keys(data.world.guilds)).toEqual(expect.arrayContaining([GUILD_A, GUILD_B]));
   });
@@ -183,23 +227,41 @@ describe('openSession --emulator', () => {
     const dir = testdir();
     const manifest = manifestIn(dir, 'application_id: "100000000000000066"\ncommands: []\n');
     await withSession(
-      await openSession({ ...base, emulator: true, manifest, applicationId: '100000000000000044' }, captureContext(dir, { DISCORD_APPLICATION_ID: '100000000000000055' })),
+      await openSession(
+        { ...base, emulator: true, manifest, applicationId: '100000000000000044' },
+        captureContext(dir, { DISCORD_APPLICATION_ID: '100000000000000055' }),
+      ),
       async (s) => {
         expect(s.applicationId).toBe('100000000000000044');
       },
     );
-    const env = { DISCORD_TOKEN: em.credentials.botToken, DISCORD_APPLICATION_ID: '100000000000000055', CMDSYNC_API_URL: em.url };
-    await withSession(await openSession({ ...base, manifest, applicationId: em.credentials.applicationId }, captureContext(dir, env)), async (s) => {
-      expect(s.applicationId).toBe(em.credentials.applicationId);
+    const env = {
+      DISCORD_TOKEN: em.credentials.botToken,
+      DISCORD_APPLICATION_ID: '100000000000000055',
+      CMDSYNC_API_URL: em.url,
+    };
+    await withSession(
+      await openSession({ ...base, manifest, applicationId: em.credentials.applicationId }, captureContext(dir, env)),
+      async (s) => {
+        expect(s.applicationId).toBe(em.credentials.applicationId);
+      },
+    );
+    await expect(openSession({ ...base, applicationId: 'abc' }, captureContext(dir, env))).rejects.toMatchObject({
+      code: 'APPLICATION_ID_INVALID',
     });
-    await expect(openSession({ ...base, applicationId: 'abc' }, captureContext(dir, env))).rejects.toMatchObject({ code: 'APPLICATION_ID_INVALID' });
   });
 
   test('DISCORD_APPLICATION_ID names the application when there is no manifest', async () => {
     const dir = testdir();
-    await withSession(await openSession({ ...base, emulator: true }, captureContext(dir, { DISCORD_APPLICATION_ID: '100000000000000055' })), async (s) => {
-      expect(s.applicationId).toBe('100000000000000055');
-    });
+    await withSession(
+      await openSession(
+        { ...base, emulator: true },
+        captureContext(dir, { DISCORD_APPLICATION_ID: '100000000000000055' }),
+      ),
+      async (s) => {
+        expect(s.applicationId).toBe('100000000000000055');
+      },
+    );
   });
 
   test('a corrupt state file is a clear, typed error', async () => {

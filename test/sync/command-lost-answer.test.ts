@@ -27,12 +27,29 @@ afterEach(async () => {
 async function setup(retries: number) {
   const emulator: RunningEmulator = await startEmulator({ seed: { applications: [{ id: APP }] }, rateLimits: false });
   running.push(emulator);
-  const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken: emulator.credentials.botToken }, backoffBaseMs: 5, timeoutMs: 300, retries });
+  const client = new RestClient({
+    apiUrl: emulator.url,
+    credentials: { botToken: emulator.credentials.botToken },
+    backoffBaseMs: 5,
+    timeoutMs: 300,
+    retries,
+  });
   running.push({ close: () => client.close() });
   const cwd = testdir();
-  writeFileSync(join(cwd, 'cmdsync.yaml'), stringify({ application_id: APP, commands: [{ name: 'ping', description: 'Ping' }] }));
+  writeFileSync(
+    join(cwd, 'cmdsync.yaml'),
+    stringify({ application_id: APP, commands: [{ name: 'ping', description: 'Ping' }] }),
+  );
   const plan = (strategy: 'individual' | 'bulk') =>
-    planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false, strategy });
+    planFromManifest({
+      manifestPath: 'cmdsync.yaml',
+      cwd,
+      env: {},
+      client,
+      applicationId: APP,
+      canEditPermissions: false,
+      strategy,
+    });
   const apply = async (strategy: 'individual' | 'bulk') => {
     const { plan: p } = await plan(strategy);
     return { plan: p, outcome: await applyPlan(p, client, { canEditPermissions: false }) };

@@ -22,7 +22,10 @@ afterEach(async () => {
 async function setup(opts: { embedded?: boolean; guilds?: string[]; bearer?: boolean } = {}) {
   const guilds = opts.guilds ?? [GUILD];
   const emulator: RunningEmulator = await startEmulator({
-    seed: { applications: [{ id: APP, embedded: opts.embedded ?? false }], guilds: guilds.map((id) => ({ id, name: `g-${id}` })) },
+    seed: {
+      applications: [{ id: APP, embedded: opts.embedded ?? false }],
+      guilds: guilds.map((id) => ({ id, name: `g-${id}` })),
+    },
     rateLimits: false,
   });
   running.push(emulator);
@@ -38,7 +41,15 @@ async function setup(opts: { embedded?: boolean; guilds?: string[]; bearer?: boo
   const cwd = testdir();
   const write = (manifest: object) => testdirWrite(cwd, manifest);
   const plan = (o: Parameters<typeof planFromManifest>[0]['only'] = undefined) =>
-    planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions, only: o });
+    planFromManifest({
+      manifestPath: 'cmdsync.yaml',
+      cwd,
+      env: {},
+      client,
+      applicationId: APP,
+      canEditPermissions,
+      only: o,
+    });
   const apply = async () => {
     const { plan: p } = await plan();
     const before = client.stats.sent;
@@ -54,14 +65,31 @@ function testdirWrite(cwd: string, manifest: object): void {
   writeFileSync(join(cwd, 'cmdsync.yaml'), stringify({ application_id: APP, ...manifest }));
 }
 
-const ping = { name: 'ping', description: 'Ping', options: [{ type: 'string', name: 'text', description: 'Text', required: false }] };
-const echo = { name: 'echo', description: 'Echo', name_localizations: { fr: 'echo-fr', 'en-US': 'echo' }, contexts: ['guild', 'bot_dm'] };
+const ping = {
+  name: 'ping',
+  description: 'Ping',
+  options: [{ type: 'string', name: 'text', description: 'Text', required: false }],
+};
+const echo = {
+  name: 'echo',
+  description: 'Echo',
+  name_localizations: { fr: 'echo-fr', 'en-US': 'echo' },
+  contexts: ['guild', 'bot_dm'],
+};
 const profile = { type: 'user', name: 'Show profile' };
 
 describe('apply from empty, then no-op', () => {
   it('creates everything, and the next plan is empty and sends no write', async () => {
     const t = await setup();
-    t.write({ commands: [ping, echo, profile], guilds: [{ id: GUILD, commands: [{ name: 'debug', description: 'Debug', default_member_permissions: ['MANAGE_GUILD'] }] }] });
+    t.write({
+      commands: [ping, echo, profile],
+      guilds: [
+        {
+          id: GUILD,
+          commands: [{ name: 'debug', description: 'Debug', default_member_permissions: ['MANAGE_GUILD'] }],
+        },
+      ],
+    });
     const first = await t.apply();
     expect(first.plan.summary).toMatchObject({ create: 4 });
     expect(first.outcome.failed).toBeUndefined();
@@ -109,12 +137,22 @@ describe('identity', () => {
     await t.apply();
     const [before] = await listCommands(t.client, APP, { kind: 'guild', guildId: GUILD });
     expect(await getCommandPermissions(t.client, APP, GUILD, before.id)).not.toBeNull();
-    t.write({ guilds: [{ id: GUILD, commands: [{ name: 'new', description: 'D', renamed_from: 'old' }], permissions: { new: perms.old } }] });
+    t.write({
+      guilds: [
+        {
+          id: GUILD,
+          commands: [{ name: 'new', description: 'D', renamed_from: 'old' }],
+          permissions: { new: perms.old },
+        },
+      ],
+    });
     const second = await t.apply();
     expect(second.plan.scopes[1].actions.map((a) => a.kind)).toEqual(['rename']);
     const [after] = await listCommands(t.client, APP, { kind: 'guild', guildId: GUILD });
     expect(after).toMatchObject({ id: before.id, name: 'new' });
-    expect((await getCommandPermissions(t.client, APP, GUILD, before.id))?.permissions).toEqual([{ id: GUILD, type: 1, permission: false }]);
+    expect((await getCommandPermissions(t.client, APP, GUILD, before.id))?.permissions).toEqual([
+      { id: GUILD, type: 1, permission: false },
+    ]);
     expect((await t.plan()).plan.request_count).toBe(0);
   });
 
@@ -181,7 +219,15 @@ describe('ownership', () => {
 describe('permissions', () => {
   it('without a bearer token: commands applied, permissions reported as not applied', async () => {
     const t = await setup({ bearer: false });
-    t.write({ guilds: [{ id: GUILD, commands: [{ name: 'mod', description: 'M' }], permissions: { mod: [{ role: 'everyone', allow: false }] } }] });
+    t.write({
+      guilds: [
+        {
+          id: GUILD,
+          commands: [{ name: 'mod', description: 'M' }],
+          permissions: { mod: [{ role: 'everyone', allow: false }] },
+        },
+      ],
+    });
     const r = await t.apply();
     expect(r.plan.warnings.map((w) => w.code)).toContain('bearer-missing');
     expect(r.outcome.permissionsSkipped).toMatch(/DISCORD_BEARER_TOKEN/);
@@ -193,7 +239,11 @@ describe('permissions', () => {
     const t = await setup();
     t.write({
       guilds: [
-        { id: GUILD, commands: [{ name: 'mod', description: 'M' }], permissions: { mod: [{ role: 'everyone', allow: false }], '*': [{ channel: 'all_channels', allow: false }] } },
+        {
+          id: GUILD,
+          commands: [{ name: 'mod', description: 'M' }],
+          permissions: { mod: [{ role: 'everyone', allow: false }], '*': [{ channel: 'all_channels', allow: false }] },
+        },
       ],
     });
     await t.apply();
@@ -244,7 +294,9 @@ describe('reliability', () => {
 
   it('a saved plan goes stale when the application its commands were checked against changed (it lost its Activity)', async () => {
     const t = await setup({ embedded: true });
-    t.write({ commands: [ping, { type: 'primary_entry_point', name: 'launch', description: 'Launch', handler: 'app_handler' }] });
+    t.write({
+      commands: [ping, { type: 'primary_entry_point', name: 'launch', description: 'Launch', handler: 'app_handler' }],
+    });
     const { plan } = await t.plan();
     expect(plan.errors).toEqual([]);
     expect(await checkPlanFreshness(plan, t.client)).toEqual([]);
@@ -301,7 +353,10 @@ describe('unreachable guilds', () => {
   it('a guild the app cannot reach (50001) is skipped with a warning; the other scopes are planned and applied', async () => {
     const BLOCKED = '600000000000000009';
     const emulator = await startEmulator({
-      seed: { applications: [{ id: APP }], guilds: [{ id: GUILD }, { id: BLOCKED, apps: { [APP]: { commands_scope: false } } }] },
+      seed: {
+        applications: [{ id: APP }],
+        guilds: [{ id: GUILD }, { id: BLOCKED, apps: { [APP]: { commands_scope: false } } }],
+      },
       rateLimits: false,
     });
     running.push(emulator);
@@ -315,7 +370,14 @@ describe('unreachable guilds', () => {
         { id: BLOCKED, commands: [{ name: 'b', description: 'B' }] },
       ],
     });
-    const { plan } = await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false });
+    const { plan } = await planFromManifest({
+      manifestPath: 'cmdsync.yaml',
+      cwd,
+      env: {},
+      client,
+      applicationId: APP,
+      canEditPermissions: false,
+    });
     expect(plan.skipped).toEqual([`guild:${BLOCKED}`]);
     expect(plan.scopes.map((s) => s.key)).toEqual(['global', `guild:${GUILD}`]);
     expect(plan.warnings.find((w) => w.code === 'scope-skipped')?.message).toMatch(/applications\.commands/);

@@ -27,7 +27,10 @@ afterEach(async () => {
 
 /** An emulator, a client whose every request is written down (`PUT /applications/…`), and a planner over a manifest. */
 async function setup(strategy: 'bulk' | 'individual') {
-  const emulator = await startEmulator({ seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, name: 'g' }] }, rateLimits: false });
+  const emulator = await startEmulator({
+    seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, name: 'g' }] },
+    rateLimits: false,
+  });
   running.push(emulator);
   const sent: string[] = [];
   const client = new RestClient({
@@ -46,14 +49,31 @@ async function setup(strategy: 'bulk' | 'individual') {
     { name: 'mod', description: 'M' },
     { name: 'ban', description: 'B' },
   ];
-  writeFileSync(join(cwd, 'cmdsync.yaml'), stringify({ application_id: APP, guilds: [{ id: GUILD, commands, permissions: { mod: [{ role: 'everyone', allow: false }] } }] }));
-  const { plan } = await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: true, strategy });
+  writeFileSync(
+    join(cwd, 'cmdsync.yaml'),
+    stringify({
+      application_id: APP,
+      guilds: [{ id: GUILD, commands, permissions: { mod: [{ role: 'everyone', allow: false }] } }],
+    }),
+  );
+  const { plan } = await planFromManifest({
+    manifestPath: 'cmdsync.yaml',
+    cwd,
+    env: {},
+    client,
+    applicationId: APP,
+    canEditPermissions: true,
+    strategy,
+  });
   return { client, plan, sent };
 }
 
 async function applied(t: Awaited<ReturnType<typeof setup>>, plan: Plan) {
   const started: PlannedRequest[] = [];
-  const outcome = await applyPlan(plan, t.client, { canEditPermissions: true, events: { requestStarted: (req) => started.push(req) } });
+  const outcome = await applyPlan(plan, t.client, {
+    canEditPermissions: true,
+    events: { requestStarted: (req) => started.push(req) },
+  });
   const mod = (await listCommands(t.client, APP, { kind: 'guild', guildId: GUILD })).find((c) => c.name === 'mod')!;
   const rows = (await getCommandPermissions(t.client, APP, GUILD, mod.id))?.permissions;
   return { outcome, started: started.map((r) => `${r.kind} ${r.addresses.join(',')}`), rows };
@@ -62,16 +82,31 @@ async function applied(t: Awaited<ReturnType<typeof setup>>, plan: Plan) {
 /** The guild's scope (the global one, declared by no command, plans nothing). */
 const guildOf = (plan: Plan): ScopePlan => plan.scopes.find((s) => s.key === `guild:${GUILD}`)!;
 
-const withRoutes = (plan: Plan, route: string): Plan => ({ ...plan, scopes: plan.scopes.map((s) => ({ ...s, requests: s.requests.map((r) => ({ ...r, route })) })) });
+const withRoutes = (plan: Plan, route: string): Plan => ({
+  ...plan,
+  scopes: plan.scopes.map((s) => ({ ...s, requests: s.requests.map((r) => ({ ...r, route })) })),
+});
 
 describe('apply switches on the request kind', () => {
   it('a bulk PUT and a permissions PUT of one guild each reach their endpoint, whatever the routes say', async () => {
     const t = await setup('bulk');
-    expect(guildOf(t.plan).requests.map((r) => `${r.kind} ${r.method}`)).toEqual(['bulk-overwrite PUT', 'permissions PUT']);
-    const { outcome, started, rows } = await applied(t, withRoutes(t.plan, '/applications/{app}/guilds/{guild}/commands/{id}/somewhere'));
+    expect(guildOf(t.plan).requests.map((r) => `${r.kind} ${r.method}`)).toEqual([
+      'bulk-overwrite PUT',
+      'permissions PUT',
+    ]);
+    const { outcome, started, rows } = await applied(
+      t,
+      withRoutes(t.plan, '/applications/{app}/guilds/{guild}/commands/{id}/somewhere'),
+    );
     expect(outcome.failed).toBeUndefined();
-    expect(t.sent).toEqual([`PUT /applications/#/guilds/#/commands`, `PUT /applications/#/guilds/#/commands/#/permissions`]);
-    expect(started).toEqual([`bulk-overwrite guild:${GUILD}/chat_input/mod,guild:${GUILD}/chat_input/ban`, `permissions guild:${GUILD}/chat_input/mod`]);
+    expect(t.sent).toEqual([
+      `PUT /applications/#/guilds/#/commands`,
+      `PUT /applications/#/guilds/#/commands/#/permissions`,
+    ]);
+    expect(started).toEqual([
+      `bulk-overwrite guild:${GUILD}/chat_input/mod,guild:${GUILD}/chat_input/ban`,
+      `permissions guild:${GUILD}/chat_input/mod`,
+    ]);
     expect(rows).toEqual([{ id: GUILD, type: 1, permission: false }]);
   });
 
@@ -80,7 +115,11 @@ describe('apply switches on the request kind', () => {
     expect(guildOf(t.plan).requests.map((r) => r.kind)).toEqual(['command-create', 'command-create', 'permissions']);
     const { outcome, started, rows } = await applied(t, withRoutes(t.plan, '/x'));
     expect(outcome.failed).toBeUndefined();
-    expect(t.sent).toEqual([`POST /applications/#/guilds/#/commands`, `POST /applications/#/guilds/#/commands`, `PUT /applications/#/guilds/#/commands/#/permissions`]);
+    expect(t.sent).toEqual([
+      `POST /applications/#/guilds/#/commands`,
+      `POST /applications/#/guilds/#/commands`,
+      `PUT /applications/#/guilds/#/commands/#/permissions`,
+    ]);
     expect(started.map((s) => s.split(' ')[0])).toEqual(['command-create', 'command-create', 'permissions']);
     expect(rows).toEqual([{ id: GUILD, type: 1, permission: false }]);
   });
@@ -89,7 +128,11 @@ describe('apply switches on the request kind', () => {
 describe('saved plans and their request kinds', () => {
   /** The plan as cmdsync 1.3 saved it: no `kind` on any request. */
   const asFormat13 = (plan: Plan): string =>
-    serializePlan({ ...plan, format_version: '1.3', scopes: plan.scopes.map((s) => ({ ...s, requests: s.requests.map(({ kind: _k, ...r }) => r) })) } as unknown as Plan);
+    serializePlan({
+      ...plan,
+      format_version: '1.3',
+      scopes: plan.scopes.map((s) => ({ ...s, requests: s.requests.map(({ kind: _k, ...r }) => r) })),
+    } as unknown as Plan);
 
   it('a 1.3 plan is given its kinds from its methods and routes, and applies the same', async () => {
     const t = await setup('bulk');
@@ -99,7 +142,10 @@ describe('saved plans and their request kinds', () => {
     expect(guildOf(read).requests.map((r) => r.kind)).toEqual(['bulk-overwrite', 'permissions']);
     const { outcome, rows } = await applied(t, read);
     expect(outcome.failed).toBeUndefined();
-    expect(t.sent).toEqual([`PUT /applications/#/guilds/#/commands`, `PUT /applications/#/guilds/#/commands/#/permissions`]);
+    expect(t.sent).toEqual([
+      `PUT /applications/#/guilds/#/commands`,
+      `PUT /applications/#/guilds/#/commands/#/permissions`,
+    ]);
     expect(rows).toEqual([{ id: GUILD, type: 1, permission: false }]);
   });
 
@@ -109,14 +155,22 @@ describe('saved plans and their request kinds', () => {
     const permissionsPut = saved.scopes.find((s: ScopePlan) => s.key === `guild:${GUILD}`).requests[1];
     permissionsPut.kind = 'permissions-v2';
     expect(() => parsePlan(JSON.stringify(saved), 'new.json')).toThrow(
-      expect.objectContaining({ code: 'PLAN_FILE_INVALID', message: expect.stringMatching(/new\.json.*"permissions-v2".*plan again/) }),
+      expect.objectContaining({
+        code: 'PLAN_FILE_INVALID',
+        message: expect.stringMatching(/new\.json.*"permissions-v2".*plan again/),
+      }),
     );
     permissionsPut.kind = 'command-delete';
     expect(() => parsePlan(JSON.stringify(saved), 'new.json')).toThrow(
-      expect.objectContaining({ code: 'PLAN_FILE_INVALID', message: expect.stringMatching(/PUT .* is not a command-delete request/) }),
+      expect.objectContaining({
+        code: 'PLAN_FILE_INVALID',
+        message: expect.stringMatching(/PUT .* is not a command-delete request/),
+      }),
     );
     permissionsPut.kind = 'webhook-create';
-    expect(() => parsePlan(JSON.stringify(saved), 'new.json')).toThrow(expect.objectContaining({ code: 'PLAN_FILE_INVALID' }));
+    expect(() => parsePlan(JSON.stringify(saved), 'new.json')).toThrow(
+      expect.objectContaining({ code: 'PLAN_FILE_INVALID' }),
+    );
     expect(t.sent).toEqual([]);
   });
 });

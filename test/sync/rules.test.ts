@@ -43,7 +43,8 @@ describe('the scopes a run plans', () => {
     expect(scopeSelection([], false)).toBeUndefined();
     expect(scopeSelection([GUILD], false)).toEqual({ guilds: [GUILD], global: false });
     expect(scopeSelection([], true)).toEqual({ guilds: [], global: true });
-    const keys = (only: ReturnType<typeof scopeSelection>) => selectScopes(declared(), only).scopes.map((s) => (s.scope.kind === 'guild' ? s.scope.guildId : 'global'));
+    const keys = (only: ReturnType<typeof scopeSelection>) =>
+      selectScopes(declared(), only).scopes.map((s) => (s.scope.kind === 'guild' ? s.scope.guildId : 'global'));
     expect(keys(undefined)).toEqual(['global', GUILD, OTHER]);
     expect(keys(scopeSelection([OTHER], false))).toEqual([OTHER]);
     expect(keys(scopeSelection([GUILD], true))).toEqual(['global', GUILD]);
@@ -51,8 +52,12 @@ describe('the scopes a run plans', () => {
   });
 
   it('a guild the manifest does not declare is refused by name, not planned as nothing', () => {
-    expect(codeOf(() => selectScopes(declared(), scopeSelection(['333333333333333333'], false)))).toBe('GUILD_NOT_DECLARED');
-    expect(() => selectScopes({ applicationId: '999', scopes: [] }, { guilds: [GUILD] })).toThrow(/it declares no guilds/);
+    expect(codeOf(() => selectScopes(declared(), scopeSelection(['333333333333333333'], false)))).toBe(
+      'GUILD_NOT_DECLARED',
+    );
+    expect(() => selectScopes({ applicationId: '999', scopes: [] }, { guilds: [GUILD] })).toThrow(
+      /it declares no guilds/,
+    );
   });
 
   it('webhooks are managed when declared and the global part is in the run', () => {
@@ -72,10 +77,16 @@ describe('what a plan and an apply mean for the run', () => {
   it('a plan is blocked by its errors and by scopes it could not read, else it has changes or none', () => {
     expect(planStatus(emptyPlan())).toBe('no-changes');
     expect(planStatus(fullPlan())).toBe('changes');
-    const skipped = basePlan({ skipped: [`guild:${OTHER}`], warnings: [{ code: 'scope-skipped', scope: `guild:${OTHER}`, message: 'Skipped it: Missing Access.' }] });
+    const skipped = basePlan({
+      skipped: [`guild:${OTHER}`],
+      warnings: [{ code: 'scope-skipped', scope: `guild:${OTHER}`, message: 'Skipped it: Missing Access.' }],
+    });
     expect(planStatus(skipped)).toBe('blocked');
     expect(planBlockers(skipped)).toEqual(['Skipped it: Missing Access.']);
-    const refused = { ...fullPlan(), errors: [{ rule: 'x', severity: 'error' as const, path: [], message: 'too many commands' }] };
+    const refused = {
+      ...fullPlan(),
+      errors: [{ rule: 'x', severity: 'error' as const, path: [], message: 'too many commands' }],
+    };
     expect(planStatus(refused)).toBe('blocked');
     expect(planBlockers(refused)[0]).toBe('too many commands');
   });
@@ -85,7 +96,11 @@ describe('what a plan and an apply mean for the run', () => {
     expect(applyComplete(basePlan(), {})).toBe(true);
     expect(applyComplete(basePlan({ skipped: [`guild:${OTHER}`] }))).toBe(false);
     expect(applyComplete(basePlan(), { permissionsSkipped: 'needs a bearer token' })).toBe(false);
-    expect(applyComplete(basePlan(), { failed: { address: 'global/chat_input/ping', message: 'Missing Access', error: new Error('x'), actions: [] } })).toBe(false);
+    expect(
+      applyComplete(basePlan(), {
+        failed: { address: 'global/chat_input/ping', message: 'Missing Access', error: new Error('x'), actions: [] },
+      }),
+    ).toBe(false);
   });
 });
 
@@ -103,11 +118,20 @@ describe('approval before the first write', () => {
         scope({
           key: 'global',
           scope: { kind: 'global' },
-          actions: [action({ kind: 'delete', address: 'global/chat_input/ping', name: 'ping', remote: { id: '1', name: 'ping', type: 1 } })],
+          actions: [
+            action({
+              kind: 'delete',
+              address: 'global/chat_input/ping',
+              name: 'ping',
+              remote: { id: '1', name: 'ping', type: 1 },
+            }),
+          ],
         }),
       ],
     });
-    expect(codeOf(() => checkMassDelete(emptied, { unattended: true, allowMassDelete: false }))).toBe('MASS_DELETE_REFUSED');
+    expect(codeOf(() => checkMassDelete(emptied, { unattended: true, allowMassDelete: false }))).toBe(
+      'MASS_DELETE_REFUSED',
+    );
     expect(codeOf(() => checkMassDelete(emptied, { unattended: true, allowMassDelete: true }))).toBeUndefined();
     expect(codeOf(() => checkMassDelete(emptied, { unattended: false, allowMassDelete: false }))).toBeUndefined();
   });

@@ -47,20 +47,41 @@ async function setup() {
   });
   running.push(emulator);
   // A short timeout so "the answer came too late" costs the test little.
-  const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken: emulator.credentials.botToken }, backoffBaseMs: 5, timeoutMs: 300 });
+  const client = new RestClient({
+    apiUrl: emulator.url,
+    credentials: { botToken: emulator.credentials.botToken },
+    backoffBaseMs: 5,
+    timeoutMs: 300,
+  });
   running.push({ close: () => client.close() });
   const cwd = testdir();
   const manifest = join(cwd, 'cmdsync.yaml');
   const write = (webhooks: object[]) => writeFileSync(manifest, stringify({ application_id: APP, webhooks }));
-  const plan = () => planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false });
+  const plan = () =>
+    planFromManifest({
+      manifestPath: 'cmdsync.yaml',
+      cwd,
+      env: {},
+      client,
+      applicationId: APP,
+      canEditPermissions: false,
+    });
   /** What `cmdsync apply` does: plan, apply with the lock persisted before each create, write the lock. */
   const apply = async () => {
     const r = await plan();
-    const outcome = await applyPlan(r.plan, client, { canEditPermissions: false, lock: r.lock, saveLock: (l) => writeLock(manifest, l), loadAvatar: avatarLoader(cwd) });
+    const outcome = await applyPlan(r.plan, client, {
+      canEditPermissions: false,
+      lock: r.lock,
+      saveLock: (l) => writeLock(manifest, l),
+      loadAvatar: avatarLoader(cwd),
+    });
     if (outcome.lock) writeLock(manifest, outcome.lock);
     return { ...r, outcome };
   };
-  const ours = async () => (await Promise.all([A, B].map((c) => listChannelWebhooks(client, c)))).flat().filter((w) => w.application_id === APP);
+  const ours = async () =>
+    (await Promise.all([A, B].map((c) => listChannelWebhooks(client, c))))
+      .flat()
+      .filter((w) => w.application_id === APP);
   const lockText = () => readFileSync(join(cwd, 'cmdsync.lock.json'), 'utf8');
   return { emulator, client, cwd, manifest, write, plan, apply, ours, lockText };
 }
@@ -109,7 +130,11 @@ describe('a webhook create whose answer is lost', () => {
     await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 600, times: 1 }]);
     t.write([{ channel_id: A, name: 'Deploys', key: 'deploys' }]);
     // What a killed apply leaves: the intent written, the create sent, no one left to read its answer.
-    writeLock(t.manifest, { format_version: 1, webhooks: {}, intents: [{ channel_id: A, name: 'Deploys', key: 'deploys', sent_at: new Date().toISOString() }] });
+    writeLock(t.manifest, {
+      format_version: 1,
+      webhooks: {},
+      intents: [{ channel_id: A, name: 'Deploys', key: 'deploys', sent_at: new Date().toISOString() }],
+    });
     const inFlight = createWebhook(t.client, A, { name: 'Deploys' }, { retries: 0 }).catch(() => undefined);
     await until(async () => (await listFaults(t.emulator))[0].matched === 1, 2000, 'the create to reach the emulator');
     const next = await t.apply();
@@ -147,7 +172,11 @@ describe("an interrupted apply's create in flight, and the manifest moved the we
     const t = await setup();
     await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 600 }]);
     t.write([{ channel_id: B, name: 'Deploys', key: 'deploys' }]);
-    writeLock(t.manifest, { format_version: 1, webhooks: {}, intents: [{ channel_id: A, name: 'Deploys', key: 'deploys', sent_at: new Date().toISOString() }] });
+    writeLock(t.manifest, {
+      format_version: 1,
+      webhooks: {},
+      intents: [{ channel_id: A, name: 'Deploys', key: 'deploys', sent_at: new Date().toISOString() }],
+    });
     const inFlight = createWebhook(t.client, A, { name: 'Deploys' }, { retries: 0 }).catch(() => undefined);
     await until(async () => (await listFaults(t.emulator))[0].matched === 1, 2000, 'the create to reach the emulator');
     const next = await t.apply();
@@ -165,7 +194,11 @@ describe("an interrupted apply's create in flight, and the manifest moved the we
     await setFaults(t.emulator, [{ ...CREATE, kind: 'slow', delayMs: 700, times: 1 }]);
     t.write([{ channel_id: B, name: 'Deploys', key: 'deploys' }]);
     // Sent 800 ms ago: of the 900 ms a create is given to land, 100 are left.
-    writeLock(t.manifest, { format_version: 1, webhooks: {}, intents: [{ channel_id: A, name: 'Deploys', key: 'deploys', sent_at: new Date(Date.now() - 800).toISOString() }] });
+    writeLock(t.manifest, {
+      format_version: 1,
+      webhooks: {},
+      intents: [{ channel_id: A, name: 'Deploys', key: 'deploys', sent_at: new Date(Date.now() - 800).toISOString() }],
+    });
     const inFlight = createWebhook(t.client, A, { name: 'Deploys' }, { retries: 0 }).catch(() => undefined);
     await until(async () => (await listFaults(t.emulator))[0].matched === 1, 2000, 'the create to reach the emulator');
     await t.apply();
@@ -201,7 +234,10 @@ describe('a lost create, then the manifest moves the webhook', () => {
     await t.apply();
     t.write([{ channel_id: B, name: 'Alerts' }]);
     const moved = await t.plan();
-    expect(moved.plan.webhooks!.actions.map((a) => `${a.kind} ${a.channelId}`).sort()).toEqual([`create ${B}`, `delete ${A}`]);
+    expect(moved.plan.webhooks!.actions.map((a) => `${a.kind} ${a.channelId}`).sort()).toEqual([
+      `create ${B}`,
+      `delete ${A}`,
+    ]);
     await t.apply();
     expect((await t.ours()).map((w) => w.channel_id)).toEqual([B]);
     expect((await t.plan()).plan.request_count).toBe(0);
@@ -236,8 +272,14 @@ describe('a late answer, many timings: no duplicate once apply returns', () => {
   type Fault = { kind: 'slow' | 'drop' | 'drop-after'; delayMs?: number; nth?: number };
   /** Per run, the faults of its channel's creates: `nth` picks the create, none means every one. */
   const RUNS: Array<{ label: string; faults: Fault[] }> = [
-    ...[100, 200, 280, 300, 320, 400, 500, 600, 700, 1000].map((delayMs) => ({ label: `first slow ${delayMs}`, faults: [{ kind: 'slow' as const, delayMs, nth: 1 }] })),
-    ...[250, 350, 450, 550, 650].map((delayMs) => ({ label: `every slow ${delayMs}`, faults: [{ kind: 'slow' as const, delayMs }] })),
+    ...[100, 200, 280, 300, 320, 400, 500, 600, 700, 1000].map((delayMs) => ({
+      label: `first slow ${delayMs}`,
+      faults: [{ kind: 'slow' as const, delayMs, nth: 1 }],
+    })),
+    ...[250, 350, 450, 550, 650].map((delayMs) => ({
+      label: `every slow ${delayMs}`,
+      faults: [{ kind: 'slow' as const, delayMs }],
+    })),
     {
       label: 'first 1000, second 500',
       faults: [
@@ -252,24 +294,50 @@ describe('a late answer, many timings: no duplicate once apply returns', () => {
   async function manyRuns(n: number) {
     const channels = Array.from({ length: n }, (_, i) => String(620000000000000001n + BigInt(i)));
     const emulator = await startEmulator({
-      seed: { applications: [{ id: APP }], guilds: [{ id: GUILD, channels: channels.map((id, i) => ({ id, type: 0, name: `c${i}` })) }] },
+      seed: {
+        applications: [{ id: APP }],
+        guilds: [{ id: GUILD, channels: channels.map((id, i) => ({ id, type: 0, name: `c${i}` })) }],
+      },
       rateLimits: false,
     });
     running.push(emulator);
-    const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken: emulator.credentials.botToken }, backoffBaseMs: 5, timeoutMs: 300 });
+    const client = new RestClient({
+      apiUrl: emulator.url,
+      credentials: { botToken: emulator.credentials.botToken },
+      backoffBaseMs: 5,
+      timeoutMs: 300,
+    });
     running.push({ close: () => client.close() });
     return { emulator, client, channels };
   }
 
   /** Plan and apply until an apply ends without a failure (at most 4), as a person or a CI retry would. */
-  async function applyUntilDone(client: RestClient, channel: string): Promise<{ applies: number; cwd: string; removed: number }> {
+  async function applyUntilDone(
+    client: RestClient,
+    channel: string,
+  ): Promise<{ applies: number; cwd: string; removed: number }> {
     const cwd = testdir();
     const manifest = join(cwd, 'cmdsync.yaml');
-    writeFileSync(manifest, stringify({ application_id: APP, webhooks: [{ channel_id: channel, name: 'Deploys', key: 'deploys' }] }));
+    writeFileSync(
+      manifest,
+      stringify({ application_id: APP, webhooks: [{ channel_id: channel, name: 'Deploys', key: 'deploys' }] }),
+    );
     let removed = 0;
     for (let applies = 1; ; applies++) {
-      const r = await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false });
-      const outcome = await applyPlan(r.plan, client, { canEditPermissions: false, lock: r.lock, saveLock: (l) => writeLock(manifest, l), loadAvatar: avatarLoader(cwd) });
+      const r = await planFromManifest({
+        manifestPath: 'cmdsync.yaml',
+        cwd,
+        env: {},
+        client,
+        applicationId: APP,
+        canEditPermissions: false,
+      });
+      const outcome = await applyPlan(r.plan, client, {
+        canEditPermissions: false,
+        lock: r.lock,
+        saveLock: (l) => writeLock(manifest, l),
+        loadAvatar: avatarLoader(cwd),
+      });
       if (outcome.lock) writeLock(manifest, outcome.lock);
       removed += outcome.duplicatesRemoved?.length ?? 0;
       if (!outcome.failed || applies === 4) return { applies, cwd, removed };
@@ -280,9 +348,12 @@ describe('a late answer, many timings: no duplicate once apply returns', () => {
     const { emulator, client, channels } = await manyRuns(RUNS.length);
     await setFaults(
       emulator,
-      RUNS.flatMap((r, i) => r.faults.map((f) => ({ method: 'POST', path: `/channels/${channels[i]}/webhooks`, ...f }))),
+      RUNS.flatMap((r, i) =>
+        r.faults.map((f) => ({ method: 'POST', path: `/channels/${channels[i]}/webhooks`, ...f })),
+      ),
     );
-    const count = async (channel: string) => (await listChannelWebhooks(client, channel)).filter((w) => w.application_id === APP).length;
+    const count = async (channel: string) =>
+      (await listChannelWebhooks(client, channel)).filter((w) => w.application_id === APP).length;
     const results = await Promise.all(
       RUNS.map(async (r, i) => {
         const done = await applyUntilDone(client, channels[i]);
@@ -291,7 +362,9 @@ describe('a late answer, many timings: no duplicate once apply returns', () => {
     );
     // Whatever was still in flight has landed by now (the longest delay, and then some).
     await new Promise((res) => setTimeout(res, 1300));
-    const outcomes = await Promise.all(results.map(async (r, i) => ({ label: r.label, atReturn: r.atReturn, settled: await count(channels[i]) })));
+    const outcomes = await Promise.all(
+      results.map(async (r, i) => ({ label: r.label, atReturn: r.atReturn, settled: await count(channels[i]) })),
+    );
     expect(outcomes.filter((r) => r.atReturn !== 1 || r.settled !== 1)).toEqual([]);
     // Which path a run takes (adopted before a second create, or a second create removed by the
     // read-back) depends on the machine's timing, so only the invariant is asserted here; what the
@@ -299,7 +372,14 @@ describe('a late answer, many timings: no duplicate once apply returns', () => {
     // A run never removes more than the one extra create it can have made.
     expect(results.filter((r) => r.removed > 1)).toEqual([]);
     for (const r of results) {
-      const again = await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd: r.cwd, env: {}, client, applicationId: APP, canEditPermissions: false });
+      const again = await planFromManifest({
+        manifestPath: 'cmdsync.yaml',
+        cwd: r.cwd,
+        env: {},
+        client,
+        applicationId: APP,
+        canEditPermissions: false,
+      });
       expect(again.plan.request_count).toBe(0);
       expect(JSON.parse(readFileSync(join(r.cwd, 'cmdsync.lock.json'), 'utf8')).intents ?? []).toEqual([]);
     }

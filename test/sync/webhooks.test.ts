@@ -44,15 +44,31 @@ async function setup() {
     rateLimits: false,
   });
   running.push(emulator);
-  const client = new RestClient({ apiUrl: emulator.url, credentials: { botToken: emulator.credentials.botToken }, backoffBaseMs: 5 });
+  const client = new RestClient({
+    apiUrl: emulator.url,
+    credentials: { botToken: emulator.credentials.botToken },
+    backoffBaseMs: 5,
+  });
   running.push({ close: () => client.close() });
   const cwd = testdir({ 'logo.png': PNG, 'logo2.png': Buffer.concat([PNG, Buffer.from([0])]) });
   const manifest = join(cwd, 'cmdsync.yaml');
   const write = (webhooks: object[]) => writeFileSync(manifest, stringify({ application_id: APP, webhooks }));
-  const plan = async () => await planFromManifest({ manifestPath: 'cmdsync.yaml', cwd, env: {}, client, applicationId: APP, canEditPermissions: false });
+  const plan = async () =>
+    await planFromManifest({
+      manifestPath: 'cmdsync.yaml',
+      cwd,
+      env: {},
+      client,
+      applicationId: APP,
+      canEditPermissions: false,
+    });
   const apply = async () => {
     const r = await plan();
-    const outcome = await applyPlan(r.plan, client, { canEditPermissions: false, webhookLock: r.lock.webhooks, loadAvatar: avatarLoader(cwd) });
+    const outcome = await applyPlan(r.plan, client, {
+      canEditPermissions: false,
+      webhookLock: r.lock.webhooks,
+      loadAvatar: avatarLoader(cwd),
+    });
     if (outcome.webhookLock) writeLock(manifest, { format_version: 1, webhooks: outcome.webhookLock });
     return { ...r, outcome };
   };
@@ -77,7 +93,12 @@ describe('declared webhooks', () => {
     expect(again.plan.request_count).toBe(0);
     const tokens = (await t.hooks(A)).map((w) => w.token!).filter(Boolean);
     expect(tokens.length).toBe(2);
-    for (const text of [formatPlanText(first.plan), formatPlanJson(first.plan), formatPlanJson(again.plan), readFileSync(join(t.cwd, 'cmdsync.lock.json'), 'utf8')]) {
+    for (const text of [
+      formatPlanText(first.plan),
+      formatPlanJson(first.plan),
+      formatPlanJson(again.plan),
+      readFileSync(join(t.cwd, 'cmdsync.lock.json'), 'utf8'),
+    ]) {
       for (const token of tokens) expect(text).not.toContain(token);
     }
   });
@@ -89,7 +110,9 @@ describe('declared webhooks', () => {
     const [before] = await t.hooks(A);
     t.write([{ channel_id: B, name: 'Releases', key: 'deploys' }]);
     const second = await t.apply();
-    expect(second.plan.webhooks!.actions).toMatchObject([{ kind: 'update', reason: 'moved', body: { name: 'Releases', channel_id: B } }]);
+    expect(second.plan.webhooks!.actions).toMatchObject([
+      { kind: 'update', reason: 'moved', body: { name: 'Releases', channel_id: B } },
+    ]);
     expect(second.plan.request_count).toBe(1);
     expect(await t.hooks(A)).toEqual([]);
     expect((await t.hooks(B)).map((w) => [w.id, w.name])).toEqual([[before.id, 'Releases']]);
@@ -147,7 +170,10 @@ describe('declared webhooks', () => {
     const t = await setup();
     t.write([{ channel_id: A, name: 'Keep' }]);
     await t.apply();
-    const dupes = [await createWebhook(t.client, A, { name: 'Twin' }), await createWebhook(t.client, A, { name: 'Twin' })];
+    const dupes = [
+      await createWebhook(t.client, A, { name: 'Twin' }),
+      await createWebhook(t.client, A, { name: 'Twin' }),
+    ];
     const plan = await t.plan();
     expect(
       plan.plan
@@ -164,7 +190,10 @@ describe('declared webhooks', () => {
 
   it('a keyless webhook updated while its namesake is deleted: the PATCH goes to the one adopted, the DELETE to the other', async () => {
     const t = await setup();
-    const [first, second] = [await createWebhook(t.client, A, { name: 'Alerts' }), await createWebhook(t.client, A, { name: 'Alerts' })];
+    const [first, second] = [
+      await createWebhook(t.client, A, { name: 'Alerts' }),
+      await createWebhook(t.client, A, { name: 'Alerts' }),
+    ];
     t.write([{ channel_id: A, name: 'Alerts', avatar: 'logo.png' }]);
     const plan = await t.plan();
     expect(plan.plan.webhooks!.actions.map((a) => a.kind).sort()).toEqual(['delete', 'update']);
@@ -179,7 +208,13 @@ describe('declared webhooks', () => {
 
   it('a create whose answer is lost (500s, 429s, a dropped connection) converges with no duplicate', async () => {
     const t = await setup();
-    t.emulator.faults.add({ kind: 'rate-limit', retryAfter: 0.05, method: 'POST', path: '/channels/*/webhooks', nth: 1 });
+    t.emulator.faults.add({
+      kind: 'rate-limit',
+      retryAfter: 0.05,
+      method: 'POST',
+      path: '/channels/*/webhooks',
+      nth: 1,
+    });
     t.emulator.faults.add({ kind: 'drop-after', method: 'POST', path: '/channels/*/webhooks', nth: 2 });
     t.emulator.faults.add({ kind: 'error', status: 500, method: 'PATCH', path: '/webhooks/*', times: 5 });
     t.write([

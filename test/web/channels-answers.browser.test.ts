@@ -9,7 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { APP, BOB, GENERAL, interactionSeed } from '../helpers/interaction-seed.js';
-import { apiClient, browserTitle, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import {
+  apiClient,
+  browserTitle,
+  CHROMIUM,
+  openBrowser,
+  screenshotPath,
+  type BrowserSession,
+} from '../helpers/browser.js';
 
 /** An interactions endpoint that answers /secret ephemerally, /hello at once, and defers /slow, keeping its token for the test. */
 function startBot(): Promise<{ url: string; tokens: Map<string, string>; close(): Promise<void> }> {
@@ -19,7 +26,8 @@ function startBot(): Promise<{ url: string; tokens: Map<string, string>; close()
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const i = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const reply = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const reply = (body: unknown) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (i.type === 1) return reply({ type: 1 });
       tokens.set(i.data.name, i.token);
       if (i.data.name === 'secret') return reply({ type: 4, data: { content: 'only **you**', flags: 64 } });
@@ -86,7 +94,9 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium: answers,
     await thinking.waitFor();
     expect(await thinking.textContent()).toBe('Helper is thinking…');
     const id = await thinking.evaluate((el) => el.closest('[data-message-id]')!.getAttribute('data-message-id'));
-    await api('PATCH', `/webhooks/${APP}/${bot.tokens.get('slow')}/messages/@original`, { json: { content: 'done thinking' } });
+    await api('PATCH', `/webhooks/${APP}/${bot.tokens.get('slow')}/messages/@original`, {
+      json: { content: 'done thinking' },
+    });
     await message(id!).getByText('done thinking').waitFor();
     expect(await message(id!).locator('.thinking').count()).toBe(0);
     // The deferred original became the answer: not "(edited)".
@@ -111,12 +121,27 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium: answers,
             type: 17,
             accent_color: 0x5865f2,
             components: [
-              { type: 9, components: [{ type: 10, content: '## Status\nAll **systems** go' }], accessory: { type: 2, style: 2, label: 'Details', custom_id: 'details' } },
+              {
+                type: 9,
+                components: [{ type: 10, content: '## Status\nAll **systems** go' }],
+                accessory: { type: 2, style: 2, label: 'Details', custom_id: 'details' },
+              },
               { type: 14, divider: true, spacing: 1 },
-              { type: 12, items: [{ media: { url: 'https://example.invalid/near.png' } }, { media: { url: 'https://example.invalid/far.png' } }] },
+              {
+                type: 12,
+                items: [
+                  { media: { url: 'https://example.invalid/near.png' } },
+                  { media: { url: 'https://example.invalid/far.png' } },
+                ],
+              },
             ],
           },
-          { type: 1, components: [{ type: 3, custom_id: 'pick', placeholder: 'Pick a region', options: [{ label: 'EU', value: 'eu' }] }] },
+          {
+            type: 1,
+            components: [
+              { type: 3, custom_id: 'pick', placeholder: 'Pick a region', options: [{ label: 'EU', value: 'eu' }] },
+            ],
+          },
         ],
       }),
     );
@@ -136,13 +161,15 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium: answers,
 
   test('a long channel loads its latest page, and older pages as the reader scrolls up', async () => {
     const hook = await api('POST', `/channels/${GENERAL}/webhooks`, { bot: true, json: { name: 'Counter' } });
-    for (let i = 1; i <= 130; i++) await api('POST', `/webhooks/${hook.id}/${hook.token}`, { json: { content: `count ${i}` } });
+    for (let i = 1; i <= 130; i++)
+      await api('POST', `/webhooks/${hook.id}/${hook.token}`, { json: { content: `count ${i}` } });
     await b.page.reload();
     const list = b.page.locator(`.messages[data-channel-id="${GENERAL}"][data-loaded="true"]`);
     await list.waitFor({ state: 'attached' });
     await b.page.locator('.messages [data-message-id]', { hasText: 'count 130' }).waitFor();
     const shown = () => b.page.locator('.messages [data-message-id]').count();
-    const texts = () => b.page.locator('.messages [data-message-id]').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+    const texts = () =>
+      b.page.locator('.messages [data-message-id]').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
     // The first page only (50), perhaps one more if the first did not fill the view: not the whole channel.
     expect(await shown()).toBeLessThanOrEqual(100);
     expect(await texts()).not.toContain('count 1');
@@ -154,7 +181,9 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium: answers,
       await b.page.locator('.messages [data-message-id]').nth(before).waitFor({ state: 'attached' });
     }
     expect(await texts()).toContain('count 1');
-    const order = await b.page.locator('.messages [data-message-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')!));
+    const order = await b.page
+      .locator('.messages [data-message-id]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')!));
     expect([...order].sort((x, y) => (BigInt(x) < BigInt(y) ? -1 : 1))).toEqual(order);
     expect(new Set(order).size).toBe(order.length);
     await b.page.getByText('The beginning of this channel.').waitFor();
@@ -167,7 +196,8 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium: answers,
     await b.page.locator(`.messages[data-channel-id="${GENERAL}"][data-loaded="true"]`).waitFor({ state: 'attached' });
     const first = await api('POST', `/webhooks/${hook.id}/${hook.token}?wait=true`, { json: { content: 'flood 1' } });
     await b.page.locator(`.messages [data-message-id="${first.id}"]`).waitFor();
-    for (let i = 2; i <= 340; i++) await api('POST', `/webhooks/${hook.id}/${hook.token}`, { json: { content: `flood ${i}` } });
+    for (let i = 2; i <= 340; i++)
+      await api('POST', `/webhooks/${hook.id}/${hook.token}`, { json: { content: `flood ${i}` } });
     await b.page.locator('.messages [data-message-id]', { hasText: 'flood 340' }).waitFor();
     const shown = await b.page.locator('.messages [data-message-id]').count();
     expect(shown).toBeGreaterThanOrEqual(300);

@@ -7,7 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { apiClient, browserTitle, CHROMIUM, openBrowser, screenshotPath, type BrowserSession } from '../helpers/browser.js';
+import {
+  apiClient,
+  browserTitle,
+  CHROMIUM,
+  openBrowser,
+  screenshotPath,
+  type BrowserSession,
+} from '../helpers/browser.js';
 import { solidPng } from '../helpers/png.js';
 
 describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium'), () => {
@@ -29,7 +36,11 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium'), () => 
     b.page.setDefaultTimeout(8000);
     // The webhook's avatar is image data, as `cmdsync apply` sends a manifest's avatar file.
     const avatar = `data:image/png;base64,${solidPng(16, 16, [30, 120, 220]).toString('base64')}`;
-    hook = (await api('POST', `/channels/${general}/webhooks`, { bot: true, json: { name: 'Build Bot', avatar } })) as { id: string; token: string; avatar: string };
+    hook = (await api('POST', `/channels/${general}/webhooks`, { bot: true, json: { name: 'Build Bot', avatar } })) as {
+      id: string;
+      token: string;
+      avatar: string;
+    };
   });
   afterAll(async () => {
     await b?.close();
@@ -119,11 +130,15 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium'), () => 
       json: { content: '> quoted\n# Heading\n||spoiler|| and ~~struck~~ <@0> https://example.invalid/x' },
     });
     await message(second.id).waitFor();
-    const order = await b.page.locator('.messages [data-message-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')));
+    const order = await b.page
+      .locator('.messages [data-message-id]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')));
     expect(order.slice(-2)).toEqual([sent.id, second.id]);
     await b.page.screenshot({ path: screenshotPath('channel-view') });
 
-    await api('PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${sent.id}`, { json: { content: 'Build **passed** again' } });
+    await api('PATCH', `/webhooks/${hook.id}/${hook.token}/messages/${sent.id}`, {
+      json: { content: 'Build **passed** again' },
+    });
     await b.page.locator(`.messages [data-message-id="${sent.id}"].edited`).waitFor();
     await msg.getByText('(edited)').waitFor();
     expect(await msg.locator(':scope > strong').textContent()).toBe('passed');
@@ -144,20 +159,26 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Channels view in Chromium'), () => 
     await b.page.locator(`.messages [data-message-id="${sent.id}"] discord-embed img.discord-embed-image`).waitFor();
 
     const origin = new URL(em.viewUrl).origin;
-    expect(b.requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    expect(b.requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual(
+      [],
+    );
     expect(b.errors).toEqual([]);
   });
 
   test('a thread sits under its parent in the side bar; its messages show under it, live', async () => {
     const link = b.page.locator(`#sidebar a.channel[data-channel-id="${thread}"]`);
     expect(await link.getAttribute('class')).toContain('depth-1');
-    const before = await api('POST', `/webhooks/${hook.id}/${hook.token}?wait=true&thread_id=${thread}`, { json: { content: 'first in the thread' } });
+    const before = await api('POST', `/webhooks/${hook.id}/${hook.token}?wait=true&thread_id=${thread}`, {
+      json: { content: 'first in the thread' },
+    });
     await link.click();
     await b.page.locator(`.messages[data-channel-id="${thread}"][data-loaded="true"]`).waitFor({ state: 'attached' });
     await message(before.id).getByText('first in the thread').waitFor();
     expect(await b.page.locator('.channel-header').textContent()).toContain('general');
 
-    const live = await api('POST', `/webhooks/${hook.id}/${hook.token}?wait=true&thread_id=${thread}`, { json: { content: 'second in the thread' } });
+    const live = await api('POST', `/webhooks/${hook.id}/${hook.token}?wait=true&thread_id=${thread}`, {
+      json: { content: 'second in the thread' },
+    });
     await message(live.id).getByText('second in the thread').waitFor();
     // The parent channel does not show them.
     await b.page.locator(`#sidebar a.channel[data-channel-id="${general}"]`).click();

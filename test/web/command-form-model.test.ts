@@ -49,12 +49,19 @@ describe('the invoke form model', () => {
           type: 1,
           defaultName: 'enable',
           name: 'activer',
-          options: [opt({ type: 7, defaultName: 'channel', required: true, channel_types: [0] }), opt({ type: 3, defaultName: 'note', max_length: 5 })],
+          options: [
+            opt({ type: 7, defaultName: 'channel', required: true, channel_types: [0] }),
+            opt({ type: 3, defaultName: 'note', max_length: 5 }),
+          ],
         }),
         opt({ type: 1, defaultName: 'disable' }),
       ],
     }),
-    opt({ type: 1, defaultName: 'level', options: [opt({ type: 3, defaultName: 'tone', choices: [{ name: 'chaud', defaultName: 'warm', value: 'w' }] })] }),
+    opt({
+      type: 1,
+      defaultName: 'level',
+      options: [opt({ type: 3, defaultName: 'tone', choices: [{ name: 'chaud', defaultName: 'warm', value: 'w' }] })],
+    }),
   ]);
 
   it('lists every subcommand path with default names to type and localized labels to show', () => {
@@ -67,7 +74,10 @@ describe('the invoke form model', () => {
 
   it('refuses what the spec refuses, naming the option, and passes a good line', () => {
     const [enable, , level] = commandPaths(cmd);
-    expect(checkLine(cmd, enable!, new Map(), guild, 'fr')).toMatchObject({ ok: false, message: 'missing required option: channel' });
+    expect(checkLine(cmd, enable!, new Map(), guild, 'fr')).toMatchObject({
+      ok: false,
+      message: 'missing required option: channel',
+    });
     const forum = checkLine(cmd, enable!, new Map([['channel', '<#130000000000000002>']]), guild, 'fr');
     expect(forum).toMatchObject({ ok: false, optionName: 'channel' });
     expect(!forum.ok && forum.message).toContain('GUILD_FORUM');
@@ -95,11 +105,17 @@ describe('the invoke form model', () => {
         'fr',
       ),
     ).toEqual({ ok: true, line: '/config logging enable channel:<#130000000000000001> note:"a b"' });
-    expect(checkLine(cmd, level!, new Map([['tone', 'warm']]), guild, 'fr')).toEqual({ ok: true, line: '/config level tone:warm' });
+    expect(checkLine(cmd, level!, new Map([['tone', 'warm']]), guild, 'fr')).toEqual({
+      ok: true,
+      line: '/config level tone:warm',
+    });
   });
 
   it('builds the autocomplete line with the focused option last, required ones allowed missing', () => {
-    const ac = command([opt({ type: 3, defaultName: 'fruit', autocomplete: true }), opt({ type: 4, defaultName: 'count', required: true })]);
+    const ac = command([
+      opt({ type: 3, defaultName: 'fruit', autocomplete: true }),
+      opt({ type: 4, defaultName: 'count', required: true }),
+    ]);
     const [path] = commandPaths(ac);
     expect(
       checkLine(
@@ -131,12 +147,16 @@ describe('the invoke form model', () => {
 
   it('takes #name and @name as the emulator does, and lists the candidates for an unknown one', () => {
     const [enable] = commandPaths(cmd);
-    expect(checkLine(cmd, enable!, new Map([['channel', '#general']]), guild, 'fr')).toEqual({ ok: true, line: '/config logging enable channel:#general' });
+    expect(checkLine(cmd, enable!, new Map([['channel', '#general']]), guild, 'fr')).toEqual({
+      ok: true,
+      line: '/config logging enable channel:#general',
+    });
     const typo = checkLine(cmd, enable!, new Map([['channel', '#genral']]), guild, 'fr');
     expect(typo).toMatchObject({
       ok: false,
       optionName: 'channel',
-      message: 'no channel named "#genral" in this server; channels: #general (130000000000000001), #forum (130000000000000002); did you mean #general?',
+      message:
+        'no channel named "#genral" in this server; channels: #general (130000000000000001), #forum (130000000000000002); did you mean #general?',
     });
   });
 });

@@ -55,7 +55,10 @@ async function startTestBot(): Promise<TestBot> {
           return undefined;
         })(i.data.options);
         const typed = String(focused?.value ?? '');
-        return reply({ type: 8, data: { choices: FRUITS.filter((f) => f.startsWith(typed)).map((f) => ({ name: `${f} (fresh)`, value: f })) } });
+        return reply({
+          type: 8,
+          data: { choices: FRUITS.filter((f) => f.startsWith(typed)).map((f) => ({ name: `${f} (fresh)`, value: f })) },
+        });
       }
       return reply({ type: 4, data: { content: 'pong from test bot' } });
     },
@@ -90,9 +93,24 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Commands view and the invoke form i
     const global = await call(em, 'PUT', `/applications/${APP}/commands`, {
       auth,
       body: [
-        { name: 'ping', description: 'Check the bot', name_localizations: { fr: 'sonde' }, description_localizations: { fr: 'Vérifier le bot' } },
-        { name: 'search', description: 'Find a fruit', options: [{ type: 3, name: 'fruit', description: 'Which fruit', required: true, autocomplete: true }] },
-        { name: 'roll', description: 'Roll a die', options: [{ type: 4, name: 'sides', description: 'How many sides', required: true, min_value: 2, max_value: 100 }] },
+        {
+          name: 'ping',
+          description: 'Check the bot',
+          name_localizations: { fr: 'sonde' },
+          description_localizations: { fr: 'Vérifier le bot' },
+        },
+        {
+          name: 'search',
+          description: 'Find a fruit',
+          options: [{ type: 3, name: 'fruit', description: 'Which fruit', required: true, autocomplete: true }],
+        },
+        {
+          name: 'roll',
+          description: 'Roll a die',
+          options: [
+            { type: 4, name: 'sides', description: 'How many sides', required: true, min_value: 2, max_value: 100 },
+          ],
+        },
         { type: 2, name: 'Wave at' },
       ],
     });
@@ -146,7 +164,9 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Commands view and the invoke form i
     await b.page.selectOption('#member', BOB);
     await loaded(`[data-member-id="${BOB}"]`);
     // The context-menu command sits in its own group.
-    await expect(item('Wave at').locator('xpath=ancestor::div[contains(@class,"command-group")]/h3').textContent()).resolves.toContain('User commands');
+    await expect(
+      item('Wave at').locator('xpath=ancestor::div[contains(@class,"command-group")]/h3').textContent(),
+    ).resolves.toContain('User commands');
     await b.page.screenshot({ path: screenshotPath('commands-view') });
 
     await b.page.selectOption('#locale', 'en-US');
@@ -160,19 +180,29 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Commands view and the invoke form i
     await item('ping').click();
     const form = b.page.locator(`form.invoke-form[data-command-id="${ids.ping}"]`);
     await form.waitFor();
-    const response = b.page.waitForResponse((r) => r.url().endsWith('/__emulator/interactions') && r.request().method() === 'POST');
+    const response = b.page.waitForResponse(
+      (r) => r.url().endsWith('/__emulator/interactions') && r.request().method() === 'POST',
+    );
     await form.locator('button.send').click();
     await form.locator('.outcome[data-state="answered"]').waitFor();
     await expect(form.locator('.outcome').textContent()).resolves.toContain('pong from test bot');
     expect(bot.verified.length).toBe(before + 1);
     const sent = bot.verified.at(-1);
-    expect(sent).toMatchObject({ type: 2, data: { name: 'ping' }, locale: 'en-US', channel_id: GENERAL, member: { user: { id: BOB } } });
+    expect(sent).toMatchObject({
+      type: 2,
+      data: { name: 'ping' },
+      locale: 'en-US',
+      channel_id: GENERAL,
+      member: { user: { id: BOB } },
+    });
     expect(bot.forged).toBe(0);
     const body = await (await response).text();
     expect(body).not.toContain(sent.token);
     expect(body).not.toContain(em.credentials.botToken);
     // The channel beside the form shows the answer as the client does: under "bob used /ping".
-    const answer = b.page.locator(`.messages[data-channel-id="${GENERAL}"] [data-message-id]`, { hasText: 'pong from test bot' });
+    const answer = b.page.locator(`.messages[data-channel-id="${GENERAL}"] [data-message-id]`, {
+      hasText: 'pong from test bot',
+    });
     await answer.waitFor();
     await expect(answer.locator('discord-command').count()).resolves.toBe(1);
 
@@ -225,7 +255,10 @@ describe.skipIf(!CHROMIUM)(browserTitle('the Commands view and the invoke form i
     await expect(field.inputValue()).resolves.toBe('apricot');
     await form.locator('button.send').click();
     await form.locator('.outcome[data-state="answered"]').waitFor();
-    expect(bot.verified.at(-1)).toMatchObject({ type: 2, data: { name: 'search', options: [{ name: 'fruit', value: 'apricot' }] } });
+    expect(bot.verified.at(-1)).toMatchObject({
+      type: 2,
+      data: { name: 'search', options: [{ name: 'fruit', value: 'apricot' }] },
+    });
 
     const origin = new URL(em.viewUrl).origin;
     expect(b.requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:'))).toEqual([]);

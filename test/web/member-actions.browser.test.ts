@@ -23,19 +23,22 @@ async function answer(i: Interaction): Promise<void> {
   if (i.isChatInputCommand()) {
     seen.push({ id: i.commandName, user: i.user.id });
     if (i.commandName === 'panel') await i.reply({ content: PANEL.content, components: PANEL.components as never });
-    if (i.commandName === 'secret') await i.reply({ content: 'for bob', components: PANEL.components as never, flags: 64 });
+    if (i.commandName === 'secret')
+      await i.reply({ content: 'for bob', components: PANEL.components as never, flags: 64 });
     if (i.commandName === 'form') await i.showModal(FEEDBACK_MODAL as never);
     return;
   }
   if (!i.isMessageComponent() && !i.isModalSubmit()) return;
   seen.push({ id: i.customId, user: i.user.id });
-  if (i.isButton() && i.customId === 'confirm') await i.update({ content: `Confirmed by ${i.user.username}`, components: [] });
+  if (i.isButton() && i.customId === 'confirm')
+    await i.update({ content: `Confirmed by ${i.user.username}`, components: [] });
   else if (i.isButton() && i.customId === 'ask') await i.showModal({ ...FEEDBACK_MODAL, custom_id: 'asked' } as never);
   else if (i.isStringSelectMenu()) await i.update({ content: `chose ${i.values.join(', ')}` });
   else if (i.isUserSelectMenu()) await i.update({ content: `picked ${i.users.map((u) => u.username).join(', ')}` });
   // "silent": the bot never answers, so the member's client says the interaction failed.
   else if (i.isModalSubmit() && i.fields.getTextInputValue('text') === 'silent') return;
-  else if (i.isModalSubmit()) await i.reply({ content: `thanks: ${i.fields.getTextInputValue('text')} (${i.fields.getTextInputValue('mood')})` });
+  else if (i.isModalSubmit())
+    await i.reply({ content: `thanks: ${i.fields.getTextInputValue('text')} (${i.fields.getTextInputValue('mood')})` });
 }
 
 describe.skipIf(!CHROMIUM)(browserTitle('the web view acting as a member, with a discord.js bot answering'), () => {
@@ -55,8 +58,14 @@ describe.skipIf(!CHROMIUM)(browserTitle('the web view acting as a member, with a
 
   beforeAll(async () => {
     const seed = componentSeed();
-    em = await startEmulator({ rateLimits: false, seed: { ...seed, applications: seed.applications!.map((a) => ({ ...a, flags: ['GATEWAY_MESSAGE_CONTENT'] })) } });
-    client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent], rest: { api: em.restBase } });
+    em = await startEmulator({
+      rateLimits: false,
+      seed: { ...seed, applications: seed.applications!.map((a) => ({ ...a, flags: ['GATEWAY_MESSAGE_CONTENT'] })) },
+    });
+    client = new Client({
+      intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent],
+      rest: { api: em.restBase },
+    });
     client.on(Events.InteractionCreate, (i) => void answer(i).catch(() => undefined));
     client.on(Events.MessageCreate, (m: Message) => {
       if (m.content === '!ping') void (m.channel as TextChannel).send(`pong, ${m.author.username}`);
@@ -82,7 +91,9 @@ describe.skipIf(!CHROMIUM)(browserTitle('the web view acting as a member, with a
     // The page acts as the owner (ann) by default.
     expect(await b.page.locator('#member').inputValue()).toBe(ANN);
     // The link button is a link, not an interaction.
-    expect(await msg.locator('discord-button', { hasText: 'Docs' }).locator('a').getAttribute('href')).toBe('https://example.com/');
+    expect(await msg.locator('discord-button', { hasText: 'Docs' }).locator('a').getAttribute('href')).toBe(
+      'https://example.com/',
+    );
     await msg.locator('discord-button', { hasText: 'Gone' }).click({ force: true });
     await msg.locator('discord-button', { hasText: 'Confirm' }).click();
     const updated = messages().locator(`discord-message[data-message-id="${id}"]`, { hasText: 'Confirmed by ann' });
@@ -100,7 +111,12 @@ describe.skipIf(!CHROMIUM)(browserTitle('the web view acting as a member, with a
     const fruit = msg.locator('discord-string-select-menu[data-custom-id="fruit"]');
     const menu = b.page.locator('.select-popup[data-custom-id="fruit"]');
     /** The select's chevron points down again: the element's own open state follows the menu's. */
-    const chevronDown = () => fruit.evaluate((el) => el.shadowRoot!.querySelector('.discord-string-select-menu-option-slot.discord-string-select-menu-hidden') !== null);
+    const chevronDown = () =>
+      fruit.evaluate(
+        (el) =>
+          el.shadowRoot!.querySelector('.discord-string-select-menu-option-slot.discord-string-select-menu-hidden') !==
+          null,
+      );
     // A second click on the select closes the menu, as in the client.
     await fruit.click();
     await menu.waitFor();
@@ -125,7 +141,9 @@ describe.skipIf(!CHROMIUM)(browserTitle('the web view acting as a member, with a
     await messages().locator(`discord-message[data-message-id="${id}"]`, { hasText: 'chose apple, banana' }).waitFor();
     expect(await menu.count()).toBe(0);
 
-    await messages().locator(`discord-message[data-message-id="${id}"] discord-string-select-menu[data-custom-id="who"]`).click();
+    await messages()
+      .locator(`discord-message[data-message-id="${id}"] discord-string-select-menu[data-custom-id="who"]`)
+      .click();
     const who = b.page.locator('.select-popup[data-custom-id="who"]');
     expect(await who.locator('.select-option .option-label').allTextContents()).toEqual(['ann', 'bob']);
     await who.locator('.select-option', { hasText: 'bob' }).click();
@@ -149,10 +167,14 @@ describe.skipIf(!CHROMIUM)(browserTitle('the web view acting as a member, with a
 
     const before = seen.length;
     await dialog.locator('button.modal-submit').click();
-    await expect(dialog.locator('[data-custom-id="text"] .field-error').textContent()).resolves.toBe('Your text is required');
+    await expect(dialog.locator('[data-custom-id="text"] .field-error').textContent()).resolves.toBe(
+      'Your text is required',
+    );
     await text.fill('ok');
     await dialog.locator('button.modal-submit').click();
-    await expect(dialog.locator('[data-custom-id="text"] .field-error').textContent()).resolves.toBe('Your text needs at least 3 characters (got 2)');
+    await expect(dialog.locator('[data-custom-id="text"] .field-error').textContent()).resolves.toBe(
+      'Your text needs at least 3 characters (got 2)',
+    );
     expect(seen.length).toBe(before);
 
     // Unanswered: the form stays open, saying why, and can be sent again.
@@ -224,6 +246,8 @@ describe.skipIf(!CHROMIUM)(browserTitle('the web view acting as a member, with a
     expect(await problem.textContent()).toBe('Not sent: Invalid Form Body (50035)');
     expect(await box.inputValue()).toHaveLength(2001);
     // The browser logs the refused POST itself; nothing else went wrong.
-    expect(b.errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(b.errors).toEqual([
+      'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
   });
 });

@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { inlineIndexes } from '../../src/web/render/fields.js';
 import { attachmentFor, embeddedAttachmentIds, mediaKind, type AttachmentLike } from '../../src/web/render/media.js';
-import { answerHeading, cssColour, formatBytes, formatDiscordTime, plainEmoji, safeHref } from '../../src/web/render/text.js';
+import {
+  answerHeading,
+  cssColour,
+  formatBytes,
+  formatDiscordTime,
+  plainEmoji,
+  safeHref,
+} from '../../src/web/render/text.js';
 import { insertionIndex, viewMessageOf } from '../../src/web/render/timeline.js';
 import { compareSnowflakes } from '../../src/wire/snowflake.js';
 
@@ -10,17 +17,32 @@ describe('text rules', () => {
   it('only http(s) links become anchors', () => {
     expect(safeHref('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
     expect(safeHref('http://example.com')).toBe('http://example.com/');
-    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', '/relative', 'vbscript:x', '', 42, undefined]) expect(safeHref(bad)).toBeUndefined();
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,x',
+      '/relative',
+      'vbscript:x',
+      '',
+      42,
+      undefined,
+    ])
+      expect(safeHref(bad)).toBeUndefined();
   });
 
   it('custom emoji read as :name:, so no emoji image is fetched', () => {
-    expect(plainEmoji('hi <:blob:123456789012345678> and <a:dance:223456789012345678>!')).toBe('hi :blob: and :dance:!');
+    expect(plainEmoji('hi <:blob:123456789012345678> and <a:dance:223456789012345678>!')).toBe(
+      'hi :blob: and :dance:!',
+    );
     expect(plainEmoji('<:not emoji:1>')).toBe('<:not emoji:1>');
   });
 
   it("an answer is headed with the command used, else with what the member used: never a form's custom_id as a command", () => {
     expect(answerHeading({ username: 'bob', command: 'ping' }, 2)).toEqual({ kind: 'command', command: 'ping' });
-    expect(answerHeading({ username: 'bob', command: 'feedback' }, 5)).toEqual({ kind: 'command', command: 'feedback' });
+    expect(answerHeading({ username: 'bob', command: 'feedback' }, 5)).toEqual({
+      kind: 'command',
+      command: 'feedback',
+    });
     expect(answerHeading({ username: 'bob' }, 5)).toEqual({ kind: 'used', text: 'bob submitted a form' });
     expect(answerHeading({ username: 'bob' }, 3)).toEqual({ kind: 'used', text: 'bob used a component' });
   });
@@ -53,7 +75,12 @@ describe('media rules', () => {
       proxy_url: 'https://media.discordapp.net/attachments/9/1/chart.png',
       content_type: 'image/png',
     },
-    { id: '2', filename: 'notes.txt', url: 'https://cdn.discordapp.com/attachments/9/2/notes.txt', content_type: 'text/plain' },
+    {
+      id: '2',
+      filename: 'notes.txt',
+      url: 'https://cdn.discordapp.com/attachments/9/2/notes.txt',
+      content_type: 'text/plain',
+    },
   ];
 
   it('finds the file a media reference names: attachment://, its URL or its proxy URL', () => {
@@ -73,7 +100,9 @@ describe('media rules', () => {
   });
 
   it('files an embed shows are not shown again under the message', () => {
-    expect([...embeddedAttachmentIds([{ image: { url: atts[0]!.url } }, { footer: { icon_url: 'https://x/y.png' } }], atts)]).toEqual(['1']);
+    expect([
+      ...embeddedAttachmentIds([{ image: { url: atts[0]!.url } }, { footer: { icon_url: 'https://x/y.png' } }], atts),
+    ]).toEqual(['1']);
     expect(embeddedAttachmentIds(undefined, atts).size).toBe(0);
   });
 });
@@ -118,11 +147,26 @@ describe('timeline', () => {
     });
     // A form's answer keeps its custom_id as the name, and heads with no command of its own.
     const form = viewMessageOf(
-      { action: 'create', channelId: 'c', messageId: '7', source: 'interaction', interaction: { id: 'j', name: 'feedback:modal', userId: 'u1', applicationId: 'a' } },
+      {
+        action: 'create',
+        channelId: 'c',
+        messageId: '7',
+        source: 'interaction',
+        interaction: { id: 'j', name: 'feedback:modal', userId: 'u1', applicationId: 'a' },
+      },
       () => 'alice',
     );
     expect(form.interaction?.command).toBeUndefined();
-    const gone = viewMessageOf({ action: 'delete', channelId: 'c', messageId: '6', source: 'webhook', message: { id: '6', flags: 0, edited_timestamp: null } }, () => undefined);
+    const gone = viewMessageOf(
+      {
+        action: 'delete',
+        channelId: 'c',
+        messageId: '6',
+        source: 'webhook',
+        message: { id: '6', flags: 0, edited_timestamp: null },
+      },
+      () => undefined,
+    );
     expect(gone).toMatchObject({ deleted: true, ephemeral: false, edited: false });
     expect(gone.interaction).toBeUndefined();
   });

@@ -37,13 +37,20 @@ describe('what a select offers the member (select-model)', () => {
   });
 
   it('entity selects: members, roles without @everyone, channels of the allowed types; default_values preselected', () => {
-    expect(selectChoices({ type: 5, custom_id: 'u', default_values: [{ id: 'u2', type: 'user' }] }, guild).map((c) => [c.value, c.preselected])).toEqual([
+    expect(
+      selectChoices({ type: 5, custom_id: 'u', default_values: [{ id: 'u2', type: 'user' }] }, guild).map((c) => [
+        c.value,
+        c.preselected,
+      ]),
+    ).toEqual([
       ['u1', false],
       ['u2', true],
     ]);
     expect(selectChoices({ type: 6, custom_id: 'r' }, guild).map((c) => c.label)).toEqual(['@Moderator']);
     expect(selectChoices({ type: 7, custom_id: 'm' }, guild).map((c) => c.kind)).toEqual(['user', 'user', 'role']);
-    expect(selectChoices({ type: 8, custom_id: 'c', channel_types: [2] }, guild).map((c) => c.label)).toEqual(['#voice']);
+    expect(selectChoices({ type: 8, custom_id: 'c', channel_types: [2] }, guild).map((c) => c.label)).toEqual([
+      '#voice',
+    ]);
     expect(selectChoices({ type: 8, custom_id: 'c' }, guild)).toHaveLength(2);
     expect(selectChoices({ type: 5, custom_id: 'u' }, undefined)).toEqual([]);
   });

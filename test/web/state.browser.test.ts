@@ -55,7 +55,9 @@ describe.skipIf(!CHROMIUM)(browserTitle('the State view in Chromium'), () => {
     const answered = page.locator('#event-log [data-kind="request"]:not(.refused)', { hasText: '→ 200' });
     await answered.waitFor();
     // Newest at top: the answered request came after the refused one.
-    const seqs = await page.locator('#event-log [data-seq]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
+    const seqs = await page
+      .locator('#event-log [data-seq]')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))));
     expect(seqs.length).toBeGreaterThanOrEqual(2);
     expect([...seqs].sort((x, y) => y - x)).toEqual(seqs);
 
@@ -96,23 +98,38 @@ describe.skipIf(!CHROMIUM)(browserTitle('the State view in Chromium'), () => {
       await row.locator('[data-check="ok"]').waitFor();
       await expect(row.locator('[data-check="ok"]').textContent()).resolves.toMatch(/^passes/);
 
-      expect(await e.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'answered' });
+      expect(await e.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({
+        outcome: 'answered',
+      });
       const answered = page.locator('#event-log [data-kind="delivery"]', { hasText: 'answered (callback type 4)' });
       await answered.waitFor();
       // The emulator notes the answer with its callback type; the view once compared that with 'answered' and painted it red.
       await expect(answered.getAttribute('class')).resolves.not.toContain('failed');
       const red = 'rgb(250, 119, 124)';
       await expect(
-        answered.locator('.text').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color),
+        answered
+          .locator('.text')
+          .evaluate(
+            (el) =>
+              (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color,
+          ),
       ).resolves.not.toBe(red);
 
       // Nothing listens at the endpoint any more: no answer, painted as a failure, with why.
       await withBot.bot.close();
-      expect(await e.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'no-response', cause: { kind: 'endpoint-unreachable' } });
+      expect(await e.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({
+        outcome: 'no-response',
+        cause: { kind: 'endpoint-unreachable' },
+      });
       const failed = page.locator('#event-log [data-kind="delivery"].failed', { hasText: 'refused the connection' });
       await failed.waitFor();
       await expect(
-        failed.locator('.text').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color),
+        failed
+          .locator('.text')
+          .evaluate(
+            (el) =>
+              (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color,
+          ),
       ).resolves.toBe(red);
       await page.screenshot({ path: screenshotPath('state-view-deliveries'), fullPage: true });
       expect(b.errors).toEqual([]);

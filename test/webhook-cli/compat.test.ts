@@ -21,7 +21,12 @@ afterAll(async () => {
 
 const cwd = () =>
   testdir({
-    'slack.json': JSON.stringify({ text: 'Build passed', username: 'CI', channel: '#ignored', attachments: [{ title: 'Run 42', text: 'all green', color: 'good' }] }),
+    'slack.json': JSON.stringify({
+      text: 'Build passed',
+      username: 'CI',
+      channel: '#ignored',
+      attachments: [{ title: 'Run 42', text: 'all green', color: 'good' }],
+    }),
     'push.yaml': [
       'ref: refs/heads/main',
       'compare: https://github.com/acme/widgets/compare/a...b',
@@ -77,8 +82,12 @@ describe('repo-compat', () => {
 
   test('usage: --event required and checked, message flags refused, --body required and a mapping', async () => {
     expect((await run(['--format', 'repo-compat', '--body', 'push.yaml'])).err).toContain('needs --event');
-    expect((await run(['--format', 'repo-compat', '--event', 'deploy', '--body', 'push.yaml'])).err).toContain('--event takes one of');
-    expect((await run(['--format', 'chat-compat', '--event', 'push', '--body', 'slack.json'])).err).toContain('--event applies to --format repo-compat only');
+    expect((await run(['--format', 'repo-compat', '--event', 'deploy', '--body', 'push.yaml'])).err).toContain(
+      '--event takes one of',
+    );
+    expect((await run(['--format', 'chat-compat', '--event', 'push', '--body', 'slack.json'])).err).toContain(
+      '--event applies to --format repo-compat only',
+    );
     const mixed = await run(['--format', 'chat-compat', '--body', 'slack.json', '--content', 'x', '--tts']);
     expect(mixed.code).toBe(1);
     expect(mixed.err).toContain('--content, --tts cannot be used with it');

@@ -26,22 +26,48 @@ let server: Server;
 let base: string;
 let seen: Seen[] = [];
 
-const webhook = { id: HOOK, type: 1, name: 'hook', channel_id: CHANNEL, guild_id: '1', application_id: '2', avatar: null, token: TOKEN };
-const message = { id: MSG, channel_id: CHANNEL, content: 'x', embeds: [], attachments: [], components: [], flags: 0, webhook_id: HOOK };
+const webhook = {
+  id: HOOK,
+  type: 1,
+  name: 'hook',
+  channel_id: CHANNEL,
+  guild_id: '1',
+  application_id: '2',
+  avatar: null,
+  token: TOKEN,
+};
+const message = {
+  id: MSG,
+  channel_id: CHANNEL,
+  content: 'x',
+  embeds: [],
+  attachments: [],
+  components: [],
+  flags: 0,
+  webhook_id: HOOK,
+};
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString('latin1') });
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('latin1'),
+      });
       if (req.method === 'DELETE') {
         res.writeHead(204).end();
         return;
       }
-      const isMessage = req.url!.includes('/messages/') || (req.method === 'POST' && req.url!.startsWith(`/api/v10/webhooks/`));
+      const isMessage =
+        req.url!.includes('/messages/') || (req.method === 'POST' && req.url!.startsWith(`/api/v10/webhooks/`));
       const isList = req.method === 'GET' && req.url!.endsWith('/webhooks');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(isList ? [webhook] : isMessage ? message : webhook));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(isList ? [webhook] : isMessage ? message : webhook));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -70,7 +96,9 @@ describe('audit-log reason and the bot token on id routes', () => {
     }
     // The changes; the reads around them (names for the output) carry no reason.
     const changes = seen.filter((s) => s.method !== 'GET');
-    expect(seen.filter((s) => s.method === 'GET').every((s) => s.headers['x-audit-log-reason'] === undefined)).toBe(true);
+    expect(seen.filter((s) => s.method === 'GET').every((s) => s.headers['x-audit-log-reason'] === undefined)).toBe(
+      true,
+    );
     expect(changes.map((s) => [s.method, s.headers['x-audit-log-reason'], s.headers.authorization])).toEqual([
       ['POST', 'cmdsync%20webhook%20create', `Bot ${BOT}`],
       ['PATCH', 'cmdsync%20webhook%20edit', `Bot ${BOT}`],
@@ -81,14 +109,19 @@ describe('audit-log reason and the bot token on id routes', () => {
   test('--reason overrides it', async () => {
     await cli(['webhook', 'create', '--channel', CHANNEL, '--name', 'hook', '--reason', 'Rotate: ops/42'], botEnv());
     await cli(['webhook', 'delete', HOOK, '--reason', 'gone'], botEnv());
-    expect(seen.filter((s) => s.method !== 'GET').map((s) => s.headers['x-audit-log-reason'])).toEqual([encodeURIComponent('Rotate: ops/42'), 'gone']);
+    expect(seen.filter((s) => s.method !== 'GET').map((s) => s.headers['x-audit-log-reason'])).toEqual([
+      encodeURIComponent('Rotate: ops/42'),
+      'gone',
+    ]);
   });
 
   test('list and get send no reason', async () => {
     await cli(['webhook', 'list', '--channel', CHANNEL], botEnv());
     await cli(['webhook', 'get', HOOK], botEnv());
     // The list, the webhook, and the reads that name the channel and guild in the output: none carries a reason.
-    expect(seen.filter((s) => s.url.endsWith(`/channels/${CHANNEL}/webhooks`) || s.url.endsWith(`/webhooks/${HOOK}`))).toHaveLength(2);
+    expect(
+      seen.filter((s) => s.url.endsWith(`/channels/${CHANNEL}/webhooks`) || s.url.endsWith(`/webhooks/${HOOK}`)),
+    ).toHaveLength(2);
     expect(seen.map((s) => s.headers['x-audit-log-reason']).every((r) => r === undefined)).toBe(true);
     expect(seen.every((s) => s.headers.authorization === `Bot ${BOT}`)).toBe(true);
   });
@@ -121,7 +154,11 @@ describe('token routes send no Authorization header', () => {
 
   test('send with two files: multipart/form-data with payload_json, files[0], files[1]', async () => {
     const cwd = testdir({ 'a.txt': 'alpha', 'b.bin': 'beta' });
-    const r = await cli(['webhook', 'send', '--url', url(), '--content', 'two files', '--file', 'a.txt', '--file', 'b.bin'], {}, cwd);
+    const r = await cli(
+      ['webhook', 'send', '--url', url(), '--content', 'two files', '--file', 'a.txt', '--file', 'b.bin'],
+      {},
+      cwd,
+    );
     expect(r.code).toBe(0);
     const [post] = seen;
     expect(post.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);

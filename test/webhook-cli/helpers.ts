@@ -17,10 +17,16 @@ export interface Run {
  * Parses `argv` with a program holding only the webhook tree, and maps errors
  * as program.ts's handleError does (`error: message`, exit 1).
  */
-export async function cli(argv: string[], env: Record<string, string | undefined>, cwd: string = testdir()): Promise<Run> {
+export async function cli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  cwd: string = testdir(),
+): Promise<Run> {
   const ctx = captureContext(cwd, env);
   let code = 0;
-  const program = new Command('cmdsync').exitOverride().configureOutput({ writeOut: (s) => ctx.stdout.write(s), writeErr: (s) => ctx.stderr.write(s) });
+  const program = new Command('cmdsync')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => ctx.stdout.write(s), writeErr: (s) => ctx.stderr.write(s) });
   registerWebhookCommands(program, ctx, (c) => (code = c));
   try {
     await program.parseAsync(argv, { from: 'user' });

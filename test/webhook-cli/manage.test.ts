@@ -18,7 +18,10 @@ let hook: { id: string; token: string; name: string };
 let secrets: string[];
 
 // A 1x1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   ({ emu, client: c } = await startWebhookEmulator());
@@ -61,7 +64,9 @@ describe('webhook list', () => {
   });
 
   test('needs exactly one of --channel and --guild; needs a bot token', async () => {
-    expect((await cli(['webhook', 'list'], botEnv(emu))).err).toContain('give --channel ID|NAME or --guild ID|NAME, or run it beside a manifest');
+    expect((await cli(['webhook', 'list'], botEnv(emu))).err).toContain(
+      'give --channel ID|NAME or --guild ID|NAME, or run it beside a manifest',
+    );
     expect((await cli(['webhook', 'list', '--channel', IDS.text, '--guild', IDS.guild], botEnv(emu))).code).toBe(1);
     const noToken = await cli(['webhook', 'list', '--channel', IDS.text], { CMDSYNC_API_URL: emu.url });
     expect(noToken.code).toBe(1);
@@ -99,7 +104,11 @@ describe('webhook get', () => {
     expect(byEnv.out).toContain('name:        Deploys');
     expectNoSecrets(byEnv, allSecrets());
 
-    const byPair = await cli(['webhook', 'get'], { DISCORD_WEBHOOK_ID: hook.id, DISCORD_WEBHOOK_TOKEN: hook.token, CMDSYNC_API_URL: emu.url });
+    const byPair = await cli(['webhook', 'get'], {
+      DISCORD_WEBHOOK_ID: hook.id,
+      DISCORD_WEBHOOK_TOKEN: hook.token,
+      CMDSYNC_API_URL: emu.url,
+    });
     expect(byPair.code).toBe(0);
     expectNoSecrets(byPair, allSecrets());
   });
@@ -113,7 +122,9 @@ describe('webhook get', () => {
   });
 
   test('an id and --url together, or neither, are usage errors', async () => {
-    expect((await cli(['webhook', 'get', hook.id, '--url', hookUrl(emu, hook)], botEnv(emu))).err).toContain('not both');
+    expect((await cli(['webhook', 'get', hook.id, '--url', hookUrl(emu, hook)], botEnv(emu))).err).toContain(
+      'not both',
+    );
     expect((await cli(['webhook', 'get'], botEnv(emu))).err).toContain('DISCORD_WEBHOOK_URL');
     const bad = await cli(['webhook', 'get', '--url', 'https://example.com/nope'], {});
     expect(bad.code).toBe(1);
@@ -125,7 +136,11 @@ describe('webhook create / edit / delete', () => {
   test('create: prints the webhook without its token and points at webhook url', async () => {
     const cwd = testdir();
     writeFileSync(join(cwd, 'a.png'), PNG);
-    const r = await cli(['webhook', 'create', '--channel', IDS.announcement, '--name', 'Releases', '--avatar', 'a.png'], botEnv(emu), cwd);
+    const r = await cli(
+      ['webhook', 'create', '--channel', IDS.announcement, '--name', 'Releases', '--avatar', 'a.png'],
+      botEnv(emu),
+      cwd,
+    );
     expect(r.code).toBe(0);
     const created = Object.values(emu.world.webhooks).find((w) => w.name === 'Releases')!;
     expect(created.channel_id).toBe(IDS.announcement);
@@ -154,9 +169,15 @@ describe('webhook create / edit / delete', () => {
   });
 
   test('create: missing flags and a bad avatar type are usage errors', async () => {
-    expect((await cli(['webhook', 'create', '--name', 'x'], botEnv(emu))).err).toContain('--channel ID|NAME is required');
-    expect((await cli(['webhook', 'create', '--channel', IDS.text], botEnv(emu))).err).toContain('--name NAME is required');
-    expect((await cli(['webhook', 'create', '--channel', IDS.text, '--name', 'x', '--avatar', 'a.txt'], botEnv(emu))).err).toContain('.png');
+    expect((await cli(['webhook', 'create', '--name', 'x'], botEnv(emu))).err).toContain(
+      '--channel ID|NAME is required',
+    );
+    expect((await cli(['webhook', 'create', '--channel', IDS.text], botEnv(emu))).err).toContain(
+      '--name NAME is required',
+    );
+    expect(
+      (await cli(['webhook', 'create', '--channel', IDS.text, '--name', 'x', '--avatar', 'a.txt'], botEnv(emu))).err,
+    ).toContain('.png');
   });
 
   test('edit by id: rename and move to another channel', async () => {
@@ -178,8 +199,12 @@ describe('webhook create / edit / delete', () => {
 
   test('edit: the token route cannot move or take a reason; nothing to change is a usage error; rules checked locally', async () => {
     const w = await c.create(IDS.text, 'Strict');
-    expect((await cli(['webhook', 'edit', '--url', hookUrl(emu, w), '--channel', IDS.otherText], {})).err).toContain('needs the bot token');
-    expect((await cli(['webhook', 'edit', '--url', hookUrl(emu, w), '--name', 'x', '--reason', 'r'], {})).err).toContain('--reason');
+    expect((await cli(['webhook', 'edit', '--url', hookUrl(emu, w), '--channel', IDS.otherText], {})).err).toContain(
+      'needs the bot token',
+    );
+    expect(
+      (await cli(['webhook', 'edit', '--url', hookUrl(emu, w), '--name', 'x', '--reason', 'r'], {})).err,
+    ).toContain('--reason');
     expect((await cli(['webhook', 'edit', w.id], botEnv(emu))).err).toContain('nothing to change');
     const bad = await cli(['webhook', 'edit', w.id, '--name', 'clyde bot'], botEnv(emu));
     expect(bad.code).toBe(1);
@@ -256,12 +281,18 @@ describe('sessions', () => {
 
   test('--emulator takes channel and guild names where it takes ids, as invoke does; an unknown one lists the channels', async () => {
     const cwd = testdir();
-    const made = await cli(['webhook', 'create', '--channel', 'general', '--name', 'Deploys', '--emulator', '--json'], {}, cwd);
+    const made = await cli(
+      ['webhook', 'create', '--channel', 'general', '--name', 'Deploys', '--emulator', '--json'],
+      {},
+      cwd,
+    );
     expect(made.code, made.err).toBe(0);
     const hook = JSON.parse(made.out) as { id: string; channel_id: string; guild_id: string };
     const byChannel = await cli(['webhook', 'list', '--channel', '#general', '--emulator', '--json'], {}, cwd);
     expect(byChannel.code, byChannel.err).toBe(0);
-    expect((JSON.parse(byChannel.out) as Array<{ id: string; channel_id: string }>).map((w) => [w.id, w.channel_id])).toEqual([[hook.id, hook.channel_id]]);
+    expect(
+      (JSON.parse(byChannel.out) as Array<{ id: string; channel_id: string }>).map((w) => [w.id, w.channel_id]),
+    ).toEqual([[hook.id, hook.channel_id]]);
     const byGuild = await cli(['webhook', 'list', '--guild', 'Emulator Guild', '--emulator', '--json'], {}, cwd);
     expect((JSON.parse(byGuild.out) as Array<{ id: string }>).map((w) => w.id)).toEqual([hook.id]);
     const typo = await cli(['webhook', 'create', '--channel', 'genral', '--name', 'X', '--emulator'], {}, cwd);
@@ -270,10 +301,18 @@ describe('sessions', () => {
     expect(typo.err).toContain(`channels: #general (${hook.channel_id}`);
     expect(typo.err).toContain('did you mean #general?');
     // edit --channel takes a name too: resolved before the request, a typo lists the channels and changes nothing.
-    const moved = await cli(['webhook', 'edit', hook.id, '--channel', '#general', '--name', 'Deploys 2', '--emulator', '--json'], {}, cwd);
+    const moved = await cli(
+      ['webhook', 'edit', hook.id, '--channel', '#general', '--name', 'Deploys 2', '--emulator', '--json'],
+      {},
+      cwd,
+    );
     expect(moved.code, moved.err).toBe(0);
     expect(JSON.parse(moved.out)).toMatchObject({ id: hook.id, channel_id: hook.channel_id, name: 'Deploys 2' });
-    const editTypo = await cli(['webhook', 'edit', hook.id, '--channel', 'genral', '--name', 'Y', '--emulator'], {}, cwd);
+    const editTypo = await cli(
+      ['webhook', 'edit', hook.id, '--channel', 'genral', '--name', 'Y', '--emulator'],
+      {},
+      cwd,
+    );
     expect(editTypo.code).toBe(1);
     expect(editTypo.err).toContain('--channel: no channel named "#genral"');
   });

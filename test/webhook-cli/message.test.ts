@@ -74,7 +74,15 @@ describe('message get / delete', () => {
 describe('message edit', () => {
   test('content, embeds; allowed mentions stay none on edit', async () => {
     const id = await sent(['--content', 'v1']);
-    const r = await run(['message', 'edit', id, '--content', `v2 <@${IDS.member}> @everyone`, '--embed-title', 'Status']);
+    const r = await run([
+      'message',
+      'edit',
+      id,
+      '--content',
+      `v2 <@${IDS.member}> @everyone`,
+      '--embed-title',
+      'Status',
+    ]);
     expect(r.code).toBe(0);
     expect(r.err).toContain(`Edited message ${id}`);
     const m = stored(id);
@@ -93,7 +101,9 @@ describe('message edit', () => {
     const names = () => (stored(id).attachments as Array<{ filename: string }>).map((a) => a.filename);
     expect(names()).toEqual(['a.txt', 'b.txt', 'c.txt']);
 
-    const keepId = (stored(id).attachments as Array<{ id: string; filename: string }>).find((a) => a.filename === 'b.txt')!.id;
+    const keepId = (stored(id).attachments as Array<{ id: string; filename: string }>).find(
+      (a) => a.filename === 'b.txt',
+    )!.id;
     const kept = await run(['message', 'edit', id, '--keep-attachment', keepId, '--file', 'd.txt'], cwd);
     expect(kept.code).toBe(0);
     expect(names()).toEqual(['b.txt', 'd.txt']);
@@ -118,13 +128,30 @@ describe('message edit', () => {
     const cwd = testdir({ 'v2.yaml': '- type: 10\n  content: now v2\n' });
     const id = await sent(['--content', 'legacy']);
     const before = JSON.stringify(stored(id));
-    const refused = await run(['message', 'edit', id, '--components', 'v2.yaml', '--flag', 'components-v2', '--with-components'], cwd);
+    const refused = await run(
+      ['message', 'edit', id, '--components', 'v2.yaml', '--flag', 'components-v2', '--with-components'],
+      cwd,
+    );
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/^error: content: With IS_COMPONENTS_V2/m);
     expect(refused.err).toContain('Nothing was sent');
     expect(JSON.stringify(stored(id))).toBe(before);
 
-    const ok = await run(['message', 'edit', id, '--clear', 'content', '--components', 'v2.yaml', '--flag', 'components-v2', '--with-components'], cwd);
+    const ok = await run(
+      [
+        'message',
+        'edit',
+        id,
+        '--clear',
+        'content',
+        '--components',
+        'v2.yaml',
+        '--flag',
+        'components-v2',
+        '--with-components',
+      ],
+      cwd,
+    );
     expect(ok.code).toBe(0);
     expect(stored(id).flags & 32768).toBe(32768);
     expect(stored(id).components).toEqual([{ type: 10, id: 1, content: 'now v2' }]);
@@ -141,7 +168,9 @@ describe('message edit', () => {
     expect(long.err).toMatch(/^error: content: Content holds at most 2000/m);
     expect(stored(id).content).toBe('limits');
     expect((await run(['message', 'edit', id])).err).toContain('nothing to change');
-    expect((await run(['message', 'edit', id, '--clear', 'content', '--content', 'x'])).err).toContain('cannot be used together');
+    expect((await run(['message', 'edit', id, '--clear', 'content', '--content', 'x'])).err).toContain(
+      'cannot be used together',
+    );
     expect((await run(['message', 'edit', id, '--clear', 'poll'])).err).toContain('--clear takes');
     // Emptying a message entirely is the one-of rule again.
     const empty = await run(['message', 'edit', id, '--clear', 'content']);

@@ -46,7 +46,9 @@ describe('webhook list against the service', () => {
   test('an unknown name lists the channels the bot can see, nearest first, with the one it may have meant; exit 1', async () => {
     const r = await runBin(['webhook', 'list', '--channel', 'nwes'], { cwd: testdir(), env: botEnv(emu) });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('--channel: no channel named "#nwes" in 2 guilds (Guild (2000000000000000001), Other (2000000000000000002)); channels: #news (');
+    expect(r.stderr).toContain(
+      '--channel: no channel named "#nwes" in 2 guilds (Guild (2000000000000000001), Other (2000000000000000002)); channels: #news (',
+    );
     expect(r.stderr).toContain('did you mean #news?');
     expect(r.stderr).not.toMatch(STACK);
   });
@@ -62,12 +64,17 @@ describe('webhook list against the service', () => {
     });
     const r = await runBin(['webhook', 'list'], { cwd, env: botEnv(emu) });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`The channels of cmdsync.yaml's webhooks: #general (${IDS.text}), #other (${IDS.otherText}).`);
+    expect(r.stderr).toContain(
+      `The channels of cmdsync.yaml's webhooks: #general (${IDS.text}), #other (${IDS.otherText}).`,
+    );
     expect(r.stdout.trim().split('\n')).toEqual([
       `${deploys.id}  "Deploys"  incoming  channel #general (${IDS.text})`,
       `${alerts.id}  "Alerts"  incoming  channel #other (${IDS.otherText})`,
     ]);
-    const none = await runBin(['webhook', 'list'], { cwd: testdir({ 'cmdsync.yaml': 'commands: []\n' }), env: botEnv(emu) });
+    const none = await runBin(['webhook', 'list'], {
+      cwd: testdir({ 'cmdsync.yaml': 'commands: []\n' }),
+      env: botEnv(emu),
+    });
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('cmdsync.yaml declares no webhooks; give --channel ID|NAME or --guild ID|NAME.');
     const nothing = await runBin(['webhook', 'list'], { cwd: testdir(), env: botEnv(emu) });
@@ -80,7 +87,10 @@ describe('webhook list against the service', () => {
 describe('webhook create, get and edit against the service', () => {
   test('create --channel takes a name; get and edit show the channel and guild names next to their ids', async () => {
     const cwd = testdir();
-    const made = await runBin(['webhook', 'create', '--channel', 'general', '--name', 'Named'], { cwd, env: botEnv(emu) });
+    const made = await runBin(['webhook', 'create', '--channel', 'general', '--name', 'Named'], {
+      cwd,
+      env: botEnv(emu),
+    });
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toContain(`channel:     #general (${IDS.text})`);
     expect(made.stdout).toContain(`guild:       Guild (${IDS.guild})`);

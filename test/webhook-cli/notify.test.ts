@@ -18,12 +18,16 @@ import { hookUrl, lastMessage, messageCount } from './helpers.js';
 
 const CI = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/bot', GITHUB_RUN_ID: '123456' };
 const NOW = new Date('2025-06-01T12:00:00.000Z');
-const field = (e: { fields: Array<{ name: string; value: string }> }, name: string) => e.fields.find((f) => f.name === name)?.value;
-const valid = (e: unknown) => expect(validateEmbeds([e], resolveLimits()).filter((p) => p.severity === 'error')).toEqual([]);
+const field = (e: { fields: Array<{ name: string; value: string }> }, name: string) =>
+  e.fields.find((f) => f.name === name)?.value;
+const valid = (e: unknown) =>
+  expect(validateEmbeds([e], resolveLimits()).filter((p) => p.severity === 'error')).toEqual([]);
 
 /** A plan with `n` commands to create in the global scope. */
 function bigPlan(n: number, name = (i: number) => `cmd${i}`): Plan {
-  const actions = Array.from({ length: n }, (_, i) => action({ kind: 'create', address: `global/chat_input/${name(i)}`, name: name(i) }));
+  const actions = Array.from({ length: n }, (_, i) =>
+    action({ kind: 'create', address: `global/chat_input/${name(i)}`, name: name(i) }),
+  );
   return basePlan({
     scopes: [scope({ key: 'global', scope: { kind: 'global' }, actions })],
     summary: { create: n, update: 0, rename: 0, replace: 0, delete: 0, permissions: 0 },
@@ -62,15 +66,28 @@ describe('deployReportEmbed', () => {
     expect(deployReportEmbed({ plan: emptyPlan(), command: 'plan', env: { ...CI, GITHUB_RUN_ATTEMPT: '2' } }).url).toBe(
       'https://github.com/acme/bot/actions/runs/123456/attempts/2',
     );
-    expect(deployReportEmbed({ plan: emptyPlan(), command: 'plan', env: { GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '1' } }).url).toBeUndefined();
+    expect(
+      deployReportEmbed({
+        plan: emptyPlan(),
+        command: 'plan',
+        env: { GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '1' },
+      }).url,
+    ).toBeUndefined();
   });
 
   test('apply: success, failure, permissions skipped', () => {
     const plan = fullPlan();
-    const ok = deployReportEmbed({ plan, command: 'apply', env: CI, result: { applied: [{ address: 'global/chat_input/ping', kind: 'create' }], notApplied: [] } });
+    const ok = deployReportEmbed({
+      plan,
+      command: 'apply',
+      env: CI,
+      result: { applied: [{ address: 'global/chat_input/ping', kind: 'create' }], notApplied: [] },
+    });
     expect(ok.title).toBe('cmdsync apply: applied');
     expect(ok.color).toBe(REPORT_COLORS.success);
-    expect(field(ok, 'Result')).toBe('Apply complete: 1 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 0 permission sets replaced.');
+    expect(field(ok, 'Result')).toBe(
+      'Apply complete: 1 created, 0 updated, 0 renamed, 0 replaced, 0 deleted, 0 permission sets replaced.',
+    );
 
     const failed = deployReportEmbed({
       plan,
@@ -78,20 +95,29 @@ describe('deployReportEmbed', () => {
       env: CI,
       result: {
         applied: [{ address: 'global/chat_input/ping', kind: 'create' }],
-        failed: { address: 'global/chat_input/echo', message: 'PATCH → 400 Invalid Form Body\n  description: too long' },
+        failed: {
+          address: 'global/chat_input/echo',
+          message: 'PATCH → 400 Invalid Form Body\n  description: too long',
+        },
         notApplied: [{ address: 'global/chat_input/old', kind: 'delete' }],
       },
     });
     expect(failed.title).toBe('cmdsync apply: failed');
     expect(failed.color).toBe(REPORT_COLORS.failure);
-    expect(field(failed, 'Result')).toMatch(/^Failed at global\/chat_input\/echo: PATCH → 400 Invalid Form Body +description: too long\n/);
+    expect(field(failed, 'Result')).toMatch(
+      /^Failed at global\/chat_input\/echo: PATCH → 400 Invalid Form Body +description: too long\n/,
+    );
     expect(field(failed, 'Result')).toContain('Applied 1, not applied 1');
 
     const partial = deployReportEmbed({
       plan,
       command: 'apply',
       env: {},
-      result: { applied: [], notApplied: [], permissionsSkipped: 'Permission sets were not applied: no DISCORD_BEARER_TOKEN.' },
+      result: {
+        applied: [],
+        notApplied: [],
+        permissionsSkipped: 'Permission sets were not applied: no DISCORD_BEARER_TOKEN.',
+      },
     });
     expect(partial.color).toBe(REPORT_COLORS.partial);
     expect(field(partial, 'Result')).toContain('no DISCORD_BEARER_TOKEN');
@@ -109,10 +135,21 @@ describe('deployReportEmbed', () => {
     expect(commands).not.toContain('cmd10');
     expect(commands).toContain('… and 15 more');
     valid(e);
-    const long = deployReportEmbed({ plan: bigPlan(500, (i) => `${'n'.repeat(200)}${i}\`\`\`@everyone`), command: 'plan', env: CI });
+    const long = deployReportEmbed({
+      plan: bigPlan(500, (i) => `${'n'.repeat(200)}${i}\`\`\`@everyone`),
+      command: 'plan',
+      env: CI,
+    });
     valid(long);
     expect(field(long, 'Changed commands')!.match(/```/g)).toHaveLength(2);
-    const errors = basePlan({ errors: Array.from({ length: 200 }, (_, i) => ({ rule: 'x', severity: 'error' as const, path: [], message: `problem ${i} ${'z'.repeat(50)}` })) });
+    const errors = basePlan({
+      errors: Array.from({ length: 200 }, (_, i) => ({
+        rule: 'x',
+        severity: 'error' as const,
+        path: [],
+        message: `problem ${i} ${'z'.repeat(50)}`,
+      })),
+    });
     valid(deployReportEmbed({ plan: errors, command: 'plan', env: CI }));
   });
 });
@@ -134,7 +171,10 @@ describe('notifyDeploy', () => {
     await notifyDeploy(hookUrl(emu, hook), { plan: fullPlan(), command: 'plan' }, ctx);
     const m = lastMessage(emu).message;
     expect(m.embeds).toHaveLength(1);
-    expect(m.embeds[0]).toMatchObject({ title: 'cmdsync plan: changes to apply', url: 'https://github.com/acme/bot/actions/runs/123456' });
+    expect(m.embeds[0]).toMatchObject({
+      title: 'cmdsync plan: changes to apply',
+      url: 'https://github.com/acme/bot/actions/runs/123456',
+    });
     expect(m.mention_everyone).toBe(false);
     expect(ctx.err()).toMatch(/^Posted the deploy report to the notify webhook \(message \d+\)\.\n$/);
     expect(ctx.out()).toBe('');
@@ -155,9 +195,15 @@ describe('notifyDeploy', () => {
 
   test('failures are one redacted warning line and never throw: wrong token, bad URL, unreachable host', async () => {
     const wrong = 'q'.repeat(68);
-    for (const url of [`${emu.url}/webhooks/${hook.id}/${wrong}`, 'not a url', `http://127.0.0.1:1/api/v10/webhooks/${hook.id}/${wrong}`]) {
+    for (const url of [
+      `${emu.url}/webhooks/${hook.id}/${wrong}`,
+      'not a url',
+      `http://127.0.0.1:1/api/v10/webhooks/${hook.id}/${wrong}`,
+    ]) {
       const ctx = captureContext(testdir(), {});
-      await expect(notifyDeploy(url, { plan: fullPlan(), command: 'apply', result: { applied: [], notApplied: [] } }, ctx)).resolves.toBeUndefined();
+      await expect(
+        notifyDeploy(url, { plan: fullPlan(), command: 'apply', result: { applied: [], notApplied: [] } }, ctx),
+      ).resolves.toBeUndefined();
       const lines = ctx.err().trimEnd().split('\n');
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^warning: could not post the deploy report to the notify webhook: /);

@@ -109,14 +109,32 @@ describe('sending', () => {
     });
     const y = await send(['--embeds', 'embeds.yaml', '--wait'], hook, cwd);
     expect(y.code).toBe(0);
-    expect(msg(y.out.trim()).message.embeds).toEqual([{ type: 'rich', title: 'Deploy', description: 'done', color: 0x57f287, fields: [{ name: 'env', value: 'prod' }] }]);
+    expect(msg(y.out.trim()).message.embeds).toEqual([
+      { type: 'rich', title: 'Deploy', description: 'done', color: 0x57f287, fields: [{ name: 'env', value: 'prod' }] },
+    ]);
     const j = await send(
-      ['--embeds', 'embeds.json', '--embed-title', 'Three', '--embed-color', '#ff0000', '--embed-url', 'https://example.com', '--embed-description', 'd', '--wait'],
+      [
+        '--embeds',
+        'embeds.json',
+        '--embed-title',
+        'Three',
+        '--embed-color',
+        '#ff0000',
+        '--embed-url',
+        'https://example.com',
+        '--embed-description',
+        'd',
+        '--wait',
+      ],
       hook,
       cwd,
     );
     expect(msg(j.out.trim()).message.embeds.map((e: { title: string }) => e.title)).toEqual(['One', 'Two', 'Three']);
-    expect(msg(j.out.trim()).message.embeds[2]).toMatchObject({ color: 0xff0000, url: 'https://example.com', description: 'd' });
+    expect(msg(j.out.trim()).message.embeds[2]).toMatchObject({
+      color: 0xff0000,
+      url: 'https://example.com',
+      description: 'd',
+    });
     expect((await send(['--embed-color', 'red'])).err).toContain('--embed-color');
     const bad = await send(['--embeds', 'missing.yaml'], hook, cwd);
     expect(bad.code).toBe(1);
@@ -139,7 +157,11 @@ describe('sending', () => {
 
   test('components v2 with components only', async () => {
     const cwd = testdir({ 'v2.yaml': '- type: 10\n  content: "Deployed **v1.2**"\n' });
-    const r = await send(['--components', 'v2.yaml', '--flag', 'components-v2', '--with-components', '--wait'], hook, cwd);
+    const r = await send(
+      ['--components', 'v2.yaml', '--flag', 'components-v2', '--with-components', '--wait'],
+      hook,
+      cwd,
+    );
     expect(r.code).toBe(0);
     const m = msg(r.out.trim()).message;
     expect(m.flags).toBe(32768);
@@ -155,10 +177,17 @@ describe('threads and forum/media channels', () => {
   });
 
   test('forum: --thread-name with --tag creates a tagged post; --thread posts into an existing one', async () => {
-    const r = await send(['--content', 'bug report', '--thread-name', 'Crash on start', '--tag', IDS.tagBug, '--wait'], forum);
+    const r = await send(
+      ['--content', 'bug report', '--thread-name', 'Crash on start', '--tag', IDS.tagBug, '--wait'],
+      forum,
+    );
     expect(r.code).toBe(0);
     const id = r.out.trim();
-    const post = emu.world.guilds[IDS.guild].channels.find((ch) => ch.id === id) as { parentId?: string; name: string; appliedTags?: string[] };
+    const post = emu.world.guilds[IDS.guild].channels.find((ch) => ch.id === id) as {
+      parentId?: string;
+      name: string;
+      appliedTags?: string[];
+    };
     expect(post).toMatchObject({ parentId: IDS.forum, name: 'Crash on start', appliedTags: [IDS.tagBug] });
     expect(msg(id).channel_id).toBe(id);
     const reply = await send(['--content', 'more', '--thread', IDS.forumPost, '--wait'], forum);
@@ -180,8 +209,17 @@ describe('threads and forum/media channels', () => {
   });
 
   test('a misspelled embed key is refused before sending, with a "did you mean" (the service would drop it silently)', async () => {
-    const cwd = testdir({ 'embeds.json': JSON.stringify([{ titel: 'Deploy', fields: [{ name: 'env', valeu: 'prod' }], footer: { txt: 'ci' } }]) });
-    const r = await refused(['--embeds', 'embeds.json'], /^error: embeds\[0\]\.titel: Unknown embed key "titel" \(did you mean "title"\?\); the service would drop it/m, hook, cwd);
+    const cwd = testdir({
+      'embeds.json': JSON.stringify([
+        { titel: 'Deploy', fields: [{ name: 'env', valeu: 'prod' }], footer: { txt: 'ci' } },
+      ]),
+    });
+    const r = await refused(
+      ['--embeds', 'embeds.json'],
+      /^error: embeds\[0\]\.titel: Unknown embed key "titel" \(did you mean "title"\?\); the service would drop it/m,
+      hook,
+      cwd,
+    );
     expect(r.err).toMatch(/embeds\[0\]\.fields\[0\]\.valeu: Unknown embed key "valeu" \(did you mean "value"\?\)/);
     expect(r.err).toMatch(/embeds\[0\]\.footer\.txt: Unknown embed key "txt" \(did you mean "text"\?\)/);
   });
@@ -193,12 +231,20 @@ describe('threads and forum/media channels', () => {
   });
 
   test('--thread and --thread-name together, --tag without --thread-name, too many tags', async () => {
-    await refused(['--content', 'x', '--thread', IDS.forumPost, '--thread-name', 'y'], /^error: thread_name: Give thread_id or thread_name, not both/m, forum);
+    await refused(
+      ['--content', 'x', '--thread', IDS.forumPost, '--thread-name', 'y'],
+      /^error: thread_name: Give thread_id or thread_name, not both/m,
+      forum,
+    );
     const tagOnly = await send(['--content', 'x', '--tag', IDS.tagBug], forum);
     expect(tagOnly.code).toBe(1);
     expect(tagOnly.err).toContain('--tag applies to a new forum or media post');
     const tags = ['1', '2', '3', '4', '5', '6'].map((n) => `40000000000000000${n}0`);
-    await refused(['--content', 'x', '--thread-name', 'y', ...tags.flatMap((t) => ['--tag', t])], /^error: applied_tags: A post carries at most 5 tags/m, forum);
+    await refused(
+      ['--content', 'x', '--thread-name', 'y', ...tags.flatMap((t) => ['--tag', t])],
+      /^error: applied_tags: A post carries at most 5 tags/m,
+      forum,
+    );
     expect((await send(['--content', 'x', '--thread', 'abc'])).err).toContain('--thread takes a numeric id');
   });
 });
@@ -209,7 +255,10 @@ describe('validation before sending: the exact field, nothing sent', () => {
   });
 
   test('2000 characters of content', async () => {
-    await refused(['--content', 'x'.repeat(2001)], /^error: content: Content holds at most 2000 characters \(it has 2001\)/m);
+    await refused(
+      ['--content', 'x'.repeat(2001)],
+      /^error: content: Content holds at most 2000 characters \(it has 2001\)/m,
+    );
   });
 
   test('10 embeds', async () => {
@@ -225,18 +274,48 @@ describe('validation before sending: the exact field, nothing sent', () => {
       'total.json': JSON.stringify([0, 1].map(() => ({ description: 'd'.repeat(3500) }))),
       'footer.json': JSON.stringify({ footer: {} }),
     });
-    await refused(['--embeds', 'field.yaml'], /^error: embeds\[0\]\.fields\[3\]\.value: Embed field value must be at most 1024 characters/m, hook, cwd);
+    await refused(
+      ['--embeds', 'field.yaml'],
+      /^error: embeds\[0\]\.fields\[3\]\.value: Embed field value must be at most 1024 characters/m,
+      hook,
+      cwd,
+    );
     await refused(['--embeds', 'title.json'], /^error: embeds\[0\]\.title: /m, hook, cwd);
-    await refused(['--embeds', 'total.json'], /^error: embeds: The embeds of one message may hold 6000 characters/m, hook, cwd);
-    await refused(['--embeds', 'footer.json'], /^error: embeds\[0\]\.footer\.text: Embed footer text is required/m, hook, cwd);
+    await refused(
+      ['--embeds', 'total.json'],
+      /^error: embeds: The embeds of one message may hold 6000 characters/m,
+      hook,
+      cwd,
+    );
+    await refused(
+      ['--embeds', 'footer.json'],
+      /^error: embeds\[0\]\.footer\.text: Embed footer text is required/m,
+      hook,
+      cwd,
+    );
     await refused(['--embed-title', 't'.repeat(300)], /^error: embeds\[0\]\.title: /m);
-    await refused(['--content', 'x', '--embed-color', '16777216'], /^error: embeds\[0\]\.color: Embed color must be at most/m);
+    await refused(
+      ['--content', 'x', '--embed-color', '16777216'],
+      /^error: embeds\[0\]\.color: Embed color must be at most/m,
+    );
   });
 
   test('components v2 exclusivity names each legacy field', async () => {
     const cwd = testdir({ 'v2.json': JSON.stringify([{ type: 10, content: 'hi' }]), 'a.txt': 'a' });
     const r = await refused(
-      ['--content', 'x', '--embed-title', 't', '--file', 'a.txt', '--components', 'v2.json', '--flag', 'components-v2', '--with-components'],
+      [
+        '--content',
+        'x',
+        '--embed-title',
+        't',
+        '--file',
+        'a.txt',
+        '--components',
+        'v2.json',
+        '--flag',
+        'components-v2',
+        '--with-components',
+      ],
       /^error: content: With IS_COMPONENTS_V2/m,
       hook,
       cwd,
@@ -250,7 +329,12 @@ describe('validation before sending: the exact field, nothing sent', () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 11; i++) files[`f${i}.txt`] = 'x';
     const cwd = testdir(files);
-    await refused(['--content', 'x', ...Object.keys(files).flatMap((f) => ['--file', f])], /^error: files: A message holds at most 10 files/m, hook, cwd);
+    await refused(
+      ['--content', 'x', ...Object.keys(files).flatMap((f) => ['--file', f])],
+      /^error: files: A message holds at most 10 files/m,
+      hook,
+      cwd,
+    );
   });
 
   test('bad flag names are usage errors', async () => {
@@ -267,7 +351,10 @@ describe('validation before sending: the exact field, nothing sent', () => {
 
   test('a wrong token: the service error with the token redacted, also with --debug', async () => {
     const wrong = 'Z'.repeat(68);
-    const r = await cli(['webhook', 'send', '--content', 'x', '--debug', '--url', `${emu.url}/webhooks/${hook.id}/${wrong}`], {});
+    const r = await cli(
+      ['webhook', 'send', '--content', 'x', '--debug', '--url', `${emu.url}/webhooks/${hook.id}/${wrong}`],
+      {},
+    );
     expect(r.code).toBe(1);
     expect(r.err).toContain('Invalid Webhook Token');
     expect(r.err).toContain('debug: →');

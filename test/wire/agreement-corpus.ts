@@ -28,7 +28,12 @@ export function bases(random: (n: number) => number): Obj[] {
       if (random(3) === 0) o.name_localizations = { fr: `${word()}-fr-${j}` };
       options.push(o);
     }
-    out.push({ name: `${word()}-cmd-${i}`, description: `Command ${i}`, options, ...(random(2) ? { nsfw: false } : {}) });
+    out.push({
+      name: `${word()}-cmd-${i}`,
+      description: `Command ${i}`,
+      options,
+      ...(random(2) ? { nsfw: false } : {}),
+    });
   }
   out.push({
     name: 'admin',
@@ -38,7 +43,14 @@ export function bases(random: (n: number) => number): Obj[] {
         type: 2,
         name: 'users',
         description: 'Users',
-        options: [{ type: 1, name: 'ban', description: 'Ban', options: [{ type: 6, name: 'who', description: 'Who', required: true }] }],
+        options: [
+          {
+            type: 1,
+            name: 'ban',
+            description: 'Ban',
+            options: [{ type: 6, name: 'who', description: 'Who', required: true }],
+          },
+        ],
       },
       { type: 1, name: 'ping', description: 'Ping' },
     ],
@@ -75,14 +87,20 @@ export const MUTATIONS: Mutation[] = [
   { rule: 'description too long', apply: (c) => (chatInput(c) ? { ...c, description: 'd'.repeat(101) } : undefined) },
   { rule: 'description missing', apply: (c) => (chatInput(c) ? { ...c, description: undefined } : undefined) },
   { rule: 'context menu with description', apply: (c) => (contextMenu(c) ? { ...c, description: 'no' } : undefined) },
-  { rule: 'context menu with options', apply: (c) => (contextMenu(c) ? { ...c, options: [{ type: 3, name: 'a', description: 'a' }] } : undefined) },
+  {
+    rule: 'context menu with options',
+    apply: (c) => (contextMenu(c) ? { ...c, options: [{ type: 3, name: 'a', description: 'a' }] } : undefined),
+  },
   {
     rule: 'required after optional',
     apply: (c) => {
       const copy = clone(c);
       const leaf = firstLeafOptions(copy);
       if (!leaf) return undefined;
-      leaf.push({ type: 3, name: 'late-optional', description: 'o' }, { type: 3, name: 'late-required', description: 'r', required: true });
+      leaf.push(
+        { type: 3, name: 'late-optional', description: 'o' },
+        { type: 3, name: 'late-required', description: 'r', required: true },
+      );
       return copy;
     },
   },
@@ -98,30 +116,66 @@ export const MUTATIONS: Mutation[] = [
   },
   {
     rule: 'too many options',
-    apply: (c) => (chatInput(c) ? { ...c, options: Array.from({ length: 26 }, (_, i) => ({ type: 3, name: `o${i}`, description: 'd' })) } : undefined),
+    apply: (c) =>
+      chatInput(c)
+        ? { ...c, options: Array.from({ length: 26 }, (_, i) => ({ type: 3, name: `o${i}`, description: 'd' })) }
+        : undefined,
   },
-  { rule: 'bad option type', apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 99, name: 'x', description: 'd' }] } : undefined) },
+  {
+    rule: 'bad option type',
+    apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 99, name: 'x', description: 'd' }] } : undefined),
+  },
   {
     rule: 'NUMBER at +2^53 (valid)',
-    apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 10, name: 'n', description: 'd', min_value: -(2 ** 53), max_value: 2 ** 53 }] } : undefined),
+    apply: (c) =>
+      chatInput(c)
+        ? { ...c, options: [{ type: 10, name: 'n', description: 'd', min_value: -(2 ** 53), max_value: 2 ** 53 }] }
+        : undefined,
   },
-  { rule: 'NUMBER beyond 2^53', apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 10, name: 'n', description: 'd', max_value: 2 ** 54 }] } : undefined) },
-  { rule: 'INTEGER at 2^53', apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 4, name: 'n', description: 'd', max_value: 2 ** 53 }] } : undefined) },
+  {
+    rule: 'NUMBER beyond 2^53',
+    apply: (c) =>
+      chatInput(c) ? { ...c, options: [{ type: 10, name: 'n', description: 'd', max_value: 2 ** 54 }] } : undefined,
+  },
+  {
+    rule: 'INTEGER at 2^53',
+    apply: (c) =>
+      chatInput(c) ? { ...c, options: [{ type: 4, name: 'n', description: 'd', max_value: 2 ** 53 }] } : undefined,
+  },
   {
     rule: 'autocomplete with choices',
-    apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 3, name: 's', description: 'd', autocomplete: true, choices: [{ name: 'a', value: 'a' }] }] } : undefined),
+    apply: (c) =>
+      chatInput(c)
+        ? {
+            ...c,
+            options: [
+              { type: 3, name: 's', description: 'd', autocomplete: true, choices: [{ name: 'a', value: 'a' }] },
+            ],
+          }
+        : undefined,
   },
-  { rule: 'bad channel type', apply: (c) => (chatInput(c) ? { ...c, options: [{ type: 7, name: 'c', description: 'd', channel_types: [100] }] } : undefined) },
+  {
+    rule: 'bad channel type',
+    apply: (c) =>
+      chatInput(c) ? { ...c, options: [{ type: 7, name: 'c', description: 'd', channel_types: [100] }] } : undefined,
+  },
   { rule: 'unknown locale', apply: (c) => ({ ...c, name_localizations: { xx: 'x' } }) },
   { rule: 'bad command type', apply: (c) => ({ ...c, type: 9 }) },
   { rule: 'default_member_permissions not a number', apply: (c) => ({ ...c, default_member_permissions: 'lots' }) },
   { rule: 'nsfw not boolean', apply: (c) => ({ ...c, nsfw: 'yes' }) },
-  { rule: 'PRIVATE_CHANNEL without USER_INSTALL', scopes: ['global'], apply: (c) => ({ ...c, contexts: [0, 2], integration_types: [0] }) },
+  {
+    rule: 'PRIVATE_CHANNEL without USER_INSTALL',
+    scopes: ['global'],
+    apply: (c) => ({ ...c, contexts: [0, 2], integration_types: [0] }),
+  },
   { rule: 'BOT_DM on a guild command', scopes: ['guild'], apply: (c) => ({ ...c, contexts: [0, 1] }) },
   { rule: 'integration_types on a guild command', scopes: ['guild'], apply: (c) => ({ ...c, integration_types: [0] }) },
   { rule: 'dm_permission on a guild command', scopes: ['guild'], apply: (c) => ({ ...c, dm_permission: false }) },
   { rule: 'non-snowflake id', apply: (c) => ({ ...c, id: 'not-an-id' }) },
-  { rule: 'blank localized context-menu name', apply: (c) => (contextMenu(c) ? { ...c, name_localizations: { fr: '   ' } } : undefined) },
+  {
+    rule: 'blank localized context-menu name',
+    apply: (c) => (contextMenu(c) ? { ...c, name_localizations: { fr: '   ' } } : undefined),
+  },
   {
     rule: 'localized option names clash across levels',
     apply: (c) => {

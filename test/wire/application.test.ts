@@ -9,12 +9,23 @@ const nextId = () => (n++).toString();
 
 describe('the application object, read for what commands are checked against', () => {
   it('reads the EMBEDDED flag among others, the configured installation contexts and discovery', () => {
-    expect(traitsOfApplicationObject({ id: '1', flags: ApplicationFlag.EMBEDDED | (1 << 13), integration_types_config: { '0': {}, '1': {} }, is_discoverable: true })).toEqual({
+    expect(
+      traitsOfApplicationObject({
+        id: '1',
+        flags: ApplicationFlag.EMBEDDED | (1 << 13),
+        integration_types_config: { '0': {}, '1': {} },
+        is_discoverable: true,
+      }),
+    ).toEqual({
       embedded: true,
       integrationTypes: [0, 1],
       discoverable: true,
     });
-    expect(traitsOfApplicationObject({ id: '1', flags: 1 << 13, integration_types_config: { '1': {} } })).toEqual({ embedded: false, integrationTypes: [1], discoverable: false });
+    expect(traitsOfApplicationObject({ id: '1', flags: 1 << 13, integration_types_config: { '1': {} } })).toEqual({
+      embedded: false,
+      integrationTypes: [1],
+      discoverable: false,
+    });
   });
 
   it('without integration_types_config, the default (guild install); without numeric flags, no answer rather than a guess', () => {
@@ -44,13 +55,17 @@ describe("the manifest's application: block against the service", () => {
   const app = { embedded: false, integrationTypes: [0], discoverable: false };
   it('one warning per field that differs, at that field; none when they agree (in any order)', () => {
     expect(applicationMismatches(app, app)).toEqual([]);
-    expect(applicationMismatches({ ...app, integrationTypes: [1, 0] }, { ...app, integrationTypes: [0, 1] })).toEqual([]);
+    expect(applicationMismatches({ ...app, integrationTypes: [1, 0] }, { ...app, integrationTypes: [0, 1] })).toEqual(
+      [],
+    );
     const found = applicationMismatches({ embedded: true, integrationTypes: [0, 1], discoverable: true }, app);
     expect(found.map((p) => [p.path.join('.'), p.severity, p.rule])).toEqual([
       ['embedded', 'warning', 'application-mismatch'],
       ['integration_types', 'warning', 'application-mismatch'],
       ['discoverable', 'warning', 'application-mismatch'],
     ]);
-    expect(found[1]!.message).toContain('integration_types: [guild_install, user_install], but the service reports [guild_install]');
+    expect(found[1]!.message).toContain(
+      'integration_types: [guild_install, user_install], but the service reports [guild_install]',
+    );
   });
 });

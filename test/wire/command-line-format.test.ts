@@ -4,7 +4,11 @@ import { formatCommandLine, parseCommandLine } from '../../src/wire/interactions
 const roundTrip = (path: string[], options: Array<{ name: string; value: string }>) => {
   const line = formatCommandLine(path, options);
   const parsed = parseCommandLine(line);
-  return { line, path: [parsed.command.text, ...parsed.words.map((w) => w.text)], options: parsed.pairs.map((p) => ({ name: p.name, value: p.value })) };
+  return {
+    line,
+    path: [parsed.command.text, ...parsed.words.map((w) => w.text)],
+    options: parsed.pairs.map((p) => ({ name: p.name, value: p.value })),
+  };
 };
 
 describe('formatCommandLine, the inverse of parseCommandLine', () => {
@@ -19,7 +23,9 @@ describe('formatCommandLine, the inverse of parseCommandLine', () => {
       ),
     ).toBe('/config logging enable channel:<#130000000000000001> level:3');
     expect(formatCommandLine(['ping'])).toBe('/ping');
-    expect(formatCommandLine(['url'], [{ name: 'to', value: 'https://x.test:8080/a' }])).toBe('/url to:https://x.test:8080/a');
+    expect(formatCommandLine(['url'], [{ name: 'to', value: 'https://x.test:8080/a' }])).toBe(
+      '/url to:https://x.test:8080/a',
+    );
   });
 
   it('quotes values with spaces or quotes, escaping what the parser unescapes', () => {
@@ -81,7 +87,9 @@ describe('formatCommandLine, the inverse of parseCommandLine', () => {
     const line = formatCommandLine(['search'], [{ name: 'fruit', value: 'ap' }]);
     const parsed = parseCommandLine(line, true);
     expect(parsed.pairs.at(-1)).toMatchObject({ name: 'fruit', value: 'ap' });
-    expect(parseCommandLine(formatCommandLine(['search'], [{ name: 'fruit', value: '' }]), true).pairs).toMatchObject([{ name: 'fruit', value: '' }]);
+    expect(parseCommandLine(formatCommandLine(['search'], [{ name: 'fruit', value: '' }]), true).pairs).toMatchObject([
+      { name: 'fruit', value: '' },
+    ]);
   });
 
   it('refuses names that cannot be typed as bare words', () => {

@@ -5,13 +5,18 @@ import { validateScopeCommands } from '../../src/wire/rules/scope.js';
 import { GLOBAL, guildScope } from '../../src/wire/scope.js';
 
 const limits = resolveLimits();
-const errors = (cmd: unknown, scope = GLOBAL) => validateCommand(cmd, { scope, limits }).filter((p) => p.severity === 'error');
+const errors = (cmd: unknown, scope = GLOBAL) =>
+  validateCommand(cmd, { scope, limits }).filter((p) => p.severity === 'error');
 const slash = (name: string) => ({ name, description: 'd' });
 
 // Cases from @discordjs/builders' tests and the service's observed behaviour (facts §11).
 describe('chat-input names', () => {
   it("accepts the ASCII apostrophe the spec's pattern allows, with a name-apostrophe warning (the live service was seen refusing it)", () => {
-    const cmd = { name: "isn't", description: 'd', options: [{ type: 3, name: "what's", description: 'd', name_localizations: { fr: "qu'est" } }] };
+    const cmd = {
+      name: "isn't",
+      description: 'd',
+      options: [{ type: 3, name: "what's", description: 'd', name_localizations: { fr: "qu'est" } }],
+    };
     const found = validateCommand(cmd, { scope: GLOBAL, limits });
     expect(found.filter((p) => p.severity === 'error')).toEqual([]);
     const warned = found.filter((p) => p.rule === 'name-apostrophe');
@@ -24,9 +29,12 @@ describe('chat-input names', () => {
     expect(validateCommand(slash('itʼs'), { scope: GLOBAL, limits })).toEqual([]);
   });
 
-  it.each(['ping', 'hello-world_command', 'aˇ㐆1٢〣²अก', 'hi_there', 'o_comandă', 'どうも', 'example'])('accepts %s', (name) => {
-    expect(errors(slash(name))).toEqual([]);
-  });
+  it.each(['ping', 'hello-world_command', 'aˇ㐆1٢〣²अก', 'hi_there', 'o_comandă', 'どうも', 'example'])(
+    'accepts %s',
+    (name) => {
+      expect(errors(slash(name))).toEqual([]);
+    },
+  );
   it.each([
     ['', 'name-length'],
     ['ABC', 'name-lowercase'],
@@ -40,14 +48,22 @@ describe('chat-input names', () => {
     expect(errors(slash(name)).map((p) => p.rule)).toEqual([rule]);
   });
   it('refuses a missing name with the service code', () => {
-    expect(errors({ description: 'd' })).toMatchObject([{ rule: 'name-length', path: ['name'], api: { code: 'BASE_TYPE_REQUIRED' } }]);
+    expect(errors({ description: 'd' })).toMatchObject([
+      { rule: 'name-length', path: ['name'], api: { code: 'BASE_TYPE_REQUIRED' } },
+    ]);
   });
 });
 
 describe('localizations equal to the default', () => {
   it('warn (ignored by the service) unless the entry stops a fallback to a different value (en-US beside en-GB)', () => {
-    const cmd = { name: 'color', description: 'Color', name_localizations: { 'en-US': 'color', 'en-GB': 'colour', de: 'color', 'es-419': 'color' } };
-    const warned = validateCommand(cmd, { scope: GLOBAL, limits }).filter((p) => p.rule === 'localization-equals-default');
+    const cmd = {
+      name: 'color',
+      description: 'Color',
+      name_localizations: { 'en-US': 'color', 'en-GB': 'colour', de: 'color', 'es-419': 'color' },
+    };
+    const warned = validateCommand(cmd, { scope: GLOBAL, limits }).filter(
+      (p) => p.rule === 'localization-equals-default',
+    );
     expect(warned.map((p) => p.path.join('.'))).toEqual(['name_localizations.de', 'name_localizations.es-419']);
   });
 });
@@ -82,13 +98,21 @@ describe('paths and service codes for the emulator', () => {
       ],
     };
     expect(errors(cmd)).toMatchObject([
-      { rule: 'options-required-order', path: ['options', 0, 'options', 1, 'required'], api: { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID' } },
+      {
+        rule: 'options-required-order',
+        path: ['options', 0, 'options', 1, 'required'],
+        api: { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID' },
+      },
     ]);
   });
 
   it('reports a bad localized name once at the dictionary for the service', () => {
     const [p] = errors({ name: 'version', description: 'd', name_localizations: { ru: 'Версия' } });
-    expect(p).toMatchObject({ path: ['name_localizations', 'ru'], apiPath: ['name_localizations'], api: { code: 'APPLICATION_COMMAND_INVALID_NAME' } });
+    expect(p).toMatchObject({
+      path: ['name_localizations', 'ru'],
+      apiPath: ['name_localizations'],
+      api: { code: 'APPLICATION_COMMAND_INVALID_NAME' },
+    });
   });
 
   it('lets through what the service accepts (no api): global-only fields on a guild command', () => {
@@ -98,7 +122,15 @@ describe('paths and service codes for the emulator', () => {
   });
 
   it('never throws on arbitrary JSON', () => {
-    for (const junk of [null, 5, 'x', [], { options: 'x' }, { options: [null, 5, { type: 'x', choices: {} }] }, { type: 1, name: {}, name_localizations: [] }]) {
+    for (const junk of [
+      null,
+      5,
+      'x',
+      [],
+      { options: 'x' },
+      { options: [null, 5, { type: 'x', choices: {} }] },
+      { type: 1, name: {}, name_localizations: [] },
+    ]) {
       expect(() => validateCommand(junk, { scope: GLOBAL, limits })).not.toThrow();
     }
   });
@@ -113,9 +145,17 @@ describe('sizes and counts', () => {
 
   it('counts code points, not UTF-16 units, at the 8000 boundary', () => {
     // Each option: a 3-character name and a 100-code-point description of 99 emoji (two UTF-16 units each) and an x.
-    const options = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 3, name: `o${String(i).padStart(2, '0')}`, description: `${'😀'.repeat(99)}x` }));
+    const options = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        type: 3,
+        name: `o${String(i).padStart(2, '0')}`,
+        description: `${'😀'.repeat(99)}x`,
+      }));
     const command = (n: number) => ({ name: 'big', description: 'd', options: options(n) });
-    const sizeFindings = (cmd: object) => validateCommand(cmd, { scope: GLOBAL, limits: resolveLimits({ options_per_level: 100 }) }).filter((p) => p.rule === 'command-size');
+    const sizeFindings = (cmd: object) =>
+      validateCommand(cmd, { scope: GLOBAL, limits: resolveLimits({ options_per_level: 100 }) }).filter(
+        (p) => p.rule === 'command-size',
+      );
     // 77 x 103 + 4 = 7,935 code points (15,558 UTF-16 units): within the limit.
     expect(commandSize(command(77))).toBe(7935);
     expect(sizeFindings(command(77))).toEqual([]);

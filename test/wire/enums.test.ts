@@ -58,7 +58,9 @@ describe('enum tables agree with discord-api-types', () => {
     ['text input styles', TextInputStyle, DTextInputStyle],
     ['separator spacings', SeparatorSpacing, DSeparatorSpacing],
   ])('%s', (_name, ours, theirs) => {
-    expect(Object.values(ours).sort((a, b) => a - b)).toEqual(numericMembers(theirs as unknown as Record<string, number>));
+    expect(Object.values(ours).sort((a, b) => a - b)).toEqual(
+      numericMembers(theirs as unknown as Record<string, number>),
+    );
   });
 
   it.each([
@@ -69,7 +71,10 @@ describe('enum tables agree with discord-api-types', () => {
     ['poll layouts', PollLayoutType, DPollLayoutType],
   ])('%s are a subset, each name with the same number', (_name, ours, theirs) => {
     const theirsByName = Object.fromEntries(
-      Object.entries(theirs as unknown as Record<string, number>).map(([k, v]) => [k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase(), v]),
+      Object.entries(theirs as unknown as Record<string, number>).map(([k, v]) => [
+        k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase(),
+        v,
+      ]),
     );
     for (const [name, v] of Object.entries(ours)) expect(theirsByName[name], name).toBe(v);
   });
@@ -91,7 +96,8 @@ describe('enum tables agree with discord-api-types', () => {
 
   it('every permission bit matches PermissionFlagsBits', () => {
     const theirs = PermissionFlagsBits as Record<string, bigint>;
-    const pascal = (n: string): string => n.toLowerCase().replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+    const pascal = (n: string): string =>
+      n.toLowerCase().replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
     for (const [name, bit] of Object.entries(PERMISSION_BITS)) {
       const key = Object.keys(theirs).find((k) => k.toLowerCase() === pascal(name).toLowerCase());
       expect(key, name).toBeDefined();

@@ -31,7 +31,12 @@ const SEED = Number(process.env.AGREEMENT_SEED ?? 15);
 const FOR_ANOTHER_APPLICATION: Mutation[] = [
   { rule: 'age-restricted', apply: (c) => ({ ...c, nsfw: true }) },
   { rule: 'user install', scopes: ['global'], apply: (c) => ({ ...c, integration_types: [0, 1] }) },
-  { rule: 'entry point', scopes: ['global'], apply: (c) => (c.name === 'admin' ? { type: 4, name: 'launch', description: 'Launch the game', handler: 1 } : undefined) },
+  {
+    rule: 'entry point',
+    scopes: ['global'],
+    apply: (c) =>
+      c.name === 'admin' ? { type: 4, name: 'launch', description: 'Launch the game', handler: 1 } : undefined,
+  },
 ];
 
 let emu: RunningEmulator;
@@ -41,28 +46,63 @@ beforeAll(async () => {
     port: 0,
     rateLimits: false,
     limits: { daily_creates: 1_000_000 },
-    seed: { applications: [{ id: APP, name: 'App', integration_types: [0], embedded: false, discoverable: true }], guilds: [{ id: GUILD, name: 'G' }] },
+    seed: {
+      applications: [{ id: APP, name: 'App', integration_types: [0], embedded: false, discoverable: true }],
+      guilds: [{ id: GUILD, name: 'G' }],
+    },
   });
-  client = new RestClient({ apiUrl: emu.url, credentials: { botToken: emu.credentials.botToken }, backoffBaseMs: 5, globalRequestsPerSecond: 10_000 });
+  client = new RestClient({
+    apiUrl: emu.url,
+    credentials: { botToken: emu.credentials.botToken },
+    backoffBaseMs: 5,
+    globalRequestsPerSecond: 10_000,
+  });
 });
 afterAll(async () => {
   await client.close();
   await emu.close();
 });
 
-type Outcome = { kind: 'refused at plan time'; located: boolean } | { kind: 'applied'; converged: boolean } | { kind: 'failed during apply'; message: string };
+type Outcome =
+  | { kind: 'refused at plan time'; located: boolean }
+  | { kind: 'applied'; converged: boolean }
+  | { kind: 'failed during apply'; message: string };
 
 async function planAndApply(file: string, dir: string): Promise<Outcome> {
-  const plan = (await planFromManifest({ manifestPath: file, cwd: dir, env: {}, client, applicationId: APP, canEditPermissions: false })).plan;
+  const plan = (
+    await planFromManifest({
+      manifestPath: file,
+      cwd: dir,
+      env: {},
+      client,
+      applicationId: APP,
+      canEditPermissions: false,
+    })
+  ).plan;
   if (plan.errors.length > 0)
-    return { kind: 'refused at plan time', located: plan.errors.every((e) => e.location !== undefined && e.location.file === file.split('/').pop() && e.location.line > 1) };
+    return {
+      kind: 'refused at plan time',
+      located: plan.errors.every(
+        (e) => e.location !== undefined && e.location.file === file.split('/').pop() && e.location.line > 1,
+      ),
+    };
   const outcome = await applyPlan(plan, client, { canEditPermissions: false });
   if (outcome.failed) return { kind: 'failed during apply', message: outcome.failed.message };
-  const again = (await planFromManifest({ manifestPath: file, cwd: dir, env: {}, client, applicationId: APP, canEditPermissions: false })).plan;
+  const again = (
+    await planFromManifest({
+      manifestPath: file,
+      cwd: dir,
+      env: {},
+      client,
+      applicationId: APP,
+      canEditPermissions: false,
+    })
+  ).plan;
   return { kind: 'applied', converged: !hasChanges(again) };
 }
 
-const scopePath = (scope: 'global' | 'guild') => (scope === 'global' ? `/applications/${APP}/commands` : `/applications/${APP}/guilds/${GUILD}/commands`);
+const scopePath = (scope: 'global' | 'guild') =>
+  scope === 'global' ? `/applications/${APP}/commands` : `/applications/${APP}/guilds/${GUILD}/commands`;
 
 describe('what lint accepts either fails at plan time, located, or applies', () => {
   it('against an application that is not the default one, never half way through apply', async () => {
@@ -79,23 +119,35 @@ describe('what lint accepts either fails at plan time, located, or applies', () 
           if (!mutated) continue;
           const cmd = JSON.parse(JSON.stringify(mutated)) as Obj;
           const file = join(dir, `m${++n}.json`);
-          const manifest = scope === 'global' ? { application_id: APP, commands: [cmd] } : { application_id: APP, guilds: [{ id: GUILD, commands: [cmd] }] };
+          const manifest =
+            scope === 'global'
+              ? { application_id: APP, commands: [cmd] }
+              : { application_id: APP, guilds: [{ id: GUILD, commands: [cmd] }] };
           writeFileSync(file, JSON.stringify(manifest, null, 2));
           const loaded = loadManifest(file, { cwd: dir, env: {} });
-          if (!loaded.manifest || lintManifest(loaded.manifest, loaded.diagnostics).some((d) => d.severity === 'error')) {
+          if (
+            !loaded.manifest ||
+            lintManifest(loaded.manifest, loaded.diagnostics).some((d) => d.severity === 'error')
+          ) {
             wrong.push(`${m.rule} [${scope}] ${cmd.name}: lint refuses what the corpus decided it accepts`);
             continue;
           }
           const outcome = await planAndApply(file, dir);
           const remote = (await call(emu, 'GET', scopePath(scope), { auth })).body as unknown[];
           tally[`${FOR_ANOTHER_APPLICATION.includes(m) ? 'for another application' : 'accepted'}: ${outcome.kind}`] =
-            (tally[`${FOR_ANOTHER_APPLICATION.includes(m) ? 'for another application' : 'accepted'}: ${outcome.kind}`] ?? 0) + 1;
+            (tally[
+              `${FOR_ANOTHER_APPLICATION.includes(m) ? 'for another application' : 'accepted'}: ${outcome.kind}`
+            ] ?? 0) + 1;
           const where = `${m.rule} [${scope}] ${cmd.name}`;
           if (outcome.kind === 'failed during apply') wrong.push(`${where}: failed during apply: ${outcome.message}`);
-          if (outcome.kind === 'refused at plan time' && !outcome.located) wrong.push(`${where}: refused at plan time without a place in the manifest`);
-          if (outcome.kind === 'refused at plan time' && remote.length > 0) wrong.push(`${where}: refused at plan time, yet something was written`);
-          if (outcome.kind === 'applied' && !outcome.converged) wrong.push(`${where}: applied, but the next plan is not empty`);
-          if (FOR_ANOTHER_APPLICATION.includes(m) && outcome.kind !== 'refused at plan time') wrong.push(`${where}: this application cannot have it, yet ${outcome.kind}`);
+          if (outcome.kind === 'refused at plan time' && !outcome.located)
+            wrong.push(`${where}: refused at plan time without a place in the manifest`);
+          if (outcome.kind === 'refused at plan time' && remote.length > 0)
+            wrong.push(`${where}: refused at plan time, yet something was written`);
+          if (outcome.kind === 'applied' && !outcome.converged)
+            wrong.push(`${where}: applied, but the next plan is not empty`);
+          if (FOR_ANOTHER_APPLICATION.includes(m) && outcome.kind !== 'refused at plan time')
+            wrong.push(`${where}: this application cannot have it, yet ${outcome.kind}`);
           await call(emu, 'PUT', scopePath(scope), { auth, body: [] });
         }
       }

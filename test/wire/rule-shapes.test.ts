@@ -74,13 +74,31 @@ const slash = {
   name_localizations: { fr: 'administrer' },
   description_localizations: { fr: 'Outils' },
   options: [
-    { type: 2, name: 'users', description: 'U', options: [{ type: 1, name: 'ban', description: 'B', options: [{ type: 6, name: 'who', description: 'W', required: true }] }] },
+    {
+      type: 2,
+      name: 'users',
+      description: 'U',
+      options: [
+        {
+          type: 1,
+          name: 'ban',
+          description: 'B',
+          options: [{ type: 6, name: 'who', description: 'W', required: true }],
+        },
+      ],
+    },
     {
       type: 1,
       name: 'say',
       description: 'S',
       options: [
-        { type: 3, name: 'text', description: 'T', choices: [{ name: 'Hi', value: 'hi', name_localizations: { de: 'Hallo' } }], min_length: 1 },
+        {
+          type: 3,
+          name: 'text',
+          description: 'T',
+          choices: [{ name: 'Hi', value: 'hi', name_localizations: { de: 'Hallo' } }],
+          min_length: 1,
+        },
         { type: 10, name: 'n', description: 'N', min_value: 1, max_value: 2 },
         { type: 7, name: 'c', description: 'C', channel_types: [0] },
       ],
@@ -145,7 +163,11 @@ const componentsBody = {
       type: 17,
       accent_color: 1,
       components: [
-        { type: 9, components: [{ type: 10, content: 'hi' }], accessory: { type: 11, media: { url: 'https://example.com/a.png' }, description: 'd' } },
+        {
+          type: 9,
+          components: [{ type: 10, content: 'hi' }],
+          accessory: { type: 11, media: { url: 'https://example.com/a.png' }, description: 'd' },
+        },
         { type: 12, items: [{ media: { url: 'https://example.com/b.png' }, spoiler: true }] },
         { type: 13, file: { url: 'attachment://a.txt' } },
         { type: 14, divider: true, spacing: 2 },
@@ -157,7 +179,12 @@ const modalData = {
   custom_id: 'm',
   title: 'T',
   components: [
-    { type: 18, label: 'L', description: 'D', component: { type: 4, custom_id: 'a', style: 1, min_length: 1, max_length: 10, value: 'v' } },
+    {
+      type: 18,
+      label: 'L',
+      description: 'D',
+      component: { type: 4, custom_id: 'a', style: 1, min_length: 1, max_length: 10, value: 'v' },
+    },
     { type: 1, components: [{ type: 4, custom_id: 'b', style: 2, label: 'B' }] },
     {
       type: 18,
@@ -171,7 +198,11 @@ const modalData = {
         ],
       },
     },
-    { type: 18, label: 'G', component: { type: 22, custom_id: 'g', min_values: 0, required: false, options: [{ label: 'A', value: 'a' }] } },
+    {
+      type: 18,
+      label: 'G',
+      component: { type: 22, custom_id: 'g', min_values: 0, required: false, options: [{ label: 'A', value: 'a' }] },
+    },
     { type: 18, label: 'F', component: { type: 19, custom_id: 'f', file_types: ['image'] } },
   ],
 };
@@ -189,20 +220,38 @@ const png = 'data:image/png;base64,iVBORw0KGgo=';
 const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
   validateCommand: [
     slash,
-    (v) => [command.validateCommand(v, { scope: GLOBAL, limits }), command.validateCommand(v, { scope: guildScope('600000000000000001'), limits, partial: { type: 1 } })],
+    (v) => [
+      command.validateCommand(v, { scope: GLOBAL, limits }),
+      command.validateCommand(v, { scope: guildScope('600000000000000001'), limits, partial: { type: 1 } }),
+    ],
   ],
-  validateScopeCommands: [[slash, { type: 2, name: 'Profile' }], (v) => scope.validateScopeCommands(v, GLOBAL, limits), 1],
+  validateScopeCommands: [
+    [slash, { type: 2, name: 'Profile' }],
+    (v) => scope.validateScopeCommands(v, GLOBAL, limits),
+    1,
+  ],
   validateOptions: [slash.options, (v) => options.validateOptions([], v, ['options'], 'command', limits)],
   checkLocalizedOptionNames: [slash.options, (v) => optionNames.checkLocalizedOptionNames([], v, ['options'])],
   checkChatInputName: [{ n: 'admin' }, (v) => optionNames.checkChatInputName([], v.n, ['name'], limits, true), 1],
-  checkLocalizations: [{ fr: 'nom' }, (v) => localizations.checkLocalizations([], v, ['name_localizations'], { field: 'name', max: 32 } as never)],
+  checkLocalizations: [
+    { fr: 'nom' },
+    (v) => localizations.checkLocalizations([], v, ['name_localizations'], { field: 'name', max: 32 } as never),
+  ],
   validatePermissionEntries: [rows, (v) => permissions.validatePermissionEntries(v, limits)],
-  conflictingRows: [[rows, rows.map((r) => ({ ...r, permission: !r.permission }))], (v) => access.conflictingRows(v[0], v[1]), 2],
+  conflictingRows: [
+    [rows, rows.map((r) => ({ ...r, permission: !r.permission }))],
+    (v) => access.conflictingRows(v[0], v[1]),
+    2,
+  ],
   applicationCommandProblems: [slash, (v) => serviceRules.applicationCommandProblems(v, app, GLOBAL)],
   typeChangeProblem: [slash, (v) => serviceRules.typeChangeProblem(1, v)],
   entryPointOwnerProblem: [{ type: 4 }, (v) => serviceRules.entryPointOwnerProblem(v.type, false), 1],
   dailyCreatesProblem: [{ used: 1 }, (v) => serviceRules.dailyCreatesProblem(v.used, 1, limits, GLOBAL), 1],
-  validateWebhookName: [{ name: 'Alerts' }, (v) => webhookName.validateWebhookName(v.name, limits, { path: ['name'] }), 1],
+  validateWebhookName: [
+    { name: 'Alerts' },
+    (v) => webhookName.validateWebhookName(v.name, limits, { path: ['name'] }),
+    1,
+  ],
   validateWebhookSet: [
     [
       { channel_id: '620000000000000001', name: 'A', key: 'a', avatar: 'a.png', prune: false },
@@ -222,7 +271,14 @@ const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
     messageBody,
     (v) =>
       [ChannelType.GUILD_TEXT, ChannelType.GUILD_FORUM].map((channelType) =>
-        message.validateExecuteBody(v, { limits, channelType, hasFiles: false, withComponents: true, applicationOwned: true, availableTags: ['1'] }),
+        message.validateExecuteBody(v, {
+          limits,
+          channelType,
+          hasFiles: false,
+          withComponents: true,
+          applicationOwned: true,
+          availableTags: ['1'],
+        }),
       ),
   ],
   validateEditMessageBody: [
@@ -243,24 +299,49 @@ const RULES: Record<string, [unknown, (v: any) => unknown, number?]> = {
   checkAllowedMentions: [messageBody.allowed_mentions, (v) => allowedMentions.checkAllowedMentions([], v)],
   checkComponents: [
     messageBody,
-    (v) => (['application', 'application-webhook', 'webhook'] as const).map((sender) => messageComponents.checkComponents([], v, { sender, withComponents: true })),
+    (v) =>
+      (['application', 'application-webhook', 'webhook'] as const).map((sender) =>
+        messageComponents.checkComponents([], v, { sender, withComponents: true }),
+      ),
     1,
   ],
   checkMessageComponents: [
     componentsBody,
-    (v) => [0, 32768].map((previousFlags) => componentsMessage.checkMessageComponents(v, { sender: 'webhook', withComponents: true, previousFlags })),
+    (v) =>
+      [0, 32768].map((previousFlags) =>
+        componentsMessage.checkMessageComponents(v, { sender: 'webhook', withComponents: true, previousFlags }),
+      ),
   ],
-  checkComponentTree: [componentsBody.components, (v) => [true, false].map((v2) => componentsMessage.checkComponentTree(v, v2)), 1],
+  checkComponentTree: [
+    componentsBody.components,
+    (v) => [true, false].map((v2) => componentsMessage.checkComponentTree(v, v2)),
+    1,
+  ],
   checkModalData: [modalData, (v) => componentsModal.checkModalData(v)],
   checkFlags: [{ flags: 4 }, (v) => messageFlags.checkFlags([], v.flags, messageFlags.EXECUTE_FLAGS, 'an execute'), 1],
   checkThreadFields: [
     messageBody,
-    (v) => [ChannelType.GUILD_TEXT, ChannelType.GUILD_FORUM].map((channelType) => messageThread.checkThreadFields([], v, { limits, channelType, availableTags: ['1'] })),
+    (v) =>
+      [ChannelType.GUILD_TEXT, ChannelType.GUILD_FORUM].map((channelType) =>
+        messageThread.checkThreadFields([], v, { limits, channelType, availableTags: ['1'] }),
+      ),
     1,
   ],
-  checkAutocompleteAndChoices: [slash.options[1].options![0], (v) => [3, 4, 10, 5].map((type) => optionValues.checkAutocompleteAndChoices([], type, v, ['options', 0], limits)), 1],
-  checkRanges: [slash.options[1].options![1], (v) => [3, 4, 10, 5].map((type) => optionValues.checkRanges([], type, v, ['options', 0], limits)), 1],
-  validateSnowflakeQuery: [{ raw: '620000000000000001' }, (v) => messageQuery.validateSnowflakeQuery(v.raw, 'thread_id'), 1],
+  checkAutocompleteAndChoices: [
+    slash.options[1].options![0],
+    (v) => [3, 4, 10, 5].map((type) => optionValues.checkAutocompleteAndChoices([], type, v, ['options', 0], limits)),
+    1,
+  ],
+  checkRanges: [
+    slash.options[1].options![1],
+    (v) => [3, 4, 10, 5].map((type) => optionValues.checkRanges([], type, v, ['options', 0], limits)),
+    1,
+  ],
+  validateSnowflakeQuery: [
+    { raw: '620000000000000001' },
+    (v) => messageQuery.validateSnowflakeQuery(v.raw, 'thread_id'),
+    1,
+  ],
   callbackDataProblem: [messageBody, (v) => [4, 7, 8, 9].map((t) => callback.callbackDataProblem(t, v))],
 };
 
@@ -283,7 +364,9 @@ describe('every rule survives every odd shape', () => {
         try {
           call((variant as { root: unknown }).root);
         } catch (err) {
-          failures.push(`${path.slice(1).join('.') || '(root)'} = ${JSON.stringify(shape)}: ${(err as Error).stack?.split('\n').slice(0, 3).join(' | ')}`);
+          failures.push(
+            `${path.slice(1).join('.') || '(root)'} = ${JSON.stringify(shape)}: ${(err as Error).stack?.split('\n').slice(0, 3).join(' | ')}`,
+          );
         }
       }
       expect(failures.slice(0, 10), `${failures.length} threw`).toEqual([]);

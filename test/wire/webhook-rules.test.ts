@@ -25,7 +25,8 @@ import {
 const limits = DEFAULT_LIMITS;
 const errors = (ps: Problem[]) => ps.filter((p) => p.severity === 'error');
 const warnings = (ps: Problem[]) => ps.filter((p) => p.severity === 'warning');
-const brief = (ps: Problem[]) => ps.map((p) => ({ rule: p.rule, path: p.path.join('.'), code: p.api?.code, json: p.jsonCode }));
+const brief = (ps: Problem[]) =>
+  ps.map((p) => ({ rule: p.rule, path: p.path.join('.'), code: p.api?.code, json: p.jsonCode }));
 
 describe('validateWebhookName', () => {
   it('accepts an ordinary name', () => {
@@ -33,7 +34,9 @@ describe('validateWebhookName', () => {
   });
 
   it('counts length after trimming, 1-80', () => {
-    expect(brief(validateWebhookName('', limits))).toEqual([{ rule: 'webhook-name-length', path: '', code: 'BASE_TYPE_BAD_LENGTH', json: undefined }]);
+    expect(brief(validateWebhookName('', limits))).toEqual([
+      { rule: 'webhook-name-length', path: '', code: 'BASE_TYPE_BAD_LENGTH', json: undefined },
+    ]);
     expect(validateWebhookName('   ', limits)[0]!.api!.message).toBe('Must be between 1 and 80 in length.');
     expect(validateWebhookName('x'.repeat(80), limits)).toEqual([]);
     expect(brief(validateWebhookName('x'.repeat(81), limits, { path: ['name'] }))).toEqual([
@@ -47,7 +50,9 @@ describe('validateWebhookName', () => {
 
   it('refuses clyde and discord anywhere, any case, naming the word', () => {
     const d = validateWebhookName('My DiScOrD relay', limits);
-    expect(brief(d)).toEqual([{ rule: 'webhook-name-reserved', path: '', code: 'USERNAME_INVALID_CONTAINS', json: undefined }]);
+    expect(brief(d)).toEqual([
+      { rule: 'webhook-name-reserved', path: '', code: 'USERNAME_INVALID_CONTAINS', json: undefined },
+    ]);
     expect(d[0]!.api!.message).toBe('Username cannot contain "discord"');
     expect(validateWebhookName('xCLYDEx', limits)[0]!.api!.message).toBe('Username cannot contain "clyde"');
   });
@@ -70,9 +75,13 @@ describe('validateWebhookName', () => {
 
   it('refuses exact everyone/here as an execute username (but not as a substring)', () => {
     const ps = validateWebhookName('here', limits, { field: 'username', path: ['username'] });
-    expect(brief(ps)).toEqual([{ rule: 'webhook-username-reserved', path: 'username', code: 'USERNAME_INVALID', json: undefined }]);
+    expect(brief(ps)).toEqual([
+      { rule: 'webhook-username-reserved', path: 'username', code: 'USERNAME_INVALID', json: undefined },
+    ]);
     expect(ps[0]!.api!.message).toBe('Username cannot be "here"');
-    expect(errors(validateWebhookName('EVERYONE', limits, { field: 'username' }))[0]!.api!.message).toBe('Username cannot be "everyone"');
+    expect(errors(validateWebhookName('EVERYONE', limits, { field: 'username' }))[0]!.api!.message).toBe(
+      'Username cannot be "everyone"',
+    );
     expect(errors(validateWebhookName('whereabouts', limits, { field: 'username' }))).toEqual([]);
   });
 
@@ -139,7 +148,9 @@ describe('validateEmbeds', () => {
     ).toEqual([{ rule: 'embeds-count', path: '', code: 'BASE_TYPE_MAX_LENGTH', json: undefined }]);
     const fields = Array.from({ length: 26 }, () => ({ name: 'n', value: 'v' }));
     const ps = validateEmbeds([{ fields }], limits);
-    expect(brief(ps)).toEqual([{ rule: 'embed-fields-count', path: '0.fields', code: 'BASE_TYPE_MAX_LENGTH', json: undefined }]);
+    expect(brief(ps)).toEqual([
+      { rule: 'embed-fields-count', path: '0.fields', code: 'BASE_TYPE_MAX_LENGTH', json: undefined },
+    ]);
     expect(ps[0]!.api!.message).toBe('Must be 25 or fewer in length.');
   });
 
@@ -147,13 +158,18 @@ describe('validateEmbeds', () => {
     const embeds = [{ description: 'x'.repeat(4000) }, { description: 'x'.repeat(2001) }];
     expect(embedSize(embeds)).toBe(6001);
     const ps = validateEmbeds(embeds, limits);
-    expect(brief(ps)).toEqual([{ rule: 'embed-total-size', path: '', code: 'MAX_EMBED_SIZE_EXCEEDED', json: undefined }]);
+    expect(brief(ps)).toEqual([
+      { rule: 'embed-total-size', path: '', code: 'MAX_EMBED_SIZE_EXCEEDED', json: undefined },
+    ]);
     expect(ps[0]!.api!.message).toBe('Embed size exceeds maximum size of 6000');
     expect(validateEmbeds([{ description: 'x'.repeat(4000) }, { description: 'x'.repeat(2000) }], limits)).toEqual([]);
   });
 
   it('requires field names/values, footer text, author name and media url', () => {
-    const ps = validateEmbeds([{ fields: [{ name: '', value: 'v' }, { name: 'n' }], footer: {}, author: {}, image: {} }], limits);
+    const ps = validateEmbeds(
+      [{ fields: [{ name: '', value: 'v' }, { name: 'n' }], footer: {}, author: {}, image: {} }],
+      limits,
+    );
     expect(brief(ps).map((p) => `${p.path} ${p.code}`)).toEqual([
       '0.footer.text BASE_TYPE_REQUIRED',
       '0.author.name BASE_TYPE_REQUIRED',
@@ -166,16 +182,31 @@ describe('validateEmbeds', () => {
   it('checks types and colour range', () => {
     expect(brief(validateEmbeds('x', limits))[0]!.code).toBe('BASE_TYPE_ARRAY');
     expect(brief(validateEmbeds([1], limits))[0]!.code).toBe('DICT_TYPE_CONVERT');
-    expect(brief(validateEmbeds([{ color: 0x1000000 }], limits))).toEqual([{ rule: 'embed-color', path: '0.color', code: 'NUMBER_TYPE_MAX', json: undefined }]);
+    expect(brief(validateEmbeds([{ color: 0x1000000 }], limits))).toEqual([
+      { rule: 'embed-color', path: '0.color', code: 'NUMBER_TYPE_MAX', json: undefined },
+    ]);
     expect(brief(validateEmbeds([{ color: -1 }], limits))[0]!.code).toBe('NUMBER_TYPE_MIN');
     expect(brief(validateEmbeds([{ color: 'red' }], limits))[0]!.code).toBe('NUMBER_TYPE_COERCE');
   });
 
   it('warns about fields the service sets itself, and sanitizeEmbed drops them', () => {
-    const e = { type: 'video', provider: { name: 'p' }, video: { url: 'v' }, image: { url: 'i', width: 1, height: 2, proxy_url: 'p' }, title: 't' };
+    const e = {
+      type: 'video',
+      provider: { name: 'p' },
+      video: { url: 'v' },
+      image: { url: 'i', width: 1, height: 2, proxy_url: 'p' },
+      title: 't',
+    };
     const ps = validateEmbeds([e], limits);
     expect(errors(ps)).toEqual([]);
-    expect(ps.map((p) => p.path.join('.')).sort()).toEqual(['0.image.height', '0.image.proxy_url', '0.image.width', '0.provider', '0.type', '0.video']);
+    expect(ps.map((p) => p.path.join('.')).sort()).toEqual([
+      '0.image.height',
+      '0.image.proxy_url',
+      '0.image.width',
+      '0.provider',
+      '0.type',
+      '0.video',
+    ]);
     expect(sanitizeEmbed(e)).toEqual({ type: 'rich', image: { url: 'i' }, title: 't' });
   });
 });
@@ -194,7 +225,9 @@ describe('validateExecuteBody', () => {
     expect(validateExecuteBody({ content: 'hi' }, exec())).toEqual([]);
     expect(validateExecuteBody({ embeds: [{ title: 't' }] }, exec())).toEqual([]);
     expect(validateExecuteBody(undefined, exec({ hasFiles: true }))).toEqual([]);
-    expect(validateExecuteBody({ poll: { question: { text: 'q' }, answers: [{ poll_media: { text: 'a' } }] } }, exec())).toEqual([]);
+    expect(
+      validateExecuteBody({ poll: { question: { text: 'q' }, answers: [{ poll_media: { text: 'a' } }] } }, exec()),
+    ).toEqual([]);
   });
 
   it('refuses an empty message with 50006', () => {
@@ -222,8 +255,18 @@ describe('validateExecuteBody', () => {
     };
     const ps = validateExecuteBody(body, exec({ withComponents: true }));
     expect(brief(ps)).toEqual([
-      { rule: 'message-components-interactive', path: 'components.0.components.0', code: 'COMPONENT_INTERACTIVE_NOT_ALLOWED', json: undefined },
-      { rule: 'message-components-interactive', path: 'components.1.components.0', code: 'COMPONENT_INTERACTIVE_NOT_ALLOWED', json: undefined },
+      {
+        rule: 'message-components-interactive',
+        path: 'components.0.components.0',
+        code: 'COMPONENT_INTERACTIVE_NOT_ALLOWED',
+        json: undefined,
+      },
+      {
+        rule: 'message-components-interactive',
+        path: 'components.1.components.0',
+        code: 'COMPONENT_INTERACTIVE_NOT_ALLOWED',
+        json: undefined,
+      },
     ]);
     expect(validateExecuteBody(body, exec({ applicationOwned: true }))).toEqual([]);
     expect(interactiveComponentPaths([{ type: 9, accessory: { type: 2, style: 2 } }])).toEqual([[0, 'accessory']]);
@@ -232,13 +275,17 @@ describe('validateExecuteBody', () => {
   it('limits content to 2000', () => {
     expect(validateExecuteBody({ content: 'x'.repeat(2000) }, exec())).toEqual([]);
     const ps = validateExecuteBody({ content: 'x'.repeat(2001) }, exec());
-    expect(brief(ps)).toEqual([{ rule: 'message-content-length', path: 'content', code: 'BASE_TYPE_MAX_LENGTH', json: undefined }]);
+    expect(brief(ps)).toEqual([
+      { rule: 'message-content-length', path: 'content', code: 'BASE_TYPE_MAX_LENGTH', json: undefined },
+    ]);
     expect(ps[0]!.api!.message).toBe('Must be 2000 or fewer in length.');
   });
 
   it('checks embeds under embeds.*', () => {
     const ps = validateExecuteBody({ embeds: [{ title: 'x'.repeat(300) }] }, exec());
-    expect(brief(ps)).toEqual([{ rule: 'embed-length', path: 'embeds.0.title', code: 'BASE_TYPE_MAX_LENGTH', json: undefined }]);
+    expect(brief(ps)).toEqual([
+      { rule: 'embed-length', path: 'embeds.0.title', code: 'BASE_TYPE_MAX_LENGTH', json: undefined },
+    ]);
   });
 
   it('checks the username override', () => {
@@ -249,12 +296,22 @@ describe('validateExecuteBody', () => {
   });
 
   it('checks tts, avatar_url and allowed_mentions types', () => {
-    expect(brief(validateExecuteBody({ content: 'x', tts: 'yes' }, exec()))).toEqual([{ rule: 'message-tts', path: 'tts', code: 'BOOLEAN_TYPE_COERCE', json: undefined }]);
+    expect(brief(validateExecuteBody({ content: 'x', tts: 'yes' }, exec()))).toEqual([
+      { rule: 'message-tts', path: 'tts', code: 'BOOLEAN_TYPE_COERCE', json: undefined },
+    ]);
     expect(brief(validateExecuteBody({ content: 'x', avatar_url: 1 }, exec()))[0]!.code).toBe('BASE_TYPE_STRING');
-    const am = validateExecuteBody({ content: 'x', allowed_mentions: { parse: ['users', 'bogus'], users: ['1'] } }, exec());
+    const am = validateExecuteBody(
+      { content: 'x', allowed_mentions: { parse: ['users', 'bogus'], users: ['1'] } },
+      exec(),
+    );
     expect(brief(am)).toEqual([
       { rule: 'allowed-mentions-parse', path: 'allowed_mentions.parse.1', code: 'BASE_TYPE_CHOICES', json: undefined },
-      { rule: 'allowed-mentions-exclusive', path: 'allowed_mentions.users', code: 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE', json: undefined },
+      {
+        rule: 'allowed-mentions-exclusive',
+        path: 'allowed_mentions.users',
+        code: 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+        json: undefined,
+      },
     ]);
   });
 
@@ -271,7 +328,13 @@ describe('validateExecuteBody', () => {
     const comps = [{ type: 10, content: 'hello' }];
     expect(validateExecuteBody({ flags: v2, components: comps }, exec({ withComponents: true }))).toEqual([]);
     const ps = validateExecuteBody(
-      { flags: v2, components: comps, content: 'c', embeds: [{ title: 't' }], poll: { question: { text: 'q' }, answers: [{ poll_media: { text: 'a' } }] } },
+      {
+        flags: v2,
+        components: comps,
+        content: 'c',
+        embeds: [{ title: 't' }],
+        poll: { question: { text: 'q' }, answers: [{ poll_media: { text: 'a' } }] },
+      },
       exec({ withComponents: true, hasFiles: true }),
     );
     expect(brief(ps).map((p) => `${p.path} ${p.code}`)).toEqual([
@@ -286,11 +349,17 @@ describe('validateExecuteBody', () => {
   it('forum and media channels need thread_id or thread_name, not both (220001, 220002)', () => {
     for (const channelType of [ChannelType.GUILD_FORUM, ChannelType.GUILD_MEDIA]) {
       const none = validateExecuteBody({ content: 'x' }, exec({ channelType }));
-      expect(brief(none)).toEqual([{ rule: 'forum-thread-required', path: '', code: 'FORUM_THREAD_REQUIRED', json: 220001 }]);
+      expect(brief(none)).toEqual([
+        { rule: 'forum-thread-required', path: '', code: 'FORUM_THREAD_REQUIRED', json: 220001 },
+      ]);
       expect(none[0]!.api!.message).toBe('Webhooks posted to forum channels must have a thread_name or thread_id');
       const both = validateExecuteBody({ content: 'x', thread_name: 't' }, exec({ channelType, threadId: '1' }));
-      expect(brief(both)).toEqual([{ rule: 'forum-thread-both', path: 'thread_name', code: 'FORUM_THREAD_BOTH', json: 220002 }]);
-      expect(both[0]!.api!.message).toBe('Webhooks posted to forum channels cannot have both a thread_name and thread_id');
+      expect(brief(both)).toEqual([
+        { rule: 'forum-thread-both', path: 'thread_name', code: 'FORUM_THREAD_BOTH', json: 220002 },
+      ]);
+      expect(both[0]!.api!.message).toBe(
+        'Webhooks posted to forum channels cannot have both a thread_name and thread_id',
+      );
       expect(validateExecuteBody({ content: 'x', thread_name: 't' }, exec({ channelType }))).toEqual([]);
       expect(validateExecuteBody({ content: 'x' }, exec({ channelType, threadId: '1' }))).toEqual([]);
     }
@@ -298,19 +367,28 @@ describe('validateExecuteBody', () => {
 
   it('thread_name outside forum/media is 220003', () => {
     const ps = validateExecuteBody({ content: 'x', thread_name: 't' }, exec());
-    expect(brief(ps)).toEqual([{ rule: 'thread-name-outside-forum', path: 'thread_name', code: 'THREAD_NAME_OUTSIDE_FORUM', json: 220003 }]);
+    expect(brief(ps)).toEqual([
+      { rule: 'thread-name-outside-forum', path: 'thread_name', code: 'THREAD_NAME_OUTSIDE_FORUM', json: 220003 },
+    ]);
     expect(ps[0]!.api!.message).toBe('Webhooks can only create threads in forum channels');
   });
 
   it('checks thread_name length and applied_tags', () => {
     const forum = exec({ channelType: ChannelType.GUILD_FORUM, availableTags: ['11', '12'] });
-    expect(brief(validateExecuteBody({ content: 'x', thread_name: 'x'.repeat(101) }, forum))[0]!.code).toBe('BASE_TYPE_BAD_LENGTH');
+    expect(brief(validateExecuteBody({ content: 'x', thread_name: 'x'.repeat(101) }, forum))[0]!.code).toBe(
+      'BASE_TYPE_BAD_LENGTH',
+    );
     expect(validateExecuteBody({ content: 'x', thread_name: 't', applied_tags: ['11'] }, forum)).toEqual([]);
     expect(brief(validateExecuteBody({ content: 'x', thread_name: 't', applied_tags: ['13'] }, forum))).toEqual([
       { rule: 'applied-tags-unknown', path: 'applied_tags.0', code: 'BASE_TYPE_CHOICES', json: undefined },
     ]);
     expect(
-      brief(validateExecuteBody({ content: 'x', thread_name: 't', applied_tags: ['1', '2', '3', '4', '5', '6'] }, exec({ channelType: ChannelType.GUILD_FORUM })))[0]!.code,
+      brief(
+        validateExecuteBody(
+          { content: 'x', thread_name: 't', applied_tags: ['1', '2', '3', '4', '5', '6'] },
+          exec({ channelType: ChannelType.GUILD_FORUM }),
+        ),
+      )[0]!.code,
     ).toBe('BASE_TYPE_MAX_LENGTH');
     const outside = validateExecuteBody({ content: 'x', applied_tags: ['11'] }, exec());
     expect(outside.map((p) => [p.rule, p.severity])).toEqual([['applied-tags-ignored', 'warning']]);
@@ -328,7 +406,10 @@ describe('validateExecuteBody', () => {
   });
 });
 
-const edit = (previous: Partial<EditRuleContext['previous']> = {}, over: Partial<EditRuleContext> = {}): EditRuleContext => ({
+const edit = (
+  previous: Partial<EditRuleContext['previous']> = {},
+  over: Partial<EditRuleContext> = {},
+): EditRuleContext => ({
   limits,
   previous: { content: 'old', embeds: [], attachments: [], components: [], poll: null, flags: 0, ...previous },
   hasFiles: false,
@@ -342,14 +423,25 @@ describe('validateEditMessageBody', () => {
     expect(validateEditMessageBody({ content: 'new' }, edit())).toEqual([]);
     expect(validateEditMessageBody({}, edit())).toEqual([]);
     expect(brief(validateEditMessageBody({ content: 'x'.repeat(2001) }, edit()))[0]!.path).toBe('content');
-    expect(brief(validateEditMessageBody({ embeds: Array.from({ length: 11 }, () => ({ title: 't' })) }, edit()))[0]!.path).toBe('embeds');
+    expect(
+      brief(validateEditMessageBody({ embeds: Array.from({ length: 11 }, () => ({ title: 't' })) }, edit()))[0]!.path,
+    ).toBe('embeds');
   });
 
   it('refuses an edit that leaves the message empty', () => {
-    expect(brief(validateEditMessageBody({ content: null }, edit()))).toEqual([{ rule: 'message-empty', path: '', code: 'MESSAGE_EMPTY', json: 50006 }]);
+    expect(brief(validateEditMessageBody({ content: null }, edit()))).toEqual([
+      { rule: 'message-empty', path: '', code: 'MESSAGE_EMPTY', json: 50006 },
+    ]);
     expect(validateEditMessageBody({ content: null }, edit({ attachments: [{ id: '1' }] }))).toEqual([]);
-    expect(brief(validateEditMessageBody({ content: null, attachments: [] }, edit({ attachments: [{ id: '1' }] })))[0]!.json).toBe(50006);
-    expect(validateEditMessageBody({ content: null, attachments: [] }, edit({ attachments: [{ id: '1' }] }, { hasFiles: true }))).toEqual([]);
+    expect(
+      brief(validateEditMessageBody({ content: null, attachments: [] }, edit({ attachments: [{ id: '1' }] })))[0]!.json,
+    ).toBe(50006);
+    expect(
+      validateEditMessageBody(
+        { content: null, attachments: [] },
+        edit({ attachments: [{ id: '1' }] }, { hasFiles: true }),
+      ),
+    ).toEqual([]);
   });
 
   it('flags: SUPPRESS_EMBEDS toggles, IS_COMPONENTS_V2 only turns on, others dropped', () => {
@@ -359,13 +451,26 @@ describe('validateEditMessageBody', () => {
     expect(editedFlags(32768, 0)).toBe(32768);
     expect(editedFlags(0, 64)).toBe(0);
     expect(validateEditMessageBody({ flags: 4096 }, edit()).map((p) => p.rule)).toEqual(['message-flags-dropped']);
-    const removed = validateEditMessageBody({ flags: 0 }, edit({ content: '', components: [{ type: 10, content: 'x' }], flags: 32768 }));
-    expect(brief(removed)).toEqual([{ rule: 'message-components-v2-permanent', path: 'flags', code: 'MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG', json: undefined }]);
+    const removed = validateEditMessageBody(
+      { flags: 0 },
+      edit({ content: '', components: [{ type: 10, content: 'x' }], flags: 32768 }),
+    );
+    expect(brief(removed)).toEqual([
+      {
+        rule: 'message-components-v2-permanent',
+        path: 'flags',
+        code: 'MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG',
+        json: undefined,
+      },
+    ]);
   });
 
   it('setting IS_COMPONENTS_V2 needs content, embeds, files and poll nulled', () => {
     const comps = [{ type: 10, content: 'hi' }];
-    const ps = validateEditMessageBody({ flags: 32768, components: comps }, edit({ embeds: [{ title: 't' }], attachments: [{ id: '1' }] }, { applicationOwned: true }));
+    const ps = validateEditMessageBody(
+      { flags: 32768, components: comps },
+      edit({ embeds: [{ title: 't' }], attachments: [{ id: '1' }] }, { applicationOwned: true }),
+    );
     expect(brief(ps).map((p) => `${p.path} ${p.code}`)).toEqual([
       'content MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
       'embeds MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
@@ -377,13 +482,26 @@ describe('validateEditMessageBody', () => {
         edit({ embeds: [{ title: 't' }], attachments: [{ id: '1' }] }, { applicationOwned: true }),
       ),
     ).toEqual([]);
-    const poll = validateEditMessageBody({ flags: 32768, components: comps, content: null }, edit({ poll: { question: {} } }, { applicationOwned: true }));
+    const poll = validateEditMessageBody(
+      { flags: 32768, components: comps, content: null },
+      edit({ poll: { question: {} } }, { applicationOwned: true }),
+    );
     expect(brief(poll).map((p) => p.path)).toEqual(['poll']);
   });
 
   it('a components-v2 message refuses new content', () => {
-    const ps = validateEditMessageBody({ content: 'x' }, edit({ content: '', components: [{ type: 10, content: 'a' }], flags: 32768 }));
-    expect(brief(ps)).toEqual([{ rule: 'message-components-v2-exclusive', path: 'content', code: 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2', json: undefined }]);
+    const ps = validateEditMessageBody(
+      { content: 'x' },
+      edit({ content: '', components: [{ type: 10, content: 'a' }], flags: 32768 }),
+    );
+    expect(brief(ps)).toEqual([
+      {
+        rule: 'message-components-v2-exclusive',
+        path: 'content',
+        code: 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
+        json: undefined,
+      },
+    ]);
   });
 
   it('refuses adding a poll', () => {
@@ -405,14 +523,18 @@ describe('query parameters', () => {
     for (const t of ['true', 'True', '1']) expect(parseQueryBoolean(t, 'wait', false).value).toBe(true);
     for (const f of ['false', 'FALSE', '0']) expect(parseQueryBoolean(f, 'wait', true).value).toBe(false);
     const bad = parseQueryBoolean('x', 'wait', false);
-    expect(brief(bad.problems)).toEqual([{ rule: 'query-boolean', path: 'wait', code: 'BOOLEAN_TYPE_COERCE', json: undefined }]);
+    expect(brief(bad.problems)).toEqual([
+      { rule: 'query-boolean', path: 'wait', code: 'BOOLEAN_TYPE_COERCE', json: undefined },
+    ]);
     expect(bad.problems[0]!.api!.message).toBe('Value "x" is not a valid boolean.');
   });
 
   it('checks snowflakes', () => {
     expect(validateSnowflakeQuery(null, 'thread_id')).toEqual([]);
     expect(validateSnowflakeQuery('123', 'thread_id')).toEqual([]);
-    expect(brief(validateSnowflakeQuery('abc', 'thread_id'))).toEqual([{ rule: 'query-snowflake', path: 'thread_id', code: 'NUMBER_TYPE_COERCE', json: undefined }]);
+    expect(brief(validateSnowflakeQuery('abc', 'thread_id'))).toEqual([
+      { rule: 'query-snowflake', path: 'thread_id', code: 'NUMBER_TYPE_COERCE', json: undefined },
+    ]);
   });
 });
 
@@ -421,7 +543,9 @@ describe('webhook create and edit bodies', () => {
   it('create needs a valid name; avatar must be image data', () => {
     expect(validateWebhookCreateBody({ name: 'ok', avatar: png }, limits)).toEqual([]);
     expect(validateWebhookCreateBody({ name: 'ok', avatar: null }, limits)).toEqual([]);
-    expect(brief(validateWebhookCreateBody({}, limits))).toEqual([{ rule: 'webhook-name-length', path: 'name', code: 'BASE_TYPE_REQUIRED', json: undefined }]);
+    expect(brief(validateWebhookCreateBody({}, limits))).toEqual([
+      { rule: 'webhook-name-length', path: 'name', code: 'BASE_TYPE_REQUIRED', json: undefined },
+    ]);
     expect(brief(validateWebhookCreateBody({ name: 'ok', avatar: 'http://x' }, limits))).toEqual([
       { rule: 'webhook-avatar', path: 'avatar', code: 'IMAGE_INVALID', json: undefined },
     ]);
@@ -432,9 +556,13 @@ describe('webhook create and edit bodies', () => {
   it('edit: everything optional; channel_id an id by id, ignored (warning) with the token', () => {
     expect(validateWebhookEditBody({}, limits, { byToken: false })).toEqual([]);
     expect(validateWebhookEditBody({ channel_id: '123' }, limits, { byToken: false })).toEqual([]);
-    expect(brief(validateWebhookEditBody({ channel_id: 'abc' }, limits, { byToken: false }))[0]!.code).toBe('NUMBER_TYPE_COERCE');
+    expect(brief(validateWebhookEditBody({ channel_id: 'abc' }, limits, { byToken: false }))[0]!.code).toBe(
+      'NUMBER_TYPE_COERCE',
+    );
     const byToken = validateWebhookEditBody({ channel_id: '123', name: 'n' }, limits, { byToken: true });
     expect(byToken.map((p) => [p.rule, p.severity])).toEqual([['webhook-channel-by-token', 'warning']]);
-    expect(brief(validateWebhookEditBody({ name: 'clyde' }, limits, { byToken: true }))[0]!.code).toBe('USERNAME_INVALID_CONTAINS');
+    expect(brief(validateWebhookEditBody({ name: 'clyde' }, limits, { byToken: true }))[0]!.code).toBe(
+      'USERNAME_INVALID_CONTAINS',
+    );
   });
 });

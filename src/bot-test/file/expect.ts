@@ -4,7 +4,16 @@ import { describe, type Entry, type Reader, type YNode } from './nodes.js';
 import { textMatcher } from './values.js';
 
 /** The keys of `expect:`, as written. */
-export const EXPECT_KEYS = ['reply', 'update', 'followups', 'modal', 'choices', 'refused', 'no-answer', 'message'] as const;
+export const EXPECT_KEYS = [
+  'reply',
+  'update',
+  'followups',
+  'modal',
+  'choices',
+  'refused',
+  'no-answer',
+  'message',
+] as const;
 const MESSAGE_KEYS = ['content', 'embeds', 'components', 'ephemeral'];
 const MODAL_KEYS = ['title', 'fields'];
 /** What nothing reaching the bot, or the bot not answering, rules out. */
@@ -22,7 +31,9 @@ export function readText(r: Reader, entry: Entry, what = entry.key): TextMatcher
 function readTexts(r: Reader, entry: Entry, what: string): TextMatcher[] | undefined {
   const items = r.items(entry, what);
   if (!items) return undefined;
-  const out = items.map((item, i) => readText(r, { key: entry.key, keyNode: entry.keyNode, value: item }, `${what}[${i}]`));
+  const out = items.map((item, i) =>
+    readText(r, { key: entry.key, keyNode: entry.keyNode, value: item }, `${what}[${i}]`),
+  );
   return out.every((m) => m !== undefined) ? (out as TextMatcher[]) : undefined;
 }
 
@@ -56,7 +67,11 @@ function readEmbeds(r: Reader, entry: Entry, what: string): Record<string, unkno
   const out: Record<string, unknown>[] = [];
   items.forEach((item, i) => {
     if (!isMap(item)) {
-      ok = r.problem(r.at(item, r.valueAt(entry)), `${what}[${i}] must be a mapping of the embed's fields (title: …), not ${describe(item)}`) ?? false;
+      ok =
+        r.problem(
+          r.at(item, r.valueAt(entry)),
+          `${what}[${i}] must be a mapping of the embed's fields (title: …), not ${describe(item)}`,
+        ) ?? false;
       return;
     }
     const embed = r.plain(item, `${what}[${i}]`);
@@ -94,7 +109,9 @@ function readModal(r: Reader, entry: Entry): ModalMatcher | undefined {
 function readMessages(r: Reader, entry: Entry): MessageMatcher[] | undefined {
   const items = r.items(entry);
   if (!items) return undefined;
-  const out = items.map((value, i) => readMessage(r, { key: entry.key, keyNode: entry.keyNode, value }, `followups[${i}]`));
+  const out = items.map((value, i) =>
+    readMessage(r, { key: entry.key, keyNode: entry.keyNode, value }, `followups[${i}]`),
+  );
   return out.every((m) => m !== undefined) ? (out as MessageMatcher[]) : undefined;
 }
 
@@ -110,7 +127,8 @@ export function readExpectation(r: Reader, entry: Entry): Expectation | undefine
   const at = r.valueAt(entry);
   const map = r.entries(entry.value, 'expect', EXPECT_KEYS, at);
   if (!map) return undefined;
-  if (map.size === 0) return r.problem(at, 'expect is empty; write what the step should come to (reply, refused, …) or leave expect out');
+  if (map.size === 0)
+    return r.problem(at, 'expect is empty; write what the step should come to (reply, refused, …) or leave expect out');
   const out: Expectation = { at };
   let ok = true;
   for (const e of map.values()) {
@@ -144,9 +162,14 @@ function readOne(r: Reader, e: Entry): unknown {
 function consistent(r: Reader, map: Map<string, Entry>, at: SourceAt): boolean {
   for (const excluding of ['refused', 'no-answer']) {
     if (!map.has(excluding)) continue;
-    const clash = [...map.keys()].find((k) => ANSWERS.includes(k) || (k !== excluding && (k === 'refused' || k === 'no-answer')));
+    const clash = [...map.keys()].find(
+      (k) => ANSWERS.includes(k) || (k !== excluding && (k === 'refused' || k === 'no-answer')),
+    );
     if (clash) {
-      r.problem(r.at(map.get(clash)!.keyNode, at), `expect has both ${excluding} and ${clash}, which cannot both happen`);
+      r.problem(
+        r.at(map.get(clash)!.keyNode, at),
+        `expect has both ${excluding} and ${clash}, which cannot both happen`,
+      );
       return false;
     }
   }

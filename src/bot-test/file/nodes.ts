@@ -53,7 +53,8 @@ export class Reader {
    */
   entries(node: YNode, what: string, known: readonly string[], fallback?: SourceAt): Map<string, Entry> | undefined {
     const { isMap, isScalar } = yamlLib();
-    if (!isMap(node)) return this.problem(this.at(node, fallback), `${what} must be a mapping (key: value), not ${describe(node)}`);
+    if (!isMap(node))
+      return this.problem(this.at(node, fallback), `${what} must be a mapping (key: value), not ${describe(node)}`);
     const out = new Map<string, Entry>();
     for (const pair of node.items as Pair<unknown, unknown>[]) {
       const keyNode = pair.key as Node;
@@ -65,7 +66,10 @@ export class Reader {
       if (!known.includes(key)) {
         const hint = closest(key, known);
         if (hint) this.hints.set(node, (this.hints.get(node) ?? new Set()).add(hint));
-        this.problem(this.at(keyNode), `unknown key "${key}" in ${what}${hint ? `; did you mean "${hint}"?` : ` (known: ${known.join(', ')})`}`);
+        this.problem(
+          this.at(keyNode),
+          `unknown key "${key}" in ${what}${hint ? `; did you mean "${hint}"?` : ` (known: ${known.join(', ')})`}`,
+        );
         continue;
       }
       out.set(key, { key, keyNode, value: pair.value as YNode });

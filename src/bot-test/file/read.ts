@@ -27,8 +27,11 @@ export async function readTestFile(path: string): Promise<ReadTestFileResult> {
     text = await readFile(absPath, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message;
-    return { problems: [{ message: `cannot read the test file: ${reason}`, at: { file: display, line: 1, column: 1 } }] };
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message;
+    return {
+      problems: [{ message: `cannot read the test file: ${reason}`, at: { file: display, line: 1, column: 1 } }],
+    };
   }
   return parseTestFile(text, absPath, display);
 }
@@ -46,7 +49,8 @@ export async function parseTestFile(text: string, absPath: string, display = abs
   const r = new Reader(display, dirname(absPath), lines, doc);
   for (const e of doc.errors) r.problem(r.atOffset(e.pos[0]), `not valid YAML: ${e.message.split('\n')[0]}`);
   if (r.problems.length > 0) return { problems: r.problems };
-  if (doc.contents === null) return { problems: [{ message: 'the test file is empty; it needs scenarios:', at: r.at(null) }] };
+  if (doc.contents === null)
+    return { problems: [{ message: 'the test file is empty; it needs scenarios:', at: r.at(null) }] };
   const file = await readTop(r, doc.contents as YNode, absPath);
   return file && r.problems.length === 0 ? { file } : { problems: r.problems };
 }
@@ -55,7 +59,8 @@ async function readTop(r: Reader, node: YNode, absPath: string): Promise<TestFil
   const map = r.entries(node, 'the test file', TOP_KEYS);
   if (!map) return undefined;
   const scenariosEntry = map.get('scenarios');
-  if (!scenariosEntry) return r.missing(node, ['scenarios'], r.at(node), 'the test file has no scenarios: (a list of { name, steps })');
+  if (!scenariosEntry)
+    return r.missing(node, ['scenarios'], r.at(node), 'the test file has no scenarios: (a list of { name, steps })');
   const botEntry = map.get('bot');
   const worldEntry = map.get('world');
   const manifestEntry = map.get('manifest');
@@ -85,14 +90,22 @@ function readEndpoint(r: Reader, entry: Entry): string | undefined {
   const url = r.nonEmpty(entry);
   if (url === undefined) return undefined;
   const other = unknownVariable(url);
-  if (other !== undefined) return r.problem(r.valueAt(entry), `interactions: \${${other}} is not filled in; only \${PORT} (the port the runner chose) is`);
+  if (other !== undefined)
+    return r.problem(
+      r.valueAt(entry),
+      `interactions: \${${other}} is not filled in; only \${PORT} (the port the runner chose) is`,
+    );
   let parsed: URL;
   try {
     parsed = new URL(url.replaceAll('${PORT}', '8080'));
   } catch {
-    return r.problem(r.valueAt(entry), `interactions "${url}" is not a URL; write it as "http://127.0.0.1:\${PORT}/interactions"`);
+    return r.problem(
+      r.valueAt(entry),
+      `interactions "${url}" is not a URL; write it as "http://127.0.0.1:\${PORT}/interactions"`,
+    );
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return r.problem(r.valueAt(entry), `interactions "${url}" must be an http:// or https:// URL`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return r.problem(r.valueAt(entry), `interactions "${url}" must be an http:// or https:// URL`);
   return url;
 }
 
@@ -107,7 +120,10 @@ async function readWorld(r: Reader, entry: Entry): Promise<WorldSpec | undefined
     const seedFile = await existingFile(r, entry, 'world');
     return seedFile === undefined ? undefined : { seedFile };
   }
-  return r.problem(r.valueAt(entry), `world must be the emulator's seed (a mapping with guilds: …) or the path of a seed file, not ${describe(entry.value)}`);
+  return r.problem(
+    r.valueAt(entry),
+    `world must be the emulator's seed (a mapping with guilds: …) or the path of a seed file, not ${describe(entry.value)}`,
+  );
 }
 
 /** A path written in the file, resolved against its directory; it must name a file that exists. */
@@ -116,7 +132,11 @@ async function existingFile(r: Reader, entry: Entry, what: string): Promise<stri
   if (written === undefined) return undefined;
   const abs = resolve(r.dir, written);
   const found = await stat(abs).catch(() => undefined);
-  if (!found) return r.problem(r.valueAt(entry), `${what}: ${written} does not exist (paths are read from the test file's directory)`);
+  if (!found)
+    return r.problem(
+      r.valueAt(entry),
+      `${what}: ${written} does not exist (paths are read from the test file's directory)`,
+    );
   if (!found.isFile()) return r.problem(r.valueAt(entry), `${what}: ${written} is not a file`);
   return abs;
 }
@@ -130,7 +150,11 @@ function readScenarios(r: Reader, entry: Entry): Scenario[] | undefined {
     const s = readScenario(r, node, r.valueAt(entry));
     if (!s) return undefined;
     const earlier = seen.get(s.name);
-    if (earlier) return r.problem(s.at, `two scenarios are named "${s.name}" (the other at line ${earlier.line}); reports tell them apart by name`);
+    if (earlier)
+      return r.problem(
+        s.at,
+        `two scenarios are named "${s.name}" (the other at line ${earlier.line}); reports tell them apart by name`,
+      );
     seen.set(s.name, s.at);
     return s;
   });
@@ -155,7 +179,8 @@ function readScenario(r: Reader, node: YNode, fallback: SourceAt): Scenario | un
     if (e) ok = (scenario[key] = r.nonEmpty(e)) !== undefined && ok;
   }
   const items = stepsEntry && r.items(stepsEntry, 'steps');
-  if (items && items.length === 0) ok = r.problem(r.valueAt(stepsEntry!), 'steps is empty; a scenario needs at least one') ?? false;
+  if (items && items.length === 0)
+    ok = r.problem(r.valueAt(stepsEntry!), 'steps is empty; a scenario needs at least one') ?? false;
   const steps = (items ?? []).map((step) => readStep(r, step, r.valueAt(stepsEntry!)));
   if (!ok || !items || steps.some((s) => s === undefined)) return undefined;
   return { ...scenario, name: name!, steps: steps as Scenario['steps'] } as Scenario;

@@ -6,7 +6,18 @@ import { readExpectation } from './expect.js';
 import { contentOffset, describe, type Entry, type Reader, type YNode } from './nodes.js';
 import { duration, faultRoute } from './values.js';
 
-const ACTIONS: readonly StepKind[] = ['invoke', 'autocomplete', 'user-command', 'message-command', 'click', 'select', 'submit-modal', 'say', 'advance', 'fail'];
+const ACTIONS: readonly StepKind[] = [
+  'invoke',
+  'autocomplete',
+  'user-command',
+  'message-command',
+  'click',
+  'select',
+  'submit-modal',
+  'say',
+  'advance',
+  'fail',
+];
 /** The keys besides the action, and the actions each belongs to. */
 const EXTRA: Record<string, readonly StepKind[]> = {
   target: ['user-command', 'message-command'],
@@ -26,12 +37,16 @@ export function readStep(r: Reader, node: YNode, fallback: SourceAt): Step | und
   const actions = [...map.values()].filter((e) => (ACTIONS as readonly string[]).includes(e.key));
   if (actions.length === 0) return r.missing(node, ACTIONS, at, `a step needs an action: one of ${ACTIONS.join(', ')}`);
   if (actions.length > 1)
-    return r.problem(r.at(actions[1]!.keyNode), `a step has one action; this one has ${actions.map((a) => a.key).join(' and ')} (start a new "- " item for each)`);
+    return r.problem(
+      r.at(actions[1]!.keyNode),
+      `a step has one action; this one has ${actions.map((a) => a.key).join(' and ')} (start a new "- " item for each)`,
+    );
   const kind = actions[0]!.key as StepKind;
   let ok = true;
   for (const [key, kinds] of Object.entries(EXTRA)) {
     const e = map.get(key);
-    if (e && !kinds.includes(kind)) ok = r.problem(r.at(e.keyNode), `${key}: belongs to ${kinds.join(' and ')} steps, not ${kind}`) ?? false;
+    if (e && !kinds.includes(kind))
+      ok = r.problem(r.at(e.keyNode), `${key}: belongs to ${kinds.join(' and ')} steps, not ${kind}`) ?? false;
   }
   const action = readAction(r, kind, map);
   const step: Step = { action: action!, at };
@@ -41,7 +56,11 @@ export function readStep(r: Reader, node: YNode, fallback: SourceAt): Step | und
   }
   const expect = map.get('expect');
   if (expect && SILENT.includes(kind))
-    ok = r.problem(r.at(expect.keyNode), `${kind} changes the world and reaches no bot: it has nothing to expect (put expect on the step after it)`) ?? false;
+    ok =
+      r.problem(
+        r.at(expect.keyNode),
+        `${kind} changes the world and reaches no bot: it has nothing to expect (put expect on the step after it)`,
+      ) ?? false;
   else if (expect) ok = (step.expect = readExpectation(r, expect)) !== undefined && ok;
   return ok && action ? step : undefined;
 }
@@ -58,7 +77,11 @@ function readAction(r: Reader, kind: StepKind, map: Map<string, Entry>): StepAct
     case 'message-command': {
       const name = r.nonEmpty(main);
       const targetEntry = map.get('target');
-      if (!targetEntry) return r.problem(r.at(main.keyNode), `${kind} needs target: (the ${kind === 'user-command' ? 'member' : 'message'} it is used on)`);
+      if (!targetEntry)
+        return r.problem(
+          r.at(main.keyNode),
+          `${kind} needs target: (the ${kind === 'user-command' ? 'member' : 'message'} it is used on)`,
+        );
       const target = r.nonEmpty(targetEntry);
       return name === undefined || target === undefined ? undefined : { kind, name, target };
     }
@@ -91,29 +114,44 @@ function commandLine(r: Reader, entry: Entry, partial: boolean): string | undefi
   } catch (err) {
     if (!(err instanceof CommandLineError)) throw err;
     const start = contentOffset(entry.value);
-    return r.problem(start === undefined ? r.valueAt(entry) : r.atOffset(start + err.column), `${entry.key} "${line}": ${err.message}`);
+    return r.problem(
+      start === undefined ? r.valueAt(entry) : r.atOffset(start + err.column),
+      `${entry.key} "${line}": ${err.message}`,
+    );
   }
   return line;
 }
 
-function readComponentAction(r: Reader, kind: 'click' | 'select', main: Entry, map: Map<string, Entry>): StepAction | undefined {
+function readComponentAction(
+  r: Reader,
+  kind: 'click' | 'select',
+  main: Entry,
+  map: Map<string, Entry>,
+): StepAction | undefined {
   const label = r.nonEmpty(main);
   const messageEntry = map.get('message');
   const message = messageEntry ? r.nonEmpty(messageEntry) : undefined;
   if (messageEntry && message === undefined) return undefined;
-  if (kind === 'click') return label === undefined ? undefined : { kind, button: label, ...(message !== undefined && { message }) };
+  if (kind === 'click')
+    return label === undefined ? undefined : { kind, button: label, ...(message !== undefined && { message }) };
   const valuesEntry = map.get('values');
   if (!valuesEntry) return r.problem(r.at(main.keyNode), 'select needs values: [...] (the options chosen)');
   const items = r.items(valuesEntry);
   if (!items) return undefined;
-  const values = items.map((value, i) => r.text({ key: 'values', keyNode: valuesEntry.keyNode, value }, `values[${i}]`));
+  const values = items.map((value, i) =>
+    r.text({ key: 'values', keyNode: valuesEntry.keyNode, value }, `values[${i}]`),
+  );
   if (label === undefined || values.some((v) => v === undefined)) return undefined;
   return { kind, menu: label, values: values as string[], ...(message !== undefined && { message }) };
 }
 
 function readFields(r: Reader, main: Entry): StepAction | undefined {
   const { isMap, isScalar } = yamlLib();
-  if (!isMap(main.value)) return r.problem(r.valueAt(main), `submit-modal must be a mapping of the modal's fields (field: value), not ${describe(main.value)}`);
+  if (!isMap(main.value))
+    return r.problem(
+      r.valueAt(main),
+      `submit-modal must be a mapping of the modal's fields (field: value), not ${describe(main.value)}`,
+    );
   const fields: Record<string, string> = {};
   let ok = true;
   for (const pair of main.value.items) {
@@ -153,5 +191,8 @@ function integer(r: Reader, entry: Entry, min: number, max: number, what: string
   const v = entry.value;
   const n = yamlLib().isScalar(v) ? v.value : undefined;
   if (typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max) return n;
-  return r.problem(r.valueAt(entry), `${entry.key} must be a whole number from ${min} to ${max} (${what}), not ${describe(v)}`);
+  return r.problem(
+    r.valueAt(entry),
+    `${entry.key} must be a whole number from ${min} to ${max} (${what}), not ${describe(v)}`,
+  );
 }

@@ -15,7 +15,9 @@ export function textMatcher(written: string): TextMatcher | { problem: string } 
   try {
     new RegExp(pattern, flags);
   } catch (err) {
-    return { problem: `${written} is not a valid regular expression: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}` };
+    return {
+      problem: `${written} is not a valid regular expression: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}`,
+    };
   }
   return { pattern, flags };
 }
@@ -56,8 +58,10 @@ export function faultRoute(written: string): FaultRoute | { problem: string } {
   if (!m) return { problem: `route "${written}" must be "METHOD /path", as in "POST /channels/*/messages"` };
   const method = m[1]!.toUpperCase() as FaultMethod;
   const path = m[2]!;
-  if (!METHODS.includes(method)) return { problem: `route "${written}": ${m[1]} is not a method (${METHODS.join(', ')})` };
-  if (!path.startsWith('/')) return { problem: `route "${written}": the path must start with /, as in "POST /channels/*/messages"` };
+  if (!METHODS.includes(method))
+    return { problem: `route "${written}": ${m[1]} is not a method (${METHODS.join(', ')})` };
+  if (!path.startsWith('/'))
+    return { problem: `route "${written}": the path must start with /, as in "POST /channels/*/messages"` };
   return { method, path: path.replace(REST_PREFIX, '') };
 }
 

@@ -16,7 +16,9 @@ export function matchStep(expect: Expectation, observed: Observed): Mismatch[] {
   const written = ANSWER_KEYS.filter((k) => expect[k] !== undefined);
   if (expect.refused !== undefined) return matchRefused(expect, observed);
   if (expect.noAnswer) {
-    return observed.noAnswer === undefined ? [{ path: 'no-answer', expected: 'no answer', actual: happened(observed), at: expect.at }] : [];
+    return observed.noAnswer === undefined
+      ? [{ path: 'no-answer', expected: 'no answer', actual: happened(observed), at: expect.at }]
+      : [];
   }
   const first = written[0];
   if (first && (observed.refused !== undefined || observed.noAnswer !== undefined)) {
@@ -34,7 +36,9 @@ function matchRefused(expect: Expectation, observed: Observed): Mismatch[] {
 
 function matchAnswer(key: AnswerKey, expect: Expectation, observed: Observed): Mismatch[] {
   const at = atOf(key, expect);
-  const missing = (): Mismatch[] => [{ path: key, expected: expectedOf(key, expect), actual: `no ${noun(key)}; ${happened(observed)}`, at }];
+  const missing = (): Mismatch[] => [
+    { path: key, expected: expectedOf(key, expect), actual: `no ${noun(key)}; ${happened(observed)}`, at },
+  ];
   switch (key) {
     case 'reply':
     case 'update':
@@ -79,13 +83,22 @@ function matchFollowups(expect: Expectation, followups: ObservedMessage[]): Mism
 const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 function noun(key: AnswerKey): string {
-  return { reply: 'reply', update: 'update', modal: 'modal', choices: 'choices', followups: 'follow-ups', message: 'message from the bot' }[key];
+  return {
+    reply: 'reply',
+    update: 'update',
+    modal: 'modal',
+    choices: 'choices',
+    followups: 'follow-ups',
+    message: 'message from the bot',
+  }[key];
 }
 
 function expectedOf(key: AnswerKey, expect: Expectation): string {
   if (key === 'reply' || key === 'update' || key === 'message') {
     const content = expect[key]!.content;
-    return content ? `a ${noun(key)}${'exact' in content ? ` ${show(content.exact)}` : ` matching /${content.pattern}/${content.flags}`}` : `a ${noun(key)}`;
+    return content
+      ? `a ${noun(key)}${'exact' in content ? ` ${show(content.exact)}` : ` matching /${content.pattern}/${content.flags}`}`
+      : `a ${noun(key)}`;
   }
   if (key === 'modal') return 'a modal';
   if (key === 'choices') return count(expect.choices!.length, 'choice');

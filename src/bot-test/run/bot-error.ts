@@ -46,7 +46,8 @@ interface Found {
 export function firstError(lines: readonly string[], cwd?: string): BotError | undefined {
   const plain = lines.map((l) => l.replace(ANSI, '').replace(/\r$/, ''));
   for (let i = 0; i < plain.length; i++) {
-    const found = nodeUncaught(plain, i) ?? pythonTraceback(plain, i) ?? pythonSyntaxError(plain, i) ?? jsStack(plain, i);
+    const found =
+      nodeUncaught(plain, i) ?? pythonTraceback(plain, i) ?? pythonSyntaxError(plain, i) ?? jsStack(plain, i);
     if (found) return bounded(found, cwd);
   }
   return undefined;
@@ -62,8 +63,13 @@ function nodeUncaught(lines: readonly string[], i: number): Found | undefined {
   if (message === undefined || JS_FRAME.test(message)) return undefined;
   const frames = framesFrom(lines, j + 1);
   // Thrown from the runtime's own code (an unhandled 'error' event, a rejection): its header says nothing of the bot; the stack does.
-  if (header[1]!.startsWith('node:')) return { message, lines: [message, ...topFrames(frames)], ...atOf(appFrame(frames)) };
-  return { message, lines: [lines[i]!, lines[i + 1]!, lines[i + 2]!, message, ...topFrames(frames)], at: { file: header[1]!, line: Number(header[2]) } };
+  if (header[1]!.startsWith('node:'))
+    return { message, lines: [message, ...topFrames(frames)], ...atOf(appFrame(frames)) };
+  return {
+    message,
+    lines: [lines[i]!, lines[i + 1]!, lines[i + 2]!, message, ...topFrames(frames)],
+    at: { file: header[1]!, line: Number(header[2]) },
+  };
 }
 
 /** A stack the bot printed itself (a logged error): a line, then `    at …` frames. */
@@ -118,13 +124,19 @@ function pythonTraceback(lines: readonly string[], i: number): Found | undefined
   const own = [...frames].reverse().find((f) => !libraryFile(f.at.file)) ?? frames.at(-1)!;
   return {
     message: exception,
-    lines: [lines[i]!, ...(skipped > 0 ? [`  [… ${skipped} earlier frame${skipped === 1 ? '' : 's'}]`] : []), ...kept.flatMap((f) => f.lines), exception],
+    lines: [
+      lines[i]!,
+      ...(skipped > 0 ? [`  [… ${skipped} earlier frame${skipped === 1 ? '' : 's'}]`] : []),
+      ...kept.flatMap((f) => f.lines),
+      exception,
+    ],
     at: own.at,
   };
 }
 
 /** Where Python keeps its own modules and installed packages: not the bot's code. */
-const libraryFile = (file: string): boolean => /[\\/](?:site-packages|dist-packages)[\\/]|[\\/]lib[\\/]python\d[\d.]*[\\/]|^<frozen /.test(file);
+const libraryFile = (file: string): boolean =>
+  /[\\/](?:site-packages|dist-packages)[\\/]|[\\/]lib[\\/]python\d[\d.]*[\\/]|^<frozen /.test(file);
 
 /** Python's syntax error in the script run: `  File "…", line N`, the source, the caret, `SyntaxError: …`. */
 function pythonSyntaxError(lines: readonly string[], i: number): Found | undefined {

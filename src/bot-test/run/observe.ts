@@ -44,7 +44,12 @@ export function observedModal(m: Obj): ObservedModal {
     const label = str(top.label);
     for (const c of allComponents([top])) {
       if (c.type !== ComponentType.TEXT_INPUT) continue;
-      fields.push({ customId: str(c.custom_id) ?? '', label: str(c.label) ?? label ?? '', style: (c.style as number) ?? 1, required: c.required !== false });
+      fields.push({
+        customId: str(c.custom_id) ?? '',
+        label: str(c.label) ?? label ?? '',
+        style: (c.style as number) ?? 1,
+        required: c.required !== false,
+      });
     }
   }
   return { title: str(m.title) ?? '', customId: str(m.custom_id) ?? '', fields };

@@ -29,25 +29,43 @@ export function placeOf(emulator: RunningEmulator, scenario: Scenario, step: Ste
 const byId = (a: StoredMessage, b: StoredMessage): number => compareSnowflakes(a.id, b.id);
 
 /** The application's own messages in the channel the member can see, oldest first. */
-function botMessages(emulator: RunningEmulator, applicationId: string, channelId: string, userId: string | undefined): StoredMessage[] {
+function botMessages(
+  emulator: RunningEmulator,
+  applicationId: string,
+  channelId: string,
+  userId: string | undefined,
+): StoredMessage[] {
   const app = emulator.world.applications[applicationId];
   return Object.values(emulator.world.messages)
     .filter((m) => m.channel_id === channelId)
     .filter((m) => {
       const author = (m.message.author as { id?: string } | undefined)?.id;
       return (
-        m.interaction?.applicationId === applicationId || m.applicationId === applicationId || m.webhookId === applicationId || (app !== undefined && author === app.botUserId)
+        m.interaction?.applicationId === applicationId ||
+        m.applicationId === applicationId ||
+        m.webhookId === applicationId ||
+        (app !== undefined && author === app.botUserId)
       );
     })
     .filter((m) => !(((m.message.flags as number) ?? 0) & EPHEMERAL) || m.interaction?.userId === userId)
     .sort(byId);
 }
 
-export function latestBotMessage(emulator: RunningEmulator, applicationId: string, channelId: string, userId: string | undefined): StoredMessage | undefined {
+export function latestBotMessage(
+  emulator: RunningEmulator,
+  applicationId: string,
+  channelId: string,
+  userId: string | undefined,
+): StoredMessage | undefined {
   return botMessages(emulator, applicationId, channelId, userId).at(-1);
 }
 
 /** The bot's first message in the channel after `afterId`. */
-export function nextBotMessage(emulator: RunningEmulator, applicationId: string, channelId: string, afterId: string): StoredMessage | undefined {
+export function nextBotMessage(
+  emulator: RunningEmulator,
+  applicationId: string,
+  channelId: string,
+  afterId: string,
+): StoredMessage | undefined {
   return botMessages(emulator, applicationId, channelId, undefined).find((m) => compareSnowflakes(m.id, afterId) > 0);
 }

@@ -33,13 +33,21 @@ export function notReadyMessage(notReady: NotReady): string {
   if ('timedOut' in notReady) return notReady.timedOut;
   const { code, error, lastLines } = notReady.exited;
   const head = `the bot exited (code ${code}) before it was ready`;
-  if (error) return [`${head}; its first error${error.at ? `, at ${error.at.file}:${error.at.line}` : ''}:`, ...error.lines.map((l) => `  ${l}`)].join('\n');
-  return lastLines.length ? [`${head}; its last output:`, ...lastLines.map((l) => `  ${l}`)].join('\n') : `${head} (it printed nothing)`;
+  if (error)
+    return [
+      `${head}; its first error${error.at ? `, at ${error.at.file}:${error.at.line}` : ''}:`,
+      ...error.lines.map((l) => `  ${l}`),
+    ].join('\n');
+  return lastLines.length
+    ? [`${head}; its last output:`, ...lastLines.map((l) => `  ${l}`)].join('\n')
+    : `${head} (it printed nothing)`;
 }
 
 function withOutput(message: string, bot: BotProcess): string {
   const lines = bot.lastLines();
-  return lines.length ? `${message}; its last output:\n${lines.map((l) => `  ${l}`).join('\n')}` : `${message} (it printed nothing)`;
+  return lines.length
+    ? `${message}; its last output:\n${lines.map((l) => `  ${l}`).join('\n')}`
+    : `${message} (it printed nothing)`;
 }
 
 /** Undefined once ready; else why not. */
@@ -61,7 +69,8 @@ export async function waitReady(
       if (check.ok) return undefined;
       last = `its endpoint did not pass the check: ${check.problems.join('; ')}`;
     } else if (harness.connected(applicationId)) return undefined;
-    if (performance.now() >= deadline) return { timedOut: withOutput(`the bot was not ready within ${Math.round(timeoutMs / 1000)} s (${last})`, bot) };
+    if (performance.now() >= deadline)
+      return { timedOut: withOutput(`the bot was not ready within ${Math.round(timeoutMs / 1000)} s (${last})`, bot) };
     await sleep(http ? 200 : 50);
   }
 }

@@ -23,7 +23,12 @@ const problemAt = (file: TestFile): SourceAt => file.bot?.at ?? { file: file.pat
 
 export async function runTestFile(file: TestFile, options: RunFileOptions = {}): Promise<FileResult> {
   const run = options.bot ?? file.bot?.run;
-  if (run === undefined) return { path: file.path, scenarios: [], problems: [{ message: 'no bot to test: give bot.run in the file, or --bot', at: problemAt(file) }] };
+  if (run === undefined)
+    return {
+      path: file.path,
+      scenarios: [],
+      problems: [{ message: 'no bot to test: give bot.run in the file, or --bot', at: problemAt(file) }],
+    };
   const cwd = file.bot?.cwd ?? dirname(file.path);
   let session: BotSession;
   try {
@@ -38,8 +43,14 @@ export async function runTestFile(file: TestFile, options: RunFileOptions = {}):
       ...(options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
     });
   } catch (err) {
-    if (err instanceof BotNotReadyError && err.exited) return { path: file.path, scenarios: [], botExit: { ...err.exited, when: 'starting', step: 0, at: problemAt(file) } };
-    if (err instanceof CmdsyncError) return { path: file.path, scenarios: [], problems: [{ message: err.message, at: problemAt(file) }] };
+    if (err instanceof BotNotReadyError && err.exited)
+      return {
+        path: file.path,
+        scenarios: [],
+        botExit: { ...err.exited, when: 'starting', step: 0, at: problemAt(file) },
+      };
+    if (err instanceof CmdsyncError)
+      return { path: file.path, scenarios: [], problems: [{ message: err.message, at: problemAt(file) }] };
     throw err;
   }
   try {

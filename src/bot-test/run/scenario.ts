@@ -43,19 +43,31 @@ async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> 
   const steps: StepResult[] = [];
   if (scenario.restart) {
     const notReady = await ctx.restartBot();
-    if (notReady && 'exited' in notReady) return { status: 'failed', steps, botExit: { ...notReady.exited, when: 'starting', step: 0, at: scenario.at } };
-    if (notReady) return { status: 'error', steps: [{ status: 'error', index: 0, at: scenario.at, problem: notReady.timedOut }] };
+    if (notReady && 'exited' in notReady)
+      return { status: 'failed', steps, botExit: { ...notReady.exited, when: 'starting', step: 0, at: scenario.at } };
+    if (notReady)
+      return { status: 'error', steps: [{ status: 'error', index: 0, at: scenario.at, problem: notReady.timedOut }] };
   }
   // Where the error of an exit noticed before a step is looked for: from the step before it began.
   let mark = ctx.outputMark();
   for (const [index, step] of scenario.steps.entries()) {
     const gone = await ctx.botExited(mark);
-    if (gone) return { status: 'failed', steps, botExit: { ...gone, when: 'before', step: index, at: step.at, action: step.action.kind } };
+    if (gone)
+      return {
+        status: 'failed',
+        steps,
+        botExit: { ...gone, when: 'before', step: index, at: step.at, action: step.action.kind },
+      };
     mark = ctx.outputMark();
     const result = await runOne(ctx, scenario, step, index);
     steps.push(result);
     const exited = await ctx.botExited(mark);
-    if (exited) return { status: 'failed', steps, botExit: { ...exited, when: 'during', step: index, at: step.at, action: step.action.kind } };
+    if (exited)
+      return {
+        status: 'failed',
+        steps,
+        botExit: { ...exited, when: 'during', step: index, at: step.at, action: step.action.kind },
+      };
     if (result.status !== 'passed') return { status: result.status, steps };
   }
   return { status: 'passed', steps };
@@ -78,6 +90,7 @@ async function runOne(ctx: ScenarioContext, scenario: Scenario, step: Step, inde
     mismatches = matchStep(step.expect, run.observed);
   }
   const durationMs = performance.now() - stepStart;
-  if (mismatches.length > 0) return { status: 'failed', index, at: step.at, observed: run.observed, mismatches, durationMs };
+  if (mismatches.length > 0)
+    return { status: 'failed', index, at: step.at, observed: run.observed, mismatches, durationMs };
   return { status: 'passed', index, at: step.at, observed: run.observed, durationMs };
 }

@@ -47,12 +47,18 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
     const base = spec.env ?? process.env;
     const manifest = spec.manifest === false ? undefined : findManifest(spec.cwd, spec.manifest);
     const guess = botIdentity(emulator, undefined);
-    const identity = manifest ? botIdentity(emulator, manifestApplicationId(manifest, botEnvironment(emulator, guess, port, base))) : guess;
+    const identity = manifest
+      ? botIdentity(emulator, manifestApplicationId(manifest, botEnvironment(emulator, guess, port, base)))
+      : guess;
     const env = botEnvironment(emulator, identity, port, base);
     if (manifest) await applyManifest(manifest, emulator, identity, env);
     const http = spec.interactions !== undefined;
     // Set in the world before the saved point: the endpoint is part of the application as the test declares it.
-    if (http) emulator.world.applications[identity.applicationId]!.interactionsEndpointUrl = spec.interactions!.replaceAll('${PORT}', String(port));
+    if (http)
+      emulator.world.applications[identity.applicationId]!.interactionsEndpointUrl = spec.interactions!.replaceAll(
+        '${PORT}',
+        String(port),
+      );
     const recorder = new TranscriptRecorder(emulator, harness);
     transcript = recorder;
     const timeout = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;

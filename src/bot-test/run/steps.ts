@@ -37,7 +37,13 @@ export type StepRun = { observed: Observed; recheck?: (quietMs?: number) => Prom
 export const RECHECK_QUIET_MS = 1_000;
 
 /** What the client refuses because the test named something that is not there: the test's fault, not the bot's. */
-const TEST_FAULTS: readonly ComponentRefusalKind[] = ['unknown-message', 'unknown-component', 'ambiguous-component', 'unknown-value', 'no-modal'];
+const TEST_FAULTS: readonly ComponentRefusalKind[] = [
+  'unknown-message',
+  'unknown-component',
+  'ambiguous-component',
+  'unknown-value',
+  'no-modal',
+];
 
 const nothing = (): Observed => ({ followups: [] });
 
@@ -50,7 +56,10 @@ export async function runStep(ctx: StepContext, scenario: Scenario, step: Step):
     case 'autocomplete':
     case 'user-command':
     case 'message-command':
-      return afterInteraction(ctx, await ctx.harness.track(ctx.emulator.invoke({ ...invokeRequest(action), ...place, waitSeconds: 0 })));
+      return afterInteraction(
+        ctx,
+        await ctx.harness.track(ctx.emulator.invoke({ ...invokeRequest(action), ...place, waitSeconds: 0 })),
+      );
     case 'click':
     case 'select':
       return component(ctx, place, action);
@@ -58,7 +67,14 @@ export async function runStep(ctx: StepContext, scenario: Scenario, step: Step):
       if (place.userId === undefined) return { problem: 'submit-modal needs a member: give as:' };
       return afterInteraction(
         ctx,
-        await ctx.harness.track(ctx.emulator.submitModal({ userId: place.userId, applicationId: ctx.applicationId, fields: action.fields, waitSeconds: 0 })),
+        await ctx.harness.track(
+          ctx.emulator.submitModal({
+            userId: place.userId,
+            applicationId: ctx.applicationId,
+            fields: action.fields,
+            waitSeconds: 0,
+          }),
+        ),
       );
     case 'say':
       return say(ctx, place, action.text);
@@ -70,7 +86,9 @@ export async function runStep(ctx: StepContext, scenario: Scenario, step: Step):
   }
 }
 
-function invokeRequest(action: Extract<StepAction, { kind: 'invoke' | 'autocomplete' | 'user-command' | 'message-command' }>) {
+function invokeRequest(
+  action: Extract<StepAction, { kind: 'invoke' | 'autocomplete' | 'user-command' | 'message-command' }>,
+) {
   switch (action.kind) {
     case 'invoke':
       return { line: action.line };
@@ -89,16 +107,24 @@ function channelOf(ctx: StepContext, place: Place): string | undefined {
   return ctx.emulator.world.guilds[ctx.emulator.credentials.guildId]?.channels[0]?.id;
 }
 
-async function component(ctx: StepContext, place: Place, action: Extract<StepAction, { kind: 'click' | 'select' }>): Promise<StepRun> {
+async function component(
+  ctx: StepContext,
+  place: Place,
+  action: Extract<StepAction, { kind: 'click' | 'select' }>,
+): Promise<StepRun> {
   let messageId = action.message;
   if (messageId === undefined) {
     const channelId = channelOf(ctx, place);
-    const latest = channelId !== undefined ? latestBotMessage(ctx.emulator, ctx.applicationId, channelId, place.userId) : undefined;
+    const latest =
+      channelId !== undefined ? latestBotMessage(ctx.emulator, ctx.applicationId, channelId, place.userId) : undefined;
     if (!latest) return { problem: `nothing to ${action.kind}: the bot has no message in the channel` };
     messageId = latest.id;
   }
   const base = { messageId, ...(place.userId !== undefined ? { userId: place.userId } : {}), waitSeconds: 0 };
-  const work = action.kind === 'click' ? ctx.emulator.click({ ...base, button: action.button }) : ctx.emulator.select({ ...base, menu: action.menu, values: action.values });
+  const work =
+    action.kind === 'click'
+      ? ctx.emulator.click({ ...base, button: action.button })
+      : ctx.emulator.select({ ...base, menu: action.menu, values: action.values });
   return afterInteraction(ctx, await ctx.harness.track(work));
 }
 
@@ -111,7 +137,9 @@ async function afterInteraction(ctx: StepContext, out: InvokeOutcome | Component
     if ((TEST_FAULTS as readonly string[]).includes(refusal.kind)) return { problem: refusal.message };
     // Nothing reached the bot: only what was already under way (an earlier step's late work) is waited for.
     await ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS });
-    return { observed: { followups: [], refused: refusal.reason ? `${refusal.message} (${refusal.reason})` : refusal.message } };
+    return {
+      observed: { followups: [], refused: refusal.reason ? `${refusal.message} (${refusal.reason})` : refusal.message },
+    };
   }
   await ctx.harness.settled(undefined, out.outcome === 'answered' ? (out.interaction.id as string) : undefined);
   if (out.outcome === 'launched') return { observed: { followups: [], reply: observedMessage(out.message) } };
@@ -123,27 +151,39 @@ async function afterInteraction(ctx: StepContext, out: InvokeOutcome | Component
 }
 
 /** The interaction's answers as they stand, in the terms expectations use. */
-function observeAnswers(ctx: StepContext, out: Extract<InvokeOutcome | ComponentOutcome, { outcome: 'answered' | 'no-response' }>): Observed {
+function observeAnswers(
+  ctx: StepContext,
+  out: Extract<InvokeOutcome | ComponentOutcome, { outcome: 'answered' | 'no-response' }>,
+): Observed {
   const answers = ctx.harness.answers(out.interaction.id as string);
   const observed: Observed = { followups: (answers?.followups ?? []).map(observedMessage) };
   if (out.outcome === 'no-response') return { ...observed, noAnswer: deliveryLine(out.cause) };
   const callback = answers?.callbackType ?? out.callback?.type;
   const data = (out.callback?.data ?? {}) as Obj;
-  if (callback === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE || callback === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
+  if (
+    callback === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE ||
+    callback === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+  ) {
     if (answers?.original) observed.reply = observedMessage(answers.original);
   } else if (callback === CallbackType.UPDATE_MESSAGE || callback === CallbackType.DEFERRED_UPDATE_MESSAGE) {
     if (answers?.message) observed.update = observedMessage(answers.message);
   } else if (callback === CallbackType.MODAL) observed.modal = observedModal(data);
   else if (callback === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT)
-    observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c: Obj) => ({ name: String(c.name), value: c.value }));
+    observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c: Obj) => ({
+      name: String(c.name),
+      value: c.value,
+    }));
   return observed;
 }
 
 async function say(ctx: StepContext, place: Place, text: string): Promise<StepRun> {
   const channelId = channelOf(ctx, place);
-  if (place.userId === undefined || channelId === undefined) return { problem: 'say needs a member and a channel: give as: and in:' };
+  if (place.userId === undefined || channelId === undefined)
+    return { problem: 'say needs a member and a channel: give as: and in:' };
   // The runner's action begins here, as an invocation's does (the bot's requests are counted from it).
-  const res = await ctx.harness.track(Promise.resolve(ctx.emulator.say({ channelId, userId: place.userId, content: text })));
+  const res = await ctx.harness.track(
+    Promise.resolve(ctx.emulator.say({ channelId, userId: place.userId, content: text })),
+  );
   const body = (res.body ?? {}) as Obj;
   if (res.status !== 200) {
     await ctx.harness.settled();
@@ -157,7 +197,13 @@ async function say(ctx: StepContext, place: Place, text: string): Promise<StepRu
 /** Adds the step's fault; its route was parsed when the file was read (file/values.ts). */
 export function fail(ctx: StepContext, action: Extract<StepAction, { kind: 'fail' }>): StepRun {
   try {
-    ctx.emulator.faults.add({ kind: 'error', method: action.route.method, path: action.route.path, status: action.status, times: action.times });
+    ctx.emulator.faults.add({
+      kind: 'error',
+      method: action.route.method,
+      path: action.route.path,
+      status: action.status,
+      times: action.times,
+    });
   } catch (err) {
     return { problem: `fail: ${(err as Error).message}` };
   }

@@ -17,7 +17,10 @@ export class TranscriptRecorder {
   private readonly detach: Array<() => void>;
 
   constructor(emulator: RunningEmulator, harness: EmulatorHarness) {
-    this.detach = [emulator.events.observe((note) => this.onNote(note, harness)), emulator.events.subscribe((event) => this.push({ kind: 'dispatch', name: event.name }))];
+    this.detach = [
+      emulator.events.observe((note) => this.onNote(note, harness)),
+      emulator.events.subscribe((event) => this.push({ kind: 'dispatch', name: event.name })),
+    ];
   }
 
   push(entry: TranscriptEntry): void {
@@ -45,10 +48,22 @@ export class TranscriptRecorder {
   private onNote(note: EmulatorNote, harness: EmulatorHarness): void {
     switch (note.kind) {
       case 'request':
-        this.push({ kind: 'request', method: note.method, route: note.route, status: note.status, ...(note.code !== undefined ? { code: note.code } : {}) });
+        this.push({
+          kind: 'request',
+          method: note.method,
+          route: note.route,
+          status: note.status,
+          ...(note.code !== undefined ? { code: note.code } : {}),
+        });
         return;
       case 'message':
-        this.push({ kind: 'message', action: note.action, channelId: note.channelId, messageId: note.messageId, source: note.source });
+        this.push({
+          kind: 'message',
+          action: note.action,
+          channelId: note.channelId,
+          messageId: note.messageId,
+          source: note.source,
+        });
         return;
       case 'delivery': {
         const type = note.interactionId !== undefined ? harness.answers(note.interactionId)?.type : undefined;
@@ -61,7 +76,8 @@ export class TranscriptRecorder {
           ...(note.commandName !== undefined ? { name: note.commandName } : {}),
           outcome: deliveryLine(note.outcome),
         };
-        if (note.outcome.kind === 'answered') this.pushDelivery(delivery, { kind: 'answer', callbackType: note.outcome.callbackType });
+        if (note.outcome.kind === 'answered')
+          this.pushDelivery(delivery, { kind: 'answer', callbackType: note.outcome.callbackType });
         else this.pushDelivery(delivery);
         return;
       }

@@ -28,7 +28,10 @@ export interface BotIdentity {
 export async function startWorld(world: WorldSpec): Promise<TestWorld> {
   let emulator: RunningEmulator;
   try {
-    emulator = await startEmulator({ ...('seed' in world ? { seed: world.seed as Seed } : { seedFile: world.seedFile }), harness: true });
+    emulator = await startEmulator({
+      ...('seed' in world ? { seed: world.seed as Seed } : { seedFile: world.seedFile }),
+      harness: true,
+    });
   } catch (err) {
     throw new CmdsyncError('BOT_TEST_WORLD', `the world cannot be used: ${(err as Error).message}`);
   }
@@ -38,19 +41,29 @@ export async function startWorld(world: WorldSpec): Promise<TestWorld> {
 /** The application named `wanted` when the world lists it, else the emulator's default one. */
 export function botIdentity(emulator: RunningEmulator, wanted: string | undefined): BotIdentity {
   const world = emulator.world;
-  const app = (wanted !== undefined ? world.applications[wanted] : undefined) ?? world.applications[emulator.credentials.applicationId]!;
+  const app =
+    (wanted !== undefined ? world.applications[wanted] : undefined) ??
+    world.applications[emulator.credentials.applicationId]!;
   const guildId = Object.keys(world.guilds)[0] ?? emulator.credentials.guildId;
   return {
     applicationId: app.id,
     botToken: app.botToken,
     publicKey: app.publicKey ?? '',
-    bearerToken: app.id === emulator.credentials.applicationId ? emulator.credentials.bearerToken || undefined : userBearerOf(world, app.id, Date.now()),
+    bearerToken:
+      app.id === emulator.credentials.applicationId
+        ? emulator.credentials.bearerToken || undefined
+        : userBearerOf(world, app.id, Date.now()),
     guildId,
   };
 }
 
 /** The variables the bot is started with (TEAM5.md), over the runner's own environment. */
-export function botEnvironment(emulator: RunningEmulator, bot: BotIdentity, port: number, base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function botEnvironment(
+  emulator: RunningEmulator,
+  bot: BotIdentity,
+  port: number,
+  base: NodeJS.ProcessEnv,
+): NodeJS.ProcessEnv {
   return {
     ...base,
     DISCORD_TOKEN: bot.botToken,

@@ -45,7 +45,8 @@ async function whoOf(opts: AccessOptions, names: Names, guildId: string, known: 
     if (r.name !== undefined) known.set(r.id, r.name);
     return r.id;
   };
-  const channel = opts.channel !== undefined ? note(await names.channel('--channel', opts.channel, guildId)) : undefined;
+  const channel =
+    opts.channel !== undefined ? note(await names.channel('--channel', opts.channel, guildId)) : undefined;
   const user = opts.user !== undefined ? note(await names.user('--user', opts.user, guildId)) : undefined;
   const role: string[] = [];
   for (const r of opts.role) role.push(note(await names.role('--role', r, guildId)));
@@ -61,14 +62,22 @@ async function guildOf(opts: AccessOptions, manifest: LoadedManifest, names: Nam
     notes.push(`no --guild: the manifest declares one guild, ${listed}; these are its rows.`);
     return declared[0]!.id;
   }
-  if (declared.length === 0) throw new UsageError('access needs --guild ID|NAME: permission rows belong to one guild, and the manifest declares none.');
-  throw new UsageError(`access needs --guild ID|NAME: permission rows belong to one guild, and the manifest declares ${declared.length}: ${listed}.`);
+  if (declared.length === 0)
+    throw new UsageError(
+      'access needs --guild ID|NAME: permission rows belong to one guild, and the manifest declares none.',
+    );
+  throw new UsageError(
+    `access needs --guild ID|NAME: permission rows belong to one guild, and the manifest declares ${declared.length}: ${listed}.`,
+  );
 }
 
 function parsePermissionsFlag(value: string | undefined): bigint | undefined {
   if (value === undefined) return undefined;
   const parsed = parsePermissionSet(value);
-  if ('unknown' in parsed) throw new UsageError(`--permissions: "${parsed.unknown}" is not a permission name or a decimal bit set (e.g. BAN_MEMBERS,MANAGE_GUILD or 36).`);
+  if ('unknown' in parsed)
+    throw new UsageError(
+      `--permissions: "${parsed.unknown}" is not a permission name or a decimal bit set (e.g. BAN_MEMBERS,MANAGE_GUILD or 36).`,
+    );
   return parsed.bits;
 }
 
@@ -90,7 +99,13 @@ interface Reading {
 }
 
 /** With --remote or --emulator: the deployed rows where the manifest does not manage them, and the guild's names (its facts, from the emulator). */
-async function readDeployed(session: Session, opts: AccessOptions, guildId: string, manifest: LoadedManifest, notes: string[]): Promise<Reading> {
+async function readDeployed(
+  session: Session,
+  opts: AccessOptions,
+  guildId: string,
+  manifest: LoadedManifest,
+  notes: string[],
+): Promise<Reading> {
   const declared = manifest.guilds.find((g) => g.id === guildId);
   const fromManifest = guildAccessFromManifest(manifest, declared, guildId);
   let reading: Reading = { access: fromManifest.access, source: fromManifest.managed ? 'manifest' : 'defaults' };
@@ -99,24 +114,45 @@ async function readDeployed(session: Session, opts: AccessOptions, guildId: stri
       fetchRemoteScope(session.client, session.applicationId, guildScope(guildId), { permissions: true }),
       fetchRemoteScope(session.client, session.applicationId, GLOBAL, { permissions: false }),
     ]);
-    const access = { ...guildAccessFromRemote(session.applicationId, guildId, guildRemote, globalRemote), ...(declared?.name ? { guildName: declared.name } : {}) };
+    const access = {
+      ...guildAccessFromRemote(session.applicationId, guildId, guildRemote, globalRemote),
+      ...(declared?.name ? { guildName: declared.name } : {}),
+    };
     reading = { access, source: opts.emulator ? 'emulator' : 'remote' };
   } else {
-    notes.push("the manifest manages this guild's permissions: these are its rows, what apply makes true (cmdsync plan shows how they differ from the deployed ones).");
+    notes.push(
+      "the manifest manages this guild's permissions: these are its rows, what apply makes true (cmdsync plan shows how they differ from the deployed ones).",
+    );
   }
   const world = session.emulator?.world.guilds[guildId];
-  if (world) reading.access = { ...reading.access, facts: guildFactsFromWorld(world), guildName: reading.access.guildName ?? world.name };
+  if (world)
+    reading.access = {
+      ...reading.access,
+      facts: guildFactsFromWorld(world),
+      guildName: reading.access.guildName ?? world.name,
+    };
   return reading;
 }
 
-function report(access: GuildAccess, source: AccessReport['source'], notes: string[], who: Who, permissions: bigint | undefined, command: string | undefined): AccessReport {
+function report(
+  access: GuildAccess,
+  source: AccessReport['source'],
+  notes: string[],
+  who: Who,
+  permissions: bigint | undefined,
+  command: string | undefined,
+): AccessReport {
   const subjects = selectCommands(access.commands, command, access.guildId);
   const asked = who.user !== undefined || who.role.length > 0;
   const out: AccessReport = { guild: access, source, notes, commands: [] };
   const only: Column[] | undefined = who.channel !== undefined ? [{ kind: 'channel', id: who.channel }] : undefined;
   if (!asked) {
     if (permissions !== undefined) out.member = { roleIds: [], permissions };
-    for (const subject of subjects) out.commands.push({ subject, matrix: buildMatrix(access, subject, permissions !== undefined ? { permissions } : {}, only) });
+    for (const subject of subjects)
+      out.commands.push({
+        subject,
+        matrix: buildMatrix(access, subject, permissions !== undefined ? { permissions } : {}, only),
+      });
     return out;
   }
   const known = who.user !== undefined ? access.facts?.members.get(who.user) : undefined;
@@ -125,7 +161,11 @@ function report(access: GuildAccess, source: AccessReport['source'], notes: stri
     roleIds: [...new Set([...(known?.roleIds ?? []), ...who.role])],
     ...(who.user !== undefined && access.facts?.ownerId === who.user ? { owner: true } : {}),
   };
-  out.member = { ...(who.user !== undefined ? { userId: who.user } : {}), roleIds: member.roleIds, ...(permissions !== undefined ? { permissions } : {}) };
+  out.member = {
+    ...(who.user !== undefined ? { userId: who.user } : {}),
+    roleIds: member.roleIds,
+    ...(permissions !== undefined ? { permissions } : {}),
+  };
   for (const subject of subjects) {
     const columns: Column[] = only ?? axes(access, [subject.commandRows, access.appRows]).columns;
     const answers = columns.map((column) => {
@@ -153,10 +193,24 @@ export async function runAccess(opts: AccessOptions, ctx: CliContext): Promise<n
   const { manifest } = readManifestForSync(opts.manifest, ctx);
   const notes: string[] = [];
   const given = opts.guild !== undefined && isSnowflake(opts.guild) ? [opts.guild] : [];
-  const session = opts.remote || opts.emulator ? await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest, guildIds: given }, ctx) : undefined;
+  const session =
+    opts.remote || opts.emulator
+      ? await openSession(
+          { emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest, guildIds: given },
+          ctx,
+        )
+      : undefined;
   try {
-    const source = session ? (session.emulator ? worldNames(session.emulator.world) : serviceNames(session.client)) : undefined;
-    const names = new Names(source, manifest.guilds, 'pass --remote or --emulator to look names up there, or give the id');
+    const source = session
+      ? session.emulator
+        ? worldNames(session.emulator.world)
+        : serviceNames(session.client)
+      : undefined;
+    const names = new Names(
+      source,
+      manifest.guilds,
+      'pass --remote or --emulator to look names up there, or give the id',
+    );
     const guildId = await guildOf(opts, manifest, names, notes);
     const known = new Map<string, string>();
     const who = await whoOf(opts, names, guildId, known);
@@ -164,7 +218,8 @@ export async function runAccess(opts: AccessOptions, ctx: CliContext): Promise<n
     if (session) {
       reading = await readDeployed(session, opts, guildId, manifest, notes);
       // The service's names (roles, channels) for output; the emulator's are in the guild's facts.
-      if (!reading.access.facts) for (const [id, name] of await names.namesIn([guildId], ['channel', 'role'])) known.set(id, name);
+      if (!reading.access.facts)
+        for (const [id, name] of await names.namesIn([guildId], ['channel', 'role'])) known.set(id, name);
     } else {
       const fromManifest = guildAccessFromManifest(
         manifest,
@@ -179,7 +234,9 @@ export async function runAccess(opts: AccessOptions, ctx: CliContext): Promise<n
     }
     const access: GuildAccess = known.size > 0 ? { ...reading.access, names: known } : reading.access;
     if (!access.facts && permissions === undefined)
-      notes.push('members\' permissions are not known here: "only with X" means the answer turns on default_member_permissions (pass --permissions to say what the member holds).');
+      notes.push(
+        'members\' permissions are not known here: "only with X" means the answer turns on default_member_permissions (pass --permissions to say what the member holds).',
+      );
     const out = report(access, reading.source, notes, who, permissions, opts.command);
     ctx.stdout.write(opts.json ? formatAccessJson(out) : formatAccessText(out));
     return 0;

@@ -31,7 +31,9 @@ export interface ApplyCliOptions extends SyncOptions {
 
 async function confirm(ctx: CliContext): Promise<boolean> {
   const rl = createInterface({ input: ctx.stdin, output: ctx.stderr, terminal: false });
-  ctx.stderr.write("\nDo you want to perform these actions?\n  cmdsync will perform the actions described above.\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: ");
+  ctx.stderr.write(
+    "\nDo you want to perform these actions?\n  cmdsync will perform the actions described above.\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: ",
+  );
   const answer = await new Promise<string>((res) => {
     rl.once('line', res);
     rl.once('close', () => res(''));
@@ -41,9 +43,21 @@ async function confirm(ctx: CliContext): Promise<boolean> {
 }
 
 /** A saved plan and a session for it, once the remote is checked not to have moved since (the CLI's apply and the Action's). */
-export async function openSavedPlan(opts: Pick<ApplyCliOptions, 'planFile' | 'emulator' | 'apiUrl' | 'debug'>, ctx: CliContext): Promise<{ plan: Plan; session: Session }> {
+export async function openSavedPlan(
+  opts: Pick<ApplyCliOptions, 'planFile' | 'emulator' | 'apiUrl' | 'debug'>,
+  ctx: CliContext,
+): Promise<{ plan: Plan; session: Session }> {
   const plan = readSavedPlan(ctx.cwd, opts.planFile!);
-  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds: plannedGuilds(plan), applicationId: plan.application_id }, ctx);
+  const session = await openSession(
+    {
+      emulator: opts.emulator,
+      apiUrl: opts.apiUrl,
+      debug: opts.debug,
+      guildIds: plannedGuilds(plan),
+      applicationId: plan.application_id,
+    },
+    ctx,
+  );
   try {
     await checkSavedPlan(plan, session);
     return { plan, session };
@@ -65,7 +79,8 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     manifestPath = resolve(ctx.cwd, locateManifest(ctx, opts.manifest));
     ({ plan, session } = await openSavedPlan(opts, ctx));
     // A saved plan is not shown again on the terminal (it was reviewed when made), but the run's page still says what was applied.
-    if (ctx.env.GITHUB_STEP_SUMMARY) writeRedactedStepSummary(formatPlanMarkdown(plan, { title: `cmdsync apply ${opts.planFile}` }), ctx);
+    if (ctx.env.GITHUB_STEP_SUMMARY)
+      writeRedactedStepSummary(formatPlanMarkdown(plan, { title: `cmdsync apply ${opts.planFile}` }), ctx);
   } else {
     const made = await makePlan(opts, ctx);
     manifestPath = made.result.manifest.root.absPath;
@@ -80,10 +95,17 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     if (!hasChanges(plan)) {
       recordUnchanged(plan, manifestPath, lock);
       await notifyDeploy(opts.notify, { plan, command: 'apply' }, ctx);
-      if (opts.json) ctx.stdout.write(`${JSON.stringify({ ...planJsonDocument(plan), result: { applied: [], notApplied: [] } }, null, 2)}\n`);
+      if (opts.json)
+        ctx.stdout.write(
+          `${JSON.stringify({ ...planJsonDocument(plan), result: { applied: [], notApplied: [] } }, null, 2)}\n`,
+        );
       return applyComplete(plan) ? 0 : 1;
     }
-    const approval = approvalOf({ savedPlan: !!opts.planFile, autoApprove: opts.autoApprove, canAsk: ctx.terminal.interactive });
+    const approval = approvalOf({
+      savedPlan: !!opts.planFile,
+      autoApprove: opts.autoApprove,
+      canAsk: ctx.terminal.interactive,
+    });
     checkMassDelete(plan, { unattended: approval === 'given', allowMassDelete: !!opts.allowMassDelete });
     if (approval === 'ask' && !(await confirm(ctx))) {
       writeLine(ctx.stderr, 'Apply cancelled.');
@@ -102,7 +124,8 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
     });
     progress.finish(result);
     human.write(formatApplyResult(result));
-    if (outcome.failed) for (const line of locateServiceErrors(outcome.failed, files, ctx.cwd)) writeLine(ctx.stderr, line);
+    if (outcome.failed)
+      for (const line of locateServiceErrors(outcome.failed, files, ctx.cwd)) writeLine(ctx.stderr, line);
     await notifyDeploy(opts.notify, { plan, result, command: 'apply' }, ctx);
     if (opts.json) ctx.stdout.write(`${JSON.stringify({ ...planJsonDocument(plan), result }, null, 2)}\n`);
     return applyComplete(plan, outcome) ? 0 : 1;

@@ -16,11 +16,14 @@ export interface CheckEndpointOptions {
 }
 
 export async function runCheckEndpoint(opts: CheckEndpointOptions, ctx: CliContext): Promise<number> {
-  if (opts.application !== undefined && opts.application.trim() === '') throw new UsageError('--application takes an application id or name');
+  if (opts.application !== undefined && opts.application.trim() === '')
+    throw new UsageError('--application takes an application id or name');
   const apiUrl = opts.apiUrl ?? ctx.env.CMDSYNC_API_URL?.trim();
   const controlToken = ctx.env.CMDSYNC_EMULATOR_CONTROL_TOKEN?.trim();
   if (!apiUrl || !controlToken)
-    throw new UsageError('check-endpoint asks a running emulator: set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what `cmdsync emulator` printed');
+    throw new UsageError(
+      'check-endpoint asks a running emulator: set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what `cmdsync emulator` printed',
+    );
   try {
     new URL(apiUrl);
   } catch {

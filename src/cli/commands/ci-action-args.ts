@@ -14,14 +14,20 @@ import type { TestCliOptions } from './test.js';
  * same words mean the same thing in a workflow as on a command line. Only
  * read here; the action then calls the library itself.
  */
-async function parseWith<T>(register: (program: Command, keep: (opts: T) => void) => void, words: string[]): Promise<T> {
+async function parseWith<T>(
+  register: (program: Command, keep: (opts: T) => void) => void,
+  words: string[],
+): Promise<T> {
   let parsed: T | undefined;
-  const program = new Command('cmdsync').exitOverride().configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
+  const program = new Command('cmdsync')
+    .exitOverride()
+    .configureOutput({ writeOut: () => undefined, writeErr: () => undefined });
   register(program, (opts) => (parsed = opts));
   try {
     await program.parseAsync(words, { from: 'user' });
   } catch (err) {
-    if (err instanceof CommanderError) throw new UsageError(`the action's input args: ${err.message.replace(/^error: /, '')}`);
+    if (err instanceof CommanderError)
+      throw new UsageError(`the action's input args: ${err.message.replace(/^error: /, '')}`);
     throw err;
   }
   if (parsed === undefined) throw new UsageError(`the action's input args could not be read: ${words.join(' ')}`);
@@ -29,11 +35,17 @@ async function parseWith<T>(register: (program: Command, keep: (opts: T) => void
 }
 
 export function parsePlanArgs(args: string[]): Promise<PlanCliOptions> {
-  return parseWith<PlanCliOptions>((program, keep) => registerPlan(program, async (opts) => keep(opts)), ['plan', ...args]);
+  return parseWith<PlanCliOptions>(
+    (program, keep) => registerPlan(program, async (opts) => keep(opts)),
+    ['plan', ...args],
+  );
 }
 
 export function parseApplyArgs(args: string[]): Promise<ApplyCliOptions> {
-  return parseWith<ApplyCliOptions>((program, keep) => registerApply(program, async (opts) => keep(opts)), ['apply', ...args]);
+  return parseWith<ApplyCliOptions>(
+    (program, keep) => registerApply(program, async (opts) => keep(opts)),
+    ['apply', ...args],
+  );
 }
 
 export function parseLintArgs(args: string[], ctx: CliContext): Promise<LintCommandOptions> {
@@ -53,5 +65,8 @@ export function parseLintArgs(args: string[], ctx: CliContext): Promise<LintComm
 }
 
 export function parseTestArgs(args: string[]): Promise<TestCliOptions> {
-  return parseWith<TestCliOptions>((program, keep) => defineTest(program, async (opts) => keep(opts)), ['test', ...args]);
+  return parseWith<TestCliOptions>(
+    (program, keep) => defineTest(program, async (opts) => keep(opts)),
+    ['test', ...args],
+  );
 }

@@ -5,7 +5,16 @@ import { lintCommentBody, type LintOutcome } from '../../github/out-of-date.js';
 import type { ActionCommand } from '../../github/inputs.js';
 import { countReport, formatLintReport, reportsByFile } from '../../report/lint/index.js';
 import { writeLine } from '../context.js';
-import { appendSummary, applyPullRequest, commentFrame, errorAnnotation, publish, setOutputs, title, type ActionIO } from './ci-action-io.js';
+import {
+  appendSummary,
+  applyPullRequest,
+  commentFrame,
+  errorAnnotation,
+  publish,
+  setOutputs,
+  title,
+  type ActionIO,
+} from './ci-action-io.js';
 
 /**
  * A lint, plan or apply that stopped before it had a result: the reason in
@@ -16,13 +25,23 @@ export async function failed(io: ActionIO, command: ActionCommand, failure: Acti
   const { ctx, inputs, run } = io;
   if (failure.findings.length > 0) {
     const reports = failure.findings.flatMap((d) => reportsByFile(d.file, [d]));
-    ctx.stdout.write(formatLintReport(countReport(reports), 'github', { cwd: ctx.cwd, ...(ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {}) }));
+    ctx.stdout.write(
+      formatLintReport(countReport(reports), 'github', {
+        cwd: ctx.cwd,
+        ...(ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {}),
+      }),
+    );
   }
   errorAnnotation(io, `cmdsync ${command} failed`, failure.reason);
   for (const line of failure.details) writeLine(ctx.stderr, line);
   if (failure.hint) writeLine(ctx.stderr, failure.hint);
   appendSummary(io, failureMarkdown(title(command, inputs), command, failure));
-  setOutputs(io, { 'exit-code': '1', 'has-changes': 'false', 'plan-file': '', summary: `cmdsync ${command} failed: ${failure.reason}` });
+  setOutputs(io, {
+    'exit-code': '1',
+    'has-changes': 'false',
+    'plan-file': '',
+    summary: `cmdsync ${command} failed: ${failure.reason}`,
+  });
   if (!inputs.comment) return 1;
   if (command === 'lint') {
     await commentLint(io, { passed: false, headline: failure.reason, findings: failure.details });
@@ -30,7 +49,12 @@ export async function failed(io: ActionIO, command: ActionCommand, failure: Acti
     const frame = commentFrame(io, run.pullRequest.headSha ?? run.sha);
     // The last plan stays below the failure, marked out of date.
     const body = (existing: string | undefined) =>
-      failureCommentBody(frame, command, failure, existing === undefined ? undefined : lastPlanOf(readPlanComment(frame.marker, existing)));
+      failureCommentBody(
+        frame,
+        command,
+        failure,
+        existing === undefined ? undefined : lastPlanOf(readPlanComment(frame.marker, existing)),
+      );
     await publish(io, run.pullRequest.number, frame.marker, body);
   } else if (command === 'apply') {
     const pr = await applyPullRequest(io);

@@ -27,7 +27,12 @@ export interface ActionIO {
   redactor: Redactor;
 }
 
-export type ActionOutputs = { 'exit-code': string; 'has-changes': string; 'plan-file': string; summary: string } & Record<string, string>;
+export type ActionOutputs = {
+  'exit-code': string;
+  'has-changes': string;
+  'plan-file': string;
+  summary: string;
+} & Record<string, string>;
 
 /** Masks the job's secrets for the runner (`::add-mask::`, before anything else is written) and wraps the streams. */
 export function openActionIO(ctx: CliContext, inputs: ActionInputs, run: RunContext): ActionIO {
@@ -35,7 +40,17 @@ export function openActionIO(ctx: CliContext, inputs: ActionInputs, run: RunCont
   if (ctx.env.GITHUB_ACTIONS === 'true') ctx.stdout.write(maskCommands(secretValues(ctx.env)));
   const stdout = redactingStream(ctx.stdout, redactor);
   const stderr = redactingStream(ctx.stderr, redactor);
-  return { ctx: { ...ctx, stdout, stderr, terminal: { ...ctx.terminal, stdoutIsTTY: false, stderrIsTTY: false, color: false, interactive: false } }, inputs, run, redactor };
+  return {
+    ctx: {
+      ...ctx,
+      stdout,
+      stderr,
+      terminal: { ...ctx.terminal, stdoutIsTTY: false, stderrIsTTY: false, color: false, interactive: false },
+    },
+    inputs,
+    run,
+    redactor,
+  };
 }
 
 export function setOutputs(io: ActionIO, values: ActionOutputs): void {
@@ -63,7 +78,13 @@ function manifestLabel(inputs: ActionInputs): string {
 export function commentFrame(io: ActionIO, sha: string): CommentFrame {
   const label = manifestLabel(io.inputs);
   const url = runUrl(io.run);
-  return { marker: commentMarker(label || 'default'), ...(label ? { label } : {}), ...(sha ? { sha } : {}), ...(url ? { runUrl: url } : {}), version: VERSION };
+  return {
+    marker: commentMarker(label || 'default'),
+    ...(label ? { label } : {}),
+    ...(sha ? { sha } : {}),
+    ...(url ? { runUrl: url } : {}),
+    version: VERSION,
+  };
 }
 
 export function title(command: string, inputs: ActionInputs): string {
@@ -71,7 +92,12 @@ export function title(command: string, inputs: ActionInputs): string {
   return label ? `cmdsync ${command}: ${label}` : `cmdsync ${command}`;
 }
 
-export async function withGitHub<T>(io: ActionIO, what: string, use: (api: GitHubRest) => Promise<T>, permission = 'pull-requests: write'): Promise<T | undefined> {
+export async function withGitHub<T>(
+  io: ActionIO,
+  what: string,
+  use: (api: GitHubRest) => Promise<T>,
+  permission = 'pull-requests: write',
+): Promise<T | undefined> {
   if (!io.inputs.githubToken) {
     warn(io, `${what}: no github-token was given.`);
     return undefined;
@@ -93,7 +119,12 @@ export async function withGitHub<T>(io: ActionIO, what: string, use: (api: GitHu
 }
 
 /** Creates or edits the pull request's one comment; `body` may be made from the comment as it is. */
-export async function publish(io: ActionIO, pr: number, marker: string, body: string | ((existing: string | undefined) => string | undefined)): Promise<void> {
+export async function publish(
+  io: ActionIO,
+  pr: number,
+  marker: string,
+  body: string | ((existing: string | undefined) => string | undefined),
+): Promise<void> {
   const unavailable = commentUnavailable(io.run);
   if (unavailable) {
     writeLine(io.ctx.stderr, `Not commenting: ${unavailable}`);
@@ -103,8 +134,14 @@ export async function publish(io: ActionIO, pr: number, marker: string, body: st
     const text = typeof body === 'string' ? body : body(existing);
     return text === undefined ? undefined : io.redactor.redact(text);
   };
-  const done = await withGitHub(io, `Could not comment on pull request #${pr}`, (api) => upsertComment(api, io.run.repository, pr, marker, safe));
-  if (done && done.action !== 'unchanged') writeLine(io.ctx.stderr, `${done.action === 'created' ? 'Commented on' : 'Updated the comment on'} pull request #${pr}.`);
+  const done = await withGitHub(io, `Could not comment on pull request #${pr}`, (api) =>
+    upsertComment(api, io.run.repository, pr, marker, safe),
+  );
+  if (done && done.action !== 'unchanged')
+    writeLine(
+      io.ctx.stderr,
+      `${done.action === 'created' ? 'Commented on' : 'Updated the comment on'} pull request #${pr}.`,
+    );
 }
 
 /** The pull request an apply reports on: the event's, else the one the commit was merged from. */
@@ -112,7 +149,9 @@ export async function applyPullRequest(io: ActionIO): Promise<number | undefined
   if (io.run.pullRequest) return io.run.pullRequest.number;
   const sha = io.run.sha;
   if (!sha) return undefined;
-  return withGitHub(io, `Could not look up the pull request of ${sha.slice(0, 7)}`, (api) => mergedPullOfCommit(api, io.run.repository, sha));
+  return withGitHub(io, `Could not look up the pull request of ${sha.slice(0, 7)}`, (api) =>
+    mergedPullOfCommit(api, io.run.repository, sha),
+  );
 }
 
 /** A missing permission is the usual cause, and the one the user can fix: say which. */

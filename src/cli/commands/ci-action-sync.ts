@@ -28,7 +28,18 @@ import { avatarLoader } from '../avatar-loader.js';
 import { fetchTimeoutMs } from '../fetch-limits.js';
 import { interpolationEnv, locateManifest } from '../workspace.js';
 import { parseApplyArgs, parsePlanArgs } from './ci-action-args.js';
-import { appendSummary, applyPullRequest, commentFrame, errorAnnotation, publish, setOutputs, title, warn, withGitHub, type ActionIO } from './ci-action-io.js';
+import {
+  appendSummary,
+  applyPullRequest,
+  commentFrame,
+  errorAnnotation,
+  publish,
+  setOutputs,
+  title,
+  warn,
+  withGitHub,
+  type ActionIO,
+} from './ci-action-io.js';
 import { openSavedPlan } from './apply.js';
 import { failed } from './ci-action-failed.js';
 import { guildNames, writePlanAnnotations, type SyncOptions } from './plan.js';
@@ -45,7 +56,10 @@ async function planInSession(opts: SyncOptions, ctx: CliContext): Promise<{ resu
         ...(ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {}),
       }),
     );
-  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest }, ctx);
+  const session = await openSession(
+    { emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest },
+    ctx,
+  );
   try {
     const result = await planSync({
       manifestPath,
@@ -99,11 +113,19 @@ export async function actionPlan(io: ActionIO): Promise<number> {
     let planFile = '';
     if (status !== 'blocked') {
       // A plan with errors is not saved: it is not one to apply.
-      planFile = opts.out !== undefined ? resolve(ctx.cwd, opts.out) : join(mkdtempSync(join(scratchDir(ctx), 'cmdsync-plan-')), 'plan.json');
+      planFile =
+        opts.out !== undefined
+          ? resolve(ctx.cwd, opts.out)
+          : join(mkdtempSync(join(scratchDir(ctx), 'cmdsync-plan-')), 'plan.json');
       savePlanFile(planFile, plan);
     }
     const code = status === 'blocked' ? 1 : status === 'changes' ? 2 : 0;
-    const summary = status === 'blocked' ? `cmdsync plan failed: ${errors[0]}` : status === 'changes' ? summaryLine(plan) : NO_CHANGES;
+    const summary =
+      status === 'blocked'
+        ? `cmdsync plan failed: ${errors[0]}`
+        : status === 'changes'
+          ? summaryLine(plan)
+          : NO_CHANGES;
     setOutputs(io, { 'exit-code': String(code), 'has-changes': String(changes), 'plan-file': planFile, summary });
     if (inputs.comment && run.pullRequest) {
       const frame = commentFrame(io, run.pullRequest.headSha ?? run.sha);
@@ -160,10 +182,14 @@ export async function actionApply(io: ActionIO): Promise<number> {
   try {
     logPlan(io, plan, made ? guildNames(made) : {});
     const errors = planBlockers(plan);
-    if (errors.length > 0) return await failed(io, 'apply', { code: 'PLAN_ERRORS', reason: errors[0]!, details: errors, findings: [] });
+    if (errors.length > 0)
+      return await failed(io, 'apply', { code: 'PLAN_ERRORS', reason: errors[0]!, details: errors, findings: [] });
     if (!hasChanges(plan)) {
       recordUnchanged(plan, manifestPath, made?.lock);
-      appendSummary(io, `## ${escapeInline(title('apply', inputs))}\n\n**No changes.** The remote already matched the manifest; nothing was sent.\n\n`);
+      appendSummary(
+        io,
+        `## ${escapeInline(title('apply', inputs))}\n\n**No changes.** The remote already matched the manifest; nothing was sent.\n\n`,
+      );
       setOutputs(io, { 'exit-code': '0', 'has-changes': 'false', 'plan-file': '', summary: NO_CHANGES });
       await report(io, (frame) => (existing) => noChangesApplyBody(frame, existing));
     } else {
@@ -182,12 +208,18 @@ export async function actionApply(io: ActionIO): Promise<number> {
       progress.finish(result);
       ctx.stderr.write(formatApplyResult(result));
       if (outcome.failed) {
-        for (const line of locateServiceErrors(outcome.failed, made?.manifest.files ?? [], ctx.cwd)) writeLine(ctx.stderr, line);
+        for (const line of locateServiceErrors(outcome.failed, made?.manifest.files ?? [], ctx.cwd))
+          writeLine(ctx.stderr, line);
         errorAnnotation(io, 'cmdsync apply failed', applyHeadline(result));
       }
       appendSummary(io, applyMarkdown(title('apply', inputs), plan, result));
       const code = applyComplete(plan, outcome) ? 0 : 1;
-      setOutputs(io, { 'exit-code': String(code), 'has-changes': 'true', 'plan-file': '', summary: applyHeadline(result) });
+      setOutputs(io, {
+        'exit-code': String(code),
+        'has-changes': 'true',
+        'plan-file': '',
+        summary: applyHeadline(result),
+      });
       await report(io, (frame) => applyCommentBody(frame, plan, result));
       await notifyDeploy(opts.notify, { plan, result, command: 'apply' }, ctx);
       return code;
@@ -202,7 +234,10 @@ export async function actionApply(io: ActionIO): Promise<number> {
   }
 }
 
-async function report(io: ActionIO, body: (frame: ReturnType<typeof commentFrame>) => string | ((existing: string | undefined) => string)): Promise<void> {
+async function report(
+  io: ActionIO,
+  body: (frame: ReturnType<typeof commentFrame>) => string | ((existing: string | undefined) => string),
+): Promise<void> {
   if (!io.inputs.comment) return;
   const pr = await applyPullRequest(io);
   if (pr === undefined) return;
@@ -228,7 +263,10 @@ async function keepLockFile(io: ActionIO, manifestPath: string, before: string |
   if (!io.inputs.commitLockFile) {
     writeLine(io.ctx.stderr, `${fromRoot} changed; commit-lock-file is false, so keeping it is up to the workflow.`);
   } else if (io.run.pullRequest || branch === undefined || fromRoot.startsWith('..')) {
-    warn(io, `${fromRoot} changed but this run has no branch to commit it to; commit it (it is in the step summary) or the next plan will match webhooks by name.`);
+    warn(
+      io,
+      `${fromRoot} changed but this run has no branch to commit it to; commit it (it is in the step summary) or the next plan will match webhooks by name.`,
+    );
   } else {
     committed = await withGitHub(
       io,

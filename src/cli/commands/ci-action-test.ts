@@ -25,16 +25,23 @@ export async function actionTest(io: ActionIO): Promise<number> {
   try {
     const opts = await parseTestArgs(inputs.args);
     if (opts.json || opts.reporter !== 'text')
-      throw new UsageError('the action prints its own report and annotations: leave --json and --reporter out of args (run `cmdsync test` in a step of its own for a junit file).');
+      throw new UsageError(
+        'the action prints its own report and annotations: leave --json and --reporter out of args (run `cmdsync test` in a step of its own for a junit file).',
+      );
     const files = await findTestFiles(ctx.cwd, opts.files);
     if (files.length === 0)
-      throw new UsageError(opts.files.length ? `no test files match ${opts.files.join(' ')}` : `no *.test.yaml files under ${ctx.cwd} (node_modules left out)`);
+      throw new UsageError(
+        opts.files.length
+          ? `no test files match ${opts.files.join(' ')}`
+          : `no *.test.yaml files under ${ctx.cwd} (node_modules left out)`,
+      );
     result = await runTestFiles({
       files,
       env: { ...ctx.env },
       ...(opts.bot !== undefined ? { bot: opts.bot } : {}),
       ...(opts.readyTimeout !== undefined ? { readyTimeoutMs: opts.readyTimeout * 1000 } : {}),
-      onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || relative(ctx.cwd, file), scenario, false)),
+      onScenario: (file, scenario) =>
+        writeLine(ctx.stdout, scenarioLine(scenario.at.file || relative(ctx.cwd, file), scenario, false)),
     });
   } catch (err) {
     return failed(io, 'test', describeFailure(err, io.run));
@@ -44,6 +51,11 @@ export async function actionTest(io: ActionIO): Promise<number> {
   for (const line of formatTestAnnotations(result, paths)) writeLine(ctx.stdout, line);
   appendSummary(io, formatTestMarkdown(title('test', inputs), result));
   const code = result.failed + result.errors > 0 ? 1 : 0;
-  setOutputs(io, { 'exit-code': String(code), 'has-changes': 'false', 'plan-file': '', summary: withPaint(false, (p) => summaryLine(p, result)) });
+  setOutputs(io, {
+    'exit-code': String(code),
+    'has-changes': 'false',
+    'plan-file': '',
+    summary: withPaint(false, (p) => summaryLine(p, result)),
+  });
   return code;
 }

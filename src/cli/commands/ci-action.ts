@@ -61,7 +61,9 @@ async function actionLint(io: ActionIO): Promise<number> {
       .join('/');
   const shown = reports.map((r) => ({
     file: fromRoot(r.file),
-    diagnostics: r.diagnostics.filter((d) => !quiet || d.severity === 'error').map((d) => ({ ...d, file: fromRoot(d.file) })),
+    diagnostics: r.diagnostics
+      .filter((d) => !quiet || d.severity === 'error')
+      .map((d) => ({ ...d, file: fromRoot(d.file) })),
   }));
   const report = countReport(shown);
   ctx.stdout.write(formatLintReport(report, 'github'));
@@ -69,8 +71,12 @@ async function actionLint(io: ActionIO): Promise<number> {
   const tooManyWarnings = maxWarnings !== undefined && countReport(reports).warningCount > maxWarnings;
   const code = report.errorCount > 0 || tooManyWarnings ? 1 : 0;
   setOutputs(io, { 'exit-code': String(code), 'has-changes': 'false', 'plan-file': '', summary: lintCounts(report) });
-  const findings = shown.flatMap((r) => r.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message} (${d.rule})`));
-  const headline = tooManyWarnings ? `${lintCounts(countReport(reports))}: more warnings than --max-warnings ${maxWarnings} allows` : lintCounts(report);
+  const findings = shown.flatMap((r) =>
+    r.diagnostics.map((d) => `${d.file}:${d.line}:${d.col}: ${d.severity}: ${d.message} (${d.rule})`),
+  );
+  const headline = tooManyWarnings
+    ? `${lintCounts(countReport(reports))}: more warnings than --max-warnings ${maxWarnings} allows`
+    : lintCounts(report);
   await commentLint(io, { passed: code === 0, headline, findings });
   return code;
 }

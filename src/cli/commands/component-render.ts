@@ -27,7 +27,8 @@ function answeredLines(o: Answered): string[] {
   const lines: string[] = [];
   if (cb === CallbackType.UPDATE_MESSAGE || cb === CallbackType.DEFERRED_UPDATE_MESSAGE) {
     const edited = o.received.some((r) => r.kind === 'edit-original');
-    if (cb === CallbackType.DEFERRED_UPDATE_MESSAGE && !edited) lines.push(`${app} acknowledged (deferred update); the message is unchanged so far`);
+    if (cb === CallbackType.DEFERRED_UPDATE_MESSAGE && !edited)
+      lines.push(`${app} acknowledged (deferred update); the message is unchanged so far`);
     else lines.push(`${app} updated the message:`);
     if (o.message) lines.push(indent(messageText(o.message)));
   } else if (o.original) {
@@ -64,7 +65,9 @@ export function componentJson(o: ComponentOutcome): string {
 export function useHint(m: Obj | undefined, userId: string | undefined): string | undefined {
   if (!m || typeof m.id !== 'string') return undefined;
   const usable = allComponents(m.components).filter((c) => c.disabled !== true);
-  const button = usable.find((c) => c.type === ComponentType.BUTTON && c.style !== ButtonStyle.LINK && c.style !== ButtonStyle.PREMIUM);
+  const button = usable.find(
+    (c) => c.type === ComponentType.BUTTON && c.style !== ButtonStyle.LINK && c.style !== ButtonStyle.PREMIUM,
+  );
   const menu = usable.find((c) => SELECT_COMPONENT_TYPES.includes(c.type as number));
   const user = userId !== undefined ? ` --user ${userId}` : '';
   const quote = (v: unknown) => (/^[\w-]+$/.test(String(v)) ? String(v) : `'${String(v).replace(/'/g, "'\\''")}'`);

@@ -25,8 +25,11 @@ export function emulatorTarget(opts: MemberCliOptions, ctx: CliContext, command:
   const apiUrl = opts.apiUrl ?? ctx.env.CMDSYNC_API_URL?.trim();
   const controlToken = ctx.env.CMDSYNC_EMULATOR_CONTROL_TOKEN?.trim();
   if (!apiUrl)
-    throw new UsageError(`${command} talks to a running emulator: start \`cmdsync emulator\` and set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what it prints`);
-  if (!controlToken) throw new UsageError('set CMDSYNC_EMULATOR_CONTROL_TOKEN to the control token `cmdsync emulator` printed');
+    throw new UsageError(
+      `${command} talks to a running emulator: start \`cmdsync emulator\` and set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what it prints`,
+    );
+  if (!controlToken)
+    throw new UsageError('set CMDSYNC_EMULATOR_CONTROL_TOKEN to the control token `cmdsync emulator` printed');
   try {
     new URL(apiUrl);
   } catch {

@@ -17,7 +17,13 @@ function clean(name: string): string {
   return name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }
 
-function capped<T>(items: readonly T[], max: number, line: (item: T) => string, noun: string, indent: string): string[] {
+function capped<T>(
+  items: readonly T[],
+  max: number,
+  line: (item: T) => string,
+  noun: string,
+  indent: string,
+): string[] {
   const shown = items.slice(0, max).map((item) => `${indent}${line(item)}`);
   if (items.length > max) shown.push(`${indent}… and ${items.length - max} more ${noun}`);
   return shown;
@@ -58,31 +64,49 @@ function channelLine(c: World['guilds'][string]['channels'][number], all: World[
 /** The applications and guilds of `world`, as comment lines; the defaults first. */
 export function worldLines(world: World, defaults: { applicationId: string; guildId: string }): string[] {
   const out: string[] = [];
-  const apps = Object.values(world.applications).sort((a, b) => Number(b.id === defaults.applicationId) - Number(a.id === defaults.applicationId));
+  const apps = Object.values(world.applications).sort(
+    (a, b) => Number(b.id === defaults.applicationId) - Number(a.id === defaults.applicationId),
+  );
   out.push(`# applications (${apps.length}; the emulator's own tokens, for this emulator only):`);
   for (const a of apps.slice(0, BANNER_CAPS.applications)) {
-    out.push(`#   ${clean(a.name)}  ${a.id}${a.id === defaults.applicationId ? '  (default: the DISCORD_* values above)' : ''}`);
+    out.push(
+      `#   ${clean(a.name)}  ${a.id}${a.id === defaults.applicationId ? '  (default: the DISCORD_* values above)' : ''}`,
+    );
     out.push(`#     bot token ${a.botToken}`, `#     public key ${a.publicKey ?? '(none)'}`);
   }
-  if (apps.length > BANNER_CAPS.applications) out.push(`#   … and ${apps.length - BANNER_CAPS.applications} more applications`);
-  const guilds = Object.values(world.guilds).sort((a, b) => Number(b.id === defaults.guildId) - Number(a.id === defaults.guildId));
+  if (apps.length > BANNER_CAPS.applications)
+    out.push(`#   … and ${apps.length - BANNER_CAPS.applications} more applications`);
+  const guilds = Object.values(world.guilds).sort(
+    (a, b) => Number(b.id === defaults.guildId) - Number(a.id === defaults.guildId),
+  );
   for (const g of guilds.slice(0, BANNER_CAPS.guilds)) {
     out.push(`# guild ${clean(g.name)}  ${g.id}${g.id === defaults.guildId ? '  (default)' : ''}`);
     out.push(`#   channels (${g.channels.length}):`);
     out.push(...capped(g.channels, BANNER_CAPS.perList, (c) => channelLine(c, g.channels), 'channels', '#     '));
     out.push(`#   members (${g.members.length}):`);
-    out.push(...capped(g.members, BANNER_CAPS.perList, (m) => `@${clean(m.username)}  ${m.id}${m.id === g.ownerId ? '  (owner)' : ''}`, 'members', '#     '));
+    out.push(
+      ...capped(
+        g.members,
+        BANNER_CAPS.perList,
+        (m) => `@${clean(m.username)}  ${m.id}${m.id === g.ownerId ? '  (owner)' : ''}`,
+        'members',
+        '#     ',
+      ),
+    );
     const roles = g.roles.filter((r) => r.id !== g.id);
     if (roles.length > 0) {
       out.push(`#   roles (${roles.length}, besides @everyone ${g.id}):`);
       out.push(...capped(roles, BANNER_CAPS.perList, (r) => `@${clean(r.name)}  ${r.id}`, 'roles', '#     '));
     }
   }
-  if (guilds.length > BANNER_CAPS.guilds) out.push(`# … and ${guilds.length - BANNER_CAPS.guilds} more guilds (GET /__emulator/view/world lists everything)`);
+  if (guilds.length > BANNER_CAPS.guilds)
+    out.push(`# … and ${guilds.length - BANNER_CAPS.guilds} more guilds (GET /__emulator/view/world lists everything)`);
   // The example uses names this world has, so it can be pasted.
   const home = guilds[0];
   const channel = clean(home?.channels[0]?.name ?? 'general');
   const member = clean(home?.members[0]?.username ?? 'bob');
-  out.push(`# names work where ids do: cmdsync invoke … --channel ${channel} --user ${member}, and in options who:@${member} where:#${channel}`);
+  out.push(
+    `# names work where ids do: cmdsync invoke … --channel ${channel} --user ${member}, and in options who:@${member} where:#${channel}`,
+  );
   return out;
 }

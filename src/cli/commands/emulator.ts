@@ -39,14 +39,24 @@ function line(stream: NodeJS.WritableStream, text: string): void {
 
 /** The create allowance, so a user who experiments knows how much is left and how to start over. */
 function printDailyCreates(out: NodeJS.WritableStream, daily: DailyCreates, appId: string): void {
-  line(out, `# daily command creates: ${daily.limitPerGuild} per guild per UTC day; global creates are counted, not limited`);
+  line(
+    out,
+    `# daily command creates: ${daily.limitPerGuild} per guild per UTC day; global creates are counted, not limited`,
+  );
   const mine = daily.scopes.filter((s) => s.application_id === appId);
   if (mine.length === 0) line(out, `#   none used today (${daily.day})`);
-  for (const s of mine) line(out, s.scope === 'global' ? `#   global: ${s.used} used` : `#   guild ${s.scope}: ${s.used} used, ${s.left} left`);
+  for (const s of mine)
+    line(
+      out,
+      s.scope === 'global' ? `#   global: ${s.used} used` : `#   guild ${s.scope}: ${s.used} used, ${s.left} left`,
+    );
   line(out, '# reset: DELETE /__emulator/daily-creates (X-Cmdsync-Control: the control token)');
 }
 
-export async function runEmulator(opts: EmulatorCliOptions, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream }): Promise<number> {
+export async function runEmulator(
+  opts: EmulatorCliOptions,
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+): Promise<number> {
   if (opts.port !== undefined && (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)) {
     line(io.stderr, `error: --port must be a whole number from 0 to 65535, not ${String(opts.port)}`);
     return 1;
@@ -68,16 +78,25 @@ export async function runEmulator(opts: EmulatorCliOptions, io: { stdout: NodeJS
       ...(opts.interactionsUrl !== undefined ? { interactionsUrl: opts.interactionsUrl } : {}),
       ...(opts.limits && Object.keys(opts.limits).length > 0 ? { limits: opts.limits } : {}),
       // As when a URL is saved in the developer portal: the endpoint must answer a PING and refuse a forged signature (re-checked until the bot is up).
-      watchEndpoints: (appId, report) => line(io.stderr, watchReportText(report, appId === emulator?.credentials.applicationId ? undefined : appId)),
+      watchEndpoints: (appId, report) =>
+        line(io.stderr, watchReportText(report, appId === emulator?.credentials.applicationId ? undefined : appId)),
       ...(opts.controlToken !== undefined ? { controlToken: opts.controlToken } : {}),
     });
   } catch (err) {
-    if (err instanceof SeedError || err instanceof EmulatorStartError || err instanceof EmulatorDataError || err instanceof MessageCapError) {
+    if (
+      err instanceof SeedError ||
+      err instanceof EmulatorStartError ||
+      err instanceof EmulatorDataError ||
+      err instanceof MessageCapError
+    ) {
       line(io.stderr, `error: ${err.message}`);
       return 1;
     }
     const code = (err as NodeJS.ErrnoException)?.code;
-    line(io.stderr, `error: cannot start the emulator${code ? ` (${code})` : ''}: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
+    line(
+      io.stderr,
+      `error: cannot start the emulator${code ? ` (${code})` : ''}: ${String((err as Error)?.message ?? err).split('\n')[0]}`,
+    );
     return 1;
   }
 
@@ -93,7 +112,8 @@ export async function runEmulator(opts: EmulatorCliOptions, io: { stdout: NodeJS
   line(io.stdout, `DISCORD_BEARER_TOKEN=${c.bearerToken}`);
   line(io.stdout, `CMDSYNC_EMULATOR_CONTROL_TOKEN=${emulator.controlToken}`);
   line(io.stdout, `DISCORD_PUBLIC_KEY=${c.publicKey}`);
-  for (const l of worldLines(emulator.world, { applicationId: c.applicationId, guildId: c.guildId })) line(io.stdout, l);
+  for (const l of worldLines(emulator.world, { applicationId: c.applicationId, guildId: c.guildId }))
+    line(io.stdout, l);
   line(
     io.stdout,
     opts.data
@@ -101,11 +121,21 @@ export async function runEmulator(opts: EmulatorCliOptions, io: { stdout: NodeJS
       : '# data: in memory (ids and tokens are new at every start; use --data FILE to keep them)',
   );
   const cap = opts.maxMessagesPerChannel;
-  line(io.stdout, cap === 0 ? '# messages: every one kept (no cap)' : `# messages: the newest ${cap ?? 1000} per channel are kept`);
+  line(
+    io.stdout,
+    cap === 0 ? '# messages: every one kept (no cap)' : `# messages: the newest ${cap ?? 1000} per channel are kept`,
+  );
   const endpoint = emulator.world.applications[c.applicationId]?.interactionsEndpointUrl;
-  line(io.stdout, endpoint ? `# interactions: POSTed to ${printableUrl(endpoint)}` : '# interactions: sent over the gateway (no interactions endpoint URL)');
+  line(
+    io.stdout,
+    endpoint
+      ? `# interactions: POSTed to ${printableUrl(endpoint)}`
+      : '# interactions: sent over the gateway (no interactions endpoint URL)',
+  );
   line(io.stdout, `# gateway: ${emulator.gatewayUrl} (bots find it through GET /gateway/bot)`);
-  const changed = Object.entries(emulator.limits).filter(([key, value]) => DEFAULT_LIMITS[key as keyof typeof DEFAULT_LIMITS] !== value);
+  const changed = Object.entries(emulator.limits).filter(
+    ([key, value]) => DEFAULT_LIMITS[key as keyof typeof DEFAULT_LIMITS] !== value,
+  );
   if (changed.length > 0)
     line(
       io.stdout,

@@ -15,6 +15,7 @@ export function watchReportText(report: EndpointWatchReport, app?: string): stri
   const problems = check.problems.join('; ');
   if (final)
     return `warning: interactions endpoint${whose} ${check.url}: ${problems}; the service would refuse this URL (it is used anyway). Check again with \`cmdsync emulator check-endpoint\` or the State view's button.`;
-  if (!check.answered) return `interactions endpoint${whose} ${check.url}: not answering yet (${problems}); checking again as it comes up, for about 2 minutes`;
+  if (!check.answered)
+    return `interactions endpoint${whose} ${check.url}: not answering yet (${problems}); checking again as it comes up, for about 2 minutes`;
   return `warning: interactions endpoint${whose} ${check.url}: ${problems}; the service would refuse this URL. Checking again for about 2 minutes (restart the bot with ${app ? 'its public key as listed above' : 'the DISCORD_PUBLIC_KEY printed above'}).`;
 }

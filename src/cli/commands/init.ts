@@ -48,7 +48,11 @@ export const STARTER_JSON = `${JSON.stringify(
     application_id: '${DISCORD_APPLICATION_ID}',
     commands: [
       { name: 'ping', description: 'Check that the bot is alive' },
-      { name: 'echo', description: 'Repeat a message', options: [{ type: 'string', name: 'text', description: 'What to repeat', required: true, max_length: 2000 }] },
+      {
+        name: 'echo',
+        description: 'Repeat a message',
+        options: [{ type: 'string', name: 'text', description: 'What to repeat', required: true, max_length: 2000 }],
+      },
       { type: 'user', name: 'Show profile', contexts: ['guild', 'bot_dm'] },
     ],
     guilds: [],
@@ -66,7 +70,10 @@ export async function runInit(opts: { path: string; force: boolean }, ctx: CliCo
   if (DEFAULT_MANIFESTS.includes(basename(target))) {
     const other = manifestsIn(dirname(target)).filter((f) => f !== basename(target));
     if (other.length > 0)
-      throw new CmdsyncError('MANIFEST_EXISTS', `${other.join(' and ')} already exists here; cmdsync uses one manifest per directory. Edit it, or write elsewhere with -m.`);
+      throw new CmdsyncError(
+        'MANIFEST_EXISTS',
+        `${other.join(' and ')} already exists here; cmdsync uses one manifest per directory. Edit it, or write elsewhere with -m.`,
+      );
   }
   writeFileSync(target, extname(target).toLowerCase() === '.json' ? STARTER_JSON : STARTER);
   writeLine(ctx.stderr, `Wrote ${opts.path}. Next: npx cmdsync lint`);

@@ -23,7 +23,8 @@ function componentLines(components: unknown, out: string[]): void {
   for (const c of components as Obj[]) {
     if (c.type === ComponentType.TEXT_DISPLAY && typeof c.content === 'string') out.push(c.content);
     else if (c.type === ComponentType.BUTTON) out.push(`[button${typeof c.label === 'string' ? `: ${c.label}` : ''}]`);
-    else if (typeof c.type === 'number' && SELECT_COMPONENT_TYPES.includes(c.type)) out.push(`[select${typeof c.placeholder === 'string' ? `: ${c.placeholder}` : ''}]`);
+    else if (typeof c.type === 'number' && SELECT_COMPONENT_TYPES.includes(c.type))
+      out.push(`[select${typeof c.placeholder === 'string' ? `: ${c.placeholder}` : ''}]`);
     componentLines(c.components, out);
     if (c.accessory) componentLines([c.accessory], out);
   }
@@ -69,8 +70,13 @@ export function renderOutcome(o: InvokeOutcome, appName: string): string {
       const out: string[] = [];
       const cb = o.callback?.type;
       if (o.choices) {
-        out.push(o.choices.length === 0 ? `${appName} offered no choices` : `${appName} offered ${o.choices.length} choice${o.choices.length > 1 ? 's' : ''}:`);
-        for (const c of o.choices as Obj[]) out.push(`  ${String(c.name)}${c.value !== c.name ? `  (${JSON.stringify(c.value)})` : ''}`);
+        out.push(
+          o.choices.length === 0
+            ? `${appName} offered no choices`
+            : `${appName} offered ${o.choices.length} choice${o.choices.length > 1 ? 's' : ''}:`,
+        );
+        for (const c of o.choices as Obj[])
+          out.push(`  ${String(c.name)}${c.value !== c.name ? `  (${JSON.stringify(c.value)})` : ''}`);
       } else if (cb === 9) {
         const d = (o.callback?.data ?? {}) as Obj;
         out.push(`${appName} opened a form:`);
@@ -79,7 +85,12 @@ export function renderOutcome(o: InvokeOutcome, appName: string): string {
       else if (cb === 10) out.push(`${appName} asked the user to upgrade (premium required)`);
       else if (o.original) {
         const loading = ((o.original.flags as number) ?? 0) & MessageFlag.LOADING;
-        if (cb === 5) out.push(loading ? `${appName} is thinking… (deferred; no edit arrived in time)` : `${appName} deferred, then answered:`);
+        if (cb === 5)
+          out.push(
+            loading
+              ? `${appName} is thinking… (deferred; no edit arrived in time)`
+              : `${appName} deferred, then answered:`,
+          );
         else out.push(`${appName} answered:`);
         if (!loading) out.push(indent(messageText(o.original)));
       } else if (cb === 5) out.push(`${appName} deferred; the answer was deleted`);

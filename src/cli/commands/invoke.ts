@@ -63,7 +63,12 @@ async function attachmentFiles(line: string, cwd: string, partial: boolean): Pro
     const path = p.value.slice(5);
     try {
       const s = await stat(resolve(cwd, path));
-      files[path] = { size: s.size, ...(CONTENT_TYPES[extname(path).toLowerCase()] ? { contentType: CONTENT_TYPES[extname(path).toLowerCase()]! } : {}) };
+      files[path] = {
+        size: s.size,
+        ...(CONTENT_TYPES[extname(path).toLowerCase()]
+          ? { contentType: CONTENT_TYPES[extname(path).toLowerCase()]! }
+          : {}),
+      };
     } catch {
       throw new CmdsyncError('INVOKE_FILE_NOT_FOUND', `${p.name}: cannot read ${path}`);
     }
@@ -72,13 +77,19 @@ async function attachmentFiles(line: string, cwd: string, partial: boolean): Pro
 }
 
 export function requestOf(opts: InvokeCliOptions): InvokeRequest {
-  const kinds = [opts.line !== undefined, opts.userCommand !== undefined, opts.messageCommand !== undefined].filter(Boolean).length;
-  if (kinds !== 1) throw new UsageError("give exactly one of: a command line ('/name …'), --user-command NAME, --message-command NAME");
+  const kinds = [opts.line !== undefined, opts.userCommand !== undefined, opts.messageCommand !== undefined].filter(
+    Boolean,
+  ).length;
+  if (kinds !== 1)
+    throw new UsageError(
+      "give exactly one of: a command line ('/name …'), --user-command NAME, --message-command NAME",
+    );
   if ((opts.userCommand !== undefined || opts.messageCommand !== undefined) && opts.target === undefined)
     throw new UsageError('--user-command and --message-command need --target ID');
   if (opts.autocomplete && opts.line === undefined) throw new UsageError('--autocomplete works on a command line');
   if (opts.dm && opts.privateChannel) throw new UsageError('give at most one of --dm and --private-channel');
-  if ((opts.dm || opts.privateChannel) && opts.guild !== undefined) throw new UsageError(`${opts.dm ? '--dm' : '--private-channel'} is outside every guild: leave out --guild`);
+  if ((opts.dm || opts.privateChannel) && opts.guild !== undefined)
+    throw new UsageError(`${opts.dm ? '--dm' : '--private-channel'} is outside every guild: leave out --guild`);
   refFlag(opts.guild, '--guild');
   refFlag(opts.channel, '--channel');
   refFlag(opts.user, '--user');
@@ -117,8 +128,12 @@ export async function runInvoke(opts: InvokeCliOptions, ctx: CliContext): Promis
   }
   const apiUrl = opts.apiUrl ?? ctx.env.CMDSYNC_API_URL?.trim();
   const controlToken = ctx.env.CMDSYNC_EMULATOR_CONTROL_TOKEN?.trim();
-  if (!apiUrl) throw new UsageError('invoke talks to a running emulator: start `cmdsync emulator` and set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what it prints');
-  if (!controlToken) throw new UsageError('set CMDSYNC_EMULATOR_CONTROL_TOKEN to the control token `cmdsync emulator` printed');
+  if (!apiUrl)
+    throw new UsageError(
+      'invoke talks to a running emulator: start `cmdsync emulator` and set CMDSYNC_API_URL and CMDSYNC_EMULATOR_CONTROL_TOKEN to what it prints',
+    );
+  if (!controlToken)
+    throw new UsageError('set CMDSYNC_EMULATOR_CONTROL_TOKEN to the control token `cmdsync emulator` printed');
   try {
     new URL(apiUrl);
   } catch {
@@ -131,7 +146,8 @@ export async function runInvoke(opts: InvokeCliOptions, ctx: CliContext): Promis
   else ctx.stdout.write(renderOutcome(outcome, appName));
   const hint = opts.json || request.waitSeconds !== undefined ? undefined : followupHint(outcome);
   if (hint) ctx.stderr.write(hint);
-  const use = opts.json || outcome.outcome !== 'answered' ? undefined : useHint(outcome.original, userOf(outcome.interaction));
+  const use =
+    opts.json || outcome.outcome !== 'answered' ? undefined : useHint(outcome.original, userOf(outcome.interaction));
   if (use) ctx.stderr.write(use);
   return outcome.outcome === 'answered' || outcome.outcome === 'launched' ? 0 : 1;
 }

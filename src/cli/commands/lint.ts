@@ -2,7 +2,14 @@ import { ManifestReadError, UsageError } from '../../errors.js';
 import { resolve } from 'node:path';
 import { checkManifest } from '../../manifest/check.js';
 import { displayPath, MAX_MANIFEST_BYTES, parseSource, type SourceFile } from '../../manifest/source.js';
-import { countReport, defaultLintFormat, formatLintReport, reportsByFile, type FileReport, type LintFormat } from '../../report/lint/index.js';
+import {
+  countReport,
+  defaultLintFormat,
+  formatLintReport,
+  reportsByFile,
+  type FileReport,
+  type LintFormat,
+} from '../../report/lint/index.js';
 import type { CliContext } from '../context.js';
 import { interpolationEnv, locateManifest } from '../workspace.js';
 
@@ -17,13 +24,31 @@ export interface LintCommandOptions {
 }
 
 /** Lints one file; a file that cannot be read at all is one finding, not a crash. */
-export function lintPath(path: string, ctx: Pick<CliContext, 'cwd' | 'env'>, given?: ReadonlyMap<string, SourceFile>): FileReport {
+export function lintPath(
+  path: string,
+  ctx: Pick<CliContext, 'cwd' | 'env'>,
+  given?: ReadonlyMap<string, SourceFile>,
+): FileReport {
   try {
     const { manifest, diagnostics } = checkManifest(path, { cwd: ctx.cwd, env: ctx.env, ...(given ? { given } : {}) });
     return { file: manifest?.root.display ?? path, diagnostics };
   } catch (err) {
     if (err instanceof ManifestReadError && err.code !== 'MANIFEST_NOT_FOUND') {
-      return { file: err.file, diagnostics: [{ file: err.file, line: 1, col: 1, endLine: 1, endCol: 1, severity: 'error', rule: 'unreadable', message: err.message }] };
+      return {
+        file: err.file,
+        diagnostics: [
+          {
+            file: err.file,
+            line: 1,
+            col: 1,
+            endLine: 1,
+            endCol: 1,
+            severity: 'error',
+            rule: 'unreadable',
+            message: err.message,
+          },
+        ],
+      };
     }
     throw err;
   }
@@ -51,7 +76,9 @@ export async function runLint(opts: LintCommandOptions, ctx: CliContext): Promis
       throw err;
     }
   }
-  const shown = opts.quiet ? reports.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') })) : reports;
+  const shown = opts.quiet
+    ? reports.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') }))
+    : reports;
   const report = countReport(shown);
   const format = opts.format ?? defaultLintFormat(ctx.terminal);
   const output = formatLintReport(report, format, { cwd: ctx.cwd, workspace: ctx.env.GITHUB_WORKSPACE });
@@ -76,7 +103,10 @@ async function readStdinManifest(filename: string | undefined, ctx: CliContext):
   for await (const chunk of ctx.stdin as AsyncIterable<Buffer | string>) {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buf.length;
-    if (size > MAX_MANIFEST_BYTES) throw new UsageError(`standard input is larger than ${MAX_MANIFEST_BYTES / 1048576} MiB; manifests are limited to that.`);
+    if (size > MAX_MANIFEST_BYTES)
+      throw new UsageError(
+        `standard input is larger than ${MAX_MANIFEST_BYTES / 1048576} MiB; manifests are limited to that.`,
+      );
     chunks.push(buf);
   }
   const absPath = resolve(ctx.cwd, filename ?? 'stdin.yaml');

@@ -10,7 +10,9 @@ import { LOCALES } from '../../wire/locales.js';
 /** `--locale`: one of the service's locales. */
 export function localeFlag(locale: string | undefined): string | undefined {
   if (locale !== undefined && !(LOCALES as readonly string[]).includes(locale))
-    throw new UsageError(`--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not ${JSON.stringify(locale)}`);
+    throw new UsageError(
+      `--locale must be one of the service's locales (e.g. fr, en-US, pt-BR), not ${JSON.stringify(locale)}`,
+    );
   return locale;
 }
 
@@ -18,7 +20,8 @@ export function localeFlag(locale: string | undefined): string | undefined {
 export function waitFlag(wait: string | undefined): number | undefined {
   if (wait === undefined) return undefined;
   const seconds = Number(wait);
-  if (!/^\d+(\.\d+)?$/.test(wait) || !isWaitSeconds(seconds)) throw new UsageError(`--wait takes seconds ${WAIT_SECONDS_RANGE}, not ${JSON.stringify(wait)}`);
+  if (!/^\d+(\.\d+)?$/.test(wait) || !isWaitSeconds(seconds))
+    throw new UsageError(`--wait takes seconds ${WAIT_SECONDS_RANGE}, not ${JSON.stringify(wait)}`);
   return seconds;
 }
 
@@ -28,6 +31,7 @@ export function waitFlag(wait: string | undefined): number | undefined {
  * only a value that can be neither is refused.
  */
 export function refFlag(value: string | undefined, flag: string): string | undefined {
-  if (value !== undefined && (value.trim() === '' || /[\r\n]/.test(value))) throw new UsageError(`${flag} takes an id or a name, not ${JSON.stringify(value)}`);
+  if (value !== undefined && (value.trim() === '' || /[\r\n]/.test(value)))
+    throw new UsageError(`${flag} takes an id or a name, not ${JSON.stringify(value)}`);
   return value;
 }

@@ -10,7 +10,8 @@ type Obj = Record<string, unknown>;
 function fieldLine(input: Obj, label: string | undefined): string {
   const id = String(input.custom_id);
   const notes: string[] = [];
-  if (input.type === ComponentType.TEXT_INPUT) notes.push(input.style === TextInputStyle.PARAGRAPH ? 'paragraph' : 'one line');
+  if (input.type === ComponentType.TEXT_INPUT)
+    notes.push(input.style === TextInputStyle.PARAGRAPH ? 'paragraph' : 'one line');
   else notes.push(`component type ${String(input.type)}`);
   notes.push(input.required === false ? 'optional' : 'required');
   const min = typeof input.min_length === 'number' ? input.min_length : undefined;

@@ -39,7 +39,10 @@ export interface PlanCliOptions extends SyncOptions {
 /** Reads the manifest, opens a session, plans. The caller closes the session. */
 export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ result: PlanResult; session: Session }> {
   const loaded = readManifestForSync(opts.manifest, ctx);
-  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest }, ctx);
+  const session = await openSession(
+    { emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, manifest: loaded.manifest },
+    ctx,
+  );
   const progress = await createReadProgress(ctx.terminal, ctx.stderr);
   try {
     const result = await planSync({
@@ -67,16 +70,25 @@ export function guildNames(result: PlanResult): Record<string, string> {
 }
 
 /** Human plan text, to stdout (or stderr when stdout carries JSON). */
-export function showPlan(plan: Plan, result: PlanResult, ctx: CliContext, stream: NodeJS.WritableStream, title = 'cmdsync plan'): void {
+export function showPlan(
+  plan: Plan,
+  result: PlanResult,
+  ctx: CliContext,
+  stream: NodeJS.WritableStream,
+  title = 'cmdsync plan',
+): void {
   stream.write(formatPlanText(plan, { guildNames: guildNames(result) }));
   writePlanAnnotations(plan, ctx, stream);
-  if (ctx.env.GITHUB_STEP_SUMMARY) writeRedactedStepSummary(formatPlanMarkdown(plan, { title, guildNames: guildNames(result) }), ctx);
+  if (ctx.env.GITHUB_STEP_SUMMARY)
+    writeRedactedStepSummary(formatPlanMarkdown(plan, { title, guildNames: guildNames(result) }), ctx);
 }
 
 /** Under GitHub Actions, a scope about to be emptied is also an annotation, seen on the run's page without opening the log. */
 export function writePlanAnnotations(plan: Plan, ctx: CliContext, stream: NodeJS.WritableStream): void {
   if (!ctx.terminal.isGitHubActions) return;
-  for (const w of plan.warnings) if (w.code === 'mass-delete') writeLine(stream, annotation({ level: 'warning', title: 'cmdsync: mass deletion', message: w.message }));
+  for (const w of plan.warnings)
+    if (w.code === 'mass-delete')
+      writeLine(stream, annotation({ level: 'warning', title: 'cmdsync: mass deletion', message: w.message }));
 }
 
 /** What makes the run fail, one `error:` line each on stderr: blocking findings, and scopes that could not be read (with why). */

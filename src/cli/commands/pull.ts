@@ -72,14 +72,24 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
     lockBeside: toStdout ? 'cmdsync.yaml' : output,
   });
 
-  const session = await openSession({ emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds: wanted.filter(isSnowflake) }, ctx);
+  const session = await openSession(
+    { emulator: opts.emulator, apiUrl: opts.apiUrl, debug: opts.debug, guildIds: wanted.filter(isSnowflake) },
+    ctx,
+  );
   let pulled: PullResult;
   try {
     // A name where an id goes, as everywhere: the existing manifest's names, then the bot's guilds as the service lists them.
     const names = new Names(serviceNames(session.client), sources.manifestGuilds);
     const guildIds = [...new Set(await Promise.all(wanted.map(async (v) => (await names.guild('--guild', v)).id)))];
     const outputDir = toStdout ? ctx.cwd : dirname(target);
-    pulled = await readForPull({ client: session.client, applicationId: session.applicationId, guilds: guildIds, global: !!opts.global, sources, outputDir });
+    pulled = await readForPull({
+      client: session.client,
+      applicationId: session.applicationId,
+      guilds: guildIds,
+      global: !!opts.global,
+      sources,
+      outputDir,
+    });
   } finally {
     await session.close();
   }
@@ -102,9 +112,15 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
     }
   }
   const counts = countsOf(doc);
-  const details = counts.guilds > 0 ? ` (${plural(counts.guildCommands, 'guild command')}, ${plural(counts.permissionSets, 'permission set')})` : '';
+  const details =
+    counts.guilds > 0
+      ? ` (${plural(counts.guildCommands, 'guild command')}, ${plural(counts.permissionSets, 'permission set')})`
+      : '';
   const hooks = pulled.webhooks ? `, ${plural(counts.webhooks, 'webhook')}` : '';
-  const empty = pulled.emptyGuilds.length > 0 ? `; ${plural(pulled.emptyGuilds.length, 'more guild')} with no commands or permissions of this application, not written` : '';
+  const empty =
+    pulled.emptyGuilds.length > 0
+      ? `; ${plural(pulled.emptyGuilds.length, 'more guild')} with no commands or permissions of this application, not written`
+      : '';
   writeLine(
     ctx.stderr,
     `Wrote ${toStdout ? 'the manifest to stdout' : shown}: ${plural(counts.global, 'global command')}, ${plural(counts.guilds, 'guild')}${details}${hooks}${empty}`,
@@ -119,7 +135,11 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
       permission_sets: counts.permissionSets,
       webhooks: pulled.webhooks ? counts.webhooks : null,
       empty_guilds: pulled.emptyGuilds,
-      not_read: pulled.unread.map((u) => ({ what: u.kind, ...(u.id !== undefined ? { id: u.id } : {}), reason: u.reason })),
+      not_read: pulled.unread.map((u) => ({
+        what: u.kind,
+        ...(u.id !== undefined ? { id: u.id } : {}),
+        reason: u.reason,
+      })),
     };
     ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   }

@@ -20,7 +20,8 @@ export interface SayCliOptions {
 }
 
 function render(outcome: SayOutcome): string {
-  if (outcome.outcome === 'refused') return `refused: ${outcome.message}${outcome.code !== undefined ? ` (${outcome.code})` : ''}\n`;
+  if (outcome.outcome === 'refused')
+    return `refused: ${outcome.message}${outcome.code !== undefined ? ` (${outcome.code})` : ''}\n`;
   const m = outcome.message as { id?: string; content?: string; author?: { username?: string } };
   return `${m.author?.username ?? 'member'} said (message ${m.id}):\n  ${String(m.content ?? '').replace(/\n/g, '\n  ')}\n`;
 }
@@ -29,7 +30,11 @@ export async function runSay(opts: SayCliOptions, ctx: CliContext): Promise<numb
   refFlag(opts.channelId, 'CHANNEL');
   if (opts.user === undefined) throw new UsageError('say needs --user ID|NAME: the member who posts');
   refFlag(opts.user, '--user');
-  const target = emulatorTarget({ json: opts.json, ...(opts.apiUrl !== undefined ? { apiUrl: opts.apiUrl } : {}) }, ctx, 'say');
+  const target = emulatorTarget(
+    { json: opts.json, ...(opts.apiUrl !== undefined ? { apiUrl: opts.apiUrl } : {}) },
+    ctx,
+    'say',
+  );
   const outcome = await say({ channelId: opts.channelId, userId: opts.user, content: opts.text }, target);
   if (opts.json) ctx.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
   else (outcome.outcome === 'posted' ? ctx.stdout : ctx.stderr).write(render(outcome));

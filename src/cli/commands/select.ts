@@ -9,7 +9,15 @@ import type { CliContext } from '../context.js';
 import { checkMessageId } from './click.js';
 import { emulatorTarget, memberFields, printOutcome, type MemberCliOptions } from './component-run.js';
 
-export async function runSelect(opts: MemberCliOptions & { messageId: string; menu: string; values: string[] }, ctx: CliContext): Promise<number> {
-  const request = { messageId: checkMessageId(opts.messageId), menu: opts.menu, values: opts.values, ...memberFields(opts) };
+export async function runSelect(
+  opts: MemberCliOptions & { messageId: string; menu: string; values: string[] },
+  ctx: CliContext,
+): Promise<number> {
+  const request = {
+    messageId: checkMessageId(opts.messageId),
+    menu: opts.menu,
+    values: opts.values,
+    ...memberFields(opts),
+  };
   return printOutcome(await select(request, emulatorTarget(opts, ctx, 'select')), opts, ctx);
 }

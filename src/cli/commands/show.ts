@@ -18,11 +18,13 @@ export interface ShowOptions {
  * the same document `plan --json` prints.
  */
 export async function runShow(opts: ShowOptions, ctx: CliContext): Promise<number> {
-  if (opts.json && opts.format && opts.format !== 'json') throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
+  if (opts.json && opts.format && opts.format !== 'json')
+    throw new UsageError(`--json and --format ${opts.format} disagree; give one.`);
   const format: ShowFormat = opts.json ? 'json' : (opts.format ?? 'text');
   const plan = readSavedPlan(ctx.cwd, opts.planFile);
   if (format === 'json') ctx.stdout.write(formatPlanJson(plan));
-  else if (format === 'markdown') ctx.stdout.write(formatPlanMarkdown(plan, { title: `cmdsync plan (${opts.planFile})` }));
+  else if (format === 'markdown')
+    ctx.stdout.write(formatPlanMarkdown(plan, { title: `cmdsync plan (${opts.planFile})` }));
   else ctx.stdout.write(formatPlanText(plan));
   return 0;
 }

@@ -13,7 +13,10 @@ export function fieldsOf(words: readonly string[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const w of words) {
     const at = w.indexOf('=');
-    if (at <= 0) throw new UsageError(`each field is FIELD=VALUE (FIELD: the input's custom_id or label), not ${JSON.stringify(w)}`);
+    if (at <= 0)
+      throw new UsageError(
+        `each field is FIELD=VALUE (FIELD: the input's custom_id or label), not ${JSON.stringify(w)}`,
+      );
     const name = w.slice(0, at);
     if (Object.hasOwn(fields, name)) throw new UsageError(`field ${JSON.stringify(name)} is given twice`);
     fields[name] = w.slice(at + 1);
@@ -21,9 +24,18 @@ export function fieldsOf(words: readonly string[]): Record<string, string> {
   return fields;
 }
 
-export async function runSubmitModal(opts: MemberCliOptions & { fields: string[]; application?: string }, ctx: CliContext): Promise<number> {
-  if (opts.user === undefined) throw new UsageError('submit-modal needs --user: the member whose open modal is submitted');
+export async function runSubmitModal(
+  opts: MemberCliOptions & { fields: string[]; application?: string },
+  ctx: CliContext,
+): Promise<number> {
+  if (opts.user === undefined)
+    throw new UsageError('submit-modal needs --user: the member whose open modal is submitted');
   const member = memberFields(opts);
-  const request = { ...member, userId: member.userId!, fields: fieldsOf(opts.fields), ...(opts.application !== undefined ? { applicationId: opts.application } : {}) };
+  const request = {
+    ...member,
+    userId: member.userId!,
+    fields: fieldsOf(opts.fields),
+    ...(opts.application !== undefined ? { applicationId: opts.application } : {}),
+  };
   return printOutcome(await submitModal(request, emulatorTarget(opts, ctx, 'submit-modal')), opts, ctx);
 }

@@ -30,8 +30,10 @@ export interface TestCliOptions {
 
 function checkOptions(opts: TestCliOptions): void {
   if (opts.json && opts.reporter === 'junit') throw new UsageError('--json and --reporter junit disagree; give one.');
-  if (opts.output !== undefined && opts.reporter !== 'junit' && !opts.json) throw new UsageError('--output writes a report file: give it with --reporter junit (or --json).');
-  if (opts.bot !== undefined && opts.bot.trim() === '') throw new UsageError('--bot takes the command that starts the bot, not an empty string.');
+  if (opts.output !== undefined && opts.reporter !== 'junit' && !opts.json)
+    throw new UsageError('--output writes a report file: give it with --reporter junit (or --json).');
+  if (opts.bot !== undefined && opts.bot.trim() === '')
+    throw new UsageError('--bot takes the command that starts the bot, not an empty string.');
 }
 
 export async function runTest(opts: TestCliOptions, ctx: CliContext): Promise<number> {
@@ -39,7 +41,9 @@ export async function runTest(opts: TestCliOptions, ctx: CliContext): Promise<nu
   const files = await findTestFiles(ctx.cwd, opts.files);
   if (files.length === 0) {
     throw new UsageError(
-      opts.files.length ? `no test files match ${opts.files.join(' ')}` : `no *.test.yaml files under ${ctx.cwd} (node_modules left out): name the files to run`,
+      opts.files.length
+        ? `no test files match ${opts.files.join(' ')}`
+        : `no *.test.yaml files under ${ctx.cwd} (node_modules left out): name the files to run`,
     );
   }
   const color = ctx.terminal.color;
@@ -51,7 +55,10 @@ export async function runTest(opts: TestCliOptions, ctx: CliContext): Promise<nu
     env: { ...ctx.env },
     ...(opts.bot !== undefined ? { bot: opts.bot } : {}),
     ...(opts.readyTimeout !== undefined ? { readyTimeoutMs: opts.readyTimeout * 1000 } : {}),
-    onScenario: (file, scenario) => lines.write(`${scenarioLine(scenario.at.file || relative(ctx.cwd, file), scenario, color && !machineOnStdout)}\n`),
+    onScenario: (file, scenario) =>
+      lines.write(
+        `${scenarioLine(scenario.at.file || relative(ctx.cwd, file), scenario, color && !machineOnStdout)}\n`,
+      ),
   });
   const report = opts.json ? renderTestJson(result) : opts.reporter === 'junit' ? renderJunit(result) : undefined;
   if (report !== undefined && opts.output !== undefined) {
@@ -59,7 +66,10 @@ export async function runTest(opts: TestCliOptions, ctx: CliContext): Promise<nu
     try {
       writeFileSync(path, report.endsWith('\n') ? report : `${report}\n`);
     } catch (err) {
-      throw new CmdsyncError('TEST_REPORT_WRITE', `cannot write the report to ${opts.output}: ${(err as Error).message}`);
+      throw new CmdsyncError(
+        'TEST_REPORT_WRITE',
+        `cannot write the report to ${opts.output}: ${(err as Error).message}`,
+      );
     }
   }
   if (machineOnStdout) ctx.stdout.write(report!.endsWith('\n') ? report! : `${report!}\n`);

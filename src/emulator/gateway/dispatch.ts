@@ -15,7 +15,9 @@ const MESSAGE_BODY_EVENTS = new Set(['MESSAGE_CREATE', 'MESSAGE_UPDATE']);
 
 /** The intent a session needs to be sent `event` (0: none). */
 export function intentOf(event: EmulatorEvent, app: Application | undefined): number {
-  return payloadIntent(event.name, event.data, app?.botUserId ?? '') ?? event.intent ?? DISPATCH_INTENT[event.name] ?? 0;
+  return (
+    payloadIntent(event.name, event.data, app?.botUserId ?? '') ?? event.intent ?? DISPATCH_INTENT[event.name] ?? 0
+  );
 }
 
 /** Whether the application's sessions may read message content they identified for: its flag still on. */
@@ -24,7 +26,12 @@ export function appReadsContent(app: Application | undefined): boolean {
 }
 
 /** The event's payload as `session` receives it. */
-export function payloadFor(event: EmulatorEvent, session: Session, app: Application | undefined, appReads: boolean): unknown {
+export function payloadFor(
+  event: EmulatorEvent,
+  session: Session,
+  app: Application | undefined,
+  appReads: boolean,
+): unknown {
   if (!MESSAGE_BODY_EVENTS.has(event.name) || typeof event.data !== 'object' || event.data === null) return event.data;
   const readsContent = appReads && (session.intents & Intent.MESSAGE_CONTENT) !== 0;
   return visibleMessage(event.data as Record<string, unknown>, { botUserId: app?.botUserId ?? '', readsContent });

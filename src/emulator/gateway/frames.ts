@@ -4,7 +4,14 @@
  * connection with.
  */
 import { TRANSPORT_COMPRESSIONS, type TransportCompression } from './transport.js';
-import { CLIENT_OPS, GATEWAY_CLOSE_REASONS, GATEWAY_VERSION, GatewayClose, KNOWN_INTENTS, LARGE_THRESHOLD } from '../../wire/gateway.js';
+import {
+  CLIENT_OPS,
+  GATEWAY_CLOSE_REASONS,
+  GATEWAY_VERSION,
+  GatewayClose,
+  KNOWN_INTENTS,
+  LARGE_THRESHOLD,
+} from '../../wire/gateway.js';
 import { readJson } from '../../wire/json.js';
 
 export interface Refusal {
@@ -48,11 +55,19 @@ export function checkQuery(query: URLSearchParams): QueryChoice | Refusal {
   const v = query.get('v');
   if (v !== null && v !== String(GATEWAY_VERSION)) return closeWith(GatewayClose.INVALID_API_VERSION);
   const encoding = query.get('encoding');
-  if (encoding !== null && encoding !== 'json') return { close: GatewayClose.DECODE_ERROR, reason: `The emulator speaks encoding=json only, not ${encoding.slice(0, 20)}.` };
+  if (encoding !== null && encoding !== 'json')
+    return {
+      close: GatewayClose.DECODE_ERROR,
+      reason: `The emulator speaks encoding=json only, not ${encoding.slice(0, 20)}.`,
+    };
   const compress = query.get('compress');
   if (compress === null) return { compress: undefined };
-  if ((TRANSPORT_COMPRESSIONS as readonly string[]).includes(compress)) return { compress: compress as TransportCompression };
-  return { close: GatewayClose.DECODE_ERROR, reason: `The emulator compresses with compress=zlib-stream only, not ${compress.slice(0, 20)}.` };
+  if ((TRANSPORT_COMPRESSIONS as readonly string[]).includes(compress))
+    return { compress: compress as TransportCompression };
+  return {
+    close: GatewayClose.DECODE_ERROR,
+    reason: `The emulator compresses with compress=zlib-stream only, not ${compress.slice(0, 20)}.`,
+  };
 }
 
 export interface IdentifyData {
@@ -66,19 +81,34 @@ export interface IdentifyData {
 export function readIdentify(d: unknown): IdentifyData | Refusal {
   if (!isObject(d) || typeof d.token !== 'string') return closeWith(GatewayClose.DECODE_ERROR);
   const intents = d.intents;
-  if (typeof intents !== 'number' || !Number.isInteger(intents) || intents < 0 || (intents & ~KNOWN_INTENTS) !== 0 || intents > KNOWN_INTENTS) {
+  if (
+    typeof intents !== 'number' ||
+    !Number.isInteger(intents) ||
+    intents < 0 ||
+    (intents & ~KNOWN_INTENTS) !== 0 ||
+    intents > KNOWN_INTENTS
+  ) {
     return closeWith(GatewayClose.INVALID_INTENTS);
   }
   let shard: [number, number] = [0, 1];
   if (d.shard !== undefined) {
     const s = d.shard;
-    if (!Array.isArray(s) || s.length !== 2 || !s.every((n) => Number.isInteger(n)) || s[1] < 1 || s[0] < 0 || s[0] >= s[1]) {
+    if (
+      !Array.isArray(s) ||
+      s.length !== 2 ||
+      !s.every((n) => Number.isInteger(n)) ||
+      s[1] < 1 ||
+      s[0] < 0 ||
+      s[0] >= s[1]
+    ) {
       return closeWith(GatewayClose.INVALID_SHARD);
     }
     shard = [s[0], s[1]];
   }
   const lt = d.large_threshold;
-  const largeThreshold = Number.isInteger(lt) ? Math.min(LARGE_THRESHOLD.max, Math.max(LARGE_THRESHOLD.min, lt as number)) : LARGE_THRESHOLD.default;
+  const largeThreshold = Number.isInteger(lt)
+    ? Math.min(LARGE_THRESHOLD.max, Math.max(LARGE_THRESHOLD.min, lt as number))
+    : LARGE_THRESHOLD.default;
   return { token: d.token, intents, shard, largeThreshold };
 }
 
@@ -89,7 +119,12 @@ export interface ResumeData {
 }
 
 export function readResume(d: unknown): ResumeData | Refusal {
-  if (!isObject(d) || typeof d.token !== 'string' || typeof d.session_id !== 'string' || !(typeof d.seq === 'number' && Number.isInteger(d.seq) && d.seq >= 0)) {
+  if (
+    !isObject(d) ||
+    typeof d.token !== 'string' ||
+    typeof d.session_id !== 'string' ||
+    !(typeof d.seq === 'number' && Number.isInteger(d.seq) && d.seq >= 0)
+  ) {
     return closeWith(GatewayClose.DECODE_ERROR);
   }
   return { token: d.token, sessionId: d.session_id, seq: d.seq };

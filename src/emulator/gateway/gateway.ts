@@ -5,18 +5,36 @@
  * application. Transport is the `ws` package; protocol rules are in
  * src/wire/gateway.ts and the frame checks in ./frames.ts.
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CLIENT_SEND_LIMIT, GatewayClose, GatewayOp, HEARTBEAT_INTERVAL_MS, Intent, MAX_CLIENT_FRAME_BYTES } from '../../wire/gateway.js';
+import {
+  CLIENT_SEND_LIMIT,
+  GatewayClose,
+  GatewayOp,
+  HEARTBEAT_INTERVAL_MS,
+  Intent,
+  MAX_CLIENT_FRAME_BYTES,
+} from '../../wire/gateway.js';
 import { resolveAuth } from '../http/auth.js';
 import type { EmulatorEvent, EventBus } from './events.js';
 import { own } from '../state/own.js';
 import type { Application, World } from '../state/world.js';
-import { bareToken, checkQuery, closeWith, decodeFrame, isRefusal, readIdentify, readResume, type Refusal } from './frames.js';
+import {
+  bareToken,
+  checkQuery,
+  closeWith,
+  decodeFrame,
+  isRefusal,
+  readIdentify,
+  readResume,
+  type Refusal,
+} from './frames.js';
 import { guildCreatePayload, guildsOf, readyPayload } from './payloads.js';
-import { receives, Session } from './session.js';
+import { receives, type Session } from './session.js';
+import { type SessionSnapshot, SessionTable } from './session-table.js';
+
+export { SESSION_START_TOTAL, type SessionSnapshot } from './session-table.js';
 import { disallowedIntents } from '../../wire/intents.js';
 import { appReadsContent, intentOf, payloadFor } from './dispatch.js';
 import { FullListLimiter } from './member-request.js';
@@ -34,9 +52,6 @@ export interface GatewayOptions {
   bufferSize?: number;
 }
 
-/** Sessions a day, as the service reports it for a new bot (GET /gateway/bot). */
-export const SESSION_START_TOTAL = 1000;
-
 interface Connection {
   ws: WebSocket;
   /** Where messages go out: text, or a zlib stream (./transport.ts). */
@@ -48,34 +63,18 @@ interface Connection {
   windowStart: number;
 }
 
-/** A session as the web view's state panel shows it: never its id, which with a token resumes it. */
-export interface SessionSnapshot {
-  applicationId: string;
-  intents: number;
-  shard: [number, number];
-  /** Guilds of the application on the session's shard. */
-  guilds: number;
-  /** When its current connection attached (epoch ms); null while it waits to be resumed. */
-  connectedSinceMs: number | null;
-  /** Whether a Resume would be served now: attached, or dropped within the resume window. */
-  resumable: boolean;
-  /** Dispatches sent on it so far (its sequence number). */
-  seq: number;
-}
-
 export class Gateway {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES, clientTracking: false });
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_CLIENT_FRAME_BYTES,
+    clientTracking: false,
+  });
   private readonly connections = new Set<Connection>();
-  private readonly sessions = new Map<string, Session>();
+  private readonly sessions: SessionTable;
   private readonly unsubscribe: () => void;
   private readonly heartbeatMs: number;
   private readonly maxSessions: number;
-  private readonly resumeWindowMs: number;
-  private readonly bufferSize: number;
-  private startsUsed = 0;
   private readonly fullLists = new FullListLimiter();
-  /** When each session's current connection attached, for `snapshot`. */
-  private readonly attachedAt = new WeakMap<Session, number>();
   private closing = false;
   /** The URL bots connect to, set once the server listens. */
   url = '';
@@ -88,14 +87,20 @@ export class Gateway {
   ) {
     this.heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
     this.maxSessions = options.maxSessions ?? 100;
-    this.resumeWindowMs = options.resumeWindowMs ?? 5 * 60_000;
-    this.bufferSize = options.bufferSize ?? 1000;
+    this.sessions = new SessionTable(
+      {
+        maxSessions: this.maxSessions,
+        resumeWindowMs: options.resumeWindowMs ?? 5 * 60_000,
+        bufferSize: options.bufferSize ?? 1000,
+      },
+      now,
+    );
     this.unsubscribe = events.subscribe((e) => this.deliver(e));
   }
 
   /** What GET /gateway/bot reports about session starts. */
   sessionStartLimit() {
-    return { total: SESSION_START_TOTAL, remaining: Math.max(0, SESSION_START_TOTAL - this.startsUsed), reset_after: 86_400_000, max_concurrency: 1 };
+    return this.sessions.startLimit();
   }
 
   attach(server: Server): void {
@@ -117,7 +122,12 @@ export class Gateway {
 
   private open(ws: WebSocket, query: URLSearchParams): void {
     const checked = checkQuery(query);
-    const conn: Connection = { ws, out: transportFor(ws, isRefusal(checked) ? undefined : checked.compress), framesInWindow: 0, windowStart: this.now() };
+    const conn: Connection = {
+      ws,
+      out: transportFor(ws, isRefusal(checked) ? undefined : checked.compress),
+      framesInWindow: 0,
+      windowStart: this.now(),
+    };
     this.connections.add(conn);
     ws.on('close', () => this.dropped(conn));
     ws.on('error', () => ws.terminate());
@@ -125,7 +135,9 @@ export class Gateway {
       this.refuse(conn, checked);
       return;
     }
-    conn.out.send(JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null }));
+    conn.out.send(
+      JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null }),
+    );
     this.armHeartbeat(conn);
     ws.on('message', (data, isBinary) => {
       if (isBinary) return this.refuse(conn, closeWith(GatewayClose.DECODE_ERROR));
@@ -139,7 +151,7 @@ export class Gateway {
     conn.heartbeatTimer = setTimeout(
       () => {
         // A timed-out session is over: it cannot be resumed.
-        if (conn.session) this.sessions.delete(conn.session.id);
+        if (conn.session) this.sessions.forget(conn.session);
         conn.session = undefined;
         this.refuse(conn, closeWith(GatewayClose.SESSION_TIMED_OUT));
       },
@@ -185,7 +197,13 @@ export class Gateway {
       this.refuse(conn, closeWith(GatewayClose.NOT_AUTHENTICATED));
       return;
     }
-    const answer = answerRequest(op, d, { session: conn.session, app: conn.app, world: this.world(), now: this.now(), fullLists: this.fullLists });
+    const answer = answerRequest(op, d, {
+      session: conn.session,
+      app: conn.app,
+      world: this.world(),
+      now: this.now(),
+      fullLists: this.fullLists,
+    });
     if (isRefusal(answer)) {
       this.refuse(conn, answer);
       return;
@@ -217,18 +235,21 @@ export class Gateway {
       this.refuse(conn, closeWith(GatewayClose.DISALLOWED_INTENTS));
       return;
     }
-    this.makeRoomForSession();
-    const session = new Session(randomBytes(16).toString('hex'), app.id, data.intents, data.shard, this.bufferSize);
-    this.sessions.set(session.id, session);
-    this.attachedAt.set(session, this.now());
-    this.startsUsed += 1;
+    const session = this.sessions.start(app.id, data.intents, data.shard);
     conn.session = session;
     conn.app = app;
     const world = this.world();
     const guilds = guildsOf(world, app.id, data.shard);
     const shard = (d as { shard?: unknown }).shard !== undefined ? data.shard : undefined;
-    conn.out.send(session.record('READY', readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, ...(shard ? { shard } : {}) })));
-    if (data.intents & Intent.GUILDS) for (const g of guilds) conn.out.send(session.record('GUILD_CREATE', guildCreatePayload(g, app, data.intents, data.largeThreshold)));
+    conn.out.send(
+      session.record(
+        'READY',
+        readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, ...(shard ? { shard } : {}) }),
+      ),
+    );
+    if (data.intents & Intent.GUILDS)
+      for (const g of guilds)
+        conn.out.send(session.record('GUILD_CREATE', guildCreatePayload(g, app, data.intents, data.largeThreshold)));
   }
 
   private resume(conn: Connection, d: unknown): void {
@@ -246,9 +267,8 @@ export class Gateway {
       this.refuse(conn, closeWith(GatewayClose.AUTHENTICATION_FAILED));
       return;
     }
-    this.expireDetached();
-    const session = this.sessions.get(data.sessionId);
-    const missed = session && session.applicationId === app.id ? session.since(data.seq) : undefined;
+    const session = this.sessions.find(data.sessionId, app.id);
+    const missed = session?.since(data.seq);
     if (!session || !missed) {
       // The client may Identify afresh on this connection.
       conn.out.send(JSON.stringify({ op: GatewayOp.INVALID_SESSION, d: false, s: null, t: null }));
@@ -261,33 +281,18 @@ export class Gateway {
         this.refuse(other, { close: GatewayClose.UNKNOWN_ERROR, reason: 'Session resumed elsewhere.' });
       }
     }
-    session.detachedAt = undefined;
-    this.attachedAt.set(session, this.now());
+    this.sessions.attached(session);
     conn.session = session;
     conn.app = app;
     for (const frame of missed) conn.out.send(frame);
     conn.out.send(session.record('RESUMED', null));
   }
 
-  /** At the cap, the oldest dropped session makes way; live ones are bounded by the connection cap. */
-  private makeRoomForSession(): void {
-    this.expireDetached();
-    if (this.sessions.size < this.maxSessions) return;
-    let oldest: Session | undefined;
-    for (const s of this.sessions.values()) if (s.detachedAt !== undefined && (!oldest || s.detachedAt < oldest.detachedAt!)) oldest = s;
-    if (oldest) this.sessions.delete(oldest.id);
-  }
-
-  private expireDetached(): void {
-    const t = this.now();
-    for (const s of this.sessions.values()) if (s.detachedAt !== undefined && t - s.detachedAt > this.resumeWindowMs) this.sessions.delete(s.id);
-  }
-
   private dropped(conn: Connection): void {
     clearTimeout(conn.heartbeatTimer);
     conn.out.dispose();
     this.connections.delete(conn);
-    if (conn.session) conn.session.detachedAt = this.now();
+    if (conn.session) this.sessions.detached(conn.session);
   }
 
   private refuse(conn: Connection, refusal: Refusal): void {
@@ -315,30 +320,21 @@ export class Gateway {
 
   /** Whether a connected session of the application would receive its INTERACTION_CREATE about `guildId` (no intent needed). */
   hasSessionFor(applicationId: string, guildId?: string): boolean {
-    const event: EmulatorEvent = { applicationId, name: 'INTERACTION_CREATE', data: null, ...(guildId !== undefined ? { guildId } : {}) };
+    const event: EmulatorEvent = {
+      applicationId,
+      name: 'INTERACTION_CREATE',
+      data: null,
+      ...(guildId !== undefined ? { guildId } : {}),
+    };
     const guild = guildId !== undefined ? own(this.world().guilds, guildId) : undefined;
-    for (const session of this.sessions.values()) if (session.detachedAt === undefined && receives(session, event, 0, guild)) return true;
+    for (const session of this.sessions.values())
+      if (session.detachedAt === undefined && receives(session, event, 0, guild)) return true;
     return false;
   }
 
   /** The sessions kept, attached or dropped (read only: one past its resume window shows as not resumable, not removed). */
   snapshot(): SessionSnapshot[] {
-    const t = this.now();
-    const world = this.world();
-    const out: SessionSnapshot[] = [];
-    for (const s of this.sessions.values()) {
-      const attached = s.detachedAt === undefined;
-      out.push({
-        applicationId: s.applicationId,
-        intents: s.intents,
-        shard: [...s.shard],
-        guilds: guildsOf(world, s.applicationId, s.shard).length,
-        connectedSinceMs: attached ? (this.attachedAt.get(s) ?? null) : null,
-        resumable: attached || t - s.detachedAt! <= this.resumeWindowMs,
-        seq: s.seq,
-      });
-    }
-    return out;
+    return this.sessions.snapshot(this.world());
   }
 
   /** Ends every connection (1001, going away) and forgets the sessions. */

@@ -25,7 +25,8 @@ export const FULL_LIST_WINDOW_MS = 30_000;
 const NONCE_MAX_BYTES = 32;
 
 const invalid: Refusal = { close: GatewayClose.UNKNOWN_OPCODE, reason: 'Invalid payload for REQUEST_GUILD_MEMBERS.' };
-const idText = (v: unknown): string | undefined => (isSnowflake(v) ? v : Number.isSafeInteger(v) && (v as number) >= 0 ? String(v) : undefined);
+const idText = (v: unknown): string | undefined =>
+  isSnowflake(v) ? v : Number.isSafeInteger(v) && (v as number) >= 0 ? String(v) : undefined;
 
 /** The request, or the close for a payload the service refuses (4001: no guild, or neither `query` nor `user_ids`, or `query` without `limit`). */
 export function readMemberRequest(d: unknown): MemberRequest | Refusal {
@@ -54,7 +55,12 @@ export const isFullList = (req: MemberRequest): boolean => req.userIds === undef
  * The GUILD_MEMBERS_CHUNK payloads answering `req`, or undefined when the
  * service sends nothing: the whole list (query '') without GUILD_MEMBERS.
  */
-export function memberChunks(req: MemberRequest, guild: Guild, app: Application, intents: number): Array<Record<string, unknown>> | undefined {
+export function memberChunks(
+  req: MemberRequest,
+  guild: Guild,
+  app: Application,
+  intents: number,
+): Array<Record<string, unknown>> | undefined {
   if (isFullList(req) && !(intents & Intent.GUILD_MEMBERS)) return undefined;
   const all = guildMembers(guild, app);
   const idOf = (m: (typeof all)[number]) => (m.user as { id: string }).id;
@@ -66,9 +72,14 @@ export function memberChunks(req: MemberRequest, guild: Guild, app: Application,
     notFound = asked.filter((id) => !all.some((m) => idOf(m) === id));
   } else {
     const prefix = req.query!.toLowerCase();
-    const cap = req.query === '' && req.limit === 0 ? Number.POSITIVE_INFINITY : Math.min(req.limit || MEMBERS_PER_QUERY, MEMBERS_PER_QUERY);
+    const cap =
+      req.query === '' && req.limit === 0
+        ? Number.POSITIVE_INFINITY
+        : Math.min(req.limit || MEMBERS_PER_QUERY, MEMBERS_PER_QUERY);
     const matches = (m: (typeof all)[number]) =>
-      [(m.user as { username: string }).username, m.nick].some((name) => typeof name === 'string' && name.toLowerCase().startsWith(prefix));
+      [(m.user as { username: string }).username, m.nick].some(
+        (name) => typeof name === 'string' && name.toLowerCase().startsWith(prefix),
+      );
     found = all.filter(matches).slice(0, cap);
   }
   const count = Math.max(1, Math.ceil(found.length / MEMBERS_PER_CHUNK));
@@ -95,7 +106,11 @@ export class FullListLimiter {
     const key = `${applicationId}:${req.guildId}`;
     const since = now - (this.last.get(key) ?? Number.NEGATIVE_INFINITY);
     if (since < FULL_LIST_WINDOW_MS) {
-      return { opcode: 8, retry_after: (FULL_LIST_WINDOW_MS - since) / 1000, meta: { guild_id: req.guildId, ...(req.nonce !== undefined ? { nonce: req.nonce } : {}) } };
+      return {
+        opcode: 8,
+        retry_after: (FULL_LIST_WINDOW_MS - since) / 1000,
+        meta: { guild_id: req.guildId, ...(req.nonce !== undefined ? { nonce: req.nonce } : {}) },
+      };
     }
     this.last.set(key, now);
     return undefined;

@@ -11,7 +11,18 @@ import type { Application, Guild } from '../state/world.js';
 type GuildMember = Guild['members'][number];
 
 export function botUser(app: Application) {
-  return { id: app.botUserId, username: app.name, discriminator: '0000', global_name: null, avatar: null, bot: true, system: false, flags: 0, verified: true, mfa_enabled: false };
+  return {
+    id: app.botUserId,
+    username: app.name,
+    discriminator: '0000',
+    global_name: null,
+    avatar: null,
+    bot: true,
+    system: false,
+    flags: 0,
+    verified: true,
+    mfa_enabled: false,
+  };
 }
 
 /** A member's user object (the emulator's members are people, not bots). */
@@ -44,7 +55,8 @@ export function memberFields(guild: Guild, m: Pick<GuildMember, 'roles' | 'nick'
 /** Every member of the guild, the application's bot among them, as member objects. */
 export function guildMembers(guild: Guild, app: Application) {
   const out = guild.members.map((m) => memberObject(guild, m, m.id === app.botUserId ? botUser(app) : plainUser(m)));
-  if (!guild.members.some((m) => m.id === app.botUserId)) out.push(memberObject(guild, { id: app.botUserId, username: app.name }, botUser(app)));
+  if (!guild.members.some((m) => m.id === app.botUserId))
+    out.push(memberObject(guild, { id: app.botUserId, username: app.name }, botUser(app)));
   return out;
 }
 
@@ -58,6 +70,7 @@ export function guildCreateMembers(guild: Guild, app: Application, intents: numb
   const all = guildMembers(guild, app);
   const large = all.length > largeThreshold;
   let members = all.filter((m) => (m.user as { id: string }).id === app.botUserId);
-  if (intents & Intent.GUILD_PRESENCES) members = large ? all.filter((m) => m.roles.length > 0 || m.nick !== null || members.includes(m)) : all;
+  if (intents & Intent.GUILD_PRESENCES)
+    members = large ? all.filter((m) => m.roles.length > 0 || m.nick !== null || members.includes(m)) : all;
   return { members, member_count: all.length, large };
 }

@@ -33,7 +33,8 @@ export function contentExempt(message: Message, botUserId: string): boolean {
 export function visibleMessage(message: Message, reader: Reader): Message {
   if (reader.readsContent) return message;
   const referenced = message.referenced_message;
-  const shownReference = typeof referenced === 'object' && referenced !== null ? visibleMessage(referenced as Message, reader) : referenced;
+  const shownReference =
+    typeof referenced === 'object' && referenced !== null ? visibleMessage(referenced as Message, reader) : referenced;
   const exempt = contentExempt(message, reader.botUserId);
   if (exempt && shownReference === referenced) return message;
   const out: Message = { ...message };

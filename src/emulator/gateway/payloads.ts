@@ -10,10 +10,18 @@ import { botUser, guildCreateMembers } from './members.js';
 
 /** The guilds a session sees: those the application is installed in, on the session's shard. */
 export function guildsOf(world: World, applicationId: string, shard: [number, number]): Guild[] {
-  return Object.values(world.guilds).filter((g) => g.apps[applicationId] !== undefined && shardOf(g.id, shard[1]) === shard[0]);
+  return Object.values(world.guilds).filter(
+    (g) => g.apps[applicationId] !== undefined && shardOf(g.id, shard[1]) === shard[0],
+  );
 }
 
-export function readyPayload(args: { app: Application; guilds: Guild[]; sessionId: string; resumeUrl: string; shard?: [number, number] }) {
+export function readyPayload(args: {
+  app: Application;
+  guilds: Guild[];
+  sessionId: string;
+  resumeUrl: string;
+  shard?: [number, number];
+}) {
   return {
     v: GATEWAY_VERSION,
     user: botUser(args.app),
@@ -42,8 +50,23 @@ export function channelPayload(c: Channel, position: number) {
     flags: 0,
     nsfw: false,
     parent_id: c.parentId ?? null,
-    permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: o.allow, deny: o.deny })),
-    ...(c.availableTags ? { available_tags: c.availableTags.map((t) => ({ id: t.id, name: t.name, moderated: false, emoji_id: null, emoji_name: null })) } : {}),
+    permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({
+      id: o.id,
+      type: o.type,
+      allow: o.allow,
+      deny: o.deny,
+    })),
+    ...(c.availableTags
+      ? {
+          available_tags: c.availableTags.map((t) => ({
+            id: t.id,
+            name: t.name,
+            moderated: false,
+            emoji_id: null,
+            emoji_name: null,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -58,7 +81,12 @@ export function threadPayload(c: Channel, ownerId: string) {
     flags: 0,
     message_count: 0,
     member_count: 0,
-    thread_metadata: { archived: c.archived ?? false, auto_archive_duration: 1440, archive_timestamp: snowflakeTimestamp(c.id).toISOString(), locked: false },
+    thread_metadata: {
+      archived: c.archived ?? false,
+      auto_archive_duration: 1440,
+      archive_timestamp: snowflakeTimestamp(c.id).toISOString(),
+      locked: false,
+    },
   };
 }
 

@@ -32,11 +32,17 @@ export function presenceProblem(d: unknown): boolean {
   if (!isObject(d)) return true;
   if (d.since !== null && !(typeof d.since === 'number' && d.since >= 0)) return true;
   if (typeof d.status !== 'string' || !STATUSES.has(d.status) || typeof d.afk !== 'boolean') return true;
-  return !Array.isArray(d.activities) || !d.activities.every((a) => isObject(a) && typeof a.name === 'string' && Number.isInteger(a.type));
+  return (
+    !Array.isArray(d.activities) ||
+    !d.activities.every((a) => isObject(a) && typeof a.name === 'string' && Number.isInteger(a.type))
+  );
 }
 
 export function answerRequest(op: number, d: unknown, ctx: RequestContext): RequestAnswer {
-  if (op === GatewayOp.PRESENCE_UPDATE) return presenceProblem(d) ? { close: GatewayClose.UNKNOWN_OPCODE, reason: 'Invalid payload for PRESENCE_UPDATE.' } : { dispatches: [] };
+  if (op === GatewayOp.PRESENCE_UPDATE)
+    return presenceProblem(d)
+      ? { close: GatewayClose.UNKNOWN_OPCODE, reason: 'Invalid payload for PRESENCE_UPDATE.' }
+      : { dispatches: [] };
   if (op !== GatewayOp.REQUEST_GUILD_MEMBERS) return { dispatches: [] };
   const req = readMemberRequest(d);
   if ('close' in req) return req;

@@ -65,7 +65,8 @@ interface Parts {
 
 export function emulatorHarness({ store, registry, faults, clock, inFlight, hasSessionFor }: Parts): EmulatorHarness {
   let saved: World | undefined;
-  const current = (m: { id: Snowflake; message: Obj } | undefined): Obj | undefined => (m ? (store.world.messages[m.id]?.message ?? m.message) : undefined);
+  const current = (m: { id: Snowflake; message: Obj } | undefined): Obj | undefined =>
+    m ? (store.world.messages[m.id]?.message ?? m.message) : undefined;
   return {
     save() {
       if (store.file) throw new HarnessError('a saved point is kept in memory: start the emulator without a data file');
@@ -84,7 +85,12 @@ export function emulatorHarness({ store, registry, faults, clock, inFlight, hasS
     },
     advance: (ms) => clock.advance(ms),
     settled: (options, interactionId) =>
-      settle(inFlight, () => interactionsAwaiting(registry, clock.now()), options, interactionId !== undefined ? () => answeredFinally(registry, interactionId) : undefined),
+      settle(
+        inFlight,
+        () => interactionsAwaiting(registry, clock.now()),
+        options,
+        interactionId !== undefined ? () => answeredFinally(registry, interactionId) : undefined,
+      ),
     track: (work) => inFlight.track(work),
     connected: (applicationId) => hasSessionFor(applicationId),
     answers(interactionId) {

@@ -31,7 +31,8 @@ function awaiting(i: LiveInteraction, now: number, expired: boolean): boolean {
     const flags = (i.original?.message.flags as number | undefined) ?? 0;
     return i.original !== undefined && (flags & MessageFlag.LOADING) !== 0;
   }
-  if (i.answeredWith === CallbackType.DEFERRED_UPDATE_MESSAGE) return age < DEFERRED_UPDATE_EDIT_MS && !i.received.some((r) => r.kind === 'edit-original');
+  if (i.answeredWith === CallbackType.DEFERRED_UPDATE_MESSAGE)
+    return age < DEFERRED_UPDATE_EDIT_MS && !i.received.some((r) => r.kind === 'edit-original');
   return false;
 }
 
@@ -57,12 +58,18 @@ export function answeredFinally(registry: InteractionRegistry, interactionId: st
 }
 
 /** Resolves true once settled, false when the bound came first. `answered`: the runner's interaction has its final answer (see ANSWERED_QUIET_MS). */
-export async function settle(inFlight: InFlight, pending: () => number, options: SettleOptions = {}, answered?: () => boolean): Promise<boolean> {
+export async function settle(
+  inFlight: InFlight,
+  pending: () => number,
+  options: SettleOptions = {},
+  answered?: () => boolean,
+): Promise<boolean> {
   const fullQuietMs = options.quietMs ?? DEFAULT_QUIET_MS;
   const maxMs = options.maxMs ?? DEFAULT_SETTLE_MAX_MS;
   const start = performance.now();
   for (;;) {
-    const quietMs = inFlight.otherRequestsSinceAction === 0 && answered?.() ? Math.min(fullQuietMs, ANSWERED_QUIET_MS) : fullQuietMs;
+    const quietMs =
+      inFlight.otherRequestsSinceAction === 0 && answered?.() ? Math.min(fullQuietMs, ANSWERED_QUIET_MS) : fullQuietMs;
     const busy = inFlight.busy || pending() > 0;
     const idle = inFlight.idleMs;
     if (!busy && idle >= quietMs) return true;

@@ -47,7 +47,13 @@ export function resolveAuth(header: string | undefined, world: World, now: numbe
     if (grant.expiresAt <= now || !application) continue;
     result =
       grant.userId !== undefined
-        ? { kind: 'bearer', application, scopes: grant.scopes, userId: grant.userId, ...(grant.locale ? { locale: grant.locale } : {}) }
+        ? {
+            kind: 'bearer',
+            application,
+            scopes: grant.scopes,
+            userId: grant.userId,
+            ...(grant.locale ? { locale: grant.locale } : {}),
+          }
         : { kind: 'bearer', application, scopes: grant.scopes, ...(grant.locale ? { locale: grant.locale } : {}) };
   }
   return result;
@@ -84,7 +90,8 @@ export function checkCommandAccess(auth: RequestAuth, write: boolean): EmulatorR
 /** Permission reads: bot, client-credentials bearer, or a user's bearer of the app that carries the permissions scope. */
 export function checkPermissionsRead(auth: RequestAuth): EmulatorResponse | undefined {
   if (auth.kind === 'none') return unauthorized();
-  if (auth.kind === 'bearer' && auth.userId !== undefined && !auth.scopes.includes(SCOPE_PERMISSIONS_UPDATE)) return missingScope();
+  if (auth.kind === 'bearer' && auth.userId !== undefined && !auth.scopes.includes(SCOPE_PERMISSIONS_UPDATE))
+    return missingScope();
   return undefined;
 }
 

@@ -49,7 +49,11 @@ function victim(list: Iterable<Tracked>): Tracked | undefined {
 }
 
 /** Tracks connections from now on; the function returned is to be called with each request as it arrives. */
-export function capConnectionsPerClient(server: Server, max: number, now: () => number = performance.now.bind(performance)): (req: IncomingMessage, res: ServerResponse) => void {
+export function capConnectionsPerClient(
+  server: Server,
+  max: number,
+  now: () => number = performance.now.bind(performance),
+): (req: IncomingMessage, res: ServerResponse) => void {
   const byAddress = new Map<string, Set<Tracked>>();
   const bySocket = new WeakMap<Socket, Tracked>();
   server.on('connection', (socket: Socket) => {

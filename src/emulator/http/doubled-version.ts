@@ -11,7 +11,11 @@ const VERSION_SEGMENT = /^\/v\d+(\/|$)/;
 const PLAIN_HOST = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 
 /** The answer to `path` (below `prefix`, e.g. `/api/v10`) when it starts with a version again; undefined otherwise. */
-export function doubledVersionAnswer(path: string, prefix: string, host: string | undefined): EmulatorResponse | undefined {
+export function doubledVersionAnswer(
+  path: string,
+  prefix: string,
+  host: string | undefined,
+): EmulatorResponse | undefined {
   const again = VERSION_SEGMENT.exec(path);
   if (!again) return undefined;
   const origin = host !== undefined && PLAIN_HOST.test(host) ? `http://${host}` : '';

@@ -43,6 +43,12 @@ export class Exchange {
 
   /** Notes a request a fault ended without an answer the pipeline wrote (`status` 0: dropped). */
   noteFault(status: number): void {
-    this.env.options.events.note({ kind: 'request', method: this.method, route: this.routePattern, status, refusedBy: 'fault' });
+    this.env.options.events.note({
+      kind: 'request',
+      method: this.method,
+      route: this.routePattern,
+      status,
+      refusedBy: 'fault',
+    });
   }
 }

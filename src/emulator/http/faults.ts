@@ -62,13 +62,16 @@ function globToRegExp(glob: string): RegExp {
 }
 
 export function checkFaultRule(value: unknown, where: string): FaultRule {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new FaultRuleError(`${where} must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new FaultRuleError(`${where} must be an object`);
   const r = value as Record<string, unknown>;
-  if (!KINDS.includes(r.kind as FaultKind)) throw new FaultRuleError(`${where}.kind must be one of ${KINDS.join(', ')}`);
+  if (!KINDS.includes(r.kind as FaultKind))
+    throw new FaultRuleError(`${where}.kind must be one of ${KINDS.join(', ')}`);
   const num = (key: string, min: number, max = Infinity) => {
     const v = r[key];
     if (v === undefined) return;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw new FaultRuleError(`${where}.${key} must be a number from ${min} to ${max}`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
+      throw new FaultRuleError(`${where}.${key} must be a number from ${min} to ${max}`);
   };
   num('probability', 0, 1);
   num('every', 1);
@@ -76,11 +79,13 @@ export function checkFaultRule(value: unknown, where: string): FaultRule {
   num('delayMs', 0, 600_000);
   num('retryAfter', 0);
   num('status', 400, 599);
-  if (r.method !== undefined && typeof r.method !== 'string') throw new FaultRuleError(`${where}.method must be a string`);
+  if (r.method !== undefined && typeof r.method !== 'string')
+    throw new FaultRuleError(`${where}.method must be a string`);
   if (r.path !== undefined && typeof r.path !== 'string') throw new FaultRuleError(`${where}.path must be a string`);
   if (r.nth !== undefined) {
     const list = Array.isArray(r.nth) ? r.nth : [r.nth];
-    if (!list.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 1)) throw new FaultRuleError(`${where}.nth must be a positive integer or a list of them`);
+    if (!list.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 1))
+      throw new FaultRuleError(`${where}.nth must be a positive integer or a list of them`);
   }
   return r as unknown as FaultRule;
 }
@@ -133,7 +138,9 @@ export class FaultController {
       if (r.times !== undefined && a.injected >= r.times) continue;
       const nth = r.nth === undefined ? undefined : Array.isArray(r.nth) ? r.nth : [r.nth];
       const scheduled = nth !== undefined || r.every !== undefined;
-      let fire = scheduled ? (nth?.includes(a.matched) ?? false) || (r.every !== undefined && a.matched % r.every === 0) : true;
+      let fire = scheduled
+        ? (nth?.includes(a.matched) ?? false) || (r.every !== undefined && a.matched % r.every === 0)
+        : true;
       if (fire && r.probability !== undefined) fire = this.random() < r.probability;
       if (!fire) continue;
       a.injected++;

@@ -13,7 +13,8 @@ export function formErrorResponse(problems: readonly Problem[], prefix: Path = [
   const enforced = problems.filter((p) => p.api && p.severity === 'error');
   if (enforced.length === 0) return undefined;
   const special = enforced.find((p) => p.jsonCode !== undefined);
-  if (special?.jsonCode !== undefined && special.api) return apiError({ status: 400, code: special.jsonCode, message: special.api.message });
+  if (special?.jsonCode !== undefined && special.api)
+    return apiError({ status: 400, code: special.jsonCode, message: special.api.message });
   // Null-prototype nodes: a body key such as `__proto__` or `constructor` is then an ordinary key of the tree,
   // never a way to reach (and write to) Object.prototype.
   const tree: Record<string, unknown> = Object.create(null);
@@ -25,7 +26,8 @@ export function formErrorResponse(problems: readonly Problem[], prefix: Path = [
       node = node[key] as Record<string, unknown>;
     }
     const list = (node._errors ??= []) as Array<{ code: string; message: string }>;
-    if (!list.some((e) => e.code === p.api!.code && e.message === p.api!.message)) list.push({ code: p.api!.code, message: p.api!.message });
+    if (!list.some((e) => e.code === p.api!.code && e.message === p.api!.message))
+      list.push({ code: p.api!.code, message: p.api!.message });
   }
   return apiError(ErrorAnswers.invalidFormBody, tree);
 }

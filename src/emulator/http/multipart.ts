@@ -37,7 +37,10 @@ function plainFieldValue(name: string, value: string): unknown {
   return parsed.ok ? parsed.value : value;
 }
 
-export async function parseMultipart(raw: Buffer, contentType: string): Promise<{ body: unknown; files: MultipartFile[] }> {
+export async function parseMultipart(
+  raw: Buffer,
+  contentType: string,
+): Promise<{ body: unknown; files: MultipartFile[] }> {
   let form: FormData;
   try {
     form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
@@ -62,7 +65,12 @@ export async function parseMultipart(raw: Buffer, contentType: string): Promise<
       payload = parsed.value;
     } else {
       // defineProperty: a field named `__proto__` is a field, not the object's prototype.
-      Object.defineProperty(fields, field, { value: plainFieldValue(field, value), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(fields, field, {
+        value: plainFieldValue(field, value),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   }
   // payload_json wins over plain fields of the same name, as it is the documented carrier.

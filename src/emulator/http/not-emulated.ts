@@ -20,7 +20,10 @@ export function routeShape(path: string): string {
 const answers = new WeakSet<EmulatorResponse>();
 
 export function notEmulated(method: string, path: string): EmulatorResponse {
-  const answer = apiError({ ...ErrorAnswers.notFound, message: `${ErrorAnswers.notFound.message} (${method} ${routeShape(path)} is not emulated)` });
+  const answer = apiError({
+    ...ErrorAnswers.notFound,
+    message: `${ErrorAnswers.notFound.message} (${method} ${routeShape(path)} is not emulated)`,
+  });
   answers.add(answer);
   return answer;
 }

@@ -35,7 +35,12 @@ import { runHandler } from './steps/run-handler.js';
  * asynchronous handler): only then is a promise made, and the rest of the
  * path continues from it.
  */
-export function handleRequest(env: PipelineEnv, req: IncomingMessage, res: ServerResponse, raw: Buffer | 'too-large'): void | Promise<void> {
+export function handleRequest(
+  env: PipelineEnv,
+  req: IncomingMessage,
+  res: ServerResponse,
+  raw: Buffer | 'too-large',
+): void | Promise<void> {
   // The target as sent: WHATWG URL parsing would resolve `..` and `%2e%2e` onto the parent resource.
   const { path: target, query } = splitTarget(req.url ?? '/');
   const method = (req.method ?? 'GET').toUpperCase();
@@ -64,7 +69,8 @@ function routed(ex: Exchange, prefix: string, raw: Buffer | 'too-large'): void |
   }
   ex.routePattern = matched.route.pattern;
   const fault = env.options.faults.decide(method, ex.path, matched.route.pattern);
-  if (fault) return injectFault(fault, ex).then((finished) => (finished ? undefined : admitted(ex, matched, raw, fault)));
+  if (fault)
+    return injectFault(fault, ex).then((finished) => (finished ? undefined : admitted(ex, matched, raw, fault)));
   return admitted(ex, matched, raw, undefined);
 }
 
@@ -78,13 +84,25 @@ function admitted(ex: Exchange, matched: Matched, raw: Buffer, fault: FaultActio
   return prechecked(ex, matched.route, built, fault);
 }
 
-function prechecked(ex: Exchange, route: Route, request: EmulatorRequest | EmulatorResponse, fault: FaultAction | undefined): void | Promise<void> {
+function prechecked(
+  ex: Exchange,
+  route: Route,
+  request: EmulatorRequest | EmulatorResponse,
+  fault: FaultAction | undefined,
+): void | Promise<void> {
   if ('status' in request) return ex.reply(request);
   if (!route.precheck) return handled(ex, route, request, fault);
-  return route.precheck(request, ex.env.options.now).then((refused) => (refused ? ex.reply(refused) : handled(ex, route, request, fault)));
+  return route
+    .precheck(request, ex.env.options.now)
+    .then((refused) => (refused ? ex.reply(refused) : handled(ex, route, request, fault)));
 }
 
-function handled(ex: Exchange, route: Route, request: EmulatorRequest, fault: FaultAction | undefined): void | Promise<void> {
+function handled(
+  ex: Exchange,
+  route: Route,
+  request: EmulatorRequest,
+  fault: FaultAction | undefined,
+): void | Promise<void> {
   const out = runHandler(ex.env, route, request);
   if (out instanceof Promise) return out.then((response) => answered(ex, response, fault));
   return answered(ex, out, fault);

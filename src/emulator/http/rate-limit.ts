@@ -39,7 +39,9 @@ export function majorParameter(path: string): string {
   if (c >= 0) return `channel:${segs[c + 1]}`;
   if (segs[0] === 'webhooks' && segs[1]) {
     // The token is hashed: bucket keys live in memory only, but never hold a secret in clear.
-    return segs[2] && segs[2] !== 'messages' ? `webhook:${segs[1]}:${hash(segs[2]).slice(0, 16)}` : `webhook:${segs[1]}`;
+    return segs[2] && segs[2] !== 'messages'
+      ? `webhook:${segs[1]}:${hash(segs[2]).slice(0, 16)}`
+      : `webhook:${segs[1]}`;
   }
   const a = at('applications');
   if (a >= 0) return `application:${segs[a + 1]}`;
@@ -135,7 +137,11 @@ export class RateLimiter {
           response: {
             status: 429,
             body: { message: RATE_LIMITED_MESSAGE, retry_after: Number(retry.toFixed(3)), global: true },
-            headers: { 'Retry-After': String(Math.max(1, Math.ceil(retry))), 'X-RateLimit-Global': 'true', 'X-RateLimit-Scope': 'global' },
+            headers: {
+              'Retry-After': String(Math.max(1, Math.ceil(retry))),
+              'X-RateLimit-Global': 'true',
+              'X-RateLimit-Scope': 'global',
+            },
           },
         };
       }
@@ -145,7 +151,12 @@ export class RateLimiter {
     if (!limit) return { ok: true, headers: {} };
     const bucket = bucketId(method, name);
     const major = majorParameter(path);
-    const w = this.window(`route|${caller}|${bucket}|${major}`, limit.windowMs, now, { name, method, major, limit: limit.limit });
+    const w = this.window(`route|${caller}|${bucket}|${major}`, limit.windowMs, now, {
+      name,
+      method,
+      major,
+      limit: limit.limit,
+    });
     const headers = (remaining: number): Record<string, string> => ({
       'X-RateLimit-Limit': String(limit.limit),
       'X-RateLimit-Remaining': String(remaining),
@@ -182,7 +193,14 @@ export class RateLimiter {
       const resetAfterMs = w.resetAt - now;
       if (kind === 'global') {
         if (this.global === false) continue;
-        out.push({ bucket: 'global', key: 'all routes', limit: this.global, remaining: Math.max(0, this.global - w.count), resetAfterMs, caller: callerLabel(caller) });
+        out.push({
+          bucket: 'global',
+          key: 'all routes',
+          limit: this.global,
+          remaining: Math.max(0, this.global - w.count),
+          resetAfterMs,
+          caller: callerLabel(caller),
+        });
       } else if (w.label) {
         const { name, method, limit } = w.label;
         // A webhook's key holds a hash of its token: the view shows the webhook id alone.
@@ -198,6 +216,8 @@ export class RateLimiter {
         });
       }
     }
-    return out.sort((a, b) => a.remaining / a.limit - b.remaining / b.limit || a.bucket.localeCompare(b.bucket)).slice(0, max);
+    return out
+      .sort((a, b) => a.remaining / a.limit - b.remaining / b.limit || a.bucket.localeCompare(b.bucket))
+      .slice(0, max);
   }
 }

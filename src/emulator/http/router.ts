@@ -11,7 +11,10 @@ interface Compiled {
   params: Array<[number, string]>;
 }
 
-export type RouteMatch = { kind: 'found'; route: Route; params: Record<string, string> } | { kind: 'method-not-allowed' } | { kind: 'not-found' };
+export type RouteMatch =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'method-not-allowed' }
+  | { kind: 'not-found' };
 
 const NOT_FOUND: RouteMatch = Object.freeze({ kind: 'not-found' });
 const METHOD_NOT_ALLOWED: RouteMatch = Object.freeze({ kind: 'method-not-allowed' });
@@ -128,7 +131,10 @@ const NO_QUERY: URLSearchParams = new NoQuery();
 export function splitTarget(target: string): { path: string; query: URLSearchParams } {
   const q = target.indexOf('?');
   const path = q < 0 ? target : target.slice(0, q);
-  return { path: path.startsWith('/') ? path : `/${path}`, query: q < 0 ? NO_QUERY : new URLSearchParams(target.slice(q + 1)) };
+  return {
+    path: path.startsWith('/') ? path : `/${path}`,
+    query: q < 0 ? NO_QUERY : new URLSearchParams(target.slice(q + 1)),
+  };
 }
 
 /** `.` or `..` as a segment, literally or percent-encoded: such a path names no resource. */

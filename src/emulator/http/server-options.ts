@@ -25,7 +25,11 @@ export interface ServerOptions {
   /** The web view: its page and assets, its API under /__emulator/view/, and its live stream. */
   view?: {
     page: PageServer;
-    api: (method: string, path: string, query: URLSearchParams) => EmulatorResponse | Promise<EmulatorResponse> | undefined;
+    api: (
+      method: string,
+      path: string,
+      query: URLSearchParams,
+    ) => EmulatorResponse | Promise<EmulatorResponse> | undefined;
     streams: ViewStreams;
   };
   /** More control endpoints (e.g. /interactions): an answer, or undefined to fall through to the built-in ones. Run outside the handler lock: they may wait on requests the application makes. */

@@ -36,11 +36,17 @@ export interface AnswerEnv {
 }
 
 /** Tells the bots in the guild and observers an answer's message appeared, changed or went: the channel shows it, and only the invoker an ephemeral one. */
-function noteAnswer(env: { events?: EventBus | undefined; world: World }, stored: StoredMessage, action: MessageNote['action'], files: readonly MultipartFile[] = []): void {
+function noteAnswer(
+  env: { events?: EventBus | undefined; world: World },
+  stored: StoredMessage,
+  action: MessageNote['action'],
+  files: readonly MultipartFile[] = [],
+): void {
   if (env.events) announceMessage(env.events, env.world, stored, action, { files });
 }
 
-const badForm = (message: string) => apiError(ErrorAnswers.invalidFormBody, { _errors: [ApiErrors.callbackInvalid(message)] });
+const badForm = (message: string) =>
+  apiError(ErrorAnswers.invalidFormBody, { _errors: [ApiErrors.callbackInvalid(message)] });
 
 /** The application's webhook: the author of interaction messages. */
 function appWebhook(env: AnswerEnv, live: LiveInteraction): StoredWebhook {
@@ -66,7 +72,13 @@ function channelType(env: AnswerEnv, channelId: string): number {
  * callback's message (type 20/23, interaction_metadata), whose body is the
  * callback's `data`: its errors are reported under `data.`.
  */
-function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files: readonly MultipartFile[], original: boolean): StoredMessage | EmulatorResponse {
+function newMessage(
+  env: AnswerEnv,
+  live: LiveInteraction,
+  body: unknown,
+  files: readonly MultipartFile[],
+  original: boolean,
+): StoredMessage | EmulatorResponse {
   const b: Obj = isObject(body) ? body : {};
   const problems = validateExecuteBody(b, {
     limits: env.limits,
@@ -94,7 +106,16 @@ function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files:
   const m = stored.message;
   // Interactions may answer ephemerally; the execute rules drop the bit, so it is put back here.
   if (typeof b.flags === 'number' && b.flags & EPHEMERAL) m.flags = (m.flags as number) | EPHEMERAL;
-  m.author = { id: app?.botUserId ?? live.applicationId, username: app?.name ?? 'app', avatar: null, discriminator: '0', bot: true, global_name: null, public_flags: 0, flags: 0 };
+  m.author = {
+    id: app?.botUserId ?? live.applicationId,
+    username: app?.name ?? 'app',
+    avatar: null,
+    discriminator: '0',
+    bot: true,
+    global_name: null,
+    public_flags: 0,
+    flags: 0,
+  };
   m.interaction_metadata = {
     id: live.id,
     type: live.type,
@@ -102,14 +123,22 @@ function newMessage(env: AnswerEnv, live: LiveInteraction, body: unknown, files:
     authorizing_integration_owners: live.payload.authorizing_integration_owners,
     ...(original ? {} : { original_response_message_id: live.original?.id }),
   };
-  if (original) m.type = live.commandType === CommandType.CHAT_INPUT ? MessageType.CHAT_INPUT_COMMAND : MessageType.CONTEXT_MENU_COMMAND;
+  if (original)
+    m.type =
+      live.commandType === CommandType.CHAT_INPUT ? MessageType.CHAT_INPUT_COMMAND : MessageType.CONTEXT_MENU_COMMAND;
   // The deprecated `interaction` object, still sent on replies to commands (facts §6.4): discord.py 2.2 finds a reply's view by it.
   if (!live.component) m.interaction = deprecatedInteraction(live);
   stored.sender = 'interaction';
   shapeComponentReply(live, m, original);
   // The client heads a command's answer, and a form's a command opened, "used /command"; a component's answer is a reply instead.
   const command = live.component ? live.component.openedBy : live.commandName;
-  stored.interaction = { id: live.id, name: live.commandName, userId: live.userId, applicationId: live.applicationId, ...(command !== undefined ? { command } : {}) };
+  stored.interaction = {
+    id: live.id,
+    name: live.commandName,
+    userId: live.userId,
+    applicationId: live.applicationId,
+    ...(command !== undefined ? { command } : {}),
+  };
   return stored;
 }
 
@@ -121,12 +150,19 @@ export function deprecatedInteraction(live: Pick<LiveInteraction, 'id' | 'type' 
   for (;;) {
     // A subcommand group or subcommand is the one option whose own options hold the rest.
     const first: unknown = Array.isArray(options) ? options[0] : undefined;
-    if (!isObject(first) || (first.type !== OptionType.SUB_COMMAND && first.type !== OptionType.SUB_COMMAND_GROUP)) break;
+    if (!isObject(first) || (first.type !== OptionType.SUB_COMMAND && first.type !== OptionType.SUB_COMMAND_GROUP))
+      break;
     names.push(String(first.name));
     options = first.options;
   }
   const { user, ...rest } = member ?? {};
-  return { id: live.id, type: live.type, name: names.join(' '), user: user ?? live.payload.user, ...(member ? { member: rest } : {}) };
+  return {
+    id: live.id,
+    type: live.type,
+    name: names.join(' '),
+    user: user ?? live.payload.user,
+    ...(member ? { member: rest } : {}),
+  };
 }
 
 /** An answer is a message of its channel like any other: kept in the world, so it is persisted and a message command can target it. */
@@ -148,7 +184,11 @@ export function callbackResponse(live: LiveInteraction, withResponse: boolean): 
   if (!withResponse) return { status: 204 };
   const msg = live.original?.message;
   const resource: Obj = { type: live.answeredWith };
-  const withMessage: number[] = [CallbackType.CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, CallbackType.UPDATE_MESSAGE];
+  const withMessage: number[] = [
+    CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
+    CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+    CallbackType.UPDATE_MESSAGE,
+  ];
   if (msg && withMessage.includes(live.answeredWith!)) resource.message = msg;
   return {
     status: 200,
@@ -182,7 +222,8 @@ export function applyCallback(
   if (reg.firstAnswerLate(live)) return apiError(InteractionErrors.unknown);
   const b = isObject(body) ? body : {};
   // A modal is judged by the component rules (wire/components/modal.ts), its errors under `data.`.
-  const modal = b.type === CallbackType.MODAL ? problemsResponse(prefixPath(['data'], checkModalData(b.data))) : undefined;
+  const modal =
+    b.type === CallbackType.MODAL ? problemsResponse(prefixPath(['data'], checkModalData(b.data))) : undefined;
   if (modal) return modal;
   const type = b.type;
   if (typeof type !== 'number' || !Object.values(CallbackType).includes(type as never) || type === CallbackType.PONG)
@@ -224,7 +265,13 @@ function needsAnswer(live: LiveInteraction): EmulatorResponse | undefined {
   return live.answeredWith === undefined ? apiError(ErrorAnswers.unknownWebhook) : undefined;
 }
 
-export function postFollowup(reg: InteractionRegistry, env: AnswerEnv, live: LiveInteraction, body: unknown, files: readonly MultipartFile[]): EmulatorResponse {
+export function postFollowup(
+  reg: InteractionRegistry,
+  env: AnswerEnv,
+  live: LiveInteraction,
+  body: unknown,
+  files: readonly MultipartFile[],
+): EmulatorResponse {
   const early = needsAnswer(live);
   if (early) return early;
   const msg = newMessage(env, live, body, files, false);
@@ -238,7 +285,9 @@ export function postFollowup(reg: InteractionRegistry, env: AnswerEnv, live: Liv
 
 function findMessage(live: LiveInteraction, messageId: string): StoredMessage | undefined {
   if (messageId === '@original') return live.original;
-  return live.followups.find((m) => m.id === messageId) ?? (live.original?.id === messageId ? live.original : undefined);
+  return (
+    live.followups.find((m) => m.id === messageId) ?? (live.original?.id === messageId ? live.original : undefined)
+  );
 }
 
 export function getMessage(live: LiveInteraction, messageId: string): EmulatorResponse {
@@ -246,7 +295,14 @@ export function getMessage(live: LiveInteraction, messageId: string): EmulatorRe
   return m ? { status: 200, body: m.message } : unknownMessage();
 }
 
-export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: LiveInteraction, messageId: string, body: unknown, files: readonly MultipartFile[]): EmulatorResponse {
+export function editMessage(
+  reg: InteractionRegistry,
+  env: AnswerEnv,
+  live: LiveInteraction,
+  messageId: string,
+  body: unknown,
+  files: readonly MultipartFile[],
+): EmulatorResponse {
   const early = needsAnswer(live);
   if (early) return early;
   const found = findMessage(live, messageId);
@@ -258,7 +314,12 @@ export function editMessage(reg: InteractionRegistry, env: AnswerEnv, live: Live
 }
 
 /** Edits an interaction's message (an answer, or the message a component is on) with the webhook edit rules, and tells observers. */
-export function rewriteMessage(env: AnswerEnv, stored: StoredMessage, body: unknown, files: readonly MultipartFile[]): EmulatorResponse {
+export function rewriteMessage(
+  env: AnswerEnv,
+  stored: StoredMessage,
+  body: unknown,
+  files: readonly MultipartFile[],
+): EmulatorResponse {
   const m = stored.message;
   const loading = ((m.flags as number) & MessageFlag.LOADING) !== 0;
   const b: Obj = isObject(body) ? body : {};
@@ -286,7 +347,15 @@ export function rewriteMessage(env: AnswerEnv, stored: StoredMessage, body: unkn
   const refused = pollRefused ?? problemsResponse(problems.filter((p) => !(loading && p.path[0] === 'poll')));
   if (refused) return refused;
   const keep = (m.flags as number) & EPHEMERAL;
-  applyEdit({ stored, body: b, files, guild: findChannel(env.world, stored.channel_id)?.guild, componentsRespected: true, nowMs: env.now(), nextId: () => env.nextId() });
+  applyEdit({
+    stored,
+    body: b,
+    files,
+    guild: findChannel(env.world, stored.channel_id)?.guild,
+    componentsRespected: true,
+    nowMs: env.now(),
+    nextId: () => env.nextId(),
+  });
   if (loading) {
     // The deferred message becomes the answer: no longer loading, not "edited".
     m.flags = ((m.flags as number) & ~MessageFlag.LOADING) | keep;
@@ -297,7 +366,13 @@ export function rewriteMessage(env: AnswerEnv, stored: StoredMessage, body: unkn
   return { status: 200, body: m };
 }
 
-export function deleteMessage(reg: InteractionRegistry, live: LiveInteraction, messageId: string, events: EventBus | undefined, world: World): EmulatorResponse {
+export function deleteMessage(
+  reg: InteractionRegistry,
+  live: LiveInteraction,
+  messageId: string,
+  events: EventBus | undefined,
+  world: World,
+): EmulatorResponse {
   const early = needsAnswer(live);
   if (early) return early;
   const found = findMessage(live, messageId);

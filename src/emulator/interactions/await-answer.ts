@@ -49,19 +49,38 @@ function endpointCause(answer: HttpAnswer, refusal: string | undefined): NoRespo
   if (answer.error !== undefined) return { kind: 'endpoint-unreachable', error: answer.error };
   if (answer.status === 401) return { kind: 'signature-rejected' };
   if (refusal !== undefined) return { kind: 'bad-callback', message: refusal };
-  if (answer.status !== undefined && (answer.status < 200 || answer.status > 299)) return { kind: 'endpoint-error', status: answer.status };
+  if (answer.status !== undefined && (answer.status < 200 || answer.status > 299))
+    return { kind: 'endpoint-error', status: answer.status };
   return undefined;
 }
 
 /** An HTTP delivery: the endpoint's answer (an inline callback is applied), and the cause of no answer it shows at once. */
-async function deliverOverHttp(env: AwaitEnv, app: Application, live: LiveInteraction): Promise<Delivered & { early?: NoResponse }> {
+async function deliverOverHttp(
+  env: AwaitEnv,
+  app: Application,
+  live: LiveInteraction,
+): Promise<Delivered & { early?: NoResponse }> {
   const answer = await deliverHttp(app, live.payload, FIRST_ANSWER_MS, env.now() / 1000);
   const endpoint = answer.error ? { error: answer.error } : { status: answer.status! };
   let refusal: string | undefined;
   // An inline answer (200 with a callback body) is the callback; 202/204 means the app used the callback route.
-  if (answer.status === 200 && typeof answer.body === 'object' && answer.body !== null && live.answeredWith === undefined) {
+  if (
+    answer.status === 200 &&
+    typeof answer.body === 'object' &&
+    answer.body !== null &&
+    live.answeredWith === undefined
+  ) {
     // Through the store, so an inline answer is kept in the data file like every other message.
-    const r = env.write((world) => applyCallback(env.registry, { world, nextId: env.nextId, now: env.now, limits: env.limits, events: env.events }, live, answer.body, [], false));
+    const r = env.write((world) =>
+      applyCallback(
+        env.registry,
+        { world, nextId: env.nextId, now: env.now, limits: env.limits, events: env.events },
+        live,
+        answer.body,
+        [],
+        false,
+      ),
+    );
     if (r.status >= 400) refusal = (r.body as { message?: string } | undefined)?.message ?? `HTTP ${r.status}`;
   }
   const early = live.answeredWith === undefined ? endpointCause(answer, refusal) : undefined;
@@ -82,7 +101,8 @@ export async function deliverAndAwait(env: AwaitEnv, app: Application, live: Liv
   // Without a session nobody receives it; the 3 s are waited all the same, as an observer of the
   // event bus (a test driving a bot directly) may answer.
   else deliverGateway(env.events, app, live.payload);
-  if (early === undefined) await when(live, answered, FIRST_ANSWER_MS - (env.now() - live.createdAt), env.registry.timers);
+  if (early === undefined)
+    await when(live, answered, FIRST_ANSWER_MS - (env.now() - live.createdAt), env.registry.timers);
   if (answered(live)) return endpoint ? { endpoint } : {};
   const noSession = !app.interactionsEndpointUrl && env.hasSessionFor?.(app.id, live.guildId) === false;
   const cause: NoResponse = early ?? (noSession ? { kind: 'no-session' } : { kind: 'no-callback' });
@@ -101,7 +121,11 @@ function deferredSettled(live: LiveInteraction): boolean {
  * it; without, a deferred answer's edit (up to DEFERRED_WAIT_S) and the
  * follow-ups sent right behind it.
  */
-export async function collectAfterAnswer(env: Pick<AwaitEnv, 'now' | 'registry'>, live: LiveInteraction, waitSeconds: number | undefined): Promise<void> {
+export async function collectAfterAnswer(
+  env: Pick<AwaitEnv, 'now' | 'registry'>,
+  live: LiveInteraction,
+  waitSeconds: number | undefined,
+): Promise<void> {
   const { timers } = env.registry;
   if (waitSeconds !== undefined) return new Promise<void>((resolve) => timers.setTimeout(resolve, waitSeconds * 1000));
   if (live.answeredWith !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) return;

@@ -6,7 +6,15 @@
  * the same delivery and deadlines as a command; what the member sees
  * afterwards is collected.
  */
-import { componentData, entityValues, findComponent, refuse, stringSelectValues, unusable, type ComponentRefusal } from '../../wire/interactions/component-use.js';
+import {
+  componentData,
+  entityValues,
+  findComponent,
+  refuse,
+  stringSelectValues,
+  unusable,
+  type ComponentRefusal,
+} from '../../wire/interactions/component-use.js';
 import { EPHEMERAL } from '../../wire/interactions/callback.js';
 import { InteractionType, mentionedObjects, nonEmptyResolved } from '../../wire/interactions/payload.js';
 import { ComponentType } from '../../wire/enums.js';
@@ -43,8 +51,13 @@ export function messageOwner(world: World, stored: StoredMessage): Snowflake | u
   const byWebhook = own(world.webhooks, stored.webhookId)?.application_id ?? undefined;
   const authorId = (stored.message.author as { id?: unknown } | undefined)?.id;
   // A bot's own post in a channel: its author is the application's bot user.
-  const byBot = typeof authorId === 'string' ? Object.values(world.applications).find((a) => a.botUserId === authorId)?.id : undefined;
-  return stored.interaction?.applicationId ?? byWebhook ?? (stored.message.application_id as Snowflake | undefined) ?? byBot;
+  const byBot =
+    typeof authorId === 'string'
+      ? Object.values(world.applications).find((a) => a.botUserId === authorId)?.id
+      : undefined;
+  return (
+    stored.interaction?.applicationId ?? byWebhook ?? (stored.message.application_id as Snowflake | undefined) ?? byBot
+  );
 }
 
 interface Target {
@@ -57,12 +70,19 @@ interface Target {
 const isRefusal = (v: object): v is ComponentRefusal => 'kind' in v && 'message' in v && !('type' in v);
 
 /** The component on the message the member uses, and the application it calls back; or why the client sends nothing. */
-function targetOf(world: World, stored: StoredMessage, kind: 'button' | 'select', ref: string, userId: Snowflake): Target | ComponentRefusal {
+function targetOf(
+  world: World,
+  stored: StoredMessage,
+  kind: 'button' | 'select',
+  ref: string,
+  userId: Snowflake,
+): Target | ComponentRefusal {
   // An ephemeral answer is seen by its invoker alone.
   if (((stored.message.flags as number) ?? 0) & EPHEMERAL && stored.interaction && stored.interaction.userId !== userId)
     return refuse('unknown-message', `message ${stored.id} is ephemeral: only its invoker sees it`);
   const appId = messageOwner(world, stored);
-  if (!appId || !own(world.applications, appId)) return refuse('not-interactive', `no application owns message ${stored.id}: its components send nothing`);
+  if (!appId || !own(world.applications, appId))
+    return refuse('not-interactive', `no application owns message ${stored.id}: its components send nothing`);
   const component = findComponent(stored.message.components, kind, ref);
   if (isRefusal(component)) return component;
   return unusable(component) ?? { stored, appId, component };
@@ -76,11 +96,28 @@ export function select(env: ComponentEnv, req: SelectRequest): Promise<Component
   return use(env, req, 'select', req.menu, req.values);
 }
 
-async function use(env: ComponentEnv, req: ClickRequest | SelectRequest, kind: 'button' | 'select', ref: string, chosen: string[] | undefined): Promise<ComponentOutcome> {
+async function use(
+  env: ComponentEnv,
+  req: ClickRequest | SelectRequest,
+  kind: 'button' | 'select',
+  ref: string,
+  chosen: string[] | undefined,
+): Promise<ComponentOutcome> {
   const world = env.world();
   const stored = own(world.messages, req.messageId);
-  if (!stored) return { outcome: 'refused', refusal: refuse('unknown-message', `no message ${req.messageId} (the emulator holds webhook posts and interaction answers)`) };
-  const names = resolveNames(world, { channelId: stored.channel_id, ...(req.userId !== undefined ? { userId: req.userId } : {}) }, env.defaultGuildId);
+  if (!stored)
+    return {
+      outcome: 'refused',
+      refusal: refuse(
+        'unknown-message',
+        `no message ${req.messageId} (the emulator holds webhook posts and interaction answers)`,
+      ),
+    };
+  const names = resolveNames(
+    world,
+    { channelId: stored.channel_id, ...(req.userId !== undefined ? { userId: req.userId } : {}) },
+    env.defaultGuildId,
+  );
   if ('problem' in names) return invalid(names.problem);
   const place = resolvePlace(world, { channelId: stored.channel_id }, env.defaultGuildId);
   if (typeof place === 'string') return invalid(place);
@@ -118,7 +155,12 @@ async function use(env: ComponentEnv, req: ClickRequest | SelectRequest, kind: '
 const refused = (refusal: ComponentRefusal): ComponentOutcome => ({ outcome: 'refused', refusal });
 
 /** A select's values as sent, and `resolved` for entity selects (facts §2.1); or the client's refusal. */
-function selectValues(component: Obj, chosen: readonly string[], place: Place, userId: Snowflake): { values: string[]; resolved?: Obj } | ComponentRefusal {
+function selectValues(
+  component: Obj,
+  chosen: readonly string[],
+  place: Place,
+  userId: Snowflake,
+): { values: string[]; resolved?: Obj } | ComponentRefusal {
   if (component.type === ComponentType.STRING_SELECT) {
     const values = stringSelectValues(component, chosen);
     return Array.isArray(values) ? { values } : values;
@@ -132,7 +174,12 @@ function selectValues(component: Obj, chosen: readonly string[], place: Place, u
   });
   if (isRefusal(sorted)) return sorted;
   const { users, members, roles, channels } = mentionedObjects(facts, place.channel, userId, sorted);
-  const resolved = nonEmptyResolved({ users, members, roles, channels: channelsAsSelected(channels as Obj, facts?.id) });
+  const resolved = nonEmptyResolved({
+    users,
+    members,
+    roles,
+    channels: channelsAsSelected(channels as Obj, facts?.id),
+  });
   return { values: ids, ...(resolved ? { resolved } : {}) };
 }
 
@@ -140,10 +187,17 @@ function selectValues(component: Obj, chosen: readonly string[], place: Place, u
 function idOf(value: string, facts: Place['facts']): string {
   if (isSnowflake(value) || !facts) return value;
   const name = String(value).replace(/^[@#]/, '');
-  return facts.members.find((m) => m.username === name)?.id ?? facts.roles.find((r) => r.name === name)?.id ?? facts.channels.find((c) => c.name === name)?.id ?? value;
+  return (
+    facts.members.find((m) => m.username === name)?.id ??
+    facts.roles.find((r) => r.name === name)?.id ??
+    facts.channels.find((c) => c.name === name)?.id ??
+    value
+  );
 }
 
 /** Resolved channels of a select carry their guild (facts §2.1's partial channel). */
 function channelsAsSelected(channels: Obj, guildId: string | undefined): Obj {
-  return Object.fromEntries(Object.entries(channels).map(([id, c]) => [id, { ...(c as Obj), ...(guildId ? { guild_id: guildId } : {}) }]));
+  return Object.fromEntries(
+    Object.entries(channels).map(([id, c]) => [id, { ...(c as Obj), ...(guildId ? { guild_id: guildId } : {}) }]),
+  );
 }

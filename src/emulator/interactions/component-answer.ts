@@ -25,7 +25,12 @@ export interface CallbackEnv {
 }
 
 /** How answer.ts edits an interaction's message (passed in: answer.ts calls this module). */
-export type Rewrite<E extends CallbackEnv> = (env: E, stored: StoredMessage, body: unknown, files: readonly MultipartFile[]) => EmulatorResponse;
+export type Rewrite<E extends CallbackEnv> = (
+  env: E,
+  stored: StoredMessage,
+  body: unknown,
+  files: readonly MultipartFile[],
+) => EmulatorResponse;
 
 /** The service's refusal of a callback type this interaction does not take (a modal to a modal submit, 6/7 to a command). */
 export function callbackTypeRefusal(live: LiveInteraction, type: number): EmulatorResponse | undefined {
@@ -98,5 +103,10 @@ export function shapeComponentReply(live: LiveInteraction, m: Obj, original: boo
     return;
   }
   m.type = MessageType.REPLY;
-  m.message_reference = { type: MessageReferenceType.DEFAULT, message_id: messageId, channel_id: live.channelId, ...(live.guildId ? { guild_id: live.guildId } : {}) };
+  m.message_reference = {
+    type: MessageReferenceType.DEFAULT,
+    message_id: messageId,
+    channel_id: live.channelId,
+    ...(live.guildId ? { guild_id: live.guildId } : {}),
+  };
 }

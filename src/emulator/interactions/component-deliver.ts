@@ -56,7 +56,15 @@ export type ComponentOutcome =
   | ({ outcome: 'no-response'; cause: NoResponse } & ComponentDelivered);
 
 /** The interaction's shared fields for this member at this place (payload.ts), with a new id and token. */
-export function envelopeFor(env: ComponentEnv, world: World, app: Application, place: Place, user: MemberFacts, locale: string | undefined, owners: unknown): Obj {
+export function envelopeFor(
+  env: ComponentEnv,
+  world: World,
+  app: Application,
+  place: Place,
+  user: MemberFacts,
+  locale: string | undefined,
+  owners: unknown,
+): Obj {
   const install = place.guild ? own(place.guild.apps, app.id) : undefined;
   return interactionEnvelope({
     id: env.nextId(),
@@ -87,7 +95,11 @@ export interface ComponentDelivery {
   waitSeconds?: number;
 }
 
-export async function deliverComponent(env: ComponentEnv, app: Application, d: ComponentDelivery): Promise<ComponentOutcome> {
+export async function deliverComponent(
+  env: ComponentEnv,
+  app: Application,
+  d: ComponentDelivery,
+): Promise<ComponentOutcome> {
   const payload = withTypeAndData(d.envelope, d.type, d.data, d.extra);
   const live: LiveInteraction = {
     id: payload.id as string,
@@ -117,12 +129,22 @@ export async function deliverComponent(env: ComponentEnv, app: Application, d: C
     outcome: live.answeredWith !== undefined ? { kind: 'answered', callbackType: live.answeredWith } : answered.cause!,
   });
   if (live.answeredWith === CallbackType.DEFERRED_UPDATE_MESSAGE && d.waitSeconds === undefined)
-    await when(live, (i) => i.received.some((r) => r.kind === 'edit-original'), DEFERRED_UPDATE_WAIT_MS, env.registry.timers);
+    await when(
+      live,
+      (i) => i.received.some((r) => r.kind === 'edit-original'),
+      DEFERRED_UPDATE_WAIT_MS,
+      env.registry.timers,
+    );
   else if (live.answeredWith !== undefined) await collectAfterAnswer(env, live, d.waitSeconds);
   return outcomeOf(env, app, live, answered);
 }
 
-function outcomeOf(env: ComponentEnv, app: Application, live: LiveInteraction, { endpoint, cause }: Delivered): ComponentOutcome {
+function outcomeOf(
+  env: ComponentEnv,
+  app: Application,
+  live: LiveInteraction,
+  { endpoint, cause }: Delivered,
+): ComponentOutcome {
   const messageId = live.component?.messageId;
   const message = messageId !== undefined ? own(env.world().messages, messageId)?.message : undefined;
   const original = live.original && live.original.id !== messageId ? live.original.message : undefined;
@@ -131,12 +153,21 @@ function outcomeOf(env: ComponentEnv, app: Application, live: LiveInteraction, {
     application: { id: app.id, name: app.name },
     interaction: live.payload,
     ...(endpoint ? { endpoint } : {}),
-    ...(live.answeredWith !== undefined ? { callback: { type: live.answeredWith, ...(live.callbackData !== undefined ? { data: live.callbackData } : {}) } } : {}),
+    ...(live.answeredWith !== undefined
+      ? {
+          callback: {
+            type: live.answeredWith,
+            ...(live.callbackData !== undefined ? { data: live.callbackData } : {}),
+          },
+        }
+      : {}),
     ...(message ? { message } : {}),
     ...(original ? { original } : {}),
     followups: live.followups.map((f) => f.message),
     ...(live.answeredWith === CallbackType.MODAL ? { modal: live.callbackData as Obj } : {}),
     received: live.received,
   };
-  return live.answeredWith !== undefined ? { outcome: 'answered', ...delivered } : { outcome: 'no-response', cause: cause!, ...delivered };
+  return live.answeredWith !== undefined
+    ? { outcome: 'answered', ...delivered }
+    : { outcome: 'no-response', cause: cause!, ...delivered };
 }

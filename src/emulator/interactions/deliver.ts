@@ -39,13 +39,20 @@ function connectError(err: EndpointPostError): string {
   return `could not be reached (${code ?? err.message})`;
 }
 
-async function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<HttpAnswer> {
+async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<HttpAnswer> {
   let reply: EndpointReply;
   try {
     reply = await postToEndpoint(url, body, headers, timeoutMs);
   } catch (err) {
     if (!(err instanceof EndpointPostError)) throw err;
-    return err.timedOut ? { error: `did not answer within ${timeoutMs / 1000} s`, timedOut: true } : { error: connectError(err) };
+    return err.timedOut
+      ? { error: `did not answer within ${timeoutMs / 1000} s`, timedOut: true }
+      : { error: connectError(err) };
   }
   let parsed: unknown;
   try {
@@ -57,14 +64,24 @@ async function post(url: string, body: string, headers: Record<string, string>, 
 }
 
 /** POSTs the signed interaction; resolves with the endpoint's answer within `timeoutMs`. */
-export function deliverHttp(app: Application, payload: object, timeoutMs: number, nowSeconds: number): Promise<HttpAnswer> {
+export function deliverHttp(
+  app: Application,
+  payload: object,
+  timeoutMs: number,
+  nowSeconds: number,
+): Promise<HttpAnswer> {
   const body = JSON.stringify(payload);
   const timestamp = String(Math.floor(nowSeconds));
   return post(app.interactionsEndpointUrl ?? '', body, signedHeaders(app, body, timestamp), timeoutMs);
 }
 
 export function deliverGateway(events: EventBus, app: Application, payload: Record<string, unknown>): void {
-  events.emit({ applicationId: app.id, name: 'INTERACTION_CREATE', data: payload, ...(typeof payload.guild_id === 'string' ? { guildId: payload.guild_id } : {}) });
+  events.emit({
+    applicationId: app.id,
+    name: 'INTERACTION_CREATE',
+    data: payload,
+    ...(typeof payload.guild_id === 'string' ? { guildId: payload.guild_id } : {}),
+  });
 }
 
 export interface EndpointCheck {
@@ -84,10 +101,18 @@ export interface EndpointCheck {
 export async function checkEndpoint(app: Application, nowSeconds: number, timeoutMs = 3000): Promise<EndpointCheck> {
   const url = app.interactionsEndpointUrl ?? '';
   const problems: string[] = [];
-  const ping = JSON.stringify({ application_id: app.id, id: '0', token: 'ping', type: InteractionType.PING, user: { id: '0', username: 'discord' }, version: 1 });
+  const ping = JSON.stringify({
+    application_id: app.id,
+    id: '0',
+    token: 'ping',
+    type: InteractionType.PING,
+    user: { id: '0', username: 'discord' },
+    version: 1,
+  });
   const timestamp = String(Math.floor(nowSeconds));
   const good = await post(url, ping, signedHeaders(app, ping, timestamp), timeoutMs);
-  const bodyType = typeof good.body === 'object' && good.body !== null ? (good.body as { type?: unknown }).type : undefined;
+  const bodyType =
+    typeof good.body === 'object' && good.body !== null ? (good.body as { type?: unknown }).type : undefined;
   // An endpoint that cannot be reached fails the same way for the forged PING: say it once.
   if (good.error) return { url, ok: false, problems: [`the endpoint ${good.error}`], answered: false };
   if (good.status !== 200 || bodyType !== CallbackType.PONG)
@@ -100,6 +125,9 @@ export async function checkEndpoint(app: Application, nowSeconds: number, timeou
   forgedHeaders['X-Signature-Ed25519'] = (sig[0] === '0' ? '1' : '0') + sig.slice(1);
   const forged = await post(url, ping, forgedHeaders, timeoutMs);
   if (forged.error) problems.push(`a PING with a bad signature: the endpoint ${forged.error}`);
-  else if (forged.status !== 401) problems.push(`a PING with a bad signature got ${forged.status}; it must get 401 (the endpoint accepts forged requests)`);
+  else if (forged.status !== 401)
+    problems.push(
+      `a PING with a bad signature got ${forged.status}; it must get 401 (the endpoint accepts forged requests)`,
+    );
   return { url, ok: problems.length === 0, problems, answered: true };
 }

@@ -36,14 +36,20 @@ const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new Http
 /** Errors of a reused connection the server had closed (nothing reached the endpoint). */
 const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE']);
 
-export function postToEndpoint(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<EndpointReply> {
+export function postToEndpoint(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<EndpointReply> {
   let target: URL;
   try {
     target = new URL(url);
   } catch {
     return Promise.reject(new EndpointPostError(false, 'ERR_INVALID_URL', `invalid URL: ${url}`));
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return Promise.reject(new EndpointPostError(false, undefined, `unsupported scheme ${target.protocol}`));
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    return Promise.reject(new EndpointPostError(false, undefined, `unsupported scheme ${target.protocol}`));
   const options: RequestOptions = {
     method: 'POST',
     agent: agents[target.protocol],
@@ -51,7 +57,10 @@ export function postToEndpoint(url: string, body: string, headers: Record<string
   };
   return new Promise((resolve, reject) => {
     // Unref'd like AbortSignal.timeout's: the request's own socket keeps the process alive while it is open.
-    const timer = setTimeout(() => fail(new EndpointPostError(true, undefined, `no answer within ${timeoutMs} ms`)), timeoutMs).unref();
+    const timer = setTimeout(
+      () => fail(new EndpointPostError(true, undefined, `no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    ).unref();
     let settled = false;
     let current: ReturnType<typeof httpRequest> | undefined;
     const fail = (err: EndpointPostError) => {
@@ -62,7 +71,9 @@ export function postToEndpoint(url: string, body: string, headers: Record<string
       reject(err);
     };
     const send = (retry: boolean) => {
-      const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, (res) => readReply(res, (text) => done(res.statusCode ?? 0, text), fail));
+      const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, (res) =>
+        readReply(res, (text) => done(res.statusCode ?? 0, text), fail),
+      );
       current = req;
       req.on('error', (err: NodeJS.ErrnoException) => {
         if (settled || req !== current) return;
@@ -84,7 +95,9 @@ export function postToEndpoint(url: string, body: string, headers: Record<string
 function readReply(res: IncomingMessage, onText: (text: string) => void, fail: (err: EndpointPostError) => void): void {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => onText(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+  res.on('end', () =>
+    onText(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')),
+  );
   res.on('error', (err: NodeJS.ErrnoException) => fail(new EndpointPostError(false, err.code, err.message)));
   res.on('close', () => {
     if (!res.complete) fail(new EndpointPostError(false, 'ECONNRESET', 'the answer was cut off'));

@@ -8,7 +8,9 @@
 import type { EndpointCheck } from './deliver.js';
 
 /** Waits between checks: quick at first (the bot is starting), then every 15 s, about 2 minutes in all. */
-export const WATCH_DELAYS_MS: readonly number[] = [500, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000, 15_000, 15_000, 15_000, 15_000];
+export const WATCH_DELAYS_MS: readonly number[] = [
+  500, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000, 15_000, 15_000, 15_000, 15_000,
+];
 
 export interface EndpointWatchReport {
   check: EndpointCheck;

@@ -93,7 +93,17 @@ interface Invocation {
 export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<InvokeOutcome> {
   const at = invocationOf(env, request);
   if ('outcome' in at) return at;
-  const invoked = invokedCommand({ world: at.world, appId: at.app.id, guildId: at.place.guild?.id, locale: at.locale, lookup: at.lookup, nextId: env.nextId }, at.req);
+  const invoked = invokedCommand(
+    {
+      world: at.world,
+      appId: at.app.id,
+      guildId: at.place.guild?.id,
+      locale: at.locale,
+      lookup: at.lookup,
+      nextId: env.nextId,
+    },
+    at.req,
+  );
   if ('outcome' in invoked) return invoked;
   const { command } = invoked;
   const refusal = refusalOf(env, at, command);
@@ -102,11 +112,18 @@ export async function invoke(env: InvokeEnv, request: InvokeRequest): Promise<In
     return { outcome: 'refused', refusal };
   }
   const owners = authorizingOwners(command, placeFacts(at.app, at.place, at.user));
-  if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY) return launch(env, at, command, owners);
+  if (command.type === CommandType.PRIMARY_ENTRY_POINT && command.handler === EntryPointHandler.DISCORD_LAUNCH_ACTIVITY)
+    return launch(env, at, command, owners);
   const live = liveInteraction(env, at, invoked, owners);
   env.registry.add(live);
   const answered = await deliverAndAwait(env, at.app, live);
-  noteDelivery(env, at.app, command, live.answeredWith !== undefined ? { kind: 'answered', callbackType: live.answeredWith } : answered.cause!, live.id);
+  noteDelivery(
+    env,
+    at.app,
+    command,
+    live.answeredWith !== undefined ? { kind: 'answered', callbackType: live.answeredWith } : answered.cause!,
+    live.id,
+  );
   if (live.answeredWith !== undefined) await collectAfterAnswer(env, live, at.req.waitSeconds);
   return outcomeOf(at.app, live, answered);
 }
@@ -123,7 +140,11 @@ function invocationOf(env: InvokeEnv, request: InvokeRequest): Invocation | Inva
   const channelId = req.channelId ?? (outside ? env.nextId() : undefined);
   const place = resolvePlace(
     world,
-    { ...(req.guildId ? { guildId: req.guildId } : {}), ...(channelId ? { channelId } : {}), ...(req.context ? { context: req.context } : {}) },
+    {
+      ...(req.guildId ? { guildId: req.guildId } : {}),
+      ...(channelId ? { channelId } : {}),
+      ...(req.context ? { context: req.context } : {}),
+    },
     env.defaultGuildId,
   );
   if (typeof place === 'string') return invalid(place);
@@ -146,12 +167,22 @@ function invocationOf(env: InvokeEnv, request: InvokeRequest): Invocation | Inva
 
 /** The service's refusals, in the order the client and then the service apply them. */
 function refusalOf(env: InvokeEnv, at: Invocation, command: StoredCommand): Refusal | undefined {
-  const refused = commandRefusal(at.world, at.app, at.place, command, at.user, () => repair(env.registry, command, at.user.id));
+  const refused = commandRefusal(at.world, at.app, at.place, command, at.user, () =>
+    repair(env.registry, command, at.user.id),
+  );
   // A command the member's picker leaves out: say that, naming both.
-  return refused?.hidden ? { ...refused, message: notInPicker(commandLabel(command.name, command.type), at.user.username) } : refused;
+  return refused?.hidden
+    ? { ...refused, message: notInPicker(commandLabel(command.name, command.type), at.user.username) }
+    : refused;
 }
 
-function noteDelivery(env: InvokeEnv, app: Application, command: StoredCommand, outcome: DeliveryOutcome, interactionId?: Snowflake): void {
+function noteDelivery(
+  env: InvokeEnv,
+  app: Application,
+  command: StoredCommand,
+  outcome: DeliveryOutcome,
+  interactionId?: Snowflake,
+): void {
   env.events.note({
     kind: 'delivery',
     applicationId: app.id,
@@ -177,8 +208,20 @@ function launch(env: InvokeEnv, at: Invocation, command: StoredCommand, owners: 
     owners,
     ...(place.guild ? { guildId: place.guild.id } : {}),
   });
-  const interaction = { id: (message.interaction_metadata as Obj).id as string, name: command.name, userId: user.id, applicationId: app.id };
-  const stored: StoredMessage = { id: message.id as string, sender: 'interaction', webhookId: app.id, channel_id: channel.id, message, interaction };
+  const interaction = {
+    id: (message.interaction_metadata as Obj).id as string,
+    name: command.name,
+    userId: user.id,
+    applicationId: app.id,
+  };
+  const stored: StoredMessage = {
+    id: message.id as string,
+    sender: 'interaction',
+    webhookId: app.id,
+    channel_id: channel.id,
+    message,
+    interaction,
+  };
   env.write((w) => {
     w.messages[stored.id] = stored;
   });
@@ -188,7 +231,12 @@ function launch(env: InvokeEnv, at: Invocation, command: StoredCommand, owners: 
 }
 
 /** The interaction as the application receives it, kept live for its answers. */
-function liveInteraction(env: InvokeEnv, at: Invocation, { command, options, mentions, target }: Invoked, owners: Record<string, string>): LiveInteraction {
+function liveInteraction(
+  env: InvokeEnv,
+  at: Invocation,
+  { command, options, mentions, target }: Invoked,
+  owners: Record<string, string>,
+): LiveInteraction {
   const { app, place, user } = at;
   const install = place.guild ? own(place.guild.apps, app.id) : undefined;
   const payload = buildInteraction({
@@ -232,13 +280,24 @@ function outcomeOf(app: Application, live: LiveInteraction, { endpoint, cause }:
     application: { id: app.id, name: app.name },
     interaction: live.payload,
     ...(endpoint ? { endpoint } : {}),
-    ...(live.answeredWith !== undefined ? { callback: { type: live.answeredWith, ...(live.callbackData !== undefined ? { data: live.callbackData } : {}) } } : {}),
+    ...(live.answeredWith !== undefined
+      ? {
+          callback: {
+            type: live.answeredWith,
+            ...(live.callbackData !== undefined ? { data: live.callbackData } : {}),
+          },
+        }
+      : {}),
     ...(live.original ? { original: live.original.message } : {}),
     followups: live.followups.map((f) => f.message),
-    ...(live.answeredWith === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT ? { choices: ((live.callbackData as Obj | undefined)?.choices as unknown[]) ?? [] } : {}),
+    ...(live.answeredWith === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
+      ? { choices: ((live.callbackData as Obj | undefined)?.choices as unknown[]) ?? [] }
+      : {}),
     received: live.received,
   };
-  return live.answeredWith !== undefined ? { outcome: 'answered', ...delivered } : { outcome: 'no-response', cause: cause!, ...delivered };
+  return live.answeredWith !== undefined
+    ? { outcome: 'answered', ...delivered }
+    : { outcome: 'no-response', cause: cause!, ...delivered };
 }
 
 function repair(registry: InteractionRegistry, command: StoredCommand, userId: string): Refusal | undefined {

@@ -69,8 +69,14 @@ function nameMatches(cmd: StoredCommand, typed: string, locale: string | undefin
 
 /** The command the user picks: a guild command of that guild first, then a global one. */
 function pickCommand(at: InvokedContext, types: number[], typed: string): StoredCommand | undefined {
-  const all = Object.values(at.world.commands).filter((c) => c.application_id === at.appId && types.includes(c.type) && nameMatches(c, typed, at.locale));
-  return all.find((c) => at.guildId !== undefined && c.guild_id === at.guildId) ?? all.find((c) => c.guild_id === undefined) ?? all[0];
+  const all = Object.values(at.world.commands).filter(
+    (c) => c.application_id === at.appId && types.includes(c.type) && nameMatches(c, typed, at.locale),
+  );
+  return (
+    all.find((c) => at.guildId !== undefined && c.guild_id === at.guildId) ??
+    all.find((c) => c.guild_id === undefined) ??
+    all[0]
+  );
 }
 
 const NO_MENTIONS = (): Mentions => ({ users: [], roles: [], channels: [], attachments: [] });
@@ -96,13 +102,25 @@ function fromLine(at: InvokedContext, line: string, req: InvokedRequest): Invoke
         parsed.command.end - parsed.command.start + 1,
       );
     }
-    const { result } = resolveOptions(command as unknown as Obj, parsed, { locale: at.locale, lookup: at.lookup, ...(req.autocomplete ? { autocomplete: true } : {}) });
-    const attachments = result.attachments.map(({ option, path }) => ({ option, attachment: attachmentOf(at, command, path, req.files?.[path]) }));
+    const { result } = resolveOptions(command as unknown as Obj, parsed, {
+      locale: at.locale,
+      lookup: at.lookup,
+      ...(req.autocomplete ? { autocomplete: true } : {}),
+    });
+    const attachments = result.attachments.map(({ option, path }) => ({
+      option,
+      attachment: attachmentOf(at, command, path, req.files?.[path]),
+    }));
     fillAttachmentIds(
       result.options,
       attachments.map((a) => ({ option: a.option, id: a.attachment.id as string })),
     );
-    const mentions = { users: result.users, roles: result.roles, channels: result.channels, attachments: attachments.map((a) => a.attachment) };
+    const mentions = {
+      users: result.users,
+      roles: result.roles,
+      channels: result.channels,
+      attachments: attachments.map((a) => a.attachment),
+    };
     return { command, options: result.options, mentions };
   } catch (err) {
     if (err instanceof CommandLineError) return invalid(err.message, line, err);
@@ -111,7 +129,12 @@ function fromLine(at: InvokedContext, line: string, req: InvokedRequest): Invoke
 }
 
 /** A file given for an ATTACHMENT option, as the service hands it to the application. */
-function attachmentOf(at: InvokedContext, command: StoredCommand, path: string, file: { size: number; contentType?: string } | undefined): Obj {
+function attachmentOf(
+  at: InvokedContext,
+  command: StoredCommand,
+  path: string,
+  file: { size: number; contentType?: string } | undefined,
+): Obj {
   const id = at.nextId();
   const filename = basename(path);
   const url = `https://cdn.discordapp.com/ephemeral-attachments/${command.id}/${id}/${encodeURIComponent(filename)}`;
@@ -135,7 +158,10 @@ function fromMenu(at: InvokedContext, req: InvokedRequest): Invoked | Invalid {
   if (!command) return invalid(`no ${kind} command "${name}" is registered for this application here`);
   if (!req.target) return invalid(`a ${kind} command needs --target`);
   const none = { command, options: [], mentions: NO_MENTIONS() };
-  if (isUser) return at.lookup.isUser(req.target) ? { ...none, target: { id: req.target } } : invalid(`no user ${req.target} here`);
+  if (isUser)
+    return at.lookup.isUser(req.target)
+      ? { ...none, target: { id: req.target } }
+      : invalid(`no user ${req.target} here`);
   const message = own(at.world.messages, req.target)?.message;
   if (!message) return invalid(`no message ${req.target} (a message command acts on a message the emulator holds)`);
   return { ...none, target: { id: req.target, message } };

@@ -24,7 +24,8 @@ export function generateKeyPair(): KeyPair {
 
 /** A seeded pair must be two 32-byte hex strings that belong together. */
 export function checkKeyPair(pair: KeyPair): string | undefined {
-  if (!/^[0-9a-f]{64}$/i.test(pair.publicKey) || !/^[0-9a-f]{64}$/i.test(pair.privateKey)) return 'public_key and private_key must be 64 hex digits (32 bytes) each';
+  if (!/^[0-9a-f]{64}$/i.test(pair.publicKey) || !/^[0-9a-f]{64}$/i.test(pair.privateKey))
+    return 'public_key and private_key must be 64 hex digits (32 bytes) each';
   const derived = createPublicKey(privateKeyObject(pair.privateKey)).export({ format: 'jwk' }).x!;
   return hexOf(derived) === pair.publicKey.toLowerCase() ? undefined : 'public_key does not belong to private_key';
 }
@@ -33,7 +34,11 @@ export function checkKeyPair(pair: KeyPair): string | undefined {
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 function privateKeyObject(privateHex: string) {
-  return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, Buffer.from(privateHex, 'hex')]), format: 'der', type: 'pkcs8' });
+  return createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, Buffer.from(privateHex, 'hex')]),
+    format: 'der',
+    type: 'pkcs8',
+  });
 }
 
 /**

@@ -34,7 +34,9 @@ export class OpenModals {
 
   /** The member's open modals: of one application, or of every one. */
   of(userId: Snowflake, applicationId?: Snowflake): OpenModal[] {
-    return [...this.open.values()].filter((m) => m.userId === userId && (applicationId === undefined || m.applicationId === applicationId));
+    return [...this.open.values()].filter(
+      (m) => m.userId === userId && (applicationId === undefined || m.applicationId === applicationId),
+    );
   }
 
   clear(): void {

@@ -46,12 +46,25 @@ function triggering(opener: Obj, messageId: Snowflake | undefined): Obj {
 
 export async function submitModal(env: ComponentEnv, req: ModalSubmitRequest): Promise<ComponentOutcome> {
   const world = env.world();
-  const names = resolveNames(world, { userId: req.userId, ...(req.applicationId !== undefined ? { applicationId: req.applicationId } : {}) }, env.defaultGuildId);
+  const names = resolveNames(
+    world,
+    { userId: req.userId, ...(req.applicationId !== undefined ? { applicationId: req.applicationId } : {}) },
+    env.defaultGuildId,
+  );
   if ('problem' in names) return invalid(names.problem);
   const open = env.registry.modals.of(names.userId!, names.applicationId);
   if (open.length === 0)
-    return { outcome: 'refused', refusal: refuse('no-modal', `${req.userId} has no modal open${names.applicationId ? ` from application ${names.applicationId}` : ''}`) };
-  if (open.length > 1) return invalid(`${req.userId} has modals of ${open.length} applications open (${open.map((m) => m.applicationId).join(', ')}): name the application`);
+    return {
+      outcome: 'refused',
+      refusal: refuse(
+        'no-modal',
+        `${req.userId} has no modal open${names.applicationId ? ` from application ${names.applicationId}` : ''}`,
+      ),
+    };
+  if (open.length > 1)
+    return invalid(
+      `${req.userId} has modals of ${open.length} applications open (${open.map((m) => m.applicationId).join(', ')}): name the application`,
+    );
   const m = open[0]!;
   const app = own(world.applications, m.applicationId);
   if (!app) return invalid(`unknown application ${m.applicationId}`);
@@ -71,7 +84,9 @@ export async function submitModal(env: ComponentEnv, req: ModalSubmitRequest): P
     component: {
       ...(message ? { messageId: m.messageId! } : {}),
       metadata: { triggering_interaction_metadata: triggering(m.opener, m.messageId) },
-      ...(m.opener.type === InteractionType.APPLICATION_COMMAND ? { openedBy: String((m.opener.data as Obj | undefined)?.name) } : {}),
+      ...(m.opener.type === InteractionType.APPLICATION_COMMAND
+        ? { openedBy: String((m.opener.data as Obj | undefined)?.name) }
+        : {}),
     },
     ...(req.waitSeconds !== undefined ? { waitSeconds: req.waitSeconds } : {}),
   });

@@ -5,8 +5,19 @@
  * One module for the invoke path and the web view's command picker, so the
  * picker's lock and an actual invocation can never disagree.
  */
-import { memberChannelPermissions, type ChannelFacts, type GuildFacts, type MemberFacts } from '../../wire/interactions/payload.js';
-import { ageRefusal, permissionRefusal, placeRefusal, type PlaceFacts, type Refusal } from '../../wire/interactions/refusal.js';
+import {
+  memberChannelPermissions,
+  type ChannelFacts,
+  type GuildFacts,
+  type MemberFacts,
+} from '../../wire/interactions/payload.js';
+import {
+  ageRefusal,
+  permissionRefusal,
+  placeRefusal,
+  type PlaceFacts,
+  type Refusal,
+} from '../../wire/interactions/refusal.js';
 import { ChannelType, IntegrationType, InteractionContext } from '../../wire/enums.js';
 import { authorizingOwners, type ContextValue } from '../../wire/installation.js';
 import type { Snowflake } from '../../wire/snowflake.js';
@@ -18,7 +29,12 @@ export function guildFacts(g: Guild): GuildFacts {
     id: g.id,
     ...(g.ownerId ? { ownerId: g.ownerId } : {}),
     roles: g.roles.map((r) => ({ id: r.id, name: r.name, permissions: BigInt(r.permissions ?? '0') })),
-    members: g.members.map((m) => ({ id: m.id, username: m.username, roleIds: m.roles ?? [], ...(m.ageVerified ? { ageVerified: true } : {}) })),
+    members: g.members.map((m) => ({
+      id: m.id,
+      username: m.username,
+      roleIds: m.roles ?? [],
+      ...(m.ageVerified ? { ageVerified: true } : {}),
+    })),
     channels: g.channels.map((c) => channelFacts(g, c.id)!),
   };
 }
@@ -28,8 +44,20 @@ export function channelFacts(g: Guild, id: string): ChannelFacts | undefined {
   if (!c) return undefined;
   // Threads take their parent's overwrites (and its age restriction).
   const holder = c.parentId ? (g.channels.find((x) => x.id === c.parentId) ?? c) : c;
-  const overwrites = (holder.permissionOverwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) }));
-  return { id: c.id, type: c.type, name: c.name, ...(c.parentId ? { parentId: c.parentId } : {}), nsfw: holder.nsfw === true, overwrites };
+  const overwrites = (holder.permissionOverwrites ?? []).map((o) => ({
+    id: o.id,
+    type: o.type,
+    allow: BigInt(o.allow),
+    deny: BigInt(o.deny),
+  }));
+  return {
+    id: c.id,
+    type: c.type,
+    name: c.name,
+    ...(c.parentId ? { parentId: c.parentId } : {}),
+    nsfw: holder.nsfw === true,
+    overwrites,
+  };
 }
 
 export function findGuildOfChannel(world: World, channelId: string): Guild | undefined {
@@ -61,8 +89,14 @@ function outsideGuilds(world: World, req: PlaceRequest, kind: 'bot-dm' | 'privat
   const inGuild = findGuildOfChannel(world, req.channelId);
   if (inGuild) return `channel ${req.channelId} is in guild ${inGuild.id}, not ${what}`;
   return kind === 'bot-dm'
-    ? { channel: { id: req.channelId, type: ChannelType.DM, name: 'dm', overwrites: [] }, context: InteractionContext.BOT_DM }
-    : { channel: { id: req.channelId, type: ChannelType.GROUP_DM, name: 'private channel', overwrites: [] }, context: InteractionContext.PRIVATE_CHANNEL };
+    ? {
+        channel: { id: req.channelId, type: ChannelType.DM, name: 'dm', overwrites: [] },
+        context: InteractionContext.BOT_DM,
+      }
+    : {
+        channel: { id: req.channelId, type: ChannelType.GROUP_DM, name: 'private channel', overwrites: [] },
+        context: InteractionContext.PRIVATE_CHANNEL,
+      };
 }
 
 /** The place a request names, or what is wrong with it. Without a channel: the guild's first text channel. */
@@ -72,9 +106,12 @@ export function resolvePlace(world: World, req: PlaceRequest, defaultGuildId: Sn
   let channel: ChannelFacts;
   if (req.channelId) {
     guild = findGuildOfChannel(world, req.channelId);
-    if (guild && req.guildId && guild.id !== req.guildId) return `channel ${req.channelId} is not in guild ${req.guildId}`;
+    if (guild && req.guildId && guild.id !== req.guildId)
+      return `channel ${req.channelId} is not in guild ${req.guildId}`;
     if (!guild && req.guildId) return `no channel ${req.channelId} in guild ${req.guildId}`;
-    channel = guild ? channelFacts(guild, req.channelId)! : { id: req.channelId, type: ChannelType.DM, name: 'dm', overwrites: [] };
+    channel = guild
+      ? channelFacts(guild, req.channelId)!
+      : { id: req.channelId, type: ChannelType.DM, name: 'dm', overwrites: [] };
   } else {
     guild = own(world.guilds, req.guildId ?? defaultGuildId);
     if (!guild) return `unknown guild ${req.guildId}`;
@@ -82,7 +119,11 @@ export function resolvePlace(world: World, req: PlaceRequest, defaultGuildId: Sn
     if (!first) return `guild ${guild.id} has no channel`;
     channel = channelFacts(guild, first.id)!;
   }
-  return { ...(guild ? { guild, facts: guildFacts(guild) } : {}), channel, context: guild ? InteractionContext.GUILD : InteractionContext.BOT_DM };
+  return {
+    ...(guild ? { guild, facts: guildFacts(guild) } : {}),
+    channel,
+    context: guild ? InteractionContext.GUILD : InteractionContext.BOT_DM,
+  };
 }
 
 /** The acting user: a member of the guild, or anyone outside guilds (known by a membership elsewhere when they have one); or what is wrong. */
@@ -97,7 +138,12 @@ export function resolveUser(place: Place, userId: Snowflake | undefined, world?:
         .flatMap((g) => g.members)
         .find((m) => m.id === id)
     : undefined;
-  return { id, username: known?.username ?? `user-${id.slice(-4)}`, roleIds: [], ...(known?.ageVerified ? { ageVerified: true } : {}) };
+  return {
+    id,
+    username: known?.username ?? `user-${id.slice(-4)}`,
+    roleIds: [],
+    ...(known?.ageVerified ? { ageVerified: true } : {}),
+  };
 }
 
 /** What the refusal rules and the payload need to know of the place, the app's installations and the user. */
@@ -132,7 +178,9 @@ export function commandRefusal(
   const { guild, facts, channel } = place;
   const where = placeFacts(app, place, user);
   // The guild's permission rows govern what reaches the member through the guild's install.
-  const throughGuild = authorizingOwners(command, where)[String(IntegrationType.GUILD_INSTALL)] !== undefined && place.context === InteractionContext.GUILD;
+  const throughGuild =
+    authorizingOwners(command, where)[String(IntegrationType.GUILD_INSTALL)] !== undefined &&
+    place.context === InteractionContext.GUILD;
   return (
     placeRefusal(command, where) ??
     ageRefusal(command, where) ??

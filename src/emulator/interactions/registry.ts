@@ -150,7 +150,12 @@ export class InteractionRegistry {
  * interaction's changes), or after `ms`: one promise and one timer, woken by
  * the change itself, never a loop.
  */
-export function when(i: LiveInteraction, ready: (i: LiveInteraction) => boolean, ms: number, timers: Timers = SYSTEM_TIMERS): Promise<void> {
+export function when(
+  i: LiveInteraction,
+  ready: (i: LiveInteraction) => boolean,
+  ms: number,
+  timers: Timers = SYSTEM_TIMERS,
+): Promise<void> {
   if (ready(i) || ms <= 0) return Promise.resolve();
   return new Promise((resolve) => {
     const check = () => {

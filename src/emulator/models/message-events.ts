@@ -95,7 +95,8 @@ function mentionsWithMembers(guild: Guild, mentions: unknown): unknown {
 
 function emitAll(events: EventBus, audience: Audience, name: string, build: (appId: Snowflake) => () => unknown): void {
   const intent = audience.guild ? audience.intent.guild : audience.intent.dm;
-  for (const appId of audience.appIds) events.emit(new LazyDispatch(appId, name, build(appId), audience.guild?.id, intent) as EmulatorEvent);
+  for (const appId of audience.appIds)
+    events.emit(new LazyDispatch(appId, name, build(appId), audience.guild?.id, intent) as EmulatorEvent);
 }
 
 export interface AnnounceOptions {
@@ -103,7 +104,13 @@ export interface AnnounceOptions {
 }
 
 /** Dispatches MESSAGE_CREATE/UPDATE/DELETE for `stored` and notes it for observers. */
-export function announceMessage(events: EventBus, world: World, stored: StoredMessage, action: MessageNote['action'], opts: AnnounceOptions = {}): void {
+export function announceMessage(
+  events: EventBus,
+  world: World,
+  stored: StoredMessage,
+  action: MessageNote['action'],
+  opts: AnnounceOptions = {},
+): void {
   const audience = audienceOf(world, stored, { guild: Intent.GUILD_MESSAGES, dm: Intent.DIRECT_MESSAGES });
   const guildId = audience.guild?.id;
   if (action === 'delete') {
@@ -144,8 +151,18 @@ export function announceMessage(events: EventBus, world: World, stored: StoredMe
 }
 
 /** MESSAGE_REACTION_ADD / _REMOVE for the user's own reaction (facts §7.4). */
-export function announceReaction(events: EventBus, world: World, stored: StoredMessage, userId: Snowflake, emoji: string, added: boolean): void {
-  const audience = audienceOf(world, stored, { guild: Intent.GUILD_MESSAGE_REACTIONS, dm: Intent.DIRECT_MESSAGE_REACTIONS });
+export function announceReaction(
+  events: EventBus,
+  world: World,
+  stored: StoredMessage,
+  userId: Snowflake,
+  emoji: string,
+  added: boolean,
+): void {
+  const audience = audienceOf(world, stored, {
+    guild: Intent.GUILD_MESSAGE_REACTIONS,
+    dm: Intent.DIRECT_MESSAGE_REACTIONS,
+  });
   const [name, id] = emoji.split(':');
   const data: Obj = {
     user_id: userId,

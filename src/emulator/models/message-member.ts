@@ -7,7 +7,14 @@
  */
 import { isThreadType } from '../../wire/channels.js';
 import { memberChannelPermissions } from '../../wire/interactions/payload.js';
-import { acceptsMessages, ChannelErrors, createRefusal, mayMentionEveryone, validateChannelMessageBody, type ChannelError } from '../../wire/messages/index.js';
+import {
+  acceptsMessages,
+  ChannelErrors,
+  createRefusal,
+  mayMentionEveryone,
+  validateChannelMessageBody,
+  type ChannelError,
+} from '../../wire/messages/index.js';
 import type { Limits } from '../../wire/limits.js';
 import type { Problem } from '../../wire/problem.js';
 import { isObject } from '../../wire/rules/values.js';
@@ -27,17 +34,29 @@ export interface MemberPostEnv {
   events?: EventBus;
 }
 
-export type MemberPostResult = { ok: true; stored: StoredMessage } | { ok: false; error: ChannelError; problems?: Problem[] };
+export type MemberPostResult =
+  | { ok: true; stored: StoredMessage }
+  | { ok: false; error: ChannelError; problems?: Problem[] };
 
 /** Posts `body` (a create body: content, embeds, …) as `userId` in `channelId`, into `world`. */
-export function postAsMember(world: World, channelId: Snowflake, userId: Snowflake, body: unknown, env: MemberPostEnv): MemberPostResult {
+export function postAsMember(
+  world: World,
+  channelId: Snowflake,
+  userId: Snowflake,
+  body: unknown,
+  env: MemberPostEnv,
+): MemberPostResult {
   const found = findChannel(world, channelId);
   if (!found) return { ok: false, error: ChannelErrors.unknownChannel };
   const member = found.guild.members.find((m) => m.id === userId);
   if (!member) return { ok: false, error: ChannelErrors.unknownMember };
   if (!acceptsMessages(found.channel.type)) return { ok: false, error: ChannelErrors.notText };
   const facts = channelFacts(found.guild, channelId)!;
-  const perms = memberChannelPermissions(guildFacts(found.guild), { id: member.id, roleIds: member.roles ?? [] }, facts);
+  const perms = memberChannelPermissions(
+    guildFacts(found.guild),
+    { id: member.id, roleIds: member.roles ?? [] },
+    facts,
+  );
   const b = isObject(body) ? body : {};
   const denied = createRefusal(perms, {
     thread: isThreadType(found.channel.type),
@@ -47,14 +66,25 @@ export function postAsMember(world: World, channelId: Snowflake, userId: Snowfla
     reply: false,
   });
   if (denied) return { ok: false, error: denied };
-  const problems = validateChannelMessageBody(body, { limits: env.limits, hasFiles: false }).filter((p) => p.api && p.severity === 'error');
+  const problems = validateChannelMessageBody(body, { limits: env.limits, hasFiles: false }).filter(
+    (p) => p.api && p.severity === 'error',
+  );
   if (problems.length > 0) {
     const empty = problems.find((p) => p.jsonCode === ChannelErrors.empty.code);
     return { ok: false, error: empty ? ChannelErrors.empty : ErrorAnswers.invalidFormBody, problems };
   }
   const { message_reference: _reply, ...rest } = b;
   const stored = buildMemberMessage(
-    { world, guild: found.guild, channelId, body: rest, files: [], nowMs: env.now(), nextId: () => env.nextId(), mayMentionEveryone: mayMentionEveryone(perms) },
+    {
+      world,
+      guild: found.guild,
+      channelId,
+      body: rest,
+      files: [],
+      nowMs: env.now(),
+      nextId: () => env.nextId(),
+      mayMentionEveryone: mayMentionEveryone(perms),
+    },
     member,
   );
   world.messages[stored.id] = stored;

@@ -31,7 +31,16 @@ export function authorIdOf(stored: StoredMessage): Snowflake | undefined {
 
 /** The application's bot user as a message author (the shape interaction answers carry). */
 export function botAuthor(app: Application): Obj {
-  return { id: app.botUserId, username: app.name, avatar: null, discriminator: '0', bot: true, global_name: null, public_flags: 0, flags: 0 };
+  return {
+    id: app.botUserId,
+    username: app.name,
+    avatar: null,
+    discriminator: '0',
+    bot: true,
+    global_name: null,
+    public_flags: 0,
+    flags: 0,
+  };
 }
 
 /** A guild member as a message author: a human user, no `bot` key (§6.2). */
@@ -71,7 +80,12 @@ function post(input: PostInput, sender: 'bot' | 'member', author: Obj, authorId:
   if (typeof input.body.nonce === 'string' || typeof input.body.nonce === 'number') message.nonce = input.body.nonce;
   if (input.replyTo) {
     message.type = MessageType.REPLY;
-    message.message_reference = { type: 0, channel_id: input.channelId, message_id: input.replyTo.id, guild_id: input.guild.id };
+    message.message_reference = {
+      type: 0,
+      channel_id: input.channelId,
+      message_id: input.replyTo.id,
+      guild_id: input.guild.id,
+    };
   }
   return { id, sender, authorId, channel_id: input.channelId, message, files };
 }
@@ -117,7 +131,11 @@ export function referencedOf(world: World, stored: StoredMessage): StoredMessage
  * stored object, plus the replied-to message (null once deleted) and the
  * reactions. The stored object is not changed.
  */
-export function messageView(stored: StoredMessage, viewer: Snowflake | undefined, referenced: StoredMessage | null | undefined): Obj {
+export function messageView(
+  stored: StoredMessage,
+  viewer: Snowflake | undefined,
+  referenced: StoredMessage | null | undefined,
+): Obj {
   const out: Obj = { ...stored.message };
   if ((stored.reactions ?? []).length > 0) out.reactions = reactionsView(stored, viewer);
   // A replied-to message carries no replied-to message of its own.

@@ -7,13 +7,21 @@
 import type { NoteFile } from '../gateway/events.js';
 import type { MultipartFile } from '../http/multipart.js';
 
-export function uploadedFiles(message: Record<string, unknown>, files: readonly MultipartFile[]): NoteFile[] | undefined {
+export function uploadedFiles(
+  message: Record<string, unknown>,
+  files: readonly MultipartFile[],
+): NoteFile[] | undefined {
   if (files.length === 0) return undefined;
   const attachments = Array.isArray(message.attachments) ? (message.attachments as Array<Record<string, unknown>>) : [];
   const added = attachments.slice(attachments.length - files.length);
   if (added.length !== files.length) return undefined;
   return files.map((f, i) => {
     const a = added[i]!;
-    return { id: String(a.id), filename: String(a.filename), contentType: typeof a.content_type === 'string' ? a.content_type : undefined, data: f.data };
+    return {
+      id: String(a.id),
+      filename: String(a.filename),
+      contentType: typeof a.content_type === 'string' ? a.content_type : undefined,
+      data: f.data,
+    };
   });
 }

@@ -46,7 +46,13 @@ export function shapeCommand(cmd: StoredCommand, mode: ShapeMode): Obj {
   };
   putLocalized(out, 'name', cmd.name, cmd.name_localizations, mode);
   const contextMenu = cmd.type === CommandType.USER || cmd.type === CommandType.MESSAGE;
-  putLocalized(out, 'description', contextMenu ? '' : (cmd.description ?? ''), contextMenu ? null : cmd.description_localizations, mode);
+  putLocalized(
+    out,
+    'description',
+    contextMenu ? '' : (cmd.description ?? ''),
+    contextMenu ? null : cmd.description_localizations,
+    mode,
+  );
   if (global) {
     out.dm_permission = cmd.dm_permission ?? COMMAND_DEFAULTS.dm_permission;
     out.contexts = cmd.contexts ?? COMMAND_DEFAULTS.contexts;
@@ -54,7 +60,8 @@ export function shapeCommand(cmd: StoredCommand, mode: ShapeMode): Obj {
   } else {
     out.guild_id = cmd.guild_id;
   }
-  if (Array.isArray(cmd.options) && cmd.options.length > 0) out.options = (cmd.options as Obj[]).map((o) => shapeOption(o, mode));
+  if (Array.isArray(cmd.options) && cmd.options.length > 0)
+    out.options = (cmd.options as Obj[]).map((o) => shapeOption(o, mode));
   out.nsfw = cmd.nsfw === true;
   if (cmd.type === CommandType.PRIMARY_ENTRY_POINT && cmd.handler !== undefined) out.handler = cmd.handler;
   return out;

@@ -44,8 +44,15 @@ function summarize(event: string, p: Obj): Summary | undefined {
     case 'push': {
       const commits = Array.isArray(p.commits) ? p.commits.filter(isObject) : [];
       if (commits.length === 0) return undefined;
-      const lines = commits.map((c) => `[\`${text(c.id).slice(0, 7)}\`](${text(c.url)}) ${text(c.message).split('\n')[0]} - ${text(obj(c.author).name || obj(c.author).username)}`);
-      return { title: `${ref}: ${commits.length} new commit${commits.length === 1 ? '' : 's'}`, url: text(p.compare), description: lines.join('\n') };
+      const lines = commits.map(
+        (c) =>
+          `[\`${text(c.id).slice(0, 7)}\`](${text(c.url)}) ${text(c.message).split('\n')[0]} - ${text(obj(c.author).name || obj(c.author).username)}`,
+      );
+      return {
+        title: `${ref}: ${commits.length} new commit${commits.length === 1 ? '' : 's'}`,
+        url: text(p.compare),
+        description: lines.join('\n'),
+      };
     }
     case 'issues':
       return issueLike('Issue', action, obj(p.issue));
@@ -58,7 +65,11 @@ function summarize(event: string, p: Obj): Summary | undefined {
         description: text(obj(p.comment).body),
       };
     case 'commit_comment':
-      return { title: `New comment on commit \`${text(obj(p.comment).commit_id).slice(0, 7)}\``, url: text(obj(p.comment).html_url), description: text(obj(p.comment).body) };
+      return {
+        title: `New comment on commit \`${text(obj(p.comment).commit_id).slice(0, 7)}\``,
+        url: text(obj(p.comment).html_url),
+        description: text(obj(p.comment).body),
+      };
     case 'pull_request_review':
       return {
         title: `Pull request review ${text(obj(p.review).state) || action}: #${text(obj(p.pull_request).number)} ${text(obj(p.pull_request).title)}`,
@@ -78,13 +89,20 @@ function summarize(event: string, p: Obj): Summary | undefined {
     case 'fork':
       return { title: `Fork created: ${text(obj(p.forkee).full_name)}`, url: text(obj(p.forkee).html_url) };
     case 'release':
-      return { title: `New release ${action || 'published'}: ${text(obj(p.release).tag_name)}`, url: text(obj(p.release).html_url), description: text(obj(p.release).body) };
+      return {
+        title: `New release ${action || 'published'}: ${text(obj(p.release).tag_name)}`,
+        url: text(obj(p.release).html_url),
+        description: text(obj(p.release).body),
+      };
     case 'watch':
       return { title: 'New star added', url: text(obj(p.repository).html_url) };
     case 'public':
       return { title: 'Now open sourced!', url: text(obj(p.repository).html_url) };
     case 'member':
-      return { title: `Collaborator ${action || 'added'}: ${text(obj(p.member).login)}`, url: text(obj(p.member).html_url) };
+      return {
+        title: `Collaborator ${action || 'added'}: ${text(obj(p.member).login)}`,
+        url: text(obj(p.member).html_url),
+      };
     case 'discussion':
       return {
         title: `Discussion ${action}: #${text(obj(p.discussion).number)} ${text(obj(p.discussion).title)}`,
@@ -112,13 +130,20 @@ function summarize(event: string, p: Obj): Summary | undefined {
   }
 }
 
-export function githubToExecuteBody(event: string, payload: unknown, limits: Limits): Record<string, unknown> | undefined {
+export function githubToExecuteBody(
+  event: string,
+  payload: unknown,
+  limits: Limits,
+): Record<string, unknown> | undefined {
   const p = obj(payload);
   const s = summarize(event, p);
   if (!s) return undefined;
   const repo = text(obj(p.repository).full_name) || text(obj(p.repository).name);
   const sender = obj(p.sender);
-  const embed: Obj = { title: clip(repo ? `[${repo}] ${s.title}` : s.title, limits.embed_title_max), color: s.color ?? BLURPLE };
+  const embed: Obj = {
+    title: clip(repo ? `[${repo}] ${s.title}` : s.title, limits.embed_title_max),
+    color: s.color ?? BLURPLE,
+  };
   if (s.url) embed.url = s.url;
   if (s.description) embed.description = clip(s.description, Math.min(500, limits.embed_description_max));
   if (text(sender.login)) {

@@ -8,7 +8,14 @@ import { numberComponents } from '../../wire/components/normalize.js';
 import { isObject } from '../../wire/rules/values.js';
 import { valueText } from '../../wire/problem.js';
 import { MENTION_SOURCE, type Snowflake } from '../../wire/snowflake.js';
-import { EDIT_FLAGS, EXECUTE_FLAGS, editedFlags, effectiveFlags, normalizeWebhookName, sanitizeEmbed } from '../../wire/webhook.js';
+import {
+  EDIT_FLAGS,
+  EXECUTE_FLAGS,
+  editedFlags,
+  effectiveFlags,
+  normalizeWebhookName,
+  sanitizeEmbed,
+} from '../../wire/webhook.js';
 import { cleanFilename, fileContentType, resolveAttachmentReferences } from './attachment-file.js';
 import { fileIndex, type MultipartFile } from '../http/multipart.js';
 import { imageHash, serviceTimestamp, webhookAuthor } from './webhook-shape.js';
@@ -60,16 +67,32 @@ export function resolveMentions(text: string, allowed: unknown, guild: Guild | u
     .filter(userOk)
     .map((id) => guild?.members.find((m) => m.id === id))
     .filter((m) => m !== undefined)
-    .map((m) => ({ id: m.id, username: m.username, avatar: null, discriminator: '0', public_flags: 0, flags: 0, global_name: null }));
+    .map((m) => ({
+      id: m.id,
+      username: m.username,
+      avatar: null,
+      discriminator: '0',
+      public_flags: 0,
+      flags: 0,
+      global_name: null,
+    }));
   const mention_roles = roleIds.filter((id) => roleOk(id) && id !== guild?.id && guild?.roles.some((r) => r.id === id));
   const mention_everyone = parse.includes('everyone') && /@(everyone|here)\b/.test(text);
   return { mention_everyone, mentions, mention_roles };
 }
 
 function attachmentObject(id: Snowflake, channelId: Snowflake, file: MultipartFile, meta: Obj | undefined): Obj {
-  const filename = cleanFilename(typeof meta?.filename === 'string' && meta.filename !== '' ? meta.filename : file.filename);
+  const filename = cleanFilename(
+    typeof meta?.filename === 'string' && meta.filename !== '' ? meta.filename : file.filename,
+  );
   const url = `${CDN}/${channelId}/${id}/${encodeURIComponent(filename)}`;
-  const out: Obj = { id, filename, size: file.data.length, url, proxy_url: url.replace('cdn.discordapp.com', 'media.discordapp.net') };
+  const out: Obj = {
+    id,
+    filename,
+    size: file.data.length,
+    url,
+    proxy_url: url.replace('cdn.discordapp.com', 'media.discordapp.net'),
+  };
   if (typeof meta?.description === 'string') out.description = meta.description;
   const contentType = fileContentType(file.data, filename, file.contentType);
   if (contentType) out.content_type = contentType;
@@ -83,11 +106,21 @@ function metaFor(entries: unknown, file: MultipartFile, position: number): Obj |
   return entries.find((e): e is Obj => isObject(e) && valueText(e.id) === String(n));
 }
 
-function newAttachments(files: readonly MultipartFile[], entries: unknown, channelId: Snowflake, nextId: () => Snowflake, stored: NonNullable<StoredMessage['files']>): Obj[] {
+function newAttachments(
+  files: readonly MultipartFile[],
+  entries: unknown,
+  channelId: Snowflake,
+  nextId: () => Snowflake,
+  stored: NonNullable<StoredMessage['files']>,
+): Obj[] {
   return files.map((file, i) => {
     const id = nextId();
     const a = attachmentObject(id, channelId, file, metaFor(entries, file, i));
-    stored[id] = { filename: a.filename as string, size: file.data.length, ...(typeof a.content_type === 'string' ? { contentType: a.content_type } : {}) };
+    stored[id] = {
+      filename: a.filename as string,
+      size: file.data.length,
+      ...(typeof a.content_type === 'string' ? { contentType: a.content_type } : {}),
+    };
     return a;
   });
 }
@@ -112,7 +145,10 @@ function pollObject(poll: unknown, nowMs: number): Obj | undefined {
   const answers = Array.isArray(poll.answers) ? poll.answers : [];
   return {
     question: pollMedia(poll.question),
-    answers: answers.map((a, i) => ({ answer_id: i + 1, poll_media: pollMedia(isObject(a) ? a.poll_media : undefined) })),
+    answers: answers.map((a, i) => ({
+      answer_id: i + 1,
+      poll_media: pollMedia(isObject(a) ? a.poll_media : undefined),
+    })),
     expiry: serviceTimestamp(nowMs + hours * 3600_000),
     allow_multiselect: poll.allow_multiselect === true,
     layout_type: typeof poll.layout_type === 'number' ? poll.layout_type : PollLayoutType.DEFAULT,
@@ -157,7 +193,10 @@ export function buildMessageObject(input: MessageInput): { message: Obj; files: 
   const files: NonNullable<StoredMessage['files']> = {};
   const flags = effectiveFlags(b.flags, input.allowedFlags);
   const content = typeof b.content === 'string' ? b.content : '';
-  const components = input.componentsRespected && Array.isArray(b.components) && b.components.length > 0 ? numberComponents(b.components) : [];
+  const components =
+    input.componentsRespected && Array.isArray(b.components) && b.components.length > 0
+      ? numberComponents(b.components)
+      : [];
   const v2 = (flags & MessageFlag.IS_COMPONENTS_V2) !== 0;
   // Named one by one rather than spread in: a spread followed by more keys is V8's slow path on Node 20.
   const mentions = resolveMentions(mentionText(content, components, v2), b.allowed_mentions, input.guild);
@@ -229,24 +268,34 @@ export function applyEdit(input: EditInput): void {
   const has = (k: string) => Object.hasOwn(b, k) && b[k] !== undefined;
   if (has('content')) m.content = typeof b.content === 'string' ? b.content : '';
   if (has('embeds')) m.embeds = Array.isArray(b.embeds) ? b.embeds.filter(isObject).map(sanitizeEmbed) : [];
-  if (has('components') && input.componentsRespected) m.components = Array.isArray(b.components) ? numberComponents(b.components) : [];
-  if (has('flags')) m.flags = editedFlags(m.flags as number, b.flags) & (EDIT_FLAGS | MessageFlag.SUPPRESS_NOTIFICATIONS);
+  if (has('components') && input.componentsRespected)
+    m.components = Array.isArray(b.components) ? numberComponents(b.components) : [];
+  if (has('flags'))
+    m.flags = editedFlags(m.flags as number, b.flags) & (EDIT_FLAGS | MessageFlag.SUPPRESS_NOTIFICATIONS);
   // Edit parameters are nullable: `poll: null` removes the poll (adding one is the caller's rule).
   if (b.poll === null) delete m.poll;
 
   const files = (stored.files ??= {});
   let attachments = (m.attachments as Obj[]) ?? [];
   if (has('attachments')) {
-    const keep = new Set((Array.isArray(b.attachments) ? b.attachments : []).filter(isObject).map((e) => valueText(e.id)));
+    const keep = new Set(
+      (Array.isArray(b.attachments) ? b.attachments : []).filter(isObject).map((e) => valueText(e.id)),
+    );
     attachments = attachments.filter((a) => keep.has(String(a.id)));
     for (const id of Object.keys(files)) if (!keep.has(id)) delete files[id];
   }
-  m.attachments = [...attachments, ...newAttachments(input.files, b.attachments, stored.channel_id, input.nextId, files)];
+  m.attachments = [
+    ...attachments,
+    ...newAttachments(input.files, b.attachments, stored.channel_id, input.nextId, files),
+  ];
   if (has('embeds')) m.embeds = resolveAttachmentReferences(m.embeds as Obj[], m.attachments as Obj[]);
 
   const v2 = ((m.flags as number) & MessageFlag.IS_COMPONENTS_V2) !== 0;
   if (has('content') || (v2 && has('components')) || has('allowed_mentions')) {
-    Object.assign(m, resolveMentions(mentionText(m.content as string, m.components as unknown[], v2), b.allowed_mentions, input.guild));
+    Object.assign(
+      m,
+      resolveMentions(mentionText(m.content as string, m.components as unknown[], v2), b.allowed_mentions, input.guild),
+    );
   }
   m.edited_timestamp = serviceTimestamp(input.nowMs);
 }

@@ -51,7 +51,15 @@ export interface WebhookShapeOptions {
 }
 
 export function webhookObject(world: World, w: StoredWebhook, opts: WebhookShapeOptions): Obj {
-  const out: Obj = { application_id: w.application_id, avatar: w.avatar, channel_id: w.channel_id, guild_id: w.guild_id, id: w.id, name: w.name, type: w.type };
+  const out: Obj = {
+    application_id: w.application_id,
+    avatar: w.avatar,
+    channel_id: w.channel_id,
+    guild_id: w.guild_id,
+    id: w.id,
+    name: w.name,
+    type: w.type,
+  };
   if (opts.withUser) out.user = creatorUser(world, w.creatorId);
   if (w.type === WebhookType.INCOMING && w.token !== undefined) out.token = w.token;
   if (w.type === WebhookType.CHANNEL_FOLLOWER) {
@@ -67,10 +75,25 @@ export function webhookObject(world: World, w: StoredWebhook, opts: WebhookShape
  * resource's "Example Application Webhook"). Fetched with a token, so no user.
  */
 export function applicationWebhookObject(app: Pick<Application, 'id' | 'name'>): Obj {
-  return { application_id: app.id, avatar: null, channel_id: null, guild_id: null, id: app.id, name: app.name, type: WebhookType.APPLICATION };
+  return {
+    application_id: app.id,
+    avatar: null,
+    channel_id: null,
+    guild_id: null,
+    id: app.id,
+    name: app.name,
+    type: WebhookType.APPLICATION,
+  };
 }
 
 /** The author of a webhook message: the webhook itself, under its name or the per-message override. */
 export function webhookAuthor(w: StoredWebhook, username: string | undefined, avatar: string | null): Obj {
-  return { id: w.id, username: username ?? w.name ?? 'Webhook', avatar, discriminator: '0000', bot: true, global_name: null };
+  return {
+    id: w.id,
+    username: username ?? w.name ?? 'Webhook',
+    avatar,
+    discriminator: '0000',
+    bot: true,
+    global_name: null,
+  };
 }

@@ -31,11 +31,18 @@ function attachmentToEmbed(a: Obj): Obj {
   put('url', str(a.title_link));
   put('description', str(a.text) ?? str(a.fallback));
   put('color', color(a.color));
-  if (str(a.author_name)) put('author', { name: a.author_name, ...(str(a.author_link) ? { url: a.author_link } : {}), ...(str(a.author_icon) ? { icon_url: a.author_icon } : {}) });
+  if (str(a.author_name))
+    put('author', {
+      name: a.author_name,
+      ...(str(a.author_link) ? { url: a.author_link } : {}),
+      ...(str(a.author_icon) ? { icon_url: a.author_icon } : {}),
+    });
   if (Array.isArray(a.fields)) {
     put(
       'fields',
-      a.fields.filter(isObject).map((f) => ({ name: str(f.title) ?? '\u200b', value: str(f.value) ?? '\u200b', inline: f.short === true })),
+      a.fields
+        .filter(isObject)
+        .map((f) => ({ name: str(f.title) ?? '\u200b', value: str(f.value) ?? '\u200b', inline: f.short === true })),
     );
   }
   if (str(a.image_url)) put('image', { url: a.image_url });

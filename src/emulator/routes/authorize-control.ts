@@ -42,22 +42,39 @@ export function authorizeControl(
   defaults: { applicationId: string; guildId: string },
 ): { response: EmulatorResponse; changed: boolean } {
   if (method !== 'POST') return { response: { status: 405, body: { message: 'Method not allowed' } }, changed: false };
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { response: bad('Send { "scopes": ["bot"], "guildId", "applicationId" }'), changed: false };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { response: bad('Send { "scopes": ["bot"], "guildId", "applicationId" }'), changed: false };
   const b = body as Record<string, unknown>;
   for (const k of ['guildId', 'applicationId', 'permissions'] as const)
-    if (b[k] !== undefined && typeof b[k] !== 'string') return { response: bad(`${k} must be a string`), changed: false };
+    if (b[k] !== undefined && typeof b[k] !== 'string')
+      return { response: bad(`${k} must be a string`), changed: false };
   const scopes = b.scopes;
-  if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => !GUILD_INSTALL_SCOPES.includes(s as string))) {
+  if (
+    !Array.isArray(scopes) ||
+    scopes.length === 0 ||
+    scopes.some((s) => !GUILD_INSTALL_SCOPES.includes(s as string))
+  ) {
     return { response: bad(`scopes must be a non-empty list of ${GUILD_INSTALL_SCOPES.join(', ')}`), changed: false };
   }
   const permissions = b.permissions as string | undefined;
-  if (permissions !== undefined && !DECIMAL_PERMISSIONS.test(permissions)) return { response: bad('permissions must be a decimal bit set'), changed: false };
+  if (permissions !== undefined && !DECIMAL_PERMISSIONS.test(permissions))
+    return { response: bad('permissions must be a decimal bit set'), changed: false };
   const appId = (b.applicationId as string | undefined) ?? defaults.applicationId;
   const guildId = (b.guildId as string | undefined) ?? defaults.guildId;
-  if (!own(world.applications, appId)) return { response: { status: 404, body: { message: `unknown application ${appId}` } }, changed: false };
+  if (!own(world.applications, appId))
+    return { response: { status: 404, body: { message: `unknown application ${appId}` } }, changed: false };
   const guild = own(world.guilds, guildId);
   if (!guild) return { response: { status: 404, body: { message: `unknown guild ${guildId}` } }, changed: false };
-  const install = installOf([...new Set(scopes as string[])], permissions ?? own(guild.apps, appId)?.permissions ?? DEFAULT_APP_PERMISSIONS);
+  const install = installOf(
+    [...new Set(scopes as string[])],
+    permissions ?? own(guild.apps, appId)?.permissions ?? DEFAULT_APP_PERMISSIONS,
+  );
   guild.apps[appId] = install;
-  return { response: { status: 200, body: { application_id: appId, guild_id: guildId, scopes: install.scopes, commands: install.commandsScope } }, changed: true };
+  return {
+    response: {
+      status: 200,
+      body: { application_id: appId, guild_id: guildId, scopes: install.scopes, commands: install.commandsScope },
+    },
+    changed: true,
+  };
 }

@@ -5,4 +5,9 @@ import { channelReactionRoutes } from './channel-reactions.js';
 import { guildReadRoutes } from './guild-reads.js';
 import { userRoutes } from './users.js';
 
-export const botRestRoutes: Route[] = [...channelMessageRoutes, ...channelReactionRoutes, ...guildReadRoutes, ...userRoutes];
+export const botRestRoutes: Route[] = [
+  ...channelMessageRoutes,
+  ...channelReactionRoutes,
+  ...guildReadRoutes,
+  ...userRoutes,
+];

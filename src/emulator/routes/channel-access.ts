@@ -50,11 +50,19 @@ export function channelAccess(req: EmulatorRequest, ctx: HandlerContext): Channe
   const found = findChannel(ctx.world, req.params.channelId ?? '');
   if (!found) return channelError(ChannelErrors.unknownChannel);
   if (!botInGuild(found.guild, app.id)) return channelError(ChannelErrors.missingAccess);
-  return { app, guild: found.guild, channel: found.channel, perms: botChannelPermissions(found.guild, app, found.channel.id) };
+  return {
+    app,
+    guild: found.guild,
+    channel: found.channel,
+    perms: botChannelPermissions(found.guild, app, found.channel.id),
+  };
 }
 
 /** The guild in the path, with the calling bot in it (10004 otherwise: the service hides guilds the bot is not in). */
-export function guildAccess(req: EmulatorRequest, ctx: HandlerContext): { app: Application; guild: Guild } | EmulatorResponse {
+export function guildAccess(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+): { app: Application; guild: Guild } | EmulatorResponse {
   const app = botOf(req);
   if ('status' in app) return app;
   const guild = own(ctx.world.guilds, req.params.guildId);

@@ -32,7 +32,10 @@ const MANAGE_MESSAGES = PERMISSION_BITS.MANAGE_MESSAGES!;
 const ADMINISTRATOR = PERMISSION_BITS.ADMINISTRATOR!;
 
 /** The announcement channel in the path, seen by the calling bot; or the refusal. */
-function announcementChannel(req: EmulatorRequest, ctx: HandlerContext): { guild: Guild; channel: Channel } | EmulatorResponse {
+function announcementChannel(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+): { guild: Guild; channel: Channel } | EmulatorResponse {
   if (!managesWebhooks(req.auth)) return unauthorized();
   const found = findChannel(ctx.world, req.params.channelId ?? '');
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
@@ -52,7 +55,9 @@ function followChannel(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
   const targetId = body.webhook_channel_id;
   if (typeof targetId !== 'string' || !isSnowflake(targetId)) {
     const api = targetId === undefined || targetId === null ? ApiErrors.required() : ApiErrors.snowflake(targetId);
-    return formErrorResponse([problem('follow-channel', ['webhook_channel_id'], 'webhook_channel_id names the channel to post into.', api)])!;
+    return formErrorResponse([
+      problem('follow-channel', ['webhook_channel_id'], 'webhook_channel_id names the channel to post into.', api),
+    ])!;
   }
   const target = findChannel(ctx.world, targetId);
   if (!target) return errorResponse(WebhookErrors.unknownChannel);
@@ -61,7 +66,10 @@ function followChannel(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
   if (!FOLLOWER_TARGET_TYPES.includes(target.channel.type)) return errorResponse(WebhookErrors.wrongChannelType);
   // Following the same channel into the same channel again is the same follow.
   const existing = Object.values(ctx.world.webhooks).find(
-    (w) => w.type === WebhookType.CHANNEL_FOLLOWER && w.channel_id === target.channel.id && w.source_channel?.id === source.channel.id,
+    (w) =>
+      w.type === WebhookType.CHANNEL_FOLLOWER &&
+      w.channel_id === target.channel.id &&
+      w.source_channel?.id === source.channel.id,
   );
   if (existing) return { status: 200, body: { channel_id: source.channel.id, webhook_id: existing.id } };
   const full = capacityError(ctx, target.guild.id, target.channel.id);
@@ -96,7 +104,12 @@ function mayPublish(guild: Guild, applicationId: string, botUserId: string, mess
 }
 
 /** The copy a follower webhook posts: the content, embeds and attachments, pointing back at the original. */
-function crosspostCopy(ctx: HandlerContext, follower: StoredWebhook, source: { guild: Guild; channel: Channel }, original: Obj): StoredMessage {
+function crosspostCopy(
+  ctx: HandlerContext,
+  follower: StoredWebhook,
+  source: { guild: Guild; channel: Channel },
+  original: Obj,
+): StoredMessage {
   const id = ctx.nextId();
   const channelId = follower.channel_id!;
   const suppress = ((original.flags as number) ?? 0) & MessageFlag.SUPPRESS_EMBEDS;
@@ -117,7 +130,14 @@ function crosspostCopy(ctx: HandlerContext, follower: StoredWebhook, source: { g
     pinned: false,
     flags: MessageFlag.IS_CROSSPOST | suppress,
     webhook_id: follower.id,
-    author: { id: follower.id, username: `${source.guild.name} #${source.channel.name}`, avatar: null, discriminator: '0000', bot: true, global_name: null },
+    author: {
+      id: follower.id,
+      username: `${source.guild.name} #${source.channel.name}`,
+      avatar: null,
+      discriminator: '0000',
+      bot: true,
+      global_name: null,
+    },
     message_reference: { type: 0, channel_id: source.channel.id, guild_id: source.guild.id, message_id: original.id },
   };
   return { id, webhookId: follower.id, channel_id: channelId, message };
@@ -130,12 +150,17 @@ function crosspost(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse 
   if (isRefusal(source)) return source;
   const stored = own(ctx.world.messages, req.params.messageId);
   if (!stored || stored.channel_id !== source.channel.id) return errorResponse(WebhookErrors.unknownMessage);
-  if (!mayPublish(source.guild, app.id, app.botUserId, stored.message)) return errorResponse(WebhookErrors.missingPermissions);
+  if (!mayPublish(source.guild, app.id, app.botUserId, stored.message))
+    return errorResponse(WebhookErrors.missingPermissions);
   const flags = (stored.message.flags as number) ?? 0;
   if (flags & MessageFlag.CROSSPOSTED) return errorResponse(WebhookErrors.alreadyCrossposted);
   stored.message.flags = flags | MessageFlag.CROSSPOSTED;
   const followers = Object.values(ctx.world.webhooks).filter(
-    (w) => w.type === WebhookType.CHANNEL_FOLLOWER && w.source_channel?.id === source.channel.id && w.channel_id && findChannel(ctx.world, w.channel_id),
+    (w) =>
+      w.type === WebhookType.CHANNEL_FOLLOWER &&
+      w.source_channel?.id === source.channel.id &&
+      w.channel_id &&
+      findChannel(ctx.world, w.channel_id),
   );
   const copies = followers.map((f) => crosspostCopy(ctx, f, source, stored.message));
   for (const copy of copies) ctx.world.messages[copy.id] = copy;
@@ -146,6 +171,18 @@ function crosspost(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse 
 }
 
 export const channelFollowerRoutes: Route[] = [
-  { method: 'POST', pattern: '/channels/:channelId/followers', auth: 'optional', bucket: 'default', handler: followChannel },
-  { method: 'POST', pattern: '/channels/:channelId/messages/:messageId/crosspost', auth: 'optional', bucket: 'default', handler: crosspost },
+  {
+    method: 'POST',
+    pattern: '/channels/:channelId/followers',
+    auth: 'optional',
+    bucket: 'default',
+    handler: followChannel,
+  },
+  {
+    method: 'POST',
+    pattern: '/channels/:channelId/messages/:messageId/crosspost',
+    auth: 'optional',
+    bucket: 'default',
+    handler: crosspost,
+  },
 ];

@@ -42,7 +42,11 @@ type Obj = Record<string, unknown>;
 const isEphemeral = (m: StoredMessage) => (((m.message.flags as number) ?? 0) & MessageFlag.EPHEMERAL) !== 0;
 
 /** A message of this channel that the channel shows (ephemeral answers are only their invoker's). */
-export function channelMessage(ctx: HandlerContext, channelId: string, messageId: string | undefined): StoredMessage | undefined {
+export function channelMessage(
+  ctx: HandlerContext,
+  channelId: string,
+  messageId: string | undefined,
+): StoredMessage | undefined {
   const stored = own(ctx.world.messages, messageId);
   return stored && stored.channel_id === channelId && !isEphemeral(stored) ? stored : undefined;
 }
@@ -50,9 +54,17 @@ export function channelMessage(ctx: HandlerContext, channelId: string, messageId
 /** Files: how many and how many bytes, as for webhook messages (413 past the upload size). */
 function fileRefusal(files: readonly MultipartFile[], ctx: HandlerContext): EmulatorResponse | undefined {
   const limits = limitsOf(ctx);
-  if (files.reduce((n, f) => n + f.data.length, 0) > limits.upload_bytes_max) return channelError(ErrorAnswers.tooLarge);
+  if (files.reduce((n, f) => n + f.data.length, 0) > limits.upload_bytes_max)
+    return channelError(ErrorAnswers.tooLarge);
   if (files.length <= limits.files_per_message) return undefined;
-  return problemsResponse([problem('message-files-count', ['files'], `A message holds at most ${limits.files_per_message} files.`, ApiErrors.maxLength(limits.files_per_message))]);
+  return problemsResponse([
+    problem(
+      'message-files-count',
+      ['files'],
+      `A message holds at most ${limits.files_per_message} files.`,
+      ApiErrors.maxLength(limits.files_per_message),
+    ),
+  ]);
 }
 
 /** The message a reply names, or the 50035 when it is gone and the reply must not go out without it. */
@@ -61,7 +73,12 @@ function replyTarget(ctx: HandlerContext, channelId: string, b: Obj): StoredMess
   if (!isObject(ref)) return undefined;
   const target = channelMessage(ctx, channelId, String(ref.message_id));
   if (target || ref.fail_if_not_exists === false) return target;
-  const p: Problem = problem('message-reference-unknown', ['message_reference'], 'The replied-to message does not exist.', ApiErrors.replyUnknownMessage());
+  const p: Problem = problem(
+    'message-reference-unknown',
+    ['message_reference'],
+    'The replied-to message does not exist.',
+    ApiErrors.replyUnknownMessage(),
+  );
   return problemsResponse([p]);
 }
 
@@ -73,7 +90,11 @@ function enforcedNonce(ctx: HandlerContext, at: ChannelAccess, b: Obj): StoredMe
   if (b.enforce_nonce !== true || (typeof b.nonce !== 'string' && typeof b.nonce !== 'number')) return undefined;
   const since = ctx.now() - NONCE_WINDOW_MS;
   return Object.values(ctx.world.messages).find(
-    (m) => m.channel_id === at.channel.id && m.authorId === at.app.botUserId && m.message.nonce === b.nonce && Date.parse(String(m.message.timestamp)) >= since,
+    (m) =>
+      m.channel_id === at.channel.id &&
+      m.authorId === at.app.botUserId &&
+      m.message.nonce === b.nonce &&
+      Date.parse(String(m.message.timestamp)) >= since,
   );
 }
 
@@ -92,7 +113,9 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
     reply: isObject(b.message_reference),
   });
   if (denied) return channelError(denied);
-  const refused = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
+  const refused =
+    fileRefusal(req.files, ctx) ??
+    problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
   if (refused) return refused;
   // The world holds no stickers: any sticker named is unknown.
   if (Array.isArray(b.sticker_ids) && b.sticker_ids.length > 0) return channelError(ChannelErrors.unknownSticker);
@@ -136,7 +159,10 @@ function list(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
 }
 
 /** The channel and the message in the path, as the bot may see them. */
-function target(req: EmulatorRequest, ctx: HandlerContext): { at: ChannelAccess; stored: StoredMessage } | EmulatorResponse {
+function target(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+): { at: ChannelAccess; stored: StoredMessage } | EmulatorResponse {
   const at = channelAccess(req, ctx);
   if ('status' in at) return at;
   const seen = viewRefusal(at.perms);
@@ -154,7 +180,12 @@ function getOne(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
 }
 
 /** Another user's message: only its flags, with MANAGE_MESSAGES (facts §5.2). */
-function editOthers(req: EmulatorRequest, ctx: HandlerContext, at: ChannelAccess, stored: StoredMessage): EmulatorResponse {
+function editOthers(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+  at: ChannelAccess,
+  stored: StoredMessage,
+): EmulatorResponse {
   if (!editsOnlyFlags(req.body) || req.files.length > 0) return channelError(ChannelErrors.otherAuthor);
   if ((at.perms & P.MANAGE_MESSAGES) !== P.MANAGE_MESSAGES) return channelError(ChannelErrors.missingPermissions);
   const flags = isObject(req.body) ? req.body.flags : undefined;
@@ -179,7 +210,11 @@ function edit(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
     poll: m.poll !== undefined && m.poll !== null,
     flags: typeof m.flags === 'number' ? m.flags : 0,
   };
-  const refused = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelEditBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0, previous }));
+  const refused =
+    fileRefusal(req.files, ctx) ??
+    problemsResponse(
+      validateChannelEditBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0, previous }),
+    );
   if (refused) return refused;
   applyEdit({
     stored,

@@ -2,7 +2,13 @@
  * The bot's own reactions: PUT/DELETE /channels/{id}/messages/{id}/reactions/{emoji}/@me
  * (facts §5.2), dispatching MESSAGE_REACTION_ADD/REMOVE.
  */
-import { ChannelErrors, parseReactionEmoji, reactionKey, reactRefusal, viewRefusal } from '../../wire/messages/index.js';
+import {
+  ChannelErrors,
+  parseReactionEmoji,
+  reactionKey,
+  reactRefusal,
+  viewRefusal,
+} from '../../wire/messages/index.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { announceReaction } from '../models/message-events.js';
 import { addReaction, hasReaction, removeReaction } from '../models/message-reactions.js';
@@ -43,5 +49,11 @@ const OWN = '/channels/:channelId/messages/:messageId/reactions/:emoji/@me';
 
 export const channelReactionRoutes: Route[] = [
   { method: 'PUT', pattern: OWN, auth: 'optional', bucket: 'default', handler: (req, ctx) => react(req, ctx, true) },
-  { method: 'DELETE', pattern: OWN, auth: 'optional', bucket: 'default', handler: (req, ctx) => react(req, ctx, false) },
+  {
+    method: 'DELETE',
+    pattern: OWN,
+    auth: 'optional',
+    bucket: 'default',
+    handler: (req, ctx) => react(req, ctx, false),
+  },
 ];

@@ -9,12 +9,33 @@ import type { Limits } from '../../wire/limits.js';
 import { ApiErrors, problem, type Problem } from '../../wire/problem.js';
 import { validateCommand } from '../../wire/rules/command.js';
 import { commandKey, validateScopeCommands } from '../../wire/rules/scope.js';
-import { dailyCreatesProblem, applicationCommandProblems, entryPointRemovalProblem, typeChangeProblem } from '../../wire/service-rules.js';
+import {
+  dailyCreatesProblem,
+  applicationCommandProblems,
+  entryPointRemovalProblem,
+  typeChangeProblem,
+} from '../../wire/service-rules.js';
 import { isSnowflake } from '../../wire/snowflake.js';
 import { checkCommandAccess } from '../http/auth.js';
-import { countDailyCreates, dailyCreatesUsed, deleteCommand, findCommand, insertCommand, recordOf, replaceRecord, scopeCommands } from '../state/commands-model.js';
+import {
+  countDailyCreates,
+  dailyCreatesUsed,
+  deleteCommand,
+  findCommand,
+  insertCommand,
+  recordOf,
+  replaceRecord,
+  scopeCommands,
+} from '../state/commands-model.js';
 import { formErrorResponse } from '../http/form-errors.js';
-import { apiError, type EmulatorRequest, type EmulatorResponse, type Handler, type HandlerContext, type Route } from '../http/http-types.js';
+import {
+  apiError,
+  type EmulatorRequest,
+  type EmulatorResponse,
+  type Handler,
+  type HandlerContext,
+  type Route,
+} from '../http/http-types.js';
 import { queryBoolean, requestLocale, shapeCommand } from '../models/shape.js';
 import { traitsOf, type Application, type StoredCommand } from '../state/world.js';
 import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from './common.js';
@@ -76,9 +97,20 @@ function listCommands(memo: ListMemo): Handler {
     const raw = req.query.get('with_localizations');
     const withLocalizations = queryBoolean(raw);
     if (raw !== null && withLocalizations === undefined) {
-      return formErrorResponse([problem('query-boolean', ['with_localizations'], 'with_localizations must be a boolean.', ApiErrors.boolean(raw))])!;
+      return formErrorResponse([
+        problem(
+          'query-boolean',
+          ['with_localizations'],
+          'with_localizations must be a boolean.',
+          ApiErrors.boolean(raw),
+        ),
+      ])!;
     }
-    const mode = { kind: 'list' as const, withLocalizations: withLocalizations === true, locale: requestLocale(req.headers) ?? settingsLocale(ctx.world, req.auth) };
+    const mode = {
+      kind: 'list' as const,
+      withLocalizations: withLocalizations === true,
+      locale: requestLocale(req.headers) ?? settingsLocale(ctx.world, req.auth),
+    };
     const key = `${ctx.world.serial}|${r.app.id}|${scopeKey(r.scope)}|${mode.withLocalizations}|${mode.locale ?? ''}`;
     const text = memo.get(key, () => scopeCommands(ctx.world, r.app.id, r.scope).map((c) => shapeCommand(c, mode)));
     return { status: 200, text, headers: { 'Content-Type': 'application/json' } };
@@ -104,7 +136,9 @@ function createCommand(limits: Limits): Handler {
       return { status: 200, body: shapeCommand(ctx.world.commands[same.id]!, { kind: 'full' }) };
     }
     const after = [...existing.map(recordOf), record];
-    const count = validateScopeCommands(after, scope, limits).filter((p) => p.path[0] === after.length - 1 && p.jsonCode !== undefined);
+    const count = validateScopeCommands(after, scope, limits).filter(
+      (p) => p.path[0] === after.length - 1 && p.jsonCode !== undefined,
+    );
     const daily = dailyCreatesProblem(dailyCreatesUsed(ctx.world, app.id, scope, ctx.now()), 1, limits, scope);
     const limited = enforced(daily ? [daily] : count);
     if (limited) return limited;
@@ -139,7 +173,10 @@ function editCommand(limits: Limits): Handler {
     const merged: Obj = { ...recordOf(cmd) };
     for (const key of PATCHABLE_COMMAND_FIELDS) if (Object.hasOwn(body as Obj, key)) merged[key] = (body as Obj)[key];
     merged.type = cmd.type;
-    const whole = enforced([...validateCommand(merged, { scope, limits }), ...applicationCommandProblems(merged, traitsOf(app), scope)]);
+    const whole = enforced([
+      ...validateCommand(merged, { scope, limits }),
+      ...applicationCommandProblems(merged, traitsOf(app), scope),
+    ]);
     if (whole) return whole;
     const record = canonicalCommand(merged, scope, app.integrationTypes);
     const clash = scopeCommands(ctx.world, app.id, scope).find((c) => c.id !== cmd.id && sameKey(c, record));
@@ -162,7 +199,12 @@ const deleteOne: Handler = (req, ctx) => {
 type BulkPlan = Array<{ record: CommandRecord; target?: StoredCommand }>;
 
 /** Each entry of a bulk overwrite matched to a stored command: by `id` when it names one, else by (type, name); what is left unmatched is deleted. */
-function matchBulk(body: Obj[], existing: StoredCommand[], scope: Scope, app: Application): { plan: BulkPlan; unmatched: Map<string, StoredCommand>; typeProblems: Problem[] } {
+function matchBulk(
+  body: Obj[],
+  existing: StoredCommand[],
+  scope: Scope,
+  app: Application,
+): { plan: BulkPlan; unmatched: Map<string, StoredCommand>; typeProblems: Problem[] } {
   const unmatched = new Map(existing.map((c) => [c.id, c]));
   const plan: BulkPlan = [];
   const typeProblems: Problem[] = [];
@@ -180,7 +222,13 @@ function matchBulk(body: Obj[], existing: StoredCommand[], scope: Scope, app: Ap
 }
 
 /** Deletes the unmatched, replaces the matched and inserts the rest; whether anything changed, and the scope's commands in the body's order. */
-function applyBulk(ctx: HandlerContext, app: Application, scope: Scope, plan: BulkPlan, unmatched: Map<string, StoredCommand>): { changed: boolean; result: StoredCommand[] } {
+function applyBulk(
+  ctx: HandlerContext,
+  app: Application,
+  scope: Scope,
+  plan: BulkPlan,
+  unmatched: Map<string, StoredCommand>,
+): { changed: boolean; result: StoredCommand[] } {
   let changed = false;
   for (const c of unmatched.values()) {
     deleteCommand(ctx.world, c.id);
@@ -206,7 +254,9 @@ function bulkOverwrite(limits: Limits): Handler {
     const { app, scope } = r;
     const body = req.body;
     if (!Array.isArray(body)) {
-      return formErrorResponse([problem('bulk-body', [], 'A bulk overwrite body must be a list of commands.', ApiErrors.array())])!;
+      return formErrorResponse([
+        problem('bulk-body', [], 'A bulk overwrite body must be a list of commands.', ApiErrors.array()),
+      ])!;
     }
     const problems: Problem[] = [];
     body.forEach((entry, i) => {

@@ -28,10 +28,19 @@ export function resolveScope(req: EmulatorRequest, ctx: HandlerContext, app: App
 }
 
 export function isResponse(value: unknown): value is EmulatorResponse {
-  return typeof value === 'object' && value !== null && 'status' in value && typeof (value as { status: unknown }).status === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'status' in value &&
+    typeof (value as { status: unknown }).status === 'number'
+  );
 }
 
 /** Prefixes both the path and the service's path of problems (bulk bodies are keyed by index). */
 export function atPath(prefix: Path, problems: readonly Problem[]): Problem[] {
-  return problems.map((p) => ({ ...p, path: [...prefix, ...p.path], ...(p.apiPath ? { apiPath: [...prefix, ...p.apiPath] } : {}) }));
+  return problems.map((p) => ({
+    ...p,
+    path: [...prefix, ...p.path],
+    ...(p.apiPath ? { apiPath: [...prefix, ...p.apiPath] } : {}),
+  }));
 }

@@ -9,7 +9,13 @@
  */
 import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
 import type { EmulatorResponse } from '../http/http-types.js';
-import type { ClickRequest, ComponentActions, ComponentOutcome, ModalSubmitRequest, SelectRequest } from '../interactions/component-api.js';
+import type {
+  ClickRequest,
+  ComponentActions,
+  ComponentOutcome,
+  ModalSubmitRequest,
+  SelectRequest,
+} from '../interactions/component-api.js';
 import { componentOutcomeForPage } from '../view/page-outcome.js';
 
 type Obj = Record<string, unknown>;
@@ -18,7 +24,8 @@ type Obj = Record<string, unknown>;
 function commonProblem(b: Obj, required: readonly string[], optional: readonly string[]): string | undefined {
   for (const k of required) if (typeof b[k] !== 'string' || b[k] === '') return `${k} is required (a string)`;
   for (const k of optional) if (b[k] !== undefined && typeof b[k] !== 'string') return `${k} must be a string`;
-  if (b.waitSeconds !== undefined && !isWaitSeconds(b.waitSeconds)) return `waitSeconds must be a number of seconds ${WAIT_SECONDS_RANGE}`;
+  if (b.waitSeconds !== undefined && !isWaitSeconds(b.waitSeconds))
+    return `waitSeconds must be a number of seconds ${WAIT_SECONDS_RANGE}`;
   return undefined;
 }
 
@@ -29,7 +36,8 @@ export function parseClick(b: Obj): ClickRequest | string {
 export function parseSelect(b: Obj): SelectRequest | string {
   const problem = commonProblem(b, ['messageId', 'menu'], ['userId', 'locale']);
   if (problem) return problem;
-  if (!Array.isArray(b.values) || b.values.some((v) => typeof v !== 'string')) return 'values must be a list of strings (option values or labels, or ids)';
+  if (!Array.isArray(b.values) || b.values.some((v) => typeof v !== 'string'))
+    return 'values must be a list of strings (option values or labels, or ids)';
   return b as unknown as SelectRequest;
 }
 
@@ -37,7 +45,12 @@ export function parseModalSubmit(b: Obj): ModalSubmitRequest | string {
   const problem = commonProblem(b, ['userId'], ['applicationId', 'locale']);
   if (problem) return problem;
   const fields = b.fields ?? {};
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields) || Object.values(fields).some((v) => typeof v !== 'string'))
+  if (
+    typeof fields !== 'object' ||
+    fields === null ||
+    Array.isArray(fields) ||
+    Object.values(fields).some((v) => typeof v !== 'string')
+  )
     return 'fields must be a mapping of field (custom_id or label) to the text typed';
   return { ...(b as unknown as ModalSubmitRequest), fields: fields as Record<string, string> };
 }
@@ -53,12 +66,17 @@ function run<R>(req: R | string, act: (r: R) => Promise<ComponentOutcome>): Prom
   return act(req).then((outcome) => ({ status: 200, body: outcome }));
 }
 
-export function componentControl(actions: ComponentActions): (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined {
+export function componentControl(
+  actions: ComponentActions,
+): (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined {
   return (method, path, body) => {
     if (method !== 'POST' || !Object.hasOwn(PARSERS, path)) return undefined;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return Promise.resolve({ status: 400, body: { message: 'Send a JSON object' } });
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return Promise.resolve({ status: 400, body: { message: 'Send a JSON object' } });
     const { forPage, ...request } = body as Obj;
     const answer = PARSERS[path as keyof typeof PARSERS](actions, request);
-    return forPage === true ? answer.then((r) => (r.status === 200 ? { ...r, body: componentOutcomeForPage(r.body as ComponentOutcome) } : r)) : answer;
+    return forPage === true
+      ? answer.then((r) => (r.status === 200 ? { ...r, body: componentOutcomeForPage(r.body as ComponentOutcome) } : r))
+      : answer;
   };
 }

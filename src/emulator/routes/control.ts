@@ -31,9 +31,16 @@ export const DAILY_CREATES_PATH = '/daily-creates';
  * The refusal of a control request that lacks the token, or carries a body
  * that is not JSON; undefined when it may go on. `/health` needs no token.
  */
-export function checkControlAccess(method: string, path: string, headers: IncomingHttpHeaders, hasBody: boolean, token: string): EmulatorResponse | undefined {
+export function checkControlAccess(
+  method: string,
+  path: string,
+  headers: IncomingHttpHeaders,
+  hasBody: boolean,
+  token: string,
+): EmulatorResponse | undefined {
   // A preflight is never approved: no Access-Control-Allow-* header is ever sent.
-  if (method === 'OPTIONS') return { status: 403, body: { message: 'Cross-origin requests to the control endpoint are not allowed' } };
+  if (method === 'OPTIONS')
+    return { status: 403, body: { message: 'Cross-origin requests to the control endpoint are not allowed' } };
   if ((path === '/health' || path === EMULATOR_LIMITS_PATH) && method === 'GET') return undefined;
   const given = headers[CONTROL_HEADER];
   if (typeof given !== 'string' || !safeEqual(given, token)) {
@@ -43,7 +50,8 @@ export function checkControlAccess(method: string, path: string, headers: Incomi
     .split(';')[0]!
     .trim()
     .toLowerCase();
-  if (hasBody && type !== 'application/json') return { status: 415, body: { message: 'Control requests take a JSON body (Content-Type: application/json)' } };
+  if (hasBody && type !== 'application/json')
+    return { status: 415, body: { message: 'Control requests take a JSON body (Content-Type: application/json)' } };
   return undefined;
 }
 

@@ -8,7 +8,15 @@
 import { basePermissions } from '../../wire/access/base-permissions.js';
 import { isThreadType } from '../../wire/channels.js';
 import { LARGE_THRESHOLD } from '../../wire/gateway.js';
-import { ChannelErrors, GUILD_MEMBERS_APP_FLAGS, memberPage, parseMemberPageQuery, parseUserGuildsQuery, userGuildsPage, viewRefusal } from '../../wire/messages/index.js';
+import {
+  ChannelErrors,
+  GUILD_MEMBERS_APP_FLAGS,
+  memberPage,
+  parseMemberPageQuery,
+  parseUserGuildsQuery,
+  userGuildsPage,
+  viewRefusal,
+} from '../../wire/messages/index.js';
 import { guildMembers } from '../gateway/members.js';
 import { channelPayload, guildCreatePayload, threadPayload } from '../gateway/payloads.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
@@ -102,7 +110,10 @@ function botGuildPermissions(guild: Guild, app: Application): bigint {
   const managed = `managed:${app.botUserId}`;
   const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? '0')]));
   roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? '0'));
-  return basePermissions({ guildId: guild.id, ...(guild.ownerId ? { ownerId: guild.ownerId } : {}), roles }, { userId: app.botUserId, roleIds: [managed] });
+  return basePermissions(
+    { guildId: guild.id, ...(guild.ownerId ? { ownerId: guild.ownerId } : {}), roles },
+    { userId: app.botUserId, roleIds: [managed] },
+  );
 }
 
 /** GET /users/@me/guilds: the partial guild objects of the guilds the bot is in. A bearer is not a bot user: 401. */
@@ -138,5 +149,11 @@ export const guildReadRoutes: Route[] = [
   { method: 'GET', pattern: '/guilds/:guildId/channels', auth: 'optional', bucket: 'default', handler: getChannels },
   { method: 'GET', pattern: '/guilds/:guildId/roles', auth: 'optional', bucket: 'default', handler: getRoles },
   { method: 'GET', pattern: '/guilds/:guildId/members', auth: 'optional', bucket: 'default', handler: listMembers },
-  { method: 'GET', pattern: '/guilds/:guildId/members/:userId', auth: 'optional', bucket: 'default', handler: getMember },
+  {
+    method: 'GET',
+    pattern: '/guilds/:guildId/members/:userId',
+    auth: 'optional',
+    bucket: 'default',
+    handler: getMember,
+  },
 ];

@@ -47,7 +47,15 @@ function ownerOf(world: World, app: Application): Obj {
   const owned = guilds.find((g) => g.ownerId !== undefined);
   const member = owned ? owned.members.find((m) => m.id === owned.ownerId) : guilds.flatMap((g) => g.members)[0];
   const id = owned?.ownerId ?? member?.id ?? app.botUserId;
-  return { id, username: member?.username ?? 'owner', global_name: null, avatar: null, discriminator: '0', public_flags: 0, flags: 0 };
+  return {
+    id,
+    username: member?.username ?? 'owner',
+    global_name: null,
+    avatar: null,
+    discriminator: '0',
+    public_flags: 0,
+    flags: 0,
+  };
 }
 
 export function applicationObject(world: World, app: Application): Obj {
@@ -55,7 +63,8 @@ export function applicationObject(world: World, app: Application): Obj {
   const installParams = p.install_params ?? null;
   const config: Obj = {};
   for (const type of app.integrationTypes) {
-    config[String(type)] = type === IntegrationType.GUILD_INSTALL && installParams ? { oauth2_install_params: installParams } : {};
+    config[String(type)] =
+      type === IntegrationType.GUILD_INSTALL && installParams ? { oauth2_install_params: installParams } : {};
   }
   return {
     id: app.id,
@@ -101,7 +110,11 @@ function getApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorResp
   const app = callerApp(req);
   if (!app) return unauthorized();
   // The marker lets cmdsync's plan read this emulator's own limits (wire/emulator-control.ts); clients ignore it.
-  return { status: 200, body: applicationObject(ctx.world, app), headers: { [EMULATOR_MARKER_HEADER]: CONTROL_PREFIX } };
+  return {
+    status: 200,
+    body: applicationObject(ctx.world, app),
+    headers: { [EMULATOR_MARKER_HEADER]: CONTROL_PREFIX },
+  };
 }
 
 function patchApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
@@ -116,15 +129,18 @@ function patchApplication(req: EmulatorRequest, ctx: HandlerContext): EmulatorRe
   if (Array.isArray(body.tags)) profile.tags = body.tags as string[];
   // The endpoint URL is where delivery reads it (interactions/), not a profile field.
   if (body.interactions_endpoint_url !== undefined) {
-    if (typeof body.interactions_endpoint_url === 'string' && body.interactions_endpoint_url !== '') app.interactionsEndpointUrl = body.interactions_endpoint_url;
+    if (typeof body.interactions_endpoint_url === 'string' && body.interactions_endpoint_url !== '')
+      app.interactionsEndpointUrl = body.interactions_endpoint_url;
     else delete app.interactionsEndpointUrl;
   }
   for (const key of ['role_connections_verification_url', 'custom_install_url'] as const) {
     if (body[key] !== undefined) profile[key] = body[key] as string | null;
   }
-  if (body.install_params !== undefined) profile.install_params = body.install_params as ApplicationProfile['install_params'];
+  if (body.install_params !== undefined)
+    profile.install_params = body.install_params as ApplicationProfile['install_params'];
   // The approved (non-limited) intent flags are not the owner's to change.
-  if (typeof body.flags === 'number') profile.flags = ((profile.flags ?? 0) & ~SETTABLE_APPLICATION_FLAGS) | (body.flags & SETTABLE_APPLICATION_FLAGS);
+  if (typeof body.flags === 'number')
+    profile.flags = ((profile.flags ?? 0) & ~SETTABLE_APPLICATION_FLAGS) | (body.flags & SETTABLE_APPLICATION_FLAGS);
   if (isObject(body.integration_types_config)) {
     app.integrationTypes = Object.keys(body.integration_types_config)
       .map(Number)
@@ -146,7 +162,12 @@ async function checkNewEndpoint(req: EmulatorRequest, now: () => number): Promis
   if (typeof url !== 'string' || url === '') return undefined;
   const refuse = (detail: string) =>
     formErrorResponse([
-      problem('interactions-endpoint-url', ['interactions_endpoint_url'], `interactions_endpoint_url could not be verified: ${detail}`, ApiErrors.endpointUnverified(detail)),
+      problem(
+        'interactions-endpoint-url',
+        ['interactions_endpoint_url'],
+        `interactions_endpoint_url could not be verified: ${detail}`,
+        ApiErrors.endpointUnverified(detail),
+      ),
     ]);
   let parsed: URL | undefined;
   try {
@@ -154,7 +175,8 @@ async function checkNewEndpoint(req: EmulatorRequest, now: () => number): Promis
   } catch {
     parsed = undefined;
   }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return refuse('not an http:// or https:// URL');
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    return refuse('not an http:// or https:// URL');
   const check = await checkEndpoint({ ...req.auth.application, interactionsEndpointUrl: url }, now() / 1000);
   return check.ok ? undefined : refuse(check.problems.join('; '));
 }
@@ -162,6 +184,13 @@ async function checkNewEndpoint(req: EmulatorRequest, now: () => number): Promis
 export const identityRoutes: Route[] = [
   { method: 'GET', pattern: '/users/@me', auth: 'app', bucket: 'default', handler: getMe },
   { method: 'GET', pattern: '/applications/@me', auth: 'app', bucket: 'default', handler: getApplication },
-  { method: 'PATCH', pattern: '/applications/@me', auth: 'app', bucket: 'default', handler: patchApplication, precheck: checkNewEndpoint },
+  {
+    method: 'PATCH',
+    pattern: '/applications/@me',
+    auth: 'app',
+    bucket: 'default',
+    handler: patchApplication,
+    precheck: checkNewEndpoint,
+  },
   { method: 'GET', pattern: '/oauth2/applications/@me', auth: 'app', bucket: 'default', handler: getApplication },
 ];

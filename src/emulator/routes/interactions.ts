@@ -8,9 +8,23 @@
 import { InteractionErrors } from '../../wire/interactions/callback.js';
 import type { Limits } from '../../wire/limits.js';
 import { parseQueryBoolean, WebhookErrors } from '../../wire/webhook.js';
-import { apiError, type EmulatorRequest, type EmulatorResponse, type Handler, type HandlerContext, type Route } from '../http/http-types.js';
+import {
+  apiError,
+  type EmulatorRequest,
+  type EmulatorResponse,
+  type Handler,
+  type HandlerContext,
+  type Route,
+} from '../http/http-types.js';
 import type { RouteBucket } from '../http/buckets.js';
-import { applyCallback, deleteMessage, editMessage, getMessage, postFollowup, type AnswerEnv } from '../interactions/answer.js';
+import {
+  applyCallback,
+  deleteMessage,
+  editMessage,
+  getMessage,
+  postFollowup,
+  type AnswerEnv,
+} from '../interactions/answer.js';
 import type { InteractionRegistry, LiveInteraction } from '../interactions/registry.js';
 import { errorResponse, limitsOf, problemsResponse } from '../state/webhook-access.js';
 import { applicationWebhookObject } from '../models/webhook-shape.js';
@@ -64,7 +78,10 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
       },
     };
   };
-  const original = (method: Route['method'], onLive: (live: LiveInteraction, req: EmulatorRequest, ctx: HandlerContext) => EmulatorResponse): Route => ({
+  const original = (
+    method: Route['method'],
+    onLive: (live: LiveInteraction, req: EmulatorRequest, ctx: HandlerContext) => EmulatorResponse,
+  ): Route => ({
     method,
     pattern: '/webhooks/:webhookId/:webhookToken/messages/@original',
     auth: 'none',
@@ -79,18 +96,30 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
   });
   const msgPattern = '/webhooks/:webhookId/:webhookToken/messages/:messageId';
   return [
-    { method: 'POST', pattern: '/interactions/:interactionId/:interactionToken/callback', auth: 'none', bucket: 'exempt', handler: callback },
+    {
+      method: 'POST',
+      pattern: '/interactions/:interactionId/:interactionToken/callback',
+      auth: 'none',
+      bucket: 'exempt',
+      handler: callback,
+    },
     original('GET', (live) => getMessage(live, '@original')),
     original('PATCH', (live, req, ctx) => editMessage(registry, envOf(ctx), live, '@original', req.body, req.files)),
     original('DELETE', (live, _req, ctx) => deleteMessage(registry, live, '@original', ctx.events, ctx.world)),
-    either('POST', '/webhooks/:webhookId/:webhookToken', 'webhook.execute', (live, req, ctx) => postFollowup(registry, envOf(ctx), live, req.body, req.files)),
+    either('POST', '/webhooks/:webhookId/:webhookToken', 'webhook.execute', (live, req, ctx) =>
+      postFollowup(registry, envOf(ctx), live, req.body, req.files),
+    ),
     // The interaction token opens the application's webhook (type 3): GET answers it as a webhook.
     either('GET', '/webhooks/:webhookId/:webhookToken', 'webhooks', (live, _req, ctx) => {
       const app = ctx.world.applications[live.applicationId];
       return app ? { status: 200, body: applicationWebhookObject(app) } : errorResponse(WebhookErrors.unknownWebhook);
     }),
     either('GET', msgPattern, 'webhooks', (live, req) => getMessage(live, req.params.messageId ?? '')),
-    either('PATCH', msgPattern, 'webhooks', (live, req, ctx) => editMessage(registry, envOf(ctx), live, req.params.messageId ?? '', req.body, req.files)),
-    either('DELETE', msgPattern, 'webhooks', (live, req, ctx) => deleteMessage(registry, live, req.params.messageId ?? '', ctx.events, ctx.world)),
+    either('PATCH', msgPattern, 'webhooks', (live, req, ctx) =>
+      editMessage(registry, envOf(ctx), live, req.params.messageId ?? '', req.body, req.files),
+    ),
+    either('DELETE', msgPattern, 'webhooks', (live, req, ctx) =>
+      deleteMessage(registry, live, req.params.messageId ?? '', ctx.events, ctx.world),
+    ),
   ];
 }

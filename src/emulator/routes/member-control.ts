@@ -25,7 +25,15 @@ const USERNAME_MAX = 32;
 const NICK_MAX = 32;
 
 const bad = (message: string): EmulatorResponse => ({ status: 400, body: { message } });
-const user = (m: Member) => ({ id: m.id, username: m.username, discriminator: '0', global_name: null, avatar: null, bot: false, flags: 0 });
+const user = (m: Member) => ({
+  id: m.id,
+  username: m.username,
+  discriminator: '0',
+  global_name: null,
+  avatar: null,
+  bot: false,
+  flags: 0,
+});
 
 /** The role ids `refs` name in the guild, or what is wrong. */
 function rolesOf(guild: Guild, refs: unknown): Snowflake[] | string {
@@ -42,8 +50,10 @@ function rolesOf(guild: Guild, refs: unknown): Snowflake[] | string {
 /** Applies `body`'s username, roles and nick to `m`; the problem, if any, leaves `m` as it was. */
 function applyFields(guild: Guild, m: Member, body: Obj): string | undefined {
   const { username, roles, nick } = body;
-  if (username !== undefined && (typeof username !== 'string' || username.length < 1 || username.length > USERNAME_MAX)) return `username must be 1-${USERNAME_MAX} characters`;
-  if (nick !== undefined && nick !== null && (typeof nick !== 'string' || nick.length < 1 || nick.length > NICK_MAX)) return `nick must be 1-${NICK_MAX} characters, or null`;
+  if (username !== undefined && (typeof username !== 'string' || username.length < 1 || username.length > USERNAME_MAX))
+    return `username must be 1-${USERNAME_MAX} characters`;
+  if (nick !== undefined && nick !== null && (typeof nick !== 'string' || nick.length < 1 || nick.length > NICK_MAX))
+    return `nick must be 1-${NICK_MAX} characters, or null`;
   const roleIds = roles === undefined ? undefined : rolesOf(guild, roles);
   if (typeof roleIds === 'string') return roleIds;
   if (typeof username === 'string') m.username = username;
@@ -59,14 +69,22 @@ interface Change {
   event?: { name: string; data: Obj };
 }
 
-function change(method: string, guild: Guild, userId: string | undefined, body: unknown, now: number, nextId: () => Snowflake): Change {
+function change(
+  method: string,
+  guild: Guild,
+  userId: string | undefined,
+  body: unknown,
+  now: number,
+  nextId: () => Snowflake,
+): Change {
   const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Obj;
   if (userId === undefined) {
     if (method !== 'POST') return { response: { status: 405, body: { message: 'Method not allowed' } } };
     if (b.id !== undefined && !isSnowflake(b.id)) return { response: bad('id must be a snowflake') };
     if (typeof b.username !== 'string') return { response: bad('Send { "username", "id"?, "roles"?, "nick"? }') };
     const id = (b.id as string | undefined) ?? nextId();
-    if (guild.members.some((m) => m.id === id)) return { response: { status: 409, body: { message: `${id} is already a member of guild ${guild.id}` } } };
+    if (guild.members.some((m) => m.id === id))
+      return { response: { status: 409, body: { message: `${id} is already a member of guild ${guild.id}` } } };
     const m: Member = { id, username: '', joinedAt: new Date(now).toISOString() };
     const problem = applyFields(guild, m, b);
     if (problem) return { response: bad(problem) };
@@ -79,7 +97,10 @@ function change(method: string, guild: Guild, userId: string | undefined, body: 
   const m = guild.members[at]!;
   if (method === 'DELETE') {
     guild.members.splice(at, 1);
-    return { response: { status: 204 }, event: { name: 'GUILD_MEMBER_REMOVE', data: { guild_id: guild.id, user: user(m) } } };
+    return {
+      response: { status: 204 },
+      event: { name: 'GUILD_MEMBER_REMOVE', data: { guild_id: guild.id, user: user(m) } },
+    };
   }
   if (method !== 'PATCH') return { response: { status: 405, body: { message: 'Method not allowed' } } };
   const problem = applyFields(guild, m, b);
@@ -114,7 +135,12 @@ export function memberControl(
     // Told after the commit, so a bot that reads on receipt sees the change.
     if (result.event) {
       for (const applicationId of Object.keys(guild.apps)) {
-        const event: EmulatorEvent = { applicationId, name: result.event.name, data: result.event.data, guildId: guild.id };
+        const event: EmulatorEvent = {
+          applicationId,
+          name: result.event.name,
+          data: result.event.data,
+          guildId: guild.id,
+        };
         events.emitCommitted(event);
       }
     }

@@ -27,11 +27,17 @@ export interface MessageControlEnv {
 
 /** A member's post (the control route's body): the service's answer as a response. Also `RunningEmulator.say`, for callers in this process. */
 export function memberSay(env: MessageControlEnv, body: unknown): EmulatorResponse {
-  const b = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-  if (!b || typeof b.channelId !== 'string' || typeof b.userId !== 'string') return { status: 400, body: { message: 'Send { "channelId", "userId", "content", … }' } };
+  const b =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  if (!b || typeof b.channelId !== 'string' || typeof b.userId !== 'string')
+    return { status: 400, body: { message: 'Send { "channelId", "userId", "content", … }' } };
   const { channelId: channelRef, userId: userRef, ...message } = b;
   // A channel and a member may be named (`general`, `@bob`), as `cmdsync invoke` takes them.
-  const named = resolveNames(env.store.world, { channelId: channelRef as string, userId: userRef as string }, env.store.meta.defaultGuildId);
+  const named = resolveNames(
+    env.store.world,
+    { channelId: channelRef as string, userId: userRef as string },
+    env.store.meta.defaultGuildId,
+  );
   if ('problem' in named) return { status: 400, body: { message: named.problem } };
   const channelId = named.channelId!;
   const userId = named.userId!;
@@ -39,7 +45,12 @@ export function memberSay(env: MessageControlEnv, body: unknown): EmulatorRespon
   env.events.hold();
   let result: ReturnType<typeof postAsMember>;
   try {
-    result = postAsMember(tx.world, channelId, userId, message, { nextId: env.nextId, now: env.now, limits: env.limits, events: env.events });
+    result = postAsMember(tx.world, channelId, userId, message, {
+      nextId: env.nextId,
+      now: env.now,
+      limits: env.limits,
+      events: env.events,
+    });
   } catch (err) {
     tx.rollback();
     env.events.discard();
@@ -48,11 +59,14 @@ export function memberSay(env: MessageControlEnv, body: unknown): EmulatorRespon
   tx.commit(false);
   env.events.flush();
   if (result.ok) return { status: 200, body: result.stored.message };
-  const form = result.error.code === ErrorAnswers.invalidFormBody.code ? formErrorResponse(result.problems ?? []) : undefined;
+  const form =
+    result.error.code === ErrorAnswers.invalidFormBody.code ? formErrorResponse(result.problems ?? []) : undefined;
   return form ?? { status: result.error.status, body: { code: result.error.code, message: result.error.message } };
 }
 
-export function messageControl(env: MessageControlEnv): (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined {
+export function messageControl(
+  env: MessageControlEnv,
+): (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined {
   return (method, path, body) => {
     if (path !== MESSAGES_CONTROL_PATH) return undefined;
     if (method !== 'POST') return Promise.resolve({ status: 405, body: { message: 'Method not allowed' } });

@@ -82,21 +82,29 @@ async function token(req: EmulatorRequest, ctx: HandlerContext): Promise<Emulato
   const secret = basic?.secret ?? form.get('client_secret') ?? '';
   let app: Application | undefined;
   for (const candidate of Object.values(ctx.world.applications)) {
-    if (candidate.id === clientId && candidate.clientSecret !== undefined && safeEqual(candidate.clientSecret, secret)) app = candidate;
+    if (candidate.id === clientId && candidate.clientSecret !== undefined && safeEqual(candidate.clientSecret, secret))
+      app = candidate;
   }
   if (!app) return oauthError(401, 'invalid_client', 'Invalid client');
-  if (form.get('grant_type') !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', 'Unsupported grant type');
+  if (form.get('grant_type') !== 'client_credentials')
+    return oauthError(400, 'unsupported_grant_type', 'Unsupported grant type');
   const scopes = (form.get('scope') ?? '').split(/\s+/).filter(Boolean);
   if (scopes.length === 0 || scopes.some((s) => !CLIENT_CREDENTIALS_SCOPES.has(s))) {
     return oauthError(400, 'invalid_scope', 'The requested scope is invalid, unknown, or malformed.');
   }
   const now = ctx.now();
   // Expired grants are forgotten here, so the world does not grow without bound.
-  for (const [value, grant] of Object.entries(ctx.world.bearers)) if (grant.expiresAt <= now) delete ctx.world.bearers[value];
+  for (const [value, grant] of Object.entries(ctx.world.bearers))
+    if (grant.expiresAt <= now) delete ctx.world.bearers[value];
   const accessToken = randomToken(24);
   ctx.world.bearers[accessToken] = { applicationId: app.id, scopes, expiresAt: now + TOKEN_LIFETIME_S * 1000 };
   ctx.changed();
-  return { status: 200, body: { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_S, scope: scopes.join(' ') } };
+  return {
+    status: 200,
+    body: { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_S, scope: scopes.join(' ') },
+  };
 }
 
-export const oauthRoutes: Route[] = [{ method: 'POST', pattern: '/oauth2/token', auth: 'none', bucket: 'oauth.token', handler: token }];
+export const oauthRoutes: Route[] = [
+  { method: 'POST', pattern: '/oauth2/token', auth: 'none', bucket: 'oauth.token', handler: token },
+];

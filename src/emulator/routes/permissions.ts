@@ -10,7 +10,13 @@ import { validatePermissionEntries } from '../../wire/rules/permissions.js';
 import { checkPermissionsRead, checkPermissionsWrite } from '../http/auth.js';
 import { findCommand } from '../state/commands-model.js';
 import { formErrorResponse } from '../http/form-errors.js';
-import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http/http-types.js';
+import {
+  apiError,
+  type EmulatorRequest,
+  type EmulatorResponse,
+  type HandlerContext,
+  type Route,
+} from '../http/http-types.js';
 import { own } from '../state/own.js';
 import { shapePermissions } from '../models/shape.js';
 import type { StoredPermissions } from '../state/world.js';
@@ -47,13 +53,20 @@ function rowKey(guildId: string, targetId: string): string {
  * The command (global, or of this guild) or the application id (the app-wide
  * default row) a permissions path names.
  */
-function checkTarget(req: EmulatorRequest, ctx: HandlerContext): { guildId: string; targetId: string } | EmulatorResponse {
+function checkTarget(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+): { guildId: string; targetId: string } | EmulatorResponse {
   const app = applicationOf(req)!;
   const scope = resolveScope(req, ctx, app);
   if (isResponse(scope)) return scope;
   const guildId = req.params.guildId!;
   const targetId = req.params.commandId!;
-  if (targetId !== app.id && !findCommand(ctx.world, app.id, scope, targetId) && !findCommand(ctx.world, app.id, { kind: 'global' }, targetId)) {
+  if (
+    targetId !== app.id &&
+    !findCommand(ctx.world, app.id, scope, targetId) &&
+    !findCommand(ctx.world, app.id, { kind: 'global' }, targetId)
+  ) {
     return unknownCommand();
   }
   return { guildId, targetId };
@@ -67,7 +80,9 @@ export function permissionRoutes(limits: Limits): Route[] {
     const scope = resolveScope(req, ctx, app);
     if (isResponse(scope)) return scope;
     // Only rows that exist: commands (or the app row) with overwrites in this guild.
-    const rows = Object.values(ctx.world.permissions).filter((p) => p.application_id === app.id && p.guild_id === req.params.guildId);
+    const rows = Object.values(ctx.world.permissions).filter(
+      (p) => p.application_id === app.id && p.guild_id === req.params.guildId,
+    );
     return { status: 200, body: rows.map(shapePermissions) };
   };
 
@@ -95,7 +110,11 @@ export function permissionRoutes(limits: Limits): Route[] {
       id: t.targetId,
       application_id: app.id,
       guild_id: t.guildId,
-      permissions: (entries as Array<{ id: string; type: number; permission: boolean }>).map((e) => ({ id: e.id, type: e.type, permission: e.permission })),
+      permissions: (entries as Array<{ id: string; type: number; permission: boolean }>).map((e) => ({
+        id: e.id,
+        type: e.type,
+        permission: e.permission,
+      })),
     };
     // The PUT replaces the whole list; an empty list leaves no row (GET answers 10066 again).
     const key = rowKey(t.guildId, t.targetId);
@@ -103,7 +122,12 @@ export function permissionRoutes(limits: Limits): Route[] {
     else ctx.world.permissions[key] = row;
     ctx.changed();
     const body = shapePermissions(row);
-    ctx.events.emit({ applicationId: app.id, name: 'APPLICATION_COMMAND_PERMISSIONS_UPDATE', data: body, guildId: t.guildId });
+    ctx.events.emit({
+      applicationId: app.id,
+      name: 'APPLICATION_COMMAND_PERMISSIONS_UPDATE',
+      data: body,
+      guildId: t.guildId,
+    });
     return { status: 200, body };
   };
 
@@ -112,8 +136,20 @@ export function permissionRoutes(limits: Limits): Route[] {
 
   return [
     { method: 'GET', pattern: `${BASE}/permissions`, auth: 'app', bucket: 'permissions.get', handler: listAll },
-    { method: 'PUT', pattern: `${BASE}/permissions`, auth: 'optional', bucket: 'permissions.edit', handler: batchDisabled },
-    { method: 'GET', pattern: `${BASE}/:commandId/permissions`, auth: 'app', bucket: 'permissions.get', handler: getOne },
+    {
+      method: 'PUT',
+      pattern: `${BASE}/permissions`,
+      auth: 'optional',
+      bucket: 'permissions.edit',
+      handler: batchDisabled,
+    },
+    {
+      method: 'GET',
+      pattern: `${BASE}/:commandId/permissions`,
+      auth: 'app',
+      bucket: 'permissions.get',
+      handler: getOne,
+    },
     { method: 'PUT', pattern: `${BASE}/:commandId/permissions`, auth: 'app', bucket: 'permissions.edit', handler: put },
   ];
 }

@@ -7,7 +7,13 @@ import { ErrorAnswers } from '../../wire/error-answers.js';
 import { ChannelErrors } from '../../wire/messages/errors.js';
 import { compareSnowflakes, isSnowflake } from '../../wire/snowflake.js';
 import { botUser, plainUser } from '../gateway/members.js';
-import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext, type Route } from '../http/http-types.js';
+import {
+  apiError,
+  type EmulatorRequest,
+  type EmulatorResponse,
+  type HandlerContext,
+  type Route,
+} from '../http/http-types.js';
 import { botInGuild } from '../models/message-events.js';
 import { own } from '../state/own.js';
 import type { Application, Guild } from '../state/world.js';
@@ -30,4 +36,6 @@ function getUser(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   return channelError(ChannelErrors.unknownUser);
 }
 
-export const userRoutes: Route[] = [{ method: 'GET', pattern: '/users/:userId', auth: 'optional', bucket: 'default', handler: getUser }];
+export const userRoutes: Route[] = [
+  { method: 'GET', pattern: '/users/:userId', auth: 'optional', bucket: 'default', handler: getUser },
+];

@@ -36,8 +36,11 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 function authorize(world: World, defaultAppId: string, codes: WebhookAuthorizations, body: unknown): EmulatorResponse {
   const b = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   // The authorize URL's space-separated `scope`, or the install route's `scopes` list (POST /__emulator/authorize hands it on).
-  const scopes = Array.isArray(b.scopes) ? b.scopes.filter((x): x is string => typeof x === 'string') : (str(b.scope) ?? '').split(/\s+/).filter(Boolean);
-  if (!scopes.includes(WEBHOOK_SCOPE)) return bad(`scope must include ${WEBHOOK_SCOPE}: the webhook flow is the one authorization emulated here`);
+  const scopes = Array.isArray(b.scopes)
+    ? b.scopes.filter((x): x is string => typeof x === 'string')
+    : (str(b.scope) ?? '').split(/\s+/).filter(Boolean);
+  if (!scopes.includes(WEBHOOK_SCOPE))
+    return bad(`scope must include ${WEBHOOK_SCOPE}: the webhook flow is the one authorization emulated here`);
   const others = scopes.filter((s) => s !== WEBHOOK_SCOPE && s !== 'identify');
   if (others.length > 0)
     return bad(
@@ -53,12 +56,22 @@ function authorize(world: World, defaultAppId: string, codes: WebhookAuthorizati
   const userId = str(b.user_id) ?? found.guild.members[0]?.id;
   const member = found.guild.members.find((m) => m.id === userId);
   if (!userId || !member) return bad(`user ${userId ?? '(none)'} is not a member of guild ${found.guild.id}`);
-  const bits = memberChannelPermissions(guildFacts(found.guild), { id: member.id, roleIds: member.roles ?? [] }, channelFacts(found.guild, channelId)!);
-  if ((bits & MANAGE_WEBHOOKS) === 0n) return bad(`user ${userId} lacks MANAGE_WEBHOOKS in channel ${channelId}: the authorize page would not offer it`);
+  const bits = memberChannelPermissions(
+    guildFacts(found.guild),
+    { id: member.id, roleIds: member.roles ?? [] },
+    channelFacts(found.guild, channelId)!,
+  );
+  if ((bits & MANAGE_WEBHOOKS) === 0n)
+    return bad(`user ${userId} lacks MANAGE_WEBHOOKS in channel ${channelId}: the authorize page would not offer it`);
   const redirectUri = str(b.redirect_uri);
   const code = codes.issue({ applicationId: appId, userId, guildId: found.guild.id, channelId, redirectUri, scopes });
-  const location = redirectUri ? `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${new URLSearchParams({ code, guild_id: found.guild.id })}` : undefined;
-  return { status: 200, body: { code, guild_id: found.guild.id, channel_id: channelId, ...(location ? { location } : {}) } };
+  const location = redirectUri
+    ? `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${new URLSearchParams({ code, guild_id: found.guild.id })}`
+    : undefined;
+  return {
+    status: 200,
+    body: { code, guild_id: found.guild.id, channel_id: channelId, ...(location ? { location } : {}) },
+  };
 }
 
 export function webhookAuthorizeControl(
@@ -82,16 +95,23 @@ function executeUrl(req: EmulatorRequest, webhook: StoredWebhook): string {
   return `http://${String(req.headers.host ?? '127.0.0.1')}/api/v10/webhooks/${webhook.id}/${webhook.token}`;
 }
 
-async function exchangeCode(req: EmulatorRequest, ctx: HandlerContext, form: URLSearchParams, codes: WebhookAuthorizations): Promise<EmulatorResponse> {
+async function exchangeCode(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+  form: URLSearchParams,
+  codes: WebhookAuthorizations,
+): Promise<EmulatorResponse> {
   const basic = basicCredentials(req.headers.authorization);
   if (basic === 'unreadable') return oauthError(401, 'invalid_client', 'Invalid client');
   const clientId = basic?.id ?? form.get('client_id') ?? '';
   const secret = basic?.secret ?? form.get('client_secret') ?? '';
   const app = own(ctx.world.applications, clientId);
-  if (!app || app.clientSecret === undefined || !safeEqual(app.clientSecret, secret)) return oauthError(401, 'invalid_client', 'Invalid client');
+  if (!app || app.clientSecret === undefined || !safeEqual(app.clientSecret, secret))
+    return oauthError(401, 'invalid_client', 'Invalid client');
   const grant = codes.take(form.get('code') ?? '');
   if (!grant || grant.applicationId !== app.id) return oauthError(400, 'invalid_grant', 'Invalid "code" in request.');
-  if (grant.redirectUri !== undefined && form.get('redirect_uri') !== grant.redirectUri) return oauthError(400, 'invalid_grant', 'Invalid "redirect_uri" in request.');
+  if (grant.redirectUri !== undefined && form.get('redirect_uri') !== grant.redirectUri)
+    return oauthError(400, 'invalid_grant', 'Invalid "redirect_uri" in request.');
   const found = findChannel(ctx.world, grant.channelId);
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
   const full = capacityError(ctx, found.guild.id, found.channel.id);
@@ -109,7 +129,12 @@ async function exchangeCode(req: EmulatorRequest, ctx: HandlerContext, form: URL
   };
   ctx.world.webhooks[webhook.id] = webhook;
   const accessToken = randomToken(24);
-  ctx.world.bearers[accessToken] = { applicationId: app.id, scopes: grant.scopes, userId: grant.userId, expiresAt: ctx.now() + TOKEN_LIFETIME_S * 1000 };
+  ctx.world.bearers[accessToken] = {
+    applicationId: app.id,
+    scopes: grant.scopes,
+    userId: grant.userId,
+    expiresAt: ctx.now() + TOKEN_LIFETIME_S * 1000,
+  };
   ctx.changed();
   webhooksChanged(ctx, webhook.guild_id, webhook.channel_id);
   return {
@@ -140,7 +165,8 @@ export function withCodeGrant(routes: readonly Route[], codes: WebhookAuthorizat
         const form = await readForm(req);
         const grantType = form?.get('grant_type');
         if (form && grantType === 'authorization_code') return exchangeCode(req, ctx, form, codes);
-        if (grantType === 'refresh_token') return oauthError(400, 'unsupported_grant_type', 'refresh_token grants are not emulated');
+        if (grantType === 'refresh_token')
+          return oauthError(400, 'unsupported_grant_type', 'refresh_token grants are not emulated');
         return next(req, ctx);
       },
     };

@@ -21,7 +21,9 @@ import { executeAnswer, parseExecuteQuery, sendWebhookMessage } from './webhook-
 function compatTarget(
   req: EmulatorRequest,
   ctx: HandlerContext,
-): EmulatorResponse | { webhook: StoredWebhook; query: Exclude<ReturnType<typeof parseExecuteQuery>, EmulatorResponse> } {
+):
+  | EmulatorResponse
+  | { webhook: StoredWebhook; query: Exclude<ReturnType<typeof parseExecuteQuery>, EmulatorResponse> } {
   const webhook = webhookByToken(req, ctx);
   if (isResponse(webhook)) return webhook;
   const query = parseExecuteQuery(req, true);
@@ -57,6 +59,18 @@ function github(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
 }
 
 export const webhookCompatRoutes: Route[] = [
-  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken/slack', auth: 'none', bucket: 'webhook.execute', handler: slack },
-  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken/github', auth: 'none', bucket: 'webhook.execute', handler: github },
+  {
+    method: 'POST',
+    pattern: '/webhooks/:webhookId/:webhookToken/slack',
+    auth: 'none',
+    bucket: 'webhook.execute',
+    handler: slack,
+  },
+  {
+    method: 'POST',
+    pattern: '/webhooks/:webhookId/:webhookToken/github',
+    auth: 'none',
+    bucket: 'webhook.execute',
+    handler: github,
+  },
 ];

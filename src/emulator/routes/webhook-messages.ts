@@ -5,11 +5,27 @@
 import { ChannelType } from '../../wire/enums.js';
 import type { Problem } from '../../wire/problem.js';
 import { isObject } from '../../wire/rules/values.js';
-import { isForumLike, parseQueryBoolean, validateEditMessageBody, validateExecuteBody, validateSnowflakeQuery, WebhookErrors } from '../../wire/webhook.js';
+import {
+  isForumLike,
+  parseQueryBoolean,
+  validateEditMessageBody,
+  validateExecuteBody,
+  validateSnowflakeQuery,
+  WebhookErrors,
+} from '../../wire/webhook.js';
 import { ApiErrors, problem } from '../../wire/problem.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import type { MultipartFile } from '../http/multipart.js';
-import { errorResponse, findChannel, isResponse, limitsOf, messageOf, problemsResponse, threadOf, webhookByToken } from '../state/webhook-access.js';
+import {
+  errorResponse,
+  findChannel,
+  isResponse,
+  limitsOf,
+  messageOf,
+  problemsResponse,
+  threadOf,
+  webhookByToken,
+} from '../state/webhook-access.js';
 import { applyEdit, buildExecutedMessage } from '../models/webhook-message.js';
 import { announceMessage } from '../models/message-events.js';
 import type { Channel, StoredMessage, StoredWebhook } from '../state/world.js';
@@ -27,7 +43,11 @@ export function parseExecuteQuery(req: EmulatorRequest, waitDefault: boolean): E
   const wait = parseQueryBoolean(req.query.get('wait'), 'wait', waitDefault);
   const withComponents = parseQueryBoolean(req.query.get('with_components'), 'with_components', false);
   const threadId = req.query.get('thread_id') ?? undefined;
-  const bad = problemsResponse([...wait.problems, ...withComponents.problems, ...validateSnowflakeQuery(threadId, 'thread_id')]);
+  const bad = problemsResponse([
+    ...wait.problems,
+    ...withComponents.problems,
+    ...validateSnowflakeQuery(threadId, 'thread_id'),
+  ]);
   if (bad) return bad;
   return { wait: wait.value, withComponents: withComponents.value, threadId };
 }
@@ -38,7 +58,12 @@ function fileProblems(files: readonly MultipartFile[], ctx: HandlerContext): Emu
   const bytes = files.reduce((n, f) => n + f.data.length, 0);
   if (bytes > limits.upload_bytes_max) return errorResponse(WebhookErrors.tooLarge);
   if (files.length > limits.files_per_message) {
-    const p: Problem = problem('message-files-count', ['files'], `A message holds at most ${limits.files_per_message} files.`, ApiErrors.maxLength(limits.files_per_message));
+    const p: Problem = problem(
+      'message-files-count',
+      ['files'],
+      `A message holds at most ${limits.files_per_message} files.`,
+      ApiErrors.maxLength(limits.files_per_message),
+    );
     return problemsResponse([p]);
   }
   return undefined;
@@ -99,7 +124,9 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
   });
   if (thread?.archived) thread.archived = false;
   if (newPost) {
-    const tags = Array.isArray(body.applied_tags) ? body.applied_tags.filter((t): t is string => typeof t === 'string') : [];
+    const tags = Array.isArray(body.applied_tags)
+      ? body.applied_tags.filter((t): t is string => typeof t === 'string')
+      : [];
     const post: Channel & { appliedTags?: string[] } = {
       id,
       guildId: found.guild.id,
@@ -118,7 +145,12 @@ export function sendWebhookMessage(ctx: HandlerContext, opts: SendOptions): Obj 
 }
 
 /** Tells the bots in the guild (MESSAGE_CREATE/UPDATE/DELETE) and observers (the web view) what a webhook did to a channel's messages. */
-export function noteWebhookMessage(ctx: HandlerContext, stored: StoredMessage, action: 'create' | 'update' | 'delete', files: readonly MultipartFile[] = []): void {
+export function noteWebhookMessage(
+  ctx: HandlerContext,
+  stored: StoredMessage,
+  action: 'create' | 'update' | 'delete',
+  files: readonly MultipartFile[] = [],
+): void {
   announceMessage(ctx.events, ctx.world, stored, action, { files });
 }
 
@@ -205,8 +237,32 @@ function deleteMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
 }
 
 export const webhookMessageRoutes: Route[] = [
-  { method: 'POST', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', bucket: 'webhook.execute', handler: execute },
-  { method: 'GET', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', bucket: 'webhooks', handler: getMessage },
-  { method: 'PATCH', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', bucket: 'webhooks', handler: editMessage },
-  { method: 'DELETE', pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId', auth: 'none', bucket: 'webhooks', handler: deleteMessage },
+  {
+    method: 'POST',
+    pattern: '/webhooks/:webhookId/:webhookToken',
+    auth: 'none',
+    bucket: 'webhook.execute',
+    handler: execute,
+  },
+  {
+    method: 'GET',
+    pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId',
+    auth: 'none',
+    bucket: 'webhooks',
+    handler: getMessage,
+  },
+  {
+    method: 'PATCH',
+    pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId',
+    auth: 'none',
+    bucket: 'webhooks',
+    handler: editMessage,
+  },
+  {
+    method: 'DELETE',
+    pattern: '/webhooks/:webhookId/:webhookToken/messages/:messageId',
+    auth: 'none',
+    bucket: 'webhooks',
+    handler: deleteMessage,
+  },
 ];

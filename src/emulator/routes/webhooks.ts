@@ -6,9 +6,25 @@
 import { WebhookType } from '../../wire/enums.js';
 import { isObject } from '../../wire/rules/values.js';
 import { compareSnowflakes } from '../../wire/snowflake.js';
-import { normalizeWebhookName, splitImageData, validateWebhookCreateBody, validateWebhookEditBody, WebhookErrors } from '../../wire/webhook.js';
+import {
+  normalizeWebhookName,
+  splitImageData,
+  validateWebhookCreateBody,
+  validateWebhookEditBody,
+  WebhookErrors,
+} from '../../wire/webhook.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
-import { canManageWebhooks, errorResponse, findChannel, isResponse, limitsOf, newWebhookToken, problemsResponse, requireManage, webhookByToken } from '../state/webhook-access.js';
+import {
+  canManageWebhooks,
+  errorResponse,
+  findChannel,
+  isResponse,
+  limitsOf,
+  newWebhookToken,
+  problemsResponse,
+  requireManage,
+  webhookByToken,
+} from '../state/webhook-access.js';
 import { managesWebhooks, unauthorized } from '../http/auth.js';
 import { own } from '../state/own.js';
 import { imageHash, webhookObject } from '../models/webhook-shape.js';
@@ -32,7 +48,12 @@ function webhooksIn(ctx: HandlerContext, pick: (w: StoredWebhook) => boolean): S
 }
 
 /** 30007 / 30058 when one more webhook would not fit in the channel or guild. */
-export function capacityError(ctx: HandlerContext, guildId: string, channelId: string, ignoreId?: string): EmulatorResponse | undefined {
+export function capacityError(
+  ctx: HandlerContext,
+  guildId: string,
+  channelId: string,
+  ignoreId?: string,
+): EmulatorResponse | undefined {
   const limits = limitsOf(ctx);
   const others = Object.values(ctx.world.webhooks).filter((w) => w.id !== ignoreId);
   if (others.filter((w) => w.channel_id === channelId).length >= limits.webhooks_per_channel) {
@@ -49,7 +70,12 @@ export function webhooksChanged(ctx: HandlerContext, guildId: string | null, cha
   const guild = guildId ? own(ctx.world.guilds, guildId) : undefined;
   if (!guild || !channelId) return;
   for (const applicationId of Object.keys(guild.apps))
-    ctx.events.emit({ applicationId, name: 'WEBHOOKS_UPDATE', data: { guild_id: guild.id, channel_id: channelId }, guildId: guild.id });
+    ctx.events.emit({
+      applicationId,
+      name: 'WEBHOOKS_UPDATE',
+      data: { guild_id: guild.id, channel_id: channelId },
+      guildId: guild.id,
+    });
 }
 
 function avatarOf(value: unknown): string | null {
@@ -59,7 +85,13 @@ function avatarOf(value: unknown): string | null {
 /** A webhook's avatar set as image data: noted with its hash, so the web view can draw it (the world keeps only the hash). */
 function noteAvatar(ctx: HandlerContext, value: unknown): void {
   const image = splitImageData(value);
-  if (image) ctx.events.note({ kind: 'image', hash: imageHash(value as string), contentType: image.contentType, data: Buffer.from(image.base64, 'base64') });
+  if (image)
+    ctx.events.note({
+      kind: 'image',
+      hash: imageHash(value as string),
+      contentType: image.contentType,
+      data: Buffer.from(image.base64, 'base64'),
+    });
 }
 
 // The X-Audit-Log-Reason header is accepted on create/edit/delete by id; the emulator keeps no audit log.
@@ -101,7 +133,11 @@ function listChannelWebhooks(req: EmulatorRequest, ctx: HandlerContext): Emulato
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
   const denied = requireManage(req, found.guild);
   if (denied) return denied;
-  return ok(webhooksIn(ctx, (w) => w.channel_id === found.channel.id).map((w) => webhookObject(ctx.world, w, { withUser: true })));
+  return ok(
+    webhooksIn(ctx, (w) => w.channel_id === found.channel.id).map((w) =>
+      webhookObject(ctx.world, w, { withUser: true }),
+    ),
+  );
 }
 
 function listGuildWebhooks(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
@@ -110,11 +146,16 @@ function listGuildWebhooks(req: EmulatorRequest, ctx: HandlerContext): EmulatorR
   if (!guild) return errorResponse(WebhookErrors.unknownGuild);
   const denied = requireManage(req, guild);
   if (denied) return denied;
-  return ok(webhooksIn(ctx, (w) => w.guild_id === guild.id).map((w) => webhookObject(ctx.world, w, { withUser: true })));
+  return ok(
+    webhooksIn(ctx, (w) => w.guild_id === guild.id).map((w) => webhookObject(ctx.world, w, { withUser: true })),
+  );
 }
 
 /** The webhook by id and its guild, after the credential check; the caller checks permission. */
-function webhookById(req: EmulatorRequest, ctx: HandlerContext): { webhook: StoredWebhook; guild: Guild | undefined } | EmulatorResponse {
+function webhookById(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+): { webhook: StoredWebhook; guild: Guild | undefined } | EmulatorResponse {
   if (!managesWebhooks(req.auth)) return unauthorized();
   const webhook = own(ctx.world.webhooks, req.params.webhookId);
   if (!webhook) return errorResponse(WebhookErrors.unknownWebhook);
@@ -203,15 +244,51 @@ function deleteWebhookWithToken(req: EmulatorRequest, ctx: HandlerContext): Emul
 }
 
 const resourceRoutes: Route[] = [
-  { method: 'POST', pattern: '/channels/:channelId/webhooks', auth: 'optional', bucket: 'webhooks', handler: createWebhook },
-  { method: 'GET', pattern: '/channels/:channelId/webhooks', auth: 'optional', bucket: 'webhooks', handler: listChannelWebhooks },
-  { method: 'GET', pattern: '/guilds/:guildId/webhooks', auth: 'optional', bucket: 'webhooks', handler: listGuildWebhooks },
+  {
+    method: 'POST',
+    pattern: '/channels/:channelId/webhooks',
+    auth: 'optional',
+    bucket: 'webhooks',
+    handler: createWebhook,
+  },
+  {
+    method: 'GET',
+    pattern: '/channels/:channelId/webhooks',
+    auth: 'optional',
+    bucket: 'webhooks',
+    handler: listChannelWebhooks,
+  },
+  {
+    method: 'GET',
+    pattern: '/guilds/:guildId/webhooks',
+    auth: 'optional',
+    bucket: 'webhooks',
+    handler: listGuildWebhooks,
+  },
   { method: 'GET', pattern: '/webhooks/:webhookId', auth: 'optional', bucket: 'webhooks', handler: getWebhook },
   { method: 'PATCH', pattern: '/webhooks/:webhookId', auth: 'optional', bucket: 'webhooks', handler: editWebhook },
   { method: 'DELETE', pattern: '/webhooks/:webhookId', auth: 'optional', bucket: 'webhooks', handler: deleteWebhook },
-  { method: 'GET', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', bucket: 'webhooks', handler: getWebhookWithToken },
-  { method: 'PATCH', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', bucket: 'webhooks', handler: editWebhookWithToken },
-  { method: 'DELETE', pattern: '/webhooks/:webhookId/:webhookToken', auth: 'none', bucket: 'webhooks', handler: deleteWebhookWithToken },
+  {
+    method: 'GET',
+    pattern: '/webhooks/:webhookId/:webhookToken',
+    auth: 'none',
+    bucket: 'webhooks',
+    handler: getWebhookWithToken,
+  },
+  {
+    method: 'PATCH',
+    pattern: '/webhooks/:webhookId/:webhookToken',
+    auth: 'none',
+    bucket: 'webhooks',
+    handler: editWebhookWithToken,
+  },
+  {
+    method: 'DELETE',
+    pattern: '/webhooks/:webhookId/:webhookToken',
+    auth: 'none',
+    bucket: 'webhooks',
+    handler: deleteWebhookWithToken,
+  },
 ];
 
 /** Every route of part B. Literal suffixes (`/slack`, `/github`, `/messages/…`) come before nothing they could shadow. */

@@ -16,7 +16,12 @@ export function guildFactsFromWorld(guild: Guild): GuildFacts {
           name: c.name,
           ...(c.parentId ? { parentId: c.parentId } : {}),
           thread: isThreadType(c.type),
-          overwrites: (c.permissionOverwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: BigInt(o.allow), deny: BigInt(o.deny) })),
+          overwrites: (c.permissionOverwrites ?? []).map((o) => ({
+            id: o.id,
+            type: o.type,
+            allow: BigInt(o.allow),
+            deny: BigInt(o.deny),
+          })),
         },
       ]),
     ),

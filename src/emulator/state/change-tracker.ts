@@ -10,7 +10,16 @@
 import type { World } from './world.js';
 
 /** The keyed collections of the world; everything else in it is a scalar the store manages (serial). */
-export const COLLECTIONS = ['applications', 'guilds', 'commands', 'permissions', 'webhooks', 'messages', 'bearers', 'dailyCreates'] as const;
+export const COLLECTIONS = [
+  'applications',
+  'guilds',
+  'commands',
+  'permissions',
+  'webhooks',
+  'messages',
+  'bearers',
+  'dailyCreates',
+] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
 const COLLECTION_NAMES: ReadonlySet<string | symbol> = new Set(COLLECTIONS);
@@ -125,7 +134,13 @@ class WorldTraps implements ProxyHandler<World> {
     const target = world[name];
     let v = this.views.get(name);
     if (!v || v.target !== target) {
-      v = { target, proxy: new Proxy(target, this.tracker.compare ? new ReadWriteTraps(this.tracker, name) : new WriteTraps(this.tracker, name)) };
+      v = {
+        target,
+        proxy: new Proxy(
+          target,
+          this.tracker.compare ? new ReadWriteTraps(this.tracker, name) : new WriteTraps(this.tracker, name),
+        ),
+      };
       this.views.set(name, v);
     }
     return v.proxy;
@@ -251,7 +266,13 @@ export class ChangeTracker {
   changes(): Change[] {
     const out: Change[] = [];
     for (const name of this.replaced) {
-      out.push({ collection: name, key: null, old: undefined, value: this.world[name], json: JSON.stringify(this.world[name]) });
+      out.push({
+        collection: name,
+        key: null,
+        old: undefined,
+        value: this.world[name],
+        json: JSON.stringify(this.world[name]),
+      });
     }
     for (const [name, entries] of this.touched) {
       if (entries.count === 0 || this.replaced.has(name)) continue;

@@ -44,7 +44,13 @@ function sameRecord(a: CommandRecord, b: CommandRecord): boolean {
 }
 
 /** A new command; its version is minted right after its id (typically id + 1). */
-export function insertCommand(world: World, nextId: () => Snowflake, appId: Snowflake, scope: Scope, record: CommandRecord): StoredCommand {
+export function insertCommand(
+  world: World,
+  nextId: () => Snowflake,
+  appId: Snowflake,
+  scope: Scope,
+  record: CommandRecord,
+): StoredCommand {
   const id = nextId();
   const version = nextId();
   const cmd = {
@@ -63,7 +69,12 @@ export function insertCommand(world: World, nextId: () => Snowflake, appId: Snow
  * changed; a renamed command loses its permissions (spec rule A.6).
  * Returns whether anything changed.
  */
-export function replaceRecord(world: World, cmd: StoredCommand, record: CommandRecord, nextId: () => Snowflake): boolean {
+export function replaceRecord(
+  world: World,
+  cmd: StoredCommand,
+  record: CommandRecord,
+  nextId: () => Snowflake,
+): boolean {
   const before = recordOf(cmd);
   if (sameRecord(before, record)) return false;
   const renamed = before.name !== record.name;
@@ -107,7 +118,11 @@ export function countDailyCreates(world: World, appId: Snowflake, scope: Scope, 
 }
 
 /** Today's creates per application and scope, as the control route shows them. */
-export function dailyCreatesToday(world: World, now: number, limit: number): Array<{ application_id: Snowflake; scope: string; used: number; left: number | null }> {
+export function dailyCreatesToday(
+  world: World,
+  now: number,
+  limit: number,
+): Array<{ application_id: Snowflake; scope: string; used: number; left: number | null }> {
   const day = utcDay(now);
   const out: Array<{ application_id: Snowflake; scope: string; used: number; left: number | null }> = [];
   for (const [key, entry] of Object.entries(world.dailyCreates)) {
@@ -115,7 +130,12 @@ export function dailyCreatesToday(world: World, now: number, limit: number): Arr
     const i = key.indexOf(':');
     const raw = key.slice(i + 1);
     const guild = raw.startsWith('guild:');
-    out.push({ application_id: key.slice(0, i), scope: guild ? raw.slice('guild:'.length) : raw, used: entry.count, left: guild ? Math.max(0, limit - entry.count) : null });
+    out.push({
+      application_id: key.slice(0, i),
+      scope: guild ? raw.slice('guild:'.length) : raw,
+      used: entry.count,
+      left: guild ? Math.max(0, limit - entry.count) : null,
+    });
   }
   return out;
 }
@@ -132,5 +152,11 @@ export function ensureEntryPoint(world: World, app: Application, nextId: () => S
   if (!app.embedded) return;
   const has = scopeCommands(world, app.id, { kind: 'global' }).some((c) => c.type === CommandType.PRIMARY_ENTRY_POINT);
   if (has) return;
-  insertCommand(world, nextId, app.id, { kind: 'global' }, canonicalCommand({ ...AUTO_ENTRY_POINT }, { kind: 'global' }, app.integrationTypes));
+  insertCommand(
+    world,
+    nextId,
+    app.id,
+    { kind: 'global' },
+    canonicalCommand({ ...AUTO_ENTRY_POINT }, { kind: 'global' }, app.integrationTypes),
+  );
 }

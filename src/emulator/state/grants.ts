@@ -35,7 +35,13 @@ function anyOwner(world: World): Snowflake | undefined {
 
 export function userBearerOf(world: World, appId: Snowflake, now: number): string | undefined {
   for (const [token, grant] of Object.entries(world.bearers)) {
-    if (grant.applicationId === appId && grant.userId !== undefined && grant.scopes.includes(SCOPE_PERMISSIONS_UPDATE) && grant.expiresAt > now) return token;
+    if (
+      grant.applicationId === appId &&
+      grant.userId !== undefined &&
+      grant.scopes.includes(SCOPE_PERMISSIONS_UPDATE) &&
+      grant.expiresAt > now
+    )
+      return token;
   }
   return undefined;
 }
@@ -43,7 +49,12 @@ export function userBearerOf(world: World, appId: Snowflake, now: number): strin
 /** The default app always has one user bearer able to edit permissions (returned in the credentials): a guild owner's. */
 export function ensureUserBearer(world: World, appId: Snowflake, nextId: () => Snowflake, now: number): boolean {
   if (!world.applications[appId] || userBearerOf(world, appId, now)) return false;
-  world.bearers[randomToken(24)] = { applicationId: appId, scopes: [SCOPE_PERMISSIONS_UPDATE], userId: anyOwner(world) ?? nextId(), expiresAt: now + USER_GRANT_MS };
+  world.bearers[randomToken(24)] = {
+    applicationId: appId,
+    scopes: [SCOPE_PERMISSIONS_UPDATE],
+    userId: anyOwner(world) ?? nextId(),
+    expiresAt: now + USER_GRANT_MS,
+  };
   return true;
 }
 

@@ -41,7 +41,8 @@ export function encodeRecord(serial: number, changes: readonly Change[]): string
   return `{"s":${serial},"c":[${parts.join(',')}]}\n`;
 }
 
-const isCollection = (v: unknown): v is CollectionName => typeof v === 'string' && (COLLECTIONS as readonly string[]).includes(v);
+const isCollection = (v: unknown): v is CollectionName =>
+  typeof v === 'string' && (COLLECTIONS as readonly string[]).includes(v);
 
 function decodeRecord(line: string, lineNo: number): JournalRecord {
   let parsed: unknown;
@@ -51,7 +52,8 @@ function decodeRecord(line: string, lineNo: number): JournalRecord {
     throw new JournalDamage(lineNo, 'not valid JSON');
   }
   const r = parsed as { s?: unknown; c?: unknown };
-  if (typeof r !== 'object' || r === null || !Number.isSafeInteger(r.s) || !Array.isArray(r.c)) throw new JournalDamage(lineNo, 'not a journal record');
+  if (typeof r !== 'object' || r === null || !Number.isSafeInteger(r.s) || !Array.isArray(r.c))
+    throw new JournalDamage(lineNo, 'not a journal record');
   for (const change of r.c) {
     const ok =
       Array.isArray(change) &&
@@ -88,7 +90,13 @@ export function replay(world: World, records: readonly JournalRecord[]): number 
       if (key === null) (world as unknown as Record<string, unknown>)[collection] = rest[0];
       else if (rest.length === 0) delete (world[collection] as Record<string, unknown>)[key];
       // Defined, not assigned: a key such as "__proto__" stays an entry.
-      else Object.defineProperty(world[collection], key, { value: rest[0], writable: true, enumerable: true, configurable: true });
+      else
+        Object.defineProperty(world[collection], key, {
+          value: rest[0],
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
     }
     world.serial = record.serial;
     applied++;

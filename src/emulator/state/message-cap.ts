@@ -117,7 +117,13 @@ export class MessageCap {
       if (c.key === null) {
         // A handler replaced every message: index again from scratch.
         this.channels.clear();
-        return this.load(world).map((key) => ({ collection: 'messages', key, old: undefined, value: undefined, json: undefined }));
+        return this.load(world).map((key) => ({
+          collection: 'messages',
+          key,
+          old: undefined,
+          value: undefined,
+          json: undefined,
+        }));
       }
       const before = channelOf(c.old);
       const after = channelOf(c.value);

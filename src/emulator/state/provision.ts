@@ -14,7 +14,15 @@ import type { Snowflake } from '../../wire/snowflake.js';
 import type { ApplicationTraits } from '../../wire/service-rules.js';
 import { ensureEntryPoint } from './commands-model.js';
 import { highestSnowflake, makeBotToken, randomToken, SnowflakeGenerator } from './ids.js';
-import { buildWorld, credentialsOf, DEFAULT_APP_PERMISSIONS, DEFAULT_INSTALL_SCOPES, ensureUserBearer, installOf, ownOwnerlessGuilds } from './seed.js';
+import {
+  buildWorld,
+  credentialsOf,
+  DEFAULT_APP_PERMISSIONS,
+  DEFAULT_INSTALL_SCOPES,
+  ensureUserBearer,
+  installOf,
+  ownOwnerlessGuilds,
+} from './seed.js';
 import { NEW_GUILD_EVERYONE_PERMISSIONS } from '../../wire/permissions.js';
 import { Store } from './store.js';
 import type { EmulatorCredentials, World } from './world.js';
@@ -60,7 +68,11 @@ export function provisionWorld(world: World, want: ProvisionRequest, nextId: () 
   const app = world.applications[appId ?? ''];
   if (app && want.application) {
     const { embedded, integrationTypes, discoverable } = want.application;
-    if (app.embedded !== embedded || app.integrationTypes.join() !== integrationTypes.join() || (app.discoverable === true) !== discoverable) {
+    if (
+      app.embedded !== embedded ||
+      app.integrationTypes.join() !== integrationTypes.join() ||
+      (app.discoverable === true) !== discoverable
+    ) {
       app.embedded = embedded;
       app.integrationTypes = [...integrationTypes];
       if (discoverable) app.discoverable = true;
@@ -110,7 +122,11 @@ export function provisionWorld(world: World, want: ProvisionRequest, nextId: () 
  * application as the default one. Throws EmulatorDataError for a file that is
  * not an emulator data file.
  */
-export function provisionDataFile(file: string, want: ProvisionRequest, now: number = Date.now()): { credentials: EmulatorCredentials; created: boolean; changed: boolean } {
+export function provisionDataFile(
+  file: string,
+  want: ProvisionRequest,
+  now: number = Date.now(),
+): { credentials: EmulatorCredentials; created: boolean; changed: boolean } {
   mkdirSync(dirname(file), { recursive: true });
   const loaded = Store.load(file);
   let store: Store;
@@ -127,7 +143,16 @@ export function provisionDataFile(file: string, want: ProvisionRequest, now: num
   }
   const appId = want.applicationId ?? store.meta.defaultApplicationId;
   const firstGuild = want.guilds[0]?.id ?? store.meta.defaultGuildId;
-  const changed = provisionWorld(store.world, { ...want, applicationId: appId, channelGuild: want.channelGuild ?? firstGuild }, () => gen.next(now), now);
+  const changed = provisionWorld(
+    store.world,
+    { ...want, applicationId: appId, channelGuild: want.channelGuild ?? firstGuild },
+    () => gen.next(now),
+    now,
+  );
   if (!loaded || changed) store.persist();
-  return { credentials: credentialsOf(store.world, { defaultApplicationId: appId, defaultGuildId: firstGuild }, now), created: !loaded, changed };
+  return {
+    credentials: credentialsOf(store.world, { defaultApplicationId: appId, defaultGuildId: firstGuild }, now),
+    created: !loaded,
+    changed,
+  };
 }

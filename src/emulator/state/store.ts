@@ -1,4 +1,16 @@
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { ChangeTracker, type Change } from './change-tracker.js';
@@ -100,7 +112,8 @@ export class Store {
    */
   begin(write: boolean): Transaction {
     if (!write) return { world: this.world, commit: (flagged) => flagged && this.commitWhole(), rollback: () => {} };
-    const tracker = this.spare?.world === this.world ? this.spare : new ChangeTracker(this.world, this.file !== undefined);
+    const tracker =
+      this.spare?.world === this.world ? this.spare : new ChangeTracker(this.world, this.file !== undefined);
     this.spare = undefined;
     // Handed back once the write is settled; a transaction still open (an asynchronous handler) keeps its own.
     const release = () => {
@@ -227,7 +240,10 @@ export class Store {
     const journal = readIfExists(journalPath(file));
     if (text === undefined) {
       if (journal)
-        throw new EmulatorDataError(file, `emulator data file ${file} is missing but its journal ${journalPath(file)} exists; restore the data file or remove the journal`);
+        throw new EmulatorDataError(
+          file,
+          `emulator data file ${file} is missing but its journal ${journalPath(file)} exists; restore the data file or remove the journal`,
+        );
       return undefined;
     }
     let parsed: unknown;
@@ -245,7 +261,8 @@ export class Store {
       try {
         replay(world, readRecords(journal).records);
       } catch (err) {
-        if (err instanceof JournalDamage) throw new EmulatorDataError(file, `emulator journal ${journalPath(file)} is damaged at ${err.message}`);
+        if (err instanceof JournalDamage)
+          throw new EmulatorDataError(file, `emulator journal ${journalPath(file)} is damaged at ${err.message}`);
         throw err;
       }
     }

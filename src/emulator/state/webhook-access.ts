@@ -81,7 +81,8 @@ export function canManageWebhooks(req: EmulatorRequest, guild: Guild | undefined
 export function requireManage(req: EmulatorRequest, guild: Guild | undefined): EmulatorResponse | undefined {
   if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
   // A bot that is not in the guild cannot see its channels at all (50001), whatever the permission.
-  if (req.auth.kind === 'bot' && guild && !own(guild.apps, req.auth.application.id)) return errorResponse(WebhookErrors.missingAccess);
+  if (req.auth.kind === 'bot' && guild && !own(guild.apps, req.auth.application.id))
+    return errorResponse(WebhookErrors.missingAccess);
   return canManageWebhooks(req, guild) ? undefined : errorResponse(WebhookErrors.missingPermissions);
 }
 
@@ -102,7 +103,11 @@ export function threadOf(world: World, webhook: StoredWebhook, threadId: Snowfla
  * only with `thread_id` naming that thread; without it (or with another
  * thread) the answer is Unknown Message (facts §13).
  */
-export function messageOf(req: EmulatorRequest, ctx: HandlerContext, webhook: StoredWebhook): StoredMessage | EmulatorResponse {
+export function messageOf(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+  webhook: StoredWebhook,
+): StoredMessage | EmulatorResponse {
   const threadId = req.query.get('thread_id');
   if (threadId !== null) {
     const thread = threadOf(ctx.world, webhook, threadId);

@@ -68,7 +68,15 @@ export interface Guild {
   /** `permissions`: a decimal bit set (absent: none). @everyone has the guild's id. */
   roles: Array<{ id: Snowflake; name: string; permissions?: string }>;
   /** `roles`: the member's role ids, @everyone left out. `locale`: the user's language setting (a locale key). `ageVerified`: known to be 18 or older (age-restricted commands). `nick`, `joinedAt` (ISO time; absent: when the guild was made): as the member object says. */
-  members: Array<{ id: Snowflake; username: string; roles?: Snowflake[]; locale?: string; ageVerified?: boolean; nick?: string; joinedAt?: string }>;
+  members: Array<{
+    id: Snowflake;
+    username: string;
+    roles?: Snowflake[];
+    locale?: string;
+    ageVerified?: boolean;
+    nick?: string;
+    joinedAt?: string;
+  }>;
   /**
    * Per application: the OAuth2 scopes it was authorised with here, whether
    * they let it add commands (`applications.commands`, or `bot` which
@@ -209,7 +217,12 @@ export interface Seed {
       nsfw?: boolean;
       available_tags?: Array<{ id?: Snowflake; name: string }>;
       /** `type`: role or member (or 0/1); `allow`/`deny`: permission names or a decimal bit set. */
-      permission_overwrites?: Array<{ id: Snowflake; type: 'role' | 'member' | 0 | 1; allow?: string | string[]; deny?: string | string[] }>;
+      permission_overwrites?: Array<{
+        id: Snowflake;
+        type: 'role' | 'member' | 0 | 1;
+        allow?: string | string[];
+        deny?: string | string[];
+      }>;
     }>;
     /** The member id of the owner. */
     owner_id?: Snowflake;
@@ -227,7 +240,13 @@ export interface Seed {
   }>;
   /** User bearer tokens allowed to edit command permissions. */
   /** `user_id: null` makes a client-credentials grant; `locale`: the user's (or owner's) language setting. */
-  bearer_tokens?: Array<{ token: string; application_id: Snowflake; scopes?: string[]; user_id?: Snowflake | null; locale?: string }>;
+  bearer_tokens?: Array<{
+    token: string;
+    application_id: Snowflake;
+    scopes?: string[];
+    user_id?: Snowflake | null;
+    locale?: string;
+  }>;
   /** The control routes' secret (`X-Cmdsync-Control`), pinned; `startEmulator({ controlToken })` wins over it. */
   control_token?: string;
   /** Overrides of the spec's limits (e.g. `{ user_commands: 15 }`); `startEmulator({ limits })` wins over them. */
@@ -266,7 +285,11 @@ export function traitsOf(app: Application): ApplicationTraits {
 const CHANNEL_INDEX = Symbol('channel index');
 type ChannelIndex = Map<Snowflake, { guildId: Snowflake; position: number }>;
 
-function channelAt(world: World, channelId: Snowflake, where: { guildId: Snowflake; position: number } | undefined): { guild: Guild; channel: Channel } | undefined {
+function channelAt(
+  world: World,
+  channelId: Snowflake,
+  where: { guildId: Snowflake; position: number } | undefined,
+): { guild: Guild; channel: Channel } | undefined {
   if (!where) return undefined;
   const guild = Object.hasOwn(world.guilds, where.guildId) ? world.guilds[where.guildId] : undefined;
   const channel = guild?.channels[where.position];

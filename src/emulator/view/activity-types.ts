@@ -7,7 +7,14 @@ import type { EmulatorNote, ImageNote, MessageNote } from '../gateway/events.js'
 
 export type ActivityEntry = { seq: number; at: number } & (
   | Exclude<EmulatorNote, MessageNote | ImageNote>
-  | { kind: 'message'; action: MessageNote['action']; channelId: string; messageId: string; source: MessageNote['source']; interaction?: MessageNote['interaction'] }
+  | {
+      kind: 'message';
+      action: MessageNote['action'];
+      channelId: string;
+      messageId: string;
+      source: MessageNote['source'];
+      interaction?: MessageNote['interaction'];
+    }
   | { kind: 'dispatch'; name: string; applicationId: string; guildId?: string; summary?: string }
 );
 

@@ -14,7 +14,12 @@ export const ACTIVITY_CAPACITY = 500;
 /** What a log entry says of a dispatch: its name and, for an interaction, which command and who. */
 function dispatchSummary(e: EmulatorEvent): string | undefined {
   if (e.name !== 'INTERACTION_CREATE' || typeof e.data !== 'object' || e.data === null) return undefined;
-  const d = e.data as { data?: { name?: unknown }; member?: { user?: { username?: unknown } }; user?: { username?: unknown }; type?: unknown };
+  const d = e.data as {
+    data?: { name?: unknown };
+    member?: { user?: { username?: unknown } };
+    user?: { username?: unknown };
+    type?: unknown;
+  };
   const who = d.member?.user?.username ?? d.user?.username;
   const name = d.data?.name;
   return (
@@ -38,7 +43,8 @@ type What = DistributiveOmit<ActivityEntry, 'seq' | 'at'>;
  * on Node 20 a spread followed by more keys takes V8's slow path,
  * microseconds per note, paid on every request for a log nobody may be watching.
  */
-const flat = (what: What, seq: number, at: number): ActivityEntry => Object.assign({}, what, { seq, at }) as ActivityEntry;
+const flat = (what: What, seq: number, at: number): ActivityEntry =>
+  Object.assign({}, what, { seq, at }) as ActivityEntry;
 
 export class ActivityLog {
   /**
@@ -63,7 +69,13 @@ export class ActivityLog {
     this.unsubscribe = [
       events.subscribe((e) => {
         const summary = dispatchSummary(e);
-        this.add({ kind: 'dispatch', name: e.name, applicationId: e.applicationId, ...(e.guildId ? { guildId: e.guildId } : {}), ...(summary ? { summary } : {}) });
+        this.add({
+          kind: 'dispatch',
+          name: e.name,
+          applicationId: e.applicationId,
+          ...(e.guildId ? { guildId: e.guildId } : {}),
+          ...(summary ? { summary } : {}),
+        });
       }),
       events.observe((n) => {
         // Image bytes are for the view's avatars, not the log.
@@ -72,7 +84,14 @@ export class ActivityLog {
         // Neither the message nor uploaded bytes go in the log (the stream adds the message back); named
         // one by one, as reading the note's message would copy it (events.ts messageNote).
         this.add(
-          { kind: 'message', action: n.action, channelId: n.channelId, messageId: n.messageId, source: n.source, ...(n.interaction ? { interaction: n.interaction } : {}) },
+          {
+            kind: 'message',
+            action: n.action,
+            channelId: n.channelId,
+            messageId: n.messageId,
+            source: n.source,
+            ...(n.interaction ? { interaction: n.interaction } : {}),
+          },
           n,
         );
       }),

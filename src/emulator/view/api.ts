@@ -35,7 +35,12 @@ export interface ViewApiEnv {
 const notFound = (): EmulatorResponse => ({ status: 404, body: { message: 'Unknown view endpoint' } });
 
 /** An answer for a `/view/…` control path, or undefined for other paths. */
-export function viewApi(env: ViewApiEnv, method: string, path: string, query: URLSearchParams): EmulatorResponse | Promise<EmulatorResponse> | undefined {
+export function viewApi(
+  env: ViewApiEnv,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+): EmulatorResponse | Promise<EmulatorResponse> | undefined {
   if (!path.startsWith(VIEW_API_PREFIX)) return undefined;
   if (method !== 'GET') return { status: 405, body: { message: 'Method not allowed' } };
   const parts = path.slice(VIEW_API_PREFIX.length).split('/');
@@ -44,7 +49,10 @@ export function viewApi(env: ViewApiEnv, method: string, path: string, query: UR
       return parts.length === 1 ? { status: 200, body: viewWorld(env.world(), env.defaults) } : notFound();
     case 'activity': {
       const after = Number(query.get('after') ?? '0');
-      return { status: 200, body: { entries: env.activity.since(Number.isFinite(after) ? after : 0) } satisfies ActivityAnswer };
+      return {
+        status: 200,
+        body: { entries: env.activity.since(Number.isFinite(after) ? after : 0) } satisfies ActivityAnswer,
+      };
     }
     case 'state':
       return parts.length === 1 ? { status: 200, body: viewState(env.state) } : notFound();

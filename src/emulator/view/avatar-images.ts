@@ -22,7 +22,8 @@ export class AvatarImages {
   constructor(events: EventBus, maxBytes = AVATAR_CACHE_BYTES) {
     this.images = new AttachmentCache(maxBytes);
     this.stop = events.observe((n) => {
-      if (n.kind === 'image') this.images.put(n.hash, { filename: n.hash, contentType: n.contentType, data: Buffer.from(n.data) });
+      if (n.kind === 'image')
+        this.images.put(n.hash, { filename: n.hash, contentType: n.contentType, data: Buffer.from(n.data) });
     });
   }
 
@@ -34,13 +35,19 @@ export class AvatarImages {
 /** `GET /view/avatars/:hash`: `parts` is the path after `/view/`. Only image types the page shows inline are served. */
 export function avatarAnswer(avatars: AvatarImages, parts: readonly string[]): EmulatorResponse {
   const hash = parts[1];
-  if (parts.length !== 2 || !hash || !HASH.test(hash)) return { status: 404, body: { message: 'Unknown view endpoint' } };
+  if (parts.length !== 2 || !hash || !HASH.test(hash))
+    return { status: 404, body: { message: 'Unknown view endpoint' } };
   const image = avatars.images.get(hash);
   if (!image || !inlineContentType(image.contentType) || !image.contentType!.startsWith('image/'))
     return { status: 404, body: { message: 'Unknown avatar (only avatars sent as image data are kept)' } };
   return {
     status: 200,
     bytes: image.data,
-    headers: { 'Content-Type': image.contentType!, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; sandbox" },
+    headers: {
+      'Content-Type': image.contentType!,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    },
   };
 }

@@ -30,8 +30,14 @@ export const MAX_TRACKED_CHANNELS = 500;
 export type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';
 
 /** The page of `limit` messages just before `before` (the latest when absent), oldest first. `all` need not be sorted. */
-export function pageOf(all: readonly ViewMessage[], before: Snowflake | undefined, limit: number): { messages: ViewMessage[]; hasMore: boolean } {
-  const older = (before === undefined ? [...all] : all.filter((m) => compareSnowflakes(m.id, before) < 0)).sort((a, b) => compareSnowflakes(a.id, b.id));
+export function pageOf(
+  all: readonly ViewMessage[],
+  before: Snowflake | undefined,
+  limit: number,
+): { messages: ViewMessage[]; hasMore: boolean } {
+  const older = (before === undefined ? [...all] : all.filter((m) => compareSnowflakes(m.id, before) < 0)).sort(
+    (a, b) => compareSnowflakes(a.id, b.id),
+  );
   return { messages: older.slice(Math.max(0, older.length - limit)), hasMore: older.length > limit };
 }
 
@@ -39,7 +45,10 @@ export function pageOf(all: readonly ViewMessage[], before: Snowflake | undefine
  * The command the client heads an answer with: kept with the answer, or, for one kept before answers kept it,
  * read off the message (a command's answer has interaction_metadata of type 2).
  */
-function headingCommand(answer: NonNullable<MessageNote['interaction']>, message: Record<string, unknown>): string | undefined {
+function headingCommand(
+  answer: NonNullable<MessageNote['interaction']>,
+  message: Record<string, unknown>,
+): string | undefined {
   if (answer.command !== undefined) return answer.command;
   const meta = message.interaction_metadata as { type?: unknown } | undefined;
   return meta?.type === InteractionType.APPLICATION_COMMAND ? answer.name : undefined;
@@ -152,29 +161,52 @@ export class ChannelMessages {
     private readonly world: () => World,
     options: ChannelMessagesOptions = {},
   ) {
-    this.answers = new ChannelShelves(options.answersPerChannel ?? ANSWERS_PER_CHANNEL, options.maxChannels ?? MAX_TRACKED_CHANNELS);
-    this.tombstones = new ChannelShelves(options.tombstonesPerChannel ?? TOMBSTONES_PER_CHANNEL, options.maxChannels ?? MAX_TRACKED_CHANNELS);
+    this.answers = new ChannelShelves(
+      options.answersPerChannel ?? ANSWERS_PER_CHANNEL,
+      options.maxChannels ?? MAX_TRACKED_CHANNELS,
+    );
+    this.tombstones = new ChannelShelves(
+      options.tombstonesPerChannel ?? TOMBSTONES_PER_CHANNEL,
+      options.maxChannels ?? MAX_TRACKED_CHANNELS,
+    );
     this.files = new AttachmentCache(options.attachmentBytes);
     this.stop = events.observe((n) => this.onNote(n));
   }
 
   private onNote(n: EmulatorNote): void {
     if (n.kind !== 'message') return;
-    for (const f of n.files ?? []) this.files.put(f.id, { filename: f.filename, contentType: f.contentType, data: Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data) });
+    for (const f of n.files ?? [])
+      this.files.put(f.id, {
+        filename: f.filename,
+        contentType: f.contentType,
+        data: Buffer.isBuffer(f.data) ? f.data : Buffer.from(f.data),
+      });
     // A webhook message the world holds is read from there: only answers and deletions are kept (and copied) here.
     if (n.source !== 'interaction' && n.action !== 'delete') return;
     const interaction = n.interaction && this.answerOf(n.interaction, n.message);
-    const m = viewMessage(n.message, n.source, n.channelId, { deleted: n.action === 'delete', ...(interaction ? { interaction } : {}) });
+    const m = viewMessage(n.message, n.source, n.channelId, {
+      deleted: n.action === 'delete',
+      ...(interaction ? { interaction } : {}),
+    });
     if (n.action === 'delete') {
       this.answers.delete(n.channelId, n.messageId);
       this.tombstones.set(m);
     } else if (n.source === 'interaction') this.answers.set(m);
   }
 
-  private answerOf(answer: NonNullable<MessageNote['interaction']>, message: Record<string, unknown>): NonNullable<ViewMessage['interaction']> {
+  private answerOf(
+    answer: NonNullable<MessageNote['interaction']>,
+    message: Record<string, unknown>,
+  ): NonNullable<ViewMessage['interaction']> {
     const command = headingCommand(answer, message);
     const { name, userId, applicationId } = answer;
-    return { name, userId, username: this.username(message, userId), applicationId, ...(command !== undefined ? { command } : {}) };
+    return {
+      name,
+      userId,
+      username: this.username(message, userId),
+      applicationId,
+      ...(command !== undefined ? { command } : {}),
+    };
   }
 
   /** Who invoked: the interaction's user as the answer names it, else the guild member, else the id. */
@@ -219,14 +251,19 @@ const notFound = (message: string): EmulatorResponse => ({ status: 404, body: { 
 const badQuery = (message: string): EmulatorResponse => ({ status: 400, body: { message } });
 
 /** `GET /view/channels/:channelId/messages`: `parts` is the path after `/view/`. */
-export function channelMessagesAnswer(store: ChannelMessages, parts: readonly string[], query: URLSearchParams): EmulatorResponse {
+export function channelMessagesAnswer(
+  store: ChannelMessages,
+  parts: readonly string[],
+  query: URLSearchParams,
+): EmulatorResponse {
   const [, channelId, what] = parts;
   if (parts.length !== 3 || what !== 'messages' || !isSnowflake(channelId)) return notFound('Unknown view endpoint');
   const before = query.get('before') ?? undefined;
   if (before !== undefined && !isSnowflake(before)) return badQuery('before must be a message id');
   const rawLimit = query.get('limit');
   const limit = rawLimit === null ? DEFAULT_PAGE : Number(rawLimit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) return badQuery(`limit must be a whole number from 1 to ${MAX_PAGE}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
+    return badQuery(`limit must be a whole number from 1 to ${MAX_PAGE}`);
   return { status: 200, body: store.page(channelId, before, limit) };
 }
 

@@ -70,7 +70,13 @@ function access(world: World, place: Place, cmd: StoredCommand, user: MemberFact
   const app = own(world.applications, cmd.application_id)!;
   const refusal = commandRefusal(world, app, place, cmd, user);
   if (!refusal) return { allowed: true, reason: 'allowed', listed: true };
-  return { allowed: false, reason: refusal.reason, message: refusal.message, kind: refusal.kind, listed: !refusal.hidden };
+  return {
+    allowed: false,
+    reason: refusal.reason,
+    message: refusal.message,
+    kind: refusal.kind,
+    listed: !refusal.hidden,
+  };
 }
 
 function collator(locale: string): Intl.Collator {
@@ -82,17 +88,35 @@ function collator(locale: string): Intl.Collator {
 }
 
 /** Slash commands (and the entry point) first, then user commands, then message commands: the picker's and the context menus' groups. */
-const GROUP: Record<number, number> = { [CommandType.CHAT_INPUT]: 0, [CommandType.PRIMARY_ENTRY_POINT]: 0, [CommandType.USER]: 1, [CommandType.MESSAGE]: 2 };
+const GROUP: Record<number, number> = {
+  [CommandType.CHAT_INPUT]: 0,
+  [CommandType.PRIMARY_ENTRY_POINT]: 0,
+  [CommandType.USER]: 1,
+  [CommandType.MESSAGE]: 2,
+};
 
 /** The picker for `q`, or what is wrong with the query. */
-export function commandPicker(world: World, q: PickerQuery, defaults: { applicationId: string; guildId: string }): PickerAnswer | string {
+export function commandPicker(
+  world: World,
+  q: PickerQuery,
+  defaults: { applicationId: string; guildId: string },
+): PickerAnswer | string {
   const appId = q.applicationId || defaults.applicationId;
   if (!own(world.applications, appId)) return `unknown application ${appId}`;
-  const outside: PlaceKind | undefined = q.context === 'private-channel' ? 'private-channel' : q.guildId === '' || q.context === 'bot-dm' ? 'bot-dm' : undefined;
+  const outside: PlaceKind | undefined =
+    q.context === 'private-channel'
+      ? 'private-channel'
+      : q.guildId === '' || q.context === 'bot-dm'
+        ? 'bot-dm'
+        : undefined;
   // A DM or private channel has no channel in the world: any id names it.
   const place: Place | string = outside
     ? resolvePlace(world, { channelId: q.channelId || '0', context: outside }, defaults.guildId)
-    : resolvePlace(world, { ...(q.guildId ? { guildId: q.guildId } : {}), ...(q.channelId ? { channelId: q.channelId } : {}) }, defaults.guildId);
+    : resolvePlace(
+        world,
+        { ...(q.guildId ? { guildId: q.guildId } : {}), ...(q.channelId ? { channelId: q.channelId } : {}) },
+        defaults.guildId,
+      );
   if (typeof place === 'string') return place;
   const user = resolveUser(place, q.memberId || undefined, world);
   if (typeof user === 'string') return user;
@@ -122,8 +146,18 @@ export function commandPicker(world: World, q: PickerQuery, defaults: { applicat
         access: access(world, place, c, user),
       };
     })
-    .sort((a, b) => (GROUP[a.type] ?? 3) - (GROUP[b.type] ?? 3) || order.compare(a.name, b.name) || compareSnowflakes(a.id, b.id));
-  return { applicationId: appId, ...(guildId ? { guildId } : {}), channelId: place.channel.id, memberId: user.id, locale, commands };
+    .sort(
+      (a, b) =>
+        (GROUP[a.type] ?? 3) - (GROUP[b.type] ?? 3) || order.compare(a.name, b.name) || compareSnowflakes(a.id, b.id),
+    );
+  return {
+    applicationId: appId,
+    ...(guildId ? { guildId } : {}),
+    channelId: place.channel.id,
+    memberId: user.id,
+    locale,
+    commands,
+  };
 }
 
 /** `GET /view/commands?application_id=&guild_id=&channel_id=&member_id=&locale=&context=`: the picker, or 400 saying what is wrong. */
@@ -141,7 +175,9 @@ export function viewCommands(
       ...(get('channel_id') !== undefined ? { channelId: get('channel_id')! } : {}),
       ...(get('member_id') !== undefined ? { memberId: get('member_id')! } : {}),
       ...(get('locale') !== undefined ? { locale: get('locale')! } : {}),
-      ...(get('context') === 'bot-dm' || get('context') === 'private-channel' ? { context: get('context') as PlaceKind } : {}),
+      ...(get('context') === 'bot-dm' || get('context') === 'private-channel'
+        ? { context: get('context') as PlaceKind }
+        : {}),
     },
     defaults,
   );

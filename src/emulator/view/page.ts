@@ -86,7 +86,11 @@ export function viewAllowed(req: IncomingMessage, listenHost: string, isLoopback
 }
 
 function plain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...SECURITY_HEADERS });
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...SECURITY_HEADERS,
+  });
   res.end(text);
 }
 
@@ -99,7 +103,12 @@ export interface PageServer {
  * The page and its assets. `controlToken` goes into the page as a meta tag:
  * the view calls the control routes with it, as `cmdsync invoke` does.
  */
-export function pageServer(options: { webRoot?: string; controlToken: string; listenHost: () => string; isLoopbackPeer: (req: IncomingMessage) => boolean }): PageServer {
+export function pageServer(options: {
+  webRoot?: string;
+  controlToken: string;
+  listenHost: () => string;
+  isLoopbackPeer: (req: IncomingMessage) => boolean;
+}): PageServer {
   const given = options.webRoot ?? findWebRoot();
   const root = given && existsSync(join(given, 'index.html')) ? given : undefined;
   const cache = new Map<string, Buffer>();
@@ -112,7 +121,11 @@ export function pageServer(options: { webRoot?: string; controlToken: string; li
     serve(req, res, path, method) {
       if (path !== '/' && path !== '/index.html' && !path.startsWith(VIEW_ASSET_PREFIX)) return false;
       if (!viewAllowed(req, options.listenHost(), options.isLoopbackPeer(req))) {
-        plain(res, 403, 'The web view answers loopback clients under a loopback host name (localhost, 127.0.0.1, [::1]) only.\n');
+        plain(
+          res,
+          403,
+          'The web view answers loopback clients under a loopback host name (localhost, 127.0.0.1, [::1]) only.\n',
+        );
         return true;
       }
       if (method !== 'GET' && method !== 'HEAD') {
@@ -126,9 +139,17 @@ export function pageServer(options: { webRoot?: string; controlToken: string; li
       if (path === '/' || path === '/index.html') {
         const html = read(join(root, 'index.html'))
           .toString('utf8')
-          .replace('<!--cmdsync:control-->', `<meta name="cmdsync-control" content="${options.controlToken.replace(/[^A-Za-z0-9_-]/g, '')}">`);
+          .replace(
+            '<!--cmdsync:control-->',
+            `<meta name="cmdsync-control" content="${options.controlToken.replace(/[^A-Za-z0-9_-]/g, '')}">`,
+          );
         const body = Buffer.from(html);
-        res.writeHead(200, { 'Content-Type': TYPES['.html']!, 'Content-Length': body.length, 'Cache-Control': 'no-store', ...SECURITY_HEADERS });
+        res.writeHead(200, {
+          'Content-Type': TYPES['.html']!,
+          'Content-Length': body.length,
+          'Cache-Control': 'no-store',
+          ...SECURITY_HEADERS,
+        });
         res.end(method === 'HEAD' ? undefined : body);
         return true;
       }
@@ -141,12 +162,23 @@ export function pageServer(options: { webRoot?: string; controlToken: string; li
       }
       const file = resolve(root, rel);
       const type = TYPES[extname(file)];
-      if (!file.startsWith(root + sep) || !type || rel.includes('\0') || !existsSync(file) || !statSync(file).isFile()) {
+      if (
+        !file.startsWith(root + sep) ||
+        !type ||
+        rel.includes('\0') ||
+        !existsSync(file) ||
+        !statSync(file).isFile()
+      ) {
         plain(res, 404, 'Not found\n');
         return true;
       }
       const body = read(file);
-      res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': 'no-cache', ...SECURITY_HEADERS });
+      res.writeHead(200, {
+        'Content-Type': type,
+        'Content-Length': body.length,
+        'Cache-Control': 'no-cache',
+        ...SECURITY_HEADERS,
+      });
       res.end(method === 'HEAD' ? undefined : body);
       return true;
     },

@@ -35,7 +35,9 @@ function endpoints(s: StateSources): ViewEndpoint[] {
     return {
       applicationId: a.id,
       ...(a.interactionsEndpointUrl ? { url: a.interactionsEndpointUrl } : {}),
-      ...(last && last.url === a.interactionsEndpointUrl ? { lastCheck: { ok: last.ok, problems: last.problems, at: last.at } } : {}),
+      ...(last && last.url === a.interactionsEndpointUrl
+        ? { lastCheck: { ok: last.ok, problems: last.problems, at: last.at } }
+        : {}),
     };
   });
 }
@@ -49,7 +51,12 @@ export function viewState(s: StateSources): ViewState {
       global: { limit: typeof global === 'number' ? global : null },
       buckets: s.rateLimiter?.snapshot(now) ?? [],
     },
-    dailyCreates: { day: utcDay(now), limit_per_guild: s.limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(s.world(), now, s.limits.daily_creates) },
+    dailyCreates: {
+      day: utcDay(now),
+      limit_per_guild: s.limits.daily_creates,
+      global_limited: false,
+      scopes: dailyCreatesToday(s.world(), now, s.limits.daily_creates),
+    },
     faults: s.faults.list(),
     gateway: { sessions: s.gateway.snapshot() },
     interactions: { live: s.liveInteractions(), endpoints: endpoints(s) },

@@ -23,7 +23,11 @@ export class ViewStreams {
   /** Starts a stream on `res`; false when too many are open (the caller answers 429). */
   start(res: ServerResponse): boolean {
     if (this.open.size >= MAX_STREAMS) return false;
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+    });
     res.write(': cmdsync emulator\n\n');
     const stop = this.log.listen((entry, note) => {
       const data: StreamEntry = note?.kind === 'message' ? { ...entry, message: note.message } : entry;

@@ -24,7 +24,12 @@ export function viewWorld(world: World, defaults: { applicationId: string; guild
       name: g.name,
       ...(g.ownerId ? { ownerId: g.ownerId } : {}),
       roles: g.roles.map((r) => ({ id: r.id, name: r.name, permissions: r.permissions ?? '0' })),
-      members: g.members.map((m) => ({ id: m.id, username: m.username, roles: m.roles ?? [], owner: m.id === g.ownerId })),
+      members: g.members.map((m) => ({
+        id: m.id,
+        username: m.username,
+        roles: m.roles ?? [],
+        owner: m.id === g.ownerId,
+      })),
       channels: g.channels.map((c) => {
         const tags = (c as { appliedTags?: string[] }).appliedTags;
         return {

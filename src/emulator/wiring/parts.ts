@@ -72,7 +72,13 @@ export function writeOnce<T>(store: Store, change: (world: World) => T): T {
 }
 
 /** The parts that answer interactions: invoking a command as a user would, and the service's check of an endpoint (the last one of each application kept for the web view). */
-export function interactionParts(store: Store, nextId: () => Snowflake, { now, timers, limits }: StartConfig, events: EventBus, gateway: Gateway) {
+export function interactionParts(
+  store: Store,
+  nextId: () => Snowflake,
+  { now, timers, limits }: StartConfig,
+  events: EventBus,
+  gateway: Gateway,
+) {
   const registry = new InteractionRegistry(now, timers);
   const env = {
     world: () => store.world,
@@ -91,12 +97,23 @@ export function interactionParts(store: Store, nextId: () => Snowflake, { now, t
   const lastChecks = new Map<string, EndpointCheck & { at: number }>();
   const checkInteractionsEndpoint = async (applicationId?: string): Promise<EndpointCheck> => {
     // A name where the id goes, as `invoke --application` takes (an unknown or ambiguous one lists the candidates).
-    const named = resolveNames(store.world, applicationId !== undefined ? { applicationId } : {}, store.meta.defaultGuildId);
+    const named = resolveNames(
+      store.world,
+      applicationId !== undefined ? { applicationId } : {},
+      store.meta.defaultGuildId,
+    );
     if ('problem' in named) throw new EmulatorStartError(named.problem);
     const app = own(store.world.applications, named.applicationId ?? store.meta.defaultApplicationId);
     if (!app) throw new EmulatorStartError(`unknown application ${applicationId}`);
     if (!app.interactionsEndpointUrl)
-      return { url: '', ok: false, problems: [`application ${app.id} (${app.name}) has no interactions endpoint URL: it gets interactions over the gateway`], answered: false };
+      return {
+        url: '',
+        ok: false,
+        problems: [
+          `application ${app.id} (${app.name}) has no interactions endpoint URL: it gets interactions over the gateway`,
+        ],
+        answered: false,
+      };
     const check = await checkEndpoint(app, now() / 1000);
     lastChecks.set(app.id, { ...check, at: now() });
     return check;
@@ -145,7 +162,12 @@ export function viewParts(
 }
 
 /** The API's routes. The interaction routes come first: they share the application webhook paths and fall through for other tokens. */
-export function apiRoutes(limits: Limits, registry: InteractionRegistry, gateway: Gateway, webhookCodes: WebhookAuthorizations): Route[] {
+export function apiRoutes(
+  limits: Limits,
+  registry: InteractionRegistry,
+  gateway: Gateway,
+  webhookCodes: WebhookAuthorizations,
+): Route[] {
   return [
     ...commandRoutes(limits),
     ...permissionRoutes(limits),
@@ -171,7 +193,11 @@ export function controlRoutes(
   const { now, limits } = config;
   return firstControl(
     webhookAuthorizeControl(() => store.world, store.meta.defaultApplicationId, webhookCodes),
-    interactionControl(interactions.invoke, (id) => interactions.checkInteractionsEndpoint(id).catch((e: Error) => e.message), interactions.components),
+    interactionControl(
+      interactions.invoke,
+      (id) => interactions.checkInteractionsEndpoint(id).catch((e: Error) => e.message),
+      interactions.components,
+    ),
     memberControl(store, events, nextId, now),
     messageControl({ store, events, nextId, now, limits }),
   );

@@ -95,7 +95,8 @@ export class Authenticator {
 
   /** The cached client-credentials bearer, exchanged once at a time and renewed a minute before it expires. */
   #clientCredentialsBearer(): Promise<string> {
-    if (this.#bearer && this.#bearer.expiresAt - BEARER_RENEW_MARGIN_MS > Date.now()) return Promise.resolve(this.#bearer.token);
+    if (this.#bearer && this.#bearer.expiresAt - BEARER_RENEW_MARGIN_MS > Date.now())
+      return Promise.resolve(this.#bearer.token);
     this.#bearerExchange ??= this.#exchangeClientCredentials().finally(() => {
       this.#bearerExchange = undefined;
     });
@@ -113,7 +114,12 @@ export class Authenticator {
       auth: 'none',
       headers: { authorization: `Basic ${basic}` },
     })) as { access_token?: unknown; token_type?: unknown; expires_in?: unknown; scope?: unknown } | null;
-    if (data === null || typeof data !== 'object' || typeof data.access_token !== 'string' || data.access_token === '') {
+    if (
+      data === null ||
+      typeof data !== 'object' ||
+      typeof data.access_token !== 'string' ||
+      data.access_token === ''
+    ) {
       throw new OAuth2Error(200, 'invalid_response', 'the token endpoint answered without an access_token');
     }
     const token = data.access_token;
@@ -121,7 +127,9 @@ export class Authenticator {
     this.#options.onSecret?.(token);
     const expiresIn = typeof data.expires_in === 'number' ? data.expires_in : DEFAULT_BEARER_LIFETIME_S;
     this.#bearer = { token, expiresAt: Date.now() + expiresIn * 1000 };
-    this.#options.debug(`… client credentials exchanged for a bearer token (scope ${typeof data.scope === 'string' ? data.scope : '?'}, expires in ${expiresIn}s)`);
+    this.#options.debug(
+      `… client credentials exchanged for a bearer token (scope ${typeof data.scope === 'string' ? data.scope : '?'}, expires in ${expiresIn}s)`,
+    );
     return token;
   }
 }

@@ -32,7 +32,8 @@ export function multipartBody(json: unknown, files: readonly FileUpload[]): Form
   const form = new FormData();
   if (json !== undefined) form.append('payload_json', JSON.stringify(json));
   files.forEach((file, index) => {
-    const blob = file.data instanceof Blob ? file.data : new Blob([file.data], file.contentType ? { type: file.contentType } : {});
+    const blob =
+      file.data instanceof Blob ? file.data : new Blob([file.data], file.contentType ? { type: file.contentType } : {});
     form.append(`files[${index}]`, blob, file.name);
   });
   return form;
@@ -52,7 +53,10 @@ export interface RequestContent {
  * urlencoded, anything else as JSON. Authorization is left out; the
  * authenticator adds it per attempt.
  */
-export function encodeRequest(content: RequestContent, userAgent: string): { headers: Record<string, string>; body: TransportRequest['body'] } {
+export function encodeRequest(
+  content: RequestContent,
+  userAgent: string,
+): { headers: Record<string, string>; body: TransportRequest['body'] } {
   const headers: Record<string, string> = { 'user-agent': userAgent };
   for (const [name, value] of Object.entries(content.headers ?? {})) headers[name.toLowerCase()] = value;
   delete headers.authorization;

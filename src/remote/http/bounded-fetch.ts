@@ -21,7 +21,10 @@ export class BoundedFetchError extends CmdsyncError {
   }
 }
 
-export async function fetchBounded(url: string, opts: BoundedFetchOptions): Promise<{ status: number; contentType: string; body: Buffer }> {
+export async function fetchBounded(
+  url: string,
+  opts: BoundedFetchOptions,
+): Promise<{ status: number; contentType: string; body: Buffer }> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -31,11 +34,14 @@ export async function fetchBounded(url: string, opts: BoundedFetchOptions): Prom
   try {
     // fetch follows redirects (an avatar is often behind one); the signal covers them and the body.
     const res = await fetch(url, { signal: controller.signal });
-    const body = res.body ? await readCapped(res.body as unknown as AsyncIterable<Uint8Array>, opts.maxBytes) : new Uint8Array();
+    const body = res.body
+      ? await readCapped(res.body as unknown as AsyncIterable<Uint8Array>, opts.maxBytes)
+      : new Uint8Array();
     return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: Buffer.from(body) };
   } catch (err) {
     if (timedOut) throw new BoundedFetchError('FETCH_TIMEOUT', `no answer within ${opts.timeoutMs} ms`);
-    if (err instanceof BodyTooLarge) throw new BoundedFetchError('FETCH_TOO_LARGE', `larger than ${formatBytes(opts.maxBytes)}`);
+    if (err instanceof BodyTooLarge)
+      throw new BoundedFetchError('FETCH_TOO_LARGE', `larger than ${formatBytes(opts.maxBytes)}`);
     const e = err as { code?: unknown; message?: unknown };
     throw new BoundedFetchError('FETCH_FAILED', typeof e.code === 'string' ? e.code : String(e.message ?? err));
   } finally {

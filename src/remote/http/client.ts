@@ -20,12 +20,25 @@ import {
 import { describeLimits, RateLimits, type Learned, type Queued } from './rate-limits.js';
 import { isRetryableStatus, retryDelay, RetryBudget } from './retry.js';
 import { isWebhookTokenPath, routeOf, stripQuery } from './route.js';
-import { createUndiciTransport, type RequestFunction, type TransportRequest, type TransportResponse } from './transport.js';
+import {
+  createUndiciTransport,
+  type RequestFunction,
+  type TransportRequest,
+  type TransportResponse,
+} from './transport.js';
 import { userAgent } from './user-agent.js';
 import { waitForRequest } from './wait.js';
 
 export { DEFAULT_CLIENT_OPTIONS } from './options.js';
-export type { ApiResponse, AuthMode, ClientCredentials, ClientOptions, ClientStats, HttpMethod, RequestOptions } from './options.js';
+export type {
+  ApiResponse,
+  AuthMode,
+  ClientCredentials,
+  ClientOptions,
+  ClientStats,
+  HttpMethod,
+  RequestOptions,
+} from './options.js';
 
 /** Everything decided once per request, before it joins its bucket's queue. */
 interface Prepared extends Queued {
@@ -136,7 +149,8 @@ export class RestClient {
   /** Resolves the credential before queueing, so a missing one fails before anything is sent. */
   async #prepare(options: RequestOptions): Promise<Prepared> {
     const method = options.method.toUpperCase() as HttpMethod;
-    if (!options.path.startsWith('/')) throw new TypeError(`request path must start with "/": ${this.redactor.redact(options.path)}`);
+    if (!options.path.startsWith('/'))
+      throw new TypeError(`request path must start with "/": ${this.redactor.redact(options.path)}`);
     const baseUrl = options.baseUrl ? normalizeApiUrl(options.baseUrl, 'baseUrl') : this.apiUrl;
     const url = `${baseUrl}${options.path}${buildQuery(options.query)}`;
     const tokenPath = isWebhookTokenPath(options.path);
@@ -199,7 +213,13 @@ export class RestClient {
       const headers = req.auth.header ? { ...req.wire.headers, authorization: req.auth.header } : req.wire.headers;
       response = await attempt(
         this.#transport,
-        { url: req.url, method: req.method, headers, body: req.wire.body, ...(cap !== undefined ? { maxBodyBytes: cap } : {}) },
+        {
+          url: req.url,
+          method: req.method,
+          headers,
+          body: req.wire.body,
+          ...(cap !== undefined ? { maxBodyBytes: cap } : {}),
+        },
         req.timeoutMs,
         req.signal,
       );
@@ -219,16 +239,26 @@ export class RestClient {
 
   #learn(req: Prepared, sent: { response: TransportResponse; started: number }): Learned {
     const learned = this.#limits.learn(req, sent.response.headers);
-    this.#debug(`← ${sent.response.status} ${req.method} ${req.info.url} in ${learned.now - sent.started}ms${describeLimits(learned.limits)}`);
+    this.#debug(
+      `← ${sent.response.status} ${req.method} ${req.info.url} in ${learned.now - sent.started}ms${describeLimits(learned.limits)}`,
+    );
     return learned;
   }
 
   /** What an answer means: the result, another attempt, or the request's typed error. */
-  async #judge<T>(req: Prepared, budget: RetryBudget, response: TransportResponse, learned: Learned): Promise<ApiResponse<T> | typeof AGAIN> {
+  async #judge<T>(
+    req: Prepared,
+    budget: RetryBudget,
+    response: TransportResponse,
+    learned: Learned,
+  ): Promise<ApiResponse<T> | typeof AGAIN> {
     if (response.status === 429) {
       this.stats.rateLimited++;
       budget.consecutive429++;
-      budget.waited429Ms += this.#limits.onRateLimited(req, response, learned, { consecutive: budget.consecutive429, waitedMs: budget.waited429Ms });
+      budget.waited429Ms += this.#limits.onRateLimited(req, response, learned, {
+        consecutive: budget.consecutive429,
+        waitedMs: budget.waited429Ms,
+      });
       return AGAIN;
     }
     budget.consecutive429 = 0;
@@ -238,11 +268,17 @@ export class RestClient {
       budget.bearerRenewed = true;
       this.#auth.forgetBearer();
       req.auth = await this.#auth.resolve(req.mode, req.explicitHeaders);
-      this.#debug(`… 401 with the client-credentials bearer: exchanged a new one, retrying ${req.method} ${req.info.url}`);
+      this.#debug(
+        `… 401 with the client-credentials bearer: exchanged a new one, retrying ${req.method} ${req.info.url}`,
+      );
       return AGAIN;
     }
     if (response.status >= 200 && response.status < 300) {
-      return { status: response.status, headers: response.headers, data: parseBody(response.body, response.headers['content-type']) as T };
+      return {
+        status: response.status,
+        headers: response.headers,
+        data: parseBody(response.body, response.headers['content-type']) as T,
+      };
     }
     if (isRetryableStatus(response.status) && budget.takeRetry()) {
       await this.#backoff(req, budget, `status ${response.status}`, learned.limits.retryAfterMs);
@@ -253,8 +289,14 @@ export class RestClient {
 
   async #backoff(req: Prepared, budget: RetryBudget, why: string, retryAfterMs: number | undefined): Promise<void> {
     this.stats.retried++;
-    const delay = retryDelay(budget.failures, { baseMs: this.#options.backoffBaseMs, maxMs: this.#options.backoffMaxMs }, retryAfterMs);
-    this.#debug(`… retry ${budget.failures}/${budget.retries} of ${req.info.method} ${req.info.url} in ${delay}ms after ${why}`);
+    const delay = retryDelay(
+      budget.failures,
+      { baseMs: this.#options.backoffBaseMs, maxMs: this.#options.backoffMaxMs },
+      retryAfterMs,
+    );
+    this.#debug(
+      `… retry ${budget.failures}/${budget.retries} of ${req.info.method} ${req.info.url} in ${delay}ms after ${why}`,
+    );
     await waitForRequest(delay, req.signal, req.info);
   }
 
@@ -276,7 +318,14 @@ function dropUndefined<T extends object>(value: T): Partial<T> {
 }
 
 /** A client from loaded credentials: `createClient(loadCredentials(), { onDebug })`. */
-export function createClient(credentials: ClientCredentials & { apiUrl?: string }, options: Omit<ClientOptions, 'credentials'> = {}): RestClient {
+export function createClient(
+  credentials: ClientCredentials & { apiUrl?: string },
+  options: Omit<ClientOptions, 'credentials'> = {},
+): RestClient {
   const { botToken, clientId, clientSecret, bearerToken } = credentials;
-  return new RestClient({ ...options, apiUrl: options.apiUrl ?? credentials.apiUrl, credentials: { botToken, clientId, clientSecret, bearerToken } });
+  return new RestClient({
+    ...options,
+    apiUrl: options.apiUrl ?? credentials.apiUrl,
+    credentials: { botToken, clientId, clientSecret, bearerToken },
+  });
 }

@@ -1,6 +1,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { CmdsyncError } from '../../errors.js';
-import { AbortedError, DiscordAPIError, HTTPError, NetworkError, OAuth2Error, ResponseTooLargeError, TimeoutError, type RequestInfo } from '../errors.js';
+import {
+  AbortedError,
+  DiscordAPIError,
+  HTTPError,
+  NetworkError,
+  OAuth2Error,
+  ResponseTooLargeError,
+  TimeoutError,
+  type RequestInfo,
+} from '../errors.js';
 import type { Redactor } from '../../config/redact.js';
 import { ABORT, TIMEOUT } from './attempt.js';
 import { parseBody } from './body.js';
@@ -22,7 +31,11 @@ export function errorFromResponse(response: TransportResponse, info: RequestInfo
       return new DiscordAPIError(response.status, json as { code: number; message: string; errors?: unknown }, info);
     }
     if (typeof json.error === 'string') {
-      return new OAuth2Error(response.status, json.error, typeof json.error_description === 'string' ? json.error_description : '');
+      return new OAuth2Error(
+        response.status,
+        json.error,
+        typeof json.error_description === 'string' ? json.error_description : '',
+      );
     }
   }
   const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
@@ -44,7 +57,12 @@ export interface LostAttempt {
  * end the request (asking again would only read the same endless body); a
  * timeout or a network failure is a lost attempt, worth a retry.
  */
-export function classifyAttemptError(error: unknown, info: RequestInfo, timeoutMs: number, redactor: Redactor): { final: CmdsyncError } | { lost: LostAttempt } {
+export function classifyAttemptError(
+  error: unknown,
+  info: RequestInfo,
+  timeoutMs: number,
+  redactor: Redactor,
+): { final: CmdsyncError } | { lost: LostAttempt } {
   if (error instanceof AbortedError || error === ABORT) return { final: new AbortedError(info) };
   if (error instanceof BodyTooLarge) return { final: new ResponseTooLargeError(info, error.maxBytes) };
   const timedOut = error === TIMEOUT;
@@ -54,8 +72,15 @@ export function classifyAttemptError(error: unknown, info: RequestInfo, timeoutM
 }
 
 /** The error a request ends with when its last attempt was lost. */
-export function errorFromLostAttempt(lost: LostAttempt, info: RequestInfo, timeoutMs: number, attempts: number): CmdsyncError {
-  return lost.timedOut ? new TimeoutError(info, timeoutMs, attempts) : new NetworkError(info, attempts, lost.errno, lost.what);
+export function errorFromLostAttempt(
+  lost: LostAttempt,
+  info: RequestInfo,
+  timeoutMs: number,
+  attempts: number,
+): CmdsyncError {
+  return lost.timedOut
+    ? new TimeoutError(info, timeoutMs, attempts)
+    : new NetworkError(info, attempts, lost.errno, lost.what);
 }
 
 function systemCode(error: unknown): string | undefined {

@@ -39,7 +39,9 @@ export class GlobalPacer {
     this.perSecond = perSecond;
     this.#windowMs = windowMs;
     this.#margin = margin;
-    this.#frees = Number.isFinite(perSecond) ? new Array<number>(Math.max(1, Math.floor(perSecond))).fill(Number.NEGATIVE_INFINITY) : [];
+    this.#frees = Number.isFinite(perSecond)
+      ? new Array<number>(Math.max(1, Math.floor(perSecond))).fill(Number.NEGATIVE_INFINITY)
+      : [];
   }
 
   /** Resolves when one more request may start now; `onWait` hears about each wait. */
@@ -49,7 +51,10 @@ export class GlobalPacer {
     return turn;
   }
 
-  async #take(signal: AbortSignal | undefined, onWait: ((ms: number, reason: 'global-limit' | 'pacer') => void) | undefined): Promise<void> {
+  async #take(
+    signal: AbortSignal | undefined,
+    onWait: ((ms: number, reason: 'global-limit' | 'pacer') => void) | undefined,
+  ): Promise<void> {
     // Idle is judged on arrival: a request the pacer itself holds back finds the connections still warm.
     const idle = Date.now() - this.#last >= this.#windowMs;
     for (;;) {

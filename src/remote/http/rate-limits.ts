@@ -69,7 +69,8 @@ export class RateLimits {
   /** Refuses to send once the client's own cap on invalid answers is reached (the service bans far above it). */
   refuseWhenOverInvalidLimit(): void {
     const count = this.#invalid.count();
-    if (count >= this.#options.invalidRequestLimit) throw new InvalidRequestLimitError(count, this.#options.invalidRequestLimit, this.#invalid.windowMs);
+    if (count >= this.#options.invalidRequestLimit)
+      throw new InvalidRequestLimitError(count, this.#options.invalidRequestLimit, this.#invalid.windowMs);
   }
 
   /** Waits until the request's bucket has room. */
@@ -85,7 +86,9 @@ export class RateLimits {
     const release = await this.#semaphore.acquire();
     try {
       await this.#pacer.take(req.signal, (ms, why) =>
-        this.#debug(`… wait ${ms}ms: ${why === 'global-limit' ? 'global rate limit' : 'global pacer'} (${req.info.method} ${req.info.url})`),
+        this.#debug(
+          `… wait ${ms}ms: ${why === 'global-limit' ? 'global rate limit' : 'global pacer'} (${req.info.method} ${req.info.url})`,
+        ),
       );
     } catch (error) {
       release();
@@ -113,12 +116,21 @@ export class RateLimits {
    * One 429: holds the pacer (global) or the buckets back for the wait the
    * service asks, or throws RateLimitError when a bound is hit. Returns the wait.
    */
-  onRateLimited(req: Queued, response: TransportResponse, answer: Learned, tries: { consecutive: number; waitedMs: number }): number {
+  onRateLimited(
+    req: Queued,
+    response: TransportResponse,
+    answer: Learned,
+    tries: { consecutive: number; waitedMs: number },
+  ): number {
     const { limits } = answer;
     const body = parseBody(response.body, response.headers['content-type']);
-    const payload = (body !== null && typeof body === 'object' ? body : {}) as { retry_after?: unknown; global?: unknown };
+    const payload = (body !== null && typeof body === 'object' ? body : {}) as {
+      retry_after?: unknown;
+      global?: unknown;
+    };
     const global = payload.global === true || limits.global || limits.scope === 'global';
-    const fromBody = typeof payload.retry_after === 'number' && payload.retry_after >= 0 ? payload.retry_after * 1000 : undefined;
+    const fromBody =
+      typeof payload.retry_after === 'number' && payload.retry_after >= 0 ? payload.retry_after * 1000 : undefined;
     const retryAfterMs = fromBody ?? limits.retryAfterMs ?? limits.resetAfterMs;
     // The service does not count shared-resource 429s toward the invalid-request ban.
     if (limits.scope !== 'shared') this.#invalid.record();
@@ -134,12 +146,25 @@ export class RateLimits {
   }
 
   /** The wait a 429 asks for, padded, or RateLimitError when there is none to trust or it goes past the bounds. */
-  #allowedWait(req: Queued, asked: { retryAfterMs: number | undefined; global: boolean; scope: string | undefined }, tries: { consecutive: number; waitedMs: number }): number {
+  #allowedWait(
+    req: Queued,
+    asked: { retryAfterMs: number | undefined; global: boolean; scope: string | undefined },
+    tries: { consecutive: number; waitedMs: number },
+  ): number {
     const { retryAfterMs } = asked;
-    const base = { ...req.info, route: req.route.key, retryAfterMs: retryAfterMs ?? 0, global: asked.global, scope: asked.scope };
+    const base = {
+      ...req.info,
+      route: req.route.key,
+      retryAfterMs: retryAfterMs ?? 0,
+      global: asked.global,
+      scope: asked.scope,
+    };
     if (retryAfterMs === undefined) {
       // A 429 without any retry information is a temporary ban in front of the service: waiting blind would extend it.
-      throw new RateLimitError({ ...base, reason: 'blocked' }, 'a 429 without retry information: the service is blocking this client temporarily');
+      throw new RateLimitError(
+        { ...base, reason: 'blocked' },
+        'a 429 without retry information: the service is blocking this client temporarily',
+      );
     }
     if (tries.consecutive > this.#options.maxRateLimitRetries) {
       throw new RateLimitError({ ...base, reason: 'too-many-429s' }, `${tries.consecutive} consecutive 429 answers`);
@@ -159,7 +184,8 @@ export class RateLimits {
 export function describeLimits(limits: RateLimitHeaders): string {
   const parts: string[] = [];
   if (limits.bucket) parts.push(`bucket=${limits.bucket}`);
-  if (limits.remaining !== undefined) parts.push(`remaining=${limits.remaining}${limits.limit !== undefined ? `/${limits.limit}` : ''}`);
+  if (limits.remaining !== undefined)
+    parts.push(`remaining=${limits.remaining}${limits.limit !== undefined ? `/${limits.limit}` : ''}`);
   if (limits.resetAfterMs !== undefined) parts.push(`reset-after=${formatSeconds(limits.resetAfterMs)}`);
   if (limits.scope) parts.push(`scope=${limits.scope}`);
   return parts.length > 0 ? ` (${parts.join(' ')})` : '';

@@ -60,5 +60,8 @@ export function isWebhookTokenPath(path: string): boolean {
 
 /** `PUT /applications/{app}/guilds/{guild}/commands/{cmd}/permissions`: needs a user's bearer token. */
 export function isPermissionEditPath(method: string, path: string): boolean {
-  return method.toUpperCase() === 'PUT' && /^\/applications\/\d+\/guilds\/\d+\/commands\/\d+\/permissions\/?$/.test(stripQuery(path));
+  return (
+    method.toUpperCase() === 'PUT' &&
+    /^\/applications\/\d+\/guilds\/\d+\/commands\/\d+\/permissions\/?$/.test(stripQuery(path))
+  );
 }

@@ -24,7 +24,10 @@ export class BodyTooLarge extends Error {
  * bytes (destroying the stream, so a server that never stops cannot fill
  * memory). Works on any async iterable of chunks (undici's body, fetch's).
  */
-export async function readCapped(body: AsyncIterable<Uint8Array> & { destroy?: (err?: Error) => unknown }, max: number | undefined): Promise<Uint8Array> {
+export async function readCapped(
+  body: AsyncIterable<Uint8Array> & { destroy?: (err?: Error) => unknown },
+  max: number | undefined,
+): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of body) {
@@ -63,7 +66,9 @@ export interface UndiciTransport {
  * The default transport: one undici `Agent`, which keeps one keep-alive pool
  * per origin, so a plan's many requests reuse a handful of connections.
  */
-export function createUndiciTransport(options: { connectionsPerOrigin?: number; keepAliveTimeoutMs?: number } = {}): UndiciTransport {
+export function createUndiciTransport(
+  options: { connectionsPerOrigin?: number; keepAliveTimeoutMs?: number } = {},
+): UndiciTransport {
   const agent = new Agent({
     connections: options.connectionsPerOrigin ?? 16,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
@@ -78,7 +83,10 @@ export function createUndiciTransport(options: { connectionsPerOrigin?: number; 
         signal: req.signal,
       });
       // Uncapped (the service's answers) is read in one go; capped is counted chunk by chunk.
-      const body = req.maxBodyBytes === undefined ? new Uint8Array(await res.body.arrayBuffer()) : await readCapped(res.body, req.maxBodyBytes);
+      const body =
+        req.maxBodyBytes === undefined
+          ? new Uint8Array(await res.body.arrayBuffer())
+          : await readCapped(res.body, req.maxBodyBytes);
       return { status: res.statusCode, headers: normalizeHeaders(res.headers), body };
     },
     close: () => agent.close(),

@@ -18,9 +18,16 @@ export const FormData = formData.FormData;
 export type FormData = UndiciFormData;
 
 /** undici's `request(url, options)`: the index's wrapper (origin and path from the URL) around the dispatcher's request. */
-export function request(url: string, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {
+export function request(
+  url: string,
+  options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher },
+): Promise<Dispatcher.ResponseData> {
   const { dispatcher, ...rest } = options;
   // The index's own URL check (protocol http or https, else InvalidArgumentError), as the index's request() makes it.
   const parsed = undiciUtil.parseURL(url);
-  return dispatchRequest.call(dispatcher, { ...rest, origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` });
+  return dispatchRequest.call(dispatcher, {
+    ...rest,
+    origin: parsed.origin,
+    path: `${parsed.pathname}${parsed.search}`,
+  });
 }

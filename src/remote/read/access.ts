@@ -9,7 +9,12 @@ const rowsOf = (p: { permissions: Array<{ id: string; type: number; permission: 
   p.permissions.map((e) => ({ id: e.id, type: e.type, permission: e.permission }));
 
 /** The deployed commands of a guild (its own and the global ones) and their deployed rows. */
-export function guildAccessFromRemote(applicationId: Snowflake, guildId: Snowflake, guild: RemoteScope, global: RemoteScope): GuildAccess {
+export function guildAccessFromRemote(
+  applicationId: Snowflake,
+  guildId: Snowflake,
+  guild: RemoteScope,
+  global: RemoteScope,
+): GuildAccess {
   const sets = guild.permissions ?? [];
   const app = sets.find((p) => p.id === applicationId);
   const byCommand = new Map(sets.filter((p) => p.id !== applicationId).map((p) => [p.id, rowsOf(p)]));

@@ -15,14 +15,23 @@ export function webhookState(w: {
   user?: { bot?: boolean };
 }): WebhookState {
   // The token the service returns to a manager is dropped here: state never carries it.
-  const state: WebhookState = { id: w.id, type: w.type, channelId: w.channel_id ?? '', name: w.name ?? '', avatarHash: w.avatar, applicationId: w.application_id };
+  const state: WebhookState = {
+    id: w.id,
+    type: w.type,
+    channelId: w.channel_id ?? '',
+    name: w.name ?? '',
+    avatarHash: w.avatar,
+    applicationId: w.application_id,
+  };
   if (w.user) state.createdByUser = w.user.bot !== true;
   return state;
 }
 
 /** One channel's webhooks, as state (no token). */
 export async function channelWebhookStates(client: RestClient, channelId: string): Promise<WebhookState[]> {
-  return (await listChannelWebhooks(client, channelId)).map((w) => webhookState(w as unknown as Parameters<typeof webhookState>[0]));
+  return (await listChannelWebhooks(client, channelId)).map((w) =>
+    webhookState(w as unknown as Parameters<typeof webhookState>[0]),
+  );
 }
 
 /**
@@ -30,7 +39,11 @@ export async function channelWebhookStates(client: RestClient, channelId: string
  * webhook the lock file knows by id that is not there (it may have been moved
  * out of a declared channel, or moved by hand).
  */
-export async function fetchActualWebhooks(client: RestClient, channels: readonly string[], lockedIds: readonly string[]): Promise<{ webhooks: WebhookState[]; reads: number }> {
+export async function fetchActualWebhooks(
+  client: RestClient,
+  channels: readonly string[],
+  lockedIds: readonly string[],
+): Promise<{ webhooks: WebhookState[]; reads: number }> {
   const lists = await Promise.all(channels.map((c) => listChannelWebhooks(client, c)));
   const webhooks = lists.flat().map((w) => webhookState(w as unknown as Parameters<typeof webhookState>[0]));
   const seen = new Set(webhooks.map((w) => w.id));
@@ -45,5 +58,8 @@ export async function fetchActualWebhooks(client: RestClient, channels: readonly
       }
     }),
   );
-  return { webhooks: [...webhooks, ...extra.filter((w): w is WebhookState => w !== undefined)], reads: channels.length + missing.length };
+  return {
+    webhooks: [...webhooks, ...extra.filter((w): w is WebhookState => w !== undefined)],
+    reads: channels.length + missing.length,
+  };
 }

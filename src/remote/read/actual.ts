@@ -9,7 +9,11 @@ import { DiscordAPIError } from '../errors.js';
 export function actualScope(remote: RemoteScope, applicationId: string): ScopeState {
   const out: ScopeState = {
     scope: remote.scope,
-    commands: remote.commands.map((c) => ({ body: c as unknown as Record<string, unknown>, id: c.id, version: c.version })),
+    commands: remote.commands.map((c) => ({
+      body: c as unknown as Record<string, unknown>,
+      id: c.id,
+      version: c.version,
+    })),
   };
   if (remote.permissions) {
     out.permissions = remote.permissions.map((p) => ({
@@ -42,7 +46,8 @@ export async function fetchActualState(
       return state;
     } catch (err) {
       // One guild the app cannot reach must not stop the others (peers §4.9).
-      const reason = scope.kind === 'guild' && err instanceof DiscordAPIError ? GUILD_UNREACHABLE[err.apiCode] : undefined;
+      const reason =
+        scope.kind === 'guild' && err instanceof DiscordAPIError ? GUILD_UNREACHABLE[err.apiCode] : undefined;
       if (!reason) throw err;
       skipped.push({ scope, reason });
       onScope?.(scope, 'skipped');
@@ -64,6 +69,7 @@ export interface SkippedScope {
 }
 
 const GUILD_UNREACHABLE: Readonly<Record<number, string>> = {
-  [ErrorAnswers.missingAccess.code]: 'the application lacks access there (is it in the guild, with the applications.commands scope?)',
+  [ErrorAnswers.missingAccess.code]:
+    'the application lacks access there (is it in the guild, with the applications.commands scope?)',
   [ErrorAnswers.unknownGuild.code]: 'the service does not know this guild',
 };

@@ -18,11 +18,18 @@ export interface RemoteScope {
  * parallel (they are different buckets). Permission reads accept the bot or
  * client-credentials token, so no user bearer is needed here.
  */
-export async function fetchRemoteScope(client: RestClient, applicationId: Snowflake, scope: Scope, options: CallOptions & { permissions?: boolean } = {}): Promise<RemoteScope> {
+export async function fetchRemoteScope(
+  client: RestClient,
+  applicationId: Snowflake,
+  scope: Scope,
+  options: CallOptions & { permissions?: boolean } = {},
+): Promise<RemoteScope> {
   const wantPermissions = scope.kind === 'guild' && (options.permissions ?? true);
   const [commands, permissions] = await Promise.all([
     listCommands(client, applicationId, scope, { signal: options.signal }),
-    wantPermissions && scope.kind === 'guild' ? listGuildCommandPermissions(client, applicationId, scope.guildId, { signal: options.signal }) : undefined,
+    wantPermissions && scope.kind === 'guild'
+      ? listGuildCommandPermissions(client, applicationId, scope.guildId, { signal: options.signal })
+      : undefined,
   ]);
   return permissions === undefined ? { scope, commands } : { scope, commands, permissions };
 }

@@ -52,7 +52,9 @@ async function guildWebhooks(client: RestClient, guildId: Snowflake, out: FoundW
   const whole = await attempt(() => listGuildWebhooks(client, guildId));
   if ('ok' in whole) return asState(whole.ok);
   out.reads++;
-  const listed = await attempt(() => client.request<APIChannel[]>({ method: 'GET', path: `/guilds/${seg(guildId)}/channels` }));
+  const listed = await attempt(() =>
+    client.request<APIChannel[]>({ method: 'GET', path: `/guilds/${seg(guildId)}/channels` }),
+  );
   if ('refused' in listed) {
     out.unread.push({ kind: 'guild-webhooks', id: guildId, reason: whole.refused });
     return [];
@@ -62,7 +64,11 @@ async function guildWebhooks(client: RestClient, guildId: Snowflake, out: FoundW
   const lists = await Promise.all(channels.map((c) => attempt(() => listChannelWebhooks(client, c.id))));
   const refused = lists.filter((l) => 'refused' in l).length;
   if (refused > 0) {
-    out.unread.push({ kind: 'guild-webhooks', id: guildId, reason: `${whole.refused} (${refused} of ${channels.length} channels could not be read)` });
+    out.unread.push({
+      kind: 'guild-webhooks',
+      id: guildId,
+      reason: `${whole.refused} (${refused} of ${channels.length} channels could not be read)`,
+    });
   }
   return lists.flatMap((l) => ('ok' in l ? asState(l.ok) : []));
 }

@@ -23,13 +23,21 @@ export const MEMBER_PAGE = 1000;
 const MISSING_ACCESS = ErrorAnswers.missingAccess.code;
 
 const named = (list: unknown): NamedId[] =>
-  (Array.isArray(list) ? list : []).flatMap((x: { id?: unknown; name?: unknown }) => (typeof x?.id === 'string' && typeof x.name === 'string' ? [{ id: x.id, name: x.name }] : []));
+  (Array.isArray(list) ? list : []).flatMap((x: { id?: unknown; name?: unknown }) =>
+    typeof x?.id === 'string' && typeof x.name === 'string' ? [{ id: x.id, name: x.name }] : [],
+  );
 
 /** Every guild the bot is in, page by page. */
 export async function readBotGuilds(client: RestClient): Promise<NamedId[]> {
   const all: NamedId[] = [];
   for (let after: string | undefined; ; ) {
-    const page = named(await client.request({ method: 'GET', path: '/users/@me/guilds', query: { limit: GUILD_PAGE, ...(after ? { after } : {}) } }));
+    const page = named(
+      await client.request({
+        method: 'GET',
+        path: '/users/@me/guilds',
+        query: { limit: GUILD_PAGE, ...(after ? { after } : {}) },
+      }),
+    );
     all.push(...page);
     if (page.length < GUILD_PAGE) return all;
     after = page.at(-1)!.id;
@@ -44,19 +52,31 @@ export async function readGuildRoles(client: RestClient, guildId: Snowflake): Pr
   return named(await client.request({ method: 'GET', path: `/guilds/${seg(guildId)}/roles` }));
 }
 
-export type GuildMembers = { readable: true; members: NamedId[] /** The list held more than one page: later members are not named. */; partial: boolean } | { readable: false };
+export type GuildMembers =
+  | {
+      readable: true;
+      members: NamedId[] /** The list held more than one page: later members are not named. */;
+      partial: boolean;
+    }
+  | { readable: false };
 
 /** The first page of a guild's members by username; the service lists them only to a bot with the GUILD_MEMBERS intent enabled. */
 export async function readGuildMembers(client: RestClient, guildId: Snowflake): Promise<GuildMembers> {
   let list: unknown;
   try {
-    list = await client.request({ method: 'GET', path: `/guilds/${seg(guildId)}/members`, query: { limit: MEMBER_PAGE } });
+    list = await client.request({
+      method: 'GET',
+      path: `/guilds/${seg(guildId)}/members`,
+      query: { limit: MEMBER_PAGE },
+    });
   } catch (err) {
     if (err instanceof DiscordAPIError && err.apiCode === MISSING_ACCESS) return { readable: false };
     throw err;
   }
   const members = (Array.isArray(list) ? list : []).flatMap((m: { user?: { id?: unknown; username?: unknown } }) =>
-    typeof m?.user?.id === 'string' && typeof m.user.username === 'string' ? [{ id: m.user.id, name: m.user.username }] : [],
+    typeof m?.user?.id === 'string' && typeof m.user.username === 'string'
+      ? [{ id: m.user.id, name: m.user.username }]
+      : [],
   );
   return { readable: true, members, partial: members.length >= MEMBER_PAGE };
 }

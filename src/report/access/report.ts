@@ -1,4 +1,14 @@
-import { columnLabel, labeler, outcomeText, principalLabel, decidingReason, type Cell, type Column, type Matrix, type Principal } from '../../wire/access/matrix.js';
+import {
+  columnLabel,
+  labeler,
+  outcomeText,
+  principalLabel,
+  decidingReason,
+  type Cell,
+  type Column,
+  type Matrix,
+  type Principal,
+} from '../../wire/access/matrix.js';
 import { formatNamed } from '../../wire/names.js';
 import type { CommandSubject, GuildAccess } from '../../wire/access/subjects.js';
 import { permissionNames } from '../../wire/permissions.js';
@@ -32,13 +42,19 @@ function memberText(r: AccessReport): string {
   const roles = m.roleIds.map((id) => formatNamed('role', id, name('role', id)));
   const parts = [
     m.userId ? `user ${formatNamed('user', m.userId, name('user', m.userId))}` : 'a member',
-    roles.length > 0 ? `with role${roles.length > 1 ? 's' : ''} ${roles.join(', ')}` : 'with no other role than @everyone',
+    roles.length > 0
+      ? `with role${roles.length > 1 ? 's' : ''} ${roles.join(', ')}`
+      : 'with no other role than @everyone',
   ];
   return parts.join(' ');
 }
 
 function answerLine(cell: Cell): string {
-  return cell.outcome === 'allowed' ? 'yes' : cell.outcome === 'denied' ? 'no' : `only if they hold ${permissionNames((cell.needs ?? 0n).toString()).join(', ')}`;
+  return cell.outcome === 'allowed'
+    ? 'yes'
+    : cell.outcome === 'denied'
+      ? 'no'
+      : `only if they hold ${permissionNames((cell.needs ?? 0n).toString()).join(', ')}`;
 }
 
 /** The matrix with one footnote per distinct reason. */
@@ -51,9 +67,13 @@ function matrixLines(g: GuildAccess, m: Matrix): string[] {
     return i + 1;
   };
   const header = ['', ...m.columns.map((c) => columnLabel(g, c))];
-  const rows = m.principals.map((p: Principal, pi) => [principalLabel(g, p), ...m.cells[pi].map((cell) => `${outcomeText(cell)} [${noteOf(cell)}]`)]);
+  const rows = m.principals.map((p: Principal, pi) => [
+    principalLabel(g, p),
+    ...m.cells[pi].map((cell) => `${outcomeText(cell)} [${noteOf(cell)}]`),
+  ]);
   const widths = header.map((_, i) => Math.max(header[i].length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => `  ${cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]))).join('   ')}`.trimEnd();
+  const line = (cells: string[]) =>
+    `  ${cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]))).join('   ')}`.trimEnd();
   return [line(header), ...rows.map(line), ...notes.map((n, i) => `  [${i + 1}] ${n}`)];
 }
 
@@ -63,7 +83,10 @@ export function formatAccessText(r: AccessReport): string {
     `Guild ${g.guildId}${g.guildName ? ` (${g.guildName})` : ''}: rows from ${r.source === 'defaults' ? "nowhere (the commands' defaults only)" : `the ${r.source}`}`,
   ];
   for (const n of r.notes) out.push(`note: ${n}`);
-  if (r.member?.permissions !== undefined) out.push(`Permissions taken as: ${r.member.permissions === 0n ? 'none' : permissionNames(r.member.permissions.toString()).join(', ')}`);
+  if (r.member?.permissions !== undefined)
+    out.push(
+      `Permissions taken as: ${r.member.permissions === 0n ? 'none' : permissionNames(r.member.permissions.toString()).join(', ')}`,
+    );
   for (const c of r.commands) {
     out.push('', `${c.subject.label}   ${dmpText(c.subject)}`);
     if (c.matrix) out.push(...matrixLines(g, c.matrix));
@@ -82,7 +105,10 @@ const cellJson = (cell: Cell) => ({
   because: cell.because.map((s) => ({ kind: s.kind, effect: s.effect, text: s.text })),
 });
 
-const columnJson = (g: GuildAccess, c: Column) => ({ channel_id: c.kind === 'channel' ? c.id : null, label: columnLabel(g, c) });
+const columnJson = (g: GuildAccess, c: Column) => ({
+  channel_id: c.kind === 'channel' ? c.id : null,
+  label: columnLabel(g, c),
+});
 
 export function formatAccessJson(r: AccessReport): string {
   const g = r.guild;
@@ -91,7 +117,15 @@ export function formatAccessJson(r: AccessReport): string {
     ...(g.guildName ? { guild_name: g.guildName } : {}),
     source: r.source,
     notes: r.notes,
-    ...(r.member ? { member: { user_id: r.member.userId ?? null, role_ids: r.member.roleIds, permissions: r.member.permissions?.toString() ?? null } } : {}),
+    ...(r.member
+      ? {
+          member: {
+            user_id: r.member.userId ?? null,
+            role_ids: r.member.roleIds,
+            permissions: r.member.permissions?.toString() ?? null,
+          },
+        }
+      : {}),
     commands: r.commands.map((c) => ({
       name: c.subject.name,
       label: c.subject.label,
@@ -108,7 +142,13 @@ export function formatAccessJson(r: AccessReport): string {
           }
         : {}),
       ...(c.answers
-        ? { answers: c.answers.map((a) => ({ ...columnJson(g, a.column), allowed: a.cell.outcome === 'conditional' ? null : a.cell.outcome === 'allowed', ...cellJson(a.cell) })) }
+        ? {
+            answers: c.answers.map((a) => ({
+              ...columnJson(g, a.column),
+              allowed: a.cell.outcome === 'conditional' ? null : a.cell.outcome === 'allowed',
+              ...cellJson(a.cell),
+            })),
+          }
         : {}),
     })),
   };

@@ -1,7 +1,13 @@
 import { colors } from '../color.js';
 import type { Ora } from 'ora';
 import type { PlannedRequest } from '../../plan/model.js';
-import { ProgressCounter, formatDuration, requestLabel, type ApplyProgress, type ProgressStream } from './progress-shared.js';
+import {
+  ProgressCounter,
+  formatDuration,
+  requestLabel,
+  type ApplyProgress,
+  type ProgressStream,
+} from './progress-shared.js';
 import { sanitizeMessage } from './result.js';
 import type { ApplyResult } from '../../sync/apply-result.js';
 
@@ -53,10 +59,18 @@ class InteractiveProgress implements ApplyProgress {
   }
   requestDone(req: PlannedRequest, index: number, ms: number): void {
     this.counter.done++;
-    this.persist(index, colors().green('✓'), `${this.counter.position(index)} ${requestLabel(req)} ${colors().dim(formatDuration(ms))}`);
+    this.persist(
+      index,
+      colors().green('✓'),
+      `${this.counter.position(index)} ${requestLabel(req)} ${colors().dim(formatDuration(ms))}`,
+    );
   }
   requestFailed(req: PlannedRequest, index: number, message: string): void {
-    this.persist(index, colors().red('✗'), `${this.counter.position(index)} ${requestLabel(req)}: ${colors().red(sanitizeMessage(message))}`);
+    this.persist(
+      index,
+      colors().red('✗'),
+      `${this.counter.position(index)} ${requestLabel(req)}: ${colors().red(sanitizeMessage(message))}`,
+    );
   }
   finish(_result: ApplyResult): void {
     this.inFlight.clear();

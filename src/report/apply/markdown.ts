@@ -12,7 +12,8 @@ import type { ApplyResult, ApplyResultItem } from '../../sync/apply-result.js';
 export function applyHeadline(result: ApplyResult): string {
   if (!result.failed) return `Apply complete! ${appliedCounts(result.applied)}.`;
   const { requestsSent: sent, requestsTotal: total } = result;
-  const after = sent !== undefined && total !== undefined ? ` after ${sent} of ${total} request${total === 1 ? '' : 's'}` : '';
+  const after =
+    sent !== undefined && total !== undefined ? ` after ${sent} of ${total} request${total === 1 ? '' : 's'}` : '';
   return `Apply failed${after}: ${result.failed.address}: ${sanitizeMessage(result.failed.message)}`;
 }
 
@@ -25,14 +26,21 @@ function list(title: string, items: readonly ApplyResultItem[]): string {
 function duplicates(result: ApplyResult): string {
   const head = duplicatesSentence(result);
   if (!head) return '';
-  const rows = result.duplicatesRemoved!.map((d) => `- \`${escapeInline(sanitizeMessage(duplicateAddress(d))).replace(/`/g, "'")}\` (deleted)`);
+  const rows = result.duplicatesRemoved!.map(
+    (d) => `- \`${escapeInline(sanitizeMessage(duplicateAddress(d))).replace(/`/g, "'")}\` (deleted)`,
+  );
   return `> [!NOTE]\n> ${escapeInline(head)}\n\n${rows.join('\n')}\n\n`;
 }
 
 export function formatApplyMarkdown(result: ApplyResult, opts: { title?: string } = {}): string {
   const parts = [`## ${escapeInline(opts.title ?? 'cmdsync apply')}\n\n`];
-  parts.push(result.failed ? `> [!CAUTION]\n> **${escapeInline(applyHeadline(result))}**\n\n` : `**${escapeInline(applyHeadline(result))}**\n\n`);
-  if (result.permissionsSkipped) parts.push(`> [!WARNING]\n> ${escapeInline(sanitizeMessage(result.permissionsSkipped))}\n\n`);
+  parts.push(
+    result.failed
+      ? `> [!CAUTION]\n> **${escapeInline(applyHeadline(result))}**\n\n`
+      : `**${escapeInline(applyHeadline(result))}**\n\n`,
+  );
+  if (result.permissionsSkipped)
+    parts.push(`> [!WARNING]\n> ${escapeInline(sanitizeMessage(result.permissionsSkipped))}\n\n`);
   if (result.failed) parts.push(list('Applied', result.applied));
   parts.push(list('Not applied', result.notApplied));
   parts.push(duplicates(result));

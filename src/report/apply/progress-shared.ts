@@ -22,7 +22,12 @@ export interface ApplyProgress {
 
 export type ProgressStream = NodeJS.WritableStream;
 
-const VERB: Record<PlannedRequest['method'], string> = { POST: 'create', PATCH: 'update', DELETE: 'delete', PUT: 'overwrite' };
+const VERB: Record<PlannedRequest['method'], string> = {
+  POST: 'create',
+  PATCH: 'update',
+  DELETE: 'delete',
+  PUT: 'overwrite',
+};
 
 /** The scope part of an address: `global` or `guild:<id>`. */
 function scopeOf(address: string): string {
@@ -34,8 +39,10 @@ function scopeOf(address: string): string {
 export function requestLabel(req: PlannedRequest): string {
   const [first] = req.addresses;
   let label: string;
-  if (req.kind === 'permissions') label = first === '*' ? 'set application-wide permissions' : `set permissions of ${first ?? 'commands'}`;
-  else if (req.kind === 'bulk-overwrite') label = `overwrite ${first ? scopeOf(first) : req.route} (${req.addresses.length} command${req.addresses.length === 1 ? '' : 's'})`;
+  if (req.kind === 'permissions')
+    label = first === '*' ? 'set application-wide permissions' : `set permissions of ${first ?? 'commands'}`;
+  else if (req.kind === 'bulk-overwrite')
+    label = `overwrite ${first ? scopeOf(first) : req.route} (${req.addresses.length} command${req.addresses.length === 1 ? '' : 's'})`;
   else if (req.addresses.length <= 1) label = `${VERB[req.method]} ${first ?? req.route}`;
   else label = `${VERB[req.method]} ${first} and ${req.addresses.length - 1} more`;
   return sanitizeMessage(label);

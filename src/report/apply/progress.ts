@@ -2,7 +2,13 @@ import type { PlannedRequest } from '../../plan/model.js';
 import type { TerminalInfo } from '../terminal.js';
 import { sanitizeMessage } from './result.js';
 import type { ApplyResult } from '../../sync/apply-result.js';
-import { ProgressCounter, formatDuration, requestLabel, type ApplyProgress, type ProgressStream } from './progress-shared.js';
+import {
+  ProgressCounter,
+  formatDuration,
+  requestLabel,
+  type ApplyProgress,
+  type ProgressStream,
+} from './progress-shared.js';
 
 export { formatApplyResult } from './result.js';
 export type { ApplyResult } from '../../sync/apply-result.js';
@@ -53,7 +59,10 @@ export class PlainProgress implements ApplyProgress {
  * loaded here, on demand, so no command that never applies (lint above all)
  * pays for it.
  */
-export async function createApplyProgress(term: Pick<TerminalInfo, 'interactive' | 'color'>, opts: ProgressOptions = {}): Promise<ApplyProgress> {
+export async function createApplyProgress(
+  term: Pick<TerminalInfo, 'interactive' | 'color'>,
+  opts: ProgressOptions = {},
+): Promise<ApplyProgress> {
   const stream = opts.stream ?? process.stderr;
   if (term.interactive && term.color) {
     const { createInteractiveProgress } = await import('./interactive.js');

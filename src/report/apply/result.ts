@@ -2,7 +2,14 @@ import { stripVTControlCharacters } from 'node:util';
 import { colors } from '../color.js';
 import type { ApplyResult, ApplyResultItem, RemovedDuplicate } from '../../sync/apply-result.js';
 
-const SIGN: Record<string, string> = { create: '+', update: '~', rename: '~', replace: '-/+', delete: '-', permissions: '~' };
+const SIGN: Record<string, string> = {
+  create: '+',
+  update: '~',
+  rename: '~',
+  replace: '-/+',
+  delete: '-',
+  permissions: '~',
+};
 const DONE: Record<string, string> = {
   create: 'created',
   update: 'updated',
@@ -59,17 +66,33 @@ export function duplicatesSentence(result: ApplyResult): string | undefined {
 function duplicateLines(result: ApplyResult): string[] {
   const head = duplicatesSentence(result);
   if (!head) return [];
-  return [colors().yellow(head), ...result.duplicatesRemoved!.map((d) => `  ${sign('delete')} ${sanitizeMessage(duplicateAddress(d))} ${colors().dim('deleted')}`)];
+  return [
+    colors().yellow(head),
+    ...result.duplicatesRemoved!.map(
+      (d) => `  ${sign('delete')} ${sanitizeMessage(duplicateAddress(d))} ${colors().dim('deleted')}`,
+    ),
+  ];
 }
 
 function sign(kind: string): string {
   const s = (SIGN[kind] ?? '*').padStart(3);
-  return kind === 'create' ? colors().green(s) : kind === 'delete' ? colors().red(s) : kind === 'replace' ? colors().magenta(s) : colors().yellow(s);
+  return kind === 'create'
+    ? colors().green(s)
+    : kind === 'delete'
+      ? colors().red(s)
+      : kind === 'replace'
+        ? colors().magenta(s)
+        : colors().yellow(s);
 }
 
 function list(title: string, items: ApplyResultItem[], done: boolean): string[] {
   if (items.length === 0) return [];
-  return [`${title} (${items.length}):`, ...items.map((i) => `  ${sign(i.kind)} ${i.address} ${colors().dim(done ? (DONE[i.kind] ?? i.kind) : `(${i.kind})`)}`)];
+  return [
+    `${title} (${items.length}):`,
+    ...items.map(
+      (i) => `  ${sign(i.kind)} ${i.address} ${colors().dim(done ? (DONE[i.kind] ?? i.kind) : `(${i.kind})`)}`,
+    ),
+  ];
 }
 
 /** `3 of 5 requests`; with less to go on, `3 requests`, or counted in changes. */
@@ -91,7 +114,8 @@ export function formatApplyResult(result: ApplyResult): string {
   const lines: string[] = [];
   if (!result.failed) {
     // "complete" only when nothing was left out: the exit code says 1 otherwise, and so must the words.
-    const incomplete = !!result.permissionsSkipped || result.notApplied.length > 0 || (result.skippedScopes?.length ?? 0) > 0;
+    const incomplete =
+      !!result.permissionsSkipped || result.notApplied.length > 0 || (result.skippedScopes?.length ?? 0) > 0;
     lines.push(
       incomplete
         ? colors()
@@ -102,7 +126,8 @@ export function formatApplyResult(result: ApplyResult): string {
             .bold(`Apply complete! ${appliedCounts(result.applied)}.`),
     );
     if (result.permissionsSkipped) lines.push(colors().yellow(sanitizeMessage(result.permissionsSkipped)));
-    if (result.skippedScopes?.length) lines.push(colors().yellow(`Not read, so left alone: ${result.skippedScopes.join(', ')}.`));
+    if (result.skippedScopes?.length)
+      lines.push(colors().yellow(`Not read, so left alone: ${result.skippedScopes.join(', ')}.`));
     const dups = duplicateLines(result);
     if (dups.length) lines.push('', ...dups);
     const rest = list('Not applied', result.notApplied, false);

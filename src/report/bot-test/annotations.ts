@@ -19,9 +19,14 @@ export interface TestAnnotation {
  */
 export function testAnnotations(result: RunResult): TestAnnotation[] {
   const out: TestAnnotation[] = [];
-  const add = (at: SourceAt, title: string, message: string): void => void out.push({ file: at.file, line: at.line, title, message });
+  const add = (at: SourceAt, title: string, message: string): void =>
+    void out.push({ file: at.file, line: at.line, title, message });
   const exited = (at: SourceAt, title: string, exit: BotExit): void =>
-    add(at, `${title}${exit.error ? `: ${botErrorLine(exit.error)}` : ''}`, [botExitHeadline(exit), ...botExitDetail(exit)].join('\n'));
+    add(
+      at,
+      `${title}${exit.error ? `: ${botErrorLine(exit.error)}` : ''}`,
+      [botExitHeadline(exit), ...botExitDetail(exit)].join('\n'),
+    );
   for (const f of result.files) {
     if (f.botExit) exited(f.botExit.at, 'cmdsync test: the bot exited as it started', f.botExit);
     for (const p of f.problems ?? []) add(p.at, 'cmdsync test: error in the test file', p.message);
@@ -43,7 +48,10 @@ export function testAnnotations(result: RunResult): TestAnnotation[] {
         add(
           step.at,
           `${s.name}: failed`,
-          [`${which} did not do what was expected:`, ...step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`)].join('\n'),
+          [
+            `${which} did not do what was expected:`,
+            ...step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`),
+          ].join('\n'),
         );
     }
   }
@@ -58,12 +66,20 @@ export function testAnnotations(result: RunResult): TestAnnotation[] {
  */
 export function formatTestAnnotations(result: RunResult, paths?: GithubPaths): string[] {
   const all = testAnnotations(result);
-  const lines = all
-    .slice(0, ANNOTATION_CAP_PER_LEVEL)
-    .map((a) => annotation({ level: 'error', file: workspacePath(a.file, paths), line: a.line, title: a.title, message: a.message }));
+  const lines = all.slice(0, ANNOTATION_CAP_PER_LEVEL).map((a) =>
+    annotation({
+      level: 'error',
+      file: workspacePath(a.file, paths),
+      line: a.line,
+      title: a.title,
+      message: a.message,
+    }),
+  );
   const rest = all.slice(ANNOTATION_CAP_PER_LEVEL);
   if (rest.length > 0) {
-    lines.push(`::notice::${rest.length} more failing step(s) are not annotated (GitHub shows ${ANNOTATION_CAP_PER_LEVEL}); they are listed below.`);
+    lines.push(
+      `::notice::${rest.length} more failing step(s) are not annotated (GitHub shows ${ANNOTATION_CAP_PER_LEVEL}); they are listed below.`,
+    );
     for (const a of rest) lines.push(`${a.file}:${a.line}: ${a.title}: ${a.message.replace(/\n/g, ' / ')}`);
   }
   return lines;

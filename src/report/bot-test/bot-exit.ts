@@ -22,7 +22,8 @@ export function botErrorLine(error: BotError): string {
   return `${printable(error.message)}${error.at ? ` at ${errorPlace(error)}` : ''}`;
 }
 
-const errorPlace = (error: BotError): string => `${error.at!.file}:${error.at!.line}${error.at!.column !== undefined ? `:${error.at!.column}` : ''}`;
+const errorPlace = (error: BotError): string =>
+  `${error.at!.file}:${error.at!.line}${error.at!.column !== undefined ? `:${error.at!.column}` : ''}`;
 
 /** What the exit left: `its first error, at bot.js:24:` and its lines, else its last lines; each line printable. */
 export function botExitDetail(exit: BotExit): string[] {

@@ -10,7 +10,13 @@ import { ANSI, stepAction, transcriptLines } from './transcript.js';
  */
 export function renderJunit(result: RunResult): string {
   const totals = `tests="${result.passed + result.failed + result.errors}" failures="${result.failed}" errors="${result.errors}" time="${seconds(result.durationMs)}"`;
-  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="cmdsync test" ${totals}>`, ...result.files.flatMap(suite), '</testsuites>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="cmdsync test" ${totals}>`,
+    ...result.files.flatMap(suite),
+    '</testsuites>',
+    '',
+  ].join('\n');
 }
 
 function suite(f: FileResult): string[] {
@@ -54,10 +60,25 @@ function testcase(f: FileResult, s: ScenarioResult): string {
   const transcript = transcriptLines(s.transcript).join('\n');
   let inner: string;
   if (s.botExit) {
-    const mismatches = step?.status === 'failed' ? ['', ...step.mismatches.map((m) => `${m.path} (${m.at.file}:${m.at.line}): expected ${m.expected}, actual ${m.actual}`)] : [];
-    inner = element('failure', botExitSummary(s.botExit), 'bot-exit', [...botExitDetail(s.botExit), ...mismatches, '', 'Transcript:', transcript].join('\n'));
+    const mismatches =
+      step?.status === 'failed'
+        ? [
+            '',
+            ...step.mismatches.map(
+              (m) => `${m.path} (${m.at.file}:${m.at.line}): expected ${m.expected}, actual ${m.actual}`,
+            ),
+          ]
+        : [];
+    inner = element(
+      'failure',
+      botExitSummary(s.botExit),
+      'bot-exit',
+      [...botExitDetail(s.botExit), ...mismatches, '', 'Transcript:', transcript].join('\n'),
+    );
   } else if (s.status === 'failed' && step?.status === 'failed') {
-    const details = step.mismatches.map((m) => `${m.path} (${m.at.file}:${m.at.line}): expected ${m.expected}, actual ${m.actual}`).join('\n');
+    const details = step.mismatches
+      .map((m) => `${m.path} (${m.at.file}:${m.at.line}): expected ${m.expected}, actual ${m.actual}`)
+      .join('\n');
     const first = step.mismatches[0];
     const message = first
       ? `step ${step.index + 1}${action ? ` (${action})` : ''} at ${at}: ${first.path}: expected ${first.expected}, actual ${first.actual}`
@@ -65,7 +86,8 @@ function testcase(f: FileResult, s: ScenarioResult): string {
     inner = element('failure', message, 'mismatch', `${details}\n\nTranscript:\n${transcript}`);
   } else {
     // A scenario with no step of its own at fault could not run because its file could not (the bot never got ready): say why.
-    const problem = step?.status === 'error' ? step.problem : (f.problems?.[0]?.message ?? 'the scenario could not run');
+    const problem =
+      step?.status === 'error' ? step.problem : (f.problems?.[0]?.message ?? 'the scenario could not run');
     inner = element('error', `error in the test at ${at}: ${problem}`, 'test-error', `Transcript:\n${transcript}`);
   }
   return [`${open}>`, inner, '    </testcase>'].join('\n');
@@ -84,8 +106,9 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(3);
  * as U+FFFD.
  */
 function clean(s: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
-  const forbidden = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  const forbidden =
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern finds
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
   return s.replace(ANSI, '').replace(forbidden, '\ufffd');
 }
 

@@ -23,7 +23,13 @@ export function withPaint<T>(color: boolean, render: (paint: Paint) => T): T {
   const before = k.enabled;
   k.enabled = true;
   try {
-    return render({ green: (s) => k.green(s), red: (s) => k.red(s), yellow: (s) => k.yellow(s), dim: (s) => k.dim(s), bold: (s) => k.bold(s) });
+    return render({
+      green: (s) => k.green(s),
+      red: (s) => k.red(s),
+      yellow: (s) => k.yellow(s),
+      dim: (s) => k.dim(s),
+      bold: (s) => k.bold(s),
+    });
   } finally {
     k.enabled = before;
   }

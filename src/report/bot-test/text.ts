@@ -12,7 +12,8 @@ export function scenarioLine(file: string, result: ScenarioResult, color: boolea
 function scenarioLineWith(p: Paint, file: string, r: ScenarioResult): string {
   const title = `${file} › ${r.name} ${p.dim(`(${Math.round(r.durationMs)} ms)`)}`;
   if (r.status === 'passed') return `${p.green('✓')} ${title}`;
-  if (r.status === 'failed') return `${p.red('✗')} ${title}${r.botExit ? ` ${p.red(`— ${botExited(r.botExit)}`)}` : ''}`;
+  if (r.status === 'failed')
+    return `${p.red('✗')} ${title}${r.botExit ? ` ${p.red(`— ${botExited(r.botExit)}`)}` : ''}`;
   return `${p.yellow('✗')} ${title} ${p.yellow('— error in the test')}`;
 }
 
@@ -40,7 +41,13 @@ function fileBlocks(p: Paint, f: FileResult): string[] {
   const out: string[] = [];
   if (f.botExit) {
     const head = p.red(p.bold(`✗ The bot exited as it started: ${fileName(f)} did not run`));
-    out.push([head, `  ${where(f.botExit.at)}: ${p.red(botExitHeadline(f.botExit))}`, ...botExitDetail(f.botExit).map((l) => `  ${l}`)].join('\n'));
+    out.push(
+      [
+        head,
+        `  ${where(f.botExit.at)}: ${p.red(botExitHeadline(f.botExit))}`,
+        ...botExitDetail(f.botExit).map((l) => `  ${l}`),
+      ].join('\n'),
+    );
   }
   if (f.problems?.length) {
     const lines = f.problems.map((pr) => `  ${where(pr.at)}: ${pr.message}`);
@@ -55,11 +62,19 @@ const where = (at: SourceAt): string => `${at.file}:${at.line}:${at.column}`;
 function scenarioBlock(p: Paint, s: ScenarioResult): string {
   const head = `${s.status === 'failed' ? p.red(p.bold('✗ Failed:')) : p.yellow(p.bold('✗ Error in the test:'))} ${s.at.file} › ${s.name}`;
   const last = s.steps.at(-1);
-  const exit = s.botExit ? [`  ${p.red(botExitHeadline(s.botExit))}`, ...botExitDetail(s.botExit).map((l) => `  ${l}`)] : [];
+  const exit = s.botExit
+    ? [`  ${p.red(botExitHeadline(s.botExit))}`, ...botExitDetail(s.botExit).map((l) => `  ${l}`)]
+    : [];
   let body: string[];
   if (last && last.status !== 'passed') body = stepBlock(p, s, last);
-  else body = s.botExit ? [] : [`  ${s.status === 'error' ? 'the scenario could not run' : 'no step failed'} (${where(s.at)})`];
-  const transcript = s.transcript.length > 0 ? ['', p.dim('  Transcript:'), ...transcriptLines(s.transcript).map((l) => p.dim(`    ${l}`))] : [];
+  else
+    body = s.botExit
+      ? []
+      : [`  ${s.status === 'error' ? 'the scenario could not run' : 'no step failed'} (${where(s.at)})`];
+  const transcript =
+    s.transcript.length > 0
+      ? ['', p.dim('  Transcript:'), ...transcriptLines(s.transcript).map((l) => p.dim(`    ${l}`))]
+      : [];
   return [head, ...exit, ...body, ...transcript].join('\n');
 }
 
@@ -73,14 +88,26 @@ function stepBlock(p: Paint, s: ScenarioResult, step: StepResult): string[] {
 
 /** Expected and actual side by side, one row per mismatch; stacked when a row would not fit. */
 export function mismatchTable(p: Paint, mismatches: Mismatch[]): string[] {
-  const rows = mismatches.map((m) => ({ what: `${m.path} (line ${m.at.line})`, expected: m.expected, actual: m.actual }));
+  const rows = mismatches.map((m) => ({
+    what: `${m.path} (line ${m.at.line})`,
+    expected: m.expected,
+    actual: m.actual,
+  }));
   const w = {
     what: Math.max(5, ...rows.map((r) => r.what.length)),
     expected: Math.max(8, ...rows.map((r) => r.expected.length)),
   };
   const width = 4 + w.what + 2 + w.expected + 2 + Math.max(6, ...rows.map((r) => r.actual.length));
-  if (width > 120) return rows.flatMap((r) => [`    ${r.what}`, `      expected: ${p.green(r.expected)}`, `      actual:   ${p.red(r.actual)}`]);
+  if (width > 120)
+    return rows.flatMap((r) => [
+      `    ${r.what}`,
+      `      expected: ${p.green(r.expected)}`,
+      `      actual:   ${p.red(r.actual)}`,
+    ]);
   const pad = (s: string, n: number): string => s + ' '.repeat(n - s.length);
   const header = p.dim(`    ${pad('where', w.what)}  ${pad('expected', w.expected)}  actual`);
-  return [header, ...rows.map((r) => `    ${pad(r.what, w.what)}  ${p.green(pad(r.expected, w.expected))}  ${p.red(r.actual)}`)];
+  return [
+    header,
+    ...rows.map((r) => `    ${pad(r.what, w.what)}  ${p.green(pad(r.expected, w.expected))}  ${p.red(r.actual)}`),
+  ];
 }

@@ -11,7 +11,9 @@ export function transcriptLine(e: TranscriptEntry): string {
     case 'delivery': {
       const type = enumName(InteractionType, e.interactionType) ?? `type ${e.interactionType}`;
       const what = `${type}${e.name ? ` ${e.name}` : ''}`;
-      return e.delivered ? `  → ${what} delivered over ${e.transport}: ${e.outcome}` : `  ✕ ${what} not delivered: ${e.outcome}`;
+      return e.delivered
+        ? `  → ${what} delivered over ${e.transport}: ${e.outcome}`
+        : `  ✕ ${what} not delivered: ${e.outcome}`;
     }
     case 'answer':
       return `  ← answered ${enumName(CallbackType, e.callbackType) ?? `callback ${e.callbackType}`}`;

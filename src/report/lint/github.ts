@@ -50,7 +50,10 @@ export function formatGithub(report: LintReport, paths?: GithubPaths): string {
     if (left.length > 0) rest.push({ ...f, diagnostics: left });
   }
   const dropped = report.errorCount + report.warningCount - shown.error - shown.warning;
-  if (dropped > 0) lines.push(`::notice::${dropped} more finding(s) are not annotated (GitHub shows ${ANNOTATION_CAP_PER_LEVEL} per level); they are listed below.`);
+  if (dropped > 0)
+    lines.push(
+      `::notice::${dropped} more finding(s) are not annotated (GitHub shows ${ANNOTATION_CAP_PER_LEVEL} per level); they are listed below.`,
+    );
   const restText = rest.length > 0 ? formatUnix({ ...report, files: rest }) : '';
   return lines.join('\n') + (lines.length ? '\n' : '') + restText;
 }

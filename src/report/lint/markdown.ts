@@ -19,7 +19,11 @@ export function lintCounts(report: Pick<LintReport, 'errorCount' | 'warningCount
 export function formatLintMarkdown(report: LintReport, opts: { title?: string } = {}): string {
   const parts = [`## ${escapeInline(opts.title ?? 'cmdsync lint')}\n\n`];
   const clean = report.errorCount + report.warningCount === 0;
-  parts.push(clean ? `**No problems found** in ${report.files.map((f) => `\`${escapeInline(f.file)}\``).join(', ')}.\n` : `**${lintCounts(report)}**\n\n`);
+  parts.push(
+    clean
+      ? `**No problems found** in ${report.files.map((f) => `\`${escapeInline(f.file)}\``).join(', ')}.\n`
+      : `**${lintCounts(report)}**\n\n`,
+  );
   if (clean) return parts.join('');
   const rows = ['| | Where | Rule | Message |', '|---|---|---|---|'];
   let shown = 0;
@@ -29,7 +33,9 @@ export function formatLintMarkdown(report: LintReport, opts: { title?: string } 
       total++;
       if (shown >= MAX_ROWS) continue;
       shown++;
-      rows.push(`| ${d.severity === 'error' ? '❌' : '⚠️'} | \`${escapeInline(d.file)}:${d.line}:${d.col}\` | \`${escapeInline(d.rule)}\` | ${escapeInline(d.message)} |`);
+      rows.push(
+        `| ${d.severity === 'error' ? '❌' : '⚠️'} | \`${escapeInline(d.file)}:${d.line}:${d.col}\` | \`${escapeInline(d.rule)}\` | ${escapeInline(d.message)} |`,
+      );
     }
   }
   parts.push(`${rows.join('\n')}\n`);

@@ -1,5 +1,14 @@
 import type { PermissionEntry } from '../../wire/state.js';
-import type { CommandAction, CommandActionKind, FieldChange, PermissionAction, Plan, PlanWarning, ScopePlan, WebhookAction } from '../../plan/model.js';
+import type {
+  CommandAction,
+  CommandActionKind,
+  FieldChange,
+  PermissionAction,
+  Plan,
+  PlanWarning,
+  ScopePlan,
+  WebhookAction,
+} from '../../plan/model.js';
 import { createNodes, diffObject, type DiffNode } from './tree.js';
 import { displayValue, entryLabel } from './values.js';
 
@@ -65,7 +74,11 @@ export function fieldChangeLine(change: FieldChange): Line {
 export function nodeLines(node: DiffNode, depth = 0): Line[] {
   const note = node.note ? { note: node.note } : {};
   if (node.children && node.children.length > 0) {
-    return [{ sign: node.sign, text: `${node.label} {`, depth, ...note }, ...node.children.flatMap((c) => nodeLines(c, depth + 1)), { sign: ' ', text: '}', depth }];
+    return [
+      { sign: node.sign, text: `${node.label} {`, depth, ...note },
+      ...node.children.flatMap((c) => nodeLines(c, depth + 1)),
+      { sign: ' ', text: '}', depth },
+    ];
   }
   let text = node.label;
   if (node.words !== undefined) text += `: ${node.words}`;
@@ -77,12 +90,18 @@ export function nodeLines(node: DiffNode, depth = 0): Line[] {
 /** The change of one command as a tree, or undefined for a plan that does not carry whole commands (format 1.1). */
 export function actionTree(scope: ScopePlan, action: CommandAction): DiffNode[] | undefined {
   if (action.kind === 'create' && action.after) return createNodes(action.after, scope.scope.kind === 'global');
-  if ((action.kind === 'update' || action.kind === 'rename' || action.kind === 'replace') && action.before && action.after) {
+  if (
+    (action.kind === 'update' || action.kind === 'rename' || action.kind === 'replace') &&
+    action.before &&
+    action.after
+  ) {
     const nodes = diffObject(action.before, action.after, 'command');
     // A rename's name change is already in its heading.
     const shown = action.kind === 'rename' ? nodes.filter((n) => n.label !== 'name') : nodes;
     // The service cannot edit a command's type, so that field is why it is replaced (Terraform's wording).
-    return shown.map((n) => (action.kind === 'replace' && n.label === 'type' ? { ...n, note: '# forces replacement' } : n));
+    return shown.map((n) =>
+      action.kind === 'replace' && n.label === 'type' ? { ...n, note: '# forces replacement' } : n,
+    );
   }
   return undefined;
 }
@@ -101,7 +120,9 @@ export function fieldLines(scope: ScopePlan, action: CommandAction): Line[] {
 
 /** Warnings that belong to one action (a lost URL, lost permissions), shown under it rather than at the end. */
 export function warningLines(plan: Plan, address: string): Line[] {
-  return plan.warnings.filter((w) => w.address === address).map((w) => ({ sign: ' ', text: `! ${w.message}`, warn: true }));
+  return plan.warnings
+    .filter((w) => w.address === address)
+    .map((w) => ({ sign: ' ', text: `! ${w.message}`, warn: true }));
 }
 
 /**
@@ -130,11 +151,16 @@ export function actionHeadline(scope: ScopePlan, action: CommandAction): Line {
       return { sign: '~', text: `${where} will be updated in place` };
     case 'rename': {
       const from = action.remote?.name ?? '?';
-      return { sign: '~', text: `${where} will be renamed: ${JSON.stringify(from)} → ${JSON.stringify(action.name)} (id kept)` };
+      return {
+        sign: '~',
+        text: `${where} will be renamed: ${JSON.stringify(from)} → ${JSON.stringify(action.name)} (id kept)`,
+      };
     }
     case 'replace': {
       // Deleting and re-creating gives the command a new id, and the service drops permissions with the old id.
-      const consequence = permissionsFollow(scope, action.address) ? 'new id; permissions will be re-applied' : 'new id';
+      const consequence = permissionsFollow(scope, action.address)
+        ? 'new id; permissions will be re-applied'
+        : 'new id';
       return { sign: '-/+', text: `${where} must be replaced${reason}: ${consequence}` };
     }
     case 'delete':
@@ -155,7 +181,8 @@ function permissionVerb(action: PermissionAction): string {
 
 /** The heading of a permission set replacement: the application-wide row or one command's. */
 export function permissionHeadline(scope: ScopePlan, action: PermissionAction): Line {
-  const what = action.target === '*' ? 'application-wide permissions' : `permissions of ${localAddress(scope.key, action.target)}`;
+  const what =
+    action.target === '*' ? 'application-wide permissions' : `permissions of ${localAddress(scope.key, action.target)}`;
   const reason = action.reason ? ` (${oneLine(action.reason, 80)})` : '';
   return action.kind === 'noop'
     ? { sign: ' ', text: `${what} are up to date` }
@@ -181,7 +208,13 @@ export function permissionNodes(scope: ScopePlan, action: PermissionAction): Dif
   for (const e of action.after) {
     const old = before.get(key(e));
     if (!old) nodes.push({ sign: '+', label: entryLabel(e, guildId), value: allowDeny(e.permission) });
-    else if (old.permission !== e.permission) nodes.push({ sign: '~', label: entryLabel(e, guildId), before: allowDeny(old.permission), after: allowDeny(e.permission) });
+    else if (old.permission !== e.permission)
+      nodes.push({
+        sign: '~',
+        label: entryLabel(e, guildId),
+        before: allowDeny(old.permission),
+        after: allowDeny(e.permission),
+      });
   }
   for (const e of action.before) {
     if (!after.has(key(e))) nodes.push({ sign: '-', label: entryLabel(e, guildId), value: allowDeny(e.permission) });
@@ -208,7 +241,9 @@ function plural(n: number, one: string, many: string): string {
  */
 export function summaryLine(plan: Plan): string {
   const s = plan.summary;
-  const parts = [`Plan: ${s.create + s.replace} to add, ${s.update + s.rename} to change, ${s.delete + s.replace} to destroy`];
+  const parts = [
+    `Plan: ${s.create + s.replace} to add, ${s.update + s.rename} to change, ${s.delete + s.replace} to destroy`,
+  ];
   if (s.permissions > 0) parts.push(plural(s.permissions, 'permission set', 'permission sets'));
   const w = s.webhooks ? s.webhooks.create + s.webhooks.update + s.webhooks.delete : 0;
   if (w > 0) parts.push(plural(w, 'webhook', 'webhooks'));
@@ -225,7 +260,9 @@ export function planIsEmpty(plan: Plan): boolean {
 
 /** Command actions and permission replacements that change something: what "N more actions not shown" counts. */
 export function changingActions(scope: ScopePlan): number {
-  return scope.actions.filter((a) => a.kind !== 'noop').length + scope.permissions.filter((p) => p.kind !== 'noop').length;
+  return (
+    scope.actions.filter((a) => a.kind !== 'noop').length + scope.permissions.filter((p) => p.kind !== 'noop').length
+  );
 }
 
 /** Counts per scope, for the markdown table. */
@@ -241,7 +278,12 @@ export function scopeCounts(scope: ScopePlan): Record<Exclude<CommandActionKind,
   };
 }
 
-const WEBHOOK_VERB = { create: 'will be created', update: 'will be updated in place', delete: 'will be deleted', noop: 'is up to date' } as const;
+const WEBHOOK_VERB = {
+  create: 'will be created',
+  update: 'will be updated in place',
+  delete: 'will be deleted',
+  noop: 'is up to date',
+} as const;
 const WEBHOOK_SIGN = { create: '+', update: '~', delete: '-', noop: ' ' } as const;
 
 /** Addresses more than one of the plan's webhook actions share (two of one name in one channel, no key): their headings need the id. */
@@ -259,7 +301,10 @@ export function sharedWebhookAddresses(actions: readonly WebhookAction[]): Reado
  */
 export function webhookHeadline(a: WebhookAction, shared: ReadonlySet<string> = new Set()): Line {
   const id = a.remote && shared.has(a.address) ? ` (id ${a.remote.id})` : '';
-  return { sign: WEBHOOK_SIGN[a.kind], text: `${a.address}${id} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${oneLine(a.reason, 80)})` : ''}` };
+  return {
+    sign: WEBHOOK_SIGN[a.kind],
+    text: `${a.address}${id} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${oneLine(a.reason, 80)})` : ''}`,
+  };
 }
 
 export function webhookFieldLines(a: WebhookAction): Line[] {

@@ -1,7 +1,15 @@
 import { CommandType, enumName } from '../../wire/enums.js';
 import { actionTree, permissionNodes } from './describe.js';
 import type { DiffNode } from './tree.js';
-import { hasChanges, type CommandAction, type CommandActionKind, type FieldChange, type PermissionAction, type Plan, type ScopePlan } from '../../plan/model.js';
+import {
+  hasChanges,
+  type CommandAction,
+  type CommandActionKind,
+  type FieldChange,
+  type PermissionAction,
+  type Plan,
+  type ScopePlan,
+} from '../../plan/model.js';
 
 /**
  * The machine document of `plan --json`: the plan itself, unchanged (so it
@@ -123,9 +131,11 @@ function permissionDiffs(p: PermissionAction): JsonFieldDiff[] {
   for (const [k, e] of after) {
     const old = before.get(k);
     if (!old) diffs.push({ path: `permissions[${k}]`, action: 'add', after: e });
-    else if (old.permission !== e.permission) diffs.push({ path: `permissions[${k}]`, action: 'change', before: old, after: e });
+    else if (old.permission !== e.permission)
+      diffs.push({ path: `permissions[${k}]`, action: 'change', before: old, after: e });
   }
-  for (const [k, e] of before) if (!after.has(k)) diffs.push({ path: `permissions[${k}]`, action: 'remove', before: e });
+  for (const [k, e] of before)
+    if (!after.has(k)) diffs.push({ path: `permissions[${k}]`, action: 'remove', before: e });
   return diffs;
 }
 
@@ -148,7 +158,10 @@ function permissionChange(scope: ScopePlan, p: PermissionAction): JsonChange {
 
 /** Every command and permission set of the plan, in plan order, in Terraform's vocabulary. */
 export function planChanges(plan: Plan): JsonChange[] {
-  return plan.scopes.flatMap((s) => [...s.actions.map((a) => commandChange(s, a)), ...s.permissions.map((p) => permissionChange(s, p))]);
+  return plan.scopes.flatMap((s) => [
+    ...s.actions.map((a) => commandChange(s, a)),
+    ...s.permissions.map((p) => permissionChange(s, p)),
+  ]);
 }
 
 export function planJsonDocument(plan: Plan): PlanJsonDocument {

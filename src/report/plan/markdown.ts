@@ -51,7 +51,9 @@ function diffLine(line: Line, field: boolean): string {
   const note = line.note ? `  ${line.note}` : '';
   // The lead already marks a warning orange; `! !` would say it twice.
   const text = line.warn ? line.text.replace(/^! /, 'Warning: ') : line.text;
-  return field ? `${lead[0]}       ${'    '.repeat(line.depth ?? 0)}${text}${note}` : `${lead.padEnd(3)} ${text}${note}`;
+  return field
+    ? `${lead[0]}       ${'    '.repeat(line.depth ?? 0)}${text}${note}`
+    : `${lead.padEnd(3)} ${text}${note}`;
 }
 
 interface Entry {
@@ -63,18 +65,26 @@ interface Entry {
 function scopeEntries(plan: Plan, scope: ScopePlan): Entry[] {
   const entries: Entry[] = [];
   const scopeWarnings = warningLines(plan, scope.key);
-  if (scopeWarnings.length > 0) entries.push({ text: `${scopeWarnings.map((l) => diffLine(l, false)).join('\n')}\n`, counts: false });
+  if (scopeWarnings.length > 0)
+    entries.push({ text: `${scopeWarnings.map((l) => diffLine(l, false)).join('\n')}\n`, counts: false });
   for (const a of scope.actions) {
     if (a.kind === 'noop') continue;
-    const lines = [diffLine(actionHeadline(scope, a), false), ...[...fieldLines(scope, a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))];
+    const lines = [
+      diffLine(actionHeadline(scope, a), false),
+      ...[...fieldLines(scope, a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true)),
+    ];
     entries.push({ text: `${lines.join('\n')}\n`, counts: true });
   }
   for (const p of scope.permissions) {
     if (p.kind === 'noop') continue;
-    const lines = [diffLine(permissionHeadline(scope, p), false), ...permissionLines(scope, p).map((l) => diffLine(l, true))];
+    const lines = [
+      diffLine(permissionHeadline(scope, p), false),
+      ...permissionLines(scope, p).map((l) => diffLine(l, true)),
+    ];
     entries.push({ text: `${lines.join('\n')}\n`, counts: true });
   }
-  for (const k of scope.kept) entries.push({ text: `#   kept, not managed by the manifest: ${keptLine(scope, k)}\n`, counts: false });
+  for (const k of scope.kept)
+    entries.push({ text: `#   kept, not managed by the manifest: ${keptLine(scope, k)}\n`, counts: false });
   return entries;
 }
 
@@ -83,7 +93,10 @@ function webhookEntries(plan: Plan): string[] {
   const shared = sharedWebhookAddresses(actions);
   return actions
     .filter((a) => a.kind !== 'noop')
-    .map((a) => `${[diffLine(webhookHeadline(a, shared), false), ...[...webhookFieldLines(a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))].join('\n')}\n`);
+    .map(
+      (a) =>
+        `${[diffLine(webhookHeadline(a, shared), false), ...[...webhookFieldLines(a), ...warningLines(plan, a.address)].map((l) => diffLine(l, true))].join('\n')}\n`,
+    );
 }
 
 /** A fence longer than any backtick run inside, so a description holding ``` cannot close the block. */
@@ -95,7 +108,9 @@ function fenceFor(texts: string[]): string {
 
 function scopeSummaryText(scope: ScopePlan): string {
   const c = scopeCounts(scope);
-  const parts = (['create', 'update', 'rename', 'replace', 'delete'] as const).filter((k) => c[k] > 0).map((k) => `${c[k]} to ${k}`);
+  const parts = (['create', 'update', 'rename', 'replace', 'delete'] as const)
+    .filter((k) => c[k] > 0)
+    .map((k) => `${c[k]} to ${k}`);
   if (c.permissions > 0) parts.push(`${c.permissions} permission set${c.permissions === 1 ? '' : 's'}`);
   if (parts.length === 0) parts.push('no changes');
   return parts.join(', ');
@@ -117,12 +132,26 @@ const COLUMNS = ['Create', 'Update', 'Rename', 'Replace', 'Delete', 'Permission 
 function countRows(plan: Plan): CountsRow[] {
   const rows: CountsRow[] = plan.scopes.map((s) => {
     const c = scopeCounts(s);
-    return { label: `\`${s.key}\``, counts: [c.create, c.update, c.rename, c.replace, c.delete, c.permissions, s.requests.length] };
+    return {
+      label: `\`${s.key}\``,
+      counts: [c.create, c.update, c.rename, c.replace, c.delete, c.permissions, s.requests.length],
+    };
   });
   const hooks = plan.webhooks;
   if (hooks) {
     const count = (k: string): number => hooks.actions.filter((a) => a.kind === k).length;
-    rows.push({ label: '`webhooks`', counts: [count('create'), count('update'), undefined, undefined, count('delete'), undefined, hooks.requests.length] });
+    rows.push({
+      label: '`webhooks`',
+      counts: [
+        count('create'),
+        count('update'),
+        undefined,
+        undefined,
+        count('delete'),
+        undefined,
+        hooks.requests.length,
+      ],
+    });
   }
   return rows.filter((r) => r.counts.some((n) => (n ?? 0) > 0));
 }
@@ -130,10 +159,13 @@ function countRows(plan: Plan): CountsRow[] {
 function table(plan: Plan): string {
   const rows = countRows(plan);
   const lines = [`| Scope | ${COLUMNS.join(' | ')} |`, `|---|${COLUMNS.map(() => '--:').join('|')}|`];
-  for (const r of rows) lines.push(`| ${r.label} | ${r.counts.map((n) => (n === undefined ? '—' : String(n))).join(' | ')} |`);
+  for (const r of rows)
+    lines.push(`| ${r.label} | ${r.counts.map((n) => (n === undefined ? '—' : String(n))).join(' | ')} |`);
   const totals = COLUMNS.map((_, i) => rows.reduce((sum, r) => sum + (r.counts[i] ?? 0), 0));
   lines.push(`| **Total** | ${totals.join(' | ')} |`);
-  const spends = plan.scopes.filter((s) => s.creates > 0 && s.create_allowance !== undefined).map((s) => `\`${s.key}\` ${s.creates} of ${s.create_allowance}`);
+  const spends = plan.scopes
+    .filter((s) => s.creates > 0 && s.create_allowance !== undefined)
+    .map((s) => `\`${s.key}\` ${s.creates} of ${s.create_allowance}`);
   const allowance = spends.length > 0 ? `\nToday's command creates spent by this apply: ${spends.join(', ')}.\n` : '';
   return `${lines.join('\n')}\n${allowance}\n`;
 }
@@ -143,7 +175,9 @@ function notices(plan: Plan): string[] {
   for (const e of plan.errors) out.push(`> [!CAUTION]\n> ${escapeInline(e.message)} (\`${e.rule}\`)\n\n`);
   for (const w of plan.warnings)
     if (!warningShownInline(plan, w) || w.code === 'mass-delete')
-      out.push(`> [!${w.code === 'mass-delete' ? 'CAUTION' : 'WARNING'}]\n> ${w.scope ? `\`${w.scope}\`: ` : ''}${escapeInline(w.message)}\n\n`);
+      out.push(
+        `> [!${w.code === 'mass-delete' ? 'CAUTION' : 'WARNING'}]\n> ${w.scope ? `\`${w.scope}\`: ` : ''}${escapeInline(w.message)}\n\n`,
+      );
   return out;
 }
 
@@ -185,7 +219,12 @@ export function formatPlanMarkdown(plan: Plan, opts: PlanMarkdownOptions = {}): 
 
   let shown = 0;
   let truncated = false;
-  const header = [`## ${escapeInline(opts.title ?? 'cmdsync plan')}\n\n`, `**${empty ? NO_CHANGES : summaryLine(plan)}**\n\n`, ...(empty ? [] : [table(plan)]), ...notices(plan)];
+  const header = [
+    `## ${escapeInline(opts.title ?? 'cmdsync plan')}\n\n`,
+    `**${empty ? NO_CHANGES : summaryLine(plan)}**\n\n`,
+    ...(empty ? [] : [table(plan)]),
+    ...notices(plan),
+  ];
   for (const part of header) {
     if (!budget.fits(part, tail)) {
       truncated = true;

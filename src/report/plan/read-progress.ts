@@ -30,7 +30,10 @@ class LineProgress implements ReadProgress {
   finish(): void {}
 }
 
-export async function createReadProgress(term: Pick<TerminalInfo, 'interactive' | 'color' | 'isCI'>, stream: NodeJS.WritableStream): Promise<ReadProgress | undefined> {
+export async function createReadProgress(
+  term: Pick<TerminalInfo, 'interactive' | 'color' | 'isCI'>,
+  stream: NodeJS.WritableStream,
+): Promise<ReadProgress | undefined> {
   if (term.interactive && term.color) {
     const { default: ora } = await import('ora');
     const spinner = ora({ stream, isEnabled: true, discardStdin: false });

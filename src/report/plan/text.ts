@@ -72,7 +72,11 @@ function scopeBlock(plan: Plan, scope: ScopePlan, opts: PlanTextOptions, withKep
     const earlier = today
       ? ` ${today.used} ${today.used === 1 ? 'was' : 'were'} already spent today (${today.counted_by === 'emulator' ? 'counted by the emulator' : "by cmdsync's own applies, as cmdsync.lock.json records"}).`
       : '';
-    body.push(colors().dim(`    Spends ${scope.creates} of today's ${scope.create_allowance} command creates in this guild.${earlier}`));
+    body.push(
+      colors().dim(
+        `    Spends ${scope.creates} of today's ${scope.create_allowance} command creates in this guild.${earlier}`,
+      ),
+    );
   }
   if (withKept && scope.kept.length > 0) {
     body.push(colors().dim(`  Kept (not managed by the manifest):`));
@@ -86,7 +90,10 @@ function keptNote(plan: Plan): string[] {
   const all = plan.scopes.flatMap((s) => s.kept.map((k) => `  ${s.key}/${keptLine(s, k)}`));
   if (all.length === 0) return [];
   const n = all.length;
-  return [colors().dim(`Kept ${n} remote command${n === 1 ? '' : 's'} the manifest does not manage:`), ...all.map((l) => colors().dim(l))];
+  return [
+    colors().dim(`Kept ${n} remote command${n === 1 ? '' : 's'} the manifest does not manage:`),
+    ...all.map((l) => colors().dim(l)),
+  ];
 }
 
 /** What changes how the whole plan should be read goes before it, not after: permission sets that will not be applied. */
@@ -104,7 +111,9 @@ function diagnostics(plan: Plan): string[] {
   }
   // A scope about to be emptied is said on a line of its own, above the rest, as Terraform says "destroy".
   for (const w of plan.warnings) if (w.code === 'mass-delete') out.push(colors().red().bold(`Warning: ${w.message}`));
-  const others = plan.warnings.filter((w) => w.code !== 'mass-delete' && !UP_FRONT.has(w.code) && !warningShownInline(plan, w));
+  const others = plan.warnings.filter(
+    (w) => w.code !== 'mass-delete' && !UP_FRONT.has(w.code) && !warningShownInline(plan, w),
+  );
   if (others.length > 0) {
     out.push(colors().yellow().bold('Warnings:'));
     for (const w of others) out.push(colors().yellow(`  ! ${w.scope ? `[${w.scope}] ` : ''}${w.message}`));
@@ -123,7 +132,8 @@ function webhookBlock(plan: Plan): string[] {
     lines.push(render(webhookHeadline(a, shared), 2, 3));
     for (const line of [...webhookFieldLines(a), ...warningLines(plan, a.address)]) lines.push(render(line, 8, 1));
   }
-  for (const k of wp.kept) lines.push(colors().dim(`      kept: channel:${k.channelId}/webhook/${k.name} (prune: false)`));
+  for (const k of wp.kept)
+    lines.push(colors().dim(`      kept: channel:${k.channelId}/webhook/${k.name} (prune: false)`));
   return lines.length > 0 ? [colors().bold('webhooks'), ...lines] : [];
 }
 

@@ -33,7 +33,8 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A field that says nothing: absent, null, an empty dictionary or list. */
-const isBlank = (v: unknown): boolean => v === undefined || v === null || (isObj(v) && Object.keys(v).length === 0) || (Array.isArray(v) && v.length === 0);
+const isBlank = (v: unknown): boolean =>
+  v === undefined || v === null || (isObj(v) && Object.keys(v).length === 0) || (Array.isArray(v) && v.length === 0);
 
 /** Identity first, then what people read, then the nested lists. */
 const FIRST = ['type', 'name', 'value', 'description', 'name_localizations', 'description_localizations'];
@@ -41,7 +42,11 @@ const LAST = ['choices', 'options'];
 
 function orderedKeys(...objs: Obj[]): string[] {
   const all = [...new Set(objs.flatMap((o) => Object.keys(o)))];
-  return [...FIRST.filter((k) => all.includes(k)), ...all.filter((k) => !FIRST.includes(k) && !LAST.includes(k)), ...LAST.filter((k) => all.includes(k))];
+  return [
+    ...FIRST.filter((k) => all.includes(k)),
+    ...all.filter((k) => !FIRST.includes(k) && !LAST.includes(k)),
+    ...LAST.filter((k) => all.includes(k)),
+  ];
 }
 
 /** `subcommand "add"`, `group "admin"`, `option "what" (string)`, `choice "Red"`. */
@@ -66,8 +71,14 @@ export function wholeNodes(obj: Obj, owner: Owner, sign: '+' | '-'): DiffNode[] 
   for (const key of orderedKeys(obj)) {
     const v = obj[key];
     if (isBlank(v)) continue;
-    if ((key === 'options' || key === 'choices') && Array.isArray(v)) out.push(...v.filter(isObj).map((item) => wholeItem(key, item, sign)));
-    else if (isObj(v)) out.push({ sign, label: key, children: Object.entries(v).map(([k, x]) => ({ sign, label: k, value: displayValue(k, x, owner) })) });
+    if ((key === 'options' || key === 'choices') && Array.isArray(v))
+      out.push(...v.filter(isObj).map((item) => wholeItem(key, item, sign)));
+    else if (isObj(v))
+      out.push({
+        sign,
+        label: key,
+        children: Object.entries(v).map(([k, x]) => ({ sign, label: k, value: displayValue(k, x, owner) })),
+      });
     else out.push({ sign, label: key, value: displayValue(key, v, owner) });
   }
   return out;
@@ -75,7 +86,8 @@ export function wholeNodes(obj: Obj, owner: Owner, sign: '+' | '-'): DiffNode[] 
 
 function wholeItem(list: 'options' | 'choices', item: Obj, sign: '+' | '-'): DiffNode {
   const label = blockLabel(list, item);
-  if (list === 'choices' && inlineChoice(item)) return { sign, label, value: displayValue('value', item.value, 'choice') };
+  if (list === 'choices' && inlineChoice(item))
+    return { sign, label, value: displayValue('value', item.value, 'choice') };
   if (sign === '-') return { sign, label };
   const { name: _n, ...rest } = item;
   if (list === 'options') delete rest.type;
@@ -98,7 +110,9 @@ export function diffObject(before: Obj, after: Obj, owner: Owner): DiffNode[] {
     const a = after[key];
     if (deepEqual(b, a) || (isBlank(b) && isBlank(a))) continue;
     if ((key === 'options' || key === 'choices') && (Array.isArray(b) || Array.isArray(a))) {
-      out.push(...diffNamedList(key, (Array.isArray(b) ? b : []).filter(isObj), (Array.isArray(a) ? a : []).filter(isObj)));
+      out.push(
+        ...diffNamedList(key, (Array.isArray(b) ? b : []).filter(isObj), (Array.isArray(a) ? a : []).filter(isObj)),
+      );
     } else if ((isObj(b) || isBlank(b)) && (isObj(a) || isBlank(a)) && (isObj(b) || isObj(a))) {
       // A dictionary (localizations): a block of the keys that changed.
       const bo = isObj(b) ? b : {};
@@ -117,7 +131,9 @@ function stayingNames(xs: string[], ys: string[]): Set<string> {
   const n = xs.length;
   const m = ys.length;
   const len: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) len[i][j] = xs[i] === ys[j] ? len[i + 1][j + 1] + 1 : Math.max(len[i + 1][j], len[i][j + 1]);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      len[i][j] = xs[i] === ys[j] ? len[i + 1][j + 1] + 1 : Math.max(len[i + 1][j], len[i][j + 1]);
   const keep = new Set<string>();
   for (let i = 0, j = 0; i < n && j < m; ) {
     if (xs[i] === ys[j]) {
@@ -155,11 +171,17 @@ export function diffNamedList(list: 'options' | 'choices', before: Obj[], after:
     const moved = !staying.has(name);
     if (list === 'choices' && inlineChoice(old) && inlineChoice(item) && !moved) {
       if (!deepEqual(old.value, item.value))
-        out.push({ sign: '~', label: blockLabel(list, item), before: displayValue('value', old.value, owner), after: displayValue('value', item.value, owner) });
+        out.push({
+          sign: '~',
+          label: blockLabel(list, item),
+          before: displayValue('value', old.value, owner),
+          after: displayValue('value', item.value, owner),
+        });
     } else {
       const children = diffObject(old, item, owner);
       const note = moved ? `moved from position ${before.indexOf(old) + 1} to ${after.indexOf(item) + 1}` : undefined;
-      if (children.length > 0 || moved) out.push({ sign: '~', label: blockLabel(list, item), children, ...(note ? { note } : {}) });
+      if (children.length > 0 || moved)
+        out.push({ sign: '~', label: blockLabel(list, item), children, ...(note ? { note } : {}) });
     }
     placed.set(name, out.length);
   }
@@ -193,7 +215,9 @@ const FROM_APP_SETTINGS = ['integration_types', 'contexts'];
 export function createNodes(body: Obj, global: boolean): DiffNode[] {
   const { type: _t, name: _n, ...rest } = body;
   const nodes = wholeNodes(rest, 'command', '+');
-  if (global) for (const key of FROM_APP_SETTINGS) if (isBlank(body[key])) nodes.push({ sign: '+', label: key, value: "(from the application's settings)" });
+  if (global)
+    for (const key of FROM_APP_SETTINGS)
+      if (isBlank(body[key])) nodes.push({ sign: '+', label: key, value: "(from the application's settings)" });
   nodes.push({ sign: '+', label: 'id', value: '(known after apply)' });
   return nodes;
 }

@@ -1,5 +1,15 @@
 import { diffWordsWithSpace } from 'diff';
-import { ChannelType, CommandType, EntryPointHandler, IntegrationType, InteractionContext, OptionType, PermissionEntryType, enumName, type EnumTable } from '../../wire/enums.js';
+import {
+  ChannelType,
+  CommandType,
+  EntryPointHandler,
+  IntegrationType,
+  InteractionContext,
+  OptionType,
+  PermissionEntryType,
+  enumName,
+  type EnumTable,
+} from '../../wire/enums.js';
 import { DECIMAL_PERMISSIONS, permissionNames } from '../../wire/permissions.js';
 import type { PermissionEntry } from '../../wire/state.js';
 
@@ -111,7 +121,8 @@ export function entryLabel(entry: PermissionEntry, guildId: string | undefined):
   const type = (enumName(PermissionEntryType, entry.type) ?? `type ${entry.type}`).toLowerCase();
   if (guildId !== undefined && /^\d+$/.test(guildId) && /^\d+$/.test(entry.id)) {
     if (entry.type === PermissionEntryType.ROLE && entry.id === guildId) return `${type} everyone (${entry.id})`;
-    if (entry.type === PermissionEntryType.CHANNEL && BigInt(entry.id) === BigInt(guildId) - 1n) return `${type} all_channels (${entry.id})`;
+    if (entry.type === PermissionEntryType.CHANNEL && BigInt(entry.id) === BigInt(guildId) - 1n)
+      return `${type} all_channels (${entry.id})`;
   }
   return `${type} ${entry.id}`;
 }

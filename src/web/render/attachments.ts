@@ -83,11 +83,20 @@ export function renderAttachments(list: readonly AttachmentLike[]): HTMLElement 
   for (const a of list) {
     const kind = mediaKind(a);
     if (kind === 'image') {
-      const wrap = h('discord-image-attachment', { 'custom-image-element': '', alt: a.filename, class: 'image-attachment' });
+      const wrap = h('discord-image-attachment', {
+        'custom-image-element': '',
+        alt: a.filename,
+        class: 'image-attachment',
+      });
       wrap.append(attachmentImage(a, () => wrap.replaceWith(fileBox(a))));
       holder.append(wrap);
     } else if (kind === 'video') {
-      const video = h('video', { class: 'attachment-video', controls: '', preload: 'metadata', 'data-attachment-id': a.id });
+      const video = h('video', {
+        class: 'attachment-video',
+        controls: '',
+        preload: 'metadata',
+        'data-attachment-id': a.id,
+      });
       void blobUrl(a.id).then((url) => (url ? (video.src = url) : video.replaceWith(fileBox(a))));
       holder.append(h('div', { class: 'video-attachment' }, video));
     } else holder.append(fileBox(a));

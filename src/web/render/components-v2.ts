@@ -16,8 +16,10 @@ import { ComponentType } from '../../wire/enums.js';
 
 type Obj = Record<string, unknown>;
 
-const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((c): c is Obj => typeof c === 'object' && c !== null && !Array.isArray(c)) : []);
-const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
+const objs = (v: unknown): Obj[] =>
+  Array.isArray(v) ? v.filter((c): c is Obj => typeof c === 'object' && c !== null && !Array.isArray(c)) : [];
+const obj = (v: unknown): Obj | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
 
 interface Ctx {
   attachments: readonly AttachmentLike[];
@@ -34,7 +36,11 @@ function media(item: unknown, ctx: Ctx, cls: string, description?: unknown): HTM
     return img;
   }
   const href = safeHref(url);
-  return h('div', { class: `${cls} external-media` }, href ? h('a', { href, target: '_blank', rel: 'noopener noreferrer nofollow' }, href) : 'media');
+  return h(
+    'div',
+    { class: `${cls} external-media` },
+    href ? h('a', { href, target: '_blank', rel: 'noopener noreferrer nofollow' }, href) : 'media',
+  );
 }
 
 function spoilered(el: HTMLElement, c: Obj): HTMLElement {
@@ -53,8 +59,10 @@ function component(c: Obj, ctx: Ctx): HTMLElement {
       const accessory = obj(c.accessory);
       let side: HTMLElement | undefined;
       // A button outside an action row would refuse to render (skyra checks its parent).
-      if (accessory?.type === ComponentType.BUTTON) side = h('discord-action-row', { class: 'action-row' }, renderButton(accessory));
-      else if (accessory?.type === ComponentType.THUMBNAIL) side = spoilered(media(accessory.media, ctx, 'v2-thumbnail', accessory.description), accessory);
+      if (accessory?.type === ComponentType.BUTTON)
+        side = h('discord-action-row', { class: 'action-row' }, renderButton(accessory));
+      else if (accessory?.type === ComponentType.THUMBNAIL)
+        side = spoilered(media(accessory.media, ctx, 'v2-thumbnail', accessory.description), accessory);
       return h(
         'div',
         { class: 'v2-section' },
@@ -75,15 +83,22 @@ function component(c: Obj, ctx: Ctx): HTMLElement {
       return h(
         'div',
         { class: `v2-gallery count-${Math.min(items.length, 4)}` },
-        items.map((i) => spoilered(h('div', { class: 'v2-gallery-item' }, media(i.media, ctx, 'v2-gallery-image', i.description)), i)),
+        items.map((i) =>
+          spoilered(h('div', { class: 'v2-gallery-item' }, media(i.media, ctx, 'v2-gallery-image', i.description)), i),
+        ),
       );
     }
     case ComponentType.FILE: {
       const file = attachmentFor(obj(c.file)?.url, ctx.attachments);
-      return spoilered(file ? fileBox(file) : h('div', { class: 'v2-file-missing' }, String(obj(c.file)?.url ?? 'file')), c);
+      return spoilered(
+        file ? fileBox(file) : h('div', { class: 'v2-file-missing' }, String(obj(c.file)?.url ?? 'file')),
+        c,
+      );
     }
     case ComponentType.SEPARATOR:
-      return h('hr', { class: `v2-separator${c.divider === false ? ' invisible' : ''} spacing-${c.spacing === 2 ? 'large' : 'small'}` });
+      return h('hr', {
+        class: `v2-separator${c.divider === false ? ' invisible' : ''} spacing-${c.spacing === 2 ? 'large' : 'small'}`,
+      });
     case ComponentType.CONTAINER: {
       const accent = cssColour(c.accent_color);
       const box = h(
@@ -99,7 +114,11 @@ function component(c: Obj, ctx: Ctx): HTMLElement {
   }
 }
 
-export function renderComponentsV2(components: unknown, attachments: readonly AttachmentLike[], names: MentionNames): HTMLElement {
+export function renderComponentsV2(
+  components: unknown,
+  attachments: readonly AttachmentLike[],
+  names: MentionNames,
+): HTMLElement {
   return h(
     'div',
     { class: 'components-v2' },

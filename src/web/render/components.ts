@@ -19,7 +19,13 @@ const BUTTON_STYLES: Record<number, 'primary' | 'secondary' | 'success' | 'destr
   5: 'secondary',
   6: 'primary',
 };
-const SELECT_PLACEHOLDER: Record<number, string> = { 3: 'Make a selection', 5: 'Select a user', 6: 'Select a role', 7: 'Select a user or role', 8: 'Select a channel' };
+const SELECT_PLACEHOLDER: Record<number, string> = {
+  3: 'Make a selection',
+  5: 'Select a user',
+  6: 'Select a role',
+  7: 'Select a user or role',
+  8: 'Select a channel',
+};
 export const SELECT_TYPES = new Set(Object.keys(SELECT_PLACEHOLDER).map(Number));
 
 /** A component's emoji as text: unicode as is, a custom one as `:name:` (its image lives on the CDN). */
@@ -42,7 +48,11 @@ export function renderButton(b: Obj): HTMLElement {
       url,
       disabled: b.disabled === true ? '' : undefined,
       class: `button style-${style}${premium ? ' premium' : ''}`,
-      title: premium ? `Premium: SKU ${String(b.sku_id ?? '?')}` : typeof b.custom_id === 'string' ? `custom_id: ${b.custom_id}` : url,
+      title: premium
+        ? `Premium: SKU ${String(b.sku_id ?? '?')}`
+        : typeof b.custom_id === 'string'
+          ? `custom_id: ${b.custom_id}`
+          : url,
       'data-style': String(style),
       'data-custom-id': typeof b.custom_id === 'string' ? b.custom_id : undefined,
     },
@@ -54,7 +64,11 @@ export function renderButton(b: Obj): HTMLElement {
 export function renderSelect(s: Obj): HTMLElement {
   const type = Number(s.type);
   return h('discord-string-select-menu', {
-    placeholder: plainEmoji(typeof s.placeholder === 'string' && s.placeholder !== '' ? s.placeholder : (SELECT_PLACEHOLDER[type] ?? 'Make a selection')),
+    placeholder: plainEmoji(
+      typeof s.placeholder === 'string' && s.placeholder !== ''
+        ? s.placeholder
+        : (SELECT_PLACEHOLDER[type] ?? 'Make a selection'),
+    ),
     disabled: s.disabled === true ? '' : undefined,
     class: `select select-${type}`,
     title: typeof s.custom_id === 'string' ? `custom_id: ${s.custom_id}` : undefined,
@@ -64,7 +78,9 @@ export function renderSelect(s: Obj): HTMLElement {
 
 /** One action row: buttons go straight into discord-action-row (the element insists), a select beside them in its own. */
 export function renderActionRow(row: Obj, slot?: string): HTMLElement {
-  const children = Array.isArray(row.components) ? row.components.filter((c): c is Obj => typeof c === 'object' && c !== null) : [];
+  const children = Array.isArray(row.components)
+    ? row.components.filter((c): c is Obj => typeof c === 'object' && c !== null)
+    : [];
   const el = h('discord-action-row', { slot, class: 'action-row' });
   for (const c of children) {
     if (c.type === ComponentType.BUTTON) el.append(renderButton(c));

@@ -13,7 +13,8 @@ import { cssColour, formatMessageTime, plainEmoji, safeHref } from './text.js';
 type Obj = Record<string, unknown>;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
+const obj = (v: unknown): Obj | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
 
 /** Sets `prop` of the embed to the file's blob URL once it arrives (image, thumbnail, author or footer icon). */
 function whenLoaded(a: AttachmentLike | undefined, set: (url: string) => void, missing?: () => void): void {
@@ -24,7 +25,12 @@ function whenLoaded(a: AttachmentLike | undefined, set: (url: string) => void, m
 function externalMedia(kind: string, url: unknown, slot: string): HTMLElement | undefined {
   const href = safeHref(url);
   if (!href) return undefined;
-  return h('div', { slot, class: 'embed-external-media' }, `${kind}: `, h('a', { href, target: '_blank', rel: 'noopener noreferrer nofollow' }, href));
+  return h(
+    'div',
+    { slot, class: 'embed-external-media' },
+    `${kind}: `,
+    h('a', { href, target: '_blank', rel: 'noopener noreferrer nofollow' }, href),
+  );
 }
 
 export function renderEmbed(embed: Obj, attachments: readonly AttachmentLike[], names: MentionNames): HTMLElement {
@@ -43,7 +49,10 @@ export function renderEmbed(embed: Obj, attachments: readonly AttachmentLike[], 
     whenLoaded(attachmentFor(author.icon_url, attachments), (u) => el.setAttribute('author-image', u));
   }
   const description = str(embed.description);
-  if (description) el.append(h('discord-embed-description', { slot: 'description' }, renderMarkdown(description, { names, embed: true })));
+  if (description)
+    el.append(
+      h('discord-embed-description', { slot: 'description' }, renderMarkdown(description, { names, embed: true })),
+    );
 
   const fields = Array.isArray(embed.fields) ? embed.fields.map(obj).filter((f): f is Obj => f !== undefined) : [];
   if (fields.length) {
@@ -92,7 +101,11 @@ export function renderEmbed(embed: Obj, attachments: readonly AttachmentLike[], 
   const footer = obj(embed.footer);
   const stamp = str(embed.timestamp);
   if ((footer && str(footer.text)) || stamp) {
-    const f = h('discord-embed-footer', { slot: 'footer', timestamp: stamp ? formatMessageTime(stamp) : undefined }, footer ? String(footer.text ?? '') : '');
+    const f = h(
+      'discord-embed-footer',
+      { slot: 'footer', timestamp: stamp ? formatMessageTime(stamp) : undefined },
+      footer ? String(footer.text ?? '') : '',
+    );
     if (footer) whenLoaded(attachmentFor(footer.icon_url, attachments), (u) => f.setAttribute('footer-image', u));
     el.append(f);
   }

@@ -90,7 +90,15 @@ function node(n: AstNode, ctx: Ctx): Node[] {
       return [h('discord-code', { embed: ctx.embed ? '' : undefined }, String(n.content ?? ''))];
     case 'codeBlock':
       return [
-        h('discord-code', { multiline: '', embed: ctx.embed ? '' : undefined, 'data-lang': typeof n.lang === 'string' && n.lang ? n.lang : undefined }, String(n.content ?? '')),
+        h(
+          'discord-code',
+          {
+            multiline: '',
+            embed: ctx.embed ? '' : undefined,
+            'data-lang': typeof n.lang === 'string' && n.lang ? n.lang : undefined,
+          },
+          String(n.content ?? ''),
+        ),
       ];
     case 'link':
     case 'url':

@@ -20,7 +20,11 @@ export function attachmentsOf(message: Record<string, unknown>): AttachmentLike[
   const list = message.attachments;
   if (!Array.isArray(list)) return [];
   return list.filter(
-    (a): a is AttachmentLike => typeof a === 'object' && a !== null && typeof (a as AttachmentLike).id === 'string' && typeof (a as AttachmentLike).filename === 'string',
+    (a): a is AttachmentLike =>
+      typeof a === 'object' &&
+      a !== null &&
+      typeof (a as AttachmentLike).id === 'string' &&
+      typeof (a as AttachmentLike).filename === 'string',
   );
 }
 

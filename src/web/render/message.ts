@@ -23,19 +23,29 @@ import { answerHeading, formatMessageTime, plainEmoji } from './text.js';
 
 type Obj = Record<string, unknown>;
 
-const obj = (v: unknown): Obj | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
+const obj = (v: unknown): Obj | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
 const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((c): c is Obj => obj(c) !== undefined) : []);
 
 /** An answer's header, as answerHeading says (a command's "used /name", else what the member used). */
 function answerHeader(a: NonNullable<ViewMessage['interaction']>, msg: Obj): HTMLElement {
   const avatar = avatarDataUrl(a.userId, a.username);
   const heading = answerHeading(a, obj(msg.interaction_metadata)?.type);
-  if (heading.kind === 'command') return h('discord-command', { slot: 'reply', author: a.username, avatar, command: `/${heading.command}`, class: 'command-header' });
+  if (heading.kind === 'command')
+    return h('discord-command', {
+      slot: 'reply',
+      author: a.username,
+      avatar,
+      command: `/${heading.command}`,
+      class: 'command-header',
+    });
   return h('div', { slot: 'reply', class: 'component-header' }, heading.text);
 }
 
 export function messageClasses(m: ViewMessage): string {
-  return ['message', m.source, m.ephemeral ? 'ephemeral' : '', m.edited ? 'edited' : '', m.deleted ? 'deleted' : ''].filter(Boolean).join(' ');
+  return ['message', m.source, m.ephemeral ? 'ephemeral' : '', m.edited ? 'edited' : '', m.deleted ? 'deleted' : '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 function renderPoll(poll: Obj, names: MentionNames): HTMLElement {
@@ -46,12 +56,21 @@ function renderPoll(poll: Obj, names: MentionNames): HTMLElement {
     'div',
     { class: 'poll', slot: 'embeds' },
     h('div', { class: 'poll-question' }, renderMarkdown(question, { names })),
-    h('div', { class: 'poll-kind muted' }, poll.allow_multiselect === true ? 'Select one or more answers' : 'Select one answer'),
+    h(
+      'div',
+      { class: 'poll-kind muted' },
+      poll.allow_multiselect === true ? 'Select one or more answers' : 'Select one answer',
+    ),
     answers.map((a) => {
       const media = obj(a.poll_media);
       const emoji = obj(media?.emoji);
       const label = `${emoji?.name ? (emoji.id ? `:${String(emoji.name)}: ` : `${String(emoji.name)} `) : ''}${plainEmoji(String(media?.text ?? ''))}`;
-      return h('div', { class: 'poll-answer' }, h('span', {}, label), h('span', { class: 'poll-votes muted' }, `${counts.get(String(a.answer_id)) ?? 0} votes`));
+      return h(
+        'div',
+        { class: 'poll-answer' },
+        h('span', {}, label),
+        h('span', { class: 'poll-votes muted' }, `${counts.get(String(a.answer_id)) ?? 0} votes`),
+      );
     }),
   );
 }
@@ -93,7 +112,8 @@ export function renderMessage(m: ViewMessage, names: MentionNames): HTMLElement 
   else if (!v2) el.append(...renderMarkdown(typeof msg.content === 'string' ? msg.content : '', { names }));
 
   if (m.deleted) el.append(h('span', { class: 'deleted-mark' }, ' (deleted)'));
-  if (m.ephemeral && m.interaction) el.append(h('div', { class: 'ephemeral-note' }, `Only ${m.interaction.username} can see this`));
+  if (m.ephemeral && m.interaction)
+    el.append(h('div', { class: 'ephemeral-note' }, `Only ${m.interaction.username} can see this`));
 
   if (v2) {
     const box = renderComponentsV2(msg.components, attachments, names);
@@ -110,6 +130,7 @@ export function renderMessage(m: ViewMessage, names: MentionNames): HTMLElement 
   }
 
   const thread = obj(msg.thread);
-  if (thread) el.append(h('discord-thread', { slot: 'thread', name: String(thread.name ?? 'thread'), cta: 'See Thread' }));
+  if (thread)
+    el.append(h('discord-thread', { slot: 'thread', name: String(thread.name ?? 'thread'), cta: 'See Thread' }));
   return el;
 }

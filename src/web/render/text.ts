@@ -47,7 +47,12 @@ export function formatMessageTime(iso: unknown, locale = 'en-US'): string {
 }
 
 /** `<t:unix:style>` as text, in the styles the client knows (facts: t T d D f F R); undefined for a bad time. */
-export function formatDiscordTime(unix: string, style: string | undefined, now = Date.now(), locale = 'en-US'): string | undefined {
+export function formatDiscordTime(
+  unix: string,
+  style: string | undefined,
+  now = Date.now(),
+  locale = 'en-US',
+): string | undefined {
   const seconds = Number(unix);
   if (!Number.isFinite(seconds)) return undefined;
   const d = new Date(seconds * 1000);
@@ -62,11 +67,24 @@ export function formatDiscordTime(unix: string, style: string | undefined, now =
     case 'D':
       return d.toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
     case 'F':
-      return d.toLocaleString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+      return d.toLocaleString(locale, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
     case 'R':
       return relative(seconds * 1000 - now, locale);
     default:
-      return d.toLocaleString(locale, { day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+      return d.toLocaleString(locale, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
   }
 }
 
@@ -85,7 +103,9 @@ function relative(ms: number, locale: string): string {
 
 /** An embed or accent colour (an integer) as CSS. */
 export function cssColour(n: unknown): string | undefined {
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 0xffffff ? `#${n.toString(16).padStart(6, '0')}` : undefined;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 0xffffff
+    ? `#${n.toString(16).padStart(6, '0')}`
+    : undefined;
 }
 
 /**
@@ -93,7 +113,13 @@ export function cssColour(n: unknown): string | undefined {
  * command opened; the answer to a component, or to a form a component opened, says what bob used, never a
  * custom_id as if it were a command. `metadataType` is the message's interaction_metadata.type.
  */
-export function answerHeading(a: { username: string; command?: string }, metadataType: unknown): { kind: 'command'; command: string } | { kind: 'used'; text: string } {
+export function answerHeading(
+  a: { username: string; command?: string },
+  metadataType: unknown,
+): { kind: 'command'; command: string } | { kind: 'used'; text: string } {
   if (a.command !== undefined) return { kind: 'command', command: a.command };
-  return { kind: 'used', text: `${a.username} ${metadataType === InteractionType.MODAL_SUBMIT ? 'submitted a form' : 'used a component'}` };
+  return {
+    kind: 'used',
+    text: `${a.username} ${metadataType === InteractionType.MODAL_SUBMIT ? 'submitted a form' : 'used a component'}`,
+  };
 }

@@ -46,7 +46,10 @@ export function viewMessageOf(entry: MessageEntry, username: (userId: string) =>
           interaction: {
             name: entry.interaction.name,
             userId: entry.interaction.userId,
-            username: typeof meta?.user?.username === 'string' ? meta.user.username : (username(entry.interaction.userId) ?? entry.interaction.userId),
+            username:
+              typeof meta?.user?.username === 'string'
+                ? meta.user.username
+                : (username(entry.interaction.userId) ?? entry.interaction.userId),
             applicationId: entry.interaction.applicationId,
             ...(entry.interaction.command !== undefined ? { command: entry.interaction.command } : {}),
           },

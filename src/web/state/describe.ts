@@ -51,7 +51,12 @@ export function describeEntry(e: ActivityEntry, world?: ViewWorld): EntryLine {
     case 'request': {
       // Status 0: the connection was dropped instead of answered.
       const status = e.status === 0 ? 'dropped' : String(e.status);
-      const detail = [e.code !== undefined ? `code ${e.code}` : undefined, e.bucket ? `bucket ${e.bucket.slice(0, 8)}` : undefined].filter(Boolean).join(' · ');
+      const detail = [
+        e.code !== undefined ? `code ${e.code}` : undefined,
+        e.bucket ? `bucket ${e.bucket.slice(0, 8)}` : undefined,
+      ]
+        .filter(Boolean)
+        .join(' · ');
       return {
         kind: 'request',
         text: `${e.method} ${e.route} → ${status}`,
@@ -61,7 +66,12 @@ export function describeEntry(e: ActivityEntry, world?: ViewWorld): EntryLine {
       };
     }
     case 'dispatch':
-      return { kind: 'dispatch', text: e.summary ? `${e.name} ${e.summary}` : e.name, detail: `to ${appName(world, e.applicationId)}`, failed: false };
+      return {
+        kind: 'dispatch',
+        text: e.summary ? `${e.name} ${e.summary}` : e.name,
+        detail: `to ${appName(world, e.applicationId)}`,
+        failed: false,
+      };
     case 'delivery': {
       const what = e.commandName ? `/${e.commandName}` : 'interaction';
       return {
@@ -73,9 +83,15 @@ export function describeEntry(e: ActivityEntry, world?: ViewWorld): EntryLine {
     }
     case 'message': {
       // A form's or a component's answer names no command of its own: its custom_id is no slash command.
-      const answered = e.interaction?.command !== undefined ? `answer to /${e.interaction.command}` : 'answer to a component or form';
+      const answered =
+        e.interaction?.command !== undefined ? `answer to /${e.interaction.command}` : 'answer to a component or form';
       const by = e.source === 'interaction' && e.interaction ? answered : e.source;
-      return { kind: 'message', text: `${e.action} in ${channelName(world, e.channelId)}`, detail: `${by} · message ${e.messageId}`, failed: false };
+      return {
+        kind: 'message',
+        text: `${e.action} in ${channelName(world, e.channelId)}`,
+        detail: `${by} · message ${e.messageId}`,
+        failed: false,
+      };
     }
   }
 }

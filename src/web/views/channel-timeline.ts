@@ -82,7 +82,9 @@ export class ChannelTimeline {
   private statusText(): string {
     if (!this.loaded) return 'Loading messages…';
     if (this.hasMore) return this.loadingOlder ? 'Loading older messages…' : 'Scroll up for older messages';
-    return this.ids.length === 0 ? 'No messages in this channel yet. Messages sent through webhooks and interaction answers show here.' : 'The beginning of this channel.';
+    return this.ids.length === 0
+      ? 'No messages in this channel yet. Messages sent through webhooks and interaction answers show here.'
+      : 'The beginning of this channel.';
   }
 
   private draw(): void {
@@ -128,7 +130,11 @@ export class ChannelTimeline {
       return;
     }
     // An answer's update carries no username lookup the page can do better than the one it showed.
-    this.put(known?.vm.interaction && vm.interaction ? { ...vm, interaction: { ...vm.interaction, username: known.vm.interaction.username } } : vm);
+    this.put(
+      known?.vm.interaction && vm.interaction
+        ? { ...vm, interaction: { ...vm.interaction, username: known.vm.interaction.username } }
+        : vm,
+    );
   }
 
   private atBottom(): boolean {
@@ -151,7 +157,9 @@ export class ChannelTimeline {
   private fetchPage(before?: string): Promise<ChannelMessagesPage> {
     const q = new URLSearchParams({ limit: String(PAGE) });
     if (before) q.set('before', before);
-    return getJson<ChannelMessagesPage>(`/view/channels/${encodeURIComponent(this.channelId)}/messages?${q.toString()}`);
+    return getJson<ChannelMessagesPage>(
+      `/view/channels/${encodeURIComponent(this.channelId)}/messages?${q.toString()}`,
+    );
   }
 
   private async loadFirst(): Promise<void> {

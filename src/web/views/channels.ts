@@ -60,7 +60,13 @@ export function mountChannel(el: HTMLElement, app: AppContext, channelId: string
   root.className = 'channel-view';
   el.append(root);
   const composer = channelId ? renderComposer(app, channelId) : undefined;
-  const timeline = new ChannelTimeline(root, channelId, namesFrom(app), () => channelTitle(app, channelId), composer?.el);
+  const timeline = new ChannelTimeline(
+    root,
+    channelId,
+    namesFrom(app),
+    () => channelTitle(app, channelId),
+    composer?.el,
+  );
   const stopComponents = liveComponents(root, { app, message: (id) => timeline.message(id) });
   return {
     onEntry(entry: StreamEntry) {

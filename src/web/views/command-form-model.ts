@@ -5,7 +5,13 @@
  * spec's own parser and option rules, so the form refuses exactly what
  * the client (and the emulator's invoke path) refuses.
  */
-import { CommandLineError, formatCommandLine, parseCommandLine, pointAt, type LineOption } from '../../wire/interactions/command-line.js';
+import {
+  CommandLineError,
+  formatCommandLine,
+  parseCommandLine,
+  pointAt,
+  type LineOption,
+} from '../../wire/interactions/command-line.js';
 import { resolveOptions, type MentionLookup } from '../../wire/interactions/options.js';
 import { nameLookup } from '../../wire/interactions/names.js';
 import { OptionType } from '../../wire/enums.js';
@@ -83,20 +89,41 @@ export function lineOptions(path: CommandPath, values: ReadonlyMap<string, strin
   return focused !== undefined ? [...filled, { name: focused, value: values.get(focused) ?? '' }] : filled;
 }
 
-export type LineCheck = { ok: true; line: string } | { ok: false; line: string; message: string; pointer?: string; optionName?: string };
+export type LineCheck =
+  | { ok: true; line: string }
+  | { ok: false; line: string; message: string; pointer?: string; optionName?: string };
 
 /** The line for the form's values, and whether the client would send it. */
-export function checkLine(cmd: PickerCommand, path: CommandPath, values: ReadonlyMap<string, string>, guild: ViewGuild | undefined, locale: string, focused?: string): LineCheck {
+export function checkLine(
+  cmd: PickerCommand,
+  path: CommandPath,
+  values: ReadonlyMap<string, string>,
+  guild: ViewGuild | undefined,
+  locale: string,
+  focused?: string,
+): LineCheck {
   let line = '';
   try {
     line = formatCommandLine(path.words, lineOptions(path, values, focused));
     const parsed = parseCommandLine(line, focused !== undefined);
-    resolveOptions(specCommand(cmd), parsed, { locale, lookup: guildLookup(guild), ...(focused !== undefined ? { autocomplete: true } : {}) });
+    resolveOptions(specCommand(cmd), parsed, {
+      locale,
+      lookup: guildLookup(guild),
+      ...(focused !== undefined ? { autocomplete: true } : {}),
+    });
     return { ok: true, line };
   } catch (err) {
     if (err instanceof CommandLineError) {
-      const pair = line ? parseCommandLine(line, true).pairs.find((p) => err.column >= p.start && err.column < p.end) : undefined;
-      return { ok: false, line, message: err.message, pointer: pointAt(line, err), ...(pair ? { optionName: pair.name } : {}) };
+      const pair = line
+        ? parseCommandLine(line, true).pairs.find((p) => err.column >= p.start && err.column < p.end)
+        : undefined;
+      return {
+        ok: false,
+        line,
+        message: err.message,
+        pointer: pointAt(line, err),
+        ...(pair ? { optionName: pair.name } : {}),
+      };
     }
     return { ok: false, line, message: err instanceof Error ? err.message : String(err) };
   }

@@ -28,7 +28,8 @@ export interface Picked {
 function chips(options: PickerOption[]): TemplateResult {
   return html`<div class="chips">${options.map((o) => {
     const sub = o.type === OptionType.SUB_COMMAND || o.type === OptionType.SUB_COMMAND_GROUP;
-    const inner = o.options && o.type === OptionType.SUB_COMMAND_GROUP ? ` (${o.options.map((x) => x.name).join(', ')})` : nothing;
+    const inner =
+      o.options && o.type === OptionType.SUB_COMMAND_GROUP ? ` (${o.options.map((x) => x.name).join(', ')})` : nothing;
     return html`<span class="chip${o.required ? ' required' : ''}${sub ? ' sub' : ''}" title=${o.description}>${o.name}${o.required ? '*' : nothing}${inner}</span>`;
   })}</div>`;
 }
@@ -38,7 +39,9 @@ function badges(c: PickerCommand, locale: string): TemplateResult {
   return html`<span class="scope ${c.scope}" title=${c.scope === 'guild' ? `a command of server ${c.guildId}` : 'a global command'}>${c.scope === 'guild' ? 'server' : 'global'}</span>${
     c.nsfw ? html`<span class="scope nsfw" title="age-restricted">18+</span>` : nothing
   }${c.localized ? html`<span class="scope localized" title="localized name (default: ${c.defaultName})">${locale}</span>` : nothing}${
-    refused ? html`<span class="lock" title=${c.access.reason}>${c.access.listed ? "can't use" : 'hidden'}</span>` : nothing
+    refused
+      ? html`<span class="lock" title=${c.access.reason}>${c.access.listed ? "can't use" : 'hidden'}</span>`
+      : nothing
   }`;
 }
 
@@ -65,12 +68,22 @@ function commandItem(c: PickerCommand, locale: string, selected: boolean, onPick
 }
 
 /** One application's commands in the member's picker (all of them with `showHidden`). */
-export function appCommands(app: AppCommands, several: boolean, showHidden: boolean, picked: Picked | undefined, onPick: (p: Picked) => void): TemplateResult {
+export function appCommands(
+  app: AppCommands,
+  several: boolean,
+  showHidden: boolean,
+  picked: Picked | undefined,
+  onPick: (p: Picked) => void,
+): TemplateResult {
   const { applicationId, name, answer } = app;
   const visible = answer.commands.filter((c) => showHidden || c.access.listed);
-  const groups = GROUPS.map((g) => ({ ...g, commands: visible.filter((c) => g.types.includes(c.type)) })).filter((g) => g.commands.length > 0);
+  const groups = GROUPS.map((g) => ({ ...g, commands: visible.filter((c) => g.types.includes(c.type)) })).filter(
+    (g) => g.commands.length > 0,
+  );
   const item = (c: PickerCommand) =>
-    commandItem(c, answer.locale, picked?.applicationId === applicationId && picked.commandId === c.id, () => onPick({ applicationId, commandId: c.id }));
+    commandItem(c, answer.locale, picked?.applicationId === applicationId && picked.commandId === c.id, () =>
+      onPick({ applicationId, commandId: c.id }),
+    );
   const body = groups.length
     ? groups.map((g) => html`<div class="command-group"><h3>${g.title}</h3><ul>${g.commands.map(item)}</ul></div>`)
     : html`<p class="muted">${answer.commands.length ? "No command in this member's picker here." : 'No commands here yet.'}</p>`;
@@ -78,7 +91,11 @@ export function appCommands(app: AppCommands, several: boolean, showHidden: bool
 }
 
 /** The picker hides what the member may not use (spec); the switch shows those too, each with why. */
-export function hiddenSwitch(apps: readonly AppCommands[], showHidden: boolean, onToggle: (on: boolean) => void): TemplateResult {
+export function hiddenSwitch(
+  apps: readonly AppCommands[],
+  showHidden: boolean,
+  onToggle: (on: boolean) => void,
+): TemplateResult {
   const hidden = apps.reduce((n, a) => n + a.answer.commands.filter((c) => !c.access.listed).length, 0);
   const change = (ev: Event) => onToggle((ev.target as HTMLInputElement).checked);
   return html`<label class="show-hidden" for="show-hidden"><input type="checkbox" id="show-hidden" .checked=${showHidden} @change=${change}> Show hidden commands <span class="muted hidden-count">(${hidden})</span></label>`;

@@ -25,12 +25,18 @@ function messageBlock(m: Obj, label: string): TemplateResult {
   )}${attachments.map((a) => html`<div class="answer-attachment muted">Attachment: ${str(a.filename)}</div>`)}</div>`;
 }
 
-const box = (kind: string, body: TemplateResult) => html`<div class="outcome-body ${kind}" data-outcome=${kind}>${body}</div>`;
+const box = (kind: string, body: TemplateResult) =>
+  html`<div class="outcome-body ${kind}" data-outcome=${kind}>${body}</div>`;
 
 /** A callback that posts no message (a modal, an update of a component's message) says so. */
 function postsNoMessage(o: Extract<PageOutcome, { outcome: 'answered' }>): boolean {
   const type = o.callback?.type;
-  return !o.choices && type !== undefined && type !== CallbackType.CHANNEL_MESSAGE_WITH_SOURCE && type !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE;
+  return (
+    !o.choices &&
+    type !== undefined &&
+    type !== CallbackType.CHANNEL_MESSAGE_WITH_SOURCE &&
+    type !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+  );
 }
 
 function answered(o: Extract<PageOutcome, { outcome: 'answered' }>): TemplateResult {
@@ -39,17 +45,28 @@ function answered(o: Extract<PageOutcome, { outcome: 'answered' }>): TemplateRes
     ? html`<ul class="answer-choices">${o.choices.map((c) => html`<li>${c.name} → ${String(c.value)}</li>`)}</ul>${o.choices.length === 0 ? html`<div class="muted">No choices.</div>` : nothing}`
     : nothing;
   const modal = o.callback?.type === CallbackType.MODAL ? (o.callback.data as Obj | undefined) : undefined;
-  const none = modal ? html`<div class="muted">Opened the form “${str(modal.title)}”.</div>` : html`<div class="muted">No message: the callback did not post one.</div>`;
+  const none = modal
+    ? html`<div class="muted">Opened the form “${str(modal.title)}”.</div>`
+    : html`<div class="muted">No message: the callback did not post one.</div>`;
   const original = o.original ? messageBlock(o.original, 'Answer') : postsNoMessage(o) ? none : nothing;
-  return box('answered', html`<div class="muted">${how}</div>${choices}${original}${o.followups.map((f) => messageBlock(f, 'Follow-up'))}`);
+  return box(
+    'answered',
+    html`<div class="muted">${how}</div>${choices}${original}${o.followups.map((f) => messageBlock(f, 'Follow-up'))}`,
+  );
 }
 
 export function renderOutcome(o: PageOutcome): TemplateResult {
   switch (o.outcome) {
     case 'invalid':
-      return box('invalid', html`<strong>The client would not send this: </strong>${o.message}${o.pointer ? html`<pre class="pointer">${o.pointer}</pre>` : nothing}`);
+      return box(
+        'invalid',
+        html`<strong>The client would not send this: </strong>${o.message}${o.pointer ? html`<pre class="pointer">${o.pointer}</pre>` : nothing}`,
+      );
     case 'refused':
-      return box('refused', html`<strong>${o.refusal.message}</strong><div class="reason muted">Why: ${o.refusal.reason}</div>`);
+      return box(
+        'refused',
+        html`<strong>${o.refusal.message}</strong><div class="reason muted">Why: ${o.refusal.reason}</div>`,
+      );
     case 'launched':
       return box('launched', html`<strong>Activity launched: </strong>${str(o.message.content)}`);
     case 'no-response':

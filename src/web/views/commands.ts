@@ -18,7 +18,13 @@ import { renderInvokeForm, type InvokeForm } from './invoke-form.js';
 
 function pickerQuery(app: AppContext, applicationId: string): string {
   const s = app.selection;
-  const q = new URLSearchParams({ application_id: applicationId, guild_id: s.guildId, channel_id: s.channelId, member_id: s.memberId, locale: s.locale });
+  const q = new URLSearchParams({
+    application_id: applicationId,
+    guild_id: s.guildId,
+    channel_id: s.channelId,
+    member_id: s.memberId,
+    locale: s.locale,
+  });
   return `/view/commands?${q.toString()}`;
 }
 
@@ -56,7 +62,10 @@ class CommandsView {
       this.showHidden = on;
       this.draw();
     };
-    return [hiddenSwitch(this.answers, this.showHidden, toggle), ...this.answers.map((a) => appCommands(a, several, this.showHidden, this.picked, pick))];
+    return [
+      hiddenSwitch(this.answers, this.showHidden, toggle),
+      ...this.answers.map((a) => appCommands(a, several, this.showHidden, this.picked, pick)),
+    ];
   }
 
   private formBox(): TemplateResult | HTMLElement {
@@ -83,7 +92,11 @@ class CommandsView {
   /** The form for the picked command; kept (with what the user typed and the outcome) while the command and the selection stay. */
   private openForm(): void {
     const picked = this.picked;
-    const found = picked && this.answers.find((a) => a.applicationId === picked.applicationId)?.answer.commands.find((c) => c.id === picked.commandId);
+    const found =
+      picked &&
+      this.answers
+        .find((a) => a.applicationId === picked.applicationId)
+        ?.answer.commands.find((c) => c.id === picked.commandId);
     // The world is re-read after every change (a bot's follow-up is one): keep what the user typed and the outcome unless the command or the selection changed.
     const key = JSON.stringify([picked, found, this.app.selection]);
     if (!this.form || key !== this.formKey) {
@@ -100,7 +113,11 @@ class CommandsView {
     this.draw();
     try {
       const next = await Promise.all(
-        this.app.world.applications.map(async (a) => ({ applicationId: a.id, name: a.name, answer: await getJson<PickerAnswer>(pickerQuery(this.app, a.id)) })),
+        this.app.world.applications.map(async (a) => ({
+          applicationId: a.id,
+          name: a.name,
+          answer: await getJson<PickerAnswer>(pickerQuery(this.app, a.id)),
+        })),
       );
       if (mine !== this.loadSeq || this.gone) return;
       this.answers = next;

@@ -31,11 +31,22 @@ function showFailure(root: HTMLElement, messageId: string, reason: string | unde
   const el = root.querySelector<HTMLElement>(`discord-message[data-message-id="${CSS.escape(messageId)}"]`);
   el?.querySelector(':scope > .interaction-failed')?.remove();
   if (el && reason)
-    el.append(h('div', { class: 'interaction-failed', slot: 'components', role: 'alert' }, h('strong', {}, 'This interaction failed'), h('span', { class: 'reason' }, reason)));
+    el.append(
+      h(
+        'div',
+        { class: 'interaction-failed', slot: 'components', role: 'alert' },
+        h('strong', {}, 'This interaction failed'),
+        h('span', { class: 'reason' }, reason),
+      ),
+    );
 }
 
 /** The component a click landed on, found on the message as the page holds it; undefined for anything the client would not send. */
-function usedComponent(ctx: LiveContext, el: HTMLElement, kind: ComponentKind): { messageId: string; component: Obj } | undefined {
+function usedComponent(
+  ctx: LiveContext,
+  el: HTMLElement,
+  kind: ComponentKind,
+): { messageId: string; component: Obj } | undefined {
   const customId = el.dataset.customId;
   const messageId = el.closest<HTMLElement>('discord-message[data-message-id]')?.dataset.messageId;
   const vm = messageId ? ctx.message(messageId) : undefined;
@@ -54,7 +65,8 @@ export function liveComponents(root: HTMLElement, ctx: LiveContext): () => void 
     sent
       .then((o) => {
         showFailure(root, messageId, failureReason(o));
-        if (o.outcome === 'answered' && o.modal) openModalDialog(o.modal, { applicationId: o.application.id, who: acting(ctx.app) });
+        if (o.outcome === 'answered' && o.modal)
+          openModalDialog(o.modal, { applicationId: o.application.id, who: acting(ctx.app) });
       })
       .catch((err: unknown) => showFailure(root, messageId, errorReason(err)))
       .finally(() => pending.removeAttribute('data-pending'));

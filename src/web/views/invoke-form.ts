@@ -76,26 +76,45 @@ class ContextTarget implements FormPart {
     const input = this.isUser
       ? html`<select name="target" data-option="target" ${ref(this.target)}><option value="">Pick the member…</option>${members.map((m) => html`<option value=${m.id}>@${m.username}</option>`)}</select>`
       : html`<input type="text" name="target" data-option="target" placeholder="message id" list="messages-${this.cmd.id}" inputmode="numeric" ${ref(this.target)}>`;
-    const list = this.isUser ? nothing : html`<datalist id="messages-${this.cmd.id}">${this.messageIds.map((id) => html`<option value=${id}></option>`)}</datalist>`;
+    const list = this.isUser
+      ? nothing
+      : html`<datalist id="messages-${this.cmd.id}">${this.messageIds.map((id) => html`<option value=${id}></option>`)}</datalist>`;
     return html`<div class="fields">${list}<label class="field" data-field="target"><span class="field-name">${this.isUser ? 'Member' : 'Message'}<span class="required">*</span></span>${input}</label></div>`;
   }
 
   verdict(): Verdict {
     const { isUser, cmd } = this;
     const v = this.value();
-    const msg = v === '' ? `pick the ${isUser ? 'member' : 'message'} to act on` : isSnowflake(v) ? '' : 'a message id is a snowflake (a number of up to 20 digits)';
-    return { ok: msg === '', problem: msg, preview: `${isUser ? 'User' : 'Message'} command “${cmd.name}” on ${v || '…'}`, missing: new Set() };
+    const msg =
+      v === ''
+        ? `pick the ${isUser ? 'member' : 'message'} to act on`
+        : isSnowflake(v)
+          ? ''
+          : 'a message id is a snowflake (a number of up to 20 digits)';
+    return {
+      ok: msg === '',
+      problem: msg,
+      preview: `${isUser ? 'User' : 'Message'} command “${cmd.name}” on ${v || '…'}`,
+      missing: new Set(),
+    };
   }
 
   request(): Record<string, unknown> {
-    return { ...this.base(), [this.isUser ? 'userCommand' : 'messageCommand']: this.cmd.defaultName, target: this.value() };
+    return {
+      ...this.base(),
+      [this.isUser ? 'userCommand' : 'messageCommand']: this.cmd.defaultName,
+      target: this.value(),
+    };
   }
 
   dispose(): void {}
 }
 
 /** What came of the last send: under way, the outcome, or the request's own failure. */
-type Sent = { state: 'sending' } | { state: PageOutcome['outcome']; body: TemplateResult } | { state: 'error'; message: string };
+type Sent =
+  | { state: 'sending' }
+  | { state: PageOutcome['outcome']; body: TemplateResult }
+  | { state: 'error'; message: string };
 
 class InvokeFormView implements InvokeForm {
   readonly el: HTMLFormElement;
@@ -110,9 +129,18 @@ class InvokeFormView implements InvokeForm {
     applicationId: string,
   ) {
     const s = app.selection;
-    const base = () => ({ guildId: s.guildId, channelId: s.channelId, userId: s.memberId, locale: s.locale, applicationId, forPage: true });
+    const base = () => ({
+      guildId: s.guildId,
+      channelId: s.channelId,
+      userId: s.memberId,
+      locale: s.locale,
+      applicationId,
+      forPage: true,
+    });
     const isSlash = cmd.type === CommandType.CHAT_INPUT || cmd.type === CommandType.PRIMARY_ENTRY_POINT;
-    this.part = isSlash ? new SlashFields(cmd, app, base, () => this.validate()) : new ContextTarget(cmd, app, base, () => this.validate());
+    this.part = isSlash
+      ? new SlashFields(cmd, app, base, () => this.validate())
+      : new ContextTarget(cmd, app, base, () => this.validate());
     this.el = document.createElement('form');
     this.el.className = 'invoke-form';
     this.el.dataset.commandId = cmd.id;
@@ -132,7 +160,10 @@ class InvokeFormView implements InvokeForm {
     const isSlash = cmd.type === CommandType.CHAT_INPUT || cmd.type === CommandType.PRIMARY_ENTRY_POINT;
     const member = app.guild()?.members.find((m) => m.id === app.selection.memberId);
     const where = app.channel() ? `#${app.channel()!.name}` : 'a DM with the app';
-    const scope = cmd.scope === 'guild' ? html`<span class="scope guild">server</span>` : html`<span class="scope global">global</span>`;
+    const scope =
+      cmd.scope === 'guild'
+        ? html`<span class="scope guild">server</span>`
+        : html`<span class="scope global">global</span>`;
     const refused = cmd.access.allowed
       ? nothing
       : html`<p class="refused-note">Can't use: ${cmd.access.message ?? 'refused'} (${cmd.access.reason}). Sending shows the refusal.</p>`;
@@ -176,9 +207,13 @@ class InvokeFormView implements InvokeForm {
       .then((out) => {
         this.sent = { state: out.outcome, body: renderOutcome(out) };
         // The application opened a modal: the member now has it in front of them.
-        const modal = out.outcome === 'answered' && out.callback?.type === CallbackType.MODAL ? out.callback.data : undefined;
+        const modal =
+          out.outcome === 'answered' && out.callback?.type === CallbackType.MODAL ? out.callback.data : undefined;
         if (out.outcome === 'answered' && typeof modal === 'object' && modal !== null)
-          openModalDialog(modal as Record<string, unknown>, { applicationId: out.application.id, who: { userId: this.app.selection.memberId, locale: this.app.selection.locale } });
+          openModalDialog(modal as Record<string, unknown>, {
+            applicationId: out.application.id,
+            who: { userId: this.app.selection.memberId, locale: this.app.selection.locale },
+          });
       })
       .catch((err: unknown) => {
         this.sent = { state: 'error', message: err instanceof Error ? err.message : String(err) };

@@ -77,7 +77,10 @@ export class SlashFields {
     const rows = this.path.options.map((o) => {
       const ask = o.autocomplete ? () => this.suggestions.schedule(o.defaultName) : undefined;
       const suggestions = o.autocomplete ? this.suggestions.list(o.defaultName) : nothing;
-      return fieldRow(o, optionInput(o, guild, this.refs, ask), suggestions, { invalid: v.invalid === o.defaultName, missing: v.missing.has(o.defaultName) });
+      return fieldRow(o, optionInput(o, guild, this.refs, ask), suggestions, {
+        invalid: v.invalid === o.defaultName,
+        missing: v.missing.has(o.defaultName),
+      });
     });
     return html`${this.pathPicker()}<div class="fields">${keyed(this.pathIndex, rows)}</div>`;
   }
@@ -86,7 +89,9 @@ export class SlashFields {
     const options = this.path.options;
     const local = options.map((o) => ({ o, p: this.refs.problem(o) })).find((x) => x.p);
     const check = checkLine(this.cmd, this.path, this.values(), this.app.guild(), this.app.selection.locale);
-    const invalid = local?.o.defaultName ?? (check.ok ? undefined : options.find((o) => check.optionName === o.defaultName)?.defaultName);
+    const invalid =
+      local?.o.defaultName ??
+      (check.ok ? undefined : options.find((o) => check.optionName === o.defaultName)?.defaultName);
     return {
       ok: !local && check.ok,
       preview: check.line || `/${this.path.words.join(' ')}`,

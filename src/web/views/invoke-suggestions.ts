@@ -66,8 +66,15 @@ export class Suggestions {
     this.set(option, { value, state: 'loading', note: { text: 'Loading suggestions…', error: false } });
     let list: List;
     try {
-      const out = await postJson<PageOutcome>('/interactions', { ...this.host.base(), line: check.line, autocomplete: true });
-      list = out.outcome === 'answered' && out.choices ? { value, state: 'ready', choices: out.choices } : { value, state: 'ready', note: { text: noChoices(out), error: false } };
+      const out = await postJson<PageOutcome>('/interactions', {
+        ...this.host.base(),
+        line: check.line,
+        autocomplete: true,
+      });
+      list =
+        out.outcome === 'answered' && out.choices
+          ? { value, state: 'ready', choices: out.choices }
+          : { value, state: 'ready', note: { text: noChoices(out), error: false } };
     } catch (err) {
       list = { value, state: 'ready', note: { text: err instanceof Error ? err.message : String(err), error: true } };
     }
@@ -89,7 +96,10 @@ export class Suggestions {
     if (l.note) return html`<li class=${l.note.error ? 'error' : 'muted'}>${l.note.text}</li>`;
     if (!l.choices) return nothing;
     if (l.choices.length === 0) return html`<li class="muted">No suggestions</li>`;
-    return l.choices.map((c) => html`<li><button type="button" class="suggestion" data-value=${String(c.value)} @click=${() => this.pick(option, c)}>${c.name}</button></li>`);
+    return l.choices.map(
+      (c) =>
+        html`<li><button type="button" class="suggestion" data-value=${String(c.value)} @click=${() => this.pick(option, c)}>${c.name}</button></li>`,
+    );
   }
 
   /** Another subcommand: its fields start without lists. */
@@ -107,5 +117,9 @@ export class Suggestions {
 }
 
 function noChoices(out: PageOutcome): string {
-  return out.outcome === 'refused' ? out.refusal.message : out.outcome === 'invalid' ? out.message : 'The application gave no suggestions';
+  return out.outcome === 'refused'
+    ? out.refusal.message
+    : out.outcome === 'invalid'
+      ? out.message
+      : 'The application gave no suggestions';
 }

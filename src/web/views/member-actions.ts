@@ -19,12 +19,21 @@ export function clickButton(messageId: string, customId: string, who: Acting): P
   return postJson('/interactions/click', { messageId, button: customId, ...who, forPage: true });
 }
 
-export function chooseInSelect(messageId: string, customId: string, values: readonly string[], who: Acting): Promise<PageComponentOutcome> {
+export function chooseInSelect(
+  messageId: string,
+  customId: string,
+  values: readonly string[],
+  who: Acting,
+): Promise<PageComponentOutcome> {
   return postJson('/interactions/select', { messageId, menu: customId, values, ...who, forPage: true });
 }
 
 /** Submits the modal `who` has open from `applicationId`; fields by custom_id. */
-export function submitModal(applicationId: string, fields: Record<string, string>, who: Acting): Promise<PageComponentOutcome> {
+export function submitModal(
+  applicationId: string,
+  fields: Record<string, string>,
+  who: Acting,
+): Promise<PageComponentOutcome> {
   return postJson('/interactions/modal-submit', { applicationId, fields, ...who, forPage: true });
 }
 
@@ -50,7 +59,10 @@ export type PostOutcome = { ok: true; message: Record<string, unknown> } | { ok:
 /** The member posts `content` in the channel (`POST /__emulator/messages`); the service's refusal comes back as its message and code. */
 export async function postMessage(channelId: string, content: string, who: Acting): Promise<PostOutcome> {
   try {
-    return { ok: true, message: await postJson<Record<string, unknown>>('/messages', { channelId, userId: who.userId, content }) };
+    return {
+      ok: true,
+      message: await postJson<Record<string, unknown>>('/messages', { channelId, userId: who.userId, content }),
+    };
   } catch (err) {
     const code = err instanceof ApiError ? (err.body as { code?: unknown } | undefined)?.code : undefined;
     return { ok: false, reason: `${errorReason(err)}${typeof code === 'number' ? ` (${code})` : ''}` };

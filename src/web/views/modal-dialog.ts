@@ -10,7 +10,12 @@
  */
 import { html, nothing, render, type TemplateResult } from 'lit-html';
 import { ComponentType, TextInputStyle } from '../../wire/enums.js';
-import { modalFields, textInputBounds, textInputProblem, type ModalField } from '../../wire/interactions/component-modal.js';
+import {
+  modalFields,
+  textInputBounds,
+  textInputProblem,
+  type ModalField,
+} from '../../wire/interactions/component-modal.js';
 import { errorReason, failureReason, submitModal, type Acting } from './member-actions.js';
 
 type Obj = Record<string, unknown>;
@@ -39,7 +44,8 @@ class ModalDialog {
     private readonly ctx: ModalContext,
   ) {
     this.fields = modalFields(modal);
-    for (const f of this.fields) if (isText(f)) this.values.set(customId(f), typeof f.input.value === 'string' ? f.input.value : '');
+    for (const f of this.fields)
+      if (isText(f)) this.values.set(customId(f), typeof f.input.value === 'string' ? f.input.value : '');
     this.el = document.createElement('dialog');
     this.el.className = 'modal-dialog';
     this.el.dataset.customId = String(modal.custom_id);
@@ -54,7 +60,10 @@ class ModalDialog {
     if (!isText(f))
       return html`<div class="modal-field unsupported" data-custom-id=${id}>${label}<span class="muted">This field is not a text input: the emulator fills only text inputs.</span></div>`;
     const error = this.errors.get(id);
-    const attrs = { placeholder: typeof f.input.placeholder === 'string' ? f.input.placeholder : '', value: this.values.get(id) ?? '' };
+    const attrs = {
+      placeholder: typeof f.input.placeholder === 'string' ? f.input.placeholder : '',
+      value: this.values.get(id) ?? '',
+    };
     const onInput = (ev: Event) => {
       this.values.set(id, (ev.target as HTMLInputElement | HTMLTextAreaElement).value);
       if (this.errors.delete(id)) this.draw();
@@ -69,7 +78,9 @@ class ModalDialog {
   }
 
   private draw(): void {
-    const failure = this.failure ? html`<div class="modal-failure" role="alert"><strong>This interaction failed</strong><div class="reason">${this.failure}</div></div>` : nothing;
+    const failure = this.failure
+      ? html`<div class="modal-failure" role="alert"><strong>This interaction failed</strong><div class="reason">${this.failure}</div></div>`
+      : nothing;
     render(
       html`<form class="modal-form" novalidate @submit=${this.onSubmit}><header class="modal-header"><h2 class="modal-title">${String(this.modal.title ?? '')}</h2><button type="button" class="modal-close" aria-label="Close" @click=${this.cancel}>×</button></header><div class="modal-fields">${this.fields.map((f) => this.field(f))}</div>${failure}<footer class="modal-footer"><button type="button" class="modal-cancel" @click=${this.cancel}>Cancel</button><button type="submit" class="modal-submit" ?disabled=${this.sending}>${this.sending ? 'Sending…' : 'Submit'}</button></footer></form>`,
       this.el,

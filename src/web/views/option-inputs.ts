@@ -13,12 +13,16 @@ import { ChannelType, OptionType } from '../../wire/enums.js';
 import { DEFAULT_LIMITS } from '../../wire/limits.js';
 import { mentionValue } from './command-form-model.js';
 
-const CHANNEL_NAMES: Record<number, string> = Object.fromEntries(Object.entries(ChannelType).map(([k, v]) => [v, k.toLowerCase().replace(/_/g, ' ')]));
+const CHANNEL_NAMES: Record<number, string> = Object.fromEntries(
+  Object.entries(ChannelType).map(([k, v]) => [v, k.toLowerCase().replace(/_/g, ' ')]),
+);
 
 export function limitsHint(o: PickerOption): string {
   const parts: string[] = [];
-  if (o.min_value !== undefined || o.max_value !== undefined) parts.push(`${o.min_value ?? '−∞'} to ${o.max_value ?? '∞'}`);
-  if (o.min_length !== undefined || o.max_length !== undefined) parts.push(`${o.min_length ?? 0}–${o.max_length ?? DEFAULT_LIMITS.string_option_length_max} characters`);
+  if (o.min_value !== undefined || o.max_value !== undefined)
+    parts.push(`${o.min_value ?? '−∞'} to ${o.max_value ?? '∞'}`);
+  if (o.min_length !== undefined || o.max_length !== undefined)
+    parts.push(`${o.min_length ?? 0}–${o.max_length ?? DEFAULT_LIMITS.string_option_length_max} characters`);
   if (o.channel_types) parts.push(o.channel_types.map((t) => CHANNEL_NAMES[t] ?? String(t)).join(', '));
   if (o.autocomplete) parts.push('suggestions from the app');
   return parts.join(' · ');
@@ -65,22 +69,36 @@ export class FieldRefs {
   /** What the input itself refuses before any rule runs. */
   problem(o: PickerOption): string | undefined {
     const input = this.inputs.get(o.defaultName);
-    if (o.type === OptionType.ATTACHMENT) return this.sizes.get(o.defaultName)?.validity.valid === false ? 'a size in whole bytes' : undefined;
+    if (o.type === OptionType.ATTACHMENT)
+      return this.sizes.get(o.defaultName)?.validity.valid === false ? 'a size in whole bytes' : undefined;
     // A number field holds '' for text that is no number: say so rather than treat it as empty.
     if (input instanceof HTMLInputElement && input.type === 'number' && input.validity.badInput) return 'not a number';
     return undefined;
   }
 }
 
-const memberOptions = (guild: ViewGuild | undefined) => (guild?.members ?? []).map((m) => html`<option value=${mentionValue.user(m.id)}>@${m.username}</option>`);
+const memberOptions = (guild: ViewGuild | undefined) =>
+  (guild?.members ?? []).map((m) => html`<option value=${mentionValue.user(m.id)}>@${m.username}</option>`);
 const roleOptions = (guild: ViewGuild | undefined) =>
-  (guild?.roles ?? []).map((r) => html`<option value=${mentionValue.role(r.id)}>${r.name.startsWith('@') ? r.name : `@${r.name}`}</option>`);
+  (guild?.roles ?? []).map(
+    (r) => html`<option value=${mentionValue.role(r.id)}>${r.name.startsWith('@') ? r.name : `@${r.name}`}</option>`,
+  );
 
-function pickList(o: PickerOption, guild: ViewGuild | undefined): { placeholder: string; options: unknown } | undefined {
-  if (o.choices && !o.autocomplete) return { placeholder: 'Choose…', options: o.choices.map((c) => html`<option value=${c.defaultName}>${c.name}</option>`) };
+function pickList(
+  o: PickerOption,
+  guild: ViewGuild | undefined,
+): { placeholder: string; options: unknown } | undefined {
+  if (o.choices && !o.autocomplete)
+    return {
+      placeholder: 'Choose…',
+      options: o.choices.map((c) => html`<option value=${c.defaultName}>${c.name}</option>`),
+    };
   switch (o.type) {
     case OptionType.BOOLEAN:
-      return { placeholder: 'Choose…', options: html`<option value="True">True</option><option value="False">False</option>` };
+      return {
+        placeholder: 'Choose…',
+        options: html`<option value="True">True</option><option value="False">False</option>`,
+      };
     case OptionType.USER:
       return { placeholder: 'Pick a member…', options: memberOptions(guild) };
     case OptionType.ROLE:
@@ -103,10 +121,16 @@ function pickList(o: PickerOption, guild: ViewGuild | undefined): { placeholder:
 }
 
 /** The input the client shows for an option's type; `onAsk` (autocomplete) runs as the user types in it or enters it. */
-export function optionInput(o: PickerOption, guild: ViewGuild | undefined, refs: FieldRefs, onAsk?: () => void): TemplateResult {
+export function optionInput(
+  o: PickerOption,
+  guild: ViewGuild | undefined,
+  refs: FieldRefs,
+  onAsk?: () => void,
+): TemplateResult {
   const name = o.defaultName;
   const list = pickList(o, guild);
-  if (list) return html`<select name=${name} data-option=${name} ${refs.input(name)}><option value="">${list.placeholder}</option>${list.options}</select>`;
+  if (list)
+    return html`<select name=${name} data-option=${name} ${refs.input(name)}><option value="">${list.placeholder}</option>${list.options}</select>`;
   if (o.type === OptionType.ATTACHMENT)
     return html`<span class="attachment"><input type="text" name=${name} data-option=${name} placeholder="file name, e.g. report.pdf" ${refs.input(name)}><input type="number" name="${name}.size" min="0" step="1" value="1024" aria-label="size in bytes" ${refs.size(name)}><span class="muted">bytes</span></span>`;
   if ((o.type === OptionType.INTEGER || o.type === OptionType.NUMBER) && !o.autocomplete)
@@ -115,7 +139,12 @@ export function optionInput(o: PickerOption, guild: ViewGuild | undefined, refs:
 }
 
 /** One field: the option's name, required mark and type, its input, what it takes, and where its suggestions go. */
-export function fieldRow(o: PickerOption, input: TemplateResult, suggestions: TemplateResult | typeof nothing, marks: { invalid: boolean; missing: boolean }): TemplateResult {
+export function fieldRow(
+  o: PickerOption,
+  input: TemplateResult,
+  suggestions: TemplateResult | typeof nothing,
+  marks: { invalid: boolean; missing: boolean },
+): TemplateResult {
   const hint = [o.description, limitsHint(o)].filter(Boolean).join(' · ');
   return html`<label class="field${marks.invalid ? ' invalid' : ''}${marks.missing ? ' missing' : ''}" data-field=${o.defaultName}><span class="field-name">${o.name}${o.required ? html`<span class="required" title="required">*</span>` : nothing}<span class="chip">${typeName(o.type)}</span></span>${input}<span class="hint muted">${hint}</span>${suggestions}</label>`;
 }

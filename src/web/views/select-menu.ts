@@ -25,7 +25,8 @@ let open: { anchor: HTMLElement; close(): void } | undefined;
 /** The select element turns its own chevron on each click: turned back when the menu closes another way. */
 function chevronBack(anchor: HTMLElement): void {
   const shadow = anchor.shadowRoot;
-  if (shadow?.querySelector('.discord-string-select-menu-option-slot:not(.discord-string-select-menu-hidden)')) shadow.querySelector('input')?.click();
+  if (shadow?.querySelector('.discord-string-select-menu-option-slot:not(.discord-string-select-menu-hidden)'))
+    shadow.querySelector('input')?.click();
 }
 
 export function closeSelectMenu(): void {

@@ -21,7 +21,8 @@ export interface SelectChoice {
   preselected: boolean;
 }
 
-const objs = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)) : []);
+const objs = (v: unknown): Obj[] =>
+  Array.isArray(v) ? v.filter((x): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)) : [];
 
 function optionChoices(c: Obj): SelectChoice[] {
   return objs(c.options).map((o) => ({
@@ -39,11 +40,18 @@ function entityChoices(c: Obj, guild: ViewGuild | undefined): SelectChoice[] {
   const kinds = entityKinds(c.type as number);
   const types = Array.isArray(c.channel_types) ? (c.channel_types as unknown[]) : undefined;
   const out: SelectChoice[] = [];
-  if (kinds.includes('user')) for (const m of guild.members) out.push({ value: m.id, label: m.username, kind: 'user', preselected: defaults.has(m.id) });
+  if (kinds.includes('user'))
+    for (const m of guild.members)
+      out.push({ value: m.id, label: m.username, kind: 'user', preselected: defaults.has(m.id) });
   // @everyone (the role with the guild's id) is no pick.
-  if (kinds.includes('role')) for (const r of guild.roles) if (r.id !== guild.id) out.push({ value: r.id, label: `@${r.name}`, kind: 'role', preselected: defaults.has(r.id) });
+  if (kinds.includes('role'))
+    for (const r of guild.roles)
+      if (r.id !== guild.id)
+        out.push({ value: r.id, label: `@${r.name}`, kind: 'role', preselected: defaults.has(r.id) });
   if (kinds.includes('channel'))
-    for (const ch of guild.channels) if (!types || types.includes(ch.type)) out.push({ value: ch.id, label: `#${ch.name}`, kind: 'channel', preselected: defaults.has(ch.id) });
+    for (const ch of guild.channels)
+      if (!types || types.includes(ch.type))
+        out.push({ value: ch.id, label: `#${ch.name}`, kind: 'channel', preselected: defaults.has(ch.id) });
   return out;
 }
 

@@ -59,6 +59,8 @@ export class EventLog {
 }
 
 function row({ entry, line }: Row): TemplateResult {
-  const classes = ['entry', line.failed ? 'failed' : '', line.refusedBy ? `refused refused-${line.refusedBy}` : ''].filter(Boolean).join(' ');
+  const classes = ['entry', line.failed ? 'failed' : '', line.refusedBy ? `refused refused-${line.refusedBy}` : '']
+    .filter(Boolean)
+    .join(' ');
   return html`<li class=${classes} data-seq=${String(entry.seq)} data-kind=${line.kind} data-refused-by=${line.refusedBy ?? nothing}><time datetime=${new Date(entry.at).toISOString()}>${clock(entry.at)}</time><span class="kind kind-${line.kind}">${line.kind}</span><span class="text mono">${line.text}</span>${line.refusedBy ? html`<span class="refusal">${REFUSAL_TEXT[line.refusedBy]}</span>` : nothing}${line.detail ? html`<span class="detail muted">${line.detail}</span>` : nothing}</li>`;
 }

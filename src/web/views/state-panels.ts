@@ -8,7 +8,16 @@ import { html, nothing, type TemplateResult } from 'lit-html';
 import { styleMap } from 'lit-html/directives/style-map.js';
 import type { ViewState } from '../../emulator/view/state-types.js';
 import type { ViewWorld } from '../../emulator/view/world-types.js';
-import { applicationName, clock, countdown, faultAction, faultCounter, faultMatch, intentNames, scopeName } from '../state/describe.js';
+import {
+  applicationName,
+  clock,
+  countdown,
+  faultAction,
+  faultCounter,
+  faultMatch,
+  intentNames,
+  scopeName,
+} from '../state/describe.js';
 
 type Body = TemplateResult | typeof nothing;
 
@@ -34,11 +43,17 @@ export function rateLimitsBody(s: ViewState, readAt: number, now: number): Templ
     const resetAt = readAt + b.resetAfterMs;
     return html`<tr data-bucket=${b.bucket} class=${b.remaining === 0 ? 'exhausted' : nothing}><td>${b.bucket}</td><td class="mono key">${b.key}</td><td class="mono muted nowrap">${b.caller}</td><td class="num">${b.remaining}/${b.limit}</td><td>${meter(b.remaining, b.limit)}</td><td class="num" data-reset-at=${String(resetAt)}>${countdown(resetAt - now)}</td></tr>`;
   });
-  return table(['Bucket', 'Route', 'Caller', 'Left', '', 'Resets in'], rows, s.rateLimits.enabled ? 'No open window: no request in the last moments.' : 'Rate limits are off.');
+  return table(
+    ['Bucket', 'Route', 'Caller', 'Left', '', 'Resets in'],
+    rows,
+    s.rateLimits.enabled ? 'No open window: no request in the last moments.' : 'Rate limits are off.',
+  );
 }
 
 export function rateLimitsSummary(s: ViewState): string {
-  return s.rateLimits.enabled ? `on · ${s.rateLimits.global.limit ?? 'no'} requests per second per caller` : 'off (started with rate limits disabled)';
+  return s.rateLimits.enabled
+    ? `on · ${s.rateLimits.global.limit ?? 'no'} requests per second per caller`
+    : 'off (started with rate limits disabled)';
 }
 
 export function dailyBody(s: ViewState, world: ViewWorld): TemplateResult {
@@ -59,7 +74,11 @@ export function faultsBody(s: ViewState): TemplateResult {
     (f, i) =>
       html`<tr data-fault=${String(i)} class=${f.injected > 0 ? 'fired' : nothing}><td class="num">${i + 1}</td><td>${faultAction(f)}</td><td class="mono">${faultMatch(f)}</td><td class="counter">${faultCounter(f)}</td></tr>`,
   );
-  return table(['#', 'Does', 'Matches', 'Counter'], rows, 'No fault injected. Add rules with POST /__emulator/faults or startEmulator({ faults }).');
+  return table(
+    ['#', 'Does', 'Matches', 'Counter'],
+    rows,
+    'No fault injected. Add rules with POST /__emulator/faults or startEmulator({ faults }).',
+  );
 }
 
 export function faultsSummary(s: ViewState): string {
@@ -68,10 +87,19 @@ export function faultsSummary(s: ViewState): string {
 
 export function gatewayBody(s: ViewState, world: ViewWorld): TemplateResult {
   const rows = s.gateway.sessions.map((g) => {
-    const since = g.connectedSinceMs !== null ? clock(g.connectedSinceMs).slice(0, 8) : g.resumable ? 'dropped, resumable' : 'dropped, expired';
+    const since =
+      g.connectedSinceMs !== null
+        ? clock(g.connectedSinceMs).slice(0, 8)
+        : g.resumable
+          ? 'dropped, resumable'
+          : 'dropped, expired';
     return html`<tr class=${g.connectedSinceMs === null ? 'detached' : nothing}><td>${applicationName(world, g.applicationId)}</td><td class="intents">${intentNames(g.intents)}</td><td class="num">${g.shard[0]}/${g.shard[1]}</td><td class="num">${g.guilds}</td><td>${since}</td><td class="num">${g.seq}</td></tr>`;
   });
-  return table(['Application', 'Intents', 'Shard', 'Guilds', 'Since', 'Sent'], rows, 'No bot connected to the gateway.');
+  return table(
+    ['Application', 'Intents', 'Shard', 'Guilds', 'Since', 'Sent'],
+    rows,
+    'No bot connected to the gateway.',
+  );
 }
 
 export function gatewaySummary(s: ViewState): string {

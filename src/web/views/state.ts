@@ -13,7 +13,18 @@ import { CONTROL, controlHeaders, getJson, postJson } from '../api.js';
 import type { AppContext, MountView } from '../app-context.js';
 import { endpointRows } from './state-endpoints.js';
 import { EventLog, type LogFilter } from './state-log.js';
-import { dailyBody, dailySummary, faultsBody, faultsSummary, gatewayBody, gatewaySummary, panel, rateLimitsBody, rateLimitsSummary, table } from './state-panels.js';
+import {
+  dailyBody,
+  dailySummary,
+  faultsBody,
+  faultsSummary,
+  gatewayBody,
+  gatewaySummary,
+  panel,
+  rateLimitsBody,
+  rateLimitsSummary,
+  table,
+} from './state-panels.js';
 
 const REFRESH_MS = 2000;
 /** The rate-limit countdowns tick this often between reads. */
@@ -49,14 +60,34 @@ class StateView {
     const world = this.app.world;
     const button = (label: string, hidden: boolean, onClick: () => void) =>
       html`<button type="button" class="secondary small" ?hidden=${hidden} @click=${onClick}>${label}</button>`;
-    const clearFaults = button('Remove all', s ? s.faults.length === 0 : false, () => this.controlThenRefresh('/faults'));
-    const resetDaily = button('Start over', s ? s.dailyCreates.scopes.length === 0 : false, () => this.controlThenRefresh('/daily-creates'));
+    const clearFaults = button('Remove all', s ? s.faults.length === 0 : false, () =>
+      this.controlThenRefresh('/faults'),
+    );
+    const resetDaily = button('Start over', s ? s.dailyCreates.scopes.length === 0 : false, () =>
+      this.controlThenRefresh('/daily-creates'),
+    );
     const endpoints = s
-      ? table(['Application', 'Delivery', 'Last check', ''], endpointRows(s.interactions.endpoints, world, this.checking, this.check), 'No application.')
+      ? table(
+          ['Application', 'Delivery', 'Last check', ''],
+          endpointRows(s.interactions.endpoints, world, this.checking, this.check),
+          'No application.',
+        )
       : nothing;
     return html`<p class="error" role="alert" ?hidden=${this.error === undefined}>${this.error === undefined ? '' : `Could not read the emulator's state: ${this.error}`}</p><div class="state-grid">${[
-      panel('rate-limits', 'Rate limits', s ? rateLimitsSummary(s) : '', nothing, s ? rateLimitsBody(s, this.readAt, performance.now()) : nothing),
-      panel('daily-creates', 'Daily command creates', s ? dailySummary(s) : '', resetDaily, s ? dailyBody(s, world) : nothing),
+      panel(
+        'rate-limits',
+        'Rate limits',
+        s ? rateLimitsSummary(s) : '',
+        nothing,
+        s ? rateLimitsBody(s, this.readAt, performance.now()) : nothing,
+      ),
+      panel(
+        'daily-creates',
+        'Daily command creates',
+        s ? dailySummary(s) : '',
+        resetDaily,
+        s ? dailyBody(s, world) : nothing,
+      ),
       panel('faults', 'Faults', s ? faultsSummary(s) : '', clearFaults, s ? faultsBody(s) : nothing),
       panel('gateway', 'Gateway sessions', s ? gatewaySummary(s) : '', nothing, s ? gatewayBody(s, world) : nothing),
       panel('endpoints', 'Interactions endpoints', '', nothing, endpoints),

@@ -41,7 +41,12 @@ export function basePermissions(guild: GuildRoles, member: MemberRoles): bigint 
  * allows), then the member's own overwrite (deny, then allow).
  * ADMINISTRATOR is never overwritten.
  */
-export function channelPermissions(base: bigint, guildId: Snowflake, member: MemberRoles, overwrites: readonly ChannelOverwrite[]): bigint {
+export function channelPermissions(
+  base: bigint,
+  guildId: Snowflake,
+  member: MemberRoles,
+  overwrites: readonly ChannelOverwrite[],
+): bigint {
   if (base & ADMINISTRATOR) return ALL_PERMISSION_BITS;
   let bits = base;
   const everyone = overwrites.find((o) => o.type === 0 && o.id === guildId);

@@ -54,7 +54,8 @@ export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined)
     const l = label(kind, id);
     return l ? `${kind} ${l}` : `${kind} ${id}`;
   };
-  const rowText = (layer: Layer, row: PermissionEntry, kind: 'role' | 'user' | 'channel'): string => `${layer} row: ${name(kind, row.id)} ${row.permission ? 'allow' : 'deny'}`;
+  const rowText: RowText = (layer, row, kind) =>
+    `${layer} row: ${name(kind, row.id)} ${row.permission ? 'allow' : 'deny'}`;
   const done = (allowed: boolean): AccessResult => ({ allowed, because });
 
   if (q.member.owner) {
@@ -67,13 +68,27 @@ export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined)
   }
   const held = q.permissions;
   if (!(held & USE_APPLICATION_COMMANDS)) {
-    because.push({ kind: 'use-commands', effect: 'deny', text: 'the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them' });
+    because.push({
+      kind: 'use-commands',
+      effect: 'deny',
+      text: 'the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them',
+    });
     return done(false);
   }
 
-  // 2. Where: the first channel row found decides whether to go on.
+  if (!channelStep(q, because, rowText, everywhere)) return done(false);
+  const who = memberStep(q, because, rowText);
+  if (who !== 'continue') return done(who === 'allow' && userCommandCheck(q, held, because));
+  return done(defaultPermissionsStep(q, held, because) && userCommandCheck(q, held, because));
+}
+
+type RowText = (layer: Layer, row: PermissionEntry, kind: 'role' | 'user' | 'channel') => string;
+
+/** 2. Where: the first channel row found decides whether to go on. */
+function channelStep(q: AccessQuery, because: Step[], rowText: RowText, everywhere: string): boolean {
   const channelId = q.channel.parentId ?? q.channel.id;
-  const channelRow = (rows: readonly PermissionEntry[], id: string) => rows.find((r) => r.type === PermissionEntryType.CHANNEL && r.id === id);
+  const channelRow = (rows: readonly PermissionEntry[], id: string) =>
+    rows.find((r) => r.type === PermissionEntryType.CHANNEL && r.id === id);
   const channelChoice = (
     [
       ['command', q.commandRows, channelId],
@@ -84,64 +99,98 @@ export function evaluateAccess(q: AccessQuery, label: Labeler = () => undefined)
   )
     .map(([layer, rows, id]) => ({ layer, row: channelRow(rows, id) }))
     .find((c) => c.row !== undefined);
-  if (channelChoice?.row) {
-    const { layer, row } = channelChoice;
-    const thread = q.channel.parentId !== undefined && row.id === q.channel.parentId ? " (the thread's channel)" : '';
-    because.push({ kind: 'channel-row', layer, row, effect: row.permission ? 'continue' : 'deny', text: rowText(layer, row, 'channel') + thread });
-    if (!row.permission) return done(false);
-  } else {
+  if (!channelChoice?.row) {
     because.push({ kind: 'no-channel-row', effect: 'continue', text: 'no row for this channel or all channels' });
+    return true;
   }
+  const { layer, row } = channelChoice;
+  const thread = q.channel.parentId !== undefined && row.id === q.channel.parentId ? " (the thread's channel)" : '';
+  because.push({
+    kind: 'channel-row',
+    layer,
+    row,
+    effect: row.permission ? 'continue' : 'deny',
+    text: rowText(layer, row, 'channel') + thread,
+  });
+  return row.permission;
+}
 
-  // 3. Who: the member's own row, then their roles, then @everyone; command level first.
+/** 3. Who: the member's own row, then their roles, then @everyone; command level first. */
+function memberStep(q: AccessQuery, because: Step[], rowText: RowText): 'allow' | 'deny' | 'continue' {
   for (const layer of ['command', 'app'] as const) {
-    const rows = layer === 'command' ? q.commandRows : q.appRows;
-    const found = memberRow(rows, q);
+    const found = memberRow(layer === 'command' ? q.commandRows : q.appRows, q);
     if (!found) continue;
     const { row, target } = found;
-    const kind = target === 'user' ? 'user' : 'role';
+    const text = rowText(layer, row, target === 'user' ? 'user' : 'role');
     if (!row.permission) {
-      because.push({ kind: 'member-row', layer, target, row, effect: 'deny', text: rowText(layer, row, kind) });
-      return done(false);
+      because.push({ kind: 'member-row', layer, target, row, effect: 'deny', text });
+      return 'deny';
     }
     if (layer === 'command') {
-      because.push({ kind: 'member-row', layer, target, row, effect: 'allow', text: `${rowText(layer, row, kind)} (overrides default_member_permissions)` });
-      return done(userCommandCheck(q, held, because));
+      because.push({
+        kind: 'member-row',
+        layer,
+        target,
+        row,
+        effect: 'allow',
+        text: `${text} (overrides default_member_permissions)`,
+      });
+      return 'allow';
     }
-    because.push({ kind: 'member-row', layer, target, row, effect: 'continue', text: `${rowText(layer, row, kind)} (default_member_permissions still applies)` });
-    break;
+    because.push({
+      kind: 'member-row',
+      layer,
+      target,
+      row,
+      effect: 'continue',
+      text: `${text} (default_member_permissions still applies)`,
+    });
+    return 'continue';
   }
-  if (!because.some((s) => s.kind === 'member-row')) {
-    because.push({ kind: 'no-member-row', effect: 'continue', text: 'no row for this member, their roles or @everyone' });
-  }
+  because.push({ kind: 'no-member-row', effect: 'continue', text: 'no row for this member, their roles or @everyone' });
+  return 'continue';
+}
 
-  // 4. The command's own default.
+/** 4. The command's own default. */
+function defaultPermissionsStep(q: AccessQuery, held: bigint, because: Step[]): boolean {
   const required = requiredPermissions(q.command.default_member_permissions);
   if (required === null) {
-    because.push({ kind: 'default-permissions', required, missing: 0n, effect: 'allow', text: 'default_member_permissions is null: everyone' });
-    return done(userCommandCheck(q, held, because));
-  }
-  if (required === 0n) {
-    because.push({ kind: 'default-permissions', required, missing: 0n, effect: 'deny', text: 'default_member_permissions is "0": administrators only' });
-    return done(false);
-  }
-  // Unknown bits are required too: only administrators can hold them.
-  const missing = required & ~held;
-  if (missing !== 0n) {
     because.push({
       kind: 'default-permissions',
       required,
-      missing,
-      effect: 'deny',
-      text: `default_member_permissions needs ${describePermissions(required)}; the member lacks ${describePermissions(missing)}`,
+      missing: 0n,
+      effect: 'allow',
+      text: 'default_member_permissions is null: everyone',
     });
-    return done(false);
+    return true;
   }
-  because.push({ kind: 'default-permissions', required, missing, effect: 'allow', text: `default_member_permissions needs ${describePermissions(required)}; the member has it` });
-  return done(userCommandCheck(q, held, because));
+  if (required === 0n) {
+    because.push({
+      kind: 'default-permissions',
+      required,
+      missing: 0n,
+      effect: 'deny',
+      text: 'default_member_permissions is "0": administrators only',
+    });
+    return false;
+  }
+  // Unknown bits are required too: only administrators can hold them.
+  const missing = required & ~held;
+  const needs = `default_member_permissions needs ${describePermissions(required)}`;
+  because.push({
+    kind: 'default-permissions',
+    required,
+    missing,
+    effect: missing === 0n ? 'allow' : 'deny',
+    text: missing === 0n ? `${needs}; the member has it` : `${needs}; the member lacks ${describePermissions(missing)}`,
+  });
+  return missing === 0n;
 }
 
-function memberRow(rows: readonly PermissionEntry[], q: AccessQuery): { row: PermissionEntry; target: 'user' | 'role' | 'everyone' } | undefined {
+function memberRow(
+  rows: readonly PermissionEntry[],
+  q: AccessQuery,
+): { row: PermissionEntry; target: 'user' | 'role' | 'everyone' } | undefined {
   const user = rows.find((r) => r.type === PermissionEntryType.USER && r.id === q.member.userId);
   if (user) return { row: user, target: 'user' };
   const roles = new Set(q.member.roleIds.filter((id) => id !== q.guildId));
@@ -154,6 +203,10 @@ function memberRow(rows: readonly PermissionEntry[], q: AccessQuery): { row: Per
 
 function userCommandCheck(q: AccessQuery, held: bigint, because: Step[]): boolean {
   if ((q.command.type ?? CommandType.CHAT_INPUT) !== CommandType.USER || held & SEND_MESSAGES) return true;
-  because.push({ kind: 'send-messages', effect: 'deny', text: 'a user command also needs SEND_MESSAGES in the channel; the member lacks it' });
+  because.push({
+    kind: 'send-messages',
+    effect: 'deny',
+    text: 'a user command also needs SEND_MESSAGES in the channel; the member lacks it',
+  });
   return false;
 }

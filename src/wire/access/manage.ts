@@ -9,7 +9,11 @@ export type ManageVerdict = { allowed: true } | { allowed: false; reason: string
  * owner, ADMINISTRATOR, or both MANAGE_GUILD and MANAGE_ROLES guild-wide.
  * `member` undefined: the user is not in the guild. Pure.
  */
-export function mayManageCommandPermissions(guild: GuildRoles, userId: string, member: MemberRoles | undefined): ManageVerdict {
+export function mayManageCommandPermissions(
+  guild: GuildRoles,
+  userId: string,
+  member: MemberRoles | undefined,
+): ManageVerdict {
   if (guild.ownerId !== undefined && guild.ownerId === userId) return { allowed: true };
   if (!member) return { allowed: false, reason: `user ${userId} is not a member of guild ${guild.guildId}` };
   const held = basePermissions(guild, member);

@@ -12,7 +12,11 @@ import type { CommandSubject, GuildAccess, GuildFacts } from './subjects.js';
  * users the rows name, everyone else, administrators) may use a command in
  * which channel (those the rows name, all other channels), and why. Pure.
  */
-export type Principal = { kind: 'administrators' } | { kind: 'role'; id: string } | { kind: 'user'; id: string } | { kind: 'everyone-else' };
+export type Principal =
+  | { kind: 'administrators' }
+  | { kind: 'role'; id: string }
+  | { kind: 'user'; id: string }
+  | { kind: 'everyone-else' };
 
 export type Column = { kind: 'channel'; id: string } | { kind: 'other-channels' };
 
@@ -37,7 +41,10 @@ const NOBODY = '0';
 const ADMINISTRATOR = PERMISSION_BITS.ADMINISTRATOR;
 
 /** The roles, users and channels some row names, in the order first named (constants left out). */
-export function mentioned(guildId: string, rowLists: ReadonlyArray<readonly PermissionEntry[]>): { roles: string[]; users: string[]; channels: string[] } {
+export function mentioned(
+  guildId: string,
+  rowLists: ReadonlyArray<readonly PermissionEntry[]>,
+): { roles: string[]; users: string[]; channels: string[] } {
   const roles = new Set<string>();
   const users = new Set<string>();
   const channels = new Set<string>();
@@ -75,12 +82,20 @@ function memberOf(p: Principal, facts: GuildFacts | undefined): AccessMember {
 }
 
 /** The member's permissions in the channel, when they can be known. */
-export function knownPermissions(g: GuildAccess, member: AccessMember, channelId: string | undefined, opts: AskOptions): bigint | undefined {
+export function knownPermissions(
+  g: GuildAccess,
+  member: AccessMember,
+  channelId: string | undefined,
+  opts: AskOptions,
+): bigint | undefined {
   if (opts.permissions !== undefined) return opts.permissions;
   const facts = g.facts;
   if (!facts) return undefined;
   const roles = new Map([...facts.roles].map(([id, r]) => [id, r.permissions]));
-  const base = basePermissions({ guildId: g.guildId, ...(facts.ownerId ? { ownerId: facts.ownerId } : {}), roles }, member);
+  const base = basePermissions(
+    { guildId: g.guildId, ...(facts.ownerId ? { ownerId: facts.ownerId } : {}), roles },
+    member,
+  );
   const channel = channelId ? facts.channels.get(channelId) : undefined;
   // A thread takes its parent's overwrites, as it takes its parent's rows.
   const holder = channel?.thread && channel.parentId ? facts.channels.get(channel.parentId) : channel;
@@ -104,8 +119,21 @@ export function labeler(g: GuildAccess): Labeler {
  * `--permissions`), an answer that would turn on `default_member_permissions`
  * (or a user command's SEND_MESSAGES) is `conditional`: "only with X".
  */
-export function ask(g: GuildAccess, subject: CommandSubject, member: AccessMember, channel: { id: string; parentId?: string }, opts: AskOptions = {}): Cell {
-  const base = { guildId: g.guildId, command: subject.command, commandRows: subject.commandRows, appRows: g.appRows, member, channel };
+export function ask(
+  g: GuildAccess,
+  subject: CommandSubject,
+  member: AccessMember,
+  channel: { id: string; parentId?: string },
+  opts: AskOptions = {},
+): Cell {
+  const base = {
+    guildId: g.guildId,
+    command: subject.command,
+    commandRows: subject.commandRows,
+    appRows: g.appRows,
+    member,
+    channel,
+  };
   const label = labeler(g);
   const known = knownPermissions(g, member, channel.id === NOBODY ? undefined : channel.id, opts);
   if (known !== undefined) {
@@ -115,17 +143,28 @@ export function ask(g: GuildAccess, subject: CommandSubject, member: AccessMembe
   const required = requiredPermissions(subject.command.default_member_permissions) ?? 0n;
   const userCommand = (subject.command.type ?? 1) === CommandType.USER;
   // Unknown permissions: the member is taken to hold USE_APPLICATION_COMMANDS, as every member of a new guild does.
-  const assumed = (required | PERMISSION_BITS.USE_APPLICATION_COMMANDS! | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n)) & ~ADMINISTRATOR;
+  const assumed =
+    (required | PERMISSION_BITS.USE_APPLICATION_COMMANDS! | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n)) &
+    ~ADMINISTRATOR;
   const r = evaluateAccess({ ...base, permissions: assumed }, label);
   if (!r.allowed) return { outcome: 'denied', because: r.because };
-  if (r.because.some((s) => s.kind === 'owner' || s.kind === 'administrator')) return { outcome: 'allowed', because: r.because };
+  if (r.because.some((s) => s.kind === 'owner' || s.kind === 'administrator'))
+    return { outcome: 'allowed', because: r.because };
   const byDefault = r.because.find((s) => s.kind === 'default-permissions');
   const needs = (byDefault?.required ? byDefault.required : 0n) | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n);
   if (needs === 0n) return { outcome: 'allowed', because: r.because };
   const because = r.because.map(
-    (s): Step => (s.kind === 'default-permissions' && s.required ? { ...s, text: `default_member_permissions: only with ${describePermissions(s.required ?? 0n)}` } : s),
+    (s): Step =>
+      s.kind === 'default-permissions' && s.required
+        ? { ...s, text: `default_member_permissions: only with ${describePermissions(s.required ?? 0n)}` }
+        : s,
   );
-  if (userCommand) because.push({ kind: 'send-messages', effect: 'deny', text: 'a user command also needs SEND_MESSAGES in the channel' });
+  if (userCommand)
+    because.push({
+      kind: 'send-messages',
+      effect: 'deny',
+      text: 'a user command also needs SEND_MESSAGES in the channel',
+    });
   return { outcome: 'conditional', needs, because };
 }
 
@@ -136,7 +175,10 @@ function channelOf(g: GuildAccess, column: Column): { id: string; parentId?: str
 }
 
 /** The principals and columns the rows of this command (and the app) name. */
-export function axes(g: GuildAccess, rowLists: ReadonlyArray<readonly PermissionEntry[]>): { principals: Principal[]; columns: Column[] } {
+export function axes(
+  g: GuildAccess,
+  rowLists: ReadonlyArray<readonly PermissionEntry[]>,
+): { principals: Principal[]; columns: Column[] } {
   const m = mentioned(g.guildId, rowLists);
   return {
     principals: [
@@ -151,7 +193,10 @@ export function axes(g: GuildAccess, rowLists: ReadonlyArray<readonly Permission
 
 export function cellFor(g: GuildAccess, subject: CommandSubject, p: Principal, c: Column, opts: AskOptions = {}): Cell {
   if (p.kind === 'administrators') {
-    return { outcome: 'allowed', because: [{ kind: 'administrator', effect: 'allow', text: 'ADMINISTRATOR: may use every command' }] };
+    return {
+      outcome: 'allowed',
+      because: [{ kind: 'administrator', effect: 'allow', text: 'ADMINISTRATOR: may use every command' }],
+    };
   }
   return ask(g, subject, memberOf(p, g.facts), channelOf(g, c), opts);
 }
@@ -186,6 +231,9 @@ export function outcomeText(cell: Cell): string {
 export function decidingReason(cell: Cell): string {
   const last = cell.because.at(-1);
   // For a conditional answer the permission step is the point, even when SEND_MESSAGES is listed after it.
-  const perm = cell.outcome === 'conditional' ? cell.because.find((s) => s.kind === 'default-permissions' && s.required) : undefined;
+  const perm =
+    cell.outcome === 'conditional'
+      ? cell.because.find((s) => s.kind === 'default-permissions' && s.required)
+      : undefined;
   return (perm ?? last)?.text ?? '';
 }

@@ -50,7 +50,14 @@ export type Step =
   | { kind: 'use-commands'; effect: 'deny'; text: string }
   | { kind: 'channel-row'; layer: Layer; row: PermissionEntry; effect: 'deny' | 'continue'; text: string }
   | { kind: 'no-channel-row'; effect: 'continue'; text: string }
-  | { kind: 'member-row'; layer: Layer; target: 'user' | 'role' | 'everyone'; row: PermissionEntry; effect: 'allow' | 'deny' | 'continue'; text: string }
+  | {
+      kind: 'member-row';
+      layer: Layer;
+      target: 'user' | 'role' | 'everyone';
+      row: PermissionEntry;
+      effect: 'allow' | 'deny' | 'continue';
+      text: string;
+    }
   | { kind: 'no-member-row'; effect: 'continue'; text: string }
   | { kind: 'default-permissions'; required: bigint | null; missing: bigint; effect: 'allow' | 'deny'; text: string }
   | { kind: 'send-messages'; effect: 'deny'; text: string };

@@ -14,19 +14,41 @@ function checkLinkUrl(w: Walk, url: unknown, path: Path): void {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase() ?? '';
   if (!LINK_SCHEMES.includes(scheme)) {
     w.out.push(
-      problem('component-button', [...path, 'url'], `A link button's url must start with http:, https: or discord: (${JSON.stringify(text)}).`, ComponentErrors.urlScheme(scheme)),
+      problem(
+        'component-button',
+        [...path, 'url'],
+        `A link button's url must start with http:, https: or discord: (${JSON.stringify(text)}).`,
+        ComponentErrors.urlScheme(scheme),
+      ),
     );
   }
 }
 
 /** Premium buttons show the SKU themselves: custom_id, label, url and emoji are refused (§1.3). */
 function checkPremium(w: Walk, c: Obj, path: Path): void {
-  if (c.sku_id === undefined || c.sku_id === null) w.out.push(problem('component-button', [...path, 'sku_id'], 'A premium button needs sku_id.', ApiErrors.required()));
+  if (c.sku_id === undefined || c.sku_id === null)
+    w.out.push(
+      problem('component-button', [...path, 'sku_id'], 'A premium button needs sku_id.', ApiErrors.required()),
+    );
   else if (typeof c.sku_id !== 'string' || !/^\d{1,20}$/.test(c.sku_id))
-    w.out.push(problem('component-button', [...path, 'sku_id'], `sku_id ${describeValue(c.sku_id)} is not an id.`, ApiErrors.snowflake(c.sku_id)));
+    w.out.push(
+      problem(
+        'component-button',
+        [...path, 'sku_id'],
+        `sku_id ${describeValue(c.sku_id)} is not an id.`,
+        ApiErrors.snowflake(c.sku_id),
+      ),
+    );
   const extra = ['custom_id', 'label', 'url', 'emoji'].filter((k) => has(c, k));
   if (extra.length > 0) {
-    w.out.push(problem('component-button', path, `A premium button cannot have ${extra.join(', ')}: the client shows the SKU itself.`, ComponentErrors.premiumFields));
+    w.out.push(
+      problem(
+        'component-button',
+        path,
+        `A premium button cannot have ${extra.join(', ')}: the client shows the SKU itself.`,
+        ComponentErrors.premiumFields,
+      ),
+    );
   }
 }
 
@@ -38,7 +60,14 @@ export function checkButton(w: Walk, c: Obj, path: Path): void {
     return;
   }
   if (typeof style !== 'number' || !STYLES.includes(style)) {
-    out.push(problem('component-button', [...path, 'style'], `Button style ${describeValue(style)} is not one of 1-6.`, ApiErrors.choices(STYLES)));
+    out.push(
+      problem(
+        'component-button',
+        [...path, 'style'],
+        `Button style ${describeValue(style)} is not one of 1-6.`,
+        ApiErrors.choices(STYLES),
+      ),
+    );
     return;
   }
   checkBoolean(out, c.disabled, [...path, 'disabled'], 'component-button', 'disabled');
@@ -46,15 +75,36 @@ export function checkButton(w: Walk, c: Obj, path: Path): void {
     checkPremium(w, c, path);
     return;
   }
-  if (has(c, 'sku_id')) out.push(problem('component-button', [...path, 'sku_id'], 'Only a premium button (style 6) may have sku_id.', ComponentErrors.skuOnlyOnPremium));
+  if (has(c, 'sku_id'))
+    out.push(
+      problem(
+        'component-button',
+        [...path, 'sku_id'],
+        'Only a premium button (style 6) may have sku_id.',
+        ComponentErrors.skuOnlyOnPremium,
+      ),
+    );
   checkMaxText(out, c.label, [...path, 'label'], 'A button label', COMPONENT_LIMITS.button_label_max);
   checkEmoji(out, c.emoji, path);
   if (!has(c, 'label') && !has(c, 'emoji')) {
     // discord.js refuses it before sending; the service's answer is not documented (§1.3), so the emulator lets it through.
-    out.push({ rule: 'component-button', severity: 'warning', path, message: 'A button without label or emoji shows nothing.' });
+    out.push({
+      rule: 'component-button',
+      severity: 'warning',
+      path,
+      message: 'A button without label or emoji shows nothing.',
+    });
   }
   if (style === ButtonStyle.LINK) {
-    if (has(c, 'custom_id')) out.push(problem('component-button', path, 'A link button cannot have a custom_id; it opens its url.', ComponentErrors.customIdUrlExclusive));
+    if (has(c, 'custom_id'))
+      out.push(
+        problem(
+          'component-button',
+          path,
+          'A link button cannot have a custom_id; it opens its url.',
+          ComponentErrors.customIdUrlExclusive,
+        ),
+      );
     else checkLinkUrl(w, c.url, path);
     return;
   }
@@ -70,7 +120,15 @@ export function checkButton(w: Walk, c: Obj, path: Path): void {
         ),
       );
     }
-    if (!has(c, 'custom_id')) out.push(problem('component-button', path, 'A button that calls the application back needs a custom_id.', ComponentErrors.customIdRequired));
+    if (!has(c, 'custom_id'))
+      out.push(
+        problem(
+          'component-button',
+          path,
+          'A button that calls the application back needs a custom_id.',
+          ComponentErrors.customIdRequired,
+        ),
+      );
     else checkCustomId(w, c, path, true);
   }
 }

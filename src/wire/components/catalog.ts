@@ -49,7 +49,12 @@ export function componentName(type: unknown): string {
 /** Link and premium buttons never call the application back (§1.1 footnote). */
 export const NON_INTERACTIVE_BUTTON_STYLES: readonly number[] = [ButtonStyle.LINK, ButtonStyle.PREMIUM];
 /** Button styles that call back: they need a custom_id. */
-export const CALLBACK_BUTTON_STYLES: readonly number[] = [ButtonStyle.PRIMARY, ButtonStyle.SECONDARY, ButtonStyle.SUCCESS, ButtonStyle.DANGER];
+export const CALLBACK_BUTTON_STYLES: readonly number[] = [
+  ButtonStyle.PRIMARY,
+  ButtonStyle.SECONDARY,
+  ButtonStyle.SUCCESS,
+  ButtonStyle.DANGER,
+];
 
 export function isSelect(type: unknown): boolean {
   return typeof type === 'number' && SELECT_COMPONENT_TYPES.includes(type);

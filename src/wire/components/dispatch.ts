@@ -24,17 +24,38 @@ function checkKind(w: Walk, c: Obj, path: Path): void {
 
 function visit(w: Walk, c: unknown, path: Path, allowed: readonly number[]): c is Obj {
   if (!isObject(c)) {
-    w.out.push(problem('component-type', path, `A component must be a mapping with a numeric type, not ${describeValue(c)}.`, ApiErrors.object()));
+    w.out.push(
+      problem(
+        'component-type',
+        path,
+        `A component must be a mapping with a numeric type, not ${describeValue(c)}.`,
+        ApiErrors.object(),
+      ),
+    );
     return false;
   }
   if (typeof c.type !== 'number') {
     const api = c.type === undefined || c.type === null ? ApiErrors.required() : ApiErrors.integer(c.type);
-    w.out.push(problem('component-type', [...path, 'type'], `A component needs a numeric type, not ${describeValue(c.type)}.`, api));
+    w.out.push(
+      problem(
+        'component-type',
+        [...path, 'type'],
+        `A component needs a numeric type, not ${describeValue(c.type)}.`,
+        api,
+      ),
+    );
     return false;
   }
   if (!allowed.includes(c.type)) {
     const names = allowed.map((t) => `${componentName(t)} (${t})`).join(', ');
-    w.out.push(problem('component-placement', path, `A ${componentName(c.type)} cannot stand here; allowed: ${names}.`, ComponentErrors.typeChoices(allowed)));
+    w.out.push(
+      problem(
+        'component-placement',
+        path,
+        `A ${componentName(c.type)} cannot stand here; allowed: ${names}.`,
+        ComponentErrors.typeChoices(allowed),
+      ),
+    );
     return false;
   }
   w.count++;

@@ -16,10 +16,15 @@ export function checkMessageRow(w: Walk, c: Obj, path: Path): void {
   const where = [...path, 'components'];
   // Too many children is a width error (below), not a length one: only an empty row is refused for its length.
   if (Array.isArray(c.components) && c.components.length === 0) {
-    w.out.push(problem('component-count', where, 'An action row holds 1-5 components.', ApiErrors.badLength(1, L.row_width)));
+    w.out.push(
+      problem('component-count', where, 'An action row holds 1-5 components.', ApiErrors.badLength(1, L.row_width)),
+    );
     return;
   }
-  const children = checkCount(w.out, c.components, where, 'An action row’s components', { min: 1, max: Number.MAX_SAFE_INTEGER });
+  const children = checkCount(w.out, c.components, where, 'An action row’s components', {
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+  });
   if (!children) return;
   let width = 0;
   let reported = false;
@@ -28,7 +33,14 @@ export function checkMessageRow(w: Walk, c: Obj, path: Path): void {
     width += rowWidth(child.type);
     if (width > L.row_width && !reported) {
       reported = true;
-      w.out.push(problem('component-layout', [...where, i], 'An action row holds up to 5 buttons, or one select alone.', ComponentErrors.widthExceeded));
+      w.out.push(
+        problem(
+          'component-layout',
+          [...where, i],
+          'An action row holds up to 5 buttons, or one select alone.',
+          ComponentErrors.widthExceeded,
+        ),
+      );
     }
   });
 }
@@ -42,8 +54,17 @@ export function checkTextDisplay(w: Walk, c: Obj, path: Path): void {
 /** An unfurled media item: only `url` is settable (§1.7). */
 function checkMedia(w: Walk, media: unknown, path: Path, label: string): string | undefined {
   if (!isObject(media)) {
-    if (media === undefined || media === null) w.out.push(problem('component-media', path, `${label} needs a media item with a url.`, ApiErrors.required()));
-    else w.out.push(problem('component-media', path, `${label} must be a mapping, not ${describeValue(media)}.`, ApiErrors.object()));
+    if (media === undefined || media === null)
+      w.out.push(problem('component-media', path, `${label} needs a media item with a url.`, ApiErrors.required()));
+    else
+      w.out.push(
+        problem(
+          'component-media',
+          path,
+          `${label} must be a mapping, not ${describeValue(media)}.`,
+          ApiErrors.object(),
+        ),
+      );
     return undefined;
   }
   return checkMaxText(w.out, media.url, [...path, 'url'], `${label}’s url`, Number.MAX_SAFE_INTEGER, true);
@@ -64,7 +85,14 @@ function checkGallery(w: Walk, c: Obj, path: Path): void {
   const items = checkCount(w.out, c.items, where, 'A media gallery’s items', L.gallery_items);
   items?.forEach((item, i) => {
     if (!isObject(item)) {
-      w.out.push(problem('component-media', [...where, i], `A gallery item must be a mapping, not ${describeValue(item)}.`, ApiErrors.object()));
+      w.out.push(
+        problem(
+          'component-media',
+          [...where, i],
+          `A gallery item must be a mapping, not ${describeValue(item)}.`,
+          ApiErrors.object(),
+        ),
+      );
       return;
     }
     checkMedia(w, item.media, [...where, i, 'media'], 'A gallery item');
@@ -75,7 +103,14 @@ function checkGallery(w: Walk, c: Obj, path: Path): void {
 function checkFile(w: Walk, c: Obj, path: Path): void {
   const url = checkMedia(w, c.file, [...path, 'file'], 'A file component');
   if (url !== undefined && !url.startsWith(ATTACHMENT_URL_PREFIX)) {
-    w.out.push(problem('component-media', [...path, 'file', 'url'], 'A file component names an uploaded file: attachment://<filename>.', ComponentErrors.fileUrl));
+    w.out.push(
+      problem(
+        'component-media',
+        [...path, 'file', 'url'],
+        'A file component names an uploaded file: attachment://<filename>.',
+        ComponentErrors.fileUrl,
+      ),
+    );
   }
   checkBoolean(w.out, c.spoiler, [...path, 'spoiler'], 'component-media', 'spoiler');
 }
@@ -84,7 +119,14 @@ function checkSeparator(w: Walk, c: Obj, path: Path): void {
   checkBoolean(w.out, c.divider, [...path, 'divider'], 'component-separator', 'divider');
   const spacings: readonly number[] = Object.values(SeparatorSpacing);
   if (c.spacing !== undefined && c.spacing !== null && !spacings.includes(c.spacing as number)) {
-    w.out.push(problem('component-separator', [...path, 'spacing'], `Separator spacing ${describeValue(c.spacing)} is not 1 (small) or 2 (large).`, ApiErrors.choices(spacings)));
+    w.out.push(
+      problem(
+        'component-separator',
+        [...path, 'spacing'],
+        `Separator spacing ${describeValue(c.spacing)} is not 1 (small) or 2 (large).`,
+        ApiErrors.choices(spacings),
+      ),
+    );
   }
 }
 
@@ -94,16 +136,32 @@ function checkSection(w: Walk, c: Obj, path: Path): void {
   const texts = checkCount(w.out, c.components, where, 'A section’s components', L.section_texts) ?? [];
   for (const [i, child] of texts.entries()) w.visit(child, [...where, i], CHILDREN.sectionText);
   if (c.accessory === undefined || c.accessory === null)
-    w.out.push(problem('component-layout', [...path, 'accessory'], 'A section needs an accessory (a button or a thumbnail).', ApiErrors.required()));
+    w.out.push(
+      problem(
+        'component-layout',
+        [...path, 'accessory'],
+        'A section needs an accessory (a button or a thumbnail).',
+        ApiErrors.required(),
+      ),
+    );
   else w.visit(c.accessory, [...path, 'accessory'], CHILDREN.sectionAccessory);
 }
 
 /** A Container: rows, texts, sections, galleries, separators and files; an accent colour; no count cap of its own. */
 function checkContainer(w: Walk, c: Obj, path: Path): void {
   const where = [...path, 'components'];
-  const children = checkCount(w.out, c.components, where, 'A container’s components', { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? [];
+  const children =
+    checkCount(w.out, c.components, where, 'A container’s components', { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? [];
   for (const [i, child] of children.entries()) w.visit(child, [...where, i], CHILDREN.container);
-  checkInteger(w.out, c.accent_color, [...path, 'accent_color'], 'component-container', 'accent_color', 0, L.accent_color_max);
+  checkInteger(
+    w.out,
+    c.accent_color,
+    [...path, 'accent_color'],
+    'component-container',
+    'accent_color',
+    0,
+    L.accent_color_max,
+  );
   checkBoolean(w.out, c.spoiler, [...path, 'spoiler'], 'component-container', 'spoiler');
 }
 

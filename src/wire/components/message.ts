@@ -52,16 +52,37 @@ export function checkComponentTree(list: readonly unknown[], v2: boolean): Probl
   const path = ['components'];
   if (!v2 && list.length > COMPONENT_LIMITS.legacy_rows_max) {
     const max = COMPONENT_LIMITS.legacy_rows_max;
-    w.out.push(problem('component-count', path, `A message holds at most ${max} action rows (it has ${list.length}).`, ApiErrors.maxLength(max)));
+    w.out.push(
+      problem(
+        'component-count',
+        path,
+        `A message holds at most ${max} action rows (it has ${list.length}).`,
+        ApiErrors.maxLength(max),
+      ),
+    );
   }
   for (const [i, c] of list.entries()) w.visit(c, [...path, i], v2 ? CHILDREN.v2Top : CHILDREN.legacyTop);
   if (v2 && w.count > COMPONENT_LIMITS.v2_total_max) {
     const max = COMPONENT_LIMITS.v2_total_max;
-    w.out.push(problem('component-count', path, `A components-v2 message holds at most ${max} components, nested ones counted (it has ${w.count}).`, ApiErrors.maxLength(max)));
+    w.out.push(
+      problem(
+        'component-count',
+        path,
+        `A components-v2 message holds at most ${max} components, nested ones counted (it has ${w.count}).`,
+        ApiErrors.maxLength(max),
+      ),
+    );
   }
   if (v2 && w.text > COMPONENT_LIMITS.v2_text_max) {
     const max = COMPONENT_LIMITS.v2_text_max;
-    w.out.push(problem('component-text', path, `Text displays hold at most ${max} characters together (they have ${w.text}).`, ComponentErrors.v2TextTooLong(max)));
+    w.out.push(
+      problem(
+        'component-text',
+        path,
+        `Text displays hold at most ${max} characters together (they have ${w.text}).`,
+        ComponentErrors.v2TextTooLong(max),
+      ),
+    );
   }
   return w.out;
 }

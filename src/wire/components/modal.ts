@@ -13,13 +13,26 @@ export function checkModalData(data: unknown): Problem[] {
   const w = componentWalk('modal');
   if (!isObject(data)) {
     const api = data === undefined || data === null ? ApiErrors.required() : ApiErrors.object();
-    w.out.push(problem('modal-data', [], `A modal answer needs data (custom_id, title, components), not ${describeValue(data)}.`, api));
+    w.out.push(
+      problem(
+        'modal-data',
+        [],
+        `A modal answer needs data (custom_id, title, components), not ${describeValue(data)}.`,
+        api,
+      ),
+    );
     return w.out;
   }
   checkCustomId(w, data, [], true);
   const { min, max } = COMPONENT_LIMITS.modal_title;
   checkLength(w.out, data.title, ['title'], 'A modal title', { min, max, required: true });
-  const list = checkCount(w.out, data.components, ['components'], 'A modal’s components', COMPONENT_LIMITS.modal_components);
+  const list = checkCount(
+    w.out,
+    data.components,
+    ['components'],
+    'A modal’s components',
+    COMPONENT_LIMITS.modal_components,
+  );
   for (const [i, c] of (list ?? []).entries()) w.visit(c, ['components', i], CHILDREN.modalTop);
   return w.out;
 }

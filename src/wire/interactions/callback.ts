@@ -73,7 +73,9 @@ export function allowedCallbacks(interactionType: number, modalFromMessage = fal
     case InteractionType.MESSAGE_COMPONENT:
       return [MSG, DEFER, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, MODAL, PREMIUM_REQUIRED, LAUNCH_ACTIVITY];
     case InteractionType.MODAL_SUBMIT:
-      return modalFromMessage ? [MSG, DEFER, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, PREMIUM_REQUIRED, LAUNCH_ACTIVITY] : [MSG, DEFER, PREMIUM_REQUIRED, LAUNCH_ACTIVITY];
+      return modalFromMessage
+        ? [MSG, DEFER, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE, PREMIUM_REQUIRED, LAUNCH_ACTIVITY]
+        : [MSG, DEFER, PREMIUM_REQUIRED, LAUNCH_ACTIVITY];
     default:
       return [];
   }
@@ -89,22 +91,29 @@ export function callbackTypeChoicesError(allowed: readonly number[]) {
     status: 400,
     code: 50035,
     message: 'Invalid Form Body',
-    errors: { type: { _errors: [{ code: 'BASE_TYPE_CHOICES', message: `Value must be one of {${allowed.join(', ')}}.` }] } },
+    errors: {
+      type: { _errors: [{ code: 'BASE_TYPE_CHOICES', message: `Value must be one of {${allowed.join(', ')}}.` }] },
+    },
   } as const;
 }
 
 /** A problem with a callback's `data` other than the message rules (checked with the webhook message rules). */
 export function callbackDataProblem(callbackType: number, data: unknown): string | undefined {
-  const d = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  const d =
+    typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   if (callbackType === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT) {
     const choices = d?.choices;
     if (!Array.isArray(choices)) return 'data.choices: a list of choices is required';
     if (choices.length > MAX_AUTOCOMPLETE_CHOICES) return `data.choices: at most ${MAX_AUTOCOMPLETE_CHOICES} choices`;
-    const bad = choices.findIndex((c) => typeof c !== 'object' || c === null || typeof (c as { name?: unknown }).name !== 'string' || !('value' in c));
+    const bad = choices.findIndex(
+      (c) =>
+        typeof c !== 'object' || c === null || typeof (c as { name?: unknown }).name !== 'string' || !('value' in c),
+    );
     if (bad >= 0) return `data.choices[${bad}]: a choice needs a name and a value`;
   }
   if (callbackType === CallbackType.MODAL) {
-    if (typeof d?.custom_id !== 'string' || typeof d.title !== 'string' || !Array.isArray(d.components)) return 'data: a modal needs custom_id, title and components';
+    if (typeof d?.custom_id !== 'string' || typeof d.title !== 'string' || !Array.isArray(d.components))
+      return 'data: a modal needs custom_id, title and components';
   }
   return undefined;
 }

@@ -118,23 +118,40 @@ export function parseCommandLine(line: string, partial = false): ParsedLine {
   const tokens = tokenize(line);
   const first = tokens[0];
   if (!first?.text.startsWith('/') || first.text.length < 2 || first.colon !== undefined) {
-    throw new CommandLineError('a command line starts with /name', first?.start ?? 0, first ? first.end - first.start : 1);
+    throw new CommandLineError(
+      'a command line starts with /name',
+      first?.start ?? 0,
+      first ? first.end - first.start : 1,
+    );
   }
   const command: LineWord = { text: first.text.slice(1), start: first.start + 1, end: first.end };
   const words: LineWord[] = [];
   const pairs: LinePair[] = [];
   for (const [n, t] of tokens.slice(1).entries()) {
     const last = n === tokens.length - 2;
-    if (t.unterminated && !(partial && last)) throw new CommandLineError('this quote is never closed', t.start, t.end - t.start);
+    if (t.unterminated && !(partial && last))
+      throw new CommandLineError('this quote is never closed', t.start, t.end - t.start);
     if (t.colon === undefined) {
       // While autocompleting, a last bare word after options is an option name being typed: nothing to send yet.
       if (pairs.length > 0 && partial && last) continue;
-      if (pairs.length > 0) throw new CommandLineError(`"${t.text}" is not name:value (subcommands come before options)`, t.start, t.end - t.start);
+      if (pairs.length > 0)
+        throw new CommandLineError(
+          `"${t.text}" is not name:value (subcommands come before options)`,
+          t.start,
+          t.end - t.start,
+        );
       words.push({ text: t.text, start: t.start, end: t.end });
       continue;
     }
     if (t.head === '') throw new CommandLineError('an option needs a name before ":"', t.start, 1);
-    pairs.push({ name: t.head, value: t.tail, start: t.start, valueStart: t.colon + 1, end: t.end, unterminated: t.unterminated });
+    pairs.push({
+      name: t.head,
+      value: t.tail,
+      start: t.start,
+      valueStart: t.colon + 1,
+      end: t.end,
+      unterminated: t.unterminated,
+    });
   }
   return { command, words, pairs, endsInToken: line.length > 0 && !/\s$/.test(line) };
 }
@@ -158,10 +175,15 @@ function formatValue(value: string): string {
  */
 export function formatCommandLine(path: readonly string[], options: readonly LineOption[] = []): string {
   const bare = (what: string, s: string) => {
-    if (s === '' || /[\s"':]/.test(s)) throw new RangeError(`${what} ${JSON.stringify(s)} cannot be typed as a bare word`);
+    if (s === '' || /[\s"':]/.test(s))
+      throw new RangeError(`${what} ${JSON.stringify(s)} cannot be typed as a bare word`);
     return s;
   };
   if (path.length === 0) throw new RangeError('a command line needs the command name');
   const [name, ...words] = path;
-  return [`/${bare('command name', name!)}`, ...words.map((w) => bare('subcommand', w)), ...options.map((o) => `${bare('option name', o.name)}:${formatValue(o.value)}`)].join(' ');
+  return [
+    `/${bare('command name', name!)}`,
+    ...words.map((w) => bare('subcommand', w)),
+    ...options.map((o) => `${bare('option name', o.name)}:${formatValue(o.value)}`),
+  ].join(' ');
 }

@@ -26,9 +26,11 @@ export function modalFields(modal: Obj): ModalField[] {
   const out: ModalField[] = [];
   for (const top of Array.isArray(modal.components) ? modal.components : []) {
     if (!isObj(top)) continue;
-    if (top.type === LABEL_COMPONENT_TYPE && isObj(top.component)) out.push({ input: top.component, label: typeof top.label === 'string' ? top.label : undefined });
+    if (top.type === LABEL_COMPONENT_TYPE && isObj(top.component))
+      out.push({ input: top.component, label: typeof top.label === 'string' ? top.label : undefined });
     if (top.type === ComponentType.ACTION_ROW && Array.isArray(top.components))
-      for (const c of top.components) if (isObj(c)) out.push({ input: c, label: typeof c.label === 'string' ? c.label : undefined });
+      for (const c of top.components)
+        if (isObj(c)) out.push({ input: c, label: typeof c.label === 'string' ? c.label : undefined });
   }
   return out;
 }
@@ -36,19 +38,31 @@ export function modalFields(modal: Obj): ModalField[] {
 const fieldName = (f: ModalField) => f.label ?? String(f.input.custom_id);
 
 /** The text each field is submitted with: what the member typed (by custom_id or label), else the pre-filled value; or the client's refusal. */
-export function modalValues(modal: Obj, given: Readonly<Record<string, string>>): Map<string, string> | ComponentRefusal {
+export function modalValues(
+  modal: Obj,
+  given: Readonly<Record<string, string>>,
+): Map<string, string> | ComponentRefusal {
   const fields = modalFields(modal);
   const values = new Map<string, string>();
   for (const key of Object.keys(given)) {
     const f = fields.find((x) => x.input.custom_id === key) ?? fields.find((x) => x.label === key);
-    if (!f) return refuse('modal-field', `the form "${String(modal.title)}" has no field "${key}" (fields: ${fields.map((x) => fieldName(x)).join(', ')})`);
-    if (f.input.type !== ComponentType.TEXT_INPUT) return refuse('modal-field', `"${fieldName(f)}" is not a text input: the emulator fills only text inputs`);
+    if (!f)
+      return refuse(
+        'modal-field',
+        `the form "${String(modal.title)}" has no field "${key}" (fields: ${fields.map((x) => fieldName(x)).join(', ')})`,
+      );
+    if (f.input.type !== ComponentType.TEXT_INPUT)
+      return refuse('modal-field', `"${fieldName(f)}" is not a text input: the emulator fills only text inputs`);
     values.set(String(f.input.custom_id), given[key]!);
   }
   for (const f of fields) {
     const id = String(f.input.custom_id);
     if (f.input.type !== ComponentType.TEXT_INPUT) {
-      if (f.input.required !== false) return refuse('modal-field', `"${fieldName(f)}" is required and is not a text input: the emulator fills only text inputs`);
+      if (f.input.required !== false)
+        return refuse(
+          'modal-field',
+          `"${fieldName(f)}" is required and is not a text input: the emulator fills only text inputs`,
+        );
       continue;
     }
     const text = values.get(id) ?? (typeof f.input.value === 'string' ? f.input.value : '');
@@ -81,16 +95,25 @@ export function textInputProblem(input: Obj, text: string): string | undefined {
 /** A submitted child: its type, id and custom_id, with what was entered (facts §3.2: `type`, not `component_type`). */
 function submitted(c: Obj, values: ReadonlyMap<string, string>): Obj {
   const base: Obj = { type: c.type, ...(typeof c.id === 'number' ? { id: c.id } : {}), custom_id: c.custom_id };
-  return c.type === ComponentType.TEXT_INPUT ? { ...base, value: values.get(String(c.custom_id)) ?? '' } : { ...base, values: [] };
+  return c.type === ComponentType.TEXT_INPUT
+    ? { ...base, value: values.get(String(c.custom_id)) ?? '' }
+    : { ...base, values: [] };
 }
 
 /** The MODAL_SUBMIT interaction's `data` (facts §3.2): the modal's top level, in order, with the values entered. */
 export function modalSubmitData(modal: Obj, values: ReadonlyMap<string, string>): Obj {
   const components = (Array.isArray(modal.components) ? modal.components : []).filter(isObj).map((top) => {
     const id = typeof top.id === 'number' ? { id: top.id } : {};
-    if (top.type === LABEL_COMPONENT_TYPE && isObj(top.component)) return { type: top.type, ...id, component: submitted(top.component, values) };
+    if (top.type === LABEL_COMPONENT_TYPE && isObj(top.component))
+      return { type: top.type, ...id, component: submitted(top.component, values) };
     if (top.type === ComponentType.ACTION_ROW)
-      return { type: top.type, ...id, components: (Array.isArray(top.components) ? top.components : []).filter(isObj).map((c) => submitted(c, values)) };
+      return {
+        type: top.type,
+        ...id,
+        components: (Array.isArray(top.components) ? top.components : [])
+          .filter(isObj)
+          .map((c) => submitted(c, values)),
+      };
     return { type: top.type, ...id };
   });
   return { custom_id: modal.custom_id, components };

@@ -50,7 +50,8 @@ export function allComponents(components: unknown): Obj[] {
 
 export type ComponentKind = 'button' | 'select';
 
-const kindOf = (c: Obj): ComponentKind | undefined => (c.type === ComponentType.BUTTON ? 'button' : SELECT_COMPONENT_TYPES.includes(c.type as number) ? 'select' : undefined);
+const kindOf = (c: Obj): ComponentKind | undefined =>
+  c.type === ComponentType.BUTTON ? 'button' : SELECT_COMPONENT_TYPES.includes(c.type as number) ? 'select' : undefined;
 
 /**
  * The button or select `ref` names on a message: its custom_id, else its
@@ -68,8 +69,13 @@ export function findComponent(components: unknown, kind: ComponentKind, ref: str
       'ambiguous-component',
       `${byText.length} ${kind}s on the message have the ${seen} "${ref}": name one by its custom_id (${byText.map((c) => c.custom_id ?? c.url).join(', ')})`,
     );
-  const names = mine.map((c) => `"${String(c.custom_id ?? c.url ?? '?')}"${typeof c[seen] === 'string' ? ` (${String(c[seen])})` : ''}`);
-  return refuse('unknown-component', `no ${kind} "${ref}" on the message (it has ${names.length === 0 ? `no ${kind}` : names.join(', ')})`);
+  const names = mine.map(
+    (c) => `"${String(c.custom_id ?? c.url ?? '?')}"${typeof c[seen] === 'string' ? ` (${String(c[seen])})` : ''}`,
+  );
+  return refuse(
+    'unknown-component',
+    `no ${kind} "${ref}" on the message (it has ${names.length === 0 ? `no ${kind}` : names.join(', ')})`,
+  );
 }
 
 /** What the client refuses before sending: a disabled component, a link or premium button. */
@@ -77,15 +83,24 @@ export function unusable(c: Obj): ComponentRefusal | undefined {
   const name = String(c.label ?? c.placeholder ?? c.custom_id ?? c.url ?? 'the component');
   if (c.disabled === true) return refuse('disabled', `"${name}" is disabled`);
   if (c.type === ComponentType.BUTTON && c.style === ButtonStyle.LINK)
-    return refuse('link-button', `"${name}" is a link button: it opens ${String(c.url)} and sends the application nothing`);
+    return refuse(
+      'link-button',
+      `"${name}" is a link button: it opens ${String(c.url)} and sends the application nothing`,
+    );
   if (c.type === ComponentType.BUTTON && c.style === ButtonStyle.PREMIUM)
-    return refuse('premium-button', `"${name}" is a premium button: it opens the store and sends the application nothing`);
+    return refuse(
+      'premium-button',
+      `"${name}" is a premium button: it opens the store and sends the application nothing`,
+    );
   return undefined;
 }
 
 /** A select's bounds (facts §1.4: both default to 1). */
 export function valueBounds(c: Obj): { min: number; max: number } {
-  return { min: typeof c.min_values === 'number' ? c.min_values : 1, max: typeof c.max_values === 'number' ? c.max_values : 1 };
+  return {
+    min: typeof c.min_values === 'number' ? c.min_values : 1,
+    max: typeof c.max_values === 'number' ? c.max_values : 1,
+  };
 }
 
 /** The count of values the member chose, against min_values/max_values. */
@@ -93,7 +108,10 @@ export function countRefusal(c: Obj, count: number): ComponentRefusal | undefine
   const { min, max } = valueBounds(c);
   if (count < min || count > max) {
     const range = min === max ? `exactly ${min}` : `${min} to ${max}`;
-    return refuse('value-count', `"${String(c.placeholder ?? c.custom_id)}" takes ${range} value${max === 1 ? '' : 's'}, not ${count}`);
+    return refuse(
+      'value-count',
+      `"${String(c.placeholder ?? c.custom_id)}" takes ${range} value${max === 1 ? '' : 's'}, not ${count}`,
+    );
   }
   return undefined;
 }
@@ -105,7 +123,10 @@ export function stringSelectValues(c: Obj, chosen: readonly string[]): string[] 
   for (const want of chosen) {
     const opt = options.find((o) => o.value === want) ?? options.find((o) => o.label === want);
     if (!opt)
-      return refuse('unknown-value', `"${want}" is not an option of "${String(c.placeholder ?? c.custom_id)}" (options: ${options.map((o) => String(o.value)).join(', ')})`);
+      return refuse(
+        'unknown-value',
+        `"${want}" is not an option of "${String(c.placeholder ?? c.custom_id)}" (options: ${options.map((o) => String(o.value)).join(', ')})`,
+      );
     values.push(String(opt.value));
   }
   return countRefusal(c, values.length) ?? values;
@@ -142,7 +163,11 @@ export interface EntityLookup {
 }
 
 /** An entity select's picks sorted into users, roles and channels, each checked to exist (and a channel to be of an offered type); or the refusal. */
-export function entityValues(c: Obj, chosen: readonly string[], lookup: EntityLookup): { users: string[]; roles: string[]; channels: string[] } | ComponentRefusal {
+export function entityValues(
+  c: Obj,
+  chosen: readonly string[],
+  lookup: EntityLookup,
+): { users: string[]; roles: string[]; channels: string[] } | ComponentRefusal {
   const kinds = entityKinds(c.type as number);
   const out = { users: [] as string[], roles: [] as string[], channels: [] as string[] };
   const name = String(c.placeholder ?? c.custom_id);
@@ -151,9 +176,14 @@ export function entityValues(c: Obj, chosen: readonly string[], lookup: EntityLo
     else if (kinds.includes('role') && lookup.isRole(id)) out.roles.push(id);
     else if (kinds.includes('channel') && lookup.channelType(id) !== undefined) {
       const types = Array.isArray(c.channel_types) ? (c.channel_types as number[]) : undefined;
-      if (types && !types.includes(lookup.channelType(id)!)) return refuse('unknown-value', `channel ${id} is not of a type "${name}" offers (${types.join(', ')})`);
+      if (types && !types.includes(lookup.channelType(id)!))
+        return refuse('unknown-value', `channel ${id} is not of a type "${name}" offers (${types.join(', ')})`);
       out.channels.push(id);
-    } else return refuse('unknown-value', `"${name}" offers ${kinds.map((k) => `${k}s`).join(' and ')}: there is no ${kinds.join(' or ')} ${id} here`);
+    } else
+      return refuse(
+        'unknown-value',
+        `"${name}" offers ${kinds.map((k) => `${k}s`).join(' and ')}: there is no ${kinds.join(' or ')} ${id} here`,
+      );
   }
   return countRefusal(c, chosen.length) ?? out;
 }

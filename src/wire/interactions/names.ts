@@ -13,7 +13,12 @@ export { describeCandidate, LISTED_CANDIDATES, type NameCandidate, type NameKind
 export type NameMatch = { id: string } | { problem: string };
 
 /** The candidate `typed` names (its sigil already off); `where` ends the problem's first sentence (e.g. `in guild Test`). */
-export function matchName(kind: NameKind, typed: string, candidates: readonly NameCandidate[], where: string): NameMatch {
+export function matchName(
+  kind: NameKind,
+  typed: string,
+  candidates: readonly NameCandidate[],
+  where: string,
+): NameMatch {
   const r = matchCandidates(kind, typed, candidates);
   return r.outcome === 'resolved' ? { id: r.id } : { problem: nameProblem(r, where) };
 }

@@ -84,7 +84,11 @@ const channelId = (v: string) => {
 const CHANNEL_NAMES: Record<number, string> = Object.fromEntries(Object.entries(ChannelType).map(([k, v]) => [v, k]));
 
 /** Walks bare words into the group and subcommand, then checks the pairs against the leaf's options. */
-export function resolveOptions(command: Obj, line: ParsedLine, opts: ResolveOptions = {}): { path: string[]; result: ResolvedOptions } {
+export function resolveOptions(
+  command: Obj,
+  line: ParsedLine,
+  opts: ResolveOptions = {},
+): { path: string[]; result: ResolvedOptions } {
   const { locale } = opts;
   let level = optionList(command);
   const path: Array<{ option: Obj; word: LineWord }> = [];
@@ -92,7 +96,8 @@ export function resolveOptions(command: Obj, line: ParsedLine, opts: ResolveOpti
     const containers = level.filter((o) => o.type === SUB || o.type === GROUP);
     const found = containers.find((o) => matchesName(o, word.text, locale));
     if (!found) {
-      const what = containers.length > 0 ? `expected one of: ${names(containers)}` : 'this command takes no subcommand here';
+      const what =
+        containers.length > 0 ? `expected one of: ${names(containers)}` : 'this command takes no subcommand here';
       throw new CommandLineError(`unknown subcommand "${word.text}" (${what})`, word.start, word.end - word.start);
     }
     path.push({ option: found, word });
@@ -123,7 +128,8 @@ export function resolveOptions(command: Obj, line: ParsedLine, opts: ResolveOpti
     if (seen.has(name)) throw new CommandLineError(`"${name}" is given twice`, pair.start, pair.end - pair.start);
     seen.add(name);
     if (pair === focusedPair) {
-      if (def.autocomplete !== true) throw new CommandLineError(`option "${name}" has no autocomplete`, pair.start, pair.end - pair.start);
+      if (def.autocomplete !== true)
+        throw new CommandLineError(`option "${name}" has no autocomplete`, pair.start, pair.end - pair.start);
       // The client sends what is typed so far, as a string, whatever the option's type.
       leafOptions.push({ name, type: def.type as number, value: pair.value, focused: true });
       result.focused = name;
@@ -131,7 +137,8 @@ export function resolveOptions(command: Obj, line: ParsedLine, opts: ResolveOpti
     }
     leafOptions.push(typedOption(def, pair, result, opts));
   }
-  if (opts.autocomplete && !focusedPair) throw new CommandLineError('autocomplete needs an option being typed (name:partial)', line.command.end, 1);
+  if (opts.autocomplete && !focusedPair)
+    throw new CommandLineError('autocomplete needs an option being typed (name:partial)', line.command.end, 1);
   if (!opts.autocomplete) {
     const missing = level.filter((o) => o.required === true && !seen.has(o.name as string));
     if (missing.length > 0) {
@@ -144,7 +151,8 @@ export function resolveOptions(command: Obj, line: ParsedLine, opts: ResolveOpti
   leafOptions.sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
 
   let tree: InteractionOption[] = leafOptions;
-  for (const { option } of [...path].reverse()) tree = [{ name: option.name as string, type: option.type as number, options: tree }];
+  for (const { option } of [...path].reverse())
+    tree = [{ name: option.name as string, type: option.type as number, options: tree }];
   result.options = tree;
   return { path: path.map((p) => p.option.name as string), result };
 }
@@ -174,8 +182,10 @@ function typedOption(def: Obj, pair: LinePair, out: ResolvedOptions, opts: Resol
     case OptionType.STRING: {
       const value = choiceValue(def, pair, opts.locale, v) as string;
       const len = [...value].length;
-      if (typeof def.min_length === 'number' && len < def.min_length) fail(pair, `at least ${def.min_length} characters`);
-      if (typeof def.max_length === 'number' && len > def.max_length) fail(pair, `at most ${def.max_length} characters`);
+      if (typeof def.min_length === 'number' && len < def.min_length)
+        fail(pair, `at least ${def.min_length} characters`);
+      if (typeof def.max_length === 'number' && len > def.max_length)
+        fail(pair, `at most ${def.max_length} characters`);
       if (len === 0) fail(pair, 'a value is needed');
       return withValue(value);
     }
@@ -185,7 +195,8 @@ function typedOption(def: Obj, pair: LinePair, out: ResolvedOptions, opts: Resol
       const n = chosen !== undefined ? Number(chosen) : Number(v);
       if (chosen === undefined) {
         const pattern = type === OptionType.INTEGER ? /^-?\d+$/ : /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
-        if (!pattern.test(v) || !Number.isFinite(n)) fail(pair, type === OptionType.INTEGER ? `"${v}" is not an integer` : `"${v}" is not a number`);
+        if (!pattern.test(v) || !Number.isFinite(n))
+          fail(pair, type === OptionType.INTEGER ? `"${v}" is not an integer` : `"${v}" is not a number`);
         if (Math.abs(n) > MAX_SAFE) fail(pair, `must be between -${MAX_SAFE} and ${MAX_SAFE}`);
       }
       if (typeof def.min_value === 'number' && n < def.min_value) fail(pair, `must be at least ${def.min_value}`);
@@ -237,7 +248,10 @@ function typedOption(def: Obj, pair: LinePair, out: ResolvedOptions, opts: Resol
       if (ct === undefined) fail(pair, `no channel ${id} in this server`);
       const allowed = Array.isArray(def.channel_types) ? (def.channel_types as number[]) : undefined;
       if (allowed && !allowed.includes(ct)) {
-        fail(pair, `channel ${id} is ${CHANNEL_NAMES[ct] ?? ct}; this option takes ${allowed.map((t) => CHANNEL_NAMES[t] ?? t).join(', ')}`);
+        fail(
+          pair,
+          `channel ${id} is ${CHANNEL_NAMES[ct] ?? ct}; this option takes ${allowed.map((t) => CHANNEL_NAMES[t] ?? t).join(', ')}`,
+        );
       }
       out.channels.push(id);
       return withValue(id);
@@ -255,7 +269,12 @@ function typedOption(def: Obj, pair: LinePair, out: ResolvedOptions, opts: Resol
 }
 
 /** `@name` / `#name` through the lookup: its id, a failure listing the candidates, or undefined when the value is no name. */
-function byName(pair: LinePair, opts: ResolveOptions, kind: 'user' | 'role' | 'channel', sigil: '@' | '#'): string | undefined {
+function byName(
+  pair: LinePair,
+  opts: ResolveOptions,
+  kind: 'user' | 'role' | 'channel',
+  sigil: '@' | '#',
+): string | undefined {
   const named = lookupOf(opts).named;
   if (!named || !pair.value.startsWith(sigil) || pair.value.length === 1) return undefined;
   const match = named(kind, pair.value.slice(1));
@@ -268,7 +287,8 @@ function mentionableByName(pair: LinePair, lookup: MentionLookup): { kind: 'user
   if (!lookup.named || !pair.value.startsWith('@') || pair.value.length === 1) return undefined;
   const user = lookup.named('user', pair.value.slice(1));
   const role = lookup.named('role', pair.value.slice(1));
-  if ('id' in user && 'id' in role) fail(pair, `"${pair.value}" names both a member (${user.id}) and a role (${role.id}); give <@id> or <@&id>`);
+  if ('id' in user && 'id' in role)
+    fail(pair, `"${pair.value}" names both a member (${user.id}) and a role (${role.id}); give <@id> or <@&id>`);
   if ('id' in user) return { kind: 'user', id: user.id };
   if ('id' in role) return { kind: 'role', id: role.id };
   fail(pair, `${user.problem}; ${role.problem}`);

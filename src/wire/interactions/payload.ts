@@ -9,7 +9,13 @@ import type { InteractionOption } from './options.js';
 
 type Obj = Record<string, unknown>;
 
-export const InteractionType = { PING: 1, APPLICATION_COMMAND: 2, MESSAGE_COMPONENT: 3, APPLICATION_COMMAND_AUTOCOMPLETE: 4, MODAL_SUBMIT: 5 } as const;
+export const InteractionType = {
+  PING: 1,
+  APPLICATION_COMMAND: 2,
+  MESSAGE_COMPONENT: 3,
+  APPLICATION_COMMAND_AUTOCOMPLETE: 4,
+  MODAL_SUBMIT: 5,
+} as const;
 
 /** The service's default upload size for a user without boosts (10 MiB). */
 export const ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
@@ -69,7 +75,15 @@ export interface InvocationFacts {
 }
 
 export function userObject(u: UserFacts): Obj {
-  return { id: u.id, username: u.username, avatar: null, discriminator: '0', public_flags: 0, flags: 0, global_name: null };
+  return {
+    id: u.id,
+    username: u.username,
+    avatar: null,
+    discriminator: '0',
+    public_flags: 0,
+    flags: 0,
+    global_name: null,
+  };
 }
 
 function roleMap(g: GuildFacts): Map<string, bigint> {
@@ -77,14 +91,22 @@ function roleMap(g: GuildFacts): Map<string, bigint> {
 }
 
 /** A member's permissions in a channel, overwrites applied (facts §9.1 `member.permissions`). */
-export function memberChannelPermissions(g: GuildFacts, member: { id: string; roleIds: readonly string[] }, channel: ChannelFacts): bigint {
+export function memberChannelPermissions(
+  g: GuildFacts,
+  member: { id: string; roleIds: readonly string[] },
+  channel: ChannelFacts,
+): bigint {
   const who = { userId: member.id, roleIds: member.roleIds };
   const base = basePermissions({ guildId: g.id, ...(g.ownerId ? { ownerId: g.ownerId } : {}), roles: roleMap(g) }, who);
   return channelPermissions(base, g.id, who, channel.overwrites);
 }
 
 /** The bot's permissions in the channel: @everyone's, its managed role's (the install), then overwrites. */
-export function appChannelPermissions(g: GuildFacts, bot: { userId: string; permissions: bigint }, channel: ChannelFacts): bigint {
+export function appChannelPermissions(
+  g: GuildFacts,
+  bot: { userId: string; permissions: bigint },
+  channel: ChannelFacts,
+): bigint {
   const managed = `managed:${bot.userId}`;
   const roles = roleMap(g);
   roles.set(managed, bot.permissions);
@@ -179,11 +201,18 @@ function resolvedData(f: InvocationFacts): Obj | undefined {
   const attachments: Obj = {};
   if (f.command.type === 3 && f.target?.message) messages[f.target.id] = f.target.message;
   for (const a of f.mentions.attachments) attachments[String(a.id)] = a;
-  return nonEmptyResolved({ ...mentionedObjects(f.guild, f.channel, f.user.id, { ...f.mentions, users: userIds }), messages, attachments });
+  return nonEmptyResolved({
+    ...mentionedObjects(f.guild, f.channel, f.user.id, { ...f.mentions, users: userIds }),
+    messages,
+    attachments,
+  });
 }
 
 /** Who, where and for which application an interaction is: every field but `type` and `data`. */
-export type EnvelopeFacts = Pick<InvocationFacts, 'id' | 'token' | 'applicationId' | 'bot' | 'user' | 'locale' | 'guild' | 'channel' | 'context' | 'owners'>;
+export type EnvelopeFacts = Pick<
+  InvocationFacts,
+  'id' | 'token' | 'applicationId' | 'bot' | 'user' | 'locale' | 'guild' | 'channel' | 'context' | 'owners'
+>;
 
 /** The interaction's fields every type shares (facts §9.1): the member or user, the place, the permissions, the token. */
 export function interactionEnvelope(f: EnvelopeFacts): Obj {
@@ -206,7 +235,13 @@ export function interactionEnvelope(f: EnvelopeFacts): Obj {
     context,
     entitlement_sku_ids: [],
     entitlements: [],
-    ...(g ? { guild: { id: g.id, locale: g.locale ?? 'en-US', features: [] }, guild_id: g.id, guild_locale: g.locale ?? 'en-US' } : {}),
+    ...(g
+      ? {
+          guild: { id: g.id, locale: g.locale ?? 'en-US', features: [] },
+          guild_id: g.id,
+          guild_locale: g.locale ?? 'en-US',
+        }
+      : {}),
     id: f.id,
     locale: f.locale,
     ...(g && member ? { member: memberObject(g, member, f.channel, true) } : { user: userObject(f.user) }),
@@ -226,7 +261,11 @@ export function buildInteraction(f: InvocationFacts): Obj {
   if (resolved) data.resolved = resolved;
   if (f.command.guild_id) data.guild_id = f.command.guild_id;
   if (f.target) data.target_id = f.target.id;
-  return withTypeAndData(interactionEnvelope(f), f.autocomplete ? InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE : InteractionType.APPLICATION_COMMAND, data);
+  return withTypeAndData(
+    interactionEnvelope(f),
+    f.autocomplete ? InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE : InteractionType.APPLICATION_COMMAND,
+    data,
+  );
 }
 
 /** The envelope with the interaction's `type` and `data`, its keys in the service's (alphabetical) order. */

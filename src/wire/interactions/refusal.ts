@@ -10,7 +10,13 @@ import type { AccessQuery } from '../access/types.js';
 import { CommandType, IntegrationType, InteractionContext } from '../enums.js';
 import { authorizingOwners, type InstallFacts } from '../installation.js';
 
-export type RefusalKind = 'context' | 'guild-command-elsewhere' | 'not-installed' | 'permission' | 'age-restricted' | 'outdated';
+export type RefusalKind =
+  | 'context'
+  | 'guild-command-elsewhere'
+  | 'not-installed'
+  | 'permission'
+  | 'age-restricted'
+  | 'outdated';
 
 export interface Refusal {
   kind: RefusalKind;
@@ -66,19 +72,27 @@ const CONTEXT_NAMES = ['a server', 'a DM with the app', 'a private channel'];
  * whose integration_types include USER_INSTALL).
  */
 export function placeRefusal(cmd: CommandFacts, place: PlaceFacts): Refusal | undefined {
-  const unavailable = (kind: RefusalKind, reason: string): Refusal => refusal(kind, 'This command is not available here.', reason);
+  const unavailable = (kind: RefusalKind, reason: string): Refusal =>
+    refusal(kind, 'This command is not available here.', reason);
   const context = place.context;
   if (cmd.guild_id !== undefined) {
     if (context !== InteractionContext.GUILD || cmd.guild_id !== place.guildId)
       return unavailable('guild-command-elsewhere', `a command of server ${cmd.guild_id} is offered only there`);
   } else if (Array.isArray(cmd.contexts)) {
-    if (!cmd.contexts.includes(context)) return unavailable('context', `its contexts (${cmd.contexts.join(', ')}) leave out ${CONTEXT_NAMES[context]} (${context})`);
+    if (!cmd.contexts.includes(context))
+      return unavailable(
+        'context',
+        `its contexts (${cmd.contexts.join(', ')}) leave out ${CONTEXT_NAMES[context]} (${context})`,
+      );
   } else if (context === InteractionContext.BOT_DM && cmd.dm_permission === false) {
     return unavailable('context', 'dm_permission is false: not offered in DMs');
   }
   if (Object.keys(authorizingOwners(cmd, place)).length > 0) return undefined;
   if (context === InteractionContext.GUILD)
-    return unavailable('not-installed', `the application is not installed with applications.commands (or bot) in server ${place.guildId}${userInstallNote(cmd, place)}`);
+    return unavailable(
+      'not-installed',
+      `the application is not installed with applications.commands (or bot) in server ${place.guildId}${userInstallNote(cmd, place)}`,
+    );
   return unavailable(
     'not-installed',
     `only a user install reaches ${CONTEXT_NAMES[context]}: the command's integration_types (${(cmd.integration_types ?? []).join(', ') || 'none'}) leave out USER_INSTALL (${IntegrationType.USER_INSTALL})${userInstallNote(cmd, place)}`,
@@ -86,7 +100,9 @@ export function placeRefusal(cmd: CommandFacts, place: PlaceFacts): Refusal | un
 }
 
 function userInstallNote(cmd: CommandFacts, place: PlaceFacts): string {
-  return cmd.guild_id === undefined && cmd.integration_types?.includes(IntegrationType.USER_INSTALL) && !place.userInstalled
+  return cmd.guild_id === undefined &&
+    cmd.integration_types?.includes(IntegrationType.USER_INSTALL) &&
+    !place.userInstalled
     ? ', and the application does not support user installs'
     : '';
 }
@@ -95,10 +111,18 @@ function userInstallNote(cmd: CommandFacts, place: PlaceFacts): string {
 export function ageRefusal(cmd: CommandFacts, place: PlaceFacts): Refusal | undefined {
   if (cmd.nsfw !== true) return undefined;
   if (!place.ageVerified)
-    return refusal('age-restricted', 'This command is age-restricted: only users aged 18 or older can use it.', 'nsfw: true, and this user is not age-verified (18+)');
+    return refusal(
+      'age-restricted',
+      'This command is age-restricted: only users aged 18 or older can use it.',
+      'nsfw: true, and this user is not age-verified (18+)',
+    );
   // A DM with the app counts as age-restricted-capable for a verified adult.
   if (place.context === InteractionContext.GUILD && !place.channelNsfw) {
-    return refusal('age-restricted', 'This command is age-restricted and can only be used in age-restricted channels.', 'nsfw: true, and this channel is not age-restricted');
+    return refusal(
+      'age-restricted',
+      'This command is age-restricted and can only be used in age-restricted channels.',
+      'nsfw: true, and this channel is not age-restricted',
+    );
   }
   return undefined;
 }
@@ -109,7 +133,12 @@ export function permissionRefusal(query: AccessQuery, label?: Labeler): Refusal 
   if (r.allowed) return undefined;
   const last = r.because.at(-1);
   // A user command the member could see but not send into this channel fails when used (spec "Events").
-  return refusal('permission', "You don't have permission to use this command.", last?.text ?? 'denied', last?.kind !== 'send-messages');
+  return refusal(
+    'permission',
+    "You don't have permission to use this command.",
+    last?.text ?? 'denied',
+    last?.kind !== 'send-messages',
+  );
 }
 
 /**
@@ -118,7 +147,10 @@ export function permissionRefusal(query: AccessQuery, label?: Labeler): Refusal 
  * it; guild commands are immediate. `seenVersion` is undefined when the
  * client has not loaded the command yet (it loads the current version).
  */
-export function readRepair(cmd: { guild_id?: string; version: string }, seenVersion: string | undefined): Refusal | undefined {
+export function readRepair(
+  cmd: { guild_id?: string; version: string },
+  seenVersion: string | undefined,
+): Refusal | undefined {
   if (cmd.guild_id !== undefined || seenVersion === undefined || seenVersion === cmd.version) return undefined;
   return refusal(
     'outdated',

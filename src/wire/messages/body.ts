@@ -19,7 +19,11 @@ import { checkBoolean, describeValue, has, isObject, type Obj } from '../rules/v
 import { isSnowflake } from '../snowflake.js';
 
 /** Flags a bot may set on create (facts §5.2). */
-export const CHANNEL_MESSAGE_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.SUPPRESS_NOTIFICATIONS | MessageFlag.IS_VOICE_MESSAGE | MessageFlag.IS_COMPONENTS_V2;
+export const CHANNEL_MESSAGE_FLAGS =
+  MessageFlag.SUPPRESS_EMBEDS |
+  MessageFlag.SUPPRESS_NOTIFICATIONS |
+  MessageFlag.IS_VOICE_MESSAGE |
+  MessageFlag.IS_COMPONENTS_V2;
 export { EDIT_FLAGS, editedFlags };
 
 /** `nonce`: an integer or a string of at most this many characters. */
@@ -32,13 +36,18 @@ export const STICKERS_MAX = 3;
  * edit, `previousFlags` keeps a components-v2 message judged as one.
  */
 function checkBotComponents(out: Problem[], body: Obj, previousFlags?: number): unknown[] {
-  return checkComponents(out, body, { sender: 'application', ...(previousFlags !== undefined ? { previousFlags } : {}) });
+  return checkComponents(out, body, {
+    sender: 'application',
+    ...(previousFlags !== undefined ? { previousFlags } : {}),
+  });
 }
 
 function messageBody(out: Problem[], body: unknown): Obj | undefined {
   if (body === undefined || body === null) return {};
   if (isObject(body)) return body;
-  out.push(problem('message-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+  out.push(
+    problem('message-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()),
+  );
   return undefined;
 }
 
@@ -46,32 +55,77 @@ const nonEmptyText = (v: unknown) => typeof v === 'string' && v.trim().length > 
 const nonEmptyList = (v: unknown) => Array.isArray(v) && v.length > 0;
 
 function emptyProblem(): Problem {
-  return { ...problem('message-empty', [], 'A message needs content, embeds, components, stickers, files or a poll.', MessageErrors.empty), jsonCode: JsonCodes.empty };
+  return {
+    ...problem(
+      'message-empty',
+      [],
+      'A message needs content, embeds, components, stickers, files or a poll.',
+      MessageErrors.empty,
+    ),
+    jsonCode: JsonCodes.empty,
+  };
 }
 
 function checkReference(out: Problem[], ref: unknown): void {
   if (ref === undefined || ref === null) return;
   if (!isObject(ref)) {
-    out.push(problem('message-reference-type', ['message_reference'], `message_reference must be a mapping, not ${describeValue(ref)}.`, ApiErrors.object()));
+    out.push(
+      problem(
+        'message-reference-type',
+        ['message_reference'],
+        `message_reference must be a mapping, not ${describeValue(ref)}.`,
+        ApiErrors.object(),
+      ),
+    );
     return;
   }
   if (!isSnowflake(ref.message_id))
-    out.push(problem('message-reference-id', ['message_reference', 'message_id'], 'A reply names the message it answers by id.', ApiErrors.snowflake(ref.message_id)));
-  checkBoolean(out, ref.fail_if_not_exists, ['message_reference', 'fail_if_not_exists'], 'message-reference-type', 'fail_if_not_exists');
+    out.push(
+      problem(
+        'message-reference-id',
+        ['message_reference', 'message_id'],
+        'A reply names the message it answers by id.',
+        ApiErrors.snowflake(ref.message_id),
+      ),
+    );
+  checkBoolean(
+    out,
+    ref.fail_if_not_exists,
+    ['message_reference', 'fail_if_not_exists'],
+    'message-reference-type',
+    'fail_if_not_exists',
+  );
 }
 
 function checkNonce(out: Problem[], nonce: unknown): void {
   if (nonce === undefined || nonce === null) return;
   if (typeof nonce === 'number' && Number.isInteger(nonce)) return;
   if (typeof nonce === 'string' && nonce.length <= NONCE_MAX) return;
-  out.push(problem('message-nonce', ['nonce'], `nonce is an integer or a string of at most ${NONCE_MAX} characters.`, ApiErrors.maxLength(NONCE_MAX)));
+  out.push(
+    problem(
+      'message-nonce',
+      ['nonce'],
+      `nonce is an integer or a string of at most ${NONCE_MAX} characters.`,
+      ApiErrors.maxLength(NONCE_MAX),
+    ),
+  );
 }
 
 function checkStickers(out: Problem[], ids: unknown): void {
   if (ids === undefined || ids === null) return;
-  if (!Array.isArray(ids)) out.push(problem('message-stickers-type', ['sticker_ids'], 'sticker_ids must be a list of ids.', ApiErrors.array()));
+  if (!Array.isArray(ids))
+    out.push(
+      problem('message-stickers-type', ['sticker_ids'], 'sticker_ids must be a list of ids.', ApiErrors.array()),
+    );
   else if (ids.length > STICKERS_MAX)
-    out.push(problem('message-stickers-count', ['sticker_ids'], `A message holds at most ${STICKERS_MAX} stickers.`, ApiErrors.maxLength(STICKERS_MAX)));
+    out.push(
+      problem(
+        'message-stickers-count',
+        ['sticker_ids'],
+        `A message holds at most ${STICKERS_MAX} stickers.`,
+        ApiErrors.maxLength(STICKERS_MAX),
+      ),
+    );
 }
 
 /** Every rule of a create body. */
@@ -90,13 +144,26 @@ export function validateChannelMessageBody(body: unknown, ctx: { limits: Limits;
   checkReference(out, b.message_reference);
   checkNonce(out, b.nonce);
   checkStickers(out, b.sticker_ids);
-  const filled = nonEmptyText(b.content) || nonEmptyList(b.embeds) || components.length > 0 || nonEmptyList(b.sticker_ids) || ctx.hasFiles || isObject(b.poll);
+  const filled =
+    nonEmptyText(b.content) ||
+    nonEmptyList(b.embeds) ||
+    components.length > 0 ||
+    nonEmptyList(b.sticker_ids) ||
+    ctx.hasFiles ||
+    isObject(b.poll);
   if (!filled) out.push(emptyProblem());
   return out;
 }
 
 /** What an edit may change when the editor wrote the message (facts §5.3). */
-export const AUTHOR_EDIT_FIELDS: readonly string[] = ['content', 'embeds', 'flags', 'components', 'attachments', 'allowed_mentions'];
+export const AUTHOR_EDIT_FIELDS: readonly string[] = [
+  'content',
+  'embeds',
+  'flags',
+  'components',
+  'attachments',
+  'allowed_mentions',
+];
 
 /** Another user's message: only `flags` may be sent (50005 otherwise), and that needs MANAGE_MESSAGES. */
 export function editsOnlyFlags(body: unknown): boolean {
@@ -117,7 +184,10 @@ export interface EditedMessage {
 }
 
 /** Every rule of an author's edit body, judged against the message it changes. */
-export function validateChannelEditBody(body: unknown, ctx: { limits: Limits; hasFiles: boolean; previous: EditedMessage }): Problem[] {
+export function validateChannelEditBody(
+  body: unknown,
+  ctx: { limits: Limits; hasFiles: boolean; previous: EditedMessage },
+): Problem[] {
   const out: Problem[] = [];
   const b = messageBody(out, body);
   if (!b) return out;
@@ -148,5 +218,9 @@ export function createdFlags(flags: unknown): number {
 
 /** Channels that hold messages of their own (50008 otherwise): not categories, directories, or forum and media channels (their posts are threads). */
 export function acceptsMessages(channelType: number): boolean {
-  return channelType !== ChannelType.GUILD_CATEGORY && channelType !== ChannelType.GUILD_DIRECTORY && !isForumLike(channelType);
+  return (
+    channelType !== ChannelType.GUILD_CATEGORY &&
+    channelType !== ChannelType.GUILD_DIRECTORY &&
+    !isForumLike(channelType)
+  );
 }

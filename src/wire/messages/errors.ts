@@ -23,7 +23,11 @@ export const ChannelErrors = {
   notText: { status: 400, code: 50008, message: 'Cannot send messages in a non-text channel' },
   missingPermissions: WebhookErrors.missingPermissions,
   systemMessage: { status: 400, code: 50021, message: 'Cannot execute action on a system message' },
-  replyWithoutHistory: { status: 403, code: 160002, message: 'Cannot reply without permission to read message history' },
+  replyWithoutHistory: {
+    status: 403,
+    code: 160002,
+    message: 'Cannot reply without permission to read message history',
+  },
 } as const satisfies Record<string, ChannelError>;
 
 /** Reactions a message may carry, distinct emoji (30010 past it). */

@@ -12,24 +12,47 @@ export const GUILD_MEMBERS_APP_FLAGS = (1 << 14) | (1 << 15);
 
 export const MEMBER_PAGE = { default: 1, min: 1, max: 1000 } as const;
 
-export function parseMemberPageQuery(get: (name: string) => string | null): { limit: number; after: Snowflake } | Problem[] {
+export function parseMemberPageQuery(
+  get: (name: string) => string | null,
+): { limit: number; after: Snowflake } | Problem[] {
   const out: Problem[] = [];
   const raw = get('limit');
   let limit: number = MEMBER_PAGE.default;
   if (raw !== null) {
     const n = Number(raw);
-    if (!/^-?\d+$/.test(raw)) out.push(problem('members-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
-    else if (n < MEMBER_PAGE.min) out.push(problem('members-limit', ['limit'], `limit is at least ${MEMBER_PAGE.min}.`, ApiErrors.numberMin(MEMBER_PAGE.min)));
-    else if (n > MEMBER_PAGE.max) out.push(problem('members-limit', ['limit'], `limit is at most ${MEMBER_PAGE.max}.`, ApiErrors.numberMax(MEMBER_PAGE.max)));
+    if (!/^-?\d+$/.test(raw))
+      out.push(problem('members-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
+    else if (n < MEMBER_PAGE.min)
+      out.push(
+        problem(
+          'members-limit',
+          ['limit'],
+          `limit is at least ${MEMBER_PAGE.min}.`,
+          ApiErrors.numberMin(MEMBER_PAGE.min),
+        ),
+      );
+    else if (n > MEMBER_PAGE.max)
+      out.push(
+        problem(
+          'members-limit',
+          ['limit'],
+          `limit is at most ${MEMBER_PAGE.max}.`,
+          ApiErrors.numberMax(MEMBER_PAGE.max),
+        ),
+      );
     else limit = n;
   }
   const after = get('after') ?? '0';
-  if (!isSnowflake(after)) out.push(problem('members-after', ['after'], 'after must be a user id.', ApiErrors.snowflake(after)));
+  if (!isSnowflake(after))
+    out.push(problem('members-after', ['after'], 'after must be a user id.', ApiErrors.snowflake(after)));
   return out.length > 0 ? out : { limit, after };
 }
 
 /** The page: users with ids above `after`, lowest first. */
-export function memberPage<T extends { id: Snowflake }>(members: readonly T[], q: { limit: number; after: Snowflake }): T[] {
+export function memberPage<T extends { id: Snowflake }>(
+  members: readonly T[],
+  q: { limit: number; after: Snowflake },
+): T[] {
   return members
     .filter((m) => compareSnowflakes(m.id, q.after) > 0)
     .sort((a, b) => compareSnowflakes(a.id, b.id))

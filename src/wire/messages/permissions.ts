@@ -43,7 +43,8 @@ export interface CreateNeeds {
 export function createRefusal(perms: bigint, needs: CreateNeeds): ChannelError | undefined {
   const seen = viewRefusal(perms);
   if (seen) return seen;
-  if (!holds(perms, needs.thread ? P.SEND_MESSAGES_IN_THREADS : P.SEND_MESSAGES)) return ChannelErrors.missingPermissions;
+  if (!holds(perms, needs.thread ? P.SEND_MESSAGES_IN_THREADS : P.SEND_MESSAGES))
+    return ChannelErrors.missingPermissions;
   if (needs.embeds && !holds(perms, P.EMBED_LINKS)) return ChannelErrors.missingPermissions;
   if (needs.files && !holds(perms, P.ATTACH_FILES)) return ChannelErrors.missingPermissions;
   if (needs.tts && !holds(perms, P.SEND_TTS_MESSAGES)) return ChannelErrors.missingPermissions;

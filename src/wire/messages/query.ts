@@ -19,16 +19,34 @@ export function parseMessagePageQuery(get: (name: string) => string | null): Mes
   let limit: number = MESSAGE_PAGE.default;
   if (raw !== null) {
     const n = Number(raw);
-    if (!/^-?\d+$/.test(raw)) out.push(problem('messages-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
-    else if (n < MESSAGE_PAGE.min) out.push(problem('messages-limit', ['limit'], `limit is at least ${MESSAGE_PAGE.min}.`, ApiErrors.numberMin(MESSAGE_PAGE.min)));
-    else if (n > MESSAGE_PAGE.max) out.push(problem('messages-limit', ['limit'], `limit is at most ${MESSAGE_PAGE.max}.`, ApiErrors.numberMax(MESSAGE_PAGE.max)));
+    if (!/^-?\d+$/.test(raw))
+      out.push(problem('messages-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
+    else if (n < MESSAGE_PAGE.min)
+      out.push(
+        problem(
+          'messages-limit',
+          ['limit'],
+          `limit is at least ${MESSAGE_PAGE.min}.`,
+          ApiErrors.numberMin(MESSAGE_PAGE.min),
+        ),
+      );
+    else if (n > MESSAGE_PAGE.max)
+      out.push(
+        problem(
+          'messages-limit',
+          ['limit'],
+          `limit is at most ${MESSAGE_PAGE.max}.`,
+          ApiErrors.numberMax(MESSAGE_PAGE.max),
+        ),
+      );
     else limit = n;
   }
   let anchor: MessagePageQuery['anchor'];
   for (const kind of ['around', 'before', 'after'] as const) {
     const id = get(kind);
     if (id === null) continue;
-    if (!isSnowflake(id)) out.push(problem('messages-anchor', [kind], `${kind} must be a message id.`, ApiErrors.snowflake(id)));
+    if (!isSnowflake(id))
+      out.push(problem('messages-anchor', [kind], `${kind} must be a message id.`, ApiErrors.snowflake(id)));
     // The service takes one anchor; with several, around wins, then before.
     else anchor ??= { kind, id };
   }

@@ -14,7 +14,8 @@ export function parseReactionEmoji(text: string): ReactionEmoji | undefined {
   const custom = CUSTOM.exec(text);
   if (custom && isSnowflake(custom[2])) return { kind: 'custom', name: custom[1]!, id: custom[2]! };
   // One emoji, perhaps with modifiers and joiners: short, pictographic, no ASCII words.
-  if (text.length > 0 && text.length <= 32 && PICTOGRAPH.test(text) && !/[A-Za-z:]/.test(text)) return { kind: 'unicode', name: text };
+  if (text.length > 0 && text.length <= 32 && PICTOGRAPH.test(text) && !/[A-Za-z:]/.test(text))
+    return { kind: 'unicode', name: text };
   return undefined;
 }
 

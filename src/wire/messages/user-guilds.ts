@@ -21,9 +21,26 @@ export function parseUserGuildsQuery(get: (name: string) => string | null): User
   let limit: number = USER_GUILDS_PAGE.default;
   if (raw !== null) {
     const n = Number(raw);
-    if (!/^-?\d+$/.test(raw)) out.push(problem('user-guilds-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
-    else if (n < USER_GUILDS_PAGE.min) out.push(problem('user-guilds-limit', ['limit'], `limit is at least ${USER_GUILDS_PAGE.min}.`, ApiErrors.numberMin(USER_GUILDS_PAGE.min)));
-    else if (n > USER_GUILDS_PAGE.max) out.push(problem('user-guilds-limit', ['limit'], `limit is at most ${USER_GUILDS_PAGE.max}.`, ApiErrors.numberMax(USER_GUILDS_PAGE.max)));
+    if (!/^-?\d+$/.test(raw))
+      out.push(problem('user-guilds-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
+    else if (n < USER_GUILDS_PAGE.min)
+      out.push(
+        problem(
+          'user-guilds-limit',
+          ['limit'],
+          `limit is at least ${USER_GUILDS_PAGE.min}.`,
+          ApiErrors.numberMin(USER_GUILDS_PAGE.min),
+        ),
+      );
+    else if (n > USER_GUILDS_PAGE.max)
+      out.push(
+        problem(
+          'user-guilds-limit',
+          ['limit'],
+          `limit is at most ${USER_GUILDS_PAGE.max}.`,
+          ApiErrors.numberMax(USER_GUILDS_PAGE.max),
+        ),
+      );
     else limit = n;
   }
   const q: UserGuildsQuery = { limit };
@@ -39,7 +56,11 @@ export function parseUserGuildsQuery(get: (name: string) => string | null): User
 /** The page: ids between the cursors, lowest first; with `before` alone, the `limit` ids just below it. */
 export function userGuildsPage<T extends { id: Snowflake }>(guilds: readonly T[], q: UserGuildsQuery): T[] {
   const within = guilds
-    .filter((g) => (q.after === undefined || compareSnowflakes(g.id, q.after) > 0) && (q.before === undefined || compareSnowflakes(g.id, q.before) < 0))
+    .filter(
+      (g) =>
+        (q.after === undefined || compareSnowflakes(g.id, q.after) > 0) &&
+        (q.before === undefined || compareSnowflakes(g.id, q.before) < 0),
+    )
     .sort((a, b) => compareSnowflakes(a.id, b.id));
   return q.before !== undefined && q.after === undefined ? within.slice(-q.limit) : within.slice(0, q.limit);
 }

@@ -18,10 +18,17 @@ function allDenied(g: GuildAccess, s: CommandSubject): boolean {
 export function leavesAdministratorsOnly(g: GuildAccess, s: CommandSubject): boolean {
   // Rows only ever take access away through a false one (adding a true row never revokes: a property test holds it).
   if (!s.commandRows.some((r) => !r.permission) && !g.appRows.some((r) => !r.permission)) return false;
-  return allDenied({ ...g, facts: undefined }, s) && !allDenied({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] });
+  return (
+    allDenied({ ...g, facts: undefined }, s) &&
+    !allDenied({ guildId: g.guildId, appRows: [], commands: [] }, { ...s, commandRows: [] })
+  );
 }
 
-const TYPE_NAMES: Record<number, string> = { [PermissionEntryType.ROLE]: 'role', [PermissionEntryType.USER]: 'user', [PermissionEntryType.CHANNEL]: 'channel' };
+const TYPE_NAMES: Record<number, string> = {
+  [PermissionEntryType.ROLE]: 'role',
+  [PermissionEntryType.USER]: 'user',
+  [PermissionEntryType.CHANNEL]: 'channel',
+};
 
 /**
  * Rows of two lists for the same target with different values: `index` in
@@ -30,12 +37,18 @@ const TYPE_NAMES: Record<number, string> = { [PermissionEntryType.ROLE]: 'role',
  * written: an entry that is not a row is validatePermissionEntries' finding,
  * passed over here.
  */
-export function conflictingRows(earlier: readonly unknown[], later: readonly unknown[]): Array<{ index: number; other: number; target: string; permission: boolean }> {
+export function conflictingRows(
+  earlier: readonly unknown[],
+  later: readonly unknown[],
+): Array<{ index: number; other: number; target: string; permission: boolean }> {
   const out: Array<{ index: number; other: number; target: string; permission: boolean }> = [];
   later.forEach((row, index) => {
     if (!isPermissionEntry(row)) return;
-    const other = earlier.findIndex((e) => isPermissionEntry(e) && e.type === row.type && e.id === row.id && e.permission !== row.permission);
-    if (other >= 0) out.push({ index, other, target: `${TYPE_NAMES[row.type] ?? 'target'} ${row.id}`, permission: row.permission });
+    const other = earlier.findIndex(
+      (e) => isPermissionEntry(e) && e.type === row.type && e.id === row.id && e.permission !== row.permission,
+    );
+    if (other >= 0)
+      out.push({ index, other, target: `${TYPE_NAMES[row.type] ?? 'target'} ${row.id}`, permission: row.permission });
   });
   return out;
 }

@@ -12,7 +12,10 @@ import { checkBoolean, describeValue, has, isObject, type Obj } from './values.j
  */
 
 export const EmbedErrors = {
-  tooLarge: (max: number) => ({ code: 'MAX_EMBED_SIZE_EXCEEDED', message: `Embed size exceeds maximum size of ${max}` }),
+  tooLarge: (max: number) => ({
+    code: 'MAX_EMBED_SIZE_EXCEEDED',
+    message: `Embed size exceeds maximum size of ${max}`,
+  }),
 } as const;
 
 /** Fields the service overwrites or computes itself: set by a client, they are dropped. */
@@ -31,7 +34,8 @@ export function embedSize(embeds: readonly unknown[]): number {
     total += trimmedLength(e.title) + trimmedLength(e.description);
     if (isObject(e.footer)) total += trimmedLength(e.footer.text);
     if (isObject(e.author)) total += trimmedLength(e.author.name);
-    if (Array.isArray(e.fields)) for (const f of e.fields) if (isObject(f)) total += trimmedLength(f.name) + trimmedLength(f.value);
+    if (Array.isArray(e.fields))
+      for (const f of e.fields) if (isObject(f)) total += trimmedLength(f.name) + trimmedLength(f.value);
   }
   return total;
 }
@@ -42,24 +46,41 @@ function checkMaxText(out: Problem[], value: unknown, path: Path, label: string,
     return;
   }
   if (typeof value !== 'string') {
-    out.push(problem('embed-type', path, `${label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+    out.push(
+      problem('embed-type', path, `${label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()),
+    );
     return;
   }
   const len = trimmedLength(value);
-  if (len > max) out.push(problem('embed-length', path, `${label} must be at most ${max} characters (it has ${len}).`, ApiErrors.maxLength(max)));
+  if (len > max)
+    out.push(
+      problem(
+        'embed-length',
+        path,
+        `${label} must be at most ${max} characters (it has ${len}).`,
+        ApiErrors.maxLength(max),
+      ),
+    );
 }
 
 function checkSubObject(out: Problem[], value: unknown, path: Path, label: string): value is Obj {
   if (value === undefined || value === null) return false;
   if (!isObject(value)) {
-    out.push(problem('embed-type', path, `${label} must be a mapping, not ${describeValue(value)}.`, ApiErrors.object()));
+    out.push(
+      problem('embed-type', path, `${label} must be a mapping, not ${describeValue(value)}.`, ApiErrors.object()),
+    );
     return false;
   }
   return true;
 }
 
 function ignored(out: Problem[], path: Path, what: string): void {
-  out.push({ rule: 'embed-ignored-field', severity: 'warning', path, message: `${what} is set by the service; the value sent is dropped.` });
+  out.push({
+    rule: 'embed-ignored-field',
+    severity: 'warning',
+    path,
+    message: `${what} is set by the service; the value sent is dropped.`,
+  });
 }
 
 function validateEmbed(out: Problem[], e: unknown, i: number, limits: Limits): void {
@@ -71,16 +92,37 @@ function validateEmbed(out: Problem[], e: unknown, i: number, limits: Limits): v
   checkMaxText(out, e.description, [i, 'description'], 'Embed description', limits.embed_description_max, false);
   for (const key of ['url', 'timestamp'] as const) {
     if (has(e, key) && e[key] !== null && typeof e[key] !== 'string') {
-      out.push(problem('embed-type', [i, key], `Embed ${key} must be a string, not ${describeValue(e[key])}.`, ApiErrors.string()));
+      out.push(
+        problem(
+          'embed-type',
+          [i, key],
+          `Embed ${key} must be a string, not ${describeValue(e[key])}.`,
+          ApiErrors.string(),
+        ),
+      );
     }
   }
   if (has(e, 'color') && e.color !== null) {
     if (typeof e.color !== 'number' || !Number.isInteger(e.color)) {
-      out.push(problem('embed-type', [i, 'color'], `Embed color must be an integer, not ${describeValue(e.color)}.`, ApiErrors.integer(e.color)));
+      out.push(
+        problem(
+          'embed-type',
+          [i, 'color'],
+          `Embed color must be an integer, not ${describeValue(e.color)}.`,
+          ApiErrors.integer(e.color),
+        ),
+      );
     } else if (e.color < 0) {
       out.push(problem('embed-color', [i, 'color'], 'Embed color must be 0 or more.', ApiErrors.numberMin(0)));
     } else if (e.color > 0xffffff) {
-      out.push(problem('embed-color', [i, 'color'], `Embed color must be at most ${0xffffff} (0xFFFFFF).`, ApiErrors.numberMax(0xffffff)));
+      out.push(
+        problem(
+          'embed-color',
+          [i, 'color'],
+          `Embed color must be at most ${0xffffff} (0xFFFFFF).`,
+          ApiErrors.numberMax(0xffffff),
+        ),
+      );
     }
   }
   if (checkSubObject(out, e.footer, [i, 'footer'], 'Embed footer')) {
@@ -92,7 +134,8 @@ function validateEmbed(out: Problem[], e: unknown, i: number, limits: Limits): v
   for (const key of MEDIA_KEYS) {
     const media = e[key];
     if (!checkSubObject(out, media, [i, key], `Embed ${key}`)) continue;
-    if (typeof media.url !== 'string') out.push(problem('embed-field-required', [i, key, 'url'], `Embed ${key} needs a url.`, ApiErrors.required()));
+    if (typeof media.url !== 'string')
+      out.push(problem('embed-field-required', [i, key, 'url'], `Embed ${key} needs a url.`, ApiErrors.required()));
     for (const k of IGNORED_MEDIA_KEYS) if (has(media, k)) ignored(out, [i, key, k], `Embed ${key} ${k}`);
   }
   if (has(e, 'type') && e.type !== 'rich') ignored(out, [i, 'type'], `Embed type (always "rich" for webhooks)`);
@@ -101,7 +144,14 @@ function validateEmbed(out: Problem[], e: unknown, i: number, limits: Limits): v
 
   if (e.fields === undefined || e.fields === null) return;
   if (!Array.isArray(e.fields)) {
-    out.push(problem('embed-type', [i, 'fields'], `Embed fields must be a list, not ${describeValue(e.fields)}.`, ApiErrors.array()));
+    out.push(
+      problem(
+        'embed-type',
+        [i, 'fields'],
+        `Embed fields must be a list, not ${describeValue(e.fields)}.`,
+        ApiErrors.array(),
+      ),
+    );
     return;
   }
   if (e.fields.length > limits.embed_fields_max) {
@@ -116,7 +166,14 @@ function validateEmbed(out: Problem[], e: unknown, i: number, limits: Limits): v
   }
   e.fields.forEach((f, j) => {
     if (!isObject(f)) {
-      out.push(problem('embed-type', [i, 'fields', j], `An embed field must be a mapping, not ${describeValue(f)}.`, ApiErrors.object()));
+      out.push(
+        problem(
+          'embed-type',
+          [i, 'fields', j],
+          `An embed field must be a mapping, not ${describeValue(f)}.`,
+          ApiErrors.object(),
+        ),
+      );
       return;
     }
     checkMaxText(out, f.name, [i, 'fields', j, 'name'], 'Embed field name', limits.embed_field_name_max, true);
@@ -134,7 +191,14 @@ export function validateEmbeds(embeds: unknown, limits: Limits): Problem[] {
     return out;
   }
   if (embeds.length > limits.embeds_per_message) {
-    out.push(problem('embeds-count', [], `A message holds at most ${limits.embeds_per_message} embeds (it has ${embeds.length}).`, ApiErrors.maxLength(limits.embeds_per_message)));
+    out.push(
+      problem(
+        'embeds-count',
+        [],
+        `A message holds at most ${limits.embeds_per_message} embeds (it has ${embeds.length}).`,
+        ApiErrors.maxLength(limits.embeds_per_message),
+      ),
+    );
   }
   embeds.forEach((e, i) => {
     validateEmbed(out, e, i, limits);
@@ -169,7 +233,8 @@ const KEPT_FIELD_KEYS = ['name', 'value', 'inline'] as const;
 
 function kept(source: Obj, keys: readonly string[]): Obj {
   const out: Obj = {};
-  for (const key of keys) if (has(source, key) && source[key] !== null && source[key] !== undefined) out[key] = source[key];
+  for (const key of keys)
+    if (has(source, key) && source[key] !== null && source[key] !== undefined) out[key] = source[key];
   return out;
 }
 
@@ -185,7 +250,21 @@ export function sanitizeEmbed(embed: Obj): Obj {
 }
 
 /** Every key an embed may be sent with, per part (docs: Embed Object); the service drops others silently. */
-const SENDABLE_EMBED_KEYS = ['title', 'type', 'description', 'url', 'timestamp', 'color', 'footer', 'image', 'thumbnail', 'video', 'provider', 'author', 'fields'];
+const SENDABLE_EMBED_KEYS = [
+  'title',
+  'type',
+  'description',
+  'url',
+  'timestamp',
+  'color',
+  'footer',
+  'image',
+  'thumbnail',
+  'video',
+  'provider',
+  'author',
+  'fields',
+];
 const SENDABLE_PART_KEYS: Record<string, readonly string[]> = {
   footer: ['text', 'icon_url', 'proxy_icon_url'],
   image: ['url', 'proxy_url', 'height', 'width'],

@@ -1,5 +1,14 @@
 import { defaultStopsFallback, isLocale, LOCALES, suggestLocale } from '../locales.js';
-import { apostropheWarning, firstInvalidNameChar, hasAsciiApostrophe, isBlank, lengthWithin, matchesNamePattern, textLength, uppercaseChars } from '../naming.js';
+import {
+  apostropheWarning,
+  firstInvalidNameChar,
+  hasAsciiApostrophe,
+  isBlank,
+  lengthWithin,
+  matchesNamePattern,
+  textLength,
+  uppercaseChars,
+} from '../naming.js';
 import { ApiErrors, problem, warning, type Path, type PathSegment, type Problem } from '../problem.js';
 import { describeValue, isObject, pathTo } from './values.js';
 
@@ -26,12 +35,25 @@ function entryPath(path: Path, key: PathSegment | undefined, locale: string): Pa
  * The dictionary sits at `path` + `key` (see pathTo); paths are built only
  * for findings.
  */
-export function checkLocalizations(out: Problem[], dict: unknown, path: Path, check: LocalizationCheck, key?: PathSegment): void {
+export function checkLocalizations(
+  out: Problem[],
+  dict: unknown,
+  path: Path,
+  check: LocalizationCheck,
+  key?: PathSegment,
+): void {
   if (dict === undefined || dict === null) return;
   const label = check.field === 'description' ? 'Localized description' : 'Localized name';
   if (!isObject(dict)) {
     const at = pathTo(path, key);
-    out.push(problem('localization-type', at, `${at.at(-1)} must be a mapping of locale to text, not ${describeValue(dict)}.`, ApiErrors.object()));
+    out.push(
+      problem(
+        'localization-type',
+        at,
+        `${at.at(-1)} must be a mapping of locale to text, not ${describeValue(dict)}.`,
+        ApiErrors.object(),
+      ),
+    );
     return;
   }
   for (const locale in dict) {
@@ -51,7 +73,14 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
     }
     if (value === null || value === undefined) continue;
     if (typeof value !== 'string') {
-      out.push(problem('localization-type', entryPath(path, key, locale), `${label} for ${locale} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+      out.push(
+        problem(
+          'localization-type',
+          entryPath(path, key, locale),
+          `${label} for ${locale} must be a string, not ${describeValue(value)}.`,
+          ApiErrors.string(),
+        ),
+      );
       continue;
     }
     // Context-menu names are trimmed by the service (facts §10), their translations too: a blank one is empty.
@@ -94,7 +123,14 @@ export function checkLocalizations(out: Problem[], dict: unknown, path: Path, ch
             apiPath: pathTo(path, key),
           });
         }
-        if (hasAsciiApostrophe(value)) out.push(warning('name-apostrophe', entryPath(path, key, locale), apostropheWarning(`Localized name for ${locale} "${value}"`)));
+        if (hasAsciiApostrophe(value))
+          out.push(
+            warning(
+              'name-apostrophe',
+              entryPath(path, key, locale),
+              apostropheWarning(`Localized name for ${locale} "${value}"`),
+            ),
+          );
       }
     }
     if (value === check.defaultValue && !defaultStopsFallback(dict, locale, check.defaultValue)) {

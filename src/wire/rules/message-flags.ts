@@ -3,7 +3,8 @@ import { ApiErrors, problem, type Problem } from '../problem.js';
 import { describeValue } from './values.js';
 
 /** Flags an execute may set (facts §4.5). */
-export const EXECUTE_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.SUPPRESS_NOTIFICATIONS | MessageFlag.IS_COMPONENTS_V2;
+export const EXECUTE_FLAGS =
+  MessageFlag.SUPPRESS_EMBEDS | MessageFlag.SUPPRESS_NOTIFICATIONS | MessageFlag.IS_COMPONENTS_V2;
 /** Flags an edit may set; IS_COMPONENTS_V2 can be set but never removed. */
 export const EDIT_FLAGS = MessageFlag.SUPPRESS_EMBEDS | MessageFlag.IS_COMPONENTS_V2;
 
@@ -16,7 +17,14 @@ export function effectiveFlags(flags: unknown, allowed: number): number {
 export function checkFlags(out: Problem[], flags: unknown, allowed: number, what: string): void {
   if (flags === undefined || flags === null) return;
   if (typeof flags !== 'number' || !Number.isInteger(flags) || flags < 0) {
-    out.push(problem('message-flags-type', ['flags'], `Flags must be a non-negative integer, not ${describeValue(flags)}.`, ApiErrors.integer(flags)));
+    out.push(
+      problem(
+        'message-flags-type',
+        ['flags'],
+        `Flags must be a non-negative integer, not ${describeValue(flags)}.`,
+        ApiErrors.integer(flags),
+      ),
+    );
     return;
   }
   const dropped = flags & ~allowed;

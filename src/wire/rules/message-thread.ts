@@ -22,18 +22,42 @@ export function checkThreadFields(out: Problem[], b: Obj, ctx: ThreadRuleContext
   const hasThreadId = ctx.threadId !== undefined && ctx.threadId !== null && ctx.threadId !== '';
   const hasThreadName = b.thread_name !== undefined && b.thread_name !== null;
   if (hasThreadName) {
-    checkText(out, b.thread_name, ['thread_name'], { rule: 'thread-name-length', label: 'thread_name', min: 1, max: ctx.limits.thread_name_max, required: false });
+    checkText(out, b.thread_name, ['thread_name'], {
+      rule: 'thread-name-length',
+      label: 'thread_name',
+      min: 1,
+      max: ctx.limits.thread_name_max,
+      required: false,
+    });
   }
   if (forum && !hasThreadId && !hasThreadName) {
     out.push({
-      ...problem('forum-thread-required', [], 'A forum or media channel needs thread_id (query) or thread_name (body).', MessageErrors.forumNeedsThread),
+      ...problem(
+        'forum-thread-required',
+        [],
+        'A forum or media channel needs thread_id (query) or thread_name (body).',
+        MessageErrors.forumNeedsThread,
+      ),
       jsonCode: JsonCodes.forumNeedsThread,
     });
   } else if (forum && hasThreadId && hasThreadName) {
-    out.push({ ...problem('forum-thread-both', ['thread_name'], 'Give thread_id or thread_name, not both.', MessageErrors.forumBothThread), jsonCode: JsonCodes.forumBothThread });
+    out.push({
+      ...problem(
+        'forum-thread-both',
+        ['thread_name'],
+        'Give thread_id or thread_name, not both.',
+        MessageErrors.forumBothThread,
+      ),
+      jsonCode: JsonCodes.forumBothThread,
+    });
   } else if (!forum && hasThreadName) {
     out.push({
-      ...problem('thread-name-outside-forum', ['thread_name'], 'thread_name creates a post and needs a forum or media channel.', MessageErrors.threadsOnlyInForum),
+      ...problem(
+        'thread-name-outside-forum',
+        ['thread_name'],
+        'thread_name creates a post and needs a forum or media channel.',
+        MessageErrors.threadsOnlyInForum,
+      ),
       jsonCode: JsonCodes.threadsOnlyInForum,
     });
   }
@@ -45,18 +69,41 @@ export function checkThreadFields(out: Problem[], b: Obj, ctx: ThreadRuleContext
         rule: 'applied-tags-ignored',
         severity: 'warning',
         path: ['applied_tags'],
-        message: 'applied_tags only apply to a new post (thread_name) in a forum or media channel; they are ignored here.',
+        message:
+          'applied_tags only apply to a new post (thread_name) in a forum or media channel; they are ignored here.',
       });
     }
     return;
   }
   if (tags.length > ctx.limits.applied_tags_max) {
-    out.push(problem('applied-tags-count', ['applied_tags'], `A post carries at most ${ctx.limits.applied_tags_max} tags.`, ApiErrors.maxLength(ctx.limits.applied_tags_max)));
+    out.push(
+      problem(
+        'applied-tags-count',
+        ['applied_tags'],
+        `A post carries at most ${ctx.limits.applied_tags_max} tags.`,
+        ApiErrors.maxLength(ctx.limits.applied_tags_max),
+      ),
+    );
   }
   tags.forEach((t, i) => {
-    if (!isSnowflake(t)) out.push(problem('applied-tags-type', ['applied_tags', i], `${describeValue(t)} is not a tag id.`, ApiErrors.snowflake(t)));
+    if (!isSnowflake(t))
+      out.push(
+        problem(
+          'applied-tags-type',
+          ['applied_tags', i],
+          `${describeValue(t)} is not a tag id.`,
+          ApiErrors.snowflake(t),
+        ),
+      );
     else if (ctx.availableTags && !ctx.availableTags.includes(t)) {
-      out.push(problem('applied-tags-unknown', ['applied_tags', i], `Tag ${t} is not a tag of this channel.`, ApiErrors.choices(ctx.availableTags)));
+      out.push(
+        problem(
+          'applied-tags-unknown',
+          ['applied_tags', i],
+          `Tag ${t} is not a tag of this channel.`,
+          ApiErrors.choices(ctx.availableTags),
+        ),
+      );
     }
   });
 }

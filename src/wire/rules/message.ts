@@ -56,7 +56,15 @@ function checkState(out: Problem[], s: MessageState, v2: boolean): void {
     }
   }
   if (!s.content && !s.embeds && !s.files && !s.poll && !s.components) {
-    out.push({ ...problem('message-empty', [], 'A message needs content, embeds, components, files or a poll.', MessageErrors.empty), jsonCode: JsonCodes.empty });
+    out.push({
+      ...problem(
+        'message-empty',
+        [],
+        'A message needs content, embeds, components, files or a poll.',
+        MessageErrors.empty,
+      ),
+      jsonCode: JsonCodes.empty,
+    });
   }
 }
 
@@ -73,7 +81,9 @@ export interface ExecuteRuleContext extends ThreadRuleContext {
 function messageBody(out: Problem[], body: unknown): Obj | undefined {
   if (body === undefined || body === null) return {};
   if (isObject(body)) return body;
-  out.push(problem('message-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()));
+  out.push(
+    problem('message-body-type', [], `The body must be a mapping, not ${describeValue(body)}.`, ApiErrors.object()),
+  );
   return undefined;
 }
 
@@ -86,12 +96,22 @@ export function validateExecuteBody(body: unknown, ctx: ExecuteRuleContext): Pro
   checkContent(out, b.content, limits);
   out.push(...validateWebhookName(b.username, limits, { field: 'username', path: ['username'], optional: true }));
   if (has(b, 'avatar_url') && b.avatar_url !== null && typeof b.avatar_url !== 'string') {
-    out.push(problem('message-avatar-url', ['avatar_url'], `avatar_url must be a string, not ${describeValue(b.avatar_url)}.`, ApiErrors.string()));
+    out.push(
+      problem(
+        'message-avatar-url',
+        ['avatar_url'],
+        `avatar_url must be a string, not ${describeValue(b.avatar_url)}.`,
+        ApiErrors.string(),
+      ),
+    );
   }
   checkBoolean(out, b.tts, ['tts'], 'message-tts', 'tts');
   out.push(...prefixPath(['embeds'], validateEmbeds(b.embeds, limits)));
   checkAllowedMentions(out, b.allowed_mentions);
-  const components = checkComponents(out, b, { sender: ctx.applicationOwned ? 'application-webhook' : 'webhook', withComponents: ctx.withComponents });
+  const components = checkComponents(out, b, {
+    sender: ctx.applicationOwned ? 'application-webhook' : 'webhook',
+    withComponents: ctx.withComponents,
+  });
   const attachments = checkAttachments(out, b.attachments);
   checkPoll(out, b.poll);
   checkFlags(out, b.flags, EXECUTE_FLAGS, 'an execute');
@@ -150,11 +170,30 @@ export function validateEditMessageBody(body: unknown, ctx: EditRuleContext): Pr
   const kept = checkAttachments(out, b.attachments);
   checkFlags(out, b.flags, EDIT_FLAGS, 'an edit');
   if (b.poll !== undefined && b.poll !== null) {
-    out.push(problem('message-poll-edit', ['poll'], 'A webhook message edit cannot add a poll (only a deferred interaction response can).', MessageErrors.pollEdit));
+    out.push(
+      problem(
+        'message-poll-edit',
+        ['poll'],
+        'A webhook message edit cannot add a poll (only a deferred interaction response can).',
+        MessageErrors.pollEdit,
+      ),
+    );
   }
   const hadV2 = (previous.flags & MessageFlag.IS_COMPONENTS_V2) !== 0;
-  if (hadV2 && b.flags !== undefined && b.flags !== null && (effectiveFlags(b.flags, EDIT_FLAGS) & MessageFlag.IS_COMPONENTS_V2) === 0) {
-    out.push(problem('message-components-v2-permanent', ['flags'], 'IS_COMPONENTS_V2 cannot be removed from a message; keep the bit in flags.', MessageErrors.removeV2));
+  if (
+    hadV2 &&
+    b.flags !== undefined &&
+    b.flags !== null &&
+    (effectiveFlags(b.flags, EDIT_FLAGS) & MessageFlag.IS_COMPONENTS_V2) === 0
+  ) {
+    out.push(
+      problem(
+        'message-components-v2-permanent',
+        ['flags'],
+        'IS_COMPONENTS_V2 cannot be removed from a message; keep the bit in flags.',
+        MessageErrors.removeV2,
+      ),
+    );
   }
   const v2 = (editedFlags(previous.flags, b.flags) & MessageFlag.IS_COMPONENTS_V2) !== 0;
   const pick = <T>(key: string, before: T): unknown => (has(b, key) ? b[key] : before);

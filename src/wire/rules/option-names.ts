@@ -1,5 +1,11 @@
 import type { Limits } from '../limits.js';
-import { apostropheWarning, firstInvalidNameChar, hasAsciiApostrophe, matchesNamePattern, uppercaseChars } from '../naming.js';
+import {
+  apostropheWarning,
+  firstInvalidNameChar,
+  hasAsciiApostrophe,
+  matchesNamePattern,
+  uppercaseChars,
+} from '../naming.js';
 import { ApiErrors, problem, warning, type Path, type PathSegment, type Problem } from '../problem.js';
 import { checkText, isObject, pathTo, textCheck, type Obj } from './values.js';
 
@@ -7,23 +13,43 @@ const REQUIRED_NAME = textCheck('name-length', 'Name', 1, true, (limits) => limi
 const NAME = textCheck('name-length', 'Name', 1, false, (limits) => limits.name_max);
 
 /** Name rules shared by CHAT_INPUT commands and every option. The name sits at `path` + `key` (see pathTo). */
-export function checkChatInputName(out: Problem[], name: unknown, path: Path, limits: Limits, required: boolean, key?: PathSegment): void {
+export function checkChatInputName(
+  out: Problem[],
+  name: unknown,
+  path: Path,
+  limits: Limits,
+  required: boolean,
+  key?: PathSegment,
+): void {
   const value = checkText(out, name, path, required ? REQUIRED_NAME(limits) : NAME(limits), key);
   if (value === undefined || value.length === 0) return;
   if (!matchesNamePattern(value)) {
     const bad = firstInvalidNameChar(value);
     const why = bad === ' ' ? ' (spaces are not allowed; use - or _)' : bad ? ` (${JSON.stringify(bad)})` : '';
     out.push(
-      problem('name-pattern', pathTo(path, key), `Name "${value}" has a character slash-command names may not use${why}: only letters, numbers, - _ and '.`, ApiErrors.regex()),
+      problem(
+        'name-pattern',
+        pathTo(path, key),
+        `Name "${value}" has a character slash-command names may not use${why}: only letters, numbers, - _ and '.`,
+        ApiErrors.regex(),
+      ),
     );
     return;
   }
   const upper = uppercaseChars(value);
   if (upper.length > 0) {
-    out.push(problem('name-lowercase', pathTo(path, key), `Name "${value}" must be lowercase: write "${value.toLowerCase()}".`, ApiErrors.invalidName()));
+    out.push(
+      problem(
+        'name-lowercase',
+        pathTo(path, key),
+        `Name "${value}" must be lowercase: write "${value.toLowerCase()}".`,
+        ApiErrors.invalidName(),
+      ),
+    );
   }
   // The spec allows it; the live service was seen refusing it. No `api`: the emulator accepts it (docs/deviations.md).
-  if (hasAsciiApostrophe(value)) out.push(warning('name-apostrophe', pathTo(path, key), apostropheWarning(`Name "${value}"`)));
+  if (hasAsciiApostrophe(value))
+    out.push(warning('name-apostrophe', pathTo(path, key), apostropheWarning(`Name "${value}"`)));
 }
 
 /**

@@ -2,7 +2,18 @@ import { OptionType } from '../enums.js';
 import { INTEGER_MAX, INTEGER_MIN, NUMBER_MAX, NUMBER_MIN, type Limits } from '../limits.js';
 import { ApiErrors, problem, type Path, type PathSegment, type Problem } from '../problem.js';
 import { checkLocalizations } from './localizations.js';
-import { checkArray, checkBoolean, checkText, describeValue, firstNamed, has, isObject, pathTo, textCheck, type Obj } from './values.js';
+import {
+  checkArray,
+  checkBoolean,
+  checkText,
+  describeValue,
+  firstNamed,
+  has,
+  isObject,
+  pathTo,
+  textCheck,
+  type Obj,
+} from './values.js';
 
 /**
  * What an option's value may be: autocomplete, choices, numeric and length
@@ -13,20 +24,30 @@ import { checkArray, checkBoolean, checkText, describeValue, firstNamed, has, is
 const VALUED = new Set<number>([OptionType.STRING, OptionType.INTEGER, OptionType.NUMBER]);
 const NUMERIC = new Set<number>([OptionType.INTEGER, OptionType.NUMBER]);
 const CHOICE_NAME = textCheck('choice-name-length', 'Choice name', 1, true, (limits) => limits.choice_name_max);
-const STRING_CHOICE_VALUE = textCheck('choice-value', 'String choice value', 1, true, (limits) => limits.choice_string_value_max);
+const STRING_CHOICE_VALUE = textCheck(
+  'choice-value',
+  'String choice value',
+  1,
+  true,
+  (limits) => limits.choice_string_value_max,
+);
 
 /** The service's answer to a field an option of this type may not carry. */
 export const NO_OPTIONS_API = ApiErrors.maxLength(0);
 
 export function checkAutocompleteAndChoices(out: Problem[], type: number, opt: Obj, path: Path, limits: Limits): void {
-  if (opt.autocomplete != null) checkBoolean(out, opt.autocomplete, path, 'option-autocomplete', 'autocomplete', 'autocomplete');
+  if (opt.autocomplete != null)
+    checkBoolean(out, opt.autocomplete, path, 'option-autocomplete', 'autocomplete', 'autocomplete');
   if (opt.autocomplete === true && !VALUED.has(type)) {
     out.push(
       problem(
         'option-field-type',
         [...path, 'autocomplete'],
         'autocomplete applies only to STRING, INTEGER and NUMBER options.',
-        ApiErrors.invalid('Autocomplete is not supported for this option type', 'APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID'),
+        ApiErrors.invalid(
+          'Autocomplete is not supported for this option type',
+          'APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_INVALID',
+        ),
       ),
     );
   }
@@ -34,7 +55,15 @@ export function checkAutocompleteAndChoices(out: Problem[], type: number, opt: O
   const choices = checkArray(out, opt.choices, path, 'choices-type', 'choices', 'choices');
   if (!choices) return;
   if (!VALUED.has(type)) {
-    if (choices.length > 0) out.push(problem('option-field-type', [...path, 'choices'], 'choices apply only to STRING, INTEGER and NUMBER options.', NO_OPTIONS_API));
+    if (choices.length > 0)
+      out.push(
+        problem(
+          'option-field-type',
+          [...path, 'choices'],
+          'choices apply only to STRING, INTEGER and NUMBER options.',
+          NO_OPTIONS_API,
+        ),
+      );
     return;
   }
   if (opt.autocomplete === true && choices.length > 0) {
@@ -43,7 +72,10 @@ export function checkAutocompleteAndChoices(out: Problem[], type: number, opt: O
         'choices-with-autocomplete',
         [...path, 'autocomplete'],
         'An option with choices cannot also use autocomplete; drop one of them.',
-        ApiErrors.invalid('Autocomplete cannot be used with choices', 'APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE'),
+        ApiErrors.invalid(
+          'Autocomplete cannot be used with choices',
+          'APPLICATION_COMMAND_OPTION_CHOICES_AUTOCOMPLETE',
+        ),
       ),
     );
   }
@@ -61,7 +93,14 @@ export function checkAutocompleteAndChoices(out: Problem[], type: number, opt: O
     const choice = choices[i];
     const at = path.concat('choices', i);
     if (!isObject(choice)) {
-      out.push(problem('choice-type', at, `A choice must be a mapping with name and value, not ${describeValue(choice)}.`, ApiErrors.object()));
+      out.push(
+        problem(
+          'choice-type',
+          at,
+          `A choice must be a mapping with name and value, not ${describeValue(choice)}.`,
+          ApiErrors.object(),
+        ),
+      );
       continue;
     }
     const name = checkText(out, choice.name, at, CHOICE_NAME(limits), 'name');
@@ -87,7 +126,14 @@ export function checkAutocompleteAndChoices(out: Problem[], type: number, opt: O
   }
 }
 
-function checkChoiceValue(out: Problem[], type: number, value: unknown, path: Path, limits: Limits, key: PathSegment): void {
+function checkChoiceValue(
+  out: Problem[],
+  type: number,
+  value: unknown,
+  path: Path,
+  limits: Limits,
+  key: PathSegment,
+): void {
   if (value === undefined || value === null) {
     out.push(problem('choice-value', pathTo(path, key), 'Choice value is required.', ApiErrors.required()));
     return;
@@ -111,11 +157,34 @@ function checkChoiceValue(out: Problem[], type: number, value: unknown, path: Pa
   checkNumericBounds(out, value, path, key, integer, 'choice-value');
 }
 
-function checkNumericBounds(out: Problem[], value: number, path: Path, key: PathSegment, integer: boolean, rule: string): void {
+function checkNumericBounds(
+  out: Problem[],
+  value: number,
+  path: Path,
+  key: PathSegment,
+  integer: boolean,
+  rule: string,
+): void {
   const min = integer ? INTEGER_MIN : NUMBER_MIN;
   const max = integer ? INTEGER_MAX : NUMBER_MAX;
-  if (value < min) out.push(problem(rule, pathTo(path, key), `${value} is below the ${integer ? 'INTEGER' : 'NUMBER'} minimum ${min}.`, ApiErrors.numberMin(min)));
-  else if (value > max) out.push(problem(rule, pathTo(path, key), `${value} is above the ${integer ? 'INTEGER' : 'NUMBER'} maximum ${max}.`, ApiErrors.numberMax(max)));
+  if (value < min)
+    out.push(
+      problem(
+        rule,
+        pathTo(path, key),
+        `${value} is below the ${integer ? 'INTEGER' : 'NUMBER'} minimum ${min}.`,
+        ApiErrors.numberMin(min),
+      ),
+    );
+  else if (value > max)
+    out.push(
+      problem(
+        rule,
+        pathTo(path, key),
+        `${value} is above the ${integer ? 'INTEGER' : 'NUMBER'} maximum ${max}.`,
+        ApiErrors.numberMax(max),
+      ),
+    );
 }
 
 // The bounds are checked by one function per key rather than a loop over a list of keys: this runs for every option, in V8's interpreter, where a loop over a literal list goes through the iterator protocol.
@@ -148,7 +217,15 @@ function checkRange(out: Problem[], type: number, opt: Obj, path: Path, key: 'mi
   checkNumericBounds(out, v, path, key, integer, 'option-range');
 }
 
-function checkLength(out: Problem[], type: number, opt: Obj, path: Path, key: 'min_length' | 'max_length', floor: number, lengthMax: number): void {
+function checkLength(
+  out: Problem[],
+  type: number,
+  opt: Obj,
+  path: Path,
+  key: 'min_length' | 'max_length',
+  floor: number,
+  lengthMax: number,
+): void {
   if (!has(opt, key)) return;
   if (type !== OptionType.STRING) {
     out.push(
@@ -163,7 +240,14 @@ function checkLength(out: Problem[], type: number, opt: Obj, path: Path, key: 'm
   }
   const v = opt[key];
   if (typeof v !== 'number' || !Number.isInteger(v)) {
-    out.push(problem('option-length-range', pathTo(path, key), `${key} must be an integer, not ${describeValue(v)}.`, ApiErrors.integer(v)));
+    out.push(
+      problem(
+        'option-length-range',
+        pathTo(path, key),
+        `${key} must be an integer, not ${describeValue(v)}.`,
+        ApiErrors.integer(v),
+      ),
+    );
   } else if (v < floor || v > lengthMax) {
     out.push(
       problem(
@@ -185,7 +269,10 @@ export function checkRanges(out: Problem[], type: number, opt: Obj, path: Path, 
         'option-range',
         [...path, 'min_value'],
         `min_value ${opt.min_value} is greater than max_value ${opt.max_value}.`,
-        ApiErrors.invalid('min_value must be less than or equal to max_value', 'APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID'),
+        ApiErrors.invalid(
+          'min_value must be less than or equal to max_value',
+          'APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID',
+        ),
       ),
     );
   }
@@ -197,7 +284,10 @@ export function checkRanges(out: Problem[], type: number, opt: Obj, path: Path, 
         'option-length-range',
         [...path, 'min_length'],
         `min_length ${opt.min_length} is greater than max_length ${opt.max_length}.`,
-        ApiErrors.invalid('min_length must be less than or equal to max_length', 'APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID'),
+        ApiErrors.invalid(
+          'min_length must be less than or equal to max_length',
+          'APPLICATION_COMMAND_OPTION_MIN_MAX_INVALID',
+        ),
       ),
     );
   }

@@ -4,7 +4,19 @@ import { ApiErrors, problem, valueText, type Path, type Problem } from '../probl
 import { checkLocalizations } from './localizations.js';
 import { checkChatInputName } from './option-names.js';
 import { NO_OPTIONS_API, checkAutocompleteAndChoices, checkRanges } from './option-values.js';
-import { checkArray, checkBoolean, checkEnumList, checkText, describeValue, firstNamed, has, isObject, pathTo, textCheck, type Obj } from './values.js';
+import {
+  checkArray,
+  checkBoolean,
+  checkEnumList,
+  checkText,
+  describeValue,
+  firstNamed,
+  has,
+  isObject,
+  pathTo,
+  textCheck,
+  type Obj,
+} from './values.js';
 
 /** Where an options array sits, which decides what it may hold (spec rule A.8). */
 export type OptionLevel = 'command' | 'group' | 'subcommand';
@@ -18,7 +30,12 @@ export function validateOptions(out: Problem[], value: unknown, path: Path, leve
   if (!options) return;
   if (options.length > limits.options_per_level) {
     out.push(
-      problem('options-max', path, `At most ${limits.options_per_level} options are allowed here (found ${options.length}).`, ApiErrors.maxLength(limits.options_per_level)),
+      problem(
+        'options-max',
+        path,
+        `At most ${limits.options_per_level} options are allowed here (found ${options.length}).`,
+        ApiErrors.maxLength(limits.options_per_level),
+      ),
     );
   }
   for (let i = 0; i < options.length; i++) validateOption(out, options[i], pathTo(path, i), level, limits);
@@ -77,7 +94,10 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
           'options-required-order',
           [...path, i, 'required'],
           `Required option "${valueText(o.name)}" comes after optional option "${optionalSeen}"; list required options first.`,
-          { code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID', message: 'Required options must be placed before non-required options' },
+          {
+            code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID',
+            message: 'Required options must be placed before non-required options',
+          },
         ),
         apiPath: [...path, i],
       });
@@ -89,20 +109,35 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
 
 function validateOption(out: Problem[], opt: unknown, path: Path, level: OptionLevel, limits: Limits): void {
   if (!isObject(opt)) {
-    out.push(problem('option-type', path, `An option must be a mapping, not ${describeValue(opt)}.`, ApiErrors.object()));
+    out.push(
+      problem('option-type', path, `An option must be a mapping, not ${describeValue(opt)}.`, ApiErrors.object()),
+    );
     return;
   }
   const type = opt.type;
   if (type === undefined || type === null) {
     out.push(problem('option-type', [...path, 'type'], 'Option type is required.', ApiErrors.required()));
   } else if (typeof type !== 'number' || !OPTION_TYPES.includes(type)) {
-    out.push(problem('option-type', [...path, 'type'], `Option type ${describeValue(type)} is not one of ${describeEnum(OptionType)}.`, ApiErrors.choices(OPTION_TYPES)));
+    out.push(
+      problem(
+        'option-type',
+        [...path, 'type'],
+        `Option type ${describeValue(type)} is not one of ${describeEnum(OptionType)}.`,
+        ApiErrors.choices(OPTION_TYPES),
+      ),
+    );
   }
   // Each check is given the option's path and its field's key, and builds the field's path only for a finding (this runs for every option).
   checkChatInputName(out, opt.name, path, limits, true, 'name');
   checkText(out, opt.description, path, DESCRIPTION(limits), 'description');
   if (opt.name_localizations != null)
-    checkLocalizations(out, opt.name_localizations, path, { field: 'name', defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max }, 'name_localizations');
+    checkLocalizations(
+      out,
+      opt.name_localizations,
+      path,
+      { field: 'name', defaultValue: opt.name, namePattern: true, min: 1, max: limits.name_max },
+      'name_localizations',
+    );
   if (opt.description_localizations != null)
     checkLocalizations(
       out,
@@ -127,16 +162,36 @@ function validateOption(out: Problem[], opt: unknown, path: Path, level: OptionL
   }
 
   if (CONTAINERS.has(type)) {
-    validateOptions(out, opt.options, pathTo(path, 'options'), type === OptionType.SUB_COMMAND_GROUP ? 'group' : 'subcommand', limits);
+    validateOptions(
+      out,
+      opt.options,
+      pathTo(path, 'options'),
+      type === OptionType.SUB_COMMAND_GROUP ? 'group' : 'subcommand',
+      limits,
+    );
   } else if (Array.isArray(opt.options) ? opt.options.length > 0 : has(opt, 'options')) {
-    out.push(problem('option-field-type', [...path, 'options'], 'Only subcommands and groups hold nested options.', NO_OPTIONS_API));
+    out.push(
+      problem(
+        'option-field-type',
+        [...path, 'options'],
+        'Only subcommands and groups hold nested options.',
+        NO_OPTIONS_API,
+      ),
+    );
   }
 
   checkAutocompleteAndChoices(out, type, opt, path, limits);
   checkRanges(out, type, opt, path, limits);
   if (has(opt, 'channel_types')) {
     if (type !== OptionType.CHANNEL) {
-      out.push(problem('option-field-type', [...path, 'channel_types'], 'channel_types applies only to CHANNEL options.', NO_OPTIONS_API));
+      out.push(
+        problem(
+          'option-field-type',
+          [...path, 'channel_types'],
+          'channel_types applies only to CHANNEL options.',
+          NO_OPTIONS_API,
+        ),
+      );
     } else {
       const list = checkArray(out, opt.channel_types, path, 'channel-types', 'channel_types', 'channel_types');
       if (list) checkEnumList(out, list, path, 'channel-types', 'Channel type', ChannelType, 'channel_types');
@@ -165,6 +220,13 @@ function checkNesting(out: Problem[], type: number, opt: Obj, path: Path, level:
       ),
     );
   } else if (level === 'group' && type !== OptionType.SUB_COMMAND) {
-    out.push(problem('option-nesting', pathTo(path, 'type'), `Group members must be subcommands; "${valueText(opt.name)}" is not.`, ApiErrors.choices([1])));
+    out.push(
+      problem(
+        'option-nesting',
+        pathTo(path, 'type'),
+        `Group members must be subcommands; "${valueText(opt.name)}" is not.`,
+        ApiErrors.choices([1]),
+      ),
+    );
   }
 }

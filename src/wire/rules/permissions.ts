@@ -14,7 +14,13 @@ const ENTRY_TYPES = Object.values(PermissionEntryType) as number[];
  * `null` would throw.
  */
 export function isPermissionEntry(entry: unknown): entry is PermissionEntry {
-  return isObject(entry) && typeof entry.id === 'string' && typeof entry.type === 'number' && ENTRY_TYPES.includes(entry.type) && typeof entry.permission === 'boolean';
+  return (
+    isObject(entry) &&
+    typeof entry.id === 'string' &&
+    typeof entry.type === 'number' &&
+    ENTRY_TYPES.includes(entry.type) &&
+    typeof entry.permission === 'boolean'
+  );
 }
 
 /**
@@ -42,11 +48,25 @@ export function validatePermissionEntries(entries: unknown, limits: Limits): Pro
   const seen = new Map<string, number>();
   list.forEach((entry, i) => {
     if (!isObject(entry)) {
-      out.push(problem('permission-entry', [i], `A permission entry must be a mapping, not ${describeValue(entry)}.`, ApiErrors.object()));
+      out.push(
+        problem(
+          'permission-entry',
+          [i],
+          `A permission entry must be a mapping, not ${describeValue(entry)}.`,
+          ApiErrors.object(),
+        ),
+      );
       return;
     }
     if (!isSnowflake(entry.id))
-      out.push(problem('permission-entry', [i, 'id'], `Permission target id ${describeValue(entry.id)} is not a snowflake.`, ApiErrors.snowflake(entry.id)));
+      out.push(
+        problem(
+          'permission-entry',
+          [i, 'id'],
+          `Permission target id ${describeValue(entry.id)} is not a snowflake.`,
+          ApiErrors.snowflake(entry.id),
+        ),
+      );
     if (typeof entry.type !== 'number' || !ENTRY_TYPES.includes(entry.type)) {
       out.push(
         problem(
@@ -72,7 +92,9 @@ export function validatePermissionEntries(entries: unknown, limits: Limits): Pro
     if (first !== undefined) {
       const earlier = list[first] as { permission?: unknown };
       const conflict =
-        earlier.permission !== entry.permission && typeof entry.permission === 'boolean' && typeof earlier.permission === 'boolean'
+        earlier.permission !== entry.permission &&
+        typeof entry.permission === 'boolean' &&
+        typeof earlier.permission === 'boolean'
           ? `, with the opposite value (${entry.permission ? 'allow' : 'deny'} here, ${earlier.permission ? 'allow' : 'deny'} there): decide which one you mean`
           : '';
       out.push(

@@ -20,13 +20,18 @@ export function maxCommandsOfType(type: number, scope: Scope, limits: Limits): n
   }
 }
 
-const LIMIT_OF_TYPE: Partial<Record<number, LimitName>> = { [CommandType.USER]: 'user_commands', [CommandType.MESSAGE]: 'message_commands' };
+const LIMIT_OF_TYPE: Partial<Record<number, LimitName>> = {
+  [CommandType.USER]: 'user_commands',
+  [CommandType.MESSAGE]: 'message_commands',
+};
 
 /** A hint when the spec's count is below what the live service allows: the user may raise it in `limits:`. */
 function liveLimitHint(type: number, max: number): string {
   const key = LIMIT_OF_TYPE[type];
   const live = key ? LIVE_LIMITS[key] : undefined;
-  return key && live !== undefined && max < live ? ` (the spec's number; the live service allows ${live}: set limits.${key} to use them)` : '';
+  return key && live !== undefined && max < live
+    ? ` (the spec's number; the live service allows ${live}: set limits.${key} to use them)`
+    : '';
 }
 
 /**
@@ -58,10 +63,15 @@ export function validateScopeCommands(commands: readonly unknown[], scope: Scope
     if (n === max + 1 && max > 0) {
       const name = enumName(CommandType, type) ?? String(type);
       out.push({
-        ...problem('command-count', [i], `A ${scope.kind} scope may hold at most ${max} ${name} commands; this is number ${n}${liveLimitHint(type, max)}.`, {
-          code: 'APPLICATION_COMMANDS_MAX',
-          message: `Maximum number of application commands reached (${max})`,
-        }),
+        ...problem(
+          'command-count',
+          [i],
+          `A ${scope.kind} scope may hold at most ${max} ${name} commands; this is number ${n}${liveLimitHint(type, max)}.`,
+          {
+            code: 'APPLICATION_COMMANDS_MAX',
+            message: `Maximum number of application commands reached (${max})`,
+          },
+        ),
         jsonCode: 30032,
       });
     }
@@ -70,10 +80,15 @@ export function validateScopeCommands(commands: readonly unknown[], scope: Scope
     const first = seen.get(key);
     if (first !== undefined) {
       out.push(
-        problem('duplicate-name', [i, 'name'], `Another ${enumName(CommandType, type) ?? type} command in this scope is already named "${cmd.name}" (command ${first + 1}).`, {
-          code: 'APPLICATION_COMMANDS_DUPLICATE_NAME',
-          message: 'Application command names must be unique',
-        }),
+        problem(
+          'duplicate-name',
+          [i, 'name'],
+          `Another ${enumName(CommandType, type) ?? type} command in this scope is already named "${cmd.name}" (command ${first + 1}).`,
+          {
+            code: 'APPLICATION_COMMANDS_DUPLICATE_NAME',
+            message: 'Application command names must be unique',
+          },
+        ),
       );
     } else seen.set(key, i);
   });

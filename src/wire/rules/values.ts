@@ -45,7 +45,8 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   return `${typeof value} ${String(value)}`;
 }
 
@@ -63,7 +64,13 @@ export interface TextCheck {
  * differs from the last one asked for, not once per field checked (these
  * run for every option and choice).
  */
-export function textCheck(rule: string, label: string, min: number, required: boolean, max: (limits: Limits) => number): (limits: Limits) => TextCheck {
+export function textCheck(
+  rule: string,
+  label: string,
+  min: number,
+  required: boolean,
+  max: (limits: Limits) => number,
+): (limits: Limits) => TextCheck {
   let check: TextCheck | undefined;
   return (limits) => {
     const limit = max(limits);
@@ -76,13 +83,27 @@ export function textCheck(rule: string, label: string, min: number, required: bo
  * A string field with a length range. Returns the string when it is one, so
  * callers can go on checking it.
  */
-export function checkText(out: Problem[], value: unknown, path: Path, opts: TextCheck, key?: PathSegment): string | undefined {
+export function checkText(
+  out: Problem[],
+  value: unknown,
+  path: Path,
+  opts: TextCheck,
+  key?: PathSegment,
+): string | undefined {
   if (value === undefined || value === null) {
-    if (opts.required) out.push(problem(opts.rule, pathTo(path, key), `${opts.label} is required.`, ApiErrors.required()));
+    if (opts.required)
+      out.push(problem(opts.rule, pathTo(path, key), `${opts.label} is required.`, ApiErrors.required()));
     return undefined;
   }
   if (typeof value !== 'string') {
-    out.push(problem(opts.rule, pathTo(path, key), `${opts.label} must be a string, not ${describeValue(value)}.`, ApiErrors.string()));
+    out.push(
+      problem(
+        opts.rule,
+        pathTo(path, key),
+        `${opts.label} must be a string, not ${describeValue(value)}.`,
+        ApiErrors.string(),
+      ),
+    );
     return undefined;
   }
   if (!lengthWithin(value, opts.min, opts.max)) {
@@ -100,23 +121,54 @@ export function checkText(out: Problem[], value: unknown, path: Path, opts: Text
   return value;
 }
 
-export function checkBoolean(out: Problem[], value: unknown, path: Path, rule: string, label: string, key?: PathSegment): void {
+export function checkBoolean(
+  out: Problem[],
+  value: unknown,
+  path: Path,
+  rule: string,
+  label: string,
+  key?: PathSegment,
+): void {
   if (value === undefined || value === null || typeof value === 'boolean') return;
-  out.push(problem(rule, pathTo(path, key), `${label} must be true or false, not ${describeValue(value)}.`, ApiErrors.boolean(value)));
+  out.push(
+    problem(
+      rule,
+      pathTo(path, key),
+      `${label} must be true or false, not ${describeValue(value)}.`,
+      ApiErrors.boolean(value),
+    ),
+  );
 }
 
 /** An array field; returns it, or undefined after reporting a non-array. */
-export function checkArray(out: Problem[], value: unknown, path: Path, rule: string, label: string, key?: PathSegment): unknown[] | undefined {
+export function checkArray(
+  out: Problem[],
+  value: unknown,
+  path: Path,
+  rule: string,
+  label: string,
+  key?: PathSegment,
+): unknown[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) {
-    out.push(problem(rule, pathTo(path, key), `${label} must be a list, not ${describeValue(value)}.`, ApiErrors.array()));
+    out.push(
+      problem(rule, pathTo(path, key), `${label} must be a list, not ${describeValue(value)}.`, ApiErrors.array()),
+    );
     return undefined;
   }
   return value;
 }
 
 /** Each element of `list` must be one of `allowed`; duplicates earn a warning. */
-export function checkEnumList(out: Problem[], list: unknown[], path: Path, rule: string, label: string, allowed: Readonly<Record<string, number>>, key?: PathSegment): void {
+export function checkEnumList(
+  out: Problem[],
+  list: unknown[],
+  path: Path,
+  rule: string,
+  label: string,
+  allowed: Readonly<Record<string, number>>,
+  key?: PathSegment,
+): void {
   const values = Object.values(allowed);
   // A later element is a duplicate of an earlier one: the short lists need no set.
   for (let i = 0; i < list.length; i++) {
@@ -125,9 +177,21 @@ export function checkEnumList(out: Problem[], list: unknown[], path: Path, rule:
       const names = Object.entries(allowed)
         .map(([n, x]) => `${n.toLowerCase()} (${x})`)
         .join(', ');
-      out.push(problem(rule, [...pathTo(path, key), i], `${label} ${describeValue(v)} is not one of ${names}.`, ApiErrors.choices(values)));
+      out.push(
+        problem(
+          rule,
+          [...pathTo(path, key), i],
+          `${label} ${describeValue(v)} is not one of ${names}.`,
+          ApiErrors.choices(values),
+        ),
+      );
     } else if (list.indexOf(v) < i) {
-      out.push({ rule, severity: 'warning', path: [...pathTo(path, key), i], message: `${label} ${v} is listed twice.` });
+      out.push({
+        rule,
+        severity: 'warning',
+        path: [...pathTo(path, key), i],
+        message: `${label} ${v} is listed twice.`,
+      });
     }
   }
 }

@@ -69,24 +69,40 @@ export function validateWebhookName(name: unknown, limits: Limits, opts: Webhook
     return out;
   }
   if (typeof name !== 'string') {
-    out.push(problem('webhook-name-type', path, `${label} must be a string, not ${describeValue(name)}.`, ApiErrors.string()));
+    out.push(
+      problem('webhook-name-type', path, `${label} must be a string, not ${describeValue(name)}.`, ApiErrors.string()),
+    );
     return out;
   }
   const trimmed = normalizeWebhookName(name);
   const len = textLength(trimmed);
   if (len < 1 || len > max) {
-    out.push(problem('webhook-name-length', path, `${label} must be 1-${max} characters long (it has ${len} after trimming).`, ApiErrors.badLength(1, max)));
+    out.push(
+      problem(
+        'webhook-name-length',
+        path,
+        `${label} must be 1-${max} characters long (it has ${len} after trimming).`,
+        ApiErrors.badLength(1, max),
+      ),
+    );
   }
   const word = reservedWordIn(trimmed);
   if (word !== undefined) {
     out.push(
-      problem('webhook-name-reserved', path, `${label} ${JSON.stringify(name)} contains "${word}", which the service refuses in any case.`, WebhookNameErrors.contains(word)),
+      problem(
+        'webhook-name-reserved',
+        path,
+        `${label} ${JSON.stringify(name)} contains "${word}", which the service refuses in any case.`,
+        WebhookNameErrors.contains(word),
+      ),
     );
   }
   const exact = RESERVED_USERNAMES.find((w) => w === trimmed.toLowerCase());
   if (exact !== undefined) {
     if (field === 'username') {
-      out.push(problem('webhook-username-reserved', path, `Username cannot be "${exact}".`, WebhookNameErrors.exact(exact)));
+      out.push(
+        problem('webhook-username-reserved', path, `Username cannot be "${exact}".`, WebhookNameErrors.exact(exact)),
+      );
     } else {
       out.push({
         rule: 'webhook-name-reserved-exact',

@@ -21,7 +21,9 @@ export function validateWebhookSet(entries: readonly unknown[], limits: Limits):
         problem(
           'snowflake',
           [i, 'channel_id'],
-          e.channel_id === undefined ? 'channel_id is required.' : `channel_id ${JSON.stringify(e.channel_id)} is not a snowflake.`,
+          e.channel_id === undefined
+            ? 'channel_id is required.'
+            : `channel_id ${JSON.stringify(e.channel_id)} is not a snowflake.`,
           ApiErrors.snowflake(e.channel_id),
         ),
       );
@@ -30,23 +32,35 @@ export function validateWebhookSet(entries: readonly unknown[], limits: Limits):
     const channel = e.channel_id;
     if (typeof e.key === 'string') {
       const first = keys.get(e.key);
-      if (first !== undefined) out.push(problem('webhook-key-unique', [i, 'key'], `Key "${e.key}" is already used by webhook ${first + 1}.`));
+      if (first !== undefined)
+        out.push(problem('webhook-key-unique', [i, 'key'], `Key "${e.key}" is already used by webhook ${first + 1}.`));
       else keys.set(e.key, i);
     } else if (typeof e.name === 'string') {
       const id = `${channel}:${e.name}`;
       const first = names.get(id);
       if (first !== undefined)
-        out.push(problem('webhook-name-unique', [i, 'name'], `Webhook ${first + 1} in this channel is also named "${e.name}"; give one of them a key so they can be told apart.`));
+        out.push(
+          problem(
+            'webhook-name-unique',
+            [i, 'name'],
+            `Webhook ${first + 1} in this channel is also named "${e.name}"; give one of them a key so they can be told apart.`,
+          ),
+        );
       else names.set(id, i);
     }
     const n = (perChannel.get(channel) ?? 0) + 1;
     perChannel.set(channel, n);
     if (n === limits.webhooks_per_channel + 1) {
       out.push({
-        ...problem('webhook-count', [i], `A channel holds at most ${limits.webhooks_per_channel} webhooks; this is number ${n} in channel ${channel}.`, {
-          code: 'MAX_WEBHOOKS',
-          message: `Maximum number of webhooks reached (${limits.webhooks_per_channel})`,
-        }),
+        ...problem(
+          'webhook-count',
+          [i],
+          `A channel holds at most ${limits.webhooks_per_channel} webhooks; this is number ${n} in channel ${channel}.`,
+          {
+            code: 'MAX_WEBHOOKS',
+            message: `Maximum number of webhooks reached (${limits.webhooks_per_channel})`,
+          },
+        ),
         jsonCode: 30007,
       });
     }

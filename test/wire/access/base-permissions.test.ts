@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { basePermissions, channelPermissions, type ChannelOverwrite } from '../../../src/wire/access/base-permissions.js';
+import {
+  basePermissions,
+  channelPermissions,
+  type ChannelOverwrite,
+} from '../../../src/wire/access/base-permissions.js';
 import { ALL_PERMISSION_BITS, PERMISSION_BITS } from '../../../src/wire/permissions.js';
 
 const { ADMINISTRATOR, BAN_MEMBERS, MANAGE_GUILD, SEND_MESSAGES, VIEW_CHANNEL, KICK_MEMBERS } = PERMISSION_BITS;
@@ -20,7 +24,11 @@ const ow = (id: string, type: 0 | 1, allow: bigint, deny: bigint): ChannelOverwr
 describe('basePermissions', () => {
   it.each([
     ['@everyone alone', member([]), SEND_MESSAGES | VIEW_CHANNEL],
-    ['OR of @everyone and the roles', member(['201', '202']), SEND_MESSAGES | VIEW_CHANNEL | BAN_MEMBERS | KICK_MEMBERS],
+    [
+      'OR of @everyone and the roles',
+      member(['201', '202']),
+      SEND_MESSAGES | VIEW_CHANNEL | BAN_MEMBERS | KICK_MEMBERS,
+    ],
     ['ADMINISTRATOR means every bit', member(['203']), ALL_PERMISSION_BITS],
     ['the owner holds every bit', member([], '399'), ALL_PERMISSION_BITS],
     ['an unknown role adds nothing', member(['999']), SEND_MESSAGES | VIEW_CHANNEL],
@@ -36,7 +44,11 @@ describe('channelPermissions (the documented order)', () => {
     ['@everyone deny removes a bit', [ow(GUILD, 0, 0n, SEND_MESSAGES)], base & ~SEND_MESSAGES],
     ['@everyone allow adds a bit', [ow(GUILD, 0, MANAGE_GUILD, 0n)], base | MANAGE_GUILD],
     ['a role allow beats @everyone deny', [ow(GUILD, 0, 0n, SEND_MESSAGES), ow('201', 0, SEND_MESSAGES, 0n)], base],
-    ['role allows win over role denies of other roles', [ow('201', 0, 0n, SEND_MESSAGES), ow('202', 0, SEND_MESSAGES, 0n)], base],
+    [
+      'role allows win over role denies of other roles',
+      [ow('201', 0, 0n, SEND_MESSAGES), ow('202', 0, SEND_MESSAGES, 0n)],
+      base,
+    ],
     ['a role deny removes a bit', [ow('202', 0, 0n, KICK_MEMBERS)], base & ~KICK_MEMBERS],
     ['overwrites of roles the member lacks do nothing', [ow('203', 0, 0n, SEND_MESSAGES)], base],
     ['the member deny beats a role allow', [ow('201', 0, MANAGE_GUILD, 0n), ow('301', 1, 0n, MANAGE_GUILD)], base],
@@ -48,6 +60,11 @@ describe('channelPermissions (the documented order)', () => {
 
   it('never overwrites ADMINISTRATOR', () => {
     const admin = basePermissions(guild, member(['203']));
-    expect(channelPermissions(admin, GUILD, member(['203']), [ow(GUILD, 0, 0n, ALL_PERMISSION_BITS), ow('301', 1, 0n, ADMINISTRATOR)])).toBe(ALL_PERMISSION_BITS);
+    expect(
+      channelPermissions(admin, GUILD, member(['203']), [
+        ow(GUILD, 0, 0n, ALL_PERMISSION_BITS),
+        ow('301', 1, 0n, ADMINISTRATOR),
+      ]),
+    ).toBe(ALL_PERMISSION_BITS);
   });
 });

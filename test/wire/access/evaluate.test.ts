@@ -62,7 +62,11 @@ const cases: Case[] = [
   // Step 1: administrators and the owner.
   {
     name: 'ADMINISTRATOR passes whatever the rows say',
-    q: query({ permissions: ADMINISTRATOR, commandRows: [user(USER, false), allChannels(false)], command: { default_member_permissions: '0' } }),
+    q: query({
+      permissions: ADMINISTRATOR,
+      commandRows: [user(USER, false), allChannels(false)],
+      command: { default_member_permissions: '0' },
+    }),
     allowed: true,
     decided: 'ADMINISTRATOR: may use every command',
   },
@@ -73,8 +77,18 @@ const cases: Case[] = [
     decided: 'guild owner: may use every command',
   },
   // Step 2: channels.
-  { name: 'a command row denying the channel', q: query({ commandRows: [channel(MOD_LOG, false), user(USER, true)] }), allowed: false, decided: 'command row: channel 401 deny' },
-  { name: 'a command all-channels deny', q: query({ commandRows: [allChannels(false), user(USER, true)] }), allowed: false, decided: 'command row: all channels deny' },
+  {
+    name: 'a command row denying the channel',
+    q: query({ commandRows: [channel(MOD_LOG, false), user(USER, true)] }),
+    allowed: false,
+    decided: 'command row: channel 401 deny',
+  },
+  {
+    name: 'a command all-channels deny',
+    q: query({ commandRows: [allChannels(false), user(USER, true)] }),
+    allowed: false,
+    decided: 'command row: all channels deny',
+  },
   {
     name: 'the command row for the channel beats its all-channels row',
     q: query({ commandRows: [allChannels(false), channel(MOD_LOG, true), role(MOD, true)] }),
@@ -93,7 +107,12 @@ const cases: Case[] = [
     allowed: false,
     decided: 'app row: channel 401 deny',
   },
-  { name: 'an app all-channels deny', q: query({ appRows: [allChannels(false)] }), allowed: false, decided: 'app row: all channels deny' },
+  {
+    name: 'an app all-channels deny',
+    q: query({ appRows: [allChannels(false)] }),
+    allowed: false,
+    decided: 'app row: all channels deny',
+  },
   {
     name: 'the app row for the channel beats the app all-channels row',
     q: query({ appRows: [allChannels(false), channel(MOD_LOG, true)], permissions: BAN_MEMBERS }),
@@ -119,7 +138,12 @@ const cases: Case[] = [
     decided: 'default_member_permissions needs BAN_MEMBERS; the member has it',
   },
   // Step 3: members, command level.
-  { name: 'a user row beats a role row (deny over allow)', q: query({ commandRows: [role(MOD, true), user(USER, false)] }), allowed: false, decided: 'command row: user 301 deny' },
+  {
+    name: 'a user row beats a role row (deny over allow)',
+    q: query({ commandRows: [role(MOD, true), user(USER, false)] }),
+    allowed: false,
+    decided: 'command row: user 301 deny',
+  },
   {
     name: 'a user row beats a role row (allow over deny)',
     q: query({ commandRows: [role(MOD, false), user(USER, true)] }),
@@ -169,9 +193,24 @@ const cases: Case[] = [
     decided: 'command row: role 201 allow (overrides default_member_permissions)',
   },
   // Step 3: members, app level.
-  { name: 'an app user deny', q: query({ appRows: [user(USER, false)], permissions: BAN_MEMBERS }), allowed: false, decided: 'app row: user 301 deny' },
-  { name: 'an app role deny', q: query({ appRows: [role(MOD, false)], permissions: BAN_MEMBERS }), allowed: false, decided: 'app row: role 201 deny' },
-  { name: 'an app @everyone deny', q: query({ appRows: [everyone(false)], permissions: BAN_MEMBERS }), allowed: false, decided: 'app row: @everyone deny' },
+  {
+    name: 'an app user deny',
+    q: query({ appRows: [user(USER, false)], permissions: BAN_MEMBERS }),
+    allowed: false,
+    decided: 'app row: user 301 deny',
+  },
+  {
+    name: 'an app role deny',
+    q: query({ appRows: [role(MOD, false)], permissions: BAN_MEMBERS }),
+    allowed: false,
+    decided: 'app row: role 201 deny',
+  },
+  {
+    name: 'an app @everyone deny',
+    q: query({ appRows: [everyone(false)], permissions: BAN_MEMBERS }),
+    allowed: false,
+    decided: 'app row: @everyone deny',
+  },
   {
     name: 'an app-level allow still needs default_member_permissions',
     q: query({ appRows: [role(MOD, true)] }),
@@ -191,8 +230,18 @@ const cases: Case[] = [
     decided: 'default_member_permissions needs BAN_MEMBERS; the member has it',
   },
   // Step 4: default_member_permissions.
-  { name: 'null means everyone', q: query({ command: { default_member_permissions: null } }), allowed: true, decided: 'default_member_permissions is null: everyone' },
-  { name: 'absent means everyone', q: query({ command: {} }), allowed: true, decided: 'default_member_permissions is null: everyone' },
+  {
+    name: 'null means everyone',
+    q: query({ command: { default_member_permissions: null } }),
+    allowed: true,
+    decided: 'default_member_permissions is null: everyone',
+  },
+  {
+    name: 'absent means everyone',
+    q: query({ command: {} }),
+    allowed: true,
+    decided: 'default_member_permissions is null: everyone',
+  },
   {
     name: '"0" leaves administrators only',
     q: query({ command: { default_member_permissions: '0' }, permissions: BAN_MEMBERS | MANAGE_GUILD }),
@@ -207,7 +256,10 @@ const cases: Case[] = [
   },
   {
     name: 'holding more than needed',
-    q: query({ command: { default_member_permissions: String(MANAGE_GUILD) }, permissions: MANAGE_GUILD | BAN_MEMBERS }),
+    q: query({
+      command: { default_member_permissions: String(MANAGE_GUILD) },
+      permissions: MANAGE_GUILD | BAN_MEMBERS,
+    }),
     allowed: true,
     decided: 'default_member_permissions needs MANAGE_GUILD; the member has it',
   },
@@ -243,7 +295,9 @@ describe('evaluateAccess (facts §6.1)', () => {
   });
 
   it('names rows by label when given one', () => {
-    const result = evaluateAccess(query({ commandRows: [role(MOD, false)] }), (kind, id) => (kind === 'role' && id === MOD ? 'Moderators' : undefined));
+    const result = evaluateAccess(query({ commandRows: [role(MOD, false)] }), (kind, id) =>
+      kind === 'role' && id === MOD ? 'Moderators' : undefined,
+    );
     expect(result.because.at(-1)?.text).toBe('command row: role Moderators deny');
   });
 

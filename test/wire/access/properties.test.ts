@@ -33,7 +33,12 @@ function randomRows(r: Rand): PermissionEntry[] {
 }
 
 function randomQuery(r: Rand): AccessQuery {
-  const dmp = pick(r, [null, '0', String(PERMISSION_BITS.BAN_MEMBERS), String(PERMISSION_BITS.MANAGE_GUILD | PERMISSION_BITS.BAN_MEMBERS)]);
+  const dmp = pick(r, [
+    null,
+    '0',
+    String(PERMISSION_BITS.BAN_MEMBERS),
+    String(PERMISSION_BITS.MANAGE_GUILD | PERMISSION_BITS.BAN_MEMBERS),
+  ]);
   return {
     guildId: GUILD,
     command: { type: 1 + r(3), default_member_permissions: dmp },
@@ -75,9 +80,16 @@ describe('evaluateAccess properties', () => {
       const q = randomQuery(r);
       const permission = r(2) === 0;
       const channelId = q.channel.parentId ?? q.channel.id;
-      const commandRows = withRow(withRow(q.commandRows, { id: channelId, type: 3, permission: true }), { id: q.member.userId, type: 2, permission });
+      const commandRows = withRow(withRow(q.commandRows, { id: channelId, type: 3, permission: true }), {
+        id: q.member.userId,
+        type: 2,
+        permission,
+      });
       const sendOk = q.command.type !== 2 || (q.permissions & PERMISSION_BITS.SEND_MESSAGES) !== 0n;
-      expect(evaluateAccess({ ...q, commandRows }).allowed, JSON.stringify({ ...q, permissions: String(q.permissions) })).toBe(permission && sendOk);
+      expect(
+        evaluateAccess({ ...q, commandRows }).allowed,
+        JSON.stringify({ ...q, permissions: String(q.permissions) }),
+      ).toBe(permission && sendOk);
     }
   });
 
@@ -87,7 +99,9 @@ describe('evaluateAccess properties', () => {
       const q = randomQuery(r);
       const commandRows = withRow(q.commandRows, { id: q.member.userId, type: 2, permission: r(2) === 0 });
       const appChannelRowsOnly = q.appRows.filter((row) => row.type === 3);
-      expect(evaluateAccess({ ...q, commandRows }).allowed).toBe(evaluateAccess({ ...q, commandRows, appRows: appChannelRowsOnly }).allowed);
+      expect(evaluateAccess({ ...q, commandRows }).allowed).toBe(
+        evaluateAccess({ ...q, commandRows, appRows: appChannelRowsOnly }).allowed,
+      );
     }
   });
 
@@ -97,7 +111,8 @@ describe('evaluateAccess properties', () => {
       const q = randomQuery(r);
       if (evaluateAccess(q).allowed) continue;
       const row = randomRow(r, false);
-      const added = r(2) === 0 ? { ...q, commandRows: withRow(q.commandRows, row) } : { ...q, appRows: withRow(q.appRows, row) };
+      const added =
+        r(2) === 0 ? { ...q, commandRows: withRow(q.commandRows, row) } : { ...q, appRows: withRow(q.appRows, row) };
       expect(evaluateAccess(added).allowed).toBe(false);
     }
   });
@@ -108,7 +123,8 @@ describe('evaluateAccess properties', () => {
       const q = randomQuery(r);
       if (!evaluateAccess(q).allowed) continue;
       const row = randomRow(r, true);
-      const added = r(2) === 0 ? { ...q, commandRows: withRow(q.commandRows, row) } : { ...q, appRows: withRow(q.appRows, row) };
+      const added =
+        r(2) === 0 ? { ...q, commandRows: withRow(q.commandRows, row) } : { ...q, appRows: withRow(q.appRows, row) };
       expect(evaluateAccess(added).allowed).toBe(true);
     }
   });

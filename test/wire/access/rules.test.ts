@@ -16,8 +16,18 @@ const guild = (appRows: GuildAccess['appRows'] = []): GuildAccess => ({ guildId:
 describe('leavesAdministratorsOnly', () => {
   it.each([
     ['@everyone denied, nobody allowed', guild(), subject('4', [{ id: GUILD, type: 1, permission: false }]), true],
-    ['all channels denied, no channel allowed', guild(), subject(null, [{ id: '999', type: 3, permission: false }]), true],
-    ['app-level @everyone deny reaches a command without rows', guild([{ id: GUILD, type: 1, permission: false }]), subject(null, []), true],
+    [
+      'all channels denied, no channel allowed',
+      guild(),
+      subject(null, [{ id: '999', type: 3, permission: false }]),
+      true,
+    ],
+    [
+      'app-level @everyone deny reaches a command without rows',
+      guild([{ id: GUILD, type: 1, permission: false }]),
+      subject(null, []),
+      true,
+    ],
     [
       'a role allowed somewhere',
       guild(),
@@ -28,7 +38,12 @@ describe('leavesAdministratorsOnly', () => {
       false,
     ],
     ['"0" with no rows was administrators only anyway', guild(), subject('0', []), false],
-    ['"0" and only denies: the rows did not do it', guild(), subject('0', [{ id: '201', type: 1, permission: false }]), false],
+    [
+      '"0" and only denies: the rows did not do it',
+      guild(),
+      subject('0', [{ id: '201', type: 1, permission: false }]),
+      false,
+    ],
     ['no rows at all', guild(), subject('4', []), false],
   ])('%s', (_name, g, s, expected) => {
     expect(leavesAdministratorsOnly(g, s)).toBe(expected);

@@ -38,11 +38,22 @@ describe('bodies built with discord.js builders', () => {
         new StringSelectMenuBuilder()
           .setCustomId('starter')
           .setPlaceholder('Make a selection!')
-          .addOptions({ label: 'Bulbasaur', value: 'bulbasaur', description: 'The dual-type Grass/Poison Seed Pokémon.' }, { label: 'Charmander', value: 'charmander' }),
+          .addOptions(
+            { label: 'Bulbasaur', value: 'bulbasaur', description: 'The dual-type Grass/Poison Seed Pokémon.' },
+            { label: 'Charmander', value: 'charmander' },
+          ),
       ),
-      new ActionRowBuilder().addComponents(new UserSelectMenuBuilder().setCustomId('users').setMinValues(1).setMaxValues(10).setDefaultUsers('140000000000000002')),
+      new ActionRowBuilder().addComponents(
+        new UserSelectMenuBuilder()
+          .setCustomId('users')
+          .setMinValues(1)
+          .setMaxValues(10)
+          .setDefaultUsers('140000000000000002'),
+      ),
       new ActionRowBuilder().addComponents(new RoleSelectMenuBuilder().setCustomId('roles')),
-      new ActionRowBuilder().addComponents(new ChannelSelectMenuBuilder().setCustomId('channels').setChannelTypes(ChannelType.GuildText)),
+      new ActionRowBuilder().addComponents(
+        new ChannelSelectMenuBuilder().setCustomId('channels').setChannelTypes(ChannelType.GuildText),
+      ),
     ].map((r) => r.toJSON());
     expect(errors(checkMessageComponents({ content: 'Pick', components }, app))).toEqual([]);
   });
@@ -55,9 +66,13 @@ describe('bodies built with discord.js builders', () => {
       .addSectionComponents(
         new SectionBuilder()
           .addTextDisplayComponents(new TextDisplayBuilder().setContent('All systems go'))
-          .setButtonAccessory(new ButtonBuilder().setCustomId('details').setLabel('Details').setStyle(ButtonStyle.Primary)),
+          .setButtonAccessory(
+            new ButtonBuilder().setCustomId('details').setLabel('Details').setStyle(ButtonStyle.Primary),
+          ),
       );
-    expect(errors(checkMessageComponents({ flags: MessageFlags.IsComponentsV2, components: [container.toJSON()] }, app))).toEqual([]);
+    expect(
+      errors(checkMessageComponents({ flags: MessageFlags.IsComponentsV2, components: [container.toJSON()] }, app)),
+    ).toEqual([]);
   });
 
   it('a modal with Labels and a legacy row passes', () => {
@@ -65,10 +80,18 @@ describe('bodies built with discord.js builders', () => {
       .setCustomId('feedback')
       .setTitle('Feedback')
       .addLabelComponents(
-        new LabelBuilder().setLabel('What went well?').setTextInputComponent(new TextInputBuilder().setCustomId('good').setStyle(TextInputStyle.Paragraph).setMaxLength(500)),
+        new LabelBuilder()
+          .setLabel('What went well?')
+          .setTextInputComponent(
+            new TextInputBuilder().setCustomId('good').setStyle(TextInputStyle.Paragraph).setMaxLength(500),
+          ),
         new LabelBuilder()
           .setLabel('Favourite')
-          .setStringSelectMenuComponent(new StringSelectMenuBuilder().setCustomId('fav').addOptions({ label: 'A', value: 'a' }, { label: 'B', value: 'b' })),
+          .setStringSelectMenuComponent(
+            new StringSelectMenuBuilder()
+              .setCustomId('fav')
+              .addOptions({ label: 'A', value: 'a' }, { label: 'B', value: 'b' }),
+          ),
       );
     expect(errors(checkModalData(modal.toJSON()))).toEqual([]);
   });
@@ -79,7 +102,11 @@ describe('bodies built with discord.js builders', () => {
       new ButtonBuilder().setCustomId('same').setLabel('B').setStyle(ButtonStyle.Primary),
     );
     expect(errors(checkMessageComponents({ components: [row.toJSON()] }, app))).toEqual([
-      { path: 'components.0.components.1.custom_id', code: 'COMPONENT_CUSTOM_ID_DUPLICATED', message: 'Component custom id was already specified' },
+      {
+        path: 'components.0.components.1.custom_id',
+        code: 'COMPONENT_CUSTOM_ID_DUPLICATED',
+        message: 'Component custom id was already specified',
+      },
     ]);
   });
 });

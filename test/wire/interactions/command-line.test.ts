@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CommandLineError, parseCommandLine, pointAt, resolveOptions, type MentionLookup } from '../../../src/wire/interactions/index.js';
+import {
+  CommandLineError,
+  parseCommandLine,
+  pointAt,
+  resolveOptions,
+  type MentionLookup,
+} from '../../../src/wire/interactions/index.js';
 
 const GUILD = '100000000000000001';
 const USER = '200000000000000001';
@@ -152,7 +158,11 @@ describe('refused lines point at the bad token', () => {
     [`/config loging enable channel:#${TEXT}`, 'loging', 'unknown subcommand "loging"'],
     ['/config logging', '', 'choose a subcommand: enable'],
     [`/config logging enable note:hi`, '', 'missing required option: channel'],
-    [`/config logging enable channel:#${VOICE}`, `#${VOICE}`, 'GUILD_VOICE; this option takes GUILD_TEXT, GUILD_ANNOUNCEMENT'],
+    [
+      `/config logging enable channel:#${VOICE}`,
+      `#${VOICE}`,
+      'GUILD_VOICE; this option takes GUILD_TEXT, GUILD_ANNOUNCEMENT',
+    ],
     [`/config logging enable channel:#999999999999999999`, '#999', 'no channel'],
     [`/config logging enable channel:#${TEXT} days:0`, '0', 'at least 1'],
     [`/config logging enable channel:#${TEXT} days:31`, '31', 'at most 30'],

@@ -5,5 +5,10 @@ it('a message, an update, choices and a modal are final answers; a deferral prom
   const final = Object.entries(CallbackType)
     .filter(([, type]) => isFinalAnswer(type))
     .map(([name]) => name);
-  expect(final.sort()).toEqual(['APPLICATION_COMMAND_AUTOCOMPLETE_RESULT', 'CHANNEL_MESSAGE_WITH_SOURCE', 'MODAL', 'UPDATE_MESSAGE']);
+  expect(final.sort()).toEqual([
+    'APPLICATION_COMMAND_AUTOCOMPLETE_RESULT',
+    'CHANNEL_MESSAGE_WITH_SOURCE',
+    'MODAL',
+    'UPDATE_MESSAGE',
+  ]);
 });

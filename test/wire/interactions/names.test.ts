@@ -14,7 +14,9 @@ describe('matchName', () => {
   });
 
   it('two names equal but for case, neither exact: ambiguous, both listed', () => {
-    expect(matchName('user', 'BOB', people, 'here')).toEqual({ problem: 'user name "@BOB" is ambiguous here: @bob (2), @Bob (3); give the id' });
+    expect(matchName('user', 'BOB', people, 'here')).toEqual({
+      problem: 'user name "@BOB" is ambiguous here: @bob (2), @Bob (3); give the id',
+    });
   });
 
   it('the same name twice (two guilds): ambiguous, with where each is', () => {
@@ -23,7 +25,8 @@ describe('matchName', () => {
       { id: '20', name: 'general', note: 'in guild B' },
     ];
     expect(matchName('channel', 'general', channels, 'in any guild')).toEqual({
-      problem: 'channel name "#general" is ambiguous in any guild: #general (10, in guild A), #general (20, in guild B); give the id',
+      problem:
+        'channel name "#general" is ambiguous in any guild: #general (10, in guild A), #general (20, in guild B); give the id',
     });
   });
 

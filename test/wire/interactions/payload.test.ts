@@ -64,7 +64,16 @@ describe('the interaction payload (facts §9.1)', () => {
     expect(member.roles).toEqual([MOD]);
     expect((member.user as { id: string }).id).toBe(U);
     expect(BigInt(i.app_permissions as string)).toBe(P.VIEW_CHANNEL! | P.EMBED_LINKS!);
-    expect(i).toMatchObject({ type: 2, version: 1, context: 0, guild_id: G, channel_id: CH, locale: 'fr', guild_locale: 'en-US', authorizing_integration_owners: { 0: G } });
+    expect(i).toMatchObject({
+      type: 2,
+      version: 1,
+      context: 0,
+      guild_id: G,
+      channel_id: CH,
+      locale: 'fr',
+      guild_locale: 'en-US',
+      authorizing_integration_owners: { 0: G },
+    });
     expect(i.user).toBeUndefined();
   });
 
@@ -81,7 +90,10 @@ describe('the interaction payload (facts §9.1)', () => {
   });
 
   it('in a DM: user instead of member, context BOT_DM, autocomplete type 4', () => {
-    const { guild: _g, ...rest } = facts({ autocomplete: true, mentions: { users: [], roles: [], channels: [], attachments: [] } });
+    const { guild: _g, ...rest } = facts({
+      autocomplete: true,
+      mentions: { users: [], roles: [], channels: [], attachments: [] },
+    });
     const i = buildInteraction(rest as InvocationFacts);
     expect(i).toMatchObject({ type: 4, context: 1, user: { id: U } });
     expect(i.member).toBeUndefined();
@@ -90,7 +102,12 @@ describe('the interaction payload (facts §9.1)', () => {
 
   it('a user command: target_id and the target in resolved users and members', () => {
     const i = buildInteraction(
-      facts({ command: { id: '5', name: 'Profile', type: 2 }, options: [], target: { id: U }, mentions: { users: [], roles: [], channels: [], attachments: [] } }),
+      facts({
+        command: { id: '5', name: 'Profile', type: 2 },
+        options: [],
+        target: { id: U },
+        mentions: { users: [], roles: [], channels: [], attachments: [] },
+      }),
     );
     const data = i.data as Record<string, unknown>;
     expect(data.target_id).toBe(U);
@@ -100,7 +117,15 @@ describe('the interaction payload (facts §9.1)', () => {
 });
 
 describe('refusals', () => {
-  const place = { context: 0, guildId: G, guildInstalled: true, userInstalled: false, userId: U, channelNsfw: false, ageVerified: true } as const;
+  const place = {
+    context: 0,
+    guildId: G,
+    guildInstalled: true,
+    userInstalled: false,
+    userId: U,
+    channelNsfw: false,
+    ageVerified: true,
+  } as const;
   const dm = { ...place, context: 1, guildId: undefined } as const;
   const privateChannel = { ...place, context: 2, guildId: undefined, userInstalled: true } as const;
   it.each([
@@ -125,7 +150,9 @@ describe('refusals', () => {
     expect(placeRefusal({ type: 1, integration_types: [1], contexts: [2] }, privateChannel)).toBeUndefined();
     expect(placeRefusal({ type: 1, integration_types: [0, 1], contexts: null }, privateChannel)).toBeUndefined();
     // A user install reaches a guild where the app is not installed.
-    expect(placeRefusal({ type: 1, integration_types: [1] }, { ...place, guildInstalled: false, userInstalled: true })).toBeUndefined();
+    expect(
+      placeRefusal({ type: 1, integration_types: [1] }, { ...place, guildInstalled: false, userInstalled: true }),
+    ).toBeUndefined();
   });
 
   it('commands the picker leaves out say so instead of being refused', () => {
@@ -135,7 +162,10 @@ describe('refusals', () => {
 
   it('authorizing_integration_owners: the guild install, "0" in a bot DM, the user for a user install', () => {
     expect(authorizingOwners({ integration_types: [0] }, place)).toEqual({ '0': G });
-    expect(authorizingOwners({ integration_types: [0, 1] }, { ...place, userInstalled: true })).toEqual({ '0': G, '1': U });
+    expect(authorizingOwners({ integration_types: [0, 1] }, { ...place, userInstalled: true })).toEqual({
+      '0': G,
+      '1': U,
+    });
     expect(authorizingOwners({ integration_types: [0] }, dm)).toEqual({ '0': '0' });
     expect(authorizingOwners({ integration_types: [0, 1] }, privateChannel)).toEqual({ '1': U });
     expect(authorizingOwners({ guild_id: G, integration_types: [1] }, privateChannel)).toEqual({});
@@ -152,9 +182,19 @@ describe('refusals', () => {
   });
 
   it('the access model denies with its reason; a user command needs SEND_MESSAGES', () => {
-    const base = { guildId: G, commandRows: [], appRows: [], member: { userId: U, roleIds: [MOD] }, channel: { id: CH } };
+    const base = {
+      guildId: G,
+      commandRows: [],
+      appRows: [],
+      member: { userId: U, roleIds: [MOD] },
+      channel: { id: CH },
+    };
     const use = P.USE_APPLICATION_COMMANDS!;
-    const r = permissionRefusal({ ...base, command: { default_member_permissions: String(P.MANAGE_GUILD) }, permissions: P.VIEW_CHANNEL! | use });
+    const r = permissionRefusal({
+      ...base,
+      command: { default_member_permissions: String(P.MANAGE_GUILD) },
+      permissions: P.VIEW_CHANNEL! | use,
+    });
     // Hidden from the member's picker (spec: they do not see it).
     expect(r).toMatchObject({ kind: 'permission', hidden: true, message: NOT_IN_PICKER });
     expect(r!.reason).toContain('lacks MANAGE_GUILD');
@@ -163,10 +203,14 @@ describe('refusals', () => {
       hidden: false,
       message: "You don't have permission to use this command.",
     });
-    expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.VIEW_CHANNEL! | use })!.reason).toContain('SEND_MESSAGES');
+    expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.VIEW_CHANNEL! | use })!.reason).toContain(
+      'SEND_MESSAGES',
+    );
     expect(permissionRefusal({ ...base, command: { type: 2 }, permissions: P.SEND_MESSAGES! | use })).toBeUndefined();
     // Without USE_APPLICATION_COMMANDS no command is offered at all.
-    expect(permissionRefusal({ ...base, command: {}, permissions: P.SEND_MESSAGES! })!.reason).toContain('USE_APPLICATION_COMMANDS');
+    expect(permissionRefusal({ ...base, command: {}, permissions: P.SEND_MESSAGES! })!.reason).toContain(
+      'USE_APPLICATION_COMMANDS',
+    );
   });
 
   it('read-repair: a changed global command is refused for a user who saw the old one; guild commands are immediate', () => {

@@ -43,7 +43,11 @@ export async function openBotClient(opts: BotOptions, ctx: CliContext): Promise<
   return { client, apiUrl, names: new Names(serviceNames(client)), close: () => client.close() };
 }
 
-export async function withBotClient<T>(opts: BotOptions, ctx: CliContext, fn: (bot: BotClient) => Promise<T>): Promise<T> {
+export async function withBotClient<T>(
+  opts: BotOptions,
+  ctx: CliContext,
+  fn: (bot: BotClient) => Promise<T>,
+): Promise<T> {
   const bot = await openBotClient(opts, ctx);
   try {
     return await fn(bot);

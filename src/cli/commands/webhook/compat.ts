@@ -37,31 +37,46 @@ function checkFlags(opts: SendOptions): void {
   if (opts.tags.length > 0) given.push('--tag');
   if (opts.tts) given.push('--tts');
   if (opts.withComponents) given.push('--with-components');
-  if (given.length > 0) throw new UsageError(`--format ${opts.format} posts --body as it is; ${given.join(', ')} cannot be used with it.`);
+  if (given.length > 0)
+    throw new UsageError(`--format ${opts.format} posts --body as it is; ${given.join(', ')} cannot be used with it.`);
   if (opts.body === undefined) throw new UsageError(`--format ${opts.format} needs --body FILE (JSON or YAML).`);
   if (opts.format === 'repo-compat') {
-    if (opts.event === undefined) throw new UsageError(`--format repo-compat needs --event NAME: one of ${REPO_COMPAT_EVENTS.join(', ')}.`);
-    if (!(REPO_COMPAT_EVENTS as readonly string[]).includes(opts.event)) throw new UsageError(`--event takes one of ${REPO_COMPAT_EVENTS.join(', ')}; not "${opts.event}".`);
+    if (opts.event === undefined)
+      throw new UsageError(`--format repo-compat needs --event NAME: one of ${REPO_COMPAT_EVENTS.join(', ')}.`);
+    if (!(REPO_COMPAT_EVENTS as readonly string[]).includes(opts.event))
+      throw new UsageError(`--event takes one of ${REPO_COMPAT_EVENTS.join(', ')}; not "${opts.event}".`);
   } else if (opts.event !== undefined) {
     throw new UsageError('--event applies to --format repo-compat only.');
   }
 }
 
 export async function runCompatSend(opts: SendOptions, ctx: CliContext): Promise<number> {
-  if (opts.format !== 'chat-compat' && opts.format !== 'repo-compat') throw new UsageError(`--format takes chat-compat or repo-compat, not "${String(opts.format)}".`);
+  if (opts.format !== 'chat-compat' && opts.format !== 'repo-compat')
+    throw new UsageError(`--format takes chat-compat or repo-compat, not "${String(opts.format)}".`);
   checkFlags(opts);
   const target = requireTokenTarget(opts.url, ctx, 'webhook send');
   const threadId = opts.thread !== undefined ? idFrom(opts.thread, '--thread') : undefined;
   const body = readDocument(opts.body!, '--body', ctx);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new UsageError(`--body ${opts.body}: the body must be a mapping (a JSON object).`);
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new UsageError(`--body ${opts.body}: the body must be a mapping (a JSON object).`);
   const doc = body as Record<string, unknown>;
   if (opts.format === 'chat-compat') {
-    for (const key of CHAT_COMPAT_UNSUPPORTED) if (key in doc) writeLine(ctx.stderr, `warning: ${key}: the chat-compat endpoint does not support this property; it is ignored.`);
+    for (const key of CHAT_COMPAT_UNSUPPORTED)
+      if (key in doc)
+        writeLine(
+          ctx.stderr,
+          `warning: ${key}: the chat-compat endpoint does not support this property; it is ignored.`,
+        );
   }
   const options = { ...(threadId !== undefined ? { threadId } : {}), ...(opts.wait ? { wait: true } : {}) };
   await withTokenClient(target, opts, ctx, (client) =>
-    opts.format === 'chat-compat' ? executeSlackWebhook(client, target.ref, doc, options) : executeGitHubWebhook(client, target.ref, opts.event!, doc, options),
+    opts.format === 'chat-compat'
+      ? executeSlackWebhook(client, target.ref, doc, options)
+      : executeGitHubWebhook(client, target.ref, opts.event!, doc, options),
   );
-  writeLine(ctx.stderr, `Posted the ${opts.format} body${opts.format === 'repo-compat' ? ` (${opts.event} event)` : ''}.`);
+  writeLine(
+    ctx.stderr,
+    `Posted the ${opts.format} body${opts.format === 'repo-compat' ? ` (${opts.event} event)` : ''}.`,
+  );
   return 0;
 }

@@ -47,7 +47,9 @@ export function allowedMentionsFrom(value: string | undefined): { parse: string[
   if (parts.length === 1 && parts[0] === 'none') return { parse: [] };
   for (const p of parts) {
     if (!(MENTION_KINDS as readonly string[]).includes(p))
-      throw new UsageError(`--allow-mentions takes a comma-separated list of ${MENTION_KINDS.join(', ')} (or none); not "${p}".`);
+      throw new UsageError(
+        `--allow-mentions takes a comma-separated list of ${MENTION_KINDS.join(', ')} (or none); not "${p}".`,
+      );
   }
   return { parse: [...new Set(parts)] };
 }

@@ -14,7 +14,10 @@ function readText(path: string, flag: string, ctx: CliContext): string {
   try {
     return readFileSync(resolve(ctx.cwd, path), 'utf8');
   } catch (err) {
-    throw new CmdsyncError('FILE_UNREADABLE', `${flag} ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
+    throw new CmdsyncError(
+      'FILE_UNREADABLE',
+      `${flag} ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'}).`,
+    );
   }
 }
 
@@ -54,7 +57,8 @@ export function readEmbeds(path: string, ctx: CliContext): unknown {
 /** `--components FILE`: a list of components, or `{ components: [...] }`. */
 export function readComponents(path: string, ctx: CliContext): unknown {
   const doc = readDocument(path, '--components', ctx);
-  if (doc !== null && typeof doc === 'object' && !Array.isArray(doc) && 'components' in doc) return (doc as { components: unknown }).components;
+  if (doc !== null && typeof doc === 'object' && !Array.isArray(doc) && 'components' in doc)
+    return (doc as { components: unknown }).components;
   return doc;
 }
 
@@ -66,12 +70,21 @@ export function readUploads(paths: readonly string[], ctx: CliContext): FileUplo
       if (!statSync(full).isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
       return { name: basename(full), data: readFileSync(full) };
     } catch (err) {
-      throw new CmdsyncError('FILE_UNREADABLE', `--file ${p}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
+      throw new CmdsyncError(
+        'FILE_UNREADABLE',
+        `--file ${p}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'}).`,
+      );
     }
   });
 }
 
-const IMAGE_TYPES: Readonly<Record<string, string>> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp' };
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
 
 /** `--avatar FILE` as the service takes it: a `data:image/…;base64,` URI. */
 export function readAvatar(path: string, ctx: CliContext): string {
@@ -81,7 +94,10 @@ export function readAvatar(path: string, ctx: CliContext): string {
   try {
     data = readFileSync(resolve(ctx.cwd, path));
   } catch (err) {
-    throw new CmdsyncError('FILE_UNREADABLE', `--avatar ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'}).`);
+    throw new CmdsyncError(
+      'FILE_UNREADABLE',
+      `--avatar ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'}).`,
+    );
   }
   return `data:${type};base64,${data.toString('base64')}`;
 }

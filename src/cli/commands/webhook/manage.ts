@@ -45,12 +45,21 @@ export function hideTokens(client: RestClient, webhooks: unknown): void {
 }
 
 /** By id (bot token) when an id is given, else by URL; both is ambiguous. */
-function chooseRoute(id: string | undefined, url: string | undefined, ctx: CliContext, verb: string): { id: string } | { target: TokenTarget } {
-  if (id !== undefined && url !== undefined) throw new UsageError(`webhook ${verb}: give a webhook ID (bot token) or --url (webhook token), not both.`);
+function chooseRoute(
+  id: string | undefined,
+  url: string | undefined,
+  ctx: CliContext,
+  verb: string,
+): { id: string } | { target: TokenTarget } {
+  if (id !== undefined && url !== undefined)
+    throw new UsageError(`webhook ${verb}: give a webhook ID (bot token) or --url (webhook token), not both.`);
   // A key the manifest declares is looked up in its lock file, as `webhook url` does.
   if (id !== undefined) return { id: idFrom(resolveKey(id, undefined, ctx), 'the webhook ID') };
   const target = findTokenTarget(url, ctx);
-  if (!target) throw new UsageError(`webhook ${verb}: give a webhook ID (uses DISCORD_TOKEN), or --url / DISCORD_WEBHOOK_URL (uses the webhook's own token).`);
+  if (!target)
+    throw new UsageError(
+      `webhook ${verb}: give a webhook ID (uses DISCORD_TOKEN), or --url / DISCORD_WEBHOOK_URL (uses the webhook's own token).`,
+    );
   return { target };
 }
 
@@ -69,7 +78,12 @@ export async function runWebhookGet(id: string | undefined, opts: GetOptions, ct
           hideTokens(client, [w]);
           return { webhook: w, names: opts.json ? undefined : await names.namesIn([w.guild_id]) };
         })
-      : { webhook: await withTokenClient(route.target, opts, ctx, (client) => getWebhookWithToken(client, route.target.ref)), names: undefined };
+      : {
+          webhook: await withTokenClient(route.target, opts, ctx, (client) =>
+            getWebhookWithToken(client, route.target.ref),
+          ),
+          names: undefined,
+        };
   printWebhook(webhook, opts.json, ctx, names);
   return 0;
 }
@@ -120,11 +134,17 @@ const NAMED_CHANNEL_PLACEHOLDER = '100000000000000000';
 export async function runWebhookEdit(id: string | undefined, opts: EditOptions, ctx: CliContext): Promise<number> {
   const route = chooseRoute(id, opts.url, ctx, 'edit');
   const byToken = 'target' in route;
-  if (opts.avatar !== undefined && opts.removeAvatar) throw new UsageError('webhook edit: --avatar and --remove-avatar cannot be used together.');
+  if (opts.avatar !== undefined && opts.removeAvatar)
+    throw new UsageError('webhook edit: --avatar and --remove-avatar cannot be used together.');
   // The token route ignores channel_id (facts §13) and takes no audit-log reason: refuse rather than silently drop them.
-  if (byToken && opts.channel !== undefined) throw new UsageError('webhook edit --channel moves a webhook and needs the bot token: run webhook edit ID --channel CHANNEL.');
+  if (byToken && opts.channel !== undefined)
+    throw new UsageError(
+      'webhook edit --channel moves a webhook and needs the bot token: run webhook edit ID --channel CHANNEL.',
+    );
   if (byToken && opts.reason !== undefined)
-    throw new UsageError('webhook edit --reason applies to edits by ID with the bot token; edits with the webhook token have no audit-log reason.');
+    throw new UsageError(
+      'webhook edit --reason applies to edits by ID with the bot token; edits with the webhook token have no audit-log reason.',
+    );
   const body: Record<string, unknown> = {};
   if (opts.name !== undefined) body.name = opts.name;
   if (opts.avatar !== undefined) body.avatar = readAvatar(opts.avatar, ctx);
@@ -132,7 +152,8 @@ export async function runWebhookEdit(id: string | undefined, opts: EditOptions, 
   // A channel may be named (as invoke takes it); the name is resolved once the client is open.
   const channelByName = opts.channel !== undefined && !isSnowflake(opts.channel);
   if (opts.channel !== undefined) body.channel_id = channelByName ? NAMED_CHANNEL_PLACEHOLDER : opts.channel;
-  if (Object.keys(body).length === 0) throw new UsageError('webhook edit: nothing to change; give --name, --avatar, --remove-avatar or --channel.');
+  if (Object.keys(body).length === 0)
+    throw new UsageError('webhook edit: nothing to change; give --name, --avatar, --remove-avatar or --channel.');
   if (reportProblems(validateWebhookEditBody(body, resolveLimits(), { byToken }), ctx)) return 1;
 
   const { webhook, names } =
@@ -144,7 +165,12 @@ export async function runWebhookEdit(id: string | undefined, opts: EditOptions, 
           hideTokens(client, [w]);
           return { webhook: w, names: opts.json ? undefined : await bot.names.namesIn([w.guild_id]) };
         })
-      : { webhook: await withTokenClient(route.target, opts, ctx, (client) => editWebhookWithToken(client, route.target.ref, body)), names: undefined };
+      : {
+          webhook: await withTokenClient(route.target, opts, ctx, (client) =>
+            editWebhookWithToken(client, route.target.ref, body),
+          ),
+          names: undefined,
+        };
   printWebhook(webhook, opts.json, ctx, names);
   writeLine(ctx.stderr, `Updated webhook ${webhook.id}.`);
   return 0;
@@ -160,11 +186,15 @@ export interface DeleteOptions extends BotOptions {
 export async function runWebhookDelete(id: string | undefined, opts: DeleteOptions, ctx: CliContext): Promise<number> {
   const route = chooseRoute(id, opts.url, ctx, 'delete');
   if ('id' in route) {
-    await withBotClient(opts, ctx, ({ client }) => deleteWebhook(client, route.id, { reason: auditReason('delete', opts.reason) }));
+    await withBotClient(opts, ctx, ({ client }) =>
+      deleteWebhook(client, route.id, { reason: auditReason('delete', opts.reason) }),
+    );
     writeLine(ctx.stderr, `Deleted webhook ${route.id}.`);
   } else {
     if (opts.reason !== undefined)
-      throw new UsageError('webhook delete --reason applies to deletes by ID with the bot token; deletes with the webhook token have no audit-log reason.');
+      throw new UsageError(
+        'webhook delete --reason applies to deletes by ID with the bot token; deletes with the webhook token have no audit-log reason.',
+      );
     await withTokenClient(route.target, opts, ctx, (client) => deleteWebhookWithToken(client, route.target.ref));
     writeLine(ctx.stderr, `Deleted webhook ${route.target.ref.id}.`);
   }

@@ -31,7 +31,11 @@ function threadOption(opts: MessageTargetOptions): { threadId?: string } {
   return opts.thread !== undefined ? { threadId: idFrom(opts.thread, '--thread') } : {};
 }
 
-export async function runMessageGet(messageId: string, opts: MessageTargetOptions & { json: boolean }, ctx: CliContext): Promise<number> {
+export async function runMessageGet(
+  messageId: string,
+  opts: MessageTargetOptions & { json: boolean },
+  ctx: CliContext,
+): Promise<number> {
   const id = idFrom(messageId, 'the message ID');
   const target = requireTokenTarget(opts.url, ctx, 'webhook message get');
   const thread = threadOption(opts);
@@ -43,7 +47,11 @@ export async function runMessageGet(messageId: string, opts: MessageTargetOption
   });
 }
 
-export async function runMessageDelete(messageId: string, opts: MessageTargetOptions, ctx: CliContext): Promise<number> {
+export async function runMessageDelete(
+  messageId: string,
+  opts: MessageTargetOptions,
+  ctx: CliContext,
+): Promise<number> {
   const id = idFrom(messageId, 'the message ID');
   const target = requireTokenTarget(opts.url, ctx, 'webhook message delete');
   const thread = threadOption(opts);
@@ -67,9 +75,15 @@ const CLEARABLE = ['content', 'embeds', 'attachments', 'components'] as const;
 export const EDIT_FLAG_NAMES = ['suppress-embeds', 'components-v2', 'none'] as const;
 
 /** The edit body from the flags, before any request (usage errors first). */
-function buildEditBody(opts: MessageEditOptions, ctx: CliContext, newFiles: readonly { name: string }[]): Record<string, unknown> {
+function buildEditBody(
+  opts: MessageEditOptions,
+  ctx: CliContext,
+  newFiles: readonly { name: string }[],
+): Record<string, unknown> {
   const clear = new Set(opts.clear.map((c) => c.trim().toLowerCase()));
-  for (const c of clear) if (!(CLEARABLE as readonly string[]).includes(c)) throw new UsageError(`--clear takes ${CLEARABLE.join(', ')}; not "${c}".`);
+  for (const c of clear)
+    if (!(CLEARABLE as readonly string[]).includes(c))
+      throw new UsageError(`--clear takes ${CLEARABLE.join(', ')}; not "${c}".`);
   const conflict = (field: string, given: boolean, flag: string) => {
     if (given && clear.has(field)) throw new UsageError(`--clear ${field} and ${flag} cannot be used together.`);
   };
@@ -98,7 +112,10 @@ function buildEditBody(opts: MessageEditOptions, ctx: CliContext, newFiles: read
   for (const c of clear) body[c] = null;
   // Listing attachments replaces the kept set; new files are listed by index so the service keeps them too.
   if (opts.keepAttachments.length > 0 || clear.has('attachments')) {
-    body.attachments = [...opts.keepAttachments.map((a) => ({ id: idFrom(a, '--keep-attachment') })), ...newFiles.map((f, i) => ({ id: i, filename: f.name }))];
+    body.attachments = [
+      ...opts.keepAttachments.map((a) => ({ id: idFrom(a, '--keep-attachment') })),
+      ...newFiles.map((f, i) => ({ id: i, filename: f.name })),
+    ];
   }
   const flags = flagsFrom(opts.flags, EDIT_FLAG_NAMES);
   if (flags !== undefined) body.flags = flags;

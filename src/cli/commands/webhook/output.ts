@@ -25,7 +25,9 @@ function text(value: unknown): string {
 }
 
 function typeName(type: unknown): string {
-  return typeof type === 'number' ? (enumName(WebhookType, type)?.toLowerCase().replace(/_/g, ' ') ?? `type ${type}`) : '?';
+  return typeof type === 'number'
+    ? (enumName(WebhookType, type)?.toLowerCase().replace(/_/g, ' ') ?? `type ${type}`)
+    : '?';
 }
 
 /** A channel or guild id with its name, when known: `#general (1234)`; remote names flattened to one line. */
@@ -58,7 +60,12 @@ export function webhookRow(webhook: unknown, names: ReadonlyMap<string, string> 
 }
 
 /** Prints a webhook (or a list) as JSON without tokens, or as human lines. */
-export function printWebhook(webhook: unknown, json: boolean, ctx: CliContext, names?: ReadonlyMap<string, string>): void {
+export function printWebhook(
+  webhook: unknown,
+  json: boolean,
+  ctx: CliContext,
+  names?: ReadonlyMap<string, string>,
+): void {
   if (json) ctx.stdout.write(`${JSON.stringify(publicWebhook(webhook), null, 2)}\n`);
   else writeLine(ctx.stdout, webhookLines(webhook, names).join('\n'));
 }
@@ -84,13 +91,16 @@ export function reportProblems(problems: readonly Problem[], ctx: CliContext): b
 export function messageLines(message: unknown): string[] {
   const m = message as Obj;
   const lines = [`id:          ${text(m.id)}`, `channel:     ${text(m.channel_id)}`];
-  if (typeof m.content === 'string' && m.content !== '') lines.push(`content:     ${text(m.content.length > 200 ? `${m.content.slice(0, 199)}…` : m.content)}`);
+  if (typeof m.content === 'string' && m.content !== '')
+    lines.push(`content:     ${text(m.content.length > 200 ? `${m.content.slice(0, 199)}…` : m.content)}`);
   const embeds = Array.isArray(m.embeds) ? m.embeds.length : 0;
   const components = Array.isArray(m.components) ? m.components.length : 0;
   lines.push(`embeds:      ${embeds}`);
   if (components > 0) lines.push(`components:  ${components}`);
   const attachments = Array.isArray(m.attachments) ? (m.attachments as Obj[]) : [];
-  lines.push(`attachments: ${attachments.length === 0 ? 'none' : attachments.map((a) => `${text(a.filename)} (id ${text(a.id)})`).join(', ')}`);
+  lines.push(
+    `attachments: ${attachments.length === 0 ? 'none' : attachments.map((a) => `${text(a.filename)} (id ${text(a.id)})`).join(', ')}`,
+  );
   lines.push(`flags:       ${typeof m.flags === 'number' ? m.flags : 0}`);
   if (typeof m.edited_timestamp === 'string') lines.push(`edited:      ${text(m.edited_timestamp)}`);
   return lines;

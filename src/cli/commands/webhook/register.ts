@@ -68,22 +68,38 @@ type SetExit = (code: number) => void;
 
 export function registerWebhookCommands(program: Command, ctx: CliContext, setExit: SetExit): void {
   const webhook = program.command('webhook').description('manage webhooks and send messages through them');
-  registerManage(webhook, ctx, setExit);
+  registerLookups(webhook, ctx, setExit);
+  registerChanges(webhook, ctx, setExit);
   registerMessages(webhook, ctx, setExit);
 }
 
-/** `list`, `get`, `create`, `edit`, `delete` and `url`: the webhooks themselves. */
-function registerManage(webhook: Command, ctx: CliContext, setExit: SetExit): void {
-  botOptions(webhook.command('list').description("list the webhooks of a channel, a guild, or (with neither) the channels of the manifest's webhooks (tokens hidden)"))
+/** `list`, `get` and `url`: reading the webhooks. */
+function registerLookups(webhook: Command, ctx: CliContext, setExit: SetExit): void {
+  botOptions(
+    webhook
+      .command('list')
+      .description(
+        "list the webhooks of a channel, a guild, or (with neither) the channels of the manifest's webhooks (tokens hidden)",
+      ),
+  )
     .option('--channel <id|name>', 'the channel, e.g. general or #general')
     .option('--guild <id|name>', 'the guild')
-    .option('-m, --manifest <path>', "without --channel or --guild: the manifest whose webhooks' channels to read (default: cmdsync.yaml)")
+    .option(
+      '-m, --manifest <path>',
+      "without --channel or --guild: the manifest whose webhooks' channels to read (default: cmdsync.yaml)",
+    )
     .option('--json', 'print JSON on stdout')
     .action(async (o: Opts) => {
       const { runWebhookList } = await import('./list.js');
       setExit(
         await runWebhookList(
-          { ...bot(o), json: !!o.json, channel: o.channel as string | undefined, guild: o.guild as string | undefined, manifest: o.manifest as string | undefined },
+          {
+            ...bot(o),
+            json: !!o.json,
+            channel: o.channel as string | undefined,
+            guild: o.guild as string | undefined,
+            manifest: o.manifest as string | undefined,
+          },
           ctx,
         ),
       );
@@ -98,6 +114,21 @@ function registerManage(webhook: Command, ctx: CliContext, setExit: SetExit): vo
       setExit(await runWebhookGet(id, { ...bot(o), json: !!o.json, url: o.url as string | undefined }, ctx));
     });
 
+  botOptions(
+    webhook
+      .command('url')
+      .description("print a webhook's URL, which holds its secret token (masked under GitHub Actions)"),
+  )
+    .argument('<key-or-id>', "a declared webhook's key (looked up in cmdsync.lock.json), or a webhook id")
+    .option('-m, --manifest <path>', 'the manifest whose lock file maps keys to ids (default: cmdsync.yaml)')
+    .action(async (id: string, o: Opts) => {
+      const { runWebhookUrl } = await import('./url.js');
+      setExit(await runWebhookUrl(id, { ...bot(o), manifest: o.manifest as string | undefined }, ctx));
+    });
+}
+
+/** `create`, `edit` and `delete`: changing the webhooks. */
+function registerChanges(webhook: Command, ctx: CliContext, setExit: SetExit): void {
   botOptions(webhook.command('create').description('create an incoming webhook in a channel'))
     .option('--channel <id|name>', 'the channel (required), e.g. general or #general')
     .option('--name <name>', `the webhook name, 1-${DEFAULT_LIMITS.webhook_name_max} characters (required)`)
@@ -121,7 +152,11 @@ function registerManage(webhook: Command, ctx: CliContext, setExit: SetExit): vo
       );
     });
 
-  botOptions(webhook.command('edit').description('rename, re-avatar or move a webhook, by ID (bot token) or by --url (its own token)'))
+  botOptions(
+    webhook
+      .command('edit')
+      .description('rename, re-avatar or move a webhook, by ID (bot token) or by --url (its own token)'),
+  )
     .argument('[id]', "webhook id, or a declared webhook's key (looked up in cmdsync.lock.json)")
     .option('--url <url>', URL_HELP)
     .option('--name <name>', 'new name')
@@ -156,30 +191,40 @@ function registerManage(webhook: Command, ctx: CliContext, setExit: SetExit): vo
     .option('--reason <text>', 'audit-log reason (default: "cmdsync webhook delete"; by ID only)')
     .action(async (id: string | undefined, o: Opts) => {
       const { runWebhookDelete } = await import('./manage.js');
-      setExit(await runWebhookDelete(id, { ...bot(o), url: o.url as string | undefined, reason: o.reason as string | undefined }, ctx));
-    });
-
-  botOptions(webhook.command('url').description("print a webhook's URL, which holds its secret token (masked under GitHub Actions)"))
-    .argument('<key-or-id>', "a declared webhook's key (looked up in cmdsync.lock.json), or a webhook id")
-    .option('-m, --manifest <path>', 'the manifest whose lock file maps keys to ids (default: cmdsync.yaml)')
-    .action(async (id: string, o: Opts) => {
-      const { runWebhookUrl } = await import('./url.js');
-      setExit(await runWebhookUrl(id, { ...bot(o), manifest: o.manifest as string | undefined }, ctx));
+      setExit(
+        await runWebhookDelete(
+          id,
+          { ...bot(o), url: o.url as string | undefined, reason: o.reason as string | undefined },
+          ctx,
+        ),
+      );
     });
 }
 
 /** `send`, and `message get|edit|delete`: messages through a webhook. */
 function registerMessages(webhook: Command, ctx: CliContext, setExit: SetExit): void {
-  contentOptions(webhook.command('send').description('send a message through a webhook (checked against the rules first)'))
+  contentOptions(
+    webhook.command('send').description('send a message through a webhook (checked against the rules first)'),
+  )
     .option('--username <name>', 'override the webhook name for this message')
     .option('--avatar-url <url>', 'override the avatar for this message')
     .option('--tts', 'text-to-speech message')
     .option('--thread <id>', 'post into this thread (or forum post) of the webhook channel')
     .option('--thread-name <name>', 'create a forum or media post with this title')
     .option('--tag <id>', 'tag of the new forum/media post (repeatable)', collect, [])
-    .option('--flag <name>', 'message flag: suppress-embeds, suppress-notifications or components-v2 (repeatable)', collect, [])
+    .option(
+      '--flag <name>',
+      'message flag: suppress-embeds, suppress-notifications or components-v2 (repeatable)',
+      collect,
+      [],
+    )
     .option('--wait', 'wait for the message and print its id')
-    .addOption(new Option('--format <format>', 'post --body to a compatibility endpoint instead').choices(['chat-compat', 'repo-compat']))
+    .addOption(
+      new Option('--format <format>', 'post --body to a compatibility endpoint instead').choices([
+        'chat-compat',
+        'repo-compat',
+      ]),
+    )
     .option('--body <file>', 'the body for --format (JSON or YAML)')
     .option('--event <name>', 'the event kind for --format repo-compat (push, issues, …)')
     .action(async (o: Opts) => {
@@ -216,24 +261,64 @@ function registerMessages(webhook: Command, ctx: CliContext, setExit: SetExit): 
     .option('--json', 'print the message as JSON on stdout')
     .action(async (id: string, o: Opts) => {
       const { runMessageGet } = await import('./message.js');
-      setExit(await runMessageGet(id, { url: o.url as string | undefined, thread: o.thread as string | undefined, debug: !!o.debug, json: !!o.json }, ctx));
-    });
-
-  contentOptions(message.command('edit').description('edit a message sent through the webhook (new files are appended)'))
-    .argument('<message-id>', 'message id')
-    .option('--thread <id>', 'the thread (or forum post) the message is in')
-    .option('--keep-attachment <id>', 'keep this existing attachment; the others are removed (repeatable)', collect, [])
-    .option('--clear <field>', 'null content, embeds, attachments or components, e.g. before --flag components-v2 (repeatable)', collect, [])
-    .option('--flag <name>', 'flags after the edit: suppress-embeds, components-v2, or none to clear suppress-embeds (repeatable)', collect, [])
-    .action(async (id: string, o: Opts) => {
-      const { runMessageEdit } = await import('./message.js');
       setExit(
-        await runMessageEdit(id, { ...contentFlags(o), thread: o.thread as string | undefined, keepAttachments: o.keepAttachment as string[], clear: o.clear as string[] }, ctx),
+        await runMessageGet(
+          id,
+          {
+            url: o.url as string | undefined,
+            thread: o.thread as string | undefined,
+            debug: !!o.debug,
+            json: !!o.json,
+          },
+          ctx,
+        ),
       );
     });
 
-  messageTarget(message.command('delete').description('delete a message sent through the webhook')).action(async (id: string, o: Opts) => {
-    const { runMessageDelete } = await import('./message.js');
-    setExit(await runMessageDelete(id, { url: o.url as string | undefined, thread: o.thread as string | undefined, debug: !!o.debug }, ctx));
-  });
+  contentOptions(
+    message.command('edit').description('edit a message sent through the webhook (new files are appended)'),
+  )
+    .argument('<message-id>', 'message id')
+    .option('--thread <id>', 'the thread (or forum post) the message is in')
+    .option('--keep-attachment <id>', 'keep this existing attachment; the others are removed (repeatable)', collect, [])
+    .option(
+      '--clear <field>',
+      'null content, embeds, attachments or components, e.g. before --flag components-v2 (repeatable)',
+      collect,
+      [],
+    )
+    .option(
+      '--flag <name>',
+      'flags after the edit: suppress-embeds, components-v2, or none to clear suppress-embeds (repeatable)',
+      collect,
+      [],
+    )
+    .action(async (id: string, o: Opts) => {
+      const { runMessageEdit } = await import('./message.js');
+      setExit(
+        await runMessageEdit(
+          id,
+          {
+            ...contentFlags(o),
+            thread: o.thread as string | undefined,
+            keepAttachments: o.keepAttachment as string[],
+            clear: o.clear as string[],
+          },
+          ctx,
+        ),
+      );
+    });
+
+  messageTarget(message.command('delete').description('delete a message sent through the webhook')).action(
+    async (id: string, o: Opts) => {
+      const { runMessageDelete } = await import('./message.js');
+      setExit(
+        await runMessageDelete(
+          id,
+          { url: o.url as string | undefined, thread: o.thread as string | undefined, debug: !!o.debug },
+          ctx,
+        ),
+      );
+    },
+  );
 }

@@ -56,7 +56,8 @@ export function embedsFrom(o: MessageFlagsInput, ctx: CliContext): unknown {
 export const EXECUTE_FLAG_NAMES = ['suppress-embeds', 'suppress-notifications', 'components-v2'] as const;
 
 export function buildExecuteBody(o: ExecuteFlagsInput, ctx: CliContext): Record<string, unknown> {
-  if (o.tags.length > 0 && o.threadName === undefined) throw new UsageError('--tag applies to a new forum or media post: give --thread-name too.');
+  if (o.tags.length > 0 && o.threadName === undefined)
+    throw new UsageError('--tag applies to a new forum or media post: give --thread-name too.');
   const body: Record<string, unknown> = {};
   if (o.content !== undefined) body.content = o.content;
   if (o.username !== undefined) body.username = o.username;

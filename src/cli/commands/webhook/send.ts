@@ -33,11 +33,32 @@ export type { SendOptions } from './send-options.js';
 export function uploadProblems(files: readonly FileUpload[], limits: Limits): Problem[] {
   const out: Problem[] = [];
   if (files.length > limits.files_per_message) {
-    out.push(problem('message-files-count', ['files'], `A message holds at most ${limits.files_per_message} files (${files.length} given).`));
+    out.push(
+      problem(
+        'message-files-count',
+        ['files'],
+        `A message holds at most ${limits.files_per_message} files (${files.length} given).`,
+      ),
+    );
   }
-  const bytes = files.reduce((n, f) => n + (typeof f.data === 'string' ? Buffer.byteLength(f.data) : f.data instanceof Uint8Array ? f.data.byteLength : f.data.size), 0);
+  const bytes = files.reduce(
+    (n, f) =>
+      n +
+      (typeof f.data === 'string'
+        ? Buffer.byteLength(f.data)
+        : f.data instanceof Uint8Array
+          ? f.data.byteLength
+          : f.data.size),
+    0,
+  );
   if (bytes > limits.upload_bytes_max) {
-    out.push(problem('message-files-size', ['files'], `The files of one message may total ${limits.upload_bytes_max} bytes (these are ${bytes}).`));
+    out.push(
+      problem(
+        'message-files-size',
+        ['files'],
+        `The files of one message may total ${limits.upload_bytes_max} bytes (these are ${bytes}).`,
+      ),
+    );
   }
   return out;
 }
@@ -52,7 +73,8 @@ export async function runWebhookSend(opts: SendOptions, ctx: CliContext): Promis
   const wait = opts.wait || opts.json;
 
   return withTokenClient(target, opts, ctx, async (client) => {
-    const applicationOwned = body.components !== undefined ? (await getWebhookWithToken(client, target.ref)).application_id != null : false;
+    const applicationOwned =
+      body.components !== undefined ? (await getWebhookWithToken(client, target.ref)).application_id != null : false;
     const problems = [
       ...uploadProblems(files, limits),
       ...unknownEmbedKeys(body.embeds),

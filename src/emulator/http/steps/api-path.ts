@@ -8,7 +8,8 @@ const UNVERSIONED_PREFIX = '/api';
 
 /** The prefix the routes' paths follow (`/api/v10`; `/api` for the unversioned token endpoint); undefined outside the API. */
 export function apiPrefix(target: string): string | undefined {
-  for (const prefix of API_PREFIXES) if (target.startsWith(prefix) && target.charCodeAt(prefix.length) === 0x2f) return prefix;
+  for (const prefix of API_PREFIXES)
+    if (target.startsWith(prefix) && target.charCodeAt(prefix.length) === 0x2f) return prefix;
   return target === UNVERSIONED_TOKEN_PATH ? UNVERSIONED_PREFIX : undefined;
 }
 

@@ -4,7 +4,11 @@ import type { EmulatorResponse, RequestAuth } from '../http-types.js';
 import type { ServerOptions } from '../server-options.js';
 import type { Matched } from './match-route.js';
 
-export function authorize({ route, params }: Matched, header: string | undefined, { store, now }: ServerOptions): RequestAuth | EmulatorResponse {
+export function authorize(
+  { route, params }: Matched,
+  header: string | undefined,
+  { store, now }: ServerOptions,
+): RequestAuth | EmulatorResponse {
   if (route.auth === 'none') return { kind: 'none' };
   const auth = resolveAuth(header, store.world, now());
   if (auth.kind === 'invalid') return unauthorized();

@@ -17,7 +17,12 @@ import type { ServerOptions } from '../server-options.js';
 import { send, tooLarge } from './answer.js';
 
 export function isLoopback(address: string | undefined): boolean {
-  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1' || (address?.startsWith('127.') ?? false);
+  return (
+    address === '127.0.0.1' ||
+    address === '::1' ||
+    address === '::ffff:127.0.0.1' ||
+    (address?.startsWith('127.') ?? false)
+  );
 }
 
 export function isControlPath(path: string): boolean {
@@ -34,10 +39,17 @@ export async function answerControl(
   query: URLSearchParams,
   raw: Buffer | 'too-large',
 ): Promise<void> {
-  if (!isLoopback(req.socket.remoteAddress)) return send(res, { status: 403, body: { message: 'The control endpoint answers loopback clients only' } });
+  if (!isLoopback(req.socket.remoteAddress))
+    return send(res, { status: 403, body: { message: 'The control endpoint answers loopback clients only' } });
   const { options, lock } = env;
   const sub = path.slice(CONTROL_PREFIX.length);
-  const refused = checkControlAccess(method, sub, req.headers, raw === 'too-large' || raw.length > 0, options.controlToken);
+  const refused = checkControlAccess(
+    method,
+    sub,
+    req.headers,
+    raw === 'too-large' || raw.length > 0,
+    options.controlToken,
+  );
   if (refused) return send(res, refused);
   if (raw === 'too-large') return send(res, tooLarge());
   let body: unknown;
@@ -79,7 +91,12 @@ function dailyCreatesControl({ store, limits, now }: ServerOptions, method: stri
     const at = now();
     return {
       status: 200,
-      body: { day: utcDay(at), limit_per_guild: limits.daily_creates, global_limited: false, scopes: dailyCreatesToday(store.world, at, limits.daily_creates) },
+      body: {
+        day: utcDay(at),
+        limit_per_guild: limits.daily_creates,
+        global_limited: false,
+        scopes: dailyCreatesToday(store.world, at, limits.daily_creates),
+      },
     };
   }
   if (method !== 'DELETE') return { status: 405, body: { message: 'Method not allowed' } };
@@ -91,7 +108,10 @@ function dailyCreatesControl({ store, limits, now }: ServerOptions, method: stri
 /** Installs an application in a guild with the scopes given (routes/authorize-control.ts), journaled like any change. */
 function authorizeInstall({ store }: ServerOptions, method: string, body: unknown): EmulatorResponse {
   const tx = store.begin(method === 'POST');
-  const { response, changed } = authorizeControl(method, body, tx.world, { applicationId: store.meta.defaultApplicationId, guildId: store.meta.defaultGuildId });
+  const { response, changed } = authorizeControl(method, body, tx.world, {
+    applicationId: store.meta.defaultApplicationId,
+    guildId: store.meta.defaultGuildId,
+  });
   tx.commit(changed);
   return response;
 }

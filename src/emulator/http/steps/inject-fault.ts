@@ -18,7 +18,10 @@ export async function injectFault(fault: FaultAction, ex: Exchange): Promise<boo
       ex.noteFault(0);
       return true;
     case 'error':
-      send(ex.res, fault.status >= 500 ? internalError(fault.status) : apiError(statusAnswer(fault.status, 'Injected fault')));
+      send(
+        ex.res,
+        fault.status >= 500 ? internalError(fault.status) : apiError(statusAnswer(fault.status, 'Injected fault')),
+      );
       ex.noteFault(fault.status);
       return true;
     case 'rate-limit':

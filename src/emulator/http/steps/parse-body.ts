@@ -20,7 +20,11 @@ function contentTypeError(): EmulatorResponse {
 type Parsed = { body: unknown; files: EmulatorRequest['files'] };
 
 /** Synchronous but for multipart bodies: a JSON body costs no promise. */
-function parseBody(raw: Buffer, contentType: string, routePattern: string): Parsed | EmulatorResponse | Promise<Parsed | EmulatorResponse> {
+function parseBody(
+  raw: Buffer,
+  contentType: string,
+  routePattern: string,
+): Parsed | EmulatorResponse | Promise<Parsed | EmulatorResponse> {
   if (raw.length === 0) return { body: undefined, files: [] };
   // Nearly every client sends exactly this: no split, trim and lower-casing for it.
   const type = contentType === 'application/json' ? contentType : contentType.split(';')[0]!.trim().toLowerCase();
@@ -48,12 +52,19 @@ type Built = EmulatorRequest | EmulatorResponse;
 /** The request for the handler; GET and DELETE bodies are not read. A value, but a promise for a multipart body. */
 export function buildRequest(ex: Exchange, matched: Matched, auth: RequestAuth, raw: Buffer): Built | Promise<Built> {
   const { method, req } = ex;
-  if (method === 'GET' || method === 'DELETE') return request(ex, matched, auth, raw, { body: undefined, files: NO_FILES });
+  if (method === 'GET' || method === 'DELETE')
+    return request(ex, matched, auth, raw, { body: undefined, files: NO_FILES });
   const parsed = parseBody(raw, String(req.headers['content-type'] ?? ''), matched.route.pattern);
   if (parsed instanceof Promise) return parsed.then((p) => ('files' in p ? request(ex, matched, auth, raw, p) : p));
   return 'files' in parsed ? request(ex, matched, auth, raw, parsed) : parsed;
 }
 
-function request({ method, path, query, req }: Exchange, { params }: Matched, auth: RequestAuth, raw: Buffer, { body, files }: Parsed): EmulatorRequest {
+function request(
+  { method, path, query, req }: Exchange,
+  { params }: Matched,
+  auth: RequestAuth,
+  raw: Buffer,
+  { body, files }: Parsed,
+): EmulatorRequest {
   return { method, path, params, query, headers: req.headers, body, files, rawBody: raw, auth };
 }

@@ -10,7 +10,11 @@ export const MAX_BODY_BYTES = 26 * 1024 * 1024;
  * when the peer errs or goes. Callbacks, not a promise: the rest of the
  * path then runs in the same turn as the body's end.
  */
-export function readBody(req: IncomingMessage, done: (raw: Buffer | 'too-large') => void, failed: (err: Error) => void): void {
+export function readBody(
+  req: IncomingMessage,
+  done: (raw: Buffer | 'too-large') => void,
+  failed: (err: Error) => void,
+): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let over = false;

@@ -41,7 +41,11 @@ class HandlerCall implements HandlerContext {
  * The handler inside a store transaction. A synchronous handler (nearly
  * every one) is answered synchronously: no promise is made for it.
  */
-function inTransaction(options: ServerOptions, route: Route, request: EmulatorRequest): EmulatorResponse | Promise<EmulatorResponse> {
+function inTransaction(
+  options: ServerOptions,
+  route: Route,
+  request: EmulatorRequest,
+): EmulatorResponse | Promise<EmulatorResponse> {
   const tx = options.store.begin(request.method !== 'GET');
   options.events.hold();
   const call = new HandlerCall(tx.world, options);
@@ -61,7 +65,12 @@ function inTransaction(options: ServerOptions, route: Route, request: EmulatorRe
   return commit(options, tx, call, out);
 }
 
-function commit(options: ServerOptions, tx: Transaction, call: HandlerCall, answer: EmulatorResponse): EmulatorResponse {
+function commit(
+  options: ServerOptions,
+  tx: Transaction,
+  call: HandlerCall,
+  answer: EmulatorResponse,
+): EmulatorResponse {
   try {
     tx.commit(call.dirty);
   } catch (err) {
@@ -79,6 +88,10 @@ function abort(options: ServerOptions, tx: Transaction, err: unknown): unknown {
 }
 
 /** The handler's answer: a value when it ran at once (the lock was free and the handler synchronous), else a promise. */
-export function runHandler({ lock, options }: PipelineEnv, route: Route, request: EmulatorRequest): EmulatorResponse | Promise<EmulatorResponse> {
+export function runHandler(
+  { lock, options }: PipelineEnv,
+  route: Route,
+  request: EmulatorRequest,
+): EmulatorResponse | Promise<EmulatorResponse> {
   return lock.run(() => inTransaction(options, route, request));
 }
