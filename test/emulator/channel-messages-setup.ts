@@ -51,9 +51,19 @@ export const CH = {
 } as const;
 
 /** A member says something through the control route. */
-export async function say(em: RunningEmulator, body: Record<string, unknown>): Promise<{ status: number; body: any }> {
-  const res = await request(`${em.url.replace(/\/api\/v10$/, '')}/__emulator/messages`, {
-    method: 'POST',
+export function say(em: RunningEmulator, body: Record<string, unknown>): Promise<{ status: number; body: any }> {
+  return memberAct(em, 'POST', '/messages', body);
+}
+
+/** A member's act through a control route: `PATCH`/`DELETE /messages` edits or deletes, `PUT`/`DELETE /reactions` reacts. */
+export async function memberAct(
+  em: RunningEmulator,
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: '/messages' | '/reactions',
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: any }> {
+  const res = await request(`${em.url.replace(/\/api\/v10$/, '')}/__emulator${path}`, {
+    method,
     headers: { 'x-cmdsync-control': em.controlToken, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });

@@ -10,7 +10,7 @@ import { Intent } from '../../wire/gateway.js';
 import { SCOPE_BOT } from '../../wire/installation.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { messageNote, type EmulatorEvent, type EventBus, type MessageNote } from '../gateway/events.js';
-import { memberFields } from '../gateway/members.js';
+import { memberFields, memberObject } from '../gateway/members.js';
 import type { MultipartFile } from '../http/multipart.js';
 import { findChannel, type Guild, type StoredMessage, type World } from '../state/world.js';
 import { uploadedFiles } from './note-files.js';
@@ -174,6 +174,10 @@ export function announceReaction(
     type: 0,
   };
   if (added) {
+    // In a guild the reacting member comes with their member object and user (facts §7.4): a client that has
+    // never seen the member (discord.js without the User partial) learns who reacted from it alone.
+    const member = audience.guild?.members.find((m) => m.id === userId);
+    if (member) data.member = memberObject(audience.guild!, member);
     const author = (stored.message.author as { id?: string } | undefined)?.id;
     if (author) data.message_author_id = author;
     data.burst_colors = [];

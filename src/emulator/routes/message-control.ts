@@ -1,75 +1,81 @@
 /**
- * The control route for a member's message (loopback, control token, like
+ * The control route for a member's messages (loopback, control token, like
  * the rest of /__emulator):
- *   POST /__emulator/messages   { "channelId", "userId", "content", "embeds"?, … }   a member says something
- * The channel and the member are ids or names (names.ts).
- * Answers 200 with the message, or the service's refusal ({ code, message }).
+ *   POST   /__emulator/messages   { "channelId", "userId", "content", "embeds"?, … }   a member says something
+ *   PATCH  /__emulator/messages   { "channelId", "messageId", "userId", "content" }   edits their own message
+ *   DELETE /__emulator/messages   { "channelId", "messageId", "userId" }              deletes a message
+ *   PUT    /__emulator/reactions  { "channelId", "messageId", "userId", "emoji" }     reacts (a unicode emoji)
+ *   DELETE /__emulator/reactions  { "channelId", "messageId", "userId", "emoji" }     takes the reaction back
+ * The channel and the member are ids or names (names.ts). Answers 200 with
+ * the message (204 for a delete), or the service's refusal ({ code, message }).
  */
-import { ErrorAnswers } from '../../wire/error-answers.js';
-import type { Limits } from '../../wire/limits.js';
-import type { Snowflake } from '../../wire/snowflake.js';
-import type { EventBus } from '../gateway/events.js';
-import { formErrorResponse } from '../http/form-errors.js';
 import type { EmulatorResponse } from '../http/http-types.js';
+import { deleteAsMember, editAsMember, reactAsMember } from '../models/member-acts.js';
 import { postAsMember } from '../models/message-member.js';
-import { resolveNames } from '../state/names.js';
-import type { Store } from '../state/store.js';
+import { badRequest, bodyOf, inTransaction, memberInChannel, type MemberControlEnv } from './control-acts.js';
 
 export const MESSAGES_CONTROL_PATH = '/messages';
+export const REACTIONS_CONTROL_PATH = '/reactions';
 
-export interface MessageControlEnv {
-  store: Store;
-  events: EventBus;
-  nextId(): Snowflake;
-  now(): number;
-  limits: Limits;
-}
+export type MessageControlEnv = MemberControlEnv;
 
 /** A member's post (the control route's body): the service's answer as a response. Also `RunningEmulator.say`, for callers in this process. */
 export function memberSay(env: MessageControlEnv, body: unknown): EmulatorResponse {
-  const b =
-    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const b = bodyOf(body);
   if (!b || typeof b.channelId !== 'string' || typeof b.userId !== 'string')
-    return { status: 400, body: { message: 'Send { "channelId", "userId", "content", … }' } };
-  const { channelId: channelRef, userId: userRef, ...message } = b;
-  // A channel and a member may be named (`general`, `@bob`), as `cmdsync invoke` takes them.
-  const named = resolveNames(
-    env.store.world,
-    { channelId: channelRef as string, userId: userRef as string },
-    env.store.meta.defaultGuildId,
-  );
-  if ('problem' in named) return { status: 400, body: { message: named.problem } };
-  const channelId = named.channelId!;
-  const userId = named.userId!;
-  const tx = env.store.begin(true);
-  env.events.hold();
-  let result: ReturnType<typeof postAsMember>;
-  try {
-    result = postAsMember(tx.world, channelId, userId, message, {
-      nextId: env.nextId,
-      now: env.now,
-      limits: env.limits,
-      events: env.events,
-    });
-  } catch (err) {
-    tx.rollback();
-    env.events.discard();
-    throw err;
-  }
-  tx.commit(false);
-  env.events.flush();
-  if (result.ok) return { status: 200, body: result.stored.message };
-  const form =
-    result.error.code === ErrorAnswers.invalidFormBody.code ? formErrorResponse(result.problems ?? []) : undefined;
-  return form ?? { status: result.error.status, body: { code: result.error.code, message: result.error.message } };
+    return badRequest('Send { "channelId", "userId", "content", … }');
+  const at = memberInChannel(env, b);
+  if ('status' in at) return at;
+  const { channelId: _c, userId: _u, ...message } = b;
+  return inTransaction(env, (world) => {
+    const result = postAsMember(world, at.channelId, at.userId, message, env);
+    return result.ok ? { ok: true, body: result.stored.message } : result;
+  });
+}
+
+/** A member edits (PATCH) the text of their own message, or deletes (DELETE) a message. */
+export function memberChange(env: MessageControlEnv, method: 'PATCH' | 'DELETE', body: unknown): EmulatorResponse {
+  const b = bodyOf(body);
+  const fields =
+    method === 'PATCH' ? '"channelId", "messageId", "userId", "content"' : '"channelId", "messageId", "userId"';
+  if (!b || typeof b.messageId !== 'string' || (method === 'PATCH' && typeof b.content !== 'string'))
+    return badRequest(`Send { ${fields} }`);
+  const at = memberInChannel(env, b);
+  if ('status' in at) return at;
+  const where = { ...at, messageId: b.messageId };
+  return inTransaction(env, (world) => {
+    const result =
+      method === 'PATCH' ? editAsMember(world, where, b.content as string, env) : deleteAsMember(world, where, env);
+    if (!result.ok) return result;
+    return method === 'PATCH' ? { ok: true, body: result.stored.message } : { ok: true };
+  });
+}
+
+/** A member reacts (PUT) or takes their reaction back (DELETE). */
+export function memberReact(env: MessageControlEnv, method: 'PUT' | 'DELETE', body: unknown): EmulatorResponse {
+  const b = bodyOf(body);
+  if (!b || typeof b.messageId !== 'string' || typeof b.emoji !== 'string')
+    return badRequest('Send { "channelId", "messageId", "userId", "emoji" }');
+  const at = memberInChannel(env, b);
+  if ('status' in at) return at;
+  const where = { ...at, messageId: b.messageId };
+  return inTransaction(env, (world) => {
+    const result = reactAsMember(world, where, b.emoji as string, method === 'PUT', env);
+    return result.ok ? { ok: true } : result;
+  });
 }
 
 export function messageControl(
   env: MessageControlEnv,
 ): (method: string, path: string, body: unknown) => Promise<EmulatorResponse> | undefined {
   return (method, path, body) => {
+    if (path === REACTIONS_CONTROL_PATH) {
+      if (method === 'PUT' || method === 'DELETE') return Promise.resolve(memberReact(env, method, body));
+      return Promise.resolve({ status: 405, body: { message: 'Method not allowed' } });
+    }
     if (path !== MESSAGES_CONTROL_PATH) return undefined;
-    if (method !== 'POST') return Promise.resolve({ status: 405, body: { message: 'Method not allowed' } });
-    return Promise.resolve(memberSay(env, body));
+    if (method === 'POST') return Promise.resolve(memberSay(env, body));
+    if (method === 'PATCH' || method === 'DELETE') return Promise.resolve(memberChange(env, method, body));
+    return Promise.resolve({ status: 405, body: { message: 'Method not allowed' } });
   };
 }

@@ -12,34 +12,22 @@ export const GUILD_MEMBERS_APP_FLAGS = (1 << 14) | (1 << 15);
 
 export const MEMBER_PAGE = { default: 1, min: 1, max: 1000 } as const;
 
+/** `limit` and `after` of a page of users; `page` the route's bounds (the members list's by default). */
 export function parseMemberPageQuery(
   get: (name: string) => string | null,
+  page: { default: number; min: number; max: number } = MEMBER_PAGE,
 ): { limit: number; after: Snowflake } | Problem[] {
   const out: Problem[] = [];
   const raw = get('limit');
-  let limit: number = MEMBER_PAGE.default;
+  let limit: number = page.default;
   if (raw !== null) {
     const n = Number(raw);
     if (!/^-?\d+$/.test(raw))
       out.push(problem('members-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
-    else if (n < MEMBER_PAGE.min)
-      out.push(
-        problem(
-          'members-limit',
-          ['limit'],
-          `limit is at least ${MEMBER_PAGE.min}.`,
-          ApiErrors.numberMin(MEMBER_PAGE.min),
-        ),
-      );
-    else if (n > MEMBER_PAGE.max)
-      out.push(
-        problem(
-          'members-limit',
-          ['limit'],
-          `limit is at most ${MEMBER_PAGE.max}.`,
-          ApiErrors.numberMax(MEMBER_PAGE.max),
-        ),
-      );
+    else if (n < page.min)
+      out.push(problem('members-limit', ['limit'], `limit is at least ${page.min}.`, ApiErrors.numberMin(page.min)));
+    else if (n > page.max)
+      out.push(problem('members-limit', ['limit'], `limit is at most ${page.max}.`, ApiErrors.numberMax(page.max)));
     else limit = n;
   }
   const after = get('after') ?? '0';

@@ -23,3 +23,6 @@ export function parseReactionEmoji(text: string): ReactionEmoji | undefined {
 export function reactionKey(e: ReactionEmoji): string {
   return e.kind === 'custom' ? `${e.name}:${e.id}` : e.name;
 }
+
+/** GET …/reactions/{emoji} (who reacted): `limit` 1-100 (default 25), `after` a user id; users lowest id first. */
+export const REACTION_USERS_PAGE = { default: 25, min: 1, max: 100 } as const;
