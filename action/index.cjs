@@ -59653,23 +59653,18 @@ var init_run_file = __esm({
 // src/bot-test/run/run-files.ts
 async function runTestFiles(request3) {
   const started = performance.now();
-  const files = [];
-  const totals = { passed: 0, failed: 0, errors: 0 };
-  for (const path of request3.files) {
-    const read = await readTestFile(path);
-    let result;
-    let declared = 1;
-    if ("problems" in read) result = { path, scenarios: [], problems: read.problems };
-    else {
-      declared = Math.max(1, read.file.scenarios.length);
-      result = await runTestFile(read.file, {
-        ...request3.bot !== void 0 ? { bot: request3.bot } : {},
-        ...request3.env ? { env: request3.env } : {},
-        ...request3.onScenario ? { onScenario: request3.onScenario } : {},
-        ...request3.readyTimeoutMs !== void 0 ? { readyTimeoutMs: request3.readyTimeoutMs } : {}
-      });
+  const slots = new Semaphore(request3.workers ?? 1);
+  const runs = request3.files.map(async (path) => {
+    const release = await slots.acquire();
+    try {
+      return await readAndRun(path, request3);
+    } finally {
+      release();
     }
-    files.push(result);
+  });
+  const done = await Promise.all(runs);
+  const totals = { passed: 0, failed: 0, errors: 0 };
+  for (const { result, declared } of done) {
     if (result.problems?.length || result.botExit) totals.errors += declared;
     for (const s of result.scenarios) {
       if (s.status === "passed") totals.passed++;
@@ -59677,12 +59672,24 @@ async function runTestFiles(request3) {
       else totals.errors++;
     }
   }
-  return { files, ...totals, durationMs: performance.now() - started };
+  return { files: done.map((d) => d.result), ...totals, durationMs: performance.now() - started };
+}
+async function readAndRun(path, request3) {
+  const read = await readTestFile(path);
+  if ("problems" in read) return { result: { path, scenarios: [], problems: read.problems }, declared: 1 };
+  const result = await runTestFile(read.file, {
+    ...request3.bot !== void 0 ? { bot: request3.bot } : {},
+    ...request3.env ? { env: request3.env } : {},
+    ...request3.onScenario ? { onScenario: request3.onScenario } : {},
+    ...request3.readyTimeoutMs !== void 0 ? { readyTimeoutMs: request3.readyTimeoutMs } : {}
+  });
+  return { result, declared: Math.max(1, read.file.scenarios.length) };
 }
 var init_run_files = __esm({
   "src/bot-test/run/run-files.ts"() {
     "use strict";
     init_read();
+    init_semaphore();
     init_run_file();
   }
 });
@@ -60379,19 +60386,35 @@ function parseSeconds(value) {
     throw new UsageError(`--ready-timeout takes seconds from 1 to 600, not "${value}".`);
   return n;
 }
+function parseWorkers(value) {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 64)
+    throw new UsageError(`--workers takes a whole number of files to run at once, 1 to 64, not "${value}".`);
+  return n;
+}
 function defineTest(program2, action) {
   program2.command("test").description(
     "run bot test files (*.test.yaml) against the embedded emulator and the bot itself; exit 1 when any scenario fails"
   ).argument("[files...]", "test files, directories or globs (default: **/*.test.yaml outside node_modules)").option("--bot <command>", "the shell command that starts the bot (overrides each file's bot.run)").addOption(
     new Option("--reporter <reporter>", "text, or junit (XML, to --output or stdout)").choices(["text", "junit"]).default("text")
-  ).option("--output <file>", "write the junit (or --json) report to this file").option("--json", "print the whole run as JSON").option("--ready-timeout <seconds>", "how long the bot may take to be ready (default 30)", parseSeconds).action(
+  ).option("--output <file>", "write the junit (or --json) report to this file").option("--json", "print the whole run as JSON").option("--ready-timeout <seconds>", "how long the bot may take to be ready (default 30)", parseSeconds).option(
+    "--workers <n>",
+    "test files run at once, each with its own emulator and bot (default: half the cores)",
+    parseWorkers
+  ).option("--shard <i/n>", "run only the i-th of n near-equal parts of the sorted files (a CI matrix's share)").option(
+    "--merge <reports...>",
+    "don't run: join the shards' --json reports into one (with --reporter, --json, --output)"
+  ).action(
     async (files, opts) => action({
       files,
       bot: opts.bot,
       reporter: opts.reporter,
       output: opts.output,
       json: !!opts.json,
-      ...opts.readyTimeout !== void 0 ? { readyTimeout: opts.readyTimeout } : {}
+      ...opts.readyTimeout !== void 0 ? { readyTimeout: opts.readyTimeout } : {},
+      ...opts.workers !== void 0 ? { workers: opts.workers } : {},
+      ...opts.shard !== void 0 ? { shard: opts.shard } : {},
+      ...opts.merge !== void 0 ? { merge: opts.merge } : {}
     })
   );
 }

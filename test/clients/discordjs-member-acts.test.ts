@@ -79,7 +79,7 @@ test("a member reacts to the bot's message and takes it back: messageReactionAdd
   expect([...users.keys()]).toEqual([ALICE, client.user.id]);
   expect([...(await reaction.users.fetch({ limit: 1 })).keys()]).toEqual([ALICE]);
   expect([...(await reaction.users.fetch({ after: ALICE })).keys()]).toEqual([client.user.id]);
-  const route = `/channels/${CH.general}/messages/${sent.id}/reactions/${encodeURIComponent('👍')}`;
+  const route: `/${string}` = `/channels/${CH.general}/messages/${sent.id}/reactions/${encodeURIComponent('👍')}`;
   const tooMany = await client.rest
     .get(route, { query: new URLSearchParams({ limit: '101' }) })
     .catch((e: unknown) => e);

@@ -1,11 +1,14 @@
 /**
- * `cmdsync test`'s run: each file read (file/read.ts) and run in turn
- * (run-file.ts), each scenario's result told as it comes, and the totals.
- * A file that cannot be read or run (its bot exited before it was ready)
- * counts each of its scenarios (at least one) as an error.
+ * `cmdsync test`'s run: each file read (file/read.ts) and run (run-file.ts),
+ * up to `workers` files at once, each with its own emulator and bot; each
+ * scenario's result told as it comes, and the totals. Results keep the
+ * files' order whatever order they finish in. A file that cannot be read or
+ * run (its bot exited before it was ready) counts each of its scenarios (at
+ * least one) as an error.
  */
 import { readTestFile } from '../file/read.js';
 import type { FileResult, RunResult, ScenarioResult } from '../model.js';
+import { Semaphore } from '../../remote/http/semaphore.js';
 import { runTestFile } from './run-file.js';
 
 export interface RunTestFilesRequest {
@@ -16,27 +19,24 @@ export interface RunTestFilesRequest {
   onScenario?: (file: string, result: ScenarioResult) => void;
   /** How long a bot may take to be ready (default 30 s). */
   readyTimeoutMs?: number;
+  /** Files run at once (default 1). */
+  workers?: number;
 }
 
 export async function runTestFiles(request: RunTestFilesRequest): Promise<RunResult> {
   const started = performance.now();
-  const files: FileResult[] = [];
-  const totals = { passed: 0, failed: 0, errors: 0 };
-  for (const path of request.files) {
-    const read = await readTestFile(path);
-    let result: FileResult;
-    let declared = 1;
-    if ('problems' in read) result = { path, scenarios: [], problems: read.problems };
-    else {
-      declared = Math.max(1, read.file.scenarios.length);
-      result = await runTestFile(read.file, {
-        ...(request.bot !== undefined ? { bot: request.bot } : {}),
-        ...(request.env ? { env: request.env } : {}),
-        ...(request.onScenario ? { onScenario: request.onScenario } : {}),
-        ...(request.readyTimeoutMs !== undefined ? { readyTimeoutMs: request.readyTimeoutMs } : {}),
-      });
+  const slots = new Semaphore(request.workers ?? 1);
+  const runs = request.files.map(async (path) => {
+    const release = await slots.acquire();
+    try {
+      return await readAndRun(path, request);
+    } finally {
+      release();
     }
-    files.push(result);
+  });
+  const done = await Promise.all(runs);
+  const totals = { passed: 0, failed: 0, errors: 0 };
+  for (const { result, declared } of done) {
     if (result.problems?.length || result.botExit) totals.errors += declared;
     for (const s of result.scenarios) {
       if (s.status === 'passed') totals.passed++;
@@ -44,5 +44,21 @@ export async function runTestFiles(request: RunTestFilesRequest): Promise<RunRes
       else totals.errors++;
     }
   }
-  return { files, ...totals, durationMs: performance.now() - started };
+  return { files: done.map((d) => d.result), ...totals, durationMs: performance.now() - started };
+}
+
+/** One file's result, and how many scenarios it declares (at least one), which count as errors when it cannot run. */
+async function readAndRun(
+  path: string,
+  request: RunTestFilesRequest,
+): Promise<{ result: FileResult; declared: number }> {
+  const read = await readTestFile(path);
+  if ('problems' in read) return { result: { path, scenarios: [], problems: read.problems }, declared: 1 };
+  const result = await runTestFile(read.file, {
+    ...(request.bot !== undefined ? { bot: request.bot } : {}),
+    ...(request.env ? { env: request.env } : {}),
+    ...(request.onScenario ? { onScenario: request.onScenario } : {}),
+    ...(request.readyTimeoutMs !== undefined ? { readyTimeoutMs: request.readyTimeoutMs } : {}),
+  });
+  return { result, declared: Math.max(1, read.file.scenarios.length) };
 }

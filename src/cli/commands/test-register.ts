@@ -11,6 +11,13 @@ function parseSeconds(value: string): number {
   return n;
 }
 
+function parseWorkers(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 1 || n > 64)
+    throw new UsageError(`--workers takes a whole number of files to run at once, 1 to 64, not "${value}".`);
+  return n;
+}
+
 export function registerTest(program: Command, ctx: CliContext, setExit: (code: number) => void): void {
   defineTest(program, async (opts) => {
     const { runTest } = await import('./test.js');
@@ -35,6 +42,16 @@ export function defineTest(program: Command, action: (opts: TestCliOptions) => P
     .option('--output <file>', 'write the junit (or --json) report to this file')
     .option('--json', 'print the whole run as JSON')
     .option('--ready-timeout <seconds>', 'how long the bot may take to be ready (default 30)', parseSeconds)
+    .option(
+      '--workers <n>',
+      'test files run at once, each with its own emulator and bot (default: half the cores)',
+      parseWorkers,
+    )
+    .option('--shard <i/n>', "run only the i-th of n near-equal parts of the sorted files (a CI matrix's share)")
+    .option(
+      '--merge <reports...>',
+      "don't run: join the shards' --json reports into one (with --reporter, --json, --output)",
+    )
     .action(async (files: string[], opts) =>
       action({
         files,
@@ -43,6 +60,9 @@ export function defineTest(program: Command, action: (opts: TestCliOptions) => P
         output: opts.output,
         json: !!opts.json,
         ...(opts.readyTimeout !== undefined ? { readyTimeout: opts.readyTimeout } : {}),
+        ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
+        ...(opts.shard !== undefined ? { shard: opts.shard } : {}),
+        ...(opts.merge !== undefined ? { merge: opts.merge } : {}),
       }),
     );
 }
