@@ -69,3 +69,21 @@ describe('seeded guilds hold what the access model needs', () => {
     expect(() => build({ guilds: [{ id: G, ...guild }] as Seed['guilds'] })).toThrow(message);
   });
 });
+
+describe("an application's install in a seeded guild", () => {
+  it('takes its permissions as names, as a role does, or as a decimal set; left out, the default', () => {
+    const apps = (permissions?: unknown) =>
+      build({
+        applications: [{ id: '100' }],
+        guilds: [{ id: G, apps: { '100': permissions === undefined ? {} : { permissions } } }],
+      } as Seed).guilds[G]!.apps['100']!.permissions;
+    expect(apps(['ADMINISTRATOR'])).toBe('8');
+    expect(apps(['BAN_MEMBERS', 'KICK_MEMBERS'])).toBe(String(4 + 2));
+    expect(apps('8')).toBe('8');
+    expect(apps()).toBe(String(1 << 29));
+    // A typo is one error naming the field, not a failure later in every request.
+    expect(() => apps(['ADMINISTRATR'])).toThrow(
+      /guilds\[0\]\.apps\.100\.permissions: "ADMINISTRATR" is not a permission name/,
+    );
+  });
+});

@@ -72,10 +72,11 @@ export function seedGuild(
   else {
     for (const [appId, cfg] of Object.entries(g.apps)) {
       if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
-      apps[appId] = installOf(
-        seededScopes(cfg, `guilds[${gi}].apps.${appId}`),
-        cfg?.permissions ?? DEFAULT_APP_PERMISSIONS,
-      );
+      const where = `guilds[${gi}].apps.${appId}`;
+      // Names or a decimal set, as a role's are: the install's permissions are its managed role's.
+      const permissions =
+        cfg?.permissions === undefined ? DEFAULT_APP_PERMISSIONS : bitsOf(cfg.permissions, `${where}.permissions`);
+      apps[appId] = installOf(seededScopes(cfg, where), permissions);
     }
   }
   const roles = seedRoles(g, gi, id, nextId);

@@ -236,7 +236,7 @@ export interface Seed {
      * the OAuth2 scopes of the install (`bot` includes applications.commands);
      * `commands_scope: false` (older seeds) is an install without either.
      */
-    apps?: Record<Snowflake, { scopes?: string[]; commands_scope?: boolean; permissions?: string }>;
+    apps?: Record<Snowflake, { scopes?: string[]; commands_scope?: boolean; permissions?: string | string[] }>;
   }>;
   /** User bearer tokens allowed to edit command permissions. */
   /** `user_id: null` makes a client-credentials grant; `locale`: the user's (or owner's) language setting. */
