@@ -42078,10 +42078,9 @@ function seedGuild(world, g, gi, defaultGuild, nextId) {
   else {
     for (const [appId, cfg] of Object.entries(g.apps)) {
       if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
-      apps[appId] = installOf(
-        seededScopes(cfg, `guilds[${gi}].apps.${appId}`),
-        cfg?.permissions ?? DEFAULT_APP_PERMISSIONS
-      );
+      const where2 = `guilds[${gi}].apps.${appId}`;
+      const permissions = cfg?.permissions === void 0 ? DEFAULT_APP_PERMISSIONS : bitsOf(cfg.permissions, `${where2}.permissions`);
+      apps[appId] = installOf(seededScopes(cfg, where2), permissions);
     }
   }
   const roles = seedRoles(g, gi, id, nextId);
@@ -52453,12 +52452,52 @@ var init_inject_fault = __esm({
   }
 });
 
+// src/wire/service-routes.ts
+function serviceHasMethod(shape, method) {
+  return SERVICE_METHODS[shape]?.includes(method) ?? false;
+}
+var SERVICE_METHODS;
+var init_service_routes = __esm({
+  "src/wire/service-routes.ts"() {
+    "use strict";
+    SERVICE_METHODS = {
+      "/guilds/:id": ["GET", "PATCH", "DELETE"],
+      "/guilds/:id/members": ["GET"],
+      "/guilds/:id/members/search": ["GET"],
+      "/guilds/:id/members/@me": ["PATCH"],
+      "/guilds/:id/members/:id": ["GET", "PUT", "PATCH", "DELETE"],
+      "/guilds/:id/members/:id/roles/:id": ["PUT", "DELETE"],
+      "/guilds/:id/bans": ["GET"],
+      "/guilds/:id/bans/:id": ["GET", "PUT", "DELETE"],
+      "/guilds/:id/channels": ["GET", "POST", "PATCH"],
+      "/guilds/:id/roles": ["GET", "POST", "PATCH"],
+      "/guilds/:id/roles/:id": ["GET", "PATCH", "DELETE"],
+      "/channels/:id": ["GET", "PATCH", "DELETE"],
+      "/channels/:id/messages": ["GET", "POST"],
+      "/channels/:id/messages/:id": ["GET", "PATCH", "DELETE"],
+      "/channels/:id/messages/:id/reactions": ["DELETE"],
+      "/channels/:id/messages/:id/reactions/:value": ["GET", "DELETE"],
+      "/channels/:id/messages/:id/reactions/:value/@me": ["PUT", "DELETE"],
+      "/channels/:id/messages/:id/reactions/:value/:id": ["DELETE"],
+      "/channels/:id/permissions/:id": ["PUT", "DELETE"],
+      "/channels/:id/pins": ["GET"],
+      "/channels/:id/pins/:id": ["PUT", "DELETE"],
+      "/users/@me": ["GET", "PATCH"],
+      "/users/:id": ["GET"],
+      "/users/@me/channels": ["POST"],
+      "/users/@me/guilds": ["GET"],
+      "/users/@me/guilds/:id": ["DELETE"]
+    };
+  }
+});
+
 // src/emulator/http/steps/match-route.ts
 function matchRoute(router, method, path) {
   if (hasDotSegment(path)) return notFound();
   const match = router.match(method, path);
   if (match.kind === "not-found") return notEmulated(method, path);
-  if (match.kind === "method-not-allowed") return apiError(ErrorAnswers.methodNotAllowed);
+  if (match.kind === "method-not-allowed")
+    return serviceHasMethod(routeShape(path), method) ? notEmulated(method, path) : apiError(ErrorAnswers.methodNotAllowed);
   return malformedIds(match.params) ?? match;
 }
 var init_match_route = __esm({
@@ -52468,6 +52507,7 @@ var init_match_route = __esm({
     init_router();
     init_answer();
     init_not_emulated();
+    init_service_routes();
     init_error_answers();
   }
 });
@@ -52599,15 +52639,14 @@ function handleRequest(env2, req, res, raw) {
   return routed(ex, prefix, raw);
 }
 function routed(ex, prefix, raw) {
+  ex.routePattern = routeShape(ex.path);
   if (raw === "too-large") return ex.reply(tooLarge2());
   const { env: env2, method, req } = ex;
   const doubled = isVersioned(prefix) ? doubledVersionAnswer(ex.path, prefix, req.headers.host) : void 0;
   if (doubled) return ex.reply(doubled);
   const matched2 = matchRoute(env2.router, method, ex.path);
   if ("status" in matched2) {
-    if (!isNotEmulated(matched2)) return ex.reply(matched2);
-    ex.routePattern = routeShape(ex.path);
-    return ex.reply(matched2, "not-emulated");
+    return isNotEmulated(matched2) ? ex.reply(matched2, "not-emulated") : ex.reply(matched2);
   }
   ex.routePattern = matched2.route.pattern;
   const fault = env2.options.faults.decide(method, ex.path, matched2.route.pattern);

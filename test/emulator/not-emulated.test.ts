@@ -48,3 +48,20 @@ test('a known path with another method is still 405, not "not emulated"', async 
     code: 0,
   });
 });
+
+test('a method the service has on a path the emulator serves only in part is not emulated (404 naming it), not a 405', async () => {
+  const guild = em.credentials.guildId;
+  const member = em.world.guilds[guild]!.members[0]!.id;
+  expect((await call(em, 'GET', `/guilds/${guild}/members/${member}`, { auth: bot(em) })).status).toBe(200);
+  for (const method of ['PATCH', 'DELETE', 'PUT'] as const) {
+    const r = await call(em, method, `/guilds/${guild}/members/${member}`, { auth: bot(em), body: {} });
+    expect(r).toMatchObject({
+      status: 404,
+      body: { code: 0, message: `404: Not Found (${method} /guilds/:id/members/:id is not emulated)` },
+    });
+  }
+  // One the service lacks there too stays its own 405, and the log names what was asked, by its shape.
+  expect((await call(em, 'POST', `/guilds/${guild}/members/${member}`, { auth: bot(em) })).status).toBe(405);
+  const refused = (await activity()).filter((e) => e.method === 'POST' && e.status === 405);
+  expect(refused.at(-1)).toMatchObject({ route: '/guilds/:id/members/:id' });
+});

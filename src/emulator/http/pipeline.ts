@@ -56,6 +56,8 @@ export function handleRequest(
 }
 
 function routed(ex: Exchange, prefix: string, raw: Buffer | 'too-large'): void | Promise<void> {
+  // Until a route matches, the log names the path by its shape (never a token): a refusal says what was asked.
+  ex.routePattern = routeShape(ex.path);
   if (raw === 'too-large') return ex.reply(tooLarge());
   const { env, method, req } = ex;
   const doubled = isVersioned(prefix) ? doubledVersionAnswer(ex.path, prefix, req.headers.host) : undefined;
@@ -63,9 +65,7 @@ function routed(ex: Exchange, prefix: string, raw: Buffer | 'too-large'): void |
 
   const matched = matchRoute(env.router, method, ex.path);
   if ('status' in matched) {
-    if (!isNotEmulated(matched)) return ex.reply(matched);
-    ex.routePattern = routeShape(ex.path);
-    return ex.reply(matched, 'not-emulated');
+    return isNotEmulated(matched) ? ex.reply(matched, 'not-emulated') : ex.reply(matched);
   }
   ex.routePattern = matched.route.pattern;
   const fault = env.options.faults.decide(method, ex.path, matched.route.pattern);

@@ -2,7 +2,8 @@
 import { apiError, type EmulatorResponse, type Route } from '../http-types.js';
 import { hasDotSegment, malformedIds, type Router } from '../router.js';
 import { notFound } from './answer.js';
-import { notEmulated } from '../not-emulated.js';
+import { notEmulated, routeShape } from '../not-emulated.js';
+import { serviceHasMethod } from '../../../wire/service-routes.js';
 import { ErrorAnswers } from '../../../wire/error-answers.js';
 
 export interface Matched {
@@ -14,6 +15,10 @@ export function matchRoute(router: Router, method: string, path: string): Matche
   if (hasDotSegment(path)) return notFound();
   const match = router.match(method, path);
   if (match.kind === 'not-found') return notEmulated(method, path);
-  if (match.kind === 'method-not-allowed') return apiError(ErrorAnswers.methodNotAllowed);
+  if (match.kind === 'method-not-allowed')
+    // A method the service has on this path, which the emulator lacks, is a gap: said as one, not as the service's 405.
+    return serviceHasMethod(routeShape(path), method)
+      ? notEmulated(method, path)
+      : apiError(ErrorAnswers.methodNotAllowed);
   return malformedIds(match.params) ?? match;
 }
