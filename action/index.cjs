@@ -55429,6 +55429,14 @@ function needsAnswer(live2) {
 function postFollowup(reg, env2, live2, body, files) {
   const early = needsAnswer(live2);
   if (early) return early;
+  const loading = live2.original && held(env2.world, live2.original);
+  if (loading && (loading.message.flags & MessageFlag.LOADING) !== 0) {
+    const b = isObject(body) ? { ...body } : {};
+    if (typeof b.flags === "number") b.flags &= ~EPHEMERAL;
+    const edited = rewriteMessage(env2, loading, b, files);
+    if (edited.status === 200) reg.record(live2, "edit-original", body);
+    return edited;
+  }
   const msg = newMessage(env2, live2, body, files, false);
   if ("status" in msg) return msg;
   live2.followups.push(msg);

@@ -4,7 +4,7 @@
  * loopback like it would to the service.
  */
 import { ChatInputCommandInteraction, Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { bot, call, start, userBearer } from './helpers.js';
 
@@ -159,6 +159,7 @@ test('a discord.js bot answers invocations over the gateway: a reply, a deferred
       options: [{ type: 3, name: 'what', description: 'What', required: true, autocomplete: true }],
     },
     { name: 'slow', description: 'Takes its time' },
+    { name: 'think', description: 'Defers, then follows up twice' },
   ]) {
     expect(
       (await call(em, 'POST', `/applications/${applicationId}/guilds/${guildId}/commands`, { auth: bot(em), body }))
@@ -183,8 +184,15 @@ test('a discord.js bot answers invocations over the gateway: a reply, a deferred
       await interaction.deferReply();
       await new Promise((r) => setTimeout(r, 200));
       await interaction.editReply('Done, after a while.');
+    } else if (interaction.isChatInputCommand() && interaction.commandName === 'think') {
+      // The discord.js guide's deferReply then followUp: the first follow-up is the answer in place of "thinking…".
+      await interaction.deferReply({ ephemeral: true });
+      const first = await interaction.followUp('Thought it through.');
+      const second = await interaction.followUp({ content: 'And one more thing.' });
+      followUps.push(first.id, second.id);
     }
   });
+  const followUps: string[] = [];
   const ready = next<Client<true>>(Events.ClientReady);
   await client.login(em.credentials.botToken);
   await ready;
@@ -200,6 +208,19 @@ test('a discord.js bot answers invocations over the gateway: a reply, a deferred
   const deferred = await em.invoke({ line: '/slow', ...where, waitSeconds: 2 });
   expect(deferred).toMatchObject({ outcome: 'answered', callback: { type: 5 } });
   expect((deferred as { original?: { content?: string } }).original?.content).toBe('Done, after a while.');
+
+  const thought = await em.invoke({ line: '/think', ...where, waitSeconds: 2 });
+  expect(thought).toMatchObject({ outcome: 'answered', callback: { type: 5 } });
+  const original = (thought as { original?: { id: string; content?: string; flags?: number } }).original!;
+  // The loading message became the first follow-up: same message, the deferral's ephemeral flag, not loading.
+  expect(original.content).toBe('Thought it through.');
+  expect(original.flags).toBe(64);
+  expect(em.world.messages[original.id]?.message.edited_timestamp).toBeNull();
+  await vi.waitFor(() => expect(followUps).toHaveLength(2));
+  expect(followUps[0]).toBe(original.id);
+  // The second is a message of its own, with its own (here: none) flags.
+  expect(followUps[1]).not.toBe(original.id);
+  expect(em.world.messages[followUps[1]!]?.message).toMatchObject({ content: 'And one more thing.', flags: 0 });
 
   const suggestions = await em.invoke({ line: '/remind what:te', ...where, autocomplete: true });
   expect(suggestions).toMatchObject({

@@ -274,6 +274,16 @@ export function postFollowup(
 ): EmulatorResponse {
   const early = needsAnswer(live);
   if (early) return early;
+  const loading = live.original && held(env.world, live.original);
+  if (loading && ((loading.message.flags as number) & MessageFlag.LOADING) !== 0) {
+    // The first follow-up after a deferred message replaces the "thinking…" message (facts §9, [OBS]): it is
+    // that message's edit, keeping the deferral's ephemeral flag whatever the follow-up asks.
+    const b: Obj = isObject(body) ? { ...body } : {};
+    if (typeof b.flags === 'number') b.flags &= ~EPHEMERAL;
+    const edited = rewriteMessage(env, loading, b, files);
+    if (edited.status === 200) reg.record(live, 'edit-original', body);
+    return edited;
+  }
   const msg = newMessage(env, live, body, files, false);
   if ('status' in msg) return msg;
   live.followups.push(msg);
