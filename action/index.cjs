@@ -32902,6 +32902,36 @@ function isForumLike(channelType2) {
 function isThreadType(channelType2) {
   return channelType2 === ChannelType.ANNOUNCEMENT_THREAD || channelType2 === ChannelType.PUBLIC_THREAD || channelType2 === ChannelType.PRIVATE_THREAD;
 }
+function channelKindFields(channelType2) {
+  switch (channelType2) {
+    case ChannelType.GUILD_TEXT:
+    case ChannelType.GUILD_ANNOUNCEMENT:
+      return { topic: null, rate_limit_per_user: 0, last_message_id: null };
+    case ChannelType.GUILD_VOICE:
+    case ChannelType.GUILD_STAGE_VOICE:
+      return {
+        bitrate: 64e3,
+        user_limit: 0,
+        rtc_region: null,
+        rate_limit_per_user: 0,
+        last_message_id: null,
+        ...channelType2 === ChannelType.GUILD_VOICE ? { video_quality_mode: 1 } : { topic: null }
+      };
+    case ChannelType.GUILD_FORUM:
+    case ChannelType.GUILD_MEDIA:
+      return {
+        topic: null,
+        rate_limit_per_user: 0,
+        last_message_id: null,
+        default_reaction_emoji: null,
+        default_sort_order: null,
+        default_thread_rate_limit_per_user: 0,
+        ...channelType2 === ChannelType.GUILD_FORUM ? { default_forum_layout: 0 } : {}
+      };
+    default:
+      return {};
+  }
+}
 var WEBHOOK_CHANNEL_TYPES;
 var init_channels = __esm({
   "src/wire/channels.ts"() {
@@ -47285,8 +47315,9 @@ function channelPayload(c, position) {
     name: c.name,
     position,
     flags: 0,
-    nsfw: false,
+    nsfw: c.nsfw === true,
     parent_id: c.parentId ?? null,
+    ...channelKindFields(c.type),
     permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({
       id: o.id,
       type: o.type,
@@ -47389,6 +47420,7 @@ function guildCreatePayload(guild, app, intents, largeThreshold) {
 var init_payloads = __esm({
   "src/emulator/gateway/payloads.ts"() {
     "use strict";
+    init_channels();
     init_gateway();
     init_snowflake();
     init_channels();

@@ -60,3 +60,41 @@ test.skipIf(!available)(
     expect(seen.guilds[0].members).toEqual([...members.map((m) => m.id), botId].sort());
   },
 );
+
+test.skipIf(!available)(
+  discordPyTitle(
+    'voice and stage channels carry bitrate, user_limit and rtc_region, so discord.py parses them; nsfw is as seeded',
+  ),
+  { timeout: 60_000 },
+  async () => {
+    em = await startEmulator({
+      rateLimits: false,
+      seed: {
+        applications: [{ flags: ['GATEWAY_GUILD_MEMBERS_LIMITED'] }],
+        guilds: [
+          {
+            id: '900000000000000001',
+            name: 'py-guild',
+            channels: [
+              { name: 'general', type: 0 },
+              { name: 'after-dark', type: 0, nsfw: true },
+              { name: 'Lounge', type: 2 },
+              { name: 'Town Hall', type: 13 },
+              { name: 'ideas', type: 15 },
+            ],
+          },
+        ],
+      },
+    });
+    const run = await runBot([em.url, em.gatewayUrl, em.credentials.botToken]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toMatch(/KeyError|Traceback/);
+    const seen = JSON.parse(run.stdout.trim().split('\n').pop()!);
+    const byName = Object.fromEntries(seen.guilds[0].channels.map((c: { name: string }) => [c.name, c]));
+    expect(byName.Lounge).toMatchObject({ kind: 'VoiceChannel', bitrate: 64000, user_limit: 0 });
+    expect(byName['Town Hall']).toMatchObject({ kind: 'StageChannel', bitrate: 64000, user_limit: 0 });
+    expect(byName.ideas).toMatchObject({ kind: 'ForumChannel', nsfw: false });
+    expect(byName['after-dark']).toMatchObject({ kind: 'TextChannel', nsfw: true });
+    expect(byName.general).toMatchObject({ kind: 'TextChannel', nsfw: false });
+  },
+);

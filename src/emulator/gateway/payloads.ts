@@ -2,6 +2,7 @@
  * What the gateway tells a bot about the world: READY and GUILD_CREATE, built
  * from the emulator's world as pure functions (facts §9.3).
  */
+import { channelKindFields } from '../../wire/channels.js';
 import { GATEWAY_VERSION, shardOf } from '../../wire/gateway.js';
 import { snowflakeTimestamp } from '../../wire/snowflake.js';
 import { isThreadType } from '../../wire/channels.js';
@@ -48,8 +49,9 @@ export function channelPayload(c: Channel, position: number) {
     name: c.name,
     position,
     flags: 0,
-    nsfw: false,
+    nsfw: c.nsfw === true,
     parent_id: c.parentId ?? null,
+    ...channelKindFields(c.type),
     permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({
       id: o.id,
       type: o.type,

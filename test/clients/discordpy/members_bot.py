@@ -23,7 +23,20 @@ client = discord.Client(intents=intents)
 
 @client.event
 async def on_ready():
-    guilds = [{"id": str(g.id), "name": g.name, "chunked": g.chunked, "members": sorted(str(m.id) for m in g.members)} for g in client.guilds]
+    guilds = [
+        {
+            "id": str(g.id),
+            "name": g.name,
+            "chunked": g.chunked,
+            "members": sorted(str(m.id) for m in g.members),
+            # Each channel as discord.py's own parser made it (a voice channel reads bitrate, user_limit, rtc_region).
+            "channels": [
+                {"name": c.name, "kind": type(c).__name__, "bitrate": getattr(c, "bitrate", None), "user_limit": getattr(c, "user_limit", None), "nsfw": c.is_nsfw() if hasattr(c, "is_nsfw") else None}
+                for c in g.channels
+            ],
+        }
+        for g in client.guilds
+    ]
     print(json.dumps({"user": str(client.user.id), "guilds": guilds}), flush=True)
     await client.close()
 
