@@ -22,8 +22,14 @@ export interface BotSpec {
   cwd: string;
   /** HTTP-interactions bots: the endpoint URL, `${PORT}` replaced by the port the runner chose. Absent: a gateway bot. */
   interactions?: string;
+  /** A line of the bot's output that says it is ready (`/Logged in as/`): the first scenario waits for it as well as for the session. */
+  ready?: TextMatcher;
+  /** An error the bot logs and carries on from (a traceback, a printed stack) during a step: `fail` (the default) fails that step, `ignore` does not. */
+  errors?: BotErrorPolicy;
   at: SourceAt;
 }
+
+export type BotErrorPolicy = 'fail' | 'ignore';
 
 /** The emulator's seed as written (an object) or the path of a seed file, resolved against the test file's directory. */
 export type WorldSpec = { seed: Record<string, unknown> } | { seedFile: string };
@@ -194,9 +200,17 @@ export type TranscriptEntry =
       outcome: string;
     }
   | { kind: 'answer'; callbackType: number }
-  | { kind: 'request'; method: string; route: string; status: number; code?: number }
+  /** `late`: made with the token of this scenario's interaction while a later scenario ran (a collector's edit after its timeout). */
+  | { kind: 'request'; method: string; route: string; status: number; code?: number; late?: true }
   | { kind: 'dispatch'; name: string }
-  | { kind: 'message'; action: 'create' | 'update' | 'delete'; channelId: string; messageId: string; source: string }
+  | {
+      kind: 'message';
+      action: 'create' | 'update' | 'delete';
+      channelId: string;
+      messageId: string;
+      source: string;
+      late?: true;
+    }
   /** The bot's own output (stdout/stderr lines), kept for a failing scenario. */
   | { kind: 'bot-output'; stream: 'stdout' | 'stderr'; line: string };
 
@@ -242,7 +256,16 @@ export interface BotExit {
  */
 export type StepResult =
   | { status: 'passed'; index: number; at: SourceAt; observed: Observed; durationMs: number }
-  | { status: 'failed'; index: number; at: SourceAt; observed: Observed; mismatches: Mismatch[]; durationMs: number }
+  | {
+      status: 'failed';
+      index: number;
+      at: SourceAt;
+      observed: Observed;
+      mismatches: Mismatch[];
+      durationMs: number;
+      /** The bot logged an error during the step and carried on (`bot.errors: fail`): the step fails with it, whatever it observed. */
+      botError?: BotError;
+    }
   | { status: 'error'; index: number; at: SourceAt; problem: string };
 
 export type Outcome = 'passed' | 'failed' | 'error';

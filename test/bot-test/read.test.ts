@@ -174,10 +174,30 @@ describe('readTestFile: problems, each at its line and column', () => {
     await oneProblem(`scenarioz: []\n`, 'unknown key "scenarioz" in the test file; did you mean "scenarios"', 1, 1);
     await oneProblem(
       `bot: { run: x, zzz: 1 }\n${scenario('      - say: hi\n')}`,
-      'unknown key "zzz" in bot \\(known: run, interactions\\)',
+      'unknown key "zzz" in bot \\(known: run, interactions, ready, errors\\)',
       1,
       16,
     );
+  });
+
+  it('bot.ready is text or a valid /pattern/; bot.errors is fail or ignore', async () => {
+    await oneProblem(
+      `bot: { run: x, ready: "/(/" }\n${scenario('      - say: hi\n')}`,
+      'ready: /\\(/ is not a valid regular expression',
+      1,
+      23,
+    );
+    await oneProblem(
+      `bot: { run: x, errors: skip }\n${scenario('      - say: hi\n')}`,
+      'errors must be fail \\(an error the bot logs fails the step\\) or ignore, not "skip"',
+      1,
+      24,
+    );
+    const dir = testdir({
+      'bot.test.yaml': `bot: { run: x, ready: "/^Logged in as /", errors: ignore }\n${scenario('      - say: hi\n')}`,
+    });
+    const file = await good(join(dir, 'bot.test.yaml'));
+    expect(file.bot).toMatchObject({ ready: { pattern: '^Logged in as ', flags: '' }, errors: 'ignore' });
   });
 
   it('a misspelt key is not reported again as missing', async () => {

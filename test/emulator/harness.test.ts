@@ -92,3 +92,29 @@ test('settled() is bounded: an interaction nobody answers holds it no longer tha
   expect(performance.now() - started).toBeLessThan(2_500);
   await pending;
 });
+
+test("restore() keeps an earlier interaction's token valid: its late edit and follow-up work in the world it left, not the restored one", async () => {
+  em.harness!.restore();
+  const out = await em.invoke({ line: '/hello', channelId: GENERAL, userId: BOB, waitSeconds: 0 });
+  if (out.outcome !== 'answered') throw new Error(JSON.stringify(out));
+  await em.harness!.settled();
+  const token = tokens.at(-1)!;
+  const app = em.credentials.applicationId;
+  em.harness!.restore();
+  const notes: Array<{ route: string; status: number; interactionId?: string }> = [];
+  const detach = em.events.observe((n) => {
+    if (n.kind === 'request') notes.push(n);
+  });
+  expect(await post(`/webhooks/${app}/${token}/messages/@original`, { content: 'late edit' }, 'PATCH')).toBe(200);
+  expect(await post(`/webhooks/${app}/${token}`, { content: 'late follow-up' })).toBe(200);
+  detach();
+  // The restored world is as saved: nothing of the earlier scenario's answers shows in it.
+  expect(Object.values(em.world.messages)).toHaveLength(0);
+  // Each request is said to be the interaction's, so a runner can attribute it to its scenario.
+  expect(notes.map((n) => [n.status, n.interactionId])).toEqual([
+    [200, out.interaction.id],
+    [200, out.interaction.id],
+  ]);
+  // An earlier interaction is not the next scenario's to wait for.
+  expect(await em.harness!.settled({ maxMs: 1_000 })).toBe(true);
+});

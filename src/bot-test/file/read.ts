@@ -1,13 +1,23 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import type { BotSpec, Scenario, SourceAt, TestFile, TestFileProblem, WorldSpec } from '../model.js';
+import type {
+  BotErrorPolicy,
+  BotSpec,
+  Scenario,
+  SourceAt,
+  TestFile,
+  TestFileProblem,
+  TextMatcher,
+  WorldSpec,
+} from '../model.js';
 import { yamlLib } from '../../manifest/yaml-lib.js';
 import { describe, type Entry, Reader, type YNode } from './nodes.js';
 import { readStep } from './step.js';
-import { unknownVariable } from './values.js';
+import { textMatcher, unknownVariable } from './values.js';
 
 const TOP_KEYS = ['bot', 'world', 'manifest', 'scenarios'];
-const BOT_KEYS = ['run', 'interactions'];
+const BOT_KEYS = ['run', 'interactions', 'ready', 'errors'];
+const ERROR_POLICIES: readonly BotErrorPolicy[] = ['fail', 'ignore'];
 const SCENARIO_KEYS = ['name', 'as', 'in', 'restart', 'steps'];
 
 export type ReadTestFileResult = { file: TestFile } | { problems: TestFileProblem[] };
@@ -81,8 +91,43 @@ function readBot(r: Reader, entry: Entry): BotSpec | undefined {
   const run = r.nonEmpty(runEntry);
   const interactionsEntry = map.get('interactions');
   const interactions = interactionsEntry && readEndpoint(r, interactionsEntry);
-  if (run === undefined || (interactionsEntry && interactions === undefined)) return undefined;
-  return { run, cwd: r.dir, ...(interactions !== undefined && { interactions }), at };
+  const readyEntry = map.get('ready');
+  const ready = readyEntry && readReady(r, readyEntry);
+  const errorsEntry = map.get('errors');
+  const errors = errorsEntry && readErrorPolicy(r, errorsEntry);
+  if (
+    run === undefined ||
+    (interactionsEntry && interactions === undefined) ||
+    (readyEntry && ready === undefined) ||
+    (errorsEntry && errors === undefined)
+  )
+    return undefined;
+  return {
+    run,
+    cwd: r.dir,
+    ...(interactions !== undefined && { interactions }),
+    ...(ready !== undefined && { ready }),
+    ...(errors !== undefined && { errors }),
+    at,
+  };
+}
+
+/** `ready:`, a line of the bot's output: text (the whole line) or `/pattern/`. */
+function readReady(r: Reader, entry: Entry): TextMatcher | undefined {
+  const written = r.nonEmpty(entry);
+  if (written === undefined) return undefined;
+  const m = textMatcher(written);
+  return 'problem' in m ? r.problem(r.valueAt(entry), `ready: ${m.problem}`) : m;
+}
+
+function readErrorPolicy(r: Reader, entry: Entry): BotErrorPolicy | undefined {
+  const written = r.text(entry);
+  if (written === undefined) return undefined;
+  if ((ERROR_POLICIES as readonly string[]).includes(written)) return written as BotErrorPolicy;
+  return r.problem(
+    r.valueAt(entry),
+    `errors must be fail (an error the bot logs fails the step) or ignore, not ${JSON.stringify(written)}`,
+  );
 }
 
 /** The HTTP bot's endpoint: a URL once the runner puts its port in. */

@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { type Redactor, secretsRedactor } from '../../config/redact.js';
-import type { BotExit } from '../model.js';
+import type { BotError, BotExit } from '../model.js';
 import { firstError } from './bot-error.js';
 
 /** The lines kept, the latest: enough to find the error of a crash after a long log, bounded however much the bot prints. */
@@ -139,9 +139,14 @@ export class BotProcess {
   async exitFacts(mark = 0): Promise<ExitFacts | undefined> {
     if (this.exitCode === undefined) return undefined;
     await within(this.outputEnded, OUTPUT_END_MS);
-    const kept = this.printed - this.lines.length;
-    const error = firstError(this.lines.slice(Math.max(0, mark - kept)), this.cwd) ?? firstError(this.lines, this.cwd);
+    const error = this.errorSince(mark) ?? firstError(this.lines, this.cwd);
     return { code: this.exitCode, ...(error ? { error } : {}), lastLines: error ? [] : this.lastLines() };
+  }
+
+  /** The first error the bot printed after `mark` (a traceback, a stack), while it runs or once it has exited. */
+  errorSince(mark: number): BotError | undefined {
+    const kept = this.printed - this.lines.length;
+    return firstError(this.lines.slice(Math.max(0, mark - kept)), this.cwd);
   }
 
   /** Kills every process of the group at once (the runner is exiting). */

@@ -50,6 +50,12 @@ function withOutput(message: string, bot: BotProcess): string {
     : `${message} (it printed nothing)`;
 }
 
+/** The bot's own word that it is ready (`bot.ready:`): whether a line of its output matched, and the matcher as written. */
+export interface ReadyLine {
+  said(): boolean;
+  wanted?: string;
+}
+
 /** Undefined once ready; else why not. */
 export async function waitReady(
   emulator: RunningEmulator,
@@ -58,6 +64,7 @@ export async function waitReady(
   applicationId: string,
   http: boolean,
   timeoutMs: number,
+  output: ReadyLine = { said: () => true },
 ): Promise<NotReady | undefined> {
   const deadline = performance.now() + timeoutMs;
   let last = http ? 'its endpoint never answered the signed PING' : 'no gateway session identified';
@@ -66,9 +73,14 @@ export async function waitReady(
     if (exited) return { exited };
     if (http) {
       const check = await emulator.checkInteractionsEndpoint(applicationId);
-      if (check.ok) return undefined;
-      last = `its endpoint did not pass the check: ${check.problems.join('; ')}`;
-    } else if (harness.connected(applicationId)) return undefined;
+      if (check.ok && output.said()) return undefined;
+      last = check.ok
+        ? `no line of its output matched ready: ${output.wanted}`
+        : `its endpoint did not pass the check: ${check.problems.join('; ')}`;
+    } else if (harness.connected(applicationId)) {
+      if (output.said()) return undefined;
+      last = `its session identified, but no line of its output matched ready: ${output.wanted}`;
+    }
     if (performance.now() >= deadline)
       return { timedOut: withOutput(`the bot was not ready within ${Math.round(timeoutMs / 1000)} s (${last})`, bot) };
     await sleep(http ? 200 : 50);

@@ -37,6 +37,8 @@ export async function runTestFile(file: TestFile, options: RunFileOptions = {}):
       run,
       cwd,
       ...(file.bot?.interactions !== undefined ? { interactions: file.bot.interactions } : {}),
+      ...(file.bot?.ready !== undefined ? { ready: file.bot.ready } : {}),
+      ...(file.bot?.errors !== undefined ? { errors: file.bot.errors } : {}),
       // Absent: found from the file's directory (cwd), as plan finds one.
       ...(file.manifest !== undefined ? { manifest: file.manifest } : {}),
       ...(options.env ? { env: options.env } : {}),

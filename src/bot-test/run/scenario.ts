@@ -3,12 +3,15 @@
  * order, each checked by the matchers; the first failing or erroring step
  * ends it. A bot whose process has exited fails the scenario as that: gone
  * before a step (no step is acted on a bot that is not there), or exited
- * during one (what the step observed is kept, but the exit is the cause).
+ * during one (what the step observed is kept, but the exit is the cause);
+ * the next scenario starts it again. An error the bot logged during a step
+ * and carried on from fails that step with it (unless the file ignores
+ * them).
  * The transcript is kept with the result (the bot's output lines only for
  * a scenario that did not pass).
  */
 import { matchStep } from '../match/step.js';
-import type { BotExit, Outcome, Scenario, ScenarioResult, Step, StepResult } from '../model.js';
+import type { BotError, BotExit, Outcome, Scenario, ScenarioResult, Step, StepResult } from '../model.js';
 import type { ExitFacts } from './bot-process.js';
 import type { NotReady } from './ready.js';
 import { RECHECK_QUIET_MS, runStep, type StepContext } from './steps.js';
@@ -22,6 +25,8 @@ export interface ScenarioContext extends StepContext {
   outputMark(): number;
   /** What the bot left once its process has exited (its first error after `mark`); undefined while it runs. */
   botExited(mark?: number): Promise<ExitFacts | undefined>;
+  /** The first error the bot printed after `mark` while it carried on; undefined when none, or when the file ignores them. */
+  loggedError(mark: number): BotError | undefined;
 }
 
 interface Run {
@@ -33,15 +38,17 @@ interface Run {
 export async function runScenario(ctx: ScenarioContext, scenario: Scenario): Promise<ScenarioResult> {
   const started = performance.now();
   ctx.harness.restore();
-  ctx.transcript.take();
+  const n = ctx.transcript.begin();
   const run = await runSteps(ctx, scenario);
   const transcript = ctx.transcript.take().filter((e) => run.status !== 'passed' || e.kind !== 'bot-output');
+  ctx.transcript.finish(n, transcript);
   return { name: scenario.name, at: scenario.at, ...run, transcript, durationMs: performance.now() - started };
 }
 
 async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> {
   const steps: StepResult[] = [];
-  if (scenario.restart) {
+  // A bot that exited in an earlier scenario is started again: one crash fails one scenario, not the rest of the file.
+  if (scenario.restart || (await ctx.botExited()) !== undefined) {
     const notReady = await ctx.restartBot();
     if (notReady && 'exited' in notReady)
       return { status: 'failed', steps, botExit: { ...notReady.exited, when: 'starting', step: 0, at: scenario.at } };
@@ -59,7 +66,7 @@ async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> 
         botExit: { ...gone, when: 'before', step: index, at: step.at, action: step.action.kind },
       };
     mark = ctx.outputMark();
-    const result = await runOne(ctx, scenario, step, index);
+    const result = withLoggedError(await runOne(ctx, scenario, step, index), ctx.loggedError(mark));
     steps.push(result);
     const exited = await ctx.botExited(mark);
     if (exited)
@@ -93,4 +100,15 @@ async function runOne(ctx: ScenarioContext, scenario: Scenario, step: Step, inde
   if (mismatches.length > 0)
     return { status: 'failed', index, at: step.at, observed: run.observed, mismatches, durationMs };
   return { status: 'passed', index, at: step.at, observed: run.observed, durationMs };
+}
+
+/** A step during which the bot logged an error and carried on fails with that error, whatever it observed. */
+function withLoggedError(result: StepResult, error: BotError | undefined): StepResult {
+  if (error === undefined || result.status === 'error') return result;
+  return {
+    ...result,
+    status: 'failed',
+    mismatches: result.status === 'failed' ? result.mismatches : [],
+    botError: error,
+  };
 }

@@ -5,7 +5,8 @@
  * file runner and the programmatic API; `stop` ends the bot's process group
  * and the emulator, whatever state they are in.
  */
-import type { WorldSpec } from '../model.js';
+import { matchesText, showMatcher } from '../match/text.js';
+import type { BotErrorPolicy, TextMatcher, WorldSpec } from '../model.js';
 import { BotProcess } from './bot-process.js';
 import { applyManifest, findManifest, manifestApplicationId } from './manifest.js';
 import { BotNotReadyError, DEFAULT_READY_TIMEOUT_MS, type NotReady, waitReady } from './ready.js';
@@ -24,6 +25,10 @@ export interface SessionSpec {
   manifest?: string | false;
   env?: NodeJS.ProcessEnv;
   readyTimeoutMs?: number;
+  /** A line of the bot's output that says it is ready, awaited as well as its session or endpoint. */
+  ready?: TextMatcher;
+  /** What an error the bot logs during a step does (default `fail`). */
+  errors?: BotErrorPolicy;
 }
 
 export interface BotSession {
@@ -64,8 +69,12 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
     const timeout = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
     const startBot = async (): Promise<NotReady | undefined> => {
       bot = new BotProcess(spec.run, spec.cwd, env);
-      bot.onOutput((stream, line) => recorder.push({ kind: 'bot-output', stream, line }));
-      return waitReady(emulator, harness, bot, identity.applicationId, http, timeout);
+      const said = readyLine(spec.ready);
+      bot.onOutput((stream, line) => {
+        recorder.push({ kind: 'bot-output', stream, line });
+        said.see(line);
+      });
+      return waitReady(emulator, harness, bot, identity.applicationId, http, timeout, said);
     };
     const notReady = await startBot();
     if (notReady !== undefined) throw new BotNotReadyError(notReady);
@@ -77,6 +86,7 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
       transcript: recorder,
       outputMark: () => bot!.outputMark(),
       botExited: (mark) => bot!.exitFacts(mark),
+      loggedError: (mark) => (spec.errors === 'ignore' ? undefined : bot!.errorSince(mark)),
       restartBot: async () => {
         await bot?.stop();
         // The old session must be seen gone first, or it would pass for the new bot's readiness.
@@ -89,6 +99,18 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
     await stop();
     throw err;
   }
+}
+
+/** Whether the bot has printed its ready line yet (always, when none is asked for). */
+function readyLine(ready: TextMatcher | undefined): { see(line: string): void; said(): boolean; wanted?: string } {
+  let said = ready === undefined;
+  return {
+    see: (line) => {
+      if (!said && matchesText(ready!, line)) said = true;
+    },
+    said: () => said,
+    ...(ready !== undefined ? { wanted: showMatcher(ready) } : {}),
+  };
 }
 
 async function until(done: () => boolean, ms: number): Promise<void> {

@@ -73,6 +73,8 @@ export interface RequestNote {
   /** The rate-limit bucket, and what refused the request when not the handler (`not-emulated`: no route of the emulator's; `route` is then the path's shape). */
   bucket?: string;
   refusedBy?: 'rate-limit' | 'fault' | 'auth' | 'not-emulated';
+  /** A request made with an interaction's token: that interaction (a test runner attributes late answers to their scenario). */
+  interactionId?: Snowflake;
 }
 
 export interface DeliveryNote {

@@ -4,7 +4,9 @@
  * knowing when the bot has settled, and what an interaction came to once it
  * has. The bot's gateway sessions, ids and tokens outlive a restore: only
  * the world (messages, commands, permissions, state) and what lives beside
- * it (interactions, open modals, fault rules, the clock's offset) go back.
+ * it (open modals, fault rules, the clock's offset) go back. Interactions
+ * keep their tokens for their 15 minutes, answered in the world they were
+ * delivered in (registry.ts `retire`).
  */
 import type { Snowflake } from '../../wire/snowflake.js';
 import type { FaultController } from '../http/faults.js';
@@ -33,7 +35,7 @@ export interface InteractionAnswers {
 export interface EmulatorHarness {
   /** Saves the world as it is now: the point `restore` returns to. */
   save(): void;
-  /** Back to the saved world: messages, permissions and state as saved; interactions, open modals and fault rules forgotten; the clock's offset back to 0. */
+  /** Back to the saved world: messages, permissions and state as saved; open modals and fault rules forgotten; earlier interactions answered in the world they left (`retire`); the clock's offset back to 0. */
   restore(): void;
   /** Moves the emulator's clock forward (token expiry). */
   advance(ms: number): void;
@@ -77,8 +79,8 @@ export function emulatorHarness({ store, registry, faults, clock, inFlight, hasS
       const world = structuredClone(saved);
       // A new serial: whatever cached the world by it (ETags, the view) reads it again.
       world.serial = store.world.serial + 1;
+      registry.retire(store.world);
       store.world = world;
-      registry.clear();
       faults.clear();
       clock.reset();
       inFlight.touch();

@@ -38,7 +38,8 @@ function awaiting(i: LiveInteraction, now: number, expired: boolean): boolean {
 
 export function interactionsAwaiting(registry: InteractionRegistry, now: number): number {
   let n = 0;
-  for (const i of registry.all()) if (awaiting(i, now, registry.expired(i))) n++;
+  // An earlier scenario's interaction is not this one's to wait for: its late answer is attributed to that scenario.
+  for (const i of registry.all()) if (i.retiredIn === undefined && awaiting(i, now, registry.expired(i))) n++;
   return n;
 }
 

@@ -41,6 +41,8 @@ export interface EmulatorResponse {
   /** A binary body (the web view's attachment bytes); its Content-Type goes in `headers`. */
   bytes?: Buffer;
   headers?: Record<string, string>;
+  /** The interaction whose token the request used (not sent): observers attribute the request to it. */
+  interactionId?: string;
 }
 
 /** What a handler may touch: the world, and a way to mint ids and persist. */

@@ -7,7 +7,7 @@
 import { FIRST_ANSWER_MS, TOKEN_LIFETIME_MS } from '../../wire/interactions/callback.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { tokenMatches } from '../state/webhook-access.js';
-import type { StoredMessage } from '../state/world.js';
+import type { StoredMessage, World } from '../state/world.js';
 import { OpenModals } from './modal-open.js';
 
 type Obj = Record<string, unknown>;
@@ -64,6 +64,14 @@ export interface LiveInteraction {
   component?: { messageId?: Snowflake; metadata: Obj; openedBy?: string };
   /** Told of every change (registry.ts `when`, `quietFor`): what an invocation waiting for the answer listens to. */
   waiters: Set<() => void>;
+  /**
+   * Set once a test runner has gone back to its saved world (the next
+   * scenario): the world this interaction was answered in. Its token stays
+   * valid for its 15 minutes, as on the service; what the application does
+   * with it from then on changes that world, not the one the next scenario
+   * starts from.
+   */
+  retiredIn?: World;
 }
 
 export class InteractionRegistry {
@@ -88,9 +96,20 @@ export class InteractionRegistry {
     return this.live.values();
   }
 
-  /** Forgets every interaction and open modal: a test runner's reset to its saved world. */
+  /** Forgets every interaction and open modal. */
   clear(): void {
     this.live.clear();
+    this.modals.clear();
+  }
+
+  /**
+   * A test runner's reset to its saved world: open modals are forgotten (a
+   * member's screen starts afresh), but the interactions live on in `world`,
+   * the world they were answered in, so a bot's late answer (a collector's
+   * edit after its timeout) still works with its token as on the service.
+   */
+  retire(world: World): void {
+    for (const i of this.live.values()) i.retiredIn ??= world;
     this.modals.clear();
   }
 

@@ -29,9 +29,17 @@ import type { InteractionRegistry, LiveInteraction } from '../interactions/regis
 import { errorResponse, limitsOf, problemsResponse } from '../state/webhook-access.js';
 import { applicationWebhookObject } from '../models/webhook-shape.js';
 
-function envOf(ctx: HandlerContext): AnswerEnv {
-  return { world: ctx.world, nextId: ctx.nextId, now: ctx.now, limits: limitsOf(ctx) as Limits, events: ctx.events };
+/** The world an interaction is answered in: the request's, or for an earlier scenario's interaction the world it left (registry.ts `retire`). */
+function envOf(ctx: HandlerContext, live: LiveInteraction): AnswerEnv {
+  const world = live.retiredIn ?? ctx.world;
+  return { world, nextId: ctx.nextId, now: ctx.now, limits: limitsOf(ctx) as Limits, events: ctx.events };
 }
+
+/** The answer, marked with the interaction it was made for (the request's note carries it). */
+const of = (live: LiveInteraction, response: EmulatorResponse): EmulatorResponse => ({
+  ...response,
+  interactionId: live.id,
+});
 
 function withResponseQuery(req: EmulatorRequest): boolean | EmulatorResponse {
   const parsed = parseQueryBoolean(req.query.get('with_response'), 'with_response', false);
@@ -44,7 +52,7 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
     if (!live) return apiError(InteractionErrors.unknown);
     const withResponse = withResponseQuery(req);
     if (typeof withResponse !== 'boolean') return withResponse;
-    return applyCallback(registry, envOf(ctx), live, req.body, req.files, withResponse);
+    return of(live, applyCallback(registry, envOf(ctx, live), live, req.body, req.files, withResponse));
   };
 
   /** The live interaction of the token in the path; `undefined` when the path names an ordinary webhook. */
@@ -74,7 +82,7 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
         const live = liveOf(req);
         if (live === undefined) return other(req, ctx);
         if ('status' in live && typeof live.status === 'number') return live as EmulatorResponse;
-        return onLive(live as LiveInteraction, req, ctx);
+        return of(live as LiveInteraction, onLive(live as LiveInteraction, req, ctx));
       },
     };
   };
@@ -91,7 +99,7 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
       // @original exists only for interaction tokens; anything else is an unknown webhook.
       if (live === undefined) return errorResponse(WebhookErrors.unknownWebhook);
       if ('status' in live && typeof live.status === 'number') return live as EmulatorResponse;
-      return onLive(live as LiveInteraction, req, ctx);
+      return of(live as LiveInteraction, onLive(live as LiveInteraction, req, ctx));
     },
   });
   const msgPattern = '/webhooks/:webhookId/:webhookToken/messages/:messageId';
@@ -104,10 +112,14 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
       handler: callback,
     },
     original('GET', (live) => getMessage(live, '@original')),
-    original('PATCH', (live, req, ctx) => editMessage(registry, envOf(ctx), live, '@original', req.body, req.files)),
-    original('DELETE', (live, _req, ctx) => deleteMessage(registry, live, '@original', ctx.events, ctx.world)),
+    original('PATCH', (live, req, ctx) =>
+      editMessage(registry, envOf(ctx, live), live, '@original', req.body, req.files),
+    ),
+    original('DELETE', (live, _req, ctx) =>
+      deleteMessage(registry, live, '@original', ctx.events, envOf(ctx, live).world),
+    ),
     either('POST', '/webhooks/:webhookId/:webhookToken', 'webhook.execute', (live, req, ctx) =>
-      postFollowup(registry, envOf(ctx), live, req.body, req.files),
+      postFollowup(registry, envOf(ctx, live), live, req.body, req.files),
     ),
     // The interaction token opens the application's webhook (type 3): GET answers it as a webhook.
     either('GET', '/webhooks/:webhookId/:webhookToken', 'webhooks', (live, _req, ctx) => {
@@ -116,10 +128,10 @@ export function interactionRoutes(registry: InteractionRegistry, webhookRoutes: 
     }),
     either('GET', msgPattern, 'webhooks', (live, req) => getMessage(live, req.params.messageId ?? '')),
     either('PATCH', msgPattern, 'webhooks', (live, req, ctx) =>
-      editMessage(registry, envOf(ctx), live, req.params.messageId ?? '', req.body, req.files),
+      editMessage(registry, envOf(ctx, live), live, req.params.messageId ?? '', req.body, req.files),
     ),
     either('DELETE', msgPattern, 'webhooks', (live, req, ctx) =>
-      deleteMessage(registry, live, req.params.messageId ?? '', ctx.events, ctx.world),
+      deleteMessage(registry, live, req.params.messageId ?? '', ctx.events, envOf(ctx, live).world),
     ),
   ];
 }

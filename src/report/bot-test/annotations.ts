@@ -1,7 +1,7 @@
 import type { BotExit, RunResult, SourceAt } from '../../bot-test/model.js';
 import { ANNOTATION_CAP_PER_LEVEL, annotation } from '../github.js';
 import { type GithubPaths, workspacePath } from '../lint/github.js';
-import { botErrorLine, botExitDetail, botExitHeadline } from './bot-exit.js';
+import { botErrorLine, botExitDetail, botExitHeadline, loggedErrorDetail } from './bot-exit.js';
 import { stepAction } from './transcript.js';
 
 export interface TestAnnotation {
@@ -50,6 +50,7 @@ export function testAnnotations(result: RunResult): TestAnnotation[] {
           `${s.name}: failed`,
           [
             `${which} did not do what was expected:`,
+            ...(step.botError ? loggedErrorDetail(step.botError) : []),
             ...step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`),
           ].join('\n'),
         );

@@ -39,3 +39,12 @@ export function botExitDetail(exit: BotExit): string[] {
 export function botExitSummary(exit: BotExit): string {
   return `${botExitHeadline(exit)}${exit.error ? `: ${botErrorLine(exit.error)}` : ''}`;
 }
+
+/** `the bot logged an error and carried on`: a step failed by an error the bot caught and printed (bot.errors: fail). */
+export const LOGGED_ERROR = 'the bot logged an error and carried on';
+
+/** The logged error: where, and its lines; the step fails with it. */
+export function loggedErrorDetail(error: BotError): string[] {
+  const where = error.at ? `, at ${errorPlace(error)}` : '';
+  return [`${LOGGED_ERROR}${where} (bot.errors: ignore to allow it):`, ...error.lines.map((l) => `  ${printable(l)}`)];
+}

@@ -1,5 +1,5 @@
 import type { FileResult, RunResult, ScenarioResult } from '../../bot-test/model.js';
-import { botExitDetail, botExitSummary } from './bot-exit.js';
+import { botErrorLine, botExitDetail, botExitSummary, LOGGED_ERROR, loggedErrorDetail } from './bot-exit.js';
 import { fileName } from './file-name.js';
 import { ANSI, stepAction, transcriptLines } from './transcript.js';
 
@@ -80,10 +80,20 @@ function testcase(f: FileResult, s: ScenarioResult): string {
       .map((m) => `${m.path} (${m.at.file}:${m.at.line}): expected ${m.expected}, actual ${m.actual}`)
       .join('\n');
     const first = step.mismatches[0];
-    const message = first
-      ? `step ${step.index + 1}${action ? ` (${action})` : ''} at ${at}: ${first.path}: expected ${first.expected}, actual ${first.actual}`
-      : `step failed at ${at}`;
-    inner = element('failure', message, 'mismatch', `${details}\n\nTranscript:\n${transcript}`);
+    const which = `step ${step.index + 1}${action ? ` (${action})` : ''} at ${at}`;
+    const logged = step.botError ? loggedErrorDetail(step.botError) : [];
+    const message = step.botError
+      ? `${which}: ${LOGGED_ERROR}: ${botErrorLine(step.botError)}`
+      : first
+        ? `${which}: ${first.path}: expected ${first.expected}, actual ${first.actual}`
+        : `step failed at ${at}`;
+    const body = [...logged, ...(logged.length && details ? [''] : []), ...(details ? [details] : [])].join('\n');
+    inner = element(
+      'failure',
+      message,
+      step.botError ? 'bot-error' : 'mismatch',
+      `${body}\n\nTranscript:\n${transcript}`,
+    );
   } else {
     // A scenario with no step of its own at fault could not run because its file could not (the bot never got ready): say why.
     const problem =

@@ -1,6 +1,6 @@
 import type { RunResult, ScenarioResult } from '../../bot-test/model.js';
 import { escapeInline } from '../markdown.js';
-import { botExitSummary } from './bot-exit.js';
+import { botErrorLine, botExitSummary, LOGGED_ERROR } from './bot-exit.js';
 import { summaryLine } from './text.js';
 import { withPaint } from './paint.js';
 
@@ -40,7 +40,10 @@ function scenarioRow(s: ScenarioResult): string {
   let what = 'the scenario could not run';
   if (step?.status === 'error') what = step.problem;
   else if (step?.status === 'failed')
-    what = step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`).join('; ');
+    what = [
+      ...(step.botError ? [`${LOGGED_ERROR}: ${botErrorLine(step.botError)}`] : []),
+      ...step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`),
+    ].join('; ');
   return row(`${at.file}:${at.line}`, s.name, outcome, what);
 }
 

@@ -1,5 +1,5 @@
 import type { FileResult, Mismatch, RunResult, ScenarioResult, SourceAt, StepResult } from '../../bot-test/model.js';
-import { botExitDetail, botExited, botExitHeadline } from './bot-exit.js';
+import { botExitDetail, botExited, botExitHeadline, LOGGED_ERROR, loggedErrorDetail } from './bot-exit.js';
 import { fileName } from './file-name.js';
 import { type Paint, withPaint } from './paint.js';
 import { stepAction, transcriptLines } from './transcript.js';
@@ -12,8 +12,11 @@ export function scenarioLine(file: string, result: ScenarioResult, color: boolea
 function scenarioLineWith(p: Paint, file: string, r: ScenarioResult): string {
   const title = `${file} › ${r.name} ${p.dim(`(${Math.round(r.durationMs)} ms)`)}`;
   if (r.status === 'passed') return `${p.green('✓')} ${title}`;
-  if (r.status === 'failed')
-    return `${p.red('✗')} ${title}${r.botExit ? ` ${p.red(`— ${botExited(r.botExit)}`)}` : ''}`;
+  if (r.status === 'failed') {
+    const logged = r.steps.at(-1)?.status === 'failed' && 'botError' in r.steps.at(-1)!;
+    const why = r.botExit ? botExited(r.botExit) : logged ? LOGGED_ERROR : undefined;
+    return `${p.red('✗')} ${title}${why ? ` ${p.red(`— ${why}`)}` : ''}`;
+  }
   return `${p.yellow('✗')} ${title} ${p.yellow('— error in the test')}`;
 }
 
@@ -83,7 +86,8 @@ function stepBlock(p: Paint, s: ScenarioResult, step: StepResult): string[] {
   const title = `  step ${step.index + 1}${action ? ` (${action})` : ''} at ${where(step.at)}`;
   if (step.status === 'error') return [title, `  ${p.yellow('error in the test, not the bot:')} ${step.problem}`];
   if (step.status === 'passed') return [title];
-  return [title, ...mismatchTable(p, step.mismatches)];
+  const logged = step.botError ? loggedErrorDetail(step.botError).map((l, i) => `  ${i === 0 ? p.red(l) : l}`) : [];
+  return [title, ...logged, ...(step.mismatches.length > 0 ? mismatchTable(p, step.mismatches) : [])];
 }
 
 /** Expected and actual side by side, one row per mismatch; stacked when a row would not fit. */

@@ -18,15 +18,17 @@ export function transcriptLine(e: TranscriptEntry): string {
     case 'answer':
       return `  ← answered ${enumName(CallbackType, e.callbackType) ?? `callback ${e.callbackType}`}`;
     case 'request':
-      return `  bot: ${e.method} ${e.route} → ${e.status}${e.code !== undefined ? ` (code ${e.code})` : ''}`;
+      return `  bot: ${e.method} ${e.route} → ${e.status}${e.code !== undefined ? ` (code ${e.code})` : ''}${lateNote(e)}`;
     case 'dispatch':
       return `  ⇢ dispatch ${e.name}`;
     case 'message':
-      return `  message ${e.messageId} ${e.action}d in channel ${e.channelId} (${e.source})`;
+      return `  message ${e.messageId} ${e.action}d in channel ${e.channelId} (${e.source})${lateNote(e)}`;
     case 'bot-output':
       return `  bot ${e.stream}: ${printable(e.line)}`;
   }
 }
+
+const lateNote = (e: { late?: true }): string => (e.late ? ' (late: while a later scenario ran)' : '');
 
 /**
  * A bot's output line as it is safe to print: its own terminal colours and

@@ -54,6 +54,7 @@ export function noteRequest(
   if (typeof code === 'number' && code !== 0) note.code = code;
   if (bucket) note.bucket = bucket;
   if (refusedBy) note.refusedBy = refusedBy;
+  if (response.interactionId !== undefined) note.interactionId = response.interactionId;
   events.note(note);
 }
 
