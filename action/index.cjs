@@ -50357,6 +50357,7 @@ function noteRequest(events, method, route, response, bucket, refusedBy) {
   if (typeof code === "number" && code !== 0) note.code = code;
   if (bucket) note.bucket = bucket;
   if (refusedBy) note.refusedBy = refusedBy;
+  if (response.interactionId !== void 0) note.interactionId = response.interactionId;
   events.note(note);
 }
 function internalError(status = 500) {
@@ -53048,7 +53049,7 @@ function awaiting(i, now, expired) {
 }
 function interactionsAwaiting(registry, now) {
   let n = 0;
-  for (const i of registry.all()) if (awaiting(i, now, registry.expired(i))) n++;
+  for (const i of registry.all()) if (i.retiredIn === void 0 && awaiting(i, now, registry.expired(i))) n++;
   return n;
 }
 function answeredFinally(registry, interactionId) {
@@ -53096,8 +53097,8 @@ function emulatorHarness({ store, registry, faults, clock, inFlight, hasSessionF
       if (!saved) throw new HarnessError("nothing saved to restore");
       const world = structuredClone(saved);
       world.serial = store.world.serial + 1;
+      registry.retire(store.world);
       store.world = world;
-      registry.clear();
       faults.clear();
       clock.reset();
       inFlight.touch();
@@ -55181,6 +55182,61 @@ data: ${JSON.stringify(data)}
   }
 });
 
+// src/emulator/interactions/callback-shapes.ts
+function deprecatedInteraction(live2) {
+  const member = live2.payload.member;
+  const names2 = [live2.commandName];
+  let options = live2.payload.data?.options;
+  for (; ; ) {
+    const first = Array.isArray(options) ? options[0] : void 0;
+    if (!isObject(first) || first.type !== OptionType.SUB_COMMAND && first.type !== OptionType.SUB_COMMAND_GROUP)
+      break;
+    names2.push(String(first.name));
+    options = first.options;
+  }
+  const { user: user2, ...rest } = member ?? {};
+  return {
+    id: live2.id,
+    type: live2.type,
+    name: names2.join(" "),
+    user: user2 ?? live2.payload.user,
+    ...member ? { member: rest } : {}
+  };
+}
+function callbackResponse(live2, withResponse) {
+  if (!withResponse) return { status: 204 };
+  const msg = live2.original?.message;
+  const resource = { type: live2.answeredWith };
+  const withMessage = [
+    CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
+    CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+    CallbackType.UPDATE_MESSAGE
+  ];
+  if (msg && withMessage.includes(live2.answeredWith)) resource.message = msg;
+  return {
+    status: 200,
+    body: {
+      interaction: {
+        id: live2.id,
+        type: live2.type,
+        activity_instance_id: null,
+        response_message_id: msg?.id ?? null,
+        response_message_loading: live2.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+        response_message_ephemeral: msg ? (msg.flags & EPHEMERAL) !== 0 : false
+      },
+      resource
+    }
+  };
+}
+var init_callback_shapes = __esm({
+  "src/emulator/interactions/callback-shapes.ts"() {
+    "use strict";
+    init_callback();
+    init_values();
+    init_enums();
+  }
+});
+
 // src/wire/components/modal.ts
 function checkModalData(data) {
   const w = componentWalk("modal");
@@ -55366,57 +55422,12 @@ function newMessage(env2, live2, body, files, original) {
   };
   return stored2;
 }
-function deprecatedInteraction(live2) {
-  const member = live2.payload.member;
-  const names2 = [live2.commandName];
-  let options = live2.payload.data?.options;
-  for (; ; ) {
-    const first = Array.isArray(options) ? options[0] : void 0;
-    if (!isObject(first) || first.type !== OptionType.SUB_COMMAND && first.type !== OptionType.SUB_COMMAND_GROUP)
-      break;
-    names2.push(String(first.name));
-    options = first.options;
-  }
-  const { user: user2, ...rest } = member ?? {};
-  return {
-    id: live2.id,
-    type: live2.type,
-    name: names2.join(" "),
-    user: user2 ?? live2.payload.user,
-    ...member ? { member: rest } : {}
-  };
-}
 function keep(env2, stored2) {
   env2.world.messages[stored2.id] = stored2;
 }
 function held(world, stored2) {
   const inWorld = own(world.messages, stored2.id);
   return inWorld === stored2 ? inWorld : void 0;
-}
-function callbackResponse(live2, withResponse) {
-  if (!withResponse) return { status: 204 };
-  const msg = live2.original?.message;
-  const resource = { type: live2.answeredWith };
-  const withMessage = [
-    CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
-    CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
-    CallbackType.UPDATE_MESSAGE
-  ];
-  if (msg && withMessage.includes(live2.answeredWith)) resource.message = msg;
-  return {
-    status: 200,
-    body: {
-      interaction: {
-        id: live2.id,
-        type: live2.type,
-        activity_instance_id: null,
-        response_message_id: msg?.id ?? null,
-        response_message_loading: live2.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
-        response_message_ephemeral: msg ? (msg.flags & EPHEMERAL) !== 0 : false
-      },
-      resource
-    }
-  };
 }
 function applyCallback(reg, env2, live2, body, files, withResponse) {
   if (live2.answeredWith !== void 0) return apiError(InteractionErrors.acknowledged);
@@ -55559,6 +55570,7 @@ var init_answer2 = __esm({
     "use strict";
     init_callback();
     init_values();
+    init_callback_shapes();
     init_modal();
     init_problem();
     init_webhook();
@@ -55673,9 +55685,19 @@ var init_registry = __esm({
       all() {
         return this.live.values();
       }
-      /** Forgets every interaction and open modal: a test runner's reset to its saved world. */
+      /** Forgets every interaction and open modal. */
       clear() {
         this.live.clear();
+        this.modals.clear();
+      }
+      /**
+       * A test runner's reset to its saved world: open modals are forgotten (a
+       * member's screen starts afresh), but the interactions live on in `world`,
+       * the world they were answered in, so a bot's late answer (a collector's
+       * edit after its timeout) still works with its token as on the service.
+       */
+      retire(world) {
+        for (const i of this.live.values()) i.retiredIn ??= world;
         this.modals.clear();
       }
       get(id) {
@@ -57153,8 +57175,9 @@ var init_interaction_control = __esm({
 });
 
 // src/emulator/routes/interactions.ts
-function envOf(ctx) {
-  return { world: ctx.world, nextId: ctx.nextId, now: ctx.now, limits: limitsOf(ctx), events: ctx.events };
+function envOf(ctx, live2) {
+  const world = live2.retiredIn ?? ctx.world;
+  return { world, nextId: ctx.nextId, now: ctx.now, limits: limitsOf(ctx), events: ctx.events };
 }
 function withResponseQuery(req) {
   const parsed = parseQueryBoolean(req.query.get("with_response"), "with_response", false);
@@ -57166,7 +57189,7 @@ function interactionRoutes(registry, webhookRoutes2) {
     if (!live2) return apiError(InteractionErrors.unknown);
     const withResponse = withResponseQuery(req);
     if (typeof withResponse !== "boolean") return withResponse;
-    return applyCallback(registry, envOf(ctx), live2, req.body, req.files, withResponse);
+    return of(live2, applyCallback(registry, envOf(ctx, live2), live2, req.body, req.files, withResponse));
   };
   const liveOf = (req) => {
     const found = registry.byToken(req.params.webhookId ?? "", req.params.webhookToken ?? "");
@@ -57188,7 +57211,7 @@ function interactionRoutes(registry, webhookRoutes2) {
         const live2 = liveOf(req);
         if (live2 === void 0) return other(req, ctx);
         if ("status" in live2 && typeof live2.status === "number") return live2;
-        return onLive(live2, req, ctx);
+        return of(live2, onLive(live2, req, ctx));
       }
     };
   };
@@ -57201,7 +57224,7 @@ function interactionRoutes(registry, webhookRoutes2) {
       const live2 = liveOf(req);
       if (live2 === void 0) return errorResponse(WebhookErrors.unknownWebhook);
       if ("status" in live2 && typeof live2.status === "number") return live2;
-      return onLive(live2, req, ctx);
+      return of(live2, onLive(live2, req, ctx));
     }
   });
   const msgPattern = "/webhooks/:webhookId/:webhookToken/messages/:messageId";
@@ -57214,13 +57237,19 @@ function interactionRoutes(registry, webhookRoutes2) {
       handler: callback
     },
     original("GET", (live2) => getMessage2(live2, "@original")),
-    original("PATCH", (live2, req, ctx) => editMessage2(registry, envOf(ctx), live2, "@original", req.body, req.files)),
-    original("DELETE", (live2, _req, ctx) => deleteMessage2(registry, live2, "@original", ctx.events, ctx.world)),
+    original(
+      "PATCH",
+      (live2, req, ctx) => editMessage2(registry, envOf(ctx, live2), live2, "@original", req.body, req.files)
+    ),
+    original(
+      "DELETE",
+      (live2, _req, ctx) => deleteMessage2(registry, live2, "@original", ctx.events, envOf(ctx, live2).world)
+    ),
     either(
       "POST",
       "/webhooks/:webhookId/:webhookToken",
       "webhook.execute",
-      (live2, req, ctx) => postFollowup(registry, envOf(ctx), live2, req.body, req.files)
+      (live2, req, ctx) => postFollowup(registry, envOf(ctx, live2), live2, req.body, req.files)
     ),
     // The interaction token opens the application's webhook (type 3): GET answers it as a webhook.
     either("GET", "/webhooks/:webhookId/:webhookToken", "webhooks", (live2, _req, ctx) => {
@@ -57232,16 +57261,17 @@ function interactionRoutes(registry, webhookRoutes2) {
       "PATCH",
       msgPattern,
       "webhooks",
-      (live2, req, ctx) => editMessage2(registry, envOf(ctx), live2, req.params.messageId ?? "", req.body, req.files)
+      (live2, req, ctx) => editMessage2(registry, envOf(ctx, live2), live2, req.params.messageId ?? "", req.body, req.files)
     ),
     either(
       "DELETE",
       msgPattern,
       "webhooks",
-      (live2, req, ctx) => deleteMessage2(registry, live2, req.params.messageId ?? "", ctx.events, ctx.world)
+      (live2, req, ctx) => deleteMessage2(registry, live2, req.params.messageId ?? "", ctx.events, envOf(ctx, live2).world)
     )
   ];
 }
+var of;
 var init_interactions = __esm({
   "src/emulator/routes/interactions.ts"() {
     "use strict";
@@ -57251,6 +57281,10 @@ var init_interactions = __esm({
     init_answer2();
     init_webhook_access();
     init_webhook_shape();
+    of = (live2, response) => ({
+      ...response,
+      interactionId: live2.id
+    });
   }
 });
 
@@ -58380,8 +58414,35 @@ function readBot(r, entry) {
   const run2 = r.nonEmpty(runEntry);
   const interactionsEntry = map.get("interactions");
   const interactions = interactionsEntry && readEndpoint(r, interactionsEntry);
-  if (run2 === void 0 || interactionsEntry && interactions === void 0) return void 0;
-  return { run: run2, cwd: r.dir, ...interactions !== void 0 && { interactions }, at: at2 };
+  const readyEntry = map.get("ready");
+  const ready = readyEntry && readReady(r, readyEntry);
+  const errorsEntry = map.get("errors");
+  const errors = errorsEntry && readErrorPolicy(r, errorsEntry);
+  if (run2 === void 0 || interactionsEntry && interactions === void 0 || readyEntry && ready === void 0 || errorsEntry && errors === void 0)
+    return void 0;
+  return {
+    run: run2,
+    cwd: r.dir,
+    ...interactions !== void 0 && { interactions },
+    ...ready !== void 0 && { ready },
+    ...errors !== void 0 && { errors },
+    at: at2
+  };
+}
+function readReady(r, entry) {
+  const written = r.nonEmpty(entry);
+  if (written === void 0) return void 0;
+  const m = textMatcher(written);
+  return "problem" in m ? r.problem(r.valueAt(entry), `ready: ${m.problem}`) : m;
+}
+function readErrorPolicy(r, entry) {
+  const written = r.text(entry);
+  if (written === void 0) return void 0;
+  if (ERROR_POLICIES.includes(written)) return written;
+  return r.problem(
+    r.valueAt(entry),
+    `errors must be fail (an error the bot logs fails the step) or ignore, not ${JSON.stringify(written)}`
+  );
 }
 function readEndpoint(r, entry) {
   const url = r.nonEmpty(entry);
@@ -58476,7 +58537,7 @@ function readScenario(r, node, fallback) {
   if (!ok2 || !items || steps.some((s) => s === void 0)) return void 0;
   return { ...scenario, name, steps };
 }
-var import_promises3, import_node_path20, TOP_KEYS, BOT_KEYS, SCENARIO_KEYS;
+var import_promises3, import_node_path20, TOP_KEYS, BOT_KEYS, ERROR_POLICIES, SCENARIO_KEYS;
 var init_read = __esm({
   "src/bot-test/file/read.ts"() {
     "use strict";
@@ -58487,7 +58548,8 @@ var init_read = __esm({
     init_step();
     init_values2();
     TOP_KEYS = ["bot", "world", "manifest", "scenarios"];
-    BOT_KEYS = ["run", "interactions"];
+    BOT_KEYS = ["run", "interactions", "ready", "errors"];
+    ERROR_POLICIES = ["fail", "ignore"];
     SCENARIO_KEYS = ["name", "as", "in", "restart", "steps"];
   }
 });
@@ -58509,7 +58571,7 @@ function withOutput(message, bot) {
   return lines.length ? `${message}; its last output:
 ${lines.map((l) => `  ${l}`).join("\n")}` : `${message} (it printed nothing)`;
 }
-async function waitReady(emulator, harness, bot, applicationId, http, timeoutMs) {
+async function waitReady(emulator, harness, bot, applicationId, http, timeoutMs, output = { said: () => true }) {
   const deadline = performance.now() + timeoutMs;
   let last = http ? "its endpoint never answered the signed PING" : "no gateway session identified";
   for (; ; ) {
@@ -58517,9 +58579,12 @@ async function waitReady(emulator, harness, bot, applicationId, http, timeoutMs)
     if (exited) return { exited };
     if (http) {
       const check = await emulator.checkInteractionsEndpoint(applicationId);
-      if (check.ok) return void 0;
-      last = `its endpoint did not pass the check: ${check.problems.join("; ")}`;
-    } else if (harness.connected(applicationId)) return void 0;
+      if (check.ok && output.said()) return void 0;
+      last = check.ok ? `no line of its output matched ready: ${output.wanted}` : `its endpoint did not pass the check: ${check.problems.join("; ")}`;
+    } else if (harness.connected(applicationId)) {
+      if (output.said()) return void 0;
+      last = `its session identified, but no line of its output matched ready: ${output.wanted}`;
+    }
     if (performance.now() >= deadline)
       return { timedOut: withOutput(`the bot was not ready within ${Math.round(timeoutMs / 1e3)} s (${last})`, bot) };
     await sleep4(http ? 200 : 50);
@@ -59034,14 +59099,15 @@ var init_steps = __esm({
 async function runScenario(ctx, scenario) {
   const started = performance.now();
   ctx.harness.restore();
-  ctx.transcript.take();
+  const n = ctx.transcript.begin();
   const run2 = await runSteps(ctx, scenario);
   const transcript = ctx.transcript.take().filter((e) => run2.status !== "passed" || e.kind !== "bot-output");
+  ctx.transcript.finish(n, transcript);
   return { name: scenario.name, at: scenario.at, ...run2, transcript, durationMs: performance.now() - started };
 }
 async function runSteps(ctx, scenario) {
   const steps = [];
-  if (scenario.restart) {
+  if (scenario.restart || await ctx.botExited() !== void 0) {
     const notReady = await ctx.restartBot();
     if (notReady && "exited" in notReady)
       return { status: "failed", steps, botExit: { ...notReady.exited, when: "starting", step: 0, at: scenario.at } };
@@ -59058,7 +59124,7 @@ async function runSteps(ctx, scenario) {
         botExit: { ...gone, when: "before", step: index, at: step.at, action: step.action.kind }
       };
     mark = ctx.outputMark();
-    const result = await runOne(ctx, scenario, step, index);
+    const result = withLoggedError(await runOne(ctx, scenario, step, index), ctx.loggedError(mark));
     steps.push(result);
     const exited = await ctx.botExited(mark);
     if (exited)
@@ -59090,6 +59156,15 @@ async function runOne(ctx, scenario, step, index) {
   if (mismatches.length > 0)
     return { status: "failed", index, at: step.at, observed: run2.observed, mismatches, durationMs };
   return { status: "passed", index, at: step.at, observed: run2.observed, durationMs };
+}
+function withLoggedError(result, error2) {
+  if (error2 === void 0 || result.status === "error") return result;
+  return {
+    ...result,
+    status: "failed",
+    mismatches: result.status === "failed" ? result.mismatches : [],
+    botError: error2
+  };
 }
 var init_scenario = __esm({
   "src/bot-test/run/scenario.ts"() {
@@ -59341,9 +59416,13 @@ var init_bot_process = __esm({
       async exitFacts(mark = 0) {
         if (this.exitCode === void 0) return void 0;
         await within(this.outputEnded, OUTPUT_END_MS);
-        const kept2 = this.printed - this.lines.length;
-        const error2 = firstError(this.lines.slice(Math.max(0, mark - kept2)), this.cwd) ?? firstError(this.lines, this.cwd);
+        const error2 = this.errorSince(mark) ?? firstError(this.lines, this.cwd);
         return { code: this.exitCode, ...error2 ? { error: error2 } : {}, lastLines: error2 ? [] : this.lastLines() };
+      }
+      /** The first error the bot printed after `mark` (a traceback, a stack), while it runs or once it has exited. */
+      errorSince(mark) {
+        const kept2 = this.printed - this.lines.length;
+        return firstError(this.lines.slice(Math.max(0, mark - kept2)), this.cwd);
       }
       /** Kills every process of the group at once (the runner is exiting). */
       killNow() {
@@ -59462,14 +59541,20 @@ var init_manifest = __esm({
 });
 
 // src/bot-test/run/transcript.ts
-var TranscriptRecorder;
+var OWNERS_KEPT, TranscriptRecorder;
 var init_transcript = __esm({
   "src/bot-test/run/transcript.ts"() {
     "use strict";
     init_delivery();
     init_payload();
+    OWNERS_KEPT = 1e3;
     TranscriptRecorder = class {
       entries = [];
+      /** The scenario being recorded (`begin`), and the one each interaction delivered was delivered in. */
+      scenario = 0;
+      owners = /* @__PURE__ */ new Map();
+      /** Each finished scenario's transcript, where what comes late for it is added. */
+      finished = /* @__PURE__ */ new Map();
       /** Where a delivery's entries go: right after its step's line. The emulator notes a delivery once it is answered, after the bot's own requests; the transcript reads in the order things began. */
       deliveriesAt = 0;
       detach;
@@ -59494,13 +59579,33 @@ var init_transcript = __esm({
         this.deliveriesAt = 0;
         return out;
       }
+      /** A new scenario begins: its entries from a clean start; returns its number, for `finish`. */
+      begin() {
+        this.take();
+        return ++this.scenario;
+      }
+      /** Scenario `n` has ended with `transcript`: what the bot does with its interactions from now on is added to it, marked late. */
+      finish(n, transcript) {
+        this.finished.set(n, transcript);
+        if (this.finished.size > OWNERS_KEPT) this.finished.delete(this.finished.keys().next().value);
+      }
+      /** Routes an entry made for `interactionId` to the scenario it was delivered in, when that is an earlier one. */
+      pushFor(interactionId, entry) {
+        const owner = interactionId !== void 0 ? this.owners.get(interactionId) : void 0;
+        if (owner === void 0 || owner === this.scenario) this.push(entry);
+        else this.finished.get(owner)?.push({ ...entry, late: true });
+      }
+      own(interactionId) {
+        this.owners.set(interactionId, this.scenario);
+        if (this.owners.size > OWNERS_KEPT) this.owners.delete(this.owners.keys().next().value);
+      }
       close() {
         for (const d of this.detach) d();
       }
       onNote(note, harness) {
         switch (note.kind) {
           case "request":
-            this.push({
+            this.pushFor(note.interactionId, {
               kind: "request",
               method: note.method,
               route: note.route,
@@ -59509,7 +59614,7 @@ var init_transcript = __esm({
             });
             return;
           case "message":
-            this.push({
+            this.pushFor(note.interaction?.id, {
               kind: "message",
               action: note.action,
               channelId: note.channelId,
@@ -59518,6 +59623,7 @@ var init_transcript = __esm({
             });
             return;
           case "delivery": {
+            if (note.interactionId !== void 0) this.own(note.interactionId);
             const type = note.interactionId !== void 0 ? harness.answers(note.interactionId)?.type : void 0;
             const delivery = {
               kind: "delivery",
@@ -59631,8 +59737,12 @@ async function startSession(spec) {
     const timeout = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
     const startBot = async () => {
       bot = new BotProcess(spec.run, spec.cwd, env2);
-      bot.onOutput((stream, line) => recorder.push({ kind: "bot-output", stream, line }));
-      return waitReady(emulator, harness, bot, identity.applicationId, http, timeout);
+      const said = readyLine(spec.ready);
+      bot.onOutput((stream, line) => {
+        recorder.push({ kind: "bot-output", stream, line });
+        said.see(line);
+      });
+      return waitReady(emulator, harness, bot, identity.applicationId, http, timeout, said);
     };
     const notReady = await startBot();
     if (notReady !== void 0) throw new BotNotReadyError(notReady);
@@ -59644,6 +59754,7 @@ async function startSession(spec) {
       transcript: recorder,
       outputMark: () => bot.outputMark(),
       botExited: (mark) => bot.exitFacts(mark),
+      loggedError: (mark) => spec.errors === "ignore" ? void 0 : bot.errorSince(mark),
       restartBot: async () => {
         await bot?.stop();
         if (!http) await until(() => !harness.connected(identity.applicationId), timeout);
@@ -59656,6 +59767,16 @@ async function startSession(spec) {
     throw err;
   }
 }
+function readyLine(ready) {
+  let said = ready === void 0;
+  return {
+    see: (line) => {
+      if (!said && matchesText(ready, line)) said = true;
+    },
+    said: () => said,
+    ...ready !== void 0 ? { wanted: showMatcher(ready) } : {}
+  };
+}
 async function until(done, ms) {
   const deadline = performance.now() + ms;
   while (!done() && performance.now() < deadline) await new Promise((resolve17) => setTimeout(resolve17, 20));
@@ -59663,6 +59784,7 @@ async function until(done, ms) {
 var init_session2 = __esm({
   "src/bot-test/run/session.ts"() {
     "use strict";
+    init_text();
     init_bot_process();
     init_manifest();
     init_ready();
@@ -59688,6 +59810,8 @@ async function runTestFile(file, options = {}) {
       run: run2,
       cwd,
       ...file.bot?.interactions !== void 0 ? { interactions: file.bot.interactions } : {},
+      ...file.bot?.ready !== void 0 ? { ready: file.bot.ready } : {},
+      ...file.bot?.errors !== void 0 ? { errors: file.bot.errors } : {},
       // Absent: found from the file's directory (cwd), as plan finds one.
       ...file.manifest !== void 0 ? { manifest: file.manifest } : {},
       ...options.env ? { env: options.env } : {},
@@ -59786,11 +59910,11 @@ function transcriptLine(e) {
     case "answer":
       return `  ← answered ${enumName(CallbackType, e.callbackType) ?? `callback ${e.callbackType}`}`;
     case "request":
-      return `  bot: ${e.method} ${e.route} → ${e.status}${e.code !== void 0 ? ` (code ${e.code})` : ""}`;
+      return `  bot: ${e.method} ${e.route} → ${e.status}${e.code !== void 0 ? ` (code ${e.code})` : ""}${lateNote(e)}`;
     case "dispatch":
       return `  ⇢ dispatch ${e.name}`;
     case "message":
-      return `  message ${e.messageId} ${e.action}d in channel ${e.channelId} (${e.source})`;
+      return `  message ${e.messageId} ${e.action}d in channel ${e.channelId} (${e.source})${lateNote(e)}`;
     case "bot-output":
       return `  bot ${e.stream}: ${printable(e.line)}`;
   }
@@ -59805,13 +59929,14 @@ function stepAction(transcript, step) {
   for (const e of transcript) if (e.kind === "step" && e.index === step.index) return e.action;
   return void 0;
 }
-var ANSI2;
+var lateNote, ANSI2;
 var init_transcript2 = __esm({
   "src/report/bot-test/transcript.ts"() {
     "use strict";
     init_enums();
     init_callback();
     init_payload();
+    lateNote = (e) => e.late ? " (late: while a later scenario ran)" : "";
     ANSI2 = /\u001b\[[0-9;?]*[A-Za-z]/g;
   }
 });
@@ -59837,13 +59962,18 @@ function botExitDetail(exit) {
 function botExitSummary(exit) {
   return `${botExitHeadline(exit)}${exit.error ? `: ${botErrorLine(exit.error)}` : ""}`;
 }
-var botExited, errorPlace;
+function loggedErrorDetail(error2) {
+  const where2 = error2.at ? `, at ${errorPlace(error2)}` : "";
+  return [`${LOGGED_ERROR}${where2} (bot.errors: ignore to allow it):`, ...error2.lines.map((l) => `  ${printable(l)}`)];
+}
+var botExited, errorPlace, LOGGED_ERROR;
 var init_bot_exit = __esm({
   "src/report/bot-test/bot-exit.ts"() {
     "use strict";
     init_transcript2();
     botExited = (exit) => `the bot exited (code ${exit.code ?? "unknown"})`;
     errorPlace = (error2) => `${error2.at.file}:${error2.at.line}${error2.at.column !== void 0 ? `:${error2.at.column}` : ""}`;
+    LOGGED_ERROR = "the bot logged an error and carried on";
   }
 });
 
@@ -59891,8 +60021,11 @@ function scenarioLine(file, result, color2) {
 function scenarioLineWith(p, file, r) {
   const title3 = `${file} › ${r.name} ${p.dim(`(${Math.round(r.durationMs)} ms)`)}`;
   if (r.status === "passed") return `${p.green("✓")} ${title3}`;
-  if (r.status === "failed")
-    return `${p.red("✗")} ${title3}${r.botExit ? ` ${p.red(`— ${botExited(r.botExit)}`)}` : ""}`;
+  if (r.status === "failed") {
+    const logged = r.steps.at(-1)?.status === "failed" && "botError" in r.steps.at(-1);
+    const why = r.botExit ? botExited(r.botExit) : logged ? LOGGED_ERROR : void 0;
+    return `${p.red("✗")} ${title3}${why ? ` ${p.red(`— ${why}`)}` : ""}`;
+  }
   return `${p.yellow("✗")} ${title3} ${p.yellow("— error in the test")}`;
 }
 function renderTestRun(result, options) {
@@ -59941,7 +60074,8 @@ function stepBlock(p, s, step) {
   const title3 = `  step ${step.index + 1}${action ? ` (${action})` : ""} at ${where(step.at)}`;
   if (step.status === "error") return [title3, `  ${p.yellow("error in the test, not the bot:")} ${step.problem}`];
   if (step.status === "passed") return [title3];
-  return [title3, ...mismatchTable(p, step.mismatches)];
+  const logged = step.botError ? loggedErrorDetail(step.botError).map((l, i) => `  ${i === 0 ? p.red(l) : l}`) : [];
+  return [title3, ...logged, ...step.mismatches.length > 0 ? mismatchTable(p, step.mismatches) : []];
 }
 function mismatchTable(p, mismatches) {
   const rows = mismatches.map((m) => ({
@@ -63587,6 +63721,7 @@ function testAnnotations(result) {
           `${s.name}: failed`,
           [
             `${which} did not do what was expected:`,
+            ...step.botError ? loggedErrorDetail(step.botError) : [],
             ...step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`)
           ].join("\n")
         );
@@ -63652,7 +63787,10 @@ function scenarioRow(s) {
   let what = "the scenario could not run";
   if (step?.status === "error") what = step.problem;
   else if (step?.status === "failed")
-    what = step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`).join("; ");
+    what = [
+      ...step.botError ? [`${LOGGED_ERROR}: ${botErrorLine(step.botError)}`] : [],
+      ...step.mismatches.map((m) => `${m.path}: expected ${m.expected}, actual ${m.actual}`)
+    ].join("; ");
   return row(`${at2.file}:${at2.line}`, s.name, outcome, what);
 }
 var cell = (text2) => escapeInline(text2.replace(/\s+/g, " ")).replace(/\|/g, "\\|");

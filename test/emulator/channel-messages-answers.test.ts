@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { deprecatedInteraction } from '../../src/emulator/interactions/answer.js';
+import { deprecatedInteraction } from '../../src/emulator/interactions/callback-shapes.js';
 import { Intent } from '../../src/wire/gateway.js';
 import type { HttpBot } from '../helpers/http-bot.js';
 import { APP, BOB, GENERAL } from '../helpers/interaction-seed.js';

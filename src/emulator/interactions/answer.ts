@@ -7,6 +7,7 @@
 import type { Limits } from '../../wire/limits.js';
 import { callbackDataProblem, CallbackType, EPHEMERAL, InteractionErrors } from '../../wire/interactions/callback.js';
 import { isObject } from '../../wire/rules/values.js';
+import { callbackResponse, deprecatedInteraction } from './callback-shapes.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { checkModalData } from '../../wire/components/modal.js';
 import { ApiErrors, prefixPath } from '../../wire/problem.js';
@@ -20,7 +21,7 @@ import type { InteractionRegistry, LiveInteraction } from './registry.js';
 import type { EventBus, MessageNote } from '../gateway/events.js';
 import { announceMessage } from '../models/message-events.js';
 import { own } from '../state/own.js';
-import { CommandType, MessageFlag, MessageType, OptionType, WebhookType } from '../../wire/enums.js';
+import { CommandType, MessageFlag, MessageType, WebhookType } from '../../wire/enums.js';
 import { applyComponentCallback, callbackTypeRefusal, shapeComponentReply } from './component-answer.js';
 import { ErrorAnswers } from '../../wire/error-answers.js';
 
@@ -142,29 +143,6 @@ function newMessage(
   return stored;
 }
 
-/** `{ id, type, name (with its subcommands), user, member? }` of the command a reply answers. */
-export function deprecatedInteraction(live: Pick<LiveInteraction, 'id' | 'type' | 'commandName' | 'payload'>): Obj {
-  const member = live.payload.member as Obj | undefined;
-  const names = [live.commandName];
-  let options = (live.payload.data as Obj | undefined)?.options;
-  for (;;) {
-    // A subcommand group or subcommand is the one option whose own options hold the rest.
-    const first: unknown = Array.isArray(options) ? options[0] : undefined;
-    if (!isObject(first) || (first.type !== OptionType.SUB_COMMAND && first.type !== OptionType.SUB_COMMAND_GROUP))
-      break;
-    names.push(String(first.name));
-    options = first.options;
-  }
-  const { user, ...rest } = member ?? {};
-  return {
-    id: live.id,
-    type: live.type,
-    name: names.join(' '),
-    user: user ?? live.payload.user,
-    ...(member ? { member: rest } : {}),
-  };
-}
-
 /** An answer is a message of its channel like any other: kept in the world, so it is persisted and a message command can target it. */
 function keep(env: AnswerEnv, stored: StoredMessage): void {
   env.world.messages[stored.id] = stored;
@@ -178,32 +156,6 @@ function keep(env: AnswerEnv, stored: StoredMessage): void {
 function held(world: World, stored: StoredMessage): StoredMessage | undefined {
   const inWorld = own(world.messages, stored.id);
   return inWorld === stored ? inWorld : undefined;
-}
-
-export function callbackResponse(live: LiveInteraction, withResponse: boolean): EmulatorResponse {
-  if (!withResponse) return { status: 204 };
-  const msg = live.original?.message;
-  const resource: Obj = { type: live.answeredWith };
-  const withMessage: number[] = [
-    CallbackType.CHANNEL_MESSAGE_WITH_SOURCE,
-    CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
-    CallbackType.UPDATE_MESSAGE,
-  ];
-  if (msg && withMessage.includes(live.answeredWith!)) resource.message = msg;
-  return {
-    status: 200,
-    body: {
-      interaction: {
-        id: live.id,
-        type: live.type,
-        activity_instance_id: null,
-        response_message_id: msg?.id ?? null,
-        response_message_loading: live.answeredWith === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
-        response_message_ephemeral: msg ? ((msg.flags as number) & EPHEMERAL) !== 0 : false,
-      },
-      resource,
-    },
-  };
 }
 
 /**
