@@ -77,6 +77,8 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
       transcript: recorder,
       outputMark: () => bot!.outputMark(),
       botExited: (mark) => bot!.exitFacts(mark),
+      botGone: async () => bot!.exitedWith !== undefined,
+      botExits: () => bot!.whenExited,
       restartBot: async () => {
         await bot?.stop();
         // The old session must be seen gone first, or it would pass for the new bot's readiness.
