@@ -52885,6 +52885,8 @@ var init_in_flight = __esm({
       callbacksAtAction = 0;
       last = performance.now();
       detach = [];
+      /** Told once of the next thing that happens: a runner reading an expectation again as the world changes. */
+      waiters = /* @__PURE__ */ new Set();
       constructor(server, events) {
         const onRequest = (req, res) => {
           if (!req.url?.startsWith(API_ROOT)) return;
@@ -52909,6 +52911,22 @@ var init_in_flight = __esm({
       }
       touch() {
         this.last = performance.now();
+        if (this.waiters.size === 0) return;
+        const woken = [...this.waiters];
+        this.waiters.clear();
+        for (const wake of woken) wake();
+      }
+      /** Resolves at the next thing that happens (a request begun or ended, a note, a dispatch, an action's end), or after `ms`. */
+      nextChange(ms) {
+        return new Promise((resolve17) => {
+          const wake = () => {
+            clearTimeout(timer);
+            this.waiters.delete(wake);
+            resolve17();
+          };
+          const timer = setTimeout(wake, Math.max(0, ms));
+          this.waiters.add(wake);
+        });
       }
       /** Counts `work` as in flight until it settles (an invocation awaiting the bot's answer). */
       async track(work) {
@@ -53110,20 +53128,29 @@ function emulatorHarness({ store, registry, faults, clock, inFlight, hasSessionF
       options,
       interactionId !== void 0 ? () => answeredFinally(registry, interactionId) : void 0
     ),
+    calm(interactionId) {
+      if (inFlight.busy) return false;
+      const live2 = interactionId !== void 0 ? registry.get(interactionId) : void 0;
+      return live2 === void 0 || !awaiting(live2, clock.now(), registry.expired(live2));
+    },
+    changed: (ms) => inFlight.nextChange(ms),
     track: (work) => inFlight.track(work),
     connected: (applicationId) => hasSessionFor(applicationId),
     answers(interactionId) {
       const live2 = registry.get(interactionId);
       if (!live2) return void 0;
       const messageId = live2.component?.messageId;
-      const original = live2.original && live2.original.id !== messageId ? current(live2.original) : void 0;
+      const first = live2.original ?? live2.deletedOriginal;
+      const original = first && first.id !== messageId ? current(first) : void 0;
       const message = messageId !== void 0 ? store.world.messages[messageId]?.message : void 0;
+      const shown2 = [...first && original ? [first] : [], ...live2.followups];
       return {
         type: live2.type,
         ...live2.answeredWith !== void 0 ? { callbackType: live2.answeredWith } : {},
         ...original ? { original } : {},
         followups: live2.followups.map((f) => current(f)),
-        ...message ? { message } : {}
+        ...message ? { message } : {},
+        deleted: shown2.filter((m) => store.world.messages[m.id] === void 0).map((m) => m.id)
       };
     }
   };
@@ -55557,6 +55584,7 @@ function deleteMessage2(reg, live2, messageId, events, world) {
   noteAnswer({ events, world }, stored2, "delete");
   if (stored2 === live2.original) {
     live2.original = void 0;
+    live2.deletedOriginal = stored2;
     reg.record(live2, "delete-original", null);
   } else {
     live2.followups = live2.followups.filter((f) => f !== stored2);
@@ -57954,6 +57982,16 @@ var init_nodes = __esm({
   }
 });
 
+// src/bot-test/model.ts
+var DEFAULT_WITHIN_MS, MAX_WITHIN_MS;
+var init_model2 = __esm({
+  "src/bot-test/model.ts"() {
+    "use strict";
+    DEFAULT_WITHIN_MS = 5e3;
+    MAX_WITHIN_MS = 6e4;
+  }
+});
+
 // src/bot-test/file/values.ts
 function textMatcher(written) {
   const m = REGEX_SOURCE.exec(written);
@@ -57983,6 +58021,16 @@ function duration(written) {
   if (ms <= 0) return { problem: `advance must move the clock forward; "${written}" is no time at all` };
   return Math.round(ms);
 }
+function withinDuration(written) {
+  const ms = duration(written);
+  if (typeof ms !== "number")
+    return { problem: ms.problem.replace("advance must move the clock forward", "within must be some time") };
+  if (ms > MAX_WITHIN_MS)
+    return {
+      problem: `within: ${written} is longer than ${MAX_WITHIN_MS / 1e3}s, the most a step waits; a bot that takes longer should defer, or the test advance the clock`
+    };
+  return ms;
+}
 function faultRoute(written) {
   const m = /^\s*(\S+)\s+(\S+)\s*$/.exec(written);
   if (!m) return { problem: `route "${written}" must be "METHOD /path", as in "POST /channels/*/messages"` };
@@ -58001,6 +58049,7 @@ var REGEX_SOURCE, UNIT_MS, METHODS, REST_PREFIX;
 var init_values2 = __esm({
   "src/bot-test/file/values.ts"() {
     "use strict";
+    init_model2();
     REGEX_SOURCE = /^\/(.+)\/([dgimsuvy]*)$/s;
     UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5, d: 864e5 };
     METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -58014,6 +58063,12 @@ function readText2(r, entry, what = entry.key) {
   if (written === void 0) return void 0;
   const m = textMatcher(written);
   return "problem" in m ? r.problem(r.valueAt(entry), m.problem) : m;
+}
+function readWithin(r, entry) {
+  const written = r.text(entry);
+  if (written === void 0) return void 0;
+  const ms = withinDuration(written);
+  return typeof ms === "number" ? ms : r.problem(r.valueAt(entry), ms.problem);
 }
 function readTexts(r, entry, what) {
   const items = r.items(entry, what);
@@ -58038,6 +58093,8 @@ function readMessage(r, entry, what = entry.key) {
     if (e.key === "content") ok2 = (out.content = readText2(r, e, where2)) !== void 0 && ok2;
     else if (e.key === "components") ok2 = (out.components = readTexts(r, e, where2)) !== void 0 && ok2;
     else if (e.key === "ephemeral") ok2 = (out.ephemeral = r.bool(e)) !== void 0 && ok2;
+    else if (e.key === "deleted") ok2 = (out.deleted = r.bool(e)) !== void 0 && ok2;
+    else if (e.key === "within") ok2 = (out.withinMs = readWithin(r, e)) !== void 0 && ok2;
     else ok2 = (out.embeds = readEmbeds(r, e, where2)) !== void 0 && ok2;
   }
   return ok2 ? out : void 0;
@@ -58081,9 +58138,11 @@ function readModal(r, entry) {
   const out = { at: at2 };
   const title3 = map.get("title");
   const fields = map.get("fields");
+  const within2 = map.get("within");
   if (title3) out.title = readText2(r, title3, "modal.title");
   if (fields) out.fields = readTexts(r, fields, "modal.fields");
-  return title3 && !out.title || fields && !out.fields ? void 0 : out;
+  if (within2) out.withinMs = readWithin(r, within2);
+  return title3 && !out.title || fields && !out.fields || within2 && out.withinMs === void 0 ? void 0 : out;
 }
 function readMessages(r, entry) {
   const items = r.items(entry);
@@ -58165,8 +58224,8 @@ var init_expect = __esm({
       "no-answer",
       "message"
     ];
-    MESSAGE_KEYS = ["content", "embeds", "components", "ephemeral"];
-    MODAL_KEYS = ["title", "fields"];
+    MESSAGE_KEYS = ["content", "embeds", "components", "ephemeral", "deleted", "within"];
+    MODAL_KEYS = ["title", "fields", "within"];
     ANSWERS = ["reply", "update", "followups", "modal", "choices", "message"];
   }
 });
@@ -58203,6 +58262,10 @@ function readStep(r, node, fallback) {
       `${kind} changes the world and reaches no bot: it has nothing to expect (put expect on the step after it)`
     ) ?? false;
   else if (expect) ok2 = (step.expect = readExpectation(r, expect)) !== void 0 && ok2;
+  const within2 = map.get("within");
+  if (within2 && !expect)
+    ok2 = r.problem(r.at(within2.keyNode), "within: is how long expect: may take to hold; this step has no expect") ?? false;
+  else if (within2) ok2 = (step.withinMs = readWithin(r, within2)) !== void 0 && ok2;
   return ok2 && action ? step : void 0;
 }
 function readAction(r, kind, map) {
@@ -58351,7 +58414,7 @@ var init_step = __esm({
       message: ["click", "select"],
       values: ["select"]
     };
-    COMMON = ["expect", "as", "in"];
+    COMMON = ["expect", "within", "as", "in"];
     STEP_KEYS = [...ACTIONS, ...Object.keys(EXTRA), ...COMMON];
     SILENT = ["advance", "fail"];
   }
@@ -58607,6 +58670,287 @@ var init_ready = __esm({
   }
 });
 
+// src/wire/interactions/delivery.ts
+function deliveryLine(o) {
+  switch (o.kind) {
+    case "answered":
+      return `answered (callback type ${o.callbackType})`;
+    case "launched":
+      return "Activity launched by the service";
+    case "refused":
+      return `refused: ${o.message}`;
+    case "no-session":
+      return "no answer: no gateway session connected";
+    case "signature-rejected":
+      return "no answer: the endpoint refused the signature (401)";
+    case "endpoint-unreachable":
+      return `no answer: the endpoint ${o.error}`;
+    case "endpoint-error":
+      return `no answer: the endpoint answered HTTP ${o.status}`;
+    case "bad-callback":
+      return `no answer: the endpoint's callback was refused (${o.message})`;
+    case "endpoint-timeout":
+      return `no answer: the endpoint did not answer within ${FIRST_ANSWER_MS / 1e3} s`;
+    case "no-callback":
+      return `no answer within ${FIRST_ANSWER_MS / 1e3} s`;
+  }
+}
+var init_delivery = __esm({
+  "src/wire/interactions/delivery.ts"() {
+    "use strict";
+    init_callback();
+  }
+});
+
+// src/bot-test/run/observe.ts
+function interactive(c) {
+  return c.type === ComponentType.BUTTON || SELECT_COMPONENT_TYPES.includes(c.type);
+}
+function observedMessage(m) {
+  const components = allComponents(m.components).filter(interactive).map((c) => ({
+    type: c.type,
+    ...str3(c.custom_id) !== void 0 ? { customId: str3(c.custom_id) } : {},
+    ...str3(c.label) !== void 0 ? { label: str3(c.label) } : {},
+    ...str3(c.placeholder) !== void 0 ? { placeholder: str3(c.placeholder) } : {},
+    ...c.disabled === true ? { disabled: true } : {},
+    ...str3(c.url) !== void 0 ? { url: str3(c.url) } : {}
+  }));
+  return {
+    id: str3(m.id) ?? "",
+    content: str3(m.content) ?? "",
+    embeds: Array.isArray(m.embeds) ? m.embeds.filter(isObj5) : [],
+    components,
+    ephemeral: ((typeof m.flags === "number" ? m.flags : 0) & EPHEMERAL) !== 0
+  };
+}
+function observedModal(m) {
+  const fields = [];
+  for (const top of Array.isArray(m.components) ? m.components.filter(isObj5) : []) {
+    const label = str3(top.label);
+    for (const c of allComponents([top])) {
+      if (c.type !== ComponentType.TEXT_INPUT) continue;
+      fields.push({
+        customId: str3(c.custom_id) ?? "",
+        label: str3(c.label) ?? label ?? "",
+        style: c.style ?? 1,
+        required: c.required !== false
+      });
+    }
+  }
+  return { title: str3(m.title) ?? "", customId: str3(m.custom_id) ?? "", fields };
+}
+var str3, isObj5;
+var init_observe = __esm({
+  "src/bot-test/run/observe.ts"() {
+    "use strict";
+    init_component_use();
+    init_callback();
+    init_enums();
+    str3 = (v) => typeof v === "string" ? v : void 0;
+    isObj5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  }
+});
+
+// src/bot-test/run/place.ts
+function placeOf(emulator, scenario, step) {
+  const as = step.as ?? scenario.as;
+  const where2 = step.in ?? scenario.in;
+  const refs = { ...as !== void 0 ? { userId: as } : {}, ...where2 !== void 0 ? { channelId: where2 } : {} };
+  const resolved = resolveNames(emulator.world, refs, emulator.credentials.guildId);
+  if ("problem" in resolved) return resolved;
+  return resolved;
+}
+function botMessages(emulator, applicationId, channelId2, userId2) {
+  const app = emulator.world.applications[applicationId];
+  return Object.values(emulator.world.messages).filter((m) => m.channel_id === channelId2).filter((m) => {
+    const author = m.message.author?.id;
+    return m.interaction?.applicationId === applicationId || m.applicationId === applicationId || m.webhookId === applicationId || app !== void 0 && author === app.botUserId;
+  }).filter((m) => !((m.message.flags ?? 0) & EPHEMERAL) || m.interaction?.userId === userId2).sort(byId2);
+}
+function latestBotMessage(emulator, applicationId, channelId2, userId2) {
+  return botMessages(emulator, applicationId, channelId2, userId2).at(-1);
+}
+function nextBotMessage(emulator, applicationId, channelId2, afterId) {
+  return botMessages(emulator, applicationId, channelId2, void 0).find((m) => compareSnowflakes(m.id, afterId) > 0);
+}
+var byId2;
+var init_place2 = __esm({
+  "src/bot-test/run/place.ts"() {
+    "use strict";
+    init_names3();
+    init_callback();
+    init_snowflake();
+    byId2 = (a, b) => compareSnowflakes(a.id, b.id);
+  }
+});
+
+// src/bot-test/run/steps.ts
+async function runStep(ctx, scenario, step) {
+  const place = placeOf(ctx.emulator, scenario, step);
+  if ("problem" in place) return place;
+  const action = step.action;
+  switch (action.kind) {
+    case "invoke":
+    case "autocomplete":
+    case "user-command":
+    case "message-command":
+      return afterInteraction(
+        ctx,
+        await ctx.harness.track(ctx.emulator.invoke({ ...invokeRequest(action), ...place, waitSeconds: 0 }))
+      );
+    case "click":
+    case "select":
+      return component(ctx, place, action);
+    case "submit-modal":
+      if (place.userId === void 0) return { problem: "submit-modal needs a member: give as:" };
+      return afterInteraction(
+        ctx,
+        await ctx.harness.track(
+          ctx.emulator.submitModal({
+            userId: place.userId,
+            applicationId: ctx.applicationId,
+            fields: action.fields,
+            waitSeconds: 0
+          })
+        )
+      );
+    case "say":
+      return say(ctx, place, action.text);
+    case "advance":
+      ctx.harness.advance(action.ms);
+      return worldOnly;
+    case "fail":
+      return fail2(ctx, action);
+  }
+}
+function invokeRequest(action) {
+  switch (action.kind) {
+    case "invoke":
+      return { line: action.line };
+    case "autocomplete":
+      return { line: action.line, autocomplete: true };
+    case "user-command":
+      return { userCommand: action.name, target: action.target };
+    case "message-command":
+      return { messageCommand: action.name, target: action.target };
+  }
+}
+function channelOf3(ctx, place) {
+  if (place.channelId !== void 0) return place.channelId;
+  return ctx.emulator.world.guilds[ctx.emulator.credentials.guildId]?.channels[0]?.id;
+}
+async function component(ctx, place, action) {
+  let messageId = action.message;
+  if (messageId === void 0) {
+    const channelId2 = channelOf3(ctx, place);
+    const latest = channelId2 !== void 0 ? latestBotMessage(ctx.emulator, ctx.applicationId, channelId2, place.userId) : void 0;
+    if (!latest) return { problem: `nothing to ${action.kind}: the bot has no message in the channel` };
+    messageId = latest.id;
+  }
+  const base = { messageId, ...place.userId !== void 0 ? { userId: place.userId } : {}, waitSeconds: 0 };
+  const work = action.kind === "click" ? ctx.emulator.click({ ...base, button: action.button }) : ctx.emulator.select({ ...base, menu: action.menu, values: action.values });
+  return afterInteraction(ctx, await ctx.harness.track(work));
+}
+function afterInteraction(ctx, out) {
+  if (out.outcome === "invalid") return { problem: out.message };
+  if (out.outcome === "refused") {
+    const refusal3 = out.refusal;
+    if (TEST_FAULTS.includes(refusal3.kind)) return { problem: refusal3.message };
+    const refused3 = refusal3.reason ? `${refusal3.message} (${refusal3.reason})` : refusal3.message;
+    return {
+      read: () => ({ followups: [], refused: refused3 }),
+      final: true,
+      // Nothing reached the bot: only what was already under way (an earlier step's late work) is waited for.
+      settle: () => ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS })
+    };
+  }
+  if (out.outcome === "launched") {
+    const reply = observedMessage(out.message);
+    return { read: () => ({ followups: [], reply }), final: true, settle: () => ctx.harness.settled() };
+  }
+  const interactionId = out.interaction.id;
+  return {
+    read: () => observeAnswers(ctx, out),
+    interactionId,
+    // No answer by the service's deadline: the interaction can no longer be answered.
+    final: out.outcome === "no-response",
+    settle: (full) => full ? ctx.harness.settled() : ctx.harness.settled(void 0, interactionId)
+  };
+}
+function observeAnswers(ctx, out) {
+  const answers2 = ctx.harness.answers(out.interaction.id);
+  const gone = new Set(answers2?.deleted);
+  const seen = (m) => ({ ...observedMessage(m), ...gone.has(m.id) ? { deleted: true } : {} });
+  const observed = { followups: (answers2?.followups ?? []).map(seen) };
+  if (out.outcome === "no-response") return { ...observed, noAnswer: deliveryLine(out.cause) };
+  const callback = answers2?.callbackType ?? out.callback?.type;
+  const data = out.callback?.data ?? {};
+  if (callback === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE || callback === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
+    if (answers2?.original) observed.reply = seen(answers2.original);
+  } else if (callback === CallbackType.UPDATE_MESSAGE || callback === CallbackType.DEFERRED_UPDATE_MESSAGE) {
+    if (answers2?.message) observed.update = observedMessage(answers2.message);
+  } else if (callback === CallbackType.MODAL) observed.modal = observedModal(data);
+  else if (callback === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT)
+    observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c) => ({
+      name: String(c.name),
+      value: c.value
+    }));
+  return observed;
+}
+async function say(ctx, place, text2) {
+  const channelId2 = channelOf3(ctx, place);
+  if (place.userId === void 0 || channelId2 === void 0)
+    return { problem: "say needs a member and a channel: give as: and in:" };
+  const res = await ctx.harness.track(
+    Promise.resolve(ctx.emulator.say({ channelId: channelId2, userId: place.userId, content: text2 }))
+  );
+  const body = res.body ?? {};
+  const settle2 = () => ctx.harness.settled();
+  if (res.status !== 200) {
+    const refused3 = String(body.message ?? `HTTP ${res.status}`);
+    return { read: () => ({ followups: [], refused: refused3 }), final: true, settle: settle2 };
+  }
+  const read = () => {
+    const next = nextBotMessage(ctx.emulator, ctx.applicationId, channelId2, String(body.id));
+    return { followups: [], ...next ? { message: observedMessage(next.message) } : {} };
+  };
+  return { read, final: false, settle: settle2 };
+}
+function fail2(ctx, action) {
+  try {
+    ctx.emulator.faults.add({
+      kind: "error",
+      method: action.route.method,
+      path: action.route.path,
+      status: action.status,
+      times: action.times
+    });
+  } catch (err) {
+    return { problem: `fail: ${err.message}` };
+  }
+  return worldOnly;
+}
+var TEST_FAULTS, nothing, worldOnly;
+var init_steps = __esm({
+  "src/bot-test/run/steps.ts"() {
+    "use strict";
+    init_settle();
+    init_callback();
+    init_delivery();
+    init_observe();
+    init_place2();
+    TEST_FAULTS = [
+      "unknown-message",
+      "unknown-component",
+      "ambiguous-component",
+      "unknown-value",
+      "no-modal"
+    ];
+    nothing = () => ({ followups: [] });
+    worldOnly = { read: nothing, final: true, settle: async () => void 0 };
+  }
+});
+
 // src/bot-test/match/text.ts
 function matchesText(m, actual) {
   if (actual === void 0) return false;
@@ -58660,6 +59004,9 @@ function matchMessage(path, m, actual) {
     add("content", showMatcher(m.content), show(actual.content));
   if (m.ephemeral !== void 0 && m.ephemeral !== actual.ephemeral)
     add("ephemeral", String(m.ephemeral), String(actual.ephemeral));
+  const gone = actual.deleted === true;
+  if (m.deleted !== void 0 && m.deleted !== gone)
+    add("deleted", m.deleted ? "deleted" : "still in the channel", gone ? "deleted" : "still in the channel");
   if (m.components && !inOrder(m.components, actual.components, componentMatches)) {
     add(
       "components",
@@ -58827,271 +59174,57 @@ var init_step2 = __esm({
   }
 });
 
-// src/wire/interactions/delivery.ts
-function deliveryLine(o) {
-  switch (o.kind) {
-    case "answered":
-      return `answered (callback type ${o.callbackType})`;
-    case "launched":
-      return "Activity launched by the service";
-    case "refused":
-      return `refused: ${o.message}`;
-    case "no-session":
-      return "no answer: no gateway session connected";
-    case "signature-rejected":
-      return "no answer: the endpoint refused the signature (401)";
-    case "endpoint-unreachable":
-      return `no answer: the endpoint ${o.error}`;
-    case "endpoint-error":
-      return `no answer: the endpoint answered HTTP ${o.status}`;
-    case "bad-callback":
-      return `no answer: the endpoint's callback was refused (${o.message})`;
-    case "endpoint-timeout":
-      return `no answer: the endpoint did not answer within ${FIRST_ANSWER_MS / 1e3} s`;
-    case "no-callback":
-      return `no answer within ${FIRST_ANSWER_MS / 1e3} s`;
-  }
-}
-var init_delivery = __esm({
-  "src/wire/interactions/delivery.ts"() {
-    "use strict";
-    init_callback();
-  }
-});
-
-// src/bot-test/run/observe.ts
-function interactive(c) {
-  return c.type === ComponentType.BUTTON || SELECT_COMPONENT_TYPES.includes(c.type);
-}
-function observedMessage(m) {
-  const components = allComponents(m.components).filter(interactive).map((c) => ({
-    type: c.type,
-    ...str3(c.custom_id) !== void 0 ? { customId: str3(c.custom_id) } : {},
-    ...str3(c.label) !== void 0 ? { label: str3(c.label) } : {},
-    ...str3(c.placeholder) !== void 0 ? { placeholder: str3(c.placeholder) } : {},
-    ...c.disabled === true ? { disabled: true } : {},
-    ...str3(c.url) !== void 0 ? { url: str3(c.url) } : {}
-  }));
-  return {
-    id: str3(m.id) ?? "",
-    content: str3(m.content) ?? "",
-    embeds: Array.isArray(m.embeds) ? m.embeds.filter(isObj5) : [],
-    components,
-    ephemeral: ((typeof m.flags === "number" ? m.flags : 0) & EPHEMERAL) !== 0
-  };
-}
-function observedModal(m) {
-  const fields = [];
-  for (const top of Array.isArray(m.components) ? m.components.filter(isObj5) : []) {
-    const label = str3(top.label);
-    for (const c of allComponents([top])) {
-      if (c.type !== ComponentType.TEXT_INPUT) continue;
-      fields.push({
-        customId: str3(c.custom_id) ?? "",
-        label: str3(c.label) ?? label ?? "",
-        style: c.style ?? 1,
-        required: c.required !== false
-      });
+// src/bot-test/run/wait.ts
+async function untilHolds(ctx, acted, step) {
+  const started = performance.now();
+  const within2 = withinOf(step);
+  const longest = Math.max(...Object.values(within2.keys), within2.step);
+  for (; ; ) {
+    const observed = acted.read();
+    const mismatches = matchStep(step.expect, observed);
+    const waited = performance.now() - started;
+    let wake;
+    if (mismatches.length === 0) {
+      if (ctx.harness.calm(acted.interactionId) || waited >= longest) return { observed, mismatches };
+      wake = longest - waited;
+    } else {
+      const deadline = Math.min(...mismatches.map((m) => within2.of(m.path)));
+      if (waited >= deadline) return { observed, mismatches, withinMs: deadline };
+      if (acted.final || await ctx.botGone()) return { observed, mismatches };
+      wake = deadline - waited;
     }
-  }
-  return { title: str3(m.title) ?? "", customId: str3(m.custom_id) ?? "", fields };
-}
-var str3, isObj5;
-var init_observe = __esm({
-  "src/bot-test/run/observe.ts"() {
-    "use strict";
-    init_component_use();
-    init_callback();
-    init_enums();
-    str3 = (v) => typeof v === "string" ? v : void 0;
-    isObj5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-  }
-});
-
-// src/bot-test/run/place.ts
-function placeOf(emulator, scenario, step) {
-  const as = step.as ?? scenario.as;
-  const where2 = step.in ?? scenario.in;
-  const refs = { ...as !== void 0 ? { userId: as } : {}, ...where2 !== void 0 ? { channelId: where2 } : {} };
-  const resolved = resolveNames(emulator.world, refs, emulator.credentials.guildId);
-  if ("problem" in resolved) return resolved;
-  return resolved;
-}
-function botMessages(emulator, applicationId, channelId2, userId2) {
-  const app = emulator.world.applications[applicationId];
-  return Object.values(emulator.world.messages).filter((m) => m.channel_id === channelId2).filter((m) => {
-    const author = m.message.author?.id;
-    return m.interaction?.applicationId === applicationId || m.applicationId === applicationId || m.webhookId === applicationId || app !== void 0 && author === app.botUserId;
-  }).filter((m) => !((m.message.flags ?? 0) & EPHEMERAL) || m.interaction?.userId === userId2).sort(byId2);
-}
-function latestBotMessage(emulator, applicationId, channelId2, userId2) {
-  return botMessages(emulator, applicationId, channelId2, userId2).at(-1);
-}
-function nextBotMessage(emulator, applicationId, channelId2, afterId) {
-  return botMessages(emulator, applicationId, channelId2, void 0).find((m) => compareSnowflakes(m.id, afterId) > 0);
-}
-var byId2;
-var init_place2 = __esm({
-  "src/bot-test/run/place.ts"() {
-    "use strict";
-    init_names3();
-    init_callback();
-    init_snowflake();
-    byId2 = (a, b) => compareSnowflakes(a.id, b.id);
-  }
-});
-
-// src/bot-test/run/steps.ts
-async function runStep(ctx, scenario, step) {
-  const place = placeOf(ctx.emulator, scenario, step);
-  if ("problem" in place) return place;
-  const action = step.action;
-  switch (action.kind) {
-    case "invoke":
-    case "autocomplete":
-    case "user-command":
-    case "message-command":
-      return afterInteraction(
-        ctx,
-        await ctx.harness.track(ctx.emulator.invoke({ ...invokeRequest(action), ...place, waitSeconds: 0 }))
-      );
-    case "click":
-    case "select":
-      return component(ctx, place, action);
-    case "submit-modal":
-      if (place.userId === void 0) return { problem: "submit-modal needs a member: give as:" };
-      return afterInteraction(
-        ctx,
-        await ctx.harness.track(
-          ctx.emulator.submitModal({
-            userId: place.userId,
-            applicationId: ctx.applicationId,
-            fields: action.fields,
-            waitSeconds: 0
-          })
-        )
-      );
-    case "say":
-      return say(ctx, place, action.text);
-    case "advance":
-      ctx.harness.advance(action.ms);
-      return { observed: nothing() };
-    case "fail":
-      return fail2(ctx, action);
+    await Promise.race([ctx.harness.changed(wake), ctx.botExits()]);
   }
 }
-function invokeRequest(action) {
-  switch (action.kind) {
-    case "invoke":
-      return { line: action.line };
-    case "autocomplete":
-      return { line: action.line, autocomplete: true };
-    case "user-command":
-      return { userCommand: action.name, target: action.target };
-    case "message-command":
-      return { messageCommand: action.name, target: action.target };
+function withinOf(step) {
+  const base = step.withinMs ?? DEFAULT_WITHIN_MS;
+  const e = step.expect;
+  const keys2 = {};
+  for (const key of ["reply", "update", "message", "modal"]) {
+    const own3 = e[key]?.withinMs;
+    if (own3 !== void 0) keys2[key] = own3;
   }
-}
-function channelOf3(ctx, place) {
-  if (place.channelId !== void 0) return place.channelId;
-  return ctx.emulator.world.guilds[ctx.emulator.credentials.guildId]?.channels[0]?.id;
-}
-async function component(ctx, place, action) {
-  let messageId = action.message;
-  if (messageId === void 0) {
-    const channelId2 = channelOf3(ctx, place);
-    const latest = channelId2 !== void 0 ? latestBotMessage(ctx.emulator, ctx.applicationId, channelId2, place.userId) : void 0;
-    if (!latest) return { problem: `nothing to ${action.kind}: the bot has no message in the channel` };
-    messageId = latest.id;
-  }
-  const base = { messageId, ...place.userId !== void 0 ? { userId: place.userId } : {}, waitSeconds: 0 };
-  const work = action.kind === "click" ? ctx.emulator.click({ ...base, button: action.button }) : ctx.emulator.select({ ...base, menu: action.menu, values: action.values });
-  return afterInteraction(ctx, await ctx.harness.track(work));
-}
-async function afterInteraction(ctx, out) {
-  if (out.outcome === "invalid") return { problem: out.message };
-  if (out.outcome === "refused") {
-    const refusal3 = out.refusal;
-    if (TEST_FAULTS.includes(refusal3.kind)) return { problem: refusal3.message };
-    await ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS });
-    return {
-      observed: { followups: [], refused: refusal3.reason ? `${refusal3.message} (${refusal3.reason})` : refusal3.message }
-    };
-  }
-  await ctx.harness.settled(void 0, out.outcome === "answered" ? out.interaction.id : void 0);
-  if (out.outcome === "launched") return { observed: { followups: [], reply: observedMessage(out.message) } };
-  const recheck = async (quietMs) => {
-    await ctx.harness.settled(quietMs !== void 0 ? { quietMs } : void 0);
-    return observeAnswers(ctx, out);
+  const items = (e.followups ?? []).map((f) => f.withinMs ?? base);
+  if (items.length) keys2.followups = Math.max(...items);
+  e.followups?.forEach((f, i) => {
+    if (f.withinMs !== void 0) keys2[`followups[${i}]`] = f.withinMs;
+  });
+  return {
+    step: base,
+    keys: keys2,
+    /** A mismatch's bound, by its path (`followups[1].content`: the item's, else the list's, else the step's). */
+    of(path) {
+      const item = /^[a-z-]+\[\d+\]/i.exec(path)?.[0];
+      const key = /^[a-z-]+/i.exec(path)?.[0] ?? path;
+      return (item !== void 0 ? keys2[item] : void 0) ?? keys2[key] ?? base;
+    }
   };
-  return { observed: observeAnswers(ctx, out), recheck };
 }
-function observeAnswers(ctx, out) {
-  const answers2 = ctx.harness.answers(out.interaction.id);
-  const observed = { followups: (answers2?.followups ?? []).map(observedMessage) };
-  if (out.outcome === "no-response") return { ...observed, noAnswer: deliveryLine(out.cause) };
-  const callback = answers2?.callbackType ?? out.callback?.type;
-  const data = out.callback?.data ?? {};
-  if (callback === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE || callback === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
-    if (answers2?.original) observed.reply = observedMessage(answers2.original);
-  } else if (callback === CallbackType.UPDATE_MESSAGE || callback === CallbackType.DEFERRED_UPDATE_MESSAGE) {
-    if (answers2?.message) observed.update = observedMessage(answers2.message);
-  } else if (callback === CallbackType.MODAL) observed.modal = observedModal(data);
-  else if (callback === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT)
-    observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c) => ({
-      name: String(c.name),
-      value: c.value
-    }));
-  return observed;
-}
-async function say(ctx, place, text2) {
-  const channelId2 = channelOf3(ctx, place);
-  if (place.userId === void 0 || channelId2 === void 0)
-    return { problem: "say needs a member and a channel: give as: and in:" };
-  const res = await ctx.harness.track(
-    Promise.resolve(ctx.emulator.say({ channelId: channelId2, userId: place.userId, content: text2 }))
-  );
-  const body = res.body ?? {};
-  if (res.status !== 200) {
-    await ctx.harness.settled();
-    return { observed: { followups: [], refused: String(body.message ?? `HTTP ${res.status}`) } };
-  }
-  await ctx.harness.settled();
-  const next = nextBotMessage(ctx.emulator, ctx.applicationId, channelId2, String(body.id));
-  return { observed: { followups: [], ...next ? { message: observedMessage(next.message) } : {} } };
-}
-function fail2(ctx, action) {
-  try {
-    ctx.emulator.faults.add({
-      kind: "error",
-      method: action.route.method,
-      path: action.route.path,
-      status: action.status,
-      times: action.times
-    });
-  } catch (err) {
-    return { problem: `fail: ${err.message}` };
-  }
-  return { observed: nothing() };
-}
-var RECHECK_QUIET_MS, TEST_FAULTS, nothing;
-var init_steps = __esm({
-  "src/bot-test/run/steps.ts"() {
+var init_wait2 = __esm({
+  "src/bot-test/run/wait.ts"() {
     "use strict";
-    init_settle();
-    init_callback();
-    init_delivery();
-    init_observe();
-    init_place2();
-    RECHECK_QUIET_MS = 1e3;
-    TEST_FAULTS = [
-      "unknown-message",
-      "unknown-component",
-      "ambiguous-component",
-      "unknown-value",
-      "no-modal"
-    ];
-    nothing = () => ({ followups: [] });
+    init_step2();
+    init_model2();
   }
 });
 
@@ -59140,22 +59273,27 @@ async function runSteps(ctx, scenario) {
 async function runOne(ctx, scenario, step, index) {
   const stepStart = performance.now();
   ctx.transcript.push({ kind: "step", index, action: step.action.kind, at: step.at });
-  let run2;
+  let reading;
   try {
-    run2 = await runStep(ctx, scenario, step);
+    const acted = await runStep(ctx, scenario, step);
+    if ("problem" in acted) return { status: "error", index, at: step.at, problem: acted.problem };
+    reading = step.expect ? await untilHolds(ctx, acted, { ...step, expect: step.expect }) : { observed: await acted.settle().then(() => acted.read()), mismatches: [] };
   } catch (err) {
-    run2 = { problem: err.message };
+    return { status: "error", index, at: step.at, problem: err.message };
   }
-  if ("problem" in run2) return { status: "error", index, at: step.at, problem: run2.problem };
-  let mismatches = step.expect ? matchStep(step.expect, run2.observed) : [];
-  if (mismatches.length > 0 && run2.recheck && step.expect && !await ctx.botExited()) {
-    run2 = { observed: await run2.recheck(RECHECK_QUIET_MS) };
-    mismatches = matchStep(step.expect, run2.observed);
-  }
+  const { observed, mismatches, withinMs } = reading;
   const durationMs = performance.now() - stepStart;
   if (mismatches.length > 0)
-    return { status: "failed", index, at: step.at, observed: run2.observed, mismatches, durationMs };
-  return { status: "passed", index, at: step.at, observed: run2.observed, durationMs };
+    return {
+      status: "failed",
+      index,
+      at: step.at,
+      observed,
+      mismatches,
+      durationMs,
+      ...withinMs !== void 0 ? { withinMs } : {}
+    };
+  return { status: "passed", index, at: step.at, observed, durationMs };
 }
 function withLoggedError(result, error2) {
   if (error2 === void 0 || result.status === "error") return result;
@@ -59169,8 +59307,8 @@ function withLoggedError(result, error2) {
 var init_scenario = __esm({
   "src/bot-test/run/scenario.ts"() {
     "use strict";
-    init_step2();
     init_steps();
+    init_wait2();
   }
 });
 
@@ -59299,6 +59437,44 @@ var init_bot_error = __esm({
   }
 });
 
+// src/bot-test/run/process-group.ts
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+  } catch {
+    return false;
+  }
+  if (process.platform !== "linux") return true;
+  let pids;
+  try {
+    pids = (0, import_node_fs15.readdirSync)("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return true;
+  }
+  return pids.some((pid) => {
+    const member = statOf(pid);
+    return member !== void 0 && member.pgrp === pgid && !GONE_STATES.has(member.state);
+  });
+}
+function statOf(pid) {
+  let stat3;
+  try {
+    stat3 = (0, import_node_fs15.readFileSync)(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return void 0;
+  }
+  const [state, , pgrp] = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
+  return state === void 0 || pgrp === void 0 ? void 0 : { state, pgrp: Number(pgrp) };
+}
+var import_node_fs15, GONE_STATES;
+var init_process_group = __esm({
+  "src/bot-test/run/process-group.ts"() {
+    "use strict";
+    import_node_fs15 = require("node:fs");
+    GONE_STATES = /* @__PURE__ */ new Set(["Z", "X", "x"]);
+  }
+});
+
 // src/bot-test/run/bot-process.ts
 function hookExit() {
   if (hooked) return;
@@ -59319,16 +59495,18 @@ async function within(work, ms) {
   await Promise.race([work, new Promise((resolve17) => timer = setTimeout(resolve17, ms))]);
   clearTimeout(timer);
 }
-var import_node_child_process, KEEP_LINES, LAST_LINES, STOP_GRACE_MS, OUTPUT_END_MS, live, hooked, BotProcess;
+var import_node_child_process, KEEP_LINES, LAST_LINES, STOP_GRACE_MS, KILL_WAIT_MS, OUTPUT_END_MS, live, hooked, BotProcess;
 var init_bot_process = __esm({
   "src/bot-test/run/bot-process.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
     init_redact();
     init_bot_error();
+    init_process_group();
     KEEP_LINES = 400;
     LAST_LINES = 10;
-    STOP_GRACE_MS = 2e3;
+    STOP_GRACE_MS = 500;
+    KILL_WAIT_MS = 2e3;
     OUTPUT_END_MS = 1e3;
     live = /* @__PURE__ */ new Set();
     hooked = false;
@@ -59397,6 +59575,10 @@ var init_bot_process = __esm({
       get pid() {
         return this.child.pid;
       }
+      /** Resolves once the process has exited. */
+      get whenExited() {
+        return this.exited;
+      }
       /** The process exited (it crashed, or the command is wrong): its exit code. */
       get exitedWith() {
         return this.exitCode;
@@ -59432,22 +59614,16 @@ var init_bot_process = __esm({
         } catch {
         }
       }
-      /** Whether any process of the group is left (the shell may be gone while the bot it started is not). */
+      /** Whether any process of the group is left running (the shell may be gone while the bot it started is not). */
       groupAlive() {
-        if (this.child.pid === void 0) return false;
-        try {
-          process.kill(-this.child.pid, 0);
-          return true;
-        } catch {
-          return false;
-        }
+        return this.child.pid !== void 0 && groupAlive(this.child.pid);
       }
       /** Resolves once the whole group is gone, or after `ms`. */
       async groupGone(ms) {
         const until2 = performance.now() + ms;
         while (this.groupAlive()) {
           if (performance.now() >= until2) return false;
-          await new Promise((resolve17) => setTimeout(resolve17, 20));
+          await new Promise((resolve17) => setTimeout(resolve17, 10));
         }
         return true;
       }
@@ -59461,10 +59637,10 @@ var init_bot_process = __esm({
           }
           if (!await this.groupGone(STOP_GRACE_MS)) {
             this.killNow();
-            await this.groupGone(STOP_GRACE_MS);
+            await this.groupGone(KILL_WAIT_MS);
           }
         }
-        await within(this.exited, STOP_GRACE_MS);
+        await within(this.exited, KILL_WAIT_MS);
       }
     };
   }
@@ -59474,14 +59650,14 @@ var init_bot_process = __esm({
 function findManifest(fileDir, named) {
   if (named !== void 0) return (0, import_node_path22.resolve)(fileDir, named);
   for (let dir = fileDir; ; dir = (0, import_node_path22.dirname)(dir)) {
-    const found = DEFAULT_MANIFESTS2.filter((f) => (0, import_node_fs15.existsSync)((0, import_node_path22.join)(dir, f)));
+    const found = DEFAULT_MANIFESTS2.filter((f) => (0, import_node_fs16.existsSync)((0, import_node_path22.join)(dir, f)));
     if (found.length > 1)
       throw new CmdsyncError(
         "BOT_TEST_MANIFEST",
         `${found.join(" and ")} both exist in ${dir}: name the one to use with manifest:`
       );
     if (found.length === 1) return (0, import_node_path22.join)(dir, found[0]);
-    if ((0, import_node_fs15.existsSync)((0, import_node_path22.join)(dir, ".git")) || (0, import_node_path22.dirname)(dir) === dir) break;
+    if ((0, import_node_fs16.existsSync)((0, import_node_path22.join)(dir, ".git")) || (0, import_node_path22.dirname)(dir) === dir) break;
   }
   throw new CmdsyncError(
     "BOT_TEST_MANIFEST",
@@ -59525,11 +59701,11 @@ async function applyManifest(path, emulator, bot, env2) {
     await client.close();
   }
 }
-var import_node_fs15, import_node_path22, DEFAULT_MANIFESTS2;
+var import_node_fs16, import_node_path22, DEFAULT_MANIFESTS2;
 var init_manifest = __esm({
   "src/bot-test/run/manifest.ts"() {
     "use strict";
-    import_node_fs15 = require("node:fs");
+    import_node_fs16 = require("node:fs");
     import_node_path22 = require("node:path");
     init_errors();
     init_client();
@@ -59755,6 +59931,8 @@ async function startSession(spec) {
       outputMark: () => bot.outputMark(),
       botExited: (mark) => bot.exitFacts(mark),
       loggedError: (mark) => spec.errors === "ignore" ? void 0 : bot.errorSince(mark),
+      botGone: async () => bot.exitedWith !== void 0,
+      botExits: () => bot.whenExited,
       restartBot: async () => {
         await bot?.stop();
         if (!http) await until(() => !harness.connected(identity.applicationId), timeout);
@@ -60074,8 +60252,9 @@ function stepBlock(p, s, step) {
   const title3 = `  step ${step.index + 1}${action ? ` (${action})` : ""} at ${where(step.at)}`;
   if (step.status === "error") return [title3, `  ${p.yellow("error in the test, not the bot:")} ${step.problem}`];
   if (step.status === "passed") return [title3];
+  const waited = step.withinMs !== void 0 ? `, still so after ${seconds(step.withinMs)} (within)` : "";
   const logged = step.botError ? loggedErrorDetail(step.botError).map((l, i) => `  ${i === 0 ? p.red(l) : l}`) : [];
-  return [title3, ...logged, ...step.mismatches.length > 0 ? mismatchTable(p, step.mismatches) : []];
+  return [`${title3}${waited}`, ...logged, ...step.mismatches.length > 0 ? mismatchTable(p, step.mismatches) : []];
 }
 function mismatchTable(p, mismatches) {
   const rows = mismatches.map((m) => ({
@@ -60101,7 +60280,7 @@ function mismatchTable(p, mismatches) {
     ...rows.map((r) => `    ${pad(r.what, w.what)}  ${p.green(pad(r.expected, w.expected))}  ${p.red(r.actual)}`)
   ];
 }
-var where;
+var where, seconds;
 var init_text2 = __esm({
   "src/report/bot-test/text.ts"() {
     "use strict";
@@ -60110,6 +60289,7 @@ var init_text2 = __esm({
     init_paint();
     init_transcript2();
     where = (at2) => `${at2.file}:${at2.line}:${at2.column}`;
+    seconds = (ms) => ms < 1e3 ? `${ms} ms` : `${Number((ms / 1e3).toFixed(1))} s`;
   }
 });
 

@@ -96,8 +96,8 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
       throw new CmdsyncError('BOT_TEST_STEP', run.problem);
     }
     // No expectation to tell a finished answer from one still coming: read after the full quiet period.
-    const observed = run.recheck ? await run.recheck() : run.observed;
-    return { ...observed, transcript: ctx.transcript.take() };
+    await run.settle(true);
+    return { ...run.read(), transcript: ctx.transcript.take() };
   };
   return {
     emulator: ctx.emulator,

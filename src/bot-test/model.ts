@@ -48,6 +48,10 @@ export interface MessageMatcher {
   /** Buttons and selects in order, each matched by its label, else its custom_id, else a select's placeholder. */
   components?: TextMatcher[];
   ephemeral?: boolean;
+  /** `true`: the bot deleted it (`delete_after`); `false`: it is still in the channel. */
+  deleted?: boolean;
+  /** How long this expectation may take to hold, in ms (`within:`), instead of the step's. */
+  withinMs?: number;
   at: SourceAt;
 }
 
@@ -55,6 +59,8 @@ export interface ModalMatcher {
   title?: TextMatcher;
   /** Each text input in order, by label, else custom_id. */
   fields?: TextMatcher[];
+  /** How long this expectation may take to hold, in ms (`within:`), instead of the step's. */
+  withinMs?: number;
   at: SourceAt;
 }
 
@@ -114,8 +120,21 @@ export type StepKind = StepAction['kind'];
 export interface Step extends Actor {
   action: StepAction;
   expect?: Expectation;
+  /** How long the step's expectations may take to hold, in ms (`within:`); absent: DEFAULT_WITHIN_MS. */
+  withinMs?: number;
   at: SourceAt;
 }
+
+/**
+ * How long an expectation that does not hold yet is read again as the world
+ * changes before the step fails (as Playwright's `expect` waits): long enough
+ * for a bot that edits its answer a couple of seconds later, or a slow CI
+ * machine. A passing step ends as soon as it holds, so only failing steps
+ * wait it out.
+ */
+export const DEFAULT_WITHIN_MS = 5_000;
+/** The longest `within:` a file may write: a longer wait is a bot that should defer, or a test that should `advance` the clock. */
+export const MAX_WITHIN_MS = 60_000;
 
 export interface Scenario extends Actor {
   name: string;
@@ -155,6 +174,8 @@ export interface ObservedMessage {
     url?: string;
   }>;
   ephemeral: boolean;
+  /** No longer in the channel (the bot deleted it): as it last was. */
+  deleted?: true;
 }
 
 export interface ObservedModal {
@@ -256,6 +277,7 @@ export interface BotExit {
  */
 export type StepResult =
   | { status: 'passed'; index: number; at: SourceAt; observed: Observed; durationMs: number }
+  /** `withinMs`: how long the expectations were read again before the step failed (0: its outcome was final, or the bot was gone). */
   | {
       status: 'failed';
       index: number;
@@ -265,6 +287,7 @@ export type StepResult =
       durationMs: number;
       /** The bot logged an error during the step and carried on (`bot.errors: fail`): the step fails with it, whatever it observed. */
       botError?: BotError;
+      withinMs?: number;
     }
   | { status: 'error'; index: number; at: SourceAt; problem: string };
 

@@ -2,14 +2,16 @@
  * The bot's process (run/bot-process.ts), real processes: what an exit
  * leaves (its code, its first error with the place relative to the bot's
  * directory, else its last lines), its output read to the end before it is
- * judged, every secret of its environment redacted, and stopping it leaves
- * no timer behind to hold the runner's exit.
+ * judged, every secret of its environment redacted, stopping it leaves
+ * no timer behind to hold the runner's exit, and a group of zombies is over.
  */
 import { createHook } from 'node:async_hooks';
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { BotProcess } from '../../src/bot-test/run/bot-process.js';
+import { groupAlive } from '../../src/bot-test/run/process-group.js';
 import { testdir } from '../helpers/tmp.js';
 
 const ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
@@ -95,3 +97,38 @@ test('stopping the bot leaves no timer running to hold the runner after its summ
     hook.disable();
   }
 });
+
+/**
+ * A process group left with only a zombie: its member exited, and its parent (outside the group, as the machine's
+ * init is to a bot whose shell is gone) has not reaped it yet. Signalling the group still succeeds; nothing runs.
+ */
+test.runIf(process.platform === 'linux')(
+  'a group whose only member is a zombie is gone; a running one is not',
+  async () => {
+    // The parent forks a child that leaves for a group of its own and exits; the parent never waits for it.
+    const parent = spawn(
+      'python3',
+      [
+        '-c',
+        'import os,time\npid=os.fork()\nif pid==0:\n  os.setpgid(0,0)\n  os._exit(0)\nprint(pid,flush=True)\ntime.sleep(30)',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      const zombie = Number(
+        await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d)))),
+      );
+      const state = () => readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      while (state()[0] !== 'Z' || Number(state()[2]) !== zombie) await tick();
+      expect(() => process.kill(-zombie, 0)).not.toThrow();
+      expect(groupAlive(zombie)).toBe(false);
+      expect(groupAlive(parent.pid!)).toBe(false); // not a group leader: no group of that id
+      const running = new BotProcess('sleep 30', testdir(), ENV);
+      expect(groupAlive(running.pid!)).toBe(true);
+      await running.stop();
+      expect(groupAlive(running.pid!)).toBe(false);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  },
+);

@@ -292,6 +292,40 @@ describe('readTestFile: problems, each at its line and column', () => {
     ).rejects.toThrow('the file was read');
   });
 
+  it('within: on a step and on one expectation, a duration up to the cap; deleted: a flag', async () => {
+    const dir = testdir({
+      'bot.test.yaml': scenario(
+        '      - invoke: /later\n        within: 3s\n        expect:\n          reply: { content: Done, within: 2500ms }\n          followups: [{ content: x, deleted: true, within: 4s }]\n',
+      ),
+    });
+    const file = await good(join(dir, 'bot.test.yaml'));
+    const step = file.scenarios[0]!.steps[0]!;
+    expect(step.withinMs).toBe(3000);
+    expect(step.expect).toMatchObject({
+      reply: { withinMs: 2500 },
+      followups: [{ deleted: true, withinMs: 4000 }],
+    });
+    await oneProblem(
+      scenario('      - invoke: /later\n        within: 2m\n        expect: { reply: x }\n'),
+      'within: 2m is longer than 60s, the most a step waits',
+      5,
+      17,
+    );
+    await oneProblem(
+      scenario('      - invoke: /later\n        expect: { reply: { content: x, within: 0s } }\n'),
+      'within must be some time',
+      5,
+      48,
+    );
+    await oneProblem(scenario('      - invoke: /later\n        within: 3s\n'), 'this step has no expect', 5, 9);
+    await oneProblem(
+      scenario('      - invoke: /later\n        expect: { reply: { deleted: soon } }\n'),
+      'deleted must be true or false',
+      5,
+      37,
+    );
+  });
+
   it('fail routes, statuses and times', async () => {
     await oneProblem(
       scenario('      - fail: { route: "SEND /channels/*", status: 500 }\n'),

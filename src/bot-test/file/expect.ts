@@ -1,7 +1,7 @@
 import type { Expectation, MessageMatcher, ModalMatcher, SourceAt, TextMatcher } from '../model.js';
 import { yamlLib } from '../../manifest/yaml-lib.js';
 import { describe, type Entry, type Reader, type YNode } from './nodes.js';
-import { textMatcher } from './values.js';
+import { textMatcher, withinDuration } from './values.js';
 
 /** The keys of `expect:`, as written. */
 export const EXPECT_KEYS = [
@@ -14,8 +14,8 @@ export const EXPECT_KEYS = [
   'no-answer',
   'message',
 ] as const;
-const MESSAGE_KEYS = ['content', 'embeds', 'components', 'ephemeral'];
-const MODAL_KEYS = ['title', 'fields'];
+const MESSAGE_KEYS = ['content', 'embeds', 'components', 'ephemeral', 'deleted', 'within'];
+const MODAL_KEYS = ['title', 'fields', 'within'];
 /** What nothing reaching the bot, or the bot not answering, rules out. */
 const ANSWERS = ['reply', 'update', 'followups', 'modal', 'choices', 'message'];
 
@@ -25,6 +25,14 @@ export function readText(r: Reader, entry: Entry, what = entry.key): TextMatcher
   if (written === undefined) return undefined;
   const m = textMatcher(written);
   return 'problem' in m ? r.problem(r.valueAt(entry), m.problem) : m;
+}
+
+/** `within: 3s`: how long an expectation may take to hold (the step's, or one expectation's). */
+export function readWithin(r: Reader, entry: Entry): number | undefined {
+  const written = r.text(entry);
+  if (written === undefined) return undefined;
+  const ms = withinDuration(written);
+  return typeof ms === 'number' ? ms : r.problem(r.valueAt(entry), ms.problem);
 }
 
 /** A list of text matchers (components, choices, modal fields). */
@@ -53,6 +61,8 @@ export function readMessage(r: Reader, entry: Entry, what = entry.key): MessageM
     if (e.key === 'content') ok = (out.content = readText(r, e, where)) !== undefined && ok;
     else if (e.key === 'components') ok = (out.components = readTexts(r, e, where)) !== undefined && ok;
     else if (e.key === 'ephemeral') ok = (out.ephemeral = r.bool(e)) !== undefined && ok;
+    else if (e.key === 'deleted') ok = (out.deleted = r.bool(e)) !== undefined && ok;
+    else if (e.key === 'within') ok = (out.withinMs = readWithin(r, e)) !== undefined && ok;
     else ok = (out.embeds = readEmbeds(r, e, where)) !== undefined && ok;
   }
   return ok ? out : undefined;
@@ -101,9 +111,11 @@ function readModal(r: Reader, entry: Entry): ModalMatcher | undefined {
   const out: ModalMatcher = { at };
   const title = map.get('title');
   const fields = map.get('fields');
+  const within = map.get('within');
   if (title) out.title = readText(r, title, 'modal.title');
   if (fields) out.fields = readTexts(r, fields, 'modal.fields');
-  return (title && !out.title) || (fields && !out.fields) ? undefined : out;
+  if (within) out.withinMs = readWithin(r, within);
+  return (title && !out.title) || (fields && !out.fields) || (within && out.withinMs === undefined) ? undefined : out;
 }
 
 function readMessages(r: Reader, entry: Entry): MessageMatcher[] | undefined {

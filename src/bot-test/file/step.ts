@@ -2,7 +2,7 @@ import type { Node } from 'yaml';
 import { CommandLineError, parseCommandLine } from '../../wire/interactions/command-line.js';
 import type { SourceAt, Step, StepAction, StepKind } from '../model.js';
 import { yamlLib } from '../../manifest/yaml-lib.js';
-import { readExpectation } from './expect.js';
+import { readExpectation, readWithin } from './expect.js';
 import { contentOffset, describe, type Entry, type Reader, type YNode } from './nodes.js';
 import { duration, faultRoute } from './values.js';
 
@@ -24,7 +24,7 @@ const EXTRA: Record<string, readonly StepKind[]> = {
   message: ['click', 'select'],
   values: ['select'],
 };
-const COMMON = ['expect', 'as', 'in'];
+const COMMON = ['expect', 'within', 'as', 'in'];
 const STEP_KEYS = [...ACTIONS, ...Object.keys(EXTRA), ...COMMON];
 /** Steps that only change the world: nothing reaches the bot, so there is nothing to expect. */
 const SILENT: readonly StepKind[] = ['advance', 'fail'];
@@ -62,6 +62,11 @@ export function readStep(r: Reader, node: YNode, fallback: SourceAt): Step | und
         `${kind} changes the world and reaches no bot: it has nothing to expect (put expect on the step after it)`,
       ) ?? false;
   else if (expect) ok = (step.expect = readExpectation(r, expect)) !== undefined && ok;
+  const within = map.get('within');
+  if (within && !expect)
+    ok =
+      r.problem(r.at(within.keyNode), 'within: is how long expect: may take to hold; this step has no expect') ?? false;
+  else if (within) ok = (step.withinMs = readWithin(r, within)) !== undefined && ok;
   return ok && action ? step : undefined;
 }
 

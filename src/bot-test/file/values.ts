@@ -1,4 +1,4 @@
-import type { FaultMethod, FaultRoute, TextMatcher } from '../model.js';
+import { type FaultMethod, type FaultRoute, MAX_WITHIN_MS, type TextMatcher } from '../model.js';
 
 /**
  * The small languages inside a test file's values: text matchers, durations
@@ -41,6 +41,18 @@ export function duration(written: string): number | { problem: string } {
   const ms = parts.reduce((sum, p) => sum + Number(p[1]) * UNIT_MS[p[2]!]!, 0);
   if (ms <= 0) return { problem: `advance must move the clock forward; "${written}" is no time at all` };
   return Math.round(ms);
+}
+
+/** `within: 3s`: how long an expectation may take to hold, more than nothing and at most MAX_WITHIN_MS. */
+export function withinDuration(written: string): number | { problem: string } {
+  const ms = duration(written);
+  if (typeof ms !== 'number')
+    return { problem: ms.problem.replace('advance must move the clock forward', 'within must be some time') };
+  if (ms > MAX_WITHIN_MS)
+    return {
+      problem: `within: ${written} is longer than ${MAX_WITHIN_MS / 1000}s, the most a step waits; a bot that takes longer should defer, or the test advance the clock`,
+    };
+  return ms;
 }
 
 const METHODS: readonly FaultMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

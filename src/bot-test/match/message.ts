@@ -45,6 +45,9 @@ export function matchMessage(path: string, m: MessageMatcher, actual: ObservedMe
     add('content', showMatcher(m.content), show(actual.content));
   if (m.ephemeral !== undefined && m.ephemeral !== actual.ephemeral)
     add('ephemeral', String(m.ephemeral), String(actual.ephemeral));
+  const gone = actual.deleted === true;
+  if (m.deleted !== undefined && m.deleted !== gone)
+    add('deleted', m.deleted ? 'deleted' : 'still in the channel', gone ? 'deleted' : 'still in the channel');
   if (m.components && !inOrder(m.components, actual.components, componentMatches)) {
     add(
       'components',

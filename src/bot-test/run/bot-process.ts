@@ -2,7 +2,8 @@
  * The bot under test as a process: a shell command started in the test
  * file's directory in a process group of its own, its output kept as lines
  * (redacted: every secret-named variable of its environment, its token
- * first), stopped by signalling the whole group (TERM, then KILL). When it
+ * first), stopped by signalling the whole group (TERM, then KILL after half
+ * a second; a group of zombies is gone, process-group.ts). When it
  * exits, what it left says why: its first error (bot-error.ts), else its
  * last lines. Every bot started is also stopped when the runner's process
  * exits or is interrupted: none is left behind.
@@ -11,12 +12,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { type Redactor, secretsRedactor } from '../../config/redact.js';
 import type { BotError, BotExit } from '../model.js';
 import { firstError } from './bot-error.js';
+import { groupAlive } from './process-group.js';
 
 /** The lines kept, the latest: enough to find the error of a crash after a long log, bounded however much the bot prints. */
 const KEEP_LINES = 400;
 /** The last lines shown when the output holds no error. */
 const LAST_LINES = 10;
-const STOP_GRACE_MS = 2_000;
+/**
+ * How long a bot has to end by itself once told to (TERM: a library closes
+ * its connections) before its group is killed: a test's world is thrown
+ * away, so nothing is lost by not waiting longer, and every restart and
+ * every file's end pays it for a bot that ignores TERM.
+ */
+const STOP_GRACE_MS = 500;
+/** After KILL: the kernel ends the group at once; only the exit's notice is awaited. */
+const KILL_WAIT_MS = 2_000;
 /** How long an exited bot's output may take to be read to its end (a child it left may hold the pipes open). */
 const OUTPUT_END_MS = 1_000;
 
@@ -117,6 +127,11 @@ export class BotProcess {
     return this.child.pid;
   }
 
+  /** Resolves once the process has exited. */
+  get whenExited(): Promise<void> {
+    return this.exited;
+  }
+
   /** The process exited (it crashed, or the command is wrong): its exit code. */
   get exitedWith(): number | null | undefined {
     return this.exitCode;
@@ -159,15 +174,9 @@ export class BotProcess {
     }
   }
 
-  /** Whether any process of the group is left (the shell may be gone while the bot it started is not). */
+  /** Whether any process of the group is left running (the shell may be gone while the bot it started is not). */
   private groupAlive(): boolean {
-    if (this.child.pid === undefined) return false;
-    try {
-      process.kill(-this.child.pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
+    return this.child.pid !== undefined && groupAlive(this.child.pid);
   }
 
   /** Resolves once the whole group is gone, or after `ms`. */
@@ -175,7 +184,7 @@ export class BotProcess {
     const until = performance.now() + ms;
     while (this.groupAlive()) {
       if (performance.now() >= until) return false;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
     return true;
   }
@@ -191,10 +200,10 @@ export class BotProcess {
       }
       if (!(await this.groupGone(STOP_GRACE_MS))) {
         this.killNow();
-        await this.groupGone(STOP_GRACE_MS);
+        await this.groupGone(KILL_WAIT_MS);
       }
     }
-    await within(this.exited, STOP_GRACE_MS);
+    await within(this.exited, KILL_WAIT_MS);
   }
 }
 

@@ -10,14 +10,14 @@
  * The transcript is kept with the result (the bot's output lines only for
  * a scenario that did not pass).
  */
-import { matchStep } from '../match/step.js';
 import type { BotError, BotExit, Outcome, Scenario, ScenarioResult, Step, StepResult } from '../model.js';
 import type { ExitFacts } from './bot-process.js';
 import type { NotReady } from './ready.js';
-import { RECHECK_QUIET_MS, runStep, type StepContext } from './steps.js';
+import { runStep } from './steps.js';
+import { type Reading, untilHolds, type WaitContext } from './wait.js';
 import type { TranscriptRecorder } from './transcript.js';
 
-export interface ScenarioContext extends StepContext {
+export interface ScenarioContext extends WaitContext {
   transcript: TranscriptRecorder;
   /** Restarts the bot and waits until it is ready again; why not when it is not. */
   restartBot(): Promise<NotReady | undefined>;
@@ -80,26 +80,33 @@ async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> 
   return { status: 'passed', steps };
 }
 
-/** One step acted and checked; a step that does not match is read again after the full quiet period (unless the bot is gone) before it fails. */
+/** One step acted and checked: its expectations read again as the world changes until they hold or their time runs out (wait.ts); a step without any, settled and read once. */
 async function runOne(ctx: ScenarioContext, scenario: Scenario, step: Step, index: number): Promise<StepResult> {
   const stepStart = performance.now();
   ctx.transcript.push({ kind: 'step', index, action: step.action.kind, at: step.at });
-  let run: Awaited<ReturnType<typeof runStep>>;
+  let reading: Reading;
   try {
-    run = await runStep(ctx, scenario, step);
+    const acted = await runStep(ctx, scenario, step);
+    if ('problem' in acted) return { status: 'error', index, at: step.at, problem: acted.problem };
+    reading = step.expect
+      ? await untilHolds(ctx, acted, { ...step, expect: step.expect })
+      : { observed: await acted.settle().then(() => acted.read()), mismatches: [] };
   } catch (err) {
-    run = { problem: (err as Error).message };
+    return { status: 'error', index, at: step.at, problem: (err as Error).message };
   }
-  if ('problem' in run) return { status: 'error', index, at: step.at, problem: run.problem };
-  let mismatches = step.expect ? matchStep(step.expect, run.observed) : [];
-  if (mismatches.length > 0 && run.recheck && step.expect && !(await ctx.botExited())) {
-    run = { observed: await run.recheck(RECHECK_QUIET_MS) };
-    mismatches = matchStep(step.expect, run.observed);
-  }
+  const { observed, mismatches, withinMs } = reading;
   const durationMs = performance.now() - stepStart;
   if (mismatches.length > 0)
-    return { status: 'failed', index, at: step.at, observed: run.observed, mismatches, durationMs };
-  return { status: 'passed', index, at: step.at, observed: run.observed, durationMs };
+    return {
+      status: 'failed',
+      index,
+      at: step.at,
+      observed,
+      mismatches,
+      durationMs,
+      ...(withinMs !== undefined ? { withinMs } : {}),
+    };
+  return { status: 'passed', index, at: step.at, observed, durationMs };
 }
 
 /** A step during which the bot logged an error and carried on fails with that error, whatever it observed. */

@@ -87,6 +87,8 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
       outputMark: () => bot!.outputMark(),
       botExited: (mark) => bot!.exitFacts(mark),
       loggedError: (mark) => (spec.errors === 'ignore' ? undefined : bot!.errorSince(mark)),
+      botGone: async () => bot!.exitedWith !== undefined,
+      botExits: () => bot!.whenExited,
       restartBot: async () => {
         await bot?.stop();
         // The old session must be seen gone first, or it would pass for the new bot's readiness.

@@ -1,7 +1,8 @@
 /**
- * One step acted on the emulator as the member would, then settled, and
- * what it came to as an `Observed`; or why it could not run (an unknown
- * member, no such button, nothing to click: a fault in the test).
+ * One step acted on the emulator as the member would, and what it came to
+ * as an `Observed`, read whenever asked (the bot may still be answering);
+ * or why it could not run (an unknown member, no such button, nothing to
+ * click: a fault in the test).
  */
 import type { ComponentOutcome, EmulatorHarness, InvokeOutcome, RunningEmulator } from '../../emulator/index.js';
 import { ANSWERED_QUIET_MS } from '../../emulator/harness/settle.js';
@@ -21,20 +22,21 @@ export interface StepContext {
 }
 
 /**
- * `recheck`: what was observed after the full quiet period. A step is first
- * read after a short one once its interaction has its final answer; when
- * that does not match what the step expects, the bot may still be sending
- * (a follow-up a moment after a reply), so the step is read again before it
- * is called failed. Passing steps stay fast; a failure is never early.
+ * What a step's action came to, read as it stands whenever asked: a step
+ * with an expectation reads it again as the world changes until it holds
+ * (wait.ts); one without is settled, then read once (`settle`).
  */
-export type StepRun = { observed: Observed; recheck?: (quietMs?: number) => Promise<Observed> } | { problem: string };
+export interface Acted {
+  read(): Observed;
+  /** The runner's interaction, when the action made one: a reading is calm once it owes nothing more (a deferred answer's edit). */
+  interactionId?: string;
+  /** What it came to can no longer change: the service refused it, the bot's deadline passed, or it changed only the world. */
+  final: boolean;
+  /** Waits until the bot has settled after it (`full`: the whole quiet period, even after a final answer). */
+  settle(full?: boolean): Promise<unknown>;
+}
 
-/**
- * The quiet period of a step's second reading: only a step that did not
- * match waits it, so it can be long enough for a loaded CI machine, where a
- * bot took over 400 ms between a deferred answer's edit and its follow-up.
- */
-export const RECHECK_QUIET_MS = 1_000;
+export type StepRun = Acted | { problem: string };
 
 /** What the client refuses because the test named something that is not there: the test's fault, not the bot's. */
 const TEST_FAULTS: readonly ComponentRefusalKind[] = [
@@ -46,6 +48,8 @@ const TEST_FAULTS: readonly ComponentRefusalKind[] = [
 ];
 
 const nothing = (): Observed => ({ followups: [] });
+/** A step that changed the world and reached no bot: nothing to wait for. */
+const worldOnly: Acted = { read: nothing, final: true, settle: async () => undefined };
 
 export async function runStep(ctx: StepContext, scenario: Scenario, step: Step): Promise<StepRun> {
   const place = placeOf(ctx.emulator, scenario, step);
@@ -80,7 +84,7 @@ export async function runStep(ctx: StepContext, scenario: Scenario, step: Step):
       return say(ctx, place, action.text);
     case 'advance':
       ctx.harness.advance(action.ms);
-      return { observed: nothing() };
+      return worldOnly;
     case 'fail':
       return fail(ctx, action);
   }
@@ -128,26 +132,33 @@ async function component(
   return afterInteraction(ctx, await ctx.harness.track(work));
 }
 
-/** Settles, then reads what the interaction came to as the member now sees it. */
-async function afterInteraction(ctx: StepContext, out: InvokeOutcome | ComponentOutcome): Promise<StepRun> {
+/** What the interaction came to, to be read as the member sees it whenever asked. */
+function afterInteraction(ctx: StepContext, out: InvokeOutcome | ComponentOutcome): StepRun {
   if (out.outcome === 'invalid') return { problem: out.message };
   if (out.outcome === 'refused') {
     // A command's refusal says what the member sees and, apart, why (the rule that refused): `refused: BAN_MEMBERS` reads the reason.
     const refusal = out.refusal as { kind: string; message: string; reason?: string };
     if ((TEST_FAULTS as readonly string[]).includes(refusal.kind)) return { problem: refusal.message };
-    // Nothing reached the bot: only what was already under way (an earlier step's late work) is waited for.
-    await ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS });
+    const refused = refusal.reason ? `${refusal.message} (${refusal.reason})` : refusal.message;
     return {
-      observed: { followups: [], refused: refusal.reason ? `${refusal.message} (${refusal.reason})` : refusal.message },
+      read: () => ({ followups: [], refused }),
+      final: true,
+      // Nothing reached the bot: only what was already under way (an earlier step's late work) is waited for.
+      settle: () => ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS }),
     };
   }
-  await ctx.harness.settled(undefined, out.outcome === 'answered' ? (out.interaction.id as string) : undefined);
-  if (out.outcome === 'launched') return { observed: { followups: [], reply: observedMessage(out.message) } };
-  const recheck = async (quietMs?: number): Promise<Observed> => {
-    await ctx.harness.settled(quietMs !== undefined ? { quietMs } : undefined);
-    return observeAnswers(ctx, out);
+  if (out.outcome === 'launched') {
+    const reply = observedMessage(out.message);
+    return { read: () => ({ followups: [], reply }), final: true, settle: () => ctx.harness.settled() };
+  }
+  const interactionId = out.interaction.id as string;
+  return {
+    read: () => observeAnswers(ctx, out),
+    interactionId,
+    // No answer by the service's deadline: the interaction can no longer be answered.
+    final: out.outcome === 'no-response',
+    settle: (full) => (full ? ctx.harness.settled() : ctx.harness.settled(undefined, interactionId)),
   };
-  return { observed: observeAnswers(ctx, out), recheck };
 }
 
 /** The interaction's answers as they stand, in the terms expectations use. */
@@ -156,7 +167,9 @@ function observeAnswers(
   out: Extract<InvokeOutcome | ComponentOutcome, { outcome: 'answered' | 'no-response' }>,
 ): Observed {
   const answers = ctx.harness.answers(out.interaction.id as string);
-  const observed: Observed = { followups: (answers?.followups ?? []).map(observedMessage) };
+  const gone = new Set(answers?.deleted);
+  const seen = (m: Obj) => ({ ...observedMessage(m), ...(gone.has(m.id as string) ? { deleted: true as const } : {}) });
+  const observed: Observed = { followups: (answers?.followups ?? []).map(seen) };
   if (out.outcome === 'no-response') return { ...observed, noAnswer: deliveryLine(out.cause) };
   const callback = answers?.callbackType ?? out.callback?.type;
   const data = (out.callback?.data ?? {}) as Obj;
@@ -164,7 +177,7 @@ function observeAnswers(
     callback === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE ||
     callback === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
   ) {
-    if (answers?.original) observed.reply = observedMessage(answers.original);
+    if (answers?.original) observed.reply = seen(answers.original);
   } else if (callback === CallbackType.UPDATE_MESSAGE || callback === CallbackType.DEFERRED_UPDATE_MESSAGE) {
     if (answers?.message) observed.update = observedMessage(answers.message);
   } else if (callback === CallbackType.MODAL) observed.modal = observedModal(data);
@@ -185,13 +198,16 @@ async function say(ctx: StepContext, place: Place, text: string): Promise<StepRu
     Promise.resolve(ctx.emulator.say({ channelId, userId: place.userId, content: text })),
   );
   const body = (res.body ?? {}) as Obj;
+  const settle = () => ctx.harness.settled();
   if (res.status !== 200) {
-    await ctx.harness.settled();
-    return { observed: { followups: [], refused: String(body.message ?? `HTTP ${res.status}`) } };
+    const refused = String(body.message ?? `HTTP ${res.status}`);
+    return { read: () => ({ followups: [], refused }), final: true, settle };
   }
-  await ctx.harness.settled();
-  const next = nextBotMessage(ctx.emulator, ctx.applicationId, channelId, String(body.id));
-  return { observed: { followups: [], ...(next ? { message: observedMessage(next.message) } : {}) } };
+  const read = (): Observed => {
+    const next = nextBotMessage(ctx.emulator, ctx.applicationId, channelId, String(body.id));
+    return { followups: [], ...(next ? { message: observedMessage(next.message) } : {}) };
+  };
+  return { read, final: false, settle };
 }
 
 /** Adds the step's fault; its route was parsed when the file was read (file/values.ts). */
@@ -207,5 +223,5 @@ export function fail(ctx: StepContext, action: Extract<StepAction, { kind: 'fail
   } catch (err) {
     return { problem: `fail: ${(err as Error).message}` };
   }
-  return { observed: nothing() };
+  return worldOnly;
 }

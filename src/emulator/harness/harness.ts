@@ -15,7 +15,7 @@ import type { Store } from '../state/store.js';
 import type { World } from '../state/world.js';
 import type { AdvancingClock } from './clock.js';
 import type { InFlight } from './in-flight.js';
-import { answeredFinally, interactionsAwaiting, settle, type SettleOptions } from './settle.js';
+import { answeredFinally, awaiting, interactionsAwaiting, settle, type SettleOptions } from './settle.js';
 
 type Obj = Record<string, unknown>;
 
@@ -30,6 +30,8 @@ export interface InteractionAnswers {
   followups: Obj[];
   /** The message the component was on, as it now is. */
   message?: Obj;
+  /** Which of these messages are no longer in the channel (deleted: each is given as it last was). */
+  deleted: Snowflake[];
 }
 
 export interface EmulatorHarness {
@@ -44,6 +46,13 @@ export interface EmulatorHarness {
    * `interactionId`, the runner's action's interaction: once it has its final answer in its delivery's response and the bot made no request since, a short quiet period suffices.
    */
   settled(options?: SettleOptions, interactionId?: Snowflake): Promise<boolean>;
+  /**
+   * Nothing in flight (no request of the bot being handled, no action of the runner's) and the interaction, when
+   * given, owes nothing it is expected to send (a deferred answer its edit): a reading taken now is not mid-change.
+   */
+  calm(interactionId?: Snowflake): boolean;
+  /** Resolves at the next thing that happens in the emulator (a request begun or ended, a message, a dispatch), or after `ms`. */
+  changed(ms: number): Promise<void>;
   /** Counts an action of the runner's as in flight until it settles. */
   track<T>(work: Promise<T>): Promise<T>;
   /** The application has a gateway session identified (a gateway bot is ready). */
@@ -93,20 +102,29 @@ export function emulatorHarness({ store, registry, faults, clock, inFlight, hasS
         options,
         interactionId !== undefined ? () => answeredFinally(registry, interactionId) : undefined,
       ),
+    calm(interactionId) {
+      if (inFlight.busy) return false;
+      const live = interactionId !== undefined ? registry.get(interactionId) : undefined;
+      return live === undefined || !awaiting(live, clock.now(), registry.expired(live));
+    },
+    changed: (ms) => inFlight.nextChange(ms),
     track: (work) => inFlight.track(work),
     connected: (applicationId) => hasSessionFor(applicationId),
     answers(interactionId) {
       const live = registry.get(interactionId);
       if (!live) return undefined;
       const messageId = live.component?.messageId;
-      const original = live.original && live.original.id !== messageId ? current(live.original) : undefined;
+      const first = live.original ?? live.deletedOriginal;
+      const original = first && first.id !== messageId ? current(first) : undefined;
       const message = messageId !== undefined ? store.world.messages[messageId]?.message : undefined;
+      const shown = [...(first && original ? [first] : []), ...live.followups];
       return {
         type: live.type,
         ...(live.answeredWith !== undefined ? { callbackType: live.answeredWith } : {}),
         ...(original ? { original } : {}),
         followups: live.followups.map((f) => current(f)!),
         ...(message ? { message } : {}),
+        deleted: shown.filter((m) => store.world.messages[m.id] === undefined).map((m) => m.id),
       };
     },
   };

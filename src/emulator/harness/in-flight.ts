@@ -25,6 +25,8 @@ export class InFlight {
   private callbacksAtAction = 0;
   private last: number = performance.now();
   private readonly detach: Array<() => void> = [];
+  /** Told once of the next thing that happens: a runner reading an expectation again as the world changes. */
+  private readonly waiters = new Set<() => void>();
 
   constructor(server: Server, events: EventBus) {
     const onRequest = (req: { url?: string }, res: NodeJS.EventEmitter) => {
@@ -52,6 +54,23 @@ export class InFlight {
 
   touch(): void {
     this.last = performance.now();
+    if (this.waiters.size === 0) return;
+    const woken = [...this.waiters];
+    this.waiters.clear();
+    for (const wake of woken) wake();
+  }
+
+  /** Resolves at the next thing that happens (a request begun or ended, a note, a dispatch, an action's end), or after `ms`. */
+  nextChange(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, Math.max(0, ms));
+      this.waiters.add(wake);
+    });
   }
 
   /** Counts `work` as in flight until it settles (an invocation awaiting the bot's answer). */

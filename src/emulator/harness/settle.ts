@@ -23,7 +23,7 @@ export const DEFAULT_SETTLE_MAX_MS = 5_000;
 const DEFERRED_UPDATE_EDIT_MS = FIRST_ANSWER_MS;
 
 /** The interaction still owes the member something the bot is expected to send. */
-function awaiting(i: LiveInteraction, now: number, expired: boolean): boolean {
+export function awaiting(i: LiveInteraction, now: number, expired: boolean): boolean {
   if (expired) return false;
   const age = now - i.createdAt;
   if (i.answeredWith === undefined) return age < FIRST_ANSWER_MS;

@@ -344,6 +344,7 @@ export function deleteMessage(
   noteAnswer({ events, world }, stored, 'delete');
   if (stored === live.original) {
     live.original = undefined;
+    live.deletedOriginal = stored;
     reg.record(live, 'delete-original', null);
   } else {
     live.followups = live.followups.filter((f) => f !== stored);

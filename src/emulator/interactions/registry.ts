@@ -55,6 +55,8 @@ export interface LiveInteraction {
   answeredWith?: number;
   callbackData?: unknown;
   original?: StoredMessage;
+  /** The original as it was when the application deleted it (`delete_after`): a test runner can tell "gone" from "never sent". */
+  deletedOriginal?: StoredMessage;
   followups: StoredMessage[];
   received: Received[];
   /**

@@ -3,8 +3,8 @@ import type { RunResult } from '../../bot-test/model.js';
 /**
  * The format of `cmdsync test --json`. Consumers ignore keys they do not
  * know and refuse a major version they do not; a new field is a minor bump
- * (1.1: `botExit` on a file and on a scenario; 1.2: `botError` on a failed step,
- * and late entries in a scenario's transcript).
+ * (1.1: `botExit` on a file and on a scenario; 1.2: `botError` on a failed step, late entries in a
+ * scenario's transcript, and a failed step's `withinMs`, how long it was read again).
  */
 export const TEST_JSON_FORMAT_VERSION = '1.2';
 

@@ -86,9 +86,13 @@ function stepBlock(p: Paint, s: ScenarioResult, step: StepResult): string[] {
   const title = `  step ${step.index + 1}${action ? ` (${action})` : ''} at ${where(step.at)}`;
   if (step.status === 'error') return [title, `  ${p.yellow('error in the test, not the bot:')} ${step.problem}`];
   if (step.status === 'passed') return [title];
+  const waited = step.withinMs !== undefined ? `, still so after ${seconds(step.withinMs)} (within)` : '';
   const logged = step.botError ? loggedErrorDetail(step.botError).map((l, i) => `  ${i === 0 ? p.red(l) : l}`) : [];
-  return [title, ...logged, ...(step.mismatches.length > 0 ? mismatchTable(p, step.mismatches) : [])];
+  return [`${title}${waited}`, ...logged, ...(step.mismatches.length > 0 ? mismatchTable(p, step.mismatches) : [])];
 }
+
+/** `1 s`, `2.5 s`, `500 ms`: how long a failing step's expectations were read again. */
+const seconds = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`);
 
 /** Expected and actual side by side, one row per mismatch; stacked when a row would not fit. */
 export function mismatchTable(p: Paint, mismatches: Mismatch[]): string[] {
