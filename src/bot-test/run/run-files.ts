@@ -16,12 +16,14 @@ export interface RunTestFilesRequest {
   onScenario?: (file: string, result: ScenarioResult) => void;
   /** How long a bot may take to be ready (default 30 s). */
   readyTimeoutMs?: number;
+  /** A bot whose own commands differ from the manifest's fails the run. */
+  strict?: boolean;
 }
 
 export async function runTestFiles(request: RunTestFilesRequest): Promise<RunResult> {
   const started = performance.now();
   const files: FileResult[] = [];
-  const totals = { passed: 0, failed: 0, errors: 0 };
+  const totals = { passed: 0, failed: 0, errors: 0, drifted: 0 };
   for (const path of request.files) {
     const read = await readTestFile(path);
     let result: FileResult;
@@ -34,15 +36,19 @@ export async function runTestFiles(request: RunTestFilesRequest): Promise<RunRes
         ...(request.env ? { env: request.env } : {}),
         ...(request.onScenario ? { onScenario: request.onScenario } : {}),
         ...(request.readyTimeoutMs !== undefined ? { readyTimeoutMs: request.readyTimeoutMs } : {}),
+        ...(request.strict !== undefined ? { strict: request.strict } : {}),
       });
     }
     files.push(result);
     if (result.problems?.length || result.botExit) totals.errors += declared;
+    if (result.commandDrift?.differences.length) totals.drifted++;
     for (const s of result.scenarios) {
       if (s.status === 'passed') totals.passed++;
       else if (s.status === 'failed') totals.failed++;
       else totals.errors++;
     }
   }
-  return { files, ...totals, durationMs: performance.now() - started };
+  const strictFailure = files.some((f) => f.commandDrift?.severity === 'error');
+  const ok = totals.failed + totals.errors === 0 && !strictFailure;
+  return { files, ...totals, ok, durationMs: performance.now() - started };
 }

@@ -35,6 +35,10 @@ export function defineTest(program: Command, action: (opts: TestCliOptions) => P
     .option('--output <file>', 'write the junit (or --json) report to this file')
     .option('--json', 'print the whole run as JSON')
     .option('--ready-timeout <seconds>', 'how long the bot may take to be ready (default 30)', parseSeconds)
+    .option(
+      '--strict',
+      "fail when a bot registers commands of its own that differ from the manifest's (else a warning)",
+    )
     .action(async (files: string[], opts) =>
       action({
         files,
@@ -42,6 +46,7 @@ export function defineTest(program: Command, action: (opts: TestCliOptions) => P
         reporter: opts.reporter,
         output: opts.output,
         json: !!opts.json,
+        strict: !!opts.strict,
         ...(opts.readyTimeout !== undefined ? { readyTimeout: opts.readyTimeout } : {}),
       }),
     );

@@ -4,7 +4,8 @@
  * then the failures in detail and `N passed, M failed` (text); or the
  * whole run as JUnit XML (`--reporter junit`, to `--output FILE` or stdout)
  * or JSON (`--json`). Exit 0 when every scenario passed, 1 when any failed
- * or could not run, 2 for a usage error.
+ * or could not run (or, with `--strict`, a bot registered commands that
+ * differ from the manifest's), 2 for a usage error.
  */
 import { writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -26,6 +27,8 @@ export interface TestCliOptions {
   json: boolean;
   /** Seconds a bot may take to be ready. */
   readyTimeout?: number;
+  /** A bot's own commands differing from the manifest's fail the run. */
+  strict?: boolean;
 }
 
 function checkOptions(opts: TestCliOptions): void {
@@ -55,6 +58,7 @@ export async function runTest(opts: TestCliOptions, ctx: CliContext): Promise<nu
     env: { ...ctx.env },
     ...(opts.bot !== undefined ? { bot: opts.bot } : {}),
     ...(opts.readyTimeout !== undefined ? { readyTimeoutMs: opts.readyTimeout * 1000 } : {}),
+    ...(opts.strict ? { strict: true } : {}),
     onScenario: (file, scenario) =>
       lines.write(
         `${scenarioLine(scenario.at.file || relative(ctx.cwd, file), scenario, color && !machineOnStdout)}\n`,
@@ -74,5 +78,5 @@ export async function runTest(opts: TestCliOptions, ctx: CliContext): Promise<nu
   }
   if (machineOnStdout) ctx.stdout.write(report!.endsWith('\n') ? report! : `${report!}\n`);
   else lines.write(`${renderTestRun(result, { color })}\n`);
-  return result.failed + result.errors > 0 ? 1 : 0;
+  return result.ok ? 0 : 1;
 }
