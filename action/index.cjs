@@ -1265,7 +1265,7 @@ function checkLocalizedOptionNames(out, value, path) {
     if (typeof name === "string" && !defaults.has(name)) defaults.set(name, k);
   }
   const perLocale = /* @__PURE__ */ new Map();
-  const where2 = (k) => pathOf(k).filter((s) => typeof s === "number").map((n) => Number(n) + 1).join(".");
+  const where3 = (k) => pathOf(k).filter((s) => typeof s === "number").map((n) => Number(n) + 1).join(".");
   for (let k = 0; k < all.length; k++) {
     const o = all[k];
     if (!isObject(o.name_localizations)) continue;
@@ -1279,7 +1279,7 @@ function checkLocalizedOptionNames(out, value, path) {
           problem(
             "localized-option-name-clash",
             [...pathOf(k), "name_localizations", locale],
-            `Localized name "${localized}" (${locale}) is the default name of option ${where2(owner)} of this command.`,
+            `Localized name "${localized}" (${locale}) is the default name of option ${where3(owner)} of this command.`,
             ApiErrors.invalid("Localized option names must be unique", "APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME")
           )
         );
@@ -1293,7 +1293,7 @@ function checkLocalizedOptionNames(out, value, path) {
           problem(
             "localized-option-name-clash",
             [...pathOf(k), "name_localizations", locale],
-            `Localized name "${localized}" (${locale}) is also the ${locale} name of option ${where2(prev.at)} of this command.`,
+            `Localized name "${localized}" (${locale}) is also the ${locale} name of option ${where3(prev.at)} of this command.`,
             ApiErrors.invalid("Localized option names must be unique", "APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME")
           )
         );
@@ -1829,12 +1829,12 @@ function validateOption(out, opt, path, level, limits) {
 }
 function checkNesting(out, type, opt, path, level) {
   if (type === OptionType.SUB_COMMAND_GROUP && level !== "command") {
-    const where2 = level === "group" ? "another group" : "a subcommand";
+    const where3 = level === "group" ? "another group" : "a subcommand";
     out.push(
       problem(
         "option-nesting",
         pathTo(path, "type"),
-        `Group "${valueText(opt.name)}" cannot sit inside ${where2}; groups hold subcommands and sit only at the top level.`,
+        `Group "${valueText(opt.name)}" cannot sit inside ${where3}; groups hold subcommands and sit only at the top level.`,
         ApiErrors.choices([1])
       )
     );
@@ -10843,13 +10843,13 @@ function listed(kind, items) {
   const shown2 = items.slice(0, LISTED_CANDIDATES).map((c) => describeCandidate(kind, c));
   return `${shown2.join(", ")}${items.length > LISTED_CANDIDATES ? `, and ${items.length - LISTED_CANDIDATES} more` : ""}`;
 }
-function nameProblem(r, where2) {
+function nameProblem(r, where3) {
   const shown2 = `${SIGIL[r.kind] ?? ""}${r.typed}`;
   if (r.outcome === "ambiguous")
-    return `${r.kind} name "${shown2}" is ambiguous ${where2}: ${listed(r.kind, r.candidates)}; give the id`;
-  if (r.known.length === 0) return `no ${r.kind} named "${shown2}" ${where2} (there are none)`;
+    return `${r.kind} name "${shown2}" is ambiguous ${where3}: ${listed(r.kind, r.candidates)}; give the id`;
+  if (r.known.length === 0) return `no ${r.kind} named "${shown2}" ${where3} (there are none)`;
   const hint = r.suggestion ? `; did you mean ${writtenName(r.kind, r.suggestion.name)}?` : "";
-  return `no ${r.kind} named "${shown2}" ${where2}; ${r.kind}s: ${listed(r.kind, r.known)}${hint}`;
+  return `no ${r.kind} named "${shown2}" ${where3}; ${r.kind}s: ${listed(r.kind, r.known)}${hint}`;
 }
 var LISTED_CANDIDATES, SIGIL;
 var init_names = __esm({
@@ -17181,8 +17181,8 @@ function walk(node, path, out) {
   }
 }
 function formatFieldError(error2) {
-  const where2 = formatPath(error2.path);
-  return where2 === "" ? `${error2.code}: ${error2.message}` : `${where2}[${error2.code}]: ${error2.message}`;
+  const where3 = formatPath(error2.path);
+  return where3 === "" ? `${error2.code}: ${error2.message}` : `${where3}[${error2.code}]: ${error2.message}`;
 }
 function formatPath(path) {
   let text2 = "";
@@ -17753,11 +17753,11 @@ function manifestsIn(dir) {
   return DEFAULT_MANIFESTS.filter((f) => (0, import_node_fs5.existsSync)((0, import_node_path8.join)(dir, f)));
 }
 function ambiguous(dir, found, cwd) {
-  const where2 = dir === cwd ? "" : ` in ${dir}`;
+  const where3 = dir === cwd ? "" : ` in ${dir}`;
   return new ManifestReadError(
     "MANIFEST_AMBIGUOUS",
     found.join(" and "),
-    `${found.join(" and ")} both exist${where2}: keep one, or name the one to use with -m.`
+    `${found.join(" and ")} both exist${where3}: keep one, or name the one to use with -m.`
   );
 }
 function interpolationEnv(ctx) {
@@ -21251,6 +21251,973 @@ var init_diff = __esm({
   }
 });
 
+// node_modules/diff/libesm/diff/base.js
+var Diff;
+var init_base = __esm({
+  "node_modules/diff/libesm/diff/base.js"() {
+    Diff = class {
+      diff(oldStr, newStr, options = {}) {
+        let callback;
+        if (typeof options === "function") {
+          callback = options;
+          options = {};
+        } else if ("callback" in options) {
+          callback = options.callback;
+        }
+        const oldString = this.castInput(oldStr, options);
+        const newString = this.castInput(newStr, options);
+        const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+        const newTokens = this.removeEmpty(this.tokenize(newString, options));
+        return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+      }
+      diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+        var _a;
+        const done = (value) => {
+          value = this.postProcess(value, options);
+          if (callback) {
+            setTimeout(function() {
+              callback(value);
+            }, 0);
+            return void 0;
+          } else {
+            return value;
+          }
+        };
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let editLength = 1;
+        let maxEditLength = newLen + oldLen;
+        if (options.maxEditLength != null) {
+          maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+        }
+        const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+        const abortAfterTimestamp = Date.now() + maxExecutionTime;
+        const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
+        let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+        if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+          return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+        }
+        let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+        const execEditLength = () => {
+          for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+            let basePath;
+            const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+            if (removePath) {
+              bestPath[diagonalPath - 1] = void 0;
+            }
+            let canAdd = false;
+            if (addPath) {
+              const addPathNewPos = addPath.oldPos - diagonalPath;
+              canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+            }
+            const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+            if (!canAdd && !canRemove) {
+              bestPath[diagonalPath] = void 0;
+              continue;
+            }
+            if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
+              basePath = this.addToPath(addPath, true, false, 0, options);
+            } else {
+              basePath = this.addToPath(removePath, false, true, 1, options);
+            }
+            newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+            if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+              return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+            } else {
+              bestPath[diagonalPath] = basePath;
+              if (basePath.oldPos + 1 >= oldLen) {
+                maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+              }
+              if (newPos + 1 >= newLen) {
+                minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+              }
+            }
+          }
+          editLength++;
+        };
+        if (callback) {
+          (function exec() {
+            setTimeout(function() {
+              if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+                return callback(void 0);
+              }
+              if (!execEditLength()) {
+                exec();
+              }
+            }, 0);
+          })();
+        } else {
+          while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+            const ret = execEditLength();
+            if (ret) {
+              return ret;
+            }
+          }
+        }
+      }
+      addToPath(path, added, removed, oldPosInc, options) {
+        const last = path.lastComponent;
+        if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+          return {
+            oldPos: path.oldPos + oldPosInc,
+            lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
+          };
+        } else {
+          return {
+            oldPos: path.oldPos + oldPosInc,
+            lastComponent: { count: 1, added, removed, previousComponent: last }
+          };
+        }
+      }
+      extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+        const newLen = newTokens.length, oldLen = oldTokens.length;
+        let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+        while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+          newPos++;
+          oldPos++;
+          commonCount++;
+          if (options.oneChangePerToken) {
+            basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+          }
+        }
+        if (commonCount && !options.oneChangePerToken) {
+          basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+        }
+        basePath.oldPos = oldPos;
+        return newPos;
+      }
+      equals(left, right, options) {
+        if (options.comparator) {
+          return options.comparator(left, right);
+        } else {
+          return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+        }
+      }
+      removeEmpty(array) {
+        const ret = [];
+        for (let i = 0; i < array.length; i++) {
+          if (array[i]) {
+            ret.push(array[i]);
+          }
+        }
+        return ret;
+      }
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      castInput(value, options) {
+        return value;
+      }
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars
+      tokenize(value, options) {
+        return Array.from(value);
+      }
+      join(chars) {
+        return chars.join("");
+      }
+      postProcess(changeObjects, options) {
+        return changeObjects;
+      }
+      get useLongestToken() {
+        return false;
+      }
+      buildValues(lastComponent, newTokens, oldTokens) {
+        const components = [];
+        let nextComponent;
+        while (lastComponent) {
+          components.push(lastComponent);
+          nextComponent = lastComponent.previousComponent;
+          delete lastComponent.previousComponent;
+          lastComponent = nextComponent;
+        }
+        components.reverse();
+        const componentLen = components.length;
+        let componentPos = 0, newPos = 0, oldPos = 0;
+        for (; componentPos < componentLen; componentPos++) {
+          const component2 = components[componentPos];
+          if (!component2.removed) {
+            if (!component2.added && this.useLongestToken) {
+              let value = newTokens.slice(newPos, newPos + component2.count);
+              value = value.map(function(value2, i) {
+                const oldValue = oldTokens[oldPos + i];
+                return oldValue.length > value2.length ? oldValue : value2;
+              });
+              component2.value = this.join(value);
+            } else {
+              component2.value = this.join(newTokens.slice(newPos, newPos + component2.count));
+            }
+            newPos += component2.count;
+            if (!component2.added) {
+              oldPos += component2.count;
+            }
+          } else {
+            component2.value = this.join(oldTokens.slice(oldPos, oldPos + component2.count));
+            oldPos += component2.count;
+          }
+        }
+        return components;
+      }
+    };
+  }
+});
+
+// node_modules/diff/libesm/util/string.js
+function longestCommonPrefix(str1, str22) {
+  let i;
+  for (i = 0; i < str1.length && i < str22.length; i++) {
+    if (str1[i] != str22[i]) {
+      return str1.slice(0, i);
+    }
+  }
+  return str1.slice(0, i);
+}
+function longestCommonSuffix(str1, str22) {
+  let i;
+  if (!str1 || !str22 || str1[str1.length - 1] != str22[str22.length - 1]) {
+    return "";
+  }
+  for (i = 0; i < str1.length && i < str22.length; i++) {
+    if (str1[str1.length - (i + 1)] != str22[str22.length - (i + 1)]) {
+      return str1.slice(-i);
+    }
+  }
+  return str1.slice(-i);
+}
+function replacePrefix(string, oldPrefix, newPrefix) {
+  if (string.slice(0, oldPrefix.length) != oldPrefix) {
+    throw Error(`string ${JSON.stringify(string)} doesn't start with prefix ${JSON.stringify(oldPrefix)}; this is a bug`);
+  }
+  return newPrefix + string.slice(oldPrefix.length);
+}
+function replaceSuffix(string, oldSuffix, newSuffix) {
+  if (!oldSuffix) {
+    return string + newSuffix;
+  }
+  if (string.slice(-oldSuffix.length) != oldSuffix) {
+    throw Error(`string ${JSON.stringify(string)} doesn't end with suffix ${JSON.stringify(oldSuffix)}; this is a bug`);
+  }
+  return string.slice(0, -oldSuffix.length) + newSuffix;
+}
+function removePrefix(string, oldPrefix) {
+  return replacePrefix(string, oldPrefix, "");
+}
+function removeSuffix(string, oldSuffix) {
+  return replaceSuffix(string, oldSuffix, "");
+}
+function maximumOverlap(string1, string2) {
+  return string2.slice(0, overlapCount(string1, string2));
+}
+function overlapCount(a, b) {
+  let startA = 0;
+  if (a.length > b.length) {
+    startA = a.length - b.length;
+  }
+  let endB = b.length;
+  if (a.length < b.length) {
+    endB = a.length;
+  }
+  const map = Array(endB);
+  let k = 0;
+  map[0] = 0;
+  for (let j = 1; j < endB; j++) {
+    if (b[j] == b[k]) {
+      map[j] = map[k];
+    } else {
+      map[j] = k;
+    }
+    while (k > 0 && b[j] != b[k]) {
+      k = map[k];
+    }
+    if (b[j] == b[k]) {
+      k++;
+    }
+  }
+  k = 0;
+  for (let i = startA; i < a.length; i++) {
+    while (k > 0 && a[i] != b[k]) {
+      k = map[k];
+    }
+    if (a[i] == b[k]) {
+      k++;
+    }
+  }
+  return k;
+}
+function segment(string, segmenter2) {
+  const parts = [];
+  for (const segmentObj of Array.from(segmenter2.segment(string))) {
+    const segment2 = segmentObj.segment;
+    if (parts.length && /\s/.test(parts[parts.length - 1]) && /\s/.test(segment2)) {
+      parts[parts.length - 1] += segment2;
+    } else {
+      parts.push(segment2);
+    }
+  }
+  return parts;
+}
+function trailingWs(string, segmenter2) {
+  if (segmenter2) {
+    return leadingAndTrailingWs(string, segmenter2)[1];
+  }
+  let i;
+  for (i = string.length - 1; i >= 0; i--) {
+    if (!string[i].match(/\s/)) {
+      break;
+    }
+  }
+  return string.substring(i + 1);
+}
+function leadingWs(string, segmenter2) {
+  if (segmenter2) {
+    return leadingAndTrailingWs(string, segmenter2)[0];
+  }
+  const match = string.match(/^\s*/);
+  return match ? match[0] : "";
+}
+function leadingAndTrailingWs(string, segmenter2) {
+  if (!segmenter2) {
+    return [leadingWs(string), trailingWs(string)];
+  }
+  if (segmenter2.resolvedOptions().granularity != "word") {
+    throw new Error('The segmenter passed must have a granularity of "word"');
+  }
+  const segments = segment(string, segmenter2);
+  const firstSeg = segments[0];
+  const lastSeg = segments[segments.length - 1];
+  const head = /\s/.test(firstSeg) ? firstSeg : "";
+  const tail = /\s/.test(lastSeg) ? lastSeg : "";
+  return [head, tail];
+}
+var init_string = __esm({
+  "node_modules/diff/libesm/util/string.js"() {
+  }
+});
+
+// node_modules/diff/libesm/diff/word.js
+function dedupeWhitespaceInChangeObjects(startKeep, deletion, insertion, endKeep, segmenter2) {
+  if (deletion && insertion) {
+    const [oldWsPrefix, oldWsSuffix] = leadingAndTrailingWs(deletion.value, segmenter2);
+    const [newWsPrefix, newWsSuffix] = leadingAndTrailingWs(insertion.value, segmenter2);
+    if (startKeep) {
+      const commonWsPrefix = longestCommonPrefix(oldWsPrefix, newWsPrefix);
+      startKeep.value = replaceSuffix(startKeep.value, newWsPrefix, commonWsPrefix);
+      deletion.value = removePrefix(deletion.value, commonWsPrefix);
+      insertion.value = removePrefix(insertion.value, commonWsPrefix);
+    }
+    if (endKeep) {
+      const commonWsSuffix = longestCommonSuffix(oldWsSuffix, newWsSuffix);
+      endKeep.value = replacePrefix(endKeep.value, newWsSuffix, commonWsSuffix);
+      deletion.value = removeSuffix(deletion.value, commonWsSuffix);
+      insertion.value = removeSuffix(insertion.value, commonWsSuffix);
+    }
+  } else if (insertion) {
+    if (startKeep) {
+      const ws = leadingWs(insertion.value, segmenter2);
+      insertion.value = insertion.value.substring(ws.length);
+    }
+    if (endKeep) {
+      const ws = leadingWs(endKeep.value, segmenter2);
+      endKeep.value = endKeep.value.substring(ws.length);
+    }
+  } else if (startKeep && endKeep) {
+    const newWsFull = leadingWs(endKeep.value, segmenter2), [delWsStart, delWsEnd] = leadingAndTrailingWs(deletion.value, segmenter2);
+    const newWsStart = longestCommonPrefix(newWsFull, delWsStart);
+    deletion.value = removePrefix(deletion.value, newWsStart);
+    const newWsEnd = longestCommonSuffix(removePrefix(newWsFull, newWsStart), delWsEnd);
+    deletion.value = removeSuffix(deletion.value, newWsEnd);
+    endKeep.value = replacePrefix(endKeep.value, newWsFull, newWsEnd);
+    startKeep.value = replaceSuffix(startKeep.value, newWsFull, newWsFull.slice(0, newWsFull.length - newWsEnd.length));
+  } else if (endKeep) {
+    const endKeepWsPrefix = leadingWs(endKeep.value, segmenter2);
+    const deletionWsSuffix = trailingWs(deletion.value, segmenter2);
+    const overlap = maximumOverlap(deletionWsSuffix, endKeepWsPrefix);
+    deletion.value = removeSuffix(deletion.value, overlap);
+  } else if (startKeep) {
+    const startKeepWsSuffix = trailingWs(startKeep.value, segmenter2);
+    const deletionWsPrefix = leadingWs(deletion.value, segmenter2);
+    const overlap = maximumOverlap(startKeepWsSuffix, deletionWsPrefix);
+    deletion.value = removePrefix(deletion.value, overlap);
+  }
+}
+function diffWordsWithSpace(oldStr, newStr, options) {
+  return wordsWithSpaceDiff.diff(oldStr, newStr, options);
+}
+var extendedWordChars, tokenizeIncludingWhitespace, WordDiff, wordDiff, WordsWithSpaceDiff, wordsWithSpaceDiff;
+var init_word = __esm({
+  "node_modules/diff/libesm/diff/word.js"() {
+    init_base();
+    init_string();
+    extendedWordChars = "a-zA-Z0-9_\\u{AD}\\u{C0}-\\u{D6}\\u{D8}-\\u{F6}\\u{F8}-\\u{2C6}\\u{2C8}-\\u{2D7}\\u{2DE}-\\u{2FF}\\u{1E00}-\\u{1EFF}";
+    tokenizeIncludingWhitespace = new RegExp(`[${extendedWordChars}]+|\\s+|[^${extendedWordChars}]`, "ug");
+    WordDiff = class extends Diff {
+      equals(left, right, options) {
+        if (options.ignoreCase) {
+          left = left.toLowerCase();
+          right = right.toLowerCase();
+        }
+        return left.trim() === right.trim();
+      }
+      tokenize(value, options = {}) {
+        let parts;
+        if (options.intlSegmenter) {
+          const segmenter2 = options.intlSegmenter;
+          if (segmenter2.resolvedOptions().granularity != "word") {
+            throw new Error('The segmenter passed must have a granularity of "word"');
+          }
+          parts = segment(value, segmenter2);
+        } else {
+          parts = value.match(tokenizeIncludingWhitespace) || [];
+        }
+        const tokens = [];
+        let prevPart = null;
+        parts.forEach((part) => {
+          if (/\s/.test(part)) {
+            if (prevPart == null) {
+              tokens.push(part);
+            } else {
+              tokens.push(tokens.pop() + part);
+            }
+          } else if (prevPart != null && /\s/.test(prevPart)) {
+            if (tokens[tokens.length - 1] == prevPart) {
+              tokens.push(tokens.pop() + part);
+            } else {
+              tokens.push(prevPart + part);
+            }
+          } else {
+            tokens.push(part);
+          }
+          prevPart = part;
+        });
+        return tokens;
+      }
+      join(tokens) {
+        return tokens.map((token2, i) => {
+          if (i == 0) {
+            return token2;
+          } else {
+            return token2.replace(/^\s+/, "");
+          }
+        }).join("");
+      }
+      postProcess(changes, options) {
+        if (!changes || options.oneChangePerToken) {
+          return changes;
+        }
+        let lastKeep = null;
+        let insertion = null;
+        let deletion = null;
+        changes.forEach((change2) => {
+          if (change2.added) {
+            insertion = change2;
+          } else if (change2.removed) {
+            deletion = change2;
+          } else {
+            if (insertion || deletion) {
+              dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, change2, options.intlSegmenter);
+            }
+            lastKeep = change2;
+            insertion = null;
+            deletion = null;
+          }
+        });
+        if (insertion || deletion) {
+          dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, null, options.intlSegmenter);
+        }
+        return changes;
+      }
+    };
+    wordDiff = new WordDiff();
+    WordsWithSpaceDiff = class extends Diff {
+      tokenize(value) {
+        const regex2 = new RegExp(`(\\r?\\n)|[${extendedWordChars}]+|[^\\S\\n\\r]+|[^${extendedWordChars}]`, "ug");
+        return value.match(regex2) || [];
+      }
+    };
+    wordsWithSpaceDiff = new WordsWithSpaceDiff();
+  }
+});
+
+// node_modules/diff/libesm/index.js
+var init_libesm = __esm({
+  "node_modules/diff/libesm/index.js"() {
+    init_word();
+  }
+});
+
+// src/report/plan/values.ts
+function lowerName(table2, value) {
+  return typeof value === "number" ? enumName(table2, value)?.toLowerCase() : void 0;
+}
+function nameList(table2, value) {
+  if (!Array.isArray(value)) return void 0;
+  return `[${value.map((v) => lowerName(table2, v) ?? JSON.stringify(v)).join(", ")}]`;
+}
+function permissionSet(value) {
+  if (value === null) return "null (everyone)";
+  if (typeof value !== "string" || !DECIMAL_PERMISSIONS.test(value)) return void 0;
+  if (value === "0") return '[] ("0": administrators only)';
+  return `[${permissionNames(value).join(", ")}] (${quote(value)})`;
+}
+function displayValue(key, value, owner) {
+  if (value === void 0) return "(none)";
+  if (key === "type") {
+    const name = lowerName(owner === "command" ? CommandType : OptionType, value);
+    if (name) return name;
+  }
+  if (key === "handler") {
+    const name = lowerName(EntryPointHandler, value);
+    if (name) return name;
+  }
+  if (key === "default_member_permissions") {
+    const shown2 = permissionSet(value);
+    if (shown2) return shown2;
+  }
+  const table2 = LIST_ENUMS[key];
+  if (table2) {
+    const shown2 = nameList(table2, value);
+    if (shown2) return shown2;
+  }
+  if (typeof value === "string") return quote(value);
+  return JSON.stringify(value) ?? String(value);
+}
+function wordDiff2(before, after) {
+  if (Math.max(before.length, after.length) < LONG_TEXT) return void 0;
+  const parts = diffWordsWithSpace(before, after);
+  if (!parts.some((p) => !p.added && !p.removed && p.value.trim() !== "")) return void 0;
+  const esc = (s) => quote(s).slice(1, -1);
+  let out = "";
+  let removed = "";
+  let added = "";
+  let gap = "";
+  const flush = () => {
+    if (removed) out += `[-${esc(removed)}-]`;
+    if (added) out += `{+${esc(added)}+}`;
+    removed = added = "";
+  };
+  for (const p of parts) {
+    if (p.added || p.removed) {
+      if (gap && (removed || added)) {
+        removed += removed ? gap : "";
+        added += added ? gap : "";
+      } else out += esc(gap);
+      gap = "";
+      if (p.added) added += p.value;
+      else removed += p.value;
+    } else if (p.value.trim() === "" && (removed || added)) {
+      gap += p.value;
+    } else {
+      flush();
+      out += esc(gap) + esc(p.value);
+      gap = "";
+    }
+  }
+  flush();
+  return `"${out}${esc(gap)}"`;
+}
+function entryLabel(entry, guildId) {
+  const type = (enumName(PermissionEntryType, entry.type) ?? `type ${entry.type}`).toLowerCase();
+  if (guildId !== void 0 && /^\d+$/.test(guildId) && /^\d+$/.test(entry.id)) {
+    if (entry.type === PermissionEntryType.ROLE && entry.id === guildId) return `${type} everyone (${entry.id})`;
+    if (entry.type === PermissionEntryType.CHANNEL && BigInt(entry.id) === BigInt(guildId) - 1n)
+      return `${type} all_channels (${entry.id})`;
+  }
+  return `${type} ${entry.id}`;
+}
+var quote, LIST_ENUMS, LONG_TEXT;
+var init_values2 = __esm({
+  "src/report/plan/values.ts"() {
+    "use strict";
+    init_libesm();
+    init_enums();
+    init_permissions();
+    quote = (s) => JSON.stringify(s);
+    LIST_ENUMS = {
+      contexts: InteractionContext,
+      integration_types: IntegrationType,
+      channel_types: ChannelType
+    };
+    LONG_TEXT = 40;
+  }
+});
+
+// src/report/plan/tree.ts
+function orderedKeys(...objs) {
+  const all = [...new Set(objs.flatMap((o) => Object.keys(o)))];
+  return [
+    ...FIRST.filter((k) => all.includes(k)),
+    ...all.filter((k) => !FIRST.includes(k) && !LAST.includes(k)),
+    ...LAST.filter((k) => all.includes(k))
+  ];
+}
+function blockLabel(list5, item) {
+  const name = quote(String(item.name ?? ""));
+  if (list5 === "choices") return `choice ${name}`;
+  if (item.type === OptionType.SUB_COMMAND) return `subcommand ${name}`;
+  if (item.type === OptionType.SUB_COMMAND_GROUP) return `group ${name}`;
+  return `option ${name} (${displayValue("type", item.type, "option")})`;
+}
+function inlineChoice(item) {
+  return Object.entries(item).every(([k, v]) => k === "name" || k === "value" || isBlank2(v));
+}
+function wholeNodes(obj2, owner, sign3) {
+  const out = [];
+  for (const key of orderedKeys(obj2)) {
+    const v = obj2[key];
+    if (isBlank2(v)) continue;
+    if ((key === "options" || key === "choices") && Array.isArray(v))
+      out.push(...v.filter(isObj2).map((item) => wholeItem(key, item, sign3)));
+    else if (isObj2(v))
+      out.push({
+        sign: sign3,
+        label: key,
+        children: Object.entries(v).map(([k, x]) => ({ sign: sign3, label: k, value: displayValue(k, x, owner) }))
+      });
+    else out.push({ sign: sign3, label: key, value: displayValue(key, v, owner) });
+  }
+  return out;
+}
+function wholeItem(list5, item, sign3) {
+  const label = blockLabel(list5, item);
+  if (list5 === "choices" && inlineChoice(item))
+    return { sign: sign3, label, value: displayValue("value", item.value, "choice") };
+  if (sign3 === "-") return { sign: sign3, label };
+  const { name: _n, ...rest } = item;
+  if (list5 === "options") delete rest.type;
+  return { sign: sign3, label, children: wholeNodes(rest, ownerOf(list5), sign3) };
+}
+function fieldChange(key, before, after, owner) {
+  if (isBlank2(before) && !isBlank2(after)) return { sign: "+", label: key, value: displayValue(key, after, owner) };
+  if (isBlank2(after) && !isBlank2(before)) return { sign: "-", label: key, value: displayValue(key, before, owner) };
+  const words = typeof before === "string" && typeof after === "string" ? wordDiff2(before, after) : void 0;
+  if (words) return { sign: "~", label: key, words };
+  return { sign: "~", label: key, before: displayValue(key, before, owner), after: displayValue(key, after, owner) };
+}
+function diffObject(before, after, owner) {
+  const out = [];
+  for (const key of orderedKeys(before, after)) {
+    const b = before[key];
+    const a = after[key];
+    if (deepEqual(b, a) || isBlank2(b) && isBlank2(a)) continue;
+    if ((key === "options" || key === "choices") && (Array.isArray(b) || Array.isArray(a))) {
+      out.push(
+        ...diffNamedList(key, (Array.isArray(b) ? b : []).filter(isObj2), (Array.isArray(a) ? a : []).filter(isObj2))
+      );
+    } else if ((isObj2(b) || isBlank2(b)) && (isObj2(a) || isBlank2(a)) && (isObj2(b) || isObj2(a))) {
+      const bo = isObj2(b) ? b : {};
+      const ao = isObj2(a) ? a : {};
+      const sign3 = isBlank2(b) ? "+" : isBlank2(a) ? "-" : "~";
+      out.push({ sign: sign3, label: key, children: diffObject(bo, ao, owner) });
+    } else {
+      out.push(fieldChange(key, b, a, owner));
+    }
+  }
+  return out;
+}
+function stayingNames(xs, ys) {
+  const n = xs.length;
+  const m = ys.length;
+  const len = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      len[i][j] = xs[i] === ys[j] ? len[i + 1][j + 1] + 1 : Math.max(len[i + 1][j], len[i][j + 1]);
+  const keep2 = /* @__PURE__ */ new Set();
+  for (let i = 0, j = 0; i < n && j < m; ) {
+    if (xs[i] === ys[j]) {
+      keep2.add(xs[i]);
+      i++;
+      j++;
+    } else if (len[i + 1][j] >= len[i][j + 1]) i++;
+    else j++;
+  }
+  return keep2;
+}
+function diffNamedList(list5, before, after) {
+  const nameOf3 = (o) => String(o.name ?? "");
+  const beforeBy = new Map(before.map((o) => [nameOf3(o), o]));
+  const afterBy = new Map(after.map((o) => [nameOf3(o), o]));
+  const common = (xs, other) => xs.map(nameOf3).filter((n) => other.has(n));
+  const staying = stayingNames(common(before, afterBy), common(after, beforeBy));
+  const owner = ownerOf(list5);
+  const out = [];
+  const placed = /* @__PURE__ */ new Map();
+  for (const item of after) {
+    const name = nameOf3(item);
+    const old = beforeBy.get(name);
+    if (!old) {
+      out.push(wholeItem(list5, item, "+"));
+      continue;
+    }
+    const moved = !staying.has(name);
+    if (list5 === "choices" && inlineChoice(old) && inlineChoice(item) && !moved) {
+      if (!deepEqual(old.value, item.value))
+        out.push({
+          sign: "~",
+          label: blockLabel(list5, item),
+          before: displayValue("value", old.value, owner),
+          after: displayValue("value", item.value, owner)
+        });
+    } else {
+      const children2 = diffObject(old, item, owner);
+      const note = moved ? `moved from position ${before.indexOf(old) + 1} to ${after.indexOf(item) + 1}` : void 0;
+      if (children2.length > 0 || moved)
+        out.push({ sign: "~", label: blockLabel(list5, item), children: children2, ...note ? { note } : {} });
+    }
+    placed.set(name, out.length);
+  }
+  let offset = 0;
+  const removed = [];
+  before.forEach((item, i) => {
+    if (afterBy.has(nameOf3(item))) return;
+    let at2 = 0;
+    for (let k = i - 1; k >= 0; k--) {
+      const p = placed.get(nameOf3(before[k]));
+      if (p !== void 0) {
+        at2 = p;
+        break;
+      }
+    }
+    removed.push([at2, wholeItem(list5, item, "-")]);
+  });
+  removed.sort((x, y) => x[0] - y[0]);
+  for (const [at2, node] of removed) out.splice(at2 + offset++, 0, node);
+  return out;
+}
+function createNodes(body, global2) {
+  const { type: _t, name: _n, ...rest } = body;
+  const nodes = wholeNodes(rest, "command", "+");
+  if (global2) {
+    for (const key of FROM_APP_SETTINGS)
+      if (isBlank2(body[key])) nodes.push({ sign: "+", label: key, value: "(from the application's settings)" });
+  }
+  nodes.push({ sign: "+", label: "id", value: "(known after apply)" });
+  return nodes;
+}
+var isObj2, isBlank2, FIRST, LAST, ownerOf, FROM_APP_SETTINGS;
+var init_tree = __esm({
+  "src/report/plan/tree.ts"() {
+    "use strict";
+    init_diff();
+    init_enums();
+    init_values2();
+    isObj2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isBlank2 = (v) => v === void 0 || v === null || isObj2(v) && Object.keys(v).length === 0 || Array.isArray(v) && v.length === 0;
+    FIRST = ["type", "name", "value", "description", "name_localizations", "description_localizations"];
+    LAST = ["choices", "options"];
+    ownerOf = (list5) => list5 === "options" ? "option" : "choice";
+    FROM_APP_SETTINGS = ["integration_types", "contexts"];
+  }
+});
+
+// src/report/plan/describe.ts
+function localAddress(scopeKey2, address2) {
+  return address2.startsWith(`${scopeKey2}/`) ? address2.slice(scopeKey2.length + 1) : address2;
+}
+function scopeTitle(scope, guildNames2) {
+  if (scope.scope.kind !== "guild") return scope.key;
+  const name = guildNames2?.[scope.scope.guildId];
+  return name ? `${scope.key} (${oneLine(name, 60)})` : scope.key;
+}
+function oneLine(s, max) {
+  const flat2 = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
+  return flat2.length > max ? `${flat2.slice(0, max - 1)}…` : flat2;
+}
+function fieldChangeLine(change2) {
+  const key = change2.path.replace(/^.*\./, "");
+  const owner = /options\[\d+\]\.[^.]+$/.test(change2.path) ? "option" : "command";
+  const show2 = (v) => displayValue(key, v, owner);
+  if (change2.before === void 0) return { sign: "+", text: `${change2.path}: ${show2(change2.after)}` };
+  if (change2.after === void 0) return { sign: "-", text: `${change2.path}: ${show2(change2.before)}` };
+  return { sign: "~", text: `${change2.path}: ${show2(change2.before)} → ${show2(change2.after)}` };
+}
+function nodeLines(node, depth = 0) {
+  const note = node.note ? { note: node.note } : {};
+  if (node.children && node.children.length > 0) {
+    return [
+      { sign: node.sign, text: `${node.label} {`, depth, ...note },
+      ...node.children.flatMap((c) => nodeLines(c, depth + 1)),
+      { sign: " ", text: "}", depth }
+    ];
+  }
+  let text2 = node.label;
+  if (node.words !== void 0) text2 += `: ${node.words}`;
+  else if (node.before !== void 0 || node.after !== void 0) text2 += `: ${node.before} → ${node.after}`;
+  else if (node.value !== void 0) text2 += `: ${node.value}`;
+  return [{ sign: node.sign, text: text2, depth, ...note }];
+}
+function actionTree(scope, action) {
+  if (action.kind === "create" && action.after) return createNodes(action.after, scope.scope.kind === "global");
+  if ((action.kind === "update" || action.kind === "rename" || action.kind === "replace") && action.before && action.after) {
+    const nodes = diffObject(action.before, action.after, "command");
+    const shown2 = action.kind === "rename" ? nodes.filter((n) => n.label !== "name") : nodes;
+    return shown2.map(
+      (n) => action.kind === "replace" && n.label === "type" ? { ...n, note: "# forces replacement" } : n
+    );
+  }
+  return void 0;
+}
+function fieldLines(scope, action) {
+  const tree = actionTree(scope, action);
+  if (tree) return tree.flatMap((n) => nodeLines(n));
+  return action.changes.filter((c) => !(action.kind === "rename" && c.path === "name")).map((c) => {
+    const line = fieldChangeLine(c);
+    return action.kind === "replace" && c.path === "type" ? { ...line, note: "# forces replacement" } : line;
+  });
+}
+function warningLines(plan, address2) {
+  return plan.warnings.filter((w) => w.address === address2).map((w) => ({ sign: " ", text: `! ${w.message}`, warn: true }));
+}
+function warningShownInline(plan, w) {
+  if (w.address === void 0) return false;
+  if (plan.scopes.some((s) => s.key === w.address)) return true;
+  if (plan.scopes.some((s) => s.actions.some((a) => a.address === w.address && a.kind !== "noop"))) return true;
+  return plan.webhooks?.actions.some((a) => a.address === w.address && a.kind !== "noop") ?? false;
+}
+function permissionsFollow(scope, address2) {
+  return scope.permissions.some((p) => p.kind === "replace" && p.target === address2);
+}
+function actionHeadline(scope, action) {
+  const where3 = localAddress(scope.key, action.address);
+  const reason = action.reason ? ` (${oneLine(action.reason, 80)})` : "";
+  switch (action.kind) {
+    case "create":
+      return { sign: "+", text: `${where3} will be created` };
+    case "update":
+      return { sign: "~", text: `${where3} will be updated in place` };
+    case "rename": {
+      const from = action.remote?.name ?? "?";
+      return {
+        sign: "~",
+        text: `${where3} will be renamed: ${JSON.stringify(from)} → ${JSON.stringify(action.name)} (id kept)`
+      };
+    }
+    case "replace": {
+      const consequence = permissionsFollow(scope, action.address) ? "new id; permissions will be re-applied" : "new id";
+      return { sign: "-/+", text: `${where3} must be replaced${reason}: ${consequence}` };
+    }
+    case "delete":
+      return { sign: "-", text: `${where3} will be deleted${reason}` };
+    case "noop":
+      return { sign: " ", text: `${where3} is up to date` };
+  }
+}
+function permissionVerb(action) {
+  if (action.before.length === 0) return "will be set";
+  if (action.after.length === 0) return "will be cleared";
+  return "will be replaced";
+}
+function permissionHeadline(scope, action) {
+  const what = action.target === "*" ? "application-wide permissions" : `permissions of ${localAddress(scope.key, action.target)}`;
+  const reason = action.reason ? ` (${oneLine(action.reason, 80)})` : "";
+  return action.kind === "noop" ? { sign: " ", text: `${what} are up to date` } : { sign: action.before.length === 0 ? "+" : "~", text: `${what} ${permissionVerb(action)}${reason}` };
+}
+function permissionLines(scope, action) {
+  return permissionNodes(scope, action).flatMap((n) => nodeLines(n));
+}
+function permissionNodes(scope, action) {
+  const guildId = scope.scope.kind === "guild" ? scope.scope.guildId : void 0;
+  const key = (e) => `${e.type}:${e.id}`;
+  const before = new Map(action.before.map((e) => [key(e), e]));
+  const after = new Map(action.after.map((e) => [key(e), e]));
+  const nodes = [];
+  for (const e of action.after) {
+    const old = before.get(key(e));
+    if (!old) nodes.push({ sign: "+", label: entryLabel(e, guildId), value: allowDeny(e.permission) });
+    else if (old.permission !== e.permission)
+      nodes.push({
+        sign: "~",
+        label: entryLabel(e, guildId),
+        before: allowDeny(old.permission),
+        after: allowDeny(e.permission)
+      });
+  }
+  for (const e of action.before) {
+    if (!after.has(key(e))) nodes.push({ sign: "-", label: entryLabel(e, guildId), value: allowDeny(e.permission) });
+  }
+  if (nodes.length === 0 && action.kind === "replace") {
+    const n = action.after.length;
+    nodes.push({ sign: " ", label: `${n} ${n === 1 ? "entry" : "entries"} sent again unchanged` });
+  }
+  for (const effect of action.effects ?? []) nodes.push({ sign: " ", label: effect });
+  return nodes;
+}
+function keptLine(scope, kept2) {
+  return `${localAddress(scope.key, kept2.address)} (id ${kept2.id}): ${oneLine(kept2.reason, 100)}`;
+}
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+function summaryLine(plan) {
+  const s = plan.summary;
+  const parts = [
+    `Plan: ${s.create + s.replace} to add, ${s.update + s.rename} to change, ${s.delete + s.replace} to destroy`
+  ];
+  if (s.permissions > 0) parts.push(plural(s.permissions, "permission set", "permission sets"));
+  const w = s.webhooks ? s.webhooks.create + s.webhooks.update + s.webhooks.delete : 0;
+  if (w > 0) parts.push(plural(w, "webhook", "webhooks"));
+  return `${parts.join("; ")}. ${plural(plan.request_count, "request", "requests")}.`;
+}
+function planIsEmpty(plan) {
+  const s = plan.summary;
+  return plan.request_count === 0 && s.create + s.update + s.rename + s.replace + s.delete + s.permissions === 0;
+}
+function changingActions(scope) {
+  return scope.actions.filter((a) => a.kind !== "noop").length + scope.permissions.filter((p) => p.kind !== "noop").length;
+}
+function scopeCounts(scope) {
+  const count4 = (k) => scope.actions.filter((a) => a.kind === k).length;
+  return {
+    create: count4("create"),
+    update: count4("update"),
+    rename: count4("rename"),
+    replace: count4("replace"),
+    delete: count4("delete"),
+    permissions: scope.permissions.filter((p) => p.kind === "replace").length
+  };
+}
+function sharedWebhookAddresses(actions) {
+  const seen = /* @__PURE__ */ new Set();
+  const shared = /* @__PURE__ */ new Set();
+  for (const a of actions) (seen.has(a.address) ? shared : seen).add(a.address);
+  return shared;
+}
+function webhookHeadline(a, shared = /* @__PURE__ */ new Set()) {
+  const id = a.remote && shared.has(a.address) ? ` (id ${a.remote.id})` : "";
+  return {
+    sign: WEBHOOK_SIGN[a.kind],
+    text: `${a.address}${id} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${oneLine(a.reason, 80)})` : ""}`
+  };
+}
+function webhookFieldLines(a) {
+  return a.changes.map((c) => {
+    const show2 = (v) => displayValue(c.path, v, "command");
+    if (c.before === void 0) return { sign: "+", text: `${c.path}: ${show2(c.after)}` };
+    if (c.after === void 0) return { sign: "-", text: `${c.path}: ${show2(c.before)}` };
+    return { sign: "~", text: `${c.path}: ${show2(c.before)} → ${show2(c.after)}` };
+  });
+}
+var ACTION_SIGN, allowDeny, NO_CHANGES, WEBHOOK_VERB, WEBHOOK_SIGN;
+var init_describe = __esm({
+  "src/report/plan/describe.ts"() {
+    "use strict";
+    init_tree();
+    init_values2();
+    ACTION_SIGN = {
+      create: "+",
+      update: "~",
+      rename: "~",
+      replace: "-/+",
+      delete: "-",
+      noop: " "
+    };
+    allowDeny = (p) => p ? "allow" : "deny";
+    NO_CHANGES = "No changes. Remote commands match the manifest.";
+    WEBHOOK_VERB = {
+      create: "will be created",
+      update: "will be updated in place",
+      delete: "will be deleted",
+      noop: "is up to date"
+    };
+    WEBHOOK_SIGN = { create: "+", update: "~", delete: "-", noop: " " };
+  }
+});
+
 // src/report/apply/result.ts
 function sanitizeMessage(message) {
   return (0, import_node_util2.stripVTControlCharacters)(message).replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
@@ -23825,9 +24792,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve17, reject) => {
+          return new Promise((resolve18, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve17(data);
+              return err ? reject(err) : resolve18(data);
             });
           });
         }
@@ -23865,9 +24832,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve17, reject) => {
+          return new Promise((resolve18, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve17(data);
+              return err2 ? reject(err2) : resolve18(data);
             });
           });
         }
@@ -24143,8 +25110,8 @@ var require_pool_base = __commonJS({
           }
           return Promise.all(closeAll);
         } else {
-          return new Promise((resolve17) => {
-            this[kClosedResolve] = resolve17;
+          return new Promise((resolve18) => {
+            this[kClosedResolve] = resolve18;
           });
         }
       }
@@ -28267,8 +29234,8 @@ var require_promise = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve17, reject) => {
-        res = resolve17;
+      const promise = new Promise((resolve18, reject) => {
+        res = resolve18;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -29694,12 +30661,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve17, reject) => {
+      const waitForDrain = () => new Promise((resolve18, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve17;
+          callback = resolve18;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -30583,12 +31550,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve17, reject) => {
+      const waitForDrain = () => new Promise((resolve18, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve17;
+          callback = resolve18;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -30905,16 +31872,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve17) => {
+        return new Promise((resolve18) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve17;
+            this[kClosedResolve] = resolve18;
           } else {
-            resolve17(null);
+            resolve18(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve17) => {
+        return new Promise((resolve18) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request3 = requests[i];
@@ -30927,7 +31894,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve17(null);
+            resolve18(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -31611,7 +32578,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve17, reject) => {
+        return new Promise((resolve18, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -31625,11 +32592,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve17(null);
+                resolve18(null);
               }
             });
           } else {
-            this.on("close", resolve17);
+            this.on("close", resolve18);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -31657,7 +32624,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve17, reject) => {
+      return new Promise((resolve18, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -31672,7 +32639,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve17,
+              resolve: resolve18,
               reject,
               length: 0,
               body: []
@@ -31746,18 +32713,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve: resolve17, stream, length } = consume2;
+      const { type, body, resolve: resolve18, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve17(chunksDecode(body, length, encoding));
+          resolve18(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve17(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve18(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve17(chunksConcat(body, length).buffer);
+          resolve18(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve17(new Blob(body, { type: stream[kContentType] }));
+          resolve18(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve17(chunksConcat(body, length));
+          resolve18(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -31947,9 +32914,9 @@ var require_api_request = __commonJS({
     };
     function request3(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve17, reject) => {
+        return new Promise((resolve18, reject) => {
           request3.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve17(data);
+            return err ? reject(err) : resolve18(data);
           });
         });
       }
@@ -32323,14 +33290,14 @@ var init_buckets = __esm({
 function sleep(ms, signal) {
   if (signal?.aborted) return Promise.reject(signal.reason);
   if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve17, reject) => {
+  return new Promise((resolve18, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
-      resolve17();
+      resolve18();
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
@@ -32429,7 +33396,7 @@ var init_semaphore = __esm({
       }
       /** Resolves with a release function once a slot is free. */
       async acquire() {
-        if (this.#active >= this.max) await new Promise((resolve17) => this.#waiters.push(resolve17));
+        if (this.#active >= this.max) await new Promise((resolve18) => this.#waiters.push(resolve18));
         else this.#active++;
         let released = false;
         return () => {
@@ -33543,15 +34510,15 @@ function checkComponentId(w, c, path) {
   w.ids.add(id);
 }
 function checkCustomId(w, c, path, required) {
-  const where2 = [...path, "custom_id"];
+  const where3 = [...path, "custom_id"];
   const { min, max } = COMPONENT_LIMITS.custom_id;
-  const id = checkLength2(w.out, c.custom_id, where2, "custom_id", { min, max, required });
+  const id = checkLength2(w.out, c.custom_id, where3, "custom_id", { min, max, required });
   if (id === void 0 || !lengthWithin(id, min, max)) return;
   if (w.customIds.has(id)) {
     w.out.push(
       problem(
         "component-custom-id",
-        where2,
+        where3,
         `custom_id ${JSON.stringify(id)} is already used in this ${w.surface}.`,
         ComponentErrors.customIdDuplicated
       )
@@ -33598,10 +34565,10 @@ function checkMaxText2(out, value, path, label, max, required = false) {
 }
 function checkEmoji(out, emoji, path) {
   if (emoji === void 0 || emoji === null) return;
-  const where2 = [...path, "emoji"];
+  const where3 = [...path, "emoji"];
   if (!isObject(emoji)) {
     out.push(
-      problem("component-emoji", where2, `An emoji must be a mapping, not ${describeValue(emoji)}.`, ApiErrors.object())
+      problem("component-emoji", where3, `An emoji must be a mapping, not ${describeValue(emoji)}.`, ApiErrors.object())
     );
     return;
   }
@@ -33611,7 +34578,7 @@ function checkEmoji(out, emoji, path) {
     out.push(
       problem(
         "component-emoji",
-        [...where2, "id"],
+        [...where3, "id"],
         `Emoji id ${describeValue(emoji.id)} is not an id.`,
         ComponentErrors.invalidEmoji
       )
@@ -33620,7 +34587,7 @@ function checkEmoji(out, emoji, path) {
     out.push(
       problem(
         "component-emoji",
-        [...where2, "id"],
+        [...where3, "id"],
         "An emoji needs the id of a custom emoji or the name of a unicode one.",
         ComponentErrors.invalidEmoji
       )
@@ -33802,14 +34769,14 @@ var init_button = __esm({
 
 // src/wire/components/layout.ts
 function checkMessageRow(w, c, path) {
-  const where2 = [...path, "components"];
+  const where3 = [...path, "components"];
   if (Array.isArray(c.components) && c.components.length === 0) {
     w.out.push(
-      problem("component-count", where2, "An action row holds 1-5 components.", ApiErrors.badLength(1, L.row_width))
+      problem("component-count", where3, "An action row holds 1-5 components.", ApiErrors.badLength(1, L.row_width))
     );
     return;
   }
-  const children2 = checkCount(w.out, c.components, where2, "An action row’s components", {
+  const children2 = checkCount(w.out, c.components, where3, "An action row’s components", {
     min: 1,
     max: Number.MAX_SAFE_INTEGER
   });
@@ -33817,14 +34784,14 @@ function checkMessageRow(w, c, path) {
   let width = 0;
   let reported = false;
   children2.forEach((child, i) => {
-    if (!w.visit(child, [...where2, i], CHILDREN.messageRow)) return;
+    if (!w.visit(child, [...where3, i], CHILDREN.messageRow)) return;
     width += rowWidth(child.type);
     if (width > L.row_width && !reported) {
       reported = true;
       w.out.push(
         problem(
           "component-layout",
-          [...where2, i],
+          [...where3, i],
           "An action row holds up to 5 buttons, or one select alone.",
           ComponentErrors.widthExceeded
         )
@@ -33862,22 +34829,22 @@ function checkThumbnail(w, c, path) {
   checkMediaExtras(w, c, path);
 }
 function checkGallery(w, c, path) {
-  const where2 = [...path, "items"];
-  const items = checkCount(w.out, c.items, where2, "A media gallery’s items", L.gallery_items);
+  const where3 = [...path, "items"];
+  const items = checkCount(w.out, c.items, where3, "A media gallery’s items", L.gallery_items);
   items?.forEach((item, i) => {
     if (!isObject(item)) {
       w.out.push(
         problem(
           "component-media",
-          [...where2, i],
+          [...where3, i],
           `A gallery item must be a mapping, not ${describeValue(item)}.`,
           ApiErrors.object()
         )
       );
       return;
     }
-    checkMedia(w, item.media, [...where2, i, "media"], "A gallery item");
-    checkMediaExtras(w, item, [...where2, i]);
+    checkMedia(w, item.media, [...where3, i, "media"], "A gallery item");
+    checkMediaExtras(w, item, [...where3, i]);
   });
 }
 function checkFile(w, c, path) {
@@ -33909,9 +34876,9 @@ function checkSeparator(w, c, path) {
   }
 }
 function checkSection(w, c, path) {
-  const where2 = [...path, "components"];
-  const texts2 = checkCount(w.out, c.components, where2, "A section’s components", L.section_texts) ?? [];
-  for (const [i, child] of texts2.entries()) w.visit(child, [...where2, i], CHILDREN.sectionText);
+  const where3 = [...path, "components"];
+  const texts2 = checkCount(w.out, c.components, where3, "A section’s components", L.section_texts) ?? [];
+  for (const [i, child] of texts2.entries()) w.visit(child, [...where3, i], CHILDREN.sectionText);
   if (c.accessory === void 0 || c.accessory === null)
     w.out.push(
       problem(
@@ -33924,9 +34891,9 @@ function checkSection(w, c, path) {
   else w.visit(c.accessory, [...path, "accessory"], CHILDREN.sectionAccessory);
 }
 function checkContainer(w, c, path) {
-  const where2 = [...path, "components"];
-  const children2 = checkCount(w.out, c.components, where2, "A container’s components", { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? [];
-  for (const [i, child] of children2.entries()) w.visit(child, [...where2, i], CHILDREN.container);
+  const where3 = [...path, "components"];
+  const children2 = checkCount(w.out, c.components, where3, "A container’s components", { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? [];
+  for (const [i, child] of children2.entries()) w.visit(child, [...where3, i], CHILDREN.container);
   checkInteger(
     w.out,
     c.accent_color,
@@ -34062,11 +35029,11 @@ function checkOptions(w, list5, path, maxDefaults, emoji) {
   }
 }
 function checkDefaultValues(w, c, path, counts) {
-  const where2 = [...path, "default_values"];
+  const where3 = [...path, "default_values"];
   const list5 = checkCount(
     w.out,
     c.default_values,
-    where2,
+    where3,
     "default_values",
     { min: 0, max: L2.select_values.max },
     false
@@ -34074,7 +35041,7 @@ function checkDefaultValues(w, c, path, counts) {
   if (!list5) return;
   const kinds = SELECT_DEFAULT_VALUE_TYPES[c.type] ?? [];
   list5.forEach((v, i) => {
-    const at2 = [...where2, i];
+    const at2 = [...where3, i];
     if (!isObject(v)) {
       w.out.push(
         problem(
@@ -34110,7 +35077,7 @@ function checkDefaultValues(w, c, path, counts) {
     w.out.push(
       problem(
         "component-default-values",
-        where2,
+        where3,
         `${list5.length} default values, but from ${counts.min} to ${counts.max} may be chosen.`,
         ComponentErrors.defaultValuesCount
       )
@@ -34208,15 +35175,15 @@ function checkTextInput(w, c, path) {
     );
 }
 function checkModalRow(w, c, path) {
-  const where2 = [...path, "components"];
-  const children2 = checkCount(w.out, c.components, where2, "A modal action row’s components", { min: 1, max: 1 });
+  const where3 = [...path, "components"];
+  const children2 = checkCount(w.out, c.components, where3, "A modal action row’s components", { min: 1, max: 1 });
   const input = children2?.[0];
-  if (children2?.length !== 1 || !w.visit(input, [...where2, 0], CHILDREN.modalRow)) return;
+  if (children2?.length !== 1 || !w.visit(input, [...where3, 0], CHILDREN.modalRow)) return;
   if (input.label === void 0 || input.label === null) {
     w.out.push(
       problem(
         "modal-text-input",
-        [...where2, 0, "label"],
+        [...where3, 0, "label"],
         "A text input in an action row needs a label (or wrap it in a Label component).",
         ApiErrors.required()
       )
@@ -34247,13 +35214,13 @@ function checkFileUpload(w, c, path) {
   checkCustomId(w, c, path, true);
   checkValueCounts(w, c, path, { min: 0, max: L3.file_upload_values_max });
   checkRequiredAndDisabled(w, c, path, c.min_values);
-  const where2 = [...path, "file_types"];
-  checkCount(w.out, c.file_types, where2, "file_types", { min: 0, max: L3.file_types_max }, false)?.forEach((t, i) => {
+  const where3 = [...path, "file_types"];
+  checkCount(w.out, c.file_types, where3, "file_types", { min: 0, max: L3.file_types_max }, false)?.forEach((t, i) => {
     if (typeof t !== "string" || t === "")
       w.out.push(
         problem(
           "modal-file-upload",
-          [...where2, i],
+          [...where3, i],
           `A file type is image, video, audio or .ext, not ${describeValue(t)}.`,
           ApiErrors.string()
         )
@@ -38144,7 +39111,7 @@ var init_cli_spinners = __esm({
 
 // node_modules/yoctocolors/base.js
 var import_node_tty2, hasColors, format, reset, bold, dim, italic, underline, underlineDouble, underlineCurly, underlineDotted, underlineDashed, overline, inverse, hidden, strikethrough, black, red, green, yellow, blue, magenta, cyan, white, gray, bgBlack, bgRed, bgGreen, bgYellow, bgBlue, bgMagenta, bgCyan, bgWhite, bgGray, redBright, greenBright, yellowBright, blueBright, magentaBright, cyanBright, whiteBright, bgRedBright, bgGreenBright, bgYellowBright, bgBlueBright, bgMagentaBright, bgCyanBright, bgWhiteBright, underlineBlack, underlineRed, underlineGreen, underlineYellow, underlineBlue, underlineMagenta, underlineCyan, underlineWhite, underlineGray, underlineRedBright, underlineGreenBright, underlineYellowBright, underlineBlueBright, underlineMagentaBright, underlineCyanBright, underlineWhiteBright;
-var init_base = __esm({
+var init_base2 = __esm({
   "node_modules/yoctocolors/base.js"() {
     import_node_tty2 = __toESM(require("node:tty"), 1);
     hasColors = import_node_tty2.default?.WriteStream?.prototype?.hasColors?.() ?? false;
@@ -38240,8 +39207,8 @@ var init_base = __esm({
 // node_modules/yoctocolors/index.js
 var init_yoctocolors = __esm({
   "node_modules/yoctocolors/index.js"() {
-    init_base();
-    init_base();
+    init_base2();
+    init_base2();
   }
 });
 
@@ -40059,16 +41026,19 @@ async function applyChanges(req) {
   const { plan, target: target2, manifestPath } = req;
   let lock = req.lock;
   if (plan.webhooks) lock ??= readLock(manifestPath);
+  const persist = req.persistLock ?? true;
   const outcome = await applyPlan(plan, target2.client, {
     canEditPermissions: target2.canEditPermissions,
     ...req.events ? { events: req.events } : {},
     ...req.reason !== void 0 ? { reason: req.reason } : {},
     ...lock ? { lock } : {},
     // Before each webhook create is sent and after it is answered: a killed apply must leave the intent behind.
-    saveLock: (next) => writeLock(manifestPath, next),
+    saveLock: (next) => {
+      if (persist) writeLock(manifestPath, next);
+    },
     ...req.loadAvatar ? { loadAvatar: req.loadAvatar } : {}
   });
-  recordLock(manifestPath, lock, outcome, plan);
+  if (persist) recordLock(manifestPath, lock, outcome, plan);
   return { outcome, result: applyResultOf(outcome, requestsToSend(plan, target2), plan.skipped) };
 }
 function recordLock(manifestPath, before, outcome, plan) {
@@ -40499,16 +41469,16 @@ function describeChanges(g, label, m, was, now) {
     });
     for (const cols of groups.values()) {
       const all = cols.length === m.columns.length;
-      const where2 = (everywhere) => all ? everywhere : `in ${cols.map((ci) => columnLabel(g, m.columns[ci])).join(", ")}`;
+      const where3 = (everywhere) => all ? everywhere : `in ${cols.map((ci) => columnLabel(g, m.columns[ci])).join(", ")}`;
       const after = now[pi][cols[0]];
       const before = was[pi][cols[0]];
       const who = principalLabel(g, p);
       let text2;
-      if (after.outcome === "denied") text2 = `${who} can no longer use ${label} ${where2("in any channel")}`;
+      if (after.outcome === "denied") text2 = `${who} can no longer use ${label} ${where3("in any channel")}`;
       else if (after.outcome === "allowed")
-        text2 = `${who} can now use ${label} ${where2("in every channel")}${before.outcome === "conditional" ? ` without needing ${outcomeText(before).replace(/^only with /, "")}` : ""}`;
+        text2 = `${who} can now use ${label} ${where3("in every channel")}${before.outcome === "conditional" ? ` without needing ${outcomeText(before).replace(/^only with /, "")}` : ""}`;
       else
-        text2 = `${who} can use ${label} ${where2("in every channel")} only with ${outcomeText(after).replace(/^only with /, "")}${before.outcome === "allowed" ? " (before: without)" : " (before: not at all)"}`;
+        text2 = `${who} can use ${label} ${where3("in every channel")} only with ${outcomeText(after).replace(/^only with /, "")}${before.outcome === "allowed" ? " (before: without)" : " (before: not at all)"}`;
       lines.push(`after apply: ${text2}`);
     }
   });
@@ -41207,7 +42177,10 @@ async function planSync(req) {
   const { target: target2 } = req;
   const { manifest, diagnostics: diagnostics2 } = req.loaded ?? loadValidManifest(req.manifestPath, req.cwd, req.env);
   checkTargetFor(manifest, target2, req.only);
-  const desired = selectScopes(desiredState(manifest, target2.applicationId), req.only);
+  const desired = withUndeclared(
+    selectScopes(desiredState(manifest, target2.applicationId), req.only),
+    req.undeclaredGuilds ?? []
+  );
   const lock = readLock(manifest.root.absPath);
   const remote = await readRemote({
     client: target2.client,
@@ -41245,6 +42218,11 @@ function planAgainst(req, manifest, desired, lock, remote) {
     judge: (kept2) => judgeByApplication(manifest, application, { limits, scopes, kept: kept2 })
   });
 }
+function withUndeclared(state, guilds) {
+  const declared = new Set(state.scopes.map((s) => scopeKey(s.scope)));
+  const extra = guilds.map(guildScope).filter((scope) => !declared.has(scopeKey(scope)));
+  return { ...state, scopes: [...state.scopes, ...extra.map((scope) => ({ scope, commands: [], prune: true }))] };
+}
 function manifestDigest(manifest) {
   const hash4 = (0, import_node_crypto4.createHash)("sha256");
   for (const f of manifest.files) hash4.update(f.display).update("\0").update(f.text).update("\0");
@@ -41265,6 +42243,23 @@ var init_plan = __esm({
     init_load2();
     init_read_remote();
     init_scopes();
+  }
+});
+
+// src/manifest/named-ids.ts
+function namedIds(manifest) {
+  const guilds = /* @__PURE__ */ new Map();
+  for (const g of manifest.guilds)
+    if (isSnowflake(g.id) && !guilds.has(g.id)) guilds.set(g.id, { id: g.id, ...g.name ? { name: g.name } : {} });
+  const channels = /* @__PURE__ */ new Set();
+  for (const w of manifest.webhooks) if (isObject(w) && isSnowflake(w.channel_id)) channels.add(w.channel_id);
+  return { guilds: [...guilds.values()], channels: [...channels] };
+}
+var init_named_ids = __esm({
+  "src/manifest/named-ids.ts"() {
+    "use strict";
+    init_values();
+    init_snowflake();
   }
 });
 
@@ -41413,17 +42408,17 @@ function globToRegExp(glob) {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
   return new RegExp(`^${escaped}$`);
 }
-function checkFaultRule(value, where2) {
+function checkFaultRule(value, where3) {
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new FaultRuleError(`${where2} must be an object`);
+    throw new FaultRuleError(`${where3} must be an object`);
   const r = value;
   if (!KINDS.includes(r.kind))
-    throw new FaultRuleError(`${where2}.kind must be one of ${KINDS.join(", ")}`);
+    throw new FaultRuleError(`${where3}.kind must be one of ${KINDS.join(", ")}`);
   const num = (key, min, max = Infinity) => {
     const v = r[key];
     if (v === void 0) return;
     if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max)
-      throw new FaultRuleError(`${where2}.${key} must be a number from ${min} to ${max}`);
+      throw new FaultRuleError(`${where3}.${key} must be a number from ${min} to ${max}`);
   };
   num("probability", 0, 1);
   num("every", 1);
@@ -41432,17 +42427,17 @@ function checkFaultRule(value, where2) {
   num("retryAfter", 0);
   num("status", 400, 599);
   if (r.method !== void 0 && typeof r.method !== "string")
-    throw new FaultRuleError(`${where2}.method must be a string`);
-  if (r.path !== void 0 && typeof r.path !== "string") throw new FaultRuleError(`${where2}.path must be a string`);
+    throw new FaultRuleError(`${where3}.method must be a string`);
+  if (r.path !== void 0 && typeof r.path !== "string") throw new FaultRuleError(`${where3}.path must be a string`);
   if (r.nth !== void 0) {
     const list5 = Array.isArray(r.nth) ? r.nth : [r.nth];
     if (!list5.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 1))
-      throw new FaultRuleError(`${where2}.nth must be a positive integer or a list of them`);
+      throw new FaultRuleError(`${where3}.nth must be a positive integer or a list of them`);
   }
   return r;
 }
-function activate(rule, where2) {
-  checkFaultRule(rule, where2);
+function activate(rule, where3) {
+  checkFaultRule(rule, where3);
   const a = { rule: { ...rule }, matched: 0, injected: 0 };
   if (rule.path !== void 0) a.pathRe = globToRegExp(rule.path);
   return a;
@@ -41970,64 +42965,64 @@ var init_intents = __esm({
 });
 
 // src/emulator/state/seed-fields.ts
-function idOr(value, nextId, where2) {
+function idOr(value, nextId, where3) {
   if (value === void 0 || value === null) return nextId();
   const text2 = typeof value === "number" ? String(value) : value;
   if (!isSnowflake(text2))
-    throw new SeedError(`${where2}: ${JSON.stringify(value)} is not a snowflake (give ids as strings)`);
+    throw new SeedError(`${where3}: ${JSON.stringify(value)} is not a snowflake (give ids as strings)`);
   return text2;
 }
-function list3(value, where2) {
+function list3(value, where3) {
   if (value === void 0 || value === null) return [];
-  if (!Array.isArray(value)) throw new SeedError(`${where2} must be a list`);
+  if (!Array.isArray(value)) throw new SeedError(`${where3} must be a list`);
   return value;
 }
-function gatewayFlagsOf(flags, where2) {
+function gatewayFlagsOf(flags, where3) {
   const names2 = Object.keys(GATEWAY_FLAG_NAMES);
-  if (!Array.isArray(flags)) throw new SeedError(`${where2} must be a list of flag names (${names2.join(", ")})`);
+  if (!Array.isArray(flags)) throw new SeedError(`${where3} must be a list of flag names (${names2.join(", ")})`);
   let bits = 0;
   for (const [fi, name] of flags.entries()) {
     const bit2 = typeof name === "string" && Object.hasOwn(GATEWAY_FLAG_NAMES, name) ? GATEWAY_FLAG_NAMES[name] : void 0;
     if (bit2 === void 0)
       throw new SeedError(
-        `${where2}[${fi}]: ${JSON.stringify(name)} is not an application flag the emulator takes (${names2.join(", ")})`
+        `${where3}[${fi}]: ${JSON.stringify(name)} is not an application flag the emulator takes (${names2.join(", ")})`
       );
     bits |= bit2;
   }
   return bits;
 }
-function localeOf(value, where2) {
+function localeOf(value, where3) {
   if (typeof value === "string" && isLocale(value)) return value;
   const hint = typeof value === "string" ? suggestLocale(value) : void 0;
   throw new SeedError(
-    `${where2}: ${JSON.stringify(value)} is not a locale${hint ? `; did you mean "${hint}"?` : " (e.g. en-US, fr, pt-BR)"}`
+    `${where3}: ${JSON.stringify(value)} is not a locale${hint ? `; did you mean "${hint}"?` : " (e.g. en-US, fr, pt-BR)"}`
   );
 }
-function bitsOf(value, where2) {
+function bitsOf(value, where3) {
   const parsed = typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? { bits: BigInt(value) } : typeof value === "string" || Array.isArray(value) ? parsePermissionSet(value) : void 0;
-  if (!parsed) throw new SeedError(`${where2} must be permission names or a decimal bit set`);
+  if (!parsed) throw new SeedError(`${where3} must be permission names or a decimal bit set`);
   if ("unknown" in parsed)
-    throw new SeedError(`${where2}: "${parsed.unknown}" is not a permission name (e.g. SEND_MESSAGES, BAN_MEMBERS)`);
+    throw new SeedError(`${where3}: "${parsed.unknown}" is not a permission name (e.g. SEND_MESSAGES, BAN_MEMBERS)`);
   return parsed.bits.toString();
 }
-function overwriteOf(o, where2) {
-  if (typeof o !== "object" || o === null) throw new SeedError(`${where2} must be a mapping`);
+function overwriteOf(o, where3) {
+  if (typeof o !== "object" || o === null) throw new SeedError(`${where3} must be a mapping`);
   const type = o.type === "role" || o.type === OverwriteType.ROLE ? OverwriteType.ROLE : o.type === "member" || o.type === OverwriteType.MEMBER ? OverwriteType.MEMBER : void 0;
-  if (type === void 0) throw new SeedError(`${where2}.type must be role or member`);
+  if (type === void 0) throw new SeedError(`${where3}.type must be role or member`);
   const id = typeof o.id === "number" ? String(o.id) : o.id;
   if (!isSnowflake(id))
-    throw new SeedError(`${where2}.id: ${JSON.stringify(o.id)} is not a snowflake (give ids as strings)`);
+    throw new SeedError(`${where3}.id: ${JSON.stringify(o.id)} is not a snowflake (give ids as strings)`);
   return {
     id,
     type,
-    allow: o.allow === void 0 ? "0" : bitsOf(o.allow, `${where2}.allow`),
-    deny: o.deny === void 0 ? "0" : bitsOf(o.deny, `${where2}.deny`)
+    allow: o.allow === void 0 ? "0" : bitsOf(o.allow, `${where3}.allow`),
+    deny: o.deny === void 0 ? "0" : bitsOf(o.deny, `${where3}.deny`)
   };
 }
-function seededScopes(cfg, where2) {
+function seededScopes(cfg, where3) {
   if (cfg?.scopes === void 0) return cfg?.commands_scope === false ? [] : DEFAULT_INSTALL_SCOPES;
   if (!Array.isArray(cfg.scopes) || cfg.scopes.some((x) => !GUILD_INSTALL_SCOPES.includes(x))) {
-    throw new SeedError(`${where2}.scopes must be a list of ${GUILD_INSTALL_SCOPES.join(" and ")}`);
+    throw new SeedError(`${where3}.scopes must be a list of ${GUILD_INSTALL_SCOPES.join(" and ")}`);
   }
   return cfg.scopes;
 }
@@ -42036,13 +43031,13 @@ function controlTokenProblem(value) {
   if (!/^[\x21-\x7e]{8,256}$/.test(value)) return "must be 8 to 256 visible ASCII characters (no spaces)";
   return void 0;
 }
-function endpointUrl(value, where2) {
+function endpointUrl(value, where3) {
   try {
     const u = new URL(String(value));
     if (u.protocol === "http:" || u.protocol === "https:") return u.toString();
   } catch {
   }
-  throw new SeedError(`${where2} must be an http:// or https:// URL`);
+  throw new SeedError(`${where3} must be an http:// or https:// URL`);
 }
 var SeedError;
 var init_seed_fields = __esm({
@@ -42108,9 +43103,9 @@ function seedGuild(world, g, gi, defaultGuild, nextId) {
   else {
     for (const [appId, cfg] of Object.entries(g.apps)) {
       if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
-      const where2 = `guilds[${gi}].apps.${appId}`;
-      const permissions = cfg?.permissions === void 0 ? DEFAULT_APP_PERMISSIONS : bitsOf(cfg.permissions, `${where2}.permissions`);
-      apps[appId] = installOf(seededScopes(cfg, where2), permissions);
+      const where3 = `guilds[${gi}].apps.${appId}`;
+      const permissions = cfg?.permissions === void 0 ? DEFAULT_APP_PERMISSIONS : bitsOf(cfg.permissions, `${where3}.permissions`);
+      apps[appId] = installOf(seededScopes(cfg, where3), permissions);
     }
   }
   const roles = seedRoles(g, gi, id, nextId);
@@ -42122,9 +43117,9 @@ function seedGuild(world, g, gi, defaultGuild, nextId) {
   if (g.owner_id !== void 0) guild.ownerId = idOr(g.owner_id, nextId, `guilds[${gi}].owner_id`);
   return guild;
 }
-function seedChannel(c, where2, ci, guildId, nextId) {
+function seedChannel(c, where3, ci, guildId, nextId) {
   const channel = {
-    id: idOr(c.id, nextId, `${where2}.id`),
+    id: idOr(c.id, nextId, `${where3}.id`),
     guildId,
     type: c.type ?? ChannelType.GUILD_TEXT,
     name: c.name ?? `channel-${ci + 1}`
@@ -42134,14 +43129,14 @@ function seedChannel(c, where2, ci, guildId, nextId) {
   if (c.nsfw === true) channel.nsfw = true;
   if (c.available_tags)
     channel.availableTags = c.available_tags.map((t, ti) => ({
-      id: idOr(t.id, nextId, `${where2}.available_tags[${ti}].id`),
+      id: idOr(t.id, nextId, `${where3}.available_tags[${ti}].id`),
       name: t.name
     }));
   else if (channel.type === ChannelType.GUILD_FORUM || channel.type === ChannelType.GUILD_MEDIA)
     channel.availableTags = [];
   if (c.permission_overwrites !== void 0)
-    channel.permissionOverwrites = list3(c.permission_overwrites, `${where2}.permission_overwrites`).map(
-      (o, oi) => overwriteOf(o, `${where2}.permission_overwrites[${oi}]`)
+    channel.permissionOverwrites = list3(c.permission_overwrites, `${where3}.permission_overwrites`).map(
+      (o, oi) => overwriteOf(o, `${where3}.permission_overwrites[${oi}]`)
     );
   return channel;
 }
@@ -42153,28 +43148,28 @@ function seedRoles(g, gi, guildId, nextId) {
   };
   const roles = [everyone];
   for (const [ri, r] of list3(g.roles, `guilds[${gi}].roles`).entries()) {
-    const where2 = `guilds[${gi}].roles[${ri}]`;
+    const where3 = `guilds[${gi}].roles[${ri}]`;
     const isEveryone = r.name === "@everyone" || r.id !== void 0 && String(r.id) === guildId;
-    const role = isEveryone ? everyone : { id: idOr(r.id, nextId, `${where2}.id`), name: r.name };
-    if (r.permissions !== void 0) role.permissions = bitsOf(r.permissions, `${where2}.permissions`);
+    const role = isEveryone ? everyone : { id: idOr(r.id, nextId, `${where3}.id`), name: r.name };
+    if (r.permissions !== void 0) role.permissions = bitsOf(r.permissions, `${where3}.permissions`);
     if (!isEveryone) roles.push(role);
   }
   return roles;
 }
-function seedMember(m, where2, roles, nextId) {
+function seedMember(m, where3, roles, nextId) {
   const roleId2 = (ref, at2) => {
     const byName2 = roles.find((r) => r.name === ref);
     if (byName2) return byName2.id;
     if (isSnowflake(String(ref))) return String(ref);
     throw new SeedError(`${at2}: ${JSON.stringify(ref)} is neither a role id nor the name of a seeded role`);
   };
-  const member = { id: idOr(m.id, nextId, `${where2}.id`), username: m.username };
+  const member = { id: idOr(m.id, nextId, `${where3}.id`), username: m.username };
   if (m.age_verified !== void 0 && typeof m.age_verified !== "boolean")
-    throw new SeedError(`${where2}.age_verified must be true or false`);
+    throw new SeedError(`${where3}.age_verified must be true or false`);
   if (m.age_verified === true) member.ageVerified = true;
   if (m.roles !== void 0)
-    member.roles = list3(m.roles, `${where2}.roles`).map((ref, ri) => roleId2(ref, `${where2}.roles[${ri}]`));
-  if (m.locale !== void 0) member.locale = localeOf(m.locale, `${where2}.locale`);
+    member.roles = list3(m.roles, `${where3}.roles`).map((ref, ri) => roleId2(ref, `${where3}.roles[${ri}]`));
+  if (m.locale !== void 0) member.locale = localeOf(m.locale, `${where3}.locale`);
   return member;
 }
 var DEFAULT_CHANNELS, DEFAULT_APP_PERMISSIONS;
@@ -42300,18 +43295,18 @@ function seedBearers(world, s, defaultAppId, manager, now) {
   }
 }
 function seedCommand(world, c, ci, defaultAppId, nextId, limits) {
-  const where2 = `commands[${ci}]`;
-  if (typeof c !== "object" || c === null) throw new SeedError(`${where2} must be a mapping`);
+  const where3 = `commands[${ci}]`;
+  if (typeof c !== "object" || c === null) throw new SeedError(`${where3} must be a mapping`);
   const { application_id, guild_id, id, ...body } = c;
   const appId = String(application_id ?? defaultAppId);
   const app = world.applications[appId];
-  if (!app) throw new SeedError(`${where2}.application_id: ${appId} is not a seeded application`);
+  if (!app) throw new SeedError(`${where3}.application_id: ${appId} is not a seeded application`);
   const scope = guild_id === void 0 || guild_id === null ? { kind: "global" } : { kind: "guild", guildId: String(guild_id) };
   if (scope.kind === "guild" && !world.guilds[scope.guildId])
-    throw new SeedError(`${where2}.guild_id: ${scope.guildId} is not a seeded guild`);
+    throw new SeedError(`${where3}.guild_id: ${scope.guildId} is not a seeded guild`);
   const problems = validateCommand(body, { scope, limits }).filter((p) => p.api && p.severity === "error");
-  if (problems.length > 0) throw new SeedError(`${where2} (${String(body.name)}): ${problems[0].message}`);
-  const cmdId = idOr(id, nextId, `${where2}.id`);
+  if (problems.length > 0) throw new SeedError(`${where3} (${String(body.name)}): ${problems[0].message}`);
+  const cmdId = idOr(id, nextId, `${where3}.id`);
   const record = canonicalCommand(body, scope, app.integrationTypes);
   const stored2 = {
     id: cmdId,
@@ -48037,10 +49032,10 @@ var init_gateway2 = __esm({
         const open = [...this.connections];
         await Promise.all(
           open.map(
-            (c) => new Promise((resolve17) => {
+            (c) => new Promise((resolve18) => {
               clearTimeout(c.heartbeatTimer);
-              if (c.ws.readyState === c.ws.CLOSED) return resolve17();
-              c.ws.once("close", () => resolve17());
+              if (c.ws.readyState === c.ws.CLOSED) return resolve18();
+              c.ws.once("close", () => resolve18());
               c.ws.close(1001, "The emulator is shutting down.");
               setTimeout(() => c.ws.terminate(), 500).unref();
             })
@@ -48891,9 +49886,9 @@ function placeFacts(app, place, user2) {
 }
 function commandRefusal(world, app, place, command, user2, beforePermissions) {
   const { guild, facts, channel } = place;
-  const where2 = placeFacts(app, place, user2);
-  const throughGuild = authorizingOwners(command, where2)[String(IntegrationType.GUILD_INSTALL)] !== void 0 && place.context === InteractionContext.GUILD;
-  return placeRefusal(command, where2) ?? ageRefusal(command, where2) ?? beforePermissions?.() ?? (guild && facts && throughGuild ? permissionRefusal({
+  const where3 = placeFacts(app, place, user2);
+  const throughGuild = authorizingOwners(command, where3)[String(IntegrationType.GUILD_INSTALL)] !== void 0 && place.context === InteractionContext.GUILD;
+  return placeRefusal(command, where3) ?? ageRefusal(command, where3) ?? beforePermissions?.() ?? (guild && facts && throughGuild ? permissionRefusal({
     guildId: guild.id,
     command,
     commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
@@ -48918,10 +49913,10 @@ var init_place = __esm({
 function traitsOf(app) {
   return { embedded: app.embedded, integrationTypes: app.integrationTypes, discoverable: app.discoverable === true };
 }
-function channelAt(world, channelId2, where2) {
-  if (!where2) return void 0;
-  const guild = Object.hasOwn(world.guilds, where2.guildId) ? world.guilds[where2.guildId] : void 0;
-  const channel = guild?.channels[where2.position];
+function channelAt(world, channelId2, where3) {
+  if (!where3) return void 0;
+  const guild = Object.hasOwn(world.guilds, where3.guildId) ? world.guilds[where3.guildId] : void 0;
+  const channel = guild?.channels[where3.position];
   return guild && channel?.id === channelId2 ? { guild, channel } : void 0;
 }
 function findChannel(world, channelId2) {
@@ -49991,9 +50986,9 @@ var init_form_errors2 = __esm({
 });
 
 // src/wire/interactions/names.ts
-function matchName(kind, typed, candidates, where2) {
+function matchName(kind, typed, candidates, where3) {
   const r = matchCandidates(kind, typed, candidates);
-  return r.outcome === "resolved" ? { id: r.id } : { problem: nameProblem(r, where2) };
+  return r.outcome === "resolved" ? { id: r.id } : { problem: nameProblem(r, where3) };
 }
 function nameLookup(place) {
   return (kind, name) => {
@@ -50011,11 +51006,11 @@ var init_names2 = __esm({
 });
 
 // src/emulator/state/names.ts
-function resolve9(kind, value, sigil, candidates, where2) {
+function resolve9(kind, value, sigil, candidates, where3) {
   const text2 = value;
   if (isSnowflake(value)) return value;
   const name = sigil && text2.startsWith(sigil) && text2.length > 1 ? text2.slice(1) : text2;
-  const match = matchName(kind, name, candidates(), where2);
+  const match = matchName(kind, name, candidates(), where3);
   return "problem" in match ? match : match.id;
 }
 function channelCandidates(world, guild) {
@@ -50076,12 +51071,12 @@ function resolveNames(world, req, defaultGuildId) {
     if (message) out.channelId = message.channel_id;
   }
   const guild = out.channelId !== void 0 ? guildOf(world, out.channelId) : own(world.guilds, out.guildId ?? defaultGuildId);
-  const where2 = guild ? `in ${nameOf2(guild)}` : "in any guild";
+  const where3 = guild ? `in ${nameOf2(guild)}` : "in any guild";
   const fields = req.userCommand !== void 0 ? ["userId", "target"] : ["userId"];
   for (const field2 of fields) {
     const value = req[field2];
     if (value === void 0) continue;
-    const id = resolve9("user", value, "@", () => memberCandidates(world, guild), where2);
+    const id = resolve9("user", value, "@", () => memberCandidates(world, guild), where3);
     if (typeof id !== "string") return id;
     out[field2] = id;
   }
@@ -50177,9 +51172,9 @@ function memberChange(env2, method, body) {
     return badRequest(`Send { ${fields} }`);
   const at2 = memberInChannel(env2, b);
   if ("status" in at2) return at2;
-  const where2 = { ...at2, messageId: b.messageId };
+  const where3 = { ...at2, messageId: b.messageId };
   return inTransaction(env2, (world) => {
-    const result = method === "PATCH" ? editAsMember(world, where2, b.content, env2) : deleteAsMember(world, where2, env2);
+    const result = method === "PATCH" ? editAsMember(world, where3, b.content, env2) : deleteAsMember(world, where3, env2);
     if (!result.ok) return result;
     return method === "PATCH" ? { ok: true, body: result.stored.message } : { ok: true };
   });
@@ -50190,9 +51185,9 @@ function memberReact(env2, method, body) {
     return badRequest('Send { "channelId", "messageId", "userId", "emoji" }');
   const at2 = memberInChannel(env2, b);
   if ("status" in at2) return at2;
-  const where2 = { ...at2, messageId: b.messageId };
+  const where3 = { ...at2, messageId: b.messageId };
   return inTransaction(env2, (world) => {
-    const result = reactAsMember(world, where2, b.emoji, method === "PUT", env2);
+    const result = reactAsMember(world, where3, b.emoji, method === "PUT", env2);
     return result.ok ? { ok: true } : result;
   });
 }
@@ -50673,8 +51668,8 @@ function messageOf(req, ctx, webhook) {
   }
   const stored2 = own(ctx.world.messages, req.params.messageId);
   if (!stored2 || stored2.webhookId !== webhook.id) return errorResponse(WebhookErrors.unknownMessage);
-  const where2 = findChannel(ctx.world, stored2.channel_id);
-  const inThread = where2 !== void 0 && isThreadType(where2.channel.type);
+  const where3 = findChannel(ctx.world, stored2.channel_id);
+  const inThread = where3 !== void 0 && isThreadType(where3.channel.type);
   if (inThread ? threadId !== stored2.channel_id : threadId !== null) return errorResponse(WebhookErrors.unknownMessage);
   return stored2;
 }
@@ -51128,12 +52123,12 @@ function editMessage(req, ctx) {
   });
   const refused3 = problemsResponse(problems);
   if (refused3) return refused3;
-  const where2 = findChannel(ctx.world, stored2.channel_id);
+  const where3 = findChannel(ctx.world, stored2.channel_id);
   applyEdit({
     stored: stored2,
     body: isObject(req.body) ? req.body : {},
     files: req.files,
-    guild: where2?.guild,
+    guild: where3?.guild,
     componentsRespected: applicationOwned || query.withComponents,
     nowMs: ctx.now(),
     nextId: () => ctx.nextId()
@@ -52481,7 +53476,7 @@ var init_inject_fault = __esm({
     init_http_types();
     init_answer();
     init_error_answers();
-    sleep2 = (ms) => new Promise((resolve17) => setTimeout(resolve17, ms));
+    sleep2 = (ms) => new Promise((resolve18) => setTimeout(resolve18, ms));
   }
 });
 
@@ -52918,11 +53913,11 @@ var init_in_flight = __esm({
       }
       /** Resolves at the next thing that happens (a request begun or ended, a note, a dispatch, an action's end), or after `ms`. */
       nextChange(ms) {
-        return new Promise((resolve17) => {
+        return new Promise((resolve18) => {
           const wake = () => {
             clearTimeout(timer);
             this.waiters.delete(wake);
-            resolve17();
+            resolve18();
           };
           const timer = setTimeout(wake, Math.max(0, ms));
           this.waiters.add(wake);
@@ -52960,6 +53955,114 @@ var init_in_flight = __esm({
         for (const d of this.detach) d();
       }
     };
+  }
+});
+
+// src/emulator/state/provision.ts
+var provision_exports = {};
+__export(provision_exports, {
+  provisionDataFile: () => provisionDataFile,
+  provisionWorld: () => provisionWorld
+});
+function provisionWorld(world, want, nextId, now) {
+  let changed = false;
+  const appId = want.applicationId;
+  if (appId !== void 0 && !world.applications[appId]) {
+    world.applications[appId] = {
+      id: appId,
+      name: `app-${appId}`,
+      botToken: makeBotToken(appId),
+      clientSecret: randomToken(24),
+      botUserId: appId,
+      embedded: false,
+      integrationTypes: [...DEFAULT_APP_INTEGRATION_TYPES]
+    };
+    changed = true;
+  }
+  const app = world.applications[appId ?? ""];
+  if (app && want.application) {
+    const { embedded, integrationTypes, discoverable } = want.application;
+    if (app.embedded !== embedded || app.integrationTypes.join() !== integrationTypes.join() || app.discoverable === true !== discoverable) {
+      app.embedded = embedded;
+      app.integrationTypes = [...integrationTypes];
+      if (discoverable) app.discoverable = true;
+      else delete app.discoverable;
+      ensureEntryPoint(world, app, nextId);
+      changed = true;
+    }
+  }
+  for (const g of want.guilds) {
+    let guild = world.guilds[g.id];
+    if (!guild) {
+      guild = {
+        id: g.id,
+        name: g.name ?? `guild-${g.id}`,
+        channels: [],
+        roles: [{ id: g.id, name: "@everyone", permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString() }],
+        members: [],
+        apps: {}
+      };
+      world.guilds[g.id] = guild;
+      changed = true;
+    }
+    if (appId !== void 0 && !guild.apps[appId]?.commandsScope) {
+      guild.apps[appId] = installOf(DEFAULT_INSTALL_SCOPES, guild.apps[appId]?.permissions ?? DEFAULT_APP_PERMISSIONS);
+      changed = true;
+    }
+  }
+  const home = world.guilds[want.channelGuild ?? want.guilds[0]?.id ?? ""] ?? Object.values(world.guilds)[0];
+  for (const id of want.channels ?? []) {
+    if (!home || Object.values(world.guilds).some((g) => g.channels.some((c) => c.id === id))) continue;
+    home.channels.push({ id, guildId: home.id, type: 0, name: `channel-${id}` });
+    changed = true;
+  }
+  if (appId !== void 0 && ensureUserBearer(world, appId, nextId, now)) changed = true;
+  if (appId !== void 0 && ownOwnerlessGuilds(world, appId, now)) changed = true;
+  if (changed) world.serial += 1;
+  return changed;
+}
+function provisionDataFile(file, want, now = Date.now()) {
+  (0, import_node_fs11.mkdirSync)((0, import_node_path13.dirname)(file), { recursive: true });
+  const loaded = Store.load(file);
+  let store;
+  let gen;
+  if (loaded) {
+    gen = new SnowflakeGenerator(highestSnowflake(loaded.world));
+    store = new Store(loaded.world, loaded.meta, file, { maxMessagesPerChannel: 0 });
+  } else {
+    gen = new SnowflakeGenerator();
+    const seed = want.applicationId !== void 0 ? { applications: [{ id: want.applicationId }] } : void 0;
+    const built = buildWorld(seed, () => gen.next(now), now, resolveLimits());
+    store = new Store(built.world, built.meta, file);
+  }
+  const appId = want.applicationId ?? store.meta.defaultApplicationId;
+  const firstGuild = want.guilds[0]?.id ?? store.meta.defaultGuildId;
+  const changed = provisionWorld(
+    store.world,
+    { ...want, applicationId: appId, channelGuild: want.channelGuild ?? firstGuild },
+    () => gen.next(now),
+    now
+  );
+  if (!loaded || changed) store.persist();
+  return {
+    credentials: credentialsOf(store.world, { defaultApplicationId: appId, defaultGuildId: firstGuild }, now),
+    created: !loaded,
+    changed
+  };
+}
+var import_node_fs11, import_node_path13;
+var init_provision = __esm({
+  "src/emulator/state/provision.ts"() {
+    "use strict";
+    import_node_fs11 = require("node:fs");
+    import_node_path13 = require("node:path");
+    init_limits();
+    init_defaults();
+    init_commands_model();
+    init_ids();
+    init_seed();
+    init_permissions();
+    init_store();
   }
 });
 
@@ -53098,12 +54201,20 @@ var init_settle = __esm({
     DEFAULT_SETTLE_MAX_MS = 5e3;
     DEFERRED_UPDATE_EDIT_MS = FIRST_ANSWER_MS;
     ANSWERED_QUIET_MS = 25;
-    sleep3 = (ms) => new Promise((resolve17) => setTimeout(resolve17, ms));
+    sleep3 = (ms) => new Promise((resolve18) => setTimeout(resolve18, ms));
   }
 });
 
 // src/emulator/harness/harness.ts
-function emulatorHarness({ store, registry, faults, clock, inFlight, hasSessionFor }) {
+function emulatorHarness({
+  store,
+  registry,
+  faults,
+  clock,
+  inFlight,
+  nextId,
+  hasSessionFor
+}) {
   let saved;
   const current = (m) => m ? store.world.messages[m.id]?.message ?? m.message : void 0;
   return {
@@ -53152,145 +54263,19 @@ function emulatorHarness({ store, registry, faults, clock, inFlight, hasSessionF
         ...message ? { message } : {},
         deleted: shown2.filter((m) => store.world.messages[m.id] === void 0).map((m) => m.id)
       };
-    }
+    },
+    provision: (want) => provisionWorld(store.world, want, nextId, clock.now())
   };
 }
 var HarnessError;
 var init_harness = __esm({
   "src/emulator/harness/harness.ts"() {
     "use strict";
+    init_provision();
     init_settle();
     HarnessError = class extends Error {
       code = "EMULATOR_HARNESS";
     };
-  }
-});
-
-// src/emulator/http/control-chain.ts
-function firstControl(...handlers) {
-  return (method, path, body) => {
-    for (const h of handlers) {
-      const answer = h(method, path, body);
-      if (answer) return answer;
-    }
-    return void 0;
-  };
-}
-var init_control_chain = __esm({
-  "src/emulator/http/control-chain.ts"() {
-    "use strict";
-  }
-});
-
-// src/emulator/routes/member-control.ts
-function rolesOf(guild, refs) {
-  if (!Array.isArray(refs)) return "roles must be a list of role ids or names";
-  const out = [];
-  for (const ref of refs) {
-    const role = guild.roles.find((r) => r.id !== guild.id && (r.id === ref || r.name === ref));
-    if (!role) return `roles: ${JSON.stringify(ref)} is not a role of guild ${guild.id} (other than @everyone)`;
-    out.push(role.id);
-  }
-  return [...new Set(out)];
-}
-function applyFields(guild, m, body) {
-  const { username, roles, nick } = body;
-  if (username !== void 0 && (typeof username !== "string" || username.length < 1 || username.length > USERNAME_MAX))
-    return `username must be 1-${USERNAME_MAX} characters`;
-  if (nick !== void 0 && nick !== null && (typeof nick !== "string" || nick.length < 1 || nick.length > NICK_MAX))
-    return `nick must be 1-${NICK_MAX} characters, or null`;
-  const roleIds = roles === void 0 ? void 0 : rolesOf(guild, roles);
-  if (typeof roleIds === "string") return roleIds;
-  if (typeof username === "string") m.username = username;
-  if (roleIds) m.roles = roleIds;
-  if (typeof nick === "string") m.nick = nick;
-  else if (nick === null) delete m.nick;
-  return void 0;
-}
-function change(method, guild, userId2, body, now, nextId) {
-  const b = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
-  if (userId2 === void 0) {
-    if (method !== "POST") return { response: { status: 405, body: { message: "Method not allowed" } } };
-    if (b.id !== void 0 && !isSnowflake(b.id)) return { response: bad4("id must be a snowflake") };
-    if (typeof b.username !== "string") return { response: bad4('Send { "username", "id"?, "roles"?, "nick"? }') };
-    const id = b.id ?? nextId();
-    if (guild.members.some((m3) => m3.id === id))
-      return { response: { status: 409, body: { message: `${id} is already a member of guild ${guild.id}` } } };
-    const m2 = { id, username: "", joinedAt: new Date(now).toISOString() };
-    const problem3 = applyFields(guild, m2, b);
-    if (problem3) return { response: bad4(problem3) };
-    guild.members.push(m2);
-    const data2 = { ...memberObject(guild, m2, user(m2)), guild_id: guild.id };
-    return { response: { status: 201, body: data2 }, event: { name: "GUILD_MEMBER_ADD", data: data2 } };
-  }
-  const at2 = guild.members.findIndex((m2) => m2.id === userId2);
-  if (at2 < 0) return { response: { status: 404, body: { message: `${userId2} is not a member of guild ${guild.id}` } } };
-  const m = guild.members[at2];
-  if (method === "DELETE") {
-    guild.members.splice(at2, 1);
-    return {
-      response: { status: 204 },
-      event: { name: "GUILD_MEMBER_REMOVE", data: { guild_id: guild.id, user: user(m) } }
-    };
-  }
-  if (method !== "PATCH") return { response: { status: 405, body: { message: "Method not allowed" } } };
-  const problem2 = applyFields(guild, m, b);
-  if (problem2) return { response: bad4(problem2) };
-  const data = { ...memberObject(guild, m, user(m)), guild_id: guild.id };
-  return { response: { status: 200, body: data }, event: { name: "GUILD_MEMBER_UPDATE", data } };
-}
-function memberControl(store, events, nextId, now) {
-  return (method, path, body) => {
-    const match = PATH.exec(path);
-    if (!match) return void 0;
-    const tx = store.begin(true);
-    const guild = own(tx.world.guilds, match[1]);
-    if (!guild) {
-      tx.commit(false);
-      return Promise.resolve({ status: 404, body: { message: `unknown guild ${match[1]}` } });
-    }
-    let result;
-    try {
-      result = change(method, guild, match[2], body, now(), nextId);
-    } catch (err) {
-      tx.rollback();
-      throw err;
-    }
-    tx.commit(false);
-    if (result.event) {
-      for (const applicationId of Object.keys(guild.apps)) {
-        const event = {
-          applicationId,
-          name: result.event.name,
-          data: result.event.data,
-          guildId: guild.id
-        };
-        events.emitCommitted(event);
-      }
-    }
-    return Promise.resolve(result.response);
-  };
-}
-var PATH, USERNAME_MAX, NICK_MAX, bad4, user;
-var init_member_control = __esm({
-  "src/emulator/routes/member-control.ts"() {
-    "use strict";
-    init_snowflake();
-    init_members();
-    init_own();
-    PATH = /^\/guilds\/([^/]+)\/members(?:\/([^/]+))?$/;
-    USERNAME_MAX = 32;
-    NICK_MAX = 32;
-    bad4 = (message) => ({ status: 400, body: { message } });
-    user = (m) => ({
-      id: m.id,
-      username: m.username,
-      discriminator: "0",
-      global_name: null,
-      avatar: null,
-      bot: false,
-      flags: 0
-    });
   }
 });
 
@@ -53427,6 +54412,10 @@ var init_common = __esm({
 });
 
 // src/emulator/routes/commands.ts
+function isCommandWrite(method, route) {
+  if (method === "GET") return false;
+  return [GLOBAL2, GUILD].some((base) => route === base || route === `${base}/:commandId`);
+}
 function prepare(req, ctx, write) {
   const denied = checkCommandAccess(req.auth, write);
   if (denied) return denied;
@@ -53665,6 +54654,134 @@ var init_commands2 = __esm({
   }
 });
 
+// src/emulator/http/control-chain.ts
+function firstControl(...handlers) {
+  return (method, path, body) => {
+    for (const h of handlers) {
+      const answer = h(method, path, body);
+      if (answer) return answer;
+    }
+    return void 0;
+  };
+}
+var init_control_chain = __esm({
+  "src/emulator/http/control-chain.ts"() {
+    "use strict";
+  }
+});
+
+// src/emulator/routes/member-control.ts
+function rolesOf(guild, refs) {
+  if (!Array.isArray(refs)) return "roles must be a list of role ids or names";
+  const out = [];
+  for (const ref of refs) {
+    const role = guild.roles.find((r) => r.id !== guild.id && (r.id === ref || r.name === ref));
+    if (!role) return `roles: ${JSON.stringify(ref)} is not a role of guild ${guild.id} (other than @everyone)`;
+    out.push(role.id);
+  }
+  return [...new Set(out)];
+}
+function applyFields(guild, m, body) {
+  const { username, roles, nick } = body;
+  if (username !== void 0 && (typeof username !== "string" || username.length < 1 || username.length > USERNAME_MAX))
+    return `username must be 1-${USERNAME_MAX} characters`;
+  if (nick !== void 0 && nick !== null && (typeof nick !== "string" || nick.length < 1 || nick.length > NICK_MAX))
+    return `nick must be 1-${NICK_MAX} characters, or null`;
+  const roleIds = roles === void 0 ? void 0 : rolesOf(guild, roles);
+  if (typeof roleIds === "string") return roleIds;
+  if (typeof username === "string") m.username = username;
+  if (roleIds) m.roles = roleIds;
+  if (typeof nick === "string") m.nick = nick;
+  else if (nick === null) delete m.nick;
+  return void 0;
+}
+function change(method, guild, userId2, body, now, nextId) {
+  const b = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
+  if (userId2 === void 0) {
+    if (method !== "POST") return { response: { status: 405, body: { message: "Method not allowed" } } };
+    if (b.id !== void 0 && !isSnowflake(b.id)) return { response: bad4("id must be a snowflake") };
+    if (typeof b.username !== "string") return { response: bad4('Send { "username", "id"?, "roles"?, "nick"? }') };
+    const id = b.id ?? nextId();
+    if (guild.members.some((m3) => m3.id === id))
+      return { response: { status: 409, body: { message: `${id} is already a member of guild ${guild.id}` } } };
+    const m2 = { id, username: "", joinedAt: new Date(now).toISOString() };
+    const problem3 = applyFields(guild, m2, b);
+    if (problem3) return { response: bad4(problem3) };
+    guild.members.push(m2);
+    const data2 = { ...memberObject(guild, m2, user(m2)), guild_id: guild.id };
+    return { response: { status: 201, body: data2 }, event: { name: "GUILD_MEMBER_ADD", data: data2 } };
+  }
+  const at2 = guild.members.findIndex((m2) => m2.id === userId2);
+  if (at2 < 0) return { response: { status: 404, body: { message: `${userId2} is not a member of guild ${guild.id}` } } };
+  const m = guild.members[at2];
+  if (method === "DELETE") {
+    guild.members.splice(at2, 1);
+    return {
+      response: { status: 204 },
+      event: { name: "GUILD_MEMBER_REMOVE", data: { guild_id: guild.id, user: user(m) } }
+    };
+  }
+  if (method !== "PATCH") return { response: { status: 405, body: { message: "Method not allowed" } } };
+  const problem2 = applyFields(guild, m, b);
+  if (problem2) return { response: bad4(problem2) };
+  const data = { ...memberObject(guild, m, user(m)), guild_id: guild.id };
+  return { response: { status: 200, body: data }, event: { name: "GUILD_MEMBER_UPDATE", data } };
+}
+function memberControl(store, events, nextId, now) {
+  return (method, path, body) => {
+    const match = PATH.exec(path);
+    if (!match) return void 0;
+    const tx = store.begin(true);
+    const guild = own(tx.world.guilds, match[1]);
+    if (!guild) {
+      tx.commit(false);
+      return Promise.resolve({ status: 404, body: { message: `unknown guild ${match[1]}` } });
+    }
+    let result;
+    try {
+      result = change(method, guild, match[2], body, now(), nextId);
+    } catch (err) {
+      tx.rollback();
+      throw err;
+    }
+    tx.commit(false);
+    if (result.event) {
+      for (const applicationId of Object.keys(guild.apps)) {
+        const event = {
+          applicationId,
+          name: result.event.name,
+          data: result.event.data,
+          guildId: guild.id
+        };
+        events.emitCommitted(event);
+      }
+    }
+    return Promise.resolve(result.response);
+  };
+}
+var PATH, USERNAME_MAX, NICK_MAX, bad4, user;
+var init_member_control = __esm({
+  "src/emulator/routes/member-control.ts"() {
+    "use strict";
+    init_snowflake();
+    init_members();
+    init_own();
+    PATH = /^\/guilds\/([^/]+)\/members(?:\/([^/]+))?$/;
+    USERNAME_MAX = 32;
+    NICK_MAX = 32;
+    bad4 = (message) => ({ status: 400, body: { message } });
+    user = (m) => ({
+      id: m.id,
+      username: m.username,
+      discriminator: "0",
+      global_name: null,
+      avatar: null,
+      bot: false,
+      flags: 0
+    });
+  }
+});
+
 // src/emulator/routes/gateway.ts
 function gatewayRoutes(gateway) {
   return [
@@ -53787,7 +54904,7 @@ function postToEndpoint(url, body, headers, timeoutMs) {
     agent: agents[target2.protocol],
     headers: Object.assign({ "Content-Length": String(Buffer.byteLength(body)) }, headers)
   };
-  return new Promise((resolve17, reject) => {
+  return new Promise((resolve18, reject) => {
     const timer = setTimeout(
       () => fail3(new EndpointPostError(true, void 0, `no answer within ${timeoutMs} ms`)),
       timeoutMs
@@ -53819,7 +54936,7 @@ function postToEndpoint(url, body, headers, timeoutMs) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve17({ status, text: text2 });
+      resolve18({ status, text: text2 });
     };
     send2(true);
   });
@@ -55017,12 +56134,12 @@ var init_activity = __esm({
 
 // src/emulator/view/page.ts
 function findWebRoot(from = (0, import_node_url.fileURLToPath)(__actionModuleUrl)) {
-  let dir = (0, import_node_path13.dirname)(from);
+  let dir = (0, import_node_path14.dirname)(from);
   for (let i = 0; i < 6; i++) {
-    for (const candidate of [(0, import_node_path13.join)(dir, "web"), (0, import_node_path13.join)(dir, "dist", "web")]) {
-      if ((0, import_node_fs11.existsSync)((0, import_node_path13.join)(candidate, "index.html")) && (0, import_node_fs11.existsSync)((0, import_node_path13.join)(candidate, "app.js"))) return candidate;
+    for (const candidate of [(0, import_node_path14.join)(dir, "web"), (0, import_node_path14.join)(dir, "dist", "web")]) {
+      if ((0, import_node_fs12.existsSync)((0, import_node_path14.join)(candidate, "index.html")) && (0, import_node_fs12.existsSync)((0, import_node_path14.join)(candidate, "app.js"))) return candidate;
     }
-    const up = (0, import_node_path13.dirname)(dir);
+    const up = (0, import_node_path14.dirname)(dir);
     if (up === dir) break;
     dir = up;
   }
@@ -55052,11 +56169,11 @@ function plain(res, status, text2) {
 }
 function pageServer(options) {
   const given2 = options.webRoot ?? findWebRoot();
-  const root = given2 && (0, import_node_fs11.existsSync)((0, import_node_path13.join)(given2, "index.html")) ? given2 : void 0;
+  const root = given2 && (0, import_node_fs12.existsSync)((0, import_node_path14.join)(given2, "index.html")) ? given2 : void 0;
   const cache = /* @__PURE__ */ new Map();
   const read = (file) => {
     let b = cache.get(file);
-    if (!b) cache.set(file, b = (0, import_node_fs11.readFileSync)(file));
+    if (!b) cache.set(file, b = (0, import_node_fs12.readFileSync)(file));
     return b;
   };
   return {
@@ -55079,7 +56196,7 @@ function pageServer(options) {
         return true;
       }
       if (path === "/" || path === "/index.html") {
-        const html = read((0, import_node_path13.join)(root, "index.html")).toString("utf8").replace(
+        const html = read((0, import_node_path14.join)(root, "index.html")).toString("utf8").replace(
           "<!--cmdsync:control-->",
           `<meta name="cmdsync-control" content="${options.controlToken.replace(/[^A-Za-z0-9_-]/g, "")}">`
         );
@@ -55100,9 +56217,9 @@ function pageServer(options) {
         plain(res, 404, "Not found\n");
         return true;
       }
-      const file = (0, import_node_path13.resolve)(root, rel);
-      const type = TYPES[(0, import_node_path13.extname)(file)];
-      if (!file.startsWith(root + import_node_path13.sep) || !type || rel.includes("\0") || !(0, import_node_fs11.existsSync)(file) || !(0, import_node_fs11.statSync)(file).isFile()) {
+      const file = (0, import_node_path14.resolve)(root, rel);
+      const type = TYPES[(0, import_node_path14.extname)(file)];
+      if (!file.startsWith(root + import_node_path14.sep) || !type || rel.includes("\0") || !(0, import_node_fs12.existsSync)(file) || !(0, import_node_fs12.statSync)(file).isFile()) {
         plain(res, 404, "Not found\n");
         return true;
       }
@@ -55118,12 +56235,12 @@ function pageServer(options) {
     }
   };
 }
-var import_node_fs11, import_node_path13, import_node_url, VIEW_ASSET_PREFIX, TYPES, CSP, SECURITY_HEADERS, LOOPBACK_NAMES;
+var import_node_fs12, import_node_path14, import_node_url, VIEW_ASSET_PREFIX, TYPES, CSP, SECURITY_HEADERS, LOOPBACK_NAMES;
 var init_page = __esm({
   "src/emulator/view/page.ts"() {
     "use strict";
-    import_node_fs11 = require("node:fs");
-    import_node_path13 = require("node:path");
+    import_node_fs12 = require("node:fs");
+    import_node_path14 = require("node:path");
     import_node_url = require("node:url");
     VIEW_ASSET_PREFIX = "/__view/";
     TYPES = {
@@ -55650,14 +56767,14 @@ var init_modal_open = __esm({
 // src/emulator/interactions/registry.ts
 function when(i, ready, ms, timers = SYSTEM_TIMERS) {
   if (ready(i) || ms <= 0) return Promise.resolve();
-  return new Promise((resolve17) => {
+  return new Promise((resolve18) => {
     const check = () => {
       if (ready(i)) done();
     };
     const done = () => {
       timers.clearTimeout(timer);
       i.waiters.delete(check);
-      resolve17();
+      resolve18();
     };
     const timer = timers.setTimeout(done, ms);
     i.waiters.add(check);
@@ -55665,12 +56782,12 @@ function when(i, ready, ms, timers = SYSTEM_TIMERS) {
 }
 function quietFor(i, gapMs, ms, timers = SYSTEM_TIMERS) {
   if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve17) => {
+  return new Promise((resolve18) => {
     const done = () => {
       timers.clearTimeout(gap);
       timers.clearTimeout(deadline);
       i.waiters.delete(restart);
-      resolve17();
+      resolve18();
     };
     const restart = () => {
       timers.clearTimeout(gap);
@@ -55822,7 +56939,7 @@ function deferredSettled(live2) {
 }
 async function collectAfterAnswer(env2, live2, waitSeconds) {
   const { timers } = env2.registry;
-  if (waitSeconds !== void 0) return new Promise((resolve17) => timers.setTimeout(resolve17, waitSeconds * 1e3));
+  if (waitSeconds !== void 0) return new Promise((resolve18) => timers.setTimeout(resolve18, waitSeconds * 1e3));
   if (live2.answeredWith !== CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) return;
   const until2 = env2.now() + DEFERRED_WAIT_S * 1e3;
   await when(live2, deferredSettled, DEFERRED_WAIT_S * 1e3, timers);
@@ -56232,7 +57349,7 @@ function fromLine(at2, line, req) {
 }
 function attachmentOf(at2, command, path, file) {
   const id = at2.nextId();
-  const filename = (0, import_node_path14.basename)(path);
+  const filename = (0, import_node_path15.basename)(path);
   const url = `https://cdn.discordapp.com/ephemeral-attachments/${command.id}/${id}/${encodeURIComponent(filename)}`;
   return {
     id,
@@ -56264,11 +57381,11 @@ function fillAttachmentIds(options, ids) {
     else if (o.type === OptionType.ATTACHMENT) o.value = ids.find((i) => i.option === o.name)?.id ?? o.value;
   }
 }
-var import_node_path14, invalid2, NO_MENTIONS;
+var import_node_path15, invalid2, NO_MENTIONS;
 var init_invoked = __esm({
   "src/emulator/interactions/invoked.ts"() {
     "use strict";
-    import_node_path14 = require("node:path");
+    import_node_path15 = require("node:path");
     init_command_line();
     init_options3();
     init_enums();
@@ -57475,9 +58592,9 @@ function watchEndpoint(check, report2, delaysMs = WATCH_DELAYS_MS) {
   let stopped = false;
   let timer;
   let wake;
-  const sleep5 = (ms) => new Promise((resolve17) => {
-    wake = resolve17;
-    timer = setTimeout(resolve17, ms);
+  const sleep5 = (ms) => new Promise((resolve18) => {
+    wake = resolve18;
+    timer = setTimeout(resolve18, ms);
     timer.unref?.();
   });
   const done = (async () => {
@@ -57532,6 +58649,7 @@ __export(emulator_exports, {
   MessageCapError: () => MessageCapError,
   SeedError: () => SeedError,
   controlTokenProblem: () => controlTokenProblem,
+  isCommandWrite: () => isCommandWrite,
   startEmulator: () => startEmulator
 });
 async function startConfig(options) {
@@ -57549,7 +58667,7 @@ async function startConfig(options) {
   return { now, clock, timers: options.timers, seed, limits, pinnedToken, host: options.host ?? "127.0.0.1" };
 }
 function listen(server, host, port) {
-  return new Promise((resolve17, reject) => {
+  return new Promise((resolve18, reject) => {
     const onError = (err) => {
       if (err.code === "EADDRINUSE") reject(new EmulatorStartError(`port ${port} on ${host} is already in use`));
       else if (err.code === "EADDRNOTAVAIL" || err.code === "ENOTFOUND")
@@ -57560,7 +58678,7 @@ function listen(server, host, port) {
     server.once("error", onError);
     server.listen(port ?? 0, host, () => {
       server.off("error", onError);
-      resolve17(server.address().port);
+      resolve18(server.address().port);
     });
   });
 }
@@ -57618,6 +58736,7 @@ async function startEmulator(options = {}) {
     faults,
     clock: config.clock,
     inFlight,
+    nextId,
     hasSessionFor: (id) => gateway.hasSessionFor(id)
   }) : void 0;
   const port = await listen(server, host, options.port);
@@ -57660,10 +58779,10 @@ async function startEmulator(options = {}) {
       inFlight?.close();
       view.close();
       closed ??= gateway.close().then(
-        () => new Promise((resolve17) => {
+        () => new Promise((resolve18) => {
           server.close(() => {
             store.close();
-            resolve17();
+            resolve18();
           });
           server.closeAllConnections();
         })
@@ -57687,6 +58806,7 @@ var init_emulator = __esm({
     init_clock();
     init_in_flight();
     init_harness();
+    init_commands2();
     init_seed();
     init_server();
     init_events();
@@ -57698,114 +58818,6 @@ var init_emulator = __esm({
     init_store();
     init_message_cap();
     init_start_error();
-  }
-});
-
-// src/emulator/state/provision.ts
-var provision_exports = {};
-__export(provision_exports, {
-  provisionDataFile: () => provisionDataFile,
-  provisionWorld: () => provisionWorld
-});
-function provisionWorld(world, want, nextId, now) {
-  let changed = false;
-  const appId = want.applicationId;
-  if (appId !== void 0 && !world.applications[appId]) {
-    world.applications[appId] = {
-      id: appId,
-      name: `app-${appId}`,
-      botToken: makeBotToken(appId),
-      clientSecret: randomToken(24),
-      botUserId: appId,
-      embedded: false,
-      integrationTypes: [...DEFAULT_APP_INTEGRATION_TYPES]
-    };
-    changed = true;
-  }
-  const app = world.applications[appId ?? ""];
-  if (app && want.application) {
-    const { embedded, integrationTypes, discoverable } = want.application;
-    if (app.embedded !== embedded || app.integrationTypes.join() !== integrationTypes.join() || app.discoverable === true !== discoverable) {
-      app.embedded = embedded;
-      app.integrationTypes = [...integrationTypes];
-      if (discoverable) app.discoverable = true;
-      else delete app.discoverable;
-      ensureEntryPoint(world, app, nextId);
-      changed = true;
-    }
-  }
-  for (const g of want.guilds) {
-    let guild = world.guilds[g.id];
-    if (!guild) {
-      guild = {
-        id: g.id,
-        name: g.name ?? `guild-${g.id}`,
-        channels: [],
-        roles: [{ id: g.id, name: "@everyone", permissions: NEW_GUILD_EVERYONE_PERMISSIONS.toString() }],
-        members: [],
-        apps: {}
-      };
-      world.guilds[g.id] = guild;
-      changed = true;
-    }
-    if (appId !== void 0 && !guild.apps[appId]?.commandsScope) {
-      guild.apps[appId] = installOf(DEFAULT_INSTALL_SCOPES, guild.apps[appId]?.permissions ?? DEFAULT_APP_PERMISSIONS);
-      changed = true;
-    }
-  }
-  const home = world.guilds[want.channelGuild ?? want.guilds[0]?.id ?? ""] ?? Object.values(world.guilds)[0];
-  for (const id of want.channels ?? []) {
-    if (!home || Object.values(world.guilds).some((g) => g.channels.some((c) => c.id === id))) continue;
-    home.channels.push({ id, guildId: home.id, type: 0, name: `channel-${id}` });
-    changed = true;
-  }
-  if (appId !== void 0 && ensureUserBearer(world, appId, nextId, now)) changed = true;
-  if (appId !== void 0 && ownOwnerlessGuilds(world, appId, now)) changed = true;
-  if (changed) world.serial += 1;
-  return changed;
-}
-function provisionDataFile(file, want, now = Date.now()) {
-  (0, import_node_fs12.mkdirSync)((0, import_node_path15.dirname)(file), { recursive: true });
-  const loaded = Store.load(file);
-  let store;
-  let gen;
-  if (loaded) {
-    gen = new SnowflakeGenerator(highestSnowflake(loaded.world));
-    store = new Store(loaded.world, loaded.meta, file, { maxMessagesPerChannel: 0 });
-  } else {
-    gen = new SnowflakeGenerator();
-    const seed = want.applicationId !== void 0 ? { applications: [{ id: want.applicationId }] } : void 0;
-    const built = buildWorld(seed, () => gen.next(now), now, resolveLimits());
-    store = new Store(built.world, built.meta, file);
-  }
-  const appId = want.applicationId ?? store.meta.defaultApplicationId;
-  const firstGuild = want.guilds[0]?.id ?? store.meta.defaultGuildId;
-  const changed = provisionWorld(
-    store.world,
-    { ...want, applicationId: appId, channelGuild: want.channelGuild ?? firstGuild },
-    () => gen.next(now),
-    now
-  );
-  if (!loaded || changed) store.persist();
-  return {
-    credentials: credentialsOf(store.world, { defaultApplicationId: appId, defaultGuildId: firstGuild }, now),
-    created: !loaded,
-    changed
-  };
-}
-var import_node_fs12, import_node_path15;
-var init_provision = __esm({
-  "src/emulator/state/provision.ts"() {
-    "use strict";
-    import_node_fs12 = require("node:fs");
-    import_node_path15 = require("node:path");
-    init_limits();
-    init_defaults();
-    init_commands_model();
-    init_ids();
-    init_seed();
-    init_permissions();
-    init_store();
   }
 });
 
@@ -58046,7 +59058,7 @@ function unknownVariable(written) {
   return [...written.matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1]).find((name) => name !== "PORT");
 }
 var REGEX_SOURCE, UNIT_MS, METHODS, REST_PREFIX;
-var init_values2 = __esm({
+var init_values3 = __esm({
   "src/bot-test/file/values.ts"() {
     "use strict";
     init_model2();
@@ -58089,13 +59101,13 @@ function readMessage(r, entry, what = entry.key) {
   const out = { at: at2 };
   let ok2 = true;
   for (const e of map.values()) {
-    const where2 = `${what}.${e.key}`;
-    if (e.key === "content") ok2 = (out.content = readText2(r, e, where2)) !== void 0 && ok2;
-    else if (e.key === "components") ok2 = (out.components = readTexts(r, e, where2)) !== void 0 && ok2;
+    const where3 = `${what}.${e.key}`;
+    if (e.key === "content") ok2 = (out.content = readText2(r, e, where3)) !== void 0 && ok2;
+    else if (e.key === "components") ok2 = (out.components = readTexts(r, e, where3)) !== void 0 && ok2;
     else if (e.key === "ephemeral") ok2 = (out.ephemeral = r.bool(e)) !== void 0 && ok2;
     else if (e.key === "deleted") ok2 = (out.deleted = r.bool(e)) !== void 0 && ok2;
     else if (e.key === "within") ok2 = (out.withinMs = readWithin(r, e)) !== void 0 && ok2;
-    else ok2 = (out.embeds = readEmbeds(r, e, where2)) !== void 0 && ok2;
+    else ok2 = (out.embeds = readEmbeds(r, e, where3)) !== void 0 && ok2;
   }
   return ok2 ? out : void 0;
 }
@@ -58213,7 +59225,7 @@ var init_expect = __esm({
     "use strict";
     init_yaml_lib();
     init_nodes();
-    init_values2();
+    init_values3();
     EXPECT_KEYS = [
       "reply",
       "update",
@@ -58396,7 +59408,7 @@ var init_step = __esm({
     init_yaml_lib();
     init_expect();
     init_nodes();
-    init_values2();
+    init_values3();
     ACTIONS = [
       "invoke",
       "autocomplete",
@@ -58609,11 +59621,139 @@ var init_read = __esm({
     init_yaml_lib();
     init_nodes();
     init_step();
-    init_values2();
+    init_values3();
     TOP_KEYS = ["bot", "world", "manifest", "scenarios"];
     BOT_KEYS = ["run", "interactions", "ready", "errors"];
     ERROR_POLICIES = ["fail", "ignore"];
     SCENARIO_KEYS = ["name", "as", "in", "restart", "steps"];
+  }
+});
+
+// src/bot-test/run/manifest-at.ts
+function diagnosticAt2(d, manifestDir) {
+  return { file: displayPath2((0, import_node_path21.resolve)(manifestDir, d.file)), line: d.line, column: d.col };
+}
+function originAt(manifest, origin) {
+  const file = manifest.files.find((f) => f.display === origin.file);
+  if (!file) return void 0;
+  const { line, col } = locate(file, origin.path);
+  return { file: displayPath2(file.absPath), line, column: col };
+}
+var import_node_path21;
+var init_manifest_at = __esm({
+  "src/bot-test/run/manifest-at.ts"() {
+    "use strict";
+    import_node_path21 = require("node:path");
+    init_locate();
+    init_read();
+  }
+});
+
+// src/bot-test/run/manifest.ts
+function findManifest(fileDir, named) {
+  if (named !== void 0) return (0, import_node_path22.resolve)(fileDir, named);
+  for (let dir = fileDir; ; dir = (0, import_node_path22.dirname)(dir)) {
+    const found = DEFAULT_MANIFESTS2.filter((f) => (0, import_node_fs15.existsSync)((0, import_node_path22.join)(dir, f)));
+    if (found.length > 1)
+      throw new ManifestProblemError(`${found.join(" and ")} both exist in ${dir}: name the one to use with manifest:`);
+    if (found.length === 1) return (0, import_node_path22.join)(dir, found[0]);
+    if ((0, import_node_fs15.existsSync)((0, import_node_path22.join)(dir, ".git")) || (0, import_node_path22.dirname)(dir) === dir) break;
+  }
+  throw new ManifestProblemError(
+    `no cmdsync.yaml, cmdsync.yml or cmdsync.json in ${fileDir} or its parents up to the repository root: name one with manifest:`
+  );
+}
+function manifestEnvironment(manifestPath, base) {
+  try {
+    const dotenv = readDotenv((0, import_node_path22.dirname)(manifestPath));
+    return dotenv ? withDotenv(base, dotenv.values) : base;
+  } catch (err) {
+    throw new ManifestProblemError(err.message);
+  }
+}
+function loadManifest2(path, env2) {
+  try {
+    return loadValidManifest(path, (0, import_node_path22.dirname)(path), env2);
+  } catch (err) {
+    if (err instanceof ManifestErrorsError) {
+      const first = err.diagnostics.find((d) => d.severity === "error");
+      throw new ManifestProblemError(
+        `${displayPath2(path)} has errors (cmdsync lint shows them)${first ? `: ${first.message}` : ""}`,
+        first ? diagnosticAt2(first, (0, import_node_path22.dirname)(path)) : void 0
+      );
+    }
+    if (err instanceof CmdsyncError) throw new ManifestProblemError(`cannot read ${path}: ${err.message}`);
+    throw err;
+  }
+}
+function provisionNamed(emulator, loaded, bot) {
+  const { guilds, channels } = namedIds(loaded.manifest);
+  emulator.harness.provision({ applicationId: bot.applicationId, guilds, channels, channelGuild: bot.guildId });
+}
+async function withWorldTarget(emulator, bot, work) {
+  const client = createClient({
+    botToken: bot.botToken,
+    ...bot.bearerToken ? { bearerToken: bot.bearerToken } : {},
+    apiUrl: emulator.url
+  });
+  try {
+    return await work({ client, applicationId: bot.applicationId, canEditPermissions: client.canEditPermissions });
+  } finally {
+    await client.close();
+  }
+}
+function planAgainstWorld(target2, path, env2, loaded, more = {}) {
+  return planSync({ manifestPath: path, cwd: (0, import_node_path22.dirname)(path), env: env2, target: target2, loaded, ...more });
+}
+async function applyManifest(path, emulator, bot, env2, loaded) {
+  try {
+    await withWorldTarget(emulator, bot, async (target2) => {
+      const { plan } = await planAgainstWorld(target2, path, env2, loaded);
+      const error2 = plan.errors[0];
+      if (error2)
+        throw new ManifestProblemError(
+          `${path} cannot be applied: ${error2.message}`,
+          error2.location ? diagnosticAt2(error2.location, (0, import_node_path22.dirname)(path)) : void 0
+        );
+      const { outcome } = await applyChanges({ plan, target: target2, manifestPath: path, persistLock: false });
+      if (!outcome.failed) return;
+      const { address: address2, message } = outcome.failed;
+      const origin = [...plan.scopes.flatMap((s) => s.actions), ...plan.webhooks?.actions ?? []].find(
+        (a) => a.address === address2
+      )?.origin;
+      throw new ManifestProblemError(
+        `applying ${path} failed at ${address2}: ${message}`,
+        origin ? originAt(loaded.manifest, origin) : void 0
+      );
+    });
+  } catch (err) {
+    if (err instanceof ManifestProblemError) throw err;
+    throw new ManifestProblemError(`cannot apply ${path}: ${err.message}`);
+  }
+}
+var import_node_fs15, import_node_path22, DEFAULT_MANIFESTS2, ManifestProblemError;
+var init_manifest = __esm({
+  "src/bot-test/run/manifest.ts"() {
+    "use strict";
+    import_node_fs15 = require("node:fs");
+    import_node_path22 = require("node:path");
+    init_dotenv();
+    init_errors();
+    init_named_ids();
+    init_client();
+    init_apply();
+    init_load2();
+    init_plan();
+    init_read();
+    init_manifest_at();
+    DEFAULT_MANIFESTS2 = ["cmdsync.yaml", "cmdsync.yml", "cmdsync.json"];
+    ManifestProblemError = class extends CmdsyncError {
+      at;
+      constructor(message, at2) {
+        super("BOT_TEST_MANIFEST", message);
+        this.at = at2;
+      }
+    };
   }
 });
 
@@ -58659,7 +59799,7 @@ var init_ready = __esm({
     "use strict";
     init_errors();
     DEFAULT_READY_TIMEOUT_MS = 3e4;
-    sleep4 = (ms) => new Promise((resolve17) => setTimeout(resolve17, ms));
+    sleep4 = (ms) => new Promise((resolve18) => setTimeout(resolve18, ms));
     BotNotReadyError = class extends CmdsyncError {
       exited;
       constructor(notReady) {
@@ -58754,8 +59894,8 @@ var init_observe = __esm({
 // src/bot-test/run/place.ts
 function placeOf(emulator, scenario, step) {
   const as = step.as ?? scenario.as;
-  const where2 = step.in ?? scenario.in;
-  const refs = { ...as !== void 0 ? { userId: as } : {}, ...where2 !== void 0 ? { channelId: where2 } : {} };
+  const where3 = step.in ?? scenario.in;
+  const refs = { ...as !== void 0 ? { userId: as } : {}, ...where3 !== void 0 ? { channelId: where3 } : {} };
   const resolved = resolveNames(emulator.world, refs, emulator.credentials.guildId);
   if ("problem" in resolved) return resolved;
   return resolved;
@@ -58978,7 +60118,7 @@ var LIMIT;
 var init_text = __esm({
   "src/bot-test/match/text.ts"() {
     "use strict";
-    init_values2();
+    init_values3();
     LIMIT = 120;
   }
 });
@@ -59408,15 +60548,15 @@ function shortPath(file, cwd) {
       return file;
     }
   }
-  if (cwd === void 0 || !(0, import_node_path21.isAbsolute)(path)) return path;
-  const rel = (0, import_node_path21.relative)(cwd, path);
-  return rel.startsWith("..") || (0, import_node_path21.isAbsolute)(rel) ? path : rel;
+  if (cwd === void 0 || !(0, import_node_path23.isAbsolute)(path)) return path;
+  const rel = (0, import_node_path23.relative)(cwd, path);
+  return rel.startsWith("..") || (0, import_node_path23.isAbsolute)(rel) ? path : rel;
 }
-var import_node_path21, import_node_url2, MAX_ERROR_LINES, MAX_LINE_CHARS, JS_FRAMES, PY_FRAMES, ANSI, NODE_HEADER, CARET, JS_FRAME, JS_FRAME_AT, PY_TRACEBACK, PY_FRAME, PY_SYNTAX_FRAME, PY_ERROR, runtimeFrame, atOf2, libraryFile;
+var import_node_path23, import_node_url2, MAX_ERROR_LINES, MAX_LINE_CHARS, JS_FRAMES, PY_FRAMES, ANSI, NODE_HEADER, CARET, JS_FRAME, JS_FRAME_AT, PY_TRACEBACK, PY_FRAME, PY_SYNTAX_FRAME, PY_ERROR, runtimeFrame, atOf2, libraryFile;
 var init_bot_error = __esm({
   "src/bot-test/run/bot-error.ts"() {
     "use strict";
-    import_node_path21 = require("node:path");
+    import_node_path23 = require("node:path");
     import_node_url2 = require("node:url");
     MAX_ERROR_LINES = 12;
     MAX_LINE_CHARS = 300;
@@ -59447,7 +60587,7 @@ function groupAlive(pgid) {
   if (process.platform !== "linux") return true;
   let pids;
   try {
-    pids = (0, import_node_fs15.readdirSync)("/proc").filter((name) => /^\d+$/.test(name));
+    pids = (0, import_node_fs16.readdirSync)("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
     return true;
   }
@@ -59459,18 +60599,18 @@ function groupAlive(pgid) {
 function statOf(pid) {
   let stat3;
   try {
-    stat3 = (0, import_node_fs15.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    stat3 = (0, import_node_fs16.readFileSync)(`/proc/${pid}/stat`, "utf8");
   } catch {
     return void 0;
   }
   const [state, , pgrp] = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
   return state === void 0 || pgrp === void 0 ? void 0 : { state, pgrp: Number(pgrp) };
 }
-var import_node_fs15, GONE_STATES;
+var import_node_fs16, GONE_STATES;
 var init_process_group = __esm({
   "src/bot-test/run/process-group.ts"() {
     "use strict";
-    import_node_fs15 = require("node:fs");
+    import_node_fs16 = require("node:fs");
     GONE_STATES = /* @__PURE__ */ new Set(["Z", "X", "x"]);
   }
 });
@@ -59492,7 +60632,7 @@ function hookExit() {
 }
 async function within(work, ms) {
   let timer;
-  await Promise.race([work, new Promise((resolve17) => timer = setTimeout(resolve17, ms))]);
+  await Promise.race([work, new Promise((resolve18) => timer = setTimeout(resolve18, ms))]);
   clearTimeout(timer);
 }
 var import_node_child_process, KEEP_LINES, LAST_LINES, STOP_GRACE_MS, KILL_WAIT_MS, OUTPUT_END_MS, live, hooked, BotProcess;
@@ -59517,17 +60657,17 @@ var init_bot_process = __esm({
         this.redactor = secretsRedactor(env2);
         this.child = (0, import_node_child_process.spawn)(command, { cwd, env: env2, shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"] });
         live.add(this);
-        this.exited = new Promise((resolve17) => {
+        this.exited = new Promise((resolve18) => {
           this.child.once("exit", (code, signal) => {
             this.exitCode = code ?? (signal ? 128 : null);
             live.delete(this);
-            resolve17();
+            resolve18();
           });
           this.child.once("error", (err) => {
             this.keep("stderr", `cannot start the bot: ${err.message}`);
             this.exitCode = 127;
             live.delete(this);
-            resolve17();
+            resolve18();
           });
         });
         this.outputEnded = Promise.all([this.read("stdout"), this.read("stderr")]);
@@ -59552,13 +60692,13 @@ var init_bot_process = __esm({
           partial = parts.pop();
           for (const line of parts) this.keep(stream, line.replace(/\r$/, ""));
         });
-        return new Promise((resolve17) => {
+        return new Promise((resolve18) => {
           this.child[stream].on("end", () => {
             if (partial) this.keep(stream, partial);
             partial = "";
-            resolve17();
+            resolve18();
           });
-          this.child[stream].on("close", resolve17);
+          this.child[stream].on("close", resolve18);
         });
       }
       keep(stream, raw) {
@@ -59623,7 +60763,7 @@ var init_bot_process = __esm({
         const until2 = performance.now() + ms;
         while (this.groupAlive()) {
           if (performance.now() >= until2) return false;
-          await new Promise((resolve17) => setTimeout(resolve17, 10));
+          await new Promise((resolve18) => setTimeout(resolve18, 10));
         }
         return true;
       }
@@ -59646,73 +60786,100 @@ var init_bot_process = __esm({
   }
 });
 
-// src/bot-test/run/manifest.ts
-function findManifest(fileDir, named) {
-  if (named !== void 0) return (0, import_node_path22.resolve)(fileDir, named);
-  for (let dir = fileDir; ; dir = (0, import_node_path22.dirname)(dir)) {
-    const found = DEFAULT_MANIFESTS2.filter((f) => (0, import_node_fs16.existsSync)((0, import_node_path22.join)(dir, f)));
-    if (found.length > 1)
-      throw new CmdsyncError(
-        "BOT_TEST_MANIFEST",
-        `${found.join(" and ")} both exist in ${dir}: name the one to use with manifest:`
-      );
-    if (found.length === 1) return (0, import_node_path22.join)(dir, found[0]);
-    if ((0, import_node_fs16.existsSync)((0, import_node_path22.join)(dir, ".git")) || (0, import_node_path22.dirname)(dir) === dir) break;
-  }
-  throw new CmdsyncError(
-    "BOT_TEST_MANIFEST",
-    `no cmdsync.yaml, cmdsync.yml or cmdsync.json in ${fileDir} or its parents up to the repository root: name one with manifest:`
-  );
+// src/bot-test/match/drift.ts
+function commandDifferences(plan, locate2) {
+  return plan.scopes.flatMap((scope) => scope.actions.flatMap((a) => difference(a, locate2)));
 }
-function manifestApplicationId(path, env2) {
-  try {
-    return loadValidManifest(path, (0, import_node_path22.dirname)(path), env2).manifest.applicationId;
-  } catch {
-    return void 0;
+function difference(action, locate2) {
+  const at2 = action.origin ? locate2(action.origin) : void 0;
+  const where3 = at2 ? { at: at2 } : {};
+  switch (action.kind) {
+    case "noop":
+      return [];
+    case "delete":
+      return [{ kind: "added", address: action.address }];
+    case "create":
+      return [{ kind: "removed", address: action.address, ...where3 }];
+    case "update":
+    case "rename":
+    case "replace":
+      return [{ kind: "changed", address: action.address, ...where3, fields: action.changes.map(fieldDifference) }];
   }
 }
-async function applyManifest(path, emulator, bot, env2) {
-  const client = createClient({
-    botToken: bot.botToken,
-    ...bot.bearerToken ? { bearerToken: bot.bearerToken } : {},
-    apiUrl: emulator.url
-  });
-  const target2 = { client, applicationId: bot.applicationId, canEditPermissions: client.canEditPermissions };
-  try {
-    const cwd = (0, import_node_path22.dirname)(path);
-    const { plan } = await planSync({ manifestPath: path, cwd, env: env2, target: target2 });
-    const { outcome } = await applyChanges({ plan, target: target2, manifestPath: path });
-    if (outcome.failed)
-      throw new CmdsyncError(
-        "BOT_TEST_MANIFEST",
-        `applying ${path} failed at ${outcome.failed.address}: ${outcome.failed.message}`
-      );
-  } catch (err) {
-    if (err instanceof ManifestErrorsError) {
-      const first = err.diagnostics.find((d) => d.severity === "error");
-      throw new CmdsyncError(
-        "BOT_TEST_MANIFEST",
-        `${path} has errors (cmdsync lint shows them)${first ? `: ${first.message}` : ""}`
-      );
-    }
-    if (err instanceof CmdsyncError && err.code === "BOT_TEST_MANIFEST") throw err;
-    throw new CmdsyncError("BOT_TEST_MANIFEST", `cannot apply ${path}: ${err.message}`);
-  } finally {
-    await client.close();
-  }
+function fieldDifference(change2) {
+  return {
+    path: change2.path,
+    ...change2.after !== void 0 ? { manifest: change2.after } : {},
+    ...change2.before !== void 0 ? { bot: change2.before } : {}
+  };
 }
-var import_node_fs16, import_node_path22, DEFAULT_MANIFESTS2;
-var init_manifest = __esm({
-  "src/bot-test/run/manifest.ts"() {
+var init_drift = __esm({
+  "src/bot-test/match/drift.ts"() {
     "use strict";
-    import_node_fs16 = require("node:fs");
-    import_node_path22 = require("node:path");
-    init_errors();
-    init_client();
-    init_apply();
-    init_load2();
-    init_plan();
-    DEFAULT_MANIFESTS2 = ["cmdsync.yaml", "cmdsync.yml", "cmdsync.json"];
+  }
+});
+
+// src/bot-test/run/command-drift.ts
+function commandScopes(emulator, applicationId) {
+  const scopes = /* @__PURE__ */ new Map();
+  for (const c of Object.values(emulator.world.commands)) {
+    if (c.application_id !== applicationId) continue;
+    const key = scopeKey(c.guild_id !== void 0 ? { kind: "guild", guildId: c.guild_id } : { kind: "global" });
+    scopes.set(key, [...scopes.get(key) ?? [], `${c.id}@${c.version}`]);
+  }
+  return new Map([...scopes].map(([k, v]) => [k, v.sort().join()]));
+}
+async function findDrift(watch, emulator, bot, manifest) {
+  watch.stop();
+  if (watch.writes.length === 0) return void 0;
+  const { plan } = await withWorldTarget(
+    emulator,
+    bot,
+    (target2) => planAgainstWorld(target2, manifest.path, manifest.env, manifest.loaded, {
+      undeclaredGuilds: watch.changedGuilds()
+    })
+  );
+  return {
+    manifest: displayPath2(manifest.path),
+    requests: watch.writes,
+    differences: commandDifferences(plan, (origin) => originAt(manifest.loaded.manifest, origin))
+  };
+}
+var CommandWriteWatch;
+var init_command_drift = __esm({
+  "src/bot-test/run/command-drift.ts"() {
+    "use strict";
+    init_emulator();
+    init_scope2();
+    init_read();
+    init_drift();
+    init_manifest_at();
+    init_manifest();
+    CommandWriteWatch = class {
+      constructor(emulator, applicationId) {
+        this.emulator = emulator;
+        this.applicationId = applicationId;
+        this.before = commandScopes(emulator, applicationId);
+        this.detach = emulator.events.observe((note) => {
+          if (note.kind === "request" && isCommandWrite(note.method, note.route))
+            this.writes.push({ method: note.method, route: note.route, status: note.status });
+        });
+      }
+      emulator;
+      applicationId;
+      writes = [];
+      before;
+      detach;
+      /** The guilds whose commands changed since the watch began. */
+      changedGuilds() {
+        const now = commandScopes(this.emulator, this.applicationId);
+        const keys2 = /* @__PURE__ */ new Set([...this.before.keys(), ...now.keys()]);
+        return [...keys2].filter((k) => k.startsWith("guild:") && this.before.get(k) !== now.get(k)).map((k) => k.slice(6));
+      }
+      stop() {
+        this.detach();
+      }
+    };
   }
 });
 
@@ -59862,12 +61029,12 @@ function botEnvironment(emulator, bot, port, base) {
   };
 }
 function freePort() {
-  return new Promise((resolve17, reject) => {
+  return new Promise((resolve18, reject) => {
     const server = (0, import_node_net.createServer)();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address();
-      server.close(() => resolve17(port));
+      server.close(() => resolve18(port));
     });
   });
 }
@@ -59896,12 +61063,18 @@ async function startSession(spec) {
     world = await startWorld(spec.world);
     const { emulator, harness } = world;
     const port = await freePort();
-    const base = spec.env ?? process.env;
     const manifest = spec.manifest === false ? void 0 : findManifest(spec.cwd, spec.manifest);
+    const base = manifest ? manifestEnvironment(manifest, spec.env ?? process.env) : spec.env ?? process.env;
     const guess = botIdentity(emulator, void 0);
-    const identity = manifest ? botIdentity(emulator, manifestApplicationId(manifest, botEnvironment(emulator, guess, port, base))) : guess;
+    const first = manifest ? loadManifest2(manifest, botEnvironment(emulator, guess, port, base)) : void 0;
+    const identity = first ? botIdentity(emulator, first.manifest.applicationId) : guess;
     const env2 = botEnvironment(emulator, identity, port, base);
-    if (manifest) await applyManifest(manifest, emulator, identity, env2);
+    const loaded = manifest && identity.applicationId !== guess.applicationId ? loadManifest2(manifest, env2) : first;
+    if (manifest && loaded) {
+      provisionNamed(emulator, loaded, identity);
+      await applyManifest(manifest, emulator, identity, env2, loaded);
+    }
+    const watch = new CommandWriteWatch(emulator, identity.applicationId);
     const http = spec.interactions !== void 0;
     if (http)
       emulator.world.applications[identity.applicationId].interactionsEndpointUrl = spec.interactions.replaceAll(
@@ -59922,6 +61095,9 @@ async function startSession(spec) {
     };
     const notReady = await startBot();
     if (notReady !== void 0) throw new BotNotReadyError(notReady);
+    await harness.settled();
+    const commandDrift = manifest && loaded ? await findDrift(watch, emulator, identity, { path: manifest, env: env2, loaded }) : void 0;
+    watch.stop();
     harness.save();
     const ctx = {
       emulator,
@@ -59939,7 +61115,7 @@ async function startSession(spec) {
         return startBot();
       }
     };
-    return { ctx, stop };
+    return { ctx, commandDrift, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -59957,13 +61133,14 @@ function readyLine(ready) {
 }
 async function until(done, ms) {
   const deadline = performance.now() + ms;
-  while (!done() && performance.now() < deadline) await new Promise((resolve17) => setTimeout(resolve17, 20));
+  while (!done() && performance.now() < deadline) await new Promise((resolve18) => setTimeout(resolve18, 20));
 }
 var init_session2 = __esm({
   "src/bot-test/run/session.ts"() {
     "use strict";
     init_text();
     init_bot_process();
+    init_command_drift();
     init_manifest();
     init_ready();
     init_transcript();
@@ -59980,7 +61157,7 @@ async function runTestFile(file, options = {}) {
       scenarios: [],
       problems: [{ message: "no bot to test: give bot.run in the file, or --bot", at: problemAt(file) }]
     };
-  const cwd = file.bot?.cwd ?? (0, import_node_path23.dirname)(file.path);
+  const cwd = file.bot?.cwd ?? (0, import_node_path24.dirname)(file.path);
   let session;
   try {
     session = await startSession({
@@ -60002,6 +61179,14 @@ async function runTestFile(file, options = {}) {
         scenarios: [],
         botExit: { ...err.exited, when: "starting", step: 0, at: problemAt(file) }
       };
+    const inManifest = err instanceof ManifestProblemError ? err.at : void 0;
+    if (inManifest)
+      return {
+        path: file.path,
+        display: problemAt(file).file,
+        scenarios: [],
+        problems: [{ message: err.message, at: inManifest }]
+      };
     if (err instanceof CmdsyncError)
       return { path: file.path, scenarios: [], problems: [{ message: err.message, at: problemAt(file) }] };
     throw err;
@@ -60013,17 +61198,21 @@ async function runTestFile(file, options = {}) {
       scenarios.push(result);
       options.onScenario?.(file.path, result);
     }
-    return { path: file.path, scenarios };
+    const drift = session.commandDrift;
+    if (!drift) return { path: file.path, scenarios };
+    const severity = options.strict && drift.differences.length > 0 ? "error" : "warning";
+    return { path: file.path, scenarios, commandDrift: { ...drift, severity } };
   } finally {
     await session.stop();
   }
 }
-var import_node_path23, problemAt;
+var import_node_path24, problemAt;
 var init_run_file = __esm({
   "src/bot-test/run/run-file.ts"() {
     "use strict";
-    import_node_path23 = require("node:path");
+    import_node_path24 = require("node:path");
     init_errors();
+    init_manifest();
     init_ready();
     init_scenario();
     init_session2();
@@ -60044,16 +61233,20 @@ async function runTestFiles(request3) {
     }
   });
   const done = await Promise.all(runs);
-  const totals = { passed: 0, failed: 0, errors: 0 };
+  const totals = { passed: 0, failed: 0, errors: 0, drifted: 0 };
   for (const { result, declared } of done) {
     if (result.problems?.length || result.botExit) totals.errors += declared;
+    if (result.commandDrift?.differences.length) totals.drifted++;
     for (const s of result.scenarios) {
       if (s.status === "passed") totals.passed++;
       else if (s.status === "failed") totals.failed++;
       else totals.errors++;
     }
   }
-  return { files: done.map((d) => d.result), ...totals, durationMs: performance.now() - started };
+  const files = done.map((d) => d.result);
+  const strictFailure = files.some((f) => f.commandDrift?.severity === "error");
+  const ok2 = totals.failed + totals.errors === 0 && !strictFailure;
+  return { files, ...totals, ok: ok2, durationMs: performance.now() - started };
 }
 async function readAndRun(path, request3) {
   const read = await readTestFile(path);
@@ -60062,7 +61255,8 @@ async function readAndRun(path, request3) {
     ...request3.bot !== void 0 ? { bot: request3.bot } : {},
     ...request3.env ? { env: request3.env } : {},
     ...request3.onScenario ? { onScenario: request3.onScenario } : {},
-    ...request3.readyTimeoutMs !== void 0 ? { readyTimeoutMs: request3.readyTimeoutMs } : {}
+    ...request3.readyTimeoutMs !== void 0 ? { readyTimeoutMs: request3.readyTimeoutMs } : {},
+    ...request3.strict !== void 0 ? { strict: request3.strict } : {}
   });
   return { result, declared: Math.max(1, read.file.scenarios.length) };
 }
@@ -60131,8 +61325,8 @@ function botErrorLine(error2) {
 }
 function botExitDetail(exit) {
   if (exit.error) {
-    const where2 = exit.error.at ? `, at ${errorPlace(exit.error)}` : "";
-    return [`its first error${where2}:`, ...exit.error.lines.map((l) => `  ${printable(l)}`)];
+    const where3 = exit.error.at ? `, at ${errorPlace(exit.error)}` : "";
+    return [`its first error${where3}:`, ...exit.error.lines.map((l) => `  ${printable(l)}`)];
   }
   if (exit.lastLines.length === 0) return ["it printed nothing"];
   return ["its last output:", ...exit.lastLines.map((l) => `  ${printable(l)}`)];
@@ -60141,8 +61335,8 @@ function botExitSummary(exit) {
   return `${botExitHeadline(exit)}${exit.error ? `: ${botErrorLine(exit.error)}` : ""}`;
 }
 function loggedErrorDetail(error2) {
-  const where2 = error2.at ? `, at ${errorPlace(error2)}` : "";
-  return [`${LOGGED_ERROR}${where2} (bot.errors: ignore to allow it):`, ...error2.lines.map((l) => `  ${printable(l)}`)];
+  const where3 = error2.at ? `, at ${errorPlace(error2)}` : "";
+  return [`${LOGGED_ERROR}${where3} (bot.errors: ignore to allow it):`, ...error2.lines.map((l) => `  ${printable(l)}`)];
 }
 var botExited, errorPlace, LOGGED_ERROR;
 var init_bot_exit = __esm({
@@ -60155,9 +61349,51 @@ var init_bot_exit = __esm({
   }
 });
 
+// src/report/bot-test/command-drift.ts
+function commandDriftBlock(p, drift) {
+  const requests = [...new Set(drift.requests.map((r) => `${r.method} ${r.route}`))].join(", ");
+  if (drift.differences.length === 0)
+    return p.dim(
+      `The bot registered its own commands as it started (${requests}): the same as ${drift.manifest} declares.`
+    );
+  const error2 = drift.severity === "error";
+  const mark = error2 ? p.red(p.bold("✗")) : p.yellow(p.bold("⚠"));
+  const head = `${mark} ${p.bold(`The bot registered its own commands as it started (${requests}), and they differ from ${drift.manifest}:`)}`;
+  const advice = error2 ? `  --strict: a bot's own commands must be the manifest's. Declare these in ${drift.manifest}, or let cmdsync apply deploy the commands instead of the bot.` : `  The tests ran against the bot's commands, as the service would hold them once it starts. Declare these in ${drift.manifest}, or let cmdsync apply deploy the commands instead of the bot (--strict makes this an error).`;
+  return [head, ...drift.differences.flatMap((d) => differenceLines(p, d)), advice].join("\n");
+}
+function differenceLines(p, d) {
+  switch (d.kind) {
+    case "added":
+      return [`  ${p.green("+")} ${d.address}: added by the bot, not in the manifest`];
+    case "removed":
+      return [`  ${p.red("-")} ${d.address}: removed, the manifest declares it${where(d.at)}`];
+    case "changed":
+      return [
+        `  ${p.yellow("~")} ${d.address}: changed${where(d.at)}, the manifest's → the bot's`,
+        ...d.fields.map((f) => {
+          const line = fieldChangeLine({
+            path: f.path,
+            ...f.manifest !== void 0 ? { before: f.manifest } : {},
+            ...f.bot !== void 0 ? { after: f.bot } : {}
+          });
+          return `      ${line.sign} ${line.text}`;
+        })
+      ];
+  }
+}
+var where;
+var init_command_drift2 = __esm({
+  "src/report/bot-test/command-drift.ts"() {
+    "use strict";
+    init_describe();
+    where = (at2) => at2 ? ` (${at2.file}:${at2.line}:${at2.column})` : "";
+  }
+});
+
 // src/report/bot-test/file-name.ts
 function fileName(f) {
-  return f.scenarios[0]?.at.file ?? f.problems?.[0]?.at.file ?? f.botExit?.at.file ?? f.path;
+  return f.display ?? f.scenarios[0]?.at.file ?? f.problems?.[0]?.at.file ?? f.botExit?.at.file ?? f.path;
 }
 var init_file_name = __esm({
   "src/report/bot-test/file-name.ts"() {
@@ -60215,22 +61451,26 @@ function renderTestRun(result, options) {
 function summaryLine2(p, r) {
   const parts = [p.green(`${r.passed} passed`), r.failed > 0 ? p.red(`${r.failed} failed`) : `${r.failed} failed`];
   if (r.errors > 0) parts.push(p.yellow(`${r.errors} error${r.errors === 1 ? "" : "s"}`));
+  if (r.drifted > 0)
+    parts.push(p.yellow(`${r.drifted} bot${r.drifted === 1 ? "'s" : "s'"} commands differ from the manifest`));
   return parts.join(", ");
 }
 function fileBlocks(p, f) {
   const out = [];
+  if (f.commandDrift) out.push(`${fileName(f)}:
+${commandDriftBlock(p, f.commandDrift)}`);
   if (f.botExit) {
     const head = p.red(p.bold(`✗ The bot exited as it started: ${fileName(f)} did not run`));
     out.push(
       [
         head,
-        `  ${where(f.botExit.at)}: ${p.red(botExitHeadline(f.botExit))}`,
+        `  ${where2(f.botExit.at)}: ${p.red(botExitHeadline(f.botExit))}`,
         ...botExitDetail(f.botExit).map((l) => `  ${l}`)
       ].join("\n")
     );
   }
   if (f.problems?.length) {
-    const lines = f.problems.map((pr) => `  ${where(pr.at)}: ${pr.message}`);
+    const lines = f.problems.map((pr) => `  ${where2(pr.at)}: ${pr.message}`);
     out.push([p.yellow(p.bold(`Error in the test file ${fileName(f)} (it did not run):`)), ...lines].join("\n"));
   }
   for (const s of f.scenarios) if (s.status !== "passed") out.push(scenarioBlock(p, s));
@@ -60243,13 +61483,13 @@ function scenarioBlock(p, s) {
   let body;
   if (last && last.status !== "passed") body = stepBlock(p, s, last);
   else
-    body = s.botExit ? [] : [`  ${s.status === "error" ? "the scenario could not run" : "no step failed"} (${where(s.at)})`];
+    body = s.botExit ? [] : [`  ${s.status === "error" ? "the scenario could not run" : "no step failed"} (${where2(s.at)})`];
   const transcript = s.transcript.length > 0 ? ["", p.dim("  Transcript:"), ...transcriptLines(s.transcript).map((l) => p.dim(`    ${l}`))] : [];
   return [head, ...exit, ...body, ...transcript].join("\n");
 }
 function stepBlock(p, s, step) {
   const action = stepAction(s.transcript, step);
-  const title3 = `  step ${step.index + 1}${action ? ` (${action})` : ""} at ${where(step.at)}`;
+  const title3 = `  step ${step.index + 1}${action ? ` (${action})` : ""} at ${where2(step.at)}`;
   if (step.status === "error") return [title3, `  ${p.yellow("error in the test, not the bot:")} ${step.problem}`];
   if (step.status === "passed") return [title3];
   const waited = step.withinMs !== void 0 ? `, still so after ${seconds(step.withinMs)} (within)` : "";
@@ -60280,15 +61520,16 @@ function mismatchTable(p, mismatches) {
     ...rows.map((r) => `    ${pad(r.what, w.what)}  ${p.green(pad(r.expected, w.expected))}  ${p.red(r.actual)}`)
   ];
 }
-var where, seconds;
+var where2, seconds;
 var init_text2 = __esm({
   "src/report/bot-test/text.ts"() {
     "use strict";
     init_bot_exit();
+    init_command_drift2();
     init_file_name();
     init_paint();
     init_transcript2();
-    where = (at2) => `${at2.file}:${at2.line}:${at2.column}`;
+    where2 = (at2) => `${at2.file}:${at2.line}:${at2.column}`;
     seconds = (ms) => ms < 1e3 ? `${ms} ms` : `${Number((ms / 1e3).toFixed(1))} s`;
   }
 });
@@ -60390,7 +61631,7 @@ function splitArgs(text2, env2) {
 }
 
 // src/cli/commands/ci-action.ts
-var import_node_path25 = require("node:path");
+var import_node_path26 = require("node:path");
 
 // src/github/failure.ts
 init_load2();
@@ -60797,6 +62038,9 @@ function defineTest(program2, action) {
   ).option("--shard <i/n>", "run only the i-th of n near-equal parts of the sorted files (a CI matrix's share)").option(
     "--merge <reports...>",
     "don't run: join the shards' --json reports into one (with --reporter, --json, --output)"
+  ).option(
+    "--strict",
+    "fail when a bot registers commands of its own that differ from the manifest's (else a warning)"
   ).action(
     async (files, opts) => action({
       files,
@@ -60804,6 +62048,7 @@ function defineTest(program2, action) {
       reporter: opts.reporter,
       output: opts.output,
       json: !!opts.json,
+      strict: !!opts.strict,
       ...opts.readyTimeout !== void 0 ? { readyTimeout: opts.readyTimeout } : {},
       ...opts.workers !== void 0 ? { workers: opts.workers } : {},
       ...opts.shard !== void 0 ? { shard: opts.shard } : {},
@@ -60860,931 +62105,8 @@ function parseTestArgs(args) {
   );
 }
 
-// src/report/plan/tree.ts
-init_diff();
-init_enums();
-
-// node_modules/diff/libesm/diff/base.js
-var Diff = class {
-  diff(oldStr, newStr, options = {}) {
-    let callback;
-    if (typeof options === "function") {
-      callback = options;
-      options = {};
-    } else if ("callback" in options) {
-      callback = options.callback;
-    }
-    const oldString = this.castInput(oldStr, options);
-    const newString = this.castInput(newStr, options);
-    const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
-    const newTokens = this.removeEmpty(this.tokenize(newString, options));
-    return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
-  }
-  diffWithOptionsObj(oldTokens, newTokens, options, callback) {
-    var _a;
-    const done = (value) => {
-      value = this.postProcess(value, options);
-      if (callback) {
-        setTimeout(function() {
-          callback(value);
-        }, 0);
-        return void 0;
-      } else {
-        return value;
-      }
-    };
-    const newLen = newTokens.length, oldLen = oldTokens.length;
-    let editLength = 1;
-    let maxEditLength = newLen + oldLen;
-    if (options.maxEditLength != null) {
-      maxEditLength = Math.min(maxEditLength, options.maxEditLength);
-    }
-    const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
-    const abortAfterTimestamp = Date.now() + maxExecutionTime;
-    const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
-    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
-    if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-      return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
-    }
-    let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
-    const execEditLength = () => {
-      for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
-        let basePath;
-        const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
-        if (removePath) {
-          bestPath[diagonalPath - 1] = void 0;
-        }
-        let canAdd = false;
-        if (addPath) {
-          const addPathNewPos = addPath.oldPos - diagonalPath;
-          canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
-        }
-        const canRemove = removePath && removePath.oldPos + 1 < oldLen;
-        if (!canAdd && !canRemove) {
-          bestPath[diagonalPath] = void 0;
-          continue;
-        }
-        if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
-          basePath = this.addToPath(addPath, true, false, 0, options);
-        } else {
-          basePath = this.addToPath(removePath, false, true, 1, options);
-        }
-        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
-        if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-          return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
-        } else {
-          bestPath[diagonalPath] = basePath;
-          if (basePath.oldPos + 1 >= oldLen) {
-            maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
-          }
-          if (newPos + 1 >= newLen) {
-            minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
-          }
-        }
-      }
-      editLength++;
-    };
-    if (callback) {
-      (function exec() {
-        setTimeout(function() {
-          if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
-            return callback(void 0);
-          }
-          if (!execEditLength()) {
-            exec();
-          }
-        }, 0);
-      })();
-    } else {
-      while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
-        const ret = execEditLength();
-        if (ret) {
-          return ret;
-        }
-      }
-    }
-  }
-  addToPath(path, added, removed, oldPosInc, options) {
-    const last = path.lastComponent;
-    if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
-      return {
-        oldPos: path.oldPos + oldPosInc,
-        lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
-      };
-    } else {
-      return {
-        oldPos: path.oldPos + oldPosInc,
-        lastComponent: { count: 1, added, removed, previousComponent: last }
-      };
-    }
-  }
-  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
-    const newLen = newTokens.length, oldLen = oldTokens.length;
-    let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
-    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
-      newPos++;
-      oldPos++;
-      commonCount++;
-      if (options.oneChangePerToken) {
-        basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
-      }
-    }
-    if (commonCount && !options.oneChangePerToken) {
-      basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
-    }
-    basePath.oldPos = oldPos;
-    return newPos;
-  }
-  equals(left, right, options) {
-    if (options.comparator) {
-      return options.comparator(left, right);
-    } else {
-      return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
-    }
-  }
-  removeEmpty(array) {
-    const ret = [];
-    for (let i = 0; i < array.length; i++) {
-      if (array[i]) {
-        ret.push(array[i]);
-      }
-    }
-    return ret;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  castInput(value, options) {
-    return value;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  tokenize(value, options) {
-    return Array.from(value);
-  }
-  join(chars) {
-    return chars.join("");
-  }
-  postProcess(changeObjects, options) {
-    return changeObjects;
-  }
-  get useLongestToken() {
-    return false;
-  }
-  buildValues(lastComponent, newTokens, oldTokens) {
-    const components = [];
-    let nextComponent;
-    while (lastComponent) {
-      components.push(lastComponent);
-      nextComponent = lastComponent.previousComponent;
-      delete lastComponent.previousComponent;
-      lastComponent = nextComponent;
-    }
-    components.reverse();
-    const componentLen = components.length;
-    let componentPos = 0, newPos = 0, oldPos = 0;
-    for (; componentPos < componentLen; componentPos++) {
-      const component2 = components[componentPos];
-      if (!component2.removed) {
-        if (!component2.added && this.useLongestToken) {
-          let value = newTokens.slice(newPos, newPos + component2.count);
-          value = value.map(function(value2, i) {
-            const oldValue = oldTokens[oldPos + i];
-            return oldValue.length > value2.length ? oldValue : value2;
-          });
-          component2.value = this.join(value);
-        } else {
-          component2.value = this.join(newTokens.slice(newPos, newPos + component2.count));
-        }
-        newPos += component2.count;
-        if (!component2.added) {
-          oldPos += component2.count;
-        }
-      } else {
-        component2.value = this.join(oldTokens.slice(oldPos, oldPos + component2.count));
-        oldPos += component2.count;
-      }
-    }
-    return components;
-  }
-};
-
-// node_modules/diff/libesm/util/string.js
-function longestCommonPrefix(str1, str22) {
-  let i;
-  for (i = 0; i < str1.length && i < str22.length; i++) {
-    if (str1[i] != str22[i]) {
-      return str1.slice(0, i);
-    }
-  }
-  return str1.slice(0, i);
-}
-function longestCommonSuffix(str1, str22) {
-  let i;
-  if (!str1 || !str22 || str1[str1.length - 1] != str22[str22.length - 1]) {
-    return "";
-  }
-  for (i = 0; i < str1.length && i < str22.length; i++) {
-    if (str1[str1.length - (i + 1)] != str22[str22.length - (i + 1)]) {
-      return str1.slice(-i);
-    }
-  }
-  return str1.slice(-i);
-}
-function replacePrefix(string, oldPrefix, newPrefix) {
-  if (string.slice(0, oldPrefix.length) != oldPrefix) {
-    throw Error(`string ${JSON.stringify(string)} doesn't start with prefix ${JSON.stringify(oldPrefix)}; this is a bug`);
-  }
-  return newPrefix + string.slice(oldPrefix.length);
-}
-function replaceSuffix(string, oldSuffix, newSuffix) {
-  if (!oldSuffix) {
-    return string + newSuffix;
-  }
-  if (string.slice(-oldSuffix.length) != oldSuffix) {
-    throw Error(`string ${JSON.stringify(string)} doesn't end with suffix ${JSON.stringify(oldSuffix)}; this is a bug`);
-  }
-  return string.slice(0, -oldSuffix.length) + newSuffix;
-}
-function removePrefix(string, oldPrefix) {
-  return replacePrefix(string, oldPrefix, "");
-}
-function removeSuffix(string, oldSuffix) {
-  return replaceSuffix(string, oldSuffix, "");
-}
-function maximumOverlap(string1, string2) {
-  return string2.slice(0, overlapCount(string1, string2));
-}
-function overlapCount(a, b) {
-  let startA = 0;
-  if (a.length > b.length) {
-    startA = a.length - b.length;
-  }
-  let endB = b.length;
-  if (a.length < b.length) {
-    endB = a.length;
-  }
-  const map = Array(endB);
-  let k = 0;
-  map[0] = 0;
-  for (let j = 1; j < endB; j++) {
-    if (b[j] == b[k]) {
-      map[j] = map[k];
-    } else {
-      map[j] = k;
-    }
-    while (k > 0 && b[j] != b[k]) {
-      k = map[k];
-    }
-    if (b[j] == b[k]) {
-      k++;
-    }
-  }
-  k = 0;
-  for (let i = startA; i < a.length; i++) {
-    while (k > 0 && a[i] != b[k]) {
-      k = map[k];
-    }
-    if (a[i] == b[k]) {
-      k++;
-    }
-  }
-  return k;
-}
-function segment(string, segmenter2) {
-  const parts = [];
-  for (const segmentObj of Array.from(segmenter2.segment(string))) {
-    const segment2 = segmentObj.segment;
-    if (parts.length && /\s/.test(parts[parts.length - 1]) && /\s/.test(segment2)) {
-      parts[parts.length - 1] += segment2;
-    } else {
-      parts.push(segment2);
-    }
-  }
-  return parts;
-}
-function trailingWs(string, segmenter2) {
-  if (segmenter2) {
-    return leadingAndTrailingWs(string, segmenter2)[1];
-  }
-  let i;
-  for (i = string.length - 1; i >= 0; i--) {
-    if (!string[i].match(/\s/)) {
-      break;
-    }
-  }
-  return string.substring(i + 1);
-}
-function leadingWs(string, segmenter2) {
-  if (segmenter2) {
-    return leadingAndTrailingWs(string, segmenter2)[0];
-  }
-  const match = string.match(/^\s*/);
-  return match ? match[0] : "";
-}
-function leadingAndTrailingWs(string, segmenter2) {
-  if (!segmenter2) {
-    return [leadingWs(string), trailingWs(string)];
-  }
-  if (segmenter2.resolvedOptions().granularity != "word") {
-    throw new Error('The segmenter passed must have a granularity of "word"');
-  }
-  const segments = segment(string, segmenter2);
-  const firstSeg = segments[0];
-  const lastSeg = segments[segments.length - 1];
-  const head = /\s/.test(firstSeg) ? firstSeg : "";
-  const tail = /\s/.test(lastSeg) ? lastSeg : "";
-  return [head, tail];
-}
-
-// node_modules/diff/libesm/diff/word.js
-var extendedWordChars = "a-zA-Z0-9_\\u{AD}\\u{C0}-\\u{D6}\\u{D8}-\\u{F6}\\u{F8}-\\u{2C6}\\u{2C8}-\\u{2D7}\\u{2DE}-\\u{2FF}\\u{1E00}-\\u{1EFF}";
-var tokenizeIncludingWhitespace = new RegExp(`[${extendedWordChars}]+|\\s+|[^${extendedWordChars}]`, "ug");
-var WordDiff = class extends Diff {
-  equals(left, right, options) {
-    if (options.ignoreCase) {
-      left = left.toLowerCase();
-      right = right.toLowerCase();
-    }
-    return left.trim() === right.trim();
-  }
-  tokenize(value, options = {}) {
-    let parts;
-    if (options.intlSegmenter) {
-      const segmenter2 = options.intlSegmenter;
-      if (segmenter2.resolvedOptions().granularity != "word") {
-        throw new Error('The segmenter passed must have a granularity of "word"');
-      }
-      parts = segment(value, segmenter2);
-    } else {
-      parts = value.match(tokenizeIncludingWhitespace) || [];
-    }
-    const tokens = [];
-    let prevPart = null;
-    parts.forEach((part) => {
-      if (/\s/.test(part)) {
-        if (prevPart == null) {
-          tokens.push(part);
-        } else {
-          tokens.push(tokens.pop() + part);
-        }
-      } else if (prevPart != null && /\s/.test(prevPart)) {
-        if (tokens[tokens.length - 1] == prevPart) {
-          tokens.push(tokens.pop() + part);
-        } else {
-          tokens.push(prevPart + part);
-        }
-      } else {
-        tokens.push(part);
-      }
-      prevPart = part;
-    });
-    return tokens;
-  }
-  join(tokens) {
-    return tokens.map((token2, i) => {
-      if (i == 0) {
-        return token2;
-      } else {
-        return token2.replace(/^\s+/, "");
-      }
-    }).join("");
-  }
-  postProcess(changes, options) {
-    if (!changes || options.oneChangePerToken) {
-      return changes;
-    }
-    let lastKeep = null;
-    let insertion = null;
-    let deletion = null;
-    changes.forEach((change2) => {
-      if (change2.added) {
-        insertion = change2;
-      } else if (change2.removed) {
-        deletion = change2;
-      } else {
-        if (insertion || deletion) {
-          dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, change2, options.intlSegmenter);
-        }
-        lastKeep = change2;
-        insertion = null;
-        deletion = null;
-      }
-    });
-    if (insertion || deletion) {
-      dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, null, options.intlSegmenter);
-    }
-    return changes;
-  }
-};
-var wordDiff = new WordDiff();
-function dedupeWhitespaceInChangeObjects(startKeep, deletion, insertion, endKeep, segmenter2) {
-  if (deletion && insertion) {
-    const [oldWsPrefix, oldWsSuffix] = leadingAndTrailingWs(deletion.value, segmenter2);
-    const [newWsPrefix, newWsSuffix] = leadingAndTrailingWs(insertion.value, segmenter2);
-    if (startKeep) {
-      const commonWsPrefix = longestCommonPrefix(oldWsPrefix, newWsPrefix);
-      startKeep.value = replaceSuffix(startKeep.value, newWsPrefix, commonWsPrefix);
-      deletion.value = removePrefix(deletion.value, commonWsPrefix);
-      insertion.value = removePrefix(insertion.value, commonWsPrefix);
-    }
-    if (endKeep) {
-      const commonWsSuffix = longestCommonSuffix(oldWsSuffix, newWsSuffix);
-      endKeep.value = replacePrefix(endKeep.value, newWsSuffix, commonWsSuffix);
-      deletion.value = removeSuffix(deletion.value, commonWsSuffix);
-      insertion.value = removeSuffix(insertion.value, commonWsSuffix);
-    }
-  } else if (insertion) {
-    if (startKeep) {
-      const ws = leadingWs(insertion.value, segmenter2);
-      insertion.value = insertion.value.substring(ws.length);
-    }
-    if (endKeep) {
-      const ws = leadingWs(endKeep.value, segmenter2);
-      endKeep.value = endKeep.value.substring(ws.length);
-    }
-  } else if (startKeep && endKeep) {
-    const newWsFull = leadingWs(endKeep.value, segmenter2), [delWsStart, delWsEnd] = leadingAndTrailingWs(deletion.value, segmenter2);
-    const newWsStart = longestCommonPrefix(newWsFull, delWsStart);
-    deletion.value = removePrefix(deletion.value, newWsStart);
-    const newWsEnd = longestCommonSuffix(removePrefix(newWsFull, newWsStart), delWsEnd);
-    deletion.value = removeSuffix(deletion.value, newWsEnd);
-    endKeep.value = replacePrefix(endKeep.value, newWsFull, newWsEnd);
-    startKeep.value = replaceSuffix(startKeep.value, newWsFull, newWsFull.slice(0, newWsFull.length - newWsEnd.length));
-  } else if (endKeep) {
-    const endKeepWsPrefix = leadingWs(endKeep.value, segmenter2);
-    const deletionWsSuffix = trailingWs(deletion.value, segmenter2);
-    const overlap = maximumOverlap(deletionWsSuffix, endKeepWsPrefix);
-    deletion.value = removeSuffix(deletion.value, overlap);
-  } else if (startKeep) {
-    const startKeepWsSuffix = trailingWs(startKeep.value, segmenter2);
-    const deletionWsPrefix = leadingWs(deletion.value, segmenter2);
-    const overlap = maximumOverlap(startKeepWsSuffix, deletionWsPrefix);
-    deletion.value = removePrefix(deletion.value, overlap);
-  }
-}
-var WordsWithSpaceDiff = class extends Diff {
-  tokenize(value) {
-    const regex2 = new RegExp(`(\\r?\\n)|[${extendedWordChars}]+|[^\\S\\n\\r]+|[^${extendedWordChars}]`, "ug");
-    return value.match(regex2) || [];
-  }
-};
-var wordsWithSpaceDiff = new WordsWithSpaceDiff();
-function diffWordsWithSpace(oldStr, newStr, options) {
-  return wordsWithSpaceDiff.diff(oldStr, newStr, options);
-}
-
-// src/report/plan/values.ts
-init_enums();
-init_permissions();
-var quote = (s) => JSON.stringify(s);
-function lowerName(table2, value) {
-  return typeof value === "number" ? enumName(table2, value)?.toLowerCase() : void 0;
-}
-function nameList(table2, value) {
-  if (!Array.isArray(value)) return void 0;
-  return `[${value.map((v) => lowerName(table2, v) ?? JSON.stringify(v)).join(", ")}]`;
-}
-function permissionSet(value) {
-  if (value === null) return "null (everyone)";
-  if (typeof value !== "string" || !DECIMAL_PERMISSIONS.test(value)) return void 0;
-  if (value === "0") return '[] ("0": administrators only)';
-  return `[${permissionNames(value).join(", ")}] (${quote(value)})`;
-}
-var LIST_ENUMS = {
-  contexts: InteractionContext,
-  integration_types: IntegrationType,
-  channel_types: ChannelType
-};
-function displayValue(key, value, owner) {
-  if (value === void 0) return "(none)";
-  if (key === "type") {
-    const name = lowerName(owner === "command" ? CommandType : OptionType, value);
-    if (name) return name;
-  }
-  if (key === "handler") {
-    const name = lowerName(EntryPointHandler, value);
-    if (name) return name;
-  }
-  if (key === "default_member_permissions") {
-    const shown2 = permissionSet(value);
-    if (shown2) return shown2;
-  }
-  const table2 = LIST_ENUMS[key];
-  if (table2) {
-    const shown2 = nameList(table2, value);
-    if (shown2) return shown2;
-  }
-  if (typeof value === "string") return quote(value);
-  return JSON.stringify(value) ?? String(value);
-}
-var LONG_TEXT = 40;
-function wordDiff2(before, after) {
-  if (Math.max(before.length, after.length) < LONG_TEXT) return void 0;
-  const parts = diffWordsWithSpace(before, after);
-  if (!parts.some((p) => !p.added && !p.removed && p.value.trim() !== "")) return void 0;
-  const esc = (s) => quote(s).slice(1, -1);
-  let out = "";
-  let removed = "";
-  let added = "";
-  let gap = "";
-  const flush = () => {
-    if (removed) out += `[-${esc(removed)}-]`;
-    if (added) out += `{+${esc(added)}+}`;
-    removed = added = "";
-  };
-  for (const p of parts) {
-    if (p.added || p.removed) {
-      if (gap && (removed || added)) {
-        removed += removed ? gap : "";
-        added += added ? gap : "";
-      } else out += esc(gap);
-      gap = "";
-      if (p.added) added += p.value;
-      else removed += p.value;
-    } else if (p.value.trim() === "" && (removed || added)) {
-      gap += p.value;
-    } else {
-      flush();
-      out += esc(gap) + esc(p.value);
-      gap = "";
-    }
-  }
-  flush();
-  return `"${out}${esc(gap)}"`;
-}
-function entryLabel(entry, guildId) {
-  const type = (enumName(PermissionEntryType, entry.type) ?? `type ${entry.type}`).toLowerCase();
-  if (guildId !== void 0 && /^\d+$/.test(guildId) && /^\d+$/.test(entry.id)) {
-    if (entry.type === PermissionEntryType.ROLE && entry.id === guildId) return `${type} everyone (${entry.id})`;
-    if (entry.type === PermissionEntryType.CHANNEL && BigInt(entry.id) === BigInt(guildId) - 1n)
-      return `${type} all_channels (${entry.id})`;
-  }
-  return `${type} ${entry.id}`;
-}
-
-// src/report/plan/tree.ts
-var isObj2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-var isBlank2 = (v) => v === void 0 || v === null || isObj2(v) && Object.keys(v).length === 0 || Array.isArray(v) && v.length === 0;
-var FIRST = ["type", "name", "value", "description", "name_localizations", "description_localizations"];
-var LAST = ["choices", "options"];
-function orderedKeys(...objs) {
-  const all = [...new Set(objs.flatMap((o) => Object.keys(o)))];
-  return [
-    ...FIRST.filter((k) => all.includes(k)),
-    ...all.filter((k) => !FIRST.includes(k) && !LAST.includes(k)),
-    ...LAST.filter((k) => all.includes(k))
-  ];
-}
-function blockLabel(list5, item) {
-  const name = quote(String(item.name ?? ""));
-  if (list5 === "choices") return `choice ${name}`;
-  if (item.type === OptionType.SUB_COMMAND) return `subcommand ${name}`;
-  if (item.type === OptionType.SUB_COMMAND_GROUP) return `group ${name}`;
-  return `option ${name} (${displayValue("type", item.type, "option")})`;
-}
-var ownerOf = (list5) => list5 === "options" ? "option" : "choice";
-function inlineChoice(item) {
-  return Object.entries(item).every(([k, v]) => k === "name" || k === "value" || isBlank2(v));
-}
-function wholeNodes(obj2, owner, sign3) {
-  const out = [];
-  for (const key of orderedKeys(obj2)) {
-    const v = obj2[key];
-    if (isBlank2(v)) continue;
-    if ((key === "options" || key === "choices") && Array.isArray(v))
-      out.push(...v.filter(isObj2).map((item) => wholeItem(key, item, sign3)));
-    else if (isObj2(v))
-      out.push({
-        sign: sign3,
-        label: key,
-        children: Object.entries(v).map(([k, x]) => ({ sign: sign3, label: k, value: displayValue(k, x, owner) }))
-      });
-    else out.push({ sign: sign3, label: key, value: displayValue(key, v, owner) });
-  }
-  return out;
-}
-function wholeItem(list5, item, sign3) {
-  const label = blockLabel(list5, item);
-  if (list5 === "choices" && inlineChoice(item))
-    return { sign: sign3, label, value: displayValue("value", item.value, "choice") };
-  if (sign3 === "-") return { sign: sign3, label };
-  const { name: _n, ...rest } = item;
-  if (list5 === "options") delete rest.type;
-  return { sign: sign3, label, children: wholeNodes(rest, ownerOf(list5), sign3) };
-}
-function fieldChange(key, before, after, owner) {
-  if (isBlank2(before) && !isBlank2(after)) return { sign: "+", label: key, value: displayValue(key, after, owner) };
-  if (isBlank2(after) && !isBlank2(before)) return { sign: "-", label: key, value: displayValue(key, before, owner) };
-  const words = typeof before === "string" && typeof after === "string" ? wordDiff2(before, after) : void 0;
-  if (words) return { sign: "~", label: key, words };
-  return { sign: "~", label: key, before: displayValue(key, before, owner), after: displayValue(key, after, owner) };
-}
-function diffObject(before, after, owner) {
-  const out = [];
-  for (const key of orderedKeys(before, after)) {
-    const b = before[key];
-    const a = after[key];
-    if (deepEqual(b, a) || isBlank2(b) && isBlank2(a)) continue;
-    if ((key === "options" || key === "choices") && (Array.isArray(b) || Array.isArray(a))) {
-      out.push(
-        ...diffNamedList(key, (Array.isArray(b) ? b : []).filter(isObj2), (Array.isArray(a) ? a : []).filter(isObj2))
-      );
-    } else if ((isObj2(b) || isBlank2(b)) && (isObj2(a) || isBlank2(a)) && (isObj2(b) || isObj2(a))) {
-      const bo = isObj2(b) ? b : {};
-      const ao = isObj2(a) ? a : {};
-      const sign3 = isBlank2(b) ? "+" : isBlank2(a) ? "-" : "~";
-      out.push({ sign: sign3, label: key, children: diffObject(bo, ao, owner) });
-    } else {
-      out.push(fieldChange(key, b, a, owner));
-    }
-  }
-  return out;
-}
-function stayingNames(xs, ys) {
-  const n = xs.length;
-  const m = ys.length;
-  const len = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      len[i][j] = xs[i] === ys[j] ? len[i + 1][j + 1] + 1 : Math.max(len[i + 1][j], len[i][j + 1]);
-  const keep2 = /* @__PURE__ */ new Set();
-  for (let i = 0, j = 0; i < n && j < m; ) {
-    if (xs[i] === ys[j]) {
-      keep2.add(xs[i]);
-      i++;
-      j++;
-    } else if (len[i + 1][j] >= len[i][j + 1]) i++;
-    else j++;
-  }
-  return keep2;
-}
-function diffNamedList(list5, before, after) {
-  const nameOf3 = (o) => String(o.name ?? "");
-  const beforeBy = new Map(before.map((o) => [nameOf3(o), o]));
-  const afterBy = new Map(after.map((o) => [nameOf3(o), o]));
-  const common = (xs, other) => xs.map(nameOf3).filter((n) => other.has(n));
-  const staying = stayingNames(common(before, afterBy), common(after, beforeBy));
-  const owner = ownerOf(list5);
-  const out = [];
-  const placed = /* @__PURE__ */ new Map();
-  for (const item of after) {
-    const name = nameOf3(item);
-    const old = beforeBy.get(name);
-    if (!old) {
-      out.push(wholeItem(list5, item, "+"));
-      continue;
-    }
-    const moved = !staying.has(name);
-    if (list5 === "choices" && inlineChoice(old) && inlineChoice(item) && !moved) {
-      if (!deepEqual(old.value, item.value))
-        out.push({
-          sign: "~",
-          label: blockLabel(list5, item),
-          before: displayValue("value", old.value, owner),
-          after: displayValue("value", item.value, owner)
-        });
-    } else {
-      const children2 = diffObject(old, item, owner);
-      const note = moved ? `moved from position ${before.indexOf(old) + 1} to ${after.indexOf(item) + 1}` : void 0;
-      if (children2.length > 0 || moved)
-        out.push({ sign: "~", label: blockLabel(list5, item), children: children2, ...note ? { note } : {} });
-    }
-    placed.set(name, out.length);
-  }
-  let offset = 0;
-  const removed = [];
-  before.forEach((item, i) => {
-    if (afterBy.has(nameOf3(item))) return;
-    let at2 = 0;
-    for (let k = i - 1; k >= 0; k--) {
-      const p = placed.get(nameOf3(before[k]));
-      if (p !== void 0) {
-        at2 = p;
-        break;
-      }
-    }
-    removed.push([at2, wholeItem(list5, item, "-")]);
-  });
-  removed.sort((x, y) => x[0] - y[0]);
-  for (const [at2, node] of removed) out.splice(at2 + offset++, 0, node);
-  return out;
-}
-var FROM_APP_SETTINGS = ["integration_types", "contexts"];
-function createNodes(body, global2) {
-  const { type: _t, name: _n, ...rest } = body;
-  const nodes = wholeNodes(rest, "command", "+");
-  if (global2) {
-    for (const key of FROM_APP_SETTINGS)
-      if (isBlank2(body[key])) nodes.push({ sign: "+", label: key, value: "(from the application's settings)" });
-  }
-  nodes.push({ sign: "+", label: "id", value: "(known after apply)" });
-  return nodes;
-}
-
-// src/report/plan/describe.ts
-var ACTION_SIGN = {
-  create: "+",
-  update: "~",
-  rename: "~",
-  replace: "-/+",
-  delete: "-",
-  noop: " "
-};
-function localAddress(scopeKey2, address2) {
-  return address2.startsWith(`${scopeKey2}/`) ? address2.slice(scopeKey2.length + 1) : address2;
-}
-function scopeTitle(scope, guildNames2) {
-  if (scope.scope.kind !== "guild") return scope.key;
-  const name = guildNames2?.[scope.scope.guildId];
-  return name ? `${scope.key} (${oneLine(name, 60)})` : scope.key;
-}
-function oneLine(s, max) {
-  const flat2 = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
-  return flat2.length > max ? `${flat2.slice(0, max - 1)}…` : flat2;
-}
-function fieldChangeLine(change2) {
-  const key = change2.path.replace(/^.*\./, "");
-  const owner = /options\[\d+\]\.[^.]+$/.test(change2.path) ? "option" : "command";
-  const show2 = (v) => displayValue(key, v, owner);
-  if (change2.before === void 0) return { sign: "+", text: `${change2.path}: ${show2(change2.after)}` };
-  if (change2.after === void 0) return { sign: "-", text: `${change2.path}: ${show2(change2.before)}` };
-  return { sign: "~", text: `${change2.path}: ${show2(change2.before)} → ${show2(change2.after)}` };
-}
-function nodeLines(node, depth = 0) {
-  const note = node.note ? { note: node.note } : {};
-  if (node.children && node.children.length > 0) {
-    return [
-      { sign: node.sign, text: `${node.label} {`, depth, ...note },
-      ...node.children.flatMap((c) => nodeLines(c, depth + 1)),
-      { sign: " ", text: "}", depth }
-    ];
-  }
-  let text2 = node.label;
-  if (node.words !== void 0) text2 += `: ${node.words}`;
-  else if (node.before !== void 0 || node.after !== void 0) text2 += `: ${node.before} → ${node.after}`;
-  else if (node.value !== void 0) text2 += `: ${node.value}`;
-  return [{ sign: node.sign, text: text2, depth, ...note }];
-}
-function actionTree(scope, action) {
-  if (action.kind === "create" && action.after) return createNodes(action.after, scope.scope.kind === "global");
-  if ((action.kind === "update" || action.kind === "rename" || action.kind === "replace") && action.before && action.after) {
-    const nodes = diffObject(action.before, action.after, "command");
-    const shown2 = action.kind === "rename" ? nodes.filter((n) => n.label !== "name") : nodes;
-    return shown2.map(
-      (n) => action.kind === "replace" && n.label === "type" ? { ...n, note: "# forces replacement" } : n
-    );
-  }
-  return void 0;
-}
-function fieldLines(scope, action) {
-  const tree = actionTree(scope, action);
-  if (tree) return tree.flatMap((n) => nodeLines(n));
-  return action.changes.filter((c) => !(action.kind === "rename" && c.path === "name")).map((c) => {
-    const line = fieldChangeLine(c);
-    return action.kind === "replace" && c.path === "type" ? { ...line, note: "# forces replacement" } : line;
-  });
-}
-function warningLines(plan, address2) {
-  return plan.warnings.filter((w) => w.address === address2).map((w) => ({ sign: " ", text: `! ${w.message}`, warn: true }));
-}
-function warningShownInline(plan, w) {
-  if (w.address === void 0) return false;
-  if (plan.scopes.some((s) => s.key === w.address)) return true;
-  if (plan.scopes.some((s) => s.actions.some((a) => a.address === w.address && a.kind !== "noop"))) return true;
-  return plan.webhooks?.actions.some((a) => a.address === w.address && a.kind !== "noop") ?? false;
-}
-function permissionsFollow(scope, address2) {
-  return scope.permissions.some((p) => p.kind === "replace" && p.target === address2);
-}
-function actionHeadline(scope, action) {
-  const where2 = localAddress(scope.key, action.address);
-  const reason = action.reason ? ` (${oneLine(action.reason, 80)})` : "";
-  switch (action.kind) {
-    case "create":
-      return { sign: "+", text: `${where2} will be created` };
-    case "update":
-      return { sign: "~", text: `${where2} will be updated in place` };
-    case "rename": {
-      const from = action.remote?.name ?? "?";
-      return {
-        sign: "~",
-        text: `${where2} will be renamed: ${JSON.stringify(from)} → ${JSON.stringify(action.name)} (id kept)`
-      };
-    }
-    case "replace": {
-      const consequence = permissionsFollow(scope, action.address) ? "new id; permissions will be re-applied" : "new id";
-      return { sign: "-/+", text: `${where2} must be replaced${reason}: ${consequence}` };
-    }
-    case "delete":
-      return { sign: "-", text: `${where2} will be deleted${reason}` };
-    case "noop":
-      return { sign: " ", text: `${where2} is up to date` };
-  }
-}
-var allowDeny = (p) => p ? "allow" : "deny";
-function permissionVerb(action) {
-  if (action.before.length === 0) return "will be set";
-  if (action.after.length === 0) return "will be cleared";
-  return "will be replaced";
-}
-function permissionHeadline(scope, action) {
-  const what = action.target === "*" ? "application-wide permissions" : `permissions of ${localAddress(scope.key, action.target)}`;
-  const reason = action.reason ? ` (${oneLine(action.reason, 80)})` : "";
-  return action.kind === "noop" ? { sign: " ", text: `${what} are up to date` } : { sign: action.before.length === 0 ? "+" : "~", text: `${what} ${permissionVerb(action)}${reason}` };
-}
-function permissionLines(scope, action) {
-  return permissionNodes(scope, action).flatMap((n) => nodeLines(n));
-}
-function permissionNodes(scope, action) {
-  const guildId = scope.scope.kind === "guild" ? scope.scope.guildId : void 0;
-  const key = (e) => `${e.type}:${e.id}`;
-  const before = new Map(action.before.map((e) => [key(e), e]));
-  const after = new Map(action.after.map((e) => [key(e), e]));
-  const nodes = [];
-  for (const e of action.after) {
-    const old = before.get(key(e));
-    if (!old) nodes.push({ sign: "+", label: entryLabel(e, guildId), value: allowDeny(e.permission) });
-    else if (old.permission !== e.permission)
-      nodes.push({
-        sign: "~",
-        label: entryLabel(e, guildId),
-        before: allowDeny(old.permission),
-        after: allowDeny(e.permission)
-      });
-  }
-  for (const e of action.before) {
-    if (!after.has(key(e))) nodes.push({ sign: "-", label: entryLabel(e, guildId), value: allowDeny(e.permission) });
-  }
-  if (nodes.length === 0 && action.kind === "replace") {
-    const n = action.after.length;
-    nodes.push({ sign: " ", label: `${n} ${n === 1 ? "entry" : "entries"} sent again unchanged` });
-  }
-  for (const effect of action.effects ?? []) nodes.push({ sign: " ", label: effect });
-  return nodes;
-}
-function keptLine(scope, kept2) {
-  return `${localAddress(scope.key, kept2.address)} (id ${kept2.id}): ${oneLine(kept2.reason, 100)}`;
-}
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-function summaryLine(plan) {
-  const s = plan.summary;
-  const parts = [
-    `Plan: ${s.create + s.replace} to add, ${s.update + s.rename} to change, ${s.delete + s.replace} to destroy`
-  ];
-  if (s.permissions > 0) parts.push(plural(s.permissions, "permission set", "permission sets"));
-  const w = s.webhooks ? s.webhooks.create + s.webhooks.update + s.webhooks.delete : 0;
-  if (w > 0) parts.push(plural(w, "webhook", "webhooks"));
-  return `${parts.join("; ")}. ${plural(plan.request_count, "request", "requests")}.`;
-}
-var NO_CHANGES = "No changes. Remote commands match the manifest.";
-function planIsEmpty(plan) {
-  const s = plan.summary;
-  return plan.request_count === 0 && s.create + s.update + s.rename + s.replace + s.delete + s.permissions === 0;
-}
-function changingActions(scope) {
-  return scope.actions.filter((a) => a.kind !== "noop").length + scope.permissions.filter((p) => p.kind !== "noop").length;
-}
-function scopeCounts(scope) {
-  const count4 = (k) => scope.actions.filter((a) => a.kind === k).length;
-  return {
-    create: count4("create"),
-    update: count4("update"),
-    rename: count4("rename"),
-    replace: count4("replace"),
-    delete: count4("delete"),
-    permissions: scope.permissions.filter((p) => p.kind === "replace").length
-  };
-}
-var WEBHOOK_VERB = {
-  create: "will be created",
-  update: "will be updated in place",
-  delete: "will be deleted",
-  noop: "is up to date"
-};
-var WEBHOOK_SIGN = { create: "+", update: "~", delete: "-", noop: " " };
-function sharedWebhookAddresses(actions) {
-  const seen = /* @__PURE__ */ new Set();
-  const shared = /* @__PURE__ */ new Set();
-  for (const a of actions) (seen.has(a.address) ? shared : seen).add(a.address);
-  return shared;
-}
-function webhookHeadline(a, shared = /* @__PURE__ */ new Set()) {
-  const id = a.remote && shared.has(a.address) ? ` (id ${a.remote.id})` : "";
-  return {
-    sign: WEBHOOK_SIGN[a.kind],
-    text: `${a.address}${id} ${WEBHOOK_VERB[a.kind]}${a.reason ? ` (${oneLine(a.reason, 80)})` : ""}`
-  };
-}
-function webhookFieldLines(a) {
-  return a.changes.map((c) => {
-    const show2 = (v) => displayValue(c.path, v, "command");
-    if (c.before === void 0) return { sign: "+", text: `${c.path}: ${show2(c.after)}` };
-    if (c.after === void 0) return { sign: "-", text: `${c.path}: ${show2(c.before)}` };
-    return { sign: "~", text: `${c.path}: ${show2(c.before)} → ${show2(c.after)}` };
-  });
-}
-
 // src/report/plan/markdown.ts
+init_describe();
 var STEP_SUMMARY_LIMIT = 1024 * 1024;
 var DEFAULT_MARKDOWN_MAX_BYTES = STEP_SUMMARY_LIMIT - 16 * 1024;
 var bytes = (s) => Buffer.byteLength(s, "utf8");
@@ -62801,8 +63123,12 @@ async function createApplyProgress(term, opts = {}) {
   return new PlainProgress(stream, opts.now);
 }
 
+// src/cli/commands/ci-action-sync.ts
+init_describe();
+
 // src/report/plan/text.ts
 init_color();
+init_describe();
 function paint(sign3) {
   switch (sign3) {
     case "+":
@@ -62909,6 +63235,7 @@ function formatPlanText(plan, opts = {}) {
 
 // src/report/plan/json.ts
 init_enums();
+init_describe();
 init_model();
 
 // src/cli/commands/ci-action-sync.ts
@@ -63064,17 +63391,17 @@ async function orNone(read) {
     throw err;
   }
 }
-function pick(flag, kind, value, candidates, where2, unreadable) {
+function pick(flag, kind, value, candidates, where3, unreadable) {
   const r = resolveName(kind, value, candidates);
   if (r.outcome === "resolved") return { id: r.id, ...r.name !== void 0 ? { name: r.name } : {} };
   if (r.outcome === "unknown" && unreadable)
     throw new NameError(
       "NAMES_UNAVAILABLE",
-      `${flag}: no ${kind} named "${r.typed}" ${where2}: ${unreadable}; give the ${kind}'s id`
+      `${flag}: no ${kind} named "${r.typed}" ${where3}: ${unreadable}; give the ${kind}'s id`
     );
   throw new NameError(
     r.outcome === "ambiguous" ? "NAME_AMBIGUOUS" : "NAME_UNKNOWN",
-    `${flag}: ${nameProblem(r, where2)}`
+    `${flag}: ${nameProblem(r, where3)}`
   );
 }
 var Names = class {
@@ -63206,6 +63533,7 @@ init_limits();
 init_webhook();
 init_version();
 init_result();
+init_describe();
 var REPORT_COLORS = { success: 5763719, pending: 5793266, partial: 16705372, failure: 15548997 };
 var REPORT_MAX_COMMANDS = 10;
 var FIELD_VALUE_MAX = DEFAULT_LIMITS.embed_field_value_max;
@@ -63399,6 +63727,7 @@ function tryRead(path, cwd) {
 var import_node_fs13 = require("node:fs");
 var import_node_path16 = require("node:path");
 init_errors();
+init_named_ids();
 init_snowflake();
 var EMULATOR_STATE_DIR = ".cmdsync";
 var EMULATOR_STATE_FILE = "emulator.json";
@@ -63461,9 +63790,8 @@ async function openEmulatorSession(opts, ctx) {
   const [{ startEmulator: startEmulator2, EmulatorDataError: EmulatorDataError2, EmulatorStartError: EmulatorStartError2, SeedError: SeedError2 }, { provisionDataFile: provisionDataFile2 }] = await Promise.all([Promise.resolve().then(() => (init_emulator(), emulator_exports)), Promise.resolve().then(() => (init_provision(), provision_exports))]);
   const credentials = loadCredentials(ctx.env, ctx.cwd);
   const applicationId = chosenApplicationId(opts) ?? credentials.applicationId;
-  const guilds = /* @__PURE__ */ new Map();
-  for (const g of opts.manifest?.guilds ?? [])
-    if (isSnowflake(g.id)) guilds.set(g.id, { id: g.id, ...g.name ? { name: g.name } : {} });
+  const named = opts.manifest ? namedIds(opts.manifest) : { guilds: [], channels: [] };
+  const guilds = new Map(named.guilds.map((g) => [g.id, g]));
   for (const id of opts.guildIds ?? []) if (isSnowflake(id) && !guilds.has(id)) guilds.set(id, { id });
   const dir = (0, import_node_path16.join)(ctx.cwd, EMULATOR_STATE_DIR);
   const dataFile = (0, import_node_path16.join)(dir, EMULATOR_STATE_FILE);
@@ -63472,13 +63800,10 @@ async function openEmulatorSession(opts, ctx) {
   try {
     (0, import_node_fs13.mkdirSync)(dir, { recursive: true });
     ignoreStateDir(dir);
-    const channels = (opts.manifest?.webhooks ?? []).flatMap(
-      (w) => typeof w === "object" && w !== null && isSnowflake(w.channel_id) ? [w.channel_id] : []
-    );
     provisioned = provisionDataFile2(dataFile, {
       ...applicationId ? { applicationId } : {},
       guilds: [...guilds.values()],
-      channels,
+      channels: named.channels,
       ...applicationNeeds(opts.manifest)
     });
     emulator = await startEmulator2({ dataFile, ...opts.manifest ? { limits: { ...opts.manifest.limits } } : {} });
@@ -63860,7 +64185,7 @@ ${after}\`\`\`
 }
 
 // src/cli/commands/ci-action-test.ts
-var import_node_path24 = require("node:path");
+var import_node_path25 = require("node:path");
 init_discover();
 init_run_files();
 init_errors();
@@ -63974,7 +64299,7 @@ function scenarioRow(s) {
   return row(`${at2.file}:${at2.line}`, s.name, outcome, what);
 }
 var cell = (text2) => escapeInline(text2.replace(/\s+/g, " ")).replace(/\|/g, "\\|");
-var row = (where2, name, outcome, what) => `| ${cell(where2)} | ${cell(name)} | ${outcome} | ${cell(what)} |`;
+var row = (where3, name, outcome, what) => `| ${cell(where3)} | ${cell(name)} | ${outcome} | ${cell(what)} |`;
 
 // src/cli/commands/ci-action-test.ts
 init_text2();
@@ -63998,7 +64323,8 @@ async function actionTest(io) {
       env: { ...ctx.env },
       ...opts.bot !== void 0 ? { bot: opts.bot } : {},
       ...opts.readyTimeout !== void 0 ? { readyTimeoutMs: opts.readyTimeout * 1e3 } : {},
-      onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || (0, import_node_path24.relative)(ctx.cwd, file), scenario, false))
+      ...opts.strict ? { strict: true } : {},
+      onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || (0, import_node_path25.relative)(ctx.cwd, file), scenario, false))
     });
   } catch (err) {
     return failed(io, "test", describeFailure(err, io.run));
@@ -64007,7 +64333,7 @@ async function actionTest(io) {
   const paths = { cwd: ctx.cwd, ...ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {} };
   for (const line of formatTestAnnotations(result, paths)) writeLine(ctx.stdout, line);
   appendSummary(io, formatTestMarkdown(title2("test", inputs), result));
-  const code = result.failed + result.errors > 0 ? 1 : 0;
+  const code = result.ok ? 0 : 1;
   setOutputs(io, {
     "exit-code": String(code),
     "has-changes": "false",
@@ -64051,7 +64377,7 @@ async function actionLint(io) {
   } catch (err) {
     return failed(io, "lint", describeFailure(err, io.run));
   }
-  const fromRoot = (file) => (0, import_node_path25.relative)(ctx.env.GITHUB_WORKSPACE || ctx.cwd, (0, import_node_path25.resolve)(ctx.cwd, file)).split(import_node_path25.sep).join("/");
+  const fromRoot = (file) => (0, import_node_path26.relative)(ctx.env.GITHUB_WORKSPACE || ctx.cwd, (0, import_node_path26.resolve)(ctx.cwd, file)).split(import_node_path26.sep).join("/");
   const shown2 = reports.map((r) => ({
     file: fromRoot(r.file),
     diagnostics: r.diagnostics.filter((d) => !quiet || d.severity === "error").map((d) => ({ ...d, file: fromRoot(d.file) }))

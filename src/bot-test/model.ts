@@ -305,9 +305,57 @@ export interface ScenarioResult {
   botExit?: BotExit;
 }
 
+/** A request the bot sent to its commands' routes itself (`tree.sync()`, `application.commands.set()`), as the emulator noted it. */
+export interface CommandWrite {
+  method: string;
+  /** The route's pattern (`/applications/:applicationId/commands`), never a path. */
+  route: string;
+  status: number;
+}
+
+/** One field of a command that the bot registered otherwise than the manifest declares it (`options[0].description`). */
+export interface CommandFieldDifference {
+  path: string;
+  /** Absent: the manifest does not set it. */
+  manifest?: unknown;
+  /** Absent: the bot's command does not have it. */
+  bot?: unknown;
+}
+
+/**
+ * One command where the bot's commands differ from the manifest's, in the
+ * plan's words, from the manifest to the bot: `added` (the bot registered
+ * it, the manifest does not declare it), `removed` (declared, and the bot's
+ * registering took it away), `changed` (both have it, these fields differ).
+ * `address` is the plan's (`global/chat_input/ping`); `at`, where the
+ * manifest declares it.
+ */
+export type CommandDifference =
+  | { kind: 'added'; address: string }
+  | { kind: 'removed'; address: string; at?: SourceAt }
+  | { kind: 'changed'; address: string; at?: SourceAt; fields: CommandFieldDifference[] };
+
+/**
+ * The bot registered commands itself as it started, replacing what the
+ * manifest deployed (the tests then ran against the bot's). `differences`
+ * empty: it registered the manifest's commands. A difference is a warning,
+ * an error with `--strict` (the run then fails).
+ */
+export interface CommandDrift {
+  /** The manifest, as the report names it. */
+  manifest: string;
+  requests: CommandWrite[];
+  differences: CommandDifference[];
+  severity: 'warning' | 'error';
+}
+
 export interface FileResult {
   path: string;
+  /** The test file as the user named it, where its problems are placed elsewhere (in the manifest). */
+  display?: string;
   scenarios: ScenarioResult[];
+  /** The bot registered commands of its own as it started (1.2). */
+  commandDrift?: CommandDrift;
   /** The file could not run at all (unreadable, invalid, the bot did not get ready in time): every scenario counts as an error. */
   problems?: TestFileProblem[];
   /** The bot exited before it was ready: the file could not run, and every scenario counts as an error. */
@@ -320,5 +368,9 @@ export interface RunResult {
   failed: number;
   /** Scenarios that could not run (errors in the test, or a file that could not run). */
   errors: number;
+  /** Files whose bot registered commands that differ from the manifest's (1.2); with `--strict` these fail the run. */
+  drifted: number;
+  /** The run passed: no scenario failed or erred, and (with `--strict`) no bot's commands differ from the manifest's (1.2). */
+  ok: boolean;
   durationMs: number;
 }

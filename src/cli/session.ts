@@ -10,6 +10,7 @@ import { CmdsyncError, UsageError } from '../errors.js';
 import type { RunningEmulator } from '../emulator/index.js';
 import type { ProvisionRequest } from '../emulator/state/provision.js';
 import type { LoadedManifest } from '../manifest/load.js';
+import { namedIds } from '../manifest/named-ids.js';
 import {
   createClient,
   describeCredentials,
@@ -139,9 +140,8 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
   // DISCORD_APPLICATION_ID still names the application when the manifest does not; tokens from the environment are not used.
   const credentials = loadCredentials(ctx.env, ctx.cwd);
   const applicationId = chosenApplicationId(opts) ?? credentials.applicationId;
-  const guilds = new Map<string, { id: string; name?: string }>();
-  for (const g of opts.manifest?.guilds ?? [])
-    if (isSnowflake(g.id)) guilds.set(g.id, { id: g.id, ...(g.name ? { name: g.name } : {}) });
+  const named = opts.manifest ? namedIds(opts.manifest) : { guilds: [], channels: [] };
+  const guilds = new Map(named.guilds.map((g) => [g.id, g]));
   for (const id of opts.guildIds ?? []) if (isSnowflake(id) && !guilds.has(id)) guilds.set(id, { id });
 
   const dir = join(ctx.cwd, EMULATOR_STATE_DIR);
@@ -151,15 +151,10 @@ async function openEmulatorSession(opts: SessionOptions, ctx: CliContext): Promi
   try {
     mkdirSync(dir, { recursive: true });
     ignoreStateDir(dir);
-    const channels = (opts.manifest?.webhooks ?? []).flatMap((w) =>
-      typeof w === 'object' && w !== null && isSnowflake((w as { channel_id?: unknown }).channel_id)
-        ? [(w as { channel_id: string }).channel_id]
-        : [],
-    );
     provisioned = provisionDataFile(dataFile, {
       ...(applicationId ? { applicationId } : {}),
       guilds: [...guilds.values()],
-      channels,
+      channels: named.channels,
       ...applicationNeeds(opts.manifest),
     });
     // Rate limits stay on with the real numbers: the session should behave as against the service.

@@ -19,6 +19,8 @@ import { AdvancingClock } from './harness/clock.js';
 import { InFlight } from './harness/in-flight.js';
 import { emulatorHarness, type EmulatorHarness } from './harness/harness.js';
 export type { EmulatorHarness, InteractionAnswers, SettleOptions } from './harness/harness.js';
+export type { ProvisionRequest } from './state/provision.js';
+export { isCommandWrite } from './routes/commands.js';
 import { credentialsOf, readSeedFile, SeedError } from './state/seed.js';
 import { API_PREFIX, createEmulatorServer, type ServerTimeouts } from './http/server.js';
 export type { ServerTimeouts } from './http/server.js';
@@ -241,6 +243,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         faults,
         clock: config.clock,
         inFlight,
+        nextId,
         hasSessionFor: (id) => gateway.hasSessionFor(id),
       })
     : undefined;

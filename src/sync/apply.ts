@@ -22,6 +22,12 @@ export interface ApplyRequest {
   /** `X-Audit-Log-Reason` of webhook creates, edits and deletes. */
   reason?: string;
   loadAvatar?: (source: string) => Promise<string>;
+  /**
+   * Write the lock file (default true). `cmdsync test` applies to a
+   * throwaway world: its webhook ids must not replace the real ones the
+   * repository's lock file records.
+   */
+  persistLock?: boolean;
 }
 
 export interface ApplyRun {
@@ -58,17 +64,20 @@ export async function applyChanges(req: ApplyRequest): Promise<ApplyRun> {
   const { plan, target, manifestPath } = req;
   let lock = req.lock;
   if (plan.webhooks) lock ??= readLock(manifestPath);
+  const persist = req.persistLock ?? true;
   const outcome = await applyPlan(plan, target.client, {
     canEditPermissions: target.canEditPermissions,
     ...(req.events ? { events: req.events } : {}),
     ...(req.reason !== undefined ? { reason: req.reason } : {}),
     ...(lock ? { lock } : {}),
     // Before each webhook create is sent and after it is answered: a killed apply must leave the intent behind.
-    saveLock: (next) => writeLock(manifestPath, next),
+    saveLock: (next) => {
+      if (persist) writeLock(manifestPath, next);
+    },
     ...(req.loadAvatar ? { loadAvatar: req.loadAvatar } : {}),
   });
   // Whatever went through is recorded, even after a failure: the next plan must know those webhooks, and today's creates.
-  recordLock(manifestPath, lock, outcome, plan);
+  if (persist) recordLock(manifestPath, lock, outcome, plan);
   return { outcome, result: applyResultOf(outcome, requestsToSend(plan, target), plan.skipped) };
 }
 

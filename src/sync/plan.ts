@@ -8,7 +8,7 @@ import { buildPlan } from '../plan/build.js';
 import type { Plan } from '../plan/model.js';
 import type { StrategyChoice } from '../plan/strategy.js';
 import { VERSION } from '../version.js';
-import { scopeKey } from '../wire/scope.js';
+import { guildScope, scopeKey } from '../wire/scope.js';
 import type { State } from '../wire/state.js';
 import { judgeByApplication } from './application-check.js';
 import { loadValidManifest, type InterpolationEnv, type ValidManifest } from './load.js';
@@ -37,6 +37,12 @@ export interface PlanRequest {
   now?: number;
   /** A manifest the caller already loaded with loadValidManifest (it is not read twice). */
   loaded?: ValidManifest;
+  /**
+   * Guilds the manifest does not declare, planned as holding none of its
+   * commands: `cmdsync test` asks where a bot registered commands of its own,
+   * so those show as commands the manifest does not have.
+   */
+  undeclaredGuilds?: readonly string[];
 }
 
 export interface PlanResult {
@@ -69,7 +75,10 @@ export async function planSync(req: PlanRequest): Promise<PlanResult> {
   const { target } = req;
   const { manifest, diagnostics } = req.loaded ?? loadValidManifest(req.manifestPath, req.cwd, req.env);
   checkTargetFor(manifest, target, req.only);
-  const desired = selectScopes(desiredState(manifest, target.applicationId), req.only);
+  const desired = withUndeclared(
+    selectScopes(desiredState(manifest, target.applicationId), req.only),
+    req.undeclaredGuilds ?? [],
+  );
   const lock = readLock(manifest.root.absPath);
   const remote = await readRemote({
     client: target.client,
@@ -118,6 +127,13 @@ function planAgainst(
     skipped: skipped.map((s) => ({ key: scopeKey(s.scope), reason: s.reason })),
     judge: (kept) => judgeByApplication(manifest, application, { limits, scopes, kept }),
   });
+}
+
+/** `state` with an empty, pruned scope for each guild it does not declare. */
+function withUndeclared(state: State, guilds: readonly string[]): State {
+  const declared = new Set(state.scopes.map((s) => scopeKey(s.scope)));
+  const extra = guilds.map(guildScope).filter((scope) => !declared.has(scopeKey(scope)));
+  return { ...state, scopes: [...state.scopes, ...extra.map((scope) => ({ scope, commands: [], prune: true }))] };
 }
 
 function manifestDigest(manifest: LoadedManifest): string {

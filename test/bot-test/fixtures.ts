@@ -74,6 +74,8 @@ export const run: RunResult = {
   passed: 1,
   failed: 1,
   errors: 2,
+  drifted: 0,
+  ok: false,
   durationMs: 1234,
 };
 
@@ -160,5 +162,7 @@ export const crashRun: RunResult = {
   passed: 0,
   failed: 2,
   errors: 2,
+  drifted: 0,
+  ok: false,
   durationMs: 3100,
 };

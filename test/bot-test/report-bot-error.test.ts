@@ -44,6 +44,8 @@ const run: RunResult = {
   passed: 0,
   failed: 1,
   errors: 0,
+  drifted: 0,
+  ok: false,
   durationMs: 120,
 };
 

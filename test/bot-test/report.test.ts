@@ -80,6 +80,8 @@ describe('renderTestRun', () => {
       passed: 1,
       failed: 0,
       errors: 0,
+      drifted: 0,
+      ok: true,
       durationMs: 5,
     };
     expect(renderTestRun(clean, { color: false })).toBe('1 passed, 0 failed');
@@ -211,7 +213,16 @@ describe('renderTestJson', () => {
     expect(doc.format_version).toBe(TEST_JSON_FORMAT_VERSION);
     const { format_version: _, ...rest } = doc;
     expect(rest).toEqual(JSON.parse(JSON.stringify(run)));
-    expect(Object.keys(doc)).toEqual(['format_version', 'passed', 'failed', 'errors', 'durationMs', 'files']);
+    expect(Object.keys(doc)).toEqual([
+      'format_version',
+      'ok',
+      'passed',
+      'failed',
+      'errors',
+      'drifted',
+      'durationMs',
+      'files',
+    ]);
     expect(renderTestJson({ ...run })).toBe(renderTestJson(run));
   });
 });

@@ -42,6 +42,8 @@ const run = (files: FileResult[], durationMs: number): RunResult => ({
   passed: files.flatMap((f) => f.scenarios).filter((s) => s.status === 'passed').length,
   failed: files.flatMap((f) => f.scenarios).filter((s) => s.status === 'failed').length,
   errors: 0,
+  drifted: 0,
+  ok: files.every((f) => f.scenarios.every((s) => s.status === 'passed')),
   durationMs,
 });
 
@@ -52,7 +54,7 @@ test("shards' --json reports join into one run: files in path order, totals adde
     { name: 'shard-1.json', text: one },
     { name: 'shard-2.json', text: two },
   ]);
-  expect(merged).toMatchObject({ ok: true, result: { passed: 3, failed: 1, errors: 0, durationMs: 1200 } });
+  expect(merged).toMatchObject({ ok: true, result: { passed: 3, failed: 1, errors: 0, ok: false, durationMs: 1200 } });
   if (merged.ok) expect(merged.result.files.map((f) => f.path)).toEqual(['a.test.yaml', 'b.test.yaml', 'c.test.yaml']);
 });
 

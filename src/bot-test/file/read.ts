@@ -46,7 +46,8 @@ export async function readTestFile(path: string): Promise<ReadTestFileResult> {
   return parseTestFile(text, absPath, display);
 }
 
-function displayPath(absPath: string): string {
+/** A path as the report shows it: relative to the working directory when inside it. */
+export function displayPath(absPath: string): string {
   const rel = relative(process.cwd(), absPath);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : absPath;
 }

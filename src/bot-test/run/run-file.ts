@@ -7,6 +7,7 @@
 import { dirname } from 'node:path';
 import { CmdsyncError } from '../../errors.js';
 import type { FileResult, ScenarioResult, SourceAt, TestFile } from '../model.js';
+import { ManifestProblemError } from './manifest.js';
 import { BotNotReadyError } from './ready.js';
 import { runScenario } from './scenario.js';
 import { startSession, type BotSession } from './session.js';
@@ -17,6 +18,8 @@ export interface RunFileOptions {
   env?: NodeJS.ProcessEnv;
   onScenario?: (file: string, result: ScenarioResult) => void;
   readyTimeoutMs?: number;
+  /** A bot whose own commands differ from the manifest's fails the run (`--strict`). */
+  strict?: boolean;
 }
 
 const problemAt = (file: TestFile): SourceAt => file.bot?.at ?? { file: file.path, line: 1, column: 1 };
@@ -51,6 +54,15 @@ export async function runTestFile(file: TestFile, options: RunFileOptions = {}):
         scenarios: [],
         botExit: { ...err.exited, when: 'starting', step: 0, at: problemAt(file) },
       };
+    // A problem inside the manifest is said where the manifest has it, under the test file's name.
+    const inManifest = err instanceof ManifestProblemError ? err.at : undefined;
+    if (inManifest)
+      return {
+        path: file.path,
+        display: problemAt(file).file,
+        scenarios: [],
+        problems: [{ message: (err as Error).message, at: inManifest }],
+      };
     if (err instanceof CmdsyncError)
       return { path: file.path, scenarios: [], problems: [{ message: err.message, at: problemAt(file) }] };
     throw err;
@@ -62,7 +74,10 @@ export async function runTestFile(file: TestFile, options: RunFileOptions = {}):
       scenarios.push(result);
       options.onScenario?.(file.path, result);
     }
-    return { path: file.path, scenarios };
+    const drift = session.commandDrift;
+    if (!drift) return { path: file.path, scenarios };
+    const severity = options.strict && drift.differences.length > 0 ? 'error' : 'warning';
+    return { path: file.path, scenarios, commandDrift: { ...drift, severity } };
   } finally {
     await session.stop();
   }

@@ -21,6 +21,8 @@ export interface RunTestFilesRequest {
   readyTimeoutMs?: number;
   /** Files run at once (default 1). */
   workers?: number;
+  /** A bot whose own commands differ from the manifest's fails the run. */
+  strict?: boolean;
 }
 
 export async function runTestFiles(request: RunTestFilesRequest): Promise<RunResult> {
@@ -35,16 +37,20 @@ export async function runTestFiles(request: RunTestFilesRequest): Promise<RunRes
     }
   });
   const done = await Promise.all(runs);
-  const totals = { passed: 0, failed: 0, errors: 0 };
+  const totals = { passed: 0, failed: 0, errors: 0, drifted: 0 };
   for (const { result, declared } of done) {
     if (result.problems?.length || result.botExit) totals.errors += declared;
+    if (result.commandDrift?.differences.length) totals.drifted++;
     for (const s of result.scenarios) {
       if (s.status === 'passed') totals.passed++;
       else if (s.status === 'failed') totals.failed++;
       else totals.errors++;
     }
   }
-  return { files: done.map((d) => d.result), ...totals, durationMs: performance.now() - started };
+  const files = done.map((d) => d.result);
+  const strictFailure = files.some((f) => f.commandDrift?.severity === 'error');
+  const ok = totals.failed + totals.errors === 0 && !strictFailure;
+  return { files, ...totals, ok, durationMs: performance.now() - started };
 }
 
 /** One file's result, and how many scenarios it declares (at least one), which count as errors when it cannot run. */
@@ -59,6 +65,7 @@ async function readAndRun(
     ...(request.env ? { env: request.env } : {}),
     ...(request.onScenario ? { onScenario: request.onScenario } : {}),
     ...(request.readyTimeoutMs !== undefined ? { readyTimeoutMs: request.readyTimeoutMs } : {}),
+    ...(request.strict !== undefined ? { strict: request.strict } : {}),
   });
   return { result, declared: Math.max(1, read.file.scenarios.length) };
 }

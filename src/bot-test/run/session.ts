@@ -8,7 +8,8 @@
 import { matchesText, showMatcher } from '../match/text.js';
 import type { BotErrorPolicy, TextMatcher, WorldSpec } from '../model.js';
 import { BotProcess } from './bot-process.js';
-import { applyManifest, findManifest, manifestApplicationId } from './manifest.js';
+import { CommandWriteWatch, findDrift, type FoundDrift } from './command-drift.js';
+import { applyManifest, findManifest, loadManifest, manifestEnvironment, provisionNamed } from './manifest.js';
 import { BotNotReadyError, DEFAULT_READY_TIMEOUT_MS, type NotReady, waitReady } from './ready.js';
 import type { ScenarioContext } from './scenario.js';
 import { TranscriptRecorder } from './transcript.js';
@@ -33,6 +34,8 @@ export interface SessionSpec {
 
 export interface BotSession {
   ctx: ScenarioContext;
+  /** The bot registered commands of its own as it started: what differs from the manifest's. */
+  commandDrift: FoundDrift | undefined;
   stop(): Promise<void>;
 }
 
@@ -49,14 +52,19 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
     world = await startWorld(spec.world);
     const { emulator, harness } = world;
     const port = await freePort();
-    const base = spec.env ?? process.env;
     const manifest = spec.manifest === false ? undefined : findManifest(spec.cwd, spec.manifest);
+    // The manifest's `.env`, as plan reads it: `${TEST_GUILD_ID}` means here what it means there.
+    const base = manifest ? manifestEnvironment(manifest, spec.env ?? process.env) : (spec.env ?? process.env);
     const guess = botIdentity(emulator, undefined);
-    const identity = manifest
-      ? botIdentity(emulator, manifestApplicationId(manifest, botEnvironment(emulator, guess, port, base)))
-      : guess;
+    const first = manifest ? loadManifest(manifest, botEnvironment(emulator, guess, port, base)) : undefined;
+    const identity = first ? botIdentity(emulator, first.manifest.applicationId) : guess;
     const env = botEnvironment(emulator, identity, port, base);
-    if (manifest) await applyManifest(manifest, emulator, identity, env);
+    const loaded = manifest && identity.applicationId !== guess.applicationId ? loadManifest(manifest, env) : first;
+    if (manifest && loaded) {
+      provisionNamed(emulator, loaded, identity);
+      await applyManifest(manifest, emulator, identity, env, loaded);
+    }
+    const watch = new CommandWriteWatch(emulator, identity.applicationId);
     const http = spec.interactions !== undefined;
     // Set in the world before the saved point: the endpoint is part of the application as the test declares it.
     if (http)
@@ -78,6 +86,11 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
     };
     const notReady = await startBot();
     if (notReady !== undefined) throw new BotNotReadyError(notReady);
+    // What the bot does as it starts (registering commands on ready) belongs to the saved point, as it stays on the service.
+    await harness.settled();
+    const commandDrift =
+      manifest && loaded ? await findDrift(watch, emulator, identity, { path: manifest, env, loaded }) : undefined;
+    watch.stop();
     harness.save();
     const ctx: ScenarioContext = {
       emulator,
@@ -96,7 +109,7 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
         return startBot();
       },
     };
-    return { ctx, stop };
+    return { ctx, commandDrift, stop };
   } catch (err) {
     await stop();
     throw err;

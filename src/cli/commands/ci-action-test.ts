@@ -40,6 +40,7 @@ export async function actionTest(io: ActionIO): Promise<number> {
       env: { ...ctx.env },
       ...(opts.bot !== undefined ? { bot: opts.bot } : {}),
       ...(opts.readyTimeout !== undefined ? { readyTimeoutMs: opts.readyTimeout * 1000 } : {}),
+      ...(opts.strict ? { strict: true } : {}),
       onScenario: (file, scenario) =>
         writeLine(ctx.stdout, scenarioLine(scenario.at.file || relative(ctx.cwd, file), scenario, false)),
     });
@@ -50,7 +51,7 @@ export async function actionTest(io: ActionIO): Promise<number> {
   const paths = { cwd: ctx.cwd, ...(ctx.env.GITHUB_WORKSPACE ? { workspace: ctx.env.GITHUB_WORKSPACE } : {}) };
   for (const line of formatTestAnnotations(result, paths)) writeLine(ctx.stdout, line);
   appendSummary(io, formatTestMarkdown(title('test', inputs), result));
-  const code = result.failed + result.errors > 0 ? 1 : 0;
+  const code = result.ok ? 0 : 1;
   setOutputs(io, {
     'exit-code': String(code),
     'has-changes': 'false',

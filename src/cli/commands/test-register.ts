@@ -52,6 +52,10 @@ export function defineTest(program: Command, action: (opts: TestCliOptions) => P
       '--merge <reports...>',
       "don't run: join the shards' --json reports into one (with --reporter, --json, --output)",
     )
+    .option(
+      '--strict',
+      "fail when a bot registers commands of its own that differ from the manifest's (else a warning)",
+    )
     .action(async (files: string[], opts) =>
       action({
         files,
@@ -59,6 +63,7 @@ export function defineTest(program: Command, action: (opts: TestCliOptions) => P
         reporter: opts.reporter,
         output: opts.output,
         json: !!opts.json,
+        strict: !!opts.strict,
         ...(opts.readyTimeout !== undefined ? { readyTimeout: opts.readyTimeout } : {}),
         ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
         ...(opts.shard !== undefined ? { shard: opts.shard } : {}),

@@ -4,7 +4,8 @@
  * then the failures in detail and `N passed, M failed` (text); or the
  * whole run as JUnit XML (`--reporter junit`, to `--output FILE` or stdout)
  * or JSON (`--json`). Exit 0 when every scenario passed, 1 when any failed
- * or could not run, 2 for a usage error.
+ * or could not run (or, with `--strict`, a bot registered commands that
+ * differ from the manifest's), 2 for a usage error.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -36,6 +37,8 @@ export interface TestCliOptions {
   shard?: string;
   /** Shards' `--json` reports to join instead of running. */
   merge?: string[];
+  /** A bot's own commands differing from the manifest's fail the run. */
+  strict?: boolean;
 }
 
 function checkOptions(opts: TestCliOptions): void {
@@ -94,6 +97,7 @@ export async function runTest(opts: TestCliOptions, ctx: CliContext): Promise<nu
     result = await runTestFiles({
       files,
       env: { ...ctx.env },
+      ...(opts.strict ? { strict: true } : {}),
       workers: opts.workers ?? Math.max(1, Math.floor(availableParallelism() / 2)),
       ...(opts.bot !== undefined ? { bot: opts.bot } : {}),
       ...(opts.readyTimeout !== undefined ? { readyTimeoutMs: opts.readyTimeout * 1000 } : {}),
@@ -117,5 +121,5 @@ export async function runTest(opts: TestCliOptions, ctx: CliContext): Promise<nu
   }
   if (machineOnStdout) ctx.stdout.write(report!.endsWith('\n') ? report! : `${report!}\n`);
   else lines.write(`${renderTestRun(result, { color })}\n`);
-  return result.failed + result.errors > 0 ? 1 : 0;
+  return result.ok ? 0 : 1;
 }

@@ -11,6 +11,7 @@
 import type { Snowflake } from '../../wire/snowflake.js';
 import type { FaultController } from '../http/faults.js';
 import type { InteractionRegistry } from '../interactions/registry.js';
+import { provisionWorld, type ProvisionRequest } from '../state/provision.js';
 import type { Store } from '../state/store.js';
 import type { World } from '../state/world.js';
 import type { AdvancingClock } from './clock.js';
@@ -59,6 +60,13 @@ export interface EmulatorHarness {
   connected(applicationId: Snowflake): boolean;
   /** What the interaction came to, read from the world now. */
   answers(interactionId: Snowflake): InteractionAnswers | undefined;
+  /**
+   * Adds to the world what `want` names and it lacks (guilds with the
+   * application installed, channels), as `plan --emulator` does to its data
+   * file: a manifest naming real ids runs unchanged. Before `save`, so a
+   * restore keeps them. Whether anything was added.
+   */
+  provision(want: ProvisionRequest): boolean;
 }
 
 export class HarnessError extends Error {
@@ -71,10 +79,19 @@ interface Parts {
   faults: FaultController;
   clock: AdvancingClock;
   inFlight: InFlight;
+  nextId(): Snowflake;
   hasSessionFor(applicationId: Snowflake): boolean;
 }
 
-export function emulatorHarness({ store, registry, faults, clock, inFlight, hasSessionFor }: Parts): EmulatorHarness {
+export function emulatorHarness({
+  store,
+  registry,
+  faults,
+  clock,
+  inFlight,
+  nextId,
+  hasSessionFor,
+}: Parts): EmulatorHarness {
   let saved: World | undefined;
   const current = (m: { id: Snowflake; message: Obj } | undefined): Obj | undefined =>
     m ? (store.world.messages[m.id]?.message ?? m.message) : undefined;
@@ -127,5 +144,6 @@ export function emulatorHarness({ store, registry, faults, clock, inFlight, hasS
         deleted: shown.filter((m) => store.world.messages[m.id] === undefined).map((m) => m.id),
       };
     },
+    provision: (want) => provisionWorld(store.world, want, nextId, clock.now()),
   };
 }

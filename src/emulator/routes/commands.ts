@@ -48,6 +48,12 @@ type Obj = Record<string, unknown>;
 const GLOBAL = '/applications/:applicationId/commands';
 const GUILD = '/applications/:applicationId/guilds/:guildId/commands';
 
+/** A request noted on one of these routes that writes an application's commands (create, bulk overwrite, edit, delete). */
+export function isCommandWrite(method: string, route: string): boolean {
+  if (method === 'GET') return false;
+  return [GLOBAL, GUILD].some((base) => route === base || route === `${base}/:commandId`);
+}
+
 interface Resolved {
   app: Application;
   scope: Scope;

@@ -34,6 +34,9 @@ function readReport(report: ShardReport): RunResult | string {
     passed: Number(d.passed) || 0,
     failed: Number(d.failed) || 0,
     errors: Number(d.errors) || 0,
+    drifted: Number(d.drifted) || 0,
+    // A report from before `ok` (format 1.1): no drift could fail it.
+    ok: typeof d.ok === 'boolean' ? d.ok : Number(d.failed) + Number(d.errors) === 0,
     durationMs: Number(d.durationMs) || 0,
   };
 }
@@ -57,6 +60,8 @@ export function mergeRuns(reports: readonly ShardReport[]): MergeOutcome {
       passed: runs.reduce((n, r) => n + r.passed, 0),
       failed: runs.reduce((n, r) => n + r.failed, 0),
       errors: runs.reduce((n, r) => n + r.errors, 0),
+      drifted: runs.reduce((n, r) => n + r.drifted, 0),
+      ok: runs.every((r) => r.ok),
       durationMs: Math.max(...runs.map((r) => r.durationMs)),
     },
   };

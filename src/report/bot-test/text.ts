@@ -1,5 +1,6 @@
 import type { FileResult, Mismatch, RunResult, ScenarioResult, SourceAt, StepResult } from '../../bot-test/model.js';
 import { botExitDetail, botExited, botExitHeadline, LOGGED_ERROR, loggedErrorDetail } from './bot-exit.js';
+import { commandDriftBlock } from './command-drift.js';
 import { fileName } from './file-name.js';
 import { type Paint, withPaint } from './paint.js';
 import { stepAction, transcriptLines } from './transcript.js';
@@ -37,11 +38,14 @@ export function renderTestRun(result: RunResult, options: { color: boolean }): s
 export function summaryLine(p: Paint, r: RunResult): string {
   const parts = [p.green(`${r.passed} passed`), r.failed > 0 ? p.red(`${r.failed} failed`) : `${r.failed} failed`];
   if (r.errors > 0) parts.push(p.yellow(`${r.errors} error${r.errors === 1 ? '' : 's'}`));
+  if (r.drifted > 0)
+    parts.push(p.yellow(`${r.drifted} bot${r.drifted === 1 ? "'s" : "s'"} commands differ from the manifest`));
   return parts.join(', ');
 }
 
 function fileBlocks(p: Paint, f: FileResult): string[] {
   const out: string[] = [];
+  if (f.commandDrift) out.push(`${fileName(f)}:\n${commandDriftBlock(p, f.commandDrift)}`);
   if (f.botExit) {
     const head = p.red(p.bold(`✗ The bot exited as it started: ${fileName(f)} did not run`));
     out.push(
