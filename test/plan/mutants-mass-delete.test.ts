@@ -12,15 +12,39 @@ import type { ScopeState, StateCommand } from '../../src/wire/state.js';
  */
 
 const APP = '100';
-const opts: PlanOptions = { strategy: 'auto', limits: resolveLimits(), canEditPermissions: true, force: false, cmdsyncVersion: 'test', readCount: 1 };
+const opts: PlanOptions = {
+  strategy: 'auto',
+  limits: resolveLimits(),
+  canEditPermissions: true,
+  force: false,
+  cmdsyncVersion: 'test',
+  readCount: 1,
+};
 let seq = 1000;
 const remote = (name: string, type = 1): StateCommand => {
   const id = String(seq++);
-  return { id, version: '1', body: { id, application_id: APP, version: '1', type, name, description: name, nsfw: false, default_member_permissions: null } };
+  return {
+    id,
+    version: '1',
+    body: {
+      id,
+      application_id: APP,
+      version: '1',
+      type,
+      name,
+      description: name,
+      nsfw: false,
+      default_member_permissions: null,
+    },
+  };
 };
 const want = (name: string): StateCommand => ({ body: { name, description: name } });
 const plan = (desired: StateCommand[], actual: StateCommand[], scope = GLOBAL) =>
-  buildPlan({ applicationId: APP, scopes: [{ scope, commands: desired }] }, { applicationId: APP, scopes: [{ scope, commands: actual } as ScopeState] }, opts);
+  buildPlan(
+    { applicationId: APP, scopes: [{ scope, commands: desired }] },
+    { applicationId: APP, scopes: [{ scope, commands: actual } as ScopeState] },
+    opts,
+  );
 
 describe('mass deletions', () => {
   it('deleting every remote command is flagged, first among the warnings', () => {
@@ -60,8 +84,12 @@ describe('mass deletions', () => {
   });
 
   it('the message says what part of the scope goes', () => {
-    expect(massDeletionMessage({ scope: 'guild:7', delete: 2, remote: 2 })).toMatch(/^this plan deletes all 2 commands of guild:7\. If that is not what you meant/);
-    expect(massDeletionMessage({ scope: 'global', delete: 3, remote: 5 })).toMatch(/^this plan deletes 3 of the 5 commands of global\. /);
+    expect(massDeletionMessage({ scope: 'guild:7', delete: 2, remote: 2 })).toMatch(
+      /^this plan deletes all 2 commands of guild:7\. If that is not what you meant/,
+    );
+    expect(massDeletionMessage({ scope: 'global', delete: 3, remote: 5 })).toMatch(
+      /^this plan deletes 3 of the 5 commands of global\. /,
+    );
   });
 });
 
@@ -71,7 +99,10 @@ describe('appliedCreates', () => {
       {
         applicationId: APP,
         scopes: [
-          { scope: GLOBAL, commands: [want('new'), want('also-new'), { body: { name: 'info', type: 2 } }, want('edit')] },
+          {
+            scope: GLOBAL,
+            commands: [want('new'), want('also-new'), { body: { name: 'info', type: 2 } }, want('edit')],
+          },
           { scope: guildScope('42'), commands: [want('g')] },
           { scope: guildScope('43'), commands: [want('h')] },
         ],
@@ -79,7 +110,14 @@ describe('appliedCreates', () => {
       {
         applicationId: APP,
         scopes: [
-          { scope: GLOBAL, commands: [remote('info'), { ...remote('edit'), body: { ...remote('edit').body, description: 'old' } }, remote('gone')] },
+          {
+            scope: GLOBAL,
+            commands: [
+              remote('info'),
+              { ...remote('edit'), body: { ...remote('edit').body, description: 'old' } },
+              remote('gone'),
+            ],
+          },
           { scope: guildScope('42'), commands: [] },
           { scope: guildScope('43'), commands: [] },
         ],
@@ -98,7 +136,11 @@ describe('appliedCreates', () => {
     ]);
     expect(appliedCreates(p, all)).toEqual({ global: 3, 'guild:42': 1, 'guild:43': 1 });
     // Only what was carried out: an apply stopped after the first create and the replace, and one guild.
-    const some = all.filter((a) => ['global/chat_input/new', 'global/user/info', 'global/chat_input/edit', 'guild:43/chat_input/h'].includes(a.address));
+    const some = all.filter((a) =>
+      ['global/chat_input/new', 'global/user/info', 'global/chat_input/edit', 'guild:43/chat_input/h'].includes(
+        a.address,
+      ),
+    );
     expect(appliedCreates(p, some)).toEqual({ global: 2, 'guild:43': 1 });
     // An address carried out as something else (say, a create reported as an update) is not a create.
     expect(appliedCreates(p, [{ address: 'global/chat_input/new', kind: 'update' }])).toEqual({});

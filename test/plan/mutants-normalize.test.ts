@@ -28,7 +28,13 @@ describe('normalizeCommand', () => {
             description: 'S',
             description_localizations: { ja: 'x', da: 'y' },
             options: [
-              { type: 3, name: 'o', description: 'O', name_localizations: { uk: 'u', bg: 'v' }, choices: [{ name: 'c', value: 'c', name_localizations: { tr: 't', cs: 's' } }] },
+              {
+                type: 3,
+                name: 'o',
+                description: 'O',
+                name_localizations: { uk: 'u', bg: 'v' },
+                choices: [{ name: 'c', value: 'c', name_localizations: { tr: 't', cs: 's' } }],
+              },
             ],
           },
         ],
@@ -48,7 +54,14 @@ describe('normalizeCommand', () => {
       {
         name: 'ping',
         description: 'Ping',
-        options: [{ type: 1, name: 'sub', description: 'S', options: [{ type: 7, name: 'ch', description: 'C', channel_types: [5, 0, 5, 2] }] }],
+        options: [
+          {
+            type: 1,
+            name: 'sub',
+            description: 'S',
+            options: [{ type: 7, name: 'ch', description: 'C', channel_types: [5, 0, 5, 2] }],
+          },
+        ],
       },
       GLOBAL,
     );
@@ -64,7 +77,10 @@ describe('normalizeCommand', () => {
 });
 
 describe('alignUnmanaged', () => {
-  const remote = normalizeCommand({ id: '1', type: 1, name: 'p', description: 'P', integration_types: [0, 1], dm_permission: false, contexts: [0] }, GLOBAL);
+  const remote = normalizeCommand(
+    { id: '1', type: 1, name: 'p', description: 'P', integration_types: [0, 1], dm_permission: false, contexts: [0] },
+    GLOBAL,
+  );
 
   it('integration_types written as null is left to the application, like one not written', () => {
     const body = { name: 'p', description: 'P', integration_types: null, contexts: [0] };
@@ -73,10 +89,17 @@ describe('alignUnmanaged', () => {
 
   it('dm_permission is not compared once contexts are written, and is otherwise', () => {
     const withContexts = { name: 'p', description: 'P', integration_types: [0, 1], contexts: [0], dm_permission: true };
-    expect(diffValues(remote, alignUnmanaged(normalizeCommand(withContexts, GLOBAL), withContexts, remote))).toEqual([]);
+    expect(diffValues(remote, alignUnmanaged(normalizeCommand(withContexts, GLOBAL), withContexts, remote))).toEqual(
+      [],
+    );
     const without = { name: 'p', description: 'P', integration_types: [0, 1], dm_permission: true };
-    const r = normalizeCommand({ id: '1', type: 1, name: 'p', description: 'P', integration_types: [0, 1], dm_permission: false }, GLOBAL);
-    expect(diffValues(r, alignUnmanaged(normalizeCommand(without, GLOBAL), without, r)).map((c) => c.path)).toEqual(['dm_permission']);
+    const r = normalizeCommand(
+      { id: '1', type: 1, name: 'p', description: 'P', integration_types: [0, 1], dm_permission: false },
+      GLOBAL,
+    );
+    expect(diffValues(r, alignUnmanaged(normalizeCommand(without, GLOBAL), without, r)).map((c) => c.path)).toEqual([
+      'dm_permission',
+    ]);
   });
 
   it('handler belongs to the entry point only', () => {
@@ -89,8 +112,12 @@ describe('alignUnmanaged', () => {
 
 describe('diffValues: lists', () => {
   it('a list of objects that was empty, or becomes empty, is one change of the whole list', () => {
-    expect(diffValues({ options: [] }, { options: [{ name: 'a' }] })).toEqual([{ path: 'options', before: [], after: [{ name: 'a' }] }]);
-    expect(diffValues({ options: [{ name: 'a' }] }, { options: [] })).toEqual([{ path: 'options', before: [{ name: 'a' }], after: [] }]);
+    expect(diffValues({ options: [] }, { options: [{ name: 'a' }] })).toEqual([
+      { path: 'options', before: [], after: [{ name: 'a' }] },
+    ]);
+    expect(diffValues({ options: [{ name: 'a' }] }, { options: [] })).toEqual([
+      { path: 'options', before: [{ name: 'a' }], after: [] },
+    ]);
   });
 
   it('lists of objects compare by position, naming each field that changed', () => {
@@ -103,11 +130,31 @@ describe('diffValues: lists', () => {
 
 describe('pairing and the requests it leads to', () => {
   const APP = '100';
-  const opts: PlanOptions = { strategy: 'individual', limits: resolveLimits(), canEditPermissions: true, force: false, cmdsyncVersion: 'test', readCount: 1 };
+  const opts: PlanOptions = {
+    strategy: 'individual',
+    limits: resolveLimits(),
+    canEditPermissions: true,
+    force: false,
+    cmdsyncVersion: 'test',
+    readCount: 1,
+  };
   let seq = 5000;
   const remote = (body: Obj): StateCommand => {
     const id = String(seq++);
-    return { id, version: '1', body: { id, application_id: APP, version: '1', type: 1, nsfw: false, default_member_permissions: null, description: 'D', ...body } };
+    return {
+      id,
+      version: '1',
+      body: {
+        id,
+        application_id: APP,
+        version: '1',
+        type: 1,
+        nsfw: false,
+        default_member_permissions: null,
+        description: 'D',
+        ...body,
+      },
+    };
   };
   const plan = (desired: StateCommand[], actual: StateCommand[], prune?: false) =>
     buildPlan(
@@ -117,7 +164,11 @@ describe('pairing and the requests it leads to', () => {
     );
 
   it('an edit that drops a field sends it at its default, or the service keeps the old value', () => {
-    const old = remote({ name: 'p', name_localizations: { fr: 'pe' }, options: [{ type: 3, name: 'o', description: 'O' }] });
+    const old = remote({
+      name: 'p',
+      name_localizations: { fr: 'pe' },
+      options: [{ type: 3, name: 'o', description: 'O' }],
+    });
     const [a] = plan([{ body: { name: 'p', description: 'D' } }], [old]).scopes[0]!.actions;
     expect(a!.kind).toBe('update');
     expect(a!.body).toMatchObject({ name_localizations: null, options: [] });
@@ -140,22 +191,34 @@ describe('pairing and the requests it leads to', () => {
 
   it('why each command is replaced, renamed or kept', () => {
     const p = plan(
-      [{ body: { name: 'info', type: 2 } }, { body: { name: 'fresh', description: 'D' }, renamedFrom: ['gone', 'old'] }],
+      [
+        { body: { name: 'info', type: 2 } },
+        { body: { name: 'fresh', description: 'D' }, renamedFrom: ['gone', 'old'] },
+      ],
       [remote({ name: 'info' }), remote({ name: 'old' }), remote({ type: 4, name: 'Launch', handler: 2 })],
     );
     expect(p.scopes[0]!.actions.map((a) => [a.kind, a.reason])).toEqual([
       ['replace', 'type changed'],
       ['rename', 'renamed from "old"'],
     ]);
-    expect(p.scopes[0]!.kept.map((k) => k.reason)).toEqual(["the entry point command of the app's Activity (declare a primary_entry_point command to manage it)"]);
+    expect(p.scopes[0]!.kept.map((k) => k.reason)).toEqual([
+      "the entry point command of the app's Activity (declare a primary_entry_point command to manage it)",
+    ]);
     const unpruned = plan([], [remote({ name: 'theirs' })], false);
-    expect(unpruned.scopes[0]!.kept.map((k) => [k.address, k.reason])).toEqual([['global/chat_input/theirs', 'not in the manifest (prune: false)']]);
+    expect(unpruned.scopes[0]!.kept.map((k) => [k.address, k.reason])).toEqual([
+      ['global/chat_input/theirs', 'not in the manifest (prune: false)'],
+    ]);
     expect(unpruned.scopes[0]!.actions).toEqual([]);
   });
 
   it('a declared entry point takes the existing one, named otherwise, and says why', () => {
-    const p = plan([{ body: { type: 4, name: 'play', description: 'Play', handler: 2 } }], [remote({ type: 4, name: 'Launch', handler: 2 })]);
-    expect(p.scopes[0]!.actions.map((a) => [a.kind, a.reason])).toEqual([['rename', "the application's entry point (it has at most one)"]]);
+    const p = plan(
+      [{ body: { type: 4, name: 'play', description: 'Play', handler: 2 } }],
+      [remote({ type: 4, name: 'Launch', handler: 2 })],
+    );
+    expect(p.scopes[0]!.actions.map((a) => [a.kind, a.reason])).toEqual([
+      ['rename', "the application's entry point (it has at most one)"],
+    ]);
     expect(p.scopes[0]!.kept).toEqual([]);
   });
 });

@@ -23,11 +23,16 @@ describe('parsePlan', () => {
   });
 
   it('a minor version other than its own is read (minor versions only add keys)', () => {
-    expect(parsePlan(JSON.stringify({ ...valid, format_version: `${MAJOR}.99` }), 'plan.json').format_version).toBe(`${MAJOR}.99`);
+    expect(parsePlan(JSON.stringify({ ...valid, format_version: `${MAJOR}.99` }), 'plan.json').format_version).toBe(
+      `${MAJOR}.99`,
+    );
   });
 
   it('text that is not JSON: a typed error naming the file', () => {
-    expect(refusal('{ not json')).toEqual({ code: 'PLAN_FILE_INVALID', message: 'plan.json is not a cmdsync plan file (not JSON).' });
+    expect(refusal('{ not json')).toEqual({
+      code: 'PLAN_FILE_INVALID',
+      message: 'plan.json is not a cmdsync plan file (not JSON).',
+    });
   });
 
   it.each([
@@ -41,7 +46,10 @@ describe('parsePlan', () => {
     ['no application_id', { format_version: PLAN_FORMAT_VERSION, scopes: [] }],
     ['a numeric application_id', { ...valid, application_id: 100 }],
   ])('JSON that is not a plan (%s): a typed error naming the file', (_what, value) => {
-    expect(refusal(JSON.stringify(value))).toEqual({ code: 'PLAN_FILE_INVALID', message: 'plan.json is not a cmdsync plan file.' });
+    expect(refusal(JSON.stringify(value))).toEqual({
+      code: 'PLAN_FILE_INVALID',
+      message: 'plan.json is not a cmdsync plan file.',
+    });
   });
 
   it('another major version is refused, saying which this cmdsync reads', () => {
