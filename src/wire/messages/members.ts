@@ -5,6 +5,7 @@
  * previous page. Pure.
  */
 import { ApiErrors, problem, type Problem } from '../problem.js';
+import { pageLimit } from './page-limit.js';
 import { compareSnowflakes, isSnowflake, type Snowflake } from '../snowflake.js';
 
 /** Application flags that enable GUILD_MEMBERS: GATEWAY_GUILD_MEMBERS (approved) and its _LIMITED form. */
@@ -15,37 +16,12 @@ export const MEMBER_PAGE = { default: 1, min: 1, max: 1000 } as const;
 export function parseMemberPageQuery(
   get: (name: string) => string | null,
 ): { limit: number; after: Snowflake } | Problem[] {
-  const out: Problem[] = [];
-  const raw = get('limit');
-  let limit: number = MEMBER_PAGE.default;
-  if (raw !== null) {
-    const n = Number(raw);
-    if (!/^-?\d+$/.test(raw))
-      out.push(problem('members-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
-    else if (n < MEMBER_PAGE.min)
-      out.push(
-        problem(
-          'members-limit',
-          ['limit'],
-          `limit is at least ${MEMBER_PAGE.min}.`,
-          ApiErrors.numberMin(MEMBER_PAGE.min),
-        ),
-      );
-    else if (n > MEMBER_PAGE.max)
-      out.push(
-        problem(
-          'members-limit',
-          ['limit'],
-          `limit is at most ${MEMBER_PAGE.max}.`,
-          ApiErrors.numberMax(MEMBER_PAGE.max),
-        ),
-      );
-    else limit = n;
-  }
+  const limit = pageLimit(get('limit'), MEMBER_PAGE, 'members-limit');
+  const out: Problem[] = typeof limit === 'number' ? [] : [limit];
   const after = get('after') ?? '0';
   if (!isSnowflake(after))
     out.push(problem('members-after', ['after'], 'after must be a user id.', ApiErrors.snowflake(after)));
-  return out.length > 0 ? out : { limit, after };
+  return typeof limit === 'number' && out.length === 0 ? { limit, after } : out;
 }
 
 /** The page: users with ids above `after`, lowest first. */
