@@ -49510,35 +49510,28 @@ var init_permissions4 = __esm({
   }
 });
 
+// src/wire/messages/page-limit.ts
+function pageLimit(raw, bounds, rule) {
+  if (raw === null) return bounds.default;
+  if (!/^-?\d+$/.test(raw)) return problem(rule, ["limit"], "limit must be a whole number.", ApiErrors.integer(raw));
+  const n = Number(raw);
+  if (n < bounds.min)
+    return problem(rule, ["limit"], `limit is at least ${bounds.min}.`, ApiErrors.numberMin(bounds.min));
+  if (n > bounds.max)
+    return problem(rule, ["limit"], `limit is at most ${bounds.max}.`, ApiErrors.numberMax(bounds.max));
+  return n;
+}
+var init_page_limit = __esm({
+  "src/wire/messages/page-limit.ts"() {
+    "use strict";
+    init_problem();
+  }
+});
+
 // src/wire/messages/query.ts
 function parseMessagePageQuery(get) {
-  const out = [];
-  const raw = get("limit");
-  let limit = MESSAGE_PAGE.default;
-  if (raw !== null) {
-    const n = Number(raw);
-    if (!/^-?\d+$/.test(raw))
-      out.push(problem("messages-limit", ["limit"], "limit must be a whole number.", ApiErrors.integer(raw)));
-    else if (n < MESSAGE_PAGE.min)
-      out.push(
-        problem(
-          "messages-limit",
-          ["limit"],
-          `limit is at least ${MESSAGE_PAGE.min}.`,
-          ApiErrors.numberMin(MESSAGE_PAGE.min)
-        )
-      );
-    else if (n > MESSAGE_PAGE.max)
-      out.push(
-        problem(
-          "messages-limit",
-          ["limit"],
-          `limit is at most ${MESSAGE_PAGE.max}.`,
-          ApiErrors.numberMax(MESSAGE_PAGE.max)
-        )
-      );
-    else limit = n;
-  }
+  const limit = pageLimit(get("limit"), MESSAGE_PAGE, "messages-limit");
+  const out = typeof limit === "number" ? [] : [limit];
   let anchor;
   for (const kind of ["around", "before", "after"]) {
     const id = get(kind);
@@ -49547,7 +49540,7 @@ function parseMessagePageQuery(get) {
       out.push(problem("messages-anchor", [kind], `${kind} must be a message id.`, ApiErrors.snowflake(id)));
     else anchor ??= { kind, id };
   }
-  return out.length > 0 ? out : { limit, ...anchor ? { anchor } : {} };
+  return typeof limit === "number" && out.length === 0 ? { limit, ...anchor ? { anchor } : {} } : out;
 }
 function selectPage(ids, q) {
   const newest = [...ids].sort((a2, b) => compareSnowflakes(b, a2));
@@ -49569,6 +49562,7 @@ var init_query = __esm({
   "src/wire/messages/query.ts"() {
     "use strict";
     init_problem();
+    init_page_limit();
     init_snowflake();
     MESSAGE_PAGE = { default: 50, min: 1, max: 100 };
   }
@@ -49598,23 +49592,12 @@ var init_reactions = __esm({
 
 // src/wire/messages/members.ts
 function parseMemberPageQuery(get, page = MEMBER_PAGE) {
-  const out = [];
-  const raw = get("limit");
-  let limit = page.default;
-  if (raw !== null) {
-    const n = Number(raw);
-    if (!/^-?\d+$/.test(raw))
-      out.push(problem("members-limit", ["limit"], "limit must be a whole number.", ApiErrors.integer(raw)));
-    else if (n < page.min)
-      out.push(problem("members-limit", ["limit"], `limit is at least ${page.min}.`, ApiErrors.numberMin(page.min)));
-    else if (n > page.max)
-      out.push(problem("members-limit", ["limit"], `limit is at most ${page.max}.`, ApiErrors.numberMax(page.max)));
-    else limit = n;
-  }
+  const limit = pageLimit(get("limit"), page, "members-limit");
+  const out = typeof limit === "number" ? [] : [limit];
   const after = get("after") ?? "0";
   if (!isSnowflake(after))
     out.push(problem("members-after", ["after"], "after must be a user id.", ApiErrors.snowflake(after)));
-  return out.length > 0 ? out : { limit, after };
+  return typeof limit === "number" && out.length === 0 ? { limit, after } : out;
 }
 function memberPage(members2, q) {
   return members2.filter((m) => compareSnowflakes(m.id, q.after) > 0).sort((a, b) => compareSnowflakes(a.id, b.id)).slice(0, q.limit);
@@ -49624,6 +49607,7 @@ var init_members2 = __esm({
   "src/wire/messages/members.ts"() {
     "use strict";
     init_problem();
+    init_page_limit();
     init_snowflake();
     GUILD_MEMBERS_APP_FLAGS = 1 << 14 | 1 << 15;
     MEMBER_PAGE = { default: 1, min: 1, max: 1e3 };
@@ -49632,41 +49616,16 @@ var init_members2 = __esm({
 
 // src/wire/messages/user-guilds.ts
 function parseUserGuildsQuery(get) {
-  const out = [];
-  const raw = get("limit");
-  let limit = USER_GUILDS_PAGE.default;
-  if (raw !== null) {
-    const n = Number(raw);
-    if (!/^-?\d+$/.test(raw))
-      out.push(problem("user-guilds-limit", ["limit"], "limit must be a whole number.", ApiErrors.integer(raw)));
-    else if (n < USER_GUILDS_PAGE.min)
-      out.push(
-        problem(
-          "user-guilds-limit",
-          ["limit"],
-          `limit is at least ${USER_GUILDS_PAGE.min}.`,
-          ApiErrors.numberMin(USER_GUILDS_PAGE.min)
-        )
-      );
-    else if (n > USER_GUILDS_PAGE.max)
-      out.push(
-        problem(
-          "user-guilds-limit",
-          ["limit"],
-          `limit is at most ${USER_GUILDS_PAGE.max}.`,
-          ApiErrors.numberMax(USER_GUILDS_PAGE.max)
-        )
-      );
-    else limit = n;
-  }
-  const q = { limit };
+  const limit = pageLimit(get("limit"), USER_GUILDS_PAGE, "user-guilds-limit");
+  const out = typeof limit === "number" ? [] : [limit];
+  const cursors = {};
   for (const key of ["after", "before"]) {
     const value = get(key);
     if (value === null) continue;
-    if (isSnowflake(value)) q[key] = value;
+    if (isSnowflake(value)) cursors[key] = value;
     else out.push(problem("user-guilds-cursor", [key], `${key} must be a guild id.`, ApiErrors.snowflake(value)));
   }
-  return out.length > 0 ? out : q;
+  return typeof limit === "number" && out.length === 0 ? { limit, ...cursors } : out;
 }
 function userGuildsPage(guilds, q) {
   const within2 = guilds.filter(
@@ -49679,6 +49638,7 @@ var init_user_guilds = __esm({
   "src/wire/messages/user-guilds.ts"() {
     "use strict";
     init_problem();
+    init_page_limit();
     init_snowflake();
     USER_GUILDS_PAGE = { default: 200, min: 1, max: 200 };
   }
@@ -49694,6 +49654,7 @@ var init_messages = __esm({
     init_query();
     init_reactions();
     init_members2();
+    init_page_limit();
     init_user_guilds();
   }
 });

@@ -5,4 +5,5 @@ export * from './permissions.js';
 export * from './query.js';
 export * from './reactions.js';
 export * from './members.js';
+export * from './page-limit.js';
 export * from './user-guilds.js';

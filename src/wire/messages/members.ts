@@ -5,6 +5,7 @@
  * previous page. Pure.
  */
 import { ApiErrors, problem, type Problem } from '../problem.js';
+import { pageLimit } from './page-limit.js';
 import { compareSnowflakes, isSnowflake, type Snowflake } from '../snowflake.js';
 
 /** Application flags that enable GUILD_MEMBERS: GATEWAY_GUILD_MEMBERS (approved) and its _LIMITED form. */
@@ -17,23 +18,12 @@ export function parseMemberPageQuery(
   get: (name: string) => string | null,
   page: { default: number; min: number; max: number } = MEMBER_PAGE,
 ): { limit: number; after: Snowflake } | Problem[] {
-  const out: Problem[] = [];
-  const raw = get('limit');
-  let limit: number = page.default;
-  if (raw !== null) {
-    const n = Number(raw);
-    if (!/^-?\d+$/.test(raw))
-      out.push(problem('members-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
-    else if (n < page.min)
-      out.push(problem('members-limit', ['limit'], `limit is at least ${page.min}.`, ApiErrors.numberMin(page.min)));
-    else if (n > page.max)
-      out.push(problem('members-limit', ['limit'], `limit is at most ${page.max}.`, ApiErrors.numberMax(page.max)));
-    else limit = n;
-  }
+  const limit = pageLimit(get('limit'), page, 'members-limit');
+  const out: Problem[] = typeof limit === 'number' ? [] : [limit];
   const after = get('after') ?? '0';
   if (!isSnowflake(after))
     out.push(problem('members-after', ['after'], 'after must be a user id.', ApiErrors.snowflake(after)));
-  return out.length > 0 ? out : { limit, after };
+  return typeof limit === 'number' && out.length === 0 ? { limit, after } : out;
 }
 
 /** The page: users with ids above `after`, lowest first. */

@@ -4,6 +4,7 @@
  * selects from a channel's ids. Pure.
  */
 import { ApiErrors, problem, type Problem } from '../problem.js';
+import { pageLimit } from './page-limit.js';
 import { compareSnowflakes, isSnowflake, type Snowflake } from '../snowflake.js';
 
 export const MESSAGE_PAGE = { default: 50, min: 1, max: 100 } as const;
@@ -14,33 +15,8 @@ export interface MessagePageQuery {
 }
 
 export function parseMessagePageQuery(get: (name: string) => string | null): MessagePageQuery | Problem[] {
-  const out: Problem[] = [];
-  const raw = get('limit');
-  let limit: number = MESSAGE_PAGE.default;
-  if (raw !== null) {
-    const n = Number(raw);
-    if (!/^-?\d+$/.test(raw))
-      out.push(problem('messages-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
-    else if (n < MESSAGE_PAGE.min)
-      out.push(
-        problem(
-          'messages-limit',
-          ['limit'],
-          `limit is at least ${MESSAGE_PAGE.min}.`,
-          ApiErrors.numberMin(MESSAGE_PAGE.min),
-        ),
-      );
-    else if (n > MESSAGE_PAGE.max)
-      out.push(
-        problem(
-          'messages-limit',
-          ['limit'],
-          `limit is at most ${MESSAGE_PAGE.max}.`,
-          ApiErrors.numberMax(MESSAGE_PAGE.max),
-        ),
-      );
-    else limit = n;
-  }
+  const limit = pageLimit(get('limit'), MESSAGE_PAGE, 'messages-limit');
+  const out: Problem[] = typeof limit === 'number' ? [] : [limit];
   let anchor: MessagePageQuery['anchor'];
   for (const kind of ['around', 'before', 'after'] as const) {
     const id = get(kind);
@@ -50,7 +26,7 @@ export function parseMessagePageQuery(get: (name: string) => string | null): Mes
     // The service takes one anchor; with several, around wins, then before.
     else anchor ??= { kind, id };
   }
-  return out.length > 0 ? out : { limit, ...(anchor ? { anchor } : {}) };
+  return typeof limit === 'number' && out.length === 0 ? { limit, ...(anchor ? { anchor } : {}) } : out;
 }
 
 /** The page's ids, newest first, from the channel's ids (any order). */

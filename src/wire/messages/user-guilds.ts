@@ -5,6 +5,7 @@
  * guilds than one page holds pages on with `after` = the last id seen. Pure.
  */
 import { ApiErrors, problem, type Problem } from '../problem.js';
+import { pageLimit } from './page-limit.js';
 import { compareSnowflakes, isSnowflake, type Snowflake } from '../snowflake.js';
 
 export const USER_GUILDS_PAGE = { default: 200, min: 1, max: 200 } as const;
@@ -16,41 +17,16 @@ export interface UserGuildsQuery {
 }
 
 export function parseUserGuildsQuery(get: (name: string) => string | null): UserGuildsQuery | Problem[] {
-  const out: Problem[] = [];
-  const raw = get('limit');
-  let limit: number = USER_GUILDS_PAGE.default;
-  if (raw !== null) {
-    const n = Number(raw);
-    if (!/^-?\d+$/.test(raw))
-      out.push(problem('user-guilds-limit', ['limit'], 'limit must be a whole number.', ApiErrors.integer(raw)));
-    else if (n < USER_GUILDS_PAGE.min)
-      out.push(
-        problem(
-          'user-guilds-limit',
-          ['limit'],
-          `limit is at least ${USER_GUILDS_PAGE.min}.`,
-          ApiErrors.numberMin(USER_GUILDS_PAGE.min),
-        ),
-      );
-    else if (n > USER_GUILDS_PAGE.max)
-      out.push(
-        problem(
-          'user-guilds-limit',
-          ['limit'],
-          `limit is at most ${USER_GUILDS_PAGE.max}.`,
-          ApiErrors.numberMax(USER_GUILDS_PAGE.max),
-        ),
-      );
-    else limit = n;
-  }
-  const q: UserGuildsQuery = { limit };
+  const limit = pageLimit(get('limit'), USER_GUILDS_PAGE, 'user-guilds-limit');
+  const out: Problem[] = typeof limit === 'number' ? [] : [limit];
+  const cursors: Omit<UserGuildsQuery, 'limit'> = {};
   for (const key of ['after', 'before'] as const) {
     const value = get(key);
     if (value === null) continue;
-    if (isSnowflake(value)) q[key] = value;
+    if (isSnowflake(value)) cursors[key] = value;
     else out.push(problem('user-guilds-cursor', [key], `${key} must be a guild id.`, ApiErrors.snowflake(value)));
   }
-  return out.length > 0 ? out : q;
+  return typeof limit === 'number' && out.length === 0 ? { limit, ...cursors } : out;
 }
 
 /** The page: ids between the cursors, lowest first; with `before` alone, the `limit` ids just below it. */
