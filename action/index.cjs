@@ -60357,6 +60357,8 @@ async function runSteps(ctx, scenario) {
         steps,
         botExit: { ...gone, when: "before", step: index, at: step.at, action: step.action.kind }
       };
+    const late = lateError(ctx, steps, mark);
+    if (late) return late;
     mark = ctx.outputMark();
     const result = withLoggedError(await runOne(ctx, scenario, step, index), ctx.loggedError(mark));
     steps.push(result);
@@ -60369,7 +60371,15 @@ async function runSteps(ctx, scenario) {
       };
     if (result.status !== "passed") return { status: result.status, steps };
   }
-  return { status: "passed", steps };
+  if (steps.length > 0) await ctx.harness.settled();
+  return lateError(ctx, steps, mark) ?? { status: "passed", steps };
+}
+function lateError(ctx, steps, mark) {
+  const last = steps.at(-1);
+  const error2 = last?.status === "passed" ? ctx.loggedError(mark) : void 0;
+  if (!error2) return void 0;
+  steps[steps.length - 1] = withLoggedError(last, error2);
+  return { status: "failed", steps };
 }
 async function runOne(ctx, scenario, step, index) {
   const stepStart = performance.now();

@@ -65,6 +65,9 @@ async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> 
         steps,
         botExit: { ...gone, when: 'before', step: index, at: step.at, action: step.action.kind },
       };
+    // A passing step ends as soon as it holds: what the bot printed after that, before this step, is its doing.
+    const late = lateError(ctx, steps, mark);
+    if (late) return late;
     mark = ctx.outputMark();
     const result = withLoggedError(await runOne(ctx, scenario, step, index), ctx.loggedError(mark));
     steps.push(result);
@@ -77,7 +80,18 @@ async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> 
       };
     if (result.status !== 'passed') return { status: result.status, steps };
   }
-  return { status: 'passed', steps };
+  // The last step's error may still be on its way out of the bot: wait until the bot is quiet, then look.
+  if (steps.length > 0) await ctx.harness.settled();
+  return lateError(ctx, steps, mark) ?? { status: 'passed', steps };
+}
+
+/** The run failed at the last step when the bot logged an error after that step had passed (since `mark`). */
+function lateError(ctx: ScenarioContext, steps: StepResult[], mark: number): Run | undefined {
+  const last = steps.at(-1);
+  const error = last?.status === 'passed' ? ctx.loggedError(mark) : undefined;
+  if (!error) return undefined;
+  steps[steps.length - 1] = withLoggedError(last!, error);
+  return { status: 'failed', steps };
 }
 
 /** One step acted and checked: its expectations read again as the world changes until they hold or their time runs out (wait.ts); a step without any, settled and read once. */
