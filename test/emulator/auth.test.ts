@@ -189,12 +189,22 @@ describe('request errors', () => {
   });
 
   test('multipart/form-data with payload_json works for command create', async () => {
-    const form = new FormData();
-    form.set('payload_json', JSON.stringify(slash('multi')));
+    // The body written out, as a client's form encoder sends it: what is tested is the emulator's reading of it
+    // (undici's own FormData encoder failed once, intermittently, under Node 24 with "action is not a function").
+    const boundary = '----cmdsync-test-boundary';
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="payload_json"',
+      'Content-Type: application/json',
+      '',
+      JSON.stringify(slash('multi')),
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
     const res = await request(`${em.url}/applications/${app}/commands`, {
       method: 'POST',
-      headers: { authorization: bot(em) },
-      body: form,
+      headers: { authorization: bot(em), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
     });
     expect(res.statusCode).toBe(201);
     expect(((await res.body.json()) as any).name).toBe('multi');
