@@ -50471,6 +50471,18 @@ function messageView(stored2, viewer, referenced) {
 function restMessage(world, stored2, viewer) {
   return messageView(stored2, viewer, referencedOf(world, stored2));
 }
+function editedFrom(stored2) {
+  const m = stored2.message;
+  return {
+    content: m.content ?? "",
+    embeds: m.embeds ?? [],
+    attachments: m.attachments ?? [],
+    components: m.components ?? [],
+    stickers: Array.isArray(m.sticker_items) && m.sticker_items.length > 0,
+    poll: m.poll !== void 0 && m.poll !== null,
+    flags: typeof m.flags === "number" ? m.flags : 0
+  };
+}
 var init_message3 = __esm({
   "src/emulator/models/message.ts"() {
     "use strict";
@@ -50799,16 +50811,7 @@ function editAsMember(world, at2, content, env2) {
   const r = reach(world, at2.channelId, at2.messageId, at2.userId);
   if ("code" in r) return refused(r);
   if (authorIdOf(r.stored) !== at2.userId) return refused(ChannelErrors.otherAuthor);
-  const m = r.stored.message;
-  const previous = {
-    content: m.content ?? "",
-    embeds: m.embeds ?? [],
-    attachments: m.attachments ?? [],
-    components: m.components ?? [],
-    stickers: false,
-    poll: m.poll !== void 0 && m.poll !== null,
-    flags: typeof m.flags === "number" ? m.flags : 0
-  };
+  const previous = editedFrom(r.stored);
   const problems = validateChannelEditBody({ content }, { limits: env2.limits, hasFiles: false, previous }).filter(
     (p) => p.api && p.severity === "error"
   );
@@ -55656,16 +55659,7 @@ function edit(req, ctx) {
   if ("status" in found) return found;
   const { at: at2, stored: stored2 } = found;
   if (authorIdOf(stored2) !== at2.app.botUserId) return editOthers(req, ctx, at2, stored2);
-  const m = stored2.message;
-  const previous = {
-    content: m.content ?? "",
-    embeds: m.embeds ?? [],
-    attachments: m.attachments ?? [],
-    components: m.components ?? [],
-    stickers: Array.isArray(m.sticker_items) && m.sticker_items.length > 0,
-    poll: m.poll !== void 0 && m.poll !== null,
-    flags: typeof m.flags === "number" ? m.flags : 0
-  };
+  const previous = editedFrom(stored2);
   const refused3 = fileRefusal(req.files, ctx) ?? problemsResponse(
     validateChannelEditBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0, previous })
   );

@@ -23,7 +23,7 @@ import type { Snowflake } from '../../wire/snowflake.js';
 import type { EventBus } from '../gateway/events.js';
 import { channelFacts, guildFacts } from '../interactions/place.js';
 import { findChannel, type StoredMessage, type World } from '../state/world.js';
-import { authorIdOf } from './message.js';
+import { authorIdOf, editedFrom } from './message.js';
 import { announceMessage, announceReaction } from './message-events.js';
 import { addReaction, hasReaction, removeReaction } from './message-reactions.js';
 import { applyEdit } from './webhook-message.js';
@@ -106,16 +106,7 @@ export function editAsMember(
   const r = reach(world, at.channelId, at.messageId, at.userId);
   if ('code' in r) return refused(r);
   if (authorIdOf(r.stored) !== at.userId) return refused(ChannelErrors.otherAuthor);
-  const m = r.stored.message;
-  const previous = {
-    content: (m.content as string) ?? '',
-    embeds: (m.embeds as unknown[]) ?? [],
-    attachments: (m.attachments as unknown[]) ?? [],
-    components: (m.components as unknown[]) ?? [],
-    stickers: false,
-    poll: m.poll !== undefined && m.poll !== null,
-    flags: typeof m.flags === 'number' ? m.flags : 0,
-  };
+  const previous = editedFrom(r.stored);
   const problems = validateChannelEditBody({ content }, { limits: env.limits, hasFiles: false, previous }).filter(
     (p) => p.api && p.severity === 'error',
   );

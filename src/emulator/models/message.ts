@@ -6,7 +6,7 @@
  * shared builder, so every sender's message has the same fields.
  */
 import { MessageType } from '../../wire/enums.js';
-import { createdFlags, CHANNEL_MESSAGE_FLAGS } from '../../wire/messages/body.js';
+import { createdFlags, CHANNEL_MESSAGE_FLAGS, type EditedMessage } from '../../wire/messages/body.js';
 import { userObject } from '../../wire/interactions/payload.js';
 import { isObject } from '../../wire/rules/values.js';
 import type { Snowflake } from '../../wire/snowflake.js';
@@ -146,4 +146,18 @@ export function messageView(
 /** The REST view, looking the reply up in `world`. */
 export function restMessage(world: World, stored: StoredMessage, viewer: Snowflake | undefined): Obj {
   return messageView(stored, viewer, referencedOf(world, stored));
+}
+
+/** What an edit of a stored channel message is judged against (`validateChannelEditBody`'s `previous`). */
+export function editedFrom(stored: StoredMessage): EditedMessage {
+  const m = stored.message;
+  return {
+    content: (m.content as string) ?? '',
+    embeds: (m.embeds as unknown[]) ?? [],
+    attachments: (m.attachments as unknown[]) ?? [],
+    components: (m.components as unknown[]) ?? [],
+    stickers: Array.isArray(m.sticker_items) && m.sticker_items.length > 0,
+    poll: m.poll !== undefined && m.poll !== null,
+    flags: typeof m.flags === 'number' ? m.flags : 0,
+  };
 }

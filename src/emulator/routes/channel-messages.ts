@@ -29,7 +29,7 @@ import { ApiErrors, problem, type Problem } from '../../wire/problem.js';
 import { isObject } from '../../wire/rules/values.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import type { MultipartFile } from '../http/multipart.js';
-import { authorIdOf, buildBotMessage, restMessage } from '../models/message.js';
+import { authorIdOf, editedFrom, buildBotMessage, restMessage } from '../models/message.js';
 import { announceMessage } from '../models/message-events.js';
 import { applyEdit } from '../models/webhook-message.js';
 import { own } from '../state/own.js';
@@ -200,16 +200,7 @@ function edit(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if ('status' in found) return found;
   const { at, stored } = found;
   if (authorIdOf(stored) !== at.app.botUserId) return editOthers(req, ctx, at, stored);
-  const m = stored.message;
-  const previous = {
-    content: (m.content as string) ?? '',
-    embeds: (m.embeds as unknown[]) ?? [],
-    attachments: (m.attachments as unknown[]) ?? [],
-    components: (m.components as unknown[]) ?? [],
-    stickers: Array.isArray(m.sticker_items) && m.sticker_items.length > 0,
-    poll: m.poll !== undefined && m.poll !== null,
-    flags: typeof m.flags === 'number' ? m.flags : 0,
-  };
+  const previous = editedFrom(stored);
   const refused =
     fileRefusal(req.files, ctx) ??
     problemsResponse(

@@ -1,22 +1,6 @@
-/**
- * GET /users/{id} (facts §5.2): any user the emulator knows, a bot user or a
- * guild member; 10013 otherwise. (GET /users/@me/guilds is in guild-reads.ts.)
- */
-import { basePermissions } from '../../wire/access/base-permissions.js';
-import { ErrorAnswers } from '../../wire/error-answers.js';
 import { ChannelErrors } from '../../wire/messages/errors.js';
-import { compareSnowflakes, isSnowflake } from '../../wire/snowflake.js';
 import { botUser, plainUser } from '../gateway/members.js';
-import {
-  apiError,
-  type EmulatorRequest,
-  type EmulatorResponse,
-  type HandlerContext,
-  type Route,
-} from '../http/http-types.js';
-import { botInGuild } from '../models/message-events.js';
-import { own } from '../state/own.js';
-import type { Application, Guild } from '../state/world.js';
+import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { botOf, channelError } from './channel-access.js';
 
 function getUser(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
