@@ -99,7 +99,7 @@ class PlanRun {
           message,
           error,
           actions,
-          ...(origin ? { origin } : {}),
+          origin,
         };
       }
       throw new Stop();
