@@ -97,7 +97,7 @@ export function writeLock(manifestPath: string, lock: LockFile): void {
     format_version: 1,
     webhooks: Object.fromEntries(Object.entries(lock.webhooks).sort(([a], [b]) => (a < b ? -1 : 1))),
     ...(lock.intents && lock.intents.length > 0 ? { intents: lock.intents } : {}),
-    ...(lock.creates ? { creates: lock.creates } : {}),
+    creates: lock.creates,
   };
   const tmp = `${path}.tmp-${process.pid}`;
   writeFileSync(tmp, `${JSON.stringify(sorted, null, 2)}\n`);
