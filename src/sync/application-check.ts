@@ -52,7 +52,7 @@ export function judgeByApplication(
   const guilds = new Set(judge.scopes.flatMap((s) => (s.kind === 'guild' ? [s.guildId] : [])));
   const findings = remoteFindings(
     manifest,
-    { ...(app.traits ? { application: app.traits } : {}), limits: judge.limits, kept: judge.kept },
+    { application: app.traits, limits: judge.limits, kept: judge.kept },
     { global: judge.scopes.some((s) => s.kind === 'global'), guilds },
   );
   for (const d of findings) {

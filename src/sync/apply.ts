@@ -60,12 +60,12 @@ export async function applyChanges(req: ApplyRequest): Promise<ApplyRun> {
   if (plan.webhooks) lock ??= readLock(manifestPath);
   const outcome = await applyPlan(plan, target.client, {
     canEditPermissions: target.canEditPermissions,
-    ...(req.events ? { events: req.events } : {}),
-    ...(req.reason !== undefined ? { reason: req.reason } : {}),
-    ...(lock ? { lock } : {}),
+    events: req.events,
+    reason: req.reason,
+    lock,
     // Before each webhook create is sent and after it is answered: a killed apply must leave the intent behind.
     saveLock: (next) => writeLock(manifestPath, next),
-    ...(req.loadAvatar ? { loadAvatar: req.loadAvatar } : {}),
+    loadAvatar: req.loadAvatar,
   });
   // Whatever went through is recorded, even after a failure: the next plan must know those webhooks, and today's creates.
   recordLock(manifestPath, lock, outcome, plan);
