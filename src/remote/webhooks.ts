@@ -38,7 +38,7 @@ export function createWebhook(
     body,
     reason: options.reason,
     signal: options.signal,
-    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    retries: options.retries,
   });
 }
 
