@@ -150,7 +150,7 @@ export function componentData(c: Obj, values: readonly string[] | undefined, res
     custom_id: c.custom_id,
     ...(typeof c.id === 'number' ? { id: c.id } : {}),
     ...(values !== undefined ? { values: [...values] } : {}),
-    ...(resolved ? { resolved } : {}),
+    resolved,
   };
 }
 

@@ -50,7 +50,7 @@ export function parseMessagePageQuery(get: (name: string) => string | null): Mes
     // The service takes one anchor; with several, around wins, then before.
     else anchor ??= { kind, id };
   }
-  return out.length > 0 ? out : { limit, ...(anchor ? { anchor } : {}) };
+  return out.length > 0 ? out : { limit, anchor };
 }
 
 /** The page's ids, newest first, from the channel's ids (any order). */
