@@ -190,14 +190,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const config = await startConfig(options);
   const { now, limits, host } = config;
   const storeOptions: StoreOptions = {
-    ...(options.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: options.maxMessagesPerChannel } : {}),
-    ...(options.journalLimitBytes !== undefined ? { journalLimitBytes: options.journalLimitBytes } : {}),
+    maxMessagesPerChannel: options.maxMessagesPerChannel,
+    journalLimitBytes: options.journalLimitBytes,
   };
   const { store, nextId, controlToken } = openWorld({
-    ...(options.dataFile !== undefined ? { dataFile: options.dataFile } : {}),
-    ...(config.seed !== undefined ? { seed: config.seed } : {}),
-    ...(options.interactionsUrl !== undefined ? { interactionsUrl: options.interactionsUrl } : {}),
-    ...(config.pinnedToken !== undefined ? { pinnedToken: config.pinnedToken } : {}),
+    dataFile: options.dataFile,
+    seed: config.seed,
+    interactionsUrl: options.interactionsUrl,
+    pinnedToken: config.pinnedToken,
     limits,
     now,
     storeOptions,
@@ -229,8 +229,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     controlToken,
     events,
     control: controlRoutes(store, events, nextId, config, interactions, webhookCodes),
-    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-    ...(rateLimiter ? { rateLimiter } : {}),
+    timeouts: options.timeouts,
+    rateLimiter,
   });
   gateway.attach(server);
   const inFlight = options.harness ? new InFlight(server, events) : undefined;

@@ -92,7 +92,7 @@ export function memberChunks(
     ...(i === 0 && notFound && notFound.length > 0 ? { not_found: notFound } : {}),
     // No member of the emulator is online: the presences asked for are none.
     ...(withPresences ? { presences: [] } : {}),
-    ...(req.nonce !== undefined ? { nonce: req.nonce } : {}),
+    nonce: req.nonce,
   }));
 }
 
@@ -109,7 +109,7 @@ export class FullListLimiter {
       return {
         opcode: 8,
         retry_after: (FULL_LIST_WINDOW_MS - since) / 1000,
-        meta: { guild_id: req.guildId, ...(req.nonce !== undefined ? { nonce: req.nonce } : {}) },
+        meta: { guild_id: req.guildId, nonce: req.nonce },
       };
     }
     this.last.set(key, now);

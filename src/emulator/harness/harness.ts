@@ -14,8 +14,7 @@ import type { World } from '../state/world.js';
 import type { AdvancingClock } from './clock.js';
 import type { InFlight } from './in-flight.js';
 import { answeredFinally, interactionsAwaiting, settle, type SettleOptions } from './settle.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export type { SettleOptions } from './settle.js';
 
@@ -101,10 +100,10 @@ export function emulatorHarness({ store, registry, faults, clock, inFlight, hasS
       const message = messageId !== undefined ? store.world.messages[messageId]?.message : undefined;
       return {
         type: live.type,
-        ...(live.answeredWith !== undefined ? { callbackType: live.answeredWith } : {}),
-        ...(original ? { original } : {}),
+        callbackType: live.answeredWith,
+        original,
         followups: live.followups.map((f) => current(f)!),
-        ...(message ? { message } : {}),
+        message,
       };
     },
   };

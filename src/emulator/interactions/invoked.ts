@@ -12,8 +12,7 @@ import { CommandType, OptionType } from '../../wire/enums.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { own } from '../state/own.js';
 import type { StoredCommand, World } from '../state/world.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 /** The line or the request is wrong: nothing was sent. */
 export interface Invalid {

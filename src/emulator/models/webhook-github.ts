@@ -6,9 +6,7 @@
  * these follow the layout it is known for.
  */
 import type { Limits } from '../../wire/limits.js';
-import { isObject } from '../../wire/rules/values.js';
-
-type Obj = Record<string, unknown>;
+import { isObject, type Obj } from '../../wire/rules/values.js';
 
 const BLURPLE = 0x7289da;
 const GREEN = 0x2cbe4e;

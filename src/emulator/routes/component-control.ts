@@ -17,8 +17,7 @@ import type {
   SelectRequest,
 } from '../interactions/component-api.js';
 import { componentOutcomeForPage } from '../view/page-outcome.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 /** The fields every request shares, checked; the first problem, or undefined. */
 function commonProblem(b: Obj, required: readonly string[], optional: readonly string[]): string | undefined {

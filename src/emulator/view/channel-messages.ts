@@ -70,7 +70,7 @@ export function viewMessage(
     ephemeral: (flags & MessageFlag.EPHEMERAL) !== 0,
     edited: typeof message.edited_timestamp === 'string' && message.edited_timestamp !== '',
     deleted: extra.deleted === true,
-    ...(extra.interaction ? { interaction: extra.interaction } : {}),
+    interaction: extra.interaction,
   };
 }
 
@@ -186,7 +186,7 @@ export class ChannelMessages {
     const interaction = n.interaction && this.answerOf(n.interaction, n.message);
     const m = viewMessage(n.message, n.source, n.channelId, {
       deleted: n.action === 'delete',
-      ...(interaction ? { interaction } : {}),
+      interaction,
     });
     if (n.action === 'delete') {
       this.answers.delete(n.channelId, n.messageId);
@@ -205,7 +205,7 @@ export class ChannelMessages {
       userId,
       username: this.username(message, userId),
       applicationId,
-      ...(command !== undefined ? { command } : {}),
+      command,
     };
   }
 
