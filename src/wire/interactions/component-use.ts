@@ -6,8 +6,7 @@
  * offered, too few or too many values). Pure.
  */
 import { ButtonStyle, ComponentType, SELECT_COMPONENT_TYPES } from '../enums.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../rules/values.js';
 
 export type ComponentRefusalKind =
   | 'unknown-message'
