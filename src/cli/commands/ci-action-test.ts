@@ -38,7 +38,7 @@ export async function actionTest(io: ActionIO): Promise<number> {
     result = await runTestFiles({
       files,
       env: { ...ctx.env },
-      ...(opts.bot !== undefined ? { bot: opts.bot } : {}),
+      bot: opts.bot,
       ...(opts.readyTimeout !== undefined ? { readyTimeoutMs: opts.readyTimeout * 1000 } : {}),
       onScenario: (file, scenario) =>
         writeLine(ctx.stdout, scenarioLine(scenario.at.file || relative(ctx.cwd, file), scenario, false)),

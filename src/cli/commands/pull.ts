@@ -95,7 +95,7 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
   }
   const doc = manifestFromState(pulled.state, {
     guildNames: pulled.guildNames,
-    ...(pulled.webhooks ? { webhooks: pulled.webhooks } : {}),
+    webhooks: pulled.webhooks,
     onWarning: (message) => writeLine(ctx.stderr, `warning: ${message}`),
   });
   const text = stringifyManifest(doc, format);
@@ -137,7 +137,7 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
       empty_guilds: pulled.emptyGuilds,
       not_read: pulled.unread.map((u) => ({
         what: u.kind,
-        ...(u.id !== undefined ? { id: u.id } : {}),
+        id: u.id,
         reason: u.reason,
       })),
     };

@@ -42,7 +42,7 @@ export function defineTest(program: Command, action: (opts: TestCliOptions) => P
         reporter: opts.reporter,
         output: opts.output,
         json: !!opts.json,
-        ...(opts.readyTimeout !== undefined ? { readyTimeout: opts.readyTimeout } : {}),
+        readyTimeout: opts.readyTimeout,
       }),
     );
 }

@@ -53,7 +53,7 @@ export async function runTest(opts: TestCliOptions, ctx: CliContext): Promise<nu
   const result = await runTestFiles({
     files,
     env: { ...ctx.env },
-    ...(opts.bot !== undefined ? { bot: opts.bot } : {}),
+    bot: opts.bot,
     ...(opts.readyTimeout !== undefined ? { readyTimeoutMs: opts.readyTimeout * 1000 } : {}),
     onScenario: (file, scenario) =>
       lines.write(

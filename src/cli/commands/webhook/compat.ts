@@ -68,7 +68,7 @@ export async function runCompatSend(opts: SendOptions, ctx: CliContext): Promise
           `warning: ${key}: the chat-compat endpoint does not support this property; it is ignored.`,
         );
   }
-  const options = { ...(threadId !== undefined ? { threadId } : {}), ...(opts.wait ? { wait: true } : {}) };
+  const options = { threadId, ...(opts.wait ? { wait: true } : {}) };
   await withTokenClient(target, opts, ctx, (client) =>
     opts.format === 'chat-compat'
       ? executeSlackWebhook(client, target.ref, doc, options)
