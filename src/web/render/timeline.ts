@@ -51,7 +51,7 @@ export function viewMessageOf(entry: MessageEntry, username: (userId: string) =>
                 ? meta.user.username
                 : (username(entry.interaction.userId) ?? entry.interaction.userId),
             applicationId: entry.interaction.applicationId,
-            ...(entry.interaction.command !== undefined ? { command: entry.interaction.command } : {}),
+            command: entry.interaction.command,
           },
         }
       : {}),

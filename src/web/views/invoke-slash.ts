@@ -96,7 +96,7 @@ export class SlashFields {
       ok: !local && check.ok,
       preview: check.line || `/${this.path.words.join(' ')}`,
       problem: local ? `${local.o.name}: ${local.p}` : check.ok ? '' : check.message,
-      ...(invalid !== undefined ? { invalid } : {}),
+      invalid,
       missing: new Set(options.filter((o) => o.required && this.refs.read(o) === '').map((o) => o.defaultName)),
     };
   }
