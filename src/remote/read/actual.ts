@@ -10,6 +10,7 @@ export function actualScope(remote: RemoteScope, applicationId: string): ScopeSt
   const out: ScopeState = {
     scope: remote.scope,
     commands: remote.commands.map((c) => ({
+      // discord-api-types' APIApplicationCommand is an interface (no index signature); the planner reads bodies by key.
       body: c as unknown as Record<string, unknown>,
       id: c.id,
       version: c.version,
