@@ -97,6 +97,7 @@ export type NoteListener = (note: EmulatorNote) => void;
  * destructure the whole note unless they mean to take the copy.
  */
 export function messageNote(fields: Omit<MessageNote, 'message'>, stored: Record<string, unknown>): MessageNote {
+  // The class reads `message` through a getter (the lazy copy above), which TypeScript cannot match to the plain field.
   return new LazyMessageNote(fields, stored) as unknown as MessageNote;
 }
 

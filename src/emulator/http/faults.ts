@@ -87,6 +87,7 @@ export function checkFaultRule(value: unknown, where: string): FaultRule {
     if (!list.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 1))
       throw new FaultRuleError(`${where}.nth must be a positive integer or a list of them`);
   }
+  // Each field was checked above, one by one.
   return r as unknown as FaultRule;
 }
 

@@ -243,6 +243,7 @@ function liveInteraction(
     token: `aW50ZXJhY3Rpb246${randomToken(48)}`,
     applicationId: app.id,
     bot: { userId: app.botUserId, permissions: BigInt(install?.permissions ?? '0') },
+    // StoredCommand is an interface (no index signature); the payload builder reads it by key.
     command: command as unknown as Obj & { id: string; name: string; type: number },
     autocomplete: at.req.autocomplete === true,
     options,

@@ -101,6 +101,7 @@ function fromLine(at: InvokedContext, line: string, req: InvokedRequest): Invoke
         parsed.command.end - parsed.command.start + 1,
       );
     }
+    // The wire rules read a command as the service stores it, by key; StoredCommand is an interface, with no index signature.
     const { result } = resolveOptions(command as unknown as Obj, parsed, {
       locale: at.locale,
       lookup: at.lookup,

@@ -28,6 +28,7 @@ function commonProblem(b: Obj, required: readonly string[], optional: readonly s
   return undefined;
 }
 
+// commonProblem checks the required and optional keys of each request; the casts below state what it checked.
 export function parseClick(b: Obj): ClickRequest | string {
   return commonProblem(b, ['messageId', 'button'], ['userId', 'locale']) ?? (b as unknown as ClickRequest);
 }

@@ -232,7 +232,7 @@ export class ChangeTracker {
    * edited: an in-memory world trades that for not copying on every read.
    */
   rollback(): void {
-    for (const [name, old] of this.replacedOld) (this.world as unknown as Record<string, unknown>)[name] = old;
+    for (const [name, old] of this.replacedOld) Object.assign(this.world, { [name]: old });
     for (const [name, entries] of this.touched) {
       if (this.replacedOld.has(name)) continue;
       const current = this.world[name] as Record<string, unknown>;

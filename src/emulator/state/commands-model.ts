@@ -36,6 +36,7 @@ export function findCommand(world: World, appId: Snowflake, scope: Scope, id: st
 
 /** The record part of a stored command, canonical, for comparisons. */
 export function recordOf(cmd: StoredCommand): CommandRecord {
+  // StoredCommand is an interface (no index signature); canonicalCommand reads any command body by key.
   return canonicalCommand(cmd as unknown as Record<string, unknown>, scopeOf(cmd), cmd.integration_types ?? []);
 }
 

@@ -87,7 +87,7 @@ export function replay(world: World, records: readonly JournalRecord[]): number 
   for (const record of records) {
     if (record.serial <= world.serial) continue;
     for (const [collection, key, ...rest] of record.changes) {
-      if (key === null) (world as unknown as Record<string, unknown>)[collection] = rest[0];
+      if (key === null) Object.assign(world, { [collection]: rest[0] });
       else if (rest.length === 0) delete (world[collection] as Record<string, unknown>)[key];
       // Defined, not assigned: a key such as "__proto__" stays an entry.
       else
