@@ -147,6 +147,7 @@ class PlanRun {
         this.client,
         this.app,
         s.scope,
+        // The plan holds bodies as checked JSON; the endpoint's parameter is discord-api-types' exact body type.
         body as unknown as Parameters<typeof bulkOverwriteCommands>[3],
       );
       for (const c of result) {
@@ -183,6 +184,7 @@ class PlanRun {
           this.client,
           this.app,
           s.scope,
+          // As above: a checked JSON body for discord-api-types' exact type.
           a.body as unknown as Parameters<typeof createCommand>[3],
         );
         this.ids.set(a.address, command.id);

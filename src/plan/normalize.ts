@@ -52,6 +52,7 @@ function normalizeOption(option: Record<string, unknown>): Normalized {
 
 /** A command body or remote record in comparable form for `scope`. */
 export function normalizeCommand(body: Record<string, unknown>, scope: Scope): Normalized {
+  // canonicalCommand fills in every field the service defaults: the record has the shape Normalized names.
   const record = canonicalCommand(body, scope, []) as unknown as Normalized;
   const out: Normalized = { ...record };
   out.name_localizations = sortedDict(record.name_localizations);
