@@ -14,6 +14,7 @@ import { Stop } from './stop.js';
 import { applyWebhooks } from './webhooks.js';
 import { pairWebhookRequests } from './webhook-requests.js';
 import type { ApplyFailure, ApplyOptions, ApplyOutcome } from './outcome.js';
+import type { Obj } from '../wire/rules/values.js';
 
 export type { ApplyEvents, AppliedItem, ApplyFailure, ApplyOutcome, ApplyOptions } from './outcome.js';
 
@@ -233,8 +234,8 @@ function permissionAddress(s: ScopePlan, target: string): string {
 }
 
 /** A bulk entry: the definition, with the remote id when the command keeps it (so renames keep ids). */
-function bulkEntry(a: CommandAction): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...a.body, type: a.type };
+function bulkEntry(a: CommandAction): Obj {
+  const body: Obj = { ...a.body, type: a.type };
   if (a.remote && a.kind !== 'replace') body.id = a.remote.id;
   return body;
 }
