@@ -52,6 +52,7 @@ export type {
 export type { EndpointCheck } from './interactions/deliver.js';
 export type { Timers } from './interactions/registry.js';
 import type { Timers } from './interactions/registry.js';
+import type { Obj } from '../wire/rules/values.js';
 export type { EndpointWatchReport } from './interactions/endpoint-watch.js';
 
 export type { EmulatorCredentials, Seed } from './state/world.js';
@@ -130,9 +131,7 @@ export interface RunningEmulator extends ComponentActions {
   /** Invokes a command as a user would (the same as POST /__emulator/interactions and `cmdsync invoke`). */
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
   /** A member posts in a channel (the same as POST /__emulator/messages and `cmdsync say`): 200 with the message, or the service's refusal. */
-  say(
-    request: { channelId: Snowflake; userId: Snowflake; content?: string } & Record<string, unknown>,
-  ): EmulatorResponse;
+  say(request: { channelId: Snowflake; userId: Snowflake; content?: string } & Obj): EmulatorResponse;
   /** The service's check of an application's interactions endpoint (default: the default application's). */
   checkInteractionsEndpoint(applicationId?: string): Promise<EndpointCheck>;
   /** Today's command creates per application and scope (`left` is null where nothing is refused: global). */

@@ -128,11 +128,7 @@ function summarize(event: string, p: Obj): Summary | undefined {
   }
 }
 
-export function githubToExecuteBody(
-  event: string,
-  payload: unknown,
-  limits: Limits,
-): Record<string, unknown> | undefined {
+export function githubToExecuteBody(event: string, payload: unknown, limits: Limits): Obj | undefined {
   const p = obj(payload);
   const s = summarize(event, p);
   if (!s) return undefined;

@@ -14,6 +14,7 @@ import type { EmulatorResponse } from '../http/http-types.js';
 import { postAsMember } from '../models/message-member.js';
 import { resolveNames } from '../state/names.js';
 import type { Store } from '../state/store.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export const MESSAGES_CONTROL_PATH = '/messages';
 
@@ -27,8 +28,7 @@ export interface MessageControlEnv {
 
 /** A member's post (the control route's body): the service's answer as a response. Also `RunningEmulator.say`, for callers in this process. */
 export function memberSay(env: MessageControlEnv, body: unknown): EmulatorResponse {
-  const b =
-    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const b = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Obj) : undefined;
   if (!b || typeof b.channelId !== 'string' || typeof b.userId !== 'string')
     return { status: 400, body: { message: 'Send { "channelId", "userId", "content", … }' } };
   const { channelId: channelRef, userId: userRef, ...message } = b;
