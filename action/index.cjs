@@ -10830,12 +10830,12 @@ function matchCandidates(kind, name, candidates) {
   );
   const near = closest(name, known.map(bare));
   const suggestion = near === void 0 ? void 0 : known.find((c) => bare(c) === near);
-  return { outcome: "unknown", kind, typed: name, ...suggestion ? { suggestion } : {}, known };
+  return { outcome: "unknown", kind, typed: name, suggestion, known };
 }
 function resolveName(kind, value, candidates) {
   if (isSnowflake(value)) {
     const name = typeof candidates === "function" ? void 0 : candidates.find((c) => c.id === value)?.name;
-    return { outcome: "resolved", id: value, ...name !== void 0 ? { name } : {} };
+    return { outcome: "resolved", id: value, name };
   }
   return matchCandidates(kind, withoutSigil(kind, value), typeof candidates === "function" ? candidates() : candidates);
 }
@@ -22370,7 +22370,7 @@ function loadCredentials(env2 = process.env, cwd = process.cwd()) {
     ...applicationId ? { applicationId } : {},
     apiUrl,
     sources,
-    ...dotenv ? { envFile: dotenv.path } : {}
+    envFile: dotenv?.path
   };
 }
 function normalizeApiUrl(value, variable = "--api-url") {
@@ -33681,7 +33681,7 @@ var init_client = __esm({
           oauthScopes: merged.oauthScopes,
           redactor: this.redactor,
           exchange: (request3) => this.request(request3),
-          ...options.onSecret ? { onSecret: options.onSecret } : {},
+          onSecret: options.onSecret,
           debug: (line) => this.#debug(line)
         });
         this.#userAgent = merged.userAgent ?? userAgent();
@@ -33742,7 +33742,7 @@ var init_client = __esm({
           wire: encodeRequest(options, this.#userAgent),
           retries: options.retries ?? this.#options.retries,
           timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
-          ...options.signal ? { signal: options.signal } : {}
+          signal: options.signal
         };
       }
       /** The webhook token in the path is the credential: registered so no output shows it. */
@@ -33784,7 +33784,7 @@ var init_client = __esm({
               method: req.method,
               headers,
               body: req.wire.body,
-              ...cap2 !== void 0 ? { maxBodyBytes: cap2 } : {}
+              maxBodyBytes: cap2
             },
             req.timeoutMs,
             req.signal
@@ -36222,7 +36222,7 @@ function createWebhook(client, channelId2, body, options = {}) {
     body,
     reason: options.reason,
     signal: options.signal,
-    ...options.retries !== void 0 ? { retries: options.retries } : {}
+    retries: options.retries
   });
 }
 function listChannelWebhooks(client, channelId2, options = {}) {
@@ -36324,7 +36324,7 @@ function writeLock(manifestPath, lock) {
     format_version: 1,
     webhooks: Object.fromEntries(Object.entries(lock.webhooks).sort(([a], [b]) => a < b ? -1 : 1)),
     ...lock.intents && lock.intents.length > 0 ? { intents: lock.intents } : {},
-    ...lock.creates ? { creates: lock.creates } : {}
+    creates: lock.creates
   };
   const tmp = `${path}.tmp-${process.pid}`;
   (0, import_node_fs8.writeFileSync)(tmp, `${JSON.stringify(sorted, null, 2)}
@@ -40895,7 +40895,7 @@ var init_execute = __esm({
               message,
               error: error2,
               actions,
-              ...origin ? { origin } : {}
+              origin
             };
           }
           throw new Stop();
@@ -40937,6 +40937,7 @@ var init_execute = __esm({
             this.client,
             this.app,
             s.scope,
+            // The plan holds bodies as checked JSON; the endpoint's parameter is discord-api-types' exact body type.
             body
           );
           for (const c of result) {
@@ -40966,6 +40967,7 @@ var init_execute = __esm({
               this.client,
               this.app,
               s.scope,
+              // As above: a checked JSON body for discord-api-types' exact type.
               a.body
             );
             this.ids.set(a.address, command.id);
@@ -41029,14 +41031,14 @@ async function applyChanges(req) {
   const persist = req.persistLock ?? true;
   const outcome = await applyPlan(plan, target2.client, {
     canEditPermissions: target2.canEditPermissions,
-    ...req.events ? { events: req.events } : {},
-    ...req.reason !== void 0 ? { reason: req.reason } : {},
-    ...lock ? { lock } : {},
+    events: req.events,
+    reason: req.reason,
+    lock,
     // Before each webhook create is sent and after it is answered: a killed apply must leave the intent behind.
     saveLock: (next) => {
       if (persist) writeLock(manifestPath, next);
     },
-    ...req.loadAvatar ? { loadAvatar: req.loadAvatar } : {}
+    loadAvatar: req.loadAvatar
   });
   if (persist) recordLock(manifestPath, lock, outcome, plan);
   return { outcome, result: applyResultOf(outcome, requestsToSend(plan, target2), plan.skipped) };
@@ -41067,9 +41069,7 @@ var init_apply = __esm({
 // src/plan/normalize.ts
 function sortedDict(dict) {
   if (dict === null || typeof dict !== "object") return dict;
-  return Object.fromEntries(
-    Object.entries(dict).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
-  );
+  return Object.fromEntries(Object.entries(dict).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
 }
 function sortedSet(list5) {
   return Array.isArray(list5) ? [...new Set(list5)].sort((a, b) => Number(a) - Number(b)) : list5;
@@ -41085,8 +41085,7 @@ function normalizeOption(option) {
       name_localizations: sortedDict(c.name_localizations)
     }));
   }
-  if (Array.isArray(option.options))
-    out.options = option.options.map((o) => normalizeOption(o));
+  if (Array.isArray(option.options)) out.options = option.options.map((o) => normalizeOption(o));
   return out;
 }
 function normalizeCommand(body, scope) {
@@ -41094,8 +41093,7 @@ function normalizeCommand(body, scope) {
   const out = { ...record };
   out.name_localizations = sortedDict(record.name_localizations);
   out.description_localizations = sortedDict(record.description_localizations);
-  if (Array.isArray(record.options))
-    out.options = record.options.map((o) => normalizeOption(o));
+  if (Array.isArray(record.options)) out.options = record.options.map((o) => normalizeOption(o));
   if (scope.kind === "global") {
     out.integration_types = sortedSet(record.integration_types);
     const contexts = sortedSet(record.contexts);
@@ -41773,6 +41771,7 @@ function actualScope(remote, applicationId) {
   const out = {
     scope: remote.scope,
     commands: remote.commands.map((c) => ({
+      // discord-api-types' APIApplicationCommand is an interface (no index signature); the planner reads bodies by key.
       body: c,
       id: c.id,
       version: c.version
@@ -41924,7 +41923,7 @@ async function fetchApplication(client, applicationId) {
   const marker = res.headers[EMULATOR_MARKER_HEADER];
   if (!marker?.startsWith("/")) return { traits, reads: 1 };
   const emulator = await fetchEmulatorLimits(client, marker, applicationId);
-  return { traits, reads: 2, ...emulator ? { emulator } : {} };
+  return { traits, reads: 2, emulator };
 }
 async function fetchEmulatorLimits(client, controlPath, applicationId) {
   const origin = new URL(client.apiUrl).origin;
@@ -41974,7 +41973,7 @@ function permissionSet2(set) {
   const colon = set.target.indexOf(":");
   const type = colon > 0 ? enumValue(CommandType, set.target.slice(0, colon)) : void 0;
   const name = type !== void 0 ? set.target.slice(colon + 1) : set.target;
-  return { target: { kind: "command", name, ...type !== void 0 ? { type } : {} }, entries, origin };
+  return { target: { kind: "command", name, type }, entries, origin };
 }
 function desiredState(manifest, applicationId) {
   const scopes = [
@@ -42046,7 +42045,7 @@ function judgeByApplication(manifest, app, judge) {
   const guilds = new Set(judge.scopes.flatMap((s) => s.kind === "guild" ? [s.guildId] : []));
   const findings = remoteFindings(
     manifest,
-    { ...app.traits ? { application: app.traits } : {}, limits: judge.limits, kept: judge.kept },
+    { application: app.traits, limits: judge.limits, kept: judge.kept },
     { global: judge.scopes.some((s) => s.kind === "global"), guilds }
   );
   for (const d of findings) {
@@ -42189,7 +42188,7 @@ async function planSync(req) {
     desired,
     lock,
     withWebhooks: managesWebhooks(manifest.webhooks.length, req.only),
-    ...req.progress ? { progress: req.progress } : {}
+    progress: req.progress
   });
   const plan = planAgainst(req, manifest, desired, lock, remote);
   return { plan, manifest, desired, actual: remote.actual, diagnostics: diagnostics2, lock };
@@ -42213,7 +42212,7 @@ function planAgainst(req, manifest, desired, lock, remote) {
     manifestSha256: manifestDigest(manifest),
     readCount: remote.reads,
     now: new Date(now),
-    ...application.traits ? { application: application.traits } : {},
+    application: application.traits,
     skipped: skipped.map((s) => ({ key: scopeKey(s.scope), reason: s.reason })),
     judge: (kept2) => judgeByApplication(manifest, application, { limits, scopes, kept: kept2 })
   });
@@ -43513,7 +43512,7 @@ var init_change_tracker = __esm({
        * edited: an in-memory world trades that for not copying on every read.
        */
       rollback() {
-        for (const [name, old] of this.replacedOld) this.world[name] = old;
+        for (const [name, old] of this.replacedOld) Object.assign(this.world, { [name]: old });
         for (const [name, entries] of this.touched) {
           if (this.replacedOld.has(name)) continue;
           const current = this.world[name];
@@ -43619,7 +43618,7 @@ function replay(world, records) {
   for (const record of records) {
     if (record.serial <= world.serial) continue;
     for (const [collection, key, ...rest] of record.changes) {
-      if (key === null) world[collection] = rest[0];
+      if (key === null) Object.assign(world, { [collection]: rest[0] });
       else if (rest.length === 0) delete world[collection][key];
       else
         Object.defineProperty(world[collection], key, {
@@ -44157,7 +44156,7 @@ var init_rate_limit = __esm({
       window(key, windowMs, now, label) {
         let w = this.windows.get(key);
         if (!w || now >= w.resetAt) {
-          w = { count: 0, resetAt: now + windowMs, ...label ? { label } : {} };
+          w = { count: 0, resetAt: now + windowMs, label };
           this.windows.set(key, w);
           if (this.windows.size > 5e4) this.prune(now);
         }
@@ -48292,7 +48291,7 @@ function readyPayload(args) {
     session_id: args.sessionId,
     session_type: "normal",
     resume_gateway_url: args.resumeUrl,
-    ...args.shard ? { shard: args.shard } : {},
+    shard: args.shard,
     // The application's gateway-intent flags, as GET /applications/@me reports them.
     application: { id: args.app.id, flags: args.app.profile?.flags ?? 0 },
     private_channels: [],
@@ -48676,7 +48675,7 @@ function memberChunks(req, guild, app, intents) {
     ...i === 0 && notFound4 && notFound4.length > 0 ? { not_found: notFound4 } : {},
     // No member of the emulator is online: the presences asked for are none.
     ...withPresences ? { presences: [] } : {},
-    ...req.nonce !== void 0 ? { nonce: req.nonce } : {}
+    nonce: req.nonce
   }));
 }
 var FULL_LIST_WINDOW_MS, NONCE_MAX_BYTES, invalid, idText, isFullList, FullListLimiter;
@@ -48702,7 +48701,7 @@ var init_member_request = __esm({
           return {
             opcode: 8,
             retry_after: (FULL_LIST_WINDOW_MS - since) / 1e3,
-            meta: { guild_id: req.guildId, ...req.nonce !== void 0 ? { nonce: req.nonce } : {} }
+            meta: { guild_id: req.guildId, nonce: req.nonce }
           };
         }
         this.last.set(key, now);
@@ -48940,10 +48939,7 @@ var init_gateway2 = __esm({
         const guilds = guildsOf(world, app.id, data.shard);
         const shard = d.shard !== void 0 ? data.shard : void 0;
         conn.out.send(
-          session.record(
-            "READY",
-            readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, ...shard ? { shard } : {} })
-          )
+          session.record("READY", readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, shard }))
         );
         if (data.intents & Intent.GUILDS)
           for (const g of guilds)
@@ -49014,7 +49010,7 @@ var init_gateway2 = __esm({
           applicationId,
           name: "INTERACTION_CREATE",
           data: null,
-          ...guildId !== void 0 ? { guildId } : {}
+          guildId
         };
         const guild = guildId !== void 0 ? own(this.world().guilds, guildId) : void 0;
         for (const session of this.sessions.values())
@@ -49273,7 +49269,7 @@ var init_payload = __esm({
 function checkBotComponents(out, body, previousFlags) {
   return checkComponents(out, body, {
     sender: "application",
-    ...previousFlags !== void 0 ? { previousFlags } : {}
+    previousFlags
   });
 }
 function messageBody2(out, body) {
@@ -49540,7 +49536,7 @@ function parseMessagePageQuery(get) {
       out.push(problem("messages-anchor", [kind], `${kind} must be a message id.`, ApiErrors.snowflake(id)));
     else anchor ??= { kind, id };
   }
-  return typeof limit === "number" && out.length === 0 ? { limit, ...anchor ? { anchor } : {} } : out;
+  return typeof limit === "number" && out.length === 0 ? { limit, anchor } : out;
 }
 function selectPage(ids, q) {
   const newest = [...ids].sort((a2, b) => compareSnowflakes(b, a2));
@@ -49836,7 +49832,7 @@ function placeFacts(app, place, user2) {
   const install = place.guild ? own(place.guild.apps, app.id) : void 0;
   return {
     context: place.context,
-    ...place.guild ? { guildId: place.guild.id } : {},
+    guildId: place.guild?.id,
     guildInstalled: install?.commandsScope === true,
     // The emulator takes every user to have installed an app that supports user installs.
     userInstalled: app.integrationTypes.includes(IntegrationType.USER_INSTALL),
@@ -50669,8 +50665,8 @@ function announceMessage(events, world, stored2, action, opts = {}) {
         channelId: stored2.channel_id,
         messageId: stored2.id,
         source,
-        ...stored2.interaction ? { interaction: stored2.interaction } : {},
-        ...uploaded ? { files: uploaded } : {}
+        interaction: stored2.interaction,
+        files: uploaded
       },
       stored2.message
     )
@@ -50686,7 +50682,7 @@ function announceReaction(events, world, stored2, userId2, emoji, added) {
     user_id: userId2,
     channel_id: stored2.channel_id,
     message_id: stored2.id,
-    ...audience.guild ? { guild_id: audience.guild.id } : {},
+    guild_id: audience.guild?.id,
     emoji: { id: id ?? null, name },
     burst: false,
     type: 0
@@ -52856,7 +52852,7 @@ function viewMessage(message, source, channelId2, extra = {}) {
     ephemeral: (flags & MessageFlag.EPHEMERAL) !== 0,
     edited: typeof message.edited_timestamp === "string" && message.edited_timestamp !== "",
     deleted: extra.deleted === true,
-    ...extra.interaction ? { interaction: extra.interaction } : {}
+    interaction: extra.interaction
   };
 }
 function channelMessagesAnswer(store, parts, query) {
@@ -52987,7 +52983,7 @@ var init_channel_messages = __esm({
         const interaction = n.interaction && this.answerOf(n.interaction, n.message);
         const m = viewMessage(n.message, n.source, n.channelId, {
           deleted: n.action === "delete",
-          ...interaction ? { interaction } : {}
+          interaction
         });
         if (n.action === "delete") {
           this.answers.delete(n.channelId, n.messageId);
@@ -53002,7 +52998,7 @@ var init_channel_messages = __esm({
           userId: userId2,
           username: this.username(message, userId2),
           applicationId,
-          ...command !== void 0 ? { command } : {}
+          command
         };
       }
       /** Who invoked: the interaction's user as the answer names it, else the guild member, else the id. */
@@ -53134,7 +53130,7 @@ function commandPicker(world, q, defaults) {
       id: c.id,
       type: c.type,
       scope: c.guild_id === void 0 ? "global" : "guild",
-      ...c.guild_id !== void 0 ? { guildId: c.guild_id } : {},
+      guildId: c.guild_id,
       name: name.text,
       description: shown(c.description, c.description_localizations, locale).text,
       defaultName: c.name,
@@ -53163,11 +53159,11 @@ function viewCommands(world, query, defaults) {
   const picker = commandPicker(
     world,
     {
-      ...get("application_id") !== void 0 ? { applicationId: get("application_id") } : {},
-      ...get("guild_id") !== void 0 ? { guildId: get("guild_id") } : {},
-      ...get("channel_id") !== void 0 ? { channelId: get("channel_id") } : {},
-      ...get("member_id") !== void 0 ? { memberId: get("member_id") } : {},
-      ...get("locale") !== void 0 ? { locale: get("locale") } : {},
+      applicationId: get("application_id"),
+      guildId: get("guild_id"),
+      channelId: get("channel_id"),
+      memberId: get("member_id"),
+      locale: get("locale"),
       ...get("context") === "bot-dm" || get("context") === "private-channel" ? { context: get("context") } : {}
     },
     defaults
@@ -54221,10 +54217,10 @@ function emulatorHarness({
       const shown2 = [...first && original ? [first] : [], ...live2.followups];
       return {
         type: live2.type,
-        ...live2.answeredWith !== void 0 ? { callbackType: live2.answeredWith } : {},
-        ...original ? { original } : {},
+        callbackType: live2.answeredWith,
+        original,
         followups: live2.followups.map((f) => current(f)),
-        ...message ? { message } : {},
+        message,
         deleted: shown2.filter((m) => store.world.messages[m.id] === void 0).map((m) => m.id)
       };
     },
@@ -55608,7 +55604,7 @@ function create(req, ctx) {
       nowMs: ctx.now(),
       nextId: () => ctx.nextId(),
       mayMentionEveryone: mayMentionEveryone(at2.perms),
-      ...replyTo ? { replyTo } : {}
+      replyTo
     },
     at2.app
   );
@@ -56022,7 +56018,7 @@ var init_activity = __esm({
                 channelId: n.channelId,
                 messageId: n.messageId,
                 source: n.source,
-                ...n.interaction ? { interaction: n.interaction } : {}
+                interaction: n.interaction
               },
               n
             );
@@ -56517,7 +56513,7 @@ function newMessage(env2, live2, body, files, original) {
     name: live2.commandName,
     userId: live2.userId,
     applicationId: live2.applicationId,
-    ...command !== void 0 ? { command } : {}
+    command
   };
   return stored2;
 }
@@ -56885,7 +56881,7 @@ async function deliverAndAwait(env2, app, live2) {
   if (answered2(live2)) return endpoint ? { endpoint } : {};
   const noSession = !app.interactionsEndpointUrl && env2.hasSessionFor?.(app.id, live2.guildId) === false;
   const cause = early ?? (noSession ? { kind: "no-session" } : { kind: "no-callback" });
-  return { ...endpoint ? { endpoint } : {}, cause };
+  return { endpoint, cause };
 }
 function deferredSettled(live2) {
   if (live2.original === void 0) return live2.received.some((r) => r.kind === "delete-original");
@@ -57455,7 +57451,7 @@ function invocationOf(env2, request3) {
     {
       ...req.guildId ? { guildId: req.guildId } : {},
       ...channelId2 ? { channelId: channelId2 } : {},
-      ...req.context ? { context: req.context } : {}
+      context: req.context
     },
     env2.defaultGuildId
   );
@@ -57490,7 +57486,7 @@ function noteDelivery(env2, app, command, outcome, interactionId) {
   env2.events.note({
     kind: "delivery",
     applicationId: app.id,
-    ...interactionId !== void 0 ? { interactionId } : {},
+    interactionId,
     transport: app.interactionsEndpointUrl ? "http" : "gateway",
     outcome,
     commandName: command.name
@@ -57508,7 +57504,7 @@ function launch(env2, at2, command, owners) {
     channelId: channel.id,
     interactionId: env2.nextId(),
     owners,
-    ...place.guild ? { guildId: place.guild.id } : {}
+    guildId: place.guild?.id
   });
   const interaction = {
     id: message.interaction_metadata.id,
@@ -57539,14 +57535,15 @@ function liveInteraction(env2, at2, { command, options, mentions, target: target
     token: `aW50ZXJhY3Rpb246${randomToken(48)}`,
     applicationId: app.id,
     bot: { userId: app.botUserId, permissions: BigInt(install?.permissions ?? "0") },
+    // StoredCommand is an interface (no index signature); the payload builder reads it by key.
     command,
     autocomplete: at2.req.autocomplete === true,
     options,
-    ...target2 ? { target: target2 } : {},
+    target: target2,
     mentions,
     user: { id: user2.id, username: user2.username },
     locale: at2.locale,
-    ...place.facts ? { guild: place.facts } : {},
+    guild: place.facts,
     channel: place.channel,
     context: place.context,
     owners
@@ -57559,7 +57556,7 @@ function liveInteraction(env2, at2, { command, options, mentions, target: target
     commandType: command.type,
     commandName: command.name,
     userId: user2.id,
-    ...place.guild ? { guildId: place.guild.id } : {},
+    guildId: place.guild?.id,
     channelId: place.channel.id,
     payload,
     createdAt: env2.now(),
@@ -57573,14 +57570,14 @@ function outcomeOf2(app, live2, { endpoint, cause }) {
     delivery: app.interactionsEndpointUrl ? "http" : "gateway",
     application: { id: app.id, name: app.name },
     interaction: live2.payload,
-    ...endpoint ? { endpoint } : {},
+    endpoint,
     ...live2.answeredWith !== void 0 ? {
       callback: {
         type: live2.answeredWith,
-        ...live2.callbackData !== void 0 ? { data: live2.callbackData } : {}
+        data: live2.callbackData
       }
     } : {},
-    ...live2.original ? { original: live2.original.message } : {},
+    original: live2.original?.message,
     followups: live2.followups.map((f) => f.message),
     ...live2.answeredWith === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT ? { choices: live2.callbackData?.choices ?? [] } : {},
     received: live2.received
@@ -57707,7 +57704,7 @@ function componentData(c, values, resolved) {
     custom_id: c.custom_id,
     ...typeof c.id === "number" ? { id: c.id } : {},
     ...values !== void 0 ? { values: [...values] } : {},
-    ...resolved ? { resolved } : {}
+    resolved
   };
 }
 function entityValues(c, chosen, lookup) {
@@ -57751,7 +57748,7 @@ function envelopeFor(env2, world, app, place, user2, locale, owners) {
     bot: { userId: app.botUserId, permissions: BigInt(install?.permissions ?? "0") },
     user: { id: user2.id, username: user2.username },
     locale: locale ?? memberLocale(world, user2.id, place.guild) ?? "en-US",
-    ...place.facts ? { guild: place.facts } : {},
+    guild: place.facts,
     channel: place.channel,
     context: place.context,
     ...typeof owners === "object" && owners !== null ? { owners } : {}
@@ -57804,15 +57801,15 @@ function outcomeOf3(env2, app, live2, { endpoint, cause }) {
     delivery: app.interactionsEndpointUrl ? "http" : "gateway",
     application: { id: app.id, name: app.name },
     interaction: live2.payload,
-    ...endpoint ? { endpoint } : {},
+    endpoint,
     ...live2.answeredWith !== void 0 ? {
       callback: {
         type: live2.answeredWith,
-        ...live2.callbackData !== void 0 ? { data: live2.callbackData } : {}
+        data: live2.callbackData
       }
     } : {},
-    ...message ? { message } : {},
-    ...original ? { original } : {},
+    message,
+    original,
     followups: live2.followups.map((f) => f.message),
     ...live2.answeredWith === CallbackType.MODAL ? { modal: live2.callbackData } : {},
     received: live2.received
@@ -57869,11 +57866,7 @@ async function use(env2, req, kind, ref, chosen) {
         `no message ${req.messageId} (the emulator holds webhook posts and interaction answers)`
       )
     };
-  const names2 = resolveNames(
-    world,
-    { channelId: stored2.channel_id, ...req.userId !== void 0 ? { userId: req.userId } : {} },
-    env2.defaultGuildId
-  );
+  const names2 = resolveNames(world, { channelId: stored2.channel_id, userId: req.userId }, env2.defaultGuildId);
   if ("problem" in names2) return invalid2(names2.problem);
   const place = resolvePlace(world, { channelId: stored2.channel_id }, env2.defaultGuildId);
   if (typeof place === "string") return invalid2(place);
@@ -57899,10 +57892,10 @@ async function use(env2, req, kind, ref, chosen) {
     extra: { message: structuredClone(target2.stored.message) },
     name: String(component2.custom_id),
     userId: user2.id,
-    ...place.guild ? { guildId: place.guild.id } : {},
+    guildId: place.guild?.id,
     channelId: place.channel.id,
     component: { messageId: req.messageId, metadata: { interacted_message_id: req.messageId } },
-    ...req.waitSeconds !== void 0 ? { waitSeconds: req.waitSeconds } : {}
+    waitSeconds: req.waitSeconds
   });
 }
 function selectValues(component2, chosen, place, userId2) {
@@ -57925,7 +57918,7 @@ function selectValues(component2, chosen, place, userId2) {
     roles,
     channels: channelsAsSelected(channels, facts?.id)
   });
-  return { values: ids, ...resolved ? { resolved } : {} };
+  return { values: ids, resolved };
 }
 function idOf2(value, facts) {
   if (isSnowflake(value) || !facts) return value;
@@ -58064,11 +58057,7 @@ function triggering(opener, messageId) {
 }
 async function submitModal(env2, req) {
   const world = env2.world();
-  const names2 = resolveNames(
-    world,
-    { userId: req.userId, ...req.applicationId !== void 0 ? { applicationId: req.applicationId } : {} },
-    env2.defaultGuildId
-  );
+  const names2 = resolveNames(world, { userId: req.userId, applicationId: req.applicationId }, env2.defaultGuildId);
   if ("problem" in names2) return invalid2(names2.problem);
   const open = env2.registry.modals.of(names2.userId, names2.applicationId);
   if (open.length === 0)
@@ -58103,7 +58092,7 @@ async function submitModal(env2, req) {
       metadata: { triggering_interaction_metadata: triggering(m.opener, m.messageId) },
       ...m.opener.type === InteractionType.APPLICATION_COMMAND ? { openedBy: String(m.opener.data?.name) } : {}
     },
-    ...req.waitSeconds !== void 0 ? { waitSeconds: req.waitSeconds } : {}
+    waitSeconds: req.waitSeconds
   });
   if (outcome.outcome === "answered") env2.registry.modals.close(m);
   return outcome;
@@ -58502,7 +58491,7 @@ function controlRoutes(store, events, nextId, config, interactions, webhookCodes
 function stateSources(faults, rateLimiter, gateway, interactions) {
   return {
     faults,
-    ...rateLimiter ? { rateLimiter } : {},
+    rateLimiter,
     gateway,
     liveInteractions: () => interactions.registry.liveCount(),
     endpointChecks: (appId) => interactions.lastChecks.get(appId)
@@ -58641,14 +58630,14 @@ async function startEmulator(options = {}) {
   const config = await startConfig(options);
   const { now, limits, host } = config;
   const storeOptions = {
-    ...options.maxMessagesPerChannel !== void 0 ? { maxMessagesPerChannel: options.maxMessagesPerChannel } : {},
-    ...options.journalLimitBytes !== void 0 ? { journalLimitBytes: options.journalLimitBytes } : {}
+    maxMessagesPerChannel: options.maxMessagesPerChannel,
+    journalLimitBytes: options.journalLimitBytes
   };
   const { store, nextId, controlToken } = openWorld({
-    ...options.dataFile !== void 0 ? { dataFile: options.dataFile } : {},
-    ...config.seed !== void 0 ? { seed: config.seed } : {},
-    ...options.interactionsUrl !== void 0 ? { interactionsUrl: options.interactionsUrl } : {},
-    ...config.pinnedToken !== void 0 ? { pinnedToken: config.pinnedToken } : {},
+    dataFile: options.dataFile,
+    seed: config.seed,
+    interactionsUrl: options.interactionsUrl,
+    pinnedToken: config.pinnedToken,
     limits,
     now,
     storeOptions
@@ -58680,8 +58669,8 @@ async function startEmulator(options = {}) {
     controlToken,
     events,
     control: controlRoutes(store, events, nextId, config, interactions, webhookCodes),
-    ...options.timeouts ? { timeouts: options.timeouts } : {},
-    ...rateLimiter ? { rateLimiter } : {}
+    timeouts: options.timeouts,
+    rateLimiter
   });
   gateway.attach(server);
   const inFlight = options.harness ? new InFlight(server, events) : void 0;
@@ -61502,7 +61491,7 @@ var init_text2 = __esm({
 // src/cli/commands/lint.ts
 function lintPath(path, ctx, given2) {
   try {
-    const { manifest, diagnostics: diagnostics2 } = checkManifest(path, { cwd: ctx.cwd, env: ctx.env, ...given2 ? { given: given2 } : {} });
+    const { manifest, diagnostics: diagnostics2 } = checkManifest(path, { cwd: ctx.cwd, env: ctx.env, given: given2 });
     return { file: manifest?.root.display ?? path, diagnostics: diagnostics2 };
   } catch (err) {
     if (err instanceof ManifestReadError && err.code !== "MANIFEST_NOT_FOUND") {
@@ -61920,7 +61909,7 @@ function registerLint(program2, ctx, setExit, load2) {
           format: format2,
           maxWarnings: opts.maxWarnings,
           quiet: !!opts.quiet,
-          ...opts.stdinFilename !== void 0 ? { stdinFilename: opts.stdinFilename } : {}
+          stdinFilename: opts.stdinFilename
         },
         ctx
       )
@@ -62014,10 +62003,10 @@ function defineTest(program2, action) {
       output: opts.output,
       json: !!opts.json,
       strict: !!opts.strict,
-      ...opts.readyTimeout !== void 0 ? { readyTimeout: opts.readyTimeout } : {},
-      ...opts.workers !== void 0 ? { workers: opts.workers } : {},
-      ...opts.shard !== void 0 ? { shard: opts.shard } : {},
-      ...opts.merge !== void 0 ? { merge: opts.merge } : {}
+      readyTimeout: opts.readyTimeout,
+      workers: opts.workers,
+      shard: opts.shard,
+      merge: opts.merge
     })
   );
 }
@@ -62383,7 +62372,7 @@ function readPlanComment(marker, body) {
   if (first.startsWith(NO_PLAN_AT)) {
     const sha = markedSha(first, NO_PLAN_AT);
     const lastPlan = keptPlanOf(rest);
-    return { kind: "no-plan", ...sha ? { sha } : {}, ...lastPlan ? { lastPlan } : {} };
+    return { kind: "no-plan", ...sha ? { sha } : {}, lastPlan };
   }
   return first === APPLY_MARK ? { kind: "other" } : legacyState(rest);
 }
@@ -62455,7 +62444,7 @@ function planCommentBody(frame, plan, opts = {}) {
     title: title("plan", frame),
     maxBytes: PLAN_MAX_BYTES,
     limitNote: LIMIT_NOTE,
-    ...opts.guildNames ? { guildNames: opts.guildNames } : {}
+    guildNames: opts.guildNames
   });
   return frameBody(frame, `${planAtMark(frame.sha)}${markdown}`, "plan of");
 }
@@ -62784,9 +62773,9 @@ var GitHubRest = class {
       // GitHub allows far fewer requests than the Discord service; a comment takes a handful.
       globalRequestsPerSecond: 10,
       concurrency: 4,
-      ...opts.request ? { request: opts.request } : {},
-      ...opts.retries !== void 0 ? { retries: opts.retries } : {},
-      ...opts.backoffBaseMs !== void 0 ? { backoffBaseMs: opts.backoffBaseMs } : {}
+      request: opts.request,
+      retries: opts.retries,
+      backoffBaseMs: opts.backoffBaseMs
     });
     this.#client.redactor.add(opts.token);
     this.#headers = {
@@ -62801,8 +62790,8 @@ var GitHubRest = class {
       path,
       auth: "none",
       headers: this.#headers,
-      ...opts.query ? { query: opts.query } : {},
-      ...opts.body !== void 0 ? { body: opts.body } : {}
+      query: opts.query,
+      body: opts.body
     });
   }
   /**
@@ -63035,7 +63024,7 @@ async function commitLockFile(api, repository, c) {
       message: `cmdsync: record the webhooks apply manages in ${c.path}`,
       content: Buffer.from(c.after, "utf8").toString("base64"),
       branch: c.branch,
-      ...current ? { sha: current.sha } : {}
+      sha: current?.sha
     }
   });
   return "committed";
@@ -63358,7 +63347,7 @@ async function orNone(read) {
 }
 function pick(flag, kind, value, candidates, where3, unreadable) {
   const r = resolveName(kind, value, candidates);
-  if (r.outcome === "resolved") return { id: r.id, ...r.name !== void 0 ? { name: r.name } : {} };
+  if (r.outcome === "resolved") return { id: r.id, name: r.name };
   if (r.outcome === "unknown" && unreadable)
     throw new NameError(
       "NAMES_UNAVAILABLE",
@@ -63724,7 +63713,7 @@ function openRemoteClient(opts, ctx) {
   const client = createClient(
     { ...credentials, apiUrl },
     {
-      ...onDebug ? { onDebug } : {},
+      onDebug,
       // A bearer derived from client credentials is not a GitHub secret, so the runner would not mask it by itself.
       ...ctx.env.GITHUB_ACTIONS === "true" ? { onSecret: (secret) => void maskSecretForActions(secret, (line) => ctx.stderr.write(line), ctx.env) } : {}
     }
@@ -64072,9 +64061,9 @@ async function actionApply(io) {
         plan,
         target: session,
         manifestPath,
-        ...made ? { lock: made.lock } : {},
+        lock: made?.lock,
         events: progress,
-        ...opts.reason !== void 0 ? { reason: opts.reason } : {},
+        reason: opts.reason,
         loadAvatar: avatarLoader(ctx.cwd, { timeoutMs: fetchTimeoutMs(ctx.env) })
       });
       progress.finish(result);
@@ -64286,7 +64275,7 @@ async function actionTest(io) {
     result = await runTestFiles({
       files,
       env: { ...ctx.env },
-      ...opts.bot !== void 0 ? { bot: opts.bot } : {},
+      bot: opts.bot,
       ...opts.readyTimeout !== void 0 ? { readyTimeoutMs: opts.readyTimeout * 1e3 } : {},
       ...opts.strict ? { strict: true } : {},
       onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || (0, import_node_path25.relative)(ctx.cwd, file), scenario, false))

@@ -80,10 +80,10 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
     world: options.seedFile !== undefined ? { seedFile: options.seedFile } : { seed: options.world ?? {} },
     run: options.bot,
     cwd: options.cwd ?? process.cwd(),
-    ...(options.interactions !== undefined ? { interactions: options.interactions } : {}),
-    ...(options.manifest !== undefined ? { manifest: options.manifest } : {}),
-    ...(options.env ? { env: options.env } : {}),
-    ...(options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
+    interactions: options.interactions,
+    manifest: options.manifest,
+    env: options.env,
+    readyTimeoutMs: options.readyTimeoutMs,
   });
   const { ctx } = session;
   const scenario: Scenario = { name: 'api', restart: false, steps: [], at: AT, ...actor(options) };
@@ -105,10 +105,8 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
     autocomplete: (line, o) => act({ kind: 'autocomplete', line }, o),
     userCommand: (name, target, o) => act({ kind: 'user-command', name, target }, o),
     messageCommand: (name, target, o) => act({ kind: 'message-command', name, target }, o),
-    click: (button, o = {}) =>
-      act({ kind: 'click', button, ...(o.message !== undefined ? { message: o.message } : {}) }, o),
-    select: (menu, values, o = {}) =>
-      act({ kind: 'select', menu, values, ...(o.message !== undefined ? { message: o.message } : {}) }, o),
+    click: (button, o = {}) => act({ kind: 'click', button, message: o.message }, o),
+    select: (menu, values, o = {}) => act({ kind: 'select', menu, values, message: o.message }, o),
     submitModal: (fields, o) => act({ kind: 'submit-modal', fields }, o),
     say: (text, o) => act({ kind: 'say', text }, o),
     advance(by) {
@@ -131,5 +129,5 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
 }
 
 function actor(o: ActOptions): ActOptions {
-  return { ...(o.as !== undefined ? { as: o.as } : {}), ...(o.in !== undefined ? { in: o.in } : {}) };
+  return { as: o.as, in: o.in };
 }

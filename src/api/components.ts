@@ -22,7 +22,7 @@ async function remote(
       'COMPONENT_FAILED',
       `the emulator could not deliver it: ${body?.message ?? `HTTP ${status}`}`,
     );
-  return body as unknown as ComponentOutcome;
+  return body as ComponentOutcome;
 }
 
 export function click(request: ClickRequest, target: InvokeTarget): Promise<ComponentOutcome> {

@@ -66,7 +66,7 @@ export async function invoke(request: InvokeRequest, target: InvokeTarget): Prom
   );
   if (status !== 200 || !body)
     throw new CmdsyncError('INVOKE_FAILED', `the emulator could not invoke: ${body?.message ?? `HTTP ${status}`}`);
-  return body as unknown as InvokeOutcome;
+  return body as InvokeOutcome;
 }
 
 /** The service's check of an application's interactions endpoint URL (a signed PING, then a forged one), run by the emulator now. */
@@ -84,5 +84,5 @@ export async function checkInteractionsEndpoint(target: InvokeTarget, applicatio
       'ENDPOINT_CHECK_FAILED',
       `the emulator could not check the endpoint: ${body?.message ?? `HTTP ${status}`}`,
     );
-  return body as unknown as EndpointCheck;
+  return body as EndpointCheck;
 }

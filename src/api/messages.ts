@@ -36,6 +36,6 @@ export async function say(request: SayRequest, target: InvokeTarget): Promise<Sa
     status,
     message: b.message,
     ...(typeof b.code === 'number' ? { code: b.code } : {}),
-    ...(b.errors !== undefined ? { errors: b.errors } : {}),
+    errors: b.errors,
   };
 }

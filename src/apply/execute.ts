@@ -14,6 +14,7 @@ import { Stop } from './stop.js';
 import { applyWebhooks } from './webhooks.js';
 import { pairWebhookRequests } from './webhook-requests.js';
 import type { ApplyFailure, ApplyOptions, ApplyOutcome } from './outcome.js';
+import type { Obj } from '../wire/rules/values.js';
 
 export type { ApplyEvents, AppliedItem, ApplyFailure, ApplyOutcome, ApplyOptions } from './outcome.js';
 
@@ -99,7 +100,7 @@ class PlanRun {
           message,
           error,
           actions,
-          ...(origin ? { origin } : {}),
+          origin,
         };
       }
       throw new Stop();
@@ -147,6 +148,7 @@ class PlanRun {
         this.client,
         this.app,
         s.scope,
+        // The plan holds bodies as checked JSON; the endpoint's parameter is discord-api-types' exact body type.
         body as unknown as Parameters<typeof bulkOverwriteCommands>[3],
       );
       for (const c of result) {
@@ -183,6 +185,7 @@ class PlanRun {
           this.client,
           this.app,
           s.scope,
+          // As above: a checked JSON body for discord-api-types' exact type.
           a.body as unknown as Parameters<typeof createCommand>[3],
         );
         this.ids.set(a.address, command.id);
@@ -231,8 +234,8 @@ function permissionAddress(s: ScopePlan, target: string): string {
 }
 
 /** A bulk entry: the definition, with the remote id when the command keeps it (so renames keep ids). */
-function bulkEntry(a: CommandAction): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...a.body, type: a.type };
+function bulkEntry(a: CommandAction): Obj {
+  const body: Obj = { ...a.body, type: a.type };
   if (a.remote && a.kind !== 'replace') body.id = a.remote.id;
   return body;
 }

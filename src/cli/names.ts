@@ -110,7 +110,7 @@ function pick(
   unreadable?: string,
 ): Resolved {
   const r = resolveName(kind, value, candidates);
-  if (r.outcome === 'resolved') return { id: r.id, ...(r.name !== undefined ? { name: r.name } : {}) };
+  if (r.outcome === 'resolved') return { id: r.id, name: r.name };
   if (r.outcome === 'unknown' && unreadable)
     throw new NameError(
       'NAMES_UNAVAILABLE',

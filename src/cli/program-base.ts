@@ -59,7 +59,7 @@ export function registerLint(
             format,
             maxWarnings: opts.maxWarnings,
             quiet: !!opts.quiet,
-            ...(opts.stdinFilename !== undefined ? { stdinFilename: opts.stdinFilename } : {}),
+            stdinFilename: opts.stdinFilename,
           },
           ctx,
         ),

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { limitOverrideProblems } from '../wire/limits.js';
 import type { CliContext } from './context.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /**
  * The commands beside lint, plan, apply and webhook, registered for
@@ -226,7 +227,7 @@ const MEMBER_FLAGS = (command: Command): Command =>
       'the running emulator (env: CMDSYNC_API_URL; its control token: CMDSYNC_EMULATOR_CONTROL_TOKEN)',
     );
 
-const memberOptions = (opts: Record<string, unknown>) => ({
+const memberOptions = (opts: Obj) => ({
   user: opts.user as string | undefined,
   locale: opts.locale as string | undefined,
   wait: opts.wait as string | undefined,

@@ -97,7 +97,7 @@ export function openRemoteClient(
   const client = createClient(
     { ...credentials, apiUrl },
     {
-      ...(onDebug ? { onDebug } : {}),
+      onDebug,
       // A bearer derived from client credentials is not a GitHub secret, so the runner would not mask it by itself.
       ...(ctx.env.GITHUB_ACTIONS === 'true'
         ? { onSecret: (secret: string) => void maskSecretForActions(secret, (line) => ctx.stderr.write(line), ctx.env) }

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { ApplyCliOptions } from './commands/apply.js';
 import type { PlanCliOptions, SyncOptions } from './commands/plan.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /**
  * The flags of `plan` and `apply`, defined once: the CLI registers them, and
@@ -31,7 +32,7 @@ const syncOptions = (cmd: Command): Command =>
     .option('--debug', 'log requests to stderr (credentials masked)')
     .option('--notify <url>', 'post a summary embed to this webhook URL afterwards (env: CMDSYNC_NOTIFY_WEBHOOK)');
 
-function syncFlags(opts: Record<string, unknown>): SyncOptions {
+function syncFlags(opts: Obj): SyncOptions {
   // --force means "overwrite a file" everywhere; it once meant this here, so say where that went.
   if (opts.force)
     throw new UsageError(

@@ -86,7 +86,7 @@ export function loadCredentials(
     ...(applicationId ? { applicationId } : {}),
     apiUrl,
     sources,
-    ...(dotenv ? { envFile: dotenv.path } : {}),
+    envFile: dotenv?.path,
   };
 }
 

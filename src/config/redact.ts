@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { secretValues } from './secrets.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /** What every secret is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -76,7 +77,7 @@ function redactDeep(value: unknown, redact: (s: string) => string): unknown {
   if (typeof value === 'string') return redact(value);
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact));
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
+    const out: Obj = {};
     for (const [k, v] of Object.entries(value)) out[redact(k)] = redactDeep(v, redact);
     return out;
   }

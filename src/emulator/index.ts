@@ -54,6 +54,7 @@ export type {
 export type { EndpointCheck } from './interactions/deliver.js';
 export type { Timers } from './interactions/registry.js';
 import type { Timers } from './interactions/registry.js';
+import type { Obj } from '../wire/rules/values.js';
 export type { EndpointWatchReport } from './interactions/endpoint-watch.js';
 
 export type { EmulatorCredentials, Seed } from './state/world.js';
@@ -132,9 +133,7 @@ export interface RunningEmulator extends ComponentActions {
   /** Invokes a command as a user would (the same as POST /__emulator/interactions and `cmdsync invoke`). */
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
   /** A member posts in a channel (the same as POST /__emulator/messages and `cmdsync say`): 200 with the message, or the service's refusal. */
-  say(
-    request: { channelId: Snowflake; userId: Snowflake; content?: string } & Record<string, unknown>,
-  ): EmulatorResponse;
+  say(request: { channelId: Snowflake; userId: Snowflake; content?: string } & Obj): EmulatorResponse;
   /** The service's check of an application's interactions endpoint (default: the default application's). */
   checkInteractionsEndpoint(applicationId?: string): Promise<EndpointCheck>;
   /** Today's command creates per application and scope (`left` is null where nothing is refused: global). */
@@ -192,14 +191,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const config = await startConfig(options);
   const { now, limits, host } = config;
   const storeOptions: StoreOptions = {
-    ...(options.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: options.maxMessagesPerChannel } : {}),
-    ...(options.journalLimitBytes !== undefined ? { journalLimitBytes: options.journalLimitBytes } : {}),
+    maxMessagesPerChannel: options.maxMessagesPerChannel,
+    journalLimitBytes: options.journalLimitBytes,
   };
   const { store, nextId, controlToken } = openWorld({
-    ...(options.dataFile !== undefined ? { dataFile: options.dataFile } : {}),
-    ...(config.seed !== undefined ? { seed: config.seed } : {}),
-    ...(options.interactionsUrl !== undefined ? { interactionsUrl: options.interactionsUrl } : {}),
-    ...(config.pinnedToken !== undefined ? { pinnedToken: config.pinnedToken } : {}),
+    dataFile: options.dataFile,
+    seed: config.seed,
+    interactionsUrl: options.interactionsUrl,
+    pinnedToken: config.pinnedToken,
     limits,
     now,
     storeOptions,
@@ -231,8 +230,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     controlToken,
     events,
     control: controlRoutes(store, events, nextId, config, interactions, webhookCodes),
-    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-    ...(rateLimiter ? { rateLimiter } : {}),
+    timeouts: options.timeouts,
+    rateLimiter,
   });
   gateway.attach(server);
   const inFlight = options.harness ? new InFlight(server, events) : undefined;

@@ -52,7 +52,7 @@ export function planCommentBody(
     title: title('plan', frame),
     maxBytes: PLAN_MAX_BYTES,
     limitNote: LIMIT_NOTE,
-    ...(opts.guildNames ? { guildNames: opts.guildNames } : {}),
+    guildNames: opts.guildNames,
   });
   return frameBody(frame, `${planAtMark(frame.sha)}${markdown}`, 'plan of');
 }

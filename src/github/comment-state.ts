@@ -68,7 +68,7 @@ export function readPlanComment(marker: string, body: string): PlanCommentState 
   if (first.startsWith(NO_PLAN_AT)) {
     const sha = markedSha(first, NO_PLAN_AT);
     const lastPlan = keptPlanOf(rest);
-    return { kind: 'no-plan', ...(sha ? { sha } : {}), ...(lastPlan ? { lastPlan } : {}) };
+    return { kind: 'no-plan', ...(sha ? { sha } : {}), lastPlan };
   }
   return first === APPLY_MARK ? { kind: 'other' } : legacyState(rest);
 }

@@ -59,7 +59,7 @@ export async function commitLockFile(
       message: `cmdsync: record the webhooks apply manages in ${c.path}`,
       content: Buffer.from(c.after, 'utf8').toString('base64'),
       branch: c.branch,
-      ...(current ? { sha: current.sha } : {}),
+      sha: current?.sha,
     },
   });
   return 'committed';

@@ -34,9 +34,9 @@ export class GitHubRest {
       // GitHub allows far fewer requests than the Discord service; a comment takes a handful.
       globalRequestsPerSecond: 10,
       concurrency: 4,
-      ...(opts.request ? { request: opts.request } : {}),
-      ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
-      ...(opts.backoffBaseMs !== undefined ? { backoffBaseMs: opts.backoffBaseMs } : {}),
+      request: opts.request,
+      retries: opts.retries,
+      backoffBaseMs: opts.backoffBaseMs,
     });
     this.#client.redactor.add(opts.token);
     this.#headers = {
@@ -56,8 +56,8 @@ export class GitHubRest {
       path,
       auth: 'none',
       headers: this.#headers,
-      ...(opts.query ? { query: opts.query } : {}),
-      ...(opts.body !== undefined ? { body: opts.body } : {}),
+      query: opts.query,
+      body: opts.body,
     });
   }
 

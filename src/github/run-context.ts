@@ -51,7 +51,10 @@ export function readRunContext(
   };
 }
 
-function readPayload(path: string | undefined, readFile: (path: string) => string): Record<string, unknown> {
+/** The workflow event's JSON (GITHUB_EVENT_PATH), read only by the keys below. */
+type EventPayload = Record<string, unknown>;
+
+function readPayload(path: string | undefined, readFile: (path: string) => string): EventPayload {
   if (!path) return {};
   let text: string;
   try {
@@ -64,22 +67,18 @@ function readPayload(path: string | undefined, readFile: (path: string) => strin
   }
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === 'object' ? (value as EventPayload) : {};
   } catch {
     throw new CmdsyncError('GITHUB_EVENT_UNREADABLE', `the event payload at GITHUB_EVENT_PATH (${path}) is not JSON.`);
   }
 }
 
-function defaultBranchOf(payload: Record<string, unknown>): Pick<RunContext, 'defaultBranch'> {
+function defaultBranchOf(payload: EventPayload): Pick<RunContext, 'defaultBranch'> {
   const branch = (payload.repository as { default_branch?: unknown } | undefined)?.default_branch;
   return typeof branch === 'string' && branch !== '' ? { defaultBranch: branch } : {};
 }
 
-function pullRequestOf(
-  eventName: string,
-  payload: Record<string, unknown>,
-  repository: string,
-): Pick<RunContext, 'pullRequest'> {
+function pullRequestOf(eventName: string, payload: EventPayload, repository: string): Pick<RunContext, 'pullRequest'> {
   if (!PULL_REQUEST_EVENTS.has(eventName)) return {};
   const pr = payload.pull_request as
     | { number?: unknown; head?: { sha?: unknown; repo?: { full_name?: unknown; fork?: unknown } | null } }

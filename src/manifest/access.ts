@@ -5,6 +5,7 @@ import { isPermissionEntry } from '../wire/rules/permissions.js';
 import { commandLabel } from '../wire/access/matrix.js';
 import { effectiveMemberPermissions } from '../wire/defaults.js';
 import type { CommandSubject, GuildAccess } from '../wire/access/subjects.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /** A global command reaches a guild unless its contexts leave guilds out (contexts decide where, not who). */
 function usableInGuilds(c: ManifestCommand): boolean {
@@ -33,7 +34,7 @@ function subjectOf(c: ManifestCommand): CommandSubject {
   return {
     label: commandLabel(name, type),
     name,
-    command: { type, default_member_permissions: effectiveMemberPermissions(c.command as Record<string, unknown>) },
+    command: { type, default_member_permissions: effectiveMemberPermissions(c.command as Obj) },
     commandRows: [],
   };
 }

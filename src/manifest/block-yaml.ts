@@ -1,3 +1,4 @@
+import type { Obj } from '../wire/rules/values.js';
 /**
  * A reader for the plain block-style YAML that manifests are written in:
  * nested block mappings and sequences, one-line scalars (plain, single- or
@@ -192,8 +193,8 @@ function parseNode(indent: number): unknown {
   return dashes[pos] !== 0 ? parseSequence(indent) : parseMapping(indent);
 }
 
-function parseMapping(indent: number): Record<string, unknown> | undefined {
-  const map: Record<string, unknown> = {};
+function parseMapping(indent: number): Obj | undefined {
+  const map: Obj = {};
   while (!declined && pos < count && indents[pos] === indent) {
     const key = keys[pos];
     if (key === undefined || dashes[pos] !== 0) return decline();
@@ -310,8 +311,8 @@ function flowSequence(inner: string): unknown[] | undefined {
   }
 }
 
-function flowMapping(inner: string): Record<string, unknown> | undefined {
-  const map: Record<string, unknown> = {};
+function flowMapping(inner: string): Obj | undefined {
+  const map: Obj = {};
   if (BLANK.test(inner)) return map;
   FLOW_PAIR.lastIndex = 0;
   for (;;) {

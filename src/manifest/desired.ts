@@ -31,7 +31,7 @@ function permissionSet(set: ManifestPermissionSet): PermissionSet {
   const colon = set.target.indexOf(':');
   const type = colon > 0 ? enumValue(CommandType, set.target.slice(0, colon)) : undefined;
   const name = type !== undefined ? set.target.slice(colon + 1) : set.target;
-  return { target: { kind: 'command', name, ...(type !== undefined ? { type } : {}) }, entries, origin };
+  return { target: { kind: 'command', name, type }, entries, origin };
 }
 
 /**

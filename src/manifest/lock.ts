@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CmdsyncError } from '../errors.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /**
  * `cmdsync.lock.json`, beside the manifest: what the service cannot hold for
@@ -55,7 +56,7 @@ export function lockPath(manifestPath: string): string {
 }
 
 function isIntent(v: unknown): v is WebhookIntent {
-  const i = v as Record<string, unknown>;
+  const i = v as Obj;
   return (
     typeof v === 'object' &&
     v !== null &&
@@ -97,7 +98,7 @@ export function writeLock(manifestPath: string, lock: LockFile): void {
     format_version: 1,
     webhooks: Object.fromEntries(Object.entries(lock.webhooks).sort(([a], [b]) => (a < b ? -1 : 1))),
     ...(lock.intents && lock.intents.length > 0 ? { intents: lock.intents } : {}),
-    ...(lock.creates ? { creates: lock.creates } : {}),
+    creates: lock.creates,
   };
   const tmp = `${path}.tmp-${process.pid}`;
   writeFileSync(tmp, `${JSON.stringify(sorted, null, 2)}\n`);
@@ -116,7 +117,7 @@ export function lockChanged(prev: LockFile, next: LockFile): boolean {
 }
 
 function isCreates(v: unknown): v is CommandCreates {
-  const c = v as Record<string, unknown>;
+  const c = v as Obj;
   return (
     typeof v === 'object' &&
     v !== null &&

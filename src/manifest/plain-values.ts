@@ -1,5 +1,6 @@
 import type { Path, PathSegment } from '../wire/problem.js';
 import { isSecretVariable } from '../config/secrets.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /** Keys whose values are snowflakes: an unquoted 18-digit id must keep every digit. */
 const SNOWFLAKE_KEYS = new Set(['id', 'application_id', 'guild_id', 'channel_id', 'role', 'user', 'channel']);
@@ -153,15 +154,15 @@ export function toPlainValue(
       return out;
     }
     if (v instanceof Map) {
-      const out: Record<string, unknown> = {};
+      const out: Obj = {};
       for (const [k, child] of v) {
         const name = String(k);
         out[name] = needsWalk(child) ? walk(child, name, name) : child;
       }
       return out;
     }
-    const obj = v as Record<string, unknown>;
-    const out: Record<string, unknown> = reuse ? obj : {};
+    const obj = v as Obj;
+    const out: Obj = reuse ? obj : {};
     // for-in, not a loop over Object.keys: no array of keys, nor an iterator and a result object per key in the interpreter.
     for (const name in obj) {
       const child = obj[name];

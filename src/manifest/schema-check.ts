@@ -8,6 +8,7 @@ import {
 import { diagnosticAt, type Diagnostic } from './diagnostic.js';
 import type { SourceFile } from './source.js';
 import { closest } from '../wire/suggest.js';
+import type { Obj } from '../wire/rules/values.js';
 
 function parsePointer(pointer: string): Path {
   if (pointer === '') return [];
@@ -27,7 +28,7 @@ function judgedBySpecRules(path: Path, fragment: boolean): boolean {
   );
 }
 
-function describeType(params: Record<string, unknown>): string {
+function describeType(params: Obj): string {
   const t = params.type;
   return Array.isArray(t) ? t.join(' or ') : String(t);
 }

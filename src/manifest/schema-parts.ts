@@ -1,8 +1,9 @@
 import { enumSpellings, type EnumTable } from '../wire/enums.js';
 import { LOCALES } from '../wire/locales.js';
 import { PERMISSION_BITS } from '../wire/permissions.js';
+import type { Obj } from '../wire/rules/values.js';
 
-export type JSONSchema = Record<string, unknown>;
+export type JSONSchema = Obj;
 
 export function enumOf(table: EnumTable, description: string): JSONSchema {
   return {

@@ -25,8 +25,7 @@ import type { Scope } from '../wire/scope.js';
 import { isSnowflake } from '../wire/snowflake.js';
 import type { PermissionEntry, PermissionSet, ScopeState, State, StateCommand, WebhookState } from '../wire/state.js';
 import { yamlLib } from './yaml-lib.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../wire/rules/values.js';
 
 export interface ManifestFromStateOptions {
   /** Guild id -> a name to write beside the id (for people; cmdsync does not use it). */

@@ -13,6 +13,7 @@ import type { PermissionEntry, ScopeState } from '../wire/state.js';
 import type { CommandAction, PermissionAction, PlanWarning } from './model.js';
 import { normalizePermissions } from './normalize.js';
 import { effectiveMemberPermissions } from '../wire/defaults.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /** One command of the guild before and after apply: its default and its own rows. */
 export interface CommandAccessChange {
@@ -143,8 +144,7 @@ export interface GuildPlanSides {
 }
 
 /** The command's default as the service stores it (`default_permission: false` included). */
-const dmpOf = (body: Record<string, unknown> | undefined): string | null =>
-  body ? effectiveMemberPermissions(body) : null;
+const dmpOf = (body: Obj | undefined): string | null => (body ? effectiveMemberPermissions(body) : null);
 
 /**
  * Sets each changed permission set's `effects` and returns the lock-out

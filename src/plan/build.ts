@@ -23,6 +23,7 @@ import { annotateAccessEffects } from './access-effects.js';
 import { commandRequest } from './requests.js';
 import { chooseStrategy, type StrategyChoice } from './strategy.js';
 import { planWebhooks, type WebhookIntentRef, type WebhookLock } from './webhooks.js';
+import type { Obj } from '../wire/rules/values.js';
 
 export interface PlanOptions {
   strategy: StrategyChoice;
@@ -54,7 +55,7 @@ export interface PlanOptions {
    * remote application would refuse), given what each scope keeps: they
    * become the plan's own errors and warnings, after the planner's.
    */
-  judge?: (kept: Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>) => {
+  judge?: (kept: Readonly<Record<string, ReadonlyArray<Obj>>>) => {
     warnings: readonly PlanWarning[];
     errors: readonly PlanError[];
   };

@@ -1,4 +1,5 @@
 import type { FieldChange } from './model.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /**
  * Field-level differences between two normalized values, as dotted paths
@@ -44,6 +45,6 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+function isPlainObject(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -5,15 +5,15 @@ import type { ScopeState, StateCommand } from '../wire/state.js';
 import { diffValues } from './diff.js';
 import type { CommandAction, KeptCommand } from './model.js';
 import { alignUnmanaged, normalizeCommand, type Normalized } from './normalize.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /** `global/chat_input/ping`: stable across runs, shown in plans and used in plan files. */
 export function commandAddress(scope: Scope, type: number, name: string): string {
   return `${scopeKey(scope)}/${(enumName(CommandType, type) ?? String(type)).toLowerCase()}/${name}`;
 }
 
-const typeOf = (body: Record<string, unknown>): number =>
-  typeof body.type === 'number' ? body.type : CommandType.CHAT_INPUT;
-const nameOf = (body: Record<string, unknown>): string => String(body.name ?? '');
+const typeOf = (body: Obj): number => (typeof body.type === 'number' ? body.type : CommandType.CHAT_INPUT);
+const nameOf = (body: Obj): string => String(body.name ?? '');
 
 export interface ScopeMatch {
   actions: CommandAction[];
@@ -127,7 +127,7 @@ export function matchScope(desired: ScopeState, remote: ScopeState): ScopeMatch 
 }
 
 /** A remote record as a bulk-overwrite entry: its id and definition, without what only responses carry. */
-function keptBody(r: StateCommand): Record<string, unknown> {
+function keptBody(r: StateCommand): Obj {
   return Object.fromEntries(Object.entries(r.body).filter(([k]) => !RESPONSE_ONLY_COMMAND_FIELDS.has(k)));
 }
 
@@ -184,7 +184,7 @@ function actionFor(scope: Scope, p: Pair): CommandAction {
 }
 
 /** The manifest-only keys never reach the service. */
-function wireBody(body: Record<string, unknown>): Record<string, unknown> {
+function wireBody(body: Obj): Obj {
   const { id: _id, renamed_from: _r, ...wire } = body;
   return wire;
 }
@@ -194,11 +194,7 @@ function wireBody(body: Record<string, unknown>): Record<string, unknown> {
  * must be sent at its default explicitly, or the remote keeps the old value
  * and the plan never converges.
  */
-function patchBody(
-  body: Record<string, unknown>,
-  desired: Normalized,
-  changes: { path: string }[],
-): Record<string, unknown> {
+function patchBody(body: Obj, desired: Normalized, changes: { path: string }[]): Obj {
   // PATCH takes no `type` (it cannot change); the command's type is already right.
   const { type: _type, ...out } = body;
   for (const c of changes) {

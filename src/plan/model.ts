@@ -2,6 +2,7 @@ import type { Problem } from '../wire/problem.js';
 import type { Scope } from '../wire/scope.js';
 import type { Snowflake } from '../wire/snowflake.js';
 import type { PermissionEntry } from '../wire/state.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /**
  * A plan: what apply will change, scope by scope, and the exact requests it
@@ -33,7 +34,7 @@ export interface CommandAction {
    * The body apply sends, in wire form: the definition for create, replace and
    * no-op (a bulk overwrite resends it), only what changes for update and rename.
    */
-  body?: Record<string, unknown>;
+  body?: Obj;
   /** Field-level differences between the normalized remote and desired commands. */
   changes: FieldChange[];
   /** Why, in a few words: `renamed_from`, `type changed`, `not in manifest`… */
@@ -46,8 +47,8 @@ export interface CommandAction {
    * what the manifest asks for, normalized; for a create only the fields the
    * manifest writes, so a plan never shows a value the service would fill in.
    */
-  before?: Record<string, unknown>;
-  after?: Record<string, unknown>;
+  before?: Obj;
+  after?: Obj;
 }
 
 /** A remote command the manifest does not own: left alone, and resent as it is in a bulk overwrite. */
@@ -56,7 +57,7 @@ export interface KeptCommand {
   id: Snowflake;
   reason: string;
   /** Its definition as read, with its id, for a bulk overwrite to keep it unchanged. */
-  body: Record<string, unknown>;
+  body: Obj;
 }
 
 export interface PermissionAction {

@@ -3,6 +3,7 @@ import { CommandType, InteractionContext } from '../wire/enums.js';
 import type { Scope } from '../wire/scope.js';
 import { compareSnowflakes } from '../wire/snowflake.js';
 import type { PermissionEntry } from '../wire/state.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /**
  * The one normalizer both sides pass through before they are compared
@@ -16,7 +17,7 @@ import type { PermissionEntry } from '../wire/state.js';
  * Option and choice order is kept: it is what users see (peers §3.3).
  */
 
-export type Normalized = Record<string, unknown>;
+export type Normalized = Obj;
 
 /** The fields whose remote value comes from the application's settings when the manifest is silent. */
 const DONT_CARE_WHEN_OMITTED = ['integration_types', 'dm_permission'] as const;
@@ -25,39 +26,36 @@ const ALL_CONTEXTS = [InteractionContext.GUILD, InteractionContext.BOT_DM, Inter
 
 function sortedDict(dict: unknown): unknown {
   if (dict === null || typeof dict !== 'object') return dict;
-  return Object.fromEntries(
-    Object.entries(dict as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
+  return Object.fromEntries(Object.entries(dict as Obj).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function sortedSet(list: unknown): unknown {
   return Array.isArray(list) ? [...new Set(list)].sort((a, b) => Number(a) - Number(b)) : list;
 }
 
-function normalizeOption(option: Record<string, unknown>): Normalized {
+function normalizeOption(option: Obj): Normalized {
   const out: Normalized = { ...option };
   out.name_localizations = sortedDict(option.name_localizations);
   out.description_localizations = sortedDict(option.description_localizations);
   if (out.channel_types !== undefined) out.channel_types = sortedSet(out.channel_types);
   if (Array.isArray(option.choices)) {
-    out.choices = option.choices.map((c: Record<string, unknown>) => ({
+    out.choices = option.choices.map((c: Obj) => ({
       ...c,
       name_localizations: sortedDict(c.name_localizations),
     }));
   }
-  if (Array.isArray(option.options))
-    out.options = option.options.map((o) => normalizeOption(o as Record<string, unknown>));
+  if (Array.isArray(option.options)) out.options = option.options.map((o) => normalizeOption(o as Obj));
   return out;
 }
 
 /** A command body or remote record in comparable form for `scope`. */
-export function normalizeCommand(body: Record<string, unknown>, scope: Scope): Normalized {
+export function normalizeCommand(body: Obj, scope: Scope): Normalized {
+  // canonicalCommand fills in every field the service defaults: the record has the shape Normalized names.
   const record = canonicalCommand(body, scope, []) as unknown as Normalized;
   const out: Normalized = { ...record };
   out.name_localizations = sortedDict(record.name_localizations);
   out.description_localizations = sortedDict(record.description_localizations);
-  if (Array.isArray(record.options))
-    out.options = record.options.map((o) => normalizeOption(o as Record<string, unknown>));
+  if (Array.isArray(record.options)) out.options = record.options.map((o) => normalizeOption(o as Obj));
   if (scope.kind === 'global') {
     out.integration_types = sortedSet(record.integration_types);
     // "Never set" comes back as null; some responses show every context instead. Same meaning.
@@ -76,11 +74,7 @@ export function normalizeCommand(body: Record<string, unknown>, scope: Scope): N
  * contexts, the deprecated DM flag) take the remote value, so a manifest that
  * omits them never shows a perpetual diff (peers §4.6).
  */
-export function alignUnmanaged(
-  desired: Normalized,
-  desiredBody: Record<string, unknown>,
-  remote: Normalized,
-): Normalized {
+export function alignUnmanaged(desired: Normalized, desiredBody: Obj, remote: Normalized): Normalized {
   const out = { ...desired };
   for (const key of DONT_CARE_WHEN_OMITTED) {
     const given = desiredBody[key];

@@ -1,4 +1,5 @@
 import type { PathSegment } from '../wire/problem.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /** One leaf of the service's 50035 `errors` tree. */
 export interface FieldError {
@@ -22,7 +23,7 @@ export function flattenFormErrors(tree: unknown): FieldError[] {
 
 function walk(node: unknown, path: PathSegment[], out: FieldError[]): void {
   if (node === null || typeof node !== 'object') return;
-  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(node as Obj)) {
     if (key === '_errors') {
       if (!Array.isArray(value)) continue;
       for (const entry of value) {

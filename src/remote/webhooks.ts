@@ -12,6 +12,7 @@ import type { FileUpload } from './http/body.js';
 import type { RestClient } from './http/client.js';
 import { seg, type CallOptions } from './commands.js';
 import type { WebhookRef } from './webhook-url.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /*
  * Part B of the interface. Routes by id use the app's credentials and
@@ -38,7 +39,7 @@ export function createWebhook(
     body,
     reason: options.reason,
     signal: options.signal,
-    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    retries: options.retries,
   });
 }
 
@@ -228,7 +229,7 @@ export interface CompatOptions extends CallOptions {
 export function executeSlackWebhook(
   client: RestClient,
   ref: WebhookRef,
-  body: Record<string, unknown>,
+  body: Obj,
   options: CompatOptions = {},
 ): Promise<unknown> {
   return client.request({
@@ -250,7 +251,7 @@ export function executeGitHubWebhook(
   client: RestClient,
   ref: WebhookRef,
   event: string,
-  body: Record<string, unknown>,
+  body: Obj,
   options: CompatOptions = {},
 ): Promise<unknown> {
   return client.request({

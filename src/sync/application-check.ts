@@ -6,6 +6,7 @@ import type { RemoteApplication } from '../remote/read/application.js';
 import { applicationMismatches } from '../wire/application.js';
 import type { Limits } from '../wire/limits.js';
 import type { Scope } from '../wire/scope.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /** What judging the planned commands by the remote application comes to: the plan's errors and warnings (buildPlan's `judge`). */
 export interface ApplicationVerdict {
@@ -26,7 +27,7 @@ export function judgeByApplication(
   judge: {
     limits: Limits;
     scopes: readonly Scope[];
-    kept: Readonly<Record<string, ReadonlyArray<Record<string, unknown>>>>;
+    kept: Readonly<Record<string, ReadonlyArray<Obj>>>;
   },
 ): ApplicationVerdict {
   const warnings: PlanWarning[] = [];
@@ -52,7 +53,7 @@ export function judgeByApplication(
   const guilds = new Set(judge.scopes.flatMap((s) => (s.kind === 'guild' ? [s.guildId] : [])));
   const findings = remoteFindings(
     manifest,
-    { ...(app.traits ? { application: app.traits } : {}), limits: judge.limits, kept: judge.kept },
+    { application: app.traits, limits: judge.limits, kept: judge.kept },
     { global: judge.scopes.some((s) => s.kind === 'global'), guilds },
   );
   for (const d of findings) {

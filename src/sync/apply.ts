@@ -67,14 +67,14 @@ export async function applyChanges(req: ApplyRequest): Promise<ApplyRun> {
   const persist = req.persistLock ?? true;
   const outcome = await applyPlan(plan, target.client, {
     canEditPermissions: target.canEditPermissions,
-    ...(req.events ? { events: req.events } : {}),
-    ...(req.reason !== undefined ? { reason: req.reason } : {}),
-    ...(lock ? { lock } : {}),
+    events: req.events,
+    reason: req.reason,
+    lock,
     // Before each webhook create is sent and after it is answered: a killed apply must leave the intent behind.
     saveLock: (next) => {
       if (persist) writeLock(manifestPath, next);
     },
-    ...(req.loadAvatar ? { loadAvatar: req.loadAvatar } : {}),
+    loadAvatar: req.loadAvatar,
   });
   // Whatever went through is recorded, even after a failure: the next plan must know those webhooks, and today's creates.
   if (persist) recordLock(manifestPath, lock, outcome, plan);

@@ -87,7 +87,7 @@ export async function planSync(req: PlanRequest): Promise<PlanResult> {
     desired,
     lock,
     withWebhooks: managesWebhooks(manifest.webhooks.length, req.only),
-    ...(req.progress ? { progress: req.progress } : {}),
+    progress: req.progress,
   });
   const plan = planAgainst(req, manifest, desired, lock, remote);
   return { plan, manifest, desired, actual: remote.actual, diagnostics, lock };
@@ -123,7 +123,7 @@ function planAgainst(
     manifestSha256: manifestDigest(manifest),
     readCount: remote.reads,
     now: new Date(now),
-    ...(application.traits ? { application: application.traits } : {}),
+    application: application.traits,
     skipped: skipped.map((s) => ({ key: scopeKey(s.scope), reason: s.reason })),
     judge: (kept) => judgeByApplication(manifest, application, { limits, scopes, kept }),
   });

@@ -5,6 +5,7 @@ import { loadManifest } from '../manifest/load.js';
 import { lockPath, readLock, type LockFile } from '../manifest/lock.js';
 import type { Unread } from '../remote/read/unread.js';
 import { isSnowflake, type Snowflake } from '../wire/snowflake.js';
+import type { Obj } from '../wire/rules/values.js';
 
 /**
  * What `pull` knows before asking the service: the guilds and webhook
@@ -102,7 +103,7 @@ function readManifestSources(path: string, opts: PullSourceOptions, out: PullSou
       out.manifestGuilds.push({ id: g.id, ...(g.name ? { name: g.name } : {}) });
   }
   for (const w of manifest.webhooks) {
-    const entry = w as Record<string, unknown>;
+    const entry = w as Obj;
     if (typeof entry !== 'object' || entry === null || !isSnowflake(entry.channel_id) || typeof entry.name !== 'string')
       continue;
     out.channels.push(entry.channel_id);

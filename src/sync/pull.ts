@@ -124,7 +124,7 @@ export async function readForPull(req: PullRequest): Promise<PullResult> {
   return {
     state: { applicationId: req.applicationId, scopes },
     guildNames,
-    ...(webhooks ? { webhooks } : {}),
+    webhooks,
     unread,
     emptyGuilds,
     reads: listed.reads + read.reads + (hooks?.reads ?? 0),

@@ -9,6 +9,7 @@ import { DEFAULT_APP_INTEGRATION_TYPES } from './defaults.js';
 import { IntegrationType } from './enums.js';
 import { warning, type Problem } from './problem.js';
 import type { ApplicationTraits } from './service-rules.js';
+import type { Obj } from './rules/values.js';
 
 /** Application flags (the service's bit values) that decide what a command may be. */
 export const ApplicationFlag = {
@@ -41,7 +42,7 @@ const KNOWN_TYPES = new Set<number>(Object.values(IntegrationType));
  */
 export function traitsOfApplicationObject(obj: unknown): ApplicationTraits | undefined {
   if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) return undefined;
-  const o = obj as Record<string, unknown>;
+  const o = obj as Obj;
   if (typeof o.flags !== 'number') return undefined;
   const config = o.integration_types_config;
   const integrationTypes =

@@ -1,4 +1,5 @@
 import { ChannelType } from './enums.js';
+import type { Obj } from './rules/values.js';
 
 /** Kinds of channel by type, for the rules that differ between them (webhook posts, threads, the web view's tree). */
 
@@ -30,7 +31,7 @@ export const WEBHOOK_CHANNEL_TYPES: readonly number[] = [
  * values a new channel has. Clients read them by type: discord.py's VoiceChannel parser reads `bitrate`,
  * `user_limit` and `rtc_region` without a default (a KeyError without them).
  */
-export function channelKindFields(channelType: number): Record<string, unknown> {
+export function channelKindFields(channelType: number): Obj {
   switch (channelType) {
     case ChannelType.GUILD_TEXT:
     case ChannelType.GUILD_ANNOUNCEMENT:

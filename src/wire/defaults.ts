@@ -9,8 +9,7 @@
 import { CommandType, EntryPointHandler, IntegrationType, OptionType } from './enums.js';
 import { defaultStopsFallback } from './locales.js';
 import type { Scope } from './scope.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from './rules/values.js';
 
 function isObj(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

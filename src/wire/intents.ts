@@ -6,6 +6,7 @@
  */
 import { ApplicationFlag } from './application.js';
 import { Intent } from './gateway.js';
+import type { Obj } from './rules/values.js';
 
 /** Each privileged intent and the application flags that enable it (approved, or the limited one an owner turns on). */
 export const PRIVILEGED_INTENTS: ReadonlyArray<{ intent: number; flags: number }> = [
@@ -66,7 +67,7 @@ const MEMBER_EVENTS = new Set(['GUILD_MEMBER_ADD', 'GUILD_MEMBER_UPDATE', 'GUILD
  * bot's own member update needs none (§7.1). Undefined for other dispatches.
  */
 export function payloadIntent(name: string, data: unknown, botUserId: string): number | undefined {
-  const d = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const d = typeof data === 'object' && data !== null ? (data as Obj) : {};
   const inGuild = typeof d.guild_id === 'string';
   if (MESSAGE_EVENTS.has(name)) return inGuild ? Intent.GUILD_MESSAGES : Intent.DIRECT_MESSAGES;
   if (REACTION_EVENTS.has(name)) return inGuild ? Intent.GUILD_MESSAGE_REACTIONS : Intent.DIRECT_MESSAGE_REACTIONS;

@@ -26,6 +26,7 @@
  * every body for a case only large integers need.
  */
 import { NUMBER_MAX } from './limits.js';
+import type { Obj } from './rules/values.js';
 
 /** Deeper than any body of the interface (a command with a group, subcommand, option, choice and localization is ~10). */
 export const MAX_JSON_DEPTH = 64;
@@ -63,7 +64,7 @@ function storable(v: unknown, depthLeft: number): boolean {
     for (let i = 0; i < v.length; i++) if (!storable(v[i], depthLeft - 1)) return false;
     return true;
   }
-  for (const key in v) if (!storable((v as Record<string, unknown>)[key], depthLeft - 1)) return false;
+  for (const key in v) if (!storable((v as Obj)[key], depthLeft - 1)) return false;
   return true;
 }
 

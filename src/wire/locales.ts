@@ -1,3 +1,4 @@
+import type { Obj } from './rules/values.js';
 /** The 32 locales the service accepts as localization keys (facts §4.2). Keys are case-sensitive. */
 export const LOCALES = [
   'id',
@@ -82,11 +83,7 @@ export function localizedValue(
  * under its own locale key to avoid an unexpected fallback"). Other entries
  * equal to the default are ignored by the service.
  */
-export function defaultStopsFallback(
-  dict: Readonly<Record<string, unknown>>,
-  locale: string,
-  defaultValue: unknown,
-): boolean {
+export function defaultStopsFallback(dict: Readonly<Obj>, locale: string, defaultValue: unknown): boolean {
   const fb = LOCALE_FALLBACK[locale as Locale];
   const other = fb ? dict[fb] : undefined;
   return typeof other === 'string' && other !== defaultValue;

@@ -78,7 +78,7 @@ export function matchCandidates(kind: NameKind, name: string, candidates: readon
   );
   const near = closest(name, known.map(bare));
   const suggestion = near === undefined ? undefined : known.find((c) => bare(c) === near);
-  return { outcome: 'unknown', kind, typed: name, ...(suggestion ? { suggestion } : {}), known };
+  return { outcome: 'unknown', kind, typed: name, suggestion, known };
 }
 
 /**
@@ -93,7 +93,7 @@ export function resolveName(
 ): NameResolution {
   if (isSnowflake(value)) {
     const name = typeof candidates === 'function' ? undefined : candidates.find((c) => c.id === value)?.name;
-    return { outcome: 'resolved', id: value, ...(name !== undefined ? { name } : {}) };
+    return { outcome: 'resolved', id: value, name };
   }
   return matchCandidates(kind, withoutSigil(kind, value), typeof candidates === 'function' ? candidates() : candidates);
 }

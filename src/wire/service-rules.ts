@@ -9,11 +9,12 @@ import { CommandType } from './enums.js';
 import type { Limits } from './limits.js';
 import type { Path, Problem } from './problem.js';
 import type { Scope } from './scope.js';
+import type { Obj } from './rules/values.js';
 
 /** facts §1.2: changing the type of an existing command is refused. */
 export function typeChangeProblem(storedType: number, body: unknown, path: Path = []): Problem | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const type = (body as Record<string, unknown>).type;
+  const type = (body as Obj).type;
   if (type === undefined || type === null || type === storedType) return undefined;
   return {
     rule: 'type-immutable',
@@ -63,7 +64,7 @@ export function applicationCommandProblems(
   path: Path = [],
 ): Problem[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
-  const b = body as Record<string, unknown>;
+  const b = body as Obj;
   const out: Problem[] = [];
   const owner = entryPointOwnerProblem(b.type, app.embedded, path);
   if (owner) out.push(owner);

@@ -1,6 +1,7 @@
 import type { Path } from './problem.js';
 import type { Scope } from './scope.js';
 import type { Snowflake } from './snowflake.js';
+import type { Obj } from './rules/values.js';
 
 /**
  * Desired state (from a manifest) and actual state (from the service) share
@@ -29,7 +30,7 @@ export interface PermissionSet {
 
 export interface StateCommand {
   /** The command body in wire form: what the service takes (desired) or returned (actual). */
-  body: Record<string, unknown>;
+  body: Obj;
   /** Actual: the remote id. Desired: a pinned id, when the manifest gives one. */
   id?: Snowflake;
   /** Actual only. */

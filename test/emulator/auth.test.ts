@@ -1,4 +1,4 @@
-import { FormData, request } from 'undici';
+import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { bot, call, slash, start } from './helpers.js';

@@ -50,7 +50,7 @@ async function whoOf(opts: AccessOptions, names: Names, guildId: string, known: 
   const user = opts.user !== undefined ? note(await names.user('--user', opts.user, guildId)) : undefined;
   const role: string[] = [];
   for (const r of opts.role) role.push(note(await names.role('--role', r, guildId)));
-  return { ...(channel !== undefined ? { channel } : {}), ...(user !== undefined ? { user } : {}), role };
+  return { channel, user, role };
 }
 
 /** `--guild` by id or name; without it, the manifest's one guild (said in a note); with several, the error lists them. */
@@ -162,9 +162,9 @@ function report(
     ...(who.user !== undefined && access.facts?.ownerId === who.user ? { owner: true } : {}),
   };
   out.member = {
-    ...(who.user !== undefined ? { userId: who.user } : {}),
+    userId: who.user,
     roleIds: member.roleIds,
-    ...(permissions !== undefined ? { permissions } : {}),
+    permissions,
   };
   for (const subject of subjects) {
     const columns: Column[] = only ?? axes(access, [subject.commandRows, access.appRows]).columns;

@@ -117,9 +117,9 @@ export async function runApply(opts: ApplyCliOptions, ctx: CliContext): Promise<
       plan,
       target: session,
       manifestPath,
-      ...(lock ? { lock } : {}),
+      lock,
       events: progress,
-      ...(opts.reason !== undefined ? { reason: opts.reason } : {}),
+      reason: opts.reason,
       loadAvatar: avatarLoader(ctx.cwd, { timeoutMs: fetchTimeoutMs(ctx.env) }),
     });
     progress.finish(result);

@@ -200,9 +200,9 @@ export async function actionApply(io: ActionIO): Promise<number> {
         plan,
         target: session,
         manifestPath,
-        ...(made ? { lock: made.lock } : {}),
+        lock: made?.lock,
         events: progress,
-        ...(opts.reason !== undefined ? { reason: opts.reason } : {}),
+        reason: opts.reason,
         loadAvatar: avatarLoader(ctx.cwd, { timeoutMs: fetchTimeoutMs(ctx.env) }),
       });
       progress.finish(result);

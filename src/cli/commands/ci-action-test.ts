@@ -38,7 +38,7 @@ export async function actionTest(io: ActionIO): Promise<number> {
     result = await runTestFiles({
       files,
       env: { ...ctx.env },
-      ...(opts.bot !== undefined ? { bot: opts.bot } : {}),
+      bot: opts.bot,
       ...(opts.readyTimeout !== undefined ? { readyTimeoutMs: opts.readyTimeout * 1000 } : {}),
       ...(opts.strict ? { strict: true } : {}),
       onScenario: (file, scenario) =>

@@ -10,8 +10,8 @@ import { ButtonStyle, ComponentType, MessageFlag, SELECT_COMPONENT_TYPES } from 
 import { allComponents } from '../../wire/interactions/component-use.js';
 import { messageText, userOf } from './invoke-render.js';
 import { modalText } from './modal-text.js';
+import type { Obj } from '../../wire/rules/values.js';
 
-type Obj = Record<string, unknown>;
 type Answered = Extract<ComponentOutcome, { outcome: 'answered' }>;
 
 const indent = (text: string) =>

@@ -44,9 +44,9 @@ export function memberFields(opts: MemberCliOptions): { userId?: string; locale?
   localeFlag(opts.locale);
   const waitSeconds = waitFlag(opts.wait);
   return {
-    ...(opts.user !== undefined ? { userId: opts.user } : {}),
-    ...(opts.locale !== undefined ? { locale: opts.locale } : {}),
-    ...(waitSeconds !== undefined ? { waitSeconds } : {}),
+    userId: opts.user,
+    locale: opts.locale,
+    waitSeconds,
   };
 }
 

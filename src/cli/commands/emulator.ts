@@ -70,17 +70,17 @@ export async function runEmulator(
   try {
     emulator = await startEmulator({
       host: opts.host,
-      ...(opts.port !== undefined ? { port: opts.port } : {}),
+      port: opts.port,
       ...(opts.data ? { dataFile: opts.data } : {}),
       ...(opts.seed ? { seedFile: opts.seed } : {}),
       ...(opts.rateLimits ? {} : { rateLimits: false as const }),
-      ...(opts.maxMessagesPerChannel !== undefined ? { maxMessagesPerChannel: opts.maxMessagesPerChannel } : {}),
-      ...(opts.interactionsUrl !== undefined ? { interactionsUrl: opts.interactionsUrl } : {}),
+      maxMessagesPerChannel: opts.maxMessagesPerChannel,
+      interactionsUrl: opts.interactionsUrl,
       ...(opts.limits && Object.keys(opts.limits).length > 0 ? { limits: opts.limits } : {}),
       // As when a URL is saved in the developer portal: the endpoint must answer a PING and refuse a forged signature (re-checked until the bot is up).
       watchEndpoints: (appId, report) =>
         line(io.stderr, watchReportText(report, appId === emulator?.credentials.applicationId ? undefined : appId)),
-      ...(opts.controlToken !== undefined ? { controlToken: opts.controlToken } : {}),
+      controlToken: opts.controlToken,
     });
   } catch (err) {
     if (

@@ -7,8 +7,7 @@ import { CallbackType, TOKEN_LIFETIME_MS } from '../../wire/interactions/callbac
 import { noResponseReason } from '../../wire/interactions/delivery.js';
 import { ComponentType, MessageFlag, SELECT_COMPONENT_TYPES } from '../../wire/enums.js';
 import { modalText } from './modal-text.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 function indent(text: string): string {
   return text

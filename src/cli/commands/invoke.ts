@@ -100,18 +100,18 @@ export function requestOf(opts: InvokeCliOptions): InvokeRequest {
   localeFlag(opts.locale);
   const waitSeconds = waitFlag(opts.wait);
   return {
-    ...(opts.line !== undefined ? { line: opts.line } : {}),
-    ...(opts.userCommand !== undefined ? { userCommand: opts.userCommand } : {}),
-    ...(opts.messageCommand !== undefined ? { messageCommand: opts.messageCommand } : {}),
-    ...(opts.target !== undefined ? { target: opts.target } : {}),
-    ...(opts.guild !== undefined ? { guildId: opts.guild } : {}),
-    ...(opts.channel !== undefined ? { channelId: opts.channel } : {}),
-    ...(opts.user !== undefined ? { userId: opts.user } : {}),
-    ...(opts.application !== undefined ? { applicationId: opts.application } : {}),
+    line: opts.line,
+    userCommand: opts.userCommand,
+    messageCommand: opts.messageCommand,
+    target: opts.target,
+    guildId: opts.guild,
+    channelId: opts.channel,
+    userId: opts.user,
+    applicationId: opts.application,
     ...(opts.dm ? { context: 'bot-dm' as const } : opts.privateChannel ? { context: 'private-channel' as const } : {}),
-    ...(opts.locale !== undefined ? { locale: opts.locale } : {}),
+    locale: opts.locale,
     ...(opts.autocomplete ? { autocomplete: true } : {}),
-    ...(waitSeconds !== undefined ? { waitSeconds } : {}),
+    waitSeconds,
   };
 }
 

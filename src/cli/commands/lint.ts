@@ -30,7 +30,7 @@ export function lintPath(
   given?: ReadonlyMap<string, SourceFile>,
 ): FileReport {
   try {
-    const { manifest, diagnostics } = checkManifest(path, { cwd: ctx.cwd, env: ctx.env, ...(given ? { given } : {}) });
+    const { manifest, diagnostics } = checkManifest(path, { cwd: ctx.cwd, env: ctx.env, given });
     return { file: manifest?.root.display ?? path, diagnostics };
   } catch (err) {
     if (err instanceof ManifestReadError && err.code !== 'MANIFEST_NOT_FOUND') {

@@ -4,8 +4,7 @@
  */
 import { modalFields } from '../../wire/interactions/component-modal.js';
 import { ComponentType, TextInputStyle } from '../../wire/enums.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 function fieldLine(input: Obj, label: string | undefined): string {
   const id = String(input.custom_id);

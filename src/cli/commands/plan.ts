@@ -46,7 +46,7 @@ export async function makePlan(opts: SyncOptions, ctx: CliContext): Promise<{ re
   const progress = await createReadProgress(ctx.terminal, ctx.stderr);
   try {
     const result = await planSync({
-      ...(progress ? { progress } : {}),
+      progress,
       manifestPath: loaded.path,
       cwd: ctx.cwd,
       env: ctx.env,

@@ -17,6 +17,7 @@ import { Names, serviceNames } from '../names.js';
 import { isSnowflake } from '../../wire/snowflake.js';
 import { writeLine, type CliContext } from '../context.js';
 import { openSession } from '../session.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export type ManifestFormat = 'yaml' | 'json';
 
@@ -95,7 +96,7 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
   }
   const doc = manifestFromState(pulled.state, {
     guildNames: pulled.guildNames,
-    ...(pulled.webhooks ? { webhooks: pulled.webhooks } : {}),
+    webhooks: pulled.webhooks,
     onWarning: (message) => writeLine(ctx.stderr, `warning: ${message}`),
   });
   const text = stringifyManifest(doc, format);
@@ -137,7 +138,7 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
       empty_guilds: pulled.emptyGuilds,
       not_read: pulled.unread.map((u) => ({
         what: u.kind,
-        ...(u.id !== undefined ? { id: u.id } : {}),
+        id: u.id,
         reason: u.reason,
       })),
     };
@@ -146,8 +147,8 @@ export async function runPull(opts: PullOptions, ctx: CliContext): Promise<numbe
   return 0;
 }
 
-function countsOf(doc: Record<string, unknown>) {
-  const guilds = (doc.guilds ?? []) as Array<{ commands: unknown[]; permissions?: Record<string, unknown> }>;
+function countsOf(doc: Obj) {
+  const guilds = (doc.guilds ?? []) as Array<{ commands: unknown[]; permissions?: Obj }>;
   return {
     global: (doc.commands as unknown[]).length,
     guilds: guilds.length,

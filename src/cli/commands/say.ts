@@ -30,11 +30,7 @@ export async function runSay(opts: SayCliOptions, ctx: CliContext): Promise<numb
   refFlag(opts.channelId, 'CHANNEL');
   if (opts.user === undefined) throw new UsageError('say needs --user ID|NAME: the member who posts');
   refFlag(opts.user, '--user');
-  const target = emulatorTarget(
-    { json: opts.json, ...(opts.apiUrl !== undefined ? { apiUrl: opts.apiUrl } : {}) },
-    ctx,
-    'say',
-  );
+  const target = emulatorTarget({ json: opts.json, apiUrl: opts.apiUrl }, ctx, 'say');
   const outcome = await say({ channelId: opts.channelId, userId: opts.user, content: opts.text }, target);
   if (opts.json) ctx.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
   else (outcome.outcome === 'posted' ? ctx.stdout : ctx.stderr).write(render(outcome));

@@ -64,10 +64,10 @@ export function defineTest(program: Command, action: (opts: TestCliOptions) => P
         output: opts.output,
         json: !!opts.json,
         strict: !!opts.strict,
-        ...(opts.readyTimeout !== undefined ? { readyTimeout: opts.readyTimeout } : {}),
-        ...(opts.workers !== undefined ? { workers: opts.workers } : {}),
-        ...(opts.shard !== undefined ? { shard: opts.shard } : {}),
-        ...(opts.merge !== undefined ? { merge: opts.merge } : {}),
+        readyTimeout: opts.readyTimeout,
+        workers: opts.workers,
+        shard: opts.shard,
+        merge: opts.merge,
       }),
     );
 }

@@ -97,9 +97,9 @@ export async function runTest(opts: TestCliOptions, ctx: CliContext): Promise<nu
     result = await runTestFiles({
       files,
       env: { ...ctx.env },
-      ...(opts.strict ? { strict: true } : {}),
+      strict: opts.strict,
       workers: opts.workers ?? Math.max(1, Math.floor(availableParallelism() / 2)),
-      ...(opts.bot !== undefined ? { bot: opts.bot } : {}),
+      bot: opts.bot,
       ...(opts.readyTimeout !== undefined ? { readyTimeoutMs: opts.readyTimeout * 1000 } : {}),
       onScenario: (file, scenario) =>
         lines.write(

@@ -9,6 +9,7 @@ import type { Application } from '../state/world.js';
 import type { EmulatorEvent } from './events.js';
 import { visibleMessage } from './message-visibility.js';
 import type { Session } from './session.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /** Dispatches that carry a whole message, blanked for a session that may not read its content. */
 const MESSAGE_BODY_EVENTS = new Set(['MESSAGE_CREATE', 'MESSAGE_UPDATE']);
@@ -34,5 +35,5 @@ export function payloadFor(
 ): unknown {
   if (!MESSAGE_BODY_EVENTS.has(event.name) || typeof event.data !== 'object' || event.data === null) return event.data;
   const readsContent = appReads && (session.intents & Intent.MESSAGE_CONTENT) !== 0;
-  return visibleMessage(event.data as Record<string, unknown>, { botUserId: app?.botUserId ?? '', readsContent });
+  return visibleMessage(event.data as Obj, { botUserId: app?.botUserId ?? '', readsContent });
 }

@@ -1,5 +1,6 @@
 import type { DeliveryOutcome } from '../../wire/interactions/delivery.js';
 import type { Snowflake } from '../../wire/snowflake.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /**
  * What the service tells an application at run time, as gateway dispatches:
@@ -45,7 +46,7 @@ export interface MessageNote {
   channelId: Snowflake;
   messageId: Snowflake;
   /** The message object as the service returns it (the last one seen, for a deletion). */
-  message: Record<string, unknown>;
+  message: Obj;
   /** Who sent it: a webhook's execute, an application's answer to an interaction, its bot through REST, or a member. */
   source: 'webhook' | 'interaction' | 'bot' | 'member';
   /** Interaction answers: who invoked which command (and so who alone sees an ephemeral answer). */
@@ -98,7 +99,8 @@ export type NoteListener = (note: EmulatorNote) => void;
  * is the message as the request left it. Observers must not spread or
  * destructure the whole note unless they mean to take the copy.
  */
-export function messageNote(fields: Omit<MessageNote, 'message'>, stored: Record<string, unknown>): MessageNote {
+export function messageNote(fields: Omit<MessageNote, 'message'>, stored: Obj): MessageNote {
+  // The class reads `message` through a getter (the lazy copy above), which TypeScript cannot match to the plain field.
   return new LazyMessageNote(fields, stored) as unknown as MessageNote;
 }
 
@@ -109,8 +111,8 @@ export function messageNote(fields: Omit<MessageNote, 'message'>, stored: Record
  * dictionary), one shared keeps the note a plain fast object.
  */
 class LazyMessageNote {
-  readonly #stored: Record<string, unknown>;
-  #copy: Record<string, unknown> | undefined;
+  readonly #stored: Obj;
+  #copy: Obj | undefined;
   static readonly #message: PropertyDescriptor = {
     enumerable: true,
     get(this: LazyMessageNote) {
@@ -118,7 +120,7 @@ class LazyMessageNote {
     },
   };
 
-  constructor(fields: Omit<MessageNote, 'message'>, stored: Record<string, unknown>) {
+  constructor(fields: Omit<MessageNote, 'message'>, stored: Obj) {
     Object.assign(this, fields);
     this.#stored = stored;
     Object.defineProperty(this, 'message', LazyMessageNote.#message);

@@ -13,6 +13,7 @@ import {
   LARGE_THRESHOLD,
 } from '../../wire/gateway.js';
 import { readJson } from '../../wire/json.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface Refusal {
   close: number;
@@ -29,7 +30,7 @@ export interface ClientFrame {
   d: unknown;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function decodeFrame(text: string): ClientFrame | Refusal {
   // The same reader as HTTP bodies: discord.py sends snowflakes (`guild_id`, `user_ids`) as JSON numbers.

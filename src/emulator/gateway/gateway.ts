@@ -242,10 +242,7 @@ export class Gateway {
     const guilds = guildsOf(world, app.id, data.shard);
     const shard = (d as { shard?: unknown }).shard !== undefined ? data.shard : undefined;
     conn.out.send(
-      session.record(
-        'READY',
-        readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, ...(shard ? { shard } : {}) }),
-      ),
+      session.record('READY', readyPayload({ app, guilds, sessionId: session.id, resumeUrl: this.url, shard })),
     );
     if (data.intents & Intent.GUILDS)
       for (const g of guilds)
@@ -324,7 +321,7 @@ export class Gateway {
       applicationId,
       name: 'INTERACTION_CREATE',
       data: null,
-      ...(guildId !== undefined ? { guildId } : {}),
+      guildId,
     };
     const guild = guildId !== undefined ? own(this.world().guilds, guildId) : undefined;
     for (const session of this.sessions.values())

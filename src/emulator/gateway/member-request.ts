@@ -9,6 +9,7 @@ import { isSnowflake } from '../../wire/snowflake.js';
 import type { Application, Guild } from '../state/world.js';
 import type { Refusal } from './frames.js';
 import { guildMembers } from './members.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface MemberRequest {
   guildId: string;
@@ -31,7 +32,7 @@ const idText = (v: unknown): string | undefined =>
 /** The request, or the close for a payload the service refuses (4001: no guild, or neither `query` nor `user_ids`, or `query` without `limit`). */
 export function readMemberRequest(d: unknown): MemberRequest | Refusal {
   if (typeof d !== 'object' || d === null || Array.isArray(d)) return invalid;
-  const o = d as Record<string, unknown>;
+  const o = d as Obj;
   const guildId = idText(o.guild_id);
   if (guildId === undefined) return invalid;
   const req: MemberRequest = { guildId, limit: 0, presences: o.presences === true };
@@ -60,7 +61,7 @@ export function memberChunks(
   guild: Guild,
   app: Application,
   intents: number,
-): Array<Record<string, unknown>> | undefined {
+): Array<Obj> | undefined {
   if (isFullList(req) && !(intents & Intent.GUILD_MEMBERS)) return undefined;
   const all = guildMembers(guild, app);
   const idOf = (m: (typeof all)[number]) => (m.user as { id: string }).id;
@@ -92,7 +93,7 @@ export function memberChunks(
     ...(i === 0 && notFound && notFound.length > 0 ? { not_found: notFound } : {}),
     // No member of the emulator is online: the presences asked for are none.
     ...(withPresences ? { presences: [] } : {}),
-    ...(req.nonce !== undefined ? { nonce: req.nonce } : {}),
+    nonce: req.nonce,
   }));
 }
 
@@ -101,7 +102,7 @@ export class FullListLimiter {
   private readonly last = new Map<string, number>();
 
   /** The RATE_LIMITED payload when `req` comes too soon, else undefined (and the request is counted). */
-  check(applicationId: string, req: MemberRequest, now: number): Record<string, unknown> | undefined {
+  check(applicationId: string, req: MemberRequest, now: number): Obj | undefined {
     if (!isFullList(req)) return undefined;
     const key = `${applicationId}:${req.guildId}`;
     const since = now - (this.last.get(key) ?? Number.NEGATIVE_INFINITY);
@@ -109,7 +110,7 @@ export class FullListLimiter {
       return {
         opcode: 8,
         retry_after: (FULL_LIST_WINDOW_MS - since) / 1000,
-        meta: { guild_id: req.guildId, ...(req.nonce !== undefined ? { nonce: req.nonce } : {}) },
+        meta: { guild_id: req.guildId, nonce: req.nonce },
       };
     }
     this.last.set(key, now);

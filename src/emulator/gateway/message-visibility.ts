@@ -1,3 +1,4 @@
+import type { Obj } from '../../wire/rules/values.js';
 /**
  * What a session may read of a message (facts §7.3): without the
  * MESSAGE_CONTENT intent, or with it but the application's flag off, a
@@ -6,7 +7,7 @@
  * bot sent it. Pure: the gateway applies it per session at send time.
  */
 
-type Message = Record<string, unknown>;
+type Message = Obj;
 
 export interface Reader {
   /** The application's bot user. */

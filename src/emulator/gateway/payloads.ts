@@ -30,7 +30,7 @@ export function readyPayload(args: {
     session_id: args.sessionId,
     session_type: 'normal',
     resume_gateway_url: args.resumeUrl,
-    ...(args.shard ? { shard: args.shard } : {}),
+    shard: args.shard,
     // The application's gateway-intent flags, as GET /applications/@me reports them.
     application: { id: args.app.id, flags: args.app.profile?.flags ?? 0 },
     private_channels: [],

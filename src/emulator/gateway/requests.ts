@@ -12,6 +12,7 @@ import type { Refusal } from './frames.js';
 import { type FullListLimiter, isFullList, memberChunks, readMemberRequest } from './member-request.js';
 import { guildsOf } from './payloads.js';
 import type { Session } from './session.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface RequestContext {
   session: Session;
@@ -25,7 +26,7 @@ export interface RequestContext {
 export type RequestAnswer = Refusal | { dispatches: Array<{ t: string; d: unknown }> };
 
 const STATUSES = new Set(['online', 'dnd', 'idle', 'invisible', 'offline']);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A presence update as the service takes it: `{ since, activities, status, afk }`. */
 export function presenceProblem(d: unknown): boolean {

@@ -17,8 +17,7 @@ import type { World } from '../state/world.js';
 import type { AdvancingClock } from './clock.js';
 import type { InFlight } from './in-flight.js';
 import { answeredFinally, awaiting, interactionsAwaiting, settle, type SettleOptions } from './settle.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export type { SettleOptions } from './settle.js';
 
@@ -137,10 +136,10 @@ export function emulatorHarness({
       const shown = [...(first && original ? [first] : []), ...live.followups];
       return {
         type: live.type,
-        ...(live.answeredWith !== undefined ? { callbackType: live.answeredWith } : {}),
-        ...(original ? { original } : {}),
+        callbackType: live.answeredWith,
+        original,
         followups: live.followups.map((f) => current(f)!),
-        ...(message ? { message } : {}),
+        message,
         deleted: shown.filter((m) => store.world.messages[m.id] === undefined).map((m) => m.id),
       };
     },

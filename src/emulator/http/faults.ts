@@ -1,3 +1,4 @@
+import type { Obj } from '../../wire/rules/values.js';
 /**
  * Fault injection for reliability tests: 5xx answers, 429s, slow answers and
  * dropped connections, chosen by probability or by schedule ("the 3rd POST to
@@ -64,7 +65,7 @@ function globToRegExp(glob: string): RegExp {
 export function checkFaultRule(value: unknown, where: string): FaultRule {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new FaultRuleError(`${where} must be an object`);
-  const r = value as Record<string, unknown>;
+  const r = value as Obj;
   if (!KINDS.includes(r.kind as FaultKind))
     throw new FaultRuleError(`${where}.kind must be one of ${KINDS.join(', ')}`);
   const num = (key: string, min: number, max = Infinity) => {
@@ -87,6 +88,7 @@ export function checkFaultRule(value: unknown, where: string): FaultRule {
     if (!list.every((n) => typeof n === 'number' && Number.isInteger(n) && n >= 1))
       throw new FaultRuleError(`${where}.nth must be a positive integer or a list of them`);
   }
+  // Each field was checked above, one by one.
   return r as unknown as FaultRule;
 }
 

@@ -1,6 +1,7 @@
 import type { Path, Problem } from '../../wire/problem.js';
 import { apiError, type EmulatorResponse } from './http-types.js';
 import { ErrorAnswers } from '../../wire/error-answers.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /**
  * The service's answer to a body that breaks rules: the problems the service
@@ -17,13 +18,13 @@ export function formErrorResponse(problems: readonly Problem[], prefix: Path = [
     return apiError({ status: 400, code: special.jsonCode, message: special.api.message });
   // Null-prototype nodes: a body key such as `__proto__` or `constructor` is then an ordinary key of the tree,
   // never a way to reach (and write to) Object.prototype.
-  const tree: Record<string, unknown> = Object.create(null);
+  const tree: Obj = Object.create(null);
   for (const p of enforced) {
     let node = tree;
     for (const seg of [...prefix, ...(p.apiPath ?? p.path)]) {
       const key = String(seg);
       node[key] ??= Object.create(null);
-      node = node[key] as Record<string, unknown>;
+      node = node[key] as Obj;
     }
     const list = (node._errors ??= []) as Array<{ code: string; message: string }>;
     if (!list.some((e) => e.code === p.api!.code && e.message === p.api!.message))

@@ -8,6 +8,7 @@
 
 import { type ErrorAnswer, ErrorAnswers } from '../../wire/error-answers.js';
 import { MAX_JSON_BYTES, readJson } from '../../wire/json.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface MultipartFile {
   field: string;
@@ -48,7 +49,7 @@ export async function parseMultipart(
     throw new MultipartError(ErrorAnswers.invalidFormBody);
   }
   let payload: unknown;
-  const fields: Record<string, unknown> = {};
+  const fields: Obj = {};
   const files: MultipartFile[] = [];
   for (const [field, value] of form.entries()) {
     if (typeof value !== 'string') {

@@ -110,7 +110,7 @@ export class RateLimiter {
   private window(key: string, windowMs: number, now: number, label?: Window['label']): Window {
     let w = this.windows.get(key);
     if (!w || now >= w.resetAt) {
-      w = { count: 0, resetAt: now + windowMs, ...(label ? { label } : {}) };
+      w = { count: 0, resetAt: now + windowMs, label };
       this.windows.set(key, w);
       if (this.windows.size > 50_000) this.prune(now);
     }

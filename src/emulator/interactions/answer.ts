@@ -6,7 +6,7 @@
  */
 import type { Limits } from '../../wire/limits.js';
 import { callbackDataProblem, CallbackType, EPHEMERAL, InteractionErrors } from '../../wire/interactions/callback.js';
-import { isObject } from '../../wire/rules/values.js';
+import { isObject, type Obj } from '../../wire/rules/values.js';
 import { callbackResponse, deprecatedInteraction } from './callback-shapes.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { checkModalData } from '../../wire/components/modal.js';
@@ -24,8 +24,6 @@ import { own } from '../state/own.js';
 import { CommandType, MessageFlag, MessageType, WebhookType } from '../../wire/enums.js';
 import { applyComponentCallback, callbackTypeRefusal, shapeComponentReply } from './component-answer.js';
 import { ErrorAnswers } from '../../wire/error-answers.js';
-
-type Obj = Record<string, unknown>;
 
 export interface AnswerEnv {
   world: World;
@@ -138,7 +136,7 @@ function newMessage(
     name: live.commandName,
     userId: live.userId,
     applicationId: live.applicationId,
-    ...(command !== undefined ? { command } : {}),
+    command,
   };
   return stored;
 }

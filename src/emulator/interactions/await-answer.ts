@@ -15,8 +15,7 @@ import { applyCallback } from './answer.js';
 import { deliverGateway, deliverHttp, type HttpAnswer } from './deliver.js';
 import { quietFor, when, type InteractionRegistry, type LiveInteraction } from './registry.js';
 import { MessageFlag } from '../../wire/enums.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 /** Without --wait, a deferred answer is awaited this long for its edit (a slow command's usual time). */
 export const DEFERRED_WAIT_S = 10;
@@ -106,7 +105,7 @@ export async function deliverAndAwait(env: AwaitEnv, app: Application, live: Liv
   if (answered(live)) return endpoint ? { endpoint } : {};
   const noSession = !app.interactionsEndpointUrl && env.hasSessionFor?.(app.id, live.guildId) === false;
   const cause: NoResponse = early ?? (noSession ? { kind: 'no-session' } : { kind: 'no-callback' });
-  return { ...(endpoint ? { endpoint } : {}), cause };
+  return { endpoint, cause };
 }
 
 /** A deferred answer's edit has come (the loading message became the answer), or the original was deleted instead. */

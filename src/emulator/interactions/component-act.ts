@@ -25,8 +25,7 @@ import type { StoredMessage, World } from '../state/world.js';
 import { invalid } from './invoked.js';
 import { resolvePlace, resolveUser, type Place } from './place.js';
 import { deliverComponent, envelopeFor, type ComponentEnv, type ComponentOutcome } from './component-deliver.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface ClickRequest {
   messageId: Snowflake;
@@ -113,11 +112,7 @@ async function use(
         `no message ${req.messageId} (the emulator holds webhook posts and interaction answers)`,
       ),
     };
-  const names = resolveNames(
-    world,
-    { channelId: stored.channel_id, ...(req.userId !== undefined ? { userId: req.userId } : {}) },
-    env.defaultGuildId,
-  );
+  const names = resolveNames(world, { channelId: stored.channel_id, userId: req.userId }, env.defaultGuildId);
   if ('problem' in names) return invalid(names.problem);
   const place = resolvePlace(world, { channelId: stored.channel_id }, env.defaultGuildId);
   if (typeof place === 'string') return invalid(place);
@@ -144,10 +139,10 @@ async function use(
     extra: { message: structuredClone(target.stored.message) },
     name: String(component.custom_id),
     userId: user.id,
-    ...(place.guild ? { guildId: place.guild.id } : {}),
+    guildId: place.guild?.id,
     channelId: place.channel.id,
     component: { messageId: req.messageId, metadata: { interacted_message_id: req.messageId } },
-    ...(req.waitSeconds !== undefined ? { waitSeconds: req.waitSeconds } : {}),
+    waitSeconds: req.waitSeconds,
   });
 }
 
@@ -180,7 +175,7 @@ function selectValues(
     roles,
     channels: channelsAsSelected(channels as Obj, facts?.id),
   });
-  return { values: ids, ...(resolved ? { resolved } : {}) };
+  return { values: ids, resolved };
 }
 
 /** A member, role or channel named rather than given by id (`bob`, `@bob`, `#general`, `Moderator`); ids pass as they are. */

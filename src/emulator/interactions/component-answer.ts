@@ -8,15 +8,13 @@
 import { allowedCallbacks, CallbackType, callbackTypeChoicesError } from '../../wire/interactions/callback.js';
 import { InteractionType } from '../../wire/interactions/payload.js';
 import { MessageReferenceType, MessageType } from '../../wire/enums.js';
-import { isObject } from '../../wire/rules/values.js';
+import { isObject, type Obj } from '../../wire/rules/values.js';
 import { apiError, type EmulatorResponse } from '../http/http-types.js';
 import type { MultipartFile } from '../http/multipart.js';
 import { own } from '../state/own.js';
 import type { StoredMessage, World } from '../state/world.js';
 import type { InteractionRegistry, LiveInteraction } from './registry.js';
 import { ErrorAnswers } from '../../wire/error-answers.js';
-
-type Obj = Record<string, unknown>;
 
 /** What these callbacks read of answer.ts's environment (the request's world view, the clock). */
 export interface CallbackEnv {

@@ -18,8 +18,7 @@ import { collectAfterAnswer, deliverAndAwait, type AwaitEnv, type Delivered } fr
 import type { Invalid } from './invoked.js';
 import type { Place } from './place.js';
 import { when, type LiveInteraction, type Received } from './registry.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 /** After a deferred update (6), its edit of the message is awaited this long (a bot may also just acknowledge). */
 export const DEFERRED_UPDATE_WAIT_MS = 3_000;
@@ -73,7 +72,7 @@ export function envelopeFor(
     bot: { userId: app.botUserId, permissions: BigInt(install?.permissions ?? '0') },
     user: { id: user.id, username: user.username },
     locale: locale ?? memberLocale(world, user.id, place.guild) ?? 'en-US',
-    ...(place.facts ? { guild: place.facts } : {}),
+    guild: place.facts,
     channel: place.channel,
     context: place.context,
     ...(typeof owners === 'object' && owners !== null ? { owners: owners as Record<string, string> } : {}),
@@ -152,17 +151,17 @@ function outcomeOf(
     delivery: app.interactionsEndpointUrl ? 'http' : 'gateway',
     application: { id: app.id, name: app.name },
     interaction: live.payload,
-    ...(endpoint ? { endpoint } : {}),
+    endpoint,
     ...(live.answeredWith !== undefined
       ? {
           callback: {
             type: live.answeredWith,
-            ...(live.callbackData !== undefined ? { data: live.callbackData } : {}),
+            data: live.callbackData,
           },
         }
       : {}),
-    ...(message ? { message } : {}),
-    ...(original ? { original } : {}),
+    message,
+    original,
     followups: live.followups.map((f) => f.message),
     ...(live.answeredWith === CallbackType.MODAL ? { modal: live.callbackData as Obj } : {}),
     received: live.received,

@@ -10,6 +10,7 @@ import { EndpointPostError, postToEndpoint, type EndpointReply } from './endpoin
 import { signInteraction } from './keys.js';
 import { CallbackType } from '../../wire/interactions/callback.js';
 import { InteractionType } from '../../wire/interactions/payload.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface HttpAnswer {
   /** HTTP status of the endpoint's answer, or undefined when it never answered in time. */
@@ -75,7 +76,7 @@ export function deliverHttp(
   return post(app.interactionsEndpointUrl ?? '', body, signedHeaders(app, body, timestamp), timeoutMs);
 }
 
-export function deliverGateway(events: EventBus, app: Application, payload: Record<string, unknown>): void {
+export function deliverGateway(events: EventBus, app: Application, payload: Obj): void {
   events.emit({
     applicationId: app.id,
     name: 'INTERACTION_CREATE',

@@ -25,8 +25,7 @@ import { authorizingOwners } from '../../wire/installation.js';
 import { launchMessage } from './launch.js';
 import type { InteractionRegistry, LiveInteraction, Received } from './registry.js';
 import { memberLocale } from '../http/user-locale.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface InvokeRequest {
   /** `/config logging enable channel:#123` (chat input and entry point commands). */
@@ -143,7 +142,7 @@ function invocationOf(env: InvokeEnv, request: InvokeRequest): Invocation | Inva
     {
       ...(req.guildId ? { guildId: req.guildId } : {}),
       ...(channelId ? { channelId } : {}),
-      ...(req.context ? { context: req.context } : {}),
+      context: req.context,
     },
     env.defaultGuildId,
   );
@@ -186,7 +185,7 @@ function noteDelivery(
   env.events.note({
     kind: 'delivery',
     applicationId: app.id,
-    ...(interactionId !== undefined ? { interactionId } : {}),
+    interactionId,
     transport: app.interactionsEndpointUrl ? 'http' : 'gateway',
     outcome,
     commandName: command.name,
@@ -206,7 +205,7 @@ function launch(env: InvokeEnv, at: Invocation, command: StoredCommand, owners: 
     channelId: channel.id,
     interactionId: env.nextId(),
     owners,
-    ...(place.guild ? { guildId: place.guild.id } : {}),
+    guildId: place.guild?.id,
   });
   const interaction = {
     id: (message.interaction_metadata as Obj).id as string,
@@ -244,14 +243,15 @@ function liveInteraction(
     token: `aW50ZXJhY3Rpb246${randomToken(48)}`,
     applicationId: app.id,
     bot: { userId: app.botUserId, permissions: BigInt(install?.permissions ?? '0') },
+    // StoredCommand is an interface (no index signature); the payload builder reads it by key.
     command: command as unknown as Obj & { id: string; name: string; type: number },
     autocomplete: at.req.autocomplete === true,
     options,
-    ...(target ? { target } : {}),
+    target,
     mentions,
     user: { id: user.id, username: user.username },
     locale: at.locale,
-    ...(place.facts ? { guild: place.facts } : {}),
+    guild: place.facts,
     channel: place.channel,
     context: place.context,
     owners,
@@ -264,7 +264,7 @@ function liveInteraction(
     commandType: command.type,
     commandName: command.name,
     userId: user.id,
-    ...(place.guild ? { guildId: place.guild.id } : {}),
+    guildId: place.guild?.id,
     channelId: place.channel.id,
     payload,
     createdAt: env.now(),
@@ -279,16 +279,16 @@ function outcomeOf(app: Application, live: LiveInteraction, { endpoint, cause }:
     delivery: app.interactionsEndpointUrl ? 'http' : 'gateway',
     application: { id: app.id, name: app.name },
     interaction: live.payload,
-    ...(endpoint ? { endpoint } : {}),
+    endpoint,
     ...(live.answeredWith !== undefined
       ? {
           callback: {
             type: live.answeredWith,
-            ...(live.callbackData !== undefined ? { data: live.callbackData } : {}),
+            data: live.callbackData,
           },
         }
       : {}),
-    ...(live.original ? { original: live.original.message } : {}),
+    original: live.original?.message,
     followups: live.followups.map((f) => f.message),
     ...(live.answeredWith === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
       ? { choices: ((live.callbackData as Obj | undefined)?.choices as unknown[]) ?? [] }

@@ -12,8 +12,7 @@ import { CommandType, OptionType } from '../../wire/enums.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { own } from '../state/own.js';
 import type { StoredCommand, World } from '../state/world.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 /** The line or the request is wrong: nothing was sent. */
 export interface Invalid {
@@ -102,6 +101,7 @@ function fromLine(at: InvokedContext, line: string, req: InvokedRequest): Invoke
         parsed.command.end - parsed.command.start + 1,
       );
     }
+    // The wire rules read a command as the service stores it, by key; StoredCommand is an interface, with no index signature.
     const { result } = resolveOptions(command as unknown as Obj, parsed, {
       locale: at.locale,
       lookup: at.lookup,

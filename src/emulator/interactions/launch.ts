@@ -9,8 +9,7 @@ import { userObject } from '../../wire/interactions/payload.js';
 import { InteractionType } from '../../wire/interactions/payload.js';
 import { MessageType } from '../../wire/enums.js';
 import type { Application, StoredCommand } from '../state/world.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface LaunchFacts {
   id: Snowflake;

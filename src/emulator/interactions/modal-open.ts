@@ -4,8 +4,7 @@
  * form at a time. In memory, like the live interactions it came from.
  */
 import type { Snowflake } from '../../wire/snowflake.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface OpenModal {
   applicationId: Snowflake;

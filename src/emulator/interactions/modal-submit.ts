@@ -13,8 +13,7 @@ import { resolveNames } from '../state/names.js';
 import { own } from '../state/own.js';
 import { deliverComponent, type ComponentEnv, type ComponentOutcome } from './component-deliver.js';
 import { invalid } from './invoked.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface ModalSubmitRequest {
   /** The member whose open modal is submitted: an id or a name. */
@@ -46,11 +45,7 @@ function triggering(opener: Obj, messageId: Snowflake | undefined): Obj {
 
 export async function submitModal(env: ComponentEnv, req: ModalSubmitRequest): Promise<ComponentOutcome> {
   const world = env.world();
-  const names = resolveNames(
-    world,
-    { userId: req.userId, ...(req.applicationId !== undefined ? { applicationId: req.applicationId } : {}) },
-    env.defaultGuildId,
-  );
+  const names = resolveNames(world, { userId: req.userId, applicationId: req.applicationId }, env.defaultGuildId);
   if ('problem' in names) return invalid(names.problem);
   const open = env.registry.modals.of(names.userId!, names.applicationId);
   if (open.length === 0)
@@ -88,7 +83,7 @@ export async function submitModal(env: ComponentEnv, req: ModalSubmitRequest): P
         ? { openedBy: String((m.opener.data as Obj | undefined)?.name) }
         : {}),
     },
-    ...(req.waitSeconds !== undefined ? { waitSeconds: req.waitSeconds } : {}),
+    waitSeconds: req.waitSeconds,
   });
   // Answered, the form closes; unanswered, the client keeps it open with an error.
   if (outcome.outcome === 'answered') env.registry.modals.close(m);

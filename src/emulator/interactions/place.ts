@@ -151,7 +151,7 @@ export function placeFacts(app: Application, place: Place, user: MemberFacts): P
   const install = place.guild ? own(place.guild.apps, app.id) : undefined;
   return {
     context: place.context,
-    ...(place.guild ? { guildId: place.guild.id } : {}),
+    guildId: place.guild?.id,
     guildInstalled: install?.commandsScope === true,
     // The emulator takes every user to have installed an app that supports user installs.
     userInstalled: app.integrationTypes.includes(IntegrationType.USER_INSTALL),

@@ -9,8 +9,7 @@ import type { Snowflake } from '../../wire/snowflake.js';
 import { tokenMatches } from '../state/webhook-access.js';
 import type { StoredMessage, World } from '../state/world.js';
 import { OpenModals } from './modal-open.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export const MAX_LIVE = 1000;
 

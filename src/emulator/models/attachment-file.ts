@@ -1,11 +1,10 @@
+import type { Obj } from '../../wire/rules/values.js';
 /**
  * What the service makes of an uploaded file: the name it stores and the
  * content type it reports. Clients label parts unreliably (discord.py sends
  * `application/octet-stream` for everything), so the type comes from the
  * bytes first, then the name; the part header is the last resort.
  */
-
-type Obj = Record<string, unknown>;
 
 /**
  * The stored filename: every run of characters other than letters, digits,

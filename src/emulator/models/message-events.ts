@@ -15,8 +15,7 @@ import type { MultipartFile } from '../http/multipart.js';
 import { findChannel, type Guild, type StoredMessage, type World } from '../state/world.js';
 import { uploadedFiles } from './note-files.js';
 import { messageView, referencedOf, senderOf } from './message.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 /** The application's bot is a member of the guild: installed with `bot` (older data files kept no scopes: their installs were bots). */
 export function botInGuild(guild: Guild, applicationId: Snowflake): boolean {
@@ -142,8 +141,8 @@ export function announceMessage(
         channelId: stored.channel_id,
         messageId: stored.id,
         source,
-        ...(stored.interaction ? { interaction: stored.interaction } : {}),
-        ...(uploaded ? { files: uploaded } : {}),
+        interaction: stored.interaction,
+        files: uploaded,
       },
       stored.message,
     ),
@@ -168,7 +167,7 @@ export function announceReaction(
     user_id: userId,
     channel_id: stored.channel_id,
     message_id: stored.id,
-    ...(audience.guild ? { guild_id: audience.guild.id } : {}),
+    guild_id: audience.guild?.id,
     emoji: { id: id ?? null, name },
     burst: false,
     type: 0,

@@ -8,14 +8,12 @@
 import { MessageType } from '../../wire/enums.js';
 import { createdFlags, CHANNEL_MESSAGE_FLAGS, type EditedMessage } from '../../wire/messages/body.js';
 import { userObject } from '../../wire/interactions/payload.js';
-import { isObject } from '../../wire/rules/values.js';
+import { isObject, type Obj } from '../../wire/rules/values.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import type { MultipartFile } from '../http/multipart.js';
 import { own } from '../state/own.js';
 import type { Application, Guild, MessageSender, StoredMessage, World } from '../state/world.js';
 import { buildMessageObject } from './webhook-message.js';
-
-type Obj = Record<string, unknown>;
 
 /** Who sent it; data files older than channel messages hold only webhook posts and answers. */
 export function senderOf(stored: StoredMessage): MessageSender {

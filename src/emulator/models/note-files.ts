@@ -6,13 +6,11 @@
  */
 import type { NoteFile } from '../gateway/events.js';
 import type { MultipartFile } from '../http/multipart.js';
+import type { Obj } from '../../wire/rules/values.js';
 
-export function uploadedFiles(
-  message: Record<string, unknown>,
-  files: readonly MultipartFile[],
-): NoteFile[] | undefined {
+export function uploadedFiles(message: Obj, files: readonly MultipartFile[]): NoteFile[] | undefined {
   if (files.length === 0) return undefined;
-  const attachments = Array.isArray(message.attachments) ? (message.attachments as Array<Record<string, unknown>>) : [];
+  const attachments = Array.isArray(message.attachments) ? (message.attachments as Array<Obj>) : [];
   const added = attachments.slice(attachments.length - files.length);
   if (added.length !== files.length) return undefined;
   return files.map((f, i) => {

@@ -10,8 +10,8 @@ import { isLocale, localizedValue, LOCALES } from '../../wire/locales.js';
 import { CommandType } from '../../wire/enums.js';
 import { COMMAND_DEFAULTS, DEFAULT_APP_INTEGRATION_TYPES, writeOption } from '../../wire/defaults.js';
 import type { StoredCommand, StoredPermissions } from '../state/world.js';
+import type { Obj } from '../../wire/rules/values.js';
 
-type Obj = Record<string, unknown>;
 type Dict = Record<string, string> | null | undefined;
 
 /**

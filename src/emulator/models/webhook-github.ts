@@ -6,9 +6,7 @@
  * these follow the layout it is known for.
  */
 import type { Limits } from '../../wire/limits.js';
-import { isObject } from '../../wire/rules/values.js';
-
-type Obj = Record<string, unknown>;
+import { isObject, type Obj } from '../../wire/rules/values.js';
 
 const BLURPLE = 0x7289da;
 const GREEN = 0x2cbe4e;
@@ -130,11 +128,7 @@ function summarize(event: string, p: Obj): Summary | undefined {
   }
 }
 
-export function githubToExecuteBody(
-  event: string,
-  payload: unknown,
-  limits: Limits,
-): Record<string, unknown> | undefined {
+export function githubToExecuteBody(event: string, payload: unknown, limits: Limits): Obj | undefined {
   const p = obj(payload);
   const s = summarize(event, p);
   if (!s) return undefined;

@@ -5,7 +5,7 @@
  */
 import { ComponentType, MessageFlag, PollLayoutType } from '../../wire/enums.js';
 import { numberComponents } from '../../wire/components/normalize.js';
-import { isObject } from '../../wire/rules/values.js';
+import { isObject, type Obj } from '../../wire/rules/values.js';
 import { valueText } from '../../wire/problem.js';
 import { MENTION_SOURCE, type Snowflake } from '../../wire/snowflake.js';
 import {
@@ -20,8 +20,6 @@ import { cleanFilename, fileContentType, resolveAttachmentReferences } from './a
 import { fileIndex, type MultipartFile } from '../http/multipart.js';
 import { imageHash, serviceTimestamp, webhookAuthor } from './webhook-shape.js';
 import type { Guild, StoredMessage, StoredWebhook } from '../state/world.js';
-
-type Obj = Record<string, unknown>;
 
 /** Where attachments claim to live; the emulator does not serve file contents. */
 const CDN = 'https://cdn.discordapp.com/attachments';

@@ -7,8 +7,7 @@ import { createHash } from 'node:crypto';
 import { WebhookType } from '../../wire/enums.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import type { Application, StoredWebhook, World } from '../state/world.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 /** ISO 8601 with microseconds and an explicit +00:00 offset, as the service writes timestamps. */
 export function serviceTimestamp(ms: number): string {

@@ -4,9 +4,7 @@
  * attachment → an embed. `channel`, `icon_emoji`, `mrkdwn` and `mrkdwn_in`
  * are not supported by the service and are ignored.
  */
-import { isObject } from '../../wire/rules/values.js';
-
-type Obj = Record<string, unknown>;
+import { isObject, type Obj } from '../../wire/rules/values.js';
 
 /** The chat service's named colours. */
 const NAMED_COLORS: Record<string, number> = { good: 0x2eb886, warning: 0xdaa038, danger: 0xa30200 };

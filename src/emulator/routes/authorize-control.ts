@@ -16,6 +16,7 @@ import { own } from '../state/own.js';
 import { DEFAULT_APP_PERMISSIONS, installOf } from '../state/seed.js';
 import type { World } from '../state/world.js';
 import { AUTHORIZE_PATH as WEBHOOK_AUTHORIZE_PATH, WEBHOOK_SCOPE } from './webhook-authorize.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /**
  * Where a request to this route goes: scopes including `webhook.incoming`
@@ -25,7 +26,7 @@ import { AUTHORIZE_PATH as WEBHOOK_AUTHORIZE_PATH, WEBHOOK_SCOPE } from './webho
  */
 export function authorizeTarget(body: unknown): typeof AUTHORIZE_PATH | typeof WEBHOOK_AUTHORIZE_PATH {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return AUTHORIZE_PATH;
-  const b = body as Record<string, unknown>;
+  const b = body as Obj;
   const scopes = Array.isArray(b.scopes) ? b.scopes : typeof b.scope === 'string' ? b.scope.split(/\s+/) : [];
   return scopes.includes(WEBHOOK_SCOPE) ? WEBHOOK_AUTHORIZE_PATH : AUTHORIZE_PATH;
 }
@@ -44,7 +45,7 @@ export function authorizeControl(
   if (method !== 'POST') return { response: { status: 405, body: { message: 'Method not allowed' } }, changed: false };
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { response: bad('Send { "scopes": ["bot"], "guildId", "applicationId" }'), changed: false };
-  const b = body as Record<string, unknown>;
+  const b = body as Obj;
   for (const k of ['guildId', 'applicationId', 'permissions'] as const)
     if (b[k] !== undefined && typeof b[k] !== 'string')
       return { response: bad(`${k} must be a string`), changed: false };

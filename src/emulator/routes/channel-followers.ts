@@ -10,7 +10,7 @@
 import { ChannelType, MessageFlag, WebhookType } from '../../wire/enums.js';
 import { PERMISSION_BITS } from '../../wire/permissions.js';
 import { ApiErrors, problem } from '../../wire/problem.js';
-import { isObject } from '../../wire/rules/values.js';
+import { isObject, type Obj } from '../../wire/rules/values.js';
 import { isSnowflake } from '../../wire/snowflake.js';
 import { WebhookErrors } from '../../wire/webhook.js';
 import { managesWebhooks, unauthorized } from '../http/auth.js';
@@ -22,8 +22,6 @@ import { serviceTimestamp } from '../models/webhook-shape.js';
 import type { Channel, Guild, StoredMessage, StoredWebhook } from '../state/world.js';
 import { noteWebhookMessage } from './webhook-messages.js';
 import { capacityError, webhooksChanged } from './webhooks.js';
-
-type Obj = Record<string, unknown>;
 
 /** Channels a followed channel's messages can be posted into. */
 const FOLLOWER_TARGET_TYPES: readonly number[] = [ChannelType.GUILD_TEXT, ChannelType.GUILD_ANNOUNCEMENT];

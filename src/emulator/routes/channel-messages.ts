@@ -26,7 +26,7 @@ import {
   viewRefusal,
 } from '../../wire/messages/index.js';
 import { ApiErrors, problem, type Problem } from '../../wire/problem.js';
-import { isObject } from '../../wire/rules/values.js';
+import { isObject, type Obj } from '../../wire/rules/values.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import type { MultipartFile } from '../http/multipart.js';
 import { authorIdOf, editedFrom, buildBotMessage, restMessage } from '../models/message.js';
@@ -36,8 +36,6 @@ import { own } from '../state/own.js';
 import { limitsOf, problemsResponse } from '../state/webhook-access.js';
 import type { StoredMessage } from '../state/world.js';
 import { channelAccess, channelError, type ChannelAccess } from './channel-access.js';
-
-type Obj = Record<string, unknown>;
 
 const isEphemeral = (m: StoredMessage) => (((m.message.flags as number) ?? 0) & MessageFlag.EPHEMERAL) !== 0;
 
@@ -133,7 +131,7 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
       nowMs: ctx.now(),
       nextId: () => ctx.nextId(),
       mayMentionEveryone: mayMentionEveryone(at.perms),
-      ...(replyTo ? { replyTo } : {}),
+      replyTo,
     },
     at.app,
   );

@@ -42,8 +42,7 @@ import { applicationOf, atPath, isResponse, resolveScope, unknownCommand } from 
 import { scopeKey, type Scope } from '../../wire/scope.js';
 import { settingsLocale } from '../http/user-locale.js';
 import { ErrorAnswers } from '../../wire/error-answers.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 const GLOBAL = '/applications/:applicationId/commands';
 const GUILD = '/applications/:applicationId/guilds/:guildId/commands';

@@ -17,8 +17,7 @@ import type {
   SelectRequest,
 } from '../interactions/component-api.js';
 import { componentOutcomeForPage } from '../view/page-outcome.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 /** The fields every request shares, checked; the first problem, or undefined. */
 function commonProblem(b: Obj, required: readonly string[], optional: readonly string[]): string | undefined {
@@ -29,6 +28,7 @@ function commonProblem(b: Obj, required: readonly string[], optional: readonly s
   return undefined;
 }
 
+// commonProblem checks the required and optional keys of each request; the casts below state what it checked.
 export function parseClick(b: Obj): ClickRequest | string {
   return commonProblem(b, ['messageId', 'button'], ['userId', 'locale']) ?? (b as unknown as ClickRequest);
 }

@@ -25,6 +25,7 @@ import type { Application, Guild } from '../state/world.js';
 import { own } from '../state/own.js';
 import { botInGuild } from '../models/message-events.js';
 import { botOf, channelAccess, channelError, guildAccess } from './channel-access.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /** Keys of GUILD_CREATE that the guild object of GET /guilds/{id} does not carry. */
 const GATEWAY_ONLY = [
@@ -60,7 +61,7 @@ function getChannel(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse
 function getGuild(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const at = guildAccess(req, ctx);
   if ('status' in at) return at;
-  const full = guildCreatePayload(at.guild, at.app, 0, LARGE_THRESHOLD.default) as Record<string, unknown>;
+  const full = guildCreatePayload(at.guild, at.app, 0, LARGE_THRESHOLD.default) as Obj;
   // The whole guild's count: GUILD_CREATE's `members` list depends on a session's intents, its count does not.
   const members = full.member_count as number;
   for (const key of GATEWAY_ONLY) delete full[key];

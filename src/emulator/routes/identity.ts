@@ -12,14 +12,12 @@ import { EMULATOR_MARKER_HEADER } from '../../wire/emulator-control.js';
 import { IntegrationType } from '../../wire/enums.js';
 import { CONTROL_PREFIX } from './control.js';
 import { ApiErrors, problem } from '../../wire/problem.js';
-import { isObject } from '../../wire/rules/values.js';
+import { isObject, type Obj } from '../../wire/rules/values.js';
 import { unauthorized } from '../http/auth.js';
 import { formErrorResponse } from '../http/form-errors.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { checkEndpoint } from '../interactions/deliver.js';
 import type { Application, ApplicationProfile, World } from '../state/world.js';
-
-type Obj = Record<string, unknown>;
 
 function botUser(app: Application): Obj {
   return {

@@ -12,6 +12,7 @@ import { outcomeForPage } from '../view/page-outcome.js';
 import { isWaitSeconds, WAIT_SECONDS_RANGE } from '../../wire/interactions/callback.js';
 import type { ComponentActions } from '../interactions/component-api.js';
 import { componentControl } from './component-control.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 const STRING_FIELDS = [
   'line',
@@ -29,7 +30,7 @@ const STRING_FIELDS = [
 export function parseInvokeRequest(body: unknown): InvokeRequest | string {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return 'Send a JSON object: { "line": "/name …", "channelId", "userId", … }';
-  const b = body as Record<string, unknown>;
+  const b = body as Obj;
   for (const k of STRING_FIELDS) if (b[k] !== undefined && typeof b[k] !== 'string') return `${k} must be a string`;
   if (b.context !== undefined && b.context !== 'guild' && b.context !== 'bot-dm' && b.context !== 'private-channel')
     return 'context must be guild, bot-dm or private-channel';

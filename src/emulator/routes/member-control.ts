@@ -16,9 +16,9 @@ import type { EmulatorResponse } from '../http/http-types.js';
 import { own } from '../state/own.js';
 import type { Store } from '../state/store.js';
 import type { Guild } from '../state/world.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 type Member = Guild['members'][number];
-type Obj = Record<string, unknown>;
 
 const PATH = /^\/guilds\/([^/]+)\/members(?:\/([^/]+))?$/;
 const USERNAME_MAX = 32;

@@ -23,6 +23,7 @@ import { WebhookType } from '../../wire/enums.js';
 import type { StoredWebhook, World } from '../state/world.js';
 import { basicCredentials, readForm, TOKEN_LIFETIME_S } from './oauth.js';
 import { capacityError, WEBHOOK_CHANNEL_TYPES, webhooksChanged } from './webhooks.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export const WEBHOOK_SCOPE = 'webhook.incoming';
 export const AUTHORIZE_PATH = '/oauth2/authorize' as const;
@@ -34,7 +35,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 
 /** The consent: checked as the authorize page would (the user picks a channel they may manage webhooks in). */
 function authorize(world: World, defaultAppId: string, codes: WebhookAuthorizations, body: unknown): EmulatorResponse {
-  const b = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const b = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Obj) : {};
   // The authorize URL's space-separated `scope`, or the install route's `scopes` list (POST /__emulator/authorize hands it on).
   const scopes = Array.isArray(b.scopes)
     ? b.scopes.filter((x): x is string => typeof x === 'string')

@@ -4,7 +4,7 @@
  */
 import { ChannelType } from '../../wire/enums.js';
 import type { Problem } from '../../wire/problem.js';
-import { isObject } from '../../wire/rules/values.js';
+import { isObject, type Obj } from '../../wire/rules/values.js';
 import {
   isForumLike,
   parseQueryBoolean,
@@ -29,8 +29,6 @@ import {
 import { applyEdit, buildExecutedMessage } from '../models/webhook-message.js';
 import { announceMessage } from '../models/message-events.js';
 import type { Channel, StoredMessage, StoredWebhook } from '../state/world.js';
-
-type Obj = Record<string, unknown>;
 
 /** The parsed query of an execute-like call, or the 50035 answer to a malformed one. */
 export interface ExecuteQuery {

@@ -4,7 +4,7 @@
  * compatibility routes from their own modules, as one list for the router.
  */
 import { WebhookType } from '../../wire/enums.js';
-import { isObject } from '../../wire/rules/values.js';
+import { isObject, type Obj } from '../../wire/rules/values.js';
 import { compareSnowflakes } from '../../wire/snowflake.js';
 import {
   normalizeWebhookName,
@@ -107,7 +107,7 @@ function createWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
   if (invalid) return invalid;
   const full = capacityError(ctx, found.guild.id, found.channel.id);
   if (full) return full;
-  const body = req.body as Record<string, unknown>;
+  const body = req.body as Obj;
   const app = req.auth.application;
   const webhook: StoredWebhook = {
     id: ctx.nextId(),
@@ -170,7 +170,7 @@ function getWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse
   return ok(webhookObject(ctx.world, found.webhook, { withUser: true }));
 }
 
-function applyNameAndAvatar(ctx: HandlerContext, webhook: StoredWebhook, body: Record<string, unknown>): void {
+function applyNameAndAvatar(ctx: HandlerContext, webhook: StoredWebhook, body: Obj): void {
   if (typeof body.name === 'string') webhook.name = normalizeWebhookName(body.name);
   if (body.avatar !== undefined) {
     webhook.avatar = avatarOf(body.avatar);

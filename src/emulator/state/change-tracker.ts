@@ -8,6 +8,7 @@
  * when the two differ.
  */
 import type { World } from './world.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /** The keyed collections of the world; everything else in it is a scalar the store manages (serial). */
 export const COLLECTIONS = [
@@ -108,7 +109,7 @@ function refill(target: unknown, saved: unknown): void {
   if (Array.isArray(target) && Array.isArray(saved)) {
     target.splice(0, target.length, ...saved);
   } else if (typeof target === 'object' && target !== null && typeof saved === 'object' && saved !== null) {
-    const t = target as Record<string, unknown>;
+    const t = target as Obj;
     for (const k of Object.keys(t)) delete t[k];
     Object.assign(t, saved);
   }
@@ -153,23 +154,23 @@ class WorldTraps implements ProxyHandler<World> {
  * The target itself receives each write: with the proxy as receiver, one
  * assignment would also run defineProperty's trap.
  */
-class WriteTraps implements ProxyHandler<Record<string, unknown>> {
+class WriteTraps implements ProxyHandler<Obj> {
   constructor(
     protected readonly tracker: ChangeTracker,
     protected readonly name: CollectionName,
   ) {}
 
-  set(target: Record<string, unknown>, key: string | symbol, value: unknown): boolean {
+  set(target: Obj, key: string | symbol, value: unknown): boolean {
     if (typeof key === 'string') this.tracker.touch(this.name, target, key);
     return Reflect.set(target, key, value);
   }
 
-  defineProperty(target: Record<string, unknown>, key: string | symbol, descriptor: PropertyDescriptor): boolean {
+  defineProperty(target: Obj, key: string | symbol, descriptor: PropertyDescriptor): boolean {
     if (typeof key === 'string') this.tracker.touch(this.name, target, key);
     return Reflect.defineProperty(target, key, descriptor);
   }
 
-  deleteProperty(target: Record<string, unknown>, key: string | symbol): boolean {
+  deleteProperty(target: Obj, key: string | symbol): boolean {
     if (typeof key === 'string') this.tracker.touch(this.name, target, key);
     return Reflect.deleteProperty(target, key);
   }
@@ -177,12 +178,12 @@ class WriteTraps implements ProxyHandler<Record<string, unknown>> {
 
 /** With `compare`, reads are noted too. (Without it there are no read traps at all, so a read costs what it costs on the object.) */
 class ReadWriteTraps extends WriteTraps {
-  get(target: Record<string, unknown>, key: string | symbol, receiver: unknown): unknown {
+  get(target: Obj, key: string | symbol, receiver: unknown): unknown {
     if (typeof key === 'string' && own(target, key)) this.tracker.touch(this.name, target, key);
     return Reflect.get(target, key, receiver);
   }
 
-  getOwnPropertyDescriptor(target: Record<string, unknown>, key: string | symbol): PropertyDescriptor | undefined {
+  getOwnPropertyDescriptor(target: Obj, key: string | symbol): PropertyDescriptor | undefined {
     if (typeof key === 'string' && own(target, key)) this.tracker.touch(this.name, target, key);
     return Reflect.getOwnPropertyDescriptor(target, key);
   }
@@ -215,7 +216,7 @@ export class ChangeTracker {
   }
 
   /** An entry is about to be read or written: its value before the request is kept, once. */
-  touch(name: CollectionName, target: Record<string, unknown>, key: string): void {
+  touch(name: CollectionName, target: Obj, key: string): void {
     let entries = this.touched.get(name);
     if (!entries) this.touched.set(name, (entries = new TouchList()));
     if (entries.has(key)) return;
@@ -232,10 +233,10 @@ export class ChangeTracker {
    * edited: an in-memory world trades that for not copying on every read.
    */
   rollback(): void {
-    for (const [name, old] of this.replacedOld) (this.world as unknown as Record<string, unknown>)[name] = old;
+    for (const [name, old] of this.replacedOld) Object.assign(this.world, { [name]: old });
     for (const [name, entries] of this.touched) {
       if (this.replacedOld.has(name)) continue;
-      const current = this.world[name] as Record<string, unknown>;
+      const current = this.world[name] as Obj;
       for (let i = 0; i < entries.count; i++) {
         const key = entries.keys[i]!;
         const touch = entries.touches[i]!;
@@ -276,7 +277,7 @@ export class ChangeTracker {
     }
     for (const [name, entries] of this.touched) {
       if (entries.count === 0 || this.replaced.has(name)) continue;
-      const current = this.world[name] as Record<string, unknown>;
+      const current = this.world[name] as Obj;
       for (let i = 0; i < entries.count; i++) {
         const key = entries.keys[i]!;
         const touch = entries.touches[i]!;

@@ -10,6 +10,7 @@ import { scopeKey, type Scope } from '../../wire/scope.js';
 import { compareSnowflakes, type Snowflake } from '../../wire/snowflake.js';
 import { own } from './own.js';
 import type { Application, StoredCommand, World } from './world.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export function scopeOf(cmd: StoredCommand): Scope {
   return cmd.guild_id === undefined ? { kind: 'global' } : { kind: 'guild', guildId: cmd.guild_id };
@@ -36,7 +37,8 @@ export function findCommand(world: World, appId: Snowflake, scope: Scope, id: st
 
 /** The record part of a stored command, canonical, for comparisons. */
 export function recordOf(cmd: StoredCommand): CommandRecord {
-  return canonicalCommand(cmd as unknown as Record<string, unknown>, scopeOf(cmd), cmd.integration_types ?? []);
+  // StoredCommand is an interface (no index signature); canonicalCommand reads any command body by key.
+  return canonicalCommand(cmd as unknown as Obj, scopeOf(cmd), cmd.integration_types ?? []);
 }
 
 function sameRecord(a: CommandRecord, b: CommandRecord): boolean {

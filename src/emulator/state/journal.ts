@@ -14,6 +14,7 @@
  */
 import { COLLECTIONS, type Change, type CollectionName } from './change-tracker.js';
 import type { World } from './world.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface JournalRecord {
   serial: number;
@@ -87,8 +88,8 @@ export function replay(world: World, records: readonly JournalRecord[]): number 
   for (const record of records) {
     if (record.serial <= world.serial) continue;
     for (const [collection, key, ...rest] of record.changes) {
-      if (key === null) (world as unknown as Record<string, unknown>)[collection] = rest[0];
-      else if (rest.length === 0) delete (world[collection] as Record<string, unknown>)[key];
+      if (key === null) Object.assign(world, { [collection]: rest[0] });
+      else if (rest.length === 0) delete (world[collection] as Obj)[key];
       // Defined, not assigned: a key such as "__proto__" stays an entry.
       else
         Object.defineProperty(world[collection], key, {

@@ -24,6 +24,7 @@ import { defaultGuildSeed, seedGuild } from './seed-guild.js';
 export { controlTokenProblem, endpointUrl, SeedError } from './seed-fields.js';
 export { DEFAULT_APP_PERMISSIONS } from './seed-guild.js';
 import type { Application, EmulatorCredentials, Seed, StoredCommand, World } from './world.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export async function readSeedFile(file: string): Promise<Seed> {
   let text: string;
@@ -146,7 +147,7 @@ function seedBearers(world: World, s: Seed, defaultAppId: Snowflake, manager: Sn
 
 function seedCommand(
   world: World,
-  c: Record<string, unknown>,
+  c: Obj,
   ci: number,
   defaultAppId: Snowflake,
   nextId: () => Snowflake,

@@ -1,6 +1,7 @@
 import type { ApplicationTraits } from '../../wire/service-rules.js';
 import type { CommandRecord } from '../../wire/defaults.js';
 import type { Snowflake } from '../../wire/snowflake.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /**
  * Everything the emulator knows, as one JSON-serialisable value: the store
@@ -159,7 +160,7 @@ export interface StoredMessage {
   reactions?: Array<{ emoji: string; userIds: Snowflake[] }>;
   channel_id: Snowflake;
   /** The message object as the service returns it. */
-  message: Record<string, unknown>;
+  message: Obj;
   /** Stored file contents for attachments, base64, by attachment id. */
   files?: Record<Snowflake, { filename: string; size: number; contentType?: string }>;
   /**
@@ -252,7 +253,7 @@ export interface Seed {
   /** Overrides of the spec's limits (e.g. `{ user_commands: 15 }`); `startEmulator({ limits })` wins over them. */
   limits?: Partial<Record<string, number>>;
   /** Existing commands, as create bodies plus `application_id` and optional `guild_id`/`id`. */
-  commands?: Array<Record<string, unknown>>;
+  commands?: Array<Obj>;
 }
 
 /** The credentials `startEmulator` hands back for its default application. Secrets: never logged. */

@@ -4,6 +4,7 @@
  * (stream.ts). Types only, so the page imports the same definition.
  */
 import type { EmulatorNote, ImageNote, MessageNote } from '../gateway/events.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export type ActivityEntry = { seq: number; at: number } & (
   | Exclude<EmulatorNote, MessageNote | ImageNote>
@@ -24,4 +25,4 @@ export interface ActivityAnswer {
 }
 
 /** An entry as the live feed sends it: message entries carry the message. */
-export type StreamEntry = ActivityEntry & { message?: Record<string, unknown> };
+export type StreamEntry = ActivityEntry & { message?: Obj };

@@ -90,7 +90,7 @@ export class ActivityLog {
             channelId: n.channelId,
             messageId: n.messageId,
             source: n.source,
-            ...(n.interaction ? { interaction: n.interaction } : {}),
+            interaction: n.interaction,
           },
           n,
         );

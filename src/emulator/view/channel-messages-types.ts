@@ -4,6 +4,7 @@
  * can import them.
  */
 import type { Snowflake } from '../../wire/snowflake.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface ViewMessage {
   id: Snowflake;
@@ -11,7 +12,7 @@ export interface ViewMessage {
   /** Who sent it: a webhook's execute, an application's answer to an interaction, its bot, or a member (MessageNote's source). */
   source: 'webhook' | 'interaction' | 'bot' | 'member';
   /** The message object as the service returns it (the last one seen, for a deleted message). */
-  message: Record<string, unknown>;
+  message: Obj;
   ephemeral: boolean;
   edited: boolean;
   deleted: boolean;

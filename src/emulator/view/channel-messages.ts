@@ -19,6 +19,7 @@ import type { World } from '../state/world.js';
 import { senderOf } from '../models/message.js';
 import { AttachmentCache, inlineContentType } from './attachment-cache.js';
 import type { ChannelMessagesPage, ViewMessage } from './channel-messages-types.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 100;
@@ -45,10 +46,7 @@ export function pageOf(
  * The command the client heads an answer with: kept with the answer, or, for one kept before answers kept it,
  * read off the message (a command's answer has interaction_metadata of type 2).
  */
-function headingCommand(
-  answer: NonNullable<MessageNote['interaction']>,
-  message: Record<string, unknown>,
-): string | undefined {
+function headingCommand(answer: NonNullable<MessageNote['interaction']>, message: Obj): string | undefined {
   if (answer.command !== undefined) return answer.command;
   const meta = message.interaction_metadata as { type?: unknown } | undefined;
   return meta?.type === InteractionType.APPLICATION_COMMAND ? answer.name : undefined;
@@ -56,7 +54,7 @@ function headingCommand(
 
 /** A view message from a message object. */
 export function viewMessage(
-  message: Record<string, unknown>,
+  message: Obj,
   source: MessageNote['source'],
   channelId: Snowflake,
   extra: { deleted?: boolean; interaction?: ViewMessage['interaction'] } = {},
@@ -70,7 +68,7 @@ export function viewMessage(
     ephemeral: (flags & MessageFlag.EPHEMERAL) !== 0,
     edited: typeof message.edited_timestamp === 'string' && message.edited_timestamp !== '',
     deleted: extra.deleted === true,
-    ...(extra.interaction ? { interaction: extra.interaction } : {}),
+    interaction: extra.interaction,
   };
 }
 
@@ -186,7 +184,7 @@ export class ChannelMessages {
     const interaction = n.interaction && this.answerOf(n.interaction, n.message);
     const m = viewMessage(n.message, n.source, n.channelId, {
       deleted: n.action === 'delete',
-      ...(interaction ? { interaction } : {}),
+      interaction,
     });
     if (n.action === 'delete') {
       this.answers.delete(n.channelId, n.messageId);
@@ -196,7 +194,7 @@ export class ChannelMessages {
 
   private answerOf(
     answer: NonNullable<MessageNote['interaction']>,
-    message: Record<string, unknown>,
+    message: Obj,
   ): NonNullable<ViewMessage['interaction']> {
     const command = headingCommand(answer, message);
     const { name, userId, applicationId } = answer;
@@ -205,12 +203,12 @@ export class ChannelMessages {
       userId,
       username: this.username(message, userId),
       applicationId,
-      ...(command !== undefined ? { command } : {}),
+      command,
     };
   }
 
   /** Who invoked: the interaction's user as the answer names it, else the guild member, else the id. */
-  private username(message: Record<string, unknown>, userId: Snowflake): string {
+  private username(message: Obj, userId: Snowflake): string {
     const meta = message.interaction_metadata as { user?: { id?: unknown; username?: unknown } } | undefined;
     if (typeof meta?.user?.username === 'string') return meta.user.username;
     for (const g of Object.values(this.world().guilds)) {

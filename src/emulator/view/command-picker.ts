@@ -15,8 +15,8 @@ import { own } from '../state/own.js';
 import type { StoredCommand, World } from '../state/world.js';
 import { memberLocale } from '../http/user-locale.js';
 import type { PickerAccess, PickerAnswer, PickerCommand, PickerOption } from './picker-types.js';
+import type { Obj } from '../../wire/rules/values.js';
 
-type Obj = Record<string, unknown>;
 type Dict = Record<string, string> | null | undefined;
 
 export interface PickerQuery {
@@ -133,7 +133,7 @@ export function commandPicker(
         id: c.id,
         type: c.type,
         scope: c.guild_id === undefined ? 'global' : 'guild',
-        ...(c.guild_id !== undefined ? { guildId: c.guild_id } : {}),
+        guildId: c.guild_id,
         name: name.text,
         description: shown(c.description, c.description_localizations, locale).text,
         defaultName: c.name,
@@ -170,11 +170,11 @@ export function viewCommands(
   const picker = commandPicker(
     world,
     {
-      ...(get('application_id') !== undefined ? { applicationId: get('application_id')! } : {}),
-      ...(get('guild_id') !== undefined ? { guildId: get('guild_id')! } : {}),
-      ...(get('channel_id') !== undefined ? { channelId: get('channel_id')! } : {}),
-      ...(get('member_id') !== undefined ? { memberId: get('member_id')! } : {}),
-      ...(get('locale') !== undefined ? { locale: get('locale')! } : {}),
+      applicationId: get('application_id'),
+      guildId: get('guild_id'),
+      channelId: get('channel_id'),
+      memberId: get('member_id'),
+      locale: get('locale'),
       ...(get('context') === 'bot-dm' || get('context') === 'private-channel'
         ? { context: get('context') as PlaceKind }
         : {}),

@@ -10,8 +10,7 @@
 import type { ComponentRefusal } from '../../wire/interactions/component-use.js';
 import type { NoResponse } from '../../wire/interactions/delivery.js';
 import type { Refusal } from '../../wire/interactions/refusal.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 /** An autocomplete choice as the application answered it. */
 export interface PageChoice {

@@ -212,7 +212,7 @@ export function stateSources(
 ): Omit<StateSources, 'world' | 'now' | 'limits'> {
   return {
     faults,
-    ...(rateLimiter ? { rateLimiter } : {}),
+    rateLimiter,
     gateway,
     liveInteractions: () => interactions.registry.liveCount(),
     endpointChecks: (appId: string) => interactions.lastChecks.get(appId),

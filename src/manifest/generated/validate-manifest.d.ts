@@ -1,8 +1,9 @@
+import type { Obj } from '../../wire/rules/values.js';
 /** Ahead-of-time compiled ajv validators (see scripts/gen-schema.mjs). */
 export interface SchemaError {
   instancePath: string;
   keyword: string;
-  params: Record<string, unknown>;
+  params: Obj;
   message?: string;
 }
 export interface CompiledValidator {

@@ -34,9 +34,7 @@ export async function fetchBounded(
   try {
     // fetch follows redirects (an avatar is often behind one); the signal covers them and the body.
     const res = await fetch(url, { signal: controller.signal });
-    const body = res.body
-      ? await readCapped(res.body as unknown as AsyncIterable<Uint8Array>, opts.maxBytes)
-      : new Uint8Array();
+    const body = res.body ? await readCapped(res.body as AsyncIterable<Uint8Array>, opts.maxBytes) : new Uint8Array();
     return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: Buffer.from(body) };
   } catch (err) {
     if (timedOut) throw new BoundedFetchError('FETCH_TIMEOUT', `no answer within ${opts.timeoutMs} ms`);

@@ -104,7 +104,7 @@ export class RestClient {
       oauthScopes: merged.oauthScopes,
       redactor: this.redactor,
       exchange: (request) => this.request(request),
-      ...(options.onSecret ? { onSecret: options.onSecret } : {}),
+      onSecret: options.onSecret,
       debug: (line) => this.#debug(line),
     });
     this.#userAgent = merged.userAgent ?? userAgent();
@@ -173,7 +173,7 @@ export class RestClient {
       wire: encodeRequest(options, this.#userAgent),
       retries: options.retries ?? this.#options.retries,
       timeoutMs: options.timeoutMs ?? this.#options.timeoutMs,
-      ...(options.signal ? { signal: options.signal } : {}),
+      signal: options.signal,
     };
   }
 
@@ -218,7 +218,7 @@ export class RestClient {
           method: req.method,
           headers,
           body: req.wire.body,
-          ...(cap !== undefined ? { maxBodyBytes: cap } : {}),
+          maxBodyBytes: cap,
         },
         req.timeoutMs,
         req.signal,

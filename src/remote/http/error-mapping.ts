@@ -14,6 +14,7 @@ import type { Redactor } from '../../config/redact.js';
 import { ABORT, TIMEOUT } from './attempt.js';
 import { parseBody } from './body.js';
 import { BodyTooLarge, type TransportResponse } from './transport.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /*
  * How the client's failures become typed errors with stable codes: an
@@ -26,7 +27,7 @@ import { BodyTooLarge, type TransportResponse } from './transport.js';
 export function errorFromResponse(response: TransportResponse, info: RequestInfo, redactor: Redactor): CmdsyncError {
   const body = parseBody(response.body, response.headers['content-type']);
   if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
-    const json = redactor.redactValue(body as Record<string, unknown>);
+    const json = redactor.redactValue(body as Obj);
     if (typeof json.code === 'number' && typeof json.message === 'string') {
       return new DiscordAPIError(response.status, json as { code: number; message: string; errors?: unknown }, info);
     }

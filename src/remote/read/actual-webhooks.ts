@@ -30,7 +30,7 @@ export function webhookState(w: {
 /** One channel's webhooks, as state (no token). */
 export async function channelWebhookStates(client: RestClient, channelId: string): Promise<WebhookState[]> {
   return (await listChannelWebhooks(client, channelId)).map((w) =>
-    webhookState(w as unknown as Parameters<typeof webhookState>[0]),
+    webhookState(w as Parameters<typeof webhookState>[0]),
   );
 }
 
@@ -45,13 +45,13 @@ export async function fetchActualWebhooks(
   lockedIds: readonly string[],
 ): Promise<{ webhooks: WebhookState[]; reads: number }> {
   const lists = await Promise.all(channels.map((c) => listChannelWebhooks(client, c)));
-  const webhooks = lists.flat().map((w) => webhookState(w as unknown as Parameters<typeof webhookState>[0]));
+  const webhooks = lists.flat().map((w) => webhookState(w as Parameters<typeof webhookState>[0]));
   const seen = new Set(webhooks.map((w) => w.id));
   const missing = lockedIds.filter((id) => !seen.has(id));
   const extra = await Promise.all(
     missing.map(async (id) => {
       try {
-        return webhookState((await getWebhook(client, id)) as unknown as Parameters<typeof webhookState>[0]);
+        return webhookState((await getWebhook(client, id)) as Parameters<typeof webhookState>[0]);
       } catch (err) {
         if (err instanceof DiscordAPIError && err.apiCode === WebhookErrors.unknownWebhook.code) return undefined;
         throw err;

@@ -4,13 +4,15 @@ import type { ScopeState, State } from '../../wire/state.js';
 import type { RestClient } from '../http/client.js';
 import { fetchRemoteScope, type RemoteScope } from './fetch-scope.js';
 import { DiscordAPIError } from '../errors.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /** Raw service responses as actual state: the planner normalizes both sides alike. */
 export function actualScope(remote: RemoteScope, applicationId: string): ScopeState {
   const out: ScopeState = {
     scope: remote.scope,
     commands: remote.commands.map((c) => ({
-      body: c as unknown as Record<string, unknown>,
+      // discord-api-types' APIApplicationCommand is an interface (no index signature); the planner reads bodies by key.
+      body: c as unknown as Obj,
       id: c.id,
       version: c.version,
     })),

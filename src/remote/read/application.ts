@@ -47,7 +47,7 @@ export async function fetchApplication(client: RestClient, applicationId: string
   const marker = res.headers[EMULATOR_MARKER_HEADER];
   if (!marker?.startsWith('/')) return { traits, reads: 1 };
   const emulator = await fetchEmulatorLimits(client, marker, applicationId);
-  return { traits, reads: 2, ...(emulator ? { emulator } : {}) };
+  return { traits, reads: 2, emulator };
 }
 
 /** The control answer on the API's own origin (never elsewhere: the marker is a path, not a URL). */

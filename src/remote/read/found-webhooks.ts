@@ -28,7 +28,7 @@ export interface FoundWebhooks {
 
 const UNKNOWN_WEBHOOK = WebhookErrors.unknownWebhook.code;
 type Raw = Parameters<typeof webhookState>[0];
-const asState = (list: APIWebhook[]): WebhookState[] => list.map((w) => webhookState(w as unknown as Raw));
+const asState = (list: APIWebhook[]): WebhookState[] => list.map((w) => webhookState(w as Raw));
 
 /** A read the service may refuse for this one resource: its answer, or the reason it refused. */
 async function attempt<T>(read: () => Promise<T>): Promise<{ ok: T } | { refused: string }> {

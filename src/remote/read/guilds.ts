@@ -21,7 +21,7 @@ export async function listBotGuilds(client: RestClient): Promise<{ guilds: Liste
     const page = await client.request<RESTGetAPICurrentUserGuildsResult>({
       method: 'GET',
       path: '/users/@me/guilds',
-      query: { limit: USER_GUILDS_PAGE.max, ...(after !== undefined ? { after } : {}) },
+      query: { limit: USER_GUILDS_PAGE.max, after },
     });
     guilds.push(...page.map((g) => ({ id: g.id, name: g.name })));
     if (page.length < USER_GUILDS_PAGE.max) return { guilds, reads };

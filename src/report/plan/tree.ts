@@ -1,6 +1,7 @@
 import { deepEqual } from '../../plan/diff.js';
 import { OptionType } from '../../wire/enums.js';
 import { displayValue, quote, wordDiff, type Owner } from './values.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /**
  * A command's change as nested blocks (commands, subcommands, groups,
@@ -29,7 +30,6 @@ export interface DiffNode {
   children?: DiffNode[];
 }
 
-type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A field that says nothing: absent, null, an empty dictionary or list. */

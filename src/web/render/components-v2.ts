@@ -13,8 +13,7 @@ import { renderMarkdown, type MentionNames } from './markdown.js';
 import { attachmentFor, type AttachmentLike } from './media.js';
 import { cssColour, safeHref } from './text.js';
 import { ComponentType } from '../../wire/enums.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 const objs = (v: unknown): Obj[] =>
   Array.isArray(v) ? v.filter((c): c is Obj => typeof c === 'object' && c !== null && !Array.isArray(c)) : [];

@@ -8,8 +8,7 @@
 import { h } from '../dom.js';
 import { plainEmoji, safeHref } from './text.js';
 import { ComponentType } from '../../wire/enums.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 const BUTTON_STYLES: Record<number, 'primary' | 'secondary' | 'success' | 'destructive'> = {
   1: 'primary',

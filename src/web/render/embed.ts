@@ -9,8 +9,7 @@ import { renderMarkdown, type MentionNames } from './markdown.js';
 import { inlineIndexes } from './fields.js';
 import { attachmentFor, type AttachmentLike } from './media.js';
 import { cssColour, formatMessageTime, plainEmoji, safeHref } from './text.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const obj = (v: unknown): Obj | undefined =>

@@ -1,3 +1,4 @@
+import type { Obj } from '../../wire/rules/values.js';
 /**
  * Which uploaded file a media reference names, pure. The emulator rewrites
  * an embed's `attachment://x.png` to the attachment's CDN URL, components v2
@@ -16,7 +17,7 @@ export interface AttachmentLike {
   height?: number;
 }
 
-export function attachmentsOf(message: Record<string, unknown>): AttachmentLike[] {
+export function attachmentsOf(message: Obj): AttachmentLike[] {
   const list = message.attachments;
   if (!Array.isArray(list)) return [];
   return list.filter(
@@ -69,9 +70,9 @@ export function embeddedAttachmentIds(embeds: unknown, attachments: readonly Att
   for (const e of embeds) {
     if (typeof e !== 'object' || e === null) continue;
     for (const [field, key] of EMBED_MEDIA) {
-      const media = (e as Record<string, unknown>)[field];
+      const media = (e as Obj)[field];
       if (typeof media !== 'object' || media === null) continue;
-      const a = attachmentFor((media as Record<string, unknown>)[key], attachments);
+      const a = attachmentFor((media as Obj)[key], attachments);
       if (a) ids.add(a.id);
     }
   }

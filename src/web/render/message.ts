@@ -20,8 +20,7 @@ import { renderEmbed } from './embed.js';
 import { renderMarkdown, type MentionNames } from './markdown.js';
 import { attachmentsOf, embeddedAttachmentIds } from './media.js';
 import { answerHeading, formatMessageTime, plainEmoji } from './text.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 const obj = (v: unknown): Obj | undefined =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;

@@ -6,6 +6,7 @@
 import { MessageFlag } from '../../wire/enums.js';
 import { compareSnowflakes } from '../../wire/snowflake.js';
 import type { ViewMessage } from '../../emulator/view/channel-messages-types.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /** The index at which `id` goes in ascending `ids` (after any equal one). */
 export function insertionIndex(ids: readonly string[], id: string): number {
@@ -25,7 +26,7 @@ export interface MessageEntry {
   messageId: string;
   source: ViewMessage['source'];
   interaction?: { id: string; name: string; userId: string; applicationId: string; command?: string };
-  message?: Record<string, unknown>;
+  message?: Obj;
 }
 
 /** A stream entry as a view message; `username` names who invoked an interaction (the entry carries only the id). */
@@ -51,7 +52,7 @@ export function viewMessageOf(entry: MessageEntry, username: (userId: string) =>
                 ? meta.user.username
                 : (username(entry.interaction.userId) ?? entry.interaction.userId),
             applicationId: entry.interaction.applicationId,
-            ...(entry.interaction.command !== undefined ? { command: entry.interaction.command } : {}),
+            command: entry.interaction.command,
           },
         }
       : {}),

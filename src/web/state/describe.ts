@@ -61,7 +61,7 @@ export function describeEntry(e: ActivityEntry, world?: ViewWorld): EntryLine {
         kind: 'request',
         text: `${e.method} ${e.route} → ${status}`,
         ...(detail ? { detail } : {}),
-        ...(e.refusedBy ? { refusedBy: e.refusedBy } : {}),
+        refusedBy: e.refusedBy,
         failed: e.status === 0 || e.status >= 400,
       };
     }

@@ -49,8 +49,8 @@ function messageEntry(entry: StreamEntry, channelId: string): MessageEntry | und
     channelId: entry.channelId,
     messageId: entry.messageId,
     source: entry.source,
-    ...(entry.interaction ? { interaction: entry.interaction } : {}),
-    ...(entry.message ? { message: entry.message } : {}),
+    interaction: entry.interaction,
+    message: entry.message,
   };
 }
 

@@ -17,8 +17,7 @@ import { nameLookup } from '../../wire/interactions/names.js';
 import { OptionType } from '../../wire/enums.js';
 import type { PickerCommand, PickerOption } from '../../emulator/view/picker-types.js';
 import type { ViewGuild } from '../../emulator/view/world-types.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 /** One way through a command: its name, then group and subcommand (default names), with the options there. */
 export interface CommandPath {
@@ -53,12 +52,12 @@ export function specCommand(cmd: PickerCommand): Obj {
     description: o.description,
     required: o.required,
     ...(o.choices ? { choices: o.choices.map((c) => ({ name: c.defaultName, value: c.value })) } : {}),
-    ...(o.min_value !== undefined ? { min_value: o.min_value } : {}),
-    ...(o.max_value !== undefined ? { max_value: o.max_value } : {}),
-    ...(o.min_length !== undefined ? { min_length: o.min_length } : {}),
-    ...(o.max_length !== undefined ? { max_length: o.max_length } : {}),
+    min_value: o.min_value,
+    max_value: o.max_value,
+    min_length: o.min_length,
+    max_length: o.max_length,
     autocomplete: o.autocomplete,
-    ...(o.channel_types ? { channel_types: o.channel_types } : {}),
+    channel_types: o.channel_types,
     ...(o.options ? { options: o.options.map(option) } : {}),
   });
   return { type: cmd.type, name: cmd.defaultName, options: cmd.options.map(option) };
@@ -122,7 +121,7 @@ export function checkLine(
         line,
         message: err.message,
         pointer: pointAt(line, err),
-        ...(pair ? { optionName: pair.name } : {}),
+        optionName: pair?.name,
       };
     }
     return { ok: false, line, message: err instanceof Error ? err.message : String(err) };

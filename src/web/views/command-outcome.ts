@@ -9,8 +9,7 @@ import { MessageFlag } from '../../wire/enums.js';
 import type { PageOutcome } from '../../emulator/view/outcome-types.js';
 import { noResponseReason } from '../../wire/interactions/delivery.js';
 import { CallbackType } from '../../wire/interactions/callback.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 

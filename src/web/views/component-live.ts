@@ -15,8 +15,7 @@ import { h } from '../dom.js';
 import { chooseInSelect, clickButton, errorReason, failureReason, type Acting } from './member-actions.js';
 import { openModalDialog } from './modal-dialog.js';
 import { closeSelectMenu, openSelectMenu } from './select-menu.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface LiveContext {
   app: AppContext;

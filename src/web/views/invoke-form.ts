@@ -19,6 +19,7 @@ import { renderOutcome } from './command-outcome.js';
 import { openModalDialog } from './modal-dialog.js';
 import { CallbackType } from '../../wire/interactions/callback.js';
 import { SlashFields, type Verdict } from './invoke-slash.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface InvokeForm {
   el: HTMLElement;
@@ -29,7 +30,7 @@ export interface InvokeForm {
 interface FormPart {
   template(v: Verdict): TemplateResult;
   verdict(): Verdict;
-  request(): Record<string, unknown>;
+  request(): Obj;
   dispose(): void;
 }
 
@@ -54,7 +55,7 @@ class ContextTarget implements FormPart {
   constructor(
     private readonly cmd: PickerCommand,
     private readonly app: AppContext,
-    private readonly base: () => Record<string, unknown>,
+    private readonly base: () => Obj,
     redraw: () => void,
   ) {
     this.isUser = cmd.type === CommandType.USER;
@@ -99,7 +100,7 @@ class ContextTarget implements FormPart {
     };
   }
 
-  request(): Record<string, unknown> {
+  request(): Obj {
     return {
       ...this.base(),
       [this.isUser ? 'userCommand' : 'messageCommand']: this.cmd.defaultName,
@@ -210,7 +211,7 @@ class InvokeFormView implements InvokeForm {
         const modal =
           out.outcome === 'answered' && out.callback?.type === CallbackType.MODAL ? out.callback.data : undefined;
         if (out.outcome === 'answered' && typeof modal === 'object' && modal !== null)
-          openModalDialog(modal as Record<string, unknown>, {
+          openModalDialog(modal as Obj, {
             applicationId: out.application.id,
             who: { userId: this.app.selection.memberId, locale: this.app.selection.locale },
           });

@@ -12,6 +12,7 @@ import type { AppContext } from '../app-context.js';
 import { checkLine, commandPaths, type CommandPath } from './command-form-model.js';
 import { Suggestions } from './invoke-suggestions.js';
 import { FieldRefs, fieldRow, optionInput } from './option-inputs.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /** What the form shows of its values: the line, what is wrong with it, and which field is. */
 export interface Verdict {
@@ -33,7 +34,7 @@ export class SlashFields {
   constructor(
     private readonly cmd: PickerCommand,
     private readonly app: AppContext,
-    private readonly base: () => Record<string, unknown>,
+    private readonly base: () => Obj,
     private readonly redraw: () => void,
   ) {
     this.paths = commandPaths(cmd);
@@ -96,12 +97,12 @@ export class SlashFields {
       ok: !local && check.ok,
       preview: check.line || `/${this.path.words.join(' ')}`,
       problem: local ? `${local.o.name}: ${local.p}` : check.ok ? '' : check.message,
-      ...(invalid !== undefined ? { invalid } : {}),
+      invalid,
       missing: new Set(options.filter((o) => o.required && this.refs.read(o) === '').map((o) => o.defaultName)),
     };
   }
 
-  request(): Record<string, unknown> {
+  request(): Obj {
     const v = this.values();
     const files: Record<string, { size: number }> = {};
     for (const o of this.path.options) {

@@ -9,6 +9,7 @@ import { html, nothing, type TemplateResult } from 'lit-html';
 import type { PageChoice, PageOutcome } from '../../emulator/view/outcome-types.js';
 import type { LineCheck } from './command-form-model.js';
 import { postJson } from '../api.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 const AUTOCOMPLETE_DEBOUNCE_MS = 250;
 
@@ -25,7 +26,7 @@ export interface SuggestionsHost {
   /** The form's values with `option` focused, as the line the client would send for autocomplete. */
   focusedLine(option: string): LineCheck;
   /** The request fields every invocation carries (who, where, which application). */
-  base(): Record<string, unknown>;
+  base(): Obj;
   read(option: string): string;
   /** A choice picked: the field takes its value. */
   fill(option: string, value: string): void;

@@ -8,6 +8,7 @@
 import type { PageComponentOutcome } from '../../emulator/view/outcome-types.js';
 import { noResponseReason } from '../../wire/interactions/delivery.js';
 import { ApiError, postJson } from '../api.js';
+import type { Obj } from '../../wire/rules/values.js';
 
 /** Who acts, and in which locale the interaction says they use the client. */
 export interface Acting {
@@ -54,14 +55,14 @@ export function failureReason(o: PageComponentOutcome): string | undefined {
 /** A request that failed before any outcome (the emulator gone, a 400) as the same line. */
 export const errorReason = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-export type PostOutcome = { ok: true; message: Record<string, unknown> } | { ok: false; reason: string };
+export type PostOutcome = { ok: true; message: Obj } | { ok: false; reason: string };
 
 /** The member posts `content` in the channel (`POST /__emulator/messages`); the service's refusal comes back as its message and code. */
 export async function postMessage(channelId: string, content: string, who: Acting): Promise<PostOutcome> {
   try {
     return {
       ok: true,
-      message: await postJson<Record<string, unknown>>('/messages', { channelId, userId: who.userId, content }),
+      message: await postJson<Obj>('/messages', { channelId, userId: who.userId, content }),
     };
   } catch (err) {
     const code = err instanceof ApiError ? (err.body as { code?: unknown } | undefined)?.code : undefined;

@@ -17,8 +17,7 @@ import {
   type ModalField,
 } from '../../wire/interactions/component-modal.js';
 import { errorReason, failureReason, submitModal, type Acting } from './member-actions.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface ModalContext {
   /** The application whose modal it is: the submission goes to it. */

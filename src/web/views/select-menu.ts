@@ -9,8 +9,7 @@
 import { html, nothing, render } from 'lit-html';
 import type { ViewGuild } from '../../emulator/view/world-types.js';
 import { choiceFull, choiceProblem, picksOne, selectChoices, type SelectChoice } from './select-model.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface SelectMenuRequest {
   /** The select element the menu opens under. */

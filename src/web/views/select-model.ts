@@ -9,8 +9,7 @@ import type { ViewGuild } from '../../emulator/view/world-types.js';
 import { ComponentType } from '../../wire/enums.js';
 import { countRefusal, entityKinds, valueBounds } from '../../wire/interactions/component-use.js';
 import { plainEmoji } from '../render/text.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../wire/rules/values.js';
 
 export interface SelectChoice {
   /** What is sent: the option's value, or the entity's id. */

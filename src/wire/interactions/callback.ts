@@ -1,5 +1,6 @@
 import { MessageFlag } from '../enums.js';
 import { InteractionType } from './payload.js';
+import type { Obj } from '../rules/values.js';
 
 /**
  * Interaction callbacks (facts §9.2): which types exist, which fit which
@@ -99,8 +100,7 @@ export function callbackTypeChoicesError(allowed: readonly number[]) {
 
 /** A problem with a callback's `data` other than the message rules (checked with the webhook message rules). */
 export function callbackDataProblem(callbackType: number, data: unknown): string | undefined {
-  const d =
-    typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  const d = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Obj) : undefined;
   if (callbackType === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT) {
     const choices = d?.choices;
     if (!Array.isArray(choices)) return 'data.choices: a list of choices is required';

@@ -7,8 +7,7 @@
 import { COMPONENT_LIMITS } from '../components/catalog.js';
 import { ComponentType, TextInputStyle } from '../enums.js';
 import { refuse, type ComponentRefusal } from './component-use.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../rules/values.js';
 
 /** The Label component of modals (facts §1.6). */
 export const LABEL_COMPONENT_TYPE = 18;

@@ -6,8 +6,7 @@
  * offered, too few or too many values). Pure.
  */
 import { ButtonStyle, ComponentType, SELECT_COMPONENT_TYPES } from '../enums.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../rules/values.js';
 
 export type ComponentRefusalKind =
   | 'unknown-message'
@@ -150,7 +149,7 @@ export function componentData(c: Obj, values: readonly string[] | undefined, res
     custom_id: c.custom_id,
     ...(typeof c.id === 'number' ? { id: c.id } : {}),
     ...(values !== undefined ? { values: [...values] } : {}),
-    ...(resolved ? { resolved } : {}),
+    resolved,
   };
 }
 

@@ -9,8 +9,7 @@ import { ChannelType, OptionType } from '../enums.js';
 import { isSnowflake, MENTION_SOURCE, SNOWFLAKE_DIGITS } from '../snowflake.js';
 import { CommandLineError, type LinePair, type LineWord, type ParsedLine } from './command-line.js';
 import type { NameMatch } from './names.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../rules/values.js';
 
 export interface InteractionOption {
   name: string;

@@ -6,8 +6,7 @@ import { basePermissions, channelPermissions, type ChannelOverwrite } from '../a
 import { InteractionContext, IntegrationType } from '../enums.js';
 import { snowflakeTimestamp } from '../snowflake.js';
 import type { InteractionOption } from './options.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../rules/values.js';
 
 export const InteractionType = {
   PING: 1,

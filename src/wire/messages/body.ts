@@ -38,7 +38,7 @@ export const STICKERS_MAX = 3;
 function checkBotComponents(out: Problem[], body: Obj, previousFlags?: number): unknown[] {
   return checkComponents(out, body, {
     sender: 'application',
-    ...(previousFlags !== undefined ? { previousFlags } : {}),
+    previousFlags,
   });
 }
 

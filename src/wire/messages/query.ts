@@ -26,7 +26,7 @@ export function parseMessagePageQuery(get: (name: string) => string | null): Mes
     // The service takes one anchor; with several, around wins, then before.
     else anchor ??= { kind, id };
   }
-  return typeof limit === 'number' && out.length === 0 ? { limit, ...(anchor ? { anchor } : {}) } : out;
+  return typeof limit === 'number' && out.length === 0 ? { limit, anchor } : out;
 }
 
 /** The page's ids, newest first, from the channel's ids (any order). */

@@ -14,6 +14,7 @@ import { idFrom } from './flag-values.js';
 import { readDocument } from './input.js';
 import type { SendOptions } from './send-options.js';
 import { requireTokenTarget, withTokenClient } from './target.js';
+import type { Obj } from '../../../wire/rules/values.js';
 
 /** Message flags of `send` that mean nothing to a compatibility body: refused rather than silently dropped. */
 const MESSAGE_ONLY_FLAGS: Array<[keyof SendOptions, string]> = [
@@ -59,7 +60,7 @@ export async function runCompatSend(opts: SendOptions, ctx: CliContext): Promise
   const body = readDocument(opts.body!, '--body', ctx);
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new UsageError(`--body ${opts.body}: the body must be a mapping (a JSON object).`);
-  const doc = body as Record<string, unknown>;
+  const doc = body as Obj;
   if (opts.format === 'chat-compat') {
     for (const key of CHAT_COMPAT_UNSUPPORTED)
       if (key in doc)
@@ -68,7 +69,7 @@ export async function runCompatSend(opts: SendOptions, ctx: CliContext): Promise
           `warning: ${key}: the chat-compat endpoint does not support this property; it is ignored.`,
         );
   }
-  const options = { ...(threadId !== undefined ? { threadId } : {}), ...(opts.wait ? { wait: true } : {}) };
+  const options = { threadId, ...(opts.wait ? { wait: true } : {}) };
   await withTokenClient(target, opts, ctx, (client) =>
     opts.format === 'chat-compat'
       ? executeSlackWebhook(client, target.ref, doc, options)

@@ -9,6 +9,7 @@ import { CmdsyncError, UsageError } from '../../../errors.js';
 import { yamlLib } from '../../../manifest/yaml-lib.js';
 import type { FileUpload } from '../../../remote/index.js';
 import type { CliContext } from '../../context.js';
+import type { Obj } from '../../../wire/rules/values.js';
 
 function readText(path: string, flag: string, ctx: CliContext): string {
   try {
@@ -48,7 +49,7 @@ export function readEmbeds(path: string, ctx: CliContext): unknown {
   const doc = readDocument(path, '--embeds', ctx);
   if (Array.isArray(doc)) return doc;
   if (doc !== null && typeof doc === 'object') {
-    const obj = doc as Record<string, unknown>;
+    const obj = doc as Obj;
     return 'embeds' in obj && Object.keys(obj).length === 1 ? obj.embeds : [obj];
   }
   return doc;

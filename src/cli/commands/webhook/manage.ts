@@ -26,6 +26,7 @@ import { readAvatar } from './input.js';
 import { resolveKey } from './url.js';
 import { printWebhook, reportProblems } from './output.js';
 import { findTokenTarget, withTokenClient, type TokenTarget } from './target.js';
+import type { Obj } from '../../../wire/rules/values.js';
 
 export interface OutputOptions {
   json: boolean;
@@ -145,7 +146,7 @@ export async function runWebhookEdit(id: string | undefined, opts: EditOptions, 
     throw new UsageError(
       'webhook edit --reason applies to edits by ID with the bot token; edits with the webhook token have no audit-log reason.',
     );
-  const body: Record<string, unknown> = {};
+  const body: Obj = {};
   if (opts.name !== undefined) body.name = opts.name;
   if (opts.avatar !== undefined) body.avatar = readAvatar(opts.avatar, ctx);
   if (opts.removeAvatar) body.avatar = null;

@@ -19,6 +19,7 @@ import { messageLines, reportProblems } from './output.js';
 import { embedsFrom, type MessageFlagsInput } from './send-body.js';
 import { uploadProblems } from './send.js';
 import { requireTokenTarget, withTokenClient } from './target.js';
+import type { Obj } from '../../../wire/rules/values.js';
 
 export interface MessageTargetOptions {
   url?: string;
@@ -75,11 +76,7 @@ const CLEARABLE = ['content', 'embeds', 'attachments', 'components'] as const;
 export const EDIT_FLAG_NAMES = ['suppress-embeds', 'components-v2', 'none'] as const;
 
 /** The edit body from the flags, before any request (usage errors first). */
-function buildEditBody(
-  opts: MessageEditOptions,
-  ctx: CliContext,
-  newFiles: readonly { name: string }[],
-): Record<string, unknown> {
+function buildEditBody(opts: MessageEditOptions, ctx: CliContext, newFiles: readonly { name: string }[]): Obj {
   const clear = new Set(opts.clear.map((c) => c.trim().toLowerCase()));
   for (const c of clear)
     if (!(CLEARABLE as readonly string[]).includes(c))
@@ -91,7 +88,7 @@ function buildEditBody(
   conflict('attachments', opts.keepAttachments.length > 0, '--keep-attachment');
   conflict('components', opts.components !== undefined, '--components');
 
-  const body: Record<string, unknown> = {};
+  const body: Obj = {};
   const nothing =
     opts.content === undefined &&
     opts.components === undefined &&

@@ -10,8 +10,7 @@ import { enumName, WebhookType } from '../../../wire/enums.js';
 import type { Problem } from '../../../wire/problem.js';
 import { writeLine, type CliContext } from '../../context.js';
 import { labelOf } from '../../names.js';
-
-type Obj = Record<string, unknown>;
+import type { Obj } from '../../../wire/rules/values.js';
 
 /** A webhook without its token (and without `url`, which embeds it). */
 export function publicWebhook(webhook: unknown): Obj {

@@ -6,8 +6,9 @@
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../../context.js';
 import { DEFAULT_LIMITS } from '../../../wire/limits.js';
+import type { Obj } from '../../../wire/rules/values.js';
 
-type Opts = Record<string, unknown>;
+type Opts = Obj;
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

@@ -7,6 +7,7 @@ import { UsageError } from '../../../errors.js';
 import type { CliContext } from '../../context.js';
 import { allowedMentionsFrom, colorFrom, flagsFrom, idFrom } from './flag-values.js';
 import { readComponents, readEmbeds } from './input.js';
+import type { Obj } from '../../../wire/rules/values.js';
 
 export interface MessageFlagsInput {
   content?: string;
@@ -34,8 +35,8 @@ export interface ExecuteFlagsInput extends MessageFlagsInput {
 }
 
 /** One embed from `--embed-*`, or undefined when none of those flags is given. */
-function embedFromFlags(o: MessageFlagsInput): Record<string, unknown> | undefined {
-  const e: Record<string, unknown> = {};
+function embedFromFlags(o: MessageFlagsInput): Obj | undefined {
+  const e: Obj = {};
   if (o.embedTitle !== undefined) e.title = o.embedTitle;
   if (o.embedDescription !== undefined) e.description = o.embedDescription;
   if (o.embedUrl !== undefined) e.url = o.embedUrl;
@@ -55,10 +56,10 @@ export function embedsFrom(o: MessageFlagsInput, ctx: CliContext): unknown {
 
 export const EXECUTE_FLAG_NAMES = ['suppress-embeds', 'suppress-notifications', 'components-v2'] as const;
 
-export function buildExecuteBody(o: ExecuteFlagsInput, ctx: CliContext): Record<string, unknown> {
+export function buildExecuteBody(o: ExecuteFlagsInput, ctx: CliContext): Obj {
   if (o.tags.length > 0 && o.threadName === undefined)
     throw new UsageError('--tag applies to a new forum or media post: give --thread-name too.');
-  const body: Record<string, unknown> = {};
+  const body: Obj = {};
   if (o.content !== undefined) body.content = o.content;
   if (o.username !== undefined) body.username = o.username;
   if (o.avatarUrl !== undefined) body.avatar_url = o.avatarUrl;

@@ -91,7 +91,7 @@ export async function runWebhookSend(opts: SendOptions, ctx: CliContext): Promis
 
     const message = await executeWebhook(client, target.ref, body as never, {
       ...(wait ? { wait: true } : {}),
-      ...(threadId !== undefined ? { threadId } : {}),
+      threadId,
       ...(opts.withComponents ? { withComponents: true } : {}),
       ...(files.length > 0 ? { files } : {}),
     });

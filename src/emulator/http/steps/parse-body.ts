@@ -11,6 +11,7 @@ import { ApiErrors } from '../../../wire/problem.js';
 /** The OAuth2 token endpoint reads its form itself (url-encoded or multipart). */
 const TOKEN_ROUTE = '/oauth2/token';
 /** Shared by every request without a body: frozen, so a handler that tried to add to it would throw rather than leak into the next request. */
+// Frozen is readonly to the compiler, the request type a mutable list: the freeze is the point.
 const NO_FILES = Object.freeze([]) as unknown as EmulatorRequest['files'];
 
 function contentTypeError(): EmulatorResponse {
