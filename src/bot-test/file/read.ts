@@ -5,6 +5,7 @@ import type {
   BotSpec,
   Scenario,
   SourceAt,
+  Step,
   TestFile,
   TestFileProblem,
   TextMatcher,
@@ -12,6 +13,7 @@ import type {
 } from '../model.js';
 import { yamlLib } from '../../manifest/yaml-lib.js';
 import { describe, type Entry, Reader, type YNode } from './nodes.js';
+import { checkStepRefs } from './refs.js';
 import { readStep } from './step.js';
 import { textMatcher, unknownVariable } from './values.js';
 
@@ -228,6 +230,6 @@ function readScenario(r: Reader, node: YNode, fallback: SourceAt): Scenario | un
   if (items && items.length === 0)
     ok = r.problem(r.valueAt(stepsEntry!), 'steps is empty; a scenario needs at least one') ?? false;
   const steps = (items ?? []).map((step) => readStep(r, step, r.valueAt(stepsEntry!)));
-  if (!ok || !items || steps.some((s) => s === undefined)) return undefined;
+  if (!ok || !items || steps.some((s) => s === undefined) || !checkStepRefs(r, steps as Step[])) return undefined;
   return { ...scenario, name: name!, steps: steps as Scenario['steps'] } as Scenario;
 }
