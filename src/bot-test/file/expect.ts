@@ -153,7 +153,7 @@ export function readExpectation(r: Reader, entry: Entry, kind: StepKind): Expect
       ok =
         r.problem(
           r.at(e.keyNode),
-          `reactions reads the message a step acts on (${ON_A_MESSAGE.join(', ')}); a ${kind} step acts on none: write them on its message (reply: { reactions: [...] })`,
+          `reactions reads the message a step acts on (${ON_A_MESSAGE.join(', ')}); ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} step acts on none: write them on its message (reply: { reactions: [...] })`,
         ) ?? false;
       continue;
     }

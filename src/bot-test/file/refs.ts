@@ -116,5 +116,5 @@ function wrongPart(id: string, target: Step, part: StepPart): string | undefined
   const kinds = PARTS_OF[part];
   if (kinds === 'any' || kinds.includes(target.action.kind)) return undefined;
   const hint = target.action.kind === 'say' ? ` (write ${id}.message, the bot's first message, or ${id}.said)` : '';
-  return `step ${id} is a ${target.action.kind} step: it has no ${part}${hint}`;
+  return `step ${id} is ${/^[aeiou]/.test(target.action.kind) ? 'an' : 'a'} ${target.action.kind} step: it has no ${part}${hint}`;
 }

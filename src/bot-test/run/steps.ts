@@ -36,7 +36,7 @@ export interface Acted {
   final: boolean;
   /** Waits until the bot has settled after it (`full`: the whole quiet period, even after a final answer). */
   settle(full?: boolean): Promise<unknown>;
-  /** Resolves when a reading may change without anything happening in the emulator (a `say` nobody answered: once the bot has been quiet). */
+  /** Resolves when a reading may change without anything happening in the emulator (a `say`'s `no-answer`: once the bot has been quiet). */
   decided?: Promise<unknown>;
 }
 
@@ -109,7 +109,7 @@ async function act(ctx: StepContext, place: Place, step: Step, earlier: Earlier,
         ),
       );
     case 'say':
-      return say(ctx, place, action.text, mark, step.expect?.noAnswer === true);
+      return say(ctx, place, action.text, mark, step.expect !== undefined);
     case 'advance':
       ctx.harness.advance(action.ms);
       return worldOnly;
@@ -234,7 +234,7 @@ async function say(
   place: Place,
   text: string,
   mark: StepMark,
-  expectsNoAnswer: boolean,
+  expects: boolean,
 ): Promise<StepRun> {
   const channelId = channelOf(ctx, place);
   if (place.userId === undefined || channelId === undefined)
@@ -254,8 +254,8 @@ async function say(
       mark.quiet = true;
       return r;
     });
-  // Only a step that expects no answer waits for the quiet that decides it; others are decided by what comes.
-  const decided = expectsNoAnswer ? settle() : undefined;
+  // A step with expectations is read again once the bot is quiet: then it is `no-answer` unless something came.
+  const decided = expects ? settle() : undefined;
   return { read: nothing, final: false, settle, ...(decided ? { decided } : {}) };
 }
 
