@@ -26,7 +26,7 @@ import { fail, runStep } from '../bot-test/run/steps.js';
 import type { RunningEmulator } from '../emulator/index.js';
 import { CmdsyncError } from '../errors.js';
 
-export type { Observed, ObservedMessage, ObservedModal, TranscriptEntry } from '../bot-test/model.js';
+export type { ComponentRef, Observed, ObservedMessage, ObservedModal, TranscriptEntry } from '../bot-test/model.js';
 
 export interface BotTestOptions {
   /** The emulator's seed (guilds, channels, members, applications), or… */
