@@ -7,6 +7,10 @@
  * Pure data: no function, no emulator type, so each side can be tested alone.
  */
 
+import type { Observed } from './observed.js';
+
+export type { Observed, ObservedMessage, ObservedModal } from './observed.js';
+
 /** Where a piece of the test file was written (1-based), for `file:line` in the report and the Action's annotations. */
 export interface SourceAt {
   file: string;
@@ -183,52 +187,6 @@ export interface TestFile {
 export interface TestFileProblem {
   message: string;
   at: SourceAt;
-}
-
-/** A message as the member saw it, reduced to what matchers read. */
-export interface ObservedMessage {
-  id: string;
-  content: string;
-  embeds: Record<string, unknown>[];
-  /** Buttons and selects in order. */
-  components: Array<{
-    type: number;
-    customId?: string;
-    label?: string;
-    placeholder?: string;
-    disabled?: boolean;
-    url?: string;
-  }>;
-  ephemeral: boolean;
-  /** No longer in the channel (the bot deleted it): as it last was. */
-  deleted?: true;
-  /** Its reactions' emoji (`name`, or `name:id` for a custom one), in the order first added. */
-  reactions: string[];
-}
-
-export interface ObservedModal {
-  title: string;
-  customId: string;
-  fields: Array<{ customId: string; label: string; style: number; required: boolean }>;
-}
-
-/** What one step came to, in the terms expectations use. */
-export interface Observed {
-  reply?: ObservedMessage;
-  update?: ObservedMessage;
-  followups: ObservedMessage[];
-  modal?: ObservedModal;
-  choices?: Array<{ name: string; value: unknown }>;
-  /** The service's refusal, as the member sees it. */
-  refused?: string;
-  /** The bot's answer never came, and why: the delivery outcome's line (`no answer: no gateway session connected`), as the transcript says it. */
-  noAnswer?: string;
-  /** The first message the bot posted because of the step: `messages[0]`. */
-  message?: ObservedMessage;
-  /** Every message the bot posted because of the step, in order, in any channel (the reply and follow-ups among them). */
-  messages: ObservedMessage[];
-  /** The message the step acted on, as it is now: `say`'s own message, a click's or select's message, a message command's target. */
-  acted?: ObservedMessage;
 }
 
 /** One difference between what was written and what happened. */
