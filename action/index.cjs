@@ -60379,7 +60379,7 @@ async function runSteps(ctx, scenario) {
       };
     if (result.status !== "passed") return { status: result.status, steps };
   }
-  if (steps.length > 0) await ctx.harness.settled();
+  if (steps.length > 0) await ctx.harness.settled({ quietMs: LATE_ERROR_QUIET_MS });
   return lateError(ctx, steps, mark) ?? { status: "passed", steps };
 }
 function lateError(ctx, steps, mark) {
@@ -60423,11 +60423,13 @@ function withLoggedError(result, error2) {
     botError: error2
   };
 }
+var LATE_ERROR_QUIET_MS;
 var init_scenario = __esm({
   "src/bot-test/run/scenario.ts"() {
     "use strict";
     init_steps();
     init_wait2();
+    LATE_ERROR_QUIET_MS = 50;
   }
 });
 
