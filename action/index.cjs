@@ -40782,6 +40782,38 @@ var init_webhooks3 = __esm({
   }
 });
 
+// src/apply/command-requests.ts
+function actionOf(s, req) {
+  return s.actions.find((a) => a.address === req.addresses[0] && CARRIES_OUT[req.kind].includes(a.kind));
+}
+function permissionSetOf(s, req) {
+  if (s.scope.kind !== "guild") return void 0;
+  return s.permissions.find((p) => p.kind === "replace" && p.target === req.addresses[0]);
+}
+function checkCommandRequests(plan) {
+  for (const s of plan.scopes)
+    for (const req of s.requests) {
+      const found = req.kind === "bulk-overwrite" || (req.kind === "permissions" ? permissionSetOf(s, req) : actionOf(s, req)) !== void 0;
+      if (!found)
+        throw new CmdsyncError(
+          "PLAN_FILE_INVALID",
+          `The plan's ${req.kind} request for ${req.addresses.join(", ")} matches nothing planned in ${s.key}; plan again.`
+        );
+    }
+}
+var CARRIES_OUT;
+var init_command_requests = __esm({
+  "src/apply/command-requests.ts"() {
+    "use strict";
+    init_errors();
+    CARRIES_OUT = {
+      "command-create": ["create", "replace"],
+      "command-edit": ["update", "rename"],
+      "command-delete": ["delete", "replace"]
+    };
+  }
+});
+
 // src/apply/webhook-requests.ts
 function pairWebhookRequests(wp) {
   const taken = /* @__PURE__ */ new Set();
@@ -40814,6 +40846,7 @@ var init_webhook_requests = __esm({
 
 // src/apply/execute.ts
 async function applyPlan(plan, client, opts) {
+  checkCommandRequests(plan);
   const pairs = plan.webhooks ? pairWebhookRequests(plan.webhooks) : [];
   const run2 = new PlanRun(plan, client, opts);
   const total = plan.scopes.reduce(
@@ -40850,12 +40883,12 @@ var PlanRun;
 var init_execute = __esm({
   "src/apply/execute.ts"() {
     "use strict";
-    init_errors();
     init_commands();
     init_errors3();
     init_error_answers();
     init_stop();
     init_webhooks3();
+    init_command_requests();
     init_webhook_requests();
     PlanRun = class {
       constructor(plan, client, opts) {
@@ -40952,12 +40985,7 @@ var init_execute = __esm({
           }
       }
       async command(s, req, done) {
-        const a = s.actions.find((x) => x.address === req.addresses[0]);
-        if (!a)
-          throw new CmdsyncError(
-            "PLAN_FILE_INVALID",
-            `The plan's ${req.method} ${req.route} for ${req.addresses.join(", ")} matches none of ${s.key}'s actions; plan again.`
-          );
+        const a = actionOf(s, req);
         await this.send(req, [a], async () => {
           if (req.kind === "command-delete") await this.deleteIgnoringMissing(s, a.remote.id);
           else if (req.kind === "command-edit")
@@ -40985,17 +41013,14 @@ var init_execute = __esm({
         }
       }
       async permissions(s, req, done) {
-        const p = s.permissions.find((x) => x.kind === "replace" && x.target === req.addresses[0]);
-        if (s.scope.kind !== "guild" || !p)
-          throw new CmdsyncError(
-            "PLAN_FILE_INVALID",
-            `The plan's ${req.method} ${req.route} for ${req.addresses.join(", ")} matches none of ${s.key}'s permission sets; plan again.`
-          );
         if (!this.opts.canEditPermissions) {
           this.outcome.permissionsSkipped = "Permission sets were not applied: editing them needs a user bearer token in DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update); a bot token cannot.";
           return;
         }
-        const guildId = s.scope.guildId;
+        const { scope } = s;
+        const p = permissionSetOf(s, req);
+        if (scope.kind !== "guild" || !p) return;
+        const guildId = scope.guildId;
         const commandId = p.commandId ?? this.ids.get(p.target);
         await this.send(req, [], async () => {
           if (!commandId) throw new Error(`No command id for ${p.target}: its command was not created.`);
@@ -60354,7 +60379,7 @@ async function runSteps(ctx, scenario) {
       };
     if (result.status !== "passed") return { status: result.status, steps };
   }
-  if (steps.length > 0) await ctx.harness.settled();
+  if (steps.length > 0) await ctx.harness.settled({ quietMs: LATE_ERROR_QUIET_MS });
   return lateError(ctx, steps, mark) ?? { status: "passed", steps };
 }
 function lateError(ctx, steps, mark) {
@@ -60398,11 +60423,13 @@ function withLoggedError(result, error2) {
     botError: error2
   };
 }
+var LATE_ERROR_QUIET_MS;
 var init_scenario = __esm({
   "src/bot-test/run/scenario.ts"() {
     "use strict";
     init_steps();
     init_wait2();
+    LATE_ERROR_QUIET_MS = 50;
   }
 });
 

@@ -12,6 +12,7 @@ import { DiscordAPIError } from '../remote/errors.js';
 import { ErrorAnswers } from '../wire/error-answers.js';
 import { Stop } from './stop.js';
 import { applyWebhooks } from './webhooks.js';
+import { actionOf, checkCommandRequests, permissionSetOf } from './command-requests.js';
 import { pairWebhookRequests } from './webhook-requests.js';
 import type { ApplyFailure, ApplyOptions, ApplyOutcome } from './outcome.js';
 import type { Obj } from '../wire/rules/values.js';
@@ -27,7 +28,8 @@ export type { ApplyEvents, AppliedItem, ApplyFailure, ApplyOutcome, ApplyOptions
  * global commands; guilds then run concurrently within the client's limits.
  */
 export async function applyPlan(plan: Plan, client: RestClient, opts: ApplyOptions): Promise<ApplyOutcome> {
-  // Before the first write: a saved plan whose webhook requests match none of its actions is refused whole.
+  // Before the first write: a saved plan with a request that matches nothing planned is refused whole.
+  checkCommandRequests(plan);
   const pairs = plan.webhooks ? pairWebhookRequests(plan.webhooks) : [];
   const run = new PlanRun(plan, client, opts);
   const total =
@@ -168,12 +170,8 @@ class PlanRun {
     req: CommandRequest & { kind: 'command-create' | 'command-edit' | 'command-delete' },
     done: Set<string>,
   ): Promise<void> {
-    const a = s.actions.find((x) => x.address === req.addresses[0]);
-    if (!a)
-      throw new CmdsyncError(
-        'PLAN_FILE_INVALID',
-        `The plan's ${req.method} ${req.route} for ${req.addresses.join(', ')} matches none of ${s.key}'s actions; plan again.`,
-      );
+    // checkCommandRequests found every request's action before the first write.
+    const a = actionOf(s, req)!;
     await this.send(req, [a], async () => {
       if (req.kind === 'command-delete') await this.deleteIgnoringMissing(s, a.remote!.id);
       else if (req.kind === 'command-edit')
@@ -206,18 +204,16 @@ class PlanRun {
   }
 
   private async permissions(s: ScopePlan, req: CommandRequest, done: Set<string>): Promise<void> {
-    const p = s.permissions.find((x) => x.kind === 'replace' && x.target === req.addresses[0]);
-    if (s.scope.kind !== 'guild' || !p)
-      throw new CmdsyncError(
-        'PLAN_FILE_INVALID',
-        `The plan's ${req.method} ${req.route} for ${req.addresses.join(', ')} matches none of ${s.key}'s permission sets; plan again.`,
-      );
     if (!this.opts.canEditPermissions) {
       this.outcome.permissionsSkipped =
         'Permission sets were not applied: editing them needs a user bearer token in DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update); a bot token cannot.';
       return;
     }
-    const guildId = s.scope.guildId;
+    const { scope } = s;
+    const p = permissionSetOf(s, req);
+    // checkCommandRequests found the set before the first write, so this is a guild's.
+    if (scope.kind !== 'guild' || !p) return;
+    const guildId = scope.guildId;
     const commandId = p.commandId ?? this.ids.get(p.target);
     await this.send(req, [], async () => {
       if (!commandId) throw new Error(`No command id for ${p.target}: its command was not created.`);

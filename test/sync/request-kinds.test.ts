@@ -149,6 +149,32 @@ describe('saved plans and their request kinds', () => {
     expect(rows).toEqual([{ id: GUILD, type: 1, permission: false }]);
   });
 
+  it('a command or permissions request that matches nothing planned refuses the plan before the first write', async () => {
+    const t = await setup('individual');
+    const guild = guildOf(t.plan);
+    const create = guild.requests.find((r) => r.kind === 'command-create')!;
+    const ghost = { ...create, addresses: [`guild:${GUILD}/chat_input/ghost`] };
+    const withGhost: Plan = {
+      ...t.plan,
+      scopes: t.plan.scopes.map((s) => (s === guild ? { ...s, requests: [...s.requests, ghost] } : s)),
+    };
+    await expect(applyPlan(withGhost, t.client, { canEditPermissions: true })).rejects.toMatchObject({
+      code: 'PLAN_FILE_INVALID',
+      message: `The plan's command-create request for guild:${GUILD}/chat_input/ghost matches nothing planned in guild:${GUILD}; plan again.`,
+    });
+    const permissions = guild.requests.find((r) => r.kind === 'permissions')!;
+    const stray = { ...permissions, addresses: [`guild:${GUILD}/chat_input/ghost/permissions`] };
+    const withStray: Plan = {
+      ...t.plan,
+      scopes: t.plan.scopes.map((s) => (s === guild ? { ...s, requests: [...s.requests, stray] } : s)),
+    };
+    await expect(applyPlan(withStray, t.client, { canEditPermissions: true })).rejects.toMatchObject({
+      code: 'PLAN_FILE_INVALID',
+    });
+    expect(t.sent).toEqual([]);
+    expect(await listCommands(t.client, APP, { kind: 'guild', guildId: GUILD })).toEqual([]);
+  });
+
   it('a request of a kind this version does not know, or whose method contradicts its kind, refuses the file before anything is sent', async () => {
     const t = await setup('bulk');
     const saved = JSON.parse(serializePlan(t.plan));
