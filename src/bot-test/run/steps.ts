@@ -229,13 +229,7 @@ function observeAnswers(
  * answered is known only once the bot has been quiet after it (`no-answer`
  * is then decided: `quiet`).
  */
-async function say(
-  ctx: StepContext,
-  place: Place,
-  text: string,
-  mark: StepMark,
-  expects: boolean,
-): Promise<StepRun> {
+async function say(ctx: StepContext, place: Place, text: string, mark: StepMark, expects: boolean): Promise<StepRun> {
   const channelId = channelOf(ctx, place);
   if (place.userId === undefined || channelId === undefined)
     return { problem: 'say needs a member and a channel: give as: and in:' };
