@@ -12,13 +12,21 @@
  *   await t.stop();
  */
 import { duration, faultRoute } from '../bot-test/file/values.js';
-import type { Observed, Scenario, Step, StepAction, TranscriptEntry } from '../bot-test/model.js';
+import type {
+  ComponentRef,
+  MessageRef,
+  Observed,
+  Scenario,
+  Step,
+  StepAction,
+  TranscriptEntry,
+} from '../bot-test/model.js';
 import { startSession } from '../bot-test/run/session.js';
 import { fail, runStep } from '../bot-test/run/steps.js';
 import type { RunningEmulator } from '../emulator/index.js';
 import { CmdsyncError } from '../errors.js';
 
-export type { Observed, ObservedMessage, ObservedModal, TranscriptEntry } from '../bot-test/model.js';
+export type { ComponentRef, Observed, ObservedMessage, ObservedModal, TranscriptEntry } from '../bot-test/model.js';
 
 export interface BotTestOptions {
   /** The emulator's seed (guilds, channels, members, applications), or… */
@@ -58,9 +66,9 @@ export interface BotTest {
   autocomplete(line: string, options?: ActOptions): Promise<BotTestResult>;
   userCommand(name: string, target: string, options?: ActOptions): Promise<BotTestResult>;
   messageCommand(name: string, target: string, options?: ActOptions): Promise<BotTestResult>;
-  /** On `message` (an id), else the bot's latest message in the channel. */
-  click(button: string, options?: ActOptions & { message?: string }): Promise<BotTestResult>;
-  select(menu: string, values: string[], options?: ActOptions & { message?: string }): Promise<BotTestResult>;
+  /** On `message` (an id), else the bot's latest message in the channel; the button by label or custom_id, or by position (`{ row, column }`, `{ index }`, 0-based). */
+  click(button: ComponentRef, options?: ActOptions & { message?: string }): Promise<BotTestResult>;
+  select(menu: ComponentRef, values: string[], options?: ActOptions & { message?: string }): Promise<BotTestResult>;
   submitModal(fields: Record<string, string>, options?: ActOptions): Promise<BotTestResult>;
   say(text: string, options?: ActOptions): Promise<BotTestResult>;
   /** Moves the emulator's clock: ms, or `16m`, `30s`, `1h`. */
@@ -104,9 +112,9 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
     invoke: (line, o) => act({ kind: 'invoke', line }, o),
     autocomplete: (line, o) => act({ kind: 'autocomplete', line }, o),
     userCommand: (name, target, o) => act({ kind: 'user-command', name, target }, o),
-    messageCommand: (name, target, o) => act({ kind: 'message-command', name, target }, o),
-    click: (button, o = {}) => act({ kind: 'click', button, message: o.message }, o),
-    select: (menu, values, o = {}) => act({ kind: 'select', menu, values, message: o.message }, o),
+    messageCommand: (name, target, o) => act({ kind: 'message-command', name, target: byId(target) }, o),
+    click: (button, o = {}) => act({ kind: 'click', button, message: byIdOf(o.message) }, o),
+    select: (menu, values, o = {}) => act({ kind: 'select', menu, values, message: byIdOf(o.message) }, o),
     submitModal: (fields, o) => act({ kind: 'submit-modal', fields }, o),
     say: (text, o) => act({ kind: 'say', text }, o),
     advance(by) {
@@ -127,6 +135,9 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
     stop: () => session.stop(),
   };
 }
+
+const byId = (id: string): MessageRef => ({ kind: 'id', id, at: AT });
+const byIdOf = (id: string | undefined): MessageRef | undefined => (id === undefined ? undefined : byId(id));
 
 function actor(o: ActOptions): ActOptions {
   return { as: o.as, in: o.in };

@@ -7,6 +7,10 @@
  * Pure data: no function, no emulator type, so each side can be tested alone.
  */
 
+import type { Observed } from './observed.js';
+
+export type { Observed, ObservedMessage, ObservedModal } from './observed.js';
+
 /** Where a piece of the test file was written (1-based), for `file:line` in the report and the Action's annotations. */
 export interface SourceAt {
   file: string;
@@ -52,6 +56,8 @@ export interface MessageMatcher {
   deleted?: boolean;
   /** How long this expectation may take to hold, in ms (`within:`), instead of the step's. */
   withinMs?: number;
+  /** Its reactions' emoji in the order first added, each a text matcher (`👍`, `party:123`); others may be between. */
+  reactions?: TextMatcher[];
   at: SourceAt;
 }
 
@@ -80,8 +86,12 @@ export interface Expectation {
   refused?: true | string;
   /** The bot did not answer within the deadline. */
   noAnswer?: true;
-  /** `say`: the bot's next message in the channel. */
+  /** The first message the bot posted because of the step (any step): `messages[0]`. */
   message?: MessageMatcher;
+  /** Every message the bot posted because of the step, in order, in any channel; exactly as many as written. */
+  messages?: MessageMatcher[];
+  /** The reactions on the message the step acted on (`say`'s own message, a click's or select's message, a message command's target). */
+  reactions?: TextMatcher[];
   at: SourceAt;
 }
 
@@ -100,14 +110,32 @@ export interface FaultRoute {
   path: string;
 }
 
+/** What an earlier step's reference reads of what it observed: `ask.reply`, `ask.followups[0]`, `hello.said`. */
+export type StepPart = 'reply' | 'update' | 'message' | 'said' | 'messages' | 'followups';
+
+/**
+ * The message a step acts on (a click's or select's `message:`, a message
+ * command's `target:`): an id; the bot's latest message in the channel; a
+ * message of an earlier step of the scenario (its `id:`), `index` for the
+ * lists; or the latest message in the channel whose content matches.
+ */
+export type MessageRef =
+  | { kind: 'id'; id: string; at: SourceAt }
+  | { kind: 'latest'; at: SourceAt }
+  | { kind: 'step'; step: string; part: StepPart; index?: number; at: SourceAt }
+  | { kind: 'content'; content: TextMatcher; at: SourceAt };
+
+/** A button or select: by label (placeholder) or custom_id, or by position (0-based, as discord.py's `row=` counts): action row and column, or its index among the message's buttons (selects). */
+export type ComponentRef = string | { row: number; column: number } | { index: number };
+
 export type StepAction =
   | { kind: 'invoke'; line: string }
   | { kind: 'autocomplete'; line: string }
   | { kind: 'user-command'; name: string; target: string }
-  | { kind: 'message-command'; name: string; target: string }
-  /** On `message` (an id), else the bot's latest message in the channel. */
-  | { kind: 'click'; button: string; message?: string }
-  | { kind: 'select'; menu: string; values: string[]; message?: string }
+  | { kind: 'message-command'; name: string; target: MessageRef }
+  /** On `message`, else the bot's latest message in the channel. */
+  | { kind: 'click'; button: ComponentRef; message?: MessageRef }
+  | { kind: 'select'; menu: ComponentRef; values: string[]; message?: MessageRef }
   | { kind: 'submit-modal'; fields: Record<string, string> }
   | { kind: 'say'; text: string }
   /** Moves the emulator's clock (token expiry), in ms. */
@@ -118,6 +146,8 @@ export type StepAction =
 export type StepKind = StepAction['kind'];
 
 export interface Step extends Actor {
+  /** Names the step for later steps' references (`message: ask.reply`); unique in its scenario. */
+  id?: string;
   action: StepAction;
   expect?: Expectation;
   /** How long the step's expectations may take to hold, in ms (`within:`); absent: DEFAULT_WITHIN_MS. */
@@ -157,46 +187,6 @@ export interface TestFile {
 export interface TestFileProblem {
   message: string;
   at: SourceAt;
-}
-
-/** A message as the member saw it, reduced to what matchers read. */
-export interface ObservedMessage {
-  id: string;
-  content: string;
-  embeds: Record<string, unknown>[];
-  /** Buttons and selects in order. */
-  components: Array<{
-    type: number;
-    customId?: string;
-    label?: string;
-    placeholder?: string;
-    disabled?: boolean;
-    url?: string;
-  }>;
-  ephemeral: boolean;
-  /** No longer in the channel (the bot deleted it): as it last was. */
-  deleted?: true;
-}
-
-export interface ObservedModal {
-  title: string;
-  customId: string;
-  fields: Array<{ customId: string; label: string; style: number; required: boolean }>;
-}
-
-/** What one step came to, in the terms expectations use. */
-export interface Observed {
-  reply?: ObservedMessage;
-  update?: ObservedMessage;
-  followups: ObservedMessage[];
-  modal?: ObservedModal;
-  choices?: Array<{ name: string; value: unknown }>;
-  /** The service's refusal, as the member sees it. */
-  refused?: string;
-  /** The bot's answer never came, and why: the delivery outcome's line (`no answer: no gateway session connected`), as the transcript says it. */
-  noAnswer?: string;
-  /** `say`: the bot's next message in the channel. */
-  message?: ObservedMessage;
 }
 
 /** One difference between what was written and what happened. */

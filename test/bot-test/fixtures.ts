@@ -24,7 +24,7 @@ export const passed: ScenarioResult = {
   name: 'ping answers',
   at: at(11, 5),
   status: 'passed',
-  steps: [{ status: 'passed', index: 0, at: at(15), observed: { followups: [] }, durationMs: 4 }],
+  steps: [{ status: 'passed', index: 0, at: at(15), observed: { followups: [], messages: [] }, durationMs: 4 }],
   transcript: transcript('invoke', 0),
   durationMs: 12.4,
 };
@@ -34,12 +34,12 @@ export const failed: ScenarioResult = {
   at: at(18, 5),
   status: 'failed',
   steps: [
-    { status: 'passed', index: 0, at: at(22), observed: { followups: [] }, durationMs: 3 },
+    { status: 'passed', index: 0, at: at(22), observed: { followups: [], messages: [] }, durationMs: 3 },
     {
       status: 'failed',
       index: 1,
       at: at(26),
-      observed: { followups: [] },
+      observed: { followups: [], messages: [] },
       mismatches: [
         { path: 'update.content', expected: '"Done"', actual: '"Cancelled"', at: at(27, 26) },
         { path: 'update.components', expected: '["Undo"]', actual: '[]', at: at(27, 26) },
@@ -89,7 +89,7 @@ export const crashed: ScenarioResult = {
       status: 'failed',
       index: 0,
       at: at(43),
-      observed: { followups: [], noAnswer: 'no answer: no gateway session connected' },
+      observed: { followups: [], messages: [], noAnswer: 'no answer: no gateway session connected' },
       mismatches: [
         { path: 'reply', expected: 'a reply "ok"', actual: 'no answer: no gateway session connected', at: at(44, 26) },
       ],
@@ -122,7 +122,7 @@ export const gone: ScenarioResult = {
   name: 'after the crash',
   at: at(50, 5),
   status: 'failed',
-  steps: [{ status: 'passed', index: 0, at: at(52), observed: { followups: [] }, durationMs: 2 }],
+  steps: [{ status: 'passed', index: 0, at: at(52), observed: { followups: [], messages: [] }, durationMs: 2 }],
   transcript: [{ kind: 'step', index: 0, action: 'advance', at: at(52) }],
   durationMs: 3,
   botExit: { code: 137, when: 'before', step: 1, at: at(54), action: 'click', lastLines: ['connecting', 'Killed'] },

@@ -15,9 +15,10 @@ const msg = (content: string, extra: Partial<ObservedMessage> = {}): ObservedMes
   embeds: [],
   components: [],
   ephemeral: false,
+  reactions: [],
   ...extra,
 });
-const observed = (o: Partial<Observed>): Observed => ({ followups: [], ...o });
+const observed = (o: Partial<Observed>): Observed => ({ followups: [], messages: [], ...o });
 const exact = (s: string) => ({ exact: s });
 const re = (pattern: string, flags = '') => ({ pattern, flags });
 const reply = (m: Omit<MessageMatcher, 'at'>): Expectation => ({ reply: { ...m, at: at(5) }, at: at(4) });

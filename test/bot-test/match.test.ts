@@ -10,9 +10,10 @@ const msg = (content: string, extra: Partial<ObservedMessage> = {}): ObservedMes
   embeds: [],
   components: [],
   ephemeral: false,
+  reactions: [],
   ...extra,
 });
-const observed = (o: Partial<Observed>): Observed => ({ followups: [], ...o });
+const observed = (o: Partial<Observed>): Observed => ({ followups: [], messages: [], ...o });
 const exact = (s: string) => ({ exact: s });
 const re = (pattern: string, flags = '') => ({ pattern, flags });
 const reply = (m: Omit<MessageMatcher, 'at'>, line = 5): Expectation => ({ reply: { ...m, at: at(line) }, at: at(4) });

@@ -88,8 +88,12 @@ describe('readTestFile: every step kind', () => {
       { kind: 'invoke', line: '/search q:ab' },
       { kind: 'autocomplete', line: '/search q:ab' },
       { kind: 'user-command', name: 'Profile', target: '@bob' },
-      { kind: 'message-command', name: 'Report', target: '1234567890123456789' },
-      { kind: 'click', button: 'Yes', message: '1234567890123456789' },
+      {
+        kind: 'message-command',
+        name: 'Report',
+        target: { kind: 'id', id: '1234567890123456789', at: expect.anything() },
+      },
+      { kind: 'click', button: 'Yes', message: { kind: 'id', id: '1234567890123456789', at: expect.anything() } },
       { kind: 'select', menu: 'colour', values: ['red', 'blue'] },
       { kind: 'submit-modal', fields: { reason: 'spam', detail: 'it was spam' } },
       { kind: 'say', text: 'hello bot' },
@@ -125,7 +129,7 @@ describe('readTestFile: every step kind', () => {
     expect(file.scenarios[0]!.steps[0]!.action).toEqual({
       kind: 'click',
       button: 'Yes',
-      message: '1234567890123456789',
+      message: { kind: 'id', id: '1234567890123456789', at: expect.objectContaining({ line: 5 }) },
     });
   });
 

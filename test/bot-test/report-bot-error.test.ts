@@ -22,7 +22,11 @@ const logged: ScenarioResult = {
       status: 'failed',
       index: 0,
       at: at(12),
-      observed: { followups: [], reply: { id: '1', content: 'pong', embeds: [], components: [], ephemeral: false } },
+      observed: {
+        followups: [],
+        messages: [],
+        reply: { id: '1', content: 'pong', embeds: [], components: [], ephemeral: false, reactions: [] },
+      },
       mismatches: [],
       durationMs: 90,
       botError: {

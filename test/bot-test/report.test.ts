@@ -107,7 +107,7 @@ describe('renderTestRun', () => {
                   status: 'failed',
                   index: 0,
                   at: at(5),
-                  observed: { followups: [] },
+                  observed: { followups: [], messages: [] },
                   mismatches: [{ path: 'reply.content', expected: long, actual: '"y"', at: at(6) }],
                   durationMs: 1,
                 },

@@ -1,4 +1,4 @@
-import type { Expectation, MessageMatcher, ModalMatcher, SourceAt, TextMatcher } from '../model.js';
+import type { Expectation, MessageMatcher, ModalMatcher, SourceAt, StepKind, TextMatcher } from '../model.js';
 import { yamlLib } from '../../manifest/yaml-lib.js';
 import { describe, type Entry, type Reader, type YNode } from './nodes.js';
 import { textMatcher, withinDuration } from './values.js';
@@ -13,11 +13,15 @@ export const EXPECT_KEYS = [
   'refused',
   'no-answer',
   'message',
+  'messages',
+  'reactions',
 ] as const;
-const MESSAGE_KEYS = ['content', 'embeds', 'components', 'ephemeral', 'deleted', 'within'];
+const MESSAGE_KEYS = ['content', 'embeds', 'components', 'ephemeral', 'deleted', 'reactions', 'within'];
 const MODAL_KEYS = ['title', 'fields', 'within'];
 /** What nothing reaching the bot, or the bot not answering, rules out. */
-const ANSWERS = ['reply', 'update', 'followups', 'modal', 'choices', 'message'];
+const ANSWERS = ['reply', 'update', 'followups', 'modal', 'choices', 'message', 'messages', 'reactions'];
+/** The steps that act on a message, whose reactions `reactions:` reads. */
+const ON_A_MESSAGE: readonly StepKind[] = ['say', 'click', 'select', 'message-command'];
 
 /** A text matcher from a scalar entry (`what` names it in messages). */
 export function readText(r: Reader, entry: Entry, what = entry.key): TextMatcher | undefined {
@@ -63,6 +67,7 @@ export function readMessage(r: Reader, entry: Entry, what = entry.key): MessageM
     else if (e.key === 'ephemeral') ok = (out.ephemeral = r.bool(e)) !== undefined && ok;
     else if (e.key === 'deleted') ok = (out.deleted = r.bool(e)) !== undefined && ok;
     else if (e.key === 'within') ok = (out.withinMs = readWithin(r, e)) !== undefined && ok;
+    else if (e.key === 'reactions') ok = (out.reactions = readTexts(r, e, where)) !== undefined && ok;
     else ok = (out.embeds = readEmbeds(r, e, where)) !== undefined && ok;
   }
   return ok ? out : undefined;
@@ -122,7 +127,7 @@ function readMessages(r: Reader, entry: Entry): MessageMatcher[] | undefined {
   const items = r.items(entry);
   if (!items) return undefined;
   const out = items.map((value, i) =>
-    readMessage(r, { key: entry.key, keyNode: entry.keyNode, value }, `followups[${i}]`),
+    readMessage(r, { key: entry.key, keyNode: entry.keyNode, value }, `${entry.key}[${i}]`),
   );
   return out.every((m) => m !== undefined) ? (out as MessageMatcher[]) : undefined;
 }
@@ -135,7 +140,7 @@ function readRefused(r: Reader, entry: Entry): true | string | undefined {
 }
 
 /** A step's `expect:`; undefined when it has a problem (reported). */
-export function readExpectation(r: Reader, entry: Entry): Expectation | undefined {
+export function readExpectation(r: Reader, entry: Entry, kind: StepKind): Expectation | undefined {
   const at = r.valueAt(entry);
   const map = r.entries(entry.value, 'expect', EXPECT_KEYS, at);
   if (!map) return undefined;
@@ -144,6 +149,14 @@ export function readExpectation(r: Reader, entry: Entry): Expectation | undefine
   const out: Expectation = { at };
   let ok = true;
   for (const e of map.values()) {
+    if (e.key === 'reactions' && !ON_A_MESSAGE.includes(kind)) {
+      ok =
+        r.problem(
+          r.at(e.keyNode),
+          `reactions reads the message a step acts on (${ON_A_MESSAGE.join(', ')}); ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} step acts on none: write them on its message (reply: { reactions: [...] })`,
+        ) ?? false;
+      continue;
+    }
     const value = readOne(r, e);
     if (value === undefined) ok = false;
     else (out as unknown as Record<string, unknown>)[e.key === 'no-answer' ? 'noAnswer' : e.key] = value;
@@ -158,7 +171,10 @@ function readOne(r: Reader, e: Entry): unknown {
     case 'message':
       return readMessage(r, e);
     case 'followups':
+    case 'messages':
       return readMessages(r, e);
+    case 'reactions':
+      return readTexts(r, e, 'reactions');
     case 'modal':
       return readModal(r, e);
     case 'choices':

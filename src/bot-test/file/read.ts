@@ -5,6 +5,7 @@ import type {
   BotSpec,
   Scenario,
   SourceAt,
+  Step,
   TestFile,
   TestFileProblem,
   TextMatcher,
@@ -12,6 +13,7 @@ import type {
 } from '../model.js';
 import { yamlLib } from '../../manifest/yaml-lib.js';
 import { describe, type Entry, Reader, type YNode } from './nodes.js';
+import { checkStepRefs } from './refs.js';
 import { readStep } from './step.js';
 import { textMatcher, unknownVariable } from './values.js';
 
@@ -229,5 +231,7 @@ function readScenario(r: Reader, node: YNode, fallback: SourceAt): Scenario | un
     ok = r.problem(r.valueAt(stepsEntry!), 'steps is empty; a scenario needs at least one') ?? false;
   const steps = (items ?? []).map((step) => readStep(r, step, r.valueAt(stepsEntry!)));
   if (!ok || !items || steps.some((s) => s === undefined)) return undefined;
+  // Once every step reads: an unreadable step's id is not known, and would pass for one missing.
+  if (!checkStepRefs(r, steps as Step[])) return undefined;
   return { ...scenario, name: name!, steps: steps as Scenario['steps'] } as Scenario;
 }

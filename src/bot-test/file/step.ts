@@ -4,6 +4,7 @@ import type { SourceAt, Step, StepAction, StepKind } from '../model.js';
 import { yamlLib } from '../../manifest/yaml-lib.js';
 import { readExpectation, readWithin } from './expect.js';
 import { contentOffset, describe, type Entry, type Reader, type YNode } from './nodes.js';
+import { readComponentRef, readMessageRef, STEP_ID } from './refs.js';
 import { duration, faultRoute } from './values.js';
 
 const ACTIONS: readonly StepKind[] = [
@@ -24,7 +25,7 @@ const EXTRA: Record<string, readonly StepKind[]> = {
   message: ['click', 'select'],
   values: ['select'],
 };
-const COMMON = ['expect', 'within', 'as', 'in'];
+const COMMON = ['id', 'expect', 'within', 'as', 'in'];
 const STEP_KEYS = [...ACTIONS, ...Object.keys(EXTRA), ...COMMON];
 /** Steps that only change the world: nothing reaches the bot, so there is nothing to expect. */
 const SILENT: readonly StepKind[] = ['advance', 'fail'];
@@ -54,6 +55,8 @@ export function readStep(r: Reader, node: YNode, fallback: SourceAt): Step | und
     const e = map.get(key);
     if (e) ok = (step[key] = r.nonEmpty(e)) !== undefined && ok;
   }
+  const id = map.get('id');
+  if (id) ok = (step.id = stepId(r, id)) !== undefined && ok;
   const expect = map.get('expect');
   if (expect && SILENT.includes(kind))
     ok =
@@ -61,13 +64,22 @@ export function readStep(r: Reader, node: YNode, fallback: SourceAt): Step | und
         r.at(expect.keyNode),
         `${kind} changes the world and reaches no bot: it has nothing to expect (put expect on the step after it)`,
       ) ?? false;
-  else if (expect) ok = (step.expect = readExpectation(r, expect)) !== undefined && ok;
+  else if (expect) ok = (step.expect = readExpectation(r, expect, kind)) !== undefined && ok;
   const within = map.get('within');
   if (within && !expect)
     ok =
       r.problem(r.at(within.keyNode), 'within: is how long expect: may take to hold; this step has no expect') ?? false;
   else if (within) ok = (step.withinMs = readWithin(r, within)) !== undefined && ok;
   return ok && action ? step : undefined;
+}
+
+function stepId(r: Reader, e: Entry): string | undefined {
+  const id = r.nonEmpty(e);
+  if (id === undefined || STEP_ID.test(id)) return id;
+  return r.problem(
+    r.valueAt(e),
+    `id "${id}" must start with a letter and hold only letters, digits, _ and - (later steps write it before a dot: ask.reply)`,
+  );
 }
 
 function readAction(r: Reader, kind: StepKind, map: Map<string, Entry>): StepAction | undefined {
@@ -87,6 +99,10 @@ function readAction(r: Reader, kind: StepKind, map: Map<string, Entry>): StepAct
           r.at(main.keyNode),
           `${kind} needs target: (the ${kind === 'user-command' ? 'member' : 'message'} it is used on)`,
         );
+      if (kind === 'message-command') {
+        const target = readMessageRef(r, targetEntry);
+        return name === undefined || target === undefined ? undefined : { kind, name, target };
+      }
       const target = r.nonEmpty(targetEntry);
       return name === undefined || target === undefined ? undefined : { kind, name, target };
     }
@@ -133,9 +149,9 @@ function readComponentAction(
   main: Entry,
   map: Map<string, Entry>,
 ): StepAction | undefined {
-  const label = r.nonEmpty(main);
+  const label = readComponentRef(r, main);
   const messageEntry = map.get('message');
-  const message = messageEntry ? r.nonEmpty(messageEntry) : undefined;
+  const message = messageEntry ? readMessageRef(r, messageEntry) : undefined;
   if (messageEntry && message === undefined) return undefined;
   if (kind === 'click')
     return label === undefined ? undefined : { kind, button: label, ...(message !== undefined && { message }) };

@@ -55,6 +55,7 @@ export function matchMessage(path: string, m: MessageMatcher, actual: ObservedMe
       showList(actual.components.map((c) => show(componentName(c)))),
     );
   }
+  if (m.reactions) out.push(...matchReactions(`${path}.reactions`, m.reactions, actual.reactions, m.at));
   m.embeds?.forEach((written, i) => {
     const embed = actual.embeds[i];
     if (!embed)
@@ -62,6 +63,12 @@ export function matchMessage(path: string, m: MessageMatcher, actual: ObservedMe
     else for (const d of partialDiff(written, embed, '')) add(`embeds[${i}]${d.path}`, d.expected, d.actual);
   });
   return out;
+}
+
+/** A message's reactions: the emoji written, in order, others allowed between; `[]`: none at all. */
+export function matchReactions(path: string, want: TextMatcher[], actual: string[], at: SourceAt): Mismatch[] {
+  if (inOrder(want, actual, matchesText)) return [];
+  return [{ path, expected: showList(want.map(showMatcher)), actual: showList(actual.map((e) => show(e))), at }];
 }
 
 /** The fields of `written` that `actual` does not have as written; objects and lists are partial too. */

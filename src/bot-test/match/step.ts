@@ -1,9 +1,9 @@
 import type { Expectation, Mismatch, Observed, ObservedMessage } from '../model.js';
-import { matchExactList, matchMessage, matchModal } from './message.js';
-import { show } from './text.js';
+import { matchExactList, matchMessage, matchModal, matchReactions } from './message.js';
+import { show, showList, showMatcher } from './text.js';
 
 /** The answers a step can expect, in the order they are checked and reported. */
-const ANSWER_KEYS = ['reply', 'update', 'modal', 'choices', 'followups', 'message'] as const;
+const ANSWER_KEYS = ['reply', 'update', 'modal', 'choices', 'followups', 'message', 'messages', 'reactions'] as const;
 type AnswerKey = (typeof ANSWER_KEYS)[number];
 
 /**
@@ -58,24 +58,34 @@ function matchAnswer(key: AnswerKey, expect: Expectation, observed: Observed): M
           )
         : missing();
     case 'followups':
-      return matchFollowups(expect, observed.followups);
+      return matchList('followups', 'follow-up', expect, observed.followups);
+    case 'messages':
+      return matchList('messages', 'message', expect, observed.messages);
+    case 'reactions':
+      return observed.acted ? matchReactions('reactions', expect.reactions!, observed.acted.reactions, at) : missing();
   }
 }
 
-function matchFollowups(expect: Expectation, followups: ObservedMessage[]): Mismatch[] {
-  const want = expect.followups!;
+/** A list of messages: exactly as many as written, each matching in order. */
+function matchList(
+  key: 'followups' | 'messages',
+  what: string,
+  expect: Expectation,
+  actual: ObservedMessage[],
+): Mismatch[] {
+  const want = expect[key]!;
   const out: Mismatch[] = [];
-  if (want.length !== followups.length) {
+  if (want.length !== actual.length) {
     out.push({
-      path: 'followups',
-      expected: count(want.length, 'follow-up'),
-      actual: `${count(followups.length, 'follow-up')}${followups.length ? `: ${followups.map((f) => show(f.content)).join(', ')}` : ''}`,
+      path: key,
+      expected: count(want.length, what),
+      actual: `${count(actual.length, what)}${actual.length ? `: ${actual.map((f) => show(f.content)).join(', ')}` : ''}`,
       at: expect.at,
     });
   }
   want.forEach((m, i) => {
-    const actual = followups[i];
-    if (actual) out.push(...matchMessage(`followups[${i}]`, m, actual));
+    const got = actual[i];
+    if (got) out.push(...matchMessage(`${key}[${i}]`, m, got));
   });
   return out;
 }
@@ -90,6 +100,8 @@ function noun(key: AnswerKey): string {
     choices: 'choices',
     followups: 'follow-ups',
     message: 'message from the bot',
+    messages: 'messages',
+    reactions: 'message acted on',
   }[key];
 }
 
@@ -102,6 +114,8 @@ function expectedOf(key: AnswerKey, expect: Expectation): string {
   }
   if (key === 'modal') return 'a modal';
   if (key === 'choices') return count(expect.choices!.length, 'choice');
+  if (key === 'messages') return count(expect.messages!.length, 'message');
+  if (key === 'reactions') return `reactions ${showList(expect.reactions!.map(showMatcher))}`;
   return count(expect.followups!.length, 'follow-up');
 }
 
@@ -121,6 +135,10 @@ export function happened(o: Observed): string {
   if (o.modal) parts.push(`opened the modal ${show(o.modal.title)}`);
   if (o.choices) parts.push(count(o.choices.length, 'choice'));
   if (o.followups.length) parts.push(count(o.followups.length, 'follow-up'));
-  if (o.message) parts.push(`said ${show(o.message.content)}`);
+  const sent = (o.messages?.length ? o.messages : o.message ? [o.message] : []).filter(
+    (m) => m.id !== o.reply?.id && !o.followups.some((f) => f.id === m.id),
+  );
+  if (sent.length) parts.push(`said ${sent.map((m) => show(m.content)).join(', ')}`);
+  if (o.acted?.reactions.length) parts.push(`reacted ${o.acted.reactions.join(' ')}`);
   return parts.length ? `the bot ${parts.join(', ')}` : 'nothing happened';
 }

@@ -17,7 +17,8 @@ function interactive(c: Obj): boolean {
   return c.type === ComponentType.BUTTON || SELECT_COMPONENT_TYPES.includes(c.type as number);
 }
 
-export function observedMessage(m: Obj): ObservedMessage {
+/** `reactions`: the stored message's emoji, in order (the message object does not hold them). */
+export function observedMessage(m: Obj, reactions: string[] = []): ObservedMessage {
   const components = allComponents(m.components)
     .filter(interactive)
     .map((c) => ({
@@ -34,6 +35,7 @@ export function observedMessage(m: Obj): ObservedMessage {
     embeds: Array.isArray(m.embeds) ? m.embeds.filter(isObj) : [],
     components,
     ephemeral: ((typeof m.flags === 'number' ? m.flags : 0) & EPHEMERAL) !== 0,
+    reactions,
   };
 }
 

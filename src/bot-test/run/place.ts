@@ -2,7 +2,7 @@
  * Who acts and where, for one step: the member and the channel named by the
  * step or its scenario (`alice`, `@alice`, `#general` or ids), resolved
  * against the world; and the messages a step reads back (the bot's latest
- * in the channel, its next one after a member's).
+ * in the channel, every one it posted since the step began).
  */
 import type { RunningEmulator } from '../../emulator/index.js';
 import { resolveNames } from '../../emulator/state/names.js';
@@ -28,6 +28,22 @@ export function placeOf(emulator: RunningEmulator, scenario: Scenario, step: Ste
 
 const byId = (a: StoredMessage, b: StoredMessage): number => compareSnowflakes(a.id, b.id);
 
+/** Whether the application posted it: as its bot, through its webhook, or as an interaction's answer. */
+function isBots(emulator: RunningEmulator, applicationId: string, m: StoredMessage): boolean {
+  const app = emulator.world.applications[applicationId];
+  const author = (m.message.author as { id?: string } | undefined)?.id;
+  return (
+    m.interaction?.applicationId === applicationId ||
+    m.applicationId === applicationId ||
+    m.webhookId === applicationId ||
+    (app !== undefined && author === app.botUserId)
+  );
+}
+
+/** Whether the member sees it: an ephemeral message only its interaction's member does. */
+const visibleTo = (m: StoredMessage, userId: string | undefined): boolean =>
+  !(((m.message.flags as number) ?? 0) & EPHEMERAL) || m.interaction?.userId === userId;
+
 /** The application's own messages in the channel the member can see, oldest first. */
 function botMessages(
   emulator: RunningEmulator,
@@ -35,19 +51,8 @@ function botMessages(
   channelId: string,
   userId: string | undefined,
 ): StoredMessage[] {
-  const app = emulator.world.applications[applicationId];
   return Object.values(emulator.world.messages)
-    .filter((m) => m.channel_id === channelId)
-    .filter((m) => {
-      const author = (m.message.author as { id?: string } | undefined)?.id;
-      return (
-        m.interaction?.applicationId === applicationId ||
-        m.applicationId === applicationId ||
-        m.webhookId === applicationId ||
-        (app !== undefined && author === app.botUserId)
-      );
-    })
-    .filter((m) => !(((m.message.flags as number) ?? 0) & EPHEMERAL) || m.interaction?.userId === userId)
+    .filter((m) => m.channel_id === channelId && isBots(emulator, applicationId, m) && visibleTo(m, userId))
     .sort(byId);
 }
 
@@ -60,12 +65,30 @@ export function latestBotMessage(
   return botMessages(emulator, applicationId, channelId, userId).at(-1);
 }
 
-/** The bot's first message in the channel after `afterId`. */
-export function nextBotMessage(
+/** Every message in the channel the member can see, whoever wrote it, newest first. */
+export function channelMessagesNewestFirst(
+  emulator: RunningEmulator,
+  channelId: string,
+  userId: string | undefined,
+): StoredMessage[] {
+  return Object.values(emulator.world.messages)
+    .filter((m) => m.channel_id === channelId && visibleTo(m, userId))
+    .sort((a, b) => byId(b, a));
+}
+
+/** The ids of every message the world holds now: what a step's own messages are told apart from. */
+export function messageMark(emulator: RunningEmulator): ReadonlySet<string> {
+  return new Set(Object.keys(emulator.world.messages));
+}
+
+/** The bot's messages posted since `mark`, in any channel, that the member can see, oldest first: what a step caused. */
+export function botMessagesSince(
   emulator: RunningEmulator,
   applicationId: string,
-  channelId: string,
-  afterId: string,
-): StoredMessage | undefined {
-  return botMessages(emulator, applicationId, channelId, undefined).find((m) => compareSnowflakes(m.id, afterId) > 0);
+  mark: ReadonlySet<string>,
+  userId: string | undefined,
+): StoredMessage[] {
+  return Object.values(emulator.world.messages)
+    .filter((m) => !mark.has(m.id) && isBots(emulator, applicationId, m) && visibleTo(m, userId))
+    .sort(byId);
 }

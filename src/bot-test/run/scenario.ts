@@ -13,7 +13,7 @@
 import type { BotError, BotExit, Outcome, Scenario, ScenarioResult, Step, StepResult } from '../model.js';
 import type { ExitFacts } from './bot-process.js';
 import type { NotReady } from './ready.js';
-import { runStep } from './steps.js';
+import { type Acted, runStep } from './steps.js';
 import { type Reading, untilHolds, type WaitContext } from './wait.js';
 import type { TranscriptRecorder } from './transcript.js';
 
@@ -67,6 +67,8 @@ async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> 
   }
   // Where the error of an exit noticed before a step is looked for: from the step before it began.
   let mark = ctx.outputMark();
+  // The steps with an `id:`, read again when a later step names what they came to (`message: ask.reply`).
+  const earlier = new Map<string, Acted>();
   for (const [index, step] of scenario.steps.entries()) {
     const gone = await ctx.botExited(mark);
     if (gone)
@@ -79,7 +81,7 @@ async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> 
     const late = lateError(ctx, steps, mark);
     if (late) return late;
     mark = ctx.outputMark();
-    const result = withLoggedError(await runOne(ctx, scenario, step, index), ctx.loggedError(mark));
+    const result = withLoggedError(await runOne(ctx, scenario, step, index, earlier), ctx.loggedError(mark));
     steps.push(result);
     const exited = await ctx.botExited(mark);
     if (exited)
@@ -105,13 +107,20 @@ function lateError(ctx: ScenarioContext, steps: StepResult[], mark: number): Run
 }
 
 /** One step acted and checked: its expectations read again as the world changes until they hold or their time runs out (wait.ts); a step without any, settled and read once. */
-async function runOne(ctx: ScenarioContext, scenario: Scenario, step: Step, index: number): Promise<StepResult> {
+async function runOne(
+  ctx: ScenarioContext,
+  scenario: Scenario,
+  step: Step,
+  index: number,
+  earlier: Map<string, Acted>,
+): Promise<StepResult> {
   const stepStart = performance.now();
   ctx.transcript.push({ kind: 'step', index, action: step.action.kind, at: step.at });
   let reading: Reading;
   try {
-    const acted = await runStep(ctx, scenario, step);
+    const acted = await runStep(ctx, scenario, step, earlier);
     if ('problem' in acted) return { status: 'error', index, at: step.at, problem: acted.problem };
+    if (step.id !== undefined) earlier.set(step.id, acted);
     reading = step.expect
       ? await untilHolds(ctx, acted, { ...step, expect: step.expect })
       : { observed: await acted.settle().then(() => acted.read()), mismatches: [] };

@@ -10,8 +10,10 @@ import { CallbackType } from '../../wire/interactions/callback.js';
 import type { ComponentRefusalKind } from '../../wire/interactions/component-use.js';
 import { deliveryLine } from '../../wire/interactions/delivery.js';
 import type { Observed, Scenario, Step, StepAction } from '../model.js';
+import { type StepMark, seen, withCaused } from './caused.js';
 import { observedMessage, observedModal } from './observe.js';
-import { latestBotMessage, nextBotMessage, placeOf, type Place } from './place.js';
+import { messageMark, placeOf, type Place } from './place.js';
+import { componentOf, type Earlier, messageOf, type Where } from './target.js';
 
 type Obj = Record<string, unknown>;
 
@@ -34,6 +36,8 @@ export interface Acted {
   final: boolean;
   /** Waits until the bot has settled after it (`full`: the whole quiet period, even after a final answer). */
   settle(full?: boolean): Promise<unknown>;
+  /** Resolves when a reading may change without anything happening in the emulator (a `say`'s `no-answer`: once the bot has been quiet). */
+  decided?: Promise<unknown>;
 }
 
 export type StepRun = Acted | { problem: string };
@@ -47,26 +51,50 @@ const TEST_FAULTS: readonly ComponentRefusalKind[] = [
   'no-modal',
 ];
 
-const nothing = (): Observed => ({ followups: [] });
+const nothing = (): Observed => ({ followups: [], messages: [] });
 /** A step that changed the world and reached no bot: nothing to wait for. */
 const worldOnly: Acted = { read: nothing, final: true, settle: async () => undefined };
 
-export async function runStep(ctx: StepContext, scenario: Scenario, step: Step): Promise<StepRun> {
+/**
+ * `earlier`: the scenario's earlier steps by their `id:` (what a reference
+ * names). Each reading is completed with what the step caused (caused.ts):
+ * every message the bot posted since it began, the message it acted on.
+ */
+export async function runStep(
+  ctx: StepContext,
+  scenario: Scenario,
+  step: Step,
+  earlier: Earlier = new Map(),
+): Promise<StepRun> {
   const place = placeOf(ctx.emulator, scenario, step);
   if ('problem' in place) return place;
+  const mark: StepMark = { before: messageMark(ctx.emulator), userId: place.userId, kind: step.action.kind };
+  const acted = await act(ctx, place, step, earlier, mark);
+  if ('problem' in acted || acted === worldOnly) return acted;
+  const read = acted.read;
+  return { ...acted, read: () => withCaused(ctx.emulator, ctx.applicationId, mark, read()) };
+}
+
+async function act(ctx: StepContext, place: Place, step: Step, earlier: Earlier, mark: StepMark): Promise<StepRun> {
   const action = step.action;
   switch (action.kind) {
     case 'invoke':
     case 'autocomplete':
     case 'user-command':
-    case 'message-command':
       return afterInteraction(
         ctx,
         await ctx.harness.track(ctx.emulator.invoke({ ...invokeRequest(action), ...place, waitSeconds: 0 })),
       );
+    case 'message-command': {
+      const target = messageOf(where(ctx, place), action.target, earlier, `use ${action.name} on`);
+      if (typeof target !== 'string') return target;
+      mark.actedId = target;
+      const request = { messageCommand: action.name, target, ...place, waitSeconds: 0 };
+      return afterInteraction(ctx, await ctx.harness.track(ctx.emulator.invoke(request)));
+    }
     case 'click':
     case 'select':
-      return component(ctx, place, action);
+      return component(ctx, place, action, earlier, mark);
     case 'submit-modal':
       if (place.userId === undefined) return { problem: 'submit-modal needs a member: give as:' };
       return afterInteraction(
@@ -81,7 +109,7 @@ export async function runStep(ctx: StepContext, scenario: Scenario, step: Step):
         ),
       );
     case 'say':
-      return say(ctx, place, action.text);
+      return say(ctx, place, action.text, mark, step.expect !== undefined);
     case 'advance':
       ctx.harness.advance(action.ms);
       return worldOnly;
@@ -90,9 +118,7 @@ export async function runStep(ctx: StepContext, scenario: Scenario, step: Step):
   }
 }
 
-function invokeRequest(
-  action: Extract<StepAction, { kind: 'invoke' | 'autocomplete' | 'user-command' | 'message-command' }>,
-) {
+function invokeRequest(action: Extract<StepAction, { kind: 'invoke' | 'autocomplete' | 'user-command' }>) {
   switch (action.kind) {
     case 'invoke':
       return { line: action.line };
@@ -100,8 +126,6 @@ function invokeRequest(
       return { line: action.line, autocomplete: true };
     case 'user-command':
       return { userCommand: action.name, target: action.target };
-    case 'message-command':
-      return { messageCommand: action.name, target: action.target };
   }
 }
 
@@ -111,24 +135,32 @@ function channelOf(ctx: StepContext, place: Place): string | undefined {
   return ctx.emulator.world.guilds[ctx.emulator.credentials.guildId]?.channels[0]?.id;
 }
 
+function where(ctx: StepContext, place: Place): Where {
+  return {
+    emulator: ctx.emulator,
+    applicationId: ctx.applicationId,
+    channelId: channelOf(ctx, place),
+    userId: place.userId,
+  };
+}
+
 async function component(
   ctx: StepContext,
   place: Place,
   action: Extract<StepAction, { kind: 'click' | 'select' }>,
+  earlier: Earlier,
+  mark: StepMark,
 ): Promise<StepRun> {
-  let messageId = action.message;
-  if (messageId === undefined) {
-    const channelId = channelOf(ctx, place);
-    const latest =
-      channelId !== undefined ? latestBotMessage(ctx.emulator, ctx.applicationId, channelId, place.userId) : undefined;
-    if (!latest) return { problem: `nothing to ${action.kind}: the bot has no message in the channel` };
-    messageId = latest.id;
-  }
+  const messageId = messageOf(where(ctx, place), action.message, earlier, action.kind);
+  if (typeof messageId !== 'string') return messageId;
+  mark.actedId = messageId;
+  const name = componentOf(ctx.emulator, messageId, action.kind === 'click' ? action.button : action.menu, action.kind);
+  if (typeof name !== 'string') return name;
   const base = { messageId, ...(place.userId !== undefined ? { userId: place.userId } : {}), waitSeconds: 0 };
   const work =
     action.kind === 'click'
-      ? ctx.emulator.click({ ...base, button: action.button })
-      : ctx.emulator.select({ ...base, menu: action.menu, values: action.values });
+      ? ctx.emulator.click({ ...base, button: name })
+      : ctx.emulator.select({ ...base, menu: name, values: action.values });
   return afterInteraction(ctx, await ctx.harness.track(work));
 }
 
@@ -141,7 +173,7 @@ function afterInteraction(ctx: StepContext, out: InvokeOutcome | ComponentOutcom
     if ((TEST_FAULTS as readonly string[]).includes(refusal.kind)) return { problem: refusal.message };
     const refused = refusal.reason ? `${refusal.message} (${refusal.reason})` : refusal.message;
     return {
-      read: () => ({ followups: [], refused }),
+      read: () => ({ ...nothing(), refused }),
       final: true,
       // Nothing reached the bot: only what was already under way (an earlier step's late work) is waited for.
       settle: () => ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS }),
@@ -149,7 +181,7 @@ function afterInteraction(ctx: StepContext, out: InvokeOutcome | ComponentOutcom
   }
   if (out.outcome === 'launched') {
     const reply = observedMessage(out.message);
-    return { read: () => ({ followups: [], reply }), final: true, settle: () => ctx.harness.settled() };
+    return { read: () => ({ ...nothing(), reply }), final: true, settle: () => ctx.harness.settled() };
   }
   const interactionId = out.interaction.id as string;
   return {
@@ -168,8 +200,11 @@ function observeAnswers(
 ): Observed {
   const answers = ctx.harness.answers(out.interaction.id as string);
   const gone = new Set(answers?.deleted);
-  const seen = (m: Obj) => ({ ...observedMessage(m), ...(gone.has(m.id as string) ? { deleted: true as const } : {}) });
-  const observed: Observed = { followups: (answers?.followups ?? []).map(seen) };
+  const shown = (m: Obj) => ({
+    ...seen(ctx.emulator, m),
+    ...(gone.has(m.id as string) ? { deleted: true as const } : {}),
+  });
+  const observed: Observed = { ...nothing(), followups: (answers?.followups ?? []).map(shown) };
   if (out.outcome === 'no-response') return { ...observed, noAnswer: deliveryLine(out.cause) };
   const callback = answers?.callbackType ?? out.callback?.type;
   const data = (out.callback?.data ?? {}) as Obj;
@@ -177,9 +212,9 @@ function observeAnswers(
     callback === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE ||
     callback === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
   ) {
-    if (answers?.original) observed.reply = seen(answers.original);
+    if (answers?.original) observed.reply = shown(answers.original);
   } else if (callback === CallbackType.UPDATE_MESSAGE || callback === CallbackType.DEFERRED_UPDATE_MESSAGE) {
-    if (answers?.message) observed.update = observedMessage(answers.message);
+    if (answers?.message) observed.update = seen(ctx.emulator, answers.message);
   } else if (callback === CallbackType.MODAL) observed.modal = observedModal(data);
   else if (callback === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT)
     observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c: Obj) => ({
@@ -189,7 +224,12 @@ function observeAnswers(
   return observed;
 }
 
-async function say(ctx: StepContext, place: Place, text: string): Promise<StepRun> {
+/**
+ * The member's message; what it caused is read by `withCaused`. That nobody
+ * answered is known only once the bot has been quiet after it (`no-answer`
+ * is then decided: `quiet`).
+ */
+async function say(ctx: StepContext, place: Place, text: string, mark: StepMark, expects: boolean): Promise<StepRun> {
   const channelId = channelOf(ctx, place);
   if (place.userId === undefined || channelId === undefined)
     return { problem: 'say needs a member and a channel: give as: and in:' };
@@ -198,16 +238,19 @@ async function say(ctx: StepContext, place: Place, text: string): Promise<StepRu
     Promise.resolve(ctx.emulator.say({ channelId, userId: place.userId, content: text })),
   );
   const body = (res.body ?? {}) as Obj;
-  const settle = () => ctx.harness.settled();
   if (res.status !== 200) {
     const refused = String(body.message ?? `HTTP ${res.status}`);
-    return { read: () => ({ followups: [], refused }), final: true, settle };
+    return { read: () => ({ ...nothing(), refused }), final: true, settle: () => ctx.harness.settled() };
   }
-  const read = (): Observed => {
-    const next = nextBotMessage(ctx.emulator, ctx.applicationId, channelId, String(body.id));
-    return { followups: [], ...(next ? { message: observedMessage(next.message) } : {}) };
-  };
-  return { read, final: false, settle };
+  mark.actedId = String(body.id);
+  const settle = () =>
+    ctx.harness.settled().then((r) => {
+      mark.quiet = true;
+      return r;
+    });
+  // A step with expectations is read again once the bot is quiet: then it is `no-answer` unless something came.
+  const decided = expects ? settle() : undefined;
+  return { read: nothing, final: false, settle, ...(decided ? { decided } : {}) };
 }
 
 /** Adds the step's fault; its route was parsed when the file was read (file/values.ts). */

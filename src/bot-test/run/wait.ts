@@ -35,6 +35,10 @@ export async function untilHolds(
   const started = performance.now();
   const within = withinOf(step);
   const longest = Math.max(...Object.values(within.keys), within.step);
+  // Wakes the reader once, when a reading may change with nothing happening (a say's quiet decides no-answer).
+  let decided = acted.decided?.then(() => {
+    decided = undefined;
+  });
   for (;;) {
     const observed = acted.read();
     const mismatches = matchStep(step.expect, observed);
@@ -50,7 +54,7 @@ export async function untilHolds(
       if (acted.final || (await ctx.botGone())) return { observed, mismatches };
       wake = deadline - waited;
     }
-    await Promise.race([ctx.harness.changed(wake), ctx.botExits()]);
+    await Promise.race([ctx.harness.changed(wake), ctx.botExits(), ...(decided ? [decided] : [])]);
   }
 }
 
@@ -63,12 +67,14 @@ function withinOf(step: Step & { expect: Expectation }) {
     const own = e[key]?.withinMs;
     if (own !== undefined) keys[key] = own;
   }
-  // The list as a whole (its count) waits as long as its slowest item may.
-  const items = (e.followups ?? []).map((f) => f.withinMs ?? base);
-  if (items.length) keys.followups = Math.max(...items);
-  e.followups?.forEach((f, i) => {
-    if (f.withinMs !== undefined) keys[`followups[${i}]`] = f.withinMs;
-  });
+  for (const list of ['followups', 'messages'] as const) {
+    // The list as a whole (its count) waits as long as its slowest item may.
+    const items = (e[list] ?? []).map((f) => f.withinMs ?? base);
+    if (items.length) keys[list] = Math.max(...items);
+    e[list]?.forEach((f, i) => {
+      if (f.withinMs !== undefined) keys[`${list}[${i}]`] = f.withinMs;
+    });
+  }
   return {
     step: base,
     keys,
