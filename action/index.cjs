@@ -1265,7 +1265,7 @@ function checkLocalizedOptionNames(out, value, path) {
     if (typeof name === "string" && !defaults.has(name)) defaults.set(name, k);
   }
   const perLocale = /* @__PURE__ */ new Map();
-  const where3 = (k) => pathOf(k).filter((s) => typeof s === "number").map((n) => Number(n) + 1).join(".");
+  const where4 = (k) => pathOf(k).filter((s) => typeof s === "number").map((n) => Number(n) + 1).join(".");
   for (let k = 0; k < all.length; k++) {
     const o = all[k];
     if (!isObject(o.name_localizations)) continue;
@@ -1279,7 +1279,7 @@ function checkLocalizedOptionNames(out, value, path) {
           problem(
             "localized-option-name-clash",
             [...pathOf(k), "name_localizations", locale],
-            `Localized name "${localized}" (${locale}) is the default name of option ${where3(owner)} of this command.`,
+            `Localized name "${localized}" (${locale}) is the default name of option ${where4(owner)} of this command.`,
             ApiErrors.invalid("Localized option names must be unique", "APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME")
           )
         );
@@ -1293,7 +1293,7 @@ function checkLocalizedOptionNames(out, value, path) {
           problem(
             "localized-option-name-clash",
             [...pathOf(k), "name_localizations", locale],
-            `Localized name "${localized}" (${locale}) is also the ${locale} name of option ${where3(prev.at)} of this command.`,
+            `Localized name "${localized}" (${locale}) is also the ${locale} name of option ${where4(prev.at)} of this command.`,
             ApiErrors.invalid("Localized option names must be unique", "APPLICATION_COMMAND_OPTIONS_DUPLICATE_NAME")
           )
         );
@@ -1829,12 +1829,12 @@ function validateOption(out, opt, path, level, limits) {
 }
 function checkNesting(out, type, opt, path, level) {
   if (type === OptionType.SUB_COMMAND_GROUP && level !== "command") {
-    const where3 = level === "group" ? "another group" : "a subcommand";
+    const where4 = level === "group" ? "another group" : "a subcommand";
     out.push(
       problem(
         "option-nesting",
         pathTo(path, "type"),
-        `Group "${valueText(opt.name)}" cannot sit inside ${where3}; groups hold subcommands and sit only at the top level.`,
+        `Group "${valueText(opt.name)}" cannot sit inside ${where4}; groups hold subcommands and sit only at the top level.`,
         ApiErrors.choices([1])
       )
     );
@@ -2468,7 +2468,7 @@ function validatePermissionEntries(entries, limits) {
       )
     );
   }
-  const seen = /* @__PURE__ */ new Map();
+  const seen2 = /* @__PURE__ */ new Map();
   list5.forEach((entry, i) => {
     if (!isObject(entry)) {
       out.push(
@@ -2511,7 +2511,7 @@ function validatePermissionEntries(entries, limits) {
       );
     }
     const key = `${valueText(entry.type)}:${valueText(entry.id)}`;
-    const first = seen.get(key);
+    const first = seen2.get(key);
     if (first !== void 0) {
       const earlier = list5[first];
       const conflict = earlier.permission !== entry.permission && typeof entry.permission === "boolean" && typeof earlier.permission === "boolean" ? `, with the opposite value (${entry.permission ? "allow" : "deny"} here, ${earlier.permission ? "allow" : "deny"} there): decide which one you mean` : "";
@@ -2523,7 +2523,7 @@ function validatePermissionEntries(entries, limits) {
           ApiErrors.invalid("Duplicate permission overwrite", "APPLICATION_COMMAND_PERMISSIONS_DUPLICATE")
         )
       );
-    } else seen.set(key, i);
+    } else seen2.set(key, i);
   });
   return out;
 }
@@ -2567,7 +2567,7 @@ function commandKey(cmd) {
 function validateScopeCommands(commands, scope, limits) {
   const out = [];
   const counts = /* @__PURE__ */ new Map();
-  const seen = /* @__PURE__ */ new Map();
+  const seen2 = /* @__PURE__ */ new Map();
   commands.forEach((cmd, i) => {
     if (!isObject(cmd)) return;
     const type = typeof cmd.type === "number" ? cmd.type : CommandType.CHAT_INPUT;
@@ -2591,7 +2591,7 @@ function validateScopeCommands(commands, scope, limits) {
     }
     if (typeof cmd.name !== "string") return;
     const key = commandKey({ type, name: cmd.name });
-    const first = seen.get(key);
+    const first = seen2.get(key);
     if (first !== void 0) {
       out.push(
         problem(
@@ -2604,7 +2604,7 @@ function validateScopeCommands(commands, scope, limits) {
           }
         )
       );
-    } else seen.set(key, i);
+    } else seen2.set(key, i);
   });
   return out;
 }
@@ -10412,7 +10412,7 @@ var init_secrets = __esm({
 function toPlainValue(value, env2, report2, opts = {}) {
   const reuse = opts.reuse === true;
   const references = opts.references !== false;
-  const seen = reuse ? void 0 : /* @__PURE__ */ new WeakSet();
+  const seen2 = reuse ? void 0 : /* @__PURE__ */ new WeakSet();
   let insideAlias = 0;
   let expanded = 0;
   let depth = 0;
@@ -10448,10 +10448,10 @@ function toPlainValue(value, env2, report2, opts = {}) {
     }
   };
   const aliasChecked = (v, ownKey) => {
-    if (seen === void 0) return convert(v, ownKey);
-    const again = seen.has(v);
+    if (seen2 === void 0) return convert(v, ownKey);
+    const again = seen2.has(v);
     if (again) insideAlias++;
-    else seen.add(v);
+    else seen2.add(v);
     if (insideAlias > 0) {
       expanded += 1 + (Array.isArray(v) ? v.length : v instanceof Map ? v.size : Object.keys(v).length);
       if (expanded > MAX_ALIAS_EXPANSION) throw new AliasExpansionError(pathOf());
@@ -10843,13 +10843,13 @@ function listed(kind, items) {
   const shown2 = items.slice(0, LISTED_CANDIDATES).map((c) => describeCandidate(kind, c));
   return `${shown2.join(", ")}${items.length > LISTED_CANDIDATES ? `, and ${items.length - LISTED_CANDIDATES} more` : ""}`;
 }
-function nameProblem(r, where3) {
+function nameProblem(r, where4) {
   const shown2 = `${SIGIL[r.kind] ?? ""}${r.typed}`;
   if (r.outcome === "ambiguous")
-    return `${r.kind} name "${shown2}" is ambiguous ${where3}: ${listed(r.kind, r.candidates)}; give the id`;
-  if (r.known.length === 0) return `no ${r.kind} named "${shown2}" ${where3} (there are none)`;
+    return `${r.kind} name "${shown2}" is ambiguous ${where4}: ${listed(r.kind, r.candidates)}; give the id`;
+  if (r.known.length === 0) return `no ${r.kind} named "${shown2}" ${where4} (there are none)`;
   const hint = r.suggestion ? `; did you mean ${writtenName(r.kind, r.suggestion.name)}?` : "";
-  return `no ${r.kind} named "${shown2}" ${where3}; ${r.kind}s: ${listed(r.kind, r.known)}${hint}`;
+  return `no ${r.kind} named "${shown2}" ${where4}; ${r.kind}s: ${listed(r.kind, r.known)}${hint}`;
 }
 var LISTED_CANDIDATES, SIGIL;
 var init_names = __esm({
@@ -11414,11 +11414,11 @@ function checkWebhooks(out, manifest) {
     out.push(diagnosticFromProblem(root, ["webhooks"], p));
 }
 function dedupe(list5) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   return list5.filter((d) => {
     const key = `${d.file}:${d.line}:${d.col}:${d.rule}:${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
+    if (seen2.has(key)) return false;
+    seen2.add(key);
     return true;
   });
 }
@@ -16593,17 +16593,17 @@ function reportDuplicateKeys(doc) {
   const { visit: visit2, isScalar, YAMLParseError } = yamlLib();
   visit2(doc, {
     Map(_key, map) {
-      const seen = /* @__PURE__ */ new Set();
+      const seen2 = /* @__PURE__ */ new Set();
       for (const pair of map.items) {
         const key = isScalar(pair.key) ? pair.key.value : pair.key;
         if (key === "<<" || key === null || typeof key === "object") continue;
         const id = typeof key === "bigint" ? `${key}n` : key;
-        if (seen.has(id)) {
+        if (seen2.has(id)) {
           const range = pair.key.range;
           doc.errors.push(
             new YAMLParseError(range ? [range[0], range[1]] : [0, 0], "DUPLICATE_KEY", "Map keys must be unique")
           );
-        } else seen.add(id);
+        } else seen2.add(id);
       }
     }
   });
@@ -17181,8 +17181,8 @@ function walk(node, path, out) {
   }
 }
 function formatFieldError(error2) {
-  const where3 = formatPath(error2.path);
-  return where3 === "" ? `${error2.code}: ${error2.message}` : `${where3}[${error2.code}]: ${error2.message}`;
+  const where4 = formatPath(error2.path);
+  return where4 === "" ? `${error2.code}: ${error2.message}` : `${where4}[${error2.code}]: ${error2.message}`;
 }
 function formatPath(path) {
   let text2 = "";
@@ -17753,11 +17753,11 @@ function manifestsIn(dir) {
   return DEFAULT_MANIFESTS.filter((f) => (0, import_node_fs5.existsSync)((0, import_node_path8.join)(dir, f)));
 }
 function ambiguous(dir, found, cwd) {
-  const where3 = dir === cwd ? "" : ` in ${dir}`;
+  const where4 = dir === cwd ? "" : ` in ${dir}`;
   return new ManifestReadError(
     "MANIFEST_AMBIGUOUS",
     found.join(" and "),
-    `${found.join(" and ")} both exist${where3}: keep one, or name the one to use with -m.`
+    `${found.join(" and ")} both exist${where4}: keep one, or name the one to use with -m.`
   );
 }
 function interpolationEnv(ctx) {
@@ -21103,13 +21103,13 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position, text2) {
+      addHelpText(position2, text2) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
-        if (!allowedValues.includes(position)) {
+        if (!allowedValues.includes(position2)) {
           throw new Error(`Unexpected value for position to addHelpText.
 Expecting one of '${allowedValues.join("', '")}'`);
         }
-        const helpEvent = `${position}Help`;
+        const helpEvent = `${position2}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
           if (typeof text2 === "function") {
@@ -22073,28 +22073,28 @@ function permissionsFollow(scope, address2) {
   return scope.permissions.some((p) => p.kind === "replace" && p.target === address2);
 }
 function actionHeadline(scope, action) {
-  const where3 = localAddress(scope.key, action.address);
+  const where4 = localAddress(scope.key, action.address);
   const reason = action.reason ? ` (${oneLine(action.reason, 80)})` : "";
   switch (action.kind) {
     case "create":
-      return { sign: "+", text: `${where3} will be created` };
+      return { sign: "+", text: `${where4} will be created` };
     case "update":
-      return { sign: "~", text: `${where3} will be updated in place` };
+      return { sign: "~", text: `${where4} will be updated in place` };
     case "rename": {
       const from = action.remote?.name ?? "?";
       return {
         sign: "~",
-        text: `${where3} will be renamed: ${JSON.stringify(from)} → ${JSON.stringify(action.name)} (id kept)`
+        text: `${where4} will be renamed: ${JSON.stringify(from)} → ${JSON.stringify(action.name)} (id kept)`
       };
     }
     case "replace": {
       const consequence = permissionsFollow(scope, action.address) ? "new id; permissions will be re-applied" : "new id";
-      return { sign: "-/+", text: `${where3} must be replaced${reason}: ${consequence}` };
+      return { sign: "-/+", text: `${where4} must be replaced${reason}: ${consequence}` };
     }
     case "delete":
-      return { sign: "-", text: `${where3} will be deleted${reason}` };
+      return { sign: "-", text: `${where4} will be deleted${reason}` };
     case "noop":
-      return { sign: " ", text: `${where3} is up to date` };
+      return { sign: " ", text: `${where4} is up to date` };
   }
 }
 function permissionVerb(action) {
@@ -22172,9 +22172,9 @@ function scopeCounts(scope) {
   };
 }
 function sharedWebhookAddresses(actions) {
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const shared = /* @__PURE__ */ new Set();
-  for (const a of actions) (seen.has(a.address) ? shared : seen).add(a.address);
+  for (const a of actions) (seen2.has(a.address) ? shared : seen2).add(a.address);
   return shared;
 }
 function webhookHeadline(a, shared = /* @__PURE__ */ new Set()) {
@@ -26873,23 +26873,23 @@ var require_infra = __commonJS({
     "use strict";
     var assert = require("node:assert");
     var { utf8DecodeBytes } = require_encoding();
-    function collectASequenceOfCodePoints(condition, input, position) {
+    function collectASequenceOfCodePoints(condition, input, position2) {
       let result = "";
-      while (position.position < input.length && condition(input[position.position])) {
-        result += input[position.position];
-        position.position++;
+      while (position2.position < input.length && condition(input[position2.position])) {
+        result += input[position2.position];
+        position2.position++;
       }
       return result;
     }
-    function collectASequenceOfCodePointsFast(char, input, position) {
-      const idx = input.indexOf(char, position.position);
-      const start = position.position;
+    function collectASequenceOfCodePointsFast(char, input, position2) {
+      const idx = input.indexOf(char, position2.position);
+      const start = position2.position;
       if (idx === -1) {
-        position.position = input.length;
+        position2.position = input.length;
         return input.slice(start);
       }
-      position.position = idx;
-      return input.slice(start, position.position);
+      position2.position = idx;
+      return input.slice(start, position2.position);
     }
     var ASCII_WHITESPACE_REPLACE_REGEX = /[\u0009\u000A\u000C\u000D\u0020]/g;
     var nonASCIIRegex = /[^\x00-\x7F]/;
@@ -26999,18 +26999,18 @@ var require_data_url = __commonJS({
       assert(dataURL.protocol === "data:");
       let input = URLSerializer(dataURL, true);
       input = input.slice(5);
-      const position = { position: 0 };
+      const position2 = { position: 0 };
       let mimeType = collectASequenceOfCodePointsFast(
         ",",
         input,
-        position
+        position2
       );
       const mimeTypeLength = mimeType.length;
       mimeType = removeASCIIWhitespace(mimeType, true, true);
-      if (position.position >= input.length) {
+      if (position2.position >= input.length) {
         return "failure";
       }
-      position.position++;
+      position2.position++;
       const encodedBody = input.slice(mimeTypeLength + 1);
       let body = stringPercentDecode(encodedBody);
       if (/;(?:\u0020*)base64$/ui.test(mimeType)) {
@@ -27078,23 +27078,23 @@ var require_data_url = __commonJS({
     }
     function parseMIMEType(input) {
       input = removeHTTPWhitespace(input, true, true);
-      const position = { position: 0 };
+      const position2 = { position: 0 };
       const type = collectASequenceOfCodePointsFast(
         "/",
         input,
-        position
+        position2
       );
       if (type.length === 0 || !HTTP_TOKEN_CODEPOINTS.test(type)) {
         return "failure";
       }
-      if (position.position >= input.length) {
+      if (position2.position >= input.length) {
         return "failure";
       }
-      position.position++;
+      position2.position++;
       let subtype = collectASequenceOfCodePointsFast(
         ";",
         input,
-        position
+        position2
       );
       subtype = removeHTTPWhitespace(subtype, false, true);
       if (subtype.length === 0 || !HTTP_TOKEN_CODEPOINTS.test(subtype)) {
@@ -27110,42 +27110,42 @@ var require_data_url = __commonJS({
         // https://mimesniff.spec.whatwg.org/#mime-type-essence
         essence: `${typeLowercase}/${subtypeLowercase}`
       };
-      while (position.position < input.length) {
-        position.position++;
+      while (position2.position < input.length) {
+        position2.position++;
         collectASequenceOfCodePoints(
           // https://fetch.spec.whatwg.org/#http-whitespace
           (char) => HTTP_WHITESPACE_REGEX.test(char),
           input,
-          position
+          position2
         );
         let parameterName = collectASequenceOfCodePoints(
           (char) => char !== ";" && char !== "=",
           input,
-          position
+          position2
         );
         parameterName = parameterName.toLowerCase();
-        if (position.position < input.length) {
-          if (input[position.position] === ";") {
+        if (position2.position < input.length) {
+          if (input[position2.position] === ";") {
             continue;
           }
-          position.position++;
+          position2.position++;
         }
-        if (position.position >= input.length) {
+        if (position2.position >= input.length) {
           break;
         }
         let parameterValue = null;
-        if (input[position.position] === '"') {
-          parameterValue = collectAnHTTPQuotedString(input, position, true);
+        if (input[position2.position] === '"') {
+          parameterValue = collectAnHTTPQuotedString(input, position2, true);
           collectASequenceOfCodePointsFast(
             ";",
             input,
-            position
+            position2
           );
         } else {
           parameterValue = collectASequenceOfCodePointsFast(
             ";",
             input,
-            position
+            position2
           );
           parameterValue = removeHTTPWhitespace(parameterValue, false, true);
           if (parameterValue.length === 0) {
@@ -27158,29 +27158,29 @@ var require_data_url = __commonJS({
       }
       return mimeType;
     }
-    function collectAnHTTPQuotedString(input, position, extractValue = false) {
-      const positionStart = position.position;
+    function collectAnHTTPQuotedString(input, position2, extractValue = false) {
+      const positionStart = position2.position;
       let value = "";
-      assert(input[position.position] === '"');
-      position.position++;
+      assert(input[position2.position] === '"');
+      position2.position++;
       while (true) {
         value += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input,
-          position
+          position2
         );
-        if (position.position >= input.length) {
+        if (position2.position >= input.length) {
           break;
         }
-        const quoteOrBackslash = input[position.position];
-        position.position++;
+        const quoteOrBackslash = input[position2.position];
+        position2.position++;
         if (quoteOrBackslash === "\\") {
-          if (position.position >= input.length) {
+          if (position2.position >= input.length) {
             value += "\\";
             break;
           }
-          value += input[position.position];
-          position.position++;
+          value += input[position2.position];
+          position2.position++;
         } else {
           assert(quoteOrBackslash === '"');
           break;
@@ -27189,7 +27189,7 @@ var require_data_url = __commonJS({
       if (extractValue) {
         return value;
       }
-      return input.slice(positionStart, position.position);
+      return input.slice(positionStart, position2.position);
     }
     function serializeAMimeType(mimeType) {
       assert(mimeType !== "failure");
@@ -28488,23 +28488,23 @@ var require_util2 = __commonJS({
       if (!data.startsWith("bytes")) {
         return "failure";
       }
-      const position = { position: 5 };
+      const position2 = { position: 5 };
       if (allowWhitespace) {
         collectASequenceOfCodePoints(
           (char) => char === "	" || char === " ",
           data,
-          position
+          position2
         );
       }
-      if (data.charCodeAt(position.position) !== 61) {
+      if (data.charCodeAt(position2.position) !== 61) {
         return "failure";
       }
-      position.position++;
+      position2.position++;
       if (allowWhitespace) {
         collectASequenceOfCodePoints(
           (char) => char === "	" || char === " ",
           data,
-          position
+          position2
         );
       }
       const rangeStart = collectASequenceOfCodePoints(
@@ -28513,25 +28513,25 @@ var require_util2 = __commonJS({
           return code >= 48 && code <= 57;
         },
         data,
-        position
+        position2
       );
       const rangeStartValue = rangeStart.length ? Number(rangeStart) : null;
       if (allowWhitespace) {
         collectASequenceOfCodePoints(
           (char) => char === "	" || char === " ",
           data,
-          position
+          position2
         );
       }
-      if (data.charCodeAt(position.position) !== 45) {
+      if (data.charCodeAt(position2.position) !== 45) {
         return "failure";
       }
-      position.position++;
+      position2.position++;
       if (allowWhitespace) {
         collectASequenceOfCodePoints(
           (char) => char === "	" || char === " ",
           data,
-          position
+          position2
         );
       }
       const rangeEnd = collectASequenceOfCodePoints(
@@ -28540,10 +28540,10 @@ var require_util2 = __commonJS({
           return code >= 48 && code <= 57;
         },
         data,
-        position
+        position2
       );
       const rangeEndValue = rangeEnd.length ? Number(rangeEnd) : null;
-      if (position.position < data.length) {
+      if (position2.position < data.length) {
         return "failure";
       }
       if (rangeEndValue === null && rangeStartValue === null) {
@@ -28625,27 +28625,27 @@ var require_util2 = __commonJS({
     }
     function gettingDecodingSplitting(value) {
       const input = value;
-      const position = { position: 0 };
+      const position2 = { position: 0 };
       const values = [];
       let temporaryValue = "";
-      while (position.position < input.length) {
+      while (position2.position < input.length) {
         temporaryValue += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== ",",
           input,
-          position
+          position2
         );
-        if (position.position < input.length) {
-          if (input.charCodeAt(position.position) === 34) {
+        if (position2.position < input.length) {
+          if (input.charCodeAt(position2.position) === 34) {
             temporaryValue += collectAnHTTPQuotedString(
               input,
-              position
+              position2
             );
-            if (position.position < input.length) {
+            if (position2.position < input.length) {
               continue;
             }
           } else {
-            assert(input.charCodeAt(position.position) === 44);
-            position.position++;
+            assert(input.charCodeAt(position2.position) === 44);
+            position2.position++;
           }
         }
         temporaryValue = removeChars(temporaryValue, true, true, (char) => char === 9 || char === 32);
@@ -28939,44 +28939,44 @@ var require_formdata_parser = __commonJS({
       }
       const boundary = Buffer.from(`--${boundaryString}`, "utf8");
       const entryList = [];
-      const position = { position: 0 };
+      const position2 = { position: 0 };
       const firstBoundaryIndex = input.indexOf(boundary);
       if (firstBoundaryIndex === -1) {
         throw parsingError("no boundary found in multipart body");
       }
-      position.position = firstBoundaryIndex;
+      position2.position = firstBoundaryIndex;
       while (true) {
-        if (input.subarray(position.position, position.position + boundary.length).equals(boundary)) {
-          position.position += boundary.length;
+        if (input.subarray(position2.position, position2.position + boundary.length).equals(boundary)) {
+          position2.position += boundary.length;
         } else {
           throw parsingError("expected a value starting with -- and the boundary");
         }
-        if (bufferStartsWith(input, dd, position)) {
+        if (bufferStartsWith(input, dd, position2)) {
           return entryList;
         }
-        if (input[position.position] !== 13 || input[position.position + 1] !== 10) {
+        if (input[position2.position] !== 13 || input[position2.position + 1] !== 10) {
           throw parsingError("expected CRLF");
         }
-        position.position += 2;
-        const result = parseMultipartFormDataHeaders(input, position);
+        position2.position += 2;
+        const result = parseMultipartFormDataHeaders(input, position2);
         let { name, filename, contentType, encoding } = result;
-        position.position += 2;
+        position2.position += 2;
         let body;
         {
-          const boundaryIndex = input.indexOf(boundary.subarray(2), position.position);
+          const boundaryIndex = input.indexOf(boundary.subarray(2), position2.position);
           if (boundaryIndex === -1) {
             throw parsingError("expected boundary after body");
           }
-          body = input.subarray(position.position, boundaryIndex - 4);
-          position.position += body.length;
+          body = input.subarray(position2.position, boundaryIndex - 4);
+          position2.position += body.length;
           if (encoding === "base64") {
             body = Buffer.from(body.toString(), "base64");
           }
         }
-        if (input[position.position] !== 13 || input[position.position + 1] !== 10) {
+        if (input[position2.position] !== 13 || input[position2.position + 1] !== 10) {
           throw parsingError("expected CRLF");
         } else {
-          position.position += 2;
+          position2.position += 2;
         }
         let value;
         if (filename !== null) {
@@ -28993,37 +28993,37 @@ var require_formdata_parser = __commonJS({
         entryList.push(makeEntry(name, value, filename));
       }
     }
-    function parseContentDispositionAttribute(input, position) {
-      if (input[position.position] === 59) {
-        position.position++;
+    function parseContentDispositionAttribute(input, position2) {
+      if (input[position2.position] === 59) {
+        position2.position++;
       }
       collectASequenceOfBytes(
         (char) => char === 32 || char === 9,
         input,
-        position
+        position2
       );
       const attributeName = collectASequenceOfBytes(
         (char) => isToken(char) && char !== 61 && char !== 42,
         // not = or *
         input,
-        position
+        position2
       );
       if (attributeName.length === 0) {
         return null;
       }
       const attrNameStr = attributeName.toString("ascii").toLowerCase();
-      const isExtended = input[position.position] === 42;
+      const isExtended = input[position2.position] === 42;
       if (isExtended) {
-        position.position++;
+        position2.position++;
       }
-      if (input[position.position] !== 61) {
+      if (input[position2.position] !== 61) {
         return null;
       }
-      position.position++;
+      position2.position++;
       collectASequenceOfBytes(
         (char) => char === 32 || char === 9,
         input,
-        position
+        position2
       );
       let value;
       if (isExtended) {
@@ -29031,7 +29031,7 @@ var require_formdata_parser = __commonJS({
           (char) => char !== 32 && char !== 13 && char !== 10 && char !== 59,
           // not space, CRLF, or ;
           input,
-          position
+          position2
         );
         if (headerValue2[0] !== 117 && headerValue2[0] !== 85 || // u or U
         headerValue2[1] !== 116 && headerValue2[1] !== 84 || // t or T
@@ -29041,37 +29041,37 @@ var require_formdata_parser = __commonJS({
           throw parsingError("unknown encoding, expected utf-8''");
         }
         value = decodeURIComponent(decoder.decode(headerValue2.subarray(7)));
-      } else if (input[position.position] === 34) {
-        position.position++;
+      } else if (input[position2.position] === 34) {
+        position2.position++;
         const quotedValue = collectASequenceOfBytes(
           (char) => char !== 10 && char !== 13 && char !== 34,
           // not LF, CR, or "
           input,
-          position
+          position2
         );
-        if (input[position.position] !== 34) {
+        if (input[position2.position] !== 34) {
           throw parsingError("Closing quote not found");
         }
-        position.position++;
+        position2.position++;
         value = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
       } else {
         const tokenValue = collectASequenceOfBytes(
           (char) => isToken(char) && char !== 59,
           // not ;
           input,
-          position
+          position2
         );
         value = decoder.decode(tokenValue);
       }
       return { name: attrNameStr, value, extended: isExtended };
     }
-    function parseMultipartFormDataHeaders(input, position) {
+    function parseMultipartFormDataHeaders(input, position2) {
       let name = null;
       let filename = null;
       let contentType = null;
       let encoding = null;
       while (true) {
-        if (input[position.position] === 13 && input[position.position + 1] === 10) {
+        if (input[position2.position] === 13 && input[position2.position + 1] === 10) {
           if (name === null) {
             throw parsingError("header name is null");
           }
@@ -29080,20 +29080,20 @@ var require_formdata_parser = __commonJS({
         let headerName = collectASequenceOfBytes(
           (char) => char !== 10 && char !== 13 && char !== 58,
           input,
-          position
+          position2
         );
         headerName = removeChars(headerName, true, true, (char) => char === 9 || char === 32);
         if (!HTTP_TOKEN_CODEPOINTS.test(headerName.toString())) {
           throw parsingError("header name does not match the field-name token production");
         }
-        if (input[position.position] !== 58) {
+        if (input[position2.position] !== 58) {
           throw parsingError("expected :");
         }
-        position.position++;
+        position2.position++;
         collectASequenceOfBytes(
           (char) => char === 32 || char === 9,
           input,
-          position
+          position2
         );
         switch (bufferToLowerCasedHeaderName(headerName)) {
           case "content-disposition": {
@@ -29102,13 +29102,13 @@ var require_formdata_parser = __commonJS({
             const dispositionType = collectASequenceOfBytes(
               (char) => isToken(char),
               input,
-              position
+              position2
             );
             if (dispositionType.toString("ascii").toLowerCase() !== "form-data") {
               throw parsingError("expected form-data for content-disposition header");
             }
-            while (position.position < input.length && (input[position.position] !== 13 || input[position.position + 1] !== 10)) {
-              const attribute = parseContentDispositionAttribute(input, position);
+            while (position2.position < input.length && (input[position2.position] !== 13 || input[position2.position + 1] !== 10)) {
+              const attribute = parseContentDispositionAttribute(input, position2);
               if (!attribute) {
                 break;
               }
@@ -29132,7 +29132,7 @@ var require_formdata_parser = __commonJS({
             let headerValue2 = collectASequenceOfBytes(
               (char) => char !== 10 && char !== 13,
               input,
-              position
+              position2
             );
             headerValue2 = removeChars(headerValue2, false, true, (char) => char === 9 || char === 32);
             contentType = isomorphicDecode(headerValue2);
@@ -29142,7 +29142,7 @@ var require_formdata_parser = __commonJS({
             let headerValue2 = collectASequenceOfBytes(
               (char) => char !== 10 && char !== 13,
               input,
-              position
+              position2
             );
             headerValue2 = removeChars(headerValue2, false, true, (char) => char === 9 || char === 32);
             encoding = isomorphicDecode(headerValue2);
@@ -29152,23 +29152,23 @@ var require_formdata_parser = __commonJS({
             collectASequenceOfBytes(
               (char) => char !== 10 && char !== 13,
               input,
-              position
+              position2
             );
           }
         }
-        if (input[position.position] !== 13 || input[position.position + 1] !== 10) {
+        if (input[position2.position] !== 13 || input[position2.position + 1] !== 10) {
           throw parsingError("expected CRLF");
         } else {
-          position.position += 2;
+          position2.position += 2;
         }
       }
     }
-    function collectASequenceOfBytes(condition, input, position) {
-      let start = position.position;
+    function collectASequenceOfBytes(condition, input, position2) {
+      let start = position2.position;
       while (start < input.length && condition(input[start])) {
         ++start;
       }
-      return input.subarray(position.position, position.position = start);
+      return input.subarray(position2.position, position2.position = start);
     }
     function removeChars(buf, leading, trailing, predicate) {
       let lead = 0;
@@ -29181,12 +29181,12 @@ var require_formdata_parser = __commonJS({
       }
       return lead === 0 && trail === buf.length - 1 ? buf : buf.subarray(lead, trail + 1);
     }
-    function bufferStartsWith(buffer, start, position) {
+    function bufferStartsWith(buffer, start, position2) {
       if (buffer.length < start.length) {
         return false;
       }
       for (let i = 0; i < start.length; i++) {
-        if (start[i] !== buffer[position.position + i]) {
+        if (start[i] !== buffer[position2.position + i]) {
           return false;
         }
       }
@@ -34510,15 +34510,15 @@ function checkComponentId(w, c, path) {
   w.ids.add(id);
 }
 function checkCustomId(w, c, path, required) {
-  const where3 = [...path, "custom_id"];
+  const where4 = [...path, "custom_id"];
   const { min, max } = COMPONENT_LIMITS.custom_id;
-  const id = checkLength2(w.out, c.custom_id, where3, "custom_id", { min, max, required });
+  const id = checkLength2(w.out, c.custom_id, where4, "custom_id", { min, max, required });
   if (id === void 0 || !lengthWithin(id, min, max)) return;
   if (w.customIds.has(id)) {
     w.out.push(
       problem(
         "component-custom-id",
-        where3,
+        where4,
         `custom_id ${JSON.stringify(id)} is already used in this ${w.surface}.`,
         ComponentErrors.customIdDuplicated
       )
@@ -34565,10 +34565,10 @@ function checkMaxText2(out, value, path, label, max, required = false) {
 }
 function checkEmoji(out, emoji, path) {
   if (emoji === void 0 || emoji === null) return;
-  const where3 = [...path, "emoji"];
+  const where4 = [...path, "emoji"];
   if (!isObject(emoji)) {
     out.push(
-      problem("component-emoji", where3, `An emoji must be a mapping, not ${describeValue(emoji)}.`, ApiErrors.object())
+      problem("component-emoji", where4, `An emoji must be a mapping, not ${describeValue(emoji)}.`, ApiErrors.object())
     );
     return;
   }
@@ -34578,7 +34578,7 @@ function checkEmoji(out, emoji, path) {
     out.push(
       problem(
         "component-emoji",
-        [...where3, "id"],
+        [...where4, "id"],
         `Emoji id ${describeValue(emoji.id)} is not an id.`,
         ComponentErrors.invalidEmoji
       )
@@ -34587,7 +34587,7 @@ function checkEmoji(out, emoji, path) {
     out.push(
       problem(
         "component-emoji",
-        [...where3, "id"],
+        [...where4, "id"],
         "An emoji needs the id of a custom emoji or the name of a unicode one.",
         ComponentErrors.invalidEmoji
       )
@@ -34769,14 +34769,14 @@ var init_button = __esm({
 
 // src/wire/components/layout.ts
 function checkMessageRow(w, c, path) {
-  const where3 = [...path, "components"];
+  const where4 = [...path, "components"];
   if (Array.isArray(c.components) && c.components.length === 0) {
     w.out.push(
-      problem("component-count", where3, "An action row holds 1-5 components.", ApiErrors.badLength(1, L.row_width))
+      problem("component-count", where4, "An action row holds 1-5 components.", ApiErrors.badLength(1, L.row_width))
     );
     return;
   }
-  const children2 = checkCount(w.out, c.components, where3, "An action row’s components", {
+  const children2 = checkCount(w.out, c.components, where4, "An action row’s components", {
     min: 1,
     max: Number.MAX_SAFE_INTEGER
   });
@@ -34784,14 +34784,14 @@ function checkMessageRow(w, c, path) {
   let width = 0;
   let reported = false;
   children2.forEach((child, i) => {
-    if (!w.visit(child, [...where3, i], CHILDREN.messageRow)) return;
+    if (!w.visit(child, [...where4, i], CHILDREN.messageRow)) return;
     width += rowWidth(child.type);
     if (width > L.row_width && !reported) {
       reported = true;
       w.out.push(
         problem(
           "component-layout",
-          [...where3, i],
+          [...where4, i],
           "An action row holds up to 5 buttons, or one select alone.",
           ComponentErrors.widthExceeded
         )
@@ -34829,22 +34829,22 @@ function checkThumbnail(w, c, path) {
   checkMediaExtras(w, c, path);
 }
 function checkGallery(w, c, path) {
-  const where3 = [...path, "items"];
-  const items = checkCount(w.out, c.items, where3, "A media gallery’s items", L.gallery_items);
+  const where4 = [...path, "items"];
+  const items = checkCount(w.out, c.items, where4, "A media gallery’s items", L.gallery_items);
   items?.forEach((item, i) => {
     if (!isObject(item)) {
       w.out.push(
         problem(
           "component-media",
-          [...where3, i],
+          [...where4, i],
           `A gallery item must be a mapping, not ${describeValue(item)}.`,
           ApiErrors.object()
         )
       );
       return;
     }
-    checkMedia(w, item.media, [...where3, i, "media"], "A gallery item");
-    checkMediaExtras(w, item, [...where3, i]);
+    checkMedia(w, item.media, [...where4, i, "media"], "A gallery item");
+    checkMediaExtras(w, item, [...where4, i]);
   });
 }
 function checkFile(w, c, path) {
@@ -34876,9 +34876,9 @@ function checkSeparator(w, c, path) {
   }
 }
 function checkSection(w, c, path) {
-  const where3 = [...path, "components"];
-  const texts2 = checkCount(w.out, c.components, where3, "A section’s components", L.section_texts) ?? [];
-  for (const [i, child] of texts2.entries()) w.visit(child, [...where3, i], CHILDREN.sectionText);
+  const where4 = [...path, "components"];
+  const texts2 = checkCount(w.out, c.components, where4, "A section’s components", L.section_texts) ?? [];
+  for (const [i, child] of texts2.entries()) w.visit(child, [...where4, i], CHILDREN.sectionText);
   if (c.accessory === void 0 || c.accessory === null)
     w.out.push(
       problem(
@@ -34891,9 +34891,9 @@ function checkSection(w, c, path) {
   else w.visit(c.accessory, [...path, "accessory"], CHILDREN.sectionAccessory);
 }
 function checkContainer(w, c, path) {
-  const where3 = [...path, "components"];
-  const children2 = checkCount(w.out, c.components, where3, "A container’s components", { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? [];
-  for (const [i, child] of children2.entries()) w.visit(child, [...where3, i], CHILDREN.container);
+  const where4 = [...path, "components"];
+  const children2 = checkCount(w.out, c.components, where4, "A container’s components", { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? [];
+  for (const [i, child] of children2.entries()) w.visit(child, [...where4, i], CHILDREN.container);
   checkInteger(
     w.out,
     c.accent_color,
@@ -35029,11 +35029,11 @@ function checkOptions(w, list5, path, maxDefaults, emoji) {
   }
 }
 function checkDefaultValues(w, c, path, counts) {
-  const where3 = [...path, "default_values"];
+  const where4 = [...path, "default_values"];
   const list5 = checkCount(
     w.out,
     c.default_values,
-    where3,
+    where4,
     "default_values",
     { min: 0, max: L2.select_values.max },
     false
@@ -35041,7 +35041,7 @@ function checkDefaultValues(w, c, path, counts) {
   if (!list5) return;
   const kinds = SELECT_DEFAULT_VALUE_TYPES[c.type] ?? [];
   list5.forEach((v, i) => {
-    const at2 = [...where3, i];
+    const at2 = [...where4, i];
     if (!isObject(v)) {
       w.out.push(
         problem(
@@ -35077,7 +35077,7 @@ function checkDefaultValues(w, c, path, counts) {
     w.out.push(
       problem(
         "component-default-values",
-        where3,
+        where4,
         `${list5.length} default values, but from ${counts.min} to ${counts.max} may be chosen.`,
         ComponentErrors.defaultValuesCount
       )
@@ -35175,15 +35175,15 @@ function checkTextInput(w, c, path) {
     );
 }
 function checkModalRow(w, c, path) {
-  const where3 = [...path, "components"];
-  const children2 = checkCount(w.out, c.components, where3, "A modal action row’s components", { min: 1, max: 1 });
+  const where4 = [...path, "components"];
+  const children2 = checkCount(w.out, c.components, where4, "A modal action row’s components", { min: 1, max: 1 });
   const input = children2?.[0];
-  if (children2?.length !== 1 || !w.visit(input, [...where3, 0], CHILDREN.modalRow)) return;
+  if (children2?.length !== 1 || !w.visit(input, [...where4, 0], CHILDREN.modalRow)) return;
   if (input.label === void 0 || input.label === null) {
     w.out.push(
       problem(
         "modal-text-input",
-        [...where3, 0, "label"],
+        [...where4, 0, "label"],
         "A text input in an action row needs a label (or wrap it in a Label component).",
         ApiErrors.required()
       )
@@ -35214,13 +35214,13 @@ function checkFileUpload(w, c, path) {
   checkCustomId(w, c, path, true);
   checkValueCounts(w, c, path, { min: 0, max: L3.file_upload_values_max });
   checkRequiredAndDisabled(w, c, path, c.min_values);
-  const where3 = [...path, "file_types"];
-  checkCount(w.out, c.file_types, where3, "file_types", { min: 0, max: L3.file_types_max }, false)?.forEach((t, i) => {
+  const where4 = [...path, "file_types"];
+  checkCount(w.out, c.file_types, where4, "file_types", { min: 0, max: L3.file_types_max }, false)?.forEach((t, i) => {
     if (typeof t !== "string" || t === "")
       w.out.push(
         problem(
           "modal-file-upload",
-          [...where3, i],
+          [...where4, i],
           `A file type is image, video, audio or .ext, not ${describeValue(t)}.`,
           ApiErrors.string()
         )
@@ -36662,9 +36662,9 @@ var init_ansi_styles = __esm({
 // node_modules/chalk/source/vendor/supports-color/index.js
 function hasFlag(flag, argv = globalThis.Deno ? globalThis.Deno.args : import_node_process.default.argv) {
   const prefix = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
-  const position = argv.indexOf(prefix + flag);
+  const position2 = argv.indexOf(prefix + flag);
   const terminatorPosition = argv.indexOf("--");
-  return position !== -1 && (terminatorPosition === -1 || position < terminatorPosition);
+  return position2 !== -1 && (terminatorPosition === -1 || position2 < terminatorPosition);
 }
 function envForceColor() {
   if ("FORCE_COLOR" in env) {
@@ -40433,8 +40433,8 @@ function settleLock(lock, wp, now) {
     webhooks[a.remote.id] = { ...a.key ? { key: a.key } : {}, ...avatar ? { avatar } : {} };
     next = resolveIntents(next, a.remote);
   }
-  const seen = (i) => wp.actions.some((a) => a.remote && answersIntent(i, a.remote));
-  const intents = (next.intents ?? []).filter((i) => seen(i) || now - Date.parse(i.sent_at) < INTENT_GRACE_MS);
+  const seen2 = (i) => wp.actions.some((a) => a.remote && answersIntent(i, a.remote));
+  const intents = (next.intents ?? []).filter((i) => seen2(i) || now - Date.parse(i.sent_at) < INTENT_GRACE_MS);
   return { ...next, intents };
 }
 var INTENT_GRACE_MS;
@@ -40467,8 +40467,8 @@ async function channelWebhookStates(client, channelId2) {
 async function fetchActualWebhooks(client, channels, lockedIds) {
   const lists = await Promise.all(channels.map((c) => listChannelWebhooks(client, c)));
   const webhooks = lists.flat().map((w) => webhookState(w));
-  const seen = new Set(webhooks.map((w) => w.id));
-  const missing = lockedIds.filter((id) => !seen.has(id));
+  const seen2 = new Set(webhooks.map((w) => w.id));
+  const missing = lockedIds.filter((id) => !seen2.has(id));
   const extra = await Promise.all(
     missing.map(async (id) => {
       try {
@@ -40497,9 +40497,9 @@ var init_actual_webhooks = __esm({
 function pollInterval(settleMs) {
   return Math.min(1e3, Math.max(25, Math.round(settleMs / 15)));
 }
-function newcomers(list5, app, target2, seen) {
+function newcomers(list5, app, target2, seen2) {
   return list5.filter(
-    (w) => w.type === WebhookType.INCOMING && w.applicationId === app && w.channelId === target2.channelId && w.name === target2.name && !seen.has(w.id)
+    (w) => w.type === WebhookType.INCOMING && w.applicationId === app && w.channelId === target2.channelId && w.name === target2.name && !seen2.has(w.id)
   ).sort((a, b) => compareSnowflakes(a.id, b.id));
 }
 async function readUntil(p, channels, deadline, settled) {
@@ -40512,8 +40512,8 @@ async function readUntil(p, channels, deadline, settled) {
     await sleep(Math.min(p.pollMs, Math.max(1, deadline - Date.now())));
   }
 }
-async function findLanded(p, target2, seen, deadline) {
-  const found = (read) => newcomers(read.get(target2.channelId) ?? [], p.app, target2, seen);
+async function findLanded(p, target2, seen2, deadline) {
+  const found = (read) => newcomers(read.get(target2.channelId) ?? [], p.app, target2, seen2);
   return found(await readUntil(p, [target2.channelId], deadline, (r) => found(r).length > 0))[0];
 }
 function resolveGroup(g, found) {
@@ -40522,10 +40522,10 @@ function resolveGroup(g, found) {
   const reserved = spare.splice(0, g.members.filter((m) => !m.id).length);
   return { reserved, remove: spare.reverse().slice(0, g.sent) };
 }
-async function readBack(p, groups, seen) {
+async function readBack(p, groups, seen2) {
   const channels = [...new Set(groups.map((g) => g.channelId))];
   const deadline = Math.max(0, ...groups.flatMap((g) => g.deadlines));
-  const found = (read2, g) => newcomers(read2.get(g.channelId) ?? [], p.app, g, seen);
+  const found = (read2, g) => newcomers(read2.get(g.channelId) ?? [], p.app, g, seen2);
   const read = await readUntil(p, channels, deadline, (r) => groups.every((g) => found(r, g).length >= g.mayLand));
   return groups.map((group) => ({ group, resolution: resolveGroup(group, found(read, group)) }));
 }
@@ -41137,9 +41137,9 @@ function alignUnmanaged(desired, desiredBody, remote) {
   return out;
 }
 function normalizePermissions(entries) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const e of entries) seen.set(`${e.type}:${e.id}`, { id: String(e.id), type: e.type, permission: e.permission });
-  return [...seen.values()].sort((a, b) => a.type - b.type || compareSnowflakes(a.id, b.id));
+  const seen2 = /* @__PURE__ */ new Map();
+  for (const e of entries) seen2.set(`${e.type}:${e.id}`, { id: String(e.id), type: e.type, permission: e.permission });
+  return [...seen2.values()].sort((a, b) => a.type - b.type || compareSnowflakes(a.id, b.id));
 }
 var DONT_CARE_WHEN_OMITTED, ALL_CONTEXTS;
 var init_normalize = __esm({
@@ -41492,16 +41492,16 @@ function describeChanges(g, label, m, was, now) {
     });
     for (const cols of groups.values()) {
       const all = cols.length === m.columns.length;
-      const where3 = (everywhere) => all ? everywhere : `in ${cols.map((ci) => columnLabel(g, m.columns[ci])).join(", ")}`;
+      const where4 = (everywhere) => all ? everywhere : `in ${cols.map((ci) => columnLabel(g, m.columns[ci])).join(", ")}`;
       const after = now[pi][cols[0]];
       const before = was[pi][cols[0]];
       const who = principalLabel(g, p);
       let text2;
-      if (after.outcome === "denied") text2 = `${who} can no longer use ${label} ${where3("in any channel")}`;
+      if (after.outcome === "denied") text2 = `${who} can no longer use ${label} ${where4("in any channel")}`;
       else if (after.outcome === "allowed")
-        text2 = `${who} can now use ${label} ${where3("in every channel")}${before.outcome === "conditional" ? ` without needing ${outcomeText(before).replace(/^only with /, "")}` : ""}`;
+        text2 = `${who} can now use ${label} ${where4("in every channel")}${before.outcome === "conditional" ? ` without needing ${outcomeText(before).replace(/^only with /, "")}` : ""}`;
       else
-        text2 = `${who} can use ${label} ${where3("in every channel")} only with ${outcomeText(after).replace(/^only with /, "")}${before.outcome === "allowed" ? " (before: without)" : " (before: not at all)"}`;
+        text2 = `${who} can use ${label} ${where4("in every channel")} only with ${outcomeText(after).replace(/^only with /, "")}${before.outcome === "allowed" ? " (before: without)" : " (before: not at all)"}`;
       lines.push(`after apply: ${text2}`);
     }
   });
@@ -42432,17 +42432,17 @@ function globToRegExp(glob) {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
   return new RegExp(`^${escaped}$`);
 }
-function checkFaultRule(value, where3) {
+function checkFaultRule(value, where4) {
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new FaultRuleError(`${where3} must be an object`);
+    throw new FaultRuleError(`${where4} must be an object`);
   const r = value;
   if (!KINDS.includes(r.kind))
-    throw new FaultRuleError(`${where3}.kind must be one of ${KINDS.join(", ")}`);
+    throw new FaultRuleError(`${where4}.kind must be one of ${KINDS.join(", ")}`);
   const num = (key, min, max = Infinity) => {
     const v = r[key];
     if (v === void 0) return;
     if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max)
-      throw new FaultRuleError(`${where3}.${key} must be a number from ${min} to ${max}`);
+      throw new FaultRuleError(`${where4}.${key} must be a number from ${min} to ${max}`);
   };
   num("probability", 0, 1);
   num("every", 1);
@@ -42451,17 +42451,17 @@ function checkFaultRule(value, where3) {
   num("retryAfter", 0);
   num("status", 400, 599);
   if (r.method !== void 0 && typeof r.method !== "string")
-    throw new FaultRuleError(`${where3}.method must be a string`);
-  if (r.path !== void 0 && typeof r.path !== "string") throw new FaultRuleError(`${where3}.path must be a string`);
+    throw new FaultRuleError(`${where4}.method must be a string`);
+  if (r.path !== void 0 && typeof r.path !== "string") throw new FaultRuleError(`${where4}.path must be a string`);
   if (r.nth !== void 0) {
     const list5 = Array.isArray(r.nth) ? r.nth : [r.nth];
     if (!list5.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 1))
-      throw new FaultRuleError(`${where3}.nth must be a positive integer or a list of them`);
+      throw new FaultRuleError(`${where4}.nth must be a positive integer or a list of them`);
   }
   return r;
 }
-function activate(rule, where3) {
-  checkFaultRule(rule, where3);
+function activate(rule, where4) {
+  checkFaultRule(rule, where4);
   const a = { rule: { ...rule }, matched: 0, injected: 0 };
   if (rule.path !== void 0) a.pathRe = globToRegExp(rule.path);
   return a;
@@ -42989,64 +42989,64 @@ var init_intents = __esm({
 });
 
 // src/emulator/state/seed-fields.ts
-function idOr(value, nextId, where3) {
+function idOr(value, nextId, where4) {
   if (value === void 0 || value === null) return nextId();
   const text2 = typeof value === "number" ? String(value) : value;
   if (!isSnowflake(text2))
-    throw new SeedError(`${where3}: ${JSON.stringify(value)} is not a snowflake (give ids as strings)`);
+    throw new SeedError(`${where4}: ${JSON.stringify(value)} is not a snowflake (give ids as strings)`);
   return text2;
 }
-function list3(value, where3) {
+function list3(value, where4) {
   if (value === void 0 || value === null) return [];
-  if (!Array.isArray(value)) throw new SeedError(`${where3} must be a list`);
+  if (!Array.isArray(value)) throw new SeedError(`${where4} must be a list`);
   return value;
 }
-function gatewayFlagsOf(flags, where3) {
+function gatewayFlagsOf(flags, where4) {
   const names2 = Object.keys(GATEWAY_FLAG_NAMES);
-  if (!Array.isArray(flags)) throw new SeedError(`${where3} must be a list of flag names (${names2.join(", ")})`);
+  if (!Array.isArray(flags)) throw new SeedError(`${where4} must be a list of flag names (${names2.join(", ")})`);
   let bits = 0;
   for (const [fi, name] of flags.entries()) {
     const bit2 = typeof name === "string" && Object.hasOwn(GATEWAY_FLAG_NAMES, name) ? GATEWAY_FLAG_NAMES[name] : void 0;
     if (bit2 === void 0)
       throw new SeedError(
-        `${where3}[${fi}]: ${JSON.stringify(name)} is not an application flag the emulator takes (${names2.join(", ")})`
+        `${where4}[${fi}]: ${JSON.stringify(name)} is not an application flag the emulator takes (${names2.join(", ")})`
       );
     bits |= bit2;
   }
   return bits;
 }
-function localeOf(value, where3) {
+function localeOf(value, where4) {
   if (typeof value === "string" && isLocale(value)) return value;
   const hint = typeof value === "string" ? suggestLocale(value) : void 0;
   throw new SeedError(
-    `${where3}: ${JSON.stringify(value)} is not a locale${hint ? `; did you mean "${hint}"?` : " (e.g. en-US, fr, pt-BR)"}`
+    `${where4}: ${JSON.stringify(value)} is not a locale${hint ? `; did you mean "${hint}"?` : " (e.g. en-US, fr, pt-BR)"}`
   );
 }
-function bitsOf(value, where3) {
+function bitsOf(value, where4) {
   const parsed = typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? { bits: BigInt(value) } : typeof value === "string" || Array.isArray(value) ? parsePermissionSet(value) : void 0;
-  if (!parsed) throw new SeedError(`${where3} must be permission names or a decimal bit set`);
+  if (!parsed) throw new SeedError(`${where4} must be permission names or a decimal bit set`);
   if ("unknown" in parsed)
-    throw new SeedError(`${where3}: "${parsed.unknown}" is not a permission name (e.g. SEND_MESSAGES, BAN_MEMBERS)`);
+    throw new SeedError(`${where4}: "${parsed.unknown}" is not a permission name (e.g. SEND_MESSAGES, BAN_MEMBERS)`);
   return parsed.bits.toString();
 }
-function overwriteOf(o, where3) {
-  if (typeof o !== "object" || o === null) throw new SeedError(`${where3} must be a mapping`);
+function overwriteOf(o, where4) {
+  if (typeof o !== "object" || o === null) throw new SeedError(`${where4} must be a mapping`);
   const type = o.type === "role" || o.type === OverwriteType.ROLE ? OverwriteType.ROLE : o.type === "member" || o.type === OverwriteType.MEMBER ? OverwriteType.MEMBER : void 0;
-  if (type === void 0) throw new SeedError(`${where3}.type must be role or member`);
+  if (type === void 0) throw new SeedError(`${where4}.type must be role or member`);
   const id = typeof o.id === "number" ? String(o.id) : o.id;
   if (!isSnowflake(id))
-    throw new SeedError(`${where3}.id: ${JSON.stringify(o.id)} is not a snowflake (give ids as strings)`);
+    throw new SeedError(`${where4}.id: ${JSON.stringify(o.id)} is not a snowflake (give ids as strings)`);
   return {
     id,
     type,
-    allow: o.allow === void 0 ? "0" : bitsOf(o.allow, `${where3}.allow`),
-    deny: o.deny === void 0 ? "0" : bitsOf(o.deny, `${where3}.deny`)
+    allow: o.allow === void 0 ? "0" : bitsOf(o.allow, `${where4}.allow`),
+    deny: o.deny === void 0 ? "0" : bitsOf(o.deny, `${where4}.deny`)
   };
 }
-function seededScopes(cfg, where3) {
+function seededScopes(cfg, where4) {
   if (cfg?.scopes === void 0) return cfg?.commands_scope === false ? [] : DEFAULT_INSTALL_SCOPES;
   if (!Array.isArray(cfg.scopes) || cfg.scopes.some((x) => !GUILD_INSTALL_SCOPES.includes(x))) {
-    throw new SeedError(`${where3}.scopes must be a list of ${GUILD_INSTALL_SCOPES.join(" and ")}`);
+    throw new SeedError(`${where4}.scopes must be a list of ${GUILD_INSTALL_SCOPES.join(" and ")}`);
   }
   return cfg.scopes;
 }
@@ -43055,13 +43055,13 @@ function controlTokenProblem(value) {
   if (!/^[\x21-\x7e]{8,256}$/.test(value)) return "must be 8 to 256 visible ASCII characters (no spaces)";
   return void 0;
 }
-function endpointUrl(value, where3) {
+function endpointUrl(value, where4) {
   try {
     const u = new URL(String(value));
     if (u.protocol === "http:" || u.protocol === "https:") return u.toString();
   } catch {
   }
-  throw new SeedError(`${where3} must be an http:// or https:// URL`);
+  throw new SeedError(`${where4} must be an http:// or https:// URL`);
 }
 var SeedError;
 var init_seed_fields = __esm({
@@ -43127,9 +43127,9 @@ function seedGuild(world, g, gi, defaultGuild, nextId) {
   else {
     for (const [appId, cfg] of Object.entries(g.apps)) {
       if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
-      const where3 = `guilds[${gi}].apps.${appId}`;
-      const permissions = cfg?.permissions === void 0 ? DEFAULT_APP_PERMISSIONS : bitsOf(cfg.permissions, `${where3}.permissions`);
-      apps[appId] = installOf(seededScopes(cfg, where3), permissions);
+      const where4 = `guilds[${gi}].apps.${appId}`;
+      const permissions = cfg?.permissions === void 0 ? DEFAULT_APP_PERMISSIONS : bitsOf(cfg.permissions, `${where4}.permissions`);
+      apps[appId] = installOf(seededScopes(cfg, where4), permissions);
     }
   }
   const roles = seedRoles(g, gi, id, nextId);
@@ -43139,11 +43139,16 @@ function seedGuild(world, g, gi, defaultGuild, nextId) {
   const guild = { id, name: g.name ?? `guild-${gi + 1}`, channels, roles, members: members2, apps };
   world.guilds[id] = guild;
   if (g.owner_id !== void 0) guild.ownerId = idOr(g.owner_id, nextId, `guilds[${gi}].owner_id`);
+  if (g.system_channel !== void 0) {
+    const named = channels.find((c) => c.id === String(g.system_channel) || c.name === g.system_channel);
+    if (!named) throw new SeedError(`guilds[${gi}].system_channel: ${g.system_channel} is not a channel of the guild`);
+    guild.systemChannelId = named.id;
+  }
   return guild;
 }
-function seedChannel(c, where3, ci, guildId, nextId) {
+function seedChannel(c, where4, ci, guildId, nextId) {
   const channel = {
-    id: idOr(c.id, nextId, `${where3}.id`),
+    id: idOr(c.id, nextId, `${where4}.id`),
     guildId,
     type: c.type ?? ChannelType.GUILD_TEXT,
     name: c.name ?? `channel-${ci + 1}`
@@ -43153,14 +43158,14 @@ function seedChannel(c, where3, ci, guildId, nextId) {
   if (c.nsfw === true) channel.nsfw = true;
   if (c.available_tags)
     channel.availableTags = c.available_tags.map((t, ti) => ({
-      id: idOr(t.id, nextId, `${where3}.available_tags[${ti}].id`),
+      id: idOr(t.id, nextId, `${where4}.available_tags[${ti}].id`),
       name: t.name
     }));
   else if (channel.type === ChannelType.GUILD_FORUM || channel.type === ChannelType.GUILD_MEDIA)
     channel.availableTags = [];
   if (c.permission_overwrites !== void 0)
-    channel.permissionOverwrites = list3(c.permission_overwrites, `${where3}.permission_overwrites`).map(
-      (o, oi) => overwriteOf(o, `${where3}.permission_overwrites[${oi}]`)
+    channel.permissionOverwrites = list3(c.permission_overwrites, `${where4}.permission_overwrites`).map(
+      (o, oi) => overwriteOf(o, `${where4}.permission_overwrites[${oi}]`)
     );
   return channel;
 }
@@ -43172,28 +43177,28 @@ function seedRoles(g, gi, guildId, nextId) {
   };
   const roles = [everyone];
   for (const [ri, r] of list3(g.roles, `guilds[${gi}].roles`).entries()) {
-    const where3 = `guilds[${gi}].roles[${ri}]`;
+    const where4 = `guilds[${gi}].roles[${ri}]`;
     const isEveryone = r.name === "@everyone" || r.id !== void 0 && String(r.id) === guildId;
-    const role = isEveryone ? everyone : { id: idOr(r.id, nextId, `${where3}.id`), name: r.name };
-    if (r.permissions !== void 0) role.permissions = bitsOf(r.permissions, `${where3}.permissions`);
+    const role = isEveryone ? everyone : { id: idOr(r.id, nextId, `${where4}.id`), name: r.name };
+    if (r.permissions !== void 0) role.permissions = bitsOf(r.permissions, `${where4}.permissions`);
     if (!isEveryone) roles.push(role);
   }
   return roles;
 }
-function seedMember(m, where3, roles, nextId) {
+function seedMember(m, where4, roles, nextId) {
   const roleId2 = (ref, at2) => {
     const byName2 = roles.find((r) => r.name === ref);
     if (byName2) return byName2.id;
     if (isSnowflake(String(ref))) return String(ref);
     throw new SeedError(`${at2}: ${JSON.stringify(ref)} is neither a role id nor the name of a seeded role`);
   };
-  const member = { id: idOr(m.id, nextId, `${where3}.id`), username: m.username };
+  const member = { id: idOr(m.id, nextId, `${where4}.id`), username: m.username };
   if (m.age_verified !== void 0 && typeof m.age_verified !== "boolean")
-    throw new SeedError(`${where3}.age_verified must be true or false`);
+    throw new SeedError(`${where4}.age_verified must be true or false`);
   if (m.age_verified === true) member.ageVerified = true;
   if (m.roles !== void 0)
-    member.roles = list3(m.roles, `${where3}.roles`).map((ref, ri) => roleId2(ref, `${where3}.roles[${ri}]`));
-  if (m.locale !== void 0) member.locale = localeOf(m.locale, `${where3}.locale`);
+    member.roles = list3(m.roles, `${where4}.roles`).map((ref, ri) => roleId2(ref, `${where4}.roles[${ri}]`));
+  if (m.locale !== void 0) member.locale = localeOf(m.locale, `${where4}.locale`);
   return member;
 }
 var DEFAULT_CHANNELS, DEFAULT_APP_PERMISSIONS;
@@ -43319,18 +43324,18 @@ function seedBearers(world, s, defaultAppId, manager, now) {
   }
 }
 function seedCommand(world, c, ci, defaultAppId, nextId, limits) {
-  const where3 = `commands[${ci}]`;
-  if (typeof c !== "object" || c === null) throw new SeedError(`${where3} must be a mapping`);
+  const where4 = `commands[${ci}]`;
+  if (typeof c !== "object" || c === null) throw new SeedError(`${where4} must be a mapping`);
   const { application_id, guild_id, id, ...body } = c;
   const appId = String(application_id ?? defaultAppId);
   const app = world.applications[appId];
-  if (!app) throw new SeedError(`${where3}.application_id: ${appId} is not a seeded application`);
+  if (!app) throw new SeedError(`${where4}.application_id: ${appId} is not a seeded application`);
   const scope = guild_id === void 0 || guild_id === null ? { kind: "global" } : { kind: "guild", guildId: String(guild_id) };
   if (scope.kind === "guild" && !world.guilds[scope.guildId])
-    throw new SeedError(`${where3}.guild_id: ${scope.guildId} is not a seeded guild`);
+    throw new SeedError(`${where4}.guild_id: ${scope.guildId} is not a seeded guild`);
   const problems = validateCommand(body, { scope, limits }).filter((p) => p.api && p.severity === "error");
-  if (problems.length > 0) throw new SeedError(`${where3} (${String(body.name)}): ${problems[0].message}`);
-  const cmdId = idOr(id, nextId, `${where3}.id`);
+  if (problems.length > 0) throw new SeedError(`${where4} (${String(body.name)}): ${problems[0].message}`);
+  const cmdId = idOr(id, nextId, `${where4}.id`);
   const record = canonicalCommand(body, scope, app.integrationTypes);
   const stored2 = {
     id: cmdId,
@@ -48326,13 +48331,13 @@ function readyPayload(args) {
     user_settings: {}
   };
 }
-function channelPayload(c, position) {
+function channelPayload(c, position2) {
   return {
     id: c.id,
     type: c.type,
     guild_id: c.guildId,
     name: c.name,
-    position,
+    position: position2,
     flags: 0,
     nsfw: c.nsfw === true,
     parent_id: c.parentId ?? null,
@@ -48400,7 +48405,7 @@ function guildCreatePayload(guild, app, intents, largeThreshold) {
     nsfw_level: 0,
     premium_tier: 0,
     premium_subscription_count: 0,
-    system_channel_id: null,
+    system_channel_id: guild.systemChannelId ?? null,
     system_channel_flags: 0,
     rules_channel_id: null,
     public_updates_channel_id: null,
@@ -48410,11 +48415,11 @@ function guildCreatePayload(guild, app, intents, largeThreshold) {
     application_id: null,
     max_members: 25e6,
     premium_progress_bar_enabled: false,
-    roles: guild.roles.map((r, position) => ({
+    roles: guild.roles.map((r, position2) => ({
       id: r.id,
       name: r.name,
       permissions: r.permissions ?? "0",
-      position,
+      position: position2,
       color: 0,
       colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
       hoist: false,
@@ -49116,6 +49121,118 @@ var init_start_error = __esm({
   }
 });
 
+// src/emulator/routes/member-control.ts
+function rolesOf(guild, refs) {
+  if (!Array.isArray(refs)) return "roles must be a list of role ids or names";
+  const out = [];
+  for (const ref of refs) {
+    const role = guild.roles.find((r) => r.id !== guild.id && (r.id === ref || r.name === ref));
+    if (!role) return `roles: ${JSON.stringify(ref)} is not a role of guild ${guild.id} (other than @everyone)`;
+    out.push(role.id);
+  }
+  return [...new Set(out)];
+}
+function applyFields(guild, m, body) {
+  const { username, roles, nick } = body;
+  if (username !== void 0 && (typeof username !== "string" || username.length < 1 || username.length > USERNAME_MAX))
+    return `username must be 1-${USERNAME_MAX} characters`;
+  if (nick !== void 0 && nick !== null && (typeof nick !== "string" || nick.length < 1 || nick.length > NICK_MAX))
+    return `nick must be 1-${NICK_MAX} characters, or null`;
+  const roleIds = roles === void 0 ? void 0 : rolesOf(guild, roles);
+  if (typeof roleIds === "string") return roleIds;
+  if (typeof username === "string") m.username = username;
+  if (roleIds) m.roles = roleIds;
+  if (typeof nick === "string") m.nick = nick;
+  else if (nick === null) delete m.nick;
+  return void 0;
+}
+function change(method, guild, userId2, body, now, nextId) {
+  const b = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
+  if (userId2 === void 0) {
+    if (method !== "POST") return { response: { status: 405, body: { message: "Method not allowed" } } };
+    if (b.id !== void 0 && !isSnowflake(b.id)) return { response: bad("id must be a snowflake") };
+    if (typeof b.username !== "string") return { response: bad('Send { "username", "id"?, "roles"?, "nick"? }') };
+    const id = b.id ?? nextId();
+    if (guild.members.some((m3) => m3.id === id))
+      return { response: { status: 409, body: { message: `${id} is already a member of guild ${guild.id}` } } };
+    const m2 = { id, username: "", joinedAt: new Date(now).toISOString() };
+    const problem3 = applyFields(guild, m2, b);
+    if (problem3) return { response: bad(problem3) };
+    guild.members.push(m2);
+    const data2 = { ...memberObject(guild, m2, user(m2)), guild_id: guild.id };
+    return { response: { status: 201, body: data2 }, event: { name: "GUILD_MEMBER_ADD", data: data2 } };
+  }
+  const at2 = guild.members.findIndex((m2) => m2.id === userId2);
+  if (at2 < 0) return { response: { status: 404, body: { message: `${userId2} is not a member of guild ${guild.id}` } } };
+  const m = guild.members[at2];
+  if (method === "DELETE") {
+    guild.members.splice(at2, 1);
+    return {
+      response: { status: 204 },
+      event: { name: "GUILD_MEMBER_REMOVE", data: { guild_id: guild.id, user: user(m) } }
+    };
+  }
+  if (method !== "PATCH") return { response: { status: 405, body: { message: "Method not allowed" } } };
+  const problem2 = applyFields(guild, m, b);
+  if (problem2) return { response: bad(problem2) };
+  const data = { ...memberObject(guild, m, user(m)), guild_id: guild.id };
+  return { response: { status: 200, body: data }, event: { name: "GUILD_MEMBER_UPDATE", data } };
+}
+function memberControl(store, events, nextId, now) {
+  return (method, path, body) => {
+    const match = PATH.exec(path);
+    if (!match) return void 0;
+    const tx = store.begin(true);
+    const guild = own(tx.world.guilds, match[1]);
+    if (!guild) {
+      tx.commit(false);
+      return Promise.resolve({ status: 404, body: { message: `unknown guild ${match[1]}` } });
+    }
+    let result;
+    try {
+      result = change(method, guild, match[2], body, now(), nextId);
+    } catch (err) {
+      tx.rollback();
+      throw err;
+    }
+    tx.commit(false);
+    if (result.event) {
+      for (const applicationId of Object.keys(guild.apps)) {
+        const event = {
+          applicationId,
+          name: result.event.name,
+          data: result.event.data,
+          guildId: guild.id
+        };
+        events.emitCommitted(event);
+      }
+    }
+    return Promise.resolve(result.response);
+  };
+}
+var PATH, USERNAME_MAX, NICK_MAX, bad, user;
+var init_member_control = __esm({
+  "src/emulator/routes/member-control.ts"() {
+    "use strict";
+    init_snowflake();
+    init_members();
+    init_own();
+    PATH = /^\/guilds\/([^/]+)\/members(?:\/([^/]+))?$/;
+    USERNAME_MAX = 32;
+    NICK_MAX = 32;
+    bad = (message) => ({ status: 400, body: { message } });
+    user = (m) => ({
+      id: m.id,
+      username: m.username,
+      discriminator: "0",
+      global_name: null,
+      avatar: null,
+      bot: false,
+      flags: 0
+    });
+  }
+});
+
 // src/wire/interactions/payload.ts
 function userObject(u) {
   return {
@@ -49480,8 +49597,8 @@ function viewRefusal(perms) {
   return holds(perms, P.VIEW_CHANNEL) ? void 0 : ChannelErrors.missingAccess;
 }
 function createRefusal(perms, needs) {
-  const seen = viewRefusal(perms);
-  if (seen) return seen;
+  const seen2 = viewRefusal(perms);
+  if (seen2) return seen2;
   if (!holds(perms, needs.thread ? P.SEND_MESSAGES_IN_THREADS : P.SEND_MESSAGES))
     return ChannelErrors.missingPermissions;
   if (needs.embeds && !holds(perms, P.EMBED_LINKS)) return ChannelErrors.missingPermissions;
@@ -49500,8 +49617,8 @@ function deleteRefusal(perms, own3) {
   return viewRefusal(perms) ?? (own3 || holds(perms, P.MANAGE_MESSAGES) ? void 0 : ChannelErrors.missingPermissions);
 }
 function reactRefusal(perms, firstOfEmoji) {
-  const seen = viewRefusal(perms);
-  if (seen) return seen;
+  const seen2 = viewRefusal(perms);
+  if (seen2) return seen2;
   if (!holds(perms, P.READ_MESSAGE_HISTORY)) return ChannelErrors.missingPermissions;
   return firstOfEmoji && !holds(perms, P.ADD_REACTIONS) ? ChannelErrors.missingPermissions : void 0;
 }
@@ -49868,9 +49985,9 @@ function placeFacts(app, place, user2) {
 }
 function commandRefusal(world, app, place, command, user2, beforePermissions) {
   const { guild, facts, channel } = place;
-  const where3 = placeFacts(app, place, user2);
-  const throughGuild = authorizingOwners(command, where3)[String(IntegrationType.GUILD_INSTALL)] !== void 0 && place.context === InteractionContext.GUILD;
-  return placeRefusal(command, where3) ?? ageRefusal(command, where3) ?? beforePermissions?.() ?? (guild && facts && throughGuild ? permissionRefusal({
+  const where4 = placeFacts(app, place, user2);
+  const throughGuild = authorizingOwners(command, where4)[String(IntegrationType.GUILD_INSTALL)] !== void 0 && place.context === InteractionContext.GUILD;
+  return placeRefusal(command, where4) ?? ageRefusal(command, where4) ?? beforePermissions?.() ?? (guild && facts && throughGuild ? permissionRefusal({
     guildId: guild.id,
     command,
     commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
@@ -49895,10 +50012,10 @@ var init_place = __esm({
 function traitsOf(app) {
   return { embedded: app.embedded, integrationTypes: app.integrationTypes, discoverable: app.discoverable === true };
 }
-function channelAt(world, channelId2, where3) {
-  if (!where3) return void 0;
-  const guild = Object.hasOwn(world.guilds, where3.guildId) ? world.guilds[where3.guildId] : void 0;
-  const channel = guild?.channels[where3.position];
+function channelAt(world, channelId2, where4) {
+  if (!where4) return void 0;
+  const guild = Object.hasOwn(world.guilds, where4.guildId) ? world.guilds[where4.guildId] : void 0;
+  const channel = guild?.channels[where4.position];
   return guild && channel?.id === channelId2 ? { guild, channel } : void 0;
 }
 function findChannel(world, channelId2) {
@@ -49907,8 +50024,8 @@ function findChannel(world, channelId2) {
   if (hit) return hit;
   const index = /* @__PURE__ */ new Map();
   for (const [guildId, guild] of Object.entries(world.guilds))
-    guild.channels.forEach((c, position) => {
-      index.set(c.id, { guildId, position });
+    guild.channels.forEach((c, position2) => {
+      index.set(c.id, { guildId, position: position2 });
     });
   holder[CHANNEL_INDEX] = index;
   return channelAt(world, channelId2, index.get(channelId2));
@@ -50256,9 +50373,9 @@ function attachmentObject(id, channelId2, file, meta) {
   if (contentType) out.content_type = contentType;
   return out;
 }
-function metaFor(entries, file, position) {
+function metaFor(entries, file, position2) {
   if (!Array.isArray(entries)) return void 0;
-  const n = fileIndex(file.field) ?? position;
+  const n = fileIndex(file.field) ?? position2;
   return entries.find((e) => isObject(e) && valueText(e.id) === String(n));
 }
 function newAttachments(files, entries, channelId2, nextId, stored2) {
@@ -50971,9 +51088,9 @@ var init_form_errors2 = __esm({
 });
 
 // src/wire/interactions/names.ts
-function matchName(kind, typed, candidates, where3) {
+function matchName(kind, typed, candidates, where4) {
   const r = matchCandidates(kind, typed, candidates);
-  return r.outcome === "resolved" ? { id: r.id } : { problem: nameProblem(r, where3) };
+  return r.outcome === "resolved" ? { id: r.id } : { problem: nameProblem(r, where4) };
 }
 function nameLookup(place) {
   return (kind, name) => {
@@ -50991,11 +51108,11 @@ var init_names2 = __esm({
 });
 
 // src/emulator/state/names.ts
-function resolve9(kind, value, sigil, candidates, where3) {
+function resolve9(kind, value, sigil, candidates, where4) {
   const text2 = value;
   if (isSnowflake(value)) return value;
   const name = sigil && text2.startsWith(sigil) && text2.length > 1 ? text2.slice(1) : text2;
-  const match = matchName(kind, name, candidates(), where3);
+  const match = matchName(kind, name, candidates(), where4);
   return "problem" in match ? match : match.id;
 }
 function channelCandidates(world, guild) {
@@ -51056,12 +51173,12 @@ function resolveNames(world, req, defaultGuildId) {
     if (message) out.channelId = message.channel_id;
   }
   const guild = out.channelId !== void 0 ? guildOf(world, out.channelId) : own(world.guilds, out.guildId ?? defaultGuildId);
-  const where3 = guild ? `in ${nameOf2(guild)}` : "in any guild";
+  const where4 = guild ? `in ${nameOf2(guild)}` : "in any guild";
   const fields = req.userCommand !== void 0 ? ["userId", "target"] : ["userId"];
   for (const field2 of fields) {
     const value = req[field2];
     if (value === void 0) continue;
-    const id = resolve9("user", value, "@", () => memberCandidates(world, guild), where3);
+    const id = resolve9("user", value, "@", () => memberCandidates(world, guild), where4);
     if (typeof id !== "string") return id;
     out[field2] = id;
   }
@@ -51099,12 +51216,12 @@ function memberInChannel(env2, b) {
   if ("problem" in named) return badRequest(named.problem);
   return { channelId: named.channelId, userId: named.userId };
 }
-function inTransaction(env2, act) {
+function inTransaction(env2, act2) {
   const tx = env2.store.begin(true);
   env2.events.hold();
   let result;
   try {
-    result = act(tx.world);
+    result = act2(tx.world);
   } catch (err) {
     tx.rollback();
     env2.events.discard();
@@ -51157,9 +51274,9 @@ function memberChange(env2, method, body) {
     return badRequest(`Send { ${fields} }`);
   const at2 = memberInChannel(env2, b);
   if ("status" in at2) return at2;
-  const where3 = { ...at2, messageId: b.messageId };
+  const where4 = { ...at2, messageId: b.messageId };
   return inTransaction(env2, (world) => {
-    const result = method === "PATCH" ? editAsMember(world, where3, b.content, env2) : deleteAsMember(world, where3, env2);
+    const result = method === "PATCH" ? editAsMember(world, where4, b.content, env2) : deleteAsMember(world, where4, env2);
     if (!result.ok) return result;
     return method === "PATCH" ? { ok: true, body: result.stored.message } : { ok: true };
   });
@@ -51170,9 +51287,9 @@ function memberReact(env2, method, body) {
     return badRequest('Send { "channelId", "messageId", "userId", "emoji" }');
   const at2 = memberInChannel(env2, b);
   if ("status" in at2) return at2;
-  const where3 = { ...at2, messageId: b.messageId };
+  const where4 = { ...at2, messageId: b.messageId };
   return inTransaction(env2, (world) => {
-    const result = reactAsMember(world, where3, b.emoji, method === "PUT", env2);
+    const result = reactAsMember(world, where4, b.emoji, method === "PUT", env2);
     return result.ok ? { ok: true } : result;
   });
 }
@@ -51197,6 +51314,27 @@ var init_message_control = __esm({
     init_control_acts();
     MESSAGES_CONTROL_PATH = "/messages";
     REACTIONS_CONTROL_PATH = "/reactions";
+  }
+});
+
+// src/emulator/routes/member-act-calls.ts
+function memberActCalls(env2) {
+  const members2 = memberControl(env2.store, env2.events, env2.nextId, env2.now);
+  const guildMembers2 = (method, path, body) => members2(method, path, body);
+  return {
+    edit: (request3) => memberChange(env2, "PATCH", request3),
+    delete: (request3) => memberChange(env2, "DELETE", request3),
+    react: (request3) => memberReact(env2, "PUT", request3),
+    unreact: (request3) => memberReact(env2, "DELETE", request3),
+    join: (guildId, member) => guildMembers2("POST", `/guilds/${guildId}/members`, member),
+    leave: (guildId, userId2) => guildMembers2("DELETE", `/guilds/${guildId}/members/${userId2}`, void 0)
+  };
+}
+var init_member_act_calls = __esm({
+  "src/emulator/routes/member-act-calls.ts"() {
+    "use strict";
+    init_member_control();
+    init_message_control();
   }
 });
 
@@ -51653,8 +51791,8 @@ function messageOf(req, ctx, webhook) {
   }
   const stored2 = own(ctx.world.messages, req.params.messageId);
   if (!stored2 || stored2.webhookId !== webhook.id) return errorResponse(WebhookErrors.unknownMessage);
-  const where3 = findChannel(ctx.world, stored2.channel_id);
-  const inThread = where3 !== void 0 && isThreadType(where3.channel.type);
+  const where4 = findChannel(ctx.world, stored2.channel_id);
+  const inThread = where4 !== void 0 && isThreadType(where4.channel.type);
   if (inThread ? threadId !== stored2.channel_id : threadId !== null) return errorResponse(WebhookErrors.unknownMessage);
   return stored2;
 }
@@ -52108,12 +52246,12 @@ function editMessage(req, ctx) {
   });
   const refused3 = problemsResponse(problems);
   if (refused3) return refused3;
-  const where3 = findChannel(ctx.world, stored2.channel_id);
+  const where4 = findChannel(ctx.world, stored2.channel_id);
   applyEdit({
     stored: stored2,
     body: isObject(req.body) ? req.body : {},
     files: req.files,
-    guild: where3?.guild,
+    guild: where4?.guild,
     componentsRespected: applicationOwned || query.withComponents,
     nowMs: ctx.now(),
     nextId: () => ctx.nextId()
@@ -52475,29 +52613,29 @@ function authorize2(world, defaultAppId, codes, body) {
   const b = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
   const scopes = Array.isArray(b.scopes) ? b.scopes.filter((x) => typeof x === "string") : (str2(b.scope) ?? "").split(/\s+/).filter(Boolean);
   if (!scopes.includes(WEBHOOK_SCOPE))
-    return bad(`scope must include ${WEBHOOK_SCOPE}: the webhook flow is the one authorization emulated here`);
+    return bad2(`scope must include ${WEBHOOK_SCOPE}: the webhook flow is the one authorization emulated here`);
   const others = scopes.filter((s) => s !== WEBHOOK_SCOPE && s !== "identify");
   if (others.length > 0)
-    return bad(
+    return bad2(
       `not emulated by this flow: scope ${others.join(", ")} (only ${WEBHOOK_SCOPE}, with identify; an install with bot or applications.commands is POST /__emulator/authorize)`
     );
   const appId = str2(b.client_id) ?? defaultAppId;
-  if (!own(world.applications, appId)) return bad(`unknown application ${appId}`);
+  if (!own(world.applications, appId)) return bad2(`unknown application ${appId}`);
   const channelId2 = str2(b.channel_id);
-  if (!channelId2) return bad("channel_id: the channel the user picks for the webhook");
+  if (!channelId2) return bad2("channel_id: the channel the user picks for the webhook");
   const found = findChannel(world, channelId2);
-  if (!found) return bad(`unknown channel ${channelId2}`);
-  if (!WEBHOOK_CHANNEL_TYPES.includes(found.channel.type)) return bad(`channel ${channelId2} cannot hold webhooks`);
+  if (!found) return bad2(`unknown channel ${channelId2}`);
+  if (!WEBHOOK_CHANNEL_TYPES.includes(found.channel.type)) return bad2(`channel ${channelId2} cannot hold webhooks`);
   const userId2 = str2(b.user_id) ?? found.guild.members[0]?.id;
   const member = found.guild.members.find((m) => m.id === userId2);
-  if (!userId2 || !member) return bad(`user ${userId2 ?? "(none)"} is not a member of guild ${found.guild.id}`);
+  if (!userId2 || !member) return bad2(`user ${userId2 ?? "(none)"} is not a member of guild ${found.guild.id}`);
   const bits = memberChannelPermissions(
     guildFacts(found.guild),
     { id: member.id, roleIds: member.roles ?? [] },
     channelFacts(found.guild, channelId2)
   );
   if ((bits & MANAGE_WEBHOOKS) === 0n)
-    return bad(`user ${userId2} lacks MANAGE_WEBHOOKS in channel ${channelId2}: the authorize page would not offer it`);
+    return bad2(`user ${userId2} lacks MANAGE_WEBHOOKS in channel ${channelId2}: the authorize page would not offer it`);
   const redirectUri = str2(b.redirect_uri);
   const code = codes.issue({ applicationId: appId, userId: userId2, guildId: found.guild.id, channelId: channelId2, redirectUri, scopes });
   const location = redirectUri ? `${redirectUri}${redirectUri.includes("?") ? "&" : "?"}${new URLSearchParams({ code, guild_id: found.guild.id })}` : void 0;
@@ -52586,7 +52724,7 @@ function withCodeGrant(routes, codes) {
     };
   });
 }
-var WEBHOOK_SCOPE, AUTHORIZE_PATH, MANAGE_WEBHOOKS, bad, str2;
+var WEBHOOK_SCOPE, AUTHORIZE_PATH, MANAGE_WEBHOOKS, bad2, str2;
 var init_webhook_authorize = __esm({
   "src/emulator/routes/webhook-authorize.ts"() {
     "use strict";
@@ -52606,7 +52744,7 @@ var init_webhook_authorize = __esm({
     WEBHOOK_SCOPE = "webhook.incoming";
     AUTHORIZE_PATH = "/oauth2/authorize";
     MANAGE_WEBHOOKS = PERMISSION_BITS.MANAGE_WEBHOOKS;
-    bad = (message) => ({ status: 400, body: { message } });
+    bad2 = (message) => ({ status: 400, body: { message } });
     str2 = (v) => typeof v === "string" && v !== "" ? v : void 0;
   }
 });
@@ -52621,18 +52759,18 @@ function authorizeTarget(body) {
 function authorizeControl(method, body, world, defaults) {
   if (method !== "POST") return { response: { status: 405, body: { message: "Method not allowed" } }, changed: false };
   if (typeof body !== "object" || body === null || Array.isArray(body))
-    return { response: bad2('Send { "scopes": ["bot"], "guildId", "applicationId" }'), changed: false };
+    return { response: bad3('Send { "scopes": ["bot"], "guildId", "applicationId" }'), changed: false };
   const b = body;
   for (const k of ["guildId", "applicationId", "permissions"])
     if (b[k] !== void 0 && typeof b[k] !== "string")
-      return { response: bad2(`${k} must be a string`), changed: false };
+      return { response: bad3(`${k} must be a string`), changed: false };
   const scopes = b.scopes;
   if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((s) => !GUILD_INSTALL_SCOPES.includes(s))) {
-    return { response: bad2(`scopes must be a non-empty list of ${GUILD_INSTALL_SCOPES.join(", ")}`), changed: false };
+    return { response: bad3(`scopes must be a non-empty list of ${GUILD_INSTALL_SCOPES.join(", ")}`), changed: false };
   }
   const permissions = b.permissions;
   if (permissions !== void 0 && !DECIMAL_PERMISSIONS.test(permissions))
-    return { response: bad2("permissions must be a decimal bit set"), changed: false };
+    return { response: bad3("permissions must be a decimal bit set"), changed: false };
   const appId = b.applicationId ?? defaults.applicationId;
   const guildId = b.guildId ?? defaults.guildId;
   if (!own(world.applications, appId))
@@ -52652,7 +52790,7 @@ function authorizeControl(method, body, world, defaults) {
     changed: true
   };
 }
-var AUTHORIZE_PATH2, bad2;
+var AUTHORIZE_PATH2, bad3;
 var init_authorize_control = __esm({
   "src/emulator/routes/authorize-control.ts"() {
     "use strict";
@@ -52662,7 +52800,7 @@ var init_authorize_control = __esm({
     init_seed();
     init_webhook_authorize();
     AUTHORIZE_PATH2 = "/authorize";
-    bad2 = (message) => ({ status: 400, body: { message } });
+    bad3 = (message) => ({ status: 400, body: { message } });
   }
 });
 
@@ -52680,7 +52818,7 @@ function checkControlAccess(method, path, headers, hasBody, token2) {
     return { status: 415, body: { message: "Control requests take a JSON body (Content-Type: application/json)" } };
   return void 0;
 }
-function bad3(message) {
+function bad4(message) {
   return { status: 400, body: { message } };
 }
 function handleControl(method, path, body, faults) {
@@ -52698,7 +52836,7 @@ function handleControl(method, path, body, faults) {
           faults.add(checkFaultRule(body.add, "add"));
         } else {
           const list5 = Array.isArray(body) ? body : body?.faults;
-          if (!Array.isArray(list5)) return bad3('Send { "faults": [rule, …] }, a list of rules, or { "add": rule }.');
+          if (!Array.isArray(list5)) return bad4('Send { "faults": [rule, …] }, a list of rules, or { "add": rule }.');
           faults.set(list5.map((r, i) => checkFaultRule(r, `faults[${i}]`)));
         }
         return { status: 200, body: { faults: faults.list() } };
@@ -52707,7 +52845,7 @@ function handleControl(method, path, body, faults) {
         return { status: 405, body: { message: "Method not allowed" } };
     }
   } catch (err) {
-    if (err instanceof FaultRuleError) return bad3(err.message);
+    if (err instanceof FaultRuleError) return bad4(err.message);
     throw err;
   }
 }
@@ -54655,118 +54793,6 @@ var init_control_chain = __esm({
   }
 });
 
-// src/emulator/routes/member-control.ts
-function rolesOf(guild, refs) {
-  if (!Array.isArray(refs)) return "roles must be a list of role ids or names";
-  const out = [];
-  for (const ref of refs) {
-    const role = guild.roles.find((r) => r.id !== guild.id && (r.id === ref || r.name === ref));
-    if (!role) return `roles: ${JSON.stringify(ref)} is not a role of guild ${guild.id} (other than @everyone)`;
-    out.push(role.id);
-  }
-  return [...new Set(out)];
-}
-function applyFields(guild, m, body) {
-  const { username, roles, nick } = body;
-  if (username !== void 0 && (typeof username !== "string" || username.length < 1 || username.length > USERNAME_MAX))
-    return `username must be 1-${USERNAME_MAX} characters`;
-  if (nick !== void 0 && nick !== null && (typeof nick !== "string" || nick.length < 1 || nick.length > NICK_MAX))
-    return `nick must be 1-${NICK_MAX} characters, or null`;
-  const roleIds = roles === void 0 ? void 0 : rolesOf(guild, roles);
-  if (typeof roleIds === "string") return roleIds;
-  if (typeof username === "string") m.username = username;
-  if (roleIds) m.roles = roleIds;
-  if (typeof nick === "string") m.nick = nick;
-  else if (nick === null) delete m.nick;
-  return void 0;
-}
-function change(method, guild, userId2, body, now, nextId) {
-  const b = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
-  if (userId2 === void 0) {
-    if (method !== "POST") return { response: { status: 405, body: { message: "Method not allowed" } } };
-    if (b.id !== void 0 && !isSnowflake(b.id)) return { response: bad4("id must be a snowflake") };
-    if (typeof b.username !== "string") return { response: bad4('Send { "username", "id"?, "roles"?, "nick"? }') };
-    const id = b.id ?? nextId();
-    if (guild.members.some((m3) => m3.id === id))
-      return { response: { status: 409, body: { message: `${id} is already a member of guild ${guild.id}` } } };
-    const m2 = { id, username: "", joinedAt: new Date(now).toISOString() };
-    const problem3 = applyFields(guild, m2, b);
-    if (problem3) return { response: bad4(problem3) };
-    guild.members.push(m2);
-    const data2 = { ...memberObject(guild, m2, user(m2)), guild_id: guild.id };
-    return { response: { status: 201, body: data2 }, event: { name: "GUILD_MEMBER_ADD", data: data2 } };
-  }
-  const at2 = guild.members.findIndex((m2) => m2.id === userId2);
-  if (at2 < 0) return { response: { status: 404, body: { message: `${userId2} is not a member of guild ${guild.id}` } } };
-  const m = guild.members[at2];
-  if (method === "DELETE") {
-    guild.members.splice(at2, 1);
-    return {
-      response: { status: 204 },
-      event: { name: "GUILD_MEMBER_REMOVE", data: { guild_id: guild.id, user: user(m) } }
-    };
-  }
-  if (method !== "PATCH") return { response: { status: 405, body: { message: "Method not allowed" } } };
-  const problem2 = applyFields(guild, m, b);
-  if (problem2) return { response: bad4(problem2) };
-  const data = { ...memberObject(guild, m, user(m)), guild_id: guild.id };
-  return { response: { status: 200, body: data }, event: { name: "GUILD_MEMBER_UPDATE", data } };
-}
-function memberControl(store, events, nextId, now) {
-  return (method, path, body) => {
-    const match = PATH.exec(path);
-    if (!match) return void 0;
-    const tx = store.begin(true);
-    const guild = own(tx.world.guilds, match[1]);
-    if (!guild) {
-      tx.commit(false);
-      return Promise.resolve({ status: 404, body: { message: `unknown guild ${match[1]}` } });
-    }
-    let result;
-    try {
-      result = change(method, guild, match[2], body, now(), nextId);
-    } catch (err) {
-      tx.rollback();
-      throw err;
-    }
-    tx.commit(false);
-    if (result.event) {
-      for (const applicationId of Object.keys(guild.apps)) {
-        const event = {
-          applicationId,
-          name: result.event.name,
-          data: result.event.data,
-          guildId: guild.id
-        };
-        events.emitCommitted(event);
-      }
-    }
-    return Promise.resolve(result.response);
-  };
-}
-var PATH, USERNAME_MAX, NICK_MAX, bad4, user;
-var init_member_control = __esm({
-  "src/emulator/routes/member-control.ts"() {
-    "use strict";
-    init_snowflake();
-    init_members();
-    init_own();
-    PATH = /^\/guilds\/([^/]+)\/members(?:\/([^/]+))?$/;
-    USERNAME_MAX = 32;
-    NICK_MAX = 32;
-    bad4 = (message) => ({ status: 400, body: { message } });
-    user = (m) => ({
-      id: m.id,
-      username: m.username,
-      discriminator: "0",
-      global_name: null,
-      avatar: null,
-      bot: false,
-      flags: 0
-    });
-  }
-});
-
 // src/emulator/routes/gateway.ts
 function gatewayRoutes(gateway) {
   return [
@@ -55600,8 +55626,8 @@ function enforcedNonce(ctx, at2, b) {
 function create(req, ctx) {
   const at2 = channelAccess(req, ctx);
   if ("status" in at2) return at2;
-  const seen = viewRefusal(at2.perms);
-  if (seen) return channelError(seen);
+  const seen2 = viewRefusal(at2.perms);
+  if (seen2) return channelError(seen2);
   if (!acceptsMessages(at2.channel.type)) return channelError(ChannelErrors.notText);
   const b = isObject(req.body) ? req.body : {};
   const denied = createRefusal(at2.perms, {
@@ -55641,8 +55667,8 @@ function create(req, ctx) {
 function list4(req, ctx) {
   const at2 = channelAccess(req, ctx);
   if ("status" in at2) return at2;
-  const seen = viewRefusal(at2.perms);
-  if (seen) return channelError(seen);
+  const seen2 = viewRefusal(at2.perms);
+  if (seen2) return channelError(seen2);
   const q = parseMessagePageQuery((name) => req.query.get(name));
   if (Array.isArray(q)) return problemsResponse(q);
   if (!historyVisible(at2.perms)) return { status: 200, body: [] };
@@ -55654,8 +55680,8 @@ function list4(req, ctx) {
 function target(req, ctx) {
   const at2 = channelAccess(req, ctx);
   if ("status" in at2) return at2;
-  const seen = viewRefusal(at2.perms);
-  if (seen) return channelError(seen);
+  const seen2 = viewRefusal(at2.perms);
+  if (seen2) return channelError(seen2);
   const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
   return stored2 ? { at: at2, stored: stored2 } : channelError(ChannelErrors.unknownMessage);
 }
@@ -55742,8 +55768,8 @@ var init_channel_messages2 = __esm({
 function react(req, ctx, add) {
   const at2 = channelAccess(req, ctx);
   if ("status" in at2) return at2;
-  const seen = viewRefusal(at2.perms);
-  if (seen) return channelError(seen);
+  const seen2 = viewRefusal(at2.perms);
+  if (seen2) return channelError(seen2);
   const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
   if (!stored2) return channelError(ChannelErrors.unknownMessage);
   const emoji = parseReactionEmoji(req.params.emoji ?? "");
@@ -55829,8 +55855,8 @@ function channelObject2(guild, app, channelId2) {
 function getChannel(req, ctx) {
   const at2 = channelAccess(req, ctx);
   if ("status" in at2) return at2;
-  const seen = viewRefusal(at2.perms);
-  if (seen) return channelError(seen);
+  const seen2 = viewRefusal(at2.perms);
+  if (seen2) return channelError(seen2);
   return { status: 200, body: channelObject2(at2.guild, at2.app, at2.channel.id) };
 }
 function getGuild(req, ctx) {
@@ -57079,7 +57105,7 @@ function resolveOptions(command, line, opts = {}) {
     throw new CommandLineError(`choose a subcommand: ${names(pending)}`, at2, 1);
   }
   const result = { options: [], users: [], roles: [], channels: [], attachments: [] };
-  const seen = /* @__PURE__ */ new Set();
+  const seen2 = /* @__PURE__ */ new Set();
   const leafOptions = [];
   const focusedPair = opts.autocomplete ? line.pairs.at(-1) : void 0;
   for (const pair of line.pairs) {
@@ -57089,8 +57115,8 @@ function resolveOptions(command, line, opts = {}) {
       throw new CommandLineError(`unknown option "${pair.name}"${valid}`, pair.start, pair.valueStart - 1 - pair.start);
     }
     const name = def.name;
-    if (seen.has(name)) throw new CommandLineError(`"${name}" is given twice`, pair.start, pair.end - pair.start);
-    seen.add(name);
+    if (seen2.has(name)) throw new CommandLineError(`"${name}" is given twice`, pair.start, pair.end - pair.start);
+    seen2.add(name);
     if (pair === focusedPair) {
       if (def.autocomplete !== true)
         throw new CommandLineError(`option "${name}" has no autocomplete`, pair.start, pair.end - pair.start);
@@ -57103,7 +57129,7 @@ function resolveOptions(command, line, opts = {}) {
   if (opts.autocomplete && !focusedPair)
     throw new CommandLineError("autocomplete needs an option being typed (name:partial)", line.command.end, 1);
   if (!opts.autocomplete) {
-    const missing = level.filter((o) => o.required === true && !seen.has(o.name));
+    const missing = level.filter((o) => o.required === true && !seen2.has(o.name));
     if (missing.length > 0) {
       const end = line.pairs.at(-1)?.end ?? line.words.at(-1)?.end ?? line.command.end;
       throw new CommandLineError(`missing required option${missing.length > 1 ? "s" : ""}: ${names(missing)}`, end, 1);
@@ -57654,16 +57680,16 @@ function findComponent(components, kind, ref) {
   const mine = allComponents(components).filter((c) => kindOf(c) === kind);
   const byId3 = mine.find((c) => c.custom_id === ref);
   if (byId3) return byId3;
-  const seen = kind === "button" ? "label" : "placeholder";
-  const byText = mine.filter((c) => c[seen] === ref);
+  const seen2 = kind === "button" ? "label" : "placeholder";
+  const byText = mine.filter((c) => c[seen2] === ref);
   if (byText.length === 1) return byText[0];
   if (byText.length > 1)
     return refuse(
       "ambiguous-component",
-      `${byText.length} ${kind}s on the message have the ${seen} "${ref}": name one by its custom_id (${byText.map((c) => c.custom_id ?? c.url).join(", ")})`
+      `${byText.length} ${kind}s on the message have the ${seen2} "${ref}": name one by its custom_id (${byText.map((c) => c.custom_id ?? c.url).join(", ")})`
     );
   const names2 = mine.map(
-    (c) => `"${String(c.custom_id ?? c.url ?? "?")}"${typeof c[seen] === "string" ? ` (${String(c[seen])})` : ""}`
+    (c) => `"${String(c.custom_id ?? c.url ?? "?")}"${typeof c[seen2] === "string" ? ` (${String(c[seen2])})` : ""}`
   );
   return refuse(
     "unknown-component",
@@ -58168,8 +58194,8 @@ function outcomeForPage(outcome) {
 function componentOutcomeForPage(outcome) {
   if (outcome.outcome === "invalid") return { outcome: "invalid", message: outcome.message };
   if (outcome.outcome === "refused") return outcome;
-  const { interaction: _interaction, received: _received, endpoint: _endpoint, ...seen } = outcome;
-  return seen;
+  const { interaction: _interaction, received: _received, endpoint: _endpoint, ...seen2 } = outcome;
+  return seen2;
 }
 var init_page_outcome = __esm({
   "src/emulator/view/page-outcome.ts"() {
@@ -58203,9 +58229,9 @@ function parseModalSubmit(b) {
     return "fields must be a mapping of field (custom_id or label) to the text typed";
   return { ...b, fields };
 }
-function run(req, act) {
+function run(req, act2) {
   if (typeof req === "string") return Promise.resolve({ status: 400, body: { message: req } });
-  return act(req).then((outcome) => ({ status: 200, body: outcome }));
+  return act2(req).then((outcome) => ({ status: 200, body: outcome }));
 }
 function componentControl(actions) {
   return (method, path, body) => {
@@ -58733,6 +58759,7 @@ async function startEmulator(options = {}) {
     limits,
     invoke: interactions.invoke,
     say: (request3) => memberSay({ store, events, nextId, now, limits }, request3),
+    member: memberActCalls({ store, events, nextId, now, limits }),
     ...interactions.components,
     checkInteractionsEndpoint: interactions.checkInteractionsEndpoint,
     ...harness ? { harness } : {},
@@ -58771,6 +58798,7 @@ var init_emulator = __esm({
     init_gateway2();
     init_webhook_authorizations();
     init_start_error();
+    init_member_act_calls();
     init_message_control();
     init_clock();
     init_in_flight();
@@ -59070,13 +59098,14 @@ function readMessage(r, entry, what = entry.key) {
   const out = { at: at2 };
   let ok2 = true;
   for (const e of map.values()) {
-    const where3 = `${what}.${e.key}`;
-    if (e.key === "content") ok2 = (out.content = readText2(r, e, where3)) !== void 0 && ok2;
-    else if (e.key === "components") ok2 = (out.components = readTexts(r, e, where3)) !== void 0 && ok2;
+    const where4 = `${what}.${e.key}`;
+    if (e.key === "content") ok2 = (out.content = readText2(r, e, where4)) !== void 0 && ok2;
+    else if (e.key === "components") ok2 = (out.components = readTexts(r, e, where4)) !== void 0 && ok2;
     else if (e.key === "ephemeral") ok2 = (out.ephemeral = r.bool(e)) !== void 0 && ok2;
     else if (e.key === "deleted") ok2 = (out.deleted = r.bool(e)) !== void 0 && ok2;
     else if (e.key === "within") ok2 = (out.withinMs = readWithin(r, e)) !== void 0 && ok2;
-    else ok2 = (out.embeds = readEmbeds(r, e, where3)) !== void 0 && ok2;
+    else if (e.key === "reactions") ok2 = (out.reactions = readTexts(r, e, where4)) !== void 0 && ok2;
+    else ok2 = (out.embeds = readEmbeds(r, e, where4)) !== void 0 && ok2;
   }
   return ok2 ? out : void 0;
 }
@@ -59129,7 +59158,7 @@ function readMessages(r, entry) {
   const items = r.items(entry);
   if (!items) return void 0;
   const out = items.map(
-    (value, i) => readMessage(r, { key: entry.key, keyNode: entry.keyNode, value }, `followups[${i}]`)
+    (value, i) => readMessage(r, { key: entry.key, keyNode: entry.keyNode, value }, `${entry.key}[${i}]`)
   );
   return out.every((m) => m !== void 0) ? out : void 0;
 }
@@ -59139,7 +59168,7 @@ function readRefused(r, entry) {
   if (yamlLib().isScalar(v) && typeof v.value === "string" && v.value !== "") return v.value;
   return r.problem(r.valueAt(entry), `refused must be true or the text the refusal contains, not ${describe(v)}`);
 }
-function readExpectation(r, entry) {
+function readExpectation(r, entry, kind) {
   const at2 = r.valueAt(entry);
   const map = r.entries(entry.value, "expect", EXPECT_KEYS, at2);
   if (!map) return void 0;
@@ -59148,6 +59177,13 @@ function readExpectation(r, entry) {
   const out = { at: at2 };
   let ok2 = true;
   for (const e of map.values()) {
+    if (e.key === "reactions" && !ON_A_MESSAGE.includes(kind)) {
+      ok2 = r.problem(
+        r.at(e.keyNode),
+        `reactions reads the message a step acts on (${ON_A_MESSAGE.join(", ")}); ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind} step acts on none: write them on its message (reply: { reactions: [...] })`
+      ) ?? false;
+      continue;
+    }
     const value = readOne(r, e);
     if (value === void 0) ok2 = false;
     else out[e.key === "no-answer" ? "noAnswer" : e.key] = value;
@@ -59161,7 +59197,10 @@ function readOne(r, e) {
     case "message":
       return readMessage(r, e);
     case "followups":
+    case "messages":
       return readMessages(r, e);
+    case "reactions":
+      return readTexts(r, e, "reactions");
     case "modal":
       return readModal(r, e);
     case "choices":
@@ -59188,7 +59227,7 @@ function consistent(r, map, at2) {
   }
   return true;
 }
-var EXPECT_KEYS, MESSAGE_KEYS, MODAL_KEYS, ANSWERS;
+var EXPECT_KEYS, MESSAGE_KEYS, MODAL_KEYS, ANSWERS, ON_A_MESSAGE;
 var init_expect = __esm({
   "src/bot-test/file/expect.ts"() {
     "use strict";
@@ -59203,11 +59242,153 @@ var init_expect = __esm({
       "choices",
       "refused",
       "no-answer",
-      "message"
+      "message",
+      "messages",
+      "reactions"
     ];
-    MESSAGE_KEYS = ["content", "embeds", "components", "ephemeral", "deleted", "within"];
+    MESSAGE_KEYS = ["content", "embeds", "components", "ephemeral", "deleted", "reactions", "within"];
     MODAL_KEYS = ["title", "fields", "within"];
-    ANSWERS = ["reply", "update", "followups", "modal", "choices", "message"];
+    ANSWERS = ["reply", "update", "followups", "modal", "choices", "message", "messages", "reactions"];
+    ON_A_MESSAGE = ["say", "click", "select", "message-command"];
+  }
+});
+
+// src/bot-test/file/refs.ts
+function readMessageRef(r, entry) {
+  const at2 = r.valueAt(entry);
+  if (yamlLib().isMap(entry.value)) {
+    const map = r.entries(entry.value, entry.key, ["content"], at2);
+    const content = map?.get("content");
+    if (!map) return void 0;
+    if (!content) return r.problem(at2, `${entry.key}: { content: … } names the message by what it says`);
+    const matcher = readText2(r, content, `${entry.key}.content`);
+    return matcher && { kind: "content", content: matcher, at: at2 };
+  }
+  const written = r.nonEmpty(entry);
+  if (written === void 0) return void 0;
+  if (/^\d+$/.test(written)) return { kind: "id", id: written, at: at2 };
+  if (written === "latest") return { kind: "latest", at: at2 };
+  const single = SINGLE2.exec(written);
+  if (single) return { kind: "step", step: single[1], part: single[2], at: at2 };
+  const listed2 = LISTED.exec(written);
+  if (listed2) return { kind: "step", step: listed2[1], part: listed2[2], index: Number(listed2[3]), at: at2 };
+  return r.problem(at2, `${entry.key} "${written}" names no message: write ${FORMS}`);
+}
+function readComponentRef(r, entry) {
+  const at2 = r.valueAt(entry);
+  if (!yamlLib().isMap(entry.value)) return r.nonEmpty(entry);
+  const map = r.entries(entry.value, entry.key, ["row", "column", "index"], at2);
+  if (!map) return void 0;
+  const [row2, column, index] = ["row", "column", "index"].map((k) => {
+    const e = map.get(k);
+    return e && position(r, e);
+  });
+  if (map.has("index") && (map.has("row") || map.has("column")))
+    return r.problem(at2, `${entry.key}: give either { index } or { row, column }, not both`);
+  if (map.has("index")) return index === void 0 ? void 0 : { index };
+  if (!map.has("row") || !map.has("column"))
+    return r.problem(
+      at2,
+      `${entry.key} by position needs { row, column } (0-based: the first row is 0) or { index } (0-based, in order)`
+    );
+  return row2 === void 0 || column === void 0 ? void 0 : { row: row2, column };
+}
+function position(r, e) {
+  const v = e.value;
+  const n = yamlLib().isScalar(v) ? v.value : void 0;
+  if (typeof n === "number" && Number.isInteger(n) && n >= 0 && n < 100) return n;
+  return r.problem(r.valueAt(e), `${e.key} must be a whole number from 0 (0 is the first), not ${describe(v)}`);
+}
+function refsOf(step) {
+  const a = step.action;
+  if (a.kind === "message-command") return [a.target];
+  if ("message" in a && a.message) return [a.message];
+  return [];
+}
+function checkStepRefs(r, steps) {
+  const seen2 = /* @__PURE__ */ new Map();
+  const all = new Set(steps.map((s) => s.id).filter((id) => id !== void 0));
+  let ok2 = true;
+  for (const step of steps) {
+    for (const ref of refsOf(step)) {
+      if (ref.kind !== "step") continue;
+      const target2 = seen2.get(ref.step);
+      const problem2 = target2 ? wrongPart(ref.step, target2, ref.part) : all.has(ref.step) ? `step ${ref.step} comes after this one: a step can name only an earlier step of its scenario` : `no earlier step of this scenario has id: ${ref.step}${seen2.size ? ` (ids so far: ${[...seen2.keys()].join(", ")})` : ""}`;
+      if (problem2) ok2 = r.problem(ref.at, problem2) ?? false;
+    }
+    if (step.id === void 0) continue;
+    if (seen2.has(step.id)) ok2 = r.problem(step.at, `two steps of this scenario have id: ${step.id}`) ?? false;
+    seen2.set(step.id, step);
+  }
+  return ok2;
+}
+function wrongPart(id, target2, part) {
+  const kinds = PARTS_OF[part];
+  if (kinds === "any" || kinds.includes(target2.action.kind)) return void 0;
+  const hint = target2.action.kind === "say" ? ` (write ${id}.message, the bot's first message, or ${id}.said)` : "";
+  return `step ${id} is ${/^[aeiou]/.test(target2.action.kind) ? "an" : "a"} ${target2.action.kind} step: it has no ${part}${hint}`;
+}
+var STEP_ID, SINGLE2, LISTED, FORMS, PARTS_OF;
+var init_refs = __esm({
+  "src/bot-test/file/refs.ts"() {
+    "use strict";
+    init_yaml_lib();
+    init_expect();
+    init_nodes();
+    STEP_ID = /^[A-Za-z][\w-]*$/;
+    SINGLE2 = /^([A-Za-z][\w-]*)\.(reply|update|message|said)$/;
+    LISTED = /^([A-Za-z][\w-]*)\.(messages|followups)\[(\d+)\]$/;
+    FORMS = `a message id, latest (the bot's latest message in the channel), STEP.reply, STEP.update, STEP.message, STEP.said, STEP.messages[N], STEP.followups[N] (STEP an earlier step's id:), or { content: "text or /regex/" }`;
+    PARTS_OF = {
+      said: ["say"],
+      reply: ["invoke", "user-command", "message-command", "click", "select", "submit-modal"],
+      followups: ["invoke", "user-command", "message-command", "click", "select", "submit-modal"],
+      update: ["click", "select", "submit-modal"],
+      message: "any",
+      messages: "any"
+    };
+  }
+});
+
+// src/bot-test/file/member-step.ts
+function readMemberAction(r, kind, main2, map) {
+  const messageEntry = map.get("message");
+  const message = messageEntry ? readMessageRef(r, messageEntry) : void 0;
+  if (messageEntry && message === void 0) return void 0;
+  const on = message !== void 0 ? { message } : {};
+  switch (kind) {
+    case "react":
+    case "unreact": {
+      const emoji = r.nonEmpty(main2);
+      return emoji === void 0 ? void 0 : { kind, emoji, ...on };
+    }
+    case "edit": {
+      const text2 = r.nonEmpty(main2);
+      return text2 === void 0 ? void 0 : { kind, text: text2, ...on };
+    }
+    case "delete": {
+      const yes = r.bool(main2);
+      if (yes === void 0) return void 0;
+      if (!yes) return r.problem(r.valueAt(main2), "delete: true deletes the message; leave the step out to keep it");
+      return { kind, ...on };
+    }
+    case "join": {
+      const username = r.nonEmpty(main2);
+      return username === void 0 ? void 0 : { kind, username };
+    }
+    case "leave": {
+      const member = r.nonEmpty(main2);
+      return member === void 0 ? void 0 : { kind, member: member.replace(/^@/, "") };
+    }
+  }
+}
+var MEMBER_ACTIONS, ON_A_MESSAGE2;
+var init_member_step = __esm({
+  "src/bot-test/file/member-step.ts"() {
+    "use strict";
+    init_refs();
+    MEMBER_ACTIONS = ["react", "unreact", "edit", "delete", "join", "leave"];
+    ON_A_MESSAGE2 = ["react", "unreact", "edit", "delete"];
   }
 });
 
@@ -59236,18 +59417,28 @@ function readStep(r, node, fallback) {
     const e = map.get(key);
     if (e) ok2 = (step[key] = r.nonEmpty(e)) !== void 0 && ok2;
   }
+  const id = map.get("id");
+  if (id) ok2 = (step.id = stepId(r, id)) !== void 0 && ok2;
   const expect = map.get("expect");
   if (expect && SILENT.includes(kind))
     ok2 = r.problem(
       r.at(expect.keyNode),
       `${kind} changes the world and reaches no bot: it has nothing to expect (put expect on the step after it)`
     ) ?? false;
-  else if (expect) ok2 = (step.expect = readExpectation(r, expect)) !== void 0 && ok2;
+  else if (expect) ok2 = (step.expect = readExpectation(r, expect, kind)) !== void 0 && ok2;
   const within2 = map.get("within");
   if (within2 && !expect)
     ok2 = r.problem(r.at(within2.keyNode), "within: is how long expect: may take to hold; this step has no expect") ?? false;
   else if (within2) ok2 = (step.withinMs = readWithin(r, within2)) !== void 0 && ok2;
   return ok2 && action ? step : void 0;
+}
+function stepId(r, e) {
+  const id = r.nonEmpty(e);
+  if (id === void 0 || STEP_ID.test(id)) return id;
+  return r.problem(
+    r.valueAt(e),
+    `id "${id}" must start with a letter and hold only letters, digits, _ and - (later steps write it before a dot: ask.reply)`
+  );
 }
 function readAction(r, kind, map) {
   const main2 = map.get(kind);
@@ -59266,6 +59457,10 @@ function readAction(r, kind, map) {
           r.at(main2.keyNode),
           `${kind} needs target: (the ${kind === "user-command" ? "member" : "message"} it is used on)`
         );
+      if (kind === "message-command") {
+        const target3 = readMessageRef(r, targetEntry);
+        return name === void 0 || target3 === void 0 ? void 0 : { kind, name, target: target3 };
+      }
       const target2 = r.nonEmpty(targetEntry);
       return name === void 0 || target2 === void 0 ? void 0 : { kind, name, target: target2 };
     }
@@ -59278,6 +59473,13 @@ function readAction(r, kind, map) {
       const text2 = r.nonEmpty(main2);
       return text2 === void 0 ? void 0 : { kind, text: text2 };
     }
+    case "react":
+    case "unreact":
+    case "edit":
+    case "delete":
+    case "join":
+    case "leave":
+      return readMemberAction(r, kind, main2, map);
     case "advance": {
       const written = r.text(main2);
       if (written === void 0) return void 0;
@@ -59304,9 +59506,9 @@ function commandLine(r, entry, partial) {
   return line;
 }
 function readComponentAction(r, kind, main2, map) {
-  const label = r.nonEmpty(main2);
+  const label = readComponentRef(r, main2);
   const messageEntry = map.get("message");
-  const message = messageEntry ? r.nonEmpty(messageEntry) : void 0;
+  const message = messageEntry ? readMessageRef(r, messageEntry) : void 0;
   if (messageEntry && message === void 0) return void 0;
   if (kind === "click")
     return label === void 0 ? void 0 : { kind, button: label, ...message !== void 0 && { message } };
@@ -59377,7 +59579,9 @@ var init_step = __esm({
     init_yaml_lib();
     init_expect();
     init_nodes();
+    init_refs();
     init_values3();
+    init_member_step();
     ACTIONS = [
       "invoke",
       "autocomplete",
@@ -59387,15 +59591,16 @@ var init_step = __esm({
       "select",
       "submit-modal",
       "say",
+      ...MEMBER_ACTIONS,
       "advance",
       "fail"
     ];
     EXTRA = {
       target: ["user-command", "message-command"],
-      message: ["click", "select"],
+      message: ["click", "select", ...ON_A_MESSAGE2],
       values: ["select"]
     };
-    COMMON = ["expect", "within", "as", "in"];
+    COMMON = ["id", "expect", "within", "as", "in"];
     STEP_KEYS = [...ACTIONS, ...Object.keys(EXTRA), ...COMMON];
     SILENT = ["advance", "fail"];
   }
@@ -59542,17 +59747,17 @@ function readScenarios(r, entry) {
   const items = r.items(entry, "scenarios");
   if (!items) return void 0;
   if (items.length === 0) return r.problem(r.valueAt(entry), "scenarios is empty; a test file needs at least one");
-  const seen = /* @__PURE__ */ new Map();
+  const seen2 = /* @__PURE__ */ new Map();
   const out = items.map((node) => {
     const s = readScenario(r, node, r.valueAt(entry));
     if (!s) return void 0;
-    const earlier = seen.get(s.name);
+    const earlier = seen2.get(s.name);
     if (earlier)
       return r.problem(
         s.at,
         `two scenarios are named "${s.name}" (the other at line ${earlier.line}); reports tell them apart by name`
       );
-    seen.set(s.name, s.at);
+    seen2.set(s.name, s.at);
     return s;
   });
   return out.every((s) => s !== void 0) ? out : void 0;
@@ -59579,6 +59784,7 @@ function readScenario(r, node, fallback) {
     ok2 = r.problem(r.valueAt(stepsEntry), "steps is empty; a scenario needs at least one") ?? false;
   const steps = (items ?? []).map((step) => readStep(r, step, r.valueAt(stepsEntry)));
   if (!ok2 || !items || steps.some((s) => s === void 0)) return void 0;
+  if (!checkStepRefs(r, steps)) return void 0;
   return { ...scenario, name, steps };
 }
 var import_promises3, import_node_path20, TOP_KEYS, BOT_KEYS, ERROR_POLICIES, SCENARIO_KEYS;
@@ -59589,6 +59795,7 @@ var init_read = __esm({
     import_node_path20 = require("node:path");
     init_yaml_lib();
     init_nodes();
+    init_refs();
     init_step();
     init_values3();
     TOP_KEYS = ["bot", "world", "manifest", "scenarios"];
@@ -59811,78 +60018,65 @@ var init_delivery = __esm({
   }
 });
 
-// src/bot-test/run/observe.ts
-function interactive(c) {
-  return c.type === ComponentType.BUTTON || SELECT_COMPONENT_TYPES.includes(c.type);
+// src/bot-test/run/acted.ts
+function quietAfter(ctx, mark, expects) {
+  const settle2 = () => ctx.harness.settled().then((r) => {
+    mark.quiet = true;
+    return r;
+  });
+  const decided = expects ? settle2() : void 0;
+  return { read: nothing, final: false, settle: settle2, ...decided ? { decided } : {} };
 }
-function observedMessage(m) {
-  const components = allComponents(m.components).filter(interactive).map((c) => ({
-    type: c.type,
-    ...str3(c.custom_id) !== void 0 ? { customId: str3(c.custom_id) } : {},
-    ...str3(c.label) !== void 0 ? { label: str3(c.label) } : {},
-    ...str3(c.placeholder) !== void 0 ? { placeholder: str3(c.placeholder) } : {},
-    ...c.disabled === true ? { disabled: true } : {},
-    ...str3(c.url) !== void 0 ? { url: str3(c.url) } : {}
-  }));
-  return {
-    id: str3(m.id) ?? "",
-    content: str3(m.content) ?? "",
-    embeds: Array.isArray(m.embeds) ? m.embeds.filter(isObj5) : [],
-    components,
-    ephemeral: ((typeof m.flags === "number" ? m.flags : 0) & EPHEMERAL) !== 0
-  };
-}
-function observedModal(m) {
-  const fields = [];
-  for (const top of Array.isArray(m.components) ? m.components.filter(isObj5) : []) {
-    const label = str3(top.label);
-    for (const c of allComponents([top])) {
-      if (c.type !== ComponentType.TEXT_INPUT) continue;
-      fields.push({
-        customId: str3(c.custom_id) ?? "",
-        label: str3(c.label) ?? label ?? "",
-        style: c.style ?? 1,
-        required: c.required !== false
-      });
-    }
-  }
-  return { title: str3(m.title) ?? "", customId: str3(m.custom_id) ?? "", fields };
-}
-var str3, isObj5;
-var init_observe = __esm({
-  "src/bot-test/run/observe.ts"() {
+var nothing;
+var init_acted = __esm({
+  "src/bot-test/run/acted.ts"() {
     "use strict";
-    init_component_use();
-    init_callback();
-    init_enums();
-    str3 = (v) => typeof v === "string" ? v : void 0;
-    isObj5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    nothing = () => ({ followups: [], messages: [] });
   }
 });
 
 // src/bot-test/run/place.ts
 function placeOf(emulator, scenario, step) {
   const as = step.as ?? scenario.as;
-  const where3 = step.in ?? scenario.in;
-  const refs = { ...as !== void 0 ? { userId: as } : {}, ...where3 !== void 0 ? { channelId: where3 } : {} };
+  const where4 = step.in ?? scenario.in;
+  const refs = { ...as !== void 0 ? { userId: as } : {}, ...where4 !== void 0 ? { channelId: where4 } : {} };
   const resolved = resolveNames(emulator.world, refs, emulator.credentials.guildId);
   if ("problem" in resolved) return resolved;
   return resolved;
 }
-function botMessages(emulator, applicationId, channelId2, userId2) {
+function isBots(emulator, applicationId, m) {
   const app = emulator.world.applications[applicationId];
-  return Object.values(emulator.world.messages).filter((m) => m.channel_id === channelId2).filter((m) => {
-    const author = m.message.author?.id;
-    return m.interaction?.applicationId === applicationId || m.applicationId === applicationId || m.webhookId === applicationId || app !== void 0 && author === app.botUserId;
-  }).filter((m) => !((m.message.flags ?? 0) & EPHEMERAL) || m.interaction?.userId === userId2).sort(byId2);
+  const author = m.message.author?.id;
+  return m.interaction?.applicationId === applicationId || m.applicationId === applicationId || m.webhookId === applicationId || app !== void 0 && author === app.botUserId;
+}
+function botMessages(emulator, applicationId, channelId2, userId2) {
+  return Object.values(emulator.world.messages).filter((m) => m.channel_id === channelId2 && isBots(emulator, applicationId, m) && visibleTo(m, userId2)).sort(byId2);
 }
 function latestBotMessage(emulator, applicationId, channelId2, userId2) {
   return botMessages(emulator, applicationId, channelId2, userId2).at(-1);
 }
-function nextBotMessage(emulator, applicationId, channelId2, afterId) {
-  return botMessages(emulator, applicationId, channelId2, void 0).find((m) => compareSnowflakes(m.id, afterId) > 0);
+function channelMessagesNewestFirst(emulator, channelId2, userId2) {
+  return Object.values(emulator.world.messages).filter((m) => m.channel_id === channelId2 && visibleTo(m, userId2)).sort((a, b) => byId2(b, a));
 }
-var byId2;
+function messageMark(emulator) {
+  return new Set(Object.keys(emulator.world.messages));
+}
+function botMessagesSince(emulator, applicationId, mark, userId2) {
+  return Object.values(emulator.world.messages).filter((m) => !mark.has(m.id) && isBots(emulator, applicationId, m) && visibleTo(m, userId2)).sort(byId2);
+}
+function channelOf3(emulator, place) {
+  if (place.channelId !== void 0) return place.channelId;
+  return emulator.world.guilds[emulator.credentials.guildId]?.channels[0]?.id;
+}
+function latestMemberMessage(emulator, channelId2, userId2) {
+  return Object.values(emulator.world.messages).filter((m) => m.channel_id === channelId2 && m.message.author?.id === userId2).sort(byId2).at(-1);
+}
+function latestReactedMessage(emulator, channelId2, userId2, emoji) {
+  return Object.values(emulator.world.messages).filter(
+    (m) => m.channel_id === channelId2 && m.reactions?.some((r) => r.emoji === emoji && r.userIds.includes(userId2))
+  ).sort(byId2).at(-1);
+}
+var byId2, visibleTo;
 var init_place2 = __esm({
   "src/bot-test/run/place.ts"() {
     "use strict";
@@ -59890,173 +60084,7 @@ var init_place2 = __esm({
     init_callback();
     init_snowflake();
     byId2 = (a, b) => compareSnowflakes(a.id, b.id);
-  }
-});
-
-// src/bot-test/run/steps.ts
-async function runStep(ctx, scenario, step) {
-  const place = placeOf(ctx.emulator, scenario, step);
-  if ("problem" in place) return place;
-  const action = step.action;
-  switch (action.kind) {
-    case "invoke":
-    case "autocomplete":
-    case "user-command":
-    case "message-command":
-      return afterInteraction(
-        ctx,
-        await ctx.harness.track(ctx.emulator.invoke({ ...invokeRequest(action), ...place, waitSeconds: 0 }))
-      );
-    case "click":
-    case "select":
-      return component(ctx, place, action);
-    case "submit-modal":
-      if (place.userId === void 0) return { problem: "submit-modal needs a member: give as:" };
-      return afterInteraction(
-        ctx,
-        await ctx.harness.track(
-          ctx.emulator.submitModal({
-            userId: place.userId,
-            applicationId: ctx.applicationId,
-            fields: action.fields,
-            waitSeconds: 0
-          })
-        )
-      );
-    case "say":
-      return say(ctx, place, action.text);
-    case "advance":
-      ctx.harness.advance(action.ms);
-      return worldOnly;
-    case "fail":
-      return fail2(ctx, action);
-  }
-}
-function invokeRequest(action) {
-  switch (action.kind) {
-    case "invoke":
-      return { line: action.line };
-    case "autocomplete":
-      return { line: action.line, autocomplete: true };
-    case "user-command":
-      return { userCommand: action.name, target: action.target };
-    case "message-command":
-      return { messageCommand: action.name, target: action.target };
-  }
-}
-function channelOf3(ctx, place) {
-  if (place.channelId !== void 0) return place.channelId;
-  return ctx.emulator.world.guilds[ctx.emulator.credentials.guildId]?.channels[0]?.id;
-}
-async function component(ctx, place, action) {
-  let messageId = action.message;
-  if (messageId === void 0) {
-    const channelId2 = channelOf3(ctx, place);
-    const latest = channelId2 !== void 0 ? latestBotMessage(ctx.emulator, ctx.applicationId, channelId2, place.userId) : void 0;
-    if (!latest) return { problem: `nothing to ${action.kind}: the bot has no message in the channel` };
-    messageId = latest.id;
-  }
-  const base = { messageId, ...place.userId !== void 0 ? { userId: place.userId } : {}, waitSeconds: 0 };
-  const work = action.kind === "click" ? ctx.emulator.click({ ...base, button: action.button }) : ctx.emulator.select({ ...base, menu: action.menu, values: action.values });
-  return afterInteraction(ctx, await ctx.harness.track(work));
-}
-function afterInteraction(ctx, out) {
-  if (out.outcome === "invalid") return { problem: out.message };
-  if (out.outcome === "refused") {
-    const refusal3 = out.refusal;
-    if (TEST_FAULTS.includes(refusal3.kind)) return { problem: refusal3.message };
-    const refused3 = refusal3.reason ? `${refusal3.message} (${refusal3.reason})` : refusal3.message;
-    return {
-      read: () => ({ followups: [], refused: refused3 }),
-      final: true,
-      // Nothing reached the bot: only what was already under way (an earlier step's late work) is waited for.
-      settle: () => ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS })
-    };
-  }
-  if (out.outcome === "launched") {
-    const reply = observedMessage(out.message);
-    return { read: () => ({ followups: [], reply }), final: true, settle: () => ctx.harness.settled() };
-  }
-  const interactionId = out.interaction.id;
-  return {
-    read: () => observeAnswers(ctx, out),
-    interactionId,
-    // No answer by the service's deadline: the interaction can no longer be answered.
-    final: out.outcome === "no-response",
-    settle: (full) => full ? ctx.harness.settled() : ctx.harness.settled(void 0, interactionId)
-  };
-}
-function observeAnswers(ctx, out) {
-  const answers2 = ctx.harness.answers(out.interaction.id);
-  const gone = new Set(answers2?.deleted);
-  const seen = (m) => ({ ...observedMessage(m), ...gone.has(m.id) ? { deleted: true } : {} });
-  const observed = { followups: (answers2?.followups ?? []).map(seen) };
-  if (out.outcome === "no-response") return { ...observed, noAnswer: deliveryLine(out.cause) };
-  const callback = answers2?.callbackType ?? out.callback?.type;
-  const data = out.callback?.data ?? {};
-  if (callback === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE || callback === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
-    if (answers2?.original) observed.reply = seen(answers2.original);
-  } else if (callback === CallbackType.UPDATE_MESSAGE || callback === CallbackType.DEFERRED_UPDATE_MESSAGE) {
-    if (answers2?.message) observed.update = observedMessage(answers2.message);
-  } else if (callback === CallbackType.MODAL) observed.modal = observedModal(data);
-  else if (callback === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT)
-    observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c) => ({
-      name: String(c.name),
-      value: c.value
-    }));
-  return observed;
-}
-async function say(ctx, place, text2) {
-  const channelId2 = channelOf3(ctx, place);
-  if (place.userId === void 0 || channelId2 === void 0)
-    return { problem: "say needs a member and a channel: give as: and in:" };
-  const res = await ctx.harness.track(
-    Promise.resolve(ctx.emulator.say({ channelId: channelId2, userId: place.userId, content: text2 }))
-  );
-  const body = res.body ?? {};
-  const settle2 = () => ctx.harness.settled();
-  if (res.status !== 200) {
-    const refused3 = String(body.message ?? `HTTP ${res.status}`);
-    return { read: () => ({ followups: [], refused: refused3 }), final: true, settle: settle2 };
-  }
-  const read = () => {
-    const next = nextBotMessage(ctx.emulator, ctx.applicationId, channelId2, String(body.id));
-    return { followups: [], ...next ? { message: observedMessage(next.message) } : {} };
-  };
-  return { read, final: false, settle: settle2 };
-}
-function fail2(ctx, action) {
-  try {
-    ctx.emulator.faults.add({
-      kind: "error",
-      method: action.route.method,
-      path: action.route.path,
-      status: action.status,
-      times: action.times
-    });
-  } catch (err) {
-    return { problem: `fail: ${err.message}` };
-  }
-  return worldOnly;
-}
-var TEST_FAULTS, nothing, worldOnly;
-var init_steps = __esm({
-  "src/bot-test/run/steps.ts"() {
-    "use strict";
-    init_settle();
-    init_callback();
-    init_delivery();
-    init_observe();
-    init_place2();
-    TEST_FAULTS = [
-      "unknown-message",
-      "unknown-component",
-      "ambiguous-component",
-      "unknown-value",
-      "no-modal"
-    ];
-    nothing = () => ({ followups: [] });
-    worldOnly = { read: nothing, final: true, settle: async () => void 0 };
+    visibleTo = (m, userId2) => !((m.message.flags ?? 0) & EPHEMERAL) || m.interaction?.userId === userId2;
   }
 });
 
@@ -60123,6 +60151,7 @@ function matchMessage(path, m, actual) {
       showList(actual.components.map((c) => show(componentName2(c))))
     );
   }
+  if (m.reactions) out.push(...matchReactions(`${path}.reactions`, m.reactions, actual.reactions, m.at));
   m.embeds?.forEach((written, i) => {
     const embed = actual.embeds[i];
     if (!embed)
@@ -60130,6 +60159,10 @@ function matchMessage(path, m, actual) {
     else for (const d of partialDiff(written, embed, "")) add(`embeds[${i}]${d.path}`, d.expected, d.actual);
   });
   return out;
+}
+function matchReactions(path, want, actual, at2) {
+  if (inOrder(want, actual, matchesText)) return [];
+  return [{ path, expected: showList(want.map(showMatcher)), actual: showList(actual.map((e) => show(e))), at: at2 }];
 }
 function partialDiff(written, actual, path) {
   if (Array.isArray(written)) {
@@ -60217,23 +60250,27 @@ function matchAnswer(key, expect, observed) {
         at2
       ) : missing();
     case "followups":
-      return matchFollowups(expect, observed.followups);
+      return matchList("followups", "follow-up", expect, observed.followups);
+    case "messages":
+      return matchList("messages", "message", expect, observed.messages);
+    case "reactions":
+      return observed.acted ? matchReactions("reactions", expect.reactions, observed.acted.reactions, at2) : missing();
   }
 }
-function matchFollowups(expect, followups) {
-  const want = expect.followups;
+function matchList(key, what, expect, actual) {
+  const want = expect[key];
   const out = [];
-  if (want.length !== followups.length) {
+  if (want.length !== actual.length) {
     out.push({
-      path: "followups",
-      expected: count3(want.length, "follow-up"),
-      actual: `${count3(followups.length, "follow-up")}${followups.length ? `: ${followups.map((f) => show(f.content)).join(", ")}` : ""}`,
+      path: key,
+      expected: count3(want.length, what),
+      actual: `${count3(actual.length, what)}${actual.length ? `: ${actual.map((f) => show(f.content)).join(", ")}` : ""}`,
       at: expect.at
     });
   }
   want.forEach((m, i) => {
-    const actual = followups[i];
-    if (actual) out.push(...matchMessage(`followups[${i}]`, m, actual));
+    const got = actual[i];
+    if (got) out.push(...matchMessage(`${key}[${i}]`, m, got));
   });
   return out;
 }
@@ -60244,7 +60281,9 @@ function noun(key) {
     modal: "modal",
     choices: "choices",
     followups: "follow-ups",
-    message: "message from the bot"
+    message: "message from the bot",
+    messages: "messages",
+    reactions: "message acted on"
   }[key];
 }
 function expectedOf(key, expect) {
@@ -60254,6 +60293,8 @@ function expectedOf(key, expect) {
   }
   if (key === "modal") return "a modal";
   if (key === "choices") return count3(expect.choices.length, "choice");
+  if (key === "messages") return count3(expect.messages.length, "message");
+  if (key === "reactions") return `reactions ${showList(expect.reactions.map(showMatcher))}`;
   return count3(expect.followups.length, "follow-up");
 }
 function atOf(key, expect) {
@@ -60269,7 +60310,11 @@ function happened(o) {
   if (o.modal) parts.push(`opened the modal ${show(o.modal.title)}`);
   if (o.choices) parts.push(count3(o.choices.length, "choice"));
   if (o.followups.length) parts.push(count3(o.followups.length, "follow-up"));
-  if (o.message) parts.push(`said ${show(o.message.content)}`);
+  const sent = (o.messages?.length ? o.messages : o.message ? [o.message] : []).filter(
+    (m) => m.id !== o.reply?.id && !o.followups.some((f) => f.id === m.id)
+  );
+  if (sent.length) parts.push(`said ${sent.map((m) => show(m.content)).join(", ")}`);
+  if (o.acted?.reactions.length) parts.push(`reacted ${o.acted.reactions.join(" ")}`);
   return parts.length ? `the bot ${parts.join(", ")}` : "nothing happened";
 }
 var ANSWER_KEYS, count3;
@@ -60278,8 +60323,418 @@ var init_step2 = __esm({
     "use strict";
     init_message4();
     init_text();
-    ANSWER_KEYS = ["reply", "update", "modal", "choices", "followups", "message"];
+    ANSWER_KEYS = ["reply", "update", "modal", "choices", "followups", "message", "messages", "reactions"];
     count3 = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  }
+});
+
+// src/bot-test/run/target.ts
+function where(ctx, place) {
+  return {
+    emulator: ctx.emulator,
+    applicationId: ctx.applicationId,
+    channelId: channelOf3(ctx.emulator, place),
+    userId: place.userId
+  };
+}
+function messageOf2(w, ref, earlier, doing) {
+  if (ref === void 0 || ref.kind === "latest") {
+    const latest = w.channelId !== void 0 ? latestBotMessage(w.emulator, w.applicationId, w.channelId, w.userId) : void 0;
+    return latest ? latest.id : { problem: `nothing to ${doing}: the bot has no message in the channel` };
+  }
+  if (ref.kind === "id") return ref.id;
+  if (ref.kind === "content") {
+    const found = w.channelId !== void 0 ? channelMessagesNewestFirst(w.emulator, w.channelId, w.userId).find(
+      (m) => matchesText(ref.content, typeof m.message.content === "string" ? m.message.content : "")
+    ) : void 0;
+    return found ? found.id : { problem: `nothing to ${doing}: no message in the channel says ${showMatcher(ref.content)}` };
+  }
+  const observed = earlier.get(ref.step)?.read();
+  if (!observed) return { problem: `nothing to ${doing}: step ${ref.step} has not run in this scenario` };
+  const message = partOf(observed, ref);
+  const written = `${ref.step}.${ref.part}${ref.index !== void 0 ? `[${ref.index}]` : ""}`;
+  return message ? message.id : { problem: `nothing to ${doing}: step ${ref.step} has no ${written} (${happened(observed)})` };
+}
+function partOf(o, ref) {
+  switch (ref.part) {
+    case "reply":
+    case "update":
+    case "message":
+      return o[ref.part];
+    case "said":
+      return o.acted;
+    case "messages":
+    case "followups":
+      return o[ref.part][ref.index ?? 0];
+  }
+}
+function componentOf(emulator, messageId, ref, kind) {
+  if (typeof ref === "string") return ref;
+  const stored2 = emulator.world.messages[messageId];
+  if (!stored2) return { problem: `no message ${messageId}` };
+  const what = kind === "click" ? "button" : "select";
+  const all = allComponents(stored2.message.components);
+  let found;
+  let where4;
+  if ("index" in ref) {
+    const mine = all.filter((c) => kind === "click" ? c.type === ComponentType.BUTTON : isSelect2(c));
+    found = mine[ref.index];
+    where4 = `${what} { index: ${ref.index} } (the message has ${mine.length} ${what}${mine.length === 1 ? "" : "s"})`;
+  } else {
+    const rows = all.filter((c) => c.type === ComponentType.ACTION_ROW);
+    const row2 = rows[ref.row];
+    const items = Array.isArray(row2?.components) ? row2.components : [];
+    found = items[ref.column];
+    where4 = `component at { row: ${ref.row}, column: ${ref.column} } (the message has ${rows.length} row${rows.length === 1 ? "" : "s"}${row2 ? `; row ${ref.row} has ${items.length}` : ""})`;
+    if (found && (kind === "click" ? found.type !== ComponentType.BUTTON : !isSelect2(found)))
+      return { problem: `the component at { row: ${ref.row}, column: ${ref.column} } is not a ${what}` };
+  }
+  if (!found) return { problem: `no ${where4}` };
+  const name = found.custom_id ?? found.label ?? found.url;
+  return typeof name === "string" ? name : { problem: `the ${what} at that position has no custom_id or label` };
+}
+var isSelect2;
+var init_target = __esm({
+  "src/bot-test/run/target.ts"() {
+    "use strict";
+    init_component_use();
+    init_enums();
+    init_step2();
+    init_text();
+    init_place2();
+    isSelect2 = (c) => SELECT_COMPONENT_TYPES.includes(c.type);
+  }
+});
+
+// src/bot-test/run/member-steps.ts
+async function memberStep2(ctx, place, action, earlier, mark, expects) {
+  const act2 = action.kind === "join" || action.kind === "leave" ? guildAct(ctx, place, action) : messageAct(ctx, place, action, earlier, mark);
+  if ("problem" in act2) return act2;
+  const res = await ctx.harness.track(Promise.resolve(act2.run()));
+  if (res.status >= 300) {
+    const refused3 = String(res.body?.message ?? `HTTP ${res.status}`);
+    const refusal3 = {
+      read: () => ({ ...nothing(), refused: refused3 }),
+      final: true,
+      settle: () => ctx.harness.settled()
+    };
+    return refusal3;
+  }
+  return quietAfter(ctx, mark, expects);
+}
+function guildAct(ctx, place, action) {
+  const { emulator } = ctx;
+  const channelId2 = channelOf3(emulator, place);
+  const guildId = Object.values(emulator.world.guilds).flatMap((g) => g.channels).find((c) => c.id === channelId2)?.guildId;
+  if (guildId === void 0) return { problem: `${action.kind}: the step's channel is in no guild` };
+  if (action.kind === "join") return { run: () => emulator.member.join(guildId, { username: action.username }) };
+  const who = resolveNames(emulator.world, { userId: action.member }, guildId);
+  if ("problem" in who) return { problem: `leave: ${who.problem}` };
+  return { run: () => emulator.member.leave(guildId, who.userId) };
+}
+function messageAct(ctx, place, action, earlier, mark) {
+  const { emulator } = ctx;
+  const channelId2 = channelOf3(emulator, place);
+  const userId2 = place.userId;
+  if (userId2 === void 0 || channelId2 === void 0)
+    return { problem: `${action.kind} needs a member and a channel: give as: and in:` };
+  const messageId = action.message !== void 0 ? messageOf2(where(ctx, place), action.message, earlier, action.kind) : defaultMessage(ctx, action, channelId2, userId2);
+  if (typeof messageId !== "string") return messageId;
+  mark.actedId = messageId;
+  const at2 = { channelId: channelId2, messageId, userId: userId2 };
+  switch (action.kind) {
+    case "react":
+      return { run: () => emulator.member.react({ ...at2, emoji: action.emoji }) };
+    case "unreact":
+      return { run: () => emulator.member.unreact({ ...at2, emoji: action.emoji }) };
+    case "edit":
+      return { run: () => emulator.member.edit({ ...at2, content: action.text }) };
+    case "delete":
+      return { run: () => emulator.member.delete(at2) };
+  }
+}
+function defaultMessage(ctx, action, channelId2, userId2) {
+  const { emulator } = ctx;
+  switch (action.kind) {
+    case "react":
+      return messageOf2(where(ctx, { channelId: channelId2, userId: userId2 }), void 0, /* @__PURE__ */ new Map(), "react to");
+    case "unreact":
+      return latestReactedMessage(emulator, channelId2, userId2, action.emoji)?.id ?? {
+        problem: `nothing to unreact: no message in the channel has the member's ${action.emoji}`
+      };
+    default:
+      return latestMemberMessage(emulator, channelId2, userId2)?.id ?? {
+        problem: `nothing to ${action.kind}: the member has no message in the channel`
+      };
+  }
+}
+var init_member_steps = __esm({
+  "src/bot-test/run/member-steps.ts"() {
+    "use strict";
+    init_names3();
+    init_acted();
+    init_place2();
+    init_target();
+  }
+});
+
+// src/bot-test/run/observe.ts
+function interactive(c) {
+  return c.type === ComponentType.BUTTON || SELECT_COMPONENT_TYPES.includes(c.type);
+}
+function observedMessage(m, reactions = []) {
+  const components = allComponents(m.components).filter(interactive).map((c) => ({
+    type: c.type,
+    ...str3(c.custom_id) !== void 0 ? { customId: str3(c.custom_id) } : {},
+    ...str3(c.label) !== void 0 ? { label: str3(c.label) } : {},
+    ...str3(c.placeholder) !== void 0 ? { placeholder: str3(c.placeholder) } : {},
+    ...c.disabled === true ? { disabled: true } : {},
+    ...str3(c.url) !== void 0 ? { url: str3(c.url) } : {}
+  }));
+  return {
+    id: str3(m.id) ?? "",
+    content: str3(m.content) ?? "",
+    embeds: Array.isArray(m.embeds) ? m.embeds.filter(isObj5) : [],
+    components,
+    ephemeral: ((typeof m.flags === "number" ? m.flags : 0) & EPHEMERAL) !== 0,
+    reactions
+  };
+}
+function observedModal(m) {
+  const fields = [];
+  for (const top of Array.isArray(m.components) ? m.components.filter(isObj5) : []) {
+    const label = str3(top.label);
+    for (const c of allComponents([top])) {
+      if (c.type !== ComponentType.TEXT_INPUT) continue;
+      fields.push({
+        customId: str3(c.custom_id) ?? "",
+        label: str3(c.label) ?? label ?? "",
+        style: c.style ?? 1,
+        required: c.required !== false
+      });
+    }
+  }
+  return { title: str3(m.title) ?? "", customId: str3(m.custom_id) ?? "", fields };
+}
+var str3, isObj5;
+var init_observe = __esm({
+  "src/bot-test/run/observe.ts"() {
+    "use strict";
+    init_component_use();
+    init_callback();
+    init_enums();
+    str3 = (v) => typeof v === "string" ? v : void 0;
+    isObj5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  }
+});
+
+// src/bot-test/run/caused.ts
+function seen(emulator, m) {
+  const id = typeof m.id === "string" ? m.id : "";
+  return observedMessage(
+    m,
+    (emulator.world.messages[id]?.reactions ?? []).map((r) => r.emoji)
+  );
+}
+function withCaused(emulator, applicationId, mark, observed) {
+  if (observed.refused !== void 0) return observed;
+  const messages = botMessagesSince(emulator, applicationId, mark.before, mark.userId).map(
+    (m) => seen(emulator, m.message)
+  );
+  const stored2 = mark.actedId !== void 0 ? emulator.world.messages[mark.actedId] : void 0;
+  const acted = stored2 ? seen(emulator, stored2.message) : void 0;
+  const out = { ...observed, messages, ...acted ? { acted } : {} };
+  if (messages[0]) out.message = messages[0];
+  if (mark.quiet && messages.length === 0 && !(mark.kind === "say" && acted?.reactions.length))
+    out.noAnswer = `no answer: the bot posted no message${mark.kind === "say" ? " and added no reaction" : ""}`;
+  return out;
+}
+var init_caused = __esm({
+  "src/bot-test/run/caused.ts"() {
+    "use strict";
+    init_observe();
+    init_place2();
+  }
+});
+
+// src/bot-test/run/steps.ts
+async function runStep(ctx, scenario, step, earlier = /* @__PURE__ */ new Map()) {
+  const place = placeOf(ctx.emulator, scenario, step);
+  if ("problem" in place) return place;
+  const mark = { before: messageMark(ctx.emulator), userId: place.userId, kind: step.action.kind };
+  const acted = await act(ctx, place, step, earlier, mark);
+  if ("problem" in acted || acted === worldOnly) return acted;
+  const read = acted.read;
+  return { ...acted, read: () => withCaused(ctx.emulator, ctx.applicationId, mark, read()) };
+}
+async function act(ctx, place, step, earlier, mark) {
+  const action = step.action;
+  switch (action.kind) {
+    case "invoke":
+    case "autocomplete":
+    case "user-command":
+      return afterInteraction(
+        ctx,
+        await ctx.harness.track(ctx.emulator.invoke({ ...invokeRequest(action), ...place, waitSeconds: 0 }))
+      );
+    case "message-command": {
+      const target2 = messageOf2(where(ctx, place), action.target, earlier, `use ${action.name} on`);
+      if (typeof target2 !== "string") return target2;
+      mark.actedId = target2;
+      const request3 = { messageCommand: action.name, target: target2, ...place, waitSeconds: 0 };
+      return afterInteraction(ctx, await ctx.harness.track(ctx.emulator.invoke(request3)));
+    }
+    case "click":
+    case "select":
+      return component(ctx, place, action, earlier, mark);
+    case "submit-modal":
+      if (place.userId === void 0) return { problem: "submit-modal needs a member: give as:" };
+      return afterInteraction(
+        ctx,
+        await ctx.harness.track(
+          ctx.emulator.submitModal({
+            userId: place.userId,
+            applicationId: ctx.applicationId,
+            fields: action.fields,
+            waitSeconds: 0
+          })
+        )
+      );
+    case "say":
+      return say(ctx, place, action.text, mark, step.expect !== void 0);
+    case "react":
+    case "unreact":
+    case "edit":
+    case "delete":
+    case "join":
+    case "leave":
+      return memberStep2(ctx, place, action, earlier, mark, step.expect !== void 0);
+    case "advance":
+      ctx.harness.advance(action.ms);
+      return worldOnly;
+    case "fail":
+      return fail2(ctx, action);
+  }
+}
+function invokeRequest(action) {
+  switch (action.kind) {
+    case "invoke":
+      return { line: action.line };
+    case "autocomplete":
+      return { line: action.line, autocomplete: true };
+    case "user-command":
+      return { userCommand: action.name, target: action.target };
+  }
+}
+async function component(ctx, place, action, earlier, mark) {
+  const messageId = messageOf2(where(ctx, place), action.message, earlier, action.kind);
+  if (typeof messageId !== "string") return messageId;
+  mark.actedId = messageId;
+  const name = componentOf(ctx.emulator, messageId, action.kind === "click" ? action.button : action.menu, action.kind);
+  if (typeof name !== "string") return name;
+  const base = { messageId, ...place.userId !== void 0 ? { userId: place.userId } : {}, waitSeconds: 0 };
+  const work = action.kind === "click" ? ctx.emulator.click({ ...base, button: name }) : ctx.emulator.select({ ...base, menu: name, values: action.values });
+  return afterInteraction(ctx, await ctx.harness.track(work));
+}
+function afterInteraction(ctx, out) {
+  if (out.outcome === "invalid") return { problem: out.message };
+  if (out.outcome === "refused") {
+    const refusal3 = out.refusal;
+    if (TEST_FAULTS.includes(refusal3.kind)) return { problem: refusal3.message };
+    const refused3 = refusal3.reason ? `${refusal3.message} (${refusal3.reason})` : refusal3.message;
+    return {
+      read: () => ({ ...nothing(), refused: refused3 }),
+      final: true,
+      // Nothing reached the bot: only what was already under way (an earlier step's late work) is waited for.
+      settle: () => ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS })
+    };
+  }
+  if (out.outcome === "launched") {
+    const reply = observedMessage(out.message);
+    return { read: () => ({ ...nothing(), reply }), final: true, settle: () => ctx.harness.settled() };
+  }
+  const interactionId = out.interaction.id;
+  return {
+    read: () => observeAnswers(ctx, out),
+    interactionId,
+    // No answer by the service's deadline: the interaction can no longer be answered.
+    final: out.outcome === "no-response",
+    settle: (full) => full ? ctx.harness.settled() : ctx.harness.settled(void 0, interactionId)
+  };
+}
+function observeAnswers(ctx, out) {
+  const answers2 = ctx.harness.answers(out.interaction.id);
+  const gone = new Set(answers2?.deleted);
+  const shown2 = (m) => ({
+    ...seen(ctx.emulator, m),
+    ...gone.has(m.id) ? { deleted: true } : {}
+  });
+  const observed = { ...nothing(), followups: (answers2?.followups ?? []).map(shown2) };
+  if (out.outcome === "no-response") return { ...observed, noAnswer: deliveryLine(out.cause) };
+  const callback = answers2?.callbackType ?? out.callback?.type;
+  const data = out.callback?.data ?? {};
+  if (callback === CallbackType.CHANNEL_MESSAGE_WITH_SOURCE || callback === CallbackType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE) {
+    if (answers2?.original) observed.reply = shown2(answers2.original);
+  } else if (callback === CallbackType.UPDATE_MESSAGE || callback === CallbackType.DEFERRED_UPDATE_MESSAGE) {
+    if (answers2?.message) observed.update = seen(ctx.emulator, answers2.message);
+  } else if (callback === CallbackType.MODAL) observed.modal = observedModal(data);
+  else if (callback === CallbackType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT)
+    observed.choices = (Array.isArray(data.choices) ? data.choices : []).map((c) => ({
+      name: String(c.name),
+      value: c.value
+    }));
+  return observed;
+}
+async function say(ctx, place, text2, mark, expects) {
+  const channelId2 = channelOf3(ctx.emulator, place);
+  if (place.userId === void 0 || channelId2 === void 0)
+    return { problem: "say needs a member and a channel: give as: and in:" };
+  const res = await ctx.harness.track(
+    Promise.resolve(ctx.emulator.say({ channelId: channelId2, userId: place.userId, content: text2 }))
+  );
+  const body = res.body ?? {};
+  if (res.status !== 200) {
+    const refused3 = String(body.message ?? `HTTP ${res.status}`);
+    return { read: () => ({ ...nothing(), refused: refused3 }), final: true, settle: () => ctx.harness.settled() };
+  }
+  mark.actedId = String(body.id);
+  return quietAfter(ctx, mark, expects);
+}
+function fail2(ctx, action) {
+  try {
+    ctx.emulator.faults.add({
+      kind: "error",
+      method: action.route.method,
+      path: action.route.path,
+      status: action.status,
+      times: action.times
+    });
+  } catch (err) {
+    return { problem: `fail: ${err.message}` };
+  }
+  return worldOnly;
+}
+var TEST_FAULTS, worldOnly;
+var init_steps = __esm({
+  "src/bot-test/run/steps.ts"() {
+    "use strict";
+    init_settle();
+    init_callback();
+    init_delivery();
+    init_acted();
+    init_member_steps();
+    init_caused();
+    init_observe();
+    init_place2();
+    init_target();
+    TEST_FAULTS = [
+      "unknown-message",
+      "unknown-component",
+      "ambiguous-component",
+      "unknown-value",
+      "no-modal"
+    ];
+    worldOnly = { read: nothing, final: true, settle: async () => void 0 };
   }
 });
 
@@ -60288,6 +60743,9 @@ async function untilHolds(ctx, acted, step) {
   const started = performance.now();
   const within2 = withinOf(step);
   const longest = Math.max(...Object.values(within2.keys), within2.step);
+  let decided = acted.decided?.then(() => {
+    decided = void 0;
+  });
   for (; ; ) {
     const observed = acted.read();
     const mismatches = matchStep(step.expect, observed);
@@ -60302,7 +60760,7 @@ async function untilHolds(ctx, acted, step) {
       if (acted.final || await ctx.botGone()) return { observed, mismatches };
       wake = deadline - waited;
     }
-    await Promise.race([ctx.harness.changed(wake), ctx.botExits()]);
+    await Promise.race([ctx.harness.changed(wake), ctx.botExits(), ...decided ? [decided] : []]);
   }
 }
 function withinOf(step) {
@@ -60313,11 +60771,13 @@ function withinOf(step) {
     const own3 = e[key]?.withinMs;
     if (own3 !== void 0) keys2[key] = own3;
   }
-  const items = (e.followups ?? []).map((f) => f.withinMs ?? base);
-  if (items.length) keys2.followups = Math.max(...items);
-  e.followups?.forEach((f, i) => {
-    if (f.withinMs !== void 0) keys2[`followups[${i}]`] = f.withinMs;
-  });
+  for (const list5 of ["followups", "messages"]) {
+    const items = (e[list5] ?? []).map((f) => f.withinMs ?? base);
+    if (items.length) keys2[list5] = Math.max(...items);
+    e[list5]?.forEach((f, i) => {
+      if (f.withinMs !== void 0) keys2[`${list5}[${i}]`] = f.withinMs;
+    });
+  }
   return {
     step: base,
     keys: keys2,
@@ -60357,6 +60817,7 @@ async function runSteps(ctx, scenario) {
       return { status: "error", steps: [{ status: "error", index: 0, at: scenario.at, problem: notReady.timedOut }] };
   }
   let mark = ctx.outputMark();
+  const earlier = /* @__PURE__ */ new Map();
   for (const [index, step] of scenario.steps.entries()) {
     const gone = await ctx.botExited(mark);
     if (gone)
@@ -60368,7 +60829,7 @@ async function runSteps(ctx, scenario) {
     const late = lateError(ctx, steps, mark);
     if (late) return late;
     mark = ctx.outputMark();
-    const result = withLoggedError(await runOne(ctx, scenario, step, index), ctx.loggedError(mark));
+    const result = withLoggedError(await runOne(ctx, scenario, step, index, earlier), ctx.loggedError(mark));
     steps.push(result);
     const exited = await ctx.botExited(mark);
     if (exited)
@@ -60389,13 +60850,14 @@ function lateError(ctx, steps, mark) {
   steps[steps.length - 1] = withLoggedError(last, error2);
   return { status: "failed", steps };
 }
-async function runOne(ctx, scenario, step, index) {
+async function runOne(ctx, scenario, step, index, earlier) {
   const stepStart = performance.now();
   ctx.transcript.push({ kind: "step", index, action: step.action.kind, at: step.at });
   let reading;
   try {
-    const acted = await runStep(ctx, scenario, step);
+    const acted = await runStep(ctx, scenario, step, earlier);
     if ("problem" in acted) return { status: "error", index, at: step.at, problem: acted.problem };
+    if (step.id !== void 0) earlier.set(step.id, acted);
     reading = step.expect ? await untilHolds(ctx, acted, { ...step, expect: step.expect }) : { observed: await acted.settle().then(() => acted.read()), mismatches: [] };
   } catch (err) {
     return { status: "error", index, at: step.at, problem: err.message };
@@ -60773,18 +61235,18 @@ function commandDifferences(plan, locate2) {
 }
 function difference(action, locate2) {
   const at2 = action.origin ? locate2(action.origin) : void 0;
-  const where3 = at2 ? { at: at2 } : {};
+  const where4 = at2 ? { at: at2 } : {};
   switch (action.kind) {
     case "noop":
       return [];
     case "delete":
       return [{ kind: "added", address: action.address }];
     case "create":
-      return [{ kind: "removed", address: action.address, ...where3 }];
+      return [{ kind: "removed", address: action.address, ...where4 }];
     case "update":
     case "rename":
     case "replace":
-      return [{ kind: "changed", address: action.address, ...where3, fields: action.changes.map(fieldDifference) }];
+      return [{ kind: "changed", address: action.address, ...where4, fields: action.changes.map(fieldDifference) }];
   }
 }
 function fieldDifference(change2) {
@@ -60998,6 +61460,9 @@ function botIdentity(emulator, wanted) {
 }
 function botEnvironment(emulator, bot, port, base) {
   return {
+    // Python buffers what it prints into a pipe: a bot's `print` in on_ready would reach the runner (bot.ready:,
+    // its errors, the transcript) only when the buffer fills or the bot exits. The user's own setting wins.
+    PYTHONUNBUFFERED: "1",
     ...base,
     DISCORD_TOKEN: bot.botToken,
     DISCORD_APPLICATION_ID: bot.applicationId,
@@ -61306,8 +61771,8 @@ function botErrorLine(error2) {
 }
 function botExitDetail(exit) {
   if (exit.error) {
-    const where3 = exit.error.at ? `, at ${errorPlace(exit.error)}` : "";
-    return [`its first error${where3}:`, ...exit.error.lines.map((l) => `  ${printable(l)}`)];
+    const where4 = exit.error.at ? `, at ${errorPlace(exit.error)}` : "";
+    return [`its first error${where4}:`, ...exit.error.lines.map((l) => `  ${printable(l)}`)];
   }
   if (exit.lastLines.length === 0) return ["it printed nothing"];
   return ["its last output:", ...exit.lastLines.map((l) => `  ${printable(l)}`)];
@@ -61316,8 +61781,8 @@ function botExitSummary(exit) {
   return `${botExitHeadline(exit)}${exit.error ? `: ${botErrorLine(exit.error)}` : ""}`;
 }
 function loggedErrorDetail(error2) {
-  const where3 = error2.at ? `, at ${errorPlace(error2)}` : "";
-  return [`${LOGGED_ERROR}${where3} (bot.errors: ignore to allow it):`, ...error2.lines.map((l) => `  ${printable(l)}`)];
+  const where4 = error2.at ? `, at ${errorPlace(error2)}` : "";
+  return [`${LOGGED_ERROR}${where4} (bot.errors: ignore to allow it):`, ...error2.lines.map((l) => `  ${printable(l)}`)];
 }
 var botExited, errorPlace, LOGGED_ERROR;
 var init_bot_exit = __esm({
@@ -61348,10 +61813,10 @@ function differenceLines(p, d) {
     case "added":
       return [`  ${p.green("+")} ${d.address}: added by the bot, not in the manifest`];
     case "removed":
-      return [`  ${p.red("-")} ${d.address}: removed, the manifest declares it${where(d.at)}`];
+      return [`  ${p.red("-")} ${d.address}: removed, the manifest declares it${where2(d.at)}`];
     case "changed":
       return [
-        `  ${p.yellow("~")} ${d.address}: changed${where(d.at)}, the manifest's → the bot's`,
+        `  ${p.yellow("~")} ${d.address}: changed${where2(d.at)}, the manifest's → the bot's`,
         ...d.fields.map((f) => {
           const line = fieldChangeLine({
             path: f.path,
@@ -61363,12 +61828,12 @@ function differenceLines(p, d) {
       ];
   }
 }
-var where;
+var where2;
 var init_command_drift2 = __esm({
   "src/report/bot-test/command-drift.ts"() {
     "use strict";
     init_describe();
-    where = (at2) => at2 ? ` (${at2.file}:${at2.line}:${at2.column})` : "";
+    where2 = (at2) => at2 ? ` (${at2.file}:${at2.line}:${at2.column})` : "";
   }
 });
 
@@ -61445,13 +61910,13 @@ ${commandDriftBlock(p, f.commandDrift)}`);
     out.push(
       [
         head,
-        `  ${where2(f.botExit.at)}: ${p.red(botExitHeadline(f.botExit))}`,
+        `  ${where3(f.botExit.at)}: ${p.red(botExitHeadline(f.botExit))}`,
         ...botExitDetail(f.botExit).map((l) => `  ${l}`)
       ].join("\n")
     );
   }
   if (f.problems?.length) {
-    const lines = f.problems.map((pr) => `  ${where2(pr.at)}: ${pr.message}`);
+    const lines = f.problems.map((pr) => `  ${where3(pr.at)}: ${pr.message}`);
     out.push([p.yellow(p.bold(`Error in the test file ${fileName(f)} (it did not run):`)), ...lines].join("\n"));
   }
   for (const s of f.scenarios) if (s.status !== "passed") out.push(scenarioBlock(p, s));
@@ -61464,13 +61929,13 @@ function scenarioBlock(p, s) {
   let body;
   if (last && last.status !== "passed") body = stepBlock(p, s, last);
   else
-    body = s.botExit ? [] : [`  ${s.status === "error" ? "the scenario could not run" : "no step failed"} (${where2(s.at)})`];
+    body = s.botExit ? [] : [`  ${s.status === "error" ? "the scenario could not run" : "no step failed"} (${where3(s.at)})`];
   const transcript = s.transcript.length > 0 ? ["", p.dim("  Transcript:"), ...transcriptLines(s.transcript).map((l) => p.dim(`    ${l}`))] : [];
   return [head, ...exit, ...body, ...transcript].join("\n");
 }
 function stepBlock(p, s, step) {
   const action = stepAction(s.transcript, step);
-  const title3 = `  step ${step.index + 1}${action ? ` (${action})` : ""} at ${where2(step.at)}`;
+  const title3 = `  step ${step.index + 1}${action ? ` (${action})` : ""} at ${where3(step.at)}`;
   if (step.status === "error") return [title3, `  ${p.yellow("error in the test, not the bot:")} ${step.problem}`];
   if (step.status === "passed") return [title3];
   const waited = step.withinMs !== void 0 ? `, still so after ${seconds(step.withinMs)} (within)` : "";
@@ -61501,7 +61966,7 @@ function mismatchTable(p, mismatches) {
     ...rows.map((r) => `    ${pad(r.what, w.what)}  ${p.green(pad(r.expected, w.expected))}  ${p.red(r.actual)}`)
   ];
 }
-var where2, seconds;
+var where3, seconds;
 var init_text2 = __esm({
   "src/report/bot-test/text.ts"() {
     "use strict";
@@ -61510,7 +61975,7 @@ var init_text2 = __esm({
     init_file_name();
     init_paint();
     init_transcript2();
-    where2 = (at2) => `${at2.file}:${at2.line}:${at2.column}`;
+    where3 = (at2) => `${at2.file}:${at2.line}:${at2.column}`;
     seconds = (ms) => ms < 1e3 ? `${ms} ms` : `${Number((ms / 1e3).toFixed(1))} s`;
   }
 });
@@ -63372,17 +63837,17 @@ async function orNone(read) {
     throw err;
   }
 }
-function pick(flag, kind, value, candidates, where3, unreadable) {
+function pick(flag, kind, value, candidates, where4, unreadable) {
   const r = resolveName(kind, value, candidates);
   if (r.outcome === "resolved") return { id: r.id, name: r.name };
   if (r.outcome === "unknown" && unreadable)
     throw new NameError(
       "NAMES_UNAVAILABLE",
-      `${flag}: no ${kind} named "${r.typed}" ${where3}: ${unreadable}; give the ${kind}'s id`
+      `${flag}: no ${kind} named "${r.typed}" ${where4}: ${unreadable}; give the ${kind}'s id`
     );
   throw new NameError(
     r.outcome === "ambiguous" ? "NAME_AMBIGUOUS" : "NAME_UNKNOWN",
-    `${flag}: ${nameProblem(r, where3)}`
+    `${flag}: ${nameProblem(r, where4)}`
   );
 }
 var Names = class {
@@ -64280,7 +64745,7 @@ function scenarioRow(s) {
   return row(`${at2.file}:${at2.line}`, s.name, outcome, what);
 }
 var cell = (text2) => escapeInline(text2.replace(/\s+/g, " ")).replace(/\|/g, "\\|");
-var row = (where3, name, outcome, what) => `| ${cell(where3)} | ${cell(name)} | ${outcome} | ${cell(what)} |`;
+var row = (where4, name, outcome, what) => `| ${cell(where4)} | ${cell(name)} | ${outcome} | ${cell(what)} |`;
 
 // src/cli/commands/ci-action-test.ts
 init_text2();

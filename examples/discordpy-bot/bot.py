@@ -31,7 +31,7 @@ class Bot(discord.Client):
         self.tree = app_commands.CommandTree(self)
 
     async def on_ready(self):
-        print(f"ready as {self.user.name}", flush=True)
+        print(f"ready as {self.user.name}")
 
 
 bot = Bot()

@@ -1,4 +1,3 @@
-import { CmdsyncError } from '../errors.js';
 import type { CommandAction, CommandRequest, Plan, PlannedRequest, ScopePlan } from '../plan/model.js';
 import type { RestClient } from '../remote/http/client.js';
 import {

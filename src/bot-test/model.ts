@@ -138,6 +138,17 @@ export type StepAction =
   | { kind: 'select'; menu: ComponentRef; values: string[]; message?: MessageRef }
   | { kind: 'submit-modal'; fields: Record<string, string> }
   | { kind: 'say'; text: string }
+  /**
+   * What else a member does (file/member-step.ts): react on `message` (a reference), else the bot's latest
+   * message in the channel; take a reaction back from `message`, else the latest message that has it; edit or
+   * delete `message`, else their own latest message there.
+   */
+  | { kind: 'react' | 'unreact'; emoji: string; message?: MessageRef }
+  | { kind: 'edit'; text: string; message?: MessageRef }
+  | { kind: 'delete'; message?: MessageRef }
+  /** Someone joins the step's guild under this name; a member (a name or id) leaves it. */
+  | { kind: 'join'; username: string }
+  | { kind: 'leave'; member: string }
   /** Moves the emulator's clock (token expiry), in ms. */
   | { kind: 'advance'; ms: number }
   /** The next `times` requests matching `route` (written `METHOD /path/with/*`) answer `status`. */

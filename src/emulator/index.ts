@@ -14,6 +14,7 @@ import { WebhookAuthorizations } from './state/webhook-authorizations.js';
 import { EmulatorStartError } from './http/start-error.js';
 import type { Snowflake } from '../wire/snowflake.js';
 import type { EmulatorResponse } from './http/http-types.js';
+import { memberActCalls, type MemberActs } from './routes/member-act-calls.js';
 import { memberSay } from './routes/message-control.js';
 import { AdvancingClock } from './harness/clock.js';
 import { InFlight } from './harness/in-flight.js';
@@ -134,6 +135,8 @@ export interface RunningEmulator extends ComponentActions {
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
   /** A member posts in a channel (the same as POST /__emulator/messages and `cmdsync say`): 200 with the message, or the service's refusal. */
   say(request: { channelId: Snowflake; userId: Snowflake; content?: string } & Obj): EmulatorResponse;
+  /** What a member does besides posting: edit or delete a message, react, join or leave a guild (the control routes' handlers). */
+  member: MemberActs;
   /** The service's check of an application's interactions endpoint (default: the default application's). */
   checkInteractionsEndpoint(applicationId?: string): Promise<EndpointCheck>;
   /** Today's command creates per application and scope (`left` is null where nothing is refused: global). */
@@ -276,6 +279,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     limits,
     invoke: interactions.invoke,
     say: (request) => memberSay({ store, events, nextId, now, limits }, request),
+    member: memberActCalls({ store, events, nextId, now, limits }),
     ...interactions.components,
     checkInteractionsEndpoint: interactions.checkInteractionsEndpoint,
     ...(harness ? { harness } : {}),

@@ -78,11 +78,11 @@ const PARTS_OF: Record<StepPart, readonly StepKind[] | 'any'> = {
   messages: 'any',
 };
 
-/** The references of one step (a click's or select's `message:`, a message command's `target:`). */
+/** The references of one step (the `message:` of a click, a select or a member's doing; a message command's `target:`). */
 function refsOf(step: Step): MessageRef[] {
   const a = step.action;
   if (a.kind === 'message-command') return [a.target];
-  if ((a.kind === 'click' || a.kind === 'select') && a.message) return [a.message];
+  if ('message' in a && a.message) return [a.message];
   return [];
 }
 

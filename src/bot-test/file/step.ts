@@ -6,6 +6,7 @@ import { readExpectation, readWithin } from './expect.js';
 import { contentOffset, describe, type Entry, type Reader, type YNode } from './nodes.js';
 import { readComponentRef, readMessageRef, STEP_ID } from './refs.js';
 import { duration, faultRoute } from './values.js';
+import { MEMBER_ACTIONS, type MemberActionKind, ON_A_MESSAGE, readMemberAction } from './member-step.js';
 
 const ACTIONS: readonly StepKind[] = [
   'invoke',
@@ -16,13 +17,14 @@ const ACTIONS: readonly StepKind[] = [
   'select',
   'submit-modal',
   'say',
+  ...MEMBER_ACTIONS,
   'advance',
   'fail',
 ];
 /** The keys besides the action, and the actions each belongs to. */
 const EXTRA: Record<string, readonly StepKind[]> = {
   target: ['user-command', 'message-command'],
-  message: ['click', 'select'],
+  message: ['click', 'select', ...ON_A_MESSAGE],
   values: ['select'],
 };
 const COMMON = ['id', 'expect', 'within', 'as', 'in'];
@@ -115,6 +117,13 @@ function readAction(r: Reader, kind: StepKind, map: Map<string, Entry>): StepAct
       const text = r.nonEmpty(main);
       return text === undefined ? undefined : { kind, text };
     }
+    case 'react':
+    case 'unreact':
+    case 'edit':
+    case 'delete':
+    case 'join':
+    case 'leave':
+      return readMemberAction(r, kind satisfies MemberActionKind, main, map);
     case 'advance': {
       const written = r.text(main);
       if (written === undefined) return undefined;

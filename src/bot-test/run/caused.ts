@@ -46,8 +46,9 @@ export function withCaused(
   const acted = stored ? seen(emulator, stored.message) : undefined;
   const out: Observed = { ...observed, messages, ...(acted ? { acted } : {}) };
   if (messages[0]) out.message = messages[0];
-  // The member's message got nothing back: the same as an interaction the bot left unanswered.
-  if (mark.kind === 'say' && mark.quiet && messages.length === 0 && !acted?.reactions.length)
-    out.noAnswer = 'no answer: the bot posted no message and added no reaction';
+  // What the member did (a post, a reaction, an edit, a join) got nothing back: the same as an interaction the
+  // bot left unanswered. Only such steps are marked quiet (acted.ts quietAfter).
+  if (mark.quiet && messages.length === 0 && !(mark.kind === 'say' && acted?.reactions.length))
+    out.noAnswer = `no answer: the bot posted no message${mark.kind === 'say' ? ' and added no reaction' : ''}`;
   return out;
 }

@@ -92,3 +92,36 @@ export function botMessagesSince(
     .filter((m) => !mark.has(m.id) && isBots(emulator, applicationId, m) && visibleTo(m, userId))
     .sort(byId);
 }
+
+/** The channel a step acts in: named, else the world's first guild's first channel. */
+export function channelOf(emulator: RunningEmulator, place: Place): string | undefined {
+  if (place.channelId !== undefined) return place.channelId;
+  return emulator.world.guilds[emulator.credentials.guildId]?.channels[0]?.id;
+}
+
+/** The member's own latest message in the channel. */
+export function latestMemberMessage(
+  emulator: RunningEmulator,
+  channelId: string,
+  userId: string,
+): StoredMessage | undefined {
+  return Object.values(emulator.world.messages)
+    .filter((m) => m.channel_id === channelId && (m.message.author as { id?: string } | undefined)?.id === userId)
+    .sort(byId)
+    .at(-1);
+}
+
+/** The latest message in the channel carrying the member's `emoji` reaction: what an `unreact` takes it back from. */
+export function latestReactedMessage(
+  emulator: RunningEmulator,
+  channelId: string,
+  userId: string,
+  emoji: string,
+): StoredMessage | undefined {
+  return Object.values(emulator.world.messages)
+    .filter(
+      (m) => m.channel_id === channelId && m.reactions?.some((r) => r.emoji === emoji && r.userIds.includes(userId)),
+    )
+    .sort(byId)
+    .at(-1);
+}

@@ -13,7 +13,8 @@
 import type { BotError, BotExit, Outcome, Scenario, ScenarioResult, Step, StepResult } from '../model.js';
 import type { ExitFacts } from './bot-process.js';
 import type { NotReady } from './ready.js';
-import { type Acted, runStep } from './steps.js';
+import type { Acted } from './acted.js';
+import { runStep } from './steps.js';
 import { type Reading, untilHolds, type WaitContext } from './wait.js';
 import type { TranscriptRecorder } from './transcript.js';
 

@@ -10,37 +10,16 @@ import { CallbackType } from '../../wire/interactions/callback.js';
 import type { ComponentRefusalKind } from '../../wire/interactions/component-use.js';
 import { deliveryLine } from '../../wire/interactions/delivery.js';
 import type { Observed, Scenario, Step, StepAction } from '../model.js';
+import { type Acted, nothing, quietAfter, type StepContext, type StepRun } from './acted.js';
+import { memberStep } from './member-steps.js';
 import { type StepMark, seen, withCaused } from './caused.js';
 import { observedMessage, observedModal } from './observe.js';
-import { messageMark, placeOf, type Place } from './place.js';
-import { componentOf, type Earlier, messageOf, type Where } from './target.js';
+import { channelOf, messageMark, placeOf, type Place } from './place.js';
+import { componentOf, type Earlier, messageOf, where } from './target.js';
 
 type Obj = Record<string, unknown>;
 
-export interface StepContext {
-  emulator: RunningEmulator;
-  harness: EmulatorHarness;
-  applicationId: string;
-}
-
-/**
- * What a step's action came to, read as it stands whenever asked: a step
- * with an expectation reads it again as the world changes until it holds
- * (wait.ts); one without is settled, then read once (`settle`).
- */
-export interface Acted {
-  read(): Observed;
-  /** The runner's interaction, when the action made one: a reading is calm once it owes nothing more (a deferred answer's edit). */
-  interactionId?: string;
-  /** What it came to can no longer change: the service refused it, the bot's deadline passed, or it changed only the world. */
-  final: boolean;
-  /** Waits until the bot has settled after it (`full`: the whole quiet period, even after a final answer). */
-  settle(full?: boolean): Promise<unknown>;
-  /** Resolves when a reading may change without anything happening in the emulator (a `say`'s `no-answer`: once the bot has been quiet). */
-  decided?: Promise<unknown>;
-}
-
-export type StepRun = Acted | { problem: string };
+export type { Acted, StepContext, StepRun } from './acted.js';
 
 /** What the client refuses because the test named something that is not there: the test's fault, not the bot's. */
 const TEST_FAULTS: readonly ComponentRefusalKind[] = [
@@ -51,7 +30,6 @@ const TEST_FAULTS: readonly ComponentRefusalKind[] = [
   'no-modal',
 ];
 
-const nothing = (): Observed => ({ followups: [], messages: [] });
 /** A step that changed the world and reached no bot: nothing to wait for. */
 const worldOnly: Acted = { read: nothing, final: true, settle: async () => undefined };
 
@@ -110,6 +88,13 @@ async function act(ctx: StepContext, place: Place, step: Step, earlier: Earlier,
       );
     case 'say':
       return say(ctx, place, action.text, mark, step.expect !== undefined);
+    case 'react':
+    case 'unreact':
+    case 'edit':
+    case 'delete':
+    case 'join':
+    case 'leave':
+      return memberStep(ctx, place, action, earlier, mark, step.expect !== undefined);
     case 'advance':
       ctx.harness.advance(action.ms);
       return worldOnly;
@@ -127,21 +112,6 @@ function invokeRequest(action: Extract<StepAction, { kind: 'invoke' | 'autocompl
     case 'user-command':
       return { userCommand: action.name, target: action.target };
   }
-}
-
-/** The channel a step acts in: named, else the world's first guild's first channel. */
-function channelOf(ctx: StepContext, place: Place): string | undefined {
-  if (place.channelId !== undefined) return place.channelId;
-  return ctx.emulator.world.guilds[ctx.emulator.credentials.guildId]?.channels[0]?.id;
-}
-
-function where(ctx: StepContext, place: Place): Where {
-  return {
-    emulator: ctx.emulator,
-    applicationId: ctx.applicationId,
-    channelId: channelOf(ctx, place),
-    userId: place.userId,
-  };
 }
 
 async function component(
@@ -230,7 +200,7 @@ function observeAnswers(
  * is then decided: `quiet`).
  */
 async function say(ctx: StepContext, place: Place, text: string, mark: StepMark, expects: boolean): Promise<StepRun> {
-  const channelId = channelOf(ctx, place);
+  const channelId = channelOf(ctx.emulator, place);
   if (place.userId === undefined || channelId === undefined)
     return { problem: 'say needs a member and a channel: give as: and in:' };
   // The runner's action begins here, as an invocation's does (the bot's requests are counted from it).
@@ -243,14 +213,7 @@ async function say(ctx: StepContext, place: Place, text: string, mark: StepMark,
     return { read: () => ({ ...nothing(), refused }), final: true, settle: () => ctx.harness.settled() };
   }
   mark.actedId = String(body.id);
-  const settle = () =>
-    ctx.harness.settled().then((r) => {
-      mark.quiet = true;
-      return r;
-    });
-  // A step with expectations is read again once the bot is quiet: then it is `no-answer` unless something came.
-  const decided = expects ? settle() : undefined;
-  return { read: nothing, final: false, settle, ...(decided ? { decided } : {}) };
+  return quietAfter(ctx, mark, expects);
 }
 
 /** Adds the step's fault; its route was parsed when the file was read (file/values.ts). */

@@ -12,7 +12,8 @@ import { ComponentType, SELECT_COMPONENT_TYPES } from '../../wire/enums.js';
 import { happened } from '../match/step.js';
 import { matchesText, showMatcher } from '../match/text.js';
 import type { ComponentRef, MessageRef, Observed, ObservedMessage } from '../model.js';
-import { channelMessagesNewestFirst, latestBotMessage } from './place.js';
+import { channelMessagesNewestFirst, channelOf, latestBotMessage, type Place } from './place.js';
+import type { StepContext } from './acted.js';
 
 type Obj = Record<string, unknown>;
 type Found<T> = T | { problem: string };
@@ -25,6 +26,15 @@ export interface Where {
   applicationId: string;
   channelId: string | undefined;
   userId: string | undefined;
+}
+
+export function where(ctx: StepContext, place: Place): Where {
+  return {
+    emulator: ctx.emulator,
+    applicationId: ctx.applicationId,
+    channelId: channelOf(ctx.emulator, place),
+    userId: place.userId,
+  };
 }
 
 /** The id of the message `ref` names; no ref: the bot's latest message in the channel. */

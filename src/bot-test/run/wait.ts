@@ -11,7 +11,7 @@
  */
 import { matchStep } from '../match/step.js';
 import { DEFAULT_WITHIN_MS, type Expectation, type Mismatch, type Observed, type Step } from '../model.js';
-import type { Acted, StepContext } from './steps.js';
+import type { Acted, StepContext } from './acted.js';
 
 export interface WaitContext extends StepContext {
   /** Resolves true once the bot's process has exited (and false while it runs). */

@@ -65,6 +65,9 @@ export function botEnvironment(
   base: NodeJS.ProcessEnv,
 ): NodeJS.ProcessEnv {
   return {
+    // Python buffers what it prints into a pipe: a bot's `print` in on_ready would reach the runner (bot.ready:,
+    // its errors, the transcript) only when the buffer fills or the bot exits. The user's own setting wins.
+    PYTHONUNBUFFERED: '1',
     ...base,
     DISCORD_TOKEN: bot.botToken,
     DISCORD_APPLICATION_ID: bot.applicationId,

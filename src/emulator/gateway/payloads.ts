@@ -121,7 +121,7 @@ export function guildCreatePayload(guild: Guild, app: Application, intents: numb
     nsfw_level: 0,
     premium_tier: 0,
     premium_subscription_count: 0,
-    system_channel_id: null,
+    system_channel_id: guild.systemChannelId ?? null,
     system_channel_flags: 0,
     rules_channel_id: null,
     public_updates_channel_id: null,

@@ -86,6 +86,11 @@ export function seedGuild(
   const guild: Guild = { id, name: g.name ?? `guild-${gi + 1}`, channels, roles, members, apps };
   world.guilds[id] = guild;
   if (g.owner_id !== undefined) guild.ownerId = idOr(g.owner_id, nextId, `guilds[${gi}].owner_id`);
+  if (g.system_channel !== undefined) {
+    const named = channels.find((c) => c.id === String(g.system_channel) || c.name === g.system_channel);
+    if (!named) throw new SeedError(`guilds[${gi}].system_channel: ${g.system_channel} is not a channel of the guild`);
+    guild.systemChannelId = named.id;
+  }
   return guild;
 }
 

@@ -66,6 +66,8 @@ export interface Guild {
   channels: Channel[];
   /** The owner may use every command (facts §6.1). */
   ownerId?: Snowflake;
+  /** Where the service posts join messages, and what bots read as the guild's `system_channel_id` (absent: none). */
+  systemChannelId?: Snowflake;
   /** `permissions`: a decimal bit set (absent: none). @everyone has the guild's id. */
   roles: Array<{ id: Snowflake; name: string; permissions?: string }>;
   /** `roles`: the member's role ids, @everyone left out. `locale`: the user's language setting (a locale key). `ageVerified`: known to be 18 or older (age-restricted commands). `nick`, `joinedAt` (ISO time; absent: when the guild was made): as the member object says. */
@@ -227,6 +229,8 @@ export interface Seed {
     }>;
     /** The member id of the owner. */
     owner_id?: Snowflake;
+    /** The channel (a name or id of one of its channels) the guild's `system_channel_id` names. */
+    system_channel?: string;
     /** `permissions`: names or a decimal bit set. A role named @everyone (or with the guild's id) sets @everyone's. */
     roles?: Array<{ id?: Snowflake; name: string; permissions?: string | string[] }>;
     /** `roles`: role ids (or names of seeded roles); `locale`: the user's language setting (e.g. `fr`), the requester locale after the headers; `age_verified`: 18 or older (default false: age-restricted commands are refused). */
