@@ -4,7 +4,7 @@
  * or why it could not run (an unknown member, no such button, nothing to
  * click: a fault in the test).
  */
-import type { ComponentOutcome, EmulatorHarness, InvokeOutcome, RunningEmulator } from '../../emulator/index.js';
+import type { ComponentOutcome, InvokeOutcome } from '../../emulator/index.js';
 import { ANSWERED_QUIET_MS } from '../../emulator/harness/settle.js';
 import { CallbackType } from '../../wire/interactions/callback.js';
 import type { ComponentRefusalKind } from '../../wire/interactions/component-use.js';
