@@ -147,7 +147,7 @@ test("the guide's /ban: the Confirm button bans the member with the reason, and 
     outcome: 'answered',
     original: { content: `Are you sure you want to ban <@${BOB}> for reason: spam?` },
   });
-  const messageId = (asked as { original: { id: string } }).original.id;
+  const messageId = (asked as { original?: { id?: unknown } }).original?.id as string;
   const clicked = await em.click({ messageId, button: 'Confirm Ban', userId: ANN });
   expect(clicked).toMatchObject({
     outcome: 'answered',

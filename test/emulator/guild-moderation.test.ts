@@ -8,7 +8,9 @@ import { afterEach, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { say } from './channel-messages-setup.js';
 import { type RawGateway, readyClient } from './gateway-client.js';
-import { ANN, BOB, CAROL, DAVE, GENERAL, GUILD, moderationSeed } from './guild-moderation-setup.js';
+import { viewCommands } from '../../src/emulator/view/command-picker.js';
+import type { PickerAnswer } from '../../src/emulator/view/picker-types.js';
+import { ANN, APP, BOB, CAROL, DAVE, GENERAL, GUILD, moderationSeed } from './guild-moderation-setup.js';
 import { bot, call, start } from './helpers.js';
 
 const GUILDS = 1 << 0;
@@ -141,7 +143,19 @@ test('a timeout: the member keeps reading but cannot talk or use commands until 
     body: { code: 50013 },
   });
   expect(await em.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'refused' });
+  // The web view's command picker locks it the same way.
+  const hello = () => {
+    const picker = viewCommands(
+      em.world,
+      new URLSearchParams({ guild_id: GUILD, channel_id: GENERAL, member_id: BOB }),
+      { applicationId: APP, guildId: GUILD },
+      t,
+    );
+    return (picker.body as PickerAnswer).commands.find((c) => c.name === 'hello')!.access.allowed;
+  };
+  expect(hello()).toBe(false);
   t += 3600_001;
+  expect(hello()).toBe(true);
   expect((await say(em, { channelId: GENERAL, userId: BOB, content: 'back' })).status).toBe(200);
   expect(
     await api('PATCH', `/guilds/${GUILD}/members/${BOB}`, {
@@ -163,4 +177,31 @@ test('voice fields of a member change are not emulated: a loud 404 naming them, 
   const r = await api('PATCH', `/guilds/${GUILD}/members/${BOB}`, { mute: true, nick: 'x' });
   expect(r).toMatchObject({ status: 404, body: { message: expect.stringContaining('mute not emulated') } });
   expect(em.world.guilds[GUILD]!.members.find((m) => m.id === BOB)!.nick).toBeUndefined();
+});
+
+test("the web view's world shows bans with their reason, whose timeout runs on the emulator clock, role positions and the audit log", async () => {
+  await open();
+  await api('PUT', `/guilds/${GUILD}/bans/${CAROL}`, undefined, { 'x-audit-log-reason': 'spam' });
+  const until = new Date(t + 60_000).toISOString();
+  await api('PATCH', `/guilds/${GUILD}/members/${BOB}`, { communication_disabled_until: until });
+  const world = async () => {
+    const r = await fetch(`${new URL(em.url).origin}/__emulator/view/world`, {
+      headers: { 'x-cmdsync-control': em.controlToken },
+    });
+    return ((await r.json()) as any).guilds.find((g: any) => g.id === GUILD);
+  };
+  const g = await world();
+  expect(g.bans).toEqual([{ userId: CAROL, username: 'carol', reason: 'spam' }]);
+  expect(g.members.find((m: any) => m.id === BOB)).toMatchObject({ timedOutUntil: until });
+  expect(g.roles.map((r: any) => [r.name, r.position])).toEqual([
+    ['@everyone', 0],
+    ['mods', 1],
+    ['boss', 3],
+  ]);
+  expect(g.auditLog.map((e: any) => [e.actionType, e.targetId, e.reason])).toEqual([
+    [22, CAROL, 'spam'],
+    [24, BOB, undefined],
+  ]);
+  t += 60_001;
+  expect((await world()).members.find((m: any) => m.id === BOB).timedOutUntil).toBeUndefined();
 });
