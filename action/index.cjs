@@ -49981,15 +49981,21 @@ function commandRefusal(world, app, place, command, user2, beforePermissions) {
   const { guild, facts, channel } = place;
   const where3 = placeFacts(app, place, user2);
   const throughGuild = authorizingOwners(command, where3)[String(IntegrationType.GUILD_INSTALL)] !== void 0 && place.context === InteractionContext.GUILD;
-  return placeRefusal(command, where3) ?? ageRefusal(command, where3) ?? beforePermissions?.() ?? (guild && facts && throughGuild ? permissionRefusal({
-    guildId: guild.id,
-    command,
-    commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
-    appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
-    member: { userId: user2.id, roleIds: user2.roleIds, ...guild.ownerId === user2.id ? { owner: true } : {} },
-    permissions: memberChannelPermissions(facts, user2, channel),
-    channel: { id: channel.id, ...channel.parentId ? { parentId: channel.parentId } : {} }
-  }) : void 0);
+  return placeRefusal(command, where3) ?? ageRefusal(command, where3) ?? beforePermissions?.() ?? (guild && facts && throughGuild ? timedOutReason(
+    user2,
+    permissionRefusal({
+      guildId: guild.id,
+      command,
+      commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
+      appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
+      member: { userId: user2.id, roleIds: user2.roleIds, ...guild.ownerId === user2.id ? { owner: true } : {} },
+      permissions: memberChannelPermissions(facts, user2, channel),
+      channel: { id: channel.id, ...channel.parentId ? { parentId: channel.parentId } : {} }
+    })
+  ) : void 0);
+}
+function timedOutReason(user2, refusal3) {
+  return refusal3 && user2.timedOut ? { ...refusal3, reason: `${user2.username} is timed out until ${user2.timeoutUntil}: ${refusal3.reason}` } : refusal3;
 }
 var init_place = __esm({
   "src/emulator/interactions/place.ts"() {

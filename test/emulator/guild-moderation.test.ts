@@ -142,7 +142,10 @@ test('a timeout: the member keeps reading but cannot talk or use commands until 
     status: 403,
     body: { code: 50013 },
   });
-  expect(await em.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({ outcome: 'refused' });
+  expect(await em.invoke({ line: '/hello', channelId: GENERAL, userId: BOB })).toMatchObject({
+    outcome: 'refused',
+    refusal: { reason: expect.stringContaining(`bob is timed out until ${until}`) },
+  });
   // The web view's command picker locks it the same way.
   const hello = () => {
     const picker = viewCommands(

@@ -195,15 +195,25 @@ export function commandRefusal(
     ageRefusal(command, where) ??
     beforePermissions?.() ??
     (guild && facts && throughGuild
-      ? permissionRefusal({
-          guildId: guild.id,
-          command,
-          commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
-          appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
-          member: { userId: user.id, roleIds: user.roleIds, ...(guild.ownerId === user.id ? { owner: true } : {}) },
-          permissions: memberChannelPermissions(facts, user, channel),
-          channel: { id: channel.id, ...(channel.parentId ? { parentId: channel.parentId } : {}) },
-        })
+      ? timedOutReason(
+          user,
+          permissionRefusal({
+            guildId: guild.id,
+            command,
+            commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
+            appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
+            member: { userId: user.id, roleIds: user.roleIds, ...(guild.ownerId === user.id ? { owner: true } : {}) },
+            permissions: memberChannelPermissions(facts, user, channel),
+            channel: { id: channel.id, ...(channel.parentId ? { parentId: channel.parentId } : {}) },
+          }),
+        )
       : undefined)
   );
+}
+
+/** A timed-out member's refusal says so: the permissions it lacks are the ones the timeout took. */
+function timedOutReason(user: MemberFacts, refusal: Refusal | undefined): Refusal | undefined {
+  return refusal && user.timedOut
+    ? { ...refusal, reason: `${user.username} is timed out until ${user.timeoutUntil}: ${refusal.reason}` }
+    : refusal;
 }
