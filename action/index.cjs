@@ -573,7 +573,7 @@ function enumName(table2, value) {
 function describeEnum(table2) {
   return Object.entries(table2).map(([name, v]) => `${name} (${v})`).join(", ");
 }
-var CommandType, OptionType, EntryPointHandler, IntegrationType, InteractionContext, PermissionEntryType, ChannelType, WebhookType, ComponentType, SELECT_COMPONENT_TYPES, ButtonStyle, SeparatorSpacing, MessageType, TextInputStyle, MessageReferenceType, PollLayoutType, OverwriteType, MessageFlag, ALIASES;
+var CommandType, OptionType, EntryPointHandler, IntegrationType, InteractionContext, PermissionEntryType, ChannelType, WebhookType, ComponentType, SELECT_COMPONENT_TYPES, ButtonStyle, SeparatorSpacing, MessageType, TextInputStyle, MessageReferenceType, PollLayoutType, OverwriteType, AuditLogEvent, MessageFlag, ALIASES;
 var init_enums = __esm({
   "src/wire/enums.ts"() {
     "use strict";
@@ -696,6 +696,16 @@ var init_enums = __esm({
     OverwriteType = {
       ROLE: 0,
       MEMBER: 1
+    };
+    AuditLogEvent = {
+      MEMBER_KICK: 20,
+      MEMBER_BAN_ADD: 22,
+      MEMBER_BAN_REMOVE: 23,
+      MEMBER_UPDATE: 24,
+      MEMBER_ROLE_UPDATE: 25,
+      ROLE_CREATE: 30,
+      ROLE_UPDATE: 31,
+      ROLE_DELETE: 32
     };
     MessageFlag = {
       CROSSPOSTED: 1 << 0,
@@ -1344,7 +1354,7 @@ function resolveLimits(overrides) {
   }
   return limits;
 }
-var DEFAULT_LIMITS, MESSAGE_FORMAT, LIVE_LIMITS, INTEGER_MIN, INTEGER_MAX, NUMBER_MIN, NUMBER_MAX, LIMIT_NAMES;
+var DEFAULT_LIMITS, MESSAGE_FORMAT, GUILD_FORMAT, LIVE_LIMITS, INTEGER_MIN, INTEGER_MAX, NUMBER_MIN, NUMBER_MAX, LIMIT_NAMES;
 var init_limits = __esm({
   "src/wire/limits.ts"() {
     "use strict";
@@ -1400,6 +1410,21 @@ var init_limits = __esm({
       /** Hours a poll stays open: 1 to 32 days' worth. */
       poll_hours_min: 1,
       poll_hours_max: 32 * 24
+    };
+    GUILD_FORMAT = {
+      /** A ban's `delete_message_seconds`: at most 7 days of the user's messages. */
+      ban_delete_seconds_max: 604800,
+      /** The older `delete_message_days`. */
+      ban_delete_days_max: 7,
+      /** How far ahead `communication_disabled_until` may be: 28 days. */
+      timeout_max_ms: 28 * 24 * 60 * 60 * 1e3,
+      nick_max: 32,
+      role_name_max: 100,
+      /** The `X-Audit-Log-Reason` header, kept up to this many characters. */
+      audit_reason_max: 512,
+      /** GET /guilds/{id}/bans `limit`, and /members/search's. */
+      bans_page: { default: 1e3, min: 1, max: 1e3 },
+      member_search_page: { default: 1, min: 1, max: 1e3 }
     };
     LIVE_LIMITS = { user_commands: 15, message_commands: 15 };
     INTEGER_MIN = -Number.MAX_SAFE_INTEGER;
@@ -6853,12 +6878,12 @@ var require_util_map_includes = __commonJS({
   "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    function mapIncludes(ctx, items, search) {
+    function mapIncludes(ctx, items, search2) {
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
       const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
-      return items.some((pair) => isEqual(pair.key, search));
+      return items.some((pair) => isEqual(pair.key, search2));
     }
     exports2.mapIncludes = mapIncludes;
   }
@@ -10584,14 +10609,14 @@ function evaluateAccess(q, label = () => void 0) {
     return l ? `${kind} ${l}` : `${kind} ${id}`;
   };
   const rowText = (layer, row2, kind) => `${layer} row: ${name(kind, row2.id)} ${row2.permission ? "allow" : "deny"}`;
-  const done = (allowed) => ({ allowed, because });
+  const done3 = (allowed) => ({ allowed, because });
   if (q.member.owner) {
     because.push({ kind: "owner", effect: "allow", text: "guild owner: may use every command" });
-    return done(true);
+    return done3(true);
   }
   if (q.permissions & ADMINISTRATOR) {
     because.push({ kind: "administrator", effect: "allow", text: "ADMINISTRATOR: may use every command" });
-    return done(true);
+    return done3(true);
   }
   const held2 = q.permissions;
   if (!(held2 & USE_APPLICATION_COMMANDS)) {
@@ -10600,12 +10625,12 @@ function evaluateAccess(q, label = () => void 0) {
       effect: "deny",
       text: "the member lacks USE_APPLICATION_COMMANDS in this channel: no command is offered to them"
     });
-    return done(false);
+    return done3(false);
   }
-  if (!channelStep(q, because, rowText, everywhere)) return done(false);
+  if (!channelStep(q, because, rowText, everywhere)) return done3(false);
   const who = memberStep(q, because, rowText);
-  if (who !== "continue") return done(who === "allow" && userCommandCheck(q, held2, because));
-  return done(defaultPermissionsStep(q, held2, because) && userCommandCheck(q, held2, because));
+  if (who !== "continue") return done3(who === "allow" && userCommandCheck(q, held2, because));
+  return done3(defaultPermissionsStep(q, held2, because) && userCommandCheck(q, held2, because));
 }
 function channelStep(q, because, rowText, everywhere) {
   const channelId2 = q.channel.parentId ?? q.channel.id;
@@ -13192,7 +13217,7 @@ var require_parse2 = __commonJS({
         if (opts2.noglobstar === true) return star;
         return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
       };
-      const create2 = (str4) => {
+      const create3 = (str4) => {
         switch (str4) {
           case "*":
             return `${nodot}${ONE_CHAR}${star}`;
@@ -13213,14 +13238,14 @@ var require_parse2 = __commonJS({
           default: {
             const match = /^(.*?)\.(\w+)$/.exec(str4);
             if (!match) return;
-            const source2 = create2(match[1]);
+            const source2 = create3(match[1]);
             if (!source2) return;
             return source2 + DOT_LITERAL + match[2];
           }
         }
       };
       const output = utils.removePrefix(input, state);
-      let source = create2(output);
+      let source = create3(output);
       if (source && opts.strictSlashes !== true) {
         source += `${SLASH_LITERAL}?`;
       }
@@ -21272,7 +21297,7 @@ var init_base = __esm({
       }
       diffWithOptionsObj(oldTokens, newTokens, options, callback) {
         var _a;
-        const done = (value) => {
+        const done3 = (value) => {
           value = this.postProcess(value, options);
           if (callback) {
             setTimeout(function() {
@@ -21294,7 +21319,7 @@ var init_base = __esm({
         const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
         let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
         if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-          return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+          return done3(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
         }
         let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
         const execEditLength = () => {
@@ -21321,7 +21346,7 @@ var init_base = __esm({
             }
             newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
             if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
-              return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+              return done3(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
             } else {
               bestPath[diagonalPath] = basePath;
               if (basePath.oldPos + 1 >= oldLen) {
@@ -22256,12 +22281,12 @@ function sign(kind) {
   const s = (SIGN[kind] ?? "*").padStart(3);
   return kind === "create" ? colors().green(s) : kind === "delete" ? colors().red(s) : kind === "replace" ? colors().magenta(s) : colors().yellow(s);
 }
-function list(title3, items, done) {
+function list(title3, items, done3) {
   if (items.length === 0) return [];
   return [
     `${title3} (${items.length}):`,
     ...items.map(
-      (i) => `  ${sign(i.kind)} ${i.address} ${colors().dim(done ? DONE[i.kind] ?? i.kind : `(${i.kind})`)}`
+      (i) => `  ${sign(i.kind)} ${i.address} ${colors().dim(done3 ? DONE[i.kind] ?? i.kind : `(${i.kind})`)}`
     )
   ];
 }
@@ -22468,9 +22493,9 @@ function secretsRedactor(env2) {
 }
 function redactingStream(target2, redactor) {
   return new import_node_stream.Writable({
-    write(chunk, _encoding, done) {
+    write(chunk, _encoding, done3) {
       target2.write(redactor.redact(chunk.toString()));
-      done();
+      done3();
     }
   });
 }
@@ -24152,8 +24177,8 @@ var require_util = __commonJS({
             iterator = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator.next().then(({ done, value }) => {
-              if (done) {
+            return iterator.next().then(({ done: done3, value }) => {
+              if (done3) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
@@ -27605,8 +27630,8 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value } = method.next();
-          if (done) {
+          const { done: done3, value } = method.next();
+          if (done3) {
             break;
           }
           seq.push(converter(value, prefix, `${argument}[${index++}]`));
@@ -28454,8 +28479,8 @@ var require_util2 = __commonJS({
         const bytes2 = [];
         let byteLength = 0;
         do {
-          const { done, value: chunk } = await reader.read();
-          if (done) {
+          const { done: done3, value: chunk } = await reader.read();
+          if (done3) {
             successSteps(Buffer.concat(bytes2, byteLength));
             return;
           }
@@ -29299,8 +29324,8 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value, done } = await iterator.next();
-              if (done) {
+              const { value, done: done3 } = await iterator.next();
+              if (done3) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
@@ -36388,10 +36413,10 @@ function massDeletionMessage(m) {
   return `this plan deletes ${what} of ${m.scope}. If that is not what you meant, check the manifest (an include that matches nothing, the wrong file, a typo in a guild id). apply --auto-approve refuses it without --allow-mass-delete.`;
 }
 function appliedCreates(plan, applied) {
-  const done = new Set(applied.filter((a) => a.kind === "create" || a.kind === "replace").map((a) => a.address));
+  const done3 = new Set(applied.filter((a) => a.kind === "create" || a.kind === "replace").map((a) => a.address));
   const out = {};
   for (const s of plan.scopes) {
-    const n = s.actions.filter((a) => (a.kind === "create" || a.kind === "replace") && done.has(a.address)).length;
+    const n = s.actions.filter((a) => (a.kind === "create" || a.kind === "replace") && done3.has(a.address)).length;
     if (n > 0) out[s.key] = n;
   }
   return out;
@@ -40935,34 +40960,34 @@ var init_execute = __esm({
         }
       }
       async scope(s) {
-        const done = /* @__PURE__ */ new Set();
+        const done3 = /* @__PURE__ */ new Set();
         try {
-          for (const req of s.requests) await this.request(s, req, done);
+          for (const req of s.requests) await this.request(s, req, done3);
         } catch (err) {
           if (!(err instanceof Stop)) throw err;
         } finally {
           for (const a of s.actions)
-            if (a.kind !== "noop" && !done.has(a.address))
+            if (a.kind !== "noop" && !done3.has(a.address))
               this.outcome.notApplied.push({ address: a.address, kind: a.kind });
           for (const p of s.permissions)
-            if (p.kind === "replace" && !done.has(`perm:${p.target}`))
+            if (p.kind === "replace" && !done3.has(`perm:${p.target}`))
               this.outcome.notApplied.push({ address: permissionAddress(s, p.target), kind: "permissions" });
         }
       }
       /** One of the scope's requests, in the plan's order: what is sent is decided by its kind alone. */
-      request(s, req, done) {
+      request(s, req, done3) {
         switch (req.kind) {
           case "bulk-overwrite":
-            return this.bulk(s, req, done);
+            return this.bulk(s, req, done3);
           case "command-create":
           case "command-edit":
           case "command-delete":
-            return this.command(s, req, done);
+            return this.command(s, req, done3);
           case "permissions":
-            return this.permissions(s, req, done);
+            return this.permissions(s, req, done3);
         }
       }
-      async bulk(s, req, done) {
+      async bulk(s, req, done3) {
         const entries = s.actions.filter((a) => a.kind !== "delete");
         const body = [...entries.map(bulkEntry), ...s.kept.map((k) => k.body)];
         await this.send(req, entries, async () => {
@@ -40980,11 +41005,11 @@ var init_execute = __esm({
         });
         for (const a of s.actions)
           if (a.kind !== "noop") {
-            done.add(a.address);
+            done3.add(a.address);
             this.outcome.applied.push({ address: a.address, kind: a.kind });
           }
       }
-      async command(s, req, done) {
+      async command(s, req, done3) {
         const a = actionOf(s, req);
         await this.send(req, [a], async () => {
           if (req.kind === "command-delete") await this.deleteIgnoringMissing(s, a.remote.id);
@@ -41002,7 +41027,7 @@ var init_execute = __esm({
           }
         });
         if (a.kind === "replace" && req.kind === "command-delete") return;
-        done.add(a.address);
+        done3.add(a.address);
         this.outcome.applied.push({ address: a.address, kind: a.kind });
       }
       async deleteIgnoringMissing(s, id) {
@@ -41012,7 +41037,7 @@ var init_execute = __esm({
           if (!(err instanceof DiscordAPIError && err.apiCode === ErrorAnswers.unknownCommand.code)) throw err;
         }
       }
-      async permissions(s, req, done) {
+      async permissions(s, req, done3) {
         if (!this.opts.canEditPermissions) {
           this.outcome.permissionsSkipped = "Permission sets were not applied: editing them needs a user bearer token in DISCORD_BEARER_TOKEN (scope applications.commands.permissions.update); a bot token cannot.";
           return;
@@ -41026,7 +41051,7 @@ var init_execute = __esm({
           if (!commandId) throw new Error(`No command id for ${p.target}: its command was not created.`);
           await setCommandPermissions(this.client, this.app, guildId, commandId, p.after);
         });
-        done.add(`perm:${p.target}`);
+        done3.add(`perm:${p.target}`);
         this.outcome.applied.push({ address: permissionAddress(s, p.target), kind: "permissions" });
       }
     };
@@ -42915,6 +42940,11 @@ var init_gateway = __esm({
     KNOWN_INTENTS = Object.values(Intent).reduce((all, bit2) => all | bit2, 0);
     DISPATCH_INTENT = {
       GUILD_CREATE: Intent.GUILDS,
+      GUILD_ROLE_CREATE: Intent.GUILDS,
+      GUILD_ROLE_UPDATE: Intent.GUILDS,
+      GUILD_ROLE_DELETE: Intent.GUILDS,
+      GUILD_BAN_ADD: Intent.GUILD_MODERATION,
+      GUILD_BAN_REMOVE: Intent.GUILD_MODERATION,
       WEBHOOKS_UPDATE: Intent.GUILD_WEBHOOKS
     };
     HEARTBEAT_INTERVAL_MS = 41250;
@@ -43129,7 +43159,9 @@ function seedGuild(world, g, gi, defaultGuild, nextId) {
       if (!world.applications[appId]) throw new SeedError(`guilds[${gi}].apps: ${appId} is not a seeded application`);
       const where4 = `guilds[${gi}].apps.${appId}`;
       const permissions = cfg?.permissions === void 0 ? DEFAULT_APP_PERMISSIONS : bitsOf(cfg.permissions, `${where4}.permissions`);
-      apps[appId] = installOf(seededScopes(cfg, where4), permissions);
+      const install = installOf(seededScopes(cfg, where4), permissions);
+      if (cfg?.role_position !== void 0) install.rolePosition = wholeAt(cfg.role_position, `${where4}.role_position`);
+      apps[appId] = install;
     }
   }
   const roles = seedRoles(g, gi, id, nextId);
@@ -43181,6 +43213,7 @@ function seedRoles(g, gi, guildId, nextId) {
     const isEveryone = r.name === "@everyone" || r.id !== void 0 && String(r.id) === guildId;
     const role = isEveryone ? everyone : { id: idOr(r.id, nextId, `${where4}.id`), name: r.name };
     if (r.permissions !== void 0) role.permissions = bitsOf(r.permissions, `${where4}.permissions`);
+    if (!isEveryone) role.position = r.position === void 0 ? roles.length : wholeAt(r.position, `${where4}.position`);
     if (!isEveryone) roles.push(role);
   }
   return roles;
@@ -43200,6 +43233,11 @@ function seedMember(m, where4, roles, nextId) {
     member.roles = list3(m.roles, `${where4}.roles`).map((ref, ri) => roleId2(ref, `${where4}.roles[${ri}]`));
   if (m.locale !== void 0) member.locale = localeOf(m.locale, `${where4}.locale`);
   return member;
+}
+function wholeAt(value, where4) {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1)
+    throw new SeedError(`${where4} must be a whole number from 1 (0 is @everyone's)`);
+  return value;
 }
 var DEFAULT_CHANNELS, DEFAULT_APP_PERMISSIONS;
 var init_seed_guild = __esm({
@@ -43968,7 +44006,7 @@ var init_store = __esm({
         }
         try {
           const bytes2 = Buffer.from(record);
-          for (let done = 0; done < bytes2.length; ) done += (0, import_node_fs10.writeSync)(this.journalFd, bytes2, done);
+          for (let done3 = 0; done3 < bytes2.length; ) done3 += (0, import_node_fs10.writeSync)(this.journalFd, bytes2, done3);
           (0, import_node_fs10.fdatasyncSync)(this.journalFd);
           this.journalBytes += bytes2.length;
         } catch (err) {
@@ -44687,9 +44725,9 @@ var require_permessage_deflate = __commonJS({
        * @public
        */
       decompress(data, fin, callback) {
-        zlibLimiter.add((done) => {
+        zlibLimiter.add((done3) => {
           this._decompress(data, fin, (err, result) => {
-            done();
+            done3();
             callback(err, result);
           });
         });
@@ -44703,9 +44741,9 @@ var require_permessage_deflate = __commonJS({
        * @public
        */
       compress(data, fin, callback) {
-        zlibLimiter.add((done) => {
+        zlibLimiter.add((done3) => {
           this._compress(data, fin, (err, result) => {
-            done();
+            done3();
             callback(err, result);
           });
         });
@@ -48282,7 +48320,7 @@ function memberFields(guild, m) {
     mute: false,
     flags: 0,
     pending: false,
-    communication_disabled_until: null
+    communication_disabled_until: m.communicationDisabledUntil ?? null
   };
 }
 function guildMembers(guild, app) {
@@ -48415,20 +48453,7 @@ function guildCreatePayload(guild, app, intents, largeThreshold) {
     application_id: null,
     max_members: 25e6,
     premium_progress_bar_enabled: false,
-    roles: guild.roles.map((r, position2) => ({
-      id: r.id,
-      name: r.name,
-      permissions: r.permissions ?? "0",
-      position: position2,
-      color: 0,
-      colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-      hoist: false,
-      managed: false,
-      mentionable: false,
-      icon: null,
-      unicode_emoji: null,
-      flags: 0
-    })),
+    roles: guild.roles.map((r, index) => roleObject(r, index)),
     channels: channels.map((c, i) => channelPayload(c, i)),
     threads: threads.map((t) => threadPayload(t, app.botUserId)),
     members: members2,
@@ -48439,6 +48464,22 @@ function guildCreatePayload(guild, app, intents, largeThreshold) {
     soundboard_sounds: [],
     emojis: [],
     stickers: []
+  };
+}
+function roleObject(r, index) {
+  return {
+    id: r.id,
+    name: r.name,
+    permissions: r.permissions ?? "0",
+    position: r.position ?? index,
+    color: r.color ?? 0,
+    colors: { primary_color: r.color ?? 0, secondary_color: null, tertiary_color: null },
+    hoist: r.hoist === true,
+    managed: false,
+    mentionable: r.mentionable === true,
+    icon: null,
+    unicode_emoji: null,
+    flags: 0
   };
 }
 var init_payloads = __esm({
@@ -49233,6 +49274,113 @@ var init_member_control = __esm({
   }
 });
 
+// src/wire/messages/page-limit.ts
+function pageLimit(raw, bounds, rule) {
+  if (raw === null) return bounds.default;
+  if (!/^-?\d+$/.test(raw)) return problem(rule, ["limit"], "limit must be a whole number.", ApiErrors.integer(raw));
+  const n = Number(raw);
+  if (n < bounds.min)
+    return problem(rule, ["limit"], `limit is at least ${bounds.min}.`, ApiErrors.numberMin(bounds.min));
+  if (n > bounds.max)
+    return problem(rule, ["limit"], `limit is at most ${bounds.max}.`, ApiErrors.numberMax(bounds.max));
+  return n;
+}
+var init_page_limit = __esm({
+  "src/wire/messages/page-limit.ts"() {
+    "use strict";
+    init_problem();
+  }
+});
+
+// src/wire/guild/moderation.ts
+function parseBanBody(body) {
+  const b = isObject(body) ? body : {};
+  const out = [
+    wholeIn(b.delete_message_seconds, "delete_message_seconds", GUILD_FORMAT.ban_delete_seconds_max),
+    wholeIn(b.delete_message_days, "delete_message_days", GUILD_FORMAT.ban_delete_days_max)
+  ].filter((p) => p !== void 0);
+  if (out.length > 0) return out;
+  const seconds2 = typeof b.delete_message_seconds === "number" ? b.delete_message_seconds : void 0;
+  const days = typeof b.delete_message_days === "number" ? b.delete_message_days : 0;
+  return { deleteSeconds: seconds2 ?? days * 86400 };
+}
+function parseBanPageQuery(get) {
+  const limit = pageLimit(get("limit"), GUILD_FORMAT.bans_page, "bans-limit");
+  const out = typeof limit === "number" ? [] : [limit];
+  const q = { limit: typeof limit === "number" ? limit : 0 };
+  for (const key of ["before", "after"]) {
+    const v = get(key);
+    if (v === null) continue;
+    if (isSnowflake(v)) q[key] = v;
+    else out.push(problem("bans-query", [key], `${key} must be a user id.`, ApiErrors.snowflake(v)));
+  }
+  return out.length > 0 ? out : q;
+}
+function banPage(bans, q) {
+  const sorted = [...bans].sort((a, b) => compareSnowflakes(a.userId, b.userId));
+  if (q.after !== void 0) return sorted.filter((b) => compareSnowflakes(b.userId, q.after) > 0).slice(0, q.limit);
+  if (q.before !== void 0) return sorted.filter((b) => compareSnowflakes(b.userId, q.before) < 0).slice(-q.limit);
+  return sorted.slice(0, q.limit);
+}
+function isTimedOut(until2, nowMs) {
+  return typeof until2 === "string" && Date.parse(until2) > nowMs;
+}
+function timedOutPermissions(bits) {
+  return bits === ALL_PERMISSION_BITS ? bits : bits & TIMEOUT_KEEPS;
+}
+function parseTimeoutUntil(value, nowMs) {
+  const key = "communication_disabled_until";
+  if (value === null) return { until: null };
+  const ms = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms))
+    return problem(
+      "timeout-until",
+      [key],
+      `${key} must be an ISO8601 time.`,
+      ApiErrors.invalid("Invalid ISO8601 timestamp", "DATE_TYPE_INVALID")
+    );
+  if (ms > nowMs + GUILD_FORMAT.timeout_max_ms)
+    return problem(
+      "timeout-until",
+      [key],
+      `${key} is at most 28 days ahead.`,
+      ApiErrors.invalid("Timeout cannot be longer than 28 days.", "COMMUNICATION_DISABLED_UNTIL_TOO_FAR")
+    );
+  return { until: new Date(ms).toISOString() };
+}
+function parseMemberSearch(get) {
+  const limit = pageLimit(get("limit"), GUILD_FORMAT.member_search_page, "members-search-limit");
+  const query = get("query");
+  const out = typeof limit === "number" ? [] : [limit];
+  if (query === null) out.push(problem("members-search-query", ["query"], "query is required.", ApiErrors.required()));
+  return out.length > 0 || query === null || typeof limit !== "number" ? out : { query, limit };
+}
+function matchesMemberSearch(m, query) {
+  const q = query.toLowerCase();
+  return m.username.toLowerCase().startsWith(q) || (m.nick?.toLowerCase().startsWith(q) ?? false);
+}
+var wholeIn, TIMEOUT_KEEPS;
+var init_moderation = __esm({
+  "src/wire/guild/moderation.ts"() {
+    "use strict";
+    init_permissions();
+    init_limits();
+    init_page_limit();
+    init_problem();
+    init_values();
+    init_snowflake();
+    wholeIn = (value, key, max) => {
+      if (value === void 0 || value === null) return void 0;
+      if (typeof value !== "number" || !Number.isInteger(value))
+        return problem("ban-delete", [key], `${key} must be a whole number.`, ApiErrors.integer(value));
+      if (value < 0) return problem("ban-delete", [key], `${key} is at least 0.`, ApiErrors.numberMin(0));
+      if (value > max) return problem("ban-delete", [key], `${key} is at most ${max}.`, ApiErrors.numberMax(max));
+      return void 0;
+    };
+    TIMEOUT_KEEPS = PERMISSION_BITS.VIEW_CHANNEL | PERMISSION_BITS.READ_MESSAGE_HISTORY;
+  }
+});
+
 // src/wire/interactions/payload.ts
 function userObject(u) {
   return {
@@ -49251,7 +49399,8 @@ function roleMap(g) {
 function memberChannelPermissions(g, member, channel) {
   const who = { userId: member.id, roleIds: member.roleIds };
   const base = basePermissions({ guildId: g.id, ...g.ownerId ? { ownerId: g.ownerId } : {}, roles: roleMap(g) }, who);
-  return channelPermissions(base, g.id, who, channel.overwrites);
+  const bits = channelPermissions(base, g.id, who, channel.overwrites);
+  return member.timedOut ? timedOutPermissions(bits) : bits;
 }
 function appChannelPermissions(g, bot, channel) {
   const managed = `managed:${bot.userId}`;
@@ -49272,7 +49421,7 @@ function memberObject2(g, m, channel, withUser) {
     ...withUser ? { deaf: false, mute: false } : {},
     flags: 0,
     pending: false,
-    communication_disabled_until: null
+    communication_disabled_until: m.timeoutUntil ?? null
   };
   if (channel) out.permissions = memberChannelPermissions(g, m, channel).toString();
   return out;
@@ -49395,6 +49544,7 @@ var init_payload = __esm({
     "use strict";
     init_base_permissions();
     init_enums();
+    init_moderation();
     init_snowflake();
     InteractionType = {
       PING: 1,
@@ -49572,6 +49722,8 @@ var init_errors5 = __esm({
       unknownMember: { status: 404, code: 10007, message: "Unknown Member" },
       unknownMessage: WebhookErrors.unknownMessage,
       unknownUser: { status: 404, code: 10013, message: "Unknown User" },
+      unknownRole: { status: 404, code: 10011, message: "Unknown Role" },
+      unknownBan: { status: 404, code: 10026, message: "Unknown Ban" },
       unknownEmoji: { status: 400, code: 10014, message: "Unknown Emoji" },
       /** Not in the facts' table: the service's code for an unknown sticker; the status is ours. */
       unknownSticker: { status: 400, code: 10060, message: "Unknown Sticker" },
@@ -49645,24 +49797,6 @@ var init_permissions4 = __esm({
       ADD_REACTIONS: bit("ADD_REACTIONS")
     };
     holds = (perms, b) => (perms & b) === b;
-  }
-});
-
-// src/wire/messages/page-limit.ts
-function pageLimit(raw, bounds, rule) {
-  if (raw === null) return bounds.default;
-  if (!/^-?\d+$/.test(raw)) return problem(rule, ["limit"], "limit must be a whole number.", ApiErrors.integer(raw));
-  const n = Number(raw);
-  if (n < bounds.min)
-    return problem(rule, ["limit"], `limit is at least ${bounds.min}.`, ApiErrors.numberMin(bounds.min));
-  if (n > bounds.max)
-    return problem(rule, ["limit"], `limit is at most ${bounds.max}.`, ApiErrors.numberMax(bounds.max));
-  return n;
-}
-var init_page_limit = __esm({
-  "src/wire/messages/page-limit.ts"() {
-    "use strict";
-    init_problem();
   }
 });
 
@@ -49883,7 +50017,7 @@ var init_refusal = __esm({
 });
 
 // src/emulator/interactions/place.ts
-function guildFacts(g) {
+function guildFacts(g, nowMs) {
   return {
     id: g.id,
     ...g.ownerId ? { ownerId: g.ownerId } : {},
@@ -49892,7 +50026,9 @@ function guildFacts(g) {
       id: m.id,
       username: m.username,
       roleIds: m.roles ?? [],
-      ...m.ageVerified ? { ageVerified: true } : {}
+      ...m.ageVerified ? { ageVerified: true } : {},
+      ...m.communicationDisabledUntil ? { timeoutUntil: m.communicationDisabledUntil } : {},
+      ...nowMs !== void 0 && isTimedOut(m.communicationDisabledUntil, nowMs) ? { timedOut: true } : {}
     })),
     channels: g.channels.map((c) => channelFacts(g, c.id))
   };
@@ -49933,7 +50069,7 @@ function outsideGuilds(world, req, kind) {
     context: InteractionContext.PRIVATE_CHANNEL
   };
 }
-function resolvePlace(world, req, defaultGuildId) {
+function resolvePlace(world, req, defaultGuildId, nowMs) {
   if (req.context === "bot-dm" || req.context === "private-channel") return outsideGuilds(world, req, req.context);
   let guild;
   let channel;
@@ -49951,7 +50087,7 @@ function resolvePlace(world, req, defaultGuildId) {
     channel = channelFacts(guild, first.id);
   }
   return {
-    ...guild ? { guild, facts: guildFacts(guild) } : {},
+    ...guild ? { guild, facts: guildFacts(guild, nowMs) } : {},
     channel,
     context: guild ? InteractionContext.GUILD : InteractionContext.BOT_DM
   };
@@ -49987,15 +50123,21 @@ function commandRefusal(world, app, place, command, user2, beforePermissions) {
   const { guild, facts, channel } = place;
   const where4 = placeFacts(app, place, user2);
   const throughGuild = authorizingOwners(command, where4)[String(IntegrationType.GUILD_INSTALL)] !== void 0 && place.context === InteractionContext.GUILD;
-  return placeRefusal(command, where4) ?? ageRefusal(command, where4) ?? beforePermissions?.() ?? (guild && facts && throughGuild ? permissionRefusal({
-    guildId: guild.id,
-    command,
-    commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
-    appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
-    member: { userId: user2.id, roleIds: user2.roleIds, ...guild.ownerId === user2.id ? { owner: true } : {} },
-    permissions: memberChannelPermissions(facts, user2, channel),
-    channel: { id: channel.id, ...channel.parentId ? { parentId: channel.parentId } : {} }
-  }) : void 0);
+  return placeRefusal(command, where4) ?? ageRefusal(command, where4) ?? beforePermissions?.() ?? (guild && facts && throughGuild ? timedOutReason(
+    user2,
+    permissionRefusal({
+      guildId: guild.id,
+      command,
+      commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
+      appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
+      member: { userId: user2.id, roleIds: user2.roleIds, ...guild.ownerId === user2.id ? { owner: true } : {} },
+      permissions: memberChannelPermissions(facts, user2, channel),
+      channel: { id: channel.id, ...channel.parentId ? { parentId: channel.parentId } : {} }
+    })
+  ) : void 0);
+}
+function timedOutReason(user2, refusal3) {
+  return refusal3 && user2.timedOut ? { ...refusal3, reason: `${user2.username} is timed out until ${user2.timeoutUntil}: ${refusal3.reason}` } : refusal3;
 }
 var init_place = __esm({
   "src/emulator/interactions/place.ts"() {
@@ -50004,6 +50146,7 @@ var init_place = __esm({
     init_refusal();
     init_enums();
     init_installation();
+    init_moderation();
     init_own();
   }
 });
@@ -51006,7 +51149,7 @@ function postAsMember(world, channelId2, userId2, body, env2) {
   const facts = channelFacts(found.guild, channelId2);
   const perms = memberChannelPermissions(
     guildFacts(found.guild),
-    { id: member.id, roleIds: member.roles ?? [] },
+    { id: member.id, roleIds: member.roles ?? [], timedOut: isTimedOut(member.communicationDisabledUntil, env2.now()) },
     facts
   );
   const b = isObject(body) ? body : {};
@@ -51047,6 +51190,7 @@ var init_message_member = __esm({
   "src/emulator/models/message-member.ts"() {
     "use strict";
     init_channels();
+    init_moderation();
     init_payload();
     init_messages();
     init_values();
@@ -51682,6 +51826,14 @@ function notEmulated(method, path) {
   answers.add(answer);
   return answer;
 }
+function fieldsNotEmulated(method, path, fields) {
+  const answer = apiError({
+    ...ErrorAnswers.notFound,
+    message: `${ErrorAnswers.notFound.message} (${method} ${routeShape(path)}: ${fields.join(", ")} not emulated)`
+  });
+  answers.add(answer);
+  return answer;
+}
 function isNotEmulated(answer) {
   return answers.has(answer);
 }
@@ -52156,8 +52308,8 @@ function sendWebhookMessage(ctx, opts) {
     applicationOwned,
     ...isForumLike(found.channel.type) ? { availableTags: (found.channel.availableTags ?? []).map((t) => t.id) } : {}
   });
-  const refused3 = problemsResponse(problems);
-  if (refused3) return refused3;
+  const refused6 = problemsResponse(problems);
+  if (refused6) return refused6;
   const body = isObject(opts.body) ? opts.body : {};
   const id = ctx.nextId();
   const newPost = typeof body.thread_name === "string" && isForumLike(found.channel.type);
@@ -52244,8 +52396,8 @@ function editMessage(req, ctx) {
     withComponents: query.withComponents,
     applicationOwned
   });
-  const refused3 = problemsResponse(problems);
-  if (refused3) return refused3;
+  const refused6 = problemsResponse(problems);
+  if (refused6) return refused6;
   const where4 = findChannel(ctx.world, stored2.channel_id);
   applyEdit({
     stored: stored2,
@@ -52863,7 +53015,7 @@ var init_control = __esm({
 });
 
 // src/emulator/view/world-view.ts
-function viewWorld(world, defaults) {
+function viewWorld(world, defaults, nowMs) {
   return {
     serial: world.serial,
     defaultApplicationId: defaults.applicationId,
@@ -52879,13 +53031,22 @@ function viewWorld(world, defaults) {
       id: g.id,
       name: g.name,
       ...g.ownerId ? { ownerId: g.ownerId } : {},
-      roles: g.roles.map((r) => ({ id: r.id, name: r.name, permissions: r.permissions ?? "0" })),
+      roles: g.roles.map((r, i) => ({
+        id: r.id,
+        name: r.name,
+        permissions: r.permissions ?? "0",
+        position: r.position ?? i
+      })),
       members: g.members.map((m) => ({
         id: m.id,
         username: m.username,
         roles: m.roles ?? [],
-        owner: m.id === g.ownerId
+        owner: m.id === g.ownerId,
+        ...m.nick ? { nick: m.nick } : {},
+        ...isTimedOut(m.communicationDisabledUntil, nowMs) ? { timedOutUntil: m.communicationDisabledUntil } : {}
       })),
+      ...g.bans?.length ? { bans: g.bans.map((b) => ({ ...b })) } : {},
+      ...g.auditLog?.length ? { auditLog: g.auditLog.slice(-AUDIT_SHOWN).map(({ changes: _changes, ...e }) => e) } : {},
       channels: g.channels.map((c) => {
         const tags = c.appliedTags;
         return {
@@ -52904,10 +53065,13 @@ function viewWorld(world, defaults) {
     locales: LOCALES
   };
 }
+var AUDIT_SHOWN;
 var init_world_view = __esm({
   "src/emulator/view/world-view.ts"() {
     "use strict";
+    init_moderation();
     init_locales();
+    AUDIT_SHOWN = 50;
   }
 });
 
@@ -53272,14 +53436,15 @@ function collator(locale) {
     return new Intl.Collator("en", { sensitivity: "base", numeric: true });
   }
 }
-function commandPicker(world, q, defaults) {
+function commandPicker(world, q, defaults, nowMs) {
   const appId = q.applicationId || defaults.applicationId;
   if (!own(world.applications, appId)) return `unknown application ${appId}`;
   const outside = q.context === "private-channel" ? "private-channel" : q.guildId === "" || q.context === "bot-dm" ? "bot-dm" : void 0;
   const place = outside ? resolvePlace(world, { channelId: q.channelId || "0", context: outside }, defaults.guildId) : resolvePlace(
     world,
     { ...q.guildId ? { guildId: q.guildId } : {}, ...q.channelId ? { channelId: q.channelId } : {} },
-    defaults.guildId
+    defaults.guildId,
+    nowMs
   );
   if (typeof place === "string") return place;
   const user2 = resolveUser(place, q.memberId || void 0, world);
@@ -53317,7 +53482,7 @@ function commandPicker(world, q, defaults) {
     commands
   };
 }
-function viewCommands(world, query, defaults) {
+function viewCommands(world, query, defaults, nowMs) {
   const get = (k) => query.get(k) ?? void 0;
   const picker = commandPicker(
     world,
@@ -53329,7 +53494,8 @@ function viewCommands(world, query, defaults) {
       locale: get("locale"),
       ...get("context") === "bot-dm" || get("context") === "private-channel" ? { context: get("context") } : {}
     },
-    defaults
+    defaults,
+    nowMs
   );
   return typeof picker === "string" ? { status: 400, body: { message: picker } } : { status: 200, body: picker };
 }
@@ -53402,7 +53568,7 @@ function viewApi(env2, method, path, query) {
   const parts = path.slice(VIEW_API_PREFIX.length).split("/");
   switch (parts[0]) {
     case "world":
-      return parts.length === 1 ? { status: 200, body: viewWorld(env2.world(), env2.defaults) } : notFound3();
+      return parts.length === 1 ? { status: 200, body: viewWorld(env2.world(), env2.defaults, env2.state.now()) } : notFound3();
     case "activity": {
       const after = Number(query.get("after") ?? "0");
       return {
@@ -53419,7 +53585,7 @@ function viewApi(env2, method, path, query) {
     case "avatars":
       return avatarAnswer(env2.avatars, parts);
     case "commands":
-      return parts.length === 1 ? viewCommands(env2.world(), query, env2.defaults) : notFound3();
+      return parts.length === 1 ? viewCommands(env2.world(), query, env2.defaults, env2.state.now()) : notFound3();
     default:
       return notFound3();
   }
@@ -53451,14 +53617,14 @@ async function answerControl(env2, req, res, method, path, query, raw) {
     return send(res, { status: 403, body: { message: "The control endpoint answers loopback clients only" } });
   const { options, lock } = env2;
   const sub = path.slice(CONTROL_PREFIX.length);
-  const refused3 = checkControlAccess(
+  const refused6 = checkControlAccess(
     method,
     sub,
     req.headers,
     raw === "too-large" || raw.length > 0,
     options.controlToken
   );
-  if (refused3) return send(res, refused3);
+  if (refused6) return send(res, refused6);
   if (raw === "too-large") return send(res, tooLarge2());
   let body;
   if (raw.length > 0) {
@@ -53817,7 +53983,7 @@ function admitted(ex, matched2, raw, fault) {
 function prechecked(ex, route, request3, fault) {
   if ("status" in request3) return ex.reply(request3);
   if (!route.precheck) return handled(ex, route, request3, fault);
-  return route.precheck(request3, ex.env.options.now).then((refused3) => refused3 ? ex.reply(refused3) : handled(ex, route, request3, fault));
+  return route.precheck(request3, ex.env.options.now).then((refused6) => refused6 ? ex.reply(refused6) : handled(ex, route, request3, fault));
 }
 function handled(ex, route, request3, fault) {
   const out = runHandler(ex.env, route, request3);
@@ -53901,7 +54067,7 @@ var init_handler_lock = __esm({
 });
 
 // src/emulator/http/steps/read-body.ts
-function readBody(req, done, failed2) {
+function readBody(req, done3, failed2) {
   const chunks = [];
   let size = 0;
   let over = false;
@@ -53913,7 +54079,7 @@ function readBody(req, done, failed2) {
   });
   req.on("end", () => {
     settled = true;
-    done(over ? "too-large" : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    done3(over ? "too-large" : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
   });
   const fail3 = (err) => {
     if (settled) return;
@@ -54587,8 +54753,8 @@ function createCommand3(limits) {
     const body = req.body;
     const problems = validateCommand(body, { scope, limits });
     problems.push(...applicationCommandProblems(body, traitsOf(app), scope));
-    const refused3 = enforced(problems);
-    if (refused3) return refused3;
+    const refused6 = enforced(problems);
+    if (refused6) return refused6;
     const record = canonicalCommand(body, scope, app.integrationTypes);
     const existing = scopeCommands(ctx.world, app.id, scope);
     const same = existing.find((c) => sameKey(c, record));
@@ -54620,8 +54786,8 @@ function editCommand2(limits) {
     const problems = validateCommand(body, { scope, limits, partial: { type: cmd.type } });
     const typeChange = typeChangeProblem(cmd.type, body);
     if (typeChange) problems.push(typeChange);
-    const refused3 = enforced(problems);
-    if (refused3) return refused3;
+    const refused6 = enforced(problems);
+    if (refused6) return refused6;
     const merged = { ...recordOf(cmd) };
     for (const key of PATCHABLE_COMMAND_FIELDS) if (Object.hasOwn(body, key)) merged[key] = body[key];
     merged.type = cmd.type;
@@ -54688,8 +54854,8 @@ function bulkOverwrite(limits) {
       problems.push(...applicationCommandProblems(entry, traitsOf(app), scope, [i]));
     });
     problems.push(...validateScopeCommands(body, scope, limits));
-    const refused3 = enforced(problems);
-    if (refused3) return refused3;
+    const refused6 = enforced(problems);
+    if (refused6) return refused6;
     const { plan, unmatched, typeProblems } = matchBulk(body, scopeCommands(ctx.world, app.id, scope), scope, app);
     const typeRefused = enforced(typeProblems);
     if (typeRefused) return typeRefused;
@@ -54707,17 +54873,17 @@ function bulkOverwrite(limits) {
 }
 function commandRoutes(limits) {
   const list5 = listCommands2(new ListMemo());
-  const create2 = createCommand3(limits);
-  const edit2 = editCommand2(limits);
+  const create3 = createCommand3(limits);
+  const edit4 = editCommand2(limits);
   const bulk = bulkOverwrite(limits);
   const routes = [];
   for (const base of [GLOBAL2, GUILD]) {
     routes.push(
       { method: "GET", pattern: base, auth: "app", bucket: "commands.list", handler: list5 },
-      { method: "POST", pattern: base, auth: "app", bucket: "commands.create", handler: create2 },
+      { method: "POST", pattern: base, auth: "app", bucket: "commands.create", handler: create3 },
       { method: "PUT", pattern: base, auth: "app", bucket: "commands.bulk", handler: bulk },
       { method: "GET", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.get", handler: getCommand },
-      { method: "PATCH", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.edit", handler: edit2 },
+      { method: "PATCH", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.edit", handler: edit4 },
       { method: "DELETE", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.delete", handler: deleteOne }
     );
   }
@@ -54933,7 +55099,7 @@ function postToEndpoint(url, body, headers, timeoutMs) {
       const req = (target2.protocol === "https:" ? import_node_https.request : import_node_http3.request)(
         target2,
         options,
-        (res) => readReply(res, (text2) => done(res.statusCode ?? 0, text2), fail3)
+        (res) => readReply(res, (text2) => done3(res.statusCode ?? 0, text2), fail3)
       );
       current = req;
       req.on("error", (err) => {
@@ -54943,7 +55109,7 @@ function postToEndpoint(url, body, headers, timeoutMs) {
       });
       req.end(body);
     };
-    const done = (status, text2) => {
+    const done3 = (status, text2) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -55159,8 +55325,8 @@ function getApplication(req, ctx) {
 }
 function patchApplication(req, ctx) {
   if (req.auth.kind !== "bot") return unauthorized();
-  const refused3 = formErrorResponse(validateApplicationPatch(req.body));
-  if (refused3) return refused3;
+  const refused6 = formErrorResponse(validateApplicationPatch(req.body));
+  if (refused6) return refused6;
   const body = req.body;
   const app = ctx.world.applications[req.auth.application.id];
   const profile = { ...app.profile ?? {} };
@@ -55296,7 +55462,7 @@ function permissionRoutes(limits) {
     );
     return { status: 200, body: rows.map(shapePermissions) };
   };
-  const getOne2 = (req, ctx) => {
+  const getOne3 = (req, ctx) => {
     const denied = checkPermissionsRead(req.auth);
     if (denied) return denied;
     const t = checkTarget(req, ctx);
@@ -55312,8 +55478,8 @@ function permissionRoutes(limits) {
     const notManager = checkManager(req, ctx, t.guildId);
     if (notManager) return notManager;
     const entries = isObject(req.body) ? req.body.permissions : void 0;
-    const refused3 = formErrorResponse(atPath(["permissions"], validatePermissionEntries(entries, limits)));
-    if (refused3) return refused3;
+    const refused6 = formErrorResponse(atPath(["permissions"], validatePermissionEntries(entries, limits)));
+    if (refused6) return refused6;
     const app = applicationOf(req);
     const row2 = {
       id: t.targetId,
@@ -55353,7 +55519,7 @@ function permissionRoutes(limits) {
       pattern: `${BASE}/:commandId/permissions`,
       auth: "app",
       bucket: "permissions.get",
-      handler: getOne2
+      handler: getOne3
     },
     { method: "PUT", pattern: `${BASE}/:commandId/permissions`, auth: "app", bucket: "permissions.edit", handler: put }
   ];
@@ -55532,6 +55698,44 @@ var init_channel_followers = __esm({
   }
 });
 
+// src/emulator/models/guild-events.ts
+function announceGuild(events, guild, name, data) {
+  const payload = { ...data, guild_id: guild.id };
+  for (const applicationId of Object.keys(guild.apps))
+    if (botInGuild(guild, applicationId)) events.emit({ applicationId, name, data: payload, guildId: guild.id });
+}
+function announceMemberUpdate(events, guild, m) {
+  const object = memberObject(guild, m);
+  announceGuild(events, guild, "GUILD_MEMBER_UPDATE", object);
+  return object;
+}
+function announceMemberRemove(events, guild, m) {
+  announceGuild(events, guild, "GUILD_MEMBER_REMOVE", { user: plainUser(m) });
+}
+function auditReason(header) {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (raw === void 0 || raw === "") return void 0;
+  let text2 = raw;
+  try {
+    text2 = decodeURIComponent(raw);
+  } catch {
+  }
+  return text2.slice(0, GUILD_FORMAT.audit_reason_max);
+}
+function audit(guild, nextId, entry) {
+  const e = { id: nextId(), ...entry };
+  if (e.reason === void 0) delete e.reason;
+  (guild.auditLog ??= []).push(e);
+}
+var init_guild_events = __esm({
+  "src/emulator/models/guild-events.ts"() {
+    "use strict";
+    init_limits();
+    init_members();
+    init_message_events();
+  }
+});
+
 // src/emulator/routes/channel-access.ts
 function channelError(e) {
   return apiError(e);
@@ -55570,14 +55774,37 @@ function guildAccess(req, ctx) {
   if (!guild || !botInGuild(guild, app.id)) return channelError(ChannelErrors.unknownGuild);
   return { app, guild };
 }
+function botGuildPermissions(guild, app) {
+  const managed = `managed:${app.botUserId}`;
+  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
+  roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? "0"));
+  return basePermissions(
+    { guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles },
+    { userId: app.botUserId, roleIds: [managed] }
+  );
+}
+function moderatorAccess(req, ctx) {
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const reason = auditReason(req.headers["x-audit-log-reason"]);
+  return {
+    world: ctx.world,
+    app: at2.app,
+    guild: at2.guild,
+    perms: botGuildPermissions(at2.guild, at2.app),
+    ...reason ? { reason } : {}
+  };
+}
 var init_channel_access = __esm({
   "src/emulator/routes/channel-access.ts"() {
     "use strict";
+    init_base_permissions();
     init_payload();
     init_errors5();
     init_http_types();
     init_place();
     init_message_events();
+    init_guild_events();
     init_own();
     init_world();
     init_error_answers();
@@ -55638,8 +55865,8 @@ function create(req, ctx) {
     reply: isObject(b.message_reference)
   });
   if (denied) return channelError(denied);
-  const refused3 = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
-  if (refused3) return refused3;
+  const refused6 = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
+  if (refused6) return refused6;
   if (Array.isArray(b.sticker_ids) && b.sticker_ids.length > 0) return channelError(ChannelErrors.unknownSticker);
   const again = enforcedNonce(ctx, at2, b);
   if (again) return { status: 200, body: restMessage(ctx.world, again, at2.app.botUserId) };
@@ -55707,10 +55934,10 @@ function edit(req, ctx) {
   const { at: at2, stored: stored2 } = found;
   if (authorIdOf(stored2) !== at2.app.botUserId) return editOthers(req, ctx, at2, stored2);
   const previous = editedFrom(stored2);
-  const refused3 = fileRefusal(req.files, ctx) ?? problemsResponse(
+  const refused6 = fileRefusal(req.files, ctx) ?? problemsResponse(
     validateChannelEditBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0, previous })
   );
-  if (refused3) return refused3;
+  if (refused6) return refused6;
   applyEdit({
     stored: stored2,
     body: isObject(req.body) ? req.body : {},
@@ -55845,6 +56072,474 @@ var init_channel_reactions = __esm({
   }
 });
 
+// src/wire/hierarchy.ts
+function rolePositions(roles) {
+  return new Map(roles.map((r, i) => [r.id, r.position ?? i]));
+}
+function highestPosition(positions, roleIds) {
+  let top = 0;
+  for (const id of roleIds) top = Math.max(top, positions.get(id) ?? 0);
+  return top;
+}
+function mayActOn(actor, target2, ownerId) {
+  if (target2.userId === ownerId) return false;
+  if (actor.userId === ownerId) return true;
+  return actor.top > target2.top;
+}
+function mayManageRole(actor, rolePosition, ownerId) {
+  return actor.userId === ownerId || rolePosition < actor.top;
+}
+var init_hierarchy = __esm({
+  "src/wire/hierarchy.ts"() {
+    "use strict";
+  }
+});
+
+// src/emulator/models/moderation.ts
+function botRank(guild, app) {
+  const placed = own(guild.apps, app.id)?.rolePosition;
+  const top = placed ?? Math.max(0, ...rolePositions(guild.roles).values()) + 1;
+  return { userId: app.botUserId, top };
+}
+function memberRank(guild, m) {
+  return { userId: m.id, top: highestPosition(rolePositions(guild.roles), m.roles ?? []) };
+}
+function actRefusal(by, m, need) {
+  if (!holds2(by.perms, need)) return ChannelErrors.missingPermissions;
+  const allowed = mayActOn(botRank(by.guild, by.app), memberRank(by.guild, m), by.guild.ownerId);
+  return allowed ? void 0 : ChannelErrors.missingPermissions;
+}
+function knownUser(world, userId2) {
+  for (const g of Object.values(world.guilds)) {
+    const m = g.members.find((x) => x.id === userId2);
+    if (m) return { id: m.id, username: m.username };
+  }
+  return void 0;
+}
+function removeMember(guild, m, env2) {
+  guild.members.splice(guild.members.indexOf(m), 1);
+  announceMemberRemove(env2.events, guild, m);
+}
+function deleteRecentMessages(by, userId2, seconds2, env2) {
+  if (seconds2 <= 0) return;
+  const since = env2.now() - seconds2 * 1e3;
+  for (const stored2 of Object.values(by.world.messages)) {
+    if (stored2.authorId !== userId2 || snowflakeTimestamp(stored2.id).getTime() < since) continue;
+    if (findChannel(by.world, stored2.channel_id)?.guild.id !== by.guild.id) continue;
+    delete by.world.messages[stored2.id];
+    announceMessage(env2.events, by.world, stored2, "delete");
+  }
+}
+function banUser(by, userId2, deleteSeconds, env2) {
+  if (!holds2(by.perms, BAN_MEMBERS)) return refused2(ChannelErrors.missingPermissions);
+  const member = by.guild.members.find((m) => m.id === userId2);
+  if (member) {
+    const denied = actRefusal(by, member, BAN_MEMBERS);
+    if (denied) return refused2(denied);
+  } else if (userId2 === by.guild.ownerId) return refused2(ChannelErrors.missingPermissions);
+  const user2 = member ?? knownUser(by.world, userId2);
+  if (!user2) return refused2(ChannelErrors.unknownUser);
+  if (member) removeMember(by.guild, member, env2);
+  deleteRecentMessages(by, userId2, deleteSeconds, env2);
+  if ((by.guild.bans ?? []).some((b) => b.userId === userId2)) return { ok: true };
+  (by.guild.bans ??= []).push({ userId: userId2, username: user2.username, reason: by.reason ?? null });
+  announceGuild(env2.events, by.guild, "GUILD_BAN_ADD", { user: plainUser(user2) });
+  audit(by.guild, env2.nextId, {
+    actionType: AuditLogEvent.MEMBER_BAN_ADD,
+    userId: by.app.botUserId,
+    targetId: userId2,
+    ...by.reason ? { reason: by.reason } : {}
+  });
+  return { ok: true };
+}
+function unbanUser(by, userId2, env2) {
+  if (!holds2(by.perms, BAN_MEMBERS)) return refused2(ChannelErrors.missingPermissions);
+  const at2 = (by.guild.bans ?? []).findIndex((b) => b.userId === userId2);
+  if (at2 < 0) return refused2(ChannelErrors.unknownBan);
+  const [ban2] = by.guild.bans.splice(at2, 1);
+  announceGuild(env2.events, by.guild, "GUILD_BAN_REMOVE", { user: plainUser({ id: userId2, username: ban2.username }) });
+  audit(by.guild, env2.nextId, {
+    actionType: AuditLogEvent.MEMBER_BAN_REMOVE,
+    userId: by.app.botUserId,
+    targetId: userId2,
+    ...by.reason ? { reason: by.reason } : {}
+  });
+  return { ok: true };
+}
+function kickMember(by, userId2, env2) {
+  const member = by.guild.members.find((m) => m.id === userId2);
+  if (!member)
+    return holds2(by.perms, KICK_MEMBERS) ? refused2(ChannelErrors.unknownMember) : refused2(ChannelErrors.missingPermissions);
+  const denied = actRefusal(by, member, KICK_MEMBERS);
+  if (denied) return refused2(denied);
+  removeMember(by.guild, member, env2);
+  audit(by.guild, env2.nextId, {
+    actionType: AuditLogEvent.MEMBER_KICK,
+    userId: by.app.botUserId,
+    targetId: userId2,
+    ...by.reason ? { reason: by.reason } : {}
+  });
+  return { ok: true };
+}
+var holds2, refused2, BAN_MEMBERS, KICK_MEMBERS;
+var init_moderation2 = __esm({
+  "src/emulator/models/moderation.ts"() {
+    "use strict";
+    init_enums();
+    init_hierarchy();
+    init_messages();
+    init_permissions();
+    init_snowflake();
+    init_members();
+    init_own();
+    init_world();
+    init_guild_events();
+    init_message_events();
+    holds2 = (perms, bit2) => (perms & bit2) === bit2;
+    refused2 = (error2) => ({ ok: false, error: error2 });
+    BAN_MEMBERS = PERMISSION_BITS.BAN_MEMBERS;
+    KICK_MEMBERS = PERMISSION_BITS.KICK_MEMBERS;
+  }
+});
+
+// src/emulator/routes/guild-bans.ts
+function done(result, ctx) {
+  if (!result.ok) return channelError(result.error);
+  ctx.changed();
+  return { status: 204 };
+}
+function ban(req, ctx) {
+  const by = moderatorAccess(req, ctx);
+  if ("status" in by) return by;
+  const body = parseBanBody(req.body);
+  if (Array.isArray(body)) return problemsResponse(body);
+  return done(banUser(by, req.params.userId, body.deleteSeconds, ctx), ctx);
+}
+function unban(req, ctx) {
+  const by = moderatorAccess(req, ctx);
+  if ("status" in by) return by;
+  return done(unbanUser(by, req.params.userId, ctx), ctx);
+}
+function getBan(req, ctx) {
+  const by = moderatorAccess(req, ctx);
+  if ("status" in by) return by;
+  if ((by.perms & BAN_MEMBERS2) === 0n) return channelError(ChannelErrors.missingPermissions);
+  const found = (by.guild.bans ?? []).find((b) => b.userId === req.params.userId);
+  return found ? { status: 200, body: banObject(found) } : channelError(ChannelErrors.unknownBan);
+}
+function listBans(req, ctx) {
+  const by = moderatorAccess(req, ctx);
+  if ("status" in by) return by;
+  if ((by.perms & BAN_MEMBERS2) === 0n) return channelError(ChannelErrors.missingPermissions);
+  const q = parseBanPageQuery((name) => req.query.get(name));
+  if (Array.isArray(q)) return problemsResponse(q);
+  return { status: 200, body: banPage(by.guild.bans ?? [], q).map(banObject) };
+}
+var BAN_MEMBERS2, banObject, BAN, guildBanRoutes;
+var init_guild_bans = __esm({
+  "src/emulator/routes/guild-bans.ts"() {
+    "use strict";
+    init_moderation();
+    init_messages();
+    init_permissions();
+    init_members();
+    init_moderation2();
+    init_webhook_access();
+    init_channel_access();
+    BAN_MEMBERS2 = PERMISSION_BITS.BAN_MEMBERS;
+    banObject = (b) => ({ reason: b.reason, user: plainUser({ id: b.userId, username: b.username }) });
+    BAN = "/guilds/:guildId/bans/:userId";
+    guildBanRoutes = [
+      { method: "GET", pattern: "/guilds/:guildId/bans", auth: "optional", bucket: "default", handler: listBans },
+      { method: "GET", pattern: BAN, auth: "optional", bucket: "default", handler: getBan },
+      { method: "PUT", pattern: BAN, auth: "optional", bucket: "default", handler: ban },
+      { method: "DELETE", pattern: BAN, auth: "optional", bucket: "default", handler: unban }
+    ];
+  }
+});
+
+// src/wire/guild/bodies.ts
+function parseMemberChange(body, nowMs) {
+  const b = isObject(body) ? body : {};
+  const out = [];
+  const change2 = {};
+  if (b.nick !== void 0) {
+    if (b.nick === null || b.nick === "") change2.nick = null;
+    else if (typeof b.nick !== "string")
+      out.push(problem("member-nick", ["nick"], "nick must be a string.", ApiErrors.string()));
+    else if (b.nick.length > GUILD_FORMAT.nick_max)
+      out.push(
+        problem(
+          "member-nick",
+          ["nick"],
+          `nick is at most ${GUILD_FORMAT.nick_max} characters.`,
+          ApiErrors.maxLength(GUILD_FORMAT.nick_max)
+        )
+      );
+    else change2.nick = b.nick;
+  }
+  if (b.roles !== void 0 && b.roles !== null) {
+    if (!Array.isArray(b.roles))
+      out.push(problem("member-roles", ["roles"], "roles must be a list of role ids.", ApiErrors.array()));
+    else {
+      b.roles.forEach((r, i) => {
+        if (!isSnowflake(r)) out.push(problem("member-roles", ["roles", i], "a role id.", ApiErrors.snowflake(r)));
+      });
+      change2.roles = [...new Set(b.roles.filter(isSnowflake))];
+    }
+  }
+  if (b.communication_disabled_until !== void 0) {
+    const t = parseTimeoutUntil(b.communication_disabled_until, nowMs);
+    if ("until" in t) change2.timeoutUntil = t.until;
+    else out.push(t);
+  }
+  return out.length > 0 ? out : change2;
+}
+function parseRoleFields(body) {
+  const b = isObject(body) ? body : {};
+  const out = [];
+  const f = {};
+  if (b.name !== void 0 && b.name !== null) {
+    if (typeof b.name !== "string")
+      out.push(problem("role-name", ["name"], "name must be a string.", ApiErrors.string()));
+    else if (b.name.length > GUILD_FORMAT.role_name_max)
+      out.push(
+        problem(
+          "role-name",
+          ["name"],
+          `name is at most ${GUILD_FORMAT.role_name_max} characters.`,
+          ApiErrors.maxLength(GUILD_FORMAT.role_name_max)
+        )
+      );
+    else f.name = b.name;
+  }
+  if (b.permissions !== void 0 && b.permissions !== null) {
+    const p = String(b.permissions);
+    if (!DECIMAL_PERMISSIONS.test(p))
+      out.push(
+        problem(
+          "role-permissions",
+          ["permissions"],
+          "permissions must be a decimal bit set.",
+          ApiErrors.integer(b.permissions)
+        )
+      );
+    else f.permissions = BigInt(p).toString();
+  }
+  if (b.color !== void 0 && b.color !== null) {
+    if (typeof b.color !== "number" || !Number.isInteger(b.color) || b.color < 0)
+      out.push(problem("role-color", ["color"], "color must be a whole number.", ApiErrors.integer(b.color)));
+    else f.color = b.color;
+  }
+  for (const key of ["hoist", "mentionable"]) {
+    const v = b[key];
+    if (v === void 0 || v === null) continue;
+    if (typeof v !== "boolean")
+      out.push(problem(`role-${key}`, [key], `${key} must be true or false.`, ApiErrors.boolean(v)));
+    else f[key] = v;
+  }
+  return out.length > 0 ? out : f;
+}
+function parseRolePositions(body) {
+  if (!Array.isArray(body)) return [problem("role-positions", [], "a list of { id, position }.", ApiErrors.array())];
+  const out = [];
+  const moves = [];
+  body.forEach((m, i) => {
+    const o = isObject(m) ? m : {};
+    if (!isSnowflake(o.id)) out.push(problem("role-positions", [i, "id"], "a role id.", ApiErrors.snowflake(o.id)));
+    else if (typeof o.position !== "number" || !Number.isInteger(o.position))
+      out.push(problem("role-positions", [i, "position"], "a whole number.", ApiErrors.integer(o.position)));
+    else moves.push({ id: o.id, position: o.position });
+  });
+  return out.length > 0 ? out : { moves };
+}
+var MEMBER_FIELDS_NOT_EMULATED, MEMBER_CHANGE_NEEDS;
+var init_bodies = __esm({
+  "src/wire/guild/bodies.ts"() {
+    "use strict";
+    init_limits();
+    init_permissions();
+    init_problem();
+    init_values();
+    init_snowflake();
+    init_moderation();
+    MEMBER_FIELDS_NOT_EMULATED = ["mute", "deaf", "channel_id", "flags"];
+    MEMBER_CHANGE_NEEDS = {
+      nick: PERMISSION_BITS.MANAGE_NICKNAMES,
+      roles: PERMISSION_BITS.MANAGE_ROLES,
+      timeoutUntil: PERMISSION_BITS.MODERATE_MEMBERS
+    };
+  }
+});
+
+// src/emulator/models/member-edit.ts
+function roleRefusal(by, roleId2) {
+  if (roleId2 === by.guild.id || !by.guild.roles.some((r) => r.id === roleId2)) return ChannelErrors.unknownRole;
+  const position2 = rolePositions(by.guild.roles).get(roleId2) ?? 0;
+  return mayManageRole(botRank(by.guild, by.app), position2, by.guild.ownerId) ? void 0 : ChannelErrors.missingPermissions;
+}
+function isAdministrator(guild, m) {
+  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
+  const bits = basePermissions(
+    { guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles },
+    {
+      userId: m.id,
+      roleIds: m.roles ?? []
+    }
+  );
+  return bits === ALL_PERMISSION_BITS;
+}
+function changeRefusal(by, m, change2) {
+  for (const key of ["nick", "timeoutUntil"]) {
+    if (change2[key] === void 0) continue;
+    const denied = actRefusal(by, m, MEMBER_CHANGE_NEEDS[key]);
+    if (denied) return denied;
+  }
+  if (typeof change2.timeoutUntil === "string" && isAdministrator(by.guild, m)) return ChannelErrors.missingPermissions;
+  if (change2.roles !== void 0) {
+    if ((by.perms & MEMBER_CHANGE_NEEDS.roles) === 0n) return ChannelErrors.missingPermissions;
+    const before = new Set(m.roles ?? []);
+    const after = new Set(change2.roles.filter((r) => r !== by.guild.id));
+    const moved = [...after].filter((r) => !before.has(r)).concat([...before].filter((r) => !after.has(r)));
+    for (const roleId2 of moved) {
+      const denied = roleRefusal(by, roleId2);
+      if (denied) return denied;
+    }
+  }
+  return void 0;
+}
+function editMember(by, userId2, change2, env2) {
+  const m = by.guild.members.find((x) => x.id === userId2);
+  if (!m) return refused3(ChannelErrors.unknownMember);
+  const denied = changeRefusal(by, m, change2);
+  if (denied) return refused3(denied);
+  const changes = {};
+  if (change2.nick !== void 0) {
+    if (change2.nick === null) delete m.nick;
+    else m.nick = change2.nick;
+    changes.nick = change2.nick;
+  }
+  if (change2.timeoutUntil !== void 0) {
+    if (change2.timeoutUntil === null) delete m.communicationDisabledUntil;
+    else m.communicationDisabledUntil = change2.timeoutUntil;
+    changes.communication_disabled_until = change2.timeoutUntil;
+  }
+  if (change2.roles !== void 0) {
+    m.roles = change2.roles.filter((r) => r !== by.guild.id);
+    changes.roles = [...m.roles];
+  }
+  const rolesOnly = Object.keys(changes).length === 1 && changes.roles !== void 0;
+  audit(by.guild, env2.nextId, {
+    actionType: rolesOnly ? AuditLogEvent.MEMBER_ROLE_UPDATE : AuditLogEvent.MEMBER_UPDATE,
+    userId: by.app.botUserId,
+    targetId: userId2,
+    ...by.reason ? { reason: by.reason } : {},
+    changes
+  });
+  return { ok: true, member: announceMemberUpdate(env2.events, by.guild, m) };
+}
+function setMemberRole(by, userId2, roleId2, give, env2) {
+  if ((by.perms & MEMBER_CHANGE_NEEDS.roles) === 0n) return refused3(ChannelErrors.missingPermissions);
+  const m = by.guild.members.find((x) => x.id === userId2);
+  if (!m) return refused3(ChannelErrors.unknownMember);
+  const denied = roleRefusal(by, roleId2);
+  if (denied) return refused3(denied);
+  const roles = m.roles ?? [];
+  if (roles.includes(roleId2) === give) return { ok: true, member: {} };
+  m.roles = give ? [...roles, roleId2] : roles.filter((r) => r !== roleId2);
+  audit(by.guild, env2.nextId, {
+    actionType: AuditLogEvent.MEMBER_ROLE_UPDATE,
+    userId: by.app.botUserId,
+    targetId: userId2,
+    ...by.reason ? { reason: by.reason } : {},
+    changes: { [give ? "$add" : "$remove"]: [roleId2] }
+  });
+  return { ok: true, member: announceMemberUpdate(env2.events, by.guild, m) };
+}
+var refused3;
+var init_member_edit = __esm({
+  "src/emulator/models/member-edit.ts"() {
+    "use strict";
+    init_enums();
+    init_bodies();
+    init_hierarchy();
+    init_messages();
+    init_permissions();
+    init_base_permissions();
+    init_guild_events();
+    init_moderation2();
+    refused3 = (error2) => ({ ok: false, error: error2 });
+  }
+});
+
+// src/emulator/routes/guild-members.ts
+function kick(req, ctx) {
+  const by = moderatorAccess(req, ctx);
+  if ("status" in by) return by;
+  const result = kickMember(by, req.params.userId, ctx);
+  if (!result.ok) return channelError(result.error);
+  ctx.changed();
+  return { status: 204 };
+}
+function edit2(req, ctx) {
+  const by = moderatorAccess(req, ctx);
+  if ("status" in by) return by;
+  const unkept = MEMBER_FIELDS_NOT_EMULATED.filter((k) => isObject(req.body) && req.body[k] !== void 0);
+  if (unkept.length > 0) return fieldsNotEmulated(req.method, req.path, unkept);
+  const change2 = parseMemberChange(req.body, ctx.now());
+  if (Array.isArray(change2)) return problemsResponse(change2);
+  const result = editMember(by, req.params.userId, change2, ctx);
+  if (!result.ok) return channelError(result.error);
+  ctx.changed();
+  return { status: 200, body: result.member };
+}
+function setRole(give) {
+  return (req, ctx) => {
+    const by = moderatorAccess(req, ctx);
+    if ("status" in by) return by;
+    const result = setMemberRole(by, req.params.userId, req.params.roleId, give, ctx);
+    if (!result.ok) return channelError(result.error);
+    ctx.changed();
+    return { status: 204 };
+  };
+}
+function search(req, ctx) {
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const q = parseMemberSearch((name) => req.query.get(name));
+  if (Array.isArray(q)) return problemsResponse(q);
+  const found = guildMembers(at2.guild, at2.app).filter(
+    (m) => matchesMemberSearch({ username: m.user.username, ...m.nick ? { nick: m.nick } : {} }, q.query)
+  );
+  found.sort((a, b) => compareSnowflakes(a.user.id, b.user.id));
+  return { status: 200, body: found.slice(0, q.limit) };
+}
+var MEMBER, ROLE, guildMemberRoutes;
+var init_guild_members = __esm({
+  "src/emulator/routes/guild-members.ts"() {
+    "use strict";
+    init_bodies();
+    init_moderation();
+    init_values();
+    init_snowflake();
+    init_members();
+    init_not_emulated();
+    init_member_edit();
+    init_moderation2();
+    init_webhook_access();
+    init_channel_access();
+    MEMBER = "/guilds/:guildId/members/:userId";
+    ROLE = `${MEMBER}/roles/:roleId`;
+    guildMemberRoutes = [
+      { method: "GET", pattern: "/guilds/:guildId/members/search", auth: "optional", bucket: "default", handler: search },
+      { method: "DELETE", pattern: MEMBER, auth: "optional", bucket: "default", handler: kick },
+      { method: "PATCH", pattern: MEMBER, auth: "optional", bucket: "default", handler: edit2 },
+      { method: "PUT", pattern: ROLE, auth: "optional", bucket: "default", handler: setRole(true) },
+      { method: "DELETE", pattern: ROLE, auth: "optional", bucket: "default", handler: setRole(false) }
+    ];
+  }
+});
+
 // src/emulator/routes/guild-reads.ts
 function channelObject2(guild, app, channelId2) {
   const c = guild.channels.find((x) => x.id === channelId2);
@@ -55898,15 +56593,6 @@ function listMembers(req, ctx) {
   if (Array.isArray(q)) return problemsResponse(q);
   return { status: 200, body: memberPage(members(at2.guild, at2.app), q).map((m) => m.object) };
 }
-function botGuildPermissions(guild, app) {
-  const managed = `managed:${app.botUserId}`;
-  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
-  roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? "0"));
-  return basePermissions(
-    { guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles },
-    { userId: app.botUserId, roleIds: [managed] }
-  );
-}
 function listBotGuilds(req, ctx) {
   const app = botOf(req);
   if ("status" in app) return app;
@@ -55935,14 +56621,12 @@ var GATEWAY_ONLY, guildReadRoutes;
 var init_guild_reads = __esm({
   "src/emulator/routes/guild-reads.ts"() {
     "use strict";
-    init_base_permissions();
     init_channels();
     init_gateway();
     init_messages();
     init_members();
     init_payloads();
     init_webhook_access();
-    init_own();
     init_message_events();
     init_channel_access();
     GATEWAY_ONLY = [
@@ -55973,6 +56657,173 @@ var init_guild_reads = __esm({
         bucket: "default",
         handler: getMember
       }
+    ];
+  }
+});
+
+// src/emulator/models/role-edit.ts
+function fixPositions(guild) {
+  const positions = rolePositions(guild.roles);
+  for (const r of guild.roles) r.position = positions.get(r.id) ?? 0;
+  return positions;
+}
+function roleView(guild, r) {
+  return roleObject(r, guild.roles.indexOf(r));
+}
+function grantRefusal(by, f) {
+  if ((by.perms & MANAGE_ROLES) === 0n) return ChannelErrors.missingPermissions;
+  if (f.permissions === void 0 || by.perms === ALL_PERMISSION_BITS) return void 0;
+  return (BigInt(f.permissions) & ~by.perms) === 0n ? void 0 : ChannelErrors.missingPermissions;
+}
+function apply(r, f) {
+  if (f.name !== void 0) r.name = f.name;
+  if (f.permissions !== void 0) r.permissions = f.permissions;
+  if (f.color !== void 0) r.color = f.color;
+  if (f.hoist !== void 0) r.hoist = f.hoist;
+  if (f.mentionable !== void 0) r.mentionable = f.mentionable;
+}
+function createRole(by, f, env2) {
+  const denied = grantRefusal(by, f);
+  if (denied) return refused4(denied);
+  fixPositions(by.guild);
+  for (const r of by.guild.roles)
+    if (r.id !== by.guild.id && (r.position ?? 0) >= 1) r.position = (r.position ?? 0) + 1;
+  const install = by.guild.apps[by.app.id];
+  if (install?.rolePosition !== void 0) install.rolePosition += 1;
+  const role = { id: env2.nextId(), name: "new role", permissions: "0", position: 1 };
+  apply(role, f);
+  by.guild.roles.push(role);
+  const body = roleView(by.guild, role);
+  announceGuild(env2.events, by.guild, "GUILD_ROLE_CREATE", { role: body });
+  audit(by.guild, env2.nextId, auditOf(by, AuditLogEvent.ROLE_CREATE, role.id, { ...f }));
+  return { ok: true, body };
+}
+function managedRole(by, roleId2) {
+  if ((by.perms & MANAGE_ROLES) === 0n) return ChannelErrors.missingPermissions;
+  const role = by.guild.roles.find((r) => r.id === roleId2);
+  if (!role) return ChannelErrors.unknownRole;
+  const position2 = rolePositions(by.guild.roles).get(roleId2) ?? 0;
+  return mayManageRole(botRank(by.guild, by.app), position2, by.guild.ownerId) ? role : ChannelErrors.missingPermissions;
+}
+function editRole(by, roleId2, f, env2) {
+  const role = managedRole(by, roleId2);
+  if ("code" in role) return refused4(role);
+  const denied = grantRefusal(by, f);
+  if (denied) return refused4(denied);
+  apply(role, f);
+  const body = roleView(by.guild, role);
+  announceGuild(env2.events, by.guild, "GUILD_ROLE_UPDATE", { role: body });
+  audit(by.guild, env2.nextId, auditOf(by, AuditLogEvent.ROLE_UPDATE, role.id, { ...f }));
+  return { ok: true, body };
+}
+function deleteRole(by, roleId2, env2) {
+  const role = managedRole(by, roleId2);
+  if ("code" in role) return refused4(role);
+  if (role.id === by.guild.id) return refused4(ChannelErrors.missingPermissions);
+  fixPositions(by.guild);
+  by.guild.roles.splice(by.guild.roles.indexOf(role), 1);
+  for (const m of by.guild.members) if (m.roles?.includes(roleId2)) m.roles = m.roles.filter((r) => r !== roleId2);
+  announceGuild(env2.events, by.guild, "GUILD_ROLE_DELETE", { role_id: roleId2 });
+  audit(by.guild, env2.nextId, auditOf(by, AuditLogEvent.ROLE_DELETE, roleId2));
+  return { ok: true };
+}
+function moveRoles(by, moves, env2) {
+  const rank = botRank(by.guild, by.app);
+  for (const m of moves) {
+    const role = managedRole(by, m.id);
+    if ("code" in role) return refused4(role);
+    if (role.id === by.guild.id || !mayManageRole(rank, m.position, by.guild.ownerId) || m.position < 1)
+      return refused4(ChannelErrors.missingPermissions);
+  }
+  fixPositions(by.guild);
+  for (const m of moves) {
+    const role = by.guild.roles.find((r) => r.id === m.id);
+    if (role.position === m.position) continue;
+    role.position = m.position;
+    announceGuild(env2.events, by.guild, "GUILD_ROLE_UPDATE", { role: roleView(by.guild, role) });
+    audit(by.guild, env2.nextId, auditOf(by, AuditLogEvent.ROLE_UPDATE, role.id, { position: m.position }));
+  }
+  const body = [...by.guild.roles].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).map((r) => roleView(by.guild, r));
+  return { ok: true, body };
+}
+var refused4, MANAGE_ROLES, auditOf;
+var init_role_edit = __esm({
+  "src/emulator/models/role-edit.ts"() {
+    "use strict";
+    init_enums();
+    init_hierarchy();
+    init_messages();
+    init_permissions();
+    init_payloads();
+    init_guild_events();
+    init_moderation2();
+    refused4 = (error2) => ({ ok: false, error: error2 });
+    MANAGE_ROLES = PERMISSION_BITS.MANAGE_ROLES;
+    auditOf = (by, actionType, targetId2, changes) => ({
+      actionType,
+      userId: by.app.botUserId,
+      targetId: targetId2,
+      ...by.reason ? { reason: by.reason } : {},
+      ...changes ? { changes } : {}
+    });
+  }
+});
+
+// src/emulator/routes/guild-roles.ts
+function done2(result, ctx) {
+  if (!result.ok) return channelError(result.error);
+  ctx.changed();
+  return result.body === void 0 ? { status: 204 } : { status: 200, body: result.body };
+}
+function create2(req, ctx) {
+  const by = moderatorAccess(req, ctx);
+  if ("status" in by) return by;
+  const f = parseRoleFields(req.body);
+  if (Array.isArray(f)) return problemsResponse(f);
+  return done2(createRole(by, f, ctx), ctx);
+}
+function edit3(req, ctx) {
+  const by = moderatorAccess(req, ctx);
+  if ("status" in by) return by;
+  const f = parseRoleFields(req.body);
+  if (Array.isArray(f)) return problemsResponse(f);
+  return done2(editRole(by, req.params.roleId, f, ctx), ctx);
+}
+function remove2(req, ctx) {
+  const by = moderatorAccess(req, ctx);
+  if ("status" in by) return by;
+  return done2(deleteRole(by, req.params.roleId, ctx), ctx);
+}
+function move(req, ctx) {
+  const by = moderatorAccess(req, ctx);
+  if ("status" in by) return by;
+  const parsed = parseRolePositions(req.body);
+  if (Array.isArray(parsed)) return problemsResponse(parsed);
+  return done2(moveRoles(by, parsed.moves, ctx), ctx);
+}
+function getOne2(req, ctx) {
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const i = at2.guild.roles.findIndex((r) => r.id === req.params.roleId);
+  return i < 0 ? channelError(ChannelErrors.unknownRole) : { status: 200, body: roleObject(at2.guild.roles[i], i) };
+}
+var ROLE2, guildRoleRoutes;
+var init_guild_roles = __esm({
+  "src/emulator/routes/guild-roles.ts"() {
+    "use strict";
+    init_messages();
+    init_bodies();
+    init_payloads();
+    init_role_edit();
+    init_webhook_access();
+    init_channel_access();
+    ROLE2 = "/guilds/:guildId/roles/:roleId";
+    guildRoleRoutes = [
+      { method: "POST", pattern: "/guilds/:guildId/roles", auth: "optional", bucket: "default", handler: create2 },
+      { method: "PATCH", pattern: "/guilds/:guildId/roles", auth: "optional", bucket: "default", handler: move },
+      { method: "GET", pattern: ROLE2, auth: "optional", bucket: "default", handler: getOne2 },
+      { method: "PATCH", pattern: ROLE2, auth: "optional", bucket: "default", handler: edit3 },
+      { method: "DELETE", pattern: ROLE2, auth: "optional", bucket: "default", handler: remove2 }
     ];
   }
 });
@@ -56013,12 +56864,18 @@ var init_bot_rest = __esm({
     "use strict";
     init_channel_messages2();
     init_channel_reactions();
+    init_guild_bans();
+    init_guild_members();
     init_guild_reads();
+    init_guild_roles();
     init_users();
     botRestRoutes = [
       ...channelMessageRoutes,
       ...channelReactionRoutes,
       ...guildReadRoutes,
+      ...guildBanRoutes,
+      ...guildMemberRoutes,
+      ...guildRoleRoutes,
       ...userRoutes
     ];
   }
@@ -56519,8 +57376,8 @@ function newMessage(env2, live2, body, files, original) {
     withComponents: true,
     applicationOwned: true
   });
-  const refused3 = problemsResponse(original ? prefixPath(["data"], problems) : problems);
-  if (refused3) return refused3;
+  const refused6 = problemsResponse(original ? prefixPath(["data"], problems) : problems);
+  if (refused6) return refused6;
   const webhook = appWebhook(env2, live2);
   const app = env2.world.applications[live2.applicationId];
   const stored2 = buildExecutedMessage({
@@ -56604,8 +57461,8 @@ function applyCallback(reg, env2, live2, body, files, withResponse) {
     keep(env2, msg);
     noteAnswer(env2, msg, "create");
   } else {
-    const refused3 = applyComponentCallback(reg, env2, live2, type, b.data, files, rewriteMessage);
-    if (refused3) return refused3;
+    const refused6 = applyComponentCallback(reg, env2, live2, type, b.data, files, rewriteMessage);
+    if (refused6) return refused6;
   }
   live2.answeredWith = type;
   live2.callbackData = b.data;
@@ -56673,8 +57530,8 @@ function rewriteMessage(env2, stored2, body, files) {
   const pollRefused = b.poll !== void 0 && b.poll !== null && !loading ? apiError(ErrorAnswers.invalidFormBody, {
     poll: { _errors: [MessageErrors.pollEdit] }
   }) : void 0;
-  const refused3 = pollRefused ?? problemsResponse(problems.filter((p) => !(loading && p.path[0] === "poll")));
-  if (refused3) return refused3;
+  const refused6 = pollRefused ?? problemsResponse(problems.filter((p) => !(loading && p.path[0] === "poll")));
+  if (refused6) return refused6;
   const keep2 = m.flags & EPHEMERAL;
   applyEdit({
     stored: stored2,
@@ -56771,21 +57628,21 @@ function when(i, ready, ms, timers = SYSTEM_TIMERS) {
   if (ready(i) || ms <= 0) return Promise.resolve();
   return new Promise((resolve18) => {
     const check = () => {
-      if (ready(i)) done();
+      if (ready(i)) done3();
     };
-    const done = () => {
+    const done3 = () => {
       timers.clearTimeout(timer);
       i.waiters.delete(check);
       resolve18();
     };
-    const timer = timers.setTimeout(done, ms);
+    const timer = timers.setTimeout(done3, ms);
     i.waiters.add(check);
   });
 }
 function quietFor(i, gapMs, ms, timers = SYSTEM_TIMERS) {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve18) => {
-    const done = () => {
+    const done3 = () => {
       timers.clearTimeout(gap);
       timers.clearTimeout(deadline);
       i.waiters.delete(restart);
@@ -56793,10 +57650,10 @@ function quietFor(i, gapMs, ms, timers = SYSTEM_TIMERS) {
     };
     const restart = () => {
       timers.clearTimeout(gap);
-      gap = timers.setTimeout(done, gapMs);
+      gap = timers.setTimeout(done3, gapMs);
     };
-    let gap = timers.setTimeout(done, Math.min(gapMs, ms));
-    const deadline = timers.setTimeout(done, ms);
+    let gap = timers.setTimeout(done3, Math.min(gapMs, ms));
+    const deadline = timers.setTimeout(done3, ms);
     i.waiters.add(restart);
   });
 }
@@ -57504,7 +58361,8 @@ function invocationOf(env2, request3) {
       ...channelId2 ? { channelId: channelId2 } : {},
       context: req.context
     },
-    env2.defaultGuildId
+    env2.defaultGuildId,
+    env2.now()
   );
   if (typeof place === "string") return invalid2(place);
   const user2 = resolveUser(place, req.userId, world);
@@ -57523,7 +58381,7 @@ function invocationOf(env2, request3) {
   return { world, req, app, place, user: user2, locale, lookup };
 }
 function refusalOf2(env2, at2, command) {
-  const refused3 = commandRefusal(
+  const refused6 = commandRefusal(
     at2.world,
     at2.app,
     at2.place,
@@ -57531,7 +58389,7 @@ function refusalOf2(env2, at2, command) {
     at2.user,
     () => repair(env2.registry, command, at2.user.id)
   );
-  return refused3?.hidden ? { ...refused3, message: notInPicker(commandLabel(command.name, command.type), at2.user.username) } : refused3;
+  return refused6?.hidden ? { ...refused6, message: notInPicker(commandLabel(command.name, command.type), at2.user.username) } : refused6;
 }
 function noteDelivery(env2, app, command, outcome, interactionId) {
   env2.events.note({
@@ -57924,13 +58782,13 @@ async function use(env2, req, kind, ref, chosen) {
   const user2 = resolveUser(place, names2.userId, world);
   if (typeof user2 === "string") return invalid2(user2);
   const target2 = targetOf(world, stored2, kind, ref, user2.id);
-  if (isRefusal3(target2)) return refused2(target2);
+  if (isRefusal3(target2)) return refused5(target2);
   const { component: component2, appId } = target2;
   let values;
   let resolved;
   if (kind === "select") {
     const picked = selectValues(component2, chosen ?? [], place, user2.id);
-    if (isRefusal3(picked)) return refused2(picked);
+    if (isRefusal3(picked)) return refused5(picked);
     ({ values, resolved } = picked);
   }
   const app = own(world.applications, appId);
@@ -57981,7 +58839,7 @@ function channelsAsSelected(channels, guildId) {
     Object.entries(channels).map(([id, c]) => [id, { ...c, ...guildId ? { guild_id: guildId } : {} }])
   );
 }
-var isRefusal3, refused2;
+var isRefusal3, refused5;
 var init_component_act = __esm({
   "src/emulator/interactions/component-act.ts"() {
     "use strict";
@@ -57996,7 +58854,7 @@ var init_component_act = __esm({
     init_place();
     init_component_deliver();
     isRefusal3 = (v) => "kind" in v && "message" in v && !("type" in v);
-    refused2 = (refusal3) => ({ outcome: "refused", refusal: refusal3 });
+    refused5 = (refusal3) => ({ outcome: "refused", refusal: refusal3 });
   }
 });
 
@@ -58592,7 +59450,7 @@ function watchEndpoint(check, report2, delaysMs = WATCH_DELAYS_MS) {
     timer = setTimeout(resolve18, ms);
     timer.unref?.();
   });
-  const done = (async () => {
+  const done3 = (async () => {
     let last;
     for (let i = 0; ; i++) {
       const r = await check();
@@ -58612,7 +59470,7 @@ function watchEndpoint(check, report2, delaysMs = WATCH_DELAYS_MS) {
       clearTimeout(timer);
       wake?.();
     },
-    done
+    done: done3
   };
 }
 var WATCH_DELAYS_MS;
@@ -60412,9 +61270,9 @@ async function memberStep2(ctx, place, action, earlier, mark, expects) {
   if ("problem" in act2) return act2;
   const res = await ctx.harness.track(Promise.resolve(act2.run()));
   if (res.status >= 300) {
-    const refused3 = String(res.body?.message ?? `HTTP ${res.status}`);
+    const refused6 = String(res.body?.message ?? `HTTP ${res.status}`);
     const refusal3 = {
-      read: () => ({ ...nothing(), refused: refused3 }),
+      read: () => ({ ...nothing(), refused: refused6 }),
       final: true,
       settle: () => ctx.harness.settled()
     };
@@ -60641,9 +61499,9 @@ function afterInteraction(ctx, out) {
   if (out.outcome === "refused") {
     const refusal3 = out.refusal;
     if (TEST_FAULTS.includes(refusal3.kind)) return { problem: refusal3.message };
-    const refused3 = refusal3.reason ? `${refusal3.message} (${refusal3.reason})` : refusal3.message;
+    const refused6 = refusal3.reason ? `${refusal3.message} (${refusal3.reason})` : refusal3.message;
     return {
-      read: () => ({ ...nothing(), refused: refused3 }),
+      read: () => ({ ...nothing(), refused: refused6 }),
       final: true,
       // Nothing reached the bot: only what was already under way (an earlier step's late work) is waited for.
       settle: () => ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS })
@@ -60694,8 +61552,8 @@ async function say(ctx, place, text2, mark, expects) {
   );
   const body = res.body ?? {};
   if (res.status !== 200) {
-    const refused3 = String(body.message ?? `HTTP ${res.status}`);
-    return { read: () => ({ ...nothing(), refused: refused3 }), final: true, settle: () => ctx.harness.settled() };
+    const refused6 = String(body.message ?? `HTTP ${res.status}`);
+    return { read: () => ({ ...nothing(), refused: refused6 }), final: true, settle: () => ctx.harness.settled() };
   }
   mark.actedId = String(body.id);
   return quietAfter(ctx, mark, expects);
@@ -61577,9 +62435,9 @@ function readyLine(ready) {
     ...ready !== void 0 ? { wanted: showMatcher(ready) } : {}
   };
 }
-async function until(done, ms) {
+async function until(done3, ms) {
   const deadline = performance.now() + ms;
-  while (!done() && performance.now() < deadline) await new Promise((resolve18) => setTimeout(resolve18, 20));
+  while (!done3() && performance.now() < deadline) await new Promise((resolve18) => setTimeout(resolve18, 20));
 }
 var init_session2 = __esm({
   "src/bot-test/run/session.ts"() {
@@ -61678,9 +62536,9 @@ async function runTestFiles(request3) {
       release();
     }
   });
-  const done = await Promise.all(runs);
+  const done3 = await Promise.all(runs);
   const totals = { passed: 0, failed: 0, errors: 0, drifted: 0 };
-  for (const { result, declared } of done) {
+  for (const { result, declared } of done3) {
     if (result.problems?.length || result.botExit) totals.errors += declared;
     if (result.commandDrift?.differences.length) totals.drifted++;
     for (const s of result.scenarios) {
@@ -61689,7 +62547,7 @@ async function runTestFiles(request3) {
       else totals.errors++;
     }
   }
-  const files = done.map((d) => d.result);
+  const files = done3.map((d) => d.result);
   const strictFailure = files.some((f) => f.commandDrift?.severity === "error");
   const ok2 = totals.failed + totals.errors === 0 && !strictFailure;
   return { files, ...totals, ok: ok2, durationMs: performance.now() - started };
@@ -63400,15 +64258,15 @@ async function publish(io, pr, marker, body) {
     const text2 = typeof body === "string" ? body : body(existing);
     return text2 === void 0 ? void 0 : io.redactor.redact(text2);
   };
-  const done = await withGitHub(
+  const done3 = await withGitHub(
     io,
     `Could not comment on pull request #${pr}`,
     (api) => upsertComment(api, io.run.repository, pr, marker, safe)
   );
-  if (done && done.action !== "unchanged")
+  if (done3 && done3.action !== "unchanged")
     writeLine(
       io.ctx.stderr,
-      `${done.action === "created" ? "Commented on" : "Updated the comment on"} pull request #${pr}.`
+      `${done3.action === "created" ? "Commented on" : "Updated the comment on"} pull request #${pr}.`
     );
 }
 async function applyPullRequest(io) {

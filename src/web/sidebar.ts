@@ -72,7 +72,13 @@ function guildSection(app: AppContext, g: ViewGuild): TemplateResult {
     for (const k of kids) add(k, depth + 1, c.type);
   };
   for (const c of g.channels) if (!c.parentId || !g.channels.some((p) => p.id === c.parentId)) add(c, 0);
-  return html`<section class="guild" data-guild-id=${g.id}><h2 title=${g.id}>${g.name}</h2>${items}</section>`;
+  const bans = g.bans?.length
+    ? html`<details class="bans"><summary>Banned (${g.bans.length})</summary>${g.bans.map(
+        (b) =>
+          html`<div class="ban" title=${b.userId}>${b.username}${b.reason ? html` <span class="reason">${b.reason}</span>` : nothing}</div>`,
+      )}</details>`
+    : nothing;
+  return html`<section class="guild" data-guild-id=${g.id}><h2 title=${g.id}>${g.name}</h2>${items}${bans}</section>`;
 }
 
 /** Who the page acts as and in which locale; `.selected` (not the attribute) so a re-render moves the choice. */
@@ -82,7 +88,7 @@ function actingAs(app: AppContext): TemplateResult {
     app.select({ [key]: (ev.target as HTMLSelectElement).value });
   return html`<section class="as"><label>Acting as <select id="member" aria-label="Act as member" @change=${pick('memberId')}>${members.map(
     (m) =>
-      html`<option value=${m.id} .selected=${m.id === app.selection.memberId}>${m.username}${m.owner ? ' (owner)' : ''}</option>`,
+      html`<option value=${m.id} .selected=${m.id === app.selection.memberId}>${m.username}${m.owner ? ' (owner)' : ''}${m.timedOutUntil ? ' (timed out)' : ''}</option>`,
   )}</select></label><label>Locale <select id="locale" aria-label="Locale" @change=${pick('locale')}>${app.world.locales.map(
     (l) => html`<option value=${l} .selected=${l === app.selection.locale}>${l}</option>`,
   )}</select></label></section>`;

@@ -155,6 +155,18 @@ export const OverwriteType = {
   MEMBER: 1,
 } as const;
 
+/** The audit log's action types for what a bot does to members and roles (the Audit Log resource). */
+export const AuditLogEvent = {
+  MEMBER_KICK: 20,
+  MEMBER_BAN_ADD: 22,
+  MEMBER_BAN_REMOVE: 23,
+  MEMBER_UPDATE: 24,
+  MEMBER_ROLE_UPDATE: 25,
+  ROLE_CREATE: 30,
+  ROLE_UPDATE: 31,
+  ROLE_DELETE: 32,
+} as const;
+
 export const MessageFlag = {
   CROSSPOSTED: 1 << 0,
   IS_CROSSPOST: 1 << 1,

@@ -97,6 +97,11 @@ export const KNOWN_INTENTS = Object.values(Intent).reduce((all, bit) => all | bi
  */
 export const DISPATCH_INTENT: Readonly<Record<string, number>> = {
   GUILD_CREATE: Intent.GUILDS,
+  GUILD_ROLE_CREATE: Intent.GUILDS,
+  GUILD_ROLE_UPDATE: Intent.GUILDS,
+  GUILD_ROLE_DELETE: Intent.GUILDS,
+  GUILD_BAN_ADD: Intent.GUILD_MODERATION,
+  GUILD_BAN_REMOVE: Intent.GUILD_MODERATION,
   WEBHOOKS_UPDATE: Intent.GUILD_WEBHOOKS,
 };
 

@@ -66,6 +66,26 @@ export const MESSAGE_FORMAT = {
   poll_hours_max: 32 * 24,
 } as const;
 
+/**
+ * Fixed numbers of a guild's moderation routes (bans, timeouts, members,
+ * roles): the service's, not quotas a manifest would override.
+ */
+export const GUILD_FORMAT = {
+  /** A ban's `delete_message_seconds`: at most 7 days of the user's messages. */
+  ban_delete_seconds_max: 604_800,
+  /** The older `delete_message_days`. */
+  ban_delete_days_max: 7,
+  /** How far ahead `communication_disabled_until` may be: 28 days. */
+  timeout_max_ms: 28 * 24 * 60 * 60 * 1000,
+  nick_max: 32,
+  role_name_max: 100,
+  /** The `X-Audit-Log-Reason` header, kept up to this many characters. */
+  audit_reason_max: 512,
+  /** GET /guilds/{id}/bans `limit`, and /members/search's. */
+  bans_page: { default: 1000, min: 1, max: 1000 },
+  member_search_page: { default: 1, min: 1, max: 1000 },
+} as const;
+
 /** Where the live service allows more than the spec says (facts §10): the spec's number stays the default (docs/deviations.md). */
 export const LIVE_LIMITS: Readonly<Partial<Record<LimitName, number>>> = { user_commands: 15, message_commands: 15 };
 

@@ -41,8 +41,8 @@ describe('seeded guilds hold what the access model needs', () => {
     expect(guild.ownerId).toBe('7301');
     expect(guild.roles).toEqual([
       { id: G, name: '@everyone', permissions: '2048' },
-      { id: '7201', name: 'Mods', permissions: '6' },
-      { id: '7202', name: 'Bots', permissions: '8' },
+      { id: '7201', name: 'Mods', permissions: '6', position: 1 },
+      { id: '7202', name: 'Bots', permissions: '8', position: 2 },
     ]);
     expect(guild.members[1]).toEqual({ id: '7302', username: 'mod', roles: ['7201', '7202'] });
     expect(guild.channels[0].permissionOverwrites).toEqual([

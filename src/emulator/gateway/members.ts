@@ -36,7 +36,10 @@ export function memberObject(guild: Guild, m: GuildMember, user: { id: string; u
 }
 
 /** The member object without its user: what MESSAGE_CREATE's `member` and each mention's `member` carry (facts §7.4). */
-export function memberFields(guild: Guild, m: Pick<GuildMember, 'roles' | 'nick' | 'joinedAt'>) {
+export function memberFields(
+  guild: Guild,
+  m: Pick<GuildMember, 'roles' | 'nick' | 'joinedAt' | 'communicationDisabledUntil'>,
+) {
   return {
     roles: [...(m.roles ?? [])],
     nick: m.nick ?? null,
@@ -48,7 +51,7 @@ export function memberFields(guild: Guild, m: Pick<GuildMember, 'roles' | 'nick'
     mute: false,
     flags: 0,
     pending: false,
-    communication_disabled_until: null,
+    communication_disabled_until: m.communicationDisabledUntil ?? null,
   };
 }
 

@@ -6,7 +6,7 @@ import { channelKindFields } from '../../wire/channels.js';
 import { GATEWAY_VERSION, shardOf } from '../../wire/gateway.js';
 import { snowflakeTimestamp } from '../../wire/snowflake.js';
 import { isThreadType } from '../../wire/channels.js';
-import type { Application, Channel, Guild, World } from '../state/world.js';
+import type { Application, Channel, Guild, Role, World } from '../state/world.js';
 import { botUser, guildCreateMembers } from './members.js';
 
 /** The guilds a session sees: those the application is installed in, on the session's shard. */
@@ -131,20 +131,7 @@ export function guildCreatePayload(guild: Guild, app: Application, intents: numb
     application_id: null,
     max_members: 25_000_000,
     premium_progress_bar_enabled: false,
-    roles: guild.roles.map((r, position) => ({
-      id: r.id,
-      name: r.name,
-      permissions: r.permissions ?? '0',
-      position,
-      color: 0,
-      colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-      hoist: false,
-      managed: false,
-      mentionable: false,
-      icon: null,
-      unicode_emoji: null,
-      flags: 0,
-    })),
+    roles: guild.roles.map((r, index) => roleObject(r, index)),
     channels: channels.map((c, i) => channelPayload(c, i)),
     threads: threads.map((t) => threadPayload(t, app.botUserId)),
     members,
@@ -155,5 +142,23 @@ export function guildCreatePayload(guild: Guild, app: Application, intents: numb
     soundboard_sounds: [],
     emojis: [],
     stickers: [],
+  };
+}
+
+/** The role object (the Roles resource): position its own, else its index in the guild's list (older data files). */
+export function roleObject(r: Role, index: number) {
+  return {
+    id: r.id,
+    name: r.name,
+    permissions: r.permissions ?? '0',
+    position: r.position ?? index,
+    color: r.color ?? 0,
+    colors: { primary_color: r.color ?? 0, secondary_color: null, tertiary_color: null },
+    hoist: r.hoist === true,
+    managed: false,
+    mentionable: r.mentionable === true,
+    icon: null,
+    unicode_emoji: null,
+    flags: 0,
   };
 }

@@ -28,6 +28,16 @@ export function notEmulated(method: string, path: string): EmulatorResponse {
   return answer;
 }
 
+/** A route the emulator serves, asked to change fields it does not keep (a member's voice state): as loud, naming them. */
+export function fieldsNotEmulated(method: string, path: string, fields: readonly string[]): EmulatorResponse {
+  const answer = apiError({
+    ...ErrorAnswers.notFound,
+    message: `${ErrorAnswers.notFound.message} (${method} ${routeShape(path)}: ${fields.join(', ')} not emulated)`,
+  });
+  answers.add(answer);
+  return answer;
+}
+
 /** The answer is a not-emulated 404 (the log names its route's shape). */
 export function isNotEmulated(answer: EmulatorResponse): boolean {
   return answers.has(answer);

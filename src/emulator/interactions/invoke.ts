@@ -145,6 +145,7 @@ function invocationOf(env: InvokeEnv, request: InvokeRequest): Invocation | Inva
       context: req.context,
     },
     env.defaultGuildId,
+    env.now(),
   );
   if (typeof place === 'string') return invalid(place);
   const user = resolveUser(place, req.userId, world);

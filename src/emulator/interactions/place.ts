@@ -21,10 +21,12 @@ import {
 import { ChannelType, IntegrationType, InteractionContext } from '../../wire/enums.js';
 import { authorizingOwners, type ContextValue } from '../../wire/installation.js';
 import type { Snowflake } from '../../wire/snowflake.js';
+import { isTimedOut } from '../../wire/guild/moderation.js';
 import { own } from '../state/own.js';
 import type { Application, Guild, StoredCommand, World } from '../state/world.js';
 
-export function guildFacts(g: Guild): GuildFacts {
+/** The guild as wire facts; `nowMs` (the emulator's clock) tells who is timed out, none without it. */
+export function guildFacts(g: Guild, nowMs?: number): GuildFacts {
   return {
     id: g.id,
     ...(g.ownerId ? { ownerId: g.ownerId } : {}),
@@ -34,6 +36,8 @@ export function guildFacts(g: Guild): GuildFacts {
       username: m.username,
       roleIds: m.roles ?? [],
       ...(m.ageVerified ? { ageVerified: true } : {}),
+      ...(m.communicationDisabledUntil ? { timeoutUntil: m.communicationDisabledUntil } : {}),
+      ...(nowMs !== undefined && isTimedOut(m.communicationDisabledUntil, nowMs) ? { timedOut: true } : {}),
     })),
     channels: g.channels.map((c) => channelFacts(g, c.id)!),
   };
@@ -100,7 +104,12 @@ function outsideGuilds(world: World, req: PlaceRequest, kind: 'bot-dm' | 'privat
 }
 
 /** The place a request names, or what is wrong with it. Without a channel: the guild's first text channel. */
-export function resolvePlace(world: World, req: PlaceRequest, defaultGuildId: Snowflake): Place | string {
+export function resolvePlace(
+  world: World,
+  req: PlaceRequest,
+  defaultGuildId: Snowflake,
+  nowMs?: number,
+): Place | string {
   if (req.context === 'bot-dm' || req.context === 'private-channel') return outsideGuilds(world, req, req.context);
   let guild: Guild | undefined;
   let channel: ChannelFacts;
@@ -120,7 +129,7 @@ export function resolvePlace(world: World, req: PlaceRequest, defaultGuildId: Sn
     channel = channelFacts(guild, first.id)!;
   }
   return {
-    ...(guild ? { guild, facts: guildFacts(guild) } : {}),
+    ...(guild ? { guild, facts: guildFacts(guild, nowMs) } : {}),
     channel,
     context: guild ? InteractionContext.GUILD : InteractionContext.BOT_DM,
   };
@@ -186,15 +195,25 @@ export function commandRefusal(
     ageRefusal(command, where) ??
     beforePermissions?.() ??
     (guild && facts && throughGuild
-      ? permissionRefusal({
-          guildId: guild.id,
-          command,
-          commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
-          appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
-          member: { userId: user.id, roleIds: user.roleIds, ...(guild.ownerId === user.id ? { owner: true } : {}) },
-          permissions: memberChannelPermissions(facts, user, channel),
-          channel: { id: channel.id, ...(channel.parentId ? { parentId: channel.parentId } : {}) },
-        })
+      ? timedOutReason(
+          user,
+          permissionRefusal({
+            guildId: guild.id,
+            command,
+            commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
+            appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
+            member: { userId: user.id, roleIds: user.roleIds, ...(guild.ownerId === user.id ? { owner: true } : {}) },
+            permissions: memberChannelPermissions(facts, user, channel),
+            channel: { id: channel.id, ...(channel.parentId ? { parentId: channel.parentId } : {}) },
+          }),
+        )
       : undefined)
   );
+}
+
+/** A timed-out member's refusal says so: the permissions it lacks are the ones the timeout took. */
+function timedOutReason(user: MemberFacts, refusal: Refusal | undefined): Refusal | undefined {
+  return refusal && user.timedOut
+    ? { ...refusal, reason: `${user.username} is timed out until ${user.timeoutUntil}: ${refusal.reason}` }
+    : refusal;
 }

@@ -6,6 +6,7 @@
  * channel message rules. The caller commits the change.
  */
 import { isThreadType } from '../../wire/channels.js';
+import { isTimedOut } from '../../wire/guild/moderation.js';
 import { memberChannelPermissions } from '../../wire/interactions/payload.js';
 import {
   acceptsMessages,
@@ -54,7 +55,7 @@ export function postAsMember(
   const facts = channelFacts(found.guild, channelId)!;
   const perms = memberChannelPermissions(
     guildFacts(found.guild),
-    { id: member.id, roleIds: member.roles ?? [] },
+    { id: member.id, roleIds: member.roles ?? [], timedOut: isTimedOut(member.communicationDisabledUntil, env.now()) },
     facts,
   );
   const b = isObject(body) ? body : {};

@@ -1,13 +1,19 @@
-/** The REST a bot uses beyond commands and webhooks: channel messages, own reactions, guild and user reads. */
+/** The REST a bot uses beyond commands and webhooks: channel messages, own reactions, guild and user reads, bans, members and roles. */
 import type { Route } from '../http/http-types.js';
 import { channelMessageRoutes } from './channel-messages.js';
 import { channelReactionRoutes } from './channel-reactions.js';
+import { guildBanRoutes } from './guild-bans.js';
+import { guildMemberRoutes } from './guild-members.js';
 import { guildReadRoutes } from './guild-reads.js';
+import { guildRoleRoutes } from './guild-roles.js';
 import { userRoutes } from './users.js';
 
 export const botRestRoutes: Route[] = [
   ...channelMessageRoutes,
   ...channelReactionRoutes,
   ...guildReadRoutes,
+  ...guildBanRoutes,
+  ...guildMemberRoutes,
+  ...guildRoleRoutes,
   ...userRoutes,
 ];

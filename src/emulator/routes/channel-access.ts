@@ -4,12 +4,15 @@
  * guild, and the bot's permissions there, computed by wire/access's
  * evaluator (the same one interactions' `app_permissions` use).
  */
+import { basePermissions } from '../../wire/access/base-permissions.js';
 import { appChannelPermissions } from '../../wire/interactions/payload.js';
 import { ChannelErrors, type ChannelError } from '../../wire/messages/errors.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http/http-types.js';
 import { channelFacts, guildFacts } from '../interactions/place.js';
 import { botInGuild } from '../models/message-events.js';
+import { auditReason } from '../models/guild-events.js';
+import type { Moderator } from '../models/moderation.js';
 import { own } from '../state/own.js';
 import { findChannel, type Application, type Channel, type Guild } from '../state/world.js';
 import { ErrorAnswers } from '../../wire/error-answers.js';
@@ -68,4 +71,29 @@ export function guildAccess(
   const guild = own(ctx.world.guilds, req.params.guildId);
   if (!guild || !botInGuild(guild, app.id)) return channelError(ChannelErrors.unknownGuild);
   return { app, guild };
+}
+
+/** The bot's guild-wide permissions: @everyone's and its install's (its managed role); the owner's and ADMINISTRATOR's are every bit. */
+export function botGuildPermissions(guild: Guild, app: Application): bigint {
+  const managed = `managed:${app.botUserId}`;
+  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? '0')]));
+  roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? '0'));
+  return basePermissions(
+    { guildId: guild.id, ...(guild.ownerId ? { ownerId: guild.ownerId } : {}), roles },
+    { userId: app.botUserId, roleIds: [managed] },
+  );
+}
+
+/** The guild in the path with the calling bot as a moderator: its guild-wide permissions and the request's audit log reason. */
+export function moderatorAccess(req: EmulatorRequest, ctx: HandlerContext): Moderator | EmulatorResponse {
+  const at = guildAccess(req, ctx);
+  if ('status' in at) return at;
+  const reason = auditReason(req.headers['x-audit-log-reason']);
+  return {
+    world: ctx.world,
+    app: at.app,
+    guild: at.guild,
+    perms: botGuildPermissions(at.guild, at.app),
+    ...(reason ? { reason } : {}),
+  };
 }

@@ -5,7 +5,6 @@
  * objects are the ones GUILD_CREATE carries (gateway/payloads.ts), so the
  * gateway and REST never disagree.
  */
-import { basePermissions } from '../../wire/access/base-permissions.js';
 import { isThreadType } from '../../wire/channels.js';
 import { LARGE_THRESHOLD } from '../../wire/gateway.js';
 import {
@@ -22,9 +21,8 @@ import { channelPayload, guildCreatePayload, threadPayload } from '../gateway/pa
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { problemsResponse } from '../state/webhook-access.js';
 import type { Application, Guild } from '../state/world.js';
-import { own } from '../state/own.js';
 import { botInGuild } from '../models/message-events.js';
-import { botOf, channelAccess, channelError, guildAccess } from './channel-access.js';
+import { botGuildPermissions, botOf, channelAccess, channelError, guildAccess } from './channel-access.js';
 import type { Obj } from '../../wire/rules/values.js';
 
 /** Keys of GUILD_CREATE that the guild object of GET /guilds/{id} does not carry. */
@@ -104,17 +102,6 @@ function listMembers(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
   const q = parseMemberPageQuery((name) => req.query.get(name));
   if (Array.isArray(q)) return problemsResponse(q)!;
   return { status: 200, body: memberPage(members(at.guild, at.app), q).map((m) => m.object) };
-}
-
-/** The bot's guild-wide permissions: @everyone's and its install's (its managed role); the owner's and ADMINISTRATOR's are every bit. */
-function botGuildPermissions(guild: Guild, app: Application): bigint {
-  const managed = `managed:${app.botUserId}`;
-  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? '0')]));
-  roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? '0'));
-  return basePermissions(
-    { guildId: guild.id, ...(guild.ownerId ? { ownerId: guild.ownerId } : {}), roles },
-    { userId: app.botUserId, roleIds: [managed] },
-  );
 }
 
 /** GET /users/@me/guilds: the partial guild objects of the guilds the bot is in. A bearer is not a bot user: 401. */

@@ -76,7 +76,9 @@ export function seedGuild(
       // Names or a decimal set, as a role's are: the install's permissions are its managed role's.
       const permissions =
         cfg?.permissions === undefined ? DEFAULT_APP_PERMISSIONS : bitsOf(cfg.permissions, `${where}.permissions`);
-      apps[appId] = installOf(seededScopes(cfg, where), permissions);
+      const install = installOf(seededScopes(cfg, where), permissions);
+      if (cfg?.role_position !== undefined) install.rolePosition = wholeAt(cfg.role_position, `${where}.role_position`);
+      apps[appId] = install;
     }
   }
   const roles = seedRoles(g, gi, id, nextId);
@@ -142,6 +144,7 @@ export function seedRoles(g: GuildSeed, gi: number, guildId: Snowflake, nextId: 
       ? everyone
       : { id: idOr(r.id, nextId, `${where}.id`), name: r.name };
     if (r.permissions !== undefined) role.permissions = bitsOf(r.permissions, `${where}.permissions`);
+    if (!isEveryone) role.position = r.position === undefined ? roles.length : wholeAt(r.position, `${where}.position`);
     if (!isEveryone) roles.push(role);
   }
   return roles;
@@ -167,6 +170,13 @@ export function seedMember(
     member.roles = list(m.roles, `${where}.roles`).map((ref, ri) => roleId(ref, `${where}.roles[${ri}]`));
   if (m.locale !== undefined) member.locale = localeOf(m.locale, `${where}.locale`);
   return member;
+}
+
+/** A position in the hierarchy: a whole number from 1 (0 is @everyone's). */
+function wholeAt(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+    throw new SeedError(`${where} must be a whole number from 1 (0 is @everyone's)`);
+  return value;
 }
 
 export const DEFAULT_APP_PERMISSIONS = PERMISSION_BITS.MANAGE_WEBHOOKS!.toString();

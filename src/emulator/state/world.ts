@@ -68,8 +68,11 @@ export interface Guild {
   ownerId?: Snowflake;
   /** Where the service posts join messages, and what bots read as the guild's `system_channel_id` (absent: none). */
   systemChannelId?: Snowflake;
-  /** `permissions`: a decimal bit set (absent: none). @everyone has the guild's id. */
-  roles: Array<{ id: Snowflake; name: string; permissions?: string }>;
+  /**
+   * `permissions`: a decimal bit set (absent: none). @everyone has the guild's id. `position`: its place in the
+   * hierarchy (wire/hierarchy.ts; absent in older data files: its index). `color`, `hoist`, `mentionable`: as set.
+   */
+  roles: Role[];
   /** `roles`: the member's role ids, @everyone left out. `locale`: the user's language setting (a locale key). `ageVerified`: known to be 18 or older (age-restricted commands). `nick`, `joinedAt` (ISO time; absent: when the guild was made): as the member object says. */
   members: Array<{
     id: Snowflake;
@@ -79,7 +82,13 @@ export interface Guild {
     ageVerified?: boolean;
     nick?: string;
     joinedAt?: string;
+    /** A timeout's end (ISO time): until then the member keeps only VIEW_CHANNEL and READ_MESSAGE_HISTORY. */
+    communicationDisabledUntil?: string;
   }>;
+  /** Users banned here (absent: none), in the order banned; `reason` from the ban's X-Audit-Log-Reason. */
+  bans?: GuildBan[];
+  /** What bots did here, newest last (absent: nothing), as the audit log keeps it. */
+  auditLog?: AuditEntry[];
   /**
    * Per application: the OAuth2 scopes it was authorised with here, whether
    * they let it add commands (`applications.commands`, or `bot` which
@@ -89,9 +98,38 @@ export interface Guild {
   apps: Record<Snowflake, GuildInstall>;
 }
 
+export interface Role {
+  id: Snowflake;
+  name: string;
+  permissions?: string;
+  position?: number;
+  color?: number;
+  hoist?: boolean;
+  mentionable?: boolean;
+}
+
+export interface GuildBan {
+  userId: Snowflake;
+  username: string;
+  reason: string | null;
+}
+
+/** One audit log entry: `actionType` an AuditLogEvent (wire/enums.ts), by `userId` on `targetId`. */
+export interface AuditEntry {
+  id: Snowflake;
+  actionType: number;
+  userId: Snowflake;
+  targetId: Snowflake;
+  reason?: string;
+  /** What changed, by field, as the entry's `changes` would say (`new_value` only). */
+  changes?: Record<string, unknown>;
+}
+
 export interface GuildInstall {
   commandsScope: boolean;
   permissions: string;
+  /** Where the bot's managed role stands in the hierarchy; absent: above every role of the guild. */
+  rolePosition?: number;
   /** Absent in data files written before installations carried scopes. */
   scopes?: string[];
 }
@@ -232,7 +270,7 @@ export interface Seed {
     /** The channel (a name or id of one of its channels) the guild's `system_channel_id` names. */
     system_channel?: string;
     /** `permissions`: names or a decimal bit set. A role named @everyone (or with the guild's id) sets @everyone's. */
-    roles?: Array<{ id?: Snowflake; name: string; permissions?: string | string[] }>;
+    roles?: Array<{ id?: Snowflake; name: string; permissions?: string | string[]; position?: number }>;
     /** `roles`: role ids (or names of seeded roles); `locale`: the user's language setting (e.g. `fr`), the requester locale after the headers; `age_verified`: 18 or older (default false: age-restricted commands are refused). */
     members?: Array<{ id?: Snowflake; username: string; roles?: string[]; locale?: string; age_verified?: boolean }>;
     /**
@@ -241,7 +279,10 @@ export interface Seed {
      * the OAuth2 scopes of the install (`bot` includes applications.commands);
      * `commands_scope: false` (older seeds) is an install without either.
      */
-    apps?: Record<Snowflake, { scopes?: string[]; commands_scope?: boolean; permissions?: string | string[] }>;
+    apps?: Record<
+      Snowflake,
+      { scopes?: string[]; commands_scope?: boolean; permissions?: string | string[]; role_position?: number }
+    >;
   }>;
   /** User bearer tokens allowed to edit command permissions. */
   /** `user_id: null` makes a client-credentials grant; `locale`: the user's (or owner's) language setting. */

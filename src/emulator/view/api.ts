@@ -46,7 +46,9 @@ export function viewApi(
   const parts = path.slice(VIEW_API_PREFIX.length).split('/');
   switch (parts[0]) {
     case 'world':
-      return parts.length === 1 ? { status: 200, body: viewWorld(env.world(), env.defaults) } : notFound();
+      return parts.length === 1
+        ? { status: 200, body: viewWorld(env.world(), env.defaults, env.state.now()) }
+        : notFound();
     case 'activity': {
       const after = Number(query.get('after') ?? '0');
       return {
@@ -63,7 +65,7 @@ export function viewApi(
     case 'avatars':
       return avatarAnswer(env.avatars, parts);
     case 'commands':
-      return parts.length === 1 ? viewCommands(env.world(), query, env.defaults) : notFound();
+      return parts.length === 1 ? viewCommands(env.world(), query, env.defaults, env.state.now()) : notFound();
     default:
       return notFound();
   }

@@ -100,6 +100,8 @@ export function commandPicker(
   world: World,
   q: PickerQuery,
   defaults: { applicationId: string; guildId: string },
+  /** The emulator's clock: a timed-out member's commands are locked as their invocation would be refused. */
+  nowMs?: number,
 ): PickerAnswer | string {
   const appId = q.applicationId || defaults.applicationId;
   if (!own(world.applications, appId)) return `unknown application ${appId}`;
@@ -116,6 +118,7 @@ export function commandPicker(
         world,
         { ...(q.guildId ? { guildId: q.guildId } : {}), ...(q.channelId ? { channelId: q.channelId } : {}) },
         defaults.guildId,
+        nowMs,
       );
   if (typeof place === 'string') return place;
   const user = resolveUser(place, q.memberId || undefined, world);
@@ -165,6 +168,7 @@ export function viewCommands(
   world: World,
   query: URLSearchParams,
   defaults: { applicationId: string; guildId: string },
+  nowMs?: number,
 ): { status: number; body: PickerAnswer | { message: string } } {
   const get = (k: string) => query.get(k) ?? undefined;
   const picker = commandPicker(
@@ -180,6 +184,7 @@ export function viewCommands(
         : {}),
     },
     defaults,
+    nowMs,
   );
   return typeof picker === 'string' ? { status: 400, body: { message: picker } } : { status: 200, body: picker };
 }

@@ -28,8 +28,21 @@ export interface ViewGuild {
   id: string;
   name: string;
   ownerId?: string;
-  roles: Array<{ id: string; name: string; permissions: string }>;
-  members: Array<{ id: string; username: string; roles: string[]; owner: boolean }>;
+  /** `position`: its place in the hierarchy (0 is @everyone's); always sent by the emulator. */
+  roles: Array<{ id: string; name: string; permissions: string; position?: number }>;
+  /** `timedOutUntil`: the end of a timeout still running on the emulator's clock. */
+  members: Array<{
+    id: string;
+    username: string;
+    roles: string[];
+    owner: boolean;
+    nick?: string;
+    timedOutUntil?: string;
+  }>;
+  /** Users banned here, with the reason the ban gave (absent: none). */
+  bans?: Array<{ userId: string; username: string; reason: string | null }>;
+  /** The audit log's newest entries (at most 50), oldest first: `actionType` an AuditLogEvent (absent: none). */
+  auditLog?: Array<{ id: string; actionType: number; userId: string; targetId: string; reason?: string }>;
   channels: ViewChannel[];
   /** Applications installed here, and whether with the applications.commands scope. */
   apps: Array<{ id: string; commandsScope: boolean }>;

@@ -1,13 +1,22 @@
 /**
  * The world as the web view's side bar shows it: applications, guilds with
  * their roles, members and channels (threads and forum posts under their
- * parents). Pure; never a secret (no tokens, keys or client secrets).
+ * parents), bans and the audit log's newest entries. Pure; never a secret (no tokens, keys or client secrets).
  */
+import { isTimedOut } from '../../wire/guild/moderation.js';
 import { LOCALES } from '../../wire/locales.js';
 import type { World } from '../state/world.js';
 import type { ViewWorld } from './world-types.js';
 
-export function viewWorld(world: World, defaults: { applicationId: string; guildId: string }): ViewWorld {
+/** The audit log entries the view shows, newest last. */
+const AUDIT_SHOWN = 50;
+
+/** `nowMs`: the emulator's clock, which says whose timeout still runs. */
+export function viewWorld(
+  world: World,
+  defaults: { applicationId: string; guildId: string },
+  nowMs: number,
+): ViewWorld {
   return {
     serial: world.serial,
     defaultApplicationId: defaults.applicationId,
@@ -23,13 +32,24 @@ export function viewWorld(world: World, defaults: { applicationId: string; guild
       id: g.id,
       name: g.name,
       ...(g.ownerId ? { ownerId: g.ownerId } : {}),
-      roles: g.roles.map((r) => ({ id: r.id, name: r.name, permissions: r.permissions ?? '0' })),
+      roles: g.roles.map((r, i) => ({
+        id: r.id,
+        name: r.name,
+        permissions: r.permissions ?? '0',
+        position: r.position ?? i,
+      })),
       members: g.members.map((m) => ({
         id: m.id,
         username: m.username,
         roles: m.roles ?? [],
         owner: m.id === g.ownerId,
+        ...(m.nick ? { nick: m.nick } : {}),
+        ...(isTimedOut(m.communicationDisabledUntil, nowMs) ? { timedOutUntil: m.communicationDisabledUntil } : {}),
       })),
+      ...(g.bans?.length ? { bans: g.bans.map((b) => ({ ...b })) } : {}),
+      ...(g.auditLog?.length
+        ? { auditLog: g.auditLog.slice(-AUDIT_SHOWN).map(({ changes: _changes, ...e }) => e) }
+        : {}),
       channels: g.channels.map((c) => {
         const tags = (c as { appliedTags?: string[] }).appliedTags;
         return {

@@ -4,6 +4,7 @@
  */
 import { basePermissions, channelPermissions, type ChannelOverwrite } from '../access/base-permissions.js';
 import { InteractionContext, IntegrationType } from '../enums.js';
+import { timedOutPermissions } from '../guild/moderation.js';
 import { snowflakeTimestamp } from '../snowflake.js';
 import type { InteractionOption } from './options.js';
 import type { Obj } from '../rules/values.js';
@@ -29,6 +30,9 @@ export interface MemberFacts extends UserFacts {
   roleIds: string[];
   /** Known to be 18 or older: may use age-restricted commands. */
   ageVerified?: boolean;
+  /** Timed out now (wire/guild/moderation.ts): keeps only what a timeout leaves; `timeoutUntil` its end. */
+  timedOut?: boolean;
+  timeoutUntil?: string;
 }
 
 export interface ChannelFacts {
@@ -92,12 +96,13 @@ function roleMap(g: GuildFacts): Map<string, bigint> {
 /** A member's permissions in a channel, overwrites applied (facts §9.1 `member.permissions`). */
 export function memberChannelPermissions(
   g: GuildFacts,
-  member: { id: string; roleIds: readonly string[] },
+  member: { id: string; roleIds: readonly string[]; timedOut?: boolean },
   channel: ChannelFacts,
 ): bigint {
   const who = { userId: member.id, roleIds: member.roleIds };
   const base = basePermissions({ guildId: g.id, ...(g.ownerId ? { ownerId: g.ownerId } : {}), roles: roleMap(g) }, who);
-  return channelPermissions(base, g.id, who, channel.overwrites);
+  const bits = channelPermissions(base, g.id, who, channel.overwrites);
+  return member.timedOut ? timedOutPermissions(bits) : bits;
 }
 
 /** The bot's permissions in the channel: @everyone's, its managed role's (the install), then overwrites. */
@@ -125,7 +130,7 @@ function memberObject(g: GuildFacts, m: MemberFacts, channel: ChannelFacts | und
     ...(withUser ? { deaf: false, mute: false } : {}),
     flags: 0,
     pending: false,
-    communication_disabled_until: null,
+    communication_disabled_until: m.timeoutUntil ?? null,
   };
   if (channel) out.permissions = memberChannelPermissions(g, m, channel).toString();
   return out;

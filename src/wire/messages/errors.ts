@@ -13,6 +13,8 @@ export const ChannelErrors = {
   unknownMember: { status: 404, code: 10007, message: 'Unknown Member' },
   unknownMessage: WebhookErrors.unknownMessage,
   unknownUser: { status: 404, code: 10013, message: 'Unknown User' },
+  unknownRole: { status: 404, code: 10011, message: 'Unknown Role' },
+  unknownBan: { status: 404, code: 10026, message: 'Unknown Ban' },
   unknownEmoji: { status: 400, code: 10014, message: 'Unknown Emoji' },
   /** Not in the facts' table: the service's code for an unknown sticker; the status is ours. */
   unknownSticker: { status: 400, code: 10060, message: 'Unknown Sticker' },
