@@ -43954,6 +43954,12 @@ var init_store = __esm({
       /** Messages the cap dropped from the world this store was given (a lower cap than the data file was kept with). */
       droppedAtLoad;
       /**
+       * The world a test runner's reset left behind (harness.ts `restore`), in memory only: a bot's late request
+       * on a message or channel of the scenario before is answered there, as the service would answer it
+       * (http/steps/late-world.ts).
+       */
+      retired;
+      /**
        * Starts a request. `write` false (GET): the handler sees the world itself,
        * untracked; should it still flag a change, the whole snapshot is written.
        */
@@ -50836,13 +50842,14 @@ var init_events = __esm({
         this.pending = [];
         this.pendingNotes = [];
       }
-      flush() {
+      /** `retired`: the request was answered in the world a test runner's reset left behind; its message notes say so. */
+      flush(retired) {
         const events = this.pending ?? [];
         const notes = this.pendingNotes ?? [];
         this.pending = void 0;
         this.pendingNotes = void 0;
         for (const e of events) this.deliver(e);
-        for (const n of notes) this.deliverNote(n);
+        for (const n of notes) this.deliverNote(retired && n.kind === "message" ? { ...n, retired } : n);
       }
       discard() {
         this.pending = void 0;
@@ -51620,6 +51627,7 @@ function noteRequest(events, method, route, response, bucket, refusedBy) {
   if (bucket) note.bucket = bucket;
   if (refusedBy) note.refusedBy = refusedBy;
   if (response.interactionId !== void 0) note.interactionId = response.interactionId;
+  if (response.retired) note.retired = true;
   events.note(note);
 }
 function internalError(status = 500) {
@@ -53879,6 +53887,30 @@ var init_parse_body = __esm({
   }
 });
 
+// src/emulator/http/steps/late-world.ts
+function referencedMessage(body) {
+  const ref = body?.message_reference;
+  return typeof ref?.message_id === "string" ? ref.message_id : void 0;
+}
+function lateWorld(store, request3) {
+  const retired = store.retired;
+  if (!retired) return void 0;
+  const now = store.world;
+  const onlyThen = (id, has2) => id !== void 0 && !has2(now, id) && has2(retired, id);
+  const message = (w, id) => w.messages[id] !== void 0;
+  const { messageId, channelId: channelId2 } = request3.params;
+  if (onlyThen(messageId, message) || onlyThen(referencedMessage(request3.body), message)) return retired;
+  if (messageId === void 0 && onlyThen(channelId2, hasChannel)) return retired;
+  return void 0;
+}
+var hasChannel;
+var init_late_world = __esm({
+  "src/emulator/http/steps/late-world.ts"() {
+    "use strict";
+    hasChannel = (world, id) => Object.values(world.guilds).some((g) => g.channels.some((c) => c.id === id));
+  }
+});
+
 // src/emulator/http/steps/run-handler.ts
 function inTransaction2(options, route, request3) {
   const tx = options.store.begin(request3.method !== "GET");
@@ -53914,12 +53946,33 @@ function abort(options, tx, err) {
   return err;
 }
 function runHandler({ lock, options }, route, request3) {
-  return lock.run(() => inTransaction2(options, route, request3));
+  return lock.run(() => {
+    const late = lateWorld(options.store, request3);
+    return late ? inRetiredWorld(options, route, request3, late) : inTransaction2(options, route, request3);
+  });
+}
+function inRetiredWorld(options, route, request3, world) {
+  options.events.hold();
+  const done3 = (answer) => {
+    options.events.flush(true);
+    return { ...answer, retired: true };
+  };
+  const failed2 = (err) => {
+    options.events.discard();
+    throw err;
+  };
+  try {
+    const out = route.handler(request3, new HandlerCall(world, options));
+    return out instanceof Promise ? out.then(done3, failed2) : done3(out);
+  } catch (err) {
+    return failed2(err);
+  }
 }
 var HandlerCall;
 var init_run_handler = __esm({
   "src/emulator/http/steps/run-handler.ts"() {
     "use strict";
+    init_late_world();
     HandlerCall = class {
       constructor(world, options) {
         this.world = world;
@@ -54516,6 +54569,7 @@ function emulatorHarness({
       const world = structuredClone(saved);
       world.serial = store.world.serial + 1;
       registry.retire(store.world);
+      store.retired = store.world;
       store.world = world;
       faults.clear();
       clock.reset();
@@ -62233,9 +62287,12 @@ var init_transcript = __esm({
         this.finished.set(n, transcript);
         if (this.finished.size > OWNERS_KEPT) this.finished.delete(this.finished.keys().next().value);
       }
-      /** Routes an entry made for `interactionId` to the scenario it was delivered in, when that is an earlier one. */
-      pushFor(interactionId, entry) {
-        const owner = interactionId !== void 0 ? this.owners.get(interactionId) : void 0;
+      /**
+       * Routes an entry made for `interactionId` to the scenario it was delivered in, when that is an earlier one;
+       * one `retired` (answered in the world the last reset left behind) to the scenario before this one.
+       */
+      pushFor(interactionId, entry, retired) {
+        const owner = interactionId !== void 0 ? this.owners.get(interactionId) : retired ? this.scenario - 1 : void 0;
         if (owner === void 0 || owner === this.scenario) this.push(entry);
         else this.finished.get(owner)?.push({ ...entry, late: true });
       }
@@ -62249,22 +62306,30 @@ var init_transcript = __esm({
       onNote(note, harness) {
         switch (note.kind) {
           case "request":
-            this.pushFor(note.interactionId, {
-              kind: "request",
-              method: note.method,
-              route: note.route,
-              status: note.status,
-              ...note.code !== void 0 ? { code: note.code } : {}
-            });
+            this.pushFor(
+              note.interactionId,
+              {
+                kind: "request",
+                method: note.method,
+                route: note.route,
+                status: note.status,
+                ...note.code !== void 0 ? { code: note.code } : {}
+              },
+              note.retired
+            );
             return;
           case "message":
-            this.pushFor(note.interaction?.id, {
-              kind: "message",
-              action: note.action,
-              channelId: note.channelId,
-              messageId: note.messageId,
-              source: note.source
-            });
+            this.pushFor(
+              note.interaction?.id,
+              {
+                kind: "message",
+                action: note.action,
+                channelId: note.channelId,
+                messageId: note.messageId,
+                source: note.source
+              },
+              note.retired
+            );
             return;
           case "delivery": {
             if (note.interactionId !== void 0) this.own(note.interactionId);

@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { ScenarioResult } from '../../src/bot-test/model.js';
 import { runBin, STACK, type RunResult } from '../helpers/cli.js';
 import { discordPyAvailable, PYTHON } from '../helpers/discord-py.js';
 import { FIXTURES } from '../helpers/fixtures.js';
@@ -61,6 +62,21 @@ describe('discord.js: reactions both ways, members joining and leaving', () => {
     expect(mistakes.stderr).not.toMatch(STACK);
   });
 });
+
+test("a collector's reply after its scenario ended lands in the world that scenario left, shown late in its transcript", async () => {
+  // The guide's awaitReactions runs out five seconds after the first poll, while the second scenario runs; its
+  // message.reply names the first poll, which the reset removed from the world: without the world left behind
+  // the reply is refused (50035) and the unhandled rejection kills the bot.
+  const r = await run(['late.test.yaml', '--json']);
+  const report = JSON.parse(r.stdout) as { files: Array<{ scenarios: ScenarioResult[] }> };
+  const [first, second] = report.files[0]!.scenarios;
+  expect([first!.status, second!.status]).toEqual(['passed', 'passed']);
+  expect(first!.transcript.filter((e) => 'late' in e)).toEqual([
+    expect.objectContaining({ kind: 'message', action: 'create', source: 'bot', late: true }),
+    { kind: 'request', method: 'POST', route: '/channels/:channelId/messages', status: 200, late: true },
+  ]);
+  expect(second!.transcript.some((e) => e.kind === 'request' && e.status >= 400)).toBe(false);
+}, 60_000);
 
 describe.runIf(discordPyAvailable())("discord.py's own examples: edits, deletes and new members", () => {
   let edits: RunResult;

@@ -118,3 +118,55 @@ test("restore() keeps an earlier interaction's token valid: its late edit and fo
   // An earlier interaction is not the next scenario's to wait for.
   expect(await em.harness!.settled({ maxMs: 1_000 })).toBe(true);
 });
+
+test("after restore(), a bot's late request on the scenario before's message is answered in the world that scenario left", async () => {
+  const em = await start({
+    seed: {
+      guilds: [
+        {
+          name: 'g',
+          roles: [
+            {
+              name: '@everyone',
+              permissions: ['VIEW_CHANNEL', 'SEND_MESSAGES', 'ADD_REACTIONS', 'READ_MESSAGE_HISTORY'],
+            },
+          ],
+          channels: [{ id: GENERAL, name: 'general' }],
+        },
+      ],
+    },
+    harness: true,
+  });
+  em.harness!.save();
+  const bot = { authorization: `Bot ${em.credentials.botToken}`, 'content-type': 'application/json' };
+  const sent = await fetch(`${em.url}/channels/${GENERAL}/messages`, {
+    method: 'POST',
+    headers: bot,
+    body: JSON.stringify({ content: 'poll' }),
+  });
+  const poll = (await sent.json()) as { id: string };
+  const notes: Array<{ kind: string; retired?: true }> = [];
+  const stop = em.events.observe((n) => notes.push(n as { kind: string; retired?: true }));
+  em.harness!.restore();
+  // The reaction chained after the bot's first one, and its reply to the poll, come after the reset.
+  const react = await fetch(`${em.url}/channels/${GENERAL}/messages/${poll.id}/reactions/%F0%9F%91%8D/@me`, {
+    method: 'PUT',
+    headers: bot,
+  });
+  const reply = await fetch(`${em.url}/channels/${GENERAL}/messages`, {
+    method: 'POST',
+    headers: bot,
+    body: JSON.stringify({ content: 'nobody voted', message_reference: { message_id: poll.id } }),
+  });
+  stop();
+  expect([react.status, reply.status]).toEqual([204, 200]);
+  const replied = (await reply.json()) as { id: string };
+  // The current world is as restored; the late work is in the world the reset left behind.
+  expect(em.world.messages[poll.id]).toBeUndefined();
+  expect(em.world.messages[replied.id]).toBeUndefined();
+  expect(notes.filter((n) => n.kind === 'request').map((n) => n.retired)).toEqual([true, true]);
+  // A message neither world has is the current world's to refuse, as before.
+  const now = await fetch(`${em.url}/channels/${GENERAL}/messages/999999999999999999`, { headers: bot });
+  expect(now.status).toBe(404);
+  await em.close();
+});

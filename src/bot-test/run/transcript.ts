@@ -63,9 +63,13 @@ export class TranscriptRecorder {
     if (this.finished.size > OWNERS_KEPT) this.finished.delete(this.finished.keys().next().value!);
   }
 
-  /** Routes an entry made for `interactionId` to the scenario it was delivered in, when that is an earlier one. */
-  private pushFor(interactionId: string | undefined, entry: TranscriptEntry & { late?: true }): void {
-    const owner = interactionId !== undefined ? this.owners.get(interactionId) : undefined;
+  /**
+   * Routes an entry made for `interactionId` to the scenario it was delivered in, when that is an earlier one;
+   * one `retired` (answered in the world the last reset left behind) to the scenario before this one.
+   */
+  private pushFor(interactionId: string | undefined, entry: TranscriptEntry & { late?: true }, retired?: true): void {
+    const owner =
+      interactionId !== undefined ? this.owners.get(interactionId) : retired ? this.scenario - 1 : undefined;
     if (owner === undefined || owner === this.scenario) this.push(entry);
     else this.finished.get(owner)?.push({ ...entry, late: true } as TranscriptEntry);
   }
@@ -82,22 +86,30 @@ export class TranscriptRecorder {
   private onNote(note: EmulatorNote, harness: EmulatorHarness): void {
     switch (note.kind) {
       case 'request':
-        this.pushFor(note.interactionId, {
-          kind: 'request',
-          method: note.method,
-          route: note.route,
-          status: note.status,
-          ...(note.code !== undefined ? { code: note.code } : {}),
-        });
+        this.pushFor(
+          note.interactionId,
+          {
+            kind: 'request',
+            method: note.method,
+            route: note.route,
+            status: note.status,
+            ...(note.code !== undefined ? { code: note.code } : {}),
+          },
+          note.retired,
+        );
         return;
       case 'message':
-        this.pushFor(note.interaction?.id, {
-          kind: 'message',
-          action: note.action,
-          channelId: note.channelId,
-          messageId: note.messageId,
-          source: note.source,
-        });
+        this.pushFor(
+          note.interaction?.id,
+          {
+            kind: 'message',
+            action: note.action,
+            channelId: note.channelId,
+            messageId: note.messageId,
+            source: note.source,
+          },
+          note.retired,
+        );
         return;
       case 'delivery': {
         if (note.interactionId !== undefined) this.own(note.interactionId);

@@ -53,6 +53,8 @@ export interface MessageNote {
   interaction?: { id: Snowflake; name: string; userId: Snowflake; applicationId: Snowflake; command?: string };
   /** Files uploaded with this create or edit, by the id of the attachment each became (the web view shows them; the world keeps no bytes). */
   files?: NoteFile[];
+  /** Made in the world the test runner's last reset left behind (http/steps/late-world.ts): the scenario before's. */
+  retired?: true;
 }
 
 export interface NoteFile {
@@ -76,6 +78,8 @@ export interface RequestNote {
   refusedBy?: 'rate-limit' | 'fault' | 'auth' | 'not-emulated';
   /** A request made with an interaction's token: that interaction (a test runner attributes late answers to their scenario). */
   interactionId?: Snowflake;
+  /** Answered in the world the test runner's last reset left behind: the scenario before's. */
+  retired?: true;
 }
 
 export interface DeliveryNote {
@@ -171,13 +175,14 @@ export class EventBus {
     this.pendingNotes = [];
   }
 
-  flush(): void {
+  /** `retired`: the request was answered in the world a test runner's reset left behind; its message notes say so. */
+  flush(retired?: true): void {
     const events = this.pending ?? [];
     const notes = this.pendingNotes ?? [];
     this.pending = undefined;
     this.pendingNotes = undefined;
     for (const e of events) this.deliver(e);
-    for (const n of notes) this.deliverNote(n);
+    for (const n of notes) this.deliverNote(retired && n.kind === 'message' ? { ...n, retired } : n);
   }
 
   discard(): void {

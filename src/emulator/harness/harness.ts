@@ -105,6 +105,7 @@ export function emulatorHarness({
       // A new serial: whatever cached the world by it (ETags, the view) reads it again.
       world.serial = store.world.serial + 1;
       registry.retire(store.world);
+      store.retired = store.world;
       store.world = world;
       faults.clear();
       clock.reset();

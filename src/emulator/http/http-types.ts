@@ -43,6 +43,8 @@ export interface EmulatorResponse {
   headers?: Record<string, string>;
   /** The interaction whose token the request used (not sent): observers attribute the request to it. */
   interactionId?: string;
+  /** Answered in the world the test runner's last reset left behind (not sent): late, for the scenario before. */
+  retired?: true;
 }
 
 /** What a handler may touch: the world, and a way to mint ids and persist. */

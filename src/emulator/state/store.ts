@@ -93,6 +93,12 @@ export class Store {
   private readonly journalLimit: number;
   /** Messages the cap dropped from the world this store was given (a lower cap than the data file was kept with). */
   readonly droppedAtLoad: number;
+  /**
+   * The world a test runner's reset left behind (harness.ts `restore`), in memory only: a bot's late request
+   * on a message or channel of the scenario before is answered there, as the service would answer it
+   * (http/steps/late-world.ts).
+   */
+  retired: World | undefined;
 
   constructor(
     public world: World,

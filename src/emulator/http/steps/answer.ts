@@ -55,6 +55,7 @@ export function noteRequest(
   if (bucket) note.bucket = bucket;
   if (refusedBy) note.refusedBy = refusedBy;
   if (response.interactionId !== undefined) note.interactionId = response.interactionId;
+  if (response.retired) note.retired = true;
   events.note(note);
 }
 

@@ -12,6 +12,7 @@ import type { Snowflake } from '../../../wire/snowflake.js';
 import type { PipelineEnv } from '../exchange.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http-types.js';
 import type { ServerOptions } from '../server-options.js';
+import { lateWorld } from './late-world.js';
 
 /** What one handler call sees; `limits` is an extra the webhook routes read (webhook-access.ts limitsOf). */
 class HandlerCall implements HandlerContext {
@@ -93,5 +94,35 @@ export function runHandler(
   route: Route,
   request: EmulatorRequest,
 ): EmulatorResponse | Promise<EmulatorResponse> {
-  return lock.run(() => inTransaction(options, route, request));
+  return lock.run(() => {
+    const late = lateWorld(options.store, request);
+    return late ? inRetiredWorld(options, route, request, late) : inTransaction(options, route, request);
+  });
+}
+
+/**
+ * A late request answered in the world a test runner's reset left behind (late-world.ts): in memory only, so
+ * no transaction or journal; its dispatches go out as the current world's do.
+ */
+function inRetiredWorld(
+  options: ServerOptions,
+  route: Route,
+  request: EmulatorRequest,
+  world: World,
+): EmulatorResponse | Promise<EmulatorResponse> {
+  options.events.hold();
+  const done = (answer: EmulatorResponse): EmulatorResponse => {
+    options.events.flush(true);
+    return { ...answer, retired: true };
+  };
+  const failed = (err: unknown): never => {
+    options.events.discard();
+    throw err;
+  };
+  try {
+    const out = route.handler(request, new HandlerCall(world, options));
+    return out instanceof Promise ? out.then(done, failed) : done(out);
+  } catch (err) {
+    return failed(err);
+  }
 }
