@@ -18,6 +18,7 @@ import {
   type PlaceFacts,
   type Refusal,
 } from '../../wire/interactions/refusal.js';
+import { isThreadType } from '../../wire/channels.js';
 import { ChannelType, IntegrationType, InteractionContext } from '../../wire/enums.js';
 import { authorizingOwners, type ContextValue } from '../../wire/installation.js';
 import type { Snowflake } from '../../wire/snowflake.js';
@@ -42,8 +43,8 @@ export function guildFacts(g: Guild): GuildFacts {
 export function channelFacts(g: Guild, id: string): ChannelFacts | undefined {
   const c = g.channels.find((x) => x.id === id);
   if (!c) return undefined;
-  // Threads take their parent's overwrites (and its age restriction).
-  const holder = c.parentId ? (g.channels.find((x) => x.id === c.parentId) ?? c) : c;
+  // Threads take their parent's overwrites (and its age restriction); a channel in a category keeps its own.
+  const holder = c.parentId && isThreadType(c.type) ? (g.channels.find((x) => x.id === c.parentId) ?? c) : c;
   const overwrites = (holder.permissionOverwrites ?? []).map((o) => ({
     id: o.id,
     type: o.type,
