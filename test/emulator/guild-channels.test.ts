@@ -4,6 +4,7 @@
  * limits, permission overwrites through the access model, slowmode on the
  * emulator's clock, and CHANNEL_* dispatches under GUILDS.
  */
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { TestClock } from '../helpers/clock.js';
@@ -173,4 +174,49 @@ test('slowmode: a member writes once per window on the emulator clock; MANAGE_ME
   expect((await api('POST', `/channels/${slow.id}/messages`, { content: 'b' })).status).toBe(200);
   clock.advance(60_000);
   expect(say(slow.id, BOB).status).toBe(200);
+});
+
+test('a channel in a category keeps its own overwrites: the category hiding itself does not hide it', async () => {
+  const hidden = (
+    await api('POST', `/guilds/${GUILD}/channels`, {
+      name: 'staff',
+      type: 4,
+      permission_overwrites: [{ id: GUILD, type: 0, deny: '1024' }],
+    })
+  ).body;
+  const open = (
+    await api('POST', `/guilds/${GUILD}/channels`, {
+      name: 'open-under-staff',
+      parent_id: hidden.id,
+      permission_overwrites: [],
+    })
+  ).body;
+  // Without overwrites of its own a new channel takes the category's (the client's "synced" channel).
+  const synced = (await api('POST', `/guilds/${GUILD}/channels`, { name: 'synced', parent_id: hidden.id })).body;
+  expect(synced.permission_overwrites).toEqual([{ id: GUILD, type: 0, allow: '0', deny: '1024' }]);
+  expect(say(open.id, BOB).status).toBe(200);
+  expect(say(synced.id, BOB).body).toMatchObject({ code: 50001 });
+});
+
+test('the web view’s world data shows a channel’s topic, slowmode and overwrites', async () => {
+  const made = (
+    await api('POST', `/guilds/${GUILD}/channels`, {
+      name: 'shown',
+      topic: 'on view',
+      rate_limit_per_user: 5,
+      permission_overwrites: [{ id: BOB, type: 1, allow: '1024' }],
+    })
+  ).body;
+  const res = await request(`${em.url.replace(/\/api\/v10$/, '')}/__emulator/view/world`, {
+    headers: { 'x-cmdsync-control': em.controlToken },
+  });
+  const world = (await res.body.json()) as { guilds: Array<{ channels: Array<{ id: string }> }> };
+  expect(world.guilds[0]!.channels.find((c) => c.id === made.id)).toEqual({
+    id: made.id,
+    name: 'shown',
+    type: 0,
+    topic: 'on view',
+    rateLimitPerUser: 5,
+    overwrites: [{ id: BOB, type: 1, allow: '1024', deny: '0' }],
+  });
 });
