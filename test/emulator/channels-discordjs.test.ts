@@ -94,6 +94,11 @@ test('a ticket bot: the form submit creates a private channel for the member; /c
   await expect.poll(() => client.channels.cache.has(ticket!.id)).toBe(true);
   expect(em.say({ channelId: ticket!.id, userId: CAROL, content: 'help' }).status).toBe(200);
   expect(em.say({ channelId: ticket!.id, userId: BOB, content: 'let me in' }).body).toMatchObject({ code: 50001 });
+  // Nor may bob invoke there: the channel is not in his client at all.
+  expect(await em.invoke({ line: '/close', channelId: ticket!.id, userId: BOB })).toMatchObject({
+    outcome: 'refused',
+    refusal: { kind: 'channel-hidden' },
+  });
   expect(await em.invoke({ line: '/close', channelId: ticket!.id, userId: CAROL })).toMatchObject({
     outcome: 'answered',
   });
@@ -114,6 +119,13 @@ test('message.startThread, a private thread with members.add, archive and lock',
     type: ChannelType.PublicThread,
   });
   await thread.send('Pizza');
+  // A command used inside the thread reaches the bot with the thread as its channel.
+  const closing = await general.send('Closing soon');
+  const doomed = await closing.startThread({ name: 'doomed' });
+  expect(await em.invoke({ line: '/close', channelId: doomed.id, userId: CAROL })).toMatchObject({
+    outcome: 'answered',
+  });
+  await expect.poll(() => em.world.guilds[GUILD]!.channels.some((c) => c.id === doomed.id)).toBe(false);
   const priv = await general.threads.create({ name: 'mod-chat', type: ChannelType.PrivateThread, invitable: false });
   expect(priv.type).toBe(ChannelType.PrivateThread);
   await priv.members.add(BOB);
@@ -125,6 +137,11 @@ test('message.startThread, a private thread with members.add, archive and lock',
   expect(archived.archived).toBe(true);
   expect(archived.locked).toBe(true);
   expect(em.say({ channelId: priv.id, userId: BOB, content: 'hello?' }).body).toMatchObject({ code: 50083 });
+  // Carol is not in the private thread: she cannot see it, nor use a command there.
+  expect(await em.invoke({ line: '/close', channelId: priv.id, userId: CAROL })).toMatchObject({
+    outcome: 'refused',
+    refusal: { kind: 'channel-hidden' },
+  });
 });
 
 test('a forum post with a tag; the tag is read back with GET /channels/{id}', async () => {
