@@ -220,3 +220,21 @@ test('the web view’s world data shows a channel’s topic, slowmode and overwr
     overwrites: [{ id: BOB, type: 1, allow: '1024', deny: '0' }],
   });
 });
+
+test('a seed gives a channel its topic and slowmode, held to the service limits', async () => {
+  const seed = channelSeed();
+  seed.guilds![0]!.channels![0] = { id: GENERAL, name: 'general', topic: 'Say hi', rate_limit_per_user: 10 };
+  const seeded = await start({ seed });
+  try {
+    const r = await call(seeded, 'GET', `/channels/${GENERAL}`, { auth: bot(seeded) });
+    expect(r.body).toMatchObject({ topic: 'Say hi', rate_limit_per_user: 10 });
+    expect(seeded.say({ channelId: GENERAL, userId: BOB, content: 'one' }).status).toBe(200);
+    expect(seeded.say({ channelId: GENERAL, userId: BOB, content: 'two' }).body).toMatchObject({ code: 20016 });
+  } finally {
+    await seeded.close();
+  }
+  seed.guilds![0]!.channels![0] = { id: GENERAL, name: 'general', rate_limit_per_user: 21_601 };
+  await expect(start({ seed })).rejects.toThrow(
+    'guilds[0].channels[0].rate_limit_per_user: rate_limit_per_user is at most 21600.',
+  );
+});

@@ -240,6 +240,10 @@ export interface Seed {
       archived?: boolean;
       nsfw?: boolean;
       available_tags?: Array<{ id?: Snowflake; name: string }>;
+      /** Text, announcement, forum and media channels: the topic, as long as wire/channel-fields.ts allows. */
+      topic?: string;
+      /** Slowmode in seconds (to the limit in wire/channel-fields.ts): a member without MANAGE_MESSAGES or MANAGE_CHANNELS writes once per window. */
+      rate_limit_per_user?: number;
       /** `type`: role or member (or 0/1); `allow`/`deny`: permission names or a decimal bit set. */
       permission_overwrites?: Array<{
         id: Snowflake;
