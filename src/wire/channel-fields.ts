@@ -183,6 +183,7 @@ export function validateChannelBody(body: unknown, opts: { create: boolean; chan
         ApiErrors.choices(CREATABLE_CHANNEL_TYPES),
       ),
     );
+  out.push(...tagProblems(body.available_tags));
   if (body.permission_overwrites !== undefined && body.permission_overwrites !== null) {
     if (!Array.isArray(body.permission_overwrites))
       out.push(problem('channel-overwrites', ['permission_overwrites'], 'A list of overwrites.', ApiErrors.array()));
@@ -195,6 +196,24 @@ export function validateChannelBody(body: unknown, opts: { create: boolean; chan
   return out;
 }
 
+/** A forum or media channel's `available_tags`: at most 20, each `{ id?, name }` with a name of 1-20 characters. */
+function tagProblems(value: unknown): Problem[] {
+  if (value === undefined || value === null) return [];
+  const L = CHANNEL_FIELD_LIMITS;
+  if (!Array.isArray(value))
+    return [problem('channel-tags', ['available_tags'], 'available_tags is a list of tags.', ApiErrors.array())];
+  if (value.length > L.tagsMax)
+    return [problem('channel-tags', ['available_tags'], `At most ${L.tagsMax} tags.`, ApiErrors.maxLength(L.tagsMax))];
+  return value.flatMap((t, i) =>
+    isObject(t)
+      ? stringProblem(t, 'name', 1, L.tagNameMax, true).map((p) => ({ ...p, path: ['available_tags', i, ...p.path] }))
+      : [problem('channel-tags', ['available_tags', i], 'A tag is an object.', ApiErrors.object())],
+  );
+}
+
+/** The thread types a create may name. */
+const THREAD_TYPES = [ChannelType.ANNOUNCEMENT_THREAD, ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD];
+
 /** The fields of a thread's edit (PATCH /channels/{thread}) or create, checked. */
 export function validateThreadBody(body: unknown, opts: { create: boolean }): Problem[] {
   if (!isObject(body)) return [problem('thread-body', [], 'The body is a JSON object.', ApiErrors.object())];
@@ -206,6 +225,8 @@ export function validateThreadBody(body: unknown, opts: { create: boolean }): Pr
     ...booleanProblem(body, 'locked'),
     ...booleanProblem(body, 'invitable'),
   ];
+  if (opts.create && body.type !== undefined && body.type !== null && !THREAD_TYPES.includes(body.type as never))
+    out.push(problem('thread-type', ['type'], 'A thread is of type 10, 11 or 12.', ApiErrors.choices(THREAD_TYPES)));
   const minutes = body.auto_archive_duration;
   if (minutes !== undefined && minutes !== null && !(AUTO_ARCHIVE_MINUTES as readonly unknown[]).includes(minutes))
     out.push(

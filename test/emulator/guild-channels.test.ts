@@ -238,3 +238,26 @@ test('a seed gives a channel its topic and slowmode, held to the service limits'
     'guilds[0].channels[0].rate_limit_per_user: rate_limit_per_user is at most 21600.',
   );
 });
+
+test('a forum made with tags: each new tag gets an id, kept by later edits that name it', async () => {
+  const forum = await api('POST', `/guilds/${GUILD}/channels`, {
+    name: 'ideas',
+    type: 15,
+    available_tags: [{ name: 'bug' }, { name: 'wish' }],
+  });
+  expect(forum.status).toBe(201);
+  const [bug, wish] = forum.body.available_tags as Array<{ id: string; name: string }>;
+  expect(bug!.id).toMatch(/^\d+$/);
+  expect(bug!.id).not.toBe(wish!.id);
+  const edited = await api('PATCH', `/channels/${forum.body.id}`, { available_tags: [bug, { name: 'done' }] });
+  expect(edited.body.available_tags.map((t: { id: string; name: string }) => [t.id === bug!.id, t.name])).toEqual([
+    [true, 'bug'],
+    [false, 'done'],
+  ]);
+  const tooLong = await api('POST', `/guilds/${GUILD}/channels`, {
+    name: 'x',
+    type: 15,
+    available_tags: [{ name: 'x'.repeat(21) }],
+  });
+  expect(tooLong.body.errors.available_tags[0].name._errors[0].code).toBe('BASE_TYPE_BAD_LENGTH');
+});

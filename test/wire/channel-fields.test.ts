@@ -50,6 +50,7 @@ test('field limits: name required on create, slowmode to 21600, a forum topic lo
   expect(validateChannelBody({ name: 'x', type: 11 }, { create: true, channelType: 11 })).toHaveLength(1);
   expect(validateThreadBody({ name: 'x', auto_archive_duration: 4320 }, { create: true })).toEqual([]);
   expect(validateThreadBody({ auto_archive_duration: 120 }, { create: false })).toHaveLength(1);
+  expect(validateThreadBody({ name: 'x', type: 0 }, { create: true }).map((p) => p.path[0])).toEqual(['type']);
 });
 
 test('applied tags: only the channel’s, de-duplicated', () => {

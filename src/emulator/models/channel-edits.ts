@@ -81,12 +81,12 @@ function setOptional<K extends 'topic' | 'rateLimitPerUser' | 'parentId'>(
 }
 
 /** A new channel in `guild` from a checked create body. A category's children named by parent_id take its overwrites when the body names none (the client's "synced"). */
-export function createChannel(guild: Guild, id: Snowflake, body: Obj): Channel {
+export function createChannel(guild: Guild, id: Snowflake, body: Obj, nextId: () => Snowflake): Channel {
   const type = typeof body.type === 'number' ? body.type : ChannelType.GUILD_TEXT;
   const channel: Channel = { id, guildId: guild.id, type, name: String(body.name) };
   const parent = typeof body.parent_id === 'string' ? body.parent_id : undefined;
   if (parent) channel.parentId = parent;
-  applyChannelEdit(channel, { ...body, parent_id: undefined });
+  applyChannelEdit(channel, { ...body, parent_id: undefined }, nextId);
   const overwrites = bodyOverwrites(body);
   const category = parent ? guild.channels.find((c) => c.id === parent) : undefined;
   if (!overwrites && category?.permissionOverwrites)
@@ -96,7 +96,7 @@ export function createChannel(guild: Guild, id: Snowflake, body: Obj): Channel {
 }
 
 /** Applies the guild-channel fields of a checked edit body. */
-export function applyChannelEdit(channel: Channel, body: Obj): void {
+export function applyChannelEdit(channel: Channel, body: Obj, nextId: () => Snowflake): void {
   if (typeof body.name === 'string') channel.name = body.name;
   if ('topic' in body) setOptional(channel, 'topic', text(body.topic));
   if ('rate_limit_per_user' in body)
@@ -108,11 +108,14 @@ export function applyChannelEdit(channel: Channel, body: Obj): void {
   if ('parent_id' in body && body.parent_id !== undefined) setOptional(channel, 'parentId', text(body.parent_id));
   const overwrites = bodyOverwrites(body);
   if (overwrites) channel.permissionOverwrites = overwrites;
-  if (Array.isArray(body.available_tags))
+  if (Array.isArray(body.available_tags)) {
+    const kept = new Set((channel.availableTags ?? []).map((t) => t.id));
+    // A tag named by a known id keeps it; a new one gets an id.
     channel.availableTags = body.available_tags.filter(isObject).map((t) => ({
-      id: typeof t.id === 'string' ? t.id : '',
-      name: String(t.name ?? ''),
+      id: typeof t.id === 'string' && kept.has(t.id) ? t.id : nextId(),
+      name: String(t.name),
     }));
+  }
 }
 
 /** Sets the overwrite for its id (replacing one there). */

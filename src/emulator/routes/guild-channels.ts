@@ -79,7 +79,7 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if (!holdsAll(perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
   const overwrites = overwritesRefusal(body, perms, false);
   if (overwrites) return overwrites;
-  const channel = createChannel(at.guild, ctx.nextId(), body);
+  const channel = createChannel(at.guild, ctx.nextId(), body, () => ctx.nextId());
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at.guild, channel, 'CHANNEL_CREATE');
   return { status: 201, body: channelObject(at.guild, channel, at.app.botUserId) };
@@ -99,7 +99,7 @@ function edit(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if (!holdsAll(at.perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
   const overwrites = overwritesRefusal(body, at.perms, true);
   if (overwrites) return overwrites;
-  applyChannelEdit(at.channel, body);
+  applyChannelEdit(at.channel, body, () => ctx.nextId());
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at.guild, at.channel, 'CHANNEL_UPDATE');
   return { status: 200, body: channelObject(at.guild, at.channel, at.app.botUserId) };
