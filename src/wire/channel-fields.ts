@@ -1,8 +1,9 @@
 /**
- * The rules of guild channel and thread bodies (create, edit, a permission
- * overwrite), written once: the field limits, which types a bot may create,
- * what each change needs of the bot's permissions, and the service's answers
- * for these routes. Pure; the emulator's channel and thread routes use them.
+ * The rules of guild channel bodies (create, edit, a permission overwrite),
+ * written once: the field limits, which types a bot may create, what each
+ * change needs of the bot's permissions, slowmode, and the service's answers
+ * for the channel and thread routes. Pure; the emulator's channel and thread
+ * routes use them (thread bodies: ./thread-fields.ts).
  */
 import { ChannelType } from './enums.js';
 import { PERMISSION_BITS } from './permissions.js';
@@ -23,10 +24,6 @@ export const CHANNEL_FIELD_LIMITS = {
   tagsMax: 20,
   tagNameMax: 20,
 } as const;
-
-/** The minutes after which a thread without activity is archived: the only values the service takes. */
-export const AUTO_ARCHIVE_MINUTES = [60, 1440, 4320, 10080] as const;
-export const DEFAULT_AUTO_ARCHIVE_MINUTES = 1440;
 
 /** The guild channel types POST /guilds/{id}/channels makes; threads are made through the thread routes. */
 export const CREATABLE_CHANNEL_TYPES: readonly number[] = [
@@ -120,7 +117,7 @@ export function parseOverwrite(
   return out.length > 0 ? out : { id: oid as string, type: type as 0 | 1, allow, deny };
 }
 
-function stringProblem(b: Obj, key: string, min: number, max: number, required: boolean): Problem[] {
+export function stringProblem(b: Obj, key: string, min: number, max: number, required: boolean): Problem[] {
   const v = b[key];
   if (v === undefined || (v === null && !required)) {
     return required ? [problem(`channel-${key}`, [key], `${key} is required.`, ApiErrors.required())] : [];
@@ -139,7 +136,7 @@ function stringProblem(b: Obj, key: string, min: number, max: number, required: 
   return [];
 }
 
-function intProblem(b: Obj, key: string, min: number, max: number): Problem[] {
+export function intProblem(b: Obj, key: string, min: number, max: number): Problem[] {
   const v = b[key];
   if (v === undefined || v === null) return [];
   if (typeof v !== 'number' || !Number.isInteger(v))
@@ -149,7 +146,7 @@ function intProblem(b: Obj, key: string, min: number, max: number): Problem[] {
   return [];
 }
 
-function booleanProblem(b: Obj, key: string): Problem[] {
+export function booleanProblem(b: Obj, key: string): Problem[] {
   const v = b[key];
   return v === undefined || v === null || typeof v === 'boolean'
     ? []
@@ -211,69 +208,6 @@ function tagProblems(value: unknown): Problem[] {
   );
 }
 
-/** The thread types a create may name. */
-const THREAD_TYPES = [ChannelType.ANNOUNCEMENT_THREAD, ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD];
-
-/** The fields of a thread's edit (PATCH /channels/{thread}) or create, checked. */
-export function validateThreadBody(body: unknown, opts: { create: boolean }): Problem[] {
-  if (!isObject(body)) return [problem('thread-body', [], 'The body is a JSON object.', ApiErrors.object())];
-  const L = CHANNEL_FIELD_LIMITS;
-  const out = [
-    ...stringProblem(body, 'name', L.nameMin, L.nameMax, opts.create),
-    ...intProblem(body, 'rate_limit_per_user', 0, L.slowmodeMaxSeconds),
-    ...booleanProblem(body, 'archived'),
-    ...booleanProblem(body, 'locked'),
-    ...booleanProblem(body, 'invitable'),
-  ];
-  if (opts.create && body.type !== undefined && body.type !== null && !THREAD_TYPES.includes(body.type as never))
-    out.push(problem('thread-type', ['type'], 'A thread is of type 10, 11 or 12.', ApiErrors.choices(THREAD_TYPES)));
-  const minutes = body.auto_archive_duration;
-  if (minutes !== undefined && minutes !== null && !(AUTO_ARCHIVE_MINUTES as readonly unknown[]).includes(minutes))
-    out.push(
-      problem(
-        'thread-auto-archive',
-        ['auto_archive_duration'],
-        `auto_archive_duration is one of ${AUTO_ARCHIVE_MINUTES.join(', ')} minutes.`,
-        ApiErrors.choices(AUTO_ARCHIVE_MINUTES),
-      ),
-    );
-  return out;
-}
-
-/** `applied_tags` of a forum post: ids of the channel's tags, at most the cap; the problems, or the ids. */
-export type AppliedTags = { ok: true; ids: string[] } | { ok: false; problems: Problem[] };
-
-export function parseAppliedTags(value: unknown, available: readonly string[]): AppliedTags {
-  const refused = (problems: Problem[]): AppliedTags => ({ ok: false, problems });
-  if (value === undefined || value === null) return { ok: true, ids: [] };
-  if (!Array.isArray(value))
-    return refused([
-      problem('thread-applied-tags', ['applied_tags'], 'applied_tags is a list of tag ids.', ApiErrors.array()),
-    ]);
-  if (value.length > CHANNEL_FIELD_LIMITS.tagsMax)
-    return refused([
-      problem(
-        'thread-applied-tags',
-        ['applied_tags'],
-        `At most ${CHANNEL_FIELD_LIMITS.tagsMax} tags.`,
-        ApiErrors.maxLength(CHANNEL_FIELD_LIMITS.tagsMax),
-      ),
-    ]);
-  const out: Problem[] = [];
-  value.forEach((id, i) => {
-    if (typeof id !== 'string' || !available.includes(id))
-      out.push(
-        problem(
-          'thread-applied-tags',
-          ['applied_tags', i],
-          `Tag ${String(id)} is not one of the channel's tags.`,
-          ApiErrors.invalid('Tag does not exist in this channel.', 'APPLIED_TAG_UNKNOWN'),
-        ),
-      );
-  });
-  return out.length > 0 ? refused(out) : { ok: true, ids: [...new Set(value as string[])] };
-}
-
 /** The slowmode window still running for someone who last wrote at `lastMs`, or 0: exempt holders of MANAGE_MESSAGES or MANAGE_CHANNELS. */
 export function slowmodeWait(perms: bigint, seconds: number, lastMs: number | undefined, nowMs: number): number {
   if (seconds <= 0 || lastMs === undefined) return 0;
@@ -295,18 +229,4 @@ export function parentProblems(parentId: unknown, parentType: number | undefined
       ),
     ];
   return [];
-}
-
-/** What a message sent in a thread does: goes in, unarchives it first (anyone who may send there), or is refused (locked and archived: MANAGE_THREADS only; 50083). */
-export type ThreadSend = 'send' | 'unarchive' | 'refuse';
-
-export function threadSendOutcome(perms: bigint, thread: { archived: boolean; locked: boolean }): ThreadSend {
-  if (!thread.archived) return 'send';
-  if (thread.locked && !holdsAll(perms, ChannelBits.MANAGE_THREADS)) return 'refuse';
-  return 'unarchive';
-}
-
-/** Private threads are seen by their members and by holders of MANAGE_THREADS: the bits without VIEW_CHANNEL for anyone else. */
-export function privateThreadView(perms: bigint, isMember: boolean): bigint {
-  return isMember || holdsAll(perms, ChannelBits.MANAGE_THREADS) ? perms : perms & ~ChannelBits.VIEW_CHANNEL;
 }

@@ -2,14 +2,16 @@
 import { describe, expect, test } from 'vitest';
 import {
   overwriteGrantAllowed,
-  parseAppliedTags,
   parseOverwrite,
-  privateThreadView,
   slowmodeWait,
-  threadSendOutcome,
   validateChannelBody,
-  validateThreadBody,
 } from '../../src/wire/channel-fields.js';
+import {
+  parseAppliedTags,
+  privateThreadView,
+  threadSendOutcome,
+  validateThreadBody,
+} from '../../src/wire/thread-fields.js';
 import { PERMISSION_BITS } from '../../src/wire/permissions.js';
 
 const P = PERMISSION_BITS as Record<string, bigint>;

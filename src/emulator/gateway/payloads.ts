@@ -3,7 +3,7 @@
  * from the emulator's world as pure functions (facts §9.3).
  */
 import { channelKindFields } from '../../wire/channels.js';
-import { DEFAULT_AUTO_ARCHIVE_MINUTES } from '../../wire/channel-fields.js';
+import { DEFAULT_AUTO_ARCHIVE_MINUTES } from '../../wire/thread-fields.js';
 import { ChannelType } from '../../wire/enums.js';
 import { GATEWAY_VERSION, shardOf } from '../../wire/gateway.js';
 import { snowflakeTimestamp } from '../../wire/snowflake.js';

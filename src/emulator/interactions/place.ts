@@ -19,7 +19,7 @@ import {
   type PlaceFacts,
   type Refusal,
 } from '../../wire/interactions/refusal.js';
-import { privateThreadView } from '../../wire/channel-fields.js';
+import { privateThreadView } from '../../wire/thread-fields.js';
 import { isThreadType } from '../../wire/channels.js';
 import { ChannelType, IntegrationType, InteractionContext } from '../../wire/enums.js';
 import { authorizingOwners, type ContextValue } from '../../wire/installation.js';

@@ -6,7 +6,8 @@
  * locked archived thread refuses with 50083; an archived one is unarchived by
  * the message). `afterSay` records the message on the thread.
  */
-import { ChannelEditErrors, slowmodeWait, threadSendOutcome } from '../../wire/channel-fields.js';
+import { ChannelEditErrors, slowmodeWait } from '../../wire/channel-fields.js';
+import { threadSendOutcome } from '../../wire/thread-fields.js';
 import type { ChannelError } from '../../wire/messages/index.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import type { EventBus } from '../gateway/events.js';

@@ -5,7 +5,7 @@
  * the channel's guild and may view it and send there; the body follows the
  * channel message rules. The caller commits the change.
  */
-import { privateThreadView } from '../../wire/channel-fields.js';
+import { privateThreadView } from '../../wire/thread-fields.js';
 import { isThreadType } from '../../wire/channels.js';
 import { ChannelType } from '../../wire/enums.js';
 import { memberChannelPermissions } from '../../wire/interactions/payload.js';

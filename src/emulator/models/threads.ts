@@ -5,7 +5,7 @@
  * under GUILD_MEMBERS, or without it when the bot itself joined or left (the
  * Gateway Events reference). The caller checks and commits.
  */
-import { DEFAULT_AUTO_ARCHIVE_MINUTES } from '../../wire/channel-fields.js';
+import { DEFAULT_AUTO_ARCHIVE_MINUTES } from '../../wire/thread-fields.js';
 import { ChannelType } from '../../wire/enums.js';
 import { Intent } from '../../wire/gateway.js';
 import type { Obj } from '../../wire/rules/values.js';

@@ -4,7 +4,7 @@
  * guild, and the bot's permissions there, computed by wire/access's
  * evaluator (the same one interactions' `app_permissions` use).
  */
-import { privateThreadView } from '../../wire/channel-fields.js';
+import { privateThreadView } from '../../wire/thread-fields.js';
 import { ChannelType } from '../../wire/enums.js';
 import { appChannelPermissions } from '../../wire/interactions/payload.js';
 import { ChannelErrors, type ChannelError } from '../../wire/messages/errors.js';

@@ -6,13 +6,8 @@
  * thread take MANAGE_THREADS. An archived thread is edited only by
  * unarchiving it in the same request (50083 otherwise). THREAD_UPDATE after.
  */
-import {
-  ChannelBits,
-  ChannelEditErrors,
-  holdsAll,
-  parseAppliedTags,
-  validateThreadBody,
-} from '../../wire/channel-fields.js';
+import { ChannelBits, ChannelEditErrors, holdsAll } from '../../wire/channel-fields.js';
+import { parseAppliedTags, validateThreadBody } from '../../wire/thread-fields.js';
 import { ChannelErrors } from '../../wire/messages/index.js';
 import { isObject, type Obj } from '../../wire/rules/values.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext } from '../http/http-types.js';

@@ -7,13 +7,8 @@
  * its `applied_tags` checked against the channel's tags. THREAD_CREATE goes to
  * every bot in the guild (intent GUILDS); the forum post's MESSAGE_CREATE too.
  */
-import {
-  ChannelBits,
-  ChannelEditErrors,
-  holdsAll,
-  parseAppliedTags,
-  validateThreadBody,
-} from '../../wire/channel-fields.js';
+import { ChannelBits, ChannelEditErrors, holdsAll } from '../../wire/channel-fields.js';
+import { parseAppliedTags, validateThreadBody } from '../../wire/thread-fields.js';
 import { isForumLike } from '../../wire/channels.js';
 import { ChannelType } from '../../wire/enums.js';
 import { ChannelErrors, validateChannelMessageBody, viewRefusal } from '../../wire/messages/index.js';
