@@ -52,6 +52,7 @@ describe('starting threads', () => {
       },
     });
     expect((await guilds.waitFor((f) => f.t === 'THREAD_CREATE' && f.d.id === msg.id)).d.newly_created).toBe(true);
+    expect((await api('GET', `/channels/${GENERAL}/messages/${msg.id}`)).body.flags & 32).toBe(32);
     expect((await api('POST', `/channels/${GENERAL}/messages/${msg.id}/threads`, { name: 'again' })).body.code).toBe(
       160004,
     );

@@ -10,7 +10,7 @@
 import { ChannelBits, ChannelEditErrors, holdsAll } from '../../wire/channel-fields.js';
 import { parseAppliedTags, validateThreadBody } from '../../wire/thread-fields.js';
 import { isForumLike } from '../../wire/channels.js';
-import { ChannelType } from '../../wire/enums.js';
+import { ChannelType, MessageFlag } from '../../wire/enums.js';
 import { ChannelErrors, validateChannelMessageBody, viewRefusal } from '../../wire/messages/index.js';
 import { isObject, type Obj } from '../../wire/rules/values.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
@@ -69,6 +69,8 @@ function fromMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
     at.channel.type === ChannelType.GUILD_ANNOUNCEMENT ? ChannelType.ANNOUNCEMENT_THREAD : ChannelType.PUBLIC_THREAD;
   const b = req.body as Obj;
   const thread = startThread(at.guild, at.channel, fields(b, at, stored.id, type), new Date(ctx.now()).toISOString());
+  // The starter message says it has a thread (discord.js's `hasThread` reads this flag).
+  stored.message.flags = ((stored.message.flags as number | undefined) ?? 0) | MessageFlag.HAS_THREAD;
   return created(ctx, at, thread);
 }
 
