@@ -200,7 +200,6 @@ export function commandRefusal(
     placeRefusal(command, where) ??
     ageRefusal(command, where) ??
     beforePermissions?.() ??
-    (guild && facts ? channelHiddenRefusal(perms) : undefined) ??
     (guild && facts && throughGuild
       ? permissionRefusal({
           guildId: guild.id,
@@ -211,6 +210,8 @@ export function commandRefusal(
           permissions: perms,
           channel: { id: channel.id, ...(channel.parentId ? { parentId: channel.parentId } : {}) },
         })
-      : undefined)
+      : undefined) ??
+    // The access model's reasons first (as before); a member it lets through may still not see the channel.
+    (guild && facts ? channelHiddenRefusal(perms) : undefined)
   );
 }
