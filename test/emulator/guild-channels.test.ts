@@ -130,6 +130,16 @@ describe('permission overwrites', () => {
     expect(say(r.body.id, BOB).body).toMatchObject({ code: 50001 });
   });
 
+  test("the bot's own view follows the overwrites: hidden from @everyone without one for the bot, it cannot post there", async () => {
+    const r = await api('POST', `/guilds/${GUILD}/channels`, {
+      name: 'staff-only',
+      permission_overwrites: [{ id: GUILD, type: 0, deny: '1024' }],
+    });
+    expect(r.status).toBe(201);
+    expect((await api('POST', `/channels/${r.body.id}/messages`, { content: 'hi' })).body.code).toBe(50001);
+    expect((await api('GET', `/channels/${r.body.id}`)).body.code).toBe(50001);
+  });
+
   test('a bot cannot grant what it does not hold (50013), nor hand out MANAGE_ROLES without ADMINISTRATOR', async () => {
     const BAN_MEMBERS = String(1 << 2);
     expect(
