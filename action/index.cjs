@@ -981,9 +981,9 @@ var init_locales = __esm({
 function pathTo(path, key) {
   return key === void 0 ? path : path.concat(key);
 }
-function firstNamed(list5, name, end) {
+function firstNamed(list6, name, end) {
   for (let j = 0; j < end; j++) {
-    const o = list5[j];
+    const o = list6[j];
     if (isObject(o) && o.name === name) return j;
   }
   return end;
@@ -1062,10 +1062,10 @@ function checkArray(out, value, path, rule, label, key) {
   }
   return value;
 }
-function checkEnumList(out, list5, path, rule, label, allowed, key) {
+function checkEnumList(out, list6, path, rule, label, allowed, key) {
   const values = Object.values(allowed);
-  for (let i = 0; i < list5.length; i++) {
-    const v = list5[i];
+  for (let i = 0; i < list6.length; i++) {
+    const v = list6[i];
     if (typeof v !== "number" || !values.includes(v)) {
       const names2 = Object.entries(allowed).map(([n, x]) => `${n.toLowerCase()} (${x})`).join(", ");
       out.push(
@@ -1076,7 +1076,7 @@ function checkEnumList(out, list5, path, rule, label, allowed, key) {
           ApiErrors.choices(values)
         )
       );
-    } else if (list5.indexOf(v) < i) {
+    } else if (list6.indexOf(v) < i) {
       out.push({
         rule,
         severity: "warning",
@@ -1248,10 +1248,10 @@ function checkLocalizedOptionNames(out, value, path) {
   const all = [];
   const indices = [];
   const parents = [];
-  const walk2 = (list5, parent, depth) => {
-    if (!Array.isArray(list5) || depth > 3) return;
-    for (let i = 0; i < list5.length; i++) {
-      const o = list5[i];
+  const walk2 = (list6, parent, depth) => {
+    if (!Array.isArray(list6) || depth > 3) return;
+    for (let i = 0; i < list6.length; i++) {
+      const o = list6[i];
       if (!isObject(o)) continue;
       const at2 = all.length;
       all.push(o);
@@ -1311,10 +1311,10 @@ function checkLocalizedOptionNames(out, value, path) {
     }
   }
 }
-function localizesAnOptionName(list5, depth) {
-  if (!Array.isArray(list5) || depth > 3) return false;
-  for (let i = 0; i < list5.length; i++) {
-    const o = list5[i];
+function localizesAnOptionName(list6, depth) {
+  if (!Array.isArray(list6) || depth > 3) return false;
+  for (let i = 0; i < list6.length; i++) {
+    const o = list6[i];
     if (isObject(o) && (isObject(o.name_localizations) || localizesAnOptionName(o.options, depth + 1))) return true;
   }
   return false;
@@ -1847,8 +1847,8 @@ function validateOption(out, opt, path, level, limits) {
         )
       );
     } else {
-      const list5 = checkArray(out, opt.channel_types, path, "channel-types", "channel_types", "channel_types");
-      if (list5) checkEnumList(out, list5, path, "channel-types", "Channel type", ChannelType, "channel_types");
+      const list6 = checkArray(out, opt.channel_types, path, "channel-types", "channel_types", "channel_types");
+      if (list6) checkEnumList(out, list6, path, "channel-types", "Channel type", ChannelType, "channel_types");
     }
   }
 }
@@ -1907,10 +1907,10 @@ function permissionBit(name) {
 function permissionNames(value) {
   let bits = BigInt(value);
   const names2 = [];
-  for (const [name, bit2] of Object.entries(PERMISSION_BITS)) {
-    if (bits & bit2) {
+  for (const [name, bit3] of Object.entries(PERMISSION_BITS)) {
+    if (bits & bit3) {
       names2.push(name);
-      bits &= ~bit2;
+      bits &= ~bit3;
     }
   }
   for (let i = 0n; bits > 0n; i++, bits >>= 1n) if (bits & 1n) names2.push(String(1n << i));
@@ -1923,9 +1923,9 @@ function parsePermissionSet(value) {
   const words = (typeof value === "string" ? value.split(/[|,]/) : value).map((w) => w.trim()).filter((w) => w !== "");
   let bits = 0n;
   for (const w of words) {
-    const bit2 = DECIMAL_PERMISSIONS.test(w) ? BigInt(w) : permissionBit(w);
-    if (bit2 === void 0) return { unknown: w };
-    bits |= bit2;
+    const bit3 = DECIMAL_PERMISSIONS.test(w) ? BigInt(w) : permissionBit(w);
+    if (bit3 === void 0) return { unknown: w };
+    bits |= bit3;
   }
   return { bits };
 }
@@ -2003,8 +2003,8 @@ var init_permissions = __esm({
 function checkPermissionsField(out, cmd) {
   const v = cmd.default_member_permissions;
   if (v === void 0 || v === null) return;
-  const text2 = typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
-  if (typeof text2 !== "string" || !DECIMAL_PERMISSIONS.test(text2)) {
+  const text3 = typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? String(v) : v;
+  if (typeof text3 !== "string" || !DECIMAL_PERMISSIONS.test(text3)) {
     out.push(
       problem(
         "default-member-permissions",
@@ -2015,7 +2015,7 @@ function checkPermissionsField(out, cmd) {
     );
     return;
   }
-  const unknown = BigInt(text2) & ~ALL_PERMISSION_BITS;
+  const unknown = BigInt(text3) & ~ALL_PERMISSION_BITS;
   if (unknown !== 0n) {
     out.push({
       rule: "default-member-permissions",
@@ -2157,7 +2157,7 @@ var init_command_size = __esm({
     init_naming();
     init_problem();
     init_values();
-    utf16Length = (text2) => text2.length;
+    utf16Length = (text3) => text3.length;
   }
 });
 
@@ -2481,20 +2481,20 @@ function validatePermissionEntries(entries, limits) {
     out.push(problem("permission-entry", [], "permissions is required.", ApiErrors.required()));
     return out;
   }
-  const list5 = checkArray(out, entries, [], "permission-entry", "permissions");
-  if (!list5) return out;
-  if (list5.length > limits.permission_overwrites) {
+  const list6 = checkArray(out, entries, [], "permission-entry", "permissions");
+  if (!list6) return out;
+  if (list6.length > limits.permission_overwrites) {
     out.push(
       problem(
         "permissions-max",
         [],
-        `A command may have at most ${limits.permission_overwrites} permission overwrites in a guild (found ${list5.length}).`,
+        `A command may have at most ${limits.permission_overwrites} permission overwrites in a guild (found ${list6.length}).`,
         ApiErrors.maxLength(limits.permission_overwrites)
       )
     );
   }
   const seen2 = /* @__PURE__ */ new Map();
-  list5.forEach((entry, i) => {
+  list6.forEach((entry, i) => {
     if (!isObject(entry)) {
       out.push(
         problem(
@@ -2538,7 +2538,7 @@ function validatePermissionEntries(entries, limits) {
     const key = `${valueText(entry.type)}:${valueText(entry.id)}`;
     const first = seen2.get(key);
     if (first !== void 0) {
-      const earlier = list5[first];
+      const earlier = list6[first];
       const conflict = earlier.permission !== entry.permission && typeof entry.permission === "boolean" && typeof earlier.permission === "boolean" ? `, with the opposite value (${entry.permission ? "allow" : "deny"} here, ${earlier.permission ? "allow" : "deny"} there): decide which one you mean` : "";
       out.push(
         problem(
@@ -3912,14 +3912,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text2;
+        return text3;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text2.length <= endStep)
-        return text2;
+      if (text3.length <= endStep)
+        return text3;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -3936,14 +3936,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text2, i, indent.length);
+        i = consumeMoreIndentedLines(text3, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text2[i += 1]; ) {
+      for (let ch; ch = text3[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text2[i + 1]) {
+          switch (text3[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -3960,12 +3960,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text2, i, indent.length);
+            i = consumeMoreIndentedLines(text3, i, indent.length);
           end = i + indent.length + endStep;
           split2 = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text2[i + 1];
+            const next = text3[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split2 = i;
           }
@@ -3977,12 +3977,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text2[i += 1];
+                ch = text3[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text2;
+                return text3;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -3997,39 +3997,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text2;
+        return text3;
       if (onFold)
         onFold();
-      let res = text2.slice(0, folds[0]);
+      let res = text3.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text2.length;
+        const end2 = folds[i2 + 1] || text3.length;
         if (fold === 0)
           res = `
-${indent}${text2.slice(0, end2)}`;
+${indent}${text3.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text2[fold]}\\`;
+            res += `${text3[fold]}\\`;
           res += `
-${indent}${text2.slice(fold + 1, end2)}`;
+${indent}${text3.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text2, i, indent) {
+    function consumeMoreIndentedLines(text3, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text2[start];
+      let ch = text3[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text2[++i];
+          ch = text3[++i];
         } else {
           do {
-            ch = text2[++i];
+            ch = text3[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text2[start];
+          ch = text3[start];
         }
       }
       return end;
@@ -4955,7 +4955,7 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj2, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value) => {
+        const add2 = (key, value) => {
           if (typeof replacer === "function")
             value = replacer.call(obj2, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
@@ -4965,10 +4965,10 @@ var require_YAMLMap = __commonJS({
         };
         if (obj2 instanceof Map) {
           for (const [key, value] of obj2)
-            add(key, value);
+            add2(key, value);
         } else if (obj2 && typeof obj2 === "object") {
           for (const key of Object.keys(obj2))
-            add(key, obj2[key]);
+            add2(key, obj2[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -9259,15 +9259,15 @@ var require_parser = __commonJS({
     var node_process = require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list5, type) {
-      for (let i = 0; i < list5.length; ++i)
-        if (list5[i].type === type)
+    function includesToken(list6, type) {
+      for (let i = 0; i < list6.length; ++i)
+        if (list6[i].type === type)
           return true;
       return false;
     }
-    function findNonEmptyIndex(list5) {
-      for (let i = 0; i < list5.length; ++i) {
-        switch (list5[i].type) {
+    function findNonEmptyIndex(list6) {
+      for (let i = 0; i < list6.length; ++i) {
+        switch (list6[i].type) {
           case "space":
           case "comment":
           case "newline":
@@ -10316,8 +10316,8 @@ function mapEntry(file, map, key) {
   for (const pair of map.items) {
     if (isScalar(pair.key) && pair.key.value === "<<") {
       const sources = deref(file, pair.value);
-      const list5 = isSeq(sources) ? sources.items.map((n) => deref(file, n)) : [sources];
-      for (const src of list5) {
+      const list6 = isSeq(sources) ? sources.items.map((n) => deref(file, n)) : [sources];
+      for (const src of list6) {
         if (isMap(src)) {
           const found = mapEntry(file, src, key);
           if (found) return found;
@@ -10512,7 +10512,7 @@ function toPlainValue(value, env2, report2, opts = {}) {
     }
     return out;
   };
-  const interpolate = (text2, key) => text2.replace(REFERENCE, (whole, name, fallback) => {
+  const interpolate = (text3, key) => text3.replace(REFERENCE, (whole, name, fallback) => {
     if (name === void 0) return "${";
     if (isSecretVariable(name)) {
       report2.secret.push({ path: pathOf(key), name });
@@ -10562,8 +10562,8 @@ var init_plain_values = __esm({
 function suppressionsOf(file) {
   if (!file.text.includes("cmdsync-disable")) return [];
   const out = [];
-  file.text.split("\n").forEach((text2, i) => {
-    const m = DIRECTIVE.exec(text2);
+  file.text.split("\n").forEach((text3, i) => {
+    const m = DIRECTIVE.exec(text3);
     if (!m) return;
     const rules = m[2].split(/[\s,]+/).filter((r) => /^[a-z][a-z0-9-]*$/.test(r));
     const kind = m[1] ?? "-file";
@@ -10571,9 +10571,9 @@ function suppressionsOf(file) {
   });
   return out;
 }
-function applySuppressions(list5, files) {
+function applySuppressions(list6, files) {
   const byFile = new Map(files.map((f) => [f.display, suppressionsOf(f)]));
-  return list5.filter((d) => {
+  return list6.filter((d) => {
     if (d.rule === "syntax") return true;
     const sups = byFile.get(d.file) ?? [];
     return !sups.some((s) => (s.line === 0 || s.line === d.line) && (s.rules.length === 0 || s.rules.includes(d.rule)));
@@ -10592,12 +10592,12 @@ function requiredPermissions(value) {
   return value === void 0 || value === null ? null : BigInt(value);
 }
 function describePermissions(bits) {
-  let text2 = described.get(bits);
-  if (text2 === void 0) {
-    text2 = bits === 0n ? "no permissions" : permissionNames(bits.toString()).join(", ");
-    if (described.size < 1024) described.set(bits, text2);
+  let text3 = described.get(bits);
+  if (text3 === void 0) {
+    text3 = bits === 0n ? "no permissions" : permissionNames(bits.toString()).join(", ");
+    if (described.size < 1024) described.set(bits, text3);
   }
-  return text2;
+  return text3;
 }
 function evaluateAccess(q, label = () => void 0) {
   const because = [];
@@ -10661,9 +10661,9 @@ function memberStep(q, because, rowText) {
     const found = memberRow(layer === "command" ? q.commandRows : q.appRows, q);
     if (!found) continue;
     const { row: row2, target: target2 } = found;
-    const text2 = rowText(layer, row2, target2 === "user" ? "user" : "role");
+    const text3 = rowText(layer, row2, target2 === "user" ? "user" : "role");
     if (!row2.permission) {
-      because.push({ kind: "member-row", layer, target: target2, row: row2, effect: "deny", text: text2 });
+      because.push({ kind: "member-row", layer, target: target2, row: row2, effect: "deny", text: text3 });
       return "deny";
     }
     if (layer === "command") {
@@ -10673,7 +10673,7 @@ function memberStep(q, because, rowText) {
         target: target2,
         row: row2,
         effect: "allow",
-        text: `${text2} (overrides default_member_permissions)`
+        text: `${text3} (overrides default_member_permissions)`
       });
       return "allow";
     }
@@ -10683,7 +10683,7 @@ function memberStep(q, because, rowText) {
       target: target2,
       row: row2,
       effect: "continue",
-      text: `${text2} (default_member_permissions still applies)`
+      text: `${text3} (default_member_permissions still applies)`
     });
     return "continue";
   }
@@ -10827,9 +10827,9 @@ var init_suggest = __esm({
 });
 
 // src/wire/names.ts
-function withoutSigil(kind, text2) {
+function withoutSigil(kind, text3) {
   const sigil = SIGIL[kind];
-  return sigil && text2.startsWith(sigil) && text2.length > 1 ? text2.slice(1) : text2;
+  return sigil && text3.startsWith(sigil) && text3.length > 1 ? text3.slice(1) : text3;
 }
 function writtenName(kind, name) {
   const sigil = SIGIL[kind] ?? "";
@@ -11049,27 +11049,27 @@ function cleanLocalizations(dict, defaultValue) {
   }
   return Object.keys(out).length > 0 ? out : null;
 }
-function writeChoice(choice, put) {
+function writeChoice(choice, put2) {
   const c = isObj(choice) ? choice : {};
   const out = {};
-  put(out, "name", c.name, c.name_localizations);
+  put2(out, "name", c.name, c.name_localizations);
   out.value = c.value;
   return out;
 }
-function writeOption(option, put) {
+function writeOption(option, put2) {
   const o = isObj(option) ? option : {};
   const out = { type: o.type };
-  put(out, "name", o.name, o.name_localizations);
-  put(out, "description", o.description, o.description_localizations);
+  put2(out, "name", o.name, o.name_localizations);
+  put2(out, "description", o.description, o.description_localizations);
   const container = o.type === OptionType.SUB_COMMAND || o.type === OptionType.SUB_COMMAND_GROUP;
   if (o.required === true && !container) out.required = true;
-  if (Array.isArray(o.choices) && o.choices.length > 0) out.choices = o.choices.map((c) => writeChoice(c, put));
+  if (Array.isArray(o.choices) && o.choices.length > 0) out.choices = o.choices.map((c) => writeChoice(c, put2));
   if (Array.isArray(o.channel_types) && o.channel_types.length > 0) out.channel_types = [...o.channel_types];
   for (const key of ["min_value", "max_value", "min_length", "max_length"]) {
     if (typeof o[key] === "number") out[key] = o[key];
   }
   if (o.autocomplete === true) out.autocomplete = true;
-  if (Array.isArray(o.options) && o.options.length > 0) out.options = o.options.map((child) => writeOption(child, put));
+  if (Array.isArray(o.options) && o.options.length > 0) out.options = o.options.map((child) => writeOption(child, put2));
   return out;
 }
 function canonicalOption(option) {
@@ -11370,9 +11370,9 @@ function checkAccess(out, g, manifest) {
     const c = resolvePermissionTarget(set.target, g.commands, manifest.global.commands);
     if (c) byCommand.set(c, [...byCommand.get(c) ?? [], set]);
   }
-  for (const list5 of byCommand.values()) {
-    list5.slice(1).forEach((set, i) => {
-      for (const earlier of list5.slice(0, i + 1)) {
+  for (const list6 of byCommand.values()) {
+    list6.slice(1).forEach((set, i) => {
+      for (const earlier of list6.slice(0, i + 1)) {
         for (const c of conflictingRows(earlier.entries, set.entries)) {
           out.push(
             diagnosticAt(
@@ -11420,9 +11420,9 @@ function checkAccess(out, g, manifest) {
     );
   }
 }
-function preferReadingFindings(list5, reading) {
+function preferReadingFindings(list6, reading) {
   const at2 = new Set(reading.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line}:${d.col}`));
-  return list5.filter((d) => reading.includes(d) || !at2.has(`${d.file}:${d.line}:${d.col}`));
+  return list6.filter((d) => reading.includes(d) || !at2.has(`${d.file}:${d.line}:${d.col}`));
 }
 function checkWebhooks(out, manifest) {
   const { root } = manifest;
@@ -11438,9 +11438,9 @@ function checkWebhooks(out, manifest) {
   for (const p of validateWebhookSet(manifest.webhooks, manifest.limits))
     out.push(diagnosticFromProblem(root, ["webhooks"], p));
 }
-function dedupe(list5) {
+function dedupe(list6) {
   const seen2 = /* @__PURE__ */ new Set();
-  return list5.filter((d) => {
+  return list6.filter((d) => {
     const key = `${d.file}:${d.line}:${d.col}:${d.rule}:${d.message}`;
     if (seen2.has(key)) return false;
     seen2.add(key);
@@ -11484,12 +11484,12 @@ function convertEnum(out, table2, value, path, label, key) {
 }
 function convertEnumList(out, table2, value, path, label, key) {
   if (!Array.isArray(value)) return value;
-  const list5 = new Array(value.length);
+  const list6 = new Array(value.length);
   for (let i = 0; i < value.length; i++) {
     const item = value[i];
-    list5[i] = typeof item !== "string" ? item : enumValue(table2, item) ?? convertEnum(out, table2, item, [...path, key, i], label);
+    list6[i] = typeof item !== "string" ? item : enumValue(table2, item) ?? convertEnum(out, table2, item, [...path, key, i], label);
   }
-  return list5;
+  return list6;
 }
 function canonicalPermissions2(out, value, path) {
   if (value === null || value === void 0) return value;
@@ -11529,15 +11529,15 @@ function withoutExtensions(value, drop) {
   for (const key of Object.keys(value)) if (!key.startsWith("x-") && drop?.has(key) !== true) copy[key] = value[key];
   return copy;
 }
-function canonicalList(out, list5, path, each) {
-  const copy = new Array(list5.length);
-  for (let i = 0; i < list5.length; i++) copy[i] = each(out, list5[i], pathTo(path, i));
+function canonicalList(out, list6, path, each) {
+  const copy = new Array(list6.length);
+  for (let i = 0; i < list6.length; i++) copy[i] = each(out, list6[i], pathTo(path, i));
   return copy;
 }
-function canonicalChoices(list5) {
-  const copy = new Array(list5.length);
-  for (let i = 0; i < list5.length; i++) {
-    const choice = list5[i];
+function canonicalChoices(list6) {
+  const copy = new Array(list6.length);
+  for (let i = 0; i < list6.length; i++) {
+    const choice = list6[i];
     copy[i] = isObject(choice) ? withoutExtensions(choice) : choice;
   }
   return copy;
@@ -13217,7 +13217,7 @@ var require_parse2 = __commonJS({
         if (opts2.noglobstar === true) return star;
         return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
       };
-      const create3 = (str4) => {
+      const create4 = (str4) => {
         switch (str4) {
           case "*":
             return `${nodot}${ONE_CHAR}${star}`;
@@ -13238,14 +13238,14 @@ var require_parse2 = __commonJS({
           default: {
             const match = /^(.*?)\.(\w+)$/.exec(str4);
             if (!match) return;
-            const source2 = create3(match[1]);
+            const source2 = create4(match[1]);
             if (!source2) return;
             return source2 + DOT_LITERAL + match[2];
           }
         }
       };
       const output = utils.removePrefix(input, state);
-      let source = create3(output);
+      let source = create4(output);
       if (source && opts.strictSlashes !== true) {
         source += `${SLASH_LITERAL}?`;
       }
@@ -16190,16 +16190,16 @@ function decline() {
   return void 0;
 }
 function parseBlockYaml(source) {
-  let text2 = source;
-  if (text2.includes("\r")) {
-    text2 = text2.replace(/\r\n/g, "\n");
-    if (text2.includes("\r")) return void 0;
+  let text3 = source;
+  if (text3.includes("\r")) {
+    text3 = text3.replace(/\r\n/g, "\n");
+    if (text3.includes("\r")) return void 0;
   }
-  if (OUTSIDE_SUBSET.test(text2)) return void 0;
+  if (OUTSIDE_SUBSET.test(text3)) return void 0;
   pos = 0;
   declined = false;
   try {
-    splitLines(text2);
+    splitLines(text3);
     if (declined || count === 0) return void 0;
     const value = parseNode(indents[0]);
     return declined || pos !== count ? void 0 : value;
@@ -16211,9 +16211,9 @@ function parseBlockYaml(source) {
     simple = new Uint8Array(0);
   }
 }
-function splitLines(text2) {
+function splitLines(text3) {
   let n = 1;
-  for (let at2 = text2.indexOf("\n"); at2 !== -1; at2 = text2.indexOf("\n", at2 + 1)) n++;
+  for (let at2 = text3.indexOf("\n"); at2 !== -1; at2 = text3.indexOf("\n", at2 + 1)) n++;
   indents = new Int32Array(n);
   dashes = new Int32Array(n);
   keys = new Array(n);
@@ -16221,13 +16221,13 @@ function splitLines(text2) {
   simple = new Uint8Array(n);
   count = 0;
   let started = false;
-  const length = text2.length;
+  const length = text3.length;
   for (let start = 0; start <= length; ) {
-    const c = text2.charCodeAt(start);
+    const c = text3.charCodeAt(start);
     if (c === 37) return void decline();
     if (c === 45 || c === 46) {
-      const end2 = text2.indexOf("\n", start);
-      const line = text2.slice(start, end2 === -1 ? length : end2);
+      const end2 = text3.indexOf("\n", start);
+      const line = text3.slice(start, end2 === -1 ? length : end2);
       if (/^(?:---|\.\.\.)(?: |$)/.test(line)) {
         if (started || c === 46 || !/^--- *(?:#.*)?$/.test(line)) return void decline();
         started = true;
@@ -16236,21 +16236,21 @@ function splitLines(text2) {
       }
     }
     SPACES.lastIndex = start;
-    SPACES.test(text2);
+    SPACES.test(text3);
     const dashAt = SPACES.lastIndex;
     const indent = dashAt - start;
     let at2 = dashAt;
-    if (text2.charCodeAt(dashAt) === 45) {
-      const next = text2.charCodeAt(dashAt + 1);
+    if (text3.charCodeAt(dashAt) === 45) {
+      const next = text3.charCodeAt(dashAt + 1);
       if (next === 32) {
         SPACES.lastIndex = dashAt + 1;
-        SPACES.test(text2);
+        SPACES.test(text3);
         at2 = SPACES.lastIndex;
       } else if (next === 10 || dashAt + 1 === length) at2 = dashAt + 1;
     }
     LINE.lastIndex = at2;
-    const m = LINE.exec(text2);
-    const end = text2.indexOf("\n", at2);
+    const m = LINE.exec(text3);
+    const end = text3.indexOf("\n", at2);
     start = end === -1 ? length + 1 : end + 1;
     const dash = at2 - dashAt;
     const plain2 = m[3];
@@ -16289,23 +16289,23 @@ function parseMapping(indent) {
   return map;
 }
 function parseSequence(indent) {
-  const list5 = [];
+  const list6 = [];
   while (!declined && pos < count && indents[pos] === indent && dashes[pos] !== 0) {
     const rest = simple[pos] === 1 ? void 0 : texts[pos];
     if (keys[pos] !== void 0) {
       const column = indent + dashes[pos];
       indents[pos] = column;
       dashes[pos] = 0;
-      list5.push(parseMapping(column));
+      list6.push(parseMapping(column));
     } else if (rest !== void 0 && rest.charCodeAt(0) === 45 && (rest.length === 1 || rest.charCodeAt(1) === 32)) {
       return decline();
     } else {
       pos++;
-      list5.push(valueAfter(pos - 1, indent, false));
+      list6.push(valueAfter(pos - 1, indent, false));
     }
   }
   if (pos < count && indents[pos] > indent) return decline();
-  return list5;
+  return list6;
 }
 function valueAfter(line, indent, inMapping) {
   const inline = simple[line] === 1 ? simpleScalar(texts[line]) : inlineValue(texts[line]);
@@ -16318,41 +16318,41 @@ function valueAfter(line, indent, inMapping) {
   if (inMapping && indents[pos] === indent && dashes[pos] !== 0) return parseSequence(indent);
   return null;
 }
-function simpleScalar(text2) {
-  if (text2.charCodeAt(0) <= 57) return integer(text2);
-  const length = text2.length;
-  return length === 4 || length === 5 ? plainScalar(text2) : text2;
+function simpleScalar(text3) {
+  if (text3.charCodeAt(0) <= 57) return integer(text3);
+  const length = text3.length;
+  return length === 4 || length === 5 ? plainScalar(text3) : text3;
 }
-function inlineValue(text2) {
-  if (text2 === "") return EMPTY;
-  const c = text2.charCodeAt(0);
+function inlineValue(text3) {
+  if (text3 === "") return EMPTY;
+  const c = text3.charCodeAt(0);
   switch (c) {
     case 35:
       return EMPTY;
     case 34: {
-      const m = DOUBLE.exec(text2);
+      const m = DOUBLE.exec(text3);
       return m === null ? decline() : doubleQuoted(m[1]);
     }
     case 39: {
-      const m = SINGLE.exec(text2);
+      const m = SINGLE.exec(text3);
       return m === null ? decline() : m[1].replace(/''/g, "'");
     }
     case 91: {
-      const m = FLOW_SEQUENCE.exec(text2);
+      const m = FLOW_SEQUENCE.exec(text3);
       return m === null ? decline() : flowSequence(m[1]);
     }
     case 123: {
-      const m = FLOW_MAPPING.exec(text2);
+      const m = FLOW_MAPPING.exec(text3);
       return m === null ? decline() : flowMapping(m[1]);
     }
     case 45:
-      if (text2.length === 1 || text2.charCodeAt(1) === 32) return decline();
+      if (text3.length === 1 || text3.charCodeAt(1) === 32) return decline();
       break;
     default:
-      if (INDICATORS.includes(text2[0])) return decline();
+      if (INDICATORS.includes(text3[0])) return decline();
   }
-  const comment = text2.indexOf(" #");
-  let plain2 = comment === -1 ? text2 : text2.slice(0, comment);
+  const comment = text3.indexOf(" #");
+  let plain2 = comment === -1 ? text3 : text3.slice(0, comment);
   let end = plain2.length;
   while (plain2.charCodeAt(end - 1) === 32) end--;
   if (end !== plain2.length) plain2 = plain2.slice(0, end);
@@ -16411,21 +16411,21 @@ function doubleQuoted(body) {
   for (const m of body.matchAll(ESCAPE)) if (!JSON_ESCAPES.includes(m[1])) return decline();
   return JSON.parse(`"${body}"`);
 }
-function plainKey(text2) {
-  const value = plainScalar(text2);
+function plainKey(text3) {
+  const value = plainScalar(text3);
   return typeof value === "string" ? value : decline();
 }
-function plainScalar(text2) {
-  const c = text2.charCodeAt(0);
+function plainScalar(text3) {
+  const c = text3.charCodeAt(0);
   if (c >= 48 && c <= 57 || c === 43 || c === 45 || c === 46) {
-    if (INT.test(text2)) return integer(text2);
-    if (FLOAT.test(text2)) return Number(text2);
-    if (OTHER_NUMBER.test(text2)) return decline();
-    return text2;
+    if (INT.test(text3)) return integer(text3);
+    if (FLOAT.test(text3)) return Number(text3);
+    if (OTHER_NUMBER.test(text3)) return decline();
+    return text3;
   }
-  const length = text2.length;
-  if (length !== 1 && length !== 4 && length !== 5) return text2;
-  switch (text2) {
+  const length = text3.length;
+  if (length !== 1 && length !== 4 && length !== 5) return text3;
+  switch (text3) {
     case "~":
     case "null":
     case "Null":
@@ -16440,14 +16440,14 @@ function plainScalar(text2) {
     case "FALSE":
       return false;
     default:
-      return text2;
+      return text3;
   }
 }
-function integer(text2) {
-  const n = Number(text2);
+function integer(text3) {
+  const n = Number(text3);
   if (Number.isSafeInteger(n)) return n === 0 ? 0 : n;
-  const negative = text2[0] === "-";
-  const digits = negative || text2[0] === "+" ? text2.slice(1) : text2;
+  const negative = text3[0] === "-";
+  const digits = negative || text3[0] === "+" ? text3.slice(1) : text3;
   const value = BigInt(digits);
   return negative ? -value : value;
 }
@@ -16486,10 +16486,10 @@ var init_block_yaml = __esm({
 });
 
 // src/manifest/fast-parse.ts
-function fastParse(text2) {
-  const value = parseBlockYaml(text2);
+function fastParse(text3) {
+  const value = parseBlockYaml(text3);
   if (value === void 0) return void 0;
-  return { value, unshared: true, references: text2.includes("${") };
+  return { value, unshared: true, references: text3.includes("${") };
 }
 var init_fast_parse = __esm({
   "src/manifest/fast-parse.ts"() {
@@ -16499,12 +16499,12 @@ var init_fast_parse = __esm({
 });
 
 // src/manifest/json-strict.ts
-function jsonProblem(text2) {
+function jsonProblem(text3) {
   try {
-    JSON.parse(text2);
+    JSON.parse(text3);
     return void 0;
   } catch (err) {
-    const comma = trailingComma(text2);
+    const comma = trailingComma(text3);
     if (comma !== void 0)
       return {
         offset: comma,
@@ -16518,18 +16518,18 @@ function jsonProblem(text2) {
     };
   }
 }
-function trailingComma(text2) {
+function trailingComma(text3) {
   let inString = false;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2[i];
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3[i];
     if (inString) {
       if (c === "\\") i++;
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
     else if (c === ",") {
       let j = i + 1;
-      while (j < text2.length && (text2[j] === " " || text2[j] === "\n" || text2[j] === "\r" || text2[j] === "	")) j++;
-      if (text2[j] === "}" || text2[j] === "]") return i;
+      while (j < text3.length && (text3[j] === " " || text3[j] === "\n" || text3[j] === "\r" || text3[j] === "	")) j++;
+      if (text3[j] === "}" || text3[j] === "]") return i;
     }
   }
   return void 0;
@@ -16551,8 +16551,8 @@ function readSource(path, cwd) {
   const buf = readBounded(absPath, display);
   if (buf.includes(0))
     throw new ManifestReadError("MANIFEST_BINARY", display, `${display} is a binary file, not YAML or JSON.`);
-  const text2 = buf.toString("utf8").replace(/^\uFEFF/, "");
-  return parseSource(text2, absPath, display);
+  const text3 = buf.toString("utf8").replace(/^\uFEFF/, "");
+  return parseSource(text3, absPath, display);
 }
 function readBounded(absPath, display) {
   const read = readRegularFile(absPath, MAX_MANIFEST_BYTES);
@@ -16583,13 +16583,13 @@ function tooLarge(display, size) {
     `${display} is ${what}; manifests are limited to ${MAX_MANIFEST_BYTES / 1048576} MiB a file. Split it with include:.`
   );
 }
-function parseSource(text2, absPath, display) {
+function parseSource(text3, absPath, display) {
   let parsed;
   const parse2 = () => {
     if (!parsed) {
       const { LineCounter, parseDocument } = yamlLib();
       const lineCounter = new LineCounter();
-      const doc = parseDocument(text2, {
+      const doc = parseDocument(text3, {
         lineCounter,
         intAsBigInt: true,
         merge: true,
@@ -16605,7 +16605,7 @@ function parseSource(text2, absPath, display) {
   return {
     display,
     absPath,
-    text: text2,
+    text: text3,
     get doc() {
       return parse2().doc;
     },
@@ -16646,9 +16646,9 @@ var init_source = __esm({
 });
 
 // src/manifest/syntax-message.ts
-function plainSyntaxError(text2, err) {
+function plainSyntaxError(text3, err) {
   if (err.code === "MISSING_CHAR" && /quote/i.test(err.message)) {
-    const quote2 = openQuote(text2, err.pos[0]);
+    const quote2 = openQuote(text3, err.pos[0]);
     if (quote2 !== void 0) return { offset: quote2, message: "Unterminated quote: this string is never closed." };
   }
   if (err.code === "TAB_AS_INDENT")
@@ -16656,7 +16656,7 @@ function plainSyntaxError(text2, err) {
   if (err.code === "DUPLICATE_KEY")
     return { offset: err.pos[0], message: "Duplicate key: a key may appear only once in a mapping." };
   if (INDENT_CODES.has(err.code)) {
-    const bad5 = wrongIndent(text2);
+    const bad5 = wrongIndent(text3);
     if (bad5) return bad5;
   }
   if (err.code === "BLOCK_AS_IMPLICIT_KEY")
@@ -16672,11 +16672,11 @@ function plainSyntaxError(text2, err) {
   const words = err.message.split("\n")[0].replace(/\s*\([A-Z_]+\)\s*$/, "");
   return { offset: err.pos[0], message: words.endsWith(".") ? words : `${words}.` };
 }
-function openQuote(text2, before) {
-  let lineStart = text2.lastIndexOf("\n", Math.max(0, before - 1));
+function openQuote(text3, before) {
+  let lineStart = text3.lastIndexOf("\n", Math.max(0, before - 1));
   for (let end = before; end > 0; ) {
-    const start = text2.lastIndexOf("\n", end - 1) + 1;
-    const line = text2.slice(start, end);
+    const start = text3.lastIndexOf("\n", end - 1) + 1;
+    const line = text3.slice(start, end);
     const quotes = [...line.matchAll(/(?<!\\)"/g)].map((m) => start + m.index);
     if (quotes.length % 2 === 1) return quotes[quotes.length - 1];
     end = start - 1;
@@ -16685,13 +16685,13 @@ function openQuote(text2, before) {
   void lineStart;
   return void 0;
 }
-function wrongIndent(text2) {
+function wrongIndent(text3) {
   const levels = [0];
   let opened = false;
   let prevKeyIndent = 0;
   let blockScalarIndent = -1;
   let offset = 0;
-  for (const line of text2.split("\n")) {
+  for (const line of text3.split("\n")) {
     const here = offset;
     offset += line.length + 1;
     const content = line.replace(/\r$/, "");
@@ -16906,9 +16906,9 @@ var init_document_value = __esm({
 });
 
 // src/manifest/load.ts
-function loadCommands(list5, file, base, out) {
-  if (!Array.isArray(list5)) return [];
-  return list5.map((raw, i) => {
+function loadCommands(list6, file, base, out) {
+  if (!Array.isArray(list6)) return [];
+  return list6.map((raw, i) => {
     const path = [...base, i];
     const problems = [];
     const command = manifestToWire(problems, raw);
@@ -16968,11 +16968,11 @@ function canonicalOrReport(value, file, out) {
   for (const p of problems) out.push(diagnosticFromProblem(file, [], p));
   return command;
 }
-function loadIncludes(list5, file, base, opts, files, state) {
-  if (!Array.isArray(list5)) return [];
+function loadIncludes(list6, file, base, opts, files, state) {
+  if (!Array.isArray(list6)) return [];
   const dir = (0, import_node_path5.dirname)(file.absPath);
   const commands = [];
-  list5.forEach((pattern2, i) => {
+  list6.forEach((pattern2, i) => {
     if (typeof pattern2 !== "string") return;
     const paths = isGlob(pattern2) ? globFiles(dir, pattern2) : [(0, import_node_path5.resolve)(dir, pattern2)];
     if (paths.length === 0)
@@ -16983,12 +16983,12 @@ function loadIncludes(list5, file, base, opts, files, state) {
 }
 function loadPermissions(value, guildId, file, base, out) {
   if (!isObject(value)) return void 0;
-  return Object.entries(value).map(([target2, list5]) => {
+  return Object.entries(value).map(([target2, list6]) => {
     const path = [...base, target2];
     const entries = [];
     const keys2 = [];
-    if (Array.isArray(list5)) {
-      list5.forEach((raw, i) => {
+    if (Array.isArray(list6)) {
+      list6.forEach((raw, i) => {
         const problems = [];
         const c = canonicalPermissionEntry(problems, raw, guildId, [i]);
         for (const p of problems) out.push(diagnosticFromProblem(file, path, p));
@@ -17210,12 +17210,12 @@ function formatFieldError(error2) {
   return where4 === "" ? `${error2.code}: ${error2.message}` : `${where4}[${error2.code}]: ${error2.message}`;
 }
 function formatPath(path) {
-  let text2 = "";
+  let text3 = "";
   for (const segment2 of path) {
-    if (typeof segment2 === "number") text2 += `[${segment2}]`;
-    else text2 += text2 === "" ? segment2 : `.${segment2}`;
+    if (typeof segment2 === "number") text3 += `[${segment2}]`;
+    else text3 += text3 === "" ? segment2 : `.${segment2}`;
   }
-  return text2;
+  return text3;
 }
 var init_form_errors = __esm({
   "src/remote/form-errors.ts"() {
@@ -17676,11 +17676,11 @@ var init_stylish = __esm({
 function reportsByFile(file, diagnostics2) {
   const byFile = /* @__PURE__ */ new Map([[file, []]]);
   for (const d of diagnostics2) {
-    let list5 = byFile.get(d.file);
-    if (list5 === void 0) byFile.set(d.file, list5 = []);
-    list5.push(d);
+    let list6 = byFile.get(d.file);
+    if (list6 === void 0) byFile.set(d.file, list6 = []);
+    list6.push(d);
   }
-  return [...byFile].map(([name, list5]) => ({ file: name, diagnostics: list5 }));
+  return [...byFile].map(([name, list6]) => ({ file: name, diagnostics: list6 }));
 }
 function countReport(files) {
   let errorCount = 0;
@@ -17721,23 +17721,23 @@ var init_lint2 = __esm({
 });
 
 // src/config/dotenv.ts
-function parseDotenv(text2) {
+function parseDotenv(text3) {
   const out = {};
-  for (const [key, value] of Object.entries((0, import_node_util.parseEnv)(text2.replace(/^\uFEFF/, ""))))
+  for (const [key, value] of Object.entries((0, import_node_util.parseEnv)(text3.replace(/^\uFEFF/, ""))))
     if (value !== void 0) out[key] = value;
   return out;
 }
 function readDotenv(dir) {
   const path = (0, import_node_path7.join)(dir, ".env");
-  let text2;
+  let text3;
   try {
-    text2 = (0, import_node_fs4.readFileSync)(path, "utf8");
+    text3 = (0, import_node_fs4.readFileSync)(path, "utf8");
   } catch (error2) {
     const code = error2.code;
     if (code === "ENOENT" || code === "ENOTDIR") return void 0;
     throw new RemoteConfigError(".env", `cannot read ${path}: ${code ?? "unknown error"}`);
   }
-  return { path, values: parseDotenv(text2) };
+  return { path, values: parseDotenv(text3) };
 }
 function withDotenv(env2, values) {
   const merged = { ...env2 };
@@ -20966,9 +20966,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
           helpWidth: context.helpWidth,
           outputHasColors: context.hasColors
         });
-        const text2 = helper.formatHelp(this, helper);
-        if (context.hasColors) return text2;
-        return this._outputConfiguration.stripColor(text2);
+        const text3 = helper.formatHelp(this, helper);
+        if (context.hasColors) return text3;
+        return this._outputConfiguration.stripColor(text3);
       }
       /**
        * @typedef HelpContext
@@ -21128,7 +21128,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {(string | Function)} text - string to add, or a function returning a string
        * @return {Command} `this` command for chaining
        */
-      addHelpText(position2, text2) {
+      addHelpText(position2, text3) {
         const allowedValues = ["beforeAll", "before", "after", "afterAll"];
         if (!allowedValues.includes(position2)) {
           throw new Error(`Unexpected value for position to addHelpText.
@@ -21137,10 +21137,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
         const helpEvent = `${position2}Help`;
         this.on(helpEvent, (context) => {
           let helpStr;
-          if (typeof text2 === "function") {
-            helpStr = text2({ error: context.error, command: context.command });
+          if (typeof text3 === "function") {
+            helpStr = text3({ error: context.error, command: context.command });
           } else {
-            helpStr = text2;
+            helpStr = text3;
           }
           if (helpStr) {
             context.write(`${helpStr}
@@ -21871,9 +21871,9 @@ function orderedKeys(...objs) {
     ...LAST.filter((k) => all.includes(k))
   ];
 }
-function blockLabel(list5, item) {
+function blockLabel(list6, item) {
   const name = quote(String(item.name ?? ""));
-  if (list5 === "choices") return `choice ${name}`;
+  if (list6 === "choices") return `choice ${name}`;
   if (item.type === OptionType.SUB_COMMAND) return `subcommand ${name}`;
   if (item.type === OptionType.SUB_COMMAND_GROUP) return `group ${name}`;
   return `option ${name} (${displayValue("type", item.type, "option")})`;
@@ -21898,14 +21898,14 @@ function wholeNodes(obj2, owner, sign3) {
   }
   return out;
 }
-function wholeItem(list5, item, sign3) {
-  const label = blockLabel(list5, item);
-  if (list5 === "choices" && inlineChoice(item))
+function wholeItem(list6, item, sign3) {
+  const label = blockLabel(list6, item);
+  if (list6 === "choices" && inlineChoice(item))
     return { sign: sign3, label, value: displayValue("value", item.value, "choice") };
   if (sign3 === "-") return { sign: sign3, label };
   const { name: _n, ...rest } = item;
-  if (list5 === "options") delete rest.type;
-  return { sign: sign3, label, children: wholeNodes(rest, ownerOf(list5), sign3) };
+  if (list6 === "options") delete rest.type;
+  return { sign: sign3, label, children: wholeNodes(rest, ownerOf(list6), sign3) };
 }
 function fieldChange(key, before, after, owner) {
   if (isBlank2(before) && !isBlank2(after)) return { sign: "+", label: key, value: displayValue(key, after, owner) };
@@ -21953,28 +21953,28 @@ function stayingNames(xs, ys) {
   }
   return keep2;
 }
-function diffNamedList(list5, before, after) {
+function diffNamedList(list6, before, after) {
   const nameOf3 = (o) => String(o.name ?? "");
   const beforeBy = new Map(before.map((o) => [nameOf3(o), o]));
   const afterBy = new Map(after.map((o) => [nameOf3(o), o]));
   const common = (xs, other) => xs.map(nameOf3).filter((n) => other.has(n));
   const staying = stayingNames(common(before, afterBy), common(after, beforeBy));
-  const owner = ownerOf(list5);
+  const owner = ownerOf(list6);
   const out = [];
   const placed = /* @__PURE__ */ new Map();
   for (const item of after) {
     const name = nameOf3(item);
     const old = beforeBy.get(name);
     if (!old) {
-      out.push(wholeItem(list5, item, "+"));
+      out.push(wholeItem(list6, item, "+"));
       continue;
     }
     const moved = !staying.has(name);
-    if (list5 === "choices" && inlineChoice(old) && inlineChoice(item) && !moved) {
+    if (list6 === "choices" && inlineChoice(old) && inlineChoice(item) && !moved) {
       if (!deepEqual(old.value, item.value))
         out.push({
           sign: "~",
-          label: blockLabel(list5, item),
+          label: blockLabel(list6, item),
           before: displayValue("value", old.value, owner),
           after: displayValue("value", item.value, owner)
         });
@@ -21982,7 +21982,7 @@ function diffNamedList(list5, before, after) {
       const children2 = diffObject(old, item, owner);
       const note = moved ? `moved from position ${before.indexOf(old) + 1} to ${after.indexOf(item) + 1}` : void 0;
       if (children2.length > 0 || moved)
-        out.push({ sign: "~", label: blockLabel(list5, item), children: children2, ...note ? { note } : {} });
+        out.push({ sign: "~", label: blockLabel(list6, item), children: children2, ...note ? { note } : {} });
     }
     placed.set(name, out.length);
   }
@@ -21998,7 +21998,7 @@ function diffNamedList(list5, before, after) {
         break;
       }
     }
-    removed.push([at2, wholeItem(list5, item, "-")]);
+    removed.push([at2, wholeItem(list6, item, "-")]);
   });
   removed.sort((x, y) => x[0] - y[0]);
   for (const [at2, node] of removed) out.splice(at2 + offset++, 0, node);
@@ -22025,7 +22025,7 @@ var init_tree = __esm({
     isBlank2 = (v) => v === void 0 || v === null || isObj2(v) && Object.keys(v).length === 0 || Array.isArray(v) && v.length === 0;
     FIRST = ["type", "name", "value", "description", "name_localizations", "description_localizations"];
     LAST = ["choices", "options"];
-    ownerOf = (list5) => list5 === "options" ? "option" : "choice";
+    ownerOf = (list6) => list6 === "options" ? "option" : "choice";
     FROM_APP_SETTINGS = ["integration_types", "contexts"];
   }
 });
@@ -22060,11 +22060,11 @@ function nodeLines(node, depth = 0) {
       { sign: " ", text: "}", depth }
     ];
   }
-  let text2 = node.label;
-  if (node.words !== void 0) text2 += `: ${node.words}`;
-  else if (node.before !== void 0 || node.after !== void 0) text2 += `: ${node.before} → ${node.after}`;
-  else if (node.value !== void 0) text2 += `: ${node.value}`;
-  return [{ sign: node.sign, text: text2, depth, ...note }];
+  let text3 = node.label;
+  if (node.words !== void 0) text3 += `: ${node.words}`;
+  else if (node.before !== void 0 || node.after !== void 0) text3 += `: ${node.before} → ${node.after}`;
+  else if (node.value !== void 0) text3 += `: ${node.value}`;
+  return [{ sign: node.sign, text: text3, depth, ...note }];
 }
 function actionTree(scope, action) {
   if (action.kind === "create" && action.after) return createNodes(action.after, scope.scope.kind === "global");
@@ -22467,8 +22467,8 @@ var init_credentials = __esm({
 });
 
 // src/config/redact.ts
-function redactPatterns(text2) {
-  return text2.replace(
+function redactPatterns(text3) {
+  return text3.replace(
     WEBHOOK_TOKEN_IN_PATH,
     (_m, prefix, token2) => token2 === REDACTED ? `${prefix}${token2}` : `${prefix}${REDACTED}`
   ).replace(AUTH_VALUE, (_m, scheme) => `${scheme} ${REDACTED}`);
@@ -22525,8 +22525,8 @@ var init_redact = __esm({
         if (encoded !== secret) this.#secrets.add(encoded);
         if (this.#secrets.size !== before) this.#ordered = [...this.#secrets].sort((a, b) => b.length - a.length);
       }
-      redact(text2) {
-        let out = text2;
+      redact(text3) {
+        let out = text3;
         for (const secret of this.#ordered) {
           if (out.includes(secret)) out = out.split(secret).join(REDACTED);
         }
@@ -28679,8 +28679,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list5) {
-      const value = list5.get(name, true);
+    function getDecodeSplit(name, list6) {
+      const value = list6.get(name, true);
       if (value === null) {
         return null;
       }
@@ -32993,8 +32993,8 @@ function buildQuery(query) {
       if (value !== void 0 && value !== null) params.append(key, String(value));
     }
   }
-  const text2 = params.toString();
-  return text2 === "" ? "" : `?${text2}`;
+  const text3 = params.toString();
+  return text3 === "" ? "" : `?${text3}`;
 }
 function multipartBody(json, files) {
   const form = new FormData();
@@ -33024,15 +33024,15 @@ function encodeRequest(content, userAgent2) {
 }
 function parseBody(body, contentType) {
   if (body.byteLength === 0) return void 0;
-  const text2 = new TextDecoder().decode(body);
-  if (contentType?.includes("json") || /^\s*[[{]/.test(text2)) {
+  const text3 = new TextDecoder().decode(body);
+  if (contentType?.includes("json") || /^\s*[[{]/.test(text3)) {
     try {
-      return JSON.parse(text2);
+      return JSON.parse(text3);
     } catch {
-      return text2;
+      return text3;
     }
   }
-  return text2;
+  return text3;
 }
 var init_body = __esm({
   "src/remote/http/body.ts"() {
@@ -33114,8 +33114,8 @@ function errorFromResponse(response, info2, redactor) {
       );
     }
   }
-  const text2 = typeof body === "string" ? body : body === void 0 ? "" : JSON.stringify(body);
-  const snippet = redactor.redact(text2.replace(/\s+/g, " ").trim().slice(0, 200));
+  const text3 = typeof body === "string" ? body : body === void 0 ? "" : JSON.stringify(body);
+  const snippet = redactor.redact(text3.replace(/\s+/g, " ").trim().slice(0, 200));
   return new HTTPError(response.status, import_node_http.STATUS_CODES[response.status] ?? "", snippet, info2);
 }
 function classifyAttemptError(error2, info2, timeoutMs, redactor) {
@@ -33633,11 +33633,11 @@ var init_user_agent = __esm({
 });
 
 // src/remote/http/client.ts
-function safeDecode(text2) {
+function safeDecode(text3) {
   try {
-    return decodeURIComponent(text2);
+    return decodeURIComponent(text3);
   } catch {
-    return text2;
+    return text3;
   }
 }
 function dropUndefined(value) {
@@ -34659,15 +34659,15 @@ var init_walk = __esm({
 
 // src/wire/components/button.ts
 function checkLinkUrl(w, url, path) {
-  const text2 = checkMaxText2(w.out, url, [...path, "url"], "A button url", COMPONENT_LIMITS.button_url_max, true);
-  if (text2 === void 0) return;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text2)?.[1]?.toLowerCase() ?? "";
+  const text3 = checkMaxText2(w.out, url, [...path, "url"], "A button url", COMPONENT_LIMITS.button_url_max, true);
+  if (text3 === void 0) return;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text3)?.[1]?.toLowerCase() ?? "";
   if (!LINK_SCHEMES.includes(scheme)) {
     w.out.push(
       problem(
         "component-button",
         [...path, "url"],
-        `A link button's url must start with http:, https: or discord: (${JSON.stringify(text2)}).`,
+        `A link button's url must start with http:, https: or discord: (${JSON.stringify(text3)}).`,
         ComponentErrors.urlScheme(scheme)
       )
     );
@@ -34825,8 +34825,8 @@ function checkMessageRow(w, c, path) {
   });
 }
 function checkTextDisplay(w, c, path) {
-  const text2 = checkMaxText2(w.out, c.content, [...path, "content"], "A text display’s content", L.v2_text_max, true);
-  w.text += displayedText(text2);
+  const text3 = checkMaxText2(w.out, c.content, [...path, "content"], "A text display’s content", L.v2_text_max, true);
+  w.text += displayedText(text3);
 }
 function checkMedia(w, media, path, label) {
   if (!isObject(media)) {
@@ -35013,10 +35013,10 @@ function checkRequiredAndDisabled(w, c, path, minValues) {
     );
   }
 }
-function checkOptions(w, list5, path, maxDefaults, emoji) {
+function checkOptions(w, list6, path, maxDefaults, emoji) {
   const values = /* @__PURE__ */ new Set();
   let defaults = 0;
-  list5.forEach((o, i) => {
+  list6.forEach((o, i) => {
     const at2 = [...path, i];
     if (!isObject(o)) {
       w.out.push(
@@ -35055,7 +35055,7 @@ function checkOptions(w, list5, path, maxDefaults, emoji) {
 }
 function checkDefaultValues(w, c, path, counts) {
   const where4 = [...path, "default_values"];
-  const list5 = checkCount(
+  const list6 = checkCount(
     w.out,
     c.default_values,
     where4,
@@ -35063,9 +35063,9 @@ function checkDefaultValues(w, c, path, counts) {
     { min: 0, max: L2.select_values.max },
     false
   );
-  if (!list5) return;
+  if (!list6) return;
   const kinds = SELECT_DEFAULT_VALUE_TYPES[c.type] ?? [];
-  list5.forEach((v, i) => {
+  list6.forEach((v, i) => {
     const at2 = [...where4, i];
     if (!isObject(v)) {
       w.out.push(
@@ -35098,12 +35098,12 @@ function checkDefaultValues(w, c, path, counts) {
       );
     }
   });
-  if (list5.length > 0 && (list5.length < counts.min || list5.length > counts.max)) {
+  if (list6.length > 0 && (list6.length < counts.min || list6.length > counts.max)) {
     w.out.push(
       problem(
         "component-default-values",
         where4,
-        `${list5.length} default values, but from ${counts.min} to ${counts.max} may be chosen.`,
+        `${list6.length} default values, but from ${counts.min} to ${counts.max} may be chosen.`,
         ComponentErrors.defaultValuesCount
       )
     );
@@ -35399,21 +35399,21 @@ function interactiveComponentPaths(components, base = []) {
   });
   return found;
 }
-function checkComponentTree(list5, v2) {
+function checkComponentTree(list6, v2) {
   const w = componentWalk("message");
   const path = ["components"];
-  if (!v2 && list5.length > COMPONENT_LIMITS.legacy_rows_max) {
+  if (!v2 && list6.length > COMPONENT_LIMITS.legacy_rows_max) {
     const max = COMPONENT_LIMITS.legacy_rows_max;
     w.out.push(
       problem(
         "component-count",
         path,
-        `A message holds at most ${max} action rows (it has ${list5.length}).`,
+        `A message holds at most ${max} action rows (it has ${list6.length}).`,
         ApiErrors.maxLength(max)
       )
     );
   }
-  for (const [i, c] of list5.entries()) w.visit(c, [...path, i], v2 ? CHILDREN.v2Top : CHILDREN.legacyTop);
+  for (const [i, c] of list6.entries()) w.visit(c, [...path, i], v2 ? CHILDREN.v2Top : CHILDREN.legacyTop);
   if (v2 && w.count > COMPONENT_LIMITS.v2_total_max) {
     const max = COMPONENT_LIMITS.v2_total_max;
     w.out.push(
@@ -35441,8 +35441,8 @@ function checkComponentTree(list5, v2) {
 function checkMessageComponents(body, ctx) {
   const b = isObject(body) ? body : {};
   const out = [];
-  const list5 = checkArray(out, b.components, ["components"], "component-type", "Components");
-  if (!list5 || list5.length === 0) return out;
+  const list6 = checkArray(out, b.components, ["components"], "component-type", "Components");
+  if (!list6 || list6.length === 0) return out;
   if (!componentsRespected(ctx)) {
     out.push({
       rule: "message-components-ignored",
@@ -35452,9 +35452,9 @@ function checkMessageComponents(body, ctx) {
     });
     return out;
   }
-  out.push(...checkComponentTree(list5, isComponentsV2(b.flags, ctx.previousFlags)));
+  out.push(...checkComponentTree(list6, isComponentsV2(b.flags, ctx.previousFlags)));
   if (ctx.sender === "webhook") {
-    for (const p of interactiveComponentPaths(list5, ["components"])) {
+    for (const p of interactiveComponentPaths(list6, ["components"])) {
       out.push(
         problem(
           "message-components-interactive",
@@ -35494,8 +35494,8 @@ var init_message_components = __esm({
 // src/wire/rules/message-fields.ts
 function checkAttachments(out, attachments) {
   const max = MESSAGE_FORMAT.attachment_text_max;
-  const list5 = checkArray(out, attachments, ["attachments"], "message-attachments-type", "Attachments") ?? [];
-  list5.forEach((a, i) => {
+  const list6 = checkArray(out, attachments, ["attachments"], "message-attachments-type", "Attachments") ?? [];
+  list6.forEach((a, i) => {
     if (!isObject(a)) {
       out.push(
         problem(
@@ -35541,7 +35541,7 @@ function checkAttachments(out, attachments) {
       required: false
     });
   });
-  return list5;
+  return list6;
 }
 function checkContent(out, content, limits) {
   if (content === void 0 || content === null) return;
@@ -36322,14 +36322,14 @@ function isIntent(v) {
   return typeof v === "object" && v !== null && typeof i.channel_id === "string" && typeof i.name === "string" && typeof i.sent_at === "string" && (i.key === void 0 || typeof i.key === "string") && (i.avatar === void 0 || typeof i.avatar === "string");
 }
 function readLock(manifestPath) {
-  let text2;
+  let text3;
   try {
-    text2 = (0, import_node_fs8.readFileSync)(lockPath(manifestPath), "utf8");
+    text3 = (0, import_node_fs8.readFileSync)(lockPath(manifestPath), "utf8");
   } catch {
     return { format_version: 1, webhooks: {} };
   }
   try {
-    const lock = JSON.parse(text2);
+    const lock = JSON.parse(text3);
     if (lock.format_version !== 1 || typeof lock.webhooks !== "object" || lock.webhooks === null)
       throw new Error("shape");
     if (lock.intents !== void 0 && !(Array.isArray(lock.intents) && lock.intents.every(isIntent)))
@@ -37161,15 +37161,15 @@ var init_mjs = __esm({
         this.listeners[ev].push(fn);
       }
       removeListener(ev, fn) {
-        const list5 = this.listeners[ev];
-        const i = list5.indexOf(fn);
+        const list6 = this.listeners[ev];
+        const i = list6.indexOf(fn);
         if (i === -1) {
           return;
         }
-        if (i === 0 && list5.length === 1) {
-          list5.length = 0;
+        if (i === 0 && list6.length === 1) {
+          list6.length = 0;
         } else {
-          list5.splice(i, 1);
+          list6.splice(i, 1);
         }
       }
       emit(ev, code, signal) {
@@ -39661,19 +39661,19 @@ async function oraPromise(action, options) {
   try {
     const promise = actionIsFunction ? action(spinner) : action;
     const result = await promise;
-    const text2 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
+    const text3 = successText === void 0 ? void 0 : typeof successText === "string" ? successText : successText(result);
     if (successSymbol === void 0) {
-      spinner.succeed(text2);
+      spinner.succeed(text3);
     } else {
-      spinner.stopAndPersist({ symbol: successSymbol, text: text2 });
+      spinner.stopAndPersist({ symbol: successSymbol, text: text3 });
     }
     return result;
   } catch (error2) {
-    const text2 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
+    const text3 = failText === void 0 ? void 0 : typeof failText === "string" ? failText : failText(error2);
     if (failSymbol === void 0) {
-      spinner.fail(text2);
+      spinner.fail(text3);
     } else {
-      spinner.stopAndPersist({ symbol: failSymbol, text: text2 });
+      spinner.stopAndPersist({ symbol: failSymbol, text: text3 });
     }
     throw error2;
   }
@@ -39767,10 +39767,10 @@ var init_ora = __esm({
         }
       }
       // Helper to build complete line with symbol, text, prefix, and suffix
-      #buildOutputLine(symbol, text2, prefixText, suffixText) {
+      #buildOutputLine(symbol, text3, prefixText, suffixText) {
         const fullPrefixText = this.#getFullPrefixText(prefixText, " ");
         const separatorText = symbol ? " " : "";
-        const fullText = typeof text2 === "string" ? separatorText + text2 : "";
+        const fullText = typeof text3 === "string" ? separatorText + text3 : "";
         const fullSuffixText = this.#getFullSuffixText(suffixText, " ");
         return fullPrefixText + symbol + fullText + fullSuffixText;
       }
@@ -39905,9 +39905,9 @@ var init_ora = __esm({
       #getFullSuffixText(suffixText = this.#options.suffixText, prefix = " ") {
         return this.#formatAffix(suffixText, prefix, true);
       }
-      #computeLineCountFrom(text2, columns) {
+      #computeLineCountFrom(text3, columns) {
         let count4 = 0;
-        for (const line of (0, import_node_util3.stripVTControlCharacters)(text2).split("\n")) {
+        for (const line of (0, import_node_util3.stripVTControlCharacters)(text3).split("\n")) {
           count4 += Math.max(1, Math.ceil(stringWidth(line) / columns));
         }
         return count4;
@@ -40069,9 +40069,9 @@ var init_ora = __esm({
         }
         return this;
       }
-      start(text2) {
-        if (text2 !== void 0) {
-          this.text = text2;
+      start(text3) {
+        if (text3 !== void 0) {
+          this.text = text3;
         }
         if (this.isSilent) {
           return this;
@@ -40122,27 +40122,27 @@ var init_ora = __esm({
         }
         return this;
       }
-      succeed(text2) {
-        return this.stopAndPersist({ symbol: symbols_exports.success, text: text2 });
+      succeed(text3) {
+        return this.stopAndPersist({ symbol: symbols_exports.success, text: text3 });
       }
-      fail(text2) {
-        return this.stopAndPersist({ symbol: symbols_exports.error, text: text2 });
+      fail(text3) {
+        return this.stopAndPersist({ symbol: symbols_exports.error, text: text3 });
       }
-      warn(text2) {
-        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text2 });
+      warn(text3) {
+        return this.stopAndPersist({ symbol: symbols_exports.warning, text: text3 });
       }
-      info(text2) {
-        return this.stopAndPersist({ symbol: symbols_exports.info, text: text2 });
+      info(text3) {
+        return this.stopAndPersist({ symbol: symbols_exports.info, text: text3 });
       }
       stopAndPersist(options = {}) {
         if (this.isSilent) {
           return this;
         }
         const symbol = options.symbol ?? " ";
-        const text2 = options.text ?? this.text;
+        const text3 = options.text ?? this.text;
         const prefixText = options.prefixText ?? this.#options.prefixText;
         const suffixText = options.suffixText ?? this.#options.suffixText;
-        const textToWrite = this.#buildOutputLine(symbol, text2, prefixText, suffixText) + "\n";
+        const textToWrite = this.#buildOutputLine(symbol, text3, prefixText, suffixText) + "\n";
         this.stop();
         this.#internalWrite(() => this.#stream.write(textToWrite));
         return this;
@@ -40192,9 +40192,9 @@ var init_interactive = __esm({
         if (this.spinner.isSpinning) this.spinner.render();
         else this.spinner.start();
       }
-      persist(index, symbol, text2) {
+      persist(index, symbol, text3) {
         this.inFlight.delete(index);
-        this.spinner.stopAndPersist({ symbol, text: text2 });
+        this.spinner.stopAndPersist({ symbol, text: text3 });
         this.spin();
       }
       start(total) {
@@ -40522,8 +40522,8 @@ var init_actual_webhooks = __esm({
 function pollInterval(settleMs) {
   return Math.min(1e3, Math.max(25, Math.round(settleMs / 15)));
 }
-function newcomers(list5, app, target2, seen2) {
-  return list5.filter(
+function newcomers(list6, app, target2, seen2) {
+  return list6.filter(
     (w) => w.type === WebhookType.INCOMING && w.applicationId === app && w.channelId === target2.channelId && w.name === target2.name && !seen2.has(w.id)
   ).sort((a, b) => compareSnowflakes(a.id, b.id));
 }
@@ -40714,14 +40714,14 @@ var init_webhooks3 = __esm({
           g.sent++;
           g.deadlines.push(deadline);
           try {
-            const created = await createWebhook(
+            const created2 = await createWebhook(
               this.run.client,
               a.channelId,
               { name: a.name, ...avatar ? { avatar } : {} },
               { reason: this.reason, retries: 0 }
             );
             g.mayLand++;
-            return this.record(a, created.id, member);
+            return this.record(a, created2.id, member);
           } catch (err) {
             if (!writeOutcomeUnknown(err)) {
               this.keep({ ...this.lock, intents: (this.lock.intents ?? []).filter((i) => i !== intent) });
@@ -41094,10 +41094,10 @@ async function applyChanges(req) {
   return { outcome, result: applyResultOf(outcome, requestsToSend(plan, target2), plan.skipped) };
 }
 function recordLock(manifestPath, before, outcome, plan) {
-  const created = plan.creates_counted_by === "lock-file" ? appliedCreates(plan, outcome.applied) : {};
-  if (!outcome.lock && Object.keys(created).length === 0) return;
+  const created2 = plan.creates_counted_by === "lock-file" ? appliedCreates(plan, outcome.applied) : {};
+  if (!outcome.lock && Object.keys(created2).length === 0) return;
   const prev = before ?? readLock(manifestPath);
-  const next = recordCreates(outcome.lock ?? prev, plan.application_id, created, Date.now());
+  const next = recordCreates(outcome.lock ?? prev, plan.application_id, created2, Date.now());
   if (lockChanged(prev, next)) writeLock(manifestPath, next);
 }
 function recordUnchanged(plan, manifestPath, lock) {
@@ -41121,8 +41121,8 @@ function sortedDict(dict) {
   if (dict === null || typeof dict !== "object") return dict;
   return Object.fromEntries(Object.entries(dict).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
 }
-function sortedSet(list5) {
-  return Array.isArray(list5) ? [...new Set(list5)].sort((a, b) => Number(a) - Number(b)) : list5;
+function sortedSet(list6) {
+  return Array.isArray(list6) ? [...new Set(list6)].sort((a, b) => Number(a) - Number(b)) : list6;
 }
 function normalizeOption(option) {
   const out = { ...option };
@@ -41521,13 +41521,13 @@ function describeChanges(g, label, m, was, now) {
       const after = now[pi][cols[0]];
       const before = was[pi][cols[0]];
       const who = principalLabel(g, p);
-      let text2;
-      if (after.outcome === "denied") text2 = `${who} can no longer use ${label} ${where4("in any channel")}`;
+      let text3;
+      if (after.outcome === "denied") text3 = `${who} can no longer use ${label} ${where4("in any channel")}`;
       else if (after.outcome === "allowed")
-        text2 = `${who} can now use ${label} ${where4("in every channel")}${before.outcome === "conditional" ? ` without needing ${outcomeText(before).replace(/^only with /, "")}` : ""}`;
+        text3 = `${who} can now use ${label} ${where4("in every channel")}${before.outcome === "conditional" ? ` without needing ${outcomeText(before).replace(/^only with /, "")}` : ""}`;
       else
-        text2 = `${who} can use ${label} ${where4("in every channel")} only with ${outcomeText(after).replace(/^only with /, "")}${before.outcome === "allowed" ? " (before: without)" : " (before: not at all)"}`;
-      lines.push(`after apply: ${text2}`);
+        text3 = `${who} can use ${label} ${where4("in every channel")} only with ${outcomeText(after).replace(/^only with /, "")}${before.outcome === "allowed" ? " (before: without)" : " (before: not at all)"}`;
+      lines.push(`after apply: ${text3}`);
     }
   });
   return lines;
@@ -42479,8 +42479,8 @@ function checkFaultRule(value, where4) {
     throw new FaultRuleError(`${where4}.method must be a string`);
   if (r.path !== void 0 && typeof r.path !== "string") throw new FaultRuleError(`${where4}.path must be a string`);
   if (r.nth !== void 0) {
-    const list5 = Array.isArray(r.nth) ? r.nth : [r.nth];
-    if (!list5.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 1))
+    const list6 = Array.isArray(r.nth) ? r.nth : [r.nth];
+    if (!list6.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 1))
       throw new FaultRuleError(`${where4}.nth must be a positive integer or a list of them`);
   }
   return r;
@@ -42937,7 +42937,7 @@ var init_gateway = __esm({
       GUILD_MESSAGE_POLLS: 1 << 24,
       DIRECT_MESSAGE_POLLS: 1 << 25
     };
-    KNOWN_INTENTS = Object.values(Intent).reduce((all, bit2) => all | bit2, 0);
+    KNOWN_INTENTS = Object.values(Intent).reduce((all, bit3) => all | bit3, 0);
     DISPATCH_INTENT = {
       GUILD_CREATE: Intent.GUILDS,
       GUILD_ROLE_CREATE: Intent.GUILDS,
@@ -43006,7 +43006,7 @@ var init_intents = __esm({
       GATEWAY_MESSAGE_CONTENT: ApplicationFlag.GATEWAY_MESSAGE_CONTENT,
       GATEWAY_MESSAGE_CONTENT_LIMITED: ApplicationFlag.GATEWAY_MESSAGE_CONTENT_LIMITED
     };
-    GATEWAY_FLAGS = Object.values(GATEWAY_FLAG_NAMES).reduce((all, bit2) => all | bit2, 0);
+    GATEWAY_FLAGS = Object.values(GATEWAY_FLAG_NAMES).reduce((all, bit3) => all | bit3, 0);
     MESSAGE_EVENTS = /* @__PURE__ */ new Set(["MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "MESSAGE_DELETE_BULK"]);
     REACTION_EVENTS = /* @__PURE__ */ new Set([
       "MESSAGE_REACTION_ADD",
@@ -43021,10 +43021,10 @@ var init_intents = __esm({
 // src/emulator/state/seed-fields.ts
 function idOr(value, nextId, where4) {
   if (value === void 0 || value === null) return nextId();
-  const text2 = typeof value === "number" ? String(value) : value;
-  if (!isSnowflake(text2))
+  const text3 = typeof value === "number" ? String(value) : value;
+  if (!isSnowflake(text3))
     throw new SeedError(`${where4}: ${JSON.stringify(value)} is not a snowflake (give ids as strings)`);
-  return text2;
+  return text3;
 }
 function list3(value, where4) {
   if (value === void 0 || value === null) return [];
@@ -43036,12 +43036,12 @@ function gatewayFlagsOf(flags, where4) {
   if (!Array.isArray(flags)) throw new SeedError(`${where4} must be a list of flag names (${names2.join(", ")})`);
   let bits = 0;
   for (const [fi, name] of flags.entries()) {
-    const bit2 = typeof name === "string" && Object.hasOwn(GATEWAY_FLAG_NAMES, name) ? GATEWAY_FLAG_NAMES[name] : void 0;
-    if (bit2 === void 0)
+    const bit3 = typeof name === "string" && Object.hasOwn(GATEWAY_FLAG_NAMES, name) ? GATEWAY_FLAG_NAMES[name] : void 0;
+    if (bit3 === void 0)
       throw new SeedError(
         `${where4}[${fi}]: ${JSON.stringify(name)} is not an application flag the emulator takes (${names2.join(", ")})`
       );
-    bits |= bit2;
+    bits |= bit3;
   }
   return bits;
 }
@@ -43110,6 +43110,186 @@ var init_seed_fields = __esm({
         this.name = "SeedError";
       }
     };
+  }
+});
+
+// src/wire/channel-fields.ts
+function overwriteGrantAllowed(botPerms, o) {
+  if ((botPerms & ChannelBits.ADMINISTRATOR) !== 0n) return true;
+  const named = BigInt(o.allow) | BigInt(o.deny);
+  if ((named & ChannelBits.MANAGE_ROLES) !== 0n) return false;
+  return (named & ~botPerms) === 0n;
+}
+function parseOverwrite(value, path, id) {
+  if (!isObject(value)) return [problem("overwrite-object", path, "An overwrite is an object.", ApiErrors.object())];
+  const out = [];
+  const oid = id ?? value.id;
+  if (!isSnowflake(oid))
+    out.push(
+      problem("overwrite-id", [...path, "id"], "An overwrite names a role or member id.", ApiErrors.snowflake(oid))
+    );
+  const type = value.type === "role" ? 0 : value.type === "member" ? 1 : value.type;
+  if (type !== 0 && type !== 1)
+    out.push(
+      problem("overwrite-type", [...path, "type"], "type is 0 (role) or 1 (member).", ApiErrors.choices([0, 1]))
+    );
+  const bits = (key) => {
+    const v = value[key] ?? "0";
+    const text3 = typeof v === "number" && Number.isSafeInteger(v) ? String(v) : v;
+    if (typeof text3 === "string" && PERMISSION_SET.test(text3)) return String(BigInt(text3));
+    out.push(problem("overwrite-bits", [...path, key], `${key} is a permission bit set.`, ApiErrors.integer(v)));
+    return "0";
+  };
+  const allow = bits("allow");
+  const deny = bits("deny");
+  return out.length > 0 ? out : { id: oid, type, allow, deny };
+}
+function stringProblem(b, key, min, max, required) {
+  const v = b[key];
+  if (v === void 0 || v === null && !required) {
+    return required ? [problem(`channel-${key}`, [key], `${key} is required.`, ApiErrors.required())] : [];
+  }
+  if (typeof v !== "string") return [problem(`channel-${key}`, [key], `${key} is a string.`, ApiErrors.string())];
+  const n = [...v].length;
+  if (n < min || n > max)
+    return [
+      problem(
+        `channel-${key}`,
+        [key],
+        `${key} is ${min}-${max} characters.`,
+        min === 0 ? ApiErrors.maxLength(max) : ApiErrors.badLength(min, max)
+      )
+    ];
+  return [];
+}
+function intProblem(b, key, min, max) {
+  const v = b[key];
+  if (v === void 0 || v === null) return [];
+  if (typeof v !== "number" || !Number.isInteger(v))
+    return [problem(`channel-${key}`, [key], `${key} is an integer.`, ApiErrors.integer(v))];
+  if (v < min) return [problem(`channel-${key}`, [key], `${key} is at least ${min}.`, ApiErrors.numberMin(min))];
+  if (v > max) return [problem(`channel-${key}`, [key], `${key} is at most ${max}.`, ApiErrors.numberMax(max))];
+  return [];
+}
+function booleanProblem(b, key) {
+  const v = b[key];
+  return v === void 0 || v === null || typeof v === "boolean" ? [] : [problem(`channel-${key}`, [key], `${key} is a boolean.`, ApiErrors.boolean(v))];
+}
+function validateChannelBody(body, opts) {
+  if (!isObject(body)) return [problem("channel-body", [], "The body is a JSON object.", ApiErrors.object())];
+  const L5 = CHANNEL_FIELD_LIMITS;
+  const forum = opts.channelType === ChannelType.GUILD_FORUM || opts.channelType === ChannelType.GUILD_MEDIA;
+  const out = [
+    ...stringProblem(body, "name", L5.nameMin, L5.nameMax, opts.create),
+    ...stringProblem(body, "topic", 0, forum ? L5.forumTopicMax : L5.topicMax, false),
+    ...intProblem(body, "rate_limit_per_user", 0, L5.slowmodeMaxSeconds),
+    ...intProblem(body, "default_thread_rate_limit_per_user", 0, L5.slowmodeMaxSeconds),
+    ...intProblem(body, "position", Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    ...booleanProblem(body, "nsfw")
+  ];
+  if (opts.create && body.type !== void 0 && body.type !== null && !CREATABLE_CHANNEL_TYPES.includes(body.type))
+    out.push(
+      problem(
+        "channel-type",
+        ["type"],
+        "Not a guild channel type a bot creates.",
+        ApiErrors.choices(CREATABLE_CHANNEL_TYPES)
+      )
+    );
+  out.push(...tagProblems(body.available_tags));
+  if (body.permission_overwrites !== void 0 && body.permission_overwrites !== null) {
+    if (!Array.isArray(body.permission_overwrites))
+      out.push(problem("channel-overwrites", ["permission_overwrites"], "A list of overwrites.", ApiErrors.array()));
+    else
+      body.permission_overwrites.forEach((o, i) => {
+        const parsed = parseOverwrite(o, ["permission_overwrites", i]);
+        if (Array.isArray(parsed)) out.push(...parsed);
+      });
+  }
+  return out;
+}
+function tagProblems(value) {
+  if (value === void 0 || value === null) return [];
+  const L5 = CHANNEL_FIELD_LIMITS;
+  if (!Array.isArray(value))
+    return [problem("channel-tags", ["available_tags"], "available_tags is a list of tags.", ApiErrors.array())];
+  if (value.length > L5.tagsMax)
+    return [problem("channel-tags", ["available_tags"], `At most ${L5.tagsMax} tags.`, ApiErrors.maxLength(L5.tagsMax))];
+  return value.flatMap(
+    (t, i) => isObject(t) ? stringProblem(t, "name", 1, L5.tagNameMax, true).map((p) => ({ ...p, path: ["available_tags", i, ...p.path] })) : [problem("channel-tags", ["available_tags", i], "A tag is an object.", ApiErrors.object())]
+  );
+}
+function slowmodeWait(perms, seconds2, lastMs, nowMs) {
+  if (seconds2 <= 0 || lastMs === void 0) return 0;
+  if ((perms & (ChannelBits.MANAGE_MESSAGES | ChannelBits.MANAGE_CHANNELS | ChannelBits.ADMINISTRATOR)) !== 0n)
+    return 0;
+  return Math.max(0, lastMs + seconds2 * 1e3 - nowMs);
+}
+function parentProblems(parentId, parentType, childType) {
+  if (parentId === void 0 || parentId === null) return [];
+  if (childType === ChannelType.GUILD_CATEGORY || parentType !== ChannelType.GUILD_CATEGORY)
+    return [
+      problem(
+        "channel-parent",
+        ["parent_id"],
+        "parent_id names a category of this guild (a category has none).",
+        ApiErrors.invalid("Category does not exist", "CHANNEL_PARENT_INVALID")
+      )
+    ];
+  return [];
+}
+var CHANNEL_FIELD_LIMITS, CREATABLE_CHANNEL_TYPES, ChannelEditErrors, bit, ChannelBits, holdsAll, PERMISSION_SET;
+var init_channel_fields = __esm({
+  "src/wire/channel-fields.ts"() {
+    "use strict";
+    init_enums();
+    init_permissions();
+    init_problem();
+    init_values();
+    init_snowflake();
+    CHANNEL_FIELD_LIMITS = {
+      nameMin: 1,
+      nameMax: 100,
+      topicMax: 1024,
+      /** Forum and media channels' topic (their guidelines) is longer. */
+      forumTopicMax: 4096,
+      slowmodeMaxSeconds: 21600,
+      /** Tags a forum or media channel, or one of its posts, may carry. */
+      tagsMax: 20,
+      tagNameMax: 20
+    };
+    CREATABLE_CHANNEL_TYPES = [
+      ChannelType.GUILD_TEXT,
+      ChannelType.GUILD_VOICE,
+      ChannelType.GUILD_CATEGORY,
+      ChannelType.GUILD_ANNOUNCEMENT,
+      ChannelType.GUILD_STAGE_VOICE,
+      ChannelType.GUILD_FORUM,
+      ChannelType.GUILD_MEDIA
+    ];
+    ChannelEditErrors = {
+      threadArchived: { status: 400, code: 50083, message: "Thread is archived" },
+      /** facts discord-api §2.2: a slowmode refusal is a 429 with code 20016. */
+      slowmode: { status: 429, code: 20016, message: "This action cannot be performed due to slowmode rate limit" },
+      /** A thread needs a channel that holds them: text, announcement, forum or media. */
+      invalidThreadChannel: { status: 400, code: 50024, message: "Cannot execute action on this channel type" },
+      threadExists: { status: 400, code: 160004, message: "A thread has already been created for this message" }
+    };
+    bit = (name) => PERMISSION_BITS[name];
+    ChannelBits = {
+      ADMINISTRATOR: bit("ADMINISTRATOR"),
+      MANAGE_CHANNELS: bit("MANAGE_CHANNELS"),
+      MANAGE_ROLES: bit("MANAGE_ROLES"),
+      MANAGE_MESSAGES: bit("MANAGE_MESSAGES"),
+      MANAGE_THREADS: bit("MANAGE_THREADS"),
+      VIEW_CHANNEL: bit("VIEW_CHANNEL"),
+      SEND_MESSAGES: bit("SEND_MESSAGES"),
+      SEND_MESSAGES_IN_THREADS: bit("SEND_MESSAGES_IN_THREADS"),
+      CREATE_PUBLIC_THREADS: bit("CREATE_PUBLIC_THREADS"),
+      CREATE_PRIVATE_THREADS: bit("CREATE_PRIVATE_THREADS")
+    };
+    holdsAll = (perms, bits) => (perms & ChannelBits.ADMINISTRATOR) !== 0n || (perms & bits) === bits;
+    PERMISSION_SET = /^\d{1,20}$/;
   }
 });
 
@@ -43188,6 +43368,7 @@ function seedChannel(c, where4, ci, guildId, nextId) {
   if (c.parent_id !== void 0) channel.parentId = String(c.parent_id);
   if (c.archived !== void 0) channel.archived = c.archived;
   if (c.nsfw === true) channel.nsfw = true;
+  seedChannelFields(channel, c, where4);
   if (c.available_tags)
     channel.availableTags = c.available_tags.map((t, ti) => ({
       id: idOr(t.id, nextId, `${where4}.available_tags[${ti}].id`),
@@ -43200,6 +43381,14 @@ function seedChannel(c, where4, ci, guildId, nextId) {
       (o, oi) => overwriteOf(o, `${where4}.permission_overwrites[${oi}]`)
     );
   return channel;
+}
+function seedChannelFields(channel, c, where4) {
+  const fields2 = { topic: c.topic, rate_limit_per_user: c.rate_limit_per_user };
+  const [first] = validateChannelBody(fields2, { create: false, channelType: channel.type });
+  if (first) throw new SeedError(`${where4}.${first.path.join(".")}: ${first.message}`);
+  if (typeof c.topic === "string" && c.topic !== "") channel.topic = c.topic;
+  if (typeof c.rate_limit_per_user === "number" && c.rate_limit_per_user > 0)
+    channel.rateLimitPerUser = c.rate_limit_per_user;
 }
 function seedRoles(g, gi, guildId, nextId) {
   const everyone = {
@@ -43247,6 +43436,7 @@ var init_seed_guild = __esm({
     init_permissions();
     init_snowflake();
     init_grants();
+    init_channel_fields();
     init_seed_fields();
     DEFAULT_CHANNELS = [
       { type: ChannelType.GUILD_TEXT, name: "general" },
@@ -43260,9 +43450,9 @@ var init_seed_guild = __esm({
 
 // src/emulator/state/seed.ts
 async function readSeedFile(file) {
-  let text2;
+  let text3;
   try {
-    text2 = await (0, import_promises.readFile)(file, "utf8");
+    text3 = await (0, import_promises.readFile)(file, "utf8");
   } catch (err) {
     throw new SeedError(
       `cannot read seed file ${file}: ${err.code ?? err.message}`
@@ -43270,7 +43460,7 @@ async function readSeedFile(file) {
   }
   let doc;
   try {
-    doc = (0, import_yaml.parse)(text2);
+    doc = (0, import_yaml.parse)(text3);
   } catch (err) {
     throw new SeedError(`seed file ${file} is not valid YAML or JSON: ${err.message.split("\n")[0]}`);
   }
@@ -43667,19 +43857,19 @@ function decodeRecord(line, lineNo) {
   }
   return { serial: r.s, changes: r.c };
 }
-function readRecords(text2) {
-  const end = text2.lastIndexOf("\n") + 1;
+function readRecords(text3) {
+  const end = text3.lastIndexOf("\n") + 1;
   const records = [];
   let lineNo = 0;
   let start = 0;
   while (start < end) {
-    const nl = text2.indexOf("\n", start);
+    const nl = text3.indexOf("\n", start);
     lineNo++;
-    const line = text2.slice(start, nl);
+    const line = text3.slice(start, nl);
     start = nl + 1;
     if (line.length > 0) records.push(decodeRecord(line, lineNo));
   }
-  return { records, tornBytes: Buffer.byteLength(text2.slice(end)) };
+  return { records, tornBytes: Buffer.byteLength(text3.slice(end)) };
 }
 function replay(world, records) {
   let applied = 0;
@@ -43781,8 +43971,8 @@ var init_message_cap = __esm({
         if (this.max === 0) return [];
         const lists = /* @__PURE__ */ new Map();
         for (const [id, m] of Object.entries(world.messages)) {
-          const list5 = lists.get(m.channel_id);
-          if (list5) list5.push(id);
+          const list6 = lists.get(m.channel_id);
+          if (list6) list6.push(id);
           else lists.set(m.channel_id, [id]);
         }
         const dropped = [];
@@ -44042,9 +44232,9 @@ var init_store = __esm({
       persist() {
         if (!this.file) return;
         const data = { format: 1, meta: this.meta, world: this.world };
-        const text2 = JSON.stringify(data);
-        writeFileAtomic(this.file, text2, `${process.pid}.${++this.tmpCounter}`);
-        this.snapshotBytes = Buffer.byteLength(text2);
+        const text3 = JSON.stringify(data);
+        writeFileAtomic(this.file, text3, `${process.pid}.${++this.tmpCounter}`);
+        this.snapshotBytes = Buffer.byteLength(text3);
         this.dropJournal();
         this.needsSnapshot = false;
       }
@@ -44072,9 +44262,9 @@ var init_store = __esm({
        */
       static load(file) {
         removeStaleTemps(file);
-        const text2 = readIfExists(file);
+        const text3 = readIfExists(file);
         const journal = readIfExists(journalPath(file));
-        if (text2 === void 0) {
+        if (text3 === void 0) {
           if (journal)
             throw new EmulatorDataError(
               file,
@@ -44084,7 +44274,7 @@ var init_store = __esm({
         }
         let parsed;
         try {
-          parsed = JSON.parse(text2);
+          parsed = JSON.parse(text3);
         } catch {
           throw new EmulatorDataError(file, `emulator data file ${file} is not valid JSON`);
         }
@@ -44192,8 +44382,8 @@ function majorParameter2(path) {
   if (a >= 0) return `application:${segs[a + 1]}`;
   return "none";
 }
-function hash2(text2) {
-  return (0, import_node_crypto9.hash)("sha256", text2, "hex");
+function hash2(text3) {
+  return (0, import_node_crypto9.hash)("sha256", text3, "hex");
 }
 function bucketId(method, name) {
   const key = `${method} ${name}`;
@@ -44367,13 +44557,13 @@ var require_buffer_util = __commonJS({
     var { websocketMask, websocketUnmask } = require("http");
     var { EMPTY_BUFFER } = require_constants5();
     var FastBuffer = Buffer[Symbol.species];
-    function concat(list5, totalLength) {
-      if (list5.length === 0) return EMPTY_BUFFER;
-      if (list5.length === 1) return list5[0];
+    function concat(list6, totalLength) {
+      if (list6.length === 0) return EMPTY_BUFFER;
+      if (list6.length === 1) return list6[0];
       const target2 = Buffer.allocUnsafe(totalLength);
       let offset = 0;
-      for (let i = 0; i < list5.length; i++) {
-        const buf = list5[i];
+      for (let i = 0; i < list6.length; i++) {
+        const buf = list6[i];
         target2.set(buf, offset);
         offset += buf.length;
       }
@@ -46172,14 +46362,14 @@ var require_sender = __commonJS({
        * @param {Function} [cb] Callback
        * @private
        */
-      sendFrame(list5, cb) {
-        if (list5.length === 2) {
+      sendFrame(list6, cb) {
+        if (list6.length === 2) {
           this._socket.cork();
-          this._socket.write(list5[0]);
-          this._socket.write(list5[1], cb);
+          this._socket.write(list6[0]);
+          this._socket.write(list6[1], cb);
           this._socket.uncork();
         } else {
-          this._socket.write(list5[0], cb);
+          this._socket.write(list6[0], cb);
         }
       }
     };
@@ -48094,8 +48284,8 @@ var init_transport2 = __esm({
         this.ws = ws;
       }
       ws;
-      send(text2) {
-        this.ws.send(text2);
+      send(text3) {
+        this.ws.send(text3);
       }
       close(code, reason) {
         if (this.ws.readyState === this.ws.OPEN) this.ws.close(code, reason);
@@ -48115,10 +48305,10 @@ var init_transport2 = __esm({
       inFlight = 0;
       closing;
       disposed = false;
-      send(text2) {
+      send(text3) {
         if (this.disposed) return;
         this.inFlight += 1;
-        this.deflate.write(text2);
+        this.deflate.write(text3);
         this.deflate.flush(import_node_zlib.constants.Z_SYNC_FLUSH, () => {
           const frame = Buffer.concat(this.output);
           this.output = [];
@@ -48143,12 +48333,12 @@ var init_transport2 = __esm({
 });
 
 // src/wire/json.ts
-function readJson(text2, maxDepth = MAX_JSON_DEPTH) {
-  const scan = scanText(text2);
+function readJson(text3, maxDepth = MAX_JSON_DEPTH) {
+  const scan = scanText(text3);
   if (scan.depth > maxDepth) return REFUSED;
   let value;
   try {
-    value = JSON.parse(scan.unsafe.length > 0 ? quoteIntegers(text2, scan.unsafe) : text2);
+    value = JSON.parse(scan.unsafe.length > 0 ? quoteIntegers(text3, scan.unsafe) : text3);
   } catch {
     return REFUSED;
   }
@@ -48165,18 +48355,18 @@ function storable(v, depthLeft) {
   for (const key in v) if (!storable(v[key], depthLeft - 1)) return false;
   return true;
 }
-function beyondExact(text2, first, end) {
+function beyondExact(text3, first, end) {
   const length = end - first;
   if (length !== MAX_EXACT.length) return length > MAX_EXACT.length;
-  return text2.slice(first, end) > MAX_EXACT;
+  return text3.slice(first, end) > MAX_EXACT;
 }
-function scanText(text2) {
+function scanText(text3) {
   let depth = 0;
   let max = 0;
   let inString = false;
   const unsafe = [];
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3.charCodeAt(i);
     if (inString) {
       if (c === 92)
         i++;
@@ -48189,23 +48379,23 @@ function scanText(text2) {
       const start = i;
       const first = c === 45 ? i + 1 : i;
       let j = first;
-      while (j < text2.length && isDigit(text2.charCodeAt(j))) j++;
+      while (j < text3.length && isDigit(text3.charCodeAt(j))) j++;
       const end = j;
-      while (j < text2.length && isNumberChar(text2.charCodeAt(j))) j++;
-      if (j === end && text2.charCodeAt(first) !== 48 && beyondExact(text2, first, end)) unsafe.push([start, end]);
+      while (j < text3.length && isNumberChar(text3.charCodeAt(j))) j++;
+      if (j === end && text3.charCodeAt(first) !== 48 && beyondExact(text3, first, end)) unsafe.push([start, end]);
       i = j - 1;
     }
   }
   return { depth: max, unsafe };
 }
-function quoteIntegers(text2, spans) {
+function quoteIntegers(text3, spans) {
   const parts = [];
   let at2 = 0;
   for (const [start, end] of spans) {
-    parts.push(text2.slice(at2, start), '"', text2.slice(start, end), '"');
+    parts.push(text3.slice(at2, start), '"', text3.slice(start, end), '"');
     at2 = end;
   }
-  parts.push(text2.slice(at2));
+  parts.push(text3.slice(at2));
   return parts.join("");
 }
 var MAX_JSON_DEPTH, MAX_JSON_BYTES, REFUSED, MAX_EXACT, isDigit, isNumberChar;
@@ -48226,8 +48416,8 @@ var init_json2 = __esm({
 function closeWith(close) {
   return { close, reason: GATEWAY_CLOSE_REASONS[close] };
 }
-function decodeFrame(text2) {
-  const read = readJson(text2);
+function decodeFrame(text3) {
+  const read = readJson(text3);
   if (!read.ok) return closeWith(GatewayClose.DECODE_ERROR);
   const value = read.value;
   if (!isObject2(value) || typeof value.op !== "number") return closeWith(GatewayClose.DECODE_ERROR);
@@ -48290,6 +48480,83 @@ var init_frames = __esm({
     init_gateway();
     init_json2();
     isObject2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  }
+});
+
+// src/wire/thread-fields.ts
+function validateThreadBody(body, opts) {
+  if (!isObject(body)) return [problem("thread-body", [], "The body is a JSON object.", ApiErrors.object())];
+  const L5 = CHANNEL_FIELD_LIMITS;
+  const out = [
+    ...stringProblem(body, "name", L5.nameMin, L5.nameMax, opts.create),
+    ...intProblem(body, "rate_limit_per_user", 0, L5.slowmodeMaxSeconds),
+    ...booleanProblem(body, "archived"),
+    ...booleanProblem(body, "locked"),
+    ...booleanProblem(body, "invitable")
+  ];
+  if (opts.create && body.type !== void 0 && body.type !== null && !THREAD_TYPES.includes(body.type))
+    out.push(problem("thread-type", ["type"], "A thread is of type 10, 11 or 12.", ApiErrors.choices(THREAD_TYPES)));
+  const minutes = body.auto_archive_duration;
+  if (minutes !== void 0 && minutes !== null && !AUTO_ARCHIVE_MINUTES.includes(minutes))
+    out.push(
+      problem(
+        "thread-auto-archive",
+        ["auto_archive_duration"],
+        `auto_archive_duration is one of ${AUTO_ARCHIVE_MINUTES.join(", ")} minutes.`,
+        ApiErrors.choices(AUTO_ARCHIVE_MINUTES)
+      )
+    );
+  return out;
+}
+function parseAppliedTags(value, available) {
+  const refused6 = (problems) => ({ ok: false, problems });
+  if (value === void 0 || value === null) return { ok: true, ids: [] };
+  if (!Array.isArray(value))
+    return refused6([
+      problem("thread-applied-tags", ["applied_tags"], "applied_tags is a list of tag ids.", ApiErrors.array())
+    ]);
+  if (value.length > CHANNEL_FIELD_LIMITS.tagsMax)
+    return refused6([
+      problem(
+        "thread-applied-tags",
+        ["applied_tags"],
+        `At most ${CHANNEL_FIELD_LIMITS.tagsMax} tags.`,
+        ApiErrors.maxLength(CHANNEL_FIELD_LIMITS.tagsMax)
+      )
+    ]);
+  const out = [];
+  value.forEach((id, i) => {
+    if (typeof id !== "string" || !available.includes(id))
+      out.push(
+        problem(
+          "thread-applied-tags",
+          ["applied_tags", i],
+          `Tag ${String(id)} is not one of the channel's tags.`,
+          ApiErrors.invalid("Tag does not exist in this channel.", "APPLIED_TAG_UNKNOWN")
+        )
+      );
+  });
+  return out.length > 0 ? refused6(out) : { ok: true, ids: [...new Set(value)] };
+}
+function threadSendOutcome(perms, thread) {
+  if (!thread.archived) return "send";
+  if (thread.locked && !holdsAll(perms, ChannelBits.MANAGE_THREADS)) return "refuse";
+  return "unarchive";
+}
+function privateThreadView(perms, isMember) {
+  return isMember || holdsAll(perms, ChannelBits.MANAGE_THREADS) ? perms : perms & ~ChannelBits.VIEW_CHANNEL;
+}
+var AUTO_ARCHIVE_MINUTES, DEFAULT_AUTO_ARCHIVE_MINUTES, THREAD_TYPES;
+var init_thread_fields = __esm({
+  "src/wire/thread-fields.ts"() {
+    "use strict";
+    init_channel_fields();
+    init_enums();
+    init_problem();
+    init_values();
+    AUTO_ARCHIVE_MINUTES = [60, 1440, 4320, 10080];
+    DEFAULT_AUTO_ARCHIVE_MINUTES = 1440;
+    THREAD_TYPES = [ChannelType.ANNOUNCEMENT_THREAD, ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD];
   }
 });
 
@@ -48386,6 +48653,8 @@ function channelPayload(c, position2) {
     nsfw: c.nsfw === true,
     parent_id: c.parentId ?? null,
     ...channelKindFields(c.type),
+    ...c.topic !== void 0 ? { topic: c.topic } : {},
+    ...c.rateLimitPerUser ? { rate_limit_per_user: c.rateLimitPerUser } : {},
     permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({
       id: o.id,
       type: o.type,
@@ -48404,21 +48673,28 @@ function channelPayload(c, position2) {
   };
 }
 function threadPayload(c, ownerId) {
+  const t = c.thread;
   return {
     id: c.id,
     type: c.type,
     guild_id: c.guildId,
     name: c.name,
     parent_id: c.parentId ?? null,
-    owner_id: ownerId,
+    owner_id: t?.ownerId ?? ownerId,
     flags: 0,
-    message_count: 0,
-    member_count: 0,
+    last_message_id: null,
+    rate_limit_per_user: c.rateLimitPerUser ?? 0,
+    message_count: t?.messageCount ?? 0,
+    total_message_sent: t?.messageCount ?? 0,
+    member_count: Math.min(t?.members.length ?? 0, 50),
+    ...t?.appliedTags ? { applied_tags: t.appliedTags } : {},
     thread_metadata: {
       archived: c.archived ?? false,
-      auto_archive_duration: 1440,
-      archive_timestamp: snowflakeTimestamp(c.id).toISOString(),
-      locked: false
+      auto_archive_duration: t?.autoArchiveDuration ?? DEFAULT_AUTO_ARCHIVE_MINUTES,
+      archive_timestamp: t?.archiveTimestamp ?? snowflakeTimestamp(c.id).toISOString(),
+      locked: t?.locked ?? false,
+      ...c.type === ChannelType.PRIVATE_THREAD ? { invitable: t?.invitable ?? true } : {},
+      create_timestamp: snowflakeTimestamp(c.id).toISOString()
     }
   };
 }
@@ -48492,6 +48768,8 @@ var init_payloads = __esm({
   "src/emulator/gateway/payloads.ts"() {
     "use strict";
     init_channels();
+    init_thread_fields();
+    init_enums();
     init_gateway();
     init_snowflake();
     init_channels();
@@ -48824,8 +49102,8 @@ var init_requests2 = __esm({
 });
 
 // src/emulator/gateway/gateway.ts
-function refuseUpgrade(socket, status, text2) {
-  socket.end(`HTTP/1.1 ${status} ${text2}\r
+function refuseUpgrade(socket, status, text3) {
+  socket.end(`HTTP/1.1 ${status} ${text3}\r
 Connection: close\r
 Content-Length: 0\r
 \r
@@ -48937,7 +49215,7 @@ var init_gateway2 = __esm({
         );
         conn.heartbeatTimer.unref();
       }
-      receive(conn, text2) {
+      receive(conn, text3) {
         const t = this.now();
         if (t - conn.windowStart >= CLIENT_SEND_LIMIT.windowMs) {
           conn.windowStart = t;
@@ -48947,7 +49225,7 @@ var init_gateway2 = __esm({
           this.refuse(conn, closeWith(GatewayClose.RATE_LIMITED));
           return;
         }
-        const frame = decodeFrame(text2);
+        const frame = decodeFrame(text3);
         if (isRefusal(frame)) {
           this.refuse(conn, frame);
           return;
@@ -49409,10 +49687,10 @@ function memberChannelPermissions(g, member, channel) {
   return member.timedOut ? timedOutPermissions(bits) : bits;
 }
 function appChannelPermissions(g, bot, channel) {
-  const managed = `managed:${bot.userId}`;
+  const managed2 = `managed:${bot.userId}`;
   const roles = roleMap(g);
-  roles.set(managed, bot.permissions);
-  const who = { userId: bot.userId, roleIds: [managed] };
+  roles.set(managed2, bot.permissions);
+  const who = { userId: bot.userId, roleIds: [managed2] };
   return channelPermissions(basePermissions({ guildId: g.id, roles }, who), g.id, who, channel.overwrites);
 }
 function memberObject2(g, m, channel, withUser) {
@@ -49783,24 +50061,24 @@ function reactRefusal(perms, firstOfEmoji) {
 function mayMentionEveryone(perms) {
   return holds(perms, P.MENTION_EVERYONE);
 }
-var bit, P, holds;
+var bit2, P, holds;
 var init_permissions4 = __esm({
   "src/wire/messages/permissions.ts"() {
     "use strict";
     init_permissions();
     init_errors5();
-    bit = (name) => PERMISSION_BITS[name];
+    bit2 = (name) => PERMISSION_BITS[name];
     P = {
-      VIEW_CHANNEL: bit("VIEW_CHANNEL"),
-      SEND_MESSAGES: bit("SEND_MESSAGES"),
-      SEND_MESSAGES_IN_THREADS: bit("SEND_MESSAGES_IN_THREADS"),
-      SEND_TTS_MESSAGES: bit("SEND_TTS_MESSAGES"),
-      MANAGE_MESSAGES: bit("MANAGE_MESSAGES"),
-      EMBED_LINKS: bit("EMBED_LINKS"),
-      ATTACH_FILES: bit("ATTACH_FILES"),
-      READ_MESSAGE_HISTORY: bit("READ_MESSAGE_HISTORY"),
-      MENTION_EVERYONE: bit("MENTION_EVERYONE"),
-      ADD_REACTIONS: bit("ADD_REACTIONS")
+      VIEW_CHANNEL: bit2("VIEW_CHANNEL"),
+      SEND_MESSAGES: bit2("SEND_MESSAGES"),
+      SEND_MESSAGES_IN_THREADS: bit2("SEND_MESSAGES_IN_THREADS"),
+      SEND_TTS_MESSAGES: bit2("SEND_TTS_MESSAGES"),
+      MANAGE_MESSAGES: bit2("MANAGE_MESSAGES"),
+      EMBED_LINKS: bit2("EMBED_LINKS"),
+      ATTACH_FILES: bit2("ATTACH_FILES"),
+      READ_MESSAGE_HISTORY: bit2("READ_MESSAGE_HISTORY"),
+      MENTION_EVERYONE: bit2("MENTION_EVERYONE"),
+      ADD_REACTIONS: bit2("ADD_REACTIONS")
     };
     holds = (perms, b) => (perms & b) === b;
   }
@@ -49847,11 +50125,11 @@ var init_query = __esm({
 });
 
 // src/wire/messages/reactions.ts
-function parseReactionEmoji(text2) {
-  const custom = CUSTOM.exec(text2);
+function parseReactionEmoji(text3) {
+  const custom = CUSTOM.exec(text3);
   if (custom && isSnowflake(custom[2])) return { kind: "custom", name: custom[1], id: custom[2] };
-  if (text2.length > 0 && text2.length <= 32 && PICTOGRAPH.test(text2) && !/[A-Za-z:]/.test(text2))
-    return { kind: "unicode", name: text2 };
+  if (text3.length > 0 && text3.length <= 32 && PICTOGRAPH.test(text3) && !/[A-Za-z:]/.test(text3))
+    return { kind: "unicode", name: text3 };
   return void 0;
 }
 function reactionKey(e) {
@@ -49990,6 +50268,10 @@ function ageRefusal(cmd, place) {
   }
   return void 0;
 }
+function channelHiddenRefusal(memberPerms) {
+  if ((memberPerms & PERMISSION_BITS.VIEW_CHANNEL) !== 0n) return void 0;
+  return refusal("channel-hidden", NOT_IN_PICKER, "the member cannot see this channel (no VIEW_CHANNEL)");
+}
 function permissionRefusal(query, label) {
   const r = evaluateAccess(query, label);
   if (r.allowed) return void 0;
@@ -50016,7 +50298,14 @@ var init_refusal = __esm({
     init_evaluate();
     init_enums();
     init_installation();
-    HIDDEN = /* @__PURE__ */ new Set(["context", "guild-command-elsewhere", "not-installed", "permission"]);
+    init_permissions();
+    HIDDEN = /* @__PURE__ */ new Set([
+      "context",
+      "guild-command-elsewhere",
+      "not-installed",
+      "permission",
+      "channel-hidden"
+    ]);
     NOT_IN_PICKER = "This command is not in your command picker here.";
     CONTEXT_NAMES = ["a server", "a DM with the app", "a private channel"];
   }
@@ -50042,7 +50331,7 @@ function guildFacts(g, nowMs) {
 function channelFacts(g, id) {
   const c = g.channels.find((x) => x.id === id);
   if (!c) return void 0;
-  const holder = c.parentId ? g.channels.find((x) => x.id === c.parentId) ?? c : c;
+  const holder = c.parentId && isThreadType(c.type) ? g.channels.find((x) => x.id === c.parentId) ?? c : c;
   const overwrites = (holder.permissionOverwrites ?? []).map((o) => ({
     id: o.id,
     type: o.type,
@@ -50125,10 +50414,20 @@ function placeFacts(app, place, user2) {
     ageVerified: user2.ageVerified === true
   };
 }
+function memberPermsHere(guild, facts, user2, channel) {
+  const perms = memberChannelPermissions(facts, user2, channel);
+  if (channel.type !== ChannelType.PRIVATE_THREAD) return perms;
+  const members2 = guild.channels.find((c) => c.id === channel.id)?.thread?.members ?? [];
+  return privateThreadView(
+    perms,
+    members2.some((m) => m.id === user2.id)
+  );
+}
 function commandRefusal(world, app, place, command, user2, beforePermissions) {
   const { guild, facts, channel } = place;
   const where4 = placeFacts(app, place, user2);
   const throughGuild = authorizingOwners(command, where4)[String(IntegrationType.GUILD_INSTALL)] !== void 0 && place.context === InteractionContext.GUILD;
+  const perms = guild && facts ? memberPermsHere(guild, facts, user2, channel) : 0n;
   return placeRefusal(command, where4) ?? ageRefusal(command, where4) ?? beforePermissions?.() ?? (guild && facts && throughGuild ? timedOutReason(
     user2,
     permissionRefusal({
@@ -50137,10 +50436,11 @@ function commandRefusal(world, app, place, command, user2, beforePermissions) {
       commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
       appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
       member: { userId: user2.id, roleIds: user2.roleIds, ...guild.ownerId === user2.id ? { owner: true } : {} },
-      permissions: memberChannelPermissions(facts, user2, channel),
+      permissions: perms,
       channel: { id: channel.id, ...channel.parentId ? { parentId: channel.parentId } : {} }
     })
-  ) : void 0);
+  ) : void 0) ?? // The access model's reasons first (as before); a member it lets through may still not see the channel.
+  (guild && facts ? channelHiddenRefusal(perms) : void 0);
 }
 function timedOutReason(user2, refusal3) {
   return refusal3 && user2.timedOut ? { ...refusal3, reason: `${user2.username} is timed out until ${user2.timeoutUntil}: ${refusal3.reason}` } : refusal3;
@@ -50150,6 +50450,8 @@ var init_place = __esm({
     "use strict";
     init_payload();
     init_refusal();
+    init_thread_fields();
+    init_channels();
     init_enums();
     init_installation();
     init_moderation();
@@ -50194,8 +50496,8 @@ function children(c) {
   if (isObject(c.component)) out.push(c.component);
   return out;
 }
-function preOrder(list5, visit2) {
-  for (const c of list5) {
+function preOrder(list6, visit2) {
+  for (const c of list6) {
     if (!isObject(c)) continue;
     visit2(c);
     preOrder(children(c), visit2);
@@ -50289,7 +50591,7 @@ var init_attachment_file = __esm({
   "src/emulator/models/attachment-file.ts"() {
     "use strict";
     startsWith = (data, bytes2, at2 = 0) => bytes2.every((b, i) => data[at2 + i] === b);
-    ascii = (data, text2, at2 = 0) => data.subarray(at2, at2 + text2.length).toString("latin1") === text2;
+    ascii = (data, text3, at2 = 0) => data.subarray(at2, at2 + text3.length).toString("latin1") === text3;
     TEXT = "charset=utf-8";
     BY_EXTENSION = {
       txt: `text/plain; ${TEXT}`,
@@ -50344,7 +50646,7 @@ async function parseMultipart(raw, contentType) {
     throw new MultipartError(ErrorAnswers.invalidFormBody);
   }
   let payload;
-  const fields = {};
+  const fields2 = {};
   const files = [];
   for (const [field2, value] of form.entries()) {
     if (typeof value !== "string") {
@@ -50360,7 +50662,7 @@ async function parseMultipart(raw, contentType) {
       if (!parsed.ok) throw new MultipartError(ErrorAnswers.invalidJson);
       payload = parsed.value;
     } else {
-      Object.defineProperty(fields, field2, {
+      Object.defineProperty(fields2, field2, {
         value: plainFieldValue(field2, value),
         enumerable: true,
         writable: true,
@@ -50368,7 +50670,7 @@ async function parseMultipart(raw, contentType) {
       });
     }
   }
-  const body = payload === void 0 ? Object.keys(fields).length > 0 ? fields : void 0 : typeof payload === "object" && payload !== null && !Array.isArray(payload) ? { ...fields, ...payload } : payload;
+  const body = payload === void 0 ? Object.keys(fields2).length > 0 ? fields2 : void 0 : typeof payload === "object" && payload !== null && !Array.isArray(payload) ? { ...fields2, ...payload } : payload;
   return { body, files };
 }
 function fileIndex(field2) {
@@ -50473,8 +50775,8 @@ var init_webhook_shape = __esm({
 function mentionText(content, components, v2) {
   if (!v2) return content;
   const texts2 = [];
-  const walk2 = (list5) => {
-    for (const c of list5) {
+  const walk2 = (list6) => {
+    for (const c of list6) {
       if (!isObject(c)) continue;
       if (c.type === ComponentType.TEXT_DISPLAY && typeof c.content === "string") texts2.push(c.content);
       if (Array.isArray(c.components)) walk2(c.components);
@@ -50483,15 +50785,15 @@ function mentionText(content, components, v2) {
   walk2(components);
   return texts2.join("\n");
 }
-function resolveMentions(text2, allowed, guild) {
-  if (!text2.includes("@")) return { mention_everyone: false, mentions: [], mention_roles: [] };
+function resolveMentions(text3, allowed, guild) {
+  if (!text3.includes("@")) return { mention_everyone: false, mentions: [], mention_roles: [] };
   const am = isObject(allowed) ? allowed : void 0;
   const parse2 = am && Array.isArray(am.parse) ? am.parse : am ? [] : ["users", "roles", "everyone"];
   const listed2 = (kind) => am && Array.isArray(am[kind]) ? am[kind] : [];
   const userOk = (id) => parse2.includes("users") || listed2("users").includes(id);
   const roleOk = (id) => parse2.includes("roles") || listed2("roles").includes(id);
-  const userIds = [...new Set([...text2.matchAll(new RegExp(MENTION_SOURCE.user, "g"))].map((m) => m[1]))];
-  const roleIds = [...new Set([...text2.matchAll(new RegExp(MENTION_SOURCE.role, "g"))].map((m) => m[1]))];
+  const userIds = [...new Set([...text3.matchAll(new RegExp(MENTION_SOURCE.user, "g"))].map((m) => m[1]))];
+  const roleIds = [...new Set([...text3.matchAll(new RegExp(MENTION_SOURCE.role, "g"))].map((m) => m[1]))];
   const mentions = userIds.filter(userOk).map((id) => guild?.members.find((m) => m.id === id)).filter((m) => m !== void 0).map((m) => ({
     id: m.id,
     username: m.username,
@@ -50502,7 +50804,7 @@ function resolveMentions(text2, allowed, guild) {
     global_name: null
   }));
   const mention_roles = roleIds.filter((id) => roleOk(id) && id !== guild?.id && guild?.roles.some((r) => r.id === id));
-  const mention_everyone = parse2.includes("everyone") && /@(everyone|here)\b/.test(text2);
+  const mention_everyone = parse2.includes("everyone") && /@(everyone|here)\b/.test(text3);
   return { mention_everyone, mentions, mention_roles };
 }
 function attachmentObject(id, channelId2, file, meta) {
@@ -50783,8 +51085,8 @@ var init_message3 = __esm({
 });
 
 // src/emulator/gateway/events.ts
-function messageNote(fields, stored2) {
-  return new LazyMessageNote(fields, stored2);
+function messageNote(fields2, stored2) {
+  return new LazyMessageNote(fields2, stored2);
 }
 var LazyMessageNote, EventBus;
 var init_events = __esm({
@@ -50799,8 +51101,8 @@ var init_events = __esm({
           return this.#copy ??= structuredClone(this.#stored);
         }
       };
-      constructor(fields, stored2) {
-        Object.assign(this, fields);
+      constructor(fields2, stored2) {
+        Object.assign(this, fields2);
         this.#stored = stored2;
         Object.defineProperty(this, "message", _LazyMessageNote.#message);
       }
@@ -51034,23 +51336,23 @@ function hasReaction(stored2, emoji) {
   return (stored2.reactions ?? []).some((r) => r.emoji === emoji);
 }
 function addReaction(stored2, emoji, userId2) {
-  const list5 = stored2.reactions ??= [];
-  const entry = list5.find((r) => r.emoji === emoji);
+  const list6 = stored2.reactions ??= [];
+  const entry = list6.find((r) => r.emoji === emoji);
   if (entry) {
     if (entry.userIds.includes(userId2)) return "unchanged";
     entry.userIds.push(userId2);
     return "added";
   }
-  if (list5.length >= MAX_REACTIONS_PER_MESSAGE) return "full";
-  list5.push({ emoji, userIds: [userId2] });
+  if (list6.length >= MAX_REACTIONS_PER_MESSAGE) return "full";
+  list6.push({ emoji, userIds: [userId2] });
   return "added";
 }
 function removeReaction(stored2, emoji, userId2) {
-  const list5 = stored2.reactions ?? [];
-  const entry = list5.find((r) => r.emoji === emoji);
+  const list6 = stored2.reactions ?? [];
+  const entry = list6.find((r) => r.emoji === emoji);
   if (!entry?.userIds.includes(userId2)) return false;
   entry.userIds = entry.userIds.filter((id) => id !== userId2);
-  if (entry.userIds.length === 0) stored2.reactions = list5.filter((r) => r !== entry);
+  if (entry.userIds.length === 0) stored2.reactions = list6.filter((r) => r !== entry);
   if (stored2.reactions?.length === 0) delete stored2.reactions;
   return true;
 }
@@ -51078,13 +51380,13 @@ function reach(world, channelId2, messageId, userId2) {
   if (!stored2 || stored2.channel_id !== channelId2) return ChannelErrors.unknownMessage;
   return { world, stored: stored2, perms };
 }
-function reactAsMember(world, at2, emojiText, add, env2) {
+function reactAsMember(world, at2, emojiText, add2, env2) {
   const r = reach(world, at2.channelId, at2.messageId, at2.userId);
   if ("code" in r) return refused(r);
   const emoji = parseReactionEmoji(emojiText);
   if (!emoji || emoji.kind === "custom") return refused(ChannelErrors.unknownEmoji);
   const key = reactionKey(emoji);
-  if (!add) {
+  if (!add2) {
     if (removeReaction(r.stored, key, at2.userId)) announceReaction(env2.events, world, r.stored, at2.userId, key, false);
     return { ok: true, stored: r.stored };
   }
@@ -51146,6 +51448,235 @@ var init_member_acts = __esm({
   }
 });
 
+// src/emulator/models/channel-edits.ts
+function listedChannels(guild) {
+  return guild.channels.filter((c) => !isThread(c));
+}
+function channelObject2(guild, channel, botUserId) {
+  if (isThread(channel)) return threadPayload(channel, botUserId);
+  return channelPayload(channel, listedChannels(guild).indexOf(channel));
+}
+function announceChannel(events, world, guild, channel, name, extra = {}) {
+  for (const applicationId of Object.keys(guild.apps)) {
+    if (!botInGuild(guild, applicationId)) continue;
+    const botUserId = world.applications[applicationId]?.botUserId ?? applicationId;
+    const data = name === "THREAD_DELETE" ? { id: channel.id, guild_id: guild.id, parent_id: channel.parentId ?? null, type: channel.type } : { ...channelObject2(guild, channel, botUserId), ...extra };
+    events.emit({ applicationId, name, data, guildId: guild.id, intent: Intent.GUILDS });
+  }
+}
+function bodyOverwrites(body) {
+  if (!Array.isArray(body.permission_overwrites)) return void 0;
+  return body.permission_overwrites.flatMap((o) => {
+    const parsed = parseOverwrite(o, []);
+    return Array.isArray(parsed) ? [] : [parsed];
+  });
+}
+function setOptional(channel, key, value) {
+  if (value === void 0) delete channel[key];
+  else channel[key] = value;
+}
+function createChannel(guild, id, body, nextId) {
+  const type = typeof body.type === "number" ? body.type : ChannelType.GUILD_TEXT;
+  const channel = { id, guildId: guild.id, type, name: String(body.name) };
+  const parent = typeof body.parent_id === "string" ? body.parent_id : void 0;
+  if (parent) channel.parentId = parent;
+  applyChannelEdit(channel, { ...body, parent_id: void 0 }, nextId);
+  const overwrites = bodyOverwrites(body);
+  const category = parent ? guild.channels.find((c) => c.id === parent) : void 0;
+  if (!overwrites && category?.permissionOverwrites)
+    channel.permissionOverwrites = structuredClone(category.permissionOverwrites);
+  guild.channels.push(channel);
+  return channel;
+}
+function applyChannelEdit(channel, body, nextId) {
+  if (typeof body.name === "string") channel.name = body.name;
+  if ("topic" in body) setOptional(channel, "topic", text(body.topic));
+  if ("rate_limit_per_user" in body)
+    setOptional(channel, "rateLimitPerUser", body.rate_limit_per_user || void 0);
+  if (typeof body.nsfw === "boolean") {
+    if (body.nsfw) channel.nsfw = true;
+    else delete channel.nsfw;
+  }
+  if ("parent_id" in body && body.parent_id !== void 0) setOptional(channel, "parentId", text(body.parent_id));
+  const overwrites = bodyOverwrites(body);
+  if (overwrites) channel.permissionOverwrites = overwrites;
+  if (Array.isArray(body.available_tags)) {
+    const kept2 = new Set((channel.availableTags ?? []).map((t) => t.id));
+    channel.availableTags = body.available_tags.filter(isObject).map((t) => ({
+      id: typeof t.id === "string" && kept2.has(t.id) ? t.id : nextId(),
+      name: String(t.name)
+    }));
+  }
+}
+function setOverwrite(channel, o) {
+  const rest = (channel.permissionOverwrites ?? []).filter((x) => x.id !== o.id);
+  channel.permissionOverwrites = [...rest, { id: o.id, type: o.type, allow: o.allow, deny: o.deny }];
+}
+function removeOverwrite(channel, id) {
+  const before = channel.permissionOverwrites ?? [];
+  const after = before.filter((x) => x.id !== id);
+  if (after.length === before.length) return false;
+  channel.permissionOverwrites = after;
+  return true;
+}
+function deleteChannel(world, guild, channel) {
+  const threads = guild.channels.filter((c) => isThread(c) && c.parentId === channel.id);
+  const gone = /* @__PURE__ */ new Set([channel.id, ...threads.map((t) => t.id)]);
+  guild.channels = guild.channels.filter((c) => !gone.has(c.id));
+  for (const c of guild.channels) if (c.parentId === channel.id) delete c.parentId;
+  for (const [id, m] of Object.entries(world.messages)) if (gone.has(m.channel_id)) delete world.messages[id];
+  return threads;
+}
+function reorderChannels(guild, moves) {
+  const listed2 = listedChannels(guild);
+  const moved = [];
+  for (const m of moves) {
+    const at2 = listed2.findIndex((c2) => c2.id === m.id);
+    if (at2 < 0) continue;
+    const [c] = listed2.splice(at2, 1);
+    listed2.splice(Math.max(0, Math.min(m.position, listed2.length)), 0, c);
+    moved.push(c);
+  }
+  guild.channels = [...listed2, ...guild.channels.filter(isThread)];
+  return moved;
+}
+var isThread, text;
+var init_channel_edits = __esm({
+  "src/emulator/models/channel-edits.ts"() {
+    "use strict";
+    init_enums();
+    init_gateway();
+    init_channels();
+    init_channel_fields();
+    init_values();
+    init_payloads();
+    init_message_events();
+    isThread = (c) => isThreadType(c.type) && c.parentId !== void 0;
+    text = (v) => typeof v === "string" && v !== "" ? v : void 0;
+  }
+});
+
+// src/emulator/models/threads.ts
+function startThread(guild, parent, t, nowIso) {
+  const state = {
+    ownerId: t.ownerId,
+    members: [{ id: t.ownerId, joinedAt: nowIso }],
+    locked: false,
+    autoArchiveDuration: t.autoArchiveDuration ?? DEFAULT_AUTO_ARCHIVE_MINUTES,
+    archiveTimestamp: nowIso,
+    messageCount: 0,
+    ...t.type === ChannelType.PRIVATE_THREAD ? { invitable: t.invitable ?? true } : {},
+    ...t.appliedTags ? { appliedTags: t.appliedTags } : {}
+  };
+  const thread = {
+    id: t.id,
+    guildId: guild.id,
+    type: t.type,
+    name: t.name,
+    parentId: parent.id,
+    thread: state,
+    ...t.rateLimitPerUser ? { rateLimitPerUser: t.rateLimitPerUser } : {}
+  };
+  guild.channels.push(thread);
+  return thread;
+}
+function joinThread(thread, userId2, nowIso) {
+  const state = thread.thread ??= {
+    ownerId: userId2,
+    members: [],
+    locked: false,
+    autoArchiveDuration: DEFAULT_AUTO_ARCHIVE_MINUTES,
+    archiveTimestamp: nowIso,
+    messageCount: 0
+  };
+  if (state.members.some((m) => m.id === userId2)) return false;
+  state.members.push({ id: userId2, joinedAt: nowIso });
+  return true;
+}
+function leaveThread(thread, userId2) {
+  const state = thread.thread;
+  if (!state?.members.some((m) => m.id === userId2)) return false;
+  state.members = state.members.filter((m) => m.id !== userId2);
+  return true;
+}
+function threadMemberObject(thread, m) {
+  return { id: thread.id, user_id: m.id, join_timestamp: m.joinedAt, flags: 0 };
+}
+function setArchived(thread, archived, nowIso) {
+  if ((thread.archived ?? false) === archived) return false;
+  if (archived) thread.archived = true;
+  else delete thread.archived;
+  if (thread.thread) thread.thread.archiveTimestamp = nowIso;
+  return true;
+}
+function announceThreadMembers(events, world, guild, thread, change2) {
+  const members2 = thread.thread?.members ?? [];
+  const added = members2.filter((m) => change2.added.includes(m.id)).map((m) => threadMemberObject(thread, m));
+  const data = {
+    id: thread.id,
+    guild_id: guild.id,
+    member_count: Math.min(members2.length, 50),
+    ...added.length > 0 ? { added_members: added } : {},
+    ...change2.removed.length > 0 ? { removed_member_ids: change2.removed } : {}
+  };
+  for (const applicationId of Object.keys(guild.apps)) {
+    if (!botInGuild(guild, applicationId)) continue;
+    const bot = world.applications[applicationId]?.botUserId;
+    const aboutBot = bot !== void 0 && (change2.added.includes(bot) || change2.removed.includes(bot));
+    const intent = aboutBot ? Intent.GUILDS : Intent.GUILD_MEMBERS;
+    events.emit({ applicationId, name: "THREAD_MEMBERS_UPDATE", data, guildId: guild.id, intent });
+  }
+}
+var isThreadMember;
+var init_threads = __esm({
+  "src/emulator/models/threads.ts"() {
+    "use strict";
+    init_thread_fields();
+    init_enums();
+    init_gateway();
+    init_message_events();
+    isThreadMember = (thread, userId2) => thread.thread?.members.some((m) => m.id === userId2) ?? false;
+  }
+});
+
+// src/emulator/models/channel-say.ts
+function lastSaid(world, channelId2, userId2) {
+  let last;
+  for (const m of Object.values(world.messages)) {
+    if (m.channel_id !== channelId2 || m.authorId !== userId2) continue;
+    const at2 = Date.parse(String(m.message.timestamp));
+    if (last === void 0 || at2 > last) last = at2;
+  }
+  return last;
+}
+function sayGate(world, channel, who, nowMs) {
+  const seconds2 = channel.rateLimitPerUser ?? 0;
+  if (!who.bot && seconds2 > 0 && slowmodeWait(who.perms, seconds2, lastSaid(world, channel.id, who.userId), nowMs) > 0)
+    return { ok: false, error: ChannelEditErrors.slowmode };
+  if (!isThread(channel)) return { ok: true, unarchive: false };
+  const outcome = threadSendOutcome(who.perms, {
+    archived: channel.archived ?? false,
+    locked: channel.thread?.locked ?? false
+  });
+  if (outcome === "refuse") return { ok: false, error: ChannelEditErrors.threadArchived };
+  return { ok: true, unarchive: outcome === "unarchive" };
+}
+function afterSay(events, world, guild, channel, gate, nowMs) {
+  if (!isThread(channel)) return;
+  if (channel.thread) channel.thread.messageCount += 1;
+  if (gate.ok && gate.unarchive && setArchived(channel, false, new Date(nowMs).toISOString()) && events)
+    announceChannel(events, world, guild, channel, "THREAD_UPDATE");
+}
+var init_channel_say = __esm({
+  "src/emulator/models/channel-say.ts"() {
+    "use strict";
+    init_channel_fields();
+    init_thread_fields();
+    init_channel_edits();
+    init_threads();
+  }
+});
+
 // src/emulator/models/message-member.ts
 function postAsMember(world, channelId2, userId2, body, env2) {
   const found = findChannel(world, channelId2);
@@ -51154,11 +51685,12 @@ function postAsMember(world, channelId2, userId2, body, env2) {
   if (!member) return { ok: false, error: ChannelErrors.unknownMember };
   if (!acceptsMessages(found.channel.type)) return { ok: false, error: ChannelErrors.notText };
   const facts = channelFacts(found.guild, channelId2);
-  const perms = memberChannelPermissions(
+  const inChannel = memberChannelPermissions(
     guildFacts(found.guild),
     { id: member.id, roleIds: member.roles ?? [], timedOut: isTimedOut(member.communicationDisabledUntil, env2.now()) },
     facts
   );
+  const perms = found.channel.type === ChannelType.PRIVATE_THREAD ? privateThreadView(inChannel, isThreadMember(found.channel, userId2)) : inChannel;
   const b = isObject(body) ? body : {};
   const denied = createRefusal(perms, {
     thread: isThreadType(found.channel.type),
@@ -51168,6 +51700,8 @@ function postAsMember(world, channelId2, userId2, body, env2) {
     reply: false
   });
   if (denied) return { ok: false, error: denied };
+  const gate = sayGate(world, found.channel, { userId: userId2, perms, bot: false }, env2.now());
+  if (!gate.ok) return { ok: false, error: gate.error };
   const problems = validateChannelMessageBody(body, { limits: env2.limits, hasFiles: false }).filter(
     (p) => p.api && p.severity === "error"
   );
@@ -51190,20 +51724,25 @@ function postAsMember(world, channelId2, userId2, body, env2) {
     member
   );
   world.messages[stored2.id] = stored2;
+  afterSay(env2.events, world, found.guild, found.channel, gate, env2.now());
   if (env2.events) announceMessage(env2.events, world, stored2, "create");
   return { ok: true, stored: stored2 };
 }
 var init_message_member = __esm({
   "src/emulator/models/message-member.ts"() {
     "use strict";
+    init_thread_fields();
     init_channels();
     init_moderation();
+    init_enums();
     init_payload();
     init_messages();
     init_values();
     init_place();
     init_world();
+    init_channel_say();
     init_message3();
+    init_threads();
     init_message_events();
     init_error_answers();
   }
@@ -51224,9 +51763,9 @@ function formErrorResponse(problems, prefix = []) {
       node[key] ??= /* @__PURE__ */ Object.create(null);
       node = node[key];
     }
-    const list5 = node._errors ??= [];
-    if (!list5.some((e) => e.code === p.api.code && e.message === p.api.message))
-      list5.push({ code: p.api.code, message: p.api.message });
+    const list6 = node._errors ??= [];
+    if (!list6.some((e) => e.code === p.api.code && e.message === p.api.message))
+      list6.push({ code: p.api.code, message: p.api.message });
   }
   return apiError(ErrorAnswers.invalidFormBody, tree);
 }
@@ -51260,9 +51799,9 @@ var init_names2 = __esm({
 
 // src/emulator/state/names.ts
 function resolve9(kind, value, sigil, candidates, where4) {
-  const text2 = value;
+  const text3 = value;
   if (isSnowflake(value)) return value;
-  const name = sigil && text2.startsWith(sigil) && text2.length > 1 ? text2.slice(1) : text2;
+  const name = sigil && text3.startsWith(sigil) && text3.length > 1 ? text3.slice(1) : text3;
   const match = matchName(kind, name, candidates(), where4);
   return "problem" in match ? match : match.id;
 }
@@ -51325,8 +51864,8 @@ function resolveNames(world, req, defaultGuildId) {
   }
   const guild = out.channelId !== void 0 ? guildOf(world, out.channelId) : own(world.guilds, out.guildId ?? defaultGuildId);
   const where4 = guild ? `in ${nameOf2(guild)}` : "in any guild";
-  const fields = req.userCommand !== void 0 ? ["userId", "target"] : ["userId"];
-  for (const field2 of fields) {
+  const fields2 = req.userCommand !== void 0 ? ["userId", "target"] : ["userId"];
+  for (const field2 of fields2) {
     const value = req[field2];
     if (value === void 0) continue;
     const id = resolve9("user", value, "@", () => memberCandidates(world, guild), where4);
@@ -51420,9 +51959,9 @@ function memberSay(env2, body) {
 }
 function memberChange(env2, method, body) {
   const b = bodyOf(body);
-  const fields = method === "PATCH" ? '"channelId", "messageId", "userId", "content"' : '"channelId", "messageId", "userId"';
+  const fields2 = method === "PATCH" ? '"channelId", "messageId", "userId", "content"' : '"channelId", "messageId", "userId"';
   if (!b || typeof b.messageId !== "string" || method === "PATCH" && typeof b.content !== "string")
-    return badRequest(`Send { ${fields} }`);
+    return badRequest(`Send { ${fields2} }`);
   const at2 = memberInChannel(env2, b);
   if ("status" in at2) return at2;
   const where4 = { ...at2, messageId: b.messageId };
@@ -51522,10 +52061,10 @@ function evictionRank(c) {
   if (!c.answered) return 1;
   return c.request ? 3 : 2;
 }
-function victim(list5) {
+function victim(list6) {
   let best;
   let bestRank = Infinity;
-  for (const c of list5) {
+  for (const c of list6) {
     const rank = evictionRank(c);
     if (rank === void 0) continue;
     if (rank < bestRank || rank === bestRank && c.lastProgress < best.lastProgress) {
@@ -51774,8 +52313,8 @@ var init_router = __esm({
       constructor(routes) {
         for (const route of routes) {
           const c = compile(route);
-          const list5 = this.bySegments.get(c.literals.length);
-          if (list5) list5.push(c);
+          const list6 = this.bySegments.get(c.literals.length);
+          if (list6) list6.push(c);
           else this.bySegments.set(c.literals.length, [c]);
         }
       }
@@ -51834,10 +52373,10 @@ function notEmulated(method, path) {
   answers.add(answer);
   return answer;
 }
-function fieldsNotEmulated(method, path, fields) {
+function fieldsNotEmulated(method, path, fields2) {
   const answer = apiError({
     ...ErrorAnswers.notFound,
-    message: `${ErrorAnswers.notFound.message} (${method} ${routeShape(path)}: ${fields.join(", ")} not emulated)`
+    message: `${ErrorAnswers.notFound.message} (${method} ${routeShape(path)}: ${fields2.join(", ")} not emulated)`
   });
   answers.add(answer);
   return answer;
@@ -51979,9 +52518,9 @@ var init_webhook_access = __esm({
 function oauthError(status, error2, description) {
   return { status, body: { error: error2, error_description: description } };
 }
-function percentDecoded(text2) {
+function percentDecoded(text3) {
   try {
-    return decodeURIComponent(text2);
+    return decodeURIComponent(text3);
   } catch {
     return void 0;
   }
@@ -51990,11 +52529,11 @@ function basicCredentials(header) {
   const value = Array.isArray(header) ? header[0] : header;
   const m = value ? /^Basic\s+(\S+)$/i.exec(value.trim()) : null;
   if (!m) return void 0;
-  const text2 = Buffer.from(m[1], "base64").toString("utf8");
-  const i = text2.indexOf(":");
+  const text3 = Buffer.from(m[1], "base64").toString("utf8");
+  const i = text3.indexOf(":");
   if (i < 0) return void 0;
-  const id = percentDecoded(text2.slice(0, i));
-  const secret = percentDecoded(text2.slice(i + 1));
+  const id = percentDecoded(text3.slice(0, i));
+  const secret = percentDecoded(text3.slice(i + 1));
   return id === void 0 || secret === void 0 ? "unreadable" : { id, secret };
 }
 async function readForm(req) {
@@ -52004,9 +52543,9 @@ async function readForm(req) {
   if (type !== "multipart/form-data") return void 0;
   try {
     const form = await new Response(req.rawBody, { headers: { "content-type": header } }).formData();
-    const fields = new URLSearchParams();
-    for (const [name, value] of form.entries()) if (typeof value === "string") fields.append(name, value);
-    return fields;
+    const fields2 = new URLSearchParams();
+    for (const [name, value] of form.entries()) if (typeof value === "string") fields2.append(name, value);
+    return fields2;
   } catch {
     return void 0;
   }
@@ -52078,31 +52617,31 @@ function str(v) {
 }
 function attachmentToEmbed(a) {
   const e = {};
-  const put = (k, v) => {
+  const put2 = (k, v) => {
     if (v !== void 0) e[k] = v;
   };
-  put("title", str(a.title));
-  put("url", str(a.title_link));
-  put("description", str(a.text) ?? str(a.fallback));
-  put("color", color(a.color));
+  put2("title", str(a.title));
+  put2("url", str(a.title_link));
+  put2("description", str(a.text) ?? str(a.fallback));
+  put2("color", color(a.color));
   if (str(a.author_name))
-    put("author", {
+    put2("author", {
       name: a.author_name,
       ...str(a.author_link) ? { url: a.author_link } : {},
       ...str(a.author_icon) ? { icon_url: a.author_icon } : {}
     });
   if (Array.isArray(a.fields)) {
-    put(
+    put2(
       "fields",
       a.fields.filter(isObject).map((f) => ({ name: str(f.title) ?? "​", value: str(f.value) ?? "​", inline: f.short === true }))
     );
   }
-  if (str(a.image_url)) put("image", { url: a.image_url });
-  if (str(a.thumb_url)) put("thumbnail", { url: a.thumb_url });
-  if (str(a.footer)) put("footer", { text: a.footer, ...str(a.footer_icon) ? { icon_url: a.footer_icon } : {} });
+  if (str(a.image_url)) put2("image", { url: a.image_url });
+  if (str(a.thumb_url)) put2("thumbnail", { url: a.thumb_url });
+  if (str(a.footer)) put2("footer", { text: a.footer, ...str(a.footer_icon) ? { icon_url: a.footer_icon } : {} });
   if (typeof a.ts === "number" || typeof a.ts === "string" && /^\d+(\.\d+)?$/.test(a.ts)) {
     const when2 = new Date(Number(a.ts) * 1e3);
-    if (!Number.isNaN(when2.getTime())) put("timestamp", when2.toISOString());
+    if (!Number.isNaN(when2.getTime())) put2("timestamp", when2.toISOString());
   }
   return e;
 }
@@ -52135,25 +52674,25 @@ function clip2(s, max) {
 }
 function issueLike(kind, action, item) {
   return {
-    title: `${kind} ${action}: #${text(item.number)} ${text(item.title)}`,
-    url: text(item.html_url),
-    description: action === "opened" ? text(item.body) : void 0,
+    title: `${kind} ${action}: #${text2(item.number)} ${text2(item.title)}`,
+    url: text2(item.html_url),
+    description: action === "opened" ? text2(item.body) : void 0,
     color: action === "opened" ? GREEN : action === "closed" ? RED : BLURPLE
   };
 }
 function summarize2(event, p) {
-  const action = text(p.action);
-  const ref = text(p.ref).replace(/^refs\/(heads|tags)\//, "");
+  const action = text2(p.action);
+  const ref = text2(p.ref).replace(/^refs\/(heads|tags)\//, "");
   switch (event) {
     case "push": {
       const commits = Array.isArray(p.commits) ? p.commits.filter(isObject) : [];
       if (commits.length === 0) return void 0;
       const lines = commits.map(
-        (c) => `[\`${text(c.id).slice(0, 7)}\`](${text(c.url)}) ${text(c.message).split("\n")[0]} - ${text(obj(c.author).name || obj(c.author).username)}`
+        (c) => `[\`${text2(c.id).slice(0, 7)}\`](${text2(c.url)}) ${text2(c.message).split("\n")[0]} - ${text2(obj(c.author).name || obj(c.author).username)}`
       );
       return {
         title: `${ref}: ${commits.length} new commit${commits.length === 1 ? "" : "s"}`,
-        url: text(p.compare),
+        url: text2(p.compare),
         description: lines.join("\n")
       };
     }
@@ -52163,68 +52702,68 @@ function summarize2(event, p) {
       return issueLike("Pull request", action, obj(p.pull_request));
     case "issue_comment":
       return {
-        title: `New comment on issue #${text(obj(p.issue).number)}: ${text(obj(p.issue).title)}`,
-        url: text(obj(p.comment).html_url),
-        description: text(obj(p.comment).body)
+        title: `New comment on issue #${text2(obj(p.issue).number)}: ${text2(obj(p.issue).title)}`,
+        url: text2(obj(p.comment).html_url),
+        description: text2(obj(p.comment).body)
       };
     case "commit_comment":
       return {
-        title: `New comment on commit \`${text(obj(p.comment).commit_id).slice(0, 7)}\``,
-        url: text(obj(p.comment).html_url),
-        description: text(obj(p.comment).body)
+        title: `New comment on commit \`${text2(obj(p.comment).commit_id).slice(0, 7)}\``,
+        url: text2(obj(p.comment).html_url),
+        description: text2(obj(p.comment).body)
       };
     case "pull_request_review":
       return {
-        title: `Pull request review ${text(obj(p.review).state) || action}: #${text(obj(p.pull_request).number)} ${text(obj(p.pull_request).title)}`,
-        url: text(obj(p.review).html_url),
-        description: text(obj(p.review).body)
+        title: `Pull request review ${text2(obj(p.review).state) || action}: #${text2(obj(p.pull_request).number)} ${text2(obj(p.pull_request).title)}`,
+        url: text2(obj(p.review).html_url),
+        description: text2(obj(p.review).body)
       };
     case "pull_request_review_comment":
       return {
-        title: `New review comment on pull request #${text(obj(p.pull_request).number)}: ${text(obj(p.pull_request).title)}`,
-        url: text(obj(p.comment).html_url),
-        description: text(obj(p.comment).body)
+        title: `New review comment on pull request #${text2(obj(p.pull_request).number)}: ${text2(obj(p.pull_request).title)}`,
+        url: text2(obj(p.comment).html_url),
+        description: text2(obj(p.comment).body)
       };
     case "create":
-      return { title: `New ${text(p.ref_type) || "ref"} created: ${ref}` };
+      return { title: `New ${text2(p.ref_type) || "ref"} created: ${ref}` };
     case "delete":
-      return { title: `${text(p.ref_type) || "ref"} deleted: ${ref}` };
+      return { title: `${text2(p.ref_type) || "ref"} deleted: ${ref}` };
     case "fork":
-      return { title: `Fork created: ${text(obj(p.forkee).full_name)}`, url: text(obj(p.forkee).html_url) };
+      return { title: `Fork created: ${text2(obj(p.forkee).full_name)}`, url: text2(obj(p.forkee).html_url) };
     case "release":
       return {
-        title: `New release ${action || "published"}: ${text(obj(p.release).tag_name)}`,
-        url: text(obj(p.release).html_url),
-        description: text(obj(p.release).body)
+        title: `New release ${action || "published"}: ${text2(obj(p.release).tag_name)}`,
+        url: text2(obj(p.release).html_url),
+        description: text2(obj(p.release).body)
       };
     case "watch":
-      return { title: "New star added", url: text(obj(p.repository).html_url) };
+      return { title: "New star added", url: text2(obj(p.repository).html_url) };
     case "public":
-      return { title: "Now open sourced!", url: text(obj(p.repository).html_url) };
+      return { title: "Now open sourced!", url: text2(obj(p.repository).html_url) };
     case "member":
       return {
-        title: `Collaborator ${action || "added"}: ${text(obj(p.member).login)}`,
-        url: text(obj(p.member).html_url)
+        title: `Collaborator ${action || "added"}: ${text2(obj(p.member).login)}`,
+        url: text2(obj(p.member).html_url)
       };
     case "discussion":
       return {
-        title: `Discussion ${action}: #${text(obj(p.discussion).number)} ${text(obj(p.discussion).title)}`,
-        url: text(obj(p.discussion).html_url),
-        description: action === "created" ? text(obj(p.discussion).body) : void 0
+        title: `Discussion ${action}: #${text2(obj(p.discussion).number)} ${text2(obj(p.discussion).title)}`,
+        url: text2(obj(p.discussion).html_url),
+        description: action === "created" ? text2(obj(p.discussion).body) : void 0
       };
     case "discussion_comment":
       return {
-        title: `New comment on discussion #${text(obj(p.discussion).number)}: ${text(obj(p.discussion).title)}`,
-        url: text(obj(p.comment).html_url),
-        description: text(obj(p.comment).body)
+        title: `New comment on discussion #${text2(obj(p.discussion).number)}: ${text2(obj(p.discussion).title)}`,
+        url: text2(obj(p.comment).html_url),
+        description: text2(obj(p.comment).body)
       };
     case "check_run":
     case "check_suite": {
       const run2 = obj(p[event]);
-      const conclusion = text(run2.conclusion) || text(run2.status) || action;
+      const conclusion = text2(run2.conclusion) || text2(run2.status) || action;
       return {
-        title: `${event === "check_run" ? `Check run ${text(run2.name)}` : "Check suite"} ${conclusion}`,
-        url: text(run2.html_url),
+        title: `${event === "check_run" ? `Check run ${text2(run2.name)}` : "Check suite"} ${conclusion}`,
+        url: text2(run2.html_url),
         color: conclusion === "success" ? GREEN : conclusion === "failure" ? RED : BLURPLE
       };
     }
@@ -52236,7 +52775,7 @@ function githubToExecuteBody(event, payload, limits) {
   const p = obj(payload);
   const s = summarize2(event, p);
   if (!s) return void 0;
-  const repo = text(obj(p.repository).full_name) || text(obj(p.repository).name);
+  const repo = text2(obj(p.repository).full_name) || text2(obj(p.repository).name);
   const sender = obj(p.sender);
   const embed = {
     title: clip2(repo ? `[${repo}] ${s.title}` : s.title, limits.embed_title_max),
@@ -52244,16 +52783,16 @@ function githubToExecuteBody(event, payload, limits) {
   };
   if (s.url) embed.url = s.url;
   if (s.description) embed.description = clip2(s.description, Math.min(500, limits.embed_description_max));
-  if (text(sender.login)) {
+  if (text2(sender.login)) {
     embed.author = {
-      name: text(sender.login),
-      ...text(sender.html_url) ? { url: text(sender.html_url) } : {},
-      ...text(sender.avatar_url) ? { icon_url: text(sender.avatar_url) } : {}
+      name: text2(sender.login),
+      ...text2(sender.html_url) ? { url: text2(sender.html_url) } : {},
+      ...text2(sender.avatar_url) ? { icon_url: text2(sender.avatar_url) } : {}
     };
   }
   return { embeds: [embed] };
 }
-var BLURPLE, GREEN, RED, obj, text;
+var BLURPLE, GREEN, RED, obj, text2;
 var init_webhook_github = __esm({
   "src/emulator/models/webhook-github.ts"() {
     "use strict";
@@ -52262,7 +52801,7 @@ var init_webhook_github = __esm({
     GREEN = 2932302;
     RED = 13313073;
     obj = (v) => isObject(v) ? v : {};
-    text = (v) => typeof v === "string" ? v : typeof v === "number" ? String(v) : "";
+    text2 = (v) => typeof v === "string" ? v : typeof v === "number" ? String(v) : "";
   }
 });
 
@@ -52995,9 +53534,9 @@ function handleControl(method, path, body, faults) {
         if (typeof body === "object" && body !== null && !Array.isArray(body) && "add" in body) {
           faults.add(checkFaultRule(body.add, "add"));
         } else {
-          const list5 = Array.isArray(body) ? body : body?.faults;
-          if (!Array.isArray(list5)) return bad4('Send { "faults": [rule, …] }, a list of rules, or { "add": rule }.');
-          faults.set(list5.map((r, i) => checkFaultRule(r, `faults[${i}]`)));
+          const list6 = Array.isArray(body) ? body : body?.faults;
+          if (!Array.isArray(list6)) return bad4('Send { "faults": [rule, …] }, a list of rules, or { "add": rule }.');
+          faults.set(list6.map((r, i) => checkFaultRule(r, `faults[${i}]`)));
         }
         return { status: 200, body: { faults: faults.list() } };
       }
@@ -53056,7 +53595,7 @@ function viewWorld(world, defaults, nowMs) {
       ...g.bans?.length ? { bans: g.bans.map((b) => ({ ...b })) } : {},
       ...g.auditLog?.length ? { auditLog: g.auditLog.slice(-AUDIT_SHOWN).map(({ changes: _changes, ...e }) => e) } : {},
       channels: g.channels.map((c) => {
-        const tags = c.appliedTags;
+        const tags = c.thread?.appliedTags;
         return {
           id: c.id,
           name: c.name,
@@ -53065,7 +53604,12 @@ function viewWorld(world, defaults, nowMs) {
           ...c.archived ? { archived: true } : {},
           ...c.nsfw ? { nsfw: true } : {},
           ...tags && tags.length > 0 ? { appliedTags: tags } : {},
-          ...c.availableTags && c.availableTags.length > 0 ? { availableTags: c.availableTags } : {}
+          ...c.availableTags && c.availableTags.length > 0 ? { availableTags: c.availableTags } : {},
+          ...c.topic ? { topic: c.topic } : {},
+          ...c.rateLimitPerUser ? { rateLimitPerUser: c.rateLimitPerUser } : {},
+          ...c.permissionOverwrites && c.permissionOverwrites.length > 0 ? { overwrites: c.permissionOverwrites.map((o) => ({ ...o })) } : {},
+          ...c.thread?.locked ? { locked: true } : {},
+          ...c.thread ? { threadMembers: c.thread.members.map((m) => m.id) } : {}
         };
       }),
       apps: Object.entries(g.apps).map(([id, a]) => ({ id, commandsScope: a.commandsScope }))
@@ -53807,6 +54351,15 @@ var init_service_routes = __esm({
       "/channels/:id/permissions/:id": ["PUT", "DELETE"],
       "/channels/:id/pins": ["GET"],
       "/channels/:id/pins/:id": ["PUT", "DELETE"],
+      "/channels/:id/threads": ["POST"],
+      "/channels/:id/messages/:id/threads": ["POST"],
+      "/channels/:id/thread-members": ["GET"],
+      "/channels/:id/thread-members/@me": ["PUT", "DELETE"],
+      "/channels/:id/thread-members/:id": ["GET", "PUT", "DELETE"],
+      "/channels/:id/threads/archived/public": ["GET"],
+      "/channels/:id/threads/archived/private": ["GET"],
+      "/channels/:id/users/@me/threads/archived/private": ["GET"],
+      "/guilds/:id/threads/active": ["GET"],
       "/users/@me": ["GET", "PATCH"],
       "/users/:id": ["GET"],
       "/users/@me/channels": ["POST"],
@@ -54795,8 +55348,8 @@ function listCommands2(memo) {
       locale: requestLocale(req.headers) ?? settingsLocale(ctx.world, req.auth)
     };
     const key = `${ctx.world.serial}|${r.app.id}|${scopeKey(r.scope)}|${mode.withLocalizations}|${mode.locale ?? ""}`;
-    const text2 = memo.get(key, () => scopeCommands(ctx.world, r.app.id, r.scope).map((c) => shapeCommand(c, mode)));
-    return { status: 200, text: text2, headers: { "Content-Type": "application/json" } };
+    const text3 = memo.get(key, () => scopeCommands(ctx.world, r.app.id, r.scope).map((c) => shapeCommand(c, mode)));
+    return { status: 200, text: text3, headers: { "Content-Type": "application/json" } };
   };
 }
 function createCommand3(limits) {
@@ -54926,18 +55479,18 @@ function bulkOverwrite(limits) {
   };
 }
 function commandRoutes(limits) {
-  const list5 = listCommands2(new ListMemo());
-  const create3 = createCommand3(limits);
-  const edit4 = editCommand2(limits);
+  const list6 = listCommands2(new ListMemo());
+  const create4 = createCommand3(limits);
+  const edit5 = editCommand2(limits);
   const bulk = bulkOverwrite(limits);
   const routes = [];
   for (const base of [GLOBAL2, GUILD]) {
     routes.push(
-      { method: "GET", pattern: base, auth: "app", bucket: "commands.list", handler: list5 },
-      { method: "POST", pattern: base, auth: "app", bucket: "commands.create", handler: create3 },
+      { method: "GET", pattern: base, auth: "app", bucket: "commands.list", handler: list6 },
+      { method: "POST", pattern: base, auth: "app", bucket: "commands.create", handler: create4 },
       { method: "PUT", pattern: base, auth: "app", bucket: "commands.bulk", handler: bulk },
       { method: "GET", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.get", handler: getCommand },
-      { method: "PATCH", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.edit", handler: edit4 },
+      { method: "PATCH", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.edit", handler: edit5 },
       { method: "DELETE", pattern: `${base}/:commandId`, auth: "app", bucket: "commands.delete", handler: deleteOne }
     );
   }
@@ -55153,7 +55706,7 @@ function postToEndpoint(url, body, headers, timeoutMs) {
       const req = (target2.protocol === "https:" ? import_node_https.request : import_node_http3.request)(
         target2,
         options,
-        (res) => readReply(res, (text2) => done3(res.statusCode ?? 0, text2), fail3)
+        (res) => readReply(res, (text3) => done3(res.statusCode ?? 0, text3), fail3)
       );
       current = req;
       req.on("error", (err) => {
@@ -55163,11 +55716,11 @@ function postToEndpoint(url, body, headers, timeoutMs) {
       });
       req.end(body);
     };
-    const done3 = (status, text2) => {
+    const done3 = (status, text3) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve18({ status, text: text2 });
+      resolve18({ status, text: text3 });
     };
     send2(true);
   });
@@ -55516,7 +56069,7 @@ function permissionRoutes(limits) {
     );
     return { status: 200, body: rows.map(shapePermissions) };
   };
-  const getOne3 = (req, ctx) => {
+  const getOne4 = (req, ctx) => {
     const denied = checkPermissionsRead(req.auth);
     if (denied) return denied;
     const t = checkTarget(req, ctx);
@@ -55524,7 +56077,7 @@ function permissionRoutes(limits) {
     const row2 = own(ctx.world.permissions, rowKey(t.guildId, t.targetId));
     return row2 ? { status: 200, body: shapePermissions(row2) } : unknownPermissions();
   };
-  const put = (req, ctx) => {
+  const put2 = (req, ctx) => {
     const denied = checkPermissionsWrite(req.auth);
     if (denied) return denied;
     const t = checkTarget(req, ctx);
@@ -55573,9 +56126,9 @@ function permissionRoutes(limits) {
       pattern: `${BASE}/:commandId/permissions`,
       auth: "app",
       bucket: "permissions.get",
-      handler: getOne3
+      handler: getOne4
     },
-    { method: "PUT", pattern: `${BASE}/:commandId/permissions`, auth: "app", bucket: "permissions.edit", handler: put }
+    { method: "PUT", pattern: `${BASE}/:commandId/permissions`, auth: "app", bucket: "permissions.edit", handler: put2 }
   ];
 }
 var BASE, unknownPermissions;
@@ -55769,12 +56322,12 @@ function announceMemberRemove(events, guild, m) {
 function auditReason(header) {
   const raw = Array.isArray(header) ? header[0] : header;
   if (raw === void 0 || raw === "") return void 0;
-  let text2 = raw;
+  let text3 = raw;
   try {
-    text2 = decodeURIComponent(raw);
+    text3 = decodeURIComponent(raw);
   } catch {
   }
-  return text2.slice(0, GUILD_FORMAT.audit_reason_max);
+  return text3.slice(0, GUILD_FORMAT.audit_reason_max);
 }
 function audit(guild, nextId, entry) {
   const e = { id: nextId(), ...entry };
@@ -55814,11 +56367,13 @@ function channelAccess(req, ctx) {
   const found = findChannel(ctx.world, req.params.channelId ?? "");
   if (!found) return channelError(ChannelErrors.unknownChannel);
   if (!botInGuild(found.guild, app.id)) return channelError(ChannelErrors.missingAccess);
+  const perms = botChannelPermissions(found.guild, app, found.channel.id);
   return {
     app,
     guild: found.guild,
     channel: found.channel,
-    perms: botChannelPermissions(found.guild, app, found.channel.id)
+    // A private thread is seen by its members and by MANAGE_THREADS.
+    perms: found.channel.type === ChannelType.PRIVATE_THREAD ? privateThreadView(perms, isThreadMember(found.channel, app.botUserId)) : perms
   };
 }
 function guildAccess(req, ctx) {
@@ -55829,12 +56384,12 @@ function guildAccess(req, ctx) {
   return { app, guild };
 }
 function botGuildPermissions(guild, app) {
-  const managed = `managed:${app.botUserId}`;
+  const managed2 = `managed:${app.botUserId}`;
   const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
-  roles.set(managed, BigInt(own(guild.apps, app.id)?.permissions ?? "0"));
+  roles.set(managed2, BigInt(own(guild.apps, app.id)?.permissions ?? "0"));
   return basePermissions(
     { guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles },
-    { userId: app.botUserId, roleIds: [managed] }
+    { userId: app.botUserId, roleIds: [managed2] }
   );
 }
 function moderatorAccess(req, ctx) {
@@ -55853,12 +56408,15 @@ var init_channel_access = __esm({
   "src/emulator/routes/channel-access.ts"() {
     "use strict";
     init_base_permissions();
+    init_thread_fields();
+    init_enums();
     init_payload();
     init_errors5();
     init_http_types();
     init_place();
     init_message_events();
     init_guild_events();
+    init_threads();
     init_own();
     init_world();
     init_error_answers();
@@ -55919,6 +56477,8 @@ function create(req, ctx) {
     reply: isObject(b.message_reference)
   });
   if (denied) return channelError(denied);
+  const gate = sayGate(ctx.world, at2.channel, { userId: at2.app.botUserId, perms: at2.perms, bot: true }, ctx.now());
+  if (!gate.ok) return channelError(gate.error);
   const refused6 = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
   if (refused6) return refused6;
   if (Array.isArray(b.sticker_ids) && b.sticker_ids.length > 0) return channelError(ChannelErrors.unknownSticker);
@@ -55942,6 +56502,7 @@ function create(req, ctx) {
   );
   ctx.world.messages[stored2.id] = stored2;
   ctx.changed();
+  afterSay(ctx.events, ctx.world, at2.guild, at2.channel, gate, ctx.now());
   announceMessage(ctx.events, ctx.world, stored2, "create", { files: req.files });
   return { status: 200, body: restMessage(ctx.world, stored2, at2.app.botUserId) };
 }
@@ -56027,6 +56588,7 @@ var init_channel_messages2 = __esm({
     init_problem();
     init_values();
     init_message3();
+    init_channel_say();
     init_message_events();
     init_webhook_message();
     init_own();
@@ -56045,8 +56607,55 @@ var init_channel_messages2 = __esm({
   }
 });
 
+// src/emulator/routes/channel-overwrites.ts
+function managed(req, ctx) {
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const unseen = viewRefusal(at2.perms);
+  if (unseen) return channelError(unseen);
+  if (isThread(at2.channel)) return channelError(ChannelEditErrors.invalidThreadChannel);
+  if (!holdsAll(at2.perms, ChannelBits.MANAGE_ROLES)) return channelError(ChannelErrors.missingPermissions);
+  return at2;
+}
+function put(req, ctx) {
+  const at2 = managed(req, ctx);
+  if ("status" in at2) return at2;
+  const parsed = parseOverwrite(req.body, [], req.params.overwriteId);
+  if (Array.isArray(parsed)) return problemsResponse(parsed);
+  if (!overwriteGrantAllowed(at2.perms, parsed)) return channelError(ChannelErrors.missingPermissions);
+  setOverwrite(at2.channel, parsed);
+  ctx.changed();
+  announceChannel(ctx.events, ctx.world, at2.guild, at2.channel, "CHANNEL_UPDATE");
+  return { status: 204 };
+}
+function remove2(req, ctx) {
+  const at2 = managed(req, ctx);
+  if ("status" in at2) return at2;
+  if (removeOverwrite(at2.channel, req.params.overwriteId ?? "")) {
+    ctx.changed();
+    announceChannel(ctx.events, ctx.world, at2.guild, at2.channel, "CHANNEL_UPDATE");
+  }
+  return { status: 204 };
+}
+var PATH2, channelOverwriteRoutes;
+var init_channel_overwrites = __esm({
+  "src/emulator/routes/channel-overwrites.ts"() {
+    "use strict";
+    init_channel_fields();
+    init_messages();
+    init_channel_edits();
+    init_webhook_access();
+    init_channel_access();
+    PATH2 = "/channels/:channelId/permissions/:overwriteId";
+    channelOverwriteRoutes = [
+      { method: "PUT", pattern: PATH2, auth: "optional", bucket: "default", handler: put },
+      { method: "DELETE", pattern: PATH2, auth: "optional", bucket: "default", handler: remove2 }
+    ];
+  }
+});
+
 // src/emulator/routes/channel-reactions.ts
-function react(req, ctx, add) {
+function react(req, ctx, add2) {
   const at2 = channelAccess(req, ctx);
   if ("status" in at2) return at2;
   const seen2 = viewRefusal(at2.perms);
@@ -56057,7 +56666,7 @@ function react(req, ctx, add) {
   if (!emoji || emoji.kind === "custom") return channelError(ChannelErrors.unknownEmoji);
   const key = reactionKey(emoji);
   const userId2 = at2.app.botUserId;
-  if (!add) {
+  if (!add2) {
     if (removeReaction(stored2, key, userId2)) {
       ctx.changed();
       announceReaction(ctx.events, ctx.world, stored2, userId2, key, false);
@@ -56249,7 +56858,7 @@ var init_moderation2 = __esm({
     init_world();
     init_guild_events();
     init_message_events();
-    holds2 = (perms, bit2) => (perms & bit2) === bit2;
+    holds2 = (perms, bit3) => (perms & bit3) === bit3;
     refused2 = (error2) => ({ ok: false, error: error2 });
     BAN_MEMBERS = PERMISSION_BITS.BAN_MEMBERS;
     KICK_MEMBERS = PERMISSION_BITS.KICK_MEMBERS;
@@ -56308,6 +56917,188 @@ var init_guild_bans = __esm({
       { method: "GET", pattern: BAN, auth: "optional", bucket: "default", handler: getBan },
       { method: "PUT", pattern: BAN, auth: "optional", bucket: "default", handler: ban },
       { method: "DELETE", pattern: BAN, auth: "optional", bucket: "default", handler: unban }
+    ];
+  }
+});
+
+// src/emulator/routes/threads-edit.ts
+function editRefusal(at2, b) {
+  const moderator = holdsAll(at2.perms, ChannelBits.MANAGE_THREADS);
+  const starter = at2.channel.thread?.ownerId === at2.app.botUserId;
+  const locked = at2.channel.thread?.locked ?? false;
+  if (at2.channel.archived && b.archived !== false) return channelError(ChannelEditErrors.threadArchived);
+  if (moderator) return void 0;
+  const onlyStarterFields = Object.keys(b).every((k) => STARTER_FIELDS.has(k));
+  if (!starter || !onlyStarterFields) return channelError(ChannelErrors.missingPermissions);
+  if (locked && b.archived === false) return channelError(ChannelErrors.missingPermissions);
+  return void 0;
+}
+function editThread(req, ctx, at2) {
+  const b = isObject(req.body) ? req.body : {};
+  const parent = at2.guild.channels.find((c) => c.id === at2.channel.parentId);
+  const tags = parseAppliedTags(
+    b.applied_tags,
+    (parent?.availableTags ?? []).map((t) => t.id)
+  );
+  const refused6 = problemsResponse(validateThreadBody(req.body, { create: false })) ?? (tags.ok ? void 0 : problemsResponse(tags.problems)) ?? editRefusal(at2, b);
+  if (refused6) return refused6;
+  const thread = at2.channel;
+  const state = thread.thread;
+  const nowIso = new Date(ctx.now()).toISOString();
+  if (typeof b.name === "string") thread.name = b.name;
+  if (typeof b.rate_limit_per_user === "number") {
+    if (b.rate_limit_per_user > 0) thread.rateLimitPerUser = b.rate_limit_per_user;
+    else delete thread.rateLimitPerUser;
+  }
+  if (state) {
+    if (typeof b.locked === "boolean") state.locked = b.locked;
+    if (typeof b.auto_archive_duration === "number") state.autoArchiveDuration = b.auto_archive_duration;
+    if (typeof b.invitable === "boolean") state.invitable = b.invitable;
+    if (tags.ok && Array.isArray(b.applied_tags)) state.appliedTags = tags.ids;
+  }
+  if (typeof b.archived === "boolean") setArchived(thread, b.archived, nowIso);
+  ctx.changed();
+  announceChannel(ctx.events, ctx.world, at2.guild, thread, "THREAD_UPDATE");
+  return { status: 200, body: channelObject2(at2.guild, thread, at2.app.botUserId) };
+}
+function deleteThread(ctx, at2) {
+  if (!holdsAll(at2.perms, ChannelBits.MANAGE_THREADS)) return channelError(ChannelErrors.missingPermissions);
+  const before = channelObject2(at2.guild, at2.channel, at2.app.botUserId);
+  deleteChannel(ctx.world, at2.guild, at2.channel);
+  ctx.changed();
+  announceChannel(ctx.events, ctx.world, at2.guild, at2.channel, "THREAD_DELETE");
+  return { status: 200, body: before };
+}
+var STARTER_FIELDS;
+var init_threads_edit = __esm({
+  "src/emulator/routes/threads-edit.ts"() {
+    "use strict";
+    init_channel_fields();
+    init_thread_fields();
+    init_messages();
+    init_values();
+    init_channel_edits();
+    init_threads();
+    init_webhook_access();
+    init_channel_access();
+    STARTER_FIELDS = /* @__PURE__ */ new Set(["name", "archived", "auto_archive_duration", "applied_tags"]);
+  }
+});
+
+// src/emulator/routes/guild-channels.ts
+function botGuildBits(guild, app) {
+  let bits = 0n;
+  try {
+    bits = BigInt(own(guild.apps, app.id)?.permissions ?? "0");
+  } catch {
+    bits = 0n;
+  }
+  const anywhere = { id: guild.id, type: 0, name: "", overwrites: [] };
+  return appChannelPermissions(guildFacts(guild), { userId: app.botUserId, permissions: bits }, anywhere);
+}
+function overwritesRefusal(body, perms, needsManageRoles) {
+  const overwrites = bodyOverwrites(body);
+  if (!overwrites) return void 0;
+  if (needsManageRoles && !holdsAll(perms, ChannelBits.MANAGE_ROLES))
+    return channelError(ChannelErrors.missingPermissions);
+  return overwrites.every((o) => overwriteGrantAllowed(perms, o)) ? void 0 : channelError(ChannelErrors.missingPermissions);
+}
+function parentRefusal(guild, body, childType) {
+  const parent = typeof body.parent_id === "string" ? guild.channels.find((c) => c.id === body.parent_id) : void 0;
+  return problemsResponse(parentProblems(body.parent_id, parent?.type, childType));
+}
+function create2(req, ctx) {
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const body = isObject(req.body) ? req.body : {};
+  const type = typeof body.type === "number" ? body.type : 0;
+  const refused6 = problemsResponse(validateChannelBody(req.body, { create: true, channelType: type })) ?? parentRefusal(at2.guild, body, type);
+  if (refused6) return refused6;
+  const parentId = typeof body.parent_id === "string" ? body.parent_id : void 0;
+  const perms = parentId ? botChannelPermissions(at2.guild, at2.app, parentId) : botGuildBits(at2.guild, at2.app);
+  if (!holdsAll(perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
+  const overwrites = overwritesRefusal(body, perms, false);
+  if (overwrites) return overwrites;
+  const channel = createChannel(at2.guild, ctx.nextId(), body, () => ctx.nextId());
+  ctx.changed();
+  announceChannel(ctx.events, ctx.world, at2.guild, channel, "CHANNEL_CREATE");
+  return { status: 201, body: channelObject2(at2.guild, channel, at2.app.botUserId) };
+}
+function edit2(req, ctx) {
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const unseen = viewRefusal(at2.perms);
+  if (unseen) return channelError(unseen);
+  if (isThread(at2.channel)) return editThread(req, ctx, at2);
+  const body = isObject(req.body) ? req.body : {};
+  const refused6 = problemsResponse(validateChannelBody(req.body, { create: false, channelType: at2.channel.type })) ?? ("parent_id" in body ? parentRefusal(at2.guild, body, at2.channel.type) : void 0);
+  if (refused6) return refused6;
+  if (!holdsAll(at2.perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
+  const overwrites = overwritesRefusal(body, at2.perms, true);
+  if (overwrites) return overwrites;
+  applyChannelEdit(at2.channel, body, () => ctx.nextId());
+  ctx.changed();
+  announceChannel(ctx.events, ctx.world, at2.guild, at2.channel, "CHANNEL_UPDATE");
+  return { status: 200, body: channelObject2(at2.guild, at2.channel, at2.app.botUserId) };
+}
+function remove3(req, ctx) {
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const unseen = viewRefusal(at2.perms);
+  if (unseen) return channelError(unseen);
+  if (isThread(at2.channel)) return deleteThread(ctx, at2);
+  if (!holdsAll(at2.perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
+  const before = channelObject2(at2.guild, at2.channel, at2.app.botUserId);
+  const threads = deleteChannel(ctx.world, at2.guild, at2.channel);
+  ctx.changed();
+  for (const t of threads) announceChannel(ctx.events, ctx.world, at2.guild, t, "THREAD_DELETE");
+  announceChannel(ctx.events, ctx.world, at2.guild, at2.channel, "CHANNEL_DELETE", before);
+  return { status: 200, body: before };
+}
+function reorder(req, ctx) {
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const body = req.body;
+  const moves = Array.isArray(body) ? body.filter(isObject) : [];
+  const bad5 = !Array.isArray(body) ? [problem("channel-positions", [], "A list of { id, position }.", ApiErrors.array())] : moves.flatMap(
+    (m, i) => isSnowflake(m.id) && Number.isInteger(m.position) ? [] : [problem("channel-positions", [i], "Each entry is { id, position }.", ApiErrors.invalid("Invalid entry"))]
+  );
+  const refused6 = problemsResponse(bad5);
+  if (refused6) return refused6;
+  if (!holdsAll(botGuildBits(at2.guild, at2.app), ChannelBits.MANAGE_CHANNELS))
+    return channelError(ChannelErrors.missingPermissions);
+  const before = new Map(listedChannels(at2.guild).map((c, i) => [c.id, i]));
+  reorderChannels(
+    at2.guild,
+    moves.map((m) => ({ id: String(m.id), position: m.position }))
+  );
+  ctx.changed();
+  listedChannels(at2.guild).forEach((c, i) => {
+    if (before.get(c.id) !== i) announceChannel(ctx.events, ctx.world, at2.guild, c, "CHANNEL_UPDATE");
+  });
+  return { status: 204 };
+}
+var guildChannelRoutes;
+var init_guild_channels = __esm({
+  "src/emulator/routes/guild-channels.ts"() {
+    "use strict";
+    init_channel_fields();
+    init_payload();
+    init_messages();
+    init_problem();
+    init_values();
+    init_snowflake();
+    init_place();
+    init_channel_edits();
+    init_own();
+    init_webhook_access();
+    init_channel_access();
+    init_threads_edit();
+    guildChannelRoutes = [
+      { method: "POST", pattern: "/guilds/:guildId/channels", auth: "optional", bucket: "default", handler: create2 },
+      { method: "PATCH", pattern: "/guilds/:guildId/channels", auth: "optional", bucket: "default", handler: reorder },
+      { method: "PATCH", pattern: "/channels/:channelId", auth: "optional", bucket: "default", handler: edit2 },
+      { method: "DELETE", pattern: "/channels/:channelId", auth: "optional", bucket: "default", handler: remove3 }
     ];
   }
 });
@@ -56535,7 +57326,7 @@ function kick(req, ctx) {
   ctx.changed();
   return { status: 204 };
 }
-function edit2(req, ctx) {
+function edit3(req, ctx) {
   const by = moderatorAccess(req, ctx);
   if ("status" in by) return by;
   const unkept = MEMBER_FIELDS_NOT_EMULATED.filter((k) => isObject(req.body) && req.body[k] !== void 0);
@@ -56587,7 +57378,7 @@ var init_guild_members = __esm({
     guildMemberRoutes = [
       { method: "GET", pattern: "/guilds/:guildId/members/search", auth: "optional", bucket: "default", handler: search },
       { method: "DELETE", pattern: MEMBER, auth: "optional", bucket: "default", handler: kick },
-      { method: "PATCH", pattern: MEMBER, auth: "optional", bucket: "default", handler: edit2 },
+      { method: "PATCH", pattern: MEMBER, auth: "optional", bucket: "default", handler: edit3 },
       { method: "PUT", pattern: ROLE, auth: "optional", bucket: "default", handler: setRole(true) },
       { method: "DELETE", pattern: ROLE, auth: "optional", bucket: "default", handler: setRole(false) }
     ];
@@ -56595,7 +57386,7 @@ var init_guild_members = __esm({
 });
 
 // src/emulator/routes/guild-reads.ts
-function channelObject2(guild, app, channelId2) {
+function channelObject3(guild, app, channelId2) {
   const c = guild.channels.find((x) => x.id === channelId2);
   if (isThreadType(c.type) && c.parentId !== void 0) return threadPayload(c, app.botUserId);
   const listed2 = guild.channels.filter((x) => !(isThreadType(x.type) && x.parentId !== void 0));
@@ -56606,7 +57397,7 @@ function getChannel(req, ctx) {
   if ("status" in at2) return at2;
   const seen2 = viewRefusal(at2.perms);
   if (seen2) return channelError(seen2);
-  return { status: 200, body: channelObject2(at2.guild, at2.app, at2.channel.id) };
+  return { status: 200, body: channelObject3(at2.guild, at2.app, at2.channel.id) };
 }
 function getGuild(req, ctx) {
   const at2 = guildAccess(req, ctx);
@@ -56829,21 +57620,21 @@ function done2(result, ctx) {
   ctx.changed();
   return result.body === void 0 ? { status: 204 } : { status: 200, body: result.body };
 }
-function create2(req, ctx) {
+function create3(req, ctx) {
   const by = moderatorAccess(req, ctx);
   if ("status" in by) return by;
   const f = parseRoleFields(req.body);
   if (Array.isArray(f)) return problemsResponse(f);
   return done2(createRole(by, f, ctx), ctx);
 }
-function edit3(req, ctx) {
+function edit4(req, ctx) {
   const by = moderatorAccess(req, ctx);
   if ("status" in by) return by;
   const f = parseRoleFields(req.body);
   if (Array.isArray(f)) return problemsResponse(f);
   return done2(editRole(by, req.params.roleId, f, ctx), ctx);
 }
-function remove2(req, ctx) {
+function remove4(req, ctx) {
   const by = moderatorAccess(req, ctx);
   if ("status" in by) return by;
   return done2(deleteRole(by, req.params.roleId, ctx), ctx);
@@ -56873,11 +57664,234 @@ var init_guild_roles = __esm({
     init_channel_access();
     ROLE2 = "/guilds/:guildId/roles/:roleId";
     guildRoleRoutes = [
-      { method: "POST", pattern: "/guilds/:guildId/roles", auth: "optional", bucket: "default", handler: create2 },
+      { method: "POST", pattern: "/guilds/:guildId/roles", auth: "optional", bucket: "default", handler: create3 },
       { method: "PATCH", pattern: "/guilds/:guildId/roles", auth: "optional", bucket: "default", handler: move },
       { method: "GET", pattern: ROLE2, auth: "optional", bucket: "default", handler: getOne2 },
-      { method: "PATCH", pattern: ROLE2, auth: "optional", bucket: "default", handler: edit3 },
-      { method: "DELETE", pattern: ROLE2, auth: "optional", bucket: "default", handler: remove2 }
+      { method: "PATCH", pattern: ROLE2, auth: "optional", bucket: "default", handler: edit4 },
+      { method: "DELETE", pattern: ROLE2, auth: "optional", bucket: "default", handler: remove4 }
+    ];
+  }
+});
+
+// src/emulator/routes/thread-members.ts
+function threadAccess(req, ctx) {
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const unseen = viewRefusal(at2.perms);
+  if (unseen) return channelError(unseen);
+  return isThread(at2.channel) ? at2 : channelError(ChannelEditErrors.invalidThreadChannel);
+}
+function addRefusal(at2, userId2) {
+  if (at2.channel.archived) return channelError(ChannelEditErrors.threadArchived);
+  if (!at2.guild.members.some((m) => m.id === userId2) && userId2 !== at2.app.botUserId)
+    return channelError(ChannelErrors.unknownMember);
+  const moderator = holdsAll(at2.perms, ChannelBits.MANAGE_THREADS);
+  if (!holdsAll(at2.perms, ChannelBits.SEND_MESSAGES_IN_THREADS)) return channelError(ChannelErrors.missingPermissions);
+  if (!isPrivate(at2) || moderator) return void 0;
+  const self = userId2 === at2.app.botUserId;
+  const botIn = isThreadMember(at2.channel, at2.app.botUserId);
+  if (self ? !botIn : !botIn || at2.channel.thread?.invitable === false)
+    return channelError(ChannelErrors.missingPermissions);
+  return void 0;
+}
+function add(req, ctx) {
+  const at2 = threadAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const userId2 = req.params.userId ?? at2.app.botUserId;
+  const refused6 = addRefusal(at2, userId2);
+  if (refused6) return refused6;
+  if (joinThread(at2.channel, userId2, new Date(ctx.now()).toISOString())) {
+    ctx.changed();
+    announceThreadMembers(ctx.events, ctx.world, at2.guild, at2.channel, { added: [userId2], removed: [] });
+  }
+  return { status: 204 };
+}
+function remove5(req, ctx) {
+  const at2 = threadAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const userId2 = req.params.userId ?? at2.app.botUserId;
+  if (at2.channel.archived) return channelError(ChannelEditErrors.threadArchived);
+  const starter = at2.channel.thread?.ownerId === at2.app.botUserId && isPrivate(at2);
+  if (userId2 !== at2.app.botUserId && !starter && !holdsAll(at2.perms, ChannelBits.MANAGE_THREADS))
+    return channelError(ChannelErrors.missingPermissions);
+  if (leaveThread(at2.channel, userId2)) {
+    ctx.changed();
+    announceThreadMembers(ctx.events, ctx.world, at2.guild, at2.channel, { added: [], removed: [userId2] });
+  }
+  return { status: 204 };
+}
+function list5(req, ctx) {
+  const at2 = threadAccess(req, ctx);
+  if ("status" in at2) return at2;
+  return { status: 200, body: (at2.channel.thread?.members ?? []).map((m) => threadMemberObject(at2.channel, m)) };
+}
+function getOne3(req, ctx) {
+  const at2 = threadAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const m = at2.channel.thread?.members.find((x) => x.id === req.params.userId);
+  return m ? { status: 200, body: threadMemberObject(at2.channel, m) } : channelError(ChannelErrors.unknownMember);
+}
+var isPrivate, BASE2, threadMemberRoutes;
+var init_thread_members = __esm({
+  "src/emulator/routes/thread-members.ts"() {
+    "use strict";
+    init_channel_fields();
+    init_enums();
+    init_messages();
+    init_channel_edits();
+    init_threads();
+    init_channel_access();
+    isPrivate = (at2) => at2.channel.type === ChannelType.PRIVATE_THREAD;
+    BASE2 = "/channels/:channelId/thread-members";
+    threadMemberRoutes = [
+      { method: "GET", pattern: BASE2, auth: "optional", bucket: "default", handler: list5 },
+      { method: "PUT", pattern: `${BASE2}/@me`, auth: "optional", bucket: "default", handler: add },
+      { method: "DELETE", pattern: `${BASE2}/@me`, auth: "optional", bucket: "default", handler: remove5 },
+      { method: "GET", pattern: `${BASE2}/:userId`, auth: "optional", bucket: "default", handler: getOne3 },
+      { method: "PUT", pattern: `${BASE2}/:userId`, auth: "optional", bucket: "default", handler: add },
+      { method: "DELETE", pattern: `${BASE2}/:userId`, auth: "optional", bucket: "default", handler: remove5 }
+    ];
+  }
+});
+
+// src/emulator/routes/threads.ts
+function parentAccess(req, ctx) {
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const unseen = viewRefusal(at2.perms);
+  return unseen ? channelError(unseen) : at2;
+}
+function created(ctx, at2, thread, extra = {}) {
+  ctx.changed();
+  announceChannel(ctx.events, ctx.world, at2.guild, thread, "THREAD_CREATE", { newly_created: true });
+  const member = thread.thread.members.find((m) => m.id === at2.app.botUserId);
+  const body = { ...channelObject2(at2.guild, thread, at2.app.botUserId), ...extra };
+  return { status: 201, body: member ? { ...body, member: threadMemberObject(thread, member) } : body };
+}
+function fields(b, at2, id, type) {
+  return {
+    id,
+    name: String(b.name),
+    type,
+    ownerId: at2.app.botUserId,
+    ...typeof b.auto_archive_duration === "number" ? { autoArchiveDuration: b.auto_archive_duration } : {},
+    ...typeof b.rate_limit_per_user === "number" ? { rateLimitPerUser: b.rate_limit_per_user } : {},
+    ...typeof b.invitable === "boolean" ? { invitable: b.invitable } : {}
+  };
+}
+function fromMessage(req, ctx) {
+  const at2 = parentAccess(req, ctx);
+  if ("status" in at2) return at2;
+  if (!THREAD_PARENTS.includes(at2.channel.type)) return channelError(ChannelEditErrors.invalidThreadChannel);
+  const refused6 = problemsResponse(validateThreadBody(req.body, { create: true }));
+  if (refused6) return refused6;
+  if (!holdsAll(at2.perms, ChannelBits.CREATE_PUBLIC_THREADS)) return channelError(ChannelErrors.missingPermissions);
+  const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
+  if (!stored2) return channelError(ChannelErrors.unknownMessage);
+  if (at2.guild.channels.some((c) => c.id === stored2.id)) return channelError(ChannelEditErrors.threadExists);
+  const type = at2.channel.type === ChannelType.GUILD_ANNOUNCEMENT ? ChannelType.ANNOUNCEMENT_THREAD : ChannelType.PUBLIC_THREAD;
+  const b = req.body;
+  const thread = startThread(at2.guild, at2.channel, fields(b, at2, stored2.id, type), new Date(ctx.now()).toISOString());
+  stored2.message.flags = (stored2.message.flags ?? 0) | MessageFlag.HAS_THREAD;
+  return created(ctx, at2, thread);
+}
+function withoutMessage(req, ctx) {
+  const at2 = parentAccess(req, ctx);
+  if ("status" in at2) return at2;
+  if (isForumLike(at2.channel.type)) return forumPost(req, ctx, at2);
+  if (!THREAD_PARENTS.includes(at2.channel.type)) return channelError(ChannelEditErrors.invalidThreadChannel);
+  const refused6 = problemsResponse(validateThreadBody(req.body, { create: true }));
+  if (refused6) return refused6;
+  const b = req.body;
+  const type = typeof b.type === "number" ? b.type : ChannelType.PRIVATE_THREAD;
+  const allowed = type === ChannelType.PRIVATE_THREAD ? at2.channel.type === ChannelType.GUILD_TEXT : type === (at2.channel.type === ChannelType.GUILD_TEXT ? ChannelType.PUBLIC_THREAD : ChannelType.ANNOUNCEMENT_THREAD);
+  if (!allowed) return channelError(ChannelEditErrors.invalidThreadChannel);
+  const needs = type === ChannelType.PRIVATE_THREAD ? ChannelBits.CREATE_PRIVATE_THREADS : ChannelBits.CREATE_PUBLIC_THREADS;
+  if (!holdsAll(at2.perms, needs)) return channelError(ChannelErrors.missingPermissions);
+  const thread = startThread(
+    at2.guild,
+    at2.channel,
+    fields(b, at2, ctx.nextId(), type),
+    new Date(ctx.now()).toISOString()
+  );
+  return created(ctx, at2, thread);
+}
+function forumPost(req, ctx, at2) {
+  const b = isObject(req.body) ? req.body : {};
+  const message = isObject(b.message) ? b.message : void 0;
+  const tags = parseAppliedTags(
+    b.applied_tags,
+    (at2.channel.availableTags ?? []).map((t) => t.id)
+  );
+  const refused6 = problemsResponse(validateThreadBody(req.body, { create: true })) ?? problemsResponse(
+    atPath(["message"], validateChannelMessageBody(message ?? {}, { limits: limitsOf(ctx), hasFiles: false }))
+  ) ?? (tags.ok ? void 0 : problemsResponse(tags.problems));
+  if (refused6) return refused6;
+  if (!holdsAll(at2.perms, ChannelBits.SEND_MESSAGES)) return channelError(ChannelErrors.missingPermissions);
+  const id = ctx.nextId();
+  const appliedTags = tags.ok ? tags.ids : [];
+  const thread = startThread(
+    at2.guild,
+    at2.channel,
+    { ...fields(b, at2, id, ChannelType.PUBLIC_THREAD), ...appliedTags.length > 0 ? { appliedTags } : {} },
+    new Date(ctx.now()).toISOString()
+  );
+  const ids = [id];
+  const stored2 = buildBotMessage(
+    {
+      world: ctx.world,
+      guild: at2.guild,
+      channelId: id,
+      body: message ?? {},
+      files: req.files,
+      nowMs: ctx.now(),
+      // The first message has the thread's id.
+      nextId: () => ids.shift() ?? ctx.nextId(),
+      mayMentionEveryone: false,
+      replyTo: void 0
+    },
+    at2.app
+  );
+  ctx.world.messages[stored2.id] = stored2;
+  thread.thread.messageCount = 1;
+  const answer = created(ctx, at2, thread, { message: restMessage(ctx.world, stored2, at2.app.botUserId) });
+  announceMessage(ctx.events, ctx.world, stored2, "create", { files: req.files });
+  return answer;
+}
+var THREAD_PARENTS, threadRoutes;
+var init_threads2 = __esm({
+  "src/emulator/routes/threads.ts"() {
+    "use strict";
+    init_channel_fields();
+    init_thread_fields();
+    init_channels();
+    init_enums();
+    init_messages();
+    init_values();
+    init_channel_edits();
+    init_message3();
+    init_message_events();
+    init_threads();
+    init_webhook_access();
+    init_common();
+    init_channel_access();
+    init_channel_messages2();
+    THREAD_PARENTS = [ChannelType.GUILD_TEXT, ChannelType.GUILD_ANNOUNCEMENT];
+    threadRoutes = [
+      {
+        method: "POST",
+        pattern: "/channels/:channelId/messages/:messageId/threads",
+        auth: "optional",
+        bucket: "default",
+        handler: fromMessage
+      },
+      {
+        method: "POST",
+        pattern: "/channels/:channelId/threads",
+        auth: "optional",
+        bucket: "default",
+        handler: withoutMessage
+      }
     ];
   }
 });
@@ -56917,11 +57931,15 @@ var init_bot_rest = __esm({
   "src/emulator/routes/bot-rest.ts"() {
     "use strict";
     init_channel_messages2();
+    init_channel_overwrites();
     init_channel_reactions();
     init_guild_bans();
+    init_guild_channels();
     init_guild_members();
     init_guild_reads();
     init_guild_roles();
+    init_thread_members();
+    init_threads2();
     init_users();
     botRestRoutes = [
       ...channelMessageRoutes,
@@ -56930,7 +57948,11 @@ var init_bot_rest = __esm({
       ...guildBanRoutes,
       ...guildMemberRoutes,
       ...guildRoleRoutes,
-      ...userRoutes
+      ...userRoutes,
+      ...guildChannelRoutes,
+      ...channelOverwriteRoutes,
+      ...threadRoutes,
+      ...threadMemberRoutes
     ];
   }
 });
@@ -57072,13 +58094,13 @@ function viewAllowed(req, listenHost, isLoopbackPeer) {
   const own3 = listenHost.includes(":") ? `[${listenHost.toLowerCase()}]` : listenHost.toLowerCase();
   return name === own3 || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
-function plain(res, status, text2) {
+function plain(res, status, text3) {
   res.writeHead(status, {
     "Content-Type": "text/plain; charset=utf-8",
-    "Content-Length": Buffer.byteLength(text2),
+    "Content-Length": Buffer.byteLength(text3),
     ...SECURITY_HEADERS
   });
-  res.end(text2);
+  res.end(text3);
 }
 function pageServer(options) {
   const given2 = options.webRoot ?? findWebRoot();
@@ -57312,14 +58334,14 @@ function checkModalData(data) {
   checkCustomId(w, data, [], true);
   const { min, max } = COMPONENT_LIMITS.modal_title;
   checkLength2(w.out, data.title, ["title"], "A modal title", { min, max, required: true });
-  const list5 = checkCount(
+  const list6 = checkCount(
     w.out,
     data.components,
     ["components"],
     "A modal’s components",
     COMPONENT_LIMITS.modal_components
   );
-  for (const [i, c] of (list5 ?? []).entries()) w.visit(c, ["components", i], CHILDREN.modalTop);
+  for (const [i, c] of (list6 ?? []).entries()) w.visit(c, ["components", i], CHILDREN.modalTop);
   return w.out;
 }
 var init_modal = __esm({
@@ -57887,7 +58909,7 @@ function tokenize(line) {
     while (i < line.length && /\s/.test(line[i])) i++;
     if (i >= line.length) break;
     const start = i;
-    let text2 = "";
+    let text3 = "";
     let head = "";
     let tail = "";
     let colon;
@@ -57898,7 +58920,7 @@ function tokenize(line) {
       if (quote2) {
         if (c === "\\" && i + 1 < line.length && (line[i + 1] === quote2 || line[i + 1] === "\\")) {
           i++;
-          text2 += line[i];
+          text3 += line[i];
           if (colon !== void 0) tail += line[i];
           continue;
         }
@@ -57912,15 +58934,15 @@ function tokenize(line) {
         continue;
       } else if (c === ":" && colon === void 0) {
         colon = i;
-        text2 += c;
+        text3 += c;
         continue;
       }
-      text2 += c;
+      text3 += c;
       if (colon === void 0) head += c;
       else tail += c;
     }
     if (quote2) unterminated = true;
-    tokens.push({ text: text2, start, end: i, unterminated, colon, head, tail });
+    tokens.push({ text: text3, start, end: i, unterminated, colon, head, tail });
   }
   return tokens;
 }
@@ -58190,7 +59212,7 @@ var init_options3 = __esm({
     SUB = OptionType.SUB_COMMAND;
     GROUP2 = OptionType.SUB_COMMAND_GROUP;
     MAX_SAFE = Number.MAX_SAFE_INTEGER;
-    names = (list5) => list5.map((o) => o.name).join(", ");
+    names = (list6) => list6.map((o) => o.name).join(", ");
     USER_MENTION = new RegExp(`^${MENTION_SOURCE.user}$`);
     ROLE_MENTION = new RegExp(`^${MENTION_SOURCE.role}$`);
     CHANNEL_MENTION = new RegExp(`^(?:${MENTION_SOURCE.channel}|#?(${SNOWFLAKE_DIGITS}))$`);
@@ -58576,9 +59598,9 @@ var init_invoke = __esm({
 // src/wire/interactions/component-use.ts
 function allComponents(components) {
   const out = [];
-  const walk2 = (list5) => {
-    if (!Array.isArray(list5)) return;
-    for (const c of list5) {
+  const walk2 = (list6) => {
+    if (!Array.isArray(list6)) return;
+    for (const c of list6) {
       if (!isObj3(c)) continue;
       out.push(c);
       walk2(c.components);
@@ -58927,20 +59949,20 @@ function modalFields(modal) {
   return out;
 }
 function modalValues(modal, given2) {
-  const fields = modalFields(modal);
+  const fields2 = modalFields(modal);
   const values = /* @__PURE__ */ new Map();
   for (const key of Object.keys(given2)) {
-    const f = fields.find((x) => x.input.custom_id === key) ?? fields.find((x) => x.label === key);
+    const f = fields2.find((x) => x.input.custom_id === key) ?? fields2.find((x) => x.label === key);
     if (!f)
       return refuse(
         "modal-field",
-        `the form "${String(modal.title)}" has no field "${key}" (fields: ${fields.map((x) => fieldName(x)).join(", ")})`
+        `the form "${String(modal.title)}" has no field "${key}" (fields: ${fields2.map((x) => fieldName(x)).join(", ")})`
       );
     if (f.input.type !== ComponentType.TEXT_INPUT)
       return refuse("modal-field", `"${fieldName(f)}" is not a text input: the emulator fills only text inputs`);
     values.set(String(f.input.custom_id), given2[key]);
   }
-  for (const f of fields) {
+  for (const f of fields2) {
     const id = String(f.input.custom_id);
     if (f.input.type !== ComponentType.TEXT_INPUT) {
       if (f.input.required !== false)
@@ -58950,9 +59972,9 @@ function modalValues(modal, given2) {
         );
       continue;
     }
-    const text2 = values.get(id) ?? (typeof f.input.value === "string" ? f.input.value : "");
-    values.set(id, text2);
-    const problem2 = textInputProblem(f.input, text2);
+    const text3 = values.get(id) ?? (typeof f.input.value === "string" ? f.input.value : "");
+    values.set(id, text3);
+    const problem2 = textInputProblem(f.input, text3);
     if (problem2) return refuse("modal-field", `"${fieldName(f)}" ${problem2}`);
   }
   return values;
@@ -58964,12 +59986,12 @@ function textInputBounds(input) {
     max: typeof input.max_length === "number" ? input.max_length : COMPONENT_LIMITS.text_input_length_max
   };
 }
-function textInputProblem(input, text2) {
+function textInputProblem(input, text3) {
   const { required, min, max } = textInputBounds(input);
-  if (text2 === "") return required ? "is required" : void 0;
-  if (text2.length < min) return `needs at least ${min} characters (got ${text2.length})`;
-  if (text2.length > max) return `takes at most ${max} characters (got ${text2.length})`;
-  if (input.style !== TextInputStyle.PARAGRAPH && text2.includes("\n")) return "is a single line (short style)";
+  if (text3 === "") return required ? "is required" : void 0;
+  if (text3.length < min) return `needs at least ${min} characters (got ${text3.length})`;
+  if (text3.length > max) return `takes at most ${max} characters (got ${text3.length})`;
+  if (input.style !== TextInputStyle.PARAGRAPH && text3.includes("\n")) return "is a single line (short style)";
   return void 0;
 }
 function submitted(c, values) {
@@ -59136,10 +60158,10 @@ function parseSelect(b) {
 function parseModalSubmit(b) {
   const problem2 = commonProblem(b, ["userId"], ["applicationId", "locale"]);
   if (problem2) return problem2;
-  const fields = b.fields ?? {};
-  if (typeof fields !== "object" || fields === null || Array.isArray(fields) || Object.values(fields).some((v) => typeof v !== "string"))
+  const fields2 = b.fields ?? {};
+  if (typeof fields2 !== "object" || fields2 === null || Array.isArray(fields2) || Object.values(fields2).some((v) => typeof v !== "string"))
     return "fields must be a mapping of field (custom_id or label) to the text typed";
-  return { ...b, fields };
+  return { ...b, fields: fields2 };
 }
 function run(req, act2) {
   if (typeof req === "string") return Promise.resolve({ status: 400, body: { message: req } });
@@ -59932,10 +60954,10 @@ function regexOf(written) {
   return "pattern" in m ? new RegExp(m.pattern, m.flags) : void 0;
 }
 function duration(written) {
-  const text2 = written.trim();
-  const parts = [...text2.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d)/g)];
+  const text3 = written.trim();
+  const parts = [...text3.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d)/g)];
   const whole = parts.map((p) => p[0]).join("");
-  if (parts.length === 0 || whole !== text2.replace(/\s+/g, "")) {
+  if (parts.length === 0 || whole !== text3.replace(/\s+/g, "")) {
     return { problem: `"${written}" is not a duration; write a number and a unit: 500ms, 30s, 16m, 1h, 1d` };
   }
   const ms = parts.reduce((sum, p) => sum + Number(p[1]) * UNIT_MS[p[2]], 0);
@@ -60059,12 +61081,12 @@ function readModal(r, entry) {
   if (!map) return void 0;
   const out = { at: at2 };
   const title3 = map.get("title");
-  const fields = map.get("fields");
+  const fields2 = map.get("fields");
   const within2 = map.get("within");
   if (title3) out.title = readText2(r, title3, "modal.title");
-  if (fields) out.fields = readTexts(r, fields, "modal.fields");
+  if (fields2) out.fields = readTexts(r, fields2, "modal.fields");
   if (within2) out.withinMs = readWithin(r, within2);
-  return title3 && !out.title || fields && !out.fields || within2 && out.withinMs === void 0 ? void 0 : out;
+  return title3 && !out.title || fields2 && !out.fields || within2 && out.withinMs === void 0 ? void 0 : out;
 }
 function readMessages(r, entry) {
   const items = r.items(entry);
@@ -60275,8 +61297,8 @@ function readMemberAction(r, kind, main2, map) {
       return emoji === void 0 ? void 0 : { kind, emoji, ...on };
     }
     case "edit": {
-      const text2 = r.nonEmpty(main2);
-      return text2 === void 0 ? void 0 : { kind, text: text2, ...on };
+      const text3 = r.nonEmpty(main2);
+      return text3 === void 0 ? void 0 : { kind, text: text3, ...on };
     }
     case "delete": {
       const yes = r.bool(main2);
@@ -60382,8 +61404,8 @@ function readAction(r, kind, map) {
     case "submit-modal":
       return readFields(r, main2);
     case "say": {
-      const text2 = r.nonEmpty(main2);
-      return text2 === void 0 ? void 0 : { kind, text: text2 };
+      const text3 = r.nonEmpty(main2);
+      return text3 === void 0 ? void 0 : { kind, text: text3 };
     }
     case "react":
     case "unreact":
@@ -60441,7 +61463,7 @@ function readFields(r, main2) {
       r.valueAt(main2),
       `submit-modal must be a mapping of the modal's fields (field: value), not ${describe(main2.value)}`
     );
-  const fields = {};
+  const fields2 = {};
   let ok2 = true;
   for (const pair of main2.value.items) {
     const keyNode = pair.key;
@@ -60452,9 +61474,9 @@ function readFields(r, main2) {
     const key = String(keyNode.value);
     const value = r.text({ key, keyNode, value: pair.value }, `submit-modal field ${key}`);
     if (value === void 0) ok2 = false;
-    else fields[key] = value;
+    else fields2[key] = value;
   }
-  return ok2 ? { kind: "submit-modal", fields } : void 0;
+  return ok2 ? { kind: "submit-modal", fields: fields2 } : void 0;
 }
 function readFault(r, main2) {
   const map = r.entries(main2.value, "fail", ["route", "status", "times"], r.valueAt(main2));
@@ -60522,9 +61544,9 @@ var init_step = __esm({
 async function readTestFile(path) {
   const absPath = (0, import_node_path20.resolve)(path);
   const display = displayPath2(absPath);
-  let text2;
+  let text3;
   try {
-    text2 = await (0, import_promises3.readFile)(absPath, "utf8");
+    text3 = await (0, import_promises3.readFile)(absPath, "utf8");
   } catch (err) {
     const code = err.code;
     const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : err.message;
@@ -60532,16 +61554,16 @@ async function readTestFile(path) {
       problems: [{ message: `cannot read the test file: ${reason}`, at: { file: display, line: 1, column: 1 } }]
     };
   }
-  return parseTestFile(text2, absPath, display);
+  return parseTestFile(text3, absPath, display);
 }
 function displayPath2(absPath) {
   const rel = (0, import_node_path20.relative)(process.cwd(), absPath);
   return rel && !rel.startsWith("..") && !(0, import_node_path20.isAbsolute)(rel) ? rel : absPath;
 }
-async function parseTestFile(text2, absPath, display = absPath) {
+async function parseTestFile(text3, absPath, display = absPath) {
   const { LineCounter, parseDocument } = yamlLib();
   const lines = new LineCounter();
-  const doc = parseDocument(text2, { lineCounter: lines, prettyErrors: false });
+  const doc = parseDocument(text3, { lineCounter: lines, prettyErrors: false });
   const r = new Reader(display, (0, import_node_path20.dirname)(absPath), lines, doc);
   for (const e of doc.errors) r.problem(r.atOffset(e.pos[0]), `not valid YAML: ${e.message.split("\n")[0]}`);
   if (r.problems.length > 0) return { problems: r.problems };
@@ -61048,16 +62070,16 @@ function inOrder(matchers, actual, matches) {
 }
 function matchMessage(path, m, actual) {
   const out = [];
-  const add = (sub, expected, got) => void out.push({ path: `${path}.${sub}`, expected, actual: got, at: m.at });
+  const add2 = (sub, expected, got) => void out.push({ path: `${path}.${sub}`, expected, actual: got, at: m.at });
   if (m.content && !matchesText(m.content, actual.content))
-    add("content", showMatcher(m.content), show(actual.content));
+    add2("content", showMatcher(m.content), show(actual.content));
   if (m.ephemeral !== void 0 && m.ephemeral !== actual.ephemeral)
-    add("ephemeral", String(m.ephemeral), String(actual.ephemeral));
+    add2("ephemeral", String(m.ephemeral), String(actual.ephemeral));
   const gone = actual.deleted === true;
   if (m.deleted !== void 0 && m.deleted !== gone)
-    add("deleted", m.deleted ? "deleted" : "still in the channel", gone ? "deleted" : "still in the channel");
+    add2("deleted", m.deleted ? "deleted" : "still in the channel", gone ? "deleted" : "still in the channel");
   if (m.components && !inOrder(m.components, actual.components, componentMatches)) {
-    add(
+    add2(
       "components",
       showList(m.components.map(showMatcher)),
       showList(actual.components.map((c) => show(componentName2(c))))
@@ -61067,8 +62089,8 @@ function matchMessage(path, m, actual) {
   m.embeds?.forEach((written, i) => {
     const embed = actual.embeds[i];
     if (!embed)
-      add(`embeds[${i}]`, "an embed", `${actual.embeds.length} embed${actual.embeds.length === 1 ? "" : "s"}`);
-    else for (const d of partialDiff(written, embed, "")) add(`embeds[${i}]${d.path}`, d.expected, d.actual);
+      add2(`embeds[${i}]`, "an embed", `${actual.embeds.length} embed${actual.embeds.length === 1 ? "" : "s"}`);
+    else for (const d of partialDiff(written, embed, "")) add2(`embeds[${i}]${d.path}`, d.expected, d.actual);
   });
   return out;
 }
@@ -61413,12 +62435,12 @@ function observedMessage(m, reactions = []) {
   };
 }
 function observedModal(m) {
-  const fields = [];
+  const fields2 = [];
   for (const top of Array.isArray(m.components) ? m.components.filter(isObj5) : []) {
     const label = str3(top.label);
     for (const c of allComponents([top])) {
       if (c.type !== ComponentType.TEXT_INPUT) continue;
-      fields.push({
+      fields2.push({
         customId: str3(c.custom_id) ?? "",
         label: str3(c.label) ?? label ?? "",
         style: c.style ?? 1,
@@ -61426,7 +62448,7 @@ function observedModal(m) {
       });
     }
   }
-  return { title: str3(m.title) ?? "", customId: str3(m.custom_id) ?? "", fields };
+  return { title: str3(m.title) ?? "", customId: str3(m.custom_id) ?? "", fields: fields2 };
 }
 var str3, isObj5;
 var init_observe = __esm({
@@ -61597,12 +62619,12 @@ function observeAnswers(ctx, out) {
     }));
   return observed;
 }
-async function say(ctx, place, text2, mark, expects) {
+async function say(ctx, place, text3, mark, expects) {
   const channelId2 = channelOf3(ctx.emulator, place);
   if (place.userId === void 0 || channelId2 === void 0)
     return { problem: "say needs a member and a channel: give as: and in:" };
   const res = await ctx.harness.track(
-    Promise.resolve(ctx.emulator.say({ channelId: channelId2, userId: place.userId, content: text2 }))
+    Promise.resolve(ctx.emulator.say({ channelId: channelId2, userId: place.userId, content: text3 }))
   );
   const body = res.body ?? {};
   if (res.status !== 200) {
@@ -61683,11 +62705,11 @@ function withinOf(step) {
     const own3 = e[key]?.withinMs;
     if (own3 !== void 0) keys2[key] = own3;
   }
-  for (const list5 of ["followups", "messages"]) {
-    const items = (e[list5] ?? []).map((f) => f.withinMs ?? base);
-    if (items.length) keys2[list5] = Math.max(...items);
-    e[list5]?.forEach((f, i) => {
-      if (f.withinMs !== void 0) keys2[`${list5}[${i}]`] = f.withinMs;
+  for (const list6 of ["followups", "messages"]) {
+    const items = (e[list6] ?? []).map((f) => f.withinMs ?? base);
+    if (items.length) keys2[list6] = Math.max(...items);
+    e[list6]?.forEach((f, i) => {
+      if (f.withinMs !== void 0) keys2[`${list6}[${i}]`] = f.withinMs;
     });
   }
   return {
@@ -62985,9 +64007,9 @@ function parseBoolean(value, name) {
   if (["false", "False", "FALSE"].includes(value)) return false;
   throw new UsageError(`the action's input ${name} must be true or false, not ${JSON.stringify(value)}.`);
 }
-function splitArgs(text2, env2) {
+function splitArgs(text3, env2) {
   const words = [];
-  for (const entry of (0, import_shell_quote.parse)(text2, (name) => env2[name] ?? "")) {
+  for (const entry of (0, import_shell_quote.parse)(text3, (name) => env2[name] ?? "")) {
     if (typeof entry === "string") words.push(...entry === "" ? [] : [entry]);
     else if ("comment" in entry) break;
     else if ("op" in entry && entry.op === "glob") words.push(entry.pattern);
@@ -63073,9 +64095,9 @@ function readRunContext(env2, readFile3 = (p) => (0, import_node_fs3.readFileSyn
 }
 function readPayload(path, readFile3) {
   if (!path) return {};
-  let text2;
+  let text3;
   try {
-    text2 = readFile3(path);
+    text3 = readFile3(path);
   } catch {
     throw new CmdsyncError(
       "GITHUB_EVENT_UNREADABLE",
@@ -63083,7 +64105,7 @@ function readPayload(path, readFile3) {
     );
   }
   try {
-    const value = JSON.parse(text2);
+    const value = JSON.parse(text3);
     return value !== null && typeof value === "object" ? value : {};
   } catch {
     throw new CmdsyncError("GITHUB_EVENT_UNREADABLE", `the event payload at GITHUB_EVENT_PATH (${path}) is not JSON.`);
@@ -63268,8 +64290,8 @@ function contextFor(argv, ctxOverride) {
   setColor(() => ctx.terminal.color);
   return ctx;
 }
-function writeLine(stream, text2) {
-  stream.write(text2.endsWith("\n") ? text2 : `${text2}
+function writeLine(stream, text3) {
+  stream.write(text3.endsWith("\n") ? text3 : `${text3}
 `);
 }
 
@@ -63482,8 +64504,8 @@ var bytes = (s) => Buffer.byteLength(s, "utf8");
 function diffLine(line, field2) {
   const lead = line.warn ? "!" : line.sign === "~" ? "!" : line.sign;
   const note = line.note ? `  ${line.note}` : "";
-  const text2 = line.warn ? line.text.replace(/^! /, "Warning: ") : line.text;
-  return field2 ? `${lead[0]}       ${"    ".repeat(line.depth ?? 0)}${text2}${note}` : `${lead.padEnd(3)} ${text2}${note}`;
+  const text3 = line.warn ? line.text.replace(/^! /, "Warning: ") : line.text;
+  return field2 ? `${lead[0]}       ${"    ".repeat(line.depth ?? 0)}${text3}${note}` : `${lead.padEnd(3)} ${text3}${note}`;
 }
 function scopeEntries(plan, scope) {
   const entries = [];
@@ -63946,11 +64968,11 @@ function fitted(frame, content, lastPlan, what) {
 }
 function errorsBlock(errors) {
   if (errors.length === 0) return "";
-  const text2 = errors.join("\n");
+  const text3 = errors.join("\n");
   let fence = "```";
-  while (text2.includes(fence)) fence += "`";
+  while (text3.includes(fence)) fence += "`";
   return `${fence}text
-${text2}
+${text3}
 ${fence}
 
 `;
@@ -64006,14 +65028,14 @@ function findingsBlock(findings) {
     shown2.push(f.length > MAX_FINDINGS_CHARS ? `${f.slice(0, MAX_FINDINGS_CHARS)}…` : f);
     chars += f.length + 1;
   }
-  const text2 = shown2.join("\n");
+  const text3 = shown2.join("\n");
   let fence = "```";
-  while (text2.includes(fence)) fence += "`";
+  while (text3.includes(fence)) fence += "`";
   const more = findings.length > shown2.length ? `_… ${findings.length - shown2.length} more in the step summary._
 
 ` : "";
   return `${fence}text
-${text2}
+${text3}
 ${fence}
 
 ${more}`;
@@ -64057,10 +65079,10 @@ async function upsertComment(api, repository, issue, marker, bodyOf2) {
     await api.request("PATCH", `/repos/${repository}/issues/comments/${existing.id}`, { body: { body } });
     return { action: "updated", id: existing.id };
   }
-  const created = await api.request("POST", `/repos/${repository}/issues/${issue}/comments`, {
+  const created2 = await api.request("POST", `/repos/${repository}/issues/${issue}/comments`, {
     body: { body }
   });
-  return { action: "created", id: created.id };
+  return { action: "created", id: created2.id };
 }
 function commentUnavailable(run2) {
   if (!run2.pullRequest?.fromFork || run2.eventName === "pull_request_target") return void 0;
@@ -64220,8 +65242,8 @@ var GitHubRest = class {
     return next?.startsWith(`${this.#base}/`) ? { data: response.data, next: next.slice(this.#base.length) } : { data: response.data };
   }
   /** Replaces every secret the client knows (the token) in `text`. */
-  redact(text2) {
-    return this.#client.redactor.redact(text2);
+  redact(text3) {
+    return this.#client.redactor.redact(text3);
   }
   close() {
     return this.#client.close();
@@ -64320,8 +65342,8 @@ async function publish(io, pr, marker, body) {
     return;
   }
   const safe = (existing) => {
-    const text2 = typeof body === "string" ? body : body(existing);
-    return text2 === void 0 ? void 0 : io.redactor.redact(text2);
+    const text3 = typeof body === "string" ? body : body(existing);
+    return text3 === void 0 ? void 0 : io.redactor.redact(text3);
   };
   const done3 = await withGitHub(
     io,
@@ -64514,8 +65536,8 @@ function paint(sign3) {
 }
 function render(line, indent, width) {
   const pad = " ".repeat(indent + 4 * (line.depth ?? 0) + width - line.sign.length);
-  const text2 = line.warn ? colors().yellow(line.text) : line.sign === " " ? colors().dim(line.text) : line.text;
-  return `${pad}${paint(line.sign)} ${text2}${line.note ? `  ${colors().dim(line.note)}` : ""}`;
+  const text3 = line.warn ? colors().yellow(line.text) : line.sign === " " ? colors().dim(line.text) : line.text;
+  return `${pad}${paint(line.sign)} ${text3}${line.note ? `  ${colors().dim(line.note)}` : ""}`;
 }
 function scopeBlock(plan, scope, opts, withKept) {
   const body = [];
@@ -64682,10 +65704,10 @@ function serializePlan(plan) {
   return `${JSON.stringify(plan, null, 2)}
 `;
 }
-function parsePlan(text2, source) {
+function parsePlan(text3, source) {
   let value;
   try {
-    value = JSON.parse(text2);
+    value = JSON.parse(text3);
   } catch {
     throw new CmdsyncError("PLAN_FILE_INVALID", `${source} is not a cmdsync plan file (not JSON).`);
   }
@@ -64717,13 +65739,13 @@ function withRequestKinds(plan, source) {
 
 // src/sync/plan-file.ts
 function readSavedPlan(cwd, file) {
-  let text2;
+  let text3;
   try {
-    text2 = (0, import_node_fs9.readFileSync)((0, import_node_path10.resolve)(cwd, file), "utf8");
+    text3 = (0, import_node_fs9.readFileSync)((0, import_node_path10.resolve)(cwd, file), "utf8");
   } catch {
     throw new CmdsyncError("PLAN_FILE_NOT_FOUND", `${file}: cannot read the plan file.`);
   }
-  return parsePlan(text2, file);
+  return parsePlan(text3, file);
 }
 function savePlanFile(target2, plan) {
   const tmp = `${target2}.tmp-${process.pid}`;
@@ -64830,7 +65852,7 @@ var Names = class {
       guilds.map((g) => kind === "channel" ? this.source.channels(g.id) : this.source.roles(g.id))
     );
     const note = (g) => guilds.length > 1 ? { note: `in guild ${g.name || g.id}` } : {};
-    return lists.flatMap((list5, i) => list5.map((c) => ({ ...c, ...note(guilds[i]) })));
+    return lists.flatMap((list6, i) => list6.map((c) => ({ ...c, ...note(guilds[i]) })));
   }
   unavailable(flag, kind) {
     throw new NameError(
@@ -64872,7 +65894,7 @@ var Names = class {
     const lists = await Promise.all(
       ids.flatMap((id) => kinds.map((kind) => orNone(kind === "channel" ? source.channels(id) : source.roles(id))))
     );
-    for (const list5 of lists) for (const c of list5) names2.set(c.id, c.name);
+    for (const list6 of lists) for (const c of list6) names2.set(c.id, c.name);
     return names2;
   }
 };
@@ -64906,9 +65928,9 @@ init_describe();
 var REPORT_COLORS = { success: 5763719, pending: 5793266, partial: 16705372, failure: 15548997 };
 var REPORT_MAX_COMMANDS = 10;
 var FIELD_VALUE_MAX = DEFAULT_LIMITS.embed_field_value_max;
-function clip(text2, max) {
-  const chars = Array.from(text2);
-  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text2;
+function clip(text3, max) {
+  const chars = Array.from(text3);
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text3;
 }
 function ciRunUrl(env2) {
   const server = env2.GITHUB_SERVER_URL?.trim().replace(/\/+$/, "");
@@ -64970,7 +65992,7 @@ function deployReportEmbed(input) {
   const { outcome, headline } = outcomeOf(input);
   const run2 = ciRunUrl(env2);
   const scopes = plan.scopes.map((s) => s.key);
-  const fields = [
+  const fields2 = [
     {
       name: "Application",
       value: clip(sanitizeMessage(plan.application_id) || "(unknown)", FIELD_VALUE_MAX),
@@ -64980,10 +66002,10 @@ function deployReportEmbed(input) {
     { name: "Changes", value: countsLine(plan) }
   ];
   const commands = changedCommands(plan);
-  if (commands !== void 0) fields.push({ name: "Changed commands", value: clip(commands, FIELD_VALUE_MAX) });
-  fields.push({ name: "Result", value: clip(resultLine(input), FIELD_VALUE_MAX) });
+  if (commands !== void 0) fields2.push({ name: "Changed commands", value: clip(commands, FIELD_VALUE_MAX) });
+  fields2.push({ name: "Result", value: clip(resultLine(input), FIELD_VALUE_MAX) });
   if (run2)
-    fields.push({
+    fields2.push({
       name: "CI run",
       value: clip(`[${sanitizeMessage(env2.GITHUB_REPOSITORY ?? "")} #${env2.GITHUB_RUN_ID}](${run2})`, FIELD_VALUE_MAX)
     });
@@ -64992,7 +66014,7 @@ function deployReportEmbed(input) {
     description: clip(summaryLine(plan), DEFAULT_LIMITS.embed_description_max),
     color: REPORT_COLORS[outcome],
     ...run2 ? { url: run2 } : {},
-    fields,
+    fields: fields2,
     footer: { text: `cmdsync ${VERSION}` },
     timestamp: (input.now ?? /* @__PURE__ */ new Date()).toISOString()
   };
@@ -65044,8 +66066,8 @@ async function notifyDeploy(url, input, ctx) {
     );
   } catch (err) {
     const raw = err instanceof Error ? err.message : String(err);
-    const text2 = redactPatterns(client ? client.redactor.redact(raw) : raw).trim().replace(/\s*\n\s*/g, "; ");
-    writeLine(ctx.stderr, `warning: could not post the deploy report to the notify webhook: ${text2}`);
+    const text3 = redactPatterns(client ? client.redactor.redact(raw) : raw).trim().replace(/\s*\n\s*/g, "; ");
+    writeLine(ctx.stderr, `warning: could not post the deploy report to the notify webhook: ${text3}`);
   } finally {
     await client?.close().catch(() => void 0);
   }
@@ -65566,15 +66588,15 @@ init_bot_exit();
 init_transcript2();
 function testAnnotations(result) {
   const out = [];
-  const add = (at2, title3, message) => void out.push({ file: at2.file, line: at2.line, title: title3, message });
-  const exited = (at2, title3, exit) => add(
+  const add2 = (at2, title3, message) => void out.push({ file: at2.file, line: at2.line, title: title3, message });
+  const exited = (at2, title3, exit) => add2(
     at2,
     `${title3}${exit.error ? `: ${botErrorLine(exit.error)}` : ""}`,
     [botExitHeadline(exit), ...botExitDetail(exit)].join("\n")
   );
   for (const f of result.files) {
     if (f.botExit) exited(f.botExit.at, "cmdsync test: the bot exited as it started", f.botExit);
-    for (const p of f.problems ?? []) add(p.at, "cmdsync test: error in the test file", p.message);
+    for (const p of f.problems ?? []) add2(p.at, "cmdsync test: error in the test file", p.message);
     for (const s of f.scenarios) {
       const step = s.steps.at(-1);
       if (s.status === "passed") continue;
@@ -65583,14 +66605,14 @@ function testAnnotations(result) {
         continue;
       }
       if (!step || step.status === "passed") {
-        add(s.at, `${s.name}: error in the test`, "the scenario could not run");
+        add2(s.at, `${s.name}: error in the test`, "the scenario could not run");
         continue;
       }
       const action = stepAction(s.transcript, step);
       const which = `step ${step.index + 1}${action ? ` (${action})` : ""}`;
-      if (step.status === "error") add(step.at, `${s.name}: error in the test`, `${which}: ${step.problem}`);
+      if (step.status === "error") add2(step.at, `${s.name}: error in the test`, `${which}: ${step.problem}`);
       else
-        add(
+        add2(
           step.at,
           `${s.name}: failed`,
           [
@@ -65667,7 +66689,7 @@ function scenarioRow(s) {
     ].join("; ");
   return row(`${at2.file}:${at2.line}`, s.name, outcome, what);
 }
-var cell = (text2) => escapeInline(text2.replace(/\s+/g, " ")).replace(/\|/g, "\\|");
+var cell = (text3) => escapeInline(text3.replace(/\s+/g, " ")).replace(/\|/g, "\\|");
 var row = (where4, name, outcome, what) => `| ${cell(where4)} | ${cell(name)} | ${outcome} | ${cell(what)} |`;
 
 // src/cli/commands/ci-action-test.ts

@@ -3,6 +3,8 @@
  * from the emulator's world as pure functions (facts §9.3).
  */
 import { channelKindFields } from '../../wire/channels.js';
+import { DEFAULT_AUTO_ARCHIVE_MINUTES } from '../../wire/thread-fields.js';
+import { ChannelType } from '../../wire/enums.js';
 import { GATEWAY_VERSION, shardOf } from '../../wire/gateway.js';
 import { snowflakeTimestamp } from '../../wire/snowflake.js';
 import { isThreadType } from '../../wire/channels.js';
@@ -52,6 +54,8 @@ export function channelPayload(c: Channel, position: number) {
     nsfw: c.nsfw === true,
     parent_id: c.parentId ?? null,
     ...channelKindFields(c.type),
+    ...(c.topic !== undefined ? { topic: c.topic } : {}),
+    ...(c.rateLimitPerUser ? { rate_limit_per_user: c.rateLimitPerUser } : {}),
     permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({
       id: o.id,
       type: o.type,
@@ -72,22 +76,30 @@ export function channelPayload(c: Channel, position: number) {
   };
 }
 
+/** A thread as the service gives it; `ownerId` stands in for a seeded thread's unknown starter. */
 export function threadPayload(c: Channel, ownerId: string) {
+  const t = c.thread;
   return {
     id: c.id,
     type: c.type,
     guild_id: c.guildId,
     name: c.name,
     parent_id: c.parentId ?? null,
-    owner_id: ownerId,
+    owner_id: t?.ownerId ?? ownerId,
     flags: 0,
-    message_count: 0,
-    member_count: 0,
+    last_message_id: null,
+    rate_limit_per_user: c.rateLimitPerUser ?? 0,
+    message_count: t?.messageCount ?? 0,
+    total_message_sent: t?.messageCount ?? 0,
+    member_count: Math.min(t?.members.length ?? 0, 50),
+    ...(t?.appliedTags ? { applied_tags: t.appliedTags } : {}),
     thread_metadata: {
       archived: c.archived ?? false,
-      auto_archive_duration: 1440,
-      archive_timestamp: snowflakeTimestamp(c.id).toISOString(),
-      locked: false,
+      auto_archive_duration: t?.autoArchiveDuration ?? DEFAULT_AUTO_ARCHIVE_MINUTES,
+      archive_timestamp: t?.archiveTimestamp ?? snowflakeTimestamp(c.id).toISOString(),
+      locked: t?.locked ?? false,
+      ...(c.type === ChannelType.PRIVATE_THREAD ? { invitable: t?.invitable ?? true } : {}),
+      create_timestamp: snowflakeTimestamp(c.id).toISOString(),
     },
   };
 }

@@ -13,11 +13,14 @@ import {
 } from '../../wire/interactions/payload.js';
 import {
   ageRefusal,
+  channelHiddenRefusal,
   permissionRefusal,
   placeRefusal,
   type PlaceFacts,
   type Refusal,
 } from '../../wire/interactions/refusal.js';
+import { privateThreadView } from '../../wire/thread-fields.js';
+import { isThreadType } from '../../wire/channels.js';
 import { ChannelType, IntegrationType, InteractionContext } from '../../wire/enums.js';
 import { authorizingOwners, type ContextValue } from '../../wire/installation.js';
 import type { Snowflake } from '../../wire/snowflake.js';
@@ -46,8 +49,8 @@ export function guildFacts(g: Guild, nowMs?: number): GuildFacts {
 export function channelFacts(g: Guild, id: string): ChannelFacts | undefined {
   const c = g.channels.find((x) => x.id === id);
   if (!c) return undefined;
-  // Threads take their parent's overwrites (and its age restriction).
-  const holder = c.parentId ? (g.channels.find((x) => x.id === c.parentId) ?? c) : c;
+  // Threads take their parent's overwrites (and its age restriction); a channel in a category keeps its own.
+  const holder = c.parentId && isThreadType(c.type) ? (g.channels.find((x) => x.id === c.parentId) ?? c) : c;
   const overwrites = (holder.permissionOverwrites ?? []).map((o) => ({
     id: o.id,
     type: o.type,
@@ -170,6 +173,17 @@ export function placeFacts(app: Application, place: Place, user: MemberFacts): P
   };
 }
 
+/** The member's permissions in the channel; a private thread is seen only by its members and MANAGE_THREADS. */
+function memberPermsHere(guild: Guild, facts: GuildFacts, user: MemberFacts, channel: ChannelFacts): bigint {
+  const perms = memberChannelPermissions(facts, user, channel);
+  if (channel.type !== ChannelType.PRIVATE_THREAD) return perms;
+  const members = guild.channels.find((c) => c.id === channel.id)?.thread?.members ?? [];
+  return privateThreadView(
+    perms,
+    members.some((m) => m.id === user.id),
+  );
+}
+
 /**
  * The service's refusal of `command` for `user` at `place`, in the order the
  * client and then the service apply them. `beforePermissions` is the
@@ -190,6 +204,7 @@ export function commandRefusal(
   const throughGuild =
     authorizingOwners(command, where)[String(IntegrationType.GUILD_INSTALL)] !== undefined &&
     place.context === InteractionContext.GUILD;
+  const perms = guild && facts ? memberPermsHere(guild, facts, user, channel) : 0n;
   return (
     placeRefusal(command, where) ??
     ageRefusal(command, where) ??
@@ -203,11 +218,13 @@ export function commandRefusal(
             commandRows: own(world.permissions, `${guild.id}:${command.id}`)?.permissions ?? [],
             appRows: own(world.permissions, `${guild.id}:${app.id}`)?.permissions ?? [],
             member: { userId: user.id, roleIds: user.roleIds, ...(guild.ownerId === user.id ? { owner: true } : {}) },
-            permissions: memberChannelPermissions(facts, user, channel),
+            permissions: perms,
             channel: { id: channel.id, ...(channel.parentId ? { parentId: channel.parentId } : {}) },
           }),
         )
-      : undefined)
+      : undefined) ??
+    // The access model's reasons first (as before); a member it lets through may still not see the channel.
+    (guild && facts ? channelHiddenRefusal(perms) : undefined)
   );
 }
 

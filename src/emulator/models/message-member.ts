@@ -5,8 +5,10 @@
  * the channel's guild and may view it and send there; the body follows the
  * channel message rules. The caller commits the change.
  */
+import { privateThreadView } from '../../wire/thread-fields.js';
 import { isThreadType } from '../../wire/channels.js';
 import { isTimedOut } from '../../wire/guild/moderation.js';
+import { ChannelType } from '../../wire/enums.js';
 import { memberChannelPermissions } from '../../wire/interactions/payload.js';
 import {
   acceptsMessages,
@@ -23,7 +25,9 @@ import type { Snowflake } from '../../wire/snowflake.js';
 import type { EventBus } from '../gateway/events.js';
 import { channelFacts, guildFacts } from '../interactions/place.js';
 import { findChannel, type StoredMessage, type World } from '../state/world.js';
+import { afterSay, sayGate } from './channel-say.js';
 import { buildMemberMessage } from './message.js';
+import { isThreadMember } from './threads.js';
 import { announceMessage } from './message-events.js';
 import { ErrorAnswers } from '../../wire/error-answers.js';
 
@@ -53,11 +57,16 @@ export function postAsMember(
   if (!member) return { ok: false, error: ChannelErrors.unknownMember };
   if (!acceptsMessages(found.channel.type)) return { ok: false, error: ChannelErrors.notText };
   const facts = channelFacts(found.guild, channelId)!;
-  const perms = memberChannelPermissions(
+  const inChannel = memberChannelPermissions(
     guildFacts(found.guild),
     { id: member.id, roleIds: member.roles ?? [], timedOut: isTimedOut(member.communicationDisabledUntil, env.now()) },
     facts,
   );
+  // A private thread is seen by its members and by MANAGE_THREADS.
+  const perms =
+    found.channel.type === ChannelType.PRIVATE_THREAD
+      ? privateThreadView(inChannel, isThreadMember(found.channel, userId))
+      : inChannel;
   const b = isObject(body) ? body : {};
   const denied = createRefusal(perms, {
     thread: isThreadType(found.channel.type),
@@ -67,6 +76,8 @@ export function postAsMember(
     reply: false,
   });
   if (denied) return { ok: false, error: denied };
+  const gate = sayGate(world, found.channel, { userId, perms, bot: false }, env.now());
+  if (!gate.ok) return { ok: false, error: gate.error };
   const problems = validateChannelMessageBody(body, { limits: env.limits, hasFiles: false }).filter(
     (p) => p.api && p.severity === 'error',
   );
@@ -89,6 +100,7 @@ export function postAsMember(
     member,
   );
   world.messages[stored.id] = stored;
+  afterSay(env.events, world, found.guild, found.channel, gate, env.now());
   if (env.events) announceMessage(env.events, world, stored, 'create');
   return { ok: true, stored };
 }

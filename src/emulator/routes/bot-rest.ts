@@ -1,11 +1,15 @@
-/** The REST a bot uses beyond commands and webhooks: channel messages, own reactions, guild and user reads, bans, members and roles. */
+/** The REST a bot uses beyond commands and webhooks: channel messages, own reactions, guild and user reads, bans, members and roles, channels, overwrites and threads. */
 import type { Route } from '../http/http-types.js';
 import { channelMessageRoutes } from './channel-messages.js';
+import { channelOverwriteRoutes } from './channel-overwrites.js';
 import { channelReactionRoutes } from './channel-reactions.js';
 import { guildBanRoutes } from './guild-bans.js';
+import { guildChannelRoutes } from './guild-channels.js';
 import { guildMemberRoutes } from './guild-members.js';
 import { guildReadRoutes } from './guild-reads.js';
 import { guildRoleRoutes } from './guild-roles.js';
+import { threadMemberRoutes } from './thread-members.js';
+import { threadRoutes } from './threads.js';
 import { userRoutes } from './users.js';
 
 export const botRestRoutes: Route[] = [
@@ -16,4 +20,8 @@ export const botRestRoutes: Route[] = [
   ...guildMemberRoutes,
   ...guildRoleRoutes,
   ...userRoutes,
+  ...guildChannelRoutes,
+  ...channelOverwriteRoutes,
+  ...threadRoutes,
+  ...threadMemberRoutes,
 ];

@@ -5,6 +5,8 @@
  * evaluator (the same one interactions' `app_permissions` use).
  */
 import { basePermissions } from '../../wire/access/base-permissions.js';
+import { privateThreadView } from '../../wire/thread-fields.js';
+import { ChannelType } from '../../wire/enums.js';
 import { appChannelPermissions } from '../../wire/interactions/payload.js';
 import { ChannelErrors, type ChannelError } from '../../wire/messages/errors.js';
 import type { Snowflake } from '../../wire/snowflake.js';
@@ -13,6 +15,7 @@ import { channelFacts, guildFacts } from '../interactions/place.js';
 import { botInGuild } from '../models/message-events.js';
 import { auditReason } from '../models/guild-events.js';
 import type { Moderator } from '../models/moderation.js';
+import { isThreadMember } from '../models/threads.js';
 import { own } from '../state/own.js';
 import { findChannel, type Application, type Channel, type Guild } from '../state/world.js';
 import { ErrorAnswers } from '../../wire/error-answers.js';
@@ -53,11 +56,16 @@ export function channelAccess(req: EmulatorRequest, ctx: HandlerContext): Channe
   const found = findChannel(ctx.world, req.params.channelId ?? '');
   if (!found) return channelError(ChannelErrors.unknownChannel);
   if (!botInGuild(found.guild, app.id)) return channelError(ChannelErrors.missingAccess);
+  const perms = botChannelPermissions(found.guild, app, found.channel.id);
   return {
     app,
     guild: found.guild,
     channel: found.channel,
-    perms: botChannelPermissions(found.guild, app, found.channel.id),
+    // A private thread is seen by its members and by MANAGE_THREADS.
+    perms:
+      found.channel.type === ChannelType.PRIVATE_THREAD
+        ? privateThreadView(perms, isThreadMember(found.channel, app.botUserId))
+        : perms,
   };
 }
 

@@ -30,6 +30,7 @@ import { isObject, type Obj } from '../../wire/rules/values.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import type { MultipartFile } from '../http/multipart.js';
 import { authorIdOf, editedFrom, buildBotMessage, restMessage } from '../models/message.js';
+import { afterSay, sayGate } from '../models/channel-say.js';
 import { announceMessage } from '../models/message-events.js';
 import { applyEdit } from '../models/webhook-message.js';
 import { own } from '../state/own.js';
@@ -111,6 +112,8 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
     reply: isObject(b.message_reference),
   });
   if (denied) return channelError(denied);
+  const gate = sayGate(ctx.world, at.channel, { userId: at.app.botUserId, perms: at.perms, bot: true }, ctx.now());
+  if (!gate.ok) return channelError(gate.error);
   const refused =
     fileRefusal(req.files, ctx) ??
     problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
@@ -137,6 +140,7 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   );
   ctx.world.messages[stored.id] = stored;
   ctx.changed();
+  afterSay(ctx.events, ctx.world, at.guild, at.channel, gate, ctx.now());
   announceMessage(ctx.events, ctx.world, stored, 'create', { files: req.files });
   return { status: 200, body: restMessage(ctx.world, stored, at.app.botUserId) };
 }

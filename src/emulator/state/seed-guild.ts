@@ -6,6 +6,7 @@ import { ChannelType } from '../../wire/enums.js';
 import { NEW_GUILD_EVERYONE_PERMISSIONS, PERMISSION_BITS } from '../../wire/permissions.js';
 import { isSnowflake, type Snowflake } from '../../wire/snowflake.js';
 import { DEFAULT_INSTALL_SCOPES, installOf } from './grants.js';
+import { validateChannelBody } from '../../wire/channel-fields.js';
 import { bitsOf, idOr, list, localeOf, overwriteOf, SeedError, seededScopes } from './seed-fields.js';
 import type { Channel, Guild, Seed, World } from './world.js';
 
@@ -112,6 +113,7 @@ export function seedChannel(
   if (c.parent_id !== undefined) channel.parentId = String(c.parent_id);
   if (c.archived !== undefined) channel.archived = c.archived;
   if (c.nsfw === true) channel.nsfw = true;
+  seedChannelFields(channel, c, where);
   if (c.available_tags)
     channel.availableTags = c.available_tags.map((t, ti) => ({
       id: idOr(t.id, nextId, `${where}.available_tags[${ti}].id`),
@@ -124,6 +126,16 @@ export function seedChannel(
       overwriteOf(o, `${where}.permission_overwrites[${oi}]`),
     );
   return channel;
+}
+
+/** `topic` and `rate_limit_per_user` (slowmode, seconds), held to the service's limits (wire/channel-fields.ts). */
+function seedChannelFields(channel: Channel, c: NonNullable<GuildSeed['channels']>[number], where: string): void {
+  const fields = { topic: c.topic, rate_limit_per_user: c.rate_limit_per_user };
+  const [first] = validateChannelBody(fields, { create: false, channelType: channel.type });
+  if (first) throw new SeedError(`${where}.${first.path.join('.')}: ${first.message}`);
+  if (typeof c.topic === 'string' && c.topic !== '') channel.topic = c.topic;
+  if (typeof c.rate_limit_per_user === 'number' && c.rate_limit_per_user > 0)
+    channel.rateLimitPerUser = c.rate_limit_per_user;
 }
 
 /**

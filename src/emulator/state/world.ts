@@ -149,6 +149,29 @@ export interface Channel {
   availableTags?: Array<{ id: Snowflake; name: string }>;
   /** Type 0 a role, 1 a member; allow and deny as decimal bit sets. Threads use their parent's. */
   permissionOverwrites?: Array<{ id: Snowflake; type: 0 | 1; allow: string; deny: string }>;
+  /** Text, announcement, forum and media channels: as set (absent: none). */
+  topic?: string;
+  /** Slowmode in seconds (absent: 0): a member without MANAGE_MESSAGES or MANAGE_CHANNELS writes once per window. */
+  rateLimitPerUser?: number;
+  /** Threads (models/threads.ts): who started it, who is in it, and its metadata as PATCH sets it. */
+  thread?: ThreadState;
+}
+
+/** A thread's own state; `archived` stays on the channel (older data files keep it there). */
+export interface ThreadState {
+  ownerId: Snowflake;
+  /** The thread's members, in the order they joined (`joinedAt`: ISO time). */
+  members: Array<{ id: Snowflake; joinedAt: string }>;
+  locked: boolean;
+  autoArchiveDuration: number;
+  /** ISO time the archive state last changed (the service's `archive_timestamp`). */
+  archiveTimestamp: string;
+  /** Private threads: whether non-moderators may add others. */
+  invitable?: boolean;
+  /** Forum and media posts: ids of the parent's tags it carries. */
+  appliedTags?: Snowflake[];
+  /** Messages sent in it, as the service counts them (`message_count`). */
+  messageCount: number;
 }
 
 /** A command as stored: what the service keeps of a definition (wire/defaults), plus the ids it assigns. */
@@ -257,6 +280,10 @@ export interface Seed {
       archived?: boolean;
       nsfw?: boolean;
       available_tags?: Array<{ id?: Snowflake; name: string }>;
+      /** Text, announcement, forum and media channels: the topic, as long as wire/channel-fields.ts allows. */
+      topic?: string;
+      /** Slowmode in seconds (to the limit in wire/channel-fields.ts): a member without MANAGE_MESSAGES or MANAGE_CHANNELS writes once per window. */
+      rate_limit_per_user?: number;
       /** `type`: role or member (or 0/1); `allow`/`deny`: permission names or a decimal bit set. */
       permission_overwrites?: Array<{
         id: Snowflake;

@@ -22,6 +22,14 @@ export interface ViewChannel {
   /** Forum posts: the tags applied. */
   appliedTags?: string[];
   availableTags?: Array<{ id: string; name: string }>;
+  topic?: string;
+  /** Slowmode, in seconds. */
+  rateLimitPerUser?: number;
+  /** Permission overwrites: type 0 a role, 1 a member; allow and deny as decimal bit sets. */
+  overwrites?: Array<{ id: string; type: 0 | 1; allow: string; deny: string }>;
+  /** Threads: locked (only MANAGE_THREADS may unarchive), and who is in it. */
+  locked?: boolean;
+  threadMembers?: string[];
 }
 
 export interface ViewGuild {

@@ -51,7 +51,7 @@ export function viewWorld(
         ? { auditLog: g.auditLog.slice(-AUDIT_SHOWN).map(({ changes: _changes, ...e }) => e) }
         : {}),
       channels: g.channels.map((c) => {
-        const tags = (c as { appliedTags?: string[] }).appliedTags;
+        const tags = c.thread?.appliedTags;
         return {
           id: c.id,
           name: c.name,
@@ -61,6 +61,13 @@ export function viewWorld(
           ...(c.nsfw ? { nsfw: true } : {}),
           ...(tags && tags.length > 0 ? { appliedTags: tags } : {}),
           ...(c.availableTags && c.availableTags.length > 0 ? { availableTags: c.availableTags } : {}),
+          ...(c.topic ? { topic: c.topic } : {}),
+          ...(c.rateLimitPerUser ? { rateLimitPerUser: c.rateLimitPerUser } : {}),
+          ...(c.permissionOverwrites && c.permissionOverwrites.length > 0
+            ? { overwrites: c.permissionOverwrites.map((o) => ({ ...o })) }
+            : {}),
+          ...(c.thread?.locked ? { locked: true } : {}),
+          ...(c.thread ? { threadMembers: c.thread.members.map((m) => m.id) } : {}),
         };
       }),
       apps: Object.entries(g.apps).map(([id, a]) => ({ id, commandsScope: a.commandsScope })),

@@ -9,12 +9,14 @@ import { evaluateAccess, type Labeler } from '../access/evaluate.js';
 import type { AccessQuery } from '../access/types.js';
 import { CommandType, IntegrationType, InteractionContext } from '../enums.js';
 import { authorizingOwners, type InstallFacts } from '../installation.js';
+import { PERMISSION_BITS } from '../permissions.js';
 
 export type RefusalKind =
   | 'context'
   | 'guild-command-elsewhere'
   | 'not-installed'
   | 'permission'
+  | 'channel-hidden'
   | 'age-restricted'
   | 'outdated';
 
@@ -32,7 +34,13 @@ export interface Refusal {
  * than by refusing it: not offered here, or the member may not use it
  * (spec "Guild application command permissions": they do not see it).
  */
-const HIDDEN: ReadonlySet<RefusalKind> = new Set(['context', 'guild-command-elsewhere', 'not-installed', 'permission']);
+const HIDDEN: ReadonlySet<RefusalKind> = new Set([
+  'context',
+  'guild-command-elsewhere',
+  'not-installed',
+  'permission',
+  'channel-hidden',
+]);
 
 /** What the member is told of a command their picker does not show: nothing, so say that. */
 export const NOT_IN_PICKER = 'This command is not in your command picker here.';
@@ -125,6 +133,12 @@ export function ageRefusal(cmd: CommandFacts, place: PlaceFacts): Refusal | unde
     );
   }
   return undefined;
+}
+
+/** A member who cannot see the channel (no VIEW_CHANNEL there: a private ticket channel, a private thread they are not in) has no picker there. */
+export function channelHiddenRefusal(memberPerms: bigint): Refusal | undefined {
+  if ((memberPerms & PERMISSION_BITS.VIEW_CHANNEL!) !== 0n) return undefined;
+  return refusal('channel-hidden', NOT_IN_PICKER, 'the member cannot see this channel (no VIEW_CHANNEL)');
 }
 
 /** The access model's answer; the last consulted rule is the reason given. */
