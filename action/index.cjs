@@ -36345,14 +36345,14 @@ function readLock(manifestPath) {
 }
 function writeLock(manifestPath, lock) {
   const path = lockPath(manifestPath);
-  const sorted = {
+  const sorted2 = {
     format_version: 1,
     webhooks: Object.fromEntries(Object.entries(lock.webhooks).sort(([a], [b]) => a < b ? -1 : 1)),
     ...lock.intents && lock.intents.length > 0 ? { intents: lock.intents } : {},
     creates: lock.creates
   };
   const tmp = `${path}.tmp-${process.pid}`;
-  (0, import_node_fs8.writeFileSync)(tmp, `${JSON.stringify(sorted, null, 2)}
+  (0, import_node_fs8.writeFileSync)(tmp, `${JSON.stringify(sorted2, null, 2)}
 `);
   (0, import_node_fs8.renameSync)(tmp, path);
 }
@@ -49601,10 +49601,10 @@ function parseBanPageQuery(get) {
   return out.length > 0 ? out : q;
 }
 function banPage(bans, q) {
-  const sorted = [...bans].sort((a, b) => compareSnowflakes(a.userId, b.userId));
-  if (q.after !== void 0) return sorted.filter((b) => compareSnowflakes(b.userId, q.after) > 0).slice(0, q.limit);
-  if (q.before !== void 0) return sorted.filter((b) => compareSnowflakes(b.userId, q.before) < 0).slice(-q.limit);
-  return sorted.slice(0, q.limit);
+  const sorted2 = [...bans].sort((a, b) => compareSnowflakes(a.userId, b.userId));
+  if (q.after !== void 0) return sorted2.filter((b) => compareSnowflakes(b.userId, q.after) > 0).slice(0, q.limit);
+  if (q.before !== void 0) return sorted2.filter((b) => compareSnowflakes(b.userId, q.before) < 0).slice(-q.limit);
+  return sorted2.slice(0, q.limit);
 }
 function isTimedOut(until2, nowMs) {
   return typeof until2 === "string" && Date.parse(until2) > nowMs;
@@ -53792,11 +53792,11 @@ var init_channel_messages = __esm({
       /** Drops the oldest ids until `keep` are left. */
       trim(keep2) {
         if (!this.ordered) {
-          const sorted = [...this].sort((a, b) => compareSnowflakes(a[0], b[0]));
+          const sorted2 = [...this].sort((a, b) => compareSnowflakes(a[0], b[0]));
           this.clear();
-          for (const [id, m] of sorted) this.set(id, m);
+          for (const [id, m] of sorted2) this.set(id, m);
           this.ordered = true;
-          this.newest = sorted.at(-1)?.[0];
+          this.newest = sorted2.at(-1)?.[0];
         }
         while (this.size > keep2) this.delete(this.keys().next().value);
       }
@@ -55129,6 +55129,7 @@ function emulatorHarness({
       inFlight.touch();
     },
     advance: (ms) => clock.advance(ms),
+    now: () => clock.now(),
     settled: (options, interactionId) => settle(
       inFlight,
       () => interactionsAwaiting(registry, clock.now()),
@@ -59890,13 +59891,13 @@ function selectValues(component2, chosen, place, userId2) {
   }
   const facts = place.facts;
   const ids = chosen.map((v) => idOf2(v, facts));
-  const sorted = entityValues(component2, ids, {
+  const sorted2 = entityValues(component2, ids, {
     isUser: (id) => facts?.members.some((m) => m.id === id) ?? false,
     isRole: (id) => facts?.roles.some((r) => r.id === id) ?? false,
     channelType: (id) => facts?.channels.find((c) => c.id === id)?.type
   });
-  if (isRefusal3(sorted)) return sorted;
-  const { users, members: members2, roles, channels } = mentionedObjects(facts, place.channel, userId2, sorted);
+  if (isRefusal3(sorted2)) return sorted2;
+  const { users, members: members2, roles, channels } = mentionedObjects(facts, place.channel, userId2, sorted2);
   const resolved = nonEmptyResolved({
     users,
     members: members2,
@@ -61000,13 +61001,203 @@ var init_values3 = __esm({
   }
 });
 
-// src/bot-test/file/expect.ts
+// src/bot-test/file/expect-text.ts
 function readText2(r, entry, what = entry.key) {
   const written = r.text(entry, what);
   if (written === void 0) return void 0;
   const m = textMatcher(written);
   return "problem" in m ? r.problem(r.valueAt(entry), m.problem) : m;
 }
+var init_expect_text = __esm({
+  "src/bot-test/file/expect-text.ts"() {
+    "use strict";
+    init_values3();
+  }
+});
+
+// src/bot-test/file/refs.ts
+function readMessageRef(r, entry) {
+  const at2 = r.valueAt(entry);
+  if (yamlLib().isMap(entry.value)) {
+    const map = r.entries(entry.value, entry.key, ["content"], at2);
+    const content = map?.get("content");
+    if (!map) return void 0;
+    if (!content) return r.problem(at2, `${entry.key}: { content: … } names the message by what it says`);
+    const matcher = readText2(r, content, `${entry.key}.content`);
+    return matcher && { kind: "content", content: matcher, at: at2 };
+  }
+  const written = r.nonEmpty(entry);
+  if (written === void 0) return void 0;
+  if (/^\d+$/.test(written)) return { kind: "id", id: written, at: at2 };
+  if (written === "latest") return { kind: "latest", at: at2 };
+  const single = SINGLE2.exec(written);
+  if (single) return { kind: "step", step: single[1], part: single[2], at: at2 };
+  const listed2 = LISTED.exec(written);
+  if (listed2) return { kind: "step", step: listed2[1], part: listed2[2], index: Number(listed2[3]), at: at2 };
+  return r.problem(at2, `${entry.key} "${written}" names no message: write ${FORMS}`);
+}
+function readComponentRef(r, entry) {
+  const at2 = r.valueAt(entry);
+  if (!yamlLib().isMap(entry.value)) return r.nonEmpty(entry);
+  const map = r.entries(entry.value, entry.key, ["row", "column", "index"], at2);
+  if (!map) return void 0;
+  const [row2, column, index] = ["row", "column", "index"].map((k) => {
+    const e = map.get(k);
+    return e && position(r, e);
+  });
+  if (map.has("index") && (map.has("row") || map.has("column")))
+    return r.problem(at2, `${entry.key}: give either { index } or { row, column }, not both`);
+  if (map.has("index")) return index === void 0 ? void 0 : { index };
+  if (!map.has("row") || !map.has("column"))
+    return r.problem(
+      at2,
+      `${entry.key} by position needs { row, column } (0-based: the first row is 0) or { index } (0-based, in order)`
+    );
+  return row2 === void 0 || column === void 0 ? void 0 : { row: row2, column };
+}
+function position(r, e) {
+  const v = e.value;
+  const n = yamlLib().isScalar(v) ? v.value : void 0;
+  if (typeof n === "number" && Number.isInteger(n) && n >= 0 && n < 100) return n;
+  return r.problem(r.valueAt(e), `${e.key} must be a whole number from 0 (0 is the first), not ${describe(v)}`);
+}
+function refsOf(step) {
+  const a = step.action;
+  if (a.kind === "message-command") return [a.target];
+  if ("message" in a && a.message) return [a.message];
+  return [];
+}
+function checkStepRefs(r, steps) {
+  const seen2 = /* @__PURE__ */ new Map();
+  const all = new Set(steps.map((s) => s.id).filter((id) => id !== void 0));
+  let ok2 = true;
+  for (const step of steps) {
+    for (const ref of refsOf(step)) {
+      if (ref.kind !== "step") continue;
+      const target2 = seen2.get(ref.step);
+      const problem2 = target2 ? wrongPart(ref.step, target2, ref.part) : all.has(ref.step) ? `step ${ref.step} comes after this one: a step can name only an earlier step of its scenario` : `no earlier step of this scenario has id: ${ref.step}${seen2.size ? ` (ids so far: ${[...seen2.keys()].join(", ")})` : ""}`;
+      if (problem2) ok2 = r.problem(ref.at, problem2) ?? false;
+    }
+    if (step.id === void 0) continue;
+    if (seen2.has(step.id)) ok2 = r.problem(step.at, `two steps of this scenario have id: ${step.id}`) ?? false;
+    seen2.set(step.id, step);
+  }
+  return ok2;
+}
+function wrongPart(id, target2, part) {
+  const kinds = PARTS_OF[part];
+  if (kinds === "any" || kinds.includes(target2.action.kind)) return void 0;
+  const hint = target2.action.kind === "say" ? ` (write ${id}.message, the bot's first message, or ${id}.said)` : "";
+  return `step ${id} is ${/^[aeiou]/.test(target2.action.kind) ? "an" : "a"} ${target2.action.kind} step: it has no ${part}${hint}`;
+}
+var STEP_ID, SINGLE2, LISTED, FORMS, PARTS_OF;
+var init_refs = __esm({
+  "src/bot-test/file/refs.ts"() {
+    "use strict";
+    init_yaml_lib();
+    init_expect_text();
+    init_nodes();
+    STEP_ID = /^[A-Za-z][\w-]*$/;
+    SINGLE2 = /^([A-Za-z][\w-]*)\.(reply|update|message|said)$/;
+    LISTED = /^([A-Za-z][\w-]*)\.(messages|followups)\[(\d+)\]$/;
+    FORMS = `a message id, latest (the bot's latest message in the channel), STEP.reply, STEP.update, STEP.message, STEP.said, STEP.messages[N], STEP.followups[N] (STEP an earlier step's id:), or { content: "text or /regex/" }`;
+    PARTS_OF = {
+      said: ["say"],
+      reply: ["invoke", "user-command", "message-command", "click", "select", "submit-modal"],
+      followups: ["invoke", "user-command", "message-command", "click", "select", "submit-modal"],
+      update: ["click", "select", "submit-modal"],
+      message: "any",
+      messages: "any"
+    };
+  }
+});
+
+// src/bot-test/world-facts.ts
+var PLAIN_FACTS, MEMBER_FACTS, CHANNEL_FACTS;
+var init_world_facts = __esm({
+  "src/bot-test/world-facts.ts"() {
+    "use strict";
+    PLAIN_FACTS = ["bans", "members", "roles", "channels", "timed out"];
+    MEMBER_FACTS = ["roles of", "nick of"];
+    CHANNEL_FACTS = ["threads in", "pins in", "members in"];
+  }
+});
+
+// src/bot-test/file/world-expect.ts
+function factOf(key) {
+  const plain2 = PLAIN_FACTS.find((f) => f === key);
+  if (plain2) return { kind: plain2 };
+  for (const f of MEMBER_FACTS)
+    if (key.startsWith(`${f} `) && key.length > f.length + 1)
+      return {
+        kind: f,
+        member: key.slice(f.length + 1).trim().replace(/^@/, "")
+      };
+  for (const f of CHANNEL_FACTS)
+    if (key.startsWith(`${f} `) && key.length > f.length + 1)
+      return {
+        kind: f,
+        channel: key.slice(f.length + 1).trim().replace(/^#/, "")
+      };
+  return void 0;
+}
+function wantOf(r, e, fact) {
+  const { isScalar, isSeq } = yamlLib();
+  const v = e.value;
+  if (fact.kind === "nick of") {
+    const text3 = readText2(r, e, e.key);
+    return text3 && { text: text3 };
+  }
+  if (isScalar(v) && typeof v.value === "number" && Number.isInteger(v.value) && v.value >= 0)
+    return { count: v.value };
+  if (isSeq(v)) {
+    const names2 = (r.items(e) ?? []).map((item, i) => r.text({ ...e, value: item }, `${e.key}[${i}]`));
+    if (names2.some((n) => n === void 0)) return void 0;
+    return { names: names2.map((n) => n.replace(/^[@#]/, "")) };
+  }
+  return r.problem(
+    r.valueAt(e),
+    `${e.key} must be a list of names (the whole set, any order) or how many, not ${describe(v)}`
+  );
+}
+function readWorldExpectations(r, entry) {
+  const { isMap, isScalar } = yamlLib();
+  if (!isMap(entry.value))
+    return r.problem(
+      r.valueAt(entry),
+      `world must be a mapping of facts (${FORMS2.join(", ")}), not ${describe(entry.value)}`
+    );
+  const out = [];
+  let ok2 = true;
+  for (const pair of entry.value.items) {
+    const keyNode = pair.key;
+    const key = isScalar(pair.key) ? String(pair.key.value) : "";
+    const e = { key, keyNode, value: pair.value };
+    const fact = factOf(key);
+    if (!fact) {
+      ok2 = r.problem(r.at(keyNode), `world: unknown fact "${key}" (known: ${FORMS2.join(", ")})`) ?? false;
+      continue;
+    }
+    const want = wantOf(r, e, fact);
+    if (want === void 0) ok2 = false;
+    else out.push({ key, fact, want, at: r.valueAt(e) });
+  }
+  if (ok2 && out.length === 0) return r.problem(r.valueAt(entry), "world is empty; name a fact or leave it out");
+  return ok2 ? out : void 0;
+}
+var FORMS2;
+var init_world_expect = __esm({
+  "src/bot-test/file/world-expect.ts"() {
+    "use strict";
+    init_yaml_lib();
+    init_world_facts();
+    init_nodes();
+    init_expect_text();
+    FORMS2 = [...PLAIN_FACTS, ...MEMBER_FACTS.map((f) => `${f} MEMBER`), ...CHANNEL_FACTS.map((f) => `${f} #CHANNEL`)];
+  }
+});
+
+// src/bot-test/file/expect.ts
 function readWithin(r, entry) {
   const written = r.text(entry);
   if (written === void 0) return void 0;
@@ -61141,6 +61332,8 @@ function readOne(r, e) {
       return readTexts(r, e, "choices");
     case "refused":
       return readRefused(r, e);
+    case "world":
+      return readWorldExpectations(r, e);
     default:
       return r.bool(e) === true ? true : r.problem(r.valueAt(e), "no-answer can only be true (leave it out otherwise)");
   }
@@ -61168,6 +61361,9 @@ var init_expect = __esm({
     init_yaml_lib();
     init_nodes();
     init_values3();
+    init_expect_text();
+    init_world_expect();
+    init_expect_text();
     EXPECT_KEYS = [
       "reply",
       "update",
@@ -61178,109 +61374,22 @@ var init_expect = __esm({
       "no-answer",
       "message",
       "messages",
-      "reactions"
+      "reactions",
+      "world"
     ];
     MESSAGE_KEYS = ["content", "embeds", "components", "ephemeral", "deleted", "reactions", "within"];
     MODAL_KEYS = ["title", "fields", "within"];
     ANSWERS = ["reply", "update", "followups", "modal", "choices", "message", "messages", "reactions"];
-    ON_A_MESSAGE = ["say", "click", "select", "message-command"];
-  }
-});
-
-// src/bot-test/file/refs.ts
-function readMessageRef(r, entry) {
-  const at2 = r.valueAt(entry);
-  if (yamlLib().isMap(entry.value)) {
-    const map = r.entries(entry.value, entry.key, ["content"], at2);
-    const content = map?.get("content");
-    if (!map) return void 0;
-    if (!content) return r.problem(at2, `${entry.key}: { content: … } names the message by what it says`);
-    const matcher = readText2(r, content, `${entry.key}.content`);
-    return matcher && { kind: "content", content: matcher, at: at2 };
-  }
-  const written = r.nonEmpty(entry);
-  if (written === void 0) return void 0;
-  if (/^\d+$/.test(written)) return { kind: "id", id: written, at: at2 };
-  if (written === "latest") return { kind: "latest", at: at2 };
-  const single = SINGLE2.exec(written);
-  if (single) return { kind: "step", step: single[1], part: single[2], at: at2 };
-  const listed2 = LISTED.exec(written);
-  if (listed2) return { kind: "step", step: listed2[1], part: listed2[2], index: Number(listed2[3]), at: at2 };
-  return r.problem(at2, `${entry.key} "${written}" names no message: write ${FORMS}`);
-}
-function readComponentRef(r, entry) {
-  const at2 = r.valueAt(entry);
-  if (!yamlLib().isMap(entry.value)) return r.nonEmpty(entry);
-  const map = r.entries(entry.value, entry.key, ["row", "column", "index"], at2);
-  if (!map) return void 0;
-  const [row2, column, index] = ["row", "column", "index"].map((k) => {
-    const e = map.get(k);
-    return e && position(r, e);
-  });
-  if (map.has("index") && (map.has("row") || map.has("column")))
-    return r.problem(at2, `${entry.key}: give either { index } or { row, column }, not both`);
-  if (map.has("index")) return index === void 0 ? void 0 : { index };
-  if (!map.has("row") || !map.has("column"))
-    return r.problem(
-      at2,
-      `${entry.key} by position needs { row, column } (0-based: the first row is 0) or { index } (0-based, in order)`
-    );
-  return row2 === void 0 || column === void 0 ? void 0 : { row: row2, column };
-}
-function position(r, e) {
-  const v = e.value;
-  const n = yamlLib().isScalar(v) ? v.value : void 0;
-  if (typeof n === "number" && Number.isInteger(n) && n >= 0 && n < 100) return n;
-  return r.problem(r.valueAt(e), `${e.key} must be a whole number from 0 (0 is the first), not ${describe(v)}`);
-}
-function refsOf(step) {
-  const a = step.action;
-  if (a.kind === "message-command") return [a.target];
-  if ("message" in a && a.message) return [a.message];
-  return [];
-}
-function checkStepRefs(r, steps) {
-  const seen2 = /* @__PURE__ */ new Map();
-  const all = new Set(steps.map((s) => s.id).filter((id) => id !== void 0));
-  let ok2 = true;
-  for (const step of steps) {
-    for (const ref of refsOf(step)) {
-      if (ref.kind !== "step") continue;
-      const target2 = seen2.get(ref.step);
-      const problem2 = target2 ? wrongPart(ref.step, target2, ref.part) : all.has(ref.step) ? `step ${ref.step} comes after this one: a step can name only an earlier step of its scenario` : `no earlier step of this scenario has id: ${ref.step}${seen2.size ? ` (ids so far: ${[...seen2.keys()].join(", ")})` : ""}`;
-      if (problem2) ok2 = r.problem(ref.at, problem2) ?? false;
-    }
-    if (step.id === void 0) continue;
-    if (seen2.has(step.id)) ok2 = r.problem(step.at, `two steps of this scenario have id: ${step.id}`) ?? false;
-    seen2.set(step.id, step);
-  }
-  return ok2;
-}
-function wrongPart(id, target2, part) {
-  const kinds = PARTS_OF[part];
-  if (kinds === "any" || kinds.includes(target2.action.kind)) return void 0;
-  const hint = target2.action.kind === "say" ? ` (write ${id}.message, the bot's first message, or ${id}.said)` : "";
-  return `step ${id} is ${/^[aeiou]/.test(target2.action.kind) ? "an" : "a"} ${target2.action.kind} step: it has no ${part}${hint}`;
-}
-var STEP_ID, SINGLE2, LISTED, FORMS, PARTS_OF;
-var init_refs = __esm({
-  "src/bot-test/file/refs.ts"() {
-    "use strict";
-    init_yaml_lib();
-    init_expect();
-    init_nodes();
-    STEP_ID = /^[A-Za-z][\w-]*$/;
-    SINGLE2 = /^([A-Za-z][\w-]*)\.(reply|update|message|said)$/;
-    LISTED = /^([A-Za-z][\w-]*)\.(messages|followups)\[(\d+)\]$/;
-    FORMS = `a message id, latest (the bot's latest message in the channel), STEP.reply, STEP.update, STEP.message, STEP.said, STEP.messages[N], STEP.followups[N] (STEP an earlier step's id:), or { content: "text or /regex/" }`;
-    PARTS_OF = {
-      said: ["say"],
-      reply: ["invoke", "user-command", "message-command", "click", "select", "submit-modal"],
-      followups: ["invoke", "user-command", "message-command", "click", "select", "submit-modal"],
-      update: ["click", "select", "submit-modal"],
-      message: "any",
-      messages: "any"
-    };
+    ON_A_MESSAGE = [
+      "say",
+      "click",
+      "select",
+      "message-command",
+      "react",
+      "unreact",
+      "edit",
+      "delete"
+    ];
   }
 });
 
@@ -62002,6 +62111,11 @@ function channelOf3(emulator, place) {
   if (place.channelId !== void 0) return place.channelId;
   return emulator.world.guilds[emulator.credentials.guildId]?.channels[0]?.id;
 }
+function guildOf2(emulator, place) {
+  const channelId2 = place.channelId;
+  if (channelId2 === void 0) return emulator.credentials.guildId;
+  return Object.values(emulator.world.guilds).find((g) => g.channels.some((c) => c.id === channelId2))?.id;
+}
 function latestMemberMessage(emulator, channelId2, userId2) {
   return Object.values(emulator.world.messages).filter((m) => m.channel_id === channelId2 && m.message.author?.id === userId2).sort(byId2).at(-1);
 }
@@ -62143,8 +62257,42 @@ var init_message4 = __esm({
   }
 });
 
+// src/bot-test/match/world.ts
+function matchOne(w, got) {
+  const path = `world.${w.key}`;
+  const expected = "names" in w.want ? showList([...w.want.names].sort()) : "count" in w.want ? `${w.want.count}` : showMatcher(w.want.text);
+  if (got === void 0 || "missing" in got)
+    return { path, expected, actual: got ? got.missing : "not read", at: w.at };
+  if ("text" in got) {
+    if ("text" in w.want && matchesText(w.want.text, got.text)) return void 0;
+    return { path, expected, actual: got.text === void 0 ? "none" : show(got.text), at: w.at };
+  }
+  const names2 = got.names;
+  if ("count" in w.want) {
+    if (names2.length === w.want.count) return void 0;
+    return { path, expected, actual: `${names2.length}${names2.length ? `: ${showList(names2)}` : ""}`, at: w.at };
+  }
+  if ("names" in w.want) {
+    const want = [...w.want.names].sort();
+    if (want.length === names2.length && want.every((n, i) => n === names2[i])) return void 0;
+  }
+  return { path, expected, actual: showList(names2), at: w.at };
+}
+function matchWorld(wanted, got) {
+  return (wanted ?? []).map((w) => matchOne(w, got?.[w.key])).filter((m) => m !== void 0);
+}
+var init_world2 = __esm({
+  "src/bot-test/match/world.ts"() {
+    "use strict";
+    init_text();
+  }
+});
+
 // src/bot-test/match/step.ts
 function matchStep(expect, observed) {
+  return [...matchAnswers(expect, observed), ...matchWorld(expect.world, observed.world)];
+}
+function matchAnswers(expect, observed) {
   const written = ANSWER_KEYS.filter((k) => expect[k] !== void 0);
   if (expect.refused !== void 0) return matchRefused(expect, observed);
   if (expect.noAnswer) {
@@ -62257,6 +62405,7 @@ var init_step2 = __esm({
     "use strict";
     init_message4();
     init_text();
+    init_world2();
     ANSWER_KEYS = ["reply", "update", "modal", "choices", "followups", "message", "messages", "reactions"];
     count3 = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
   }
@@ -62358,8 +62507,7 @@ async function memberStep2(ctx, place, action, earlier, mark, expects) {
 }
 function guildAct(ctx, place, action) {
   const { emulator } = ctx;
-  const channelId2 = channelOf3(emulator, place);
-  const guildId = Object.values(emulator.world.guilds).flatMap((g) => g.channels).find((c) => c.id === channelId2)?.guildId;
+  const guildId = guildOf2(emulator, place);
   if (guildId === void 0) return { problem: `${action.kind}: the step's channel is in no guild` };
   if (action.kind === "join") return { run: () => emulator.member.join(guildId, { username: action.username }) };
   const who = resolveNames(emulator.world, { userId: action.member }, guildId);
@@ -62491,15 +62639,89 @@ var init_caused = __esm({
   }
 });
 
+// src/bot-test/run/world-facts.ts
+function memberOf2(guild, ref) {
+  return guild.members.find((m) => m.id === ref || m.username === ref);
+}
+function channelOf4(guild, ref) {
+  return guild.channels.find((c) => c.id === ref || c.name === ref);
+}
+function readFact(emulator, guild, fact) {
+  const roleName = (id) => guild.roles.find((r) => r.id === id)?.name ?? id;
+  switch (fact.kind) {
+    case "bans":
+      return sorted((guild.bans ?? []).map((b) => b.username));
+    case "members":
+      return sorted(guild.members.map((m) => m.username));
+    case "roles":
+      return sorted(guild.roles.filter((r) => r.id !== guild.id).map((r) => r.name));
+    case "channels":
+      return sorted(guild.channels.filter((c) => !isThreadType(c.type)).map((c) => c.name));
+    case "timed out": {
+      const now = emulator.harness.now();
+      return sorted(guild.members.filter((m) => isTimedOut(m.communicationDisabledUntil, now)).map((m) => m.username));
+    }
+    case "roles of":
+    case "nick of": {
+      const member = memberOf2(guild, fact.member);
+      if (!member) return { missing: `no member ${fact.member} in ${guild.name}` };
+      return fact.kind === "nick of" ? { text: member.nick } : sorted((member.roles ?? []).map(roleName));
+    }
+    default: {
+      const channel = channelOf4(guild, fact.channel);
+      if (!channel) return { missing: `no channel #${fact.channel} in ${guild.name}` };
+      if (fact.kind === "threads in")
+        return sorted(
+          guild.channels.filter((c) => c.parentId === channel.id && isThreadType(c.type)).map((c) => c.name)
+        );
+      if (fact.kind === "pins in")
+        return {
+          names: Object.values(emulator.world.messages).filter((m) => m.channel_id === channel.id && m.message.pinned === true).map((m) => String(m.message.content ?? ""))
+        };
+      return sorted(whoSees(guild, channel.id));
+    }
+  }
+}
+function whoSees(guild, channelId2) {
+  const g = guildFacts(guild);
+  const facts = channelFacts(guild, channelId2);
+  const view = PERMISSION_BITS.VIEW_CHANNEL;
+  return guild.members.filter((m) => (memberChannelPermissions(g, { id: m.id, roleIds: m.roles ?? [] }, facts) & view) === view).map((m) => m.username);
+}
+function readWorldFacts(emulator, guildId, wanted) {
+  if (!wanted?.length) return void 0;
+  const guild = guildId !== void 0 ? emulator.world.guilds[guildId] : void 0;
+  const out = {};
+  for (const w of wanted) out[w.key] = guild ? readFact(emulator, guild, w.fact) : { missing: "no guild" };
+  return out;
+}
+var sorted;
+var init_world_facts2 = __esm({
+  "src/bot-test/run/world-facts.ts"() {
+    "use strict";
+    init_place();
+    init_channels();
+    init_moderation();
+    init_payload();
+    init_permissions();
+    sorted = (names2) => ({ names: [...names2].sort() });
+  }
+});
+
 // src/bot-test/run/steps.ts
 async function runStep(ctx, scenario, step, earlier = /* @__PURE__ */ new Map()) {
   const place = placeOf(ctx.emulator, scenario, step);
   if ("problem" in place) return place;
   const mark = { before: messageMark(ctx.emulator), userId: place.userId, kind: step.action.kind };
+  const guildId = guildOf2(ctx.emulator, place);
   const acted = await act(ctx, place, step, earlier, mark);
   if ("problem" in acted || acted === worldOnly) return acted;
   const read = acted.read;
-  return { ...acted, read: () => withCaused(ctx.emulator, ctx.applicationId, mark, read()) };
+  const withWorld = (o) => {
+    const world = readWorldFacts(ctx.emulator, guildId, step.expect?.world);
+    return world ? { ...o, world } : o;
+  };
+  return { ...acted, read: () => withWorld(withCaused(ctx.emulator, ctx.applicationId, mark, read())) };
 }
 async function act(ctx, place, step, earlier, mark) {
   const action = step.action;
@@ -62660,6 +62882,7 @@ var init_steps = __esm({
     init_caused();
     init_observe();
     init_place2();
+    init_world_facts2();
     init_target();
     TEST_FAULTS = [
       "unknown-message",
@@ -63430,7 +63653,7 @@ function freePort() {
   });
 }
 var import_node_net;
-var init_world2 = __esm({
+var init_world3 = __esm({
   "src/bot-test/run/world.ts"() {
     "use strict";
     import_node_net = require("node:net");
@@ -63535,7 +63758,7 @@ var init_session2 = __esm({
     init_manifest();
     init_ready();
     init_transcript();
-    init_world2();
+    init_world3();
   }
 });
 

@@ -7,16 +7,13 @@
  * Pure data: no function, no emulator type, so each side can be tested alone.
  */
 
+import type { WorldExpectation } from './world-facts.js';
+import type { SourceAt, TextMatcher } from './written.js';
 import type { Observed } from './observed.js';
 
 export type { Observed, ObservedMessage, ObservedModal } from './observed.js';
-
-/** Where a piece of the test file was written (1-based), for `file:line` in the report and the Action's annotations. */
-export interface SourceAt {
-  file: string;
-  line: number;
-  column: number;
-}
+export type { SourceAt, TextMatcher } from './written.js';
+export type { WorldExpectation, WorldFact, WorldValue, WorldWant } from './world-facts.js';
 
 /** How the bot under test is started and reached. */
 export interface BotSpec {
@@ -37,12 +34,6 @@ export type BotErrorPolicy = 'fail' | 'ignore';
 
 /** The emulator's seed as written (an object) or the path of a seed file, resolved against the test file's directory. */
 export type WorldSpec = { seed: Record<string, unknown> } | { seedFile: string };
-
-/**
- * A string a value must match: exactly, or (written `/…/flags`) as a regular
- * expression. Kept as source text so results stay plain data.
- */
-export type TextMatcher = { exact: string } | { pattern: string; flags: string };
 
 /** Partial: only the fields written are checked. */
 export interface MessageMatcher {
@@ -92,6 +83,8 @@ export interface Expectation {
   messages?: MessageMatcher[];
   /** The reactions on the message the step acted on (`say`'s own message, a click's or select's message, a message command's target). */
   reactions?: TextMatcher[];
+  /** Facts about the guild after the step (world-facts.ts): bans, roles, channels, threads, pins. */
+  world?: WorldExpectation[];
   at: SourceAt;
 }
 

@@ -3,6 +3,8 @@
  * these): the messages and the modal the member saw, and what the step
  * caused. Plain data, like model.ts.
  */
+import type { WorldValue } from './world-facts.js';
+
 /** A message as the member saw it, reduced to what matchers read. */
 export interface ObservedMessage {
   id: string;
@@ -47,4 +49,6 @@ export interface Observed {
   messages: ObservedMessage[];
   /** The message the step acted on, as it is now: `say`'s own message, a click's or select's message, a message command's target. */
   acted?: ObservedMessage;
+  /** The guild's facts the step's `world:` names, by their key as written, as they are now. */
+  world?: Record<string, WorldValue>;
 }

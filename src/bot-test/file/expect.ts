@@ -2,6 +2,10 @@ import type { Expectation, MessageMatcher, ModalMatcher, SourceAt, StepKind, Tex
 import { yamlLib } from '../../manifest/yaml-lib.js';
 import { describe, type Entry, type Reader, type YNode } from './nodes.js';
 import { textMatcher, withinDuration } from './values.js';
+import { readText } from './expect-text.js';
+import { readWorldExpectations } from './world-expect.js';
+
+export { readText } from './expect-text.js';
 
 /** The keys of `expect:`, as written. */
 export const EXPECT_KEYS = [
@@ -15,21 +19,23 @@ export const EXPECT_KEYS = [
   'message',
   'messages',
   'reactions',
+  'world',
 ] as const;
 const MESSAGE_KEYS = ['content', 'embeds', 'components', 'ephemeral', 'deleted', 'reactions', 'within'];
 const MODAL_KEYS = ['title', 'fields', 'within'];
 /** What nothing reaching the bot, or the bot not answering, rules out. */
 const ANSWERS = ['reply', 'update', 'followups', 'modal', 'choices', 'message', 'messages', 'reactions'];
 /** The steps that act on a message, whose reactions `reactions:` reads. */
-const ON_A_MESSAGE: readonly StepKind[] = ['say', 'click', 'select', 'message-command'];
-
-/** A text matcher from a scalar entry (`what` names it in messages). */
-export function readText(r: Reader, entry: Entry, what = entry.key): TextMatcher | undefined {
-  const written = r.text(entry, what);
-  if (written === undefined) return undefined;
-  const m = textMatcher(written);
-  return 'problem' in m ? r.problem(r.valueAt(entry), m.problem) : m;
-}
+const ON_A_MESSAGE: readonly StepKind[] = [
+  'say',
+  'click',
+  'select',
+  'message-command',
+  'react',
+  'unreact',
+  'edit',
+  'delete',
+];
 
 /** `within: 3s`: how long an expectation may take to hold (the step's, or one expectation's). */
 export function readWithin(r: Reader, entry: Entry): number | undefined {
@@ -181,6 +187,8 @@ function readOne(r: Reader, e: Entry): unknown {
       return readTexts(r, e, 'choices');
     case 'refused':
       return readRefused(r, e);
+    case 'world':
+      return readWorldExpectations(r, e);
     default:
       return r.bool(e) === true ? true : r.problem(r.valueAt(e), 'no-answer can only be true (leave it out otherwise)');
   }

@@ -7,7 +7,7 @@
  */
 import type { ComponentRef, MessageRef, Step, StepKind, StepPart } from '../model.js';
 import { yamlLib } from '../../manifest/yaml-lib.js';
-import { readText } from './expect.js';
+import { readText } from './expect-text.js';
 import { describe, type Entry, type Reader } from './nodes.js';
 
 /** A step's `id:`: a name later steps write before a dot. */

@@ -1,6 +1,7 @@
 import type { Expectation, Mismatch, Observed, ObservedMessage } from '../model.js';
 import { matchExactList, matchMessage, matchModal, matchReactions } from './message.js';
 import { show, showList, showMatcher } from './text.js';
+import { matchWorld } from './world.js';
 
 /** The answers a step can expect, in the order they are checked and reported. */
 const ANSWER_KEYS = ['reply', 'update', 'modal', 'choices', 'followups', 'message', 'messages', 'reactions'] as const;
@@ -13,6 +14,10 @@ type AnswerKey = (typeof ANSWER_KEYS)[number];
  * that says so, rather than a list of every field it lacks.
  */
 export function matchStep(expect: Expectation, observed: Observed): Mismatch[] {
+  return [...matchAnswers(expect, observed), ...matchWorld(expect.world, observed.world)];
+}
+
+function matchAnswers(expect: Expectation, observed: Observed): Mismatch[] {
   const written = ANSWER_KEYS.filter((k) => expect[k] !== undefined);
   if (expect.refused !== undefined) return matchRefused(expect, observed);
   if (expect.noAnswer) {

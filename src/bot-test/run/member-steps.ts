@@ -12,7 +12,7 @@ import { resolveNames } from '../../emulator/state/names.js';
 import type { StepAction } from '../model.js';
 import { type Acted, nothing, quietAfter, type StepContext, type StepRun } from './acted.js';
 import type { StepMark } from './caused.js';
-import { channelOf, latestMemberMessage, latestReactedMessage, type Place } from './place.js';
+import { channelOf, guildOf, latestMemberMessage, latestReactedMessage, type Place } from './place.js';
 import { type Earlier, messageOf, where } from './target.js';
 
 type MemberAction = Extract<StepAction, { kind: 'react' | 'unreact' | 'edit' | 'delete' | 'join' | 'leave' }>;
@@ -49,10 +49,7 @@ export async function memberStep(
 /** Someone joins the guild of the step's channel, or a member leaves it. */
 function guildAct(ctx: StepContext, place: Place, action: Extract<MemberAction, { kind: 'join' | 'leave' }>): Act {
   const { emulator } = ctx;
-  const channelId = channelOf(emulator, place);
-  const guildId = Object.values(emulator.world.guilds)
-    .flatMap((g) => g.channels)
-    .find((c) => c.id === channelId)?.guildId;
+  const guildId = guildOf(emulator, place);
   if (guildId === undefined) return { problem: `${action.kind}: the step's channel is in no guild` };
   if (action.kind === 'join') return { run: () => emulator.member.join(guildId, { username: action.username }) };
   const who = resolveNames(emulator.world, { userId: action.member }, guildId);

@@ -99,6 +99,13 @@ export function channelOf(emulator: RunningEmulator, place: Place): string | und
   return emulator.world.guilds[emulator.credentials.guildId]?.channels[0]?.id;
 }
 
+/** The guild of the step's channel, else the world's first guild. */
+export function guildOf(emulator: RunningEmulator, place: Place): string | undefined {
+  const channelId = place.channelId;
+  if (channelId === undefined) return emulator.credentials.guildId;
+  return Object.values(emulator.world.guilds).find((g) => g.channels.some((c) => c.id === channelId))?.id;
+}
+
 /** The member's own latest message in the channel. */
 export function latestMemberMessage(
   emulator: RunningEmulator,

@@ -14,7 +14,8 @@ import { type Acted, nothing, quietAfter, type StepContext, type StepRun } from 
 import { memberStep } from './member-steps.js';
 import { type StepMark, seen, withCaused } from './caused.js';
 import { observedMessage, observedModal } from './observe.js';
-import { channelOf, messageMark, placeOf, type Place } from './place.js';
+import { channelOf, guildOf, messageMark, placeOf, type Place } from './place.js';
+import { readWorldFacts } from './world-facts.js';
 import { componentOf, type Earlier, messageOf, where } from './target.js';
 
 type Obj = Record<string, unknown>;
@@ -47,10 +48,16 @@ export async function runStep(
   const place = placeOf(ctx.emulator, scenario, step);
   if ('problem' in place) return place;
   const mark: StepMark = { before: messageMark(ctx.emulator), userId: place.userId, kind: step.action.kind };
+  // Before the action: a step may delete its own channel (a ticket's /close).
+  const guildId = guildOf(ctx.emulator, place);
   const acted = await act(ctx, place, step, earlier, mark);
   if ('problem' in acted || acted === worldOnly) return acted;
   const read = acted.read;
-  return { ...acted, read: () => withCaused(ctx.emulator, ctx.applicationId, mark, read()) };
+  const withWorld = (o: Observed): Observed => {
+    const world = readWorldFacts(ctx.emulator, guildId, step.expect?.world);
+    return world ? { ...o, world } : o;
+  };
+  return { ...acted, read: () => withWorld(withCaused(ctx.emulator, ctx.applicationId, mark, read())) };
 }
 
 async function act(ctx: StepContext, place: Place, step: Step, earlier: Earlier, mark: StepMark): Promise<StepRun> {

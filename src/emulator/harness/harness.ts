@@ -41,6 +41,8 @@ export interface EmulatorHarness {
   restore(): void;
   /** Moves the emulator's clock forward (token expiry). */
   advance(ms: number): void;
+  /** The emulator's clock (ms since the epoch): what timeouts and token expiry are judged by. */
+  now(): number;
   /**
    * Resolves true once nothing is in flight and nothing happened for the quiet period, false when the bound came first.
    * `interactionId`, the runner's action's interaction: once it has its final answer in its delivery's response and the bot made no request since, a short quiet period suffices.
@@ -112,6 +114,7 @@ export function emulatorHarness({
       inFlight.touch();
     },
     advance: (ms) => clock.advance(ms),
+    now: () => clock.now(),
     settled: (options, interactionId) =>
       settle(
         inFlight,
