@@ -698,6 +698,12 @@ var init_enums = __esm({
       MEMBER: 1
     };
     AuditLogEvent = {
+      CHANNEL_CREATE: 10,
+      CHANNEL_UPDATE: 11,
+      CHANNEL_DELETE: 12,
+      CHANNEL_OVERWRITE_CREATE: 13,
+      CHANNEL_OVERWRITE_UPDATE: 14,
+      CHANNEL_OVERWRITE_DELETE: 15,
       MEMBER_KICK: 20,
       MEMBER_BAN_ADD: 22,
       MEMBER_BAN_REMOVE: 23,
@@ -705,7 +711,10 @@ var init_enums = __esm({
       MEMBER_ROLE_UPDATE: 25,
       ROLE_CREATE: 30,
       ROLE_UPDATE: 31,
-      ROLE_DELETE: 32
+      ROLE_DELETE: 32,
+      THREAD_CREATE: 110,
+      THREAD_UPDATE: 111,
+      THREAD_DELETE: 112
     };
     MessageFlag = {
       CROSSPOSTED: 1 << 0,
@@ -56335,6 +56344,10 @@ function audit(guild, nextId, entry) {
   if (e.reason === void 0) delete e.reason;
   (guild.auditLog ??= []).push(e);
 }
+function auditRequest(guild, nextId, req, entry) {
+  const reason = auditReason(req.headers["x-audit-log-reason"]);
+  audit(guild, nextId, { ...entry, ...reason ? { reason } : {} });
+}
 var init_guild_events = __esm({
   "src/emulator/models/guild-events.ts"() {
     "use strict";
@@ -56624,7 +56637,13 @@ function put(req, ctx) {
   const parsed = parseOverwrite(req.body, [], req.params.overwriteId);
   if (Array.isArray(parsed)) return problemsResponse(parsed);
   if (!overwriteGrantAllowed(at2.perms, parsed)) return channelError(ChannelErrors.missingPermissions);
+  const existed = (at2.channel.permissionOverwrites ?? []).some((o) => o.id === parsed.id);
   setOverwrite(at2.channel, parsed);
+  auditRequest(at2.guild, ctx.nextId, req, {
+    actionType: existed ? AuditLogEvent.CHANNEL_OVERWRITE_UPDATE : AuditLogEvent.CHANNEL_OVERWRITE_CREATE,
+    userId: at2.app.botUserId,
+    targetId: at2.channel.id
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at2.guild, at2.channel, "CHANNEL_UPDATE");
   return { status: 204 };
@@ -56633,6 +56652,11 @@ function remove2(req, ctx) {
   const at2 = managed(req, ctx);
   if ("status" in at2) return at2;
   if (removeOverwrite(at2.channel, req.params.overwriteId ?? "")) {
+    auditRequest(at2.guild, ctx.nextId, req, {
+      actionType: AuditLogEvent.CHANNEL_OVERWRITE_DELETE,
+      userId: at2.app.botUserId,
+      targetId: at2.channel.id
+    });
     ctx.changed();
     announceChannel(ctx.events, ctx.world, at2.guild, at2.channel, "CHANNEL_UPDATE");
   }
@@ -56644,6 +56668,8 @@ var init_channel_overwrites = __esm({
     "use strict";
     init_channel_fields();
     init_messages();
+    init_enums();
+    init_guild_events();
     init_channel_edits();
     init_webhook_access();
     init_channel_access();
@@ -57021,6 +57047,11 @@ function create2(req, ctx) {
   const overwrites = overwritesRefusal(body, perms, false);
   if (overwrites) return overwrites;
   const channel = createChannel(at2.guild, ctx.nextId(), body, () => ctx.nextId());
+  auditRequest(at2.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.CHANNEL_CREATE,
+    userId: at2.app.botUserId,
+    targetId: channel.id
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at2.guild, channel, "CHANNEL_CREATE");
   return { status: 201, body: channelObject2(at2.guild, channel, at2.app.botUserId) };
@@ -57038,6 +57069,11 @@ function edit2(req, ctx) {
   const overwrites = overwritesRefusal(body, at2.perms, true);
   if (overwrites) return overwrites;
   applyChannelEdit(at2.channel, body, () => ctx.nextId());
+  auditRequest(at2.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.CHANNEL_UPDATE,
+    userId: at2.app.botUserId,
+    targetId: at2.channel.id
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at2.guild, at2.channel, "CHANNEL_UPDATE");
   return { status: 200, body: channelObject2(at2.guild, at2.channel, at2.app.botUserId) };
@@ -57051,6 +57087,11 @@ function remove3(req, ctx) {
   if (!holdsAll(at2.perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
   const before = channelObject2(at2.guild, at2.channel, at2.app.botUserId);
   const threads = deleteChannel(ctx.world, at2.guild, at2.channel);
+  auditRequest(at2.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.CHANNEL_DELETE,
+    userId: at2.app.botUserId,
+    targetId: at2.channel.id
+  });
   ctx.changed();
   for (const t of threads) announceChannel(ctx.events, ctx.world, at2.guild, t, "THREAD_DELETE");
   announceChannel(ctx.events, ctx.world, at2.guild, at2.channel, "CHANNEL_DELETE", before);
@@ -57090,6 +57131,8 @@ var init_guild_channels = __esm({
     init_values();
     init_snowflake();
     init_place();
+    init_enums();
+    init_guild_events();
     init_channel_edits();
     init_own();
     init_webhook_access();

@@ -157,6 +157,12 @@ export const OverwriteType = {
 
 /** The audit log's action types for what a bot does to members and roles (the Audit Log resource). */
 export const AuditLogEvent = {
+  CHANNEL_CREATE: 10,
+  CHANNEL_UPDATE: 11,
+  CHANNEL_DELETE: 12,
+  CHANNEL_OVERWRITE_CREATE: 13,
+  CHANNEL_OVERWRITE_UPDATE: 14,
+  CHANNEL_OVERWRITE_DELETE: 15,
   MEMBER_KICK: 20,
   MEMBER_BAN_ADD: 22,
   MEMBER_BAN_REMOVE: 23,
@@ -165,6 +171,9 @@ export const AuditLogEvent = {
   ROLE_CREATE: 30,
   ROLE_UPDATE: 31,
   ROLE_DELETE: 32,
+  THREAD_CREATE: 110,
+  THREAD_UPDATE: 111,
+  THREAD_DELETE: 112,
 } as const;
 
 export const MessageFlag = {

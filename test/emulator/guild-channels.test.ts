@@ -271,3 +271,32 @@ test('a forum made with tags: each new tag gets an id, kept by later edits that 
   });
   expect(tooLong.body.errors.available_tags[0].name._errors[0].code).toBe('BASE_TYPE_BAD_LENGTH');
 });
+
+test("the audit log keeps what the bot did to channels and overwrites, with the request's X-Audit-Log-Reason", async () => {
+  const reason = (text: string) => ({ 'x-audit-log-reason': encodeURIComponent(text) });
+  const made = await call(em, 'POST', `/guilds/${GUILD}/channels`, {
+    auth: bot(em),
+    body: { name: 'audited' },
+    headers: reason('a ticket for bob'),
+  });
+  const id = made.body.id as string;
+  await call(em, 'PATCH', `/channels/${id}`, { auth: bot(em), body: { topic: 'printer' } });
+  await call(em, 'PUT', `/channels/${id}/permissions/${BOB}`, {
+    auth: bot(em),
+    body: { type: 1, allow: '1024' },
+    headers: reason('let bob in'),
+  });
+  await call(em, 'PUT', `/channels/${id}/permissions/${BOB}`, { auth: bot(em), body: { type: 1, allow: '3072' } });
+  await call(em, 'DELETE', `/channels/${id}/permissions/${BOB}`, { auth: bot(em) });
+  await call(em, 'DELETE', `/channels/${id}`, { auth: bot(em), headers: reason('closed, solved') });
+  const botUser = em.world.applications[em.credentials.applicationId]!.botUserId;
+  const entries = em.world.guilds[GUILD]!.auditLog!.filter((e) => e.targetId === id);
+  expect(entries.map(({ actionType, userId, reason }) => ({ actionType, userId, reason }))).toEqual([
+    { actionType: 10, userId: botUser, reason: 'a ticket for bob' },
+    { actionType: 11, userId: botUser, reason: undefined },
+    { actionType: 13, userId: botUser, reason: 'let bob in' },
+    { actionType: 14, userId: botUser, reason: undefined },
+    { actionType: 15, userId: botUser, reason: undefined },
+    { actionType: 12, userId: botUser, reason: 'closed, solved' },
+  ]);
+});

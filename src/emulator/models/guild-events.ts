@@ -53,3 +53,14 @@ export function audit(guild: Guild, nextId: () => Snowflake, entry: Omit<AuditEn
   if (e.reason === undefined) delete e.reason;
   (guild.auditLog ??= []).push(e);
 }
+
+/** An entry for what the bot did through `req`, with the request's `X-Audit-Log-Reason` when it gave one. */
+export function auditRequest(
+  guild: Guild,
+  nextId: () => Snowflake,
+  req: { headers: Record<string, string | string[] | undefined> },
+  entry: Omit<AuditEntry, 'id' | 'reason'>,
+): void {
+  const reason = auditReason(req.headers['x-audit-log-reason']);
+  audit(guild, nextId, { ...entry, ...(reason ? { reason } : {}) });
+}

@@ -13,6 +13,8 @@ import {
   parseOverwrite,
 } from '../../wire/channel-fields.js';
 import { ChannelErrors, viewRefusal } from '../../wire/messages/index.js';
+import { AuditLogEvent } from '../../wire/enums.js';
+import { auditRequest } from '../models/guild-events.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { announceChannel, isThread, removeOverwrite, setOverwrite } from '../models/channel-edits.js';
 import { problemsResponse } from '../state/webhook-access.js';
@@ -35,7 +37,13 @@ function put(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const parsed = parseOverwrite(req.body, [], req.params.overwriteId);
   if (Array.isArray(parsed)) return problemsResponse(parsed)!;
   if (!overwriteGrantAllowed(at.perms, parsed)) return channelError(ChannelErrors.missingPermissions);
+  const existed = (at.channel.permissionOverwrites ?? []).some((o) => o.id === parsed.id);
   setOverwrite(at.channel, parsed);
+  auditRequest(at.guild, ctx.nextId, req, {
+    actionType: existed ? AuditLogEvent.CHANNEL_OVERWRITE_UPDATE : AuditLogEvent.CHANNEL_OVERWRITE_CREATE,
+    userId: at.app.botUserId,
+    targetId: at.channel.id,
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at.guild, at.channel, 'CHANNEL_UPDATE');
   return { status: 204 };
@@ -46,6 +54,11 @@ function remove(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const at = managed(req, ctx);
   if ('status' in at) return at;
   if (removeOverwrite(at.channel, req.params.overwriteId ?? '')) {
+    auditRequest(at.guild, ctx.nextId, req, {
+      actionType: AuditLogEvent.CHANNEL_OVERWRITE_DELETE,
+      userId: at.app.botUserId,
+      targetId: at.channel.id,
+    });
     ctx.changed();
     announceChannel(ctx.events, ctx.world, at.guild, at.channel, 'CHANNEL_UPDATE');
   }

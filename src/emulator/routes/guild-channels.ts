@@ -19,6 +19,8 @@ import { ApiErrors, problem } from '../../wire/problem.js';
 import { isObject, type Obj } from '../../wire/rules/values.js';
 import { isSnowflake } from '../../wire/snowflake.js';
 import { guildFacts } from '../interactions/place.js';
+import { AuditLogEvent } from '../../wire/enums.js';
+import { auditRequest } from '../models/guild-events.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import {
   announceChannel,
@@ -80,6 +82,11 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const overwrites = overwritesRefusal(body, perms, false);
   if (overwrites) return overwrites;
   const channel = createChannel(at.guild, ctx.nextId(), body, () => ctx.nextId());
+  auditRequest(at.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.CHANNEL_CREATE,
+    userId: at.app.botUserId,
+    targetId: channel.id,
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at.guild, channel, 'CHANNEL_CREATE');
   return { status: 201, body: channelObject(at.guild, channel, at.app.botUserId) };
@@ -100,6 +107,11 @@ function edit(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const overwrites = overwritesRefusal(body, at.perms, true);
   if (overwrites) return overwrites;
   applyChannelEdit(at.channel, body, () => ctx.nextId());
+  auditRequest(at.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.CHANNEL_UPDATE,
+    userId: at.app.botUserId,
+    targetId: at.channel.id,
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at.guild, at.channel, 'CHANNEL_UPDATE');
   return { status: 200, body: channelObject(at.guild, at.channel, at.app.botUserId) };
@@ -115,6 +127,11 @@ function remove(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   // The answer is the channel as it was.
   const before = channelObject(at.guild, at.channel, at.app.botUserId);
   const threads = deleteChannel(ctx.world, at.guild, at.channel);
+  auditRequest(at.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.CHANNEL_DELETE,
+    userId: at.app.botUserId,
+    targetId: at.channel.id,
+  });
   ctx.changed();
   for (const t of threads) announceChannel(ctx.events, ctx.world, at.guild, t, 'THREAD_DELETE');
   announceChannel(ctx.events, ctx.world, at.guild, at.channel, 'CHANNEL_DELETE', before);
