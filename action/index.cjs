@@ -1916,10 +1916,10 @@ function permissionBit(name) {
 function permissionNames(value) {
   let bits = BigInt(value);
   const names2 = [];
-  for (const [name, bit3] of Object.entries(PERMISSION_BITS)) {
-    if (bits & bit3) {
+  for (const [name, bit] of Object.entries(PERMISSION_BITS)) {
+    if (bits & bit) {
       names2.push(name);
-      bits &= ~bit3;
+      bits &= ~bit;
     }
   }
   for (let i = 0n; bits > 0n; i++, bits >>= 1n) if (bits & 1n) names2.push(String(1n << i));
@@ -1932,17 +1932,17 @@ function parsePermissionSet(value) {
   const words = (typeof value === "string" ? value.split(/[|,]/) : value).map((w) => w.trim()).filter((w) => w !== "");
   let bits = 0n;
   for (const w of words) {
-    const bit3 = DECIMAL_PERMISSIONS.test(w) ? BigInt(w) : permissionBit(w);
-    if (bit3 === void 0) return { unknown: w };
-    bits |= bit3;
+    const bit = DECIMAL_PERMISSIONS.test(w) ? BigInt(w) : permissionBit(w);
+    if (bit === void 0) return { unknown: w };
+    bits |= bit;
   }
   return { bits };
 }
-var PERMISSION_BITS, PERMISSION_ALIASES, ALL_PERMISSION_BITS, NEW_GUILD_EVERYONE_PERMISSIONS, MANAGE_COMMAND_PERMISSIONS_BITS, DECIMAL_PERMISSIONS;
+var Permission, PERMISSION_BITS, PERMISSION_ALIASES, ALL_PERMISSION_BITS, NEW_GUILD_EVERYONE_PERMISSIONS, MANAGE_COMMAND_PERMISSIONS_BITS, DECIMAL_PERMISSIONS;
 var init_permissions = __esm({
   "src/wire/permissions.ts"() {
     "use strict";
-    PERMISSION_BITS = {
+    Permission = {
       CREATE_INSTANT_INVITE: 1n << 0n,
       KICK_MEMBERS: 1n << 1n,
       BAN_MEMBERS: 1n << 2n,
@@ -1996,6 +1996,7 @@ var init_permissions = __esm({
       PIN_MESSAGES: 1n << 51n,
       BYPASS_SLOWMODE: 1n << 52n
     };
+    PERMISSION_BITS = Permission;
     PERMISSION_ALIASES = {
       MANAGE_EMOJIS_AND_STICKERS: "MANAGE_GUILD_EXPRESSIONS",
       MANAGE_SERVER: "MANAGE_GUILD",
@@ -2003,7 +2004,7 @@ var init_permissions = __esm({
     };
     ALL_PERMISSION_BITS = Object.values(PERMISSION_BITS).reduce((a, b) => a | b, 0n);
     NEW_GUILD_EVERYONE_PERMISSIONS = 1071698660929n;
-    MANAGE_COMMAND_PERMISSIONS_BITS = PERMISSION_BITS.MANAGE_GUILD | PERMISSION_BITS.MANAGE_ROLES;
+    MANAGE_COMMAND_PERMISSIONS_BITS = Permission.MANAGE_GUILD | Permission.MANAGE_ROLES;
     DECIMAL_PERMISSIONS = /^\d+$/;
   }
 });
@@ -10759,7 +10760,7 @@ var init_evaluate = __esm({
     init_permissions();
     ADMINISTRATOR = PERMISSION_BITS.ADMINISTRATOR;
     SEND_MESSAGES = PERMISSION_BITS.SEND_MESSAGES;
-    USE_APPLICATION_COMMANDS = PERMISSION_BITS.USE_APPLICATION_COMMANDS;
+    USE_APPLICATION_COMMANDS = Permission.USE_APPLICATION_COMMANDS;
     described = /* @__PURE__ */ new Map();
   }
 });
@@ -10965,7 +10966,7 @@ function ask(g, subject, member, channel, opts = {}) {
   }
   const required = requiredPermissions(subject.command.default_member_permissions) ?? 0n;
   const userCommand = (subject.command.type ?? 1) === CommandType.USER;
-  const assumed = (required | PERMISSION_BITS.USE_APPLICATION_COMMANDS | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n)) & ~ADMINISTRATOR3;
+  const assumed = (required | Permission.USE_APPLICATION_COMMANDS | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n)) & ~ADMINISTRATOR3;
   const r = evaluateAccess({ ...base, permissions: assumed }, label);
   if (!r.allowed) return { outcome: "denied", because: r.because };
   if (r.because.some((s) => s.kind === "owner" || s.kind === "administrator"))
@@ -42946,7 +42947,7 @@ var init_gateway = __esm({
       GUILD_MESSAGE_POLLS: 1 << 24,
       DIRECT_MESSAGE_POLLS: 1 << 25
     };
-    KNOWN_INTENTS = Object.values(Intent).reduce((all, bit3) => all | bit3, 0);
+    KNOWN_INTENTS = Object.values(Intent).reduce((all, bit) => all | bit, 0);
     DISPATCH_INTENT = {
       GUILD_CREATE: Intent.GUILDS,
       GUILD_ROLE_CREATE: Intent.GUILDS,
@@ -43015,7 +43016,7 @@ var init_intents = __esm({
       GATEWAY_MESSAGE_CONTENT: ApplicationFlag.GATEWAY_MESSAGE_CONTENT,
       GATEWAY_MESSAGE_CONTENT_LIMITED: ApplicationFlag.GATEWAY_MESSAGE_CONTENT_LIMITED
     };
-    GATEWAY_FLAGS = Object.values(GATEWAY_FLAG_NAMES).reduce((all, bit3) => all | bit3, 0);
+    GATEWAY_FLAGS = Object.values(GATEWAY_FLAG_NAMES).reduce((all, bit) => all | bit, 0);
     MESSAGE_EVENTS = /* @__PURE__ */ new Set(["MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "MESSAGE_DELETE_BULK"]);
     REACTION_EVENTS = /* @__PURE__ */ new Set([
       "MESSAGE_REACTION_ADD",
@@ -43045,12 +43046,12 @@ function gatewayFlagsOf(flags, where4) {
   if (!Array.isArray(flags)) throw new SeedError(`${where4} must be a list of flag names (${names2.join(", ")})`);
   let bits = 0;
   for (const [fi, name] of flags.entries()) {
-    const bit3 = typeof name === "string" && Object.hasOwn(GATEWAY_FLAG_NAMES, name) ? GATEWAY_FLAG_NAMES[name] : void 0;
-    if (bit3 === void 0)
+    const bit = typeof name === "string" && Object.hasOwn(GATEWAY_FLAG_NAMES, name) ? GATEWAY_FLAG_NAMES[name] : void 0;
+    if (bit === void 0)
       throw new SeedError(
         `${where4}[${fi}]: ${JSON.stringify(name)} is not an application flag the emulator takes (${names2.join(", ")})`
       );
-    bits |= bit3;
+    bits |= bit;
   }
   return bits;
 }
@@ -43247,7 +43248,7 @@ function parentProblems(parentId, parentType, childType) {
     ];
   return [];
 }
-var CHANNEL_FIELD_LIMITS, CREATABLE_CHANNEL_TYPES, ChannelEditErrors, bit, ChannelBits, holdsAll, PERMISSION_SET;
+var CHANNEL_FIELD_LIMITS, CREATABLE_CHANNEL_TYPES, ChannelEditErrors, ChannelBits, holdsAll, PERMISSION_SET;
 var init_channel_fields = __esm({
   "src/wire/channel-fields.ts"() {
     "use strict";
@@ -43284,19 +43285,7 @@ var init_channel_fields = __esm({
       invalidThreadChannel: { status: 400, code: 50024, message: "Cannot execute action on this channel type" },
       threadExists: { status: 400, code: 160004, message: "A thread has already been created for this message" }
     };
-    bit = (name) => PERMISSION_BITS[name];
-    ChannelBits = {
-      ADMINISTRATOR: bit("ADMINISTRATOR"),
-      MANAGE_CHANNELS: bit("MANAGE_CHANNELS"),
-      MANAGE_ROLES: bit("MANAGE_ROLES"),
-      MANAGE_MESSAGES: bit("MANAGE_MESSAGES"),
-      MANAGE_THREADS: bit("MANAGE_THREADS"),
-      VIEW_CHANNEL: bit("VIEW_CHANNEL"),
-      SEND_MESSAGES: bit("SEND_MESSAGES"),
-      SEND_MESSAGES_IN_THREADS: bit("SEND_MESSAGES_IN_THREADS"),
-      CREATE_PUBLIC_THREADS: bit("CREATE_PUBLIC_THREADS"),
-      CREATE_PRIVATE_THREADS: bit("CREATE_PRIVATE_THREADS")
-    };
+    ChannelBits = Permission;
     holdsAll = (perms, bits) => (perms & ChannelBits.ADMINISTRATOR) !== 0n || (perms & bits) === bits;
     PERMISSION_SET = /^\d{1,20}$/;
   }
@@ -43453,7 +43442,7 @@ var init_seed_guild = __esm({
       { type: ChannelType.GUILD_FORUM, name: "forum", tags: ["bug", "idea"] },
       { type: ChannelType.GUILD_MEDIA, name: "media", tags: ["art"] }
     ];
-    DEFAULT_APP_PERMISSIONS = PERMISSION_BITS.MANAGE_WEBHOOKS.toString();
+    DEFAULT_APP_PERMISSIONS = Permission.MANAGE_WEBHOOKS.toString();
   }
 });
 
@@ -49670,7 +49659,7 @@ var init_moderation = __esm({
       if (value > max) return problem("ban-delete", [key], `${key} is at most ${max}.`, ApiErrors.numberMax(max));
       return void 0;
     };
-    TIMEOUT_KEEPS = PERMISSION_BITS.VIEW_CHANNEL | PERMISSION_BITS.READ_MESSAGE_HISTORY;
+    TIMEOUT_KEEPS = Permission.VIEW_CHANNEL | Permission.READ_MESSAGE_HISTORY;
   }
 });
 
@@ -50070,25 +50059,13 @@ function reactRefusal(perms, firstOfEmoji) {
 function mayMentionEveryone(perms) {
   return holds(perms, P.MENTION_EVERYONE);
 }
-var bit2, P, holds;
+var P, holds;
 var init_permissions4 = __esm({
   "src/wire/messages/permissions.ts"() {
     "use strict";
     init_permissions();
     init_errors5();
-    bit2 = (name) => PERMISSION_BITS[name];
-    P = {
-      VIEW_CHANNEL: bit2("VIEW_CHANNEL"),
-      SEND_MESSAGES: bit2("SEND_MESSAGES"),
-      SEND_MESSAGES_IN_THREADS: bit2("SEND_MESSAGES_IN_THREADS"),
-      SEND_TTS_MESSAGES: bit2("SEND_TTS_MESSAGES"),
-      MANAGE_MESSAGES: bit2("MANAGE_MESSAGES"),
-      EMBED_LINKS: bit2("EMBED_LINKS"),
-      ATTACH_FILES: bit2("ATTACH_FILES"),
-      READ_MESSAGE_HISTORY: bit2("READ_MESSAGE_HISTORY"),
-      MENTION_EVERYONE: bit2("MENTION_EVERYONE"),
-      ADD_REACTIONS: bit2("ADD_REACTIONS")
-    };
+    P = Permission;
     holds = (perms, b) => (perms & b) === b;
   }
 });
@@ -50278,7 +50255,7 @@ function ageRefusal(cmd, place) {
   return void 0;
 }
 function channelHiddenRefusal(memberPerms) {
-  if ((memberPerms & PERMISSION_BITS.VIEW_CHANNEL) !== 0n) return void 0;
+  if ((memberPerms & Permission.VIEW_CHANNEL) !== 0n) return void 0;
   return refusal("channel-hidden", NOT_IN_PICKER, "the member cannot see this channel (no VIEW_CHANNEL)");
 }
 function permissionRefusal(query, label) {
@@ -52518,8 +52495,8 @@ var init_webhook_access = __esm({
     init_http_types();
     init_world();
     tokenMatches = secretMatches;
-    MANAGE = PERMISSION_BITS.MANAGE_WEBHOOKS;
-    ADMIN = PERMISSION_BITS.ADMINISTRATOR;
+    MANAGE = Permission.MANAGE_WEBHOOKS;
+    ADMIN = Permission.ADMINISTRATOR;
   }
 });
 
@@ -53451,7 +53428,7 @@ var init_webhook_authorize = __esm({
     init_webhooks4();
     WEBHOOK_SCOPE = "webhook.incoming";
     AUTHORIZE_PATH = "/oauth2/authorize";
-    MANAGE_WEBHOOKS = PERMISSION_BITS.MANAGE_WEBHOOKS;
+    MANAGE_WEBHOOKS = Permission.MANAGE_WEBHOOKS;
     bad2 = (message) => ({ status: 400, body: { message } });
     str2 = (v) => typeof v === "string" && v !== "" ? v : void 0;
   }
@@ -56027,7 +56004,7 @@ function mayManageCommandPermissions(guild, userId2, member) {
   if (guild.ownerId !== void 0 && guild.ownerId === userId2) return { allowed: true };
   if (!member) return { allowed: false, reason: `user ${userId2} is not a member of guild ${guild.guildId}` };
   const held2 = basePermissions(guild, member);
-  if (held2 & PERMISSION_BITS.ADMINISTRATOR) return { allowed: true };
+  if (held2 & Permission.ADMINISTRATOR) return { allowed: true };
   if ((held2 & MANAGE_COMMAND_PERMISSIONS_BITS) === MANAGE_COMMAND_PERMISSIONS_BITS) return { allowed: true };
   return { allowed: false, reason: `user ${userId2} lacks MANAGE_GUILD and MANAGE_ROLES in guild ${guild.guildId}` };
 }
@@ -56293,8 +56270,8 @@ var init_channel_followers = __esm({
     init_webhook_messages();
     init_webhooks4();
     FOLLOWER_TARGET_TYPES = [ChannelType.GUILD_TEXT, ChannelType.GUILD_ANNOUNCEMENT];
-    MANAGE_MESSAGES = PERMISSION_BITS.MANAGE_MESSAGES;
-    ADMINISTRATOR4 = PERMISSION_BITS.ADMINISTRATOR;
+    MANAGE_MESSAGES = Permission.MANAGE_MESSAGES;
+    ADMINISTRATOR4 = Permission.ADMINISTRATOR;
     isRefusal2 = (v) => "status" in v;
     channelFollowerRoutes = [
       {
@@ -56885,10 +56862,10 @@ var init_moderation2 = __esm({
     init_world();
     init_guild_events();
     init_message_events();
-    holds2 = (perms, bit3) => (perms & bit3) === bit3;
+    holds2 = (perms, bit) => (perms & bit) === bit;
     refused2 = (error2) => ({ ok: false, error: error2 });
-    BAN_MEMBERS = PERMISSION_BITS.BAN_MEMBERS;
-    KICK_MEMBERS = PERMISSION_BITS.KICK_MEMBERS;
+    BAN_MEMBERS = Permission.BAN_MEMBERS;
+    KICK_MEMBERS = Permission.KICK_MEMBERS;
   }
 });
 
@@ -56936,7 +56913,7 @@ var init_guild_bans = __esm({
     init_moderation2();
     init_webhook_access();
     init_channel_access();
-    BAN_MEMBERS2 = PERMISSION_BITS.BAN_MEMBERS;
+    BAN_MEMBERS2 = Permission.BAN_MEMBERS;
     banObject = (b) => ({ reason: b.reason, user: plainUser({ id: b.userId, username: b.username }) });
     BAN = "/guilds/:guildId/bans/:userId";
     guildBanRoutes = [
@@ -57254,9 +57231,9 @@ var init_bodies = __esm({
     init_moderation();
     MEMBER_FIELDS_NOT_EMULATED = ["mute", "deaf", "channel_id", "flags"];
     MEMBER_CHANGE_NEEDS = {
-      nick: PERMISSION_BITS.MANAGE_NICKNAMES,
-      roles: PERMISSION_BITS.MANAGE_ROLES,
-      timeoutUntil: PERMISSION_BITS.MODERATE_MEMBERS
+      nick: Permission.MANAGE_NICKNAMES,
+      roles: Permission.MANAGE_ROLES,
+      timeoutUntil: Permission.MODERATE_MEMBERS
     };
   }
 });
@@ -57647,7 +57624,7 @@ var init_role_edit = __esm({
     init_guild_events();
     init_moderation2();
     refused4 = (error2) => ({ ok: false, error: error2 });
-    MANAGE_ROLES = PERMISSION_BITS.MANAGE_ROLES;
+    MANAGE_ROLES = Permission.MANAGE_ROLES;
     auditOf = (by, actionType, targetId2, changes) => ({
       actionType,
       userId: by.app.botUserId,
@@ -62728,7 +62705,7 @@ function readFact(emulator, guild, fact) {
 function whoSees(guild, channelId2) {
   const g = guildFacts(guild);
   const facts = channelFacts(guild, channelId2);
-  const view = PERMISSION_BITS.VIEW_CHANNEL;
+  const view = Permission.VIEW_CHANNEL;
   return guild.members.filter((m) => (memberChannelPermissions(g, { id: m.id, roleIds: m.roles ?? [] }, facts) & view) === view).map((m) => m.username);
 }
 function readWorldFacts(emulator, guildId, wanted) {

@@ -6,7 +6,7 @@
  * routes use them (thread bodies: ./thread-fields.ts).
  */
 import { ChannelType } from './enums.js';
-import { PERMISSION_BITS } from './permissions.js';
+import { Permission } from './permissions.js';
 import { ApiErrors, problem, type Problem } from './problem.js';
 import { isObject, type Obj } from './rules/values.js';
 import { isSnowflake } from './snowflake.js';
@@ -46,20 +46,8 @@ export const ChannelEditErrors = {
   threadExists: { status: 400, code: 160004, message: 'A thread has already been created for this message' },
 } as const satisfies Record<string, WebhookError>;
 
-const bit = (name: string): bigint => PERMISSION_BITS[name]!;
-
-export const ChannelBits = {
-  ADMINISTRATOR: bit('ADMINISTRATOR'),
-  MANAGE_CHANNELS: bit('MANAGE_CHANNELS'),
-  MANAGE_ROLES: bit('MANAGE_ROLES'),
-  MANAGE_MESSAGES: bit('MANAGE_MESSAGES'),
-  MANAGE_THREADS: bit('MANAGE_THREADS'),
-  VIEW_CHANNEL: bit('VIEW_CHANNEL'),
-  SEND_MESSAGES: bit('SEND_MESSAGES'),
-  SEND_MESSAGES_IN_THREADS: bit('SEND_MESSAGES_IN_THREADS'),
-  CREATE_PUBLIC_THREADS: bit('CREATE_PUBLIC_THREADS'),
-  CREATE_PRIVATE_THREADS: bit('CREATE_PRIVATE_THREADS'),
-} as const;
+/** The permission bits by name (wire/permissions.ts). */
+export const ChannelBits = Permission;
 
 export const holdsAll = (perms: bigint, bits: bigint): boolean =>
   (perms & ChannelBits.ADMINISTRATOR) !== 0n || (perms & bits) === bits;

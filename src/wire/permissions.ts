@@ -1,5 +1,5 @@
-/** Permission bits for `default_member_permissions` (facts §4.3); bit 47 is unassigned. */
-export const PERMISSION_BITS: Readonly<Record<string, bigint>> = {
+/** Permission bits for `default_member_permissions` (facts §4.3); bit 47 is unassigned. By name: `Permission.BAN_MEMBERS`. */
+export const Permission = {
   CREATE_INSTANT_INVITE: 1n << 0n,
   KICK_MEMBERS: 1n << 1n,
   BAN_MEMBERS: 1n << 2n,
@@ -52,7 +52,11 @@ export const PERMISSION_BITS: Readonly<Record<string, bigint>> = {
   USE_EXTERNAL_APPS: 1n << 50n,
   PIN_MESSAGES: 1n << 51n,
   BYPASS_SLOWMODE: 1n << 52n,
-};
+} as const;
+
+export type PermissionName = keyof typeof Permission;
+/** The same bits looked up by a name read from input (a manifest, a world file, a request). */
+export const PERMISSION_BITS: Readonly<Record<string, bigint>> = Permission;
 
 /** Former names that still name the same bit. */
 const PERMISSION_ALIASES: Readonly<Record<string, string>> = {
@@ -72,7 +76,7 @@ export const ALL_PERMISSION_BITS: bigint = Object.values(PERMISSION_BITS).reduce
 export const NEW_GUILD_EVERYONE_PERMISSIONS = 1071698660929n;
 
 /** Who may edit a guild's command permissions besides the owner and administrators (spec "Endpoints" 5). */
-export const MANAGE_COMMAND_PERMISSIONS_BITS: bigint = PERMISSION_BITS.MANAGE_GUILD! | PERMISSION_BITS.MANAGE_ROLES!;
+export const MANAGE_COMMAND_PERMISSIONS_BITS: bigint = Permission.MANAGE_GUILD | Permission.MANAGE_ROLES;
 
 /** The bit of one permission name (any case, `-` or `_`), or undefined. */
 export function permissionBit(name: string): bigint | undefined {

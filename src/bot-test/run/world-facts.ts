@@ -10,7 +10,7 @@ import type { Guild } from '../../emulator/state/world.js';
 import { isThreadType } from '../../wire/channels.js';
 import { isTimedOut } from '../../wire/guild/moderation.js';
 import { memberChannelPermissions } from '../../wire/interactions/payload.js';
-import { PERMISSION_BITS } from '../../wire/permissions.js';
+import { Permission } from '../../wire/permissions.js';
 import type { WorldExpectation, WorldFact, WorldValue } from '../world-facts.js';
 
 const sorted = (names: Iterable<string>): WorldValue => ({ names: [...names].sort() });
@@ -66,7 +66,7 @@ function readFact(emulator: RunningEmulator, guild: Guild, fact: WorldFact): Wor
 function whoSees(guild: Guild, channelId: string): string[] {
   const g = guildFacts(guild);
   const facts = channelFacts(guild, channelId)!;
-  const view = PERMISSION_BITS.VIEW_CHANNEL!;
+  const view = Permission.VIEW_CHANNEL;
   return guild.members
     .filter((m) => (memberChannelPermissions(g, { id: m.id, roleIds: m.roles ?? [] }, facts) & view) === view)
     .map((m) => m.username);

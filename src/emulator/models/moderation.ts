@@ -9,7 +9,7 @@
 import { AuditLogEvent } from '../../wire/enums.js';
 import { highestPosition, mayActOn, rolePositions, type Ranked } from '../../wire/hierarchy.js';
 import { ChannelErrors, type ChannelError } from '../../wire/messages/index.js';
-import { PERMISSION_BITS } from '../../wire/permissions.js';
+import { Permission } from '../../wire/permissions.js';
 import { snowflakeTimestamp, type Snowflake } from '../../wire/snowflake.js';
 import type { EventBus } from '../gateway/events.js';
 import { plainUser } from '../gateway/members.js';
@@ -81,8 +81,8 @@ function deleteRecentMessages(by: Moderator, userId: Snowflake, seconds: number,
 
 export type ModResult = { ok: true } | { ok: false; error: ChannelError };
 const refused = (error: ChannelError): ModResult => ({ ok: false, error });
-const BAN_MEMBERS = PERMISSION_BITS.BAN_MEMBERS!;
-const KICK_MEMBERS = PERMISSION_BITS.KICK_MEMBERS!;
+const BAN_MEMBERS = Permission.BAN_MEMBERS;
+const KICK_MEMBERS = Permission.KICK_MEMBERS;
 
 /** PUT /guilds/{id}/bans/{user}: bans a member (removing them) or any known user; a second ban changes nothing. */
 export function banUser(by: Moderator, userId: Snowflake, deleteSeconds: number, env: ModEnv): ModResult {

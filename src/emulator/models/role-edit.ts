@@ -9,7 +9,7 @@ import { AuditLogEvent } from '../../wire/enums.js';
 import type { RoleFields } from '../../wire/guild/bodies.js';
 import { mayManageRole, rolePositions } from '../../wire/hierarchy.js';
 import { ChannelErrors, type ChannelError } from '../../wire/messages/index.js';
-import { ALL_PERMISSION_BITS, PERMISSION_BITS } from '../../wire/permissions.js';
+import { ALL_PERMISSION_BITS, Permission } from '../../wire/permissions.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { roleObject } from '../gateway/payloads.js';
 import type { Guild, Role } from '../state/world.js';
@@ -19,7 +19,7 @@ import type { Obj } from '../../wire/rules/values.js';
 
 export type RoleResult = { ok: true; body?: unknown } | { ok: false; error: ChannelError };
 const refused = (error: ChannelError): RoleResult => ({ ok: false, error });
-const MANAGE_ROLES = PERMISSION_BITS.MANAGE_ROLES!;
+const MANAGE_ROLES = Permission.MANAGE_ROLES;
 
 /** Gives every role its position, so a change to one never shifts another's implicit index. */
 function fixPositions(guild: Guild): Map<Snowflake, number> {

@@ -8,7 +8,7 @@
  * Both take the bot token, as webhook management does.
  */
 import { ChannelType, MessageFlag, WebhookType } from '../../wire/enums.js';
-import { PERMISSION_BITS } from '../../wire/permissions.js';
+import { Permission } from '../../wire/permissions.js';
 import { ApiErrors, problem } from '../../wire/problem.js';
 import { isObject, type Obj } from '../../wire/rules/values.js';
 import { isSnowflake } from '../../wire/snowflake.js';
@@ -26,8 +26,8 @@ import { capacityError, webhooksChanged } from './webhooks.js';
 /** Channels a followed channel's messages can be posted into. */
 const FOLLOWER_TARGET_TYPES: readonly number[] = [ChannelType.GUILD_TEXT, ChannelType.GUILD_ANNOUNCEMENT];
 
-const MANAGE_MESSAGES = PERMISSION_BITS.MANAGE_MESSAGES!;
-const ADMINISTRATOR = PERMISSION_BITS.ADMINISTRATOR!;
+const MANAGE_MESSAGES = Permission.MANAGE_MESSAGES;
+const ADMINISTRATOR = Permission.ADMINISTRATOR;
 
 /** The announcement channel in the path, seen by the calling bot; or the refusal. */
 function announcementChannel(

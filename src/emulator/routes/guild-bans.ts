@@ -5,7 +5,7 @@
  */
 import { banPage, parseBanBody, parseBanPageQuery } from '../../wire/guild/moderation.js';
 import { ChannelErrors } from '../../wire/messages/index.js';
-import { PERMISSION_BITS } from '../../wire/permissions.js';
+import { Permission } from '../../wire/permissions.js';
 import { plainUser } from '../gateway/members.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { banUser, unbanUser, type ModResult } from '../models/moderation.js';
@@ -13,7 +13,7 @@ import type { GuildBan } from '../state/world.js';
 import { problemsResponse } from '../state/webhook-access.js';
 import { channelError, moderatorAccess } from './channel-access.js';
 
-const BAN_MEMBERS = PERMISSION_BITS.BAN_MEMBERS!;
+const BAN_MEMBERS = Permission.BAN_MEMBERS;
 const banObject = (b: GuildBan) => ({ reason: b.reason, user: plainUser({ id: b.userId, username: b.username }) });
 
 function done(result: ModResult, ctx: HandlerContext): EmulatorResponse {

@@ -7,7 +7,7 @@
  *   POST /oauth2/token                   grant_type=authorization_code: the token, and `webhook` with its `url`
  * Other grant types go on to the client-credentials handler (oauth.ts).
  */
-import { PERMISSION_BITS } from '../../wire/permissions.js';
+import { Permission } from '../../wire/permissions.js';
 import { memberChannelPermissions } from '../../wire/interactions/payload.js';
 import { WebhookErrors } from '../../wire/webhook.js';
 import { safeEqual } from '../http/auth.js';
@@ -28,7 +28,7 @@ import type { Obj } from '../../wire/rules/values.js';
 export const WEBHOOK_SCOPE = 'webhook.incoming';
 export const AUTHORIZE_PATH = '/oauth2/authorize' as const;
 
-const MANAGE_WEBHOOKS = PERMISSION_BITS.MANAGE_WEBHOOKS!;
+const MANAGE_WEBHOOKS = Permission.MANAGE_WEBHOOKS;
 
 const bad = (message: string): EmulatorResponse => ({ status: 400, body: { message } });
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);

@@ -3,7 +3,7 @@
  * applications installed, its roles and members.
  */
 import { ChannelType } from '../../wire/enums.js';
-import { NEW_GUILD_EVERYONE_PERMISSIONS, PERMISSION_BITS } from '../../wire/permissions.js';
+import { NEW_GUILD_EVERYONE_PERMISSIONS, Permission } from '../../wire/permissions.js';
 import { isSnowflake, type Snowflake } from '../../wire/snowflake.js';
 import { DEFAULT_INSTALL_SCOPES, installOf } from './grants.js';
 import { validateChannelBody } from '../../wire/channel-fields.js';
@@ -191,4 +191,4 @@ function wholeAt(value: unknown, where: string): number {
   return value;
 }
 
-export const DEFAULT_APP_PERMISSIONS = PERMISSION_BITS.MANAGE_WEBHOOKS!.toString();
+export const DEFAULT_APP_PERMISSIONS = Permission.MANAGE_WEBHOOKS.toString();

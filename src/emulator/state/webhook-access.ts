@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LIMITS, type Limits } from '../../wire/limits.js';
-import { PERMISSION_BITS } from '../../wire/permissions.js';
+import { Permission } from '../../wire/permissions.js';
 import type { Problem } from '../../wire/problem.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { isThreadType, WebhookErrors, type WebhookError } from '../../wire/webhook.js';
@@ -59,8 +59,8 @@ export function isResponse(v: unknown): v is EmulatorResponse {
   return typeof v === 'object' && v !== null && 'status' in v && typeof (v as EmulatorResponse).status === 'number';
 }
 
-const MANAGE = PERMISSION_BITS.MANAGE_WEBHOOKS!;
-const ADMIN = PERMISSION_BITS.ADMINISTRATOR!;
+const MANAGE = Permission.MANAGE_WEBHOOKS;
+const ADMIN = Permission.ADMINISTRATOR;
 
 /** The calling application has MANAGE_WEBHOOKS (or ADMINISTRATOR) in the guild. */
 export function canManageWebhooks(req: EmulatorRequest, guild: Guild | undefined): boolean {

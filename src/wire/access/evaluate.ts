@@ -1,5 +1,5 @@
 import { CommandType, PermissionEntryType } from '../enums.js';
-import { PERMISSION_BITS, allChannelsId, permissionNames } from '../permissions.js';
+import { allChannelsId, Permission, PERMISSION_BITS, permissionNames } from '../permissions.js';
 import type { PermissionEntry } from '../state.js';
 import type { AccessQuery, AccessResult, Layer, Step } from './types.js';
 
@@ -8,7 +8,7 @@ export type Labeler = (kind: 'role' | 'user' | 'channel', id: string) => string 
 
 const ADMINISTRATOR = PERMISSION_BITS.ADMINISTRATOR;
 const SEND_MESSAGES = PERMISSION_BITS.SEND_MESSAGES;
-const USE_APPLICATION_COMMANDS = PERMISSION_BITS.USE_APPLICATION_COMMANDS!;
+const USE_APPLICATION_COMMANDS = Permission.USE_APPLICATION_COMMANDS;
 
 /** `default_member_permissions` as bits: null for "everyone" (absent or null). */
 export function requiredPermissions(value: string | null | undefined): bigint | null {

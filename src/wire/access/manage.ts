@@ -1,4 +1,4 @@
-import { MANAGE_COMMAND_PERMISSIONS_BITS, PERMISSION_BITS } from '../permissions.js';
+import { MANAGE_COMMAND_PERMISSIONS_BITS, Permission } from '../permissions.js';
 import { basePermissions, type GuildRoles, type MemberRoles } from './base-permissions.js';
 
 export type ManageVerdict = { allowed: true } | { allowed: false; reason: string };
@@ -17,7 +17,7 @@ export function mayManageCommandPermissions(
   if (guild.ownerId !== undefined && guild.ownerId === userId) return { allowed: true };
   if (!member) return { allowed: false, reason: `user ${userId} is not a member of guild ${guild.guildId}` };
   const held = basePermissions(guild, member);
-  if (held & PERMISSION_BITS.ADMINISTRATOR!) return { allowed: true };
+  if (held & Permission.ADMINISTRATOR) return { allowed: true };
   if ((held & MANAGE_COMMAND_PERMISSIONS_BITS) === MANAGE_COMMAND_PERMISSIONS_BITS) return { allowed: true };
   return { allowed: false, reason: `user ${userId} lacks MANAGE_GUILD and MANAGE_ROLES in guild ${guild.guildId}` };
 }

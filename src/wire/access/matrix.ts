@@ -2,7 +2,7 @@ import { describePermissions, evaluateAccess, requiredPermissions, type Labeler 
 import { basePermissions, channelPermissions } from './base-permissions.js';
 import type { AccessMember, Step } from './types.js';
 import { CommandType, PermissionEntryType } from '../enums.js';
-import { PERMISSION_BITS, allChannelsId } from '../permissions.js';
+import { allChannelsId, Permission, PERMISSION_BITS } from '../permissions.js';
 import type { PermissionEntry } from '../state.js';
 import { formatNamed } from '../names.js';
 import type { CommandSubject, GuildAccess, GuildFacts } from './subjects.js';
@@ -144,7 +144,7 @@ export function ask(
   const userCommand = (subject.command.type ?? 1) === CommandType.USER;
   // Unknown permissions: the member is taken to hold USE_APPLICATION_COMMANDS, as every member of a new guild does.
   const assumed =
-    (required | PERMISSION_BITS.USE_APPLICATION_COMMANDS! | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n)) &
+    (required | Permission.USE_APPLICATION_COMMANDS | (userCommand ? PERMISSION_BITS.SEND_MESSAGES : 0n)) &
     ~ADMINISTRATOR;
   const r = evaluateAccess({ ...base, permissions: assumed }, label);
   if (!r.allowed) return { outcome: 'denied', because: r.because };

@@ -5,7 +5,7 @@
  * or the service's 50035 findings. Pure.
  */
 import { GUILD_FORMAT } from '../limits.js';
-import { DECIMAL_PERMISSIONS, PERMISSION_BITS } from '../permissions.js';
+import { DECIMAL_PERMISSIONS, Permission } from '../permissions.js';
 import { ApiErrors, problem, type Problem } from '../problem.js';
 import { isObject } from '../rules/values.js';
 import { isSnowflake, type Snowflake } from '../snowflake.js';
@@ -25,9 +25,9 @@ export const MEMBER_FIELDS_NOT_EMULATED = ['mute', 'deaf', 'channel_id', 'flags'
 
 /** The permission each field of a member change needs of the bot. */
 export const MEMBER_CHANGE_NEEDS: Readonly<Record<keyof MemberChange, bigint>> = {
-  nick: PERMISSION_BITS.MANAGE_NICKNAMES!,
-  roles: PERMISSION_BITS.MANAGE_ROLES!,
-  timeoutUntil: PERMISSION_BITS.MODERATE_MEMBERS!,
+  nick: Permission.MANAGE_NICKNAMES,
+  roles: Permission.MANAGE_ROLES,
+  timeoutUntil: Permission.MODERATE_MEMBERS,
 };
 
 export function parseMemberChange(body: unknown, nowMs: number): MemberChange | Problem[] {

@@ -3,7 +3,7 @@
  * Modify Guild Member's `communication_disabled_until`): the ban body, the
  * ban list's query and page, and what a timeout leaves a member. Pure.
  */
-import { ALL_PERMISSION_BITS, PERMISSION_BITS } from '../permissions.js';
+import { ALL_PERMISSION_BITS, Permission } from '../permissions.js';
 import { GUILD_FORMAT } from '../limits.js';
 import { pageLimit } from '../messages/page-limit.js';
 import { ApiErrors, problem, type Problem } from '../problem.js';
@@ -65,7 +65,7 @@ export function isTimedOut(until: string | null | undefined, nowMs: number): boo
   return typeof until === 'string' && Date.parse(until) > nowMs;
 }
 
-const TIMEOUT_KEEPS = PERMISSION_BITS.VIEW_CHANNEL! | PERMISSION_BITS.READ_MESSAGE_HISTORY!;
+const TIMEOUT_KEEPS = Permission.VIEW_CHANNEL | Permission.READ_MESSAGE_HISTORY;
 
 /**
  * A timed-out member keeps only VIEW_CHANNEL and READ_MESSAGE_HISTORY (the

@@ -9,7 +9,7 @@ import { evaluateAccess, type Labeler } from '../access/evaluate.js';
 import type { AccessQuery } from '../access/types.js';
 import { CommandType, IntegrationType, InteractionContext } from '../enums.js';
 import { authorizingOwners, type InstallFacts } from '../installation.js';
-import { PERMISSION_BITS } from '../permissions.js';
+import { Permission } from '../permissions.js';
 
 export type RefusalKind =
   | 'context'
@@ -137,7 +137,7 @@ export function ageRefusal(cmd: CommandFacts, place: PlaceFacts): Refusal | unde
 
 /** A member who cannot see the channel (no VIEW_CHANNEL there: a private ticket channel, a private thread they are not in) has no picker there. */
 export function channelHiddenRefusal(memberPerms: bigint): Refusal | undefined {
-  if ((memberPerms & PERMISSION_BITS.VIEW_CHANNEL!) !== 0n) return undefined;
+  if ((memberPerms & Permission.VIEW_CHANNEL) !== 0n) return undefined;
   return refusal('channel-hidden', NOT_IN_PICKER, 'the member cannot see this channel (no VIEW_CHANNEL)');
 }
 

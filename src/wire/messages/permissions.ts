@@ -6,23 +6,11 @@
  * (EMBED_LINKS, ATTACH_FILES, SEND_TTS_MESSAGES, MENTION_EVERYONE are ignored
  * without it). Computing the bits is wire/access's job.
  */
-import { PERMISSION_BITS } from '../permissions.js';
+import { Permission } from '../permissions.js';
 import { ChannelErrors, type ChannelError } from './errors.js';
 
-const bit = (name: string): bigint => PERMISSION_BITS[name]!;
-
-export const P = {
-  VIEW_CHANNEL: bit('VIEW_CHANNEL'),
-  SEND_MESSAGES: bit('SEND_MESSAGES'),
-  SEND_MESSAGES_IN_THREADS: bit('SEND_MESSAGES_IN_THREADS'),
-  SEND_TTS_MESSAGES: bit('SEND_TTS_MESSAGES'),
-  MANAGE_MESSAGES: bit('MANAGE_MESSAGES'),
-  EMBED_LINKS: bit('EMBED_LINKS'),
-  ATTACH_FILES: bit('ATTACH_FILES'),
-  READ_MESSAGE_HISTORY: bit('READ_MESSAGE_HISTORY'),
-  MENTION_EVERYONE: bit('MENTION_EVERYONE'),
-  ADD_REACTIONS: bit('ADD_REACTIONS'),
-} as const;
+/** The permission bits by name (wire/permissions.ts), short for the checks below. */
+export const P = Permission;
 
 const holds = (perms: bigint, b: bigint) => (perms & b) === b;
 
