@@ -63072,6 +63072,42 @@ var init_scenario = __esm({
   }
 });
 
+// src/bot-test/run/shims.ts
+function findShimRoot(from = (0, import_node_url2.fileURLToPath)(__actionModuleUrl)) {
+  let dir = (0, import_node_path23.dirname)(from);
+  for (let i = 0; i < 6; i++) {
+    if ((0, import_node_fs16.existsSync)((0, import_node_path23.join)(dir, NODE_PRELOAD))) return dir;
+    const up = (0, import_node_path23.dirname)(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return void 0;
+}
+function withShims(env2, root = findShimRoot()) {
+  if (root === void 0) return env2;
+  const preload = `--require ${JSON.stringify((0, import_node_path23.join)(root, NODE_PRELOAD))}`;
+  const python = (0, import_node_path23.join)(root, PYTHON_DIR);
+  return {
+    ...env2,
+    NODE_OPTIONS: env2.NODE_OPTIONS ? `${env2.NODE_OPTIONS} ${preload}` : preload,
+    PYTHONPATH: env2.PYTHONPATH ? `${python}:${env2.PYTHONPATH}` : python
+  };
+}
+function shimLine(line) {
+  return /^\[cmdsync\] shim: (.+)$/.exec(line)?.[1];
+}
+var import_node_fs16, import_node_path23, import_node_url2, NODE_PRELOAD, PYTHON_DIR;
+var init_shims = __esm({
+  "src/bot-test/run/shims.ts"() {
+    "use strict";
+    import_node_fs16 = require("node:fs");
+    import_node_path23 = require("node:path");
+    import_node_url2 = require("node:url");
+    NODE_PRELOAD = (0, import_node_path23.join)("shims", "node", "cmdsync-preload.cjs");
+    PYTHON_DIR = (0, import_node_path23.join)("shims", "python");
+  }
+});
+
 // src/bot-test/run/bot-error.ts
 function firstError(lines, cwd) {
   const plain2 = lines.map((l) => l.replace(ANSI, "").replace(/\r$/, ""));
@@ -63163,21 +63199,21 @@ function shortPath(file, cwd) {
   let path = file;
   if (file.startsWith("file://")) {
     try {
-      path = (0, import_node_url2.fileURLToPath)(file);
+      path = (0, import_node_url3.fileURLToPath)(file);
     } catch {
       return file;
     }
   }
-  if (cwd === void 0 || !(0, import_node_path23.isAbsolute)(path)) return path;
-  const rel = (0, import_node_path23.relative)(cwd, path);
-  return rel.startsWith("..") || (0, import_node_path23.isAbsolute)(rel) ? path : rel;
+  if (cwd === void 0 || !(0, import_node_path24.isAbsolute)(path)) return path;
+  const rel = (0, import_node_path24.relative)(cwd, path);
+  return rel.startsWith("..") || (0, import_node_path24.isAbsolute)(rel) ? path : rel;
 }
-var import_node_path23, import_node_url2, MAX_ERROR_LINES, MAX_LINE_CHARS, JS_FRAMES, PY_FRAMES, ANSI, NODE_HEADER, CARET, JS_FRAME, JS_FRAME_AT, PY_TRACEBACK, PY_FRAME, PY_SYNTAX_FRAME, PY_ERROR, runtimeFrame, atOf2, libraryFile;
+var import_node_path24, import_node_url3, MAX_ERROR_LINES, MAX_LINE_CHARS, JS_FRAMES, PY_FRAMES, ANSI, NODE_HEADER, CARET, JS_FRAME, JS_FRAME_AT, PY_TRACEBACK, PY_FRAME, PY_SYNTAX_FRAME, PY_ERROR, runtimeFrame, atOf2, libraryFile;
 var init_bot_error = __esm({
   "src/bot-test/run/bot-error.ts"() {
     "use strict";
-    import_node_path23 = require("node:path");
-    import_node_url2 = require("node:url");
+    import_node_path24 = require("node:path");
+    import_node_url3 = require("node:url");
     MAX_ERROR_LINES = 12;
     MAX_LINE_CHARS = 300;
     JS_FRAMES = 4;
@@ -63207,7 +63243,7 @@ function groupAlive(pgid) {
   if (process.platform !== "linux") return true;
   let pids;
   try {
-    pids = (0, import_node_fs16.readdirSync)("/proc").filter((name) => /^\d+$/.test(name));
+    pids = (0, import_node_fs17.readdirSync)("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
     return true;
   }
@@ -63219,18 +63255,18 @@ function groupAlive(pgid) {
 function statOf(pid) {
   let stat3;
   try {
-    stat3 = (0, import_node_fs16.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    stat3 = (0, import_node_fs17.readFileSync)(`/proc/${pid}/stat`, "utf8");
   } catch {
     return void 0;
   }
   const [state, , pgrp] = stat3.slice(stat3.lastIndexOf(")") + 2).split(" ");
   return state === void 0 || pgrp === void 0 ? void 0 : { state, pgrp: Number(pgrp) };
 }
-var import_node_fs16, GONE_STATES;
+var import_node_fs17, GONE_STATES;
 var init_process_group = __esm({
   "src/bot-test/run/process-group.ts"() {
     "use strict";
-    import_node_fs16 = require("node:fs");
+    import_node_fs17 = require("node:fs");
     GONE_STATES = /* @__PURE__ */ new Set(["Z", "X", "x"]);
   }
 });
@@ -63647,7 +63683,7 @@ function botIdentity(emulator, wanted) {
   };
 }
 function botEnvironment(emulator, bot, port, base) {
-  return {
+  return withShims({
     // Python buffers what it prints into a pipe: a bot's `print` in on_ready would reach the runner (bot.ready:,
     // its errors, the transcript) only when the buffer fills or the bot exits. The user's own setting wins.
     PYTHONUNBUFFERED: "1",
@@ -63660,7 +63696,7 @@ function botEnvironment(emulator, bot, port, base) {
     CMDSYNC_GATEWAY_URL: emulator.gatewayUrl,
     DISCORD_GUILD_ID: bot.guildId,
     PORT: String(port)
-  };
+  });
 }
 function freePort() {
   return new Promise((resolve18, reject) => {
@@ -63680,6 +63716,7 @@ var init_world3 = __esm({
     init_emulator();
     init_grants();
     init_errors();
+    init_shims();
   }
 });
 
@@ -63718,10 +63755,13 @@ async function startSession(spec) {
     const recorder = new TranscriptRecorder(emulator, harness);
     transcript = recorder;
     const timeout = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
+    const shims = [];
     const startBot = async () => {
       bot = new BotProcess(spec.run, spec.cwd, env2);
       const said = readyLine(spec.ready);
       bot.onOutput((stream, line) => {
+        const shim = shimLine(line);
+        if (shim !== void 0 && !shims.includes(shim)) shims.push(shim);
         recorder.push({ kind: "bot-output", stream, line });
         said.see(line);
       });
@@ -63749,7 +63789,7 @@ async function startSession(spec) {
         return startBot();
       }
     };
-    return { ctx, commandDrift, stop };
+    return { ctx, commandDrift, shims, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -63772,6 +63812,7 @@ async function until(done3, ms) {
 var init_session2 = __esm({
   "src/bot-test/run/session.ts"() {
     "use strict";
+    init_shims();
     init_text();
     init_bot_process();
     init_command_drift();
@@ -63791,7 +63832,7 @@ async function runTestFile(file, options = {}) {
       scenarios: [],
       problems: [{ message: "no bot to test: give bot.run in the file, or --bot", at: problemAt(file) }]
     };
-  const cwd = file.bot?.cwd ?? (0, import_node_path24.dirname)(file.path);
+  const cwd = file.bot?.cwd ?? (0, import_node_path25.dirname)(file.path);
   let session;
   try {
     session = await startSession({
@@ -63833,18 +63874,19 @@ async function runTestFile(file, options = {}) {
       options.onScenario?.(file.path, result);
     }
     const drift = session.commandDrift;
-    if (!drift) return { path: file.path, scenarios };
+    const shims = session.shims.length > 0 ? { shims: session.shims } : {};
+    if (!drift) return { path: file.path, scenarios, ...shims };
     const severity = options.strict && drift.differences.length > 0 ? "error" : "warning";
-    return { path: file.path, scenarios, commandDrift: { ...drift, severity } };
+    return { path: file.path, scenarios, commandDrift: { ...drift, severity }, ...shims };
   } finally {
     await session.stop();
   }
 }
-var import_node_path24, problemAt;
+var import_node_path25, problemAt;
 var init_run_file = __esm({
   "src/bot-test/run/run-file.ts"() {
     "use strict";
-    import_node_path24 = require("node:path");
+    import_node_path25 = require("node:path");
     init_errors();
     init_manifest();
     init_ready();
@@ -64265,7 +64307,7 @@ function splitArgs(text3, env2) {
 }
 
 // src/cli/commands/ci-action.ts
-var import_node_path26 = require("node:path");
+var import_node_path27 = require("node:path");
 
 // src/github/failure.ts
 init_load2();
@@ -66819,7 +66861,7 @@ ${after}\`\`\`
 }
 
 // src/cli/commands/ci-action-test.ts
-var import_node_path25 = require("node:path");
+var import_node_path26 = require("node:path");
 init_discover();
 init_run_files();
 init_errors();
@@ -66958,7 +67000,7 @@ async function actionTest(io) {
       bot: opts.bot,
       ...opts.readyTimeout !== void 0 ? { readyTimeoutMs: opts.readyTimeout * 1e3 } : {},
       ...opts.strict ? { strict: true } : {},
-      onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || (0, import_node_path25.relative)(ctx.cwd, file), scenario, false))
+      onScenario: (file, scenario) => writeLine(ctx.stdout, scenarioLine(scenario.at.file || (0, import_node_path26.relative)(ctx.cwd, file), scenario, false))
     });
   } catch (err) {
     return failed(io, "test", describeFailure(err, io.run));
@@ -67011,7 +67053,7 @@ async function actionLint(io) {
   } catch (err) {
     return failed(io, "lint", describeFailure(err, io.run));
   }
-  const fromRoot = (file) => (0, import_node_path26.relative)(ctx.env.GITHUB_WORKSPACE || ctx.cwd, (0, import_node_path26.resolve)(ctx.cwd, file)).split(import_node_path26.sep).join("/");
+  const fromRoot = (file) => (0, import_node_path27.relative)(ctx.env.GITHUB_WORKSPACE || ctx.cwd, (0, import_node_path27.resolve)(ctx.cwd, file)).split(import_node_path27.sep).join("/");
   const shown2 = reports.map((r) => ({
     file: fromRoot(r.file),
     diagnostics: r.diagnostics.filter((d) => !quiet || d.severity === "error").map((d) => ({ ...d, file: fromRoot(d.file) }))

@@ -350,6 +350,8 @@ export interface FileResult {
   scenarios: ScenarioResult[];
   /** The bot registered commands of its own as it started (1.2). */
   commandDrift?: CommandDrift;
+  /** What the runner's connection shims set in the bot, as each said it (run/shims.ts; 1.4). */
+  shims?: string[];
   /** The file could not run at all (unreadable, invalid, the bot did not get ready in time): every scenario counts as an error. */
   problems?: TestFileProblem[];
   /** The bot exited before it was ready: the file could not run, and every scenario counts as an error. */

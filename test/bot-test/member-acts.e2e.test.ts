@@ -68,7 +68,9 @@ test("a collector's reply after its scenario ended lands in the world that scena
   // message.reply names the first poll, which the reset removed from the world: without the world left behind
   // the reply is refused (50035) and the unhandled rejection kills the bot.
   const r = await run(['late.test.yaml', '--json']);
-  const report = JSON.parse(r.stdout) as { files: Array<{ scenarios: ScenarioResult[] }> };
+  const report = JSON.parse(r.stdout) as { files: Array<{ scenarios: ScenarioResult[]; shims?: string[] }> };
+  // The bot names no API base: the runner's Node shim pointed discord.js at the emulator, and the report says so.
+  expect(report.files[0]!.shims).toEqual(['@discordjs/rest (discord.js) points at the emulator']);
   const [first, second] = report.files[0]!.scenarios;
   expect([first!.status, second!.status]).toEqual(['passed', 'passed']);
   expect(first!.transcript.filter((e) => 'late' in e)).toEqual([

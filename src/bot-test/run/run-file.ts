@@ -75,9 +75,10 @@ export async function runTestFile(file: TestFile, options: RunFileOptions = {}):
       options.onScenario?.(file.path, result);
     }
     const drift = session.commandDrift;
-    if (!drift) return { path: file.path, scenarios };
+    const shims = session.shims.length > 0 ? { shims: session.shims } : {};
+    if (!drift) return { path: file.path, scenarios, ...shims };
     const severity = options.strict && drift.differences.length > 0 ? 'error' : 'warning';
-    return { path: file.path, scenarios, commandDrift: { ...drift, severity } };
+    return { path: file.path, scenarios, commandDrift: { ...drift, severity }, ...shims };
   } finally {
     await session.stop();
   }

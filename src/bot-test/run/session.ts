@@ -5,6 +5,7 @@
  * file runner and the programmatic API; `stop` ends the bot's process group
  * and the emulator, whatever state they are in.
  */
+import { shimLine } from './shims.js';
 import { matchesText, showMatcher } from '../match/text.js';
 import type { BotErrorPolicy, TextMatcher, WorldSpec } from '../model.js';
 import { BotProcess } from './bot-process.js';
@@ -36,6 +37,8 @@ export interface BotSession {
   ctx: ScenarioContext;
   /** The bot registered commands of its own as it started: what differs from the manifest's. */
   commandDrift: FoundDrift | undefined;
+  /** What the connection shims set in the bot, as each said it (shims.ts). */
+  shims: string[];
   stop(): Promise<void>;
 }
 
@@ -75,10 +78,13 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
     const recorder = new TranscriptRecorder(emulator, harness);
     transcript = recorder;
     const timeout = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
+    const shims: string[] = [];
     const startBot = async (): Promise<NotReady | undefined> => {
       bot = new BotProcess(spec.run, spec.cwd, env);
       const said = readyLine(spec.ready);
       bot.onOutput((stream, line) => {
+        const shim = shimLine(line);
+        if (shim !== undefined && !shims.includes(shim)) shims.push(shim);
         recorder.push({ kind: 'bot-output', stream, line });
         said.see(line);
       });
@@ -109,7 +115,7 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
         return startBot();
       },
     };
-    return { ctx, commandDrift, stop };
+    return { ctx, commandDrift, shims, stop };
   } catch (err) {
     await stop();
     throw err;

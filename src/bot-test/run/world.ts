@@ -9,6 +9,7 @@ import { startEmulator, type EmulatorHarness, type RunningEmulator, type Seed } 
 import { userBearerOf } from '../../emulator/state/grants.js';
 import { CmdsyncError } from '../../errors.js';
 import type { WorldSpec } from '../model.js';
+import { withShims } from './shims.js';
 
 export interface TestWorld {
   emulator: RunningEmulator;
@@ -57,14 +58,14 @@ export function botIdentity(emulator: RunningEmulator, wanted: string | undefine
   };
 }
 
-/** The variables the bot is started with (TEAM5.md), over the runner's own environment. */
+/** The variables the bot is started with (TEAM5.md), over the runner's own environment, and the connection shims (shims.ts). */
 export function botEnvironment(
   emulator: RunningEmulator,
   bot: BotIdentity,
   port: number,
   base: NodeJS.ProcessEnv,
 ): NodeJS.ProcessEnv {
-  return {
+  return withShims({
     // Python buffers what it prints into a pipe: a bot's `print` in on_ready would reach the runner (bot.ready:,
     // its errors, the transcript) only when the buffer fills or the bot exits. The user's own setting wins.
     PYTHONUNBUFFERED: '1',
@@ -77,7 +78,7 @@ export function botEnvironment(
     CMDSYNC_GATEWAY_URL: emulator.gatewayUrl,
     DISCORD_GUILD_ID: bot.guildId,
     PORT: String(port),
-  };
+  });
 }
 
 /** A loopback port nothing listens on now, for an HTTP bot. */
