@@ -364,6 +364,22 @@ export function registerEmulator(program: Command, ctx: CliContext, setExit: Set
       const { runCheckEndpoint } = await import('./commands/check-endpoint.js');
       setExit(await runCheckEndpoint({ application: opts.application, apiUrl: opts.apiUrl, json: !!opts.json }, ctx));
     });
+  registerEmulatorExec(emulatorCommand, ctx, setExit);
+}
+
+/** `emulator exec -- COMMAND…`: a bot run by hand against a running emulator, connected as `cmdsync test` connects it. */
+function registerEmulatorExec(emulatorCommand: Command, ctx: CliContext, setExit: SetExit): void {
+  emulatorCommand
+    .command('exec')
+    .description(
+      "run a bot against a running emulator, unmodified: its addresses in the bot's environment and the connection shims `cmdsync test` uses (the bot's token: DISCORD_TOKEN)",
+    )
+    .argument('<command...>', 'the bot and its arguments, after --')
+    .option('--api-url <url>', 'the running emulator (env: CMDSYNC_API_URL)')
+    .action(async (command: string[], opts) => {
+      const { runEmulatorExec } = await import('./commands/emulator-exec.js');
+      setExit(await runEmulatorExec({ command, apiUrl: opts.apiUrl }, ctx));
+    });
 }
 
 function parseMessageCap(value: string): number {
