@@ -3,13 +3,8 @@ import { contextFor } from './context.js';
 import { applyChdir } from './workspace.js';
 import { createProgram, handleError, registerLint } from './program-base.js';
 import { registerWebhookCommands } from './commands/webhook/register.js';
-import {
-  registerDeployedCommands,
-  registerEmulator,
-  registerInit,
-  registerInvoke,
-  registerMemberActions,
-} from './program-commands.js';
+import { registerDeployedCommands, registerInit, registerInvoke, registerMemberActions } from './program-commands.js';
+import { registerEmulator } from './program-emulator.js';
 import { registerApply, registerPlan } from './sync-flags.js';
 import { registerTest } from './commands/test-register.js';
 
