@@ -22,6 +22,7 @@ export const P = {
   READ_MESSAGE_HISTORY: bit('READ_MESSAGE_HISTORY'),
   MENTION_EVERYONE: bit('MENTION_EVERYONE'),
   ADD_REACTIONS: bit('ADD_REACTIONS'),
+  PIN_MESSAGES: bit('PIN_MESSAGES'),
 } as const;
 
 const holds = (perms: bigint, b: bigint) => (perms & b) === b;
@@ -78,4 +79,18 @@ export function reactRefusal(perms: bigint, firstOfEmoji: boolean): ChannelError
 /** `@everyone`/`@here` pings only with MENTION_EVERYONE (facts §6.6). */
 export function mayMentionEveryone(perms: bigint): boolean {
   return holds(perms, P.MENTION_EVERYONE);
+}
+
+/** Acting on others' messages as a moderator (bulk delete, removing others' reactions): view and MANAGE_MESSAGES. */
+export function manageRefusal(perms: bigint): ChannelError | undefined {
+  return viewRefusal(perms) ?? (holds(perms, P.MANAGE_MESSAGES) ? undefined : ChannelErrors.missingPermissions);
+}
+
+/**
+ * Pin or unpin: view and PIN_MESSAGES. The permission was split from
+ * MANAGE_MESSAGES in 2025, and MANAGE_MESSAGES stopped granting pins on
+ * 2026-01-12 (facts §5.1).
+ */
+export function pinRefusal(perms: bigint): ChannelError | undefined {
+  return viewRefusal(perms) ?? (holds(perms, P.PIN_MESSAGES) ? undefined : ChannelErrors.missingPermissions);
 }
