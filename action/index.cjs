@@ -21259,10 +21259,10 @@ function diffValues(before, after, path = "") {
     for (let i = 0; i < n; i++) out.push(...diffValues(before[i], after[i], `${path}[${i}]`));
     return out;
   }
-  const change2 = { path };
-  if (before !== void 0) change2.before = before;
-  if (after !== void 0) change2.after = after;
-  return [change2];
+  const change3 = { path };
+  if (before !== void 0) change3.before = before;
+  if (after !== void 0) change3.after = after;
+  return [change3];
 }
 function deepEqual(a, b) {
   if (a === b) return true;
@@ -21738,16 +21738,16 @@ var init_word = __esm({
         let lastKeep = null;
         let insertion = null;
         let deletion = null;
-        changes.forEach((change2) => {
-          if (change2.added) {
-            insertion = change2;
-          } else if (change2.removed) {
-            deletion = change2;
+        changes.forEach((change3) => {
+          if (change3.added) {
+            insertion = change3;
+          } else if (change3.removed) {
+            deletion = change3;
           } else {
             if (insertion || deletion) {
-              dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, change2, options.intlSegmenter);
+              dedupeWhitespaceInChangeObjects(lastKeep, deletion, insertion, change3, options.intlSegmenter);
             }
-            lastKeep = change2;
+            lastKeep = change3;
             insertion = null;
             deletion = null;
           }
@@ -22053,13 +22053,13 @@ function oneLine(s, max) {
   const flat2 = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
   return flat2.length > max ? `${flat2.slice(0, max - 1)}…` : flat2;
 }
-function fieldChangeLine(change2) {
-  const key = change2.path.replace(/^.*\./, "");
-  const owner = /options\[\d+\]\.[^.]+$/.test(change2.path) ? "option" : "command";
+function fieldChangeLine(change3) {
+  const key = change3.path.replace(/^.*\./, "");
+  const owner = /options\[\d+\]\.[^.]+$/.test(change3.path) ? "option" : "command";
   const show2 = (v) => displayValue(key, v, owner);
-  if (change2.before === void 0) return { sign: "+", text: `${change2.path}: ${show2(change2.after)}` };
-  if (change2.after === void 0) return { sign: "-", text: `${change2.path}: ${show2(change2.before)}` };
-  return { sign: "~", text: `${change2.path}: ${show2(change2.before)} → ${show2(change2.after)}` };
+  if (change3.before === void 0) return { sign: "+", text: `${change3.path}: ${show2(change3.after)}` };
+  if (change3.after === void 0) return { sign: "-", text: `${change3.path}: ${show2(change3.before)}` };
+  return { sign: "~", text: `${change3.path}: ${show2(change3.before)} → ${show2(change3.after)}` };
 }
 function nodeLines(node, depth = 0) {
   const note = node.note ? { note: node.note } : {};
@@ -33291,19 +33291,19 @@ var init_buckets = __esm({
       #hashes = /* @__PURE__ */ new Map();
       #queues = /* @__PURE__ */ new Map();
       /** The queue a new request on `route` joins. */
-      queueFor(route, origin) {
-        const hash4 = this.#hashes.get(`${origin} ${route.key}`) ?? `route(${route.key})`;
-        return this.#queue(`${hash4}:${route.major}`, origin);
+      queueFor(route2, origin) {
+        const hash4 = this.#hashes.get(`${origin} ${route2.key}`) ?? `route(${route2.key})`;
+        return this.#queue(`${hash4}:${route2.major}`, origin);
       }
       /**
        * Records an answer's bucket id for `route`. Returns the queue later
        * requests will use, so the caller can give it the same state: otherwise
        * the first request on the learned queue would not know it is exhausted.
        */
-      learn(route, origin, bucket) {
+      learn(route2, origin, bucket) {
         if (bucket === void 0) return void 0;
-        this.#hashes.set(`${origin} ${route.key}`, bucket);
-        return this.#queue(`${bucket}:${route.major}`, origin);
+        this.#hashes.set(`${origin} ${route2.key}`, bucket);
+        return this.#queue(`${bucket}:${route2.major}`, origin);
       }
       get size() {
         return this.#queues.size;
@@ -33491,8 +33491,8 @@ var init_rate_limits = __esm({
         return this.#invalid.count();
       }
       /** The queue a new request on `route` joins. */
-      queueFor(route, baseUrl) {
-        return this.#buckets.queueFor(route, baseUrl);
+      queueFor(route2, baseUrl) {
+        return this.#buckets.queueFor(route2, baseUrl);
       }
       /** Refuses to send once the client's own cap on invalid answers is reached (the service bans far above it). */
       refuseWhenOverInvalidLimit() {
@@ -33763,14 +33763,14 @@ var init_client = __esm({
         const mode = this.#auth.modeFor(method, options.path, tokenPath, options.auth);
         const explicitHeaders = tokenPath ? void 0 : options.headers;
         const auth = await this.#auth.resolve(mode, explicitHeaders);
-        const route = routeOf(method, options.path);
+        const route2 = routeOf(method, options.path);
         return {
           method,
           url,
           baseUrl,
           info: info2,
-          route,
-          queue: this.#limits.queueFor(route, baseUrl),
+          route: route2,
+          queue: this.#limits.queueFor(route2, baseUrl),
           mode,
           explicitHeaders,
           auth,
@@ -40279,10 +40279,10 @@ function requestWithKind(req, webhook, source) {
     );
   return kind;
 }
-function olderKind(method, route, webhook) {
+function olderKind(method, route2, webhook) {
   if (webhook)
     return method === "POST" ? "webhook-create" : method === "PATCH" ? "webhook-edit" : method === "DELETE" ? "webhook-delete" : void 0;
-  if (method === "PUT") return route.endsWith("/permissions") ? "permissions" : "bulk-overwrite";
+  if (method === "PUT") return route2.endsWith("/permissions") ? "permissions" : "bulk-overwrite";
   return method === "POST" ? "command-create" : method === "PATCH" ? "command-edit" : method === "DELETE" ? "command-delete" : void 0;
 }
 var commandsRoute, COMMAND_ROUTE;
@@ -43849,8 +43849,8 @@ function decodeRecord(line, lineNo) {
   const r = parsed;
   if (typeof r !== "object" || r === null || !Number.isSafeInteger(r.s) || !Array.isArray(r.c))
     throw new JournalDamage(lineNo, "not a journal record");
-  for (const change2 of r.c) {
-    const ok2 = Array.isArray(change2) && isCollection2(change2[0]) && (typeof change2[1] === "string" && (change2.length === 2 || change2.length === 3) || change2[1] === null && change2.length === 3 && typeof change2[2] === "object" && change2[2] !== null);
+  for (const change3 of r.c) {
+    const ok2 = Array.isArray(change3) && isCollection2(change3[0]) && (typeof change3[1] === "string" && (change3.length === 2 || change3.length === 3) || change3[1] === null && change3.length === 3 && typeof change3[2] === "object" && change3[2] !== null);
     if (!ok2) throw new JournalDamage(lineNo, "a change is not [collection, key, value?]");
   }
   return { serial: r.s, changes: r.c };
@@ -48507,14 +48507,14 @@ function validateThreadBody(body, opts) {
   return out;
 }
 function parseAppliedTags(value, available) {
-  const refused6 = (problems) => ({ ok: false, problems });
+  const refused7 = (problems) => ({ ok: false, problems });
   if (value === void 0 || value === null) return { ok: true, ids: [] };
   if (!Array.isArray(value))
-    return refused6([
+    return refused7([
       problem("thread-applied-tags", ["applied_tags"], "applied_tags is a list of tag ids.", ApiErrors.array())
     ]);
   if (value.length > CHANNEL_FIELD_LIMITS.tagsMax)
-    return refused6([
+    return refused7([
       problem(
         "thread-applied-tags",
         ["applied_tags"],
@@ -48534,7 +48534,7 @@ function parseAppliedTags(value, available) {
         )
       );
   });
-  return out.length > 0 ? refused6(out) : { ok: true, ids: [...new Set(value)] };
+  return out.length > 0 ? refused7(out) : { ok: true, ids: [...new Set(value)] };
 }
 function threadSendOutcome(perms, thread) {
   if (!thread.archived) return "send";
@@ -48558,12 +48558,33 @@ var init_thread_fields = __esm({
   }
 });
 
+// src/wire/bot-user.ts
+function botUserObject(bot) {
+  return {
+    id: bot.id,
+    username: bot.username,
+    avatar: null,
+    discriminator: BOT_DISCRIMINATOR,
+    bot: true,
+    global_name: null,
+    public_flags: 0,
+    flags: 0
+  };
+}
+var BOT_DISCRIMINATOR;
+var init_bot_user = __esm({
+  "src/wire/bot-user.ts"() {
+    "use strict";
+    BOT_DISCRIMINATOR = "0000";
+  }
+});
+
 // src/emulator/gateway/members.ts
 function botUser(app) {
   return {
     id: app.botUserId,
     username: app.name,
-    discriminator: "0000",
+    discriminator: BOT_DISCRIMINATOR,
     global_name: null,
     avatar: null,
     bot: true,
@@ -48611,6 +48632,7 @@ function guildCreateMembers(guild, app, intents, largeThreshold) {
 var init_members = __esm({
   "src/emulator/gateway/members.ts"() {
     "use strict";
+    init_bot_user();
     init_gateway();
     init_snowflake();
   }
@@ -50016,6 +50038,14 @@ var init_errors5 = __esm({
       notText: { status: 400, code: 50008, message: "Cannot send messages in a non-text channel" },
       missingPermissions: WebhookErrors.missingPermissions,
       systemMessage: { status: 400, code: 50021, message: "Cannot execute action on a system message" },
+      /** Not in the facts' table: the service's code for a channel's pin limit; the status is ours. */
+      maxPins: { status: 400, code: 30003, message: "Maximum number of pins reached (50)" },
+      /** Bulk delete names a message older than two weeks (the API reference's Bulk Delete Messages). */
+      bulkDeleteTooOld: {
+        status: 400,
+        code: 50034,
+        message: "You can only bulk delete messages that are under 14 days old."
+      },
       replyWithoutHistory: {
         status: 403,
         code: 160002,
@@ -50058,6 +50088,12 @@ function reactRefusal(perms, firstOfEmoji) {
 }
 function mayMentionEveryone(perms) {
   return holds(perms, P.MENTION_EVERYONE);
+}
+function manageRefusal(perms) {
+  return viewRefusal(perms) ?? (holds(perms, P.MANAGE_MESSAGES) ? void 0 : ChannelErrors.missingPermissions);
+}
+function pinRefusal(perms) {
+  return viewRefusal(perms) ?? (holds(perms, P.PIN_MESSAGES) ? void 0 : ChannelErrors.missingPermissions);
 }
 var P, holds;
 var init_permissions4 = __esm({
@@ -50186,6 +50222,79 @@ var init_user_guilds = __esm({
   }
 });
 
+// src/wire/messages/pins.ts
+function parsePinsPageQuery(get) {
+  const limit = pageLimit(get("limit"), PINS_PAGE, "pins-limit");
+  const out = typeof limit === "number" ? [] : [limit];
+  const before = get("before");
+  const beforeMs = before === null ? void 0 : Date.parse(before);
+  if (beforeMs !== void 0 && Number.isNaN(beforeMs))
+    out.push(
+      problem("pins-before", ["before"], "before must be an ISO 8601 time.", ApiErrors.invalid("Invalid timestamp."))
+    );
+  if (typeof limit !== "number" || out.length > 0) return out;
+  return beforeMs === void 0 ? { limit } : { limit, beforeMs };
+}
+var MAX_PINS_PER_CHANNEL, PINS_PAGE;
+var init_pins = __esm({
+  "src/wire/messages/pins.ts"() {
+    "use strict";
+    init_problem();
+    init_page_limit();
+    MAX_PINS_PER_CHANNEL = 50;
+    PINS_PAGE = { default: 50, min: 1, max: 50 };
+  }
+});
+
+// src/wire/messages/bulk-delete.ts
+function parseBulkDeleteBody(body) {
+  const ids = isObject(body) ? body.messages : void 0;
+  if (ids === void 0)
+    return refused(problem("bulk-delete-messages", ["messages"], "messages is required.", ApiErrors.required()));
+  if (!Array.isArray(ids))
+    return refused(problem("bulk-delete-messages", ["messages"], "messages must be a list of ids.", ApiErrors.array()));
+  if (ids.length < BULK_DELETE.min || ids.length > BULK_DELETE.max)
+    return refused(
+      problem(
+        "bulk-delete-count",
+        ["messages"],
+        `Bulk delete takes ${BULK_DELETE.min} to ${BULK_DELETE.max} messages.`,
+        ApiErrors.badLength(BULK_DELETE.min, BULK_DELETE.max)
+      )
+    );
+  const bad5 = ids.findIndex((id) => typeof id !== "string" || !isSnowflake(id));
+  if (bad5 >= 0)
+    return refused(
+      problem("bulk-delete-id", ["messages", bad5], "Each entry is a message id.", ApiErrors.snowflake(ids[bad5]))
+    );
+  const again = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (again >= 0)
+    return refused(
+      problem(
+        "bulk-delete-duplicate",
+        ["messages", again],
+        "A message is named twice.",
+        ApiErrors.invalid("Duplicate message ids.")
+      )
+    );
+  return { ok: true, ids };
+}
+function tooOldToBulkDelete(id, nowMs) {
+  return nowMs - snowflakeTimestamp(id).getTime() > BULK_DELETE_MAX_AGE_MS;
+}
+var BULK_DELETE, BULK_DELETE_MAX_AGE_MS, refused;
+var init_bulk_delete = __esm({
+  "src/wire/messages/bulk-delete.ts"() {
+    "use strict";
+    init_problem();
+    init_values();
+    init_snowflake();
+    BULK_DELETE = { min: 2, max: 100 };
+    BULK_DELETE_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1e3;
+    refused = (p) => ({ ok: false, problems: [p] });
+  }
+});
+
 // src/wire/messages/index.ts
 var init_messages = __esm({
   "src/wire/messages/index.ts"() {
@@ -50198,6 +50307,8 @@ var init_messages = __esm({
     init_members2();
     init_page_limit();
     init_user_guilds();
+    init_pins();
+    init_bulk_delete();
   }
 });
 
@@ -50696,17 +50807,9 @@ function imageHash(data) {
 }
 function creatorUser(world, userId2) {
   const app = Object.values(world.applications).find((a) => a.botUserId === userId2);
-  const member = app ? void 0 : Object.values(world.guilds).flatMap((g) => g.members).find((m) => m.id === userId2);
-  return {
-    id: userId2,
-    username: app?.name ?? member?.username ?? "unknown-user",
-    avatar: null,
-    discriminator: "0000",
-    public_flags: 0,
-    flags: 0,
-    ...member ? {} : { bot: true },
-    global_name: null
-  };
+  if (app) return botUserObject({ id: userId2, username: app.name });
+  const member = Object.values(world.guilds).flatMap((g) => g.members).find((m) => m.id === userId2);
+  return userObject({ id: userId2, username: member?.username ?? "unknown-user" });
 }
 function webhookObject(world, w, opts) {
   const out = {
@@ -50752,7 +50855,9 @@ var init_webhook_shape = __esm({
   "src/emulator/models/webhook-shape.ts"() {
     "use strict";
     import_node_crypto11 = require("node:crypto");
+    init_bot_user();
     init_enums();
+    init_payload();
     lastStamp = { ms: Number.NaN, text: "" };
   }
 });
@@ -50967,16 +51072,7 @@ function authorIdOf(stored2) {
   return isObject(author) && typeof author.id === "string" ? author.id : void 0;
 }
 function botAuthor(app) {
-  return {
-    id: app.botUserId,
-    username: app.name,
-    avatar: null,
-    discriminator: "0",
-    bot: true,
-    global_name: null,
-    public_flags: 0,
-    flags: 0
-  };
+  return botUserObject({ id: app.botUserId, username: app.name });
 }
 function memberAuthor(member) {
   return userObject({ id: member.id, username: member.username });
@@ -51061,6 +51157,7 @@ function editedFrom(stored2) {
 var init_message3 = __esm({
   "src/emulator/models/message.ts"() {
     "use strict";
+    init_bot_user();
     init_enums();
     init_body2();
     init_payload();
@@ -51190,10 +51287,15 @@ function botInGuild(guild, applicationId) {
   const install = Object.hasOwn(guild.apps, applicationId) ? guild.apps[applicationId] : void 0;
   return install !== void 0 && (install.scopes === void 0 || install.scopes.includes(SCOPE_BOT));
 }
+function channelAudience(world, channelId2, intents) {
+  const guild = findChannel(world, channelId2)?.guild;
+  if (!guild) return void 0;
+  return { guild, appIds: Object.keys(guild.apps).filter((id) => botInGuild(guild, id)), intent: intents };
+}
 function audienceOf(world, stored2, intents) {
   const ephemeral = (stored2.message.flags & MessageFlag.EPHEMERAL) !== 0;
-  const guild = ephemeral ? void 0 : findChannel(world, stored2.channel_id)?.guild;
-  if (guild) return { guild, appIds: Object.keys(guild.apps).filter((id) => botInGuild(guild, id)), intent: intents };
+  const inChannel = ephemeral ? void 0 : channelAudience(world, stored2.channel_id, intents);
+  if (inChannel) return inChannel;
   const own3 = stored2.interaction?.applicationId ?? stored2.applicationId;
   return { guild: void 0, appIds: own3 ? [own3] : [], intent: intents };
 }
@@ -51235,7 +51337,10 @@ function announceMessage(events, world, stored2, action, opts = {}) {
       };
     });
   }
-  const uploaded = uploadedFiles(stored2.message, opts.files ?? []);
+  noteMessage(events, stored2, action, opts.files ?? []);
+}
+function noteMessage(events, stored2, action, files = []) {
+  const uploaded = uploadedFiles(stored2.message, files);
   const source = senderOf(stored2);
   events.note(
     messageNote(
@@ -51342,6 +51447,14 @@ function removeReaction(stored2, emoji, userId2) {
   if (stored2.reactions?.length === 0) delete stored2.reactions;
   return true;
 }
+function clearReactions(stored2, emoji) {
+  const list6 = stored2.reactions ?? [];
+  const kept2 = emoji === void 0 ? [] : list6.filter((r) => r.emoji !== emoji);
+  if (kept2.length === list6.length) return false;
+  if (kept2.length === 0) delete stored2.reactions;
+  else stored2.reactions = kept2;
+  return true;
+}
 var init_message_reactions = __esm({
   "src/emulator/models/message-reactions.ts"() {
     "use strict";
@@ -51368,32 +51481,32 @@ function reach(world, channelId2, messageId, userId2) {
 }
 function reactAsMember(world, at2, emojiText, add2, env2) {
   const r = reach(world, at2.channelId, at2.messageId, at2.userId);
-  if ("code" in r) return refused(r);
+  if ("code" in r) return refused2(r);
   const emoji = parseReactionEmoji(emojiText);
-  if (!emoji || emoji.kind === "custom") return refused(ChannelErrors.unknownEmoji);
+  if (!emoji || emoji.kind === "custom") return refused2(ChannelErrors.unknownEmoji);
   const key = reactionKey(emoji);
   if (!add2) {
     if (removeReaction(r.stored, key, at2.userId)) announceReaction(env2.events, world, r.stored, at2.userId, key, false);
     return { ok: true, stored: r.stored };
   }
   const denied = reactRefusal(r.perms, !hasReaction(r.stored, key));
-  if (denied) return refused(denied);
-  const change2 = addReaction(r.stored, key, at2.userId);
-  if (change2 === "full") return refused(ChannelErrors.maxReactions);
-  if (change2 === "added") announceReaction(env2.events, world, r.stored, at2.userId, key, true);
+  if (denied) return refused2(denied);
+  const change3 = addReaction(r.stored, key, at2.userId);
+  if (change3 === "full") return refused2(ChannelErrors.maxReactions);
+  if (change3 === "added") announceReaction(env2.events, world, r.stored, at2.userId, key, true);
   return { ok: true, stored: r.stored };
 }
 function editAsMember(world, at2, content, env2) {
   const r = reach(world, at2.channelId, at2.messageId, at2.userId);
-  if ("code" in r) return refused(r);
-  if (authorIdOf(r.stored) !== at2.userId) return refused(ChannelErrors.otherAuthor);
+  if ("code" in r) return refused2(r);
+  if (authorIdOf(r.stored) !== at2.userId) return refused2(ChannelErrors.otherAuthor);
   const previous = editedFrom(r.stored);
   const problems = validateChannelEditBody({ content }, { limits: env2.limits, hasFiles: false, previous }).filter(
     (p) => p.api && p.severity === "error"
   );
   if (problems.length > 0) {
     const empty = problems.find((p) => p.jsonCode === ChannelErrors.empty.code);
-    return empty ? refused(ChannelErrors.empty) : { ok: false, error: ErrorAnswers.invalidFormBody, problems };
+    return empty ? refused2(ChannelErrors.empty) : { ok: false, error: ErrorAnswers.invalidFormBody, problems };
   }
   const found = findChannel(world, at2.channelId);
   applyEdit({
@@ -51410,14 +51523,14 @@ function editAsMember(world, at2, content, env2) {
 }
 function deleteAsMember(world, at2, env2) {
   const r = reach(world, at2.channelId, at2.messageId, at2.userId);
-  if ("code" in r) return refused(r);
+  if ("code" in r) return refused2(r);
   const denied = deleteRefusal(r.perms, authorIdOf(r.stored) === at2.userId);
-  if (denied) return refused(denied);
+  if (denied) return refused2(denied);
   delete world.messages[r.stored.id];
   announceMessage(env2.events, world, r.stored, "delete");
   return { ok: true, stored: r.stored };
 }
-var refused;
+var refused2;
 var init_member_acts = __esm({
   "src/emulator/models/member-acts.ts"() {
     "use strict";
@@ -51430,7 +51543,7 @@ var init_member_acts = __esm({
     init_message_events();
     init_message_reactions();
     init_webhook_message();
-    refused = (error2) => ({ ok: false, error: error2 });
+    refused2 = (error2) => ({ ok: false, error: error2 });
   }
 });
 
@@ -51595,20 +51708,20 @@ function setArchived(thread, archived, nowIso) {
   if (thread.thread) thread.thread.archiveTimestamp = nowIso;
   return true;
 }
-function announceThreadMembers(events, world, guild, thread, change2) {
+function announceThreadMembers(events, world, guild, thread, change3) {
   const members2 = thread.thread?.members ?? [];
-  const added = members2.filter((m) => change2.added.includes(m.id)).map((m) => threadMemberObject(thread, m));
+  const added = members2.filter((m) => change3.added.includes(m.id)).map((m) => threadMemberObject(thread, m));
   const data = {
     id: thread.id,
     guild_id: guild.id,
     member_count: Math.min(members2.length, 50),
     ...added.length > 0 ? { added_members: added } : {},
-    ...change2.removed.length > 0 ? { removed_member_ids: change2.removed } : {}
+    ...change3.removed.length > 0 ? { removed_member_ids: change3.removed } : {}
   };
   for (const applicationId of Object.keys(guild.apps)) {
     if (!botInGuild(guild, applicationId)) continue;
     const bot = world.applications[applicationId]?.botUserId;
-    const aboutBot = bot !== void 0 && (change2.added.includes(bot) || change2.removed.includes(bot));
+    const aboutBot = bot !== void 0 && (change3.added.includes(bot) || change3.removed.includes(bot));
     const intent = aboutBot ? Intent.GUILDS : Intent.GUILD_MEMBERS;
     events.emit({ applicationId, name: "THREAD_MEMBERS_UPDATE", data, guildId: guild.id, intent });
   }
@@ -52145,9 +52258,9 @@ function send(res, response, extra = NO_HEADERS) {
   res.writeHead(response.status, headers);
   res.end(payload);
 }
-function noteRequest(events, method, route, response, bucket, refusedBy) {
+function noteRequest(events, method, route2, response, bucket, refusedBy) {
   const code = response.body?.code;
-  const note = { kind: "request", method, route, status: response.status };
+  const note = { kind: "request", method, route: route2, status: response.status };
   if (typeof code === "number" && code !== 0) note.code = code;
   if (bucket) note.bucket = bucket;
   if (refusedBy) note.refusedBy = refusedBy;
@@ -52239,15 +52352,15 @@ function decodeSegment(segment2) {
 function split(path) {
   return path.split("/").filter((s) => s.length > 0);
 }
-function compile(route) {
-  const segments = split(route.pattern);
+function compile(route2) {
+  const segments = split(route2.pattern);
   const params = [];
   const literals = segments.map((seg2, i) => {
     if (!seg2.startsWith(":")) return seg2;
     params.push([i, seg2.slice(1)]);
     return void 0;
   });
-  return { route, literals, params };
+  return { route: route2, literals, params };
 }
 function fitScore(c, parts) {
   let score = 0;
@@ -52297,8 +52410,8 @@ var init_router = __esm({
       /** The routes by their number of segments, in the order given: only those can match a path. */
       bySegments = /* @__PURE__ */ new Map();
       constructor(routes) {
-        for (const route of routes) {
-          const c = compile(route);
+        for (const route2 of routes) {
+          const c = compile(route2);
           const list6 = this.bySegments.get(c.literals.length);
           if (list6) list6.push(c);
           else this.bySegments.set(c.literals.length, [c]);
@@ -52403,11 +52516,11 @@ var init_api_path = __esm({
 });
 
 // src/emulator/http/steps/authorize.ts
-function authorize({ route, params }, header, { store, now }) {
-  if (route.auth === "none") return { kind: "none" };
+function authorize({ route: route2, params }, header, { store, now }) {
+  if (route2.auth === "none") return { kind: "none" };
   const auth = resolveAuth(header, store.world, now());
   if (auth.kind === "invalid") return unauthorized();
-  if (route.auth === "optional") return auth;
+  if (route2.auth === "optional") return auth;
   if (auth.kind === "none") return unauthorized();
   if (params.applicationId !== void 0 && params.applicationId !== auth.application.id) return notYourApplication();
   return auth;
@@ -52841,8 +52954,8 @@ function sendWebhookMessage(ctx, opts) {
     applicationOwned,
     ...isForumLike(found.channel.type) ? { availableTags: (found.channel.availableTags ?? []).map((t) => t.id) } : {}
   });
-  const refused6 = problemsResponse(problems);
-  if (refused6) return refused6;
+  const refused7 = problemsResponse(problems);
+  if (refused7) return refused7;
   const body = isObject(opts.body) ? opts.body : {};
   const id = ctx.nextId();
   const newPost = typeof body.thread_name === "string" && isForumLike(found.channel.type);
@@ -52929,8 +53042,8 @@ function editMessage(req, ctx) {
     withComponents: query.withComponents,
     applicationOwned
   });
-  const refused6 = problemsResponse(problems);
-  if (refused6) return refused6;
+  const refused7 = problemsResponse(problems);
+  if (refused7) return refused7;
   const where4 = findChannel(ctx.world, stored2.channel_id);
   applyEdit({
     stored: stored2,
@@ -53393,11 +53506,11 @@ async function exchangeCode(req, ctx, form, codes) {
   };
 }
 function withCodeGrant(routes, codes) {
-  return routes.map((route) => {
-    if (route.method !== "POST" || route.pattern !== "/oauth2/token") return route;
-    const next = route.handler;
+  return routes.map((route2) => {
+    if (route2.method !== "POST" || route2.pattern !== "/oauth2/token") return route2;
+    const next = route2.handler;
     return {
-      ...route,
+      ...route2,
       handler: async (req, ctx) => {
         const form = await readForm(req);
         const grantType = form?.get("grant_type");
@@ -54155,14 +54268,14 @@ async function answerControl(env2, req, res, method, path, query, raw) {
     return send(res, { status: 403, body: { message: "The control endpoint answers loopback clients only" } });
   const { options, lock } = env2;
   const sub = path.slice(CONTROL_PREFIX.length);
-  const refused6 = checkControlAccess(
+  const refused7 = checkControlAccess(
     method,
     sub,
     req.headers,
     raw === "too-large" || raw.length > 0,
     options.controlToken
   );
-  if (refused6) return send(res, refused6);
+  if (refused7) return send(res, refused7);
   if (raw === "too-large") return send(res, tooLarge2());
   let body;
   if (raw.length > 0) {
@@ -54238,10 +54351,10 @@ function callerOf(req) {
   const auth = req.headers.authorization;
   return auth ? (0, import_node_crypto13.hash)("sha256", auth, "hex").slice(0, 24) : `ip:${req.socket.remoteAddress ?? ""}`;
 }
-function countRateLimit(ex, route) {
+function countRateLimit(ex, route2) {
   const limiter = ex.env.options.rateLimiter;
   if (!limiter) return void 0;
-  const decision = limiter.check(callerOf(ex.req), ex.method, route.bucket, ex.path, ex.env.options.now());
+  const decision = limiter.check(callerOf(ex.req), ex.method, route2.bucket, ex.path, ex.env.options.now());
   if (!decision.ok) return decision.response;
   ex.limitHeaders = decision.headers;
   ex.bucket = decision.headers["X-RateLimit-Bucket"];
@@ -54330,6 +54443,9 @@ var init_service_routes = __esm({
       "/channels/:id": ["GET", "PATCH", "DELETE"],
       "/channels/:id/messages": ["GET", "POST"],
       "/channels/:id/messages/:id": ["GET", "PATCH", "DELETE"],
+      "/channels/:id/messages/bulk-delete": ["POST"],
+      "/channels/:id/messages/pins": ["GET"],
+      "/channels/:id/messages/pins/:id": ["PUT", "DELETE"],
       "/channels/:id/messages/:id/reactions": ["DELETE"],
       "/channels/:id/messages/:id/reactions/:value": ["GET", "DELETE"],
       "/channels/:id/messages/:id/reactions/:value/@me": ["PUT", "DELETE"],
@@ -54451,13 +54567,13 @@ var init_late_world = __esm({
 });
 
 // src/emulator/http/steps/run-handler.ts
-function inTransaction2(options, route, request3) {
+function inTransaction2(options, route2, request3) {
   const tx = options.store.begin(request3.method !== "GET");
   options.events.hold();
   const call = new HandlerCall(tx.world, options);
   let out;
   try {
-    out = route.handler(request3, call);
+    out = route2.handler(request3, call);
   } catch (err) {
     throw abort(options, tx, err);
   }
@@ -54484,13 +54600,13 @@ function abort(options, tx, err) {
   options.events.discard();
   return err;
 }
-function runHandler({ lock, options }, route, request3) {
+function runHandler({ lock, options }, route2, request3) {
   return lock.run(() => {
     const late = lateWorld(options.store, request3);
-    return late ? inRetiredWorld(options, route, request3, late) : inTransaction2(options, route, request3);
+    return late ? inRetiredWorld(options, route2, request3, late) : inTransaction2(options, route2, request3);
   });
 }
-function inRetiredWorld(options, route, request3, world) {
+function inRetiredWorld(options, route2, request3, world) {
   options.events.hold();
   const done3 = (answer) => {
     options.events.flush(true);
@@ -54501,7 +54617,7 @@ function inRetiredWorld(options, route, request3, world) {
     throw err;
   };
   try {
-    const out = route.handler(request3, new HandlerCall(world, options));
+    const out = route2.handler(request3, new HandlerCall(world, options));
     return out instanceof Promise ? out.then(done3, failed2) : done3(out);
   } catch (err) {
     return failed2(err);
@@ -54572,13 +54688,13 @@ function admitted(ex, matched2, raw, fault) {
   if (built instanceof Promise) return built.then((request3) => prechecked(ex, matched2.route, request3, fault));
   return prechecked(ex, matched2.route, built, fault);
 }
-function prechecked(ex, route, request3, fault) {
+function prechecked(ex, route2, request3, fault) {
   if ("status" in request3) return ex.reply(request3);
-  if (!route.precheck) return handled(ex, route, request3, fault);
-  return route.precheck(request3, ex.env.options.now).then((refused6) => refused6 ? ex.reply(refused6) : handled(ex, route, request3, fault));
+  if (!route2.precheck) return handled(ex, route2, request3, fault);
+  return route2.precheck(request3, ex.env.options.now).then((refused7) => refused7 ? ex.reply(refused7) : handled(ex, route2, request3, fault));
 }
-function handled(ex, route, request3, fault) {
-  const out = runHandler(ex.env, route, request3);
+function handled(ex, route2, request3, fault) {
+  const out = runHandler(ex.env, route2, request3);
   if (out instanceof Promise) return out.then((response) => answered(ex, response, fault));
   return answered(ex, out, fault);
 }
@@ -55295,9 +55411,9 @@ var init_common = __esm({
 });
 
 // src/emulator/routes/commands.ts
-function isCommandWrite(method, route) {
+function isCommandWrite(method, route2) {
   if (method === "GET") return false;
-  return [GLOBAL2, GUILD].some((base) => route === base || route === `${base}/:commandId`);
+  return [GLOBAL2, GUILD].some((base) => route2 === base || route2 === `${base}/:commandId`);
 }
 function prepare(req, ctx, write) {
   const denied = checkCommandAccess(req.auth, write);
@@ -55347,8 +55463,8 @@ function createCommand3(limits) {
     const body = req.body;
     const problems = validateCommand(body, { scope, limits });
     problems.push(...applicationCommandProblems(body, traitsOf(app), scope));
-    const refused6 = enforced(problems);
-    if (refused6) return refused6;
+    const refused7 = enforced(problems);
+    if (refused7) return refused7;
     const record = canonicalCommand(body, scope, app.integrationTypes);
     const existing = scopeCommands(ctx.world, app.id, scope);
     const same = existing.find((c) => sameKey(c, record));
@@ -55380,8 +55496,8 @@ function editCommand2(limits) {
     const problems = validateCommand(body, { scope, limits, partial: { type: cmd.type } });
     const typeChange = typeChangeProblem(cmd.type, body);
     if (typeChange) problems.push(typeChange);
-    const refused6 = enforced(problems);
-    if (refused6) return refused6;
+    const refused7 = enforced(problems);
+    if (refused7) return refused7;
     const merged = { ...recordOf(cmd) };
     for (const key of PATCHABLE_COMMAND_FIELDS) if (Object.hasOwn(body, key)) merged[key] = body[key];
     merged.type = cmd.type;
@@ -55448,8 +55564,8 @@ function bulkOverwrite(limits) {
       problems.push(...applicationCommandProblems(entry, traitsOf(app), scope, [i]));
     });
     problems.push(...validateScopeCommands(body, scope, limits));
-    const refused6 = enforced(problems);
-    if (refused6) return refused6;
+    const refused7 = enforced(problems);
+    if (refused7) return refused7;
     const { plan, unmatched, typeProblems } = matchBulk(body, scopeCommands(ctx.world, app.id, scope), scope, app);
     const typeRefused = enforced(typeProblems);
     if (typeRefused) return typeRefused;
@@ -55836,7 +55952,7 @@ function botUser2(app) {
     username: app.name,
     global_name: null,
     avatar: null,
-    discriminator: "0000",
+    discriminator: BOT_DISCRIMINATOR,
     public_flags: 0,
     flags: 0,
     bot: true,
@@ -55919,8 +56035,8 @@ function getApplication(req, ctx) {
 }
 function patchApplication(req, ctx) {
   if (req.auth.kind !== "bot") return unauthorized();
-  const refused6 = formErrorResponse(validateApplicationPatch(req.body));
-  if (refused6) return refused6;
+  const refused7 = formErrorResponse(validateApplicationPatch(req.body));
+  if (refused7) return refused7;
   const body = req.body;
   const app = ctx.world.applications[req.auth.application.id];
   const profile = { ...app.profile ?? {} };
@@ -55972,6 +56088,7 @@ var import_node_crypto14, identityRoutes;
 var init_identity = __esm({
   "src/emulator/routes/identity.ts"() {
     "use strict";
+    init_bot_user();
     import_node_crypto14 = require("node:crypto");
     init_application();
     init_application_patch();
@@ -56045,7 +56162,7 @@ function checkTarget(req, ctx) {
   return { guildId, targetId: targetId2 };
 }
 function permissionRoutes(limits) {
-  const listAll = (req, ctx) => {
+  const listAll2 = (req, ctx) => {
     const denied = checkPermissionsRead(req.auth);
     if (denied) return denied;
     const app = applicationOf(req);
@@ -56072,8 +56189,8 @@ function permissionRoutes(limits) {
     const notManager = checkManager(req, ctx, t.guildId);
     if (notManager) return notManager;
     const entries = isObject(req.body) ? req.body.permissions : void 0;
-    const refused6 = formErrorResponse(atPath(["permissions"], validatePermissionEntries(entries, limits)));
-    if (refused6) return refused6;
+    const refused7 = formErrorResponse(atPath(["permissions"], validatePermissionEntries(entries, limits)));
+    if (refused7) return refused7;
     const app = applicationOf(req);
     const row2 = {
       id: t.targetId,
@@ -56100,7 +56217,7 @@ function permissionRoutes(limits) {
   };
   const batchDisabled = () => apiError(ErrorAnswers.methodNotAllowed);
   return [
-    { method: "GET", pattern: `${BASE}/permissions`, auth: "app", bucket: "permissions.get", handler: listAll },
+    { method: "GET", pattern: `${BASE}/permissions`, auth: "app", bucket: "permissions.get", handler: listAll2 },
     {
       method: "PUT",
       pattern: `${BASE}/permissions`,
@@ -56292,6 +56409,44 @@ var init_channel_followers = __esm({
   }
 });
 
+// src/emulator/models/message-moderation-events.ts
+function announcePins(events, world, stored2, lastPinTimestamp) {
+  const audience = audienceOf(world, stored2, { guild: Intent.GUILDS, dm: Intent.DIRECT_MESSAGES });
+  const data = withGuild({ channel_id: stored2.channel_id, last_pin_timestamp: lastPinTimestamp }, audience.guild?.id);
+  emitAll(events, audience, "CHANNEL_PINS_UPDATE", () => () => data);
+  noteMessage(events, stored2, "update");
+}
+function announceBulkDelete(events, world, channelId2, deleted) {
+  const intents = { guild: Intent.GUILD_MESSAGES, dm: Intent.DIRECT_MESSAGES };
+  const audience = channelAudience(world, channelId2, intents) ?? audienceOf(world, deleted[0], intents);
+  const data = withGuild({ ids: deleted.map((m) => m.id), channel_id: channelId2 }, audience.guild?.id);
+  emitAll(events, audience, "MESSAGE_DELETE_BULK", () => () => data);
+  for (const m of deleted) noteMessage(events, m, "delete");
+}
+function announceReactionsCleared(events, world, stored2, emoji) {
+  const audience = audienceOf(world, stored2, {
+    guild: Intent.GUILD_MESSAGE_REACTIONS,
+    dm: Intent.DIRECT_MESSAGE_REACTIONS
+  });
+  const base = withGuild({ channel_id: stored2.channel_id, message_id: stored2.id }, audience.guild?.id);
+  if (emoji === void 0) {
+    emitAll(events, audience, "MESSAGE_REACTION_REMOVE_ALL", () => () => base);
+    return;
+  }
+  const [name, id] = emoji.split(":");
+  const data = { ...base, emoji: { id: id ?? null, name } };
+  emitAll(events, audience, "MESSAGE_REACTION_REMOVE_EMOJI", () => () => data);
+}
+var withGuild;
+var init_message_moderation_events = __esm({
+  "src/emulator/models/message-moderation-events.ts"() {
+    "use strict";
+    init_gateway();
+    init_message_events();
+    withGuild = (data, guildId) => guildId === void 0 ? data : { ...data, guild_id: guildId };
+  }
+});
+
 // src/emulator/models/guild-events.ts
 function announceGuild(events, guild, name, data) {
   const payload = { ...data, guild_id: guild.id };
@@ -56470,8 +56625,8 @@ function create(req, ctx) {
   if (denied) return channelError(denied);
   const gate = sayGate(ctx.world, at2.channel, { userId: at2.app.botUserId, perms: at2.perms, bot: true }, ctx.now());
   if (!gate.ok) return channelError(gate.error);
-  const refused6 = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
-  if (refused6) return refused6;
+  const refused7 = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
+  if (refused7) return refused7;
   if (Array.isArray(b.sticker_ids) && b.sticker_ids.length > 0) return channelError(ChannelErrors.unknownSticker);
   const again = enforcedNonce(ctx, at2, b);
   if (again) return { status: 200, body: restMessage(ctx.world, again, at2.app.botUserId) };
@@ -56540,10 +56695,10 @@ function edit(req, ctx) {
   const { at: at2, stored: stored2 } = found;
   if (authorIdOf(stored2) !== at2.app.botUserId) return editOthers(req, ctx, at2, stored2);
   const previous = editedFrom(stored2);
-  const refused6 = fileRefusal(req.files, ctx) ?? problemsResponse(
+  const refused7 = fileRefusal(req.files, ctx) ?? problemsResponse(
     validateChannelEditBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0, previous })
   );
-  if (refused6) return refused6;
+  if (refused7) return refused7;
   applyEdit({
     stored: stored2,
     body: isObject(req.body) ? req.body : {},
@@ -56594,6 +56749,44 @@ var init_channel_messages2 = __esm({
       { method: "GET", pattern: `${MESSAGES}/:messageId`, auth: "optional", bucket: "default", handler: getOne },
       { method: "PATCH", pattern: `${MESSAGES}/:messageId`, auth: "optional", bucket: "default", handler: edit },
       { method: "DELETE", pattern: `${MESSAGES}/:messageId`, auth: "optional", bucket: "default", handler: remove }
+    ];
+  }
+});
+
+// src/emulator/routes/bulk-delete.ts
+function bulkDelete(req, ctx) {
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const denied = manageRefusal(at2.perms);
+  if (denied) return channelError(denied);
+  const body = parseBulkDeleteBody(req.body);
+  if (!body.ok) return problemsResponse(body.problems);
+  const named = body.ids;
+  if (named.some((id) => tooOldToBulkDelete(id, ctx.now()))) return channelError(ChannelErrors.bulkDeleteTooOld);
+  const deleted = named.map((id) => channelMessage(ctx, at2.channel.id, id)).filter((m) => m !== void 0);
+  if (deleted.length === 0) return { status: 204 };
+  for (const m of deleted) delete ctx.world.messages[m.id];
+  ctx.changed();
+  announceBulkDelete(ctx.events, ctx.world, at2.channel.id, deleted);
+  return { status: 204 };
+}
+var bulkDeleteRoutes;
+var init_bulk_delete2 = __esm({
+  "src/emulator/routes/bulk-delete.ts"() {
+    "use strict";
+    init_messages();
+    init_message_moderation_events();
+    init_webhook_access();
+    init_channel_access();
+    init_channel_messages2();
+    bulkDeleteRoutes = [
+      {
+        method: "POST",
+        pattern: "/channels/:channelId/messages/bulk-delete",
+        auth: "optional",
+        bucket: "default",
+        handler: bulkDelete
+      }
     ];
   }
 });
@@ -56658,6 +56851,100 @@ var init_channel_overwrites = __esm({
   }
 });
 
+// src/emulator/models/pins.ts
+function pinsOf(world, channelId2) {
+  return Object.values(world.messages).filter((m) => m.channel_id === channelId2 && m.pinnedAt !== void 0).sort((a, b) => Date.parse(b.pinnedAt) - Date.parse(a.pinnedAt) || (b.id < a.id ? -1 : 1));
+}
+function pin(stored2, at2) {
+  if (stored2.pinnedAt !== void 0) return false;
+  stored2.pinnedAt = at2;
+  stored2.message.pinned = true;
+  return true;
+}
+function unpin(stored2) {
+  if (stored2.pinnedAt === void 0) return false;
+  delete stored2.pinnedAt;
+  stored2.message.pinned = false;
+  return true;
+}
+var init_pins2 = __esm({
+  "src/emulator/models/pins.ts"() {
+    "use strict";
+  }
+});
+
+// src/emulator/routes/channel-pins.ts
+function change2(req, ctx, pinning) {
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const denied = pinRefusal(at2.perms);
+  if (denied) return channelError(denied);
+  const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
+  if (!stored2) return channelError(ChannelErrors.unknownMessage);
+  if (pinning && stored2.pinnedAt === void 0 && pinsOf(ctx.world, at2.channel.id).length >= MAX_PINS_PER_CHANNEL)
+    return channelError(ChannelErrors.maxPins);
+  const changed = pinning ? pin(stored2, serviceTimestamp(ctx.now())) : unpin(stored2);
+  if (changed) {
+    ctx.changed();
+    announcePins(ctx.events, ctx.world, stored2, pinsOf(ctx.world, at2.channel.id)[0]?.pinnedAt ?? null);
+  }
+  return { status: 204 };
+}
+function visiblePins(req, ctx) {
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const seen2 = viewRefusal(at2.perms);
+  if (seen2) return channelError(seen2);
+  return { at: at2, pins: historyVisible(at2.perms) ? pinsOf(ctx.world, at2.channel.id) : [] };
+}
+function listPage(req, ctx) {
+  const found = visiblePins(req, ctx);
+  if ("status" in found) return found;
+  const q = parsePinsPageQuery((name) => req.query.get(name));
+  if (Array.isArray(q)) return problemsResponse(q);
+  const before = q.beforeMs;
+  const older = before === void 0 ? found.pins : found.pins.filter((m) => Date.parse(m.pinnedAt) < before);
+  const items = older.slice(0, q.limit).map((m) => ({
+    pinned_at: m.pinnedAt,
+    message: restMessage(ctx.world, m, found.at.app.botUserId)
+  }));
+  return { status: 200, body: { items, has_more: older.length > q.limit } };
+}
+function listAll(req, ctx) {
+  const found = visiblePins(req, ctx);
+  if ("status" in found) return found;
+  return { status: 200, body: found.pins.map((m) => restMessage(ctx.world, m, found.at.app.botUserId)) };
+}
+var route, channelPinRoutes;
+var init_channel_pins = __esm({
+  "src/emulator/routes/channel-pins.ts"() {
+    "use strict";
+    init_messages();
+    init_message3();
+    init_message_moderation_events();
+    init_pins2();
+    init_webhook_shape();
+    init_webhook_access();
+    init_channel_access();
+    init_channel_messages2();
+    route = (method, pattern2, handler) => ({
+      method,
+      pattern: pattern2,
+      auth: "optional",
+      bucket: "default",
+      handler
+    });
+    channelPinRoutes = [
+      route("GET", "/channels/:channelId/messages/pins", listPage),
+      route("PUT", "/channels/:channelId/messages/pins/:messageId", (req, ctx) => change2(req, ctx, true)),
+      route("DELETE", "/channels/:channelId/messages/pins/:messageId", (req, ctx) => change2(req, ctx, false)),
+      route("GET", "/channels/:channelId/pins", listAll),
+      route("PUT", "/channels/:channelId/pins/:messageId", (req, ctx) => change2(req, ctx, true)),
+      route("DELETE", "/channels/:channelId/pins/:messageId", (req, ctx) => change2(req, ctx, false))
+    ];
+  }
+});
+
 // src/emulator/routes/channel-reactions.ts
 function react(req, ctx, add2) {
   const at2 = channelAccess(req, ctx);
@@ -56679,9 +56966,9 @@ function react(req, ctx, add2) {
   }
   const denied = reactRefusal(at2.perms, !hasReaction(stored2, key));
   if (denied) return channelError(denied);
-  const change2 = addReaction(stored2, key, userId2);
-  if (change2 === "full") return channelError(ChannelErrors.maxReactions);
-  if (change2 === "added") {
+  const change3 = addReaction(stored2, key, userId2);
+  if (change3 === "full") return channelError(ChannelErrors.maxReactions);
+  if (change3 === "added") {
     ctx.changed();
     announceReaction(ctx.events, ctx.world, stored2, userId2, key, true);
   }
@@ -56712,7 +56999,43 @@ function userOf(ctx, guild, id) {
   const app = Object.values(ctx.world.applications).find((a) => a.botUserId === id);
   return app ? botUser(app) : plainUser({ id, username: "unknown-user" });
 }
-var OWN, ANYONE, channelReactionRoutes;
+function moderated(req, ctx, ownOnly) {
+  const at2 = channelAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const denied = ownOnly ? viewRefusal(at2.perms) : manageRefusal(at2.perms);
+  if (denied) return channelError(denied);
+  const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
+  return stored2 ?? channelError(ChannelErrors.unknownMessage);
+}
+function emojiKey(req) {
+  const emoji = parseReactionEmoji(req.params.emoji ?? "");
+  return emoji && emoji.kind !== "custom" ? reactionKey(emoji) : void 0;
+}
+function removeUsers(req, ctx) {
+  const app = req.auth.kind === "bot" ? req.auth.application : void 0;
+  const userId2 = req.params.userId ?? "";
+  const stored2 = moderated(req, ctx, userId2 === app?.botUserId);
+  if ("status" in stored2) return stored2;
+  const key = emojiKey(req);
+  if (!key) return channelError(ChannelErrors.unknownEmoji);
+  if (removeReaction(stored2, key, userId2)) {
+    ctx.changed();
+    announceReaction(ctx.events, ctx.world, stored2, userId2, key, false);
+  }
+  return { status: 204 };
+}
+function clear(req, ctx, oneEmoji) {
+  const stored2 = moderated(req, ctx, false);
+  if ("status" in stored2) return stored2;
+  const key = oneEmoji ? emojiKey(req) : void 0;
+  if (oneEmoji && !key) return channelError(ChannelErrors.unknownEmoji);
+  if (clearReactions(stored2, key)) {
+    ctx.changed();
+    announceReactionsCleared(ctx.events, ctx.world, stored2, key);
+  }
+  return { status: 204 };
+}
+var ALL, OWN, ANYONE, channelReactionRoutes;
 var init_channel_reactions = __esm({
   "src/emulator/routes/channel-reactions.ts"() {
     "use strict";
@@ -56721,8 +57044,10 @@ var init_channel_reactions = __esm({
     init_webhook_access();
     init_message_events();
     init_message_reactions();
+    init_message_moderation_events();
     init_channel_access();
     init_channel_messages2();
+    ALL = "/channels/:channelId/messages/:messageId/reactions";
     OWN = "/channels/:channelId/messages/:messageId/reactions/:emoji/@me";
     ANYONE = "/channels/:channelId/messages/:messageId/reactions/:emoji";
     channelReactionRoutes = [
@@ -56734,6 +57059,21 @@ var init_channel_reactions = __esm({
         auth: "optional",
         bucket: "default",
         handler: (req, ctx) => react(req, ctx, false)
+      },
+      { method: "DELETE", pattern: `${ANYONE}/:userId`, auth: "optional", bucket: "default", handler: removeUsers },
+      {
+        method: "DELETE",
+        pattern: ANYONE,
+        auth: "optional",
+        bucket: "default",
+        handler: (req, ctx) => clear(req, ctx, true)
+      },
+      {
+        method: "DELETE",
+        pattern: ALL,
+        auth: "optional",
+        bucket: "default",
+        handler: (req, ctx) => clear(req, ctx, false)
       }
     ];
   }
@@ -56798,14 +57138,14 @@ function deleteRecentMessages(by, userId2, seconds2, env2) {
   }
 }
 function banUser(by, userId2, deleteSeconds, env2) {
-  if (!holds2(by.perms, BAN_MEMBERS)) return refused2(ChannelErrors.missingPermissions);
+  if (!holds2(by.perms, BAN_MEMBERS)) return refused3(ChannelErrors.missingPermissions);
   const member = by.guild.members.find((m) => m.id === userId2);
   if (member) {
     const denied = actRefusal(by, member, BAN_MEMBERS);
-    if (denied) return refused2(denied);
-  } else if (userId2 === by.guild.ownerId) return refused2(ChannelErrors.missingPermissions);
+    if (denied) return refused3(denied);
+  } else if (userId2 === by.guild.ownerId) return refused3(ChannelErrors.missingPermissions);
   const user2 = member ?? knownUser(by.world, userId2);
-  if (!user2) return refused2(ChannelErrors.unknownUser);
+  if (!user2) return refused3(ChannelErrors.unknownUser);
   if (member) removeMember(by.guild, member, env2);
   deleteRecentMessages(by, userId2, deleteSeconds, env2);
   if ((by.guild.bans ?? []).some((b) => b.userId === userId2)) return { ok: true };
@@ -56820,9 +57160,9 @@ function banUser(by, userId2, deleteSeconds, env2) {
   return { ok: true };
 }
 function unbanUser(by, userId2, env2) {
-  if (!holds2(by.perms, BAN_MEMBERS)) return refused2(ChannelErrors.missingPermissions);
+  if (!holds2(by.perms, BAN_MEMBERS)) return refused3(ChannelErrors.missingPermissions);
   const at2 = (by.guild.bans ?? []).findIndex((b) => b.userId === userId2);
-  if (at2 < 0) return refused2(ChannelErrors.unknownBan);
+  if (at2 < 0) return refused3(ChannelErrors.unknownBan);
   const [ban2] = by.guild.bans.splice(at2, 1);
   announceGuild(env2.events, by.guild, "GUILD_BAN_REMOVE", { user: plainUser({ id: userId2, username: ban2.username }) });
   audit(by.guild, env2.nextId, {
@@ -56836,9 +57176,9 @@ function unbanUser(by, userId2, env2) {
 function kickMember(by, userId2, env2) {
   const member = by.guild.members.find((m) => m.id === userId2);
   if (!member)
-    return holds2(by.perms, KICK_MEMBERS) ? refused2(ChannelErrors.unknownMember) : refused2(ChannelErrors.missingPermissions);
+    return holds2(by.perms, KICK_MEMBERS) ? refused3(ChannelErrors.unknownMember) : refused3(ChannelErrors.missingPermissions);
   const denied = actRefusal(by, member, KICK_MEMBERS);
-  if (denied) return refused2(denied);
+  if (denied) return refused3(denied);
   removeMember(by.guild, member, env2);
   audit(by.guild, env2.nextId, {
     actionType: AuditLogEvent.MEMBER_KICK,
@@ -56848,7 +57188,7 @@ function kickMember(by, userId2, env2) {
   });
   return { ok: true };
 }
-var holds2, refused2, BAN_MEMBERS, KICK_MEMBERS;
+var holds2, refused3, BAN_MEMBERS, KICK_MEMBERS;
 var init_moderation2 = __esm({
   "src/emulator/models/moderation.ts"() {
     "use strict";
@@ -56863,7 +57203,7 @@ var init_moderation2 = __esm({
     init_guild_events();
     init_message_events();
     holds2 = (perms, bit) => (perms & bit) === bit;
-    refused2 = (error2) => ({ ok: false, error: error2 });
+    refused3 = (error2) => ({ ok: false, error: error2 });
     BAN_MEMBERS = Permission.BAN_MEMBERS;
     KICK_MEMBERS = Permission.KICK_MEMBERS;
   }
@@ -56944,8 +57284,8 @@ function editThread(req, ctx, at2) {
     b.applied_tags,
     (parent?.availableTags ?? []).map((t) => t.id)
   );
-  const refused6 = problemsResponse(validateThreadBody(req.body, { create: false })) ?? (tags.ok ? void 0 : problemsResponse(tags.problems)) ?? editRefusal(at2, b);
-  if (refused6) return refused6;
+  const refused7 = problemsResponse(validateThreadBody(req.body, { create: false })) ?? (tags.ok ? void 0 : problemsResponse(tags.problems)) ?? editRefusal(at2, b);
+  if (refused7) return refused7;
   const thread = at2.channel;
   const state = thread.thread;
   const nowIso = new Date(ctx.now()).toISOString();
@@ -57016,8 +57356,8 @@ function create2(req, ctx) {
   if ("status" in at2) return at2;
   const body = isObject(req.body) ? req.body : {};
   const type = typeof body.type === "number" ? body.type : 0;
-  const refused6 = problemsResponse(validateChannelBody(req.body, { create: true, channelType: type })) ?? parentRefusal(at2.guild, body, type);
-  if (refused6) return refused6;
+  const refused7 = problemsResponse(validateChannelBody(req.body, { create: true, channelType: type })) ?? parentRefusal(at2.guild, body, type);
+  if (refused7) return refused7;
   const parentId = typeof body.parent_id === "string" ? body.parent_id : void 0;
   const perms = parentId ? botChannelPermissions(at2.guild, at2.app, parentId) : botGuildBits(at2.guild, at2.app);
   if (!holdsAll(perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
@@ -57040,8 +57380,8 @@ function edit2(req, ctx) {
   if (unseen) return channelError(unseen);
   if (isThread(at2.channel)) return editThread(req, ctx, at2);
   const body = isObject(req.body) ? req.body : {};
-  const refused6 = problemsResponse(validateChannelBody(req.body, { create: false, channelType: at2.channel.type })) ?? ("parent_id" in body ? parentRefusal(at2.guild, body, at2.channel.type) : void 0);
-  if (refused6) return refused6;
+  const refused7 = problemsResponse(validateChannelBody(req.body, { create: false, channelType: at2.channel.type })) ?? ("parent_id" in body ? parentRefusal(at2.guild, body, at2.channel.type) : void 0);
+  if (refused7) return refused7;
   if (!holdsAll(at2.perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
   const overwrites = overwritesRefusal(body, at2.perms, true);
   if (overwrites) return overwrites;
@@ -57082,8 +57422,8 @@ function reorder(req, ctx) {
   const bad5 = !Array.isArray(body) ? [problem("channel-positions", [], "A list of { id, position }.", ApiErrors.array())] : moves.flatMap(
     (m, i) => isSnowflake(m.id) && Number.isInteger(m.position) ? [] : [problem("channel-positions", [i], "Each entry is { id, position }.", ApiErrors.invalid("Invalid entry"))]
   );
-  const refused6 = problemsResponse(bad5);
-  if (refused6) return refused6;
+  const refused7 = problemsResponse(bad5);
+  if (refused7) return refused7;
   if (!holdsAll(botGuildBits(at2.guild, at2.app), ChannelBits.MANAGE_CHANNELS))
     return channelError(ChannelErrors.missingPermissions);
   const before = new Map(listedChannels(at2.guild).map((c, i) => [c.id, i]));
@@ -57128,9 +57468,9 @@ var init_guild_channels = __esm({
 function parseMemberChange(body, nowMs) {
   const b = isObject(body) ? body : {};
   const out = [];
-  const change2 = {};
+  const change3 = {};
   if (b.nick !== void 0) {
-    if (b.nick === null || b.nick === "") change2.nick = null;
+    if (b.nick === null || b.nick === "") change3.nick = null;
     else if (typeof b.nick !== "string")
       out.push(problem("member-nick", ["nick"], "nick must be a string.", ApiErrors.string()));
     else if (b.nick.length > GUILD_FORMAT.nick_max)
@@ -57142,7 +57482,7 @@ function parseMemberChange(body, nowMs) {
           ApiErrors.maxLength(GUILD_FORMAT.nick_max)
         )
       );
-    else change2.nick = b.nick;
+    else change3.nick = b.nick;
   }
   if (b.roles !== void 0 && b.roles !== null) {
     if (!Array.isArray(b.roles))
@@ -57151,15 +57491,15 @@ function parseMemberChange(body, nowMs) {
       b.roles.forEach((r, i) => {
         if (!isSnowflake(r)) out.push(problem("member-roles", ["roles", i], "a role id.", ApiErrors.snowflake(r)));
       });
-      change2.roles = [...new Set(b.roles.filter(isSnowflake))];
+      change3.roles = [...new Set(b.roles.filter(isSnowflake))];
     }
   }
   if (b.communication_disabled_until !== void 0) {
     const t = parseTimeoutUntil(b.communication_disabled_until, nowMs);
-    if ("until" in t) change2.timeoutUntil = t.until;
+    if ("until" in t) change3.timeoutUntil = t.until;
     else out.push(t);
   }
-  return out.length > 0 ? out : change2;
+  return out.length > 0 ? out : change3;
 }
 function parseRoleFields(body) {
   const b = isObject(body) ? body : {};
@@ -57255,17 +57595,17 @@ function isAdministrator(guild, m) {
   );
   return bits === ALL_PERMISSION_BITS;
 }
-function changeRefusal(by, m, change2) {
+function changeRefusal(by, m, change3) {
   for (const key of ["nick", "timeoutUntil"]) {
-    if (change2[key] === void 0) continue;
+    if (change3[key] === void 0) continue;
     const denied = actRefusal(by, m, MEMBER_CHANGE_NEEDS[key]);
     if (denied) return denied;
   }
-  if (typeof change2.timeoutUntil === "string" && isAdministrator(by.guild, m)) return ChannelErrors.missingPermissions;
-  if (change2.roles !== void 0) {
+  if (typeof change3.timeoutUntil === "string" && isAdministrator(by.guild, m)) return ChannelErrors.missingPermissions;
+  if (change3.roles !== void 0) {
     if ((by.perms & MEMBER_CHANGE_NEEDS.roles) === 0n) return ChannelErrors.missingPermissions;
     const before = new Set(m.roles ?? []);
-    const after = new Set(change2.roles.filter((r) => r !== by.guild.id));
+    const after = new Set(change3.roles.filter((r) => r !== by.guild.id));
     const moved = [...after].filter((r) => !before.has(r)).concat([...before].filter((r) => !after.has(r)));
     for (const roleId2 of moved) {
       const denied = roleRefusal(by, roleId2);
@@ -57274,24 +57614,24 @@ function changeRefusal(by, m, change2) {
   }
   return void 0;
 }
-function editMember(by, userId2, change2, env2) {
+function editMember(by, userId2, change3, env2) {
   const m = by.guild.members.find((x) => x.id === userId2);
-  if (!m) return refused3(ChannelErrors.unknownMember);
-  const denied = changeRefusal(by, m, change2);
-  if (denied) return refused3(denied);
+  if (!m) return refused4(ChannelErrors.unknownMember);
+  const denied = changeRefusal(by, m, change3);
+  if (denied) return refused4(denied);
   const changes = {};
-  if (change2.nick !== void 0) {
-    if (change2.nick === null) delete m.nick;
-    else m.nick = change2.nick;
-    changes.nick = change2.nick;
+  if (change3.nick !== void 0) {
+    if (change3.nick === null) delete m.nick;
+    else m.nick = change3.nick;
+    changes.nick = change3.nick;
   }
-  if (change2.timeoutUntil !== void 0) {
-    if (change2.timeoutUntil === null) delete m.communicationDisabledUntil;
-    else m.communicationDisabledUntil = change2.timeoutUntil;
-    changes.communication_disabled_until = change2.timeoutUntil;
+  if (change3.timeoutUntil !== void 0) {
+    if (change3.timeoutUntil === null) delete m.communicationDisabledUntil;
+    else m.communicationDisabledUntil = change3.timeoutUntil;
+    changes.communication_disabled_until = change3.timeoutUntil;
   }
-  if (change2.roles !== void 0) {
-    m.roles = change2.roles.filter((r) => r !== by.guild.id);
+  if (change3.roles !== void 0) {
+    m.roles = change3.roles.filter((r) => r !== by.guild.id);
     changes.roles = [...m.roles];
   }
   const rolesOnly = Object.keys(changes).length === 1 && changes.roles !== void 0;
@@ -57305,11 +57645,11 @@ function editMember(by, userId2, change2, env2) {
   return { ok: true, member: announceMemberUpdate(env2.events, by.guild, m) };
 }
 function setMemberRole(by, userId2, roleId2, give, env2) {
-  if ((by.perms & MEMBER_CHANGE_NEEDS.roles) === 0n) return refused3(ChannelErrors.missingPermissions);
+  if ((by.perms & MEMBER_CHANGE_NEEDS.roles) === 0n) return refused4(ChannelErrors.missingPermissions);
   const m = by.guild.members.find((x) => x.id === userId2);
-  if (!m) return refused3(ChannelErrors.unknownMember);
+  if (!m) return refused4(ChannelErrors.unknownMember);
   const denied = roleRefusal(by, roleId2);
-  if (denied) return refused3(denied);
+  if (denied) return refused4(denied);
   const roles = m.roles ?? [];
   if (roles.includes(roleId2) === give) return { ok: true, member: {} };
   m.roles = give ? [...roles, roleId2] : roles.filter((r) => r !== roleId2);
@@ -57322,7 +57662,7 @@ function setMemberRole(by, userId2, roleId2, give, env2) {
   });
   return { ok: true, member: announceMemberUpdate(env2.events, by.guild, m) };
 }
-var refused3;
+var refused4;
 var init_member_edit = __esm({
   "src/emulator/models/member-edit.ts"() {
     "use strict";
@@ -57334,7 +57674,7 @@ var init_member_edit = __esm({
     init_base_permissions();
     init_guild_events();
     init_moderation2();
-    refused3 = (error2) => ({ ok: false, error: error2 });
+    refused4 = (error2) => ({ ok: false, error: error2 });
   }
 });
 
@@ -57352,9 +57692,9 @@ function edit3(req, ctx) {
   if ("status" in by) return by;
   const unkept = MEMBER_FIELDS_NOT_EMULATED.filter((k) => isObject(req.body) && req.body[k] !== void 0);
   if (unkept.length > 0) return fieldsNotEmulated(req.method, req.path, unkept);
-  const change2 = parseMemberChange(req.body, ctx.now());
-  if (Array.isArray(change2)) return problemsResponse(change2);
-  const result = editMember(by, req.params.userId, change2, ctx);
+  const change3 = parseMemberChange(req.body, ctx.now());
+  if (Array.isArray(change3)) return problemsResponse(change3);
+  const result = editMember(by, req.params.userId, change3, ctx);
   if (!result.ok) return channelError(result.error);
   ctx.changed();
   return { status: 200, body: result.member };
@@ -57550,7 +57890,7 @@ function apply(r, f) {
 }
 function createRole(by, f, env2) {
   const denied = grantRefusal(by, f);
-  if (denied) return refused4(denied);
+  if (denied) return refused5(denied);
   fixPositions(by.guild);
   for (const r of by.guild.roles)
     if (r.id !== by.guild.id && (r.position ?? 0) >= 1) r.position = (r.position ?? 0) + 1;
@@ -57573,9 +57913,9 @@ function managedRole(by, roleId2) {
 }
 function editRole(by, roleId2, f, env2) {
   const role = managedRole(by, roleId2);
-  if ("code" in role) return refused4(role);
+  if ("code" in role) return refused5(role);
   const denied = grantRefusal(by, f);
-  if (denied) return refused4(denied);
+  if (denied) return refused5(denied);
   apply(role, f);
   const body = roleView(by.guild, role);
   announceGuild(env2.events, by.guild, "GUILD_ROLE_UPDATE", { role: body });
@@ -57584,8 +57924,8 @@ function editRole(by, roleId2, f, env2) {
 }
 function deleteRole(by, roleId2, env2) {
   const role = managedRole(by, roleId2);
-  if ("code" in role) return refused4(role);
-  if (role.id === by.guild.id) return refused4(ChannelErrors.missingPermissions);
+  if ("code" in role) return refused5(role);
+  if (role.id === by.guild.id) return refused5(ChannelErrors.missingPermissions);
   fixPositions(by.guild);
   by.guild.roles.splice(by.guild.roles.indexOf(role), 1);
   for (const m of by.guild.members) if (m.roles?.includes(roleId2)) m.roles = m.roles.filter((r) => r !== roleId2);
@@ -57597,9 +57937,9 @@ function moveRoles(by, moves, env2) {
   const rank = botRank(by.guild, by.app);
   for (const m of moves) {
     const role = managedRole(by, m.id);
-    if ("code" in role) return refused4(role);
+    if ("code" in role) return refused5(role);
     if (role.id === by.guild.id || !mayManageRole(rank, m.position, by.guild.ownerId) || m.position < 1)
-      return refused4(ChannelErrors.missingPermissions);
+      return refused5(ChannelErrors.missingPermissions);
   }
   fixPositions(by.guild);
   for (const m of moves) {
@@ -57612,7 +57952,7 @@ function moveRoles(by, moves, env2) {
   const body = [...by.guild.roles].sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).map((r) => roleView(by.guild, r));
   return { ok: true, body };
 }
-var refused4, MANAGE_ROLES, auditOf;
+var refused5, MANAGE_ROLES, auditOf;
 var init_role_edit = __esm({
   "src/emulator/models/role-edit.ts"() {
     "use strict";
@@ -57623,7 +57963,7 @@ var init_role_edit = __esm({
     init_payloads();
     init_guild_events();
     init_moderation2();
-    refused4 = (error2) => ({ ok: false, error: error2 });
+    refused5 = (error2) => ({ ok: false, error: error2 });
     MANAGE_ROLES = Permission.MANAGE_ROLES;
     auditOf = (by, actionType, targetId2, changes) => ({
       actionType,
@@ -57719,8 +58059,8 @@ function add(req, ctx) {
   const at2 = threadAccess(req, ctx);
   if ("status" in at2) return at2;
   const userId2 = req.params.userId ?? at2.app.botUserId;
-  const refused6 = addRefusal(at2, userId2);
-  if (refused6) return refused6;
+  const refused7 = addRefusal(at2, userId2);
+  if (refused7) return refused7;
   if (joinThread(at2.channel, userId2, new Date(ctx.now()).toISOString())) {
     ctx.changed();
     announceThreadMembers(ctx.events, ctx.world, at2.guild, at2.channel, { added: [userId2], removed: [] });
@@ -57804,8 +58144,8 @@ function fromMessage(req, ctx) {
   const at2 = parentAccess(req, ctx);
   if ("status" in at2) return at2;
   if (!THREAD_PARENTS.includes(at2.channel.type)) return channelError(ChannelEditErrors.invalidThreadChannel);
-  const refused6 = problemsResponse(validateThreadBody(req.body, { create: true }));
-  if (refused6) return refused6;
+  const refused7 = problemsResponse(validateThreadBody(req.body, { create: true }));
+  if (refused7) return refused7;
   if (!holdsAll(at2.perms, ChannelBits.CREATE_PUBLIC_THREADS)) return channelError(ChannelErrors.missingPermissions);
   const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
   if (!stored2) return channelError(ChannelErrors.unknownMessage);
@@ -57821,8 +58161,8 @@ function withoutMessage(req, ctx) {
   if ("status" in at2) return at2;
   if (isForumLike(at2.channel.type)) return forumPost(req, ctx, at2);
   if (!THREAD_PARENTS.includes(at2.channel.type)) return channelError(ChannelEditErrors.invalidThreadChannel);
-  const refused6 = problemsResponse(validateThreadBody(req.body, { create: true }));
-  if (refused6) return refused6;
+  const refused7 = problemsResponse(validateThreadBody(req.body, { create: true }));
+  if (refused7) return refused7;
   const b = req.body;
   const type = typeof b.type === "number" ? b.type : ChannelType.PRIVATE_THREAD;
   const allowed = type === ChannelType.PRIVATE_THREAD ? at2.channel.type === ChannelType.GUILD_TEXT : type === (at2.channel.type === ChannelType.GUILD_TEXT ? ChannelType.PUBLIC_THREAD : ChannelType.ANNOUNCEMENT_THREAD);
@@ -57844,10 +58184,10 @@ function forumPost(req, ctx, at2) {
     b.applied_tags,
     (at2.channel.availableTags ?? []).map((t) => t.id)
   );
-  const refused6 = problemsResponse(validateThreadBody(req.body, { create: true })) ?? problemsResponse(
+  const refused7 = problemsResponse(validateThreadBody(req.body, { create: true })) ?? problemsResponse(
     atPath(["message"], validateChannelMessageBody(message ?? {}, { limits: limitsOf(ctx), hasFiles: false }))
   ) ?? (tags.ok ? void 0 : problemsResponse(tags.problems));
-  if (refused6) return refused6;
+  if (refused7) return refused7;
   if (!holdsAll(at2.perms, ChannelBits.SEND_MESSAGES)) return channelError(ChannelErrors.missingPermissions);
   const id = ctx.nextId();
   const appliedTags = tags.ok ? tags.ids : [];
@@ -57951,8 +58291,10 @@ var botRestRoutes;
 var init_bot_rest = __esm({
   "src/emulator/routes/bot-rest.ts"() {
     "use strict";
+    init_bulk_delete2();
     init_channel_messages2();
     init_channel_overwrites();
+    init_channel_pins();
     init_channel_reactions();
     init_guild_bans();
     init_guild_channels();
@@ -57965,6 +58307,8 @@ var init_bot_rest = __esm({
     botRestRoutes = [
       ...channelMessageRoutes,
       ...channelReactionRoutes,
+      ...channelPinRoutes,
+      ...bulkDeleteRoutes,
       ...guildReadRoutes,
       ...guildBanRoutes,
       ...guildMemberRoutes,
@@ -58473,8 +58817,8 @@ function newMessage(env2, live2, body, files, original) {
     withComponents: true,
     applicationOwned: true
   });
-  const refused6 = problemsResponse(original ? prefixPath(["data"], problems) : problems);
-  if (refused6) return refused6;
+  const refused7 = problemsResponse(original ? prefixPath(["data"], problems) : problems);
+  if (refused7) return refused7;
   const webhook = appWebhook(env2, live2);
   const app = env2.world.applications[live2.applicationId];
   const stored2 = buildExecutedMessage({
@@ -58490,16 +58834,7 @@ function newMessage(env2, live2, body, files, original) {
   });
   const m = stored2.message;
   if (typeof b.flags === "number" && b.flags & EPHEMERAL) m.flags = m.flags | EPHEMERAL;
-  m.author = {
-    id: app?.botUserId ?? live2.applicationId,
-    username: app?.name ?? "app",
-    avatar: null,
-    discriminator: "0",
-    bot: true,
-    global_name: null,
-    public_flags: 0,
-    flags: 0
-  };
+  m.author = botUserObject({ id: app?.botUserId ?? live2.applicationId, username: app?.name ?? "app" });
   m.interaction_metadata = {
     id: live2.id,
     type: live2.type,
@@ -58558,8 +58893,8 @@ function applyCallback(reg, env2, live2, body, files, withResponse) {
     keep(env2, msg);
     noteAnswer(env2, msg, "create");
   } else {
-    const refused6 = applyComponentCallback(reg, env2, live2, type, b.data, files, rewriteMessage);
-    if (refused6) return refused6;
+    const refused7 = applyComponentCallback(reg, env2, live2, type, b.data, files, rewriteMessage);
+    if (refused7) return refused7;
   }
   live2.answeredWith = type;
   live2.callbackData = b.data;
@@ -58627,8 +58962,8 @@ function rewriteMessage(env2, stored2, body, files) {
   const pollRefused = b.poll !== void 0 && b.poll !== null && !loading ? apiError(ErrorAnswers.invalidFormBody, {
     poll: { _errors: [MessageErrors.pollEdit] }
   }) : void 0;
-  const refused6 = pollRefused ?? problemsResponse(problems.filter((p) => !(loading && p.path[0] === "poll")));
-  if (refused6) return refused6;
+  const refused7 = pollRefused ?? problemsResponse(problems.filter((p) => !(loading && p.path[0] === "poll")));
+  if (refused7) return refused7;
   const keep2 = m.flags & EPHEMERAL;
   applyEdit({
     stored: stored2,
@@ -58669,6 +59004,7 @@ var badForm, unknownMessage;
 var init_answer2 = __esm({
   "src/emulator/interactions/answer.ts"() {
     "use strict";
+    init_bot_user();
     init_callback();
     init_values();
     init_callback_shapes();
@@ -59362,16 +59698,7 @@ function launchMessage(f) {
     type: MessageType.CHAT_INPUT_COMMAND,
     channel_id: f.channelId,
     ...f.guildId ? { guild_id: f.guildId } : {},
-    author: {
-      id: f.app.botUserId,
-      username: f.app.name,
-      avatar: null,
-      discriminator: "0",
-      bot: true,
-      global_name: null,
-      public_flags: 0,
-      flags: 0
-    },
+    author: botUserObject({ id: f.app.botUserId, username: f.app.name }),
     content: `${f.user.username} started ${f.app.name}`,
     timestamp: new Date(f.nowMs).toISOString(),
     edited_timestamp: null,
@@ -59399,6 +59726,7 @@ function launchMessage(f) {
 var init_launch = __esm({
   "src/emulator/interactions/launch.ts"() {
     "use strict";
+    init_bot_user();
     init_payload();
     init_payload();
     init_enums();
@@ -59478,7 +59806,7 @@ function invocationOf(env2, request3) {
   return { world, req, app, place, user: user2, locale, lookup };
 }
 function refusalOf2(env2, at2, command) {
-  const refused6 = commandRefusal(
+  const refused7 = commandRefusal(
     at2.world,
     at2.app,
     at2.place,
@@ -59486,7 +59814,7 @@ function refusalOf2(env2, at2, command) {
     at2.user,
     () => repair(env2.registry, command, at2.user.id)
   );
-  return refused6?.hidden ? { ...refused6, message: notInPicker(commandLabel(command.name, command.type), at2.user.username) } : refused6;
+  return refused7?.hidden ? { ...refused7, message: notInPicker(commandLabel(command.name, command.type), at2.user.username) } : refused7;
 }
 function noteDelivery(env2, app, command, outcome, interactionId) {
   env2.events.note({
@@ -59879,13 +60207,13 @@ async function use(env2, req, kind, ref, chosen) {
   const user2 = resolveUser(place, names2.userId, world);
   if (typeof user2 === "string") return invalid2(user2);
   const target2 = targetOf(world, stored2, kind, ref, user2.id);
-  if (isRefusal3(target2)) return refused5(target2);
+  if (isRefusal3(target2)) return refused6(target2);
   const { component: component2, appId } = target2;
   let values;
   let resolved;
   if (kind === "select") {
     const picked = selectValues(component2, chosen ?? [], place, user2.id);
-    if (isRefusal3(picked)) return refused5(picked);
+    if (isRefusal3(picked)) return refused6(picked);
     ({ values, resolved } = picked);
   }
   const app = own(world.applications, appId);
@@ -59936,7 +60264,7 @@ function channelsAsSelected(channels, guildId) {
     Object.entries(channels).map(([id, c]) => [id, { ...c, ...guildId ? { guild_id: guildId } : {} }])
   );
 }
-var isRefusal3, refused5;
+var isRefusal3, refused6;
 var init_component_act = __esm({
   "src/emulator/interactions/component-act.ts"() {
     "use strict";
@@ -59951,7 +60279,7 @@ var init_component_act = __esm({
     init_place();
     init_component_deliver();
     isRefusal3 = (v) => "kind" in v && "message" in v && !("type" in v);
-    refused5 = (refusal3) => ({ outcome: "refused", refusal: refusal3 });
+    refused6 = (refusal3) => ({ outcome: "refused", refusal: refusal3 });
   }
 });
 
@@ -60292,8 +60620,8 @@ function interactionRoutes(registry, webhookRoutes2) {
     return found;
   };
   const fallback = (method, pattern2) => {
-    const route = webhookRoutes2.find((r) => r.method === method && r.pattern === pattern2);
-    return route ? route.handler : () => errorResponse(WebhookErrors.unknownWebhook);
+    const route2 = webhookRoutes2.find((r) => r.method === method && r.pattern === pattern2);
+    return route2 ? route2.handler : () => errorResponse(WebhookErrors.unknownWebhook);
   };
   const either = (method, pattern2, bucket, onLive) => {
     const other = fallback(method, pattern2);
@@ -60384,11 +60712,11 @@ var init_interactions = __esm({
 });
 
 // src/emulator/wiring/parts.ts
-function writeOnce(store, change2) {
+function writeOnce(store, change3) {
   const tx = store.begin(true);
   let result;
   try {
-    result = change2(tx.world);
+    result = change3(tx.world);
   } catch (err) {
     tx.rollback();
     throw err;
@@ -60408,7 +60736,7 @@ function interactionParts(store, nextId, { now, timers, limits }, events, gatewa
     defaultApplicationId: store.meta.defaultApplicationId,
     defaultGuildId: store.meta.defaultGuildId,
     hasSessionFor: (appId, guildId) => gateway.hasSessionFor(appId, guildId),
-    write: (change2) => writeOnce(store, change2)
+    write: (change3) => writeOnce(store, change3)
   };
   const invoke2 = (request3) => invoke(env2, request3);
   const components = componentActions(env2);
@@ -61617,13 +61945,13 @@ function readFault(r, main2) {
     return r.problem(r.valueAt(main2), `fail needs ${missing.join(" and ")}`);
   }
   const written = r.text(routeEntry);
-  const route = written === void 0 ? void 0 : faultRoute(written);
-  if (route && "problem" in route) r.problem(r.valueAt(routeEntry), route.problem);
+  const route2 = written === void 0 ? void 0 : faultRoute(written);
+  if (route2 && "problem" in route2) r.problem(r.valueAt(routeEntry), route2.problem);
   const status = integer2(r, statusEntry, 400, 599, "an HTTP error status");
   const timesEntry = map.get("times");
   const times = timesEntry ? integer2(r, timesEntry, 1, 1e3, "how many requests fail") : 1;
-  if (!route || "problem" in route || status === void 0 || times === void 0) return void 0;
-  return { kind: "fail", route, status, times };
+  if (!route2 || "problem" in route2 || status === void 0 || times === void 0) return void 0;
+  return { kind: "fail", route: route2, status, times };
 }
 function integer2(r, entry, min, max, what) {
   const v = entry.value;
@@ -62515,9 +62843,9 @@ async function memberStep2(ctx, place, action, earlier, mark, expects) {
   if ("problem" in act2) return act2;
   const res = await ctx.harness.track(Promise.resolve(act2.run()));
   if (res.status >= 300) {
-    const refused6 = String(res.body?.message ?? `HTTP ${res.status}`);
+    const refused7 = String(res.body?.message ?? `HTTP ${res.status}`);
     const refusal3 = {
-      read: () => ({ ...nothing(), refused: refused6 }),
+      read: () => ({ ...nothing(), refused: refused7 }),
       final: true,
       settle: () => ctx.harness.settled()
     };
@@ -62817,9 +63145,9 @@ function afterInteraction(ctx, out) {
   if (out.outcome === "refused") {
     const refusal3 = out.refusal;
     if (TEST_FAULTS.includes(refusal3.kind)) return { problem: refusal3.message };
-    const refused6 = refusal3.reason ? `${refusal3.message} (${refusal3.reason})` : refusal3.message;
+    const refused7 = refusal3.reason ? `${refusal3.message} (${refusal3.reason})` : refusal3.message;
     return {
-      read: () => ({ ...nothing(), refused: refused6 }),
+      read: () => ({ ...nothing(), refused: refused7 }),
       final: true,
       // Nothing reached the bot: only what was already under way (an earlier step's late work) is waited for.
       settle: () => ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS })
@@ -62870,8 +63198,8 @@ async function say(ctx, place, text3, mark, expects) {
   );
   const body = res.body ?? {};
   if (res.status !== 200) {
-    const refused6 = String(body.message ?? `HTTP ${res.status}`);
-    return { read: () => ({ ...nothing(), refused: refused6 }), final: true, settle: () => ctx.harness.settled() };
+    const refused7 = String(body.message ?? `HTTP ${res.status}`);
+    return { read: () => ({ ...nothing(), refused: refused7 }), final: true, settle: () => ctx.harness.settled() };
   }
   mark.actedId = String(body.id);
   return quietAfter(ctx, mark, expects);
@@ -63462,11 +63790,11 @@ function difference(action, locate2) {
       return [{ kind: "changed", address: action.address, ...where4, fields: action.changes.map(fieldDifference) }];
   }
 }
-function fieldDifference(change2) {
+function fieldDifference(change3) {
   return {
-    path: change2.path,
-    ...change2.after !== void 0 ? { manifest: change2.after } : {},
-    ...change2.before !== void 0 ? { bot: change2.before } : {}
+    path: change3.path,
+    ...change3.after !== void 0 ? { manifest: change3.after } : {},
+    ...change3.before !== void 0 ? { bot: change3.before } : {}
   };
 }
 var init_drift = __esm({

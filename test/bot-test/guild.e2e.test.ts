@@ -31,12 +31,13 @@ describe('world: the guild after each step', () => {
     'a role menu gives and takes roles',
     'a ticket opens a private channel from a form, and /close deletes it',
     'a private thread with the member in it',
+    'a pinned answer',
   ])('%s', (name) => {
     expect(passing.stdout).toMatch(new RegExp(`^✓ guild\\.test\\.yaml › ${name.replace(/[/()]/g, '\\$&')} \\(`, 'm'));
   });
 
   test('the whole file passes', () => {
-    expect(passing.stdout.trimEnd().split('\n').at(-1)).toBe('7 passed, 0 failed');
+    expect(passing.stdout.trimEnd().split('\n').at(-1)).toBe('8 passed, 0 failed');
     expect(passing.code).toBe(0);
   });
 

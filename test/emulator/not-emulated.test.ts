@@ -17,12 +17,12 @@ async function activity(): Promise<Array<Record<string, unknown>>> {
   return ((await res.body.json()) as { entries: Array<Record<string, unknown>> }).entries;
 }
 
-test('GET /channels/{id}/pins is not emulated: 404 code 0 naming the route, and listed in the event log', async () => {
+test('GET /channels/{id}/invites is not emulated: 404 code 0 naming the route, and listed in the event log', async () => {
   const channel = em.world.guilds[em.credentials.guildId]!.channels[0]!.id;
-  const r = await call(em, 'GET', `/channels/${channel}/pins`, { auth: bot(em) });
+  const r = await call(em, 'GET', `/channels/${channel}/invites`, { auth: bot(em) });
   expect(r.status).toBe(404);
-  expect(r.body).toEqual({ code: 0, message: '404: Not Found (GET /channels/:id/pins is not emulated)' });
-  const entry = (await activity()).find((e) => e.kind === 'request' && e.route === '/channels/:id/pins');
+  expect(r.body).toEqual({ code: 0, message: '404: Not Found (GET /channels/:id/invites is not emulated)' });
+  const entry = (await activity()).find((e) => e.kind === 'request' && e.route === '/channels/:id/invites');
   expect(entry).toMatchObject({ method: 'GET', status: 404, refusedBy: 'not-emulated' });
 });
 

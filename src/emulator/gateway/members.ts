@@ -4,6 +4,7 @@
  * answer to REQUEST_GUILD_MEMBERS (op 8) as GUILD_MEMBERS_CHUNK payloads.
  * Pure; the gateway sends what these return.
  */
+import { BOT_DISCRIMINATOR } from '../../wire/bot-user.js';
 import { Intent } from '../../wire/gateway.js';
 import { snowflakeTimestamp } from '../../wire/snowflake.js';
 import type { Application, Guild } from '../state/world.js';
@@ -14,7 +15,7 @@ export function botUser(app: Application) {
   return {
     id: app.botUserId,
     username: app.name,
-    discriminator: '0000',
+    discriminator: BOT_DISCRIMINATOR,
     global_name: null,
     avatar: null,
     bot: true,

@@ -4,6 +4,7 @@
  * checked and built with the webhook message rules of part B, plus what only
  * interactions may do (EPHEMERAL; a poll on the deferred original).
  */
+import { botUserObject } from '../../wire/bot-user.js';
 import type { Limits } from '../../wire/limits.js';
 import { callbackDataProblem, CallbackType, EPHEMERAL, InteractionErrors } from '../../wire/interactions/callback.js';
 import { isObject, type Obj } from '../../wire/rules/values.js';
@@ -105,16 +106,7 @@ function newMessage(
   const m = stored.message;
   // Interactions may answer ephemerally; the execute rules drop the bit, so it is put back here.
   if (typeof b.flags === 'number' && b.flags & EPHEMERAL) m.flags = (m.flags as number) | EPHEMERAL;
-  m.author = {
-    id: app?.botUserId ?? live.applicationId,
-    username: app?.name ?? 'app',
-    avatar: null,
-    discriminator: '0',
-    bot: true,
-    global_name: null,
-    public_flags: 0,
-    flags: 0,
-  };
+  m.author = botUserObject({ id: app?.botUserId ?? live.applicationId, username: app?.name ?? 'app' });
   m.interaction_metadata = {
     id: live.id,
     type: live.type,

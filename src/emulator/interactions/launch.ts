@@ -4,6 +4,7 @@
  * (DISCORD_LAUNCH_ACTIVITY, facts §7, §9.2): nothing reaches the app; the
  * channel shows who launched what.
  */
+import { botUserObject } from '../../wire/bot-user.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { userObject } from '../../wire/interactions/payload.js';
 import { InteractionType } from '../../wire/interactions/payload.js';
@@ -29,16 +30,7 @@ export function launchMessage(f: LaunchFacts): Obj {
     type: MessageType.CHAT_INPUT_COMMAND,
     channel_id: f.channelId,
     ...(f.guildId ? { guild_id: f.guildId } : {}),
-    author: {
-      id: f.app.botUserId,
-      username: f.app.name,
-      avatar: null,
-      discriminator: '0',
-      bot: true,
-      global_name: null,
-      public_flags: 0,
-      flags: 0,
-    },
+    author: botUserObject({ id: f.app.botUserId, username: f.app.name }),
     content: `${f.user.username} started ${f.app.name}`,
     timestamp: new Date(f.nowMs).toISOString(),
     edited_timestamp: null,

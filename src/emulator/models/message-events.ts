@@ -62,16 +62,23 @@ class LazyDispatch {
 }
 
 /** Who hears of a message: every bot in its guild, or (DMs, ephemeral answers) the one application it concerns. */
-interface Audience {
+export interface Audience {
   guild: Guild | undefined;
   appIds: Snowflake[];
   intent: { guild: number; dm: number };
 }
 
-function audienceOf(world: World, stored: StoredMessage, intents: { guild: number; dm: number }): Audience {
+/** Who hears of what happens in a guild channel: every bot in its guild. Undefined for a channel in no guild. */
+export function channelAudience(world: World, channelId: Snowflake, intents: Audience['intent']): Audience | undefined {
+  const guild = findChannel(world, channelId)?.guild;
+  if (!guild) return undefined;
+  return { guild, appIds: Object.keys(guild.apps).filter((id) => botInGuild(guild, id)), intent: intents };
+}
+
+export function audienceOf(world: World, stored: StoredMessage, intents: Audience['intent']): Audience {
   const ephemeral = ((stored.message.flags as number) & MessageFlag.EPHEMERAL) !== 0;
-  const guild = ephemeral ? undefined : findChannel(world, stored.channel_id)?.guild;
-  if (guild) return { guild, appIds: Object.keys(guild.apps).filter((id) => botInGuild(guild, id)), intent: intents };
+  const inChannel = ephemeral ? undefined : channelAudience(world, stored.channel_id, intents);
+  if (inChannel) return inChannel;
   const own = stored.interaction?.applicationId ?? stored.applicationId;
   return { guild: undefined, appIds: own ? [own] : [], intent: intents };
 }
@@ -92,7 +99,12 @@ function mentionsWithMembers(guild: Guild, mentions: unknown): unknown {
   });
 }
 
-function emitAll(events: EventBus, audience: Audience, name: string, build: (appId: Snowflake) => () => unknown): void {
+export function emitAll(
+  events: EventBus,
+  audience: Audience,
+  name: string,
+  build: (appId: Snowflake) => () => unknown,
+): void {
   const intent = audience.guild ? audience.intent.guild : audience.intent.dm;
   for (const appId of audience.appIds)
     events.emit(new LazyDispatch(appId, name, build(appId), audience.guild?.id, intent) as EmulatorEvent);
@@ -131,7 +143,17 @@ export function announceMessage(
       };
     });
   }
-  const uploaded = uploadedFiles(stored.message, opts.files ?? []);
+  noteMessage(events, stored, action, opts.files ?? []);
+}
+
+/** The note observers (the web view's channel view, the log) take of a message shown, changed or removed. */
+export function noteMessage(
+  events: EventBus,
+  stored: StoredMessage,
+  action: MessageNote['action'],
+  files: readonly MultipartFile[] = [],
+): void {
+  const uploaded = uploadedFiles(stored.message, files);
   const source = senderOf(stored);
   events.note(
     messageNote(

@@ -33,3 +33,13 @@ export function removeReaction(stored: StoredMessage, emoji: string, userId: Sno
   if (stored.reactions?.length === 0) delete stored.reactions;
   return true;
 }
+
+/** Everyone's reactions with `emoji`, or every reaction when none is named: true when there were any. */
+export function clearReactions(stored: StoredMessage, emoji?: string): boolean {
+  const list = stored.reactions ?? [];
+  const kept = emoji === undefined ? [] : list.filter((r) => r.emoji !== emoji);
+  if (kept.length === list.length) return false;
+  if (kept.length === 0) delete stored.reactions;
+  else stored.reactions = kept;
+  return true;
+}

@@ -5,6 +5,7 @@
  * Webhook posts and interaction answers are built by webhook-message.ts's
  * shared builder, so every sender's message has the same fields.
  */
+import { botUserObject } from '../../wire/bot-user.js';
 import { MessageType } from '../../wire/enums.js';
 import { createdFlags, CHANNEL_MESSAGE_FLAGS, type EditedMessage } from '../../wire/messages/body.js';
 import { userObject } from '../../wire/interactions/payload.js';
@@ -29,16 +30,7 @@ export function authorIdOf(stored: StoredMessage): Snowflake | undefined {
 
 /** The application's bot user as a message author (the shape interaction answers carry). */
 export function botAuthor(app: Application): Obj {
-  return {
-    id: app.botUserId,
-    username: app.name,
-    avatar: null,
-    discriminator: '0',
-    bot: true,
-    global_name: null,
-    public_flags: 0,
-    flags: 0,
-  };
+  return botUserObject({ id: app.botUserId, username: app.name });
 }
 
 /** A guild member as a message author: a human user, no `bot` key (§6.2). */

@@ -4,7 +4,9 @@
  * token only where the service returns it.
  */
 import { createHash } from 'node:crypto';
+import { botUserObject } from '../../wire/bot-user.js';
 import { WebhookType } from '../../wire/enums.js';
+import { userObject } from '../../wire/interactions/payload.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import type { Application, StoredWebhook, World } from '../state/world.js';
 import type { Obj } from '../../wire/rules/values.js';
@@ -27,21 +29,11 @@ export function imageHash(data: string): string {
 /** The creator: the bot user of the application that made the webhook, or the member who authorized it (OAuth2 flow). */
 export function creatorUser(world: World, userId: Snowflake): Obj {
   const app = Object.values(world.applications).find((a) => a.botUserId === userId);
-  const member = app
-    ? undefined
-    : Object.values(world.guilds)
-        .flatMap((g) => g.members)
-        .find((m) => m.id === userId);
-  return {
-    id: userId,
-    username: app?.name ?? member?.username ?? 'unknown-user',
-    avatar: null,
-    discriminator: '0000',
-    public_flags: 0,
-    flags: 0,
-    ...(member ? {} : { bot: true }),
-    global_name: null,
-  };
+  if (app) return botUserObject({ id: userId, username: app.name });
+  const member = Object.values(world.guilds)
+    .flatMap((g) => g.members)
+    .find((m) => m.id === userId);
+  return userObject({ id: userId, username: member?.username ?? 'unknown-user' });
 }
 
 export interface WebhookShapeOptions {

@@ -1,7 +1,9 @@
-/** The REST a bot uses beyond commands and webhooks: channel messages, own reactions, guild and user reads, bans, members and roles, channels, overwrites and threads. */
+/** The REST a bot uses beyond commands and webhooks: channel messages, reactions, pins, bulk delete, guild and user reads, bans, members and roles, channels, overwrites and threads. */
 import type { Route } from '../http/http-types.js';
+import { bulkDeleteRoutes } from './bulk-delete.js';
 import { channelMessageRoutes } from './channel-messages.js';
 import { channelOverwriteRoutes } from './channel-overwrites.js';
+import { channelPinRoutes } from './channel-pins.js';
 import { channelReactionRoutes } from './channel-reactions.js';
 import { guildBanRoutes } from './guild-bans.js';
 import { guildChannelRoutes } from './guild-channels.js';
@@ -15,6 +17,8 @@ import { userRoutes } from './users.js';
 export const botRestRoutes: Route[] = [
   ...channelMessageRoutes,
   ...channelReactionRoutes,
+  ...channelPinRoutes,
+  ...bulkDeleteRoutes,
   ...guildReadRoutes,
   ...guildBanRoutes,
   ...guildMemberRoutes,

@@ -1,12 +1,15 @@
 /**
  * The bot's own reactions: PUT/DELETE /channels/{id}/messages/{id}/reactions/{emoji}/@me
- * (facts §5.2), dispatching MESSAGE_REACTION_ADD/REMOVE; and who reacted with
- * an emoji: GET /channels/{id}/messages/{id}/reactions/{emoji}.
+ * (facts §5.2), dispatching MESSAGE_REACTION_ADD/REMOVE; who reacted with
+ * an emoji: GET /channels/{id}/messages/{id}/reactions/{emoji}; and a
+ * moderator's removal of others' reactions (MANAGE_MESSAGES): one user's
+ * (…/{emoji}/{user}), one emoji's (…/{emoji}) or all (…/reactions).
  */
 import {
   ChannelErrors,
   parseReactionEmoji,
   reactionKey,
+  manageRefusal,
   memberPage,
   parseMemberPageQuery,
   REACTION_USERS_PAGE,
@@ -20,7 +23,8 @@ import type { Guild } from '../state/world.js';
 import { problemsResponse } from '../state/webhook-access.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { announceReaction } from '../models/message-events.js';
-import { addReaction, hasReaction, removeReaction } from '../models/message-reactions.js';
+import { addReaction, clearReactions, hasReaction, removeReaction } from '../models/message-reactions.js';
+import { announceReactionsCleared } from '../models/message-moderation-events.js';
 import { channelAccess, channelError } from './channel-access.js';
 import { channelMessage } from './channel-messages.js';
 
@@ -83,6 +87,51 @@ function userOf(ctx: HandlerContext, guild: Guild, id: Snowflake): unknown {
   return app ? botUser(app) : plainUser({ id, username: 'unknown-user' });
 }
 
+/** The message in the path, for a moderator's removal: MANAGE_MESSAGES unless only the bot's own reaction goes. */
+function moderated(req: EmulatorRequest, ctx: HandlerContext, ownOnly: boolean) {
+  const at = channelAccess(req, ctx);
+  if ('status' in at) return at;
+  const denied = ownOnly ? viewRefusal(at.perms) : manageRefusal(at.perms);
+  if (denied) return channelError(denied);
+  const stored = channelMessage(ctx, at.channel.id, req.params.messageId);
+  return stored ?? channelError(ChannelErrors.unknownMessage);
+}
+
+/** The emoji in the path as stored, or undefined when it is malformed or custom (the world holds none). */
+function emojiKey(req: EmulatorRequest): string | undefined {
+  const emoji = parseReactionEmoji(req.params.emoji ?? '');
+  return emoji && emoji.kind !== 'custom' ? reactionKey(emoji) : undefined;
+}
+
+/** DELETE …/reactions/{emoji}/{user}: that user's reaction (MESSAGE_REACTION_REMOVE). */
+function removeUsers(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
+  const app = req.auth.kind === 'bot' ? req.auth.application : undefined;
+  const userId = req.params.userId ?? '';
+  const stored = moderated(req, ctx, userId === app?.botUserId);
+  if ('status' in stored) return stored;
+  const key = emojiKey(req);
+  if (!key) return channelError(ChannelErrors.unknownEmoji);
+  if (removeReaction(stored, key, userId)) {
+    ctx.changed();
+    announceReaction(ctx.events, ctx.world, stored, userId, key, false);
+  }
+  return { status: 204 };
+}
+
+/** DELETE …/reactions/{emoji} and …/reactions: everyone's, of one emoji or all (_REMOVE_EMOJI / _REMOVE_ALL). */
+function clear(req: EmulatorRequest, ctx: HandlerContext, oneEmoji: boolean): EmulatorResponse {
+  const stored = moderated(req, ctx, false);
+  if ('status' in stored) return stored;
+  const key = oneEmoji ? emojiKey(req) : undefined;
+  if (oneEmoji && !key) return channelError(ChannelErrors.unknownEmoji);
+  if (clearReactions(stored, key)) {
+    ctx.changed();
+    announceReactionsCleared(ctx.events, ctx.world, stored, key);
+  }
+  return { status: 204 };
+}
+
+const ALL = '/channels/:channelId/messages/:messageId/reactions';
 const OWN = '/channels/:channelId/messages/:messageId/reactions/:emoji/@me';
 const ANYONE = '/channels/:channelId/messages/:messageId/reactions/:emoji';
 
@@ -95,5 +144,20 @@ export const channelReactionRoutes: Route[] = [
     auth: 'optional',
     bucket: 'default',
     handler: (req, ctx) => react(req, ctx, false),
+  },
+  { method: 'DELETE', pattern: `${ANYONE}/:userId`, auth: 'optional', bucket: 'default', handler: removeUsers },
+  {
+    method: 'DELETE',
+    pattern: ANYONE,
+    auth: 'optional',
+    bucket: 'default',
+    handler: (req, ctx) => clear(req, ctx, true),
+  },
+  {
+    method: 'DELETE',
+    pattern: ALL,
+    auth: 'optional',
+    bucket: 'default',
+    handler: (req, ctx) => clear(req, ctx, false),
   },
 ];

@@ -5,6 +5,7 @@
  * call these before anything else. Shapes follow the service's user and
  * application objects; only the fields the emulator models change.
  */
+import { BOT_DISCRIMINATOR } from '../../wire/bot-user.js';
 import { createHash } from 'node:crypto';
 import { ApplicationFlag } from '../../wire/application.js';
 import { SETTABLE_APPLICATION_FLAGS, validateApplicationPatch } from '../../wire/rules/application-patch.js';
@@ -25,7 +26,7 @@ function botUser(app: Application): Obj {
     username: app.name,
     global_name: null,
     avatar: null,
-    discriminator: '0000',
+    discriminator: BOT_DISCRIMINATOR,
     public_flags: 0,
     flags: 0,
     bot: true,

@@ -221,6 +221,8 @@ export interface StoredMessage {
   applicationId?: Snowflake;
   /** Reactions, in the order first added: the emoji (`name`, or `name:id` for a custom one) and who reacted. */
   reactions?: Array<{ emoji: string; userIds: Snowflake[] }>;
+  /** When it was pinned (ISO time); absent when not pinned. The message object's `pinned` says the same. */
+  pinnedAt?: string;
   channel_id: Snowflake;
   /** The message object as the service returns it. */
   message: Obj;

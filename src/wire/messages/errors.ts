@@ -25,6 +25,14 @@ export const ChannelErrors = {
   notText: { status: 400, code: 50008, message: 'Cannot send messages in a non-text channel' },
   missingPermissions: WebhookErrors.missingPermissions,
   systemMessage: { status: 400, code: 50021, message: 'Cannot execute action on a system message' },
+  /** Not in the facts' table: the service's code for a channel's pin limit; the status is ours. */
+  maxPins: { status: 400, code: 30003, message: 'Maximum number of pins reached (50)' },
+  /** Bulk delete names a message older than two weeks (the API reference's Bulk Delete Messages). */
+  bulkDeleteTooOld: {
+    status: 400,
+    code: 50034,
+    message: 'You can only bulk delete messages that are under 14 days old.',
+  },
   replyWithoutHistory: {
     status: 403,
     code: 160002,

@@ -7,3 +7,5 @@ export * from './reactions.js';
 export * from './members.js';
 export * from './page-limit.js';
 export * from './user-guilds.js';
+export * from './pins.js';
+export * from './bulk-delete.js';

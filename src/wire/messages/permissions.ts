@@ -67,3 +67,17 @@ export function reactRefusal(perms: bigint, firstOfEmoji: boolean): ChannelError
 export function mayMentionEveryone(perms: bigint): boolean {
   return holds(perms, P.MENTION_EVERYONE);
 }
+
+/** Acting on others' messages as a moderator (bulk delete, removing others' reactions): view and MANAGE_MESSAGES. */
+export function manageRefusal(perms: bigint): ChannelError | undefined {
+  return viewRefusal(perms) ?? (holds(perms, P.MANAGE_MESSAGES) ? undefined : ChannelErrors.missingPermissions);
+}
+
+/**
+ * Pin or unpin: view and PIN_MESSAGES. The permission was split from
+ * MANAGE_MESSAGES in 2025, and MANAGE_MESSAGES stopped granting pins on
+ * 2026-01-12 (facts §5.1).
+ */
+export function pinRefusal(perms: bigint): ChannelError | undefined {
+  return viewRefusal(perms) ?? (holds(perms, P.PIN_MESSAGES) ? undefined : ChannelErrors.missingPermissions);
+}
