@@ -5,11 +5,10 @@
  * (op 8) before it is ready. Skipped, saying why, where the library is not
  * installed (test/helpers/discord-py.ts; CI requires it).
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { discordPyAvailable, discordPyTitle, PYTHON } from '../helpers/discord-py.js';
+import { discordPyAvailable, discordPyTitle, runPython } from '../helpers/discord-py.js';
 
 const BOT = fileURLToPath(new URL('./discordpy/members_bot.py', import.meta.url));
 const available = discordPyAvailable();
@@ -20,20 +19,7 @@ afterEach(async () => {
   em = undefined;
 });
 
-function runBot(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(PYTHON, [BOT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const runBot = (args: string[]) => runPython(BOT, args);
 
 test.skipIf(!available)(
   discordPyTitle('a discord.py bot logs in over zlib-stream and chunks its guild’s members before on_ready'),

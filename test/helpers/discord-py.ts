@@ -4,7 +4,7 @@
  * CMDSYNC_REQUIRE_DISCORD_PY=1, where a missing package fails the tests;
  * elsewhere they are skipped with the reason.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 /**
  * The first Python that imports discord: the one on PATH, else Debian's own
@@ -39,4 +39,24 @@ export function discordPyAvailable(): boolean {
     throw new Error(`discord.py tests required (CMDSYNC_REQUIRE_DISCORD_PY=1) but ${DISCORD_PY_SKIP_REASON}`);
   console.warn(`skipping the discord.py tests: ${DISCORD_PY_SKIP_REASON}`);
   return false;
+}
+
+/** Runs a Python script with the interpreter that has discord.py: its exit code and output, killed after `timeoutMs`. */
+export function runPython(
+  script: string,
+  args: string[],
+  timeoutMs = 40_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(PYTHON, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }
