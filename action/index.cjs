@@ -55234,7 +55234,7 @@ function emulatorHarness({
     now: () => clock.now(),
     settled: (options, interactionId) => settle(
       inFlight,
-      () => interactionsAwaiting(registry, clock.now()),
+      () => options?.owed === false ? 0 : interactionsAwaiting(registry, clock.now()),
       options,
       interactionId !== void 0 ? () => answeredFinally(registry, interactionId) : void 0
     ),
@@ -63324,6 +63324,7 @@ async function runSteps(ctx, scenario) {
   let mark = ctx.outputMark();
   const earlier = /* @__PURE__ */ new Map();
   for (const [index, step] of scenario.steps.entries()) {
+    if (index > 0) await ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS, maxMs: BEFORE_STEP_MAX_MS, owed: false });
     const gone = await ctx.botExited(mark);
     if (gone)
       return {
@@ -63390,13 +63391,15 @@ function withLoggedError(result, error2) {
     botError: error2
   };
 }
-var LATE_ERROR_QUIET_MS;
+var LATE_ERROR_QUIET_MS, BEFORE_STEP_MAX_MS;
 var init_scenario = __esm({
   "src/bot-test/run/scenario.ts"() {
     "use strict";
+    init_settle();
     init_steps();
     init_wait2();
     LATE_ERROR_QUIET_MS = 50;
+    BEFORE_STEP_MAX_MS = 1e3;
   }
 });
 

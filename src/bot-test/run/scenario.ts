@@ -14,6 +14,7 @@ import type { BotError, BotExit, Outcome, Scenario, ScenarioResult, Step, StepRe
 import type { ExitFacts } from './bot-process.js';
 import type { NotReady } from './ready.js';
 import type { Acted } from './acted.js';
+import { ANSWERED_QUIET_MS } from '../../emulator/harness/settle.js';
 import { runStep } from './steps.js';
 import { type Reading, untilHolds, type WaitContext } from './wait.js';
 import type { TranscriptRecorder } from './transcript.js';
@@ -39,6 +40,8 @@ export interface ScenarioContext extends WaitContext {
  * runner pays nothing.
  */
 const LATE_ERROR_QUIET_MS = 50;
+/** How long a busy bot may hold the next step back (it is acted on after that whatever the bot does). */
+const BEFORE_STEP_MAX_MS = 1_000;
 
 interface Run {
   status: Outcome;
@@ -71,6 +74,9 @@ async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> 
   // The steps with an `id:`, read again when a later step names what they came to (`message: ask.reply`).
   const earlier = new Map<string, Acted>();
   for (const [index, step] of scenario.steps.entries()) {
+    // A step that passed as soon as it held may have left the bot mid-way (its reply seen, the code after
+    // `await interaction.reply()` not yet run): the member acts once it has been quiet a moment, as a person would.
+    if (index > 0) await ctx.harness.settled({ quietMs: ANSWERED_QUIET_MS, maxMs: BEFORE_STEP_MAX_MS, owed: false });
     const gone = await ctx.botExited(mark);
     if (gone)
       return {

@@ -118,7 +118,7 @@ export function emulatorHarness({
     settled: (options, interactionId) =>
       settle(
         inFlight,
-        () => interactionsAwaiting(registry, clock.now()),
+        () => (options?.owed === false ? 0 : interactionsAwaiting(registry, clock.now())),
         options,
         interactionId !== undefined ? () => answeredFinally(registry, interactionId) : undefined,
       ),

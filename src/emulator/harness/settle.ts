@@ -15,6 +15,8 @@ export interface SettleOptions {
   quietMs?: number;
   /** The bound. Default 5 s. */
   maxMs?: number;
+  /** false: what interactions still owe (a deferred answer's edit) is not waited for, only requests in flight and the quiet. */
+  owed?: boolean;
 }
 
 export const DEFAULT_QUIET_MS = 200;
