@@ -54562,7 +54562,8 @@ var hasChannel;
 var init_late_world = __esm({
   "src/emulator/http/steps/late-world.ts"() {
     "use strict";
-    hasChannel = (world, id) => Object.values(world.guilds).some((g) => g.channels.some((c) => c.id === id));
+    init_world();
+    hasChannel = (world, id) => findChannel(world, id) !== void 0;
   }
 });
 
@@ -57465,24 +57466,22 @@ var init_guild_channels = __esm({
 });
 
 // src/wire/guild/bodies.ts
+function textProblem(rule, key, v, max) {
+  if (typeof v !== "string") return problem(rule, [key], `${key} must be a string.`, ApiErrors.string());
+  if (v.length > max) return problem(rule, [key], `${key} is at most ${max} characters.`, ApiErrors.maxLength(max));
+  return void 0;
+}
 function parseMemberChange(body, nowMs) {
   const b = isObject(body) ? body : {};
   const out = [];
   const change3 = {};
   if (b.nick !== void 0) {
     if (b.nick === null || b.nick === "") change3.nick = null;
-    else if (typeof b.nick !== "string")
-      out.push(problem("member-nick", ["nick"], "nick must be a string.", ApiErrors.string()));
-    else if (b.nick.length > GUILD_FORMAT.nick_max)
-      out.push(
-        problem(
-          "member-nick",
-          ["nick"],
-          `nick is at most ${GUILD_FORMAT.nick_max} characters.`,
-          ApiErrors.maxLength(GUILD_FORMAT.nick_max)
-        )
-      );
-    else change3.nick = b.nick;
+    else {
+      const bad5 = textProblem("member-nick", "nick", b.nick, GUILD_FORMAT.nick_max);
+      if (bad5) out.push(bad5);
+      else change3.nick = b.nick;
+    }
   }
   if (b.roles !== void 0 && b.roles !== null) {
     if (!Array.isArray(b.roles))
@@ -57506,17 +57505,8 @@ function parseRoleFields(body) {
   const out = [];
   const f = {};
   if (b.name !== void 0 && b.name !== null) {
-    if (typeof b.name !== "string")
-      out.push(problem("role-name", ["name"], "name must be a string.", ApiErrors.string()));
-    else if (b.name.length > GUILD_FORMAT.role_name_max)
-      out.push(
-        problem(
-          "role-name",
-          ["name"],
-          `name is at most ${GUILD_FORMAT.role_name_max} characters.`,
-          ApiErrors.maxLength(GUILD_FORMAT.role_name_max)
-        )
-      );
+    const bad5 = textProblem("role-name", "name", b.name, GUILD_FORMAT.role_name_max);
+    if (bad5) out.push(bad5);
     else f.name = b.name;
   }
   if (b.permissions !== void 0 && b.permissions !== null) {
@@ -62462,7 +62452,7 @@ function channelOf3(emulator, place) {
 function guildOf2(emulator, place) {
   const channelId2 = place.channelId;
   if (channelId2 === void 0) return emulator.credentials.guildId;
-  return Object.values(emulator.world.guilds).find((g) => g.channels.some((c) => c.id === channelId2))?.id;
+  return findChannel(emulator.world, channelId2)?.guild.id;
 }
 function latestMemberMessage(emulator, channelId2, userId2) {
   return Object.values(emulator.world.messages).filter((m) => m.channel_id === channelId2 && m.message.author?.id === userId2).sort(byId2).at(-1);
@@ -62477,6 +62467,7 @@ var init_place2 = __esm({
   "src/bot-test/run/place.ts"() {
     "use strict";
     init_names3();
+    init_world();
     init_callback();
     init_snowflake();
     byId2 = (a, b) => compareSnowflakes(a.id, b.id);

@@ -6,7 +6,7 @@
  */
 import type { RunningEmulator } from '../../emulator/index.js';
 import { resolveNames } from '../../emulator/state/names.js';
-import type { StoredMessage } from '../../emulator/state/world.js';
+import { findChannel, type StoredMessage } from '../../emulator/state/world.js';
 import { EPHEMERAL } from '../../wire/interactions/callback.js';
 import { compareSnowflakes } from '../../wire/snowflake.js';
 import type { Scenario, Step } from '../model.js';
@@ -103,7 +103,7 @@ export function channelOf(emulator: RunningEmulator, place: Place): string | und
 export function guildOf(emulator: RunningEmulator, place: Place): string | undefined {
   const channelId = place.channelId;
   if (channelId === undefined) return emulator.credentials.guildId;
-  return Object.values(emulator.world.guilds).find((g) => g.channels.some((c) => c.id === channelId))?.id;
+  return findChannel(emulator.world, channelId)?.guild.id;
 }
 
 /** The member's own latest message in the channel. */

@@ -30,24 +30,24 @@ export const MEMBER_CHANGE_NEEDS: Readonly<Record<keyof MemberChange, bigint>> =
   timeoutUntil: Permission.MODERATE_MEMBERS,
 };
 
+/** A text field of a member or role body: a string of at most `max` characters, else the problem. */
+function textProblem(rule: string, key: string, v: unknown, max: number): Problem | undefined {
+  if (typeof v !== 'string') return problem(rule, [key], `${key} must be a string.`, ApiErrors.string());
+  if (v.length > max) return problem(rule, [key], `${key} is at most ${max} characters.`, ApiErrors.maxLength(max));
+  return undefined;
+}
+
 export function parseMemberChange(body: unknown, nowMs: number): MemberChange | Problem[] {
   const b = isObject(body) ? body : {};
   const out: Problem[] = [];
   const change: MemberChange = {};
   if (b.nick !== undefined) {
     if (b.nick === null || b.nick === '') change.nick = null;
-    else if (typeof b.nick !== 'string')
-      out.push(problem('member-nick', ['nick'], 'nick must be a string.', ApiErrors.string()));
-    else if (b.nick.length > GUILD_FORMAT.nick_max)
-      out.push(
-        problem(
-          'member-nick',
-          ['nick'],
-          `nick is at most ${GUILD_FORMAT.nick_max} characters.`,
-          ApiErrors.maxLength(GUILD_FORMAT.nick_max),
-        ),
-      );
-    else change.nick = b.nick;
+    else {
+      const bad = textProblem('member-nick', 'nick', b.nick, GUILD_FORMAT.nick_max);
+      if (bad) out.push(bad);
+      else change.nick = b.nick as string;
+    }
   }
   if (b.roles !== undefined && b.roles !== null) {
     if (!Array.isArray(b.roles))
@@ -83,18 +83,9 @@ export function parseRoleFields(body: unknown): RoleFields | Problem[] {
   const out: Problem[] = [];
   const f: RoleFields = {};
   if (b.name !== undefined && b.name !== null) {
-    if (typeof b.name !== 'string')
-      out.push(problem('role-name', ['name'], 'name must be a string.', ApiErrors.string()));
-    else if (b.name.length > GUILD_FORMAT.role_name_max)
-      out.push(
-        problem(
-          'role-name',
-          ['name'],
-          `name is at most ${GUILD_FORMAT.role_name_max} characters.`,
-          ApiErrors.maxLength(GUILD_FORMAT.role_name_max),
-        ),
-      );
-    else f.name = b.name;
+    const bad = textProblem('role-name', 'name', b.name, GUILD_FORMAT.role_name_max);
+    if (bad) out.push(bad);
+    else f.name = b.name as string;
   }
   if (b.permissions !== undefined && b.permissions !== null) {
     const p = String(b.permissions);

@@ -12,11 +12,10 @@
  * routes/interactions.ts `envOf`).
  */
 import type { Store } from '../../state/store.js';
-import type { World } from '../../state/world.js';
+import { findChannel, type World } from '../../state/world.js';
 import type { EmulatorRequest } from '../http-types.js';
 
-const hasChannel = (world: World, id: string): boolean =>
-  Object.values(world.guilds).some((g) => g.channels.some((c) => c.id === id));
+const hasChannel = (world: World, id: string): boolean => findChannel(world, id) !== undefined;
 
 /** The id of the message a new message replies to (`message_reference.message_id`), when the body has one. */
 function referencedMessage(body: unknown): string | undefined {
