@@ -11,6 +11,7 @@ import type { ComponentRefusalKind } from '../../wire/interactions/component-use
 import { deliveryLine } from '../../wire/interactions/delivery.js';
 import type { Observed, Scenario, Step, StepAction } from '../model.js';
 import { type Acted, nothing, quietAfter, type StepContext, type StepRun } from './acted.js';
+import { advanceStep } from './advance.js';
 import { memberStep } from './member-steps.js';
 import { type StepMark, seen, withCaused } from './caused.js';
 import { observedMessage, observedModal } from './observe.js';
@@ -103,8 +104,7 @@ async function act(ctx: StepContext, place: Place, step: Step, earlier: Earlier,
     case 'leave':
       return memberStep(ctx, place, action, earlier, mark, step.expect !== undefined);
     case 'advance':
-      ctx.harness.advance(action.ms);
-      return worldOnly;
+      return advanceStep(ctx, place, action, earlier, mark, step.expect !== undefined);
     case 'fail':
       return fail(ctx, action);
   }
