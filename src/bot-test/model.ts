@@ -147,11 +147,12 @@ export type StepAction =
   /** Someone joins the step's guild under this name; a member (a name or id) leaves it. */
   | { kind: 'join'; username: string }
   | { kind: 'leave'; member: string }
-  /** Moves the emulator's clock (token expiry), in ms. */
-  /** `message:` names a message to watch while time passes: `update:` reads it as it then is. */
+  /** Moves the emulator's clock and the bot's timers, in ms. `message:` names a message to watch while time passes: `update:` reads it as it then is. */
   | { kind: 'advance'; ms: number; message?: MessageRef }
   /** The next `times` requests matching `route` (written `METHOD /path/with/*`) answer `status`. */
-  | { kind: 'fail'; route: FaultRoute; status: number; times: number };
+  | { kind: 'fail'; route: FaultRoute; status: number; times: number }
+  /** The bot's process is stopped and started again here; the world stays (what a persistent view must survive). */
+  | { kind: 'restart' };
 
 export type StepKind = StepAction['kind'];
 

@@ -20,6 +20,7 @@ const ACTIONS: readonly StepKind[] = [
   ...MEMBER_ACTIONS,
   'advance',
   'fail',
+  'restart',
 ];
 /** The keys besides the action, and the actions each belongs to. */
 const EXTRA: Record<string, readonly StepKind[]> = {
@@ -30,7 +31,7 @@ const EXTRA: Record<string, readonly StepKind[]> = {
 const COMMON = ['id', 'expect', 'within', 'as', 'in'];
 const STEP_KEYS = [...ACTIONS, ...Object.keys(EXTRA), ...COMMON];
 /** Steps that only change the world: nothing reaches the bot, so there is nothing to expect. */
-const SILENT: readonly StepKind[] = ['fail'];
+const SILENT: readonly StepKind[] = ['fail', 'restart'];
 
 /** One entry of `steps:`; undefined when it has a problem (reported). */
 export function readStep(r: Reader, node: YNode, fallback: SourceAt): Step | undefined {
@@ -133,6 +134,13 @@ function readAction(r: Reader, kind: StepKind, map: Map<string, Entry>): StepAct
       if (!messageEntry) return { kind, ms };
       const message = readMessageRef(r, messageEntry);
       return message === undefined ? undefined : { kind, ms, message };
+    }
+    case 'restart': {
+      const yes = r.bool(main);
+      if (yes === undefined) return undefined;
+      return yes
+        ? { kind }
+        : r.problem(r.valueAt(main), 'restart: true restarts the bot here; leave the step out to keep it running');
     }
     default:
       return readFault(r, main);

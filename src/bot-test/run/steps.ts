@@ -107,6 +107,8 @@ async function act(ctx: StepContext, place: Place, step: Step, earlier: Earlier,
       return advanceStep(ctx, place, action, earlier, mark, step.expect !== undefined);
     case 'fail':
       return fail(ctx, action);
+    case 'restart':
+      return restart(ctx);
   }
 }
 
@@ -221,6 +223,17 @@ async function say(ctx: StepContext, place: Place, text: string, mark: StepMark,
   }
   mark.actedId = String(body.id);
   return quietAfter(ctx, mark, expects);
+}
+
+/** The bot started again mid-scenario, the world as it is: what it kept (a persistent view) is tested next. */
+async function restart(ctx: StepContext): Promise<StepRun> {
+  if (!ctx.restartBot) return { problem: 'restart: this runner cannot restart the bot' };
+  const notReady = await ctx.restartBot();
+  if (notReady === undefined) return worldOnly;
+  return {
+    problem:
+      'exited' in notReady ? `the bot exited as it started again (code ${notReady.exited.code})` : notReady.timedOut,
+  };
 }
 
 /** Adds the step's fault; its route was parsed when the file was read (file/values.ts). */
