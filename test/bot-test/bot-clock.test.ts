@@ -109,6 +109,40 @@ describe('the Node shim', () => {
   });
 });
 
+describe('the Node shim, with libraries that call the bot straight from their gateway code', () => {
+  test("a bot's timer set in a handler eris or oceanic.js calls moves, as does eris's command cooldown; their gateway's does not", async () => {
+    channel = await BotClockChannel.open();
+    // Stand-ins at the libraries' own paths: each gateway sets its heartbeat and emits the event straight to the
+    // bot's handler (events.emit between); eris's Command.js times a cooldown for the bot.
+    const gateway = (name: string) =>
+      `module.exports = (client) => { setTimeout(() => console.log('${name} heartbeat fired'), 60_000); client.emit('messageCreate', '${name}'); };`;
+    const dir = testdir({
+      'node_modules/eris/lib/gateway/Shard.js': gateway('eris'),
+      'node_modules/oceanic.js/dist/lib/gateway/Shard.js': gateway('oceanic.js'),
+      'node_modules/eris/lib/command/Command.js':
+        "module.exports.cooldown = () => setTimeout(() => console.log('eris cooldown over'), 90_000);",
+      'bot.cjs': [
+        "const client = new (require('node:events').EventEmitter)();",
+        "client.on('messageCreate', (from) => setTimeout(() => console.log('reminder from', from), 120_000));",
+        "require('eris/lib/gateway/Shard.js')(client);",
+        "require('oceanic.js/dist/lib/gateway/Shard.js')(client);",
+        "require('eris/lib/command/Command.js').cooldown();",
+        'setInterval(() => {}, 1_000_000_000);',
+      ].join('\n'),
+    });
+    const bot = startProcess(process.execPath, ['bot.cjs'], dir, channel.address);
+    try {
+      await until(() => channel!.peers().length === 1);
+      await advanceAll(channel, 10 * 60_000);
+      // Waited for, then compared: what did not fire shows in the difference.
+      await until(() => bot.lines.length >= 3).catch(() => undefined);
+      expect(bot.lines).toEqual(['eris cooldown over', 'reminder from eris', 'reminder from oceanic.js']);
+    } finally {
+      bot.child.kill();
+    }
+  });
+});
+
 describe.runIf(discordPyAvailable())('the Python shim', () => {
   test(discordPyTitle(
     "asyncio sleeps, time.time and datetime move with the runner's advance; a gateway module's timer stays real",
