@@ -1,4 +1,4 @@
-// eris: its RequestHandler sends every request with https.request({ host: options.domain ?? "discord.com",
+// eris: its RequestHandler sends every request with https.request({ host: rest.domain, by default "discord.com",
 // path: "/api/v10" + route }); the scheme is fixed, so no option can point it at a plain-HTTP emulator.
 // The shim gives that one module (lib/rest/RequestHandler.js) an `https` whose request sends what goes to
 // discord.com to the emulator instead; a bot that names its own `rest: { domain }` keeps real HTTPS to it.
@@ -17,16 +17,17 @@ function toEmulator(emulator) {
   // eris's path already starts with /api/v10; the emulator's base ends in /api.
   const prefix = base.pathname.replace(/\/api\/?$/, '');
   const transport = base.protocol === 'https:' ? https : http;
-  const request = (options, callback) => {
+  const request = (...args) => {
+    const [options, callback] = args;
     if (typeof options !== 'object' || options === null || options instanceof URL || options.host !== DEFAULT_DOMAIN)
-      return https.request(options, callback);
+      return https.request(...args);
     // An https.Agent the bot gave its client cannot carry plain HTTP: the emulator gets the default one.
     const agent = options.agent?.protocol === base.protocol ? options.agent : undefined;
     return transport.request(
       {
         ...options,
         protocol: base.protocol,
-        host: base.hostname,
+        host: base.hostname.replace(/^\[(.*)\]$/, '$1'), // an IPv6 literal without its brackets
         port: base.port,
         path: prefix + options.path,
         agent,
