@@ -154,14 +154,17 @@ describe("the Node shim and Node's own fetch", () => {
     channel = await BotClockChannel.open();
     // The server holds its answer until the advance is over; fetch's headers timeout is 300 s.
     let answer: (() => void) | undefined;
+    let heard: () => void = () => undefined;
     const asked = new Promise<void>((resolve) => {
-      server = createServer((_req, res) => {
-        answer = () => res.end('ok');
-        resolve();
-      }).listen(0, '127.0.0.1');
+      heard = resolve;
     });
-    await once(server, 'listening');
-    const { port } = server.address() as AddressInfo;
+    const held = createServer((_req, res) => {
+      answer = () => res.end('ok');
+      heard();
+    }).listen(0, '127.0.0.1');
+    server = held;
+    await once(held, 'listening');
+    const { port } = held.address() as AddressInfo;
     const dir = testdir({
       'bot.cjs': [
         `fetch('http://127.0.0.1:${port}/').then((r) => r.text()).then((t) => console.log('fetched', t), (e) => console.log('failed', e.cause?.code ?? e.message));`,
