@@ -48887,14 +48887,23 @@ var init_session_table = __esm({
           max_concurrency: 1
         };
       }
-      /** A new session for an Identify; at the cap, the oldest dropped session makes way (live ones are bounded by the connection cap). */
+      /**
+       * A new session for an Identify. The cap is per application, as the
+       * service limits sessions per bot token: at it, the application's oldest
+       * dropped session makes way; undefined when all of them are attached.
+       */
       start(applicationId, intents, shard) {
         this.expireDetached();
-        if (this.sessions.size >= this.limits.maxSessions) {
-          let oldest;
-          for (const s of this.sessions.values())
-            if (s.detachedAt !== void 0 && (!oldest || s.detachedAt < oldest.detachedAt)) oldest = s;
-          if (oldest) this.sessions.delete(oldest.id);
+        let count4 = 0;
+        let oldest;
+        for (const s of this.sessions.values()) {
+          if (s.applicationId !== applicationId) continue;
+          count4 += 1;
+          if (s.detachedAt !== void 0 && (!oldest || s.detachedAt < oldest.detachedAt)) oldest = s;
+        }
+        if (count4 >= this.limits.maxSessions) {
+          if (!oldest) return void 0;
+          this.sessions.delete(oldest.id);
         }
         const session = new Session((0, import_node_crypto10.randomBytes)(16).toString("hex"), applicationId, intents, shard, this.limits.bufferSize);
         this.sessions.set(session.id, session);
@@ -49121,6 +49130,62 @@ var init_requests2 = __esm({
   }
 });
 
+// src/emulator/gateway/awaiting-identify.ts
+var AwaitingIdentify;
+var init_awaiting_identify = __esm({
+  "src/emulator/gateway/awaiting-identify.ts"() {
+    "use strict";
+    AwaitingIdentify = class {
+      constructor(limits, expire) {
+        this.limits = limits;
+        this.expire = expire;
+      }
+      limits;
+      expire;
+      /** In the order they began waiting: the first is the oldest. */
+      waiting = /* @__PURE__ */ new Map();
+      get size() {
+        return this.waiting.size;
+      }
+      /** A connection begins (or, after a refused Resume, begins again) to wait for its Identify. */
+      add(connection) {
+        this.done(connection);
+        if (this.waiting.size >= this.limits.max) {
+          const oldest = this.waiting.keys().next().value;
+          this.done(oldest);
+          this.expire(oldest);
+        }
+        const timer = setTimeout(() => {
+          this.waiting.delete(connection);
+          this.expire(connection);
+        }, this.limits.timeoutMs);
+        timer.unref();
+        this.waiting.set(connection, timer);
+      }
+      /** It identified, resumed or went away. */
+      done(connection) {
+        const timer = this.waiting.get(connection);
+        if (timer === void 0) return;
+        clearTimeout(timer);
+        this.waiting.delete(connection);
+      }
+      clear() {
+        for (const timer of this.waiting.values()) clearTimeout(timer);
+        this.waiting.clear();
+      }
+    };
+  }
+});
+
+// src/emulator/gateway/options.ts
+var IDENTIFY_TIMEOUT_MS;
+var init_options3 = __esm({
+  "src/emulator/gateway/options.ts"() {
+    "use strict";
+    IDENTIFY_TIMEOUT_MS = 45e3;
+  }
+});
+
 // src/emulator/gateway/gateway.ts
 function refuseUpgrade(socket, status, text3) {
   socket.end(`HTTP/1.1 ${status} ${text3}\r
@@ -49147,15 +49212,20 @@ var init_gateway2 = __esm({
     init_member_request();
     init_requests2();
     init_transport2();
+    init_awaiting_identify();
+    init_options3();
     Gateway = class {
       constructor(world, events, now, options = {}) {
         this.world = world;
         this.now = now;
         this.heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
-        this.maxSessions = options.maxSessions ?? 100;
+        this.awaiting = new AwaitingIdentify(
+          { max: options.maxUnidentified ?? 100, timeoutMs: options.identifyTimeoutMs ?? IDENTIFY_TIMEOUT_MS },
+          (conn) => this.refuse(conn, closeWith(GatewayClose.NOT_AUTHENTICATED), { cutOffMs: 1e3 })
+        );
         this.sessions = new SessionTable(
           {
-            maxSessions: this.maxSessions,
+            maxSessions: options.maxSessions ?? 100,
             resumeWindowMs: options.resumeWindowMs ?? 5 * 6e4,
             bufferSize: options.bufferSize ?? 1e3
           },
@@ -49171,10 +49241,10 @@ var init_gateway2 = __esm({
         clientTracking: false
       });
       connections = /* @__PURE__ */ new Set();
+      awaiting;
       sessions;
       unsubscribe;
       heartbeatMs;
-      maxSessions;
       fullLists = new FullListLimiter();
       closing = false;
       /** The URL bots connect to, set once the server listens. */
@@ -49192,7 +49262,7 @@ var init_gateway2 = __esm({
           refuseUpgrade(socket, 404, "Not Found");
           return;
         }
-        if (this.closing || this.connections.size >= this.maxSessions) {
+        if (this.closing) {
           refuseUpgrade(socket, 503, "Service Unavailable");
           return;
         }
@@ -49217,6 +49287,7 @@ var init_gateway2 = __esm({
           JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null })
         );
         this.armHeartbeat(conn);
+        this.awaiting.add(conn);
         ws.on("message", (data, isBinary) => {
           if (isBinary) return this.refuse(conn, closeWith(GatewayClose.DECODE_ERROR));
           this.receive(conn, data.toString());
@@ -49308,6 +49379,11 @@ var init_gateway2 = __esm({
           return;
         }
         const session = this.sessions.start(app.id, data.intents, data.shard);
+        if (!session) {
+          this.refuse(conn, { close: GatewayClose.UNKNOWN_ERROR, reason: "Too many sessions of this bot at once." });
+          return;
+        }
+        this.awaiting.done(conn);
         conn.session = session;
         conn.app = app;
         const world = this.world();
@@ -49348,6 +49424,7 @@ var init_gateway2 = __esm({
           }
         }
         this.sessions.attached(session);
+        this.awaiting.done(conn);
         conn.session = session;
         conn.app = app;
         for (const frame of missed) conn.out.send(frame);
@@ -49355,13 +49432,17 @@ var init_gateway2 = __esm({
       }
       dropped(conn) {
         clearTimeout(conn.heartbeatTimer);
+        this.awaiting.done(conn);
         conn.out.dispose();
         this.connections.delete(conn);
         if (conn.session) this.sessions.detached(conn.session);
       }
-      refuse(conn, refusal3) {
+      /** Closes with the refusal's code; `cutOffMs`: a peer that has not answered the close by then is cut off. */
+      refuse(conn, refusal3, opts = {}) {
         clearTimeout(conn.heartbeatTimer);
+        this.awaiting.done(conn);
         conn.out.close(refusal3.close, refusal3.reason);
+        if (opts.cutOffMs !== void 0) setTimeout(() => conn.ws.terminate(), opts.cutOffMs).unref();
       }
       /** Sends a bus event to every session of its application that may see it, attached or waiting to resume. */
       deliver(event) {
@@ -49413,6 +49494,7 @@ var init_gateway2 = __esm({
           )
         );
         this.sessions.clear();
+        this.awaiting.clear();
         this.wss.close();
       }
     };
@@ -52176,6 +52258,16 @@ function victim(list6) {
 function capConnectionsPerClient(server, max, now = performance.now.bind(performance)) {
   const byAddress = /* @__PURE__ */ new Map();
   const bySocket = /* @__PURE__ */ new WeakMap();
+  const forget = (tracked, address2) => {
+    bySocket.delete(tracked.socket);
+    const set = byAddress.get(address2);
+    set?.delete(tracked);
+    if (set?.size === 0) byAddress.delete(address2);
+  };
+  server.prependListener("upgrade", (req) => {
+    const tracked = bySocket.get(req.socket);
+    if (tracked) forget(tracked, req.socket.remoteAddress ?? "");
+  });
   server.on("connection", (socket) => {
     const address2 = socket.remoteAddress ?? "";
     let open = byAddress.get(address2);
@@ -52192,11 +52284,7 @@ function capConnectionsPerClient(server, max, now = performance.now.bind(perform
     const tracked = { socket, lastProgress: now(), answered: false };
     open.add(tracked);
     bySocket.set(socket, tracked);
-    socket.once("close", () => {
-      const set = byAddress.get(address2);
-      set?.delete(tracked);
-      if (set?.size === 0) byAddress.delete(address2);
-    });
+    socket.once("close", () => forget(tracked, address2));
   });
   function finished() {
     const tracked = bySocket.get(this.req.socket);
@@ -55786,15 +55874,15 @@ var init_application_patch = __esm({
 });
 
 // src/emulator/interactions/endpoint-post.ts
-function postToEndpoint(url, body, headers, timeoutMs) {
+function postToEndpoint(url, body, headers, timeoutMs, maxBytes) {
   let target2;
   try {
     target2 = new URL(url);
   } catch {
-    return Promise.reject(new EndpointPostError(false, "ERR_INVALID_URL", `invalid URL: ${url}`));
+    return Promise.reject(new EndpointPostError("unreachable", "ERR_INVALID_URL", `invalid URL: ${url}`));
   }
   if (target2.protocol !== "http:" && target2.protocol !== "https:")
-    return Promise.reject(new EndpointPostError(false, void 0, `unsupported scheme ${target2.protocol}`));
+    return Promise.reject(new EndpointPostError("unreachable", void 0, `unsupported scheme ${target2.protocol}`));
   const options = {
     method: "POST",
     agent: agents[target2.protocol],
@@ -55802,7 +55890,7 @@ function postToEndpoint(url, body, headers, timeoutMs) {
   };
   return new Promise((resolve18, reject) => {
     const timer = setTimeout(
-      () => fail3(new EndpointPostError(true, void 0, `no answer within ${timeoutMs} ms`)),
+      () => fail3(new EndpointPostError("timeout", void 0, `no answer within ${timeoutMs} ms`)),
       timeoutMs
     ).unref();
     let settled = false;
@@ -55818,35 +55906,46 @@ function postToEndpoint(url, body, headers, timeoutMs) {
       const req = (target2.protocol === "https:" ? import_node_https.request : import_node_http3.request)(
         target2,
         options,
-        (res) => readReply(res, (text3) => done3(res.statusCode ?? 0, text3), fail3)
+        (res) => readReply(res, maxBytes, (text3) => done3(res.statusCode ?? 0, res.headers["content-type"], text3), fail3)
       );
       current = req;
       req.on("error", (err) => {
         if (settled || req !== current) return;
         if (retry && req.reusedSocket && err.code !== void 0 && STALE_CONNECTION.has(err.code)) return send2(false);
-        fail3(new EndpointPostError(false, err.code, err.message));
+        fail3(new EndpointPostError("unreachable", err.code, err.message));
       });
       req.end(body);
     };
-    const done3 = (status, text3) => {
+    const done3 = (status, contentType, text3) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve18({ status, text: text3 });
+      resolve18(contentType === void 0 ? { status, text: text3 } : { status, contentType, text: text3 });
     };
     send2(true);
   });
 }
-function readReply(res, onText, fail3) {
+function readReply(res, maxBytes, onText, fail3) {
+  const tooLarge3 = () => fail3(new EndpointPostError("too-large", void 0, `the answer is larger than ${maxBytes} bytes`));
+  const announced = Number(res.headers["content-length"]);
+  if (announced > maxBytes) {
+    tooLarge3();
+    return;
+  }
   const chunks = [];
-  res.on("data", (c) => chunks.push(c));
+  let size = 0;
+  res.on("data", (c) => {
+    size += c.length;
+    if (size > maxBytes) tooLarge3();
+    else chunks.push(c);
+  });
   res.on(
     "end",
     () => onText(chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8"))
   );
-  res.on("error", (err) => fail3(new EndpointPostError(false, err.code, err.message)));
+  res.on("error", (err) => fail3(new EndpointPostError("unreachable", err.code, err.message)));
   res.on("close", () => {
-    if (!res.complete) fail3(new EndpointPostError(false, "ECONNRESET", "the answer was cut off"));
+    if (!res.complete) fail3(new EndpointPostError("unreachable", "ECONNRESET", "the answer was cut off"));
   });
 }
 var import_node_http3, import_node_https, EndpointPostError, agents, STALE_CONNECTION;
@@ -55856,13 +55955,13 @@ var init_endpoint_post = __esm({
     import_node_http3 = require("node:http");
     import_node_https = require("node:https");
     EndpointPostError = class extends Error {
-      constructor(timedOut, code, message) {
+      constructor(failure, code, message) {
         super(message);
-        this.timedOut = timedOut;
+        this.failure = failure;
         this.code = code;
         this.name = "EndpointPostError";
       }
-      timedOut;
+      failure;
       code;
     };
     agents = { "http:": new import_node_http3.Agent({ keepAlive: true }), "https:": new import_node_https.Agent({ keepAlive: true }) };
@@ -55888,18 +55987,24 @@ function connectError(err) {
 async function post2(url, body, headers, timeoutMs) {
   let reply;
   try {
-    reply = await postToEndpoint(url, body, headers, timeoutMs);
+    reply = await postToEndpoint(url, body, headers, timeoutMs, MAX_ANSWER_BYTES);
   } catch (err) {
     if (!(err instanceof EndpointPostError)) throw err;
-    return err.timedOut ? { error: `did not answer within ${timeoutMs / 1e3} s`, timedOut: true } : { error: connectError(err) };
+    if (err.failure === "too-large") {
+      const said = `answered with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, larger than any callback`;
+      return { error: said, notCallback: said };
+    }
+    return err.failure === "timeout" ? { error: `did not answer within ${timeoutMs / 1e3} s`, timedOut: true } : { error: connectError(err) };
   }
-  let parsed;
-  try {
-    parsed = reply.text === "" ? void 0 : JSON.parse(reply.text);
-  } catch {
-    parsed = void 0;
-  }
-  return { status: reply.status, body: parsed };
+  if (reply.text === "") return { status: reply.status };
+  const read = readJson(reply.text);
+  const isObject4 = read.ok && typeof read.value === "object" && read.value !== null && !Array.isArray(read.value);
+  if (reply.status === 200 && !isObject4)
+    return {
+      status: reply.status,
+      notCallback: `HTTP 200 ${reply.contentType ?? "without a content type"}, ${read.ok ? "JSON that is not an object" : "not JSON"}`
+    };
+  return { status: reply.status, body: read.ok ? read.value : void 0 };
 }
 function deliverHttp(app, payload, timeoutMs, nowSeconds) {
   const body = JSON.stringify(payload);
@@ -55931,7 +56036,7 @@ async function checkEndpoint(app, nowSeconds, timeoutMs = 3e3) {
   if (good.error) return { url, ok: false, problems: [`the endpoint ${good.error}`], answered: false };
   if (good.status !== 200 || bodyType !== CallbackType.PONG)
     problems.push(
-      `a signed PING got ${[good.status, JSON.stringify(good.body)].filter((x) => x !== void 0).join(" ")}; it must get 200 {"type":1}${good.status === 401 ? " (401: the bot's DISCORD_PUBLIC_KEY is not this emulator's public key)" : ""}`
+      `a signed PING got ${[good.status, good.notCallback ?? JSON.stringify(good.body)].filter((x) => x !== void 0).join(" ")}; it must get 200 {"type":1}${good.status === 401 ? " (401: the bot's DISCORD_PUBLIC_KEY is not this emulator's public key)" : ""}`
     );
   const forgedHeaders = signedHeaders(app, ping, timestamp);
   const sig = forgedHeaders["X-Signature-Ed25519"];
@@ -55944,6 +56049,7 @@ async function checkEndpoint(app, nowSeconds, timeoutMs = 3e3) {
     );
   return { url, ok: problems.length === 0, problems, answered: true };
 }
+var MAX_ANSWER_BYTES;
 var init_deliver = __esm({
   "src/emulator/interactions/deliver.ts"() {
     "use strict";
@@ -55951,6 +56057,8 @@ var init_deliver = __esm({
     init_keys();
     init_callback();
     init_payload();
+    init_json2();
+    MAX_ANSWER_BYTES = MAX_JSON_BYTES;
   }
 });
 
@@ -59183,6 +59291,7 @@ var init_registry = __esm({
 // src/emulator/interactions/await-answer.ts
 function endpointCause(answer, refusal3) {
   if (answer.timedOut) return { kind: "endpoint-timeout" };
+  if (answer.notCallback !== void 0) return { kind: "not-a-callback", what: answer.notCallback };
   if (answer.error !== void 0) return { kind: "endpoint-unreachable", error: answer.error };
   if (answer.status === 401) return { kind: "signature-rejected" };
   if (refusal3 !== void 0) return { kind: "bad-callback", message: refusal3 };
@@ -59558,7 +59667,7 @@ function lookupOf(opts) {
   return opts.lookup ?? NO_LOOKUP;
 }
 var SUB, GROUP2, MAX_SAFE, names, USER_MENTION, ROLE_MENTION, CHANNEL_MENTION, bareId, userId, roleId, channelId, CHANNEL_NAMES, NO_LOOKUP;
-var init_options3 = __esm({
+var init_options4 = __esm({
   "src/wire/interactions/options.ts"() {
     "use strict";
     init_enums();
@@ -59677,7 +59786,7 @@ var init_invoked = __esm({
     "use strict";
     import_node_path15 = require("node:path");
     init_command_line();
-    init_options3();
+    init_options4();
     init_enums();
     init_own();
     invalid2 = (message, line, err) => ({
@@ -62414,6 +62523,8 @@ function deliveryLine(o) {
       return `no answer: the endpoint ${o.error}`;
     case "endpoint-error":
       return `no answer: the endpoint answered HTTP ${o.status}`;
+    case "not-a-callback":
+      return `no answer: the endpoint answered with something that is not a callback (${o.what})`;
     case "bad-callback":
       return `no answer: the endpoint's callback was refused (${o.message})`;
     case "endpoint-timeout":
