@@ -122,7 +122,7 @@ function remove(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if ('status' in at) return at;
   const unseen = viewRefusal(at.perms);
   if (unseen) return channelError(unseen);
-  if (isThread(at.channel)) return deleteThread(ctx, at);
+  if (isThread(at.channel)) return deleteThread(req, ctx, at);
   if (!holdsAll(at.perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
   // The answer is the channel as it was.
   const before = channelObject(at.guild, at.channel, at.app.botUserId);
