@@ -17,7 +17,8 @@ import { isSnowflake, type Snowflake } from './snowflake.js';
  */
 export type ArchivedList = 'public' | 'private' | 'joined';
 
-export const ARCHIVED_THREADS_PAGE = { default: 50, min: 1, max: 100 } as const;
+/** The service takes no fewer than 2 (discord.py notes it: "the API doesn't let you request less than 2 threads"). */
+export const ARCHIVED_THREADS_PAGE = { default: 50, min: 2, max: 100 } as const;
 
 /** READ_MESSAGE_HISTORY for every list (50013 without); the private list also MANAGE_THREADS. Seeing the channel first (50001). */
 export function archivedListRefusal(perms: bigint, list: ArchivedList): ChannelError | undefined {

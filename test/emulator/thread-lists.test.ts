@@ -90,7 +90,7 @@ test('private archived: every archived private thread; joined: only those the bo
 });
 
 test('bad queries are 50035 naming the field', async () => {
-  const limit = await api('GET', `/channels/${GENERAL}/threads/archived/public?limit=0`);
+  const limit = await api('GET', `/channels/${GENERAL}/threads/archived/public?limit=1`);
   expect([limit.status, limit.body.code, Object.keys(limit.body.errors)]).toEqual([400, 50035, ['limit']]);
   const before = await api('GET', `/channels/${GENERAL}/threads/archived/public?before=yesterday`);
   expect([before.body.code, Object.keys(before.body.errors)]).toEqual([50035, ['before']]);
