@@ -149,14 +149,6 @@ describe('archive and lock', () => {
   });
 });
 
-test('listing threads is not emulated yet: a 404 naming the route, for each method the service has there', async () => {
-  const active = await api('GET', `/guilds/${GUILD}/threads/active`);
-  expect(active.status).toBe(404);
-  expect(active.body.message).toContain('GET /guilds/:id/threads/active is not emulated');
-  const archived = await api('GET', `/channels/${GENERAL}/threads/archived/public`);
-  expect(archived.body.message).toContain('is not emulated');
-});
-
 test("the audit log keeps thread creates, edits and deletes, with the request's X-Audit-Log-Reason", async () => {
   const reason = (text: string) => ({ 'x-audit-log-reason': encodeURIComponent(text) });
   const msg = (await api('POST', `/channels/${GENERAL}/messages`, { content: 'audit me' })).body;

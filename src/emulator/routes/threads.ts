@@ -54,13 +54,16 @@ function created(
   return { status: 201, body: member ? { ...body, member: threadMemberObject(thread, member) } : body };
 }
 
+/** A new thread's fields; one that names no auto-archive duration gets its parent's default. */
 function fields(b: Obj, at: ChannelAccess, id: string, type: number): NewThread {
+  const autoArchive =
+    typeof b.auto_archive_duration === 'number' ? b.auto_archive_duration : at.channel.defaultAutoArchiveDuration;
   return {
     id,
     name: String(b.name),
     type,
     ownerId: at.app.botUserId,
-    ...(typeof b.auto_archive_duration === 'number' ? { autoArchiveDuration: b.auto_archive_duration } : {}),
+    ...(autoArchive !== undefined ? { autoArchiveDuration: autoArchive } : {}),
     ...(typeof b.rate_limit_per_user === 'number' ? { rateLimitPerUser: b.rate_limit_per_user } : {}),
     ...(typeof b.invitable === 'boolean' ? { invitable: b.invitable } : {}),
   };
