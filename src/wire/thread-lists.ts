@@ -9,7 +9,7 @@ import { ChannelBits, holdsAll } from './channel-fields.js';
 import { ChannelErrors, type ChannelError } from './messages/errors.js';
 import { pageLimit } from './messages/page-limit.js';
 import { ApiErrors, problem, type Problem } from './problem.js';
-import { isSnowflake, type Snowflake } from './snowflake.js';
+import { compareSnowflakes, isSnowflake, type Snowflake } from './snowflake.js';
 
 /**
  * Which archived list: public threads, private threads (MANAGE_THREADS), or
@@ -78,10 +78,10 @@ export function archivedPage<T extends ArchivedEntry>(
   list: ArchivedList,
   q: ArchivedQuery,
 ): { page: T[]; hasMore: boolean } {
-  const byId = (a: T, b: T) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0);
+  const byId = (a: T, b: T) => compareSnowflakes(b.id, a.id);
   const sorted =
     list === 'joined'
-      ? threads.filter((t) => q.beforeId === undefined || BigInt(t.id) < BigInt(q.beforeId)).sort(byId)
+      ? threads.filter((t) => q.beforeId === undefined || compareSnowflakes(t.id, q.beforeId) < 0).sort(byId)
       : threads
           .filter((t) => q.beforeMs === undefined || t.archivedAtMs < q.beforeMs)
           .sort((a, b) => b.archivedAtMs - a.archivedAtMs || byId(a, b));

@@ -11,7 +11,7 @@ import { ChannelType } from '../../wire/enums.js';
 import { holdsAll, ChannelBits } from '../../wire/channel-fields.js';
 import { archivedListRefusal, archivedPage, parseArchivedQuery, type ArchivedList } from '../../wire/thread-lists.js';
 import { privateThreadView } from '../../wire/thread-fields.js';
-import { snowflakeTimestamp } from '../../wire/snowflake.js';
+import { compareSnowflakes, snowflakeTimestamp } from '../../wire/snowflake.js';
 import type { Obj } from '../../wire/rules/values.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { channelObject, isThread } from '../models/channel-edits.js';
@@ -39,7 +39,7 @@ function active(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
       c.type === ChannelType.PRIVATE_THREAD ? privateThreadView(perms, isThreadMember(c, app.botUserId)) : perms;
     return holdsAll(view, ChannelBits.VIEW_CHANNEL);
   });
-  seen.sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+  seen.sort((a, b) => compareSnowflakes(b.id, a.id));
   return { status: 200, body: listed(guild, app, seen) };
 }
 
