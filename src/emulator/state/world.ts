@@ -308,6 +308,8 @@ export interface Seed {
     roles?: Array<{ id?: Snowflake; name: string; permissions?: string | string[]; position?: number }>;
     /** `roles`: role ids (or names of seeded roles); `locale`: the user's language setting (e.g. `fr`), the requester locale after the headers; `age_verified`: 18 or older (default false: age-restricted commands are refused). */
     members?: Array<{ id?: Snowflake; username: string; roles?: string[]; locale?: string; age_verified?: boolean }>;
+    /** Webhooks a member made in a channel's settings (state/seed-webhooks.ts): `channel` and `user` by id or name; `token` pinned or made. */
+    webhooks?: Array<{ id?: Snowflake; channel: string; name: string; user: string; token?: string }>;
     /**
      * Applications installed here; defaults to every application, authorised
      * with `bot` and `applications.commands`, with MANAGE_WEBHOOKS. `scopes`:
