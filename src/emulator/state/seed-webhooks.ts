@@ -7,6 +7,8 @@
  * them (68 characters); otherwise one is made.
  */
 import { WebhookType } from '../../wire/enums.js';
+import type { Limits } from '../../wire/limits.js';
+import { validateWebhookName } from '../../wire/rules/webhook-name.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { WEBHOOK_TOKEN_PATTERN } from '../../wire/webhook.js';
 import { newWebhookToken } from './webhook-access.js';
@@ -21,16 +23,17 @@ export function seedMemberWebhooks(
   guild: Guild,
   seeds: WebhookSeed[] | undefined,
   gi: number,
-  nextId: () => Snowflake,
+  env: { nextId: () => Snowflake; limits: Limits },
 ): void {
+  const { nextId, limits } = env;
   for (const [wi, w] of list(seeds, `guilds[${gi}].webhooks`).entries()) {
     const where = `guilds[${gi}].webhooks[${wi}]`;
     const channel = guild.channels.find((c) => c.id === w.channel || c.name === w.channel);
     if (!channel) throw new SeedError(`${where}.channel: ${JSON.stringify(w.channel)} is not a channel of the guild`);
     const member = guild.members.find((m) => m.id === w.user || m.username === w.user);
     if (!member) throw new SeedError(`${where}.user: ${JSON.stringify(w.user)} is not a member of the guild`);
-    if (typeof w.name !== 'string' || w.name.length < 1 || w.name.length > 80)
-      throw new SeedError(`${where}.name: a webhook's name is 1-80 characters`);
+    const [badName] = validateWebhookName(w.name, limits);
+    if (badName) throw new SeedError(`${where}.name: ${badName.message}`);
     if (w.token !== undefined && !WEBHOOK_TOKEN_PATTERN.test(w.token))
       throw new SeedError(`${where}.token: a webhook token is 68 characters of A-Z, a-z, 0-9, _ and -`);
     const id = idOr(w.id, nextId, `${where}.id`);

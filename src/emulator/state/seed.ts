@@ -81,7 +81,7 @@ export function buildWorld(
   let defaultGuildId = '';
   guildSeeds.forEach((g, gi) => {
     const guild = seedGuild(world, g, gi, defaultGuild, nextId);
-    seedMemberWebhooks(world, guild, g.webhooks, gi, nextId);
+    seedMemberWebhooks(world, guild, g.webhooks, gi, { nextId, limits });
     if (gi === 0) defaultGuildId = guild.id;
   });
   seedBearers(world, s, defaultAppId, guildManager(world, defaultGuildId, nextId), now);
