@@ -2,7 +2,8 @@
  * Thread lists and the pin notice through discord.js, as bot developers call
  * them (issue 41 items 4, 6): `channel.threads.fetchActive()`,
  * `fetchArchived()` public, private and joined, `guild.channels.fetchActiveThreads()`,
- * and `message.pin()` heard back as a ChannelPinnedMessage messageCreate.
+ * `message.pin()` heard back as a ChannelPinnedMessage messageCreate, and a
+ * thread archived by inactivity when the clock is advanced, heard as threadUpdate.
  */
 import {
   ChannelType,
@@ -23,7 +24,7 @@ let client: Client;
 const heard: Message[] = [];
 
 beforeAll(async () => {
-  em = await start({ seed: channelSeed([...BOT_PERMISSIONS, 'PIN_MESSAGES']) });
+  em = await start({ seed: channelSeed([...BOT_PERMISSIONS, 'PIN_MESSAGES']), harness: true });
   client = new Client({
     intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
     rest: { api: em.restBase },
@@ -76,4 +77,22 @@ test('message.pin(): the bot hears the "pinned a message" notice pointing at it'
   expect(notice.author.id).toBe(client.user!.id);
   expect(notice.system).toBe(true);
   expect((await general.messages.fetchPinned()).map((m) => m.id)).toEqual([rules.id]);
+});
+
+test('a thread idle past its auto-archive duration is archived when the clock moves: discord.js hears threadUpdate', async () => {
+  const general = (await client.channels.fetch(GENERAL)) as TextChannel;
+  const thread = await general.threads.create({
+    name: 'idle',
+    type: ChannelType.PublicThread,
+    autoArchiveDuration: 60,
+  });
+  const archived = new Promise<boolean>((resolve) =>
+    client.on(Events.ThreadUpdate, (_old, now) => {
+      if (now.id === thread.id) resolve(now.archived === true);
+    }),
+  );
+  em.harness!.advance(61 * 60_000);
+  expect(await archived).toBe(true);
+  const listed = await general.threads.fetchArchived();
+  expect(listed.threads.has(thread.id)).toBe(true);
 });
