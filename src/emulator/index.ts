@@ -36,7 +36,9 @@ import {
   stateSources,
   viewParts,
   type StartConfig,
+  writeOnce,
 } from './wiring/parts.js';
+import { archiveIdleThreads } from './models/thread-archive.js';
 import type { EndpointCheck } from './interactions/deliver.js';
 import { watchEndpoint, type EndpointWatchReport } from './interactions/endpoint-watch.js';
 import type { InvokeOutcome, InvokeRequest } from './interactions/invoke.js';
@@ -208,6 +210,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   const faults = new FaultController(options.faults ?? []);
   const events = new EventBus();
+  // Time the runner moves on archives the threads whose inactivity ran out (THREAD_UPDATE each).
+  config.clock.onAdvance(() => writeOnce(store, (world) => archiveIdleThreads(events, world, now())));
   const gateway = new Gateway(() => store.world, events, now, options.gateway);
   const interactions = interactionParts(store, nextId, config, events, gateway);
   const webhookCodes = new WebhookAuthorizations(now);

@@ -124,9 +124,10 @@ export const SeparatorSpacing = {
   LARGE: 2,
 } as const;
 
-/** Message types the emulator writes: plain posts, and an app's answer to a slash or context-menu command. */
+/** Message types the emulator writes: plain posts, the "pinned a message" notice, and an app's answer to a slash or context-menu command. */
 export const MessageType = {
   DEFAULT: 0,
+  CHANNEL_PINNED_MESSAGE: 6,
   REPLY: 19,
   CHAT_INPUT_COMMAND: 20,
   CONTEXT_MENU_COMMAND: 23,

@@ -21,6 +21,25 @@ import { isObject } from './rules/values.js';
 export const AUTO_ARCHIVE_MINUTES = [60, 1440, 4320, 10080] as const;
 export const DEFAULT_AUTO_ARCHIVE_MINUTES = 1440;
 
+/** A channel's `default_auto_archive_duration` (what a new thread that names none gets): one of the same minutes. */
+export function defaultAutoArchiveProblems(body: unknown): Problem[] {
+  if (!isObject(body)) return [];
+  const minutes = body.default_auto_archive_duration;
+  if (minutes === undefined || minutes === null || (AUTO_ARCHIVE_MINUTES as readonly unknown[]).includes(minutes))
+    return [];
+  return [
+    problem(
+      'channel-default-auto-archive',
+      ['default_auto_archive_duration'],
+      `default_auto_archive_duration is one of ${AUTO_ARCHIVE_MINUTES.join(', ')} minutes.`,
+      ApiErrors.choices(AUTO_ARCHIVE_MINUTES),
+    ),
+  ];
+}
+
+/** When a thread last active at `lastActiveMs` is archived for inactivity (its duration in minutes after). */
+export const idleArchiveAtMs = (lastActiveMs: number, minutes: number): number => lastActiveMs + minutes * 60_000;
+
 /** The thread types a create may name. */
 const THREAD_TYPES = [ChannelType.ANNOUNCEMENT_THREAD, ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD];
 

@@ -82,6 +82,28 @@ describe('pins', () => {
     expect((await api('GET', `/channels/${GENERAL}/pins`)).body).toEqual([]);
   });
 
+  test('a pin posts the "pinned a message" notice (type 6) by the bot, pointing at the message; unpin posts none', async () => {
+    const id = await post(GENERAL, 'the schedule');
+    expect((await api('PUT', `/channels/${GENERAL}/pins/${id}`)).status).toBe(204);
+    const created = await gw.waitFor((f) => f.t === 'MESSAGE_CREATE' && f.d.message_reference?.message_id === id);
+    expect(created.d).toMatchObject({
+      channel_id: GENERAL,
+      guild_id: GUILD,
+      content: '',
+      author: { id: em.world.applications[APP]!.botUserId, bot: true },
+      message_reference: { channel_id: GENERAL, message_id: id, guild_id: GUILD },
+    });
+    const latest = (await api('GET', `/channels/${GENERAL}/messages?limit=1`)).body[0];
+    expect(latest).toMatchObject({ id: created.d.id, type: 6 });
+    // Pinning again changes nothing and posts nothing; unpinning posts nothing.
+    await api('PUT', `/channels/${GENERAL}/pins/${id}`);
+    await api('DELETE', `/channels/${GENERAL}/pins/${id}`);
+    const notices = Object.values(em.world.messages).filter(
+      (m) => m.message.type === 6 && (m.message.message_reference as { message_id: string }).message_id === id,
+    );
+    expect(notices.map((m) => m.id)).toEqual([created.d.id]);
+  });
+
   test('without PIN_MESSAGES in the channel a pin is refused with 50013, and nothing changes', async () => {
     const id = await post(LOCKED, 'try me');
     const r = await api('PUT', `/channels/${LOCKED}/messages/pins/${id}`);

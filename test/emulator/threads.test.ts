@@ -149,10 +149,25 @@ describe('archive and lock', () => {
   });
 });
 
-test('listing threads is not emulated yet: a 404 naming the route, for each method the service has there', async () => {
-  const active = await api('GET', `/guilds/${GUILD}/threads/active`);
-  expect(active.status).toBe(404);
-  expect(active.body.message).toContain('GET /guilds/:id/threads/active is not emulated');
-  const archived = await api('GET', `/channels/${GENERAL}/threads/archived/public`);
-  expect(archived.body.message).toContain('is not emulated');
+test("the audit log keeps thread creates, edits and deletes, with the request's X-Audit-Log-Reason", async () => {
+  const reason = (text: string) => ({ 'x-audit-log-reason': encodeURIComponent(text) });
+  const msg = (await api('POST', `/channels/${GENERAL}/messages`, { content: 'audit me' })).body;
+  const fromMessage = await call(em, 'POST', `/channels/${GENERAL}/messages/${msg.id}/threads`, {
+    auth: bot(em),
+    body: { name: 'audited' },
+    headers: reason('a thread for the topic'),
+  });
+  const bare = await call(em, 'POST', `/channels/${GENERAL}/threads`, { auth: bot(em), body: { name: 'quiet' } });
+  await call(em, 'PATCH', `/channels/${msg.id}`, { auth: bot(em), body: { name: 'renamed' } });
+  await call(em, 'DELETE', `/channels/${msg.id}`, { auth: bot(em), headers: reason('done') });
+  expect([fromMessage.status, bare.status]).toEqual([201, 201]);
+  const log = em.world.guilds[GUILD]!.auditLog!;
+  const of = (id: string) =>
+    log.filter((e) => e.targetId === id).map(({ actionType, userId, reason }) => ({ actionType, userId, reason }));
+  expect(of(msg.id)).toEqual([
+    { actionType: 110, userId: botId, reason: 'a thread for the topic' },
+    { actionType: 111, userId: botId, reason: undefined },
+    { actionType: 112, userId: botId, reason: 'done' },
+  ]);
+  expect(of(bare.body.id)).toEqual([{ actionType: 110, userId: botId, reason: undefined }]);
 });

@@ -56,6 +56,7 @@ export function channelPayload(c: Channel, position: number) {
     ...channelKindFields(c.type),
     ...(c.topic !== undefined ? { topic: c.topic } : {}),
     ...(c.rateLimitPerUser ? { rate_limit_per_user: c.rateLimitPerUser } : {}),
+    ...(c.defaultAutoArchiveDuration ? { default_auto_archive_duration: c.defaultAutoArchiveDuration } : {}),
     permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({
       id: o.id,
       type: o.type,

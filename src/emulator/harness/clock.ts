@@ -5,6 +5,7 @@
  */
 export class AdvancingClock {
   private offset = 0;
+  private readonly listeners: Array<() => void> = [];
 
   constructor(private readonly base: () => number) {}
 
@@ -14,6 +15,12 @@ export class AdvancingClock {
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`the clock moves forward only: ${ms} ms`);
     this.offset += ms;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` after each advance (what the passing time does to the world: threads archived by inactivity). */
+  onAdvance(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   get offsetMs(): number {

@@ -101,6 +101,8 @@ export function applyChannelEdit(channel: Channel, body: Obj, nextId: () => Snow
   if ('topic' in body) setOptional(channel, 'topic', text(body.topic));
   if ('rate_limit_per_user' in body)
     setOptional(channel, 'rateLimitPerUser', (body.rate_limit_per_user as number | null) || undefined);
+  if (typeof body.default_auto_archive_duration === 'number')
+    channel.defaultAutoArchiveDuration = body.default_auto_archive_duration;
   if (typeof body.nsfw === 'boolean') {
     if (body.nsfw) channel.nsfw = true;
     else delete channel.nsfw;

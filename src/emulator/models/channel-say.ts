@@ -56,7 +56,10 @@ export function afterSay(
   nowMs: number,
 ): void {
   if (!isThread(channel)) return;
-  if (channel.thread) channel.thread.messageCount += 1;
+  if (channel.thread) {
+    channel.thread.messageCount += 1;
+    channel.thread.lastMessageAt = new Date(nowMs).toISOString();
+  }
   if (gate.ok && gate.unarchive && setArchived(channel, false, new Date(nowMs).toISOString()) && events)
     announceChannel(events, world, guild, channel, 'THREAD_UPDATE');
 }

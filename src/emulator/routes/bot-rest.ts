@@ -10,6 +10,7 @@ import { guildChannelRoutes } from './guild-channels.js';
 import { guildMemberRoutes } from './guild-members.js';
 import { guildReadRoutes } from './guild-reads.js';
 import { guildRoleRoutes } from './guild-roles.js';
+import { threadListRoutes } from './thread-lists.js';
 import { threadMemberRoutes } from './thread-members.js';
 import { threadRoutes } from './threads.js';
 import { userRoutes } from './users.js';
@@ -28,4 +29,5 @@ export const botRestRoutes: Route[] = [
   ...channelOverwriteRoutes,
   ...threadRoutes,
   ...threadMemberRoutes,
+  ...threadListRoutes,
 ];

@@ -4,7 +4,8 @@
  * (a page of `{ pinned_at, message }`), and the older paths discord.py still
  * calls, /channels/{id}/pins[/{message}] (GET answers a bare list). Pinning
  * needs PIN_MESSAGES; a channel holds at most 50 pins (30003). Each change
- * dispatches CHANNEL_PINS_UPDATE.
+ * dispatches CHANNEL_PINS_UPDATE; a pin also posts the "pinned a message"
+ * notice (type 6) with its MESSAGE_CREATE, as the service does.
  */
 import {
   ChannelErrors,
@@ -16,7 +17,9 @@ import {
 } from '../../wire/messages/index.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { restMessage } from '../models/message.js';
+import { announceMessage } from '../models/message-events.js';
 import { announcePins } from '../models/message-moderation-events.js';
+import { buildPinNotice } from '../models/pin-notice.js';
 import { pin, pinsOf, unpin } from '../models/pins.js';
 import { serviceTimestamp } from '../models/webhook-shape.js';
 import { problemsResponse } from '../state/webhook-access.js';
@@ -36,6 +39,14 @@ function change(req: EmulatorRequest, ctx: HandlerContext, pinning: boolean): Em
   if (changed) {
     ctx.changed();
     announcePins(ctx.events, ctx.world, stored, pinsOf(ctx.world, at.channel.id)[0]?.pinnedAt ?? null);
+    if (pinning) {
+      const notice = buildPinNotice(
+        { world: ctx.world, guild: at.guild, pinned: stored, nowMs: ctx.now(), nextId: () => ctx.nextId() },
+        at.app,
+      );
+      ctx.world.messages[notice.id] = notice;
+      announceMessage(ctx.events, ctx.world, notice, 'create');
+    }
   }
   return { status: 204 };
 }

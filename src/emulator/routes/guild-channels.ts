@@ -20,6 +20,7 @@ import { isObject, type Obj } from '../../wire/rules/values.js';
 import { isSnowflake } from '../../wire/snowflake.js';
 import { guildFacts } from '../interactions/place.js';
 import { AuditLogEvent } from '../../wire/enums.js';
+import { defaultAutoArchiveProblems } from '../../wire/thread-fields.js';
 import { auditRequest } from '../models/guild-events.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import {
@@ -74,6 +75,7 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const type = typeof body.type === 'number' ? body.type : 0;
   const refused =
     problemsResponse(validateChannelBody(req.body, { create: true, channelType: type })) ??
+    problemsResponse(defaultAutoArchiveProblems(req.body)) ??
     parentRefusal(at.guild, body, type);
   if (refused) return refused;
   const parentId = typeof body.parent_id === 'string' ? body.parent_id : undefined;
@@ -101,6 +103,7 @@ function edit(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const body: Obj = isObject(req.body) ? req.body : {};
   const refused =
     problemsResponse(validateChannelBody(req.body, { create: false, channelType: at.channel.type })) ??
+    problemsResponse(defaultAutoArchiveProblems(req.body)) ??
     ('parent_id' in body ? parentRefusal(at.guild, body, at.channel.type) : undefined);
   if (refused) return refused;
   if (!holdsAll(at.perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
@@ -122,7 +125,7 @@ function remove(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if ('status' in at) return at;
   const unseen = viewRefusal(at.perms);
   if (unseen) return channelError(unseen);
-  if (isThread(at.channel)) return deleteThread(ctx, at);
+  if (isThread(at.channel)) return deleteThread(req, ctx, at);
   if (!holdsAll(at.perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
   // The answer is the channel as it was.
   const before = channelObject(at.guild, at.channel, at.app.botUserId);

@@ -5,13 +5,17 @@
  * auto-archive duration (and a post's tags); locking and unarchiving a locked
  * thread take MANAGE_THREADS. An archived thread is edited only by
  * unarchiving it in the same request (50083 otherwise). THREAD_UPDATE after.
+ * Edits and deletes are kept in the audit log (THREAD_UPDATE / THREAD_DELETE)
+ * with the request's reason, as channel changes are.
  */
 import { ChannelBits, ChannelEditErrors, holdsAll } from '../../wire/channel-fields.js';
 import { parseAppliedTags, validateThreadBody } from '../../wire/thread-fields.js';
+import { AuditLogEvent } from '../../wire/enums.js';
 import { ChannelErrors } from '../../wire/messages/index.js';
 import { isObject, type Obj } from '../../wire/rules/values.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext } from '../http/http-types.js';
 import { announceChannel, channelObject, deleteChannel } from '../models/channel-edits.js';
+import { auditRequest } from '../models/guild-events.js';
 import { setArchived } from '../models/threads.js';
 import { problemsResponse } from '../state/webhook-access.js';
 import type { ChannelAccess } from './channel-access.js';
@@ -59,16 +63,26 @@ export function editThread(req: EmulatorRequest, ctx: HandlerContext, at: Channe
     if (tags.ok && Array.isArray(b.applied_tags)) state.appliedTags = tags.ids;
   }
   if (typeof b.archived === 'boolean') setArchived(thread, b.archived, nowIso);
+  auditRequest(at.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.THREAD_UPDATE,
+    userId: at.app.botUserId,
+    targetId: thread.id,
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at.guild, thread, 'THREAD_UPDATE');
   return { status: 200, body: channelObject(at.guild, thread, at.app.botUserId) };
 }
 
 /** DELETE a thread: MANAGE_THREADS; its messages go with it. */
-export function deleteThread(ctx: HandlerContext, at: ChannelAccess): EmulatorResponse {
+export function deleteThread(req: EmulatorRequest, ctx: HandlerContext, at: ChannelAccess): EmulatorResponse {
   if (!holdsAll(at.perms, ChannelBits.MANAGE_THREADS)) return channelError(ChannelErrors.missingPermissions);
   const before = channelObject(at.guild, at.channel, at.app.botUserId);
   deleteChannel(ctx.world, at.guild, at.channel);
+  auditRequest(at.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.THREAD_DELETE,
+    userId: at.app.botUserId,
+    targetId: at.channel.id,
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at.guild, at.channel, 'THREAD_DELETE');
   return { status: 200, body: before };

@@ -6,15 +6,17 @@
  * its first message (the thread's id is the message's, facts discord-api §7),
  * its `applied_tags` checked against the channel's tags. THREAD_CREATE goes to
  * every bot in the guild (intent GUILDS); the forum post's MESSAGE_CREATE too.
+ * Each create is kept in the audit log (THREAD_CREATE) with the request's reason.
  */
 import { ChannelBits, ChannelEditErrors, holdsAll } from '../../wire/channel-fields.js';
 import { parseAppliedTags, validateThreadBody } from '../../wire/thread-fields.js';
 import { isForumLike } from '../../wire/channels.js';
-import { ChannelType, MessageFlag } from '../../wire/enums.js';
+import { AuditLogEvent, ChannelType, MessageFlag } from '../../wire/enums.js';
 import { ChannelErrors, validateChannelMessageBody, viewRefusal } from '../../wire/messages/index.js';
 import { isObject, type Obj } from '../../wire/rules/values.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { announceChannel, channelObject } from '../models/channel-edits.js';
+import { auditRequest } from '../models/guild-events.js';
 import { buildBotMessage, restMessage } from '../models/message.js';
 import { announceMessage } from '../models/message-events.js';
 import { startThread, threadMemberObject, type NewThread } from '../models/threads.js';
@@ -33,7 +35,18 @@ function parentAccess(req: EmulatorRequest, ctx: HandlerContext): ChannelAccess 
 }
 
 /** The thread as the create answers it: with the bot's own thread member object. */
-function created(ctx: HandlerContext, at: ChannelAccess, thread: Channel, extra: Obj = {}): EmulatorResponse {
+function created(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+  at: ChannelAccess,
+  thread: Channel,
+  extra: Obj = {},
+): EmulatorResponse {
+  auditRequest(at.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.THREAD_CREATE,
+    userId: at.app.botUserId,
+    targetId: thread.id,
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at.guild, thread, 'THREAD_CREATE', { newly_created: true });
   const member = thread.thread!.members.find((m) => m.id === at.app.botUserId);
@@ -41,13 +54,16 @@ function created(ctx: HandlerContext, at: ChannelAccess, thread: Channel, extra:
   return { status: 201, body: member ? { ...body, member: threadMemberObject(thread, member) } : body };
 }
 
+/** A new thread's fields; one that names no auto-archive duration gets its parent's default. */
 function fields(b: Obj, at: ChannelAccess, id: string, type: number): NewThread {
+  const autoArchive =
+    typeof b.auto_archive_duration === 'number' ? b.auto_archive_duration : at.channel.defaultAutoArchiveDuration;
   return {
     id,
     name: String(b.name),
     type,
     ownerId: at.app.botUserId,
-    ...(typeof b.auto_archive_duration === 'number' ? { autoArchiveDuration: b.auto_archive_duration } : {}),
+    ...(autoArchive !== undefined ? { autoArchiveDuration: autoArchive } : {}),
     ...(typeof b.rate_limit_per_user === 'number' ? { rateLimitPerUser: b.rate_limit_per_user } : {}),
     ...(typeof b.invitable === 'boolean' ? { invitable: b.invitable } : {}),
   };
@@ -71,7 +87,7 @@ function fromMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
   const thread = startThread(at.guild, at.channel, fields(b, at, stored.id, type), new Date(ctx.now()).toISOString());
   // The starter message says it has a thread (discord.js's `hasThread` reads this flag).
   stored.message.flags = ((stored.message.flags as number | undefined) ?? 0) | MessageFlag.HAS_THREAD;
-  return created(ctx, at, thread);
+  return created(req, ctx, at, thread);
 }
 
 function withoutMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
@@ -99,7 +115,7 @@ function withoutMessage(req: EmulatorRequest, ctx: HandlerContext): EmulatorResp
     fields(b, at, ctx.nextId(), type),
     new Date(ctx.now()).toISOString(),
   );
-  return created(ctx, at, thread);
+  return created(req, ctx, at, thread);
 }
 
 /** A forum or media post: SEND_MESSAGES in the channel, a name, a first message, tags of the channel's. */
@@ -144,7 +160,7 @@ function forumPost(req: EmulatorRequest, ctx: HandlerContext, at: ChannelAccess)
   );
   ctx.world.messages[stored.id] = stored;
   thread.thread!.messageCount = 1;
-  const answer = created(ctx, at, thread, { message: restMessage(ctx.world, stored, at.app.botUserId) });
+  const answer = created(req, ctx, at, thread, { message: restMessage(ctx.world, stored, at.app.botUserId) });
   announceMessage(ctx.events, ctx.world, stored, 'create', { files: req.files });
   return answer;
 }

@@ -7,6 +7,7 @@ import { NEW_GUILD_EVERYONE_PERMISSIONS, Permission } from '../../wire/permissio
 import { isSnowflake, type Snowflake } from '../../wire/snowflake.js';
 import { DEFAULT_INSTALL_SCOPES, installOf } from './grants.js';
 import { validateChannelBody } from '../../wire/channel-fields.js';
+import { defaultAutoArchiveProblems } from '../../wire/thread-fields.js';
 import { bitsOf, idOr, list, localeOf, overwriteOf, SeedError, seededScopes } from './seed-fields.js';
 import type { Channel, Guild, Seed, World } from './world.js';
 
@@ -128,14 +129,23 @@ export function seedChannel(
   return channel;
 }
 
-/** `topic` and `rate_limit_per_user` (slowmode, seconds), held to the service's limits (wire/channel-fields.ts). */
+/** `topic`, `rate_limit_per_user` (slowmode, seconds) and `default_auto_archive_duration`, held to the service's limits (wire/channel-fields.ts). */
 function seedChannelFields(channel: Channel, c: NonNullable<GuildSeed['channels']>[number], where: string): void {
-  const fields = { topic: c.topic, rate_limit_per_user: c.rate_limit_per_user };
-  const [first] = validateChannelBody(fields, { create: false, channelType: channel.type });
+  const fields = {
+    topic: c.topic,
+    rate_limit_per_user: c.rate_limit_per_user,
+    default_auto_archive_duration: c.default_auto_archive_duration,
+  };
+  const [first] = [
+    ...validateChannelBody(fields, { create: false, channelType: channel.type }),
+    ...defaultAutoArchiveProblems(fields),
+  ];
   if (first) throw new SeedError(`${where}.${first.path.join('.')}: ${first.message}`);
   if (typeof c.topic === 'string' && c.topic !== '') channel.topic = c.topic;
   if (typeof c.rate_limit_per_user === 'number' && c.rate_limit_per_user > 0)
     channel.rateLimitPerUser = c.rate_limit_per_user;
+  if (typeof c.default_auto_archive_duration === 'number')
+    channel.defaultAutoArchiveDuration = c.default_auto_archive_duration;
 }
 
 /**

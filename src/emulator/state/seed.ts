@@ -20,6 +20,7 @@ export { DEFAULT_INSTALL_SCOPES, ensureUserBearer, installOf, ownOwnerlessGuilds
 import type { StoreMeta } from './store.js';
 import { endpointUrl, gatewayFlagsOf, idOr, list, localeOf, SeedError } from './seed-fields.js';
 import { defaultGuildSeed, seedGuild } from './seed-guild.js';
+import { seedMemberWebhooks } from './seed-webhooks.js';
 
 export { controlTokenProblem, endpointUrl, SeedError } from './seed-fields.js';
 export { DEFAULT_APP_PERMISSIONS } from './seed-guild.js';
@@ -80,6 +81,7 @@ export function buildWorld(
   let defaultGuildId = '';
   guildSeeds.forEach((g, gi) => {
     const guild = seedGuild(world, g, gi, defaultGuild, nextId);
+    seedMemberWebhooks(world, guild, g.webhooks, gi, { nextId, limits });
     if (gi === 0) defaultGuildId = guild.id;
   });
   seedBearers(world, s, defaultAppId, guildManager(world, defaultGuildId, nextId), now);

@@ -153,6 +153,8 @@ export interface Channel {
   topic?: string;
   /** Slowmode in seconds (absent: 0): a member without MANAGE_MESSAGES or MANAGE_CHANNELS writes once per window. */
   rateLimitPerUser?: number;
+  /** Text, announcement and forum channels: the auto-archive minutes a new thread that names none gets (absent: the service's 1440). */
+  defaultAutoArchiveDuration?: number;
   /** Threads (models/threads.ts): who started it, who is in it, and its metadata as PATCH sets it. */
   thread?: ThreadState;
 }
@@ -172,6 +174,8 @@ export interface ThreadState {
   appliedTags?: Snowflake[];
   /** Messages sent in it, as the service counts them (`message_count`). */
   messageCount: number;
+  /** ISO time of its last message; with `archiveTimestamp`, its last activity (models/thread-archive.ts). */
+  lastMessageAt?: string;
 }
 
 /** A command as stored: what the service keeps of a definition (wire/defaults), plus the ids it assigns. */
@@ -286,6 +290,8 @@ export interface Seed {
       topic?: string;
       /** Slowmode in seconds (to the limit in wire/channel-fields.ts): a member without MANAGE_MESSAGES or MANAGE_CHANNELS writes once per window. */
       rate_limit_per_user?: number;
+      /** Text, announcement and forum channels: minutes (60, 1440, 4320, 10080) a new thread that names none gets. */
+      default_auto_archive_duration?: number;
       /** `type`: role or member (or 0/1); `allow`/`deny`: permission names or a decimal bit set. */
       permission_overwrites?: Array<{
         id: Snowflake;
@@ -302,6 +308,8 @@ export interface Seed {
     roles?: Array<{ id?: Snowflake; name: string; permissions?: string | string[]; position?: number }>;
     /** `roles`: role ids (or names of seeded roles); `locale`: the user's language setting (e.g. `fr`), the requester locale after the headers; `age_verified`: 18 or older (default false: age-restricted commands are refused). */
     members?: Array<{ id?: Snowflake; username: string; roles?: string[]; locale?: string; age_verified?: boolean }>;
+    /** Webhooks a member made in a channel's settings (state/seed-webhooks.ts): `channel` and `user` by id or name; `token` pinned or made. */
+    webhooks?: Array<{ id?: Snowflake; channel: string; name: string; user: string; token?: string }>;
     /**
      * Applications installed here; defaults to every application, authorised
      * with `bot` and `applications.commands`, with MANAGE_WEBHOOKS. `scopes`:
