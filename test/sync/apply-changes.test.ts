@@ -154,7 +154,10 @@ describe('applyChanges: the lock file', () => {
     // Written by hand, in a layout cmdsync would not write: any rewrite shows.
     const compact = JSON.stringify(readLock(t.manifestPath));
     writeFileSync(t.lockFile, compact);
-    t.write({ commands: [{ name: 'ping', description: 'Ping' }], webhooks: [{ channel_id: CHANNEL, name: 'Deploys', key: 'deploys' }] });
+    t.write({
+      commands: [{ name: 'ping', description: 'Ping' }],
+      webhooks: [{ channel_id: CHANNEL, name: 'Deploys', key: 'deploys' }],
+    });
     const { plan, lock } = await t.plan();
     const run = await applyChanges({ plan, target: t.target, manifestPath: t.manifestPath, lock });
     expect(run.result.applied).toEqual([{ address: 'global/chat_input/ping', kind: 'create' }]);
