@@ -121,7 +121,9 @@ const REFUSED = 'the bot cannot see it (is the bot in that guild?)';
 
 describe('readForPull with the bot token', () => {
   it('reads the guilds the manifest, the lock file and the guild list name; writes those asked for or holding something', async () => {
-    const r = await pull(bot, { sources: sources({ format_version: 1, webhooks: { [hook.alpha!]: { key: 'alpha' } } }) });
+    const r = await pull(bot, {
+      sources: sources({ format_version: 1, webhooks: { [hook.alpha!]: { key: 'alpha' } } }),
+    });
     expect(r.keys).toEqual(['global', `guild:${G_MAN}`, `guild:${G_LOCK}`, `guild:${G_CMD}`, `guild:${G_PERM}`]);
     expect(r.emptyGuilds).toEqual([G_EMPTY]);
     expect(r.state.applicationId).toBe(APP);
