@@ -154,6 +154,24 @@ describe('readPullSources with a manifest', () => {
     expect(sources.declaredWebhooks).toEqual([{ channelId: C2, name: 'now' }]);
   });
 
+  test('a manifest with mistakes still gives what it can: entries that are no webhook are passed over, a key or avatar that is not text left out', () => {
+    const cwd = testdir({
+      'cmdsync.yaml': [
+        `application_id: "${APP}"`,
+        'webhooks:',
+        '  - 5',
+        '  - null',
+        `  - { channel_id: "${C1}", name: 7 }`,
+        `  - { channel_id: "${C2}", name: ok, key: 5, avatar: 6 }`,
+        '',
+      ].join('\n'),
+    });
+    const sources = readPullSources({ cwd, env: {}, manifestPath: 'cmdsync.yaml', explicit: true, lockBeside: 'x' });
+    expect(sources.channels).toEqual([C2]);
+    expect(sources.declaredWebhooks).toEqual([{ channelId: C2, name: 'ok' }]);
+    expect(sources.unread).toEqual([]);
+  });
+
   test('a manifest path that does not exist (not given with -m) is passed over; the lock file is still looked for beside it', () => {
     const cwd = testdir({
       [`conf/${LOCK_FILE}`]: lockJson({ format_version: 1, webhooks: { [W1]: {} } }),

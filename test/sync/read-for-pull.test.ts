@@ -174,6 +174,29 @@ describe('readForPull with the bot token', () => {
     }
   });
 
+  it('a guild list answered with anything but a refusal fails the pull', async () => {
+    const base = await startEmulator({
+      seed: { applications: [{ id: APP }] },
+      rateLimits: false,
+      faults: [{ method: 'GET', path: '/users/@me/guilds', kind: 'error', status: 401 }],
+    });
+    const client = new RestClient({
+      apiUrl: base.url,
+      credentials: { botToken: base.credentials.botToken },
+      backoffBaseMs: 5,
+    });
+    try {
+      await expect(
+        pull(client, { sources: { ...sources(), manifestGuilds: [], lockGuilds: [] } }),
+      ).rejects.toMatchObject({
+        status: 401,
+      });
+    } finally {
+      await client.close();
+      await base.close();
+    }
+  });
+
   it('--guild: only the global commands and that guild, no guild list, no webhooks', async () => {
     const r = await pull(bot, { guilds: [G_CMD, G_CMD] });
     expect(r.keys).toEqual(['global', `guild:${G_CMD}`]);
