@@ -169,3 +169,28 @@ describe('undeclared guilds (cmdsync test)', () => {
     expect(plan.scopes[1]!.actions.map((a) => `${a.kind} ${a.name}`)).toEqual(['create g']);
   });
 });
+
+describe('what the plan read', () => {
+  it('reports each scope as it is read, and counts every GET it sent, webhooks and application included', async () => {
+    const t = await setup();
+    const seen: string[] = [];
+    const before = t.client.stats.sent;
+    const { plan } = await t.plan(
+      {
+        commands: [{ name: 'ping', description: 'Ping' }],
+        guilds: [{ id: GUILD, commands: [] }],
+        webhooks: [{ channel_id: CHANNEL, name: 'Deploys' }],
+      },
+      {
+        progress: {
+          start: (n) => seen.push(`start ${n}`),
+          scopeDone: (key, outcome) => seen.push(`${key} ${outcome}`),
+        },
+      },
+    );
+    expect(seen[0]).toBe('start 2');
+    expect(seen.slice(1).sort()).toEqual([`global read`, `guild:${GUILD} read`]);
+    expect(plan.read_count).toBe(t.client.stats.sent - before);
+    expect(plan.webhooks?.actions.map((a) => a.kind)).toEqual(['create']);
+  });
+});
