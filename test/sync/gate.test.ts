@@ -124,6 +124,15 @@ describe('checkPlanFreshness, through checkSavedPlan', () => {
     expect((await rejected(checkSavedPlan(plan, t.target))).message).toContain(`(guild:${GUILD})`);
   });
 
+  it('permission sets the manifest does not manage are not read: a change to them leaves the plan fresh', async () => {
+    const t = await setup();
+    await createCommand(t.client, APP, guildScope(GUILD), { name: 'g', description: 'G' });
+    const plan = await t.plan({ guilds: [{ id: GUILD, commands: [{ name: 'g', description: 'G' }] }] });
+    const [g] = await listCommands(t.client, APP, guildScope(GUILD));
+    await setCommandPermissions(t.client, APP, GUILD, g!.id, [{ id: GUILD, type: 1, permission: false }]);
+    await expect(checkSavedPlan(plan, t.target)).resolves.toBeUndefined();
+  });
+
   it('webhooks moved since the plan: stale', async () => {
     const t = await setup();
     const plan = await t.plan({ webhooks: [{ channel_id: CHANNEL, name: 'Deploys' }] });
