@@ -22,6 +22,7 @@ import { unmarked } from '../helpers/unmarked.js';
 const APP = '500000000000000001';
 const GUILD = '600000000000000001';
 const CHANNEL = '610000000000000001';
+const CLOSED = '600000000000000009';
 
 const running: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -33,7 +34,11 @@ async function setup(opts: { asService?: boolean; bearer?: boolean } = {}) {
   const emulator: RunningEmulator = await startEmulator({
     seed: {
       applications: [{ id: APP }],
-      guilds: [{ id: GUILD, channels: [{ id: CHANNEL, type: 0, name: 'general' }] }],
+      guilds: [
+        { id: GUILD, channels: [{ id: CHANNEL, type: 0, name: 'general' }] },
+        // The application is not installed here: a plan cannot read it, and leaves it alone.
+        { id: CLOSED, apps: {} },
+      ],
     },
     rateLimits: false,
   });
@@ -203,6 +208,17 @@ describe('applyChanges: the result', () => {
     expect(run.result.requestsSent).toBe(plan.request_count);
     expect(run.result.permissionsSkipped).toBeUndefined();
     expect(run.result.applied.map((a) => a.kind)).toEqual(['create', 'permissions']);
+  });
+  it('a declared guild the plan could not read is named in the result: the apply did not do everything', async () => {
+    const t = await setup();
+    t.write({
+      commands: [{ name: 'ping', description: 'Ping' }],
+      guilds: [{ id: CLOSED, commands: [{ name: 'g', description: 'G' }] }],
+    });
+    const { plan } = await t.plan();
+    const run = await applyChanges({ plan, target: t.target, manifestPath: t.manifestPath });
+    expect(run.result.skippedScopes).toEqual([`guild:${CLOSED}`]);
+    expect(run.result.applied).toEqual([{ address: 'global/chat_input/ping', kind: 'create' }]);
   });
 });
 
