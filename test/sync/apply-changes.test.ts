@@ -16,6 +16,7 @@ import { createWebhook, listChannelWebhooks } from '../../src/remote/webhooks.js
 import { applyChanges, recordUnchanged } from '../../src/sync/apply.js';
 import { planSync } from '../../src/sync/plan.js';
 import type { SyncTarget } from '../../src/sync/target.js';
+import { setFaults } from '../helpers/faults.js';
 import { testdir } from '../helpers/tmp.js';
 import { unmarked } from '../helpers/unmarked.js';
 
@@ -92,6 +93,44 @@ describe('applyChanges: the lock file', () => {
       [alerts.id]: { key: 'alerts' },
     });
     expect((await t.plan()).plan.request_count).toBe(0);
+  });
+
+  it('each webhook create is on disk as soon as it is answered, before the apply goes on (a killed apply leaves it behind)', async () => {
+    const t = await setup();
+    t.write({
+      webhooks: [
+        { channel_id: CHANNEL, name: 'Deploys', key: 'deploys' },
+        { channel_id: CHANNEL, name: 'Alerts', key: 'alerts' },
+      ],
+    });
+    const onDisk: string[][] = [];
+    await applyChanges({
+      plan: (await t.plan()).plan,
+      target: t.target,
+      manifestPath: t.manifestPath,
+      events: {
+        requestDone: () => {
+          onDisk.push(Object.values(readLock(t.manifestPath).webhooks).map((w) => w.key!));
+        },
+      },
+    });
+    expect(onDisk).toEqual([['deploys'], expect.arrayContaining(['deploys', 'alerts'])]);
+  });
+
+  it("against the service, an apply that only adds a webhook keeps the day's command creates the lock file counted", async () => {
+    const t = await setup({ asService: true });
+    t.write({ commands: [{ name: 'ping', description: 'Ping' }] });
+    await applyChanges({ plan: (await t.plan()).plan, target: t.target, manifestPath: t.manifestPath });
+    const creates = readLock(t.manifestPath).creates;
+    expect(creates?.scopes).toEqual({ global: 1 });
+    t.write({
+      commands: [{ name: 'ping', description: 'Ping' }],
+      webhooks: [{ channel_id: CHANNEL, name: 'Deploys' }],
+    });
+    await applyChanges({ plan: (await t.plan()).plan, target: t.target, manifestPath: t.manifestPath });
+    const lock = readLock(t.manifestPath);
+    expect(lock.creates).toEqual(creates);
+    expect(Object.keys(lock.webhooks)).toHaveLength(1);
   });
 
   it('persistLock: false (a throwaway world) sends the requests and writes no lock file', async () => {
@@ -209,6 +248,25 @@ describe('applyChanges: the result', () => {
     expect(run.result.permissionsSkipped).toBeUndefined();
     expect(run.result.applied.map((a) => a.kind)).toEqual(['create', 'permissions']);
   });
+  it('a request the service refuses stops the apply: the result names it and its message, and what was not sent', async () => {
+    const t = await setup();
+    t.write({
+      commands: [{ name: 'ping', description: 'Ping' }],
+      guilds: [{ id: GUILD, commands: [{ name: 'g', description: 'G' }] }],
+    });
+    const { plan } = await t.plan();
+    await setFaults(t.emulator, [
+      { method: 'POST', path: `/applications/${APP}/commands`, kind: 'error', status: 403 },
+    ]);
+    const run = await applyChanges({ plan, target: t.target, manifestPath: t.manifestPath });
+    expect(run.result.failed).toEqual({ address: 'global/chat_input/ping', message: expect.stringMatching(/403/) });
+    expect(run.result.requestsSent).toBeGreaterThanOrEqual(1);
+    expect([...run.result.applied, ...run.result.notApplied].map((a) => a.address).sort()).toEqual([
+      'global/chat_input/ping',
+      `guild:${GUILD}/chat_input/g`,
+    ]);
+  });
+
   it('a declared guild the plan could not read is named in the result: the apply did not do everything', async () => {
     const t = await setup();
     t.write({
