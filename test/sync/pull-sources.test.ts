@@ -37,7 +37,15 @@ const LOCK: LockFile = {
   creates: {
     day: '2026-11-28',
     application_id: APP,
-    scopes: { global: 3, [`guild:${G2}`]: 2, 'guild:abc': 1, [`xguild:${G1}`]: 1, [`guild:${G1}`]: 1 },
+    scopes: {
+      global: 3,
+      [`guild:${G2}`]: 2,
+      'guild:abc': 1,
+      [`xguild:${G1}`]: 1,
+      // Six characters and an id, but not a guild's key.
+      'other:600000000000000003': 1,
+      [`guild:${G1}`]: 1,
+    },
   },
 };
 
