@@ -40,7 +40,8 @@ let em: RunningEmulator;
 let bot: RestClient;
 let cc: RestClient;
 const hook: Record<string, string> = {};
-const OUT = '/work/out';
+// Where the pulled manifest would be written: only paths are computed from it, nothing is read or written.
+const OUT = join(process.cwd(), 'pulled');
 
 beforeAll(async () => {
   em = await startEmulator({
