@@ -76,4 +76,25 @@ describe('pulledWebhook', () => {
       /^https:\/\/cdn\.discordapp\.com\//,
     );
   });
+
+  test('the declaration taken is the one that names this webhook, wherever it stands in the list', () => {
+    const channel = '1700000000000000100';
+    const elsewhere = '1700000000000000200';
+    // Keyless: same channel and same name, and no key.
+    const keyless: DeclaredWebhook[] = [
+      { channelId: channel, name: 'Deploys', key: 'other', avatar: 'img/keyed.png' },
+      { channelId: elsewhere, name: 'Deploys', avatar: 'img/elsewhere.png' },
+      { channelId: channel, name: 'Alerts', avatar: 'img/alerts.png' },
+      { channelId: channel, name: 'Deploys', avatar: 'img/mine.png' },
+    ];
+    expect(pulledWebhook(remote(), lock(), keyless, rebase).avatar).toEqual({ source: '../img/mine.png' });
+    // Keyed (the lock file gives the key): that key, not the namesake before it.
+    const keyed: DeclaredWebhook[] = [
+      { channelId: channel, name: 'Deploys', avatar: 'img/namesake.png' },
+      { channelId: channel, name: 'Deploys', key: 'other', avatar: 'img/other.png' },
+      { channelId: elsewhere, name: 'Moved', key: 'deploys', avatar: 'img/mine.png' },
+    ];
+    const locked = lock({ '1700000000000000001': { key: 'deploys', avatar: 'sha256:00' } });
+    expect(pulledWebhook(remote(), locked, keyed, rebase).avatar).toEqual({ source: '../img/mine.png' });
+  });
 });

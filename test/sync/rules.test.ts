@@ -58,6 +58,20 @@ describe('the scopes a run plans', () => {
     expect(() => selectScopes({ applicationId: '999', scopes: [] }, { guilds: [GUILD] })).toThrow(
       /it declares no guilds/,
     );
+    // The guilds it does declare, named; the global scope is none of them.
+    expect(() => selectScopes(declared(), { guilds: ['333333333333333333'] })).toThrow(
+      `--guild 333333333333333333: the manifest does not declare this guild (it declares ${GUILD}, ${OTHER}).`,
+    );
+    expect(() =>
+      selectScopes(
+        { applicationId: '999', scopes: [{ scope: { kind: 'global' }, commands: [] }] },
+        { guilds: [GUILD] },
+      ),
+    ).toThrow(`--guild ${GUILD}: the manifest does not declare this guild (it declares no guilds).`);
+  });
+
+  it('a selection naming neither guilds nor the global scope is no selection', () => {
+    expect(selectScopes(declared(), {})).toEqual(declared());
   });
 
   it('webhooks are managed when declared and the global part is in the run', () => {
