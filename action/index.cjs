@@ -678,6 +678,7 @@ var init_enums = __esm({
     };
     MessageType = {
       DEFAULT: 0,
+      CHANNEL_PINNED_MESSAGE: 6,
       REPLY: 19,
       CHAT_INPUT_COMMAND: 20,
       CONTEXT_MENU_COMMAND: 23
@@ -36070,7 +36071,7 @@ function validateWebhookEditBody(body, limits, opts) {
 function isApplicationsOwnWebhook(w, applicationId) {
   return w.type === WebhookType.INCOMING && w.applicationId === applicationId && w.createdByUser !== true;
 }
-var WebhookErrors, REPO_COMPAT_EVENTS, IMAGE_DATA, ImageErrors;
+var WebhookErrors, REPO_COMPAT_EVENTS, IMAGE_DATA, ImageErrors, WEBHOOK_TOKEN_PATTERN;
 var init_webhook = __esm({
   "src/wire/webhook.ts"() {
     "use strict";
@@ -36137,6 +36138,7 @@ var init_webhook = __esm({
     ];
     IMAGE_DATA = /^data:image\/(png|jpe?g|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
     ImageErrors = { invalid: { code: "IMAGE_INVALID", message: "Invalid image data" } };
+    WEBHOOK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{68}$/;
   }
 });
 
@@ -43291,6 +43293,98 @@ var init_channel_fields = __esm({
   }
 });
 
+// src/wire/thread-fields.ts
+function defaultAutoArchiveProblems(body) {
+  if (!isObject(body)) return [];
+  const minutes = body.default_auto_archive_duration;
+  if (minutes === void 0 || minutes === null || AUTO_ARCHIVE_MINUTES.includes(minutes))
+    return [];
+  return [
+    problem(
+      "channel-default-auto-archive",
+      ["default_auto_archive_duration"],
+      `default_auto_archive_duration is one of ${AUTO_ARCHIVE_MINUTES.join(", ")} minutes.`,
+      ApiErrors.choices(AUTO_ARCHIVE_MINUTES)
+    )
+  ];
+}
+function validateThreadBody(body, opts) {
+  if (!isObject(body)) return [problem("thread-body", [], "The body is a JSON object.", ApiErrors.object())];
+  const L5 = CHANNEL_FIELD_LIMITS;
+  const out = [
+    ...stringProblem(body, "name", L5.nameMin, L5.nameMax, opts.create),
+    ...intProblem(body, "rate_limit_per_user", 0, L5.slowmodeMaxSeconds),
+    ...booleanProblem(body, "archived"),
+    ...booleanProblem(body, "locked"),
+    ...booleanProblem(body, "invitable")
+  ];
+  if (opts.create && body.type !== void 0 && body.type !== null && !THREAD_TYPES.includes(body.type))
+    out.push(problem("thread-type", ["type"], "A thread is of type 10, 11 or 12.", ApiErrors.choices(THREAD_TYPES)));
+  const minutes = body.auto_archive_duration;
+  if (minutes !== void 0 && minutes !== null && !AUTO_ARCHIVE_MINUTES.includes(minutes))
+    out.push(
+      problem(
+        "thread-auto-archive",
+        ["auto_archive_duration"],
+        `auto_archive_duration is one of ${AUTO_ARCHIVE_MINUTES.join(", ")} minutes.`,
+        ApiErrors.choices(AUTO_ARCHIVE_MINUTES)
+      )
+    );
+  return out;
+}
+function parseAppliedTags(value, available) {
+  const refused7 = (problems) => ({ ok: false, problems });
+  if (value === void 0 || value === null) return { ok: true, ids: [] };
+  if (!Array.isArray(value))
+    return refused7([
+      problem("thread-applied-tags", ["applied_tags"], "applied_tags is a list of tag ids.", ApiErrors.array())
+    ]);
+  if (value.length > CHANNEL_FIELD_LIMITS.tagsMax)
+    return refused7([
+      problem(
+        "thread-applied-tags",
+        ["applied_tags"],
+        `At most ${CHANNEL_FIELD_LIMITS.tagsMax} tags.`,
+        ApiErrors.maxLength(CHANNEL_FIELD_LIMITS.tagsMax)
+      )
+    ]);
+  const out = [];
+  value.forEach((id, i) => {
+    if (typeof id !== "string" || !available.includes(id))
+      out.push(
+        problem(
+          "thread-applied-tags",
+          ["applied_tags", i],
+          `Tag ${String(id)} is not one of the channel's tags.`,
+          ApiErrors.invalid("Tag does not exist in this channel.", "APPLIED_TAG_UNKNOWN")
+        )
+      );
+  });
+  return out.length > 0 ? refused7(out) : { ok: true, ids: [...new Set(value)] };
+}
+function threadSendOutcome(perms, thread) {
+  if (!thread.archived) return "send";
+  if (thread.locked && !holdsAll(perms, ChannelBits.MANAGE_THREADS)) return "refuse";
+  return "unarchive";
+}
+function privateThreadView(perms, isMember) {
+  return isMember || holdsAll(perms, ChannelBits.MANAGE_THREADS) ? perms : perms & ~ChannelBits.VIEW_CHANNEL;
+}
+var AUTO_ARCHIVE_MINUTES, DEFAULT_AUTO_ARCHIVE_MINUTES, idleArchiveAtMs, THREAD_TYPES;
+var init_thread_fields = __esm({
+  "src/wire/thread-fields.ts"() {
+    "use strict";
+    init_channel_fields();
+    init_enums();
+    init_problem();
+    init_values();
+    AUTO_ARCHIVE_MINUTES = [60, 1440, 4320, 10080];
+    DEFAULT_AUTO_ARCHIVE_MINUTES = 1440;
+    idleArchiveAtMs = (lastActiveMs, minutes) => lastActiveMs + minutes * 6e4;
+    THREAD_TYPES = [ChannelType.ANNOUNCEMENT_THREAD, ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD];
+  }
+});
+
 // src/emulator/state/seed-guild.ts
 function defaultGuildSeed() {
   return {
@@ -43381,12 +43475,21 @@ function seedChannel(c, where4, ci, guildId, nextId) {
   return channel;
 }
 function seedChannelFields(channel, c, where4) {
-  const fields2 = { topic: c.topic, rate_limit_per_user: c.rate_limit_per_user };
-  const [first] = validateChannelBody(fields2, { create: false, channelType: channel.type });
+  const fields2 = {
+    topic: c.topic,
+    rate_limit_per_user: c.rate_limit_per_user,
+    default_auto_archive_duration: c.default_auto_archive_duration
+  };
+  const [first] = [
+    ...validateChannelBody(fields2, { create: false, channelType: channel.type }),
+    ...defaultAutoArchiveProblems(fields2)
+  ];
   if (first) throw new SeedError(`${where4}.${first.path.join(".")}: ${first.message}`);
   if (typeof c.topic === "string" && c.topic !== "") channel.topic = c.topic;
   if (typeof c.rate_limit_per_user === "number" && c.rate_limit_per_user > 0)
     channel.rateLimitPerUser = c.rate_limit_per_user;
+  if (typeof c.default_auto_archive_duration === "number")
+    channel.defaultAutoArchiveDuration = c.default_auto_archive_duration;
 }
 function seedRoles(g, gi, guildId, nextId) {
   const everyone = {
@@ -43435,6 +43538,7 @@ var init_seed_guild = __esm({
     init_snowflake();
     init_grants();
     init_channel_fields();
+    init_thread_fields();
     init_seed_fields();
     DEFAULT_CHANNELS = [
       { type: ChannelType.GUILD_TEXT, name: "general" },
@@ -43443,6 +43547,185 @@ var init_seed_guild = __esm({
       { type: ChannelType.GUILD_MEDIA, name: "media", tags: ["art"] }
     ];
     DEFAULT_APP_PERMISSIONS = Permission.MANAGE_WEBHOOKS.toString();
+  }
+});
+
+// src/emulator/http/form-errors.ts
+function formErrorResponse(problems, prefix = []) {
+  const enforced2 = problems.filter((p) => p.api && p.severity === "error");
+  if (enforced2.length === 0) return void 0;
+  const special = enforced2.find((p) => p.jsonCode !== void 0);
+  if (special?.jsonCode !== void 0 && special.api)
+    return apiError({ status: 400, code: special.jsonCode, message: special.api.message });
+  const tree = /* @__PURE__ */ Object.create(null);
+  for (const p of enforced2) {
+    let node = tree;
+    for (const seg2 of [...prefix, ...p.apiPath ?? p.path]) {
+      const key = String(seg2);
+      node[key] ??= /* @__PURE__ */ Object.create(null);
+      node = node[key];
+    }
+    const list6 = node._errors ??= [];
+    if (!list6.some((e) => e.code === p.api.code && e.message === p.api.message))
+      list6.push({ code: p.api.code, message: p.api.message });
+  }
+  return apiError(ErrorAnswers.invalidFormBody, tree);
+}
+var init_form_errors2 = __esm({
+  "src/emulator/http/form-errors.ts"() {
+    "use strict";
+    init_http_types();
+    init_error_answers();
+  }
+});
+
+// src/emulator/state/world.ts
+function traitsOf(app) {
+  return { embedded: app.embedded, integrationTypes: app.integrationTypes, discoverable: app.discoverable === true };
+}
+function channelAt(world, channelId2, where4) {
+  if (!where4) return void 0;
+  const guild = Object.hasOwn(world.guilds, where4.guildId) ? world.guilds[where4.guildId] : void 0;
+  const channel = guild?.channels[where4.position];
+  return guild && channel?.id === channelId2 ? { guild, channel } : void 0;
+}
+function findChannel(world, channelId2) {
+  const holder = world;
+  const hit = channelAt(world, channelId2, holder[CHANNEL_INDEX]?.get(channelId2));
+  if (hit) return hit;
+  const index = /* @__PURE__ */ new Map();
+  for (const [guildId, guild] of Object.entries(world.guilds))
+    guild.channels.forEach((c, position2) => {
+      index.set(c.id, { guildId, position: position2 });
+    });
+  holder[CHANNEL_INDEX] = index;
+  return channelAt(world, channelId2, index.get(channelId2));
+}
+var CHANNEL_INDEX;
+var init_world = __esm({
+  "src/emulator/state/world.ts"() {
+    "use strict";
+    CHANNEL_INDEX = /* @__PURE__ */ Symbol("channel index");
+  }
+});
+
+// src/emulator/state/webhook-access.ts
+function errorResponse(e) {
+  return apiError(e);
+}
+function limitsOf(ctx) {
+  return ctx.limits ?? DEFAULT_LIMITS;
+}
+function problemsResponse(problems) {
+  if (problems.length === 0) return void 0;
+  const enforced2 = problems.filter((p) => p.api && p.severity === "error");
+  return formErrorResponse(enforced2.filter((p) => p.jsonCode === void 0)) ?? formErrorResponse(enforced2);
+}
+function newWebhookToken() {
+  return (0, import_node_crypto9.randomBytes)(51).toString("base64url");
+}
+function webhookByToken(req, ctx) {
+  const webhook = own(ctx.world.webhooks, req.params.webhookId);
+  if (!webhook) return errorResponse(WebhookErrors.unknownWebhook);
+  if (!tokenMatches(webhook.token, req.params.webhookToken ?? "")) return errorResponse(WebhookErrors.invalidToken);
+  return webhook;
+}
+function isResponse(v) {
+  return typeof v === "object" && v !== null && "status" in v && typeof v.status === "number";
+}
+function canManageWebhooks(req, guild) {
+  if (req.auth.kind !== "bot" || !guild) return false;
+  const grant = own(guild.apps, req.auth.application.id);
+  if (!grant) return false;
+  let bits;
+  try {
+    bits = BigInt(grant.permissions);
+  } catch {
+    return false;
+  }
+  return (bits & (MANAGE | ADMIN)) !== 0n;
+}
+function requireManage(req, guild) {
+  if (req.auth.kind === "none") return errorResponse(WebhookErrors.unauthorized);
+  if (req.auth.kind === "bot" && guild && !own(guild.apps, req.auth.application.id))
+    return errorResponse(WebhookErrors.missingAccess);
+  return canManageWebhooks(req, guild) ? void 0 : errorResponse(WebhookErrors.missingPermissions);
+}
+function threadOf(world, webhook, threadId) {
+  const found = findChannel(world, threadId);
+  if (!found || !isThreadType(found.channel.type) || found.channel.parentId !== webhook.channel_id) {
+    return errorResponse(WebhookErrors.unknownChannel);
+  }
+  return found.channel;
+}
+function messageOf(req, ctx, webhook) {
+  const threadId = req.query.get("thread_id");
+  if (threadId !== null) {
+    const thread = threadOf(ctx.world, webhook, threadId);
+    if (isResponse(thread)) return thread;
+  }
+  const stored2 = own(ctx.world.messages, req.params.messageId);
+  if (!stored2 || stored2.webhookId !== webhook.id) return errorResponse(WebhookErrors.unknownMessage);
+  const where4 = findChannel(ctx.world, stored2.channel_id);
+  const inThread = where4 !== void 0 && isThreadType(where4.channel.type);
+  if (inThread ? threadId !== stored2.channel_id : threadId !== null) return errorResponse(WebhookErrors.unknownMessage);
+  return stored2;
+}
+var import_node_crypto9, tokenMatches, MANAGE, ADMIN;
+var init_webhook_access = __esm({
+  "src/emulator/state/webhook-access.ts"() {
+    "use strict";
+    import_node_crypto9 = require("node:crypto");
+    init_limits();
+    init_permissions();
+    init_webhook();
+    init_form_errors2();
+    init_own();
+    init_secrets2();
+    init_http_types();
+    init_world();
+    tokenMatches = secretMatches;
+    MANAGE = Permission.MANAGE_WEBHOOKS;
+    ADMIN = Permission.ADMINISTRATOR;
+  }
+});
+
+// src/emulator/state/seed-webhooks.ts
+function seedMemberWebhooks(world, guild, seeds, gi, env2) {
+  const { nextId, limits } = env2;
+  for (const [wi, w] of list3(seeds, `guilds[${gi}].webhooks`).entries()) {
+    const where4 = `guilds[${gi}].webhooks[${wi}]`;
+    const channel = guild.channels.find((c) => c.id === w.channel || c.name === w.channel);
+    if (!channel) throw new SeedError(`${where4}.channel: ${JSON.stringify(w.channel)} is not a channel of the guild`);
+    const member = guild.members.find((m) => m.id === w.user || m.username === w.user);
+    if (!member) throw new SeedError(`${where4}.user: ${JSON.stringify(w.user)} is not a member of the guild`);
+    const [badName] = validateWebhookName(w.name, limits);
+    if (badName) throw new SeedError(`${where4}.name: ${badName.message}`);
+    if (w.token !== void 0 && !WEBHOOK_TOKEN_PATTERN.test(w.token))
+      throw new SeedError(`${where4}.token: a webhook token is 68 characters of A-Z, a-z, 0-9, _ and -`);
+    const id = idOr(w.id, nextId, `${where4}.id`);
+    if (world.webhooks[id]) throw new SeedError(`${where4}.id: ${id} is used twice`);
+    world.webhooks[id] = {
+      id,
+      type: WebhookType.INCOMING,
+      guild_id: guild.id,
+      channel_id: channel.id,
+      name: w.name,
+      avatar: null,
+      token: w.token ?? newWebhookToken(),
+      application_id: null,
+      creatorId: member.id
+    };
+  }
+}
+var init_seed_webhooks = __esm({
+  "src/emulator/state/seed-webhooks.ts"() {
+    "use strict";
+    init_enums();
+    init_webhook_name();
+    init_webhook();
+    init_webhook_access();
+    init_seed_fields();
   }
 });
 
@@ -43489,6 +43772,7 @@ function buildWorld(seed, nextId, now, limits) {
   let defaultGuildId = "";
   guildSeeds.forEach((g, gi) => {
     const guild = seedGuild(world, g, gi, defaultGuild, nextId);
+    seedMemberWebhooks(world, guild, g.webhooks, gi, { nextId, limits });
     if (gi === 0) defaultGuildId = guild.id;
   });
   seedBearers(world, s, defaultAppId, guildManager(world, defaultGuildId, nextId), now);
@@ -43608,6 +43892,7 @@ var init_seed = __esm({
     init_grants();
     init_seed_fields();
     init_seed_guild();
+    init_seed_webhooks();
     init_seed_fields();
     init_seed_guild();
   }
@@ -44381,7 +44666,7 @@ function majorParameter2(path) {
   return "none";
 }
 function hash2(text3) {
-  return (0, import_node_crypto9.hash)("sha256", text3, "hex");
+  return (0, import_node_crypto10.hash)("sha256", text3, "hex");
 }
 function bucketId(method, name) {
   const key = `${method} ${name}`;
@@ -44398,11 +44683,11 @@ function callerLabel(caller) {
 function secs(ms) {
   return (ms / 1e3).toFixed(3);
 }
-var import_node_crypto9, DEFAULT_GLOBAL_PER_SECOND, bucketIds, RateLimiter;
+var import_node_crypto10, DEFAULT_GLOBAL_PER_SECOND, bucketIds, RateLimiter;
 var init_rate_limit = __esm({
   "src/emulator/http/rate-limit.ts"() {
     "use strict";
-    import_node_crypto9 = require("node:crypto");
+    import_node_crypto10 = require("node:crypto");
     init_buckets2();
     init_error_answers();
     DEFAULT_GLOBAL_PER_SECOND = 50;
@@ -48481,83 +48766,6 @@ var init_frames = __esm({
   }
 });
 
-// src/wire/thread-fields.ts
-function validateThreadBody(body, opts) {
-  if (!isObject(body)) return [problem("thread-body", [], "The body is a JSON object.", ApiErrors.object())];
-  const L5 = CHANNEL_FIELD_LIMITS;
-  const out = [
-    ...stringProblem(body, "name", L5.nameMin, L5.nameMax, opts.create),
-    ...intProblem(body, "rate_limit_per_user", 0, L5.slowmodeMaxSeconds),
-    ...booleanProblem(body, "archived"),
-    ...booleanProblem(body, "locked"),
-    ...booleanProblem(body, "invitable")
-  ];
-  if (opts.create && body.type !== void 0 && body.type !== null && !THREAD_TYPES.includes(body.type))
-    out.push(problem("thread-type", ["type"], "A thread is of type 10, 11 or 12.", ApiErrors.choices(THREAD_TYPES)));
-  const minutes = body.auto_archive_duration;
-  if (minutes !== void 0 && minutes !== null && !AUTO_ARCHIVE_MINUTES.includes(minutes))
-    out.push(
-      problem(
-        "thread-auto-archive",
-        ["auto_archive_duration"],
-        `auto_archive_duration is one of ${AUTO_ARCHIVE_MINUTES.join(", ")} minutes.`,
-        ApiErrors.choices(AUTO_ARCHIVE_MINUTES)
-      )
-    );
-  return out;
-}
-function parseAppliedTags(value, available) {
-  const refused7 = (problems) => ({ ok: false, problems });
-  if (value === void 0 || value === null) return { ok: true, ids: [] };
-  if (!Array.isArray(value))
-    return refused7([
-      problem("thread-applied-tags", ["applied_tags"], "applied_tags is a list of tag ids.", ApiErrors.array())
-    ]);
-  if (value.length > CHANNEL_FIELD_LIMITS.tagsMax)
-    return refused7([
-      problem(
-        "thread-applied-tags",
-        ["applied_tags"],
-        `At most ${CHANNEL_FIELD_LIMITS.tagsMax} tags.`,
-        ApiErrors.maxLength(CHANNEL_FIELD_LIMITS.tagsMax)
-      )
-    ]);
-  const out = [];
-  value.forEach((id, i) => {
-    if (typeof id !== "string" || !available.includes(id))
-      out.push(
-        problem(
-          "thread-applied-tags",
-          ["applied_tags", i],
-          `Tag ${String(id)} is not one of the channel's tags.`,
-          ApiErrors.invalid("Tag does not exist in this channel.", "APPLIED_TAG_UNKNOWN")
-        )
-      );
-  });
-  return out.length > 0 ? refused7(out) : { ok: true, ids: [...new Set(value)] };
-}
-function threadSendOutcome(perms, thread) {
-  if (!thread.archived) return "send";
-  if (thread.locked && !holdsAll(perms, ChannelBits.MANAGE_THREADS)) return "refuse";
-  return "unarchive";
-}
-function privateThreadView(perms, isMember) {
-  return isMember || holdsAll(perms, ChannelBits.MANAGE_THREADS) ? perms : perms & ~ChannelBits.VIEW_CHANNEL;
-}
-var AUTO_ARCHIVE_MINUTES, DEFAULT_AUTO_ARCHIVE_MINUTES, THREAD_TYPES;
-var init_thread_fields = __esm({
-  "src/wire/thread-fields.ts"() {
-    "use strict";
-    init_channel_fields();
-    init_enums();
-    init_problem();
-    init_values();
-    AUTO_ARCHIVE_MINUTES = [60, 1440, 4320, 10080];
-    DEFAULT_AUTO_ARCHIVE_MINUTES = 1440;
-    THREAD_TYPES = [ChannelType.ANNOUNCEMENT_THREAD, ChannelType.PUBLIC_THREAD, ChannelType.PRIVATE_THREAD];
-  }
-});
-
 // src/wire/bot-user.ts
 function botUserObject(bot) {
   return {
@@ -48675,6 +48883,7 @@ function channelPayload(c, position2) {
     ...channelKindFields(c.type),
     ...c.topic !== void 0 ? { topic: c.topic } : {},
     ...c.rateLimitPerUser ? { rate_limit_per_user: c.rateLimitPerUser } : {},
+    ...c.defaultAutoArchiveDuration ? { default_auto_archive_duration: c.defaultAutoArchiveDuration } : {},
     permission_overwrites: (c.permissionOverwrites ?? []).map((o) => ({
       id: o.id,
       type: o.type,
@@ -48853,11 +49062,11 @@ var init_session = __esm({
 });
 
 // src/emulator/gateway/session-table.ts
-var import_node_crypto10, SESSION_START_TOTAL, SessionTable;
+var import_node_crypto11, SESSION_START_TOTAL, SessionTable;
 var init_session_table = __esm({
   "src/emulator/gateway/session-table.ts"() {
     "use strict";
-    import_node_crypto10 = require("node:crypto");
+    import_node_crypto11 = require("node:crypto");
     init_payloads();
     init_session();
     SESSION_START_TOTAL = 1e3;
@@ -48905,7 +49114,7 @@ var init_session_table = __esm({
           if (!oldest) return void 0;
           this.sessions.delete(oldest.id);
         }
-        const session = new Session((0, import_node_crypto10.randomBytes)(16).toString("hex"), applicationId, intents, shard, this.limits.bufferSize);
+        const session = new Session((0, import_node_crypto11.randomBytes)(16).toString("hex"), applicationId, intents, shard, this.limits.bufferSize);
         this.sessions.set(session.id, session);
         this.attachedAt.set(session, this.now());
         this.startsUsed += 1;
@@ -49690,12 +49899,12 @@ function parseBanBody(body) {
   const days = typeof b.delete_message_days === "number" ? b.delete_message_days : 0;
   return { deleteSeconds: seconds2 ?? days * 86400 };
 }
-function parseBanPageQuery(get) {
-  const limit = pageLimit(get("limit"), GUILD_FORMAT.bans_page, "bans-limit");
+function parseBanPageQuery(get2) {
+  const limit = pageLimit(get2("limit"), GUILD_FORMAT.bans_page, "bans-limit");
   const out = typeof limit === "number" ? [] : [limit];
   const q = { limit: typeof limit === "number" ? limit : 0 };
   for (const key of ["before", "after"]) {
-    const v = get(key);
+    const v = get2(key);
     if (v === null) continue;
     if (isSnowflake(v)) q[key] = v;
     else out.push(problem("bans-query", [key], `${key} must be a user id.`, ApiErrors.snowflake(v)));
@@ -49734,9 +49943,9 @@ function parseTimeoutUntil(value, nowMs) {
     );
   return { until: new Date(ms).toISOString() };
 }
-function parseMemberSearch(get) {
-  const limit = pageLimit(get("limit"), GUILD_FORMAT.member_search_page, "members-search-limit");
-  const query = get("query");
+function parseMemberSearch(get2) {
+  const limit = pageLimit(get2("limit"), GUILD_FORMAT.member_search_page, "members-search-limit");
+  const query = get2("query");
   const out = typeof limit === "number" ? [] : [limit];
   if (query === null) out.push(problem("members-search-query", ["query"], "query is required.", ApiErrors.required()));
   return out.length > 0 || query === null || typeof limit !== "number" ? out : { query, limit };
@@ -50189,12 +50398,12 @@ var init_permissions4 = __esm({
 });
 
 // src/wire/messages/query.ts
-function parseMessagePageQuery(get) {
-  const limit = pageLimit(get("limit"), MESSAGE_PAGE, "messages-limit");
+function parseMessagePageQuery(get2) {
+  const limit = pageLimit(get2("limit"), MESSAGE_PAGE, "messages-limit");
   const out = typeof limit === "number" ? [] : [limit];
   let anchor;
   for (const kind of ["around", "before", "after"]) {
-    const id = get(kind);
+    const id = get2(kind);
     if (id === null) continue;
     if (!isSnowflake(id))
       out.push(problem("messages-anchor", [kind], `${kind} must be a message id.`, ApiErrors.snowflake(id)));
@@ -50251,10 +50460,10 @@ var init_reactions = __esm({
 });
 
 // src/wire/messages/members.ts
-function parseMemberPageQuery(get, page = MEMBER_PAGE) {
-  const limit = pageLimit(get("limit"), page, "members-limit");
+function parseMemberPageQuery(get2, page = MEMBER_PAGE) {
+  const limit = pageLimit(get2("limit"), page, "members-limit");
   const out = typeof limit === "number" ? [] : [limit];
-  const after = get("after") ?? "0";
+  const after = get2("after") ?? "0";
   if (!isSnowflake(after))
     out.push(problem("members-after", ["after"], "after must be a user id.", ApiErrors.snowflake(after)));
   return typeof limit === "number" && out.length === 0 ? { limit, after } : out;
@@ -50275,12 +50484,12 @@ var init_members2 = __esm({
 });
 
 // src/wire/messages/user-guilds.ts
-function parseUserGuildsQuery(get) {
-  const limit = pageLimit(get("limit"), USER_GUILDS_PAGE, "user-guilds-limit");
+function parseUserGuildsQuery(get2) {
+  const limit = pageLimit(get2("limit"), USER_GUILDS_PAGE, "user-guilds-limit");
   const out = typeof limit === "number" ? [] : [limit];
   const cursors = {};
   for (const key of ["after", "before"]) {
-    const value = get(key);
+    const value = get2(key);
     if (value === null) continue;
     if (isSnowflake(value)) cursors[key] = value;
     else out.push(problem("user-guilds-cursor", [key], `${key} must be a guild id.`, ApiErrors.snowflake(value)));
@@ -50305,10 +50514,10 @@ var init_user_guilds = __esm({
 });
 
 // src/wire/messages/pins.ts
-function parsePinsPageQuery(get) {
-  const limit = pageLimit(get("limit"), PINS_PAGE, "pins-limit");
+function parsePinsPageQuery(get2) {
+  const limit = pageLimit(get2("limit"), PINS_PAGE, "pins-limit");
   const out = typeof limit === "number" ? [] : [limit];
-  const before = get("before");
+  const before = get2("before");
   const beforeMs = before === null ? void 0 : Date.parse(before);
   if (beforeMs !== void 0 && Number.isNaN(beforeMs))
     out.push(
@@ -50638,36 +50847,6 @@ var init_place = __esm({
   }
 });
 
-// src/emulator/state/world.ts
-function traitsOf(app) {
-  return { embedded: app.embedded, integrationTypes: app.integrationTypes, discoverable: app.discoverable === true };
-}
-function channelAt(world, channelId2, where4) {
-  if (!where4) return void 0;
-  const guild = Object.hasOwn(world.guilds, where4.guildId) ? world.guilds[where4.guildId] : void 0;
-  const channel = guild?.channels[where4.position];
-  return guild && channel?.id === channelId2 ? { guild, channel } : void 0;
-}
-function findChannel(world, channelId2) {
-  const holder = world;
-  const hit = channelAt(world, channelId2, holder[CHANNEL_INDEX]?.get(channelId2));
-  if (hit) return hit;
-  const index = /* @__PURE__ */ new Map();
-  for (const [guildId, guild] of Object.entries(world.guilds))
-    guild.channels.forEach((c, position2) => {
-      index.set(c.id, { guildId, position: position2 });
-    });
-  holder[CHANNEL_INDEX] = index;
-  return channelAt(world, channelId2, index.get(channelId2));
-}
-var CHANNEL_INDEX;
-var init_world = __esm({
-  "src/emulator/state/world.ts"() {
-    "use strict";
-    CHANNEL_INDEX = /* @__PURE__ */ Symbol("channel index");
-  }
-});
-
 // src/wire/components/normalize.ts
 function children(c) {
   const out = Array.isArray(c.components) ? [...c.components] : [];
@@ -50884,7 +51063,7 @@ function serviceTimestamp(ms) {
   return lastStamp.text;
 }
 function imageHash(data) {
-  const hex = (0, import_node_crypto11.createHash)("md5").update(data).digest("hex");
+  const hex = (0, import_node_crypto12.createHash)("md5").update(data).digest("hex");
   return data.startsWith("data:image/gif") ? `a_${hex}` : hex;
 }
 function creatorUser(world, userId2) {
@@ -50932,11 +51111,11 @@ function webhookAuthor(w, username, avatar) {
     global_name: null
   };
 }
-var import_node_crypto11, lastStamp;
+var import_node_crypto12, lastStamp;
 var init_webhook_shape = __esm({
   "src/emulator/models/webhook-shape.ts"() {
     "use strict";
-    import_node_crypto11 = require("node:crypto");
+    import_node_crypto12 = require("node:crypto");
     init_bot_user();
     init_enums();
     init_payload();
@@ -50962,9 +51141,9 @@ function resolveMentions(text3, allowed, guild) {
   if (!text3.includes("@")) return { mention_everyone: false, mentions: [], mention_roles: [] };
   const am = isObject(allowed) ? allowed : void 0;
   const parse2 = am && Array.isArray(am.parse) ? am.parse : am ? [] : ["users", "roles", "everyone"];
-  const listed2 = (kind) => am && Array.isArray(am[kind]) ? am[kind] : [];
-  const userOk = (id) => parse2.includes("users") || listed2("users").includes(id);
-  const roleOk = (id) => parse2.includes("roles") || listed2("roles").includes(id);
+  const listed3 = (kind) => am && Array.isArray(am[kind]) ? am[kind] : [];
+  const userOk = (id) => parse2.includes("users") || listed3("users").includes(id);
+  const roleOk = (id) => parse2.includes("roles") || listed3("roles").includes(id);
   const userIds = [...new Set([...text3.matchAll(new RegExp(MENTION_SOURCE.user, "g"))].map((m) => m[1]))];
   const roleIds = [...new Set([...text3.matchAll(new RegExp(MENTION_SOURCE.role, "g"))].map((m) => m[1]))];
   const mentions = userIds.filter(userOk).map((id) => guild?.members.find((m) => m.id === id)).filter((m) => m !== void 0).map((m) => ({
@@ -51674,6 +51853,8 @@ function applyChannelEdit(channel, body, nextId) {
   if ("topic" in body) setOptional(channel, "topic", text(body.topic));
   if ("rate_limit_per_user" in body)
     setOptional(channel, "rateLimitPerUser", body.rate_limit_per_user || void 0);
+  if (typeof body.default_auto_archive_duration === "number")
+    channel.defaultAutoArchiveDuration = body.default_auto_archive_duration;
   if (typeof body.nsfw === "boolean") {
     if (body.nsfw) channel.nsfw = true;
     else delete channel.nsfw;
@@ -51709,16 +51890,16 @@ function deleteChannel(world, guild, channel) {
   return threads;
 }
 function reorderChannels(guild, moves) {
-  const listed2 = listedChannels(guild);
+  const listed3 = listedChannels(guild);
   const moved = [];
   for (const m of moves) {
-    const at2 = listed2.findIndex((c2) => c2.id === m.id);
+    const at2 = listed3.findIndex((c2) => c2.id === m.id);
     if (at2 < 0) continue;
-    const [c] = listed2.splice(at2, 1);
-    listed2.splice(Math.max(0, Math.min(m.position, listed2.length)), 0, c);
+    const [c] = listed3.splice(at2, 1);
+    listed3.splice(Math.max(0, Math.min(m.position, listed3.length)), 0, c);
     moved.push(c);
   }
-  guild.channels = [...listed2, ...guild.channels.filter(isThread)];
+  guild.channels = [...listed3, ...guild.channels.filter(isThread)];
   return moved;
 }
 var isThread, text;
@@ -51783,9 +51964,9 @@ function leaveThread(thread, userId2) {
 function threadMemberObject(thread, m) {
   return { id: thread.id, user_id: m.id, join_timestamp: m.joinedAt, flags: 0 };
 }
-function setArchived(thread, archived, nowIso) {
-  if ((thread.archived ?? false) === archived) return false;
-  if (archived) thread.archived = true;
+function setArchived(thread, archived2, nowIso) {
+  if ((thread.archived ?? false) === archived2) return false;
+  if (archived2) thread.archived = true;
   else delete thread.archived;
   if (thread.thread) thread.thread.archiveTimestamp = nowIso;
   return true;
@@ -51844,7 +52025,10 @@ function sayGate(world, channel, who, nowMs) {
 }
 function afterSay(events, world, guild, channel, gate, nowMs) {
   if (!isThread(channel)) return;
-  if (channel.thread) channel.thread.messageCount += 1;
+  if (channel.thread) {
+    channel.thread.messageCount += 1;
+    channel.thread.lastMessageAt = new Date(nowMs).toISOString();
+  }
   if (gate.ok && gate.unarchive && setArchived(channel, false, new Date(nowMs).toISOString()) && events)
     announceChannel(events, world, guild, channel, "THREAD_UPDATE");
 }
@@ -51925,35 +52109,6 @@ var init_message_member = __esm({
     init_message3();
     init_threads();
     init_message_events();
-    init_error_answers();
-  }
-});
-
-// src/emulator/http/form-errors.ts
-function formErrorResponse(problems, prefix = []) {
-  const enforced2 = problems.filter((p) => p.api && p.severity === "error");
-  if (enforced2.length === 0) return void 0;
-  const special = enforced2.find((p) => p.jsonCode !== void 0);
-  if (special?.jsonCode !== void 0 && special.api)
-    return apiError({ status: 400, code: special.jsonCode, message: special.api.message });
-  const tree = /* @__PURE__ */ Object.create(null);
-  for (const p of enforced2) {
-    let node = tree;
-    for (const seg2 of [...prefix, ...p.apiPath ?? p.path]) {
-      const key = String(seg2);
-      node[key] ??= /* @__PURE__ */ Object.create(null);
-      node = node[key];
-    }
-    const list6 = node._errors ??= [];
-    if (!list6.some((e) => e.code === p.api.code && e.message === p.api.message))
-      list6.push({ code: p.api.code, message: p.api.message });
-  }
-  return apiError(ErrorAnswers.invalidFormBody, tree);
-}
-var init_form_errors2 = __esm({
-  "src/emulator/http/form-errors.ts"() {
-    "use strict";
-    init_http_types();
     init_error_answers();
   }
 });
@@ -52220,11 +52375,17 @@ var init_clock = __esm({
       }
       base;
       offset = 0;
+      listeners = [];
       now = () => this.base() + this.offset;
       /** Moves the clock forward; a negative or non-finite amount is refused (time does not go back). */
       advance(ms) {
         if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`the clock moves forward only: ${ms} ms`);
         this.offset += ms;
+        for (const listener of this.listeners) listener();
+      }
+      /** Calls `listener` after each advance (what the passing time does to the world: threads archived by inactivity). */
+      onAdvance(listener) {
+        this.listeners.push(listener);
       }
       get offsetMs() {
         return this.offset;
@@ -52617,87 +52778,6 @@ var init_authorize = __esm({
   "src/emulator/http/steps/authorize.ts"() {
     "use strict";
     init_auth2();
-  }
-});
-
-// src/emulator/state/webhook-access.ts
-function errorResponse(e) {
-  return apiError(e);
-}
-function limitsOf(ctx) {
-  return ctx.limits ?? DEFAULT_LIMITS;
-}
-function problemsResponse(problems) {
-  if (problems.length === 0) return void 0;
-  const enforced2 = problems.filter((p) => p.api && p.severity === "error");
-  return formErrorResponse(enforced2.filter((p) => p.jsonCode === void 0)) ?? formErrorResponse(enforced2);
-}
-function newWebhookToken() {
-  return (0, import_node_crypto12.randomBytes)(51).toString("base64url");
-}
-function webhookByToken(req, ctx) {
-  const webhook = own(ctx.world.webhooks, req.params.webhookId);
-  if (!webhook) return errorResponse(WebhookErrors.unknownWebhook);
-  if (!tokenMatches(webhook.token, req.params.webhookToken ?? "")) return errorResponse(WebhookErrors.invalidToken);
-  return webhook;
-}
-function isResponse(v) {
-  return typeof v === "object" && v !== null && "status" in v && typeof v.status === "number";
-}
-function canManageWebhooks(req, guild) {
-  if (req.auth.kind !== "bot" || !guild) return false;
-  const grant = own(guild.apps, req.auth.application.id);
-  if (!grant) return false;
-  let bits;
-  try {
-    bits = BigInt(grant.permissions);
-  } catch {
-    return false;
-  }
-  return (bits & (MANAGE | ADMIN)) !== 0n;
-}
-function requireManage(req, guild) {
-  if (req.auth.kind === "none") return errorResponse(WebhookErrors.unauthorized);
-  if (req.auth.kind === "bot" && guild && !own(guild.apps, req.auth.application.id))
-    return errorResponse(WebhookErrors.missingAccess);
-  return canManageWebhooks(req, guild) ? void 0 : errorResponse(WebhookErrors.missingPermissions);
-}
-function threadOf(world, webhook, threadId) {
-  const found = findChannel(world, threadId);
-  if (!found || !isThreadType(found.channel.type) || found.channel.parentId !== webhook.channel_id) {
-    return errorResponse(WebhookErrors.unknownChannel);
-  }
-  return found.channel;
-}
-function messageOf(req, ctx, webhook) {
-  const threadId = req.query.get("thread_id");
-  if (threadId !== null) {
-    const thread = threadOf(ctx.world, webhook, threadId);
-    if (isResponse(thread)) return thread;
-  }
-  const stored2 = own(ctx.world.messages, req.params.messageId);
-  if (!stored2 || stored2.webhookId !== webhook.id) return errorResponse(WebhookErrors.unknownMessage);
-  const where4 = findChannel(ctx.world, stored2.channel_id);
-  const inThread = where4 !== void 0 && isThreadType(where4.channel.type);
-  if (inThread ? threadId !== stored2.channel_id : threadId !== null) return errorResponse(WebhookErrors.unknownMessage);
-  return stored2;
-}
-var import_node_crypto12, tokenMatches, MANAGE, ADMIN;
-var init_webhook_access = __esm({
-  "src/emulator/state/webhook-access.ts"() {
-    "use strict";
-    import_node_crypto12 = require("node:crypto");
-    init_limits();
-    init_permissions();
-    init_webhook();
-    init_form_errors2();
-    init_own();
-    init_secrets2();
-    init_http_types();
-    init_world();
-    tokenMatches = secretMatches;
-    MANAGE = Permission.MANAGE_WEBHOOKS;
-    ADMIN = Permission.ADMINISTRATOR;
   }
 });
 
@@ -54222,16 +54302,16 @@ function commandPicker(world, q, defaults, nowMs) {
   };
 }
 function viewCommands(world, query, defaults, nowMs) {
-  const get = (k) => query.get(k) ?? void 0;
+  const get2 = (k) => query.get(k) ?? void 0;
   const picker = commandPicker(
     world,
     {
-      applicationId: get("application_id"),
-      guildId: get("guild_id"),
-      channelId: get("channel_id"),
-      memberId: get("member_id"),
-      locale: get("locale"),
-      ...get("context") === "bot-dm" || get("context") === "private-channel" ? { context: get("context") } : {}
+      applicationId: get2("application_id"),
+      guildId: get2("guild_id"),
+      channelId: get2("channel_id"),
+      memberId: get2("member_id"),
+      locale: get2("locale"),
+      ...get2("context") === "bot-dm" || get2("context") === "private-channel" ? { context: get2("context") } : {}
     },
     defaults,
     nowMs
@@ -56968,6 +57048,39 @@ var init_channel_overwrites = __esm({
   }
 });
 
+// src/emulator/models/pin-notice.ts
+function buildPinNotice(input, by) {
+  const { pinned, guild } = input;
+  const stored2 = buildBotMessage(
+    {
+      world: input.world,
+      guild,
+      channelId: pinned.channel_id,
+      body: { content: "" },
+      files: [],
+      nowMs: input.nowMs,
+      nextId: input.nextId,
+      mayMentionEveryone: false
+    },
+    by
+  );
+  stored2.message.type = MessageType.CHANNEL_PINNED_MESSAGE;
+  stored2.message.message_reference = {
+    type: MessageReferenceType.DEFAULT,
+    channel_id: pinned.channel_id,
+    message_id: pinned.id,
+    guild_id: guild.id
+  };
+  return stored2;
+}
+var init_pin_notice = __esm({
+  "src/emulator/models/pin-notice.ts"() {
+    "use strict";
+    init_enums();
+    init_message3();
+  }
+});
+
 // src/emulator/models/pins.ts
 function pinsOf(world, channelId2) {
   return Object.values(world.messages).filter((m) => m.channel_id === channelId2 && m.pinnedAt !== void 0).sort((a, b) => Date.parse(b.pinnedAt) - Date.parse(a.pinnedAt) || (b.id < a.id ? -1 : 1));
@@ -57004,6 +57117,14 @@ function change2(req, ctx, pinning) {
   if (changed) {
     ctx.changed();
     announcePins(ctx.events, ctx.world, stored2, pinsOf(ctx.world, at2.channel.id)[0]?.pinnedAt ?? null);
+    if (pinning) {
+      const notice = buildPinNotice(
+        { world: ctx.world, guild: at2.guild, pinned: stored2, nowMs: ctx.now(), nextId: () => ctx.nextId() },
+        at2.app
+      );
+      ctx.world.messages[notice.id] = notice;
+      announceMessage(ctx.events, ctx.world, notice, "create");
+    }
   }
   return { status: 204 };
 }
@@ -57038,7 +57159,9 @@ var init_channel_pins = __esm({
     "use strict";
     init_messages();
     init_message3();
+    init_message_events();
     init_message_moderation_events();
+    init_pin_notice();
     init_pins2();
     init_webhook_shape();
     init_webhook_access();
@@ -57418,14 +57541,24 @@ function editThread(req, ctx, at2) {
     if (tags.ok && Array.isArray(b.applied_tags)) state.appliedTags = tags.ids;
   }
   if (typeof b.archived === "boolean") setArchived(thread, b.archived, nowIso);
+  auditRequest(at2.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.THREAD_UPDATE,
+    userId: at2.app.botUserId,
+    targetId: thread.id
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at2.guild, thread, "THREAD_UPDATE");
   return { status: 200, body: channelObject2(at2.guild, thread, at2.app.botUserId) };
 }
-function deleteThread(ctx, at2) {
+function deleteThread(req, ctx, at2) {
   if (!holdsAll(at2.perms, ChannelBits.MANAGE_THREADS)) return channelError(ChannelErrors.missingPermissions);
   const before = channelObject2(at2.guild, at2.channel, at2.app.botUserId);
   deleteChannel(ctx.world, at2.guild, at2.channel);
+  auditRequest(at2.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.THREAD_DELETE,
+    userId: at2.app.botUserId,
+    targetId: at2.channel.id
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at2.guild, at2.channel, "THREAD_DELETE");
   return { status: 200, body: before };
@@ -57436,9 +57569,11 @@ var init_threads_edit = __esm({
     "use strict";
     init_channel_fields();
     init_thread_fields();
+    init_enums();
     init_messages();
     init_values();
     init_channel_edits();
+    init_guild_events();
     init_threads();
     init_webhook_access();
     init_channel_access();
@@ -57473,7 +57608,7 @@ function create2(req, ctx) {
   if ("status" in at2) return at2;
   const body = isObject(req.body) ? req.body : {};
   const type = typeof body.type === "number" ? body.type : 0;
-  const refused7 = problemsResponse(validateChannelBody(req.body, { create: true, channelType: type })) ?? parentRefusal(at2.guild, body, type);
+  const refused7 = problemsResponse(validateChannelBody(req.body, { create: true, channelType: type })) ?? problemsResponse(defaultAutoArchiveProblems(req.body)) ?? parentRefusal(at2.guild, body, type);
   if (refused7) return refused7;
   const parentId = typeof body.parent_id === "string" ? body.parent_id : void 0;
   const perms = parentId ? botChannelPermissions(at2.guild, at2.app, parentId) : botGuildBits(at2.guild, at2.app);
@@ -57497,7 +57632,7 @@ function edit2(req, ctx) {
   if (unseen) return channelError(unseen);
   if (isThread(at2.channel)) return editThread(req, ctx, at2);
   const body = isObject(req.body) ? req.body : {};
-  const refused7 = problemsResponse(validateChannelBody(req.body, { create: false, channelType: at2.channel.type })) ?? ("parent_id" in body ? parentRefusal(at2.guild, body, at2.channel.type) : void 0);
+  const refused7 = problemsResponse(validateChannelBody(req.body, { create: false, channelType: at2.channel.type })) ?? problemsResponse(defaultAutoArchiveProblems(req.body)) ?? ("parent_id" in body ? parentRefusal(at2.guild, body, at2.channel.type) : void 0);
   if (refused7) return refused7;
   if (!holdsAll(at2.perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
   const overwrites = overwritesRefusal(body, at2.perms, true);
@@ -57517,7 +57652,7 @@ function remove3(req, ctx) {
   if ("status" in at2) return at2;
   const unseen = viewRefusal(at2.perms);
   if (unseen) return channelError(unseen);
-  if (isThread(at2.channel)) return deleteThread(ctx, at2);
+  if (isThread(at2.channel)) return deleteThread(req, ctx, at2);
   if (!holdsAll(at2.perms, ChannelBits.MANAGE_CHANNELS)) return channelError(ChannelErrors.missingPermissions);
   const before = channelObject2(at2.guild, at2.channel, at2.app.botUserId);
   const threads = deleteChannel(ctx.world, at2.guild, at2.channel);
@@ -57566,6 +57701,7 @@ var init_guild_channels = __esm({
     init_snowflake();
     init_place();
     init_enums();
+    init_thread_fields();
     init_guild_events();
     init_channel_edits();
     init_own();
@@ -57856,8 +57992,8 @@ var init_guild_members = __esm({
 function channelObject3(guild, app, channelId2) {
   const c = guild.channels.find((x) => x.id === channelId2);
   if (isThreadType(c.type) && c.parentId !== void 0) return threadPayload(c, app.botUserId);
-  const listed2 = guild.channels.filter((x) => !(isThreadType(x.type) && x.parentId !== void 0));
-  return channelPayload(c, listed2.indexOf(c));
+  const listed3 = guild.channels.filter((x) => !(isThreadType(x.type) && x.parentId !== void 0));
+  return channelPayload(c, listed3.indexOf(c));
 }
 function getChannel(req, ctx) {
   const at2 = channelAccess(req, ctx);
@@ -58140,6 +58276,127 @@ var init_guild_roles = __esm({
   }
 });
 
+// src/wire/thread-lists.ts
+function archivedListRefusal(perms, list6) {
+  if (!holdsAll(perms, ChannelBits.VIEW_CHANNEL)) return ChannelErrors.missingAccess;
+  const needs = list6 === "private" ? ChannelBits.READ_MESSAGE_HISTORY | ChannelBits.MANAGE_THREADS : ChannelBits.READ_MESSAGE_HISTORY;
+  return holdsAll(perms, needs) ? void 0 : ChannelErrors.missingPermissions;
+}
+function parseArchivedQuery(get2, list6) {
+  const limit = pageLimit(get2("limit"), ARCHIVED_THREADS_PAGE, "threads-limit");
+  const out = typeof limit === "number" ? [] : [limit];
+  const before = get2("before");
+  let q = {};
+  if (before !== null && list6 === "joined") {
+    if (isSnowflake(before)) q = { beforeId: before };
+    else out.push(problem("threads-before", ["before"], "before must be a thread id.", ApiErrors.snowflake(before)));
+  } else if (before !== null) {
+    const ms = Date.parse(before);
+    if (Number.isNaN(ms))
+      out.push(
+        problem(
+          "threads-before",
+          ["before"],
+          "before must be an ISO 8601 time.",
+          ApiErrors.invalid("Invalid timestamp.")
+        )
+      );
+    else q = { beforeMs: ms };
+  }
+  if (typeof limit !== "number" || out.length > 0) return out;
+  return { limit, ...q };
+}
+function archivedPage(threads, list6, q) {
+  const byId3 = (a, b) => compareSnowflakes(b.id, a.id);
+  const sorted2 = list6 === "joined" ? threads.filter((t) => q.beforeId === void 0 || compareSnowflakes(t.id, q.beforeId) < 0).sort(byId3) : threads.filter((t) => q.beforeMs === void 0 || t.archivedAtMs < q.beforeMs).sort((a, b) => b.archivedAtMs - a.archivedAtMs || byId3(a, b));
+  return { page: sorted2.slice(0, q.limit), hasMore: sorted2.length > q.limit };
+}
+var ARCHIVED_THREADS_PAGE;
+var init_thread_lists = __esm({
+  "src/wire/thread-lists.ts"() {
+    "use strict";
+    init_channel_fields();
+    init_errors5();
+    init_page_limit();
+    init_problem();
+    init_snowflake();
+    ARCHIVED_THREADS_PAGE = { default: 50, min: 2, max: 100 };
+  }
+});
+
+// src/emulator/routes/thread-lists.ts
+function listed2(guild, app, threads) {
+  const members2 = threads.flatMap(
+    (t) => (t.thread?.members ?? []).filter((m) => m.id === app.botUserId).map((m) => threadMemberObject(t, m))
+  );
+  return { threads: threads.map((t) => channelObject2(guild, t, app.botUserId)), members: members2 };
+}
+function active(req, ctx) {
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const { app, guild } = at2;
+  const seen2 = guild.channels.filter((c) => {
+    if (!isThread(c) || c.archived) return false;
+    const perms = botChannelPermissions(guild, app, c.id);
+    const view = c.type === ChannelType.PRIVATE_THREAD ? privateThreadView(perms, isThreadMember(c, app.botUserId)) : perms;
+    return holdsAll(view, ChannelBits.VIEW_CHANNEL);
+  });
+  seen2.sort((a, b) => compareSnowflakes(b.id, a.id));
+  return { status: 200, body: listed2(guild, app, seen2) };
+}
+function archived(list6) {
+  return (req, ctx) => {
+    const at2 = channelAccess(req, ctx);
+    if ("status" in at2) return at2;
+    const denied = archivedListRefusal(at2.perms, list6);
+    if (denied) return channelError(denied);
+    const q = parseArchivedQuery((name) => req.query.get(name), list6);
+    if (Array.isArray(q)) return problemsResponse(q);
+    const botUser3 = at2.app.botUserId;
+    const candidates = at2.guild.channels.filter((c) => c.parentId === at2.channel.id && isThread(c) && c.archived === true).filter((c) => list6 === "public" ? !isPrivate(c) : isPrivate(c)).filter((c) => list6 !== "joined" || isThreadMember(c, botUser3)).map((c) => ({
+      id: c.id,
+      archivedAtMs: Date.parse(c.thread?.archiveTimestamp ?? snowflakeTimestamp(c.id).toISOString()),
+      channel: c
+    }));
+    const { page, hasMore } = archivedPage(candidates, list6, q);
+    const body = listed2(
+      at2.guild,
+      at2.app,
+      page.map((e) => e.channel)
+    );
+    return { status: 200, body: { ...body, has_more: hasMore } };
+  };
+}
+var isPrivate, get, threadListRoutes;
+var init_thread_lists2 = __esm({
+  "src/emulator/routes/thread-lists.ts"() {
+    "use strict";
+    init_enums();
+    init_channel_fields();
+    init_thread_lists();
+    init_thread_fields();
+    init_snowflake();
+    init_channel_edits();
+    init_threads();
+    init_webhook_access();
+    init_channel_access();
+    isPrivate = (t) => t.type === ChannelType.PRIVATE_THREAD;
+    get = (pattern2, handler) => ({
+      method: "GET",
+      pattern: pattern2,
+      auth: "optional",
+      bucket: "default",
+      handler
+    });
+    threadListRoutes = [
+      get("/guilds/:guildId/threads/active", active),
+      get("/channels/:channelId/threads/archived/public", archived("public")),
+      get("/channels/:channelId/threads/archived/private", archived("private")),
+      get("/channels/:channelId/users/@me/threads/archived/private", archived("joined"))
+    ];
+  }
+});
+
 // src/emulator/routes/thread-members.ts
 function threadAccess(req, ctx) {
   const at2 = channelAccess(req, ctx);
@@ -58154,7 +58411,7 @@ function addRefusal(at2, userId2) {
     return channelError(ChannelErrors.unknownMember);
   const moderator = holdsAll(at2.perms, ChannelBits.MANAGE_THREADS);
   if (!holdsAll(at2.perms, ChannelBits.SEND_MESSAGES_IN_THREADS)) return channelError(ChannelErrors.missingPermissions);
-  if (!isPrivate(at2) || moderator) return void 0;
+  if (!isPrivate2(at2) || moderator) return void 0;
   const self = userId2 === at2.app.botUserId;
   const botIn = isThreadMember(at2.channel, at2.app.botUserId);
   if (self ? !botIn : !botIn || at2.channel.thread?.invitable === false)
@@ -58178,7 +58435,7 @@ function remove5(req, ctx) {
   if ("status" in at2) return at2;
   const userId2 = req.params.userId ?? at2.app.botUserId;
   if (at2.channel.archived) return channelError(ChannelEditErrors.threadArchived);
-  const starter = at2.channel.thread?.ownerId === at2.app.botUserId && isPrivate(at2);
+  const starter = at2.channel.thread?.ownerId === at2.app.botUserId && isPrivate2(at2);
   if (userId2 !== at2.app.botUserId && !starter && !holdsAll(at2.perms, ChannelBits.MANAGE_THREADS))
     return channelError(ChannelErrors.missingPermissions);
   if (leaveThread(at2.channel, userId2)) {
@@ -58198,7 +58455,7 @@ function getOne3(req, ctx) {
   const m = at2.channel.thread?.members.find((x) => x.id === req.params.userId);
   return m ? { status: 200, body: threadMemberObject(at2.channel, m) } : channelError(ChannelErrors.unknownMember);
 }
-var isPrivate, BASE2, threadMemberRoutes;
+var isPrivate2, BASE2, threadMemberRoutes;
 var init_thread_members = __esm({
   "src/emulator/routes/thread-members.ts"() {
     "use strict";
@@ -58208,7 +58465,7 @@ var init_thread_members = __esm({
     init_channel_edits();
     init_threads();
     init_channel_access();
-    isPrivate = (at2) => at2.channel.type === ChannelType.PRIVATE_THREAD;
+    isPrivate2 = (at2) => at2.channel.type === ChannelType.PRIVATE_THREAD;
     BASE2 = "/channels/:channelId/thread-members";
     threadMemberRoutes = [
       { method: "GET", pattern: BASE2, auth: "optional", bucket: "default", handler: list5 },
@@ -58228,7 +58485,12 @@ function parentAccess(req, ctx) {
   const unseen = viewRefusal(at2.perms);
   return unseen ? channelError(unseen) : at2;
 }
-function created(ctx, at2, thread, extra = {}) {
+function created(req, ctx, at2, thread, extra = {}) {
+  auditRequest(at2.guild, ctx.nextId, req, {
+    actionType: AuditLogEvent.THREAD_CREATE,
+    userId: at2.app.botUserId,
+    targetId: thread.id
+  });
   ctx.changed();
   announceChannel(ctx.events, ctx.world, at2.guild, thread, "THREAD_CREATE", { newly_created: true });
   const member = thread.thread.members.find((m) => m.id === at2.app.botUserId);
@@ -58236,12 +58498,13 @@ function created(ctx, at2, thread, extra = {}) {
   return { status: 201, body: member ? { ...body, member: threadMemberObject(thread, member) } : body };
 }
 function fields(b, at2, id, type) {
+  const autoArchive = typeof b.auto_archive_duration === "number" ? b.auto_archive_duration : at2.channel.defaultAutoArchiveDuration;
   return {
     id,
     name: String(b.name),
     type,
     ownerId: at2.app.botUserId,
-    ...typeof b.auto_archive_duration === "number" ? { autoArchiveDuration: b.auto_archive_duration } : {},
+    ...autoArchive !== void 0 ? { autoArchiveDuration: autoArchive } : {},
     ...typeof b.rate_limit_per_user === "number" ? { rateLimitPerUser: b.rate_limit_per_user } : {},
     ...typeof b.invitable === "boolean" ? { invitable: b.invitable } : {}
   };
@@ -58260,7 +58523,7 @@ function fromMessage(req, ctx) {
   const b = req.body;
   const thread = startThread(at2.guild, at2.channel, fields(b, at2, stored2.id, type), new Date(ctx.now()).toISOString());
   stored2.message.flags = (stored2.message.flags ?? 0) | MessageFlag.HAS_THREAD;
-  return created(ctx, at2, thread);
+  return created(req, ctx, at2, thread);
 }
 function withoutMessage(req, ctx) {
   const at2 = parentAccess(req, ctx);
@@ -58281,7 +58544,7 @@ function withoutMessage(req, ctx) {
     fields(b, at2, ctx.nextId(), type),
     new Date(ctx.now()).toISOString()
   );
-  return created(ctx, at2, thread);
+  return created(req, ctx, at2, thread);
 }
 function forumPost(req, ctx, at2) {
   const b = isObject(req.body) ? req.body : {};
@@ -58321,7 +58584,7 @@ function forumPost(req, ctx, at2) {
   );
   ctx.world.messages[stored2.id] = stored2;
   thread.thread.messageCount = 1;
-  const answer = created(ctx, at2, thread, { message: restMessage(ctx.world, stored2, at2.app.botUserId) });
+  const answer = created(req, ctx, at2, thread, { message: restMessage(ctx.world, stored2, at2.app.botUserId) });
   announceMessage(ctx.events, ctx.world, stored2, "create", { files: req.files });
   return answer;
 }
@@ -58336,6 +58599,7 @@ var init_threads2 = __esm({
     init_messages();
     init_values();
     init_channel_edits();
+    init_guild_events();
     init_message3();
     init_message_events();
     init_threads();
@@ -58407,6 +58671,7 @@ var init_bot_rest = __esm({
     init_guild_members();
     init_guild_reads();
     init_guild_roles();
+    init_thread_lists2();
     init_thread_members();
     init_threads2();
     init_users();
@@ -58423,7 +58688,8 @@ var init_bot_rest = __esm({
       ...guildChannelRoutes,
       ...channelOverwriteRoutes,
       ...threadRoutes,
-      ...threadMemberRoutes
+      ...threadMemberRoutes,
+      ...threadListRoutes
     ];
   }
 });
@@ -60972,6 +61238,39 @@ var init_parts = __esm({
   }
 });
 
+// src/emulator/models/thread-archive.ts
+function idleArchiveDue(thread) {
+  const state = thread.thread;
+  if (!state || thread.archived || !isThread(thread)) return void 0;
+  const last = Math.max(Date.parse(state.archiveTimestamp), state.lastMessageAt ? Date.parse(state.lastMessageAt) : 0);
+  return idleArchiveAtMs(last, state.autoArchiveDuration);
+}
+function idleThreads(world, nowMs) {
+  const out = [];
+  for (const guild of Object.values(world.guilds))
+    for (const thread of guild.channels) {
+      const dueMs = idleArchiveDue(thread);
+      if (dueMs !== void 0 && dueMs <= nowMs) out.push({ guild, thread, dueMs });
+    }
+  return out;
+}
+function archiveIdleThreads(events, world, nowMs) {
+  const due = idleThreads(world, nowMs);
+  for (const { guild, thread, dueMs } of due) {
+    setArchived(thread, true, new Date(dueMs).toISOString());
+    announceChannel(events, world, guild, thread, "THREAD_UPDATE");
+  }
+  return due.length;
+}
+var init_thread_archive = __esm({
+  "src/emulator/models/thread-archive.ts"() {
+    "use strict";
+    init_thread_fields();
+    init_channel_edits();
+    init_threads();
+  }
+});
+
 // src/emulator/interactions/endpoint-watch.ts
 function watchEndpoint(check, report2, delaysMs = WATCH_DELAYS_MS) {
   let stopped = false;
@@ -61085,6 +61384,7 @@ async function startEmulator(options = {}) {
   });
   const faults = new FaultController(options.faults ?? []);
   const events = new EventBus();
+  config.clock.onAdvance(() => writeOnce(store, (world) => archiveIdleThreads(events, world, now())));
   const gateway = new Gateway(() => store.world, events, now, options.gateway);
   const interactions = interactionParts(store, nextId, config, events, gateway);
   const webhookCodes = new WebhookAuthorizations(now);
@@ -61198,6 +61498,7 @@ var init_emulator = __esm({
     init_server();
     init_events();
     init_parts();
+    init_thread_archive();
     init_endpoint_watch();
     init_seed();
     init_seed();
@@ -61487,8 +61788,8 @@ function readMessageRef(r, entry) {
   if (written === "latest") return { kind: "latest", at: at2 };
   const single = SINGLE2.exec(written);
   if (single) return { kind: "step", step: single[1], part: single[2], at: at2 };
-  const listed2 = LISTED.exec(written);
-  if (listed2) return { kind: "step", step: listed2[1], part: listed2[2], index: Number(listed2[3]), at: at2 };
+  const listed3 = LISTED.exec(written);
+  if (listed3) return { kind: "step", step: listed3[1], part: listed3[2], index: Number(listed3[3]), at: at2 };
   return r.problem(at2, `${entry.key} "${written}" names no message: write ${FORMS}`);
 }
 function readComponentRef(r, entry) {
