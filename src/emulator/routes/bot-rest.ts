@@ -1,4 +1,4 @@
-/** The REST a bot uses beyond commands and webhooks: channel messages, reactions, pins, bulk delete, guild and user reads, bans, members and roles, channels, overwrites and threads. */
+/** The REST a bot uses beyond commands and webhooks: channel messages, reactions, pins, bulk delete, guild and user reads, DMs, bans, members and roles, channels, overwrites and threads. */
 import type { Route } from '../http/http-types.js';
 import { bulkDeleteRoutes } from './bulk-delete.js';
 import { channelMessageRoutes } from './channel-messages.js';
@@ -13,6 +13,7 @@ import { guildRoleRoutes } from './guild-roles.js';
 import { threadMemberRoutes } from './thread-members.js';
 import { threadRoutes } from './threads.js';
 import { userRoutes } from './users.js';
+import { dmChannelRoutes } from './dm-channels.js';
 
 export const botRestRoutes: Route[] = [
   ...channelMessageRoutes,
@@ -28,4 +29,5 @@ export const botRestRoutes: Route[] = [
   ...channelOverwriteRoutes,
   ...threadRoutes,
   ...threadMemberRoutes,
+  ...dmChannelRoutes,
 ];

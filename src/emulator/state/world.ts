@@ -47,6 +47,14 @@ export interface Application {
   interactionsEndpointUrl?: string;
   /** Fields of the application object set through PATCH /applications/@me; absent ones answer their defaults. */
   profile?: ApplicationProfile;
+  /** The DM channels its bot has with users, in the order opened (absent: none; models/dm.ts). */
+  dms?: DmChannel[];
+}
+
+/** A DM between an application's bot and one user: a channel in no guild (type 1), the same one on every open. */
+export interface DmChannel {
+  id: Snowflake;
+  userId: Snowflake;
 }
 
 /** The editable fields of the application object the emulator keeps (wire names). */
@@ -382,4 +390,19 @@ export function findChannel(world: World, channelId: Snowflake): { guild: Guild;
     });
   holder[CHANNEL_INDEX] = index;
   return channelAt(world, channelId, index.get(channelId));
+}
+
+/** A DM channel with the application whose bot holds it (models/dm.ts). */
+export interface DmPlace {
+  app: Application;
+  dm: DmChannel;
+}
+
+/** The DM channel with this id, whichever bot holds it. */
+export function findDm(world: World, channelId: Snowflake): DmPlace | undefined {
+  for (const app of Object.values(world.applications)) {
+    const dm = app.dms?.find((d) => d.id === channelId);
+    if (dm) return { app, dm };
+  }
+  return undefined;
 }
