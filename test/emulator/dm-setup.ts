@@ -7,10 +7,11 @@ export const GENERAL = '1310000000000000101';
 export const ALICE = '1310000000000000011';
 export const BOB = '1310000000000000012';
 export const OTHER_APP = '1310000000000000900';
+export const APP = '1310000000000000800';
 
 export function dmSeed(): Seed {
   return {
-    applications: [{}, { id: OTHER_APP, name: 'other' }],
+    applications: [{ id: APP }, { id: OTHER_APP, name: 'other' }],
     guilds: [
       {
         id: GUILD,
