@@ -46779,7 +46779,7 @@ var require_websocket = __commonJS({
     var net = require("net");
     var querystring = require("querystring");
     var tls = require("tls");
-    var { randomBytes: randomBytes4, createHash: createHash6 } = require("crypto");
+    var { randomBytes: randomBytes5, createHash: createHash6 } = require("crypto");
     var { Duplex, Readable } = require("stream");
     var { URL: URL2 } = require("url");
     var PerMessageDeflate2 = require_permessage_deflate();
@@ -47333,7 +47333,7 @@ var require_websocket = __commonJS({
         }
       }
       const defaultPort = isSecure ? 443 : 80;
-      const key = randomBytes4(16).toString("base64");
+      const key = randomBytes5(16).toString("base64");
       const request3 = isSecure ? https.request : http.request;
       const protocolSet = /* @__PURE__ */ new Set();
       let perMessageDeflate;
@@ -49351,7 +49351,7 @@ var init_gateway2 = __esm({
         conn.session = session;
         conn.app = app;
         for (const frame of missed) conn.out.send(frame);
-        conn.out.send(session.record("RESUMED", null));
+        conn.out.send(session.record("RESUMED", {}));
       }
       dropped(conn) {
         clearTimeout(conn.heartbeatTimer);
@@ -54877,6 +54877,8 @@ var init_in_flight = __esm({
       callbacks = 0;
       callbacksAtAction = 0;
       last = performance.now();
+      /** Everything that happened, counted: whether anything did between two readings. */
+      touches = 0;
       detach = [];
       /** Told once of the next thing that happens: a runner reading an expectation again as the world changes. */
       waiters = /* @__PURE__ */ new Set();
@@ -54903,6 +54905,7 @@ var init_in_flight = __esm({
         this.detach.push(events.subscribe(() => this.touch()));
       }
       touch() {
+        this.touches++;
         this.last = performance.now();
         if (this.waiters.size === 0) return;
         const woken = [...this.waiters];
@@ -54933,6 +54936,10 @@ var init_in_flight = __esm({
           this.actions--;
           this.touch();
         }
+      }
+      /** How many things have happened so far (requests begun and ended, notes, dispatches, actions). */
+      get happened() {
+        return this.touches;
       }
       get busy() {
         return this.requests > 0 || this.actions > 0;
@@ -55245,6 +55252,7 @@ function emulatorHarness({
       return live2 === void 0 || !awaiting(live2, clock.now(), registry.expired(live2));
     },
     changed: (ms) => inFlight.nextChange(ms),
+    activity: () => inFlight.happened,
     track: (work) => inFlight.track(work),
     connected: (applicationId) => hasSessionFor(applicationId),
     answers(interactionId) {
@@ -59068,16 +59076,16 @@ function quietFor(i, gapMs, ms, timers = SYSTEM_TIMERS) {
     const done3 = () => {
       timers.clearTimeout(gap);
       timers.clearTimeout(deadline);
-      i.waiters.delete(restart);
+      i.waiters.delete(restart2);
       resolve18();
     };
-    const restart = () => {
+    const restart2 = () => {
       timers.clearTimeout(gap);
       gap = timers.setTimeout(done3, gapMs);
     };
     let gap = timers.setTimeout(done3, Math.min(gapMs, ms));
     const deadline = timers.setTimeout(done3, ms);
-    i.waiters.add(restart);
+    i.waiters.add(restart2);
   });
 }
 var MAX_LIVE, SYSTEM_TIMERS, InteractionRegistry;
@@ -61865,7 +61873,16 @@ function readAction(r, kind, map) {
       const written = r.text(main2);
       if (written === void 0) return void 0;
       const ms = duration(written);
-      return typeof ms === "number" ? { kind, ms } : r.problem(r.valueAt(main2), ms.problem);
+      if (typeof ms !== "number") return r.problem(r.valueAt(main2), ms.problem);
+      const messageEntry = map.get("message");
+      if (!messageEntry) return { kind, ms };
+      const message = readMessageRef(r, messageEntry);
+      return message === void 0 ? void 0 : { kind, ms, message };
+    }
+    case "restart": {
+      const yes = r.bool(main2);
+      if (yes === void 0) return void 0;
+      return yes ? { kind } : r.problem(r.valueAt(main2), "restart: true restarts the bot here; leave the step out to keep it running");
     }
     default:
       return readFault(r, main2);
@@ -61974,16 +61991,17 @@ var init_step = __esm({
       "say",
       ...MEMBER_ACTIONS,
       "advance",
-      "fail"
+      "fail",
+      "restart"
     ];
     EXTRA = {
       target: ["user-command", "message-command"],
-      message: ["click", "select", ...ON_A_MESSAGE2],
+      message: ["click", "select", ...ON_A_MESSAGE2, "advance"],
       values: ["select"]
     };
     COMMON = ["id", "expect", "within", "as", "in"];
     STEP_KEYS = [...ACTIONS, ...Object.keys(EXTRA), ...COMMON];
-    SILENT = ["advance", "fail"];
+    SILENT = ["fail", "restart"];
   }
 });
 
@@ -62048,7 +62066,9 @@ function readBot(r, entry) {
   const ready = readyEntry && readReady(r, readyEntry);
   const errorsEntry = map.get("errors");
   const errors = errorsEntry && readErrorPolicy(r, errorsEntry);
-  if (run2 === void 0 || interactionsEntry && interactions === void 0 || readyEntry && ready === void 0 || errorsEntry && errors === void 0)
+  const clockEntry = map.get("clock");
+  const clock = clockEntry && readClock(r, clockEntry);
+  if (run2 === void 0 || interactionsEntry && interactions === void 0 || readyEntry && ready === void 0 || errorsEntry && errors === void 0 || clockEntry && clock === void 0)
     return void 0;
   return {
     run: run2,
@@ -62056,6 +62076,7 @@ function readBot(r, entry) {
     ...interactions !== void 0 && { interactions },
     ...ready !== void 0 && { ready },
     ...errors !== void 0 && { errors },
+    ...clock === "real" && { clock },
     at: at2
   };
 }
@@ -62072,6 +62093,15 @@ function readErrorPolicy(r, entry) {
   return r.problem(
     r.valueAt(entry),
     `errors must be fail (an error the bot logs fails the step) or ignore, not ${JSON.stringify(written)}`
+  );
+}
+function readClock(r, entry) {
+  const written = r.text(entry);
+  if (written === void 0) return void 0;
+  if (written === "test" || written === "real") return written;
+  return r.problem(
+    r.valueAt(entry),
+    `clock must be test (advance moves the bot's timers with the emulator's clock) or real (only the emulator's), not ${JSON.stringify(written)}`
   );
 }
 function readEndpoint(r, entry) {
@@ -62153,9 +62183,9 @@ function readScenario(r, node, fallback) {
   if (!stepsEntry) r.missing(node, ["steps"], at2, "a scenario needs steps: (a list of actions, each with its expect:)");
   const name = nameEntry && r.nonEmpty(nameEntry);
   const restartEntry = map.get("restart");
-  const restart = restartEntry ? r.bool(restartEntry) : false;
-  const scenario = { at: at2, restart };
-  let ok2 = name !== void 0 && restart !== void 0;
+  const restart2 = restartEntry ? r.bool(restartEntry) : false;
+  const scenario = { at: at2, restart: restart2 };
+  let ok2 = name !== void 0 && restart2 !== void 0;
   for (const key of ["as", "in"]) {
     const e = map.get(key);
     if (e) ok2 = (scenario[key] = r.nonEmpty(e)) !== void 0 && ok2;
@@ -62180,7 +62210,7 @@ var init_read = __esm({
     init_step();
     init_values3();
     TOP_KEYS = ["bot", "world", "manifest", "scenarios"];
-    BOT_KEYS = ["run", "interactions", "ready", "errors"];
+    BOT_KEYS = ["run", "interactions", "ready", "errors", "clock"];
     ERROR_POLICIES = ["fail", "ignore"];
     SCENARIO_KEYS = ["name", "as", "in", "restart", "steps"];
   }
@@ -62416,6 +62446,184 @@ var init_acted = __esm({
   }
 });
 
+// src/bot-test/run/bot-clock.ts
+function parseLine(line) {
+  try {
+    const value = JSON.parse(line);
+    return value !== null && typeof value === "object" ? value : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var import_node_crypto15, import_node_net, MAX_LINE, ANSWER_MS, HELLO_MS, BotClockError, BotClockChannel;
+var init_bot_clock = __esm({
+  "src/bot-test/run/bot-clock.ts"() {
+    "use strict";
+    import_node_crypto15 = require("node:crypto");
+    import_node_net = require("node:net");
+    MAX_LINE = 4096;
+    ANSWER_MS = 1e4;
+    HELLO_MS = 5e3;
+    BotClockError = class extends Error {
+      code = "BOT_CLOCK";
+    };
+    BotClockChannel = class _BotClockChannel {
+      constructor(server, address2, token2) {
+        this.server = server;
+        this.address = address2;
+        this.token = token2;
+      }
+      server;
+      address;
+      token;
+      peersNow = /* @__PURE__ */ new Set();
+      nextId = 0;
+      moved = 0;
+      static open() {
+        const token2 = (0, import_node_crypto15.randomBytes)(18).toString("base64url");
+        const server = (0, import_node_net.createServer)();
+        return new Promise((resolve18, reject) => {
+          server.once("error", reject);
+          server.listen(0, "127.0.0.1", () => {
+            const port = server.address().port;
+            const channel = new _BotClockChannel(server, `127.0.0.1:${port}:${token2}`, token2);
+            server.on("connection", (socket) => channel.accept(socket));
+            server.unref();
+            resolve18(channel);
+          });
+        });
+      }
+      /** The processes whose clock is driven now. */
+      peers() {
+        return [...this.peersNow].map(({ runtime, pid }) => ({ runtime, pid }));
+      }
+      /** How far the bot's clock has been moved since it started: where the emulator's clock must stand beside it. */
+      get offsetMs() {
+        return this.moved;
+      }
+      /** A new bot process: its clock starts at real time again. */
+      forget() {
+        for (const peer of this.peersNow) peer.socket.destroy();
+        this.peersNow.clear();
+        this.moved = 0;
+      }
+      /** ms until the soonest timer of any peer, undefined when none waits. */
+      async next() {
+        const answers2 = await Promise.all([...this.peersNow].map((p) => this.ask(p, { op: "next" })));
+        const due = answers2.map((a) => a?.next).filter((n) => typeof n === "number" && Number.isFinite(n));
+        return due.length > 0 ? Math.max(0, Math.min(...due)) : void 0;
+      }
+      /** Moves every peer's clock `ms` forward; resolves once each has begun what fell due. */
+      async advance(ms) {
+        await Promise.all([...this.peersNow].map((p) => this.ask(p, { op: "advance", ms })));
+        this.moved += ms;
+      }
+      close() {
+        this.forget();
+        return new Promise((resolve18) => this.server.close(() => resolve18()));
+      }
+      accept(socket) {
+        socket.setEncoding("utf8");
+        socket.on("error", () => void 0);
+        let peer;
+        let buffered = "";
+        const hello = setTimeout(() => socket.destroy(), HELLO_MS);
+        socket.on("data", (chunk) => {
+          buffered += chunk;
+          for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
+            const line = buffered.slice(0, end);
+            buffered = buffered.slice(end + 1);
+            const said = parseLine(line);
+            if (peer) peer.waiting.get(Number(said?.id))?.(said ?? {});
+            else if (said?.hello === this.token) {
+              clearTimeout(hello);
+              peer = { runtime: String(said.runtime ?? "unknown"), pid: Number(said.pid), socket, waiting: /* @__PURE__ */ new Map() };
+              this.peersNow.add(peer);
+            } else return socket.destroy();
+          }
+          if (buffered.length > MAX_LINE) socket.destroy();
+        });
+        socket.on("close", () => {
+          clearTimeout(hello);
+          if (!peer) return;
+          this.peersNow.delete(peer);
+          for (const wake of peer.waiting.values()) wake({});
+        });
+      }
+      ask(peer, order) {
+        const id = ++this.nextId;
+        return new Promise((resolve18, reject) => {
+          const timer = setTimeout(() => {
+            peer.waiting.delete(id);
+            reject(
+              new BotClockError(
+                `the bot's clock (${peer.runtime}, pid ${peer.pid}) did not answer within ${ANSWER_MS / 1e3}s: is its event loop blocked?`
+              )
+            );
+          }, ANSWER_MS);
+          peer.waiting.set(id, (answer) => {
+            clearTimeout(timer);
+            peer.waiting.delete(id);
+            resolve18(answer);
+          });
+          peer.socket.write(`${JSON.stringify({ ...order, id })}
+`);
+        });
+      }
+    };
+  }
+});
+
+// src/bot-test/run/observe.ts
+function interactive(c) {
+  return c.type === ComponentType.BUTTON || SELECT_COMPONENT_TYPES.includes(c.type);
+}
+function observedMessage(m, reactions = []) {
+  const components = allComponents(m.components).filter(interactive).map((c) => ({
+    type: c.type,
+    ...str3(c.custom_id) !== void 0 ? { customId: str3(c.custom_id) } : {},
+    ...str3(c.label) !== void 0 ? { label: str3(c.label) } : {},
+    ...str3(c.placeholder) !== void 0 ? { placeholder: str3(c.placeholder) } : {},
+    ...c.disabled === true ? { disabled: true } : {},
+    ...str3(c.url) !== void 0 ? { url: str3(c.url) } : {}
+  }));
+  return {
+    id: str3(m.id) ?? "",
+    content: str3(m.content) ?? "",
+    embeds: Array.isArray(m.embeds) ? m.embeds.filter(isObj5) : [],
+    components,
+    ephemeral: ((typeof m.flags === "number" ? m.flags : 0) & EPHEMERAL) !== 0,
+    reactions
+  };
+}
+function observedModal(m) {
+  const fields2 = [];
+  for (const top of Array.isArray(m.components) ? m.components.filter(isObj5) : []) {
+    const label = str3(top.label);
+    for (const c of allComponents([top])) {
+      if (c.type !== ComponentType.TEXT_INPUT) continue;
+      fields2.push({
+        customId: str3(c.custom_id) ?? "",
+        label: str3(c.label) ?? label ?? "",
+        style: c.style ?? 1,
+        required: c.required !== false
+      });
+    }
+  }
+  return { title: str3(m.title) ?? "", customId: str3(m.custom_id) ?? "", fields: fields2 };
+}
+var str3, isObj5;
+var init_observe = __esm({
+  "src/bot-test/run/observe.ts"() {
+    "use strict";
+    init_component_use();
+    init_callback();
+    init_enums();
+    str3 = (v) => typeof v === "string" ? v : void 0;
+    isObj5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  }
+});
+
 // src/bot-test/run/place.ts
 function placeOf(emulator, scenario, step) {
   const as = step.as ?? scenario.as;
@@ -62472,6 +62680,35 @@ var init_place2 = __esm({
     init_snowflake();
     byId2 = (a, b) => compareSnowflakes(a.id, b.id);
     visibleTo = (m, userId2) => !((m.message.flags ?? 0) & EPHEMERAL) || m.interaction?.userId === userId2;
+  }
+});
+
+// src/bot-test/run/caused.ts
+function seen(emulator, m) {
+  const id = typeof m.id === "string" ? m.id : "";
+  return observedMessage(
+    m,
+    (emulator.world.messages[id]?.reactions ?? []).map((r) => r.emoji)
+  );
+}
+function withCaused(emulator, applicationId, mark, observed) {
+  if (observed.refused !== void 0) return observed;
+  const messages = botMessagesSince(emulator, applicationId, mark.before, mark.userId).map(
+    (m) => seen(emulator, m.message)
+  );
+  const stored2 = mark.actedId !== void 0 ? emulator.world.messages[mark.actedId] : void 0;
+  const acted = stored2 ? seen(emulator, stored2.message) : void 0;
+  const out = { ...observed, messages, ...acted ? { acted } : {} };
+  if (messages[0]) out.message = messages[0];
+  if (mark.quiet && messages.length === 0 && !(mark.kind === "say" && acted?.reactions.length))
+    out.noAnswer = `no answer: the bot posted no message${mark.kind === "say" ? " and added no reaction" : ""}`;
+  return out;
+}
+var init_caused = __esm({
+  "src/bot-test/run/caused.ts"() {
+    "use strict";
+    init_observe();
+    init_place2();
   }
 });
 
@@ -62828,6 +63065,66 @@ var init_target = __esm({
   }
 });
 
+// src/bot-test/run/advance.ts
+async function advanceClocks(harness, channel, ms) {
+  if (channel === void 0 || channel.peers().length === 0) {
+    harness.advance(ms);
+    return "emulator";
+  }
+  let left = ms;
+  for (let round = 0; left > 0; round++) {
+    const next = round < MAX_ROUNDS ? await channel.next() : void 0;
+    const step = next === void 0 ? left : Math.min(left, Math.max(1, next));
+    const before = harness.activity();
+    harness.advance(step);
+    await channel.advance(step);
+    left -= step;
+    await harness.changed(BEGUN_WITHIN_MS);
+    if (harness.activity() !== before || !harness.calm())
+      await harness.settled({ quietMs: ROUND_QUIET_MS, owed: false });
+  }
+  return "bot";
+}
+async function advanceStep(ctx, place, action, earlier, mark, expects) {
+  if (action.message !== void 0) {
+    const watched2 = messageOf2(where(ctx, place), action.message, earlier, "watch");
+    if (typeof watched2 !== "string") return watched2;
+    mark.actedId = watched2;
+  }
+  await ctx.harness.track(Promise.resolve());
+  const clock = ctx.clock;
+  try {
+    const reach2 = await advanceClocks(ctx.harness, clock?.real ? void 0 : clock?.channel, action.ms);
+    clock?.reached.add(reach2);
+  } catch (err) {
+    if (err instanceof BotClockError) return { problem: err.message };
+    throw err;
+  }
+  const after = quietAfter(ctx, mark, expects);
+  const watched = mark.actedId;
+  if (watched === void 0) return after;
+  return {
+    ...after,
+    read: () => {
+      const stored2 = ctx.emulator.world.messages[watched];
+      return stored2 ? { ...nothing(), update: seen(ctx.emulator, stored2.message) } : nothing();
+    }
+  };
+}
+var BEGUN_WITHIN_MS, ROUND_QUIET_MS, MAX_ROUNDS;
+var init_advance = __esm({
+  "src/bot-test/run/advance.ts"() {
+    "use strict";
+    init_acted();
+    init_bot_clock();
+    init_caused();
+    init_target();
+    BEGUN_WITHIN_MS = 2;
+    ROUND_QUIET_MS = 50;
+    MAX_ROUNDS = 5e3;
+  }
+});
+
 // src/bot-test/run/member-steps.ts
 async function memberStep2(ctx, place, action, earlier, mark, expects) {
   const act2 = action.kind === "join" || action.kind === "leave" ? guildAct(ctx, place, action) : messageAct(ctx, place, action, earlier, mark);
@@ -62896,85 +63193,6 @@ var init_member_steps = __esm({
     init_acted();
     init_place2();
     init_target();
-  }
-});
-
-// src/bot-test/run/observe.ts
-function interactive(c) {
-  return c.type === ComponentType.BUTTON || SELECT_COMPONENT_TYPES.includes(c.type);
-}
-function observedMessage(m, reactions = []) {
-  const components = allComponents(m.components).filter(interactive).map((c) => ({
-    type: c.type,
-    ...str3(c.custom_id) !== void 0 ? { customId: str3(c.custom_id) } : {},
-    ...str3(c.label) !== void 0 ? { label: str3(c.label) } : {},
-    ...str3(c.placeholder) !== void 0 ? { placeholder: str3(c.placeholder) } : {},
-    ...c.disabled === true ? { disabled: true } : {},
-    ...str3(c.url) !== void 0 ? { url: str3(c.url) } : {}
-  }));
-  return {
-    id: str3(m.id) ?? "",
-    content: str3(m.content) ?? "",
-    embeds: Array.isArray(m.embeds) ? m.embeds.filter(isObj5) : [],
-    components,
-    ephemeral: ((typeof m.flags === "number" ? m.flags : 0) & EPHEMERAL) !== 0,
-    reactions
-  };
-}
-function observedModal(m) {
-  const fields2 = [];
-  for (const top of Array.isArray(m.components) ? m.components.filter(isObj5) : []) {
-    const label = str3(top.label);
-    for (const c of allComponents([top])) {
-      if (c.type !== ComponentType.TEXT_INPUT) continue;
-      fields2.push({
-        customId: str3(c.custom_id) ?? "",
-        label: str3(c.label) ?? label ?? "",
-        style: c.style ?? 1,
-        required: c.required !== false
-      });
-    }
-  }
-  return { title: str3(m.title) ?? "", customId: str3(m.custom_id) ?? "", fields: fields2 };
-}
-var str3, isObj5;
-var init_observe = __esm({
-  "src/bot-test/run/observe.ts"() {
-    "use strict";
-    init_component_use();
-    init_callback();
-    init_enums();
-    str3 = (v) => typeof v === "string" ? v : void 0;
-    isObj5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-  }
-});
-
-// src/bot-test/run/caused.ts
-function seen(emulator, m) {
-  const id = typeof m.id === "string" ? m.id : "";
-  return observedMessage(
-    m,
-    (emulator.world.messages[id]?.reactions ?? []).map((r) => r.emoji)
-  );
-}
-function withCaused(emulator, applicationId, mark, observed) {
-  if (observed.refused !== void 0) return observed;
-  const messages = botMessagesSince(emulator, applicationId, mark.before, mark.userId).map(
-    (m) => seen(emulator, m.message)
-  );
-  const stored2 = mark.actedId !== void 0 ? emulator.world.messages[mark.actedId] : void 0;
-  const acted = stored2 ? seen(emulator, stored2.message) : void 0;
-  const out = { ...observed, messages, ...acted ? { acted } : {} };
-  if (messages[0]) out.message = messages[0];
-  if (mark.quiet && messages.length === 0 && !(mark.kind === "say" && acted?.reactions.length))
-    out.noAnswer = `no answer: the bot posted no message${mark.kind === "say" ? " and added no reaction" : ""}`;
-  return out;
-}
-var init_caused = __esm({
-  "src/bot-test/run/caused.ts"() {
-    "use strict";
-    init_observe();
-    init_place2();
   }
 });
 
@@ -63105,10 +63323,11 @@ async function act(ctx, place, step, earlier, mark) {
     case "leave":
       return memberStep2(ctx, place, action, earlier, mark, step.expect !== void 0);
     case "advance":
-      ctx.harness.advance(action.ms);
-      return worldOnly;
+      return advanceStep(ctx, place, action, earlier, mark, step.expect !== void 0);
     case "fail":
       return fail2(ctx, action);
+    case "restart":
+      return restart(ctx);
   }
 }
 function invokeRequest(action) {
@@ -63195,6 +63414,14 @@ async function say(ctx, place, text3, mark, expects) {
   mark.actedId = String(body.id);
   return quietAfter(ctx, mark, expects);
 }
+async function restart(ctx) {
+  if (!ctx.restartBot) return { problem: "restart: this runner cannot restart the bot" };
+  const notReady = await ctx.restartBot();
+  if (notReady === void 0) return worldOnly;
+  return {
+    problem: "exited" in notReady ? `the bot exited as it started again (code ${notReady.exited.code})` : notReady.timedOut
+  };
+}
 function fail2(ctx, action) {
   try {
     ctx.emulator.faults.add({
@@ -63217,6 +63444,7 @@ var init_steps = __esm({
     init_callback();
     init_delivery();
     init_acted();
+    init_advance();
     init_member_steps();
     init_caused();
     init_observe();
@@ -63312,6 +63540,8 @@ async function runSteps(ctx, scenario) {
     if (notReady)
       return { status: "error", steps: [{ status: "error", index: 0, at: scenario.at, problem: notReady.timedOut }] };
   }
+  const botAhead = ctx.clock?.channel?.offsetMs ?? 0;
+  if (botAhead > 0) ctx.harness.advance(botAhead);
   let mark = ctx.outputMark();
   const earlier = /* @__PURE__ */ new Map();
   for (const [index, step] of scenario.steps.entries()) {
@@ -64022,7 +64252,7 @@ function botEnvironment(emulator, bot, port, base) {
 }
 function freePort() {
   return new Promise((resolve18, reject) => {
-    const server = (0, import_node_net.createServer)();
+    const server = (0, import_node_net2.createServer)();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address();
@@ -64030,11 +64260,11 @@ function freePort() {
     });
   });
 }
-var import_node_net;
+var import_node_net2;
 var init_world3 = __esm({
   "src/bot-test/run/world.ts"() {
     "use strict";
-    import_node_net = require("node:net");
+    import_node_net2 = require("node:net");
     init_emulator();
     init_grants();
     init_errors();
@@ -64047,9 +64277,11 @@ async function startSession(spec) {
   let world;
   let bot;
   let transcript;
+  const clock = { real: spec.clock === "real", reached: /* @__PURE__ */ new Set() };
   const stop = async () => {
     await bot?.stop();
     transcript?.close();
+    await clock.channel?.close();
     await world?.emulator.close();
   };
   try {
@@ -64061,7 +64293,11 @@ async function startSession(spec) {
     const guess = botIdentity(emulator, void 0);
     const first = manifest ? loadManifest2(manifest, botEnvironment(emulator, guess, port, base)) : void 0;
     const identity = first ? botIdentity(emulator, first.manifest.applicationId) : guess;
-    const env2 = botEnvironment(emulator, identity, port, base);
+    if (!clock.real) clock.channel = await BotClockChannel.open();
+    const env2 = {
+      ...botEnvironment(emulator, identity, port, base),
+      ...clock.channel ? { CMDSYNC_CLOCK: clock.channel.address } : {}
+    };
     const loaded = manifest && identity.applicationId !== guess.applicationId ? loadManifest2(manifest, env2) : first;
     if (manifest && loaded) {
       provisionNamed(emulator, loaded, identity);
@@ -64079,6 +64315,7 @@ async function startSession(spec) {
     const timeout = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
     const shims = [];
     const startBot = async () => {
+      clock.channel?.forget();
       bot = new BotProcess(spec.run, spec.cwd, env2);
       const said = readyLine(spec.ready);
       bot.onOutput((stream, line) => {
@@ -64099,6 +64336,7 @@ async function startSession(spec) {
       emulator,
       harness,
       applicationId: identity.applicationId,
+      clock,
       transcript: recorder,
       outputMark: () => bot.outputMark(),
       botExited: (mark) => bot.exitFacts(mark),
@@ -64111,7 +64349,7 @@ async function startSession(spec) {
         return startBot();
       }
     };
-    return { ctx, commandDrift, shims, stop };
+    return { ctx, commandDrift, shims, clock, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -64136,6 +64374,7 @@ var init_session2 = __esm({
     "use strict";
     init_shims();
     init_text();
+    init_bot_clock();
     init_bot_process();
     init_command_drift();
     init_manifest();
@@ -64146,6 +64385,11 @@ var init_session2 = __esm({
 });
 
 // src/bot-test/run/run-file.ts
+function clockNote(clock) {
+  if (!clock.reached.has("emulator")) return {};
+  const why = clock.real ? "the file says bot.clock: real" : "no clock shim reached the bot (a runtime or library the shims do not cover, or a bot that does not load them)";
+  return { clockNotMoved: `advance moved only the emulator's clock, not the bot's timers: ${why}` };
+}
 async function runTestFile(file, options = {}) {
   const run2 = options.bot ?? file.bot?.run;
   if (run2 === void 0)
@@ -64164,6 +64408,7 @@ async function runTestFile(file, options = {}) {
       ...file.bot?.interactions !== void 0 ? { interactions: file.bot.interactions } : {},
       ...file.bot?.ready !== void 0 ? { ready: file.bot.ready } : {},
       ...file.bot?.errors !== void 0 ? { errors: file.bot.errors } : {},
+      ...file.bot?.clock !== void 0 ? { clock: file.bot.clock } : {},
       // Absent: found from the file's directory (cwd), as plan finds one.
       ...file.manifest !== void 0 ? { manifest: file.manifest } : {},
       ...options.env ? { env: options.env } : {},
@@ -64196,10 +64441,13 @@ async function runTestFile(file, options = {}) {
       options.onScenario?.(file.path, result);
     }
     const drift = session.commandDrift;
-    const shims = session.shims.length > 0 ? { shims: session.shims } : {};
-    if (!drift) return { path: file.path, scenarios, ...shims };
+    const told = {
+      ...session.shims.length > 0 && { shims: session.shims },
+      ...clockNote(session.clock)
+    };
+    if (!drift) return { path: file.path, scenarios, ...told };
     const severity = options.strict && drift.differences.length > 0 ? "error" : "warning";
-    return { path: file.path, scenarios, commandDrift: { ...drift, severity }, ...shims };
+    return { path: file.path, scenarios, commandDrift: { ...drift, severity }, ...told };
   } finally {
     await session.stop();
   }
@@ -64457,6 +64705,8 @@ function fileBlocks(p, f) {
   const out = [];
   if (f.commandDrift) out.push(`${fileName(f)}:
 ${commandDriftBlock(p, f.commandDrift)}`);
+  if (f.shims?.length) out.push(p.dim(`${fileName(f)}: the runner's shims: ${f.shims.join("; ")}`));
+  if (f.clockNotMoved) out.push(p.yellow(`${fileName(f)}: ${f.clockNotMoved}`));
   if (f.botExit) {
     const head = p.red(p.bold(`✗ The bot exited as it started: ${fileName(f)} did not run`));
     out.push(

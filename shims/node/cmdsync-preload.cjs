@@ -23,3 +23,5 @@ if (base) {
     return exported;
   };
 }
+// The bot's timers on the test's clock, when the runner drives one (cmdsync-clock.cjs).
+if (process.env.CMDSYNC_CLOCK) require('./cmdsync-clock.cjs');

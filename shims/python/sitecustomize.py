@@ -81,4 +81,9 @@ def _next_sitecustomize():
 
 if _BASE:
     sys.meta_path.insert(0, _AfterImport())
+if os.environ.get("CMDSYNC_CLOCK"):
+    # The bot's clock on the test's clock (cmdsync_clock.py, beside this file).
+    import cmdsync_clock
+
+    cmdsync_clock.install(os.environ["CMDSYNC_CLOCK"])
 _next_sitecustomize()

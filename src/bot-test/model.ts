@@ -27,10 +27,15 @@ export interface BotSpec {
   ready?: TextMatcher;
   /** An error the bot logs and carries on from (a traceback, a printed stack) during a step: `fail` (the default) fails that step, `ignore` does not. */
   errors?: BotErrorPolicy;
+  /** `real`: the bot's timers are left on the real clock (a runtime the shims do not reach); `advance` moves only the emulator's. */
+  clock?: 'real';
   at: SourceAt;
 }
 
 export type BotErrorPolicy = 'fail' | 'ignore';
+
+/** What an `advance` moved: the bot's clock with the emulator's, or the emulator's alone. */
+export type ClockReach = 'bot' | 'emulator';
 
 /** The emulator's seed as written (an object) or the path of a seed file, resolved against the test file's directory. */
 export type WorldSpec = { seed: Record<string, unknown> } | { seedFile: string };
@@ -142,10 +147,12 @@ export type StepAction =
   /** Someone joins the step's guild under this name; a member (a name or id) leaves it. */
   | { kind: 'join'; username: string }
   | { kind: 'leave'; member: string }
-  /** Moves the emulator's clock (token expiry), in ms. */
-  | { kind: 'advance'; ms: number }
+  /** Moves the emulator's clock and the bot's timers, in ms. `message:` names a message to watch while time passes: `update:` reads it as it then is. */
+  | { kind: 'advance'; ms: number; message?: MessageRef }
   /** The next `times` requests matching `route` (written `METHOD /path/with/*`) answer `status`. */
-  | { kind: 'fail'; route: FaultRoute; status: number; times: number };
+  | { kind: 'fail'; route: FaultRoute; status: number; times: number }
+  /** The bot's process is stopped and started again here; the world stays (what a persistent view must survive). */
+  | { kind: 'restart' };
 
 export type StepKind = StepAction['kind'];
 
@@ -352,6 +359,8 @@ export interface FileResult {
   commandDrift?: CommandDrift;
   /** What the runner's connection shims set in the bot, as each said it (run/shims.ts; 1.4). */
   shims?: string[];
+  /** The file's `advance` steps moved only the emulator's clock, and why (1.5). */
+  clockNotMoved?: string;
   /** The file could not run at all (unreadable, invalid, the bot did not get ready in time): every scenario counts as an error. */
   problems?: TestFileProblem[];
   /** The bot exited before it was ready: the file could not run, and every scenario counts as an error. */

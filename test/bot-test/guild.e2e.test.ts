@@ -32,12 +32,14 @@ describe('world: the guild after each step', () => {
     'a ticket opens a private channel from a form, and /close deletes it',
     'a private thread with the member in it',
     'a pinned answer',
+    // issue 38: the guide's 60-second awaitMessageComponent, timed out by advance: 61s.
+    "nobody confirms within the minute, and the guide's /ban cancels (issue 38, on the test's clock)",
   ])('%s', (name) => {
     expect(passing.stdout).toMatch(new RegExp(`^✓ guild\\.test\\.yaml › ${name.replace(/[/()]/g, '\\$&')} \\(`, 'm'));
   });
 
   test('the whole file passes', () => {
-    expect(passing.stdout.trimEnd().split('\n').at(-1)).toBe('8 passed, 0 failed');
+    expect(passing.stdout.trimEnd().split('\n').at(-1)).toBe('9 passed, 0 failed');
     expect(passing.code).toBe(0);
   });
 

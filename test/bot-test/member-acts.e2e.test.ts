@@ -55,7 +55,7 @@ describe('discord.js: reactions both ways, members joining and leaving', () => {
     expect(out).toMatch(/^✓ mistakes\.test\.yaml › a reaction the emulator does not know/m);
     expect(out).toContain('bad-steps.test.yaml:9:17: delete: true deletes the message; leave the step out to keep it');
     expect(out).toContain(
-      'bad-steps.test.yaml:11:9: message: belongs to click and select and react and unreact and edit and delete steps, not join',
+      'bad-steps.test.yaml:11:9: message: belongs to click and select and react and unreact and edit and delete and advance steps, not join',
     );
     expect(out).toContain('bad-steps.test.yaml:12:16: react must not be empty');
     expect(mistakes.code).not.toBe(0);
@@ -70,7 +70,10 @@ test("a collector's reply after its scenario ended lands in the world that scena
   const r = await run(['late.test.yaml', '--json']);
   const report = JSON.parse(r.stdout) as { files: Array<{ scenarios: ScenarioResult[]; shims?: string[] }> };
   // The bot names no API base: the runner's Node shim pointed discord.js at the emulator, and the report says so.
-  expect(report.files[0]!.shims).toEqual(['@discordjs/rest (discord.js) points at the emulator']);
+  expect(report.files[0]!.shims).toEqual([
+    "the bot's timers and Date follow the test's advance (Node)",
+    '@discordjs/rest (discord.js) points at the emulator',
+  ]);
   const [first, second] = report.files[0]!.scenarios;
   expect([first!.status, second!.status]).toEqual(['passed', 'passed']);
   expect(first!.transcript.filter((e) => 'late' in e)).toEqual([

@@ -178,7 +178,7 @@ describe('readTestFile: problems, each at its line and column', () => {
     await oneProblem(`scenarioz: []\n`, 'unknown key "scenarioz" in the test file; did you mean "scenarios"', 1, 1);
     await oneProblem(
       `bot: { run: x, zzz: 1 }\n${scenario('      - say: hi\n')}`,
-      'unknown key "zzz" in bot \\(known: run, interactions, ready, errors\\)',
+      'unknown key "zzz" in bot \\(known: run, interactions, ready, errors, clock\\)',
       1,
       16,
     );
@@ -240,11 +240,21 @@ describe('readTestFile: problems, each at its line and column', () => {
     await oneProblem(scenario('      - user-command: Profile\n'), 'user-command needs target:', 4, 9);
     await oneProblem(scenario('      - select: colour\n'), 'select needs values:', 4, 9);
     await oneProblem(
-      scenario('      - advance: 1m\n        expect: { reply: x }\n'),
-      'advance changes the world and reaches no bot',
+      scenario('      - restart: true\n        expect: { reply: x }\n'),
+      'restart changes the world and reaches no bot',
       5,
       9,
     );
+  });
+
+  it('bot.clock and restart take only what they mean', async () => {
+    await oneProblem(
+      `bot: { run: x, clock: fake }\n${scenario('      - say: hi\n')}`,
+      'clock must be test \\(advance moves the bot.s timers with the emulator.s clock\\) or real',
+      1,
+      23,
+    );
+    await oneProblem(scenario('      - restart: false\n'), 'restart: true restarts the bot here', 4, 18);
   });
 
   it('wrong types', async () => {

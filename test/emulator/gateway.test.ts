@@ -222,6 +222,8 @@ describe('resume', () => {
     const two = await again.dispatch('INTERACTION_CREATE');
     const resumed = await again.dispatch('RESUMED');
     expect([one.d.id, two.d.id]).toEqual(['one', 'two']);
+    // discord.py stores its shard id in RESUMED's data: a null there kills the bot on its first resume.
+    expect(resumed.d).toEqual({});
     expect([one.s, two.s, resumed.s]).toEqual([lastSeq + 1, lastSeq + 2, lastSeq + 3]);
     expect(again.seen('READY')).toEqual([]);
     // Live again: new events arrive on the resumed connection.

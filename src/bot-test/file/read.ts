@@ -18,7 +18,7 @@ import { readStep } from './step.js';
 import { textMatcher, unknownVariable } from './values.js';
 
 const TOP_KEYS = ['bot', 'world', 'manifest', 'scenarios'];
-const BOT_KEYS = ['run', 'interactions', 'ready', 'errors'];
+const BOT_KEYS = ['run', 'interactions', 'ready', 'errors', 'clock'];
 const ERROR_POLICIES: readonly BotErrorPolicy[] = ['fail', 'ignore'];
 const SCENARIO_KEYS = ['name', 'as', 'in', 'restart', 'steps'];
 
@@ -98,11 +98,14 @@ function readBot(r: Reader, entry: Entry): BotSpec | undefined {
   const ready = readyEntry && readReady(r, readyEntry);
   const errorsEntry = map.get('errors');
   const errors = errorsEntry && readErrorPolicy(r, errorsEntry);
+  const clockEntry = map.get('clock');
+  const clock = clockEntry && readClock(r, clockEntry);
   if (
     run === undefined ||
     (interactionsEntry && interactions === undefined) ||
     (readyEntry && ready === undefined) ||
-    (errorsEntry && errors === undefined)
+    (errorsEntry && errors === undefined) ||
+    (clockEntry && clock === undefined)
   )
     return undefined;
   return {
@@ -111,6 +114,7 @@ function readBot(r: Reader, entry: Entry): BotSpec | undefined {
     ...(interactions !== undefined && { interactions }),
     ...(ready !== undefined && { ready }),
     ...(errors !== undefined && { errors }),
+    ...(clock === 'real' && { clock }),
     at,
   };
 }
@@ -130,6 +134,17 @@ function readErrorPolicy(r: Reader, entry: Entry): BotErrorPolicy | undefined {
   return r.problem(
     r.valueAt(entry),
     `errors must be fail (an error the bot logs fails the step) or ignore, not ${JSON.stringify(written)}`,
+  );
+}
+
+/** `clock:` test (the default: advance moves the bot's timers too) or real (they stay on the real clock). */
+function readClock(r: Reader, entry: Entry): 'test' | 'real' | undefined {
+  const written = r.text(entry);
+  if (written === undefined) return undefined;
+  if (written === 'test' || written === 'real') return written;
+  return r.problem(
+    r.valueAt(entry),
+    `clock must be test (advance moves the bot's timers with the emulator's clock) or real (only the emulator's), not ${JSON.stringify(written)}`,
   );
 }
 

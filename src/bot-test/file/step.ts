@@ -20,17 +20,18 @@ const ACTIONS: readonly StepKind[] = [
   ...MEMBER_ACTIONS,
   'advance',
   'fail',
+  'restart',
 ];
 /** The keys besides the action, and the actions each belongs to. */
 const EXTRA: Record<string, readonly StepKind[]> = {
   target: ['user-command', 'message-command'],
-  message: ['click', 'select', ...ON_A_MESSAGE],
+  message: ['click', 'select', ...ON_A_MESSAGE, 'advance'],
   values: ['select'],
 };
 const COMMON = ['id', 'expect', 'within', 'as', 'in'];
 const STEP_KEYS = [...ACTIONS, ...Object.keys(EXTRA), ...COMMON];
 /** Steps that only change the world: nothing reaches the bot, so there is nothing to expect. */
-const SILENT: readonly StepKind[] = ['advance', 'fail'];
+const SILENT: readonly StepKind[] = ['fail', 'restart'];
 
 /** One entry of `steps:`; undefined when it has a problem (reported). */
 export function readStep(r: Reader, node: YNode, fallback: SourceAt): Step | undefined {
@@ -128,7 +129,18 @@ function readAction(r: Reader, kind: StepKind, map: Map<string, Entry>): StepAct
       const written = r.text(main);
       if (written === undefined) return undefined;
       const ms = duration(written);
-      return typeof ms === 'number' ? { kind, ms } : r.problem(r.valueAt(main), ms.problem);
+      if (typeof ms !== 'number') return r.problem(r.valueAt(main), ms.problem);
+      const messageEntry = map.get('message');
+      if (!messageEntry) return { kind, ms };
+      const message = readMessageRef(r, messageEntry);
+      return message === undefined ? undefined : { kind, ms, message };
+    }
+    case 'restart': {
+      const yes = r.bool(main);
+      if (yes === undefined) return undefined;
+      return yes
+        ? { kind }
+        : r.problem(r.valueAt(main), 'restart: true restarts the bot here; leave the step out to keep it running');
     }
     default:
       return readFault(r, main);

@@ -5,12 +5,18 @@
  */
 import type { EmulatorHarness, RunningEmulator } from '../../emulator/index.js';
 import type { Observed } from '../model.js';
+import type { BotClockState } from './bot-clock.js';
+import type { NotReady } from './ready.js';
 import type { StepMark } from './caused.js';
 
 export interface StepContext {
   emulator: RunningEmulator;
   harness: EmulatorHarness;
   applicationId: string;
+  /** The bot's clock, which `advance` moves with the emulator's (absent: only the emulator's moves). */
+  clock?: BotClockState;
+  /** Stops the bot and starts it again, the world kept; why not when it is not ready again. */
+  restartBot?(): Promise<NotReady | undefined>;
 }
 
 /**

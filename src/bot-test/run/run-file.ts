@@ -7,6 +7,7 @@
 import { dirname } from 'node:path';
 import { CmdsyncError } from '../../errors.js';
 import type { FileResult, ScenarioResult, SourceAt, TestFile } from '../model.js';
+import type { BotClockState } from './bot-clock.js';
 import { ManifestProblemError } from './manifest.js';
 import { BotNotReadyError } from './ready.js';
 import { runScenario } from './scenario.js';
@@ -23,6 +24,15 @@ export interface RunFileOptions {
 }
 
 const problemAt = (file: TestFile): SourceAt => file.bot?.at ?? { file: file.path, line: 1, column: 1 };
+
+/** Said when an `advance` moved only the emulator's clock: the bot's timers did not see that time pass. */
+function clockNote(clock: BotClockState): { clockNotMoved?: string } {
+  if (!clock.reached.has('emulator')) return {};
+  const why = clock.real
+    ? 'the file says bot.clock: real'
+    : 'no clock shim reached the bot (a runtime or library the shims do not cover, or a bot that does not load them)';
+  return { clockNotMoved: `advance moved only the emulator's clock, not the bot's timers: ${why}` };
+}
 
 export async function runTestFile(file: TestFile, options: RunFileOptions = {}): Promise<FileResult> {
   const run = options.bot ?? file.bot?.run;
@@ -42,6 +52,7 @@ export async function runTestFile(file: TestFile, options: RunFileOptions = {}):
       ...(file.bot?.interactions !== undefined ? { interactions: file.bot.interactions } : {}),
       ...(file.bot?.ready !== undefined ? { ready: file.bot.ready } : {}),
       ...(file.bot?.errors !== undefined ? { errors: file.bot.errors } : {}),
+      ...(file.bot?.clock !== undefined ? { clock: file.bot.clock } : {}),
       // Absent: found from the file's directory (cwd), as plan finds one.
       ...(file.manifest !== undefined ? { manifest: file.manifest } : {}),
       ...(options.env ? { env: options.env } : {}),
@@ -75,10 +86,13 @@ export async function runTestFile(file: TestFile, options: RunFileOptions = {}):
       options.onScenario?.(file.path, result);
     }
     const drift = session.commandDrift;
-    const shims = session.shims.length > 0 ? { shims: session.shims } : {};
-    if (!drift) return { path: file.path, scenarios, ...shims };
+    const told = {
+      ...(session.shims.length > 0 && { shims: session.shims }),
+      ...clockNote(session.clock),
+    };
+    if (!drift) return { path: file.path, scenarios, ...told };
     const severity = options.strict && drift.differences.length > 0 ? 'error' : 'warning';
-    return { path: file.path, scenarios, commandDrift: { ...drift, severity }, ...shims };
+    return { path: file.path, scenarios, commandDrift: { ...drift, severity }, ...told };
   } finally {
     await session.stop();
   }

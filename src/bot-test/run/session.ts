@@ -8,6 +8,7 @@
 import { shimLine } from './shims.js';
 import { matchesText, showMatcher } from '../match/text.js';
 import type { BotErrorPolicy, TextMatcher, WorldSpec } from '../model.js';
+import { BotClockChannel, type BotClockState } from './bot-clock.js';
 import { BotProcess } from './bot-process.js';
 import { CommandWriteWatch, findDrift, type FoundDrift } from './command-drift.js';
 import { applyManifest, findManifest, loadManifest, manifestEnvironment, provisionNamed } from './manifest.js';
@@ -31,6 +32,8 @@ export interface SessionSpec {
   ready?: TextMatcher;
   /** What an error the bot logs during a step does (default `fail`). */
   errors?: BotErrorPolicy;
+  /** `real`: the bot's timers are not driven; `advance` moves only the emulator's clock. */
+  clock?: 'real';
 }
 
 export interface BotSession {
@@ -39,6 +42,8 @@ export interface BotSession {
   commandDrift: FoundDrift | undefined;
   /** What the connection shims set in the bot, as each said it (shims.ts). */
   shims: string[];
+  /** The bot's clock, which `advance` moves with the emulator's. */
+  clock: BotClockState;
   stop(): Promise<void>;
 }
 
@@ -46,9 +51,11 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
   let world: TestWorld | undefined;
   let bot: BotProcess | undefined;
   let transcript: TranscriptRecorder | undefined;
+  const clock: BotClockState = { real: spec.clock === 'real', reached: new Set() };
   const stop = async () => {
     await bot?.stop();
     transcript?.close();
+    await clock.channel?.close();
     await world?.emulator.close();
   };
   try {
@@ -61,7 +68,11 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
     const guess = botIdentity(emulator, undefined);
     const first = manifest ? loadManifest(manifest, botEnvironment(emulator, guess, port, base)) : undefined;
     const identity = first ? botIdentity(emulator, first.manifest.applicationId) : guess;
-    const env = botEnvironment(emulator, identity, port, base);
+    if (!clock.real) clock.channel = await BotClockChannel.open();
+    const env = {
+      ...botEnvironment(emulator, identity, port, base),
+      ...(clock.channel ? { CMDSYNC_CLOCK: clock.channel.address } : {}),
+    };
     const loaded = manifest && identity.applicationId !== guess.applicationId ? loadManifest(manifest, env) : first;
     if (manifest && loaded) {
       provisionNamed(emulator, loaded, identity);
@@ -80,6 +91,8 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
     const timeout = spec.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
     const shims: string[] = [];
     const startBot = async (): Promise<NotReady | undefined> => {
+      // A new process starts on the real clock: the emulator's goes back beside it at the next scenario.
+      clock.channel?.forget();
       bot = new BotProcess(spec.run, spec.cwd, env);
       const said = readyLine(spec.ready);
       bot.onOutput((stream, line) => {
@@ -102,6 +115,7 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
       emulator,
       harness,
       applicationId: identity.applicationId,
+      clock,
       transcript: recorder,
       outputMark: () => bot!.outputMark(),
       botExited: (mark) => bot!.exitFacts(mark),
@@ -115,7 +129,7 @@ export async function startSession(spec: SessionSpec): Promise<BotSession> {
         return startBot();
       },
     };
-    return { ctx, commandDrift, shims, stop };
+    return { ctx, commandDrift, shims, clock, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -11,6 +11,7 @@ import type { ComponentRefusalKind } from '../../wire/interactions/component-use
 import { deliveryLine } from '../../wire/interactions/delivery.js';
 import type { Observed, Scenario, Step, StepAction } from '../model.js';
 import { type Acted, nothing, quietAfter, type StepContext, type StepRun } from './acted.js';
+import { advanceStep } from './advance.js';
 import { memberStep } from './member-steps.js';
 import { type StepMark, seen, withCaused } from './caused.js';
 import { observedMessage, observedModal } from './observe.js';
@@ -103,10 +104,11 @@ async function act(ctx: StepContext, place: Place, step: Step, earlier: Earlier,
     case 'leave':
       return memberStep(ctx, place, action, earlier, mark, step.expect !== undefined);
     case 'advance':
-      ctx.harness.advance(action.ms);
-      return worldOnly;
+      return advanceStep(ctx, place, action, earlier, mark, step.expect !== undefined);
     case 'fail':
       return fail(ctx, action);
+    case 'restart':
+      return restart(ctx);
   }
 }
 
@@ -221,6 +223,17 @@ async function say(ctx: StepContext, place: Place, text: string, mark: StepMark,
   }
   mark.actedId = String(body.id);
   return quietAfter(ctx, mark, expects);
+}
+
+/** The bot started again mid-scenario, the world as it is: what it kept (a persistent view) is tested next. */
+async function restart(ctx: StepContext): Promise<StepRun> {
+  if (!ctx.restartBot) return { problem: 'restart: this runner cannot restart the bot' };
+  const notReady = await ctx.restartBot();
+  if (notReady === undefined) return worldOnly;
+  return {
+    problem:
+      'exited' in notReady ? `the bot exited as it started again (code ${notReady.exited.code})` : notReady.timedOut,
+  };
 }
 
 /** Adds the step's fault; its route was parsed when the file was read (file/values.ts). */

@@ -282,7 +282,8 @@ export class Gateway {
     conn.session = session;
     conn.app = app;
     for (const frame of missed) conn.out.send(frame);
-    conn.out.send(session.record('RESUMED', null));
+    // An object, as the service sends (its `_trace` aside): discord.py writes its shard id into it, and a null crashes it.
+    conn.out.send(session.record('RESUMED', {}));
   }
 
   private dropped(conn: Connection): void {

@@ -53,6 +53,8 @@ export interface EmulatorHarness {
    * given, owes nothing it is expected to send (a deferred answer its edit): a reading taken now is not mid-change.
    */
   calm(interactionId?: Snowflake): boolean;
+  /** A count of what has happened in the emulator: two readings differ when anything happened between them. */
+  activity(): number;
   /** Resolves at the next thing that happens in the emulator (a request begun or ended, a message, a dispatch), or after `ms`. */
   changed(ms: number): Promise<void>;
   /** Counts an action of the runner's as in flight until it settles. */
@@ -128,6 +130,7 @@ export function emulatorHarness({
       return live === undefined || !awaiting(live, clock.now(), registry.expired(live));
     },
     changed: (ms) => inFlight.nextChange(ms),
+    activity: () => inFlight.happened,
     track: (work) => inFlight.track(work),
     connected: (applicationId) => hasSessionFor(applicationId),
     answers(interactionId) {

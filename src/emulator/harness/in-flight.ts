@@ -24,6 +24,8 @@ export class InFlight {
   private callbacks = 0;
   private callbacksAtAction = 0;
   private last: number = performance.now();
+  /** Everything that happened, counted: whether anything did between two readings. */
+  private touches = 0;
   private readonly detach: Array<() => void> = [];
   /** Told once of the next thing that happens: a runner reading an expectation again as the world changes. */
   private readonly waiters = new Set<() => void>();
@@ -53,6 +55,7 @@ export class InFlight {
   }
 
   touch(): void {
+    this.touches++;
     this.last = performance.now();
     if (this.waiters.size === 0) return;
     const woken = [...this.waiters];
@@ -85,6 +88,11 @@ export class InFlight {
       this.actions--;
       this.touch();
     }
+  }
+
+  /** How many things have happened so far (requests begun and ended, notes, dispatches, actions). */
+  get happened(): number {
+    return this.touches;
   }
 
   get busy(): boolean {

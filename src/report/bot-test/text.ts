@@ -46,6 +46,8 @@ export function summaryLine(p: Paint, r: RunResult): string {
 function fileBlocks(p: Paint, f: FileResult): string[] {
   const out: string[] = [];
   if (f.commandDrift) out.push(`${fileName(f)}:\n${commandDriftBlock(p, f.commandDrift)}`);
+  if (f.shims?.length) out.push(p.dim(`${fileName(f)}: the runner's shims: ${f.shims.join('; ')}`));
+  if (f.clockNotMoved) out.push(p.yellow(`${fileName(f)}: ${f.clockNotMoved}`));
   if (f.botExit) {
     const head = p.red(p.bold(`✗ The bot exited as it started: ${fileName(f)} did not run`));
     out.push(
