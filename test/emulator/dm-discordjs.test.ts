@@ -76,7 +76,9 @@ test('user.createDM() opens the DM once; user.send() posts in it', async () => {
 });
 
 test('a slash command DMs its invoker with interaction.user.send()', async () => {
-  expect(await em.invoke({ line: '/remind', channelId: GENERAL, userId: ALICE })).toMatchObject({ outcome: 'answered' });
+  expect(await em.invoke({ line: '/remind', channelId: GENERAL, userId: ALICE })).toMatchObject({
+    outcome: 'answered',
+  });
   expect(errors).toEqual([]);
   await expect
     .poll(() => messagesIn(dmOf(ALICE)!.id).map((m) => m.message.content))

@@ -44,7 +44,10 @@ test.runIf(discordPyAvailable())(
       if (step.step === 'sent') em.say({ dm: true, userId: ALICE, content: 'thanks, bot' });
     }
     clearTimeout(killer);
-    expect(steps.find((s) => s.step === 'error'), stderr).toBeUndefined();
+    expect(
+      steps.find((s) => s.step === 'error'),
+      stderr,
+    ).toBeUndefined();
     const dm = em.world.applications[APP]!.dms!.find((d) => d.userId === ALICE)!;
     expect(steps).toEqual([
       { step: 'sent', channel: dm.id, dm: dm.id, guild: false },
