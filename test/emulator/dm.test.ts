@@ -144,3 +144,18 @@ describe('messages in a DM', () => {
     ).toBe(200);
   });
 });
+
+describe('the web view', () => {
+  test("GET /__emulator/view/world lists each bot's DMs, one per member, under Direct messages' data", async () => {
+    const dm = (await openDm(ALICE)).body.id as string;
+    await openDm(ALICE);
+    const r = await fetch(`${new URL(em.url).origin}/__emulator/view/world`, {
+      headers: { 'x-cmdsync-control': em.controlToken },
+    });
+    const view = (await r.json()) as { applications: Array<{ id: string; dms?: unknown[] }> };
+    const mine = view.applications.find((a) => a.id === em.credentials.applicationId)!;
+    expect(mine.dms).toContainEqual({ id: dm, userId: ALICE, username: 'alice' });
+    expect(mine.dms!.filter((d: any) => d.userId === ALICE)).toHaveLength(1);
+    expect(view.applications.find((a) => a.id === OTHER_APP)).not.toHaveProperty('dms');
+  });
+});
