@@ -8,10 +8,13 @@ import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '.
 import { dmChannelObject, openDm } from '../models/dm.js';
 import { problemsResponse } from '../state/webhook-access.js';
 import { botOf, channelError } from './channel-access.js';
+import { own } from '../state/own.js';
 
 function createDm(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  const app = botOf(req);
-  if ('status' in app) return app;
+  const caller = botOf(req);
+  if ('status' in caller) return caller;
+  // Through ctx.world, so a persisted world's journal sees the DM added to the application.
+  const app = own(ctx.world.applications, caller.id)!;
   const body = parseDmBody(req.body);
   if (Array.isArray(body)) return problemsResponse(body)!;
   const opened = openDm(ctx.world, app, body.recipientId, () => ctx.nextId());

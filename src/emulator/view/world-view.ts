@@ -29,7 +29,13 @@ export function viewWorld(
       delivery: a.interactionsEndpointUrl ? 'http' : 'gateway',
       ...(a.interactionsEndpointUrl ? { interactionsUrl: a.interactionsEndpointUrl } : {}),
       ...(a.dms?.length
-        ? { dms: a.dms.map((d) => ({ id: d.id, userId: d.userId, username: knownUser(world, d.userId)?.username ?? d.userId })) }
+        ? {
+            dms: a.dms.map((d) => ({
+              id: d.id,
+              userId: d.userId,
+              username: knownUser(world, d.userId)?.username ?? d.userId,
+            })),
+          }
         : {}),
     })),
     guilds: Object.values(world.guilds).map((g) => ({
