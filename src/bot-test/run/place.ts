@@ -6,7 +6,8 @@
  */
 import type { RunningEmulator } from '../../emulator/index.js';
 import { resolveNames } from '../../emulator/state/names.js';
-import { findChannel, findDm, type StoredMessage, type World } from '../../emulator/state/world.js';
+import { findChannel, type StoredMessage, type World } from '../../emulator/state/world.js';
+import { findDm } from '../../emulator/state/dm-channels.js';
 import { knownUser } from '../../emulator/models/dm.js';
 import { EPHEMERAL } from '../../wire/interactions/callback.js';
 import { compareSnowflakes } from '../../wire/snowflake.js';

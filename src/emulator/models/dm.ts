@@ -10,7 +10,7 @@
 import { ChannelType } from '../../wire/enums.js';
 import { ChannelErrors, mayMentionEveryone, type ChannelError } from '../../wire/messages/index.js';
 import { isObject, type Obj } from '../../wire/rules/values.js';
-import type { Snowflake } from '../../wire/snowflake.js';
+import { compareSnowflakes, type Snowflake } from '../../wire/snowflake.js';
 import { plainUser } from '../gateway/members.js';
 import type { Application, DmChannel, World } from '../state/world.js';
 import { announceMessage, botInGuild } from './message-events.js';
@@ -63,7 +63,7 @@ export function dmSendRefusal(world: World, app: Application, dm: DmChannel): Ch
 function lastMessageId(world: World, channelId: Snowflake): Snowflake | null {
   let last: Snowflake | null = null;
   for (const m of Object.values(world.messages))
-    if (m.channel_id === channelId && (last === null || BigInt(m.id) > BigInt(last))) last = m.id;
+    if (m.channel_id === channelId && (last === null || compareSnowflakes(m.id, last) > 0)) last = m.id;
   return last;
 }
 

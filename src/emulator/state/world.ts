@@ -391,18 +391,3 @@ export function findChannel(world: World, channelId: Snowflake): { guild: Guild;
   holder[CHANNEL_INDEX] = index;
   return channelAt(world, channelId, index.get(channelId));
 }
-
-/** A DM channel with the application whose bot holds it (models/dm.ts). */
-export interface DmPlace {
-  app: Application;
-  dm: DmChannel;
-}
-
-/** The DM channel with this id, whichever bot holds it. */
-export function findDm(world: World, channelId: Snowflake): DmPlace | undefined {
-  for (const app of Object.values(world.applications)) {
-    const dm = app.dms?.find((d) => d.id === channelId);
-    if (dm) return { app, dm };
-  }
-  return undefined;
-}
