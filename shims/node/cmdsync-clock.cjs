@@ -3,15 +3,28 @@
 // node:timers, node:timers/promises) become @sinonjs/fake-timers timers that follow real time, and
 // Date is real time plus what the test advanced; when the runner says `advance`, they move together.
 // What keeps the connection alive is left on the real clock: timers set from inside the gateway and
-// REST libraries (@discordjs/ws, @discordjs/rest, undici, ws) are the runtime's own, so a heartbeat
-// or a request's timeout never fires early and a session is never dropped because time moved.
+// REST code (@discordjs/ws, @discordjs/rest, undici and Node's own fetch, ws, oceanic.js's and eris's
+// gateway and REST) are the runtime's own, so a heartbeat or a request's timeout never fires early and a
+// session is never dropped because time moved. What a library does for the bot (discord.js's collectors,
+// eris's command cooldowns and reaction buttons) is the bot's, and moves.
 'use strict';
 const net = require('node:net');
 const timers = require('node:timers');
 const timersPromises = require('node:timers/promises');
 const util = require('node:util');
 
-const CONNECTION = /[\\/]node_modules[\\/](?:@discordjs[\\/](?:ws|rest)|undici|ws|oceanic\.js|eris)[\\/]/;
+const CONNECTION = new RegExp(
+  [
+    String.raw`[\\/]node_modules[\\/](?:@discordjs[\\/](?:ws|rest)|undici|ws)[\\/]`,
+    String.raw`[\\/]node_modules[\\/]oceanic\.js[\\/]dist[\\/]lib[\\/](?:gateway|rest)[\\/]`,
+    // eris's Client.js sleeps between reconnects and between a purge's bulk deletes; voice is a connection too.
+    String.raw`[\\/]node_modules[\\/]eris[\\/]lib[\\/](?:gateway[\\/]|rest[\\/]|voice[\\/]|util[\\/](?:Sequential)?Bucket\.js|Client\.js)`,
+    // Node's own fetch (undici inside the runtime): oceanic.js's requests and a bot's own fetch.
+    '^node:internal/deps/undici/',
+  ].join('|'),
+);
+/** How many callers are looked at to find the first one outside Node's own modules. */
+const FRAMES = 8;
 const TIMER_NAMES = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'];
 const PROMISE_NAMES = ['setTimeout', 'setInterval'];
 /** How often the fake clock is brought up to real time: a bot's timer fires at most this late. */
@@ -24,14 +37,34 @@ function pick(source, names) {
   return out;
 }
 
-/** Whether the function `router` was called from a connection library (its caller's frames). */
+/**
+ * Whether the function `router` was called from a connection library: its caller is the first frame with
+ * a file that is not one of Node's own modules (the caller of events.emit, not emit), so a bot's handler
+ * called straight from a library's gateway code is the bot's. The call sites are read as objects, whatever
+ * Error.prepareStackTrace the bot installed (source-map-support).
+ */
 function fromConnection(router) {
-  const holder = {};
+  const prepare = Error.prepareStackTrace;
   const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 3;
-  Error.captureStackTrace(holder, router);
-  Error.stackTraceLimit = limit;
-  return CONNECTION.test(holder.stack);
+  const holder = {};
+  let sites;
+  try {
+    Error.prepareStackTrace = (_error, callSites) => callSites;
+    Error.stackTraceLimit = FRAMES;
+    Error.captureStackTrace(holder, router);
+    sites = holder.stack;
+  } finally {
+    Error.prepareStackTrace = prepare;
+    Error.stackTraceLimit = limit;
+  }
+  if (!Array.isArray(sites)) return false;
+  for (const site of sites) {
+    const file = site.getFileName?.();
+    if (!file) continue;
+    if (CONNECTION.test(file)) return true;
+    if (!file.startsWith('node:')) return false;
+  }
+  return false;
 }
 
 /** A timer function that gives connection libraries the real one and the bot the fake one (`made` sees each fake timer). */

@@ -1,24 +1,29 @@
-// cmdsync's connection shim for a Node bot under test (issue 38), loaded by the runner with
-// NODE_OPTIONS=--require: it points @discordjs/rest's default API base (discord.js, @discordjs/core)
-// at the emulator, so a bot that never names an API base talks to it unchanged. A bot that passes its
-// own `rest: { api }` keeps it. Without DISCORD_REST_BASE (the runner's variable) it does nothing.
+// cmdsync's connection shims for a Node bot under test (issue 38), loaded by the runner with
+// NODE_OPTIONS=--require: they point each library's default API base at the emulator, so a bot that never
+// names one talks to it unchanged (discord.js and @discordjs/core, oceanic.js, eris: one file each beside
+// this one). A bot that passes its own base keeps it. Without DISCORD_REST_BASE (the runner's variable)
+// they do nothing.
 'use strict';
-const base = process.env.DISCORD_REST_BASE;
-if (base) {
+const restBase = process.env.DISCORD_REST_BASE;
+if (restBase) {
   const Module = require('node:module');
-  const patched = new WeakSet();
+  const shims = [require('./cmdsync-discordjs.cjs'), require('./cmdsync-oceanic.cjs'), require('./cmdsync-eris.cjs')];
+  const emulator = { restBase: restBase.replace(/\/+$/, '') };
+  const said = new Set();
   const originalLoad = Module._load;
-  // Every copy the bot loads (discord.js's own, or one it depends on directly) gets the emulator's base
-  // as its default before the bot makes a client.
+  // Each module a shim knows is changed as it is loaded, before the bot can make a client with it; every
+  // copy the bot loads (a library's own, or one it depends on directly) is changed the same way.
   Module._load = function load(request, parent, isMain) {
     const exported = originalLoad.apply(this, arguments);
-    if (request === '@discordjs/rest' && exported && typeof exported === 'object' && !patched.has(exported)) {
-      const defaults = exported.DefaultRestOptions;
-      if (defaults && typeof defaults === 'object') {
-        defaults.api = base;
-        patched.add(exported);
-        process.stderr.write('[cmdsync] shim: @discordjs/rest (discord.js) points at the emulator\n');
+    for (const shim of shims) {
+      if (!shim.matches(request, parent)) continue;
+      const done = shim.patch(exported, emulator);
+      if (!done) break;
+      if (!said.has(done.line)) {
+        said.add(done.line);
+        process.stderr.write(`[cmdsync] shim: ${done.line}\n`);
       }
+      return done.exported ?? exported;
     }
     return exported;
   };

@@ -44,6 +44,8 @@ export interface BotTestOptions {
   /** The bot's environment before the emulator's variables (default: this process's). */
   env?: NodeJS.ProcessEnv;
   readyTimeoutMs?: number;
+  /** `real`: the bot's timers stay on the real clock and `advance` moves only the emulator's. */
+  clock?: 'real';
   /** The member who acts and the channel, unless an action names others. */
   as?: string;
   in?: string;
@@ -71,8 +73,12 @@ export interface BotTest {
   select(menu: ComponentRef, values: string[], options?: ActOptions & { message?: string }): Promise<BotTestResult>;
   submitModal(fields: Record<string, string>, options?: ActOptions): Promise<BotTestResult>;
   say(text: string, options?: ActOptions): Promise<BotTestResult>;
-  /** Moves the emulator's clock: ms, or `16m`, `30s`, `1h`. */
-  advance(by: number | string): void;
+  /**
+   * Moves time forward: ms, or `16m`, `30s`, `1h`. The emulator's clock and the bot's timers move together
+   * (a collector's timeout, a cooldown, a tasks.loop), unless `clock: 'real'`; resolves, like any step, once
+   * the bot has settled, with what it posted meanwhile (`messages`).
+   */
+  advance(by: number | string): Promise<BotTestResult>;
   /** The next `times` requests matching `route` (`POST /channels/*\/messages`) answer `status`. */
   fail(route: string, status?: number, times?: number): void;
   /** Back to the world as it was when the bot got ready (the bot stays connected). */
@@ -92,6 +98,7 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
     manifest: options.manifest,
     env: options.env,
     readyTimeoutMs: options.readyTimeoutMs,
+    ...(options.clock === 'real' && { clock: 'real' as const }),
   });
   const { ctx } = session;
   const scenario: Scenario = { name: 'api', restart: false, steps: [], at: AT, ...actor(options) };
@@ -119,8 +126,8 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
     say: (text, o) => act({ kind: 'say', text }, o),
     advance(by) {
       const ms = typeof by === 'number' ? by : duration(by);
-      if (typeof ms !== 'number') throw new CmdsyncError('BOT_TEST_STEP', ms.problem);
-      ctx.harness.advance(ms);
+      if (typeof ms !== 'number') return Promise.reject(new CmdsyncError('BOT_TEST_STEP', ms.problem));
+      return act({ kind: 'advance', ms });
     },
     fail(written, status = 500, times = 1) {
       const route = faultRoute(written);
@@ -130,6 +137,9 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
     },
     reset() {
       ctx.harness.restore();
+      // The bot's clock cannot go back: the emulator's stands beside it again.
+      const botAhead = ctx.clock?.channel?.offsetMs ?? 0;
+      if (botAhead > 0) ctx.harness.advance(botAhead);
       ctx.transcript.take();
     },
     stop: () => session.stop(),

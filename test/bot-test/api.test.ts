@@ -45,8 +45,10 @@ test('reset() empties the channel while the bot stays; advance() and fail() reac
   expect(await t.invoke('/history')).toMatchObject({ reply: { content: 'messages before this: 0' } });
   expect(await t.invoke('/whoami')).toMatchObject({ reply: { content: expect.stringMatching(/^ready 1 /) } });
   await t.invoke('/remember');
-  t.advance('16m');
+  // advance() settles like any step: the bot's clock moved with the emulator's.
+  expect(await t.advance('16m')).toMatchObject({ messages: [] });
   expect((await t.say('!late')).message?.content).toMatch(/^late: failed/);
+  await expect(t.advance('soon')).rejects.toMatchObject({ code: 'BOT_TEST_STEP' });
   t.fail('POST /channels/*/messages', 500);
   expect(await t.invoke('/post')).toMatchObject({ reply: { content: 'post failed: 500' } });
   // The route as discord.js's base spells it (`/v10/…`) is the same route: one prefix rule, the file's and the API's.

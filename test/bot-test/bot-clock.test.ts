@@ -5,7 +5,9 @@
  * runner advances, in order, while a connection library's timer stays on the real clock.
  */
 import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { BotClockChannel } from '../../src/bot-test/run/bot-clock.js';
 import { withShims } from '../../src/bot-test/run/shims.js';
@@ -13,9 +15,13 @@ import { discordPyAvailable, discordPyTitle, PYTHON } from '../helpers/discord-p
 import { testdir } from '../helpers/tmp.js';
 
 let channel: BotClockChannel | undefined;
+let server: Server | undefined;
 afterEach(async () => {
   await channel?.close();
   channel = undefined;
+  server?.closeAllConnections();
+  server?.close();
+  server = undefined;
 });
 
 async function until(done: () => boolean, ms = 10_000): Promise<void> {
@@ -103,6 +109,76 @@ describe('the Node shim', () => {
       await advanceAll(channel, 30 * 60_000);
       await until(() => bot.lines.includes('tick 3'));
       expect(bot.lines).toEqual(['collector ended 60', 'slept', 'tick 1', 'tick 2', 'tick 3']);
+    } finally {
+      bot.child.kill();
+    }
+  });
+});
+
+describe('the Node shim, with libraries that call the bot straight from their gateway code', () => {
+  test("a bot's timer set in a handler eris or oceanic.js calls moves, as does eris's command cooldown; their gateway's does not", async () => {
+    channel = await BotClockChannel.open();
+    // Stand-ins at the libraries' own paths: each gateway sets its heartbeat and emits the event straight to the
+    // bot's handler (events.emit between); eris's Command.js times a cooldown for the bot.
+    const gateway = (name: string) =>
+      `module.exports = (client) => { setTimeout(() => console.log('${name} heartbeat fired'), 60_000); client.emit('messageCreate', '${name}'); };`;
+    const dir = testdir({
+      'node_modules/eris/lib/gateway/Shard.js': gateway('eris'),
+      'node_modules/oceanic.js/dist/lib/gateway/Shard.js': gateway('oceanic.js'),
+      'node_modules/eris/lib/command/Command.js':
+        "module.exports.cooldown = () => setTimeout(() => console.log('eris cooldown over'), 90_000);",
+      'bot.cjs': [
+        "const client = new (require('node:events').EventEmitter)();",
+        "client.on('messageCreate', (from) => setTimeout(() => console.log('reminder from', from), 120_000));",
+        "require('eris/lib/gateway/Shard.js')(client);",
+        "require('oceanic.js/dist/lib/gateway/Shard.js')(client);",
+        "require('eris/lib/command/Command.js').cooldown();",
+        'setInterval(() => {}, 1_000_000_000);',
+      ].join('\n'),
+    });
+    const bot = startProcess(process.execPath, ['bot.cjs'], dir, channel.address);
+    try {
+      await until(() => channel!.peers().length === 1);
+      await advanceAll(channel, 10 * 60_000);
+      // Waited for, then compared: what did not fire shows in the difference.
+      await until(() => bot.lines.length >= 3).catch(() => undefined);
+      expect(bot.lines).toEqual(['eris cooldown over', 'reminder from eris', 'reminder from oceanic.js']);
+    } finally {
+      bot.child.kill();
+    }
+  });
+});
+
+describe("the Node shim and Node's own fetch", () => {
+  test('a request in flight while the test advances 10 minutes is not timed out by the jump', async () => {
+    channel = await BotClockChannel.open();
+    // The server holds its answer until the advance is over; fetch's headers timeout is 300 s.
+    let answer: (() => void) | undefined;
+    let heard: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const held = createServer((_req, res) => {
+      answer = () => res.end('ok');
+      heard();
+    }).listen(0, '127.0.0.1');
+    server = held;
+    await once(held, 'listening');
+    const { port } = held.address() as AddressInfo;
+    const dir = testdir({
+      'bot.cjs': [
+        `fetch('http://127.0.0.1:${port}/').then((r) => r.text()).then((t) => console.log('fetched', t), (e) => console.log('failed', e.cause?.code ?? e.message));`,
+        'setInterval(() => {}, 1_000_000_000);',
+      ].join('\n'),
+    });
+    const bot = startProcess(process.execPath, ['bot.cjs'], dir, channel.address);
+    try {
+      await until(() => channel!.peers().length === 1);
+      await asked;
+      await advanceAll(channel, 10 * 60_000);
+      answer!();
+      await until(() => bot.lines.length >= 1);
+      expect(bot.lines).toEqual(['fetched ok']);
     } finally {
       bot.child.kill();
     }

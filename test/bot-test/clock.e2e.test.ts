@@ -9,6 +9,9 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { startBotTest } from '../../src/index.js';
 import { runBin, type RunResult } from '../helpers/cli.js';
 import { discordPyAvailable, discordPyTitle, PYTHON } from '../helpers/discord-py.js';
 import { FIXTURES } from '../helpers/fixtures.js';
@@ -33,6 +36,21 @@ test("discord.js, the guide's cooldowns and a reminder 10 minutes later, with no
   );
   expect(file.clockNotMoved).toBeUndefined();
 }, 90_000);
+
+test("from code, advance() moves the bot's timers too: the reminder comes, and reset() keeps the clocks together", async () => {
+  const world = parse(readFileSync(join(CLOCK, 'world.yaml'), 'utf8'));
+  const t = await startBotTest({ world, bot: 'node cooldown.js', cwd: CLOCK, as: 'bob', in: 'general' });
+  try {
+    expect(await t.invoke('/remind')).toMatchObject({ reply: { content: 'I will remind you in 10 minutes' } });
+    expect((await t.advance('10m')).messages.map((m) => m.content)).toEqual(['Time is up!']);
+    // After a reset the emulator's clock stands beside the bot's (10 minutes on), not back at real time.
+    const before = t.emulator.harness!.now();
+    t.reset();
+    expect(t.emulator.harness!.now()).toBeGreaterThanOrEqual(before);
+  } finally {
+    await t.stop();
+  }
+}, 60_000);
 
 describe.runIf(discordPyAvailable())('discord.py on the test clock', () => {
   let timers: RunResult;

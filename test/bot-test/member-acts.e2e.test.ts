@@ -76,10 +76,15 @@ test("a collector's reply after its scenario ended lands in the world that scena
   ]);
   const [first, second] = report.files[0]!.scenarios;
   expect([first!.status, second!.status]).toEqual(['passed', 'passed']);
-  expect(first!.transcript.filter((e) => 'late' in e)).toEqual([
-    expect.objectContaining({ kind: 'message', action: 'create', source: 'bot', late: true }),
-    { kind: 'request', method: 'POST', route: '/channels/:channelId/messages', status: 200, late: true },
-  ]);
+  // On a loaded machine the bot's own reactions on the poll may come after the scenario ended too: late as well.
+  const late = first!.transcript.filter((e) => 'late' in e);
+  expect(late).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ kind: 'message', action: 'create', source: 'bot', late: true }),
+      { kind: 'request', method: 'POST', route: '/channels/:channelId/messages', status: 200, late: true },
+    ]),
+  );
+  expect(late.filter((e) => e.kind === 'request' && e.method !== 'PUT')).toHaveLength(1);
   expect(second!.transcript.some((e) => e.kind === 'request' && e.status >= 400)).toBe(false);
 }, 60_000);
 

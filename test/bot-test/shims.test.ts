@@ -4,11 +4,15 @@
  * the environment the runner makes, see the emulator's addresses as their
  * libraries' defaults; what the user had set still holds.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, test } from 'vitest';
 import { findShimRoot, shimLine, withShims } from '../../src/bot-test/run/shims.js';
+import { botEnvironment, botIdentity } from '../../src/bot-test/run/world.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { start } from '../emulator/helpers.js';
 import { discordPyAvailable, PYTHON } from '../helpers/discord-py.js';
 import { ROOT } from '../helpers/fixtures.js';
 import { testdir } from '../helpers/tmp.js';
@@ -62,6 +66,58 @@ describe('Node: @discordjs/rest', () => {
     });
     expect(outside.stdout.trim()).toBe('https://discord.com/api');
     expect(outside.stderr).toBe('');
+  });
+});
+
+describe('Node: oceanic.js and eris, against a running emulator', () => {
+  let em: RunningEmulator | undefined;
+  afterEach(async () => {
+    await em?.close();
+    em = undefined;
+  });
+
+  /** `code` run by a Node process started with the environment the runner gives a bot (the emulator answers meanwhile). */
+  async function asBot(code: string) {
+    em = await start();
+    const env = botEnvironment(em, botIdentity(em, undefined), 0, { PATH: process.env.PATH ?? '' });
+    const run = promisify(execFile);
+    const r = await run(process.execPath, ['-e', code], { cwd: ROOT, env, timeout: 20_000 }).catch(
+      (err: { stdout: string; stderr: string }) => err,
+    );
+    return {
+      stdout: r.stdout.trim(),
+      stderr: r.stderr,
+      botUserId: em.world.applications[em.credentials.applicationId]!.botUserId,
+    };
+  }
+
+  test("oceanic.js as its README makes a client sends to the emulator's REST base", async () => {
+    const r = await asBot(
+      "const { Client } = require('oceanic.js'); const client = new Client({ auth: 'Bot ' + process.env.DISCORD_TOKEN }); client.rest.oauth.getCurrentUser().then((u) => console.log(u.id), (e) => console.log('failed', e.message))",
+    );
+    expect(r.stdout).toBe(r.botUserId);
+    expect(r.stderr).toContain('[cmdsync] shim: oceanic.js Constants.API_URL points at the emulator');
+  });
+
+  test('eris as its README makes a client (`Eris(token)`) sends to the emulator, over HTTP', async () => {
+    const r = await asBot(
+      "const Eris = require('eris'); const bot = Eris('Bot ' + process.env.DISCORD_TOKEN); bot.getSelf().then((u) => console.log(u.id), (e) => console.log('failed', e.message))",
+    );
+    expect(r.stdout).toBe(r.botUserId);
+    expect(r.stderr).toContain('[cmdsync] shim: eris REST (discord.com) points at the emulator');
+  });
+
+  test('a bot that names its own base or domain keeps it', async () => {
+    const oceanic = await asBot(
+      "const { Client } = require('oceanic.js'); console.log(new Client({ auth: 'Bot x', rest: { baseURL: 'https://example.invalid/api/v10' } }).rest.handler.options.baseURL)",
+    );
+    expect(oceanic.stdout).toBe('https://example.invalid/api/v10');
+    await em?.close();
+    // eris's own domain is still asked over HTTPS (.invalid never resolves), not sent to the emulator.
+    const eris = await asBot(
+      "const Eris = require('eris'); Eris('Bot x', { rest: { domain: 'example.invalid' } }).getSelf().then(() => console.log('answered'), (e) => console.log(e.message))",
+    );
+    expect(eris.stdout).toMatch(/example\.invalid/);
   });
 });
 

@@ -3,6 +3,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointPostError, postToEndpoint } from '../../src/emulator/interactions/endpoint-post.js';
 
+/** The bound on an answer's bytes, larger than any answer these tests send. */
+const MAX = 1024 * 1024;
+
 /** A real node:http server on loopback; `sockets` counts the connections it accepted. */
 async function serve(
   handler: (req: IncomingMessage, res: ServerResponse, body: string) => void,
@@ -50,14 +53,16 @@ describe('postToEndpoint: the interaction POST over node:http', () => {
       body,
       { 'Content-Type': 'application/json', 'X-Signature-Ed25519': 'ab' },
       3000,
+      MAX,
     );
     const second = await postToEndpoint(
       bot.url,
       body,
       { 'Content-Type': 'application/json', 'X-Signature-Ed25519': 'cd' },
       3000,
+      MAX,
     );
-    expect(first).toEqual({ status: 200, text: '{"type":4,"data":{"content":"é"}}' });
+    expect(first).toEqual({ status: 200, contentType: 'application/json', text: '{"type":4,"data":{"content":"é"}}' });
     expect(second.status).toBe(200);
     expect(seen).toEqual([
       { body, sig: 'ab', length: String(Buffer.byteLength(body)) },
@@ -74,8 +79,8 @@ describe('postToEndpoint: the interaction POST over node:http', () => {
       if (calls === 2) return req.socket.destroy();
       res.writeHead(200).end(`answer ${calls}`);
     });
-    expect((await postToEndpoint(bot.url, '{}', {}, 3000)).text).toBe('answer 1');
-    expect(await postToEndpoint(bot.url, '{}', {}, 3000)).toEqual({ status: 200, text: 'answer 3' });
+    expect((await postToEndpoint(bot.url, '{}', {}, 3000, MAX)).text).toBe('answer 1');
+    expect(await postToEndpoint(bot.url, '{}', {}, 3000, MAX)).toEqual({ status: 200, text: 'answer 3' });
     expect(bot.sockets).toHaveLength(2);
   });
 
@@ -85,17 +90,17 @@ describe('postToEndpoint: the interaction POST over node:http', () => {
       calls++;
       req.socket.destroy();
     });
-    const err = await failure(postToEndpoint(bot.url, '{}', {}, 3000));
+    const err = await failure(postToEndpoint(bot.url, '{}', {}, 3000, MAX));
     expect(err).toBeInstanceOf(EndpointPostError);
-    expect(err.timedOut).toBe(false);
+    expect(err.failure).toBe('unreachable');
     expect(calls).toBe(1);
   });
 
   it('gives up after the time allowed, as timed out', async () => {
     const bot = await serve(() => {});
     const started = performance.now();
-    const err = await failure(postToEndpoint(bot.url, '{}', {}, 200));
-    expect(err.timedOut).toBe(true);
+    const err = await failure(postToEndpoint(bot.url, '{}', {}, 200, MAX));
+    expect(err.failure).toBe('timeout');
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
@@ -105,16 +110,16 @@ describe('postToEndpoint: the interaction POST over node:http', () => {
       res.write('{"type":');
       setTimeout(() => req.socket.destroy(), 20);
     });
-    const err = await failure(postToEndpoint(bot.url, '{}', {}, 3000));
-    expect(err.timedOut).toBe(false);
+    const err = await failure(postToEndpoint(bot.url, '{}', {}, 3000, MAX));
+    expect(err.failure).toBe('unreachable');
   });
 
   it('names why an endpoint could not be reached: refused, or not a URL', async () => {
     const closed = await serve(() => {});
     const url = closed.url;
     await new Promise((r) => closed.server.close(r));
-    expect((await failure(postToEndpoint(url, '{}', {}, 3000))).code).toBe('ECONNREFUSED');
-    expect((await failure(postToEndpoint('', '{}', {}, 3000))).code).toBe('ERR_INVALID_URL');
-    expect((await failure(postToEndpoint('ftp://127.0.0.1/x', '{}', {}, 3000))).message).toContain('ftp:');
+    expect((await failure(postToEndpoint(url, '{}', {}, 3000, MAX))).code).toBe('ECONNREFUSED');
+    expect((await failure(postToEndpoint('', '{}', {}, 3000, MAX))).code).toBe('ERR_INVALID_URL');
+    expect((await failure(postToEndpoint('ftp://127.0.0.1/x', '{}', {}, 3000, MAX))).message).toContain('ftp:');
   });
 });

@@ -252,12 +252,13 @@ describe('resume', () => {
 });
 
 describe('limits and shutdown', () => {
-  test('connections beyond the cap are refused; closing the emulator closes live sessions', async () => {
+  test("an Identify beyond the bot's session cap is closed; closing the emulator closes live sessions", async () => {
     em = await start({ gateway: { maxSessions: 1 } });
     const { c } = await ready();
-    const extra = new RawGateway(`${em.gatewayUrl}?v=10&encoding=json`);
-    clients.push(extra);
-    await expect(extra.opened).rejects.toThrow(/503/);
+    const extra = await connect();
+    await extra.waitFor((f) => f.op === 10);
+    extra.send(identify(em.credentials.botToken, GUILDS));
+    expect((await extra.closed).code).toBe(4000);
     const closing = c.closed;
     await em.close();
     expect((await closing).code).toBe(1001);

@@ -40,17 +40,10 @@ import { appReadsContent, intentOf, payloadFor } from './dispatch.js';
 import { FullListLimiter } from './member-request.js';
 import { answerRequest } from './requests.js';
 import { type Transport, transportFor } from './transport.js';
+import { AwaitingIdentify } from './awaiting-identify.js';
+import { type GatewayOptions, IDENTIFY_TIMEOUT_MS } from './options.js';
 
-export interface GatewayOptions {
-  /** Sent in Hello; a connection silent for 1.5 intervals is closed with 4009. Default 41250 ms. */
-  heartbeatIntervalMs?: number;
-  /** Open gateway connections, and sessions kept for Resume, at most. Default 100. */
-  maxSessions?: number;
-  /** How long a dropped session may be resumed. Default 5 minutes. */
-  resumeWindowMs?: number;
-  /** Dispatches kept per session for Resume. Default 1000. */
-  bufferSize?: number;
-}
+export type { GatewayOptions } from './options.js';
 
 interface Connection {
   ws: WebSocket;
@@ -70,10 +63,10 @@ export class Gateway {
     clientTracking: false,
   });
   private readonly connections = new Set<Connection>();
+  private readonly awaiting: AwaitingIdentify<Connection>;
   private readonly sessions: SessionTable;
   private readonly unsubscribe: () => void;
   private readonly heartbeatMs: number;
-  private readonly maxSessions: number;
   private readonly fullLists = new FullListLimiter();
   private closing = false;
   /** The URL bots connect to, set once the server listens. */
@@ -86,10 +79,13 @@ export class Gateway {
     options: GatewayOptions = {},
   ) {
     this.heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
-    this.maxSessions = options.maxSessions ?? 100;
+    this.awaiting = new AwaitingIdentify(
+      { max: options.maxUnidentified ?? 100, timeoutMs: options.identifyTimeoutMs ?? IDENTIFY_TIMEOUT_MS },
+      (conn) => this.refuse(conn, closeWith(GatewayClose.NOT_AUTHENTICATED), { cutOffMs: 1000 }),
+    );
     this.sessions = new SessionTable(
       {
-        maxSessions: this.maxSessions,
+        maxSessions: options.maxSessions ?? 100,
         resumeWindowMs: options.resumeWindowMs ?? 5 * 60_000,
         bufferSize: options.bufferSize ?? 1000,
       },
@@ -113,7 +109,8 @@ export class Gateway {
       refuseUpgrade(socket, 404, 'Not Found');
       return;
     }
-    if (this.closing || this.connections.size >= this.maxSessions) {
+    // No cap on connections here: sessions are bounded per application, and connections waiting to identify by `awaiting`.
+    if (this.closing) {
       refuseUpgrade(socket, 503, 'Service Unavailable');
       return;
     }
@@ -139,6 +136,7 @@ export class Gateway {
       JSON.stringify({ op: GatewayOp.HELLO, d: { heartbeat_interval: this.heartbeatMs }, s: null, t: null }),
     );
     this.armHeartbeat(conn);
+    this.awaiting.add(conn);
     ws.on('message', (data, isBinary) => {
       if (isBinary) return this.refuse(conn, closeWith(GatewayClose.DECODE_ERROR));
       this.receive(conn, data.toString());
@@ -236,6 +234,11 @@ export class Gateway {
       return;
     }
     const session = this.sessions.start(app.id, data.intents, data.shard);
+    if (!session) {
+      this.refuse(conn, { close: GatewayClose.UNKNOWN_ERROR, reason: 'Too many sessions of this bot at once.' });
+      return;
+    }
+    this.awaiting.done(conn);
     conn.session = session;
     conn.app = app;
     const world = this.world();
@@ -279,6 +282,7 @@ export class Gateway {
       }
     }
     this.sessions.attached(session);
+    this.awaiting.done(conn);
     conn.session = session;
     conn.app = app;
     for (const frame of missed) conn.out.send(frame);
@@ -288,14 +292,18 @@ export class Gateway {
 
   private dropped(conn: Connection): void {
     clearTimeout(conn.heartbeatTimer);
+    this.awaiting.done(conn);
     conn.out.dispose();
     this.connections.delete(conn);
     if (conn.session) this.sessions.detached(conn.session);
   }
 
-  private refuse(conn: Connection, refusal: Refusal): void {
+  /** Closes with the refusal's code; `cutOffMs`: a peer that has not answered the close by then is cut off. */
+  private refuse(conn: Connection, refusal: Refusal, opts: { cutOffMs?: number } = {}): void {
     clearTimeout(conn.heartbeatTimer);
+    this.awaiting.done(conn);
     conn.out.close(refusal.close, refusal.reason);
+    if (opts.cutOffMs !== undefined) setTimeout(() => conn.ws.terminate(), opts.cutOffMs).unref();
   }
 
   /** Sends a bus event to every session of its application that may see it, attached or waiting to resume. */
@@ -354,6 +362,7 @@ export class Gateway {
       ),
     );
     this.sessions.clear();
+    this.awaiting.clear();
     this.wss.close();
   }
 }

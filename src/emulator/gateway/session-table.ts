@@ -27,7 +27,7 @@ export interface SessionSnapshot {
 }
 
 export interface SessionLimits {
-  /** Sessions kept, attached or dropped, at most. */
+  /** Sessions of one application kept, attached or dropped, at most. */
   maxSessions: number;
   /** How long a dropped session may be resumed. */
   resumeWindowMs: number;
@@ -64,14 +64,23 @@ export class SessionTable {
     };
   }
 
-  /** A new session for an Identify; at the cap, the oldest dropped session makes way (live ones are bounded by the connection cap). */
-  start(applicationId: string, intents: number, shard: [number, number]): Session {
+  /**
+   * A new session for an Identify. The cap is per application, as the
+   * service limits sessions per bot token: at it, the application's oldest
+   * dropped session makes way; undefined when all of them are attached.
+   */
+  start(applicationId: string, intents: number, shard: [number, number]): Session | undefined {
     this.expireDetached();
-    if (this.sessions.size >= this.limits.maxSessions) {
-      let oldest: Session | undefined;
-      for (const s of this.sessions.values())
-        if (s.detachedAt !== undefined && (!oldest || s.detachedAt < oldest.detachedAt!)) oldest = s;
-      if (oldest) this.sessions.delete(oldest.id);
+    let count = 0;
+    let oldest: Session | undefined;
+    for (const s of this.sessions.values()) {
+      if (s.applicationId !== applicationId) continue;
+      count += 1;
+      if (s.detachedAt !== undefined && (!oldest || s.detachedAt < oldest.detachedAt!)) oldest = s;
+    }
+    if (count >= this.limits.maxSessions) {
+      if (!oldest) return undefined;
+      this.sessions.delete(oldest.id);
     }
     const session = new Session(randomBytes(16).toString('hex'), applicationId, intents, shard, this.limits.bufferSize);
     this.sessions.set(session.id, session);

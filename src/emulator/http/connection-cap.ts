@@ -14,6 +14,12 @@
  * never closed; only when every connection of the address is such a one is
  * the new connection refused. Slow connections still end at the head and
  * request timeouts.
+ *
+ * A connection upgraded to a WebSocket (a bot's gateway session) is no longer
+ * an HTTP connection: it leaves the count when it upgrades and is never closed
+ * for HTTP pressure (the gateway bounds its own connections). Counted, it was
+ * one "never answered", so a client holding the cap's worth of connections
+ * cut every bot off the gateway.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -56,6 +62,17 @@ export function capConnectionsPerClient(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const byAddress = new Map<string, Set<Tracked>>();
   const bySocket = new WeakMap<Socket, Tracked>();
+  const forget = (tracked: Tracked, address: string) => {
+    bySocket.delete(tracked.socket);
+    const set = byAddress.get(address);
+    set?.delete(tracked);
+    if (set?.size === 0) byAddress.delete(address);
+  };
+  // Before the gateway's own listener: the socket is out of the count whatever the gateway does with it.
+  server.prependListener('upgrade', (req: IncomingMessage) => {
+    const tracked = bySocket.get(req.socket);
+    if (tracked) forget(tracked, req.socket.remoteAddress ?? '');
+  });
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     let open = byAddress.get(address);
@@ -72,11 +89,7 @@ export function capConnectionsPerClient(
     const tracked: Tracked = { socket, lastProgress: now(), answered: false };
     open.add(tracked);
     bySocket.set(socket, tracked);
-    socket.once('close', () => {
-      const set = byAddress.get(address);
-      set?.delete(tracked);
-      if (set?.size === 0) byAddress.delete(address);
-    });
+    socket.once('close', () => forget(tracked, address));
   });
   // One listener for every response (it finds its connection through the request), not a closure per request.
   function finished(this: ServerResponse): void {

@@ -45,6 +45,7 @@ export interface Delivered {
 /** The cause the endpoint's answer shows at once, before any wait; undefined when a callback may still come. */
 function endpointCause(answer: HttpAnswer, refusal: string | undefined): NoResponse | undefined {
   if (answer.timedOut) return { kind: 'endpoint-timeout' };
+  if (answer.notCallback !== undefined) return { kind: 'not-a-callback', what: answer.notCallback };
   if (answer.error !== undefined) return { kind: 'endpoint-unreachable', error: answer.error };
   if (answer.status === 401) return { kind: 'signature-rejected' };
   if (refusal !== undefined) return { kind: 'bad-callback', message: refusal };

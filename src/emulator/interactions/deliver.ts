@@ -11,6 +11,14 @@ import { signInteraction } from './keys.js';
 import { CallbackType } from '../../wire/interactions/callback.js';
 import { InteractionType } from '../../wire/interactions/payload.js';
 import type { Obj } from '../../wire/rules/values.js';
+import { MAX_JSON_BYTES, readJson } from '../../wire/json.js';
+
+/**
+ * The largest answer read from an endpoint: the service's own bound on a JSON
+ * body, above any valid callback (2,000 characters of content, 6,000 of
+ * embeds, 40 components). A larger answer is cut off as soon as it passes it.
+ */
+export const MAX_ANSWER_BYTES = MAX_JSON_BYTES;
 
 export interface HttpAnswer {
   /** HTTP status of the endpoint's answer, or undefined when it never answered in time. */
@@ -21,6 +29,8 @@ export interface HttpAnswer {
   error?: string;
   /** It did not answer within the time allowed (as opposed to never being reached). */
   timedOut?: boolean;
+  /** What it answered instead of a callback, in words: larger than any callback, or a 200 whose body is not a JSON object. */
+  notCallback?: string;
 }
 
 function signedHeaders(app: Application, body: string, timestamp: string): Record<string, string> {
@@ -48,20 +58,27 @@ async function post(
 ): Promise<HttpAnswer> {
   let reply: EndpointReply;
   try {
-    reply = await postToEndpoint(url, body, headers, timeoutMs);
+    reply = await postToEndpoint(url, body, headers, timeoutMs, MAX_ANSWER_BYTES);
   } catch (err) {
     if (!(err instanceof EndpointPostError)) throw err;
-    return err.timedOut
+    if (err.failure === 'too-large') {
+      const said = `answered with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB, larger than any callback`;
+      return { error: said, notCallback: said };
+    }
+    return err.failure === 'timeout'
       ? { error: `did not answer within ${timeoutMs / 1000} s`, timedOut: true }
       : { error: connectError(err) };
   }
-  let parsed: unknown;
-  try {
-    parsed = reply.text === '' ? undefined : JSON.parse(reply.text);
-  } catch {
-    parsed = undefined;
-  }
-  return { status: reply.status, body: parsed };
+  if (reply.text === '') return { status: reply.status };
+  // The reader of every JSON body: an inline answer is stored, so it must be storable like a request's body.
+  const read = readJson(reply.text);
+  const isObject = read.ok && typeof read.value === 'object' && read.value !== null && !Array.isArray(read.value);
+  if (reply.status === 200 && !isObject)
+    return {
+      status: reply.status,
+      notCallback: `HTTP 200 ${reply.contentType ?? 'without a content type'}, ${read.ok ? 'JSON that is not an object' : 'not JSON'}`,
+    };
+  return { status: reply.status, body: read.ok ? read.value : undefined };
 }
 
 /** POSTs the signed interaction; resolves with the endpoint's answer within `timeoutMs`. */
@@ -118,7 +135,7 @@ export async function checkEndpoint(app: Application, nowSeconds: number, timeou
   if (good.error) return { url, ok: false, problems: [`the endpoint ${good.error}`], answered: false };
   if (good.status !== 200 || bodyType !== CallbackType.PONG)
     problems.push(
-      `a signed PING got ${[good.status, JSON.stringify(good.body)].filter((x) => x !== undefined).join(' ')}; it must get 200 {"type":1}${good.status === 401 ? " (401: the bot's DISCORD_PUBLIC_KEY is not this emulator's public key)" : ''}`,
+      `a signed PING got ${[good.status, good.notCallback ?? JSON.stringify(good.body)].filter((x) => x !== undefined).join(' ')}; it must get 200 {"type":1}${good.status === 401 ? " (401: the bot's DISCORD_PUBLIC_KEY is not this emulator's public key)" : ''}`,
     );
   const forgedHeaders = signedHeaders(app, ping, timestamp);
   // Flip one bit of the signature: valid hex, wrong signature.

@@ -10,19 +10,31 @@
  * connection the server closed just as it was taken fails before any answer;
  * that one POST is sent again on a new connection, as Node's documentation
  * advises: the endpoint never saw it.
+ *
+ * The answer is read up to a bound (`maxBytes`): an endpoint that sends more
+ * (announced in Content-Length, or streamed) is cut off as soon as the bound
+ * is passed, so no answer can make the emulator build a string it cannot hold.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 export interface EndpointReply {
   status: number;
+  /** The Content-Type header, when there was one. */
+  contentType?: string;
   text: string;
 }
 
-/** Why a POST got no answer: it was not answered within the time allowed, or the endpoint could not be reached (`code`: its errno, e.g. ECONNREFUSED). */
+/**
+ * Why a POST got no usable answer: not answered within the time allowed, the
+ * endpoint could not be reached (`code`: its errno, e.g. ECONNREFUSED), or its
+ * answer was larger than the bound.
+ */
+export type EndpointFailure = 'timeout' | 'unreachable' | 'too-large';
+
 export class EndpointPostError extends Error {
   constructor(
-    readonly timedOut: boolean,
+    readonly failure: EndpointFailure,
     readonly code: string | undefined,
     message: string,
   ) {
@@ -41,15 +53,16 @@ export function postToEndpoint(
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  maxBytes: number,
 ): Promise<EndpointReply> {
   let target: URL;
   try {
     target = new URL(url);
   } catch {
-    return Promise.reject(new EndpointPostError(false, 'ERR_INVALID_URL', `invalid URL: ${url}`));
+    return Promise.reject(new EndpointPostError('unreachable', 'ERR_INVALID_URL', `invalid URL: ${url}`));
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
-    return Promise.reject(new EndpointPostError(false, undefined, `unsupported scheme ${target.protocol}`));
+    return Promise.reject(new EndpointPostError('unreachable', undefined, `unsupported scheme ${target.protocol}`));
   const options: RequestOptions = {
     method: 'POST',
     agent: agents[target.protocol],
@@ -58,7 +71,7 @@ export function postToEndpoint(
   return new Promise((resolve, reject) => {
     // Unref'd like AbortSignal.timeout's: the request's own socket keeps the process alive while it is open.
     const timer = setTimeout(
-      () => fail(new EndpointPostError(true, undefined, `no answer within ${timeoutMs} ms`)),
+      () => fail(new EndpointPostError('timeout', undefined, `no answer within ${timeoutMs} ms`)),
       timeoutMs,
     ).unref();
     let settled = false;
@@ -72,34 +85,53 @@ export function postToEndpoint(
     };
     const send = (retry: boolean) => {
       const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, (res) =>
-        readReply(res, (text) => done(res.statusCode ?? 0, text), fail),
+        readReply(res, maxBytes, (text) => done(res.statusCode ?? 0, res.headers['content-type'], text), fail),
       );
       current = req;
       req.on('error', (err: NodeJS.ErrnoException) => {
         if (settled || req !== current) return;
         if (retry && req.reusedSocket && err.code !== undefined && STALE_CONNECTION.has(err.code)) return send(false);
-        fail(new EndpointPostError(false, err.code, err.message));
+        fail(new EndpointPostError('unreachable', err.code, err.message));
       });
       req.end(body);
     };
-    const done = (status: number, text: string) => {
+    const done = (status: number, contentType: string | undefined, text: string) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ status, text });
+      resolve(contentType === undefined ? { status, text } : { status, contentType, text });
     };
     send(true);
   });
 }
 
-function readReply(res: IncomingMessage, onText: (text: string) => void, fail: (err: EndpointPostError) => void): void {
+/** Reads the answer's text, or fails as soon as it is known to pass `maxBytes` (the rest is never read). */
+function readReply(
+  res: IncomingMessage,
+  maxBytes: number,
+  onText: (text: string) => void,
+  fail: (err: EndpointPostError) => void,
+): void {
+  const tooLarge = () =>
+    fail(new EndpointPostError('too-large', undefined, `the answer is larger than ${maxBytes} bytes`));
+  const announced = Number(res.headers['content-length']);
+  if (announced > maxBytes) {
+    tooLarge();
+    return;
+  }
   const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
+  let size = 0;
+  res.on('data', (c: Buffer) => {
+    size += c.length;
+    // fail() destroys the request, which stops the reading: nothing past the bound is kept.
+    if (size > maxBytes) tooLarge();
+    else chunks.push(c);
+  });
   res.on('end', () =>
     onText(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')),
   );
-  res.on('error', (err: NodeJS.ErrnoException) => fail(new EndpointPostError(false, err.code, err.message)));
+  res.on('error', (err: NodeJS.ErrnoException) => fail(new EndpointPostError('unreachable', err.code, err.message)));
   res.on('close', () => {
-    if (!res.complete) fail(new EndpointPostError(false, 'ECONNRESET', 'the answer was cut off'));
+    if (!res.complete) fail(new EndpointPostError('unreachable', 'ECONNRESET', 'the answer was cut off'));
   });
 }

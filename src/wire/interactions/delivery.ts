@@ -15,6 +15,8 @@ export type NoResponse =
   | { kind: 'endpoint-unreachable'; error: string }
   /** The endpoint answered an HTTP error status. */
   | { kind: 'endpoint-error'; status: number }
+  /** The endpoint answered with something that is not a callback at all (`what`: a 200 that is not a JSON object, or an answer larger than any callback). */
+  | { kind: 'not-a-callback'; what: string }
   /** The endpoint answered 200 with a body that is not a callback the service accepts. */
   | { kind: 'bad-callback'; message: string }
   /** The endpoint did not answer the POST within the 3 s. */
@@ -52,6 +54,8 @@ export function deliveryLine(o: DeliveryOutcome): string {
       return `no answer: the endpoint ${o.error}`;
     case 'endpoint-error':
       return `no answer: the endpoint answered HTTP ${o.status}`;
+    case 'not-a-callback':
+      return `no answer: the endpoint answered with something that is not a callback (${o.what})`;
     case 'bad-callback':
       return `no answer: the endpoint's callback was refused (${o.message})`;
     case 'endpoint-timeout':
@@ -72,6 +76,8 @@ export function noResponseReason(o: NoResponse): string {
       return `the interactions endpoint ${o.error}: is the bot running and listening there?`;
     case 'endpoint-error':
       return `the interactions endpoint answered HTTP ${o.status}${o.status >= 500 ? ' (the bot failed; see its log)' : ''} instead of a callback.`;
+    case 'not-a-callback':
+      return `the interactions endpoint answered with something that is not a callback (${o.what}): a 200 answer's body must be a callback, a JSON object such as {"type":4,"data":{"content":"…"}}.`;
     case 'bad-callback':
       return `the endpoint answered 200 with a callback the service refuses: ${o.message}`;
     case 'endpoint-timeout':
