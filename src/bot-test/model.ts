@@ -54,6 +54,8 @@ export interface MessageMatcher {
   withinMs?: number;
   /** Its reactions' emoji in the order first added, each a text matcher (`👍`, `party:123`); others may be between. */
   reactions?: TextMatcher[];
+  /** Where it is (`in:`), as a place label: `#general`, or `dm bob` for the bot's DM with bob. */
+  in?: string;
   at: SourceAt;
 }
 
@@ -136,6 +138,8 @@ export type StepAction =
   | { kind: 'select'; menu: ComponentRef; values: string[]; message?: MessageRef }
   | { kind: 'submit-modal'; fields: Record<string, string> }
   | { kind: 'say'; text: string }
+  /** The member (`as:`) writes to the bot in their DM with it, opened on first use. */
+  | { kind: 'dm'; text: string }
   /**
    * What else a member does (file/member-step.ts): react on `message` (a reference), else the bot's latest
    * message in the channel; take a reaction back from `message`, else the latest message that has it; edit or

@@ -24,6 +24,8 @@ export interface ObservedMessage {
   deleted?: true;
   /** Its reactions' emoji (`name`, or `name:id` for a custom one), in the order first added. */
   reactions: string[];
+  /** Where it is: `#channel`, or `dm <username>` in the bot's DM with that user (absent: not read, e.g. a launch's reply). */
+  in?: string;
 }
 
 export interface ObservedModal {

@@ -135,8 +135,13 @@ export interface RunningEmulator extends ComponentActions {
   limits: Limits;
   /** Invokes a command as a user would (the same as POST /__emulator/interactions and `cmdsync invoke`). */
   invoke(request: InvokeRequest): Promise<InvokeOutcome>;
-  /** A member posts in a channel (the same as POST /__emulator/messages and `cmdsync say`): 200 with the message, or the service's refusal. */
-  say(request: { channelId: Snowflake; userId: Snowflake; content?: string } & Obj): EmulatorResponse;
+  /** A member posts in a channel, or (`dm: true`) writes to the bot in their DM (the same as POST /__emulator/messages and `cmdsync say`): 200 with the message, or the service's refusal. */
+  say(
+    request: ({ channelId: Snowflake } | { dm: true; applicationId?: Snowflake }) & {
+      userId: Snowflake;
+      content?: string;
+    } & Obj,
+  ): EmulatorResponse;
   /** What a member does besides posting: edit or delete a message, react, join or leave a guild (the control routes' handlers). */
   member: MemberActs;
   /** The service's check of an application's interactions endpoint (default: the default application's). */

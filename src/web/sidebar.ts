@@ -1,7 +1,7 @@
 /**
  * The side bar: each guild with its channels as the client lists them
- * (threads under their parent, forum posts under their forum), then the
- * member the page acts as and the locale it shows.
+ * (threads under their parent, forum posts under their forum), the bots'
+ * direct messages, then the member the page acts as and the locale it shows.
  */
 import { html, nothing, render, svg, type TemplateResult } from 'lit-html';
 import type { AppContext } from './app-context.js';
@@ -94,6 +94,17 @@ function actingAs(app: AppContext): TemplateResult {
   )}</select></label></section>`;
 }
 
+/** The bots' DMs, one per user (the member's name; the bot's when the world has several). */
+function directMessages(app: AppContext): TemplateResult | typeof nothing {
+  const several = app.world.applications.length > 1;
+  const dms = app.world.applications.flatMap((a) => (a.dms ?? []).map((d) => ({ ...d, bot: a.name })));
+  if (dms.length === 0) return nothing;
+  return html`<section class="dms"><h2>Direct messages</h2>${dms.map(
+    (d) =>
+      html`<div class="dm" data-channel-id=${d.id} title="${d.username} (${d.id})">${channelGlyph(ChannelType.GUILD_TEXT)}<span class="name">${d.username}${several ? html` <span class="reason">with ${d.bot}</span>` : nothing}</span></div>`,
+  )}</section>`;
+}
+
 export function renderSidebar(el: HTMLElement, app: AppContext): void {
-  render(html`${app.world.guilds.map((g) => guildSection(app, g))}${actingAs(app)}`, el);
+  render(html`${app.world.guilds.map((g) => guildSection(app, g))}${directMessages(app)}${actingAs(app)}`, el);
 }

@@ -86,5 +86,5 @@ test("a discord.js collector's editReply after its timeout works in the next sce
   expect(
     second!.transcript.filter((e) => e.kind === 'request' && e.route.endsWith('@original')).map((e) => e.kind),
   ).toHaveLength(1);
-  expect(doc.format_version).toBe('1.5');
+  expect(doc.format_version).toBe('1.6');
 }, 90_000);

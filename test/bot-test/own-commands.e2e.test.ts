@@ -40,7 +40,7 @@ test("discord.js's application.commands.set(): each difference in the plan's wor
   const strict = await runBin(['test', 'drift-js.test.yaml', '--strict', '--json'], { cwd: DIR, timeoutMs: 90_000 });
   expect(strict.code, strict.stderr).toBe(1);
   const doc = JSON.parse(strict.stdout);
-  expect(doc).toMatchObject({ format_version: '1.5', ok: false, passed: 1, failed: 0, drifted: 1 });
+  expect(doc).toMatchObject({ format_version: '1.6', ok: false, passed: 1, failed: 0, drifted: 1 });
   expect(doc.files[0].commandDrift).toEqual({
     manifest: 'cmdsync.yaml',
     requests: [{ method: 'PUT', route: '/applications/:applicationId/commands', status: 200 }],

@@ -41,7 +41,7 @@ describe('a discord.js bot with collectors (collector.mjs)', () => {
   });
 
   test("--json (format 1.3): every message a slash command caused, in order, each with its reactions; a say's own message with the bot's reaction", () => {
-    expect(json.format_version).toBe('1.5');
+    expect(json.format_version).toBe('1.6');
     const [, , announce, wave] = json.files[0]!.scenarios as Array<{
       steps: Array<{ observed: { messages: Array<{ content: string; reactions: string[] }>; acted?: unknown } }>;
     }>;

@@ -21,13 +21,14 @@ export const EXPECT_KEYS = [
   'reactions',
   'world',
 ] as const;
-const MESSAGE_KEYS = ['content', 'embeds', 'components', 'ephemeral', 'deleted', 'reactions', 'within'];
+const MESSAGE_KEYS = ['content', 'embeds', 'components', 'ephemeral', 'deleted', 'reactions', 'within', 'in'];
 const MODAL_KEYS = ['title', 'fields', 'within'];
 /** What nothing reaching the bot, or the bot not answering, rules out. */
 const ANSWERS = ['reply', 'update', 'followups', 'modal', 'choices', 'message', 'messages', 'reactions'];
 /** The steps that act on a message, whose reactions `reactions:` reads. */
 const ON_A_MESSAGE: readonly StepKind[] = [
   'say',
+  'dm',
   'click',
   'select',
   'message-command',
@@ -74,9 +75,24 @@ export function readMessage(r: Reader, entry: Entry, what = entry.key): MessageM
     else if (e.key === 'deleted') ok = (out.deleted = r.bool(e)) !== undefined && ok;
     else if (e.key === 'within') ok = (out.withinMs = readWithin(r, e)) !== undefined && ok;
     else if (e.key === 'reactions') ok = (out.reactions = readTexts(r, e, where)) !== undefined && ok;
+    else if (e.key === 'in') ok = (out.in = readPlaceLabel(r, e)) !== undefined && ok;
     else ok = (out.embeds = readEmbeds(r, e, where)) !== undefined && ok;
   }
   return ok ? out : undefined;
+}
+
+/** `in: general`, `in: "#general"`, `in: dm bob` (`dm @bob`): where a message is, as ObservedMessage.in labels it. */
+function readPlaceLabel(r: Reader, e: Entry): string | undefined {
+  const written = r.nonEmpty(e);
+  if (written === undefined) return undefined;
+  const dm = /^dm\s+@?(\S+)$/i.exec(written.trim());
+  if (dm) return `dm ${dm[1]}`;
+  if (/^dm$/i.test(written.trim()) || /\s/.test(written.trim()))
+    return r.problem(
+      r.valueAt(e),
+      `in: is a channel (general, #general) or a DM with a member (dm bob), not "${written}"`,
+    );
+  return `#${written.trim().replace(/^#/, '')}`;
 }
 
 /** Embeds as partial objects, their strings checked as text matchers (a bad regular expression is a problem here, not at run time). */

@@ -1,13 +1,14 @@
 /**
  * The steps of a member's own doings besides posting: `react`/`unreact`
  * (an emoji), `edit` (the new text), `delete: true`, each on `message:` when
- * given; `join` (a new member's name) and `leave` (a member's name or id).
+ * given; `join` (a new member's name) and `leave` (a member's name or id);
+ * `dm` (the text the member writes to the bot in their DM).
  */
 import type { StepAction } from '../model.js';
 import type { Entry, Reader } from './nodes.js';
 import { readMessageRef } from './refs.js';
 
-export const MEMBER_ACTIONS = ['react', 'unreact', 'edit', 'delete', 'join', 'leave'] as const;
+export const MEMBER_ACTIONS = ['react', 'unreact', 'edit', 'delete', 'join', 'leave', 'dm'] as const;
 export type MemberActionKind = (typeof MEMBER_ACTIONS)[number];
 /** The member actions `message:` belongs to. */
 export const ON_A_MESSAGE: readonly MemberActionKind[] = ['react', 'unreact', 'edit', 'delete'];
@@ -28,7 +29,8 @@ export function readMemberAction(
       const emoji = r.nonEmpty(main);
       return emoji === undefined ? undefined : { kind, emoji, ...on };
     }
-    case 'edit': {
+    case 'edit':
+    case 'dm': {
       const text = r.nonEmpty(main);
       return text === undefined ? undefined : { kind, text, ...on };
     }

@@ -70,7 +70,7 @@ function position(r: Reader, e: Entry): number | undefined {
 
 /** The steps whose own message `said` reads, whose interaction has a `reply`, an `update`, follow-ups. */
 const PARTS_OF: Record<StepPart, readonly StepKind[] | 'any'> = {
-  said: ['say'],
+  said: ['say', 'dm'],
   reply: ['invoke', 'user-command', 'message-command', 'click', 'select', 'submit-modal'],
   followups: ['invoke', 'user-command', 'message-command', 'click', 'select', 'submit-modal'],
   update: ['click', 'select', 'submit-modal'],

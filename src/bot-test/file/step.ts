@@ -124,6 +124,7 @@ function readAction(r: Reader, kind: StepKind, map: Map<string, Entry>): StepAct
     case 'delete':
     case 'join':
     case 'leave':
+    case 'dm':
       return readMemberAction(r, kind satisfies MemberActionKind, main, map);
     case 'advance': {
       const written = r.text(main);

@@ -43,6 +43,8 @@ export function matchMessage(path: string, m: MessageMatcher, actual: ObservedMe
     void out.push({ path: `${path}.${sub}`, expected, actual: got, at: m.at });
   if (m.content && !matchesText(m.content, actual.content))
     add('content', showMatcher(m.content), show(actual.content));
+  if (m.in !== undefined && m.in.toLowerCase() !== actual.in?.toLowerCase())
+    add('in', m.in, actual.in ?? 'somewhere the runner did not read');
   if (m.ephemeral !== undefined && m.ephemeral !== actual.ephemeral)
     add('ephemeral', String(m.ephemeral), String(actual.ephemeral));
   const gone = actual.deleted === true;

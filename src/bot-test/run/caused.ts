@@ -8,7 +8,7 @@
 import type { RunningEmulator } from '../../emulator/index.js';
 import type { Observed, ObservedMessage, StepKind } from '../model.js';
 import { observedMessage } from './observe.js';
-import { botMessagesSince } from './place.js';
+import { botMessagesSince, placeLabel } from './place.js';
 
 type Obj = Record<string, unknown>;
 
@@ -25,10 +25,12 @@ export interface StepMark {
 /** A message as the member sees it now, with its reactions (kept beside the message object, not in it). */
 export function seen(emulator: RunningEmulator, m: Obj): ObservedMessage {
   const id = typeof m.id === 'string' ? m.id : '';
-  return observedMessage(
+  const observed = observedMessage(
     m,
     (emulator.world.messages[id]?.reactions ?? []).map((r) => r.emoji),
   );
+  const where = typeof m.channel_id === 'string' ? placeLabel(emulator.world, m.channel_id) : undefined;
+  return where !== undefined ? { ...observed, in: where } : observed;
 }
 
 /** What the step observed, completed with what it caused (a refused step caused nothing). */
@@ -48,7 +50,8 @@ export function withCaused(
   if (messages[0]) out.message = messages[0];
   // What the member did (a post, a reaction, an edit, a join) got nothing back: the same as an interaction the
   // bot left unanswered. Only such steps are marked quiet (acted.ts quietAfter).
-  if (mark.quiet && messages.length === 0 && !(mark.kind === 'say' && acted?.reactions.length))
-    out.noAnswer = `no answer: the bot posted no message${mark.kind === 'say' ? ' and added no reaction' : ''}`;
+  const posted = mark.kind === 'say' || mark.kind === 'dm';
+  if (mark.quiet && messages.length === 0 && !(posted && acted?.reactions.length))
+    out.noAnswer = `no answer: the bot posted no message${posted ? ' and added no reaction' : ''}`;
   return out;
 }

@@ -1,9 +1,9 @@
 /**
  * A member's own doings as steps: reacting, editing or deleting a message,
- * joining or leaving the guild, through the emulator's member acts (the
+ * joining or leaving the guild, writing to the bot in a DM, through the emulator's member acts (the
  * control routes' handlers), so the bot receives the service's events
  * (MESSAGE_REACTION_ADD/REMOVE, MESSAGE_UPDATE/DELETE, GUILD_MEMBER_ADD/
- * REMOVE). What the step caused is read as a `say`'s is (caused.ts): the
+ * REMOVE, MESSAGE_CREATE without guild_id). What the step caused is read as a `say`'s is (caused.ts): the
  * bot's messages since, the message acted on with its reactions, and
  * `no-answer` once the bot has been quiet.
  */
@@ -15,7 +15,7 @@ import type { StepMark } from './caused.js';
 import { channelOf, guildOf, latestMemberMessage, latestReactedMessage, type Place } from './place.js';
 import { type Earlier, messageOf, where } from './target.js';
 
-type MemberAction = Extract<StepAction, { kind: 'react' | 'unreact' | 'edit' | 'delete' | 'join' | 'leave' }>;
+type MemberAction = Extract<StepAction, { kind: 'react' | 'unreact' | 'edit' | 'delete' | 'join' | 'leave' | 'dm' }>;
 type OnAMessage = Extract<MemberAction, { kind: 'react' | 'unreact' | 'edit' | 'delete' }>;
 type Act = { run(): EmulatorResponse | Promise<EmulatorResponse> } | { problem: string };
 
@@ -28,9 +28,11 @@ export async function memberStep(
   expects: boolean,
 ): Promise<StepRun> {
   const act =
-    action.kind === 'join' || action.kind === 'leave'
-      ? guildAct(ctx, place, action)
-      : messageAct(ctx, place, action, earlier, mark);
+    action.kind === 'dm'
+      ? dmAct(ctx, place, action.text)
+      : action.kind === 'join' || action.kind === 'leave'
+        ? guildAct(ctx, place, action)
+        : messageAct(ctx, place, action, earlier, mark);
   if ('problem' in act) return act;
   // The runner's action begins here, as an invocation's does (the bot's requests are counted from it).
   const res = await ctx.harness.track(Promise.resolve(act.run()));
@@ -43,7 +45,16 @@ export async function memberStep(
     };
     return refusal;
   }
+  // What the member wrote in the DM is the message the step acted on (`said`, `reactions:`).
+  if (action.kind === 'dm') mark.actedId = String((res.body as { id?: unknown }).id);
   return quietAfter(ctx, mark, expects);
+}
+
+/** The member writes to the bot under test in their DM (the control route's DM form). */
+function dmAct(ctx: StepContext, place: Place, content: string): Act {
+  const userId = place.userId;
+  if (userId === undefined) return { problem: 'dm needs a member: give as:' };
+  return { run: () => ctx.emulator.say({ dm: true, userId, applicationId: ctx.applicationId, content }) };
 }
 
 /** Someone joins the guild of the step's channel, or a member leaves it. */

@@ -6,7 +6,9 @@
  */
 import type { RunningEmulator } from '../../emulator/index.js';
 import { resolveNames } from '../../emulator/state/names.js';
-import { findChannel, type StoredMessage } from '../../emulator/state/world.js';
+import { findChannel, type StoredMessage, type World } from '../../emulator/state/world.js';
+import { findDm } from '../../emulator/state/dm-channels.js';
+import { knownUser } from '../../emulator/models/dm.js';
 import { EPHEMERAL } from '../../wire/interactions/callback.js';
 import { compareSnowflakes } from '../../wire/snowflake.js';
 import type { Scenario, Step } from '../model.js';
@@ -91,6 +93,14 @@ export function botMessagesSince(
   return Object.values(emulator.world.messages)
     .filter((m) => !mark.has(m.id) && isBots(emulator, applicationId, m) && visibleTo(m, userId))
     .sort(byId);
+}
+
+/** Where a message is, as a test file's `in:` writes it: `#channel`, or `dm <username>` for the bot's DM with that user. */
+export function placeLabel(world: World, channelId: string): string | undefined {
+  const found = findChannel(world, channelId);
+  if (found) return `#${found.channel.name}`;
+  const dm = findDm(world, channelId);
+  return dm ? `dm ${knownUser(world, dm.dm.userId)?.username ?? dm.dm.userId}` : undefined;
 }
 
 /** The channel a step acts in: named, else the world's first guild's first channel. */

@@ -102,6 +102,7 @@ async function act(ctx: StepContext, place: Place, step: Step, earlier: Earlier,
     case 'delete':
     case 'join':
     case 'leave':
+    case 'dm':
       return memberStep(ctx, place, action, earlier, mark, step.expect !== undefined);
     case 'advance':
       return advanceStep(ctx, place, action, earlier, mark, step.expect !== undefined);

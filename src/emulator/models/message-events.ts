@@ -5,7 +5,7 @@
  * the note the web view's channel view and log use. Every sender's messages
  * pass here, so no path forgets either.
  */
-import { MessageFlag } from '../../wire/enums.js';
+import { ChannelType, MessageFlag } from '../../wire/enums.js';
 import { Intent } from '../../wire/gateway.js';
 import { SCOPE_BOT } from '../../wire/installation.js';
 import type { Snowflake } from '../../wire/snowflake.js';
@@ -13,6 +13,7 @@ import { messageNote, type EmulatorEvent, type EventBus, type MessageNote } from
 import { memberFields, memberObject } from '../gateway/members.js';
 import type { MultipartFile } from '../http/multipart.js';
 import { findChannel, type Guild, type StoredMessage, type World } from '../state/world.js';
+import { findDm } from '../state/dm-channels.js';
 import { uploadedFiles } from './note-files.js';
 import { messageView, referencedOf, senderOf } from './message.js';
 import type { Obj } from '../../wire/rules/values.js';
@@ -68,10 +69,13 @@ export interface Audience {
   intent: { guild: number; dm: number };
 }
 
-/** Who hears of what happens in a guild channel: every bot in its guild. Undefined for a channel in no guild. */
+/** Who hears of what happens in a channel: every bot in its guild, or the one bot of a DM. Undefined for a channel the world does not hold. */
 export function channelAudience(world: World, channelId: Snowflake, intents: Audience['intent']): Audience | undefined {
   const guild = findChannel(world, channelId)?.guild;
-  if (!guild) return undefined;
+  if (!guild) {
+    const dm = findDm(world, channelId);
+    return dm ? { guild: undefined, appIds: [dm.app.id], intent: intents } : undefined;
+  }
   return { guild, appIds: Object.keys(guild.apps).filter((id) => botInGuild(guild, id)), intent: intents };
 }
 
@@ -129,6 +133,8 @@ export function announceMessage(
     emitAll(events, audience, 'MESSAGE_DELETE', () => () => data);
   } else {
     const referenced = referencedOf(world, stored);
+    // discord.js builds a DM channel it has not cached from `channel_type` and the author (facts §7.4).
+    const inDm = !audience.guild && findDm(world, stored.channel_id) !== undefined;
     const member = authorMember(audience.guild, stored);
     emitAll(events, audience, action === 'create' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE', (appId) => {
       // Read now, not when (if ever) a session reads the dispatch: the bot user as the message was sent.
@@ -137,6 +143,7 @@ export function announceMessage(
         const out = messageView(stored, botUserId, referenced);
         if (action === 'update') out.tts = false;
         if (guildId) out.guild_id = guildId;
+        else if (inDm) out.channel_type = ChannelType.DM;
         if (member) out.member = member;
         if (audience.guild) out.mentions = mentionsWithMembers(audience.guild, out.mentions);
         return out;

@@ -43,6 +43,16 @@ export type MemberPostResult =
   | { ok: true; stored: StoredMessage }
   | { ok: false; error: ChannelError; problems?: Problem[] };
 
+/** A member's message body the service refuses: empty (50006) or invalid (50035, with the problems). */
+export function memberBodyRefusal(body: unknown, limits: Limits): Extract<MemberPostResult, { ok: false }> | undefined {
+  const problems = validateChannelMessageBody(body, { limits, hasFiles: false }).filter(
+    (p) => p.api && p.severity === 'error',
+  );
+  if (problems.length === 0) return undefined;
+  const empty = problems.find((p) => p.jsonCode === ChannelErrors.empty.code);
+  return { ok: false, error: empty ? ChannelErrors.empty : ErrorAnswers.invalidFormBody, problems };
+}
+
 /** Posts `body` (a create body: content, embeds, …) as `userId` in `channelId`, into `world`. */
 export function postAsMember(
   world: World,
@@ -78,13 +88,8 @@ export function postAsMember(
   if (denied) return { ok: false, error: denied };
   const gate = sayGate(world, found.channel, { userId, perms, bot: false }, env.now());
   if (!gate.ok) return { ok: false, error: gate.error };
-  const problems = validateChannelMessageBody(body, { limits: env.limits, hasFiles: false }).filter(
-    (p) => p.api && p.severity === 'error',
-  );
-  if (problems.length > 0) {
-    const empty = problems.find((p) => p.jsonCode === ChannelErrors.empty.code);
-    return { ok: false, error: empty ? ChannelErrors.empty : ErrorAnswers.invalidFormBody, problems };
-  }
+  const invalid = memberBodyRefusal(body, env.limits);
+  if (invalid) return invalid;
   const { message_reference: _reply, ...rest } = b;
   const stored = buildMemberMessage(
     {

@@ -40,7 +40,8 @@ export function memberAuthor(member: Guild['members'][number]): Obj {
 
 export interface PostInput {
   world: World;
-  guild: Guild;
+  /** Absent in a DM. */
+  guild: Guild | undefined;
   channelId: Snowflake;
   body: Obj;
   files: readonly MultipartFile[];
@@ -74,7 +75,7 @@ function post(input: PostInput, sender: 'bot' | 'member', author: Obj, authorId:
       type: 0,
       channel_id: input.channelId,
       message_id: input.replyTo.id,
-      guild_id: input.guild.id,
+      ...(input.guild ? { guild_id: input.guild.id } : {}),
     };
   }
   return { id, sender, authorId, channel_id: input.channelId, message, files };

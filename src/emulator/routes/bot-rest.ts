@@ -1,4 +1,4 @@
-/** The REST a bot uses beyond commands and webhooks: channel messages, reactions, pins, bulk delete, guild and user reads, bans, members and roles, channels, overwrites and threads. */
+/** The REST a bot uses beyond commands and webhooks: channel messages, reactions, pins, bulk delete, guild and user reads, DMs, bans, members and roles, channels, overwrites and threads. */
 import type { Route } from '../http/http-types.js';
 import { bulkDeleteRoutes } from './bulk-delete.js';
 import { channelMessageRoutes } from './channel-messages.js';
@@ -14,6 +14,7 @@ import { threadListRoutes } from './thread-lists.js';
 import { threadMemberRoutes } from './thread-members.js';
 import { threadRoutes } from './threads.js';
 import { userRoutes } from './users.js';
+import { dmChannelRoutes } from './dm-channels.js';
 
 export const botRestRoutes: Route[] = [
   ...channelMessageRoutes,
@@ -30,4 +31,5 @@ export const botRestRoutes: Route[] = [
   ...threadRoutes,
   ...threadMemberRoutes,
   ...threadListRoutes,
+  ...dmChannelRoutes,
 ];

@@ -17,7 +17,10 @@ import { auditReason } from '../models/guild-events.js';
 import type { Moderator } from '../models/moderation.js';
 import { isThreadMember } from '../models/threads.js';
 import { own } from '../state/own.js';
-import { findChannel, type Application, type Channel, type Guild } from '../state/world.js';
+import { findChannel, type Application, type Channel, type DmChannel, type Guild } from '../state/world.js';
+import { findDm } from '../state/dm-channels.js';
+import { DM_PERMISSIONS } from '../../wire/messages/dm.js';
+import { notEmulated } from '../http/not-emulated.js';
 import { ErrorAnswers } from '../../wire/error-answers.js';
 
 export function channelError(e: ChannelError): EmulatorResponse {
@@ -49,12 +52,35 @@ export interface ChannelAccess {
   perms: bigint;
 }
 
-/** The channel in the path as the calling bot sees it: 10003 when unknown, 50001 when its guild does not have the bot. */
-export function channelAccess(req: EmulatorRequest, ctx: HandlerContext): ChannelAccess | EmulatorResponse {
+/** A DM of the calling bot (models/dm.ts): no guild; the DM's fixed permissions (wire/messages/dm.ts). */
+export interface DmAccess {
+  app: Application;
+  guild: undefined;
+  dm: DmChannel;
+  perms: bigint;
+}
+
+/** A channel the message and reaction routes act in: a guild's, or one of the bot's DMs. */
+export type MessageChannelAccess = ChannelAccess | DmAccess;
+
+/** What a guild-only route answers for a DM: the service's 50003, or (a route the service has for DMs but the emulator does not) not emulated. */
+export type OnDm = 'guild-only' | 'not-emulated';
+
+/** The channel in the path as the calling bot sees it: 10003 when unknown, 50001 when its guild does not have the bot; a DM as `onDm` says. */
+export function channelAccess(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+  onDm: OnDm = 'guild-only',
+): ChannelAccess | EmulatorResponse {
   const app = botOf(req);
   if ('status' in app) return app;
   const found = findChannel(ctx.world, req.params.channelId ?? '');
-  if (!found) return channelError(ChannelErrors.unknownChannel);
+  if (!found) {
+    const dm = findDm(ctx.world, req.params.channelId ?? '');
+    if (!dm) return channelError(ChannelErrors.unknownChannel);
+    if (dm.app.id !== app.id) return channelError(ChannelErrors.missingAccess);
+    return onDm === 'guild-only' ? channelError(ChannelErrors.dmAction) : notEmulated(req.method, req.path);
+  }
   if (!botInGuild(found.guild, app.id)) return channelError(ChannelErrors.missingAccess);
   const perms = botChannelPermissions(found.guild, app, found.channel.id);
   return {
@@ -68,6 +94,22 @@ export function channelAccess(req: EmulatorRequest, ctx: HandlerContext): Channe
         : perms,
   };
 }
+
+/** The channel in the path, a guild's or one of the calling bot's DMs (another bot's DM: 50001). */
+export function messageChannelAccess(
+  req: EmulatorRequest,
+  ctx: HandlerContext,
+): MessageChannelAccess | EmulatorResponse {
+  const app = botOf(req);
+  if ('status' in app) return app;
+  const dm = findDm(ctx.world, req.params.channelId ?? '');
+  if (!dm) return channelAccess(req, ctx);
+  if (dm.app.id !== app.id) return channelError(ChannelErrors.missingAccess);
+  return { app, guild: undefined, dm: dm.dm, perms: DM_PERMISSIONS };
+}
+
+/** The id of the channel a message route acts in. */
+export const channelIdOf = (at: MessageChannelAccess): string => ('dm' in at ? at.dm.id : at.channel.id);
 
 /** The guild in the path, with the calling bot in it (10004 otherwise: the service hides guilds the bot is not in). */
 export function guildAccess(

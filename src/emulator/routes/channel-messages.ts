@@ -30,13 +30,15 @@ import { isObject, type Obj } from '../../wire/rules/values.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import type { MultipartFile } from '../http/multipart.js';
 import { authorIdOf, editedFrom, buildBotMessage, restMessage } from '../models/message.js';
-import { afterSay, sayGate } from '../models/channel-say.js';
+import { afterSay, sayGate, type SayGate } from '../models/channel-say.js';
 import { announceMessage } from '../models/message-events.js';
 import { applyEdit } from '../models/webhook-message.js';
 import { own } from '../state/own.js';
 import { limitsOf, problemsResponse } from '../state/webhook-access.js';
 import type { StoredMessage } from '../state/world.js';
-import { channelAccess, channelError, type ChannelAccess } from './channel-access.js';
+import { channelError, channelIdOf, messageChannelAccess, type MessageChannelAccess } from './channel-access.js';
+import { dmSendRefusal } from '../models/dm.js';
+import { ChannelType } from '../../wire/enums.js';
 
 const isEphemeral = (m: StoredMessage) => (((m.message.flags as number) ?? 0) & MessageFlag.EPHEMERAL) !== 0;
 
@@ -85,34 +87,43 @@ function replyTarget(ctx: HandlerContext, channelId: string, b: Obj): StoredMess
 const NONCE_WINDOW_MS = 5 * 60_000;
 
 /** With `enforce_nonce`, the bot's message in this channel with the same nonce, sent within the window: the service returns it instead of a new one. */
-function enforcedNonce(ctx: HandlerContext, at: ChannelAccess, b: Obj): StoredMessage | undefined {
+function enforcedNonce(ctx: HandlerContext, at: MessageChannelAccess, b: Obj): StoredMessage | undefined {
   if (b.enforce_nonce !== true || (typeof b.nonce !== 'string' && typeof b.nonce !== 'number')) return undefined;
   const since = ctx.now() - NONCE_WINDOW_MS;
   return Object.values(ctx.world.messages).find(
     (m) =>
-      m.channel_id === at.channel.id &&
+      m.channel_id === channelIdOf(at) &&
       m.authorId === at.app.botUserId &&
       m.message.nonce === b.nonce &&
       Date.parse(String(m.message.timestamp)) >= since,
   );
 }
 
+/** Whether a message may go out here now: a guild channel's slowmode and thread state, or a DM's recipient. */
+function gateOf(ctx: HandlerContext, at: MessageChannelAccess): SayGate {
+  if (!('dm' in at))
+    return sayGate(ctx.world, at.channel, { userId: at.app.botUserId, perms: at.perms, bot: true }, ctx.now());
+  const refused = dmSendRefusal(ctx.world, at.app, at.dm);
+  return refused ? { ok: false, error: refused } : { ok: true, unarchive: false };
+}
+
 function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  const at = channelAccess(req, ctx);
+  const at = messageChannelAccess(req, ctx);
   if ('status' in at) return at;
   const seen = viewRefusal(at.perms);
   if (seen) return channelError(seen);
-  if (!acceptsMessages(at.channel.type)) return channelError(ChannelErrors.notText);
+  const type = 'dm' in at ? ChannelType.DM : at.channel.type;
+  if (!acceptsMessages(type)) return channelError(ChannelErrors.notText);
   const b: Obj = isObject(req.body) ? req.body : {};
   const denied = createRefusal(at.perms, {
-    thread: isThreadType(at.channel.type),
+    thread: isThreadType(type),
     embeds: Array.isArray(b.embeds) && b.embeds.length > 0,
     files: req.files.length > 0,
     tts: b.tts === true,
     reply: isObject(b.message_reference),
   });
   if (denied) return channelError(denied);
-  const gate = sayGate(ctx.world, at.channel, { userId: at.app.botUserId, perms: at.perms, bot: true }, ctx.now());
+  const gate = gateOf(ctx, at);
   if (!gate.ok) return channelError(gate.error);
   const refused =
     fileRefusal(req.files, ctx) ??
@@ -122,13 +133,13 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if (Array.isArray(b.sticker_ids) && b.sticker_ids.length > 0) return channelError(ChannelErrors.unknownSticker);
   const again = enforcedNonce(ctx, at, b);
   if (again) return { status: 200, body: restMessage(ctx.world, again, at.app.botUserId) };
-  const replyTo = replyTarget(ctx, at.channel.id, b);
+  const replyTo = replyTarget(ctx, channelIdOf(at), b);
   if (replyTo && 'status' in replyTo) return replyTo;
   const stored = buildBotMessage(
     {
       world: ctx.world,
       guild: at.guild,
-      channelId: at.channel.id,
+      channelId: channelIdOf(at),
       body: b,
       files: req.files,
       nowMs: ctx.now(),
@@ -140,13 +151,13 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   );
   ctx.world.messages[stored.id] = stored;
   ctx.changed();
-  afterSay(ctx.events, ctx.world, at.guild, at.channel, gate, ctx.now());
+  if (!('dm' in at)) afterSay(ctx.events, ctx.world, at.guild, at.channel, gate, ctx.now());
   announceMessage(ctx.events, ctx.world, stored, 'create', { files: req.files });
   return { status: 200, body: restMessage(ctx.world, stored, at.app.botUserId) };
 }
 
 function list(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  const at = channelAccess(req, ctx);
+  const at = messageChannelAccess(req, ctx);
   if ('status' in at) return at;
   const seen = viewRefusal(at.perms);
   if (seen) return channelError(seen);
@@ -154,7 +165,9 @@ function list(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   if (Array.isArray(q)) return problemsResponse(q)!;
   // Without READ_MESSAGE_HISTORY the service answers an empty list, not an error.
   if (!historyVisible(at.perms)) return { status: 200, body: [] };
-  const inChannel = Object.values(ctx.world.messages).filter((m) => m.channel_id === at.channel.id && !isEphemeral(m));
+  const inChannel = Object.values(ctx.world.messages).filter(
+    (m) => m.channel_id === channelIdOf(at) && !isEphemeral(m),
+  );
   const byId = new Map(inChannel.map((m) => [m.id, m]));
   const page = selectPage([...byId.keys()], q).map((id) => restMessage(ctx.world, byId.get(id)!, at.app.botUserId));
   return { status: 200, body: page };
@@ -164,12 +177,12 @@ function list(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
 function target(
   req: EmulatorRequest,
   ctx: HandlerContext,
-): { at: ChannelAccess; stored: StoredMessage } | EmulatorResponse {
-  const at = channelAccess(req, ctx);
+): { at: MessageChannelAccess; stored: StoredMessage } | EmulatorResponse {
+  const at = messageChannelAccess(req, ctx);
   if ('status' in at) return at;
   const seen = viewRefusal(at.perms);
   if (seen) return channelError(seen);
-  const stored = channelMessage(ctx, at.channel.id, req.params.messageId);
+  const stored = channelMessage(ctx, channelIdOf(at), req.params.messageId);
   return stored ? { at, stored } : channelError(ChannelErrors.unknownMessage);
 }
 
@@ -185,7 +198,7 @@ function getOne(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
 function editOthers(
   req: EmulatorRequest,
   ctx: HandlerContext,
-  at: ChannelAccess,
+  at: MessageChannelAccess,
   stored: StoredMessage,
 ): EmulatorResponse {
   if (!editsOnlyFlags(req.body) || req.files.length > 0) return channelError(ChannelErrors.otherAuthor);
@@ -227,7 +240,10 @@ function remove(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const found = target(req, ctx);
   if ('status' in found) return found;
   const { at, stored } = found;
-  const denied = deleteRefusal(at.perms, authorIdOf(stored) === at.app.botUserId);
+  const mine = authorIdOf(stored) === at.app.botUserId;
+  // Nobody deletes the other user's messages in a DM: the service's answer is the DM one, not 50013.
+  if ('dm' in at && !mine) return channelError(ChannelErrors.dmAction);
+  const denied = deleteRefusal(at.perms, mine);
   if (denied) return channelError(denied);
   delete ctx.world.messages[stored.id];
   ctx.changed();

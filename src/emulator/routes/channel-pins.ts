@@ -27,7 +27,7 @@ import { channelAccess, channelError } from './channel-access.js';
 import { channelMessage } from './channel-messages.js';
 
 function change(req: EmulatorRequest, ctx: HandlerContext, pinning: boolean): EmulatorResponse {
-  const at = channelAccess(req, ctx);
+  const at = channelAccess(req, ctx, 'not-emulated');
   if ('status' in at) return at;
   const denied = pinRefusal(at.perms);
   if (denied) return channelError(denied);
@@ -53,7 +53,7 @@ function change(req: EmulatorRequest, ctx: HandlerContext, pinning: boolean): Em
 
 /** The pins a page shows: none without READ_MESSAGE_HISTORY (as the message list). */
 function visiblePins(req: EmulatorRequest, ctx: HandlerContext) {
-  const at = channelAccess(req, ctx);
+  const at = channelAccess(req, ctx, 'not-emulated');
   if ('status' in at) return at;
   const seen = viewRefusal(at.perms);
   if (seen) return channelError(seen);

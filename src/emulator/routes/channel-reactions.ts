@@ -23,17 +23,18 @@ import type { Guild } from '../state/world.js';
 import { problemsResponse } from '../state/webhook-access.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { announceReaction } from '../models/message-events.js';
+import { knownUser } from '../models/dm.js';
 import { addReaction, clearReactions, hasReaction, removeReaction } from '../models/message-reactions.js';
 import { announceReactionsCleared } from '../models/message-moderation-events.js';
-import { channelAccess, channelError } from './channel-access.js';
+import { channelAccess, channelError, channelIdOf, messageChannelAccess } from './channel-access.js';
 import { channelMessage } from './channel-messages.js';
 
 function react(req: EmulatorRequest, ctx: HandlerContext, add: boolean): EmulatorResponse {
-  const at = channelAccess(req, ctx);
+  const at = messageChannelAccess(req, ctx);
   if ('status' in at) return at;
   const seen = viewRefusal(at.perms);
   if (seen) return channelError(seen);
-  const stored = channelMessage(ctx, at.channel.id, req.params.messageId);
+  const stored = channelMessage(ctx, channelIdOf(at), req.params.messageId);
   if (!stored) return channelError(ChannelErrors.unknownMessage);
   const emoji = parseReactionEmoji(req.params.emoji ?? '');
   // The world holds no custom emoji: a custom one is as unknown as a malformed one.
@@ -60,11 +61,11 @@ function react(req: EmulatorRequest, ctx: HandlerContext, add: boolean): Emulato
 
 /** The users who reacted with the emoji, a page at a time (the members' query rules, with this route's bounds). */
 function whoReacted(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  const at = channelAccess(req, ctx);
+  const at = messageChannelAccess(req, ctx);
   if ('status' in at) return at;
   const denied = readOneRefusal(at.perms);
   if (denied) return channelError(denied);
-  const stored = channelMessage(ctx, at.channel.id, req.params.messageId);
+  const stored = channelMessage(ctx, channelIdOf(at), req.params.messageId);
   if (!stored) return channelError(ChannelErrors.unknownMessage);
   const emoji = parseReactionEmoji(req.params.emoji ?? '');
   if (!emoji || emoji.kind === 'custom') return channelError(ChannelErrors.unknownEmoji);
@@ -79,9 +80,9 @@ function whoReacted(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse
   return { status: 200, body: users };
 }
 
-/** A reacting user as the service shows one: a member's user, or an application's bot user. */
-function userOf(ctx: HandlerContext, guild: Guild, id: Snowflake): unknown {
-  const member = guild.members.find((m) => m.id === id);
+/** A reacting user as the service shows one: a member's user (in a DM, the recipient's), or an application's bot user. */
+function userOf(ctx: HandlerContext, guild: Guild | undefined, id: Snowflake): unknown {
+  const member = guild ? guild.members.find((m) => m.id === id) : knownUser(ctx.world, id);
   if (member) return plainUser(member);
   const app = Object.values(ctx.world.applications).find((a) => a.botUserId === id);
   return app ? botUser(app) : plainUser({ id, username: 'unknown-user' });
@@ -89,11 +90,12 @@ function userOf(ctx: HandlerContext, guild: Guild, id: Snowflake): unknown {
 
 /** The message in the path, for a moderator's removal: MANAGE_MESSAGES unless only the bot's own reaction goes. */
 function moderated(req: EmulatorRequest, ctx: HandlerContext, ownOnly: boolean) {
-  const at = channelAccess(req, ctx);
+  // Others' reactions in a DM are nobody's to remove (50003); the bot's own go as anywhere.
+  const at = ownOnly ? messageChannelAccess(req, ctx) : channelAccess(req, ctx);
   if ('status' in at) return at;
   const denied = ownOnly ? viewRefusal(at.perms) : manageRefusal(at.perms);
   if (denied) return channelError(denied);
-  const stored = channelMessage(ctx, at.channel.id, req.params.messageId);
+  const stored = channelMessage(ctx, channelIdOf(at), req.params.messageId);
   return stored ?? channelError(ChannelErrors.unknownMessage);
 }
 

@@ -95,7 +95,7 @@ function create(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
 }
 
 function edit(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  const at = channelAccess(req, ctx);
+  const at = channelAccess(req, ctx, 'not-emulated');
   if ('status' in at) return at;
   const unseen = viewRefusal(at.perms);
   if (unseen) return channelError(unseen);
@@ -121,7 +121,7 @@ function edit(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
 }
 
 function remove(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  const at = channelAccess(req, ctx);
+  const at = channelAccess(req, ctx, 'not-emulated');
   if ('status' in at) return at;
   const unseen = viewRefusal(at.perms);
   if (unseen) return channelError(unseen);

@@ -22,7 +22,8 @@ import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '.
 import { problemsResponse } from '../state/webhook-access.js';
 import type { Application, Guild } from '../state/world.js';
 import { botInGuild } from '../models/message-events.js';
-import { botGuildPermissions, botOf, channelAccess, channelError, guildAccess } from './channel-access.js';
+import { botGuildPermissions, botOf, channelError, guildAccess, messageChannelAccess } from './channel-access.js';
+import { dmChannelObject } from '../models/dm.js';
 import type { Obj } from '../../wire/rules/values.js';
 
 /** Keys of GUILD_CREATE that the guild object of GET /guilds/{id} does not carry. */
@@ -49,8 +50,9 @@ function channelObject(guild: Guild, app: Application, channelId: string) {
 }
 
 function getChannel(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
-  const at = channelAccess(req, ctx);
+  const at = messageChannelAccess(req, ctx);
   if ('status' in at) return at;
+  if ('dm' in at) return { status: 200, body: dmChannelObject(ctx.world, at.dm) };
   const seen = viewRefusal(at.perms);
   if (seen) return channelError(seen);
   return { status: 200, body: channelObject(at.guild, at.app, at.channel.id) };

@@ -2,6 +2,7 @@
  * The control route for a member's messages (loopback, control token, like
  * the rest of /__emulator):
  *   POST   /__emulator/messages   { "channelId", "userId", "content", "embeds"?, … }   a member says something
+ *   POST   /__emulator/messages   { "dm": true, "userId", "applicationId"?, "content", … }   writes to the bot in their DM
  *   PATCH  /__emulator/messages   { "channelId", "messageId", "userId", "content" }   edits their own message
  *   DELETE /__emulator/messages   { "channelId", "messageId", "userId" }              deletes a message
  *   PUT    /__emulator/reactions  { "channelId", "messageId", "userId", "emoji" }     reacts (a unicode emoji)
@@ -12,6 +13,11 @@
 import type { EmulatorResponse } from '../http/http-types.js';
 import { deleteAsMember, editAsMember, reactAsMember } from '../models/member-acts.js';
 import { postAsMember } from '../models/message-member.js';
+import { postInDm } from '../models/dm.js';
+import { resolveNames } from '../state/names.js';
+import { own } from '../state/own.js';
+import { ChannelErrors } from '../../wire/messages/index.js';
+import type { Obj } from '../../wire/rules/values.js';
 import { badRequest, bodyOf, inTransaction, memberInChannel, type MemberControlEnv } from './control-acts.js';
 
 export const MESSAGES_CONTROL_PATH = '/messages';
@@ -19,11 +25,28 @@ export const REACTIONS_CONTROL_PATH = '/reactions';
 
 export type MessageControlEnv = MemberControlEnv;
 
+/** A member writes to a bot (the default application's, or `applicationId`) in their DM, opened on first use. */
+function memberSayInDm(env: MessageControlEnv, b: Obj): EmulatorResponse {
+  if (typeof b.userId !== 'string') return badRequest('Send { "dm": true, "userId", "content", … }');
+  const refs = { userId: b.userId, ...(typeof b.applicationId === 'string' ? { applicationId: b.applicationId } : {}) };
+  const named = resolveNames(env.store.world, refs, env.store.meta.defaultGuildId);
+  if ('problem' in named) return badRequest(named.problem);
+  const appId = named.applicationId ?? env.store.meta.defaultApplicationId;
+  const { dm: _d, userId: _u, applicationId: _a, ...message } = b;
+  return inTransaction(env, (world) => {
+    const app = own(world.applications, appId);
+    if (!app) return { ok: false, error: ChannelErrors.unknownUser, why: `no application ${appId}` };
+    const result = postInDm(world, app, named.userId, message, env);
+    return result.ok ? { ok: true, body: result.stored.message } : result;
+  });
+}
+
 /** A member's post (the control route's body): the service's answer as a response. Also `RunningEmulator.say`, for callers in this process. */
 export function memberSay(env: MessageControlEnv, body: unknown): EmulatorResponse {
   const b = bodyOf(body);
+  if (b?.dm === true) return memberSayInDm(env, b);
   if (!b || typeof b.channelId !== 'string' || typeof b.userId !== 'string')
-    return badRequest('Send { "channelId", "userId", "content", … }');
+    return badRequest('Send { "channelId", "userId", "content", … } (or { "dm": true, "userId", "content", … })');
   const at = memberInChannel(env, b);
   if ('status' in at) return at;
   const { channelId: _c, userId: _u, ...message } = b;

@@ -47,6 +47,14 @@ export interface Application {
   interactionsEndpointUrl?: string;
   /** Fields of the application object set through PATCH /applications/@me; absent ones answer their defaults. */
   profile?: ApplicationProfile;
+  /** The DM channels its bot has with users, in the order opened (absent: none; models/dm.ts). */
+  dms?: DmChannel[];
+}
+
+/** A DM between an application's bot and one user: a channel in no guild (type 1), the same one on every open. */
+export interface DmChannel {
+  id: Snowflake;
+  userId: Snowflake;
 }
 
 /** The editable fields of the application object the emulator keeps (wire names). */

@@ -10,6 +10,8 @@ export interface ViewApplication {
   /** How interactions reach it: POSTed to its endpoint, or over the gateway. */
   delivery: 'http' | 'gateway';
   interactionsUrl?: string;
+  /** Its bot's direct messages, one per user, in the order opened (absent: none). */
+  dms?: Array<{ id: string; userId: string; username: string }>;
 }
 
 export interface ViewChannel {

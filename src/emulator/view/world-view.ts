@@ -1,11 +1,12 @@
 /**
  * The world as the web view's side bar shows it: applications, guilds with
  * their roles, members and channels (threads and forum posts under their
- * parents), bans and the audit log's newest entries. Pure; never a secret (no tokens, keys or client secrets).
+ * parents), bans and the audit log's newest entries; each bot's DMs. Pure; never a secret (no tokens, keys or client secrets).
  */
 import { isTimedOut } from '../../wire/guild/moderation.js';
 import { LOCALES } from '../../wire/locales.js';
 import type { World } from '../state/world.js';
+import { knownUser } from '../models/dm.js';
 import type { ViewWorld } from './world-types.js';
 
 /** The audit log entries the view shows, newest last. */
@@ -27,6 +28,15 @@ export function viewWorld(
       botUserId: a.botUserId,
       delivery: a.interactionsEndpointUrl ? 'http' : 'gateway',
       ...(a.interactionsEndpointUrl ? { interactionsUrl: a.interactionsEndpointUrl } : {}),
+      ...(a.dms?.length
+        ? {
+            dms: a.dms.map((d) => ({
+              id: d.id,
+              userId: d.userId,
+              username: knownUser(world, d.userId)?.username ?? d.userId,
+            })),
+          }
+        : {}),
     })),
     guilds: Object.values(world.guilds).map((g) => ({
       id: g.id,

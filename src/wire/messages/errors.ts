@@ -33,6 +33,10 @@ export const ChannelErrors = {
     code: 50034,
     message: 'You can only bulk delete messages that are under 14 days old.',
   },
+  /** A guild-only action on a DM channel (facts §4.3's list is silent; the service's code and text). */
+  dmAction: { status: 403, code: 50003, message: 'Cannot execute action on a DM channel' },
+  /** A DM the user cannot receive: the emulator's one reason is that they share no guild with the bot (§4.3 "DM refused"). */
+  cannotMessageUser: { status: 403, code: 50007, message: 'Cannot send messages to this user' },
   replyWithoutHistory: {
     status: 403,
     code: 160002,

@@ -9,3 +9,4 @@ export * from './page-limit.js';
 export * from './user-guilds.js';
 export * from './pins.js';
 export * from './bulk-delete.js';
+export * from './dm.js';
