@@ -50337,6 +50337,10 @@ var init_errors5 = __esm({
         code: 50034,
         message: "You can only bulk delete messages that are under 14 days old."
       },
+      /** A guild-only action on a DM channel (facts §4.3's list is silent; the service's code and text). */
+      dmAction: { status: 403, code: 50003, message: "Cannot execute action on a DM channel" },
+      /** A DM the user cannot receive: the emulator's one reason is that they share no guild with the bot (§4.3 "DM refused"). */
+      cannotMessageUser: { status: 403, code: 50007, message: "Cannot send messages to this user" },
       replyWithoutHistory: {
         status: 403,
         code: 160002,
@@ -50586,6 +50590,27 @@ var init_bulk_delete = __esm({
   }
 });
 
+// src/wire/messages/dm.ts
+function parseDmBody(body) {
+  const id = isObject(body) ? body.recipient_id : void 0;
+  if (id === void 0 || id === null)
+    return [problem("dm-recipient", ["recipient_id"], "recipient_id is required.", ApiErrors.required())];
+  if (typeof id !== "string" && typeof id !== "number" || !isSnowflake(String(id)))
+    return [problem("dm-recipient", ["recipient_id"], "recipient_id must be a user id.", ApiErrors.snowflake(id))];
+  return { recipientId: String(id) };
+}
+var DM_PERMISSIONS;
+var init_dm = __esm({
+  "src/wire/messages/dm.ts"() {
+    "use strict";
+    init_permissions();
+    init_problem();
+    init_values();
+    init_snowflake();
+    DM_PERMISSIONS = Permission.VIEW_CHANNEL | Permission.ADD_REACTIONS | Permission.SEND_MESSAGES | Permission.EMBED_LINKS | Permission.ATTACH_FILES | Permission.READ_MESSAGE_HISTORY | Permission.MENTION_EVERYONE | Permission.USE_EXTERNAL_EMOJIS | Permission.USE_APPLICATION_COMMANDS | Permission.USE_EXTERNAL_STICKERS;
+  }
+});
+
 // src/wire/messages/index.ts
 var init_messages = __esm({
   "src/wire/messages/index.ts"() {
@@ -50600,6 +50625,7 @@ var init_messages = __esm({
     init_user_guilds();
     init_pins();
     init_bulk_delete();
+    init_dm();
   }
 });
 
@@ -51361,7 +51387,7 @@ function post(input, sender, author, authorId) {
       type: 0,
       channel_id: input.channelId,
       message_id: input.replyTo.id,
-      guild_id: input.guild.id
+      ...input.guild ? { guild_id: input.guild.id } : {}
     };
   }
   return { id, sender, authorId, channel_id: input.channelId, message, files };
@@ -51521,6 +51547,20 @@ var init_events = __esm({
   }
 });
 
+// src/emulator/state/dm-channels.ts
+function findDm(world, channelId2) {
+  for (const app of Object.values(world.applications)) {
+    const dm = app.dms?.find((d) => d.id === channelId2);
+    if (dm) return { app, dm };
+  }
+  return void 0;
+}
+var init_dm_channels = __esm({
+  "src/emulator/state/dm-channels.ts"() {
+    "use strict";
+  }
+});
+
 // src/emulator/models/note-files.ts
 function uploadedFiles(message, files) {
   if (files.length === 0) return void 0;
@@ -51550,7 +51590,10 @@ function botInGuild(guild, applicationId) {
 }
 function channelAudience(world, channelId2, intents) {
   const guild = findChannel(world, channelId2)?.guild;
-  if (!guild) return void 0;
+  if (!guild) {
+    const dm = findDm(world, channelId2);
+    return dm ? { guild: void 0, appIds: [dm.app.id], intent: intents } : void 0;
+  }
   return { guild, appIds: Object.keys(guild.apps).filter((id) => botInGuild(guild, id)), intent: intents };
 }
 function audienceOf(world, stored2, intents) {
@@ -51585,6 +51628,7 @@ function announceMessage(events, world, stored2, action, opts = {}) {
     emitAll(events, audience, "MESSAGE_DELETE", () => () => data);
   } else {
     const referenced = referencedOf(world, stored2);
+    const inDm = !audience.guild && findDm(world, stored2.channel_id) !== void 0;
     const member = authorMember(audience.guild, stored2);
     emitAll(events, audience, action === "create" ? "MESSAGE_CREATE" : "MESSAGE_UPDATE", (appId) => {
       const botUserId = world.applications[appId]?.botUserId;
@@ -51592,6 +51636,7 @@ function announceMessage(events, world, stored2, action, opts = {}) {
         const out = messageView(stored2, botUserId, referenced);
         if (action === "update") out.tts = false;
         if (guildId) out.guild_id = guildId;
+        else if (inDm) out.channel_type = ChannelType.DM;
         if (member) out.member = member;
         if (audience.guild) out.mentions = mentionsWithMembers(audience.guild, out.mentions);
         return out;
@@ -51652,6 +51697,7 @@ var init_message_events = __esm({
     init_events();
     init_members();
     init_world();
+    init_dm_channels();
     init_note_files();
     init_message3();
     LazyDispatch = class _LazyDispatch {
@@ -52043,6 +52089,14 @@ var init_channel_say = __esm({
 });
 
 // src/emulator/models/message-member.ts
+function memberBodyRefusal(body, limits) {
+  const problems = validateChannelMessageBody(body, { limits, hasFiles: false }).filter(
+    (p) => p.api && p.severity === "error"
+  );
+  if (problems.length === 0) return void 0;
+  const empty = problems.find((p) => p.jsonCode === ChannelErrors.empty.code);
+  return { ok: false, error: empty ? ChannelErrors.empty : ErrorAnswers.invalidFormBody, problems };
+}
 function postAsMember(world, channelId2, userId2, body, env2) {
   const found = findChannel(world, channelId2);
   if (!found) return { ok: false, error: ChannelErrors.unknownChannel };
@@ -52067,13 +52121,8 @@ function postAsMember(world, channelId2, userId2, body, env2) {
   if (denied) return { ok: false, error: denied };
   const gate = sayGate(world, found.channel, { userId: userId2, perms, bot: false }, env2.now());
   if (!gate.ok) return { ok: false, error: gate.error };
-  const problems = validateChannelMessageBody(body, { limits: env2.limits, hasFiles: false }).filter(
-    (p) => p.api && p.severity === "error"
-  );
-  if (problems.length > 0) {
-    const empty = problems.find((p) => p.jsonCode === ChannelErrors.empty.code);
-    return { ok: false, error: empty ? ChannelErrors.empty : ErrorAnswers.invalidFormBody, problems };
-  }
+  const invalid3 = memberBodyRefusal(body, env2.limits);
+  if (invalid3) return invalid3;
   const { message_reference: _reply, ...rest } = b;
   const stored2 = buildMemberMessage(
     {
@@ -52110,6 +52159,90 @@ var init_message_member = __esm({
     init_threads();
     init_message_events();
     init_error_answers();
+  }
+});
+
+// src/emulator/models/dm.ts
+function dmWith(app, userId2) {
+  return app.dms?.find((d) => d.userId === userId2);
+}
+function knownUser(world, userId2) {
+  for (const guild of Object.values(world.guilds)) {
+    const m = guild.members.find((x) => x.id === userId2);
+    if (m) return { id: m.id, username: m.username };
+  }
+  return void 0;
+}
+function sharesGuild(world, app, userId2) {
+  return Object.values(world.guilds).some((g) => botInGuild(g, app.id) && g.members.some((m) => m.id === userId2));
+}
+function openDm(world, app, userId2, nextId) {
+  const open = dmWith(app, userId2);
+  if (open) return { ok: true, dm: open, created: false };
+  if (Object.values(world.applications).some((a) => a.botUserId === userId2))
+    return { ok: false, error: ChannelErrors.cannotMessageUser };
+  if (!knownUser(world, userId2)) return { ok: false, error: ChannelErrors.unknownUser };
+  const dm = { id: nextId(), userId: userId2 };
+  app.dms = [...app.dms ?? [], dm];
+  return { ok: true, dm, created: true };
+}
+function dmSendRefusal(world, app, dm) {
+  return sharesGuild(world, app, dm.userId) ? void 0 : ChannelErrors.cannotMessageUser;
+}
+function lastMessageId(world, channelId2) {
+  let last = null;
+  for (const m of Object.values(world.messages))
+    if (m.channel_id === channelId2 && (last === null || compareSnowflakes(m.id, last) > 0)) last = m.id;
+  return last;
+}
+function dmChannelObject(world, dm) {
+  const user2 = knownUser(world, dm.userId) ?? { id: dm.userId, username: "unknown-user" };
+  return {
+    id: dm.id,
+    type: ChannelType.DM,
+    last_message_id: lastMessageId(world, dm.id),
+    flags: 0,
+    recipients: [plainUser(user2)]
+  };
+}
+function postInDm(world, app, userId2, body, env2) {
+  const user2 = knownUser(world, userId2);
+  if (!user2) return { ok: false, error: ChannelErrors.unknownUser };
+  if (!sharesGuild(world, app, userId2)) return { ok: false, error: ChannelErrors.cannotMessageUser };
+  const invalid3 = memberBodyRefusal(body, env2.limits);
+  if (invalid3) return invalid3;
+  const opened = openDm(world, app, userId2, env2.nextId);
+  if (!opened.ok) return opened;
+  const { message_reference: _reply, ...rest } = isObject(body) ? body : {};
+  const stored2 = buildMemberMessage(
+    {
+      world,
+      guild: void 0,
+      channelId: opened.dm.id,
+      body: rest,
+      files: [],
+      nowMs: env2.now(),
+      nextId: () => env2.nextId(),
+      mayMentionEveryone: mayMentionEveryone(DM_PERMISSIONS)
+    },
+    user2
+  );
+  world.messages[stored2.id] = stored2;
+  if (env2.events) announceMessage(env2.events, world, stored2, "create");
+  return { ok: true, stored: stored2 };
+}
+var init_dm2 = __esm({
+  "src/emulator/models/dm.ts"() {
+    "use strict";
+    init_enums();
+    init_messages();
+    init_values();
+    init_snowflake();
+    init_members();
+    init_message_events();
+    init_message3();
+    init_message_member();
+    init_dm();
   }
 });
 
@@ -52281,10 +52414,25 @@ var init_control_acts = __esm({
 });
 
 // src/emulator/routes/message-control.ts
+function memberSayInDm(env2, b) {
+  if (typeof b.userId !== "string") return badRequest('Send { "dm": true, "userId", "content", … }');
+  const refs = { userId: b.userId, ...typeof b.applicationId === "string" ? { applicationId: b.applicationId } : {} };
+  const named = resolveNames(env2.store.world, refs, env2.store.meta.defaultGuildId);
+  if ("problem" in named) return badRequest(named.problem);
+  const appId = named.applicationId ?? env2.store.meta.defaultApplicationId;
+  const { dm: _d, userId: _u, applicationId: _a, ...message } = b;
+  return inTransaction(env2, (world) => {
+    const app = own(world.applications, appId);
+    if (!app) return { ok: false, error: ChannelErrors.unknownUser, why: `no application ${appId}` };
+    const result = postInDm(world, app, named.userId, message, env2);
+    return result.ok ? { ok: true, body: result.stored.message } : result;
+  });
+}
 function memberSay(env2, body) {
   const b = bodyOf(body);
+  if (b?.dm === true) return memberSayInDm(env2, b);
   if (!b || typeof b.channelId !== "string" || typeof b.userId !== "string")
-    return badRequest('Send { "channelId", "userId", "content", … }');
+    return badRequest('Send { "channelId", "userId", "content", … } (or { "dm": true, "userId", "content", … })');
   const at2 = memberInChannel(env2, b);
   if ("status" in at2) return at2;
   const { channelId: _c, userId: _u, ...message } = b;
@@ -52337,6 +52485,10 @@ var init_message_control = __esm({
     "use strict";
     init_member_acts();
     init_message_member();
+    init_dm2();
+    init_names3();
+    init_own();
+    init_messages();
     init_control_acts();
     MESSAGES_CONTROL_PATH = "/messages";
     REACTIONS_CONTROL_PATH = "/reactions";
@@ -53839,7 +53991,14 @@ function viewWorld(world, defaults, nowMs) {
       name: a.name,
       botUserId: a.botUserId,
       delivery: a.interactionsEndpointUrl ? "http" : "gateway",
-      ...a.interactionsEndpointUrl ? { interactionsUrl: a.interactionsEndpointUrl } : {}
+      ...a.interactionsEndpointUrl ? { interactionsUrl: a.interactionsEndpointUrl } : {},
+      ...a.dms?.length ? {
+        dms: a.dms.map((d) => ({
+          id: d.id,
+          userId: d.userId,
+          username: knownUser(world, d.userId)?.username ?? d.userId
+        }))
+      } : {}
     })),
     guilds: Object.values(world.guilds).map((g) => ({
       id: g.id,
@@ -53890,6 +54049,7 @@ var init_world_view = __esm({
     "use strict";
     init_moderation();
     init_locales();
+    init_dm2();
     AUDIT_SHOWN = 50;
   }
 });
@@ -56704,11 +56864,16 @@ function botChannelPermissions(guild, app, channelId2) {
   const channel = channelFacts(guild, channelId2);
   return channel ? appChannelPermissions(guildFacts(guild), { userId: app.botUserId, permissions: bits }, channel) : 0n;
 }
-function channelAccess(req, ctx) {
+function channelAccess(req, ctx, onDm = "guild-only") {
   const app = botOf(req);
   if ("status" in app) return app;
   const found = findChannel(ctx.world, req.params.channelId ?? "");
-  if (!found) return channelError(ChannelErrors.unknownChannel);
+  if (!found) {
+    const dm = findDm(ctx.world, req.params.channelId ?? "");
+    if (!dm) return channelError(ChannelErrors.unknownChannel);
+    if (dm.app.id !== app.id) return channelError(ChannelErrors.missingAccess);
+    return onDm === "guild-only" ? channelError(ChannelErrors.dmAction) : notEmulated(req.method, req.path);
+  }
   if (!botInGuild(found.guild, app.id)) return channelError(ChannelErrors.missingAccess);
   const perms = botChannelPermissions(found.guild, app, found.channel.id);
   return {
@@ -56718,6 +56883,14 @@ function channelAccess(req, ctx) {
     // A private thread is seen by its members and by MANAGE_THREADS.
     perms: found.channel.type === ChannelType.PRIVATE_THREAD ? privateThreadView(perms, isThreadMember(found.channel, app.botUserId)) : perms
   };
+}
+function messageChannelAccess(req, ctx) {
+  const app = botOf(req);
+  if ("status" in app) return app;
+  const dm = findDm(ctx.world, req.params.channelId ?? "");
+  if (!dm) return channelAccess(req, ctx);
+  if (dm.app.id !== app.id) return channelError(ChannelErrors.missingAccess);
+  return { app, guild: void 0, dm: dm.dm, perms: DM_PERMISSIONS };
 }
 function guildAccess(req, ctx) {
   const app = botOf(req);
@@ -56747,6 +56920,7 @@ function moderatorAccess(req, ctx) {
     ...reason ? { reason } : {}
   };
 }
+var channelIdOf;
 var init_channel_access = __esm({
   "src/emulator/routes/channel-access.ts"() {
     "use strict";
@@ -56762,7 +56936,11 @@ var init_channel_access = __esm({
     init_threads();
     init_own();
     init_world();
+    init_dm_channels();
+    init_dm();
+    init_not_emulated();
     init_error_answers();
+    channelIdOf = (at2) => "dm" in at2 ? at2.dm.id : at2.channel.id;
   }
 });
 
@@ -56802,38 +56980,45 @@ function enforcedNonce(ctx, at2, b) {
   if (b.enforce_nonce !== true || typeof b.nonce !== "string" && typeof b.nonce !== "number") return void 0;
   const since = ctx.now() - NONCE_WINDOW_MS;
   return Object.values(ctx.world.messages).find(
-    (m) => m.channel_id === at2.channel.id && m.authorId === at2.app.botUserId && m.message.nonce === b.nonce && Date.parse(String(m.message.timestamp)) >= since
+    (m) => m.channel_id === channelIdOf(at2) && m.authorId === at2.app.botUserId && m.message.nonce === b.nonce && Date.parse(String(m.message.timestamp)) >= since
   );
 }
+function gateOf(ctx, at2) {
+  if (!("dm" in at2))
+    return sayGate(ctx.world, at2.channel, { userId: at2.app.botUserId, perms: at2.perms, bot: true }, ctx.now());
+  const refused7 = dmSendRefusal(ctx.world, at2.app, at2.dm);
+  return refused7 ? { ok: false, error: refused7 } : { ok: true, unarchive: false };
+}
 function create(req, ctx) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = messageChannelAccess(req, ctx);
   if ("status" in at2) return at2;
   const seen2 = viewRefusal(at2.perms);
   if (seen2) return channelError(seen2);
-  if (!acceptsMessages(at2.channel.type)) return channelError(ChannelErrors.notText);
+  const type = "dm" in at2 ? ChannelType.DM : at2.channel.type;
+  if (!acceptsMessages(type)) return channelError(ChannelErrors.notText);
   const b = isObject(req.body) ? req.body : {};
   const denied = createRefusal(at2.perms, {
-    thread: isThreadType(at2.channel.type),
+    thread: isThreadType(type),
     embeds: Array.isArray(b.embeds) && b.embeds.length > 0,
     files: req.files.length > 0,
     tts: b.tts === true,
     reply: isObject(b.message_reference)
   });
   if (denied) return channelError(denied);
-  const gate = sayGate(ctx.world, at2.channel, { userId: at2.app.botUserId, perms: at2.perms, bot: true }, ctx.now());
+  const gate = gateOf(ctx, at2);
   if (!gate.ok) return channelError(gate.error);
   const refused7 = fileRefusal(req.files, ctx) ?? problemsResponse(validateChannelMessageBody(req.body, { limits: limitsOf(ctx), hasFiles: req.files.length > 0 }));
   if (refused7) return refused7;
   if (Array.isArray(b.sticker_ids) && b.sticker_ids.length > 0) return channelError(ChannelErrors.unknownSticker);
   const again = enforcedNonce(ctx, at2, b);
   if (again) return { status: 200, body: restMessage(ctx.world, again, at2.app.botUserId) };
-  const replyTo = replyTarget(ctx, at2.channel.id, b);
+  const replyTo = replyTarget(ctx, channelIdOf(at2), b);
   if (replyTo && "status" in replyTo) return replyTo;
   const stored2 = buildBotMessage(
     {
       world: ctx.world,
       guild: at2.guild,
-      channelId: at2.channel.id,
+      channelId: channelIdOf(at2),
       body: b,
       files: req.files,
       nowMs: ctx.now(),
@@ -56845,29 +57030,31 @@ function create(req, ctx) {
   );
   ctx.world.messages[stored2.id] = stored2;
   ctx.changed();
-  afterSay(ctx.events, ctx.world, at2.guild, at2.channel, gate, ctx.now());
+  if (!("dm" in at2)) afterSay(ctx.events, ctx.world, at2.guild, at2.channel, gate, ctx.now());
   announceMessage(ctx.events, ctx.world, stored2, "create", { files: req.files });
   return { status: 200, body: restMessage(ctx.world, stored2, at2.app.botUserId) };
 }
 function list4(req, ctx) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = messageChannelAccess(req, ctx);
   if ("status" in at2) return at2;
   const seen2 = viewRefusal(at2.perms);
   if (seen2) return channelError(seen2);
   const q = parseMessagePageQuery((name) => req.query.get(name));
   if (Array.isArray(q)) return problemsResponse(q);
   if (!historyVisible(at2.perms)) return { status: 200, body: [] };
-  const inChannel = Object.values(ctx.world.messages).filter((m) => m.channel_id === at2.channel.id && !isEphemeral(m));
+  const inChannel = Object.values(ctx.world.messages).filter(
+    (m) => m.channel_id === channelIdOf(at2) && !isEphemeral(m)
+  );
   const byId3 = new Map(inChannel.map((m) => [m.id, m]));
   const page = selectPage([...byId3.keys()], q).map((id) => restMessage(ctx.world, byId3.get(id), at2.app.botUserId));
   return { status: 200, body: page };
 }
 function target(req, ctx) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = messageChannelAccess(req, ctx);
   if ("status" in at2) return at2;
   const seen2 = viewRefusal(at2.perms);
   if (seen2) return channelError(seen2);
-  const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
+  const stored2 = channelMessage(ctx, channelIdOf(at2), req.params.messageId);
   return stored2 ? { at: at2, stored: stored2 } : channelError(ChannelErrors.unknownMessage);
 }
 function getOne(req, ctx) {
@@ -56913,7 +57100,9 @@ function remove(req, ctx) {
   const found = target(req, ctx);
   if ("status" in found) return found;
   const { at: at2, stored: stored2 } = found;
-  const denied = deleteRefusal(at2.perms, authorIdOf(stored2) === at2.app.botUserId);
+  const mine = authorIdOf(stored2) === at2.app.botUserId;
+  if ("dm" in at2 && !mine) return channelError(ChannelErrors.dmAction);
+  const denied = deleteRefusal(at2.perms, mine);
   if (denied) return channelError(denied);
   delete ctx.world.messages[stored2.id];
   ctx.changed();
@@ -56937,6 +57126,8 @@ var init_channel_messages2 = __esm({
     init_own();
     init_webhook_access();
     init_channel_access();
+    init_dm2();
+    init_enums();
     isEphemeral = (m) => ((m.message.flags ?? 0) & MessageFlag.EPHEMERAL) !== 0;
     NONCE_WINDOW_MS = 5 * 6e4;
     MESSAGES = "/channels/:channelId/messages";
@@ -57105,7 +57296,7 @@ var init_pins2 = __esm({
 
 // src/emulator/routes/channel-pins.ts
 function change2(req, ctx, pinning) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = channelAccess(req, ctx, "not-emulated");
   if ("status" in at2) return at2;
   const denied = pinRefusal(at2.perms);
   if (denied) return channelError(denied);
@@ -57129,7 +57320,7 @@ function change2(req, ctx, pinning) {
   return { status: 204 };
 }
 function visiblePins(req, ctx) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = channelAccess(req, ctx, "not-emulated");
   if ("status" in at2) return at2;
   const seen2 = viewRefusal(at2.perms);
   if (seen2) return channelError(seen2);
@@ -57187,11 +57378,11 @@ var init_channel_pins = __esm({
 
 // src/emulator/routes/channel-reactions.ts
 function react(req, ctx, add2) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = messageChannelAccess(req, ctx);
   if ("status" in at2) return at2;
   const seen2 = viewRefusal(at2.perms);
   if (seen2) return channelError(seen2);
-  const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
+  const stored2 = channelMessage(ctx, channelIdOf(at2), req.params.messageId);
   if (!stored2) return channelError(ChannelErrors.unknownMessage);
   const emoji = parseReactionEmoji(req.params.emoji ?? "");
   if (!emoji || emoji.kind === "custom") return channelError(ChannelErrors.unknownEmoji);
@@ -57215,11 +57406,11 @@ function react(req, ctx, add2) {
   return { status: 204 };
 }
 function whoReacted(req, ctx) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = messageChannelAccess(req, ctx);
   if ("status" in at2) return at2;
   const denied = readOneRefusal(at2.perms);
   if (denied) return channelError(denied);
-  const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
+  const stored2 = channelMessage(ctx, channelIdOf(at2), req.params.messageId);
   if (!stored2) return channelError(ChannelErrors.unknownMessage);
   const emoji = parseReactionEmoji(req.params.emoji ?? "");
   if (!emoji || emoji.kind === "custom") return channelError(ChannelErrors.unknownEmoji);
@@ -57234,17 +57425,17 @@ function whoReacted(req, ctx) {
   return { status: 200, body: users };
 }
 function userOf(ctx, guild, id) {
-  const member = guild.members.find((m) => m.id === id);
+  const member = guild ? guild.members.find((m) => m.id === id) : knownUser(ctx.world, id);
   if (member) return plainUser(member);
   const app = Object.values(ctx.world.applications).find((a) => a.botUserId === id);
   return app ? botUser(app) : plainUser({ id, username: "unknown-user" });
 }
 function moderated(req, ctx, ownOnly) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = ownOnly ? messageChannelAccess(req, ctx) : channelAccess(req, ctx);
   if ("status" in at2) return at2;
   const denied = ownOnly ? viewRefusal(at2.perms) : manageRefusal(at2.perms);
   if (denied) return channelError(denied);
-  const stored2 = channelMessage(ctx, at2.channel.id, req.params.messageId);
+  const stored2 = channelMessage(ctx, channelIdOf(at2), req.params.messageId);
   return stored2 ?? channelError(ChannelErrors.unknownMessage);
 }
 function emojiKey(req) {
@@ -57283,6 +57474,7 @@ var init_channel_reactions = __esm({
     init_members();
     init_webhook_access();
     init_message_events();
+    init_dm2();
     init_message_reactions();
     init_message_moderation_events();
     init_channel_access();
@@ -57356,7 +57548,7 @@ function actRefusal(by, m, need) {
   const allowed = mayActOn(botRank(by.guild, by.app), memberRank(by.guild, m), by.guild.ownerId);
   return allowed ? void 0 : ChannelErrors.missingPermissions;
 }
-function knownUser(world, userId2) {
+function knownUser2(world, userId2) {
   for (const g of Object.values(world.guilds)) {
     const m = g.members.find((x) => x.id === userId2);
     if (m) return { id: m.id, username: m.username };
@@ -57384,7 +57576,7 @@ function banUser(by, userId2, deleteSeconds, env2) {
     const denied = actRefusal(by, member, BAN_MEMBERS);
     if (denied) return refused3(denied);
   } else if (userId2 === by.guild.ownerId) return refused3(ChannelErrors.missingPermissions);
-  const user2 = member ?? knownUser(by.world, userId2);
+  const user2 = member ?? knownUser2(by.world, userId2);
   if (!user2) return refused3(ChannelErrors.unknownUser);
   if (member) removeMember(by.guild, member, env2);
   deleteRecentMessages(by, userId2, deleteSeconds, env2);
@@ -57626,7 +57818,7 @@ function create2(req, ctx) {
   return { status: 201, body: channelObject2(at2.guild, channel, at2.app.botUserId) };
 }
 function edit2(req, ctx) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = channelAccess(req, ctx, "not-emulated");
   if ("status" in at2) return at2;
   const unseen = viewRefusal(at2.perms);
   if (unseen) return channelError(unseen);
@@ -57648,7 +57840,7 @@ function edit2(req, ctx) {
   return { status: 200, body: channelObject2(at2.guild, at2.channel, at2.app.botUserId) };
 }
 function remove3(req, ctx) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = channelAccess(req, ctx, "not-emulated");
   if ("status" in at2) return at2;
   const unseen = viewRefusal(at2.perms);
   if (unseen) return channelError(unseen);
@@ -57996,8 +58188,9 @@ function channelObject3(guild, app, channelId2) {
   return channelPayload(c, listed3.indexOf(c));
 }
 function getChannel(req, ctx) {
-  const at2 = channelAccess(req, ctx);
+  const at2 = messageChannelAccess(req, ctx);
   if ("status" in at2) return at2;
+  if ("dm" in at2) return { status: 200, body: dmChannelObject(ctx.world, at2.dm) };
   const seen2 = viewRefusal(at2.perms);
   if (seen2) return channelError(seen2);
   return { status: 200, body: channelObject3(at2.guild, at2.app, at2.channel.id) };
@@ -58077,6 +58270,7 @@ var init_guild_reads = __esm({
     init_webhook_access();
     init_message_events();
     init_channel_access();
+    init_dm2();
     GATEWAY_ONLY = [
       "channels",
       "threads",
@@ -58656,6 +58850,33 @@ var init_users = __esm({
   }
 });
 
+// src/emulator/routes/dm-channels.ts
+function createDm(req, ctx) {
+  const caller = botOf(req);
+  if ("status" in caller) return caller;
+  const app = own(ctx.world.applications, caller.id);
+  const body = parseDmBody(req.body);
+  if (Array.isArray(body)) return problemsResponse(body);
+  const opened = openDm(ctx.world, app, body.recipientId, () => ctx.nextId());
+  if (!opened.ok) return channelError(opened.error);
+  if (opened.created) ctx.changed();
+  return { status: 200, body: dmChannelObject(ctx.world, opened.dm) };
+}
+var dmChannelRoutes;
+var init_dm_channels2 = __esm({
+  "src/emulator/routes/dm-channels.ts"() {
+    "use strict";
+    init_dm();
+    init_dm2();
+    init_webhook_access();
+    init_channel_access();
+    init_own();
+    dmChannelRoutes = [
+      { method: "POST", pattern: "/users/@me/channels", auth: "optional", bucket: "default", handler: createDm }
+    ];
+  }
+});
+
 // src/emulator/routes/bot-rest.ts
 var botRestRoutes;
 var init_bot_rest = __esm({
@@ -58675,6 +58896,7 @@ var init_bot_rest = __esm({
     init_thread_members();
     init_threads2();
     init_users();
+    init_dm_channels2();
     botRestRoutes = [
       ...channelMessageRoutes,
       ...channelReactionRoutes,
@@ -58689,7 +58911,8 @@ var init_bot_rest = __esm({
       ...channelOverwriteRoutes,
       ...threadRoutes,
       ...threadMemberRoutes,
-      ...threadListRoutes
+      ...threadListRoutes,
+      ...dmChannelRoutes
     ];
   }
 });
@@ -61858,7 +62081,7 @@ var init_refs = __esm({
     LISTED = /^([A-Za-z][\w-]*)\.(messages|followups)\[(\d+)\]$/;
     FORMS = `a message id, latest (the bot's latest message in the channel), STEP.reply, STEP.update, STEP.message, STEP.said, STEP.messages[N], STEP.followups[N] (STEP an earlier step's id:), or { content: "text or /regex/" }`;
     PARTS_OF = {
-      said: ["say"],
+      said: ["say", "dm"],
       reply: ["invoke", "user-command", "message-command", "click", "select", "submit-modal"],
       followups: ["invoke", "user-command", "message-command", "click", "select", "submit-modal"],
       update: ["click", "select", "submit-modal"],
@@ -61986,9 +62209,22 @@ function readMessage(r, entry, what = entry.key) {
     else if (e.key === "deleted") ok2 = (out.deleted = r.bool(e)) !== void 0 && ok2;
     else if (e.key === "within") ok2 = (out.withinMs = readWithin(r, e)) !== void 0 && ok2;
     else if (e.key === "reactions") ok2 = (out.reactions = readTexts(r, e, where4)) !== void 0 && ok2;
+    else if (e.key === "in") ok2 = (out.in = readPlaceLabel(r, e)) !== void 0 && ok2;
     else ok2 = (out.embeds = readEmbeds(r, e, where4)) !== void 0 && ok2;
   }
   return ok2 ? out : void 0;
+}
+function readPlaceLabel(r, e) {
+  const written = r.nonEmpty(e);
+  if (written === void 0) return void 0;
+  const dm = /^dm\s+@?(\S+)$/i.exec(written.trim());
+  if (dm) return `dm ${dm[1]}`;
+  if (/^dm$/i.test(written.trim()) || /\s/.test(written.trim()))
+    return r.problem(
+      r.valueAt(e),
+      `in: is a channel (general, #general) or a DM with a member (dm bob), not "${written}"`
+    );
+  return `#${written.trim().replace(/^#/, "")}`;
 }
 function readEmbeds(r, entry, what) {
   const items = r.items(entry, what);
@@ -62133,11 +62369,12 @@ var init_expect = __esm({
       "reactions",
       "world"
     ];
-    MESSAGE_KEYS = ["content", "embeds", "components", "ephemeral", "deleted", "reactions", "within"];
+    MESSAGE_KEYS = ["content", "embeds", "components", "ephemeral", "deleted", "reactions", "within", "in"];
     MODAL_KEYS = ["title", "fields", "within"];
     ANSWERS = ["reply", "update", "followups", "modal", "choices", "message", "messages", "reactions"];
     ON_A_MESSAGE = [
       "say",
+      "dm",
       "click",
       "select",
       "message-command",
@@ -62161,7 +62398,8 @@ function readMemberAction(r, kind, main2, map) {
       const emoji = r.nonEmpty(main2);
       return emoji === void 0 ? void 0 : { kind, emoji, ...on };
     }
-    case "edit": {
+    case "edit":
+    case "dm": {
       const text3 = r.nonEmpty(main2);
       return text3 === void 0 ? void 0 : { kind, text: text3, ...on };
     }
@@ -62186,7 +62424,7 @@ var init_member_step = __esm({
   "src/bot-test/file/member-step.ts"() {
     "use strict";
     init_refs();
-    MEMBER_ACTIONS = ["react", "unreact", "edit", "delete", "join", "leave"];
+    MEMBER_ACTIONS = ["react", "unreact", "edit", "delete", "join", "leave", "dm"];
     ON_A_MESSAGE2 = ["react", "unreact", "edit", "delete"];
   }
 });
@@ -62278,6 +62516,7 @@ function readAction(r, kind, map) {
     case "delete":
     case "join":
     case "leave":
+    case "dm":
       return readMemberAction(r, kind, main2, map);
     case "advance": {
       const written = r.text(main2);
@@ -63065,6 +63304,12 @@ function messageMark(emulator) {
 function botMessagesSince(emulator, applicationId, mark, userId2) {
   return Object.values(emulator.world.messages).filter((m) => !mark.has(m.id) && isBots(emulator, applicationId, m) && visibleTo(m, userId2)).sort(byId2);
 }
+function placeLabel(world, channelId2) {
+  const found = findChannel(world, channelId2);
+  if (found) return `#${found.channel.name}`;
+  const dm = findDm(world, channelId2);
+  return dm ? `dm ${knownUser(world, dm.dm.userId)?.username ?? dm.dm.userId}` : void 0;
+}
 function channelOf3(emulator, place) {
   if (place.channelId !== void 0) return place.channelId;
   return emulator.world.guilds[emulator.credentials.guildId]?.channels[0]?.id;
@@ -63088,6 +63333,8 @@ var init_place2 = __esm({
     "use strict";
     init_names3();
     init_world();
+    init_dm_channels();
+    init_dm2();
     init_callback();
     init_snowflake();
     byId2 = (a, b) => compareSnowflakes(a.id, b.id);
@@ -63098,10 +63345,12 @@ var init_place2 = __esm({
 // src/bot-test/run/caused.ts
 function seen(emulator, m) {
   const id = typeof m.id === "string" ? m.id : "";
-  return observedMessage(
+  const observed = observedMessage(
     m,
     (emulator.world.messages[id]?.reactions ?? []).map((r) => r.emoji)
   );
+  const where4 = typeof m.channel_id === "string" ? placeLabel(emulator.world, m.channel_id) : void 0;
+  return where4 !== void 0 ? { ...observed, in: where4 } : observed;
 }
 function withCaused(emulator, applicationId, mark, observed) {
   if (observed.refused !== void 0) return observed;
@@ -63112,8 +63361,9 @@ function withCaused(emulator, applicationId, mark, observed) {
   const acted = stored2 ? seen(emulator, stored2.message) : void 0;
   const out = { ...observed, messages, ...acted ? { acted } : {} };
   if (messages[0]) out.message = messages[0];
-  if (mark.quiet && messages.length === 0 && !(mark.kind === "say" && acted?.reactions.length))
-    out.noAnswer = `no answer: the bot posted no message${mark.kind === "say" ? " and added no reaction" : ""}`;
+  const posted = mark.kind === "say" || mark.kind === "dm";
+  if (mark.quiet && messages.length === 0 && !(posted && acted?.reactions.length))
+    out.noAnswer = `no answer: the bot posted no message${posted ? " and added no reaction" : ""}`;
   return out;
 }
 var init_caused = __esm({
@@ -63175,6 +63425,8 @@ function matchMessage(path, m, actual) {
   const add2 = (sub, expected, got) => void out.push({ path: `${path}.${sub}`, expected, actual: got, at: m.at });
   if (m.content && !matchesText(m.content, actual.content))
     add2("content", showMatcher(m.content), show(actual.content));
+  if (m.in !== void 0 && m.in.toLowerCase() !== actual.in?.toLowerCase())
+    add2("in", m.in, actual.in ?? "somewhere the runner did not read");
   if (m.ephemeral !== void 0 && m.ephemeral !== actual.ephemeral)
     add2("ephemeral", String(m.ephemeral), String(actual.ephemeral));
   const gone = actual.deleted === true;
@@ -63539,7 +63791,7 @@ var init_advance = __esm({
 
 // src/bot-test/run/member-steps.ts
 async function memberStep2(ctx, place, action, earlier, mark, expects) {
-  const act2 = action.kind === "join" || action.kind === "leave" ? guildAct(ctx, place, action) : messageAct(ctx, place, action, earlier, mark);
+  const act2 = action.kind === "dm" ? dmAct(ctx, place, action.text) : action.kind === "join" || action.kind === "leave" ? guildAct(ctx, place, action) : messageAct(ctx, place, action, earlier, mark);
   if ("problem" in act2) return act2;
   const res = await ctx.harness.track(Promise.resolve(act2.run()));
   if (res.status >= 300) {
@@ -63551,7 +63803,13 @@ async function memberStep2(ctx, place, action, earlier, mark, expects) {
     };
     return refusal3;
   }
+  if (action.kind === "dm") mark.actedId = String(res.body.id);
   return quietAfter(ctx, mark, expects);
+}
+function dmAct(ctx, place, content) {
+  const userId2 = place.userId;
+  if (userId2 === void 0) return { problem: "dm needs a member: give as:" };
+  return { run: () => ctx.emulator.say({ dm: true, userId: userId2, applicationId: ctx.applicationId, content }) };
 }
 function guildAct(ctx, place, action) {
   const { emulator } = ctx;
@@ -63733,6 +63991,7 @@ async function act(ctx, place, step, earlier, mark) {
     case "delete":
     case "join":
     case "leave":
+    case "dm":
       return memberStep2(ctx, place, action, earlier, mark, step.expect !== void 0);
     case "advance":
       return advanceStep(ctx, place, action, earlier, mark, step.expect !== void 0);
