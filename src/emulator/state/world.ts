@@ -52,10 +52,7 @@ export interface Application {
 }
 
 /** A DM between an application's bot and one user: a channel in no guild (type 1), the same one on every open. */
-export interface DmChannel {
-  id: Snowflake;
-  userId: Snowflake;
-}
+export type DmChannel = { id: Snowflake; userId: Snowflake };
 
 /** The editable fields of the application object the emulator keeps (wire names). */
 export interface ApplicationProfile {
