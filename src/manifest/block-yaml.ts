@@ -107,7 +107,7 @@ class BlockReader {
     this.splitLines();
     if (this.declined || this.count === 0) return undefined;
     const value = this.parseNode(this.indents[0]);
-    return this.declined || this.pos !== this.count ? undefined : value;
+    return this.declined || this.pos !== this.count || !this.anchors.bounded() ? undefined : value;
   }
 
   private decline(): undefined {
@@ -170,7 +170,8 @@ class BlockReader {
       if (plain !== undefined) {
         // Numbers and the null and boolean words never start with a lowercase letter, but for these three.
         const c = plain.charCodeAt(0);
-        key = c >= 97 && c <= 122 && plain !== 'null' && plain !== 'true' && plain !== 'false' ? plain : plainKey(plain);
+        key =
+          c >= 97 && c <= 122 && plain !== 'null' && plain !== 'true' && plain !== 'false' ? plain : plainKey(plain);
         if (plain === '<<') this.merges[this.count] = 1;
       } else if (m[1] !== undefined) key = doubleQuoted(m[1]);
       else if (m[2] !== undefined) key = singleQuoted(m[2]);
@@ -232,7 +233,12 @@ class BlockReader {
 
   private parseSequence(indent: number): unknown[] | undefined {
     const list: unknown[] = [];
-    while (!this.declined && this.pos < this.count && this.indents[this.pos] === indent && this.dashes[this.pos] !== 0) {
+    while (
+      !this.declined &&
+      this.pos < this.count &&
+      this.indents[this.pos] === indent &&
+      this.dashes[this.pos] !== 0
+    ) {
       const line = this.pos;
       const rest = this.kinds[line] === REST ? this.texts[line] : undefined;
       if (this.keys[line] !== undefined) {

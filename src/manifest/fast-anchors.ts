@@ -5,58 +5,77 @@ import { DECLINE, type Declined } from './yaml-scalars.js';
  * Anchors, aliases and merge keys for one fast read (block-yaml.ts,
  * flow-yaml.ts): one instance per document, so no read sees another's.
  * What it does not reproduce exactly it declines: an alias inside the node
- * its anchor is on or inside another anchored node (the exact parser's
- * alias-count guard multiplies those), an anchor used so often that guard
- * could trip, a merge of anything but mappings.
+ * its anchor is on, a merge of anything but mappings, and aliases that
+ * could trip the exact parser's guard against alias bombs.
  */
 
-/** The exact parser refuses an anchor's 1,000th alias (`maxAliasCount`); well short of that the exact path decides. */
-const MAX_USES = 500;
+/**
+ * The exact parser (`maxAliasCount: 1000`) refuses an anchor once its uses
+ * times the aliases its node holds (counted through nested anchors) pass
+ * 1,000. `bounded` checks an upper bound of that product against half.
+ */
+const MAX_ALIAS_PRODUCT = 500;
 
 interface Anchor {
   value: unknown;
   uses: number;
   /** Still being read: an alias to it would make a cycle. */
   open: boolean;
+  /** Anchors aliased inside this one's node. */
+  readonly inner: Anchor[];
 }
 
-export interface OpenAnchor {
-  readonly anchor: Anchor;
-  /** Aliases read before the node began. */
-  readonly mark: number;
-}
+/** An anchor being read; close it with its node's value. */
+export type OpenAnchor = Anchor;
 
 export class Anchors {
   private readonly byName = new Map<string, Anchor>();
-  /** Aliases read so far, to see whether an anchored node holds one. */
-  private aliasCount = 0;
+  private readonly all: Anchor[] = [];
+  private readonly reading: Anchor[] = [];
   /** Some node is reachable twice (an alias, or a merged value): the caller must not convert in place. */
   shared = false;
 
-  /** Opens an anchor; `close` it with its node's value. A later anchor of the same name replaces it for later aliases. */
+  /** A later anchor of the same name replaces this one for later aliases. */
   open(name: string): OpenAnchor {
-    const anchor: Anchor = { value: undefined, uses: 0, open: true };
+    const anchor: Anchor = { value: undefined, uses: 0, open: true, inner: [] };
     this.byName.set(name, anchor);
-    return { anchor, mark: this.aliasCount };
+    this.all.push(anchor);
+    this.reading.push(anchor);
+    return anchor;
   }
 
-  /** False when the node held an alias (left to the exact parser). */
-  close(open: OpenAnchor, value: unknown): boolean {
-    if (open.mark !== this.aliasCount) return false;
-    open.anchor.value = value;
-    open.anchor.open = false;
+  close(anchor: OpenAnchor, value: unknown): boolean {
+    if (this.reading.pop() !== anchor) return false;
+    anchor.value = value;
+    anchor.open = false;
     return true;
   }
 
   alias(name: string): unknown {
     const anchor = this.byName.get(name);
-    if (anchor === undefined || anchor.open || ++anchor.uses > MAX_USES) return DECLINE;
-    this.aliasCount++;
+    if (anchor === undefined || anchor.open) return DECLINE;
+    anchor.uses++;
+    for (const outer of this.reading) outer.inner.push(anchor);
     this.shared = true;
     return anchor.value;
   }
-}
 
+  /** No anchor comes near the exact parser's alias limit (an upper bound: every count as it ends the document). */
+  bounded(): boolean {
+    const weights = new Map<Anchor, number>();
+    // An anchor's aliases per use: 1, or through the anchors aliased inside it. Inner anchors closed earlier: no cycle.
+    const weight = (a: Anchor): number => {
+      let w = weights.get(a);
+      if (w !== undefined) return w;
+      w = 1;
+      for (const inner of a.inner) w = Math.max(w, (inner.uses + 1) * weight(inner));
+      weights.set(a, w);
+      return w;
+    };
+    for (const a of this.all) if (a.uses > 0 && (a.uses + 1) * weight(a) > MAX_ALIAS_PRODUCT) return false;
+    return true;
+  }
+}
 /**
  * A merge key's value (`<<: *base` or `<<: [*a, *b]`) into `map`: keys not
  * already there, in order, as the exact parser merges. Returns the keys it

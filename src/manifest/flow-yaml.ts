@@ -164,7 +164,15 @@ class FlowReader {
       return undefined;
     if (c === 45 || c === 63 || c === 58) {
       const next = text.charCodeAt(this.at + 1);
-      if (next === SPACE || next === 44 || next === 91 || next === 93 || next === 123 || next === 125 || Number.isNaN(next))
+      if (
+        next === SPACE ||
+        next === 44 ||
+        next === 91 ||
+        next === 93 ||
+        next === 123 ||
+        next === 125 ||
+        Number.isNaN(next)
+      )
         return undefined;
     }
     this.plainRun.lastIndex = this.at;
@@ -186,5 +194,4 @@ class FlowReader {
     const text = this.plainText();
     return text === undefined ? DECLINE : plainScalar(text);
   }
-
 }
