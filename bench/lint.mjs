@@ -1,12 +1,13 @@
 // Start-up cost of `cmdsync lint` on a 100-command manifest, as a ratio to a
 // bare `node -e 0` measured in the same run (pre-commit hooks pay it on every
 // commit). Runs are interleaved so machine noise hits both sides alike.
-// Target: at most 1.35x in both styles. Measured ratios: bench/lint.md.
+// Target: at most 1.35x in every style (issue 39: bench/manifest-styles.mjs; BENCH_STYLES=JSON,block picks some). Measured ratios: bench/lint.md.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
+import { corpusManifest, STYLES } from './manifest-styles.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const bin = resolve(import.meta.dirname, '../bin/cmdsync.js');
@@ -14,7 +15,7 @@ const bin = resolve(import.meta.dirname, '../bin/cmdsync.js');
 const node = process.env.BENCH_NODE ?? process.execPath;
 
 /** Every fourth command holds its options in two subcommands, as larger bots do. */
-function manifest() {
+function manifestValue() {
   const commands = Array.from({ length: 100 }, (_, i) => {
     // A new list each time: a shared one would be written as a YAML anchor and alias.
     const options = () => [
@@ -46,7 +47,8 @@ function manifest() {
           : options(),
     };
   });
-  return stringify({ application_id: '123456789012345678', commands });
+  // No undefined keys: the style writers write every key they are given.
+  return JSON.parse(JSON.stringify({ application_id: '123456789012345678', commands }));
 }
 
 function time(args, env = process.env) {
@@ -93,18 +95,34 @@ function flowManifest() {
 
 const dir = mkdtempSync(join(tmpdir(), 'cmdsync-bench-'));
 try {
-  for (const [style, text] of [
-    ['block style', manifest()],
+  const only = process.env.BENCH_STYLES?.split(',');
+  const cases = [
+    ['block style', stringify(manifestValue())],
     ['flow style (README)', flowManifest()],
-  ])
-    measure(style, text);
+  ];
+  // Issue 39: the same 100 commands, and the corpus's real command sets (a guild each), in every style people write (bench/manifest-styles.mjs).
+  let seed = 39;
+  const random = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  for (const [name, write] of STYLES) {
+    cases.push([`${name} (100 commands)`, write(manifestValue(), random), name === 'JSON']);
+    cases.push([
+      `${name} (corpus)`,
+      write(corpusManifest(resolve(import.meta.dirname, '..')), random),
+      name === 'JSON',
+    ]);
+  }
+  for (const [style, text, json] of cases)
+    if (!only || only.some((o) => style.startsWith(o))) measure(style, text, json);
   process.exitCode = 0;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
-function measure(style, text) {
-  const file = join(dir, `${style.split(' ')[0]}.yaml`);
+function measure(style, text, json = false) {
+  const file = join(dir, `${style.replace(/\W+/g, '-')}.${json ? 'json' : 'yaml'}`);
   writeFileSync(file, text);
   const check = time([bin, 'lint', file], { ...process.env, CMDSYNC_CODE_CACHE: 'report' });
   if (check.status !== 0) throw new Error(`lint did not pass on the bench manifest:\n${check.out}`);

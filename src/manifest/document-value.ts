@@ -105,12 +105,11 @@ export function plainDocument(file: SourceFile, opts: LoadOptions, state: LoadSt
   return value;
 }
 
-/** The block reader's value; undefined for a file only the exact path can judge (empty, not strict JSON, outside the reader's subset). */
+/** The fast readers' value (fast-parse.ts); undefined for a file only the exact path can judge (empty, not strict JSON, outside the readers' subsets). */
 function fastValue(file: SourceFile): ParsedValue | undefined {
   if (file.text.trim() === '') return undefined;
-  // What JSON forbids but YAML takes is reported on the exact path.
-  if (isJsonFile(file) && jsonProblem(file.text) !== undefined) return undefined;
-  const parsed = fastParse(file.text);
+  // A .json file is read as JSON alone: what JSON forbids but YAML takes is reported on the exact path.
+  const parsed = fastParse(file.text, isJsonFile(file));
   if (parsed === undefined || parsed.value === null) return undefined;
   return parsed;
 }
