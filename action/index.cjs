@@ -2662,7 +2662,7 @@ var init_scope = __esm({
 // src/wire/rules/webhook-set.ts
 function validateWebhookSet(entries, limits) {
   const out = [];
-  const keys2 = /* @__PURE__ */ new Map();
+  const keys = /* @__PURE__ */ new Map();
   const names2 = /* @__PURE__ */ new Map();
   const perChannel = /* @__PURE__ */ new Map();
   entries.forEach((e, i) => {
@@ -2680,10 +2680,10 @@ function validateWebhookSet(entries, limits) {
     }
     const channel = e.channel_id;
     if (typeof e.key === "string") {
-      const first = keys2.get(e.key);
+      const first = keys.get(e.key);
       if (first !== void 0)
         out.push(problem("webhook-key-unique", [i, "key"], `Key "${e.key}" is already used by webhook ${first + 1}.`));
-      else keys2.set(e.key, i);
+      else keys.set(e.key, i);
     } else if (typeof e.name === "string") {
       const id = `${channel}:${e.name}`;
       const first = names2.get(id);
@@ -2960,14 +2960,14 @@ var init_scope2 = __esm({
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
-    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
+    var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
     var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS2;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
     var isMap = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
@@ -2985,7 +2985,7 @@ var require_identity = __commonJS({
     function isNode(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
-          case ALIAS:
+          case ALIAS2:
           case MAP:
           case SCALAR:
           case SEQ:
@@ -2994,7 +2994,7 @@ var require_identity = __commonJS({
       return false;
     }
     var hasAnchor = (node) => (isScalar(node) || isCollection3(node)) && !!node.anchor;
-    exports2.ALIAS = ALIAS;
+    exports2.ALIAS = ALIAS2;
     exports2.DOC = DOC;
     exports2.MAP = MAP;
     exports2.NODE_TYPE = NODE_TYPE;
@@ -3524,8 +3524,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count4, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count4);
+          for (const { count: count3, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count3);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -3633,13 +3633,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count4 = 0;
+        let count3 = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
-          if (c > count4)
-            count4 = c;
+          if (c > count3)
+            count3 = c;
         }
-        return count4;
+        return count3;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -5624,12 +5624,12 @@ ${cn.comment}` : item.comment;
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
-            const keys2 = Object.keys(it);
-            if (keys2.length === 1) {
-              key = keys2[0];
+            const keys = Object.keys(it);
+            if (keys.length === 1) {
+              key = keys[0];
               value = it[key];
             } else {
-              throw new TypeError(`Expected tuple with one key, not ${keys2.length} keys`);
+              throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
             key = it;
@@ -6175,8 +6175,8 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys2 = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
-          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys2} or define customTags array`);
+          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
       if (Array.isArray(customTags)) {
@@ -6191,8 +6191,8 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys2 = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
-          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys2}`);
+          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags2.includes(tagObj))
           tags2.push(tagObj);
@@ -6592,8 +6592,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count4, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count4);
+          for (const { count: count3, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count3);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -6630,28 +6630,28 @@ var require_errors = __commonJS({
   "node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
-      constructor(name, pos2, code, message) {
+      constructor(name, pos, code, message) {
         super();
         this.name = name;
         this.code = code;
         this.message = message;
-        this.pos = pos2;
+        this.pos = pos;
       }
     };
     var YAMLParseError = class extends YAMLError {
-      constructor(pos2, code, message) {
-        super("YAMLParseError", pos2, code, message);
+      constructor(pos, code, message) {
+        super("YAMLParseError", pos, code, message);
       }
     };
     var YAMLWarning = class extends YAMLError {
-      constructor(pos2, code, message) {
-        super("YAMLWarning", pos2, code, message);
+      constructor(pos, code, message) {
+        super("YAMLWarning", pos, code, message);
       }
     };
     var prettifyError = (src, lc) => (error2) => {
       if (error2.pos[0] === -1)
         return;
-      error2.linePos = error2.pos.map((pos2) => lc.linePos(pos2));
+      error2.linePos = error2.pos.map((pos) => lc.linePos(pos));
       const { line, col } = error2.linePos[0];
       error2.message += ` at line ${line}, column ${col}`;
       let ci = col - 1;
@@ -6670,12 +6670,12 @@ var require_errors = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count4 = 1;
+        let count3 = 1;
         const end = error2.linePos[1];
         if (end?.line === line && end.col > col) {
-          count4 = Math.max(1, Math.min(end.col - col, 80 - ci));
+          count3 = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci) + "^".repeat(count4);
+        const pointer = " ".repeat(ci) + "^".repeat(count3);
         error2.message += `:
 
 ${lineStr}
@@ -7372,7 +7372,7 @@ var require_resolve_block_scalar = __commonJS({
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
       const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines2(scalar.source) : [];
+      const lines = scalar.source ? splitLines(scalar.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
         const content = lines[i][1];
@@ -7530,7 +7530,7 @@ var require_resolve_block_scalar = __commonJS({
       }
       return { mode, indent, chomp, comment, length };
     }
-    function splitLines2(source) {
+    function splitLines(source) {
       const split2 = source.split(/\n( *)/);
       const first = split2[0];
       const m = first.match(/^( *)/);
@@ -7635,7 +7635,7 @@ var require_resolve_flow_scalar = __commonJS({
       }
       let res = match[1].replace(trimEnd, "");
       let sep5 = " ";
-      let pos2 = line.lastIndex;
+      let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
@@ -7647,10 +7647,10 @@ var require_resolve_flow_scalar = __commonJS({
           res += sep5 + lm;
           sep5 = " ";
         }
-        pos2 = line.lastIndex;
+        pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
-      last.lastIndex = pos2;
+      last.lastIndex = pos;
       match = last.exec(source);
       return res + sep5 + (match?.[1] ?? "");
     }
@@ -7850,10 +7850,10 @@ var require_compose_scalar = __commonJS({
 var require_util_empty_scalar_position = __commonJS({
   "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
-    function emptyScalarPosition(offset, before, pos2) {
+    function emptyScalarPosition(offset, before, pos) {
       if (before) {
-        pos2 ?? (pos2 = before.length);
-        for (let i = pos2 - 1; i >= 0; --i) {
+        pos ?? (pos = before.length);
+        for (let i = pos - 1; i >= 0; --i) {
           let st = before[i];
           switch (st.type) {
             case "space":
@@ -7943,10 +7943,10 @@ var require_compose_node = __commonJS({
         node.srcToken = token2;
       return node;
     }
-    function composeEmptyNode(ctx, offset, before, pos2, { spaceBefore, comment, anchor, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
       const token2 = {
         type: "scalar",
-        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos2),
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
         indent: -1,
         source: ""
       };
@@ -8077,11 +8077,11 @@ var require_composer = __commonJS({
         this.errors = [];
         this.warnings = [];
         this.onError = (source, code, message, warning3) => {
-          const pos2 = getErrorPos(source);
+          const pos = getErrorPos(source);
           if (warning3)
-            this.warnings.push(new errors.YAMLWarning(pos2, code, message));
+            this.warnings.push(new errors.YAMLWarning(pos, code, message));
           else
-            this.errors.push(new errors.YAMLParseError(pos2, code, message));
+            this.errors.push(new errors.YAMLParseError(pos, code, message));
         };
         this.directives = new directives.Directives({ version: options.version || "1.2" });
         this.options = options;
@@ -8152,9 +8152,9 @@ ${cb}` : comment;
         switch (token2.type) {
           case "directive":
             this.directives.add(token2.source, (offset, message, warning3) => {
-              const pos2 = getErrorPos(token2);
-              pos2[0] += offset;
-              this.onError(pos2, "BAD_DIRECTIVE", message, warning3);
+              const pos = getErrorPos(token2);
+              pos[0] += offset;
+              this.onError(pos, "BAD_DIRECTIVE", message, warning3);
             });
             this.prelude.push(token2.source);
             this.atDirectives = true;
@@ -8243,8 +8243,8 @@ var require_cst_scalar = __commonJS({
     var stringifyString = require_stringifyString();
     function resolveAsScalar(token2, strict = true, onError) {
       if (token2) {
-        const _onError = (pos2, code, message) => {
-          const offset = typeof pos2 === "number" ? pos2 : Array.isArray(pos2) ? pos2[0] : pos2.offset;
+        const _onError = (pos, code, message) => {
+          const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
           if (onError)
             onError(offset, code, message);
           else
@@ -10452,8 +10452,8 @@ function toPlainValue(value, env2, report2, opts = {}) {
   let insideAlias = 0;
   let expanded = 0;
   let depth = 0;
-  const keys2 = [];
-  const pathOf = (last) => last === void 0 ? keys2.slice() : [...keys2, last];
+  const keys = [];
+  const pathOf = (last) => last === void 0 ? keys.slice() : [...keys, last];
   const needsWalk = (v) => {
     const t = typeof v;
     return t === "object" ? v !== null : t === "number" || t === "bigint" || references && t === "string";
@@ -10470,9 +10470,9 @@ function toPlainValue(value, env2, report2, opts = {}) {
     }
     if (v === null || typeof v !== "object") return v;
     if (key === void 0) return container(v, key);
-    keys2.push(key);
+    keys.push(key);
     const out = container(v, key);
-    keys2.pop();
+    keys.pop();
     return out;
   };
   const container = (v, ownKey) => {
@@ -11303,9 +11303,9 @@ function checkPermissions(out, sets, guildCommands, manifest) {
     const { file, path } = set.origin;
     const translate = (p) => {
       const [i, key, ...rest] = p;
-      const keys2 = typeof i === "number" ? set.keys[i] : void 0;
-      if (!keys2) return p;
-      const mapped = key === "id" ? keys2.idKey : key === "permission" ? keys2.permissionKey : key;
+      const keys = typeof i === "number" ? set.keys[i] : void 0;
+      if (!keys) return p;
+      const mapped = key === "id" ? keys.idKey : key === "permission" ? keys.permissionKey : key;
       return mapped === void 0 ? [i] : [i, mapped, ...rest];
     };
     for (const p of validatePermissionEntries(set.entries, manifest.limits))
@@ -12583,13 +12583,13 @@ var require_parse2 = __commonJS({
         consume(token2.value);
       };
       const negate = () => {
-        let count4 = 1;
+        let count3 = 1;
         while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
           advance();
           state.start++;
-          count4++;
+          count3++;
         }
-        if (count4 % 2 === 0) {
+        if (count3 % 2 === 0) {
           return false;
         }
         state.negated = true;
@@ -13433,8 +13433,8 @@ var require_dist2 = __commonJS({
     var __getProtoOf2 = Object.getPrototypeOf;
     var __hasOwnProp2 = Object.prototype.hasOwnProperty;
     var __copyProps2 = (to, from, except, desc) => {
-      if (from && typeof from === "object" || typeof from === "function") for (var keys2 = __getOwnPropNames2(from), i = 0, n = keys2.length, key; i < n; i++) {
-        key = keys2[i];
+      if (from && typeof from === "object" || typeof from === "function") for (var keys = __getOwnPropNames2(from), i = 0, n = keys.length, key; i < n; i++) {
+        key = keys[i];
         if (!__hasOwnProp2.call(to, key) && key !== except) __defProp2(to, key, {
           get: ((k) => from[k]).bind(null, key),
           enumerable: !(desc = __getOwnPropDesc2(from, key)) || desc.enumerable
@@ -13966,8 +13966,8 @@ var require_dist3 = __commonJS({
     var __getProtoOf2 = Object.getPrototypeOf;
     var __hasOwnProp2 = Object.prototype.hasOwnProperty;
     var __copyProps2 = (to, from, except, desc) => {
-      if (from && typeof from === "object" || typeof from === "function") for (var keys2 = __getOwnPropNames2(from), i = 0, n = keys2.length, key; i < n; i++) {
-        key = keys2[i];
+      if (from && typeof from === "object" || typeof from === "function") for (var keys = __getOwnPropNames2(from), i = 0, n = keys.length, key; i < n; i++) {
+        key = keys[i];
         if (!__hasOwnProp2.call(to, key) && key !== except) __defProp2(to, key, {
           get: ((k) => from[k]).bind(null, key),
           enumerable: !(desc = __getOwnPropDesc2(from, key)) || desc.enumerable
@@ -14295,7 +14295,7 @@ var require_fast_deep_equal = __commonJS({
       if (a === b) return true;
       if (a && b && typeof a == "object" && typeof b == "object") {
         if (a.constructor !== b.constructor) return false;
-        var length, i, keys2;
+        var length, i, keys;
         if (Array.isArray(a)) {
           length = a.length;
           if (length != b.length) return false;
@@ -14306,13 +14306,13 @@ var require_fast_deep_equal = __commonJS({
         if (a.constructor === RegExp) return a.source === b.source && a.flags === b.flags;
         if (a.valueOf !== Object.prototype.valueOf) return a.valueOf() === b.valueOf();
         if (a.toString !== Object.prototype.toString) return a.toString() === b.toString();
-        keys2 = Object.keys(a);
-        length = keys2.length;
+        keys = Object.keys(a);
+        length = keys.length;
         if (length !== Object.keys(b).length) return false;
         for (i = length; i-- !== 0; )
-          if (!Object.prototype.hasOwnProperty.call(b, keys2[i])) return false;
+          if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
         for (i = length; i-- !== 0; ) {
-          var key = keys2[i];
+          var key = keys[i];
           if (!equal(a[key], b[key])) return false;
         }
         return true;
@@ -14341,15 +14341,15 @@ var require_ucs2length = __commonJS({
     function ucs2length(str4) {
       const len = str4.length;
       let length = 0;
-      let pos2 = 0;
+      let pos = 0;
       let value;
-      while (pos2 < len) {
+      while (pos < len) {
         length++;
-        value = str4.charCodeAt(pos2++);
-        if (value >= 55296 && value <= 56319 && pos2 < len) {
-          value = str4.charCodeAt(pos2);
+        value = str4.charCodeAt(pos++);
+        if (value >= 55296 && value <= 56319 && pos < len) {
+          value = str4.charCodeAt(pos);
           if ((value & 64512) === 56320)
-            pos2++;
+            pos++;
         }
       }
       return length;
@@ -16195,243 +16195,13 @@ var init_schema_check = __esm({
   }
 });
 
-// src/manifest/block-yaml.ts
-function decline() {
-  declined = true;
-  return void 0;
-}
-function parseBlockYaml(source) {
-  let text3 = source;
-  if (text3.includes("\r")) {
-    text3 = text3.replace(/\r\n/g, "\n");
-    if (text3.includes("\r")) return void 0;
-  }
-  if (OUTSIDE_SUBSET.test(text3)) return void 0;
-  pos = 0;
-  declined = false;
-  try {
-    splitLines(text3);
-    if (declined || count === 0) return void 0;
-    const value = parseNode(indents[0]);
-    return declined || pos !== count ? void 0 : value;
-  } finally {
-    indents = NO_LINES;
-    dashes = NO_LINES;
-    keys = [];
-    texts = [];
-    simple = new Uint8Array(0);
-  }
-}
-function splitLines(text3) {
-  let n = 1;
-  for (let at2 = text3.indexOf("\n"); at2 !== -1; at2 = text3.indexOf("\n", at2 + 1)) n++;
-  indents = new Int32Array(n);
-  dashes = new Int32Array(n);
-  keys = new Array(n);
-  texts = new Array(n);
-  simple = new Uint8Array(n);
-  count = 0;
-  let started = false;
-  const length = text3.length;
-  for (let start = 0; start <= length; ) {
-    const c = text3.charCodeAt(start);
-    if (c === 37) return void decline();
-    if (c === 45 || c === 46) {
-      const end2 = text3.indexOf("\n", start);
-      const line = text3.slice(start, end2 === -1 ? length : end2);
-      if (/^(?:---|\.\.\.)(?: |$)/.test(line)) {
-        if (started || c === 46 || !/^--- *(?:#.*)?$/.test(line)) return void decline();
-        started = true;
-        start = end2 === -1 ? length + 1 : end2 + 1;
-        continue;
-      }
-    }
-    SPACES.lastIndex = start;
-    SPACES.test(text3);
-    const dashAt = SPACES.lastIndex;
-    const indent = dashAt - start;
-    let at2 = dashAt;
-    if (text3.charCodeAt(dashAt) === 45) {
-      const next = text3.charCodeAt(dashAt + 1);
-      if (next === 32) {
-        SPACES.lastIndex = dashAt + 1;
-        SPACES.test(text3);
-        at2 = SPACES.lastIndex;
-      } else if (next === 10 || dashAt + 1 === length) at2 = dashAt + 1;
-    }
-    LINE.lastIndex = at2;
-    const m = LINE.exec(text3);
-    const end = text3.indexOf("\n", at2);
-    start = end === -1 ? length + 1 : end + 1;
-    const dash = at2 - dashAt;
-    const plain2 = m[3];
-    const simpleText = m[4];
-    const rest = m[5];
-    let key;
-    if (plain2 !== void 0) {
-      const c2 = plain2.charCodeAt(0);
-      key = c2 >= 97 && c2 <= 122 && plain2 !== "null" && plain2 !== "true" && plain2 !== "false" ? plain2 : plainKey(plain2);
-    } else if (m[1] !== void 0) key = doubleQuoted(m[1]);
-    else if (m[2] !== void 0) key = m[2].replace(/''/g, "'");
-    else if (dash === 0 && simpleText === void 0 && (rest === "" || rest.charCodeAt(0) === 35)) continue;
-    if (declined) return;
-    started = true;
-    indents[count] = indent;
-    dashes[count] = dash;
-    keys[count] = key;
-    simple[count] = simpleText === void 0 ? 0 : 1;
-    texts[count] = simpleText === void 0 ? rest : simpleText;
-    count++;
-  }
-}
-function parseNode(indent) {
-  return dashes[pos] !== 0 ? parseSequence(indent) : parseMapping(indent);
-}
-function parseMapping(indent) {
-  const map = {};
-  while (!declined && pos < count && indents[pos] === indent) {
-    const key = keys[pos];
-    if (key === void 0 || dashes[pos] !== 0) return decline();
-    if (key.length > MAX_KEY || key === "__proto__" || key === "<<" || Object.hasOwn(map, key)) return decline();
-    pos++;
-    map[key] = valueAfter(pos - 1, indent, true);
-  }
-  if (pos < count && indents[pos] > indent) return decline();
-  return map;
-}
-function parseSequence(indent) {
-  const list6 = [];
-  while (!declined && pos < count && indents[pos] === indent && dashes[pos] !== 0) {
-    const rest = simple[pos] === 1 ? void 0 : texts[pos];
-    if (keys[pos] !== void 0) {
-      const column = indent + dashes[pos];
-      indents[pos] = column;
-      dashes[pos] = 0;
-      list6.push(parseMapping(column));
-    } else if (rest !== void 0 && rest.charCodeAt(0) === 45 && (rest.length === 1 || rest.charCodeAt(1) === 32)) {
-      return decline();
-    } else {
-      pos++;
-      list6.push(valueAfter(pos - 1, indent, false));
-    }
-  }
-  if (pos < count && indents[pos] > indent) return decline();
-  return list6;
-}
-function valueAfter(line, indent, inMapping) {
-  const inline = simple[line] === 1 ? simpleScalar(texts[line]) : inlineValue(texts[line]);
-  if (inline !== EMPTY) {
-    if (pos < count && indents[pos] > indent) return decline();
-    return inline;
-  }
-  if (pos >= count) return null;
-  if (indents[pos] > indent) return parseNode(indents[pos]);
-  if (inMapping && indents[pos] === indent && dashes[pos] !== 0) return parseSequence(indent);
-  return null;
-}
-function simpleScalar(text3) {
-  if (text3.charCodeAt(0) <= 57) return integer(text3);
-  const length = text3.length;
-  return length === 4 || length === 5 ? plainScalar(text3) : text3;
-}
-function inlineValue(text3) {
-  if (text3 === "") return EMPTY;
-  const c = text3.charCodeAt(0);
-  switch (c) {
-    case 35:
-      return EMPTY;
-    case 34: {
-      const m = DOUBLE.exec(text3);
-      return m === null ? decline() : doubleQuoted(m[1]);
-    }
-    case 39: {
-      const m = SINGLE.exec(text3);
-      return m === null ? decline() : m[1].replace(/''/g, "'");
-    }
-    case 91: {
-      const m = FLOW_SEQUENCE.exec(text3);
-      return m === null ? decline() : flowSequence(m[1]);
-    }
-    case 123: {
-      const m = FLOW_MAPPING.exec(text3);
-      return m === null ? decline() : flowMapping(m[1]);
-    }
-    case 45:
-      if (text3.length === 1 || text3.charCodeAt(1) === 32) return decline();
-      break;
-    default:
-      if (INDICATORS.includes(text3[0])) return decline();
-  }
-  const comment = text3.indexOf(" #");
-  let plain2 = comment === -1 ? text3 : text3.slice(0, comment);
-  let end = plain2.length;
-  while (plain2.charCodeAt(end - 1) === 32) end--;
-  if (end !== plain2.length) plain2 = plain2.slice(0, end);
-  if (plain2.charCodeAt(end - 1) === 58 || plain2.includes(": ")) return decline();
-  return plainScalar(plain2);
-}
-function flowSequence(inner) {
-  if (BLANK.test(inner)) return [];
-  const items = [];
-  FLOW_ITEM.lastIndex = 0;
-  for (; ; ) {
-    const at2 = FLOW_ITEM.lastIndex;
-    const m = FLOW_ITEM.exec(inner);
-    if (m === null || m.index !== at2) return decline();
-    if (m[1] !== void 0) items.push(doubleQuoted(m[1]));
-    else if (m[2] !== void 0) items.push(m[2].replace(/''/g, "'"));
-    else {
-      const plain2 = m[3];
-      if (plain2.includes(": ") || plain2.endsWith(":")) return decline();
-      items.push(plainScalar(plain2));
-    }
-    if (m[4] === "") {
-      if (FLOW_ITEM.lastIndex !== inner.length) return decline();
-      return items;
-    }
-    if (declined || FLOW_ITEM.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_ITEM.lastIndex)))
-      return decline();
-  }
-}
-function flowMapping(inner) {
-  const map = {};
-  if (BLANK.test(inner)) return map;
-  FLOW_PAIR.lastIndex = 0;
-  for (; ; ) {
-    const at2 = FLOW_PAIR.lastIndex;
-    const m = FLOW_PAIR.exec(inner);
-    if (m === null || m.index !== at2) return decline();
-    const key = m[1] !== void 0 ? doubleQuoted(m[1]) : m[2] !== void 0 ? m[2].replace(/''/g, "'") : plainKey(m[3]);
-    if (key === void 0 || key.length > MAX_KEY || key === "__proto__" || key === "<<" || Object.hasOwn(map, key))
-      return decline();
-    if (m[4] !== void 0) map[key] = doubleQuoted(m[4]);
-    else if (m[5] !== void 0) map[key] = m[5].replace(/''/g, "'");
-    else if (m[7] !== void 0) map[key] = flowSequence(m[7]);
-    else {
-      const plain2 = m[6];
-      if (plain2.includes(": ") || plain2.endsWith(":")) return decline();
-      map[key] = plainScalar(plain2);
-    }
-    if (m[8] === "") return map;
-    if (declined || FLOW_PAIR.lastIndex >= inner.length || BLANK.test(inner.slice(FLOW_PAIR.lastIndex)))
-      return decline();
-  }
-}
-function doubleQuoted(body) {
-  if (!body.includes("\\")) return body;
-  for (const m of body.matchAll(ESCAPE)) if (!JSON_ESCAPES.includes(m[1])) return decline();
-  return JSON.parse(`"${body}"`);
-}
-function plainKey(text3) {
-  const value = plainScalar(text3);
-  return typeof value === "string" ? value : decline();
-}
+// src/manifest/yaml-scalars.ts
 function plainScalar(text3) {
   const c = text3.charCodeAt(0);
   if (c >= 48 && c <= 57 || c === 43 || c === 45 || c === 46) {
     if (INT.test(text3)) return integer(text3);
     if (FLOAT.test(text3)) return Number(text3);
-    if (OTHER_NUMBER.test(text3)) return decline();
+    if (OTHER_NUMBER.test(text3)) return DECLINE;
     return text3;
   }
   const length = text3.length;
@@ -16454,6 +16224,10 @@ function plainScalar(text3) {
       return text3;
   }
 }
+function plainKey(text3) {
+  const value = plainScalar(text3);
+  return typeof value === "string" ? value : DECLINE;
+}
 function integer(text3) {
   const n = Number(text3);
   if (Number.isSafeInteger(n)) return n === 0 ? 0 : n;
@@ -16462,50 +16236,740 @@ function integer(text3) {
   const value = BigInt(digits);
   return negative ? -value : value;
 }
-var declined, EMPTY, LINE, SPACES, DOUBLE, SINGLE, FLOW_SEQUENCE, FLOW_MAPPING, FLOW_ITEM, FLOW_PAIR, ESCAPE, JSON_ESCAPES, INDICATORS, OUTSIDE_SUBSET, BLANK, INT, FLOAT, OTHER_NUMBER, MAX_KEY, NO_LINES, indents, dashes, keys, texts, simple, pos, count;
-var init_block_yaml = __esm({
-  "src/manifest/block-yaml.ts"() {
+function doubleQuoted(body) {
+  let at2 = body.indexOf("\\");
+  if (at2 === -1) return body;
+  let out = body.slice(0, at2);
+  while (at2 !== -1) {
+    const c = body[at2 + 1];
+    let next = at2 + 2;
+    if (c === "x" || c === "u" || c === "U") {
+      const length = c === "x" ? 2 : c === "u" ? 4 : 8;
+      const hex = body.slice(next, next + length);
+      if (hex.length !== length || !HEX.test(hex)) return DECLINE;
+      const code = Number.parseInt(hex, 16);
+      if (code > 1114111) return DECLINE;
+      out += String.fromCodePoint(code);
+      next += length;
+    } else {
+      const escaped = c === void 0 ? void 0 : ESCAPES[c];
+      if (escaped === void 0 || !Object.hasOwn(ESCAPES, c)) return DECLINE;
+      out += escaped;
+    }
+    at2 = body.indexOf("\\", next);
+    out += body.slice(next, at2 === -1 ? body.length : at2);
+  }
+  return out;
+}
+function singleQuoted(body) {
+  return body.includes("''") ? body.replace(/''/g, "'") : body;
+}
+function blockScalar(lines, folded, chomping) {
+  let last = lines.length - 1;
+  while (last >= 0 && lines[last] === "") last--;
+  let body = "";
+  if (!folded) body = lines.slice(0, last + 1).join("\n");
+  else {
+    let previous = 0;
+    let empty = 0;
+    for (let i = 0; i <= last; i++) {
+      const line = lines[i];
+      if (line === "") {
+        empty++;
+        continue;
+      }
+      const more = line.charCodeAt(0) === 32;
+      if (previous === 0) body += "\n".repeat(empty);
+      else if (previous === 1 && !more) body += empty === 0 ? " " : "\n".repeat(empty);
+      else body += "\n".repeat(empty + 1);
+      body += line;
+      previous = more ? 2 : 1;
+      empty = 0;
+    }
+  }
+  if (chomping === "strip") return body;
+  if (chomping === "clip") return `${body}
+`;
+  return body + "\n".repeat(lines.length - last);
+}
+var DECLINE, INT, FLOAT, OTHER_NUMBER, ESCAPES, HEX;
+var init_yaml_scalars = __esm({
+  "src/manifest/yaml-scalars.ts"() {
     "use strict";
-    declined = false;
-    EMPTY = /* @__PURE__ */ Symbol("empty");
-    LINE = /(?=(?:(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#\n]*?|-[^\s#][^#\n]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:\n]*[^ #:\n])?|[-+]?[0-9]+) *|(.*))$)/my;
-    SPACES = / */y;
-    DOUBLE = /^"((?:[^"\\]|\\.)*)"(?: *| +#.*)$/;
-    SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
-    FLOW_SEQUENCE = /^\[(.*)\](?: *| +#.*)$/;
-    FLOW_MAPPING = /^\{(.*)\}(?: *| +#.*)$/;
-    FLOW_ITEM = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)) *(,|$)/y;
-    FLOW_PAIR = / *(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#:]*?)) *: +(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^,[\]{}#]*?|-[^\s,[\]{}#][^,[\]{}#]*?)|\[([^[\]{}"'#]*)\]) *(,|$)/y;
-    ESCAPE = /\\(.)/g;
-    JSON_ESCAPES = '"\\/bfnrt';
-    INDICATORS = "&*!|>%@`,]}?:";
-    OUTSIDE_SUBSET = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
-    BLANK = /^ *$/;
+    DECLINE = /* @__PURE__ */ Symbol("decline");
     INT = /^[-+]?[0-9]+$/;
     FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
     OTHER_NUMBER = /^(?:0o|0x|[-+]?\.(?:inf|Inf|INF)$|\.(?:nan|NaN|NAN)$)/;
+    ESCAPES = {
+      "0": "\0",
+      a: "\x07",
+      b: "\b",
+      e: "\x1B",
+      f: "\f",
+      n: "\n",
+      r: "\r",
+      t: "	",
+      v: "\v",
+      N: "",
+      _: " ",
+      L: "\u2028",
+      P: "\u2029",
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\"
+    };
+    HEX = /^[0-9a-fA-F]+$/;
+  }
+});
+
+// src/manifest/fast-anchors.ts
+function mergeInto(map, value) {
+  const sources = Array.isArray(value) ? value : [value];
+  const added = /* @__PURE__ */ new Set();
+  for (const source of sources) {
+    if (source === null || typeof source !== "object" || Array.isArray(source)) return DECLINE;
+    for (const key of Object.keys(source)) {
+      if (Object.hasOwn(map, key)) continue;
+      map[key] = source[key];
+      added.add(key);
+    }
+  }
+  return added;
+}
+var MAX_ALIAS_PRODUCT, Anchors;
+var init_fast_anchors = __esm({
+  "src/manifest/fast-anchors.ts"() {
+    "use strict";
+    init_yaml_scalars();
+    MAX_ALIAS_PRODUCT = 500;
+    Anchors = class {
+      byName = /* @__PURE__ */ new Map();
+      all = [];
+      reading = [];
+      /** Some node is reachable twice (an alias, or a merged value): the caller must not convert in place. */
+      shared = false;
+      /** A later anchor of the same name replaces this one for later aliases. */
+      open(name) {
+        const anchor = { value: void 0, uses: 0, open: true, inner: [] };
+        this.byName.set(name, anchor);
+        this.all.push(anchor);
+        this.reading.push(anchor);
+        return anchor;
+      }
+      close(anchor, value) {
+        if (this.reading.pop() !== anchor) return false;
+        anchor.value = value;
+        anchor.open = false;
+        return true;
+      }
+      alias(name) {
+        const anchor = this.byName.get(name);
+        if (anchor === void 0 || anchor.open) return DECLINE;
+        anchor.uses++;
+        for (const outer of this.reading) outer.inner.push(anchor);
+        this.shared = true;
+        return anchor.value;
+      }
+      /** No anchor comes near the exact parser's alias limit (an upper bound: every count as it ends the document). */
+      bounded() {
+        const weights = /* @__PURE__ */ new Map();
+        const weight = (a) => {
+          let w = weights.get(a);
+          if (w !== void 0) return w;
+          w = 1;
+          for (const inner of a.inner) w = Math.max(w, (inner.uses + 1) * weight(inner));
+          weights.set(a, w);
+          return w;
+        };
+        for (const a of this.all) if (a.uses > 0 && (a.uses + 1) * weight(a) > MAX_ALIAS_PRODUCT) return false;
+        return true;
+      }
+    };
+  }
+});
+
+// src/manifest/flow-yaml.ts
+function readFlow(text3, anchors) {
+  const reader = new FlowReader(text3, anchors);
+  const value = reader.node(0);
+  if (value === DECLINE) return DECLINE;
+  const at2 = reader.skipSpaces();
+  if (at2 === text3.length || text3.charCodeAt(at2) === 35 && text3.charCodeAt(at2 - 1) === 32) return value;
+  return DECLINE;
+}
+var MAX_DEPTH, MAX_KEY, SPACE, FlowReader;
+var init_flow_yaml = __esm({
+  "src/manifest/flow-yaml.ts"() {
+    "use strict";
+    init_fast_anchors();
+    init_yaml_scalars();
+    MAX_DEPTH = 64;
     MAX_KEY = 1024;
-    NO_LINES = new Int32Array(0);
-    indents = NO_LINES;
-    dashes = NO_LINES;
-    keys = [];
-    texts = [];
-    simple = new Uint8Array(0);
-    pos = 0;
-    count = 0;
+    SPACE = 32;
+    FlowReader = class {
+      constructor(text3, anchors) {
+        this.text = text3;
+        this.anchors = anchors;
+      }
+      text;
+      anchors;
+      at = 0;
+      // Sticky patterns made per reader: their lastIndex is this read's alone.
+      plainRun = /[^,[\]{}]*/y;
+      double = /"((?:[^"\\]|\\.)*)"/y;
+      single = /'((?:[^']|'')*)'/y;
+      name = /[^\s,[\]{}]+/y;
+      skipSpaces() {
+        while (this.text.charCodeAt(this.at) === SPACE) this.at++;
+        return this.at;
+      }
+      node(depth) {
+        if (depth > MAX_DEPTH) return DECLINE;
+        const c = this.text.charCodeAt(this.skipSpaces());
+        switch (c) {
+          case 91:
+            return this.sequence(depth);
+          case 123:
+            return this.mapping(depth);
+          case 34:
+          // "
+          case 39:
+            return this.quoted(c);
+          case 42:
+            return this.alias();
+          case 38:
+            return this.anchored(depth);
+          default:
+            return this.plain();
+        }
+      }
+      sequence(depth) {
+        const list6 = [];
+        this.at++;
+        if (this.text.charCodeAt(this.skipSpaces()) === 93) {
+          this.at++;
+          return list6;
+        }
+        for (; ; ) {
+          const item = this.node(depth + 1);
+          if (item === DECLINE) return DECLINE;
+          list6.push(item);
+          const c = this.text.charCodeAt(this.skipSpaces());
+          this.at++;
+          if (c === 93) return list6;
+          if (c !== 44) return DECLINE;
+          if (this.text.charCodeAt(this.skipSpaces()) === 93) return DECLINE;
+        }
+      }
+      mapping(depth) {
+        const map = {};
+        let merged;
+        this.at++;
+        if (this.text.charCodeAt(this.skipSpaces()) === 125) {
+          this.at++;
+          return map;
+        }
+        for (; ; ) {
+          const c = this.text.charCodeAt(this.skipSpaces());
+          const plain2 = c === 34 || c === 39 ? void 0 : this.plainText();
+          const merge = plain2 === "<<";
+          const key = plain2 === void 0 ? c === 34 || c === 39 ? this.quoted(c) : DECLINE : plainKey(plain2);
+          if (typeof key !== "string" || this.text.charCodeAt(this.skipSpaces()) !== 58) return DECLINE;
+          this.at++;
+          const next = this.text.charCodeAt(this.skipSpaces());
+          if (next === 44 || next === 125 || Number.isNaN(next)) return DECLINE;
+          const value = this.node(depth + 1);
+          if (value === DECLINE) return DECLINE;
+          if (merge) {
+            if (merged !== void 0) return DECLINE;
+            const added = mergeInto(map, value);
+            if (added === DECLINE) return DECLINE;
+            merged = added;
+            this.anchors.shared = true;
+          } else {
+            if (key.length > MAX_KEY || key === "__proto__") return DECLINE;
+            if (Object.hasOwn(map, key) && !merged?.delete(key)) return DECLINE;
+            map[key] = value;
+          }
+          const end = this.text.charCodeAt(this.skipSpaces());
+          this.at++;
+          if (end === 125) return map;
+          if (end !== 44) return DECLINE;
+          if (this.text.charCodeAt(this.skipSpaces()) === 125) return DECLINE;
+        }
+      }
+      quoted(c) {
+        const pattern2 = c === 34 ? this.double : this.single;
+        pattern2.lastIndex = this.at;
+        const m = pattern2.exec(this.text);
+        if (m === null) return DECLINE;
+        this.at = pattern2.lastIndex;
+        return c === 34 ? doubleQuoted(m[1]) : singleQuoted(m[1]);
+      }
+      readName() {
+        this.name.lastIndex = ++this.at;
+        const m = this.name.exec(this.text);
+        if (m === null) return void 0;
+        this.at = this.name.lastIndex;
+        return m[0];
+      }
+      alias() {
+        const name = this.readName();
+        return name === void 0 ? DECLINE : this.anchors.alias(name);
+      }
+      anchored(depth) {
+        const name = this.readName();
+        if (name === void 0 || this.text.charCodeAt(this.at) !== SPACE) return DECLINE;
+        const open = this.anchors.open(name);
+        const c = this.text.charCodeAt(this.skipSpaces());
+        if (c === 44 || c === 93 || c === 125 || c === 35 || Number.isNaN(c)) return DECLINE;
+        const value = this.node(depth);
+        return value === DECLINE || !this.anchors.close(open, value) ? DECLINE : value;
+      }
+      /** A plain scalar's text: up to a flow indicator, `: ` or ` #`, without trailing spaces; undefined where it may not start. */
+      plainText() {
+        const text3 = this.text;
+        const c = text3.charCodeAt(this.at);
+        if (Number.isNaN(c)) return void 0;
+        if (c === 33 || c === 38 || c === 42 || c === 124 || c === 62 || c === 37 || c === 64 || c === 96 || c === 35)
+          return void 0;
+        if (c === 45 || c === 63 || c === 58) {
+          const next = text3.charCodeAt(this.at + 1);
+          if (next === SPACE || next === 44 || next === 91 || next === 93 || next === 123 || next === 125 || Number.isNaN(next))
+            return void 0;
+        }
+        this.plainRun.lastIndex = this.at;
+        let run2 = this.plainRun.exec(text3)[0];
+        const colon = run2.indexOf(": ");
+        const comment = run2.indexOf(" #");
+        const cut = colon === -1 ? comment : comment === -1 ? colon : Math.min(colon, comment);
+        if (cut !== -1) run2 = run2.slice(0, cut);
+        let end = run2.length;
+        while (run2.charCodeAt(end - 1) === SPACE) end--;
+        if (end !== run2.length) run2 = run2.slice(0, end);
+        if (end === 0 || run2.charCodeAt(end - 1) === 58) return void 0;
+        this.at += end;
+        return run2;
+      }
+      plain() {
+        const text3 = this.plainText();
+        return text3 === void 0 ? DECLINE : plainScalar(text3);
+      }
+    };
+  }
+});
+
+// src/manifest/block-scalar-lines.ts
+function readBlockScalar(text3, start, column, folded, chomp) {
+  const lines = [];
+  const length = text3.length;
+  let indent = -1;
+  let leading = 0;
+  let at2 = start;
+  let open = false;
+  while (at2 < length) {
+    const lineEnd = text3.indexOf("\n", at2);
+    const end = lineEnd === -1 ? length : lineEnd;
+    let spaces = 0;
+    while (text3.charCodeAt(at2 + spaces) === 32) spaces++;
+    if (at2 + spaces === end) {
+      if (lineEnd === -1) break;
+      if (indent === -1) leading = Math.max(leading, spaces);
+      else if (spaces > indent) return void 0;
+      lines.push("");
+      at2 = lineEnd + 1;
+      continue;
+    }
+    if (indent === -1) {
+      if (spaces <= column || leading > spaces) break;
+      indent = spaces;
+    } else if (spaces < indent) break;
+    lines.push(text3.slice(at2 + indent, end));
+    if (lineEnd === -1) {
+      open = true;
+      at2 = length + 1;
+      break;
+    }
+    at2 = lineEnd + 1;
+  }
+  if (indent === -1) return void 0;
+  if (open && chomp === "+") return void 0;
+  return { value: blockScalar(lines, folded, chomp === "-" ? "strip" : chomp === "+" ? "keep" : "clip"), next: at2 };
+}
+var init_block_scalar_lines = __esm({
+  "src/manifest/block-scalar-lines.ts"() {
+    "use strict";
+    init_yaml_scalars();
+  }
+});
+
+// src/manifest/block-yaml.ts
+function readBlockYaml(source) {
+  let text3 = source;
+  if (text3.includes("\r")) {
+    text3 = text3.replace(/\r\n/g, "\n");
+    if (text3.includes("\r")) return void 0;
+  }
+  if (OUTSIDE_SUBSET.test(text3)) return void 0;
+  const reader = new BlockReader(text3);
+  const value = reader.read();
+  return value === void 0 ? void 0 : { value, shared: reader.anchors.shared };
+}
+function simpleScalar(text3) {
+  if (text3.charCodeAt(0) <= 57) return integer(text3);
+  const length = text3.length;
+  return length === 4 || length === 5 ? plainScalar(text3) : text3;
+}
+var EMPTY, LINE, DOUBLE, SINGLE, ANCHOR, ALIAS, BLOCK_HEADER, INDICATORS, OUTSIDE_SUBSET, DOCUMENT_MARKER, FIRST_DOCUMENT_START, MAX_KEY2, REST, SIMPLE, READ, BlockReader;
+var init_block_yaml = __esm({
+  "src/manifest/block-yaml.ts"() {
+    "use strict";
+    init_fast_anchors();
+    init_flow_yaml();
+    init_block_scalar_lines();
+    init_yaml_scalars();
+    EMPTY = /* @__PURE__ */ Symbol("empty");
+    LINE = /(?=(?:(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\s"'#&*!|>%@`,[\]{}?:-][^#\n]*?|-[^\s#][^#\n]*?)) *:(?: +|$))?(?:([A-Za-z](?:[^#:\n]*[^ #:\n])?|[-+]?[0-9]+) *|(.*))$)/my;
+    DOUBLE = /^"((?:[^"\\]|\\.)*)"(?: *| +#.*)$/;
+    SINGLE = /^'((?:[^']|'')*)'(?: *| +#.*)$/;
+    ANCHOR = /^&([^\s,[\]{}]+)(?: +(.*))?$/;
+    ALIAS = /^\*([^\s,[\]{}]+)(?: *| +#.*)$/;
+    BLOCK_HEADER = /^([|>])([-+]?)(?: *| +#.*)$/;
+    INDICATORS = "&*!|>%@`,]}?:";
+    OUTSIDE_SUBSET = /[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+    DOCUMENT_MARKER = /^(?:---|\.\.\.)(?: |$)/;
+    FIRST_DOCUMENT_START = /^--- *(?:#.*)?$/;
+    MAX_KEY2 = 1024;
+    REST = 0;
+    SIMPLE = 1;
+    READ = 2;
+    BlockReader = class {
+      constructor(text3) {
+        this.text = text3;
+      }
+      text;
+      anchors = new Anchors();
+      declined = false;
+      // Sticky patterns made per reader: their lastIndex is this read's alone.
+      line = new RegExp(LINE);
+      spaces = / */y;
+      // The document's significant lines, in parallel arrays sized to the line count.
+      indents = new Int32Array(0);
+      /** The width of a leading `- ` (0 for none). */
+      dashes = new Int32Array(0);
+      keys = [];
+      /** A plain `<<` key: merge the value's mappings. */
+      merges = new Uint8Array(0);
+      /** What follows the dash and key: REST (the rest of the line), SIMPLE (a simple scalar's text) or READ. */
+      kinds = new Uint8Array(0);
+      texts = [];
+      values = [];
+      pos = 0;
+      count = 0;
+      read() {
+        this.splitLines();
+        if (this.declined || this.count === 0) return void 0;
+        const value = this.parseNode(this.indents[0]);
+        return this.declined || this.pos !== this.count || !this.anchors.bounded() ? void 0 : value;
+      }
+      decline() {
+        this.declined = true;
+        return void 0;
+      }
+      splitLines() {
+        const text3 = this.text;
+        let n = 1;
+        for (let at2 = text3.indexOf("\n"); at2 !== -1; at2 = text3.indexOf("\n", at2 + 1)) n++;
+        this.indents = new Int32Array(n);
+        this.dashes = new Int32Array(n);
+        this.keys = new Array(n);
+        this.merges = new Uint8Array(n);
+        this.kinds = new Uint8Array(n);
+        this.texts = new Array(n);
+        let started = false;
+        const length = text3.length;
+        const spaces = this.spaces;
+        for (let start = 0; start <= length; ) {
+          const c = text3.charCodeAt(start);
+          if (c === 37) return void this.decline();
+          if (c === 45 || c === 46) {
+            const end2 = text3.indexOf("\n", start);
+            const line2 = text3.slice(start, end2 === -1 ? length : end2);
+            if (DOCUMENT_MARKER.test(line2)) {
+              if (started || c === 46 || !FIRST_DOCUMENT_START.test(line2)) return void this.decline();
+              started = true;
+              start = end2 === -1 ? length + 1 : end2 + 1;
+              continue;
+            }
+          }
+          spaces.lastIndex = start;
+          spaces.test(text3);
+          const dashAt = spaces.lastIndex;
+          const indent = dashAt - start;
+          let at2 = dashAt;
+          if (text3.charCodeAt(dashAt) === 45) {
+            const next = text3.charCodeAt(dashAt + 1);
+            if (next === 32) {
+              spaces.lastIndex = dashAt + 1;
+              spaces.test(text3);
+              at2 = spaces.lastIndex;
+            } else if (next === 10 || dashAt + 1 === length) at2 = dashAt + 1;
+          }
+          this.line.lastIndex = at2;
+          const m = this.line.exec(text3);
+          const end = text3.indexOf("\n", at2);
+          start = end === -1 ? length + 1 : end + 1;
+          const dash = at2 - dashAt;
+          const plain2 = m[3];
+          const simpleText = m[4];
+          const rest = m[5];
+          let key;
+          if (plain2 !== void 0) {
+            const c3 = plain2.charCodeAt(0);
+            key = c3 >= 97 && c3 <= 122 && plain2 !== "null" && plain2 !== "true" && plain2 !== "false" ? plain2 : plainKey(plain2);
+            if (plain2 === "<<") this.merges[this.count] = 1;
+          } else if (m[1] !== void 0) key = doubleQuoted(m[1]);
+          else if (m[2] !== void 0) key = singleQuoted(m[2]);
+          else if (dash === 0 && simpleText === void 0 && (rest === "" || rest.charCodeAt(0) === 35)) continue;
+          if (key === DECLINE || key === "<<" && plain2 === void 0) return void this.decline();
+          started = true;
+          const line = this.count++;
+          this.indents[line] = indent;
+          this.dashes[line] = dash;
+          this.keys[line] = key;
+          if (simpleText !== void 0) {
+            this.kinds[line] = SIMPLE;
+            this.texts[line] = simpleText;
+            continue;
+          }
+          this.texts[line] = rest;
+          const c2 = rest.charCodeAt(0);
+          if (c2 !== 124 && c2 !== 62) continue;
+          const header = BLOCK_HEADER.exec(rest);
+          if (header === null) continue;
+          if (key === void 0 && dash === 0) return void this.decline();
+          const column = key !== void 0 ? indent + dash : indent;
+          const read = readBlockScalar(text3, start, column, header[1] === ">", header[2]);
+          if (read === void 0) return void this.decline();
+          this.kinds[line] = READ;
+          this.values[line] = read.value;
+          start = read.next;
+        }
+      }
+      parseNode(indent) {
+        return this.dashes[this.pos] !== 0 ? this.parseSequence(indent) : this.parseMapping(indent);
+      }
+      parseMapping(indent) {
+        const map = {};
+        let merged;
+        while (!this.declined && this.pos < this.count && this.indents[this.pos] === indent) {
+          const line = this.pos;
+          const key = this.keys[line];
+          if (key === void 0 || this.dashes[line] !== 0) return this.decline();
+          this.pos++;
+          if (this.merges[line] === 1) {
+            const added = merged === void 0 ? mergeInto(map, this.valueAfter(line, indent, true)) : DECLINE;
+            if (added === DECLINE || this.declined) return this.decline();
+            merged = added;
+            this.anchors.shared = true;
+            continue;
+          }
+          if (key.length > MAX_KEY2 || key === "__proto__") return this.decline();
+          if (Object.hasOwn(map, key) && !merged?.delete(key)) return this.decline();
+          map[key] = this.valueAfter(line, indent, true);
+        }
+        if (this.pos < this.count && this.indents[this.pos] > indent) return this.decline();
+        return map;
+      }
+      parseSequence(indent) {
+        const list6 = [];
+        while (!this.declined && this.pos < this.count && this.indents[this.pos] === indent && this.dashes[this.pos] !== 0) {
+          const line = this.pos;
+          const rest = this.kinds[line] === REST ? this.texts[line] : void 0;
+          if (this.keys[line] !== void 0) {
+            const column = indent + this.dashes[line];
+            this.indents[line] = column;
+            this.dashes[line] = 0;
+            list6.push(this.parseMapping(column));
+          } else if (rest !== void 0 && rest.charCodeAt(0) === 45 && (rest.length === 1 || rest.charCodeAt(1) === 32)) {
+            return this.decline();
+          } else {
+            this.pos++;
+            list6.push(this.valueAfter(line, indent, false));
+          }
+        }
+        if (this.pos < this.count && this.indents[this.pos] > indent) return this.decline();
+        return list6;
+      }
+      /** The value of the entry or item on significant line `line`: on that line after the key or dash, or on the lines below. */
+      valueAfter(line, indent, inMapping) {
+        const kind = this.kinds[line];
+        if (kind === SIMPLE) return this.inlineDone(simpleScalar(this.texts[line]), indent);
+        if (kind === READ) return this.inlineDone(this.values[line], indent);
+        let text3 = this.texts[line];
+        let open;
+        if (text3.charCodeAt(0) === 38) {
+          const m = ANCHOR.exec(text3);
+          if (m === null) return this.decline();
+          open = this.anchors.open(m[1]);
+          text3 = m[2] ?? "";
+        }
+        const value = this.nodeAfter(text3, indent, inMapping);
+        if (open !== void 0 && !this.anchors.close(open, value)) return this.decline();
+        return value;
+      }
+      nodeAfter(text3, indent, inMapping) {
+        const inline = this.inlineValue(text3);
+        if (inline !== EMPTY) return this.inlineDone(inline, indent);
+        const { pos, count: count3, indents } = this;
+        if (pos >= count3) return null;
+        if (indents[pos] > indent) return this.parseNode(indents[pos]);
+        if (inMapping && indents[pos] === indent && this.dashes[pos] !== 0) return this.parseSequence(indent);
+        return null;
+      }
+      /** A value written on its line: nothing may be nested under it. */
+      inlineDone(value, indent) {
+        if (value === DECLINE || this.pos < this.count && this.indents[this.pos] > indent) return this.decline();
+        return value;
+      }
+      inlineValue(text3) {
+        if (text3 === "") return EMPTY;
+        const c = text3.charCodeAt(0);
+        switch (c) {
+          case 35:
+            return EMPTY;
+          case 34: {
+            const m = DOUBLE.exec(text3);
+            return m === null ? DECLINE : doubleQuoted(m[1]);
+          }
+          case 39: {
+            const m = SINGLE.exec(text3);
+            return m === null ? DECLINE : singleQuoted(m[1]);
+          }
+          case 91:
+          case 123:
+            return readFlow(text3, this.anchors);
+          case 42: {
+            const m = ALIAS.exec(text3);
+            return m === null ? DECLINE : this.anchors.alias(m[1]);
+          }
+          case 45:
+            if (text3.length === 1 || text3.charCodeAt(1) === 32) return DECLINE;
+            break;
+          default:
+            if (INDICATORS.includes(text3[0])) return DECLINE;
+        }
+        const comment = text3.indexOf(" #");
+        let plain2 = comment === -1 ? text3 : text3.slice(0, comment);
+        let end = plain2.length;
+        while (plain2.charCodeAt(end - 1) === 32) end--;
+        if (end !== plain2.length) plain2 = plain2.slice(0, end);
+        if (plain2.charCodeAt(end - 1) === 58 || plain2.includes(": ")) return DECLINE;
+        return plainScalar(plain2);
+      }
+    };
+  }
+});
+
+// src/manifest/json-fast.ts
+function readJson(text3) {
+  if (OUTSIDE.test(text3) || text3.includes('"__proto__"')) return void 0;
+  let value;
+  try {
+    value = JSON.parse(text3);
+  } catch {
+    return void 0;
+  }
+  const between = text3.replace(STRING, '""');
+  if (NEGATIVE_ZERO.test(between)) return void 0;
+  for (const m of between.matchAll(LONG_DIGITS))
+    if (!Number.isSafeInteger(Number(m[0]))) return withBigIntegers(text3, colons(between));
+  return colons(between) === countKeys(value) ? value : void 0;
+}
+function colons(between) {
+  let n = 0;
+  for (let at2 = between.indexOf(":"); at2 !== -1; at2 = between.indexOf(":", at2 + 1)) n++;
+  return n;
+}
+function withBigIntegers(text3, keys) {
+  if (text3.includes("\\u0000")) return void 0;
+  const marked = text3.replace(
+    STRING_OR_INTEGER,
+    (m, digits) => digits === void 0 || Number.isSafeInteger(Number(digits)) ? m : `"${BIG}${digits}"`
+  );
+  let value;
+  try {
+    value = JSON.parse(marked);
+  } catch {
+    return void 0;
+  }
+  return countKeys(value) === keys ? toBigIntegers(value) : void 0;
+}
+function toBigIntegers(node) {
+  if (typeof node === "string") return node.startsWith("\0bigint:") ? BigInt(node.slice(8)) : node;
+  if (node === null || typeof node !== "object") return node;
+  const record = node;
+  for (const key of Object.keys(record)) record[key] = toBigIntegers(record[key]);
+  return node;
+}
+function countKeys(root) {
+  let keys = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const item = node[i];
+        if (item !== null && typeof item === "object") stack.push(item);
+      }
+      continue;
+    }
+    for (const key in node) {
+      keys++;
+      const item = node[key];
+      if (item !== null && typeof item === "object") stack.push(item);
+    }
+  }
+  return keys;
+}
+var OUTSIDE, STRING, NEGATIVE_ZERO, LONG_DIGITS, BIG, STRING_OR_INTEGER;
+var init_json_fast = __esm({
+  "src/manifest/json-fast.ts"() {
+    "use strict";
+    OUTSIDE = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
+    STRING = /"(?:[^"\\]|\\.)*"/g;
+    NEGATIVE_ZERO = /-0(?![.0-9eE])/;
+    LONG_DIGITS = /[0-9]{16,}/g;
+    BIG = "\\u0000bigint:";
+    STRING_OR_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![-+.eE0-9])(-?[0-9]+)(?![.eE0-9])/g;
   }
 });
 
 // src/manifest/fast-parse.ts
-function fastParse(text3) {
-  const value = parseBlockYaml(text3);
-  if (value === void 0) return void 0;
-  return { value, unshared: true, references: text3.includes("${") };
+function fastParse(text3, json = false) {
+  const references = text3.includes("${") || CODE_ESCAPE.test(text3);
+  if (json || startsAsJson(text3)) {
+    const value = readJson(text3);
+    if (value !== void 0 || json) return value === void 0 ? void 0 : { value, unshared: true, references };
+  }
+  const read = readBlockYaml(text3);
+  if (read === void 0) return void 0;
+  return { value: read.value, unshared: !read.shared, references };
 }
+function startsAsJson(text3) {
+  const at2 = text3.search(/\S/);
+  const c = at2 === -1 ? 0 : text3.charCodeAt(at2);
+  return c === 123 || c === 91;
+}
+var CODE_ESCAPE;
 var init_fast_parse = __esm({
   "src/manifest/fast-parse.ts"() {
     "use strict";
     init_block_yaml();
+    init_json_fast();
+    CODE_ESCAPE = /\\[xuU]/;
   }
 });
 
@@ -16835,8 +17299,7 @@ function plainDocument(file, opts, state) {
 }
 function fastValue(file) {
   if (file.text.trim() === "") return void 0;
-  if (isJsonFile(file) && jsonProblem(file.text) !== void 0) return void 0;
-  const parsed = fastParse(file.text);
+  const parsed = fastParse(file.text, isJsonFile(file));
   if (parsed === void 0 || parsed.value === null) return void 0;
   return parsed;
 }
@@ -16997,17 +17460,17 @@ function loadPermissions(value, guildId, file, base, out) {
   return Object.entries(value).map(([target2, list6]) => {
     const path = [...base, target2];
     const entries = [];
-    const keys2 = [];
+    const keys = [];
     if (Array.isArray(list6)) {
       list6.forEach((raw, i) => {
         const problems = [];
         const c = canonicalPermissionEntry(problems, raw, guildId, [i]);
         for (const p of problems) out.push(diagnosticFromProblem(file, path, p));
         entries.push(c.entry);
-        keys2.push({ idKey: c.idKey, permissionKey: c.permissionKey });
+        keys.push({ idKey: c.idKey, permissionKey: c.permissionKey });
       });
     }
-    return { target: target2, entries, keys: keys2, origin: { file, path } };
+    return { target: target2, entries, keys, origin: { file, path } };
   });
 }
 function isFragmentRoot(value) {
@@ -17320,12 +17783,12 @@ var init_errors3 = __esm({
       count;
       limit;
       windowMs;
-      constructor(count4, limit, windowMs) {
+      constructor(count3, limit, windowMs) {
         super(
           "INVALID_REQUEST_LIMIT",
-          `stopped after ${count4} invalid requests (401/403/429) in ${Math.round(windowMs / 6e4)} minutes (limit ${limit}); the service bans clients that keep going. Check the credentials and permissions, then retry later.`
+          `stopped after ${count3} invalid requests (401/403/429) in ${Math.round(windowMs / 6e4)} minutes (limit ${limit}); the service bans clients that keep going. Check the credentials and permissions, then retry later.`
         );
-        this.count = count4;
+        this.count = count3;
         this.limit = limit;
         this.windowMs = windowMs;
       }
@@ -17587,8 +18050,8 @@ var require_kleur = __commonJS({
       }
       return beg + str4 + end;
     }
-    function chain(has2, keys2) {
-      let ctx = { has: has2, keys: keys2 };
+    function chain(has2, keys) {
+      let ctx = { has: has2, keys };
       ctx.reset = $.reset.bind(ctx);
       ctx.bold = $.bold.bind(ctx);
       ctx.dim = $.dim.bind(ctx);
@@ -17664,9 +18127,9 @@ function formatStylish(report2) {
     lines.push("", colors().underline(f.file));
     const posWidth = Math.max(...f.diagnostics.map((d) => `${d.line}:${d.col}`.length));
     for (const d of f.diagnostics) {
-      const pos2 = `${d.line}:${d.col}`.padEnd(posWidth);
+      const pos = `${d.line}:${d.col}`.padEnd(posWidth);
       const sev = d.severity === "error" ? colors().red("error  ") : colors().yellow("warning");
-      lines.push(`  ${colors().dim(pos2)}  ${sev}  ${d.message}  ${colors().dim(d.rule)}`);
+      lines.push(`  ${colors().dim(pos)}  ${sev}  ${d.message}  ${colors().dim(d.rule)}`);
     }
   }
   const total = report2.errorCount + report2.warningCount;
@@ -21251,8 +21714,8 @@ var init_version = __esm({
 function diffValues(before, after, path = "") {
   if (deepEqual(before, after)) return [];
   if (isPlainObject(before) && isPlainObject(after)) {
-    const keys2 = [.../* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys2.flatMap((k) => diffValues(before[k], after[k], path ? `${path}.${k}` : k));
+    const keys = [.../* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((k) => diffValues(before[k], after[k], path ? `${path}.${k}` : k));
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length > 0 && after.length > 0 && before.some(isPlainObject)) {
     const n = Math.max(before.length, after.length);
@@ -21272,8 +21735,8 @@ function deepEqual(a, b) {
     return a.every((v, i) => deepEqual(v, b[i]));
   }
   if (isPlainObject(a) && isPlainObject(b)) {
-    const keys2 = /* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of keys2) if (!deepEqual(a[k], b[k])) return false;
+    const keys = /* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys) if (!deepEqual(a[k], b[k])) return false;
     return true;
   }
   return false;
@@ -22197,13 +22660,13 @@ function changingActions(scope) {
   return scope.actions.filter((a) => a.kind !== "noop").length + scope.permissions.filter((p) => p.kind !== "noop").length;
 }
 function scopeCounts(scope) {
-  const count4 = (k) => scope.actions.filter((a) => a.kind === k).length;
+  const count3 = (k) => scope.actions.filter((a) => a.kind === k).length;
   return {
-    create: count4("create"),
-    update: count4("update"),
-    rename: count4("rename"),
-    replace: count4("replace"),
-    delete: count4("delete"),
+    create: count3("create"),
+    update: count3("update"),
+    rename: count3("rename"),
+    replace: count3("replace"),
+    delete: count3("delete"),
     permissions: scope.permissions.filter((p) => p.kind === "replace").length
   };
 }
@@ -22258,15 +22721,15 @@ var init_describe = __esm({
 function sanitizeMessage(message) {
   return (0, import_node_util2.stripVTControlCharacters)(message).replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
 }
-function count2(items, kind) {
+function count(items, kind) {
   return items.filter((i) => i.kind === kind).length;
 }
 function appliedCounts(applied) {
-  const perms = count2(applied, "permissions");
-  return `${count2(applied, "create")} created, ${count2(applied, "update")} updated, ${count2(applied, "rename")} renamed, ${count2(applied, "replace")} replaced, ${count2(applied, "delete")} deleted, ${perms} permission set${perms === 1 ? "" : "s"} replaced` + webhookCounts(applied);
+  const perms = count(applied, "permissions");
+  return `${count(applied, "create")} created, ${count(applied, "update")} updated, ${count(applied, "rename")} renamed, ${count(applied, "replace")} replaced, ${count(applied, "delete")} deleted, ${perms} permission set${perms === 1 ? "" : "s"} replaced` + webhookCounts(applied);
 }
 function webhookCounts(applied) {
-  const n = (k) => count2(applied, `webhook ${k}`);
+  const n = (k) => count(applied, `webhook ${k}`);
   if (n("create") + n("update") + n("delete") === 0) return "";
   return `; webhooks: ${n("create")} created, ${n("update")} updated, ${n("delete")} deleted`;
 }
@@ -25593,9 +26056,9 @@ var require_request = __commonJS({
               processHeader(this, header[0], header[1]);
             }
           } else {
-            const keys2 = Object.keys(headers);
-            for (let i = 0; i < keys2.length; ++i) {
-              processHeader(this, keys2[i], headers[keys2[i]]);
+            const keys = Object.keys(headers);
+            for (let i = 0; i < keys.length; ++i) {
+              processHeader(this, keys[i], headers[keys[i]]);
             }
           }
         } else if (headers != null) {
@@ -27411,7 +27874,7 @@ var require_webidl = __commonJS({
     var { runtimeFeatures } = require_runtime_features();
     var UNDEFINED = 1;
     var BOOLEAN = 2;
-    var STRING = 3;
+    var STRING2 = 3;
     var SYMBOL = 4;
     var NUMBER = 5;
     var BIGINT = 6;
@@ -27482,7 +27945,7 @@ var require_webidl = __commonJS({
         case "boolean":
           return BOOLEAN;
         case "string":
-          return STRING;
+          return STRING2;
         case "symbol":
           return SYMBOL;
         case "number":
@@ -27501,7 +27964,7 @@ var require_webidl = __commonJS({
     webidl.util.Types = {
       UNDEFINED,
       BOOLEAN,
-      STRING,
+      STRING: STRING2,
       SYMBOL,
       NUMBER,
       BIGINT,
@@ -27514,7 +27977,7 @@ var require_webidl = __commonJS({
           return "Undefined";
         case BOOLEAN:
           return "Boolean";
-        case STRING:
+        case STRING2:
           return "String";
         case SYMBOL:
           return "Symbol";
@@ -27600,7 +28063,7 @@ var require_webidl = __commonJS({
           return `Symbol(${V.description})`;
         case OBJECT:
           return inspect(V);
-        case STRING:
+        case STRING2:
           return `"${V}"`;
         case BIGINT:
           return `${V}n`;
@@ -27660,8 +28123,8 @@ var require_webidl = __commonJS({
         }
         const result = {};
         if (!types.isProxy(O)) {
-          const keys3 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
-          for (const key of keys3) {
+          const keys2 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
+          for (const key of keys2) {
             const keyName = webidl.util.Stringify(key);
             const typedKey = keyConverter(key, prefix, `Key ${keyName} in ${argument}`);
             const typedValue = valueConverter(O[key], prefix, `${argument}[${keyName}]`);
@@ -27669,8 +28132,8 @@ var require_webidl = __commonJS({
           }
           return result;
         }
-        const keys2 = Reflect.ownKeys(O);
-        for (const key of keys2) {
+        const keys = Reflect.ownKeys(O);
+        for (const key of keys) {
           const desc = Reflect.getOwnPropertyDescriptor(O, key);
           if (desc?.enumerable) {
             const typedKey = keyConverter(key, prefix, argument);
@@ -28414,7 +28877,7 @@ var require_util2 = __commonJS({
           writable: true,
           enumerable: true,
           configurable: true,
-          value: function keys2() {
+          value: function keys() {
             webidl.brandCheck(this, object);
             return makeIterator(this, "key");
           }
@@ -33497,9 +33960,9 @@ var init_rate_limits = __esm({
       }
       /** Refuses to send once the client's own cap on invalid answers is reached (the service bans far above it). */
       refuseWhenOverInvalidLimit() {
-        const count4 = this.#invalid.count();
-        if (count4 >= this.#options.invalidRequestLimit)
-          throw new InvalidRequestLimitError(count4, this.#options.invalidRequestLimit, this.#invalid.windowMs);
+        const count3 = this.#invalid.count();
+        if (count3 >= this.#options.invalidRequestLimit)
+          throw new InvalidRequestLimitError(count3, this.#options.invalidRequestLimit, this.#invalid.windowMs);
       }
       /** Waits until the request's bucket has room. */
       async waitForBucket(req) {
@@ -34138,17 +34601,17 @@ function validateEmbeds(embeds, limits) {
   }
   return out;
 }
-function kept(source, keys2) {
+function kept(source, keys) {
   const out = {};
-  for (const key of keys2)
+  for (const key of keys)
     if (has(source, key) && source[key] !== null && source[key] !== void 0) out[key] = source[key];
   return out;
 }
 function sanitizeEmbed(embed) {
   const out = { type: "rich", ...kept(embed, KEPT_EMBED_KEYS) };
-  for (const [part, keys2] of Object.entries(KEPT_PART_KEYS)) {
+  for (const [part, keys] of Object.entries(KEPT_PART_KEYS)) {
     const value = embed[part];
-    if (isObject(value) && has(embed, part)) out[part] = kept(value, keys2);
+    if (isObject(value) && has(embed, part)) out[part] = kept(value, keys);
   }
   if (Array.isArray(embed.fields)) out.fields = embed.fields.filter(isObject).map((f) => kept(f, KEPT_FIELD_KEYS));
   return out;
@@ -34913,8 +35376,8 @@ function checkSeparator(w, c, path) {
 }
 function checkSection(w, c, path) {
   const where4 = [...path, "components"];
-  const texts2 = checkCount(w.out, c.components, where4, "A section’s components", L.section_texts) ?? [];
-  for (const [i, child] of texts2.entries()) w.visit(child, [...where4, i], CHILDREN.sectionText);
+  const texts = checkCount(w.out, c.components, where4, "A section’s components", L.section_texts) ?? [];
+  for (const [i, child] of texts.entries()) w.visit(child, [...where4, i], CHILDREN.sectionText);
   if (c.accessory === void 0 || c.accessory === null)
     w.out.push(
       problem(
@@ -37243,12 +37706,12 @@ var init_mjs = __esm({
         for (const sig of signals) {
           this.#sigListeners[sig] = () => {
             const listeners = this.#process.listeners(sig);
-            let { count: count4 } = this.#emitter;
+            let { count: count3 } = this.#emitter;
             const p = process9;
             if (typeof p.__signal_exit_emitter__ === "object" && typeof p.__signal_exit_emitter__.count === "number") {
-              count4 += p.__signal_exit_emitter__.count;
+              count3 += p.__signal_exit_emitter__.count;
             }
-            if (listeners.length === count4) {
+            if (listeners.length === count3) {
               this.unload();
               const ret = this.#emitter.emit("exit", null, sig);
               const s = sig === "SIGHUP" ? this.#hupSig : sig;
@@ -39918,11 +40381,11 @@ var init_ora = __esm({
         return this.#formatAffix(suffixText, prefix, true);
       }
       #computeLineCountFrom(text3, columns) {
-        let count4 = 0;
+        let count3 = 0;
         for (const line of (0, import_node_util3.stripVTControlCharacters)(text3).split("\n")) {
-          count4 += Math.max(1, Math.ceil(stringWidth(line) / columns));
+          count3 += Math.max(1, Math.ceil(stringWidth(line) / columns));
         }
-        return count4;
+        return count3;
       }
       get color() {
         return this.#color;
@@ -42435,9 +42898,9 @@ function dailyCreatesToday(world, now, limit) {
   return out;
 }
 function resetDailyCreates(world) {
-  const keys2 = Object.keys(world.dailyCreates);
-  for (const key of keys2) delete world.dailyCreates[key];
-  return keys2.length > 0;
+  const keys = Object.keys(world.dailyCreates);
+  for (const key of keys) delete world.dailyCreates[key];
+  return keys.length > 0;
 }
 function ensureEntryPoint(world, app, nextId) {
   if (!app.embedded) return;
@@ -48616,7 +49079,7 @@ var init_transport2 = __esm({
 });
 
 // src/wire/json.ts
-function readJson(text3, maxDepth = MAX_JSON_DEPTH) {
+function readJson2(text3, maxDepth = MAX_JSON_DEPTH) {
   const scan = scanText(text3);
   if (scan.depth > maxDepth) return REFUSED;
   let value;
@@ -48700,7 +49163,7 @@ function closeWith(close) {
   return { close, reason: GATEWAY_CLOSE_REASONS[close] };
 }
 function decodeFrame(text3) {
-  const read = readJson(text3);
+  const read = readJson2(text3);
   if (!read.ok) return closeWith(GatewayClose.DECODE_ERROR);
   const value = read.value;
   if (!isObject2(value) || typeof value.op !== "number") return closeWith(GatewayClose.DECODE_ERROR);
@@ -49103,14 +49566,14 @@ var init_session_table = __esm({
        */
       start(applicationId, intents, shard) {
         this.expireDetached();
-        let count4 = 0;
+        let count3 = 0;
         let oldest;
         for (const s of this.sessions.values()) {
           if (s.applicationId !== applicationId) continue;
-          count4 += 1;
+          count3 += 1;
           if (s.detachedAt !== void 0 && (!oldest || s.detachedAt < oldest.detachedAt)) oldest = s;
         }
-        if (count4 >= this.limits.maxSessions) {
+        if (count3 >= this.limits.maxSessions) {
           if (!oldest) return void 0;
           this.sessions.delete(oldest.id);
         }
@@ -49258,13 +49721,13 @@ function memberChunks(req, guild, app, intents) {
     );
     found = all.filter(matches).slice(0, cap);
   }
-  const count4 = Math.max(1, Math.ceil(found.length / MEMBERS_PER_CHUNK));
+  const count3 = Math.max(1, Math.ceil(found.length / MEMBERS_PER_CHUNK));
   const withPresences = req.presences && (intents & Intent.GUILD_PRESENCES) !== 0;
-  return Array.from({ length: count4 }, (_, i) => ({
+  return Array.from({ length: count3 }, (_, i) => ({
     guild_id: guild.id,
     members: found.slice(i * MEMBERS_PER_CHUNK, (i + 1) * MEMBERS_PER_CHUNK),
     chunk_index: i,
-    chunk_count: count4,
+    chunk_count: count3,
     ...i === 0 && notFound4 && notFound4.length > 0 ? { not_found: notFound4 } : {},
     // No member of the emulator is online: the presences asked for are none.
     ...withPresences ? { presences: [] } : {},
@@ -51019,7 +51482,7 @@ var init_attachment_file = __esm({
 // src/emulator/http/multipart.ts
 function plainFieldValue(name, value) {
   if (TEXT_FIELDS.has(name)) return value;
-  const parsed = readJson(value);
+  const parsed = readJson2(value);
   return parsed.ok ? parsed.value : value;
 }
 async function parseMultipart(raw, contentType) {
@@ -51042,7 +51505,7 @@ async function parseMultipart(raw, contentType) {
       });
     } else if (field2 === "payload_json") {
       if (value.length > MAX_JSON_BYTES) throw new MultipartError(ErrorAnswers.tooLarge);
-      const parsed = readJson(value);
+      const parsed = readJson2(value);
       if (!parsed.ok) throw new MultipartError(ErrorAnswers.invalidJson);
       payload = parsed.value;
     } else {
@@ -51152,16 +51615,16 @@ var init_webhook_shape = __esm({
 // src/emulator/models/webhook-message.ts
 function mentionText(content, components, v2) {
   if (!v2) return content;
-  const texts2 = [];
+  const texts = [];
   const walk2 = (list6) => {
     for (const c of list6) {
       if (!isObject(c)) continue;
-      if (c.type === ComponentType.TEXT_DISPLAY && typeof c.content === "string") texts2.push(c.content);
+      if (c.type === ComponentType.TEXT_DISPLAY && typeof c.content === "string") texts.push(c.content);
       if (Array.isArray(c.components)) walk2(c.components);
     }
   };
   walk2(components);
-  return texts2.join("\n");
+  return texts.join("\n");
 }
 function resolveMentions(text3, allowed, guild) {
   if (!text3.includes("@")) return { mention_everyone: false, mentions: [], mention_roles: [] };
@@ -54607,7 +55070,7 @@ async function answerControl(env2, req, res, method, path, query, raw) {
   if (raw === "too-large") return send(res, tooLarge2());
   let body;
   if (raw.length > 0) {
-    const parsed = readJson(raw.toString("utf8"));
+    const parsed = readJson2(raw.toString("utf8"));
     if (!parsed.ok) return send(res, { status: 400, body: { message: "Body is not JSON" } });
     body = parsed.value;
   }
@@ -54829,7 +55292,7 @@ function parseBody2(raw, contentType, routePattern) {
   const type = contentType === "application/json" ? contentType : contentType.split(";")[0].trim().toLowerCase();
   if (type === "application/json") {
     if (raw.length > MAX_JSON_BYTES) return tooLarge2();
-    const parsed = readJson(raw.toString("utf8"));
+    const parsed = readJson2(raw.toString("utf8"));
     return parsed.ok ? { body: parsed.value, files: [] } : apiError(ErrorAnswers.invalidJson);
   }
   if (type === "multipart/form-data" && routePattern !== TOKEN_ROUTE) return parseMultipartBody(raw, contentType);
@@ -55810,11 +56273,11 @@ function createCommand3(limits) {
       return { status: 200, body: shapeCommand(ctx.world.commands[same.id], { kind: "full" }) };
     }
     const after = [...existing.map(recordOf), record];
-    const count4 = validateScopeCommands(after, scope, limits).filter(
+    const count3 = validateScopeCommands(after, scope, limits).filter(
       (p) => p.path[0] === after.length - 1 && p.jsonCode !== void 0
     );
     const daily = dailyCreatesProblem(dailyCreatesUsed(ctx.world, app.id, scope, ctx.now()), 1, limits, scope);
-    const limited = enforced(daily ? [daily] : count4);
+    const limited = enforced(daily ? [daily] : count3);
     if (limited) return limited;
     const cmd = insertCommand(ctx.world, ctx.nextId, app.id, scope, record);
     countDailyCreates(ctx.world, app.id, scope, ctx.now(), 1);
@@ -56237,7 +56700,7 @@ async function post2(url, body, headers, timeoutMs) {
     return err.failure === "timeout" ? { error: `did not answer within ${timeoutMs / 1e3} s`, timedOut: true } : { error: connectError(err) };
   }
   if (reply.text === "") return { status: reply.status };
-  const read = readJson(reply.text);
+  const read = readJson2(reply.text);
   const isObject4 = read.ok && typeof read.value === "object" && read.value !== null && !Array.isArray(read.value);
   if (reply.status === 200 && !isObject4)
     return {
@@ -59006,10 +59469,10 @@ var init_activity = __esm({
       }
       /** Entries after `seq` (all kept ones by default), oldest first. */
       since(seq = 0) {
-        const count4 = this.entries.length;
-        const oldest = this.seq - count4 + 1;
+        const count3 = this.entries.length;
+        const oldest = this.seq - count3 + 1;
         const out = [];
-        for (let i = Math.max(0, Math.floor(seq) + 1 - oldest); i < count4; i++) {
+        for (let i = Math.max(0, Math.floor(seq) + 1 - oldest); i < count3; i++) {
           const place = (this.start + i) % this.capacity;
           out.push(flat(this.entries[place], oldest + i, this.times[place]));
         }
@@ -60596,13 +61059,13 @@ function valueBounds(c) {
     max: typeof c.max_values === "number" ? c.max_values : 1
   };
 }
-function countRefusal(c, count4) {
+function countRefusal(c, count3) {
   const { min, max } = valueBounds(c);
-  if (count4 < min || count4 > max) {
+  if (count3 < min || count3 > max) {
     const range = min === max ? `exactly ${min}` : `${min} to ${max}`;
     return refuse(
       "value-count",
-      `"${String(c.placeholder ?? c.custom_id)}" takes ${range} value${max === 1 ? "" : "s"}, not ${count4}`
+      `"${String(c.placeholder ?? c.custom_id)}" takes ${range} value${max === 1 ? "" : "s"}, not ${count3}`
     );
   }
   return void 0;
@@ -61850,9 +62313,9 @@ var init_nodes = __esm({
         return out;
       }
       /** Reports `message` unless one of `keys` was already suggested for this mapping (the typo said it); undefined either way. */
-      missing(node, keys2, at2, message) {
+      missing(node, keys, at2, message) {
         const hinted = node ? this.hints.get(node) : void 0;
-        if (!keys2.some((k) => hinted?.has(k))) this.problem(at2, message);
+        if (!keys.some((k) => hinted?.has(k))) this.problem(at2, message);
         return void 0;
       }
       /** Where an entry's value is, or its key when the value is empty. */
@@ -63585,8 +64048,8 @@ function matchList(key, what, expect, actual) {
   if (want.length !== actual.length) {
     out.push({
       path: key,
-      expected: count3(want.length, what),
-      actual: `${count3(actual.length, what)}${actual.length ? `: ${actual.map((f) => show(f.content)).join(", ")}` : ""}`,
+      expected: count2(want.length, what),
+      actual: `${count2(actual.length, what)}${actual.length ? `: ${actual.map((f) => show(f.content)).join(", ")}` : ""}`,
       at: expect.at
     });
   }
@@ -63614,10 +64077,10 @@ function expectedOf(key, expect) {
     return content ? `a ${noun(key)}${"exact" in content ? ` ${show(content.exact)}` : ` matching /${content.pattern}/${content.flags}`}` : `a ${noun(key)}`;
   }
   if (key === "modal") return "a modal";
-  if (key === "choices") return count3(expect.choices.length, "choice");
-  if (key === "messages") return count3(expect.messages.length, "message");
+  if (key === "choices") return count2(expect.choices.length, "choice");
+  if (key === "messages") return count2(expect.messages.length, "message");
   if (key === "reactions") return `reactions ${showList(expect.reactions.map(showMatcher))}`;
-  return count3(expect.followups.length, "follow-up");
+  return count2(expect.followups.length, "follow-up");
 }
 function atOf(key, expect) {
   const v = expect[key];
@@ -63630,8 +64093,8 @@ function happened(o) {
   if (o.reply) parts.push(`replied ${show(o.reply.content)}`);
   if (o.update) parts.push(`updated the message to ${show(o.update.content)}`);
   if (o.modal) parts.push(`opened the modal ${show(o.modal.title)}`);
-  if (o.choices) parts.push(count3(o.choices.length, "choice"));
-  if (o.followups.length) parts.push(count3(o.followups.length, "follow-up"));
+  if (o.choices) parts.push(count2(o.choices.length, "choice"));
+  if (o.followups.length) parts.push(count2(o.followups.length, "follow-up"));
   const sent = (o.messages?.length ? o.messages : o.message ? [o.message] : []).filter(
     (m) => m.id !== o.reply?.id && !o.followups.some((f) => f.id === m.id)
   );
@@ -63639,7 +64102,7 @@ function happened(o) {
   if (o.acted?.reactions.length) parts.push(`reacted ${o.acted.reactions.join(" ")}`);
   return parts.length ? `the bot ${parts.join(", ")}` : "nothing happened";
 }
-var ANSWER_KEYS, count3;
+var ANSWER_KEYS, count2;
 var init_step2 = __esm({
   "src/bot-test/match/step.ts"() {
     "use strict";
@@ -63647,7 +64110,7 @@ var init_step2 = __esm({
     init_text();
     init_world2();
     ANSWER_KEYS = ["reply", "update", "modal", "choices", "followups", "message", "messages", "reactions"];
-    count3 = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+    count2 = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
   }
 });
 
@@ -64161,26 +64624,26 @@ async function untilHolds(ctx, acted, step) {
 function withinOf(step) {
   const base = step.withinMs ?? DEFAULT_WITHIN_MS;
   const e = step.expect;
-  const keys2 = {};
+  const keys = {};
   for (const key of ["reply", "update", "message", "modal"]) {
     const own3 = e[key]?.withinMs;
-    if (own3 !== void 0) keys2[key] = own3;
+    if (own3 !== void 0) keys[key] = own3;
   }
   for (const list6 of ["followups", "messages"]) {
     const items = (e[list6] ?? []).map((f) => f.withinMs ?? base);
-    if (items.length) keys2[list6] = Math.max(...items);
+    if (items.length) keys[list6] = Math.max(...items);
     e[list6]?.forEach((f, i) => {
-      if (f.withinMs !== void 0) keys2[`${list6}[${i}]`] = f.withinMs;
+      if (f.withinMs !== void 0) keys[`${list6}[${i}]`] = f.withinMs;
     });
   }
   return {
     step: base,
-    keys: keys2,
+    keys,
     /** A mismatch's bound, by its path (`followups[1].content`: the item's, else the list's, else the step's). */
     of(path) {
       const item = /^[a-z-]+\[\d+\]/i.exec(path)?.[0];
       const key = /^[a-z-]+/i.exec(path)?.[0] ?? path;
-      return (item !== void 0 ? keys2[item] : void 0) ?? keys2[key] ?? base;
+      return (item !== void 0 ? keys[item] : void 0) ?? keys[key] ?? base;
     }
   };
 }
@@ -64752,8 +65215,8 @@ var init_command_drift = __esm({
       /** The guilds whose commands changed since the watch began. */
       changedGuilds() {
         const now = commandScopes(this.emulator, this.applicationId);
-        const keys2 = /* @__PURE__ */ new Set([...this.before.keys(), ...now.keys()]);
-        return [...keys2].filter((k) => k.startsWith("guild:") && this.before.get(k) !== now.get(k)).map((k) => k.slice(6));
+        const keys = /* @__PURE__ */ new Set([...this.before.keys(), ...now.keys()]);
+        return [...keys].filter((k) => k.startsWith("guild:") && this.before.get(k) !== now.get(k)).map((k) => k.slice(6));
       }
       stop() {
         this.detach();
@@ -66072,9 +66535,9 @@ function webhookEntries(plan) {
 `
   );
 }
-function fenceFor(texts2) {
+function fenceFor(texts) {
   let longest = 0;
-  for (const t of texts2) for (const run2 of t.match(/`+/g) ?? []) longest = Math.max(longest, run2.length);
+  for (const t of texts) for (const run2 of t.match(/`+/g) ?? []) longest = Math.max(longest, run2.length);
   return "`".repeat(Math.max(3, longest + 1));
 }
 function scopeSummaryText(scope) {
@@ -66095,15 +66558,15 @@ function countRows(plan) {
   });
   const hooks = plan.webhooks;
   if (hooks) {
-    const count4 = (k) => hooks.actions.filter((a) => a.kind === k).length;
+    const count3 = (k) => hooks.actions.filter((a) => a.kind === k).length;
     rows.push({
       label: "`webhooks`",
       counts: [
-        count4("create"),
-        count4("update"),
+        count3("create"),
+        count3("update"),
         void 0,
         void 0,
-        count4("delete"),
+        count3("delete"),
         void 0,
         hooks.requests.length
       ]
@@ -67612,8 +68075,8 @@ function locateServiceErrors(failure, files, cwd) {
   if (field2 !== void 0 && failure.origin) {
     const file = files.find((f) => f.display === failure.origin.file) ?? tryRead(failure.origin.file, cwd);
     if (!file) return [];
-    const pos2 = locate(file, [...failure.origin.path, field2]);
-    return [`${file.display}:${pos2.line}:${pos2.col}: ${err.message} [${err.code}]`];
+    const pos = locate(file, [...failure.origin.path, field2]);
+    return [`${file.display}:${pos.line}:${pos.col}: ${err.message} [${err.code}]`];
   }
   if (!(err instanceof DiscordAPIError) || err.fieldErrors.length === 0) return [];
   const bulk = failure.actions.length > 1;
@@ -67624,8 +68087,8 @@ function locateServiceErrors(failure, files, cwd) {
     const origin = action?.origin;
     const file = origin ? files.find((f) => f.display === origin.file) ?? tryRead(origin.file, cwd) : void 0;
     if (origin && file) {
-      const pos2 = locate(file, [...origin.path, ...rest]);
-      return `${file.display}:${pos2.line}:${pos2.col}: ${fe.message} [${fe.code}]`;
+      const pos = locate(file, [...origin.path, ...rest]);
+      return `${file.display}:${pos.line}:${pos.col}: ${fe.message} [${fe.code}]`;
     }
     return `${action?.address ?? failure.address}: ${fe.path.join(".")}: ${fe.message} [${fe.code}]`;
   });
