@@ -13,18 +13,39 @@ function usableInGuilds(c: ManifestCommand): boolean {
   return !Array.isArray(contexts) || contexts.includes(InteractionContext.GUILD);
 }
 
-/** Which command a permissions key (`name`, `type:name`) names: the guild's first, then a global one. */
-export function resolvePermissionTarget(
+/** Commands by name, each list in declaration order: a permissions key finds its commands in one look-up, however many the scope holds. */
+export type CommandsByName = ReadonlyMap<unknown, readonly ManifestCommand[]>;
+
+export function commandsByName(...lists: ReadonlyArray<readonly ManifestCommand[]>): CommandsByName {
+  const by = new Map<unknown, ManifestCommand[]>();
+  for (const list of lists)
+    for (const c of list) {
+      const same = by.get(c.command.name);
+      if (same) same.push(c);
+      else by.set(c.command.name, [c]);
+    }
+  return by;
+}
+
+/** The commands a permissions key (`name`, `type:name`) names, in declaration order; `typed` when it gave a type. */
+export function commandsNamed(
   target: string,
-  guild: readonly ManifestCommand[],
-  global: readonly ManifestCommand[],
-): ManifestCommand | undefined {
+  commands: CommandsByName,
+): { matches: ManifestCommand[]; typed: boolean } {
   const colon = target.indexOf(':');
   const type = colon > 0 ? enumValue(CommandType, target.slice(0, colon)) : undefined;
   const name = type !== undefined ? target.slice(colon + 1) : target;
-  const matches = (c: ManifestCommand) =>
-    c.command.name === name && (type === undefined || (c.command.type ?? 1) === type);
-  return guild.find(matches) ?? global.find(matches);
+  const matches = (commands.get(name) ?? []).filter((c) => type === undefined || (c.command.type ?? 1) === type);
+  return { matches, typed: type !== undefined };
+}
+
+/** Which command a permissions key (`name`, `type:name`) names: the guild's first, then a global one. */
+export function resolvePermissionTarget(
+  target: string,
+  guild: CommandsByName,
+  global: CommandsByName,
+): ManifestCommand | undefined {
+  return commandsNamed(target, guild).matches[0] ?? commandsNamed(target, global).matches[0];
 }
 
 function subjectOf(c: ManifestCommand): CommandSubject {
@@ -54,12 +75,13 @@ export function guildAccessFromManifest(
   const subjects = new Map<ManifestCommand, CommandSubject>();
   for (const c of [...guildCommands, ...globals]) subjects.set(c, subjectOf(c));
   let appRows: PermissionEntry[] = [];
+  const [guildByName, globalByName] = [commandsByName(guildCommands), commandsByName(manifest.global.commands)];
   for (const set of guild?.permissions ?? []) {
     // Malformed rows are lint's errors; the access rules read only well-formed ones.
     const rows = set.entries.filter(isPermissionEntry);
     if (set.target === '*') appRows = rows;
     else {
-      const c = resolvePermissionTarget(set.target, guildCommands, manifest.global.commands);
+      const c = resolvePermissionTarget(set.target, guildByName, globalByName);
       const s = c ? subjects.get(c) : undefined;
       if (s) s.commandRows = rows;
     }

@@ -1,4 +1,3 @@
-import { CommandType, enumValue } from '../wire/enums.js';
 import type { Path, Problem } from '../wire/problem.js';
 import { validateCommand } from '../wire/rules/command.js';
 import { applicationCommandProblems, type ApplicationTraits } from '../wire/service-rules.js';
@@ -15,7 +14,7 @@ import { compareDiagnostics, diagnosticAt, diagnosticFromProblem, type Diagnosti
 import { hasUnresolvedReference } from './plain-values.js';
 import type { LoadedManifest, ManifestCommand, ManifestPermissionSet } from './load.js';
 import { applySuppressions } from './suppress.js';
-import { guildAccessFromManifest, resolvePermissionTarget } from './access.js';
+import { commandsByName, commandsNamed, guildAccessFromManifest, resolvePermissionTarget } from './access.js';
 import { conflictingRows, leavesAdministratorsOnly } from '../wire/rules/access.js';
 import type { ManifestGuild } from './load.js';
 
@@ -51,27 +50,13 @@ function checkScope(out: Diagnostic[], commands: ManifestCommand[], scope: Scope
   }
 }
 
-/** Resolves a permissions key (`name`, `type:name`, `*`) to the commands it may name. */
-function permissionTargets(
-  target: string,
-  candidates: ManifestCommand[],
-): { matches: ManifestCommand[]; typed: boolean } {
-  const colon = target.indexOf(':');
-  const type = colon > 0 ? enumValue(CommandType, target.slice(0, colon)) : undefined;
-  const name = type !== undefined ? target.slice(colon + 1) : target;
-  const matches = candidates.filter(
-    (c) => c.command.name === name && (type === undefined || (c.command.type ?? 1) === type),
-  );
-  return { matches, typed: type !== undefined };
-}
-
 function checkPermissions(
   out: Diagnostic[],
   sets: ManifestPermissionSet[],
   guildCommands: ManifestCommand[],
   manifest: LoadedManifest,
 ): void {
-  const candidates = [...guildCommands, ...manifest.global.commands];
+  const candidates = commandsByName(guildCommands, manifest.global.commands);
   for (const set of sets) {
     const { file, path } = set.origin;
     // Rule paths name wire keys; point at the key the manifest used (role, allow…).
@@ -85,7 +70,7 @@ function checkPermissions(
     for (const p of validatePermissionEntries(set.entries, manifest.limits))
       out.push(diagnosticFromProblem(file, path, p, translate));
     if (set.target === '*') continue;
-    const { matches, typed } = permissionTargets(set.target, candidates);
+    const { matches, typed } = commandsNamed(set.target, candidates);
     if (matches.length === 0) {
       out.push(
         diagnosticAt(
@@ -175,9 +160,10 @@ function checkAccess(out: Diagnostic[], g: ManifestGuild, manifest: LoadedManife
   if (!isSnowflake(g.id)) return;
   const sets = g.permissions ?? [];
   const byCommand = new Map<ManifestCommand, ManifestPermissionSet[]>();
+  const [guildByName, globalByName] = [commandsByName(g.commands), commandsByName(manifest.global.commands)];
   for (const set of sets) {
     if (set.target === '*') continue;
-    const c = resolvePermissionTarget(set.target, g.commands, manifest.global.commands);
+    const c = resolvePermissionTarget(set.target, guildByName, globalByName);
     if (c) byCommand.set(c, [...(byCommand.get(c) ?? []), set]);
   }
   for (const list of byCommand.values()) {
@@ -237,7 +223,8 @@ function checkAccess(out: Diagnostic[], g: ManifestGuild, manifest: LoadedManife
  */
 function preferReadingFindings(list: Diagnostic[], reading: Diagnostic[]): Diagnostic[] {
   const at = new Set(reading.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}:${d.col}`));
-  return list.filter((d) => reading.includes(d) || !at.has(`${d.file}:${d.line}:${d.col}`));
+  const read = new Set(reading);
+  return list.filter((d) => read.has(d) || !at.has(`${d.file}:${d.line}:${d.col}`));
 }
 
 /** Declared webhooks: each name, each avatar, and the set per channel (wire/rules/webhook-*). */

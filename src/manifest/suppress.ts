@@ -29,11 +29,26 @@ export function suppressionsOf(file: SourceFile): Suppression[] {
   return out;
 }
 
+/** A file's suppressions by the line they cover (0: the whole file), so each finding looks at its own line only. */
+function byLine(sups: Suppression[]): Map<number, Suppression[]> {
+  const lines = new Map<number, Suppression[]>();
+  for (const s of sups) {
+    const at = lines.get(s.line);
+    if (at) at.push(s);
+    else lines.set(s.line, [s]);
+  }
+  return lines;
+}
+
+const covers = (s: Suppression, d: Diagnostic) => s.rules.length === 0 || s.rules.includes(d.rule);
+
 export function applySuppressions(list: Diagnostic[], files: SourceFile[]): Diagnostic[] {
-  const byFile = new Map(files.map((f) => [f.display, suppressionsOf(f)]));
+  const byFile = new Map(files.map((f) => [f.display, byLine(suppressionsOf(f))]));
   return list.filter((d) => {
     if (d.rule === 'syntax') return true;
-    const sups = byFile.get(d.file) ?? [];
-    return !sups.some((s) => (s.line === 0 || s.line === d.line) && (s.rules.length === 0 || s.rules.includes(d.rule)));
+    const lines = byFile.get(d.file);
+    if (!lines) return true;
+    const hit = (s: Suppression) => covers(s, d);
+    return !(lines.get(0)?.some(hit) || (d.line !== 0 && lines.get(d.line)?.some(hit)));
   });
 }

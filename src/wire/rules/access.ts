@@ -42,12 +42,16 @@ export function conflictingRows(
   later: readonly unknown[],
 ): Array<{ index: number; other: number; target: string; permission: boolean }> {
   const out: Array<{ index: number; other: number; target: string; permission: boolean }> = [];
+  // The first earlier row per target and value, so each later row is one look-up (lists may be long when hostile).
+  const first = new Map<string, number>();
+  earlier.forEach((e, j) => {
+    const key = isPermissionEntry(e) ? `${e.type}:${e.id}:${e.permission}` : undefined;
+    if (key !== undefined && !first.has(key)) first.set(key, j);
+  });
   later.forEach((row, index) => {
     if (!isPermissionEntry(row)) return;
-    const other = earlier.findIndex(
-      (e) => isPermissionEntry(e) && e.type === row.type && e.id === row.id && e.permission !== row.permission,
-    );
-    if (other >= 0)
+    const other = first.get(`${row.type}:${row.id}:${!row.permission}`);
+    if (other !== undefined)
       out.push({ index, other, target: `${TYPE_NAMES[row.type] ?? 'target'} ${row.id}`, permission: row.permission });
   });
   return out;

@@ -8,6 +8,7 @@ import {
   checkText,
   describeValue,
   firstNamed,
+  namedIndex,
   has,
   isObject,
   pathTo,
@@ -89,6 +90,7 @@ export function checkAutocompleteAndChoices(out: Problem[], type: number, opt: O
       ),
     );
   }
+  const byName = namedIndex(choices);
   for (let i = 0; i < choices.length; i++) {
     const choice = choices[i];
     const at = path.concat('choices', i);
@@ -105,7 +107,7 @@ export function checkAutocompleteAndChoices(out: Problem[], type: number, opt: O
     }
     const name = checkText(out, choice.name, at, CHOICE_NAME(limits), 'name');
     if (name !== undefined) {
-      const first = firstNamed(choices, name, i);
+      const first = firstNamed(choices, name, i, byName);
       if (first !== i)
         out.push({
           rule: 'choice-name-unique',

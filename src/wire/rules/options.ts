@@ -11,6 +11,7 @@ import {
   checkText,
   describeValue,
   firstNamed,
+  namedIndex,
   has,
   isObject,
   pathTo,
@@ -68,10 +69,11 @@ function checkOptionSiblings(out: Problem[], options: unknown[], path: Path, lev
   }
 
   // Defaults first, then localized names, so a clash names the earlier option.
+  const byName = namedIndex(options);
   for (let i = 0; i < options.length; i++) {
     const o = options[i];
     if (!isObject(o) || typeof o.name !== 'string') continue;
-    const first = firstNamed(options, o.name, i);
+    const first = firstNamed(options, o.name, i, byName);
     if (first !== i) {
       out.push(
         problem(

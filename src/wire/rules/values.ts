@@ -20,11 +20,38 @@ export function pathTo(path: Path, key?: PathSegment): Path {
 }
 
 /**
- * The index of the first mapping in `list` before `end` whose `name` is
- * `name`, or `end` when none is. Lists of options and choices are short: a
- * scan allocates nothing where a map per list would.
+ * Lists longer than this get a map of first indexes by name. The service
+ * takes at most 25 options or choices, so a list it accepts is scanned and
+ * allocates nothing; a hostile list of 100,000 stays linear (a scan per entry
+ * took minutes, issue 40 item 4).
  */
-export function firstNamed(list: readonly unknown[], name: string, end: number): number {
+const SCAN_AT_MOST = 32;
+
+/** Where each `name` first appears in `list`, for `firstNamed`; none for a list short enough to scan. */
+export function namedIndex(list: readonly unknown[]): ReadonlyMap<string, number> | undefined {
+  if (list.length <= SCAN_AT_MOST) return undefined;
+  const first = new Map<string, number>();
+  for (let j = list.length - 1; j >= 0; j--) {
+    const o = list[j];
+    if (isObject(o) && typeof o.name === 'string') first.set(o.name, j);
+  }
+  return first;
+}
+
+/**
+ * The index of the first mapping in `list` before `end` whose `name` is
+ * `name`, or `end` when none is. `index` is `namedIndex(list)`, made once per list.
+ */
+export function firstNamed(
+  list: readonly unknown[],
+  name: string,
+  end: number,
+  index: ReadonlyMap<string, number> | undefined,
+): number {
+  if (index !== undefined) {
+    const j = index.get(name);
+    return j !== undefined && j < end ? j : end;
+  }
   for (let j = 0; j < end; j++) {
     const o = list[j];
     if (isObject(o) && o.name === name) return j;
@@ -160,6 +187,14 @@ export function checkArray(
 }
 
 /** Each element of `list` must be one of `allowed`; duplicates earn a warning. */
+/** Whether `list[i]`, `v`, is an earlier element again; `seen` (for a long list) holds the values before `i` and is given `v`. */
+function repeated(list: readonly unknown[], v: unknown, i: number, seen: Set<unknown> | undefined): boolean {
+  if (!seen) return list.indexOf(v) < i;
+  if (seen.has(v)) return true;
+  seen.add(v);
+  return false;
+}
+
 export function checkEnumList(
   out: Problem[],
   list: unknown[],
@@ -170,7 +205,8 @@ export function checkEnumList(
   key?: PathSegment,
 ): void {
   const values = Object.values(allowed);
-  // A later element is a duplicate of an earlier one: the short lists need no set.
+  // A later element is a duplicate of an earlier one. A short list is scanned; a long one (hostile: the values are few) keeps the values seen.
+  const seen = list.length > SCAN_AT_MOST ? new Set<unknown>() : undefined;
   for (let i = 0; i < list.length; i++) {
     const v = list[i];
     if (typeof v !== 'number' || !values.includes(v)) {
@@ -185,7 +221,7 @@ export function checkEnumList(
           ApiErrors.choices(values),
         ),
       );
-    } else if (list.indexOf(v) < i) {
+    } else if (repeated(list, v, i, seen)) {
       out.push({
         rule,
         severity: 'warning',
