@@ -991,7 +991,20 @@ var init_locales = __esm({
 function pathTo(path, key) {
   return key === void 0 ? path : path.concat(key);
 }
-function firstNamed(list6, name, end) {
+function namedIndex(list6) {
+  if (list6.length <= SCAN_AT_MOST) return void 0;
+  const first = /* @__PURE__ */ new Map();
+  for (let j = list6.length - 1; j >= 0; j--) {
+    const o = list6[j];
+    if (isObject(o) && typeof o.name === "string") first.set(o.name, j);
+  }
+  return first;
+}
+function firstNamed(list6, name, end, index) {
+  if (index !== void 0) {
+    const j = index.get(name);
+    return j !== void 0 && j < end ? j : end;
+  }
   for (let j = 0; j < end; j++) {
     const o = list6[j];
     if (isObject(o) && o.name === name) return j;
@@ -1072,8 +1085,15 @@ function checkArray(out, value, path, rule, label, key) {
   }
   return value;
 }
+function repeated(list6, v, i, seen2) {
+  if (!seen2) return list6.indexOf(v) < i;
+  if (seen2.has(v)) return true;
+  seen2.add(v);
+  return false;
+}
 function checkEnumList(out, list6, path, rule, label, allowed, key) {
   const values = Object.values(allowed);
+  const seen2 = list6.length > SCAN_AT_MOST ? /* @__PURE__ */ new Set() : void 0;
   for (let i = 0; i < list6.length; i++) {
     const v = list6[i];
     if (typeof v !== "number" || !values.includes(v)) {
@@ -1086,7 +1106,7 @@ function checkEnumList(out, list6, path, rule, label, allowed, key) {
           ApiErrors.choices(values)
         )
       );
-    } else if (list6.indexOf(v) < i) {
+    } else if (repeated(list6, v, i, seen2)) {
       out.push({
         rule,
         severity: "warning",
@@ -1096,13 +1116,14 @@ function checkEnumList(out, list6, path, rule, label, allowed, key) {
     }
   }
 }
-var ROOT;
+var ROOT, SCAN_AT_MOST;
 var init_values = __esm({
   "src/wire/rules/values.ts"() {
     "use strict";
     init_problem();
     init_naming();
     ROOT = [];
+    SCAN_AT_MOST = 32;
   }
 });
 
@@ -1500,6 +1521,7 @@ function checkAutocompleteAndChoices(out, type, opt, path, limits) {
       )
     );
   }
+  const byName2 = namedIndex(choices);
   for (let i = 0; i < choices.length; i++) {
     const choice = choices[i];
     const at2 = path.concat("choices", i);
@@ -1516,7 +1538,7 @@ function checkAutocompleteAndChoices(out, type, opt, path, limits) {
     }
     const name = checkText(out, choice.name, at2, CHOICE_NAME(limits), "name");
     if (name !== void 0) {
-      const first = firstNamed(choices, name, i);
+      const first = firstNamed(choices, name, i, byName2);
       if (first !== i)
         out.push({
           rule: "choice-name-unique",
@@ -1738,10 +1760,11 @@ function checkOptionSiblings(out, options, path, level) {
       }
     });
   }
+  const byName2 = namedIndex(options);
   for (let i = 0; i < options.length; i++) {
     const o = options[i];
     if (!isObject(o) || typeof o.name !== "string") continue;
-    const first = firstNamed(options, o.name, i);
+    const first = firstNamed(options, o.name, i, byName2);
     if (first !== i) {
       out.push(
         problem(
@@ -10582,19 +10605,31 @@ function suppressionsOf(file) {
   });
   return out;
 }
+function byLine(sups) {
+  const lines = /* @__PURE__ */ new Map();
+  for (const s of sups) {
+    const at2 = lines.get(s.line);
+    if (at2) at2.push(s);
+    else lines.set(s.line, [s]);
+  }
+  return lines;
+}
 function applySuppressions(list6, files) {
-  const byFile = new Map(files.map((f) => [f.display, suppressionsOf(f)]));
+  const byFile = new Map(files.map((f) => [f.display, byLine(suppressionsOf(f))]));
   return list6.filter((d) => {
     if (d.rule === "syntax") return true;
-    const sups = byFile.get(d.file) ?? [];
-    return !sups.some((s) => (s.line === 0 || s.line === d.line) && (s.rules.length === 0 || s.rules.includes(d.rule)));
+    const lines = byFile.get(d.file);
+    if (!lines) return true;
+    const hit = (s) => covers(s, d);
+    return !(lines.get(0)?.some(hit) || d.line !== 0 && lines.get(d.line)?.some(hit));
   });
 }
-var DIRECTIVE;
+var DIRECTIVE, covers;
 var init_suppress = __esm({
   "src/manifest/suppress.ts"() {
     "use strict";
     DIRECTIVE = /#\s*cmdsync-disable(-next-line|-line|-file)?\b([^\n]*)/;
+    covers = (s, d) => s.rules.length === 0 || s.rules.includes(d.rule);
   }
 });
 
@@ -11183,12 +11218,25 @@ function usableInGuilds(c) {
   const contexts = c.command.contexts;
   return !Array.isArray(contexts) || contexts.includes(InteractionContext.GUILD);
 }
-function resolvePermissionTarget(target2, guild, global2) {
+function commandsByName(...lists) {
+  const by = /* @__PURE__ */ new Map();
+  for (const list6 of lists)
+    for (const c of list6) {
+      const same = by.get(c.command.name);
+      if (same) same.push(c);
+      else by.set(c.command.name, [c]);
+    }
+  return by;
+}
+function commandsNamed(target2, commands) {
   const colon = target2.indexOf(":");
   const type = colon > 0 ? enumValue(CommandType, target2.slice(0, colon)) : void 0;
   const name = type !== void 0 ? target2.slice(colon + 1) : target2;
-  const matches = (c) => c.command.name === name && (type === void 0 || (c.command.type ?? 1) === type);
-  return guild.find(matches) ?? global2.find(matches);
+  const matches = (commands.get(name) ?? []).filter((c) => type === void 0 || (c.command.type ?? 1) === type);
+  return { matches, typed: type !== void 0 };
+}
+function resolvePermissionTarget(target2, guild, global2) {
+  return commandsNamed(target2, guild).matches[0] ?? commandsNamed(target2, global2).matches[0];
 }
 function subjectOf(c) {
   const type = typeof c.command.type === "number" ? c.command.type : 1;
@@ -11206,11 +11254,12 @@ function guildAccessFromManifest(manifest, guild, guildId) {
   const subjects = /* @__PURE__ */ new Map();
   for (const c of [...guildCommands, ...globals]) subjects.set(c, subjectOf(c));
   let appRows = [];
+  const [guildByName, globalByName] = [commandsByName(guildCommands), commandsByName(manifest.global.commands)];
   for (const set of guild?.permissions ?? []) {
     const rows = set.entries.filter(isPermissionEntry);
     if (set.target === "*") appRows = rows;
     else {
-      const c = resolvePermissionTarget(set.target, guildCommands, manifest.global.commands);
+      const c = resolvePermissionTarget(set.target, guildByName, globalByName);
       const s = c ? subjects.get(c) : void 0;
       if (s) s.commandRows = rows;
     }
@@ -11242,12 +11291,15 @@ function leavesAdministratorsOnly(g, s) {
 }
 function conflictingRows(earlier, later) {
   const out = [];
+  const first = /* @__PURE__ */ new Map();
+  earlier.forEach((e, j) => {
+    const key = isPermissionEntry(e) ? `${e.type}:${e.id}:${e.permission}` : void 0;
+    if (key !== void 0 && !first.has(key)) first.set(key, j);
+  });
   later.forEach((row2, index) => {
     if (!isPermissionEntry(row2)) return;
-    const other = earlier.findIndex(
-      (e) => isPermissionEntry(e) && e.type === row2.type && e.id === row2.id && e.permission !== row2.permission
-    );
-    if (other >= 0)
+    const other = first.get(`${row2.type}:${row2.id}:${!row2.permission}`);
+    if (other !== void 0)
       out.push({ index, other, target: `${TYPE_NAMES[row2.type] ?? "target"} ${row2.id}`, permission: row2.permission });
   });
   return out;
@@ -11288,17 +11340,8 @@ function checkScope(out, commands, scope, judge) {
     if (c) out.push(diagnosticFromProblem(c.origin.file, c.origin.path, { ...p, path: rest }));
   }
 }
-function permissionTargets(target2, candidates) {
-  const colon = target2.indexOf(":");
-  const type = colon > 0 ? enumValue(CommandType, target2.slice(0, colon)) : void 0;
-  const name = type !== void 0 ? target2.slice(colon + 1) : target2;
-  const matches = candidates.filter(
-    (c) => c.command.name === name && (type === void 0 || (c.command.type ?? 1) === type)
-  );
-  return { matches, typed: type !== void 0 };
-}
 function checkPermissions(out, sets, guildCommands, manifest) {
-  const candidates = [...guildCommands, ...manifest.global.commands];
+  const candidates = commandsByName(guildCommands, manifest.global.commands);
   for (const set of sets) {
     const { file, path } = set.origin;
     const translate = (p) => {
@@ -11311,7 +11354,7 @@ function checkPermissions(out, sets, guildCommands, manifest) {
     for (const p of validatePermissionEntries(set.entries, manifest.limits))
       out.push(diagnosticFromProblem(file, path, p, translate));
     if (set.target === "*") continue;
-    const { matches, typed } = permissionTargets(set.target, candidates);
+    const { matches, typed } = commandsNamed(set.target, candidates);
     if (matches.length === 0) {
       out.push(
         diagnosticAt(
@@ -11376,9 +11419,10 @@ function checkAccess(out, g, manifest) {
   if (!isSnowflake(g.id)) return;
   const sets = g.permissions ?? [];
   const byCommand = /* @__PURE__ */ new Map();
+  const [guildByName, globalByName] = [commandsByName(g.commands), commandsByName(manifest.global.commands)];
   for (const set of sets) {
     if (set.target === "*") continue;
-    const c = resolvePermissionTarget(set.target, g.commands, manifest.global.commands);
+    const c = resolvePermissionTarget(set.target, guildByName, globalByName);
     if (c) byCommand.set(c, [...byCommand.get(c) ?? [], set]);
   }
   for (const list6 of byCommand.values()) {
@@ -11433,7 +11477,8 @@ function checkAccess(out, g, manifest) {
 }
 function preferReadingFindings(list6, reading) {
   const at2 = new Set(reading.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.line}:${d.col}`));
-  return list6.filter((d) => reading.includes(d) || !at2.has(`${d.file}:${d.line}:${d.col}`));
+  const read = new Set(reading);
+  return list6.filter((d) => read.has(d) || !at2.has(`${d.file}:${d.line}:${d.col}`));
 }
 function checkWebhooks(out, manifest) {
   const { root } = manifest;
@@ -11461,7 +11506,6 @@ function dedupe(list6) {
 var init_lint = __esm({
   "src/manifest/lint.ts"() {
     "use strict";
-    init_enums();
     init_command();
     init_service_rules();
     init_permissions2();
