@@ -63553,40 +63553,6 @@ var init_ready = __esm({
   }
 });
 
-// src/wire/interactions/delivery.ts
-function deliveryLine(o) {
-  switch (o.kind) {
-    case "answered":
-      return `answered (callback type ${o.callbackType})`;
-    case "launched":
-      return "Activity launched by the service";
-    case "refused":
-      return `refused: ${o.message}`;
-    case "no-session":
-      return "no answer: no gateway session connected";
-    case "signature-rejected":
-      return "no answer: the endpoint refused the signature (401)";
-    case "endpoint-unreachable":
-      return `no answer: the endpoint ${o.error}`;
-    case "endpoint-error":
-      return `no answer: the endpoint answered HTTP ${o.status}`;
-    case "not-a-callback":
-      return `no answer: the endpoint answered with something that is not a callback (${o.what})`;
-    case "bad-callback":
-      return `no answer: the endpoint's callback was refused (${o.message})`;
-    case "endpoint-timeout":
-      return `no answer: the endpoint did not answer within ${FIRST_ANSWER_MS / 1e3} s`;
-    case "no-callback":
-      return `no answer within ${FIRST_ANSWER_MS / 1e3} s`;
-  }
-}
-var init_delivery = __esm({
-  "src/wire/interactions/delivery.ts"() {
-    "use strict";
-    init_callback();
-  }
-});
-
 // src/bot-test/run/acted.ts
 function quietAfter(ctx, mark, expects) {
   const settle2 = () => ctx.harness.settled().then((r) => {
@@ -64237,6 +64203,10 @@ var init_target = __esm({
 });
 
 // src/bot-test/run/advance.ts
+function clocksTogether(harness, clock) {
+  const botAhead = clock?.channel?.offsetMs ?? 0;
+  if (botAhead > 0) harness.advance(botAhead);
+}
 async function advanceClocks(harness, channel, ms) {
   if (channel === void 0 || channel.peers().length === 0) {
     harness.advance(ms);
@@ -64293,6 +64263,40 @@ var init_advance = __esm({
     BEGUN_WITHIN_MS = 2;
     ROUND_QUIET_MS = 50;
     MAX_ROUNDS = 5e3;
+  }
+});
+
+// src/wire/interactions/delivery.ts
+function deliveryLine(o) {
+  switch (o.kind) {
+    case "answered":
+      return `answered (callback type ${o.callbackType})`;
+    case "launched":
+      return "Activity launched by the service";
+    case "refused":
+      return `refused: ${o.message}`;
+    case "no-session":
+      return "no answer: no gateway session connected";
+    case "signature-rejected":
+      return "no answer: the endpoint refused the signature (401)";
+    case "endpoint-unreachable":
+      return `no answer: the endpoint ${o.error}`;
+    case "endpoint-error":
+      return `no answer: the endpoint answered HTTP ${o.status}`;
+    case "not-a-callback":
+      return `no answer: the endpoint answered with something that is not a callback (${o.what})`;
+    case "bad-callback":
+      return `no answer: the endpoint's callback was refused (${o.message})`;
+    case "endpoint-timeout":
+      return `no answer: the endpoint did not answer within ${FIRST_ANSWER_MS / 1e3} s`;
+    case "no-callback":
+      return `no answer within ${FIRST_ANSWER_MS / 1e3} s`;
+  }
+}
+var init_delivery = __esm({
+  "src/wire/interactions/delivery.ts"() {
+    "use strict";
+    init_callback();
   }
 });
 
@@ -64718,8 +64722,7 @@ async function runSteps(ctx, scenario) {
     if (notReady)
       return { status: "error", steps: [{ status: "error", index: 0, at: scenario.at, problem: notReady.timedOut }] };
   }
-  const botAhead = ctx.clock?.channel?.offsetMs ?? 0;
-  if (botAhead > 0) ctx.harness.advance(botAhead);
+  clocksTogether(ctx.harness, ctx.clock);
   let mark = ctx.outputMark();
   const earlier = /* @__PURE__ */ new Map();
   for (const [index, step] of scenario.steps.entries()) {
@@ -64794,6 +64797,7 @@ var LATE_ERROR_QUIET_MS, BEFORE_STEP_MAX_MS;
 var init_scenario = __esm({
   "src/bot-test/run/scenario.ts"() {
     "use strict";
+    init_advance();
     init_settle();
     init_steps();
     init_wait2();

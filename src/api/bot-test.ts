@@ -11,6 +11,7 @@
  *   expect(await t.invoke('/ping')).toMatchObject({ reply: { content: 'pong' } });
  *   await t.stop();
  */
+import { clocksTogether } from '../bot-test/run/advance.js';
 import { duration, faultRoute } from '../bot-test/file/values.js';
 import type {
   ComponentRef,
@@ -137,9 +138,7 @@ export async function startBotTest(options: BotTestOptions): Promise<BotTest> {
     },
     reset() {
       ctx.harness.restore();
-      // The bot's clock cannot go back: the emulator's stands beside it again.
-      const botAhead = ctx.clock?.channel?.offsetMs ?? 0;
-      if (botAhead > 0) ctx.harness.advance(botAhead);
+      clocksTogether(ctx.harness, ctx.clock);
       ctx.transcript.take();
     },
     stop: () => session.stop(),

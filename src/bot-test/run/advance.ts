@@ -13,7 +13,7 @@ import type { EmulatorHarness } from '../../emulator/index.js';
 import type { ClockReach } from '../model.js';
 import type { StepAction } from '../model.js';
 import { nothing, type StepContext, type StepRun, quietAfter } from './acted.js';
-import { BotClockError, type BotClockChannel } from './bot-clock.js';
+import { BotClockError, type BotClockChannel, type BotClockState } from './bot-clock.js';
 import { seen, type StepMark } from './caused.js';
 import type { Place } from './place.js';
 import { type Earlier, messageOf, where } from './target.js';
@@ -24,6 +24,15 @@ const BEGUN_WITHIN_MS = 2;
 const ROUND_QUIET_MS = 50;
 /** Past this many timers in one advance, the rest is taken in one jump (a bot whose timers never stop firing). */
 const MAX_ROUNDS = 5_000;
+
+/**
+ * After a restore the emulator's clock is back at real time; the bot's cannot go back, so the emulator's is
+ * moved to stand beside it again (a restarted bot starts at real time: nothing to move).
+ */
+export function clocksTogether(harness: EmulatorHarness, clock: BotClockState | undefined): void {
+  const botAhead = clock?.channel?.offsetMs ?? 0;
+  if (botAhead > 0) harness.advance(botAhead);
+}
 
 /** Moves the emulator's clock and, through the channel, the bot's, timer by timer; what was moved. */
 export async function advanceClocks(

@@ -10,6 +10,7 @@
  * The transcript is kept with the result (the bot's output lines only for
  * a scenario that did not pass).
  */
+import { clocksTogether } from './advance.js';
 import type { BotError, BotExit, Outcome, Scenario, ScenarioResult, Step, StepResult } from '../model.js';
 import type { ExitFacts } from './bot-process.js';
 import type { NotReady } from './ready.js';
@@ -69,9 +70,7 @@ async function runSteps(ctx: ScenarioContext, scenario: Scenario): Promise<Run> 
     if (notReady)
       return { status: 'error', steps: [{ status: 'error', index: 0, at: scenario.at, problem: notReady.timedOut }] };
   }
-  // The restore put the emulator's clock back; the bot's cannot go back, so the emulator's stands beside it again.
-  const botAhead = ctx.clock?.channel?.offsetMs ?? 0;
-  if (botAhead > 0) ctx.harness.advance(botAhead);
+  clocksTogether(ctx.harness, ctx.clock);
   // Where the error of an exit noticed before a step is looked for: from the step before it began.
   let mark = ctx.outputMark();
   // The steps with an `id:`, read again when a later step names what they came to (`message: ask.reply`).
