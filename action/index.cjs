@@ -44140,24 +44140,6 @@ function webhookByToken(req, ctx) {
 function isResponse(v) {
   return typeof v === "object" && v !== null && "status" in v && typeof v.status === "number";
 }
-function canManageWebhooks(req, guild) {
-  if (req.auth.kind !== "bot" || !guild) return false;
-  const grant = own(guild.apps, req.auth.application.id);
-  if (!grant) return false;
-  let bits;
-  try {
-    bits = BigInt(grant.permissions);
-  } catch {
-    return false;
-  }
-  return (bits & (MANAGE | ADMIN)) !== 0n;
-}
-function requireManage(req, guild) {
-  if (req.auth.kind === "none") return errorResponse(WebhookErrors.unauthorized);
-  if (req.auth.kind === "bot" && guild && !own(guild.apps, req.auth.application.id))
-    return errorResponse(WebhookErrors.missingAccess);
-  return canManageWebhooks(req, guild) ? void 0 : errorResponse(WebhookErrors.missingPermissions);
-}
 function threadOf(world, webhook, threadId) {
   const found = findChannel(world, threadId);
   if (!found || !isThreadType(found.channel.type) || found.channel.parentId !== webhook.channel_id) {
@@ -44178,13 +44160,12 @@ function messageOf(req, ctx, webhook) {
   if (inThread ? threadId !== stored2.channel_id : threadId !== null) return errorResponse(WebhookErrors.unknownMessage);
   return stored2;
 }
-var import_node_crypto9, tokenMatches, MANAGE, ADMIN;
+var import_node_crypto9, tokenMatches;
 var init_webhook_access = __esm({
   "src/emulator/state/webhook-access.ts"() {
     "use strict";
     import_node_crypto9 = require("node:crypto");
     init_limits();
-    init_permissions();
     init_webhook();
     init_form_errors2();
     init_own();
@@ -44192,8 +44173,6 @@ var init_webhook_access = __esm({
     init_http_types();
     init_world();
     tokenMatches = secretMatches;
-    MANAGE = Permission.MANAGE_WEBHOOKS;
-    ADMIN = Permission.ADMINISTRATOR;
   }
 });
 
@@ -53531,6 +53510,178 @@ var init_oauth = __esm({
   }
 });
 
+// src/emulator/models/guild-events.ts
+function announceGuild(events, guild, name, data) {
+  const payload = { ...data, guild_id: guild.id };
+  for (const applicationId of Object.keys(guild.apps))
+    if (botInGuild(guild, applicationId)) events.emit({ applicationId, name, data: payload, guildId: guild.id });
+}
+function announceMemberUpdate(events, guild, m) {
+  const object = memberObject(guild, m);
+  announceGuild(events, guild, "GUILD_MEMBER_UPDATE", object);
+  return object;
+}
+function announceMemberRemove(events, guild, m) {
+  announceGuild(events, guild, "GUILD_MEMBER_REMOVE", { user: plainUser(m) });
+}
+function auditReason(header) {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (raw === void 0 || raw === "") return void 0;
+  let text3 = raw;
+  try {
+    text3 = decodeURIComponent(raw);
+  } catch {
+  }
+  return text3.slice(0, GUILD_FORMAT.audit_reason_max);
+}
+function audit(guild, nextId, entry) {
+  const e = { id: nextId(), ...entry };
+  if (e.reason === void 0) delete e.reason;
+  (guild.auditLog ??= []).push(e);
+}
+function auditRequest(guild, nextId, req, entry) {
+  const reason = auditReason(req.headers["x-audit-log-reason"]);
+  audit(guild, nextId, { ...entry, ...reason ? { reason } : {} });
+}
+var init_guild_events = __esm({
+  "src/emulator/models/guild-events.ts"() {
+    "use strict";
+    init_limits();
+    init_members();
+    init_message_events();
+  }
+});
+
+// src/emulator/routes/channel-access.ts
+function channelError(e) {
+  return apiError(e);
+}
+function botOf(req) {
+  return req.auth.kind === "bot" ? req.auth.application : apiError(ErrorAnswers.unauthorized);
+}
+function botChannelPermissions(guild, app, channelId2) {
+  const install = own(guild.apps, app.id);
+  let bits = 0n;
+  try {
+    bits = BigInt(install?.permissions ?? "0");
+  } catch {
+    bits = 0n;
+  }
+  const channel = channelFacts(guild, channelId2);
+  return channel ? appChannelPermissions(guildFacts(guild), { userId: app.botUserId, permissions: bits }, channel) : 0n;
+}
+function channelAccess(req, ctx, onDm = "guild-only") {
+  const app = botOf(req);
+  if ("status" in app) return app;
+  const found = findChannel(ctx.world, req.params.channelId ?? "");
+  if (!found) {
+    const dm = findDm(ctx.world, req.params.channelId ?? "");
+    if (!dm) return channelError(ChannelErrors.unknownChannel);
+    if (dm.app.id !== app.id) return channelError(ChannelErrors.missingAccess);
+    return onDm === "guild-only" ? channelError(ChannelErrors.dmAction) : notEmulated(req.method, req.path);
+  }
+  if (!botInGuild(found.guild, app.id)) return channelError(ChannelErrors.missingAccess);
+  const perms = botChannelPermissions(found.guild, app, found.channel.id);
+  return {
+    app,
+    guild: found.guild,
+    channel: found.channel,
+    // A private thread is seen by its members and by MANAGE_THREADS.
+    perms: found.channel.type === ChannelType.PRIVATE_THREAD ? privateThreadView(perms, isThreadMember(found.channel, app.botUserId)) : perms
+  };
+}
+function messageChannelAccess(req, ctx) {
+  const app = botOf(req);
+  if ("status" in app) return app;
+  const dm = findDm(ctx.world, req.params.channelId ?? "");
+  if (!dm) return channelAccess(req, ctx);
+  if (dm.app.id !== app.id) return channelError(ChannelErrors.missingAccess);
+  return { app, guild: void 0, dm: dm.dm, perms: DM_PERMISSIONS };
+}
+function guildAccess(req, ctx) {
+  const app = botOf(req);
+  if ("status" in app) return app;
+  const guild = own(ctx.world.guilds, req.params.guildId);
+  if (!guild || !botInGuild(guild, app.id)) return channelError(ChannelErrors.unknownGuild);
+  return { app, guild };
+}
+function botGuildPermissions(guild, app) {
+  const managed2 = `managed:${app.botUserId}`;
+  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
+  roles.set(managed2, BigInt(own(guild.apps, app.id)?.permissions ?? "0"));
+  return basePermissions(
+    { guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles },
+    { userId: app.botUserId, roleIds: [managed2] }
+  );
+}
+function moderatorAccess(req, ctx) {
+  const at2 = guildAccess(req, ctx);
+  if ("status" in at2) return at2;
+  const reason = auditReason(req.headers["x-audit-log-reason"]);
+  return {
+    world: ctx.world,
+    app: at2.app,
+    guild: at2.guild,
+    perms: botGuildPermissions(at2.guild, at2.app),
+    ...reason ? { reason } : {}
+  };
+}
+var channelIdOf;
+var init_channel_access = __esm({
+  "src/emulator/routes/channel-access.ts"() {
+    "use strict";
+    init_base_permissions();
+    init_thread_fields();
+    init_enums();
+    init_payload();
+    init_errors5();
+    init_http_types();
+    init_place();
+    init_message_events();
+    init_guild_events();
+    init_threads();
+    init_own();
+    init_world();
+    init_dm_channels();
+    init_dm();
+    init_not_emulated();
+    init_error_answers();
+    channelIdOf = (at2) => "dm" in at2 ? at2.dm.id : at2.channel.id;
+  }
+});
+
+// src/emulator/routes/webhook-manage.ts
+function botPermissions(req, guild, channelId2) {
+  if (req.auth.kind !== "bot" || !own(guild.apps, req.auth.application.id)) return void 0;
+  const app = req.auth.application;
+  return channelId2 === void 0 ? botGuildPermissions(guild, app) : botChannelPermissions(guild, app, channelId2);
+}
+function canManageWebhooks(req, guild, channelId2) {
+  const perms = guild ? botPermissions(req, guild, channelId2) : void 0;
+  return perms !== void 0 && (perms & MANAGE) !== 0n && (channelId2 === void 0 || (perms & VIEW) !== 0n);
+}
+function requireManage(req, guild, channelId2) {
+  if (req.auth.kind === "none") return errorResponse(WebhookErrors.unauthorized);
+  const perms = guild ? botPermissions(req, guild, channelId2) : void 0;
+  if (req.auth.kind === "bot" && guild && perms === void 0) return errorResponse(WebhookErrors.missingAccess);
+  if (perms !== void 0 && channelId2 !== void 0 && (perms & VIEW) === 0n)
+    return errorResponse(WebhookErrors.missingAccess);
+  return perms !== void 0 && (perms & MANAGE) !== 0n ? void 0 : errorResponse(WebhookErrors.missingPermissions);
+}
+var MANAGE, VIEW;
+var init_webhook_manage = __esm({
+  "src/emulator/routes/webhook-manage.ts"() {
+    "use strict";
+    init_permissions();
+    init_webhook();
+    init_own();
+    init_webhook_access();
+    init_channel_access();
+    MANAGE = Permission.MANAGE_WEBHOOKS;
+    VIEW = Permission.VIEW_CHANNEL;
+  }
+});
+
 // src/emulator/models/webhook-slack.ts
 function color(value) {
   if (typeof value !== "string") return void 0;
@@ -54039,7 +54190,7 @@ function createWebhook2(req, ctx) {
   if (!managesWebhooks2(req.auth)) return unauthorized();
   const found = findChannel(ctx.world, req.params.channelId ?? "");
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
-  const denied = requireManage(req, found.guild);
+  const denied = requireManage(req, found.guild, found.channel.id);
   if (denied) return denied;
   if (!WEBHOOK_CHANNEL_TYPES.includes(found.channel.type)) return WRONG_CHANNEL_TYPE;
   const invalid3 = problemsResponse(validateWebhookCreateBody(req.body, limitsOf(ctx)));
@@ -54069,7 +54220,7 @@ function listChannelWebhooks2(req, ctx) {
   if (!managesWebhooks2(req.auth)) return unauthorized();
   const found = findChannel(ctx.world, req.params.channelId ?? "");
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
-  const denied = requireManage(req, found.guild);
+  const denied = requireManage(req, found.guild, found.channel.id);
   if (denied) return denied;
   return ok(
     webhooksIn(ctx, (w) => w.channel_id === found.channel.id).map(
@@ -54097,7 +54248,8 @@ function getWebhook2(req, ctx) {
   const found = webhookById(req, ctx);
   if (isResponse(found)) return found;
   const owner = req.auth.kind !== "none" && found.webhook.application_id === req.auth.application.id;
-  if (!owner && !canManageWebhooks(req, found.guild)) return errorResponse(WebhookErrors.missingPermissions);
+  if (!owner && !canManageWebhooks(req, found.guild, found.webhook.channel_id ?? void 0))
+    return errorResponse(WebhookErrors.missingPermissions);
   return ok(webhookObject(ctx.world, found.webhook, { withUser: true }));
 }
 function applyNameAndAvatar(ctx, webhook, body) {
@@ -54110,7 +54262,7 @@ function applyNameAndAvatar(ctx, webhook, body) {
 function editWebhook2(req, ctx) {
   const found = webhookById(req, ctx);
   if (isResponse(found)) return found;
-  const denied = requireManage(req, found.guild);
+  const denied = requireManage(req, found.guild, found.webhook.channel_id ?? void 0);
   if (denied) return denied;
   const invalid3 = problemsResponse(validateWebhookEditBody(req.body, limitsOf(ctx), { byToken: false }));
   if (invalid3) return invalid3;
@@ -54120,6 +54272,8 @@ function editWebhook2(req, ctx) {
   if (typeof body.channel_id === "string" && body.channel_id !== webhook.channel_id) {
     const target2 = findChannel(ctx.world, body.channel_id);
     if (!target2 || target2.guild.id !== webhook.guild_id) return errorResponse(WebhookErrors.unknownChannel);
+    const deniedThere = requireManage(req, target2.guild, target2.channel.id);
+    if (deniedThere) return deniedThere;
     if (!WEBHOOK_CHANNEL_TYPES.includes(target2.channel.type)) return WRONG_CHANNEL_TYPE;
     const full = capacityError(ctx, target2.guild.id, target2.channel.id, webhook.id);
     if (full) return full;
@@ -54134,7 +54288,7 @@ function editWebhook2(req, ctx) {
 function deleteWebhook2(req, ctx) {
   const found = webhookById(req, ctx);
   if (isResponse(found)) return found;
-  const denied = requireManage(req, found.guild);
+  const denied = requireManage(req, found.guild, found.webhook.channel_id ?? void 0);
   if (denied) return denied;
   delete ctx.world.webhooks[found.webhook.id];
   ctx.changed();
@@ -54173,6 +54327,7 @@ var init_webhooks4 = __esm({
     init_snowflake();
     init_webhook();
     init_webhook_access();
+    init_webhook_manage();
     init_auth2();
     init_own();
     init_webhook_shape();
@@ -57143,7 +57298,7 @@ function followChannel(req, ctx) {
   }
   const target2 = findChannel(ctx.world, targetId2);
   if (!target2) return errorResponse(WebhookErrors.unknownChannel);
-  const denied = requireManage(req, target2.guild);
+  const denied = requireManage(req, target2.guild, target2.channel.id);
   if (denied) return denied;
   if (!FOLLOWER_TARGET_TYPES.includes(target2.channel.type)) return errorResponse(WebhookErrors.wrongChannelType);
   const existing = Object.values(ctx.world.webhooks).find(
@@ -57247,6 +57402,7 @@ var init_channel_followers = __esm({
     init_form_errors2();
     init_own();
     init_webhook_access();
+    init_webhook_manage();
     init_webhook_shape();
     init_webhook_messages();
     init_webhooks4();
@@ -57308,146 +57464,6 @@ var init_message_moderation_events = __esm({
     init_gateway();
     init_message_events();
     withGuild = (data, guildId) => guildId === void 0 ? data : { ...data, guild_id: guildId };
-  }
-});
-
-// src/emulator/models/guild-events.ts
-function announceGuild(events, guild, name, data) {
-  const payload = { ...data, guild_id: guild.id };
-  for (const applicationId of Object.keys(guild.apps))
-    if (botInGuild(guild, applicationId)) events.emit({ applicationId, name, data: payload, guildId: guild.id });
-}
-function announceMemberUpdate(events, guild, m) {
-  const object = memberObject(guild, m);
-  announceGuild(events, guild, "GUILD_MEMBER_UPDATE", object);
-  return object;
-}
-function announceMemberRemove(events, guild, m) {
-  announceGuild(events, guild, "GUILD_MEMBER_REMOVE", { user: plainUser(m) });
-}
-function auditReason(header) {
-  const raw = Array.isArray(header) ? header[0] : header;
-  if (raw === void 0 || raw === "") return void 0;
-  let text3 = raw;
-  try {
-    text3 = decodeURIComponent(raw);
-  } catch {
-  }
-  return text3.slice(0, GUILD_FORMAT.audit_reason_max);
-}
-function audit(guild, nextId, entry) {
-  const e = { id: nextId(), ...entry };
-  if (e.reason === void 0) delete e.reason;
-  (guild.auditLog ??= []).push(e);
-}
-function auditRequest(guild, nextId, req, entry) {
-  const reason = auditReason(req.headers["x-audit-log-reason"]);
-  audit(guild, nextId, { ...entry, ...reason ? { reason } : {} });
-}
-var init_guild_events = __esm({
-  "src/emulator/models/guild-events.ts"() {
-    "use strict";
-    init_limits();
-    init_members();
-    init_message_events();
-  }
-});
-
-// src/emulator/routes/channel-access.ts
-function channelError(e) {
-  return apiError(e);
-}
-function botOf(req) {
-  return req.auth.kind === "bot" ? req.auth.application : apiError(ErrorAnswers.unauthorized);
-}
-function botChannelPermissions(guild, app, channelId2) {
-  const install = own(guild.apps, app.id);
-  let bits = 0n;
-  try {
-    bits = BigInt(install?.permissions ?? "0");
-  } catch {
-    bits = 0n;
-  }
-  const channel = channelFacts(guild, channelId2);
-  return channel ? appChannelPermissions(guildFacts(guild), { userId: app.botUserId, permissions: bits }, channel) : 0n;
-}
-function channelAccess(req, ctx, onDm = "guild-only") {
-  const app = botOf(req);
-  if ("status" in app) return app;
-  const found = findChannel(ctx.world, req.params.channelId ?? "");
-  if (!found) {
-    const dm = findDm(ctx.world, req.params.channelId ?? "");
-    if (!dm) return channelError(ChannelErrors.unknownChannel);
-    if (dm.app.id !== app.id) return channelError(ChannelErrors.missingAccess);
-    return onDm === "guild-only" ? channelError(ChannelErrors.dmAction) : notEmulated(req.method, req.path);
-  }
-  if (!botInGuild(found.guild, app.id)) return channelError(ChannelErrors.missingAccess);
-  const perms = botChannelPermissions(found.guild, app, found.channel.id);
-  return {
-    app,
-    guild: found.guild,
-    channel: found.channel,
-    // A private thread is seen by its members and by MANAGE_THREADS.
-    perms: found.channel.type === ChannelType.PRIVATE_THREAD ? privateThreadView(perms, isThreadMember(found.channel, app.botUserId)) : perms
-  };
-}
-function messageChannelAccess(req, ctx) {
-  const app = botOf(req);
-  if ("status" in app) return app;
-  const dm = findDm(ctx.world, req.params.channelId ?? "");
-  if (!dm) return channelAccess(req, ctx);
-  if (dm.app.id !== app.id) return channelError(ChannelErrors.missingAccess);
-  return { app, guild: void 0, dm: dm.dm, perms: DM_PERMISSIONS };
-}
-function guildAccess(req, ctx) {
-  const app = botOf(req);
-  if ("status" in app) return app;
-  const guild = own(ctx.world.guilds, req.params.guildId);
-  if (!guild || !botInGuild(guild, app.id)) return channelError(ChannelErrors.unknownGuild);
-  return { app, guild };
-}
-function botGuildPermissions(guild, app) {
-  const managed2 = `managed:${app.botUserId}`;
-  const roles = new Map(guild.roles.map((r) => [r.id, BigInt(r.permissions ?? "0")]));
-  roles.set(managed2, BigInt(own(guild.apps, app.id)?.permissions ?? "0"));
-  return basePermissions(
-    { guildId: guild.id, ...guild.ownerId ? { ownerId: guild.ownerId } : {}, roles },
-    { userId: app.botUserId, roleIds: [managed2] }
-  );
-}
-function moderatorAccess(req, ctx) {
-  const at2 = guildAccess(req, ctx);
-  if ("status" in at2) return at2;
-  const reason = auditReason(req.headers["x-audit-log-reason"]);
-  return {
-    world: ctx.world,
-    app: at2.app,
-    guild: at2.guild,
-    perms: botGuildPermissions(at2.guild, at2.app),
-    ...reason ? { reason } : {}
-  };
-}
-var channelIdOf;
-var init_channel_access = __esm({
-  "src/emulator/routes/channel-access.ts"() {
-    "use strict";
-    init_base_permissions();
-    init_thread_fields();
-    init_enums();
-    init_payload();
-    init_errors5();
-    init_http_types();
-    init_place();
-    init_message_events();
-    init_guild_events();
-    init_threads();
-    init_own();
-    init_world();
-    init_dm_channels();
-    init_dm();
-    init_not_emulated();
-    init_error_answers();
-    channelIdOf = (at2) => "dm" in at2 ? at2.dm.id : at2.channel.id;
   }
 });
 

@@ -17,7 +17,8 @@ import { managesWebhooks, unauthorized } from '../http/auth.js';
 import { formErrorResponse } from '../http/form-errors.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import { own } from '../state/own.js';
-import { errorResponse, findChannel, requireManage } from '../state/webhook-access.js';
+import { errorResponse, findChannel } from '../state/webhook-access.js';
+import { requireManage } from './webhook-manage.js';
 import { serviceTimestamp } from '../models/webhook-shape.js';
 import type { Channel, Guild, StoredMessage, StoredWebhook } from '../state/world.js';
 import { noteWebhookMessage } from './webhook-messages.js';
@@ -59,7 +60,7 @@ function followChannel(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
   }
   const target = findChannel(ctx.world, targetId);
   if (!target) return errorResponse(WebhookErrors.unknownChannel);
-  const denied = requireManage(req, target.guild);
+  const denied = requireManage(req, target.guild, target.channel.id);
   if (denied) return denied;
   if (!FOLLOWER_TARGET_TYPES.includes(target.channel.type)) return errorResponse(WebhookErrors.wrongChannelType);
   // Following the same channel into the same channel again is the same follow.

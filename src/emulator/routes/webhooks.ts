@@ -15,16 +15,15 @@ import {
 } from '../../wire/webhook.js';
 import type { EmulatorRequest, EmulatorResponse, HandlerContext, Route } from '../http/http-types.js';
 import {
-  canManageWebhooks,
   errorResponse,
   findChannel,
   isResponse,
   limitsOf,
   newWebhookToken,
   problemsResponse,
-  requireManage,
   webhookByToken,
 } from '../state/webhook-access.js';
+import { canManageWebhooks, requireManage } from './webhook-manage.js';
 import { managesWebhooks, unauthorized } from '../http/auth.js';
 import { own } from '../state/own.js';
 import { imageHash, webhookObject } from '../models/webhook-shape.js';
@@ -100,7 +99,7 @@ function createWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespo
   if (!managesWebhooks(req.auth)) return unauthorized();
   const found = findChannel(ctx.world, req.params.channelId ?? '');
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
-  const denied = requireManage(req, found.guild);
+  const denied = requireManage(req, found.guild, found.channel.id);
   if (denied) return denied;
   if (!WEBHOOK_CHANNEL_TYPES.includes(found.channel.type)) return WRONG_CHANNEL_TYPE;
   const invalid = problemsResponse(validateWebhookCreateBody(req.body, limitsOf(ctx)));
@@ -131,7 +130,7 @@ function listChannelWebhooks(req: EmulatorRequest, ctx: HandlerContext): Emulato
   if (!managesWebhooks(req.auth)) return unauthorized();
   const found = findChannel(ctx.world, req.params.channelId ?? '');
   if (!found) return errorResponse(WebhookErrors.unknownChannel);
-  const denied = requireManage(req, found.guild);
+  const denied = requireManage(req, found.guild, found.channel.id);
   if (denied) return denied;
   return ok(
     webhooksIn(ctx, (w) => w.channel_id === found.channel.id).map((w) =>
@@ -166,7 +165,8 @@ function getWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse
   const found = webhookById(req, ctx);
   if (isResponse(found)) return found;
   const owner = req.auth.kind !== 'none' && found.webhook.application_id === req.auth.application.id;
-  if (!owner && !canManageWebhooks(req, found.guild)) return errorResponse(WebhookErrors.missingPermissions);
+  if (!owner && !canManageWebhooks(req, found.guild, found.webhook.channel_id ?? undefined))
+    return errorResponse(WebhookErrors.missingPermissions);
   return ok(webhookObject(ctx.world, found.webhook, { withUser: true }));
 }
 
@@ -181,7 +181,7 @@ function applyNameAndAvatar(ctx: HandlerContext, webhook: StoredWebhook, body: O
 function editWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const found = webhookById(req, ctx);
   if (isResponse(found)) return found;
-  const denied = requireManage(req, found.guild);
+  const denied = requireManage(req, found.guild, found.webhook.channel_id ?? undefined);
   if (denied) return denied;
   const invalid = problemsResponse(validateWebhookEditBody(req.body, limitsOf(ctx), { byToken: false }));
   if (invalid) return invalid;
@@ -192,6 +192,8 @@ function editWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
     // Moving is only within the webhook's guild; any other channel is unknown from here.
     const target = findChannel(ctx.world, body.channel_id);
     if (!target || target.guild.id !== webhook.guild_id) return errorResponse(WebhookErrors.unknownChannel);
+    const deniedThere = requireManage(req, target.guild, target.channel.id);
+    if (deniedThere) return deniedThere;
     if (!WEBHOOK_CHANNEL_TYPES.includes(target.channel.type)) return WRONG_CHANNEL_TYPE;
     const full = capacityError(ctx, target.guild.id, target.channel.id, webhook.id);
     if (full) return full;
@@ -208,7 +210,7 @@ function editWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorRespons
 function deleteWebhook(req: EmulatorRequest, ctx: HandlerContext): EmulatorResponse {
   const found = webhookById(req, ctx);
   if (isResponse(found)) return found;
-  const denied = requireManage(req, found.guild);
+  const denied = requireManage(req, found.guild, found.webhook.channel_id ?? undefined);
   if (denied) return denied;
   delete ctx.world.webhooks[found.webhook.id];
   ctx.changed();

@@ -1,11 +1,10 @@
 /**
  * Finding webhooks, channels and messages for the webhook routes, and who may
- * touch them: the token in the path (compared in constant time) or
- * MANAGE_WEBHOOKS of the calling application in the webhook's guild.
+ * touch them by token: the token in the path, compared in constant time
+ * (by id, MANAGE_WEBHOOKS: routes/webhook-manage.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LIMITS, type Limits } from '../../wire/limits.js';
-import { Permission } from '../../wire/permissions.js';
 import type { Problem } from '../../wire/problem.js';
 import type { Snowflake } from '../../wire/snowflake.js';
 import { isThreadType, WebhookErrors, type WebhookError } from '../../wire/webhook.js';
@@ -13,7 +12,7 @@ import { formErrorResponse } from '../http/form-errors.js';
 import { own } from './own.js';
 import { secretMatches } from './secrets.js';
 import { apiError, type EmulatorRequest, type EmulatorResponse, type HandlerContext } from '../http/http-types.js';
-import { findChannel, type Channel, type Guild, type StoredMessage, type StoredWebhook, type World } from './world.js';
+import { findChannel, type Channel, type StoredMessage, type StoredWebhook, type World } from './world.js';
 
 export function errorResponse(e: WebhookError): EmulatorResponse {
   return apiError(e);
@@ -57,33 +56,6 @@ export function webhookByToken(req: EmulatorRequest, ctx: HandlerContext): Store
 
 export function isResponse(v: unknown): v is EmulatorResponse {
   return typeof v === 'object' && v !== null && 'status' in v && typeof (v as EmulatorResponse).status === 'number';
-}
-
-const MANAGE = Permission.MANAGE_WEBHOOKS;
-const ADMIN = Permission.ADMINISTRATOR;
-
-/** The calling application has MANAGE_WEBHOOKS (or ADMINISTRATOR) in the guild. */
-export function canManageWebhooks(req: EmulatorRequest, guild: Guild | undefined): boolean {
-  // Only the bot acts with its application's permissions in a guild; a bearer never does.
-  if (req.auth.kind !== 'bot' || !guild) return false;
-  const grant = own(guild.apps, req.auth.application.id);
-  if (!grant) return false;
-  let bits: bigint;
-  try {
-    bits = BigInt(grant.permissions);
-  } catch {
-    return false;
-  }
-  return (bits & (MANAGE | ADMIN)) !== 0n;
-}
-
-/** 401 without a credential, 403 without the permission; undefined when allowed. */
-export function requireManage(req: EmulatorRequest, guild: Guild | undefined): EmulatorResponse | undefined {
-  if (req.auth.kind === 'none') return errorResponse(WebhookErrors.unauthorized);
-  // A bot that is not in the guild cannot see its channels at all (50001), whatever the permission.
-  if (req.auth.kind === 'bot' && guild && !own(guild.apps, req.auth.application.id))
-    return errorResponse(WebhookErrors.missingAccess);
-  return canManageWebhooks(req, guild) ? undefined : errorResponse(WebhookErrors.missingPermissions);
 }
 
 /**
