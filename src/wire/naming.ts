@@ -5,8 +5,44 @@
  * STRING_TYPE_REGEX (facts §10), which lint reports as the `name-apostrophe`
  * warning (docs/deviations.md).
  */
-/** The character class of the documented pattern `^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`; its length bound is the name-length rule. */
-const NAME_CLASS = String.raw`[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]`;
+import { NAME_CHAR_RANGES } from './name-chars.js';
+
+/**
+ * The character class of the documented pattern `^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`
+ * (its length bound is the name-length rule), as a table of code point ranges
+ * (name-chars.ts): V8 takes 5-10 ms to build that Unicode-property pattern,
+ * which a pre-commit lint of any manifest with a localized name paid.
+ */
+let starts: Uint32Array | undefined;
+let ends: Uint32Array | undefined;
+
+function decodeRanges(): void {
+  const pairs = NAME_CHAR_RANGES.split(',');
+  starts = new Uint32Array(pairs.length);
+  ends = new Uint32Array(pairs.length);
+  let previous = -1;
+  for (let i = 0; i < pairs.length; i++) {
+    const dot = pairs[i]!.indexOf('.');
+    const start = previous + 1 + Number.parseInt(pairs[i]!.slice(0, dot), 36);
+    previous = start + Number.parseInt(pairs[i]!.slice(dot + 1), 36);
+    starts[i] = start;
+    ends[i] = previous;
+  }
+}
+
+/** Whether the code point is in the pattern's class. */
+export function isNameCodePoint(cp: number): boolean {
+  if (starts === undefined) decodeRanges();
+  let lo = 0;
+  let hi = starts!.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cp < starts![mid]!) hi = mid - 1;
+    else if (cp > ends![mid]!) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
 
 const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
@@ -32,28 +68,17 @@ export function lengthWithin(value: string, min: number, max: number): boolean {
 
 /** The first character the pattern refuses, for the message. */
 export function firstInvalidNameChar(name: string): string | undefined {
-  // Built on first use: a Unicode-property pattern costs a few hundred microseconds to create, and a clean lint never needs this one.
-  nameChar ??= new RegExp(`^${NAME_CLASS}$`, 'u');
-  for (const ch of name) if (!nameChar.test(ch)) return ch;
+  for (const ch of name) if (!isNameCodePoint(ch.codePointAt(0)!)) return ch;
   return undefined;
 }
-let nameChar: RegExp | undefined;
 
-/**
- * Names made of ASCII letters, digits, `-` and `_` (nearly all of them) match
- * the pattern's class; this plain pattern says so without building the
- * Unicode one, which costs a pre-commit run about a millisecond to create and
- * tier up.
- */
+/** Names made of ASCII letters, digits, `-` and `_` (nearly all of them) match the pattern's class: one native test says so. */
 const ASCII_NAME = /^[-_a-zA-Z0-9]+$/;
-
-/** The pattern's character class alone: length is its own rule (name-length), so one long name is one finding. */
-let nameChars: RegExp | undefined;
 
 export function matchesNamePattern(name: string): boolean {
   if (ASCII_NAME.test(name)) return true;
-  nameChars ??= new RegExp(`^${NAME_CLASS}+$`, 'u');
-  return nameChars.test(name);
+  // The pattern's character class alone: length is its own rule (name-length), so one long name is one finding.
+  return name.length > 0 && firstInvalidNameChar(name) === undefined;
 }
 
 /** The ASCII apostrophe the spec's pattern allows and the live service was seen to refuse (facts §10). */
