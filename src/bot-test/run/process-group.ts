@@ -29,6 +29,11 @@ export function groupAlive(pgid: number): boolean {
   });
 }
 
+/** The process group of process `pid` (a name in /proc), if it is still there. */
+export function processGroupOf(pid: string): number | undefined {
+  return statOf(pid)?.pgrp;
+}
+
 /** Zombie (exited, not yet reaped) and dead. */
 const GONE_STATES = new Set(['Z', 'X', 'x']);
 
