@@ -12,7 +12,8 @@
  * environment cleared (`env -i`) or wrote over it escapes.
  */
 import { randomUUID } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readProcFile } from './proc-files.js';
 import { processGroupOf } from './process-group.js';
 
 /** The variable the bot's processes carry. */
@@ -42,7 +43,10 @@ export class ProcessMark {
       const pid = Number(name);
       // Not a process's directory, or the runner itself (never marked: its mark would be an outer runner's).
       if (!Number.isInteger(pid) || pid === process.pid) continue;
-      if (carries(readEnviron(name), this.entry) && (except === undefined || processGroupOf(name) !== except))
+      if (
+        carries(readProcFile(name, 'environ'), this.entry) &&
+        (except === undefined || processGroupOf(name) !== except)
+      )
         found.push(pid);
     }
     return found;
@@ -62,40 +66,9 @@ export class ProcessMark {
   }
 }
 
-/**
- * One buffer for every read, grown as an environment needs (up to the
- * kernel's limit on exec's arguments): a scan reads every process's, and
- * Node's readFileSync, which cannot know the size of a /proc file, cost five
- * times as much (10 ms a scan of 90 processes, against 2).
- */
-let scratch = Buffer.alloc(64 * 1024);
-
-/** Process `pid`'s environment, NUL-separated; empty when it has exited (a zombie's cannot be read) or may not be read. */
-function readEnviron(pid: string): Buffer {
-  let fd: number;
-  try {
-    fd = openSync(`/proc/${pid}/environ`, 'r');
-  } catch {
-    return Buffer.alloc(0);
-  }
-  let length = 0;
-  try {
-    for (;;) {
-      if (length === scratch.length) scratch = Buffer.concat([scratch, Buffer.alloc(scratch.length)]);
-      const read = readSync(fd, scratch, length, scratch.length - length, null);
-      if (read === 0) break;
-      length += read;
-    }
-  } catch {
-    // Gone while read: what was read is all there is.
-  } finally {
-    closeSync(fd);
-  }
-  return scratch.subarray(0, length);
-}
-
-/** Whether `environ` holds `entry` as a whole entry: NUL or its start before, NUL or its end after. */
-function carries(environ: Buffer, entry: Buffer): boolean {
+/** Whether `environ` (NUL-separated; none when it could not be read) holds `entry` as a whole entry: NUL or its start before, NUL or its end after. */
+function carries(environ: Buffer | undefined, entry: Buffer): boolean {
+  if (environ === undefined) return false;
   for (let at = environ.indexOf(entry); at >= 0; at = environ.indexOf(entry, at + 1)) {
     const end = at + entry.length;
     if ((at === 0 || environ[at - 1] === 0) && (end === environ.length || environ[end] === 0)) return true;
