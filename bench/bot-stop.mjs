@@ -5,7 +5,8 @@
 // ratio (this build / the other):
 //   - stopping a bot started the way `bot.run` starts one, a shell running a
 //     Node process that lives on (BotProcess: start, wait until it prints,
-//     stop): from stop() called until no process of its group runs;
+//     stop): from stop() called until no process of its group, nor any
+//     carrying its mark outside it, runs;
 //   - examples/discordjs-bot's bot.test.yaml through the runner
 //     (runTestFiles): each passing step's time (median), the file's wall time
 //     (bot start and stop included).

@@ -21,6 +21,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
+import { endQuietlyOnClosedOutput } from './closed-output.cjs';
 
 interface CliBundle {
   main(argv: string[]): Promise<number>;
@@ -75,9 +76,11 @@ export function setV8Flags(flags: string): void {
  * command line's arguments and sets the exit code from it. The cache is
  * written after the run when there was none or V8 refused it, or always under
  * CMDSYNC_CODE_CACHE=write (the build's warm-up run); CMDSYNC_CODE_CACHE=report
- * says on stderr whether V8 took it (tests, the build's check).
+ * says on stderr whether V8 took it (tests, the build's check). A closed
+ * stdout or stderr ends the run quietly (closed-output.cts).
  */
 export function runFromCodeCache(dir: string, name: string): void {
+  endQuietlyOnClosedOutput();
   const mode = process.env.CMDSYNC_CODE_CACHE;
   const bundlePath = join(dir, `${name}.cjs`);
   const cachePath = join(dir, `${name}.cache`);

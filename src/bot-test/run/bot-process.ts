@@ -2,8 +2,9 @@
  * The bot under test as a process: a shell command started in the test
  * file's directory in a process group of its own, its output kept as lines
  * (redacted: every secret-named variable of its environment, its token
- * first), stopped by signalling the whole group (TERM, then KILL after half
- * a second; a group of zombies is gone, process-group.ts). When it
+ * first), stopped by signalling the whole group and every process that
+ * carries the bot's mark, whatever its session (process-mark.ts): TERM, then
+ * KILL after half a second; a zombie is gone (process-group.ts). When it
  * exits, what it left says why: its first error (bot-error.ts), else its
  * last lines. Every bot started is also stopped when the runner's process
  * exits or is interrupted: none is left behind.
@@ -13,6 +14,7 @@ import { type Redactor, secretsRedactor } from '../../config/redact.js';
 import type { BotError, BotExit } from '../model.js';
 import { firstError } from './bot-error.js';
 import { groupAlive } from './process-group.js';
+import { ProcessMark } from './process-mark.js';
 
 /** The lines kept, the latest: enough to find the error of a crash after a long log, bounded however much the bot prints. */
 const KEEP_LINES = 400;
@@ -65,6 +67,8 @@ export class BotProcess {
   private exitCode: number | null | undefined;
   private listener: OutputListener | undefined;
   private readonly redactor: Redactor;
+  /** What every process the bot starts carries, whatever its session. */
+  private readonly mark = new ProcessMark();
 
   constructor(
     command: string,
@@ -73,12 +77,18 @@ export class BotProcess {
   ) {
     hookExit();
     this.redactor = secretsRedactor(env);
-    this.child = spawn(command, { cwd, env, shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(command, {
+      cwd,
+      env: this.mark.add(env),
+      shell: true,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     live.add(this);
     this.exited = new Promise((resolve) => {
       this.child.once('exit', (code, signal) => {
         this.exitCode = code ?? (signal ? 128 : null);
-        live.delete(this);
+        // Still `live` until stopped: what it started may outlive it.
         resolve();
       });
       this.child.once('error', (err) => {
@@ -164,47 +174,68 @@ export class BotProcess {
     return firstError(this.lines.slice(Math.max(0, mark - kept)), this.cwd);
   }
 
-  /** Kills every process of the group at once (the runner is exiting). */
+  /** Kills every process of the bot's at once (the runner is exiting). */
   killNow(): void {
-    if (this.child.pid === undefined) return;
-    try {
-      process.kill(-this.child.pid, 'SIGKILL');
-    } catch {
-      // The group is gone already.
-    }
+    const group = this.child.pid;
+    if (group === undefined) return;
+    signalGroup(group, 'SIGKILL');
+    this.mark.signal('SIGKILL', group);
   }
 
-  /** Whether any process of the group is left running (the shell may be gone while the bot it started is not). */
-  private groupAlive(): boolean {
-    return this.child.pid !== undefined && groupAlive(this.child.pid);
-  }
-
-  /** Resolves once the whole group is gone, or after `ms`. */
-  private async groupGone(ms: number): Promise<boolean> {
-    const until = performance.now() + ms;
-    while (this.groupAlive()) {
-      if (performance.now() >= until) return false;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return true;
-  }
-
-  /** Stops the whole process group: TERM, then KILL after a grace period; resolves once no process of it is left. */
+  /**
+   * Stops every process of the bot's, even after the bot itself has exited:
+   * its group first, as it runs in the foreground, then what it started in
+   * sessions of its own (marked, outside the group), each TERM, then KILL
+   * after a grace period; resolves once none is left. One after the other, so
+   * the common stop (a group that ends on TERM, nothing outside it) reads the
+   * processes' marks once, after the group is gone.
+   */
   async stop(): Promise<void> {
-    if (this.child.pid === undefined) return;
-    if (this.groupAlive()) {
-      try {
-        process.kill(-this.child.pid, 'SIGTERM');
-      } catch {
-        // Gone meanwhile.
-      }
-      if (!(await this.groupGone(STOP_GRACE_MS))) {
-        this.killNow();
-        await this.groupGone(KILL_WAIT_MS);
-      }
-    }
+    const group = this.child.pid;
+    if (group === undefined) return;
+    await end(
+      (signal) => groupAlive(group) && signalGroup(group, signal),
+      () => groupAlive(group),
+    );
+    await end(
+      (signal) => this.mark.signal(signal, group),
+      () => this.mark.pids(group).length > 0,
+    );
+    live.delete(this);
     await within(this.exited, KILL_WAIT_MS);
   }
+}
+
+/** Signals process group `group`; whether it was there. */
+function signalGroup(group: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-group, signal);
+    return true;
+  } catch {
+    return false; // The group is gone already.
+  }
+}
+
+/**
+ * Ends processes: TERM, then KILL to what is left after the grace period,
+ * sent again at each look (a process forked since the last). `signal` says
+ * whether there was any process to signal; `alive`, whether one still runs.
+ */
+async function end(signal: (signal: NodeJS.Signals) => boolean, alive: () => boolean): Promise<void> {
+  if (!signal('SIGTERM') || (await gone(alive, STOP_GRACE_MS))) return;
+  signal('SIGKILL');
+  await gone(alive, KILL_WAIT_MS, () => signal('SIGKILL'));
+}
+
+/** Resolves whether `alive` turned false within `ms`, looking every 10 ms; `resend` at each look while it is not. */
+async function gone(alive: () => boolean, ms: number, resend?: () => void): Promise<boolean> {
+  const until = performance.now() + ms;
+  while (alive()) {
+    if (performance.now() >= until) return false;
+    resend?.();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
 }
 
 /** Waits for `work`, at most `ms`. The timer is cleared once the work is done: left running, it would keep the runner alive after its summary. */

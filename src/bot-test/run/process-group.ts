@@ -8,7 +8,8 @@
  * Linux the members' states are read from /proc; elsewhere the signal
  * alone answers.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readProcFile } from './proc-files.js';
 
 export function groupAlive(pgid: number): boolean {
   try {
@@ -29,17 +30,18 @@ export function groupAlive(pgid: number): boolean {
   });
 }
 
+/** The process group of process `pid` (a name in /proc), if it is still there. */
+export function processGroupOf(pid: string): number | undefined {
+  return statOf(pid)?.pgrp;
+}
+
 /** Zombie (exited, not yet reaped) and dead. */
 const GONE_STATES = new Set(['Z', 'X', 'x']);
 
 /** `/proc/PID/stat`: "pid (comm) state ppid pgrp …", the command name in parentheses and free to hold spaces or parentheses. */
 function statOf(pid: string): { state: string; pgrp: number } | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined; // Gone since the directory was read.
-  }
+  const stat = readProcFile(pid, 'stat')?.toString('utf8');
+  if (stat === undefined) return undefined; // Gone since the directory was read.
   const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return state === undefined || pgrp === undefined ? undefined : { state, pgrp: Number(pgrp) };
 }
